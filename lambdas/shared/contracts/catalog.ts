@@ -1,0 +1,283 @@
+/**
+ * The catalog's vocabulary and the browse contract, shared by the API (validation) and the
+ * frontend (filters, forms, URL state). Values and texts are the spec's own.
+ */
+import { z } from 'zod';
+
+/** Browse page size and the featured-templates numbers on the home page (spec §9). */
+export const BROWSE_PAGE_SIZE = 20;
+export const FEATURED_REQUESTED = 6;
+export const FEATURED_SHOWN = 3;
+
+/** Categories offered in the browse filter (buyer spec §9); `All` means no filter. */
+export const BROWSE_CATEGORIES = [
+  'SaaS',
+  'E-commerce',
+  'Portfolio',
+  'Utility',
+  'Dashboard',
+  'Landing Page',
+  'Mobile App',
+] as const;
+
+/** Categories a seller may choose on upload (seller spec §9): the browse list and a few more. */
+export const MVP_CATEGORIES = [
+  'SaaS',
+  'E-commerce',
+  'Portfolio',
+  'Dashboard',
+  'Landing Page',
+  'Mobile App',
+  'Utility',
+  'Social Media',
+  'Education',
+  'Healthcare',
+  'Finance',
+  'Other',
+] as const;
+export type MvpCategory = (typeof MVP_CATEGORIES)[number];
+
+/** Tech-stack checkboxes in the browse filter (buyer spec §9). */
+export const BROWSE_TECH_STACKS = [
+  'React',
+  'Next.js',
+  'Vue.js',
+  'Angular',
+  'Node.js',
+  'Python',
+  'TypeScript',
+  'JavaScript',
+  'Tailwind CSS',
+  'Bootstrap',
+  'Supabase',
+  'Firebase',
+  'MongoDB',
+  'PostgreSQL',
+  'Stripe',
+  'Auth0',
+] as const;
+
+/** Tech-stack choices on upload and edit (seller spec §9, 34 values). */
+export const MVP_TECH_STACKS = [
+  'React',
+  'Next.js',
+  'Vue.js',
+  'Angular',
+  'Svelte',
+  'Node.js',
+  'Express',
+  'FastAPI',
+  'Django',
+  'Flask',
+  'TypeScript',
+  'JavaScript',
+  'Python',
+  'PHP',
+  'Go',
+  'Tailwind CSS',
+  'Bootstrap',
+  'Material-UI',
+  'Chakra UI',
+  'Supabase',
+  'Firebase',
+  'MongoDB',
+  'PostgreSQL',
+  'MySQL',
+  'Stripe',
+  'PayPal',
+  'Auth0',
+  'Clerk',
+  'NextAuth',
+  'Vercel',
+  'Netlify',
+  'AWS',
+  'Docker',
+  'Kubernetes',
+] as const;
+
+export const LICENSING_TERMS = [
+  'standard_commercial',
+  'premium_commercial',
+  'personal_use_only',
+] as const;
+export type LicensingTerms = (typeof LICENSING_TERMS)[number];
+export const LICENSING_LABELS: Record<LicensingTerms, string> = {
+  standard_commercial: 'Standard Commercial',
+  premium_commercial: 'Premium Commercial',
+  personal_use_only: 'Personal Use Only',
+};
+
+export const ACCESS_TIERS = ['free', 'subscription', 'one_time_sale'] as const;
+export type AccessTier = (typeof ACCESS_TIERS)[number];
+
+export const MVP_STATUSES = [
+  'pending_review',
+  'approved',
+  'rejected',
+  'scan_failed',
+  'ipfs_pin_failed',
+  'archived',
+] as const;
+export type MvpStatus = (typeof MVP_STATUSES)[number];
+
+export const SORT_OPTIONS = ['published_at', 'download_count', 'average_rating'] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+export const SORT_LABELS: Record<SortOption, string> = {
+  published_at: 'Latest',
+  download_count: 'Most Downloaded',
+  average_rating: 'Highest Rated',
+};
+
+/** Empty strings and `all` are "no filter" (buyer spec §5). */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' || value.toLowerCase() === 'all' ? undefined : value))
+  .optional();
+
+const optionalPrice = (label: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      const parsed = Number(value);
+      if (!Number.isFinite(parsed) || parsed < 0) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a number of at least 0.` });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+/**
+ * `GET /api/mvps` query string. Multi-valued `tech_stack` arrives comma-joined (API Gateway joins
+ * repeated parameters with commas); a template matches when it has every selected technology.
+ */
+export const browseQuerySchema = z
+  .object({
+    search: optionalText.pipe(z.string().max(100, 'Search text is too long.').optional()),
+    category: optionalText.pipe(
+      z.enum(MVP_CATEGORIES, { message: 'Unknown category.' }).optional(),
+    ),
+    tech_stack: z
+      .string()
+      .optional()
+      .transform((value) =>
+        value
+          ? value
+              .split(',')
+              .map((item) => item.trim())
+              .filter(Boolean)
+          : [],
+      )
+      .pipe(z.array(z.enum(MVP_TECH_STACKS, { message: 'Unknown technology.' })).max(34)),
+    min_price: optionalPrice('Minimum price'),
+    max_price: optionalPrice('Maximum price'),
+    licensing_terms: optionalText.pipe(
+      z.enum(LICENSING_TERMS, { message: 'Unknown licensing terms.' }).optional(),
+    ),
+    sort: optionalText.pipe(
+      z
+        .enum(SORT_OPTIONS, {
+          message: 'Sort must be one of published_at, download_count, average_rating.',
+        })
+        .default('published_at'),
+    ),
+    page: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === '') return 0;
+        const parsed = Number(value);
+        if (!Number.isInteger(parsed) || parsed < 0) {
+          ctx.addIssue({ code: 'custom', message: 'Page must be a whole number of at least 0.' });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    limit: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === '') return BROWSE_PAGE_SIZE;
+        const parsed = Number(value);
+        if (!Number.isInteger(parsed) || parsed < 1 || parsed > BROWSE_PAGE_SIZE) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `Limit must be a whole number from 1 to ${BROWSE_PAGE_SIZE}.`,
+          });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+  })
+  .refine(
+    (query) =>
+      query.min_price === undefined ||
+      query.max_price === undefined ||
+      query.min_price <= query.max_price,
+    { message: 'Minimum price cannot be above the maximum price.', path: ['min_price'] },
+  );
+export type BrowseQuery = z.output<typeof browseQuerySchema>;
+
+/** Template ids are ULIDs (26 Crockford base-32 characters). */
+export const mvpIdSchema = z
+  .string()
+  .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, 'The template id is malformed.')
+  .transform((id) => id.toUpperCase());
+
+export interface SellerSummary {
+  id: string;
+  username: string | null;
+  display_name: string | null;
+}
+
+/** What a template card needs (buyer spec §2, template card). */
+export interface MvpSummary {
+  id: string;
+  title: string;
+  tagline: string;
+  slug: string;
+  category: MvpCategory;
+  tech_stack: string[];
+  price: number | null;
+  access_tier: AccessTier;
+  licensing_terms: LicensingTerms;
+  average_rating: number;
+  download_count: number;
+  /** Same-origin URLs (`/previews/...`), served by CloudFront or the local server. */
+  preview_images: string[];
+  demo_url: string | null;
+  github_url: string | null;
+  published_at: string | null;
+  version_number: string;
+  seller: SellerSummary;
+}
+
+export interface VersionEntry {
+  version_number: string;
+  ipfs_hash: string | null;
+  changelog: string | null;
+  uploaded_at: string;
+  file_size: number;
+}
+
+/** The template detail page (buyer spec §2, template detail). */
+export interface MvpDetail extends MvpSummary {
+  description: string;
+  features: string[];
+  stackblitz_link: string | null;
+  changelog: string | null;
+  version_history: VersionEntry[];
+  file_size: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BrowseResult {
+  items: MvpSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

@@ -1,0 +1,64 @@
+/**
+ * The single route table. The CDK API construct (one Lambda per domain, one API Gateway route per
+ * row, the JWT authorizer on every non-public row) and the local HTTP adapter both read it, and each
+ * domain's Lambda dispatches its rows with middy's http-router. Add a route here and nowhere else.
+ *
+ * Access levels:
+ * - `public`: no token needed (API Gateway attaches no authorizer).
+ * - `user`:   a valid Cognito ID token (the JWT authorizer checks it; audience = the web client).
+ * - `seller`: `user`, plus the caller's profile must be an approved seller (checked in the Lambda).
+ * - `admin`:  `user`, plus the caller's profile role must be `admin` or `both` (checked in the Lambda).
+ */
+export type Access = 'public' | 'user' | 'seller' | 'admin';
+
+/** A domain owns one folder under `lambdas/` and becomes one Lambda function. */
+export type Domain = 'catalog' | 'profiles';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDefinition {
+  readonly method: HttpMethod;
+  /** API Gateway path syntax (`{id}` parameters), including the `/api` prefix CloudFront forwards. */
+  readonly path: string;
+  readonly domain: Domain;
+  /** The handler module: `lambdas/<domain>/handlers/<operation>.ts`. */
+  readonly operation: string;
+  readonly access: Access;
+  readonly summary: string;
+}
+
+export const routes: readonly RouteDefinition[] = [
+  {
+    method: 'GET',
+    path: '/api/mvps',
+    domain: 'catalog',
+    operation: 'list-mvps',
+    access: 'public',
+    summary: 'Browse approved templates: search, filters, sort, pages of 20, exact total.',
+  },
+  {
+    method: 'GET',
+    path: '/api/mvps/{id}',
+    domain: 'catalog',
+    operation: 'get-mvp',
+    access: 'public',
+    summary: 'One approved template with its seller.',
+  },
+  {
+    method: 'GET',
+    path: '/api/me',
+    domain: 'profiles',
+    operation: 'get-my-profile',
+    access: 'user',
+    summary: "The caller's profile; the default profile is created on first sight.",
+  },
+];
+
+export const domains: readonly Domain[] = [...new Set(routes.map((route) => route.domain))];
+
+/** `GET /api/mvps/{id}`: the API Gateway route key, also used by the local adapter. */
+export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>): string =>
+  `${route.method} ${route.path}`;
+
+export const routesOf = (domain: Domain): RouteDefinition[] =>
+  routes.filter((route) => route.domain === domain);
