@@ -1,0 +1,30 @@
+/**
+ * The S3 design, read by the CDK data stack and by the local stack when it creates the buckets in
+ * s3rver. Both buckets are private; the browser reaches them only through presigned URLs (uploads,
+ * bundle downloads) or through CloudFront / the local server (preview images under `/previews/`).
+ */
+export const storageDesign = {
+  /** Bucket names on a laptop; in the cloud CDK generates unique names and passes them by env. */
+  localBucketNames: {
+    mvpFiles: 'mvp-files',
+    previewImages: 'mvp-preview-images',
+    site: 'site',
+  },
+  /**
+   * Every preview image key starts with this prefix, and its public URL is `/${key}`: CloudFront
+   * routes `/previews/*` to the preview bucket unchanged, the local server does the same.
+   */
+  previewPrefix: 'previews/',
+  /** Browser uploads land here first; a lifecycle rule removes what was never registered. */
+  uploadsPrefix: 'uploads/',
+  uploadsExpireAfterDays: 1,
+  /** CORS for presigned browser uploads and downloads. */
+  cors: {
+    allowedMethods: ['GET', 'PUT', 'HEAD'] as const,
+    allowedHeaders: ['*'],
+    exposedHeaders: ['ETag'],
+    maxAgeSeconds: 3000,
+  },
+  /** Presigned URLs live this long: enough to start a download, too short to share. */
+  presignedUrlSeconds: 300,
+} as const;
