@@ -1,0 +1,141 @@
+/**
+ * The HTTP API, generated from the single route table (`lambdas/shared/routes.ts`): one
+ * MarketplaceFunction per domain, one API Gateway route per row, the Cognito JWT authorizer on every
+ * row that is not public. What each domain may touch is declared once, in `domainNeeds`.
+ */
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { domains, routeKey, routesOf } from '../../lambdas/shared/routes';
+import type { Domain } from '../../lambdas/shared/routes';
+import type { Data } from './data';
+import { MarketplaceFunction } from './marketplace-function';
+import type { BucketAccess, TableAccess } from './marketplace-function';
+
+/** What a domain's Lambda may do; anything not listed here it cannot do. */
+export interface DomainNeeds {
+  readonly table?: TableAccess;
+  readonly mvpFiles?: { readonly access: BucketAccess; readonly prefix: string };
+  readonly previewImages?: { readonly access: BucketAccess; readonly prefix: string };
+}
+
+/**
+ * Least privilege by domain. A `Record<Domain, …>` so a new domain in the route table does not
+ * compile until its needs are written down here.
+ */
+export const domainNeeds: Record<Domain, DomainNeeds> = {
+  // Browse and detail only read; preview images are served by CloudFront, not by the Lambda.
+  catalog: { table: 'read' },
+  // Creates the default profile on first sight.
+  profiles: { table: 'readWrite' },
+};
+
+export interface ApiProps {
+  readonly data: Data;
+  readonly userPool: UserPool;
+  readonly webClient: UserPoolClient;
+  /** `BETA_ACCESS_ENABLED` on every function. */
+  readonly betaAccess: boolean;
+}
+
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly functions: ReadonlyMap<Domain, MarketplaceFunction>;
+  /** `{apiId}.execute-api.{region}.amazonaws.com`: the CloudFront origin of `/api/*`. */
+  readonly domainName: string;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+    const { data } = props;
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'Marketplace API (reached by browsers through CloudFront under /api)',
+      // The stage below is created explicitly so it can carry access logging and throttling.
+      createDefaultStage: false,
+    });
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
+      throttle: { rateLimit: 100, burstLimit: 200 },
+    });
+
+    // Verifies the Cognito ID token exactly as the local adapter does (contract 2 in the brief).
+    const authorizer = new HttpJwtAuthorizer(
+      'CognitoJwt',
+      `https://cognito-idp.${stack.region}.amazonaws.com/${props.userPool.userPoolId}`,
+      { jwtAudience: [props.webClient.userPoolClientId] },
+    );
+
+    const environment = {
+      TABLE_NAME: data.table.tableName,
+      MVP_FILES_BUCKET: data.mvpFilesBucket.bucketName,
+      PREVIEW_IMAGES_BUCKET: data.previewImagesBucket.bucketName,
+      USER_POOL_ID: props.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: props.webClient.userPoolClientId,
+      DEPLOYMENT_MODE: 'cloud',
+      BETA_ACCESS_ENABLED: String(props.betaAccess),
+    };
+
+    const functions = new Map<Domain, MarketplaceFunction>();
+    for (const domain of domains) {
+      const fn = new MarketplaceFunction(this, `${pascal(domain)}Function`, {
+        domain,
+        environment: { ...environment, POWERTOOLS_SERVICE_NAME: domain },
+        timeout: Duration.seconds(10),
+      });
+      const needs = domainNeeds[domain];
+      if (needs.table) fn.bindTable(data.table, needs.table);
+      if (needs.mvpFiles)
+        fn.bindBucket(data.mvpFilesBucket, needs.mvpFiles.access, needs.mvpFiles.prefix);
+      if (needs.previewImages) {
+        fn.bindBucket(
+          data.previewImagesBucket,
+          needs.previewImages.access,
+          needs.previewImages.prefix,
+        );
+      }
+      functions.set(domain, fn);
+
+      const integration = new HttpLambdaIntegration(`${pascal(domain)}Integration`, fn);
+      for (const route of routesOf(domain)) {
+        const isPublic = route.access === 'public';
+        const [created] = this.httpApi.addRoutes({
+          path: route.path,
+          methods: [HttpMethod[route.method]],
+          integration,
+          ...(isPublic ? {} : { authorizer }),
+        });
+        if (isPublic && created) {
+          Validations.of(created).acknowledge({
+            id: 'AwsSolutions-APIG4',
+            reason: `${routeKey(route)} is public in the route table (${route.summary})`,
+          });
+        }
+      }
+    }
+    this.functions = functions;
+    this.domainName = `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+  }
+}
+
+const pascal = (name: string): string =>
+  name
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');

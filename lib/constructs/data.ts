@@ -1,0 +1,123 @@
+/**
+ * The stateful part: the single DynamoDB table (from `lambdas/shared/db/table-design.ts`) and the
+ * two private buckets (from `lib/definitions/storage-design.ts`), plus the bucket that receives the
+ * access logs of every bucket and of CloudFront.
+ */
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
+import type { BucketProps } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { tableDesign } from '../../lambdas/shared/db/table-design';
+import { storageDesign } from '../definitions/storage-design';
+
+export interface DataProps {
+  /** Keep table and buckets (deletion protection, RETAIN) instead of deleting them with the stack. */
+  readonly retainData: boolean;
+}
+
+const corsMethods: Record<(typeof storageDesign.cors.allowedMethods)[number], HttpMethods> = {
+  GET: HttpMethods.GET,
+  PUT: HttpMethods.PUT,
+  HEAD: HttpMethods.HEAD,
+};
+
+export class Data extends Construct {
+  readonly table: Table;
+  readonly mvpFilesBucket: Bucket;
+  readonly previewImagesBucket: Bucket;
+  /** Access logs of the buckets (prefix per bucket) and of CloudFront (`cloudfront/`). */
+  readonly logBucket: Bucket;
+  private readonly removalPolicy: RemovalPolicy;
+  private readonly retainData: boolean;
+
+  constructor(scope: Construct, id: string, props: DataProps) {
+    super(scope, id);
+    this.retainData = props.retainData;
+    this.removalPolicy = props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    this.table = new Table(this, 'Table', {
+      partitionKey: { name: tableDesign.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: tableDesign.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: tableDesign.timeToLiveAttribute,
+      deletionProtection: props.retainData,
+      removalPolicy: this.removalPolicy,
+    });
+    for (const index of tableDesign.globalIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        // Indexes are overloaded by several entities; ALL keeps every access pattern to one query.
+        projectionType: ProjectionType.ALL,
+      });
+    }
+
+    this.logBucket = new Bucket(this, 'LogBucket', {
+      ...this.privateBucketDefaults(),
+      // CloudFront standard logs are delivered with an ACL, so ACLs stay enabled on this bucket.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+    });
+    Validations.of(this.logBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'This is the access-log destination of the other buckets and of CloudFront; logging it into itself would loop.',
+    });
+
+    const uploadCors = [
+      {
+        allowedMethods: storageDesign.cors.allowedMethods.map((method) => corsMethods[method]),
+        // Presigned URLs are the credential; the site origin is only known after deployment.
+        allowedOrigins: ['*'],
+        allowedHeaders: [...storageDesign.cors.allowedHeaders],
+        exposedHeaders: [...storageDesign.cors.exposedHeaders],
+        maxAge: storageDesign.cors.maxAgeSeconds,
+      },
+    ];
+    const expireUploads = {
+      id: 'expire-unregistered-uploads',
+      prefix: storageDesign.uploadsPrefix,
+      expiration: Duration.days(storageDesign.uploadsExpireAfterDays),
+      abortIncompleteMultipartUploadAfter: Duration.days(1),
+    };
+
+    this.mvpFilesBucket = new Bucket(this, 'MvpFilesBucket', {
+      ...this.privateBucketDefaults('mvp-files/'),
+      cors: uploadCors,
+      lifecycleRules: [expireUploads],
+    });
+    this.previewImagesBucket = new Bucket(this, 'PreviewImagesBucket', {
+      ...this.privateBucketDefaults('preview-images/'),
+      cors: uploadCors,
+      lifecycleRules: [expireUploads],
+    });
+  }
+
+  /**
+   * Private, S3-encrypted, TLS-only, public access blocked, logged: the settings every bucket of
+   * ours shares. `logPrefix` switches server access logging (into `logBucket`) on.
+   */
+  privateBucketDefaults(logPrefix?: string): BucketProps {
+    return {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      versioned: false,
+      removalPolicy: this.removalPolicy,
+      // Without retainData the stack deletes its buckets, which only works once they are empty.
+      autoDeleteObjects: !this.retainData,
+      ...(logPrefix
+        ? { serverAccessLogsBucket: this.logBucket, serverAccessLogsPrefix: logPrefix }
+        : {}),
+    };
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The house Lambda function: every domain Lambda is one of these, so runtime, architecture,
+ * bundling, tracing, logging and environment are set in one place, and table or bucket access is
+ * granted in one readable line (`bindTable`, `bindBucket`) with its cdk-nag acknowledgement beside it.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type { CfnElement } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+
+/** The repository root: entries, the lock file and `frontend/dist` are found from here. */
+export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export type TableAccess = 'read' | 'readWrite';
+export type BucketAccess = 'read' | 'write' | 'readWrite';
+
+export interface MarketplaceFunctionProps {
+  /** The domain folder under `lambdas/`; the entry is `lambdas/<domain>/index.ts`. */
+  readonly domain: string;
+  /** Environment variables on top of the house defaults (`NODE_OPTIONS`). */
+  readonly environment: Record<string, string>;
+  /** @default 256 MB: enough for the SDK clients and ElectroDB, cheap at low traffic. */
+  readonly memorySize?: number;
+  /** @default 10 seconds: API Gateway gives up after 30, our handlers answer in well under 1. */
+  readonly timeout?: Duration;
+  /** @default one month */
+  readonly logRetention?: RetentionDays;
+}
+
+/** The logical id of a resource as cdk-nag writes it in a finding (`<LogicalId.Arn>`). */
+export const logicalIdOf = (construct: Construct): string => {
+  const element = construct.node.defaultChild as CfnElement;
+  return Stack.of(construct).resolve(element.logicalId) as string;
+};
+
+export class MarketplaceFunction extends NodejsFunction {
+  readonly domain: string;
+
+  /**
+   * The execution role is our own (created beside the function, in the same scope) so it carries
+   * no AWS-managed policy: log writes are granted on this function's log group only.
+   */
+  readonly executionRole: Role;
+
+  constructor(scope: Construct, id: string, props: MarketplaceFunctionProps) {
+    const entry = path.join(projectRoot, 'lambdas', props.domain, 'index.ts');
+    if (!existsSync(entry)) {
+      throw new Error(
+        `The domain "${props.domain}" has routes but no Lambda entry at ${entry}: ` +
+          'create lambdas/<domain>/index.ts exporting `handler` (see lambdas/shared/routes.ts).',
+      );
+    }
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+      // Logs are diagnostics, not data: they go with the stack whatever `retainData` says.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const role = new Role(scope, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of the ${props.domain} Lambda`,
+    });
+
+    super(scope, id, {
+      entry,
+      handler: 'handler',
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 256,
+      timeout: props.timeout ?? Duration.seconds(10),
+      tracing: Tracing.ACTIVE,
+      logGroup,
+      role,
+      depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
+      projectRoot,
+      environment: {
+        // Stack traces in CloudWatch point at the TypeScript source, not the minified bundle.
+        NODE_OPTIONS: '--enable-source-maps',
+        ...props.environment,
+      },
+      bundling: {
+        minify: true,
+        sourceMap: true,
+        target: 'node24',
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        // Some dependencies still call `require` (CommonJS inside an ESM bundle needs one).
+        banner:
+          "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        // Never fall back to Docker: esbuild is a devDependency, bundling runs locally and offline.
+        forceDockerBundling: false,
+      },
+    });
+    this.domain = props.domain;
+    this.executionRole = role;
+
+    logGroup.grantWrite(role);
+    // Active tracing adds xray:PutTraceSegments/PutTelemetryRecords on "*" to the role.
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions; CDK adds them for active tracing.',
+    });
+  }
+
+  /** Grants this function read or read/write access to the single table and its indexes. */
+  bindTable(table: ITable, access: TableAccess): this {
+    if (access === 'read') table.grantReadData(this);
+    else table.grantReadWriteData(this);
+    Validations.of(this.executionRole).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(table)}.Arn>/index/*]`,
+      reason:
+        'Access patterns query the GSIs (gsi1..gsi3) of this one table; the grant is limited to its own indexes.',
+    });
+    return this;
+  }
+
+  /**
+   * Grants object-level access under one key prefix of a bucket: explicit actions, no `s3:*` and
+   * no bucket-wide listing, so a function that writes uploads cannot read bundles.
+   */
+  bindBucket(bucket: IBucket, access: BucketAccess, prefix: string): this {
+    const actions = [
+      ...(access === 'write' ? [] : ['s3:GetObject']),
+      ...(access === 'read' ? [] : ['s3:PutObject', 's3:DeleteObject']),
+    ];
+    this.executionRole.addToPrincipalPolicy(
+      new PolicyStatement({ actions, resources: [bucket.arnForObjects(`${prefix}*`)] }),
+    );
+    Validations.of(this.executionRole).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(bucket)}.Arn>/${prefix}*]`,
+      reason: `Objects are addressed by generated keys under "${prefix}"; the grant is limited to that prefix of this bucket.`,
+    });
+    return this;
+  }
+}

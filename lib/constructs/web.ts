@@ -1,0 +1,220 @@
+/**
+ * The browser's single origin: CloudFront serves the SPA from a private site bucket, `/api/*` from
+ * the HTTP API and `/previews/*` from the preview bucket (both buckets through Origin Access
+ * Control), so the browser needs no CORS for the API. `config.json` is written at deploy time.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Annotations, Stack, Validations } from 'aws-cdk-lib';
+import type { Acknowledgment } from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISource } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { storageDesign } from '../definitions/storage-design';
+import type { Data } from './data';
+import { logicalIdOf, projectRoot } from './marketplace-function';
+
+/** The shape of `/config.json` (contract 5), as the cloud writes it. */
+export interface CloudSiteConfig {
+  readonly mode: 'cloud';
+  readonly region: string;
+  readonly userPoolId: string;
+  readonly userPoolClientId: string;
+  readonly apiBaseUrl: '/api';
+  readonly betaAccess: boolean;
+  readonly launchAt: string;
+  readonly paymentsMode: 'offline' | 'stripe';
+}
+
+export interface WebProps {
+  readonly data: Data;
+  /** The HTTP API's host name, the origin of `/api/*`. */
+  readonly apiDomainName: string;
+  readonly userPool: UserPool;
+  readonly webClient: UserPoolClient;
+  readonly betaAccess: boolean;
+  readonly launchAt: string;
+  readonly paymentsMode: 'offline' | 'stripe';
+  /** @default `<repo>/frontend/dist` */
+  readonly frontendDist?: string;
+}
+
+/**
+ * Any path without a file extension is a client-side route: serve `index.html`. Runs on the default
+ * behaviour only, so `/api/*` errors and missing `/previews/*` keep their real status codes.
+ */
+const spaRewrite = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.split('/').pop();
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+export class Web extends Construct {
+  readonly siteBucket: Bucket;
+  readonly distribution: Distribution;
+  readonly siteConfig: CloudSiteConfig;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    const { data } = props;
+
+    this.siteBucket = new Bucket(this, 'SiteBucket', data.privateBucketDefaults('site/'));
+
+    const spaFunction = new CloudFrontFunction(this, 'SpaRewrite', {
+      code: FunctionCode.fromInline(spaRewrite),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Serve index.html for client-side routes',
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'MVP marketplace: site, /api and /previews on one origin',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: data.logBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        functionAssociations: [
+          { function: spaFunction, eventType: FunctionEventType.VIEWER_REQUEST },
+        ],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(props.apiDomainName, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          // Answers depend on the caller's token and change with every write.
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // API Gateway routes by its own Host header; everything else (Authorization, query) passes.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        },
+        [`/${storageDesign.previewPrefix}*`]: {
+          // Keys start with `previews/`, so the request path maps to the object key unchanged.
+          origin: S3BucketOrigin.withOriginAccessControl(data.previewImagesBucket),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        },
+      },
+    });
+
+    Validations.of(this.distribution).acknowledge(
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'The marketplace sells worldwide; the spec has no country restrictions.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'WAF is an operational add-on (cost per web ACL); API Gateway throttling and Cognito limit abuse at launch.',
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'The distribution uses the default *.cloudfront.net certificate until a custom domain is configured; CloudFront then negotiates TLS 1.2+ through the security policy of the custom certificate.',
+      },
+    );
+
+    const stack = Stack.of(this);
+    this.siteConfig = {
+      mode: 'cloud',
+      region: stack.region,
+      userPoolId: props.userPool.userPoolId,
+      userPoolClientId: props.webClient.userPoolClientId,
+      apiBaseUrl: '/api',
+      betaAccess: props.betaAccess,
+      launchAt: props.launchAt,
+      paymentsMode: props.paymentsMode,
+    };
+
+    const sources: ISource[] = [];
+    const dist = props.frontendDist ?? path.join(projectRoot, 'frontend', 'dist');
+    if (existsSync(path.join(dist, 'index.html'))) {
+      sources.push(Source.asset(dist));
+    } else {
+      Annotations.of(this).addWarningV2(
+        'marketplace:frontend-not-built',
+        `No frontend build at ${dist}: only config.json is deployed. Run \`npm run build:web\` before \`cdk deploy\`.`,
+      );
+    }
+    sources.push(Source.jsonData('config.json', this.siteConfig));
+
+    const deployment = new BucketDeployment(this, 'DeploySite', {
+      sources,
+      destinationBucket: this.siteBucket,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      // Keep what an earlier deployment uploaded only when this one carries no site build.
+      prune: sources.length > 1,
+      memoryLimit: 512,
+    });
+    acknowledgeDeploymentHandler(deployment, this.siteBucket);
+  }
+}
+
+/**
+ * BucketDeployment runs a CDK-owned singleton Lambda whose role, policy and runtime we cannot set;
+ * its findings are acknowledged on that singleton only, never stack-wide.
+ */
+const acknowledgeDeploymentHandler = (deployment: BucketDeployment, siteBucket: Bucket): void => {
+  const handler = deployment.handlerRole.node.scope;
+  if (!handler) return;
+  const reason = (why: string): string => `CDK BucketDeployment handler (deploy-time only): ${why}`;
+  const wildcard = (finding: string, why: string): Acknowledgment => ({
+    id: `AwsSolutions-IAM5[${finding}]`,
+    reason: reason(why),
+  });
+  Validations.of(handler).acknowledge(
+    {
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason: reason('CDK attaches the basic execution policy to write its own logs.'),
+    },
+    {
+      id: 'AwsSolutions-L1',
+      reason: reason('CDK pins the Python runtime of its deployment handler.'),
+    },
+    ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map(
+      (action) =>
+        wildcard(
+          `Action::${action}`,
+          'CDK grants read on the asset and read/write on the site bucket to sync files.',
+        ),
+    ),
+    wildcard(
+      `Resource::<${logicalIdOf(siteBucket)}.Arn>/*`,
+      'it replaces every object of the site bucket on deploy.',
+    ),
+    wildcard(
+      'Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*',
+      'it reads the uploaded site build from the CDK bootstrap asset bucket.',
+    ),
+    wildcard(
+      'Resource::*',
+      'CloudFront CreateInvalidation/GetInvalidation have no resource-level scoping in CDK’s grant.',
+    ),
+  );
+};

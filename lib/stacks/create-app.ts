@@ -1,0 +1,76 @@
+/**
+ * Builds the CDK app: reads the context flags (cdk.json, `-c key=value`, or the `context` argument
+ * in tests), creates the stack and plugs cdk-nag's AwsSolutions pack into CDK's validations, so an
+ * unacknowledged finding fails `cdk synth` itself. `bin/app.ts` and the infra tests both call this.
+ */
+import { App, Validations } from 'aws-cdk-lib';
+import type { AppProps } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { MarketplaceStack } from './marketplace-stack';
+
+export interface AppSettings {
+  readonly stage: string;
+  readonly retainData: boolean;
+  readonly betaAccess: boolean;
+  readonly launchAt: string;
+  readonly paymentsMode: 'offline' | 'stripe';
+}
+
+export const defaultLaunchAt = '2025-08-01T00:00:00Z';
+
+/** Context values arrive as booleans from cdk.json and as strings from `-c retainData=true`. */
+const flag = (value: unknown): boolean => value === true || value === 'true';
+
+/** The app settings from context, with defaults; a malformed value fails loudly. */
+export const readSettings = (app: App): AppSettings => {
+  const context = (key: string): unknown => app.node.tryGetContext(key);
+  const stage = String(context('stage') ?? 'dev');
+  if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
+    throw new Error(
+      `Context "stage" must be lower-case letters, digits and dashes; got "${stage}".`,
+    );
+  }
+  const launchAt = String(context('launchAt') ?? defaultLaunchAt);
+  if (Number.isNaN(Date.parse(launchAt))) {
+    throw new Error(`Context "launchAt" must be an ISO 8601 date-time; got "${launchAt}".`);
+  }
+  return {
+    stage,
+    retainData: flag(context('retainData')),
+    betaAccess: flag(context('betaAccess')),
+    launchAt,
+    paymentsMode: context('paymentsMode') === 'stripe' ? 'stripe' : 'offline',
+  };
+};
+
+export interface CreateAppOptions {
+  /** Extra context, e.g. `{ 'aws:cdk:bundling-stacks': [] }` in tests to skip esbuild. */
+  readonly context?: Record<string, unknown>;
+  readonly outdir?: string;
+  /** @default `<repo>/frontend/dist` */
+  readonly frontendDist?: string;
+}
+
+export const createApp = (
+  options: CreateAppOptions = {},
+): { app: App; stack: MarketplaceStack; settings: AppSettings } => {
+  const appProps: AppProps = {
+    ...(options.context ? { context: options.context } : {}),
+    ...(options.outdir ? { outdir: options.outdir } : {}),
+  };
+  const app = new App(appProps);
+  const settings = readSettings(app);
+
+  // No `env`: the stack is environment-agnostic, so `cdk synth` needs no account or region.
+  const stack = new MarketplaceStack(app, `Marketplace-${settings.stage}`, {
+    description: `MVP marketplace (${settings.stage})`,
+    retainData: settings.retainData,
+    betaAccess: settings.betaAccess,
+    launchAt: settings.launchAt,
+    paymentsMode: settings.paymentsMode,
+    ...(options.frontendDist ? { frontendDist: options.frontendDist } : {}),
+  });
+
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stack, settings };
+};

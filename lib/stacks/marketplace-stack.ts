@@ -1,0 +1,70 @@
+/**
+ * The whole marketplace in one stack, composed of the Auth, Data, Api and Web constructs.
+ *
+ * Why one stack and not four: CloudFront's Origin Access Control writes the preview bucket's policy
+ * with the distribution's ARN (web → data and data → web), and the web stack's config.json needs the
+ * pool ids while the API needs the same pool: split stacks turn these into export/import cycles and
+ * "export in use" deploy failures. Data safety, the usual reason to split, comes from the
+ * `retainData` context flag instead (deletion protection and RETAIN on the pool, table and buckets).
+ */
+import { CfnOutput, Stack } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { Api } from '../constructs/api';
+import { Auth } from '../constructs/auth';
+import { Data } from '../constructs/data';
+import { Web } from '../constructs/web';
+
+export interface MarketplaceStackProps extends StackProps {
+  /** Keep user pool, table and buckets when the stack is deleted (and protect them from deletion). */
+  readonly retainData: boolean;
+  /** Beta access signs visitors in with a shared account; off unless switched on. */
+  readonly betaAccess: boolean;
+  /** The launch moment shown by the frontend (ISO 8601). */
+  readonly launchAt: string;
+  readonly paymentsMode: 'offline' | 'stripe';
+  /** @default `<repo>/frontend/dist` */
+  readonly frontendDist?: string;
+}
+
+export class MarketplaceStack extends Stack {
+  readonly auth: Auth;
+  readonly data: Data;
+  readonly api: Api;
+  readonly web: Web;
+
+  constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
+    super(scope, id, props);
+
+    this.auth = new Auth(this, 'Auth', { retainData: props.retainData });
+    this.data = new Data(this, 'Data', { retainData: props.retainData });
+    this.api = new Api(this, 'Api', {
+      data: this.data,
+      userPool: this.auth.userPool,
+      webClient: this.auth.webClient,
+      betaAccess: props.betaAccess,
+    });
+    this.web = new Web(this, 'Web', {
+      data: this.data,
+      apiDomainName: this.api.domainName,
+      userPool: this.auth.userPool,
+      webClient: this.auth.webClient,
+      betaAccess: props.betaAccess,
+      launchAt: props.launchAt,
+      paymentsMode: props.paymentsMode,
+      ...(props.frontendDist ? { frontendDist: props.frontendDist } : {}),
+    });
+
+    const outputs: Record<string, string> = {
+      SiteUrl: `https://${this.web.distribution.distributionDomainName}`,
+      ApiUrl: this.api.httpApi.apiEndpoint,
+      UserPoolId: this.auth.userPool.userPoolId,
+      UserPoolClientId: this.auth.webClient.userPoolClientId,
+      TableName: this.data.table.tableName,
+      MvpFilesBucketName: this.data.mvpFilesBucket.bucketName,
+      PreviewImagesBucketName: this.data.previewImagesBucket.bucketName,
+      SiteBucketName: this.web.siteBucket.bucketName,
+    };
+    for (const [name, value] of Object.entries(outputs)) new CfnOutput(this, name, { value });
+  }
+}
