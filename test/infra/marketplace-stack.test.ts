@@ -1,0 +1,370 @@
+/**
+ * The synthesised template against the issue's acceptance list: pool and groups, table, private
+ * buckets, the JWT authorizer on exactly the protected rows of the route table, one Lambda per
+ * domain, CloudFront with OAC and its behaviours, config.json, and least privilege.
+ */
+import { Match } from 'aws-cdk-lib/assertions';
+import type { Construct, IConstruct } from 'constructs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tableDesign } from '../../lambdas/shared/db/table-design';
+import { domains, routeKey, routes } from '../../lambdas/shared/routes';
+import type { Domain } from '../../lambdas/shared/routes';
+import { authDesign } from '../../lib/definitions/auth-design';
+import { logicalIdOf } from '../../lib/constructs/marketplace-function';
+import type { MarketplaceFunction } from '../../lib/constructs/marketplace-function';
+import { storageDesign } from '../../lib/definitions/storage-design';
+import { synthApp } from './synth-fixture';
+import type { SynthesisedApp } from './synth-fixture';
+
+type Resources = Record<string, { Properties: Record<string, unknown> }>;
+
+let synthesised: SynthesisedApp;
+
+beforeAll(() => {
+  synthesised = synthApp();
+});
+
+const findResources = (type: string, props?: Record<string, unknown>): Resources =>
+  synthesised.template.findResources(type, props ? { Properties: props } : undefined) as Resources;
+
+/** The logical id of a construct's CloudFormation resource in the synthesised template. */
+const idOf = (construct: IConstruct | undefined): string => {
+  expect(construct).toBeDefined();
+  return logicalIdOf(construct as Construct);
+};
+
+const functionOf = (domain: Domain): MarketplaceFunction => {
+  const fn = synthesised.stack.api.functions.get(domain);
+  expect(fn, domain).toBeDefined();
+  return fn as MarketplaceFunction;
+};
+
+describe('auth', () => {
+  it('has a user pool with email as username, password minimum 6, self sign-up and email recovery', () => {
+    synthesised.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 6 }) },
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      AccountRecoverySetting: {
+        RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }],
+      },
+      Schema: Match.arrayWith([Match.objectLike({ Name: 'role', AttributeDataType: 'String' })]),
+    });
+  });
+
+  it('has exactly the four role groups', () => {
+    const names = Object.values(findResources('AWS::Cognito::UserPoolGroup')).map(
+      (group) => group.Properties.GroupName,
+    );
+    expect(names.sort()).toEqual([...authDesign.groups].sort());
+    expect(names.sort()).toEqual(['admin', 'both', 'buyer', 'seller']);
+  });
+
+  it('has a web client without secret allowing SRP, USER_PASSWORD_AUTH and refresh', () => {
+    synthesised.template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    const [client] = Object.values(findResources('AWS::Cognito::UserPoolClient'));
+    expect(client?.Properties.GenerateSecret).toBe(false);
+    expect([...(client?.Properties.ExplicitAuthFlows as string[])].sort()).toEqual([
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_USER_PASSWORD_AUTH',
+      'ALLOW_USER_SRP_AUTH',
+    ]);
+  });
+});
+
+describe('data', () => {
+  it('has one on-demand table with PITR, TTL and the three GSIs projecting ALL', () => {
+    synthesised.template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    synthesised.template.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: tableDesign.timeToLiveAttribute, Enabled: true },
+      GlobalSecondaryIndexes: tableDesign.globalIndexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    });
+  });
+
+  it('deletes the table with the stack by default, and retains and protects it with retainData', () => {
+    synthesised.template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
+    const retained = synthApp({ retainData: 'true' });
+    retained.template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+    });
+    retained.template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
+    });
+    retained.template.allResources('AWS::S3::Bucket', { DeletionPolicy: 'Retain' });
+  });
+
+  it('keeps every bucket private, encrypted and TLS-only', () => {
+    const buckets = findResources('AWS::S3::Bucket');
+    expect(Object.keys(buckets)).toHaveLength(4); // mvp files, previews, site, logs
+    synthesised.template.allResourcesProperties('AWS::S3::Bucket', {
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [
+          { ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } },
+        ],
+      },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+    });
+    const policies = Object.values(findResources('AWS::S3::BucketPolicy'));
+    expect(policies).toHaveLength(4);
+    for (const policy of policies) {
+      expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain(
+        '"aws:SecureTransport":"false"',
+      );
+      // No statement opens a bucket to everyone.
+      expect(JSON.stringify(policy.Properties.PolicyDocument)).not.toMatch(
+        /"Effect":"Allow","Principal":"\*"/,
+      );
+    }
+  });
+
+  it('gives the upload buckets CORS for presigned browser requests and expires uploads/', () => {
+    const { data } = synthesised.stack;
+    for (const bucket of [data.mvpFilesBucket, data.previewImagesBucket]) {
+      const id = idOf(bucket);
+      const props = findResources('AWS::S3::Bucket')[id]?.Properties ?? {};
+      expect(props.CorsConfiguration).toEqual({
+        CorsRules: [
+          expect.objectContaining({
+            AllowedMethods: ['GET', 'PUT', 'HEAD'],
+            ExposedHeaders: ['ETag'],
+            MaxAge: storageDesign.cors.maxAgeSeconds,
+          }),
+        ],
+      });
+      expect(JSON.stringify(props.LifecycleConfiguration)).toContain(
+        `"Prefix":"${storageDesign.uploadsPrefix}"`,
+      );
+      expect(props.LoggingConfiguration).toBeDefined();
+    }
+  });
+});
+
+describe('api', () => {
+  it('has the Cognito JWT authorizer with the pool issuer and the web client audience', () => {
+    synthesised.template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    synthesised.template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: idOf(synthesised.stack.auth.webClient) }],
+        Issuer: {
+          'Fn::Join': [
+            '',
+            [
+              'https://cognito-idp.',
+              { Ref: 'AWS::Region' },
+              '.amazonaws.com/',
+              { Ref: idOf(synthesised.stack.auth.userPool) },
+            ],
+          ],
+        },
+      },
+    });
+  });
+
+  it('has one route per route-table row, JWT on every protected row and none on public rows', () => {
+    const apiRoutes = Object.values(findResources('AWS::ApiGatewayV2::Route'));
+    expect(apiRoutes.map((route) => route.Properties.RouteKey).sort()).toEqual(
+      routes.map(routeKey).sort(),
+    );
+    for (const row of routes) {
+      const route = apiRoutes.find((candidate) => candidate.Properties.RouteKey === routeKey(row));
+      if (row.access === 'public') {
+        expect(route?.Properties.AuthorizationType, routeKey(row)).toBe('NONE');
+        expect(route?.Properties.AuthorizerId, routeKey(row)).toBeUndefined();
+      } else {
+        expect(route?.Properties.AuthorizationType, routeKey(row)).toBe('JWT');
+        expect(route?.Properties.AuthorizerId, routeKey(row)).toBeDefined();
+      }
+    }
+    expect(routes.some((row) => row.access !== 'public')).toBe(true);
+  });
+
+  it('logs access on the $default stage', () => {
+    synthesised.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+    });
+  });
+
+  it('has one Node 24 arm64 Lambda per domain with tracing and the shared environment', () => {
+    // CDK's own custom-resource handlers are x86 or Python; ours are exactly the Node 24 arm64 ones.
+    const functions = findResources('AWS::Lambda::Function', {
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+    });
+    expect(Object.keys(functions).sort()).toEqual(domains.map((d) => idOf(functionOf(d))).sort());
+    for (const domain of domains) {
+      const id = idOf(functionOf(domain));
+      const props = functions[id]?.Properties;
+      expect(props?.Handler).toBe('index.handler');
+      expect(props?.TracingConfig).toEqual({ Mode: 'Active' });
+      const variables = (props?.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(variables).sort()).toEqual(
+        [
+          'BETA_ACCESS_ENABLED',
+          'DEPLOYMENT_MODE',
+          'MVP_FILES_BUCKET',
+          'NODE_OPTIONS',
+          'POWERTOOLS_SERVICE_NAME',
+          'PREVIEW_IMAGES_BUCKET',
+          'TABLE_NAME',
+          'USER_POOL_CLIENT_ID',
+          'USER_POOL_ID',
+        ].sort(),
+      );
+      expect(variables).toMatchObject({
+        DEPLOYMENT_MODE: 'cloud',
+        BETA_ACCESS_ENABLED: 'false',
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: domain,
+      });
+    }
+  });
+
+  it('grants least privilege: catalog reads the table and cannot write it, profiles can write', () => {
+    const policyOf = (domain: Domain): string =>
+      JSON.stringify(
+        findResources('AWS::IAM::Policy')[
+          idOf(functionOf(domain).executionRole.node.tryFindChild('DefaultPolicy'))
+        ]?.Properties.PolicyDocument,
+      );
+    const catalog = policyOf('catalog');
+    expect(catalog).toContain('dynamodb:Query');
+    for (const write of ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'dynamodb:*']) {
+      expect(catalog).not.toContain(write);
+    }
+    expect(catalog).not.toMatch(/"s3:/);
+    expect(policyOf('profiles')).toContain('dynamodb:PutItem');
+    // No function role carries an AWS-managed policy.
+    for (const domain of domains) {
+      const roleId = idOf(functionOf(domain).executionRole);
+      expect(findResources('AWS::IAM::Role')[roleId]?.Properties.ManagedPolicyArns).toBeUndefined();
+    }
+  });
+});
+
+describe('web', () => {
+  it('serves the site bucket through OAC with index.html and the SPA rewrite function', () => {
+    synthesised.template.resourceCountIs('AWS::CloudFront::Distribution', 1);
+    synthesised.template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({
+        OriginAccessControlOriginType: 's3',
+        SigningBehavior: 'always',
+      }),
+    });
+    synthesised.template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        DefaultCacheBehavior: Match.objectLike({
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+        }),
+        Logging: Match.objectLike({ Prefix: 'cloudfront/' }),
+      }),
+    });
+    const [fn] = Object.values(findResources('AWS::CloudFront::Function'));
+    expect(String(fn?.Properties.FunctionCode)).toContain("'/index.html'");
+  });
+
+  it('routes /api/* to the HTTP API uncached and /previews/* to the preview bucket via OAC', () => {
+    const [distribution] = Object.values(findResources('AWS::CloudFront::Distribution'));
+    const config = distribution?.Properties.DistributionConfig as {
+      CacheBehaviors: Record<string, unknown>[];
+      Origins: { Id: string; DomainName: unknown; OriginAccessControlId?: unknown }[];
+    };
+    const behaviour = (pattern: string) =>
+      config.CacheBehaviors.find((candidate) => candidate.PathPattern === pattern);
+    const originOf = (pattern: string) =>
+      config.Origins.find((origin) => origin.Id === behaviour(pattern)?.TargetOriginId);
+
+    expect(behaviour('/api/*')).toMatchObject({
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // AllViewerExceptHostHeader
+    });
+    const apiId = idOf(synthesised.stack.api.httpApi);
+    expect(JSON.stringify(originOf('/api/*')?.DomainName)).toContain(`{"Ref":"${apiId}"}`);
+
+    expect(behaviour('/previews/*')).toBeDefined();
+    const previewsBucket = idOf(synthesised.stack.data.previewImagesBucket);
+    expect(JSON.stringify(originOf('/previews/*')?.DomainName)).toContain(previewsBucket);
+    expect(originOf('/previews/*')?.OriginAccessControlId).toBeDefined();
+  });
+
+  it('writes config.json at deploy time with the cloud contract', () => {
+    synthesised.template.resourceCountIs('Custom::CDKBucketDeployment', 1);
+    const config = synthesised.stack.web.siteConfig;
+    expect(synthesised.stack.resolve(config)).toEqual({
+      mode: 'cloud',
+      region: { Ref: 'AWS::Region' },
+      userPoolId: { Ref: idOf(synthesised.stack.auth.userPool) },
+      userPoolClientId: { Ref: idOf(synthesised.stack.auth.webClient) },
+      apiBaseUrl: '/api',
+      betaAccess: false,
+      launchAt: '2025-08-01T00:00:00Z',
+      paymentsMode: 'offline',
+    });
+    // The deployment substitutes the pool ids and region into the uploaded JSON.
+    synthesised.template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      SourceMarkers: [
+        Match.objectLike({
+          '<<marker:0xbaba:0>>': { Ref: 'AWS::Region' },
+        }),
+      ],
+      DestinationBucketName: { Ref: idOf(synthesised.stack.web.siteBucket) },
+    });
+  });
+
+  it('takes betaAccess, launchAt and paymentsMode from context', () => {
+    const custom = synthApp({
+      betaAccess: true,
+      launchAt: '2026-01-01T00:00:00Z',
+      paymentsMode: 'stripe',
+    });
+    expect(custom.stack.web.siteConfig).toMatchObject({
+      betaAccess: true,
+      launchAt: '2026-01-01T00:00:00Z',
+      paymentsMode: 'stripe',
+    });
+    custom.template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ BETA_ACCESS_ENABLED: 'true' }) },
+    });
+  });
+
+  it('outputs the site URL, API URL, pool ids, table and bucket names', () => {
+    const outputs = Object.keys(synthesised.template.findOutputs('*'));
+    expect(outputs.sort()).toEqual(
+      [
+        'ApiUrl',
+        'MvpFilesBucketName',
+        'PreviewImagesBucketName',
+        'SiteBucketName',
+        'SiteUrl',
+        'TableName',
+        'UserPoolClientId',
+        'UserPoolId',
+      ].sort(),
+    );
+  });
+});
