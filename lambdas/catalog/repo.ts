@@ -1,0 +1,90 @@
+/**
+ * Catalog data access: one function per access pattern (docs/data-model.md, "mvps" and "Browse").
+ */
+import type { EntityItem } from 'electrodb';
+import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';
+import { MvpEntity } from '../shared/db/entities/mvp';
+import type { CatalogRecord } from './browse';
+
+export type MvpItem = EntityItem<typeof MvpEntity>;
+
+/** Only what browse needs: a projection keeps the reload of a large catalog small and fast. */
+const CATALOG_ATTRIBUTES = [
+  'id',
+  'seller_id',
+  'title',
+  'slug',
+  'tagline',
+  'category',
+  'tech_stack',
+  'price',
+  'access_tier',
+  'licensing_terms',
+  'average_rating',
+  'download_count',
+  'preview_image_keys',
+  'demo_url',
+  'github_url',
+  'published_at',
+  'version_number',
+] as const;
+
+/**
+ * Every approved template, as browse records: the `byStatus` index (gsi2) queried page by page
+ * until the end. Called only when the catalog version moved.
+ */
+export const listApprovedCatalogRecords = async (): Promise<CatalogRecord[]> => {
+  const { data } = await MvpEntity.query
+    .byStatus({ status: 'approved' })
+    .go({ pages: 'all', attributes: [...CATALOG_ATTRIBUTES] });
+  return data.map((item) => ({
+    id: item.id,
+    seller_id: item.seller_id,
+    title: item.title,
+    slug: item.slug,
+    tagline: item.tagline,
+    // Stored categories were validated against MVP_CATEGORIES on write.
+    category: item.category as CatalogRecord['category'],
+    tech_stack: item.tech_stack,
+    price: item.price ?? null,
+    access_tier: item.access_tier,
+    licensing_terms: item.licensing_terms,
+    average_rating: item.average_rating,
+    download_count: item.download_count,
+    preview_image_keys: item.preview_image_keys,
+    demo_url: item.demo_url ?? null,
+    github_url: item.github_url ?? null,
+    published_at: item.published_at ?? null,
+    version_number: item.version_number,
+  }));
+};
+
+/** One template by id, whatever its status. */
+export const getMvpById = async (id: string): Promise<MvpItem | null> => {
+  const { data } = await MvpEntity.get({ id }).go();
+  return data;
+};
+
+export interface CatalogVersion {
+  version: number;
+  /** When the counter last moved (ISO), or `null` before the first bump. */
+  updatedAt: string | null;
+}
+
+const CATALOG_KEY = { name: 'catalog' } as const;
+
+/** The catalog version counter; strongly consistent, so a bump is seen on the very next request. */
+export const getCatalogVersion = async (): Promise<CatalogVersion> => {
+  const { data } = await CatalogVersionEntity.get(CATALOG_KEY).go({ consistent: true });
+  return { version: data?.version ?? 0, updatedAt: data?.updated_at ?? null };
+};
+
+/** Atomically adds one to the catalog version (creating the counter on first use). */
+export const incrementCatalogVersion = async (): Promise<CatalogVersion> => {
+  const updatedAt = new Date().toISOString();
+  const { data } = await CatalogVersionEntity.upsert(CATALOG_KEY)
+    .add({ version: 1 })
+    .set({ updated_at: updatedAt })
+    .go({ response: 'all_new' });
+  return { version: data.version, updatedAt: data.updated_at ?? updatedAt };
+};
