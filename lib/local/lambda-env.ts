@@ -1,0 +1,42 @@
+/**
+ * The environment the Lambda handlers read (lambdas/shared/config.ts) plus the AWS SDK's own
+ * variables that point it at the emulators. In the cloud the CDK sets the first group and the SDK
+ * needs none of the second; locally both come from here, so handler code never branches on mode.
+ */
+import type { BucketNames, UserPoolIds } from './resources';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from './resources';
+
+export interface LambdaEnvironmentInput extends UserPoolIds {
+  tableName: string;
+  buckets: BucketNames;
+  endpoints: { dynamodb: string; s3: string; cognito: string };
+  betaAccess: boolean;
+}
+
+export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string, string> => ({
+  TABLE_NAME: input.tableName,
+  MVP_FILES_BUCKET: input.buckets.mvpFiles,
+  PREVIEW_IMAGES_BUCKET: input.buckets.previewImages,
+  USER_POOL_ID: input.userPoolId,
+  USER_POOL_CLIENT_ID: input.userPoolClientId,
+  S3_FORCE_PATH_STYLE: 'true',
+  DEPLOYMENT_MODE: 'local',
+  BETA_ACCESS_ENABLED: String(input.betaAccess),
+  AWS_REGION: LOCAL_REGION,
+  AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+  AWS_ENDPOINT_URL_DYNAMODB: input.endpoints.dynamodb,
+  AWS_ENDPOINT_URL_S3: input.endpoints.s3,
+  AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: input.endpoints.cognito,
+});
+
+/**
+ * Sets the variables on this process. Must run before any `lambdas/` module that reads
+ * configuration is imported: entities and SDK clients read it once, at import.
+ */
+export const applyLambdaEnvironment = (env: Record<string, string>): void => {
+  // A profile or session token from the host would override the static keys in the SDK chain.
+  delete process.env.AWS_PROFILE;
+  delete process.env.AWS_SESSION_TOKEN;
+  Object.assign(process.env, env);
+};

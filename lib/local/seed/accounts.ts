@@ -1,0 +1,95 @@
+/**
+ * The demo accounts `npm start` creates and prints. Keyed by email: reseeding finds them and
+ * leaves them (and whatever the person changed on them) alone.
+ */
+import type { Role } from '../../../lambdas/shared/contracts/profile';
+
+/** The password of the three printed demo accounts (issue 2). */
+export const DEMO_PASSWORD = 'demo1234';
+/** The beta-access account signs in with admin rights when beta access is switched on. */
+export const BETA_PASSWORD = 'beta-demo-1234';
+
+export type DemoAccountKey = 'buyer' | 'seller' | 'studio' | 'admin' | 'beta';
+
+export interface DemoAccount {
+  key: DemoAccountKey;
+  email: string;
+  password: string;
+  role: Role;
+  /** Printed at start with its password. */
+  printed: boolean;
+  username?: string;
+  displayName?: string;
+  bio?: string;
+  websiteUrl?: string;
+  isSellerApproved: boolean;
+  downloadsRemaining: number;
+  downloadQuota: number;
+  dailyDownloadLimit?: number;
+}
+
+export const demoAccounts: readonly DemoAccount[] = [
+  {
+    key: 'buyer',
+    email: 'buyer@demo.local',
+    password: DEMO_PASSWORD,
+    role: 'buyer',
+    printed: true,
+    displayName: 'Dana Buyer',
+    isSellerApproved: false,
+    downloadsRemaining: 5,
+    downloadQuota: 15,
+  },
+  {
+    key: 'seller',
+    email: 'seller@demo.local',
+    password: DEMO_PASSWORD,
+    role: 'seller',
+    printed: true,
+    username: 'launchpad',
+    displayName: 'Launchpad Labs',
+    bio: 'We ship production-ready SaaS and dashboard starters so founders can launch in a weekend.',
+    websiteUrl: 'https://launchpad.example.com',
+    isSellerApproved: true,
+    downloadsRemaining: 0,
+    downloadQuota: 0,
+  },
+  {
+    key: 'studio',
+    email: 'studio@demo.local',
+    password: DEMO_PASSWORD,
+    role: 'seller',
+    printed: false,
+    username: 'pixelforge',
+    displayName: 'PixelForge Studio',
+    bio: 'A two-person design studio building polished storefronts, portfolios and mobile apps.',
+    websiteUrl: 'https://pixelforge.example.com',
+    isSellerApproved: true,
+    downloadsRemaining: 0,
+    downloadQuota: 0,
+  },
+  {
+    key: 'admin',
+    email: 'admin@demo.local',
+    password: DEMO_PASSWORD,
+    role: 'admin',
+    printed: true,
+    displayName: 'Marketplace Admin',
+    isSellerApproved: false,
+    downloadsRemaining: 0,
+    downloadQuota: 0,
+  },
+  {
+    key: 'beta',
+    email: 'beta@demo.local',
+    password: BETA_PASSWORD,
+    role: 'both',
+    printed: false,
+    username: 'betatester',
+    displayName: 'Beta Tester',
+    isSellerApproved: true,
+    downloadsRemaining: 999,
+    downloadQuota: 999,
+    dailyDownloadLimit: 50,
+  },
+];

@@ -1,0 +1,279 @@
+/**
+ * The local cloud: the emulators, the resources the CDK would create, the Lambda environment, and
+ * one HTTP server that plays CloudFront (`/api/*` → the API adapter, `/previews/*` → the preview
+ * bucket, `/config.json`, everything else → the frontend). Used by `npm start` (bin/dev.ts) and by
+ * the end-to-end tests, which start it on free ports with a fresh data folder.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join, resolve } from 'node:path';
+import getPort from 'get-port';
+import { waitForConfirmationCode } from './confirmation-codes';
+import {
+  startCognitoLocal,
+  startDynamoDb,
+  startS3,
+  assertPortFree,
+  type EmulatorHandle,
+} from './emulators';
+import { createApiAdapter } from './http-adapter';
+import { applyLambdaEnvironment, lambdaEnvironment } from './lambda-env';
+import {
+  createCognitoClient,
+  createDynamoClient,
+  createS3Client,
+  ensureBuckets,
+  ensureTable,
+  ensureUserPool,
+  localBucketNames,
+  LOCAL_REGION,
+} from './resources';
+import { readLocalState, writeLocalState } from './state';
+import {
+  createPreviewHandler,
+  createStaticHandler,
+  createViteHandler,
+  repositoryRoot,
+  type WebHandler,
+} from './web';
+import { storageDesign } from '../definitions/storage-design';
+
+/** The table name on a laptop; in the cloud the CDK names it and passes it by environment. */
+export const LOCAL_TABLE_NAME = 'marketplace';
+/** The launch moment (ARCHITECTURE.md): configuration, already past by default. */
+export const DEFAULT_LAUNCH_AT = '2025-08-01T00:00:00Z';
+
+export interface LocalStackOptions {
+  /** The one port the browser talks to. */
+  port: number;
+  /** Where the emulators keep their data; kept between runs unless the caller wipes it. */
+  dataDir: string;
+  /** Create the demo accounts and templates (idempotent). */
+  seed: boolean;
+  /** `dev`: Vite middleware with hot reload; `dist`: the built `frontend/dist`. */
+  web: 'dev' | 'dist';
+  /** No progress or confirmation-code lines on stdout (tests). */
+  quiet?: boolean;
+  /** Sets BETA_ACCESS_ENABLED for the handlers and `betaAccess` in config.json. */
+  betaAccess?: boolean;
+}
+
+export interface LocalStack {
+  /** `http://localhost:<port>`: the site, the API under `/api`, previews under `/previews`. */
+  url: string;
+  apiUrl: string;
+  /** The cognito-local endpoint (config.json's `userPoolEndpoint`). */
+  cognitoEndpoint: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** The variables set on this process for the handlers (see lambda-env.ts). */
+  env: Record<string, string>;
+  /** The pending confirmation code cognito-local issued to `email` (waits up to 10 s). */
+  readConfirmationCode(email: string): Promise<string>;
+  /** Stops the server and every emulator; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/** The browser's runtime configuration (contract 5 of the shared briefing). */
+export interface WebConfig {
+  mode: 'local' | 'cloud';
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  userPoolEndpoint?: string;
+  apiBaseUrl: '/api';
+  betaAccess: boolean;
+  launchAt: string;
+  paymentsMode: 'offline' | 'stripe';
+}
+
+/**
+ * An emulator port: the variable when set (and then it must be free), else the usual port when
+ * free, else any free port. Stable ports keep browser sessions valid across restarts, because
+ * cognito-local's token issuer contains its port.
+ */
+const choosePort = async (envVar: string, preferred: number): Promise<number> => {
+  const fromEnv = process.env[envVar];
+  if (fromEnv) {
+    const port = Number(fromEnv);
+    if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+      throw new Error(`${envVar} must be a port number, got "${fromEnv}".`);
+    }
+    return port;
+  }
+  return getPort({ port: preferred });
+};
+
+const startAll = async (dataDir: string) => {
+  const [dynamoPort, cognitoPort, s3Port] = [
+    await choosePort('DYNAMODB_PORT', 8000),
+    await choosePort('COGNITO_PORT', 9229),
+    await choosePort('S3_PORT', 4569),
+  ];
+  const started = await Promise.allSettled([
+    startDynamoDb({ port: dynamoPort, path: join(dataDir, 'dynamodb') }),
+    startCognitoLocal({ port: cognitoPort, dataDir: join(dataDir, 'cognito') }),
+    startS3({ port: s3Port, directory: join(dataDir, 's3') }),
+  ]);
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    // Stop what did start, so a failed start leaves no process behind.
+    await Promise.all(
+      started.map((result) =>
+        result.status === 'fulfilled' ? result.value.stop() : Promise.resolve(),
+      ),
+    );
+    throw failure.reason;
+  }
+  const [dynamo, cognito, s3] = started.map(
+    (result) => (result as PromiseFulfilledResult<EmulatorHandle>).value,
+  );
+  return {
+    dynamo: dynamo!,
+    cognito: cognito as Awaited<ReturnType<typeof startCognitoLocal>>,
+    s3: s3!,
+  };
+};
+
+/** Starts the whole local cloud; resolves once `url` answers. */
+export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {
+  const log = (line: string) => {
+    if (!options.quiet) console.log(line);
+  };
+  const dataDir = resolve(options.dataDir);
+  const betaAccess = options.betaAccess ?? false;
+  await assertPortFree(options.port, 'the web server', 'PORT');
+
+  // 1. Emulators.
+  const emulators = await startAll(dataDir);
+  const stopEmulators = () =>
+    Promise.all([emulators.dynamo.stop(), emulators.cognito.stop(), emulators.s3.stop()]).then(
+      () => undefined,
+    );
+  emulators.cognito.events.on('code', ({ email, code }) =>
+    log(`Confirmation code for ${email}: ${code}`),
+  );
+
+  try {
+    // 2. Resources from the shared designs; the pool ids survive restarts through state.json.
+    const stateFile = join(dataDir, 'state.json');
+    const state = await readLocalState(stateFile);
+    const cognitoClient = createCognitoClient(emulators.cognito.endpoint);
+    const s3Client = createS3Client(emulators.s3.endpoint);
+    const [userPool] = await Promise.all([
+      ensureUserPool(cognitoClient, { poolName: 'marketplace-local', existing: state.userPool }),
+      ensureTable(createDynamoClient(emulators.dynamo.endpoint), LOCAL_TABLE_NAME),
+      ensureBuckets(s3Client, localBucketNames),
+    ]);
+    await writeLocalState(stateFile, { ...state, userPool });
+
+    // 3. The handlers' environment, before any lambdas/ module that reads it is imported.
+    const env = lambdaEnvironment({
+      tableName: LOCAL_TABLE_NAME,
+      buckets: localBucketNames,
+      ...userPool,
+      endpoints: {
+        dynamodb: emulators.dynamo.endpoint,
+        s3: emulators.s3.endpoint,
+        cognito: emulators.cognito.endpoint,
+      },
+      betaAccess,
+    });
+    applyLambdaEnvironment(env);
+
+    // 4. Demo data.
+    if (options.seed) {
+      const { seedDemoData } = await import('./seed/index');
+      const summary = await seedDemoData({
+        cognito: cognitoClient,
+        s3: s3Client,
+        userPoolId: userPool.userPoolId,
+        buckets: localBucketNames,
+      });
+      log(`Demo data ready: ${summary.users} accounts, ${summary.templates} templates.`);
+    }
+
+    // 5. The one HTTP server.
+    const webConfig: WebConfig = {
+      mode: 'local',
+      region: LOCAL_REGION,
+      userPoolId: userPool.userPoolId,
+      userPoolClientId: userPool.userPoolClientId,
+      userPoolEndpoint: emulators.cognito.endpoint,
+      apiBaseUrl: '/api',
+      betaAccess,
+      launchAt: process.env.LAUNCH_AT ?? DEFAULT_LAUNCH_AT,
+      paymentsMode: 'offline',
+    };
+    const api = createApiAdapter({
+      cognitoEndpoint: emulators.cognito.endpoint,
+      ...userPool,
+      onError: (error, route) =>
+        console.error(`Handler for ${route.method} ${route.path} failed:`, error),
+    });
+    const previews = createPreviewHandler(s3Client, localBucketNames.previewImages);
+    let web: WebHandler | undefined;
+    const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+      const path = (request.url ?? '/').split('?')[0] ?? '/';
+      let handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+      if (path === '/api' || path.startsWith('/api/')) handle = api;
+      else if (path.startsWith(`/${storageDesign.previewPrefix}`)) handle = previews;
+      else if (path === '/config.json') {
+        handle = async (_request, res) => {
+          res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+          res.end(JSON.stringify(webConfig));
+        };
+      } else if (web) handle = web.handle;
+      else {
+        response.writeHead(503, { 'content-type': 'text/plain' });
+        response.end('Starting');
+        return;
+      }
+      handle(request, response).catch((error: unknown) => {
+        console.error(`${request.method} ${request.url} failed:`, error);
+        if (!response.headersSent) {
+          response.writeHead(500, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ message: 'Internal Server Error' }));
+        } else response.end();
+      });
+    });
+    web =
+      options.web === 'dev'
+        ? await createViteHandler(server)
+        : {
+            handle: createStaticHandler(join(repositoryRoot, 'frontend', 'dist')),
+            close: async () => undefined,
+          };
+    await new Promise<void>((done, fail) => {
+      server.once('error', fail);
+      server.listen(options.port, 'localhost', () => {
+        server.off('error', fail);
+        done();
+      });
+    });
+
+    const url = `http://localhost:${options.port}`;
+    let stopping: Promise<void> | undefined;
+    return {
+      url,
+      apiUrl: `${url}/api`,
+      cognitoEndpoint: emulators.cognito.endpoint,
+      userPoolId: userPool.userPoolId,
+      userPoolClientId: userPool.userPoolClientId,
+      env,
+      readConfirmationCode: (email) =>
+        waitForConfirmationCode(emulators.cognito.dataDir, userPool.userPoolId, email),
+      stop: () => {
+        stopping ??= (async () => {
+          server.closeAllConnections();
+          await new Promise<void>((done) => server.close(() => done()));
+          await web?.close();
+          await stopEmulators();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await stopEmulators();
+    throw error;
+  }
+};

@@ -1,0 +1,25 @@
+/**
+ * `.local/state.json`: what a later start must reuse, today the ids cognito-local generated for the
+ * user pool and its client (the pool itself lives in cognito-local's data folder).
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { UserPoolIds } from './resources';
+
+export interface LocalState {
+  userPool?: UserPoolIds;
+}
+
+export const readLocalState = async (file: string): Promise<LocalState> => {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as LocalState;
+  } catch (_error) {
+    // First start, or a file damaged by a crash: start from nothing, resources are idempotent.
+    return {};
+  }
+};
+
+export const writeLocalState = async (file: string, state: LocalState): Promise<void> => {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(state, null, 2)}\n`);
+};
