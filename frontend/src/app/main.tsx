@@ -1,0 +1,37 @@
+/**
+ * Boot: apply the stored theme before anything paints, load `/config.json` (contract 5), then
+ * render. Without a config the app cannot reach its API or user pool, so it says so plainly.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { initialDarkMode } from '../lib/color-mode';
+import { loadRuntimeConfig } from '../lib/runtime-config';
+import { AppProviders } from './providers';
+import { createAppRouter } from './router';
+
+const initialDark = initialDarkMode();
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element.');
+const root = createRoot(container);
+
+loadRuntimeConfig().then(
+  () => {
+    root.render(
+      <StrictMode>
+        <AppProviders initialDark={initialDark}>
+          <RouterProvider router={createAppRouter()} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  },
+  (error: unknown) => {
+    console.error(error);
+    root.render(
+      <div role="alert" style={{ fontFamily: 'system-ui', padding: '2rem' }}>
+        <h1>The site could not start</h1>
+        <p>Its configuration (/config.json) could not be loaded. Please try again later.</p>
+      </div>,
+    );
+  },
+);

@@ -1,0 +1,6 @@
+import { AuthScreen } from '../../features/auth/components/auth-screen';
+
+export default function AuthRoute({ mode }: { mode: 'signIn' | 'signUp' }) {
+  // A new key per mode, so following /signin ↔ /signup resets the screen.
+  return <AuthScreen key={mode} initialMode={mode} />;
+}

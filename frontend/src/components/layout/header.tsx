@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { Box, Button, Container, Flex, HStack, IconButton, Stack } from '@chakra-ui/react';
+import { Link as RouterLink, NavLink, useLocation } from 'react-router';
+import { LuLayoutDashboard, LuLogOut, LuMenu, LuSettings, LuX } from 'react-icons/lu';
+import { paths } from '../../config/paths';
+import { useSession } from '../../lib/auth-session';
+import { Logo } from '../logo';
+import { ThemeToggle } from '../theme-toggle';
+
+const NAV_LINKS = [
+  { label: 'Browse MVPs', to: paths.browse.getHref() },
+  { label: 'Pricing', to: paths.pricing.getHref() },
+  { label: 'Become a Seller', to: paths.sellerSignup.getHref() },
+] as const;
+
+function NavItem({
+  to,
+  label,
+  onNavigate,
+}: {
+  to: string;
+  label: string;
+  onNavigate?: () => void;
+}) {
+  return (
+    <NavLink to={to} onClick={onNavigate}>
+      {({ isActive }) => (
+        <Box
+          as="span"
+          px="3"
+          py="2"
+          rounded="md"
+          fontWeight="medium"
+          fontSize="sm"
+          color={isActive ? 'purple.fg' : 'fg.muted'}
+          bg={isActive ? 'purple.subtle' : undefined}
+          _hover={{ color: 'fg', bg: 'bg.muted' }}
+          display="block"
+        >
+          {label}
+        </Box>
+      )}
+    </NavLink>
+  );
+}
+
+/** Sign-in state actions: Sign In / Get Started, or dashboard, settings and Sign Out. */
+function AccountActions({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: boolean }) {
+  const { session, signOut } = useSession();
+  const location = useLocation();
+  const from = { from: `${location.pathname}${location.search}` };
+
+  if (session.status === 'loading') return null;
+  if (session.status === 'signedOut') {
+    return (
+      <Stack direction={stacked ? 'column' : 'row'} gap="2">
+        <Button asChild variant="ghost" size="sm" onClick={onNavigate}>
+          <RouterLink to={paths.auth.getHref()} state={from}>
+            Sign In
+          </RouterLink>
+        </Button>
+        <Button asChild colorPalette="purple" size="sm" onClick={onNavigate}>
+          <RouterLink to={paths.auth.getHref()} state={from}>
+            Get Started
+          </RouterLink>
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack direction={stacked ? 'column' : 'row'} gap="2" align={stacked ? 'stretch' : 'center'}>
+      <Button asChild variant="ghost" size="sm" onClick={onNavigate}>
+        <RouterLink to={paths.dashboard.getHref()}>
+          <LuLayoutDashboard /> Dashboard
+        </RouterLink>
+      </Button>
+      <Button asChild variant="ghost" size="sm" onClick={onNavigate}>
+        <RouterLink to={paths.settings.getHref()}>
+          <LuSettings /> Settings
+        </RouterLink>
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => {
+          onNavigate?.();
+          void signOut();
+        }}
+      >
+        <LuLogOut /> Sign Out
+      </Button>
+    </Stack>
+  );
+}
+
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <Box
+      as="header"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+      bg="bg/80"
+      backdropFilter="saturate(180%) blur(10px)"
+      borderBottomWidth="1px"
+    >
+      <Container maxW="7xl">
+        <Flex h="16" align="center" justify="space-between" gap="4">
+          <Logo />
+          <HStack as="nav" aria-label="Main" gap="1" display={{ base: 'none', md: 'flex' }}>
+            {NAV_LINKS.map((link) => (
+              <NavItem key={link.to} {...link} />
+            ))}
+          </HStack>
+          <HStack gap="2">
+            <ThemeToggle />
+            <Box display={{ base: 'none', md: 'block' }}>
+              <AccountActions />
+            </Box>
+            <IconButton
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              variant="ghost"
+              size="sm"
+              display={{ base: 'inline-flex', md: 'none' }}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <LuX /> : <LuMenu />}
+            </IconButton>
+          </HStack>
+        </Flex>
+        {menuOpen && (
+          <Stack
+            id="mobile-menu"
+            as="nav"
+            aria-label="Mobile"
+            display={{ base: 'flex', md: 'none' }}
+            pb="4"
+            gap="1"
+          >
+            {NAV_LINKS.map((link) => (
+              <NavItem key={link.to} {...link} onNavigate={closeMenu} />
+            ))}
+            <Box pt="2" borderTopWidth="1px">
+              <AccountActions stacked onNavigate={closeMenu} />
+            </Box>
+          </Stack>
+        )}
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+import { Box, HStack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../config/paths';
+
+/** The mark and wordmark; colours come from semantic tokens, so it follows the theme. */
+export function Logo() {
+  return (
+    <RouterLink to={paths.home.getHref()} aria-label="MVP Marketplace home">
+      <HStack gap="2">
+        <Box
+          as="span"
+          display="inline-flex"
+          alignItems="center"
+          justifyContent="center"
+          boxSize="8"
+          rounded="lg"
+          bg="colorPalette.solid"
+          color="colorPalette.contrast"
+          colorPalette="purple"
+          aria-hidden="true"
+        >
+          <svg width="18" height="18" viewBox="0 0 32 32" fill="none">
+            <path
+              d="M6 24V8l10 9 10-9v16"
+              stroke="currentColor"
+              strokeWidth="3.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </Box>
+        <Text fontWeight="bold" fontSize="lg" letterSpacing="tight" color="fg">
+          MVP
+          <Text as="span" color="purple.fg">
+            Marketplace
+          </Text>
+        </Text>
+      </HStack>
+    </RouterLink>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Box, Card, Container, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/auth-session';
+import { afterSignInPath } from '../lib/redirect';
+import { ConfirmSignUpForm } from './confirm-sign-up-form';
+import { ResetPasswordForm } from './reset-password-form';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+
+type Step =
+  | { name: 'credentials'; tab: 'signIn' | 'signUp'; notice?: string }
+  | { name: 'confirm'; email: string; password?: string }
+  | { name: 'reset'; email: string };
+
+const TITLES: Record<string, { title: string; subtitle: string }> = {
+  signIn: { title: 'Welcome back', subtitle: 'Sign in to download and manage your templates.' },
+  signUp: { title: 'Create your account', subtitle: 'Join as a buyer or a seller in a minute.' },
+  confirm: { title: 'Confirm your email', subtitle: 'One more step to activate your account.' },
+  reset: { title: 'Reset your password', subtitle: 'Choose a new password for your account.' },
+};
+
+/** `/auth`, `/signin`, `/signup`: one screen for every step of Cognito's sign-in and sign-up. */
+export function AuthScreen({ initialMode }: { initialMode: 'signIn' | 'signUp' }) {
+  const [step, setStep] = useState<Step>({ name: 'credentials', tab: initialMode });
+  const [email, setEmail] = useState('');
+  // Once a flow starts here, this screen decides where to go (e.g. settings after a reset).
+  const [flowStarted, setFlowStarted] = useState(false);
+  const { session, refreshSession } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const destination = afterSignInPath(location.state);
+
+  if (session.status === 'signedIn' && !flowStarted) return <Navigate to={destination} replace />;
+
+  const finish = (to: string) => {
+    void refreshSession().then(() => navigate(to, { replace: true }));
+  };
+  const startFlow = () => setFlowStarted(true);
+  const backToSignIn = (notice?: string) => setStep({ name: 'credentials', tab: 'signIn', notice });
+
+  const heading = TITLES[step.name === 'credentials' ? step.tab : step.name];
+
+  return (
+    <Box
+      bgGradient="to-b"
+      gradientFrom="purple.subtle"
+      gradientTo="bg"
+      py={{ base: '10', md: '16' }}
+    >
+      <Container maxW="md">
+        <Card.Root variant="elevated" data-testid="auth-card">
+          <Card.Body gap="6" p={{ base: '6', md: '8' }}>
+            <Stack gap="1" textAlign="center">
+              <Heading as="h1" size="2xl">
+                {heading.title}
+              </Heading>
+              <Text color="fg.muted">{heading.subtitle}</Text>
+            </Stack>
+
+            {step.name === 'credentials' && (
+              <Tabs.Root
+                value={step.tab}
+                onValueChange={(details) =>
+                  setStep({
+                    name: 'credentials',
+                    tab: details.value === 'signUp' ? 'signUp' : 'signIn',
+                  })
+                }
+                variant="enclosed"
+                fitted
+                lazyMount
+                unmountOnExit
+              >
+                <Tabs.List mb="6">
+                  <Tabs.Trigger value="signIn">Sign In</Tabs.Trigger>
+                  <Tabs.Trigger value="signUp">Sign Up</Tabs.Trigger>
+                </Tabs.List>
+                <Tabs.Content value="signIn">
+                  <SignInForm
+                    email={email}
+                    onEmailChange={setEmail}
+                    notice={step.notice}
+                    onStart={startFlow}
+                    onSignedIn={() => finish(destination)}
+                    onNeedsConfirmation={(address, password) =>
+                      setStep({ name: 'confirm', email: address, password })
+                    }
+                    onResetRequested={(address) => setStep({ name: 'reset', email: address })}
+                  />
+                </Tabs.Content>
+                <Tabs.Content value="signUp">
+                  <SignUpForm
+                    email={email}
+                    onEmailChange={setEmail}
+                    onStart={startFlow}
+                    onSignedUp={(address, password, needsConfirmation) =>
+                      needsConfirmation
+                        ? setStep({ name: 'confirm', email: address, password })
+                        : backToSignIn('Your account is ready. Please sign in.')
+                    }
+                  />
+                </Tabs.Content>
+              </Tabs.Root>
+            )}
+
+            {step.name === 'confirm' && (
+              <ConfirmSignUpForm
+                email={step.email}
+                password={step.password}
+                onSignedIn={() => finish(destination)}
+                onConfirmed={() => backToSignIn('Your email is confirmed. Please sign in.')}
+                onBack={() => backToSignIn()}
+              />
+            )}
+
+            {step.name === 'reset' && (
+              <ResetPasswordForm
+                email={step.email}
+                onSignedIn={() => finish(paths.settings.getHref('security'))}
+                onReset={() => backToSignIn('Your password has been reset. Please sign in.')}
+                onBack={() => backToSignIn()}
+              />
+            )}
+          </Card.Body>
+        </Card.Root>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,132 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Container,
+  EmptyState,
+  Flex,
+  Grid,
+  Heading,
+  SimpleGrid,
+  Skeleton,
+  SkeletonText,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { LuSearchX } from 'react-icons/lu';
+import { errorMessage } from '../../../lib/api-error';
+import { useMvps } from '../api/get-mvps';
+import { hasActiveFilters, shouldPaginate } from '../lib/browse-filters';
+import { useBrowseFilters } from '../lib/use-browse-filters';
+import { BrowsePagination } from './browse-pagination';
+import { FilterPanel } from './filter-panel';
+import { MvpCard } from './mvp-card';
+
+function CardSkeleton() {
+  return (
+    <Card.Root variant="outline" overflow="hidden" data-testid="mvp-card-skeleton">
+      <Skeleton aspectRatio={16 / 9} />
+      <Card.Body gap="3">
+        <Skeleton h="5" w="70%" />
+        <SkeletonText noOfLines={2} />
+        <Skeleton h="5" w="50%" />
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** `/mvps`: filters on the side, the results grid and pagination beside them. */
+export function BrowseView() {
+  const actions = useBrowseFilters();
+  const { filters, goToPage, clearFilters } = actions;
+  const { data, error, isPending, isFetching } = useMvps(filters);
+
+  return (
+    <Container maxW="7xl" py={{ base: '8', md: '12' }}>
+      <Stack gap="2" mb="8">
+        <Heading as="h1" size="3xl" letterSpacing="tight">
+          Browse MVPs
+        </Heading>
+        <Text color="fg.muted">
+          Production-ready starter templates, reviewed and ready to download.
+        </Text>
+      </Stack>
+      <Grid templateColumns={{ base: '1fr', lg: '300px 1fr' }} gap="8" alignItems="start">
+        <Box position={{ lg: 'sticky' }} top={{ lg: '20' }}>
+          <FilterPanel {...actions} />
+        </Box>
+        <Stack gap="6" minW="0">
+          {error && (
+            <Alert.Root status="error" data-testid="browse-error">
+              <Alert.Indicator />
+              <Alert.Title>{errorMessage(error)}</Alert.Title>
+            </Alert.Root>
+          )}
+          {data && (
+            <Flex justify="space-between" align="center" gap="3">
+              <Text data-testid="results-count" color="fg.muted" fontSize="sm" aria-live="polite">
+                Showing {data.items.length} of {data.total} MVPs
+              </Text>
+              {isFetching && (
+                <Text fontSize="xs" color="fg.subtle">
+                  Updating…
+                </Text>
+              )}
+            </Flex>
+          )}
+          {isPending && !error && (
+            <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="6" aria-busy="true">
+              {Array.from({ length: 6 }, (_, index) => (
+                <CardSkeleton key={index} />
+              ))}
+            </SimpleGrid>
+          )}
+          {data && data.items.length === 0 && (
+            <EmptyState.Root data-testid="empty-state" borderWidth="1px" rounded="l3">
+              <EmptyState.Content>
+                <EmptyState.Indicator>
+                  <LuSearchX />
+                </EmptyState.Indicator>
+                <EmptyState.Title>No MVPs found</EmptyState.Title>
+                <EmptyState.Description>
+                  Try adjusting your search criteria or clearing some filters.
+                </EmptyState.Description>
+                {hasActiveFilters(filters) && (
+                  <Button size="sm" variant="outline" onClick={clearFilters}>
+                    Clear All
+                  </Button>
+                )}
+              </EmptyState.Content>
+            </EmptyState.Root>
+          )}
+          {data && data.items.length > 0 && (
+            <SimpleGrid
+              columns={{ base: 1, md: 2, xl: 3 }}
+              gap="6"
+              data-testid="results-grid"
+              opacity={isFetching ? 0.7 : 1}
+              transition="opacity 0.2s"
+            >
+              {data.items.map((mvp) => (
+                <MvpCard key={mvp.id} mvp={mvp} />
+              ))}
+            </SimpleGrid>
+          )}
+          {data && shouldPaginate(data.total, data.pageSize) && (
+            <Flex justify="center" pt="4">
+              <BrowsePagination
+                total={data.total}
+                page={filters.page}
+                onPageChange={(page) => {
+                  goToPage(page);
+                  window.scrollTo({ top: 0, behavior: 'smooth' });
+                }}
+              />
+            </Flex>
+          )}
+        </Stack>
+      </Grid>
+    </Container>
+  );
+}

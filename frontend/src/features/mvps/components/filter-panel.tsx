@@ -1,0 +1,207 @@
+import {
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  InputGroup,
+  NativeSelect,
+  SimpleGrid,
+  Tag,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
+import { LuSearch } from 'react-icons/lu';
+import {
+  BROWSE_CATEGORIES,
+  BROWSE_TECH_STACKS,
+  LICENSING_LABELS,
+  LICENSING_TERMS,
+  SORT_LABELS,
+  SORT_OPTIONS,
+} from '@contracts/catalog';
+import type { LicensingTerms, SortOption } from '@contracts/catalog';
+import { hasActiveFilters, toggleTech } from '../lib/browse-filters';
+import type { BrowseCategory, BrowseTech } from '../lib/browse-filters';
+import type { BrowseFilterActions } from '../lib/use-browse-filters';
+import { useDebouncedCommit } from '../lib/use-debounced-commit';
+
+const isOneOf = <T extends string>(options: readonly T[], value: string): value is T =>
+  options.some((option) => option === value);
+
+/** Search, sort, price, licence, category and tech-stack filters (buyer spec §2, Browse). */
+export function FilterPanel({ filters, updateFilters, clearFilters }: BrowseFilterActions) {
+  const [searchText, setSearchText] = useDebouncedCommit(filters.search, (search) =>
+    updateFilters({ search }, { replace: true }),
+  );
+  const [minPrice, setMinPrice] = useDebouncedCommit(filters.minPrice, (value) =>
+    updateFilters({ minPrice: value }, { replace: true }),
+  );
+  const [maxPrice, setMaxPrice] = useDebouncedCommit(filters.maxPrice, (value) =>
+    updateFilters({ maxPrice: value }, { replace: true }),
+  );
+
+  const setTech = (tech: BrowseTech) =>
+    updateFilters({ techStack: toggleTech(filters, tech).techStack });
+
+  return (
+    <Card.Root as="aside" aria-label="Filters" data-testid="filter-panel" variant="outline">
+      <Card.Body gap="5">
+        <HStack justify="space-between">
+          <Heading as="h2" size="md">
+            Filters
+          </Heading>
+          <Button
+            size="xs"
+            variant="ghost"
+            onClick={clearFilters}
+            disabled={!hasActiveFilters(filters) && searchText === ''}
+          >
+            Clear All
+          </Button>
+        </HStack>
+
+        <Field.Root>
+          <Field.Label>Search</Field.Label>
+          <InputGroup startElement={<LuSearch />}>
+            <Input
+              type="search"
+              placeholder="Search MVPs..."
+              value={searchText}
+              maxLength={100}
+              onChange={(event) => setSearchText(event.target.value)}
+            />
+          </InputGroup>
+        </Field.Root>
+
+        <Field.Root>
+          <Field.Label>Sort by</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={filters.sort}
+              onChange={(event) => {
+                const value = event.target.value;
+                if (isOneOf<SortOption>(SORT_OPTIONS, value)) updateFilters({ sort: value });
+              }}
+            >
+              {SORT_OPTIONS.map((option) => (
+                <option key={option} value={option}>
+                  {SORT_LABELS[option]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+
+        <Field.Root>
+          <Field.Label>Category</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={filters.category}
+              onChange={(event) => {
+                const value = event.target.value;
+                if (value === 'All' || isOneOf<BrowseCategory>(BROWSE_CATEGORIES, value)) {
+                  updateFilters({ category: value });
+                }
+              }}
+            >
+              <option value="All">All</option>
+              {BROWSE_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {category}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+
+        <SimpleGrid columns={2} gap="3">
+          <Field.Root>
+            <Field.Label>Min price</Field.Label>
+            <Input
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              placeholder="0"
+              value={minPrice}
+              onChange={(event) => setMinPrice(event.target.value)}
+            />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Max price</Field.Label>
+            <Input
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              placeholder="Any"
+              value={maxPrice}
+              onChange={(event) => setMaxPrice(event.target.value)}
+            />
+          </Field.Root>
+        </SimpleGrid>
+
+        <Field.Root>
+          <Field.Label>Licensing terms</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={filters.licensingTerms}
+              onChange={(event) => {
+                const value = event.target.value;
+                if (value === 'all' || isOneOf<LicensingTerms>(LICENSING_TERMS, value)) {
+                  updateFilters({ licensingTerms: value });
+                }
+              }}
+            >
+              <option value="all">All licences</option>
+              {LICENSING_TERMS.map((terms) => (
+                <option key={terms} value={terms}>
+                  {LICENSING_LABELS[terms]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+
+        <Box as="fieldset">
+          <Text as="legend" fontSize="sm" fontWeight="medium" mb="2">
+            Tech stack
+          </Text>
+          {filters.techStack.length > 0 && (
+            <Wrap gap="2" mb="3" data-testid="selected-tech">
+              {filters.techStack.map((tech) => (
+                <Tag.Root key={tech} colorPalette="purple" variant="solid" size="md">
+                  <Tag.Label>{tech}</Tag.Label>
+                  <Tag.EndElement>
+                    <Tag.CloseTrigger aria-label={`Remove ${tech}`} onClick={() => setTech(tech)} />
+                  </Tag.EndElement>
+                </Tag.Root>
+              ))}
+            </Wrap>
+          )}
+          <SimpleGrid columns={2} gap="2">
+            {BROWSE_TECH_STACKS.map((tech) => (
+              <Checkbox.Root
+                key={tech}
+                size="sm"
+                checked={filters.techStack.includes(tech)}
+                onCheckedChange={() => setTech(tech)}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{tech}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </SimpleGrid>
+        </Box>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,123 @@
+import type { MouseEvent } from 'react';
+import { Badge, Box, Button, Card, HStack, Image, Link, Tag, Text, Wrap } from '@chakra-ui/react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { LuDownload, LuExternalLink, LuGithub, LuStar } from 'react-icons/lu';
+import type { MvpSummary } from '@contracts/catalog';
+import { paths } from '../../../config/paths';
+import {
+  coverImage,
+  describeAccess,
+  FALLBACK_PREVIEW_IMAGE,
+  formatRating,
+  splitTechTags,
+} from '../lib/card-format';
+
+const CARD_TECH_TAGS = 3;
+
+/** The template card (buyer spec §2): the whole card opens the detail page. */
+export function MvpCard({ mvp }: { mvp: MvpSummary }) {
+  const navigate = useNavigate();
+  const detailHref = paths.mvp.getHref(mvp.id);
+  const { shown, more } = splitTechTags(mvp.tech_stack, CARD_TECH_TAGS);
+  // Inner links and buttons act on their own, without also opening the card.
+  const stop = (event: MouseEvent) => event.stopPropagation();
+
+  return (
+    <Card.Root
+      data-testid="mvp-card"
+      data-mvp-id={mvp.id}
+      overflow="hidden"
+      variant="outline"
+      cursor="pointer"
+      transition="transform 0.15s ease, box-shadow 0.15s ease"
+      _hover={{ transform: 'translateY(-2px)', shadow: 'lg' }}
+      onClick={() => navigate(detailHref)}
+    >
+      <Box position="relative">
+        <Image
+          src={coverImage(mvp.preview_images)}
+          alt={`${mvp.title} preview`}
+          aspectRatio={16 / 9}
+          w="full"
+          objectFit="cover"
+          bg="bg.muted"
+          loading="lazy"
+          onError={(event) => {
+            const image = event.currentTarget;
+            if (!image.src.endsWith(FALLBACK_PREVIEW_IMAGE)) image.src = FALLBACK_PREVIEW_IMAGE;
+          }}
+        />
+        <Badge position="absolute" top="3" left="3" colorPalette="purple" variant="solid">
+          {mvp.category}
+        </Badge>
+        <Badge position="absolute" top="3" right="3" variant="surface">
+          {describeAccess(mvp.access_tier, mvp.price)}
+        </Badge>
+      </Box>
+      <Card.Body gap="3" p="5">
+        <Box>
+          <Card.Title as="h3" lineClamp={1} data-testid="mvp-card-title">
+            {mvp.title}
+          </Card.Title>
+          <Card.Description lineClamp={2} mt="1">
+            {mvp.tagline}
+          </Card.Description>
+        </Box>
+        <Wrap gap="1.5">
+          {shown.map((tech) => (
+            <Tag.Root key={tech} size="sm" variant="subtle">
+              <Tag.Label>{tech}</Tag.Label>
+            </Tag.Root>
+          ))}
+          {more > 0 && (
+            <Tag.Root size="sm" variant="outline">
+              <Tag.Label>+{more} more</Tag.Label>
+            </Tag.Root>
+          )}
+        </Wrap>
+        <HStack gap="4" fontSize="sm" color="fg.muted">
+          <HStack gap="1" aria-label={`Rated ${formatRating(mvp.average_rating)} out of 5`}>
+            <LuStar
+              color="var(--chakra-colors-yellow-500)"
+              fill="var(--chakra-colors-yellow-400)"
+            />
+            <Text as="span">{formatRating(mvp.average_rating)}</Text>
+          </HStack>
+          <HStack gap="1" aria-label={`${mvp.download_count} downloads`}>
+            <LuDownload />
+            <Text as="span">{mvp.download_count.toLocaleString()}</Text>
+          </HStack>
+        </HStack>
+        {mvp.seller.username && (
+          <Text fontSize="sm" color="fg.muted">
+            by{' '}
+            <Link asChild color="purple.fg" onClick={stop}>
+              <RouterLink to={paths.seller.getHref(mvp.seller.username)}>
+                @{mvp.seller.username}
+              </RouterLink>
+            </Link>
+          </Text>
+        )}
+      </Card.Body>
+      <Card.Footer gap="2" px="5" pb="5" pt="0" flexWrap="wrap">
+        {mvp.demo_url && (
+          <Button asChild size="sm" variant="outline" onClick={stop}>
+            <a href={mvp.demo_url} target="_blank" rel="noopener noreferrer">
+              <LuExternalLink /> Demo
+            </a>
+          </Button>
+        )}
+        {mvp.access_tier === 'free' && mvp.github_url && (
+          <Button asChild size="sm" variant="outline" onClick={stop}>
+            <a href={mvp.github_url} target="_blank" rel="noopener noreferrer">
+              <LuGithub /> Source
+            </a>
+          </Button>
+        )}
+        <Button asChild size="sm" colorPalette="purple" ml="auto" onClick={stop}>
+          <RouterLink to={detailHref}>View Details</RouterLink>
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,268 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Container,
+  DataList,
+  Grid,
+  Heading,
+  HStack,
+  Link,
+  List,
+  Separator,
+  Skeleton,
+  SkeletonText,
+  Stack,
+  Tag,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import {
+  LuArrowLeft,
+  LuCircleCheck,
+  LuDownload,
+  LuExternalLink,
+  LuGithub,
+  LuLock,
+  LuStar,
+} from 'react-icons/lu';
+import { LICENSING_LABELS } from '@contracts/catalog';
+import type { MvpDetail } from '@contracts/catalog';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/auth-session';
+import { useMvp } from '../api/get-mvp';
+import { describeAccess, formatRating, splitTechTags } from '../lib/card-format';
+import { DETAIL_MISSING_ID, describeDetailError } from '../lib/detail-errors';
+import { ImageGallery } from './image-gallery';
+
+const DETAIL_TECH_CHIPS = 5;
+
+const formatDate = (iso: string | null): string =>
+  iso
+    ? new Date(iso).toLocaleDateString(undefined, {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+      })
+    : 'Not published';
+
+function BackLink() {
+  return (
+    <Button asChild variant="ghost" size="sm" mb="6">
+      <RouterLink to={paths.browse.getHref()}>
+        <LuArrowLeft /> Back to Browse
+      </RouterLink>
+    </Button>
+  );
+}
+
+function DetailError({ message }: { message: string }) {
+  return (
+    <Container maxW="3xl" py="12">
+      <BackLink />
+      <Alert.Root status="error" data-testid="mvp-detail-error">
+        <Alert.Indicator />
+        <Alert.Title>{message}</Alert.Title>
+      </Alert.Root>
+    </Container>
+  );
+}
+
+/** Anonymous visitors see everything but must sign in to download (buyer spec §2). */
+function AccessPanel({ mvp }: { mvp: MvpDetail }) {
+  const { session } = useSession();
+  const location = useLocation();
+  return (
+    <Card.Root variant="subtle">
+      <Card.Body gap="3">
+        <HStack justify="space-between">
+          <Text fontWeight="semibold">{describeAccess(mvp.access_tier, mvp.price)}</Text>
+          <Badge variant="outline">{LICENSING_LABELS[mvp.licensing_terms]}</Badge>
+        </HStack>
+        {session.status === 'signedOut' && (
+          <Stack gap="2" data-testid="sign-in-prompt">
+            <Text fontSize="sm" color="fg.muted">
+              <LuLock style={{ display: 'inline', verticalAlign: 'middle' }} /> Sign in to download,
+              review or deploy this template.
+            </Text>
+            <Button asChild colorPalette="purple">
+              <RouterLink
+                to={paths.auth.getHref()}
+                state={{ from: `${location.pathname}${location.search}` }}
+              >
+                Sign in to download
+              </RouterLink>
+            </Button>
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <Container maxW="7xl" py="12" aria-busy="true">
+      <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="10">
+        <Skeleton aspectRatio={16 / 9} rounded="xl" />
+        <Stack gap="4">
+          <Skeleton h="8" w="80%" />
+          <SkeletonText noOfLines={3} />
+          <Skeleton h="24" />
+        </Stack>
+      </Grid>
+    </Container>
+  );
+}
+
+/** `/mvp/:mvpId`, read-only in this slice. */
+export function MvpDetailView({ mvpId }: { mvpId: string | undefined }) {
+  const { data: mvp, error, isPending } = useMvp(mvpId);
+
+  if (!mvpId) return <DetailError message={DETAIL_MISSING_ID} />;
+  if (error) return <DetailError message={describeDetailError(error)} />;
+  if (isPending) return <DetailSkeleton />;
+
+  const { shown, more } = splitTechTags(mvp.tech_stack, DETAIL_TECH_CHIPS);
+
+  return (
+    <Container maxW="7xl" py={{ base: '8', md: '12' }} data-testid="mvp-detail">
+      <BackLink />
+      <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap={{ base: '8', lg: '12' }}>
+        <Stack gap="10" minW="0">
+          <ImageGallery images={mvp.preview_images} title={mvp.title} />
+          <Stack gap="3">
+            <Heading as="h2" size="lg">
+              About this template
+            </Heading>
+            <Text whiteSpace="pre-line" color="fg.muted" lineHeight="tall">
+              {mvp.description}
+            </Text>
+          </Stack>
+          {mvp.features.length > 0 && (
+            <Stack gap="3">
+              <Heading as="h2" size="lg">
+                Features
+              </Heading>
+              <List.Root gap="2" variant="plain">
+                {mvp.features.map((feature) => (
+                  <List.Item key={feature}>
+                    <List.Indicator asChild color="green.fg">
+                      <LuCircleCheck />
+                    </List.Indicator>
+                    {feature}
+                  </List.Item>
+                ))}
+              </List.Root>
+            </Stack>
+          )}
+        </Stack>
+
+        <Stack gap="6" position={{ lg: 'sticky' }} top={{ lg: '20' }} alignSelf="start">
+          <Stack gap="3">
+            <HStack>
+              <Badge colorPalette="purple" variant="solid">
+                {mvp.category}
+              </Badge>
+              <Badge variant="outline">v{mvp.version_number}</Badge>
+            </HStack>
+            <Heading as="h1" size="3xl" letterSpacing="tight">
+              {mvp.title}
+            </Heading>
+            <Text fontSize="lg" color="fg.muted">
+              {mvp.tagline}
+            </Text>
+            <HStack gap="5" color="fg.muted" fontSize="sm">
+              <HStack gap="1" aria-label={`Rated ${formatRating(mvp.average_rating)} out of 5`}>
+                <LuStar
+                  color="var(--chakra-colors-yellow-500)"
+                  fill="var(--chakra-colors-yellow-400)"
+                />
+                <Text as="span" fontWeight="semibold" color="fg">
+                  {formatRating(mvp.average_rating)}
+                </Text>
+              </HStack>
+              <HStack gap="1">
+                <LuDownload />
+                <Text as="span">{mvp.download_count.toLocaleString()} downloads</Text>
+              </HStack>
+            </HStack>
+          </Stack>
+
+          <AccessPanel mvp={mvp} />
+
+          <Wrap gap="2" aria-label="Tech stack">
+            {shown.map((tech) => (
+              <Tag.Root key={tech} size="lg" variant="subtle" colorPalette="purple">
+                <Tag.Label>{tech}</Tag.Label>
+              </Tag.Root>
+            ))}
+            {more > 0 && (
+              <Tag.Root size="lg" variant="outline">
+                <Tag.Label>+{more} more</Tag.Label>
+              </Tag.Root>
+            )}
+          </Wrap>
+
+          <HStack gap="3" flexWrap="wrap">
+            {mvp.demo_url && (
+              <Button asChild variant="outline">
+                <a href={mvp.demo_url} target="_blank" rel="noopener noreferrer">
+                  <LuExternalLink /> Live Demo
+                </a>
+              </Button>
+            )}
+            {mvp.github_url && (
+              <Button asChild variant="outline">
+                <a href={mvp.github_url} target="_blank" rel="noopener noreferrer">
+                  <LuGithub /> Repository
+                </a>
+              </Button>
+            )}
+          </HStack>
+
+          <Separator />
+
+          <DataList.Root orientation="horizontal" size="sm">
+            <DataList.Item>
+              <DataList.ItemLabel>Category</DataList.ItemLabel>
+              <DataList.ItemValue>{mvp.category}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Version</DataList.ItemLabel>
+              <DataList.ItemValue>{mvp.version_number}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Seller</DataList.ItemLabel>
+              <DataList.ItemValue>
+                {mvp.seller.username ? (
+                  <Link asChild color="purple.fg">
+                    <RouterLink to={paths.seller.getHref(mvp.seller.username)}>
+                      @{mvp.seller.username}
+                    </RouterLink>
+                  </Link>
+                ) : (
+                  (mvp.seller.display_name ?? 'Unknown seller')
+                )}
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Published</DataList.ItemLabel>
+              <DataList.ItemValue>{formatDate(mvp.published_at)}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Downloads</DataList.ItemLabel>
+              <DataList.ItemValue>{mvp.download_count.toLocaleString()}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Rating</DataList.ItemLabel>
+              <DataList.ItemValue>{formatRating(mvp.average_rating)} / 5</DataList.ItemValue>
+            </DataList.Item>
+          </DataList.Root>
+        </Stack>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,28 @@
+/** Small display rules the card and the detail page share (buyer spec §2 and §9). */
+
+export const FALLBACK_PREVIEW_IMAGE = '/fallback-preview.svg';
+
+/** The first `max` technologies, and how many more there are ('+N more'). */
+export function splitTechTags(
+  techStack: readonly string[],
+  max: number,
+): { shown: string[]; more: number } {
+  return { shown: techStack.slice(0, max), more: Math.max(0, techStack.length - max) };
+}
+
+/** Average rating to one decimal, as the card shows it. */
+export function formatRating(rating: number): string {
+  return (Number.isFinite(rating) ? rating : 0).toFixed(1);
+}
+
+/** The card's image: the first preview, or the bundled fallback. */
+export function coverImage(previewImages: readonly string[]): string {
+  return previewImages[0] ?? FALLBACK_PREVIEW_IMAGE;
+}
+
+/** The price line: free tier, subscription, or a one-off price in pounds. */
+export function describeAccess(accessTier: string, price: number | null): string {
+  if (accessTier === 'free') return 'Free';
+  if (accessTier === 'one_time_sale' && price !== null) return `£${price.toFixed(2)}`;
+  return 'Included in subscription';
+}

@@ -1,0 +1,19 @@
+/** A non-2xx answer from the API, carrying the body's `message` (contract 3) for display. */
+
+export const UNEXPECTED_ERROR = 'An unexpected error occurred.';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The text to show for any failed call: the API's own message, or the generic one. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : UNEXPECTED_ERROR;
+}

@@ -1,0 +1,38 @@
+/**
+ * Cognito's error names to the texts a person reads. Amplify surfaces service errors as
+ * `AuthError` objects whose `name` is the Cognito exception name, so the name is the only stable
+ * discriminator here.
+ */
+
+export const GENERIC_AUTH_ERROR = 'An error occurred';
+
+const MESSAGES: Readonly<Record<string, string>> = {
+  NotAuthorizedException: 'Incorrect email or password.',
+  // Same text as a wrong password: telling them apart would reveal which emails have accounts.
+  UserNotFoundException: 'Incorrect email or password.',
+  UsernameExistsException: 'An account with this email already exists.',
+  CodeMismatchException: 'Invalid verification code, please try again.',
+  ExpiredCodeException: 'This code has expired. Please request a new one.',
+  LimitExceededException: 'Too many attempts. Please wait a moment and try again.',
+  TooManyRequestsException: 'Too many attempts. Please wait a moment and try again.',
+  InvalidPasswordException: 'Password must be at least 6 characters',
+};
+
+/** What the auth screen does with a failed call. */
+export type AuthFailure = { kind: 'unconfirmed' } | { kind: 'message'; message: string };
+
+const errorName = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string'
+    ? error.name
+    : undefined;
+
+/**
+ * Maps an error thrown by Amplify Auth to the screen's reaction: an unconfirmed account moves to
+ * the confirmation-code step, anything else becomes a readable message.
+ */
+export function describeAuthError(error: unknown): AuthFailure {
+  const name = errorName(error);
+  if (name === 'UserNotConfirmedException') return { kind: 'unconfirmed' };
+  const message = name === undefined ? undefined : MESSAGES[name];
+  return { kind: 'message', message: message ?? GENERIC_AUTH_ERROR };
+}
