@@ -29,26 +29,28 @@ const main = async () => {
   const startedAt = Date.now();
   console.log('Starting the local cloud (DynamoDB Local, cognito-local, s3rver)…');
 
-  let stack: LocalStack | undefined;
+  // Set once started; the signal handlers below may run before that.
+  const running: { stack?: LocalStack } = {};
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal} received, shutting down…`);
-    await stack?.stop();
+    await running.stack?.stop();
     process.exit(0);
   };
   // Registered before the start, so Ctrl-C during start still stops the emulators it began.
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  stack = await startLocalStack({
+  const stack = await startLocalStack({
     port,
     dataDir,
     seed: true,
     web: 'dev',
     betaAccess: process.env.BETA_ACCESS_ENABLED === 'true',
   });
+  running.stack = stack;
   if (stopping) {
     await stack.stop();
     return;

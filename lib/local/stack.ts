@@ -211,7 +211,6 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         console.error(`Handler for ${route.method} ${route.path} failed:`, error),
     });
     const previews = createPreviewHandler(s3Client, localBucketNames.previewImages);
-    let web: WebHandler | undefined;
     const server = createServer((request: IncomingMessage, response: ServerResponse) => {
       const path = (request.url ?? '/').split('?')[0] ?? '/';
       let handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
@@ -222,12 +221,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
           res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
           res.end(JSON.stringify(webConfig));
         };
-      } else if (web) handle = web.handle;
-      else {
-        response.writeHead(503, { 'content-type': 'text/plain' });
-        response.end('Starting');
-        return;
-      }
+      } else handle = web.handle;
       handle(request, response).catch((error: unknown) => {
         console.error(`${request.method} ${request.url} failed:`, error);
         if (!response.headersSent) {
@@ -236,7 +230,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         } else response.end();
       });
     });
-    web =
+    // Requests arrive only after listen(), when `web` is set.
+    const web: WebHandler =
       options.web === 'dev'
         ? await createViteHandler(server)
         : {
@@ -266,7 +261,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         stopping ??= (async () => {
           server.closeAllConnections();
           await new Promise<void>((done) => server.close(() => done()));
-          await web?.close();
+          await web.close();
           await stopEmulators();
         })();
         return stopping;
