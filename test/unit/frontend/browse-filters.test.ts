@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changeFilters,
+  changePage,
+  DEFAULT_FILTERS,
+  filtersFromSearchParams,
+  filtersToApiQuery,
+  filtersToSearchParams,
+  hasActiveFilters,
+  shouldPaginate,
+  toggleTech,
+} from '../../../frontend/src/features/mvps/lib/browse-filters';
+import type { BrowseFilters } from '../../../frontend/src/features/mvps/lib/browse-filters';
+
+const params = (query: string) => new URLSearchParams(query);
+
+describe('filtersFromSearchParams', () => {
+  it('gives the defaults for a plain /mvps', () => {
+    expect(filtersFromSearchParams(params(''))).toEqual(DEFAULT_FILTERS);
+  });
+
+  it('reads every filter, with the URL page 1-based and the state page 0-based', () => {
+    const filters = filtersFromSearchParams(
+      params(
+        'search=crm&category=SaaS&tech_stack=React,Stripe&min_price=5&max_price=20' +
+          '&licensing_terms=premium_commercial&sort=download_count&page=3',
+      ),
+    );
+    expect(filters).toEqual<BrowseFilters>({
+      search: 'crm',
+      category: 'SaaS',
+      techStack: ['React', 'Stripe'],
+      minPrice: '5',
+      maxPrice: '20',
+      licensingTerms: 'premium_commercial',
+      sort: 'download_count',
+      page: 2,
+    });
+  });
+
+  it('drops unknown and malformed values instead of failing', () => {
+    const filters = filtersFromSearchParams(
+      params(
+        'category=Games&tech_stack=React,COBOL,React&min_price=-4&max_price=abc' +
+          '&licensing_terms=pirate&sort=random&page=-2',
+      ),
+    );
+    expect(filters).toEqual({ ...DEFAULT_FILTERS, techStack: ['React'] });
+  });
+
+  it('treats page=1 and fractional pages as the first page', () => {
+    expect(filtersFromSearchParams(params('page=1')).page).toBe(0);
+    expect(filtersFromSearchParams(params('page=2.5')).page).toBe(0);
+  });
+});
+
+describe('filtersToSearchParams', () => {
+  it('leaves defaults out so the URL stays short', () => {
+    expect(filtersToSearchParams(DEFAULT_FILTERS).toString()).toBe('');
+  });
+
+  it('round-trips through the URL', () => {
+    const filters: BrowseFilters = {
+      search: 'shop',
+      category: 'E-commerce',
+      techStack: ['Next.js', 'Tailwind CSS'],
+      minPrice: '0',
+      maxPrice: '49.99',
+      licensingTerms: 'standard_commercial',
+      sort: 'average_rating',
+      page: 4,
+    };
+    const url = filtersToSearchParams(filters);
+    expect(url.get('page')).toBe('5');
+    expect(filtersFromSearchParams(url)).toEqual(filters);
+  });
+});
+
+describe('filtersToApiQuery', () => {
+  it('sends sort and the 0-based page always, and skips empty values and "all"', () => {
+    expect(filtersToApiQuery(DEFAULT_FILTERS).toString()).toBe('sort=published_at&page=0');
+  });
+
+  it('joins technologies with commas as contract 6 expects', () => {
+    const query = filtersToApiQuery({
+      ...DEFAULT_FILTERS,
+      search: '  crm  ',
+      techStack: ['React', 'Vue.js'],
+      page: 1,
+    });
+    expect(query.get('tech_stack')).toBe('React,Vue.js');
+    expect(query.get('search')).toBe('crm');
+    expect(query.get('page')).toBe('1');
+  });
+});
+
+describe('page reset on filter change', () => {
+  const onPageThree: BrowseFilters = { ...DEFAULT_FILTERS, page: 2 };
+
+  it('returns to the first page for any filter change', () => {
+    expect(changeFilters(onPageThree, { search: 'crm' }).page).toBe(0);
+    expect(changeFilters(onPageThree, { sort: 'average_rating' }).page).toBe(0);
+    expect(changeFilters(onPageThree, { category: 'Dashboard' }).page).toBe(0);
+    expect(changeFilters(onPageThree, { maxPrice: '10' }).page).toBe(0);
+    expect(toggleTech(onPageThree, 'React').page).toBe(0);
+  });
+
+  it('keeps the filters when only the page changes', () => {
+    const filtered = { ...DEFAULT_FILTERS, category: 'SaaS' as const };
+    expect(changePage(filtered, 3)).toEqual({ ...filtered, page: 3 });
+    expect(changePage(filtered, -1).page).toBe(0);
+  });
+});
+
+describe('toggleTech', () => {
+  it('adds and removes a technology', () => {
+    const withReact = toggleTech(DEFAULT_FILTERS, 'React');
+    expect(withReact.techStack).toEqual(['React']);
+    expect(toggleTech(withReact, 'React').techStack).toEqual([]);
+  });
+});
+
+describe('hasActiveFilters and shouldPaginate', () => {
+  it('ignores the page when deciding whether filters are active', () => {
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, page: 3 })).toBe(false);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, licensingTerms: 'personal_use_only' })).toBe(
+      true,
+    );
+  });
+
+  it('paginates only above 20 results', () => {
+    expect(shouldPaginate(20)).toBe(false);
+    expect(shouldPaginate(21)).toBe(true);
+  });
+});

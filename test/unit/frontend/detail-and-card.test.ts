@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, errorMessage } from '../../../frontend/src/lib/api-error';
+import {
+  DETAIL_FAILED,
+  DETAIL_NOT_FOUND,
+  describeDetailError,
+} from '../../../frontend/src/features/mvps/lib/detail-errors';
+import {
+  coverImage,
+  describeAccess,
+  FALLBACK_PREVIEW_IMAGE,
+  formatRating,
+  splitTechTags,
+} from '../../../frontend/src/features/mvps/lib/card-format';
+
+describe('describeDetailError (buyer spec §8)', () => {
+  it('reads 404 and a malformed id as not found', () => {
+    expect(describeDetailError(new ApiError('Not found', 404))).toBe(
+      'MVP not found. It might not exist or is pending approval.',
+    );
+    expect(describeDetailError(new ApiError('The template id is malformed.', 400))).toBe(
+      DETAIL_NOT_FOUND,
+    );
+  });
+
+  it('reads anything else as a failure to fetch', () => {
+    expect(describeDetailError(new ApiError('Boom', 500))).toBe(
+      'Failed to fetch MVP details. Please try again later.',
+    );
+    expect(describeDetailError(new TypeError('Failed to fetch'))).toBe(DETAIL_FAILED);
+  });
+});
+
+describe('errorMessage', () => {
+  it("shows the API's message, or the generic text for other errors", () => {
+    expect(errorMessage(new ApiError('Unknown category.', 400))).toBe('Unknown category.');
+    expect(errorMessage(new Error('socket hang up'))).toBe('An unexpected error occurred.');
+  });
+});
+
+describe('card display rules', () => {
+  it("shows 3 tags on the card and 5 on the detail page, then '+N more'", () => {
+    const stack = ['React', 'Next.js', 'Stripe', 'Supabase', 'TypeScript', 'Tailwind CSS'];
+    expect(splitTechTags(stack, 3)).toEqual({ shown: ['React', 'Next.js', 'Stripe'], more: 3 });
+    expect(splitTechTags(stack, 5).more).toBe(1);
+    expect(splitTechTags(['React'], 3)).toEqual({ shown: ['React'], more: 0 });
+  });
+
+  it('formats the rating to one decimal', () => {
+    expect(formatRating(4)).toBe('4.0');
+    expect(formatRating(4.26)).toBe('4.3');
+    expect(formatRating(Number.NaN)).toBe('0.0');
+  });
+
+  it('uses the first preview, or the fallback image', () => {
+    expect(coverImage(['/previews/a.png', '/previews/b.png'])).toBe('/previews/a.png');
+    expect(coverImage([])).toBe(FALLBACK_PREVIEW_IMAGE);
+  });
+
+  it('describes the access tier', () => {
+    expect(describeAccess('free', null)).toBe('Free');
+    expect(describeAccess('one_time_sale', 19)).toBe('£19.00');
+    expect(describeAccess('subscription', null)).toBe('Included in subscription');
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeMode,
+  loadRuntimeConfig,
+  parseRuntimeConfig,
+} from '../../../frontend/src/lib/runtime-config';
+
+const localConfig = {
+  mode: 'local',
+  region: 'eu-west-2',
+  userPoolId: 'local_abc123',
+  userPoolClientId: 'client123',
+  userPoolEndpoint: 'http://localhost:9229',
+  apiBaseUrl: '/api',
+  betaAccess: false,
+  launchAt: '2025-08-01T00:00:00Z',
+  paymentsMode: 'offline',
+};
+
+describe('parseRuntimeConfig', () => {
+  it('accepts the contract-5 shape', () => {
+    expect(parseRuntimeConfig(localConfig)).toEqual(localConfig);
+  });
+
+  it('accepts a cloud config without an endpoint', () => {
+    const { userPoolEndpoint: _endpoint, ...cloud } = { ...localConfig, mode: 'cloud' };
+    expect(parseRuntimeConfig(cloud).userPoolEndpoint).toBeUndefined();
+  });
+
+  it('names every bad field at once', () => {
+    expect(() =>
+      parseRuntimeConfig({ ...localConfig, mode: 'prod', userPoolId: '', betaAccess: 'no' }),
+    ).toThrow(/mode must be one of local, cloud; userPoolId .*; betaAccess must be a boolean/);
+    expect(() => parseRuntimeConfig({ ...localConfig, userPoolEndpoint: 'localhost' })).toThrow(
+      /userPoolEndpoint/,
+    );
+    expect(() => parseRuntimeConfig('nope')).toThrow(/not an object/);
+  });
+});
+
+describe('loadRuntimeConfig', () => {
+  it('fetches /config.json and fails loudly on an error status', async () => {
+    const ok = (async () => new Response(JSON.stringify(localConfig))) as typeof fetch;
+    await expect(loadRuntimeConfig(ok)).resolves.toEqual(localConfig);
+    const missing = (async () => new Response('nope', { status: 404 })) as typeof fetch;
+    await expect(loadRuntimeConfig(missing)).rejects.toThrow('/config.json answered 404');
+  });
+});
+
+describe('describeMode', () => {
+  it('labels the local stack for the footer badge', () => {
+    expect(describeMode({ mode: 'local', paymentsMode: 'offline' })).toBe(
+      'Local demo (offline adapters)',
+    );
+    expect(describeMode({ mode: 'cloud', paymentsMode: 'stripe' })).toBe('Live');
+  });
+});
