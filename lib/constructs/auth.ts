@@ -86,11 +86,6 @@ export class Auth extends Construct {
           'The spec has no MFA step in sign-in or settings; MFA can be switched on later without changing the client flows.',
       },
       {
-        id: 'AwsSolutions-COG3',
-        reason:
-          'Threat protection needs the Plus feature plan; the Essentials plan is chosen for cost at launch and can be upgraded without redeploying clients.',
-      },
-      {
         id: 'AwsSolutions-COG8',
         reason:
           'The Plus feature plan (threat protection) is not needed at launch; Essentials covers the spec’s sign-in flows.',
