@@ -1,0 +1,55 @@
+/**
+ * Starts the emulators once per integration run: DynamoDB Local in memory, cognito-local and
+ * s3rver in a temporary folder, and one user pool with its client and groups (auth-design.ts).
+ * Each test file then gets its own table and buckets (per-file.ts), so files never see each
+ * other's data. Everything is stopped and removed when the run ends.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import getPort from 'get-port';
+import type { TestProject } from 'vitest/node';
+import { startCognitoLocal, startDynamoDb, startS3 } from '../../../lib/local/emulators';
+import { createCognitoClient, ensureUserPool } from '../../../lib/local/resources';
+import './provided-context';
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const root = await mkdtemp(join(tmpdir(), 'marketplace-integration-'));
+  const [dynamoPort, cognitoPort, s3Port] = [await getPort(), await getPort(), await getPort()];
+  const started = await Promise.allSettled([
+    startDynamoDb({ port: dynamoPort }),
+    startCognitoLocal({ port: cognitoPort, dataDir: join(root, 'cognito') }),
+    startS3({ port: s3Port, directory: join(root, 's3') }),
+  ]);
+  const handles = started.flatMap((result) =>
+    result.status === 'fulfilled' ? [result.value] : [],
+  );
+  const teardown = async () => {
+    await Promise.all(handles.map((handle) => handle.stop()));
+    await rm(root, { recursive: true, force: true });
+  };
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await teardown();
+    throw failure.reason;
+  }
+  const [dynamo, cognito, s3] = started.map(
+    (result) => (result as PromiseFulfilledResult<{ endpoint: string }>).value,
+  );
+  try {
+    const pool = await ensureUserPool(createCognitoClient(cognito!.endpoint), {
+      poolName: 'integration',
+    });
+    project.provide('localCloud', {
+      dynamodbEndpoint: dynamo!.endpoint,
+      s3Endpoint: s3!.endpoint,
+      cognitoEndpoint: cognito!.endpoint,
+      cognitoDataDir: join(root, 'cognito'),
+      ...pool,
+    });
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

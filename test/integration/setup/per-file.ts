@@ -1,0 +1,44 @@
+/**
+ * Runs before each integration test file, before the file's own imports: gives the file a table
+ * and buckets of its own (unique names), and points the handlers' environment (lambda-env.ts) at
+ * them and at the run's emulators. Test files may import `lambdas/` modules statically: by then
+ * the configuration they read at load time is in place.
+ */
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { applyLambdaEnvironment, lambdaEnvironment } from '../../../lib/local/lambda-env';
+import {
+  createDynamoClient,
+  createS3Client,
+  ensureBuckets,
+  ensureTable,
+} from '../../../lib/local/resources';
+import './provided-context';
+
+const cloud = inject('localCloud');
+const suffix = randomUUID().slice(0, 8);
+const tableName = `it-${suffix}`;
+const buckets = { mvpFiles: `it-${suffix}-mvp-files`, previewImages: `it-${suffix}-previews` };
+
+applyLambdaEnvironment(
+  lambdaEnvironment({
+    tableName,
+    buckets,
+    userPoolId: cloud.userPoolId,
+    userPoolClientId: cloud.userPoolClientId,
+    endpoints: {
+      dynamodb: cloud.dynamodbEndpoint,
+      s3: cloud.s3Endpoint,
+      cognito: cloud.cognitoEndpoint,
+    },
+    betaAccess: false,
+  }),
+);
+// Handler logs and metrics would drown the test output; tests assert on responses instead.
+process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+
+await Promise.all([
+  ensureTable(createDynamoClient(cloud.dynamodbEndpoint), tableName),
+  ensureBuckets(createS3Client(cloud.s3Endpoint), buckets),
+]);
