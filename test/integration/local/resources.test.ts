@@ -1,0 +1,112 @@
+/**
+ * The table, buckets and user pool the local stack creates match the shared designs the CDK
+ * reads, and creating them again changes nothing.
+ */
+import {
+  DescribeUserPoolClientCommand,
+  DescribeUserPoolCommand,
+  ListGroupsCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DescribeTableCommand, DescribeTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { GetBucketCorsCommand } from '@aws-sdk/client-s3';
+import { describe, expect, it } from 'vitest';
+import {
+  createCognitoClient,
+  createDynamoClient,
+  createS3Client,
+  ensureBuckets,
+  ensureTable,
+  ensureUserPool,
+} from '../../../lib/local/resources';
+import { tableDesign } from '../../../lambdas/shared/db/table-design';
+import { authDesign } from '../../../lib/definitions/auth-design';
+import { storageDesign } from '../../../lib/definitions/storage-design';
+import { localCloud } from '../setup/helpers';
+
+describe('the table', () => {
+  it('has the keys, GSIs, billing mode and TTL of table-design.ts, and survives a second create', async () => {
+    const client = createDynamoClient(localCloud().dynamodbEndpoint);
+    const tableName = process.env.TABLE_NAME!;
+    await ensureTable(client, tableName);
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    expect(Table?.KeySchema).toEqual([
+      { AttributeName: tableDesign.partitionKey, KeyType: 'HASH' },
+      { AttributeName: tableDesign.sortKey, KeyType: 'RANGE' },
+    ]);
+    expect(Table?.BillingModeSummary?.BillingMode).toBe('PAY_PER_REQUEST');
+    const indexes = (Table?.GlobalSecondaryIndexes ?? [])
+      .map((index) => ({
+        indexName: index.IndexName,
+        partitionKey: index.KeySchema?.find((key) => key.KeyType === 'HASH')?.AttributeName,
+        sortKey: index.KeySchema?.find((key) => key.KeyType === 'RANGE')?.AttributeName,
+        projection: index.Projection?.ProjectionType,
+      }))
+      .sort((a, b) => String(a.indexName).localeCompare(String(b.indexName)));
+    expect(indexes).toEqual(
+      tableDesign.globalIndexes.map((index) => ({ ...index, projection: 'ALL' })),
+    );
+    const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
+    expect(ttl.TimeToLiveDescription).toMatchObject({
+      AttributeName: tableDesign.timeToLiveAttribute,
+      TimeToLiveStatus: 'ENABLED',
+    });
+  });
+});
+
+describe('the buckets', () => {
+  it('carry the CORS rule of storage-design.ts, and survive a second create', async () => {
+    const client = createS3Client(localCloud().s3Endpoint);
+    const buckets = {
+      mvpFiles: process.env.MVP_FILES_BUCKET!,
+      previewImages: process.env.PREVIEW_IMAGES_BUCKET!,
+    };
+    await ensureBuckets(client, buckets);
+    for (const bucket of Object.values(buckets)) {
+      const cors = await client.send(new GetBucketCorsCommand({ Bucket: bucket }));
+      expect(cors.CORSRules).toHaveLength(1);
+      expect(cors.CORSRules?.[0]).toMatchObject({
+        AllowedMethods: [...storageDesign.cors.allowedMethods],
+        AllowedOrigins: ['*'],
+        AllowedHeaders: [...storageDesign.cors.allowedHeaders],
+        ExposeHeaders: [...storageDesign.cors.exposedHeaders],
+        MaxAgeSeconds: storageDesign.cors.maxAgeSeconds,
+      });
+    }
+  });
+});
+
+describe('the user pool', () => {
+  it('signs in by email with the password policy, role attribute, client flows and groups of auth-design.ts', async () => {
+    const { cognitoEndpoint, userPoolId, userPoolClientId } = localCloud();
+    const client = createCognitoClient(cognitoEndpoint);
+    const { UserPool } = await client.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }));
+    expect(UserPool?.UsernameAttributes).toEqual([authDesign.usernameAttribute]);
+    expect(UserPool?.Policies?.PasswordPolicy?.MinimumLength).toBe(authDesign.passwordMinLength);
+    expect(UserPool?.SchemaAttributes?.map((attribute) => attribute.Name)).toContain(
+      authDesign.roleAttribute,
+    );
+    const { UserPoolClient } = await client.send(
+      new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: userPoolClientId }),
+    );
+    expect(UserPoolClient?.ExplicitAuthFlows).toEqual([...authDesign.clientAuthFlows]);
+    const { Groups } = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
+    expect(Groups?.map((group) => group.GroupName).sort()).toEqual([...authDesign.groups].sort());
+  });
+
+  it('is reused, not recreated, when its ids are known; recreated when they are stale', async () => {
+    const { cognitoEndpoint, userPoolId, userPoolClientId } = localCloud();
+    const client = createCognitoClient(cognitoEndpoint);
+    const again = await ensureUserPool(client, {
+      poolName: 'integration',
+      existing: { userPoolId, userPoolClientId },
+    });
+    expect(again).toEqual({ userPoolId, userPoolClientId });
+    const fresh = await ensureUserPool(client, {
+      poolName: 'stale',
+      existing: { userPoolId: 'local_gone', userPoolClientId: 'gone' },
+    });
+    expect(fresh.userPoolId).not.toBe('local_gone');
+    const { Groups } = await client.send(new ListGroupsCommand({ UserPoolId: fresh.userPoolId }));
+    expect(Groups).toHaveLength(authDesign.groups.length);
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * The demo seed against the emulators: the accounts, 30 approved templates with previews, real zip
+ * bundles and consistent ratings, two hidden ones, and a second run that changes nothing.
+ */
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { strFromU8, unzipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { handler } from '../../../lambdas/catalog/index';
+import type { BrowseResult } from '../../../lambdas/shared/contracts/catalog';
+import { CatalogVersionEntity } from '../../../lambdas/shared/db/entities/catalog-version';
+import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
+import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
+import { ReviewEntity } from '../../../lambdas/shared/db/entities/review';
+import { createCognitoClient, createS3Client } from '../../../lib/local/resources';
+import { DEMO_PASSWORD, demoAccounts } from '../../../lib/local/seed/accounts';
+import { seedDemoData, type SeedOptions, type SeedSummary } from '../../../lib/local/seed/index';
+import { apiEvent, jsonBody, lambdaContext } from '../../fixtures/api-event';
+import { localCloud } from '../setup/helpers';
+
+let options: SeedOptions;
+let first: SeedSummary;
+let second: SeedSummary;
+
+const byStatus = async (status: 'approved' | 'pending_review' | 'scan_failed') =>
+  (await MvpEntity.query.byStatus({ status }).go({ pages: 'all' })).data;
+
+beforeAll(async () => {
+  const cloud = localCloud();
+  options = {
+    cognito: createCognitoClient(cloud.cognitoEndpoint),
+    s3: createS3Client(cloud.s3Endpoint),
+    userPoolId: cloud.userPoolId,
+    buckets: {
+      mvpFiles: process.env.MVP_FILES_BUCKET!,
+      previewImages: process.env.PREVIEW_IMAGES_BUCKET!,
+    },
+  };
+  first = await seedDemoData(options);
+  second = await seedDemoData(options);
+}, 120_000);
+
+describe('seedDemoData', () => {
+  it('writes 30 approved templates and two hidden ones, and nothing on the second run', async () => {
+    expect(first).toEqual({ users: 5, templates: 30, templatesWritten: 32 });
+    expect(second).toEqual({ users: 5, templates: 30, templatesWritten: 0 });
+    expect(await byStatus('approved')).toHaveLength(30);
+    expect(await byStatus('pending_review')).toHaveLength(1);
+    expect(await byStatus('scan_failed')).toHaveLength(1);
+    const version = await CatalogVersionEntity.get({ name: 'catalog' }).go();
+    expect(version.data?.version).toBe(1);
+  });
+
+  it('spreads the templates over every browse category and several sellers', async () => {
+    const approved = await byStatus('approved');
+    expect(new Set(approved.map((mvp) => mvp.category))).toEqual(
+      new Set([
+        'SaaS',
+        'E-commerce',
+        'Portfolio',
+        'Utility',
+        'Dashboard',
+        'Landing Page',
+        'Mobile App',
+      ]),
+    );
+    expect(new Set(approved.map((mvp) => mvp.seller_id)).size).toBeGreaterThanOrEqual(2);
+    expect(new Set(approved.map((mvp) => mvp.access_tier))).toEqual(
+      new Set(['free', 'subscription', 'one_time_sale']),
+    );
+    for (const mvp of approved) {
+      expect(mvp.features.length).toBeGreaterThanOrEqual(3);
+      expect(mvp.features.length).toBeLessThanOrEqual(6);
+      expect(mvp.tech_stack.length).toBeGreaterThanOrEqual(2);
+      expect(mvp.tech_stack.length).toBeLessThanOrEqual(6);
+      expect(mvp.id).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+    }
+  });
+
+  it('creates the demo accounts with profiles keyed by their Cognito sub, able to sign in', async () => {
+    const cloud = localCloud();
+    for (const account of demoAccounts) {
+      const auth = await options.cognito.send(
+        new InitiateAuthCommand({
+          ClientId: cloud.userPoolClientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
+        }),
+      );
+      const idToken = auth.AuthenticationResult?.IdToken ?? '';
+      const claims = JSON.parse(
+        Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8'),
+      );
+      expect(claims['cognito:groups']).toEqual([account.role]);
+      const profile = await ProfileEntity.get({ id: claims.sub }).go();
+      expect(profile.data).toMatchObject({
+        email: account.email,
+        role: account.role,
+        is_seller_approved: account.isSellerApproved,
+        downloads_remaining: account.downloadsRemaining,
+        download_quota: account.downloadQuota,
+      });
+    }
+    expect(
+      demoAccounts.filter((account) => account.printed).map((account) => account.password),
+    ).toEqual([DEMO_PASSWORD, DEMO_PASSWORD, DEMO_PASSWORD]);
+  });
+
+  it('keeps every rating aggregate consistent with the stored reviews', async () => {
+    let reviewed = 0;
+    for (const mvp of await byStatus('approved')) {
+      const reviews = (await ReviewEntity.query.byMvp({ mvp_id: mvp.id }).go()).data;
+      const sum = reviews.reduce((total, review) => total + review.rating, 0);
+      expect(mvp.rating_count).toBe(reviews.length);
+      expect(mvp.rating_sum).toBe(sum);
+      expect(mvp.average_rating).toBeCloseTo(reviews.length ? sum / reviews.length : 0, 2);
+      if (reviews.length) reviewed += 1;
+    }
+    expect(reviewed).toBeGreaterThanOrEqual(10);
+  });
+
+  it('stores SVG previews and a zip bundle that unpacks', async () => {
+    const [mvp] = await byStatus('approved');
+    expect(mvp!.preview_image_keys.length).toBeGreaterThanOrEqual(1);
+    for (const key of mvp!.preview_image_keys) {
+      expect(key.startsWith('previews/')).toBe(true);
+      const preview = await options.s3.send(
+        new GetObjectCommand({ Bucket: options.buckets.previewImages, Key: key }),
+      );
+      expect(preview.ContentType).toBe('image/svg+xml');
+      expect(await preview.Body!.transformToString()).toContain(mvp!.title.replace(/&/g, '&amp;'));
+    }
+    const bundle = await options.s3.send(
+      new GetObjectCommand({ Bucket: options.buckets.mvpFiles, Key: mvp!.file_key! }),
+    );
+    const bytes = await bundle.Body!.transformToByteArray();
+    expect(bytes.byteLength).toBe(mvp!.file_size);
+    const files = unzipSync(bytes);
+    const names = Object.keys(files);
+    expect(names.some((name) => name.endsWith('/README.md'))).toBe(true);
+    expect(names.some((name) => name.endsWith('/package.json'))).toBe(true);
+    expect(names.some((name) => name.endsWith('/src/index.ts'))).toBe(true);
+    const readme = files[names.find((name) => name.endsWith('/README.md'))!]!;
+    expect(strFromU8(readme)).toContain(`# ${mvp!.title}`);
+  });
+
+  it('shows exactly the 30 approved templates through the catalog handler', async () => {
+    const result = await handler(apiEvent({ path: '/api/mvps' }), lambdaContext('catalog'));
+    expect(result.statusCode).toBe(200);
+    const browse = jsonBody<BrowseResult>(result);
+    expect(browse.total).toBe(30);
+    expect(browse.items).toHaveLength(20);
+    expect(browse.items.map((item) => item.title)).not.toContain('Crypto Portfolio Tracker');
+  });
+});

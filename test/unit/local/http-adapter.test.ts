@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { buildEvent, matchRoute, stringifyClaims } from '../../../lib/local/http-adapter';
+import type { RouteDefinition } from '../../../lambdas/shared/routes';
+
+const table: RouteDefinition[] = [
+  {
+    method: 'GET',
+    path: '/api/mvps',
+    domain: 'catalog',
+    operation: 'list',
+    access: 'public',
+    summary: '',
+  },
+  {
+    method: 'GET',
+    path: '/api/mvps/{id}',
+    domain: 'catalog',
+    operation: 'get',
+    access: 'public',
+    summary: '',
+  },
+  {
+    method: 'GET',
+    path: '/api/mvps/mine',
+    domain: 'catalog',
+    operation: 'mine',
+    access: 'user',
+    summary: '',
+  },
+  {
+    method: 'PUT',
+    path: '/api/mvps/{id}/files/{name}',
+    domain: 'catalog',
+    operation: 'put',
+    access: 'seller',
+    summary: '',
+  },
+];
+
+describe('matchRoute', () => {
+  it('matches literal paths and decodes parameters', () => {
+    expect(matchRoute('GET', '/api/mvps', table)?.route.operation).toBe('list');
+    expect(matchRoute('GET', '/api/mvps/01ABC', table)).toMatchObject({
+      route: { operation: 'get' },
+      pathParameters: { id: '01ABC' },
+    });
+    expect(matchRoute('put', '/api/mvps/a%20b/files/c%2Fd', table)?.pathParameters).toEqual({
+      id: 'a b',
+      name: 'c/d',
+    });
+  });
+
+  it('prefers a literal segment over a parameter, whatever the order', () => {
+    expect(matchRoute('GET', '/api/mvps/mine', table)?.route.operation).toBe('mine');
+  });
+
+  it('finds nothing for an unknown path, another method or an empty parameter', () => {
+    expect(matchRoute('GET', '/api/nope', table)).toBeUndefined();
+    expect(matchRoute('DELETE', '/api/mvps', table)).toBeUndefined();
+    expect(matchRoute('GET', '/api/mvps/x/y', table)).toBeUndefined();
+  });
+});
+
+describe('stringifyClaims', () => {
+  it('turns every claim into a string as API Gateway does', () => {
+    expect(
+      stringifyClaims({
+        sub: 'abc',
+        email_verified: true,
+        auth_time: 1700000000,
+        'cognito:groups': ['buyer', 'admin'],
+        aud: 'client',
+      }),
+    ).toEqual({
+      sub: 'abc',
+      email_verified: 'true',
+      auth_time: '1700000000',
+      'cognito:groups': '[buyer admin]',
+      aud: 'client',
+    });
+  });
+});
+
+describe('buildEvent', () => {
+  const match = { route: table[1]!, pathParameters: { id: '01ABC' } };
+
+  it('builds a payload-format-2.0 event', () => {
+    const event = buildEvent(
+      {
+        method: 'GET',
+        url: '/api/mvps/01ABC?tech_stack=React&tech_stack=Vue.js&search=a+b%21',
+        rawHeaders: [
+          'Host',
+          'localhost:3000',
+          'X-Custom',
+          'one',
+          'x-custom',
+          'two',
+          'Cookie',
+          'a=1; b=2',
+          'User-Agent',
+          'ua',
+        ],
+        body: Buffer.alloc(0),
+        sourceIp: '127.0.0.1',
+      },
+      match,
+    );
+    expect(event).toMatchObject({
+      version: '2.0',
+      routeKey: 'GET /api/mvps/{id}',
+      rawPath: '/api/mvps/01ABC',
+      rawQueryString: 'tech_stack=React&tech_stack=Vue.js&search=a+b%21',
+      headers: { host: 'localhost:3000', 'x-custom': 'one,two', 'user-agent': 'ua' },
+      cookies: ['a=1', 'b=2'],
+      queryStringParameters: { tech_stack: 'React,Vue.js', search: 'a b!' },
+      pathParameters: { id: '01ABC' },
+      isBase64Encoded: false,
+      requestContext: {
+        routeKey: 'GET /api/mvps/{id}',
+        stage: '$default',
+        http: { method: 'GET', path: '/api/mvps/01ABC', sourceIp: '127.0.0.1', userAgent: 'ua' },
+      },
+    });
+    expect(event.headers.cookie).toBeUndefined();
+    expect(event.body).toBeUndefined();
+    expect('authorizer' in event.requestContext).toBe(false);
+    expect(event.requestContext.time).toMatch(
+      /^\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2} \+0000$/,
+    );
+  });
+
+  it('passes text bodies as text, binary ones base64-encoded, and claims under the JWT authorizer', () => {
+    const text = buildEvent(
+      {
+        method: 'POST',
+        url: '/x',
+        rawHeaders: ['Content-Type', 'application/json'],
+        body: Buffer.from('{"a":1}'),
+        sourceIp: '::1',
+      },
+      match,
+      { sub: 'abc', 'cognito:groups': '[buyer]' },
+    );
+    expect(text.body).toBe('{"a":1}');
+    expect(text.isBase64Encoded).toBe(false);
+    expect(text.queryStringParameters).toBeUndefined();
+    expect((text.requestContext as unknown as { authorizer: unknown }).authorizer).toEqual({
+      principalId: '',
+      integrationLatency: 0,
+      jwt: { claims: { sub: 'abc', 'cognito:groups': '[buyer]' }, scopes: null },
+    });
+    const binary = buildEvent(
+      {
+        method: 'POST',
+        url: '/x',
+        rawHeaders: ['Content-Type', 'application/zip'],
+        body: Buffer.from([0, 1, 2, 255]),
+        sourceIp: '::1',
+      },
+      match,
+    );
+    expect(binary.isBase64Encoded).toBe(true);
+    expect(binary.body).toBe(Buffer.from([0, 1, 2, 255]).toString('base64'));
+  });
+});
