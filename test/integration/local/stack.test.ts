@@ -1,0 +1,122 @@
+/**
+ * The whole local stack as `npm start` and the e2e suite run it, on free ports with a fresh data
+ * folder: config.json, the API, previews, confirmation codes, a restart that reuses the pool and
+ * skips the seed, and a stop that frees every port.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import getPort from 'get-port';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowseResult } from '../../../lambdas/shared/contracts/catalog';
+import { assertPortFree } from '../../../lib/local/emulators';
+import { createCognitoClient } from '../../../lib/local/resources';
+import { startLocalStack, type LocalStack } from '../../../lib/local/stack';
+
+let dataDir: string;
+let stack: LocalStack | undefined;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'marketplace-stack-'));
+  stack = await startLocalStack({
+    port: await getPort(),
+    dataDir,
+    seed: true,
+    web: 'dist',
+    quiet: true,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('startLocalStack', () => {
+  it('serves config.json per the contract', async () => {
+    const response = await fetch(`${stack!.url}/config.json`);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual({
+      mode: 'local',
+      region: 'us-east-1',
+      userPoolId: stack!.userPoolId,
+      userPoolClientId: stack!.userPoolClientId,
+      userPoolEndpoint: stack!.cognitoEndpoint,
+      apiBaseUrl: '/api',
+      betaAccess: false,
+      launchAt: '2025-08-01T00:00:00Z',
+      paymentsMode: 'offline',
+    });
+  });
+
+  it('answers the API with the seeded catalog, and 404 JSON for unknown API paths', async () => {
+    const response = await fetch(`${stack!.apiUrl}/mvps`);
+    expect(response.status).toBe(200);
+    const browse = (await response.json()) as BrowseResult;
+    expect(browse.total).toBe(30);
+    expect(browse.items).toHaveLength(20);
+    const missing = await fetch(`${stack!.apiUrl}/does-not-exist`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: 'Not Found' });
+    expect((await fetch(`${stack!.apiUrl}/me`)).status).toBe(401);
+  });
+
+  it('streams preview images from the preview bucket, 404 when absent', async () => {
+    const browse = (await (await fetch(`${stack!.apiUrl}/mvps`)).json()) as BrowseResult;
+    const image = browse.items[0]!.preview_images[0]!;
+    expect(image.startsWith('/previews/')).toBe(true);
+    const response = await fetch(`${stack!.url}${image}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await response.text()).toContain('<svg');
+    expect((await fetch(`${stack!.url}/previews/mvps/none/1.svg`)).status).toBe(404);
+  });
+
+  it('reads the confirmation code of a sign-up', async () => {
+    const email = `stack-${Date.now()}@example.com`;
+    await createCognitoClient(stack!.cognitoEndpoint).send(
+      new SignUpCommand({
+        ClientId: stack!.userPoolClientId,
+        Username: email,
+        Password: 'secret1',
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+    expect(await stack!.readConfirmationCode(email)).toMatch(/^\d{6}$/);
+  });
+
+  it('frees its ports on stop, and restarts on the same data with the same pool and catalog', async () => {
+    const first = stack!;
+    const port = Number(new URL(first.url).port);
+    const emulatorPorts = [
+      first.env.AWS_ENDPOINT_URL_DYNAMODB,
+      first.env.AWS_ENDPOINT_URL_S3,
+      first.cognitoEndpoint,
+    ].map((endpoint) => Number(new URL(endpoint!).port));
+    await first.stop();
+    stack = undefined;
+    for (const freed of [port, ...emulatorPorts])
+      await expect(assertPortFree(freed, 'x', 'X')).resolves.toBeUndefined();
+
+    // The same ports, as a second `npm start` would find them: the handlers' SDK clients in this
+    // process keep the endpoints they were created with (get-port would avoid just-used ports).
+    const [dynamoPort, s3Port, cognitoPort] = emulatorPorts;
+    Object.assign(process.env, {
+      DYNAMODB_PORT: `${dynamoPort}`,
+      S3_PORT: `${s3Port}`,
+      COGNITO_PORT: `${cognitoPort}`,
+    });
+    try {
+      stack = await startLocalStack({ port, dataDir, seed: true, web: 'dist', quiet: true });
+    } finally {
+      delete process.env.DYNAMODB_PORT;
+      delete process.env.S3_PORT;
+      delete process.env.COGNITO_PORT;
+    }
+    expect(stack.userPoolId).toBe(first.userPoolId);
+    expect(stack.userPoolClientId).toBe(first.userPoolClientId);
+    const browse = (await (await fetch(`${stack.apiUrl}/mvps`)).json()) as BrowseResult;
+    expect(browse.total).toBe(30);
+  }, 120_000);
+});
