@@ -18,6 +18,15 @@ const MESSAGES: Readonly<Record<string, string>> = {
   InvalidPasswordException: 'Password must be at least 6 characters',
 };
 
+/**
+ * On sign-in, cognito-local reports a wrong password as InvalidPasswordException where Cognito
+ * says NotAuthorizedException; both must read the same. Elsewhere (sign-up, new password) the
+ * name means the password policy refused it.
+ */
+const SIGN_IN_MESSAGES: Readonly<Record<string, string>> = {
+  InvalidPasswordException: 'Incorrect email or password.',
+};
+
 /** What the auth screen does with a failed call. */
 export type AuthFailure = { kind: 'unconfirmed' } | { kind: 'message'; message: string };
 
@@ -30,9 +39,12 @@ const errorName = (error: unknown): string | undefined =>
  * Maps an error thrown by Amplify Auth to the screen's reaction: an unconfirmed account moves to
  * the confirmation-code step, anything else becomes a readable message.
  */
-export function describeAuthError(error: unknown): AuthFailure {
+export function describeAuthError(error: unknown, during?: 'signIn'): AuthFailure {
   const name = errorName(error);
   if (name === 'UserNotConfirmedException') return { kind: 'unconfirmed' };
-  const message = name === undefined ? undefined : MESSAGES[name];
+  const message =
+    name === undefined
+      ? undefined
+      : ((during === 'signIn' ? SIGN_IN_MESSAGES[name] : undefined) ?? MESSAGES[name]);
   return { kind: 'message', message: message ?? GENERIC_AUTH_ERROR };
 }

@@ -29,3 +29,17 @@ describe('describeAuthError', () => {
     expect(describeAuthError(null)).toEqual({ kind: 'message', message: 'An error occurred' });
   });
 });
+
+describe('describeAuthError during sign-in', () => {
+  it("reads cognito-local's InvalidPasswordException as a wrong password on sign-in only", () => {
+    const error = cognitoError('InvalidPasswordException');
+    expect(describeAuthError(error, 'signIn')).toEqual({
+      kind: 'message',
+      message: 'Incorrect email or password.',
+    });
+    expect(describeAuthError(error)).toEqual({
+      kind: 'message',
+      message: 'Password must be at least 6 characters',
+    });
+  });
+});

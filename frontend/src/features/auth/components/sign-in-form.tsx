@@ -45,7 +45,7 @@ export function SignInForm({
       if (outcome === 'confirmSignUp') onNeedsConfirmation(checked.data.email, password);
       else onSignedIn();
     } catch (error) {
-      const failure = describeAuthError(error);
+      const failure = describeAuthError(error, 'signIn');
       if (failure.kind === 'unconfirmed') onNeedsConfirmation(checked.data.email, password);
       else setFormError(failure.message);
     } finally {

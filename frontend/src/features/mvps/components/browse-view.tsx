@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import {
   Alert,
   Box,
@@ -41,6 +42,13 @@ export function BrowseView() {
   const actions = useBrowseFilters();
   const { filters, goToPage, clearFilters } = actions;
   const { data, error, isPending, isFetching } = useMvps(filters);
+  const lastPage = data ? Math.max(0, Math.ceil(data.total / data.pageSize) - 1) : 0;
+  const pastTheEnd = Boolean(data && data.items.length === 0 && filters.page > lastPage);
+
+  // A shared or stale link can point past the last page (the catalog shrank): show the last one.
+  useEffect(() => {
+    if (pastTheEnd) goToPage(lastPage, { replace: true });
+  }, [pastTheEnd, lastPage, goToPage]);
 
   return (
     <Container maxW="7xl" py={{ base: '8', md: '12' }}>
@@ -82,7 +90,7 @@ export function BrowseView() {
               ))}
             </SimpleGrid>
           )}
-          {data && data.items.length === 0 && (
+          {data && data.items.length === 0 && !pastTheEnd && (
             <EmptyState.Root data-testid="empty-state" borderWidth="1px" rounded="l3">
               <EmptyState.Content>
                 <EmptyState.Indicator>

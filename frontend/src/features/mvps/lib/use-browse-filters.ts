@@ -14,7 +14,7 @@ export interface BrowseFilterActions {
   filters: BrowseFilters;
   /** Applies a filter change and returns to page 1; `replace` for keystroke-driven changes. */
   updateFilters: (change: FilterChange, options?: { replace?: boolean }) => void;
-  goToPage: (page: number) => void;
+  goToPage: (page: number, options?: { replace?: boolean }) => void;
   clearFilters: () => void;
 }
 
@@ -33,9 +33,10 @@ export function useBrowseFilters(): BrowseFilterActions {
     [setParams],
   );
   const goToPage = useCallback(
-    (page: number) =>
-      setParams((previous) =>
-        filtersToSearchParams(changePage(filtersFromSearchParams(previous), page)),
+    (page: number, options?: { replace?: boolean }) =>
+      setParams(
+        (previous) => filtersToSearchParams(changePage(filtersFromSearchParams(previous), page)),
+        { replace: options?.replace ?? false },
       ),
     [setParams],
   );
