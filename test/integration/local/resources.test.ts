@@ -73,6 +73,23 @@ describe('the buckets', () => {
       });
     }
   });
+
+  it('answer a browser preflight for a presigned upload from the site origin', async () => {
+    const url = `${localCloud().s3Endpoint}/${process.env.MVP_FILES_BUCKET}/${storageDesign.uploadsPrefix}bundle.zip`;
+    const response = await fetch(url, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toMatch(
+      /^(\*|http:\/\/localhost:3000)$/,
+    );
+    expect(response.headers.get('access-control-allow-methods')).toContain('PUT');
+  });
 });
 
 describe('the user pool', () => {
