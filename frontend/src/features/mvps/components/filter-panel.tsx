@@ -57,6 +57,7 @@ export function FilterPanel({ filters, updateFilters, clearFilters }: BrowseFilt
           <Button
             size="xs"
             variant="ghost"
+            data-testid="clear-filters"
             onClick={clearFilters}
             disabled={!hasActiveFilters(filters) && searchText === ''}
           >

@@ -18,26 +18,28 @@ export interface BrowseFilterActions {
   clearFilters: () => void;
 }
 
+const currentFilters = (): BrowseFilters =>
+  filtersFromSearchParams(new URLSearchParams(window.location.search));
+
 export function useBrowseFilters(): BrowseFilterActions {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(params), [params]);
 
-  // Each update starts from the latest URL, so a debounced change never undoes a newer one.
+  // Each update starts from the address bar, not from `params`: react-router hands functional
+  // updates the params of the last render, so two quick changes (or a debounced one landing
+  // after another) would otherwise drop the first.
   const updateFilters = useCallback(
     (change: FilterChange, options?: { replace?: boolean }) =>
-      setParams(
-        (previous) =>
-          filtersToSearchParams(changeFilters(filtersFromSearchParams(previous), change)),
-        { replace: options?.replace ?? false },
-      ),
+      setParams(filtersToSearchParams(changeFilters(currentFilters(), change)), {
+        replace: options?.replace ?? false,
+      }),
     [setParams],
   );
   const goToPage = useCallback(
     (page: number, options?: { replace?: boolean }) =>
-      setParams(
-        (previous) => filtersToSearchParams(changePage(filtersFromSearchParams(previous), page)),
-        { replace: options?.replace ?? false },
-      ),
+      setParams(filtersToSearchParams(changePage(currentFilters(), page)), {
+        replace: options?.replace ?? false,
+      }),
     [setParams],
   );
   const clearFilters = useCallback(
