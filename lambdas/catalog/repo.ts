@@ -4,9 +4,18 @@
 import type { EntityItem } from 'electrodb';
 import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';
 import { MvpEntity } from '../shared/db/entities/mvp';
+import { MvpVersionEntity } from '../shared/db/entities/mvp-version';
 import type { CatalogRecord } from './browse';
 
 export type MvpItem = EntityItem<typeof MvpEntity>;
+export type MvpVersionItem = EntityItem<typeof MvpVersionEntity>;
+
+/**
+ * The average rating, derived from the exact sum and count (docs/data-model.md §3.3), rounded to
+ * two decimals for stable sorting and display.
+ */
+export const averageRating = (sum: number, count: number): number =>
+  count === 0 ? 0 : Math.round((sum / count) * 100) / 100;
 
 /** Only what browse needs: a projection keeps the reload of a large catalog small and fast. */
 const CATALOG_ATTRIBUTES = [
@@ -20,7 +29,8 @@ const CATALOG_ATTRIBUTES = [
   'price',
   'access_tier',
   'licensing_terms',
-  'average_rating',
+  'rating_sum',
+  'rating_count',
   'download_count',
   'preview_image_keys',
   'demo_url',
@@ -49,7 +59,7 @@ export const listApprovedCatalogRecords = async (): Promise<CatalogRecord[]> => 
     price: item.price ?? null,
     access_tier: item.access_tier,
     licensing_terms: item.licensing_terms,
-    average_rating: item.average_rating,
+    average_rating: averageRating(item.rating_sum, item.rating_count),
     download_count: item.download_count,
     preview_image_keys: item.preview_image_keys,
     demo_url: item.demo_url ?? null,
@@ -62,6 +72,14 @@ export const listApprovedCatalogRecords = async (): Promise<CatalogRecord[]> => 
 /** One template by id, whatever its status. */
 export const getMvpById = async (id: string): Promise<MvpItem | null> => {
   const { data } = await MvpEntity.get({ id }).go();
+  return data;
+};
+
+/** The version history of a template, newest first (first 50; access pattern V1). */
+export const listMvpVersions = async (mvpId: string): Promise<MvpVersionItem[]> => {
+  const { data } = await MvpVersionEntity.query
+    .byMvp({ mvp_id: mvpId })
+    .go({ order: 'desc', limit: 50 });
   return data;
 };
 
@@ -79,11 +97,14 @@ export const getCatalogVersion = async (): Promise<CatalogVersion> => {
   return { version: data?.version ?? 0, updatedAt: data?.updated_at ?? null };
 };
 
-/** Atomically adds one to the catalog version (creating the counter on first use). */
-export const incrementCatalogVersion = async (): Promise<CatalogVersion> => {
+/**
+ * Atomically adds one to the catalog version (creating the counter on first use) and moves the
+ * approved count by `approvedDelta` (templates that entered minus those that left the catalog).
+ */
+export const incrementCatalogVersion = async (approvedDelta = 0): Promise<CatalogVersion> => {
   const updatedAt = new Date().toISOString();
   const { data } = await CatalogVersionEntity.upsert(CATALOG_KEY)
-    .add({ version: 1 })
+    .add({ version: 1, approved_count: approvedDelta })
     .set({ updated_at: updatedAt })
     .go({ response: 'all_new' });
   return { version: data.version, updatedAt: data.updated_at ?? updatedAt };

@@ -31,10 +31,13 @@ import { browseCatalog, buildCatalogIndex, type CatalogIndex, type CatalogRecord
 import {
   getCatalogVersion,
   getMvpById,
+  averageRating,
   incrementCatalogVersion,
   listApprovedCatalogRecords,
+  listMvpVersions,
   type CatalogVersion,
   type MvpItem,
+  type MvpVersionItem,
 } from './repo';
 
 export const MVP_NOT_FOUND_MESSAGE = 'MVP not found. It might not exist or is pending approval.';
@@ -42,12 +45,19 @@ export const MVP_NOT_FOUND_MESSAGE = 'MVP not found. It might not exist or is pe
 /** How long a GSI may lag behind the table, generously; DynamoDB's is typically well under 1 s. */
 export const GSI_SETTLE_MS = 2_000;
 export const SELLER_TTL_MS = 60_000;
+/**
+ * Download and rating counters do not bump the catalog version (that would make every warm
+ * container reload the whole catalog on every download), so a loaded catalog is also refreshed
+ * when it is this old: cards show counters at most ten minutes stale (docs/data-model.md §5).
+ */
+export const CATALOG_MAX_AGE_MS = 10 * 60_000;
 
 /** Preview keys live under `previews/` in the preview bucket, served same-origin (contract 4). */
 export const previewUrl = (key: string): string => `/${key}`;
 
 interface LoadedCatalog {
   version: number;
+  loadedAt: number;
   /** Set when the load might predate the GSI catching up with the bump. */
   reloadAfter: number | null;
   index: CatalogIndex;
@@ -58,6 +68,7 @@ let loading: Promise<LoadedCatalog> | null = null;
 
 const isFresh = (catalog: LoadedCatalog, current: CatalogVersion, now: number): boolean =>
   catalog.version === current.version &&
+  now - catalog.loadedAt < CATALOG_MAX_AGE_MS &&
   (catalog.reloadAfter === null || now < catalog.reloadAfter);
 
 const loadCatalog = async (current: CatalogVersion): Promise<LoadedCatalog> => {
@@ -67,6 +78,7 @@ const loadCatalog = async (current: CatalogVersion): Promise<LoadedCatalog> => {
   const settledAt = bumpedAt + GSI_SETTLE_MS;
   const catalog: LoadedCatalog = {
     version: current.version,
+    loadedAt: startedAt,
     reloadAfter: Number.isFinite(settledAt) && startedAt < settledAt ? settledAt : null,
     index: buildCatalogIndex(records),
   };
@@ -151,7 +163,11 @@ export const listMvps = async (query: BrowseQuery): Promise<BrowseResult> => {
   };
 };
 
-const toDetail = (item: MvpItem, seller: SellerSummary): MvpDetail => ({
+const toDetail = (
+  item: MvpItem,
+  versions: readonly MvpVersionItem[],
+  seller: SellerSummary,
+): MvpDetail => ({
   ...toSummary(
     {
       ...item,
@@ -160,6 +176,7 @@ const toDetail = (item: MvpItem, seller: SellerSummary): MvpDetail => ({
       demo_url: item.demo_url ?? null,
       github_url: item.github_url ?? null,
       published_at: item.published_at ?? null,
+      average_rating: averageRating(item.rating_sum, item.rating_count),
     },
     seller,
   ),
@@ -167,7 +184,7 @@ const toDetail = (item: MvpItem, seller: SellerSummary): MvpDetail => ({
   features: item.features,
   stackblitz_link: item.stackblitz_link ?? null,
   changelog: item.changelog ?? null,
-  version_history: (item.version_history ?? []).map((entry) => ({
+  version_history: versions.map((entry) => ({
     version_number: entry.version_number,
     ipfs_hash: entry.ipfs_hash ?? null,
     changelog: entry.changelog ?? null,
@@ -186,13 +203,18 @@ const toDetail = (item: MvpItem, seller: SellerSummary): MvpDetail => ({
 export const getMvp = async (id: string): Promise<MvpDetail> => {
   const item = await getMvpById(id);
   if (!item || item.status !== 'approved') throw new NotFoundError(MVP_NOT_FOUND_MESSAGE);
-  const sellers = await getPublicSellerSummaries([item.seller_id]);
-  return toDetail(item, sellers.get(item.seller_id) ?? anonymousSeller(item.seller_id));
+  const [versions, sellers] = await Promise.all([
+    listMvpVersions(item.id),
+    getPublicSellerSummaries([item.seller_id]),
+  ]);
+  return toDetail(item, versions, sellers.get(item.seller_id) ?? anonymousSeller(item.seller_id));
 };
 
 /**
  * Tells every browse cache that the approved catalog changed. Call it after any write that adds,
- * changes or removes an approved template (the seed calls it once after seeding).
+ * changes or removes an approved template, with the number of templates that entered (positive)
+ * or left (negative) the catalog; the seed calls it once after seeding.
  */
-export const bumpCatalogVersion = async (): Promise<number> =>
-  (await incrementCatalogVersion()).version;
+export const bumpCatalogVersion = async (
+  options: { approvedDelta?: number } = {},
+): Promise<number> => (await incrementCatalogVersion(options.approvedDelta ?? 0)).version;

@@ -54,6 +54,7 @@ export const defaultProfileItem = (identity: ProfileIdentity, now: string): Prof
   role: identity.signUpRole === 'seller' ? 'seller' : 'buyer',
   downloads_remaining: 0,
   download_quota: 0,
+  downloads_today: 0,
   is_seller_approved: false,
   created_at: now,
   updated_at: now,

@@ -19,7 +19,8 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { CatalogVersionEntity } from '../../../lambdas/shared/db/entities/catalog-version';
+import { bumpCatalogVersion } from '../../../lambdas/catalog/service';
+import { MvpVersionEntity } from '../../../lambdas/shared/db/entities/mvp-version';
 import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
 import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
 import { ReviewEntity } from '../../../lambdas/shared/db/entities/review';
@@ -231,28 +232,28 @@ const seedTemplate = async (
     version_number: template.versionNumber,
     changelog:
       template.versionNumber === '1.0.0' ? 'Initial release.' : 'Bug fixes and dependency updates.',
-    version_history: [
-      {
-        version_number: template.versionNumber,
-        changelog:
-          template.versionNumber === '1.0.0'
-            ? 'Initial release.'
-            : 'Bug fixes and dependency updates.',
-        uploaded_at: uploadedAt,
-        file_size: fileSize,
-        file_key: bundleKeyOf(template),
-      },
-    ],
     published_at: publishedAt,
     access_tier: template.accessTier,
     price: template.price,
     download_count: template.downloadCount,
     rating_sum: ratingSum,
     rating_count: ratingCount,
-    average_rating: ratingCount === 0 ? 0 : Math.round((ratingSum / ratingCount) * 100) / 100,
     last_processing_error: template.lastProcessingError,
     created_at: createdAt,
     updated_at: publishedAt ?? createdAt,
+  }).go();
+  await MvpVersionEntity.create({
+    mvp_id: template.id,
+    // The first version shares the template's id: a stable key keeps reseeding idempotent.
+    id: template.id,
+    version_number: template.versionNumber,
+    changelog:
+      template.versionNumber === '1.0.0' ? 'Initial release.' : 'Bug fixes and dependency updates.',
+    file_key: bundleKeyOf(template),
+    file_size: fileSize,
+    original_file_name: `${slugOf(template.title)}.zip`,
+    source: 'upload',
+    uploaded_at: uploadedAt,
   }).go();
 };
 
@@ -260,18 +261,15 @@ const seedTemplate = async (
 export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> => {
   const users = await seedAccounts(options);
   let templatesWritten = 0;
+  let approvedWritten = 0;
   for (const template of seedTemplates) {
     const existing = await MvpEntity.get({ id: template.id }).go();
     if (existing.data) continue;
     await seedTemplate(options, template, users);
     templatesWritten += 1;
+    if (template.status === 'approved') approvedWritten += 1;
   }
-  if (templatesWritten > 0) {
-    await CatalogVersionEntity.update({ name: 'catalog' })
-      .add({ version: 1 })
-      .set({ updated_at: new Date().toISOString() })
-      .go();
-  }
+  if (templatesWritten > 0) await bumpCatalogVersion({ approvedDelta: approvedWritten });
   return {
     users: users.size,
     templates: seedTemplates.filter((template) => template.status === 'approved').length,

@@ -10,6 +10,7 @@ import { handler } from '../../../lambdas/catalog/index';
 import type { BrowseResult } from '../../../lambdas/shared/contracts/catalog';
 import { CatalogVersionEntity } from '../../../lambdas/shared/db/entities/catalog-version';
 import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
+import { MvpVersionEntity } from '../../../lambdas/shared/db/entities/mvp-version';
 import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
 import { ReviewEntity } from '../../../lambdas/shared/db/entities/review';
 import { createCognitoClient, createS3Client } from '../../../lib/local/resources';
@@ -49,6 +50,7 @@ describe('seedDemoData', () => {
     expect(await byStatus('scan_failed')).toHaveLength(1);
     const version = await CatalogVersionEntity.get({ name: 'catalog' }).go();
     expect(version.data?.version).toBe(1);
+    expect(version.data?.approved_count).toBe(30);
   });
 
   it('spreads the templates over every browse category and several sellers', async () => {
@@ -113,7 +115,8 @@ describe('seedDemoData', () => {
       const sum = reviews.reduce((total, review) => total + review.rating, 0);
       expect(mvp.rating_count).toBe(reviews.length);
       expect(mvp.rating_sum).toBe(sum);
-      expect(mvp.average_rating).toBeCloseTo(reviews.length ? sum / reviews.length : 0, 2);
+      const versions = (await MvpVersionEntity.query.byMvp({ mvp_id: mvp.id }).go()).data;
+      expect(versions.map((version) => version.version_number)).toEqual([mvp.version_number]);
       if (reviews.length) reviewed += 1;
     }
     expect(reviewed).toBeGreaterThanOrEqual(10);

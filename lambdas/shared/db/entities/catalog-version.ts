@@ -13,6 +13,8 @@ export const CatalogVersionEntity = new Entity(
     attributes: {
       name: { type: 'string', required: true, default: 'catalog' },
       version: { type: 'number', required: true, default: 0 },
+      /** Approved templates, moved by ±1 in exactly the writes that bump `version` (home stats). */
+      approved_count: { type: 'number', required: true, default: 0 },
       updated_at: { type: 'string' },
     },
     indexes: {

@@ -7,6 +7,9 @@
  * - byStatus (gsi2):  pk `status`, sk `updated_at`            → the approved catalog (loaded by the
  *   browse cache), the admin moderation queue (pending_review, scan_failed, ipfs_pin_failed)
  * - bySlug (gsi3):    pk `slug`                               → lookup by slug
+ *
+ * The version history is not embedded: each version is an MvpVersion item (mvp-version.ts), so the
+ * template item stays small however many versions it gets (docs/data-model.md §3.3).
  */
 import { Entity } from 'electrodb';
 import { ACCESS_TIERS, LICENSING_TERMS, MVP_STATUSES } from '../../contracts/catalog';
@@ -39,28 +42,16 @@ export const MvpEntity = new Entity(
       status: { type: MVP_STATUSES, required: true, default: 'pending_review' },
       version_number: { type: 'string', required: true, default: '1.0.0' },
       changelog: { type: 'string' },
-      version_history: {
-        type: 'list',
-        items: {
-          type: 'map',
-          properties: {
-            version_number: { type: 'string', required: true },
-            ipfs_hash: { type: 'string' },
-            changelog: { type: 'string' },
-            uploaded_at: { type: 'string', required: true },
-            file_size: { type: 'number', required: true },
-            file_key: { type: 'string' },
-          },
-        },
-      },
       published_at: { type: 'string' },
       access_tier: { type: ACCESS_TIERS, required: true, default: 'subscription' },
       price: { type: 'number' },
       download_count: { type: 'number', required: true, default: 0 },
-      /** Sum and count of ratings, so the average stays exact under concurrent reviews. */
+      /**
+       * Sum and count of ratings, kept exact under concurrent reviews with ADD in the review
+       * transaction; the average is derived by readers (a transaction cannot divide).
+       */
       rating_sum: { type: 'number', required: true, default: 0 },
       rating_count: { type: 'number', required: true, default: 0 },
-      average_rating: { type: 'number', required: true, default: 0 },
       last_processing_error: { type: 'string' },
       last_synced_github_commit_sha: { type: 'string' },
       github_repo_owner: { type: 'string' },

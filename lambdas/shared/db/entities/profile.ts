@@ -39,6 +39,8 @@ export const ProfileEntity = new Entity(
       download_quota: { type: 'number', required: true, default: 0 },
       daily_download_limit: { type: 'number' },
       last_download_date: { type: 'string' },
+      /** Downloads on `last_download_date`, so the daily limit holds under concurrent clicks. */
+      downloads_today: { type: 'number', required: true, default: 0 },
       last_quota_reset_at: { type: 'string' },
       is_seller_approved: { type: 'boolean', required: true, default: false },
       github_app_installation_id: { type: 'string' },

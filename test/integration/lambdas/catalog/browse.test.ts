@@ -25,7 +25,9 @@ const bulk = Array.from({ length: 25 }, (_, i) =>
     category: 'Dashboard',
     tech_stack: ['Node.js'],
     download_count: i * 3,
-    average_rating: (i % 5) + 0.5,
+    // An average of (i % 5) + 0.5 from two ratings.
+    rating_sum: 2 * ((i % 5) + 0.5),
+    rating_count: 2,
     published_at: day(i),
   }),
 );
