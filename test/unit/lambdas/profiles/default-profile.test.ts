@@ -14,6 +14,7 @@ describe('defaultProfileItem', () => {
       role: 'buyer',
       downloads_remaining: 0,
       download_quota: 0,
+      downloads_today: 0,
       is_seller_approved: false,
       created_at: now,
       updated_at: now,
