@@ -71,7 +71,7 @@ export function BrowseView() {
               <Alert.Title>{errorMessage(error)}</Alert.Title>
             </Alert.Root>
           )}
-          {data && (
+          {data && !pastTheEnd && (
             <Flex justify="space-between" align="center" gap="3">
               <Text data-testid="results-count" color="fg.muted" fontSize="sm" aria-live="polite">
                 Showing {data.items.length} of {data.total} MVPs
