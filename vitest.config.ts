@@ -2,12 +2,17 @@
  * One Vitest configuration, four suites. `npm test` (test/run.ts) runs them one after another and
  * prints the count of each; `npx vitest run --project unit` runs one while working.
  */
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** The frontend's alias for the shared contracts, so its modules are unit-testable as they are. */
+const contracts = fileURLToPath(new URL('./lambdas/shared/contracts', import.meta.url));
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: { '@contracts': contracts } },
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],

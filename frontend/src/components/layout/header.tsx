@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Container, Flex, HStack, IconButton, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, NavLink, useLocation } from 'react-router';
-import { LuLayoutDashboard, LuLogOut, LuMenu, LuSettings, LuX } from 'react-icons/lu';
+import { LuLogOut, LuMenu, LuX } from 'react-icons/lu';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/auth-session';
 import { Logo } from '../logo';
@@ -44,7 +44,10 @@ function NavItem({
   );
 }
 
-/** Sign-in state actions: Sign In / Get Started, or dashboard, settings and Sign Out. */
+/**
+ * Sign-in state actions: Sign In / Get Started, or Sign Out. The dashboard, settings, bell and admin
+ * shortcut join the signed-in actions with their pages (buyer issue), never as links to nowhere.
+ */
 function AccountActions({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: boolean }) {
   const { session, signOut } = useSession();
   const location = useLocation();
@@ -69,16 +72,6 @@ function AccountActions({ onNavigate, stacked }: { onNavigate?: () => void; stac
   }
   return (
     <Stack direction={stacked ? 'column' : 'row'} gap="2" align={stacked ? 'stretch' : 'center'}>
-      <Button asChild variant="ghost" size="sm" onClick={onNavigate}>
-        <RouterLink to={paths.dashboard.getHref()}>
-          <LuLayoutDashboard /> Dashboard
-        </RouterLink>
-      </Button>
-      <Button asChild variant="ghost" size="sm" onClick={onNavigate}>
-        <RouterLink to={paths.settings.getHref()}>
-          <LuSettings /> Settings
-        </RouterLink>
-      </Button>
       <Button
         variant="outline"
         size="sm"

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { describeAuthError } from '../../../lib/auth-errors';
 import { validateFields } from '../../../lib/form-errors';
+import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { confirmSignUpCode, confirmSignUpSchema, resendSignUpCode } from '../api/confirm-sign-up';
 import { signInWithPassword } from '../api/sign-in';
 import { FormAlert } from './form-alert';
@@ -96,6 +97,12 @@ export function ConfirmSignUpForm({
             onChange={(event) => setCode(event.target.value)}
           />
           <Field.ErrorText>{codeError}</Field.ErrorText>
+          {getRuntimeConfig().mode === 'local' && (
+            <Field.HelperText>
+              Running locally: no e-mail is sent, the code is printed in the terminal running npm
+              start.
+            </Field.HelperText>
+          )}
         </Field.Root>
         <Button type="submit" colorPalette="purple" size="lg" loading={busy === 'confirm'}>
           Confirm
@@ -104,9 +111,12 @@ export function ConfirmSignUpForm({
           <Button variant="ghost" size="sm" onClick={onBack}>
             Back
           </Button>
-          <Button variant="ghost" size="sm" onClick={resend} loading={busy === 'resend'}>
-            Resend code
-          </Button>
+          {/* cognito-local cannot resend codes; locally the code is in the terminal instead. */}
+          {getRuntimeConfig().mode === 'cloud' && (
+            <Button variant="ghost" size="sm" onClick={resend} loading={busy === 'resend'}>
+              Resend code
+            </Button>
+          )}
         </HStack>
       </Stack>
     </form>

@@ -6,16 +6,14 @@
  * URL parameters use the API's names; `page` in the URL is 1-based (what people read and share)
  * and is omitted on the first page, while the API's `page` is 0-based.
  */
-// Relative rather than `@contracts`: this module is unit-tested under plain Node, which does not
-// know the bundler alias.
 import {
   BROWSE_CATEGORIES,
   BROWSE_PAGE_SIZE,
   BROWSE_TECH_STACKS,
   LICENSING_TERMS,
   SORT_OPTIONS,
-} from '../../../../../lambdas/shared/contracts/catalog';
-import type { LicensingTerms, SortOption } from '../../../../../lambdas/shared/contracts/catalog';
+} from '@contracts/catalog';
+import type { LicensingTerms, SortOption } from '@contracts/catalog';
 
 export type BrowseCategory = (typeof BROWSE_CATEGORIES)[number];
 export type BrowseTech = (typeof BROWSE_TECH_STACKS)[number];
