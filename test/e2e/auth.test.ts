@@ -1,0 +1,104 @@
+/// <reference lib="dom" />
+/**
+ * Signing up, confirming by code, signing out and in, and the errors a person meets on the way:
+ * the spec's validation messages, a wrong password, and a reset without an e-mail address.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, type BrowserSession } from './support/browser';
+import { baseUrl, readConfirmationCode, screenshot, uniqueEmail } from './support/stack';
+
+describe('signing up and in', () => {
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    session = await openBrowser(baseUrl());
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  const form = (name: 'Sign in' | 'Sign up') => session.page.getByRole('form', { name });
+  const signOutButton = () => session.page.getByRole('button', { name: 'Sign Out' });
+
+  it('shows the validation messages of the sign-up form', async () => {
+    const { page } = session;
+    await page.goto('/signup');
+    const signUp = form('Sign up');
+    await signUp.getByRole('button', { name: 'Create Account' }).click();
+    expect(await signUp.getByText('Email is required').isVisible()).toBe(true);
+
+    await signUp.getByLabel('Email').fill('not-an-email');
+    await signUp.getByLabel('Password', { exact: true }).fill('12345');
+    await signUp.getByLabel('Confirm Password').fill('54321');
+    await signUp.getByRole('button', { name: 'Create Account' }).click();
+    expect(await signUp.getByText('Please enter a valid email').isVisible()).toBe(true);
+    expect(await signUp.getByText('Password must be at least 6 characters').isVisible()).toBe(true);
+    expect(await signUp.getByText('Passwords do not match').isVisible()).toBe(true);
+    await screenshot(page, 'sign-up-errors');
+  });
+
+  it('signs up as a buyer, confirms the e-mail code, is signed in, and signs out', async () => {
+    const { page } = session;
+    const email = uniqueEmail('buyer');
+    await page.goto('/signup');
+    const signUp = form('Sign up');
+    await signUp.getByRole('radio', { name: 'Buyer' }).check({ force: true });
+    await signUp.getByLabel('Email').fill(email);
+    await signUp.getByLabel('Password', { exact: true }).fill('secret123');
+    await signUp.getByLabel('Confirm Password').fill('secret123');
+    await signUp.getByRole('button', { name: 'Create Account' }).click();
+
+    const confirm = page.getByRole('form', { name: 'Confirm your email' });
+    await confirm.waitFor();
+    await screenshot(page, 'sign-up-confirm');
+    await confirm.getByLabel('Verification code').fill(await readConfirmationCode(email));
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+
+    await signOutButton().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/mvps');
+    // The API sees the new user with a default buyer profile.
+    const profile = await page.evaluate(async () => {
+      const key = Object.keys(localStorage).find((name) => name.endsWith('.idToken'));
+      const token = key ? localStorage.getItem(key) : null;
+      const response = await fetch('/api/me', { headers: { authorization: `Bearer ${token}` } });
+      return response.json();
+    });
+    expect(profile).toMatchObject({
+      email,
+      role: 'buyer',
+      downloads_remaining: 0,
+      is_seller_approved: false,
+    });
+
+    await signOutButton().click();
+    await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+    expect(await signOutButton().count()).toBe(0);
+  });
+
+  it('refuses a wrong password with a readable error, then signs the demo buyer in', async () => {
+    const { page } = session;
+    await page.goto('/auth');
+    const signIn = form('Sign in');
+    await signIn.getByLabel('Email').fill('buyer@demo.local');
+    await signIn.getByLabel('Password').fill('wrong-password');
+    await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const error = page.getByTestId('auth-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('Incorrect email or password.');
+    await screenshot(page, 'sign-in-error');
+
+    await signIn.getByLabel('Password').fill('demo1234');
+    await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signOutButton().waitFor();
+    await signOutButton().click();
+  });
+
+  it('asks for the e-mail address before resetting a password', async () => {
+    const { page } = session;
+    await page.goto('/signin');
+    await form('Sign in').getByRole('button', { name: 'Forgot password?' }).click();
+    const error = page.getByText('Please enter your email address to reset your password.');
+    await error.waitFor();
+    expect(await error.isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * A visitor browses the seeded catalog: counts, paging, filters kept in the URL, the empty state,
+ * and the detail page of a template (and of one that does not exist).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, type BrowserSession } from './support/browser';
+import { baseUrl, screenshot } from './support/stack';
+
+describe('browsing the catalog', () => {
+  let session: BrowserSession;
+  const resultsText = () => session.page.getByTestId('results-count').textContent();
+
+  beforeAll(async () => {
+    session = await openBrowser(baseUrl());
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('shows the first 20 of the 30 approved templates and pages to the rest', async () => {
+    const { page } = session;
+    await page.goto('/mvps');
+    await expect.poll(resultsText).toBe('Showing 20 of 30 MVPs');
+    expect(await page.getByTestId('mvp-card').count()).toBe(20);
+    await screenshot(page, 'browse-page-1');
+
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(resultsText).toBe('Showing 10 of 30 MVPs');
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    expect(await page.getByTestId('mvp-card').count()).toBe(10);
+  });
+
+  it('filters by category back on the first page, and keeps the filter across a reload', async () => {
+    const { page } = session;
+    await page.goto('/mvps?page=2');
+    await expect.poll(resultsText).toBe('Showing 10 of 30 MVPs');
+
+    await page.getByLabel('Category').selectOption('Dashboard');
+    await expect.poll(resultsText).toMatch(/^Showing (\d+) of \1 MVPs$/);
+    const filtered = Number((await resultsText())?.match(/of (\d+)/)?.[1]);
+    expect(filtered).toBeGreaterThan(0);
+    expect(filtered).toBeLessThan(30);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('category')).toBe('Dashboard');
+    expect(url.searchParams.get('page')).toBeNull();
+    for (const badge of await page.getByTestId('mvp-card').all()) {
+      expect(await badge.textContent()).toContain('Dashboard');
+    }
+
+    await page.reload();
+    await expect.poll(resultsText).toBe(`Showing ${filtered} of ${filtered} MVPs`);
+    await expect.poll(() => page.getByLabel('Category').inputValue()).toBe('Dashboard');
+  });
+
+  it('filters by technology with a removable chip, and Clear All resets everything', async () => {
+    const { page } = session;
+    await page.goto('/mvps');
+    await expect.poll(resultsText).toBe('Showing 20 of 30 MVPs');
+
+    await page.getByRole('checkbox', { name: 'React', exact: true }).check({ force: true });
+    await expect.poll(resultsText).not.toBe('Showing 20 of 30 MVPs');
+    expect(new URL(page.url()).searchParams.get('tech_stack')).toBe('React');
+    const chip = page.getByRole('button', { name: 'Remove React' });
+    expect(await chip.isVisible()).toBe(true);
+    await screenshot(page, 'browse-filtered');
+
+    await chip.click();
+    await expect.poll(resultsText).toBe('Showing 20 of 30 MVPs');
+
+    await page.getByPlaceholder('Search MVPs...').fill('zzzz no such template');
+    await expect.poll(() => page.getByText('No MVPs found').isVisible()).toBe(true);
+    await screenshot(page, 'browse-empty');
+    await page.getByTestId('clear-filters').click();
+    await expect.poll(resultsText).toBe('Showing 20 of 30 MVPs');
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  it('opens a template from its card and shows its details', async () => {
+    const { page } = session;
+    await page.goto('/mvps');
+    const card = page.getByTestId('mvp-card').first();
+    await card.waitFor();
+    const title = (await card.getByTestId('mvp-card-title').textContent())?.trim();
+    const id = await card.getAttribute('data-mvp-id');
+    await card.getByRole('link', { name: 'View Details' }).click();
+
+    await page.waitForURL(`**/mvp/${id}`);
+    const detail = page.getByTestId('mvp-detail');
+    await detail.waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+    expect(await detail.textContent()).toMatch(/Version\s*\d+\.\d+\.\d+/);
+    expect(await page.getByTestId('mvp-gallery').locator('img').count()).toBeGreaterThan(0);
+    // Anonymous visitors see the details and are asked to sign in to download.
+    expect(await page.getByTestId('sign-in-prompt').isVisible()).toBe(true);
+    await screenshot(page, 'mvp-detail');
+  });
+
+  it('says plainly when a template does not exist', async () => {
+    const { page } = session;
+    await page.goto('/mvp/01ARZ3NDEKTSV4RRFFQ69G5FAV');
+    const error = page.getByTestId('mvp-detail-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain(
+      'MVP not found. It might not exist or is pending approval.',
+    );
+    await screenshot(page, 'mvp-not-found');
+  });
+});

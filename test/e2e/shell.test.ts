@@ -1,0 +1,58 @@
+/// <reference lib="dom" />
+/** The shell around every page: home, theme toggle and its storage, and Page Not Found. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, type BrowserSession } from './support/browser';
+import { baseUrl, screenshot } from './support/stack';
+
+describe('the shell', () => {
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    session = await openBrowser(baseUrl());
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('shows the home page with header, footer and the local-mode badge', async () => {
+    const { page } = session;
+    await page.goto('/');
+    await page.getByTestId('mode-badge').waitFor();
+    for (const group of ['Platform', 'Sellers', 'Support', 'Legal']) {
+      expect(await page.getByRole('contentinfo').getByText(group, { exact: true }).count()).toBe(1);
+    }
+    expect(await page.getByRole('link', { name: 'Browse MVPs' }).first().isVisible()).toBe(true);
+    await screenshot(page, 'home');
+  });
+
+  it('switches to dark mode, stores darkMode=true, and keeps it after a reload', async () => {
+    const { page } = session;
+    await page.goto('/mvps');
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    const stored = () => page.evaluate(() => localStorage.getItem('darkMode'));
+    const toggle = page.getByRole('button', { name: 'Toggle dark mode' });
+    const before = await isDark();
+
+    await toggle.click();
+    expect(await isDark()).toBe(!before);
+    expect(await stored()).toBe(String(!before));
+
+    await page.reload();
+    await toggle.waitFor();
+    expect(await isDark()).toBe(!before);
+    if (!before) await screenshot(page, 'browse-dark');
+
+    await toggle.click();
+    expect(await isDark()).toBe(before);
+    expect(await stored()).toBe(String(before));
+  });
+
+  it('shows Page Not Found for an unknown path', async () => {
+    const { page } = session;
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(200); // the SPA answers every path, then routes it
+    const heading = page.getByRole('heading', { name: 'Page Not Found' });
+    await heading.waitFor();
+    await screenshot(page, 'not-found');
+  });
+});
