@@ -38,9 +38,10 @@ const step = async (name: string, command: string, args: string[]): Promise<Suit
   const started = Date.now();
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
   const code = await run(command, args);
+  // A static check is not a test: it adds nothing when it passes and one failure when it fails.
   return {
     name,
-    passed: code === 0 ? 1 : 0,
+    passed: 0,
     failed: code === 0 ? 0 : 1,
     skipped: 0,
     seconds: (Date.now() - started) / 1000,
