@@ -44,6 +44,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // A page's first load fetches code chunks and warms the catalog: poll for up to 15 s.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           environment: 'node',
           globalSetup: ['test/e2e/setup/global-setup.ts'],
           fileParallelism: false,

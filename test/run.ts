@@ -54,7 +54,6 @@ interface VitestJson {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
-  numFailedTestSuites: number;
 }
 
 const runSuite = async (suite: Suite): Promise<SuiteResult> => {
@@ -79,8 +78,8 @@ const runSuite = async (suite: Suite): Promise<SuiteResult> => {
     report = undefined;
   }
   const passed = report?.numPassedTests ?? 0;
-  // A suite that crashed before reporting counts as one failure, never as a silent pass.
-  const failed = report ? report.numFailedTests + report.numFailedTestSuites : 1;
+  // A suite that crashed, or a file that failed to load, counts as one failure, never as a pass.
+  const failed = report?.numFailedTests ?? 1;
   return {
     name: suite,
     passed,
