@@ -37,22 +37,28 @@ describe('signing up and in', () => {
     await screenshot(page, 'sign-up-errors');
   });
 
-  it('signs up as a buyer, confirms the e-mail code, is signed in, and signs out', async () => {
+  /** Signs up through the form and confirms with the code from the emulator's mailbox. */
+  const signUpThroughUi = async (email: string, password: string, shot?: string) => {
     const { page } = session;
-    const email = uniqueEmail('buyer');
     await page.goto('/signup');
     const signUp = form('Sign up');
     await signUp.getByRole('radio', { name: 'Buyer' }).check({ force: true });
     await signUp.getByLabel('Email').fill(email);
-    await signUp.getByLabel('Password', { exact: true }).fill('secret123');
-    await signUp.getByLabel('Confirm Password').fill('secret123');
+    await signUp.getByLabel('Password', { exact: true }).fill(password);
+    await signUp.getByLabel('Confirm Password').fill(password);
     await signUp.getByRole('button', { name: 'Create Account' }).click();
 
     const confirm = page.getByRole('form', { name: 'Confirm your email' });
     await confirm.waitFor();
-    await screenshot(page, 'sign-up-confirm');
+    if (shot) await screenshot(page, shot);
     await confirm.getByLabel('Verification code').fill(await readConfirmationCode(email));
     await confirm.getByRole('button', { name: 'Confirm' }).click();
+  };
+
+  it('signs up as a buyer, confirms the e-mail code, is signed in, and signs out', async () => {
+    const { page } = session;
+    const email = uniqueEmail('buyer');
+    await signUpThroughUi(email, 'secret123', 'sign-up-confirm');
 
     await signOutButton().waitFor();
     expect(new URL(page.url()).pathname).toBe('/mvps');
@@ -100,5 +106,37 @@ describe('signing up and in', () => {
     const error = page.getByText('Please enter your email address to reset your password.');
     await error.waitFor();
     expect(await error.isVisible()).toBe(true);
+  });
+
+  it('resets a forgotten password with the e-mailed code and lands on the security settings', async () => {
+    const { page } = session;
+    const email = uniqueEmail('forgetful');
+    await signUpThroughUi(email, 'first-pass');
+    await signOutButton().click();
+    await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+
+    await page.goto('/signin');
+    const signIn = form('Sign in');
+    await signIn.getByLabel('Email').fill(email);
+    await signIn.getByRole('button', { name: 'Forgot password?' }).click();
+    const reset = page.getByRole('form', { name: 'Reset password' });
+    await reset.waitFor();
+    await reset.getByLabel('Verification code').fill(await readConfirmationCode(email));
+    await reset.getByLabel('New password', { exact: true }).fill('second-pass');
+    await reset.getByLabel('Confirm new password').fill('second-pass');
+    await screenshot(page, 'reset-password');
+    await reset.getByRole('button', { name: 'Reset Password' }).click();
+
+    await page.waitForURL('**/settings?tab=security');
+    await signOutButton().waitFor();
+    await signOutButton().click();
+
+    // The new password is the one that works now.
+    await page.goto('/signin');
+    await form('Sign in').getByLabel('Email').fill(email);
+    await form('Sign in').getByLabel('Password').fill('second-pass');
+    await form('Sign in').getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signOutButton().waitFor();
+    await signOutButton().click();
   });
 });
