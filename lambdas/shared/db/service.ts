@@ -1,0 +1,31 @@
+/**
+ * Every entity of the single table under one ElectroDB Service, for transactions that span
+ * entities (docs/data-model.md §1.1 item 5 and §4):
+ *
+ *   await db.transaction.write(({ profile, download }) => [ ... .commit() ]).go();
+ *
+ * The result's `canceled` and `data[i].rejected` / `data[i].code` say which item failed, in the
+ * order the items were listed. Register each new entity here (one line) when you add it.
+ */
+import { Service } from 'electrodb';
+import { entityConfig } from './entity-config';
+import { CatalogVersionEntity } from './entities/catalog-version';
+import { MvpEntity } from './entities/mvp';
+import { MvpVersionEntity } from './entities/mvp-version';
+import { NotificationEntity } from './entities/notification';
+import { NotificationCounterEntity } from './entities/notification-counter';
+import { ProfileEntity } from './entities/profile';
+import { ReviewEntity } from './entities/review';
+
+export const db = new Service(
+  {
+    catalogVersion: CatalogVersionEntity,
+    mvp: MvpEntity,
+    mvpVersion: MvpVersionEntity,
+    notification: NotificationEntity,
+    notificationCounter: NotificationCounterEntity,
+    profile: ProfileEntity,
+    review: ReviewEntity,
+  },
+  entityConfig(),
+);
