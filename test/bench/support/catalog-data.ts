@@ -1,0 +1,114 @@
+/**
+ * A synthetic catalog for the browse bench: N approved templates of realistic size (1 KB
+ * description, 4-6 features, 2-6 technologies) over 25 sellers, and a reproducible mix of browse
+ * queries (search, category, technologies, price, licence, sort, page).
+ */
+import {
+  BROWSE_CATEGORIES,
+  BROWSE_TECH_STACKS,
+  LICENSING_TERMS,
+  SORT_OPTIONS,
+} from '../../../lambdas/shared/contracts/catalog';
+import { bumpCatalogVersion } from '../../../lambdas/catalog/service';
+import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
+import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
+
+/** A small deterministic generator, so every run benchmarks the same data and queries. */
+const random = (seed: number) => () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
+const pick = <T>(next: () => number, items: readonly T[]): T =>
+  items[Math.floor(next() * items.length)]!;
+
+const WORDS = ['Starter', 'Kit', 'Pro', 'Studio', 'Hub', 'Flow', 'Desk', 'Board', 'Shop', 'Pulse'];
+const SELLERS = 25;
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** A valid, unique ULID-shaped id for template number `index`. */
+const ulidLike = (index: number): string => {
+  let digits = '';
+  for (let rest = index; digits.length < 23; rest = Math.floor(rest / 32)) {
+    digits = CROCKFORD[rest % 32] + digits;
+  }
+  return `01K${digits}`;
+};
+
+export const seedBenchCatalog = async (size: number): Promise<void> => {
+  const next = random(42);
+  const now = Date.parse('2026-06-01T00:00:00Z');
+  const sellers = Array.from({ length: SELLERS }, (_, index) => ({
+    id: `bench-seller-${index}`,
+    email: `seller${index}@bench.local`,
+    username: `seller${index}`,
+    display_name: `Seller ${index}`,
+    role: 'seller' as const,
+    is_seller_approved: true,
+    downloads_remaining: 0,
+    download_quota: 0,
+    downloads_today: 0,
+    created_at: new Date(now).toISOString(),
+    updated_at: new Date(now).toISOString(),
+  }));
+  await ProfileEntity.put(sellers).go();
+
+  const items = Array.from({ length: size }, (_, index) => {
+    const title = `${pick(next, WORDS)} ${pick(next, WORDS)} ${index}`;
+    const tech = [
+      ...new Set(
+        Array.from({ length: 2 + Math.floor(next() * 5) }, () => pick(next, BROWSE_TECH_STACKS)),
+      ),
+    ];
+    const tier = pick(next, ['free', 'subscription', 'one_time_sale'] as const);
+    const published = new Date(now - Math.floor(next() * 365) * 86_400_000).toISOString();
+    const ratings = Math.floor(next() * 20);
+    return {
+      id: ulidLike(index + 1),
+      seller_id: `bench-seller-${index % SELLERS}`,
+      title,
+      slug: `${title.toLowerCase().replace(/\s+/g, '-')}-${index}`,
+      tagline: `A ${pick(next, WORDS).toLowerCase()} template for ${pick(next, BROWSE_CATEGORIES)}`,
+      description:
+        'A production-ready starter with authentication, billing and a dashboard. '.repeat(14),
+      features: Array.from(
+        { length: 4 + Math.floor(next() * 3) },
+        (_, f) => `Feature ${f} of ${title}`,
+      ),
+      tech_stack: tech,
+      category: pick(next, BROWSE_CATEGORIES),
+      preview_image_keys: [`previews/mvps/${index}/1.svg`, `previews/mvps/${index}/2.svg`],
+      licensing_terms: pick(next, LICENSING_TERMS),
+      status: 'approved' as const,
+      version_number: '1.0.0',
+      published_at: published,
+      access_tier: tier,
+      price: tier === 'one_time_sale' ? 10 + Math.floor(next() * 140) : undefined,
+      download_count: Math.floor(next() * 5_000),
+      rating_sum: ratings * (1 + Math.floor(next() * 5)),
+      rating_count: ratings,
+      created_at: published,
+      updated_at: published,
+    };
+  });
+  // ElectroDB splits the batch into BatchWriteItem calls of 25 and retries unprocessed items.
+  for (let start = 0; start < items.length; start += 500) {
+    const { unprocessed } = await MvpEntity.put(items.slice(start, start + 500)).go();
+    if (unprocessed.length > 0) throw new Error(`${unprocessed.length} templates not written`);
+  }
+  await bumpCatalogVersion({ approvedDelta: size });
+};
+
+/** `count` browse query strings: a realistic spread of what the filter panel sends. */
+export const browseQueries = (count: number): Record<string, string>[] => {
+  const next = random(7);
+  return Array.from({ length: count }, () => {
+    const query: Record<string, string> = { sort: pick(next, SORT_OPTIONS) };
+    if (next() < 0.3) query.search = pick(next, WORDS).toLowerCase();
+    if (next() < 0.4) query.category = pick(next, BROWSE_CATEGORIES);
+    if (next() < 0.3) query.tech_stack = pick(next, BROWSE_TECH_STACKS);
+    if (next() < 0.2) query.max_price = String(20 + Math.floor(next() * 100));
+    if (next() < 0.2) query.licensing_terms = pick(next, LICENSING_TERMS);
+    query.page = String(next() < 0.6 ? 0 : Math.floor(next() * 10));
+    return query;
+  });
+};
