@@ -26,6 +26,13 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /** Set only on functions allowed to start processing (lambdas/shared/adapters/workflow.ts). */
+  PROCESSING_STATE_MACHINE_ARN: z.string().min(1).optional(),
+  /** `moderate` keeps clean bundles in pending_review for an admin instead of publishing them. */
+  PUBLISH_MODE: z.enum(['auto', 'moderate']).default('auto'),
+  /** An IPFS Pinning Service API endpoint (e.g. `https://api.pinata.cloud/psa`); unset: CID only. */
+  PINNING_SERVICE_URL: z.url().optional(),
+  PINNING_SERVICE_TOKEN: z.string().min(1).optional(),
 });
 
 export type AppConfig = z.output<typeof envSchema>;

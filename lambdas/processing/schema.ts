@@ -1,0 +1,45 @@
+/**
+ * The data that flows through the processing state machine (state-machines/mvp-processing.asl.json).
+ * Each task takes and returns plain JSON; the state machine keeps the original input at the top
+ * level and adds each step's result under its own key (`$.scan`, `$.pin`, `$.error`).
+ */
+import { z } from 'zod';
+
+/** The execution input: which template, which version, which object in the mvp-files bucket. */
+export const processingInputSchema = z.object({
+  mvpId: z.string().min(1),
+  versionId: z.string().min(1),
+  fileKey: z.string().min(1),
+});
+export type ProcessingInput = z.infer<typeof processingInputSchema>;
+
+export const scanFindingSchema = z.object({
+  /** The archive entry the finding is about (the archive's own name for archive-level findings). */
+  file: z.string(),
+  rule: z.string(),
+  message: z.string(),
+});
+export type ScanFinding = z.infer<typeof scanFindingSchema>;
+
+export const scanResultSchema = z.object({
+  clean: z.boolean(),
+  format: z.enum(['zip', 'tar.gz', 'unknown']),
+  entries: z.number(),
+  uncompressedBytes: z.number(),
+  findings: z.array(scanFindingSchema),
+  /** The reason shown to the seller when not clean: 'Security scan failed: …'. */
+  reason: z.string().optional(),
+});
+export type ScanResult = z.infer<typeof scanResultSchema>;
+
+export const pinResultSchema = z.object({
+  cid: z.string(),
+  size: z.number(),
+  /** Whether a pinning service accepted the CID (false: only computed and recorded). */
+  pinned: z.boolean(),
+});
+export type PinResult = z.infer<typeof pinResultSchema>;
+
+/** What a Catch puts at `$.error`: `Cause` is the error message (local) or a JSON envelope (cloud). */
+export const taskErrorSchema = z.object({ Error: z.string(), Cause: z.string().optional() });
+export type TaskError = z.infer<typeof taskErrorSchema>;
