@@ -12,7 +12,7 @@
 export type Access = 'public' | 'user' | 'seller' | 'admin';
 
 /** A domain owns one folder under `lambdas/` and becomes one Lambda function. */
-export type Domain = 'catalog' | 'profiles';
+export type Domain = 'catalog' | 'profiles' | 'billing' | 'refunds';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -51,6 +51,38 @@ export const routes: readonly RouteDefinition[] = [
     operation: 'get-my-profile',
     access: 'user',
     summary: "The caller's profile; the default profile is created on first sight.",
+  },
+  {
+    method: 'GET',
+    path: '/api/subscriptions',
+    domain: 'billing',
+    operation: 'list-subscriptions',
+    access: 'user',
+    summary: "The caller's subscriptions, newest first.",
+  },
+  {
+    method: 'GET',
+    path: '/api/subscriptions/current',
+    domain: 'billing',
+    operation: 'get-current-subscription',
+    access: 'user',
+    summary: "The caller's subscription view: plan, status, period end, payment method.",
+  },
+  {
+    method: 'POST',
+    path: '/api/refund-requests',
+    domain: 'refunds',
+    operation: 'create-refund-request',
+    access: 'user',
+    summary: "A refund request (pending) on one of the caller's own subscriptions.",
+  },
+  {
+    method: 'GET',
+    path: '/api/refund-requests',
+    domain: 'refunds',
+    operation: 'list-refund-requests',
+    access: 'user',
+    summary: "The caller's refund requests with their subscription's plan, newest first.",
   },
 ];
 

@@ -1,0 +1,35 @@
+/**
+ * Subscription data access (docs/data-model.md §3.8): one function per access pattern. The
+ * caller's id is part of every key, so these reads can only return the caller's own items.
+ */
+import type { EntityItem } from 'electrodb';
+import { SubscriptionEntity } from '../shared/db/entities/subscription';
+
+export type SubscriptionItem = EntityItem<typeof SubscriptionEntity>;
+
+/** S1: the user's subscriptions, newest first (ULID ids sort by creation time). */
+export const querySubscriptionsOfUser = async (userId: string): Promise<SubscriptionItem[]> => {
+  const { data } = await SubscriptionEntity.query
+    .byUser({ user_id: userId })
+    .go({ order: 'desc', pages: 'all' });
+  return data;
+};
+
+/** S2: the user's newest subscription (the subscription view), or `null`. */
+export const getNewestSubscriptionOfUser = async (
+  userId: string,
+): Promise<SubscriptionItem | null> => {
+  const { data } = await SubscriptionEntity.query
+    .byUser({ user_id: userId })
+    .go({ order: 'desc', limit: 1 });
+  return data[0] ?? null;
+};
+
+/** One subscription of the user by id (refund requests check ownership with it). */
+export const getSubscriptionOfUser = async (
+  userId: string,
+  id: string,
+): Promise<SubscriptionItem | null> => {
+  const { data } = await SubscriptionEntity.get({ user_id: userId, id }).go({ consistent: true });
+  return data;
+};

@@ -1,0 +1,61 @@
+/**
+ * Refund requests (buyer spec §2, §5, §8): the form's schema, shared by the page and the API, and
+ * the shapes the API returns.
+ */
+import { z } from 'zod';
+import type { PlanType } from './plans';
+
+export const REFUND_MESSAGES = {
+  subscriptionRequired: 'Please select a subscription',
+  reasonRequired: 'Please provide a reason for the refund',
+  amountInvalid: 'Please enter a valid amount greater than zero',
+  submitted: 'Refund request submitted successfully. We will review it shortly.',
+  submitFailed: 'Failed to submit refund request.',
+  signedOut: 'You must be logged in to submit a refund request',
+  loadSubscriptionsFailed: 'Failed to load subscription data',
+  /** Our own texts where the spec has none. */
+  subscriptionNotFound: 'Subscription not found.',
+} as const;
+
+export const REFUND_MIN_AMOUNT = 0.01;
+export const REFUND_AMOUNT_STEP = 0.01;
+export const REFUND_REASON_MAX = 2_000;
+
+export const REFUND_STATUSES = ['pending', 'approved', 'rejected', 'processed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** At most two decimals: a typed amount like 1.005 is not a price (docs/data-model.md §1.2). */
+const hasTwoDecimalsAtMost = (value: number) =>
+  Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+export const refundRequestInputSchema = z.object({
+  subscription_id: z
+    .string({ error: REFUND_MESSAGES.subscriptionRequired })
+    .trim()
+    .min(1, REFUND_MESSAGES.subscriptionRequired)
+    .max(64, REFUND_MESSAGES.subscriptionRequired),
+  reason: z
+    .string({ error: REFUND_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, REFUND_MESSAGES.reasonRequired)
+    .max(REFUND_REASON_MAX, `The reason can be at most ${REFUND_REASON_MAX} characters.`),
+  amount_requested: z
+    .number({ error: REFUND_MESSAGES.amountInvalid })
+    .min(REFUND_MIN_AMOUNT, REFUND_MESSAGES.amountInvalid)
+    .refine(hasTwoDecimalsAtMost, REFUND_MESSAGES.amountInvalid),
+});
+export type RefundRequestInput = z.infer<typeof refundRequestInputSchema>;
+
+export interface RefundRequest {
+  id: string;
+  user_id: string;
+  subscription_id: string;
+  reason: string;
+  amount_requested: number;
+  status: RefundStatus;
+  created_at: string;
+  processed_at: string | null;
+  stripe_refund_id: string | null;
+  /** The joined subscription (buyer spec §3). */
+  subscription: { plan_type: PlanType; stripe_subscription_id: string };
+}

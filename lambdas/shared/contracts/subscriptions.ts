@@ -1,0 +1,48 @@
+/**
+ * Subscriptions as the API returns them (buyer spec §3): the caller's list and the one-row
+ * "subscription view" of the newest subscription. Written only by the payment webhook (a later
+ * issue); this contract is the read side.
+ */
+import type { PlanType } from './plans';
+
+/** Stripe's subscription status, stored verbatim (docs/data-model.md §3.8). */
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'trialing',
+  'past_due',
+  'canceled',
+  'incomplete',
+  'incomplete_expired',
+  'unpaid',
+  'paused',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** "Active" in the product means Stripe's active or trialing. */
+export const isActiveSubscriptionStatus = (status: SubscriptionStatus): boolean =>
+  status === 'active' || status === 'trialing';
+
+export interface Subscription {
+  id: string;
+  user_id: string;
+  plan_type: PlanType;
+  stripe_subscription_id: string;
+  status: SubscriptionStatus;
+  /** ISO-8601. */
+  current_period_start: string;
+  current_period_end: string;
+  cancel_at_period_end: boolean;
+  created_at: string;
+}
+
+/** `GET /api/subscriptions/current`: the view row, or `null` fields when the user has none. */
+export interface SubscriptionView {
+  price_id: string | null;
+  plan_type: PlanType | null;
+  subscription_status: 'active' | 'inactive';
+  /** Epoch seconds, as the spec's view carries it. */
+  current_period_end: number | null;
+  cancel_at_period_end: boolean;
+  payment_method_brand: string | null;
+  payment_method_last4: string | null;
+}

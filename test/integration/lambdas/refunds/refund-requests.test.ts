@@ -1,0 +1,131 @@
+/**
+ * `POST /api/refund-requests` and `GET /api/refund-requests` through the refunds Lambda against
+ * DynamoDB Local: requests only on one's own subscriptions, stored pending, listed only to their
+ * owner.
+ */
+import { describe, expect, it } from 'vitest';
+import { handler } from '../../../../lambdas/refunds/index';
+import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+import { REFUND_MESSAGES, type RefundRequest } from '../../../../lambdas/shared/contracts/refunds';
+import { RefundRequestEntity } from '../../../../lambdas/shared/db/entities/refund-request';
+import { SubscriptionEntity } from '../../../../lambdas/shared/db/entities/subscription';
+import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
+import { subscriptionItem } from '../../../fixtures/subscriptions';
+
+const claims = (sub: string) => idTokenClaims({ sub, email: `${sub}@example.com` });
+
+const submit = (sub: string, body: unknown) =>
+  handler(
+    apiEvent({ method: 'POST', path: '/api/refund-requests', claims: claims(sub), body }),
+    lambdaContext('refunds'),
+  );
+
+const list = async (sub: string) => {
+  const result = await handler(
+    apiEvent({ path: '/api/refund-requests', claims: claims(sub) }),
+    lambdaContext('refunds'),
+  );
+  expect(result.statusCode).toBe(200);
+  return jsonBody<{ items: RefundRequest[] }>(result).items;
+};
+
+describe('refund requests', () => {
+  it('stores a pending request on the caller’s subscription and lists it with its plan', async () => {
+    const subscription = subscriptionItem('rita', { plan_type: 'premium' });
+    await SubscriptionEntity.create(subscription).go();
+    const result = await submit('rita', {
+      subscription_id: subscription.id,
+      reason: 'Charged twice this month',
+      amount_requested: 2.5,
+    });
+    expect(result.statusCode).toBe(201);
+    const created = jsonBody<RefundRequest>(result);
+    expect(created).toMatchObject({
+      user_id: 'rita',
+      subscription_id: subscription.id,
+      amount_requested: 2.5,
+      status: 'pending',
+      subscription: {
+        plan_type: 'premium',
+        stripe_subscription_id: subscription.stripe_subscription_id,
+      },
+    });
+    const stored = await RefundRequestEntity.get({ id: created.id }).go();
+    expect(stored.data).toMatchObject({ status: 'pending', user_email: 'rita@example.com' });
+    expect(await list('rita')).toEqual([created]);
+  });
+
+  it('refuses a request on another user’s subscription and writes nothing', async () => {
+    const victim = subscriptionItem('victor');
+    await SubscriptionEntity.create(victim).go();
+    const result = await submit('mallory', {
+      subscription_id: victim.id,
+      reason: 'Give me their money',
+      amount_requested: 1,
+    });
+    expect(result.statusCode).toBe(404);
+    expect(jsonBody<ApiErrorBody>(result).message).toBe(REFUND_MESSAGES.subscriptionNotFound);
+    expect(await list('mallory')).toEqual([]);
+    expect(await list('victor')).toEqual([]);
+  });
+
+  it('never shows one user’s requests to another', async () => {
+    const own = subscriptionItem('alice');
+    await SubscriptionEntity.create(own).go();
+    expect(
+      (await submit('alice', { subscription_id: own.id, reason: 'x', amount_requested: 1 }))
+        .statusCode,
+    ).toBe(201);
+    expect(await list('alice')).toHaveLength(1);
+    expect(await list('bob')).toEqual([]);
+  });
+
+  it('answers the spec’s validation messages', async () => {
+    const cases: [unknown, string, string][] = [
+      [
+        { reason: 'r', amount_requested: 1 },
+        'subscription_id',
+        REFUND_MESSAGES.subscriptionRequired,
+      ],
+      [
+        { subscription_id: 's', reason: '  ', amount_requested: 1 },
+        'reason',
+        REFUND_MESSAGES.reasonRequired,
+      ],
+      [
+        { subscription_id: 's', reason: 'r', amount_requested: 0 },
+        'amount_requested',
+        REFUND_MESSAGES.amountInvalid,
+      ],
+      [
+        { subscription_id: 's', reason: 'r', amount_requested: -3 },
+        'amount_requested',
+        REFUND_MESSAGES.amountInvalid,
+      ],
+      [
+        { subscription_id: 's', reason: 'r', amount_requested: 1.005 },
+        'amount_requested',
+        REFUND_MESSAGES.amountInvalid,
+      ],
+      [
+        { subscription_id: 's', reason: 'r', amount_requested: '5' },
+        'amount_requested',
+        REFUND_MESSAGES.amountInvalid,
+      ],
+    ];
+    for (const [body, field, message] of cases) {
+      const result = await submit('vera', body);
+      expect(result.statusCode).toBe(400);
+      expect(jsonBody<ApiErrorBody>(result).fields?.[field]).toBe(message);
+    }
+    expect(await list('vera')).toEqual([]);
+  });
+
+  it('needs a signed-in caller', async () => {
+    const result = await handler(
+      apiEvent({ path: '/api/refund-requests' }),
+      lambdaContext('refunds'),
+    );
+    expect(result.statusCode).toBe(401);
+  });
+});
