@@ -4,7 +4,7 @@
  *
  * Environment: PORT (default 3000) for the site; DYNAMODB_PORT, COGNITO_PORT, S3_PORT pin the
  * emulators' ports (otherwise 8000, 9229, 4569 when free, else any free port);
- * BETA_ACCESS_ENABLED=true switches beta access on.
+ * beta access is on in the local demo; BETA_ACCESS_ENABLED=false switches it off.
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -48,7 +48,8 @@ const main = async () => {
     dataDir,
     seed: true,
     web: 'dev',
-    betaAccess: process.env.BETA_ACCESS_ENABLED === 'true',
+    // On in the local demo (issue 3); a deployment keeps it off unless its context says otherwise.
+    betaAccess: process.env.BETA_ACCESS_ENABLED !== 'false',
   });
   running.stack = stack;
   if (stopping) {

@@ -47,27 +47,49 @@ export const listApprovedCatalogRecords = async (): Promise<CatalogRecord[]> => 
   const { data } = await MvpEntity.query
     .byStatus({ status: 'approved' })
     .go({ pages: 'all', attributes: [...CATALOG_ATTRIBUTES] });
+  return data.map(toCatalogRecord);
+};
+
+type CatalogProjection = Pick<MvpItem, (typeof CATALOG_ATTRIBUTES)[number]>;
+
+/**
+ * M-seller: a seller's approved templates (the `bySeller` index, gsi1, filtered on status) as
+ * browse records with their exact rating sums, for the public seller page.
+ */
+export const listApprovedRecordsOfSeller = async (
+  sellerId: string,
+): Promise<{ record: CatalogRecord; rating_sum: number; rating_count: number }[]> => {
+  const { data } = await MvpEntity.query
+    .bySeller({ seller_id: sellerId })
+    .where((attr, op) => op.eq(attr.status, 'approved'))
+    .go({ pages: 'all', order: 'desc', attributes: [...CATALOG_ATTRIBUTES] });
   return data.map((item) => ({
-    id: item.id,
-    seller_id: item.seller_id,
-    title: item.title,
-    slug: item.slug,
-    tagline: item.tagline,
-    // Stored categories were validated against MVP_CATEGORIES on write.
-    category: item.category as CatalogRecord['category'],
-    tech_stack: item.tech_stack,
-    price: item.price ?? null,
-    access_tier: item.access_tier,
-    licensing_terms: item.licensing_terms,
-    average_rating: averageRating(item.rating_sum, item.rating_count),
-    download_count: item.download_count,
-    preview_image_keys: item.preview_image_keys,
-    demo_url: item.demo_url ?? null,
-    github_url: item.github_url ?? null,
-    published_at: item.published_at ?? null,
-    version_number: item.version_number,
+    record: toCatalogRecord(item),
+    rating_sum: item.rating_sum,
+    rating_count: item.rating_count,
   }));
 };
+
+const toCatalogRecord = (item: CatalogProjection): CatalogRecord => ({
+  id: item.id,
+  seller_id: item.seller_id,
+  title: item.title,
+  slug: item.slug,
+  tagline: item.tagline,
+  // Stored categories were validated against MVP_CATEGORIES on write.
+  category: item.category as CatalogRecord['category'],
+  tech_stack: item.tech_stack,
+  price: item.price ?? null,
+  access_tier: item.access_tier,
+  licensing_terms: item.licensing_terms,
+  average_rating: averageRating(item.rating_sum, item.rating_count),
+  download_count: item.download_count,
+  preview_image_keys: item.preview_image_keys,
+  demo_url: item.demo_url ?? null,
+  github_url: item.github_url ?? null,
+  published_at: item.published_at ?? null,
+  version_number: item.version_number,
+});
 
 /** One template by id, whatever its status. */
 export const getMvpById = async (id: string): Promise<MvpItem | null> => {

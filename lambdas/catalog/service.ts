@@ -34,6 +34,7 @@ import {
   averageRating,
   incrementCatalogVersion,
   listApprovedCatalogRecords,
+  listApprovedRecordsOfSeller,
   listMvpVersions,
   type CatalogVersion,
   type MvpItem,
@@ -218,3 +219,18 @@ export const getMvp = async (id: string): Promise<MvpDetail> => {
 export const bumpCatalogVersion = async (
   options: { approvedDelta?: number } = {},
 ): Promise<number> => (await incrementCatalogVersion(options.approvedDelta ?? 0)).version;
+
+/**
+ * A seller's approved templates as cards, newest first, with the exact rating sum and count over
+ * them (the public seller page derives its average from these, not from rounded averages).
+ */
+export const listApprovedMvpsOfSeller = async (
+  seller: SellerSummary,
+): Promise<{ items: MvpSummary[]; ratingSum: number; ratingCount: number }> => {
+  const rows = await listApprovedRecordsOfSeller(seller.id);
+  return {
+    items: rows.map((row) => toSummary(row.record, seller)),
+    ratingSum: rows.reduce((sum, row) => sum + row.rating_sum, 0),
+    ratingCount: rows.reduce((sum, row) => sum + row.rating_count, 0),
+  };
+};

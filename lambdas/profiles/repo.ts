@@ -4,6 +4,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { EntityItem } from 'electrodb';
 import { ProfileEntity } from '../shared/db/entities/profile';
+import { db } from '../shared/db/service';
 
 export type ProfileItem = EntityItem<typeof ProfileEntity>;
 
@@ -50,4 +51,107 @@ export const batchGetPublicProfiles = async (ids: string[]): Promise<PublicProfi
     keys = unprocessed;
   }
   return found;
+};
+
+/** A released username stays reserved for its former owner this long (docs/data-model.md §3.2). */
+export const RELEASED_USERNAME_HOLD_SECONDS = 30 * 24 * 60 * 60;
+
+/** Profile fields the owner edits on the settings page (P3). */
+export interface ProfileFieldChanges {
+  set: Partial<
+    Pick<
+      ProfileItem,
+      'username' | 'display_name' | 'bio' | 'profile_picture_url' | 'website_url' | 'social_links'
+    >
+  >;
+  remove: ('display_name' | 'bio' | 'profile_picture_url' | 'website_url' | 'social_links')[];
+}
+
+/**
+ * P3: the owner's own fields, on an existing profile only (`patch` adds `attribute_exists`).
+ * Also used for a username whose lower-cased form is unchanged (display case only).
+ */
+export const patchProfileFields = async (
+  id: string,
+  changes: ProfileFieldChanges,
+  now: string,
+): Promise<ProfileItem> => {
+  let update = ProfileEntity.patch({ id }).set({ ...changes.set, updated_at: now });
+  if (changes.remove.length > 0) update = update.remove(changes.remove);
+  const { data } = await update.go({ response: 'all_new' });
+  return data as ProfileItem;
+};
+
+export type UsernameChangeOutcome =
+  | { outcome: 'changed' }
+  /** Item 0 (the new claim) failed its condition: someone else holds the name. */
+  | { outcome: 'taken' }
+  /** The profile or the old claim moved since the pre-read, or a concurrent transaction collided. */
+  | { outcome: 'retry' };
+
+/**
+ * P4 / §4.3: the new claim, the release of the old one and the profile write in one
+ * TransactWriteItems, so a username is never held by two profiles, even under concurrent claims.
+ */
+export const changeUsername = async (input: {
+  userId: string;
+  oldUsername: string | null;
+  newUsername: string;
+  changes: ProfileFieldChanges;
+  now: string;
+}): Promise<UsernameChangeOutcome> => {
+  const { userId, oldUsername, newUsername, changes, now } = input;
+  const nowSeconds = Math.floor(Date.parse(now) / 1000);
+  const result = await db.transaction
+    .write(({ usernameClaim, profile }) => {
+      const claim = usernameClaim
+        .put({ username: newUsername, user_id: userId, created_at: now })
+        // Free, already mine (taking my old name back), or a released claim past its hold.
+        .where(
+          (attr, op) =>
+            `${op.notExists(attr.username)} OR ${op.eq(attr.user_id, userId)} OR ${op.lt(attr.expires_at, nowSeconds)}`,
+        )
+        .commit();
+      // `update` (not `patch`): a profile seeded before claims existed has no claim to release.
+      const release = oldUsername
+        ? [
+            usernameClaim
+              .update({ username: oldUsername })
+              .set({
+                user_id: userId,
+                released_at: now,
+                expires_at: nowSeconds + RELEASED_USERNAME_HOLD_SECONDS,
+              })
+              .where(
+                (attr, op) => `${op.notExists(attr.user_id)} OR ${op.eq(attr.user_id, userId)}`,
+              )
+              .commit(),
+          ]
+        : [];
+      let profileWrite = profile
+        .patch({ id: userId })
+        .set({ ...changes.set, username: newUsername, updated_at: now });
+      if (changes.remove.length > 0) profileWrite = profileWrite.remove(changes.remove);
+      return [
+        claim,
+        ...release,
+        profileWrite
+          .where((attr, op) =>
+            oldUsername ? op.eq(attr.username, oldUsername) : op.notExists(attr.username),
+          )
+          .commit(),
+      ];
+    })
+    .go();
+  if (!result.canceled) return { outcome: 'changed' };
+  const codes = result.data.map((item) => item.code);
+  if (codes.includes('TransactionConflict')) return { outcome: 'retry' };
+  if (codes[0] === 'ConditionalCheckFailed') return { outcome: 'taken' };
+  return { outcome: 'retry' };
+};
+
+/** P5: the profile holding `username` (gsi1, eventually consistent), if any. */
+export const findProfileByUsername = async (username: string): Promise<ProfileItem | null> => {
+  const { data } = await ProfileEntity.query.byUsername({ username }).go({ limit: 1 });
+  return data[0] ?? null;
 };

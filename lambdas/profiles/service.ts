@@ -4,11 +4,19 @@
  */
 import type { SellerSummary } from '../shared/contracts/catalog';
 import type { Profile } from '../shared/contracts/profile';
+import { USERNAME_TAKEN_MESSAGE, type ProfileUpdate } from '../shared/contracts/profile-update';
+import { BETA_DISABLED_MESSAGE, type BetaCredentials } from '../shared/contracts/beta';
 import type { AuthContext } from '../shared/auth/claims';
+import { config } from '../shared/config';
+import { ConflictError, NotFoundError } from '../shared/errors';
 import {
   batchGetPublicProfiles,
+  changeUsername,
   createProfileIfAbsent,
+  findProfileByUsername,
   getProfileById,
+  patchProfileFields,
+  type ProfileFieldChanges,
   type ProfileItem,
 } from './repo';
 
@@ -101,4 +109,91 @@ export const getPublicSellerSummaries = async (
     });
   }
   return summaries;
+};
+
+export const PROFILE_CHANGED_CONCURRENTLY_MESSAGE =
+  'Your profile was changed at the same time elsewhere. Please try again.';
+const USERNAME_CHANGE_ATTEMPTS = 3;
+
+/** The form's values as set/remove lists: cleared fields are removed, not stored empty. */
+const toFieldChanges = (update: ProfileUpdate): ProfileFieldChanges => {
+  const changes: ProfileFieldChanges = { set: {}, remove: [] };
+  for (const field of ['display_name', 'bio', 'profile_picture_url', 'website_url'] as const) {
+    const value = update[field];
+    if (value === null) changes.remove.push(field);
+    else changes.set[field] = value;
+  }
+  if (Object.keys(update.social_links).length > 0) changes.set.social_links = update.social_links;
+  else changes.remove.push('social_links');
+  return changes;
+};
+
+/**
+ * `PATCH /api/me`: the caller's own profile fields (only ever the caller's: the id comes from the
+ * token). A new username goes through the claim transaction (docs/data-model.md §4.3).
+ *
+ * 1. Read the profile (creating the default one on first sight) for the current username.
+ * 2. Same name ignoring case: patch the profile only (the claim is already ours).
+ * 3. Otherwise claim the new name, release the old one and write the profile in one transaction;
+ *    a taken name is a 409; a profile changed meanwhile (or a colliding transaction) is re-read
+ *    and retried, so concurrent claims of one name end with exactly one owner.
+ */
+export const updateMyProfile = async (
+  identity: ProfileIdentity,
+  update: ProfileUpdate,
+): Promise<Profile> => {
+  const changes = toFieldChanges(update);
+  for (let attempt = 0; attempt < USERNAME_CHANGE_ATTEMPTS; attempt += 1) {
+    const current = await ensureProfile(identity);
+    const now = new Date().toISOString();
+    if (current.username?.toLowerCase() === update.username.toLowerCase()) {
+      const item = await patchProfileFields(
+        identity.userId,
+        { ...changes, set: { ...changes.set, username: update.username } },
+        now,
+      );
+      return toProfile(item);
+    }
+    const { outcome } = await changeUsername({
+      userId: identity.userId,
+      oldUsername: current.username,
+      newUsername: update.username,
+      changes,
+      now,
+    });
+    if (outcome === 'taken') throw new ConflictError(USERNAME_TAKEN_MESSAGE);
+    if (outcome === 'changed') {
+      const saved = await getProfileById(identity.userId);
+      if (!saved) throw new Error(`Profile ${identity.userId} vanished after its update`);
+      return toProfile(saved);
+    }
+    // A short, jittered pause lets the colliding transaction finish before the re-read.
+    await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 60));
+  }
+  throw new ConflictError(PROFILE_CHANGED_CONCURRENTLY_MESSAGE);
+};
+
+/**
+ * The profile that holds `username` (case-insensitive), read fresh by id after the index lookup
+ * so a name given up a moment ago no longer resolves to its former owner.
+ */
+export const findProfileByPublicUsername = async (username: string): Promise<Profile | null> => {
+  const hit = await findProfileByUsername(username);
+  if (!hit) return null;
+  const fresh = await getProfileById(hit.id);
+  if (!fresh || fresh.username?.toLowerCase() !== username.toLowerCase()) return null;
+  return toProfile(fresh);
+};
+
+/**
+ * The seeded beta account's sign-in, when beta access is switched on (buyer spec §6: role both,
+ * approved seller, 999 downloads, daily limit 50). Because that role carries admin rights, the
+ * switch is off unless configured, and then this answers 404 as if the feature did not exist.
+ */
+export const getBetaCredentials = (): BetaCredentials => {
+  const { BETA_ACCESS_ENABLED, BETA_ACCOUNT_EMAIL, BETA_ACCOUNT_PASSWORD } = config();
+  if (!BETA_ACCESS_ENABLED || !BETA_ACCOUNT_EMAIL || !BETA_ACCOUNT_PASSWORD) {
+    throw new NotFoundError(BETA_DISABLED_MESSAGE);
+  }
+  return { email: BETA_ACCOUNT_EMAIL, password: BETA_ACCOUNT_PASSWORD };
 };

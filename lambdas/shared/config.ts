@@ -33,6 +33,9 @@ const envSchema = z.object({
   /** An IPFS Pinning Service API endpoint (e.g. `https://api.pinata.cloud/psa`); unset: CID only. */
   PINNING_SERVICE_URL: z.url().optional(),
   PINNING_SERVICE_TOKEN: z.string().min(1).optional(),
+  /** The account beta access signs in (seeded locally); beta access stays off without both. */
+  BETA_ACCOUNT_EMAIL: z.string().min(1).optional(),
+  BETA_ACCOUNT_PASSWORD: z.string().min(1).optional(),
 });
 
 export type AppConfig = z.output<typeof envSchema>;

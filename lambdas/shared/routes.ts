@@ -12,7 +12,7 @@
 export type Access = 'public' | 'user' | 'seller' | 'admin';
 
 /** A domain owns one folder under `lambdas/` and becomes one Lambda function. */
-export type Domain = 'catalog' | 'profiles' | 'billing' | 'refunds';
+export type Domain = 'catalog' | 'profiles' | 'newsletter' | 'sellers' | 'billing' | 'refunds';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -51,6 +51,54 @@ export const routes: readonly RouteDefinition[] = [
     operation: 'get-my-profile',
     access: 'user',
     summary: "The caller's profile; the default profile is created on first sight.",
+  },
+  {
+    method: 'PATCH',
+    path: '/api/me',
+    domain: 'profiles',
+    operation: 'update-my-profile',
+    access: 'user',
+    summary: "The caller's own profile fields; a new username is claimed in one transaction.",
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/beta',
+    domain: 'profiles',
+    operation: 'start-beta-session',
+    access: 'public',
+    summary: 'The seeded beta account sign-in, only while beta access is switched on (else 404).',
+  },
+  {
+    method: 'GET',
+    path: '/api/sellers/{username}',
+    domain: 'sellers',
+    operation: 'get-seller-profile',
+    access: 'public',
+    summary: "An approved seller's public page: profile, stats and approved templates.",
+  },
+  {
+    method: 'GET',
+    path: '/api/me/newsletter',
+    domain: 'newsletter',
+    operation: 'get-my-newsletter',
+    access: 'user',
+    summary: "The caller's newsletter toggle for one newsletter type (default site_updates).",
+  },
+  {
+    method: 'PUT',
+    path: '/api/me/newsletter',
+    domain: 'newsletter',
+    operation: 'update-my-newsletter',
+    access: 'user',
+    summary: 'Subscribe or unsubscribe the caller from one newsletter type.',
+  },
+  {
+    method: 'POST',
+    path: '/api/leads',
+    domain: 'newsletter',
+    operation: 'capture-lead',
+    access: 'public',
+    summary: 'Launch-page lead capture (consent required), stored once per e-mail address.',
   },
   {
     method: 'GET',

@@ -37,6 +37,10 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   catalog: { table: 'read' },
   // Creates the default profile on first sight.
   profiles: { table: 'readWrite' },
+  // Newsletter toggles, subscribers and launch-page leads.
+  newsletter: { table: 'readWrite' },
+  // Public seller pages: profiles and templates, read only.
+  sellers: { table: 'read' },
   // Reads the caller's subscriptions; the webhook that writes them arrives with checkout.
   billing: { table: 'read' },
   // Reads the caller's subscription (through billing) and writes refund requests.

@@ -5,6 +5,10 @@
  */
 import type { BucketNames, UserPoolIds } from './resources';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './resources';
+import { demoAccounts } from './seed/accounts';
+
+/** The seeded account beta access signs in; its sign-in is handed out only while beta is on. */
+const betaAccount = demoAccounts.find((account) => account.key === 'beta');
 
 export interface LambdaEnvironmentInput extends UserPoolIds {
   tableName: string;
@@ -22,6 +26,9 @@ export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string,
   S3_FORCE_PATH_STYLE: 'true',
   DEPLOYMENT_MODE: 'local',
   BETA_ACCESS_ENABLED: String(input.betaAccess),
+  ...(input.betaAccess && betaAccount
+    ? { BETA_ACCOUNT_EMAIL: betaAccount.email, BETA_ACCOUNT_PASSWORD: betaAccount.password }
+    : {}),
   AWS_REGION: LOCAL_REGION,
   AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
   AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,

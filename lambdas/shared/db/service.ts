@@ -10,6 +10,11 @@
 import { Service } from 'electrodb';
 import { entityConfig } from './entity-config';
 import { CatalogVersionEntity } from './entities/catalog-version';
+import { LeadEntity } from './entities/lead';
+import { NewsletterSubscriberEntity } from './entities/newsletter-subscriber';
+import { NewsletterTypeEntity } from './entities/newsletter-type';
+import { UserNewsletterSubscriptionEntity } from './entities/user-newsletter-subscription';
+import { UsernameClaimEntity } from './entities/username-claim';
 import { MvpEntity } from './entities/mvp';
 import { MvpVersionEntity } from './entities/mvp-version';
 import { NotificationEntity } from './entities/notification';
@@ -20,6 +25,11 @@ import { ReviewEntity } from './entities/review';
 export const db = new Service(
   {
     catalogVersion: CatalogVersionEntity,
+    lead: LeadEntity,
+    newsletterSubscriber: NewsletterSubscriberEntity,
+    newsletterType: NewsletterTypeEntity,
+    userNewsletterSubscription: UserNewsletterSubscriptionEntity,
+    usernameClaim: UsernameClaimEntity,
     mvp: MvpEntity,
     mvpVersion: MvpVersionEntity,
     notification: NotificationEntity,

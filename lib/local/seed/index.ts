@@ -22,7 +22,10 @@ import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { bumpCatalogVersion } from '../../../lambdas/catalog/service';
 import { MvpVersionEntity } from '../../../lambdas/shared/db/entities/mvp-version';
 import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
+import { NewsletterTypeEntity } from '../../../lambdas/shared/db/entities/newsletter-type';
 import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
+import { UsernameClaimEntity } from '../../../lambdas/shared/db/entities/username-claim';
+import { SITE_UPDATES_NEWSLETTER_ID } from '../../../lambdas/shared/contracts/newsletter';
 import { ReviewEntity } from '../../../lambdas/shared/db/entities/review';
 import { authDesign } from '../../definitions/auth-design';
 import { storageDesign } from '../../definitions/storage-design';
@@ -121,6 +124,36 @@ const ensureProfile = async (sub: string, account: DemoAccount, now: string): Pr
   }).go();
 };
 
+/**
+ * Reserves a seeded username with its claim (docs/data-model.md §3.2), so nobody can take a demo
+ * seller's name through the settings page. Claims written before are left alone.
+ */
+const ensureUsernameClaim = async (sub: string, account: DemoAccount, now: string) => {
+  if (!account.username) return;
+  const existing = await UsernameClaimEntity.get({ username: account.username }).go();
+  if (existing.data) return;
+  await UsernameClaimEntity.create({
+    username: account.username,
+    user_id: sub,
+    created_at: now,
+  }).go();
+};
+
+/** The general newsletter (settings, Notifications tab), created once. */
+export const seedNewsletterTypes = async (): Promise<void> => {
+  const existing = await NewsletterTypeEntity.get({ id: SITE_UPDATES_NEWSLETTER_ID }).go();
+  if (existing.data) return;
+  const now = new Date().toISOString();
+  await NewsletterTypeEntity.create({
+    id: SITE_UPDATES_NEWSLETTER_ID,
+    name: 'Site updates',
+    description: 'New templates, features and marketplace news, about once a month.',
+    is_active: true,
+    created_at: now,
+    updated_at: now,
+  }).go();
+};
+
 /** Creates the demo accounts and their profiles; returns them keyed by account. */
 export const seedAccounts = async (
   options: SeedOptions,
@@ -130,6 +163,7 @@ export const seedAccounts = async (
   for (const account of demoAccounts) {
     const sub = await ensureCognitoUser(options, account);
     await ensureProfile(sub, account, now);
+    await ensureUsernameClaim(sub, account, now);
     users.set(account.key, { sub, account });
   }
   return users;
@@ -260,6 +294,7 @@ const seedTemplate = async (
 /** Seeds everything (see the file comment); safe to run on every start. */
 export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> => {
   const users = await seedAccounts(options);
+  await seedNewsletterTypes();
   let templatesWritten = 0;
   let approvedWritten = 0;
   for (const template of seedTemplates) {

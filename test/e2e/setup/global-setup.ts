@@ -40,6 +40,8 @@ export default async function setup(project: TestProject) {
     seed: true,
     web: 'dist',
     quiet: true,
+    // The beta-access button is part of the local demo, so the suite tests it switched on.
+    betaAccess: true,
   });
   project.provide('e2eBaseUrl', stack.url);
   project.provide('e2eCognitoDataDir', path.join(dataDir, 'cognito'));

@@ -1,0 +1,44 @@
+/**
+ * The public seller page (buyer spec §2, `/seller/{username}`): an approved seller's public
+ * profile, their approved templates and stats. Composes the profiles and catalog services.
+ */
+import { listApprovedMvpsOfSeller } from '../catalog/service';
+import { isApprovedSeller } from '../shared/auth/access';
+import { SELLER_NOT_FOUND_MESSAGE, type PublicSellerProfile } from '../shared/contracts/sellers';
+import { NotFoundError } from '../shared/errors';
+import { findProfileByPublicUsername } from '../profiles/service';
+
+/**
+ * 1. Find the profile holding the username (case-insensitive); it must be an approved seller
+ *    (role seller or both), otherwise the same 404 as an unknown name, revealing nothing.
+ * 2. Join its approved templates; stats are derived from them (average = Σ sum / Σ count).
+ * The answer is an explicit allow-list: no e-mail, no quota, no Stripe ids.
+ */
+export const getPublicSellerProfile = async (username: string): Promise<PublicSellerProfile> => {
+  const profile = await findProfileByPublicUsername(username);
+  if (!profile || !profile.username || !isApprovedSeller(profile)) {
+    throw new NotFoundError(SELLER_NOT_FOUND_MESSAGE);
+  }
+  const { items, ratingSum, ratingCount } = await listApprovedMvpsOfSeller({
+    id: profile.id,
+    username: profile.username,
+    display_name: profile.display_name,
+  });
+  return {
+    id: profile.id,
+    username: profile.username,
+    display_name: profile.display_name,
+    bio: profile.bio,
+    profile_picture_url: profile.profile_picture_url,
+    website_url: profile.website_url,
+    social_links: profile.social_links,
+    member_since: profile.created_at,
+    stats: {
+      mvp_count: items.length,
+      total_downloads: items.reduce((sum, item) => sum + item.download_count, 0),
+      average_rating: ratingCount === 0 ? 0 : Math.round((ratingSum / ratingCount) * 100) / 100,
+      rating_count: ratingCount,
+    },
+    mvps: items,
+  };
+};

@@ -1,0 +1,79 @@
+/**
+ * The settings Profile tab: the form's schema, used by the form and by `PATCH /api/me` alike
+ * (buyer spec §5: username required and without spaces; empty social links are dropped).
+ * Kept apart from `profile.ts` so the header, which needs only the role helpers, stays free of zod.
+ */
+import { z } from 'zod';
+
+export const USERNAME_REQUIRED_MESSAGE = 'Username is required.';
+export const USERNAME_SPACES_MESSAGE = 'Username cannot contain spaces.';
+export const USERNAME_CHARACTERS_MESSAGE =
+  'Username can only contain letters, numbers, dots, hyphens and underscores.';
+export const USERNAME_LENGTH_MESSAGE = 'Username must be 30 characters or fewer.';
+/** Shown under the field, as the spec asks. */
+export const USERNAME_HINT =
+  'No spaces. Letters, numbers, dots, hyphens and underscores, up to 30 characters. Your public seller page lives at /seller/your-username.';
+export const USERNAME_TAKEN_MESSAGE = 'This username is already taken.';
+export const PROFILE_UPDATE_FAILED_MESSAGE = 'Failed to update profile.';
+export const INVALID_URL_MESSAGE = 'Please enter a full web address starting with https://';
+
+export const USERNAME_MAX_LENGTH = 30;
+
+/**
+ * A username as typed. Letters, digits, `.`, `-` and `_` only: it becomes a path segment of the
+ * public seller page and a key (case-insensitive, since ElectroDB lower-cases keys).
+ */
+export const usernameSchema = z
+  .string({ message: USERNAME_REQUIRED_MESSAGE })
+  .trim()
+  .min(1, USERNAME_REQUIRED_MESSAGE)
+  .refine((value) => !/\s/.test(value), USERNAME_SPACES_MESSAGE)
+  .refine((value) => /^[A-Za-z0-9._-]*$/.test(value) || /\s/.test(value), {
+    message: USERNAME_CHARACTERS_MESSAGE,
+  })
+  .refine((value) => value.length <= USERNAME_MAX_LENGTH, USERNAME_LENGTH_MESSAGE);
+
+/** Optional text: empty (or null) means "remove it". */
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be ${max} characters or fewer.`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** Optional web address: empty (or null) means "remove it"; otherwise http(s) only. */
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(500, 'Web addresses must be 500 characters or fewer.')
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .refine(
+    (value) => value === null || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value),
+    INVALID_URL_MESSAGE,
+  );
+
+export const profileUpdateSchema = z.object({
+  username: usernameSchema,
+  display_name: optionalText(100, 'Display name'),
+  bio: optionalText(500, 'Bio'),
+  profile_picture_url: optionalUrl,
+  website_url: optionalUrl,
+  social_links: z
+    .object({ twitter: optionalUrl, linkedin: optionalUrl, github: optionalUrl })
+    .partial()
+    .default({})
+    // Empty links are dropped (buyer spec §5): only the filled ones are stored.
+    .transform(
+      (links) =>
+        Object.fromEntries(
+          Object.entries(links).filter((entry): entry is [string, string] => !!entry[1]),
+        ) as { twitter?: string; linkedin?: string; github?: string },
+    ),
+});
+
+/** What the form holds (strings) and what the API receives. */
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+/** After parsing: trimmed, `null` for cleared fields, social links without empty entries. */
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;

@@ -1,0 +1,118 @@
+/** `GET /api/sellers/{username}`: approved sellers only, their approved templates and stats. */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { handler } from '../../../../lambdas/sellers/index';
+import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+import {
+  SELLER_NOT_FOUND_MESSAGE,
+  type PublicSellerProfile,
+} from '../../../../lambdas/shared/contracts/sellers';
+import type { Role } from '../../../../lambdas/shared/contracts/profile';
+import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
+import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
+import { mvpItem } from '../../../fixtures/mvps';
+
+const getSeller = (username: string) =>
+  handler(
+    apiEvent({ path: `/api/sellers/${encodeURIComponent(username)}` }),
+    lambdaContext('sellers'),
+  );
+
+const createProfile = async (role: Role, approved: boolean) => {
+  const id = randomUUID();
+  const username = `seller_${id.slice(0, 8)}`;
+  const now = '2025-03-01T10:00:00.000Z';
+  await ProfileEntity.create({
+    id,
+    email: `${id}@example.com`,
+    username,
+    display_name: 'Shop Name',
+    bio: 'We build templates.',
+    website_url: 'https://shop.example.com',
+    social_links: { github: 'https://github.com/shop' },
+    role,
+    downloads_remaining: 0,
+    download_quota: 0,
+    downloads_today: 0,
+    is_seller_approved: approved,
+    created_at: now,
+    updated_at: now,
+  }).go();
+  return { id, username };
+};
+
+describe('GET /api/sellers/{username}', () => {
+  let seller: { id: string; username: string };
+
+  beforeAll(async () => {
+    seller = await createProfile('seller', true);
+    await MvpEntity.create(
+      mvpItem({
+        seller_id: seller.id,
+        status: 'approved',
+        download_count: 10,
+        rating_sum: 9,
+        rating_count: 2,
+      }),
+    ).go();
+    await MvpEntity.create(
+      mvpItem({
+        seller_id: seller.id,
+        status: 'approved',
+        download_count: 5,
+        rating_sum: 4,
+        rating_count: 1,
+      }),
+    ).go();
+    await MvpEntity.create(
+      mvpItem({
+        seller_id: seller.id,
+        status: 'pending_review',
+        download_count: 100,
+        rating_sum: 1,
+        rating_count: 1,
+      }),
+    ).go();
+  });
+
+  it('shows an approved seller with approved templates only and exact stats, without e-mail', async () => {
+    const result = await getSeller(seller.username.toUpperCase());
+    expect(result.statusCode).toBe(200);
+    const body = jsonBody<PublicSellerProfile>(result);
+    expect(body).toMatchObject({
+      id: seller.id,
+      username: seller.username,
+      display_name: 'Shop Name',
+      website_url: 'https://shop.example.com',
+      social_links: { github: 'https://github.com/shop' },
+      member_since: '2025-03-01T10:00:00.000Z',
+      stats: { mvp_count: 2, total_downloads: 15, average_rating: 4.33, rating_count: 3 },
+    });
+    expect(body.mvps).toHaveLength(2);
+    expect(body.mvps.every((mvp) => mvp.seller.username === seller.username)).toBe(true);
+    expect(result.body).not.toContain('@example.com');
+  });
+
+  it('answers 404 for unknown names, unapproved sellers and buyers', async () => {
+    const pending = await createProfile('seller', false);
+    const buyer = await createProfile('buyer', true);
+    for (const name of ['nobody-here', pending.username, buyer.username]) {
+      const result = await getSeller(name);
+      expect(result.statusCode).toBe(404);
+      expect(jsonBody<ApiErrorBody>(result).message).toBe(SELLER_NOT_FOUND_MESSAGE);
+    }
+  });
+
+  it('shows an approved seller with no templates yet', async () => {
+    const fresh = await createProfile('both', true);
+    const body = jsonBody<PublicSellerProfile>(await getSeller(fresh.username));
+    expect(body.stats).toEqual({
+      mvp_count: 0,
+      total_downloads: 0,
+      average_rating: 0,
+      rating_count: 0,
+    });
+    expect(body.mvps).toEqual([]);
+  });
+});
