@@ -1,0 +1,274 @@
+/**
+ * What the scanner looks for in each entry of a bundle: paths that escape the extraction root,
+ * executables and nested archives, and committed secrets. Every finding names the entry; secret
+ * values themselves are never copied into a finding (they would end up in the table and in logs).
+ */
+import type { ScanFinding } from '../schema';
+
+const finding = (file: string, rule: string, message: string): ScanFinding => ({
+  file,
+  rule,
+  message,
+});
+
+/**
+ * Entry names that would write outside the folder the buyer extracts into (zip-slip) or that
+ * extractors treat differently on other systems (backslashes, drive letters, control characters).
+ */
+export const checkEntryPath = (name: string): ScanFinding[] => {
+  const found: ScanFinding[] = [];
+  if (name.length === 0) return [finding('(empty name)', 'path', 'an entry has an empty name')];
+  if (name.includes('\\')) {
+    found.push(finding(name, 'path', 'contains a backslash (on Windows it is a path separator)'));
+  }
+  if (/^[a-zA-Z]:/.test(name)) found.push(finding(name, 'path', 'is an absolute Windows path'));
+  if (name.startsWith('/')) found.push(finding(name, 'path', 'is an absolute path'));
+  if (name.split(/[/\\]/).includes('..')) {
+    found.push(finding(name, 'path', 'escapes the extraction folder with ".." (zip-slip)'));
+  }
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\x00-\x1f]/.test(name)) found.push(finding(name, 'path', 'contains control characters'));
+  return found;
+};
+
+const extensionOf = (name: string): string => {
+  const base = name.split('/').pop() ?? name;
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+};
+
+export const baseNameOf = (name: string): string => name.split('/').pop() ?? name;
+
+/** Windows and JVM executables and scripts that run on double click. */
+const EXECUTABLE_EXTENSIONS = new Set([
+  'exe',
+  'dll',
+  'bat',
+  'cmd',
+  'scr',
+  'jar',
+  'msi',
+  'cpl',
+  'sys',
+  'dylib',
+  'so',
+]);
+const ARCHIVE_EXTENSIONS = new Set([
+  'zip',
+  'tar',
+  'gz',
+  'tgz',
+  'rar',
+  '7z',
+  'bz2',
+  'xz',
+  'war',
+  'ear',
+]);
+/**
+ * Binary assets a web template legitimately ships: images, fonts, media, documents (office files
+ * are zip containers, so they are exempt from the nested-archive rule). Their bytes are not searched
+ * for secrets.
+ */
+const BINARY_ASSET_EXTENSIONS = new Set([
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'avif',
+  'ico',
+  'bmp',
+  'tif',
+  'tiff',
+  'heic',
+  'woff',
+  'woff2',
+  'ttf',
+  'otf',
+  'eot',
+  'mp3',
+  'mp4',
+  'webm',
+  'wav',
+  'ogg',
+  'm4a',
+  'mov',
+  'pdf',
+  'docx',
+  'xlsx',
+  'pptx',
+  'odt',
+  'ods',
+  'wasm',
+]);
+
+/** Findings from the entry's name alone (known before any byte is read). */
+export const checkEntryName = (name: string): ScanFinding[] => {
+  const ext = extensionOf(name);
+  const base = baseNameOf(name).toLowerCase();
+  if (EXECUTABLE_EXTENSIONS.has(ext) || /\.so(\.\d+)+$/.test(base)) {
+    return [
+      finding(
+        name,
+        'executable',
+        `is an executable or library (.${ext || 'so'}); source templates must not ship binaries`,
+      ),
+    ];
+  }
+  if (ARCHIVE_EXTENSIONS.has(ext)) {
+    return [
+      finding(
+        name,
+        'nested-archive',
+        'is an archive inside the archive; nested archives cannot be scanned',
+      ),
+    ];
+  }
+  return [];
+};
+
+const startsWith = (head: Uint8Array, bytes: number[], at = 0): boolean =>
+  head.length >= at + bytes.length && bytes.every((byte, index) => head[at + index] === byte);
+
+/** Executable formats recognised by their first bytes, whatever the file is called. */
+const executableKind = (head: Uint8Array): string | undefined => {
+  if (startsWith(head, [0x7f, 0x45, 0x4c, 0x46])) return 'an ELF executable';
+  if (startsWith(head, [0x4d, 0x5a]) && head.length >= 64) return 'a Windows (PE) executable';
+  for (const magic of [
+    [0xfe, 0xed, 0xfa, 0xce],
+    [0xfe, 0xed, 0xfa, 0xcf],
+    [0xce, 0xfa, 0xed, 0xfe],
+    [0xcf, 0xfa, 0xed, 0xfe],
+  ]) {
+    if (startsWith(head, magic)) return 'a Mach-O executable';
+  }
+  if (startsWith(head, [0xca, 0xfe, 0xba, 0xbe])) return 'a Mach-O universal binary or Java class';
+  return undefined;
+};
+
+const archiveKind = (head: Uint8Array): string | undefined => {
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return 'zip';
+  if (startsWith(head, [0x1f, 0x8b])) return 'gzip';
+  if (startsWith(head, [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07])) return 'rar';
+  if (startsWith(head, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c])) return '7z';
+  if (startsWith(head, [0x75, 0x73, 0x74, 0x61, 0x72], 257)) return 'tar';
+  return undefined;
+};
+
+/** Git's rule: a NUL byte in the first 8,000 bytes makes a file binary. */
+export const looksBinary = (head: Uint8Array): boolean => head.subarray(0, 8000).includes(0);
+
+const ENV_FILE = /^\.env(\..+)?$/i;
+const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist|defaults)$/i;
+/** Values that say "put yours here" rather than being one. */
+const PLACEHOLDER =
+  /^(x+|\*+|0+|\.{3}|<.*>|\$\{.*\}|changeme|change_me|your[-_a-z]*|example[-_a-z]*|placeholder|todo|none|null|''|"")$/i;
+
+const SECRET_PATTERNS: { rule: string; pattern: RegExp; message: string; ignore?: RegExp }[] = [
+  {
+    rule: 'private-key',
+    pattern: /-----BEGIN ((RSA|DSA|EC|OPENSSH|ENCRYPTED|PGP) )?PRIVATE KEY( BLOCK)?-----/,
+    message: 'contains a private key',
+  },
+  {
+    rule: 'aws-access-key',
+    pattern: /\b(AKIA|ASIA)[A-Z0-9]{16}\b/g,
+    message: 'contains an AWS access key id',
+    // AWS's own documentation key, quoted in countless READMEs.
+    ignore: /EXAMPLE$/,
+  },
+  {
+    rule: 'aws-secret-key',
+    pattern: /aws_?secret_?(access_?)?key["']?\s*[:=]\s*["']?[A-Za-z0-9/+=]{40}\b/gi,
+    message: 'contains an AWS secret access key',
+    ignore: /EXAMPLEKEY/,
+  },
+  {
+    rule: 'stripe-secret-key',
+    pattern: /\b(sk|rk)_(live|test)_[0-9a-zA-Z]{16,}\b/g,
+    message: 'contains a Stripe secret key',
+    ignore: /_(x+|X+|0+)$/,
+  },
+  {
+    rule: 'github-token',
+    pattern: /\b(gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{60,})\b/g,
+    message: 'contains a GitHub access token',
+  },
+  {
+    rule: 'slack-token',
+    pattern: /\bxox[baprs]-[0-9A-Za-z-]{10,}\b/g,
+    message: 'contains a Slack token',
+  },
+  {
+    rule: 'google-api-key',
+    pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g,
+    message: 'contains a Google API key',
+  },
+];
+
+/** Names of `.env` variables that carry a value (never the values themselves). */
+const envVariablesWithValues = (text: string): string[] => {
+  const names: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!match) continue;
+    const value = match[2]!.replace(/\s+#.*$/, '').replace(/^(['"])(.*)\1$/, '$2');
+    if (value !== '' && !PLACEHOLDER.test(value)) names.push(match[1]!);
+  }
+  return names;
+};
+
+/**
+ * Findings from an entry's first bytes (`head`, at most `textScanBytes`): executables and nested
+ * archives by magic bytes, then, for text, secrets and `.env` files with values.
+ */
+export const checkEntryContent = (name: string, head: Uint8Array): ScanFinding[] => {
+  const ext = extensionOf(name);
+  const found: ScanFinding[] = [];
+  const executable = executableKind(head);
+  if (executable) {
+    return [
+      finding(name, 'executable', `is ${executable}; source templates must not ship binaries`),
+    ];
+  }
+  if (BINARY_ASSET_EXTENSIONS.has(ext)) return [];
+  const archive = archiveKind(head);
+  if (archive && !ARCHIVE_EXTENSIONS.has(ext)) {
+    return [
+      finding(
+        name,
+        'nested-archive',
+        `is a ${archive} archive inside the archive; nested archives cannot be scanned`,
+      ),
+    ];
+  }
+  if (looksBinary(head)) return [];
+
+  const text = Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString('utf8');
+  const base = baseNameOf(name);
+  if (ENV_FILE.test(base) && !ENV_TEMPLATE.test(base)) {
+    const names = envVariablesWithValues(text);
+    if (names.length > 0) {
+      const listed =
+        names.slice(0, 5).join(', ') + (names.length > 5 ? `, and ${names.length - 5} more` : '');
+      found.push(
+        finding(
+          name,
+          'env-file',
+          `is an environment file with values (${listed}); ship a .env.example with empty values instead`,
+        ),
+      );
+    }
+  }
+  for (const { rule, pattern, message, ignore } of SECRET_PATTERNS) {
+    const matches = pattern.global
+      ? [...text.matchAll(pattern)].map((m) => m[0])
+      : pattern.exec(text)
+        ? ['']
+        : [];
+    if (matches.some((value) => !ignore || !ignore.test(value)))
+      found.push(finding(name, rule, message));
+  }
+  return found;
+};
