@@ -12,6 +12,7 @@ const HomeRoute = lazy(() => import('./routes/home'));
 const BrowseRoute = lazy(() => import('./routes/browse'));
 const MvpRoute = lazy(() => import('./routes/mvp'));
 const AuthRoute = lazy(() => import('./routes/auth'));
+const RefundRequestRoute = lazy(() => import('./routes/refund-request'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 export function createAppRouter() {
@@ -25,6 +26,7 @@ export function createAppRouter() {
         { path: paths.auth.path, element: <AuthRoute mode="signIn" /> },
         { path: paths.signIn.path, element: <AuthRoute mode="signIn" /> },
         { path: paths.signUp.path, element: <AuthRoute mode="signUp" /> },
+        { path: paths.refundRequest.path, element: <RefundRequestRoute /> },
         { path: '*', element: <NotFoundRoute /> },
       ],
     },

@@ -29,6 +29,12 @@ export const paths = {
     getHref: (mvpId?: string) => (mvpId ? `/dispute/${encodeURIComponent(mvpId)}` : '/dispute'),
   },
   refundRequest: { path: '/refund-request', getHref: () => '/refund-request' },
+  disputeDetail: {
+    path: '/disputes/:disputeId',
+    getHref: (disputeId: string) => `/disputes/${encodeURIComponent(disputeId)}`,
+  },
+  myMvps: { path: '/my-mvps', getHref: () => '/my-mvps' },
+  upload: { path: '/upload', getHref: () => '/upload' },
   howItWorks: { path: '/how-it-works', getHref: () => '/how-it-works' },
   stories: { path: '/stories', getHref: () => '/stories' },
   guidelines: { path: '/guidelines', getHref: () => '/guidelines' },

@@ -1,0 +1,63 @@
+import { Alert, Badge, Stack, Table, Text } from '@chakra-ui/react';
+import { planById } from '@contracts/plans';
+import type { RefundStatus } from '@contracts/refunds';
+import { PageSpinner } from '../../../components/page-spinner';
+import { useRefundRequests } from '../api/get-refund-requests';
+
+const STATUS_PALETTE: Record<RefundStatus, string> = {
+  pending: 'yellow',
+  approved: 'blue',
+  rejected: 'red',
+  processed: 'green',
+};
+
+/** Request History: the caller's requests, newest first, with their status. */
+export function RefundHistory() {
+  const { data, isPending, isError } = useRefundRequests();
+  if (isPending) return <PageSpinner />;
+  if (isError) {
+    return (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Title>Failed to load refund requests.</Alert.Title>
+      </Alert.Root>
+    );
+  }
+  if (data.length === 0) {
+    return (
+      <Text color="fg.muted" py="6">
+        You have not requested any refunds yet.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="3">
+      <Table.Root size="sm" variant="outline" aria-label="Refund requests">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Date</Table.ColumnHeader>
+            <Table.ColumnHeader>Plan</Table.ColumnHeader>
+            <Table.ColumnHeader>Amount</Table.ColumnHeader>
+            <Table.ColumnHeader>Reason</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {data.map((request) => (
+            <Table.Row key={request.id} data-testid="refund-row">
+              <Table.Cell>{new Date(request.created_at).toLocaleDateString()}</Table.Cell>
+              <Table.Cell>{planById(request.subscription.plan_type).name}</Table.Cell>
+              <Table.Cell>${request.amount_requested.toFixed(2)}</Table.Cell>
+              <Table.Cell maxW="md" whiteSpace="normal">
+                {request.reason}
+              </Table.Cell>
+              <Table.Cell>
+                <Badge colorPalette={STATUS_PALETTE[request.status]}>{request.status}</Badge>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Stack>
+  );
+}
