@@ -33,6 +33,7 @@ import type { BucketNames } from '../resources';
 import { demoAccounts, type DemoAccount, type DemoAccountKey } from './accounts';
 import { buildBundleZip, renderPreviewSvg, slugOf } from './assets';
 import { seedTemplates, type SeedTemplate } from './templates';
+import { seedSubscriptions } from './subscriptions';
 
 export interface SeedOptions {
   cognito: CognitoIdentityProviderClient;
@@ -295,6 +296,7 @@ const seedTemplate = async (
 export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> => {
   const users = await seedAccounts(options);
   await seedNewsletterTypes();
+  await seedSubscriptions(new Map([...users].map(([key, user]) => [key, user.sub])));
   let templatesWritten = 0;
   let approvedWritten = 0;
   for (const template of seedTemplates) {
