@@ -211,6 +211,23 @@ export const getMvp = async (id: string): Promise<MvpDetail> => {
   return toDetail(item, versions, sellers.get(item.seller_id) ?? anonymousSeller(item.seller_id));
 };
 
+export type { MvpItem };
+
+/**
+ * The stored item of an approved template, for domains that act on one (downloads, reviews): they
+ * need fields the public detail never shows (`file_key`, `seller_id`, `status`). Anything not
+ * approved is the same 404 as the detail page.
+ */
+export const getApprovedMvpItem = async (id: string): Promise<MvpItem> => {
+  const item = await getMvpById(id);
+  if (!item || item.status !== 'approved') throw new NotFoundError(MVP_NOT_FOUND_MESSAGE);
+  return item;
+};
+
+/** The derived average of a stored template (docs/data-model.md §3.3). */
+export const averageRatingOf = (item: Pick<MvpItem, 'rating_sum' | 'rating_count'>): number =>
+  averageRating(item.rating_sum, item.rating_count);
+
 /**
  * Tells every browse cache that the approved catalog changed. Call it after any write that adds,
  * changes or removes an approved template, with the number of templates that entered (positive)

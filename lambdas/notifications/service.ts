@@ -4,8 +4,30 @@
  * transaction, so the bell count is exact (docs/data-model.md §3.7).
  */
 import { ulid } from 'ulid';
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  NOTIFICATION_MESSAGES,
+  type MarkAllReadResult,
+  type Notification,
+  type NotificationPage,
+  type NotificationType,
+  type UnreadCount,
+} from '../shared/contracts/notifications';
 import { db } from '../shared/db/service';
-import type { NotificationType } from '../shared/db/entities/notification';
+import { NotFoundError } from '../shared/errors';
+import {
+  MARK_ALL_BATCH,
+  getNotification,
+  getUnreadCount,
+  listNotifications,
+  listUnreadIds,
+  markManyRead,
+  markRead,
+  type NotificationItem,
+} from './repo';
+
+/** Retries of a transaction that lost a race (docs/data-model.md §4). */
+const MAX_CONFLICT_RETRIES = 3;
 
 export interface NotificationInput {
   userId: string;
@@ -51,4 +73,64 @@ export const notificationWrites = (
 export const notifyUser = async (input: NotificationInput): Promise<void> => {
   const result = await db.transaction.write((entities) => notificationWrites(entities, input)).go();
   if (result.canceled) throw new Error(`Notifying user ${input.userId} was cancelled.`);
+};
+
+const toNotification = (item: NotificationItem): Notification => ({
+  id: item.id,
+  type: item.type,
+  message: item.message,
+  link: item.link ?? null,
+  read: item.read,
+  created_at: item.created_at,
+});
+
+/** The caller's notifications (or only unread ones), newest first, a page at a time. */
+export const listMyNotifications = async (
+  userId: string,
+  options: { unreadOnly: boolean; cursor?: string },
+): Promise<NotificationPage> => {
+  const page = await listNotifications(userId, { ...options, limit: NOTIFICATIONS_PAGE_SIZE });
+  return { items: page.items.map(toNotification), cursor: page.cursor };
+};
+
+/** The bell's count. Never negative, even if a counter were ever off. */
+export const getMyUnreadCount = async (userId: string): Promise<UnreadCount> => ({
+  unread_count: Math.max(0, await getUnreadCount(userId)),
+});
+
+/**
+ * Marks one of the caller's notifications read. The key is `(caller, id)`, so another user's
+ * notification is simply not found. Marking a read notification again changes nothing (the
+ * condition `read = false` fails and nothing is written): the call is idempotent.
+ */
+export const markMyNotificationRead = async (userId: string, id: string): Promise<void> => {
+  for (let attempt = 0; ; attempt += 1) {
+    const outcome = await markRead(userId, id);
+    if (!outcome.canceled) return;
+    if (outcome.codes[0] === 'ConditionalCheckFailed') {
+      const current = await getNotification(userId, id);
+      if (!current) throw new NotFoundError(NOTIFICATION_MESSAGES.notFound);
+      if (current.read) return;
+    }
+    if (attempt >= MAX_CONFLICT_RETRIES) throw new Error(`Marking ${id} read kept conflicting.`);
+  }
+};
+
+/**
+ * Marks every unread notification of the caller read, in batches of 99 (one transaction each,
+ * with the counter). A batch that loses a race (an item read meanwhile) is re-read and retried.
+ */
+export const markAllMyNotificationsRead = async (userId: string): Promise<MarkAllReadResult> => {
+  let marked = 0;
+  let failures = 0;
+  for (;;) {
+    const ids = await listUnreadIds(userId, MARK_ALL_BATCH);
+    if (ids.length === 0) return { marked };
+    if (await markManyRead(userId, ids)) {
+      marked += ids.length;
+      failures = 0;
+    } else if (++failures > MAX_CONFLICT_RETRIES) {
+      throw new Error('Marking all notifications read kept conflicting.');
+    }
+  }
 };

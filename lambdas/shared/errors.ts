@@ -48,3 +48,10 @@ export class ConflictError extends DomainError {
     super(message);
   }
 }
+
+/** A limit per period is reached (e.g. the daily download limit); retry after it resets. */
+export class TooManyRequestsError extends DomainError {
+  constructor(message: string) {
+    super(message);
+  }
+}

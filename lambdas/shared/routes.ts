@@ -12,7 +12,16 @@
 export type Access = 'public' | 'user' | 'seller' | 'admin';
 
 /** A domain owns one folder under `lambdas/` and becomes one Lambda function. */
-export type Domain = 'catalog' | 'profiles' | 'newsletter' | 'sellers' | 'billing' | 'refunds';
+export type Domain =
+  | 'catalog'
+  | 'profiles'
+  | 'newsletter'
+  | 'sellers'
+  | 'billing'
+  | 'refunds'
+  | 'downloads'
+  | 'reviews'
+  | 'notifications';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -131,6 +140,86 @@ export const routes: readonly RouteDefinition[] = [
     operation: 'list-refund-requests',
     access: 'user',
     summary: "The caller's refund requests with their subscription's plan, newest first.",
+  },
+  {
+    method: 'POST',
+    path: '/api/mvps/{id}/download',
+    domain: 'downloads',
+    operation: 'download-mvp',
+    access: 'user',
+    summary: 'Spend one download (atomic quota transaction) and get a short-lived URL of the file.',
+  },
+  {
+    method: 'GET',
+    path: '/api/mvps/{id}/download-status',
+    domain: 'downloads',
+    operation: 'get-download-status',
+    access: 'user',
+    summary: "Whether the caller downloaded this template, and the caller's downloads left.",
+  },
+  {
+    method: 'GET',
+    path: '/api/mvps/{id}/files',
+    domain: 'downloads',
+    operation: 'list-mvp-files',
+    access: 'public',
+    summary: "The first files inside an approved template's bundle (zip directory, ranged reads).",
+  },
+  {
+    method: 'GET',
+    path: '/api/downloads',
+    domain: 'downloads',
+    operation: 'list-my-downloads',
+    access: 'user',
+    summary: "The caller's downloads, newest first, with the downloaded template's snapshot.",
+  },
+  {
+    method: 'GET',
+    path: '/api/mvps/{id}/reviews',
+    domain: 'reviews',
+    operation: 'list-reviews',
+    access: 'public',
+    summary: 'Reviews of an approved template, newest first, with its average rating.',
+  },
+  {
+    method: 'POST',
+    path: '/api/mvps/{id}/reviews',
+    domain: 'reviews',
+    operation: 'submit-review',
+    access: 'user',
+    summary: "Create or replace the caller's review (one per buyer), exact rating counters.",
+  },
+  {
+    method: 'GET',
+    path: '/api/notifications',
+    domain: 'notifications',
+    operation: 'list-notifications',
+    access: 'user',
+    summary: "The caller's notifications, newest first (unread=true for unread only).",
+  },
+  {
+    method: 'GET',
+    path: '/api/notifications/unread-count',
+    domain: 'notifications',
+    operation: 'get-unread-count',
+    access: 'user',
+    summary: "The caller's unread notification count (the header bell).",
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/{id}/read',
+    domain: 'notifications',
+    operation: 'mark-notification-read',
+    access: 'user',
+    summary: "Mark one of the caller's notifications read (idempotent).",
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/read-all',
+    domain: 'notifications',
+    operation: 'mark-all-notifications-read',
+    access: 'user',
+    summary: 'Mark every unread notification of the caller read.',
   },
 ];
 

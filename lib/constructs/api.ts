@@ -45,6 +45,13 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   billing: { table: 'read' },
   // Reads the caller's subscription (through billing) and writes refund requests.
   refunds: { table: 'readWrite' },
+  // Quota, download rows, counters and the seller's notification in the table; presigns GETs of
+  // bundles and reads zip directories by range, only under `mvps/`.
+  downloads: { table: 'readWrite', mvpFiles: { access: 'read', prefix: 'mvps/' } },
+  // Reviews, the template's rating counters and the seller's notification.
+  reviews: { table: 'readWrite' },
+  // The caller's notifications and unread counter.
+  notifications: { table: 'readWrite' },
 };
 
 export interface ApiProps {

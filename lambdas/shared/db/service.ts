@@ -15,6 +15,8 @@ import { NewsletterSubscriberEntity } from './entities/newsletter-subscriber';
 import { NewsletterTypeEntity } from './entities/newsletter-type';
 import { UserNewsletterSubscriptionEntity } from './entities/user-newsletter-subscription';
 import { UsernameClaimEntity } from './entities/username-claim';
+import { CounterEntity } from './entities/counter';
+import { DownloadEntity } from './entities/download';
 import { MvpEntity } from './entities/mvp';
 import { MvpVersionEntity } from './entities/mvp-version';
 import { NotificationEntity } from './entities/notification';
@@ -30,6 +32,8 @@ export const db = new Service(
     newsletterType: NewsletterTypeEntity,
     userNewsletterSubscription: UserNewsletterSubscriptionEntity,
     usernameClaim: UsernameClaimEntity,
+    counter: CounterEntity,
+    download: DownloadEntity,
     mvp: MvpEntity,
     mvpVersion: MvpVersionEntity,
     notification: NotificationEntity,

@@ -12,6 +12,7 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
+  TooManyRequestsError,
   UnauthorizedError,
   ValidationError,
 } from '../errors';
@@ -27,6 +28,7 @@ const statusOf = (error: unknown): number | undefined => {
   if (error instanceof ForbiddenError) return 403;
   if (error instanceof NotFoundError) return 404;
   if (error instanceof ConflictError) return 409;
+  if (error instanceof TooManyRequestsError) return 429;
   return undefined;
 };
 

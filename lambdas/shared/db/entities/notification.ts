@@ -9,18 +9,10 @@
  * so every write must pass `read` (the repository has exactly two writes: create and mark read).
  */
 import { Entity } from 'electrodb';
+import { NOTIFICATION_TYPES } from '../../contracts/notifications';
 import { SERVICE, entityConfig } from '../entity-config';
 
-export const NOTIFICATION_TYPES = [
-  'mvp_approved',
-  'mvp_rejected',
-  'new_review',
-  'new_download',
-  'payout_initiated',
-  'payout_completed',
-  'payout_failed',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export { NOTIFICATION_TYPES, type NotificationType } from '../../contracts/notifications';
 
 export const NotificationEntity = new Entity(
   {

@@ -1,0 +1,12 @@
+/** `GET /api/mvps/{id}/download-status`: downloaded before? downloads left? */
+import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
+import { parseRequest } from '../../shared/http/parse-request';
+import { jsonResponse } from '../../shared/http/response';
+import { mvpPathSchema } from '../schema';
+import { getDownloadStatus as readStatus } from '../service';
+
+export const getDownloadStatus: HttpOperation = async (context) => {
+  const auth = requireAuth(context);
+  const { params } = parseRequest(context.event, { params: mvpPathSchema });
+  return jsonResponse(200, await readStatus(auth, params.id));
+};

@@ -1,0 +1,11 @@
+/** `GET /api/mvps/{id}/files`: the files inside an approved template's bundle (code preview). */
+import type { HttpOperation } from '../../shared/http/create-http-handler';
+import { parseRequest } from '../../shared/http/parse-request';
+import { jsonResponse } from '../../shared/http/response';
+import { mvpPathSchema } from '../schema';
+import { listBundleFiles } from '../service';
+
+export const listMvpFiles: HttpOperation = async ({ event }) => {
+  const { params } = parseRequest(event, { params: mvpPathSchema });
+  return jsonResponse(200, await listBundleFiles(params.id));
+};

@@ -1,0 +1,23 @@
+/** Request schemas of the download routes. */
+import { z } from 'zod';
+import { mvpIdSchema } from '../shared/contracts/catalog';
+
+/** `/api/mvps/{id}/…` path parameters. */
+export const mvpPathSchema = z.object({ id: mvpIdSchema });
+
+/** `GET /api/downloads?limit=&cursor=`. */
+export const myDownloadsQuerySchema = z.object({
+  limit: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return 50;
+      const parsed = Number(value);
+      if (!Number.isInteger(parsed) || parsed < 1 || parsed > 100) {
+        ctx.addIssue({ code: 'custom', message: 'Limit must be a whole number from 1 to 100.' });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  cursor: z.string().max(2048, 'The cursor is malformed.').optional(),
+});

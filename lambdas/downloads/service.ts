@@ -1,0 +1,235 @@
+/**
+ * Download rules: spending quota on a template and handing out its file, the buyer's download
+ * history, and the bundle's file listing. Other domains ask `hasDownloaded` (verified-buyer flag,
+ * dispute eligibility).
+ */
+import { MVP_NOT_FOUND_MESSAGE, getApprovedMvpItem, previewUrl } from '../catalog/service';
+import { getProfile, ensureProfile, type ProfileIdentity } from '../profiles/service';
+import { config } from '../shared/config';
+import {
+  BUNDLE_FILES_LIMIT,
+  DOWNLOAD_MESSAGES,
+  dailyLimitMessage,
+  type BundleFiles,
+  type DownloadResult,
+  type DownloadStatus,
+  type MyDownload,
+  type MyDownloadsPage,
+} from '../shared/contracts/downloads';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+} from '../shared/errors';
+import { logger } from '../shared/observability';
+import {
+  ObjectNotFoundError,
+  PRESIGNED_URL_SECONDS,
+  presignGetObject,
+  readObjectRange,
+} from '../shared/storage/s3';
+import {
+  DOWNLOAD_ITEM,
+  findLatestDownload,
+  listDownloadsByUser,
+  recordDownload,
+  type DayForm,
+  type DownloadItem,
+} from './repo';
+import { InvalidZipError, ZIP_TAIL_BYTES, listZipEntries } from './zip-directory';
+
+/** `TransactionConflict` retries (docs/data-model.md §4): up to 3, jittered 50–200 ms. */
+export const MAX_CONFLICT_RETRIES = 3;
+const backoff = () =>
+  new Promise((resolve) => setTimeout(resolve, 50 + Math.floor(Math.random() * 150)));
+
+const slugify = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80) || 'template';
+
+/** `saas-starter-kit-1.2.0.zip`: readable, versioned, with the uploaded file's extension. */
+export const bundleFileName = (mvp: {
+  title: string;
+  version_number: string;
+  file_key?: string;
+  original_file_name?: string;
+}): string => {
+  const source = mvp.original_file_name ?? mvp.file_key ?? '';
+  const extension = /\.(zip|tar\.gz|tgz)$/i.exec(source)?.[0]?.toLowerCase() ?? '.zip';
+  return `${slugify(mvp.title)}-${mvp.version_number}${extension}`;
+};
+
+/**
+ * Spends one download of the caller on an approved template and returns a short-lived URL of its
+ * file (docs/data-model.md §4.1).
+ *
+ * 1. Pre-read the profile ('User profile not found.') and the template (approved, has a file).
+ * 2. Refuse early when the quota is already spent (no transaction needed to say no).
+ * 3. One transaction: quota (and daily limit), download row, download_count, counters, the
+ *    seller's notification. Its conditions decide under concurrency, not the pre-read.
+ * 4. On a rejection, find the cause from a fresh read of the profile; a lost race on the day
+ *    counter or a TransactionConflict is retried from step 1.
+ * 5. Presign the file's GET; the file never passes through the Lambda.
+ */
+export const downloadMvp = async (userId: string, mvpId: string): Promise<DownloadResult> => {
+  for (let attempt = 0; ; attempt += 1) {
+    const profile = await getProfile(userId);
+    if (!profile) throw new NotFoundError(DOWNLOAD_MESSAGES.profileNotFound);
+    const mvp = await getApprovedMvpItem(mvpId);
+    // One-time sales need a completed order (docs/data-model.md §4.1, B3); checkout comes later.
+    if (mvp.access_tier === 'one_time_sale') {
+      throw new ForbiddenError(DOWNLOAD_MESSAGES.oneTimePurchase);
+    }
+    if (!mvp.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+    if (profile.downloads_remaining <= 0) throw new ForbiddenError(DOWNLOAD_MESSAGES.quotaReached);
+
+    const now = new Date();
+    const today = now.toISOString().slice(0, 10);
+    const dayForm: DayForm = profile.last_download_date === today ? 'same-day' : 'new-day';
+    const outcome = await recordDownload({
+      userId,
+      mvp,
+      now,
+      dayForm,
+      dailyLimit: profile.daily_download_limit,
+      sellerNotification:
+        mvp.seller_id === userId
+          ? null
+          : {
+              userId: mvp.seller_id,
+              type: 'new_download',
+              message: `Your MVP "${mvp.title}" was downloaded.`,
+              link: `/mvp/${mvp.id}`,
+            },
+    });
+
+    if (!outcome.canceled) {
+      const fileName = bundleFileName(mvp);
+      const url = await presignGetObject({
+        bucket: config().MVP_FILES_BUCKET,
+        key: mvp.file_key,
+        downloadFileName: fileName,
+      });
+      logger.info('Download recorded', { mvpId, downloadId: outcome.downloadId });
+      return {
+        success: true,
+        message: DOWNLOAD_MESSAGES.success,
+        filePath: url,
+        url,
+        fileName,
+        expiresIn: PRESIGNED_URL_SECONDS,
+      };
+    }
+
+    const code = (item: number) => outcome.codes[item] ?? 'None';
+    const conflicted = outcome.codes.includes('TransactionConflict');
+    if (code(DOWNLOAD_ITEM.mvp) === 'ConditionalCheckFailed') {
+      throw new NotFoundError(MVP_NOT_FOUND_MESSAGE);
+    }
+    if (code(DOWNLOAD_ITEM.row) === 'ConditionalCheckFailed') {
+      throw new ConflictError(DOWNLOAD_MESSAGES.recordFailed);
+    }
+    if (code(DOWNLOAD_ITEM.quota) === 'ConditionalCheckFailed') {
+      const fresh = await getProfile(userId);
+      if (!fresh) throw new NotFoundError(DOWNLOAD_MESSAGES.profileNotFound);
+      if (fresh.downloads_remaining <= 0) {
+        throw new ForbiddenError(DOWNLOAD_MESSAGES.quotaReached);
+      }
+      const limit = fresh.daily_download_limit;
+      if (limit !== null && dayForm === 'same-day' && fresh.last_download_date === today) {
+        throw new TooManyRequestsError(dailyLimitMessage(limit));
+      }
+      // Otherwise the day moved under us (midnight, or a concurrent first download today).
+    } else if (!conflicted) {
+      logger.error('Download transaction cancelled', { mvpId, codes: outcome.codes });
+      throw new ConflictError(DOWNLOAD_MESSAGES.failed);
+    }
+    if (attempt >= MAX_CONFLICT_RETRIES) throw new ConflictError(DOWNLOAD_MESSAGES.failed);
+    await backoff();
+  }
+};
+
+const toMyDownload = (item: DownloadItem): MyDownload => ({
+  id: item.id,
+  mvp_id: item.mvp_id,
+  month_year: item.month_year,
+  downloaded_at: item.downloaded_at,
+  mvp: {
+    id: item.mvp_id,
+    title: item.mvp_title,
+    slug: item.mvp_slug,
+    version_number: item.version_number,
+    preview_images: item.mvp_preview_image_key ? [previewUrl(item.mvp_preview_image_key)] : [],
+  },
+});
+
+/** The caller's downloads, newest first, a page at a time. */
+export const listMyDownloads = async (
+  userId: string,
+  options: { limit: number; cursor?: string },
+): Promise<MyDownloadsPage> => {
+  const page = await listDownloadsByUser(userId, options);
+  return { items: page.items.map(toMyDownload), cursor: page.cursor };
+};
+
+/** Whether the user has ever downloaded the template (verified buyer, dispute eligibility). */
+export const hasDownloaded = async (userId: string, mvpId: string): Promise<boolean> =>
+  (await findLatestDownload(userId, mvpId)) !== null;
+
+/** The caller's standing for one template: downloaded before, downloads left. */
+export const getDownloadStatus = async (
+  identity: ProfileIdentity,
+  mvpId: string,
+): Promise<DownloadStatus> => {
+  const [profile, latest] = await Promise.all([
+    ensureProfile(identity),
+    findLatestDownload(identity.userId, mvpId),
+  ]);
+  return {
+    has_downloaded: latest !== null,
+    last_downloaded_at: latest?.downloaded_at ?? null,
+    downloads_remaining: profile.downloads_remaining,
+    download_quota: profile.download_quota,
+    daily_download_limit: profile.daily_download_limit,
+  };
+};
+
+/**
+ * The files inside an approved template's bundle, from the zip's central directory read with two
+ * ranged GETs (tail, then the directory if it is not in the tail). Folders are implied by paths.
+ */
+export const listBundleFiles = async (mvpId: string): Promise<BundleFiles> => {
+  const mvp = await getApprovedMvpItem(mvpId);
+  if (!mvp.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+  const bucket = config().MVP_FILES_BUCKET;
+  const key = mvp.file_key;
+  try {
+    const tail = await readObjectRange(bucket, key, { suffix: ZIP_TAIL_BYTES });
+    const listing = await listZipEntries(
+      tail.bytes,
+      tail.totalSize,
+      async (start, end) => (await readObjectRange(bucket, key, { start, end })).bytes,
+      BUNDLE_FILES_LIMIT,
+    );
+    const files = listing.entries
+      .filter((entry) => !entry.isDirectory)
+      .map((entry) => ({ path: entry.path, size: entry.size }));
+    return {
+      files,
+      total_entries: listing.totalEntries,
+      truncated: listing.entries.length < listing.totalEntries,
+    };
+  } catch (error) {
+    if (error instanceof ObjectNotFoundError) {
+      throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+    }
+    if (error instanceof InvalidZipError) {
+      throw new ConflictError(DOWNLOAD_MESSAGES.bundleUnreadable);
+    }
+    throw error;
+  }
+};

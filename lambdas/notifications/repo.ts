@@ -1,0 +1,117 @@
+/**
+ * Notification data access: one function per access pattern (docs/data-model.md §3.7). Every key
+ * includes the caller's `user_id`, so no function here can reach another user's notifications.
+ *
+ * Writes that change `read` always pass `read` (the unread index is sparse by condition and is
+ * re-evaluated on every write with the attributes given).
+ */
+import type { EntityItem } from 'electrodb';
+import { NotificationEntity } from '../shared/db/entities/notification';
+import { NotificationCounterEntity } from '../shared/db/entities/notification-counter';
+import { db } from '../shared/db/service';
+
+export type NotificationItem = EntityItem<typeof NotificationEntity>;
+
+/** Read notifications expire this long after being read (TTL; docs/data-model.md §7). */
+export const READ_RETENTION_SECONDS = 180 * 24 * 60 * 60;
+/** Items per mark-all transaction: 99 patches + the counter = DynamoDB's 100-item limit. */
+export const MARK_ALL_BATCH = 99;
+
+export interface NotificationPageItems {
+  items: NotificationItem[];
+  cursor: string | null;
+}
+
+/** N2 / N3: the user's notifications (or only the unread ones), newest first. */
+export const listNotifications = async (
+  userId: string,
+  options: { unreadOnly: boolean; limit: number; cursor?: string },
+): Promise<NotificationPageItems> => {
+  const query = options.unreadOnly
+    ? NotificationEntity.query.unread({ user_id: userId })
+    : NotificationEntity.query.byUser({ user_id: userId });
+  const { data, cursor } = await query.go({
+    order: 'desc',
+    limit: options.limit,
+    cursor: options.cursor ?? null,
+  });
+  return { items: data, cursor: cursor ?? null };
+};
+
+/** N4: the bell count; an absent counter is 0. */
+export const getUnreadCount = async (userId: string): Promise<number> => {
+  const { data } = await NotificationCounterEntity.get({ user_id: userId }).go();
+  return data?.unread_count ?? 0;
+};
+
+/** One notification of the user (strongly consistent), or `null`. */
+export const getNotification = async (
+  userId: string,
+  id: string,
+): Promise<NotificationItem | null> => {
+  const { data } = await NotificationEntity.get({ user_id: userId, id }).go({ consistent: true });
+  return data;
+};
+
+type TransactionEntities = Parameters<Parameters<typeof db.transaction.write>[0]>[0];
+
+const readPatch = (
+  notification: TransactionEntities['notification'],
+  userId: string,
+  id: string,
+  now: Date,
+) =>
+  notification
+    .patch({ user_id: userId, id })
+    .set({ read: true, expires_at: Math.floor(now.getTime() / 1000) + READ_RETENTION_SECONDS })
+    .where(({ read }, { eq }) => eq(read, false))
+    .commit();
+
+/**
+ * N5: marks one unread notification read and lowers the counter, atomically. Returns false when
+ * the transaction was cancelled (already read, absent, or a conflict).
+ */
+export const markRead = async (
+  userId: string,
+  id: string,
+): Promise<{ canceled: boolean; codes: string[] }> => {
+  const now = new Date();
+  const result = await db.transaction
+    .write(({ notification, notificationCounter }) => [
+      readPatch(notification, userId, id, now),
+      notificationCounter
+        .update({ user_id: userId })
+        .add({ unread_count: -1 })
+        .set({ updated_at: now.toISOString() })
+        .commit(),
+    ])
+    .go();
+  return {
+    canceled: result.canceled,
+    codes: result.data.map((item) => (item.rejected ? item.code : 'None')),
+  };
+};
+
+/** N3 ids only: the next batch of unread notification ids. */
+export const listUnreadIds = async (userId: string, limit: number): Promise<string[]> => {
+  const { data } = await NotificationEntity.query
+    .unread({ user_id: userId })
+    .go({ limit, attributes: ['id'] });
+  return data.map((item) => item.id);
+};
+
+/** N6 (one batch): marks these unread notifications read and lowers the counter by their number. */
+export const markManyRead = async (userId: string, ids: readonly string[]): Promise<boolean> => {
+  const now = new Date();
+  const result = await db.transaction
+    .write(({ notification, notificationCounter }) => [
+      ...ids.map((id) => readPatch(notification, userId, id, now)),
+      notificationCounter
+        .update({ user_id: userId })
+        .add({ unread_count: -ids.length })
+        .set({ updated_at: now.toISOString() })
+        .commit(),
+    ])
+    .go();
+  return !result.canceled;
+};

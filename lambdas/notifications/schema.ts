@@ -1,0 +1,11 @@
+/** Request schemas of the notification routes. */
+import { z } from 'zod';
+import {
+  notificationIdSchema,
+  notificationListQuerySchema,
+} from '../shared/contracts/notifications';
+
+export const listNotificationsQuerySchema = notificationListQuerySchema;
+
+/** `/api/notifications/{id}/read` path parameters. */
+export const notificationPathSchema = z.object({ id: notificationIdSchema });

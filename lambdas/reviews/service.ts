@@ -1,0 +1,128 @@
+/**
+ * Review rules: one review per buyer per template (a second submission replaces the first), the
+ * verified-buyer flag from the download history, exact rating counters under concurrency, and the
+ * seller's `new_review` notification (docs/data-model.md §4.2).
+ *
+ * Reviews do not bump the catalog version: rating counters refresh browse cards through the
+ * catalog's age limit (docs/data-model.md §3.17, §5); the detail page reads the item fresh.
+ */
+import { ulid } from 'ulid';
+import { MVP_NOT_FOUND_MESSAGE, averageRatingOf, getApprovedMvpItem } from '../catalog/service';
+import { hasDownloaded } from '../downloads/service';
+import { getProfile } from '../profiles/service';
+import {
+  REVIEW_MESSAGES,
+  maskEmail,
+  reviewInputSchema,
+  type PublicReview,
+  type ReviewList,
+  type SubmitReviewResult,
+} from '../shared/contracts/reviews';
+import type { z } from 'zod';
+import { ConflictError, ForbiddenError, NotFoundError } from '../shared/errors';
+import { logger } from '../shared/observability';
+import { REVIEW_ITEM, getReview, listReviewsByMvp, upsertReview, type ReviewItem } from './repo';
+
+export const OWN_TEMPLATE_REVIEW_MESSAGE = 'You cannot review your own template.';
+/** Retries after a lost race on the caller's own review or a TransactionConflict. */
+export const MAX_REVIEW_RETRIES = 3;
+const backoff = () =>
+  new Promise((resolve) => setTimeout(resolve, 50 + Math.floor(Math.random() * 150)));
+
+/** Public view: username, or a masked e-mail; never the address itself. */
+export const toPublicReview = (item: ReviewItem): PublicReview => ({
+  id: item.id,
+  mvp_id: item.mvp_id,
+  reviewer: item.user_username ?? (item.user_email ? maskEmail(item.user_email) : 'Anonymous'),
+  rating: item.rating,
+  review_text: item.review_text ?? null,
+  is_verified_buyer: item.is_verified_buyer,
+  created_at: item.created_at,
+  updated_at: item.updated_at,
+});
+
+/** The reviews of an approved template, newest first, with its current average. */
+export const listReviews = async (mvpId: string): Promise<ReviewList> => {
+  const mvp = await getApprovedMvpItem(mvpId);
+  const items = await listReviewsByMvp(mvp.id);
+  return {
+    items: items.map(toPublicReview),
+    average_rating: averageRatingOf(mvp),
+    rating_count: mvp.rating_count,
+  };
+};
+
+/**
+ * Creates or replaces the caller's review of an approved template.
+ *
+ * 1. Pre-read the template (approved; not the caller's own), the caller's profile (name shown),
+ *    whether they downloaded it (verified buyer) and their existing review (consistent).
+ * 2. One transaction (repo `upsertReview`): review, exact sum/count, counters, notification.
+ * 3. If the caller's review changed meanwhile (a concurrent submission), start again from the
+ *    fresh review, so the delta is always against what is replaced.
+ */
+export const submitReview = async (
+  caller: { userId: string; email: string },
+  mvpId: string,
+  input: z.input<typeof reviewInputSchema>,
+): Promise<SubmitReviewResult> => {
+  const { rating, review_text } = reviewInputSchema.parse(input);
+  const mvp = await getApprovedMvpItem(mvpId);
+  if (mvp.seller_id === caller.userId) throw new ForbiddenError(OWN_TEMPLATE_REVIEW_MESSAGE);
+  const [profile, verified] = await Promise.all([
+    getProfile(caller.userId),
+    hasDownloaded(caller.userId, mvp.id),
+  ]);
+  if (!profile) throw new NotFoundError('User profile not found.');
+
+  for (let attempt = 0; ; attempt += 1) {
+    const previous = await getReview(mvp.id, caller.userId);
+    const now = new Date().toISOString();
+    const review: ReviewItem = {
+      mvp_id: mvp.id,
+      user_id: caller.userId,
+      id: previous?.id ?? ulid(),
+      rating,
+      review_text,
+      is_verified_buyer: verified,
+      user_email: profile.email || caller.email,
+      user_username: profile.username ?? undefined,
+      created_at: previous?.created_at ?? now,
+      // Strictly later than the replaced one, so the next condition always sees a change.
+      updated_at: previous && previous.updated_at >= now ? bump(previous.updated_at) : now,
+    };
+    const outcome = await upsertReview({
+      review,
+      previous,
+      sellerNotification: previous
+        ? null
+        : {
+            userId: mvp.seller_id,
+            type: 'new_review',
+            message: `Your MVP "${mvp.title}" received a ${rating}-star review.`,
+            link: `/mvp/${mvp.id}`,
+          },
+    });
+    if (!outcome.canceled)
+      return {
+        message: REVIEW_MESSAGES.submitted,
+        review: toPublicReview(review),
+        created: !previous,
+      };
+
+    if (outcome.codes[REVIEW_ITEM.mvp] === 'ConditionalCheckFailed') {
+      throw new NotFoundError(MVP_NOT_FOUND_MESSAGE);
+    }
+    const retryable =
+      outcome.codes[REVIEW_ITEM.review] === 'ConditionalCheckFailed' ||
+      outcome.codes.includes('TransactionConflict');
+    if (!retryable || attempt >= MAX_REVIEW_RETRIES) {
+      logger.warn('Review transaction cancelled', { mvpId, codes: outcome.codes, attempt });
+      throw new ConflictError(REVIEW_MESSAGES.submitFailed);
+    }
+    await backoff();
+  }
+};
+
+/** One millisecond after an ISO time. */
+const bump = (iso: string): string => new Date(Date.parse(iso) + 1).toISOString();

@@ -1,0 +1,90 @@
+/**
+ * The download contract, shared by the API and the frontend: response shapes and the spec's texts
+ * (buyer spec §8).
+ */
+
+export const DOWNLOAD_MESSAGES = {
+  success: 'Download initiated!',
+  quotaReached: 'You have reached your download quota. Please upgrade your plan.',
+  profileNotFound: 'User profile not found.',
+  signInRequired: 'Please log in to download.',
+  failed: 'Download failed. Please try again.',
+  recordFailed: 'Failed to record download.',
+  oneTimePurchase:
+    'This template is sold as a one-time purchase. Buying templates is not available yet.',
+  fileMissing: 'The file of this template is not available. Please try again later.',
+  bundleUnreadable: 'The contents of this bundle cannot be listed.',
+} as const;
+
+/** The daily-limit refusal names the limit, so the person knows when to come back. */
+export const dailyLimitMessage = (limit: number): string =>
+  `You have reached your daily download limit of ${limit}. Please try again tomorrow.`;
+
+/** `POST /api/mvps/{id}/download`: 200. */
+export interface DownloadResult {
+  success: true;
+  message: typeof DOWNLOAD_MESSAGES.success;
+  /** The presigned S3 GET URL of the bundle (docs/data-model.md §4.1 names it `filePath`). */
+  filePath: string;
+  /** The same presigned URL, under a self-explaining name. */
+  url: string;
+  /** The name the browser saves the file under (Content-Disposition). */
+  fileName: string;
+  /** Seconds the URL stays valid. */
+  expiresIn: number;
+}
+
+/** The template as it was when downloaded (a snapshot stored on the download row). */
+export interface DownloadedMvp {
+  id: string;
+  title: string;
+  slug: string;
+  version_number: string;
+  /** Same-origin URLs; at most the first preview. */
+  preview_images: string[];
+}
+
+/** One row of `GET /api/downloads`. */
+export interface MyDownload {
+  id: string;
+  mvp_id: string;
+  month_year: string;
+  downloaded_at: string;
+  mvp: DownloadedMvp;
+}
+
+/** `GET /api/downloads`: newest first; pass `cursor` back for the next page. */
+export interface MyDownloadsPage {
+  items: MyDownload[];
+  cursor: string | null;
+}
+
+/** `GET /api/mvps/{id}/download-status`: what the detail page needs next to its Download button. */
+export interface DownloadStatus {
+  has_downloaded: boolean;
+  last_downloaded_at: string | null;
+  downloads_remaining: number;
+  download_quota: number;
+  daily_download_limit: number | null;
+}
+
+/** At or above this quota the UI says "Unlimited" (Enterprise; docs/data-model.md §3.1). */
+export const UNLIMITED_DOWNLOADS = 1_000_000;
+
+/** One file inside a template's bundle. */
+export interface BundleFile {
+  path: string;
+  /** Uncompressed size in bytes. */
+  size: number;
+}
+
+/** `GET /api/mvps/{id}/files`: the first entries of the bundle's zip directory. */
+export interface BundleFiles {
+  files: BundleFile[];
+  /** Entries in the archive (files and folders). */
+  total_entries: number;
+  /** True when the archive has more files than listed. */
+  truncated: boolean;
+}
+
+export const BUNDLE_FILES_LIMIT = 200;

@@ -1,0 +1,69 @@
+/**
+ * The notification contract, shared by the API and the notifications page and bell.
+ */
+import { z } from 'zod';
+
+export const NOTIFICATION_TYPES = [
+  'mvp_approved',
+  'mvp_rejected',
+  'new_review',
+  'new_download',
+  'payout_initiated',
+  'payout_completed',
+  'payout_failed',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_MESSAGES = {
+  loadFailed: 'Failed to load notifications',
+  notFound: 'Notification not found.',
+} as const;
+
+/** The bell polls this often (buyer spec §9). */
+export const UNREAD_POLL_MS = 60_000;
+/** Above this the bell shows `99+`. */
+export const UNREAD_BADGE_MAX = 99;
+export const NOTIFICATIONS_PAGE_SIZE = 50;
+
+/** The text of the bell's badge: the count, `99+` above 99, nothing at 0. */
+export const unreadBadgeText = (count: number): string | null =>
+  count <= 0 ? null : count > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : String(count);
+
+export interface Notification {
+  id: string;
+  type: NotificationType;
+  message: string;
+  link: string | null;
+  read: boolean;
+  created_at: string;
+}
+
+/** `GET /api/notifications[?unread=true][&cursor=…]`: newest first, pages of 50. */
+export interface NotificationPage {
+  items: Notification[];
+  cursor: string | null;
+}
+
+/** `GET /api/notifications/unread-count`. */
+export interface UnreadCount {
+  unread_count: number;
+}
+
+/** `POST /api/notifications/read-all`. */
+export interface MarkAllReadResult {
+  marked: number;
+}
+
+export const notificationListQuerySchema = z.object({
+  unread: z
+    .enum(['true', 'false'], { message: 'unread must be true or false.' })
+    .optional()
+    .transform((value) => value === 'true'),
+  cursor: z.string().max(2048, 'The cursor is malformed.').optional(),
+});
+
+/** Notification ids are ULIDs. */
+export const notificationIdSchema = z
+  .string()
+  .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, 'The notification id is malformed.')
+  .transform((id) => id.toUpperCase());

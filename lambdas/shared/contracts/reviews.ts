@@ -1,0 +1,90 @@
+/**
+ * The review contract, shared by the API (validation) and the review form: the spec's texts and
+ * rating labels (buyer spec §5, §8).
+ */
+import { z } from 'zod';
+
+export const REVIEW_MESSAGES = {
+  ratingRequired: 'Please select a rating.',
+  textTooLong: 'Your review can be at most 2000 characters.',
+  submitted: 'Review submitted successfully!',
+  submitFailed: 'Failed to submit review.',
+  loadFailed: 'Failed to load reviews. Please try again later.',
+} as const;
+
+export const REVIEW_TEXT_MAX = 2000;
+/** The success text disappears after this long (buyer spec §9). */
+export const REVIEW_SUCCESS_CLEAR_MS = 3_000;
+
+/** 5 excellent, 4 great, 3 good, 2 fair, otherwise poor (buyer spec §5). */
+export const ratingLabel = (rating: number): string => {
+  switch (rating) {
+    case 5:
+      return 'Excellent';
+    case 4:
+      return 'Great';
+    case 3:
+      return 'Good';
+    case 2:
+      return 'Fair';
+    default:
+      return 'Poor';
+  }
+};
+
+/** `POST /api/mvps/{id}/reviews` body; the form validates with the same schema. */
+export const reviewInputSchema = z.object(
+  {
+    rating: z
+      .number({ message: REVIEW_MESSAGES.ratingRequired })
+      .int(REVIEW_MESSAGES.ratingRequired)
+      .min(1, REVIEW_MESSAGES.ratingRequired)
+      .max(5, REVIEW_MESSAGES.ratingRequired),
+    review_text: z
+      .string()
+      .trim()
+      .max(REVIEW_TEXT_MAX, REVIEW_MESSAGES.textTooLong)
+      .optional()
+      .transform((text) => (text ? text : undefined)),
+  },
+  // A missing body is a missing rating.
+  { message: REVIEW_MESSAGES.ratingRequired },
+);
+export type ReviewInput = z.input<typeof reviewInputSchema>;
+
+/**
+ * A review as anyone may see it. The reviewer is shown by username, or by a masked e-mail
+ * (`j***@example.com`) when they have none: the spec joins the e-mail, but a public page must not
+ * hand out buyers' addresses.
+ */
+export interface PublicReview {
+  id: string;
+  mvp_id: string;
+  reviewer: string;
+  rating: number;
+  review_text: string | null;
+  is_verified_buyer: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** `GET /api/mvps/{id}/reviews`: newest first, with the template's current average. */
+export interface ReviewList {
+  items: PublicReview[];
+  average_rating: number;
+  rating_count: number;
+}
+
+/** `POST /api/mvps/{id}/reviews`: 201 for a first review, 200 when it replaced the caller's own. */
+export interface SubmitReviewResult {
+  message: typeof REVIEW_MESSAGES.submitted;
+  review: PublicReview;
+  created: boolean;
+}
+
+/** `j***@example.com`: the first character and the domain, nothing else. */
+export const maskEmail = (email: string): string => {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+};

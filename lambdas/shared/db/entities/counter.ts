@@ -1,0 +1,50 @@
+/**
+ * Counter: generic numeric statistics, so that no statistic needs a scan (docs/data-model.md §3.17).
+ *
+ * - byName (table): pk `name`, sk `bucket`,`shard` → one total (`bucket = all`), a date range of day
+ *   buckets, or every status bucket of a counter; readers sum over shards.
+ *
+ * Always written with `update().add({ value })` (an upsert that never loses a concurrent add). Only
+ * `downloads` is sharded (DOWNLOAD_COUNTER_SHARDS, random per write) because it is the one counter
+ * written on every download; every other counter uses shard 0.
+ */
+import { Entity } from 'electrodb';
+import { SERVICE, entityConfig } from '../entity-config';
+
+export const COUNTER_NAMES = [
+  'users',
+  'users_new',
+  'mvps',
+  'downloads',
+  'revenue',
+  'subscription_revenue',
+  'refunds',
+  'rating_sum',
+  'rating_count',
+  'deployments_completed',
+] as const;
+export type CounterName = (typeof COUNTER_NAMES)[number];
+
+/** Shards of the `downloads` counter: conflicts between concurrent downloads become 10× rarer. */
+export const DOWNLOAD_COUNTER_SHARDS = 10;
+
+export const CounterEntity = new Entity(
+  {
+    model: { entity: 'counter', version: '1', service: SERVICE },
+    attributes: {
+      name: { type: COUNTER_NAMES, required: true },
+      /** `all`, a day `YYYY-MM-DD`, a month `YYYY-MM`, a role or a status. */
+      bucket: { type: 'string', required: true },
+      shard: { type: 'number', required: true, default: 0 },
+      value: { type: 'number', required: true, default: 0 },
+      updated_at: { type: 'string' },
+    },
+    indexes: {
+      byName: {
+        pk: { field: 'pk', composite: ['name'] },
+        sk: { field: 'sk', composite: ['bucket', 'shard'] },
+      },
+    },
+  },
+  entityConfig(),
+);

@@ -1,0 +1,122 @@
+/**
+ * Browser uploads straight to S3 (ARCHITECTURE.md "Uploads"): the API hands out presigned PUT URLs
+ * for exactly one key each, with the declared size and type signed into the URL, and checks the
+ * object before anything refers to it. Files never pass through API Gateway or Lambda.
+ *
+ * Keys: `uploads/{userId}/{uploadId}/{n}-{name}` in the bucket the file is meant for. The
+ * `uploads/` prefix expires after a day (storage-design.ts), so an upload that is never registered
+ * cleans itself up; registration copies the object to its final key and deletes the upload.
+ */
+import {
+  CopyObjectCommand,
+  DeleteObjectsCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { storageDesign } from '../../../lib/definitions/storage-design';
+import { PRESIGNED_URL_SECONDS, s3Client } from './s3';
+
+/** Upload URLs live longer than download URLs: a 100 MB PUT on a slow line takes minutes. */
+export const UPLOAD_URL_SECONDS = Math.max(PRESIGNED_URL_SECONDS, 15 * 60);
+
+/** The key prefix of one user's one upload batch. */
+export const uploadPrefix = (userId: string, uploadId: string): string =>
+  `${storageDesign.uploadsPrefix}${userId}/${uploadId}/`;
+
+/** A file name reduced to safe key characters (the original name is kept on the item). */
+export const keySafeName = (fileName: string): string =>
+  fileName
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^[-.]+/, '')
+    .slice(-100) || 'file';
+
+export interface PresignUploadInput {
+  bucket: string;
+  key: string;
+  size: number;
+  contentType: string;
+  expiresInSeconds?: number;
+}
+
+/**
+ * A presigned PUT for one key whose `Content-Type` and `Content-Length` are part of the
+ * signature: S3 refuses a body of another size or a different type, so the URL cannot be used to
+ * store anything but the declared file. Returns the headers the PUT must send.
+ */
+export const presignUpload = async (
+  input: PresignUploadInput,
+): Promise<{ url: string; headers: Record<string, string> }> => {
+  const url = await getSignedUrl(
+    s3Client(),
+    new PutObjectCommand({
+      Bucket: input.bucket,
+      Key: input.key,
+      ContentType: input.contentType,
+      ContentLength: input.size,
+    }),
+    {
+      expiresIn: input.expiresInSeconds ?? UPLOAD_URL_SECONDS,
+      // Signed headers, not query parameters: the browser must send exactly these values.
+      signableHeaders: new Set(['content-type', 'content-length']),
+    },
+  );
+  return { url, headers: { 'Content-Type': input.contentType } };
+};
+
+export interface StoredObject {
+  size: number;
+  contentType: string | undefined;
+}
+
+/** Size and type of an object, or null when it does not exist. */
+export const headObject = async (bucket: string, key: string): Promise<StoredObject | null> => {
+  try {
+    const head = await s3Client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    return { size: head.ContentLength ?? 0, contentType: head.ContentType };
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (name === 'NotFound' || name === 'NoSuchKey' || status === 404) return null;
+    throw error;
+  }
+};
+
+/** Copies an object (≤ 5 GB, far above our 100 MB limit) to its final key, type preserved. */
+export const copyObject = async (
+  from: { bucket: string; key: string },
+  to: { bucket: string; key: string },
+): Promise<void> => {
+  await s3Client().send(
+    new CopyObjectCommand({
+      Bucket: to.bucket,
+      Key: to.key,
+      CopySource: `${from.bucket}/${from.key.split('/').map(encodeURIComponent).join('/')}`,
+    }),
+  );
+};
+
+/**
+ * Deletes objects; used for clean-up after a refused or failed registration, where a failure to
+ * delete must not hide the original error (the `uploads/` lifecycle rule is the backstop), so
+ * errors are returned, not thrown.
+ */
+export const deleteObjectsQuietly = async (
+  bucket: string,
+  keys: readonly string[],
+): Promise<Error | null> => {
+  if (keys.length === 0) return null;
+  try {
+    await s3Client().send(
+      new DeleteObjectsCommand({
+        Bucket: bucket,
+        Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+};

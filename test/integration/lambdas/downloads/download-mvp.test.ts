@@ -1,0 +1,354 @@
+/**
+ * Downloads through the downloads Lambda's handler against DynamoDB Local and s3rver: the atomic
+ * quota transaction under 50 concurrent clicks, every refusal with the spec's message, the file
+ * behind the presigned URL, the caller's history and the bundle's file listing.
+ */
+import { randomUUID } from 'node:crypto';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { strToU8, zipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { handler } from '../../../../lambdas/downloads/index';
+import type { MvpItem } from '../../../../lambdas/catalog/repo';
+import {
+  DOWNLOAD_MESSAGES,
+  dailyLimitMessage,
+  type BundleFiles,
+  type DownloadResult,
+  type DownloadStatus,
+  type MyDownloadsPage,
+} from '../../../../lambdas/shared/contracts/downloads';
+import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
+import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
+import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
+import { NotificationCounterEntity } from '../../../../lambdas/shared/db/entities/notification-counter';
+import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
+import { createS3Client } from '../../../../lib/local/resources';
+import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
+import { mvpItem } from '../../../fixtures/mvps';
+import { localCloud } from '../../setup/helpers';
+
+const SELLER = `seller-${randomUUID()}`;
+const bundleFiles = {
+  'README.md': strToU8('# Demo\n'),
+  'package.json': strToU8('{"name":"demo"}'),
+  'src/index.ts': strToU8('export const answer = 42;\n'.repeat(20)),
+  'src/lib/': new Uint8Array(0),
+};
+const bundle = zipSync(bundleFiles);
+
+const withFile = (overrides: Partial<MvpItem> = {}): MvpItem => {
+  const id = overrides.id ?? mvpItem().id;
+  return mvpItem({
+    id,
+    seller_id: SELLER,
+    file_key: `mvps/${id}/1.0.0/bundle.zip`,
+    file_size: bundle.length,
+    original_file_name: 'bundle.zip',
+    ...overrides,
+  });
+};
+
+const template = withFile({ title: 'Quota Kit' });
+/** The concurrency test's own template and seller, so its counts are exact. */
+const RUSH_SELLER = `seller-${randomUUID()}`;
+const rush = withFile({ title: 'Rush Kit', seller_id: RUSH_SELLER });
+const pending = withFile({ title: 'Pending Kit', status: 'pending_review' });
+const oneTime = withFile({ title: 'Paid Kit', access_tier: 'one_time_sale', price: 9 });
+const notAZip = withFile({ title: 'Broken Kit' });
+
+const putProfile = async (
+  id: string,
+  fields: { downloads_remaining: number; daily_download_limit?: number } = {
+    downloads_remaining: 5,
+  },
+) => {
+  const now = new Date().toISOString();
+  await ProfileEntity.put({
+    id,
+    email: `${id}@example.com`,
+    role: 'buyer',
+    downloads_remaining: fields.downloads_remaining,
+    download_quota: 15,
+    downloads_today: 0,
+    daily_download_limit: fields.daily_download_limit,
+    is_seller_approved: false,
+    created_at: now,
+    updated_at: now,
+  }).go();
+};
+
+const claimsOf = (sub: string) => idTokenClaims({ sub, email: `${sub}@example.com` });
+
+const call = (method: 'GET' | 'POST', path: string, sub?: string, query?: Record<string, string>) =>
+  handler(
+    apiEvent({ method, path, query, claims: sub ? claimsOf(sub) : undefined }),
+    lambdaContext('downloads'),
+  );
+
+const download = (mvpId: string, sub?: string) => call('POST', `/api/mvps/${mvpId}/download`, sub);
+
+const remaining = async (id: string) =>
+  (await ProfileEntity.get({ id }).go({ consistent: true })).data?.downloads_remaining;
+
+beforeAll(async () => {
+  const s3 = createS3Client(localCloud().s3Endpoint);
+  const bucket = process.env.MVP_FILES_BUCKET!;
+  await Promise.all([
+    ...[template, rush, pending, oneTime].map((item) =>
+      s3.send(new PutObjectCommand({ Bucket: bucket, Key: item.file_key, Body: bundle })),
+    ),
+    s3.send(
+      new PutObjectCommand({ Bucket: bucket, Key: notAZip.file_key, Body: 'plain text, no zip' }),
+    ),
+    ...[template, rush, pending, oneTime, notAZip].map((item) => MvpEntity.create(item).go()),
+  ]);
+});
+
+describe('POST /api/mvps/{id}/download', () => {
+  it('turns 50 concurrent clicks with a quota of 5 into exactly 5 downloads', async () => {
+    const buyer = `buyer-${randomUUID()}`;
+    const bystander = `bystander-${randomUUID()}`;
+    await putProfile(buyer, { downloads_remaining: 5 });
+    await putProfile(bystander, { downloads_remaining: 3 });
+    const before = (await MvpEntity.get({ id: rush.id }).go()).data!.download_count;
+
+    const results = await Promise.all(Array.from({ length: 50 }, () => download(rush.id, buyer)));
+
+    const ok = results.filter((result) => result.statusCode === 200);
+    expect(ok).toHaveLength(5);
+    const refused = results.filter((result) => result.statusCode !== 200);
+    for (const result of refused) {
+      // Over quota, or (rarely) a conflict that outlived its retries; never a half-written click.
+      expect([403, 409]).toContain(result.statusCode);
+    }
+    expect(
+      refused.some((r) => jsonBody<ApiErrorBody>(r).message === DOWNLOAD_MESSAGES.quotaReached),
+    ).toBe(true);
+
+    const rows = await DownloadEntity.query.byUser({ user_id: buyer }).go({ pages: 'all' });
+    expect(rows.data).toHaveLength(5);
+    expect(rows.data.every((row) => row.mvp_id === rush.id && row.seller_id === RUSH_SELLER)).toBe(
+      true,
+    );
+    expect(await remaining(buyer)).toBe(0);
+    expect(await remaining(bystander)).toBe(3);
+    const after = (await MvpEntity.get({ id: rush.id }).go({ consistent: true })).data!;
+    expect(after.download_count).toBe(before + 5);
+
+    const notifications = await NotificationEntity.query
+      .byUser({ user_id: RUSH_SELLER })
+      .go({ pages: 'all' });
+    expect(notifications.data.filter((n) => n.type === 'new_download').length).toBe(5);
+    const sellerCounter = await NotificationCounterEntity.get({ user_id: RUSH_SELLER }).go();
+    expect(sellerCounter.data?.unread_count).toBe(5);
+
+    const totals = await CounterEntity.query
+      .byName({ name: 'downloads' })
+      .begins({ bucket: 'all' })
+      .go({ pages: 'all' });
+    expect(totals.data.reduce((sum, item) => sum + item.value, 0)).toBe(5);
+
+    const body = jsonBody<DownloadResult>(ok[0]!);
+    expect(body).toMatchObject({
+      success: true,
+      message: DOWNLOAD_MESSAGES.success,
+      fileName: 'rush-kit-1.0.0.zip',
+      expiresIn: 300,
+    });
+    expect(body.filePath).toBe(body.url);
+  });
+
+  it('hands out a presigned URL that serves the bundle as an attachment', async () => {
+    const buyer = `buyer-${randomUUID()}`;
+    await putProfile(buyer, { downloads_remaining: 1 });
+    const result = await download(template.id, buyer);
+    expect(result.statusCode).toBe(200);
+    const { url } = jsonBody<DownloadResult>(result);
+    expect(url).toContain('X-Amz-Expires=300');
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain(
+      'attachment; filename="quota-kit-1.0.0.zip"',
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(bytes.length).toBe(bundle.length);
+    expect([...bytes.slice(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
+  });
+
+  it('refuses a spent quota with the spec message and writes nothing', async () => {
+    const buyer = `buyer-${randomUUID()}`;
+    await putProfile(buyer, { downloads_remaining: 0 });
+    const result = await download(template.id, buyer);
+    expect(result.statusCode).toBe(403);
+    expect(jsonBody<ApiErrorBody>(result).message).toBe(
+      'You have reached your download quota. Please upgrade your plan.',
+    );
+    expect((await DownloadEntity.query.byUser({ user_id: buyer }).go()).data).toHaveLength(0);
+    expect(await remaining(buyer)).toBe(0);
+  });
+
+  it('answers 404 for a template that is not approved, without spending quota', async () => {
+    const buyer = `buyer-${randomUUID()}`;
+    await putProfile(buyer, { downloads_remaining: 2 });
+    const result = await download(pending.id, buyer);
+    expect(result.statusCode).toBe(404);
+    expect(jsonBody<ApiErrorBody>(result).message).toBe(
+      'MVP not found. It might not exist or is pending approval.',
+    );
+    const unknown = await download(mvpItem().id, buyer);
+    expect(unknown.statusCode).toBe(404);
+    expect(await remaining(buyer)).toBe(2);
+  });
+
+  it('refuses one-time-sale templates until they can be bought', async () => {
+    const buyer = `buyer-${randomUUID()}`;
+    await putProfile(buyer, { downloads_remaining: 2 });
+    const result = await download(oneTime.id, buyer);
+    expect(result.statusCode).toBe(403);
+    expect(jsonBody<ApiErrorBody>(result).message).toBe(DOWNLOAD_MESSAGES.oneTimePurchase);
+    expect(await remaining(buyer)).toBe(2);
+  });
+
+  it('answers 404 with the spec message when the caller has no profile', async () => {
+    const result = await download(template.id, `ghost-${randomUUID()}`);
+    expect(result.statusCode).toBe(404);
+    expect(jsonBody<ApiErrorBody>(result).message).toBe('User profile not found.');
+  });
+
+  it('needs a signed-in caller', async () => {
+    const result = await download(template.id);
+    expect(result.statusCode).toBe(401);
+  });
+
+  it('rejects a malformed id before anything else', async () => {
+    const result = await download('not-an-id', `buyer-${randomUUID()}`);
+    expect(result.statusCode).toBe(400);
+  });
+
+  it('holds the daily limit under concurrent clicks', async () => {
+    const buyer = `buyer-${randomUUID()}`;
+    await putProfile(buyer, { downloads_remaining: 10, daily_download_limit: 2 });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => download(template.id, buyer)),
+    );
+    const statuses = results.map((result) => result.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(2);
+    const third = await download(template.id, buyer);
+    expect(third.statusCode).toBe(429);
+    expect(jsonBody<ApiErrorBody>(third).message).toBe(dailyLimitMessage(2));
+    expect(await remaining(buyer)).toBe(8);
+    const profile = (await ProfileEntity.get({ id: buyer }).go({ consistent: true })).data!;
+    expect(profile.downloads_today).toBe(2);
+    expect(profile.last_download_date).toBe(new Date().toISOString().slice(0, 10));
+  });
+
+  it('sends the seller no notification when sellers download their own template', async () => {
+    const seller = `seller-${randomUUID()}`;
+    const own = withFile({ seller_id: seller, title: 'Own Kit' });
+    await MvpEntity.create(own).go();
+    await createS3Object(own.file_key!);
+    await putProfile(seller, { downloads_remaining: 1 });
+    expect((await download(own.id, seller)).statusCode).toBe(200);
+    expect((await NotificationCounterEntity.get({ user_id: seller }).go()).data).toBeNull();
+  });
+});
+
+const createS3Object = (key: string) =>
+  createS3Client(localCloud().s3Endpoint).send(
+    new PutObjectCommand({ Bucket: process.env.MVP_FILES_BUCKET!, Key: key, Body: bundle }),
+  );
+
+describe('GET /api/downloads', () => {
+  it("lists only the caller's downloads, newest first, with the template snapshot", async () => {
+    const buyer = `buyer-${randomUUID()}`;
+    const other = `buyer-${randomUUID()}`;
+    await putProfile(buyer, { downloads_remaining: 2 });
+    await putProfile(other, { downloads_remaining: 1 });
+    expect((await download(template.id, buyer)).statusCode).toBe(200);
+    expect((await download(template.id, other)).statusCode).toBe(200);
+    expect((await download(template.id, buyer)).statusCode).toBe(200);
+
+    const result = await call('GET', '/api/downloads', buyer);
+    expect(result.statusCode).toBe(200);
+    const page = jsonBody<MyDownloadsPage>(result);
+    expect(page.items).toHaveLength(2);
+    expect(page.items[0]!.downloaded_at >= page.items[1]!.downloaded_at).toBe(true);
+    expect(page.items[0]).toEqual({
+      id: expect.any(String),
+      mvp_id: template.id,
+      month_year: new Date().toISOString().slice(0, 7),
+      downloaded_at: expect.any(String),
+      mvp: {
+        id: template.id,
+        title: 'Quota Kit',
+        slug: template.slug,
+        version_number: '1.0.0',
+        preview_images: [`/${template.preview_image_keys[0]}`],
+      },
+    });
+    expect(page.cursor).toBeNull();
+
+    const paged = jsonBody<MyDownloadsPage>(
+      await call('GET', '/api/downloads', buyer, { limit: '1' }),
+    );
+    expect(paged.items).toHaveLength(1);
+    expect(paged.cursor).not.toBeNull();
+    const next = jsonBody<MyDownloadsPage>(
+      await call('GET', '/api/downloads', buyer, { limit: '1', cursor: paged.cursor! }),
+    );
+    expect(next.items[0]!.id).toBe(page.items[1]!.id);
+
+    expect((await call('GET', '/api/downloads')).statusCode).toBe(401);
+    expect((await call('GET', '/api/downloads', buyer, { limit: '500' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/mvps/{id}/download-status', () => {
+  it('tells whether the caller downloaded the template and how many downloads are left', async () => {
+    const buyer = `buyer-${randomUUID()}`;
+    await putProfile(buyer, { downloads_remaining: 2 });
+    const before = jsonBody<DownloadStatus>(
+      await call('GET', `/api/mvps/${template.id}/download-status`, buyer),
+    );
+    expect(before).toEqual({
+      has_downloaded: false,
+      last_downloaded_at: null,
+      downloads_remaining: 2,
+      download_quota: 15,
+      daily_download_limit: null,
+    });
+    expect((await download(template.id, buyer)).statusCode).toBe(200);
+    const after = await expect
+      .poll(async () =>
+        jsonBody<DownloadStatus>(
+          await call('GET', `/api/mvps/${template.id}/download-status`, buyer),
+        ),
+      )
+      .toMatchObject({ has_downloaded: true, downloads_remaining: 1 });
+    void after;
+  });
+});
+
+describe('GET /api/mvps/{id}/files', () => {
+  it('lists the files of the bundle from its zip directory', async () => {
+    const result = await call('GET', `/api/mvps/${template.id}/files`);
+    expect(result.statusCode).toBe(200);
+    const listing = jsonBody<BundleFiles>(result);
+    expect(listing.files).toEqual([
+      { path: 'README.md', size: 7 },
+      { path: 'package.json', size: 15 },
+      { path: 'src/index.ts', size: 26 * 20 },
+    ]);
+    expect(listing.total_entries).toBe(4);
+    expect(listing.truncated).toBe(false);
+  });
+
+  it('answers 404 for templates that are not public and 409 for a file that is no zip', async () => {
+    expect((await call('GET', `/api/mvps/${pending.id}/files`)).statusCode).toBe(404);
+    const broken = await call('GET', `/api/mvps/${notAZip.id}/files`);
+    expect(broken.statusCode).toBe(409);
+    expect(jsonBody<ApiErrorBody>(broken).message).toBe(DOWNLOAD_MESSAGES.bundleUnreadable);
+  });
+});
