@@ -1,0 +1,63 @@
+/**
+ * Errors the processing tasks throw, named for the state machine: `TransientError` is retried by
+ * every task's Retry (state-machines/mvp-processing.asl.json); anything else goes straight to the
+ * Catch that records `ipfs_pin_failed`.
+ */
+
+/** A failure that may pass by itself (throttling, a 5xx, a dropped connection, a lost race). */
+export class TransientError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'TransientError';
+  }
+}
+
+/** A pinning service refused the request for a reason retrying cannot fix (4xx). */
+export class PinningServiceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PinningServiceError';
+  }
+}
+
+const TRANSIENT_NAMES = new Set([
+  'SlowDown',
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'InternalError',
+  'ServiceUnavailable',
+  'RequestTimeout',
+  'TimeoutError',
+  'TransactionConflictException',
+]);
+const TRANSIENT_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN']);
+
+/** Whether an AWS SDK or network error is worth retrying. */
+export const isTransient = (error: unknown): boolean => {
+  if (error instanceof TransientError) return true;
+  const e = error as {
+    name?: string;
+    code?: string;
+    $retryable?: unknown;
+    $metadata?: { httpStatusCode?: number };
+  };
+  const status = e.$metadata?.httpStatusCode ?? 0;
+  return (
+    Boolean(e.$retryable) ||
+    status >= 500 ||
+    status === 429 ||
+    TRANSIENT_NAMES.has(e.name ?? '') ||
+    TRANSIENT_CODES.has(e.code ?? '')
+  );
+};
+
+/** Rethrows `error` as a TransientError when it is one, so the state machine retries it. */
+export const classifyError = (error: unknown, context: string): Error => {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const message = `${context}: ${(cause as Error).message ?? String(cause)}`;
+  if (isTransient(error) || isTransient(cause)) return new TransientError(message, { cause });
+  const wrapped = new Error(message, { cause });
+  wrapped.name = (cause as Error).name || 'Error';
+  return wrapped;
+};

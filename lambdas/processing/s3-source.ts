@@ -1,0 +1,49 @@
+/**
+ * The uploaded bundle in the mvp-files bucket as an ArchiveSource: ranged GETs for the zip
+ * directory, one streaming GET for the contents. Nothing is downloaded to disk or held whole.
+ */
+import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
+import { config } from '../shared/config';
+import type { ArchiveSource } from './scanner/source';
+
+let client: S3Client | undefined;
+
+const s3 = (): S3Client => {
+  client ??= new S3Client({
+    forcePathStyle: config().S3_FORCE_PATH_STYLE,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return client;
+};
+
+const get = async (key: string, range?: string): Promise<Readable> => {
+  const result = await s3().send(
+    new GetObjectCommand({ Bucket: config().MVP_FILES_BUCKET, Key: key, Range: range }),
+  );
+  if (!result.Body) throw new Error(`s3://${config().MVP_FILES_BUCKET}/${key} has no body.`);
+  return result.Body as Readable;
+};
+
+export const s3Source = (key: string): ArchiveSource => {
+  let size: Promise<number> | undefined;
+  return {
+    name: key,
+    size: () =>
+      (size ??= s3()
+        .send(new HeadObjectCommand({ Bucket: config().MVP_FILES_BUCKET, Key: key }))
+        .then((head) => head.ContentLength ?? 0)),
+    readRange: async (start, end) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await get(key, `bytes=${start}-${end}`))
+        chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
+    stream: (start = 0) => ({
+      [Symbol.asyncIterator]: async function* () {
+        yield* await get(key, start > 0 ? `bytes=${start}-` : undefined);
+      },
+    }),
+  };
+};

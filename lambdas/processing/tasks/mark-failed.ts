@@ -1,0 +1,73 @@
+/**
+ * The failure end of mvp-processing: records scan_failed (with the scan's findings) or
+ * ipfs_pin_failed (with the error of the step that failed) as last_processing_error and notifies
+ * the seller (mvp_rejected, linking to My MVPs where Retry is offered).
+ */
+import { z } from 'zod';
+import { logger } from '../../shared/observability';
+import { MY_MVPS_LINK, processingFailedMessage, scanFailedMessage } from '../messages';
+import { getMvp, writeFailure } from '../repo';
+import { processingInputSchema, taskErrorSchema, type TaskError } from '../schema';
+
+export const markFailedInputSchema = processingInputSchema.extend({
+  status: z.enum(['scan_failed', 'ipfs_pin_failed']),
+  /** The scan's reason ('Security scan failed: …'), for scan_failed. */
+  reason: z.string().optional(),
+  /** What the Catch recorded, for ipfs_pin_failed. */
+  error: taskErrorSchema.optional(),
+});
+export type MarkFailedInput = z.infer<typeof markFailedInputSchema>;
+
+/**
+ * The readable message of a caught error. Step Functions puts the Lambda's
+ * `{ errorType, errorMessage, trace }` as a JSON string in Cause; the local runner the message.
+ */
+export const errorMessageOf = (error: TaskError | undefined): string => {
+  if (!error) return 'An unexpected error occurred.';
+  if (error.Error === 'States.Timeout') return 'The step took too long and was stopped.';
+  let message = error.Cause ?? '';
+  try {
+    const parsed = JSON.parse(message) as { errorMessage?: unknown };
+    if (typeof parsed.errorMessage === 'string') message = parsed.errorMessage;
+  } catch {
+    // a plain message
+  }
+  message = message.trim() || error.Error;
+  return /[.!?]$/.test(message) ? message : `${message}.`;
+};
+
+export const markFailed = async (
+  input: MarkFailedInput,
+): Promise<{ outcome: 'marked' | 'skipped' }> => {
+  const mvp = await getMvp(input.mvpId);
+  if (!mvp || mvp.status !== 'pending_review' || mvp.file_key !== input.fileKey) {
+    logger.info('Mark failed skipped: the MVP moved on', {
+      mvpId: input.mvpId,
+      status: mvp?.status,
+    });
+    return { outcome: 'skipped' };
+  }
+  const scanFailed = input.status === 'scan_failed';
+  const lastError = scanFailed
+    ? (input.reason ?? 'Security scan failed.')
+    : `Processing failed: ${errorMessageOf(input.error)}`;
+  const outcome = await writeFailure({
+    mvp,
+    fileKey: input.fileKey,
+    to: input.status,
+    error: lastError,
+    notification: {
+      userId: mvp.seller_id,
+      type: 'mvp_rejected',
+      message: scanFailed
+        ? scanFailedMessage(mvp.title, mvp.version_number, lastError)
+        : processingFailedMessage(mvp.title, mvp.version_number, lastError),
+      link: MY_MVPS_LINK,
+    },
+    now: new Date().toISOString(),
+  });
+  logger.info('Processing failure recorded', { mvpId: mvp.id, status: input.status, outcome });
+  return { outcome: outcome === 'applied' ? 'marked' : 'skipped' };
+};
+
+export const handler = async (event: unknown) => markFailed(markFailedInputSchema.parse(event));

@@ -1,0 +1,144 @@
+/**
+ * Step Functions on a laptop: the same `state-machines/*.asl.json` files, run in this process by
+ * aws-local-stepfunctions, with each Task's `${…FunctionArn}` placeholder mapped to the same task
+ * function the CDK deploys (lib/constructs/processing.ts). Registered as the workflow runner, so
+ * `startWorkflow` (lambdas/shared/adapters/workflow.ts) starts an execution here in the background.
+ * Composition only: no business logic.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { StateMachine } from 'aws-local-stepfunctions';
+import type {
+  WorkflowInput,
+  WorkflowName,
+  WorkflowRunner,
+} from '../../lambdas/shared/adapters/workflow';
+import { fileURLToPath } from 'node:url';
+
+type TaskHandler = (input: unknown) => Promise<unknown>;
+type RunOverrides = NonNullable<NonNullable<Parameters<StateMachine['run']>[1]>['overrides']>;
+type LocalHandlers = NonNullable<RunOverrides['taskResourceLocalHandlers']>;
+type JsonValue = Parameters<LocalHandlers[string]>[0];
+
+const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The placeholders of each ASL file and the task module behind each (same as the CDK's). */
+export const workflowTasks: Record<WorkflowName, Record<string, () => Promise<TaskHandler>>> = {
+  'mvp-processing': {
+    ScanFunctionArn: async () => (await import('../../lambdas/processing/tasks/scan')).handler,
+    PinFunctionArn: async () => (await import('../../lambdas/processing/tasks/pin')).handler,
+    PublishFunctionArn: async () =>
+      (await import('../../lambdas/processing/tasks/publish')).handler,
+    MarkFailedFunctionArn: async () =>
+      (await import('../../lambdas/processing/tasks/mark-failed')).handler,
+  },
+};
+
+export const aslPathOf = (workflow: WorkflowName) =>
+  join(repositoryRoot, 'state-machines', `${workflow}.asl.json`);
+
+interface AslState {
+  Type: string;
+  Resource?: string;
+}
+
+/** A Lambda ARN the validator accepts, standing in for the placeholder. */
+const localArn = (placeholder: string) =>
+  `arn:aws:lambda:local:000000000000:function:${placeholder.replace(/FunctionArn$/, '')}`;
+
+export interface LocalExecution {
+  workflow: WorkflowName;
+  name: string;
+  /** Settles when the execution ends: its output, or the execution error. */
+  result: Promise<unknown>;
+}
+
+export interface LocalWorkflowOptions {
+  /** Called with every finished execution (tests and the bench wait on it). */
+  onSettled?: (execution: LocalExecution, outcome: { ok: boolean; error?: unknown }) => void;
+  /** Milliseconds between retries instead of the ASL's seconds (tests). */
+  retryIntervalMs?: number;
+  log?: (line: string) => void;
+}
+
+/** Loads one ASL file with its placeholders replaced and the state-name → task handler map. */
+export const loadLocalStateMachine = async (workflow: WorkflowName) => {
+  const text = readFileSync(aslPathOf(workflow), 'utf8');
+  const tasks = workflowTasks[workflow];
+  const substituted = text.replace(/\$\{(\w+)\}/g, (match, name: string) => {
+    if (!(name in tasks))
+      throw new Error(`${workflow}.asl.json uses \${${name}}, which has no local task.`);
+    return localArn(name);
+  });
+  const definition = JSON.parse(substituted) as { States: Record<string, AslState> };
+  const handlers: LocalHandlers = {};
+  const retryable: string[] = [];
+  for (const [stateName, state] of Object.entries(definition.States)) {
+    if (state.Type !== 'Task') continue;
+    const placeholder = Object.keys(tasks).find((name) => state.Resource === localArn(name));
+    if (!placeholder)
+      throw new Error(`Task state ${stateName} of ${workflow} has no local handler.`);
+    const handler = await tasks[placeholder]!();
+    // A JSON round trip, as Lambda does: no Dates or undefineds leak between states.
+    handlers[stateName] = async (input) =>
+      JSON.parse(JSON.stringify((await handler(input)) ?? null)) as JsonValue;
+    retryable.push(stateName);
+  }
+  return {
+    machine: new StateMachine(definition as never),
+    handlers,
+    taskStates: retryable,
+  };
+};
+
+/** The in-process workflow runner of the local stack. */
+export const createLocalWorkflowRunner = (
+  options: LocalWorkflowOptions = {},
+): WorkflowRunner & {
+  /** Executions not finished yet (stop() waits for them). */
+  running: Set<Promise<unknown>>;
+} => {
+  const loaded = new Map<WorkflowName, ReturnType<typeof loadLocalStateMachine>>();
+  const running = new Set<Promise<unknown>>();
+  const log = options.log ?? ((line: string) => console.error(line));
+  return {
+    running,
+    start: async (workflow: WorkflowName, input: WorkflowInput, name: string) => {
+      let entry = loaded.get(workflow);
+      if (!entry) {
+        entry = loadLocalStateMachine(workflow);
+        loaded.set(workflow, entry);
+      }
+      const { machine, handlers, taskStates } = await entry;
+      const retryIntervalOverrides =
+        options.retryIntervalMs === undefined
+          ? undefined
+          : Object.fromEntries(taskStates.map((state) => [state, options.retryIntervalMs!]));
+      const execution = machine.run(input as never, {
+        overrides: {
+          taskResourceLocalHandlers: handlers,
+          ...(retryIntervalOverrides ? { retryIntervalOverrides } : {}),
+        },
+        context: { Execution: { Name: name } } as never,
+      });
+      // In the background, as StartExecution: the caller only waits for acceptance.
+      const result = execution.result.then(
+        (output) => {
+          options.onSettled?.({ workflow, name, result }, { ok: true });
+          return output;
+        },
+        (error: unknown) => {
+          log(`Workflow ${workflow} execution ${name} failed: ${(error as Error).message}`);
+          options.onSettled?.({ workflow, name, result }, { ok: false, error });
+          return undefined;
+        },
+      );
+      running.add(result);
+      void result.finally(() => running.delete(result));
+    },
+  };
+};
+
+/** The ASL text of a workflow (the CDK reads the same file). */
+export const readAsl = (workflow: WorkflowName): unknown =>
+  JSON.parse(readFileSync(aslPathOf(workflow), 'utf8'));
