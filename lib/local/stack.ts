@@ -179,6 +179,11 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       betaAccess,
     });
     applyLambdaEnvironment(env);
+    // Step Functions in process: startWorkflow runs the same ASL files here (state-machines.ts).
+    const { createLocalWorkflowRunner } = await import('./state-machines');
+    const { setWorkflowRunner } = await import('../../lambdas/shared/adapters/workflow');
+    const workflows = createLocalWorkflowRunner();
+    setWorkflowRunner(workflows);
 
     // 4. Demo data.
     if (options.seed) {
@@ -262,6 +267,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
           server.closeAllConnections();
           await new Promise<void>((done) => server.close(() => done()));
           await web.close();
+          // Let running executions finish their writes before the emulators go away.
+          await Promise.allSettled([...workflows.running]);
+          setWorkflowRunner(undefined);
           await stopEmulators();
         })();
         return stopping;
