@@ -56,22 +56,22 @@ export const upsertReview = async (
       const reviewWrite = isNew
         ? reviews.create(review).commit()
         : (() => {
-            const patch = reviews
-              .patch({ mvp_id: review.mvp_id, user_id: review.user_id })
-              .set({
-                rating: review.rating,
-                is_verified_buyer: review.is_verified_buyer,
-                updated_at: review.updated_at,
-                ...(review.review_text !== undefined ? { review_text: review.review_text } : {}),
-                ...(review.user_email !== undefined ? { user_email: review.user_email } : {}),
-                ...(review.user_username !== undefined
-                  ? { user_username: review.user_username }
-                  : {}),
-              })
-              .where(({ updated_at }, { eq }) => eq(updated_at, previous.updated_at));
-            return (
-              review.review_text === undefined ? patch.remove(['review_text']) : patch
-            ).commit();
+            // ElectroDB takes every set/remove before the condition.
+            const changes = reviews.patch({ mvp_id: review.mvp_id, user_id: review.user_id }).set({
+              rating: review.rating,
+              is_verified_buyer: review.is_verified_buyer,
+              updated_at: review.updated_at,
+              ...(review.review_text !== undefined ? { review_text: review.review_text } : {}),
+              ...(review.user_email !== undefined ? { user_email: review.user_email } : {}),
+              ...(review.user_username !== undefined
+                ? { user_username: review.user_username }
+                : {}),
+            });
+            const withText =
+              review.review_text === undefined ? changes.remove(['review_text']) : changes;
+            return withText
+              .where(({ updated_at }, { eq }) => eq(updated_at, previous.updated_at))
+              .commit();
           })();
       return [
         reviewWrite,
