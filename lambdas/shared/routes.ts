@@ -19,6 +19,7 @@ export type Domain =
   | 'sellers'
   | 'billing'
   | 'refunds'
+  | 'disputes'
   | 'downloads'
   | 'reviews'
   | 'notifications';
@@ -140,6 +141,30 @@ export const routes: readonly RouteDefinition[] = [
     operation: 'list-refund-requests',
     access: 'user',
     summary: "The caller's refund requests with their subscription's plan, newest first.",
+  },
+  {
+    method: 'POST',
+    path: '/api/disputes',
+    domain: 'disputes',
+    operation: 'create-dispute',
+    access: 'user',
+    summary: 'A dispute (open) about a template the caller downloaded.',
+  },
+  {
+    method: 'GET',
+    path: '/api/disputes',
+    domain: 'disputes',
+    operation: 'list-disputes',
+    access: 'user',
+    summary: 'Disputes where the caller is the buyer or the seller, newest first.',
+  },
+  {
+    method: 'GET',
+    path: '/api/disputes/{id}',
+    domain: 'disputes',
+    operation: 'get-dispute',
+    access: 'user',
+    summary: 'One dispute, for its buyer, its seller, admin or both (403 for anyone else).',
   },
   {
     method: 'POST',

@@ -45,6 +45,8 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   billing: { table: 'read' },
   // Reads the caller's subscription (through billing) and writes refund requests.
   refunds: { table: 'readWrite' },
+  // Reads downloads, templates and profiles; writes disputes (and a first-sight profile).
+  disputes: { table: 'readWrite' },
   // Quota, download rows, counters and the seller's notification in the table; presigns GETs of
   // bundles and reads zip directories by range, only under `mvps/`.
   downloads: { table: 'readWrite', mvpFiles: { access: 'read', prefix: 'mvps/' } },

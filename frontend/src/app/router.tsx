@@ -13,6 +13,9 @@ const BrowseRoute = lazy(() => import('./routes/browse'));
 const MvpRoute = lazy(() => import('./routes/mvp'));
 const AuthRoute = lazy(() => import('./routes/auth'));
 const RefundRequestRoute = lazy(() => import('./routes/refund-request'));
+const DashboardRoute = lazy(() => import('./routes/dashboard'));
+const DisputeRoute = lazy(() => import('./routes/dispute'));
+const DisputeDetailRoute = lazy(() => import('./routes/dispute-detail'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 export function createAppRouter() {
@@ -27,6 +30,9 @@ export function createAppRouter() {
         { path: paths.signIn.path, element: <AuthRoute mode="signIn" /> },
         { path: paths.signUp.path, element: <AuthRoute mode="signUp" /> },
         { path: paths.refundRequest.path, element: <RefundRequestRoute /> },
+        { path: paths.dashboard.path, element: <DashboardRoute /> },
+        { path: paths.dispute.path, element: <DisputeRoute /> },
+        { path: paths.disputeDetail.path, element: <DisputeDetailRoute /> },
         { path: '*', element: <NotFoundRoute /> },
       ],
     },

@@ -16,13 +16,16 @@ import { NewsletterTypeEntity } from './entities/newsletter-type';
 import { UserNewsletterSubscriptionEntity } from './entities/user-newsletter-subscription';
 import { UsernameClaimEntity } from './entities/username-claim';
 import { CounterEntity } from './entities/counter';
+import { DisputeEntity } from './entities/dispute';
 import { DownloadEntity } from './entities/download';
 import { MvpEntity } from './entities/mvp';
 import { MvpVersionEntity } from './entities/mvp-version';
 import { NotificationEntity } from './entities/notification';
 import { NotificationCounterEntity } from './entities/notification-counter';
 import { ProfileEntity } from './entities/profile';
+import { RefundRequestEntity } from './entities/refund-request';
 import { ReviewEntity } from './entities/review';
+import { SubscriptionEntity } from './entities/subscription';
 
 export const db = new Service(
   {
@@ -33,13 +36,16 @@ export const db = new Service(
     userNewsletterSubscription: UserNewsletterSubscriptionEntity,
     usernameClaim: UsernameClaimEntity,
     counter: CounterEntity,
+    dispute: DisputeEntity,
     download: DownloadEntity,
     mvp: MvpEntity,
     mvpVersion: MvpVersionEntity,
     notification: NotificationEntity,
     notificationCounter: NotificationCounterEntity,
     profile: ProfileEntity,
+    refundRequest: RefundRequestEntity,
     review: ReviewEntity,
+    subscription: SubscriptionEntity,
   },
   entityConfig(),
 );

@@ -33,6 +33,7 @@ import type { BucketNames } from '../resources';
 import { demoAccounts, type DemoAccount, type DemoAccountKey } from './accounts';
 import { buildBundleZip, renderPreviewSvg, slugOf } from './assets';
 import { seedTemplates, type SeedTemplate } from './templates';
+import { seedDownloads } from './downloads';
 import { seedSubscriptions } from './subscriptions';
 
 export interface SeedOptions {
@@ -307,6 +308,7 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
     if (template.status === 'approved') approvedWritten += 1;
   }
   if (templatesWritten > 0) await bumpCatalogVersion({ approvedDelta: approvedWritten });
+  await seedDownloads(new Map([...users].map(([key, user]) => [key, user.sub])));
   return {
     users: users.size,
     templates: seedTemplates.filter((template) => template.status === 'approved').length,

@@ -1,0 +1,28 @@
+/** How the dashboard words quotas, roles and subscription dates. */
+import { isUnlimitedDownloads } from '@contracts/plans';
+import type { Role } from '@contracts/profile';
+import type { SubscriptionView } from '@contracts/subscriptions';
+
+export const ROLE_LABELS: Record<Role, string> = {
+  buyer: 'Buyer',
+  seller: 'Seller',
+  both: 'Buyer and Seller',
+  admin: 'Admin',
+};
+
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
+/** `3 of 15`, or `Unlimited` for Enterprise-sized quotas. */
+export function quotaText(remaining: number, quota: number): string {
+  if (isUnlimitedDownloads(remaining) || isUnlimitedDownloads(quota)) return 'Unlimited';
+  return `${remaining} of ${quota}`;
+}
+
+/** `Renews on …` or `Ends on …` (cancelled at period end); `null` without a period. */
+export function periodText(view: SubscriptionView): string | null {
+  if (view.current_period_end === null) return null;
+  const date = formatDate(new Date(view.current_period_end * 1000).toISOString());
+  return view.cancel_at_period_end ? `Ends on ${date}` : `Renews on ${date}`;
+}

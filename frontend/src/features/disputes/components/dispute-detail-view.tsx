@@ -1,0 +1,189 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Heading,
+  HStack,
+  Link,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import {
+  DISPUTE_MESSAGES,
+  DISPUTE_REVIEW_DAYS,
+  isUnresolvedDispute,
+  type Dispute,
+  type DisputeParty,
+} from '@contracts/disputes';
+import { PageSpinner } from '../../../components/page-spinner';
+import { paths } from '../../../config/paths';
+import { ApiError, errorMessage } from '../../../lib/api-error';
+import { useDispute } from '../api/get-dispute';
+import {
+  DISPUTE_STATUS_LABELS,
+  DISPUTE_STATUS_PALETTE,
+  formatDateTime,
+  timelineSteps,
+} from '../lib/dispute-labels';
+
+function ErrorPage({ message }: { message: string }) {
+  return (
+    <Container maxW="3xl" py="16">
+      <Stack gap="4">
+        <Alert.Root status="error" data-testid="dispute-detail-error">
+          <Alert.Indicator />
+          <Alert.Title>{message}</Alert.Title>
+        </Alert.Root>
+        <Link asChild colorPalette="purple">
+          <RouterLink to={paths.dispute.getHref()}>Back to disputes</RouterLink>
+        </Link>
+      </Stack>
+    </Container>
+  );
+}
+
+function Party({ title, party }: { title: string; party: DisputeParty }) {
+  return (
+    <Stack gap="0">
+      <Text fontSize="sm" color="fg.muted">
+        {title}
+      </Text>
+      <Text fontWeight="medium">{party.username ? `@${party.username}` : 'No username'}</Text>
+      <Text fontSize="sm">{party.email}</Text>
+    </Stack>
+  );
+}
+
+function Timeline({ dispute }: { dispute: Dispute }) {
+  return (
+    <List.Root as="ol" gap="3" variant="plain" aria-label="Timeline">
+      {timelineSteps(dispute).map((step) => (
+        <List.Item key={step.label} data-testid="timeline-step">
+          <HStack align="start" gap="3">
+            <Box
+              mt="1.5"
+              boxSize="3"
+              borderRadius="full"
+              bg={step.at ? 'purple.solid' : 'border.emphasized'}
+              flexShrink={0}
+            />
+            <Stack gap="0">
+              <Text fontWeight="medium">{step.label}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {step.at ? formatDateTime(step.at) : 'Pending'}
+              </Text>
+            </Stack>
+          </HStack>
+        </List.Item>
+      ))}
+    </List.Root>
+  );
+}
+
+function DisputeDetail({ dispute }: { dispute: Dispute }) {
+  const unresolved = isUnresolvedDispute(dispute.status);
+  return (
+    <Container maxW="4xl" py="10">
+      <Stack gap="6">
+        <Stack gap="2">
+          <Link asChild colorPalette="purple" fontSize="sm">
+            <RouterLink to={paths.dispute.getHref()}>Back to disputes</RouterLink>
+          </Link>
+          <HStack justify="space-between" wrap="wrap" gap="3">
+            <Heading size="2xl">Dispute: {dispute.mvp.title}</Heading>
+            <Badge size="lg" colorPalette={DISPUTE_STATUS_PALETTE[dispute.status]}>
+              {DISPUTE_STATUS_LABELS[dispute.status]}
+            </Badge>
+          </HStack>
+          <Text color="fg.muted">Opened {formatDateTime(dispute.opened_at)}</Text>
+        </Stack>
+
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
+          <Card.Root gridColumn={{ md: 'span 2' }} variant="outline">
+            <Card.Body gap="4">
+              <Stack gap="1">
+                <Text fontSize="sm" color="fg.muted">
+                  Reason
+                </Text>
+                <Text fontWeight="medium">{dispute.reason}</Text>
+              </Stack>
+              <Stack gap="1">
+                <Text fontSize="sm" color="fg.muted">
+                  Details
+                </Text>
+                <Text whiteSpace="pre-wrap">{dispute.details}</Text>
+              </Stack>
+              <Stack gap="1">
+                <Text fontSize="sm" color="fg.muted">
+                  Resolution
+                </Text>
+                <Text>
+                  {dispute.resolution_details ??
+                    (unresolved ? 'Not resolved yet.' : 'No resolution details were given.')}
+                </Text>
+              </Stack>
+              <Button asChild variant="outline" colorPalette="purple" alignSelf="start">
+                <RouterLink to={paths.mvp.getHref(dispute.mvp.id)}>View MVP</RouterLink>
+              </Button>
+            </Card.Body>
+          </Card.Root>
+          <Card.Root variant="outline">
+            <Card.Body gap="4">
+              <Party title="Buyer" party={dispute.buyer} />
+              <Party title="Seller" party={dispute.seller} />
+            </Card.Body>
+          </Card.Root>
+        </SimpleGrid>
+
+        <Card.Root variant="outline">
+          <Card.Header>
+            <Heading size="md">Timeline</Heading>
+          </Card.Header>
+          <Card.Body>
+            <Timeline dispute={dispute} />
+          </Card.Body>
+        </Card.Root>
+
+        {unresolved && (
+          <Card.Root variant="subtle" data-testid="next-steps">
+            <Card.Header>
+              <Heading size="md">Next Steps</Heading>
+            </Card.Header>
+            <Card.Body gap="4">
+              <Text>
+                Our team reviews disputes within {DISPUTE_REVIEW_DAYS}. We may contact the buyer and
+                the seller for more information, and you will see the outcome here.
+              </Text>
+              <Button asChild colorPalette="purple" alignSelf="start">
+                <RouterLink to={paths.support.getHref()}>Contact Support</RouterLink>
+              </Button>
+            </Card.Body>
+          </Card.Root>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+/** `/disputes/{id}`: the detail for its buyer, its seller, admin or both. */
+export function DisputeDetailView({ disputeId }: { disputeId: string | undefined }) {
+  const { data, error, isPending } = useDispute(disputeId);
+  if (!disputeId) return <ErrorPage message={DISPUTE_MESSAGES.notFound} />;
+  if (isPending) return <PageSpinner />;
+  if (error) {
+    if (error instanceof ApiError && error.status === 403) {
+      return <ErrorPage message={DISPUTE_MESSAGES.forbidden} />;
+    }
+    if (error instanceof ApiError && error.status === 404) {
+      return <ErrorPage message={DISPUTE_MESSAGES.notFound} />;
+    }
+    return <ErrorPage message={errorMessage(error)} />;
+  }
+  return <DisputeDetail dispute={data} />;
+}

@@ -1,0 +1,43 @@
+/** How dispute statuses read on screen, and the three steps of the detail's timeline. */
+import type { Dispute, DisputeStatus } from '@contracts/disputes';
+
+export const DISPUTE_STATUS_LABELS: Record<DisputeStatus, string> = {
+  open: 'Open',
+  in_review: 'In Review',
+  resolved_buyer: 'Resolved in favour of the buyer',
+  resolved_seller: 'Resolved in favour of the seller',
+  closed_no_action: 'Closed with no action',
+};
+
+export const DISPUTE_STATUS_PALETTE: Record<DisputeStatus, string> = {
+  open: 'yellow',
+  in_review: 'blue',
+  resolved_buyer: 'green',
+  resolved_seller: 'green',
+  closed_no_action: 'gray',
+};
+
+export interface TimelineStep {
+  label: string;
+  /** When the dispute reached this step; `null` while it has not. */
+  at: string | null;
+}
+
+/** Opened, in review, resolved: each with the moment it was reached, if it was. */
+export function timelineSteps(dispute: Dispute): TimelineStep[] {
+  const reached = (statuses: DisputeStatus[]) =>
+    dispute.timeline.find((entry) => statuses.includes(entry.status))?.at ?? null;
+  const final: DisputeStatus[] = ['resolved_buyer', 'resolved_seller', 'closed_no_action'];
+  const resolvedAt = dispute.resolved_at ?? reached(final);
+  return [
+    { label: 'Dispute opened', at: dispute.opened_at },
+    { label: 'In review', at: reached(['in_review']) },
+    {
+      label: final.includes(dispute.status) ? DISPUTE_STATUS_LABELS[dispute.status] : 'Resolved',
+      at: resolvedAt,
+    },
+  ];
+}
+
+export const formatDateTime = (iso: string): string =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,0 +1,111 @@
+/**
+ * Disputes, buyer side (buyer spec §2, §5, §6): a buyer files a dispute about a template they
+ * downloaded; its buyer, its seller and admins (roles admin and both) can follow it. Moving a
+ * dispute between states is the admin area's (another issue).
+ */
+import { ulid } from 'ulid';
+import { getMvp } from '../catalog/service';
+import { hasDownloaded } from '../downloads/service';
+import { ensureProfile, getProfile, type ProfileIdentity } from '../profiles/service';
+import { DISPUTE_MESSAGES, type Dispute, type DisputeInput } from '../shared/contracts/disputes';
+import { hasAdminRights } from '../shared/contracts/profile';
+import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
+import {
+  createDispute,
+  getDisputeById,
+  queryDisputesAsBuyer,
+  queryDisputesAsSeller,
+  type DisputeItem,
+} from './repo';
+
+/** The stored item as the API shape for `viewerId` (an explicit allow-list). */
+export const toDispute = (item: DisputeItem, viewerId: string): Dispute => ({
+  id: item.id,
+  mvp_id: item.mvp_id,
+  reason: item.reason,
+  details: item.details,
+  status: item.status,
+  opened_at: item.opened_at,
+  resolved_at: item.resolved_at ?? null,
+  resolution_details: item.resolution_details ?? null,
+  timeline: item.timeline.map((entry) => ({ status: entry.status, at: entry.at })),
+  buyer: { id: item.buyer_id, username: item.buyer_username ?? null, email: item.buyer_email },
+  seller: { id: item.seller_id, username: item.seller_username ?? null, email: item.seller_email },
+  mvp: { id: item.mvp_id, title: item.mvp_title, slug: item.mvp_slug },
+  viewer_role:
+    item.buyer_id === viewerId ? 'buyer' : item.seller_id === viewerId ? 'seller' : 'admin',
+});
+
+/**
+ * Files a dispute.
+ *
+ * 1. The caller must have downloaded the template (checked here, whatever the form offered).
+ * 2. The seller is the template's; names and e-mails of both parties are copied in.
+ * 3. Stored as `open` with the first timeline entry.
+ */
+export const fileDispute = async (
+  caller: ProfileIdentity,
+  input: DisputeInput,
+): Promise<Dispute> => {
+  if (!(await hasDownloaded(caller.userId, input.mvp_id))) {
+    throw new ValidationError(DISPUTE_MESSAGES.notDownloaded, {
+      mvp_id: DISPUTE_MESSAGES.notDownloaded,
+    });
+  }
+  // The live template names the seller; one no longer in the catalog is the detail page's 404.
+  const template = await getMvp(input.mvp_id);
+  const [buyer, seller] = await Promise.all([
+    ensureProfile(caller),
+    getProfile(template.seller.id),
+  ]);
+  const now = new Date().toISOString();
+  const item: DisputeItem = {
+    id: ulid(),
+    buyer_id: caller.userId,
+    seller_id: template.seller.id,
+    mvp_id: input.mvp_id,
+    reason: input.reason,
+    details: input.details,
+    status: 'open',
+    opened_at: now,
+    timeline: [{ status: 'open', at: now, by: caller.userId }],
+    updated_at: now,
+    buyer_username: buyer.username ?? undefined,
+    buyer_email: buyer.email,
+    seller_username: seller?.username ?? undefined,
+    seller_email: seller?.email ?? '',
+    mvp_title: template.title,
+    mvp_slug: template.slug,
+  };
+  await createDispute(item);
+  return toDispute(item, caller.userId);
+};
+
+/** Disputes where the caller is buyer or seller, newest first, each once. */
+export const listMyDisputes = async (userId: string): Promise<Dispute[]> => {
+  const [asBuyer, asSeller] = await Promise.all([
+    queryDisputesAsBuyer(userId),
+    queryDisputesAsSeller(userId),
+  ]);
+  const byId = new Map<string, DisputeItem>();
+  for (const item of [...asBuyer, ...asSeller]) byId.set(item.id, item);
+  return [...byId.values()]
+    .sort((a, b) => b.opened_at.localeCompare(a.opened_at) || b.id.localeCompare(a.id))
+    .map((item) => toDispute(item, userId));
+};
+
+/**
+ * One dispute, for its buyer, its seller, or a caller with admin rights (roles admin and both);
+ * anyone else gets 403 with the spec's text.
+ */
+export const getDisputeFor = async (caller: ProfileIdentity, id: string): Promise<Dispute> => {
+  const item = await getDisputeById(id);
+  if (!item) throw new NotFoundError(DISPUTE_MESSAGES.notFound);
+  if (item.buyer_id === caller.userId || item.seller_id === caller.userId) {
+    return toDispute(item, caller.userId);
+  }
+  // Roles live on the profile (they change without a new token), so read it only when needed.
+  const profile = await ensureProfile(caller);
+  if (!hasAdminRights(profile.role)) throw new ForbiddenError(DISPUTE_MESSAGES.forbidden);
+  return toDispute(item, caller.userId);
+};
