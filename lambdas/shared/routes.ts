@@ -17,9 +17,11 @@ export type Domain =
   | 'profiles'
   | 'newsletter'
   | 'sellers'
+  | 'stats'
   | 'billing'
   | 'refunds'
   | 'disputes'
+  | 'seller'
   | 'downloads'
   | 'reviews'
   | 'notifications';
@@ -112,6 +114,14 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     method: 'GET',
+    path: '/api/stats',
+    domain: 'stats',
+    operation: 'get-home-stats',
+    access: 'public',
+    summary: 'Home hero figures: completed deployments and approved templates.',
+  },
+  {
+    method: 'GET',
     path: '/api/subscriptions',
     domain: 'billing',
     operation: 'list-subscriptions',
@@ -165,6 +175,79 @@ export const routes: readonly RouteDefinition[] = [
     operation: 'get-dispute',
     access: 'user',
     summary: 'One dispute, for its buyer, its seller, admin or both (403 for anyone else).',
+  },
+  {
+    method: 'POST',
+    path: '/api/seller-applications',
+    domain: 'seller',
+    operation: 'submit-application',
+    access: 'user',
+    summary: "The signed-in applicant's seller application (stored pending; an admin approves).",
+  },
+  {
+    method: 'POST',
+    path: '/api/uploads',
+    domain: 'seller',
+    operation: 'create-upload',
+    access: 'user',
+    summary:
+      "Presigned PUT URLs for a bundle and preview images under the caller's uploads/ prefix (approved sellers, admin, both).",
+  },
+  {
+    method: 'POST',
+    path: '/api/mvps',
+    domain: 'seller',
+    operation: 'create-mvp',
+    access: 'seller',
+    summary: 'Register an uploaded template (pending_review) and start processing.',
+  },
+  {
+    method: 'POST',
+    path: '/api/mvps/{id}/versions',
+    domain: 'seller',
+    operation: 'create-version',
+    access: 'user',
+    summary: 'A new version with a changelog (owner, admin or both); processing runs again.',
+  },
+  {
+    method: 'GET',
+    path: '/api/mvps/{id}/manage',
+    domain: 'seller',
+    operation: 'get-managed-mvp',
+    access: 'user',
+    summary: 'A template in any status but archived, for its owner, admin or both.',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/mvps/{id}',
+    domain: 'seller',
+    operation: 'update-mvp',
+    access: 'user',
+    summary: 'Edit a template (owner, admin or both); a replaced file is processed again.',
+  },
+  {
+    method: 'POST',
+    path: '/api/mvps/{id}/retry',
+    domain: 'seller',
+    operation: 'retry-processing',
+    access: 'user',
+    summary: 'Process a scan_failed or ipfs_pin_failed template again (owner, admin or both).',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/mvps/{id}',
+    domain: 'seller',
+    operation: 'archive-mvp',
+    access: 'user',
+    summary: 'Delete (archive) a template (owner, admin or both).',
+  },
+  {
+    method: 'GET',
+    path: '/api/my/mvps',
+    domain: 'seller',
+    operation: 'list-my-mvps',
+    access: 'seller',
+    summary: "The approved seller's own templates (not archived), newest first, with stats.",
   },
   {
     method: 'POST',

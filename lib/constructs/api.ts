@@ -21,11 +21,21 @@ import type { Data } from './data';
 import { MarketplaceFunction } from './marketplace-function';
 import type { BucketAccess, TableAccess } from './marketplace-function';
 
+/** Access to the objects under one key prefix of a bucket. */
+export interface BucketGrant {
+  readonly access: BucketAccess;
+  readonly prefix: string;
+}
+
+/** A grant or several (one per prefix), as a list. */
+const grantsOf = (grants: BucketGrant | readonly BucketGrant[] | undefined): BucketGrant[] =>
+  grants === undefined ? [] : Array.isArray(grants) ? [...grants] : [grants as BucketGrant];
+
 /** What a domain's Lambda may do; anything not listed here it cannot do. */
 export interface DomainNeeds {
   readonly table?: TableAccess;
-  readonly mvpFiles?: { readonly access: BucketAccess; readonly prefix: string };
-  readonly previewImages?: { readonly access: BucketAccess; readonly prefix: string };
+  readonly mvpFiles?: BucketGrant | readonly BucketGrant[];
+  readonly previewImages?: BucketGrant | readonly BucketGrant[];
 }
 
 /**
@@ -41,6 +51,23 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   newsletter: { table: 'readWrite' },
   // Public seller pages: profiles and templates, read only.
   sellers: { table: 'read' },
+  // Home figures: two counter reads.
+  stats: { table: 'read' },
+  // Seller workspace: applications and templates in the table; browser uploads land under
+  // `uploads/` (presigned PUTs, then checked and removed on registration), bundles are copied to
+  // `mvps/`, preview images to `previews/`. Starting the processing state machine is granted by
+  // the pipeline construct (the function is handed to it).
+  seller: {
+    table: 'readWrite',
+    mvpFiles: [
+      { access: 'readWrite', prefix: 'uploads/' },
+      { access: 'write', prefix: 'mvps/' },
+    ],
+    previewImages: [
+      { access: 'readWrite', prefix: 'uploads/' },
+      { access: 'write', prefix: 'previews/' },
+    ],
+  },
   // Reads the caller's subscriptions; the webhook that writes them arrives with checkout.
   billing: { table: 'read' },
   // Reads the caller's subscription (through billing) and writes refund requests.
@@ -118,14 +145,11 @@ export class Api extends Construct {
       });
       const needs = domainNeeds[domain];
       if (needs.table) fn.bindTable(data.table, needs.table);
-      if (needs.mvpFiles)
-        fn.bindBucket(data.mvpFilesBucket, needs.mvpFiles.access, needs.mvpFiles.prefix);
-      if (needs.previewImages) {
-        fn.bindBucket(
-          data.previewImagesBucket,
-          needs.previewImages.access,
-          needs.previewImages.prefix,
-        );
+      for (const grant of grantsOf(needs.mvpFiles)) {
+        fn.bindBucket(data.mvpFilesBucket, grant.access, grant.prefix);
+      }
+      for (const grant of grantsOf(needs.previewImages)) {
+        fn.bindBucket(data.previewImagesBucket, grant.access, grant.prefix);
       }
       functions.set(domain, fn);
 

@@ -13,7 +13,11 @@ export const paths = {
   signIn: { path: '/signin', getHref: () => '/signin' },
   signUp: { path: '/signup', getHref: () => '/signup' },
   pricing: { path: '/pricing', getHref: () => '/pricing' },
+  admin: { path: '/admin', getHref: () => '/admin' },
+  payouts: { path: '/payouts', getHref: () => '/payouts' },
+  connectStripe: { path: '/connect-stripe', getHref: () => '/connect-stripe' },
   sellerSignup: { path: '/seller-signup', getHref: () => '/seller-signup' },
+  sell: { path: '/sell', getHref: () => '/sell' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   settings: {
     path: '/settings',
@@ -34,7 +38,14 @@ export const paths = {
     getHref: (disputeId: string) => `/disputes/${encodeURIComponent(disputeId)}`,
   },
   myMvps: { path: '/my-mvps', getHref: () => '/my-mvps' },
-  upload: { path: '/upload', getHref: () => '/upload' },
+  upload: {
+    path: '/upload',
+    getHref: (mvpId?: string) => (mvpId ? `/upload?mvpId=${encodeURIComponent(mvpId)}` : '/upload'),
+  },
+  mvpEdit: {
+    path: '/mvp/:mvpId/edit',
+    getHref: (mvpId: string) => `/mvp/${encodeURIComponent(mvpId)}/edit`,
+  },
   howItWorks: { path: '/how-it-works', getHref: () => '/how-it-works' },
   stories: { path: '/stories', getHref: () => '/stories' },
   guidelines: { path: '/guidelines', getHref: () => '/guidelines' },

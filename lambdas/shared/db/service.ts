@@ -25,6 +25,7 @@ import { NotificationCounterEntity } from './entities/notification-counter';
 import { ProfileEntity } from './entities/profile';
 import { RefundRequestEntity } from './entities/refund-request';
 import { ReviewEntity } from './entities/review';
+import { SellerApplicationEntity } from './entities/seller-application';
 import { SubscriptionEntity } from './entities/subscription';
 
 export const db = new Service(
@@ -45,6 +46,7 @@ export const db = new Service(
     profile: ProfileEntity,
     refundRequest: RefundRequestEntity,
     review: ReviewEntity,
+    sellerApplication: SellerApplicationEntity,
     subscription: SubscriptionEntity,
   },
   entityConfig(),

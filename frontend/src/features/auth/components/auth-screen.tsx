@@ -3,7 +3,9 @@ import { Box, Card, Container, Heading, Stack, Tabs, Text } from '@chakra-ui/rea
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';
+import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { afterSignInPath } from '../lib/redirect';
+import { BetaAccessButton } from './beta-access-button';
 import { ConfirmSignUpForm } from './confirm-sign-up-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
@@ -21,14 +23,25 @@ const TITLES: Record<string, { title: string; subtitle: string }> = {
   reset: { title: 'Reset your password', subtitle: 'Choose a new password for your account.' },
 };
 
+const noticeOf = (state: unknown): string | undefined =>
+  typeof state === 'object' && state !== null && 'notice' in state && typeof state.notice === 'string'
+    ? state.notice
+    : undefined;
+
 /** `/auth`, `/signin`, `/signup`: one screen for every step of Cognito's sign-in and sign-up. */
 export function AuthScreen({ initialMode }: { initialMode: 'signIn' | 'signUp' }) {
-  const [step, setStep] = useState<Step>({ name: 'credentials', tab: initialMode });
+  const location = useLocation();
+  // Pages that send people here with something to say (e.g. the seller application) pass it as
+  // router state `{ notice }`; it shows above the sign-in form.
+  const [step, setStep] = useState<Step>(() => ({
+    name: 'credentials',
+    tab: initialMode,
+    notice: noticeOf(location.state),
+  }));
   const [email, setEmail] = useState('');
   // Once a flow starts here, this screen decides where to go (e.g. settings after a reset).
   const [flowStarted, setFlowStarted] = useState(false);
   const { session, refreshSession } = useSession();
-  const location = useLocation();
   const navigate = useNavigate();
   const destination = afterSignInPath(location.state);
 
@@ -103,6 +116,10 @@ export function AuthScreen({ initialMode }: { initialMode: 'signIn' | 'signUp' }
                   />
                 </Tabs.Content>
               </Tabs.Root>
+            )}
+
+            {step.name === 'credentials' && getRuntimeConfig().betaAccess && (
+              <BetaAccessButton onStart={startFlow} onSignedIn={() => finish(destination)} />
             )}
 
             {step.name === 'confirm' && (

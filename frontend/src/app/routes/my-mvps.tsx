@@ -1,0 +1,6 @@
+/** `/my-mvps`: the seller's templates. */
+import { MyMvpsView } from '../../features/my-mvps/components/my-mvps-view';
+
+export default function MyMvpsRoute() {
+  return <MyMvpsView />;
+}

@@ -1,0 +1,29 @@
+/** What a signed-in user who is not an approved seller sees on seller-only pages (seller spec §2). */
+import { Button, Container, EmptyState, VStack } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { LuShieldAlert } from 'react-icons/lu';
+import { paths } from '../config/paths';
+
+export function SellerApprovalRequired() {
+  return (
+    <Container maxW="lg" py="16">
+      <EmptyState.Root data-testid="seller-approval-required">
+        <EmptyState.Content>
+          <EmptyState.Indicator>
+            <LuShieldAlert />
+          </EmptyState.Indicator>
+          <VStack textAlign="center">
+            <EmptyState.Title>Seller Approval Required</EmptyState.Title>
+            <EmptyState.Description>
+              Only approved sellers can upload and manage MVPs. Applications are reviewed in 2-3
+              business days.
+            </EmptyState.Description>
+          </VStack>
+          <Button asChild colorPalette="purple">
+            <RouterLink to={paths.dashboard.getHref()}>Back to Dashboard</RouterLink>
+          </Button>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    </Container>
+  );
+}

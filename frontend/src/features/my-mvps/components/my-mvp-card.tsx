@@ -1,0 +1,195 @@
+/**
+ * One template on My MVPs (seller spec §2): cover image, status badge, title, tagline, three tech
+ * tags and '+N more', rating to one decimal, downloads, version; View, Edit, New Version, Retry
+ * (failed states only) and delete with confirmation; the processing error for failed states.
+ */
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Dialog,
+  HStack,
+  Image,
+  Portal,
+  Tag,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { LuDownload, LuStar } from 'react-icons/lu';
+import { RETRYABLE_STATUSES, STATUS_LABELS, type ManagedMvp } from '@contracts/seller';
+import type { MvpStatus } from '@contracts/catalog';
+import { paths } from '../../../config/paths';
+
+const FALLBACK_IMAGE = '/fallback-preview.svg';
+const CARD_TECH_TAGS = 3;
+
+const STATUS_COLORS: Record<MvpStatus, string> = {
+  approved: 'green',
+  pending_review: 'yellow',
+  rejected: 'red',
+  scan_failed: 'red',
+  ipfs_pin_failed: 'orange',
+  archived: 'gray',
+};
+
+interface MyMvpCardProps {
+  mvp: ManagedMvp;
+  onRetry: (mvp: ManagedMvp) => void;
+  onDelete: (mvp: ManagedMvp) => Promise<void>;
+  retrying: boolean;
+}
+
+export function MyMvpCard({ mvp, onRetry, onDelete, retrying }: MyMvpCardProps) {
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const shown = mvp.tech_stack.slice(0, CARD_TECH_TAGS);
+  const more = mvp.tech_stack.length - shown.length;
+  const failed = RETRYABLE_STATUSES.includes(mvp.status);
+
+  return (
+    <Card.Root
+      variant="outline"
+      overflow="hidden"
+      data-testid="my-mvp-card"
+      data-mvp-id={mvp.id}
+      data-status={mvp.status}
+    >
+      <Box position="relative">
+        <Image
+          src={mvp.preview_images[0] ?? FALLBACK_IMAGE}
+          alt={`${mvp.title} preview`}
+          aspectRatio={16 / 9}
+          w="full"
+          objectFit="cover"
+          bg="bg.muted"
+          onError={(event) => {
+            if (!event.currentTarget.src.endsWith(FALLBACK_IMAGE)) {
+              event.currentTarget.src = FALLBACK_IMAGE;
+            }
+          }}
+        />
+        <Badge
+          position="absolute"
+          top="3"
+          right="3"
+          variant="solid"
+          colorPalette={STATUS_COLORS[mvp.status]}
+          data-testid="mvp-status"
+        >
+          {STATUS_LABELS[mvp.status]}
+        </Badge>
+      </Box>
+      <Card.Body gap="3" p="5">
+        <Box>
+          <Card.Title as="h3" lineClamp={1}>
+            {mvp.title}
+          </Card.Title>
+          <Card.Description lineClamp={2} mt="1">
+            {mvp.tagline}
+          </Card.Description>
+        </Box>
+        <Wrap gap="1.5">
+          {shown.map((tech) => (
+            <Tag.Root key={tech} size="sm" variant="subtle">
+              <Tag.Label>{tech}</Tag.Label>
+            </Tag.Root>
+          ))}
+          {more > 0 && (
+            <Tag.Root size="sm" variant="outline">
+              <Tag.Label>+{more} more</Tag.Label>
+            </Tag.Root>
+          )}
+        </Wrap>
+        <HStack gap="4" fontSize="sm" color="fg.muted">
+          <HStack gap="1">
+            <LuStar />
+            <Text>{mvp.average_rating.toFixed(1)}</Text>
+          </HStack>
+          <HStack gap="1">
+            <LuDownload />
+            <Text>{mvp.download_count}</Text>
+          </HStack>
+          <Text>v{mvp.version_number}</Text>
+        </HStack>
+        {failed && mvp.last_processing_error && (
+          <Alert.Root status="error" size="sm" data-testid="processing-error">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Processing error</Alert.Title>
+              <Alert.Description>{mvp.last_processing_error}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+      </Card.Body>
+      <Card.Footer gap="2" flexWrap="wrap" px="5" pb="5">
+        {mvp.status === 'approved' && (
+          <Button asChild size="sm" variant="outline">
+            <RouterLink to={paths.mvp.getHref(mvp.id)}>View</RouterLink>
+          </Button>
+        )}
+        <Button asChild size="sm" variant="outline">
+          <RouterLink to={paths.mvpEdit.getHref(mvp.id)}>Edit</RouterLink>
+        </Button>
+        <Button asChild size="sm" variant="outline">
+          <RouterLink to={paths.upload.getHref(mvp.id)}>New Version</RouterLink>
+        </Button>
+        {failed && (
+          <Button size="sm" colorPalette="orange" loading={retrying} onClick={() => onRetry(mvp)}>
+            Retry
+          </Button>
+        )}
+        <Dialog.Root
+          role="alertdialog"
+          open={confirming}
+          onOpenChange={(details) => setConfirming(details.open)}
+        >
+          <Dialog.Trigger asChild>
+            <Button size="sm" variant="ghost" colorPalette="red">
+              Delete
+            </Button>
+          </Dialog.Trigger>
+          <Portal>
+            <Dialog.Backdrop />
+            <Dialog.Positioner>
+              <Dialog.Content>
+                <Dialog.Header>
+                  <Dialog.Title>Delete this MVP?</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <Text>
+                    “{mvp.title}” will be removed from the marketplace and from your list. Buyers
+                    keep their download history.
+                  </Text>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Dialog.ActionTrigger asChild>
+                    <Button variant="outline">Cancel</Button>
+                  </Dialog.ActionTrigger>
+                  <Button
+                    colorPalette="red"
+                    loading={deleting}
+                    onClick={async () => {
+                      setDeleting(true);
+                      try {
+                        await onDelete(mvp);
+                        setConfirming(false);
+                      } finally {
+                        setDeleting(false);
+                      }
+                    }}
+                  >
+                    Delete
+                  </Button>
+                </Dialog.Footer>
+              </Dialog.Content>
+            </Dialog.Positioner>
+          </Portal>
+        </Dialog.Root>
+      </Card.Footer>
+    </Card.Root>
+  );
+}

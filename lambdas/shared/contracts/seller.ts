@@ -1,0 +1,535 @@
+/**
+ * The seller workspace's contract, shared by the API (validation) and the frontend (forms):
+ * the seller application wizard, the file rules of uploads, the template form of upload and edit,
+ * and the shapes My MVPs and the seller dashboard read. Texts are the spec's own (seller spec §5,
+ * §8, §9).
+ */
+import { z } from 'zod';
+import {
+  ACCESS_TIERS,
+  LICENSING_TERMS,
+  MVP_CATEGORIES,
+  MVP_TECH_STACKS,
+  type AccessTier,
+  type LicensingTerms,
+  type MvpStatus,
+} from './catalog';
+
+// ---------------------------------------------------------------------------------------------
+// Seller application (seller spec §2, §3, §5)
+// ---------------------------------------------------------------------------------------------
+
+export const SELLER_APPLICATION_STEPS = [
+  'Account Setup',
+  'Experience',
+  'Portfolio',
+  'Review & Submit',
+] as const;
+
+export const YEARS_EXPERIENCE = ['1-2', '3-5', '6-10', '10+'] as const;
+export type YearsExperience = (typeof YEARS_EXPERIENCE)[number];
+
+export const SPECIALIZATIONS = [
+  'Frontend Development',
+  'Backend Development',
+  'Full Stack Development',
+  'Mobile Development',
+  'DevOps & Infrastructure',
+  'AI & Machine Learning',
+  'Blockchain & Web3',
+  'E-commerce',
+  'SaaS Development',
+  'API Development',
+  'Database Design',
+  'UI/UX Design',
+] as const;
+
+export const APPLICATION_SUBMITTED_MESSAGE =
+  'Application submitted! Please sign in. Your seller application will be reviewed in 2-3 business days.';
+
+const requiredText = (message: string, max = 5_000) =>
+  z.string().trim().min(1, message).max(max, `Please keep this under ${max} characters.`);
+
+const optionalText = (max = 500) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Please keep this under ${max} characters.`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/** Step 1 without the credentials (those go to Cognito, never to our API). */
+export const applicationAccountSchema = z.object({
+  fullName: requiredText('Full name is required', 200),
+  companyName: optionalText(200),
+  website: optionalText(),
+});
+
+export const applicationExperienceSchema = z.object({
+  yearsExperience: z.enum(YEARS_EXPERIENCE, { message: 'Experience level is required' }),
+  specializations: z
+    .array(z.enum(SPECIALIZATIONS, { message: 'Unknown specialization.' }))
+    .min(1, 'Select at least one specialization')
+    .max(SPECIALIZATIONS.length),
+  previousWork: requiredText('Previous work description is required'),
+});
+
+export const applicationPortfolioSchema = z.object({
+  portfolioDescription: requiredText('Portfolio description is required'),
+  sampleProjects: requiredText('Sample projects are required'),
+  githubProfile: optionalText(),
+  linkedinProfile: optionalText(),
+});
+
+export const applicationAgreementSchema = z.object({
+  agreeToTerms: z.literal(true, { message: 'You must agree to the terms' }),
+  agreeToCommission: z.literal(true, { message: 'You must agree to the commission structure' }),
+});
+
+/** `POST /api/seller-applications`: everything but the credentials. */
+export const sellerApplicationBodySchema = applicationAccountSchema
+  .extend(applicationExperienceSchema.shape)
+  .extend(applicationPortfolioSchema.shape)
+  .extend(applicationAgreementSchema.shape);
+export type SellerApplicationBody = z.input<typeof sellerApplicationBodySchema>;
+export type SellerApplicationInput = z.output<typeof sellerApplicationBodySchema>;
+
+export const SELLER_APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+export interface SellerApplicationReceipt {
+  status: (typeof SELLER_APPLICATION_STATUSES)[number];
+  submitted_at: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files (seller spec §5 Upload, §8 Files, §9)
+// ---------------------------------------------------------------------------------------------
+
+export const MAX_MVP_FILE_BYTES = 100 * 1024 * 1024;
+export const MIN_MVP_FILE_BYTES = 1024;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_FILE_NAME_LENGTH = 255;
+export const MAX_PREVIEW_IMAGES = 10;
+
+/** Bundle kinds by extension; `.tgz` is what the picker also accepts for tar.gz. */
+export const MVP_FILE_KINDS = {
+  zip: { extensions: ['.zip'], contentType: 'application/zip' },
+  'tar.gz': { extensions: ['.tar.gz', '.tgz'], contentType: 'application/gzip' },
+  rar: { extensions: ['.rar'], contentType: 'application/vnd.rar' },
+} as const;
+export type MvpFileKind = keyof typeof MVP_FILE_KINDS;
+export const MVP_FILE_ACCEPT = '.zip,.tar.gz,.tgz,.rar';
+
+export const IMAGE_CONTENT_TYPES = {
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+  'image/webp': ['.webp'],
+  'image/gif': ['.gif'],
+} as const;
+export type ImageContentType = keyof typeof IMAGE_CONTENT_TYPES;
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
+
+export const FILE_MESSAGES = {
+  fileRequired: 'MVP file is required',
+  invalidFileType:
+    'Please upload a valid ZIP, TAR.GZ, or RAR file. Other file types are not allowed for security reasons.',
+  fileTooLarge: 'File size too large. Maximum allowed size is 100MB',
+  fileTooLargeEdit: 'File size must be less than 100MB.',
+  fileTooSmall: 'File is too small. Minimum file size is 1KB.',
+  imagesRequired: 'At least one preview image is required',
+  imageType: 'Only image files are allowed for preview images.',
+  imageTooLarge: 'Each image must be less than 10MB.',
+  tooManyImages: `At most ${MAX_PREVIEW_IMAGES} preview images are allowed.`,
+  invalidName: 'File name contains invalid characters',
+  nameTooLong: 'File name too long. Maximum length is 255 characters.',
+  uploadMissing: 'The uploaded file was not found. Please upload it again.',
+  uploadMismatch: 'The uploaded file does not match what was declared. Please upload it again.',
+} as const;
+
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN_NAME_CHARACTERS = /[<>:"/\\|?*\u0000-\u001f]/;
+
+/** The spec's file-name rule: none of < > : " / \ | ? * (nor control characters), ≤ 255. */
+export const fileNameProblem = (name: string): string | null => {
+  if (name.length > MAX_FILE_NAME_LENGTH) return FILE_MESSAGES.nameTooLong;
+  if (name.trim() === '' || FORBIDDEN_NAME_CHARACTERS.test(name)) return FILE_MESSAGES.invalidName;
+  return null;
+};
+
+/** The bundle kind a file name's extension claims, or null. */
+export const mvpFileKindOf = (name: string): MvpFileKind | null => {
+  const lower = name.toLowerCase();
+  for (const [kind, rule] of Object.entries(MVP_FILE_KINDS)) {
+    if (rule.extensions.some((extension) => lower.endsWith(extension))) return kind as MvpFileKind;
+  }
+  return null;
+};
+
+/** The image type a file name's extension claims, or null. */
+export const imageTypeOf = (name: string): ImageContentType | null => {
+  const lower = name.toLowerCase();
+  for (const [type, extensions] of Object.entries(IMAGE_CONTENT_TYPES)) {
+    if (extensions.some((extension) => lower.endsWith(extension))) return type as ImageContentType;
+  }
+  return null;
+};
+
+/** What the content's first bytes say the bundle is (zip PK\x03\x04, gzip 1f 8b, rar `Rar!`). */
+export const mvpFileKindFromMagic = (bytes: Uint8Array): MvpFileKind | null => {
+  const starts = (...prefix: number[]) => prefix.every((byte, index) => bytes[index] === byte);
+  if (starts(0x50, 0x4b, 0x03, 0x04)) return 'zip';
+  if (starts(0x1f, 0x8b)) return 'tar.gz';
+  if (starts(0x52, 0x61, 0x72, 0x21)) return 'rar';
+  return null;
+};
+
+/** Problems of a bundle by name and size (content is checked by the caller that can read it). */
+export const mvpFileProblem = (
+  file: { name: string; size: number },
+  tooLargeMessage: string = FILE_MESSAGES.fileTooLarge,
+): string | null =>
+  fileNameProblem(file.name) ??
+  (mvpFileKindOf(file.name) === null
+    ? FILE_MESSAGES.invalidFileType
+    : file.size > MAX_MVP_FILE_BYTES
+      ? tooLargeMessage
+      : file.size < MIN_MVP_FILE_BYTES
+        ? FILE_MESSAGES.fileTooSmall
+        : null);
+
+/** Problems of one preview image by name, declared type and size. */
+export const imageFileProblem = (file: { name: string; size: number; type: string }) =>
+  fileNameProblem(file.name) ??
+  (!(file.type in IMAGE_CONTENT_TYPES) || imageTypeOf(file.name) === null
+    ? FILE_MESSAGES.imageType
+    : file.size > MAX_IMAGE_BYTES
+      ? FILE_MESSAGES.imageTooLarge
+      : file.size === 0
+        ? FILE_MESSAGES.imageType
+        : null);
+
+// ---------------------------------------------------------------------------------------------
+// Presigned uploads: `POST /api/uploads`
+// ---------------------------------------------------------------------------------------------
+
+const declaredFileSchema = z.object({
+  fileName: z.string(),
+  size: z.number().int().nonnegative(),
+  contentType: z.string().max(100),
+});
+
+export const uploadRequestSchema = z
+  .object({
+    bundle: declaredFileSchema.optional(),
+    images: z.array(declaredFileSchema).max(MAX_PREVIEW_IMAGES, FILE_MESSAGES.tooManyImages),
+  })
+  .superRefine((request, ctx) => {
+    if (!request.bundle && request.images.length === 0) {
+      ctx.addIssue({ code: 'custom', message: FILE_MESSAGES.fileRequired, path: ['bundle'] });
+    }
+    if (request.bundle) {
+      const { fileName, size, contentType } = request.bundle;
+      const problem = mvpFileProblem({ name: fileName, size });
+      const kind = mvpFileKindOf(fileName);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['bundle'] });
+      else if (kind && MVP_FILE_KINDS[kind].contentType !== contentType) {
+        ctx.addIssue({ code: 'custom', message: FILE_MESSAGES.invalidFileType, path: ['bundle'] });
+      }
+    }
+    request.images.forEach((image, index) => {
+      const problem = imageFileProblem({
+        name: image.fileName,
+        size: image.size,
+        type: image.contentType,
+      });
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['images', index] });
+    });
+  });
+export type UploadRequest = z.input<typeof uploadRequestSchema>;
+export type UploadRequestInput = z.output<typeof uploadRequestSchema>;
+
+export interface PresignedUpload {
+  fileName: string;
+  /** The one object key the URL may write (`uploads/{sellerId}/{uploadId}/…`). */
+  key: string;
+  url: string;
+  /** Headers the PUT must carry exactly (they are signed). */
+  headers: Record<string, string>;
+  size: number;
+  contentType: string;
+}
+
+export interface UploadGrant {
+  uploadId: string;
+  expiresInSeconds: number;
+  bundle: PresignedUpload | null;
+  images: PresignedUpload[];
+}
+
+/** A file the browser finished putting, restated at registration and checked against S3. */
+export const uploadedFileSchema = z.object({
+  key: z.string().min(1).max(1024),
+  fileName: z.string().min(1),
+  size: z.number().int().nonnegative(),
+  contentType: z.string().min(1).max(100),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The template form (upload and edit)
+// ---------------------------------------------------------------------------------------------
+
+export const MVP_FORM_MESSAGES = {
+  title: 'Title is required',
+  tagline: 'Tagline is required',
+  description: 'Description is required',
+  category: 'Category is required',
+  features: 'At least one feature is required',
+  techStack: 'At least one technology is required',
+  accessTier: 'Access tier is required',
+  priceRequired: 'Price is required for one-time sale MVPs',
+  pricePositive: 'Price must be a positive number',
+  url: 'Please enter a valid URL',
+  stackblitz: 'Please enter a valid StackBlitz URL',
+  versionRequired: 'Version number is required',
+  versionFormat: 'Version number must look like 1.0.0',
+  changelogRequired: 'Changelog is required for new versions',
+} as const;
+
+export const DEFAULT_VERSION = '1.0.0';
+export const VERSION_BUMPS = ['major', 'minor', 'patch'] as const;
+export type VersionBump = (typeof VERSION_BUMPS)[number];
+
+/** `1.2.3` bumped by kind (patch by default); a malformed number restarts at the default. */
+export const bumpVersion = (version: string, bump: VersionBump = 'patch'): string => {
+  const match = /^(\d+)\.(\d+)\.(\d+)$/.exec(version.trim());
+  if (!match) return DEFAULT_VERSION;
+  const [major, minor, patch] = match.slice(1).map(Number) as [number, number, number];
+  if (bump === 'major') return `${major + 1}.0.0`;
+  if (bump === 'minor') return `${major}.${minor + 1}.0`;
+  return `${major}.${minor}.${patch + 1}`;
+};
+
+const isHttpUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch (_error) {
+    return false;
+  }
+};
+
+/** Optional link: empty means none; otherwise an http(s) URL. */
+const optionalUrl = (message: string, extra?: (url: URL) => boolean) =>
+  z
+    .string()
+    .trim()
+    .max(2_000, message)
+    .optional()
+    .nullable()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      if (!isHttpUrl(value) || (extra && !extra(new URL(value)))) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return value;
+    });
+
+const isStackBlitz = (url: URL) =>
+  url.hostname === 'stackblitz.com' || url.hostname.endsWith('.stackblitz.com');
+
+export const versionNumberSchema = z
+  .string()
+  .trim()
+  .min(1, MVP_FORM_MESSAGES.versionRequired)
+  .regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, MVP_FORM_MESSAGES.versionFormat);
+
+export const changelogSchema = z
+  .string()
+  .trim()
+  .min(1, MVP_FORM_MESSAGES.changelogRequired)
+  .max(5_000, 'Please keep the changelog under 5000 characters.');
+
+/**
+ * The descriptive fields of a template, as typed in the upload and edit forms. Blank feature rows
+ * are dropped before the "at least one" rule; price is null unless the tier is one_time_sale.
+ */
+export const mvpFieldsSchema = z
+  .object({
+    title: z.string().trim().min(1, MVP_FORM_MESSAGES.title).max(100, 'Title is too long.'),
+    tagline: z.string().trim().min(1, MVP_FORM_MESSAGES.tagline).max(200, 'Tagline is too long.'),
+    description: z
+      .string()
+      .trim()
+      .min(1, MVP_FORM_MESSAGES.description)
+      .max(10_000, 'Description is too long.'),
+    category: z.enum(MVP_CATEGORIES, { message: MVP_FORM_MESSAGES.category }),
+    features: z
+      .array(z.string().max(200, 'Each feature must be under 200 characters.'))
+      .transform((rows) => rows.map((row) => row.trim()).filter(Boolean))
+      .pipe(z.array(z.string()).min(1, MVP_FORM_MESSAGES.features).max(20, 'At most 20 features.')),
+    tech_stack: z
+      .array(z.enum(MVP_TECH_STACKS, { message: 'Unknown technology.' }))
+      .min(1, MVP_FORM_MESSAGES.techStack)
+      .transform((items) => [...new Set(items)]),
+    demo_url: optionalUrl(MVP_FORM_MESSAGES.url),
+    github_url: optionalUrl(MVP_FORM_MESSAGES.url),
+    stackblitz_link: optionalUrl(MVP_FORM_MESSAGES.stackblitz, isStackBlitz),
+    licensing_terms: z.enum(LICENSING_TERMS).default('standard_commercial'),
+    access_tier: z.enum(ACCESS_TIERS, { message: MVP_FORM_MESSAGES.accessTier }),
+    /** A number, or the text typed in the price field; blank is none. */
+    price: z.union([z.number(), z.string(), z.null()]).optional(),
+  })
+  .transform((fields, ctx) => {
+    if (fields.access_tier !== 'one_time_sale') return { ...fields, price: null };
+    const raw = typeof fields.price === 'string' ? fields.price.trim() : fields.price;
+    if (raw === undefined || raw === null || raw === '') {
+      ctx.addIssue({ code: 'custom', message: MVP_FORM_MESSAGES.priceRequired, path: ['price'] });
+      return z.NEVER;
+    }
+    const price = Number(raw);
+    if (!Number.isFinite(price) || price <= 0) {
+      ctx.addIssue({ code: 'custom', message: MVP_FORM_MESSAGES.pricePositive, path: ['price'] });
+      return z.NEVER;
+    }
+    // Pounds with at most two decimals (seller spec §9: step 0.01).
+    return { ...fields, price: Math.round(price * 100) / 100 };
+  });
+export type MvpFieldsInput = z.input<typeof mvpFieldsSchema>;
+export type MvpFields = z.output<typeof mvpFieldsSchema>;
+
+/** `POST /api/mvps`: register an uploaded template. */
+export const createMvpBodySchema = z.object({
+  uploadId: z.string().min(1).max(64),
+  fields: mvpFieldsSchema,
+  bundle: uploadedFileSchema,
+  images: z
+    .array(uploadedFileSchema)
+    .min(1, FILE_MESSAGES.imagesRequired)
+    .max(MAX_PREVIEW_IMAGES, FILE_MESSAGES.tooManyImages),
+});
+export type CreateMvpBody = z.input<typeof createMvpBodySchema>;
+export type CreateMvpInput = z.output<typeof createMvpBodySchema>;
+
+/** `POST /api/mvps/{id}/versions`: a new version of an existing template. */
+export const createVersionBodySchema = z.object({
+  uploadId: z.string().min(1).max(64),
+  version_number: versionNumberSchema,
+  changelog: changelogSchema,
+  bundle: uploadedFileSchema,
+});
+export type CreateVersionBody = z.input<typeof createVersionBodySchema>;
+export type CreateVersionInput = z.output<typeof createVersionBodySchema>;
+
+/** `PATCH /api/mvps/{id}`: the edit form; a replacement file and images are optional. */
+export const updateMvpBodySchema = z.object({
+  uploadId: z.string().min(1).max(64).optional(),
+  fields: mvpFieldsSchema,
+  version_number: versionNumberSchema,
+  changelog: z
+    .string()
+    .trim()
+    .max(5_000, 'Please keep the changelog under 5000 characters.')
+    .optional()
+    .nullable()
+    .transform((value) => value || null),
+  bundle: uploadedFileSchema.optional(),
+  images: z
+    .array(uploadedFileSchema)
+    .max(MAX_PREVIEW_IMAGES, FILE_MESSAGES.tooManyImages)
+    .optional(),
+});
+export type UpdateMvpBody = z.input<typeof updateMvpBodySchema>;
+export type UpdateMvpInput = z.output<typeof updateMvpBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// What the seller reads back
+// ---------------------------------------------------------------------------------------------
+
+/** Statuses a seller filters by on My MVPs (archived templates are not listed). */
+export const MY_MVP_FILTERS = [
+  { value: 'all', label: 'All MVPs' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'pending_review', label: 'Pending Review' },
+  { value: 'rejected', label: 'Rejected' },
+  { value: 'scan_failed', label: 'Scan Failed' },
+  { value: 'ipfs_pin_failed', label: 'IPFS Failed' },
+] as const;
+
+export const STATUS_LABELS: Record<MvpStatus, string> = {
+  pending_review: 'Pending Review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  scan_failed: 'Scan Failed',
+  ipfs_pin_failed: 'IPFS Failed',
+  archived: 'Archived',
+};
+
+/** Statuses from which the seller may retry processing (seller spec §4 item 5). */
+export const RETRYABLE_STATUSES: readonly MvpStatus[] = ['scan_failed', 'ipfs_pin_failed'];
+
+/** A template as its owner (or an admin) sees it: every status, the processing error, the files. */
+export interface ManagedMvp {
+  id: string;
+  seller_id: string;
+  title: string;
+  slug: string;
+  tagline: string;
+  description: string;
+  features: string[];
+  tech_stack: string[];
+  category: string;
+  status: MvpStatus;
+  version_number: string;
+  changelog: string | null;
+  ipfs_hash: string | null;
+  previous_ipfs_hash: string | null;
+  file_size: number | null;
+  original_file_name: string | null;
+  preview_images: string[];
+  demo_url: string | null;
+  github_url: string | null;
+  stackblitz_link: string | null;
+  licensing_terms: LicensingTerms;
+  access_tier: AccessTier;
+  price: number | null;
+  download_count: number;
+  average_rating: number;
+  last_processing_error: string | null;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SellerStats {
+  total: number;
+  byStatus: Record<MvpStatus, number>;
+  totalDownloads: number;
+  /** Over all ratings of the seller's templates (exact sums), 0 when none. */
+  averageRating: number;
+}
+
+/** `GET /api/my/mvps`. */
+export interface MyMvpsResult {
+  items: ManagedMvp[];
+  stats: SellerStats;
+}
+
+export interface MvpWriteResult {
+  mvp: ManagedMvp;
+  message: string;
+}
+
+export const MVP_MESSAGES = {
+  notFound: 'MVP not found.',
+  notAuthorized: 'You are not authorized to edit this MVP.',
+  uploaded: 'MVP uploaded successfully! It is being processed and will appear once approved.',
+  versionUploaded: 'New version uploaded successfully! It is being processed.',
+  updated: 'MVP updated successfully!',
+  deleted: 'MVP deleted successfully.',
+  retried: 'Processing restarted.',
+  notRetryable: 'Only MVPs whose scan or IPFS pinning failed can be retried.',
+  changedMeanwhile: 'This MVP was changed meanwhile. Please reload and try again.',
+  processingNotStarted: 'Processing could not be started. Please retry.',
+} as const;

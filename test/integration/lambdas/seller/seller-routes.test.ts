@@ -1,0 +1,665 @@
+/**
+ * The seller routes through the seller Lambda's handler, against DynamoDB Local and s3rver:
+ * applications, presigned uploads (real PUTs to s3rver), registration with its object checks and
+ * clean-up, versions, edits, retry, archive, and for every template route that a seller cannot
+ * touch another seller's template while admin and both can.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { handler } from '../../../../lambdas/seller/index';
+import {
+  setWorkflowRunner,
+  type WorkflowInput,
+} from '../../../../lambdas/shared/adapters/workflow';
+import { getCatalogVersion } from '../../../../lambdas/catalog/repo';
+import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+import type { Role } from '../../../../lambdas/shared/contracts/profile';
+import {
+  FILE_MESSAGES,
+  MVP_FORM_MESSAGES as MVP_MESSAGES_FORM,
+  MVP_MESSAGES,
+  type ManagedMvp,
+  type MvpWriteResult,
+  type MyMvpsResult,
+  type UploadGrant,
+} from '../../../../lambdas/shared/contracts/seller';
+import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
+import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
+import { SellerApplicationEntity } from '../../../../lambdas/shared/db/entities/seller-application';
+import { s3Client } from '../../../../lambdas/shared/storage/s3';
+import type { HttpMethod } from '../../../../lambdas/shared/routes';
+import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
+import { mvpItem } from '../../../fixtures/mvps';
+
+const started: WorkflowInput[] = [];
+beforeAll(() => {
+  setWorkflowRunner({
+    start: async (_workflow, input) => {
+      started.push(input);
+    },
+  });
+});
+afterAll(() => setWorkflowRunner(undefined));
+beforeEach(() => {
+  started.length = 0;
+});
+
+interface Caller {
+  sub: string;
+  claims: Record<string, string>;
+}
+
+const makeUser = async (
+  role: Role,
+  approved: boolean,
+  name = `${role}-${randomUUID().slice(0, 8)}`,
+): Promise<Caller> => {
+  const now = new Date().toISOString();
+  const sub = `${name}-${randomUUID()}`;
+  await ProfileEntity.create({
+    id: sub,
+    email: `${name}@example.com`,
+    role,
+    downloads_remaining: 0,
+    download_quota: 0,
+    downloads_today: 0,
+    is_seller_approved: approved,
+    created_at: now,
+    updated_at: now,
+  }).go();
+  return { sub, claims: idTokenClaims({ sub, email: `${name}@example.com` }) };
+};
+
+const call = async <T>(
+  method: HttpMethod,
+  path: string,
+  caller: Caller | null,
+  body?: unknown,
+): Promise<{ status: number; body: T }> => {
+  const result = await handler(
+    apiEvent({ method, path, body, claims: caller?.claims }),
+    lambdaContext('seller'),
+  );
+  return { status: result.statusCode ?? 0, body: jsonBody<T>(result) };
+};
+
+/** A small but valid zip: local file header magic, then filler past the 1 KB minimum. */
+const zipBytes = (size = 2048): Uint8Array => {
+  const bytes = new Uint8Array(size);
+  bytes.set([0x50, 0x4b, 0x03, 0x04]);
+  for (let i = 4; i < size; i += 1) bytes[i] = i % 251;
+  return bytes;
+};
+const pngBytes = (): Uint8Array =>
+  new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]);
+
+const put = (url: string, headers: Record<string, string>, body: Uint8Array) =>
+  fetch(url, { method: 'PUT', headers, body: Buffer.from(body) });
+
+const fields = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Rocket SaaS Starter!',
+  tagline: 'Launch in a weekend',
+  description: 'Auth, billing and a dashboard.',
+  category: 'SaaS',
+  features: ['Auth', '  ', 'Billing'],
+  tech_stack: ['React', 'Stripe'],
+  demo_url: 'https://demo.example.com',
+  github_url: '',
+  stackblitz_link: '',
+  licensing_terms: 'standard_commercial',
+  access_tier: 'subscription',
+  price: '',
+  ...overrides,
+});
+
+/** Grant, PUT the files to S3 as a browser would, and return what registration restates. */
+const uploadFiles = async (
+  caller: Caller,
+  options: { bundle?: Uint8Array | null; images?: number } = {},
+) => {
+  const bundle = options.bundle === undefined ? zipBytes() : options.bundle;
+  const imageCount = options.images ?? 1;
+  const request = {
+    ...(bundle
+      ? { bundle: { fileName: 'starter.zip', size: bundle.length, contentType: 'application/zip' } }
+      : {}),
+    images: Array.from({ length: imageCount }, (_, i) => ({
+      fileName: `shot-${i}.png`,
+      size: pngBytes().length,
+      contentType: 'image/png',
+    })),
+  };
+  const grant = await call<UploadGrant>('POST', '/api/uploads', caller, request);
+  expect(grant.status).toBe(201);
+  if (grant.body.bundle && bundle) {
+    const response = await put(grant.body.bundle.url, grant.body.bundle.headers, bundle);
+    expect(response.status).toBe(200);
+  }
+  for (const image of grant.body.images) {
+    expect((await put(image.url, image.headers, pngBytes())).status).toBe(200);
+  }
+  const restate = (file: { key: string; fileName: string; size: number; contentType: string }) => ({
+    key: file.key,
+    fileName: file.fileName,
+    size: file.size,
+    contentType: file.contentType,
+  });
+  return {
+    uploadId: grant.body.uploadId,
+    grant: grant.body,
+    bundle: grant.body.bundle ? restate(grant.body.bundle) : undefined,
+    images: grant.body.images.map(restate),
+  };
+};
+
+const listKeys = async (bucket: string, prefix: string): Promise<string[]> => {
+  const listed = await s3Client().send(
+    new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }),
+  );
+  return (listed.Contents ?? []).map((object) => object.Key ?? '');
+};
+
+const filesBucket = () => process.env.MVP_FILES_BUCKET!;
+const previewsBucket = () => process.env.PREVIEW_IMAGES_BUCKET!;
+
+describe('POST /api/seller-applications', () => {
+  const application = {
+    fullName: 'Ada Seller',
+    companyName: '',
+    website: 'https://ada.example.com',
+    yearsExperience: '3-5',
+    specializations: ['SaaS Development', 'API Development'],
+    previousWork: 'Built many SaaS products.',
+    portfolioDescription: 'Starters and dashboards.',
+    sampleProjects: 'https://github.com/ada/starter',
+    githubProfile: '',
+    linkedinProfile: '',
+    agreeToTerms: true,
+    agreeToCommission: true,
+  };
+
+  it('stores the application of a new seller account, pending, with its email', async () => {
+    const sub = `applicant-${randomUUID()}`;
+    const claims = idTokenClaims({ sub, email: 'ada@example.com', role: 'seller' });
+    const result = await handler(
+      apiEvent({ method: 'POST', path: '/api/seller-applications', body: application, claims }),
+      lambdaContext('seller'),
+    );
+    expect(result.statusCode).toBe(201);
+    const { data } = await SellerApplicationEntity.get({ user_id: sub }).go();
+    expect(data).toMatchObject({
+      email: 'ada@example.com',
+      full_name: 'Ada Seller',
+      years_experience: '3-5',
+      specializations: ['SaaS Development', 'API Development'],
+      status: 'pending',
+      agreed_to_commission: true,
+    });
+    expect(data?.company_name).toBeUndefined();
+    const profile = await ProfileEntity.get({ id: sub }).go();
+    expect(profile.data).toMatchObject({ role: 'seller', is_seller_approved: false });
+  });
+
+  it("answers each step's rules with the spec's messages", async () => {
+    const caller = await makeUser('seller', false);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ fullName: ' ' }, 'Full name is required'],
+      [{ yearsExperience: '' }, 'Experience level is required'],
+      [{ specializations: [] }, 'Select at least one specialization'],
+      [{ previousWork: '' }, 'Previous work description is required'],
+      [{ portfolioDescription: '' }, 'Portfolio description is required'],
+      [{ sampleProjects: '' }, 'Sample projects are required'],
+      [{ agreeToTerms: false }, 'You must agree to the terms'],
+      [{ agreeToCommission: false }, 'You must agree to the commission structure'],
+    ];
+    for (const [change, message] of cases) {
+      const result = await call<ApiErrorBody>('POST', '/api/seller-applications', caller, {
+        ...application,
+        ...change,
+      });
+      expect(result.status).toBe(400);
+      expect(result.body.message).toBe(message);
+    }
+  });
+
+  it('refuses an anonymous caller and an already approved seller', async () => {
+    expect((await call('POST', '/api/seller-applications', null, application)).status).toBe(401);
+    const seller = await makeUser('seller', true);
+    expect((await call('POST', '/api/seller-applications', seller, application)).status).toBe(409);
+  });
+});
+
+describe('POST /api/uploads', () => {
+  it("grants one signed key per file under the caller's own prefix", async () => {
+    const seller = await makeUser('seller', true);
+    const { grant } = await uploadFiles(seller, { images: 2 });
+    expect(grant.bundle?.key).toMatch(new RegExp(`^uploads/${seller.sub}/${grant.uploadId}/`));
+    for (const image of grant.images) {
+      expect(image.key.startsWith(`uploads/${seller.sub}/${grant.uploadId}/`)).toBe(true);
+    }
+  });
+
+  it('signs the declared size and type into the URL (real S3 refuses any other body)', async () => {
+    // s3rver does not check signed headers of presigned URLs, so this asserts the signature's
+    // scope; registration's HeadObject comparison (below) is the check that runs everywhere.
+    const seller = await makeUser('seller', true);
+    const grant = await call<UploadGrant>('POST', '/api/uploads', seller, {
+      bundle: { fileName: 'a.zip', size: 2048, contentType: 'application/zip' },
+      images: [],
+    });
+    const url = new URL(grant.body.bundle!.url);
+    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(
+      expect.arrayContaining(['content-length', 'content-type', 'host']),
+    );
+    expect(grant.body.bundle!.headers).toEqual({ 'Content-Type': 'application/zip' });
+  });
+
+  it('applies the file rules before signing anything', async () => {
+    const seller = await makeUser('seller', true);
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        { bundle: { fileName: 'a.exe', size: 2048, contentType: 'application/zip' } },
+        FILE_MESSAGES.invalidFileType,
+      ],
+      [
+        { bundle: { fileName: 'a.zip', size: 10, contentType: 'application/zip' } },
+        FILE_MESSAGES.fileTooSmall,
+      ],
+      [
+        { bundle: { fileName: 'a.zip', size: 101 * 1024 * 1024, contentType: 'application/zip' } },
+        FILE_MESSAGES.fileTooLarge,
+      ],
+      [
+        { bundle: { fileName: 'a?.zip', size: 2048, contentType: 'application/zip' } },
+        FILE_MESSAGES.invalidName,
+      ],
+      [
+        {
+          bundle: {
+            fileName: `${'a'.repeat(252)}.zip`,
+            size: 2048,
+            contentType: 'application/zip',
+          },
+        },
+        FILE_MESSAGES.nameTooLong,
+      ],
+      [
+        { images: [{ fileName: 'x.pdf', size: 10, contentType: 'application/pdf' }] },
+        FILE_MESSAGES.imageType,
+      ],
+      [
+        { images: [{ fileName: 'x.png', size: 11 * 1024 * 1024, contentType: 'image/png' }] },
+        FILE_MESSAGES.imageTooLarge,
+      ],
+    ];
+    for (const [request, message] of cases) {
+      const result = await call<ApiErrorBody>('POST', '/api/uploads', seller, {
+        images: [],
+        ...request,
+      });
+      expect(result.status, message).toBe(400);
+      expect(result.body.message).toBe(message);
+    }
+  });
+
+  it('is for approved sellers, admin and both only', async () => {
+    const request = {
+      bundle: { fileName: 'a.zip', size: 2048, contentType: 'application/zip' },
+      images: [],
+    };
+    for (const [role, approved, status] of [
+      ['buyer', false, 403],
+      ['seller', false, 403],
+      ['admin', false, 201],
+      ['both', false, 201],
+    ] as const) {
+      const caller = await makeUser(role, approved);
+      expect((await call('POST', '/api/uploads', caller, request)).status, role).toBe(status);
+    }
+    expect((await call('POST', '/api/uploads', null, request)).status).toBe(401);
+  });
+});
+
+describe('POST /api/mvps', () => {
+  it('registers the template and its first version, moves the files and starts processing', async () => {
+    const seller = await makeUser('seller', true);
+    const files = await uploadFiles(seller, { images: 2 });
+    const result = await call<MvpWriteResult>('POST', '/api/mvps', seller, {
+      uploadId: files.uploadId,
+      fields: fields({ access_tier: 'one_time_sale', price: '19.999' }),
+      bundle: files.bundle,
+      images: files.images,
+    });
+    expect(result.status).toBe(201);
+    const mvp = result.body.mvp;
+    expect(mvp).toMatchObject({
+      status: 'pending_review',
+      version_number: '1.0.0',
+      features: ['Auth', 'Billing'],
+      price: 20,
+      github_url: null,
+      original_file_name: 'starter.zip',
+      file_size: 2048,
+    });
+    expect(mvp.slug).toMatch(/^rocket-saas-starter-[a-z0-9]+$/);
+    expect(mvp.preview_images).toHaveLength(2);
+    expect(mvp.preview_images[0]).toMatch(new RegExp(`^/previews/mvps/${mvp.id}/`));
+
+    const stored = (await MvpEntity.get({ id: mvp.id }).go()).data!;
+    expect(stored.file_key).toMatch(new RegExp(`^mvps/${mvp.id}/[0-9A-Z]{26}/bundle\\.zip$`));
+    const versions = await MvpVersionEntity.query.byMvp({ mvp_id: mvp.id }).go();
+    expect(versions.data).toHaveLength(1);
+    expect(versions.data[0]).toMatchObject({ file_key: stored.file_key, version_number: '1.0.0' });
+
+    const bundle = await s3Client().send(
+      new GetObjectCommand({ Bucket: filesBucket(), Key: stored.file_key! }),
+    );
+    expect(Buffer.from(await bundle.Body!.transformToByteArray())).toEqual(Buffer.from(zipBytes()));
+    expect(await listKeys(previewsBucket(), `previews/mvps/${mvp.id}/`)).toHaveLength(2);
+    // The uploaded originals are gone once registered.
+    expect(await listKeys(filesBucket(), `uploads/${seller.sub}/`)).toEqual([]);
+    expect(await listKeys(previewsBucket(), `uploads/${seller.sub}/`)).toEqual([]);
+    expect(started).toEqual([
+      { mvpId: mvp.id, versionId: versions.data[0]!.id, fileKey: stored.file_key },
+    ]);
+  });
+
+  it('refuses a missing object and writes nothing', async () => {
+    const seller = await makeUser('seller', true);
+    const files = await uploadFiles(seller, { bundle: null });
+    const result = await call<ApiErrorBody>('POST', '/api/mvps', seller, {
+      uploadId: files.uploadId,
+      fields: fields(),
+      bundle: {
+        key: `uploads/${seller.sub}/${files.uploadId}/bundle-starter.zip`,
+        fileName: 'starter.zip',
+        size: 2048,
+        contentType: 'application/zip',
+      },
+      images: files.images,
+    });
+    expect(result.status).toBe(400);
+    expect(result.body.message).toBe(FILE_MESSAGES.uploadMissing);
+    expect((await MvpEntity.query.bySeller({ seller_id: seller.sub }).go()).data).toEqual([]);
+    expect(await listKeys(previewsBucket(), `uploads/${seller.sub}/`)).toEqual([]);
+    expect(started).toEqual([]);
+  });
+
+  it('refuses an object that differs from the declaration and deletes it', async () => {
+    const seller = await makeUser('seller', true);
+    const files = await uploadFiles(seller);
+    const result = await call<ApiErrorBody>('POST', '/api/mvps', seller, {
+      uploadId: files.uploadId,
+      fields: fields(),
+      bundle: { ...files.bundle!, size: 4096 },
+      images: files.images,
+    });
+    expect(result.status).toBe(400);
+    expect(result.body.message).toBe(FILE_MESSAGES.uploadMismatch);
+    expect(await listKeys(filesBucket(), `uploads/${seller.sub}/`)).toEqual([]);
+    expect((await MvpEntity.query.bySeller({ seller_id: seller.sub }).go()).data).toEqual([]);
+  });
+
+  it("cannot register another seller's upload", async () => {
+    const owner = await makeUser('seller', true);
+    const thief = await makeUser('seller', true);
+    const files = await uploadFiles(owner);
+    const result = await call<ApiErrorBody>('POST', '/api/mvps', thief, {
+      uploadId: files.uploadId,
+      fields: fields(),
+      bundle: files.bundle,
+      images: files.images,
+    });
+    expect(result.status).toBe(400);
+    // The owner's upload is untouched by the refused attempt.
+    expect(await listKeys(filesBucket(), `uploads/${owner.sub}/`)).toHaveLength(1);
+  });
+
+  it("answers the form's rules with the spec's messages", async () => {
+    const seller = await makeUser('seller', true);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: '' }, MVP_MESSAGES_FORM.title],
+      [{ features: [' ', ''] }, MVP_MESSAGES_FORM.features],
+      [{ tech_stack: [] }, MVP_MESSAGES_FORM.techStack],
+      [{ access_tier: 'one_time_sale', price: '' }, MVP_MESSAGES_FORM.priceRequired],
+      [{ access_tier: 'one_time_sale', price: '-3' }, MVP_MESSAGES_FORM.pricePositive],
+      [{ demo_url: 'not a url' }, MVP_MESSAGES_FORM.url],
+      [{ stackblitz_link: 'https://example.com/x' }, MVP_MESSAGES_FORM.stackblitz],
+    ];
+    for (const [change, message] of cases) {
+      const result = await call<ApiErrorBody>('POST', '/api/mvps', seller, {
+        uploadId: 'x',
+        fields: fields(change),
+        bundle: { key: 'k', fileName: 'a.zip', size: 2048, contentType: 'application/zip' },
+        images: [{ key: 'k', fileName: 'a.png', size: 10, contentType: 'image/png' }],
+      });
+      expect(result.status, message).toBe(400);
+      expect(result.body.message).toBe(message);
+    }
+  });
+
+  it('is for approved sellers only', async () => {
+    const pending = await makeUser('seller', false);
+    expect((await call('POST', '/api/mvps', pending, {})).status).toBe(403);
+  });
+});
+
+const seedMvp = async (sellerId: string, overrides: Parameters<typeof mvpItem>[0] = {}) => {
+  const item = mvpItem({
+    seller_id: sellerId,
+    file_key: 'mvps/x/y/bundle.zip',
+    file_size: 2048,
+    ipfs_hash: 'bafyold',
+    ...overrides,
+  });
+  await MvpEntity.create(item).go();
+  await MvpVersionEntity.create({
+    mvp_id: item.id,
+    id: ulid(),
+    version_number: item.version_number,
+    file_key: item.file_key!,
+    file_size: 2048,
+    source: 'upload',
+    uploaded_at: item.created_at,
+  }).go();
+  return item;
+};
+
+describe('managing one template: owner, admin and both only', () => {
+  it('lets nobody but the owner, admin and both read, edit, version, retry or archive', async () => {
+    const owner = await makeUser('seller', true);
+    const other = await makeUser('seller', true);
+    const buyer = await makeUser('buyer', false);
+    const mvp = await seedMvp(owner.sub, { status: 'scan_failed', last_processing_error: 'x' });
+    const editBody = {
+      fields: fields(),
+      version_number: '1.0.1',
+    };
+    const attempts: [HttpMethod, string, unknown?][] = [
+      ['GET', `/api/mvps/${mvp.id}/manage`],
+      ['PATCH', `/api/mvps/${mvp.id}`, editBody],
+      [
+        'POST',
+        `/api/mvps/${mvp.id}/versions`,
+        {
+          uploadId: 'u',
+          version_number: '1.0.1',
+          changelog: 'c',
+          bundle: { key: 'k', fileName: 'a.zip', size: 2048, contentType: 'application/zip' },
+        },
+      ],
+      ['POST', `/api/mvps/${mvp.id}/retry`],
+      ['DELETE', `/api/mvps/${mvp.id}`],
+    ];
+    for (const caller of [other, buyer]) {
+      for (const [method, path, body] of attempts) {
+        const result = await call<ApiErrorBody>(method, path, caller, body);
+        expect(result.status, `${method} ${path}`).toBe(403);
+        expect(result.body.message).toBe(MVP_MESSAGES.notAuthorized);
+      }
+      for (const [method, path, body] of attempts) {
+        expect((await call(method, path, null, body)).status).toBe(401);
+      }
+    }
+    const stored = (await MvpEntity.get({ id: mvp.id }).go()).data!;
+    expect(stored).toMatchObject({ status: 'scan_failed', title: mvp.title });
+    expect(started).toEqual([]);
+
+    // The owner reads it; admin and both may too.
+    expect((await call('GET', `/api/mvps/${mvp.id}/manage`, owner)).status).toBe(200);
+    for (const role of ['admin', 'both'] as const) {
+      const admin = await makeUser(role, false);
+      const read = await call<ManagedMvp>('GET', `/api/mvps/${mvp.id}/manage`, admin);
+      expect(read.status).toBe(200);
+      expect(read.body.last_processing_error).toBe('x');
+    }
+  });
+
+  it("lists only the caller's own templates, without archived ones, with stats", async () => {
+    const owner = await makeUser('seller', true);
+    const other = await makeUser('seller', true);
+    await seedMvp(owner.sub, { download_count: 3, rating_sum: 9, rating_count: 2 });
+    await seedMvp(owner.sub, { status: 'pending_review', download_count: 1 });
+    await seedMvp(owner.sub, { status: 'archived' });
+    await seedMvp(other.sub);
+    const result = await call<MyMvpsResult>('GET', '/api/my/mvps', owner);
+    expect(result.status).toBe(200);
+    expect(result.body.items).toHaveLength(2);
+    expect(result.body.items.every((item) => item.seller_id === owner.sub)).toBe(true);
+    expect(result.body.stats).toMatchObject({
+      total: 2,
+      totalDownloads: 4,
+      averageRating: 4.5,
+      byStatus: { approved: 1, pending_review: 1, archived: 0 },
+    });
+    const unapproved = await makeUser('seller', false);
+    expect((await call('GET', '/api/my/mvps', unapproved)).status).toBe(403);
+  });
+
+  it('answers 404 for an unknown or archived template', async () => {
+    const owner = await makeUser('seller', true);
+    const archived = await seedMvp(owner.sub, { status: 'archived' });
+    const unknown = await call<ApiErrorBody>(
+      'GET',
+      '/api/mvps/01J0000000000000000000000Z/manage',
+      owner,
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(MVP_MESSAGES.notFound);
+    expect((await call('GET', `/api/mvps/${archived.id}/manage`, owner)).status).toBe(404);
+  });
+});
+
+describe('versions, edits, retry and archive', () => {
+  it('adds a version: previous CID kept, version bumped, changelog required, processing again', async () => {
+    const owner = await makeUser('seller', true);
+    const mvp = await seedMvp(owner.sub);
+    const before = await getCatalogVersion();
+    const files = await uploadFiles(owner, { images: 0 });
+    const missingChangelog = await call<ApiErrorBody>(
+      'POST',
+      `/api/mvps/${mvp.id}/versions`,
+      owner,
+      {
+        uploadId: files.uploadId,
+        version_number: '1.0.1',
+        changelog: ' ',
+        bundle: files.bundle,
+      },
+    );
+    expect(missingChangelog.body.message).toBe('Changelog is required for new versions');
+    const result = await call<MvpWriteResult>('POST', `/api/mvps/${mvp.id}/versions`, owner, {
+      uploadId: files.uploadId,
+      version_number: '1.0.1',
+      changelog: 'Faster builds',
+      bundle: files.bundle,
+    });
+    expect(result.status).toBe(201);
+    expect(result.body.mvp).toMatchObject({
+      status: 'pending_review',
+      version_number: '1.0.1',
+      changelog: 'Faster builds',
+      previous_ipfs_hash: 'bafyold',
+      ipfs_hash: null,
+    });
+    const versions = await MvpVersionEntity.query.byMvp({ mvp_id: mvp.id }).go({ order: 'desc' });
+    expect(versions.data.map((v) => v.version_number)).toEqual(['1.0.1', '1.0.0']);
+    expect(versions.data[1]!.file_key).toBe('mvps/x/y/bundle.zip');
+    expect(started).toEqual([
+      { mvpId: mvp.id, versionId: versions.data[0]!.id, fileKey: versions.data[0]!.file_key },
+    ]);
+    // The approved template left the catalog for processing.
+    expect((await getCatalogVersion()).version).toBe(before.version + 1);
+  });
+
+  it('edits fields, drops the price unless one_time_sale, and bumps the catalog when approved', async () => {
+    const owner = await makeUser('seller', true);
+    const mvp = await seedMvp(owner.sub, { access_tier: 'one_time_sale', price: 10 });
+    const before = await getCatalogVersion();
+    const result = await call<MvpWriteResult>('PATCH', `/api/mvps/${mvp.id}`, owner, {
+      fields: fields({ title: 'Renamed', access_tier: 'free', price: '15' }),
+      version_number: '1.0.0',
+    });
+    expect(result.status).toBe(200);
+    expect(result.body.mvp).toMatchObject({ title: 'Renamed', access_tier: 'free', price: null });
+    const stored = (await MvpEntity.get({ id: mvp.id }).go()).data!;
+    expect(stored.price).toBeUndefined();
+    expect(stored.status).toBe('approved');
+    expect((await getCatalogVersion()).version).toBe(before.version + 1);
+    expect(started).toEqual([]);
+  });
+
+  it('replaces the file on edit as a new version and processes it again', async () => {
+    const owner = await makeUser('seller', true);
+    const mvp = await seedMvp(owner.sub, { status: 'rejected' });
+    const files = await uploadFiles(owner, { images: 1 });
+    const result = await call<MvpWriteResult>('PATCH', `/api/mvps/${mvp.id}`, owner, {
+      uploadId: files.uploadId,
+      fields: fields(),
+      version_number: '1.1.0',
+      bundle: files.bundle,
+      images: files.images,
+    });
+    expect(result.status).toBe(200);
+    expect(result.body.mvp).toMatchObject({ status: 'pending_review', version_number: '1.1.0' });
+    expect(result.body.mvp.preview_images[0]).toMatch(new RegExp(`^/previews/mvps/${mvp.id}/`));
+    expect(started).toHaveLength(1);
+  });
+
+  it('retries only scan_failed and ipfs_pin_failed templates', async () => {
+    const owner = await makeUser('seller', true);
+    const failed = await seedMvp(owner.sub, {
+      status: 'ipfs_pin_failed',
+      last_processing_error: 'pin timeout',
+    });
+    const result = await call<MvpWriteResult>('POST', `/api/mvps/${failed.id}/retry`, owner);
+    expect(result.status).toBe(200);
+    const stored = (await MvpEntity.get({ id: failed.id }).go()).data!;
+    expect(stored.status).toBe('pending_review');
+    expect(stored.last_processing_error).toBeUndefined();
+    expect(started).toHaveLength(1);
+    expect(started[0]).toMatchObject({ mvpId: failed.id, fileKey: 'mvps/x/y/bundle.zip' });
+
+    const approved = await seedMvp(owner.sub);
+    const refused = await call<ApiErrorBody>('POST', `/api/mvps/${approved.id}/retry`, owner);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(MVP_MESSAGES.notRetryable);
+  });
+
+  it('archives: gone from My MVPs and the catalog, kept in the table', async () => {
+    const owner = await makeUser('seller', true);
+    const mvp = await seedMvp(owner.sub);
+    const before = await getCatalogVersion();
+    const result = await call<{ message: string }>('DELETE', `/api/mvps/${mvp.id}`, owner);
+    expect(result.status).toBe(200);
+    expect((await MvpEntity.get({ id: mvp.id }).go()).data?.status).toBe('archived');
+    const after = await getCatalogVersion();
+    expect(after.version).toBe(before.version + 1);
+    const mine = await call<MyMvpsResult>('GET', '/api/my/mvps', owner);
+    expect(mine.body.items).toEqual([]);
+    expect((await call('DELETE', `/api/mvps/${mvp.id}`, owner)).status).toBe(404);
+  });
+});
