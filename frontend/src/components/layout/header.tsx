@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Box, Button, Container, Flex, HStack, IconButton, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, NavLink, useLocation } from 'react-router';
-import { LuLogOut, LuMenu, LuX } from 'react-icons/lu';
+import { LuLayoutDashboard, LuLogOut, LuMenu, LuSettings, LuShield, LuX } from 'react-icons/lu';
+import { hasAdminRights } from '@contracts/profile';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/auth-session';
+import { useMyRole } from './use-my-role';
 import { Logo } from '../logo';
 import { ThemeToggle } from '../theme-toggle';
 
@@ -45,12 +47,14 @@ function NavItem({
 }
 
 /**
- * Sign-in state actions: Sign In / Get Started, or Sign Out. The dashboard, settings, bell and admin
- * shortcut join the signed-in actions with their pages (buyer issue), never as links to nowhere.
+ * Sign-in state actions: Sign In / Get Started; or, signed in, the admin shortcut (roles admin and
+ * both), Dashboard, Settings and Sign Out.
  */
 function AccountActions({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: boolean }) {
   const { session, signOut } = useSession();
   const location = useLocation();
+  // The role decides the admin shortcut; rights are checked again by the API on every admin call.
+  const role = useMyRole(session.status === 'signedIn');
   const from = { from: `${location.pathname}${location.search}` };
 
   if (session.status === 'loading') return null;
@@ -72,6 +76,23 @@ function AccountActions({ onNavigate, stacked }: { onNavigate?: () => void; stac
   }
   return (
     <Stack direction={stacked ? 'column' : 'row'} gap="2" align={stacked ? 'stretch' : 'center'}>
+      {role && hasAdminRights(role) && (
+        <Button asChild variant="ghost" size="sm" colorPalette="purple" onClick={onNavigate}>
+          <RouterLink to={paths.admin.getHref()} data-testid="admin-shortcut">
+            <LuShield /> Admin
+          </RouterLink>
+        </Button>
+      )}
+      <Button asChild variant="ghost" size="sm" onClick={onNavigate}>
+        <RouterLink to={paths.dashboard.getHref()}>
+          <LuLayoutDashboard /> Dashboard
+        </RouterLink>
+      </Button>
+      <Button asChild variant="ghost" size="sm" onClick={onNavigate}>
+        <RouterLink to={paths.settings.getHref()}>
+          <LuSettings /> Settings
+        </RouterLink>
+      </Button>
       <Button
         variant="outline"
         size="sm"

@@ -1,0 +1,14 @@
+import { useParams } from 'react-router';
+import { MvpCard } from '../../features/mvps/components/mvp-card';
+import { SellerProfileView } from '../../features/sellers/components/seller-profile-view';
+
+export default function SellerRoute() {
+  const { username = '' } = useParams();
+  return (
+    <SellerProfileView
+      key={username}
+      username={username}
+      renderCard={(mvp) => <MvpCard mvp={mvp} />}
+    />
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import {
+  Box,
+  Button,
+  Container,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { FEATURED_SHOWN, type MvpSummary } from '@contracts/catalog';
+import { paths } from '../../../config/paths';
+import { useFeaturedMvps } from '../api/get-featured-mvps';
+
+/** The pills of the spec; they highlight but do not filter (buyer spec §2, Home). */
+const PILLS = ['all', 'saas', 'e-commerce', 'ai apps', 'mobile'] as const;
+
+/**
+ * Featured templates: 6 requested by download count, the first 3 shown, skeletons while loading,
+ * 'No templates found' when there are none. The card comes from the route (features stay apart).
+ */
+export function FeaturedTemplates({ renderCard }: { renderCard: (mvp: MvpSummary) => ReactNode }) {
+  const featured = useFeaturedMvps();
+  const [pill, setPill] = useState<(typeof PILLS)[number]>('all');
+  const shown = featured.data?.items.slice(0, FEATURED_SHOWN) ?? [];
+
+  return (
+    <Box as="section" py={{ base: '14', md: '20' }} aria-labelledby="featured-heading">
+      <Container maxW="7xl">
+        <Stack gap="6">
+          <Stack gap="2" textAlign="center">
+            <Heading as="h2" id="featured-heading" size="3xl">
+              Featured templates
+            </Heading>
+            <Text color="fg.muted">The most downloaded starters on the marketplace.</Text>
+          </Stack>
+          <HStack gap="2" justify="center" flexWrap="wrap">
+            {PILLS.map((value) => (
+              <Button
+                key={value}
+                size="sm"
+                rounded="full"
+                variant={pill === value ? 'solid' : 'outline'}
+                colorPalette="purple"
+                textTransform="capitalize"
+                onClick={() => setPill(value)}
+              >
+                {value}
+              </Button>
+            ))}
+          </HStack>
+          {featured.isPending ? (
+            <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" data-testid="featured-loading">
+              {Array.from({ length: FEATURED_SHOWN }, (_, index) => (
+                <Skeleton key={index} height="96" rounded="xl" />
+              ))}
+            </SimpleGrid>
+          ) : shown.length === 0 ? (
+            <Text textAlign="center" color="fg.muted" py="10">
+              No templates found
+            </Text>
+          ) : (
+            <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" data-testid="featured-templates">
+              {shown.map((mvp) => (
+                <Box key={mvp.id}>{renderCard(mvp)}</Box>
+              ))}
+            </SimpleGrid>
+          )}
+          <Button asChild variant="outline" alignSelf="center">
+            <RouterLink to={paths.browse.getHref()}>View all templates</RouterLink>
+          </Button>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

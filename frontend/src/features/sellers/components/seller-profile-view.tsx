@@ -1,0 +1,204 @@
+import type { ReactNode } from 'react';
+import {
+  Avatar,
+  Box,
+  Button,
+  Container,
+  Heading,
+  HStack,
+  Link,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import {
+  LuCalendar,
+  LuDownload,
+  LuGithub,
+  LuGlobe,
+  LuLinkedin,
+  LuPackage,
+  LuStar,
+  LuTwitter,
+} from 'react-icons/lu';
+import type { MvpSummary } from '@contracts/catalog';
+import { SELLER_NOT_FOUND_MESSAGE, type PublicSellerProfile } from '@contracts/sellers';
+import { paths } from '../../../config/paths';
+import { ApiError, errorMessage } from '../../../lib/api-error';
+import { useSeller } from '../api/get-seller';
+
+function StatBox({ icon, value, label }: { icon: ReactNode; value: string; label: string }) {
+  return (
+    <Stack
+      gap="1"
+      p="4"
+      borderWidth="1px"
+      rounded="lg"
+      align="center"
+      data-testid={`seller-stat-${label.toLowerCase().replace(/\s+/g, '-')}`}
+    >
+      <Box color="purple.fg">{icon}</Box>
+      <Text fontSize="2xl" fontWeight="bold">
+        {value}
+      </Text>
+      <Text fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+    </Stack>
+  );
+}
+
+function Links({ seller }: { seller: PublicSellerProfile }) {
+  const candidates: { href: string | null | undefined; label: string; icon: ReactNode }[] = [
+    { href: seller.website_url, label: 'Website', icon: <LuGlobe /> },
+    { href: seller.social_links.github, label: 'GitHub', icon: <LuGithub /> },
+    { href: seller.social_links.twitter, label: 'Twitter', icon: <LuTwitter /> },
+    { href: seller.social_links.linkedin, label: 'LinkedIn', icon: <LuLinkedin /> },
+  ];
+  const links = candidates.flatMap((link) => (link.href ? [{ ...link, href: link.href }] : []));
+  if (links.length === 0) return null;
+  return (
+    <HStack gap="4" flexWrap="wrap">
+      {links.map((link) => (
+        <Link
+          key={link.label}
+          href={link.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          colorPalette="purple"
+        >
+          {link.icon} {link.label}
+        </Link>
+      ))}
+    </HStack>
+  );
+}
+
+function ErrorView({ message }: { message: string }) {
+  return (
+    <Container maxW="xl" py="24" textAlign="center">
+      <Stack gap="4" align="center" data-testid="seller-error">
+        <Heading as="h1" size="2xl">
+          {message}
+        </Heading>
+        <Text color="fg.muted">The seller may not exist, or their profile is not public yet.</Text>
+        <Button asChild colorPalette="purple">
+          <RouterLink to={paths.browse.getHref()}>Browse MVPs</RouterLink>
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+/**
+ * `/seller/{username}` (buyer spec §2): avatar, name, bio, stats, links and the seller's approved
+ * templates; the card comes from the route (features stay apart).
+ */
+export function SellerProfileView({
+  username,
+  renderCard,
+}: {
+  username: string;
+  renderCard: (mvp: MvpSummary) => ReactNode;
+}) {
+  const seller = useSeller(username);
+
+  if (seller.isPending) {
+    return (
+      <Container maxW="6xl" py="10">
+        <Stack gap="6">
+          <Skeleton height="32" rounded="xl" />
+          <Skeleton height="64" rounded="xl" />
+        </Stack>
+      </Container>
+    );
+  }
+  if (seller.isError) {
+    const notFound = seller.error instanceof ApiError && seller.error.status === 404;
+    return <ErrorView message={notFound ? SELLER_NOT_FOUND_MESSAGE : errorMessage(seller.error)} />;
+  }
+
+  const profile = seller.data;
+  const name = profile.display_name ?? profile.username;
+  const memberSince = new Date(profile.member_since).toLocaleDateString('en-GB', {
+    month: 'long',
+    year: 'numeric',
+  });
+  return (
+    <Container maxW="6xl" py="10">
+      <Stack gap="10">
+        <Stack
+          direction={{ base: 'column', md: 'row' }}
+          gap="6"
+          align={{ base: 'center', md: 'flex-start' }}
+        >
+          <Avatar.Root size="2xl" colorPalette="purple">
+            <Avatar.Fallback name={name} />
+            {profile.profile_picture_url && (
+              <Avatar.Image src={profile.profile_picture_url} alt={name} />
+            )}
+          </Avatar.Root>
+          <Stack gap="2" textAlign={{ base: 'center', md: 'left' }} flex="1">
+            <Heading as="h1" size="3xl">
+              {name}
+            </Heading>
+            <Text color="fg.muted">@{profile.username}</Text>
+            {profile.bio && <Text maxW="2xl">{profile.bio}</Text>}
+            <HStack
+              gap="2"
+              color="fg.muted"
+              fontSize="sm"
+              justify={{ base: 'center', md: 'flex-start' }}
+            >
+              <LuCalendar /> <Text>Member since {memberSince}</Text>
+            </HStack>
+            <Links seller={profile} />
+          </Stack>
+        </Stack>
+
+        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+          <StatBox icon={<LuPackage />} value={String(profile.stats.mvp_count)} label="MVPs" />
+          <StatBox
+            icon={<LuDownload />}
+            value={new Intl.NumberFormat('en-GB').format(profile.stats.total_downloads)}
+            label="Total Downloads"
+          />
+          <StatBox
+            icon={<LuStar />}
+            value={profile.stats.rating_count > 0 ? profile.stats.average_rating.toFixed(1) : '–'}
+            label="Average Rating"
+          />
+        </SimpleGrid>
+
+        <Stack gap="4">
+          <Heading as="h2" size="xl">
+            Published MVPs
+          </Heading>
+          {profile.mvps.length === 0 ? (
+            <Stack
+              gap="2"
+              align="center"
+              py="12"
+              borderWidth="1px"
+              rounded="xl"
+              borderStyle="dashed"
+            >
+              <Heading as="h3" size="md">
+                No Published MVPs Yet
+              </Heading>
+              <Text color="fg.muted">This seller has not published any templates yet.</Text>
+            </Stack>
+          ) : (
+            <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6" data-testid="seller-mvps">
+              {profile.mvps.map((mvp) => (
+                <Box key={mvp.id}>{renderCard(mvp)}</Box>
+              ))}
+            </SimpleGrid>
+          )}
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { HStack, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
+import {
+  NEWSLETTER_UPDATE_FAILED_MESSAGE,
+  SITE_UPDATES_NEWSLETTER_ID,
+} from '@contracts/newsletter';
+import { useNewsletter } from '../api/get-newsletter';
+import { useUpdateNewsletter } from '../api/update-newsletter';
+import { Message } from './message';
+
+/** Settings, Notifications tab: the newsletter toggle, stored per user and newsletter type. */
+export function NotificationsTab() {
+  const newsletter = useNewsletter(SITE_UPDATES_NEWSLETTER_ID);
+  const update = useUpdateNewsletter();
+  const [failed, setFailed] = useState(false);
+
+  if (newsletter.isPending) return <Skeleton height="16" />;
+  if (newsletter.isError || !newsletter.data) {
+    return <Message status="error" text={NEWSLETTER_UPDATE_FAILED_MESSAGE} />;
+  }
+  const status = newsletter.data;
+  const subscribed = update.isPending ? Boolean(update.variables?.subscribed) : status.subscribed;
+
+  return (
+    <Stack gap="4">
+      {failed && <Message status="error" text={NEWSLETTER_UPDATE_FAILED_MESSAGE} />}
+      <HStack justify="space-between" gap="6" borderWidth="1px" rounded="lg" p="4">
+        <Stack gap="1">
+          <Text fontWeight="semibold">Newsletter: {status.name}</Text>
+          {status.description && (
+            <Text fontSize="sm" color="fg.muted">
+              {status.description}
+            </Text>
+          )}
+        </Stack>
+        <Switch.Root
+          colorPalette="purple"
+          checked={subscribed}
+          disabled={update.isPending}
+          onCheckedChange={(details) => {
+            setFailed(false);
+            update.mutate(
+              { newsletter_type_id: status.newsletter_type_id, subscribed: details.checked },
+              { onError: () => setFailed(true) },
+            );
+          }}
+        >
+          <Switch.HiddenInput aria-label="Subscribe to the newsletter" />
+          <Switch.Control />
+          <Switch.Label data-testid="newsletter-state">
+            {subscribed ? 'Subscribed' : 'Unsubscribed'}
+          </Switch.Label>
+        </Switch.Root>
+      </HStack>
+    </Stack>
+  );
+}

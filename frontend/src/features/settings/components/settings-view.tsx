@@ -1,0 +1,95 @@
+import { Button, Container, Heading, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { LuBell, LuLink, LuLock, LuUser } from 'react-icons/lu';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/auth-session';
+import { useMyProfile } from '../api/get-my-profile';
+import { ConnectionsTab } from './connections-tab';
+import { Message } from './message';
+import { NotificationsTab } from './notifications-tab';
+import { ProfileTab } from './profile-tab';
+import { SecurityTab } from './security-tab';
+
+export const SETTINGS_TABS = ['profile', 'security', 'connections', 'notifications'] as const;
+type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+const isTab = (value: string | null): value is SettingsTab =>
+  (SETTINGS_TABS as readonly (string | null)[]).includes(value);
+
+/** `/settings` (buyer spec §2): four tabs, `?tab=` selects one; Access Denied when signed out. */
+export function SettingsView() {
+  const { session } = useSession();
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('tab');
+  const tab: SettingsTab = isTab(requested) ? requested : 'profile';
+  const profile = useMyProfile({ enabled: session.status === 'signedIn' });
+
+  if (session.status === 'loading') return <Skeleton height="64" m="8" />;
+  if (session.status === 'signedOut') {
+    return (
+      <Container maxW="lg" py="24" textAlign="center">
+        <Stack gap="4" align="center">
+          <Heading as="h1" size="2xl">
+            Access Denied
+          </Heading>
+          <Text color="fg.muted">Please sign in to manage your settings.</Text>
+          <Button asChild colorPalette="purple">
+            <RouterLink to={paths.auth.getHref()} state={{ from: '/settings' }}>
+              Sign In
+            </RouterLink>
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+
+  return (
+    <Container maxW="4xl" py="10">
+      <Stack gap="6">
+        <Heading as="h1" size="2xl">
+          Settings
+        </Heading>
+        <Tabs.Root
+          value={tab}
+          onValueChange={(details) => setSearch({ tab: details.value }, { replace: true })}
+          variant="line"
+          colorPalette="purple"
+          lazyMount
+        >
+          <Tabs.List flexWrap="wrap">
+            <Tabs.Trigger value="profile">
+              <LuUser /> Profile
+            </Tabs.Trigger>
+            <Tabs.Trigger value="security">
+              <LuLock /> Security
+            </Tabs.Trigger>
+            <Tabs.Trigger value="connections">
+              <LuLink /> Connections
+            </Tabs.Trigger>
+            <Tabs.Trigger value="notifications">
+              <LuBell /> Notifications
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Stack pt="6">
+            {profile.isError && <Message status="error" text="Failed to load your profile." />}
+            {profile.isPending && tab !== 'security' && tab !== 'notifications' && (
+              <Skeleton height="64" />
+            )}
+          </Stack>
+          <Tabs.Content value="profile">
+            {profile.data && <ProfileTab key={profile.data.id} profile={profile.data} />}
+          </Tabs.Content>
+          <Tabs.Content value="security">
+            <SecurityTab />
+          </Tabs.Content>
+          <Tabs.Content value="connections">
+            {profile.data && <ConnectionsTab profile={profile.data} />}
+          </Tabs.Content>
+          <Tabs.Content value="notifications">
+            <NotificationsTab />
+          </Tabs.Content>
+        </Tabs.Root>
+      </Stack>
+    </Container>
+  );
+}

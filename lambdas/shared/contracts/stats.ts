@@ -1,0 +1,11 @@
+/** `GET /api/stats`: the home hero's live figures, plus the spec's two fixed ones (§2, Home). */
+export interface HomeStats {
+  /** Deployments whose status is completed (Counter `deployments_completed`). */
+  mvps_launched: number;
+  /** Approved templates (CatalogVersion.approved_count). */
+  templates: number;
+}
+
+/** Fixed marketing figures of the hero (buyer spec §2). */
+export const AVERAGE_HOURS_TO_LAUNCH = 24;
+export const SUCCESS_RATE_PERCENT = 98;

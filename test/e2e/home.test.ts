@@ -1,0 +1,63 @@
+/// <reference lib="dom" />
+/** The home page: live hero stats, how-it-works, testimonials and the featured templates. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, type BrowserSession } from './support/browser';
+import { baseUrl, screenshot } from './support/stack';
+
+describe('home', () => {
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    session = await openBrowser(baseUrl());
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('shows live stats from the API and the fixed figures', async () => {
+    const { page } = session;
+    const stats = (await (await fetch(`${baseUrl()}/api/stats`)).json()) as {
+      mvps_launched: number;
+      templates: number;
+    };
+    expect(stats.templates).toBeGreaterThanOrEqual(30);
+    await page.goto('/');
+    const templates = page.getByTestId('hero-stat-templates');
+    await expect.poll(() => templates.textContent(), { timeout: 15_000 }).toMatch(/^\d+Templates$/);
+    expect(
+      Number((await templates.textContent())?.replace('Templates', '')),
+    ).toBeGreaterThanOrEqual(30);
+    expect(await page.getByTestId('hero-stat-mvps-launched').textContent()).toMatch(
+      /^\d+MVPs Launched$/,
+    );
+    expect(await page.getByText('98%').isVisible()).toBe(true);
+    expect(await page.getByTestId('hero-stat-avg.-hours-to-launch').textContent()).toBe(
+      '24Avg. Hours to Launch',
+    );
+    await page.getByRole('heading', { name: 'How it works' }).waitFor();
+    await page.getByRole('heading', { name: 'Loved by founders' }).waitFor();
+  });
+
+  it('shows 3 featured templates, the most downloaded first; pills do not filter', async () => {
+    const { page } = session;
+    await page.goto('/');
+    const featured = page.getByTestId('featured-templates');
+    await featured.waitFor();
+    const cards = featured.getByTestId('mvp-card');
+    expect(await cards.count()).toBe(3);
+    const top = (await (
+      await fetch(`${baseUrl()}/api/mvps?sort=download_count&limit=6`)
+    ).json()) as { items: { id: string }[] };
+    const ids = await cards.evaluateAll((nodes) =>
+      nodes.map((node) => node.getAttribute('data-mvp-id')),
+    );
+    expect(ids).toEqual(top.items.slice(0, 3).map((item) => item.id));
+
+    await page.getByRole('button', { name: 'mobile', exact: true }).click();
+    const after = await cards.evaluateAll((nodes) =>
+      nodes.map((node) => node.getAttribute('data-mvp-id')),
+    );
+    expect(after).toEqual(ids);
+    await screenshot(page, 'home-full');
+  });
+});

@@ -1,0 +1,116 @@
+/// <reference lib="dom" />
+/**
+ * The signed-in shell, placeholder pages, beta access and the launch overlay. The stack's launch
+ * moment is in the past (the default), so the overlay test serves a future `launchAt` by
+ * intercepting `/config.json` in this browser only: the product code is exercised unchanged
+ * (countdown, form, the real lead endpoint), without a second stack.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openBrowser, type BrowserSession } from './support/browser';
+import { baseUrl, screenshot, uniqueEmail } from './support/stack';
+
+const signIn = async (session: BrowserSession, email: string, password: string) => {
+  const { page } = session;
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).first().waitFor();
+};
+
+describe('shell navigation', () => {
+  let session: BrowserSession;
+
+  beforeEach(async () => {
+    session = await openBrowser(baseUrl());
+  });
+  afterEach(async () => {
+    await session?.close();
+  });
+
+  it('shows the named under-construction page for placeholder routes and /admin', async () => {
+    const { page } = session;
+    for (const [path, name] of [
+      ['/help', 'Help Center'],
+      ['/privacy', 'Privacy Policy'],
+      ['/admin', 'Admin Dashboard'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name, level: 1 }).waitFor();
+      expect(await page.getByTestId('under-construction').isVisible()).toBe(true);
+    }
+    await screenshot(page, 'under-construction');
+  });
+
+  it('shows Dashboard and Settings but no admin shortcut to a buyer', async () => {
+    const { page } = session;
+    await signIn(session, 'buyer@demo.local', 'demo1234');
+    await page.getByRole('link', { name: 'Settings' }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Dashboard' }).first().isVisible()).toBe(true);
+    // The profile (and so the role) has loaded once the settings page shows it.
+    await page.goto('/settings');
+    await page.getByRole('form', { name: 'Profile' }).waitFor();
+    expect(await page.getByTestId('admin-shortcut').count()).toBe(0);
+  });
+
+  it('shows the admin shortcut to an admin, leading to /admin', async () => {
+    const { page } = session;
+    await signIn(session, 'admin@demo.local', 'demo1234');
+    await page.getByTestId('admin-shortcut').first().click();
+    await page.waitForURL(/\/admin$/);
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+  });
+
+  it('signs the seeded beta account in with Beta Access', async () => {
+    const { page } = session;
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Beta Access' }).click();
+    await page.getByRole('button', { name: 'Sign Out' }).first().waitFor();
+    await page.getByTestId('admin-shortcut').first().waitFor();
+    const profile = await page.evaluate(async () => {
+      const key = Object.keys(localStorage).find((name) => name.endsWith('.idToken'));
+      const token = key ? localStorage.getItem(key) : null;
+      const response = await fetch('/api/me', { headers: { authorization: `Bearer ${token}` } });
+      return response.json();
+    });
+    expect(profile).toMatchObject({
+      email: 'beta@demo.local',
+      role: 'both',
+      is_seller_approved: true,
+      daily_download_limit: 50,
+    });
+  });
+
+  it('shows the launch overlay before a future launch, captures a lead, and can be overridden', async () => {
+    const { page, context } = session;
+    const launchAt = new Date(Date.now() + 3 * 86_400_000 + 3_600_000).toISOString();
+    await context.route('**/config.json', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), launchAt } });
+    });
+
+    await page.goto('/mvps');
+    const overlay = page.getByTestId('launch-overlay');
+    await overlay.waitFor();
+    expect(await page.getByTestId('countdown-days').textContent()).toBe('03');
+    const form = overlay.getByRole('form', { name: 'Get notified' });
+    await form.getByRole('button', { name: 'Notify me' }).click();
+    await overlay.getByText('Please enter your email address').waitFor();
+    await form.getByLabel('Email address').fill(uniqueEmail('lead'));
+    await form.getByRole('button', { name: 'Notify me' }).click();
+    await overlay.getByText('Please agree to the privacy policy').waitFor();
+    await form.getByText('I agree to the').click();
+    await form.getByRole('button', { name: 'Notify me' }).click();
+    await overlay.getByText('Thank you for subscribing!').waitFor();
+    await screenshot(page, 'launch-overlay');
+
+    await page.goto('/mvps?override_launch_blocker=true');
+    await page.getByTestId('mode-badge').waitFor();
+    expect(await page.getByTestId('launch-overlay').count()).toBe(0);
+
+    await page.goto('/buyer-github-callback');
+    await page.getByTestId('mode-badge').waitFor();
+    expect(await page.getByTestId('launch-overlay').count()).toBe(0);
+  });
+});

@@ -1,0 +1,119 @@
+/// <reference lib="dom" />
+/**
+ * Settings as a new buyer would use it: Access Denied when signed out, the Profile tab with the
+ * spec's validation and a taken username, Security (change password), Connections, and the
+ * newsletter toggle surviving a reload.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, type BrowserSession } from './support/browser';
+import { baseUrl, readConfirmationCode, screenshot, uniqueEmail } from './support/stack';
+
+describe('settings', () => {
+  let session: BrowserSession;
+  const email = uniqueEmail('settings');
+  const password = 'first-pass';
+
+  beforeAll(async () => {
+    session = await openBrowser(baseUrl());
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('shows Access Denied when signed out', async () => {
+    const { page } = session;
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+  });
+
+  it('signs up, then edits the profile with the spec validation and a taken username', async () => {
+    const { page } = session;
+    await page.goto('/signup');
+    const signUp = page.getByRole('form', { name: 'Sign up' });
+    await signUp.getByRole('radio', { name: 'Buyer' }).check({ force: true });
+    await signUp.getByLabel('Email').fill(email);
+    await signUp.getByLabel('Password', { exact: true }).fill(password);
+    await signUp.getByLabel('Confirm Password').fill(password);
+    await signUp.getByRole('button', { name: 'Create Account' }).click();
+    const confirm = page.getByRole('form', { name: 'Confirm your email' });
+    await confirm.getByLabel('Verification code').fill(await readConfirmationCode(email));
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('button', { name: 'Sign Out' }).first().waitFor();
+
+    await page.goto('/settings?tab=profile');
+    const form = page.getByRole('form', { name: 'Profile' });
+    await form.waitFor();
+    await form.getByRole('button', { name: 'Save Profile' }).click();
+    await form.getByText('Username is required.').waitFor();
+
+    await form.getByLabel('Username').fill('two words');
+    await form.getByRole('button', { name: 'Save Profile' }).click();
+    await form.getByText('Username cannot contain spaces.').waitFor();
+
+    await form.getByLabel('Username').fill('launchpad');
+    await form.getByRole('button', { name: 'Save Profile' }).click();
+    await form.getByText('This username is already taken.').first().waitFor();
+
+    const username = `e2e_${Date.now().toString(36)}`;
+    await form.getByLabel('Username').fill(username);
+    await form.getByLabel('Bio').fill('Building my first MVP.');
+    await form.getByLabel('GitHub').fill('https://github.com/e2e');
+    await form.getByRole('button', { name: 'Save Profile' }).click();
+    await form.getByText('Profile updated successfully!').waitFor();
+    await screenshot(page, 'settings-profile');
+
+    await page.reload();
+    await expect.poll(() => form.getByLabel('Username').inputValue()).toBe(username);
+    expect(await form.getByLabel('Bio').inputValue()).toBe('Building my first MVP.');
+  });
+
+  it('changes the password with the spec messages', async () => {
+    const { page } = session;
+    await page.goto('/settings?tab=security');
+    const form = page.getByRole('form', { name: 'Change password' });
+    const submit = () => form.getByRole('button', { name: 'Change Password' }).click();
+    await submit();
+    await form.getByText('Current password is required.').waitFor();
+    expect(await form.getByText('New password is required.').isVisible()).toBe(true);
+
+    await form.getByLabel('Current password').fill(password);
+    await form.getByLabel('New password', { exact: true }).fill('12345');
+    await form.getByLabel('Confirm new password').fill('12345');
+    await submit();
+    await form.getByText('New password must be at least 6 characters.').waitFor();
+
+    await form.getByLabel('New password', { exact: true }).fill('second-pass');
+    await form.getByLabel('Confirm new password').fill('other-pass');
+    await submit();
+    await form.getByText('New passwords do not match.').waitFor();
+
+    await form.getByLabel('Current password').fill('not-my-password');
+    await form.getByLabel('Confirm new password').fill('second-pass');
+    await submit();
+    await form.getByText(/Failed to change password\./).waitFor();
+
+    await form.getByLabel('Current password').fill(password);
+    await submit();
+    await form.getByText('Password changed successfully!').waitFor();
+  });
+
+  it('shows the connection status and the Netlify note', async () => {
+    const { page } = session;
+    await page.goto('/settings?tab=connections');
+    await page.getByTestId('connection-github').getByText('Not connected').waitFor();
+    await page.getByText(/Netlify connects automatically during deployment/).waitFor();
+    await screenshot(page, 'settings-connections');
+  });
+
+  it('keeps the newsletter toggle after a reload', async () => {
+    const { page } = session;
+    await page.goto('/settings?tab=notifications');
+    const state = page.getByTestId('newsletter-state');
+    await expect.poll(() => state.textContent()).toBe('Unsubscribed');
+    await page.getByText('Unsubscribed').click();
+    await expect.poll(() => state.textContent()).toBe('Subscribed');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('newsletter-state').textContent()).toBe('Subscribed');
+    await screenshot(page, 'settings-notifications');
+  });
+});

@@ -1,0 +1,97 @@
+/** Pure logic of the dashboard and dispute pages: view choice, quota wording, timeline, choices. */
+import { describe, expect, it } from 'vitest';
+import type { Dispute } from '../../../lambdas/shared/contracts/disputes';
+import type { MyDownload } from '../../../lambdas/shared/contracts/downloads';
+import { downloadedTemplates } from '../../../frontend/src/features/dashboard/api/get-my-downloads';
+import { dashboardModeFor } from '../../../frontend/src/features/dashboard/components/dashboard-view';
+import { periodText, quotaText } from '../../../frontend/src/features/dashboard/lib/format';
+import { timelineSteps } from '../../../frontend/src/features/disputes/lib/dispute-labels';
+
+const dispute = (overrides: Partial<Dispute> = {}): Dispute => ({
+  id: 'd1',
+  mvp_id: 'm1',
+  reason: 'Other',
+  details: 'x'.repeat(20),
+  status: 'open',
+  opened_at: '2026-01-01T10:00:00.000Z',
+  resolved_at: null,
+  resolution_details: null,
+  timeline: [{ status: 'open', at: '2026-01-01T10:00:00.000Z' }],
+  buyer: { id: 'b', username: 'bea', email: 'b@example.com' },
+  seller: { id: 's', username: 'sam', email: 's@example.com' },
+  mvp: { id: 'm1', title: 'T', slug: 't' },
+  viewer_role: 'buyer',
+  ...overrides,
+});
+
+describe('dashboard', () => {
+  it('shows sellers the seller view, buyers and admins the buyer view, both what they chose', () => {
+    expect(dashboardModeFor({ role: 'seller' }, 'buyer')).toBe('seller');
+    expect(dashboardModeFor({ role: 'buyer' }, 'seller')).toBe('buyer');
+    expect(dashboardModeFor({ role: 'admin' }, null)).toBe('buyer');
+    expect(dashboardModeFor({ role: 'both' }, null)).toBe('seller');
+    expect(dashboardModeFor({ role: 'both' }, 'buyer')).toBe('buyer');
+  });
+
+  it('words the quota and the renewal', () => {
+    expect(quotaText(3, 15)).toBe('3 of 15');
+    expect(quotaText(1_000_000, 1_000_000)).toBe('Unlimited');
+    const view = {
+      price_id: 'p',
+      plan_type: 'pro' as const,
+      subscription_status: 'active' as const,
+      current_period_end: Date.parse('2030-06-15T12:00:00Z') / 1000,
+      cancel_at_period_end: false,
+      payment_method_brand: null,
+      payment_method_last4: null,
+    };
+    expect(periodText(view)).toMatch(/^Renews on /);
+    expect(periodText({ ...view, cancel_at_period_end: true })).toMatch(/^Ends on /);
+    expect(periodText({ ...view, current_period_end: null })).toBeNull();
+  });
+
+  it('offers each downloaded template once, newest download first', () => {
+    const row = (id: string, mvpId: string, title: string): MyDownload => ({
+      id,
+      mvp_id: mvpId,
+      month_year: '2026-01',
+      downloaded_at: '2026-01-01T00:00:00.000Z',
+      mvp: { id: mvpId, title, slug: title, version_number: '1.0.0', preview_images: [] },
+    });
+    const templates = downloadedTemplates([
+      row('3', 'a', 'A v2'),
+      row('2', 'b', 'B'),
+      row('1', 'a', 'A'),
+    ]);
+    expect(templates.map((template) => [template.id, template.title])).toEqual([
+      ['a', 'A v2'],
+      ['b', 'B'],
+    ]);
+  });
+});
+
+describe('dispute timeline', () => {
+  it('marks only the steps reached', () => {
+    const steps = timelineSteps(dispute());
+    expect(steps.map((step) => step.at !== null)).toEqual([true, false, false]);
+  });
+
+  it('dates review and resolution from the timeline and names the outcome', () => {
+    const steps = timelineSteps(
+      dispute({
+        status: 'resolved_buyer',
+        resolved_at: '2026-01-04T10:00:00.000Z',
+        timeline: [
+          { status: 'open', at: '2026-01-01T10:00:00.000Z' },
+          { status: 'in_review', at: '2026-01-02T10:00:00.000Z' },
+          { status: 'resolved_buyer', at: '2026-01-04T10:00:00.000Z' },
+        ],
+      }),
+    );
+    expect(steps).toEqual([
+      { label: 'Dispute opened', at: '2026-01-01T10:00:00.000Z' },
+      { label: 'In review', at: '2026-01-02T10:00:00.000Z' },
+      { label: 'Resolved in favour of the buyer', at: '2026-01-04T10:00:00.000Z' },
+    ]);
+  });
+});
