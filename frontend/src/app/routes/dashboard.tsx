@@ -2,8 +2,8 @@
  * `/dashboard`: a sign-in prompt when signed out; otherwise the buyer or the seller view by role,
  * with a switch for `both` (kept in `?view=`, so a reload keeps the chosen view).
  *
- * The seller view slot: the seller workspace supplies its dashboard component; until it does, the
- * dashboard feature's fallback links to My MVPs and Upload.
+ * The seller view is the seller workspace's component, composed here; the buyer view is this
+ * route's own features.
  */
 import { Alert, Container } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
@@ -12,11 +12,9 @@ import { useMyDownloads } from '../../features/dashboard/api/get-my-downloads';
 import { useMyProfile } from '../../features/dashboard/api/get-my-profile';
 import { BuyerDashboard } from '../../features/dashboard/components/buyer-dashboard';
 import { DashboardSignInPrompt } from '../../features/dashboard/components/dashboard-sign-in-prompt';
-import {
-  DashboardView,
-  dashboardModeFor,
-} from '../../features/dashboard/components/dashboard-view';
-import { SellerDashboardFallback } from '../../features/dashboard/components/seller-dashboard-fallback';
+import { DashboardView } from '../../features/dashboard/components/dashboard-view';
+import { dashboardModeFor } from '../../features/dashboard/lib/dashboard-mode';
+import { SellerDashboard } from '../../features/seller-dashboard/components/seller-dashboard';
 import { useCurrentSubscription } from '../../features/subscriptions/api/get-current-subscription';
 import { errorMessage } from '../../lib/api-error';
 import { useSession } from '../../lib/auth-session';
@@ -54,7 +52,7 @@ function SignedInDashboard() {
           downloadsFailed={downloads.isError}
         />
       }
-      sellerView={<SellerDashboardFallback />}
+      sellerView={<SellerDashboard profile={profile.data} />}
     />
   );
 }

@@ -1,15 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, ButtonGroup, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { Profile } from '@contracts/profile';
-import { isSellerRole } from '@contracts/profile';
-
-export type DashboardMode = 'buyer' | 'seller';
-
-/** Sellers see the seller view; `both` may switch; everyone else sees the buyer view. */
-export function dashboardModeFor(profile: Pick<Profile, 'role'>, requested: string | null) {
-  if (profile.role === 'both') return requested === 'buyer' ? 'buyer' : 'seller';
-  return isSellerRole(profile.role) ? 'seller' : 'buyer';
-}
+import type { DashboardMode } from '../lib/dashboard-mode';
 
 export interface DashboardViewProps {
   profile: Profile;
