@@ -27,6 +27,7 @@ import {
   MVP_FILE_ACCEPT,
   versionNumberSchema,
   type ManagedMvp,
+  type MyMvpsResult,
 } from '@contracts/seller';
 import { FilePicker } from '../../../components/mvp-form/file-picker';
 import { MvpFormSections } from '../../../components/mvp-form/mvp-form-sections';
@@ -141,7 +142,16 @@ function EditMvpForm({ mvp }: { mvp: ManagedMvp }) {
         ...(uploaded && uploaded.images.length > 0 ? { images: uploaded.images } : {}),
       });
       setProgress(100);
-      await queryClient.invalidateQueries({ queryKey: ['my', 'mvps'] });
+      // My MVPs shows the saved template at once, then refetches in the background.
+      queryClient.setQueryData<MyMvpsResult>(['my', 'mvps'], (current) =>
+        current
+          ? {
+              ...current,
+              items: current.items.map((item) => (item.id === result.mvp.id ? result.mvp : item)),
+            }
+          : current,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['my', 'mvps'] });
       queryClient.removeQueries({ queryKey: ['mvps', 'manage', mvp.id] });
       navigate(paths.myMvps.getHref(), { state: { notice: result.message } });
     } catch (failure) {

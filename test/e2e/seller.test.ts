@@ -1,0 +1,232 @@
+/// <reference lib="dom" />
+/**
+ * The seller workspace end to end: a visitor applies through the four-step wizard (with a
+ * validation error on each step); the demo seller uploads a clean bundle built here with fflate,
+ * sees it reach Approved on My MVPs through the real processing pipeline and appear in the
+ * catalog, edits it, uploads a new version and archives it. The template is created by this file,
+ * so no other test depends on it.
+ */
+import { strToU8, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, type BrowserSession } from './support/browser';
+import { signIn } from './support/sign-in';
+import { baseUrl, readConfirmationCode, screenshot, uniqueEmail } from './support/stack';
+
+/** A small clean template: source files only, stored (not deflated) so it passes 1 KB. */
+const cleanBundle = (marker: string): Buffer =>
+  Buffer.from(
+    zipSync(
+      {
+        'starter/README.md': strToU8(
+          `# Starter ${marker}\n\n${'A clean starter template. '.repeat(40)}`,
+        ),
+        'starter/package.json': strToU8(JSON.stringify({ name: 'starter', version: '1.0.0' })),
+        'starter/src/index.ts': strToU8(
+          `export const hello = (name: string) => \`Hello \${name}\`;\n`,
+        ),
+      },
+      { level: 0 },
+    ),
+  );
+
+// A 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('seller application wizard', () => {
+  let session: BrowserSession;
+  beforeAll(async () => {
+    session = await openBrowser(baseUrl());
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('validates each step, creates the account and sends the applicant to /auth', async () => {
+    const { page } = session;
+    const email = uniqueEmail('applicant');
+    await page.goto('/sell');
+    const form = page.getByRole('form', { name: 'Seller application' });
+    const error = page.getByTestId('wizard-error');
+    const next = form.getByRole('button', { name: 'Next' });
+
+    // Step 1: Account Setup.
+    await next.click();
+    expect(await error.textContent()).toContain('Email is required');
+    await form.getByLabel('Email').fill('not-an-email');
+    await form.getByLabel('Password', { exact: true }).fill('secret1');
+    await form.getByLabel('Confirm Password').fill('secret2');
+    await form.getByLabel('Full Name').fill('Ada Applicant');
+    await next.click();
+    expect(await error.textContent()).toContain('Invalid email format');
+    await form.getByLabel('Email').fill(email);
+    await next.click();
+    expect(await error.textContent()).toContain('Passwords do not match');
+    await form.getByLabel('Confirm Password').fill('secret1');
+    await next.click();
+
+    // Step 2: Experience.
+    await page.getByTestId('wizard-step').getByText('Experience').waitFor();
+    await next.click();
+    expect(await error.textContent()).toContain('Experience level is required');
+    await form.getByLabel('Years of Experience').selectOption('3-5');
+    await next.click();
+    expect(await error.textContent()).toContain('Select at least one specialization');
+    await form.getByText('SaaS Development', { exact: true }).click();
+    await form.getByLabel('Previous Work').fill('Shipped three SaaS products.');
+    await next.click();
+
+    // Step 3: Portfolio.
+    await page.getByTestId('wizard-step').getByText('Portfolio').waitFor();
+    await next.click();
+    expect(await error.textContent()).toContain('Portfolio description is required');
+    await form.getByLabel('Portfolio Description').fill('Starters and dashboards.');
+    await form.getByLabel('Sample Projects').fill('https://example.com/starter');
+    await next.click();
+
+    // Step 4: Review & Submit.
+    await page.getByTestId('wizard-step').getByText('Review & Submit').waitFor();
+    expect(await page.getByTestId('application-review').textContent()).toContain(email);
+    const submit = form.getByRole('button', { name: 'Submit Application' });
+    await submit.click();
+    expect(await error.textContent()).toContain('You must agree to the terms');
+    await form.getByText('I agree to the terms of service', { exact: false }).click();
+    await submit.click();
+    expect(await error.textContent()).toContain('You must agree to the commission structure');
+    await form.getByText('I agree to the commission structure', { exact: false }).click();
+    await screenshot(page, 'seller-application-review');
+    await submit.click();
+
+    // Cognito mails a code; the application is stored once the account is confirmed.
+    await form.getByLabel('Verification Code').waitFor();
+    await form.getByLabel('Verification Code').fill(await readConfirmationCode(email));
+    await form.getByRole('button', { name: 'Confirm and Submit' }).click();
+    await page.waitForURL('**/auth');
+    await page.getByText('reviewed in 2-3 business days').waitFor();
+    await screenshot(page, 'seller-application-submitted');
+  });
+});
+
+describe('the demo seller manages a template', () => {
+  let session: BrowserSession;
+  const title = `E2E Starter ${Date.now().toString(36)}`;
+  let mvpId = '';
+
+  beforeAll(async () => {
+    session = await openBrowser(baseUrl());
+    await signIn(session.page, 'seller@demo.local', 'demo1234');
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  const card = () => session.page.getByTestId('my-mvp-card').filter({ hasText: title });
+
+  it('uploads a clean bundle that reaches Approved and the catalog', async () => {
+    const { page } = session;
+    await page.goto('/upload');
+    const form = page.getByRole('form', { name: 'Upload MVP' });
+    await form.getByRole('button', { name: 'Upload MVP' }).click();
+    await page.getByTestId('upload-error').getByText('Title is required').waitFor();
+
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Tagline').fill('Launch in a weekend');
+    await form.getByLabel('Description').fill('Auth, billing and a dashboard, ready to ship.');
+    await form.getByLabel('Category').selectOption('SaaS');
+    await form.getByLabel('Feature 1', { exact: true }).fill('Authentication');
+    await form.getByRole('button', { name: 'Add Feature' }).click();
+    await form.getByLabel('Feature 2', { exact: true }).fill('Billing');
+    await form.getByText('React', { exact: true }).click();
+    await form.getByText('TypeScript', { exact: true }).click();
+    await form.getByLabel('Demo URL').fill('not a url');
+    await form.getByLabel('Access Tier').selectOption('subscription');
+    await form.getByLabel('MVP File').setInputFiles({
+      name: 'starter.zip',
+      mimeType: 'application/zip',
+      buffer: cleanBundle(title),
+    });
+    await form.getByLabel('Preview Images').setInputFiles({
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await form.getByRole('button', { name: 'Upload MVP' }).click();
+    await page.getByTestId('upload-error').getByText('Please enter a valid URL').waitFor();
+    await form.getByLabel('Demo URL').fill('https://demo.example.com');
+    await form.getByRole('button', { name: 'Upload MVP' }).click();
+    await page.getByTestId('upload-success').waitFor();
+    await page.waitForURL('**/dashboard');
+
+    await page.goto('/my-mvps');
+    await card().waitFor();
+    mvpId = (await card().getAttribute('data-mvp-id')) ?? '';
+    expect(mvpId).toMatch(/^[0-9A-Z]{26}$/);
+    // The pipeline scans, computes the CID and publishes; My MVPs refreshes while pending.
+    await expect
+      .poll(() => card().getAttribute('data-status'), { timeout: 60_000, interval: 1_000 })
+      .toBe('approved');
+    expect(await card().getByTestId('mvp-status').textContent()).toBe('Approved');
+    await screenshot(page, 'my-mvps-approved');
+
+    await page.goto(`/mvp/${mvpId}`);
+    await page.getByRole('heading', { name: title }).waitFor();
+  });
+
+  it('edits the template', async () => {
+    const { page } = session;
+    await page.goto('/my-mvps');
+    await card().getByRole('link', { name: 'Edit' }).click();
+    const form = page.getByRole('form', { name: 'Edit MVP' });
+    for (const section of [
+      'Basic Information',
+      'Features',
+      'Tech Stack',
+      'Links',
+      'Files',
+      'Licensing & Version',
+      'Pricing & Access',
+    ]) {
+      await form.getByRole('heading', { name: section, exact: true }).waitFor();
+    }
+    await form.getByLabel('Tagline').fill('Launch in a day');
+    await form.getByRole('button', { name: 'Update MVP' }).click();
+    await page.waitForURL('**/my-mvps');
+    await page.getByTestId('my-mvps-notice').getByText('MVP updated successfully!').waitFor();
+    await expect.poll(() => card().textContent()).toContain('Launch in a day');
+  });
+
+  it('uploads a new version with a changelog', async () => {
+    const { page } = session;
+    await card().getByRole('link', { name: 'New Version' }).click();
+    const form = page.getByRole('form', { name: 'Upload new version' });
+    expect(await form.getByLabel('Version Number').inputValue()).toBe('1.0.1');
+    await form.getByLabel('MVP File').setInputFiles({
+      name: 'starter-1.0.1.zip',
+      mimeType: 'application/zip',
+      buffer: cleanBundle(`${title} v2`),
+    });
+    await form.getByRole('button', { name: 'Upload Version' }).click();
+    await page
+      .getByTestId('upload-error')
+      .getByText('Changelog is required for new versions')
+      .waitFor();
+    await form.getByLabel('Changelog').fill('Faster builds');
+    await form.getByRole('button', { name: 'Upload Version' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto('/my-mvps');
+    await expect
+      .poll(() => card().getAttribute('data-status'), { timeout: 60_000, interval: 1_000 })
+      .toBe('approved');
+    expect(await card().textContent()).toContain('v1.0.1');
+  });
+
+  it('archives the template after confirmation', async () => {
+    const { page } = session;
+    await card().getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('my-mvps-notice').getByText('MVP deleted successfully.').waitFor();
+    await expect.poll(() => card().count()).toBe(0);
+  });
+});
