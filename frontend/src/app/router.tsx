@@ -16,6 +16,7 @@ const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const RefundRequestRoute = lazy(() => import('./routes/refund-request'));
 const DisputeRoute = lazy(() => import('./routes/dispute'));
 const DisputeDetailRoute = lazy(() => import('./routes/dispute-detail'));
+const NotificationsRoute = lazy(() => import('./routes/notifications'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const SellerSignupRoute = lazy(() => import('./routes/seller-signup'));
 const UploadRoute = lazy(() => import('./routes/upload'));
@@ -62,6 +63,7 @@ export function createAppRouter() {
         { path: paths.signIn.path, element: <AuthRoute mode="signIn" /> },
         { path: paths.signUp.path, element: <AuthRoute mode="signUp" /> },
         { path: paths.dashboard.path, element: <DashboardRoute /> },
+        { path: paths.notifications.path, element: <NotificationsRoute /> },
         { path: paths.sellerSignup.path, element: <SellerSignupRoute /> },
         { path: paths.sell.path, element: <SellerSignupRoute /> },
         { path: paths.upload.path, element: <UploadRoute /> },

@@ -19,6 +19,7 @@ export const paths = {
   sellerSignup: { path: '/seller-signup', getHref: () => '/seller-signup' },
   sell: { path: '/sell', getHref: () => '/sell' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
   settings: {
     path: '/settings',
     getHref: (tab?: 'profile' | 'security' | 'connections' | 'notifications') =>

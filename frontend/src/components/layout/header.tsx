@@ -3,6 +3,7 @@ import { Box, Button, Container, Flex, HStack, IconButton, Stack } from '@chakra
 import { Link as RouterLink, NavLink, useLocation } from 'react-router';
 import { LuLayoutDashboard, LuLogOut, LuMenu, LuSettings, LuShield, LuX } from 'react-icons/lu';
 import { hasAdminRights } from '@contracts/profile';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/auth-session';
 import { useMyRole } from './use-my-role';
@@ -76,6 +77,7 @@ function AccountActions({ onNavigate, stacked }: { onNavigate?: () => void; stac
   }
   return (
     <Stack direction={stacked ? 'column' : 'row'} gap="2" align={stacked ? 'stretch' : 'center'}>
+      <NotificationBell onNavigate={onNavigate} />
       {role && hasAdminRights(role) && (
         <Button asChild variant="ghost" size="sm" colorPalette="purple" onClick={onNavigate}>
           <RouterLink to={paths.admin.getHref()} data-testid="admin-shortcut">

@@ -113,7 +113,7 @@ describe('POST /api/mvps/{id}/reviews', () => {
         submit(item.id, buyer, { rating: ratings[i] }),
       ]),
     );
-    expect(results.every((result) => [200, 201].includes(result.statusCode))).toBe(true);
+    expect(results.every((result) => [200, 201].includes(result.statusCode ?? 0))).toBe(true);
     expect(results.filter((result) => result.statusCode === 201)).toHaveLength(8);
 
     const mvp = await stored(item.id);

@@ -18,6 +18,7 @@ import {
   Text,
   Wrap,
 } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import {
   LuArrowLeft,
@@ -117,8 +118,16 @@ function DetailSkeleton() {
   );
 }
 
-/** `/mvp/:mvpId`, read-only in this slice. */
-export function MvpDetailView({ mvpId }: { mvpId: string | undefined }) {
+export interface MvpDetailViewProps {
+  mvpId: string | undefined;
+  /** Actions beside the summary (download, deploy…), composed by the route from other features. */
+  renderActions?: (mvp: MvpDetail) => ReactNode;
+  /** Sections below the description (code preview, reviews…), composed by the route. */
+  renderSections?: (mvp: MvpDetail) => ReactNode;
+}
+
+/** `/mvp/:mvpId`: the template; the route composes actions and sections of other features. */
+export function MvpDetailView({ mvpId, renderActions, renderSections }: MvpDetailViewProps) {
   const { data: mvp, error, isPending } = useMvp(mvpId);
 
   if (!mvpId) return <DetailError message={DETAIL_MISSING_ID} />;
@@ -158,6 +167,7 @@ export function MvpDetailView({ mvpId }: { mvpId: string | undefined }) {
               </List.Root>
             </Stack>
           )}
+          {renderSections?.(mvp)}
         </Stack>
 
         <Stack gap="6" position={{ lg: 'sticky' }} top={{ lg: '20' }} alignSelf="start">
@@ -192,6 +202,7 @@ export function MvpDetailView({ mvpId }: { mvpId: string | undefined }) {
           </Stack>
 
           <AccessPanel mvp={mvp} />
+          {renderActions?.(mvp)}
 
           <Wrap gap="2" aria-label="Tech stack">
             {shown.map((tech) => (

@@ -1,0 +1,151 @@
+/**
+ * The detail page's actions: Download (quota shown, spec messages), Deploy (honest placeholder),
+ * Open in StackBlitz, and the report-a-problem link. Anonymous visitors can press Download and are
+ * told to log in (buyer spec §8), with a link to /auth that brings them back.
+ */
+import { Alert, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { LuDownload, LuExternalLink, LuFlag } from 'react-icons/lu';
+import type { MvpDetail } from '@contracts/catalog';
+import { DOWNLOAD_MESSAGES, UNLIMITED_DOWNLOADS } from '@contracts/downloads';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-error';
+import { useSession } from '../../../lib/auth-session';
+import { useDownloadMvp } from '../api/download-mvp';
+import { useDownloadStatus } from '../api/get-download-status';
+import { DeployDialog } from './deploy-dialog';
+import { useState } from 'react';
+
+const describeRemaining = (remaining: number): string =>
+  remaining >= UNLIMITED_DOWNLOADS
+    ? 'Unlimited downloads'
+    : `${remaining} ${remaining === 1 ? 'download' : 'downloads'} left`;
+
+const formatDay = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+export function DownloadPanel({ mvp }: { mvp: MvpDetail }) {
+  const { session } = useSession();
+  const location = useLocation();
+  const signedIn = session.status === 'signedIn';
+  const status = useDownloadStatus(mvp.id, signedIn);
+  const download = useDownloadMvp(mvp.id);
+  const [askedToSignIn, setAskedToSignIn] = useState(false);
+
+  const oneTimeSale = mvp.access_tier === 'one_time_sale';
+  const quotaSpent = status.data !== undefined && status.data.downloads_remaining <= 0;
+
+  const start = () => {
+    if (!signedIn) {
+      setAskedToSignIn(true);
+      return;
+    }
+    download.mutate();
+  };
+
+  const failure = download.error
+    ? download.error instanceof ApiError && download.error.status !== 401
+      ? download.error.message
+      : download.error instanceof ApiError
+        ? DOWNLOAD_MESSAGES.signInRequired
+        : DOWNLOAD_MESSAGES.failed
+    : null;
+
+  return (
+    <Stack gap="3" data-testid="download-panel">
+      <HStack gap="3">
+        <Button
+          colorPalette="purple"
+          flex="1"
+          onClick={start}
+          loading={download.isPending}
+          loadingText="Preparing…"
+          disabled={oneTimeSale || (signedIn && quotaSpent)}
+        >
+          <LuDownload /> Download
+        </Button>
+        <DeployDialog onDownload={start} canDownload={!oneTimeSale && !quotaSpent} />
+      </HStack>
+
+      {signedIn && status.data && (
+        <Text fontSize="sm" color="fg.muted" data-testid="downloads-remaining">
+          {describeRemaining(status.data.downloads_remaining)}
+          {status.data.last_downloaded_at &&
+            ` · you downloaded this on ${formatDay(status.data.last_downloaded_at)}`}
+        </Text>
+      )}
+
+      {oneTimeSale && (
+        <Alert.Root status="info" size="sm">
+          <Alert.Indicator />
+          <Alert.Title>{DOWNLOAD_MESSAGES.oneTimePurchase}</Alert.Title>
+        </Alert.Root>
+      )}
+
+      {!signedIn && askedToSignIn && (
+        <Alert.Root status="warning" size="sm" data-testid="download-message">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{DOWNLOAD_MESSAGES.signInRequired}</Alert.Title>
+            <Alert.Description>
+              <Link asChild color="purple.fg" fontWeight="semibold">
+                <RouterLink
+                  to={paths.auth.getHref()}
+                  state={{ from: `${location.pathname}${location.search}` }}
+                >
+                  Sign in
+                </RouterLink>
+              </Link>
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+
+      {signedIn && quotaSpent && !oneTimeSale && !download.isSuccess && (
+        <Alert.Root status="warning" size="sm" data-testid="download-message">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{DOWNLOAD_MESSAGES.quotaReached}</Alert.Title>
+            <Alert.Description>
+              <Link asChild color="purple.fg" fontWeight="semibold">
+                <RouterLink to={paths.pricing.getHref()}>View plans</RouterLink>
+              </Link>
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+
+      {download.isSuccess && (
+        <Alert.Root status="success" size="sm" data-testid="download-message">
+          <Alert.Indicator />
+          <Alert.Title>{download.data.message}</Alert.Title>
+        </Alert.Root>
+      )}
+
+      {failure && !(quotaSpent && failure === DOWNLOAD_MESSAGES.quotaReached) && (
+        <Alert.Root status="error" size="sm" data-testid="download-message">
+          <Alert.Indicator />
+          <Alert.Title>{failure}</Alert.Title>
+        </Alert.Root>
+      )}
+
+      <HStack gap="4" flexWrap="wrap" fontSize="sm">
+        {mvp.stackblitz_link && (
+          <Link
+            href={mvp.stackblitz_link}
+            target="_blank"
+            rel="noopener noreferrer"
+            color="purple.fg"
+          >
+            <LuExternalLink /> Open in StackBlitz
+          </Link>
+        )}
+        <Link asChild color="fg.muted">
+          <RouterLink to={paths.dispute.getHref(mvp.id)}>
+            <LuFlag /> Report a problem
+          </RouterLink>
+        </Link>
+      </HStack>
+    </Stack>
+  );
+}

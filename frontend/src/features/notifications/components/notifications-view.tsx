@@ -1,0 +1,155 @@
+/**
+ * `/notifications`: the list (newest first), an unread-only toggle, mark one or all read; clicking
+ * a notification marks it read and opens its link.
+ */
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Heading,
+  HStack,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+} from '@chakra-ui/react';
+import { useNavigate } from 'react-router';
+import { LuBell, LuCheck, LuCheckCheck } from 'react-icons/lu';
+import {
+  NOTIFICATION_MESSAGES,
+  type Notification,
+  type NotificationType,
+} from '@contracts/notifications';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+
+const TYPE_LABELS: Record<NotificationType, string> = {
+  mvp_approved: 'MVP approved',
+  mvp_rejected: 'MVP rejected',
+  new_review: 'New review',
+  new_download: 'New download',
+  payout_initiated: 'Payout initiated',
+  payout_completed: 'Payout completed',
+  payout_failed: 'Payout failed',
+};
+
+/** Links are same-origin paths; anything else is not followed. */
+const isInternalLink = (link: string | null): link is string =>
+  link !== null && link.startsWith('/') && !link.startsWith('//');
+
+function NotificationRow({ notification }: { notification: Notification }) {
+  const navigate = useNavigate();
+  const markRead = useMarkNotificationRead();
+  const open = () => {
+    if (!notification.read) markRead.mutate(notification.id);
+    if (isInternalLink(notification.link)) void navigate(notification.link);
+  };
+  return (
+    <Card.Root
+      variant={notification.read ? 'outline' : 'subtle'}
+      data-testid="notification"
+      data-read={notification.read}
+    >
+      <Card.Body py="3" px="4">
+        <HStack gap="4" align="start">
+          <Box
+            as="button"
+            flex="1"
+            textAlign="start"
+            onClick={open}
+            cursor={isInternalLink(notification.link) ? 'pointer' : 'default'}
+          >
+            <HStack gap="2" mb="1">
+              {!notification.read && (
+                <Box w="2" h="2" rounded="full" bg="purple.solid" aria-label="Unread" />
+              )}
+              <Badge variant="outline">{TYPE_LABELS[notification.type]}</Badge>
+              <Text fontSize="xs" color="fg.muted">
+                {new Date(notification.created_at).toLocaleString()}
+              </Text>
+            </HStack>
+            <Text fontWeight={notification.read ? 'normal' : 'semibold'}>
+              {notification.message}
+            </Text>
+          </Box>
+          {!notification.read && (
+            <Button
+              size="xs"
+              variant="ghost"
+              onClick={() => markRead.mutate(notification.id)}
+              loading={markRead.isPending}
+            >
+              <LuCheck /> Mark read
+            </Button>
+          )}
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export function NotificationsView() {
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const { data, isPending, error } = useNotifications(unreadOnly);
+  const markAll = useMarkAllNotificationsRead();
+  const hasUnread = data?.items.some((item) => !item.read) ?? false;
+
+  return (
+    <Container maxW="3xl" py={{ base: '8', md: '12' }}>
+      <HStack justify="space-between" mb="6" flexWrap="wrap" gap="4">
+        <Heading as="h1" size="2xl">
+          Notifications
+        </Heading>
+        <HStack gap="4">
+          <Switch.Root
+            checked={unreadOnly}
+            onCheckedChange={(details) => setUnreadOnly(details.checked)}
+            colorPalette="purple"
+          >
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>Unread only</Switch.Label>
+          </Switch.Root>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => markAll.mutate()}
+            loading={markAll.isPending}
+            disabled={!hasUnread}
+          >
+            <LuCheckCheck /> Mark all as read
+          </Button>
+        </HStack>
+      </HStack>
+
+      {isPending ? (
+        <Stack gap="3">
+          <Skeleton h="16" />
+          <Skeleton h="16" />
+          <Skeleton h="16" />
+        </Stack>
+      ) : error ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{NOTIFICATION_MESSAGES.loadFailed}</Alert.Title>
+        </Alert.Root>
+      ) : data.items.length === 0 ? (
+        <Stack align="center" py="16" gap="3" color="fg.muted" data-testid="notifications-empty">
+          <LuBell size={32} />
+          <Text>{unreadOnly ? 'No unread notifications.' : 'No notifications yet.'}</Text>
+        </Stack>
+      ) : (
+        <Stack gap="3" data-testid="notifications-list">
+          {data.items.map((notification) => (
+            <NotificationRow key={notification.id} notification={notification} />
+          ))}
+        </Stack>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * Reviews on the detail page: the average, the list (reviewer, stars, text, verified badge, date)
+ * and, for signed-in visitors, the form; anonymous visitors are asked to sign in to review.
+ */
+import {
+  Alert,
+  Badge,
+  Card,
+  Heading,
+  HStack,
+  Link,
+  Separator,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { LuBadgeCheck, LuStar } from 'react-icons/lu';
+import { REVIEW_MESSAGES, ratingLabel, type PublicReview } from '@contracts/reviews';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/auth-session';
+import { useReviews } from '../api/get-reviews';
+import { ReviewForm } from './review-form';
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <HStack gap="0.5" aria-label={`${rating} out of 5 stars, ${ratingLabel(rating)}`}>
+      {[1, 2, 3, 4, 5].map((star) => (
+        <LuStar
+          key={star}
+          size={14}
+          color="var(--chakra-colors-yellow-500)"
+          fill={star <= rating ? 'var(--chakra-colors-yellow-400)' : 'none'}
+        />
+      ))}
+    </HStack>
+  );
+}
+
+function ReviewItem({ review }: { review: PublicReview }) {
+  return (
+    <Stack gap="1.5" data-testid="review">
+      <HStack justify="space-between" flexWrap="wrap" gap="2">
+        <HStack gap="2">
+          <Text fontWeight="semibold">{review.reviewer}</Text>
+          {review.is_verified_buyer && (
+            <Badge colorPalette="green" variant="subtle">
+              <LuBadgeCheck /> Verified buyer
+            </Badge>
+          )}
+        </HStack>
+        <Text fontSize="xs" color="fg.muted">
+          {new Date(review.updated_at).toLocaleDateString(undefined, {
+            year: 'numeric',
+            month: 'short',
+            day: 'numeric',
+          })}
+        </Text>
+      </HStack>
+      <HStack gap="2">
+        <Stars rating={review.rating} />
+        <Text fontSize="sm" color="fg.muted">
+          {ratingLabel(review.rating)}
+        </Text>
+      </HStack>
+      {review.review_text && (
+        <Text whiteSpace="pre-line" color="fg.muted">
+          {review.review_text}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function ReviewsSection({ mvpId }: { mvpId: string }) {
+  const { session } = useSession();
+  const location = useLocation();
+  const { data, isPending, error } = useReviews(mvpId);
+
+  return (
+    <Stack gap="4" data-testid="reviews-section">
+      <HStack justify="space-between" flexWrap="wrap">
+        <Heading as="h2" size="lg">
+          Reviews
+        </Heading>
+        {data && (
+          <Text color="fg.muted" data-testid="reviews-summary">
+            {data.rating_count === 0
+              ? 'No reviews yet'
+              : `${data.average_rating.toFixed(1)} out of 5 · ${data.rating_count} ${data.rating_count === 1 ? 'review' : 'reviews'}`}
+          </Text>
+        )}
+      </HStack>
+
+      <Card.Root variant="outline">
+        <Card.Body>
+          {session.status === 'signedIn' ? (
+            <ReviewForm mvpId={mvpId} />
+          ) : session.status === 'signedOut' ? (
+            <Text color="fg.muted">
+              <Link asChild color="purple.fg" fontWeight="semibold">
+                <RouterLink
+                  to={paths.auth.getHref()}
+                  state={{ from: `${location.pathname}${location.search}` }}
+                >
+                  Sign in
+                </RouterLink>
+              </Link>{' '}
+              to review this template.
+            </Text>
+          ) : null}
+        </Card.Body>
+      </Card.Root>
+
+      {isPending ? (
+        <Stack gap="3">
+          <Skeleton h="16" />
+          <Skeleton h="16" />
+        </Stack>
+      ) : error ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{REVIEW_MESSAGES.loadFailed}</Alert.Title>
+        </Alert.Root>
+      ) : data.items.length === 0 ? (
+        <Text color="fg.muted">Be the first to review this template.</Text>
+      ) : (
+        <Stack gap="4" separator={<Separator />}>
+          {data.items.map((review) => (
+            <ReviewItem key={review.id} review={review} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

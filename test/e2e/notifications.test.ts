@@ -1,0 +1,83 @@
+/**
+ * Notifications across two browsers: the seller (launchpad) watches the bell while the beta
+ * account downloads one of the seller's templates; the seller's unread count goes up, the
+ * notification opens its template, and Mark all as read clears the bell. Signed-out visitors are
+ * sent to /auth.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, type BrowserSession } from './support/browser';
+import { signIn } from './support/sign-in';
+import { baseUrl, screenshot } from './support/stack';
+import { templateIdByTitle } from './support/templates';
+
+const unreadOf = async (session: BrowserSession): Promise<number> => {
+  const bell = session.page.getByTestId('notification-bell');
+  const label = (await bell.getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) unread/.exec(label)?.[1] ?? 0);
+};
+
+describe('notifications', () => {
+  let seller: BrowserSession;
+  let buyer: BrowserSession;
+
+  beforeAll(async () => {
+    [seller, buyer] = await Promise.all([openBrowser(baseUrl()), openBrowser(baseUrl())]);
+  });
+  afterAll(async () => {
+    await Promise.all([seller?.close(), buyer?.close()]);
+  });
+
+  it('sends signed-out visitors to sign in', async () => {
+    await seller.page.goto('/notifications');
+    await seller.page.waitForURL('**/auth');
+  });
+
+  it("raises the seller's bell when a buyer downloads their template, then marks all read", async () => {
+    await signIn(seller.page, 'seller@demo.local', 'demo1234');
+    await seller.page.goto('/notifications');
+    await seller.page.getByRole('heading', { name: 'Notifications' }).waitFor();
+    await seller.page.getByTestId('notification-bell').waitFor();
+    // Wait for the first count to arrive before reading it.
+    await seller.page
+      .waitForResponse((response) => response.url().includes('/api/notifications/unread-count'))
+      .catch(() => undefined);
+    const before = await unreadOf(seller);
+
+    const mvpId = await templateIdByTitle('Digital Downloads Shop');
+    await signIn(buyer.page, 'beta@demo.local', 'beta-demo-1234');
+    await buyer.page.goto(`/mvp/${mvpId}`);
+    await buyer.page.getByTestId('downloads-remaining').waitFor();
+    await Promise.all([
+      buyer.page.waitForEvent('download'),
+      buyer.page.getByRole('button', { name: 'Download', exact: true }).click(),
+    ]);
+
+    await seller.page.reload();
+    await expect.poll(() => unreadOf(seller), { timeout: 15_000 }).toBe(before + 1);
+    const newest = seller.page.getByTestId('notification').first();
+    await newest.waitFor();
+    expect(await newest.textContent()).toContain(
+      'Your MVP "Digital Downloads Shop" was downloaded.',
+    );
+    expect(await newest.getAttribute('data-read')).toBe('false');
+    await screenshot(seller.page, 'notifications-unread');
+
+    // Unread only, then mark all: the bell clears.
+    await seller.page.getByText('Unread only').click();
+    await seller.page.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect.poll(() => unreadOf(seller), { timeout: 15_000 }).toBe(0);
+    await seller.page.getByTestId('notifications-empty').waitFor();
+    expect(await seller.page.getByTestId('unread-badge').count()).toBe(0);
+
+    // Clicking a notification opens its link.
+    await seller.page.getByText('Unread only').click();
+    await seller.page
+      .getByTestId('notification')
+      .filter({ hasText: 'Digital Downloads Shop' })
+      .first()
+      .getByRole('button')
+      .first()
+      .click();
+    await seller.page.waitForURL(`**/mvp/${mvpId}`);
+  });
+});
