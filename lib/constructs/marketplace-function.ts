@@ -25,6 +25,14 @@ export type BucketAccess = 'read' | 'write' | 'readWrite';
 export interface MarketplaceFunctionProps {
   /** The domain folder under `lambdas/`; the entry is `lambdas/<domain>/index.ts`. */
   readonly domain: string;
+  /**
+   * Another entry under `lambdas/` exporting `handler`, e.g. `processing/tasks/scan.ts` (Step
+   * Functions tasks: one function per task).
+   * @default `<domain>/index.ts`
+   */
+  readonly entry?: string;
+  /** What the function is for, shown in the console and on its execution role. */
+  readonly description?: string;
   /** Environment variables on top of the house defaults (`NODE_OPTIONS`). */
   readonly environment: Record<string, string>;
   /** @default 256 MB: enough for the SDK clients and ElectroDB, cheap at low traffic. */
@@ -51,7 +59,11 @@ export class MarketplaceFunction extends NodejsFunction {
   readonly executionRole: Role;
 
   constructor(scope: Construct, id: string, props: MarketplaceFunctionProps) {
-    const entry = path.join(projectRoot, 'lambdas', props.domain, 'index.ts');
+    const entry = path.join(
+      projectRoot,
+      'lambdas',
+      props.entry ?? path.join(props.domain, 'index.ts'),
+    );
     if (!existsSync(entry)) {
       throw new Error(
         `The domain "${props.domain}" has routes but no Lambda entry at ${entry}: ` +
@@ -65,12 +77,13 @@ export class MarketplaceFunction extends NodejsFunction {
     });
     const role = new Role(scope, `${id}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `Execution role of the ${props.domain} Lambda`,
+      description: `Execution role of the ${props.description ?? `${props.domain} Lambda`}`,
     });
 
     super(scope, id, {
       entry,
       handler: 'handler',
+      ...(props.description ? { description: props.description } : {}),
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 256,

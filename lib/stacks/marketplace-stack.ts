@@ -13,6 +13,8 @@ import type { Construct } from 'constructs';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
+import type { MarketplaceFunction } from '../constructs/marketplace-function';
+import { Processing } from '../constructs/processing';
 import { Web } from '../constructs/web';
 
 export interface MarketplaceStackProps extends StackProps {
@@ -32,6 +34,7 @@ export class MarketplaceStack extends Stack {
   readonly data: Data;
   readonly api: Api;
   readonly web: Web;
+  readonly processing: Processing;
 
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     super(scope, id, props);
@@ -44,6 +47,17 @@ export class MarketplaceStack extends Stack {
       webClient: this.auth.webClient,
       betaAccess: props.betaAccess,
     });
+    this.processing = new Processing(this, 'Processing', {
+      data: this.data,
+      userPool: this.auth.userPool,
+      webClient: this.auth.webClient,
+    });
+    // The seller domain starts processing after an upload, a new version or a retry.
+    // (Looked up by name: the map is keyed by the route table's domains.)
+    const sellerFunction = (this.api.functions as ReadonlyMap<string, MarketplaceFunction>).get(
+      'seller',
+    );
+    if (sellerFunction) this.processing.allowStart(sellerFunction);
     this.web = new Web(this, 'Web', {
       data: this.data,
       apiDomainName: this.api.domainName,
@@ -64,6 +78,7 @@ export class MarketplaceStack extends Stack {
       MvpFilesBucketName: this.data.mvpFilesBucket.bucketName,
       PreviewImagesBucketName: this.data.previewImagesBucket.bucketName,
       SiteBucketName: this.web.siteBucket.bucketName,
+      ProcessingStateMachineArn: this.processing.stateMachine.stateMachineArn,
     };
     for (const [name, value] of Object.entries(outputs)) new CfnOutput(this, name, { value });
   }

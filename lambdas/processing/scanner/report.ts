@@ -4,7 +4,7 @@
  */
 import type { ScanFinding } from '../schema';
 import { scanLimits } from './limits';
-import { checkEntryContent, checkEntryName, checkEntryPath } from './rules';
+import { checkEntryContent, checkEntryName, checkEntryPath, headBytesNeeded } from './rules';
 
 /** Thrown to stop a scan that must not go on (a limit is exceeded, the archive is unreadable). */
 export class ScanAbort extends Error {
@@ -56,6 +56,7 @@ export class ScanReport {
     content: AsyncIterable<Uint8Array>,
     compressedSize?: () => number,
   ): Promise<number> {
+    const headLimit = headBytesNeeded(name, scanLimits.textScanBytes);
     const head: Buffer[] = [];
     let headBytes = 0;
     let size = 0;
@@ -81,8 +82,8 @@ export class ScanReport {
           );
         }
       }
-      if (headBytes < scanLimits.textScanBytes) {
-        const part = chunk.subarray(0, scanLimits.textScanBytes - headBytes);
+      if (headBytes < headLimit) {
+        const part = chunk.subarray(0, headLimit - headBytes);
         head.push(Buffer.from(part));
         headBytes += part.byteLength;
       }

@@ -103,6 +103,13 @@ const BINARY_ASSET_EXTENSIONS = new Set([
   'wasm',
 ]);
 
+/**
+ * How many leading bytes of an entry the content rules need: a binary asset is only checked for
+ * executable magic bytes, anything else is searched for secrets up to `textLimit`.
+ */
+export const headBytesNeeded = (name: string, textLimit: number): number =>
+  BINARY_ASSET_EXTENSIONS.has(extensionOf(name)) ? 64 : textLimit;
+
 /** Findings from the entry's name alone (known before any byte is read). */
 export const checkEntryName = (name: string): ScanFinding[] => {
   const ext = extensionOf(name);

@@ -1,0 +1,134 @@
+/**
+ * The MVP processing pipeline (scan → pin → publish): the state machine from
+ * `state-machines/mvp-processing.asl.json` (the same file the local runner executes), with each
+ * `${…FunctionArn}` placeholder substituted by one task function. Each task function gets only
+ * what its step needs; the state machine logs every execution (with data) and is traced by X-Ray.
+ */
+import path from 'node:path';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import {
+  DefinitionBody,
+  LogLevel,
+  StateMachine,
+  StateMachineType,
+} from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import type { Data } from './data';
+import { MarketplaceFunction, logicalIdOf, projectRoot } from './marketplace-function';
+
+export interface ProcessingProps {
+  readonly data: Data;
+  readonly userPool: UserPool;
+  readonly webClient: UserPoolClient;
+  /** `moderate` keeps clean bundles in pending_review for an admin. @default 'auto' */
+  readonly publishMode?: 'auto' | 'moderate';
+}
+
+/** Where the uploaded bundles live in the mvp-files bucket once registered. */
+export const BUNDLES_PREFIX = 'mvps/';
+
+export const PROCESSING_ASL = path.join(projectRoot, 'state-machines', 'mvp-processing.asl.json');
+
+export class Processing extends Construct {
+  readonly stateMachine: StateMachine;
+  /** Keyed by the ASL placeholder each one substitutes. */
+  readonly taskFunctions: Readonly<
+    Record<
+      'ScanFunctionArn' | 'PinFunctionArn' | 'PublishFunctionArn' | 'MarkFailedFunctionArn',
+      MarketplaceFunction
+    >
+  >;
+
+  constructor(scope: Construct, id: string, props: ProcessingProps) {
+    super(scope, id);
+    const { data } = props;
+    const environment = {
+      TABLE_NAME: data.table.tableName,
+      MVP_FILES_BUCKET: data.mvpFilesBucket.bucketName,
+      PREVIEW_IMAGES_BUCKET: data.previewImagesBucket.bucketName,
+      USER_POOL_ID: props.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: props.webClient.userPoolClientId,
+      DEPLOYMENT_MODE: 'cloud',
+      PUBLISH_MODE: props.publishMode ?? 'auto',
+      POWERTOOLS_SERVICE_NAME: 'processing',
+    };
+    const task = (
+      name: string,
+      entry: string,
+      options: { memorySize: number; timeout: Duration; description: string },
+    ) =>
+      new MarketplaceFunction(this, name, { domain: 'processing', entry, environment, ...options });
+
+    // Scan and pin stream up to 100 MB through inflate and sha-256: CPU scales with memory.
+    const scan = task('ScanFunction', 'processing/tasks/scan.ts', {
+      memorySize: 1024,
+      timeout: Duration.minutes(5),
+      description: 'MVP processing: security scan of an uploaded bundle',
+    })
+      .bindTable(data.table, 'read')
+      .bindBucket(data.mvpFilesBucket, 'read', BUNDLES_PREFIX);
+    const pin = task('PinFunction', 'processing/tasks/pin.ts', {
+      memorySize: 1024,
+      timeout: Duration.minutes(5),
+      description: 'MVP processing: IPFS CID of a bundle, pinned when a service is configured',
+    }).bindBucket(data.mvpFilesBucket, 'read', BUNDLES_PREFIX);
+    const publish = task('PublishFunction', 'processing/tasks/publish.ts', {
+      memorySize: 256,
+      timeout: Duration.seconds(30),
+      description: 'MVP processing: publish a clean bundle',
+    }).bindTable(data.table, 'readWrite');
+    const markFailed = task('MarkFailedFunction', 'processing/tasks/mark-failed.ts', {
+      memorySize: 256,
+      timeout: Duration.seconds(30),
+      description: 'MVP processing: record scan_failed or ipfs_pin_failed',
+    }).bindTable(data.table, 'readWrite');
+    this.taskFunctions = {
+      ScanFunctionArn: scan,
+      PinFunctionArn: pin,
+      PublishFunctionArn: publish,
+      MarkFailedFunctionArn: markFailed,
+    };
+
+    const logGroup = new LogGroup(this, 'ExecutionLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stateMachine = new StateMachine(this, 'StateMachine', {
+      stateMachineType: StateMachineType.STANDARD,
+      definitionBody: DefinitionBody.fromFile(PROCESSING_ASL),
+      definitionSubstitutions: Object.fromEntries(
+        Object.entries(this.taskFunctions).map(([placeholder, fn]) => [
+          placeholder,
+          fn.functionArn,
+        ]),
+      ),
+      logs: { destination: logGroup, level: LogLevel.ALL, includeExecutionData: true },
+      tracingEnabled: true,
+      timeout: Duration.hours(1),
+    });
+    for (const fn of Object.values(this.taskFunctions)) {
+      fn.grantInvoke(this.stateMachine);
+      Validations.of(this.stateMachine.role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(fn)}.Arn>:*]`,
+        reason:
+          'CDK grants invoke on the task function and its versions/aliases; the function itself is fixed.',
+      });
+    }
+    Validations.of(this.stateMachine.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'CloudWatch Logs delivery (logs:CreateLogDelivery and friends) and X-Ray PutTraceSegments support no resource-level permissions.',
+    });
+  }
+
+  /**
+   * Lets `fn` start executions (the seller domain: upload, new version, retry) and tells it the
+   * ARN through PROCESSING_STATE_MACHINE_ARN (lambdas/shared/adapters/workflow-step-functions.ts).
+   */
+  allowStart(fn: MarketplaceFunction): void {
+    this.stateMachine.grantStartExecution(fn);
+    fn.addEnvironment('PROCESSING_STATE_MACHINE_ARN', this.stateMachine.stateMachineArn);
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * The processing pipeline as deployed: the state machine is the ASL file (the same one the local
+ * runner executes), logs and traces every execution, and each task function may do only what its
+ * step needs.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PROCESSING_ASL } from '../../lib/constructs/processing';
+import { synthApp, type SynthesisedApp } from './synth-fixture';
+
+let app: SynthesisedApp;
+beforeAll(() => {
+  app = synthApp();
+});
+
+const stateMachine = () => {
+  const found = app.template.findResources('AWS::StepFunctions::StateMachine');
+  expect(Object.keys(found)).toHaveLength(1);
+  return Object.values(found)[0]!.Properties as Record<string, unknown> & {
+    DefinitionS3Location: { Key: string };
+    DefinitionSubstitutions: Record<string, { 'Fn::GetAtt': [string, string] }>;
+  };
+};
+
+/** The inline policy statements attached to a role, by the role's logical id. */
+const statementsOfRole = (roleId: string) =>
+  Object.values(app.template.findResources('AWS::IAM::Policy'))
+    .filter((policy) =>
+      (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
+    )
+    .flatMap(
+      (policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[],
+    );
+
+const actionsOfFunction = (functionId: string): string[] => {
+  const fn = app.template.findResources('AWS::Lambda::Function')[functionId]!;
+  const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return statementsOfRole(roleId).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+};
+
+describe('processing state machine', () => {
+  it('is defined by state-machines/mvp-processing.asl.json, placeholders substituted', () => {
+    const props = stateMachine();
+    const assetFile = readdirSync(app.outdir).find((name) =>
+      name.endsWith(props.DefinitionS3Location.Key),
+    );
+    expect(assetFile).toBeDefined();
+    const deployed = JSON.parse(readFileSync(path.join(app.outdir, assetFile!), 'utf8'));
+    const source = JSON.parse(readFileSync(PROCESSING_ASL, 'utf8'));
+    expect(deployed).toEqual(source);
+    expect(Object.keys(deployed.States)).toEqual([
+      'Scan',
+      'ScanClean',
+      'Pin',
+      'Publish',
+      'MarkScanFailed',
+      'Rejected',
+      'MarkProcessingFailed',
+      'ProcessingFailed',
+    ]);
+    const placeholders = [...JSON.stringify(source).matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]);
+    expect(Object.keys(props.DefinitionSubstitutions).sort()).toEqual(
+      [...new Set(placeholders)].sort(),
+    );
+  });
+
+  it('uses Lambda Task states and JSONPath only (what aws-local-stepfunctions runs)', () => {
+    const source = JSON.parse(readFileSync(PROCESSING_ASL, 'utf8'));
+    expect(source.QueryLanguage ?? 'JSONPath').toBe('JSONPath');
+    for (const state of Object.values(source.States) as { Type: string; Resource?: string }[]) {
+      expect(['Task', 'Choice', 'Succeed', 'Fail']).toContain(state.Type);
+      if (state.Type === 'Task') expect(state.Resource).toMatch(/^\$\{\w+FunctionArn\}$/);
+    }
+  });
+
+  it('logs every execution with its data and is traced by X-Ray', () => {
+    expect(stateMachine()).toMatchObject({
+      LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: true },
+      TracingConfiguration: { Enabled: true },
+    });
+  });
+
+  it('may invoke exactly its four task functions', () => {
+    const props = stateMachine();
+    const roleId = (props.RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const invoked = statementsOfRole(roleId)
+      .filter((s) => [s.Action].flat().includes('lambda:InvokeFunction'))
+      .flatMap((s) => (s as unknown as { Resource: unknown[] }).Resource)
+      .map((r) => JSON.stringify(r));
+    for (const fn of Object.values(props.DefinitionSubstitutions)) {
+      expect(invoked).toContain(JSON.stringify({ 'Fn::GetAtt': fn['Fn::GetAtt'] }));
+    }
+  });
+});
+
+describe('processing task functions: least privilege', () => {
+  const functionId = (placeholder: string) =>
+    stateMachine().DefinitionSubstitutions[placeholder]!['Fn::GetAtt'][0];
+  const writesTable = (actions: string[]) =>
+    actions.some((a) => /dynamodb:(Put|Update|Delete|BatchWrite)/.test(a));
+  const readsTable = (actions: string[]) => actions.includes('dynamodb:GetItem');
+
+  it('scan reads bundles under mvps/ and the table, and writes nothing', () => {
+    const actions = actionsOfFunction(functionId('ScanFunctionArn'));
+    expect(actions).toContain('s3:GetObject');
+    expect(actions).not.toContain('s3:PutObject');
+    expect(readsTable(actions)).toBe(true);
+    expect(writesTable(actions)).toBe(false);
+    app.template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: 's3:GetObject',
+            Resource: { 'Fn::Join': ['', Match.arrayWith(['/mvps/*'])] },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('pin reads bundles only: no table access', () => {
+    const actions = actionsOfFunction(functionId('PinFunctionArn'));
+    expect(actions).toContain('s3:GetObject');
+    expect(actions.some((a) => a.startsWith('dynamodb:'))).toBe(false);
+    expect(actions).not.toContain('s3:PutObject');
+  });
+
+  it.each(['PublishFunctionArn', 'MarkFailedFunctionArn'])(
+    '%s writes the table and touches no bucket',
+    (placeholder) => {
+      const actions = actionsOfFunction(functionId(placeholder));
+      expect(writesTable(actions)).toBe(true);
+      expect(actions.some((a) => a.startsWith('s3:'))).toBe(false);
+    },
+  );
+
+  it('none of them may start executions (only the seller domain may)', () => {
+    for (const placeholder of [
+      'ScanFunctionArn',
+      'PinFunctionArn',
+      'PublishFunctionArn',
+      'MarkFailedFunctionArn',
+    ]) {
+      expect(actionsOfFunction(functionId(placeholder))).not.toContain('states:StartExecution');
+    }
+  });
+});
