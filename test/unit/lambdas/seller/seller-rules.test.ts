@@ -1,0 +1,119 @@
+/** The seller contract's pure rules: file checks, magic bytes, version bumps, slugs, the form. */
+import '../../../fixtures/lambda-env';
+import { describe, expect, it } from 'vitest';
+import {
+  FILE_MESSAGES,
+  MVP_FORM_MESSAGES,
+  bumpVersion,
+  fileNameProblem,
+  imageFileProblem,
+  mvpFieldsSchema,
+  mvpFileKindFromMagic,
+  mvpFileKindOf,
+  mvpFileProblem,
+} from '../../../../lambdas/shared/contracts/seller';
+import { slugFor } from '../../../../lambdas/seller/service';
+
+describe('bundle files', () => {
+  it('knows the kinds by extension, .tgz included', () => {
+    expect(mvpFileKindOf('a.ZIP')).toBe('zip');
+    expect(mvpFileKindOf('a.tar.gz')).toBe('tar.gz');
+    expect(mvpFileKindOf('a.tgz')).toBe('tar.gz');
+    expect(mvpFileKindOf('a.rar')).toBe('rar');
+    expect(mvpFileKindOf('a.gz')).toBeNull();
+    expect(mvpFileKindOf('a.zip.exe')).toBeNull();
+  });
+
+  it('reads zip, gzip and rar magic bytes and nothing else', () => {
+    expect(mvpFileKindFromMagic(new Uint8Array([0x50, 0x4b, 0x03, 0x04]))).toBe('zip');
+    expect(mvpFileKindFromMagic(new Uint8Array([0x1f, 0x8b, 8]))).toBe('tar.gz');
+    expect(mvpFileKindFromMagic(new TextEncoder().encode('Rar!\x1a\x07'))).toBe('rar');
+    expect(mvpFileKindFromMagic(new TextEncoder().encode('MZ\x90\x00'))).toBeNull();
+    expect(mvpFileKindFromMagic(new Uint8Array([0x50, 0x4b, 0x05, 0x06]))).toBeNull();
+  });
+
+  it("applies the spec's size and name rules with its messages", () => {
+    expect(mvpFileProblem({ name: 'a.zip', size: 1024 })).toBeNull();
+    expect(mvpFileProblem({ name: 'a.zip', size: 1023 })).toBe(FILE_MESSAGES.fileTooSmall);
+    expect(mvpFileProblem({ name: 'a.zip', size: 100 * 1024 * 1024 + 1 })).toBe(
+      FILE_MESSAGES.fileTooLarge,
+    );
+    expect(mvpFileProblem({ name: 'a.pdf', size: 2048 })).toBe(FILE_MESSAGES.invalidFileType);
+    for (const bad of ['a<b.zip', 'a>b.zip', 'a:b.zip', 'a"b.zip', 'a|b.zip', 'a?.zip', 'a*.zip']) {
+      expect(fileNameProblem(bad), bad).toBe(FILE_MESSAGES.invalidName);
+    }
+    expect(fileNameProblem('dir/a.zip')).toBe(FILE_MESSAGES.invalidName);
+    expect(fileNameProblem('dir\\a.zip')).toBe(FILE_MESSAGES.invalidName);
+    expect(fileNameProblem(`${'a'.repeat(251)}.zip`)).toBeNull();
+    expect(fileNameProblem(`${'a'.repeat(252)}.zip`)).toBe(FILE_MESSAGES.nameTooLong);
+  });
+
+  it('accepts image types only, each under 10 MB', () => {
+    expect(imageFileProblem({ name: 'a.png', size: 10, type: 'image/png' })).toBeNull();
+    expect(imageFileProblem({ name: 'a.jpg', size: 10, type: 'image/jpeg' })).toBeNull();
+    expect(imageFileProblem({ name: 'a.svg', size: 10, type: 'image/svg+xml' })).toBe(
+      FILE_MESSAGES.imageType,
+    );
+    expect(imageFileProblem({ name: 'a.png', size: 10 * 1024 * 1024 + 1, type: 'image/png' })).toBe(
+      FILE_MESSAGES.imageTooLarge,
+    );
+  });
+});
+
+describe('versions and slugs', () => {
+  it('bumps patch by default, and minor or major on request', () => {
+    expect(bumpVersion('1.2.3')).toBe('1.2.4');
+    expect(bumpVersion('1.2.3', 'minor')).toBe('1.3.0');
+    expect(bumpVersion('1.2.3', 'major')).toBe('2.0.0');
+    expect(bumpVersion('garbage')).toBe('1.0.0');
+  });
+
+  it('lowercases, strips special characters, hyphenates and adds a time suffix', () => {
+    expect(slugFor('  My SaaS -- Starter!! ', 1_700_000_000_000)).toBe(
+      `my-saas-starter-${(1_700_000_000_000).toString(36)}`,
+    );
+    expect(slugFor('!!!', 1)).toBe('mvp-1');
+  });
+});
+
+describe('the template form', () => {
+  const valid = {
+    title: 'T',
+    tagline: 'G',
+    description: 'D',
+    category: 'SaaS',
+    features: ['a', ' '],
+    tech_stack: ['React'],
+    demo_url: '',
+    github_url: '',
+    stackblitz_link: '',
+    licensing_terms: 'standard_commercial',
+    access_tier: 'subscription',
+    price: '12',
+  };
+
+  it('drops blank features and the price unless one_time_sale', () => {
+    const parsed = mvpFieldsSchema.parse(valid);
+    expect(parsed.features).toEqual(['a']);
+    expect(parsed.price).toBeNull();
+    expect(mvpFieldsSchema.parse({ ...valid, access_tier: 'one_time_sale' }).price).toBe(12);
+  });
+
+  it("answers the spec's messages", () => {
+    const message = (change: Record<string, unknown>) =>
+      mvpFieldsSchema.safeParse({ ...valid, ...change }).error?.issues[0]?.message;
+    expect(message({ features: [' '] })).toBe(MVP_FORM_MESSAGES.features);
+    expect(message({ access_tier: 'one_time_sale', price: '' })).toBe(
+      MVP_FORM_MESSAGES.priceRequired,
+    );
+    expect(message({ access_tier: 'one_time_sale', price: '0' })).toBe(
+      MVP_FORM_MESSAGES.pricePositive,
+    );
+    expect(message({ stackblitz_link: 'https://codesandbox.io/x' })).toBe(
+      MVP_FORM_MESSAGES.stackblitz,
+    );
+    expect(message({ demo_url: 'ftp://x.example.com' })).toBe(MVP_FORM_MESSAGES.url);
+    expect(message({ category: '' })).toBe(MVP_FORM_MESSAGES.category);
+    expect(message({ access_tier: '' })).toBe(MVP_FORM_MESSAGES.accessTier);
+  });
+});
