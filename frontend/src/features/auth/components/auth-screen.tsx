@@ -24,7 +24,10 @@ const TITLES: Record<string, { title: string; subtitle: string }> = {
 };
 
 const noticeOf = (state: unknown): string | undefined =>
-  typeof state === 'object' && state !== null && 'notice' in state && typeof state.notice === 'string'
+  typeof state === 'object' &&
+  state !== null &&
+  'notice' in state &&
+  typeof state.notice === 'string'
     ? state.notice
     : undefined;
 
