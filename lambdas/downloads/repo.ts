@@ -145,6 +145,20 @@ export const listDownloadsByUser = async (
   return { items: data, cursor: cursor ?? null };
 };
 
+/**
+ * D5: the latest downloads of a seller's templates, newest first (`seller_id` is copied onto each
+ * row, so no join with the templates is needed).
+ */
+export const listDownloadsBySeller = async (
+  sellerId: string,
+  limit: number,
+): Promise<DownloadItem[]> => {
+  const { data } = await DownloadEntity.query
+    .bySeller({ seller_id: sellerId })
+    .go({ order: 'desc', limit });
+  return data;
+};
+
 /** D3: the buyer's latest download of one template, or `null`. */
 export const findLatestDownload = async (
   userId: string,

@@ -15,6 +15,7 @@ import {
   type DownloadStatus,
   type MyDownload,
   type MyDownloadsPage,
+  type SellerDownload,
 } from '../shared/contracts/downloads';
 import {
   ConflictError,
@@ -32,6 +33,7 @@ import {
 import {
   DOWNLOAD_ITEM,
   findLatestDownload,
+  listDownloadsBySeller,
   listDownloadsByUser,
   recordDownload,
   type DayForm,
@@ -175,6 +177,23 @@ export const listMyDownloads = async (
   const page = await listDownloadsByUser(userId, options);
   return { items: page.items.map(toMyDownload), cursor: page.cursor };
 };
+
+/**
+ * The latest downloads of the seller's templates (seller dashboard, D5). Who downloaded is left out
+ * on purpose: buyers' identities are not the seller's to see.
+ */
+export const listSellerRecentDownloads = async (
+  sellerId: string,
+  limit: number,
+): Promise<SellerDownload[]> =>
+  (await listDownloadsBySeller(sellerId, limit)).map((item) => ({
+    id: item.id,
+    mvp_id: item.mvp_id,
+    mvp_title: item.mvp_title,
+    mvp_slug: item.mvp_slug,
+    version_number: item.version_number,
+    downloaded_at: item.downloaded_at,
+  }));
 
 /** Whether the user has ever downloaded the template (verified buyer, dispute eligibility). */
 export const hasDownloaded = async (userId: string, mvpId: string): Promise<boolean> =>

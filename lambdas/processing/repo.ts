@@ -1,7 +1,7 @@
 /**
  * Data access of the processing pipeline: the MVP and its version (M1, V2) and the two status
- * transitions out of `pending_review` (M5), each one transaction with the notification and, when
- * the catalog changes, the catalog version (docs/data-model.md §3.3, §3.7, §3.17).
+ * transitions out of `pending_review` (M5), each one transaction with the notification, the `mvps`
+ * status counter and, when the catalog changes, the catalog version (docs/data-model.md §3.3, §3.7, §3.17).
  *
  * Every transition is conditioned on `status = pending_review AND file_key = :fileKey`: a retried
  * task, a duplicate execution, or an execution overtaken by a newer upload finds the condition
@@ -10,6 +10,7 @@
 import { db } from '../shared/db/service';
 import { MvpEntity } from '../shared/db/entities/mvp';
 import { MvpVersionEntity } from '../shared/db/entities/mvp-version';
+import { mvpStatusCounterWrites } from '../shared/db/mvp-status-counter';
 import { notificationWrites, type NotificationInput } from '../notifications/service';
 import { TransientError } from './errors';
 
@@ -50,37 +51,41 @@ export const writePublish = async (input: PublishWrite): Promise<TransitionOutco
   const { mvp, cid, now } = input;
   const previous = mvp.ipfs_hash && mvp.ipfs_hash !== cid ? mvp.ipfs_hash : mvp.previous_ipfs_hash;
   const result = await db.transaction
-    .write(({ mvp: mvps, mvpVersion, catalogVersion, notification, notificationCounter }) => [
-      mvps
-        .patch({ id: mvp.id })
-        .set({
-          status: input.to,
-          ipfs_hash: cid,
-          ...(previous ? { previous_ipfs_hash: previous } : {}),
-          // The first publication date stays: later versions do not make a template "new".
-          ...(input.to === 'approved' ? { published_at: mvp.published_at ?? now } : {}),
-          updated_at: now,
-        })
-        .remove(['last_processing_error'])
-        .where(
-          (attr, op) =>
-            `${op.eq(attr.status, 'pending_review')} AND ${op.eq(attr.file_key, input.fileKey)}`,
-        )
-        .commit(),
-      mvpVersion.patch({ mvp_id: mvp.id, id: input.versionId }).set({ ipfs_hash: cid }).commit(),
-      ...(input.to === 'approved'
-        ? [
-            catalogVersion
-              .update({ name: 'catalog' })
-              .add({ version: 1, approved_count: 1 })
-              .set({ updated_at: now })
-              .commit(),
-          ]
-        : []),
-      ...(input.notification
-        ? notificationWrites({ notification, notificationCounter }, input.notification, now)
-        : []),
-    ])
+    .write(
+      ({ mvp: mvps, mvpVersion, catalogVersion, counter, notification, notificationCounter }) => [
+        mvps
+          .patch({ id: mvp.id })
+          .set({
+            status: input.to,
+            ipfs_hash: cid,
+            ...(previous ? { previous_ipfs_hash: previous } : {}),
+            // The first publication date stays: later versions do not make a template "new".
+            ...(input.to === 'approved' ? { published_at: mvp.published_at ?? now } : {}),
+            updated_at: now,
+          })
+          .remove(['last_processing_error'])
+          .where(
+            (attr, op) =>
+              `${op.eq(attr.status, 'pending_review')} AND ${op.eq(attr.file_key, input.fileKey)}`,
+          )
+          .commit(),
+        mvpVersion.patch({ mvp_id: mvp.id, id: input.versionId }).set({ ipfs_hash: cid }).commit(),
+        // Moderation mode keeps pending_review: no status move, nothing to count.
+        ...mvpStatusCounterWrites({ counter }, 'pending_review', input.to, now),
+        ...(input.to === 'approved'
+          ? [
+              catalogVersion
+                .update({ name: 'catalog' })
+                .add({ version: 1, approved_count: 1 })
+                .set({ updated_at: now })
+                .commit(),
+            ]
+          : []),
+        ...(input.notification
+          ? notificationWrites({ notification, notificationCounter }, input.notification, now)
+          : []),
+      ],
+    )
     .go();
   return outcomeOf(result);
 };
@@ -97,7 +102,7 @@ export interface FailureWrite {
 /** M5 pending_review → scan_failed | ipfs_pin_failed, with the reason and the seller notified. */
 export const writeFailure = async (input: FailureWrite): Promise<TransitionOutcome> => {
   const result = await db.transaction
-    .write(({ mvp: mvps, notification, notificationCounter }) => [
+    .write(({ mvp: mvps, counter, notification, notificationCounter }) => [
       mvps
         .patch({ id: input.mvp.id })
         .set({ status: input.to, last_processing_error: input.error, updated_at: input.now })
@@ -106,6 +111,7 @@ export const writeFailure = async (input: FailureWrite): Promise<TransitionOutco
             `${op.eq(attr.status, 'pending_review')} AND ${op.eq(attr.file_key, input.fileKey)}`,
         )
         .commit(),
+      ...mvpStatusCounterWrites({ counter }, 'pending_review', input.to, input.now),
       ...notificationWrites({ notification, notificationCounter }, input.notification, input.now),
     ])
     .go();

@@ -2,21 +2,11 @@
  * The uploaded bundle in the mvp-files bucket as an ArchiveSource: ranged GETs for the zip
  * directory, one streaming GET for the contents. Nothing is downloaded to disk or held whole.
  */
-import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { config } from '../shared/config';
+import { s3Client as s3 } from '../shared/storage/s3';
 import type { ArchiveSource } from './scanner/source';
-
-let client: S3Client | undefined;
-
-const s3 = (): S3Client => {
-  client ??= new S3Client({
-    forcePathStyle: config().S3_FORCE_PATH_STYLE,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-  return client;
-};
 
 const get = async (key: string, range?: string): Promise<Readable> => {
   const result = await s3().send(

@@ -6,6 +6,7 @@ import { createUpload } from './handlers/create-upload';
 import { createVersion } from './handlers/create-version';
 import { getManagedMvp } from './handlers/get-managed-mvp';
 import { listMyMvps } from './handlers/list-my-mvps';
+import { listRecentDownloads } from './handlers/list-recent-downloads';
 import { retryProcessing } from './handlers/retry-processing';
 import { submitApplication } from './handlers/submit-application';
 import { updateMvp } from './handlers/update-mvp';
@@ -20,4 +21,5 @@ export const handler = createHttpHandler('seller', {
   'retry-processing': retryProcessing,
   'archive-mvp': archiveMvp,
   'list-my-mvps': listMyMvps,
+  'list-recent-downloads': listRecentDownloads,
 });

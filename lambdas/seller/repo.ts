@@ -8,6 +8,7 @@ import type { MvpStatus } from '../shared/contracts/catalog';
 import { MvpEntity } from '../shared/db/entities/mvp';
 import { MvpVersionEntity } from '../shared/db/entities/mvp-version';
 import { SellerApplicationEntity } from '../shared/db/entities/seller-application';
+import { mvpStatusCounterWrites } from '../shared/db/mvp-status-counter';
 import { db } from '../shared/db/service';
 
 export type MvpItem = EntityItem<typeof MvpEntity>;
@@ -63,15 +64,16 @@ export const getLatestVersion = async (mvpId: string): Promise<MvpVersionItem | 
   return data[0] ?? null;
 };
 
-/** M2: the template (pending_review) and its first version, both or neither. */
+/** M2: the template (pending_review), its first version and the `mvps` counter, all or none. */
 export const createMvpWithVersion = async (
   mvp: MvpItem,
   version: MvpVersionItem,
 ): Promise<void> => {
   const result = await db.transaction
-    .write(({ mvp: mvps, mvpVersion }) => [
-      mvps.create(mvp).commit(),
-      mvpVersion.create(version).commit(),
+    .write((entities) => [
+      entities.mvp.create(mvp).commit(),
+      entities.mvpVersion.create(version).commit(),
+      ...mvpStatusCounterWrites(entities, null, mvp.status, mvp.created_at),
     ])
     .go();
   assertCommitted(result);
@@ -108,14 +110,15 @@ export interface NewVersionWrite {
 
 /**
  * M3: a new version (also a replaced file on edit): the template's current-version fields and
- * status pending_review, the immutable version row, and the catalog bump when an approved
- * template leaves the catalog for processing, in one transaction.
+ * status pending_review, the immutable version row, the `mvps` counter move, and the catalog bump
+ * when an approved template leaves the catalog for processing, in one transaction.
  */
 export const writeNewVersion = async (write: NewVersionWrite): Promise<void> => {
   const result = await db.transaction
     .write((entities) => [
       patchMvp(entities, write.mvpId, write.fromStatus, write.set, write.remove),
       entities.mvpVersion.create(write.version).commit(),
+      ...statusCounterWrites(entities, write),
       ...(write.catalogBump ? [catalogBumpWrite(entities, write.catalogBump)] : []),
     ])
     .go();
@@ -143,14 +146,29 @@ export interface MvpPatchWrite {
   catalogBump: CatalogBump | null;
 }
 
+/** The `mvps` counter items when `set.status` moves the template (none for a field edit). */
+const statusCounterWrites = (
+  entities: Pick<Entities, 'counter'>,
+  write: Pick<MvpPatchWrite, 'fromStatus' | 'set'>,
+) =>
+  write.set.status
+    ? mvpStatusCounterWrites(
+        entities,
+        write.fromStatus,
+        write.set.status,
+        write.set.updated_at ?? new Date().toISOString(),
+      )
+    : [];
+
 /**
  * M4 and M5: change fields or move the status, conditioned on the status read before, with the
- * catalog bump in the same transaction when the approved catalog is affected.
+ * `mvps` counter move and the catalog bump in the same transaction when they are affected.
  */
 export const patchMvpWithCatalog = async (write: MvpPatchWrite): Promise<void> => {
   const result = await db.transaction
     .write((entities) => [
       patchMvp(entities, write.mvpId, write.fromStatus, write.set, write.remove),
+      ...statusCounterWrites(entities, write),
       ...(write.catalogBump ? [catalogBumpWrite(entities, write.catalogBump)] : []),
     ])
     .go();

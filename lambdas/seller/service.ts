@@ -9,11 +9,13 @@
  */
 import { ulid } from 'ulid';
 import { previewUrl } from '../catalog/service';
+import { listSellerRecentDownloads } from '../downloads/service';
 import { startProcessing } from '../processing/start';
 import { ensureProfile } from '../profiles/service';
 import { isApprovedSeller, SELLER_REQUIRED_MESSAGE } from '../shared/auth/access';
 import type { AuthContext } from '../shared/auth/claims';
 import { MVP_STATUSES, type MvpStatus } from '../shared/contracts/catalog';
+import { SELLER_RECENT_DOWNLOADS, type SellerDownloadsResult } from '../shared/contracts/downloads';
 import { hasAdminRights, type Profile } from '../shared/contracts/profile';
 import {
   FILE_MESSAGES,
@@ -681,6 +683,11 @@ export const listMyMvps = async (profile: Profile): Promise<MyMvpsResult> => {
   stats.averageRating = averageOf(ratingSum, ratingCount);
   return { items: items.map(toManagedMvp), stats };
 };
+
+/** `GET /api/my/mvps/downloads`: the latest downloads of the caller's own templates (D5). */
+export const listRecentDownloads = async (profile: Profile): Promise<SellerDownloadsResult> => ({
+  items: await listSellerRecentDownloads(profile.id, SELLER_RECENT_DOWNLOADS),
+});
 
 /**
  * `POST /api/mvps/{id}/retry` (M5): only from scan_failed or ipfs_pin_failed; back to

@@ -250,6 +250,15 @@ export const routes: readonly RouteDefinition[] = [
     summary: "The approved seller's own templates (not archived), newest first, with stats.",
   },
   {
+    method: 'GET',
+    path: '/api/my/mvps/downloads',
+    domain: 'seller',
+    operation: 'list-recent-downloads',
+    access: 'seller',
+    summary:
+      "The latest 5 downloads of the approved seller's templates (title and time, no buyer identity).",
+  },
+  {
     method: 'POST',
     path: '/api/mvps/{id}/download',
     domain: 'downloads',

@@ -59,6 +59,28 @@ export interface MyDownloadsPage {
   cursor: string | null;
 }
 
+/**
+ * One download of a seller's template (`GET /api/my/mvps/downloads`): what and when, never who
+ * (buyer privacy).
+ */
+export interface SellerDownload {
+  id: string;
+  mvp_id: string;
+  /** The title when downloaded (a snapshot on the download row). */
+  mvp_title: string;
+  mvp_slug: string;
+  version_number: string;
+  downloaded_at: string;
+}
+
+/** `GET /api/my/mvps/downloads`: the latest downloads of the caller's templates, newest first. */
+export interface SellerDownloadsResult {
+  items: SellerDownload[];
+}
+
+/** Seller spec §9: the dashboard lists the 5 most recent downloads. */
+export const SELLER_RECENT_DOWNLOADS = 5;
+
 /** `GET /api/mvps/{id}/download-status`: what the detail page needs next to its Download button. */
 export interface DownloadStatus {
   has_downloaded: boolean;

@@ -20,6 +20,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { bumpCatalogVersion } from '../../../lambdas/catalog/service';
+import { CounterEntity } from '../../../lambdas/shared/db/entities/counter';
 import { MvpVersionEntity } from '../../../lambdas/shared/db/entities/mvp-version';
 import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
 import { NewsletterTypeEntity } from '../../../lambdas/shared/db/entities/newsletter-type';
@@ -304,6 +305,11 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
     const existing = await MvpEntity.get({ id: template.id }).go();
     if (existing.data) continue;
     await seedTemplate(options, template, users);
+    // The `mvps` status counter counts what was written, so a reseed adds nothing (§3.17).
+    await CounterEntity.update({ name: 'mvps', bucket: template.status, shard: 0 })
+      .add({ value: 1 })
+      .set({ updated_at: new Date().toISOString() })
+      .go();
     templatesWritten += 1;
     if (template.status === 'approved') approvedWritten += 1;
   }
