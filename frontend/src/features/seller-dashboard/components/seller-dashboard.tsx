@@ -3,9 +3,9 @@
  * stats from the seller's own templates, the first few of My MVPs, recent downloads and earnings,
  * and the spec's links. An unapproved seller sees 'Seller Approval Pending' instead.
  *
- * Recent downloads and earnings: there is no API yet that lists downloads by seller or payout rows
- * (payouts come with a later issue), so both sections say so with an empty state rather than show
- * invented numbers.
+ * Recent downloads: the 5 latest downloads of the seller's templates, what and when but never who
+ * (buyer privacy). Recent earnings: payout rows come with a later issue, so the section says so with
+ * an empty state rather than show invented numbers.
  */
 import {
   Alert,
@@ -31,6 +31,7 @@ import { STATUS_LABELS } from '@contracts/seller';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useMyMvps } from '../api/get-my-mvps';
+import { useRecentDownloads } from '../api/get-recent-downloads';
 
 const DASHBOARD_MVPS = 3;
 
@@ -149,7 +150,7 @@ function ApprovedSellerDashboard() {
             <Heading size="md">Recent Downloads</Heading>
           </Card.Header>
           <Card.Body>
-            <EmptyLine text="No recent downloads to show yet." />
+            <RecentDownloads />
           </Card.Body>
         </Card.Root>
         <Card.Root variant="outline">
@@ -188,6 +189,50 @@ function ApprovedSellerDashboard() {
           </HStack>
         </Card.Body>
       </Card.Root>
+    </Stack>
+  );
+}
+
+const downloadedAt = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
+function RecentDownloads() {
+  const downloads = useRecentDownloads();
+  if (downloads.isPending) return <Skeleton h="20" />;
+  if (downloads.isError) {
+    return (
+      <Alert.Root status="error" size="sm">
+        <Alert.Indicator />
+        <Alert.Title>{errorMessage(downloads.error)}</Alert.Title>
+      </Alert.Root>
+    );
+  }
+  if (downloads.data.items.length === 0) {
+    return <EmptyLine text="No recent downloads to show yet." />;
+  }
+  return (
+    <Stack gap="3" data-testid="recent-downloads">
+      {downloads.data.items.map((download) => (
+        <HStack key={download.id} justify="space-between" data-testid="recent-download">
+          <Box minW="0">
+            <Link asChild fontWeight="medium">
+              <RouterLink to={paths.mvp.getHref(download.mvp_id)}>{download.mvp_title}</RouterLink>
+            </Link>
+            <Text fontSize="sm" color="fg.muted">
+              v{download.version_number}
+            </Text>
+          </Box>
+          <Text fontSize="sm" color="fg.muted" flexShrink={0}>
+            {downloadedAt(download.downloaded_at)}
+          </Text>
+        </HStack>
+      ))}
     </Stack>
   );
 }

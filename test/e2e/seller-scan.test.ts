@@ -1,0 +1,167 @@
+/// <reference lib="dom" />
+/**
+ * The scanner seen by a seller, end to end: the demo seller uploads a bundle with a committed SSH
+ * private key (built here with fflate) through /upload, sees the card reach Scan Failed on My MVPs
+ * with the processing error naming the file, retries (the same file fails again: Retry re-runs
+ * processing, it does not change the bundle), uploads a fixed bundle as a New Version and sees it
+ * reach Approved and appear in /mvps. The seller dashboard lists recent downloads without buyers.
+ * The template is created (and archived at the end) by this file only.
+ */
+import { strToU8, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, type BrowserSession } from './support/browser';
+import { signIn } from './support/sign-in';
+import { baseUrl, screenshot } from './support/stack';
+
+// Assembled so that no scanner reading this source file flags it.
+const FAKE_PRIVATE_KEY = [
+  '-----BEGIN OPENSSH',
+  'PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n',
+  '-----END OPENSSH PRIVATE KEY-----\n',
+].join(' ');
+
+/** A small template, stored (not deflated) so it passes the 1 KB minimum. */
+const bundle = (marker: string, extra: Record<string, string> = {}): Buffer =>
+  Buffer.from(
+    zipSync(
+      Object.fromEntries(
+        Object.entries({
+          'starter/README.md': `# Deployable ${marker}\n\n${'A starter with a deploy script. '.repeat(40)}`,
+          'starter/package.json': JSON.stringify({ name: 'deployable', version: '1.0.0' }),
+          'starter/deploy/deploy.sh': '#!/bin/sh\nrsync -a dist/ "$DEPLOY_TARGET"\n',
+          ...extra,
+        }).map(([name, text]) => [name, strToU8(text)]),
+      ),
+      { level: 0 },
+    ),
+  );
+
+// A 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('a bundle with a private key', () => {
+  let session: BrowserSession;
+  const title = `E2E Leaky Kit ${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    session = await openBrowser(baseUrl());
+    await signIn(session.page, 'seller@demo.local', 'demo1234');
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  const card = () => session.page.getByTestId('my-mvp-card').filter({ hasText: title });
+  const statusOfCard = () => card().getAttribute('data-status');
+
+  it('is refused by the scan: Scan Failed on My MVPs, naming the file', async () => {
+    const { page } = session;
+    await page.goto('/upload');
+    const form = page.getByRole('form', { name: 'Upload MVP' });
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Tagline').fill('Deploys itself');
+    await form.getByLabel('Description').fill('A starter that ships with a deploy script.');
+    await form.getByLabel('Category').selectOption('SaaS');
+    await form.getByLabel('Feature 1', { exact: true }).fill('One-command deploy');
+    await form.getByText('React', { exact: true }).click();
+    await form.getByLabel('Access Tier').selectOption('subscription');
+    await form.getByLabel('MVP File').setInputFiles({
+      name: 'deployable.zip',
+      mimeType: 'application/zip',
+      buffer: bundle(title, { 'starter/deploy/id_rsa': FAKE_PRIVATE_KEY }),
+    });
+    await form.getByLabel('Preview Images').setInputFiles({
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await screenshot(page, 'upload-form');
+    await form.getByRole('button', { name: 'Upload MVP' }).click();
+    await page.getByTestId('upload-success').waitFor();
+    await page.waitForURL('**/dashboard');
+
+    await page.goto('/my-mvps');
+    await card().waitFor();
+    await expect.poll(statusOfCard, { timeout: 60_000, interval: 1_000 }).toBe('scan_failed');
+    expect(await card().getByTestId('mvp-status').textContent()).toBe('Scan Failed');
+    const error = card().getByTestId('processing-error');
+    expect(await error.textContent()).toContain(
+      'Security scan failed: starter/deploy/id_rsa contains a private key',
+    );
+    // Only the failed states offer Retry; the template is not in the catalog.
+    await card().getByRole('button', { name: 'Retry' }).waitFor();
+    expect(await card().getByRole('link', { name: 'View' }).count()).toBe(0);
+    await screenshot(page, 'my-mvps-scan-failed');
+  });
+
+  it('fails again on Retry: the same file is processed again', async () => {
+    const { page } = session;
+    await card().getByRole('button', { name: 'Retry' }).click();
+    await page.getByTestId('my-mvps-notice').getByText('Processing restarted.').waitFor();
+    await expect.poll(statusOfCard, { timeout: 60_000, interval: 1_000 }).toBe('scan_failed');
+    expect(await card().getByTestId('processing-error').textContent()).toContain(
+      'starter/deploy/id_rsa',
+    );
+  });
+
+  it('shows the edit screen with a replacement file option', async () => {
+    const { page } = session;
+    await card().getByRole('link', { name: 'Edit' }).click();
+    const form = page.getByRole('form', { name: 'Edit MVP' });
+    await form.getByRole('heading', { name: 'Files', exact: true }).waitFor();
+    expect(await form.getByLabel('Title').inputValue()).toBe(title);
+    await screenshot(page, 'mvp-edit');
+    await page.goto('/my-mvps');
+    await card().waitFor();
+  });
+
+  it('is approved after a fixed New Version and appears in /mvps', async () => {
+    const { page } = session;
+    await card().getByRole('link', { name: 'New Version' }).click();
+    const form = page.getByRole('form', { name: 'Upload new version' });
+    expect(await form.getByLabel('Version Number').inputValue()).toBe('1.0.1');
+    await form.getByLabel('MVP File').setInputFiles({
+      name: 'deployable-1.0.1.zip',
+      mimeType: 'application/zip',
+      buffer: bundle(`${title} fixed`, {
+        'starter/deploy/README.md': 'Put your deploy key in the CI secrets, never in the repo.\n',
+      }),
+    });
+    await form.getByLabel('Changelog').fill('Removed the committed deploy key');
+    await form.getByRole('button', { name: 'Upload Version' }).click();
+    await page.waitForURL('**/dashboard');
+
+    await page.goto('/my-mvps');
+    await expect.poll(statusOfCard, { timeout: 60_000, interval: 1_000 }).toBe('approved');
+    expect(await card().textContent()).toContain('v1.0.1');
+    expect(await card().getByTestId('processing-error').count()).toBe(0);
+
+    await page.goto(`/mvps?search=${encodeURIComponent(title)}`);
+    const listed = page.getByTestId('mvp-card').filter({ hasText: title });
+    await expect.poll(() => listed.count(), { timeout: 20_000, interval: 1_000 }).toBe(1);
+  });
+
+  it("lists recent downloads of the seller's templates on the dashboard, without buyers", async () => {
+    const { page } = session;
+    await page.goto('/dashboard');
+    const recent = page.getByTestId('recent-downloads');
+    await recent.waitFor();
+    // The seed gives the demo buyer a download of the demo seller's Feedback Board.
+    const rows = recent.getByTestId('recent-download');
+    expect(await rows.count()).toBeGreaterThan(0);
+    expect(await rows.count()).toBeLessThanOrEqual(5);
+    expect(await recent.textContent()).not.toContain('@');
+    await screenshot(page, 'seller-dashboard-recent-downloads');
+  });
+
+  it('archives the template', async () => {
+    const { page } = session;
+    await page.goto('/my-mvps');
+    await card().getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => card().count()).toBe(0);
+  });
+});
