@@ -13,6 +13,7 @@ import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
 import { MvpVersionEntity } from '../../../lambdas/shared/db/entities/mvp-version';
 import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
 import { ReviewEntity } from '../../../lambdas/shared/db/entities/review';
+import { getMvpStatusCounts } from '../../../lambdas/shared/db/mvp-status-counter';
 import { createCognitoClient, createS3Client } from '../../../lib/local/resources';
 import { DEMO_PASSWORD, demoAccounts } from '../../../lib/local/seed/accounts';
 import { seedDemoData, type SeedOptions, type SeedSummary } from '../../../lib/local/seed/index';
@@ -51,6 +52,8 @@ describe('seedDemoData', () => {
     const version = await CatalogVersionEntity.get({ name: 'catalog' }).go();
     expect(version.data?.version).toBe(1);
     expect(version.data?.approved_count).toBe(30);
+    // The mvps status counter matches the written templates, counted once across both runs.
+    expect(await getMvpStatusCounts()).toEqual({ approved: 30, pending_review: 1, scan_failed: 1 });
   });
 
   it('spreads the templates over every browse category and several sellers', async () => {
