@@ -54,6 +54,17 @@ describe('notifications', () => {
 
     await seller.page.reload();
     await expect.poll(() => unreadOf(seller), { timeout: 15_000 }).toBe(before + 1);
+    // The number is drawn inside the red dot, not below it where nobody sees it.
+    const badge = seller.page.getByTestId('unread-badge');
+    expect(await badge.textContent()).toBe(String(before + 1));
+    const numberInsideDot = await badge.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const text = range.getBoundingClientRect();
+      const dot = element.getBoundingClientRect();
+      return text.top >= dot.top - 1 && text.bottom <= dot.bottom + 1;
+    });
+    expect(numberInsideDot).toBe(true);
     const newest = seller.page.getByTestId('notification').first();
     await newest.waitFor();
     expect(await newest.textContent()).toContain(

@@ -1,19 +1,28 @@
-/** `GET /api/notifications[?unread=true]`: the caller's notifications, newest first. */
-import { useQuery } from '@tanstack/react-query';
+/**
+ * `GET /api/notifications[?unread=true][&cursor=…]`: the caller's notifications, newest first, in
+ * pages of 50. The page asks for the next page with the cursor the previous one returned.
+ */
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { NotificationPage } from '@contracts/notifications';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getNotifications(
   unreadOnly: boolean,
+  cursor: string | null,
   signal?: AbortSignal,
 ): Promise<NotificationPage> {
-  const query = unreadOnly ? new URLSearchParams({ unread: 'true' }) : undefined;
+  const query = new URLSearchParams();
+  if (unreadOnly) query.set('unread', 'true');
+  if (cursor) query.set('cursor', cursor);
   return apiRequest<NotificationPage>('/notifications', { query, signal });
 }
 
 export function useNotifications(unreadOnly: boolean) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: ['notifications', 'list', { unreadOnly }],
-    queryFn: ({ signal }) => getNotifications(unreadOnly, signal),
+    queryFn: ({ pageParam, signal }) => getNotifications(unreadOnly, pageParam, signal),
+    initialPageParam: null as string | null,
+    // A null cursor is the API's "no more pages".
+    getNextPageParam: (lastPage) => lastPage.cursor ?? undefined,
   });
 }

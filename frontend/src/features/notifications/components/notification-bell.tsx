@@ -35,8 +35,12 @@ export function NotificationBell({ onNavigate }: { onNavigate?: () => void }) {
             color="white"
             fontSize="2xs"
             fontWeight="bold"
-            lineHeight="5"
-            textAlign="center"
+            // Centred by flex: a `lineHeight` of "5" is a multiplier (50px), not the 20px token,
+            // which pushed the number out of the red dot.
+            display="inline-flex"
+            alignItems="center"
+            justifyContent="center"
+            lineHeight="1"
             data-testid="unread-badge"
           >
             {badge}

@@ -1,6 +1,6 @@
 /**
- * `/notifications`: the list (newest first), an unread-only toggle, mark one or all read; clicking
- * a notification marks it read and opens its link.
+ * `/notifications`: the list (newest first, 50 at a time with Load more), an unread-only toggle,
+ * mark one or all read; clicking a notification marks it read and opens its link.
  */
 import { useState } from 'react';
 import {
@@ -25,6 +25,7 @@ import {
   type NotificationType,
 } from '@contracts/notifications';
 import { useNotifications } from '../api/get-notifications';
+import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 
@@ -93,11 +94,31 @@ function NotificationRow({ notification }: { notification: Notification }) {
   );
 }
 
+function LoadFailed() {
+  return (
+    <Alert.Root status="error">
+      <Alert.Indicator />
+      <Alert.Title>{NOTIFICATION_MESSAGES.loadFailed}</Alert.Title>
+    </Alert.Root>
+  );
+}
+
 export function NotificationsView() {
   const [unreadOnly, setUnreadOnly] = useState(false);
-  const { data, isPending, error } = useNotifications(unreadOnly);
+  const {
+    data,
+    isPending,
+    isError,
+    fetchNextPage,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+  } = useNotifications(unreadOnly);
   const markAll = useMarkAllNotificationsRead();
-  const hasUnread = data?.items.some((item) => !item.read) ?? false;
+  const items = data?.pages.flatMap((page) => page.items) ?? [];
+  // Unread ones may sit on pages not loaded yet: the bell's count (same cached query) covers them.
+  const { data: unread } = useUnreadCount(true);
+  const hasUnread = items.some((item) => !item.read) || (unread?.unread_count ?? 0) > 0;
 
   return (
     <Container maxW="3xl" py={{ base: '8', md: '12' }}>
@@ -133,21 +154,30 @@ export function NotificationsView() {
           <Skeleton h="16" />
           <Skeleton h="16" />
         </Stack>
-      ) : error ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{NOTIFICATION_MESSAGES.loadFailed}</Alert.Title>
-        </Alert.Root>
-      ) : data.items.length === 0 ? (
+      ) : !data && isError ? (
+        <LoadFailed />
+      ) : items.length === 0 ? (
         <Stack align="center" py="16" gap="3" color="fg.muted" data-testid="notifications-empty">
           <LuBell size={32} />
           <Text>{unreadOnly ? 'No unread notifications.' : 'No notifications yet.'}</Text>
         </Stack>
       ) : (
         <Stack gap="3" data-testid="notifications-list">
-          {data.items.map((notification) => (
+          {items.map((notification) => (
             <NotificationRow key={notification.id} notification={notification} />
           ))}
+          {isFetchNextPageError && <LoadFailed />}
+          {hasNextPage && (
+            <Button
+              alignSelf="center"
+              variant="outline"
+              mt="2"
+              onClick={() => void fetchNextPage()}
+              loading={isFetchingNextPage}
+            >
+              Load more
+            </Button>
+          )}
         </Stack>
       )}
     </Container>
