@@ -53,7 +53,7 @@ describe('home', () => {
     );
     expect(ids).toEqual(top.items.slice(0, 3).map((item) => item.id));
 
-    await page.getByRole('button', { name: 'mobile', exact: true }).click();
+    await page.getByRole('button', { name: 'Mobile', exact: true }).click();
     const after = await cards.evaluateAll((nodes) =>
       nodes.map((node) => node.getAttribute('data-mvp-id')),
     );

@@ -40,7 +40,11 @@ describe('the shell', () => {
     await page.reload();
     await toggle.waitFor();
     expect(await isDark()).toBe(!before);
-    if (!before) await screenshot(page, 'browse-dark');
+    if (!before) {
+      // The cards, not the loading spinner, are what a dark-mode screenshot should show.
+      await page.getByTestId('mvp-card').first().waitFor();
+      await screenshot(page, 'browse-dark');
+    }
 
     await toggle.click();
     expect(await isDark()).toBe(before);

@@ -2,8 +2,12 @@ import { Box, HStack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../config/paths';
 
-/** The mark and wordmark; colours come from semantic tokens, so it follows the theme. */
-export function Logo() {
+/**
+ * The mark and wordmark; colours come from semantic tokens, so it follows the theme. `onDark` is
+ * for surfaces that stay dark in either theme (the launch overlay), where the light theme's dark
+ * "MVP" would vanish.
+ */
+export function Logo({ onDark = false }: { onDark?: boolean }) {
   return (
     <RouterLink to={paths.home.getHref()} aria-label="MVP Marketplace home">
       <HStack gap="2">
@@ -29,9 +33,9 @@ export function Logo() {
             />
           </svg>
         </Box>
-        <Text fontWeight="bold" fontSize="lg" letterSpacing="tight" color="fg">
+        <Text fontWeight="bold" fontSize="lg" letterSpacing="tight" color={onDark ? 'white' : 'fg'}>
           MVP
-          <Text as="span" color="purple.fg">
+          <Text as="span" color={onDark ? 'purple.300' : 'purple.fg'}>
             Marketplace
           </Text>
         </Text>

@@ -16,8 +16,11 @@ import { FEATURED_SHOWN, type MvpSummary } from '@contracts/catalog';
 import { paths } from '../../../config/paths';
 import { useFeaturedMvps } from '../api/get-featured-mvps';
 
-/** The pills of the spec; they highlight but do not filter (buyer spec §2, Home). */
-const PILLS = ['all', 'saas', 'e-commerce', 'ai apps', 'mobile'] as const;
+/**
+ * The pills of the spec (all, saas, e-commerce, ai apps, mobile); they highlight but do not filter
+ * (buyer spec §2, Home). Written out, because CSS capitalisation would show "Saas" and "Ai Apps".
+ */
+const PILLS = ['All', 'SaaS', 'E-commerce', 'AI Apps', 'Mobile'] as const;
 
 /**
  * Featured templates: 6 requested by download count, the first 3 shown, skeletons while loading,
@@ -25,7 +28,7 @@ const PILLS = ['all', 'saas', 'e-commerce', 'ai apps', 'mobile'] as const;
  */
 export function FeaturedTemplates({ renderCard }: { renderCard: (mvp: MvpSummary) => ReactNode }) {
   const featured = useFeaturedMvps();
-  const [pill, setPill] = useState<(typeof PILLS)[number]>('all');
+  const [pill, setPill] = useState<(typeof PILLS)[number]>('All');
   const shown = featured.data?.items.slice(0, FEATURED_SHOWN) ?? [];
 
   return (
@@ -46,7 +49,7 @@ export function FeaturedTemplates({ renderCard }: { renderCard: (mvp: MvpSummary
                 rounded="full"
                 variant={pill === value ? 'solid' : 'outline'}
                 colorPalette="purple"
-                textTransform="capitalize"
+                aria-pressed={pill === value}
                 onClick={() => setPill(value)}
               >
                 {value}

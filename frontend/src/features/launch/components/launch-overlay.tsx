@@ -95,7 +95,7 @@ export function LaunchOverlay({ launchAt, onEnter }: { launchAt: string; onEnter
       p="6"
     >
       <Stack gap="8" align="center" maxW="2xl" w="full" textAlign="center">
-        <Logo />
+        <Logo onDark />
         {countdown.live ? (
           <Stack gap="4" align="center">
             <Heading as="h1" fontSize={{ base: '5xl', md: '7xl' }} letterSpacing="tight">

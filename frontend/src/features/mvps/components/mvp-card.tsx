@@ -26,6 +26,8 @@ export function MvpCard({ mvp }: { mvp: MvpSummary }) {
     <Card.Root
       data-testid="mvp-card"
       data-mvp-id={mvp.id}
+      // Fills its grid cell, so cards in a row are equally tall and their buttons line up.
+      h="full"
       overflow="hidden"
       variant="outline"
       cursor="pointer"

@@ -51,7 +51,8 @@ const formatDate = (iso: string | null): string =>
 
 function BackLink() {
   return (
-    <Button asChild variant="ghost" size="sm" mb="6">
+    // Pulled left by the button's own padding, so the arrow lines up with the content below.
+    <Button asChild variant="ghost" size="sm" mb="6" ms="-3.5">
       <RouterLink to={paths.browse.getHref()}>
         <LuArrowLeft /> Back to Browse
       </RouterLink>
@@ -82,21 +83,20 @@ function AccessPanel({ mvp }: { mvp: MvpDetail }) {
           <Text fontWeight="semibold">{describeAccess(mvp.access_tier, mvp.price)}</Text>
           <Badge variant="outline">{LICENSING_LABELS[mvp.licensing_terms]}</Badge>
         </HStack>
+        {/* A link, not a second button: the Download button below stays the one call to action. */}
         {session.status === 'signedOut' && (
-          <Stack gap="2" data-testid="sign-in-prompt">
-            <Text fontSize="sm" color="fg.muted">
-              <LuLock style={{ display: 'inline', verticalAlign: 'middle' }} /> Sign in to download,
-              review or deploy this template.
-            </Text>
-            <Button asChild colorPalette="purple">
+          <Text fontSize="sm" color="fg.muted" data-testid="sign-in-prompt">
+            <LuLock style={{ display: 'inline', verticalAlign: 'middle' }} />{' '}
+            <Link asChild color="purple.fg" fontWeight="semibold">
               <RouterLink
                 to={paths.auth.getHref()}
                 state={{ from: `${location.pathname}${location.search}` }}
               >
-                Sign in to download
+                Sign in
               </RouterLink>
-            </Button>
-          </Stack>
+            </Link>{' '}
+            to download, review or deploy this template.
+          </Text>
         )}
       </Card.Body>
     </Card.Root>
@@ -139,9 +139,22 @@ export function MvpDetailView({ mvpId, renderActions, renderSections }: MvpDetai
   return (
     <Container maxW="7xl" py={{ base: '8', md: '12' }} data-testid="mvp-detail">
       <BackLink />
-      <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap={{ base: '8', lg: '12' }}>
-        <Stack gap="10" minW="0">
+      {/* On narrow screens the title, price and Download follow the images directly instead of
+          coming after the description and reviews; on wide screens they sit beside both. */}
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', lg: '3fr 2fr' }}
+        templateAreas={{
+          base: `"gallery" "summary" "body"`,
+          lg: `"gallery summary" "body summary"`,
+        }}
+        templateRows={{ lg: 'auto 1fr' }}
+        columnGap="12"
+        rowGap={{ base: '8', lg: '10' }}
+      >
+        <Stack gridArea="gallery" minW="0">
           <ImageGallery images={mvp.preview_images} title={mvp.title} />
+        </Stack>
+        <Stack gridArea="body" gap="10" minW="0">
           <Stack gap="3">
             <Heading as="h2" size="lg">
               About this template
@@ -170,7 +183,14 @@ export function MvpDetailView({ mvpId, renderActions, renderSections }: MvpDetai
           {renderSections?.(mvp)}
         </Stack>
 
-        <Stack gap="6" position={{ lg: 'sticky' }} top={{ lg: '20' }} alignSelf="start">
+        <Stack
+          gridArea="summary"
+          gap="6"
+          minW="0"
+          position={{ lg: 'sticky' }}
+          top={{ lg: '20' }}
+          alignSelf="start"
+        >
           <Stack gap="3">
             <HStack>
               <Badge colorPalette="purple" variant="solid">
