@@ -9,10 +9,37 @@ import { getRuntimeConfig } from './runtime-config';
 type AuthModule = typeof import('aws-amplify/auth');
 type HubModule = typeof import('aws-amplify/utils');
 
-let loading: Promise<{ auth: AuthModule; hub: HubModule['Hub'] }> | undefined;
+export interface LoadedAuth {
+  auth: AuthModule;
+  hub: HubModule['Hub'];
+}
+
+let loading: Promise<LoadedAuth> | undefined;
+const onLoad: ((loaded: LoadedAuth) => void)[] = [];
+
+/**
+ * Whether this browser holds a Cognito session (Amplify keeps `LastAuthUser` in local storage per
+ * app client). Without one, nobody can be signed in, so visitors never download Amplify (~57 kB
+ * gzipped) until they open the sign-in screen or sign in.
+ */
+export function hasStoredSession(): boolean {
+  try {
+    return Object.keys(localStorage).some(
+      (key) => key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser'),
+    );
+  } catch (_error) {
+    return false;
+  }
+}
+
+/** Runs `callback` once Amplify is loaded (at once when it already is). */
+export function whenAuthLoaded(callback: (loaded: LoadedAuth) => void): void {
+  if (loading) void loading.then(callback);
+  else onLoad.push(callback);
+}
 
 /** Imports and configures Amplify once; later calls share the same promise. */
-export function loadAuth(): Promise<{ auth: AuthModule; hub: HubModule['Hub'] }> {
+export function loadAuth(): Promise<LoadedAuth> {
   loading ??= (async () => {
     const [{ Amplify }, auth, utils] = await Promise.all([
       import('aws-amplify'),
@@ -30,7 +57,9 @@ export function loadAuth(): Promise<{ auth: AuthModule; hub: HubModule['Hub'] }>
         },
       },
     });
-    return { auth, hub: utils.Hub };
+    const loaded = { auth, hub: utils.Hub };
+    for (const callback of onLoad.splice(0)) callback(loaded);
+    return loaded;
   })();
   return loading;
 }
@@ -40,6 +69,7 @@ export const AUTH_FLOW_TYPE = 'USER_PASSWORD_AUTH' as const;
 
 /** The current ID token (what the API's JWT authorizer checks), or undefined when signed out. */
 export async function getIdToken(): Promise<string | undefined> {
+  if (!loading && !hasStoredSession()) return undefined;
   const { auth } = await loadAuth();
   try {
     const session = await auth.fetchAuthSession();

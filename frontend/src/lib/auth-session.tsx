@@ -5,7 +5,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { loadAuth } from './amplify';
+import { hasStoredSession, loadAuth, whenAuthLoaded } from './amplify';
 
 export interface SessionUser {
   userId: string;
@@ -48,8 +48,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let active = true;
     let stopListening: (() => void) | undefined;
-    void (async () => {
-      const { hub, auth } = await loadAuth();
+    // The listener joins whenever Amplify loads: now for a returning user, or later when a
+    // visitor opens the sign-in screen.
+    whenAuthLoaded(({ hub, auth }) => {
       if (!active) return;
       stopListening = hub.listen('auth', ({ payload }) => {
         if (payload.event === 'tokenRefresh_failure') {
@@ -62,9 +63,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           void readSession().then((next) => active && setSession(next));
         }
       });
-      const initial = await readSession();
-      if (active) setSession(initial);
-    })();
+    });
+    if (hasStoredSession()) {
+      void readSession().then((initial) => active && setSession(initial));
+    } else {
+      setSession({ status: 'signedOut' });
+    }
     return () => {
       active = false;
       stopListening?.();

@@ -1,0 +1,42 @@
+/**
+ * The home route's JavaScript budget (issue 3: under 250 KB gzipped): every script a first-time
+ * visitor's browser fetches to show `/`, measured as it is really loaded (lazy chunks included),
+ * each gzipped at level 9 as a CDN would serve it.
+ */
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, type BrowserSession } from './support/browser';
+import { baseUrl } from './support/stack';
+
+const BUDGET_BYTES = 250 * 1024;
+
+describe('the home page JavaScript budget', () => {
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    session = await openBrowser(baseUrl());
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('loads less than 250 KB of gzipped JavaScript for a first visit', async () => {
+    const { page } = session;
+    const scripts = new Map<string, number>();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const body = await response.body().catch(() => undefined);
+      if (body) scripts.set(response.url(), gzipSync(body, { level: 9 }).length);
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+    console.log(
+      `home: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzipped (budget 250 KB)`,
+    );
+    expect(scripts.size).toBeGreaterThan(0);
+    expect(total).toBeLessThan(BUDGET_BYTES);
+  });
+});
