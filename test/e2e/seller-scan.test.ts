@@ -142,6 +142,16 @@ describe('a bundle with a private key', () => {
     await page.goto(`/mvps?search=${encodeURIComponent(title)}`);
     const listed = page.getByTestId('mvp-card').filter({ hasText: title });
     await expect.poll(() => listed.count(), { timeout: 20_000, interval: 1_000 }).toBe(1);
+
+    // Buyers see both versions and the changelog of the fix on the detail page.
+    await listed.getByRole('link', { name: 'View Details' }).click();
+    const history = page.getByTestId('version-history');
+    await history.waitFor();
+    const text = await history.textContent();
+    expect(text).toContain('v1.0.1');
+    expect(text).toContain('v1.0.0');
+    expect(text).toContain('Removed the committed deploy key');
+    await screenshot(page, 'mvp-detail-version-history');
   });
 
   it("lists recent downloads of the seller's templates on the dashboard, without buyers", async () => {

@@ -37,6 +37,7 @@ import { useMvp } from '../api/get-mvp';
 import { describeAccess, formatRating, splitTechTags } from '../lib/card-format';
 import { DETAIL_MISSING_ID, describeDetailError } from '../lib/detail-errors';
 import { ImageGallery } from './image-gallery';
+import { VersionHistory } from './version-history';
 
 const DETAIL_TECH_CHIPS = 5;
 
@@ -180,6 +181,7 @@ export function MvpDetailView({ mvpId, renderActions, renderSections }: MvpDetai
               </List.Root>
             </Stack>
           )}
+          <VersionHistory versions={mvp.version_history} />
           {renderSections?.(mvp)}
         </Stack>
 
