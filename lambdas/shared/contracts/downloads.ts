@@ -90,8 +90,8 @@ export interface DownloadStatus {
   daily_download_limit: number | null;
 }
 
-/** At or above this quota the UI says "Unlimited" (Enterprise; docs/data-model.md §3.1). */
-export const UNLIMITED_DOWNLOADS = 1_000_000;
+/** At or above this quota the UI says "Unlimited" (Enterprise; defined with the plans). */
+export { UNLIMITED_DOWNLOADS } from './plans';
 
 /** One file inside a template's bundle. */
 export interface BundleFile {
