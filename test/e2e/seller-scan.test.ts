@@ -151,6 +151,12 @@ describe('a bundle with a private key', () => {
     expect(text).toContain('v1.0.1');
     expect(text).toContain('v1.0.0');
     expect(text).toContain('Removed the committed deploy key');
+    // Its seller is not offered a review form for their own template.
+    const reviews = page.getByTestId('reviews-section');
+    expect(await reviews.getByText('This is your template: buyers review it here.').count()).toBe(
+      1,
+    );
+    expect(await reviews.getByRole('button', { name: 'Submit Review' }).count()).toBe(0);
     await screenshot(page, 'mvp-detail-version-history');
   });
 

@@ -16,7 +16,7 @@ export default function MvpRoute() {
         <>
           <BundleFileTree mvpId={mvp.id} />
           <Separator />
-          <ReviewsSection mvpId={mvp.id} />
+          <ReviewsSection mvpId={mvp.id} sellerId={mvp.seller.id} />
         </>
       )}
     />

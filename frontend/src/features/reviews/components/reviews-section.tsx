@@ -72,7 +72,8 @@ function ReviewItem({ review }: { review: PublicReview }) {
   );
 }
 
-export function ReviewsSection({ mvpId }: { mvpId: string }) {
+/** `sellerId` is the template's seller: sellers cannot review their own templates (the API refuses). */
+export function ReviewsSection({ mvpId, sellerId }: { mvpId: string; sellerId: string }) {
   const { session } = useSession();
   const location = useLocation();
   const { data, isPending, error } = useReviews(mvpId);
@@ -94,7 +95,9 @@ export function ReviewsSection({ mvpId }: { mvpId: string }) {
 
       <Card.Root variant="outline">
         <Card.Body>
-          {session.status === 'signedIn' ? (
+          {session.status === 'signedIn' && session.user.userId === sellerId ? (
+            <Text color="fg.muted">This is your template: buyers review it here.</Text>
+          ) : session.status === 'signedIn' ? (
             <ReviewForm mvpId={mvpId} />
           ) : session.status === 'signedOut' ? (
             <Text color="fg.muted">
