@@ -9,7 +9,7 @@ import { Alert, Container } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { useMyDownloads } from '../../features/dashboard/api/get-my-downloads';
-import { useMyProfile } from '../../features/dashboard/api/get-my-profile';
+import { useMyProfile } from '../../lib/my-profile';
 import { BuyerDashboard } from '../../features/dashboard/components/buyer-dashboard';
 import { DashboardSignInPrompt } from '../../features/dashboard/components/dashboard-sign-in-prompt';
 import { DashboardView } from '../../features/dashboard/components/dashboard-view';

@@ -6,7 +6,7 @@ import { hasAdminRights } from '@contracts/profile';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/auth-session';
-import { useMyRole } from './use-my-role';
+import { useMyProfile } from '../../lib/my-profile';
 import { Logo } from '../logo';
 import { ThemeToggle } from '../theme-toggle';
 
@@ -55,7 +55,7 @@ function AccountActions({ onNavigate, stacked }: { onNavigate?: () => void; stac
   const { session, signOut } = useSession();
   const location = useLocation();
   // The role decides the admin shortcut; rights are checked again by the API on every admin call.
-  const role = useMyRole(session.status === 'signedIn');
+  const role = useMyProfile({ enabled: session.status === 'signedIn' }).data?.role;
   const from = { from: `${location.pathname}${location.search}` };
 
   if (session.status === 'loading') return null;

@@ -25,7 +25,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
 import { useArchiveMvp } from '../api/archive-mvp';
 import { useMyMvps } from '../api/get-my-mvps';
-import { useMyProfile } from '../api/get-my-profile';
+import { useMyProfile } from '../../../lib/my-profile';
 import { useRetryProcessing } from '../api/retry-processing';
 import { MyMvpCard } from './my-mvp-card';
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile } from '@contracts/profile';
 import type { ProfileUpdate } from '@contracts/profile-update';
 import { apiRequest } from '../../../lib/api-client';
-import { myProfileKey } from './get-my-profile';
+import { myProfileKey } from '../../../lib/my-profile';
 
 export function updateMyProfile(update: ProfileUpdate): Promise<Profile> {
   return apiRequest<Profile>('/me', { method: 'PATCH', body: update });

@@ -3,7 +3,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LuBell, LuLink, LuLock, LuUser } from 'react-icons/lu';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';
-import { useMyProfile } from '../api/get-my-profile';
+import { useMyProfile } from '../../../lib/my-profile';
 import { ConnectionsTab } from './connections-tab';
 import { Message } from './message';
 import { NotificationsTab } from './notifications-tab';

@@ -48,7 +48,7 @@ import { uploadFiles } from '../../../lib/presigned-upload';
 import { createMvp } from '../api/create-mvp';
 import { createVersion } from '../api/create-version';
 import { useManagedMvp } from '../api/get-managed-mvp';
-import { useMyProfile } from '../api/get-my-profile';
+import { useMyProfile } from '../../../lib/my-profile';
 
 export const UPLOAD_FAILED = 'Failed to upload MVP. Please try again.';
 /** Pause on the success message before going to the dashboard (seller spec §9). */
