@@ -44,7 +44,7 @@ import { ApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { uploadFiles } from '../../../lib/presigned-upload';
-import { useManagedMvp } from '../api/get-managed-mvp';
+import { useManagedMvp } from '../../../lib/seller-mvps';
 import { updateMvp } from '../api/update-mvp';
 
 export const UPDATE_FAILED = 'Failed to update MVP. Please try again.';

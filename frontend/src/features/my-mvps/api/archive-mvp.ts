@@ -1,7 +1,7 @@
 /** `DELETE /api/mvps/{id}`: delete (archive) a template. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { MY_MVPS_QUERY_KEY } from './get-my-mvps';
+import { MY_MVPS_QUERY_KEY } from '../../../lib/seller-mvps';
 
 export function archiveMvp(mvpId: string): Promise<{ message: string }> {
   return apiRequest<{ message: string }>(`/mvps/${encodeURIComponent(mvpId)}`, {

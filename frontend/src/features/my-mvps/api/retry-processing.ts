@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MvpWriteResult } from '@contracts/seller';
 import { apiRequest } from '../../../lib/api-client';
-import { MY_MVPS_QUERY_KEY } from './get-my-mvps';
+import { MY_MVPS_QUERY_KEY } from '../../../lib/seller-mvps';
 
 export function retryProcessing(mvpId: string): Promise<MvpWriteResult> {
   return apiRequest<MvpWriteResult>(`/mvps/${encodeURIComponent(mvpId)}/retry`, {

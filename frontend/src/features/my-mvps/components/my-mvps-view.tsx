@@ -24,7 +24,7 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
 import { useArchiveMvp } from '../api/archive-mvp';
-import { useMyMvps } from '../api/get-my-mvps';
+import { useMyMvps } from '../../../lib/seller-mvps';
 import { useMyProfile } from '../../../lib/my-profile';
 import { useRetryProcessing } from '../api/retry-processing';
 import { MyMvpCard } from './my-mvp-card';

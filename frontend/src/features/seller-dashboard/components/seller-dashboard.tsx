@@ -30,7 +30,7 @@ import type { Profile } from '@contracts/profile';
 import { STATUS_LABELS } from '@contracts/seller';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
-import { useMyMvps } from '../api/get-my-mvps';
+import { useMyMvps } from '../../../lib/seller-mvps';
 import { useRecentDownloads } from '../api/get-recent-downloads';
 
 const DASHBOARD_MVPS = 3;

@@ -47,7 +47,7 @@ import type { FieldErrors } from '../../../lib/form-errors';
 import { uploadFiles } from '../../../lib/presigned-upload';
 import { createMvp } from '../api/create-mvp';
 import { createVersion } from '../api/create-version';
-import { useManagedMvp } from '../api/get-managed-mvp';
+import { useManagedMvp } from '../../../lib/seller-mvps';
 import { useMyProfile } from '../../../lib/my-profile';
 
 export const UPLOAD_FAILED = 'Failed to upload MVP. Please try again.';
