@@ -1,9 +1,14 @@
 /** `/upload` (new template) and `/upload?mvpId=` (new version). */
 import { useSearchParams } from 'react-router';
+import { RequireSignIn } from '../../components/require-sign-in';
 import { UploadView } from '../../features/upload/components/upload-view';
 
 export default function UploadRoute() {
   const [search] = useSearchParams();
   const mvpId = search.get('mvpId') ?? undefined;
-  return <UploadView key={mvpId ?? 'new'} mvpId={mvpId} />;
+  return (
+    <RequireSignIn>
+      <UploadView key={mvpId ?? 'new'} mvpId={mvpId} />
+    </RequireSignIn>
+  );
 }

@@ -20,7 +20,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import {
   FILE_MESSAGES,
   IMAGE_ACCEPT,
@@ -41,7 +41,6 @@ import {
 import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
-import { useSession } from '../../../lib/auth-session';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { uploadFiles } from '../../../lib/presigned-upload';
 import { useManagedMvp } from '../../../lib/seller-mvps';
@@ -52,14 +51,9 @@ export const LOAD_FAILED = 'Failed to load MVP data.';
 export const MISSING_ID = 'MVP ID is missing from URL.';
 
 export function EditMvpView({ mvpId }: { mvpId: string | undefined }) {
-  const { session } = useSession();
-  const location = useLocation();
-  const mvp = useManagedMvp(session.status === 'signedIn' ? mvpId : undefined);
+  // Rendered inside RequireSignIn (app/routes/mvp-edit.tsx): the caller is signed in.
+  const mvp = useManagedMvp(mvpId);
 
-  if (session.status === 'loading') return <PageSpinner />;
-  if (session.status === 'signedOut') {
-    return <Navigate to={paths.auth.getHref()} replace state={{ from: location.pathname }} />;
-  }
   if (!mvpId) return <EditProblem message={MISSING_ID} />;
   if (mvp.isPending) return <PageSpinner />;
   if (mvp.isError) {

@@ -19,7 +19,7 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   bumpVersion,
   changelogSchema,
@@ -42,7 +42,6 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { SellerApprovalRequired } from '../../../components/seller-approval-required';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-error';
-import { useSession } from '../../../lib/auth-session';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { uploadFiles } from '../../../lib/presigned-upload';
 import { createMvp } from '../api/create-mvp';
@@ -55,21 +54,10 @@ export const UPLOAD_FAILED = 'Failed to upload MVP. Please try again.';
 const REDIRECT_DELAY_MS = 1_000;
 
 export function UploadView({ mvpId }: { mvpId?: string }) {
-  const { session } = useSession();
-  const location = useLocation();
-  const signedIn = session.status === 'signedIn';
-  const profile = useMyProfile({ enabled: signedIn });
+  // Rendered inside RequireSignIn (app/routes/upload.tsx): the caller is signed in.
+  const profile = useMyProfile();
 
-  if (session.status === 'loading' || (signedIn && profile.isPending)) return <PageSpinner />;
-  if (session.status === 'signedOut') {
-    return (
-      <Navigate
-        to={paths.auth.getHref()}
-        replace
-        state={{ from: `${location.pathname}${location.search}` }}
-      />
-    );
-  }
+  if (profile.isPending) return <PageSpinner />;
   if (profile.isError) {
     return (
       <Container maxW="3xl" py="10">
