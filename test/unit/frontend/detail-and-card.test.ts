@@ -10,8 +10,8 @@ import {
   describeAccess,
   FALLBACK_PREVIEW_IMAGE,
   formatRating,
-  splitTechTags,
 } from '../../../frontend/src/features/mvps/lib/card-format';
+import { splitTechTags } from '../../../frontend/src/lib/tech-tags';
 
 describe('describeDetailError (buyer spec §8)', () => {
   it('reads 404 and a malformed id as not found', () => {

@@ -1,15 +1,15 @@
 import type { MouseEvent } from 'react';
-import { Badge, Box, Button, Card, HStack, Image, Link, Tag, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, HStack, Image, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { LuDownload, LuExternalLink, LuGithub, LuStar } from 'react-icons/lu';
 import type { MvpSummary } from '@contracts/catalog';
+import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 import {
   coverImage,
   describeAccess,
   FALLBACK_PREVIEW_IMAGE,
   formatRating,
-  splitTechTags,
 } from '../lib/card-format';
 
 const CARD_TECH_TAGS = 3;
@@ -18,7 +18,6 @@ const CARD_TECH_TAGS = 3;
 export function MvpCard({ mvp }: { mvp: MvpSummary }) {
   const navigate = useNavigate();
   const detailHref = paths.mvp.getHref(mvp.id);
-  const { shown, more } = splitTechTags(mvp.tech_stack, CARD_TECH_TAGS);
   // Inner links and buttons act on their own, without also opening the card.
   const stop = (event: MouseEvent) => event.stopPropagation();
 
@@ -65,18 +64,7 @@ export function MvpCard({ mvp }: { mvp: MvpSummary }) {
             {mvp.tagline}
           </Card.Description>
         </Box>
-        <Wrap gap="1.5">
-          {shown.map((tech) => (
-            <Tag.Root key={tech} size="sm" variant="subtle">
-              <Tag.Label>{tech}</Tag.Label>
-            </Tag.Root>
-          ))}
-          {more > 0 && (
-            <Tag.Root size="sm" variant="outline">
-              <Tag.Label>+{more} more</Tag.Label>
-            </Tag.Root>
-          )}
-        </Wrap>
+        <TechTags techStack={mvp.tech_stack} max={CARD_TECH_TAGS} />
         <HStack gap="4" fontSize="sm" color="fg.muted">
           <HStack gap="1" aria-label={`Rated ${formatRating(mvp.average_rating)} out of 5`}>
             <LuStar

@@ -14,9 +14,7 @@ import {
   Skeleton,
   SkeletonText,
   Stack,
-  Tag,
   Text,
-  Wrap,
 } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -31,10 +29,11 @@ import {
 } from 'react-icons/lu';
 import { LICENSING_LABELS } from '@contracts/catalog';
 import type { MvpDetail } from '@contracts/catalog';
+import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';
 import { useMvp } from '../api/get-mvp';
-import { describeAccess, formatRating, splitTechTags } from '../lib/card-format';
+import { describeAccess, formatRating } from '../lib/card-format';
 import { DETAIL_MISSING_ID, describeDetailError } from '../lib/detail-errors';
 import { ImageGallery } from './image-gallery';
 import { VersionHistory } from './version-history';
@@ -135,8 +134,6 @@ export function MvpDetailView({ mvpId, renderActions, renderSections }: MvpDetai
   if (error) return <DetailError message={describeDetailError(error)} />;
   if (isPending) return <DetailSkeleton />;
 
-  const { shown, more } = splitTechTags(mvp.tech_stack, DETAIL_TECH_CHIPS);
-
   return (
     <Container maxW="7xl" py={{ base: '8', md: '12' }} data-testid="mvp-detail">
       <BackLink />
@@ -226,18 +223,7 @@ export function MvpDetailView({ mvpId, renderActions, renderSections }: MvpDetai
           <AccessPanel mvp={mvp} />
           {renderActions?.(mvp)}
 
-          <Wrap gap="2" aria-label="Tech stack">
-            {shown.map((tech) => (
-              <Tag.Root key={tech} size="lg" variant="subtle" colorPalette="purple">
-                <Tag.Label>{tech}</Tag.Label>
-              </Tag.Root>
-            ))}
-            {more > 0 && (
-              <Tag.Root size="lg" variant="outline">
-                <Tag.Label>+{more} more</Tag.Label>
-              </Tag.Root>
-            )}
-          </Wrap>
+          <TechTags techStack={mvp.tech_stack} max={DETAIL_TECH_CHIPS} size="lg" />
 
           <HStack gap="3" flexWrap="wrap">
             {mvp.demo_url && (

@@ -2,14 +2,6 @@
 
 export const FALLBACK_PREVIEW_IMAGE = '/fallback-preview.svg';
 
-/** The first `max` technologies, and how many more there are ('+N more'). */
-export function splitTechTags(
-  techStack: readonly string[],
-  max: number,
-): { shown: string[]; more: number } {
-  return { shown: techStack.slice(0, max), more: Math.max(0, techStack.length - max) };
-}
-
 /** Average rating to one decimal, as the card shows it. */
 export function formatRating(rating: number): string {
   return (Number.isFinite(rating) ? rating : 0).toFixed(1);

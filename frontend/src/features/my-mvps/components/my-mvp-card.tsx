@@ -14,14 +14,13 @@ import {
   HStack,
   Image,
   Portal,
-  Tag,
   Text,
-  Wrap,
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuDownload, LuStar } from 'react-icons/lu';
 import { RETRYABLE_STATUSES, STATUS_LABELS, type ManagedMvp } from '@contracts/seller';
 import type { MvpStatus } from '@contracts/catalog';
+import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 
 const FALLBACK_IMAGE = '/fallback-preview.svg';
@@ -46,8 +45,6 @@ interface MyMvpCardProps {
 export function MyMvpCard({ mvp, onRetry, onDelete, retrying }: MyMvpCardProps) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const shown = mvp.tech_stack.slice(0, CARD_TECH_TAGS);
-  const more = mvp.tech_stack.length - shown.length;
   const failed = RETRYABLE_STATUSES.includes(mvp.status);
 
   return (
@@ -92,18 +89,7 @@ export function MyMvpCard({ mvp, onRetry, onDelete, retrying }: MyMvpCardProps) 
             {mvp.tagline}
           </Card.Description>
         </Box>
-        <Wrap gap="1.5">
-          {shown.map((tech) => (
-            <Tag.Root key={tech} size="sm" variant="subtle">
-              <Tag.Label>{tech}</Tag.Label>
-            </Tag.Root>
-          ))}
-          {more > 0 && (
-            <Tag.Root size="sm" variant="outline">
-              <Tag.Label>+{more} more</Tag.Label>
-            </Tag.Root>
-          )}
-        </Wrap>
+        <TechTags techStack={mvp.tech_stack} max={CARD_TECH_TAGS} />
         <HStack gap="4" fontSize="sm" color="fg.muted">
           <HStack gap="1">
             <LuStar />
