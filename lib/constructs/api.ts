@@ -18,6 +18,7 @@ import { Construct } from 'constructs';
 import { domains, routeKey, routesOf } from '../../lambdas/shared/routes';
 import type { Domain } from '../../lambdas/shared/routes';
 import type { Data } from './data';
+import { functionEnvironment } from './function-environment';
 import { MarketplaceFunction } from './marketplace-function';
 import type { BucketAccess, TableAccess } from './marketplace-function';
 
@@ -127,12 +128,7 @@ export class Api extends Construct {
     );
 
     const environment = {
-      TABLE_NAME: data.table.tableName,
-      MVP_FILES_BUCKET: data.mvpFilesBucket.bucketName,
-      PREVIEW_IMAGES_BUCKET: data.previewImagesBucket.bucketName,
-      USER_POOL_ID: props.userPool.userPoolId,
-      USER_POOL_CLIENT_ID: props.webClient.userPoolClientId,
-      DEPLOYMENT_MODE: 'cloud',
+      ...functionEnvironment(props),
       BETA_ACCESS_ENABLED: String(props.betaAccess),
     };
 

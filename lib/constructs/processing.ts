@@ -16,6 +16,7 @@ import {
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { Data } from './data';
+import { functionEnvironment } from './function-environment';
 import { MarketplaceFunction, logicalIdOf, projectRoot } from './marketplace-function';
 
 export interface ProcessingProps {
@@ -45,12 +46,7 @@ export class Processing extends Construct {
     super(scope, id);
     const { data } = props;
     const environment = {
-      TABLE_NAME: data.table.tableName,
-      MVP_FILES_BUCKET: data.mvpFilesBucket.bucketName,
-      PREVIEW_IMAGES_BUCKET: data.previewImagesBucket.bucketName,
-      USER_POOL_ID: props.userPool.userPoolId,
-      USER_POOL_CLIENT_ID: props.webClient.userPoolClientId,
-      DEPLOYMENT_MODE: 'cloud',
+      ...functionEnvironment(props),
       PUBLISH_MODE: props.publishMode ?? 'auto',
       POWERTOOLS_SERVICE_NAME: 'processing',
     };
