@@ -1,5 +1,5 @@
 /** Request schemas of the catalog routes that the shared contracts do not already give. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { mvpIdSchema } from '../shared/contracts/catalog';
 
 /** `/api/mvps/{id}` path parameters. */

@@ -1,5 +1,5 @@
 /** Request schemas of the dispute routes that the shared contracts do not already give. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { DISPUTE_MESSAGES } from '../shared/contracts/disputes';
 
 /** `/api/disputes/{id}`; an id of no dispute is simply not found (404). */

@@ -1,5 +1,5 @@
 /** Request schemas of the download routes. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { mvpIdSchema } from '../shared/contracts/catalog';
 
 /** `/api/mvps/{id}/…` path parameters. */

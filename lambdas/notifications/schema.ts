@@ -1,5 +1,5 @@
 /** Request schemas of the notification routes. */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   notificationIdSchema,
   notificationListQuerySchema,

@@ -3,7 +3,7 @@
  * Each task takes and returns plain JSON; the state machine keeps the original input at the top
  * level and adds each step's result under its own key (`$.scan`, `$.pin`, `$.error`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The execution input: which template, which version, which object in the mvp-files bucket. */
 export const processingInputSchema = z.object({

@@ -1,5 +1,5 @@
 /** Request schemas of the review routes. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { mvpIdSchema } from '../shared/contracts/catalog';
 import { reviewInputSchema } from '../shared/contracts/reviews';
 

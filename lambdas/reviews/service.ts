@@ -18,7 +18,7 @@ import {
   type ReviewList,
   type SubmitReviewResult,
 } from '../shared/contracts/reviews';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ConflictError, ForbiddenError, NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { REVIEW_ITEM, getReview, listReviewsByMvp, upsertReview, type ReviewItem } from './repo';

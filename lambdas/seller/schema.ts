@@ -1,5 +1,5 @@
 /** Request schemas of the seller routes that are not shared with the frontend. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { mvpIdSchema } from '../shared/contracts/catalog';
 
 export const mvpIdParamsSchema = z.object({ id: mvpIdSchema });

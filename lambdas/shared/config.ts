@@ -6,7 +6,7 @@
  * `AWS_ENDPOINT_URL_DYNAMODB`, `AWS_ENDPOINT_URL_S3` and friends by itself, so the same code talks to
  * DynamoDB Local and s3rver on a laptop and to the real services in the cloud.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const envSchema = z.object({
   TABLE_NAME: z.string().min(1),

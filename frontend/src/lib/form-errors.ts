@@ -1,5 +1,5 @@
 /** Turns a zod result into one message per field, the shape the forms render. */
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 export type FieldErrors = Partial<Record<string, string>>;
 

@@ -1,5 +1,5 @@
 /** `GET /api/me/newsletter?newsletter_type_id=`: the caller's toggle (settings, Notifications). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { SITE_UPDATES_NEWSLETTER_ID } from '../../shared/contracts/newsletter';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';

@@ -3,7 +3,7 @@
  * ipfs_pin_failed (with the error of the step that failed) as last_processing_error and notifies
  * the seller (mvp_rejected, linking to My MVPs where Retry is offered).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { logger } from '../../shared/observability';
 import { MY_MVPS_LINK, processingFailedMessage, scanFailedMessage } from '../messages';
 import { getMvp, writeFailure } from '../repo';

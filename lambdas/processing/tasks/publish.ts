@@ -3,7 +3,7 @@
  * kept, CID on the MVP and the version, catalog version bumped, seller notified), or, when
  * PUBLISH_MODE=moderate, stays in pending_review with its CID for an admin to approve.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from '../../shared/config';
 import { logger } from '../../shared/observability';
 import { approvedMessage, mvpLink } from '../messages';

@@ -1,5 +1,5 @@
 /** `GET /api/sellers/{username}` (public): an approved seller's public page. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { SELLER_NOT_FOUND_MESSAGE } from '../../shared/contracts/sellers';
 import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';

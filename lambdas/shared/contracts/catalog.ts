@@ -2,7 +2,7 @@
  * The catalog's vocabulary and the browse contract, shared by the API (validation) and the
  * frontend (filters, forms, URL state). Values and texts are the spec's own.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Browse page size and the featured-templates numbers on the home page (spec §9). */
 export const BROWSE_PAGE_SIZE = 20;

@@ -2,7 +2,7 @@
  * Disputes (buyer spec §2, §4, §5, §6, §8, §9): reasons, statuses, the filing schema shared by
  * the page and the API, and the shapes the API returns.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const DISPUTE_REASONS = [
   'Non-functioning code',

@@ -2,7 +2,7 @@
  * Newsletter toggle (settings) and lead capture (launch overlay): schemas and the spec's texts
  * (buyer spec §5 and §8).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The general list of site updates, seeded (docs/data-model.md §3.14). */
 export const SITE_UPDATES_NEWSLETTER_ID = 'site_updates';

@@ -1,7 +1,7 @@
 /**
  * The notification contract, shared by the API and the notifications page and bell.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const NOTIFICATION_TYPES = [
   'mvp_approved',

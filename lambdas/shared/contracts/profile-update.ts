@@ -3,7 +3,7 @@
  * (buyer spec §5: username required and without spaces; empty social links are dropped).
  * Kept apart from `profile.ts` so the header, which needs only the role helpers, stays free of zod.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const USERNAME_REQUIRED_MESSAGE = 'Username is required.';
 export const USERNAME_SPACES_MESSAGE = 'Username cannot contain spaces.';

@@ -2,7 +2,7 @@
  * Refund requests (buyer spec §2, §5, §8): the form's schema, shared by the page and the API, and
  * the shapes the API returns.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PlanType } from './plans';
 
 export const REFUND_MESSAGES = {

@@ -2,7 +2,7 @@
  * The review contract, shared by the API (validation) and the review form: the spec's texts and
  * rating labels (buyer spec §5, §8).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const REVIEW_MESSAGES = {
   ratingRequired: 'Please select a rating.',

@@ -4,7 +4,7 @@
  * and the shapes My MVPs and the seller dashboard read. Texts are the spec's own (seller spec §5,
  * §8, §9).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   ACCESS_TIERS,
   LICENSING_TERMS,

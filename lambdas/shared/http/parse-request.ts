@@ -4,7 +4,7 @@
  * (400) with the first problem as the message and one message per field.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ValidationError } from '../errors';
 
 export const INVALID_JSON_MESSAGE = 'The request body is not valid JSON.';

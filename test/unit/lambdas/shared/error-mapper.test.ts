@@ -1,6 +1,6 @@
 import '../../../fixtures/lambda-env';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   ConflictError,
   ForbiddenError,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ValidationError } from '../../../../lambdas/shared/errors';
 import {
   INVALID_JSON_MESSAGE,

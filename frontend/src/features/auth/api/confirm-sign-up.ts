@@ -1,5 +1,5 @@
 /** The e-mail confirmation step after sign-up, and sending a fresh code. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { loadAuth } from '../../../lib/amplify';
 import { codeField } from '../lib/credential-fields';
 

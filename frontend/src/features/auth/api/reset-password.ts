@@ -1,5 +1,5 @@
 /** Forgot password: Cognito mails a code, then the code and a new password set it. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { loadAuth } from '../../../lib/amplify';
 import { codeField, emailField, passwordField } from '../lib/credential-fields';
 

@@ -1,5 +1,5 @@
 /** Password sign-in through Cognito (USER_PASSWORD_AUTH in both targets). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { AUTH_FLOW_TYPE, loadAuth } from '../../../lib/amplify';
 import { emailField, passwordField } from '../lib/credential-fields';
 

@@ -2,7 +2,7 @@
  * Self sign-up with the chosen role stored as the `custom:role` attribute; Cognito then mails a
  * confirmation code (locally, `npm start` prints it).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { SIGN_UP_ROLES } from '@contracts/profile';
 import { loadAuth } from '../../../lib/amplify';
 import { emailField, passwordField } from '../lib/credential-fields';

@@ -1,5 +1,5 @@
 /** The sign-in and sign-up fields with the spec's messages (buyer spec §5). */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const MIN_PASSWORD_LENGTH = 6;
 

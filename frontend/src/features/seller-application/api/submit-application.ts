@@ -7,7 +7,7 @@
  *    (`POST /api/seller-applications`; the password never reaches our API);
  * 4. sign-out: the applicant signs in on /auth, where the wizard sends them with a message.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SellerApplicationBody, SellerApplicationReceipt } from '@contracts/seller';
 import { apiRequest } from '../../../lib/api-client';
 import { AUTH_FLOW_TYPE, loadAuth } from '../../../lib/amplify';

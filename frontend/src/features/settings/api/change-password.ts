@@ -2,7 +2,7 @@
  * Change password through Cognito (Amplify `updatePassword` = ChangePassword, which cognito-local
  * supports too). The form's rules are the spec's (buyer spec §5); Cognito checks the current one.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { loadAuth } from '../../../lib/amplify';
 
 export const MIN_PASSWORD_LENGTH = 6;

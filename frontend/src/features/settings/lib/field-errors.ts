@@ -1,5 +1,5 @@
 /** zod issues to one message per field, nested fields by their dotted path (`social_links.github`). */
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
