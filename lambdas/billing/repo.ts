@@ -2,10 +2,9 @@
  * Subscription data access (docs/data-model.md §3.8): one function per access pattern. The
  * caller's id is part of every key, so these reads can only return the caller's own items.
  */
-import type { EntityItem } from 'electrodb';
-import { SubscriptionEntity } from '../shared/db/entities/subscription';
+import { SubscriptionEntity, type SubscriptionItem } from '../shared/db/entities/subscription';
 
-export type SubscriptionItem = EntityItem<typeof SubscriptionEntity>;
+export type { SubscriptionItem };
 
 /** S1: the user's subscriptions, newest first (ULID ids sort by creation time). */
 export const querySubscriptionsOfUser = async (userId: string): Promise<SubscriptionItem[]> => {

@@ -1,14 +1,12 @@
 /**
  * Catalog data access: one function per access pattern (docs/data-model.md, "mvps" and "Browse").
  */
-import type { EntityItem } from 'electrodb';
 import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';
-import { MvpEntity } from '../shared/db/entities/mvp';
-import { MvpVersionEntity } from '../shared/db/entities/mvp-version';
+import { MvpEntity, type MvpItem } from '../shared/db/entities/mvp';
+import { MvpVersionEntity, type MvpVersionItem } from '../shared/db/entities/mvp-version';
 import type { CatalogRecord } from './browse';
 
-export type MvpItem = EntityItem<typeof MvpEntity>;
-export type MvpVersionItem = EntityItem<typeof MvpVersionEntity>;
+export type { MvpItem, MvpVersionItem };
 
 /**
  * The average rating, derived from the exact sum and count (docs/data-model.md §3.3), rounded to

@@ -1,8 +1,7 @@
 /** Dispute data access (docs/data-model.md §3.10): one function per access pattern. */
-import type { EntityItem } from 'electrodb';
-import { DisputeEntity } from '../shared/db/entities/dispute';
+import { DisputeEntity, type DisputeItem } from '../shared/db/entities/dispute';
 
-export type DisputeItem = EntityItem<typeof DisputeEntity>;
+export type { DisputeItem };
 
 /** X1: a new dispute; `create` refuses to overwrite an existing id. */
 export const createDispute = async (item: DisputeItem): Promise<void> => {

@@ -1,14 +1,15 @@
 /**
  * Download data access: one function per access pattern (docs/data-model.md §3.5, §4.1).
  */
-import type { EntityItem } from 'electrodb';
 import { ulid } from 'ulid';
 import { notificationWrites, type NotificationInput } from '../notifications/service';
-import { DOWNLOAD_COUNTER_SHARDS } from '../shared/db/entities/counter';
-import { DownloadEntity } from '../shared/db/entities/download';
-import { db } from '../shared/db/service';
+import { CounterEntity, DOWNLOAD_COUNTER_SHARDS } from '../shared/db/entities/counter';
+import { DownloadEntity, type DownloadItem } from '../shared/db/entities/download';
+import { MvpEntity } from '../shared/db/entities/mvp';
+import { ProfileEntity } from '../shared/db/entities/profile';
+import { transactWrite, type TransactionResult } from '../shared/db/transaction';
 
-export type DownloadItem = EntityItem<typeof DownloadEntity>;
+export type { DownloadItem };
 
 /** How the quota item of the transaction is conditioned (§4.1 "Daily limit"). */
 export type DayForm =
@@ -34,13 +35,9 @@ export interface RecordDownloadInput {
   sellerNotification: NotificationInput | null;
 }
 
-/** Positions of the transaction's items, for mapping a cancellation to its cause. */
-export const DOWNLOAD_ITEM = { quota: 0, row: 1, mvp: 2 } as const;
-
 export interface TransactionOutcome {
-  canceled: boolean;
-  /** Cancellation code per item (`None`, `ConditionalCheckFailed`, `TransactionConflict`, …). */
-  codes: string[];
+  /** Named items: `quota` (the buyer's profile), `row` (the download), `mvp` (its count), … */
+  result: TransactionResult;
   downloadId: string;
 }
 
@@ -53,80 +50,57 @@ export const recordDownload = async (input: RecordDownloadInput): Promise<Transa
   const today = nowIso.slice(0, 10);
   const downloadId = ulid(input.now.getTime());
   const shard = Math.floor(Math.random() * DOWNLOAD_COUNTER_SHARDS);
+  const sameDay = input.dayForm === 'same-day';
+  const limit = input.dailyLimit;
 
-  const result = await db.transaction
-    .write((entities) => {
-      const { profile, download, mvp, counter } = entities;
-      // ElectroDB takes every set/add before the conditions, so both day forms are built whole.
-      const sameDay = input.dayForm === 'same-day';
-      const limit = input.dailyLimit;
-      const changes = profile
-        .patch({ id: input.userId })
-        .add(
-          sameDay ? { downloads_remaining: -1, downloads_today: 1 } : { downloads_remaining: -1 },
-        )
-        .set({
-          last_download_date: today,
-          updated_at: nowIso,
-          ...(sameDay ? {} : { downloads_today: 1 }),
-        });
-      const quota = changes.where(
-        (
-          { downloads_remaining, downloads_today, last_download_date },
-          { eq, gt, lt, ne, notExists },
-        ) =>
-          [
-            gt(downloads_remaining, 0),
-            sameDay
-              ? eq(last_download_date, today)
-              : `(${ne(last_download_date, today)} OR ${notExists(last_download_date)})`,
-            ...(sameDay && limit !== null ? [lt(downloads_today, limit)] : []),
-          ].join(' AND '),
-      );
-      return [
-        quota.commit(),
-        download
-          .create({
-            id: downloadId,
-            user_id: input.userId,
-            mvp_id: input.mvp.id,
-            seller_id: input.mvp.seller_id,
-            month_year: nowIso.slice(0, 7),
-            downloaded_at: nowIso,
-            version_number: input.mvp.version_number,
-            mvp_title: input.mvp.title,
-            mvp_slug: input.mvp.slug,
-            mvp_preview_image_key: input.mvp.preview_image_keys[0],
-          })
-          .commit(),
-        // A counter update of the MVP: no `updated_at`, so the catalog order reflects real edits.
-        mvp
-          .patch({ id: input.mvp.id })
-          .add({ download_count: 1 })
-          .where(({ status }, { eq }) => eq(status, 'approved'))
-          .commit(),
-        counter
-          .update({ name: 'downloads', bucket: 'all', shard })
-          .add({ value: 1 })
-          .set({ updated_at: nowIso })
-          .commit(),
-        counter
-          .update({ name: 'downloads', bucket: today, shard })
-          .add({ value: 1 })
-          .set({ updated_at: nowIso })
-          .commit(),
-        ...(input.sellerNotification
-          ? notificationWrites(entities, input.sellerNotification, nowIso)
-          : []),
-      ];
+  const quota = ProfileEntity.patch({ id: input.userId })
+    .add(sameDay ? { downloads_remaining: -1, downloads_today: 1 } : { downloads_remaining: -1 })
+    .set({
+      last_download_date: today,
+      updated_at: nowIso,
+      ...(sameDay ? {} : { downloads_today: 1 }),
     })
-    .go();
+    .where(
+      (
+        { downloads_remaining, downloads_today, last_download_date },
+        { eq, gt, lt, ne, notExists },
+      ) =>
+        [
+          gt(downloads_remaining, 0),
+          sameDay
+            ? eq(last_download_date, today)
+            : `(${ne(last_download_date, today)} OR ${notExists(last_download_date)})`,
+          ...(sameDay && limit !== null ? [lt(downloads_today, limit)] : []),
+        ].join(' AND '),
+    );
+  const downloadsCounter = (bucket: string) =>
+    CounterEntity.update({ name: 'downloads', bucket, shard })
+      .add({ value: 1 })
+      .set({ updated_at: nowIso });
 
-  return {
-    canceled: result.canceled,
-    codes: result.data.map((item) => (item.rejected ? item.code : 'None')),
-    downloadId,
-  };
+  const result = await transactWrite({
+    quota,
+    row: DownloadEntity.create({
+      id: downloadId,
+      user_id: input.userId,
+      mvp_id: input.mvp.id,
+      seller_id: input.mvp.seller_id,
+      month_year: nowIso.slice(0, 7),
+      downloaded_at: nowIso,
+      version_number: input.mvp.version_number,
+      mvp_title: input.mvp.title,
+      mvp_slug: input.mvp.slug,
+      mvp_preview_image_key: input.mvp.preview_image_keys[0],
+    }),
+    // A counter update of the MVP: no `updated_at`, so the catalog order reflects real edits.
+    mvp: MvpEntity.patch({ id: input.mvp.id })
+      .add({ download_count: 1 })
+      .where(({ status }, { eq }) => eq(status, 'approved')),
+    downloadsTotal: downloadsCounter('all'),
+    downloadsToday: downloadsCounter(today),
+    notification: input.sellerNotification && notificationWrites(input.sellerNotification, nowIso),
+  });
+  return { result, downloadId };
 };
 
 export interface DownloadPage {

@@ -31,7 +31,6 @@ import {
   readObjectRange,
 } from '../shared/storage/s3';
 import {
-  DOWNLOAD_ITEM,
   findLatestDownload,
   listDownloadsBySeller,
   listDownloadsByUser,
@@ -109,7 +108,8 @@ export const downloadMvp = async (userId: string, mvpId: string): Promise<Downlo
             },
     });
 
-    if (!outcome.canceled) {
+    const { result } = outcome;
+    if (!result.canceled) {
       const fileName = bundleFileName(mvp);
       const url = await presignGetObject({
         bucket: config().MVP_FILES_BUCKET,
@@ -127,15 +127,14 @@ export const downloadMvp = async (userId: string, mvpId: string): Promise<Downlo
       };
     }
 
-    const code = (item: number) => outcome.codes[item] ?? 'None';
-    const conflicted = outcome.codes.includes('TransactionConflict');
-    if (code(DOWNLOAD_ITEM.mvp) === 'ConditionalCheckFailed') {
+    const conflicted = result.any('TransactionConflict');
+    if (result.failed('mvp') === 'ConditionalCheckFailed') {
       throw new NotFoundError(MVP_NOT_FOUND_MESSAGE);
     }
-    if (code(DOWNLOAD_ITEM.row) === 'ConditionalCheckFailed') {
+    if (result.failed('row') === 'ConditionalCheckFailed') {
       throw new ConflictError(DOWNLOAD_MESSAGES.recordFailed);
     }
-    if (code(DOWNLOAD_ITEM.quota) === 'ConditionalCheckFailed') {
+    if (result.failed('quota') === 'ConditionalCheckFailed') {
       const fresh = await getProfile(userId);
       if (!fresh) throw new NotFoundError(DOWNLOAD_MESSAGES.profileNotFound);
       if (fresh.downloads_remaining <= 0) {
@@ -147,7 +146,7 @@ export const downloadMvp = async (userId: string, mvpId: string): Promise<Downlo
       }
       // Otherwise the day moved under us (midnight, or a concurrent first download today).
     } else if (!conflicted) {
-      logger.error('Download transaction cancelled', { mvpId, codes: outcome.codes });
+      logger.error('Download transaction cancelled', { mvpId, codes: result.codes });
       throw new ConflictError(DOWNLOAD_MESSAGES.failed);
     }
     if (attempt >= MAX_CONFLICT_RETRIES) throw new ConflictError(DOWNLOAD_MESSAGES.failed);

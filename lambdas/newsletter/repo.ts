@@ -1,20 +1,25 @@
 /**
  * Newsletter data access: one function per access pattern (docs/data-model.md §3.14, L1–L9).
  *
- * Subscriber and lead items carry their first-seen time in a GSI sort key. ElectroDB writes no GSI
- * keys for an attribute given only as `if_not_exists`, so the writers pre-read the item and pass the
- * first-seen time explicitly, guarded by a condition that it has not changed meanwhile.
+ * Subscriber and lead items carry their first-seen time in a GSI sort key. The data layer writes no
+ * GSI keys for an attribute given only as `if_not_exists`, so the writers pre-read the item and pass
+ * the first-seen time explicitly, guarded by a condition that it has not changed meanwhile.
  */
-import type { EntityItem } from 'electrodb';
-import { LeadEntity } from '../shared/db/entities/lead';
+import { LeadEntity, type LeadItem } from '../shared/db/entities/lead';
 import { NewsletterSubscriberEntity } from '../shared/db/entities/newsletter-subscriber';
-import { NewsletterTypeEntity } from '../shared/db/entities/newsletter-type';
-import { UserNewsletterSubscriptionEntity } from '../shared/db/entities/user-newsletter-subscription';
-import { db } from '../shared/db/service';
+import {
+  NewsletterTypeEntity,
+  type NewsletterTypeItem,
+} from '../shared/db/entities/newsletter-type';
+import {
+  UserNewsletterSubscriptionEntity,
+  type UserNewsletterSubscriptionItem,
+} from '../shared/db/entities/user-newsletter-subscription';
+import { transactWrite, type TransactionItems } from '../shared/db/transaction';
 
-export type NewsletterTypeItem = EntityItem<typeof NewsletterTypeEntity>;
-export type UserNewsletterSubscriptionItem = EntityItem<typeof UserNewsletterSubscriptionEntity>;
-export type LeadItem = EntityItem<typeof LeadEntity>;
+export type { NewsletterTypeItem };
+export type { UserNewsletterSubscriptionItem };
+export type { LeadItem };
 
 /** L2: one newsletter type. */
 export const getNewsletterType = async (id: string): Promise<NewsletterTypeItem | null> => {
@@ -56,37 +61,36 @@ const getLeadCreatedAt = async (email: string): Promise<string | null> => {
   return data?.created_at ?? null;
 };
 
-type TransactionEntities = Parameters<Parameters<typeof db.transaction.write>[0]>[0];
-
-/** L7 as a transaction item: subscribe or unsubscribe the address, keeping its first-seen time. */
-const subscriberWrite = (
-  { newsletterSubscriber }: Pick<TransactionEntities, 'newsletterSubscriber'>,
-  input: {
-    email: string;
-    source: string;
-    subscribed: boolean;
-    firstSeen: string | null;
-    now: string;
-  },
-) => {
-  const base = newsletterSubscriber.upsert({
+/**
+ * L7 as a transaction item: subscribe or unsubscribe the address, keeping its first-seen time;
+ * subscribing again clears an earlier unsubscribe mark in the same write.
+ */
+const subscriberWrite = (input: {
+  email: string;
+  source: string;
+  subscribed: boolean;
+  firstSeen: string | null;
+  now: string;
+}) =>
+  NewsletterSubscriberEntity.upsert({
     email: input.email,
     source: input.source,
     subscribed_at: input.firstSeen ?? input.now,
     last_modified_at: input.now,
-  });
-  const write = input.subscribed ? base : base.set({ unsubscribed_at: input.now });
-  const guarded = write.where((attr, op) =>
-    input.firstSeen ? op.eq(attr.subscribed_at, input.firstSeen) : op.notExists(attr.subscribed_at),
-  );
-  return guarded.commit();
-};
+  })
+    .set(input.subscribed ? {} : { unsubscribed_at: input.now })
+    .remove(input.subscribed ? ['unsubscribed_at'] : [])
+    .where((attr, op) =>
+      input.firstSeen
+        ? op.eq(attr.subscribed_at, input.firstSeen)
+        : op.notExists(attr.subscribed_at),
+    );
 
 /** A transaction lost to a concurrent writer of the same item; the caller re-reads and retries. */
 export class ConcurrentWriteError extends Error {}
 
-const runTransaction = async (build: Parameters<typeof db.transaction.write>[0]): Promise<void> => {
-  const result = await db.transaction.write(build).go();
+const runTransaction = async (items: TransactionItems): Promise<void> => {
+  const result = await transactWrite(items);
   if (result.canceled) throw new ConcurrentWriteError('Newsletter transaction cancelled');
 };
 
@@ -103,31 +107,23 @@ export const setUserSubscription = async (input: {
   now: string;
 }): Promise<void> => {
   const firstSeen = await getSubscriberFirstSeen(input.email);
-  await runTransaction((entities) => {
-    const subscription = entities.userNewsletterSubscription
-      .upsert({
-        user_id: input.userId,
-        newsletter_type_id: input.newsletterTypeId,
-        email: input.email,
-        status: input.subscribed ? 'active' : 'inactive',
-        source: input.source,
-        last_modified_at: input.now,
-      })
-      .ifNotExists({ subscribed_at: input.now })
-      .commit();
-    const subscriber = subscriberWrite(entities, {
+  await runTransaction({
+    subscription: UserNewsletterSubscriptionEntity.upsert({
+      user_id: input.userId,
+      newsletter_type_id: input.newsletterTypeId,
+      email: input.email,
+      status: input.subscribed ? 'active' : 'inactive',
+      source: input.source,
+      last_modified_at: input.now,
+    }).ifNotExists({ subscribed_at: input.now }),
+    subscriber: subscriberWrite({
       email: input.email,
       source: input.source,
       subscribed: input.subscribed,
       firstSeen,
       now: input.now,
-    });
-    return [subscription, subscriber];
+    }),
   });
-  // Re-subscribing clears the old unsubscribe mark (REMOVE cannot share an upsert in ElectroDB).
-  if (input.subscribed) {
-    await NewsletterSubscriberEntity.patch({ email: input.email }).remove(['unsubscribed_at']).go();
-  }
 };
 
 /**
@@ -144,30 +140,27 @@ export const captureLead = async (input: {
     getLeadCreatedAt(input.email),
     getSubscriberFirstSeen(input.email),
   ]);
-  await runTransaction((entities) => [
-    entities.lead
-      .upsert({
-        email: input.email,
-        agreed_to_terms: true,
-        source: input.source,
-        timestamp: input.timestamp,
-        created_at: createdAt ?? input.now,
-        last_submitted_at: input.now,
-      })
+  await runTransaction({
+    lead: LeadEntity.upsert({
+      email: input.email,
+      agreed_to_terms: true,
+      source: input.source,
+      timestamp: input.timestamp,
+      created_at: createdAt ?? input.now,
+      last_submitted_at: input.now,
+    })
       .add({ submissions: 1 })
       .where((attr, op) =>
         createdAt ? op.eq(attr.created_at, createdAt) : op.notExists(attr.created_at),
-      )
-      .commit(),
-    subscriberWrite(entities, {
+      ),
+    subscriber: subscriberWrite({
       email: input.email,
       source: input.source,
       subscribed: true,
       firstSeen,
       now: input.now,
     }),
-  ]);
-  await NewsletterSubscriberEntity.patch({ email: input.email }).remove(['unsubscribed_at']).go();
+  });
 };
 
 /** L4 for a lead: the stored lead, for tests and the admin view. */

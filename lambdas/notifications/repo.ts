@@ -5,12 +5,11 @@
  * Writes that change `read` always pass `read` (the unread index is sparse by condition and is
  * re-evaluated on every write with the attributes given).
  */
-import type { EntityItem } from 'electrodb';
-import { NotificationEntity } from '../shared/db/entities/notification';
+import { NotificationEntity, type NotificationItem } from '../shared/db/entities/notification';
 import { NotificationCounterEntity } from '../shared/db/entities/notification-counter';
-import { db } from '../shared/db/service';
+import { transactWrite, type TransactionResult } from '../shared/db/transaction';
 
-export type NotificationItem = EntityItem<typeof NotificationEntity>;
+export type { NotificationItem };
 
 /** Read notifications expire this long after being read (TTL; docs/data-model.md §7). */
 export const READ_RETENTION_SECONDS = 180 * 24 * 60 * 60;
@@ -53,43 +52,26 @@ export const getNotification = async (
   return data;
 };
 
-type TransactionEntities = Parameters<Parameters<typeof db.transaction.write>[0]>[0];
-
-const readPatch = (
-  notification: TransactionEntities['notification'],
-  userId: string,
-  id: string,
-  now: Date,
-) =>
-  notification
-    .patch({ user_id: userId, id })
+const readPatch = (userId: string, id: string, now: Date) =>
+  NotificationEntity.patch({ user_id: userId, id })
     .set({ read: true, expires_at: Math.floor(now.getTime() / 1000) + READ_RETENTION_SECONDS })
-    .where(({ read }, { eq }) => eq(read, false))
-    .commit();
+    .where(({ read }, { eq }) => eq(read, false));
+
+const counterMove = (userId: string, delta: number, now: Date) =>
+  NotificationCounterEntity.update({ user_id: userId })
+    .add({ unread_count: delta })
+    .set({ updated_at: now.toISOString() });
 
 /**
- * N5: marks one unread notification read and lowers the counter, atomically. Returns false when
- * the transaction was cancelled (already read, absent, or a conflict).
+ * N5: marks one unread notification read and lowers the counter, atomically. The result names
+ * `notification` when that item's condition failed (already read or absent).
  */
-export const markRead = async (
-  userId: string,
-  id: string,
-): Promise<{ canceled: boolean; codes: string[] }> => {
+export const markRead = async (userId: string, id: string): Promise<TransactionResult> => {
   const now = new Date();
-  const result = await db.transaction
-    .write(({ notification, notificationCounter }) => [
-      readPatch(notification, userId, id, now),
-      notificationCounter
-        .update({ user_id: userId })
-        .add({ unread_count: -1 })
-        .set({ updated_at: now.toISOString() })
-        .commit(),
-    ])
-    .go();
-  return {
-    canceled: result.canceled,
-    codes: result.data.map((item) => (item.rejected ? item.code : 'None')),
-  };
+  return transactWrite({
+    notification: readPatch(userId, id, now),
+    counter: counterMove(userId, -1, now),
+  });
 };
 
 /** N3 ids only: the next batch of unread notification ids. */
@@ -103,15 +85,9 @@ export const listUnreadIds = async (userId: string, limit: number): Promise<stri
 /** N6 (one batch): marks these unread notifications read and lowers the counter by their number. */
 export const markManyRead = async (userId: string, ids: readonly string[]): Promise<boolean> => {
   const now = new Date();
-  const result = await db.transaction
-    .write(({ notification, notificationCounter }) => [
-      ...ids.map((id) => readPatch(notification, userId, id, now)),
-      notificationCounter
-        .update({ user_id: userId })
-        .add({ unread_count: -ids.length })
-        .set({ updated_at: now.toISOString() })
-        .commit(),
-    ])
-    .go();
+  const result = await transactWrite({
+    notifications: ids.map((id) => readPatch(userId, id, now)),
+    counter: counterMove(userId, -ids.length, now),
+  });
   return !result.canceled;
 };

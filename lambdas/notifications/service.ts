@@ -13,7 +13,9 @@ import {
   type NotificationType,
   type UnreadCount,
 } from '../shared/contracts/notifications';
-import { db } from '../shared/db/service';
+import { NotificationCounterEntity } from '../shared/db/entities/notification-counter';
+import { NotificationEntity } from '../shared/db/entities/notification';
+import { transactWrite } from '../shared/db/transaction';
 import { NotFoundError } from '../shared/errors';
 import {
   MARK_ALL_BATCH,
@@ -37,41 +39,28 @@ export interface NotificationInput {
   link?: string;
 }
 
-type TransactionEntities = Parameters<Parameters<typeof db.transaction.write>[0]>[0];
-
 /**
  * The two writes of one new notification, for callers that notify inside a larger transaction
- * (e.g. a download also notifies the seller): spread the result into the transaction's items.
+ * (e.g. a download also notifies the seller): give the list one name among the transaction's items.
  */
-export const notificationWrites = (
-  {
-    notification,
-    notificationCounter,
-  }: Pick<TransactionEntities, 'notification' | 'notificationCounter'>,
-  input: NotificationInput,
-  now = new Date().toISOString(),
-) => [
-  notification
-    .create({
-      user_id: input.userId,
-      id: ulid(),
-      type: input.type,
-      message: input.message,
-      link: input.link,
-      read: false,
-      created_at: now,
-    })
-    .commit(),
-  notificationCounter
-    .update({ user_id: input.userId })
+export const notificationWrites = (input: NotificationInput, now = new Date().toISOString()) => [
+  NotificationEntity.create({
+    user_id: input.userId,
+    id: ulid(),
+    type: input.type,
+    message: input.message,
+    link: input.link,
+    read: false,
+    created_at: now,
+  }),
+  NotificationCounterEntity.update({ user_id: input.userId })
     .add({ unread_count: 1 })
-    .set({ updated_at: now })
-    .commit(),
+    .set({ updated_at: now }),
 ];
 
 /** Notifies one user on its own (a notification plus the unread count, atomically). */
 export const notifyUser = async (input: NotificationInput): Promise<void> => {
-  const result = await db.transaction.write((entities) => notificationWrites(entities, input)).go();
+  const result = await transactWrite({ notification: notificationWrites(input) });
   if (result.canceled) throw new Error(`Notifying user ${input.userId} was cancelled.`);
 };
 
@@ -107,7 +96,7 @@ export const markMyNotificationRead = async (userId: string, id: string): Promis
   for (let attempt = 0; ; attempt += 1) {
     const outcome = await markRead(userId, id);
     if (!outcome.canceled) return;
-    if (outcome.codes[0] === 'ConditionalCheckFailed') {
+    if (outcome.failed('notification') === 'ConditionalCheckFailed') {
       const current = await getNotification(userId, id);
       if (!current) throw new NotFoundError(NOTIFICATION_MESSAGES.notFound);
       if (current.read) return;

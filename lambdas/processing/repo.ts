@@ -7,7 +7,8 @@
  * task, a duplicate execution, or an execution overtaken by a newer upload finds the condition
  * false and changes nothing.
  */
-import { db } from '../shared/db/service';
+import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';
+import { transactWrite, type TransactionResult } from '../shared/db/transaction';
 import { MvpEntity } from '../shared/db/entities/mvp';
 import { MvpVersionEntity } from '../shared/db/entities/mvp-version';
 import { mvpStatusCounterWrites } from '../shared/db/mvp-status-counter';
@@ -27,12 +28,13 @@ export const getMvpVersion = async (mvpId: string, versionId: string) =>
 
 export type TransitionOutcome = 'applied' | 'skipped';
 
-const outcomeOf = (result: { canceled: boolean; data: { code?: string }[] }): TransitionOutcome => {
+const outcomeOf = (result: TransactionResult): TransitionOutcome => {
   if (!result.canceled) return 'applied';
-  // Item 0 is always the MVP with its status/file condition: it moved on, nothing to do.
-  if (result.data[0]?.code === 'ConditionalCheckFailed') return 'skipped';
-  const codes = result.data.map((item) => item.code ?? 'None').join(', ');
-  throw new TransientError(`The status transaction was cancelled (${codes}).`);
+  // The MVP's status/file condition failed: it moved on, nothing to do.
+  if (result.failed('mvp') === 'ConditionalCheckFailed') return 'skipped';
+  throw new TransientError(
+    `The status transaction was cancelled (${JSON.stringify(result.codes)}).`,
+  );
 };
 
 export interface PublishWrite {
@@ -50,43 +52,33 @@ export interface PublishWrite {
 export const writePublish = async (input: PublishWrite): Promise<TransitionOutcome> => {
   const { mvp, cid, now } = input;
   const previous = mvp.ipfs_hash && mvp.ipfs_hash !== cid ? mvp.ipfs_hash : mvp.previous_ipfs_hash;
-  const result = await db.transaction
-    .write(
-      ({ mvp: mvps, mvpVersion, catalogVersion, counter, notification, notificationCounter }) => [
-        mvps
-          .patch({ id: mvp.id })
-          .set({
-            status: input.to,
-            ipfs_hash: cid,
-            ...(previous ? { previous_ipfs_hash: previous } : {}),
-            // The first publication date stays: later versions do not make a template "new".
-            ...(input.to === 'approved' ? { published_at: mvp.published_at ?? now } : {}),
-            updated_at: now,
-          })
-          .remove(['last_processing_error'])
-          .where(
-            (attr, op) =>
-              `${op.eq(attr.status, 'pending_review')} AND ${op.eq(attr.file_key, input.fileKey)}`,
-          )
-          .commit(),
-        mvpVersion.patch({ mvp_id: mvp.id, id: input.versionId }).set({ ipfs_hash: cid }).commit(),
-        // Moderation mode keeps pending_review: no status move, nothing to count.
-        ...mvpStatusCounterWrites({ counter }, 'pending_review', input.to, now),
-        ...(input.to === 'approved'
-          ? [
-              catalogVersion
-                .update({ name: 'catalog' })
-                .add({ version: 1, approved_count: 1 })
-                .set({ updated_at: now })
-                .commit(),
-            ]
-          : []),
-        ...(input.notification
-          ? notificationWrites({ notification, notificationCounter }, input.notification, now)
-          : []),
-      ],
-    )
-    .go();
+  const result = await transactWrite({
+    mvp: MvpEntity.patch({ id: mvp.id })
+      .set({
+        status: input.to,
+        ipfs_hash: cid,
+        ...(previous ? { previous_ipfs_hash: previous } : {}),
+        // The first publication date stays: later versions do not make a template "new".
+        ...(input.to === 'approved' ? { published_at: mvp.published_at ?? now } : {}),
+        updated_at: now,
+      })
+      .remove(['last_processing_error'])
+      .where(
+        (attr, op) =>
+          `${op.eq(attr.status, 'pending_review')} AND ${op.eq(attr.file_key, input.fileKey)}`,
+      ),
+    version: MvpVersionEntity.patch({ mvp_id: mvp.id, id: input.versionId }).set({
+      ipfs_hash: cid,
+    }),
+    // Moderation mode keeps pending_review: no status move, nothing to count.
+    statusCounter: mvpStatusCounterWrites('pending_review', input.to, now),
+    catalog:
+      input.to === 'approved' &&
+      CatalogVersionEntity.update({ name: 'catalog' })
+        .add({ version: 1, approved_count: 1 })
+        .set({ updated_at: now }),
+    notification: input.notification && notificationWrites(input.notification, now),
+  });
   return outcomeOf(result);
 };
 
@@ -101,19 +93,15 @@ export interface FailureWrite {
 
 /** M5 pending_review → scan_failed | ipfs_pin_failed, with the reason and the seller notified. */
 export const writeFailure = async (input: FailureWrite): Promise<TransitionOutcome> => {
-  const result = await db.transaction
-    .write(({ mvp: mvps, counter, notification, notificationCounter }) => [
-      mvps
-        .patch({ id: input.mvp.id })
-        .set({ status: input.to, last_processing_error: input.error, updated_at: input.now })
-        .where(
-          (attr, op) =>
-            `${op.eq(attr.status, 'pending_review')} AND ${op.eq(attr.file_key, input.fileKey)}`,
-        )
-        .commit(),
-      ...mvpStatusCounterWrites({ counter }, 'pending_review', input.to, input.now),
-      ...notificationWrites({ notification, notificationCounter }, input.notification, input.now),
-    ])
-    .go();
+  const result = await transactWrite({
+    mvp: MvpEntity.patch({ id: input.mvp.id })
+      .set({ status: input.to, last_processing_error: input.error, updated_at: input.now })
+      .where(
+        (attr, op) =>
+          `${op.eq(attr.status, 'pending_review')} AND ${op.eq(attr.file_key, input.fileKey)}`,
+      ),
+    statusCounter: mvpStatusCounterWrites('pending_review', input.to, input.now),
+    notification: notificationWrites(input.notification, input.now),
+  });
   return outcomeOf(result);
 };

@@ -1,12 +1,12 @@
 /**
  * Profile data access: one function per access pattern (docs/data-model.md, "profiles").
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { EntityItem } from 'electrodb';
-import { ProfileEntity } from '../shared/db/entities/profile';
-import { db } from '../shared/db/service';
+import { ProfileEntity, type ProfileItem } from '../shared/db/entities/profile';
+import { UsernameClaimEntity } from '../shared/db/entities/username-claim';
+import { isConditionFailure } from '../shared/db/entity';
+import { transactWrite } from '../shared/db/transaction';
 
-export type ProfileItem = EntityItem<typeof ProfileEntity>;
+export type { ProfileItem };
 
 /** A profile by the Cognito `sub`; strongly consistent, since it follows our own writes. */
 export const getProfileById = async (id: string): Promise<ProfileItem | null> => {
@@ -15,18 +15,16 @@ export const getProfileById = async (id: string): Promise<ProfileItem | null> =>
 };
 
 /**
- * Creates the profile unless one exists (ElectroDB's `create` puts with
- * `attribute_not_exists(pk)`). Returns `false` when another request created it first.
+ * Creates the profile unless one exists (`create` puts with `attribute_not_exists(pk)`). Returns
+ * `false` when another request created it first.
  */
 export const createProfileIfAbsent = async (profile: ProfileItem): Promise<boolean> => {
   try {
     await ProfileEntity.create(profile).go();
     return true;
   } catch (error) {
-    // ElectroDB wraps the SDK error; the condition failing is the expected race, not a fault.
-    if ((error as { cause?: unknown }).cause instanceof ConditionalCheckFailedException) {
-      return false;
-    }
+    // The condition failing is the expected race, not a fault.
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 };
@@ -44,7 +42,7 @@ export const batchGetPublicProfiles = async (ids: string[]): Promise<PublicProfi
       throw new Error(`Profiles batch get left ${keys.length} keys unprocessed`);
     }
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-    const { data, unprocessed } = await ProfileEntity.get(keys).go({
+    const { data, unprocessed } = await ProfileEntity.batchGet(keys, {
       attributes: ['id', 'username', 'display_name'],
     });
     found.push(...data);
@@ -76,15 +74,16 @@ export const patchProfileFields = async (
   changes: ProfileFieldChanges,
   now: string,
 ): Promise<ProfileItem> => {
-  let update = ProfileEntity.patch({ id }).set({ ...changes.set, updated_at: now });
-  if (changes.remove.length > 0) update = update.remove(changes.remove);
-  const { data } = await update.go({ response: 'all_new' });
-  return data as ProfileItem;
+  const { data } = await ProfileEntity.patch({ id })
+    .set({ ...changes.set, updated_at: now })
+    .remove(changes.remove)
+    .go({ response: 'all_new' });
+  return data;
 };
 
 export type UsernameChangeOutcome =
   | { outcome: 'changed' }
-  /** Item 0 (the new claim) failed its condition: someone else holds the name. */
+  /** The new claim failed its condition: someone else holds the name. */
   | { outcome: 'taken' }
   /** The profile or the old claim moved since the pre-read, or a concurrent transaction collided. */
   | { outcome: 'retry' };
@@ -102,51 +101,35 @@ export const changeUsername = async (input: {
 }): Promise<UsernameChangeOutcome> => {
   const { userId, oldUsername, newUsername, changes, now } = input;
   const nowSeconds = Math.floor(Date.parse(now) / 1000);
-  const result = await db.transaction
-    .write(({ usernameClaim, profile }) => {
-      const claim = usernameClaim
-        .put({ username: newUsername, user_id: userId, created_at: now })
-        // Free, already mine (taking my old name back), or a released claim past its hold.
-        .where(
-          (attr, op) =>
-            `${op.notExists(attr.username)} OR ${op.eq(attr.user_id, userId)} OR ${op.lt(attr.expires_at, nowSeconds)}`,
-        )
-        .commit();
-      // `update` (not `patch`): a profile seeded before claims existed has no claim to release.
-      const release = oldUsername
-        ? [
-            usernameClaim
-              .update({ username: oldUsername })
-              .set({
-                user_id: userId,
-                released_at: now,
-                expires_at: nowSeconds + RELEASED_USERNAME_HOLD_SECONDS,
-              })
-              .where(
-                (attr, op) => `${op.notExists(attr.user_id)} OR ${op.eq(attr.user_id, userId)}`,
-              )
-              .commit(),
-          ]
-        : [];
-      let profileWrite = profile
-        .patch({ id: userId })
-        .set({ ...changes.set, username: newUsername, updated_at: now });
-      if (changes.remove.length > 0) profileWrite = profileWrite.remove(changes.remove);
-      return [
-        claim,
-        ...release,
-        profileWrite
-          .where((attr, op) =>
-            oldUsername ? op.eq(attr.username, oldUsername) : op.notExists(attr.username),
-          )
-          .commit(),
-      ];
-    })
-    .go();
+  // Free, already mine (taking my old name back), or a released claim past its hold.
+  const claim = UsernameClaimEntity.put({
+    username: newUsername,
+    user_id: userId,
+    created_at: now,
+  }).where(
+    (attr, op) =>
+      `${op.notExists(attr.username)} OR ${op.eq(attr.user_id, userId)} OR ${op.lt(attr.expires_at, nowSeconds)}`,
+  );
+  // `update` (not `patch`): a profile seeded before claims existed has no claim to release.
+  const release = oldUsername
+    ? UsernameClaimEntity.update({ username: oldUsername })
+        .set({
+          user_id: userId,
+          released_at: now,
+          expires_at: nowSeconds + RELEASED_USERNAME_HOLD_SECONDS,
+        })
+        .where((attr, op) => `${op.notExists(attr.user_id)} OR ${op.eq(attr.user_id, userId)}`)
+    : null;
+  const profile = ProfileEntity.patch({ id: userId })
+    .set({ ...changes.set, username: newUsername, updated_at: now })
+    .remove(changes.remove)
+    .where((attr, op) =>
+      oldUsername ? op.eq(attr.username, oldUsername) : op.notExists(attr.username),
+    );
+  const result = await transactWrite({ claim, release, profile });
   if (!result.canceled) return { outcome: 'changed' };
-  const codes = result.data.map((item) => item.code);
-  if (codes.includes('TransactionConflict')) return { outcome: 'retry' };
-  if (codes[0] === 'ConditionalCheckFailed') return { outcome: 'taken' };
+  if (result.any('TransactionConflict')) return { outcome: 'retry' };
+  if (result.failed('claim') === 'ConditionalCheckFailed') return { outcome: 'taken' };
   return { outcome: 'retry' };
 };
 

@@ -1,8 +1,7 @@
 /** Refund request data access (docs/data-model.md §3.9): one function per access pattern. */
-import type { EntityItem } from 'electrodb';
-import { RefundRequestEntity } from '../shared/db/entities/refund-request';
+import { RefundRequestEntity, type RefundRequestItem } from '../shared/db/entities/refund-request';
 
-export type RefundRequestItem = EntityItem<typeof RefundRequestEntity>;
+export type { RefundRequestItem };
 
 /** F1: a new request; `create` refuses to overwrite an existing id. */
 export const createRefundRequest = async (item: RefundRequestItem): Promise<void> => {

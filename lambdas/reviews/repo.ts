@@ -1,13 +1,13 @@
 /**
  * Review data access: one function per access pattern (docs/data-model.md §3.6, §4.2).
  */
-import type { EntityItem } from 'electrodb';
 import { notificationWrites, type NotificationInput } from '../notifications/service';
-import { ReviewEntity } from '../shared/db/entities/review';
-import { db } from '../shared/db/service';
+import { CounterEntity } from '../shared/db/entities/counter';
+import { MvpEntity } from '../shared/db/entities/mvp';
+import { ReviewEntity, type ReviewItem } from '../shared/db/entities/review';
+import { transactWrite, type TransactionResult } from '../shared/db/transaction';
 
-export type ReviewItem = EntityItem<typeof ReviewEntity>;
-
+export type { ReviewItem };
 /** How many reviews of one template are read for its page (R1; sorted in memory). */
 export const REVIEWS_READ_LIMIT = 500;
 
@@ -35,73 +35,43 @@ export interface UpsertReviewInput {
   sellerNotification: NotificationInput | null;
 }
 
-/** Positions of the transaction's items, for mapping a cancellation to its cause. */
-export const REVIEW_ITEM = { review: 0, mvp: 1 } as const;
-
 /**
  * R3 (§4.2): the review, the template's exact rating sum and count, the global rating counters and
  * (first reviews only) the seller's notification, in one transaction. ADD never loses a concurrent
- * review of the same template; item 0's condition guarantees the delta was computed against the
- * review actually replaced.
+ * review of the same template; the `review` item's condition guarantees the delta was computed
+ * against the review actually replaced. A cancellation names `review` or `mvp`.
  */
-export const upsertReview = async (
-  input: UpsertReviewInput,
-): Promise<{ canceled: boolean; codes: string[] }> => {
+export const upsertReview = async (input: UpsertReviewInput): Promise<TransactionResult> => {
   const { review, previous } = input;
   const sumDelta = review.rating - (previous?.rating ?? 0);
   const isNew = previous === null;
-  const result = await db.transaction
-    .write((entities) => {
-      const { review: reviews, mvp, counter } = entities;
-      const reviewWrite = isNew
-        ? reviews.create(review).commit()
-        : (() => {
-            // ElectroDB takes every set/remove before the condition.
-            const changes = reviews.patch({ mvp_id: review.mvp_id, user_id: review.user_id }).set({
-              rating: review.rating,
-              is_verified_buyer: review.is_verified_buyer,
-              updated_at: review.updated_at,
-              ...(review.review_text !== undefined ? { review_text: review.review_text } : {}),
-              ...(review.user_email !== undefined ? { user_email: review.user_email } : {}),
-              ...(review.user_username !== undefined
-                ? { user_username: review.user_username }
-                : {}),
-            });
-            const withText =
-              review.review_text === undefined ? changes.remove(['review_text']) : changes;
-            return withText
-              .where(({ updated_at }, { eq }) => eq(updated_at, previous.updated_at))
-              .commit();
-          })();
-      return [
-        reviewWrite,
-        // A counter update of the MVP: no `updated_at` (catalog order reflects real edits only).
-        mvp
-          .patch({ id: review.mvp_id })
-          .add({ rating_sum: sumDelta, rating_count: isNew ? 1 : 0 })
-          .commit(),
-        counter
-          .update({ name: 'rating_sum', bucket: 'all', shard: 0 })
-          .add({ value: sumDelta })
-          .set({ updated_at: review.updated_at })
-          .commit(),
-        ...(isNew
-          ? [
-              counter
-                .update({ name: 'rating_count', bucket: 'all', shard: 0 })
-                .add({ value: 1 })
-                .set({ updated_at: review.updated_at })
-                .commit(),
-            ]
-          : []),
-        ...(input.sellerNotification
-          ? notificationWrites(entities, input.sellerNotification, review.updated_at)
-          : []),
-      ];
-    })
-    .go();
-  return {
-    canceled: result.canceled,
-    codes: result.data.map((item) => (item.rejected ? item.code : 'None')),
-  };
+  const reviewWrite = isNew
+    ? ReviewEntity.create(review)
+    : ReviewEntity.patch({ mvp_id: review.mvp_id, user_id: review.user_id })
+        .set({
+          rating: review.rating,
+          is_verified_buyer: review.is_verified_buyer,
+          updated_at: review.updated_at,
+          review_text: review.review_text,
+          user_email: review.user_email,
+          user_username: review.user_username,
+        })
+        .remove(review.review_text === undefined ? ['review_text'] : [])
+        .where(({ updated_at }, { eq }) => eq(updated_at, previous.updated_at));
+  const ratingCounter = (name: 'rating_sum' | 'rating_count', value: number) =>
+    CounterEntity.update({ name, bucket: 'all', shard: 0 })
+      .add({ value })
+      .set({ updated_at: review.updated_at });
+  return transactWrite({
+    review: reviewWrite,
+    // A counter update of the MVP: no `updated_at` (catalog order reflects real edits only).
+    mvp: MvpEntity.patch({ id: review.mvp_id }).add({
+      rating_sum: sumDelta,
+      rating_count: isNew ? 1 : 0,
+    }),
+    ratingSum: ratingCounter('rating_sum', sumDelta),
+    ratingCount: isNew && ratingCounter('rating_count', 1),
+    notification:
+      input.sellerNotification && notificationWrites(input.sellerNotification, review.updated_at),
+  });
 };

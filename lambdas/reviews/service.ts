@@ -21,7 +21,7 @@ import {
 import type * as z from 'zod';
 import { ConflictError, ForbiddenError, NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
-import { REVIEW_ITEM, getReview, listReviewsByMvp, upsertReview, type ReviewItem } from './repo';
+import { getReview, listReviewsByMvp, upsertReview, type ReviewItem } from './repo';
 
 export const OWN_TEMPLATE_REVIEW_MESSAGE = 'You cannot review your own template.';
 /** Retries after a lost race on the caller's own review or a TransactionConflict. */
@@ -110,12 +110,11 @@ export const submitReview = async (
         created: !previous,
       };
 
-    if (outcome.codes[REVIEW_ITEM.mvp] === 'ConditionalCheckFailed') {
+    if (outcome.failed('mvp') === 'ConditionalCheckFailed') {
       throw new NotFoundError(MVP_NOT_FOUND_MESSAGE);
     }
     const retryable =
-      outcome.codes[REVIEW_ITEM.review] === 'ConditionalCheckFailed' ||
-      outcome.codes.includes('TransactionConflict');
+      outcome.failed('review') === 'ConditionalCheckFailed' || outcome.any('TransactionConflict');
     if (!retryable || attempt >= MAX_REVIEW_RETRIES) {
       logger.warn('Review transaction cancelled', { mvpId, codes: outcome.codes, attempt });
       throw new ConflictError(REVIEW_MESSAGES.submitFailed);

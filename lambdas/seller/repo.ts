@@ -1,40 +1,41 @@
 /**
  * Seller workspace data access: one function per access pattern (docs/data-model.md §3.3 M1–M6,
- * V1, and §3.15 A1). Multi-item writes go through the ElectroDB service as one transaction, so a
- * template never exists without its version row, and a status never moves without its condition.
+ * V1, and §3.15 A1). Multi-item writes are one transaction, so a template never exists without its
+ * version row, and a status never moves without its condition.
  */
-import type { EntityItem } from 'electrodb';
 import type { MvpStatus } from '../shared/contracts/catalog';
-import { MvpEntity } from '../shared/db/entities/mvp';
-import { MvpVersionEntity } from '../shared/db/entities/mvp-version';
-import { SellerApplicationEntity } from '../shared/db/entities/seller-application';
+import { MvpEntity, type MvpItem } from '../shared/db/entities/mvp';
+import { MvpVersionEntity, type MvpVersionItem } from '../shared/db/entities/mvp-version';
+import {
+  SellerApplicationEntity,
+  type SellerApplicationItem,
+} from '../shared/db/entities/seller-application';
 import { mvpStatusCounterWrites } from '../shared/db/mvp-status-counter';
-import { db } from '../shared/db/service';
+import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';
+import { transactWrite, type TransactionResult } from '../shared/db/transaction';
 
-export type MvpItem = EntityItem<typeof MvpEntity>;
-export type MvpVersionItem = EntityItem<typeof MvpVersionEntity>;
-export type SellerApplicationItem = EntityItem<typeof SellerApplicationEntity>;
+export type { MvpItem };
+export type { MvpVersionItem };
+export type { SellerApplicationItem };
 
-/** A transaction was refused: `index` is the first rejected item, in the order written. */
+/** A transaction was refused: `item` names the first item that failed, with DynamoDB's code. */
 export class TransactionRefusedError extends Error {
   constructor(
-    readonly index: number,
+    readonly item: string,
     readonly code: string | undefined,
   ) {
-    super(`Transaction refused at item ${index} (${code ?? 'unknown'}).`);
+    super(`Transaction refused at ${item} (${code ?? 'unknown'}).`);
     this.name = 'TransactionRefusedError';
   }
 }
 
-interface TransactionResult {
-  canceled: boolean;
-  data: readonly { rejected: boolean; code?: string }[];
-}
-
 const assertCommitted = (result: TransactionResult): void => {
   if (!result.canceled) return;
-  const index = result.data.findIndex((item) => item.rejected);
-  throw new TransactionRefusedError(index, result.data[index]?.code);
+  const [item, code] = Object.entries(result.codes).find(([, value]) => value !== 'None') ?? [
+    'unknown',
+    undefined,
+  ];
+  throw new TransactionRefusedError(item, code);
 };
 
 /** A1: store (or replace) the user's application. */
@@ -69,13 +70,11 @@ export const createMvpWithVersion = async (
   mvp: MvpItem,
   version: MvpVersionItem,
 ): Promise<void> => {
-  const result = await db.transaction
-    .write((entities) => [
-      entities.mvp.create(mvp).commit(),
-      entities.mvpVersion.create(version).commit(),
-      ...mvpStatusCounterWrites(entities, null, mvp.status, mvp.created_at),
-    ])
-    .go();
+  const result = await transactWrite({
+    mvp: MvpEntity.create(mvp),
+    version: MvpVersionEntity.create(version),
+    statusCounter: mvpStatusCounterWrites(null, mvp.status, mvp.created_at),
+  });
   assertCommitted(result);
 };
 
@@ -85,24 +84,18 @@ export interface CatalogBump {
   now: string;
 }
 
-type Entities = Parameters<Parameters<typeof db.transaction.write>[0]>[0];
-
-const catalogBumpWrite = (
-  { catalogVersion }: Pick<Entities, 'catalogVersion'>,
-  bump: CatalogBump,
-) =>
-  catalogVersion
-    .upsert({ name: 'catalog' })
+const catalogBumpWrite = (bump: CatalogBump | null) =>
+  bump &&
+  CatalogVersionEntity.upsert({ name: 'catalog' })
     .add({ version: 1, approved_count: bump.approvedDelta })
-    .set({ updated_at: bump.now })
-    .commit();
+    .set({ updated_at: bump.now });
 
 export interface NewVersionWrite {
   mvpId: string;
   /** The status read before; the write is refused if it moved meanwhile. */
   fromStatus: MvpStatus;
   set: Partial<MvpItem>;
-  remove: (keyof MvpItem)[];
+  remove: (keyof MvpItem & string)[];
   version: MvpVersionItem;
   /** Given when the template leaves (or changes inside) the approved catalog. */
   catalogBump: CatalogBump | null;
@@ -114,46 +107,38 @@ export interface NewVersionWrite {
  * when an approved template leaves the catalog for processing, in one transaction.
  */
 export const writeNewVersion = async (write: NewVersionWrite): Promise<void> => {
-  const result = await db.transaction
-    .write((entities) => [
-      patchMvp(entities, write.mvpId, write.fromStatus, write.set, write.remove),
-      entities.mvpVersion.create(write.version).commit(),
-      ...statusCounterWrites(entities, write),
-      ...(write.catalogBump ? [catalogBumpWrite(entities, write.catalogBump)] : []),
-    ])
-    .go();
+  const result = await transactWrite({
+    mvp: patchMvp(write.mvpId, write.fromStatus, write.set, write.remove),
+    version: MvpVersionEntity.create(write.version),
+    statusCounter: statusCounterWrites(write),
+    catalog: catalogBumpWrite(write.catalogBump),
+  });
   assertCommitted(result);
 };
 
 const patchMvp = (
-  { mvp }: Pick<Entities, 'mvp'>,
   id: string,
   fromStatus: MvpStatus,
   set: Partial<MvpItem>,
-  remove: (keyof MvpItem)[],
-) => {
-  const patch = mvp.patch({ id }).set(set);
-  // ElectroDB's remove() needs a non-empty list; only call it when something goes away.
-  const withRemove = remove.length > 0 ? patch.remove(remove as never) : patch;
-  return withRemove.where(({ status }, { eq }) => eq(status, fromStatus)).commit();
-};
+  remove: (keyof MvpItem & string)[],
+) =>
+  MvpEntity.patch({ id })
+    .set(set)
+    .remove(remove)
+    .where(({ status }, { eq }) => eq(status, fromStatus));
 
 export interface MvpPatchWrite {
   mvpId: string;
   fromStatus: MvpStatus;
   set: Partial<MvpItem>;
-  remove: (keyof MvpItem)[];
+  remove: (keyof MvpItem & string)[];
   catalogBump: CatalogBump | null;
 }
 
 /** The `mvps` counter items when `set.status` moves the template (none for a field edit). */
-const statusCounterWrites = (
-  entities: Pick<Entities, 'counter'>,
-  write: Pick<MvpPatchWrite, 'fromStatus' | 'set'>,
-) =>
+const statusCounterWrites = (write: Pick<MvpPatchWrite, 'fromStatus' | 'set'>) =>
   write.set.status
     ? mvpStatusCounterWrites(
-        entities,
         write.fromStatus,
         write.set.status,
         write.set.updated_at ?? new Date().toISOString(),
@@ -165,12 +150,10 @@ const statusCounterWrites = (
  * `mvps` counter move and the catalog bump in the same transaction when they are affected.
  */
 export const patchMvpWithCatalog = async (write: MvpPatchWrite): Promise<void> => {
-  const result = await db.transaction
-    .write((entities) => [
-      patchMvp(entities, write.mvpId, write.fromStatus, write.set, write.remove),
-      ...statusCounterWrites(entities, write),
-      ...(write.catalogBump ? [catalogBumpWrite(entities, write.catalogBump)] : []),
-    ])
-    .go();
+  const result = await transactWrite({
+    mvp: patchMvp(write.mvpId, write.fromStatus, write.set, write.remove),
+    statusCounter: statusCounterWrites(write),
+    catalog: catalogBumpWrite(write.catalogBump),
+  });
   assertCommitted(result);
 };

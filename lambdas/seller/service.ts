@@ -412,7 +412,7 @@ const catalogBumpFor = (from: MvpStatus, to: MvpStatus, now: string): CatalogBum
 };
 
 const conflictOnRefusal = (error: unknown): never => {
-  if (error instanceof TransactionRefusedError && error.index === 0) {
+  if (error instanceof TransactionRefusedError && error.item === 'mvp') {
     throw new ConflictError(MVP_MESSAGES.changedMeanwhile);
   }
   throw error;

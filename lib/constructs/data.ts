@@ -1,5 +1,5 @@
 /**
- * The stateful part: the single DynamoDB table (from `lambdas/shared/db/table-design.ts`) and the
+ * The stateful part: the single DynamoDB table (from `lambdas/shared/design/table-design.ts`) and the
  * two private buckets (from `lib/definitions/storage-design.ts`), plus the bucket that receives the
  * access logs of every bucket and of CloudFront.
  */
@@ -14,7 +14,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import type { BucketProps } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { tableDesign } from '../../lambdas/shared/db/table-design';
+import { tableDesign } from '../../lambdas/shared/design/table-design';
 import { storageDesign } from '../definitions/storage-design';
 
 export interface DataProps {

@@ -22,7 +22,7 @@ import {
   type AttributeDefinition,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
-import { tableDesign } from '../../lambdas/shared/db/table-design';
+import { tableDesign } from '../../lambdas/shared/design/table-design';
 import { authDesign } from '../definitions/auth-design';
 import { storageDesign } from '../definitions/storage-design';
 

@@ -6,7 +6,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import type { Construct, IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tableDesign } from '../../lambdas/shared/db/table-design';
+import { tableDesign } from '../../lambdas/shared/design/table-design';
 import { domains, routeKey, routes } from '../../lambdas/shared/routes';
 import type { Domain } from '../../lambdas/shared/routes';
 import { authDesign } from '../../lib/definitions/auth-design';

@@ -1,12 +1,34 @@
 /**
- * The DynamoDB document client, created once per Lambda container and shared by every entity.
+ * The DynamoDB document client and the table name, created on first use (nothing runs at import)
+ * and shared by every entity of the container.
+ *
+ * Timeouts (issue 8): a database that stops answering must not hang a request until the Lambda's
+ * own timeout. A connection gets 1 s, a request 3 s without a byte, and the SDK's standard retry
+ * mode makes at most 3 attempts, so a dead endpoint fails within about 10 s in the worst case and
+ * usually far sooner; the error mapper answers 503 then (see `isServiceUnavailable`).
  * `removeUndefinedValues` lets services pass optional fields straight through.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
 
-export const dynamoClient = new DynamoDBClient({});
+/** Connection and idle-socket limits of every DynamoDB request (milliseconds). */
+export const DYNAMODB_TIMEOUTS = { connectionTimeout: 1_000, requestTimeout: 3_000 } as const;
+export const DYNAMODB_MAX_ATTEMPTS = 3;
 
-export const documentClient = DynamoDBDocumentClient.from(dynamoClient, {
-  marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true },
-});
+let client: DynamoDBDocumentClient | undefined;
+
+/** The one document client of this container. */
+export const documentClient = (): DynamoDBDocumentClient => {
+  client ??= DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      maxAttempts: DYNAMODB_MAX_ATTEMPTS,
+      requestHandler: DYNAMODB_TIMEOUTS,
+    }),
+    { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true } },
+  );
+  return client;
+};
+
+/** The single table's name (from configuration, checked once). */
+export const tableName = (): string => config().TABLE_NAME;

@@ -8,28 +8,18 @@
  */
 import type { MvpStatus } from '../contracts/catalog';
 import { CounterEntity } from './entities/counter';
-import type { db } from './service';
-
-type Entities = Parameters<Parameters<typeof db.transaction.write>[0]>[0];
 
 /**
  * The counter items for a template entering `to` (from `from`, or newly created when `from` is
  * `null`). Nothing when the status does not change: a transaction cannot name one item twice, and
  * there is nothing to count.
  */
-export const mvpStatusCounterWrites = (
-  { counter }: Pick<Entities, 'counter'>,
-  from: MvpStatus | null,
-  to: MvpStatus,
-  now: string,
-) => {
+export const mvpStatusCounterWrites = (from: MvpStatus | null, to: MvpStatus, now: string) => {
   if (from === to) return [];
   const move = (bucket: MvpStatus, value: number) =>
-    counter
-      .update({ name: 'mvps', bucket, shard: 0 })
+    CounterEntity.update({ name: 'mvps', bucket, shard: 0 })
       .add({ value })
-      .set({ updated_at: now })
-      .commit();
+      .set({ updated_at: now });
   return [...(from ? [move(from, -1)] : []), move(to, 1)];
 };
 

@@ -50,7 +50,7 @@ export const seedBenchCatalog = async (size: number): Promise<void> => {
     created_at: new Date(now).toISOString(),
     updated_at: new Date(now).toISOString(),
   }));
-  await ProfileEntity.put(sellers).go();
+  await ProfileEntity.batchPut(sellers);
 
   const items = Array.from({ length: size }, (_, index) => {
     const title = `${pick(next, WORDS)} ${pick(next, WORDS)} ${index}`;
@@ -90,11 +90,7 @@ export const seedBenchCatalog = async (size: number): Promise<void> => {
       updated_at: published,
     };
   });
-  // ElectroDB splits the batch into BatchWriteItem calls of 25 and retries unprocessed items.
-  for (let start = 0; start < items.length; start += 500) {
-    const { unprocessed } = await MvpEntity.put(items.slice(start, start + 500)).go();
-    if (unprocessed.length > 0) throw new Error(`${unprocessed.length} templates not written`);
-  }
+  await MvpEntity.batchPut(items);
   await bumpCatalogVersion({ approvedDelta: size });
 };
 

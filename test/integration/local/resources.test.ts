@@ -18,7 +18,7 @@ import {
   ensureTable,
   ensureUserPool,
 } from '../../../lib/local/resources';
-import { tableDesign } from '../../../lambdas/shared/db/table-design';
+import { tableDesign } from '../../../lambdas/shared/design/table-design';
 import { authDesign } from '../../../lib/definitions/auth-design';
 import { storageDesign } from '../../../lib/definitions/storage-design';
 import { localCloud } from '../setup/helpers';

@@ -1,28 +1,24 @@
 /**
- * CatalogVersion: a single counter item bumped whenever an approved template is created, changed
- * or leaves the catalog. Browse Lambdas keep the approved catalog in memory and reload it only when
- * this counter moved, so a warm browse costs one GetItem however large the catalog grows
- * (docs/data-model.md, "Browse").
+ * CatalogVersion: one item, the counter every browse cache checks (docs/data-model.md §3.16).
+ *
+ * - byName (table): pk `name` (`catalog`) → the version number and the approved count
  */
-import { Entity } from 'electrodb';
-import { SERVICE, entityConfig } from '../entity-config';
+import { defineEntity } from '../entity';
 
-export const CatalogVersionEntity = new Entity(
-  {
-    model: { entity: 'catalogVersion', version: '1', service: SERVICE },
-    attributes: {
-      name: { type: 'string', required: true, default: 'catalog' },
-      version: { type: 'number', required: true, default: 0 },
-      /** Approved templates, moved by ±1 in exactly the writes that bump `version` (home stats). */
-      approved_count: { type: 'number', required: true, default: 0 },
-      updated_at: { type: 'string' },
-    },
-    indexes: {
-      byName: {
-        pk: { field: 'pk', composite: ['name'] },
-        sk: { field: 'sk', composite: [] },
-      },
-    },
+export interface CatalogVersionItem {
+  name: string;
+  /** Moves by one on every change of the approved catalog. */
+  version: number;
+  /** Approved templates (the home hero's figure), moved in the same write. */
+  approved_count: number;
+  updated_at?: string;
+}
+
+export const CatalogVersionEntity = defineEntity<CatalogVersionItem>()({
+  entity: 'catalogVersion',
+  version: '1',
+  defaults: { name: 'catalog', version: 0, approved_count: 0 },
+  indexes: {
+    byName: { pk: ['name'], sk: [] },
   },
-  entityConfig(),
-);
+});

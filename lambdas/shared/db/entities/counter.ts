@@ -8,8 +8,7 @@
  * `downloads` is sharded (DOWNLOAD_COUNTER_SHARDS, random per write) because it is the one counter
  * written on every download; every other counter uses shard 0.
  */
-import { Entity } from 'electrodb';
-import { SERVICE, entityConfig } from '../entity-config';
+import { defineEntity } from '../entity';
 
 export const COUNTER_NAMES = [
   'users',
@@ -28,23 +27,20 @@ export type CounterName = (typeof COUNTER_NAMES)[number];
 /** Shards of the `downloads` counter: conflicts between concurrent downloads become 10× rarer. */
 export const DOWNLOAD_COUNTER_SHARDS = 10;
 
-export const CounterEntity = new Entity(
-  {
-    model: { entity: 'counter', version: '1', service: SERVICE },
-    attributes: {
-      name: { type: COUNTER_NAMES, required: true },
-      /** `all`, a day `YYYY-MM-DD`, a month `YYYY-MM`, a role or a status. */
-      bucket: { type: 'string', required: true },
-      shard: { type: 'number', required: true, default: 0 },
-      value: { type: 'number', required: true, default: 0 },
-      updated_at: { type: 'string' },
-    },
-    indexes: {
-      byName: {
-        pk: { field: 'pk', composite: ['name'] },
-        sk: { field: 'sk', composite: ['bucket', 'shard'] },
-      },
-    },
+export interface CounterItem {
+  name: CounterName;
+  /** `all`, a day `YYYY-MM-DD`, a month `YYYY-MM`, a role or a status. */
+  bucket: string;
+  shard: number;
+  value: number;
+  updated_at?: string;
+}
+
+export const CounterEntity = defineEntity<CounterItem>()({
+  entity: 'counter',
+  version: '1',
+  defaults: { shard: 0, value: 0 },
+  indexes: {
+    byName: { pk: ['name'], sk: ['bucket', 'shard'] },
   },
-  entityConfig(),
-);
+});

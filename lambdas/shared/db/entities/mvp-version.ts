@@ -5,31 +5,27 @@
  *
  * - byMvp (table): pk `mvp_id`, sk `id` (a ULID, so newest last) → history of a template, one version
  */
-import { Entity } from 'electrodb';
-import { SERVICE, entityConfig } from '../entity-config';
+import { defineEntity } from '../entity';
 
-export const MvpVersionEntity = new Entity(
-  {
-    model: { entity: 'mvpVersion', version: '1', service: SERVICE },
-    attributes: {
-      mvp_id: { type: 'string', required: true },
-      id: { type: 'string', required: true },
-      version_number: { type: 'string', required: true },
-      changelog: { type: 'string' },
-      ipfs_hash: { type: 'string' },
-      file_key: { type: 'string', required: true },
-      file_size: { type: 'number', required: true },
-      original_file_name: { type: 'string' },
-      source: { type: ['upload', 'github_sync'] as const, required: true, default: 'upload' },
-      github_commit_sha: { type: 'string' },
-      uploaded_at: { type: 'string', required: true },
-    },
-    indexes: {
-      byMvp: {
-        pk: { field: 'pk', composite: ['mvp_id'] },
-        sk: { field: 'sk', composite: ['id'] },
-      },
-    },
+export interface MvpVersionItem {
+  mvp_id: string;
+  id: string;
+  version_number: string;
+  changelog?: string;
+  ipfs_hash?: string;
+  file_key: string;
+  file_size: number;
+  original_file_name?: string;
+  source: 'upload';
+  github_commit_sha?: string;
+  uploaded_at: string;
+}
+
+export const MvpVersionEntity = defineEntity<MvpVersionItem>()({
+  entity: 'mvpVersion',
+  version: '1',
+  defaults: { source: 'upload' },
+  indexes: {
+    byMvp: { pk: ['mvp_id'], sk: ['id'] },
   },
-  entityConfig(),
-);
+});

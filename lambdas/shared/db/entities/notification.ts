@@ -5,41 +5,36 @@
  *   ownership check: a caller can only address their own partition)
  * - unread (gsi1):   same keys, only while `read` is false (sparse by condition) → unread-only list
  *
- * ElectroDB re-evaluates the index condition on every write with the attributes given to that call,
- * so every write must pass `read` (the repository has exactly two writes: create and mark read).
+ * The data layer re-evaluates the index condition on every write with the attributes given to that
+ * call, so every write must pass `read` (the repository has exactly two writes: create and mark read).
  */
-import { Entity } from 'electrodb';
-import { NOTIFICATION_TYPES } from '../../contracts/notifications';
-import { SERVICE, entityConfig } from '../entity-config';
+import type { NOTIFICATION_TYPES } from '../../contracts/notifications';
+import { defineEntity } from '../entity';
 
 export { NOTIFICATION_TYPES, type NotificationType } from '../../contracts/notifications';
+export interface NotificationItem {
+  user_id: string;
+  id: string;
+  type: (typeof NOTIFICATION_TYPES)[number];
+  message: string;
+  link?: string;
+  read: boolean;
+  created_at: string;
+  /** Set when read: read notifications expire 180 days later (TTL, epoch seconds). */
+  expires_at?: number;
+}
 
-export const NotificationEntity = new Entity(
-  {
-    model: { entity: 'notification', version: '1', service: SERVICE },
-    attributes: {
-      user_id: { type: 'string', required: true },
-      id: { type: 'string', required: true },
-      type: { type: NOTIFICATION_TYPES, required: true },
-      message: { type: 'string', required: true },
-      link: { type: 'string' },
-      read: { type: 'boolean', required: true, default: false },
-      created_at: { type: 'string', required: true },
-      /** Set when read: read notifications expire 180 days later (TTL, epoch seconds). */
-      expires_at: { type: 'number' },
-    },
-    indexes: {
-      byUser: {
-        pk: { field: 'pk', composite: ['user_id'] },
-        sk: { field: 'sk', composite: ['id'] },
-      },
-      unread: {
-        index: 'gsi1',
-        condition: (attributes) => attributes.read === false,
-        pk: { field: 'gsi1pk', composite: ['user_id'] },
-        sk: { field: 'gsi1sk', composite: ['id'] },
-      },
+export const NotificationEntity = defineEntity<NotificationItem>()({
+  entity: 'notification',
+  version: '1',
+  defaults: { read: false },
+  indexes: {
+    byUser: { pk: ['user_id'], sk: ['id'] },
+    unread: {
+      index: 'gsi1',
+      pk: ['user_id'],
+      sk: ['id'],
+      condition: (attributes) => attributes.read === false,
     },
   },
-  entityConfig(),
-);
+});

@@ -6,48 +6,35 @@
  * - byUser (gsi1):    pk `user_id`, sk `created_at` → Request History, newest first
  * - byStatus (gsi2):  pk `status`, sk `created_at`  → admin queue, oldest first
  */
-import { Entity } from 'electrodb';
-import { PLAN_TYPES } from '../../contracts/plans';
-import { REFUND_STATUSES } from '../../contracts/refunds';
-import { SERVICE, entityConfig } from '../entity-config';
+import type { PLAN_TYPES } from '../../contracts/plans';
+import type { REFUND_STATUSES } from '../../contracts/refunds';
+import { defineEntity } from '../entity';
 
-export const RefundRequestEntity = new Entity(
-  {
-    model: { entity: 'refundRequest', version: '1', service: SERVICE },
-    attributes: {
-      id: { type: 'string', required: true },
-      user_id: { type: 'string', required: true },
-      subscription_id: { type: 'string', required: true },
-      /** Denormalised from the subscription at filing: the "joined subscription" of the lists. */
-      plan_type: { type: PLAN_TYPES, required: true },
-      stripe_subscription_id: { type: 'string', required: true },
-      /** Denormalised for the admin list. */
-      user_email: { type: 'string', required: true },
-      reason: { type: 'string', required: true },
-      /** A person's typed amount, at most two decimals (a DynamoDB Number is an exact decimal). */
-      amount_requested: { type: 'number', required: true },
-      status: { type: REFUND_STATUSES, required: true },
-      created_at: { type: 'string', required: true },
-      processed_at: { type: 'string' },
-      processed_by: { type: 'string' },
-      stripe_refund_id: { type: 'string' },
-    },
-    indexes: {
-      byId: {
-        pk: { field: 'pk', composite: ['id'] },
-        sk: { field: 'sk', composite: [] },
-      },
-      byUser: {
-        index: 'gsi1',
-        pk: { field: 'gsi1pk', composite: ['user_id'] },
-        sk: { field: 'gsi1sk', composite: ['created_at'] },
-      },
-      byStatus: {
-        index: 'gsi2',
-        pk: { field: 'gsi2pk', composite: ['status'] },
-        sk: { field: 'gsi2sk', composite: ['created_at'] },
-      },
-    },
+export interface RefundRequestItem {
+  id: string;
+  user_id: string;
+  subscription_id: string;
+  /** Denormalised from the subscription at filing: the "joined subscription" of the lists. */
+  plan_type: (typeof PLAN_TYPES)[number];
+  stripe_subscription_id: string;
+  /** Denormalised for the admin list. */
+  user_email: string;
+  reason: string;
+  /** A person's typed amount, at most two decimals (a DynamoDB Number is an exact decimal). */
+  amount_requested: number;
+  status: (typeof REFUND_STATUSES)[number];
+  created_at: string;
+  processed_at?: string;
+  processed_by?: string;
+  stripe_refund_id?: string;
+}
+
+export const RefundRequestEntity = defineEntity<RefundRequestItem>()({
+  entity: 'refundRequest',
+  version: '1',
+  indexes: {
+    byId: { pk: ['id'], sk: [] },
+    byUser: { index: 'gsi1', pk: ['user_id'], sk: ['created_at'] },
+    byStatus: { index: 'gsi2', pk: ['status'], sk: ['created_at'] },
   },
-  entityConfig(),
-);
+});

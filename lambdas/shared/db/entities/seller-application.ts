@@ -6,45 +6,37 @@
  *   user's item collection with downloads and notifications, told apart by the sort-key prefix
  * - byStatus (gsi2):  pk `status`, sk `submitted_at`    → the admin queue, oldest first (A3)
  */
-import { Entity } from 'electrodb';
-import { SELLER_APPLICATION_STATUSES, YEARS_EXPERIENCE } from '../../contracts/seller';
-import { SERVICE, entityConfig } from '../entity-config';
+import type { SELLER_APPLICATION_STATUSES, YEARS_EXPERIENCE } from '../../contracts/seller';
+import { defineEntity } from '../entity';
 
-export const SellerApplicationEntity = new Entity(
-  {
-    model: { entity: 'sellerApplication', version: '1', service: SERVICE },
-    attributes: {
-      user_id: { type: 'string', required: true },
-      email: { type: 'string', required: true },
-      full_name: { type: 'string', required: true },
-      company_name: { type: 'string' },
-      website: { type: 'string' },
-      github_profile: { type: 'string' },
-      linkedin_profile: { type: 'string' },
-      years_experience: { type: YEARS_EXPERIENCE, required: true },
-      /** Validated against SPECIALIZATIONS on submit. */
-      specializations: { type: 'list', items: { type: 'string' }, required: true },
-      previous_work: { type: 'string', required: true },
-      portfolio_description: { type: 'string', required: true },
-      sample_projects: { type: 'string', required: true },
-      agreed_to_terms: { type: 'boolean', required: true },
-      agreed_to_commission: { type: 'boolean', required: true },
-      status: { type: SELLER_APPLICATION_STATUSES, required: true, default: 'pending' },
-      submitted_at: { type: 'string', required: true },
-      reviewed_at: { type: 'string' },
-      reviewed_by: { type: 'string' },
-    },
-    indexes: {
-      byUser: {
-        pk: { field: 'pk', composite: ['user_id'] },
-        sk: { field: 'sk', composite: [] },
-      },
-      byStatus: {
-        index: 'gsi2',
-        pk: { field: 'gsi2pk', composite: ['status'] },
-        sk: { field: 'gsi2sk', composite: ['submitted_at'] },
-      },
-    },
+export interface SellerApplicationItem {
+  user_id: string;
+  email: string;
+  full_name: string;
+  company_name?: string;
+  website?: string;
+  github_profile?: string;
+  linkedin_profile?: string;
+  years_experience: (typeof YEARS_EXPERIENCE)[number];
+  /** Validated against SPECIALIZATIONS on submit. */
+  specializations: string[];
+  previous_work: string;
+  portfolio_description: string;
+  sample_projects: string;
+  agreed_to_terms: boolean;
+  agreed_to_commission: boolean;
+  status: (typeof SELLER_APPLICATION_STATUSES)[number];
+  submitted_at: string;
+  reviewed_at?: string;
+  reviewed_by?: string;
+}
+
+export const SellerApplicationEntity = defineEntity<SellerApplicationItem>()({
+  entity: 'sellerApplication',
+  version: '1',
+  defaults: { status: 'pending' },
+  indexes: {
+    byUser: { pk: ['user_id'], sk: [] },
+    byStatus: { index: 'gsi2', pk: ['status'], sk: ['submitted_at'] },
   },
-  entityConfig(),
-);
+});

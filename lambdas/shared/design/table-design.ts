@@ -1,7 +1,8 @@
 /**
  * The physical design of the single table, read by the CDK data stack and by the local stack when
- * it creates the table in DynamoDB Local. The logical design (entities, key templates and every
- * access pattern) lives in the ElectroDB entities beside this file and in docs/data-model.md.
+ * it creates the table in DynamoDB Local, and by the data-access layer (`lambdas/shared/db/`). The
+ * logical design (entities, key templates and every access pattern) lives in the entity files
+ * under `lambdas/shared/db/entities/` and in docs/data-model.md.
  *
  * Index attributes are generic (`gsi1pk`, `gsi1sk`, ...) because several entities overload each
  * index; each entity names its use of an index after the access pattern it serves.
