@@ -2,15 +2,15 @@
  * The uploaded bundle in the mvp-files bucket as an ArchiveSource: ranged GETs for the zip
  * directory, one streaming GET for the contents. Nothing is downloaded to disk or held whole.
  */
-import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { config } from '../shared/config';
-import { s3Client as s3 } from '../shared/storage/s3';
+import { s3 } from '../shared/storage/s3';
 import type { ArchiveSource } from './scanner/source';
 
 const get = async (key: string, range?: string): Promise<Readable> => {
-  const result = await s3().send(
-    new GetObjectCommand({ Bucket: config().MVP_FILES_BUCKET, Key: key, Range: range }),
+  const { sdk, client } = await s3();
+  const result = await client.send(
+    new sdk.GetObjectCommand({ Bucket: config().MVP_FILES_BUCKET, Key: key, Range: range }),
   );
   if (!result.Body) throw new Error(`s3://${config().MVP_FILES_BUCKET}/${key} has no body.`);
   return result.Body as Readable;
@@ -22,7 +22,9 @@ export const s3Source = (key: string): ArchiveSource => {
     name: key,
     size: () =>
       (size ??= s3()
-        .send(new HeadObjectCommand({ Bucket: config().MVP_FILES_BUCKET, Key: key }))
+        .then(({ sdk, client }) =>
+          client.send(new sdk.HeadObjectCommand({ Bucket: config().MVP_FILES_BUCKET, Key: key })),
+        )
         .then((head) => head.ContentLength ?? 0)),
     readRange: async (start, end) => {
       const chunks: Buffer[] = [];

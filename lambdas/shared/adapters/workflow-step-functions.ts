@@ -3,13 +3,13 @@
  * machine comes from configuration, set by the CDK only on the functions granted
  * `states:StartExecution` on it (lib/constructs/processing.ts).
  */
-import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import type { SFNClient } from '@aws-sdk/client-sfn';
 import { config } from '../config';
-import type { WorkflowInput, WorkflowName } from './workflow';
 
-let client: SFNClient | undefined;
+let loading: Promise<{ client: SFNClient; sdk: typeof import('@aws-sdk/client-sfn') }> | undefined;
 
-const stateMachineArnOf = (workflow: WorkflowName): string => {
+const stateMachineArnOf = (workflow: string): string => {
+  // One row per state machine a function may start (its ARN is set only where it is granted).
   const arn = { 'mvp-processing': config().PROCESSING_STATE_MACHINE_ARN }[workflow];
   if (!arn) {
     throw new Error(
@@ -20,15 +20,20 @@ const stateMachineArnOf = (workflow: WorkflowName): string => {
   return arn;
 };
 
+/**
+ * StartExecution of `workflow`. The SDK is imported on first use: only the few routes that start
+ * a pipeline pay for loading it (issue 8, cold starts).
+ */
 export const startStepFunctionsExecution = async (
-  workflow: WorkflowName,
-  input: WorkflowInput,
+  workflow: string,
+  input: Record<string, unknown>,
   executionName: string,
 ): Promise<void> => {
   const stateMachineArn = stateMachineArnOf(workflow);
-  client ??= new SFNClient({});
+  loading ??= import('@aws-sdk/client-sfn').then((sdk) => ({ sdk, client: new sdk.SFNClient({}) }));
+  const { sdk, client } = await loading;
   await client.send(
-    new StartExecutionCommand({
+    new sdk.StartExecutionCommand({
       stateMachineArn,
       name: executionName,
       input: JSON.stringify(input),

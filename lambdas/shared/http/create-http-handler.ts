@@ -2,7 +2,7 @@
  * The one middy chain every HTTP Lambda uses (STYLE.md rules 2–3):
  *
  *   Powertools logger (context, no event logging: events carry the bearer token)
- *   → tracer → metrics → error mapper
+ *   → metrics → error mapper
  *   → http-router over the domain's rows of the route table
  *   → per route: identity from the authorizer's claims, access check, the operation
  *
@@ -11,7 +11,6 @@
  * table, the CDK and the code cannot drift apart silently.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
 import httpRouterHandler, { type Route } from '@middy/http-router';
@@ -22,7 +21,7 @@ import type {
 } from 'aws-lambda';
 import type { Profile } from '../contracts/profile';
 import { NotFoundError, UnauthorizedError } from '../errors';
-import { logger, metrics, tracer } from '../observability';
+import { logger, metrics } from '../observability';
 import { routeKey, routesOf, type Domain, type RouteDefinition } from '../routes';
 import { accessNeedsProfile, assertAccess } from '../auth/access';
 import { readAuthContext, type AuthContext } from '../auth/claims';
@@ -114,7 +113,6 @@ export const createHttpHandler = (
 
   const handler = middy<APIGatewayProxyEventV2, HttpResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(publishRecordedMetrics())
     .use(errorMapper())
     .handler(router);

@@ -7,28 +7,40 @@
  * - `requestChecksumCalculation: 'WHEN_REQUIRED'`: otherwise SDK v3 signs a CRC32 checksum into
  *   presigned PUTs that the browser's body cannot match (real S3 rejects it, s3rver hides it), and
  *   adds checksum headers nobody asked for on plain GETs.
+ * - The S3 SDK is imported on first use, not at cold start: most routes of a function that can
+ *   touch S3 never do, and loading the client costs tens of milliseconds (issue 8, cold starts).
  */
-import {
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  type GetObjectCommandInput,
-  type PutObjectCommandInput,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { storageDesign } from '../../../lib/definitions/storage-design';
 import { config } from '../config';
 
-let client: S3Client | undefined;
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+type Presigner = typeof import('@aws-sdk/s3-request-presigner');
 
-/** The one S3 client of this container. */
-export const s3Client = (): S3Client => {
-  client ??= new S3Client({
-    forcePathStyle: config().S3_FORCE_PATH_STYLE,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-  return client;
+export interface S3Access {
+  /** The SDK module, for its command classes. */
+  sdk: S3Sdk;
+  client: S3Client;
+  getSignedUrl: Presigner['getSignedUrl'];
+}
+
+let loading: Promise<S3Access> | undefined;
+
+/** The one S3 client of this container, with the SDK it came from (loaded once, on first use). */
+export const s3 = (): Promise<S3Access> => {
+  loading ??= Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/s3-request-presigner'),
+  ]).then(([sdk, presigner]) => ({
+    sdk,
+    client: new sdk.S3Client({
+      forcePathStyle: config().S3_FORCE_PATH_STYLE,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    }),
+    getSignedUrl: presigner.getSignedUrl,
+  }));
+  return loading;
 };
 
 /** How long presigned URLs live unless a caller says otherwise (storage-design.ts). */
@@ -53,8 +65,9 @@ export interface PresignGetInput {
 }
 
 /** A presigned GET URL of one object; the object never passes through the Lambda. */
-export const presignGetObject = (input: PresignGetInput): Promise<string> => {
-  const params: GetObjectCommandInput = {
+export const presignGetObject = async (input: PresignGetInput): Promise<string> => {
+  const { sdk, client, getSignedUrl } = await s3();
+  const params: ConstructorParameters<S3Sdk['GetObjectCommand']>[0] = {
     Bucket: input.bucket,
     Key: input.key,
     ...(input.downloadFileName
@@ -62,7 +75,7 @@ export const presignGetObject = (input: PresignGetInput): Promise<string> => {
       : {}),
     ...(input.contentType ? { ResponseContentType: input.contentType } : {}),
   };
-  return getSignedUrl(s3Client(), new GetObjectCommand(params), {
+  return getSignedUrl(client, new sdk.GetObjectCommand(params), {
     expiresIn: input.expiresInSeconds ?? PRESIGNED_URL_SECONDS,
   });
 };
@@ -75,13 +88,14 @@ export interface PresignPutInput {
 }
 
 /** A presigned PUT URL for a browser upload straight to S3. */
-export const presignPutObject = (input: PresignPutInput): Promise<string> => {
-  const params: PutObjectCommandInput = {
+export const presignPutObject = async (input: PresignPutInput): Promise<string> => {
+  const { sdk, client, getSignedUrl } = await s3();
+  const params: ConstructorParameters<S3Sdk['PutObjectCommand']>[0] = {
     Bucket: input.bucket,
     Key: input.key,
     ...(input.contentType ? { ContentType: input.contentType } : {}),
   };
-  return getSignedUrl(s3Client(), new PutObjectCommand(params), {
+  return getSignedUrl(client, new sdk.PutObjectCommand(params), {
     expiresIn: input.expiresInSeconds ?? PRESIGNED_URL_SECONDS,
   });
 };
@@ -110,9 +124,10 @@ export const readObjectRange = async (
   range: { suffix: number } | { start: number; end: number },
 ): Promise<ObjectRange> => {
   const header = 'suffix' in range ? `bytes=-${range.suffix}` : `bytes=${range.start}-${range.end}`;
+  const { sdk, client } = await s3();
   try {
-    const result = await s3Client().send(
-      new GetObjectCommand({ Bucket: bucket, Key: key, Range: header }),
+    const result = await client.send(
+      new sdk.GetObjectCommand({ Bucket: bucket, Key: key, Range: header }),
     );
     const bytes = result.Body ? await result.Body.transformToByteArray() : new Uint8Array();
     const total = /\/(\d+)$/.exec(result.ContentRange ?? '')?.[1];

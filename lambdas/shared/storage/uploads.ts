@@ -7,15 +7,8 @@
  * `uploads/` prefix expires after a day (storage-design.ts), so an upload that is never registered
  * cleans itself up; registration copies the object to its final key and deletes the upload.
  */
-import {
-  CopyObjectCommand,
-  DeleteObjectsCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { storageDesign } from '../../../lib/definitions/storage-design';
-import { PRESIGNED_URL_SECONDS, s3Client } from './s3';
+import { PRESIGNED_URL_SECONDS, s3 } from './s3';
 
 /** Upload URLs live longer than download URLs: a 100 MB PUT on a slow line takes minutes. */
 export const UPLOAD_URL_SECONDS = Math.max(PRESIGNED_URL_SECONDS, 15 * 60);
@@ -49,9 +42,10 @@ export interface PresignUploadInput {
 export const presignUpload = async (
   input: PresignUploadInput,
 ): Promise<{ url: string; headers: Record<string, string> }> => {
+  const { sdk, client, getSignedUrl } = await s3();
   const url = await getSignedUrl(
-    s3Client(),
-    new PutObjectCommand({
+    client,
+    new sdk.PutObjectCommand({
       Bucket: input.bucket,
       Key: input.key,
       ContentType: input.contentType,
@@ -73,8 +67,9 @@ export interface StoredObject {
 
 /** Size and type of an object, or null when it does not exist. */
 export const headObject = async (bucket: string, key: string): Promise<StoredObject | null> => {
+  const { sdk, client } = await s3();
   try {
-    const head = await s3Client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    const head = await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: key }));
     return { size: head.ContentLength ?? 0, contentType: head.ContentType };
   } catch (error) {
     const name = (error as { name?: string }).name;
@@ -89,8 +84,9 @@ export const copyObject = async (
   from: { bucket: string; key: string },
   to: { bucket: string; key: string },
 ): Promise<void> => {
-  await s3Client().send(
-    new CopyObjectCommand({
+  const { sdk, client } = await s3();
+  await client.send(
+    new sdk.CopyObjectCommand({
       Bucket: to.bucket,
       Key: to.key,
       CopySource: `${from.bucket}/${from.key.split('/').map(encodeURIComponent).join('/')}`,
@@ -109,8 +105,9 @@ export const deleteObjectsQuietly = async (
 ): Promise<Error | null> => {
   if (keys.length === 0) return null;
   try {
-    await s3Client().send(
-      new DeleteObjectsCommand({
+    const { sdk, client } = await s3();
+    await client.send(
+      new sdk.DeleteObjectsCommand({
         Bucket: bucket,
         Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
       }),

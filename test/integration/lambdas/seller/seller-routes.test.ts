@@ -29,10 +29,12 @@ import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { SellerApplicationEntity } from '../../../../lambdas/shared/db/entities/seller-application';
-import { s3Client } from '../../../../lambdas/shared/storage/s3';
+import { s3 } from '../../../../lambdas/shared/storage/s3';
 import type { HttpMethod } from '../../../../lambdas/shared/routes';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { mvpItem } from '../../../fixtures/mvps';
+
+const s3Client = async () => (await s3()).client;
 
 const started: WorkflowInput[] = [];
 beforeAll(() => {
@@ -156,9 +158,9 @@ const uploadFiles = async (
 };
 
 const listKeys = async (bucket: string, prefix: string): Promise<string[]> => {
-  const listed = await s3Client().send(
-    new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }),
-  );
+  const listed = await (
+    await s3Client()
+  ).send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
   return (listed.Contents ?? []).map((object) => object.Key ?? '');
 };
 
@@ -354,9 +356,9 @@ describe('POST /api/mvps', () => {
     expect(versions.data).toHaveLength(1);
     expect(versions.data[0]).toMatchObject({ file_key: stored.file_key, version_number: '1.0.0' });
 
-    const bundle = await s3Client().send(
-      new GetObjectCommand({ Bucket: filesBucket(), Key: stored.file_key! }),
-    );
+    const bundle = await (
+      await s3Client()
+    ).send(new GetObjectCommand({ Bucket: filesBucket(), Key: stored.file_key! }));
     expect(Buffer.from(await bundle.Body!.transformToByteArray())).toEqual(Buffer.from(zipBytes()));
     expect(await listKeys(previewsBucket(), `previews/mvps/${mvp.id}/`)).toHaveLength(2);
     // The uploaded originals are gone once registered.
