@@ -1,0 +1,112 @@
+/**
+ * Lambda cold start (issue 8, item 11): for every function of the app, the bundle as `cdk deploy`
+ * builds it, and the time a fresh Node process takes to import it, against a bare handler that only
+ * creates the DynamoDB document client (the floor every function pays for the SDK).
+ *
+ * Goal: every bundle ≤ 250 KB minified (also enforced by test/infra/bundle-budget.test.ts) and
+ * every import ≤ 1.5× the bare handler's. Each import is timed in its own `node` process (no module
+ * cache), RUNS times, alternating with the bare handler so both see the same machine load; the
+ * ratio of the two medians cancels out most of the machine's speed (a 256 MB Lambda is slower in
+ * absolute terms, not in proportion).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleFunction, listFunctionEntries } from '../fixtures/lambda-bundles';
+
+const RUNS = 15;
+const BUDGET_KB = 250;
+const RATIO_GOAL = 1.5;
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+// Inside the repository, so the bundles resolve the AWS SDK from node_modules as Lambda's runtime would.
+const outdir = mkdtempSync(path.join(root, '.local', 'cold-start-'));
+
+const bare = path.join(outdir, 'bare.ts');
+writeFileSync(
+  bare,
+  `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+const client = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+export const handler = async () => client.send(new GetCommand({ TableName: 't', Key: { pk: 'x' } }));
+`,
+);
+
+/** The environment a deployed function has (values are never used: nothing runs but the import). */
+const env = {
+  ...process.env,
+  AWS_REGION: 'eu-west-2',
+  TABLE_NAME: 'bench',
+  MVP_FILES_BUCKET: 'bench-files',
+  PREVIEW_IMAGES_BUCKET: 'bench-previews',
+  USER_POOL_ID: 'eu-west-2_bench',
+  USER_POOL_CLIENT_ID: 'bench',
+  POWERTOOLS_LOG_LEVEL: 'SILENT',
+};
+
+const importMs = (file: string): number => {
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const t = performance.now(); await import(${JSON.stringify(file)}); console.log(performance.now() - t);`,
+    ],
+    { env, encoding: 'utf8' },
+  );
+  const ms = Number(result.stdout.trim());
+  if (result.status !== 0 || !Number.isFinite(ms)) {
+    throw new Error(`Importing ${file} failed:\n${result.stderr}`);
+  }
+  return ms;
+};
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/** Median import times of `file` and of the bare handler, measured alternately. */
+const measurePair = (file: string, bareFile: string): { ms: number; bareMs: number } => {
+  const times: number[] = [];
+  const bareTimes: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    bareTimes.push(importMs(bareFile));
+    times.push(importMs(file));
+  }
+  return { ms: median(times), bareMs: median(bareTimes) };
+};
+
+try {
+  const baseline = await bundleFunction({ name: 'bare-handler', entry: bare }, outdir);
+  console.log(
+    `bare handler: the DynamoDB document client only (${(baseline.bytes / 1024).toFixed(1)} KB); ` +
+      `medians of ${RUNS} processes each, alternating function and bare handler\n`,
+  );
+  console.log('| function | bundle KB | import ms | bare ms | ratio | largest parts |');
+  console.log('|---|---|---|---|---|---|');
+  let worstRatio = 0;
+  let largestKb = 0;
+  for (const fn of listFunctionEntries()) {
+    const bundle = await bundleFunction(fn, outdir);
+    const { ms, bareMs } = measurePair(bundle.file, baseline.file);
+    const ratio = ms / bareMs;
+    const kb = bundle.bytes / 1024;
+    worstRatio = Math.max(worstRatio, ratio);
+    largestKb = Math.max(largestKb, kb);
+    const parts = bundle.packages
+      .slice(0, 3)
+      .map(([name, bytes]) => `${name} ${(bytes / 1024).toFixed(0)}`)
+      .join(', ');
+    console.log(
+      `| ${fn.name} | ${kb.toFixed(1)} | ${ms.toFixed(1)} | ${bareMs.toFixed(1)} | ${ratio.toFixed(2)}× | ${parts} |`,
+    );
+  }
+  console.log(
+    `\nlargest bundle ${largestKb.toFixed(1)} KB (goal ≤ ${BUDGET_KB}), ` +
+      `worst import ratio ${worstRatio.toFixed(2)}× (goal ≤ ${RATIO_GOAL}×)`,
+  );
+} finally {
+  rmSync(outdir, { recursive: true, force: true });
+}
