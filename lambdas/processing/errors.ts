@@ -3,6 +3,7 @@
  * every task's Retry (state-machines/mvp-processing.asl.json); anything else goes straight to the
  * Catch that records `ipfs_pin_failed`.
  */
+import { isDependencyUnavailable } from '../shared/errors';
 
 /** A failure that may pass by itself (throttling, a 5xx, a dropped connection, a lost race). */
 export class TransientError extends Error {
@@ -20,25 +21,11 @@ export class PinningServiceError extends Error {
   }
 }
 
-const TRANSIENT_NAMES = new Set([
-  'SlowDown',
-  'ThrottlingException',
-  'ProvisionedThroughputExceededException',
-  'RequestLimitExceeded',
-  'InternalError',
-  'ServiceUnavailable',
-  'RequestTimeout',
-  'TimeoutError',
-  'TransactionConflictException',
-]);
-const TRANSIENT_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN']);
-
 /** Whether an AWS SDK or network error is worth retrying. */
 export const isTransient = (error: unknown): boolean => {
-  if (error instanceof TransientError) return true;
+  if (error instanceof TransientError || isDependencyUnavailable(error)) return true;
   const e = error as {
     name?: string;
-    code?: string;
     $retryable?: unknown;
     $metadata?: { httpStatusCode?: number };
   };
@@ -47,8 +34,9 @@ export const isTransient = (error: unknown): boolean => {
     Boolean(e.$retryable) ||
     status >= 500 ||
     status === 429 ||
-    TRANSIENT_NAMES.has(e.name ?? '') ||
-    TRANSIENT_CODES.has(e.code ?? '')
+    e.name === 'InternalError' ||
+    // A lost race of two transactions: the next attempt sees the winner's state.
+    e.name === 'TransactionConflictException'
   );
 };
 

@@ -55,3 +55,54 @@ export class TooManyRequestsError extends DomainError {
     super(message);
   }
 }
+
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'The marketplace is temporarily unavailable. Please try again in a minute.';
+
+/** A service we depend on (the database, storage) did not answer in time; retrying later helps. */
+export class ServiceUnavailableError extends DomainError {
+  constructor(message = SERVICE_UNAVAILABLE_MESSAGE) {
+    super(message);
+  }
+}
+
+/** Network-level failure codes of Node sockets: the other side is down or unreachable. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
+
+/** AWS error names that mean "the service is there but cannot serve you right now". */
+const UNAVAILABLE_NAMES = new Set([
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+  'InternalServerError',
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'SlowDown',
+]);
+
+/**
+ * True when `error` (after the SDK's own retries) says a dependency is down, slow or throttling,
+ * rather than that our request or code is wrong: the caller gets 503 "temporarily unavailable",
+ * not a 500 or a hang (issue 8).
+ */
+export const isDependencyUnavailable = (error: unknown): boolean => {
+  if (error instanceof ServiceUnavailableError) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, code, cause } = error as { name?: string; code?: string; cause?: unknown };
+  if (name && UNAVAILABLE_NAMES.has(name)) return true;
+  if (code && UNREACHABLE_CODES.has(code)) return true;
+  // The SDK wraps socket errors; some carry the system error as `cause`.
+  return cause !== undefined && cause !== error && isDependencyUnavailable(cause);
+};

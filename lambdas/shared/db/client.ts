@@ -5,7 +5,7 @@
  * Timeouts (issue 8): a database that stops answering must not hang a request until the Lambda's
  * own timeout. A connection gets 1 s, a request 3 s without a byte, and the SDK's standard retry
  * mode makes at most 3 attempts, so a dead endpoint fails within about 10 s in the worst case and
- * usually far sooner; the error mapper answers 503 then (see `isServiceUnavailable`).
+ * usually far sooner; the error mapper answers 503 then (see `isDependencyUnavailable` in shared/errors.ts).
  * `removeUndefinedValues` lets services pass optional fields straight through.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';

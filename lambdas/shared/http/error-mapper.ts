@@ -12,9 +12,11 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
+  ServiceUnavailableError,
   TooManyRequestsError,
   UnauthorizedError,
   ValidationError,
+  isDependencyUnavailable,
 } from '../errors';
 import { logger, metrics } from '../observability';
 import { validationErrorFromZod } from './parse-request';
@@ -29,11 +31,18 @@ const statusOf = (error: unknown): number | undefined => {
   if (error instanceof NotFoundError) return 404;
   if (error instanceof ConflictError) return 409;
   if (error instanceof TooManyRequestsError) return 429;
+  if (error instanceof ServiceUnavailableError) return 503;
   return undefined;
 };
 
 /** Any thrown value to the answer the caller sees. */
 export const toErrorResponse = (error: unknown): APIGatewayProxyStructuredResultV2 => {
+  if (!(error instanceof ServiceUnavailableError) && isDependencyUnavailable(error)) {
+    // Logged without the error object's request details; the name says which kind of outage.
+    logger.warn('A dependency is unavailable', { error: (error as Error).name });
+    metrics.addMetric('DependencyUnavailable', MetricUnit.Count, 1);
+    return toErrorResponse(new ServiceUnavailableError());
+  }
   const known = error instanceof z.ZodError ? validationErrorFromZod(error) : error;
   const status = statusOf(known);
   if (status !== undefined && known instanceof Error) {

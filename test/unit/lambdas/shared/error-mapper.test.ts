@@ -5,6 +5,8 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
+  SERVICE_UNAVAILABLE_MESSAGE,
+  ServiceUnavailableError,
   UnauthorizedError,
   ValidationError,
 } from '../../../../lambdas/shared/errors';
@@ -44,6 +46,24 @@ describe('toErrorResponse', () => {
       message: 'n must be a number',
       fields: { n: 'n must be a number' },
     });
+  });
+
+  it('answers 503 "temporarily unavailable" when a dependency is down, slow or throttling', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), {
+      code: 'ECONNREFUSED',
+    });
+    const wrapped = Object.assign(new Error('socket failed'), { name: 'Error', cause: refused });
+    const timeout = Object.assign(new Error('Connection timed out after 1000 ms'), {
+      name: 'TimeoutError',
+    });
+    const throttled = Object.assign(new Error('Rate exceeded'), {
+      name: 'ProvisionedThroughputExceededException',
+    });
+    for (const error of [refused, wrapped, timeout, throttled, new ServiceUnavailableError()]) {
+      const response = toErrorResponse(error);
+      expect(response.statusCode).toBe(503);
+      expect(jsonBody(response)).toEqual({ message: SERVICE_UNAVAILABLE_MESSAGE });
+    }
   });
 
   it('hides unknown errors behind a generic 500', () => {
