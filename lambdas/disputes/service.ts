@@ -18,8 +18,11 @@ import {
   type DisputeItem,
 } from './repo';
 
-/** The stored item as the API shape for `viewerId` (an explicit allow-list). */
-export const toDispute = (item: DisputeItem, viewerId: string): Dispute => ({
+/**
+ * The stored item as the API shape for `viewerId` (an explicit allow-list). The parties' e-mail
+ * addresses are included only for an admin who is not a party (`adminView`).
+ */
+export const toDispute = (item: DisputeItem, viewerId: string, adminView = false): Dispute => ({
   id: item.id,
   mvp_id: item.mvp_id,
   reason: item.reason,
@@ -29,8 +32,18 @@ export const toDispute = (item: DisputeItem, viewerId: string): Dispute => ({
   resolved_at: item.resolved_at ?? null,
   resolution_details: item.resolution_details ?? null,
   timeline: item.timeline.map((entry) => ({ status: entry.status, at: entry.at })),
-  buyer: { id: item.buyer_id, username: item.buyer_username ?? null, email: item.buyer_email },
-  seller: { id: item.seller_id, username: item.seller_username ?? null, email: item.seller_email },
+  buyer: {
+    id: item.buyer_id,
+    username: item.buyer_username ?? null,
+    display_name: item.buyer_display_name ?? null,
+    ...(adminView ? { email: item.buyer_email } : {}),
+  },
+  seller: {
+    id: item.seller_id,
+    username: item.seller_username ?? null,
+    display_name: item.seller_display_name ?? null,
+    ...(adminView ? { email: item.seller_email } : {}),
+  },
   mvp: { id: item.mvp_id, title: item.mvp_title, slug: item.mvp_slug },
   viewer_role:
     item.buyer_id === viewerId ? 'buyer' : item.seller_id === viewerId ? 'seller' : 'admin',
@@ -40,7 +53,8 @@ export const toDispute = (item: DisputeItem, viewerId: string): Dispute => ({
  * Files a dispute.
  *
  * 1. The caller must have downloaded the template (checked here, whatever the form offered).
- * 2. The seller is the template's; names and e-mails of both parties are copied in.
+ * 2. The seller is the template's; names and e-mails of both parties are copied in (e-mails for
+ *    admins only).
  * 3. Stored as `open` with the first timeline entry.
  */
 export const fileDispute = async (
@@ -71,8 +85,10 @@ export const fileDispute = async (
     timeline: [{ status: 'open', at: now, by: caller.userId }],
     updated_at: now,
     buyer_username: buyer.username ?? undefined,
+    buyer_display_name: buyer.display_name ?? undefined,
     buyer_email: buyer.email,
     seller_username: seller?.username ?? undefined,
+    seller_display_name: seller?.display_name ?? undefined,
     seller_email: seller?.email ?? '',
     mvp_title: template.title,
     mvp_slug: template.slug,
@@ -107,5 +123,5 @@ export const getDisputeFor = async (caller: ProfileIdentity, id: string): Promis
   // Roles live on the profile (they change without a new token), so read it only when needed.
   const profile = await ensureProfile(caller);
   if (!hasAdminRights(profile.role)) throw new ForbiddenError(DISPUTE_MESSAGES.forbidden);
-  return toDispute(item, caller.userId);
+  return toDispute(item, caller.userId, true);
 };

@@ -69,9 +69,17 @@ export interface DisputeTimelineEntry {
 export interface DisputeParty {
   id: string;
   username: string | null;
-  /** Shown because only the parties and admins can see a dispute at all. */
-  email: string;
+  display_name: string | null;
+  /**
+   * Only in an admin's view: the parties see each other by name, never by e-mail address, so
+   * filing a dispute cannot be used to learn a seller's private address (issue 8).
+   */
+  email?: string;
 }
+
+/** How a party is named on the dispute page: display name, else @username, else its role. */
+export const disputePartyName = (party: DisputeParty, role: 'Buyer' | 'Seller'): string =>
+  party.display_name ?? (party.username ? `@${party.username}` : role);
 
 export interface Dispute {
   id: string;

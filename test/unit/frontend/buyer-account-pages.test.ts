@@ -1,6 +1,6 @@
 /** Pure logic of the dashboard and dispute pages: view choice, quota wording, timeline, choices. */
 import { describe, expect, it } from 'vitest';
-import type { Dispute } from '../../../lambdas/shared/contracts/disputes';
+import { disputePartyName, type Dispute } from '../../../lambdas/shared/contracts/disputes';
 import type { MyDownload } from '../../../lambdas/shared/contracts/downloads';
 import { downloadedTemplates } from '../../../frontend/src/features/dashboard/api/get-my-downloads';
 import { dashboardModeFor } from '../../../frontend/src/features/dashboard/lib/dashboard-mode';
@@ -17,8 +17,8 @@ const dispute = (overrides: Partial<Dispute> = {}): Dispute => ({
   resolved_at: null,
   resolution_details: null,
   timeline: [{ status: 'open', at: '2026-01-01T10:00:00.000Z' }],
-  buyer: { id: 'b', username: 'bea', email: 'b@example.com' },
-  seller: { id: 's', username: 'sam', email: 's@example.com' },
+  buyer: { id: 'b', username: 'bea', display_name: null },
+  seller: { id: 's', username: 'sam', display_name: 'Sam Studio' },
   mvp: { id: 'm1', title: 'T', slug: 't' },
   viewer_role: 'buyer',
   ...overrides,
@@ -93,5 +93,19 @@ describe('dispute timeline', () => {
       { label: 'In review', at: '2026-01-02T10:00:00.000Z' },
       { label: 'Resolved in favour of the buyer', at: '2026-01-04T10:00:00.000Z' },
     ]);
+  });
+});
+
+describe('dispute party names', () => {
+  it('uses the display name, else @username, else the role — never an e-mail address', () => {
+    expect(
+      disputePartyName({ id: 's', username: 'sam', display_name: 'Sam Studio' }, 'Seller'),
+    ).toBe('Sam Studio');
+    expect(disputePartyName({ id: 'b', username: 'bea', display_name: null }, 'Buyer')).toBe(
+      '@bea',
+    );
+    expect(disputePartyName({ id: 'b', username: null, display_name: null }, 'Buyer')).toBe(
+      'Buyer',
+    );
   });
 });

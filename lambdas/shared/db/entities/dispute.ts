@@ -31,8 +31,12 @@ export interface DisputeItem {
   timeline: DisputeTimelineEntry[];
   updated_at: string;
   buyer_username?: string;
+  buyer_display_name?: string;
+  /** For admins only (never shown to the other party). */
   buyer_email: string;
   seller_username?: string;
+  seller_display_name?: string;
+  /** For admins only (never shown to the other party). */
   seller_email: string;
   mvp_title: string;
   mvp_slug: string;

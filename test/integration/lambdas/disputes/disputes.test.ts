@@ -92,8 +92,8 @@ describe('disputes', () => {
       mvp_id: template.id,
       reason: 'Non-functioning code',
       status: 'open',
-      buyer: { id: 'buyer-bea', username: 'bea', email: 'buyer-bea@example.com' },
-      seller: { id: 'seller-sam', username: 'sam', email: 'seller-sam@example.com' },
+      buyer: { id: 'buyer-bea', username: 'bea', display_name: null },
+      seller: { id: 'seller-sam', username: 'sam', display_name: null },
       mvp: { id: template.id, title: 'Disputed Starter', slug: template.slug },
       viewer_role: 'buyer',
     });
@@ -152,7 +152,24 @@ describe('disputes', () => {
     ] as const) {
       const result = await call(viewer, { path: `/api/disputes/${dispute.id}` });
       expect(result.statusCode, viewer).toBe(200);
-      expect(jsonBody<Dispute>(result)).toEqual({ ...dispute, viewer_role: role });
+      const emails =
+        role === 'admin'
+          ? {
+              buyer: { ...dispute.buyer, email: 'buyer-bea@example.com' },
+              seller: { ...dispute.seller, email: 'seller-sam@example.com' },
+            }
+          : {};
+      expect(jsonBody<Dispute>(result)).toEqual({ ...dispute, ...emails, viewer_role: role });
+    }
+  });
+
+  it("never shows a party the other party's e-mail address, in the detail or the list", async () => {
+    for (const viewer of ['buyer-bea', 'seller-sam']) {
+      const detail = await call(viewer, { path: `/api/disputes/${dispute.id}` });
+      const list = await call(viewer, { path: '/api/disputes' });
+      for (const body of [detail.body ?? '', list.body ?? '']) {
+        expect(body, viewer).not.toContain('@example.com');
+      }
     }
   });
 

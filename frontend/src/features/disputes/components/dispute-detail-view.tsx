@@ -17,6 +17,7 @@ import { Link as RouterLink } from 'react-router';
 import {
   DISPUTE_MESSAGES,
   DISPUTE_REVIEW_DAYS,
+  disputePartyName,
   isUnresolvedDispute,
   type Dispute,
   type DisputeParty,
@@ -48,14 +49,14 @@ function ErrorPage({ message }: { message: string }) {
   );
 }
 
-function Party({ title, party }: { title: string; party: DisputeParty }) {
+function Party({ title, party }: { title: 'Buyer' | 'Seller'; party: DisputeParty }) {
   return (
     <Stack gap="0">
       <Text fontSize="sm" color="fg.muted">
         {title}
       </Text>
-      <Text fontWeight="medium">{party.username ? `@${party.username}` : 'No username'}</Text>
-      <Text fontSize="sm">{party.email}</Text>
+      <Text fontWeight="medium">{disputePartyName(party, title)}</Text>
+      {party.email ? <Text fontSize="sm">{party.email}</Text> : null}
     </Stack>
   );
 }
