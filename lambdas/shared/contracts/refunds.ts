@@ -15,7 +15,12 @@ export const REFUND_MESSAGES = {
   loadSubscriptionsFailed: 'Failed to load subscription data',
   /** Our own texts where the spec has none. */
   subscriptionNotFound: 'Subscription not found.',
+  customPlan: 'Refunds of Enterprise plans are arranged with our support team.',
 } as const;
+
+/** The refused amount's message, naming what is left to refund on that subscription. */
+export const refundAboveRemainingMessage = (remaining: string): string =>
+  `The amount cannot be more than what you paid for this subscription and have not yet asked back (${remaining}).`;
 
 export const REFUND_MIN_AMOUNT = 0.01;
 export const REFUND_AMOUNT_STEP = 0.01;

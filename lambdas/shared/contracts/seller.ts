@@ -14,6 +14,7 @@ import {
   type LicensingTerms,
   type MvpStatus,
 } from './catalog';
+import { penceToPounds, toPence } from './money';
 
 // ---------------------------------------------------------------------------------------------
 // Seller application (seller spec §2, §3, §5)
@@ -279,6 +280,9 @@ export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 // The template form (upload and edit)
 // ---------------------------------------------------------------------------------------------
 
+/** The highest one-time-sale price a template may ask, in pounds. */
+export const MVP_PRICE_MAX_GBP = 10_000;
+
 export const MVP_FORM_MESSAGES = {
   title: 'Title is required',
   tagline: 'Tagline is required',
@@ -289,6 +293,8 @@ export const MVP_FORM_MESSAGES = {
   accessTier: 'Access tier is required',
   priceRequired: 'Price is required for one-time sale MVPs',
   pricePositive: 'Price must be a positive number',
+  /** Our own text where the spec has none: a sane ceiling for one template. */
+  priceTooHigh: `Price can be at most £${MVP_PRICE_MAX_GBP.toLocaleString('en-GB')}`,
   url: 'Please enter a valid URL',
   stackblitz: 'Please enter a valid StackBlitz URL',
   versionRequired: 'Version number is required',
@@ -388,13 +394,17 @@ export const mvpFieldsSchema = z
       ctx.addIssue({ code: 'custom', message: MVP_FORM_MESSAGES.priceRequired, path: ['price'] });
       return z.NEVER;
     }
-    const price = Number(raw);
-    if (!Number.isFinite(price) || price <= 0) {
+    // Rounded to whole pence first (seller spec §9: step 0.01), then checked: "0.001" is 0p.
+    const pence = toPence(raw);
+    if (pence === null || pence < 1) {
       ctx.addIssue({ code: 'custom', message: MVP_FORM_MESSAGES.pricePositive, path: ['price'] });
       return z.NEVER;
     }
-    // Pounds with at most two decimals (seller spec §9: step 0.01).
-    return { ...fields, price: Math.round(price * 100) / 100 };
+    if (pence > MVP_PRICE_MAX_GBP * 100) {
+      ctx.addIssue({ code: 'custom', message: MVP_FORM_MESSAGES.priceTooHigh, path: ['price'] });
+      return z.NEVER;
+    }
+    return { ...fields, price: penceToPounds(pence) };
   });
 export type MvpFieldsInput = z.input<typeof mvpFieldsSchema>;
 export type MvpFields = z.output<typeof mvpFieldsSchema>;

@@ -129,3 +129,69 @@ describe('refund requests', () => {
     expect(result.statusCode).toBe(401);
   });
 });
+
+describe('refund amounts', () => {
+  const DAY_MS = 86_400_000;
+
+  it('refuses more than the plan price times the periods paid, at once or in pieces', async () => {
+    // Pro (£2 a month), started about 70 days ago: three periods begun, £6.00 paid.
+    const subscription = subscriptionItem('paula', {
+      plan_type: 'pro',
+      created_at: new Date(Date.now() - 70 * DAY_MS).toISOString(),
+    });
+    await SubscriptionEntity.create(subscription).go();
+    const ask = (amount: number) =>
+      submit('paula', {
+        subscription_id: subscription.id,
+        reason: 'Refund',
+        amount_requested: amount,
+      });
+
+    for (const amount of [1e15, 6.01]) {
+      const refused = await ask(amount);
+      expect(refused.statusCode, String(amount)).toBe(400);
+      expect(jsonBody<ApiErrorBody>(refused).fields?.amount_requested).toContain('£6.00');
+    }
+    expect((await ask(4)).statusCode).toBe(201);
+    // £2.00 is left: asking £2.01 more is refused, £2.00 is accepted, then nothing is left.
+    const second = await ask(2.01);
+    expect(second.statusCode).toBe(400);
+    expect(jsonBody<ApiErrorBody>(second).message).toContain('£2.00');
+    expect((await ask(2)).statusCode).toBe(201);
+    expect((await ask(0.01)).statusCode).toBe(400);
+    expect(await list('paula')).toHaveLength(2);
+  });
+
+  it('counts a rejected request as not asked, and refers Enterprise plans to support', async () => {
+    const basic = subscriptionItem('rory', { plan_type: 'basic' });
+    await SubscriptionEntity.create(basic).go();
+    await RefundRequestEntity.create({
+      id: `rejected-${basic.id}`,
+      user_id: 'rory',
+      subscription_id: basic.id,
+      plan_type: 'basic',
+      stripe_subscription_id: basic.stripe_subscription_id,
+      user_email: 'rory@example.com',
+      reason: 'Earlier',
+      amount_requested: 1,
+      status: 'rejected',
+      created_at: new Date().toISOString(),
+    }).go();
+    const again = await submit('rory', {
+      subscription_id: basic.id,
+      reason: 'Try again',
+      amount_requested: 1,
+    });
+    expect(again.statusCode).toBe(201);
+
+    const enterprise = subscriptionItem('erin', { plan_type: 'enterprise' });
+    await SubscriptionEntity.create(enterprise).go();
+    const custom = await submit('erin', {
+      subscription_id: enterprise.id,
+      reason: 'Refund',
+      amount_requested: 1,
+    });
+    expect(custom.statusCode).toBe(400);
+    expect(jsonBody<ApiErrorBody>(custom).message).toBe(REFUND_MESSAGES.customPlan);
+  });
+});

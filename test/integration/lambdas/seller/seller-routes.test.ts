@@ -614,6 +614,22 @@ describe('versions, edits, retry and archive', () => {
     expect(started).toEqual([]);
   });
 
+  it('refuses sub-penny, non-decimal and overflowing prices with a 400, storing nothing', async () => {
+    const owner = await makeUser('seller', true);
+    const mvp = await seedMvp(owner.sub, { access_tier: 'one_time_sale', price: 10 });
+    for (const price of ['0.001', 1e-9, '0x10', '1e308', 1e308, '-3']) {
+      const result = await call<ApiErrorBody>('PATCH', `/api/mvps/${mvp.id}`, owner, {
+        fields: fields({ access_tier: 'one_time_sale', price }),
+        version_number: '1.0.0',
+      });
+      expect(result.status, String(price)).toBe(400);
+      expect(result.body.fields?.['fields.price'] ?? result.body.message, String(price)).toMatch(
+        /Price/,
+      );
+    }
+    expect((await MvpEntity.get({ id: mvp.id }).go()).data?.price).toBe(10);
+  });
+
   it('replaces the file on edit as a new version and processes it again', async () => {
     const owner = await makeUser('seller', true);
     const mvp = await seedMvp(owner.sub, { status: 'rejected' });

@@ -12,6 +12,7 @@ import {
   mvpFileKindOf,
   mvpFileProblem,
 } from '../../../../lambdas/shared/contracts/seller';
+import { toPence } from '../../../../lambdas/shared/contracts/money';
 import { slugFor } from '../../../../lambdas/seller/service';
 
 describe('bundle files', () => {
@@ -115,5 +116,42 @@ describe('the template form', () => {
     expect(message({ demo_url: 'ftp://x.example.com' })).toBe(MVP_FORM_MESSAGES.url);
     expect(message({ category: '' })).toBe(MVP_FORM_MESSAGES.category);
     expect(message({ access_tier: '' })).toBe(MVP_FORM_MESSAGES.accessTier);
+  });
+
+  it('rounds a price to whole pence before checking it, and reads plain decimals only', () => {
+    const sale = (price: unknown) =>
+      mvpFieldsSchema.safeParse({ ...valid, access_tier: 'one_time_sale', price });
+    const refused = (price: unknown) => sale(price).error?.issues[0]?.message;
+    // Below a penny once rounded: refused, never stored as 0.
+    for (const price of ['0.001', 0.004, 1e-9, '0.00']) {
+      expect(refused(price), String(price)).toBe(MVP_FORM_MESSAGES.pricePositive);
+    }
+    // Not plain decimal text: hex, exponents, signs, words.
+    for (const price of ['0x10', '1e3', '-5', '+5', '5,00', 'ten', 'Infinity', 'NaN']) {
+      expect(refused(price), price).toBe(MVP_FORM_MESSAGES.pricePositive);
+    }
+    // Too large, including numbers that would overflow pence.
+    for (const price of ['10000.01', 1e308, '1e308', '99999999999999999999']) {
+      expect(refused(price), String(price)).toBe(
+        price === '1e308' ? MVP_FORM_MESSAGES.pricePositive : MVP_FORM_MESSAGES.priceTooHigh,
+      );
+    }
+    expect(sale('0.005').data?.price).toBe(0.01);
+    expect(sale(0.285).data?.price).toBe(0.29);
+    expect(sale(' 19.999 ').data?.price).toBe(20);
+    expect(sale('10000').data?.price).toBe(10_000);
+  });
+});
+
+describe('toPence', () => {
+  it('turns pounds into whole pence exactly, or null for anything that is not a plain amount', () => {
+    expect(toPence('12.34')).toBe(1234);
+    expect(toPence(12.345)).toBe(1235);
+    expect(toPence(1.005)).toBe(101);
+    expect(toPence('007.5')).toBe(750);
+    expect(toPence(-1)).toBeNull();
+    expect(toPence(Number.NaN)).toBeNull();
+    expect(toPence('1e2')).toBeNull();
+    expect(toPence('')).toBeNull();
   });
 });
