@@ -23,6 +23,7 @@ import {
   NotFoundError,
   TooManyRequestsError,
 } from '../shared/errors';
+import { openCursor, sealCursor } from '../shared/http/cursor';
 import { logger } from '../shared/observability';
 import {
   ObjectNotFoundError,
@@ -173,8 +174,13 @@ export const listMyDownloads = async (
   userId: string,
   options: { limit: number; cursor?: string },
 ): Promise<MyDownloadsPage> => {
-  const page = await listDownloadsByUser(userId, options);
-  return { items: page.items.map(toMyDownload), cursor: page.cursor };
+  // A cursor belongs to this caller's download list.
+  const binding = `downloads|${userId}`;
+  const page = await listDownloadsByUser(userId, {
+    limit: options.limit,
+    cursor: await openCursor(options.cursor, binding),
+  });
+  return { items: page.items.map(toMyDownload), cursor: await sealCursor(page.cursor, binding) };
 };
 
 /**

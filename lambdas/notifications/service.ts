@@ -17,6 +17,7 @@ import { NotificationCounterEntity } from '../shared/db/entities/notification-co
 import { NotificationEntity } from '../shared/db/entities/notification';
 import { transactWrite } from '../shared/db/transaction';
 import { NotFoundError } from '../shared/errors';
+import { openCursor, sealCursor } from '../shared/http/cursor';
 import {
   MARK_ALL_BATCH,
   getNotification,
@@ -78,8 +79,17 @@ export const listMyNotifications = async (
   userId: string,
   options: { unreadOnly: boolean; cursor?: string },
 ): Promise<NotificationPage> => {
-  const page = await listNotifications(userId, { ...options, limit: NOTIFICATIONS_PAGE_SIZE });
-  return { items: page.items.map(toNotification), cursor: page.cursor };
+  // A cursor belongs to this caller and to this list (all or unread only).
+  const binding = `notifications|${userId}|${options.unreadOnly ? 'unread' : 'all'}`;
+  const page = await listNotifications(userId, {
+    unreadOnly: options.unreadOnly,
+    cursor: await openCursor(options.cursor, binding),
+    limit: NOTIFICATIONS_PAGE_SIZE,
+  });
+  return {
+    items: page.items.map(toNotification),
+    cursor: await sealCursor(page.cursor, binding),
+  };
 };
 
 /** The bell's count. Never negative, even if a counter were ever off. */

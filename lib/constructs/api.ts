@@ -17,7 +17,9 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { domains, routeKey, routesOf } from '../../lambdas/shared/routes';
 import type { Domain } from '../../lambdas/shared/routes';
+import type { SecretName } from '../../lambdas/shared/design/secrets';
 import type { Data } from './data';
+import { Secrets } from './secrets';
 import { functionEnvironment } from './function-environment';
 import { MarketplaceFunction } from './marketplace-function';
 import type { BucketAccess, TableAccess } from './marketplace-function';
@@ -35,6 +37,8 @@ const grantsOf = (grants: BucketGrant | readonly BucketGrant[] | undefined): Buc
 /** What a domain's Lambda may do; anything not listed here it cannot do. */
 export interface DomainNeeds {
   readonly table?: TableAccess;
+  /** Secrets it reads (lambdas/shared/design/secrets.ts). */
+  readonly secrets?: readonly SecretName[];
   readonly mvpFiles?: BucketGrant | readonly BucketGrant[];
   readonly previewImages?: BucketGrant | readonly BucketGrant[];
 }
@@ -77,11 +81,16 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   disputes: { table: 'readWrite' },
   // Quota, download rows, counters and the seller's notification in the table; presigns GETs of
   // bundles and reads zip directories by range, only under `mvps/`.
-  downloads: { table: 'readWrite', mvpFiles: { access: 'read', prefix: 'mvps/' } },
+  // Its list of downloads pages with signed cursors.
+  downloads: {
+    table: 'readWrite',
+    mvpFiles: { access: 'read', prefix: 'mvps/' },
+    secrets: ['cursorSigningKey'],
+  },
   // Reviews, the template's rating counters and the seller's notification.
   reviews: { table: 'readWrite' },
-  // The caller's notifications and unread counter.
-  notifications: { table: 'readWrite' },
+  // The caller's notifications and unread counter; pages with signed cursors.
+  notifications: { table: 'readWrite', secrets: ['cursorSigningKey'] },
 };
 
 export interface ApiProps {
@@ -132,6 +141,7 @@ export class Api extends Construct {
       BETA_ACCESS_ENABLED: String(props.betaAccess),
     };
 
+    const secrets = new Secrets(this, 'Secrets');
     const functions = new Map<Domain, MarketplaceFunction>();
     for (const domain of domains) {
       const fn = new MarketplaceFunction(this, `${pascal(domain)}Function`, {
@@ -141,6 +151,7 @@ export class Api extends Construct {
       });
       const needs = domainNeeds[domain];
       if (needs.table) fn.bindTable(data.table, needs.table);
+      secrets.grantTo(fn, needs.secrets ?? []);
       for (const grant of grantsOf(needs.mvpFiles)) {
         fn.bindBucket(data.mvpFilesBucket, grant.access, grant.prefix);
       }

@@ -3,6 +3,8 @@
  * variables that point it at the emulators. In the cloud the CDK sets the first group and the SDK
  * needs none of the second; locally both come from here, so handler code never branches on mode.
  */
+import { randomBytes } from 'node:crypto';
+import { secretDesign, type SecretName } from '../../lambdas/shared/design/secrets';
 import type { BucketNames, UserPoolIds } from './resources';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './resources';
 import { demoAccounts } from './seed/accounts';
@@ -15,7 +17,18 @@ export interface LambdaEnvironmentInput extends UserPoolIds {
   buckets: BucketNames;
   endpoints: { dynamodb: string; s3: string; cognito: string };
   betaAccess: boolean;
+  /**
+   * Secret values by name (lambdas/shared/design/secrets.ts). Fresh random ones when absent; the
+   * local stack passes the ones it keeps in `.local/state.json`, so cursors survive a restart.
+   */
+  secrets?: Record<SecretName, string>;
 }
+
+/** Fresh random values for every secret (the local stack keeps them in `.local/state.json`). */
+export const generateLocalSecrets = (): Record<SecretName, string> =>
+  Object.fromEntries(
+    Object.keys(secretDesign).map((name) => [name, randomBytes(32).toString('base64url')]),
+  ) as Record<SecretName, string>;
 
 export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string, string> => ({
   TABLE_NAME: input.tableName,
@@ -29,6 +42,12 @@ export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string,
   ...(input.betaAccess && betaAccount
     ? { BETA_ACCOUNT_EMAIL: betaAccount.email, BETA_ACCOUNT_PASSWORD: betaAccount.password }
     : {}),
+  ...Object.fromEntries(
+    Object.entries(input.secrets ?? generateLocalSecrets()).map(([name, value]) => [
+      secretDesign[name as SecretName].envVar,
+      value,
+    ]),
+  ),
   AWS_REGION: LOCAL_REGION,
   AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
   AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,

@@ -16,7 +16,7 @@ import {
   type EmulatorHandle,
 } from './emulators';
 import { createApiAdapter } from './http-adapter';
-import { applyLambdaEnvironment, lambdaEnvironment } from './lambda-env';
+import { applyLambdaEnvironment, generateLocalSecrets, lambdaEnvironment } from './lambda-env';
 import {
   createCognitoClient,
   createDynamoClient,
@@ -164,12 +164,14 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       ensureTable(createDynamoClient(emulators.dynamo.endpoint), LOCAL_TABLE_NAME),
       ensureBuckets(s3Client, localBucketNames),
     ]);
-    await writeLocalState(stateFile, { ...state, userPool });
+    const secrets = state.secrets ?? generateLocalSecrets();
+    await writeLocalState(stateFile, { ...state, userPool, secrets });
 
     // 3. The handlers' environment, before any lambdas/ module that reads it is imported.
     const env = lambdaEnvironment({
       tableName: LOCAL_TABLE_NAME,
       buckets: localBucketNames,
+      secrets,
       ...userPool,
       endpoints: {
         dynamodb: emulators.dynamo.endpoint,

@@ -1,13 +1,16 @@
 /**
- * `.local/state.json`: what a later start must reuse, today the ids cognito-local generated for the
- * user pool and its client (the pool itself lives in cognito-local's data folder).
+ * `.local/state.json`: what a later start must reuse: the ids cognito-local generated for the user
+ * pool and its client (the pool itself lives in cognito-local's data folder), and the local secrets.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import type { SecretName } from '../../lambdas/shared/design/secrets';
 import type { UserPoolIds } from './resources';
 
 export interface LocalState {
   userPool?: UserPoolIds;
+  /** Generated once per data folder (lib/local/lambda-env.ts `generateLocalSecrets`). */
+  secrets?: Record<SecretName, string>;
 }
 
 export const readLocalState = async (file: string): Promise<LocalState> => {

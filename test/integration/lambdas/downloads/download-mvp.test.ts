@@ -24,6 +24,7 @@ import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { NotificationCounterEntity } from '../../../../lambdas/shared/db/entities/notification-counter';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
+import { INVALID_CURSOR_MESSAGE } from '../../../../lambdas/shared/http/cursor';
 import { createS3Client } from '../../../../lib/local/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { mvpItem } from '../../../fixtures/mvps';
@@ -299,6 +300,17 @@ describe('GET /api/downloads', () => {
       await call('GET', '/api/downloads', buyer, { limit: '1', cursor: paged.cursor! }),
     );
     expect(next.items[0]!.id).toBe(page.items[1]!.id);
+
+    // Cursors are the caller's own: made-up, empty or another buyer's are a 400, never a 500.
+    for (const [cursor, caller] of [
+      ['garbage!!', buyer],
+      ['e30', buyer],
+      [paged.cursor!, `someone-else-${randomUUID()}`],
+    ] as const) {
+      const refused = await call('GET', '/api/downloads', caller, { limit: '1', cursor });
+      expect(refused.statusCode, cursor).toBe(400);
+      expect(jsonBody<ApiErrorBody>(refused).message).toBe(INVALID_CURSOR_MESSAGE);
+    }
 
     expect((await call('GET', '/api/downloads')).statusCode).toBe(401);
     expect((await call('GET', '/api/downloads', buyer, { limit: '500' })).statusCode).toBe(400);

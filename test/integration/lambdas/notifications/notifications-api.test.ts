@@ -15,6 +15,7 @@ import type {
   UnreadCount,
 } from '../../../../lambdas/shared/contracts/notifications';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
+import { INVALID_CURSOR_MESSAGE } from '../../../../lambdas/shared/http/cursor';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 
 const call = (method: 'GET' | 'POST', path: string, sub?: string, query?: Record<string, string>) =>
@@ -137,6 +138,35 @@ describe('notifications API', () => {
     expect(first.cursor).not.toBeNull();
     const second = await listOf(reader, { cursor: first.cursor! });
     expect(second.items).toHaveLength(5);
+  });
+
+  it('refuses forged, altered, foreign and cross-list cursors with a 400, never a 500', async () => {
+    const owner = `owner-${randomUUID()}`;
+    const other = `other-${randomUUID()}`;
+    await Promise.all(
+      Array.from({ length: 52 }, (_, i) =>
+        notifyUser({ userId: owner, type: 'new_download', message: `M ${i}` }),
+      ),
+    );
+    const { cursor } = await listOf(owner);
+    const { cursor: unreadCursor } = await listOf(owner, { unread: 'true' });
+    const [position = '', mac = ''] = cursor!.split('.');
+    const forgedPosition = Buffer.from(
+      JSON.stringify({ pk: `$marketplace#user_id_${owner}`, sk: '$notification_1#id_0' }),
+    ).toString('base64url');
+    for (const [label, sub, query] of [
+      ['garbage', owner, { cursor: 'garbage!!' }],
+      ['empty JSON', owner, { cursor: 'e30' }],
+      ['forged position, real MAC', owner, { cursor: `${forgedPosition}.${mac}` }],
+      ['altered MAC', owner, { cursor: `${position}.${mac.slice(0, -2)}AA` }],
+      ["another user's cursor", other, { cursor: cursor! }],
+      ['an unread-list cursor on the full list', owner, { cursor: unreadCursor! }],
+      ['a full-list cursor on the unread list', owner, { cursor: cursor!, unread: 'true' }],
+    ] as const) {
+      const result = await call('GET', '/api/notifications', sub, query);
+      expect(result.statusCode, label).toBe(400);
+      expect(jsonBody<ApiErrorBody>(result).message, label).toBe(INVALID_CURSOR_MESSAGE);
+    }
   });
 
   it('needs a signed-in caller and well-formed input', async () => {

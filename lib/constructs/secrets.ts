@@ -1,0 +1,44 @@
+/**
+ * The secrets of lambdas/shared/design/secrets.ts as Secrets Manager secrets with generated
+ * values: nobody types them, the template holds only their ARNs, and a function reads one only
+ * when `grantTo` gave it both the permission and the `<NAME>_SECRET_ARN` variable.
+ */
+import { Validations } from 'aws-cdk-lib';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import {
+  secretArnVariable,
+  secretDesign,
+  type SecretName,
+} from '../../lambdas/shared/design/secrets';
+import type { MarketplaceFunction } from './marketplace-function';
+
+export class Secrets extends Construct {
+  readonly secrets: Readonly<Record<SecretName, Secret>>;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    const entries = Object.entries(secretDesign).map(([name, design]) => {
+      const secret = new Secret(this, name, {
+        description: design.description,
+        generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      });
+      Validations.of(secret).acknowledge({
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'A generated signing key with no external holder; rotating it would only end the open pagination links of the moment, so it is rotated by redeploying when needed, not on a schedule.',
+      });
+      return [name, secret] as const;
+    });
+    this.secrets = Object.fromEntries(entries) as Record<SecretName, Secret>;
+  }
+
+  /** Lets `fn` read the named secrets: read permission plus the ARN variable. */
+  grantTo(fn: MarketplaceFunction, names: readonly SecretName[]): void {
+    for (const name of names) {
+      const secret = this.secrets[name];
+      secret.grantRead(fn);
+      fn.addEnvironment(secretArnVariable(name), secret.secretArn);
+    }
+  }
+}
