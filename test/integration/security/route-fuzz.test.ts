@@ -1,0 +1,164 @@
+/**
+ * Property-based fuzzing of every route's input (issue 8), generated from the route table with
+ * fast-check: path parameters, query strings and bodies that are random, hostile, or a well-formed
+ * example with one field replaced by something odd (huge, negative, exponent, hex, unicode, nested,
+ * wrong type, malformed JSON). The property: whatever arrives, no route answers 5xx — bad input is
+ * a 4xx with a message, never a crash.
+ *
+ * Each route is called as an admin (the deepest path through the rules) and as an approved seller,
+ * so authorization does not stop the input before the parsers see it.
+ */
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeKey, routes } from '../../../lambdas/shared/routes';
+import { exampleRequest } from '../../fixtures/route-requests';
+import { buildWorld, callRoute, type RouteCall, type World } from '../../fixtures/route-world';
+
+/** Runs per route (`FUZZ_RUNS=500` for a deeper local run); routes × RUNS requests in all. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+/** Fixed (or `FUZZ_SEED`), so a failure reproduces; fast-check prints the counterexample. */
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
+
+/** Values that broke APIs before: numbers at the edges, numbers as text, injection-ish text. */
+const hostileScalar = fc.oneof(
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1e308',
+    '-1e308',
+    '1e-9',
+    '0x10',
+    'NaN',
+    'Infinity',
+    '9'.repeat(400),
+    '../../etc/passwd',
+    '%2e%2e%2f',
+    '%',
+    '\u0000',
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '${jndi:ldap://x}',
+    '🙂'.repeat(50),
+    'e30',
+    'garbage!!',
+    '$marketplace#id_x',
+  ),
+  fc.constantFrom(0, -1, 1e308, -1e308, 1e-9, Number.MAX_SAFE_INTEGER, 0.001, 2 ** 53 + 1),
+  fc.constantFrom(true, false, null),
+  fc.string({ maxLength: 300 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.integer(),
+  fc.double({ noNaN: true }),
+);
+
+/** Any JSON value (objects, arrays, nesting), with hostile scalars at the leaves. */
+const jsonish = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    hostileScalar,
+    fc.array(tie('value'), { maxLength: 5 }),
+    fc.dictionary(fc.string({ maxLength: 12 }), tie('value'), { maxKeys: 6 }),
+  ),
+})).value;
+
+/** A string for a path parameter or a query value. */
+const textValue = fc.oneof(hostileScalar.map(String), fc.string({ maxLength: 2_100 }));
+
+/** The example body with one field (at any depth) replaced by a hostile value, or removed. */
+const mutateBody = (example: unknown): fc.Arbitrary<unknown> => {
+  if (example === null || typeof example !== 'object') return jsonish;
+  const entries = Object.entries(example as Record<string, unknown>);
+  if (entries.length === 0) return jsonish;
+  return fc
+    .record({
+      index: fc.nat({ max: entries.length - 1 }),
+      replacement: fc.option(jsonish, { nil: undefined }),
+      deep: fc.boolean(),
+    })
+    .chain(({ index, replacement, deep }) => {
+      const [name, value] = entries[index]!;
+      if (deep && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        return mutateBody(value).map((inner) => ({ ...example, [name]: inner }));
+      }
+      const copy: Record<string, unknown> = { ...(example as Record<string, unknown>) };
+      if (replacement === undefined) delete copy[name];
+      else copy[name] = replacement;
+      return fc.constant(copy);
+    });
+};
+
+/** Requests for one route: the example mutated, or anything at all. */
+const requestsFor = (example: RouteCall, paramNames: readonly string[]): fc.Arbitrary<RouteCall> =>
+  fc.record({
+    params: fc.oneof(
+      fc.constant(example.params),
+      fc.record(Object.fromEntries(paramNames.map((name) => [name, textValue]))),
+    ),
+    query: fc.oneof(
+      fc.constant(example.query),
+      fc.dictionary(
+        fc.oneof(
+          fc.constantFrom(
+            'page',
+            'limit',
+            'cursor',
+            'sort',
+            'search',
+            'category',
+            'tech',
+            'unread',
+          ),
+          fc.string({ maxLength: 10 }),
+        ),
+        textValue,
+        { maxKeys: 4 },
+      ),
+    ),
+    body: fc.oneof(
+      mutateBody(example.body),
+      jsonish,
+      // Not JSON at all: the raw text reaches the parser.
+      fc.constantFrom('{"unterminated": ', 'null', '[]', '"text"', '{"a":1}{"b":2}', '\u0000'),
+      fc.constant(undefined),
+    ),
+  });
+
+let world: World;
+let requests = 0;
+beforeAll(async () => {
+  world = await buildWorld();
+}, 60_000);
+
+describe('route input fuzzing', () => {
+  it.each(routes.map((route) => ({ route, key: routeKey(route) })))(
+    '$key never answers 5xx',
+    async ({ route, key }) => {
+      const example = await exampleRequest(key, world);
+      const paramNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+      await fc.assert(
+        fc.asyncProperty(requestsFor(example, paramNames), fc.boolean(), async (call, asAdmin) => {
+          requests += 1;
+          const caller = asAdmin ? world.users.admin : world.users.both;
+          const answer = await callRoute(route, caller, call);
+          expect(
+            answer.status,
+            `${key} ${JSON.stringify(call).slice(0, 300)} → ${answer.body}`,
+          ).toBeLessThan(500);
+          // Every refusal says why, in JSON.
+          if (answer.status >= 400) {
+            expect(JSON.parse(answer.body)).toHaveProperty('message');
+          }
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+    },
+    60_000,
+  );
+
+  it('sent the planned number of requests', () => {
+    console.log(`route fuzzing: ${requests} requests over ${routes.length} routes`);
+    expect(requests).toBeGreaterThanOrEqual(routes.length * RUNS);
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * The role × route authorization matrix, generated from the route table (issue 8): every route is
+ * called by every kind of caller — anonymous, buyer, unapproved seller, approved seller, admin,
+ * both — with other people's ids wherever a route takes one. For each cell the table below says
+ * who may act; the rest must be refused (401 signed out, 403 or 404 otherwise), nobody may get a
+ * 5xx, and no answer may carry another person's private data (e-mail addresses, notification,
+ * subscription).
+ *
+ * A route added to the table without a row here fails the first test: a new route cannot ship
+ * without a decision on who may call it.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeKey, routes, type RouteDefinition } from '../../../lambdas/shared/routes';
+import { exampleRequest } from '../../fixtures/route-requests';
+import {
+  CALLERS,
+  buildWorld,
+  callRoute,
+  type CallerName,
+  type World,
+} from '../../fixtures/route-world';
+
+type SignedIn = Exclude<CallerName, 'anonymous'>;
+
+interface Cell {
+  /** Who may act (their answer is not 401/403/404). Everyone else is refused. */
+  allowed: 'everyone' | 'signed-in' | readonly SignedIn[];
+  /** Who may see the targeted private data in the answer (the dispute's parties' e-mails). */
+  seesPrivateData?: readonly SignedIn[];
+  /** A 404 that answers the request itself, for everyone alike (a feature switched off). */
+  notFoundForAll?: string;
+}
+
+const SIGNED_IN: readonly SignedIn[] = ['buyer', 'applicant', 'seller', 'admin', 'both'];
+const ADMINS: readonly SignedIn[] = ['admin', 'both'];
+const APPROVED_SELLERS: readonly SignedIn[] = ['seller', 'both'];
+
+/**
+ * One row per route of the table, keyed `METHOD /path`. The request each cell sends is the
+ * route's example (test/fixtures/route-requests.ts), aimed at other people's data.
+ */
+const matrix: Record<string, Cell> = {
+  'GET /api/mvps': { allowed: 'everyone' },
+  'GET /api/mvps/{id}': { allowed: 'everyone' },
+  'GET /api/me': { allowed: 'signed-in' },
+  'PATCH /api/me': { allowed: 'signed-in' },
+  'POST /api/auth/beta': {
+    allowed: 'everyone',
+    notFoundForAll: 'beta access is switched off in these tests',
+  },
+  'GET /api/sellers/{username}': { allowed: 'everyone' },
+  'GET /api/me/newsletter': { allowed: 'signed-in' },
+  'PUT /api/me/newsletter': { allowed: 'signed-in' },
+  'POST /api/leads': { allowed: 'everyone' },
+  'GET /api/stats': { allowed: 'everyone' },
+  'GET /api/subscriptions': { allowed: 'signed-in' },
+  'GET /api/subscriptions/current': { allowed: 'signed-in' },
+  // Another person's subscription: nobody may ask for a refund on it (404, as if absent).
+  'POST /api/refund-requests': { allowed: [] },
+  'GET /api/refund-requests': { allowed: 'signed-in' },
+  // Nobody but the victim downloaded the template: the rule answers 400 for every signed-in caller.
+  'POST /api/disputes': { allowed: 'signed-in' },
+  'GET /api/disputes': { allowed: 'signed-in' },
+  // The victim's dispute with the owner: admins only (the parties are not among the callers).
+  'GET /api/disputes/{id}': { allowed: ADMINS, seesPrivateData: ADMINS },
+  'POST /api/seller-applications': { allowed: 'signed-in' },
+  'POST /api/uploads': { allowed: [...APPROVED_SELLERS, 'admin'] },
+  'POST /api/mvps': { allowed: APPROVED_SELLERS },
+  // Another seller's template: owner, admin and both only; the owner is not a caller here.
+  'POST /api/mvps/{id}/versions': { allowed: ADMINS },
+  'GET /api/mvps/{id}/manage': { allowed: ADMINS },
+  'PATCH /api/mvps/{id}': { allowed: ADMINS },
+  'POST /api/mvps/{id}/retry': { allowed: ADMINS },
+  'DELETE /api/mvps/{id}': { allowed: ADMINS },
+  'GET /api/my/mvps': { allowed: APPROVED_SELLERS },
+  'GET /api/my/mvps/downloads': { allowed: APPROVED_SELLERS },
+  'POST /api/mvps/{id}/download': { allowed: 'signed-in' },
+  'GET /api/mvps/{id}/download-status': { allowed: 'signed-in' },
+  'GET /api/mvps/{id}/files': { allowed: 'everyone' },
+  'GET /api/downloads': { allowed: 'signed-in' },
+  'GET /api/mvps/{id}/reviews': { allowed: 'everyone' },
+  'POST /api/mvps/{id}/reviews': { allowed: 'signed-in' },
+  'GET /api/notifications': { allowed: 'signed-in' },
+  'GET /api/notifications/unread-count': { allowed: 'signed-in' },
+  // The victim's notification: nobody else can mark it (404, as if absent).
+  'POST /api/notifications/{id}/read': { allowed: [] },
+  'POST /api/notifications/read-all': { allowed: 'signed-in' },
+};
+
+const mayAct = (cell: Cell, caller: CallerName): boolean => {
+  if (cell.allowed === 'everyone') return true;
+  if (caller === 'anonymous') return false;
+  if (cell.allowed === 'signed-in') return true;
+  return cell.allowed.includes(caller);
+};
+
+let world: World;
+beforeAll(async () => {
+  world = await buildWorld();
+}, 60_000);
+
+describe('role × route matrix', () => {
+  it('has a decision for every route of the table, and no row for a route that is gone', () => {
+    const keys = routes.map(routeKey);
+    expect(
+      keys.filter((key) => !matrix[key]),
+      'routes without a matrix row',
+    ).toEqual([]);
+    expect(
+      Object.keys(matrix).filter((key) => !keys.includes(key)),
+      'stale rows',
+    ).toEqual([]);
+    expect(SIGNED_IN.length + 1).toBe(CALLERS.length);
+  });
+
+  const cells = routes.flatMap((route) =>
+    CALLERS.map((caller) => ({ route, caller, key: routeKey(route) })),
+  );
+
+  it.each(cells)('$key as $caller', async ({ route, caller, key }) => {
+    const cell = matrix[key];
+    if (!cell) throw new Error(`No matrix row for ${key}`);
+    const user = caller === 'anonymous' ? null : world.users[caller];
+    const request = await exampleRequest(key, world);
+    const answer = await callRoute(route as RouteDefinition, user, request);
+
+    expect(answer.status, `${key} as ${caller}: ${answer.body}`).toBeLessThan(500);
+    if (mayAct(cell, caller)) {
+      const refusals = cell.notFoundForAll ? [401, 403] : [401, 403, 404];
+      expect(refusals, `${key} as ${caller} was refused: ${answer.body}`).not.toContain(
+        answer.status,
+      );
+    } else if (caller === 'anonymous' && route.access !== 'public') {
+      expect(answer.status, `${key} signed out`).toBe(401);
+    } else {
+      expect([403, 404], `${key} as ${caller} got through: ${answer.body}`).toContain(
+        answer.status,
+      );
+    }
+    const mayReadPrivate = caller !== 'anonymous' && cell.seesPrivateData?.includes(caller);
+    if (!mayReadPrivate) {
+      for (const marker of world.privateMarkers) {
+        expect(answer.body, `${key} as ${caller} leaks ${marker}`).not.toContain(marker);
+      }
+    }
+  });
+});
