@@ -2,17 +2,22 @@
  * One Vitest configuration, four suites. `npm test` (test/run.ts) runs them one after another and
  * prints the count of each; `npx vitest run --project unit` runs one while working.
  */
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** The frontend's alias for the shared contracts, so its modules are unit-testable as they are. */
+/**
+ * The frontend's aliases (frontend/vite.config.ts): the shared contracts and Chakra's theme files,
+ * so its modules are unit-testable as they are.
+ */
 const contracts = fileURLToPath(new URL('./lambdas/shared/contracts', import.meta.url));
+const chakraTheme = dirname(fileURLToPath(import.meta.resolve('@chakra-ui/react/theme')));
 
 export default defineConfig({
   test: {
     projects: [
       {
-        resolve: { alias: { '@contracts': contracts } },
+        resolve: { alias: { '@contracts': contracts, '@chakra-theme': chakraTheme } },
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],

@@ -1,14 +1,17 @@
 /**
- * The home route's JavaScript budget (issue 3: under 250 KB gzipped): every script a first-time
- * visitor's browser fetches to show `/`, measured as it is really loaded (lazy chunks included),
- * each gzipped at level 9 as a CDN would serve it.
+ * The home route's JavaScript budget (issue 8, item 14: at most 150 KB gzipped; it was 213 KB):
+ * every script a first-time visitor's browser fetches to show `/`, measured as it is really
+ * loaded (lazy chunks included), each gzipped at level 9 as a CDN would serve it. What keeps it
+ * there: zod and the other pages' Chakra recipes stay off the first load (lib/chakra-theme.ts),
+ * the router is declarative, icons travel one by one, and the shell is one chunk
+ * (frontend/vite.config.ts).
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from './support/browser';
 import { baseUrl } from './support/stack';
 
-const BUDGET_BYTES = 250 * 1024;
+const BUDGET_BYTES = 150 * 1024;
 
 describe('the home page JavaScript budget', () => {
   let session: BrowserSession;
@@ -20,7 +23,7 @@ describe('the home page JavaScript budget', () => {
     await session?.close();
   });
 
-  it('loads less than 250 KB of gzipped JavaScript for a first visit', async () => {
+  it('loads at most 150 KB of gzipped JavaScript for a first visit', async () => {
     const { page } = session;
     const scripts = new Map<string, number>();
     page.on('response', async (response) => {
@@ -34,9 +37,9 @@ describe('the home page JavaScript budget', () => {
 
     const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
     console.log(
-      `home: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzipped (budget 250 KB)`,
+      `home: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzipped (budget 150 KB)`,
     );
     expect(scripts.size).toBeGreaterThan(0);
-    expect(total).toBeLessThan(BUDGET_BYTES);
+    expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
   });
 });

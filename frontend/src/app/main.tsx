@@ -4,11 +4,10 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { initialDarkMode } from '../lib/color-mode';
 import { loadRuntimeConfig } from '../lib/runtime-config';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { AppRouter } from './router';
 
 const initialDark = initialDarkMode();
 const container = document.getElementById('root');
@@ -20,7 +19,7 @@ loadRuntimeConfig().then(
     root.render(
       <StrictMode>
         <AppProviders initialDark={initialDark}>
-          <RouterProvider router={createAppRouter()} />
+          <AppRouter />
         </AppProviders>
       </StrictMode>,
     );

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SessionProvider } from '../lib/auth-session';
+import { useChakraSystem } from '../lib/chakra-theme';
 import { ColorModeProvider } from '../lib/color-mode';
-import { system } from './theme';
 
 export function AppProviders({
   initialDark,
@@ -19,6 +19,7 @@ export function AppProviders({
         defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
       }),
   );
+  const system = useChakraSystem();
   return (
     <ChakraProvider value={system}>
       <ColorModeProvider initialDark={initialDark}>

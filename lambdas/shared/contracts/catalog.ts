@@ -4,10 +4,8 @@
  */
 import * as z from 'zod';
 
-/** Browse page size and the featured-templates numbers on the home page (spec §9). */
+/** Browse page size (spec §9); the home page's featured numbers are in featured.ts. */
 export const BROWSE_PAGE_SIZE = 20;
-export const FEATURED_REQUESTED = 6;
-export const FEATURED_SHOWN = 3;
 
 /** Categories offered in the browse filter (buyer spec §9); `All` means no filter. */
 export const BROWSE_CATEGORIES = [

@@ -1,5 +1,6 @@
 /**
- * The notification contract, shared by the API and the notifications page and bell.
+ * The notification contract, shared by the API and the notifications page. The bell's numbers
+ * live in notification-bell.ts, without zod, because the header loads them on every first visit.
  */
 import * as z from 'zod';
 
@@ -19,15 +20,7 @@ export const NOTIFICATION_MESSAGES = {
   notFound: 'Notification not found.',
 } as const;
 
-/** The bell polls this often (buyer spec §9). */
-export const UNREAD_POLL_MS = 60_000;
-/** Above this the bell shows `99+`. */
-export const UNREAD_BADGE_MAX = 99;
 export const NOTIFICATIONS_PAGE_SIZE = 50;
-
-/** The text of the bell's badge: the count, `99+` above 99, nothing at 0. */
-export const unreadBadgeText = (count: number): string | null =>
-  count <= 0 ? null : count > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : String(count);
 
 export interface Notification {
   id: string;

@@ -7,7 +7,7 @@ import {
   reviewInputSchema,
   REVIEW_MESSAGES,
 } from '../../../../lambdas/shared/contracts/reviews';
-import { unreadBadgeText } from '../../../../lambdas/shared/contracts/notifications';
+import { unreadBadgeText } from '../../../../lambdas/shared/contracts/notification-bell';
 
 describe('review input', () => {
   it('needs a whole rating from 1 to 5 with the spec message', () => {

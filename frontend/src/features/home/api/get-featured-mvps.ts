@@ -3,7 +3,8 @@
  * through the browse endpoint.
  */
 import { useQuery } from '@tanstack/react-query';
-import { FEATURED_REQUESTED, type BrowseResult } from '@contracts/catalog';
+import type { BrowseResult } from '@contracts/catalog';
+import { FEATURED_REQUESTED } from '@contracts/featured';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getFeaturedMvps(signal?: AbortSignal): Promise<BrowseResult> {

@@ -12,7 +12,8 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { FEATURED_SHOWN, type MvpSummary } from '@contracts/catalog';
+import type { MvpSummary } from '@contracts/catalog';
+import { FEATURED_SHOWN } from '@contracts/featured';
 import { paths } from '../../../config/paths';
 import { useFeaturedMvps } from '../api/get-featured-mvps';
 

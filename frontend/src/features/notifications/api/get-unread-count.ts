@@ -3,7 +3,8 @@
  * read again after the user's own mark-read actions.
  */
 import { useQuery } from '@tanstack/react-query';
-import { UNREAD_POLL_MS, type UnreadCount } from '@contracts/notifications';
+import { UNREAD_POLL_MS } from '@contracts/notification-bell';
+import type { UnreadCount } from '@contracts/notifications';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {

@@ -1,0 +1,66 @@
+/**
+ * The page system: the shell system plus the recipes of every component the pages other than home
+ * use. Loaded in its own chunk by `loadPageSystem` (chakra-theme.ts) the first time such a page
+ * (or the launch overlay) is shown, never on a first visit to the home page. The recipes come from
+ * Chakra's theme files through the `@chakra-theme` alias, for the reason given in chakra-theme.ts.
+ */
+import { createSystem, defineConfig } from '@chakra-ui/react';
+import { alertSlotRecipe } from '@chakra-theme/recipes/alert';
+import { avatarSlotRecipe } from '@chakra-theme/recipes/avatar';
+import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
+import { checkmarkRecipe } from '@chakra-theme/recipes/checkmark';
+import { dataListSlotRecipe } from '@chakra-theme/recipes/data-list';
+import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
+import { emptyStateSlotRecipe } from '@chakra-theme/recipes/empty-state';
+import { fieldSlotRecipe } from '@chakra-theme/recipes/field';
+import { iconRecipe } from '@chakra-theme/recipes/icon';
+import { inputRecipe } from '@chakra-theme/recipes/input';
+import { inputAddonRecipe } from '@chakra-theme/recipes/input-addon';
+import { listSlotRecipe } from '@chakra-theme/recipes/list';
+import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
+import { progressSlotRecipe } from '@chakra-theme/recipes/progress';
+import { radioCardSlotRecipe } from '@chakra-theme/recipes/radio-card';
+import { radiomarkRecipe } from '@chakra-theme/recipes/radiomark';
+import { separatorRecipe } from '@chakra-theme/recipes/separator';
+import { statSlotRecipe } from '@chakra-theme/recipes/stat';
+import { stepsSlotRecipe } from '@chakra-theme/recipes/steps';
+import { switchSlotRecipe } from '@chakra-theme/recipes/switch';
+import { tableSlotRecipe } from '@chakra-theme/recipes/table';
+import { tabsSlotRecipe } from '@chakra-theme/recipes/tabs';
+import { textareaRecipe } from '@chakra-theme/recipes/textarea';
+import { shellRecipes, themeConfig } from './chakra-theme';
+
+/** Chakra's own recipes, unchanged; keys are the ones Chakra's components look up. */
+export const pageRecipes = defineConfig({
+  theme: {
+    recipes: {
+      checkmark: checkmarkRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      inputAddon: inputAddonRecipe,
+      radiomark: radiomarkRecipe,
+      separator: separatorRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      avatar: avatarSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      dataList: dataListSlotRecipe,
+      dialog: dialogSlotRecipe,
+      emptyState: emptyStateSlotRecipe,
+      field: fieldSlotRecipe,
+      list: listSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      progress: progressSlotRecipe,
+      radioCard: radioCardSlotRecipe,
+      stat: statSlotRecipe,
+      steps: stepsSlotRecipe,
+      switch: switchSlotRecipe,
+      table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
+    },
+  },
+});
+
+export const pageSystem = createSystem(themeConfig, shellRecipes, pageRecipes);

@@ -1,0 +1,155 @@
+/**
+ * Our Chakra system, in two steps so that a first visit to the home page downloads only what it
+ * renders (issue 8, item 14: the home page's JavaScript under 150 KB gzipped).
+ *
+ * - The shell system, created at boot: Chakra's base preset and default tokens, our brand, and
+ *   the recipes of the components the header, the footer and the home page use.
+ * - The page system, created the first time any other page (or the launch overlay) loads: the
+ *   same plus the recipes of every other component the app uses (chakra-page-theme.ts, its own
+ *   chunk). `lazyPage` (lazy-page.ts) loads a page's code and the page system together, and
+ *   `useChakraSystem` hands the newest system to the ChakraProvider, which re-renders with it. Both systems produce
+ *   the same tokens and class names, so the switch is invisible.
+ *
+ * Why not Chakra's `defaultSystem`: it carries the recipes of all ~85 Chakra components (date and
+ * color pickers, trees, carousels…), about 12 KB gzipped that no page of ours renders; Chakra's
+ * "Bundle Optimization" guide recommends a slice with the recipes one uses. Why `@chakra-theme/*`
+ * (an alias to Chakra's own theme files, see vite.config.ts) rather than `@chakra-ui/react/theme`:
+ * that entry is one module that imports every recipe, so whatever imports it at boot downloads
+ * them all. A component whose recipe is missing renders unstyled without a warning, so
+ * test/unit/frontend/chakra-system.test.ts checks every Chakra component imported under
+ * `frontend/src` against these lists: when you use a new component, add its recipe here (if the
+ * header, the footer or the home page use it) or in chakra-page-theme.ts.
+ */
+import { useSyncExternalStore } from 'react';
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import type { SystemContext } from '@chakra-ui/react';
+import { breakpoints } from '@chakra-theme/breakpoints';
+import { globalCss } from '@chakra-theme/global-css';
+import { layerStyles } from '@chakra-theme/layer-styles';
+import { animationStyles } from '@chakra-theme/motion-styles';
+import { badgeRecipe } from '@chakra-theme/recipes/badge';
+import { buttonRecipe } from '@chakra-theme/recipes/button';
+import { cardSlotRecipe } from '@chakra-theme/recipes/card';
+import { containerRecipe } from '@chakra-theme/recipes/container';
+import { headingRecipe } from '@chakra-theme/recipes/heading';
+import { linkRecipe } from '@chakra-theme/recipes/link';
+import { skeletonRecipe } from '@chakra-theme/recipes/skeleton';
+import { spinnerRecipe } from '@chakra-theme/recipes/spinner';
+import { tagSlotRecipe } from '@chakra-theme/recipes/tag';
+import { semanticColors } from '@chakra-theme/semantic-tokens/colors';
+import { semanticRadii } from '@chakra-theme/semantic-tokens/radii';
+import { semanticShadows } from '@chakra-theme/semantic-tokens/shadows';
+import { textStyles } from '@chakra-theme/text-styles';
+import { animations } from '@chakra-theme/tokens/animations';
+import { aspectRatios } from '@chakra-theme/tokens/aspect-ratios';
+import { blurs } from '@chakra-theme/tokens/blurs';
+import { borders } from '@chakra-theme/tokens/borders';
+import { colors } from '@chakra-theme/tokens/colors';
+import { cursor } from '@chakra-theme/tokens/cursor';
+import { durations } from '@chakra-theme/tokens/durations';
+import { easings } from '@chakra-theme/tokens/easings';
+import { fontSizes } from '@chakra-theme/tokens/font-sizes';
+import { fontWeights } from '@chakra-theme/tokens/font-weights';
+import { fonts } from '@chakra-theme/tokens/fonts';
+import { keyframes } from '@chakra-theme/tokens/keyframes';
+import { letterSpacings } from '@chakra-theme/tokens/letter-spacing';
+import { lineHeights } from '@chakra-theme/tokens/line-heights';
+import { radii } from '@chakra-theme/tokens/radius';
+import { sizes } from '@chakra-theme/tokens/sizes';
+import { spacing } from '@chakra-theme/tokens/spacing';
+import { zIndices } from '@chakra-theme/tokens/z-indices';
+
+const INTER = "'Inter', ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+
+/**
+ * Chakra's default theme without its recipes (what its `defaultThemeConfig` holds, assembled from
+ * the same files), plus our brand palette and font.
+ */
+export const themeConfig = mergeConfigs(
+  defaultBaseConfig,
+  defineConfig({
+    preflight: true,
+    cssVarsPrefix: 'chakra',
+    cssVarsRoot: ':where(html, .chakra-theme)',
+    globalCss,
+    theme: {
+      breakpoints,
+      keyframes,
+      tokens: {
+        aspectRatios,
+        animations,
+        blurs,
+        borders,
+        colors,
+        durations,
+        easings,
+        fonts,
+        fontSizes,
+        fontWeights,
+        letterSpacings,
+        lineHeights,
+        radii,
+        spacing,
+        sizes,
+        zIndex: zIndices,
+        cursor,
+      },
+      semanticTokens: { colors: semanticColors, shadows: semanticShadows, radii: semanticRadii },
+      textStyles,
+      layerStyles,
+      animationStyles,
+    },
+  }),
+  defineConfig({
+    globalCss: {
+      html: { colorPalette: 'purple' },
+      body: { bg: 'bg', color: 'fg' },
+    },
+    theme: { tokens: { fonts: { heading: { value: INTER }, body: { value: INTER } } } },
+  }),
+);
+
+/** The recipes of the header, the footer and the home page (Chakra's own, unchanged). */
+export const shellRecipes = defineConfig({
+  theme: {
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      link: linkRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+    },
+    slotRecipes: {
+      card: cardSlotRecipe,
+      tag: tagSlotRecipe,
+    },
+  },
+});
+
+export const shellSystem = createSystem(themeConfig, shellRecipes);
+
+// The system the ChakraProvider renders with: the shell one until the page system has loaded.
+let currentSystem: SystemContext = shellSystem;
+let pageSystemLoad: Promise<void> | undefined;
+const listeners = new Set<() => void>();
+
+/** Loads the page system once and makes it current; later calls return the same promise. */
+export const loadPageSystem = (): Promise<void> => {
+  pageSystemLoad ??= import('./chakra-page-theme').then(({ pageSystem }) => {
+    currentSystem = pageSystem;
+    for (const listener of listeners) listener();
+  });
+  return pageSystemLoad;
+};
+
+/** The current system, for the ChakraProvider (re-renders when the page system arrives). */
+export const useChakraSystem = (): SystemContext =>
+  useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => currentSystem,
+  );

@@ -1,0 +1,13 @@
+/**
+ * `React.lazy` for everything but the home page (the pages, the launch overlay): the component
+ * renders once its code, the page system (the other components' Chakra recipes, see
+ * chakra-theme.ts) and zod's browser setting (zod-config.ts) have all loaded, so it never paints
+ * unstyled and never trips the CSP. None of the three is on a first visit to the home page.
+ */
+import { lazy } from 'react';
+import { loadPageSystem } from './chakra-theme';
+
+export const lazyPage: typeof lazy = (load) =>
+  lazy(() =>
+    Promise.all([load(), loadPageSystem(), import('./zod-config')]).then(([module]) => module),
+  );

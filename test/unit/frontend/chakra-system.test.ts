@@ -1,0 +1,182 @@
+/**
+ * Our Chakra systems carry only the recipes the app uses (frontend/src/lib/chakra-theme.ts): the
+ * shell system those of the header, the footer and the home page, the page system those of every
+ * page. Chakra renders a component without a recipe unstyled and silently, so this test reads
+ * which Chakra components each source file imports, finds the recipe keys those components look
+ * up in Chakra's own code, and checks that the right system has them.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { recipes, slotRecipes } from '@chakra-ui/react/theme';
+import { pageSystem } from '../../../frontend/src/lib/chakra-page-theme';
+import { shellSystem } from '../../../frontend/src/lib/chakra-theme';
+
+const sourceRoot = fileURLToPath(new URL('../../../frontend/src/', import.meta.url));
+const chakraEsm = join(
+  dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')),
+  'dist',
+  'esm',
+);
+/** Every recipe key Chakra's default theme defines; other keys (`text`, `pagination`) have none. */
+const themedKeys = new Set([...Object.keys(recipes), ...Object.keys(slotRecipes)]);
+
+const read = (file: string) => readFileSync(file, 'utf8');
+
+/**
+ * Exported name of `@chakra-ui/react` → the Chakra file that defines it, or null for what it
+ * re-exports from another package (Ark UI's Portal, hooks), which has no recipe.
+ */
+const chakraExports = (): Map<string, string | null> => {
+  const index = read(join(chakraEsm, 'index.js'));
+  const namespaces = new Map<string, string>();
+  for (const [, local, from] of index.matchAll(/import \* as (\S+) from '(\.[^']+)';/g))
+    namespaces.set(local!, join(chakraEsm, from!));
+  const exports = new Map<string, string | null>();
+  for (const [, names, from] of index.matchAll(/export \{([^}]+)\}(?: from '([^']+)')?;/g)) {
+    for (const part of names!.split(',')) {
+      const [local, exported = local] = part.trim().split(/\s+as\s+/);
+      if (from && !from.startsWith('.')) exports.set(exported!, null);
+      else exports.set(exported!, from ? join(chakraEsm, from) : (namespaces.get(local!) ?? null));
+    }
+  }
+  return exports;
+};
+
+/** The recipe keys a Chakra file and the Chakra component files it imports look up. */
+const recipeKeysOf = (file: string, seen = new Set<string>()): Set<string> => {
+  const keys = new Set<string>();
+  if (seen.has(file)) return keys;
+  seen.add(file);
+  const code = read(file);
+  for (const [, key] of code.matchAll(
+    /(?:createRecipeContext|createSlotRecipeContext|useRecipe|useSlotRecipe)\(\s*\{\s*key:\s*"(\w+)"/g,
+  ))
+    keys.add(key!);
+  for (const [, from] of code.matchAll(/from '(\.[^']+\.js)'/g)) {
+    const target = resolve(dirname(file), from!);
+    if (target.startsWith(join(chakraEsm, 'components')))
+      for (const key of recipeKeysOf(target, seen)) keys.add(key);
+  }
+  return keys;
+};
+
+const sourceFiles = (directory: string): string[] =>
+  readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sourceFiles(join(directory, entry.name))
+      : /\.tsx?$/.test(entry.name)
+        ? [join(directory, entry.name)]
+        : [],
+  );
+
+/** The Chakra components a source file imports as values. */
+const chakraImportsOf = (file: string): string[] =>
+  [...read(file).matchAll(/import \{([^}]+)\} from '@chakra-ui\/react';/g)].flatMap(([, names]) =>
+    names!
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name && !name.startsWith('type ')),
+  );
+
+const resolveSource = (from: string, specifier: string): string | undefined => {
+  const base = resolve(dirname(from), specifier);
+  return [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find(
+    (candidate) => {
+      try {
+        return readFileSync(candidate) && true;
+      } catch (_error) {
+        return false;
+      }
+    },
+  );
+};
+
+/**
+ * The files a first visit to the home page runs: main.tsx and what it imports, statically or
+ * through a plain `import()`, but not through `lazyPage(() => import(...))` (those wait for the
+ * page system).
+ */
+const shellFiles = (): Set<string> => {
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const code = read(file).replace(/lazyPage\(\s*\(\)\s*=>\s*import\('[^']+'\)/g, '');
+    const specifiers = [
+      ...code.matchAll(/^import (?!type )[^;]*? from '(\.[^']+)';/gms),
+      ...code.matchAll(/import\('(\.[^']+)'\)/g),
+    ].map(([, specifier]) => specifier!);
+    for (const specifier of specifiers) {
+      const target = resolveSource(file, specifier);
+      if (target) visit(target);
+    }
+  };
+  visit(join(sourceRoot, 'app', 'main.tsx'));
+  return files;
+};
+
+const hasRecipe = (system: typeof shellSystem, key: string) =>
+  system.isRecipe(key) || system.isSlotRecipe(key);
+
+describe('the Chakra systems', () => {
+  const exports = chakraExports();
+  const keysByFile = new Map(
+    sourceFiles(sourceRoot).map((file) => {
+      const keys = new Set<string>();
+      for (const name of chakraImportsOf(file)) {
+        const definedIn = exports.get(name);
+        if (definedIn === undefined)
+          throw new Error(`${relative(sourceRoot, file)}: no Chakra export ${name}`);
+        if (definedIn === null) continue;
+        for (const key of recipeKeysOf(definedIn)) if (themedKeys.has(key)) keys.add(key);
+      }
+      return [file, keys] as const;
+    }),
+  );
+  const shell = shellFiles();
+
+  it('finds the shell: the layout and the home page, not the other pages', () => {
+    const names = [...shell].map((file) => relative(sourceRoot, file));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'components/layout/header.tsx',
+        'app/routes/home.tsx',
+        'features/mvps/components/mvp-card.tsx',
+      ]),
+    );
+    expect(names).not.toContain('app/routes/browse.tsx');
+    expect(names).not.toContain('features/launch/components/launch-overlay.tsx');
+    // The walk really sees Chakra components: the header's buttons need the button recipe.
+    expect(keysByFile.get(join(sourceRoot, 'components/layout/header.tsx'))).toContain('button');
+  });
+
+  it('gives the shell system the recipe of every component the shell renders', () => {
+    const missing = [...shell].flatMap((file) =>
+      [...(keysByFile.get(file) ?? [])]
+        .filter((key) => !hasRecipe(shellSystem, key))
+        .map((key) => `${relative(sourceRoot, file)}: ${key}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('gives the page system the recipe of every component any page renders', () => {
+    const missing = [...keysByFile].flatMap(([file, keys]) =>
+      [...keys]
+        .filter((key) => !hasRecipe(pageSystem, key))
+        .map((key) => `${relative(sourceRoot, file)}: ${key}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('carries no recipe that no component uses', () => {
+    const used = new Set([...keysByFile.values()].flatMap((keys) => [...keys]));
+    const shellUsed = new Set([...shell].flatMap((file) => [...(keysByFile.get(file) ?? [])]));
+    const unused = (system: typeof shellSystem, needed: Set<string>) =>
+      [...themedKeys].filter((key) => hasRecipe(system, key) && !needed.has(key));
+    expect(unused(shellSystem, shellUsed)).toEqual([]);
+    expect(unused(pageSystem, used)).toEqual([]);
+  });
+});
