@@ -2,19 +2,27 @@
  * The browser's single origin: CloudFront serves the SPA from a private site bucket, `/api/*` from
  * the HTTP API and `/previews/*` from the preview bucket (both buckets through Origin Access
  * Control), so the browser needs no CORS for the API. `config.json` is written at deploy time.
+ * Every response carries the security headers of lambdas/shared/design/web-security.ts, the same
+ * the local server sends.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Annotations, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { Acknowledgment } from 'aws-cdk-lib';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CachedMethods,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
   Function as CloudFrontFunction,
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
@@ -27,6 +35,12 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISource } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import {
+  PREVIEW_CONTENT_SECURITY_POLICY,
+  siteContentSecurityPolicy,
+  webSecurityHeaders,
+} from '../../lambdas/shared/design/web-security';
+import { cdnCaching } from '../../lambdas/shared/design/cdn-caching';
 import { storageDesign } from '../definitions/storage-design';
 import type { Data } from './data';
 import { logicalIdOf, projectRoot } from './marketplace-function';
@@ -67,6 +81,57 @@ const spaRewrite = `function handler(event) {
   return request;
 }`;
 
+/** The CDK enum member whose value is the design's string; a value CloudFront lacks fails synth. */
+const enumMember = <T extends string>(members: Record<string, T>, value: string): T => {
+  const member = Object.values(members).find((candidate) => candidate === value);
+  if (member === undefined) throw new Error(`CloudFront has no header option "${value}".`);
+  return member;
+};
+
+/**
+ * A response headers policy from the shared design: the given CSP plus HSTS, nosniff, no framing,
+ * the referrer policy and the permissions policy. `override` so that no origin (S3 object
+ * metadata, an API answer) can weaken them.
+ */
+const securityHeadersPolicy = (
+  scope: Construct,
+  id: string,
+  comment: string,
+  contentSecurityPolicy: string,
+): ResponseHeadersPolicy => {
+  const { strictTransportSecurity: hsts } = webSecurityHeaders;
+  return new ResponseHeadersPolicy(scope, id, {
+    comment,
+    securityHeadersBehavior: {
+      contentSecurityPolicy: { contentSecurityPolicy, override: true },
+      contentTypeOptions: { override: true },
+      frameOptions: {
+        frameOption: enumMember(HeadersFrameOption, webSecurityHeaders.frameOptions),
+        override: true,
+      },
+      referrerPolicy: {
+        referrerPolicy: enumMember(HeadersReferrerPolicy, webSecurityHeaders.referrerPolicy),
+        override: true,
+      },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds),
+        includeSubdomains: hsts.includeSubdomains,
+        preload: hsts.preload,
+        override: true,
+      },
+    },
+    customHeadersBehavior: {
+      customHeaders: [
+        {
+          header: 'Permissions-Policy',
+          value: webSecurityHeaders.permissionsPolicy,
+          override: true,
+        },
+      ],
+    },
+  });
+};
+
 export class Web extends Construct {
   readonly siteBucket: Bucket;
   readonly distribution: Distribution;
@@ -84,6 +149,62 @@ export class Web extends Construct {
       comment: 'Serve index.html for client-side routes',
     });
 
+    // The site's scripts talk to their own origin, to Cognito (Amplify sign-in) and to the files
+    // bucket (presigned uploads); the CSP allows exactly these.
+    const siteHeaders = securityHeadersPolicy(
+      this,
+      'SiteHeaders',
+      'Site and API: strict CSP, HSTS, nosniff, no framing (web-security.ts)',
+      siteContentSecurityPolicy({
+        cognito: `https://cognito-idp.${Stack.of(this).region}.amazonaws.com`,
+        filesBucket: `https://${data.mvpFilesBucket.bucketRegionalDomainName}`,
+      }),
+    );
+    const previewHeaders = securityHeadersPolicy(
+      this,
+      'PreviewHeaders',
+      'Seller preview images: sandboxing CSP, nosniff (web-security.ts)',
+      PREVIEW_CONTENT_SECURITY_POLICY,
+    );
+
+    const apiOrigin = new HttpOrigin(props.apiDomainName, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+    });
+    // Anonymous browse and detail (design/cdn-caching.ts) are cached as long as the origin's
+    // s-maxage says, keyed on the whole query string and on the Authorization header. The header
+    // is in the key because CloudFront forwards it to an origin only then (an origin request
+    // policy may not), and so that a signed-in request never shares an entry with anyone (its
+    // answers say `private, no-store` and are not stored anyway). Minimum and default TTL 0: only
+    // an answer that asks to be cached is, so the other routes under /api/mvps/* (downloads,
+    // reviews, writes) pass through as before.
+    const publicApiCache = new CachePolicy(this, 'PublicApiCache', {
+      comment: 'Anonymous browse and detail: origin s-maxage, keyed on query and Authorization',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(cdnCaching.maxTtlSeconds),
+      headerBehavior: CacheHeaderBehavior.allowList('Authorization'),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const publicApiBehaviours = Object.fromEntries(
+      cdnCaching.pathPatterns.map((pattern) => [
+        pattern,
+        {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          // The same paths carry writes (POST /api/mvps, PATCH /api/mvps/{id}, …): all methods
+          // pass, only GET and HEAD answers are ever cached.
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachedMethods: CachedMethods.CACHE_GET_HEAD,
+          cachePolicy: publicApiCache,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: siteHeaders,
+        },
+      ]),
+    );
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'MVP marketplace: site, /api and /previews on one origin',
       defaultRootObject: 'index.html',
@@ -94,30 +215,30 @@ export class Web extends Construct {
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: siteHeaders,
         functionAssociations: [
           { function: spaFunction, eventType: FunctionEventType.VIEWER_REQUEST },
         ],
       },
       additionalBehaviors: {
+        // Before `/api/*`: CloudFront takes the first pattern that matches.
+        ...publicApiBehaviours,
         '/api/*': {
-          origin: new HttpOrigin(props.apiDomainName, {
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-          }),
+          origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           // Answers depend on the caller's token and change with every write.
           cachePolicy: CachePolicy.CACHING_DISABLED,
           // API Gateway routes by its own Host header; everything else (Authorization, query) passes.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+          responseHeadersPolicy: siteHeaders,
         },
         [`/${storageDesign.previewPrefix}*`]: {
           // Keys start with `previews/`, so the request path maps to the object key unchanged.
           origin: S3BucketOrigin.withOriginAccessControl(data.previewImagesBucket),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+          responseHeadersPolicy: previewHeaders,
         },
       },
     });
