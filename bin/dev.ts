@@ -1,19 +1,62 @@
 /**
  * `npm start`: the whole marketplace on this machine (lib/local/stack.ts), data kept under
- * `.local/` between runs. `npm run reset` (`--reset-only`) wipes `.local/` and exits.
+ * `.local/` between runs, serving the production build of the frontend (`frontend/dist`,
+ * compressed and cached as CloudFront serves it; built first when missing or older than its
+ * sources). `npm run dev` (`--dev`) serves the frontend through Vite with hot reload instead.
+ * `npm run reset` (`--reset-only`) wipes `.local/` and exits.
  *
  * Environment: PORT (default 3000) for the site; DYNAMODB_PORT, COGNITO_PORT, S3_PORT pin the
  * emulators' ports (otherwise 8000, 9229, 4569 when free, else any free port);
  * beta access is on in the local demo; BETA_ACCESS_ENABLED=false switches it off.
  */
-import { rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LocalStackError } from '../lib/local/emulators';
 import { demoAccounts } from '../lib/local/seed/accounts';
 import { startLocalStack, type LocalStack } from '../lib/local/stack';
 
-const dataDir = join(fileURLToPath(new URL('..', import.meta.url)), '.local');
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dataDir = join(root, '.local');
+const frontendDist = join(root, 'frontend', 'dist');
+
+/**
+ * What the frontend build reads, besides node_modules (package-lock.json stands for it): the
+ * frontend itself and the shared contracts it imports as `@contracts`.
+ */
+const frontendSources = [
+  join(root, 'frontend'),
+  join(root, 'lambdas', 'shared', 'contracts'),
+  join(root, 'package-lock.json'),
+];
+
+/** The newest modification time under `path` (a file or a folder), skipping `dist`. */
+const newestChange = async (path: string): Promise<number> => {
+  const stats = await stat(path).catch(() => undefined);
+  if (!stats) return 0;
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  const entries = await readdir(path, { withFileTypes: true });
+  const times = await Promise.all(
+    entries
+      .filter((entry) => entry.name !== 'dist' && entry.name !== 'node_modules')
+      .map((entry) => newestChange(join(path, entry.name))),
+  );
+  return Math.max(stats.mtimeMs, ...times);
+};
+
+/** Builds `frontend/dist` when it is missing or older than any of its sources. */
+const ensureFrontendBuilt = async (): Promise<void> => {
+  const builtAt = (await stat(join(frontendDist, 'index.html')).catch(() => undefined))?.mtimeMs;
+  const changedAt = Math.max(...(await Promise.all(frontendSources.map(newestChange))));
+  if (builtAt !== undefined && builtAt >= changedAt) return;
+  console.log(
+    builtAt === undefined
+      ? 'Building the frontend (frontend/dist)…'
+      : 'The frontend changed since its last build: rebuilding frontend/dist…',
+  );
+  const { build } = await import('vite');
+  await build({ configFile: join(root, 'frontend', 'vite.config.ts'), logLevel: 'warn' });
+};
 
 const main = async () => {
   if (process.argv.includes('--reset-only')) {
@@ -26,7 +69,9 @@ const main = async () => {
   if (!Number.isInteger(port) || port < 1 || port > 65_535) {
     throw new LocalStackError(`PORT must be a port number, got "${process.env.PORT}".`);
   }
+  const dev = process.argv.includes('--dev');
   const startedAt = Date.now();
+  if (!dev) await ensureFrontendBuilt();
   console.log('Starting the local cloud (DynamoDB Local, cognito-local, s3rver)…');
 
   // Set once started; the signal handlers below may run before that.
@@ -47,7 +92,7 @@ const main = async () => {
     port,
     dataDir,
     seed: true,
-    web: 'dev',
+    web: dev ? 'dev' : 'dist',
     // On in the local demo (issue 3); a deployment keeps it off unless its context says otherwise.
     betaAccess: process.env.BETA_ACCESS_ENABLED !== 'false',
   });
@@ -67,6 +112,7 @@ const main = async () => {
     .join('\n');
   console.log(`
   Marketplace running at ${stack.url}   (ready in ${seconds} s)
+  ${dev ? 'Frontend: Vite dev server with hot reload.' : 'Frontend: the production build in frontend/dist (npm run dev for hot reload).'}
 
   Demo accounts:
 ${accounts}

@@ -1,8 +1,9 @@
 /**
  * The local cloud: the emulators, the resources the CDK would create, the Lambda environment, and
  * one HTTP server that plays CloudFront (`/api/*` → the API adapter, `/previews/*` → the preview
- * bucket, `/config.json`, everything else → the frontend). Used by `npm start` (bin/dev.ts) and by
- * the end-to-end tests, which start it on free ports with a fresh data folder.
+ * bucket, `/config.json`, everything else → the frontend), with CloudFront's security headers on
+ * every response. Used by `npm start` and `npm run dev` (bin/dev.ts) and by the end-to-end tests,
+ * which start it on free ports with a fresh data folder.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -35,6 +36,11 @@ import {
   repositoryRoot,
   type WebHandler,
 } from './web';
+import {
+  PREVIEW_CONTENT_SECURITY_POLICY,
+  securityHeaders,
+  siteContentSecurityPolicy,
+} from '../../lambdas/shared/design/web-security';
 import { storageDesign } from '../definitions/storage-design';
 
 /** The table name on a laptop; in the cloud the CDK names it and passes it by environment. */
@@ -49,8 +55,13 @@ export interface LocalStackOptions {
   dataDir: string;
   /** Create the demo accounts and templates (idempotent). */
   seed: boolean;
-  /** `dev`: Vite middleware with hot reload; `dist`: the built `frontend/dist`. */
+  /**
+   * `dist`: the production build (`frontend/dist`), compressed and cached as CloudFront serves it
+   * (`npm start`); `dev`: Vite's middleware with hot reload (`npm run dev`).
+   */
   web: 'dev' | 'dist';
+  /** The build `dist` serves; defaults to `frontend/dist` (tests pass a fixture). */
+  distDir?: string;
   /** No progress or confirmation-code lines on stdout (tests). */
   quiet?: boolean;
   /** Sets BETA_ACCESS_ENABLED for the handlers and `betaAccess` in config.json. */
@@ -198,6 +209,11 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       });
       log(`Demo data ready: ${summary.users} accounts, ${summary.templates} templates.`);
     }
+    // EventBridge's schedules (the browse snapshot every 5 minutes), run in process.
+    const { startLocalScheduler } = await import('./scheduler');
+    const scheduler = startLocalScheduler({
+      onError: (name, error) => console.error(`Scheduled task ${name} failed:`, error),
+    });
 
     // 5. The one HTTP server.
     const webConfig: WebConfig = {
@@ -218,11 +234,31 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         console.error(`Handler for ${route.method} ${route.path} failed:`, error),
     });
     const previews = createPreviewHandler(s3Client, localBucketNames.previewImages);
+    // CloudFront's response headers policies (web-security.ts), with the local endpoints the app
+    // talks to. Plain http, so no HSTS (see securityHeaders). The Vite dev server also needs its
+    // hot-reload WebSocket and the React plugin's inline fast-refresh preamble; the build needs
+    // neither, so `npm start` and the e2e suite run under the production policy.
+    const siteHeaders = securityHeaders({
+      contentSecurityPolicy: siteContentSecurityPolicy(
+        { cognito: emulators.cognito.endpoint, filesBucket: emulators.s3.endpoint },
+        options.web === 'dev'
+          ? { connect: [`ws://localhost:${options.port}`], script: ["'unsafe-inline'"] }
+          : {},
+      ),
+      https: false,
+    });
+    const previewHeaders = securityHeaders({
+      contentSecurityPolicy: PREVIEW_CONTENT_SECURITY_POLICY,
+      https: false,
+    });
     const server = createServer((request: IncomingMessage, response: ServerResponse) => {
       const path = (request.url ?? '/').split('?')[0] ?? '/';
+      const isPreview = path.startsWith(`/${storageDesign.previewPrefix}`);
+      for (const [name, value] of Object.entries(isPreview ? previewHeaders : siteHeaders))
+        response.setHeader(name, value);
       let handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
       if (path === '/api' || path.startsWith('/api/')) handle = api;
-      else if (path.startsWith(`/${storageDesign.previewPrefix}`)) handle = previews;
+      else if (isPreview) handle = previews;
       else if (path === '/config.json') {
         handle = async (_request, res) => {
           res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
@@ -242,7 +278,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       options.web === 'dev'
         ? await createViteHandler(server)
         : {
-            handle: createStaticHandler(join(repositoryRoot, 'frontend', 'dist')),
+            handle: createStaticHandler(
+              options.distDir ?? join(repositoryRoot, 'frontend', 'dist'),
+            ),
             close: async () => undefined,
           };
     await new Promise<void>((done, fail) => {
@@ -266,6 +304,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         waitForConfirmationCode(emulators.cognito.dataDir, userPool.userPoolId, email),
       stop: () => {
         stopping ??= (async () => {
+          scheduler.stop();
           server.closeAllConnections();
           await new Promise<void>((done) => server.close(() => done()));
           await web.close();

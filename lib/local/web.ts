@@ -1,15 +1,18 @@
 /**
- * What the local server answers besides `/api/*`: preview images from the preview bucket (as
- * CloudFront's `/previews/*` behaviour does), and the frontend, either through Vite's dev
- * middleware (hot reload) or from the built `frontend/dist` with the SPA fallback to index.html.
+ * What the local server answers besides `/api/*`, as CloudFront does in the cloud: preview images
+ * from the preview bucket (`/previews/*`), and the frontend, either the production build
+ * (`frontend/dist`, what `npm start` serves) or, for `npm run dev`, Vite's dev middleware with hot
+ * reload. The security headers come from the caller (stack.ts), for every response alike.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { stat, readFile } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { storageDesign } from '../definitions/storage-design';
 
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
@@ -21,8 +24,30 @@ const sendText = (response: ServerResponse, statusCode: number, text: string) =>
 };
 
 /**
+ * The path segments of a request URL, decoded once, or null when any segment could step out of
+ * the folder it names: `.`, `..`, or a backslash or NUL anywhere (Windows separators, C string
+ * ends). Decoding first is what matters: `%2e%2e` and `..%2F` are `..` once decoded, and S3
+ * emulators and file systems alike resolve them. Empty segments (`//`) carry no meaning and are
+ * dropped.
+ */
+export const safePathSegments = (url: string | undefined): string[] | null => {
+  const path = (url ?? '/').split('?')[0]!;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch (_error) {
+    return null;
+  }
+  if (decoded.includes('\\') || decoded.includes('\0')) return null;
+  const segments = decoded.split('/').filter((segment) => segment !== '');
+  return segments.some((segment) => segment === '.' || segment === '..') ? null : segments;
+};
+
+/**
  * `GET /previews/<rest>` → object `previews/<rest>` of the preview bucket, streamed with its stored
- * content type; 404 when there is no such object.
+ * content type; 404 for anything else. Only keys under the preview prefix exist here: the key is
+ * rebuilt from checked segments, so the S3 client never sees a `..` (s3rver, like a browser,
+ * would resolve `previews/../../mvp-files/…` into another bucket).
  */
 export const createPreviewHandler =
   (s3: S3Client, bucket: string): RequestHandler =>
@@ -31,14 +56,13 @@ export const createPreviewHandler =
       sendText(response, 405, 'Method Not Allowed');
       return;
     }
-    const path = (request.url ?? '/').split('?')[0] ?? '/';
-    let key: string;
-    try {
-      key = decodeURIComponent(path.slice(1));
-    } catch (_error) {
-      sendText(response, 400, 'Bad Request');
+    const segments = safePathSegments(request.url);
+    const prefix = storageDesign.previewPrefix.replace(/\/$/, '');
+    if (!segments || segments[0] !== prefix || segments.length < 2) {
+      sendText(response, 404, 'Not Found');
       return;
     }
+    const key = segments.join('/');
     try {
       const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       const headers: Record<string, string> = {
@@ -66,39 +90,107 @@ export const createPreviewHandler =
     }
   };
 
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json',
+/** Content types by extension; the text ones are worth compressing. */
+const contentTypes: Record<string, { type: string; compressible: boolean }> = {
+  '.html': { type: 'text/html; charset=utf-8', compressible: true },
+  '.js': { type: 'text/javascript; charset=utf-8', compressible: true },
+  '.mjs': { type: 'text/javascript; charset=utf-8', compressible: true },
+  '.css': { type: 'text/css; charset=utf-8', compressible: true },
+  '.json': { type: 'application/json', compressible: true },
+  '.map': { type: 'application/json', compressible: true },
+  '.svg': { type: 'image/svg+xml', compressible: true },
+  '.txt': { type: 'text/plain; charset=utf-8', compressible: true },
+  '.png': { type: 'image/png', compressible: false },
+  '.jpg': { type: 'image/jpeg', compressible: false },
+  '.jpeg': { type: 'image/jpeg', compressible: false },
+  '.gif': { type: 'image/gif', compressible: false },
+  '.webp': { type: 'image/webp', compressible: false },
+  '.ico': { type: 'image/x-icon', compressible: false },
+  '.woff': { type: 'font/woff', compressible: false },
+  '.woff2': { type: 'font/woff2', compressible: false },
 };
 
-const isFile = async (path: string) => {
-  try {
-    return (await stat(path)).isFile();
-  } catch (_error) {
-    return false;
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * The encoding to answer with: brotli, else gzip, as the request's Accept-Encoding allows
+ * (`q=0` refuses one; `*` stands for any not named).
+ */
+export const chooseEncoding = (acceptEncoding: string | undefined): Encoding => {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...parameters] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
   }
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
+  return 'identity';
 };
 
-/** Serves the built frontend; any path that is not a file gets index.html (client-side routes). */
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+
+/** Smaller than this, a compressed body saves less than its headers cost. */
+const MIN_COMPRESS_BYTES = 1024;
+
+/** Assets whose names carry a content hash (Vite's `assets/name-<hash>.js`) never change. */
+const HASHED_ASSETS_DIR = 'assets';
+
+/**
+ * Serves the built frontend as CloudFront serves it from the site bucket:
+ * - only files inside `directory` (decoded segments, no `..`, resolved path checked again);
+ * - `/assets/*` (hashed names) cached for a year as immutable, everything else (index.html,
+ *   favicon) `no-cache` so a new build is picked up, with an ETag to revalidate cheaply;
+ * - brotli or gzip per Accept-Encoding for text types, compressed once per file version and kept
+ *   in memory (`Vary: Accept-Encoding`);
+ * - client-side routes: an extension-less path that is not a file gets index.html; a missing
+ *   file with an extension (`/assets/gone.js`) is a 404, never HTML in place of a script.
+ * Source maps are served like any asset, as the bucket serves them (they hold the frontend's
+ * own sources, which the scripts already are).
+ */
 export const createStaticHandler = (directory: string): RequestHandler => {
   const root = resolve(directory);
+  // `${path}|${mtime}|${encoding}` → the compressed body, computed once (zlib runs off the loop).
+  const compressed = new Map<string, Promise<Buffer>>();
+  const compressedBody = (path: string, version: string, encoding: 'br' | 'gzip') => {
+    const key = `${path}|${version}|${encoding}`;
+    let body = compressed.get(key);
+    if (!body) {
+      body = readFile(path).then((content) =>
+        encoding === 'br'
+          ? compressBrotli(content, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            })
+          : compressGzip(content, { level: 9 }),
+      );
+      body.catch(() => compressed.delete(key));
+      compressed.set(key, body);
+    }
+    return body;
+  };
+
+  const fileAt = async (path: string) => {
+    try {
+      const stats = await stat(path);
+      return stats.isFile() ? stats : null;
+    } catch (_error) {
+      return null;
+    }
+  };
+
   return async (request, response) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      sendText(response, 405, 'Method Not Allowed');
+      return;
+    }
     const index = join(root, 'index.html');
-    if (!(await isFile(index))) {
+    if (!(await fileAt(index))) {
       sendText(
         response,
         503,
@@ -106,25 +198,60 @@ export const createStaticHandler = (directory: string): RequestHandler => {
       );
       return;
     }
-    let path: string;
-    try {
-      path = decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/');
-    } catch (_error) {
-      sendText(response, 400, 'Bad Request');
+    const segments = safePathSegments(request.url);
+    if (!segments) {
+      sendText(response, 404, 'Not Found');
       return;
     }
-    const candidate = normalize(join(root, path));
-    const inside = candidate === root || candidate.startsWith(root + sep);
-    const file = inside && (await isFile(candidate)) ? candidate : index;
-    const type = contentTypes[extname(file)] ?? 'application/octet-stream';
-    // Hashed assets never change; index.html must be revalidated to pick up a new build.
-    const cache = file === index ? 'no-cache' : 'public, max-age=31536000, immutable';
-    response.writeHead(200, { 'content-type': type, 'cache-control': cache });
-    if (request.method === 'HEAD') {
+    const candidate = resolve(root, ...segments);
+    if (candidate !== root && !candidate.startsWith(root + sep)) {
+      sendText(response, 404, 'Not Found');
+      return;
+    }
+    let path = candidate;
+    let stats = await fileAt(candidate);
+    if (!stats) {
+      const last = segments.at(-1) ?? '';
+      if (last.includes('.')) {
+        sendText(response, 404, 'Not Found');
+        return;
+      }
+      path = index;
+      stats = (await fileAt(index))!;
+    }
+
+    const { type, compressible } = contentTypes[extname(path)] ?? {
+      type: 'application/octet-stream',
+      compressible: false,
+    };
+    const hashed = path.startsWith(join(root, HASHED_ASSETS_DIR) + sep);
+    const version = `${stats.size}-${stats.mtimeMs}`;
+    const etag = `W/"${version}"`;
+    const headers: Record<string, string> = {
+      'content-type': type,
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      etag,
+      'last-modified': stats.mtime.toUTCString(),
+    };
+    if (compressible) headers.vary = 'Accept-Encoding';
+    if (request.headers['if-none-match'] === etag) {
+      response.writeHead(304, headers);
       response.end();
       return;
     }
-    createReadStream(file).pipe(response);
+
+    const encoding =
+      compressible && stats.size >= MIN_COMPRESS_BYTES
+        ? chooseEncoding(request.headers['accept-encoding'])
+        : 'identity';
+    const body =
+      encoding === 'identity'
+        ? await readFile(path)
+        : await compressedBody(path, version, encoding);
+    if (encoding !== 'identity') headers['content-encoding'] = encoding;
+    headers['content-length'] = String(body.length);
+    response.writeHead(200, headers);
+    response.end(request.method === 'HEAD' ? undefined : body);
   };
 };
 
@@ -134,14 +261,16 @@ export interface WebHandler {
 }
 
 /**
- * The frontend through Vite's dev server in middleware mode: hot module replacement rides on our
- * own HTTP server, so the browser sees one origin for the app, the API and the previews.
+ * The frontend through Vite's dev server in middleware mode (`npm run dev`): hot module
+ * replacement rides on our own HTTP server, so the browser sees one origin for the app, the API
+ * and the previews. What Vite may read from disk is frontend/vite.config.ts's `server.fs`: the
+ * frontend and the shared contracts, never `.local/` or `.env`.
  */
 export const createViteHandler = async (httpServer: Server): Promise<WebHandler> => {
   const { createServer } = await import('vite');
   const vite = await createServer({
     configFile: join(repositoryRoot, 'frontend', 'vite.config.ts'),
-    server: { middlewareMode: true, hmr: { server: httpServer } },
+    server: { middlewareMode: true, ws: { server: httpServer } },
     appType: 'spa',
     logLevel: 'warn',
   });
