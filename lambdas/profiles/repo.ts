@@ -1,12 +1,15 @@
 /**
  * Profile data access: one function per access pattern (docs/data-model.md, "profiles").
  */
+import { BetaAccountEntity, type BetaAccountItem } from '../shared/db/entities/beta-account';
 import { ProfileEntity, type ProfileItem } from '../shared/db/entities/profile';
+import { RateLimitEntity } from '../shared/db/entities/rate-limit';
 import { UsernameClaimEntity } from '../shared/db/entities/username-claim';
 import { isConditionFailure } from '../shared/db/entity';
 import { transactWrite } from '../shared/db/transaction';
+import { BETA_GLOBAL_RATE_LIMIT_KEY } from './beta-accounts';
 
-export type { ProfileItem };
+export type { BetaAccountItem, ProfileItem };
 
 /** A profile by the Cognito `sub`; strongly consistent, since it follows our own writes. */
 export const getProfileById = async (id: string): Promise<ProfileItem | null> => {
@@ -137,4 +140,105 @@ export const changeUsername = async (input: {
 export const findProfileByUsername = async (username: string): Promise<ProfileItem | null> => {
   const { data } = await ProfileEntity.query.byUsername({ username }).go({ limit: 1 });
   return data[0] ?? null;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Beta accounts (docs/data-model.md §3.1 P18–P19, §3.18, §3.19)
+// ---------------------------------------------------------------------------------------------
+
+/** A beta profile was not stored (the transaction was refused); its Cognito user must go. */
+export class BetaAccountNotStoredError extends Error {
+  constructor(codes: Readonly<Record<string, string>>) {
+    super(`The beta account was not stored (${JSON.stringify(codes)}).`);
+    this.name = 'BetaAccountNotStoredError';
+  }
+}
+
+/** P18 (with B0): the beta profile and the cleanup's tracking item, both or neither. */
+export const storeBetaAccount = async (
+  profile: ProfileItem,
+  tracking: BetaAccountItem,
+): Promise<void> => {
+  const result = await transactWrite({
+    profile: ProfileEntity.create(profile),
+    tracking: BetaAccountEntity.create(tracking),
+  });
+  if (result.canceled) throw new BetaAccountNotStoredError(result.codes);
+};
+
+export interface BetaAllowance {
+  clientKey: string;
+  window: string;
+  expiresAt: number;
+  perClient: number;
+  global: number;
+}
+
+const RATE_LIMIT_ATTEMPTS = 3;
+
+/** One conditional hit on a counter: refused once `hits` reached `limit`. */
+const hitCounter = (key: string, allowance: BetaAllowance, limit: number) =>
+  RateLimitEntity.update({ key, window: allowance.window })
+    .add({ hits: 1 })
+    .set({ expires_at: allowance.expiresAt })
+    .where(({ hits }, { lt, notExists }) => `${notExists(hits)} OR ${lt(hits, limit)}`);
+
+/**
+ * R1: takes one press from the client's and from the global counter of the window, both or
+ * neither (a refused press counts nowhere). Says which limit refused it; presses colliding on the
+ * global counter are retried.
+ */
+export const takeBetaAllowance = async (
+  allowance: BetaAllowance,
+): Promise<'taken' | 'client' | 'global'> => {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await transactWrite({
+      client: hitCounter(allowance.clientKey, allowance, allowance.perClient),
+      global: hitCounter(BETA_GLOBAL_RATE_LIMIT_KEY, allowance, allowance.global),
+    });
+    if (!result.canceled) return 'taken';
+    if (result.failed('client') === 'ConditionalCheckFailed') return 'client';
+    if (result.failed('global') === 'ConditionalCheckFailed') return 'global';
+    if (!result.any('TransactionConflict') || attempt === RATE_LIMIT_ATTEMPTS) {
+      throw new Error(`Beta rate limit not taken: ${JSON.stringify(result.codes)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
+  }
+};
+
+/** B1: tracking items of beta accounts expired at `now`, oldest first. */
+export const listExpiredBetaAccounts = async (
+  now: string,
+  limit: number,
+): Promise<BetaAccountItem[]> => {
+  // `between` from the entity's own prefix: the partition (`$marketplace`) is shared.
+  const { data } = await BetaAccountEntity.query
+    .byExpiry({})
+    .between({}, { beta_expires_at: now })
+    .go({ limit, consistent: true });
+  return data;
+};
+
+/**
+ * P19: closes a removed account's profile so a still-valid ID token cannot use or recreate it:
+ * `closed_at` (the first one is kept), no downloads, no seller approval. TTL still deletes it.
+ * A profile that is already gone is fine.
+ */
+export const closeProfile = async (id: string, now: string): Promise<void> => {
+  try {
+    await ProfileEntity.patch({ id })
+      .ifNotExists({ closed_at: now })
+      .set({ downloads_remaining: 0, is_seller_approved: false, updated_at: now })
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+};
+
+/** B2: the tracking item goes last, once everything else of the account is removed. */
+export const removeBetaAccountTracking = async (item: BetaAccountItem): Promise<void> => {
+  await BetaAccountEntity.delete({
+    beta_expires_at: item.beta_expires_at,
+    user_id: item.user_id,
+  }).go();
 };

@@ -1,21 +1,51 @@
 /**
  * Profiles: the rules about who a user is in the marketplace. Other domains call these functions
- * (never the repo): `getProfile`, `ensureProfile`, `getPublicSellerSummaries`.
+ * (never the repo): `getProfile`, `ensureProfile`, `getPublicSellerSummaries`. Beta access lives
+ * here too: `createBetaAccount` and the hourly `closeExpiredBetaAccounts`.
  */
 import type { SellerSummary } from '../shared/contracts/catalog';
 import type { Profile } from '../shared/contracts/profile';
 import { USERNAME_TAKEN_MESSAGE, type ProfileUpdate } from '../shared/contracts/profile-update';
-import { BETA_DISABLED_MESSAGE, type BetaCredentials } from '../shared/contracts/beta';
+import {
+  ACCOUNT_CLOSED_MESSAGE,
+  BETA_CLIENT_LIMIT_MESSAGE,
+  BETA_DISABLED_MESSAGE,
+  BETA_GLOBAL_LIMIT_MESSAGE,
+  type BetaCredentials,
+} from '../shared/contracts/beta';
+import { createPoolUser, deletePoolUser } from '../shared/adapters/user-pool';
 import type { AuthContext } from '../shared/auth/claims';
 import { config } from '../shared/config';
-import { ConflictError, NotFoundError } from '../shared/errors';
+import {
+  ConflictError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../shared/errors';
+import { logger } from '../shared/observability';
+import { readSecret } from '../shared/secrets';
+import {
+  BETA_RATE_LIMITS,
+  betaAccountItem,
+  betaProfileItem,
+  clientRateLimitKey,
+  generateBetaEmail,
+  generateBetaPassword,
+  hourlyWindow,
+} from './beta-accounts';
 import {
   batchGetPublicProfiles,
   changeUsername,
+  closeProfile,
   createProfileIfAbsent,
   findProfileByUsername,
   getProfileById,
+  listExpiredBetaAccounts,
   patchProfileFields,
+  removeBetaAccountTracking,
+  storeBetaAccount,
+  takeBetaAllowance,
+  type BetaAccountItem,
   type ProfileFieldChanges,
   type ProfileItem,
 } from './repo';
@@ -39,9 +69,16 @@ export const toProfile = (item: ProfileItem): Profile => ({
   last_download_date: item.last_download_date ?? null,
   last_quota_reset_at: item.last_quota_reset_at ?? null,
   is_seller_approved: item.is_seller_approved,
+  beta_expires_at: item.beta_expires_at ?? null,
   created_at: item.created_at,
   updated_at: item.updated_at,
 });
+
+/** The caller's own profile, unless its account was removed (a beta account past its day). */
+const openProfile = (item: ProfileItem): Profile => {
+  if (item.closed_at) throw new UnauthorizedError(ACCOUNT_CLOSED_MESSAGE);
+  return toProfile(item);
+};
 
 /** A profile by user id (the Cognito `sub`), or `null` when the user has none yet. */
 export const getProfile = async (id: string): Promise<Profile | null> => {
@@ -71,21 +108,22 @@ export const defaultProfileItem = (identity: ProfileIdentity, now: string): Prof
 /**
  * The caller's profile, created on first sight.
  *
- * 1. Read it (strongly consistent).
+ * 1. Read it (strongly consistent). A closed one (a removed beta account whose ID token is still
+ *    valid) is a 401 'This account was closed.', never a fresh default profile.
  * 2. If absent, create the default with a conditional put.
  * 3. If a concurrent first request won that race, read the winner's profile, so every caller gets
  *    the one stored profile and exactly one is ever created.
  */
 export const ensureProfile = async (identity: ProfileIdentity): Promise<Profile> => {
   const existing = await getProfileById(identity.userId);
-  if (existing) return toProfile(existing);
+  if (existing) return openProfile(existing);
 
   const candidate = defaultProfileItem(identity, new Date().toISOString());
   if (await createProfileIfAbsent(candidate)) return toProfile(candidate);
 
   const winner = await getProfileById(identity.userId);
   if (!winner) throw new Error(`Profile ${identity.userId} vanished after a conditional create`);
-  return toProfile(winner);
+  return openProfile(winner);
 };
 
 /**
@@ -186,14 +224,111 @@ export const findProfileByPublicUsername = async (username: string): Promise<Pro
 };
 
 /**
- * The seeded beta account's sign-in, when beta access is switched on (buyer spec §6: role both,
- * approved seller, 999 downloads, daily limit 50). Because that role carries admin rights, the
- * switch is off unless configured, and then this answers 404 as if the feature did not exist.
+ * `POST /api/auth/beta`: a fresh beta account for this caller alone (buyer spec §6), removed with
+ * its data after a day by `closeExpiredBetaAccounts`.
+ *
+ * 1. Refuse while beta access is switched off: 404, as if the route did not exist.
+ * 2. Take one press from the caller's hourly allowance (by an HMAC of its address, never the
+ *    address itself) and from the global one; 429 when either is spent.
+ * 3. Create the Cognito user: confirmed, a random permanent password, in the group `both`.
+ * 4. Store its profile (the spec's beta profile, without admin rights) and the cleanup's tracking
+ *    item in one transaction; if that fails, delete the Cognito user again, so nothing half-made
+ *    stays behind.
+ * 5. Answer the credentials to this caller only: the password is neither stored nor logged.
  */
-export const getBetaCredentials = (): BetaCredentials => {
-  const { BETA_ACCESS_ENABLED, BETA_ACCOUNT_EMAIL, BETA_ACCOUNT_PASSWORD } = config();
-  if (!BETA_ACCESS_ENABLED || !BETA_ACCOUNT_EMAIL || !BETA_ACCOUNT_PASSWORD) {
-    throw new NotFoundError(BETA_DISABLED_MESSAGE);
+export const createBetaAccount = async (
+  client: { sourceIp: string },
+  now = new Date(),
+): Promise<BetaCredentials> => {
+  if (!config().BETA_ACCESS_ENABLED) throw new NotFoundError(BETA_DISABLED_MESSAGE);
+
+  const { window, expiresAt } = hourlyWindow(now);
+  const allowance = await takeBetaAllowance({
+    clientKey: clientRateLimitKey(client.sourceIp, await readSecret('rateLimitKey')),
+    window,
+    expiresAt,
+    perClient: BETA_RATE_LIMITS.perClientPerHour,
+    global: BETA_RATE_LIMITS.globalPerHour,
+  });
+  if (allowance === 'client') throw new TooManyRequestsError(BETA_CLIENT_LIMIT_MESSAGE);
+  if (allowance === 'global') throw new TooManyRequestsError(BETA_GLOBAL_LIMIT_MESSAGE);
+
+  const email = generateBetaEmail();
+  const password = generateBetaPassword();
+  const { sub } = await createPoolUser({ email, password, group: 'both' });
+  const profile = betaProfileItem({ id: sub, email, now });
+  try {
+    await storeBetaAccount(profile, betaAccountItem(profile));
+  } catch (error) {
+    await deletePoolUser(email).catch((deleteError: unknown) => {
+      logger.error('A beta user without a profile was not deleted', {
+        userId: sub,
+        error: deleteError instanceof Error ? deleteError.name : String(deleteError),
+      });
+    });
+    throw error;
   }
-  return { email: BETA_ACCOUNT_EMAIL, password: BETA_ACCOUNT_PASSWORD };
+  logger.info('Beta account created', { userId: sub, expiresAt: profile.beta_expires_at });
+  return { email, password, expires_at: profile.beta_expires_at! };
+};
+
+/** The seller domain's part of removing an account (injected: the seller domain imports this one). */
+export interface BetaCleanupDependencies {
+  /** Archives every template the account uploaded, so they leave the catalog; idempotent. */
+  archiveTemplatesOf: (sellerId: string) => Promise<number>;
+}
+
+export interface BetaCleanupResult {
+  closed: number;
+  /** Accounts whose removal failed this run; their tracking items stay for the next run. */
+  failed: number;
+}
+
+/** Accounts closed per run at most: far above what the hourly creation cap lets expire. */
+const BETA_CLEANUP_BATCH = 200;
+
+/**
+ * One expired beta account, removed. Idempotent: each step tolerates having run before, and the
+ * tracking item goes last, so a failed run is completed by the next one.
+ *
+ * 1. Delete the Cognito user (a missing one is fine): no new sign-in or token refresh.
+ * 2. Close the profile: an ID token issued before stays valid up to an hour, and must get 401.
+ * 3. Archive its templates through the seller domain (status counters, catalog bump).
+ * 4. Remove the tracking item.
+ */
+const closeBetaAccount = async (
+  item: BetaAccountItem,
+  dependencies: BetaCleanupDependencies,
+  now: string,
+): Promise<void> => {
+  await deletePoolUser(item.email);
+  await closeProfile(item.user_id, now);
+  const archived = await dependencies.archiveTemplatesOf(item.user_id);
+  await removeBetaAccountTracking(item);
+  logger.info('Beta account closed', { userId: item.user_id, archivedTemplates: archived });
+};
+
+/**
+ * The hourly cleanup (schedule `closeExpiredBetaAccounts`): removes every beta account past its
+ * `beta_expires_at`. One account failing does not stop the others.
+ */
+export const closeExpiredBetaAccounts = async (
+  dependencies: BetaCleanupDependencies,
+  now = new Date(),
+): Promise<BetaCleanupResult> => {
+  const nowIso = now.toISOString();
+  const result: BetaCleanupResult = { closed: 0, failed: 0 };
+  for (const item of await listExpiredBetaAccounts(nowIso, BETA_CLEANUP_BATCH)) {
+    try {
+      await closeBetaAccount(item, dependencies, nowIso);
+      result.closed += 1;
+    } catch (error) {
+      result.failed += 1;
+      logger.error('Beta account not closed; the next run retries it', {
+        userId: item.user_id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  return result;
 };

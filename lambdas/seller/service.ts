@@ -6,6 +6,8 @@
  * - uploads, new templates: approved sellers (and admin/both, who may replace files on edit);
  * - one template's management (read, edit, version, retry, archive): its owner while an approved
  *   seller, or admin/both. Anyone else gets 403 'You are not authorized to edit this MVP.'.
+ * A beta account's `both` carries no admin rights (contracts/profile.ts): it manages its own
+ * templates only.
  */
 import { ulid } from 'ulid';
 import { previewUrl } from '../catalog/service';
@@ -111,10 +113,11 @@ export const submitSellerApplication = async (
 // ---------------------------------------------------------------------------------------------
 
 const mayUpload = (profile: Profile): boolean =>
-  isApprovedSeller(profile) || hasAdminRights(profile.role);
+  isApprovedSeller(profile) || hasAdminRights(profile);
 
+/** A beta account (role both, no admin rights) manages only its own templates. */
 const mayManage = (profile: Profile, mvp: MvpItem): boolean =>
-  hasAdminRights(profile.role) || (mvp.seller_id === profile.id && isApprovedSeller(profile));
+  hasAdminRights(profile) || (mvp.seller_id === profile.id && isApprovedSeller(profile));
 
 /** The template, if the caller may manage it; archived templates are gone for everyone. */
 const loadManageable = async (profile: Profile, mvpId: string): Promise<MvpItem> => {
@@ -719,13 +722,43 @@ export const retryProcessing = async (profile: Profile, mvpId: string): Promise<
  */
 export const archiveMvp = async (profile: Profile, mvpId: string): Promise<{ message: string }> => {
   const mvp = await loadManageable(profile, mvpId);
-  const now = new Date().toISOString();
-  await patchMvpWithCatalog({
+  await writeArchived(mvp, new Date().toISOString()).catch(conflictOnRefusal);
+  return { message: MVP_MESSAGES.deleted };
+};
+
+/** M5 to archived from the status read: the `mvps` counter moves, the catalog bumps if approved. */
+const writeArchived = (mvp: MvpItem, now: string): Promise<void> =>
+  patchMvpWithCatalog({
     mvpId: mvp.id,
     fromStatus: mvp.status,
     set: { status: 'archived', updated_at: now },
     remove: [],
     catalogBump: catalogBumpFor(mvp.status, 'archived', now),
-  }).catch(conflictOnRefusal);
-  return { message: MVP_MESSAGES.deleted };
+  });
+
+const ARCHIVE_ATTEMPTS = 3;
+
+/**
+ * Archives every template of one seller whose account was removed (a beta account past its day),
+ * each exactly as `archiveMvp` does it, so they leave the catalog. A template whose status moved
+ * meanwhile (processing publishing it) is read again and archived from its new status. Already
+ * archived templates are left alone, so running it again archives nothing. Returns the count.
+ */
+export const archiveAllTemplatesOfSeller = async (sellerId: string): Promise<number> => {
+  let archived = 0;
+  for (const listed of await listMvpsBySeller(sellerId)) {
+    let mvp: MvpItem | null = listed;
+    for (let attempt = 1; mvp && mvp.status !== 'archived'; attempt += 1) {
+      try {
+        await writeArchived(mvp, new Date().toISOString());
+        archived += 1;
+        break;
+      } catch (error) {
+        const moved = error instanceof TransactionRefusedError && error.item === 'mvp';
+        if (!moved || attempt === ARCHIVE_ATTEMPTS) throw error;
+        mvp = await getMvpById(mvp.id);
+      }
+    }
+  }
+  return archived;
 };

@@ -21,7 +21,10 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   /** `local` on a laptop, `cloud` when deployed: shown in the footer badge, never branched on. */
   DEPLOYMENT_MODE: z.enum(['local', 'cloud']).default('cloud'),
-  /** Beta access signs in a real account with admin rights, so it is off unless switched on. */
+  /**
+   * Beta access: `POST /api/auth/beta` creates a short-lived account for anyone who asks (rate
+   * limited, seller and buyer rights only), so it is off unless switched on.
+   */
   BETA_ACCESS_ENABLED: z
     .enum(['true', 'false'])
     .default('false')
@@ -33,9 +36,6 @@ const envSchema = z.object({
   /** An IPFS Pinning Service API endpoint (e.g. `https://api.pinata.cloud/psa`); unset: CID only. */
   PINNING_SERVICE_URL: z.url().optional(),
   PINNING_SERVICE_TOKEN: z.string().min(1).optional(),
-  /** The account beta access signs in (seeded locally); beta access stays off without both. */
-  BETA_ACCOUNT_EMAIL: z.string().min(1).optional(),
-  BETA_ACCOUNT_PASSWORD: z.string().min(1).optional(),
 });
 
 export type AppConfig = z.output<typeof envSchema>;

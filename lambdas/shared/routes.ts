@@ -78,7 +78,8 @@ export const routes: readonly RouteDefinition[] = [
     domain: 'profiles',
     operation: 'start-beta-session',
     access: 'public',
-    summary: 'The seeded beta account sign-in, only while beta access is switched on (else 404).',
+    summary:
+      'A fresh 24-hour beta account for this caller (rate limited), only while beta access is switched on (else 404).',
   },
   {
     method: 'GET',

@@ -50,7 +50,7 @@ export interface DomainNeeds {
 export const domainNeeds: Record<Domain, DomainNeeds> = {
   // Browse and detail only read; preview images are served by CloudFront, not by the Lambda.
   catalog: { table: 'read' },
-  // Creates the default profile on first sight.
+  // Creates the default profile on first sight, and beta accounts (`betaAccessNeeds`, when on).
   profiles: { table: 'readWrite' },
   // Newsletter toggles, subscribers and launch-page leads.
   newsletter: { table: 'readWrite' },
@@ -93,11 +93,35 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   notifications: { table: 'readWrite', secrets: ['cursorSigningKey'] },
 };
 
+/**
+ * What beta access adds, only in a deployment that switches it on (`betaAccess`): the profiles
+ * function creates the short-lived Cognito users of `POST /api/auth/beta` (and deletes one again
+ * if storing its profile fails), and keys its rate limit by an HMAC of the client's address. The
+ * hourly cleanup has its own grants (lib/constructs/schedules.ts).
+ */
+export const betaAccessNeeds = {
+  domain: 'profiles',
+  userPoolActions: [
+    'cognito-idp:AdminCreateUser',
+    'cognito-idp:AdminSetUserPassword',
+    'cognito-idp:AdminAddUserToGroup',
+    'cognito-idp:AdminDeleteUser',
+  ],
+  secrets: ['rateLimitKey'],
+} as const satisfies {
+  domain: Domain;
+  userPoolActions: readonly string[];
+  secrets: readonly SecretName[];
+};
+
 export interface ApiProps {
   readonly data: Data;
   readonly userPool: UserPool;
   readonly webClient: UserPoolClient;
-  /** `BETA_ACCESS_ENABLED` on every function. */
+  /**
+   * `BETA_ACCESS_ENABLED` on every function; when true, the profiles function also gets
+   * `betaAccessNeeds` (Cognito admin actions on this pool only, the rate-limit key).
+   */
   readonly betaAccess: boolean;
 }
 
@@ -152,6 +176,11 @@ export class Api extends Construct {
       const needs = domainNeeds[domain];
       if (needs.table) fn.bindTable(data.table, needs.table);
       secrets.grantTo(fn, needs.secrets ?? []);
+      if (props.betaAccess && domain === betaAccessNeeds.domain) {
+        // On the pool's ARN only: no wildcard, so nothing for cdk-nag to acknowledge.
+        props.userPool.grant(fn, ...betaAccessNeeds.userPoolActions);
+        secrets.grantTo(fn, betaAccessNeeds.secrets);
+      }
       for (const grant of grantsOf(needs.mvpFiles)) {
         fn.bindBucket(data.mvpFilesBucket, grant.access, grant.prefix);
       }

@@ -25,8 +25,7 @@ export class Secrets extends Construct {
       });
       Validations.of(secret).acknowledge({
         id: 'AwsSolutions-SMG4',
-        reason:
-          'A generated signing key with no external holder; rotating it would only end the open pagination links of the moment, so it is rotated by redeploying when needed, not on a schedule.',
+        reason: design.notRotatedBecause,
       });
       return [name, secret] as const;
     });

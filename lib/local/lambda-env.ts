@@ -7,10 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { secretDesign, type SecretName } from '../../lambdas/shared/design/secrets';
 import type { BucketNames, UserPoolIds } from './resources';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './resources';
-import { demoAccounts } from './seed/accounts';
-
-/** The seeded account beta access signs in; its sign-in is handed out only while beta is on. */
-const betaAccount = demoAccounts.find((account) => account.key === 'beta');
 
 export interface LambdaEnvironmentInput extends UserPoolIds {
   tableName: string;
@@ -39,11 +35,9 @@ export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string,
   S3_FORCE_PATH_STYLE: 'true',
   DEPLOYMENT_MODE: 'local',
   BETA_ACCESS_ENABLED: String(input.betaAccess),
-  ...(input.betaAccess && betaAccount
-    ? { BETA_ACCOUNT_EMAIL: betaAccount.email, BETA_ACCOUNT_PASSWORD: betaAccount.password }
-    : {}),
+  // A secret added after `.local/state.json` was written gets a fresh value per start.
   ...Object.fromEntries(
-    Object.entries(input.secrets ?? generateLocalSecrets()).map(([name, value]) => [
+    Object.entries({ ...generateLocalSecrets(), ...input.secrets }).map(([name, value]) => [
       secretDesign[name as SecretName].envVar,
       value,
     ]),

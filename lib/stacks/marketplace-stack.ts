@@ -20,7 +20,7 @@ import { Web } from '../constructs/web';
 export interface MarketplaceStackProps extends StackProps {
   /** Keep user pool, table and buckets when the stack is deleted (and protect them from deletion). */
   readonly retainData: boolean;
-  /** Beta access signs visitors in with a shared account; off unless switched on. */
+  /** Beta access creates a short-lived account per visitor's press; off unless switched on. */
   readonly betaAccess: boolean;
   /** The launch moment shown by the frontend (ISO 8601). */
   readonly launchAt: string;

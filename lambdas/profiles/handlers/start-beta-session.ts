@@ -1,9 +1,11 @@
 /**
- * `POST /api/auth/beta` (public): the sign-in of the seeded beta account, which the browser then
- * uses with Cognito like any other sign-in. 404 while beta access is switched off.
+ * `POST /api/auth/beta` (public): creates a fresh beta account and answers its sign-in to this
+ * caller only; the browser then signs in with Cognito like any other user. 404 while beta access
+ * is switched off, 429 past the hourly limits.
  */
 import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { jsonResponse } from '../../shared/http/response';
-import { getBetaCredentials } from '../service';
+import { createBetaAccount } from '../service';
 
-export const startBetaSession: HttpOperation = async () => jsonResponse(200, getBetaCredentials());
+export const startBetaSession: HttpOperation = async ({ event }) =>
+  jsonResponse(201, await createBetaAccount({ sourceIp: event.requestContext.http.sourceIp }));

@@ -16,9 +16,9 @@ export const ADMIN_REQUIRED_MESSAGE = 'Access denied: this needs the admin or bo
 export const accessNeedsProfile = (access: Access): boolean =>
   access === 'seller' || access === 'admin';
 
-type AccessProfile = Pick<Profile, 'role' | 'is_seller_approved'>;
+type AccessProfile = Pick<Profile, 'role' | 'is_seller_approved' | 'beta_expires_at'>;
 
-export const isApprovedSeller = (profile: AccessProfile): boolean =>
+export const isApprovedSeller = (profile: Pick<Profile, 'role' | 'is_seller_approved'>): boolean =>
   profile.is_seller_approved && isSellerRole(profile.role);
 
 /**
@@ -35,7 +35,7 @@ export const assertAccess = (
   if (access === 'seller' && !(profile && isApprovedSeller(profile))) {
     throw new ForbiddenError(SELLER_REQUIRED_MESSAGE);
   }
-  if (access === 'admin' && !(profile && hasAdminRights(profile.role))) {
+  if (access === 'admin' && !(profile && hasAdminRights(profile))) {
     throw new ForbiddenError(ADMIN_REQUIRED_MESSAGE);
   }
 };

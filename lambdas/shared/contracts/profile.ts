@@ -29,11 +29,20 @@ export interface Profile {
   last_download_date: string | null;
   last_quota_reset_at: string | null;
   is_seller_approved: boolean;
+  /**
+   * Set on a beta-access account only (ISO time): when it and its data are removed. Such an
+   * account has role `both` as the spec says, but seller and buyer rights only, never admin ones.
+   */
+  beta_expires_at: string | null;
   created_at: string;
   updated_at: string;
 }
 
-/** Roles that carry admin rights (the spec gives `both` the admin dashboard). */
-export const hasAdminRights = (role: Role): boolean => role === 'admin' || role === 'both';
+/**
+ * Admin rights (the spec gives roles `admin` and `both` the admin dashboard), except for a beta
+ * account: anyone can start one, so its `both` never reaches other users' data.
+ */
+export const hasAdminRights = (profile: Pick<Profile, 'role' | 'beta_expires_at'>): boolean =>
+  profile.beta_expires_at === null && (profile.role === 'admin' || profile.role === 'both');
 /** Roles that act as a seller. */
 export const isSellerRole = (role: Role): boolean => role === 'seller' || role === 'both';

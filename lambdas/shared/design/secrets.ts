@@ -9,6 +9,15 @@ export const secretDesign = {
   cursorSigningKey: {
     envVar: 'CURSOR_SIGNING_KEY',
     description: 'HMAC key that signs pagination cursors, binding each to its owner and query',
+    notRotatedBecause:
+      'A generated signing key with no external holder; rotating it would only end the open pagination links of the moment, so it is rotated by redeploying when needed, not on a schedule.',
+  },
+  rateLimitKey: {
+    envVar: 'RATE_LIMIT_KEY',
+    description:
+      'HMAC key that turns client addresses into rate-limit keys, so no raw IP address is stored',
+    notRotatedBecause:
+      'A generated key with no external holder; rotating it would only restart the rate-limit windows of the hour, so it is rotated by redeploying when needed, not on a schedule.',
   },
 } as const;
 

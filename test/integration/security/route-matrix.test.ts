@@ -1,7 +1,8 @@
 /**
  * The role × route authorization matrix, generated from the route table (issue 8): every route is
  * called by every kind of caller — anonymous, buyer, unapproved seller, approved seller, admin,
- * both — with other people's ids wherever a route takes one. For each cell the table below says
+ * both, and a beta account (role both, seller and buyer rights only) — with other people's ids
+ * wherever a route takes one. For each cell the table below says
  * who may act; the rest must be refused (401 signed out, 403 or 404 otherwise), nobody may get a
  * 5xx, and no answer may carry another person's private data (e-mail addresses, notification,
  * subscription).
@@ -31,9 +32,10 @@ interface Cell {
   notFoundForAll?: string;
 }
 
-const SIGNED_IN: readonly SignedIn[] = ['buyer', 'applicant', 'seller', 'admin', 'both'];
+const SIGNED_IN: readonly SignedIn[] = ['buyer', 'applicant', 'seller', 'admin', 'both', 'beta'];
+/** A beta account is not among them: anyone can start one. */
 const ADMINS: readonly SignedIn[] = ['admin', 'both'];
-const APPROVED_SELLERS: readonly SignedIn[] = ['seller', 'both'];
+const APPROVED_SELLERS: readonly SignedIn[] = ['seller', 'both', 'beta'];
 
 /**
  * One row per route of the table, keyed `METHOD /path`. The request each cell sends is the

@@ -54,8 +54,9 @@ function NavItem({
 function AccountActions({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: boolean }) {
   const { session, signOut } = useSession();
   const location = useLocation();
-  // The role decides the admin shortcut; rights are checked again by the API on every admin call.
-  const role = useMyProfile({ enabled: session.status === 'signedIn' }).data?.role;
+  // The profile decides the admin shortcut (never for a beta account); rights are checked again
+  // by the API on every admin call.
+  const me = useMyProfile({ enabled: session.status === 'signedIn' }).data;
   const from = { from: `${location.pathname}${location.search}` };
 
   if (session.status === 'loading') return null;
@@ -78,7 +79,7 @@ function AccountActions({ onNavigate, stacked }: { onNavigate?: () => void; stac
   return (
     <Stack direction={stacked ? 'column' : 'row'} gap="2" align={stacked ? 'stretch' : 'center'}>
       <NotificationBell onNavigate={onNavigate} />
-      {role && hasAdminRights(role) && (
+      {me && hasAdminRights(me) && (
         <Button asChild variant="ghost" size="sm" colorPalette="purple" onClick={onNavigate}>
           <RouterLink to={paths.admin.getHref()} data-testid="admin-shortcut">
             <LuShield /> Admin

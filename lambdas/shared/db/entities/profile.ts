@@ -6,6 +6,9 @@
  *   (sparse: only profiles with a username are in it; uniqueness itself is enforced by a
  *   transactionally written UsernameClaim, because a GSI is only eventually consistent)
  * - byRole (gsi2):     pk `role`, sk `created_at`             → admin lists, newest users
+ *
+ * A beta-access account's profile carries `beta_expires_at`; the hourly cleanup closes it
+ * (`closed_at`) and TTL (`expires_at`) deletes it a day later (docs/data-model.md §3.1, §3.18).
  */
 import type { ROLES } from '../../contracts/profile';
 import { defineEntity } from '../entity';
@@ -33,6 +36,12 @@ export interface ProfileItem {
   last_quota_reset_at?: string;
   is_seller_approved: boolean;
   github_app_installation_id?: string;
+  /** Beta accounts only (ISO): when the cleanup removes the account. No admin rights while set. */
+  beta_expires_at?: string;
+  /** Set when the account was removed: a still-valid token gets 401, never a new profile. */
+  closed_at?: string;
+  /** Epoch seconds (TTL), beta accounts only: a day after `beta_expires_at`, so closing runs first. */
+  expires_at?: number;
   created_at: string;
   updated_at: string;
 }

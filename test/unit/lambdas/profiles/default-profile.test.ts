@@ -45,6 +45,7 @@ describe('toProfile', () => {
       daily_download_limit: null,
       last_download_date: null,
       last_quota_reset_at: null,
+      beta_expires_at: null,
     });
     expect(Object.keys(profile).sort()).toEqual(
       [
@@ -65,6 +66,7 @@ describe('toProfile', () => {
         'last_download_date',
         'last_quota_reset_at',
         'is_seller_approved',
+        'beta_expires_at',
         'created_at',
         'updated_at',
       ].sort(),

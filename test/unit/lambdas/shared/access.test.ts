@@ -11,7 +11,11 @@ import type { Role } from '../../../../lambdas/shared/contracts/profile';
 import { ForbiddenError, UnauthorizedError } from '../../../../lambdas/shared/errors';
 
 const auth: AuthContext = { userId: 'u', email: 'u@example.com', groups: [], signUpRole: null };
-const profile = (role: Role, approved = false) => ({ role, is_seller_approved: approved });
+const profile = (role: Role, approved = false, betaExpiresAt: string | null = null) => ({
+  role,
+  is_seller_approved: approved,
+  beta_expires_at: betaExpiresAt,
+});
 
 describe('assertAccess', () => {
   it('lets anyone call a public route', () => {
@@ -44,6 +48,14 @@ describe('assertAccess', () => {
     const check = () => assertAccess('admin', auth, profile(role, true));
     if (allowed) expect(check).not.toThrow();
     else expect(check).toThrow(new ForbiddenError(ADMIN_REQUIRED_MESSAGE));
+  });
+
+  it('gives a beta account (role both) seller rights but never admin rights', () => {
+    const beta = profile('both', true, '2026-05-15T09:00:00.000Z');
+    expect(() => assertAccess('seller', auth, beta)).not.toThrow();
+    expect(() => assertAccess('admin', auth, beta)).toThrow(
+      new ForbiddenError(ADMIN_REQUIRED_MESSAGE),
+    );
   });
 
   it('refuses seller and admin routes without a profile, and anonymous callers first', () => {

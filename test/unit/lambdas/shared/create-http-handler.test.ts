@@ -72,6 +72,7 @@ const profileWith = (role: Role, approved: boolean): Profile => ({
   last_download_date: null,
   last_quota_reset_at: null,
   is_seller_approved: approved,
+  beta_expires_at: null,
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
 });

@@ -70,8 +70,9 @@ export function UploadView({ mvpId }: { mvpId?: string }) {
   }
   const me = profile.data!;
   const approvedSeller = me.is_seller_approved && isSellerRole(me.role);
-  // Admin and both may add versions to any template (seller spec §6); new templates are sellers'.
-  if (!approvedSeller && !(mvpId && hasAdminRights(me.role))) return <SellerApprovalRequired />;
+  // Admin and both (not a beta account) may add versions to any template (seller spec §6); new
+  // templates are sellers'.
+  if (!approvedSeller && !(mvpId && hasAdminRights(me))) return <SellerApprovalRequired />;
   return mvpId ? <NewVersionForm mvpId={mvpId} /> : <NewMvpForm />;
 }
 

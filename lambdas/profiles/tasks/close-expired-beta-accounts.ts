@@ -1,0 +1,33 @@
+/**
+ * Scheduled task (lambdas/shared/design/schedules.ts `closeExpiredBetaAccounts`), hourly: removes
+ * every beta account past its day (Cognito user, profile closed, templates archived). It runs
+ * whether beta access is switched on or not, so accounts started before it was switched off are
+ * removed too. EventBridge invokes it in the cloud, the local scheduler on a laptop; "expired" is
+ * judged at the event's scheduled `time`.
+ *
+ * The seller domain's archive is handed to the profiles service here, since the seller domain
+ * itself depends on profiles.
+ */
+import { archiveAllTemplatesOfSeller } from '../../seller/service';
+import { closeExpiredBetaAccounts, type BetaCleanupResult } from '../service';
+
+/** The part of EventBridge's scheduled event read here: the run's scheduled time. */
+export interface ScheduledEvent {
+  time?: string;
+}
+
+export const handler = async (event: ScheduledEvent = {}): Promise<BetaCleanupResult> => {
+  const scheduled = event.time ? new Date(event.time) : new Date();
+  const result = await closeExpiredBetaAccounts(
+    { archiveTemplatesOf: archiveAllTemplatesOfSeller },
+    Number.isNaN(scheduled.getTime()) ? new Date() : scheduled,
+  );
+  // Failing the invocation makes a failed removal visible (Lambda Errors, the local scheduler's
+  // report); the accounts stay listed, so the next run retries them.
+  if (result.failed > 0) {
+    throw new Error(
+      `${result.failed} expired beta accounts were not closed; the next run retries.`,
+    );
+  }
+  return result;
+};

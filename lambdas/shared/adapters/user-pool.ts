@@ -1,0 +1,113 @@
+/**
+ * The few admin calls the API makes on the Cognito user pool (beta accounts): create a confirmed
+ * user with a permanent password in a group, and delete one. The pool id comes from configuration;
+ * the endpoint is the SDK's own (`AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER` points it at
+ * cognito-local on a laptop). The CDK grants these actions only where beta access is switched on.
+ *
+ * The Cognito SDK is imported on first use: only a press of the beta button (and the hourly
+ * cleanup) pays for loading it, never the profile routes' cold starts (issue 8).
+ */
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import type { Role } from '../contracts/profile';
+import { config } from '../config';
+import { ServiceUnavailableError } from '../errors';
+import { logger } from '../observability';
+
+type CognitoSdk = typeof import('@aws-sdk/client-cognito-identity-provider');
+
+let loading: Promise<{ sdk: CognitoSdk; client: CognitoIdentityProviderClient }> | undefined;
+
+const cognito = () => {
+  loading ??= import('@aws-sdk/client-cognito-identity-provider').then((sdk) => ({
+    sdk,
+    client: new sdk.CognitoIdentityProviderClient({}),
+  }));
+  return loading;
+};
+
+const nameOf = (error: unknown): string | undefined => (error as { name?: string } | null)?.name;
+
+/** Cognito throttles with its own error names; to the caller that is "try again later" (503). */
+const unavailableOnThrottling = (error: unknown): never => {
+  if (nameOf(error) === 'TooManyRequestsException' || nameOf(error) === 'LimitExceededException') {
+    throw new ServiceUnavailableError();
+  }
+  throw error;
+};
+
+export interface NewPoolUser {
+  /** Also the user name: the pool signs in by e-mail. */
+  email: string;
+  /** Permanent; never logged. */
+  password: string;
+  group: Role;
+}
+
+/**
+ * Creates a confirmed user (no invitation sent, e-mail marked verified) with a permanent password,
+ * in `group`, and returns its `sub`. If a step after the creation fails, the user is deleted again
+ * before the error is rethrown, so no half-made user stays behind.
+ */
+export const createPoolUser = async (user: NewPoolUser): Promise<{ sub: string }> => {
+  const { sdk, client } = await cognito();
+  const UserPoolId = config().USER_POOL_ID;
+  const created = await client
+    .send(
+      new sdk.AdminCreateUserCommand({
+        UserPoolId,
+        Username: user.email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: user.email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    )
+    .catch(unavailableOnThrottling);
+  try {
+    const sub = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+    if (!sub) throw new Error('Cognito created a user without a sub.');
+    await client.send(
+      new sdk.AdminSetUserPasswordCommand({
+        UserPoolId,
+        Username: user.email,
+        Password: user.password,
+        Permanent: true,
+      }),
+    );
+    await client.send(
+      new sdk.AdminAddUserToGroupCommand({
+        UserPoolId,
+        Username: user.email,
+        GroupName: user.group,
+      }),
+    );
+    return { sub };
+  } catch (error) {
+    await deletePoolUser(user.email).catch((deleteError: unknown) => {
+      logger.error('A half-made pool user was not deleted', {
+        username: user.email,
+        error: nameOf(deleteError),
+      });
+    });
+    return unavailableOnThrottling(error);
+  }
+};
+
+/**
+ * Deletes a user by user name (its e-mail). A user that is already gone is fine: `absent`.
+ * Deleting the user also ends its refresh tokens; an ID token already issued lives until it
+ * expires, which is why a removed account's profile is closed as well.
+ */
+export const deletePoolUser = async (username: string): Promise<'deleted' | 'absent'> => {
+  const { sdk, client } = await cognito();
+  try {
+    await client.send(
+      new sdk.AdminDeleteUserCommand({ UserPoolId: config().USER_POOL_ID, Username: username }),
+    );
+    return 'deleted';
+  } catch (error) {
+    if (nameOf(error) === 'UserNotFoundException') return 'absent';
+    return unavailableOnThrottling(error);
+  }
+};
