@@ -2,7 +2,7 @@
 /**
  * The dashboard: a sign-in prompt when signed out; for the demo buyer the seeded Pro
  * subscription, the downloads left and the seeded download linking to its template, quick
- * actions and account info; for the beta account (role both) the switch between the seller and
+ * actions and account info; for the maker account (role both) the switch between the seller and
  * the buyer view.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,7 +60,7 @@ describe('dashboard', () => {
 
   it('lets a user with role both switch between the seller and the buyer view', async () => {
     const { page } = session;
-    await signIn(page, 'beta@demo.local', 'beta-demo-1234');
+    await signIn(page, 'maker@demo.local', 'demo1234');
     await page.goto('/dashboard');
     await page.getByTestId('seller-dashboard').waitFor();
     await page.getByRole('button', { name: 'Buyer view' }).click();

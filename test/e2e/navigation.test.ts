@@ -1,11 +1,12 @@
 /// <reference lib="dom" />
 /**
- * The signed-in shell, placeholder pages, beta access and the launch overlay. The stack's launch
- * moment is in the past (the default), so the overlay test serves a future `launchAt` by
- * intercepting `/config.json` in this browser only: the product code is exercised unchanged
- * (countdown, form, the real lead endpoint), without a second stack.
+ * The signed-in shell, placeholder pages, beta access (a fresh account per press) and the launch
+ * overlay. The stack's launch moment is in the past (the default), so the overlay test serves a
+ * future `launchAt` by intercepting `/config.json` in this browser only: the product code is
+ * exercised unchanged (countdown, form, the real lead endpoint), without a second stack.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BETA_EXPIRY_NOTICE } from '../../lambdas/shared/contracts/beta';
 import { openBrowser, type BrowserSession } from './support/browser';
 import { baseUrl, screenshot, uniqueEmail } from './support/stack';
 
@@ -62,24 +63,44 @@ describe('shell navigation', () => {
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
   });
 
-  it('signs the seeded beta account in with Beta Access', async () => {
+  it('signs a fresh beta account in with Beta Access, a new one per press, without admin rights', async () => {
     const { page } = session;
-    await page.goto('/auth');
-    await page.getByRole('button', { name: 'Beta Access' }).click();
-    await page.getByRole('button', { name: 'Sign Out' }).first().waitFor();
-    await page.getByTestId('admin-shortcut').first().waitFor();
-    const profile = await page.evaluate(async () => {
-      const key = Object.keys(localStorage).find((name) => name.endsWith('.idToken'));
-      const token = key ? localStorage.getItem(key) : null;
-      const response = await fetch('/api/me', { headers: { authorization: `Bearer ${token}` } });
-      return response.json();
-    });
-    expect(profile).toMatchObject({
-      email: 'beta@demo.local',
+    const pressBetaAccess = async () => {
+      await page.goto('/auth');
+      await page.getByText(BETA_EXPIRY_NOTICE).waitFor();
+      await page.getByRole('button', { name: 'Beta Access' }).click();
+      await page.getByRole('button', { name: 'Sign Out' }).first().waitFor();
+      // The profile (and so the role) has loaded once the settings page shows it.
+      await page.goto('/settings');
+      await page.getByRole('form', { name: 'Profile' }).waitFor();
+      return page.evaluate(async () => {
+        const key = Object.keys(localStorage).find((name) => name.endsWith('.idToken'));
+        const token = key ? localStorage.getItem(key) : null;
+        const response = await fetch('/api/me', { headers: { authorization: `Bearer ${token}` } });
+        return (await response.json()) as Record<string, unknown>;
+      });
+    };
+
+    const first = await pressBetaAccess();
+    expect(first).toMatchObject({
       role: 'both',
       is_seller_approved: true,
+      downloads_remaining: 999,
       daily_download_limit: 50,
+      display_name: 'Beta Tester',
     });
+    expect(first.email).toMatch(/^beta-[0-9a-f]+@beta\.invalid$/);
+    const hoursLeft = (Date.parse(String(first.beta_expires_at)) - Date.now()) / 3_600_000;
+    expect(hoursLeft).toBeGreaterThan(23.9);
+    expect(hoursLeft).toBeLessThanOrEqual(24);
+    // Role both, but seller and buyer rights only: no admin shortcut.
+    expect(await page.getByTestId('admin-shortcut').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Sign Out' }).first().click();
+    await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+    const second = await pressBetaAccess();
+    expect(second.id).not.toBe(first.id);
+    expect(second.email).not.toBe(first.email);
   });
 
   it('shows the launch overlay before a future launch, captures a lead, and can be overridden', async () => {

@@ -1,5 +1,5 @@
 /**
- * Notifications across two browsers: the seller (launchpad) watches the bell while the beta
+ * Notifications across two browsers: the seller (launchpad) watches the bell while the maker
  * account downloads one of the seller's templates; the seller's unread count goes up, the
  * notification opens its template, and Mark all as read clears the bell. Signed-out visitors are
  * sent to /auth.
@@ -44,7 +44,7 @@ describe('notifications', () => {
     const before = await unreadOf(seller);
 
     const mvpId = await templateIdByTitle('Digital Downloads Shop');
-    await signIn(buyer.page, 'beta@demo.local', 'beta-demo-1234');
+    await signIn(buyer.page, 'maker@demo.local', 'demo1234');
     await buyer.page.goto(`/mvp/${mvpId}`);
     await buyer.page.getByTestId('downloads-remaining').waitFor();
     await Promise.all([

@@ -4,12 +4,15 @@
  */
 import type { Role } from '../../../lambdas/shared/contracts/profile';
 
-/** The password of the three printed demo accounts (issue 2). */
+/** The password of every demo account (issue 2). */
 export const DEMO_PASSWORD = 'demo1234';
-/** The beta-access account signs in with admin rights when beta access is switched on. */
-export const BETA_PASSWORD = 'beta-demo-1234';
 
-export type DemoAccountKey = 'buyer' | 'seller' | 'studio' | 'admin' | 'beta';
+/**
+ * No account here is handed out by the API: beta access creates a fresh account per press
+ * (lambdas/profiles/service.ts). `maker` is a local demo account with role both (a seller who
+ * also buys), for the dashboard's seller/buyer switch and as a second seller and reviewer.
+ */
+export type DemoAccountKey = 'buyer' | 'seller' | 'studio' | 'admin' | 'maker';
 
 export interface DemoAccount {
   key: DemoAccountKey;
@@ -80,16 +83,16 @@ export const demoAccounts: readonly DemoAccount[] = [
     downloadQuota: 0,
   },
   {
-    key: 'beta',
-    email: 'beta@demo.local',
-    password: BETA_PASSWORD,
+    key: 'maker',
+    email: 'maker@demo.local',
+    password: DEMO_PASSWORD,
     role: 'both',
     printed: false,
-    username: 'betatester',
-    displayName: 'Beta Tester',
+    username: 'makerlab',
+    displayName: 'Maker Lab',
+    bio: 'An indie maker shipping small, focused SaaS starters, and buying the rest.',
     isSellerApproved: true,
-    downloadsRemaining: 999,
-    downloadQuota: 999,
-    dailyDownloadLimit: 50,
+    downloadsRemaining: 30,
+    downloadQuota: 35,
   },
 ];

@@ -14,6 +14,7 @@
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
+  AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   type CognitoIdentityProviderClient,
@@ -157,10 +158,31 @@ export const seedNewsletterTypes = async (): Promise<void> => {
   }).go();
 };
 
+/**
+ * Earlier seeds created `beta@demo.local`, whose fixed password beta access handed to every
+ * visitor. A `.local/` kept from then still holds it: its Cognito user is deleted, so that
+ * credential signs in nowhere any more (its templates and reviews stay as demo data).
+ */
+const LEGACY_SHARED_BETA_EMAIL = 'beta@demo.local';
+
+const retireLegacySharedBetaAccount = async (options: SeedOptions): Promise<void> => {
+  try {
+    await options.cognito.send(
+      new AdminDeleteUserCommand({
+        UserPoolId: options.userPoolId,
+        Username: LEGACY_SHARED_BETA_EMAIL,
+      }),
+    );
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'UserNotFoundException') throw error;
+  }
+};
+
 /** Creates the demo accounts and their profiles; returns them keyed by account. */
 export const seedAccounts = async (
   options: SeedOptions,
 ): Promise<Map<DemoAccountKey, SeededUser>> => {
+  await retireLegacySharedBetaAccount(options);
   const now = new Date().toISOString();
   const users = new Map<DemoAccountKey, SeededUser>();
   for (const account of demoAccounts) {

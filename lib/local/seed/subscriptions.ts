@@ -1,5 +1,5 @@
 /**
- * Demo subscriptions: an active Pro plan for the demo buyer and a Premium plan for the beta
+ * Demo subscriptions: an active Pro plan for the demo buyer and a Premium plan for the maker
  * account, in the shape the payment webhook writes, so the dashboard and the refund form have
  * something real to show locally.
  *
@@ -19,7 +19,7 @@ interface SeedSubscription {
 
 export const seedSubscriptionDefinitions: readonly SeedSubscription[] = [
   { account: 'buyer', id: '01JQ00000000000000000SUB01', planType: 'pro' },
-  { account: 'beta', id: '01JQ00000000000000000SUB02', planType: 'premium' },
+  { account: 'maker', id: '01JQ00000000000000000SUB02', planType: 'premium' },
 ];
 
 /** The calendar month (UTC) around `now`: the current billing period of a monthly plan. */

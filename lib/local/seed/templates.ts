@@ -86,7 +86,7 @@ export const seedTemplates: readonly SeedTemplate[] = [
         text: 'Saved me two weeks of boilerplate. The billing flow just works.',
       },
       {
-        by: 'beta',
+        by: 'maker',
         rating: 4,
         text: 'Solid foundation, docs could cover deployment in more depth.',
       },
@@ -174,7 +174,7 @@ export const seedTemplates: readonly SeedTemplate[] = [
     accessTier: 'free',
     price: 0,
     licensingTerms: 'personal_use_only',
-    seller: 'beta',
+    seller: 'maker',
     downloadCount: 1204,
     publishedAt: '2025-05-03T08:00:00.000Z',
     previewCount: 1,
@@ -208,7 +208,7 @@ export const seedTemplates: readonly SeedTemplate[] = [
     versionNumber: '2.0.1',
     reviews: [
       { by: 'buyer', rating: 5, text: 'Checkout conversion went up after switching to this.' },
-      { by: 'beta', rating: 5, text: 'Beautiful and quick.' },
+      { by: 'maker', rating: 5, text: 'Beautiful and quick.' },
       { by: 'admin', rating: 4, text: 'Great, though the admin could use bulk edits.' },
     ],
   }),
@@ -290,7 +290,7 @@ export const seedTemplates: readonly SeedTemplate[] = [
     colors: ['#111827', '#f43f5e'],
     reviews: [
       { by: 'buyer', rating: 5, text: 'Got hired from this portfolio!' },
-      { by: 'beta', rating: 4, text: 'Lovely typography.' },
+      { by: 'maker', rating: 4, text: 'Lovely typography.' },
     ],
   }),
   t({
@@ -384,7 +384,7 @@ export const seedTemplates: readonly SeedTemplate[] = [
     accessTier: 'one_time_sale',
     price: 39,
     licensingTerms: 'standard_commercial',
-    seller: 'beta',
+    seller: 'maker',
     downloadCount: 210,
     publishedAt: '2025-09-14T12:45:00.000Z',
     previewCount: 2,
@@ -433,7 +433,7 @@ export const seedTemplates: readonly SeedTemplate[] = [
     publishedAt: '2025-10-10T19:00:00.000Z',
     previewCount: 1,
     colors: ['#475569', '#a3e635'],
-    reviews: [{ by: 'beta', rating: 5, text: 'My daily driver now.' }],
+    reviews: [{ by: 'maker', rating: 5, text: 'My daily driver now.' }],
   }),
   t({
     id: '01JW552X80YWKNF3VS5RGRE2DG',
@@ -461,7 +461,7 @@ export const seedTemplates: readonly SeedTemplate[] = [
     versionNumber: '1.4.2',
     reviews: [
       { by: 'buyer', rating: 5, text: 'The charts are gorgeous.' },
-      { by: 'beta', rating: 5, text: 'Best dashboard starter I have used.' },
+      { by: 'maker', rating: 5, text: 'Best dashboard starter I have used.' },
       { by: 'admin', rating: 5, text: 'Clean separation of data and UI.' },
     ],
   }),
@@ -512,7 +512,7 @@ export const seedTemplates: readonly SeedTemplate[] = [
     category: 'Dashboard',
     accessTier: 'subscription',
     licensingTerms: 'premium_commercial',
-    seller: 'beta',
+    seller: 'maker',
     downloadCount: 172,
     publishedAt: '2025-12-01T11:00:00.000Z',
     previewCount: 2,
@@ -537,7 +537,7 @@ export const seedTemplates: readonly SeedTemplate[] = [
     colors: ['#9333ea', '#f43f5e'],
     reviews: [
       { by: 'buyer', rating: 5, text: 'Launched my product page in an afternoon.' },
-      { by: 'beta', rating: 4, text: 'Nice defaults.' },
+      { by: 'maker', rating: 4, text: 'Nice defaults.' },
     ],
   }),
   t({
@@ -649,7 +649,7 @@ export const seedTemplates: readonly SeedTemplate[] = [
     accessTier: 'free',
     price: 0,
     licensingTerms: 'standard_commercial',
-    seller: 'beta',
+    seller: 'maker',
     downloadCount: 730,
     publishedAt: '2026-02-27T07:45:00.000Z',
     previewCount: 2,
@@ -699,7 +699,7 @@ export const seedTemplates: readonly SeedTemplate[] = [
     colors: ['#1e1b4b', '#a78bfa'],
     versionNumber: '1.1.0',
     reviews: [
-      { by: 'beta', rating: 5, text: 'Usage billing saved me a lot of work.' },
+      { by: 'maker', rating: 5, text: 'Usage billing saved me a lot of work.' },
       { by: 'buyer', rating: 4, text: 'Great editor.' },
     ],
   }),

@@ -8,11 +8,11 @@ import { currentMonthPeriod, seedSubscriptions } from '../../../lib/local/seed/s
 
 const subs = new Map([
   ['buyer', 'seed-buyer-sub'],
-  ['beta', 'seed-beta-sub'],
+  ['maker', 'seed-maker-sub'],
 ] as const);
 
 describe('seedSubscriptions', () => {
-  it('gives the buyer an active Pro plan and the beta account one too, idempotently', async () => {
+  it('gives the buyer an active Pro plan and the maker account one too, idempotently', async () => {
     const now = new Date('2026-05-14T09:00:00.000Z');
     await seedSubscriptions(subs, now);
     const firstRun = await listSubscriptions('seed-buyer-sub');
@@ -25,7 +25,7 @@ describe('seedSubscriptions', () => {
       current_period_start: '2026-05-01T00:00:00.000Z',
       current_period_end: '2026-06-01T00:00:00.000Z',
     });
-    expect((await listSubscriptions('seed-beta-sub'))[0]?.status).toBe('active');
+    expect((await listSubscriptions('seed-maker-sub'))[0]?.status).toBe('active');
   });
 
   it('renews a subscription whose period ended to the current month', async () => {
