@@ -8,6 +8,10 @@ import { lazy } from 'react';
 import { loadPageSystem } from './chakra-theme';
 
 export const lazyPage: typeof lazy = (load) =>
-  lazy(() =>
-    Promise.all([load(), loadPageSystem(), import('./zod-config')]).then(([module]) => module),
-  );
+  lazy(async () => {
+    // zod decides when a schema is built (as the page's contracts load) whether it may compile
+    // with `new Function`, so its setting must be in force first. A tiny chunk, fetched once.
+    await import('./zod-config');
+    const [module] = await Promise.all([load(), loadPageSystem()]);
+    return module;
+  });

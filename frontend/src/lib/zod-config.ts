@@ -3,9 +3,9 @@
  * under our Content-Security-Policy (no 'unsafe-eval', lambdas/shared/design/web-security.ts) its
  * probe for that is refused, and the browser reports the refusal as a CSP violation even though
  * zod catches it and falls back. Jitless mode skips the probe; the forms' schemas are small, so
- * the interpreted parser costs nothing noticeable. Loaded by lazyPage (lazy-page.ts) before any
- * page renders, so before any schema is used (the shell and the home page use none). `zod/v4/core`
- * holds zod's global configuration, the same object `z.config` sets.
+ * the interpreted parser costs nothing noticeable. zod reads the setting when a schema is built,
+ * so lazyPage (lazy-page.ts) loads this before any page's code (the shell and the home page hold
+ * no schema). `zod/v4/core` holds zod's global configuration, the same object `z.config` sets.
  */
 import { config } from 'zod/v4/core';
 
