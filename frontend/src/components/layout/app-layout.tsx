@@ -48,7 +48,15 @@ export function AppLayout() {
       <LaunchGate />
       <Header />
       <Box as="main" flex="1">
-        <Suspense fallback={<PageSpinner />}>
+        <Suspense
+          fallback={
+            // A full screen while a page's code loads keeps the footer below the fold, so it does
+            // not jump down when the page arrives (it was /mvps's whole layout shift).
+            <Box minH="100vh">
+              <PageSpinner />
+            </Box>
+          }
+        >
           <Outlet />
         </Suspense>
       </Box>

@@ -14,6 +14,7 @@ import {
   SkeletonText,
   Stack,
   Text,
+  VisuallyHidden,
 } from '@chakra-ui/react';
 import { LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
 import { errorMessage } from '../../../lib/api-error';
@@ -125,6 +126,9 @@ export function BrowseView() {
               </EmptyState.Content>
             </EmptyState.Root>
           )}
+          {/* The results' heading, for the outline: on phones the filters' h2 is folded away, and
+              the cards' titles are h3. */}
+          <VisuallyHidden as="h2">Templates</VisuallyHidden>
           {data && data.items.length > 0 && (
             <SimpleGrid
               columns={{ base: 1, md: 2, xl: 3 }}

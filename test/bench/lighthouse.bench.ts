@@ -1,0 +1,157 @@
+/**
+ * Lighthouse performance and accessibility of the home page and /mvps (issue 8, item 14), against
+ * the production build served as `npm start` serves it (compressed, cached, under the CSP), in
+ * Debian's Chromium, on the mobile (Lighthouse's default: simulated slow 4G and a 4x slower CPU)
+ * and the desktop profile. `npm run bench -- lighthouse`.
+ *
+ * It builds the frontend, starts the local stack on free ports with fresh demo data (as the e2e
+ * suite does), asks every built file once so the server has compressed it, then runs Lighthouse
+ * RUNS times per page and profile and reports the median run (Lighthouse's own advice against
+ * run-to-run noise). A laptop's numbers, not a CDN's: read them as a comparison between builds.
+ */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import getPort from 'get-port';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import type { Config, Result } from 'lighthouse';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const PAGES = ['/', '/mvps'];
+const PROFILES: { name: string; config?: Config }[] = [
+  { name: 'mobile' },
+  { name: 'desktop', config: desktopConfig },
+];
+const repositoryRoot = path.resolve(import.meta.dirname, '../..');
+const dist = path.join(repositoryRoot, 'frontend', 'dist');
+
+/** The flags that matter offline (test/e2e/support/browser.ts): no calls to Google's services. */
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface Row {
+  page: string;
+  profile: string;
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  failedAccessibility: string[];
+}
+
+const toRow = (page: string, profile: string, lhr: Result): Row => {
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const accessibilityAudits = lhr.categories.accessibility?.auditRefs ?? [];
+  return {
+    page,
+    profile,
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    failedAccessibility: accessibilityAudits
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${ref.id}: ${lhr.audits[ref.id]?.title}`),
+  };
+};
+
+const median = (rows: Row[]): Row =>
+  [...rows].sort((a, b) => a.performance - b.performance)[Math.floor(rows.length / 2)]!;
+
+const main = async () => {
+  console.log('Building the frontend (frontend/dist)…');
+  const { build } = await import('vite');
+  await build({
+    configFile: path.join(repositoryRoot, 'frontend', 'vite.config.ts'),
+    logLevel: 'warn',
+  });
+
+  for (const name of ['DYNAMODB_PORT', 'COGNITO_PORT', 'S3_PORT'])
+    process.env[name] = String(await getPort());
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+  const { startLocalStack } = await import('../../lib/local/stack');
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'lighthouse-stack-'));
+  const stack = await startLocalStack({
+    port: await getPort(),
+    dataDir,
+    seed: true,
+    web: 'dist',
+    quiet: true,
+    betaAccess: true,
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    // The server compresses each file on its first request; measure warm, as a CDN serves.
+    for (const file of await readdir(path.join(dist, 'assets'))) {
+      if (file.endsWith('.map')) continue;
+      await fetch(`${stack.url}/assets/${file}`, { headers: { 'accept-encoding': 'br' } });
+    }
+
+    const rows: Row[] = [];
+    for (const page of PAGES) {
+      for (const profile of PROFILES) {
+        const runs: Row[] = [];
+        for (let run = 0; run < RUNS; run += 1) {
+          const result = await lighthouse(
+            `${stack.url}${page}`,
+            {
+              port: chrome.port,
+              logLevel: 'error',
+              output: 'json',
+              onlyCategories: ['performance', 'accessibility'],
+            },
+            profile.config,
+          );
+          if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+          runs.push(toRow(page, profile.name, result.lhr));
+        }
+        rows.push(median(runs));
+      }
+    }
+
+    console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs)` : ''} at ${stack.url}`);
+    console.table(
+      rows.map((row) => ({
+        page: row.page,
+        profile: row.profile,
+        performance: row.performance,
+        accessibility: row.accessibility,
+        'FCP ms': Math.round(row.fcp),
+        'LCP ms': Math.round(row.lcp),
+        'TBT ms': Math.round(row.tbt),
+        CLS: Number(row.cls.toFixed(3)),
+      })),
+    );
+    for (const row of rows) {
+      if (row.failedAccessibility.length > 0)
+        console.log(
+          `${row.page} (${row.profile}) accessibility findings:\n  ${row.failedAccessibility.join('\n  ')}`,
+        );
+    }
+  } finally {
+    chrome.kill();
+    await stack.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+};
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
