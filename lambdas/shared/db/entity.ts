@@ -154,6 +154,8 @@ export interface QueryOptions<Item> {
   attributes?: readonly Attribute<Item>[];
   /** Strongly consistent (table queries only; GSIs are always eventually consistent). */
   consistent?: boolean;
+  /** Gives up (an `AbortError`, never retried) when this signal fires: a per-call time budget. */
+  abortSignal?: AbortSignal;
 }
 
 export interface QueryResult<Item> {
@@ -279,7 +281,12 @@ export class Entity<
   get(key: KeyOf<Item, Indexes>) {
     return {
       go: async (
-        options: { consistent?: boolean; attributes?: readonly Attribute<Item>[] } = {},
+        options: {
+          consistent?: boolean;
+          attributes?: readonly Attribute<Item>[];
+          /** Gives up (an `AbortError`, never retried) when this signal fires. */
+          abortSignal?: AbortSignal;
+        } = {},
       ): Promise<{ data: Item | null }> => {
         const context = new ExpressionContext();
         const projection = options.attributes?.map((attribute) => context.name(attribute));
@@ -291,6 +298,7 @@ export class Entity<
             ...(projection ? { ProjectionExpression: projection.join(', ') } : {}),
             ...context.toRequest(),
           }),
+          options.abortSignal ? { abortSignal: options.abortSignal } : undefined,
         );
         return { data: stored ? stripPhysical<Item>(stored) : null };
       },
@@ -520,7 +528,10 @@ export class QueryBuilder<Item extends object> {
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
         ...(options.consistent && !this.index.index ? { ConsistentRead: true } : {}),
       };
-      const page = await documentClient().send(new QueryCommand(input));
+      const page = await documentClient().send(
+        new QueryCommand(input),
+        options.abortSignal ? { abortSignal: options.abortSignal } : undefined,
+      );
       for (const stored of page.Items ?? []) data.push(stripPhysical<Item>(stored));
       lastKey = page.LastEvaluatedKey;
       const wantsMore =
