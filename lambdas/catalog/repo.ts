@@ -1,9 +1,13 @@
 /**
  * Catalog data access: one function per access pattern (docs/data-model.md, "mvps" and "Browse").
  */
+import { storageDesign } from '../../lib/definitions/storage-design';
+import { config } from '../shared/config';
+import { MVP_STATUSES } from '../shared/contracts/catalog';
 import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';
 import { MvpEntity, type MvpItem } from '../shared/db/entities/mvp';
 import { MvpVersionEntity, type MvpVersionItem } from '../shared/db/entities/mvp-version';
+import { s3 } from '../shared/storage/s3';
 import type { CatalogRecord } from './browse';
 
 export type { MvpItem, MvpVersionItem };
@@ -49,6 +53,54 @@ export const listApprovedCatalogRecords = async (): Promise<CatalogRecord[]> => 
 };
 
 type CatalogProjection = Pick<MvpItem, (typeof CATALOG_ATTRIBUTES)[number]>;
+
+/** Later than any `updated_at`: the upper bound of "changed since" queries. */
+const END_OF_TIME = '9999-12-31T23:59:59.999Z';
+
+/** What changed since a moment: templates now approved (as records), and those now elsewhere. */
+export interface CatalogChangeSet {
+  approved: { record: CatalogRecord; updatedAt: string }[];
+  departed: { id: string; updatedAt: string }[];
+}
+
+/**
+ * M8b: every template whose `updated_at` is at or after `since`, per status partition of the
+ * `byStatus` index (gsi2, sort key `updated_at`): the approved ones as browse records, the others
+ * as ids (they left the catalog, or never were in it). One query per status, in parallel; each
+ * reads only the few items changed since, so bringing a catalog up to date costs a handful of
+ * read units whatever its size. Every write that changes a card or moves a status sets
+ * `updated_at` (docs/data-model.md §3.3), which is what makes this complete.
+ */
+export const listCatalogChangesSince = async (
+  since: string,
+  options: { abortSignal?: AbortSignal } = {},
+): Promise<CatalogChangeSet> => {
+  // An explicit upper bound keeps the range on MVP items: other entities share these partitions.
+  const changed = (status: MvpItem['status']) =>
+    MvpEntity.query
+      .byStatus({ status })
+      .between({ updated_at: since }, { updated_at: END_OF_TIME });
+  const others = MVP_STATUSES.filter((status) => status !== 'approved');
+  const [approved, ...departed] = await Promise.all([
+    changed('approved').go({
+      pages: 'all',
+      attributes: [...CATALOG_ATTRIBUTES, 'updated_at'],
+      ...options,
+    }),
+    ...others.map((status) =>
+      changed(status).go({ pages: 'all', attributes: ['id', 'updated_at'], ...options }),
+    ),
+  ]);
+  return {
+    approved: approved.data.map((item) => ({
+      record: toCatalogRecord(item),
+      updatedAt: item.updated_at,
+    })),
+    departed: departed.flatMap(({ data }) =>
+      data.map((item) => ({ id: item.id, updatedAt: item.updated_at })),
+    ),
+  };
+};
 
 /**
  * M-seller: a seller's approved templates (the `bySeller` index, gsi1, filtered on status) as
@@ -111,10 +163,62 @@ export interface CatalogVersion {
 
 const CATALOG_KEY = { name: 'catalog' } as const;
 
-/** The catalog version counter; strongly consistent, so a bump is seen on the very next request. */
-export const getCatalogVersion = async (): Promise<CatalogVersion> => {
-  const { data } = await CatalogVersionEntity.get(CATALOG_KEY).go({ consistent: true });
+/**
+ * C1: the catalog version counter; strongly consistent, so a bump is seen by the next check.
+ * `abortSignal` gives the call a budget of its own (the browse cache serves from memory rather
+ * than wait for a database that does not answer).
+ */
+export const getCatalogVersion = async (
+  options: { abortSignal?: AbortSignal } = {},
+): Promise<CatalogVersion> => {
+  const { data } = await CatalogVersionEntity.get(CATALOG_KEY).go({ consistent: true, ...options });
   return { version: data?.version ?? 0, updatedAt: data?.updated_at ?? null };
+};
+
+/** The stored snapshot object (storage-design.ts), with its ETag for conditional reads. */
+export interface StoredCatalogSnapshot {
+  bytes: Uint8Array;
+  etag: string | null;
+}
+
+/**
+ * S1: the catalog snapshot object; `null` when there is none yet, `'unchanged'` when it is still
+ * the one with ETag `ifNoneMatch` (a 304: nothing is transferred).
+ */
+export const readCatalogSnapshot = async (
+  options: { ifNoneMatch?: string | null; abortSignal?: AbortSignal } = {},
+): Promise<StoredCatalogSnapshot | 'unchanged' | null> => {
+  const { sdk, client } = await s3();
+  try {
+    const result = await client.send(
+      new sdk.GetObjectCommand({
+        Bucket: config().MVP_FILES_BUCKET,
+        Key: storageDesign.catalogSnapshotKey,
+        ...(options.ifNoneMatch ? { IfNoneMatch: options.ifNoneMatch } : {}),
+      }),
+      options.abortSignal ? { abortSignal: options.abortSignal } : undefined,
+    );
+    const bytes = result.Body ? await result.Body.transformToByteArray() : new Uint8Array();
+    return { bytes, etag: result.ETag ?? null };
+  } catch (error) {
+    const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+    if ($metadata?.httpStatusCode === 304 || name === 'NotModified') return 'unchanged';
+    if (name === 'NoSuchKey' || name === 'NotFound') return null;
+    throw error;
+  }
+};
+
+/** S2: replaces the catalog snapshot object (one PUT: readers see the old one or the new one). */
+export const writeCatalogSnapshot = async (bytes: Uint8Array): Promise<void> => {
+  const { sdk, client } = await s3();
+  await client.send(
+    new sdk.PutObjectCommand({
+      Bucket: config().MVP_FILES_BUCKET,
+      Key: storageDesign.catalogSnapshotKey,
+      Body: bytes,
+      ContentType: 'application/gzip',
+    }),
+  );
 };
 
 /**

@@ -1,21 +1,20 @@
 /**
- * Catalog rules: browse and detail of approved templates, and the catalog version writers bump.
+ * Catalog rules: browse and detail of approved templates, the catalog version writers bump, and
+ * the catalog snapshot.
  *
  * Browse is served from memory. Each Lambda container keeps the approved catalog as compact,
- * pre-sorted records (`browse.ts`) and checks one small counter item per request (a strongly
- * consistent GetItem). Every write that changes the approved catalog (approve, publish, edit,
- * archive, counters shown on cards) calls `bumpCatalogVersion()`; the next request anywhere sees the
- * new number and reloads the catalog from the `byStatus` index. A warm browse therefore costs one
- * GetItem plus an in-memory filter however many templates there are (issue 3: p95 ≤ 50 ms at
- * 10,000).
- *
- * One subtlety: the reload reads a GSI, which is only eventually consistent, so a reload right
- * after a bump might miss that very write. A catalog loaded within GSI_SETTLE_MS of the bump is
- * therefore loaded once more after that window; from then on it is trusted until the next bump.
+ * pre-sorted records (`browse.ts`), started from the snapshot in S3 (`snapshot.ts`) and kept up
+ * to date by `catalog-cache.ts`: at most one version check a second, and only the changed
+ * templates read when the version moved. Every write that changes the approved catalog (approve,
+ * publish, edit, archive) bumps the catalog version and stamps the template's `updated_at`; the
+ * counters shown on cards (downloads, ratings) refresh with the snapshot, which the snapshot task
+ * (`tasks/publish-catalog-snapshot.ts`) rewrites every few minutes. A warm browse therefore costs
+ * no database read at all most of the time, whatever the catalog's size (issue 8, items 12–13).
  *
  * Seller names on cards are joined per page (at most 20 ids, one BatchGetItem) through the profiles
  * service, and remembered for SELLER_TTL_MS: a renamed seller shows on cards within a minute, while
- * busy browse traffic costs no extra reads. The detail page always reads its seller fresh.
+ * busy browse traffic costs no extra reads. While the table does not answer, browse shows the names
+ * it remembers (or none) instead of waiting. The detail page always reads its seller fresh.
  */
 import {
   type BrowseQuery,
@@ -27,7 +26,15 @@ import {
 import { NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { getPublicSellerSummaries } from '../profiles/service';
-import { browseCatalog, buildCatalogIndex, type CatalogIndex, type CatalogRecord } from './browse';
+import { browseCatalog, type CatalogRecord } from './browse';
+import {
+  CatalogCache,
+  CHANGES_TIMEOUT_MS,
+  SNAPSHOT_TIMEOUT_MS,
+  VERSION_CHECK_TIMEOUT_MS,
+  type CatalogCacheOptions,
+  type CatalogSources,
+} from './catalog-cache';
 import {
   getCatalogVersion,
   getMvpById,
@@ -35,93 +42,80 @@ import {
   incrementCatalogVersion,
   listApprovedCatalogRecords,
   listApprovedRecordsOfSeller,
+  listCatalogChangesSince,
   listMvpVersions,
-  type CatalogVersion,
+  readCatalogSnapshot,
+  writeCatalogSnapshot,
   type MvpItem,
   type MvpVersionItem,
 } from './repo';
+import { decodeCatalogSnapshot, encodeCatalogSnapshot } from './snapshot';
+
+export { CATALOG_MAX_AGE_MS, GSI_SETTLE_MS, VERSION_CHECK_INTERVAL_MS } from './catalog-cache';
 
 export const MVP_NOT_FOUND_MESSAGE = 'MVP not found. It might not exist or is pending approval.';
 
-/** How long a GSI may lag behind the table, generously; DynamoDB's is typically well under 1 s. */
-export const GSI_SETTLE_MS = 2_000;
 export const SELLER_TTL_MS = 60_000;
-/**
- * Download and rating counters do not bump the catalog version (that would make every warm
- * container reload the whole catalog on every download), so a loaded catalog is also refreshed
- * when it is this old: cards show counters at most ten minutes stale (docs/data-model.md §5).
- */
-export const CATALOG_MAX_AGE_MS = 10 * 60_000;
 
 /** Preview keys live under `previews/` in the preview bucket, served same-origin (contract 4). */
 export const previewUrl = (key: string): string => `/${key}`;
 
-interface LoadedCatalog {
-  version: number;
-  loadedAt: number;
-  /** Set when the load might predate the GSI catching up with the bump. */
-  reloadAfter: number | null;
-  index: CatalogIndex;
-}
-
-let loaded: LoadedCatalog | null = null;
-let loading: Promise<LoadedCatalog> | null = null;
-
-const isFresh = (catalog: LoadedCatalog, current: CatalogVersion, now: number): boolean =>
-  catalog.version === current.version &&
-  now - catalog.loadedAt < CATALOG_MAX_AGE_MS &&
-  (catalog.reloadAfter === null || now < catalog.reloadAfter);
-
-const loadCatalog = async (current: CatalogVersion): Promise<LoadedCatalog> => {
-  const startedAt = Date.now();
-  const records = await listApprovedCatalogRecords();
-  const bumpedAt = current.updatedAt ? Date.parse(current.updatedAt) : Number.NaN;
-  const settledAt = bumpedAt + GSI_SETTLE_MS;
-  const catalog: LoadedCatalog = {
-    version: current.version,
-    loadedAt: startedAt,
-    reloadAfter: Number.isFinite(settledAt) && startedAt < settledAt ? settledAt : null,
-    index: buildCatalogIndex(records),
-  };
-  logger.info('Catalog loaded', {
-    version: catalog.version,
-    templates: catalog.index.size,
-    ms: Date.now() - startedAt,
-  });
-  return catalog;
+/** The browse cache's reads, each with a time budget of its own (see catalog-cache.ts). */
+const catalogSources: CatalogSources = {
+  readVersion: () =>
+    getCatalogVersion({ abortSignal: AbortSignal.timeout(VERSION_CHECK_TIMEOUT_MS) }),
+  readSnapshot: async (etag) => {
+    const stored = await readCatalogSnapshot({
+      ifNoneMatch: etag,
+      abortSignal: AbortSignal.timeout(SNAPSHOT_TIMEOUT_MS),
+    });
+    if (stored === null || stored === 'unchanged') return stored;
+    return { snapshot: decodeCatalogSnapshot(stored.bytes), etag: stored.etag };
+  },
+  listCatalog: listApprovedCatalogRecords,
+  listChangesSince: (since) =>
+    listCatalogChangesSince(since, { abortSignal: AbortSignal.timeout(CHANGES_TIMEOUT_MS) }),
 };
 
+let catalog = new CatalogCache(catalogSources);
+
 /**
- * The in-memory catalog, reloaded when the version moved. Concurrent callers in one container
- * (the local server runs handlers concurrently) share one reload.
+ * Starts over as a new container would: an empty cache (and seller names), with its own clock or
+ * check interval. For tests and the browse benchmark; production never calls it.
  */
-const currentCatalog = async (): Promise<CatalogIndex> => {
-  const version = await getCatalogVersion();
-  if (loaded && isFresh(loaded, version, Date.now())) return loaded.index;
-  if (!loading) {
-    loading = loadCatalog(version).finally(() => {
-      loading = null;
-    });
-  }
-  loaded = await loading;
-  return loaded.index;
+export const resetCatalogCache = (options: CatalogCacheOptions = {}): void => {
+  catalog = new CatalogCache(catalogSources, options);
+  sellerCache.clear();
 };
 
 const sellerCache = new Map<string, { summary: SellerSummary; expiresAt: number }>();
 
+/**
+ * Seller names of a page. Stale on error like the catalog: while the table does not answer, the
+ * names remembered (even expired ones) are shown, and cards of other sellers show none.
+ */
 const sellerSummaries = async (ids: readonly string[]): Promise<Map<string, SellerSummary>> => {
   const now = Date.now();
   const result = new Map<string, SellerSummary>();
   const missing: string[] = [];
   for (const id of new Set(ids)) {
     const cached = sellerCache.get(id);
-    if (cached && cached.expiresAt > now) result.set(id, cached.summary);
+    if (cached && (cached.expiresAt > now || catalog.degraded)) result.set(id, cached.summary);
     else missing.push(id);
   }
-  if (missing.length > 0) {
+  if (missing.length === 0 || catalog.degraded) return result;
+  try {
     for (const [id, summary] of await getPublicSellerSummaries(missing)) {
       sellerCache.set(id, { summary, expiresAt: now + SELLER_TTL_MS });
       result.set(id, summary);
+    }
+  } catch (error) {
+    logger.warn('Seller names could not be read; cards show the ones remembered', {
+      error: error instanceof Error ? error.name : String(error),
+    });
+    for (const id of missing) {
+      const cached = sellerCache.get(id);
+      if (cached) result.set(id, cached.summary);
     }
   }
   return result;
@@ -151,7 +145,7 @@ const toSummary = (record: CatalogRecord, seller: SellerSummary): MvpSummary => 
 
 /** A page of approved templates matching the query, with the exact total. */
 export const listMvps = async (query: BrowseQuery): Promise<BrowseResult> => {
-  const index = await currentCatalog();
+  const index = await catalog.current();
   const page = browseCatalog(index, query);
   const sellers = await sellerSummaries(page.items.map((item) => item.seller_id));
   return {
@@ -230,12 +224,39 @@ export const averageRatingOf = (item: Pick<MvpItem, 'rating_sum' | 'rating_count
 
 /**
  * Tells every browse cache that the approved catalog changed. Call it after any write that adds,
- * changes or removes an approved template, with the number of templates that entered (positive)
- * or left (negative) the catalog; the seed calls it once after seeding.
+ * changes or removes an approved template (stamping its `updated_at`), with the number of
+ * templates that entered (positive) or left (negative) the catalog; the seed calls it once after
+ * seeding.
  */
 export const bumpCatalogVersion = async (
   options: { approvedDelta?: number } = {},
 ): Promise<number> => (await incrementCatalogVersion(options.approvedDelta ?? 0)).version;
+
+export interface PublishedSnapshot {
+  version: number;
+  asOf: string;
+  templates: number;
+  /** Size of the stored (gzipped) object. */
+  bytes: number;
+}
+
+/**
+ * Writes the catalog snapshot new containers start from:
+ * 1. note the time and the version (before reading: changes from then on are re-read by readers),
+ * 2. read every approved template's card fields from the `byStatus` index,
+ * 3. write them, columnar and gzipped, over the previous snapshot.
+ * Run by the schedule (tasks/publish-catalog-snapshot.ts) and by the seed.
+ */
+export const publishCatalogSnapshot = async (): Promise<PublishedSnapshot> => {
+  const asOf = new Date().toISOString();
+  const { version } = await getCatalogVersion();
+  const records = await listApprovedCatalogRecords();
+  const bytes = encodeCatalogSnapshot({ asOf, version, records });
+  await writeCatalogSnapshot(bytes);
+  const published = { version, asOf, templates: records.length, bytes: bytes.length };
+  logger.info('Catalog snapshot published', { ...published });
+  return published;
+};
 
 /**
  * A seller's approved templates as cards, newest first, with the exact rating sum and count over

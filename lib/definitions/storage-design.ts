@@ -18,6 +18,13 @@ export const storageDesign = {
   /** Browser uploads land here first; a lifecycle rule removes what was never registered. */
   uploadsPrefix: 'uploads/',
   uploadsExpireAfterDays: 1,
+  /**
+   * The browse catalog snapshot (docs/data-model.md §5): one gzipped object in the mvp-files
+   * bucket, written by the snapshot task and read once by each catalog container at cold start.
+   * Its own prefix, so the catalog function's read grant covers nothing else of the bucket.
+   */
+  catalogPrefix: 'catalog/',
+  catalogSnapshotKey: 'catalog/browse-snapshot.v1.json.gz',
   /** CORS for presigned browser uploads and downloads. */
   cors: {
     allowedMethods: ['GET', 'PUT', 'HEAD'] as const,

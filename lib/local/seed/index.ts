@@ -10,6 +10,7 @@
  * 2. templates: files first (previews, bundle), then reviews, then the template item, so an
  *    interrupted seed is completed by the next one
  * 3. the catalog version moves when a template was written, so warm browse caches reload
+ * 4. the browse snapshot is written (docs/data-model.md §5)
  */
 import {
   AdminAddUserToGroupCommand,
@@ -20,7 +21,7 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { bumpCatalogVersion } from '../../../lambdas/catalog/service';
+import { bumpCatalogVersion, publishCatalogSnapshot } from '../../../lambdas/catalog/service';
 import { CounterEntity } from '../../../lambdas/shared/db/entities/counter';
 import { MvpVersionEntity } from '../../../lambdas/shared/db/entities/mvp-version';
 import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
@@ -337,6 +338,10 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
   }
   if (templatesWritten > 0) await bumpCatalogVersion({ approvedDelta: approvedWritten });
   await seedDownloads(new Map([...users].map(([key, user]) => [key, user.sub])));
+  // The browse snapshot a new catalog container starts from, with the counters just seeded (the
+  // schedule rewrites it every few minutes from then on). Seeded templates carry their historic
+  // `updated_at`, which a catalog that reads "changes since" would not see: the snapshot has them.
+  await publishCatalogSnapshot();
   return {
     users: users.size,
     templates: seedTemplates.filter((template) => template.status === 'approved').length,

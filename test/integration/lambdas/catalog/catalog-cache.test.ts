@@ -1,14 +1,22 @@
 /**
- * The browse cache: a warm Lambda serves browse from memory and reloads only when the catalog
- * version moved (or, once, when its load may have raced the GSI right after a bump).
+ * The browse cache: a warm Lambda serves browse from memory and reads changes only when the
+ * catalog version moved (or, once more, when its read may have raced the GSI right after a bump).
+ * It checks the version at most once a second: the tests move the cache's clock on by a second
+ * (`nextCheck`) where they expect a check, instead of sleeping.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/catalog/index';
-import { bumpCatalogVersion, GSI_SETTLE_MS } from '../../../../lambdas/catalog/service';
+import {
+  bumpCatalogVersion,
+  GSI_SETTLE_MS,
+  resetCatalogCache,
+  VERSION_CHECK_INTERVAL_MS,
+} from '../../../../lambdas/catalog/service';
 import type { BrowseResult } from '../../../../lambdas/shared/contracts/catalog';
 import { CatalogVersionEntity } from '../../../../lambdas/shared/db/entities/catalog-version';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
+import { recordDynamoDbCommands } from '../../../fixtures/dynamodb-commands';
 import { mvpItem } from '../../../fixtures/mvps';
 
 const total = async () => {
@@ -18,6 +26,15 @@ const total = async () => {
 };
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, GSI_SETTLE_MS + 200));
+
+/**
+ * The cache's clock: real time, moved on by whole check intervals. Only a few seconds: the cache
+ * compares its clock with the writers' timestamps (the GSI settle window), as in production.
+ */
+let skew = 0;
+const nextCheck = () => {
+  skew += VERSION_CHECK_INTERVAL_MS;
+};
 
 describe('catalog version', () => {
   it('counts up atomically from nothing', async () => {
@@ -29,22 +46,31 @@ describe('catalog version', () => {
 });
 
 describe('browse cache', () => {
+  // Each test is a new container.
+  beforeEach(() => {
+    skew = 0;
+    resetCatalogCache({ now: () => Date.now() + skew });
+  });
+
   it('keeps serving the loaded catalog until the version is bumped', async () => {
     await Promise.all([mvpItem(), mvpItem()].map((item) => MvpEntity.create(item).go()));
     await bumpCatalogVersion();
     await settle();
     expect(await total()).toBe(2);
 
-    // Written but not announced: a warm Lambda does not see it (this proves browse is cached)...
+    // Written but not announced: a warm Lambda does not see it, even after checking the version
+    // again (this proves browse is cached)...
     const late = mvpItem();
     await MvpEntity.create(late).go();
+    nextCheck();
     expect(await total()).toBe(2);
     // ...while the detail page, which reads the table directly, does.
     const detail = await handler(apiEvent({ path: `/api/mvps/${late.id}` }), lambdaContext());
     expect(detail.statusCode).toBe(200);
 
-    // Announced: the next request reloads.
+    // Announced: the next version check (at most a second later) brings it in.
     await bumpCatalogVersion();
+    nextCheck();
     expect(await total()).toBe(3);
 
     // A template leaving the catalog is a change too.
@@ -52,17 +78,63 @@ describe('browse cache', () => {
       .set({ status: 'archived', updated_at: new Date().toISOString() })
       .go();
     await bumpCatalogVersion();
+    nextCheck();
     expect(await total()).toBe(2);
   });
 
   it('reloads once more after the settle window when it loaded right after a bump', async () => {
+    await total(); // a warm container
     await bumpCatalogVersion();
-    const before = await total(); // loaded within the window: might have raced the GSI
+    nextCheck();
+    const before = await total(); // read within the window: might have raced the GSI
     await MvpEntity.create(mvpItem()).go(); // stands in for a write the GSI had not shown yet
     await settle();
     expect(await total()).toBe(before + 1);
     // Once settled it is trusted again.
     await MvpEntity.create(mvpItem()).go();
+    nextCheck();
+    expect(await total()).toBe(before + 1);
+  });
+});
+
+describe('version check', () => {
+  it('reads the catalog version at most once a second per container, however many requests', async () => {
+    const commands = recordDynamoDbCommands();
+    const versionReads = () => commands.count('Get', 'name_catalog');
+    let now = Date.now();
+    resetCatalogCache({ now: () => now });
+    await total(); // a new container: checks the version and loads the catalog
+    commands.clear();
+
+    // A busy second: 200 requests, no database read at all.
+    for (let i = 0; i < 200; i += 1) await total();
+    now += VERSION_CHECK_INTERVAL_MS - 1;
+    await total();
+    expect(versionReads()).toBe(0);
+    expect(commands.sent).toEqual([]);
+
+    // The next second: one check, then quiet again.
+    now += 1;
+    for (let i = 0; i < 200; i += 1) await total();
+    expect(versionReads()).toBe(1);
+
+    // Ten seconds of steady traffic: ten checks, for 1,000 requests.
+    commands.clear();
+    for (let second = 0; second < 10; second += 1) {
+      now += VERSION_CHECK_INTERVAL_MS;
+      for (let i = 0; i < 100; i += 1) await total();
+    }
+    expect(versionReads()).toBe(10);
+    expect(commands.sent.every((command) => command.input.includes('name_catalog'))).toBe(true);
+  });
+
+  it('still sees a bump within a second', async () => {
+    let now = Date.now();
+    resetCatalogCache({ now: () => now });
+    const before = await total();
+    await MvpEntity.create(mvpItem()).go();
+    await bumpCatalogVersion();
+    now += VERSION_CHECK_INTERVAL_MS;
     expect(await total()).toBe(before + 1);
   });
 });

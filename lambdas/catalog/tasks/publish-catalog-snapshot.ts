@@ -1,0 +1,10 @@
+/**
+ * Scheduled task (lambdas/shared/design/schedules.ts `catalogSnapshot`): rewrites the browse
+ * catalog snapshot that new catalog containers start from, with fresh download and rating
+ * counters. EventBridge invokes it in the cloud, the local scheduler (lib/local/scheduler.ts) on
+ * a laptop; the event carries nothing it needs.
+ */
+import { publishCatalogSnapshot, type PublishedSnapshot } from '../service';
+
+export const handler = async (_event?: unknown): Promise<PublishedSnapshot> =>
+  publishCatalogSnapshot();

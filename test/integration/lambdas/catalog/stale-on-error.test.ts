@@ -1,0 +1,167 @@
+/**
+ * Stale on error (issue 8, item 10): when the table hangs or refuses connections, browse keeps
+ * answering from the catalog in memory (or from the snapshot, in a new container) within about a
+ * second, with a warning; detail, which needs the full item, answers 503 "temporarily
+ * unavailable". Everything recovers by itself.
+ *
+ * The catalog's DynamoDB client talks to the run's emulator through a proxy this file controls
+ * (test/fixtures/fault-proxy.ts), so only this file's process sees the outage.
+ */
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { handler } from '../../../../lambdas/catalog/index';
+import {
+  bumpCatalogVersion,
+  publishCatalogSnapshot,
+  resetCatalogCache,
+} from '../../../../lambdas/catalog/service';
+import { VERSION_RETRY_AFTER_FAILURE_MS } from '../../../../lambdas/catalog/catalog-cache';
+import type { BrowseResult } from '../../../../lambdas/shared/contracts/catalog';
+import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../../lambdas/shared/errors';
+import { logger } from '../../../../lambdas/shared/observability';
+import { storageDesign } from '../../../../lib/definitions/storage-design';
+import { createS3Client } from '../../../../lib/local/resources';
+import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
+import { startFaultProxy, type FaultProxy } from '../../../fixtures/fault-proxy';
+import { mvpItem } from '../../../fixtures/mvps';
+import { localCloud } from '../../setup/helpers';
+
+/** A version check gives up after 1 s; with the request's own work, well within this. */
+const STALE_ANSWER_MS = 2_500;
+
+let proxy: FaultProxy;
+let skew = 0;
+const clock = () => Date.now() + skew;
+
+const timed = async (path: string) => {
+  const started = Date.now();
+  const result = await handler(apiEvent({ path }), lambdaContext('catalog'));
+  return { result, status: result.statusCode, ms: Date.now() - started };
+};
+const titles = (result: { body?: string }) =>
+  jsonBody<BrowseResult>(result)
+    .items.map((item) => item.title)
+    .sort();
+
+const seller = 'seller-stale-1';
+const anHourAgo = new Date(Date.now() - 3_600_000).toISOString();
+const kept = mvpItem({ title: 'Kept In Memory', seller_id: seller, updated_at: anHourAgo });
+
+beforeAll(async () => {
+  proxy = await startFaultProxy(localCloud().dynamodbEndpoint);
+  // The handlers' client is created on first use, so from here on it goes through the proxy.
+  process.env.AWS_ENDPOINT_URL_DYNAMODB = proxy.endpoint;
+  await ProfileEntity.create({
+    id: seller,
+    email: 'stale-seller@example.com',
+    username: 'stale-seller',
+    role: 'seller',
+    created_at: anHourAgo,
+    updated_at: anHourAgo,
+  }).go();
+  await MvpEntity.create(kept).go();
+  await bumpCatalogVersion({ approvedDelta: 1 });
+});
+
+afterAll(async () => {
+  await proxy.close();
+});
+
+describe('a warm container while the table does not answer', () => {
+  it('keeps serving browse from memory (logged), answers detail 503, and recovers', async () => {
+    resetCatalogCache({ now: clock });
+    expect((await timed('/api/mvps')).status).toBe(200);
+    expect((await timed(`/api/mvps/${kept.id}`)).status).toBe(200);
+
+    const warn = vi.spyOn(logger, 'warn');
+    try {
+      // Paused: connections hang.
+      await proxy.setMode('hang');
+      skew += 1_000; // the next request checks the version
+      const checked = await timed('/api/mvps');
+      expect(checked.status).toBe(200);
+      expect(titles(checked.result)).toEqual(['Kept In Memory']);
+      expect(jsonBody<BrowseResult>(checked.result).items[0]?.seller.username).toBe('stale-seller');
+      expect(checked.ms).toBeLessThan(STALE_ANSWER_MS);
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringContaining('serves the catalog in memory'),
+        expect.objectContaining({ error: expect.stringContaining('AbortError') }),
+      );
+      // Until the next attempt, requests do not wait for the table at all.
+      skew += 1_000;
+      const quiet = await timed('/api/mvps');
+      expect(quiet.status).toBe(200);
+      expect(quiet.ms).toBeLessThan(500);
+
+      const detail = await timed(`/api/mvps/${kept.id}`);
+      expect(detail.status).toBe(503);
+      expect(jsonBody(detail.result)).toEqual({ message: SERVICE_UNAVAILABLE_MESSAGE });
+      expect(detail.result.headers?.['cache-control']).toBe('no-store');
+
+      // Stopped: connections refused.
+      await proxy.setMode('refuse');
+      skew += VERSION_RETRY_AFTER_FAILURE_MS;
+      const refused = await timed('/api/mvps');
+      expect(refused.status).toBe(200);
+      expect(titles(refused.result)).toEqual(['Kept In Memory']);
+      expect(refused.ms).toBeLessThan(STALE_ANSWER_MS);
+      expect((await timed(`/api/mvps/${kept.id}`)).status).toBe(503);
+    } finally {
+      warn.mockRestore();
+      await proxy.setMode('pass');
+    }
+
+    // Back: a template approved meanwhile shows at the next attempt.
+    await MvpEntity.create(mvpItem({ title: 'Approved After', seller_id: seller })).go();
+    await bumpCatalogVersion({ approvedDelta: 1 });
+    skew += VERSION_RETRY_AFTER_FAILURE_MS;
+    const recovered = await timed('/api/mvps');
+    expect(recovered.status).toBe(200);
+    expect(titles(recovered.result)).toEqual(['Approved After', 'Kept In Memory']);
+    expect((await timed(`/api/mvps/${kept.id}`)).status).toBe(200);
+  }, 60_000);
+});
+
+describe('a new container while the table does not answer', () => {
+  it('serves the snapshot, with a warning', async () => {
+    await publishCatalogSnapshot();
+    const warn = vi.spyOn(logger, 'warn');
+    try {
+      await proxy.setMode('hang');
+      resetCatalogCache({ now: clock });
+      const cold = await timed('/api/mvps');
+      expect(cold.status).toBe(200);
+      expect(titles(cold.result)).toEqual(['Approved After', 'Kept In Memory']);
+      expect(cold.ms).toBeLessThan(STALE_ANSWER_MS);
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringContaining('serves the catalog snapshot'),
+        expect.anything(),
+      );
+    } finally {
+      warn.mockRestore();
+      await proxy.setMode('pass');
+    }
+  }, 30_000);
+
+  it('answers 503 at once without a snapshot, then serves as soon as the table is back', async () => {
+    await createS3Client(localCloud().s3Endpoint).send(
+      new DeleteObjectCommand({
+        Bucket: process.env.MVP_FILES_BUCKET!,
+        Key: storageDesign.catalogSnapshotKey,
+      }),
+    );
+    try {
+      await proxy.setMode('refuse');
+      resetCatalogCache({ now: clock });
+      const cold = await timed('/api/mvps');
+      expect(cold.status).toBe(503);
+      expect(jsonBody(cold.result)).toEqual({ message: SERVICE_UNAVAILABLE_MESSAGE });
+      expect(cold.ms).toBeLessThan(STALE_ANSWER_MS);
+    } finally {
+      await proxy.setMode('pass');
+    }
+    expect((await timed('/api/mvps')).status).toBe(200);
+  }, 30_000);
+});

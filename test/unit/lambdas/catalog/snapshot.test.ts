@@ -1,0 +1,153 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import {
+  applyCatalogChanges,
+  browseCatalog,
+  buildCatalogIndex,
+  type CatalogRecord,
+} from '../../../../lambdas/catalog/browse';
+import {
+  CATALOG_SNAPSHOT_FORMAT,
+  CatalogSnapshotFormatError,
+  decodeCatalogSnapshot,
+  encodeCatalogSnapshot,
+} from '../../../../lambdas/catalog/snapshot';
+import { browseQuerySchema, SORT_OPTIONS } from '../../../../lambdas/shared/contracts/catalog';
+import { catalogRecord } from '../../../fixtures/mvps';
+
+const AS_OF = '2026-06-01T12:00:00.000Z';
+
+const records: CatalogRecord[] = [
+  catalogRecord({
+    seller_id: 'seller-a',
+    title: 'Stripe SaaS Kit',
+    tech_stack: ['React', 'TypeScript'],
+    access_tier: 'one_time_sale',
+    price: 49.5,
+    licensing_terms: 'premium_commercial',
+    average_rating: 4.25,
+    download_count: 1200,
+    preview_image_keys: ['previews/a/1.png', 'previews/a/2.png'],
+    demo_url: 'https://demo.example.com',
+    github_url: 'https://github.com/acme/kit',
+    version_number: '2.1.0',
+  }),
+  catalogRecord({ seller_id: 'seller-b', title: 'Portfolio', published_at: null, tech_stack: [] }),
+  catalogRecord({ seller_id: 'seller-a', title: 'Ünïcödé “quotes” \u0000 and emoji 🚀' }),
+];
+
+describe('catalog snapshot encoding', () => {
+  it('decodes exactly what was encoded', () => {
+    const bytes = encodeCatalogSnapshot({ asOf: AS_OF, version: 42, records });
+    expect(decodeCatalogSnapshot(bytes)).toEqual({ asOf: AS_OF, version: 42, records });
+  });
+
+  it('round-trips an empty catalog', () => {
+    const bytes = encodeCatalogSnapshot({ asOf: AS_OF, version: 0, records: [] });
+    expect(decodeCatalogSnapshot(bytes).records).toEqual([]);
+  });
+
+  it('is gzipped columnar JSON: one array per field, repeated values once in a string table', () => {
+    const many = Array.from({ length: 500 }, (_, i) =>
+      catalogRecord({ seller_id: `seller-${i % 5}`, category: 'SaaS', tech_stack: ['React'] }),
+    );
+    const bytes = encodeCatalogSnapshot({ asOf: AS_OF, version: 1, records: many });
+    const file = JSON.parse(gunzipSync(bytes).toString('utf8')) as {
+      format: number;
+      count: number;
+      strings: string[];
+      columns: Record<string, unknown[]>;
+    };
+    expect(file.format).toBe(CATALOG_SNAPSHOT_FORMAT);
+    expect(file.count).toBe(500);
+    expect(Object.keys(file.columns).sort()).toEqual(Object.keys(many[0]!).sort());
+    for (const column of Object.values(file.columns)) expect(column).toHaveLength(500);
+    // 5 sellers, one category, one technology, one tier, one licence, one version number.
+    expect(file.strings).toHaveLength(10);
+    const plain = gzipSync(JSON.stringify(many)).length;
+    expect(bytes.length).toBeLessThan(plain);
+  });
+
+  it.each([
+    ['not gzip', Buffer.from('{"format":1}')],
+    ['gzip of not JSON', gzipSync('nope')],
+    ['another format', gzipSync(JSON.stringify({ format: 2, as_of: AS_OF }))],
+    [
+      'a column of the wrong length',
+      gzipSync(
+        JSON.stringify({
+          format: 1,
+          as_of: AS_OF,
+          version: 1,
+          count: 2,
+          strings: [],
+          columns: { id: ['only-one'] },
+        }),
+      ),
+    ],
+    [
+      'a string table position out of range',
+      (() => {
+        const file = JSON.parse(
+          gunzipSync(encodeCatalogSnapshot({ asOf: AS_OF, version: 1, records })).toString(),
+        ) as { columns: { category: number[] } };
+        file.columns.category[0] = 999;
+        return gzipSync(JSON.stringify(file));
+      })(),
+    ],
+  ])('refuses %s', (_name, bytes) => {
+    expect(() => decodeCatalogSnapshot(bytes)).toThrow(CatalogSnapshotFormatError);
+  });
+});
+
+describe('applyCatalogChanges', () => {
+  const base = [
+    catalogRecord({ id: 'A', published_at: '2025-01-01T00:00:00.000Z', download_count: 10 }),
+    catalogRecord({ id: 'B', published_at: '2025-02-01T00:00:00.000Z', download_count: 30 }),
+    catalogRecord({ id: 'C', published_at: '2025-03-01T00:00:00.000Z', download_count: 20 }),
+  ];
+  const idsBy = (index: ReturnType<typeof buildCatalogIndex>, sort: string) =>
+    browseCatalog(index, browseQuerySchema.parse({ sort })).items.map((entry) => entry.id);
+
+  it('adds, replaces and removes, keeping every sort order as a full rebuild would', () => {
+    const changed = catalogRecord({
+      id: 'A',
+      published_at: '2025-01-01T00:00:00.000Z',
+      download_count: 99,
+      title: 'Renamed',
+    });
+    const added = catalogRecord({
+      id: 'D',
+      published_at: '2025-02-15T00:00:00.000Z',
+      download_count: 25,
+      average_rating: 5,
+    });
+    const index = applyCatalogChanges(buildCatalogIndex(base), {
+      upserts: [changed, added],
+      removals: ['C'],
+    });
+    const rebuilt = buildCatalogIndex([changed, base[1]!, added]);
+    expect(index.size).toBe(3);
+    for (const sort of SORT_OPTIONS) expect(idsBy(index, sort)).toEqual(idsBy(rebuilt, sort));
+    expect(idsBy(index, 'download_count')).toEqual(['A', 'B', 'D']);
+    expect(browseCatalog(index, browseQuerySchema.parse({ search: 'renamed' })).total).toBe(1);
+  });
+
+  it('returns the same index when nothing changed, and ignores removals of unknown ids', () => {
+    const index = buildCatalogIndex(base);
+    expect(applyCatalogChanges(index, { upserts: [], removals: [] })).toBe(index);
+    expect(applyCatalogChanges(index, { upserts: [], removals: ['Z'] }).size).toBe(3);
+  });
+
+  it('keeps one entry per id when an id is upserted twice', () => {
+    const index = applyCatalogChanges(buildCatalogIndex(base), {
+      upserts: [
+        catalogRecord({ id: 'B', title: 'First' }),
+        catalogRecord({ id: 'B', title: 'Last' }),
+      ],
+      removals: [],
+    });
+    expect(index.size).toBe(3);
+    expect(index.sorted.published_at.find((entry) => entry.id === 'B')?.title).toBe('Last');
+  });
+});
