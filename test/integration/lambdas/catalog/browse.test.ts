@@ -100,7 +100,8 @@ describe('GET /api/mvps', () => {
     expect(result.statusCode).toBe(200);
     expect(result.headers).toMatchObject({
       'content-type': 'application/json',
-      'cache-control': 'no-store',
+      // Anonymous: CloudFront may share it for 30 s, browsers always ask again.
+      'cache-control': 'public, max-age=0, s-maxage=30',
     });
     const body = jsonBody<BrowseResult>(result);
     expect(body.total).toBe(approved.length);
@@ -217,7 +218,7 @@ describe('GET /api/mvps/{id}', () => {
   it('returns an approved template with its details and seller', async () => {
     const result = await call(`/api/mvps/${stripeKit.id}`);
     expect(result.statusCode).toBe(200);
-    expect(result.headers).toMatchObject({ 'cache-control': 'no-store' });
+    expect(result.headers).toMatchObject({ 'cache-control': 'public, max-age=0, s-maxage=30' });
     const detail = jsonBody<MvpDetail>(result);
     expect(detail).toMatchObject({
       id: stripeKit.id,
@@ -271,4 +272,43 @@ describe('GET /api/mvps/{id}', () => {
       });
     },
   );
+});
+
+describe('Cache-Control of browse and detail (CloudFront caches anonymous answers only)', () => {
+  const signedIn = (path: string, query?: Record<string, string>) =>
+    handler(
+      apiEvent({ path, query, headers: { authorization: 'Bearer a-signed-in-browser' } }),
+      lambdaContext('catalog'),
+    );
+
+  it('lets a CDN share anonymous browse and detail for 30 s, never a browser cache', async () => {
+    for (const result of [
+      await call('/api/mvps', { category: 'SaaS', page: '0' }),
+      await call(`/api/mvps/${shop.id}`),
+    ]) {
+      expect(result.statusCode).toBe(200);
+      expect(result.headers?.['cache-control']).toBe('public, max-age=0, s-maxage=30');
+    }
+  });
+
+  it('marks every answer to a request with a token private and unstorable', async () => {
+    for (const result of [
+      await signedIn('/api/mvps', { category: 'SaaS' }),
+      await signedIn(`/api/mvps/${shop.id}`),
+    ]) {
+      expect(result.statusCode).toBe(200);
+      expect(result.headers?.['cache-control']).toBe('private, no-store');
+    }
+  });
+
+  it('never lets a CDN keep an error (a template may be approved a moment later)', async () => {
+    for (const result of [
+      await call('/api/mvps/01J00000000000000000000000'),
+      await call('/api/mvps', { sort: 'price' }),
+      await signedIn(`/api/mvps/${hidden[0]!.id}`),
+    ]) {
+      expect(result.statusCode).toBeGreaterThanOrEqual(400);
+      expect(result.headers?.['cache-control']).toBe('no-store');
+    }
+  });
 });
