@@ -1,5 +1,6 @@
 /**
- * The whole marketplace in one stack, composed of the Auth, Data, Api and Web constructs.
+ * The whole marketplace in one stack, composed of the Auth, Data, Api, Processing, Schedules and
+ * Web constructs.
  *
  * Why one stack and not four: CloudFront's Origin Access Control writes the preview bucket's policy
  * with the distribution's ARN (web → data and data → web), and the web stack's config.json needs the
@@ -15,6 +16,7 @@ import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
 import type { MarketplaceFunction } from '../constructs/marketplace-function';
 import { Processing } from '../constructs/processing';
+import { Schedules } from '../constructs/schedules';
 import { Web } from '../constructs/web';
 
 export interface MarketplaceStackProps extends StackProps {
@@ -35,6 +37,7 @@ export class MarketplaceStack extends Stack {
   readonly api: Api;
   readonly web: Web;
   readonly processing: Processing;
+  readonly schedules: Schedules;
 
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     super(scope, id, props);
@@ -58,6 +61,11 @@ export class MarketplaceStack extends Stack {
       'seller',
     );
     if (sellerFunction) this.processing.allowStart(sellerFunction);
+    this.schedules = new Schedules(this, 'Schedules', {
+      data: this.data,
+      userPool: this.auth.userPool,
+      webClient: this.auth.webClient,
+    });
     this.web = new Web(this, 'Web', {
       data: this.data,
       apiDomainName: this.api.domainName,

@@ -214,8 +214,14 @@ describe('api', () => {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
     });
-    // The processing task functions are tested with their construct (test/infra/processing.test.ts).
-    const tasks = new Set(Object.values(synthesised.stack.processing.taskFunctions).map(idOf));
+    // The processing and scheduled task functions are tested with their constructs
+    // (test/infra/processing.test.ts, test/infra/browse-scaling.test.ts).
+    const tasks = new Set(
+      [
+        ...Object.values(synthesised.stack.processing.taskFunctions),
+        ...synthesised.stack.schedules.functions.values(),
+      ].map(idOf),
+    );
     expect(
       Object.keys(functions)
         .filter((id) => !tasks.has(id))
@@ -263,7 +269,14 @@ describe('api', () => {
     for (const write of ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'dynamodb:*']) {
       expect(catalog).not.toContain(write);
     }
-    expect(catalog).not.toMatch(/"s3:/);
+    // S3: only reading the browse snapshot under catalog/ of the files bucket.
+    const s3Statements = (
+      JSON.parse(catalog) as { Statement: { Action: string | string[]; Resource: unknown }[] }
+    ).Statement.filter((statement) => JSON.stringify(statement.Action).includes('s3:'));
+    expect(s3Statements.map((statement) => statement.Action)).toEqual(['s3:GetObject']);
+    const resource = JSON.stringify(s3Statements[0]?.Resource);
+    expect(resource).toContain(idOf(synthesised.stack.data.mvpFilesBucket));
+    expect(resource).toContain('"/catalog/*"');
     expect(policyOf('profiles')).toContain('dynamodb:PutItem');
     // No function role carries an AWS-managed policy.
     for (const domain of domains) {
