@@ -91,7 +91,9 @@ describe('disputes', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Dispute: Feedback Board' }).waitFor();
     expect(await page.getByText('Missing features').isVisible()).toBe(true);
-    expect(await page.getByText('@launchpad').isVisible()).toBe(true);
+    // The seller by display name, never by e-mail address (issue 8).
+    expect(await page.getByText('Launchpad Labs').first().isVisible()).toBe(true);
+    expect(await page.getByText('seller@demo.local').count()).toBe(0);
     expect(await page.getByTestId('timeline-step').count()).toBe(3);
     const nextSteps = page.getByTestId('next-steps');
     expect(await nextSteps.textContent()).toContain('2 to 3 business days');
