@@ -26,7 +26,7 @@ interface TaskSettings {
   readonly memorySize: number;
   readonly timeout: Duration;
   /** Grants, in one readable line each. */
-  readonly bind: (fn: MarketplaceFunction, data: Data) => void;
+  readonly bind: (fn: MarketplaceFunction, data: Data, userPool: UserPool) => void;
 }
 
 /** A `Record<ScheduleName, …>`: a new schedule does not compile until its function is described. */
@@ -41,6 +41,17 @@ const taskSettings: Record<ScheduleName, TaskSettings> = {
       fn
         .bindTable(data.table, 'read')
         .bindBucket(data.mvpFilesBucket, 'write', storageDesign.catalogPrefix),
+  },
+  // Deletes the Cognito users of expired beta accounts (on this pool's ARN only), closes their
+  // profiles and archives their templates (table writes: profile, templates, counters, catalog).
+  closeExpiredBetaAccounts: {
+    domain: 'profiles',
+    memorySize: 256,
+    timeout: Duration.minutes(5),
+    bind: (fn, data, userPool) => {
+      fn.bindTable(data.table, 'readWrite');
+      userPool.grant(fn, 'cognito-idp:AdminDeleteUser');
+    },
   },
 };
 
@@ -70,7 +81,7 @@ export class Schedules extends Construct {
         memorySize: settings.memorySize,
         timeout: settings.timeout,
       });
-      settings.bind(fn, props.data);
+      settings.bind(fn, props.data, props.userPool);
       const rule = new Rule(this, `${id}Rule`, {
         description: schedule.description,
         schedule: Schedule.expression(`cron(${schedule.cron})`),

@@ -24,6 +24,16 @@ export const schedules = {
     task: 'catalog/tasks/publish-catalog-snapshot.ts',
     description: 'Rewrites the browse catalog snapshot (catalog/ in the mvp-files bucket)',
   },
+  /**
+   * Hourly: removes every beta-access account past its day (Cognito user deleted, profile
+   * closed, templates archived). Runs whether beta access is on or not, so accounts started
+   * before it was switched off go too. A beta account lives at most 24 h plus one hour.
+   */
+  closeExpiredBetaAccounts: {
+    cron: '15 * * * ? *',
+    task: 'profiles/tasks/close-expired-beta-accounts.ts',
+    description: 'Removes expired beta-access accounts (Cognito user, profile, templates)',
+  },
 } as const satisfies Record<string, ScheduleDesign>;
 
 export type ScheduleName = keyof typeof schedules;

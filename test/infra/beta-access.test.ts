@@ -1,0 +1,121 @@
+/**
+ * Beta access in the synthesised app: the profiles function may create and delete Cognito users
+ * (on this pool only) and read the rate-limit key only where `betaAccess` is switched on; the
+ * hourly cleanup may delete users (and nothing else in Cognito) in every deployment, so accounts
+ * started before the switch was turned off are removed too. cdk-nag stays clean in both (a
+ * finding fails the synth).
+ */
+import type { Construct } from 'constructs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { schedules } from '../../lambdas/shared/design/schedules';
+import { domains } from '../../lambdas/shared/routes';
+import { logicalIdOf, type MarketplaceFunction } from '../../lib/constructs/marketplace-function';
+import { synthApp, type SynthesisedApp } from './synth-fixture';
+
+interface Statement {
+  Action: string | string[];
+  Resource: unknown;
+}
+
+const BETA_USER_ACTIONS = [
+  'cognito-idp:AdminAddUserToGroup',
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminSetUserPassword',
+];
+
+const statementsOf = (app: SynthesisedApp, fn: MarketplaceFunction): Statement[] => {
+  const policy = fn.executionRole.node.tryFindChild('DefaultPolicy') as Construct | undefined;
+  expect(policy).toBeDefined();
+  const resource = app.template.toJSON().Resources[logicalIdOf(policy!)] as {
+    Properties: { PolicyDocument: { Statement: Statement[] } };
+  };
+  return resource.Properties.PolicyDocument.Statement;
+};
+
+const actionsOf = (statement: Statement): string[] =>
+  Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+
+/** The Cognito statements of a function, with their actions sorted. */
+const cognitoStatementsOf = (app: SynthesisedApp, fn: MarketplaceFunction) =>
+  statementsOf(app, fn)
+    .filter((statement) => actionsOf(statement).some((action) => action.startsWith('cognito-idp:')))
+    .map((statement) => ({ actions: actionsOf(statement).sort(), resource: statement.Resource }));
+
+const poolArn = (app: SynthesisedApp) => ({
+  'Fn::GetAtt': [logicalIdOf(app.stack.auth.userPool), 'Arn'],
+});
+
+const environmentOf = (app: SynthesisedApp, fn: MarketplaceFunction): Record<string, unknown> =>
+  (
+    app.template.toJSON().Resources[logicalIdOf(fn)] as {
+      Properties: { Environment: { Variables: Record<string, unknown> } };
+    }
+  ).Properties.Environment.Variables;
+
+const apiFunction = (app: SynthesisedApp, domain: (typeof domains)[number]) => {
+  const fn = app.stack.api.functions.get(domain);
+  expect(fn, domain).toBeDefined();
+  return fn!;
+};
+
+const cleanupFunction = (app: SynthesisedApp) => {
+  const fn = app.stack.schedules.functions.get('closeExpiredBetaAccounts');
+  expect(fn).toBeDefined();
+  return fn!;
+};
+
+let off: SynthesisedApp;
+let on: SynthesisedApp;
+
+beforeAll(() => {
+  off = synthApp();
+  on = synthApp({ betaAccess: true });
+});
+
+describe('beta access grants', () => {
+  it('gives no API function any Cognito right while beta access is off (the default)', () => {
+    for (const domain of domains) {
+      expect(cognitoStatementsOf(off, apiFunction(off, domain)), domain).toEqual([]);
+    }
+    const profiles = environmentOf(off, apiFunction(off, 'profiles'));
+    expect(profiles.BETA_ACCESS_ENABLED).toBe('false');
+    expect(profiles).not.toHaveProperty('RATE_LIMIT_KEY_SECRET_ARN');
+  });
+
+  it('lets only the profiles function create and delete users, on this pool only, when on', () => {
+    expect(cognitoStatementsOf(on, apiFunction(on, 'profiles'))).toEqual([
+      { actions: BETA_USER_ACTIONS, resource: poolArn(on) },
+    ]);
+    for (const domain of domains.filter((name) => name !== 'profiles')) {
+      expect(cognitoStatementsOf(on, apiFunction(on, domain)), domain).toEqual([]);
+    }
+    // The rate-limit key: read permission and its ARN, nothing in clear.
+    const profiles = apiFunction(on, 'profiles');
+    expect(environmentOf(on, profiles)).toHaveProperty('RATE_LIMIT_KEY_SECRET_ARN');
+    expect(environmentOf(on, profiles)).not.toHaveProperty('RATE_LIMIT_KEY');
+    const secretReads = statementsOf(on, profiles).filter((statement) =>
+      actionsOf(statement).includes('secretsmanager:GetSecretValue'),
+    );
+    expect(secretReads).toHaveLength(1);
+  });
+
+  it('runs the cleanup hourly in every deployment, allowed to delete users and nothing more in Cognito', () => {
+    expect(schedules.closeExpiredBetaAccounts.cron).toBe('15 * * * ? *');
+    for (const app of [off, on]) {
+      const fn = cleanupFunction(app);
+      expect(cognitoStatementsOf(app, fn)).toEqual([
+        { actions: ['cognito-idp:AdminDeleteUser'], resource: poolArn(app) },
+      ]);
+      const actions = statementsOf(app, fn).flatMap(actionsOf);
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:Query']));
+      expect(actions.some((action) => action.startsWith('s3:'))).toBe(false);
+      expect(environmentOf(app, fn)).toMatchObject({
+        USER_POOL_ID: { Ref: logicalIdOf(app.stack.auth.userPool) },
+      });
+      app.template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: 'cron(15 * * * ? *)',
+      });
+    }
+  });
+});
