@@ -7,9 +7,11 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { Construct, IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tableDesign } from '../../lambdas/shared/design/table-design';
+import { secretArnVariable } from '../../lambdas/shared/design/secrets';
 import { domains, routeKey, routes } from '../../lambdas/shared/routes';
 import type { Domain } from '../../lambdas/shared/routes';
 import { authDesign } from '../../lib/definitions/auth-design';
+import { domainNeeds } from '../../lib/constructs/api';
 import { logicalIdOf } from '../../lib/constructs/marketplace-function';
 import type { MarketplaceFunction } from '../../lib/constructs/marketplace-function';
 import { storageDesign } from '../../lib/definitions/storage-design';
@@ -246,6 +248,8 @@ describe('api', () => {
           'USER_POOL_ID',
           // Only the seller domain starts the processing state machine (lib/constructs/processing.ts).
           ...((domain as string) === 'seller' ? ['PROCESSING_STATE_MACHINE_ARN'] : []),
+          // The ARN (never the value) of each secret the domain reads (domainNeeds.secrets).
+          ...(domainNeeds[domain].secrets ?? []).map(secretArnVariable),
         ].sort(),
       );
       expect(variables).toMatchObject({
