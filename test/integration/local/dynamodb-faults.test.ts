@@ -1,0 +1,143 @@
+/**
+ * Fault injection (issue 8, item 10): the database pauses (SIGSTOP: connections hang), then stops
+ * (connections are refused), then comes back. The API must answer within its time budget in every
+ * phase: browse from its in-memory catalog (stale on error), other routes 503 "temporarily
+ * unavailable" (never a 500, never a hang), and everything recovers by itself afterwards.
+ *
+ * This file runs its own DynamoDB Local (with a data folder, so a restart keeps the data) and
+ * points this file's handlers at it; the run's shared emulator is left alone.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import getPort from 'get-port';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as catalogHandler } from '../../../lambdas/catalog/index';
+import { bumpCatalogVersion } from '../../../lambdas/catalog/service';
+import { handler as profilesHandler } from '../../../lambdas/profiles/index';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../lambdas/shared/errors';
+import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
+import { startDynamoDb, type EmulatorHandle } from '../../../lib/local/emulators';
+import { createDynamoClient, ensureTable } from '../../../lib/local/resources';
+import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../fixtures/api-event';
+import { mvpItem } from '../../fixtures/mvps';
+
+/** Every request must be answered within this, whatever the database does (Lambda times out at 10 s). */
+const ANSWER_BUDGET_MS = 8_000;
+
+let dataDir: string;
+let port: number;
+let dynamo: EmulatorHandle;
+const user = { sub: randomUUID(), email: `faults-${randomUUID()}@example.com` };
+
+const timed = async <T>(call: () => Promise<T>): Promise<{ result: T; ms: number }> => {
+  const started = Date.now();
+  const result = await call();
+  return { result, ms: Date.now() - started };
+};
+
+const browse = () =>
+  timed(async () => {
+    const result = await catalogHandler(
+      apiEvent({ method: 'GET', path: '/api/mvps' }),
+      lambdaContext(),
+    );
+    return result as { statusCode: number; body: string };
+  });
+
+const me = () =>
+  timed(async () => {
+    const result = await profilesHandler(
+      apiEvent({ method: 'GET', path: '/api/me', claims: idTokenClaims(user) }),
+      lambdaContext(),
+    );
+    return result as { statusCode: number; body: string };
+  });
+
+/** SIGSTOP, then wait until the kernel reports the process stopped (state T in /proc). */
+const pauseEmulator = async () => {
+  process.kill(dynamo.pid!, 'SIGSTOP');
+  const stopped = async () =>
+    (await readFile(`/proc/${dynamo.pid}/stat`, 'utf8')).split(') ')[1]?.startsWith('T') ?? false;
+  await expect.poll(stopped, { timeout: 5_000, interval: 10 }).toBe(true);
+};
+
+const startEmulator = async () => {
+  dynamo = await startDynamoDb({ port, path: dataDir });
+};
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'dynamodb-faults-'));
+  port = await getPort();
+  await startEmulator();
+  // This file's handlers talk to this emulator (the client is created on first use).
+  process.env.AWS_ENDPOINT_URL_DYNAMODB = dynamo.endpoint;
+  await ensureTable(createDynamoClient(dynamo.endpoint), process.env.TABLE_NAME!);
+  const now = new Date().toISOString();
+  await MvpEntity.create(
+    mvpItem({ status: 'approved', published_at: now, title: 'Fault Tolerant Starter' }),
+  ).go();
+  await bumpCatalogVersion({ approvedDelta: 1 });
+}, 60_000);
+
+afterAll(async () => {
+  await dynamo.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('when DynamoDB pauses, stops and comes back', () => {
+  it('answers normally while the database is healthy', async () => {
+    const listed = await browse();
+    expect(listed.result.statusCode).toBe(200);
+    expect(jsonBody<{ total: number }>(listed.result).total).toBe(1);
+    expect((await me()).result.statusCode).toBe(200);
+  });
+
+  it('keeps browsing from memory and answers 503 elsewhere while it is paused', async () => {
+    await pauseEmulator();
+    try {
+      const listed = await browse();
+      expect(listed.result.statusCode).toBe(200);
+      expect(jsonBody<{ items: { title: string }[] }>(listed.result).items[0]?.title).toBe(
+        'Fault Tolerant Starter',
+      );
+      expect(listed.ms).toBeLessThan(ANSWER_BUDGET_MS);
+
+      const profile = await me();
+      expect(profile.result.statusCode).toBe(503);
+      expect(jsonBody(profile.result)).toEqual({ message: SERVICE_UNAVAILABLE_MESSAGE });
+      expect(profile.ms).toBeLessThan(ANSWER_BUDGET_MS);
+
+      // By now the catalog's once-a-second version check is due again and meets the paused table:
+      // it still answers from memory, within its own short budget.
+      const again = await browse();
+      expect(again.result.statusCode).toBe(200);
+      expect(again.ms).toBeLessThan(ANSWER_BUDGET_MS);
+    } finally {
+      process.kill(dynamo.pid!, 'SIGCONT');
+    }
+  }, 30_000);
+
+  it('recovers by itself once it runs again', async () => {
+    await expect.poll(async () => (await me()).result.statusCode, { timeout: 10_000 }).toBe(200);
+    expect((await browse()).result.statusCode).toBe(200);
+  }, 30_000);
+
+  it('answers at once while it is stopped (connections refused), then recovers after a restart', async () => {
+    await dynamo.stop();
+    try {
+      const listed = await browse();
+      expect(listed.result.statusCode).toBe(200);
+      const profile = await me();
+      expect(profile.result.statusCode).toBe(503);
+      expect(profile.ms).toBeLessThan(ANSWER_BUDGET_MS);
+    } finally {
+      await startEmulator();
+    }
+    await expect.poll(async () => (await me()).result.statusCode, { timeout: 15_000 }).toBe(200);
+    const after = await browse();
+    expect(after.result.statusCode).toBe(200);
+    expect(jsonBody<{ total: number }>(after.result).total).toBe(1);
+  }, 60_000);
+});
