@@ -231,6 +231,7 @@ export class CatalogCache {
       }
       if (!fresh) return base;
       try {
+        const catchUpStarted = this.now();
         const caughtUp = await this.catchUp(base, known);
         logger.info('Catalog loaded from the snapshot', {
           version: known.version,
@@ -238,6 +239,7 @@ export class CatalogCache {
           asOf,
           readMs,
           indexMs,
+          catchUpMs: this.now() - catchUpStarted,
           ms: this.now() - now,
         });
         return caughtUp;
@@ -329,19 +331,24 @@ export class CatalogCache {
 
   /** Newer counters: a newer snapshot when the task wrote one, else the whole index when overdue. */
   private async refreshCounters(
-    current: LoadedCatalog,
+    loaded: LoadedCatalog,
     known: CatalogVersion,
     now: number,
   ): Promise<LoadedCatalog> {
     this.nextSnapshotPoll = now + SNAPSHOT_POLL_INTERVAL_MS;
+    let current = loaded;
     let stored: Awaited<ReturnType<CatalogSources['readSnapshot']>> = 'unchanged';
     try {
       stored = await this.sources.readSnapshot(current.snapshotEtag);
     } catch (error) {
       logger.warn('The catalog snapshot could not be read', { error: nameOf(error) });
     }
-    if (stored && stored !== 'unchanged' && Date.parse(stored.snapshot.asOf) > current.countersAt) {
-      return this.catchUp(this.fromSnapshot(stored.snapshot, stored.etag), known);
+    if (stored && stored !== 'unchanged') {
+      if (Date.parse(stored.snapshot.asOf) > current.countersAt) {
+        return this.catchUp(this.fromSnapshot(stored.snapshot, stored.etag), known);
+      }
+      // Not newer than what this container holds: ask for it conditionally from now on.
+      current = { ...current, snapshotEtag: stored.etag };
     }
     if (now - current.countersAt >= CATALOG_MAX_AGE_MS) {
       logger.warn('No newer catalog snapshot (is the snapshot task running?); loading the table');
