@@ -1,7 +1,8 @@
 /**
  * A synthetic catalog for the browse bench: N approved templates of realistic size (1 KB
- * description, 4-6 features, 2-6 technologies) over 25 sellers, and a reproducible mix of browse
- * queries (search, category, technologies, price, licence, sort, page).
+ * description, 4-6 features, 2-6 technologies) over 25 sellers, the kind of changes a catalog sees
+ * between two snapshots, and a reproducible mix of browse queries (search, category,
+ * technologies, price, licence, sort, page).
  */
 import {
   BROWSE_CATEGORIES,
@@ -9,6 +10,8 @@ import {
   LICENSING_TERMS,
   SORT_OPTIONS,
 } from '../../../lambdas/shared/contracts/catalog';
+import type { CatalogRecord } from '../../../lambdas/catalog/browse';
+import { averageRating } from '../../../lambdas/catalog/repo';
 import { bumpCatalogVersion } from '../../../lambdas/catalog/service';
 import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
 import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
@@ -34,7 +37,23 @@ const ulidLike = (index: number): string => {
   return `01K${digits}`;
 };
 
-export const seedBenchCatalog = async (size: number): Promise<void> => {
+/** Writers in parallel: DynamoDB Local takes batches concurrently, 100,000 items in a minute. */
+const SEED_WRITERS = 8;
+
+/** Puts items with SEED_WRITERS batch writers side by side. */
+const putInParallel = async (items: Parameters<typeof MvpEntity.batchPut>[0]): Promise<void> => {
+  const slice = Math.ceil(items.length / SEED_WRITERS);
+  await Promise.all(
+    Array.from({ length: SEED_WRITERS }, (_, writer) =>
+      MvpEntity.batchPut(items.slice(writer * slice, (writer + 1) * slice)),
+    ),
+  );
+};
+
+export type BenchTemplate = ReturnType<typeof benchTemplate>;
+
+/** Writes the sellers and `size` approved templates, bumps the version, returns the templates. */
+export const seedBenchCatalog = async (size: number): Promise<BenchTemplate[]> => {
   const next = random(42);
   const now = Date.parse('2026-06-01T00:00:00Z');
   const sellers = Array.from({ length: SELLERS }, (_, index) => ({
@@ -52,46 +71,101 @@ export const seedBenchCatalog = async (size: number): Promise<void> => {
   }));
   await ProfileEntity.batchPut(sellers);
 
-  const items = Array.from({ length: size }, (_, index) => {
-    const title = `${pick(next, WORDS)} ${pick(next, WORDS)} ${index}`;
-    const tech = [
-      ...new Set(
-        Array.from({ length: 2 + Math.floor(next() * 5) }, () => pick(next, BROWSE_TECH_STACKS)),
-      ),
-    ];
-    const tier = pick(next, ['free', 'subscription', 'one_time_sale'] as const);
-    const published = new Date(now - Math.floor(next() * 365) * 86_400_000).toISOString();
-    const ratings = Math.floor(next() * 20);
-    return {
-      id: ulidLike(index + 1),
-      seller_id: `bench-seller-${index % SELLERS}`,
-      title,
-      slug: `${title.toLowerCase().replace(/\s+/g, '-')}-${index}`,
-      tagline: `A ${pick(next, WORDS).toLowerCase()} template for ${pick(next, BROWSE_CATEGORIES)}`,
-      description:
-        'A production-ready starter with authentication, billing and a dashboard. '.repeat(14),
-      features: Array.from(
-        { length: 4 + Math.floor(next() * 3) },
-        (_, f) => `Feature ${f} of ${title}`,
-      ),
-      tech_stack: tech,
-      category: pick(next, BROWSE_CATEGORIES),
-      preview_image_keys: [`previews/mvps/${index}/1.svg`, `previews/mvps/${index}/2.svg`],
-      licensing_terms: pick(next, LICENSING_TERMS),
-      status: 'approved' as const,
-      version_number: '1.0.0',
-      published_at: published,
-      access_tier: tier,
-      price: tier === 'one_time_sale' ? 10 + Math.floor(next() * 140) : undefined,
-      download_count: Math.floor(next() * 5_000),
-      rating_sum: ratings * (1 + Math.floor(next() * 5)),
-      rating_count: ratings,
-      created_at: published,
-      updated_at: published,
-    };
-  });
-  await MvpEntity.batchPut(items);
+  const templates = Array.from({ length: size }, (_, index) => benchTemplate(next, now, index));
+  await putInParallel(templates);
   await bumpCatalogVersion({ approvedDelta: size });
+  return templates;
+};
+
+/** A seeded template as the browse record the snapshot holds (what the snapshot task reads). */
+export const benchRecord = (template: BenchTemplate): CatalogRecord => ({
+  id: template.id,
+  seller_id: template.seller_id,
+  title: template.title,
+  slug: template.slug,
+  tagline: template.tagline,
+  category: template.category,
+  tech_stack: template.tech_stack,
+  price: template.price ?? null,
+  access_tier: template.access_tier,
+  licensing_terms: template.licensing_terms,
+  average_rating: averageRating(template.rating_sum, template.rating_count),
+  download_count: template.download_count,
+  preview_image_keys: template.preview_image_keys,
+  demo_url: null,
+  github_url: null,
+  published_at: template.published_at,
+  version_number: template.version_number,
+});
+
+/** Template number `index`, approved and published within the year before `now`. */
+const benchTemplate = (next: () => number, now: number, index: number) => {
+  const title = `${pick(next, WORDS)} ${pick(next, WORDS)} ${index}`;
+  const tech = [
+    ...new Set(
+      Array.from({ length: 2 + Math.floor(next() * 5) }, () => pick(next, BROWSE_TECH_STACKS)),
+    ),
+  ];
+  const tier = pick(next, ['free', 'subscription', 'one_time_sale'] as const);
+  const published = new Date(now - Math.floor(next() * 365) * 86_400_000).toISOString();
+  const ratings = Math.floor(next() * 20);
+  return {
+    id: ulidLike(index + 1),
+    seller_id: `bench-seller-${index % SELLERS}`,
+    title,
+    slug: `${title.toLowerCase().replace(/\s+/g, '-')}-${index}`,
+    tagline: `A ${pick(next, WORDS).toLowerCase()} template for ${pick(next, BROWSE_CATEGORIES)}`,
+    description: 'A production-ready starter with authentication, billing and a dashboard. '.repeat(
+      14,
+    ),
+    features: Array.from(
+      { length: 4 + Math.floor(next() * 3) },
+      (_, f) => `Feature ${f} of ${title}`,
+    ),
+    tech_stack: tech,
+    category: pick(next, BROWSE_CATEGORIES),
+    preview_image_keys: [`previews/mvps/${index}/1.svg`, `previews/mvps/${index}/2.svg`],
+    licensing_terms: pick(next, LICENSING_TERMS),
+    status: 'approved' as const,
+    version_number: '1.0.0',
+    published_at: published,
+    access_tier: tier,
+    price: tier === 'one_time_sale' ? 10 + Math.floor(next() * 140) : undefined,
+    download_count: Math.floor(next() * 5_000),
+    rating_sum: ratings * (1 + Math.floor(next() * 5)),
+    rating_count: ratings,
+    created_at: published,
+    updated_at: published,
+  };
+};
+
+/**
+ * What happens to a catalog between two snapshots, through the same kind of writes the services
+ * make (status and `updated_at` together, then a version bump): `count` templates approved,
+ * `count` archived and `count` edited.
+ */
+export const changeBenchCatalog = async (size: number, count: number): Promise<void> => {
+  const next = random(99);
+  const now = new Date().toISOString();
+  const approved = Array.from({ length: count }, (_, i) => ({
+    ...benchTemplate(next, Date.now(), size + i),
+    published_at: now,
+    updated_at: now,
+  }));
+  await MvpEntity.batchPut(approved);
+  await bumpCatalogVersion({ approvedDelta: count });
+  for (let i = 0; i < count; i += 1) {
+    await MvpEntity.patch({ id: ulidLike(1 + i * 7) })
+      .set({ status: 'archived', updated_at: new Date().toISOString() })
+      .go();
+  }
+  await bumpCatalogVersion({ approvedDelta: -count });
+  for (let i = 0; i < count; i += 1) {
+    await MvpEntity.patch({ id: ulidLike(2 + i * 7) })
+      .set({ tagline: `Edited after the snapshot ${i}`, updated_at: new Date().toISOString() })
+      .go();
+  }
+  await bumpCatalogVersion();
 };
 
 /** `count` browse query strings: a realistic spread of what the filter panel sends. */
