@@ -1,9 +1,14 @@
 /** The billing Lambda: its rows of the route table through the shared HTTP chain. */
+import { loadCallerProfile } from '../profiles/profile-loader';
 import { createHttpHandler } from '../shared/http/create-http-handler';
-import { getCurrentSubscription } from './handlers/get-current-subscription';
-import { listSubscriptions } from './handlers/list-subscriptions';
 
-export const handler = createHttpHandler('billing', {
-  'list-subscriptions': listSubscriptions,
-  'get-current-subscription': getCurrentSubscription,
-});
+export const handler = createHttpHandler(
+  'billing',
+  {
+    'list-subscriptions': () =>
+      import('./handlers/list-subscriptions').then((m) => m.listSubscriptions),
+    'get-current-subscription': () =>
+      import('./handlers/get-current-subscription').then((m) => m.getCurrentSubscription),
+  },
+  { loadProfile: loadCallerProfile },
+);

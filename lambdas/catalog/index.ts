@@ -1,9 +1,12 @@
 /** The catalog Lambda: its rows of the route table through the shared HTTP chain. */
+import { loadCallerProfile } from '../profiles/profile-loader';
 import { createHttpHandler } from '../shared/http/create-http-handler';
-import { getMvp } from './handlers/get-mvp';
-import { listMvps } from './handlers/list-mvps';
 
-export const handler = createHttpHandler('catalog', {
-  'list-mvps': listMvps,
-  'get-mvp': getMvp,
-});
+export const handler = createHttpHandler(
+  'catalog',
+  {
+    'list-mvps': () => import('./handlers/list-mvps').then((m) => m.listMvps),
+    'get-mvp': () => import('./handlers/get-mvp').then((m) => m.getMvp),
+  },
+  { loadProfile: loadCallerProfile },
+);

@@ -1,11 +1,13 @@
 /** The disputes Lambda: its rows of the route table through the shared HTTP chain. */
+import { loadCallerProfile } from '../profiles/profile-loader';
 import { createHttpHandler } from '../shared/http/create-http-handler';
-import { createDispute } from './handlers/create-dispute';
-import { getDispute } from './handlers/get-dispute';
-import { listDisputes } from './handlers/list-disputes';
 
-export const handler = createHttpHandler('disputes', {
-  'create-dispute': createDispute,
-  'list-disputes': listDisputes,
-  'get-dispute': getDispute,
-});
+export const handler = createHttpHandler(
+  'disputes',
+  {
+    'create-dispute': () => import('./handlers/create-dispute').then((m) => m.createDispute),
+    'list-disputes': () => import('./handlers/list-disputes').then((m) => m.listDisputes),
+    'get-dispute': () => import('./handlers/get-dispute').then((m) => m.getDispute),
+  },
+  { loadProfile: loadCallerProfile },
+);

@@ -1,13 +1,16 @@
 /** The downloads Lambda: its rows of the route table through the shared HTTP chain. */
+import { loadCallerProfile } from '../profiles/profile-loader';
 import { createHttpHandler } from '../shared/http/create-http-handler';
-import { downloadMvp } from './handlers/download-mvp';
-import { getDownloadStatus } from './handlers/get-download-status';
-import { listMvpFiles } from './handlers/list-mvp-files';
-import { listMyDownloads } from './handlers/list-my-downloads';
 
-export const handler = createHttpHandler('downloads', {
-  'download-mvp': downloadMvp,
-  'get-download-status': getDownloadStatus,
-  'list-mvp-files': listMvpFiles,
-  'list-my-downloads': listMyDownloads,
-});
+export const handler = createHttpHandler(
+  'downloads',
+  {
+    'download-mvp': () => import('./handlers/download-mvp').then((m) => m.downloadMvp),
+    'get-download-status': () =>
+      import('./handlers/get-download-status').then((m) => m.getDownloadStatus),
+    'list-mvp-files': () => import('./handlers/list-mvp-files').then((m) => m.listMvpFiles),
+    'list-my-downloads': () =>
+      import('./handlers/list-my-downloads').then((m) => m.listMyDownloads),
+  },
+  { loadProfile: loadCallerProfile },
+);

@@ -1,11 +1,15 @@
 /** The newsletter Lambda: its rows of the route table through the shared HTTP chain. */
+import { loadCallerProfile } from '../profiles/profile-loader';
 import { createHttpHandler } from '../shared/http/create-http-handler';
-import { captureLeadHandler } from './handlers/capture-lead';
-import { getMyNewsletterHandler } from './handlers/get-my-newsletter';
-import { updateMyNewsletterHandler } from './handlers/update-my-newsletter';
 
-export const handler = createHttpHandler('newsletter', {
-  'get-my-newsletter': getMyNewsletterHandler,
-  'update-my-newsletter': updateMyNewsletterHandler,
-  'capture-lead': captureLeadHandler,
-});
+export const handler = createHttpHandler(
+  'newsletter',
+  {
+    'get-my-newsletter': () =>
+      import('./handlers/get-my-newsletter').then((m) => m.getMyNewsletterHandler),
+    'update-my-newsletter': () =>
+      import('./handlers/update-my-newsletter').then((m) => m.updateMyNewsletterHandler),
+    'capture-lead': () => import('./handlers/capture-lead').then((m) => m.captureLeadHandler),
+  },
+  { loadProfile: loadCallerProfile },
+);

@@ -1,13 +1,17 @@
 /** The notifications Lambda: its rows of the route table through the shared HTTP chain. */
+import { loadCallerProfile } from '../profiles/profile-loader';
 import { createHttpHandler } from '../shared/http/create-http-handler';
-import { getUnreadCount } from './handlers/get-unread-count';
-import { listNotifications } from './handlers/list-notifications';
-import { markAllNotificationsRead } from './handlers/mark-all-notifications-read';
-import { markNotificationRead } from './handlers/mark-notification-read';
 
-export const handler = createHttpHandler('notifications', {
-  'list-notifications': listNotifications,
-  'get-unread-count': getUnreadCount,
-  'mark-notification-read': markNotificationRead,
-  'mark-all-notifications-read': markAllNotificationsRead,
-});
+export const handler = createHttpHandler(
+  'notifications',
+  {
+    'list-notifications': () =>
+      import('./handlers/list-notifications').then((m) => m.listNotifications),
+    'get-unread-count': () => import('./handlers/get-unread-count').then((m) => m.getUnreadCount),
+    'mark-notification-read': () =>
+      import('./handlers/mark-notification-read').then((m) => m.markNotificationRead),
+    'mark-all-notifications-read': () =>
+      import('./handlers/mark-all-notifications-read').then((m) => m.markAllNotificationsRead),
+  },
+  { loadProfile: loadCallerProfile },
+);

@@ -1,11 +1,15 @@
 /** The profiles Lambda: its rows of the route table through the shared HTTP chain. */
+import { loadCallerProfile } from './profile-loader';
 import { createHttpHandler } from '../shared/http/create-http-handler';
-import { getMyProfile } from './handlers/get-my-profile';
-import { startBetaSession } from './handlers/start-beta-session';
-import { updateMyProfileHandler } from './handlers/update-my-profile';
 
-export const handler = createHttpHandler('profiles', {
-  'get-my-profile': getMyProfile,
-  'update-my-profile': updateMyProfileHandler,
-  'start-beta-session': startBetaSession,
-});
+export const handler = createHttpHandler(
+  'profiles',
+  {
+    'get-my-profile': () => import('./handlers/get-my-profile').then((m) => m.getMyProfile),
+    'update-my-profile': () =>
+      import('./handlers/update-my-profile').then((m) => m.updateMyProfileHandler),
+    'start-beta-session': () =>
+      import('./handlers/start-beta-session').then((m) => m.startBetaSession),
+  },
+  { loadProfile: loadCallerProfile },
+);

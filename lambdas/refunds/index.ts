@@ -1,9 +1,14 @@
 /** The refunds Lambda: its rows of the route table through the shared HTTP chain. */
+import { loadCallerProfile } from '../profiles/profile-loader';
 import { createHttpHandler } from '../shared/http/create-http-handler';
-import { createRefundRequest } from './handlers/create-refund-request';
-import { listRefundRequests } from './handlers/list-refund-requests';
 
-export const handler = createHttpHandler('refunds', {
-  'create-refund-request': createRefundRequest,
-  'list-refund-requests': listRefundRequests,
-});
+export const handler = createHttpHandler(
+  'refunds',
+  {
+    'create-refund-request': () =>
+      import('./handlers/create-refund-request').then((m) => m.createRefundRequest),
+    'list-refund-requests': () =>
+      import('./handlers/list-refund-requests').then((m) => m.listRefundRequests),
+  },
+  { loadProfile: loadCallerProfile },
+);

@@ -1,9 +1,12 @@
 /** The reviews Lambda: its rows of the route table through the shared HTTP chain. */
+import { loadCallerProfile } from '../profiles/profile-loader';
 import { createHttpHandler } from '../shared/http/create-http-handler';
-import { listReviews } from './handlers/list-reviews';
-import { submitReview } from './handlers/submit-review';
 
-export const handler = createHttpHandler('reviews', {
-  'list-reviews': listReviews,
-  'submit-review': submitReview,
-});
+export const handler = createHttpHandler(
+  'reviews',
+  {
+    'list-reviews': () => import('./handlers/list-reviews').then((m) => m.listReviews),
+    'submit-review': () => import('./handlers/submit-review').then((m) => m.submitReview),
+  },
+  { loadProfile: loadCallerProfile },
+);

@@ -1,7 +1,11 @@
 /** The stats Lambda: its rows of the route table through the shared HTTP chain. */
+import { loadCallerProfile } from '../profiles/profile-loader';
 import { createHttpHandler } from '../shared/http/create-http-handler';
-import { getHomeStatsHandler } from './handlers/get-home-stats';
 
-export const handler = createHttpHandler('stats', {
-  'get-home-stats': getHomeStatsHandler,
-});
+export const handler = createHttpHandler(
+  'stats',
+  {
+    'get-home-stats': () => import('./handlers/get-home-stats').then((m) => m.getHomeStatsHandler),
+  },
+  { loadProfile: loadCallerProfile },
+);

@@ -6,9 +6,18 @@
  *   → http-router over the domain's rows of the route table
  *   → per route: identity from the authorizer's claims, access check, the operation
  *
- * A domain's `index.ts` is one call: `createHttpHandler('catalog', { 'list-mvps': listMvps, … })`.
- * A route without an operation (or an operation without a route) fails at cold start, so the route
- * table, the CDK and the code cannot drift apart silently.
+ * A domain's `index.ts` is one call:
+ *
+ *   createHttpHandler('catalog', {
+ *     'list-mvps': () => import('./handlers/list-mvps').then((m) => m.listMvps), …
+ *   }, { loadProfile: loadCallerProfile });
+ *
+ * Operations are loaded on their first request, not at cold start: a container serving one route
+ * never builds the schemas and services of the others (issue 8, cold starts; esbuild keeps each
+ * dynamically imported module's evaluation lazy inside the one bundle). The caller's profile
+ * loader is injected, so this shared chain imports no domain. A route without an operation (or an
+ * operation without a route) fails at cold start, so the route table, the CDK and the code cannot
+ * drift apart silently.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
@@ -25,7 +34,6 @@ import { logger, metrics } from '../observability';
 import { routeKey, routesOf, type Domain, type RouteDefinition } from '../routes';
 import { accessNeedsProfile, assertAccess } from '../auth/access';
 import { readAuthContext, type AuthContext } from '../auth/claims';
-import { ensureProfile } from '../../profiles/service';
 import { errorMapper } from './error-mapper';
 
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -42,6 +50,9 @@ export interface HttpContext {
 
 export type HttpOperation = (context: HttpContext) => Promise<HttpResult>;
 
+/** Loads an operation's module on first use: `() => import('./handlers/x').then((m) => m.x)`. */
+export type OperationLoader = () => Promise<HttpOperation>;
+
 /** For operations on `user`-level routes: the identity the access check already guaranteed. */
 export const requireAuth = (context: HttpContext): AuthContext => {
   if (!context.auth) throw new UnauthorizedError();
@@ -51,8 +62,8 @@ export const requireAuth = (context: HttpContext): AuthContext => {
 export const ROUTE_NOT_FOUND_MESSAGE = 'Not found.';
 
 export interface HttpHandlerOptions {
-  /** Loads (creating on first sight) the caller's profile for seller/admin checks. */
-  loadProfile?: (auth: AuthContext) => Promise<Profile>;
+  /** Loads (creating on first sight) the caller's profile for the routes whose access needs it. */
+  loadProfile: (auth: AuthContext) => Promise<Profile>;
 }
 
 /** Publishes metrics only when some were recorded, so quiet requests log no EMF warnings. */
@@ -63,20 +74,25 @@ const publishRecordedMetrics = (): MiddlewareObj => {
   return { after: publish, onError: publish };
 };
 
-const routeHandler =
-  (
-    route: RouteDefinition,
-    operation: HttpOperation,
-    loadProfile: HttpHandlerOptions['loadProfile'],
-  ) =>
-  async (event: APIGatewayProxyEventV2): Promise<HttpResult> => {
+const routeHandler = (
+  route: RouteDefinition,
+  loadOperation: OperationLoader,
+  loadProfile: HttpHandlerOptions['loadProfile'],
+) => {
+  let operation: Promise<HttpOperation> | undefined;
+  return async (event: APIGatewayProxyEventV2): Promise<HttpResult> => {
     const auth = readAuthContext(event);
     logger.appendKeys({ route: routeKey(route), userId: auth?.userId });
-    const profile =
-      auth && accessNeedsProfile(route.access) && loadProfile ? await loadProfile(auth) : null;
+    const profile = auth && accessNeedsProfile(route.access) ? await loadProfile(auth) : null;
     assertAccess(route.access, auth, profile);
-    return operation({ event, route, auth, profile });
+    // Loaded once per container; a failed load is tried again on the next request.
+    operation ??= loadOperation().catch((error: unknown) => {
+      operation = undefined;
+      throw error;
+    });
+    return (await operation)({ event, route, auth, profile });
   };
+};
 
 /**
  * The Lambda handler for one domain: its rows of the route table, each dispatched to
@@ -84,10 +100,10 @@ const routeHandler =
  */
 export const createHttpHandler = (
   domain: Domain,
-  operations: Readonly<Record<string, HttpOperation>>,
-  options: HttpHandlerOptions = {},
+  operations: Readonly<Record<string, OperationLoader>>,
+  options: HttpHandlerOptions,
 ): ((event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>) => {
-  const loadProfile = options.loadProfile ?? ensureProfile;
+  const { loadProfile } = options;
   const domainRoutes = routesOf(domain);
   const missing = domainRoutes.filter((route) => !operations[route.operation]);
   const unrouted = Object.keys(operations).filter(

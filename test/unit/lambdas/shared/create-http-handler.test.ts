@@ -86,9 +86,14 @@ const build = (loadProfile = vi.fn(async () => profileWith('buyer', false))) => 
     sell: vi.fn(async ({ profile }) => jsonResponse(201, { seller: profile?.id })),
     admin: vi.fn(async () => jsonResponse(200, { ok: true })),
   };
+  // Each operation is loaded on its first request (the real index files use dynamic imports).
+  const loaders = Object.fromEntries(
+    Object.entries(operations).map(([name, operation]) => [name, vi.fn(async () => operation)]),
+  );
   return {
-    handler: createHttpHandler('catalog', operations, { loadProfile }),
+    handler: createHttpHandler('catalog', loaders, { loadProfile }),
     operations,
+    loaders,
     loadProfile,
   };
 };
@@ -171,18 +176,28 @@ describe('createHttpHandler', () => {
   });
 
   it('fails at cold start when routes and operations disagree', () => {
-    const noop = async () => jsonResponse(200, {});
-    expect(() => createHttpHandler('catalog', { open: noop, mine: noop, sell: noop })).toThrow(
-      /routes without an operation \[admin\]/,
-    );
+    const noop = async () => async () => jsonResponse(200, {});
+    const options = { loadProfile: async () => profileWith('buyer', false) };
     expect(() =>
-      createHttpHandler('catalog', {
-        open: noop,
-        mine: noop,
-        sell: noop,
-        admin: noop,
-        extra: noop,
-      }),
+      createHttpHandler('catalog', { open: noop, mine: noop, sell: noop }, options),
+    ).toThrow(/routes without an operation \[admin\]/);
+    expect(() =>
+      createHttpHandler(
+        'catalog',
+        { open: noop, mine: noop, sell: noop, admin: noop, extra: noop },
+        options,
+      ),
     ).toThrow(/operations without a route \[extra\]/);
+  });
+
+  it('loads an operation on its first request only, and not for a refused caller', async () => {
+    const { handler, loaders } = build();
+    expect(Object.values(loaders).every((loader) => loader.mock.calls.length === 0)).toBe(true);
+    await handler(apiEvent({ path: '/api/open/a' }), lambdaContext());
+    await handler(apiEvent({ path: '/api/open/b' }), lambdaContext());
+    expect(loaders.open).toHaveBeenCalledTimes(1);
+    // A signed-out caller of a protected route is refused before its code is loaded.
+    expect((await handler(apiEvent({ path: '/api/mine' }), lambdaContext())).statusCode).toBe(401);
+    expect(loaders.mine).not.toHaveBeenCalled();
   });
 });
