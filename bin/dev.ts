@@ -22,11 +22,12 @@ const frontendDist = join(root, 'frontend', 'dist');
 
 /**
  * What the frontend build reads, besides node_modules (package-lock.json stands for it): the
- * frontend itself and the shared contracts it imports as `@contracts`.
+ * frontend itself, the shared contracts it imports as `@contracts` and the design they read.
  */
 const frontendSources = [
   join(root, 'frontend'),
   join(root, 'lambdas', 'shared', 'contracts'),
+  join(root, 'lambdas', 'shared', 'design'),
   join(root, 'package-lock.json'),
 ];
 

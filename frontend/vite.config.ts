@@ -12,17 +12,19 @@ import react from '@vitejs/plugin-react';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const contracts = fileURLToPath(new URL('../lambdas/shared/contracts', import.meta.url));
+/** The leaf design module (routes, roles, config.json schema) the contracts and the app read. */
+const design = fileURLToPath(new URL('../lambdas/shared/design', import.meta.url));
 
 /**
  * What the dev server (`npm run dev`) may read from disk. Vite answers `/@fs/<absolute path>` for
  * any file under `allow` (plus the modules the app imports), so the default, the whole checkout,
  * would hand anyone who reaches the port `.local/` (cognito-local's users, tokens and signing key,
- * the DynamoDB file) and `.env`. Only the frontend and the shared contracts it imports are
- * allowed; `deny` wins over `allow` and repeats Vite's own defaults, which setting it replaces.
+ * the DynamoDB file) and `.env`. Only the frontend and the shared contracts and design it imports
+ * are allowed; `deny` wins over `allow` and repeats Vite's own defaults, which setting it replaces.
  */
 export const devServerFs = {
   strict: true,
-  allow: [root, contracts],
+  allow: [root, contracts, design],
   deny: [
     '.env',
     '.env.*',

@@ -1,7 +1,7 @@
 /**
  * Catalog data access: one function per access pattern (docs/data-model.md, "mvps" and "Browse").
  */
-import { storageDesign } from '../../lib/definitions/storage-design';
+import { storageDesign } from '../shared/design/storage-design';
 import { config } from '../shared/config';
 import { MVP_STATUSES } from '../shared/contracts/catalog';
 import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';

@@ -46,7 +46,7 @@ import {
 import { config } from '../shared/config';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
-import { storageDesign } from '../../lib/definitions/storage-design';
+import { storageDesign } from '../shared/design/storage-design';
 import {
   UPLOAD_URL_SECONDS,
   copyObject,

@@ -15,10 +15,10 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { domains, routeKey, routesOf } from '../../lambdas/shared/routes';
-import type { Domain } from '../../lambdas/shared/routes';
+import { domains, routeKey, routesOf } from '../../lambdas/shared/design/routes';
+import type { Domain } from '../../lambdas/shared/design/routes';
 import type { SecretName } from '../../lambdas/shared/design/secrets';
-import { storageDesign } from '../definitions/storage-design';
+import { storageDesign } from '../../lambdas/shared/design/storage-design';
 import type { Data } from './data';
 import { Secrets } from './secrets';
 import { functionEnvironment } from './function-environment';

@@ -15,7 +15,7 @@ import {
 import type { BucketProps } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { tableDesign } from '../../lambdas/shared/design/table-design';
-import { storageDesign } from '../definitions/storage-design';
+import { storageDesign } from '../../lambdas/shared/design/storage-design';
 
 export interface DataProps {
   /** Keep table and buckets (deletion protection, RETAIN) instead of deleting them with the stack. */

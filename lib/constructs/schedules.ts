@@ -9,7 +9,7 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import { schedules, type ScheduleName } from '../../lambdas/shared/design/schedules';
-import { storageDesign } from '../definitions/storage-design';
+import { storageDesign } from '../../lambdas/shared/design/storage-design';
 import type { Data } from './data';
 import { functionEnvironment } from './function-environment';
 import { MarketplaceFunction } from './marketplace-function';

@@ -41,7 +41,7 @@ import {
   webSecurityHeaders,
 } from '../../lambdas/shared/design/web-security';
 import { cdnCaching } from '../../lambdas/shared/design/cdn-caching';
-import { storageDesign } from '../definitions/storage-design';
+import { storageDesign } from '../../lambdas/shared/design/storage-design';
 import type { Data } from './data';
 import { logicalIdOf, projectRoot } from './marketplace-function';
 

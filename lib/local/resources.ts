@@ -23,8 +23,8 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { tableDesign } from '../../lambdas/shared/design/table-design';
-import { authDesign } from '../definitions/auth-design';
-import { storageDesign } from '../definitions/storage-design';
+import { authDesign } from '../../lambdas/shared/design/auth-design';
+import { storageDesign } from '../../lambdas/shared/design/storage-design';
 
 export const LOCAL_REGION = 'us-east-1';
 /**

@@ -41,7 +41,7 @@ import {
   securityHeaders,
   siteContentSecurityPolicy,
 } from '../../lambdas/shared/design/web-security';
-import { storageDesign } from '../definitions/storage-design';
+import { storageDesign } from '../../lambdas/shared/design/storage-design';
 
 /** The table name on a laptop; in the cloud the CDK names it and passes it by environment. */
 export const LOCAL_TABLE_NAME = 'marketplace';

@@ -8,7 +8,7 @@
 import type { Construct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { schedules } from '../../lambdas/shared/design/schedules';
-import { domains } from '../../lambdas/shared/routes';
+import { domains } from '../../lambdas/shared/design/routes';
 import { logicalIdOf, type MarketplaceFunction } from '../../lib/constructs/marketplace-function';
 import { synthApp, type SynthesisedApp } from './synth-fixture';
 

@@ -8,13 +8,13 @@ import type { Construct, IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tableDesign } from '../../lambdas/shared/design/table-design';
 import { secretArnVariable } from '../../lambdas/shared/design/secrets';
-import { domains, routeKey, routes } from '../../lambdas/shared/routes';
-import type { Domain } from '../../lambdas/shared/routes';
-import { authDesign } from '../../lib/definitions/auth-design';
+import { domains, routeKey, routes } from '../../lambdas/shared/design/routes';
+import type { Domain } from '../../lambdas/shared/design/routes';
+import { authDesign } from '../../lambdas/shared/design/auth-design';
 import { domainNeeds } from '../../lib/constructs/api';
 import { logicalIdOf } from '../../lib/constructs/marketplace-function';
 import type { MarketplaceFunction } from '../../lib/constructs/marketplace-function';
-import { storageDesign } from '../../lib/definitions/storage-design';
+import { storageDesign } from '../../lambdas/shared/design/storage-design';
 import { synthApp } from './synth-fixture';
 import type { SynthesisedApp } from './synth-fixture';
 

@@ -3,7 +3,7 @@
  * is; whether they may act as a seller or an admin is decided here from their profile, because
  * roles and seller approval change without a new token.
  */
-import type { Access } from '../routes';
+import type { Access } from '../design/routes';
 import { hasAdminRights, isSellerRole, type Profile } from '../contracts/profile';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { AuthContext } from './claims';

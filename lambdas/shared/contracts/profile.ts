@@ -1,5 +1,7 @@
 /** Roles and the profile shape the API returns to its owner. */
-export const ROLES = ['buyer', 'seller', 'both', 'admin'] as const;
+import { ROLES } from '../design/auth-design';
+
+export { ROLES };
 export type Role = (typeof ROLES)[number];
 
 /** Roles a visitor may pick on the sign-up screen. */

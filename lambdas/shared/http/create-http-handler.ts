@@ -31,7 +31,7 @@ import type {
 import type { Profile } from '../contracts/profile';
 import { NotFoundError, UnauthorizedError } from '../errors';
 import { logger, metrics } from '../observability';
-import { routeKey, routesOf, type Domain, type RouteDefinition } from '../routes';
+import { routeKey, routesOf, type Domain, type RouteDefinition } from '../design/routes';
 import { accessNeedsProfile, assertAccess } from '../auth/access';
 import { readAuthContext, type AuthContext } from '../auth/claims';
 import { errorMapper } from './error-mapper';

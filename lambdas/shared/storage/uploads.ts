@@ -7,7 +7,7 @@
  * `uploads/` prefix expires after a day (storage-design.ts), so an upload that is never registered
  * cleans itself up; registration copies the object to its final key and deletes the upload.
  */
-import { storageDesign } from '../../../lib/definitions/storage-design';
+import { storageDesign } from '../design/storage-design';
 import { PRESIGNED_URL_SECONDS, s3 } from './s3';
 
 /** Upload URLs live longer than download URLs: a 100 MB PUT on a slow line takes minutes. */

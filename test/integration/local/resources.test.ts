@@ -19,8 +19,8 @@ import {
   ensureUserPool,
 } from '../../../lib/local/resources';
 import { tableDesign } from '../../../lambdas/shared/design/table-design';
-import { authDesign } from '../../../lib/definitions/auth-design';
-import { storageDesign } from '../../../lib/definitions/storage-design';
+import { authDesign } from '../../../lambdas/shared/design/auth-design';
+import { storageDesign } from '../../../lambdas/shared/design/storage-design';
 import { localCloud } from '../setup/helpers';
 
 describe('the table', () => {

@@ -204,11 +204,12 @@ describe('security headers', () => {
 });
 
 describe('the Vite dev server (npm run dev)', () => {
-  it('may read only the frontend and the shared contracts, never .local/ or .env', () => {
+  it('may read only the frontend and the shared contracts and design, never .local/ or .env', () => {
     expect(devServerFs.strict).toBe(true);
     expect(devServerFs.allow).toEqual([
       join(repositoryRoot, 'frontend/'),
       join(repositoryRoot, 'lambdas/shared/contracts'),
+      join(repositoryRoot, 'lambdas/shared/design'),
     ]);
     expect(devServerFs.deny).toEqual(
       expect.arrayContaining(['.env', '.env.*', '**/.local/**', '**/.cognito/**', '**/.git/**']),

@@ -13,7 +13,7 @@ import {
 import { inject } from 'vitest';
 import { waitForConfirmationCode } from '../../../lib/local/confirmation-codes';
 import { createCognitoClient } from '../../../lib/local/resources';
-import { authDesign } from '../../../lib/definitions/auth-design';
+import { authDesign } from '../../../lambdas/shared/design/auth-design';
 import type { Role } from '../../../lambdas/shared/contracts/profile';
 import type { LocalCloudContext } from './provided-context';
 import './provided-context';

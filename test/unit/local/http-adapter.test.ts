@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildEvent, matchRoute, stringifyClaims } from '../../../lib/local/http-adapter';
-import type { RouteDefinition } from '../../../lambdas/shared/routes';
+import type { RouteDefinition } from '../../../lambdas/shared/design/routes';
 
 const table: RouteDefinition[] = [
   {

@@ -24,7 +24,7 @@ import {
 } from '../../../../lambdas/shared/contracts/catalog';
 import { MvpEntity, type MvpItem } from '../../../../lambdas/shared/db/entities/mvp';
 import { logger } from '../../../../lambdas/shared/observability';
-import { storageDesign } from '../../../../lib/definitions/storage-design';
+import { storageDesign } from '../../../../lambdas/shared/design/storage-design';
 import { createS3Client } from '../../../../lib/local/resources';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { recordDynamoDbCommands } from '../../../fixtures/dynamodb-commands';

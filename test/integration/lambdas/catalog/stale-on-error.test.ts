@@ -21,7 +21,7 @@ import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../../lambdas/shared/errors';
 import { logger } from '../../../../lambdas/shared/observability';
-import { storageDesign } from '../../../../lib/definitions/storage-design';
+import { storageDesign } from '../../../../lambdas/shared/design/storage-design';
 import { createS3Client } from '../../../../lib/local/resources';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { startFaultProxy, type FaultProxy } from '../../../fixtures/fault-proxy';

@@ -35,7 +35,7 @@ import { DisputeEntity, type DisputeItem } from '../../../../lambdas/shared/db/e
 import { MvpEntity, type MvpItem } from '../../../../lambdas/shared/db/entities/mvp';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { RateLimitEntity } from '../../../../lambdas/shared/db/entities/rate-limit';
-import type { HttpMethod } from '../../../../lambdas/shared/routes';
+import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
 import { createCognitoClient } from '../../../../lib/local/resources';
 import {
   apiEvent,

@@ -14,7 +14,7 @@ import type { MvpWriteResult, UploadGrant } from '../../../../lambdas/shared/con
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { getMvpStatusCounts } from '../../../../lambdas/shared/db/mvp-status-counter';
-import type { HttpMethod } from '../../../../lambdas/shared/routes';
+import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
 import { createLocalWorkflowRunner } from '../../../../lib/local/state-machines';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { badArchives } from '../../../fixtures/archives/bad-archives';

@@ -30,7 +30,7 @@ import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-ver
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { SellerApplicationEntity } from '../../../../lambdas/shared/db/entities/seller-application';
 import { s3 } from '../../../../lambdas/shared/storage/s3';
-import type { HttpMethod } from '../../../../lambdas/shared/routes';
+import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { mvpItem } from '../../../fixtures/mvps';
 

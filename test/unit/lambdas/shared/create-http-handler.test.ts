@@ -1,11 +1,11 @@
 import '../../../fixtures/lambda-env';
 import { describe, expect, it, vi } from 'vitest';
 import type { Profile, Role } from '../../../../lambdas/shared/contracts/profile';
-import type { RouteDefinition } from '../../../../lambdas/shared/routes';
+import type { RouteDefinition } from '../../../../lambdas/shared/design/routes';
 
 // A route table with one row per access level, so the chain's wiring is tested for each.
-vi.mock('../../../../lambdas/shared/routes', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../../lambdas/shared/routes')>();
+vi.mock('../../../../lambdas/shared/design/routes', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../../lambdas/shared/design/routes')>();
   const testRoutes: RouteDefinition[] = [
     {
       method: 'GET',

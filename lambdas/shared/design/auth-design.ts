@@ -2,7 +2,9 @@
  * The user pool's design, read by the CDK auth stack and by the local stack when it creates the
  * pool in cognito-local, so both targets sign users in by the same rules.
  */
-import { ROLES } from '../../lambdas/shared/contracts/profile';
+
+/** The four roles of the spec, each a Cognito group (the profile mirrors it). */
+export const ROLES = ['buyer', 'seller', 'both', 'admin'] as const;
 
 export const authDesign = {
   /** Roles are Cognito groups, mirrored on the profile (ARCHITECTURE.md). */

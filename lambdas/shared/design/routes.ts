@@ -39,7 +39,7 @@ export interface RouteDefinition {
   readonly summary: string;
 }
 
-export const routes: readonly RouteDefinition[] = [
+export const routes = [
   {
     method: 'GET',
     path: '/api/mvps',
@@ -339,9 +339,18 @@ export const routes: readonly RouteDefinition[] = [
     access: 'user',
     summary: 'Mark every unread notification of the caller read.',
   },
-];
+] as const satisfies readonly RouteDefinition[];
 
-export const domains: readonly Domain[] = [...new Set(routes.map((route) => route.domain))];
+/** `GET /api/mvps/{id}`: a route of the table, as one string (the frontend client's key). */
+export type RouteKey = (typeof routes)[number] extends infer R
+  ? R extends { method: infer M extends string; path: infer P extends string }
+    ? `${M} ${P}`
+    : never
+  : never;
+
+export const domains: readonly Domain[] = [
+  ...new Set((routes as readonly RouteDefinition[]).map((route) => route.domain)),
+];
 
 /** `GET /api/mvps/{id}`: the API Gateway route key, also used by the local adapter. */
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>): string =>
