@@ -23,26 +23,30 @@ import {
   FILE_MESSAGES,
   IMAGE_CONTENT_TYPES,
   MVP_FILE_KINDS,
-  MVP_MESSAGES,
-  RETRYABLE_STATUSES,
   imageFileProblem,
   mvpFileKindOf,
   mvpFileProblem,
+  type PresignedUpload,
+  type UploadedFile,
+  type UploadGrant,
+  type UploadRequestInput,
+} from '../shared/contracts/uploads';
+import {
+  MVP_MESSAGES,
+  RETRYABLE_STATUSES,
   type CreateMvpInput,
   type CreateVersionInput,
   type ManagedMvp,
   type MvpFields,
   type MyMvpsResult,
   type MvpWriteResult,
-  type PresignedUpload,
-  type SellerApplicationInput,
-  type SellerApplicationReceipt,
   type SellerStats,
   type UpdateMvpInput,
-  type UploadedFile,
-  type UploadGrant,
-  type UploadRequestInput,
-} from '../shared/contracts/seller';
+} from '../shared/contracts/templates';
+import {
+  type SellerApplicationInput,
+  type SellerApplicationReceipt,
+} from '../shared/contracts/seller-applications';
 import { config } from '../shared/config';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';

@@ -4,8 +4,8 @@
  * XMLHttpRequest so the progress bar shows bytes actually sent (fetch has no upload progress),
  * and the caller then registers what was uploaded. Shared by upload and edit.
  */
-import type { PresignedUpload, UploadedFile, UploadGrant, UploadRequest } from '@contracts/seller';
-import { MVP_FILE_KINDS, mvpFileKindOf, mvpFileKindFromMagic } from '@contracts/seller';
+import type { PresignedUpload, UploadedFile, UploadGrant, UploadRequest } from '@contracts/uploads';
+import { MVP_FILE_KINDS, mvpFileKindOf, mvpFileKindFromMagic } from '@contracts/uploads';
 import { apiRequest } from './api-client';
 
 export const UPLOAD_FAILED_MESSAGE = 'Failed to upload MVP file';

@@ -3,7 +3,7 @@
  * edit under one cache, so a change seen on one page is seen on the others.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { ManagedMvp, MyMvpsResult } from '@contracts/seller';
+import type { ManagedMvp, MyMvpsResult } from '@contracts/templates';
 import { ApiError } from './api-error';
 import { apiRequest } from './api-client';
 

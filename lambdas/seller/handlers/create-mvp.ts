@@ -1,6 +1,6 @@
 /** `POST /api/mvps`: register an uploaded template (approved sellers, checked by the route). */
 import { SELLER_REQUIRED_MESSAGE } from '../../shared/auth/access';
-import { createMvpBodySchema } from '../../shared/contracts/seller';
+import { createMvpBodySchema } from '../../shared/contracts/templates';
 import { ForbiddenError } from '../../shared/errors';
 import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';

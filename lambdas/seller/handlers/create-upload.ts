@@ -2,7 +2,7 @@
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
-import { uploadRequestSchema } from '../../shared/contracts/seller';
+import { uploadRequestSchema } from '../../shared/contracts/uploads';
 import { callerProfile, createUpload as createUploadGrant } from '../service';
 
 export const createUpload: HttpOperation = async (context) => {

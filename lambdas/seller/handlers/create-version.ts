@@ -1,5 +1,5 @@
 /** `POST /api/mvps/{id}/versions`: a new version of a template (owner, admin or both). */
-import { createVersionBodySchema } from '../../shared/contracts/seller';
+import { createVersionBodySchema } from '../../shared/contracts/templates';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -7,11 +7,9 @@ import {
   FILE_MESSAGES,
   imageFileProblem,
   MAX_PREVIEW_IMAGES,
-  mvpFieldsSchema,
   mvpFileProblem,
-  type ManagedMvp,
-  type MvpFields,
-} from '@contracts/seller';
+} from '@contracts/uploads';
+import { mvpFieldsSchema, type ManagedMvp, type MvpFields } from '@contracts/templates';
 import { validateFields, type FieldErrors } from '../../lib/form-errors';
 import { bundleContentMatches } from '../../lib/presigned-upload';
 

@@ -6,7 +6,10 @@
  *   user's item collection with downloads and notifications, told apart by the sort-key prefix
  * - byStatus (gsi2):  pk `status`, sk `submitted_at`    → the admin queue, oldest first (A3)
  */
-import type { SELLER_APPLICATION_STATUSES, YEARS_EXPERIENCE } from '../../contracts/seller';
+import type {
+  SELLER_APPLICATION_STATUSES,
+  YEARS_EXPERIENCE,
+} from '../../contracts/seller-applications';
 import { defineEntity } from '../entity';
 
 export interface SellerApplicationItem {

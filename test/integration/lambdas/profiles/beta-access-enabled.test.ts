@@ -28,7 +28,7 @@ import {
   MVP_MESSAGES,
   type ManagedMvp,
   type MyMvpsResult,
-} from '../../../../lambdas/shared/contracts/seller';
+} from '../../../../lambdas/shared/contracts/templates';
 import { documentClient, tableName } from '../../../../lambdas/shared/db/client';
 import { BetaAccountEntity } from '../../../../lambdas/shared/db/entities/beta-account';
 import { DisputeEntity, type DisputeItem } from '../../../../lambdas/shared/db/entities/dispute';

@@ -16,15 +16,14 @@ import {
 import { getCatalogVersion } from '../../../../lambdas/catalog/repo';
 import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
 import type { Role } from '../../../../lambdas/shared/contracts/profile';
+import { FILE_MESSAGES, type UploadGrant } from '../../../../lambdas/shared/contracts/uploads';
 import {
-  FILE_MESSAGES,
   MVP_FORM_MESSAGES as MVP_MESSAGES_FORM,
   MVP_MESSAGES,
   type ManagedMvp,
   type MvpWriteResult,
   type MyMvpsResult,
-  type UploadGrant,
-} from '../../../../lambdas/shared/contracts/seller';
+} from '../../../../lambdas/shared/contracts/templates';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';

@@ -3,15 +3,17 @@ import '../../../fixtures/lambda-env';
 import { describe, expect, it } from 'vitest';
 import {
   FILE_MESSAGES,
-  MVP_FORM_MESSAGES,
-  bumpVersion,
   fileNameProblem,
   imageFileProblem,
-  mvpFieldsSchema,
   mvpFileKindFromMagic,
   mvpFileKindOf,
   mvpFileProblem,
-} from '../../../../lambdas/shared/contracts/seller';
+} from '../../../../lambdas/shared/contracts/uploads';
+import {
+  MVP_FORM_MESSAGES,
+  bumpVersion,
+  mvpFieldsSchema,
+} from '../../../../lambdas/shared/contracts/templates';
 import { toPence } from '../../../../lambdas/shared/contracts/money';
 import { slugFor } from '../../../../lambdas/seller/service';
 

@@ -5,7 +5,8 @@ import type { RouteDefinition } from '../../../../lambdas/shared/design/routes';
 
 // A route table with one row per access level, so the chain's wiring is tested for each.
 vi.mock('../../../../lambdas/shared/design/routes', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../../lambdas/shared/design/routes')>();
+  const original =
+    await importOriginal<typeof import('../../../../lambdas/shared/design/routes')>();
   const testRoutes: RouteDefinition[] = [
     {
       method: 'GET',

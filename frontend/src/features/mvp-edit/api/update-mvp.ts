@@ -1,5 +1,5 @@
 /** `PATCH /api/mvps/{id}`: save the edit form (optionally with a replaced file or images). */
-import type { MvpWriteResult, UpdateMvpBody } from '@contracts/seller';
+import type { MvpWriteResult, UpdateMvpBody } from '@contracts/templates';
 import { apiRequest } from '../../../lib/api-client';
 
 export function updateMvp(mvpId: string, body: UpdateMvpBody): Promise<MvpWriteResult> {

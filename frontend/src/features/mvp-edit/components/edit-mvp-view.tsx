@@ -21,14 +21,8 @@ import {
 } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import {
-  FILE_MESSAGES,
-  IMAGE_ACCEPT,
-  MVP_FILE_ACCEPT,
-  versionNumberSchema,
-  type ManagedMvp,
-  type MyMvpsResult,
-} from '@contracts/seller';
+import { FILE_MESSAGES, IMAGE_ACCEPT, MVP_FILE_ACCEPT } from '@contracts/uploads';
+import { versionNumberSchema, type ManagedMvp, type MyMvpsResult } from '@contracts/templates';
 import { FilePicker } from '../../../components/mvp-form/file-picker';
 import { MvpFormSections } from '../../../components/mvp-form/mvp-form-sections';
 import {

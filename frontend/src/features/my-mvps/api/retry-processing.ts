@@ -1,6 +1,6 @@
 /** `POST /api/mvps/{id}/retry`: process a scan_failed or ipfs_pin_failed template again. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MvpWriteResult } from '@contracts/seller';
+import type { MvpWriteResult } from '@contracts/templates';
 import { apiRequest } from '../../../lib/api-client';
 import { MY_MVPS_QUERY_KEY } from '../../../lib/seller-mvps';
 

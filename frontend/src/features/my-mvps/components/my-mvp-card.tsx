@@ -18,7 +18,7 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuDownload, LuStar } from 'react-icons/lu';
-import { RETRYABLE_STATUSES, STATUS_LABELS, type ManagedMvp } from '@contracts/seller';
+import { RETRYABLE_STATUSES, STATUS_LABELS, type ManagedMvp } from '@contracts/templates';
 import type { MvpStatus } from '@contracts/catalog';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';

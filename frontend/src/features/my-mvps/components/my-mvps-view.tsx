@@ -16,7 +16,7 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { LuPackage, LuPlus } from 'react-icons/lu';
-import { MY_MVP_FILTERS, type ManagedMvp } from '@contracts/seller';
+import { MY_MVP_FILTERS, type ManagedMvp } from '@contracts/templates';
 import { isSellerRole } from '@contracts/profile';
 import { PageSpinner } from '../../../components/page-spinner';
 import { SellerApprovalRequired } from '../../../components/seller-approval-required';

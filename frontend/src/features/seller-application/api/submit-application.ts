@@ -8,7 +8,10 @@
  * 4. sign-out: the applicant signs in on /auth, where the wizard sends them with a message.
  */
 import * as z from 'zod';
-import type { SellerApplicationBody, SellerApplicationReceipt } from '@contracts/seller';
+import type {
+  SellerApplicationBody,
+  SellerApplicationReceipt,
+} from '@contracts/seller-applications';
 import { apiRequest } from '../../../lib/api-client';
 import { AUTH_FLOW_TYPE, loadAuth } from '../../../lib/amplify';
 

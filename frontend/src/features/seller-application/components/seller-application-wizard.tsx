@@ -34,7 +34,7 @@ import {
   applicationExperienceSchema,
   applicationPortfolioSchema,
   type SellerApplicationBody,
-} from '@contracts/seller';
+} from '@contracts/seller-applications';
 import { paths } from '../../../config/paths';
 import { describeAuthError } from '../../../lib/auth-errors';
 import { validateFields, type FieldErrors } from '../../../lib/form-errors';

@@ -27,7 +27,7 @@ import {
 import { Link as RouterLink } from 'react-router';
 import { LuClock } from 'react-icons/lu';
 import type { Profile } from '@contracts/profile';
-import { STATUS_LABELS } from '@contracts/seller';
+import { STATUS_LABELS } from '@contracts/templates';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useMyMvps } from '../../../lib/seller-mvps';

@@ -1,5 +1,5 @@
 /** `POST /api/mvps`: registers the uploaded files as a template (pending_review). */
-import type { CreateMvpBody, MvpWriteResult } from '@contracts/seller';
+import type { CreateMvpBody, MvpWriteResult } from '@contracts/templates';
 import { apiRequest } from '../../../lib/api-client';
 
 export function createMvp(body: CreateMvpBody): Promise<MvpWriteResult> {

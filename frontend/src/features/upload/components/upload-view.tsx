@@ -20,14 +20,8 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
-import {
-  bumpVersion,
-  changelogSchema,
-  FILE_MESSAGES,
-  IMAGE_ACCEPT,
-  MVP_FILE_ACCEPT,
-  versionNumberSchema,
-} from '@contracts/seller';
+import { bumpVersion, changelogSchema, versionNumberSchema } from '@contracts/templates';
+import { FILE_MESSAGES, IMAGE_ACCEPT, MVP_FILE_ACCEPT } from '@contracts/uploads';
 import { hasAdminRights, isSellerRole } from '@contracts/profile';
 import { FilePicker } from '../../../components/mvp-form/file-picker';
 import { MvpFormSections } from '../../../components/mvp-form/mvp-form-sections';

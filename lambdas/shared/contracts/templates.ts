@@ -1,0 +1,281 @@
+/**
+ * Templates as their seller manages them: the template form of upload and edit, new versions, and
+ * the shapes My MVPs and the seller dashboard read (seller spec §2, §5, §8, §9). Texts are the
+ * spec's own.
+ */
+import * as z from 'zod';
+import {
+  ACCESS_TIERS,
+  LICENSING_TERMS,
+  MVP_CATEGORIES,
+  MVP_TECH_STACKS,
+  type AccessTier,
+  type LicensingTerms,
+  type MvpStatus,
+} from './catalog';
+import { penceToPounds, toPence } from './money';
+import { FILE_MESSAGES, MAX_PREVIEW_IMAGES, uploadedFileSchema } from './uploads';
+
+// The template form (upload and edit)
+
+/** The highest one-time-sale price a template may ask, in pounds. */
+export const MVP_PRICE_MAX_GBP = 10_000;
+
+export const MVP_FORM_MESSAGES = {
+  title: 'Title is required',
+  tagline: 'Tagline is required',
+  description: 'Description is required',
+  category: 'Category is required',
+  features: 'At least one feature is required',
+  techStack: 'At least one technology is required',
+  accessTier: 'Access tier is required',
+  priceRequired: 'Price is required for one-time sale MVPs',
+  pricePositive: 'Price must be a positive number',
+  /** Our own text where the spec has none: a sane ceiling for one template. */
+  priceTooHigh: `Price can be at most £${MVP_PRICE_MAX_GBP.toLocaleString('en-GB')}`,
+  url: 'Please enter a valid URL',
+  stackblitz: 'Please enter a valid StackBlitz URL',
+  versionRequired: 'Version number is required',
+  versionFormat: 'Version number must look like 1.0.0',
+  changelogRequired: 'Changelog is required for new versions',
+} as const;
+
+export const DEFAULT_VERSION = '1.0.0';
+export const VERSION_BUMPS = ['major', 'minor', 'patch'] as const;
+export type VersionBump = (typeof VERSION_BUMPS)[number];
+
+/** `1.2.3` bumped by kind (patch by default); a malformed number restarts at the default. */
+export const bumpVersion = (version: string, bump: VersionBump = 'patch'): string => {
+  const match = /^(\d+)\.(\d+)\.(\d+)$/.exec(version.trim());
+  if (!match) return DEFAULT_VERSION;
+  const [major, minor, patch] = match.slice(1).map(Number) as [number, number, number];
+  if (bump === 'major') return `${major + 1}.0.0`;
+  if (bump === 'minor') return `${major}.${minor + 1}.0`;
+  return `${major}.${minor}.${patch + 1}`;
+};
+
+const isHttpUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch (_error) {
+    return false;
+  }
+};
+
+/** Optional link: empty means none; otherwise an http(s) URL. */
+const optionalUrl = (message: string, extra?: (url: URL) => boolean) =>
+  z
+    .string()
+    .trim()
+    .max(2_000, message)
+    .optional()
+    .nullable()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      if (!isHttpUrl(value) || (extra && !extra(new URL(value)))) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return value;
+    });
+
+const isStackBlitz = (url: URL) =>
+  url.hostname === 'stackblitz.com' || url.hostname.endsWith('.stackblitz.com');
+
+export const versionNumberSchema = z
+  .string()
+  .trim()
+  .min(1, MVP_FORM_MESSAGES.versionRequired)
+  .regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, MVP_FORM_MESSAGES.versionFormat);
+
+export const changelogSchema = z
+  .string()
+  .trim()
+  .min(1, MVP_FORM_MESSAGES.changelogRequired)
+  .max(5_000, 'Please keep the changelog under 5000 characters.');
+
+/**
+ * The descriptive fields of a template, as typed in the upload and edit forms. Blank feature rows
+ * are dropped before the "at least one" rule; price is null unless the tier is one_time_sale.
+ */
+export const mvpFieldsSchema = z
+  .object({
+    title: z.string().trim().min(1, MVP_FORM_MESSAGES.title).max(100, 'Title is too long.'),
+    tagline: z.string().trim().min(1, MVP_FORM_MESSAGES.tagline).max(200, 'Tagline is too long.'),
+    description: z
+      .string()
+      .trim()
+      .min(1, MVP_FORM_MESSAGES.description)
+      .max(10_000, 'Description is too long.'),
+    category: z.enum(MVP_CATEGORIES, { message: MVP_FORM_MESSAGES.category }),
+    features: z
+      .array(z.string().max(200, 'Each feature must be under 200 characters.'))
+      .transform((rows) => rows.map((row) => row.trim()).filter(Boolean))
+      .pipe(z.array(z.string()).min(1, MVP_FORM_MESSAGES.features).max(20, 'At most 20 features.')),
+    tech_stack: z
+      .array(z.enum(MVP_TECH_STACKS, { message: 'Unknown technology.' }))
+      .min(1, MVP_FORM_MESSAGES.techStack)
+      .transform((items) => [...new Set(items)]),
+    demo_url: optionalUrl(MVP_FORM_MESSAGES.url),
+    github_url: optionalUrl(MVP_FORM_MESSAGES.url),
+    stackblitz_link: optionalUrl(MVP_FORM_MESSAGES.stackblitz, isStackBlitz),
+    licensing_terms: z.enum(LICENSING_TERMS).default('standard_commercial'),
+    access_tier: z.enum(ACCESS_TIERS, { message: MVP_FORM_MESSAGES.accessTier }),
+    /** A number, or the text typed in the price field; blank is none. */
+    price: z.union([z.number(), z.string(), z.null()]).optional(),
+  })
+  .transform((fields, ctx) => {
+    if (fields.access_tier !== 'one_time_sale') return { ...fields, price: null };
+    const raw = typeof fields.price === 'string' ? fields.price.trim() : fields.price;
+    if (raw === undefined || raw === null || raw === '') {
+      ctx.addIssue({ code: 'custom', message: MVP_FORM_MESSAGES.priceRequired, path: ['price'] });
+      return z.NEVER;
+    }
+    // Rounded to whole pence first (seller spec §9: step 0.01), then checked: "0.001" is 0p.
+    const pence = toPence(raw);
+    if (pence === null || pence < 1) {
+      ctx.addIssue({ code: 'custom', message: MVP_FORM_MESSAGES.pricePositive, path: ['price'] });
+      return z.NEVER;
+    }
+    if (pence > MVP_PRICE_MAX_GBP * 100) {
+      ctx.addIssue({ code: 'custom', message: MVP_FORM_MESSAGES.priceTooHigh, path: ['price'] });
+      return z.NEVER;
+    }
+    return { ...fields, price: penceToPounds(pence) };
+  });
+export type MvpFieldsInput = z.input<typeof mvpFieldsSchema>;
+export type MvpFields = z.output<typeof mvpFieldsSchema>;
+
+/** `POST /api/mvps`: register an uploaded template. */
+export const createMvpBodySchema = z.object({
+  uploadId: z.string().min(1).max(64),
+  fields: mvpFieldsSchema,
+  bundle: uploadedFileSchema,
+  images: z
+    .array(uploadedFileSchema)
+    .min(1, FILE_MESSAGES.imagesRequired)
+    .max(MAX_PREVIEW_IMAGES, FILE_MESSAGES.tooManyImages),
+});
+export type CreateMvpBody = z.input<typeof createMvpBodySchema>;
+export type CreateMvpInput = z.output<typeof createMvpBodySchema>;
+
+/** `POST /api/mvps/{id}/versions`: a new version of an existing template. */
+export const createVersionBodySchema = z.object({
+  uploadId: z.string().min(1).max(64),
+  version_number: versionNumberSchema,
+  changelog: changelogSchema,
+  bundle: uploadedFileSchema,
+});
+export type CreateVersionBody = z.input<typeof createVersionBodySchema>;
+export type CreateVersionInput = z.output<typeof createVersionBodySchema>;
+
+/** `PATCH /api/mvps/{id}`: the edit form; a replacement file and images are optional. */
+export const updateMvpBodySchema = z.object({
+  uploadId: z.string().min(1).max(64).optional(),
+  fields: mvpFieldsSchema,
+  version_number: versionNumberSchema,
+  changelog: z
+    .string()
+    .trim()
+    .max(5_000, 'Please keep the changelog under 5000 characters.')
+    .optional()
+    .nullable()
+    .transform((value) => value || null),
+  bundle: uploadedFileSchema.optional(),
+  images: z
+    .array(uploadedFileSchema)
+    .max(MAX_PREVIEW_IMAGES, FILE_MESSAGES.tooManyImages)
+    .optional(),
+});
+export type UpdateMvpBody = z.input<typeof updateMvpBodySchema>;
+export type UpdateMvpInput = z.output<typeof updateMvpBodySchema>;
+
+// What the seller reads back
+
+/** Statuses a seller filters by on My MVPs (archived templates are not listed). */
+export const MY_MVP_FILTERS = [
+  { value: 'all', label: 'All MVPs' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'pending_review', label: 'Pending Review' },
+  { value: 'rejected', label: 'Rejected' },
+  { value: 'scan_failed', label: 'Scan Failed' },
+  { value: 'ipfs_pin_failed', label: 'IPFS Failed' },
+] as const;
+
+export const STATUS_LABELS: Record<MvpStatus, string> = {
+  pending_review: 'Pending Review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  scan_failed: 'Scan Failed',
+  ipfs_pin_failed: 'IPFS Failed',
+  archived: 'Archived',
+};
+
+/** Statuses from which the seller may retry processing (seller spec §4 item 5). */
+export const RETRYABLE_STATUSES: readonly MvpStatus[] = ['scan_failed', 'ipfs_pin_failed'];
+
+/** A template as its owner (or an admin) sees it: every status, the processing error, the files. */
+export interface ManagedMvp {
+  id: string;
+  seller_id: string;
+  title: string;
+  slug: string;
+  tagline: string;
+  description: string;
+  features: string[];
+  tech_stack: string[];
+  category: string;
+  status: MvpStatus;
+  version_number: string;
+  changelog: string | null;
+  ipfs_hash: string | null;
+  previous_ipfs_hash: string | null;
+  file_size: number | null;
+  original_file_name: string | null;
+  preview_images: string[];
+  demo_url: string | null;
+  github_url: string | null;
+  stackblitz_link: string | null;
+  licensing_terms: LicensingTerms;
+  access_tier: AccessTier;
+  price: number | null;
+  download_count: number;
+  average_rating: number;
+  last_processing_error: string | null;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SellerStats {
+  total: number;
+  byStatus: Record<MvpStatus, number>;
+  totalDownloads: number;
+  /** Over all ratings of the seller's templates (exact sums), 0 when none. */
+  averageRating: number;
+}
+
+/** `GET /api/my/mvps`. */
+export interface MyMvpsResult {
+  items: ManagedMvp[];
+  stats: SellerStats;
+}
+
+export interface MvpWriteResult {
+  mvp: ManagedMvp;
+  message: string;
+}
+
+export const MVP_MESSAGES = {
+  notFound: 'MVP not found.',
+  notAuthorized: 'You are not authorized to edit this MVP.',
+  uploaded: 'MVP uploaded successfully! It is being processed and will appear once approved.',
+  versionUploaded: 'New version uploaded successfully! It is being processed.',
+  updated: 'MVP updated successfully!',
+  deleted: 'MVP deleted successfully.',
+  retried: 'Processing restarted.',
+  notRetryable: 'Only MVPs whose scan or IPFS pinning failed can be retried.',
+  changedMeanwhile: 'This MVP was changed meanwhile. Please reload and try again.',
+  processingNotStarted: 'Processing could not be started. Please retry.',
+} as const;

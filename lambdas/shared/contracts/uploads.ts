@@ -1,0 +1,175 @@
+/**
+ * Uploads (seller spec §5 Upload, §8 Files, §9): the file rules the browser applies before an
+ * upload and the API again before it signs anything, and the presigned-upload request and answer.
+ */
+import * as z from 'zod';
+
+// Files (seller spec §5 Upload, §8 Files, §9)
+
+export const MAX_MVP_FILE_BYTES = 100 * 1024 * 1024;
+export const MIN_MVP_FILE_BYTES = 1024;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_FILE_NAME_LENGTH = 255;
+export const MAX_PREVIEW_IMAGES = 10;
+
+/** Bundle kinds by extension; `.tgz` is what the picker also accepts for tar.gz. */
+export const MVP_FILE_KINDS = {
+  zip: { extensions: ['.zip'], contentType: 'application/zip' },
+  'tar.gz': { extensions: ['.tar.gz', '.tgz'], contentType: 'application/gzip' },
+  rar: { extensions: ['.rar'], contentType: 'application/vnd.rar' },
+} as const;
+export type MvpFileKind = keyof typeof MVP_FILE_KINDS;
+export const MVP_FILE_ACCEPT = '.zip,.tar.gz,.tgz,.rar';
+
+export const IMAGE_CONTENT_TYPES = {
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+  'image/webp': ['.webp'],
+  'image/gif': ['.gif'],
+} as const;
+export type ImageContentType = keyof typeof IMAGE_CONTENT_TYPES;
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
+
+export const FILE_MESSAGES = {
+  fileRequired: 'MVP file is required',
+  invalidFileType:
+    'Please upload a valid ZIP, TAR.GZ, or RAR file. Other file types are not allowed for security reasons.',
+  fileTooLarge: 'File size too large. Maximum allowed size is 100MB',
+  fileTooLargeEdit: 'File size must be less than 100MB.',
+  fileTooSmall: 'File is too small. Minimum file size is 1KB.',
+  imagesRequired: 'At least one preview image is required',
+  imageType: 'Only image files are allowed for preview images.',
+  imageTooLarge: 'Each image must be less than 10MB.',
+  tooManyImages: `At most ${MAX_PREVIEW_IMAGES} preview images are allowed.`,
+  invalidName: 'File name contains invalid characters',
+  nameTooLong: 'File name too long. Maximum length is 255 characters.',
+  uploadMissing: 'The uploaded file was not found. Please upload it again.',
+  uploadMismatch: 'The uploaded file does not match what was declared. Please upload it again.',
+} as const;
+
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN_NAME_CHARACTERS = /[<>:"/\\|?*\u0000-\u001f]/;
+
+/** The spec's file-name rule: none of < > : " / \ | ? * (nor control characters), ≤ 255. */
+export const fileNameProblem = (name: string): string | null => {
+  if (name.length > MAX_FILE_NAME_LENGTH) return FILE_MESSAGES.nameTooLong;
+  if (name.trim() === '' || FORBIDDEN_NAME_CHARACTERS.test(name)) return FILE_MESSAGES.invalidName;
+  return null;
+};
+
+/** The bundle kind a file name's extension claims, or null. */
+export const mvpFileKindOf = (name: string): MvpFileKind | null => {
+  const lower = name.toLowerCase();
+  for (const [kind, rule] of Object.entries(MVP_FILE_KINDS)) {
+    if (rule.extensions.some((extension) => lower.endsWith(extension))) return kind as MvpFileKind;
+  }
+  return null;
+};
+
+/** The image type a file name's extension claims, or null. */
+export const imageTypeOf = (name: string): ImageContentType | null => {
+  const lower = name.toLowerCase();
+  for (const [type, extensions] of Object.entries(IMAGE_CONTENT_TYPES)) {
+    if (extensions.some((extension) => lower.endsWith(extension))) return type as ImageContentType;
+  }
+  return null;
+};
+
+/** What the content's first bytes say the bundle is (zip PK\x03\x04, gzip 1f 8b, rar `Rar!`). */
+export const mvpFileKindFromMagic = (bytes: Uint8Array): MvpFileKind | null => {
+  const starts = (...prefix: number[]) => prefix.every((byte, index) => bytes[index] === byte);
+  if (starts(0x50, 0x4b, 0x03, 0x04)) return 'zip';
+  if (starts(0x1f, 0x8b)) return 'tar.gz';
+  if (starts(0x52, 0x61, 0x72, 0x21)) return 'rar';
+  return null;
+};
+
+/** Problems of a bundle by name and size (content is checked by the caller that can read it). */
+export const mvpFileProblem = (
+  file: { name: string; size: number },
+  tooLargeMessage: string = FILE_MESSAGES.fileTooLarge,
+): string | null =>
+  fileNameProblem(file.name) ??
+  (mvpFileKindOf(file.name) === null
+    ? FILE_MESSAGES.invalidFileType
+    : file.size > MAX_MVP_FILE_BYTES
+      ? tooLargeMessage
+      : file.size < MIN_MVP_FILE_BYTES
+        ? FILE_MESSAGES.fileTooSmall
+        : null);
+
+/** Problems of one preview image by name, declared type and size. */
+export const imageFileProblem = (file: { name: string; size: number; type: string }) =>
+  fileNameProblem(file.name) ??
+  (!(file.type in IMAGE_CONTENT_TYPES) || imageTypeOf(file.name) === null
+    ? FILE_MESSAGES.imageType
+    : file.size > MAX_IMAGE_BYTES
+      ? FILE_MESSAGES.imageTooLarge
+      : file.size === 0
+        ? FILE_MESSAGES.imageType
+        : null);
+
+// Presigned uploads: `POST /api/uploads`
+
+const declaredFileSchema = z.object({
+  fileName: z.string(),
+  size: z.number().int().nonnegative(),
+  contentType: z.string().max(100),
+});
+
+export const uploadRequestSchema = z
+  .object({
+    bundle: declaredFileSchema.optional(),
+    images: z.array(declaredFileSchema).max(MAX_PREVIEW_IMAGES, FILE_MESSAGES.tooManyImages),
+  })
+  .superRefine((request, ctx) => {
+    if (!request.bundle && request.images.length === 0) {
+      ctx.addIssue({ code: 'custom', message: FILE_MESSAGES.fileRequired, path: ['bundle'] });
+    }
+    if (request.bundle) {
+      const { fileName, size, contentType } = request.bundle;
+      const problem = mvpFileProblem({ name: fileName, size });
+      const kind = mvpFileKindOf(fileName);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['bundle'] });
+      else if (kind && MVP_FILE_KINDS[kind].contentType !== contentType) {
+        ctx.addIssue({ code: 'custom', message: FILE_MESSAGES.invalidFileType, path: ['bundle'] });
+      }
+    }
+    request.images.forEach((image, index) => {
+      const problem = imageFileProblem({
+        name: image.fileName,
+        size: image.size,
+        type: image.contentType,
+      });
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['images', index] });
+    });
+  });
+export type UploadRequest = z.input<typeof uploadRequestSchema>;
+export type UploadRequestInput = z.output<typeof uploadRequestSchema>;
+
+export interface PresignedUpload {
+  fileName: string;
+  /** The one object key the URL may write (`uploads/{sellerId}/{uploadId}/…`). */
+  key: string;
+  url: string;
+  /** Headers the PUT must carry exactly (they are signed). */
+  headers: Record<string, string>;
+  size: number;
+  contentType: string;
+}
+
+export interface UploadGrant {
+  uploadId: string;
+  expiresInSeconds: number;
+  bundle: PresignedUpload | null;
+  images: PresignedUpload[];
+}
+
+/** A file the browser finished putting, restated at registration and checked against S3. */
+export const uploadedFileSchema = z.object({
+  key: z.string().min(1).max(1024),
+  fileName: z.string().min(1),
+  size: z.number().int().nonnegative(),
+  contentType: z.string().min(1).max(100),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
