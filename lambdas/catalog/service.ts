@@ -17,6 +17,7 @@
  * it remembers (or none) instead of waiting. The detail page always reads its seller fresh.
  */
 import {
+  previewUrl,
   type BrowseQuery,
   type BrowseResult,
   type MvpDetail,
@@ -56,9 +57,6 @@ export { CATALOG_MAX_AGE_MS, GSI_SETTLE_MS, VERSION_CHECK_INTERVAL_MS } from './
 export const MVP_NOT_FOUND_MESSAGE = 'MVP not found. It might not exist or is pending approval.';
 
 export const SELLER_TTL_MS = 60_000;
-
-/** Preview keys live under `previews/` in the preview bucket, served same-origin (contract 4). */
-export const previewUrl = (key: string): string => `/${key}`;
 
 /** The browse cache's reads, each with a time budget of its own (see catalog-cache.ts). */
 const catalogSources: CatalogSources = {

@@ -8,7 +8,8 @@ import { getMvp } from '../catalog/service';
 import { hasDownloaded } from '../downloads/service';
 import { ensureProfile, getProfile, type ProfileIdentity } from '../profiles/service';
 import { DISPUTE_MESSAGES, type Dispute, type DisputeInput } from '../shared/contracts/disputes';
-import { hasAdminRights } from '../shared/contracts/profile';
+import { mayActAsOwner } from '../shared/auth/access';
+import type { Profile } from '../shared/contracts/profile';
 import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
 import {
   createDispute,
@@ -111,18 +112,17 @@ export const listMyDisputes = async (userId: string): Promise<Dispute[]> => {
 };
 
 /**
- * One dispute, for its buyer, its seller, or a caller with admin rights (roles admin and both);
- * anyone else gets 403 with the spec's text.
+ * One dispute (`owner-or-admin`: the chain loaded the caller's profile): for its buyer, its seller,
+ * or a caller with admin rights (roles admin and both, never a beta account); anyone else gets 403
+ * with the spec's text. Parties see each other by name only; an admin who is not a party also
+ * sees the e-mail addresses.
  */
-export const getDisputeFor = async (caller: ProfileIdentity, id: string): Promise<Dispute> => {
+export const getDisputeFor = async (caller: Profile, id: string): Promise<Dispute> => {
   const item = await getDisputeById(id);
   if (!item) throw new NotFoundError(DISPUTE_MESSAGES.notFound);
-  if (item.buyer_id === caller.userId || item.seller_id === caller.userId) {
-    return toDispute(item, caller.userId);
+  const party = item.buyer_id === caller.id || item.seller_id === caller.id;
+  if (!party && !mayActAsOwner(caller, item.buyer_id)) {
+    throw new ForbiddenError(DISPUTE_MESSAGES.forbidden);
   }
-  // Roles live on the profile (they change without a new token), so read it only when needed.
-  // A beta account's `both` gives no admin rights (contracts/profile.ts), so it gets the 403.
-  const profile = await ensureProfile(caller);
-  if (!hasAdminRights(profile)) throw new ForbiddenError(DISPUTE_MESSAGES.forbidden);
-  return toDispute(item, caller.userId, true);
+  return toDispute(item, caller.id, !party);
 };

@@ -3,7 +3,8 @@
  * history, and the bundle's file listing. Other domains ask `hasDownloaded` (verified-buyer flag,
  * dispute eligibility).
  */
-import { MVP_NOT_FOUND_MESSAGE, getApprovedMvpItem, previewUrl } from '../catalog/service';
+import { MVP_NOT_FOUND_MESSAGE, getApprovedMvpItem } from '../catalog/service';
+import { previewUrl } from '../shared/contracts/catalog';
 import { getProfile, ensureProfile, type ProfileIdentity } from '../profiles/service';
 import { config } from '../shared/config';
 import {

@@ -4,6 +4,7 @@
  * Catch that records `ipfs_pin_failed`.
  */
 import { isDependencyUnavailable } from '../shared/errors';
+import { TransactionRefusedError } from '../templates/transitions';
 
 /** A failure that may pass by itself (throttling, a 5xx, a dropped connection, a lost race). */
 export class TransientError extends Error {
@@ -36,7 +37,8 @@ export const isTransient = (error: unknown): boolean => {
     status === 429 ||
     e.name === 'InternalError' ||
     // A lost race of two transactions: the next attempt sees the winner's state.
-    e.name === 'TransactionConflictException'
+    e.name === 'TransactionConflictException' ||
+    (error instanceof TransactionRefusedError && error.code === 'TransactionConflict')
   );
 };
 

@@ -63,21 +63,30 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   sellers: { table: 'read' },
   // Home figures: two counter reads.
   stats: { table: 'read' },
-  // Seller workspace: applications and templates in the table; browser uploads land under
-  // `uploads/` (presigned PUTs, then checked and removed on registration), bundles are copied to
-  // `mvps/`, preview images to `previews/`. Starting the processing state machine is granted by
-  // the pipeline construct (the function is handed to it).
-  seller: {
+  // The seller's templates: register, version, edit, retry, archive. It checks the browser's
+  // uploads under `uploads/` (HEAD), copies them to `mvps/` and `previews/` and removes them, and
+  // removes replaced preview images. Starting the processing state machine is granted by the
+  // pipeline construct (the function is handed to it).
+  templates: {
     table: 'readWrite',
     mvpFiles: [
-      { access: 'readWrite', prefix: 'uploads/' },
-      { access: 'write', prefix: 'mvps/' },
+      { access: 'readWrite', prefix: storageDesign.uploadsPrefix },
+      { access: 'write', prefix: storageDesign.bundlesPrefix },
     ],
     previewImages: [
-      { access: 'readWrite', prefix: 'uploads/' },
-      { access: 'write', prefix: 'previews/' },
+      { access: 'readWrite', prefix: storageDesign.uploadsPrefix },
+      { access: 'write', prefix: storageDesign.previewPrefix },
     ],
   },
+  // Presigned PUTs under `uploads/` only (the URL carries this function's permission to put); the
+  // table for the caller's profile (created on first sight).
+  uploads: {
+    table: 'readWrite',
+    mvpFiles: { access: 'write', prefix: storageDesign.uploadsPrefix },
+    previewImages: { access: 'write', prefix: storageDesign.uploadsPrefix },
+  },
+  // Seller applications (and the applicant's profile on first sight).
+  'seller-applications': { table: 'readWrite' },
   // Reads the caller's subscriptions; the webhook that writes them arrives with checkout.
   billing: { table: 'read' },
   // Reads the caller's subscription (through billing) and writes refund requests.
@@ -89,7 +98,7 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   // Its list of downloads pages with signed cursors.
   downloads: {
     table: 'readWrite',
-    mvpFiles: { access: 'read', prefix: 'mvps/' },
+    mvpFiles: { access: 'read', prefix: storageDesign.bundlesPrefix },
     secrets: ['cursorSigningKey'],
   },
   // Reviews, the template's rating counters and the seller's notification.

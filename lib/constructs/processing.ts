@@ -15,6 +15,7 @@ import {
   StateMachineType,
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { storageDesign } from '../../lambdas/shared/design/storage-design';
 import type { Data } from './data';
 import { functionEnvironment } from './function-environment';
 import { MarketplaceFunction, logicalIdOf, projectRoot } from './marketplace-function';
@@ -26,9 +27,6 @@ export interface ProcessingProps {
   /** `moderate` keeps clean bundles in pending_review for an admin. @default 'auto' */
   readonly publishMode?: 'auto' | 'moderate';
 }
-
-/** Where the uploaded bundles live in the mvp-files bucket once registered. */
-export const BUNDLES_PREFIX = 'mvps/';
 
 export const PROCESSING_ASL = path.join(projectRoot, 'state-machines', 'mvp-processing.asl.json');
 
@@ -64,12 +62,12 @@ export class Processing extends Construct {
       description: 'MVP processing: security scan of an uploaded bundle',
     })
       .bindTable(data.table, 'read')
-      .bindBucket(data.mvpFilesBucket, 'read', BUNDLES_PREFIX);
+      .bindBucket(data.mvpFilesBucket, 'read', storageDesign.bundlesPrefix);
     const pin = task('PinFunction', 'processing/tasks/pin.ts', {
       memorySize: 1024,
       timeout: Duration.minutes(5),
       description: 'MVP processing: IPFS CID of a bundle, pinned when a service is configured',
-    }).bindBucket(data.mvpFilesBucket, 'read', BUNDLES_PREFIX);
+    }).bindBucket(data.mvpFilesBucket, 'read', storageDesign.bundlesPrefix);
     const publish = task('PublishFunction', 'processing/tasks/publish.ts', {
       memorySize: 256,
       timeout: Duration.seconds(30),

@@ -14,7 +14,6 @@ import type { Construct } from 'constructs';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
-import type { MarketplaceFunction } from '../constructs/marketplace-function';
 import { Processing } from '../constructs/processing';
 import { Schedules } from '../constructs/schedules';
 import { Web } from '../constructs/web';
@@ -55,12 +54,14 @@ export class MarketplaceStack extends Stack {
       userPool: this.auth.userPool,
       webClient: this.auth.webClient,
     });
-    // The seller domain starts processing after an upload, a new version or a retry.
-    // (Looked up by name: the map is keyed by the route table's domains.)
-    const sellerFunction = (this.api.functions as ReadonlyMap<string, MarketplaceFunction>).get(
-      'seller',
-    );
-    if (sellerFunction) this.processing.allowStart(sellerFunction);
+    // The templates domain starts processing after an upload, a new version or a retry. A missing
+    // function fails the synth loudly: a quietly skipped grant would deploy uploads that never
+    // get processed.
+    const templatesFunction = this.api.functions.get('templates');
+    if (!templatesFunction) {
+      throw new Error('The templates function is missing: it must be allowed to start processing.');
+    }
+    this.processing.allowStart(templatesFunction);
     this.schedules = new Schedules(this, 'Schedules', {
       data: this.data,
       userPool: this.auth.userPool,

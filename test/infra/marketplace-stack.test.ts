@@ -246,8 +246,8 @@ describe('api', () => {
           'TABLE_NAME',
           'USER_POOL_CLIENT_ID',
           'USER_POOL_ID',
-          // Only the seller domain starts the processing state machine (lib/constructs/processing.ts).
-          ...((domain as string) === 'seller' ? ['PROCESSING_STATE_MACHINE_ARN'] : []),
+          // Only the templates domain starts the processing state machine (lib/constructs/processing.ts).
+          ...(domain === 'templates' ? ['PROCESSING_STATE_MACHINE_ARN'] : []),
           // The ARN (never the value) of each secret the domain reads (domainNeeds.secrets).
           ...(domainNeeds[domain].secrets ?? []).map(secretArnVariable),
         ].sort(),

@@ -6,7 +6,8 @@
 import * as z from 'zod';
 import { logger } from '../../shared/observability';
 import { MY_MVPS_LINK, processingFailedMessage, scanFailedMessage } from '../messages';
-import { getMvp, writeFailure } from '../repo';
+import { failProcessedVersion } from '../../templates/transitions';
+import { classifyError } from '../errors';
 import { processingInputSchema, taskErrorSchema, type TaskError } from '../schema';
 
 export const markFailedInputSchema = processingInputSchema.extend({
@@ -39,34 +40,28 @@ export const errorMessageOf = (error: TaskError | undefined): string => {
 export const markFailed = async (
   input: MarkFailedInput,
 ): Promise<{ outcome: 'marked' | 'skipped' }> => {
-  const mvp = await getMvp(input.mvpId);
-  if (!mvp || mvp.status !== 'pending_review' || mvp.file_key !== input.fileKey) {
-    logger.info('Mark failed skipped: the MVP moved on', {
-      mvpId: input.mvpId,
-      status: mvp?.status,
-    });
-    return { outcome: 'skipped' };
-  }
   const scanFailed = input.status === 'scan_failed';
   const lastError = scanFailed
     ? (input.reason ?? 'Security scan failed.')
     : `Processing failed: ${errorMessageOf(input.error)}`;
-  const outcome = await writeFailure({
-    mvp,
+  const outcome = await failProcessedVersion({
+    mvpId: input.mvpId,
     fileKey: input.fileKey,
     to: input.status,
     error: lastError,
-    notification: {
+    notification: (mvp) => ({
       userId: mvp.seller_id,
       type: 'mvp_rejected',
       message: scanFailed
         ? scanFailedMessage(mvp.title, mvp.version_number, lastError)
         : processingFailedMessage(mvp.title, mvp.version_number, lastError),
       link: MY_MVPS_LINK,
-    },
+    }),
     now: new Date().toISOString(),
+  }).catch((error: unknown) => {
+    throw classifyError(error, 'Recording the failure failed');
   });
-  logger.info('Processing failure recorded', { mvpId: mvp.id, status: input.status, outcome });
+  logger.info('Processing failure recorded', { mvpId: input.mvpId, status: input.status, outcome });
   return { outcome: outcome === 'applied' ? 'marked' : 'skipped' };
 };
 

@@ -6,8 +6,9 @@
 import * as z from 'zod';
 import { config } from '../../shared/config';
 import { logger } from '../../shared/observability';
+import { publishProcessedVersion } from '../../templates/transitions';
+import { classifyError } from '../errors';
 import { approvedMessage, mvpLink } from '../messages';
-import { getMvp, writePublish } from '../repo';
 import { processingInputSchema } from '../schema';
 
 export const publishInputSchema = processingInputSchema.extend({ cid: z.string().min(1) });
@@ -17,32 +18,29 @@ export interface PublishResult {
   outcome: 'published' | 'held_for_review' | 'skipped';
 }
 
+/** Hands the result to the templates domain, which owns the transition (templates/transitions.ts). */
 export const publishBundle = async (input: PublishInput): Promise<PublishResult> => {
-  const mvp = await getMvp(input.mvpId);
-  if (!mvp || mvp.status !== 'pending_review' || mvp.file_key !== input.fileKey) {
-    logger.info('Publish skipped: the MVP moved on', { mvpId: input.mvpId, status: mvp?.status });
-    return { outcome: 'skipped' };
-  }
   const moderate = config().PUBLISH_MODE === 'moderate';
-  const outcome = await writePublish({
-    mvp,
+  const outcome = await publishProcessedVersion({
+    mvpId: input.mvpId,
     versionId: input.versionId,
     fileKey: input.fileKey,
     cid: input.cid,
-    to: moderate ? 'pending_review' : 'approved',
-    ...(moderate
-      ? {}
-      : {
-          notification: {
-            userId: mvp.seller_id,
-            type: 'mvp_approved' as const,
-            message: approvedMessage(mvp.title, mvp.version_number),
-            link: mvpLink(mvp.id),
-          },
-        }),
+    moderate,
+    notification: (mvp) => ({
+      userId: mvp.seller_id,
+      type: 'mvp_approved',
+      message: approvedMessage(mvp.title, mvp.version_number),
+      link: mvpLink(mvp.id),
+    }),
     now: new Date().toISOString(),
+  }).catch((error: unknown) => {
+    throw classifyError(error, 'Publishing failed');
   });
-  if (outcome === 'skipped') return { outcome };
+  if (outcome === 'skipped') {
+    logger.info('Publish skipped: the MVP moved on', { mvpId: input.mvpId });
+    return { outcome };
+  }
   return { outcome: moderate ? 'held_for_review' : 'published' };
 };
 

@@ -6,14 +6,14 @@
 import { basename } from 'node:path';
 import { logger } from '../../shared/observability';
 import { classifyError } from '../errors';
-import { getMvpVersion } from '../repo';
+import { getTemplateForProcessing } from '../../templates/transitions';
 import { s3Source } from '../s3-source';
 import { scanArchive } from '../scanner/index';
 import { processingInputSchema, type ProcessingInput, type ScanResult } from '../schema';
 
 export const scanBundle = async (input: ProcessingInput): Promise<ScanResult> => {
   // The extension the seller's file had is the type it claims to be.
-  const version = await getMvpVersion(input.mvpId, input.versionId);
+  const { version } = await getTemplateForProcessing(input.mvpId, input.versionId);
   const fileName = version?.original_file_name ?? basename(input.fileKey);
   try {
     const result = await scanArchive(s3Source(input.fileKey), fileName);

@@ -1,7 +1,8 @@
 /**
- * Access rules per route level (lambdas/shared/routes.ts). API Gateway only proves who the caller
- * is; whether they may act as a seller or an admin is decided here from their profile, because
- * roles and seller approval change without a new token.
+ * The role part of each access policy (lambdas/shared/design/routes.ts), checked once by the
+ * shared HTTP chain. API Gateway only proves who the caller is; whether they may act as a seller
+ * or an admin is decided here from their profile, because roles and seller approval change
+ * without a new token. Ownership (`owner-or-admin`) is the service's, with `mayActAsOwner`.
  */
 import type { Access } from '../design/routes';
 import { hasAdminRights, isSellerRole, type Profile } from '../contracts/profile';
@@ -12,9 +13,9 @@ export const SELLER_REQUIRED_MESSAGE =
   'Seller approval required: only approved sellers can do this.';
 export const ADMIN_REQUIRED_MESSAGE = 'Access denied: this needs the admin or both role.';
 
-/** Levels whose check needs the caller's profile. */
+/** Policies whose check needs the caller's profile (the chain loads it and hands it on). */
 export const accessNeedsProfile = (access: Access): boolean =>
-  access === 'seller' || access === 'admin';
+  access !== 'public' && access !== 'user';
 
 type AccessProfile = Pick<Profile, 'role' | 'is_seller_approved' | 'beta_expires_at'>;
 
@@ -23,7 +24,7 @@ export const isApprovedSeller = (profile: Pick<Profile, 'role' | 'is_seller_appr
 
 /**
  * Throws `UnauthorizedError` (no identity) or `ForbiddenError` (identity without the right).
- * `profile` must be given for `seller` and `admin` routes.
+ * `profile` must be given for every policy `accessNeedsProfile` names.
  */
 export const assertAccess = (
   access: Access,
@@ -32,10 +33,35 @@ export const assertAccess = (
 ): void => {
   if (access === 'public') return;
   if (!auth) throw new UnauthorizedError();
-  if (access === 'seller' && !(profile && isApprovedSeller(profile))) {
-    throw new ForbiddenError(SELLER_REQUIRED_MESSAGE);
-  }
-  if (access === 'admin' && !(profile && hasAdminRights(profile))) {
-    throw new ForbiddenError(ADMIN_REQUIRED_MESSAGE);
+  if (access === 'user') return;
+  // Without a profile nothing but `user` holds (fail closed).
+  const seller = profile !== null && isApprovedSeller(profile);
+  const admin = profile !== null && hasAdminRights(profile);
+  switch (access) {
+    case 'approved-seller':
+      if (!seller) throw new ForbiddenError(SELLER_REQUIRED_MESSAGE);
+      return;
+    case 'approved-seller-or-admin':
+      if (!seller && !admin) throw new ForbiddenError(SELLER_REQUIRED_MESSAGE);
+      return;
+    case 'admin':
+      if (!admin) throw new ForbiddenError(ADMIN_REQUIRED_MESSAGE);
+      return;
+    case 'owner-or-admin':
+      if (!profile) throw new ForbiddenError(ADMIN_REQUIRED_MESSAGE);
+      return;
   }
 };
+
+/**
+ * The service's half of `owner-or-admin`: the caller owns the thing (and, for a seller's template,
+ * is still an approved seller) or has admin rights. A beta account has no admin rights, so it
+ * reaches only its own.
+ */
+export const mayActAsOwner = (
+  profile: AccessProfile & { id: string },
+  ownerId: string,
+  options: { ownerMustBeApprovedSeller?: boolean } = {},
+): boolean =>
+  hasAdminRights(profile) ||
+  (profile.id === ownerId && (!options.ownerMustBeApprovedSeller || isApprovedSeller(profile)));

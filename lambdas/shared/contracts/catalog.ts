@@ -279,3 +279,6 @@ export interface BrowseResult {
   page: number;
   pageSize: number;
 }
+
+/** Preview keys live under `previews/` in the preview bucket, served same-origin (contract 4). */
+export const previewUrl = (key: string): string => `/${key}`;

@@ -3,13 +3,21 @@
  * row, the JWT authorizer on every non-public row) and the local HTTP adapter both read it, and each
  * domain's Lambda dispatches its rows with middy's http-router. Add a route here and nowhere else.
  *
- * Access levels:
- * - `public`: no token needed (API Gateway attaches no authorizer).
- * - `user`:   a valid Cognito ID token (the JWT authorizer checks it; audience = the web client).
- * - `seller`: `user`, plus the caller's profile must be an approved seller (checked in the Lambda).
- * - `admin`:  `user`, plus the caller's profile role must be `admin` or `both` (checked in the Lambda).
+ * Access policies (STYLE.md rule 13: declared once, here). API Gateway's JWT authorizer proves
+ * who calls every non-public row; the shared HTTP chain then enforces the role part of the policy
+ * from the caller's profile (roles and seller approval change without a new token), once; the
+ * domain's service checks ownership, once.
+ * - `public`:                   no token needed (no authorizer on the route).
+ * - `user`:                     a valid Cognito ID token (audience = the web client).
+ * - `approved-seller`:          `user`, and the caller is an approved seller (role seller or both).
+ * - `approved-seller-or-admin`: `user`, and an approved seller or a caller with admin rights.
+ * - `owner-or-admin`:           `user`; the chain loads the caller's profile, the service lets the
+ *                               owner (of the template, the parties of the dispute) or admin rights
+ *                               through and answers 403 to anyone else.
+ * - `admin`:                    `user`, and admin rights (role admin or both, never a beta account).
  */
-export type Access = 'public' | 'user' | 'seller' | 'admin';
+export type Access =
+  'public' | 'user' | 'approved-seller' | 'approved-seller-or-admin' | 'owner-or-admin' | 'admin';
 
 /** A domain owns one folder under `lambdas/` and becomes one Lambda function. */
 export type Domain =
@@ -21,7 +29,9 @@ export type Domain =
   | 'billing'
   | 'refunds'
   | 'disputes'
-  | 'seller'
+  | 'templates'
+  | 'uploads'
+  | 'seller-applications'
   | 'downloads'
   | 'reviews'
   | 'notifications';
@@ -174,13 +184,13 @@ export const routes = [
     path: '/api/disputes/{id}',
     domain: 'disputes',
     operation: 'get-dispute',
-    access: 'user',
+    access: 'owner-or-admin',
     summary: 'One dispute, for its buyer, its seller, admin or both (403 for anyone else).',
   },
   {
     method: 'POST',
     path: '/api/seller-applications',
-    domain: 'seller',
+    domain: 'seller-applications',
     operation: 'submit-application',
     access: 'user',
     summary: "The signed-in applicant's seller application (stored pending; an admin approves).",
@@ -188,74 +198,74 @@ export const routes = [
   {
     method: 'POST',
     path: '/api/uploads',
-    domain: 'seller',
+    domain: 'uploads',
     operation: 'create-upload',
-    access: 'user',
+    access: 'approved-seller-or-admin',
     summary:
       "Presigned PUT URLs for a bundle and preview images under the caller's uploads/ prefix (approved sellers, admin, both).",
   },
   {
     method: 'POST',
     path: '/api/mvps',
-    domain: 'seller',
+    domain: 'templates',
     operation: 'create-mvp',
-    access: 'seller',
+    access: 'approved-seller',
     summary: 'Register an uploaded template (pending_review) and start processing.',
   },
   {
     method: 'POST',
     path: '/api/mvps/{id}/versions',
-    domain: 'seller',
+    domain: 'templates',
     operation: 'create-version',
-    access: 'user',
+    access: 'owner-or-admin',
     summary: 'A new version with a changelog (owner, admin or both); processing runs again.',
   },
   {
     method: 'GET',
     path: '/api/mvps/{id}/manage',
-    domain: 'seller',
+    domain: 'templates',
     operation: 'get-managed-mvp',
-    access: 'user',
+    access: 'owner-or-admin',
     summary: 'A template in any status but archived, for its owner, admin or both.',
   },
   {
     method: 'PATCH',
     path: '/api/mvps/{id}',
-    domain: 'seller',
+    domain: 'templates',
     operation: 'update-mvp',
-    access: 'user',
+    access: 'owner-or-admin',
     summary: 'Edit a template (owner, admin or both); a replaced file is processed again.',
   },
   {
     method: 'POST',
     path: '/api/mvps/{id}/retry',
-    domain: 'seller',
+    domain: 'templates',
     operation: 'retry-processing',
-    access: 'user',
+    access: 'owner-or-admin',
     summary: 'Process a scan_failed or ipfs_pin_failed template again (owner, admin or both).',
   },
   {
     method: 'DELETE',
     path: '/api/mvps/{id}',
-    domain: 'seller',
+    domain: 'templates',
     operation: 'archive-mvp',
-    access: 'user',
+    access: 'owner-or-admin',
     summary: 'Delete (archive) a template (owner, admin or both).',
   },
   {
     method: 'GET',
     path: '/api/my/mvps',
-    domain: 'seller',
+    domain: 'templates',
     operation: 'list-my-mvps',
-    access: 'seller',
+    access: 'approved-seller',
     summary: "The approved seller's own templates (not archived), newest first, with stats.",
   },
   {
     method: 'GET',
     path: '/api/my/mvps/downloads',
-    domain: 'seller',
+    domain: 'templates',
     operation: 'list-recent-downloads',
-    access: 'seller',
+    access: 'approved-seller',
     summary:
       "The latest 5 downloads of the approved seller's templates (title and time, no buyer identity).",
   },

@@ -15,6 +15,11 @@ export const storageDesign = {
    * routes `/previews/*` to the preview bucket unchanged, the local server does the same.
    */
   previewPrefix: 'previews/',
+  /**
+   * Template bundles, `mvps/{mvpId}/{versionId}/bundle.{ext}` in the mvp-files bucket (and their
+   * preview images under `previews/mvps/{mvpId}/`): keys built by the templates domain only.
+   */
+  bundlesPrefix: 'mvps/',
   /** Browser uploads land here first; a lifecycle rule removes what was never registered. */
   uploadsPrefix: 'uploads/',
   uploadsExpireAfterDays: 1,

@@ -44,7 +44,10 @@ export interface HttpContext {
   route: RouteDefinition;
   /** `null` for an anonymous caller of a public route. */
   auth: AuthContext | null;
-  /** The caller's profile on `seller` and `admin` routes (it was needed for the access check). */
+  /**
+   * The caller's profile on routes whose policy needs it (everything but `public` and `user`):
+   * loaded once by the chain for the access check and handed on, so services do not load it again.
+   */
   profile: Profile | null;
 }
 
@@ -57,6 +60,12 @@ export type OperationLoader = () => Promise<HttpOperation>;
 export const requireAuth = (context: HttpContext): AuthContext => {
   if (!context.auth) throw new UnauthorizedError();
   return context.auth;
+};
+
+/** For operations on routes whose policy loads the caller's profile (see `HttpContext.profile`). */
+export const requireProfile = (context: HttpContext): Profile => {
+  if (!context.profile) throw new UnauthorizedError();
+  return context.profile;
 };
 
 export const ROUTE_NOT_FOUND_MESSAGE = 'Not found.';

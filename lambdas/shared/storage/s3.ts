@@ -138,3 +138,61 @@ export const readObjectRange = async (
     throw error;
   }
 };
+
+export interface StoredObject {
+  size: number;
+  contentType: string | undefined;
+}
+
+/** Size and type of an object, or null when it does not exist. */
+export const headObject = async (bucket: string, key: string): Promise<StoredObject | null> => {
+  const { sdk, client } = await s3();
+  try {
+    const head = await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: key }));
+    return { size: head.ContentLength ?? 0, contentType: head.ContentType };
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (name === 'NotFound' || name === 'NoSuchKey' || status === 404) return null;
+    throw error;
+  }
+};
+
+/** Copies an object (≤ 5 GB, far above our 100 MB limit) to its final key, type preserved. */
+export const copyObject = async (
+  from: { bucket: string; key: string },
+  to: { bucket: string; key: string },
+): Promise<void> => {
+  const { sdk, client } = await s3();
+  await client.send(
+    new sdk.CopyObjectCommand({
+      Bucket: to.bucket,
+      Key: to.key,
+      CopySource: `${from.bucket}/${from.key.split('/').map(encodeURIComponent).join('/')}`,
+    }),
+  );
+};
+
+/**
+ * Deletes objects; used for clean-up after a refused or failed registration, where a failure to
+ * delete must not hide the original error (the `uploads/` lifecycle rule is the backstop), so
+ * errors are returned, not thrown.
+ */
+export const deleteObjectsQuietly = async (
+  bucket: string,
+  keys: readonly string[],
+): Promise<Error | null> => {
+  if (keys.length === 0) return null;
+  try {
+    const { sdk, client } = await s3();
+    await client.send(
+      new sdk.DeleteObjectsCommand({
+        Bucket: bucket,
+        Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+};

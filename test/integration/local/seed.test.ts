@@ -13,7 +13,7 @@ import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
 import { MvpVersionEntity } from '../../../lambdas/shared/db/entities/mvp-version';
 import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
 import { ReviewEntity } from '../../../lambdas/shared/db/entities/review';
-import { getMvpStatusCounts } from '../../../lambdas/shared/db/mvp-status-counter';
+import { getStatusCounts as getMvpStatusCounts } from '../../../lambdas/templates/repo';
 import { createCognitoClient, createS3Client } from '../../../lib/local/resources';
 import { DEMO_PASSWORD, demoAccounts } from '../../../lib/local/seed/accounts';
 import { seedDemoData, type SeedOptions, type SeedSummary } from '../../../lib/local/seed/index';

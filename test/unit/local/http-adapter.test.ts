@@ -32,7 +32,7 @@ const table: RouteDefinition[] = [
     path: '/api/mvps/{id}/files/{name}',
     domain: 'catalog',
     operation: 'put',
-    access: 'seller',
+    access: 'approved-seller',
     summary: '',
   },
 ];

@@ -50,7 +50,7 @@ import { localCloud } from '../../setup/helpers';
 process.env.BETA_ACCESS_ENABLED = 'true';
 const { handler: profiles } = await import('../../../../lambdas/profiles/index');
 const { handler: disputes } = await import('../../../../lambdas/disputes/index');
-const { handler: seller } = await import('../../../../lambdas/seller/index');
+const { dispatch: seller } = await import('../../../fixtures/dispatch');
 const { handler: downloads } = await import('../../../../lambdas/downloads/index');
 const { setWorkflowRunner } = await import('../../../../lambdas/shared/adapters/workflow');
 

@@ -29,7 +29,7 @@ import { localCloud } from '../../setup/helpers';
 
 process.env.BETA_ACCESS_ENABLED = 'true';
 const { handler: profiles } = await import('../../../../lambdas/profiles/index');
-const { handler: seller } = await import('../../../../lambdas/seller/index');
+const { dispatch: seller } = await import('../../../fixtures/dispatch');
 const { handler: closeExpired } =
   await import('../../../../lambdas/profiles/tasks/close-expired-beta-accounts');
 
@@ -129,7 +129,10 @@ describe('closeExpiredBetaAccounts (hourly task)', () => {
     const me = await getMe(claims);
     expect(me.statusCode).toBe(401);
     expect(jsonBody<ApiErrorBody>(me)).toEqual({ message: ACCOUNT_CLOSED_MESSAGE });
-    const mine = await seller(apiEvent({ path: '/api/my/mvps', claims }), lambdaContext('seller'));
+    const mine = await seller(
+      apiEvent({ path: '/api/my/mvps', claims }),
+      lambdaContext('templates'),
+    );
     expect(mine.statusCode).toBe(401);
     const stored = (await ProfileEntity.get({ id: profile.id }).go({ consistent: true })).data!;
     expect(stored.closed_at).toBeDefined();

@@ -29,7 +29,7 @@ vi.mock('../../../../lambdas/shared/design/routes', async (importOriginal) => {
       path: '/api/sell',
       domain: 'catalog',
       operation: 'sell',
-      access: 'seller',
+      access: 'approved-seller',
       summary: '',
     },
     {

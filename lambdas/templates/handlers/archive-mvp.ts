@@ -1,12 +1,12 @@
 /** `DELETE /api/mvps/{id}`: delete = archive (owner, admin or both). */
-import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
+import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
 import { mvpIdParamsSchema } from '../schema';
-import { archiveMvp as archiveManagedMvp, callerProfile } from '../service';
+import { archiveMvp as archiveManagedMvp } from '../service';
 
 export const archiveMvp: HttpOperation = async (context) => {
   const { params } = parseRequest(context.event, { params: mvpIdParamsSchema });
-  const profile = await callerProfile(requireAuth(context));
+  const profile = requireProfile(context);
   return jsonResponse(200, await archiveManagedMvp(profile, params.id));
 };

@@ -1,13 +1,10 @@
-/** The seller Lambda: the seller workspace's rows of the route table through the shared chain. */
+/** The templates Lambda: a seller's template routes (register, versions, edit, My MVPs, …). */
 import { loadCallerProfile } from '../profiles/profile-loader';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'seller',
+  'templates',
   {
-    'submit-application': () =>
-      import('./handlers/submit-application').then((m) => m.submitApplication),
-    'create-upload': () => import('./handlers/create-upload').then((m) => m.createUpload),
     'create-mvp': () => import('./handlers/create-mvp').then((m) => m.createMvp),
     'create-version': () => import('./handlers/create-version').then((m) => m.createVersion),
     'get-managed-mvp': () => import('./handlers/get-managed-mvp').then((m) => m.getManagedMvp),

@@ -15,7 +15,7 @@ import {
   mvpFieldsSchema,
 } from '../../../../lambdas/shared/contracts/templates';
 import { toPence } from '../../../../lambdas/shared/contracts/money';
-import { slugFor } from '../../../../lambdas/seller/service';
+import { slugFor } from '../../../../lambdas/templates/service';
 
 describe('bundle files', () => {
   it('knows the kinds by extension, .tgz included', () => {

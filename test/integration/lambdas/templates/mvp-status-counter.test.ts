@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler } from '../../../../lambdas/seller/index';
+import { dispatch as handler } from '../../../fixtures/dispatch';
 import { getApprovedTemplateCount } from '../../../../lambdas/stats/repo';
 import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow';
 import type { MvpStatus } from '../../../../lambdas/shared/contracts/catalog';
@@ -14,7 +14,7 @@ import type { MvpWriteResult } from '../../../../lambdas/shared/contracts/templa
 import type { UploadGrant } from '../../../../lambdas/shared/contracts/uploads';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
-import { getMvpStatusCounts } from '../../../../lambdas/shared/db/mvp-status-counter';
+import { getStatusCounts as getMvpStatusCounts } from '../../../../lambdas/templates/repo';
 import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
 import { createLocalWorkflowRunner } from '../../../../lib/local/state-machines';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
@@ -58,7 +58,10 @@ beforeAll(async () => {
 });
 
 const call = async <T>(method: HttpMethod, path: string, body?: unknown) => {
-  const result = await handler(apiEvent({ method, path, body, claims }), lambdaContext('seller'));
+  const result = await handler(
+    apiEvent({ method, path, body, claims }),
+    lambdaContext('templates'),
+  );
   return { status: result.statusCode ?? 0, body: jsonBody<T>(result) };
 };
 

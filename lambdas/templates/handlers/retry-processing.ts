@@ -1,12 +1,12 @@
 /** `POST /api/mvps/{id}/retry`: process a failed template again (owner, admin or both). */
-import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
+import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
 import { mvpIdParamsSchema } from '../schema';
-import { callerProfile, retryProcessing as retryMvpProcessing } from '../service';
+import { retryProcessing as retryMvpProcessing } from '../service';
 
 export const retryProcessing: HttpOperation = async (context) => {
   const { params } = parseRequest(context.event, { params: mvpIdParamsSchema });
-  const profile = await callerProfile(requireAuth(context));
+  const profile = requireProfile(context);
   return jsonResponse(200, await retryMvpProcessing(profile, params.id));
 };

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { handler } from '../../../../lambdas/seller/index';
+import { dispatch as handler } from '../../../fixtures/dispatch';
 import {
   setWorkflowRunner,
   type WorkflowInput,
@@ -82,7 +82,7 @@ const call = async <T>(
 ): Promise<{ status: number; body: T }> => {
   const result = await handler(
     apiEvent({ method, path, body, claims: caller?.claims }),
-    lambdaContext('seller'),
+    lambdaContext('templates'),
   );
   return { status: result.statusCode ?? 0, body: jsonBody<T>(result) };
 };
@@ -187,7 +187,7 @@ describe('POST /api/seller-applications', () => {
     const claims = idTokenClaims({ sub, email: 'ada@example.com', role: 'seller' });
     const result = await handler(
       apiEvent({ method: 'POST', path: '/api/seller-applications', body: application, claims }),
-      lambdaContext('seller'),
+      lambdaContext('templates'),
     );
     expect(result.statusCode).toBe(201);
     const { data } = await SellerApplicationEntity.get({ user_id: sub }).go();

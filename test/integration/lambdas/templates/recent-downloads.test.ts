@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { downloadMvp } from '../../../../lambdas/downloads/service';
-import { handler } from '../../../../lambdas/seller/index';
+import { dispatch as handler } from '../../../fixtures/dispatch';
 import {
   SELLER_RECENT_DOWNLOADS,
   type SellerDownloadsResult,
@@ -50,7 +50,7 @@ const approvedTemplate = async (sellerId: string, title: string) => {
 const listRecent = async (caller: Caller) => {
   const result = await handler(
     apiEvent({ method: 'GET', path: '/api/my/mvps/downloads', claims: caller.claims }),
-    lambdaContext('seller'),
+    lambdaContext('templates'),
   );
   return {
     status: result.statusCode,
@@ -119,7 +119,7 @@ describe('GET /api/my/mvps/downloads', () => {
     }
     const anonymous = await handler(
       apiEvent({ method: 'GET', path: '/api/my/mvps/downloads' }),
-      lambdaContext('seller'),
+      lambdaContext('templates'),
     );
     expect(anonymous.statusCode).toBe(401);
   });

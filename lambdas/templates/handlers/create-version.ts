@@ -1,16 +1,16 @@
 /** `POST /api/mvps/{id}/versions`: a new version of a template (owner, admin or both). */
 import { createVersionBodySchema } from '../../shared/contracts/templates';
-import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
+import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
 import { mvpIdParamsSchema } from '../schema';
-import { callerProfile, createVersion as createMvpVersion } from '../service';
+import { createVersion as createMvpVersion } from '../service';
 
 export const createVersion: HttpOperation = async (context) => {
   const { params, body } = parseRequest(context.event, {
     params: mvpIdParamsSchema,
     body: createVersionBodySchema,
   });
-  const profile = await callerProfile(requireAuth(context));
+  const profile = requireProfile(context);
   return jsonResponse(201, await createMvpVersion(profile, params.id, body));
 };

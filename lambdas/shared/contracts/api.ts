@@ -1,0 +1,200 @@
+/**
+ * The API's types, one row per route of the route table (design/routes.ts): what a caller puts in
+ * the path, the query string and the body, and what the route answers. The frontend's client
+ * (`api('GET /api/mvps/{id}', { params: { id } })`) is typed from this map alone, so a response
+ * needs no cast and a URL is never written by hand.
+ *
+ * Adding a route: give it a row here. The checks at the end of this file fail the typecheck,
+ * naming the route, until every route of the table has exactly one row.
+ *
+ * Types only: nothing here exists at run time, so importing it costs a page nothing (zod included;
+ * the request types are the schemas' `z.input`, read with `typeof`).
+ */
+import type * as z from 'zod';
+import type { RouteKey } from '../design/routes';
+import type { BetaCredentials } from './beta';
+import type { BrowseResult, MvpDetail, browseQuerySchema } from './catalog';
+import type { Dispute, disputeInputSchema } from './disputes';
+import type {
+  BundleFiles,
+  DownloadResult,
+  DownloadStatus,
+  MyDownloadsPage,
+  SellerDownloadsResult,
+} from './downloads';
+import type {
+  LeadCaptureResult,
+  NewsletterStatus,
+  leadCaptureSchema,
+  newsletterUpdateSchema,
+} from './newsletter';
+import type {
+  MarkAllReadResult,
+  NotificationPage,
+  UnreadCount,
+  notificationListQuerySchema,
+} from './notifications';
+import type { Profile } from './profile';
+import type { ProfileUpdateInput } from './profile-update';
+import type { RefundRequest, refundRequestInputSchema } from './refunds';
+import type { ReviewInput, ReviewList, SubmitReviewResult } from './reviews';
+import type { SellerApplicationBody, SellerApplicationReceipt } from './seller-applications';
+import type { PublicSellerProfile } from './sellers';
+import type { HomeStats } from './stats';
+import type { Subscription, SubscriptionView } from './subscriptions';
+import type {
+  CreateMvpBody,
+  CreateVersionBody,
+  ManagedMvp,
+  MvpWriteResult,
+  MyMvpsResult,
+  UpdateMvpBody,
+} from './templates';
+import type { UploadGrant, UploadRequest } from './uploads';
+
+export type { RouteKey };
+
+// Shapes the handlers answer that had no contract type of their own (read from the handlers).
+
+/** `GET /api/subscriptions`: the caller's subscriptions, newest first. */
+export interface SubscriptionList {
+  items: Subscription[];
+}
+
+/** `GET /api/refund-requests`: the caller's refund requests, newest first. */
+export interface RefundRequestList {
+  items: RefundRequest[];
+}
+
+/** `GET /api/disputes`: disputes where the caller is the buyer or the seller, newest first. */
+export interface DisputeList {
+  items: Dispute[];
+}
+
+/** `DELETE /api/mvps/{id}`: the template is archived; the message is the spec's. */
+export interface ArchiveMvpResult {
+  message: string;
+}
+
+/** `POST /api/notifications/{id}/read`: idempotent, so always this. */
+export interface NotificationReadResult {
+  id: string;
+  read: true;
+}
+
+/**
+ * `GET /api/downloads` query (its schema lives with the downloads domain). Query types are type
+ * aliases, not interfaces, so they fit `Record<string, string | undefined>`.
+ */
+export type MyDownloadsQuery = {
+  /** 1 to 100; 50 when absent. */
+  limit?: string;
+  /** The `cursor` of the previous page. */
+  cursor?: string;
+};
+
+/** `GET /api/me/newsletter` query; `site_updates` when absent. */
+export type NewsletterQuery = {
+  newsletter_type_id?: string;
+};
+
+/** One route's request parts (all optional but `response`); path parameters are added below. */
+interface RouteTypes {
+  /** The query string's parameters, as the strings a URL carries. */
+  query?: Record<string, string | undefined>;
+  /** The JSON body, as the route's schema accepts it (`z.input`). */
+  body?: unknown;
+  response: unknown;
+}
+
+/** Every route, keyed `METHOD /path` exactly as the route table spells it. */
+interface ApiRows {
+  // Catalog
+  'GET /api/mvps': { query: z.input<typeof browseQuerySchema>; response: BrowseResult };
+  'GET /api/mvps/{id}': { response: MvpDetail };
+  // Profiles
+  'GET /api/me': { response: Profile };
+  'PATCH /api/me': { body: ProfileUpdateInput; response: Profile };
+  'POST /api/auth/beta': { response: BetaCredentials };
+  'GET /api/sellers/{username}': { response: PublicSellerProfile };
+  // Newsletter
+  'GET /api/me/newsletter': { query: NewsletterQuery; response: NewsletterStatus };
+  'PUT /api/me/newsletter': {
+    body: z.input<typeof newsletterUpdateSchema>;
+    response: NewsletterStatus;
+  };
+  'POST /api/leads': { body: z.input<typeof leadCaptureSchema>; response: LeadCaptureResult };
+  'GET /api/stats': { response: HomeStats };
+  // Billing, refunds, disputes
+  'GET /api/subscriptions': { response: SubscriptionList };
+  'GET /api/subscriptions/current': { response: SubscriptionView };
+  'POST /api/refund-requests': {
+    body: z.input<typeof refundRequestInputSchema>;
+    response: RefundRequest;
+  };
+  'GET /api/refund-requests': { response: RefundRequestList };
+  'POST /api/disputes': { body: z.input<typeof disputeInputSchema>; response: Dispute };
+  'GET /api/disputes': { response: DisputeList };
+  'GET /api/disputes/{id}': { response: Dispute };
+  // The seller's side: applications, uploads, templates
+  'POST /api/seller-applications': {
+    body: SellerApplicationBody;
+    response: SellerApplicationReceipt;
+  };
+  'POST /api/uploads': { body: UploadRequest; response: UploadGrant };
+  'POST /api/mvps': { body: CreateMvpBody; response: MvpWriteResult };
+  'POST /api/mvps/{id}/versions': { body: CreateVersionBody; response: MvpWriteResult };
+  'GET /api/mvps/{id}/manage': { response: ManagedMvp };
+  'PATCH /api/mvps/{id}': { body: UpdateMvpBody; response: MvpWriteResult };
+  'POST /api/mvps/{id}/retry': { response: MvpWriteResult };
+  'DELETE /api/mvps/{id}': { response: ArchiveMvpResult };
+  'GET /api/my/mvps': { response: MyMvpsResult };
+  'GET /api/my/mvps/downloads': { response: SellerDownloadsResult };
+  // Downloads
+  'POST /api/mvps/{id}/download': { response: DownloadResult };
+  'GET /api/mvps/{id}/download-status': { response: DownloadStatus };
+  'GET /api/mvps/{id}/files': { response: BundleFiles };
+  'GET /api/downloads': { query: MyDownloadsQuery; response: MyDownloadsPage };
+  // Reviews
+  'GET /api/mvps/{id}/reviews': { response: ReviewList };
+  'POST /api/mvps/{id}/reviews': { body: ReviewInput; response: SubmitReviewResult };
+  // Notifications
+  'GET /api/notifications': {
+    query: z.input<typeof notificationListQuerySchema>;
+    response: NotificationPage;
+  };
+  'GET /api/notifications/unread-count': { response: UnreadCount };
+  'POST /api/notifications/{id}/read': { response: NotificationReadResult };
+  'POST /api/notifications/read-all': { response: MarkAllReadResult };
+}
+
+/** The `{name}` placeholders of a route key: `'GET /api/mvps/{id}/files'` → `'id'`. */
+export type PathParamName<Key extends string> = Key extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamName<Rest>
+  : never;
+
+/** `{ params: { id: string } }` for a route with placeholders, nothing for one without. */
+type PathParamsOf<Key extends string> = [PathParamName<Key>] extends [never]
+  ? unknown
+  : { params: Record<PathParamName<Key>, string> };
+
+/**
+ * The request parts and response of every route: `{ params?, query?, body?, response }`. Path
+ * parameters come from the route's own path, so they cannot drift from the table.
+ */
+export type ApiTypes = { [Key in keyof ApiRows]: ApiRows[Key] & PathParamsOf<Key> };
+
+/** What one route answers (200/201 body). */
+export type ApiResponse<Key extends RouteKey> = ApiTypes[Key]['response'];
+
+// Exhaustiveness. A type argument that breaks its constraint fails the typecheck and the error
+// names it: a route of the table without a row (first), a row for no route (second), or a row
+// whose shape is not `{ query?, body?, response }` (third).
+type NeverOrFail<Keys extends never> = Keys;
+type RowsFit<Rows extends Record<RouteKey, RouteTypes>> = Rows;
+/** Compile-time only: every route typed, nothing else typed. Not meant to be used. */
+export type ApiRowsCheck = [
+  NeverOrFail<Exclude<RouteKey, keyof ApiRows>>,
+  NeverOrFail<Exclude<keyof ApiRows, RouteKey>>,
+  RowsFit<ApiRows>,
+];

@@ -1,0 +1,98 @@
+/**
+ * Where a template's files live, and moving uploads there. The key layout is built here and only
+ * here: bundles under `mvps/{mvpId}/{versionId}/bundle.{ext}` in the mvp-files bucket, preview
+ * images under `previews/mvps/{mvpId}/…` in the preview bucket (their public URL is `/{key}`).
+ */
+import { IMAGE_CONTENT_TYPES, mvpFileKindOf } from '../shared/contracts/uploads';
+import { config } from '../shared/config';
+import { storageDesign } from '../shared/design/storage-design';
+import { logger } from '../shared/observability';
+import { copyObject, deleteObjectsQuietly } from '../shared/storage/s3';
+import type { CheckedUpload } from '../uploads/service';
+
+const buckets = () => ({
+  files: config().MVP_FILES_BUCKET,
+  previews: config().PREVIEW_IMAGES_BUCKET,
+});
+
+const extensionOfBundle = (fileName: string): string => {
+  const kind = mvpFileKindOf(fileName);
+  return kind === 'tar.gz' ? 'tar.gz' : (kind ?? 'bin');
+};
+
+const extensionOfImage = (contentType: string): string =>
+  (IMAGE_CONTENT_TYPES[contentType as keyof typeof IMAGE_CONTENT_TYPES]?.[0] ?? '.img').slice(1);
+
+/** The bundle's final key: `mvps/{mvpId}/{versionId}/bundle.{ext}`. */
+export const bundleKey = (mvpId: string, versionId: string, fileName: string): string =>
+  `${storageDesign.bundlesPrefix}${mvpId}/${versionId}/bundle.${extensionOfBundle(fileName)}`;
+
+/** A preview image's final key, under the public `previews/` prefix. */
+export const previewKey = (
+  mvpId: string,
+  batchId: string,
+  index: number,
+  extension: string,
+): string =>
+  `${storageDesign.previewPrefix}${storageDesign.bundlesPrefix}${mvpId}/${batchId}-${index + 1}.${extension}`;
+
+/** The key of a preview image of `contentType`. */
+export const previewKeyFor = (mvpId: string, batchId: string, index: number, contentType: string) =>
+  previewKey(mvpId, batchId, index, extensionOfImage(contentType));
+
+export interface PlacedFiles {
+  bundleKey: string | null;
+  imageKeys: string[];
+}
+
+/** Removes placed copies (after a refused write): a failure is logged, never thrown. */
+export const removePlaced = async (placed: PlacedFiles): Promise<void> => {
+  const { files, previews } = buckets();
+  const failures = await Promise.all([
+    deleteObjectsQuietly(files, placed.bundleKey ? [placed.bundleKey] : []),
+    deleteObjectsQuietly(previews, placed.imageKeys),
+  ]);
+  for (const failure of failures) if (failure) logger.warn('Placed copies left behind', failure);
+};
+
+/** Copies checked uploads to their final keys; on failure removes what was copied and rethrows. */
+export const placeFiles = async (
+  mvpId: string,
+  versionId: string,
+  bundle: CheckedUpload | null,
+  images: readonly CheckedUpload[],
+): Promise<PlacedFiles> => {
+  const { files, previews } = buckets();
+  const placed: PlacedFiles = {
+    bundleKey: bundle ? bundleKey(mvpId, versionId, bundle.fileName) : null,
+    imageKeys: images.map((image, index) =>
+      previewKeyFor(mvpId, versionId, index, image.contentType),
+    ),
+  };
+  try {
+    if (bundle && placed.bundleKey) {
+      await copyObject(
+        { bucket: files, key: bundle.key },
+        { bucket: files, key: placed.bundleKey },
+      );
+    }
+    await Promise.all(
+      images.map((image, index) =>
+        copyObject(
+          { bucket: previews, key: image.key },
+          { bucket: previews, key: placed.imageKeys[index]! },
+        ),
+      ),
+    );
+    return placed;
+  } catch (error) {
+    await removePlaced(placed);
+    throw error;
+  }
+};
+
+/** Removes the preview images a new set replaced (logged, never thrown). */
+export const removeOldPreviews = async (keys: readonly string[]): Promise<void> => {
+  const failure = await deleteObjectsQuietly(buckets().previews, keys);
+  if (failure) logger.warn('Replaced preview images were not removed', failure);
+};

@@ -1,0 +1,199 @@
+/**
+ * Template data access, the only writer of templates (STYLE.md rule 11): one function per access
+ * pattern of docs/data-model.md §3.3 (M1–M6, V1–V2) and §3.17.
+ *
+ * Every write goes through `writeTemplate`, one transaction that carries, besides the template:
+ * - the `mvps` status counter, moved by `statusCounterWrites` whenever the status moves, so the
+ *   admin overview's counts stay exact without a scan;
+ * - the catalog version, moved by `catalogVersionWrite` whenever the approved catalog changes, so
+ *   every browse cache picks the change up;
+ * - optionally a new version row and a notification.
+ * Those two functions are the only places the counter and the catalog version are written.
+ */
+import type { MvpStatus } from '../shared/contracts/catalog';
+import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';
+import { CounterEntity } from '../shared/db/entities/counter';
+import { MvpEntity, type MvpItem } from '../shared/db/entities/mvp';
+import { MvpVersionEntity, type MvpVersionItem } from '../shared/db/entities/mvp-version';
+import {
+  transactWrite,
+  type TransactionResult,
+  type TransactionWrite,
+} from '../shared/db/transaction';
+
+export type { MvpItem, MvpVersionItem };
+
+/** A transaction was refused: `item` names the first item that failed, with DynamoDB's code. */
+export class TransactionRefusedError extends Error {
+  constructor(
+    readonly item: string,
+    readonly code: string | undefined,
+  ) {
+    super(`Transaction refused at ${item} (${code ?? 'unknown'}).`);
+    this.name = 'TransactionRefusedError';
+  }
+}
+
+const assertCommitted = (result: TransactionResult): void => {
+  if (!result.canceled) return;
+  const [item, code] = Object.entries(result.codes).find(([, value]) => value !== 'None') ?? [
+    'unknown',
+    undefined,
+  ];
+  throw new TransactionRefusedError(item, code);
+};
+
+// ---- reads -------------------------------------------------------------------------------
+
+/** M1: a template by id, strongly consistent (edits and transitions follow our own writes). */
+export const getMvpById = async (id: string): Promise<MvpItem | null> => {
+  const { data } = await MvpEntity.get({ id }).go({ consistent: true });
+  return data;
+};
+
+/** M6: the seller's templates, newest first (all pages: a seller has tens, not thousands). */
+export const listMvpsBySeller = async (sellerId: string): Promise<MvpItem[]> => {
+  const { data } = await MvpEntity.query
+    .bySeller({ seller_id: sellerId })
+    .go({ order: 'desc', pages: 'all' });
+  return data;
+};
+
+/** V1 (first item): the newest version of a template. */
+export const getLatestVersion = async (mvpId: string): Promise<MvpVersionItem | null> => {
+  const { data } = await MvpVersionEntity.query
+    .byMvp({ mvp_id: mvpId })
+    .go({ order: 'desc', limit: 1 });
+  return data[0] ?? null;
+};
+
+/** V2: one version of a template, strongly consistent. */
+export const getVersion = async (
+  mvpId: string,
+  versionId: string,
+): Promise<MvpVersionItem | null> => {
+  const { data } = await MvpVersionEntity.get({ mvp_id: mvpId, id: versionId }).go({
+    consistent: true,
+  });
+  return data;
+};
+
+/** K4: every status bucket of the `mvps` counter (absent buckets are 0). */
+export const getStatusCounts = async (): Promise<Record<string, number>> => {
+  const { data } = await CounterEntity.query
+    .byName({ name: 'mvps' })
+    .go({ pages: 'all', attributes: ['bucket', 'value'] });
+  return Object.fromEntries(data.map((item) => [item.bucket, item.value]));
+};
+
+// ---- the two derived writes ----------------------------------------------------------------
+
+/**
+ * The `mvps` counter items for a template entering `to` (from `from`, or newly created when `from`
+ * is `null`). None when the status does not change: there is nothing to count, and a transaction
+ * cannot name one item twice.
+ */
+export const statusCounterWrites = (
+  from: MvpStatus | null,
+  to: MvpStatus,
+  now: string,
+): TransactionWrite[] => {
+  if (from === to) return [];
+  const move = (bucket: MvpStatus, value: number) =>
+    CounterEntity.update({ name: 'mvps', bucket, shard: 0 })
+      .add({ value })
+      .set({ updated_at: now });
+  return [...(from ? [move(from, -1)] : []), move(to, 1)];
+};
+
+/**
+ * The catalog version move for a template going `from` → `to` (null: not in the catalog before),
+ * or `null` when the approved catalog does not change. `approvedContentChanged` is true when an
+ * approved template stays approved but what its card or page shows changed (an edit).
+ */
+export const catalogVersionWrite = (
+  from: MvpStatus | null,
+  to: MvpStatus,
+  now: string,
+  approvedContentChanged = false,
+): TransactionWrite | null => {
+  const delta = (to === 'approved' ? 1 : 0) - (from === 'approved' ? 1 : 0);
+  if (delta === 0 && !(approvedContentChanged && to === 'approved')) return null;
+  return CatalogVersionEntity.upsert({ name: 'catalog' })
+    .add({ version: 1, approved_count: delta })
+    .set({ updated_at: now });
+};
+
+// ---- writes ------------------------------------------------------------------------------
+
+/** M2: a new template (its first version, status counter and, if approved, catalog move). */
+export const createTemplate = async (mvp: MvpItem, version: MvpVersionItem): Promise<void> => {
+  assertCommitted(
+    await transactWrite({
+      mvp: MvpEntity.create(mvp),
+      version: MvpVersionEntity.create(version),
+      statusCounter: statusCounterWrites(null, mvp.status, mvp.created_at),
+      catalog: catalogVersionWrite(null, mvp.status, mvp.created_at),
+    }),
+  );
+};
+
+export interface TemplateWrite {
+  mvpId: string;
+  /** The status read before; the write is refused (item `mvp`) if it moved meanwhile. */
+  fromStatus: MvpStatus;
+  /** Only while the template still has this bundle (processing results must not overwrite a newer upload). */
+  fileKey?: string;
+  set: Partial<MvpItem>;
+  remove?: (keyof MvpItem & string)[];
+  /** A version row written with the change (M3), or a version's CID (publish). */
+  version?: { create: MvpVersionItem } | { patch: { id: string; set: Partial<MvpVersionItem> } };
+  /** The approved template's card or page changed without leaving the catalog (edits). */
+  approvedContentChanged?: boolean;
+  /** Writes of another domain that commit with this one (a notification). */
+  extra?: readonly TransactionWrite[];
+  now: string;
+}
+
+/**
+ * M3, M4, M5: every change of an existing template, in one transaction with the version row, the
+ * status counter and the catalog version as they apply. Conditioned on the status read before
+ * (and on the bundle, when given), so retries and races never apply twice.
+ */
+export const writeTemplate = async (write: TemplateWrite): Promise<void> => {
+  const to = write.set.status ?? write.fromStatus;
+  const version = write.version;
+  assertCommitted(
+    await transactWrite({
+      mvp: MvpEntity.patch({ id: write.mvpId })
+        .set(write.set)
+        .remove(write.remove ?? [])
+        .where((attr, op) =>
+          write.fileKey === undefined
+            ? op.eq(attr.status, write.fromStatus)
+            : `${op.eq(attr.status, write.fromStatus)} AND ${op.eq(attr.file_key, write.fileKey)}`,
+        ),
+      version:
+        version &&
+        ('create' in version
+          ? MvpVersionEntity.create(version.create)
+          : MvpVersionEntity.patch({ mvp_id: write.mvpId, id: version.patch.id }).set(
+              version.patch.set,
+            )),
+      statusCounter: statusCounterWrites(write.fromStatus, to, write.now),
+      catalog: catalogVersionWrite(write.fromStatus, to, write.now, write.approvedContentChanged),
+      extra: write.extra,
+    }),
+  );
+};
+
+/**
+ * C2 on its own: tells every browse cache the approved catalog changed (demo data import, tests).
+ * Template writes move it inside their own transaction instead.
+ */
+export const bumpCatalogVersion = async (approvedDelta: number, now: string): Promise<void> => {
+  await CatalogVersionEntity.upsert({ name: 'catalog' })
+    .add({ version: 1, approved_count: approvedDelta })
+    .set({ updated_at: now })
+    .go();
+};

@@ -1,0 +1,414 @@
+/**
+ * Templates, as their seller manages them (seller spec §2, §5, §6): registering an upload, new
+ * versions, edits, retrying processing and archiving. The one owner of every template write
+ * (STYLE.md rule 11): processing, the admin area, GitHub sync and the seed call this domain
+ * (here and in transitions.ts), never its repo.
+ *
+ * Who may do what is declared in the route table (`approved-seller` to register, `owner-or-admin`
+ * for one template): the chain checks the role part; `loadManageable` here checks ownership, once.
+ * A beta account's `both` carries no admin rights, so it manages its own templates only.
+ */
+import { ulid } from 'ulid';
+import { listSellerRecentDownloads } from '../downloads/service';
+import { startProcessing } from '../processing/start';
+import { mayActAsOwner } from '../shared/auth/access';
+import { SELLER_RECENT_DOWNLOADS, type SellerDownloadsResult } from '../shared/contracts/downloads';
+import type { Profile } from '../shared/contracts/profile';
+import {
+  MVP_MESSAGES,
+  RETRYABLE_STATUSES,
+  type CreateMvpInput,
+  type CreateVersionInput,
+  type ManagedMvp,
+  type MvpFields,
+  type MvpWriteResult,
+  type MyMvpsResult,
+  type UpdateMvpInput,
+} from '../shared/contracts/templates';
+import { FILE_MESSAGES } from '../shared/contracts/uploads';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
+import { logger } from '../shared/observability';
+import { checkUploadedFiles, removeUploads, type CheckedUpload } from '../uploads/service';
+import { placeFiles, removeOldPreviews, removePlaced } from './files';
+import {
+  TransactionRefusedError,
+  createTemplate,
+  getLatestVersion,
+  getMvpById,
+  listMvpsBySeller,
+  writeTemplate,
+  type MvpItem,
+} from './repo';
+import { toManagedMvp, toMyMvps } from './view';
+
+/** Seller spec §5: lowercased, stripped of special characters, hyphenated, with a time suffix. */
+export const slugFor = (title: string, now = Date.now()): string => {
+  const base = title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/[\s-]+/g, '-')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return `${base || 'mvp'}-${now.toString(36)}`;
+};
+
+/** The template, if the caller may manage it; archived templates are gone for everyone. */
+const loadManageable = async (profile: Profile, mvpId: string): Promise<MvpItem> => {
+  const mvp = await getMvpById(mvpId);
+  if (!mvp || mvp.status === 'archived') throw new NotFoundError(MVP_MESSAGES.notFound);
+  if (!mayActAsOwner(profile, mvp.seller_id, { ownerMustBeApprovedSeller: true })) {
+    throw new ForbiddenError(MVP_MESSAGES.notAuthorized);
+  }
+  return mvp;
+};
+
+/** Optional link fields and price: a value is set, `null` removes the attribute. */
+const fieldWrites = (fields: MvpFields) => {
+  const optional = {
+    demo_url: fields.demo_url,
+    github_url: fields.github_url,
+    stackblitz_link: fields.stackblitz_link,
+    price: fields.price,
+  } as const;
+  const set: Partial<MvpItem> = {
+    title: fields.title,
+    tagline: fields.tagline,
+    description: fields.description,
+    category: fields.category,
+    features: fields.features,
+    tech_stack: fields.tech_stack,
+    licensing_terms: fields.licensing_terms,
+    access_tier: fields.access_tier,
+  };
+  const remove: (keyof MvpItem & string)[] = [];
+  for (const [name, value] of Object.entries(optional) as [keyof typeof optional, unknown][]) {
+    if (value === null || value === undefined) remove.push(name);
+    else Object.assign(set, { [name]: value });
+  }
+  return { set, remove };
+};
+
+const conflictOnRefusal = (error: unknown): never => {
+  if (error instanceof TransactionRefusedError && error.item === 'mvp') {
+    throw new ConflictError(MVP_MESSAGES.changedMeanwhile);
+  }
+  throw error;
+};
+
+/** The item after a write, for the answer (what the transaction just stored). */
+const applied = (mvp: MvpItem, set: Partial<MvpItem>, remove: readonly string[]): MvpItem => {
+  const updated = { ...mvp, ...set } as MvpItem;
+  for (const name of remove) delete updated[name as keyof MvpItem];
+  return updated;
+};
+
+/**
+ * Starts processing after a committed write. If the pipeline cannot even start, the template is
+ * moved to ipfs_pin_failed with a reason, so the seller sees it and can Retry, instead of it
+ * waiting in pending_review forever.
+ */
+const startProcessingOrFlag = async (mvpId: string, versionId: string, fileKey: string) => {
+  try {
+    await startProcessing({ mvpId, versionId, fileKey });
+  } catch (error) {
+    logger.error('Processing did not start', error instanceof Error ? error : String(error));
+    await writeTemplate({
+      mvpId,
+      fromStatus: 'pending_review',
+      set: {
+        status: 'ipfs_pin_failed',
+        last_processing_error: MVP_MESSAGES.processingNotStarted,
+        updated_at: new Date().toISOString(),
+      },
+      now: new Date().toISOString(),
+    }).catch((flagError: unknown) => {
+      logger.error('Could not flag the template', flagError as Error);
+    });
+  }
+};
+
+/**
+ * Registers an uploaded template (`POST /api/mvps`, access pattern M2).
+ *
+ * 1. Check every uploaded object (missing or mismatched → 400, removed).
+ * 2. Copy the bundle and images to the template's keys (files.ts).
+ * 3. Write the template (pending_review), its first version and the status counter in one
+ *    transaction; if that fails, remove the copies, so nothing half-written stays.
+ * 4. Remove the uploaded originals, then start processing.
+ */
+export const registerMvp = async (
+  profile: Profile,
+  input: CreateMvpInput,
+): Promise<MvpWriteResult> => {
+  const checked = await checkUploadedFiles(profile.id, input.uploadId, input.bundle, input.images);
+  const bundle = checked.bundle!;
+  const mvpId = ulid();
+  const versionId = ulid();
+  const placed = await placeFiles(mvpId, versionId, bundle, checked.images);
+  const now = new Date().toISOString();
+  const { set } = fieldWrites(input.fields);
+  const mvp: MvpItem = {
+    ...(set as Omit<MvpItem, 'id'>),
+    id: mvpId,
+    seller_id: profile.id,
+    slug: slugFor(input.fields.title),
+    preview_image_keys: placed.imageKeys,
+    file_key: placed.bundleKey!,
+    file_size: bundle.size,
+    original_file_name: bundle.fileName,
+    status: 'pending_review',
+    version_number: '1.0.0',
+    download_count: 0,
+    rating_sum: 0,
+    rating_count: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await createTemplate(mvp, {
+      mvp_id: mvpId,
+      id: versionId,
+      version_number: mvp.version_number,
+      file_key: placed.bundleKey!,
+      file_size: bundle.size,
+      original_file_name: bundle.fileName,
+      source: 'upload',
+      uploaded_at: now,
+    });
+  } catch (error) {
+    await Promise.all([removePlaced(placed), removeUploads(bundle, checked.images)]);
+    throw error;
+  }
+  await removeUploads(bundle, checked.images);
+  await startProcessingOrFlag(mvpId, versionId, placed.bundleKey!);
+  return { mvp: toManagedMvp(mvp), message: MVP_MESSAGES.uploaded };
+};
+
+/**
+ * A new bundle for an existing template (a new version, or a replaced file on edit): M3, then
+ * processing. The previous file and CID stay on their version row; the template keeps the previous
+ * CID as `previous_ipfs_hash`.
+ */
+const replaceBundle = async (
+  mvp: MvpItem,
+  bundle: CheckedUpload,
+  images: readonly CheckedUpload[],
+  extra: { set: Partial<MvpItem>; remove: (keyof MvpItem & string)[] },
+  version: { version_number: string; changelog: string | null },
+): Promise<MvpItem> => {
+  const versionId = ulid();
+  const placed = await placeFiles(mvp.id, versionId, bundle, images);
+  const now = new Date().toISOString();
+  const set: Partial<MvpItem> = {
+    ...extra.set,
+    ...(placed.imageKeys.length > 0 ? { preview_image_keys: placed.imageKeys } : {}),
+    version_number: version.version_number,
+    file_key: placed.bundleKey!,
+    file_size: bundle.size,
+    original_file_name: bundle.fileName,
+    status: 'pending_review',
+    updated_at: now,
+    ...(version.changelog ? { changelog: version.changelog } : {}),
+    ...(mvp.ipfs_hash ? { previous_ipfs_hash: mvp.ipfs_hash } : {}),
+  };
+  const remove: (keyof MvpItem & string)[] = [
+    ...extra.remove,
+    'ipfs_hash',
+    'last_processing_error',
+    ...(version.changelog ? [] : (['changelog'] as const)),
+  ];
+  try {
+    await writeTemplate({
+      mvpId: mvp.id,
+      fromStatus: mvp.status,
+      set,
+      remove,
+      version: {
+        create: {
+          mvp_id: mvp.id,
+          id: versionId,
+          version_number: version.version_number,
+          ...(version.changelog ? { changelog: version.changelog } : {}),
+          file_key: placed.bundleKey!,
+          file_size: bundle.size,
+          original_file_name: bundle.fileName,
+          source: 'upload',
+          uploaded_at: now,
+        },
+      },
+      now,
+    });
+  } catch (error) {
+    await Promise.all([removePlaced(placed), removeUploads(bundle, images)]);
+    return conflictOnRefusal(error);
+  }
+  await removeUploads(bundle, images);
+  if (placed.imageKeys.length > 0) await removeOldPreviews(mvp.preview_image_keys);
+  await startProcessingOrFlag(mvp.id, versionId, placed.bundleKey!);
+  return applied(mvp, set, remove);
+};
+
+/** `POST /api/mvps/{id}/versions`: a new version with a changelog (M3), then processing. */
+export const createVersion = async (
+  profile: Profile,
+  mvpId: string,
+  input: CreateVersionInput,
+): Promise<MvpWriteResult> => {
+  const mvp = await loadManageable(profile, mvpId);
+  const checked = await checkUploadedFiles(profile.id, input.uploadId, input.bundle, []);
+  const updated = await replaceBundle(
+    mvp,
+    checked.bundle!,
+    [],
+    { set: {}, remove: [] },
+    { version_number: input.version_number, changelog: input.changelog },
+  );
+  return { mvp: toManagedMvp(updated), message: MVP_MESSAGES.versionUploaded };
+};
+
+/**
+ * `PATCH /api/mvps/{id}` (M4): the edit form. A replaced file is a new version (M3, processing
+ * again); replaced images swap the whole set. Edits of an approved template bump the catalog.
+ */
+export const updateMvp = async (
+  profile: Profile,
+  mvpId: string,
+  input: UpdateMvpInput,
+): Promise<MvpWriteResult> => {
+  const mvp = await loadManageable(profile, mvpId);
+  const images = input.images ?? [];
+  const fields = fieldWrites(input.fields);
+  if ((input.bundle || images.length > 0) && !input.uploadId) {
+    throw new ValidationError(FILE_MESSAGES.uploadMissing);
+  }
+  const checked =
+    input.bundle || images.length > 0
+      ? await checkUploadedFiles(profile.id, input.uploadId!, input.bundle, images)
+      : { bundle: null, images: [] };
+
+  if (checked.bundle) {
+    const updated = await replaceBundle(mvp, checked.bundle, checked.images, fields, {
+      version_number: input.version_number,
+      changelog: input.changelog,
+    });
+    return { mvp: toManagedMvp(updated), message: MVP_MESSAGES.updated };
+  }
+
+  const placed = await placeFiles(mvp.id, ulid(), null, checked.images);
+  const now = new Date().toISOString();
+  const set: Partial<MvpItem> = {
+    ...fields.set,
+    version_number: input.version_number,
+    ...(input.changelog ? { changelog: input.changelog } : {}),
+    ...(placed.imageKeys.length > 0 ? { preview_image_keys: placed.imageKeys } : {}),
+    updated_at: now,
+  };
+  const remove: (keyof MvpItem & string)[] = [
+    ...fields.remove,
+    ...(input.changelog ? [] : (['changelog'] as const)),
+  ];
+  try {
+    // An approved template's card or detail changed: every browse cache catches up (M4).
+    await writeTemplate({
+      mvpId: mvp.id,
+      fromStatus: mvp.status,
+      set,
+      remove,
+      approvedContentChanged: true,
+      now,
+    });
+  } catch (error) {
+    await Promise.all([removePlaced(placed), removeUploads(null, checked.images)]);
+    return conflictOnRefusal(error);
+  }
+  await removeUploads(null, checked.images);
+  if (placed.imageKeys.length > 0) await removeOldPreviews(mvp.preview_image_keys);
+  return { mvp: toManagedMvp(applied(mvp, set, remove)), message: MVP_MESSAGES.updated };
+};
+
+/** `GET /api/mvps/{id}/manage`: any status but archived, for the owner, admin or both. */
+export const getManagedMvp = async (profile: Profile, mvpId: string): Promise<ManagedMvp> =>
+  toManagedMvp(await loadManageable(profile, mvpId));
+
+/** `GET /api/my/mvps`: the caller's templates (not archived), newest first, with stats (M6). */
+export const listMyMvps = async (profile: Profile): Promise<MyMvpsResult> =>
+  toMyMvps(await listMvpsBySeller(profile.id));
+
+/** `GET /api/my/mvps/downloads`: the latest downloads of the caller's own templates (D5). */
+export const listRecentDownloads = async (profile: Profile): Promise<SellerDownloadsResult> => ({
+  items: await listSellerRecentDownloads(profile.id, SELLER_RECENT_DOWNLOADS),
+});
+
+/**
+ * `POST /api/mvps/{id}/retry` (M5): only from scan_failed or ipfs_pin_failed; back to
+ * pending_review with the error cleared, then the newest version is processed again.
+ */
+export const retryProcessing = async (profile: Profile, mvpId: string): Promise<MvpWriteResult> => {
+  const mvp = await loadManageable(profile, mvpId);
+  if (!RETRYABLE_STATUSES.includes(mvp.status)) throw new ConflictError(MVP_MESSAGES.notRetryable);
+  const latest = await getLatestVersion(mvp.id);
+  const fileKey = mvp.file_key ?? latest?.file_key;
+  if (!latest || !fileKey) throw new ConflictError(MVP_MESSAGES.notRetryable);
+  const now = new Date().toISOString();
+  const set: Partial<MvpItem> = { status: 'pending_review', updated_at: now };
+  await writeTemplate({
+    mvpId: mvp.id,
+    fromStatus: mvp.status,
+    set,
+    remove: ['last_processing_error'],
+    now,
+  }).catch(conflictOnRefusal);
+  await startProcessingOrFlag(mvp.id, latest.id, fileKey);
+  return {
+    mvp: toManagedMvp(applied(mvp, set, ['last_processing_error'])),
+    message: MVP_MESSAGES.retried,
+  };
+};
+
+/** M5 to archived from the status read: the counter moves, the catalog changes if approved. */
+const writeArchived = (mvp: MvpItem, now: string): Promise<void> =>
+  writeTemplate({
+    mvpId: mvp.id,
+    fromStatus: mvp.status,
+    set: { status: 'archived', updated_at: now },
+    now,
+  });
+
+/**
+ * `DELETE /api/mvps/{id}` (M5 to archived): the item and its versions stay for download history,
+ * disputes and payouts; an approved template leaves the catalog.
+ */
+export const archiveMvp = async (profile: Profile, mvpId: string): Promise<{ message: string }> => {
+  const mvp = await loadManageable(profile, mvpId);
+  await writeArchived(mvp, new Date().toISOString()).catch(conflictOnRefusal);
+  return { message: MVP_MESSAGES.deleted };
+};
+
+const ARCHIVE_ATTEMPTS = 3;
+
+/**
+ * Archives every template of one seller whose account was removed (a beta account past its day),
+ * each exactly as `archiveMvp` does it, so they leave the catalog. A template whose status moved
+ * meanwhile (processing publishing it) is read again and archived from its new status. Already
+ * archived templates are left alone, so running it again archives nothing. Returns the count.
+ */
+export const archiveAllTemplatesOfSeller = async (sellerId: string): Promise<number> => {
+  let archived = 0;
+  for (const listed of await listMvpsBySeller(sellerId)) {
+    let mvp: MvpItem | null = listed;
+    for (let attempt = 1; mvp && mvp.status !== 'archived'; attempt += 1) {
+      try {
+        await writeArchived(mvp, new Date().toISOString());
+        archived += 1;
+        break;
+      } catch (error) {
+        const moved = error instanceof TransactionRefusedError && error.item === 'mvp';
+        if (!moved || attempt === ARCHIVE_ATTEMPTS) throw error;
+        mvp = await getMvpById(mvp.id);
+      }
+    }
+  }
+  return archived;
+};

@@ -1,0 +1,65 @@
+/** The seller's view of templates: explicit allow-lists, never the stored item as it is. */
+import { previewUrl } from '../shared/contracts/catalog';
+import { MVP_STATUSES, type MvpStatus } from '../shared/contracts/catalog';
+import type { ManagedMvp, MyMvpsResult, SellerStats } from '../shared/contracts/templates';
+import type { MvpItem } from './repo';
+
+const averageOf = (sum: number, count: number): number =>
+  count === 0 ? 0 : Math.round((sum / count) * 100) / 100;
+
+/** The owner's view of a template (never the webhook secret). */
+export const toManagedMvp = (item: MvpItem): ManagedMvp => ({
+  id: item.id,
+  seller_id: item.seller_id,
+  title: item.title,
+  slug: item.slug,
+  tagline: item.tagline,
+  description: item.description,
+  features: item.features,
+  tech_stack: item.tech_stack,
+  category: item.category,
+  status: item.status,
+  version_number: item.version_number,
+  changelog: item.changelog ?? null,
+  ipfs_hash: item.ipfs_hash ?? null,
+  previous_ipfs_hash: item.previous_ipfs_hash ?? null,
+  file_size: item.file_size ?? null,
+  original_file_name: item.original_file_name ?? null,
+  preview_images: item.preview_image_keys.map(previewUrl),
+  demo_url: item.demo_url ?? null,
+  github_url: item.github_url ?? null,
+  stackblitz_link: item.stackblitz_link ?? null,
+  licensing_terms: item.licensing_terms,
+  access_tier: item.access_tier,
+  price: item.price ?? null,
+  download_count: item.download_count,
+  average_rating: averageOf(item.rating_sum, item.rating_count),
+  last_processing_error: item.last_processing_error ?? null,
+  published_at: item.published_at ?? null,
+  created_at: item.created_at,
+  updated_at: item.updated_at,
+});
+
+const emptyByStatus = (): Record<MvpStatus, number> =>
+  Object.fromEntries(MVP_STATUSES.map((status) => [status, 0])) as Record<MvpStatus, number>;
+
+/** My MVPs: the templates (not archived) as cards, with the stats over them. */
+export const toMyMvps = (items: readonly MvpItem[]): MyMvpsResult => {
+  const listed = items.filter((item) => item.status !== 'archived');
+  const stats: SellerStats = {
+    total: listed.length,
+    byStatus: emptyByStatus(),
+    totalDownloads: 0,
+    averageRating: 0,
+  };
+  let ratingSum = 0;
+  let ratingCount = 0;
+  for (const item of listed) {
+    stats.byStatus[item.status] += 1;
+    stats.totalDownloads += item.download_count;
+    ratingSum += item.rating_sum;
+    ratingCount += item.rating_count;
+  }
+  stats.averageRating = averageOf(ratingSum, ratingCount);
+  return { items: listed.map(toManagedMvp), stats };
+};

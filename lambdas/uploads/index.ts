@@ -1,0 +1,11 @@
+/** The uploads Lambda: presigned upload grants, through the shared HTTP chain. */
+import { loadCallerProfile } from '../profiles/profile-loader';
+import { createHttpHandler } from '../shared/http/create-http-handler';
+
+export const handler = createHttpHandler(
+  'uploads',
+  {
+    'create-upload': () => import('./handlers/create-upload').then((m) => m.createUpload),
+  },
+  { loadProfile: loadCallerProfile },
+);
