@@ -220,16 +220,3 @@ export const writeCatalogSnapshot = async (bytes: Uint8Array): Promise<void> => 
     }),
   );
 };
-
-/**
- * Atomically adds one to the catalog version (creating the counter on first use) and moves the
- * approved count by `approvedDelta` (templates that entered minus those that left the catalog).
- */
-export const incrementCatalogVersion = async (approvedDelta = 0): Promise<CatalogVersion> => {
-  const updatedAt = new Date().toISOString();
-  const { data } = await CatalogVersionEntity.upsert(CATALOG_KEY)
-    .add({ version: 1, approved_count: approvedDelta })
-    .set({ updated_at: updatedAt })
-    .go({ response: 'all_new' });
-  return { version: data.version, updatedAt: data.updated_at ?? updatedAt };
-};

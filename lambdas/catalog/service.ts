@@ -40,7 +40,6 @@ import {
   getCatalogVersion,
   getMvpById,
   averageRating,
-  incrementCatalogVersion,
   listApprovedCatalogRecords,
   listApprovedRecordsOfSeller,
   listCatalogChangesSince,
@@ -219,16 +218,6 @@ export const getApprovedMvpItem = async (id: string): Promise<MvpItem> => {
 /** The derived average of a stored template (docs/data-model.md §3.3). */
 export const averageRatingOf = (item: Pick<MvpItem, 'rating_sum' | 'rating_count'>): number =>
   averageRating(item.rating_sum, item.rating_count);
-
-/**
- * Tells every browse cache that the approved catalog changed. Call it after any write that adds,
- * changes or removes an approved template (stamping its `updated_at`), with the number of
- * templates that entered (positive) or left (negative) the catalog; the seed calls it once after
- * seeding.
- */
-export const bumpCatalogVersion = async (
-  options: { approvedDelta?: number } = {},
-): Promise<number> => (await incrementCatalogVersion(options.approvedDelta ?? 0)).version;
 
 export interface PublishedSnapshot {
   version: number;

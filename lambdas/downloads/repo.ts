@@ -2,21 +2,15 @@
  * Download data access: one function per access pattern (docs/data-model.md §3.5, §4.1).
  */
 import { ulid } from 'ulid';
-import { notificationWrites, type NotificationInput } from '../notifications/service';
 import { CounterEntity, DOWNLOAD_COUNTER_SHARDS } from '../shared/db/entities/counter';
 import { DownloadEntity, type DownloadItem } from '../shared/db/entities/download';
-import { MvpEntity } from '../shared/db/entities/mvp';
-import { ProfileEntity } from '../shared/db/entities/profile';
-import { transactWrite, type TransactionResult } from '../shared/db/transaction';
+import {
+  transactWrite,
+  type TransactionResult,
+  type TransactionWrite,
+} from '../shared/db/transaction';
 
 export type { DownloadItem };
-
-/** How the quota item of the transaction is conditioned (§4.1 "Daily limit"). */
-export type DayForm =
-  /** The last download was today: count on, within the daily limit when there is one. */
-  | 'same-day'
-  /** The first download today: the day counter starts again at 1. */
-  | 'new-day';
 
 export interface RecordDownloadInput {
   userId: string;
@@ -29,14 +23,16 @@ export interface RecordDownloadInput {
     preview_image_keys: readonly string[];
   };
   now: Date;
-  dayForm: DayForm;
-  dailyLimit: number | null;
-  /** The seller's `new_download` notification; omitted when buyers download their own template. */
-  sellerNotification: NotificationInput | null;
+  /** Items of other domains that commit with the row: `quota`, `mvp`, `notification`. */
+  with: {
+    quota: TransactionWrite;
+    mvp: TransactionWrite;
+    notification: readonly TransactionWrite[] | null;
+  };
 }
 
 export interface TransactionOutcome {
-  /** Named items: `quota` (the buyer's profile), `row` (the download), `mvp` (its count), … */
+  /** Named items: `quota`, `row` (the download), `mvp` (its count), counters, `notification`. */
   result: TransactionResult;
   downloadId: string;
 }
@@ -44,42 +40,20 @@ export interface TransactionOutcome {
 /**
  * D1 + P14 + M13 + counters + N1, as one TransactWriteItems (§4.1): the quota, the download row,
  * the template's count, the statistics and the seller's notification move together or not at all.
+ * The quota, the count and the notification are their domains' items, handed in by the service.
  */
 export const recordDownload = async (input: RecordDownloadInput): Promise<TransactionOutcome> => {
   const nowIso = input.now.toISOString();
   const today = nowIso.slice(0, 10);
   const downloadId = ulid(input.now.getTime());
   const shard = Math.floor(Math.random() * DOWNLOAD_COUNTER_SHARDS);
-  const sameDay = input.dayForm === 'same-day';
-  const limit = input.dailyLimit;
-
-  const quota = ProfileEntity.patch({ id: input.userId })
-    .add(sameDay ? { downloads_remaining: -1, downloads_today: 1 } : { downloads_remaining: -1 })
-    .set({
-      last_download_date: today,
-      updated_at: nowIso,
-      ...(sameDay ? {} : { downloads_today: 1 }),
-    })
-    .where(
-      (
-        { downloads_remaining, downloads_today, last_download_date },
-        { eq, gt, lt, ne, notExists },
-      ) =>
-        [
-          gt(downloads_remaining, 0),
-          sameDay
-            ? eq(last_download_date, today)
-            : `(${ne(last_download_date, today)} OR ${notExists(last_download_date)})`,
-          ...(sameDay && limit !== null ? [lt(downloads_today, limit)] : []),
-        ].join(' AND '),
-    );
   const downloadsCounter = (bucket: string) =>
     CounterEntity.update({ name: 'downloads', bucket, shard })
       .add({ value: 1 })
       .set({ updated_at: nowIso });
 
   const result = await transactWrite({
-    quota,
+    quota: input.with.quota,
     row: DownloadEntity.create({
       id: downloadId,
       user_id: input.userId,
@@ -92,15 +66,19 @@ export const recordDownload = async (input: RecordDownloadInput): Promise<Transa
       mvp_slug: input.mvp.slug,
       mvp_preview_image_key: input.mvp.preview_image_keys[0],
     }),
-    // A counter update of the MVP: no `updated_at`, so the catalog order reflects real edits.
-    mvp: MvpEntity.patch({ id: input.mvp.id })
-      .add({ download_count: 1 })
-      .where(({ status }, { eq }) => eq(status, 'approved')),
+    mvp: input.with.mvp,
     downloadsTotal: downloadsCounter('all'),
     downloadsToday: downloadsCounter(today),
-    notification: input.sellerNotification && notificationWrites(input.sellerNotification, nowIso),
+    notification: input.with.notification,
   });
   return { result, downloadId };
+};
+
+/** A download that happened before (demo data): the row only; its counters came with the data. */
+export const putPastDownload = async (item: DownloadItem): Promise<boolean> => {
+  if ((await DownloadEntity.get({ user_id: item.user_id, id: item.id }).go()).data) return false;
+  await DownloadEntity.create(item).go();
+  return true;
 };
 
 export interface DownloadPage {

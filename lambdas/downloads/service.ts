@@ -5,7 +5,14 @@
  */
 import { MVP_NOT_FOUND_MESSAGE, getApprovedMvpItem } from '../catalog/service';
 import { previewUrl } from '../shared/contracts/catalog';
-import { getProfile, ensureProfile, type ProfileIdentity } from '../profiles/service';
+import { notificationWrites } from '../notifications/service';
+import {
+  ensureProfile,
+  getProfile,
+  spendDownloadWrite,
+  type ProfileIdentity,
+} from '../profiles/service';
+import { countDownloadWrite } from '../templates/transitions';
 import { config } from '../shared/config';
 import {
   BUNDLE_FILES_LIMIT,
@@ -36,8 +43,8 @@ import {
   findLatestDownload,
   listDownloadsBySeller,
   listDownloadsByUser,
+  putPastDownload,
   recordDownload,
-  type DayForm,
   type DownloadItem,
 } from './repo';
 import { InvalidZipError, ZIP_TAIL_BYTES, listZipEntries } from './zip-directory';
@@ -92,22 +99,33 @@ export const downloadMvp = async (userId: string, mvpId: string): Promise<Downlo
 
     const now = new Date();
     const today = now.toISOString().slice(0, 10);
-    const dayForm: DayForm = profile.last_download_date === today ? 'same-day' : 'new-day';
+    const sameDay = profile.last_download_date === today;
     const outcome = await recordDownload({
       userId,
       mvp,
       now,
-      dayForm,
-      dailyLimit: profile.daily_download_limit,
-      sellerNotification:
-        mvp.seller_id === userId
-          ? null
-          : {
-              userId: mvp.seller_id,
-              type: 'new_download',
-              message: `Your MVP "${mvp.title}" was downloaded.`,
-              link: `/mvp/${mvp.id}`,
-            },
+      with: {
+        quota: spendDownloadWrite({
+          userId,
+          sameDay,
+          dailyLimit: profile.daily_download_limit,
+          now: now.toISOString(),
+        }),
+        mvp: countDownloadWrite(mvp.id),
+        // Buyers downloading their own template do not notify themselves.
+        notification:
+          mvp.seller_id === userId
+            ? null
+            : notificationWrites(
+                {
+                  userId: mvp.seller_id,
+                  type: 'new_download',
+                  message: `Your MVP "${mvp.title}" was downloaded.`,
+                  link: `/mvp/${mvp.id}`,
+                },
+                now.toISOString(),
+              ),
+      },
     });
 
     const { result } = outcome;
@@ -143,7 +161,7 @@ export const downloadMvp = async (userId: string, mvpId: string): Promise<Downlo
         throw new ForbiddenError(DOWNLOAD_MESSAGES.quotaReached);
       }
       const limit = fresh.daily_download_limit;
-      if (limit !== null && dayForm === 'same-day' && fresh.last_download_date === today) {
+      if (limit !== null && sameDay && fresh.last_download_date === today) {
         throw new TooManyRequestsError(dailyLimitMessage(limit));
       }
       // Otherwise the day moved under us (midnight, or a concurrent first download today).
@@ -257,4 +275,29 @@ export const listBundleFiles = async (mvpId: string): Promise<BundleFiles> => {
     }
     throw error;
   }
+};
+
+/**
+ * A download that happened before (the local demo data): the history row only, written when
+ * absent. The template's past downloads are already in its count, so no counter moves.
+ */
+export const importPastDownload = async (input: {
+  id: string;
+  userId: string;
+  mvpId: string;
+  downloadedAt: string;
+}): Promise<boolean> => {
+  const mvp = await getApprovedMvpItem(input.mvpId);
+  return putPastDownload({
+    id: input.id,
+    user_id: input.userId,
+    mvp_id: mvp.id,
+    seller_id: mvp.seller_id,
+    month_year: input.downloadedAt.slice(0, 7),
+    downloaded_at: input.downloadedAt,
+    version_number: mvp.version_number,
+    mvp_title: mvp.title,
+    mvp_slug: mvp.slug,
+    mvp_preview_image_key: mvp.preview_image_keys[0],
+  });
 };

@@ -21,6 +21,7 @@ import {
   getUserSubscription,
   setUserSubscription,
   type NewsletterTypeItem,
+  createNewsletterTypeIfAbsent,
 } from './repo';
 
 /** Where a settings subscription came from (the spec's `source 'user_settings'`). */
@@ -99,4 +100,19 @@ export const captureLead = async (lead: LeadCapture): Promise<LeadCaptureResult>
     writeLead({ email: lead.email, source: lead.source, timestamp: lead.timestamp ?? now, now }),
   );
   return { message: LEAD_SUCCESS_MESSAGE };
+};
+
+/** A newsletter type that must exist (the seed's general newsletter), created active when absent. */
+export const ensureNewsletterType = async (type: {
+  id: string;
+  name: string;
+  description?: string;
+}): Promise<void> => {
+  const now = new Date().toISOString();
+  await createNewsletterTypeIfAbsent({
+    ...type,
+    is_active: true,
+    created_at: now,
+    updated_at: now,
+  });
 };

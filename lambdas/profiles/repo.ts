@@ -242,3 +242,48 @@ export const removeBetaAccountTracking = async (item: BetaAccountItem): Promise<
     user_id: item.user_id,
   }).go();
 };
+
+/**
+ * P2 for an imported account (demo data): the profile and, when it has a username, its claim, in
+ * one transaction, only when neither exists. Returns false when the profile was already there.
+ */
+export const createProfileWithClaim = async (profile: ProfileItem): Promise<boolean> => {
+  const result = await transactWrite({
+    profile: ProfileEntity.create(profile),
+    claim:
+      profile.username !== undefined &&
+      UsernameClaimEntity.create({
+        username: profile.username,
+        user_id: profile.id,
+        created_at: profile.created_at,
+      }),
+  });
+  if (!result.canceled) return true;
+  if (result.failed('profile') === 'ConditionalCheckFailed') return false;
+  throw new Error(`Importing profile ${profile.id} failed: ${JSON.stringify(result.codes)}`);
+};
+
+/** P14: the quota item of a download transaction (see profiles/service `spendDownloadWrite`). */
+export const spendDownload = (
+  userId: string,
+  today: string,
+  sameDay: boolean,
+  dailyLimit: number | null,
+  now: string,
+) =>
+  ProfileEntity.patch({ id: userId })
+    .add(sameDay ? { downloads_remaining: -1, downloads_today: 1 } : { downloads_remaining: -1 })
+    .set({ last_download_date: today, updated_at: now, ...(sameDay ? {} : { downloads_today: 1 }) })
+    .where(
+      (
+        { downloads_remaining, downloads_today, last_download_date },
+        { eq, gt, lt, ne, notExists },
+      ) =>
+        [
+          gt(downloads_remaining, 0),
+          sameDay
+            ? eq(last_download_date, today)
+            : `(${ne(last_download_date, today)} OR ${notExists(last_download_date)})`,
+          ...(sameDay && dailyLimit !== null ? [lt(downloads_today, dailyLimit)] : []),
+        ].join(' AND '),
+    );

@@ -48,6 +48,7 @@ import {
   type BetaAccountItem,
   type ProfileFieldChanges,
   type ProfileItem,
+  spendDownload,
 } from './repo';
 
 /** The stored item as the API shape: absent optional fields become `null`. */
@@ -331,4 +332,21 @@ export const closeExpiredBetaAccounts = async (
     }
   }
   return result;
+};
+
+/**
+ * P14 as a transaction item, for the domain that records a download (docs/data-model.md §4.1):
+ * one download less, counted against the day, conditioned on a download being left (and the daily
+ * limit). `sameDay`: the caller's last download was today, so the day counter goes on; otherwise
+ * it starts again at 1. A refusal means the quota or the day moved: the caller re-reads.
+ */
+export const spendDownloadWrite = (input: {
+  userId: string;
+  sameDay: boolean;
+  dailyLimit: number | null;
+  now: string;
+}) => {
+  const today = input.now.slice(0, 10);
+  const { sameDay, dailyLimit } = input;
+  return spendDownload(input.userId, today, sameDay, dailyLimit, input.now);
 };

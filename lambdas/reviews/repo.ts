@@ -1,11 +1,13 @@
 /**
  * Review data access: one function per access pattern (docs/data-model.md §3.6, §4.2).
  */
-import { notificationWrites, type NotificationInput } from '../notifications/service';
 import { CounterEntity } from '../shared/db/entities/counter';
-import { MvpEntity } from '../shared/db/entities/mvp';
 import { ReviewEntity, type ReviewItem } from '../shared/db/entities/review';
-import { transactWrite, type TransactionResult } from '../shared/db/transaction';
+import {
+  transactWrite,
+  type TransactionResult,
+  type TransactionWrite,
+} from '../shared/db/transaction';
 
 export type { ReviewItem };
 /** How many reviews of one template are read for its page (R1; sorted in memory). */
@@ -32,18 +34,25 @@ export interface UpsertReviewInput {
   review: ReviewItem;
   /** The stored review this write replaces (its `updated_at` is the condition), or `null`. */
   previous: ReviewItem | null;
-  sellerNotification: NotificationInput | null;
+  /** Items of other domains that commit with the review: the template's rating, the notification. */
+  with: { mvp: TransactionWrite; notification: readonly TransactionWrite[] | null };
 }
 
+/** The change a write makes to the template's rating sum and count. */
+export const ratingDelta = (review: ReviewItem, previous: ReviewItem | null) => ({
+  sum: review.rating - (previous?.rating ?? 0),
+  count: previous === null ? 1 : 0,
+});
+
 /**
- * R3 (§4.2): the review, the template's exact rating sum and count, the global rating counters and
- * (first reviews only) the seller's notification, in one transaction. ADD never loses a concurrent
+ * R3 (§4.2): the review, the template's exact rating sum and count (the templates domain's item),
+ * the global rating counters and (first reviews only) the seller's notification, in one transaction. ADD never loses a concurrent
  * review of the same template; the `review` item's condition guarantees the delta was computed
  * against the review actually replaced. A cancellation names `review` or `mvp`.
  */
 export const upsertReview = async (input: UpsertReviewInput): Promise<TransactionResult> => {
   const { review, previous } = input;
-  const sumDelta = review.rating - (previous?.rating ?? 0);
+  const delta = ratingDelta(review, previous);
   const isNew = previous === null;
   const reviewWrite = isNew
     ? ReviewEntity.create(review)
@@ -64,14 +73,14 @@ export const upsertReview = async (input: UpsertReviewInput): Promise<Transactio
       .set({ updated_at: review.updated_at });
   return transactWrite({
     review: reviewWrite,
-    // A counter update of the MVP: no `updated_at` (catalog order reflects real edits only).
-    mvp: MvpEntity.patch({ id: review.mvp_id }).add({
-      rating_sum: sumDelta,
-      rating_count: isNew ? 1 : 0,
-    }),
-    ratingSum: ratingCounter('rating_sum', sumDelta),
+    mvp: input.with.mvp,
+    ratingSum: ratingCounter('rating_sum', delta.sum),
     ratingCount: isNew && ratingCounter('rating_count', 1),
-    notification:
-      input.sellerNotification && notificationWrites(input.sellerNotification, review.updated_at),
+    notification: input.with.notification,
   });
+};
+
+/** R4: writes a review as it is (imports only; submissions go through `upsertReview`). */
+export const putReview = async (review: ReviewItem): Promise<void> => {
+  await ReviewEntity.put(review).go();
 };

@@ -9,7 +9,9 @@
 import { ulid } from 'ulid';
 import { MVP_NOT_FOUND_MESSAGE, averageRatingOf, getApprovedMvpItem } from '../catalog/service';
 import { hasDownloaded } from '../downloads/service';
+import { notificationWrites } from '../notifications/service';
 import { getProfile } from '../profiles/service';
+import { rateWrite } from '../templates/transitions';
 import {
   REVIEW_MESSAGES,
   maskEmail,
@@ -21,7 +23,14 @@ import {
 import type * as z from 'zod';
 import { ConflictError, ForbiddenError, NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
-import { getReview, listReviewsByMvp, upsertReview, type ReviewItem } from './repo';
+import {
+  getReview,
+  listReviewsByMvp,
+  putReview,
+  ratingDelta,
+  upsertReview,
+  type ReviewItem,
+} from './repo';
 
 export const OWN_TEMPLATE_REVIEW_MESSAGE = 'You cannot review your own template.';
 /** Retries after a lost race on the caller's own review or a TransactionConflict. */
@@ -91,17 +100,25 @@ export const submitReview = async (
       // Strictly later than the replaced one, so the next condition always sees a change.
       updated_at: previous && previous.updated_at >= now ? bump(previous.updated_at) : now,
     };
+    const delta = ratingDelta(review, previous);
     const outcome = await upsertReview({
       review,
       previous,
-      sellerNotification: previous
-        ? null
-        : {
-            userId: mvp.seller_id,
-            type: 'new_review',
-            message: `Your MVP "${mvp.title}" received a ${rating}-star review.`,
-            link: `/mvp/${mvp.id}`,
-          },
+      with: {
+        mvp: rateWrite(mvp.id, delta.sum, delta.count),
+        // Only a first review notifies the seller; a replacement does not.
+        notification: previous
+          ? null
+          : notificationWrites(
+              {
+                userId: mvp.seller_id,
+                type: 'new_review',
+                message: `Your MVP "${mvp.title}" received a ${rating}-star review.`,
+                link: `/mvp/${mvp.id}`,
+              },
+              review.updated_at,
+            ),
+      },
     });
     if (!outcome.canceled)
       return {
@@ -125,3 +142,15 @@ export const submitReview = async (
 
 /** One millisecond after an ISO time. */
 const bump = (iso: string): string => new Date(Date.parse(iso) + 1).toISOString();
+
+/**
+ * Reviews that arrive whole (the local demo data), written as they are when absent. Their
+ * ratings are already in the template's sums (the templates import carries them), so no counter
+ * moves here.
+ */
+export const importReviews = async (reviews: readonly ReviewItem[]): Promise<void> => {
+  for (const review of reviews) {
+    if (await getReview(review.mvp_id, review.user_id)) continue;
+    await putReview(review);
+  }
+};

@@ -126,14 +126,21 @@ export const catalogVersionWrite = (
 
 // ---- writes ------------------------------------------------------------------------------
 
-/** M2: a new template (its first version, status counter and, if approved, catalog move). */
-export const createTemplate = async (mvp: MvpItem, version: MvpVersionItem): Promise<void> => {
+/**
+ * M2: a new template with its first version and status counter, and the catalog move when it is
+ * approved (`catalog: false` for a batch import that moves the catalog once at the end).
+ */
+export const createTemplate = async (
+  mvp: MvpItem,
+  version: MvpVersionItem,
+  options: { catalog?: boolean } = {},
+): Promise<void> => {
   assertCommitted(
     await transactWrite({
       mvp: MvpEntity.create(mvp),
       version: MvpVersionEntity.create(version),
       statusCounter: statusCounterWrites(null, mvp.status, mvp.created_at),
-      catalog: catalogVersionWrite(null, mvp.status, mvp.created_at),
+      catalog: options.catalog !== false && catalogVersionWrite(null, mvp.status, mvp.created_at),
     }),
   );
 };
@@ -188,12 +195,27 @@ export const writeTemplate = async (write: TemplateWrite): Promise<void> => {
 };
 
 /**
- * C2 on its own: tells every browse cache the approved catalog changed (demo data import, tests).
- * Template writes move it inside their own transaction instead.
+ * C2 on its own: tells every browse cache the approved catalog changed (a batch import moves it
+ * once at the end). Template writes move it inside their own transaction instead. Returns the new
+ * version.
  */
-export const bumpCatalogVersion = async (approvedDelta: number, now: string): Promise<void> => {
-  await CatalogVersionEntity.upsert({ name: 'catalog' })
+export const bumpCatalogVersion = async (
+  approvedDelta = 0,
+  now = new Date().toISOString(),
+): Promise<number> => {
+  const { data } = await CatalogVersionEntity.upsert({ name: 'catalog' })
     .add({ version: 1, approved_count: approvedDelta })
     .set({ updated_at: now })
-    .go();
+    .go({ response: 'all_new' });
+  return data.version;
 };
+
+/** M13: one more download of an approved template (a transaction item of the downloads domain). */
+export const countDownload = (mvpId: string) =>
+  MvpEntity.patch({ id: mvpId })
+    .add({ download_count: 1 })
+    .where(({ status }, { eq }) => eq(status, 'approved'));
+
+/** M14: the template's exact rating sum and count (a transaction item of the reviews domain). */
+export const rate = (mvpId: string, sumDelta: number, countDelta: number) =>
+  MvpEntity.patch({ id: mvpId }).add({ rating_sum: sumDelta, rating_count: countDelta });

@@ -14,8 +14,10 @@ import { ConflictError, NotFoundError } from '../shared/errors';
 import { MVP_MESSAGES } from '../shared/contracts/templates';
 import {
   TransactionRefusedError,
+  countDownload,
   getMvpById,
   getVersion,
+  rate,
   writeTemplate,
   type MvpItem,
   type MvpVersionItem,
@@ -196,3 +198,17 @@ export const rejectTemplate = async (
   delete updated.published_at;
   return updated;
 };
+
+/**
+ * M13 as a transaction item, for the domain that records a download: one more download of an
+ * approved template (refused, item `mvp`, when it is not approved any more). A counter update:
+ * no `updated_at`, so the catalog order reflects real edits only.
+ */
+export const countDownloadWrite = (mvpId: string) => countDownload(mvpId);
+
+/**
+ * M14 as a transaction item, for the domain that records a review: the exact rating sum and
+ * count move by the review's delta (ADD never loses a concurrent review).
+ */
+export const rateWrite = (mvpId: string, sumDelta: number, countDelta: number) =>
+  rate(mvpId, sumDelta, countDelta);

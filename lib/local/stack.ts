@@ -203,9 +203,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       const { seedDemoData } = await import('./seed/index');
       const summary = await seedDemoData({
         cognito: cognitoClient,
-        s3: s3Client,
         userPoolId: userPool.userPoolId,
-        buckets: localBucketNames,
       });
       log(`Demo data ready: ${summary.users} accounts, ${summary.templates} templates.`);
     }

@@ -196,3 +196,21 @@ export const deleteObjectsQuietly = async (
     return error instanceof Error ? error : new Error(String(error));
   }
 };
+
+/** Writes an object (server-side writes such as demo data and snapshots; browsers use presigned PUTs). */
+export const putObject = async (input: {
+  bucket: string;
+  key: string;
+  body: Uint8Array | string;
+  contentType: string;
+}): Promise<void> => {
+  const { sdk, client } = await s3();
+  await client.send(
+    new sdk.PutObjectCommand({
+      Bucket: input.bucket,
+      Key: input.key,
+      Body: input.body,
+      ContentType: input.contentType,
+    }),
+  );
+};

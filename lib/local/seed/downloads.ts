@@ -6,8 +6,7 @@
  *
  * Idempotent: the row has a fixed id and is written only when absent.
  */
-import { DownloadEntity } from '../../../lambdas/shared/db/entities/download';
-import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
+import { importPastDownload } from '../../../lambdas/downloads/service';
 import type { DemoAccountKey } from './accounts';
 
 export const SEEDED_DOWNLOAD = {
@@ -21,20 +20,10 @@ export const SEEDED_DOWNLOAD = {
 export const seedDownloads = async (subs: ReadonlyMap<DemoAccountKey, string>): Promise<void> => {
   const userId = subs.get(SEEDED_DOWNLOAD.account);
   if (!userId) return;
-  const existing = await DownloadEntity.get({ user_id: userId, id: SEEDED_DOWNLOAD.id }).go();
-  if (existing.data) return;
-  const { data: mvp } = await MvpEntity.get({ id: SEEDED_DOWNLOAD.mvpId }).go();
-  if (!mvp) return;
-  await DownloadEntity.create({
+  await importPastDownload({
     id: SEEDED_DOWNLOAD.id,
-    user_id: userId,
-    mvp_id: mvp.id,
-    seller_id: mvp.seller_id,
-    month_year: SEEDED_DOWNLOAD.downloadedAt.slice(0, 7),
-    downloaded_at: SEEDED_DOWNLOAD.downloadedAt,
-    version_number: mvp.version_number,
-    mvp_title: mvp.title,
-    mvp_slug: mvp.slug,
-    mvp_preview_image_key: mvp.preview_image_keys[0],
-  }).go();
+    userId,
+    mvpId: SEEDED_DOWNLOAD.mvpId,
+    downloadedAt: SEEDED_DOWNLOAD.downloadedAt,
+  });
 };

@@ -12,7 +12,7 @@ import {
 } from '../../../lambdas/shared/contracts/catalog';
 import type { CatalogRecord } from '../../../lambdas/catalog/browse';
 import { averageRating } from '../../../lambdas/catalog/repo';
-import { bumpCatalogVersion } from '../../../lambdas/catalog/service';
+import { bumpCatalogVersion } from '../../fixtures/catalog';
 import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
 import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
 

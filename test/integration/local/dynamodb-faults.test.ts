@@ -14,7 +14,7 @@ import path from 'node:path';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as catalogHandler } from '../../../lambdas/catalog/index';
-import { bumpCatalogVersion } from '../../../lambdas/catalog/service';
+import { bumpCatalogVersion } from '../../fixtures/catalog';
 import { handler as profilesHandler } from '../../../lambdas/profiles/index';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../lambdas/shared/errors';
 import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';

@@ -3,7 +3,7 @@
  * bundles and consistent ratings, two hidden ones, and a second run that changes nothing.
  */
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../lambdas/catalog/index';
@@ -21,6 +21,7 @@ import { apiEvent, jsonBody, lambdaContext } from '../../fixtures/api-event';
 import { localCloud } from '../setup/helpers';
 
 let options: SeedOptions;
+let s3: S3Client;
 let first: SeedSummary;
 let second: SeedSummary;
 
@@ -29,15 +30,8 @@ const byStatus = async (status: 'approved' | 'pending_review' | 'scan_failed') =
 
 beforeAll(async () => {
   const cloud = localCloud();
-  options = {
-    cognito: createCognitoClient(cloud.cognitoEndpoint),
-    s3: createS3Client(cloud.s3Endpoint),
-    userPoolId: cloud.userPoolId,
-    buckets: {
-      mvpFiles: process.env.MVP_FILES_BUCKET!,
-      previewImages: process.env.PREVIEW_IMAGES_BUCKET!,
-    },
-  };
+  options = { cognito: createCognitoClient(cloud.cognitoEndpoint), userPoolId: cloud.userPoolId };
+  s3 = createS3Client(cloud.s3Endpoint);
   first = await seedDemoData(options);
   second = await seedDemoData(options);
 }, 120_000);
@@ -130,14 +124,14 @@ describe('seedDemoData', () => {
     expect(mvp!.preview_image_keys.length).toBeGreaterThanOrEqual(1);
     for (const key of mvp!.preview_image_keys) {
       expect(key.startsWith('previews/')).toBe(true);
-      const preview = await options.s3.send(
-        new GetObjectCommand({ Bucket: options.buckets.previewImages, Key: key }),
+      const preview = await s3.send(
+        new GetObjectCommand({ Bucket: process.env.PREVIEW_IMAGES_BUCKET!, Key: key }),
       );
       expect(preview.ContentType).toBe('image/svg+xml');
       expect(await preview.Body!.transformToString()).toContain(mvp!.title.replace(/&/g, '&amp;'));
     }
-    const bundle = await options.s3.send(
-      new GetObjectCommand({ Bucket: options.buckets.mvpFiles, Key: mvp!.file_key! }),
+    const bundle = await s3.send(
+      new GetObjectCommand({ Bucket: process.env.MVP_FILES_BUCKET!, Key: mvp!.file_key! }),
     );
     const bytes = await bundle.Body!.transformToByteArray();
     expect(bytes.byteLength).toBe(mvp!.file_size);

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/catalog/index';
-import { bumpCatalogVersion } from '../../../../lambdas/catalog/service';
+import { bumpCatalogVersion } from '../../../fixtures/catalog';
 import type { MvpItem } from '../../../../lambdas/catalog/repo';
 import type { BrowseResult, MvpDetail } from '../../../../lambdas/shared/contracts/catalog';
 import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';

@@ -7,11 +7,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/catalog/index';
 import {
-  bumpCatalogVersion,
   GSI_SETTLE_MS,
   resetCatalogCache,
   VERSION_CHECK_INTERVAL_MS,
 } from '../../../../lambdas/catalog/service';
+import { bumpCatalogVersion } from '../../../fixtures/catalog';
 import type { BrowseResult } from '../../../../lambdas/shared/contracts/catalog';
 import { CatalogVersionEntity } from '../../../../lambdas/shared/db/entities/catalog-version';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';

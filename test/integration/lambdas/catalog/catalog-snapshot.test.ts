@@ -8,11 +8,11 @@ import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler } from '../../../../lambdas/catalog/index';
 import {
-  bumpCatalogVersion,
   CATALOG_MAX_AGE_MS,
   publishCatalogSnapshot,
   resetCatalogCache,
 } from '../../../../lambdas/catalog/service';
+import { bumpCatalogVersion } from '../../../fixtures/catalog';
 import { SNAPSHOT_REFRESH_MS } from '../../../../lambdas/catalog/catalog-cache';
 import { handler as publishTask } from '../../../../lambdas/catalog/tasks/publish-catalog-snapshot';
 import { readCatalogSnapshot } from '../../../../lambdas/catalog/repo';

@@ -10,11 +10,8 @@
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler } from '../../../../lambdas/catalog/index';
-import {
-  bumpCatalogVersion,
-  publishCatalogSnapshot,
-  resetCatalogCache,
-} from '../../../../lambdas/catalog/service';
+import { publishCatalogSnapshot, resetCatalogCache } from '../../../../lambdas/catalog/service';
+import { bumpCatalogVersion } from '../../../fixtures/catalog';
 import { VERSION_RETRY_AFTER_FAILURE_MS } from '../../../../lambdas/catalog/catalog-cache';
 import type { BrowseResult } from '../../../../lambdas/shared/contracts/catalog';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';

@@ -1,6 +1,6 @@
 /** `GET /api/stats`: the home hero's live figures from the counters, against DynamoDB Local. */
 import { describe, expect, it } from 'vitest';
-import { bumpCatalogVersion } from '../../../../lambdas/catalog/service';
+import { bumpCatalogVersion } from '../../../fixtures/catalog';
 import type { HomeStats } from '../../../../lambdas/shared/contracts/stats';
 import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { handler } from '../../../../lambdas/stats/index';

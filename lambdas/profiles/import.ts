@@ -1,0 +1,39 @@
+/**
+ * Accounts that arrive whole (the local demo data): their profile is the default profile of
+ * `defaultProfileItem` with the account's own settings on top, and their username is claimed like
+ * any other (docs/data-model.md §3.2). Idempotent: an existing profile is left as it is.
+ */
+import type { Role } from '../shared/contracts/profile';
+import { createProfileWithClaim } from './repo';
+import { defaultProfileItem } from './service';
+
+export interface ProfileImport {
+  id: string;
+  email: string;
+  role: Role;
+  username?: string;
+  displayName?: string;
+  bio?: string;
+  websiteUrl?: string;
+  isSellerApproved: boolean;
+  downloadsRemaining: number;
+  downloadQuota: number;
+  dailyDownloadLimit?: number;
+}
+
+/** Creates the profile unless it exists; returns whether it was written. */
+export const importProfile = async (account: ProfileImport, now: string): Promise<boolean> =>
+  createProfileWithClaim({
+    ...defaultProfileItem({ userId: account.id, email: account.email, signUpRole: null }, now),
+    role: account.role,
+    username: account.username,
+    display_name: account.displayName,
+    bio: account.bio,
+    website_url: account.websiteUrl,
+    is_seller_approved: account.isSellerApproved,
+    downloads_remaining: account.downloadsRemaining,
+    download_quota: account.downloadQuota,
+    daily_download_limit: account.dailyDownloadLimit,
+    // A quota counts from its last reset; an account with none has never had one.
+    last_quota_reset_at: account.downloadQuota > 0 ? now : undefined,
+  });
