@@ -15,6 +15,10 @@ import {
   StateMachineType,
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import {
+  stateMachineDesign,
+  type TaskPlaceholder,
+} from '../../lambdas/shared/design/state-machines';
 import { storageDesign } from '../../lambdas/shared/design/storage-design';
 import type { Data } from './data';
 import { functionEnvironment } from './function-environment';
@@ -28,17 +32,14 @@ export interface ProcessingProps {
   readonly publishMode?: 'auto' | 'moderate';
 }
 
-export const PROCESSING_ASL = path.join(projectRoot, 'state-machines', 'mvp-processing.asl.json');
+const design = stateMachineDesign['mvp-processing'];
+
+export const PROCESSING_ASL = path.join(projectRoot, design.asl);
 
 export class Processing extends Construct {
   readonly stateMachine: StateMachine;
   /** Keyed by the ASL placeholder each one substitutes. */
-  readonly taskFunctions: Readonly<
-    Record<
-      'ScanFunctionArn' | 'PinFunctionArn' | 'PublishFunctionArn' | 'MarkFailedFunctionArn',
-      MarketplaceFunction
-    >
-  >;
+  readonly taskFunctions: Readonly<Record<TaskPlaceholder<'mvp-processing'>, MarketplaceFunction>>;
 
   constructor(scope: Construct, id: string, props: ProcessingProps) {
     super(scope, id);
@@ -56,24 +57,24 @@ export class Processing extends Construct {
       new MarketplaceFunction(this, name, { domain: 'processing', entry, environment, ...options });
 
     // Scan and pin stream up to 100 MB through inflate and sha-256: CPU scales with memory.
-    const scan = task('ScanFunction', 'processing/tasks/scan.ts', {
+    const scan = task('ScanFunction', design.tasks.ScanFunctionArn, {
       memorySize: 1024,
       timeout: Duration.minutes(5),
       description: 'MVP processing: security scan of an uploaded bundle',
     })
       .bindTable(data.table, 'read')
       .bindBucket(data.mvpFilesBucket, 'read', storageDesign.bundlesPrefix);
-    const pin = task('PinFunction', 'processing/tasks/pin.ts', {
+    const pin = task('PinFunction', design.tasks.PinFunctionArn, {
       memorySize: 1024,
       timeout: Duration.minutes(5),
       description: 'MVP processing: IPFS CID of a bundle, pinned when a service is configured',
     }).bindBucket(data.mvpFilesBucket, 'read', storageDesign.bundlesPrefix);
-    const publish = task('PublishFunction', 'processing/tasks/publish.ts', {
+    const publish = task('PublishFunction', design.tasks.PublishFunctionArn, {
       memorySize: 256,
       timeout: Duration.seconds(30),
       description: 'MVP processing: publish a clean bundle',
     }).bindTable(data.table, 'readWrite');
-    const markFailed = task('MarkFailedFunction', 'processing/tasks/mark-failed.ts', {
+    const markFailed = task('MarkFailedFunction', design.tasks.MarkFailedFunctionArn, {
       memorySize: 256,
       timeout: Duration.seconds(30),
       description: 'MVP processing: record scan_failed or ipfs_pin_failed',

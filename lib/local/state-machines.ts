@@ -8,11 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StateMachine } from 'aws-local-stepfunctions';
-import type {
-  WorkflowInput,
-  WorkflowName,
-  WorkflowRunner,
-} from '../../lambdas/shared/adapters/workflow';
+import type { WorkflowInput, WorkflowRunner } from '../../lambdas/shared/adapters/workflow';
+import { stateMachineDesign, type WorkflowName } from '../../lambdas/shared/design/state-machines';
 import { fileURLToPath } from 'node:url';
 
 type TaskHandler = (input: unknown) => Promise<unknown>;
@@ -22,20 +19,17 @@ type JsonValue = Parameters<LocalHandlers[string]>[0];
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The placeholders of each ASL file and the task module behind each (same as the CDK's). */
-export const workflowTasks: Record<WorkflowName, Record<string, () => Promise<TaskHandler>>> = {
-  'mvp-processing': {
-    ScanFunctionArn: async () => (await import('../../lambdas/processing/tasks/scan')).handler,
-    PinFunctionArn: async () => (await import('../../lambdas/processing/tasks/pin')).handler,
-    PublishFunctionArn: async () =>
-      (await import('../../lambdas/processing/tasks/publish')).handler,
-    MarkFailedFunctionArn: async () =>
-      (await import('../../lambdas/processing/tasks/mark-failed')).handler,
-  },
+/** The task module behind a placeholder, imported on first use (the CDK builds a function from it). */
+const taskHandler = async (entry: string): Promise<TaskHandler> => {
+  const module = (await import(join(repositoryRoot, 'lambdas', entry))) as {
+    handler?: TaskHandler;
+  };
+  if (typeof module.handler !== 'function') throw new Error(`lambdas/${entry} exports no handler.`);
+  return module.handler;
 };
 
 export const aslPathOf = (workflow: WorkflowName) =>
-  join(repositoryRoot, 'state-machines', `${workflow}.asl.json`);
+  join(repositoryRoot, stateMachineDesign[workflow].asl);
 
 interface AslState {
   Type: string;
@@ -64,7 +58,7 @@ export interface LocalWorkflowOptions {
 /** Loads one ASL file with its placeholders replaced and the state-name → task handler map. */
 export const loadLocalStateMachine = async (workflow: WorkflowName) => {
   const text = readFileSync(aslPathOf(workflow), 'utf8');
-  const tasks = workflowTasks[workflow];
+  const tasks: Record<string, string> = stateMachineDesign[workflow].tasks;
   const substituted = text.replace(/\$\{(\w+)\}/g, (match, name: string) => {
     if (!(name in tasks))
       throw new Error(`${workflow}.asl.json uses \${${name}}, which has no local task.`);
@@ -78,7 +72,7 @@ export const loadLocalStateMachine = async (workflow: WorkflowName) => {
     const placeholder = Object.keys(tasks).find((name) => state.Resource === localArn(name));
     if (!placeholder)
       throw new Error(`Task state ${stateName} of ${workflow} has no local handler.`);
-    const handler = await tasks[placeholder]!();
+    const handler = await taskHandler(tasks[placeholder]!);
     // A JSON round trip, as Lambda does: no Dates or undefineds leak between states.
     handlers[stateName] = async (input) =>
       JSON.parse(JSON.stringify((await handler(input)) ?? null)) as JsonValue;

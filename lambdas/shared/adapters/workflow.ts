@@ -8,8 +8,9 @@
  */
 import { startStepFunctionsExecution } from './workflow-step-functions';
 
-/** The state machines of `state-machines/*.asl.json` that code may start. */
-export type WorkflowName = 'mvp-processing';
+import type { WorkflowName } from '../design/state-machines';
+
+export type { WorkflowName };
 
 export type WorkflowInput = Record<string, string | number | boolean | null>;
 

@@ -1,0 +1,24 @@
+/**
+ * The Step Functions state machines: for each, its ASL file and, for each `${…FunctionArn}`
+ * placeholder in it, the task module behind it (`lambdas/<entry>`, exporting `handler`). The CDK
+ * substitutes each placeholder with the ARN of a function built from that entry
+ * (lib/constructs/processing.ts); the local runner maps it to the same module
+ * (lib/local/state-machines.ts). Imports nothing of ours.
+ */
+export const stateMachineDesign = {
+  'mvp-processing': {
+    asl: 'state-machines/mvp-processing.asl.json',
+    tasks: {
+      ScanFunctionArn: 'processing/tasks/scan.ts',
+      PinFunctionArn: 'processing/tasks/pin.ts',
+      PublishFunctionArn: 'processing/tasks/publish.ts',
+      MarkFailedFunctionArn: 'processing/tasks/mark-failed.ts',
+    },
+  },
+} as const;
+
+/** The state machines code may start (lambdas/shared/adapters/workflow.ts). */
+export type WorkflowName = keyof typeof stateMachineDesign;
+
+/** The placeholders of one state machine's ASL. */
+export type TaskPlaceholder<W extends WorkflowName> = keyof (typeof stateMachineDesign)[W]['tasks'];
