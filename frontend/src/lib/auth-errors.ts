@@ -48,3 +48,9 @@ export function describeAuthError(error: unknown, during?: 'signIn'): AuthFailur
       : ((during === 'signIn' ? SIGN_IN_MESSAGES[name] : undefined) ?? MESSAGES[name]);
   return { kind: 'message', message: message ?? GENERIC_AUTH_ERROR };
 }
+
+/** The text of a failed call on a form where an unconfirmed account needs no step of its own. */
+export function authErrorMessage(error: unknown, during?: 'signIn'): string {
+  const failure = describeAuthError(error, during);
+  return failure.kind === 'message' ? failure.message : GENERIC_AUTH_ERROR;
+}

@@ -5,20 +5,18 @@
  * frontend only decides what to show.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { Profile } from '@contracts/profile';
-import { apiRequest } from './api-client';
+import { api } from './api-client';
 
-export const myProfileKey = ['me'] as const;
-
-export function getMyProfile(signal?: AbortSignal): Promise<Profile> {
-  return apiRequest<Profile>('/me', { signal });
-}
+/** The profile's cache key: read here, written by the settings form, refreshed after a download. */
+export const profileKeys = {
+  me: ['me'] as const,
+};
 
 /** The caller's profile; pass `enabled: false` while nobody is signed in. */
 export function useMyProfile({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: myProfileKey,
-    queryFn: ({ signal }) => getMyProfile(signal),
+    queryKey: profileKeys.me,
+    queryFn: ({ signal }) => api('GET /api/me', { signal }),
     enabled,
     staleTime: 60_000,
   });

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { validateFields } from '../../../frontend/src/lib/form-errors';
 import { signInSchema } from '../../../frontend/src/features/auth/api/sign-in';
 import {
   confirmResetSchema,
   requestResetSchema,
 } from '../../../frontend/src/features/auth/api/reset-password';
-import { confirmSignUpSchema } from '../../../frontend/src/features/auth/api/confirm-sign-up';
+import { signUpSchema } from '../../../frontend/src/features/auth/api/sign-up';
 import { afterSignInPath } from '../../../frontend/src/features/auth/lib/redirect';
-
-const errorsOf = (result: ReturnType<typeof validateFields>) => (result.ok ? {} : result.errors);
+import { credentialsSchema } from '../../../frontend/src/features/seller-application/lib/application-form';
+import { confirmationCodeSchema } from '../../../frontend/src/lib/credential-fields';
+import { errorsOf, validateForm } from './support/form-validation';
 
 describe('sign-in validation (buyer spec §5)', () => {
   it.each([
@@ -19,30 +19,65 @@ describe('sign-in validation (buyer spec §5)', () => {
       { email: 'a@b.co', password: '12345' },
       { password: 'Password must be at least 6 characters' },
     ],
-  ])('%o gives %o', (values, expected) => {
-    expect(errorsOf(validateFields(signInSchema, values))).toEqual(expected);
+  ])('%o gives %o', async (values, expected) => {
+    expect(errorsOf(await validateForm(signInSchema, values))).toEqual(expected);
   });
 
-  it('accepts valid credentials and trims the email', () => {
-    const result = validateFields(signInSchema, { email: ' a@b.co ', password: '123456' });
+  it('accepts valid credentials and trims the email', async () => {
+    const result = await validateForm(signInSchema, { email: ' a@b.co ', password: '123456' });
     expect(result).toEqual({ ok: true, data: { email: 'a@b.co', password: '123456' } });
   });
 });
 
+describe('one sign-up, two wordings of a bad e-mail (buyer spec §5, seller spec §5)', () => {
+  const typed = { email: 'not-an-email', password: '12345', confirmPassword: '54321' };
+
+  it('says every problem of /auth at once', async () => {
+    expect(errorsOf(await validateForm(signUpSchema, { ...typed, role: 'buyer' }))).toEqual({
+      email: 'Please enter a valid email',
+      password: 'Password must be at least 6 characters',
+      confirmPassword: 'Passwords do not match',
+    });
+    expect(
+      errorsOf(
+        await validateForm(signUpSchema, {
+          email: 'a@b.co',
+          password: 'secret1',
+          confirmPassword: 'secret2',
+          role: 'seller',
+        }),
+      ),
+    ).toEqual({ confirmPassword: 'Passwords do not match' });
+  });
+
+  it("words the wizard's e-mail the seller spec's way, with the same other rules", async () => {
+    expect(errorsOf(await validateForm(credentialsSchema, typed))).toEqual({
+      email: 'Invalid email format',
+      password: 'Password must be at least 6 characters',
+      confirmPassword: 'Passwords do not match',
+    });
+    expect(
+      errorsOf(
+        await validateForm(credentialsSchema, { ...typed, email: '', confirmPassword: '12345' }),
+      ),
+    ).toEqual({ email: 'Email is required', password: 'Password must be at least 6 characters' });
+  });
+});
+
 describe('password reset validation', () => {
-  it('asks for the email first with the spec text', () => {
-    expect(errorsOf(validateFields(requestResetSchema, { email: '' }))).toEqual({
+  it('asks for the email first with the spec text', async () => {
+    expect(errorsOf(await validateForm(requestResetSchema, { email: '' }))).toEqual({
       email: 'Please enter your email address to reset your password.',
     });
-    expect(errorsOf(validateFields(requestResetSchema, { email: 'x' }))).toEqual({
+    expect(errorsOf(await validateForm(requestResetSchema, { email: 'x' }))).toEqual({
       email: 'Please enter a valid email',
     });
   });
 
-  it('checks the code, the new password and that both passwords match', () => {
+  it('checks the code, the new password and that both passwords match', async () => {
     expect(
       errorsOf(
-        validateFields(confirmResetSchema, {
+        await validateForm(confirmResetSchema, {
           code: '',
           newPassword: '123',
           confirmPassword: '123',
@@ -54,7 +89,7 @@ describe('password reset validation', () => {
     });
     expect(
       errorsOf(
-        validateFields(confirmResetSchema, {
+        await validateForm(confirmResetSchema, {
           code: '123456',
           newPassword: 'abcdef',
           confirmPassword: 'abcdeg',
@@ -63,9 +98,9 @@ describe('password reset validation', () => {
     ).toEqual({ confirmPassword: 'Passwords do not match' });
   });
 
-  it('wants a 6-digit confirmation code', () => {
-    expect(validateFields(confirmSignUpSchema, { code: '12a456' }).ok).toBe(false);
-    expect(validateFields(confirmSignUpSchema, { code: ' 123456 ' }).ok).toBe(true);
+  it('wants a 6-digit confirmation code', async () => {
+    expect((await validateForm(confirmationCodeSchema, { code: '12a456' })).ok).toBe(false);
+    expect((await validateForm(confirmationCodeSchema, { code: ' 123456 ' })).ok).toBe(true);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   shouldPaginate,
   toggleTech,
 } from '../../../frontend/src/features/mvps/lib/browse-filters';
+import { queryString } from '../../../frontend/src/lib/api-client';
 import type { BrowseFilters } from '../../../frontend/src/features/mvps/lib/browse-filters';
 
 const params = (query: string) => new URLSearchParams(query);
@@ -78,7 +79,7 @@ describe('filtersToSearchParams', () => {
 
 describe('filtersToApiQuery', () => {
   it('sends sort and the 0-based page always, and skips empty values and "all"', () => {
-    expect(filtersToApiQuery(DEFAULT_FILTERS).toString()).toBe('sort=published_at&page=0');
+    expect(queryString(filtersToApiQuery(DEFAULT_FILTERS))).toBe('?sort=published_at&page=0');
   });
 
   it('joins technologies with commas as contract 6 expects', () => {
@@ -88,9 +89,9 @@ describe('filtersToApiQuery', () => {
       techStack: ['React', 'Vue.js'],
       page: 1,
     });
-    expect(query.get('tech_stack')).toBe('React,Vue.js');
-    expect(query.get('search')).toBe('crm');
-    expect(query.get('page')).toBe('1');
+    expect(query.tech_stack).toBe('React,Vue.js');
+    expect(query.search).toBe('crm');
+    expect(query.page).toBe('1');
   });
 });
 

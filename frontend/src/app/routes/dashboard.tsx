@@ -2,22 +2,22 @@
  * `/dashboard`: a sign-in prompt when signed out; otherwise the buyer or the seller view by role,
  * with a switch for `both` (kept in `?view=`, so a reload keeps the chosen view).
  *
- * The seller view is the seller workspace's component, composed here; the buyer view is this
- * route's own features.
+ * The seller view is the templates feature's seller dashboard, composed here; the buyer view is
+ * the dashboard feature's, with the downloads and subscriptions features' data.
  */
 import { Alert, Container } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
-import { useMyDownloads } from '../../features/dashboard/api/get-my-downloads';
-import { useMyProfile } from '../../lib/my-profile';
 import { BuyerDashboard } from '../../features/dashboard/components/buyer-dashboard';
 import { DashboardSignInPrompt } from '../../features/dashboard/components/dashboard-sign-in-prompt';
 import { DashboardView } from '../../features/dashboard/components/dashboard-view';
 import { dashboardModeFor } from '../../features/dashboard/lib/dashboard-mode';
-import { SellerDashboard } from '../../features/seller-dashboard/components/seller-dashboard';
+import { useMyDownloads } from '../../features/downloads/api/get-my-downloads';
 import { useCurrentSubscription } from '../../features/subscriptions/api/get-current-subscription';
+import { SellerDashboard } from '../../features/templates/components/seller-dashboard';
 import { errorMessage } from '../../lib/api-error';
 import { useSession } from '../../lib/auth-session';
+import { useMyProfile } from '../../lib/my-profile';
 
 function SignedInDashboard() {
   const [searchParams, setSearchParams] = useSearchParams();

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { RequireSignIn } from '../../components/require-sign-in';
-import { downloadedTemplates, useMyDownloads } from '../../features/dashboard/api/get-my-downloads';
+import { downloadedTemplates, useMyDownloads } from '../../features/downloads/api/get-my-downloads';
 import { DisputeView } from '../../features/disputes/components/dispute-view';
 
 function DisputePage() {

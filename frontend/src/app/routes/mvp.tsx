@@ -11,12 +11,12 @@ export default function MvpRoute() {
   return (
     <MvpDetailView
       mvpId={mvpId}
-      renderActions={(mvp) => <DownloadPanel mvp={mvp} />}
-      renderSections={(mvp) => (
+      renderActions={(mvp, refresh) => <DownloadPanel mvp={mvp} onDownloaded={refresh} />}
+      renderSections={(mvp, refresh) => (
         <>
           <BundleFileTree mvpId={mvp.id} />
           <Separator />
-          <ReviewsSection mvpId={mvp.id} sellerId={mvp.seller.id} />
+          <ReviewsSection mvpId={mvp.id} sellerId={mvp.seller.id} onReviewed={refresh} />
         </>
       )}
     />

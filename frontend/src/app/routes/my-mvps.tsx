@@ -1,5 +1,5 @@
 /** `/my-mvps`: the seller's templates. */
-import { MyMvpsView } from '../../features/my-mvps/components/my-mvps-view';
+import { MyMvpsView } from '../../features/templates/components/my-mvps-view';
 
 export default function MyMvpsRoute() {
   return <MyMvpsView />;

@@ -4,12 +4,16 @@
  * at once; the password is not kept or shown. No profile is faked in the browser: the account's
  * real profile comes from `GET /api/me`.
  */
-import type { BetaCredentials } from '@contracts/beta';
-import { apiRequest } from '../../../lib/api-client';
-import { signInWithPassword } from './sign-in';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { signInWithPassword } from '../../../lib/sign-up-flow';
 
-export async function signInWithBetaAccess(): Promise<void> {
-  const credentials = await apiRequest<BetaCredentials>('/auth/beta', { method: 'POST' });
-  const outcome = await signInWithPassword(credentials);
-  if (outcome !== 'signedIn') throw new Error('The beta account did not sign in.');
+export function useBetaSignIn() {
+  return useMutation({
+    mutationFn: async () => {
+      const credentials = await api('POST /api/auth/beta');
+      const outcome = await signInWithPassword(credentials);
+      if (outcome !== 'signedIn') throw new Error('The beta account did not sign in.');
+    },
+  });
 }

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Button, Separator, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuFlaskConical } from 'react-icons/lu';
 import { BETA_EXPIRY_NOTICE, BETA_LOGIN_FAILED_MESSAGE } from '@contracts/beta';
+import { FormAlert } from '../../../components/form/form-alert';
 import { ApiError } from '../../../lib/api-error';
-import { signInWithBetaAccess } from '../api/beta-sign-in';
-import { FormAlert } from './form-alert';
+import { useBetaSignIn } from '../api/beta-sign-in';
 
 /**
  * Shown only when beta access is switched on (config.json `betaAccess`): each press creates a
@@ -17,27 +16,14 @@ export function BetaAccessButton({
   onStart: () => void;
   onSignedIn: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const signIn = async () => {
-    setFailure(null);
-    onStart();
-    setBusy(true);
-    try {
-      await signInWithBetaAccess();
-      onSignedIn();
-    } catch (error) {
-      // The hourly limits say when to try again; any other failure is the spec's message.
-      setFailure(
-        error instanceof ApiError && error.status === 429
-          ? error.message
-          : BETA_LOGIN_FAILED_MESSAGE,
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+  const betaSignIn = useBetaSignIn();
+  const { error } = betaSignIn;
+  // The hourly limits say when to try again; any other failure is the spec's message.
+  const failure = !error
+    ? null
+    : error instanceof ApiError && error.status === 429
+      ? error.message
+      : BETA_LOGIN_FAILED_MESSAGE;
 
   return (
     <Stack gap="3">
@@ -48,8 +34,16 @@ export function BetaAccessButton({
         </Text>
         <Separator flex="1" />
       </HStack>
-      {failure && <FormAlert status="error" message={failure} />}
-      <Button variant="outline" colorPalette="purple" onClick={signIn} loading={busy}>
+      {failure && <FormAlert status="error" title={failure} data-testid="auth-error" />}
+      <Button
+        variant="outline"
+        colorPalette="purple"
+        onClick={() => {
+          onStart();
+          betaSignIn.mutate(undefined, { onSuccess: onSignedIn });
+        }}
+        loading={betaSignIn.isPending}
+      >
         <LuFlaskConical /> Beta Access
       </Button>
       <Text fontSize="xs" color="fg.muted" textAlign="center">

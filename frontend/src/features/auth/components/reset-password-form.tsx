@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { describeAuthError } from '../../../lib/auth-errors';
-import { validateFields } from '../../../lib/form-errors';
-import type { FieldErrors } from '../../../lib/form-errors';
+import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { FormAlert } from '../../../components/form/form-alert';
+import { FormField } from '../../../components/form/form-field';
+import { useFormSubmit } from '../../../components/form/use-form-submit';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { authErrorMessage } from '../../../lib/auth-errors';
+import { signInWithPassword } from '../../../lib/sign-up-flow';
 import {
   confirmPasswordReset,
   confirmResetSchema,
   requestPasswordReset,
 } from '../api/reset-password';
-import { signInWithPassword } from '../api/sign-in';
-import { FormAlert } from './form-alert';
+import { CODE_RESENT_MESSAGE } from './confirm-sign-up-form';
 
 export interface ResetPasswordFormProps {
   email: string;
@@ -22,105 +23,66 @@ export interface ResetPasswordFormProps {
 }
 
 export function ResetPasswordForm({ email, onSignedIn, onReset, onBack }: ResetPasswordFormProps) {
-  const [values, setValues] = useState({ code: '', newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
   const [info, setInfo] = useState<string>();
-  const [busy, setBusy] = useState<'reset' | 'resend'>();
-
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((previous) => ({ ...previous, [field]: event.target.value }));
-
-  const fail = (error: unknown) => {
-    const failure = describeAuthError(error);
-    setFormError(failure.kind === 'message' ? failure.message : 'An error occurred');
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(undefined);
-    setInfo(undefined);
-    const checked = validateFields(confirmResetSchema, values);
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    setBusy('reset');
-    try {
-      await confirmPasswordReset(email, checked.data);
-    } catch (error) {
-      setBusy(undefined);
-      return fail(error);
-    }
-    try {
-      const outcome = await signInWithPassword({ email, password: checked.data.newPassword });
-      if (outcome === 'signedIn') onSignedIn();
-      else onReset();
-    } catch (_error) {
-      onReset();
-    } finally {
-      setBusy(undefined);
-    }
-  };
-
-  const resend = async () => {
-    setFormError(undefined);
-    setBusy('resend');
-    try {
+  const form = useZodForm(confirmResetSchema, { code: '', newPassword: '', confirmPassword: '' });
+  const submit = useFormSubmit(form, {
+    onStart: () => setInfo(undefined),
+    onValid: async (reset) => {
+      await confirmPasswordReset(email, reset);
+      // The new password is set either way; a failed sign-in just asks them to sign in.
+      try {
+        const outcome = await signInWithPassword({ email, password: reset.newPassword });
+        if (outcome === 'signedIn') onSignedIn();
+        else onReset();
+      } catch (_error) {
+        onReset();
+      }
+    },
+    failureMessage: (error) => authErrorMessage(error),
+  });
+  const resend = () =>
+    submit.runAction('resend', async () => {
       await requestPasswordReset(email);
-      setInfo('A new verification code has been sent to your email.');
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(undefined);
-    }
-  };
+      setInfo(CODE_RESENT_MESSAGE);
+    });
+  const { errors } = form.formState;
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Reset password">
+    <form onSubmit={submit.onSubmit} noValidate aria-label="Reset password">
       <Stack gap="4">
         <Text color="fg.muted">
           We sent a verification code to <strong>{email}</strong>. Enter it with your new password.
         </Text>
-        {formError && <FormAlert status="error" message={formError} />}
-        {info && <FormAlert status="info" message={info} />}
-        <Field.Root invalid={Boolean(errors.code)}>
-          <Field.Label>Verification code</Field.Label>
+        {submit.failure && (
+          <FormAlert status="error" title={submit.failure} data-testid="auth-error" />
+        )}
+        {info && <FormAlert status="info" title={info} data-testid="auth-info" />}
+        <FormField label="Verification code" error={errors.code?.message}>
           <Input
+            {...form.register('code')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            value={values.code}
-            onChange={set('code')}
           />
-          <Field.ErrorText>{errors.code}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.newPassword)}>
-          <Field.Label>New password</Field.Label>
+        </FormField>
+        <FormField label="New password" error={errors.newPassword?.message}>
+          <Input {...form.register('newPassword')} type="password" autoComplete="new-password" />
+        </FormField>
+        <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
           <Input
+            {...form.register('confirmPassword')}
             type="password"
             autoComplete="new-password"
-            value={values.newPassword}
-            onChange={set('newPassword')}
           />
-          <Field.ErrorText>{errors.newPassword}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.confirmPassword)}>
-          <Field.Label>Confirm new password</Field.Label>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-          />
-          <Field.ErrorText>{errors.confirmPassword}</Field.ErrorText>
-        </Field.Root>
-        <Button type="submit" colorPalette="purple" size="lg" loading={busy === 'reset'}>
+        </FormField>
+        <Button type="submit" colorPalette="purple" size="lg" loading={submit.busy}>
           Reset Password
         </Button>
         <HStack justify="space-between">
           <Button variant="ghost" size="sm" onClick={onBack}>
             Back to sign in
           </Button>
-          <Button variant="ghost" size="sm" onClick={resend} loading={busy === 'resend'}>
+          <Button variant="ghost" size="sm" onClick={resend} loading={submit.running === 'resend'}>
             Resend code
           </Button>
         </HStack>

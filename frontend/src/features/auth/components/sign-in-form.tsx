@@ -1,14 +1,15 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { Button, Field, HStack, Input, Stack } from '@chakra-ui/react';
-import { describeAuthError } from '../../../lib/auth-errors';
-import { validateFields } from '../../../lib/form-errors';
-import type { FieldErrors } from '../../../lib/form-errors';
+import { Button, Input, Stack } from '@chakra-ui/react';
+import { FormAlert } from '../../../components/form/form-alert';
+import { FormField } from '../../../components/form/form-field';
+import { useFormSubmit } from '../../../components/form/use-form-submit';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { authErrorMessage, describeAuthError } from '../../../lib/auth-errors';
+import { signInWithPassword } from '../../../lib/sign-up-flow';
 import { requestPasswordReset, requestResetSchema } from '../api/reset-password';
-import { signInSchema, signInWithPassword } from '../api/sign-in';
-import { FormAlert } from './form-alert';
+import { signInSchema } from '../api/sign-in';
 
 export interface SignInFormProps {
+  /** Shared with the sign-up tab, so switching tabs keeps what was typed. */
   email: string;
   onEmailChange: (email: string) => void;
   notice?: string;
@@ -27,70 +28,58 @@ export function SignInForm({
   onNeedsConfirmation,
   onResetRequested,
 }: SignInFormProps) {
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState<'signIn' | 'reset'>();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(undefined);
-    const checked = validateFields(signInSchema, { email, password });
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    onStart();
-    setBusy('signIn');
-    try {
-      const outcome = await signInWithPassword(checked.data);
-      if (outcome === 'confirmSignUp') onNeedsConfirmation(checked.data.email, password);
+  const form = useZodForm(signInSchema, { email, password: '' });
+  const submit = useFormSubmit(form, {
+    onValid: async (credentials) => {
+      onStart();
+      const confirmFirst = () => onNeedsConfirmation(credentials.email, credentials.password);
+      let outcome;
+      try {
+        outcome = await signInWithPassword(credentials);
+      } catch (error) {
+        if (describeAuthError(error, 'signIn').kind === 'unconfirmed') return confirmFirst();
+        throw error;
+      }
+      if (outcome === 'confirmSignUp') confirmFirst();
       else onSignedIn();
-    } catch (error) {
-      const failure = describeAuthError(error, 'signIn');
-      if (failure.kind === 'unconfirmed') onNeedsConfirmation(checked.data.email, password);
-      else setFormError(failure.message);
-    } finally {
-      setBusy(undefined);
-    }
-  };
+    },
+    failureMessage: (error) => authErrorMessage(error, 'signIn'),
+  });
 
-  const forgotPassword = async () => {
-    setFormError(undefined);
-    const checked = validateFields(requestResetSchema, { email });
-    if (!checked.ok) {
-      setErrors({});
-      return setFormError(checked.errors.email);
+  /** The link asks for the e-mail first, in the form's message (the spec's own reminder). */
+  const forgotPassword = () => {
+    form.clearErrors('root');
+    const checked = requestResetSchema.safeParse({ email: form.getValues('email') });
+    if (!checked.success) {
+      form.clearErrors();
+      return submit.fail(checked.error.issues[0]!.message);
     }
-    onStart();
-    setBusy('reset');
-    try {
+    return submit.runAction('reset', async () => {
+      onStart();
       await requestPasswordReset(checked.data.email);
       onResetRequested(checked.data.email);
-    } catch (error) {
-      const failure = describeAuthError(error);
-      setFormError(failure.kind === 'message' ? failure.message : 'An error occurred');
-    } finally {
-      setBusy(undefined);
-    }
+    });
   };
 
+  const { errors } = form.formState;
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in">
+    <form onSubmit={submit.onSubmit} noValidate aria-label="Sign in">
       <Stack gap="4">
-        {notice && <FormAlert status="success" message={notice} />}
-        {formError && <FormAlert status="error" message={formError} />}
-        <Field.Root invalid={Boolean(errors.email)}>
-          <Field.Label>Email</Field.Label>
+        {notice && <FormAlert status="success" title={notice} data-testid="auth-info" />}
+        {submit.failure && (
+          <FormAlert status="error" title={submit.failure} data-testid="auth-error" />
+        )}
+        <FormField label="Email" error={errors.email?.message}>
           <Input
+            {...form.register('email', { onChange: (event) => onEmailChange(event.target.value) })}
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(event) => onEmailChange(event.target.value)}
           />
-          <Field.ErrorText>{errors.email}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.password)}>
-          <HStack justify="space-between" w="full">
-            <Field.Label>Password</Field.Label>
+        </FormField>
+        <FormField
+          label="Password"
+          error={errors.password?.message}
+          labelAction={
             <Button
               variant="plain"
               size="xs"
@@ -98,20 +87,15 @@ export function SignInForm({
               px="0"
               h="auto"
               onClick={forgotPassword}
-              loading={busy === 'reset'}
+              loading={submit.running === 'reset'}
             >
               Forgot password?
             </Button>
-          </HStack>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <Field.ErrorText>{errors.password}</Field.ErrorText>
-        </Field.Root>
-        <Button type="submit" colorPalette="purple" size="lg" loading={busy === 'signIn'}>
+          }
+        >
+          <Input {...form.register('password')} type="password" autoComplete="current-password" />
+        </FormField>
+        <Button type="submit" colorPalette="purple" size="lg" loading={submit.busy}>
           Sign In
         </Button>
       </Stack>

@@ -1,13 +1,16 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { Button, Field, Input, RadioCard, Stack } from '@chakra-ui/react';
+import { Button, Input, RadioCard, Stack } from '@chakra-ui/react';
+import { Controller } from 'react-hook-form';
 import { LuShoppingBag, LuStore } from 'react-icons/lu';
-import type { Role } from '@contracts/profile';
-import { describeAuthError } from '../../../lib/auth-errors';
-import { validateFields } from '../../../lib/form-errors';
-import type { FieldErrors } from '../../../lib/form-errors';
-import { signUpSchema, signUpWithRole } from '../api/sign-up';
-import { FormAlert } from './form-alert';
+import type { SIGN_UP_ROLES } from '@contracts/profile';
+import { FormAlert } from '../../../components/form/form-alert';
+import { FormField } from '../../../components/form/form-field';
+import { useFormSubmit } from '../../../components/form/use-form-submit';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { authErrorMessage } from '../../../lib/auth-errors';
+import { signUp } from '../../../lib/sign-up-flow';
+import { signUpSchema } from '../api/sign-up';
+
+type SignUpRole = (typeof SIGN_UP_ROLES)[number];
 
 const ROLE_CHOICES = [
   {
@@ -25,6 +28,7 @@ const ROLE_CHOICES = [
 ] as const;
 
 export interface SignUpFormProps {
+  /** Shared with the sign-in tab, so switching tabs keeps what was typed. */
   email: string;
   onEmailChange: (email: string) => void;
   onStart: () => void;
@@ -32,96 +36,79 @@ export interface SignUpFormProps {
 }
 
 export function SignUpForm({ email, onEmailChange, onStart, onSignedUp }: SignUpFormProps) {
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [role, setRole] = useState<Extract<Role, 'buyer' | 'seller'>>('buyer');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(undefined);
-    const checked = validateFields(signUpSchema, { email, password, confirmPassword, role });
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    onStart();
-    setBusy(true);
-    try {
-      const { needsConfirmation } = await signUpWithRole(checked.data);
-      onSignedUp(checked.data.email, password, needsConfirmation);
-    } catch (error) {
-      const failure = describeAuthError(error);
-      setFormError(failure.kind === 'message' ? failure.message : 'An error occurred');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useZodForm(signUpSchema, {
+    email,
+    password: '',
+    confirmPassword: '',
+    role: 'buyer' as SignUpRole,
+  });
+  const submit = useFormSubmit(form, {
+    onValid: async ({ email: address, password, role }) => {
+      onStart();
+      const { needsConfirmation } = await signUp({ email: address, password }, role);
+      onSignedUp(address, password, needsConfirmation);
+    },
+    failureMessage: (error) => authErrorMessage(error),
+  });
+  const { errors } = form.formState;
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign up">
+    <form onSubmit={submit.onSubmit} noValidate aria-label="Sign up">
       <Stack gap="4">
-        {formError && <FormAlert status="error" message={formError} />}
-        <RadioCard.Root
-          value={role}
-          onValueChange={(details) => {
-            if (details.value === 'buyer' || details.value === 'seller') setRole(details.value);
-          }}
-          colorPalette="purple"
-          size="sm"
-        >
-          <RadioCard.Label>I want to join as</RadioCard.Label>
-          <Stack direction="row" gap="3" align="stretch">
-            {ROLE_CHOICES.map((choice) => (
-              <RadioCard.Item key={choice.value} value={choice.value} flex="1">
-                <RadioCard.ItemHiddenInput />
-                <RadioCard.ItemControl>
-                  <RadioCard.ItemContent>
-                    <choice.icon />
-                    <RadioCard.ItemText>{choice.label}</RadioCard.ItemText>
-                    <RadioCard.ItemDescription>{choice.description}</RadioCard.ItemDescription>
-                  </RadioCard.ItemContent>
-                  <RadioCard.ItemIndicator />
-                </RadioCard.ItemControl>
-              </RadioCard.Item>
-            ))}
-          </Stack>
-        </RadioCard.Root>
-        <Field.Root invalid={Boolean(errors.email)}>
-          <Field.Label>Email</Field.Label>
+        {submit.failure && (
+          <FormAlert status="error" title={submit.failure} data-testid="auth-error" />
+        )}
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <RadioCard.Root
+              value={field.value}
+              onValueChange={(details) => {
+                if (details.value === 'buyer' || details.value === 'seller') {
+                  field.onChange(details.value);
+                }
+              }}
+              colorPalette="purple"
+              size="sm"
+            >
+              <RadioCard.Label>I want to join as</RadioCard.Label>
+              <Stack direction="row" gap="3" align="stretch">
+                {ROLE_CHOICES.map((choice) => (
+                  <RadioCard.Item key={choice.value} value={choice.value} flex="1">
+                    <RadioCard.ItemHiddenInput />
+                    <RadioCard.ItemControl>
+                      <RadioCard.ItemContent>
+                        <choice.icon />
+                        <RadioCard.ItemText>{choice.label}</RadioCard.ItemText>
+                        <RadioCard.ItemDescription>{choice.description}</RadioCard.ItemDescription>
+                      </RadioCard.ItemContent>
+                      <RadioCard.ItemIndicator />
+                    </RadioCard.ItemControl>
+                  </RadioCard.Item>
+                ))}
+              </Stack>
+            </RadioCard.Root>
+          )}
+        />
+        <FormField label="Email" error={errors.email?.message}>
           <Input
+            {...form.register('email', { onChange: (event) => onEmailChange(event.target.value) })}
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(event) => onEmailChange(event.target.value)}
           />
-          <Field.ErrorText>{errors.email}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.password)}>
-          <Field.Label>Password</Field.Label>
+        </FormField>
+        <FormField label="Password" error={errors.password?.message} hint="At least 6 characters.">
+          <Input {...form.register('password')} type="password" autoComplete="new-password" />
+        </FormField>
+        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
           <Input
+            {...form.register('confirmPassword')}
             type="password"
             autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
           />
-          {errors.password ? (
-            <Field.ErrorText>{errors.password}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>At least 6 characters.</Field.HelperText>
-          )}
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.confirmPassword)}>
-          <Field.Label>Confirm Password</Field.Label>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.target.value)}
-          />
-          <Field.ErrorText>{errors.confirmPassword}</Field.ErrorText>
-        </Field.Root>
-        <Button type="submit" colorPalette="purple" size="lg" loading={busy}>
+        </FormField>
+        <Button type="submit" colorPalette="purple" size="lg" loading={submit.busy}>
           Create Account
         </Button>
       </Stack>

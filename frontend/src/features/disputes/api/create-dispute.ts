@@ -3,26 +3,20 @@
  * reads indexes that may lag the write by a moment) and primes its detail page.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { disputeInputSchema, type Dispute, type DisputeInput } from '@contracts/disputes';
-import { apiRequest } from '../../../lib/api-client';
-import { disputesKey } from './get-disputes';
-
-export { disputeInputSchema };
-
-export function createDispute(input: DisputeInput): Promise<Dispute> {
-  return apiRequest<Dispute>('/disputes', { method: 'POST', body: input });
-}
+import type { Dispute, DisputeInput } from '@contracts/disputes';
+import { api } from '../../../lib/api-client';
+import { disputeKeys } from './keys';
 
 export function useCreateDispute() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createDispute,
+    mutationFn: (input: DisputeInput) => api('POST /api/disputes', { body: input }),
     onSuccess: (created) => {
-      queryClient.setQueryData<Dispute[]>(disputesKey, (current) => [
+      queryClient.setQueryData<Dispute[]>(disputeKeys.list(), (current) => [
         created,
         ...(current ?? []).filter((item) => item.id !== created.id),
       ]);
-      queryClient.setQueryData(['disputes', 'detail', created.id], created);
+      queryClient.setQueryData(disputeKeys.detail(created.id), created);
     },
   });
 }

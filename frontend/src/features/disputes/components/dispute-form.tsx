@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { Alert, Button, Field, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import {
   DISPUTE_DETAILS_MAX,
@@ -8,12 +7,16 @@ import {
   DISPUTE_MESSAGES,
   DISPUTE_REASONS,
   DISPUTE_REVIEW_DAYS,
+  disputeInputSchema,
   type Dispute,
 } from '@contracts/disputes';
+import { FormAlert } from '../../../components/form/form-alert';
+import { FormField } from '../../../components/form/form-field';
+import { useFormSubmit } from '../../../components/form/use-form-submit';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { requestFailure } from '../../../components/request-page';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-error';
-import { validateFields, type FieldErrors } from '../../../lib/form-errors';
-import { disputeInputSchema, useCreateDispute } from '../api/create-dispute';
+import { useCreateDispute } from '../api/create-dispute';
 
 export interface DisputableTemplate {
   id: string;
@@ -29,69 +32,66 @@ export interface DisputeFormProps {
 
 export function DisputeForm({ templates, initialMvpId }: DisputeFormProps) {
   const preselectable = templates.some((template) => template.id === initialMvpId);
-  const [mvpId, setMvpId] = useState(preselectable && initialMvpId ? initialMvpId : '');
-  const [reason, setReason] = useState('');
-  const [details, setDetails] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string>();
   const [created, setCreated] = useState<Dispute>();
-  const mutation = useCreateDispute();
-  const selected = templates.find((template) => template.id === mvpId);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(undefined);
-    setCreated(undefined);
-    const checked = validateFields(disputeInputSchema, { mvp_id: mvpId, reason, details });
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    try {
-      const dispute = await mutation.mutateAsync(checked.data);
-      setCreated(dispute);
-      setReason('');
-      setDetails('');
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
-        return setFailure(DISPUTE_MESSAGES.signedOut);
-      }
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      const detail = error instanceof ApiError && error.status < 500 ? ` ${error.message}` : '';
-      setFailure(`${DISPUTE_MESSAGES.submitFailed}${detail}`);
-    }
-  };
+  const createDispute = useCreateDispute();
+  const form = useZodForm(disputeInputSchema, {
+    mvp_id: preselectable && initialMvpId ? initialMvpId : '',
+    reason: '',
+    details: '',
+  });
+  const submit = useFormSubmit(form, {
+    onStart: () => setCreated(undefined),
+    onValid: async (input) => {
+      setCreated(await createDispute.mutateAsync(input));
+      // The template stays chosen: a second dispute about it starts from here.
+      form.reset({ mvp_id: form.getValues('mvp_id'), reason: '', details: '' });
+    },
+    failureMessage: (error) => requestFailure(form, error, DISPUTE_MESSAGES),
+  });
+  const { errors } = form.formState;
+  const selected = templates.find((template) => template.id === form.watch('mvp_id'));
 
   return (
-    <form onSubmit={submit} noValidate aria-label="New dispute">
+    <form onSubmit={submit.onSubmit} noValidate aria-label="New dispute">
       <Stack gap="5">
         {created && (
-          <Alert.Root status="success" data-testid="dispute-success">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{DISPUTE_MESSAGES.submitted}</Alert.Title>
-              <Alert.Description>
-                <Link asChild colorPalette="purple">
-                  <RouterLink to={paths.disputeDetail.getHref(created.id)}>View dispute</RouterLink>
-                </Link>
-              </Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
+          <FormAlert
+            status="success"
+            title={DISPUTE_MESSAGES.submitted}
+            description={
+              <Link asChild colorPalette="purple">
+                <RouterLink to={paths.disputeDetail.getHref(created.id)}>View dispute</RouterLink>
+              </Link>
+            }
+            data-testid="dispute-success"
+          />
         )}
-        {failure && (
-          <Alert.Root status="error" data-testid="dispute-error">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
+        {submit.failure && (
+          <FormAlert status="error" title={submit.failure} data-testid="dispute-error" />
         )}
         {initialMvpId && !preselectable && (
-          <Alert.Root status="info">
-            <Alert.Indicator />
-            <Alert.Title>{DISPUTE_MESSAGES.notDownloaded}</Alert.Title>
-          </Alert.Root>
+          <FormAlert status="info" title={DISPUTE_MESSAGES.notDownloaded} />
         )}
-        <Field.Root invalid={Boolean(errors.mvp_id)}>
-          <Field.Label>MVP</Field.Label>
+        <FormField
+          label="MVP"
+          error={errors.mvp_id?.message}
+          helperText={
+            <>
+              {selected ? `Selected: ${selected.title}` : DISPUTE_MESSAGES.noMvpSelected}
+              {templates.length === 0 && (
+                <>
+                  {' '}
+                  You have not downloaded any MVPs yet.{' '}
+                  <Link asChild colorPalette="purple">
+                    <RouterLink to={paths.browse.getHref()}>Browse MVPs</RouterLink>
+                  </Link>
+                </>
+              )}
+            </>
+          }
+        >
           <NativeSelect.Root>
-            <NativeSelect.Field value={mvpId} onChange={(event) => setMvpId(event.target.value)}>
+            <NativeSelect.Field {...form.register('mvp_id')}>
               <option value="">Select an MVP you downloaded</option>
               {templates.map((template) => (
                 <option key={template.id} value={template.id}>
@@ -101,24 +101,10 @@ export function DisputeForm({ templates, initialMvpId }: DisputeFormProps) {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <Field.HelperText>
-            {selected ? `Selected: ${selected.title}` : DISPUTE_MESSAGES.noMvpSelected}
-            {templates.length === 0 && (
-              <>
-                {' '}
-                You have not downloaded any MVPs yet.{' '}
-                <Link asChild colorPalette="purple">
-                  <RouterLink to={paths.browse.getHref()}>Browse MVPs</RouterLink>
-                </Link>
-              </>
-            )}
-          </Field.HelperText>
-          <Field.ErrorText>{errors.mvp_id}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.reason)}>
-          <Field.Label>Reason</Field.Label>
+        </FormField>
+        <FormField label="Reason" error={errors.reason?.message}>
           <NativeSelect.Root>
-            <NativeSelect.Field value={reason} onChange={(event) => setReason(event.target.value)}>
+            <NativeSelect.Field {...form.register('reason')}>
               <option value="">Select a reason</option>
               {DISPUTE_REASONS.map((option) => (
                 <option key={option} value={option}>
@@ -128,26 +114,23 @@ export function DisputeForm({ templates, initialMvpId }: DisputeFormProps) {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <Field.ErrorText>{errors.reason}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.details)}>
-          <Field.Label>Details</Field.Label>
+        </FormField>
+        <FormField
+          label="Details"
+          error={errors.details?.message}
+          helperText={`At least ${DISPUTE_DETAILS_MIN} characters (${form.watch('details').trim().length} so far).`}
+        >
           <Textarea
-            value={details}
+            {...form.register('details')}
             rows={6}
             maxLength={DISPUTE_DETAILS_MAX}
             placeholder="Describe the issue: what you expected, what happened, and how to reproduce it"
-            onChange={(event) => setDetails(event.target.value)}
           />
-          <Field.HelperText>
-            At least {DISPUTE_DETAILS_MIN} characters ({details.trim().length} so far).
-          </Field.HelperText>
-          <Field.ErrorText>{errors.details}</Field.ErrorText>
-        </Field.Root>
+        </FormField>
         <Text fontSize="sm" color="fg.muted">
           Disputes are reviewed within {DISPUTE_REVIEW_DAYS}.
         </Text>
-        <Button type="submit" colorPalette="purple" loading={mutation.isPending} alignSelf="start">
+        <Button type="submit" colorPalette="purple" loading={submit.busy} alignSelf="start">
           Submit Dispute
         </Button>
       </Stack>

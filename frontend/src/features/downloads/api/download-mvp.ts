@@ -4,14 +4,9 @@
  * the page stays and the file is saved), and everything that shows the quota or counts refreshes.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DownloadResult } from '@contracts/downloads';
-import { apiRequest } from '../../../lib/api-client';
-
-export function downloadMvp(mvpId: string): Promise<DownloadResult> {
-  return apiRequest<DownloadResult>(`/mvps/${encodeURIComponent(mvpId)}/download`, {
-    method: 'POST',
-  });
-}
+import { api } from '../../../lib/api-client';
+import { profileKeys } from '../../../lib/my-profile';
+import { downloadKeys } from './keys';
 
 /** Starts the file transfer from the presigned URL without leaving the page. */
 export function saveFromUrl(url: string, fileName: string): void {
@@ -25,18 +20,22 @@ export function saveFromUrl(url: string, fileName: string): void {
   anchor.remove();
 }
 
-export function useDownloadMvp(mvpId: string) {
+/**
+ * @param onDownloaded refreshes what the page around shows (the template's download count); the
+ *   detail page passes it, so this feature need not know the catalog's cache.
+ */
+export function useDownloadMvp(mvpId: string, onDownloaded?: () => Promise<void>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => downloadMvp(mvpId),
+    mutationFn: () => api('POST /api/mvps/{id}/download', { params: { id: mvpId } }),
     onSuccess: (result) => {
       saveFromUrl(result.url, result.fileName);
     },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['downloads'] }),
-        queryClient.invalidateQueries({ queryKey: ['mvps', 'detail', mvpId] }),
-        queryClient.invalidateQueries({ queryKey: ['me'] }),
+        queryClient.invalidateQueries({ queryKey: downloadKeys.all }),
+        onDownloaded?.(),
+        queryClient.invalidateQueries({ queryKey: profileKeys.me }),
       ]),
   });
 }

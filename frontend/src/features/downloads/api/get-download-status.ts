@@ -1,18 +1,13 @@
 /** `GET /api/mvps/{id}/download-status`: downloaded before? downloads left? (signed in only) */
 import { useQuery } from '@tanstack/react-query';
-import type { DownloadStatus } from '@contracts/downloads';
-import { apiRequest } from '../../../lib/api-client';
-
-export function getDownloadStatus(mvpId: string, signal?: AbortSignal): Promise<DownloadStatus> {
-  return apiRequest<DownloadStatus>(`/mvps/${encodeURIComponent(mvpId)}/download-status`, {
-    signal,
-  });
-}
+import { api } from '../../../lib/api-client';
+import { downloadKeys } from './keys';
 
 export function useDownloadStatus(mvpId: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['downloads', 'status', mvpId],
-    queryFn: ({ signal }) => getDownloadStatus(mvpId, signal),
+    queryKey: downloadKeys.status(mvpId),
+    queryFn: ({ signal }) =>
+      api('GET /api/mvps/{id}/download-status', { params: { id: mvpId }, signal }),
     enabled,
   });
 }

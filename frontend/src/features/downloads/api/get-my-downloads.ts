@@ -4,21 +4,22 @@
  * dispute.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { MyDownload, MyDownloadsPage } from '@contracts/downloads';
-import { apiRequest } from '../../../lib/api-client';
+import type { MyDownload } from '@contracts/downloads';
+import { api } from '../../../lib/api-client';
+import { downloadKeys } from './keys';
 
 export const MY_DOWNLOADS_LIMIT = 100;
 
-export async function getMyDownloads(signal?: AbortSignal): Promise<MyDownload[]> {
-  const query = new URLSearchParams({ limit: String(MY_DOWNLOADS_LIMIT) });
-  const page = await apiRequest<MyDownloadsPage>('/downloads', { query, signal });
-  return page.items;
-}
-
 export function useMyDownloads(options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: ['downloads', 'mine'],
-    queryFn: ({ signal }) => getMyDownloads(signal),
+    queryKey: downloadKeys.mine(),
+    queryFn: async ({ signal }) => {
+      const page = await api('GET /api/downloads', {
+        query: { limit: String(MY_DOWNLOADS_LIMIT) },
+        signal,
+      });
+      return page.items;
+    },
     enabled: options.enabled ?? true,
   });
 }

@@ -24,12 +24,18 @@ const describeRemaining = (remaining: number): string =>
 const formatDay = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
-export function DownloadPanel({ mvp }: { mvp: MvpDetail }) {
+export interface DownloadPanelProps {
+  mvp: MvpDetail;
+  /** Reads the template again after a download (its count); from the detail page. */
+  onDownloaded?: () => Promise<void>;
+}
+
+export function DownloadPanel({ mvp, onDownloaded }: DownloadPanelProps) {
   const { session } = useSession();
   const location = useLocation();
   const signedIn = session.status === 'signedIn';
   const status = useDownloadStatus(mvp.id, signedIn);
-  const download = useDownloadMvp(mvp.id);
+  const download = useDownloadMvp(mvp.id, onDownloaded);
   const [askedToSignIn, setAskedToSignIn] = useState(false);
 
   const oneTimeSale = mvp.access_tier === 'one_time_sale';

@@ -3,21 +3,17 @@
  * through the browse endpoint.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { BrowseResult } from '@contracts/catalog';
 import { FEATURED_REQUESTED } from '@contracts/featured';
-import { apiRequest } from '../../../lib/api-client';
-
-export function getFeaturedMvps(signal?: AbortSignal): Promise<BrowseResult> {
-  const query = new URLSearchParams({
-    sort: 'download_count',
-    limit: String(FEATURED_REQUESTED),
-  });
-  return apiRequest<BrowseResult>('/mvps', { query, signal });
-}
+import { api } from '../../../lib/api-client';
+import { homeKeys } from './keys';
 
 export function useFeaturedMvps() {
   return useQuery({
-    queryKey: ['mvps', 'featured'],
-    queryFn: ({ signal }) => getFeaturedMvps(signal),
+    queryKey: homeKeys.featured(),
+    queryFn: ({ signal }) =>
+      api('GET /api/mvps', {
+        query: { sort: 'download_count', limit: String(FEATURED_REQUESTED) },
+        signal,
+      }),
   });
 }

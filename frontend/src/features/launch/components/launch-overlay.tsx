@@ -1,18 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Field,
-  Heading,
-  HStack,
-  Input,
-  Link,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Checkbox, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import {
   LEAD_CONSENT_REQUIRED_MESSAGE,
   LEAD_EMAIL_REQUIRED_MESSAGE,
@@ -21,6 +9,8 @@ import {
   LEAD_SUCCESS_MESSAGE,
   leadCaptureSchema,
 } from '@contracts/newsletter';
+import { FormAlert } from '../../../components/form/form-alert';
+import { FormField } from '../../../components/form/form-field';
 import { paths } from '../../../config/paths';
 import { Logo } from '../../../components/logo';
 import { useCaptureLead } from '../api/capture-lead';
@@ -36,6 +26,10 @@ const UNITS = [
 /**
  * The full-screen launch overlay: a countdown to the launch moment (then 'WE ARE LIVE!') and an
  * e-mail form with privacy consent that stores a lead.
+ *
+ * Its two-field form is the one form without react-hook-form: before the launch this overlay
+ * loads on every page a visitor opens first, and the library would add about 10 KB gzipped to
+ * that for one e-mail field. It uses the shared field and alert, and the API's own schema.
  */
 export function LaunchOverlay({ launchAt, onEnter }: { launchAt: string; onEnter: () => void }) {
   const [now, setNow] = useState(() => Date.now());
@@ -132,22 +126,13 @@ export function LaunchOverlay({ launchAt, onEnter }: { launchAt: string; onEnter
 
         <Box w="full" maxW="md" bg="whiteAlpha.100" rounded="xl" p="6">
           {capture.isSuccess ? (
-            <Alert.Root status="success" data-testid="lead-success">
-              <Alert.Indicator />
-              <Alert.Title>{LEAD_SUCCESS_MESSAGE}</Alert.Title>
-            </Alert.Root>
+            <FormAlert status="success" title={LEAD_SUCCESS_MESSAGE} data-testid="lead-success" />
           ) : (
             <form onSubmit={submit} noValidate aria-label="Get notified">
               <Stack gap="4" textAlign="left">
                 <Text fontWeight="semibold">Be the first to know when we launch.</Text>
-                {error && (
-                  <Alert.Root status="error" data-testid="lead-error">
-                    <Alert.Indicator />
-                    <Alert.Title>{error}</Alert.Title>
-                  </Alert.Root>
-                )}
-                <Field.Root>
-                  <Field.Label color="white">Email address</Field.Label>
+                {error && <FormAlert status="error" title={error} data-testid="lead-error" />}
+                <FormField label="Email address" labelProps={{ color: 'white' }}>
                   <Input
                     type="email"
                     autoComplete="email"
@@ -157,7 +142,7 @@ export function LaunchOverlay({ launchAt, onEnter }: { launchAt: string; onEnter
                     value={email}
                     onChange={(event) => setEmail(event.target.value)}
                   />
-                </Field.Root>
+                </FormField>
                 <Checkbox.Root
                   checked={agreed}
                   onCheckedChange={(details) => setAgreed(details.checked === true)}

@@ -2,22 +2,27 @@
  * `GET /api/mvps/{id}`: one approved template with its seller (contract 6). A 404 is an answer,
  * not a failure worth retrying.
  */
-import { useQuery } from '@tanstack/react-query';
-import type { MvpDetail } from '@contracts/catalog';
-import { apiRequest } from '../../../lib/api-client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
-
-export function getMvp(mvpId: string, signal?: AbortSignal): Promise<MvpDetail> {
-  return apiRequest<MvpDetail>(`/mvps/${encodeURIComponent(mvpId)}`, { signal });
-}
+import { catalogKeys } from './keys';
 
 export function useMvp(mvpId: string | undefined) {
   return useQuery({
-    queryKey: ['mvps', 'detail', mvpId],
-    queryFn: ({ signal }) => getMvp(mvpId as string, signal),
+    queryKey: catalogKeys.detail(mvpId),
+    queryFn: ({ signal }) => api('GET /api/mvps/{id}', { params: { id: mvpId! }, signal }),
     enabled: Boolean(mvpId),
     retry: (failureCount, error) =>
       !(error instanceof ApiError && error.status < 500) && failureCount < 2,
     staleTime: 30_000,
   });
+}
+
+/**
+ * Reads the template again; the detail page hands this to the features composed into it (a
+ * download or a review changes its counters), so they need not know this feature's keys.
+ */
+export function useRefreshMvp(mvpId: string | undefined): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: catalogKeys.detail(mvpId) });
 }

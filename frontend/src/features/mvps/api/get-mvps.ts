@@ -4,19 +4,15 @@
  * or filter loads.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { BrowseResult } from '@contracts/catalog';
-import { apiRequest } from '../../../lib/api-client';
-import { filtersToApiQuery } from '../lib/browse-filters';
-import type { BrowseFilters } from '../lib/browse-filters';
-
-export function getMvps(filters: BrowseFilters, signal?: AbortSignal): Promise<BrowseResult> {
-  return apiRequest<BrowseResult>('/mvps', { query: filtersToApiQuery(filters), signal });
-}
+import { api } from '../../../lib/api-client';
+import { filtersToApiQuery, type BrowseFilters } from '../lib/browse-filters';
+import { catalogKeys } from './keys';
 
 export function useMvps(filters: BrowseFilters) {
+  const query = filtersToApiQuery(filters);
   return useQuery({
-    queryKey: ['mvps', 'list', filtersToApiQuery(filters).toString()],
-    queryFn: ({ signal }) => getMvps(filters, signal),
+    queryKey: catalogKeys.list(query),
+    queryFn: ({ signal }) => api('GET /api/mvps', { query, signal }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

@@ -32,7 +32,7 @@ import type { MvpDetail } from '@contracts/catalog';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';
-import { useMvp } from '../api/get-mvp';
+import { useMvp, useRefreshMvp } from '../api/get-mvp';
 import { describeAccess, formatRating } from '../lib/card-format';
 import { DETAIL_MISSING_ID, describeDetailError } from '../lib/detail-errors';
 import { ImageGallery } from './image-gallery';
@@ -120,15 +120,19 @@ function DetailSkeleton() {
 
 export interface MvpDetailViewProps {
   mvpId: string | undefined;
-  /** Actions beside the summary (download, deploy…), composed by the route from other features. */
-  renderActions?: (mvp: MvpDetail) => ReactNode;
+  /**
+   * Actions beside the summary (download, deploy…), composed by the route from other features;
+   * `refresh` reads the template again after they changed it (a download counts).
+   */
+  renderActions?: (mvp: MvpDetail, refresh: () => Promise<void>) => ReactNode;
   /** Sections below the description (code preview, reviews…), composed by the route. */
-  renderSections?: (mvp: MvpDetail) => ReactNode;
+  renderSections?: (mvp: MvpDetail, refresh: () => Promise<void>) => ReactNode;
 }
 
 /** `/mvp/:mvpId`: the template; the route composes actions and sections of other features. */
 export function MvpDetailView({ mvpId, renderActions, renderSections }: MvpDetailViewProps) {
   const { data: mvp, error, isPending } = useMvp(mvpId);
+  const refresh = useRefreshMvp(mvpId);
 
   if (!mvpId) return <DetailError message={DETAIL_MISSING_ID} />;
   if (error) return <DetailError message={describeDetailError(error)} />;
@@ -179,7 +183,7 @@ export function MvpDetailView({ mvpId, renderActions, renderSections }: MvpDetai
             </Stack>
           )}
           <VersionHistory versions={mvp.version_history} />
-          {renderSections?.(mvp)}
+          {renderSections?.(mvp, refresh)}
         </Stack>
 
         <Stack
@@ -221,7 +225,7 @@ export function MvpDetailView({ mvpId, renderActions, renderSections }: MvpDetai
           </Stack>
 
           <AccessPanel mvp={mvp} />
-          {renderActions?.(mvp)}
+          {renderActions?.(mvp, refresh)}
 
           <TechTags techStack={mvp.tech_stack} max={DETAIL_TECH_CHIPS} size="lg" />
 

@@ -14,6 +14,7 @@ import {
   SORT_OPTIONS,
 } from '@contracts/catalog';
 import type { LicensingTerms, SortOption } from '@contracts/catalog';
+import type { ApiQuery } from '../../../lib/api-client';
 
 export type BrowseCategory = (typeof BROWSE_CATEGORIES)[number];
 export type BrowseTech = (typeof BROWSE_TECH_STACKS)[number];
@@ -90,18 +91,22 @@ export function filtersToSearchParams(filters: BrowseFilters): URLSearchParams {
   return params;
 }
 
-/** The `GET /api/mvps` query for these filters; empty values and `all` are skipped (spec §5). */
-export function filtersToApiQuery(filters: BrowseFilters): URLSearchParams {
-  const query = new URLSearchParams();
-  if (filters.search.trim()) query.set('search', filters.search.trim());
-  if (filters.category !== 'All') query.set('category', filters.category);
-  if (filters.techStack.length) query.set('tech_stack', filters.techStack.join(','));
-  if (filters.minPrice) query.set('min_price', filters.minPrice);
-  if (filters.maxPrice) query.set('max_price', filters.maxPrice);
-  if (filters.licensingTerms !== 'all') query.set('licensing_terms', filters.licensingTerms);
-  query.set('sort', filters.sort);
-  query.set('page', String(filters.page));
-  return query;
+/**
+ * The `GET /api/mvps` query for these filters; empty values and `all` are left out (spec §5), sort
+ * and the 0-based page always sent. Key order is the query string's order.
+ */
+export function filtersToApiQuery(filters: BrowseFilters): ApiQuery<'GET /api/mvps'> {
+  const search = filters.search.trim();
+  return {
+    ...(search ? { search } : {}),
+    ...(filters.category !== 'All' ? { category: filters.category } : {}),
+    ...(filters.techStack.length ? { tech_stack: filters.techStack.join(',') } : {}),
+    ...(filters.minPrice ? { min_price: filters.minPrice } : {}),
+    ...(filters.maxPrice ? { max_price: filters.maxPrice } : {}),
+    ...(filters.licensingTerms !== 'all' ? { licensing_terms: filters.licensingTerms } : {}),
+    sort: filters.sort,
+    page: String(filters.page),
+  };
 }
 
 /** Applies a filter change; any filter change goes back to the first page (spec §2). */

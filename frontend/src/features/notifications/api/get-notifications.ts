@@ -3,24 +3,20 @@
  * pages of 50. The page asks for the next page with the cursor the previous one returned.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { NotificationPage } from '@contracts/notifications';
-import { apiRequest } from '../../../lib/api-client';
-
-export function getNotifications(
-  unreadOnly: boolean,
-  cursor: string | null,
-  signal?: AbortSignal,
-): Promise<NotificationPage> {
-  const query = new URLSearchParams();
-  if (unreadOnly) query.set('unread', 'true');
-  if (cursor) query.set('cursor', cursor);
-  return apiRequest<NotificationPage>('/notifications', { query, signal });
-}
+import { api } from '../../../lib/api-client';
+import { notificationKeys } from './keys';
 
 export function useNotifications(unreadOnly: boolean) {
   return useInfiniteQuery({
-    queryKey: ['notifications', 'list', { unreadOnly }],
-    queryFn: ({ pageParam, signal }) => getNotifications(unreadOnly, pageParam, signal),
+    queryKey: notificationKeys.list(unreadOnly),
+    queryFn: ({ pageParam, signal }) =>
+      api('GET /api/notifications', {
+        query: {
+          ...(unreadOnly ? { unread: 'true' as const } : {}),
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
+        signal,
+      }),
     initialPageParam: null as string | null,
     // A null cursor is the API's "no more pages".
     getNextPageParam: (lastPage) => lastPage.cursor ?? undefined,

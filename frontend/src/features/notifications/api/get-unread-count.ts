@@ -4,17 +4,13 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { UNREAD_POLL_MS } from '@contracts/notification-bell';
-import type { UnreadCount } from '@contracts/notifications';
-import { apiRequest } from '../../../lib/api-client';
-
-export function getUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
-  return apiRequest<UnreadCount>('/notifications/unread-count', { signal });
-}
+import { api } from '../../../lib/api-client';
+import { notificationKeys } from './keys';
 
 export function useUnreadCount(enabled: boolean) {
   return useQuery({
-    queryKey: ['notifications', 'unread-count'],
-    queryFn: ({ signal }) => getUnreadCount(signal),
+    queryKey: notificationKeys.unreadCount(),
+    queryFn: ({ signal }) => api('GET /api/notifications/unread-count', { signal }),
     enabled,
     refetchInterval: UNREAD_POLL_MS,
   });

@@ -1,15 +1,12 @@
 /** `POST /api/notifications/{id}/read`; the list and the bell refresh afterwards. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-
-export function markNotificationRead(id: string): Promise<{ id: string; read: true }> {
-  return apiRequest(`/notifications/${encodeURIComponent(id)}/read`, { method: 'POST' });
-}
+import { api } from '../../../lib/api-client';
+import { notificationKeys } from './keys';
 
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: markNotificationRead,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+    mutationFn: (id: string) => api('POST /api/notifications/{id}/read', { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

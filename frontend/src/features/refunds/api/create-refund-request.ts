@@ -3,26 +3,16 @@
  * the history reads an index that may lag the write by a moment.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  refundRequestInputSchema,
-  type RefundRequest,
-  type RefundRequestInput,
-} from '@contracts/refunds';
-import { apiRequest } from '../../../lib/api-client';
-import { refundRequestsKey } from './get-refund-requests';
-
-export { refundRequestInputSchema };
-
-export function createRefundRequest(input: RefundRequestInput): Promise<RefundRequest> {
-  return apiRequest<RefundRequest>('/refund-requests', { method: 'POST', body: input });
-}
+import type { RefundRequest, RefundRequestInput } from '@contracts/refunds';
+import { api } from '../../../lib/api-client';
+import { refundKeys } from './keys';
 
 export function useCreateRefundRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createRefundRequest,
+    mutationFn: (input: RefundRequestInput) => api('POST /api/refund-requests', { body: input }),
     onSuccess: (created) => {
-      queryClient.setQueryData<RefundRequest[]>(refundRequestsKey, (current) => [
+      queryClient.setQueryData<RefundRequest[]>(refundKeys.list(), (current) => [
         created,
         ...(current ?? []).filter((item) => item.id !== created.id),
       ]);

@@ -1,29 +1,23 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Field,
-  Input,
-  Link,
-  NativeSelect,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Button, Input, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
+import * as z from 'zod';
 import { planById } from '@contracts/plans';
 import {
   REFUND_AMOUNT_STEP,
   REFUND_MESSAGES,
   REFUND_MIN_AMOUNT,
   REFUND_REASON_MAX,
+  refundRequestInputSchema,
 } from '@contracts/refunds';
 import type { Subscription } from '@contracts/subscriptions';
+import { FormAlert } from '../../../components/form/form-alert';
+import { FormField } from '../../../components/form/form-field';
+import { useFormSubmit } from '../../../components/form/use-form-submit';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { requestFailure } from '../../../components/request-page';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-error';
-import { validateFields, type FieldErrors } from '../../../lib/form-errors';
-import { refundRequestInputSchema, useCreateRefundRequest } from '../api/create-refund-request';
+import { useCreateRefundRequest } from '../api/create-refund-request';
 
 export interface RefundRequestFormProps {
   /** The caller's own subscriptions: the only ones a request may name. */
@@ -36,61 +30,67 @@ const subscriptionLabel = (subscription: Subscription) =>
     subscription.created_at,
   ).toLocaleDateString()}`;
 
-/** The amount as typed; empty or unparsable stays invalid so the schema gives the spec's text. */
-const parseAmount = (text: string): number | undefined =>
-  text.trim() === '' ? undefined : Number(text);
+/**
+ * The form holds the amount as typed; it becomes a number before the shared schema checks it, and
+ * empty or unparsable text stays invalid so the schema gives the spec's text.
+ */
+const refundFormSchema = z
+  .object({
+    subscription_id: z.string(),
+    reason: z.string(),
+    amount_requested: z
+      .string()
+      .transform((text) => (text.trim() === '' ? undefined : Number(text))),
+  })
+  .pipe(refundRequestInputSchema);
+
+const EMPTY_REQUEST = { subscription_id: '', reason: '', amount_requested: '' };
 
 export function RefundRequestForm({ subscriptions, onSubmitted }: RefundRequestFormProps) {
-  const [subscriptionId, setSubscriptionId] = useState('');
-  const [reason, setReason] = useState('');
-  const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [outcome, setOutcome] = useState<{ status: 'success' | 'error'; message: string }>();
-  const mutation = useCreateRefundRequest();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setOutcome(undefined);
-    const checked = validateFields(refundRequestInputSchema, {
-      subscription_id: subscriptionId,
-      reason,
-      amount_requested: parseAmount(amount),
-    });
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    try {
-      await mutation.mutateAsync(checked.data);
-      setSubscriptionId('');
-      setReason('');
-      setAmount('');
-      setOutcome({ status: 'success', message: REFUND_MESSAGES.submitted });
+  const [submitted, setSubmitted] = useState(false);
+  const createRefundRequest = useCreateRefundRequest();
+  const form = useZodForm(refundFormSchema, EMPTY_REQUEST);
+  const submit = useFormSubmit(form, {
+    onStart: () => setSubmitted(false),
+    onValid: async (input) => {
+      await createRefundRequest.mutateAsync(input);
+      form.reset(EMPTY_REQUEST);
+      setSubmitted(true);
       onSubmitted?.();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
-        return setOutcome({ status: 'error', message: REFUND_MESSAGES.signedOut });
-      }
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      const detail = error instanceof ApiError && error.status < 500 ? ` ${error.message}` : '';
-      setOutcome({ status: 'error', message: `${REFUND_MESSAGES.submitFailed}${detail}` });
-    }
-  };
+    },
+    failureMessage: (error) => requestFailure(form, error, REFUND_MESSAGES),
+  });
+  const { errors } = form.formState;
 
   return (
-    <form onSubmit={submit} noValidate aria-label="New refund request">
+    <form onSubmit={submit.onSubmit} noValidate aria-label="New refund request">
       <Stack gap="5">
-        {outcome && (
-          <Alert.Root status={outcome.status} data-testid={`refund-${outcome.status}`}>
-            <Alert.Indicator />
-            <Alert.Title>{outcome.message}</Alert.Title>
-          </Alert.Root>
+        {submitted && (
+          <FormAlert
+            status="success"
+            title={REFUND_MESSAGES.submitted}
+            data-testid="refund-success"
+          />
         )}
-        <Field.Root invalid={Boolean(errors.subscription_id)}>
-          <Field.Label>Subscription</Field.Label>
+        {submit.failure && (
+          <FormAlert status="error" title={submit.failure} data-testid="refund-error" />
+        )}
+        <FormField
+          label="Subscription"
+          error={errors.subscription_id?.message}
+          helperText={
+            subscriptions.length === 0 ? (
+              <>
+                You have no subscriptions yet.{' '}
+                <Link asChild colorPalette="purple">
+                  <RouterLink to={paths.pricing.getHref()}>See the plans</RouterLink>
+                </Link>
+              </>
+            ) : undefined
+          }
+        >
           <NativeSelect.Root>
-            <NativeSelect.Field
-              value={subscriptionId}
-              onChange={(event) => setSubscriptionId(event.target.value)}
-            >
+            <NativeSelect.Field {...form.register('subscription_id')}>
               <option value="">Select a subscription</option>
               {subscriptions.map((subscription) => (
                 <option key={subscription.id} value={subscription.id}>
@@ -100,45 +100,30 @@ export function RefundRequestForm({ subscriptions, onSubmitted }: RefundRequestF
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          {subscriptions.length === 0 && (
-            <Field.HelperText>
-              You have no subscriptions yet.{' '}
-              <Link asChild colorPalette="purple">
-                <RouterLink to={paths.pricing.getHref()}>See the plans</RouterLink>
-              </Link>
-            </Field.HelperText>
-          )}
-          <Field.ErrorText>{errors.subscription_id}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.reason)}>
-          <Field.Label>Reason for Refund</Field.Label>
+        </FormField>
+        <FormField label="Reason for Refund" error={errors.reason?.message}>
           <Textarea
-            value={reason}
+            {...form.register('reason')}
             rows={5}
             maxLength={REFUND_REASON_MAX}
             placeholder="Please explain why you are requesting a refund"
-            onChange={(event) => setReason(event.target.value)}
           />
-          <Field.ErrorText>{errors.reason}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.amount_requested)}>
-          {/* The spec labels the amount in dollars although plan prices are in pounds. */}
-          <Field.Label>Refund Amount ($)</Field.Label>
+        </FormField>
+        {/* The spec labels the amount in dollars although plan prices are in pounds. */}
+        <FormField label="Refund Amount ($)" error={errors.amount_requested?.message}>
           <Input
+            {...form.register('amount_requested')}
             type="number"
             inputMode="decimal"
             step={REFUND_AMOUNT_STEP}
             min={REFUND_MIN_AMOUNT}
-            value={amount}
             placeholder="0.00"
-            onChange={(event) => setAmount(event.target.value)}
           />
-          <Field.ErrorText>{errors.amount_requested}</Field.ErrorText>
-        </Field.Root>
+        </FormField>
         <Text fontSize="sm" color="fg.muted">
           Refund requests are reviewed by our team. Plans come with a 30-day money-back guarantee.
         </Text>
-        <Button type="submit" colorPalette="purple" loading={mutation.isPending} alignSelf="start">
+        <Button type="submit" colorPalette="purple" loading={submit.busy} alignSelf="start">
           Submit Request
         </Button>
       </Stack>

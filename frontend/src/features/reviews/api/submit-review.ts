@@ -1,26 +1,21 @@
 /**
  * `POST /api/mvps/{id}/reviews`: create or replace the caller's review. Afterwards the list and the
- * template's average (detail page) are read again.
+ * template's average (detail page, through `onReviewed`) are read again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReviewInput, SubmitReviewResult } from '@contracts/reviews';
-import { apiRequest } from '../../../lib/api-client';
+import type { ReviewInput } from '@contracts/reviews';
+import { api } from '../../../lib/api-client';
+import { reviewKeys } from './keys';
 
-export function submitReview(mvpId: string, input: ReviewInput): Promise<SubmitReviewResult> {
-  return apiRequest<SubmitReviewResult>(`/mvps/${encodeURIComponent(mvpId)}/reviews`, {
-    method: 'POST',
-    body: input,
-  });
-}
-
-export function useSubmitReview(mvpId: string) {
+export function useSubmitReview(mvpId: string, onReviewed?: () => Promise<void>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReviewInput) => submitReview(mvpId, input),
+    mutationFn: (input: ReviewInput) =>
+      api('POST /api/mvps/{id}/reviews', { params: { id: mvpId }, body: input }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['reviews', mvpId] }),
-        queryClient.invalidateQueries({ queryKey: ['mvps', 'detail', mvpId] }),
+        queryClient.invalidateQueries({ queryKey: reviewKeys.list(mvpId) }),
+        onReviewed?.(),
       ]),
   });
 }

@@ -1,25 +1,51 @@
 /**
  * The review form: star rating (required, 'Please select a rating.'), optional text up to 2000
- * characters, validated with the API's own schema. The success text clears after 3 seconds.
+ * characters, validated with the API's own schema. One message line under the fields says what is
+ * wrong or that it worked; the success text clears after 3 seconds.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Field, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Stack, Textarea } from '@chakra-ui/react';
+import { Controller } from 'react-hook-form';
 import {
   REVIEW_MESSAGES,
   REVIEW_SUCCESS_CLEAR_MS,
   REVIEW_TEXT_MAX,
   reviewInputSchema,
 } from '@contracts/reviews';
+import { FormAlert } from '../../../components/form/form-alert';
+import { FormField } from '../../../components/form/form-field';
+import { useFormSubmit } from '../../../components/form/use-form-submit';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError } from '../../../lib/api-error';
 import { useSubmitReview } from '../api/submit-review';
 import { StarRatingInput } from './star-rating-input';
 
-export function ReviewForm({ mvpId }: { mvpId: string }) {
-  const [rating, setRating] = useState(0);
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+/** 0 stars is "not rated yet"; the schema refuses it with the spec's message. */
+const EMPTY_REVIEW = { rating: 0, review_text: '' };
+
+export function ReviewForm({
+  mvpId,
+  onReviewed,
+}: {
+  mvpId: string;
+  onReviewed?: () => Promise<void>;
+}) {
   const [succeeded, setSucceeded] = useState(false);
-  const submit = useSubmitReview(mvpId);
+  const submitReview = useSubmitReview(mvpId, onReviewed);
+  const form = useZodForm(reviewInputSchema, EMPTY_REVIEW);
+  const submit = useFormSubmit(form, {
+    onStart: () => setSucceeded(false),
+    onValid: async (review) => {
+      await submitReview.mutateAsync(review);
+      setSucceeded(true);
+      form.reset(EMPTY_REVIEW);
+    },
+    // Validation and permission answers carry their own message; anything else is the spec's.
+    failureMessage: (error) =>
+      error instanceof ApiError && (error.status === 400 || error.status === 403)
+        ? error.message
+        : REVIEW_MESSAGES.submitFailed,
+  });
 
   useEffect(() => {
     if (!succeeded) return;
@@ -27,69 +53,50 @@ export function ReviewForm({ mvpId }: { mvpId: string }) {
     return () => clearTimeout(timer);
   }, [succeeded]);
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setSucceeded(false);
-    const parsed = reviewInputSchema.safeParse({ rating: rating || undefined, review_text: text });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? REVIEW_MESSAGES.ratingRequired);
-      return;
-    }
-    setProblem(null);
-    submit.mutate(
-      { rating: parsed.data.rating, review_text: parsed.data.review_text },
-      {
-        onSuccess: () => {
-          setSucceeded(true);
-          setRating(0);
-          setText('');
-        },
-        onError: (error) =>
-          // Validation answers carry their own message; anything else is the spec's failure text.
-          setProblem(
-            error instanceof ApiError && error.status === 400
-              ? error.message
-              : error instanceof ApiError && error.status === 403
-                ? error.message
-                : REVIEW_MESSAGES.submitFailed,
-          ),
-      },
-    );
-  };
+  const { errors } = form.formState;
+  const problem = errors.rating?.message ?? errors.review_text?.message ?? submit.failure;
+  const text = form.watch('review_text');
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Write a review">
+    <form onSubmit={submit.onSubmit} noValidate aria-label="Write a review">
       <Stack gap="3">
-        <Field.Root invalid={problem === REVIEW_MESSAGES.ratingRequired}>
-          <Field.Label>Your rating</Field.Label>
-          <StarRatingInput value={rating} onChange={setRating} disabled={submit.isPending} />
-        </Field.Root>
-        <Field.Root invalid={problem === REVIEW_MESSAGES.textTooLong}>
-          <Field.Label>Your review (optional)</Field.Label>
+        <FormField label="Your rating" invalid={Boolean(errors.rating)}>
+          <Controller
+            control={form.control}
+            name="rating"
+            render={({ field }) => (
+              <StarRatingInput
+                value={field.value}
+                onChange={field.onChange}
+                disabled={submit.busy}
+              />
+            )}
+          />
+        </FormField>
+        <FormField
+          label="Your review (optional)"
+          invalid={Boolean(errors.review_text)}
+          helperText={`${text.length} / ${REVIEW_TEXT_MAX}`}
+        >
           <Textarea
-            value={text}
-            onChange={(event) => setText(event.target.value)}
+            {...form.register('review_text')}
             maxLength={REVIEW_TEXT_MAX}
             rows={4}
             placeholder="What did you build with it? How was the code?"
           />
-          <Field.HelperText>
-            {text.length} / {REVIEW_TEXT_MAX}
-          </Field.HelperText>
-        </Field.Root>
+        </FormField>
         {problem && (
-          <Alert.Root status="error" size="sm" data-testid="review-message">
-            <Alert.Indicator />
-            <Alert.Title>{problem}</Alert.Title>
-          </Alert.Root>
+          <FormAlert status="error" size="sm" title={problem} data-testid="review-message" />
         )}
         {succeeded && (
-          <Alert.Root status="success" size="sm" data-testid="review-message">
-            <Alert.Indicator />
-            <Alert.Title>{REVIEW_MESSAGES.submitted}</Alert.Title>
-          </Alert.Root>
+          <FormAlert
+            status="success"
+            size="sm"
+            title={REVIEW_MESSAGES.submitted}
+            data-testid="review-message"
+          />
         )}
-        <Button type="submit" colorPalette="purple" alignSelf="start" loading={submit.isPending}>
+        <Button type="submit" colorPalette="purple" alignSelf="start" loading={submit.busy}>
           Submit Review
         </Button>
       </Stack>

@@ -73,7 +73,14 @@ function ReviewItem({ review }: { review: PublicReview }) {
 }
 
 /** `sellerId` is the template's seller: sellers cannot review their own templates (the API refuses). */
-export function ReviewsSection({ mvpId, sellerId }: { mvpId: string; sellerId: string }) {
+export interface ReviewsSectionProps {
+  mvpId: string;
+  sellerId: string;
+  /** Reads the template again after a review (its average); from the detail page. */
+  onReviewed?: () => Promise<void>;
+}
+
+export function ReviewsSection({ mvpId, sellerId, onReviewed }: ReviewsSectionProps) {
   const { session } = useSession();
   const location = useLocation();
   const { data, isPending, error } = useReviews(mvpId);
@@ -98,7 +105,7 @@ export function ReviewsSection({ mvpId, sellerId }: { mvpId: string; sellerId: s
           {session.status === 'signedIn' && session.user.userId === sellerId ? (
             <Text color="fg.muted">This is your template: buyers review it here.</Text>
           ) : session.status === 'signedIn' ? (
-            <ReviewForm mvpId={mvpId} />
+            <ReviewForm mvpId={mvpId} onReviewed={onReviewed} />
           ) : session.status === 'signedOut' ? (
             <Text color="fg.muted">
               <Link asChild color="purple.fg" fontWeight="semibold">

@@ -1,16 +1,12 @@
 /** `GET /api/sellers/{username}`: an approved seller's public page. */
 import { useQuery } from '@tanstack/react-query';
-import type { PublicSellerProfile } from '@contracts/sellers';
-import { apiRequest } from '../../../lib/api-client';
-
-export function getSeller(username: string, signal?: AbortSignal): Promise<PublicSellerProfile> {
-  return apiRequest<PublicSellerProfile>(`/sellers/${encodeURIComponent(username)}`, { signal });
-}
+import { api } from '../../../lib/api-client';
+import { sellerKeys } from './keys';
 
 export function useSeller(username: string) {
   return useQuery({
-    queryKey: ['sellers', username.toLowerCase()],
-    queryFn: ({ signal }) => getSeller(username, signal),
+    queryKey: sellerKeys.profile(username),
+    queryFn: ({ signal }) => api('GET /api/sellers/{username}', { params: { username }, signal }),
     // A 404 (unknown or unapproved seller) will not change on retry.
     retry: false,
   });

@@ -1,11 +1,6 @@
-import { Alert } from '@chakra-ui/react';
+import { FormAlert } from '../../../components/form/form-alert';
 
 /** A tab's outcome line: saved, or why not. */
 export function Message({ status, text }: { status: 'success' | 'error' | 'info'; text: string }) {
-  return (
-    <Alert.Root status={status} data-testid={`settings-${status}`}>
-      <Alert.Indicator />
-      <Alert.Title>{text}</Alert.Title>
-    </Alert.Root>
-  );
+  return <FormAlert status={status} title={text} data-testid={`settings-${status}`} />;
 }

@@ -1,69 +1,48 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Input, Stack } from '@chakra-ui/react';
+import { FormField } from '../../../components/form/form-field';
+import { useFormSubmit } from '../../../components/form/use-form-submit';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import {
   changePassword,
   changePasswordSchema,
   describePasswordChangeError,
   PASSWORD_CHANGED_MESSAGE,
-  type ChangePasswordInput,
 } from '../api/change-password';
-import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
 import { Message } from './message';
 
-const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Settings, Security tab: change password through Cognito. */
 export function SecurityTab() {
-  const [values, setValues] = useState<ChangePasswordInput>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [outcome, setOutcome] = useState<{ status: 'success' | 'error'; text: string }>();
-  const [busy, setBusy] = useState(false);
+  const [changed, setChanged] = useState(false);
+  const form = useZodForm(changePasswordSchema, EMPTY);
+  const submit = useFormSubmit(form, {
+    onStart: () => setChanged(false),
+    onValid: async (passwords) => {
+      await changePassword(passwords);
+      form.reset(EMPTY);
+      setChanged(true);
+    },
+    failureMessage: describePasswordChangeError,
+  });
+  const { errors } = form.formState;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setOutcome(undefined);
-    const parsed = changePasswordSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrorsOf(parsed.error);
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await changePassword(parsed.data);
-      setValues(EMPTY);
-      setOutcome({ status: 'success', text: PASSWORD_CHANGED_MESSAGE });
-    } catch (error) {
-      setOutcome({ status: 'error', text: describePasswordChangeError(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const field = (name: keyof ChangePasswordInput, label: string, autoComplete: string) => (
-    <Field.Root invalid={Boolean(errors[name])}>
-      <Field.Label>{label}</Field.Label>
-      <Input
-        name={name}
-        type="password"
-        autoComplete={autoComplete}
-        value={values[name]}
-        onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-      />
-      <Field.ErrorText>{errors[name]}</Field.ErrorText>
-    </Field.Root>
+  const passwordField = (name: keyof typeof EMPTY, label: string, autoComplete: string) => (
+    <FormField label={label} error={errors[name]?.message}>
+      <Input {...form.register(name)} type="password" autoComplete={autoComplete} />
+    </FormField>
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Change password">
+    <form onSubmit={submit.onSubmit} noValidate aria-label="Change password">
       <Stack gap="5" maxW="md">
-        {outcome && <Message status={outcome.status} text={outcome.text} />}
-        {field('currentPassword', 'Current password', 'current-password')}
-        {field('newPassword', 'New password', 'new-password')}
-        {field('confirmPassword', 'Confirm new password', 'new-password')}
-        <Button type="submit" colorPalette="purple" alignSelf="flex-start" loading={busy}>
+        {changed && <Message status="success" text={PASSWORD_CHANGED_MESSAGE} />}
+        {submit.failure && <Message status="error" text={submit.failure} />}
+        {passwordField('currentPassword', 'Current password', 'current-password')}
+        {passwordField('newPassword', 'New password', 'new-password')}
+        {passwordField('confirmPassword', 'Confirm new password', 'new-password')}
+        <Button type="submit" colorPalette="purple" alignSelf="flex-start" loading={submit.busy}>
           Change Password
         </Button>
       </Stack>

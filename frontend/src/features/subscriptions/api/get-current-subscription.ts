@@ -1,16 +1,12 @@
 /** `GET /api/subscriptions/current`: the caller's subscription view. */
 import { useQuery } from '@tanstack/react-query';
-import type { SubscriptionView } from '@contracts/subscriptions';
-import { apiRequest } from '../../../lib/api-client';
-
-export function getCurrentSubscription(signal?: AbortSignal): Promise<SubscriptionView> {
-  return apiRequest<SubscriptionView>('/subscriptions/current', { signal });
-}
+import { api } from '../../../lib/api-client';
+import { subscriptionKeys } from './keys';
 
 export function useCurrentSubscription(options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: ['subscriptions', 'current'],
-    queryFn: ({ signal }) => getCurrentSubscription(signal),
+    queryKey: subscriptionKeys.current(),
+    queryFn: ({ signal }) => api('GET /api/subscriptions/current', { signal }),
     enabled: options.enabled ?? true,
   });
 }

@@ -1,0 +1,8 @@
+/** Query keys of the catalog (browse and the template detail): every read and refresh uses these. */
+import type { ApiQuery } from '../../../lib/api-client';
+
+export const catalogKeys = {
+  all: ['mvps'] as const,
+  list: (query: ApiQuery<'GET /api/mvps'>) => [...catalogKeys.all, 'list', query] as const,
+  detail: (mvpId: string | undefined) => [...catalogKeys.all, 'detail', mvpId] as const,
+};

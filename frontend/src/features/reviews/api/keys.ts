@@ -1,0 +1,5 @@
+/** Query keys of the reviews domain. */
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  list: (mvpId: string) => [...reviewKeys.all, mvpId] as const,
+};

@@ -1,0 +1,63 @@
+/** Step 4, Review & Submit: what will be sent, and the two agreements the spec requires. */
+import type { ReactNode } from 'react';
+import { Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
+import { Controller, useFormContext } from 'react-hook-form';
+import { FormField } from '../../../components/form/form-field';
+import type { ApplicationValues } from '../lib/application-form';
+
+const AGREEMENTS = [
+  ['agreeToTerms', 'I agree to the terms of service and seller guidelines'],
+  [
+    'agreeToCommission',
+    'I agree to the commission structure (70% seller share, 30% platform fee, paid on the 1st of each month)',
+  ],
+] as const;
+
+export function ReviewStep() {
+  const { control, formState, getValues } = useFormContext<ApplicationValues>();
+  return (
+    <Stack gap="4">
+      <Review values={getValues()} />
+      {AGREEMENTS.map(([name, label]) => (
+        <FormField key={name} error={formState.errors[name]?.message}>
+          <Controller
+            control={control}
+            name={name}
+            render={({ field }) => (
+              <Checkbox.Root
+                checked={field.value}
+                onCheckedChange={(details) => field.onChange(details.checked === true)}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{label}</Checkbox.Label>
+              </Checkbox.Root>
+            )}
+          />
+        </FormField>
+      ))}
+    </Stack>
+  );
+}
+
+function Review({ values }: { values: ApplicationValues }) {
+  const rows: [string, ReactNode][] = [
+    ['Email', values.email],
+    ['Full name', values.fullName],
+    ['Company', values.companyName || '—'],
+    ['Experience', `${values.yearsExperience} years`],
+    ['Specializations', values.specializations.join(', ')],
+  ];
+  return (
+    <Stack gap="2" borderWidth="1px" borderRadius="md" p="4" data-testid="application-review">
+      {rows.map(([label, value]) => (
+        <HStack key={label} align="start">
+          <Text fontWeight="medium" minW="36">
+            {label}
+          </Text>
+          <Text color="fg.muted">{value}</Text>
+        </HStack>
+      ))}
+    </Stack>
+  );
+}

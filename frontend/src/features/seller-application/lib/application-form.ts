@@ -1,0 +1,70 @@
+/**
+ * The wizard's form (seller spec §5 Seller wizard): its values, the schema each step is checked
+ * with before Next, and the order in which the message at the top names the first problem.
+ */
+import * as z from 'zod';
+import {
+  applicationAccountSchema,
+  applicationAgreementSchema,
+  applicationExperienceSchema,
+  applicationPortfolioSchema,
+} from '@contracts/seller-applications';
+import {
+  confirmationCodeSchema,
+  newAccountFields,
+  passwordsMatch,
+} from '../../../lib/credential-fields';
+
+/** The seller spec's wording of a malformed e-mail (the buyer spec says 'Please enter a valid email'). */
+export const credentialsSchema = z
+  .object(newAccountFields('Invalid email format'))
+  .refine(...passwordsMatch);
+
+export const INITIAL_APPLICATION = {
+  email: '',
+  password: '',
+  confirmPassword: '',
+  fullName: '',
+  companyName: '',
+  website: '',
+  yearsExperience: '',
+  specializations: [] as string[],
+  previousWork: '',
+  portfolioDescription: '',
+  sampleProjects: '',
+  githubProfile: '',
+  linkedinProfile: '',
+  agreeToTerms: false,
+  agreeToCommission: false,
+  /** The e-mailed code, asked for after submitting when Cognito sends one. */
+  code: '',
+};
+export type ApplicationValues = typeof INITIAL_APPLICATION;
+
+/**
+ * What each step checks before Next (the credentials go to Cognito, never to our API, so the
+ * first step checks them beside the account fields), and the code step after submitting.
+ */
+export const STEP_SCHEMAS = [
+  applicationAccountSchema.and(credentialsSchema),
+  applicationExperienceSchema,
+  applicationPortfolioSchema,
+  applicationAgreementSchema,
+] as const;
+export const CONFIRM_SCHEMA = confirmationCodeSchema;
+
+/** The message at the top names the first problem in the order the fields appear. */
+export const FIELD_ORDER: readonly (keyof ApplicationValues)[] = [
+  'email',
+  'password',
+  'confirmPassword',
+  'fullName',
+  'yearsExperience',
+  'specializations',
+  'previousWork',
+  'portfolioDescription',
+  'sampleProjects',
+  'agreeToTerms',
+  'agreeToCommission',
+  'code',
+];

@@ -1,0 +1,12 @@
+/** `DELETE /api/mvps/{id}`: delete (archive) a template; My MVPs reads its list again. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { templateKeys } from './keys';
+
+export function useArchiveMvp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (mvpId: string) => api('DELETE /api/mvps/{id}', { params: { id: mvpId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: templateKeys.mine() }),
+  });
+}

@@ -1,0 +1,13 @@
+/**
+ * Query keys of the seller's templates (the templates domain): My MVPs, the seller dashboard, the
+ * new-version and edit pages all read through these, so a change seen on one is seen on the others.
+ */
+export const templateKeys = {
+  all: ['templates'] as const,
+  /** `GET /api/my/mvps`: the caller's templates (every status but archived) with stats. */
+  mine: () => [...templateKeys.all, 'mine'] as const,
+  /** `GET /api/mvps/{id}/manage`: one template as its owner (or an admin) sees it. */
+  managed: (mvpId: string | undefined) => [...templateKeys.all, 'managed', mvpId] as const,
+  /** `GET /api/my/mvps/downloads`: the latest downloads of the caller's templates. */
+  recentDownloads: () => [...templateKeys.all, 'recent-downloads'] as const,
+};

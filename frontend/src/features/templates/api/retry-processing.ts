@@ -1,0 +1,12 @@
+/** `POST /api/mvps/{id}/retry`: process a scan_failed or ipfs_pin_failed template again. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { templateKeys } from './keys';
+
+export function useRetryProcessing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (mvpId: string) => api('POST /api/mvps/{id}/retry', { params: { id: mvpId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: templateKeys.mine() }),
+  });
+}

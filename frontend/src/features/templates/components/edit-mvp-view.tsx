@@ -1,0 +1,163 @@
+/**
+ * `/mvp/{id}/edit` (seller spec §2 Edit MVP, §5 Edit): every section of the template form, an
+ * optional replacement file (processed again) and images through the same presigned upload, a
+ * progress bar while updating, Cancel and Update MVP. The API decides who may edit (owner, admin,
+ * both) and answers others with 'You are not authorized to edit this MVP.'.
+ */
+import { useState } from 'react';
+import { Button, Container, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Controller, FormProvider } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import type { ManagedMvp } from '@contracts/templates';
+import { IMAGE_ACCEPT, MVP_FILE_ACCEPT } from '@contracts/uploads';
+import { FormAlert } from '../../../components/form/form-alert';
+import { firstErrorMessage } from '../../../components/form/form-errors';
+import { FormField } from '../../../components/form/form-field';
+import { useFormSubmit } from '../../../components/form/use-form-submit';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { PageSpinner } from '../../../components/page-spinner';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-error';
+import { useManagedMvp } from '../api/get-managed-mvp';
+import { useUpdateMvp } from '../api/update-mvp';
+import { editedTemplate, editTemplateSchema } from '../lib/template-form';
+import { FilePicker } from './file-picker';
+import { TemplateFormSections } from './template-form-sections';
+import { UploadProgress } from './upload-feedback';
+
+export const UPDATE_FAILED = 'Failed to update MVP. Please try again.';
+export const LOAD_FAILED = 'Failed to load MVP data.';
+export const MISSING_ID = 'MVP ID is missing from URL.';
+
+export function EditMvpView({ mvpId }: { mvpId: string | undefined }) {
+  // Rendered inside RequireSignIn (app/routes/mvp-edit.tsx): the caller is signed in.
+  const mvp = useManagedMvp(mvpId);
+
+  if (!mvpId) return <EditProblem message={MISSING_ID} />;
+  if (mvp.isPending) return <PageSpinner />;
+  if (mvp.isError) {
+    const error = mvp.error;
+    // 403 and 404 carry the spec's own texts; anything else is a load failure.
+    const message =
+      error instanceof ApiError && (error.status === 403 || error.status === 404)
+        ? error.message
+        : LOAD_FAILED;
+    return <EditProblem message={message} />;
+  }
+  return <EditMvpForm key={mvp.data.id} mvp={mvp.data} />;
+}
+
+function EditProblem({ message }: { message: string }) {
+  return (
+    <Container maxW="3xl" py="10">
+      <Stack gap="4">
+        <FormAlert status="error" title={message} data-testid="edit-error" />
+        <Button asChild alignSelf="start" variant="outline">
+          <RouterLink to={paths.myMvps.getHref()}>Back to My MVPs</RouterLink>
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
+
+function EditMvpForm({ mvp }: { mvp: ManagedMvp }) {
+  const navigate = useNavigate();
+  const [progress, setProgress] = useState<number | null>(null);
+  const updateMvp = useUpdateMvp(mvp.id, setProgress);
+  const form = useZodForm(editTemplateSchema, editedTemplate(mvp));
+  const submit = useFormSubmit(form, {
+    onValid: async ({ version_number, changelog, bundle, images, ...fields }) => {
+      const result = await updateMvp.mutateAsync({
+        fields,
+        version_number,
+        changelog,
+        bundle: bundle[0],
+        images,
+      });
+      navigate(paths.myMvps.getHref(), { state: { notice: result.message } });
+    },
+    failureMessage: (error) => (error instanceof ApiError ? error.message : UPDATE_FAILED),
+  });
+  const { errors } = form.formState;
+  const problem = submit.failure ?? firstErrorMessage(errors);
+  const busy = progress !== null;
+
+  return (
+    <Container maxW="3xl" py="10">
+      <FormProvider {...form}>
+        <form onSubmit={submit.onSubmit} noValidate aria-label="Edit MVP">
+          <Stack gap="6">
+            <Stack gap="1">
+              <Heading as="h1" size="2xl">
+                Edit MVP
+              </Heading>
+              <Text color="fg.muted">{mvp.title}</Text>
+            </Stack>
+            {problem && <FormAlert status="error" title={problem} data-testid="edit-error" />}
+            <TemplateFormSections
+              files={
+                <>
+                  <Text fontSize="sm" color="fg.muted">
+                    Current file: {mvp.original_file_name ?? 'none'}
+                    {mvp.file_size ? ` (${megabytes(mvp.file_size)} MB)` : ''}. A replacement file
+                    is scanned and published again.
+                  </Text>
+                  <Controller
+                    control={form.control}
+                    name="bundle"
+                    render={({ field }) => (
+                      <FilePicker
+                        label="Replace MVP File"
+                        accept={MVP_FILE_ACCEPT}
+                        hint="Optional. ZIP, TAR.GZ or RAR, 1 KB to 100 MB."
+                        error={errors.bundle?.message}
+                        selected={field.value}
+                        onSelect={field.onChange}
+                      />
+                    )}
+                  />
+                  <Controller
+                    control={form.control}
+                    name="images"
+                    render={({ field }) => (
+                      <FilePicker
+                        label="Replace Preview Images"
+                        accept={IMAGE_ACCEPT}
+                        multiple
+                        hint={`Optional. Replaces all ${mvp.preview_images.length} current images; each under 10 MB.`}
+                        error={errors.images?.message}
+                        selected={field.value}
+                        onSelect={field.onChange}
+                      />
+                    )}
+                  />
+                </>
+              }
+              version={
+                <>
+                  <FormField label="Version Number" required error={errors.version_number?.message}>
+                    <Input {...form.register('version_number')} />
+                  </FormField>
+                  <FormField label="Changelog">
+                    <Textarea {...form.register('changelog')} rows={3} />
+                  </FormField>
+                </>
+              }
+            />
+            <UploadProgress value={progress} label={false} />
+            <HStack justify="end" gap="3">
+              <Button asChild variant="outline" disabled={busy}>
+                <RouterLink to={paths.myMvps.getHref()}>Cancel</RouterLink>
+              </Button>
+              <Button type="submit" colorPalette="purple" loading={busy}>
+                Update MVP
+              </Button>
+            </HStack>
+          </Stack>
+        </form>
+      </FormProvider>
+    </Container>
+  );
+}

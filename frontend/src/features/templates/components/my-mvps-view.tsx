@@ -1,0 +1,184 @@
+/**
+ * `/my-mvps` (seller spec §2 My MVPs): the seller's templates with status filters, actions and
+ * empty states; signed-out visitors get a sign-in prompt, unapproved sellers the approval notice.
+ */
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Container,
+  EmptyState,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Stack,
+  VStack,
+} from '@chakra-ui/react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { LuPackage, LuPlus } from 'react-icons/lu';
+import { MY_MVP_FILTERS, type ManagedMvp } from '@contracts/templates';
+import { isSellerRole } from '@contracts/profile';
+import { PageSpinner } from '../../../components/page-spinner';
+import { SellerApprovalRequired } from '../../../components/seller-approval-required';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-error';
+import { useSession } from '../../../lib/auth-session';
+import { useMyProfile } from '../../../lib/my-profile';
+import { useArchiveMvp } from '../api/archive-mvp';
+import { useMyMvps } from '../api/get-my-mvps';
+import { useRetryProcessing } from '../api/retry-processing';
+import { MyMvpCard } from './my-mvp-card';
+
+export const RETRY_FAILED = 'Failed to retry processing. Please try again.';
+export const DELETE_FAILED = 'Failed to delete MVP';
+
+type Filter = (typeof MY_MVP_FILTERS)[number]['value'];
+
+export function MyMvpsView() {
+  const { session } = useSession();
+  const signedIn = session.status === 'signedIn';
+  const profile = useMyProfile({ enabled: signedIn });
+  const approved = Boolean(
+    profile.data && profile.data.is_seller_approved && isSellerRole(profile.data.role),
+  );
+  const mvps = useMyMvps({ enabled: approved });
+  const retry = useRetryProcessing();
+  const archive = useArchiveMvp();
+  const location = useLocation();
+  const [filter, setFilter] = useState<Filter>('all');
+  const [notice, setNotice] = useState<{ status: 'success' | 'error'; text: string } | undefined>(
+    () => {
+      const state = location.state as { notice?: unknown } | null;
+      return typeof state?.notice === 'string'
+        ? { status: 'success', text: state.notice }
+        : undefined;
+    },
+  );
+
+  if (session.status === 'loading' || (signedIn && profile.isPending)) return <PageSpinner />;
+  if (session.status === 'signedOut') {
+    return (
+      <Container maxW="lg" py="16">
+        <EmptyState.Root>
+          <EmptyState.Content>
+            <VStack textAlign="center">
+              <EmptyState.Title>Please sign in to view your MVPs</EmptyState.Title>
+            </VStack>
+            <Button asChild colorPalette="purple">
+              <RouterLink to={paths.auth.getHref()} state={{ from: paths.myMvps.getHref() }}>
+                Sign In
+              </RouterLink>
+            </Button>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      </Container>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <Container maxW="6xl" py="10">
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{errorMessage(profile.error)}</Alert.Title>
+        </Alert.Root>
+      </Container>
+    );
+  }
+  if (!approved) return <SellerApprovalRequired />;
+
+  const onRetry = (mvp: ManagedMvp) => {
+    setNotice(undefined);
+    retry.mutate(mvp.id, {
+      onSuccess: (result) => setNotice({ status: 'success', text: result.message }),
+      onError: () => setNotice({ status: 'error', text: RETRY_FAILED }),
+    });
+  };
+  const onDelete = async (mvp: ManagedMvp) => {
+    setNotice(undefined);
+    try {
+      const result = await archive.mutateAsync(mvp.id);
+      setNotice({ status: 'success', text: result.message });
+    } catch (_error) {
+      setNotice({ status: 'error', text: DELETE_FAILED });
+    }
+  };
+
+  const items = mvps.data?.items ?? [];
+  const shown = filter === 'all' ? items : items.filter((item) => item.status === filter);
+  const filterLabel = MY_MVP_FILTERS.find((option) => option.value === filter)?.label ?? '';
+
+  return (
+    <Container maxW="6xl" py="10">
+      <Stack gap="6">
+        <HStack justify="space-between" wrap="wrap" gap="4">
+          <Heading as="h1" size="2xl">
+            My MVPs
+          </Heading>
+          <Button asChild colorPalette="purple">
+            <RouterLink to={paths.upload.getHref()}>
+              <LuPlus /> Upload New MVP
+            </RouterLink>
+          </Button>
+        </HStack>
+        {notice && (
+          <Alert.Root status={notice.status} data-testid="my-mvps-notice">
+            <Alert.Indicator />
+            <Alert.Title>{notice.text}</Alert.Title>
+          </Alert.Root>
+        )}
+        <HStack gap="2" wrap="wrap" role="group" aria-label="Filter by status">
+          {MY_MVP_FILTERS.map((option) => (
+            <Button
+              key={option.value}
+              size="sm"
+              variant={filter === option.value ? 'solid' : 'outline'}
+              colorPalette="purple"
+              aria-pressed={filter === option.value}
+              onClick={() => setFilter(option.value)}
+            >
+              {option.label}
+            </Button>
+          ))}
+        </HStack>
+        {mvps.isPending ? (
+          <PageSpinner />
+        ) : mvps.isError ? (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{errorMessage(mvps.error)}</Alert.Title>
+          </Alert.Root>
+        ) : shown.length === 0 ? (
+          <EmptyState.Root data-testid="my-mvps-empty">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <LuPackage />
+              </EmptyState.Indicator>
+              <VStack textAlign="center">
+                <EmptyState.Title>
+                  {filter === 'all' ? 'No MVPs Yet' : `No ${filterLabel} MVPs`}
+                </EmptyState.Title>
+              </VStack>
+              {filter === 'all' && (
+                <Button asChild colorPalette="purple">
+                  <RouterLink to={paths.upload.getHref()}>Upload Your First MVP</RouterLink>
+                </Button>
+              )}
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6">
+            {shown.map((mvp) => (
+              <MyMvpCard
+                key={mvp.id}
+                mvp={mvp}
+                onRetry={onRetry}
+                onDelete={onDelete}
+                retrying={retry.isPending && retry.variables === mvp.id}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,117 @@
+/** `/upload?mvpId=`: a new version of a template, with its changelog (seller spec §2, §5). */
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Container,
+  Heading,
+  HStack,
+  Input,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { Controller } from 'react-hook-form';
+import { bumpVersion, type ManagedMvp } from '@contracts/templates';
+import { MVP_FILE_ACCEPT } from '@contracts/uploads';
+import { FormAlert } from '../../../components/form/form-alert';
+import { firstErrorMessage } from '../../../components/form/form-errors';
+import { FormField } from '../../../components/form/form-field';
+import { useFormSubmit } from '../../../components/form/use-form-submit';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { PageSpinner } from '../../../components/page-spinner';
+import { ApiError, errorMessage } from '../../../lib/api-error';
+import { useCreateVersion } from '../api/create-version';
+import { useManagedMvp } from '../api/get-managed-mvp';
+import { newVersionSchema } from '../lib/template-form';
+import { FilePicker } from './file-picker';
+import { BUNDLE_HINT, UPLOAD_FAILED } from './new-template-form';
+import { UploadProgress, useSuccessRedirect } from './upload-feedback';
+
+export function NewVersionForm({ mvpId }: { mvpId: string }) {
+  const mvp = useManagedMvp(mvpId);
+  if (mvp.isPending) return <PageSpinner />;
+  if (mvp.isError) {
+    return (
+      <Container maxW="3xl" py="10">
+        <Alert.Root status="error" data-testid="upload-error">
+          <Alert.Indicator />
+          <Alert.Title>{errorMessage(mvp.error)}</Alert.Title>
+        </Alert.Root>
+      </Container>
+    );
+  }
+  // The suggested number follows the stored version; a fresher read starts the form again.
+  return <VersionForm key={`${mvp.data.id}@${mvp.data.version_number}`} mvp={mvp.data} />;
+}
+
+function VersionForm({ mvp }: { mvp: ManagedMvp }) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const { message, succeed } = useSuccessRedirect();
+  const createVersion = useCreateVersion(mvp.id, setProgress);
+  const form = useZodForm(newVersionSchema, {
+    version_number: bumpVersion(mvp.version_number),
+    changelog: '',
+    bundle: [] as File[],
+  });
+  const submit = useFormSubmit(form, {
+    onValid: async ({ version_number, changelog, bundle }) => {
+      const result = await createVersion.mutateAsync({
+        version_number,
+        changelog,
+        bundle: bundle[0]!,
+      });
+      succeed(result.message);
+    },
+    failureMessage: (error) => (error instanceof ApiError ? error.message : UPLOAD_FAILED),
+  });
+  const { errors } = form.formState;
+  const problem = submit.failure ?? firstErrorMessage(errors);
+
+  return (
+    <Container maxW="3xl" py="10">
+      <form onSubmit={submit.onSubmit} noValidate aria-label="Upload new version">
+        <Stack gap="6">
+          <Stack gap="1">
+            <Heading as="h1" size="2xl">
+              Upload New Version
+            </Heading>
+            <Text color="fg.muted">
+              {mvp.title}: current version {mvp.version_number}. The previous file stays in the
+              version history.
+            </Text>
+          </Stack>
+          {problem && <FormAlert status="error" title={problem} data-testid="upload-error" />}
+          {message && <FormAlert status="success" title={message} data-testid="upload-success" />}
+          <FormField label="Version Number" required error={errors.version_number?.message}>
+            <Input {...form.register('version_number')} />
+          </FormField>
+          <FormField label="Changelog" required error={errors.changelog?.message}>
+            <Textarea {...form.register('changelog')} rows={4} />
+          </FormField>
+          <Controller
+            control={form.control}
+            name="bundle"
+            render={({ field }) => (
+              <FilePicker
+                label="MVP File"
+                accept={MVP_FILE_ACCEPT}
+                required
+                hint={BUNDLE_HINT}
+                error={errors.bundle?.message}
+                selected={field.value}
+                onSelect={field.onChange}
+              />
+            )}
+          />
+          <UploadProgress value={progress} />
+          <HStack justify="end">
+            <Button type="submit" colorPalette="purple" size="lg" loading={progress !== null}>
+              Upload Version
+            </Button>
+          </HStack>
+        </Stack>
+      </form>
+    </Container>
+  );
+}

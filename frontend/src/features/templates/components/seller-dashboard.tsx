@@ -1,0 +1,267 @@
+/**
+ * The seller view of `/dashboard` (seller spec §2 Seller dashboard), for roles seller and both:
+ * stats from the seller's own templates, the first few of My MVPs, recent downloads and earnings,
+ * and the spec's links. An unapproved seller sees 'Seller Approval Pending' instead.
+ *
+ * Recent downloads: the 5 latest downloads of the seller's templates, what and when but never who
+ * (buyer privacy). Recent earnings: payout rows come with a later issue, so the section says so with
+ * an empty state rather than show invented numbers.
+ */
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  Heading,
+  HStack,
+  Link,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Stat,
+  Text,
+  VStack,
+} from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { LuClock } from 'react-icons/lu';
+import type { Profile } from '@contracts/profile';
+import { STATUS_LABELS } from '@contracts/templates';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-error';
+import { useMyMvps } from '../api/get-my-mvps';
+import { useRecentDownloads } from '../api/get-recent-downloads';
+
+const DASHBOARD_MVPS = 3;
+
+export function SellerDashboard({ profile }: { profile: Profile }) {
+  if (!profile.is_seller_approved) return <SellerApprovalPending />;
+  return <ApprovedSellerDashboard />;
+}
+
+function SellerApprovalPending() {
+  return (
+    <Alert.Root status="warning" data-testid="seller-approval-pending">
+      <Alert.Indicator>
+        <LuClock />
+      </Alert.Indicator>
+      <Alert.Content>
+        <Alert.Title>Seller Approval Pending</Alert.Title>
+        <Alert.Description>
+          Your seller application is being reviewed; this takes 2-3 business days. You can upload
+          MVPs once you are approved.
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+function ApprovedSellerDashboard() {
+  const mvps = useMyMvps();
+  const stats = mvps.data?.stats;
+  const pending =
+    (stats?.byStatus.pending_review ?? 0) +
+    (stats?.byStatus.scan_failed ?? 0) +
+    (stats?.byStatus.ipfs_pin_failed ?? 0);
+
+  return (
+    <Stack gap="6" data-testid="seller-dashboard">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Heading as="h2" size="lg">
+          Seller Dashboard
+        </Heading>
+        <HStack gap="2" wrap="wrap">
+          <Button asChild colorPalette="purple" size="sm">
+            <RouterLink to={paths.upload.getHref()}>Upload MVP</RouterLink>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <RouterLink to={paths.myMvps.getHref()}>My MVPs</RouterLink>
+          </Button>
+        </HStack>
+      </HStack>
+
+      {mvps.isError ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{errorMessage(mvps.error)}</Alert.Title>
+        </Alert.Root>
+      ) : (
+        <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+          <StatCard label="Total MVPs" value={stats?.total} />
+          <StatCard label="Approved" value={stats?.byStatus.approved} />
+          <StatCard label="Pending" value={stats ? pending : undefined} />
+          <StatCard label="Total Downloads" value={stats?.totalDownloads} />
+          <StatCard
+            label="Average Rating"
+            value={stats ? stats.averageRating.toFixed(1) : undefined}
+          />
+          <StatCard label="Rejected" value={stats?.byStatus.rejected} />
+        </SimpleGrid>
+      )}
+
+      <Card.Root variant="outline">
+        <Card.Header>
+          <HStack justify="space-between">
+            <Heading size="md">My MVPs</Heading>
+            <Link asChild colorPalette="purple" fontSize="sm">
+              <RouterLink to={paths.myMvps.getHref()}>View all</RouterLink>
+            </Link>
+          </HStack>
+        </Card.Header>
+        <Card.Body>
+          {mvps.isPending ? (
+            <Skeleton h="20" />
+          ) : (mvps.data?.items.length ?? 0) === 0 ? (
+            <EmptyLine text="No MVPs yet. Upload your first one to start earning." />
+          ) : (
+            <Stack gap="3">
+              {mvps.data!.items.slice(0, DASHBOARD_MVPS).map((mvp) => (
+                <HStack key={mvp.id} justify="space-between" data-testid="dashboard-mvp">
+                  <Box minW="0">
+                    <Text fontWeight="medium" truncate>
+                      {mvp.title}
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      v{mvp.version_number} · {mvp.download_count} downloads
+                    </Text>
+                  </Box>
+                  <HStack gap="2" flexShrink={0}>
+                    <Badge>{STATUS_LABELS[mvp.status]}</Badge>
+                    {mvp.status === 'approved' && (
+                      <Link asChild fontSize="sm">
+                        <RouterLink to={paths.mvp.getHref(mvp.id)}>View</RouterLink>
+                      </Link>
+                    )}
+                    <Link asChild fontSize="sm">
+                      <RouterLink to={paths.mvpEdit.getHref(mvp.id)}>Edit</RouterLink>
+                    </Link>
+                  </HStack>
+                </HStack>
+              ))}
+            </Stack>
+          )}
+        </Card.Body>
+      </Card.Root>
+
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <Card.Root variant="outline">
+          <Card.Header>
+            <Heading size="md">Recent Downloads</Heading>
+          </Card.Header>
+          <Card.Body>
+            <RecentDownloads />
+          </Card.Body>
+        </Card.Root>
+        <Card.Root variant="outline">
+          <Card.Header>
+            <HStack justify="space-between">
+              <Heading size="md">Recent Earnings</Heading>
+              <Link asChild colorPalette="purple" fontSize="sm">
+                <RouterLink to={paths.payouts.getHref()}>Payouts</RouterLink>
+              </Link>
+            </HStack>
+          </Card.Header>
+          <Card.Body>
+            <EmptyLine text="No earnings yet" />
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+
+      <Card.Root variant="outline">
+        <Card.Header>
+          <Heading size="md">Payout Settings</Heading>
+        </Card.Header>
+        <Card.Body>
+          <HStack gap="3" wrap="wrap">
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to={paths.connectStripe.getHref()}>Connect Stripe</RouterLink>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to={paths.payoutSettings.getHref()}>Payout Settings</RouterLink>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to={paths.payouts.getHref()}>Payouts</RouterLink>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to={paths.analytics.getHref()}>Analytics</RouterLink>
+            </Button>
+          </HStack>
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}
+
+const downloadedAt = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
+function RecentDownloads() {
+  const downloads = useRecentDownloads();
+  if (downloads.isPending) return <Skeleton h="20" />;
+  if (downloads.isError) {
+    return (
+      <Alert.Root status="error" size="sm">
+        <Alert.Indicator />
+        <Alert.Title>{errorMessage(downloads.error)}</Alert.Title>
+      </Alert.Root>
+    );
+  }
+  if (downloads.data.items.length === 0) {
+    return <EmptyLine text="No recent downloads to show yet." />;
+  }
+  return (
+    <Stack gap="3" data-testid="recent-downloads">
+      {downloads.data.items.map((download) => (
+        <HStack key={download.id} justify="space-between" data-testid="recent-download">
+          <Box minW="0">
+            <Link asChild fontWeight="medium">
+              <RouterLink to={paths.mvp.getHref(download.mvp_id)}>{download.mvp_title}</RouterLink>
+            </Link>
+            <Text fontSize="sm" color="fg.muted">
+              v{download.version_number}
+            </Text>
+          </Box>
+          <Text fontSize="sm" color="fg.muted" flexShrink={0}>
+            {downloadedAt(download.downloaded_at)}
+          </Text>
+        </HStack>
+      ))}
+    </Stack>
+  );
+}
+
+function StatCard({ label, value }: { label: string; value: number | string | undefined }) {
+  return (
+    <Card.Root variant="outline">
+      <Card.Body p="4">
+        <Stat.Root>
+          <Stat.Label>{label}</Stat.Label>
+          {value === undefined ? (
+            <Skeleton h="8" w="12" />
+          ) : (
+            <Stat.ValueText>{value}</Stat.ValueText>
+          )}
+        </Stat.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function EmptyLine({ text }: { text: string }) {
+  return (
+    <EmptyState.Root size="sm">
+      <EmptyState.Content>
+        <VStack textAlign="center">
+          <EmptyState.Description>{text}</EmptyState.Description>
+        </VStack>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}

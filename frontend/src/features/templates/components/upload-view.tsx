@@ -1,0 +1,37 @@
+/**
+ * `/upload` and `/upload?mvpId=` (seller spec §2 Upload page, §5 Upload): a new template, or a new
+ * version of one. Files go straight to S3 with a real progress bar, then the API registers them
+ * and processing starts; on success the seller lands on the dashboard with a message after 1 s.
+ * Only approved sellers may upload; the API enforces the same.
+ */
+import { Alert, Container } from '@chakra-ui/react';
+import { hasAdminRights, isSellerRole } from '@contracts/profile';
+import { PageSpinner } from '../../../components/page-spinner';
+import { SellerApprovalRequired } from '../../../components/seller-approval-required';
+import { errorMessage } from '../../../lib/api-error';
+import { useMyProfile } from '../../../lib/my-profile';
+import { NewTemplateForm } from './new-template-form';
+import { NewVersionForm } from './new-version-form';
+
+export function UploadView({ mvpId }: { mvpId?: string }) {
+  // Rendered inside RequireSignIn (app/routes/upload.tsx): the caller is signed in.
+  const profile = useMyProfile();
+
+  if (profile.isPending) return <PageSpinner />;
+  if (profile.isError) {
+    return (
+      <Container maxW="3xl" py="10">
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{errorMessage(profile.error)}</Alert.Title>
+        </Alert.Root>
+      </Container>
+    );
+  }
+  const me = profile.data;
+  const approvedSeller = me.is_seller_approved && isSellerRole(me.role);
+  // Admin and both (not a beta account) may add versions to any template (seller spec §6); new
+  // templates are sellers'.
+  if (!approvedSeller && !(mvpId && hasAdminRights(me))) return <SellerApprovalRequired />;
+  return mvpId ? <NewVersionForm mvpId={mvpId} /> : <NewTemplateForm />;
+}

@@ -1,0 +1,142 @@
+/**
+ * The template form of upload, new version and edit: its values as typed (text for inputs, '' for
+ * nothing chosen), and the schema each page checks them with. The template's own fields are the
+ * shared `mvpFieldsSchema` (the API runs the same one); the files get the checks a browser can
+ * make before uploading: extension, size, name rules and the content's first bytes. Every problem
+ * is found in one pass, in the order the page shows the fields.
+ */
+import * as z from 'zod';
+import {
+  FILE_MESSAGES,
+  imageFileProblem,
+  MAX_PREVIEW_IMAGES,
+  mvpFileKindFromMagic,
+  mvpFileKindOf,
+  mvpFileProblem,
+} from '@contracts/uploads';
+import {
+  changelogSchema,
+  mvpFieldsSchema,
+  versionNumberSchema,
+  type ManagedMvp,
+} from '@contracts/templates';
+
+/** The template's descriptive fields, as the form holds them. */
+export const EMPTY_TEMPLATE_FIELDS = {
+  title: '',
+  tagline: '',
+  description: '',
+  category: '',
+  /** One empty row to type into; blank rows are dropped by the schema. */
+  features: [''],
+  tech_stack: [] as string[],
+  demo_url: '',
+  github_url: '',
+  stackblitz_link: '',
+  licensing_terms: 'standard_commercial',
+  access_tier: '',
+  price: '',
+};
+export type TemplateFields = typeof EMPTY_TEMPLATE_FIELDS;
+
+/** The edit form starts from the stored template. */
+export function fieldsOf(mvp: ManagedMvp): TemplateFields {
+  return {
+    title: mvp.title,
+    tagline: mvp.tagline,
+    description: mvp.description,
+    category: mvp.category,
+    features: mvp.features.length > 0 ? [...mvp.features] : [''],
+    tech_stack: [...mvp.tech_stack],
+    demo_url: mvp.demo_url ?? '',
+    github_url: mvp.github_url ?? '',
+    stackblitz_link: mvp.stackblitz_link ?? '',
+    licensing_terms: mvp.licensing_terms,
+    access_tier: mvp.access_tier,
+    price: mvp.price === null ? '' : String(mvp.price),
+  };
+}
+
+/** Whether the first bytes of the bundle match its extension (zip, gzip, rar magic). */
+export async function bundleContentMatches(file: File): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
+  const claimed = mvpFileKindOf(file.name);
+  return claimed !== null && mvpFileKindFromMagic(head) === claimed;
+}
+
+/** The bundle's problem, if any: name, extension, size, then its content's magic bytes. */
+export async function bundleProblem(
+  file: File,
+  tooLargeMessage: string = FILE_MESSAGES.fileTooLarge,
+): Promise<string | null> {
+  const problem = mvpFileProblem(file, tooLargeMessage);
+  if (problem) return problem;
+  return (await bundleContentMatches(file)) ? null : FILE_MESSAGES.invalidFileType;
+}
+
+/** The first problem among preview images, if any. */
+export function imagesProblem(files: readonly File[]): string | null {
+  if (files.length > MAX_PREVIEW_IMAGES) return FILE_MESSAGES.tooManyImages;
+  for (const file of files) {
+    const problem = imageFileProblem(file);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** What a file picker holds: the files chosen, none yet at first. */
+const chosenFiles = z.array(z.custom<File>());
+
+/** The bundle picker: one file (required on upload and new version), checked to its bytes. */
+const bundleField = (required: boolean, tooLargeMessage?: string) =>
+  chosenFiles.superRefine(async (files, ctx) => {
+    const file = files[0];
+    const problem = file
+      ? await bundleProblem(file, tooLargeMessage)
+      : required
+        ? FILE_MESSAGES.fileRequired
+        : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** The preview images picker (at least one on upload). */
+const imagesField = (required: boolean) =>
+  chosenFiles.superRefine((files, ctx) => {
+    const problem =
+      files.length === 0 ? (required ? FILE_MESSAGES.imagesRequired : null) : imagesProblem(files);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** `/upload`: a new template, its bundle and at least one image. */
+export const newTemplateSchema = mvpFieldsSchema.and(
+  z.object({ bundle: bundleField(true), images: imagesField(true) }),
+);
+export const NEW_TEMPLATE = {
+  ...EMPTY_TEMPLATE_FIELDS,
+  bundle: [] as File[],
+  images: [] as File[],
+};
+
+/** `/upload?mvpId=`: a new version, its number, changelog and bundle. */
+export const newVersionSchema = z.object({
+  version_number: versionNumberSchema,
+  changelog: changelogSchema,
+  bundle: bundleField(true),
+});
+
+/** `/mvp/{id}/edit`: the fields, the version, and optionally a new bundle and images. */
+export const editTemplateSchema = mvpFieldsSchema.and(
+  z.object({
+    version_number: versionNumberSchema,
+    changelog: z.string(),
+    bundle: bundleField(false, FILE_MESSAGES.fileTooLargeEdit),
+    images: imagesField(false),
+  }),
+);
+export const editedTemplate = (mvp: ManagedMvp) => ({
+  ...fieldsOf(mvp),
+  version_number: mvp.version_number,
+  changelog: mvp.changelog ?? '',
+  bundle: [] as File[],
+  images: [] as File[],
+});

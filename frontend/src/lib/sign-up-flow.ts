@@ -1,0 +1,85 @@
+/**
+ * Signing up through Cognito, one flow for both places people create an account: `/auth` (buyers
+ * and sellers) and the seller application wizard (`/sell`).
+ *
+ * 1. `signUp`: the account, its role stored as `custom:role`; Cognito mails a confirmation code
+ *    unless the pool confirms by itself (locally, `npm start` prints the code);
+ * 2. `confirmAndSignIn`: the code, then a sign-in with the password just chosen, so the person
+ *    is signed in at once (`resendCode` when the code got lost);
+ * 3. what each entry point does next (go on to the page they wanted; store the application).
+ *
+ * Sign-in is USER_PASSWORD_AUTH in both targets (lib/amplify.ts).
+ */
+import type { Role } from '@contracts/profile';
+import { AUTH_FLOW_TYPE, loadAuth } from './amplify';
+
+export interface AccountCredentials {
+  email: string;
+  password: string;
+}
+
+/** What a sign-in leads to: done, or the account still needs its e-mail confirmed. */
+export type SignInOutcome = 'signedIn' | 'confirmSignUp';
+
+export async function signInWithPassword({
+  email,
+  password,
+}: AccountCredentials): Promise<SignInOutcome> {
+  const { auth } = await loadAuth();
+  const result = await auth.signIn({
+    username: email,
+    password,
+    options: { authFlowType: AUTH_FLOW_TYPE },
+  });
+  if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
+  if (!result.isSignedIn) {
+    // Other steps (MFA, new password) are not enabled on the pool; say so instead of hanging.
+    throw new Error(`Unsupported sign-in step ${result.nextStep.signInStep}`);
+  }
+  return 'signedIn';
+}
+
+/** Step 1. Resolves whether the new account must confirm its e-mail before signing in. */
+export async function signUp(
+  { email, password }: AccountCredentials,
+  role: Extract<Role, 'buyer' | 'seller'>,
+): Promise<{ needsConfirmation: boolean }> {
+  const { auth } = await loadAuth();
+  const result = await auth.signUp({
+    username: email,
+    password,
+    options: { userAttributes: { email, 'custom:role': role } },
+  });
+  return { needsConfirmation: result.nextStep.signUpStep === 'CONFIRM_SIGN_UP' };
+}
+
+export type ConfirmOutcome =
+  | { outcome: 'signedIn' }
+  /** Confirmed, but not signed in: no password was known, or the sign-in did not complete. */
+  | { outcome: 'confirmed'; signInError?: unknown };
+
+/**
+ * Step 2. Rejects when Cognito refuses the code. The account is confirmed either way after that,
+ * so a failed sign-in is an outcome, not a rejection; `signInError` says why, for a caller that
+ * cannot go on without the session (the wizard).
+ */
+export async function confirmAndSignIn(
+  account: { email: string; password?: string },
+  code: string,
+): Promise<ConfirmOutcome> {
+  const { auth } = await loadAuth();
+  await auth.confirmSignUp({ username: account.email, confirmationCode: code });
+  if (!account.password) return { outcome: 'confirmed' };
+  try {
+    const signedIn = await signInWithPassword({ email: account.email, password: account.password });
+    return signedIn === 'signedIn' ? { outcome: 'signedIn' } : { outcome: 'confirmed' };
+  } catch (error) {
+    return { outcome: 'confirmed', signInError: error };
+  }
+}
+
+/** A fresh code (Cognito only: cognito-local cannot resend, the code is in the terminal). */
+export async function resendCode(email: string): Promise<void> {
+  const { auth } = await loadAuth();
+  await auth.resendSignUpCode({ username: email });
+}

@@ -1,0 +1,153 @@
+/**
+ * The forms with more than one step to their checks: upload, new version and edit (the shared
+ * template fields plus the file checks a browser can make), and the seller wizard's steps. Each
+ * finds every problem in one pass, and the message at the top names the first one on screen.
+ */
+import { describe, expect, it } from 'vitest';
+import { firstErrorMessage } from '../../../frontend/src/components/form/form-errors';
+import {
+  FIELD_ORDER,
+  INITIAL_APPLICATION,
+  STEP_SCHEMAS,
+} from '../../../frontend/src/features/seller-application/lib/application-form';
+import {
+  editTemplateSchema,
+  NEW_TEMPLATE,
+  newTemplateSchema,
+  newVersionSchema,
+} from '../../../frontend/src/features/templates/lib/template-form';
+import { errorsOf, resolveForm, validateForm } from './support/form-validation';
+
+/** A file whose first bytes are `magic`, `size` bytes long. */
+const file = (name: string, magic: number[], size = 2048, type = 'application/zip') => {
+  const bytes = new Uint8Array(size);
+  bytes.set(magic);
+  return new File([bytes], name, { type });
+};
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const PNG = file('cover.png', [0x89, 0x50], 64, 'image/png');
+
+const filledTemplate = {
+  ...NEW_TEMPLATE,
+  title: 'Starter',
+  tagline: 'Launch in a weekend',
+  description: 'Auth, billing and a dashboard.',
+  category: 'SaaS',
+  features: ['Authentication', ''],
+  tech_stack: ['React'],
+  access_tier: 'subscription',
+  bundle: [file('starter.zip', ZIP)],
+  images: [PNG],
+};
+
+describe('upload (seller spec §5 Upload, §8 Files)', () => {
+  it('names every missing field and file in the order of the page', async () => {
+    const result = await resolveForm(newTemplateSchema, NEW_TEMPLATE);
+    expect(errorsOf(await validateForm(newTemplateSchema, NEW_TEMPLATE))).toEqual({
+      title: 'Title is required',
+      tagline: 'Tagline is required',
+      description: 'Description is required',
+      category: 'Category is required',
+      features: 'At least one feature is required',
+      tech_stack: 'At least one technology is required',
+      access_tier: 'Access tier is required',
+      bundle: 'MVP file is required',
+      images: 'At least one preview image is required',
+    });
+    expect(firstErrorMessage(result.errors)).toBe('Title is required');
+  });
+
+  it('checks the files even while a field is wrong, down to the bundle bytes', async () => {
+    const values = {
+      ...filledTemplate,
+      demo_url: 'not a url',
+      bundle: [file('starter.zip', [0x52, 0x61, 0x72, 0x21])],
+    };
+    expect(errorsOf(await validateForm(newTemplateSchema, values))).toEqual({
+      demo_url: 'Please enter a valid URL',
+      bundle:
+        'Please upload a valid ZIP, TAR.GZ, or RAR file. Other file types are not allowed for security reasons.',
+    });
+  });
+
+  it('hands the API the parsed fields: blank feature rows dropped, no price but for a sale', async () => {
+    const result = await validateForm(newTemplateSchema, { ...filledTemplate, price: '12' });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.data.features).toEqual(['Authentication']);
+    expect(result.data.price).toBeNull();
+    expect(result.data.bundle[0]?.name).toBe('starter.zip');
+  });
+
+  it('wants a price for a one-time sale', async () => {
+    const sale = { ...filledTemplate, access_tier: 'one_time_sale' };
+    expect(errorsOf(await validateForm(newTemplateSchema, sale))).toEqual({
+      price: 'Price is required for one-time sale MVPs',
+    });
+    expect(errorsOf(await validateForm(newTemplateSchema, { ...sale, price: '0.001' }))).toEqual({
+      price: 'Price must be a positive number',
+    });
+  });
+});
+
+describe('new version and edit', () => {
+  it('wants a version number, a changelog and the bundle for a new version', async () => {
+    expect(
+      errorsOf(
+        await validateForm(newVersionSchema, { version_number: 'v2', changelog: ' ', bundle: [] }),
+      ),
+    ).toEqual({
+      version_number: 'Version number must look like 1.0.0',
+      changelog: 'Changelog is required for new versions',
+      bundle: 'MVP file is required',
+    });
+  });
+
+  it('takes an edit without new files, and says a replaced bundle is too small', async () => {
+    const edited = {
+      ...filledTemplate,
+      version_number: '1.0.1',
+      changelog: '',
+      bundle: [],
+      images: [],
+    };
+    expect((await validateForm(editTemplateSchema, edited)).ok).toBe(true);
+    expect(
+      errorsOf(
+        await validateForm(editTemplateSchema, { ...edited, bundle: [file('a.zip', ZIP, 10)] }),
+      ),
+    ).toEqual({ bundle: 'File is too small. Minimum file size is 1KB.' });
+  });
+});
+
+describe('the seller wizard (seller spec §5)', () => {
+  const firstProblem = async (step: number, values = INITIAL_APPLICATION) =>
+    firstErrorMessage((await resolveForm(STEP_SCHEMAS[step]!, values)).errors, FIELD_ORDER);
+
+  it("names each step's first problem with the spec's message", async () => {
+    expect(await firstProblem(0)).toBe('Email is required');
+    expect(await firstProblem(1)).toBe('Experience level is required');
+    expect(await firstProblem(1, { ...INITIAL_APPLICATION, yearsExperience: '3-5' })).toBe(
+      'Select at least one specialization',
+    );
+    expect(await firstProblem(2)).toBe('Portfolio description is required');
+    expect(await firstProblem(3)).toBe('You must agree to the terms');
+    expect(await firstProblem(3, { ...INITIAL_APPLICATION, agreeToTerms: true })).toBe(
+      'You must agree to the commission structure',
+    );
+  });
+
+  it('checks the account fields beside the credentials on the first step', async () => {
+    const account = {
+      ...INITIAL_APPLICATION,
+      email: 'ada@example.com',
+      password: 'secret1',
+      confirmPassword: 'secret2',
+    };
+    expect(errorsOf(await validateForm(STEP_SCHEMAS[0], account))).toEqual({
+      fullName: 'Full name is required',
+      confirmPassword: 'Passwords do not match',
+    });
+    expect(await firstProblem(0, account)).toBe('Passwords do not match');
+  });
+});
