@@ -19,6 +19,10 @@ import { domains, routeKey, routesOf } from '../../lambdas/shared/design/routes'
 import type { Domain } from '../../lambdas/shared/design/routes';
 import type { SecretName } from '../../lambdas/shared/design/secrets';
 import { storageDesign } from '../../lambdas/shared/design/storage-design';
+import {
+  lambdaVariables,
+  type LambdaEnvironment,
+} from '../../lambdas/shared/design/lambda-environment';
 import type { Data } from './data';
 import { Secrets } from './secrets';
 import { functionEnvironment } from './function-environment';
@@ -186,15 +190,15 @@ export class Api extends Construct {
 
     const environment = {
       ...functionEnvironment(props),
-      BETA_ACCESS_ENABLED: String(props.betaAccess),
-    };
+      BETA_ACCESS_ENABLED: props.betaAccess ? 'true' : 'false',
+    } satisfies LambdaEnvironment;
 
     const secrets = new Secrets(this, 'Secrets');
     const functions = new Map<Domain, MarketplaceFunction>();
     for (const domain of domains) {
       const fn = new MarketplaceFunction(this, `${pascal(domain)}Function`, {
         domain,
-        environment: { ...environment, POWERTOOLS_SERVICE_NAME: domain },
+        environment: lambdaVariables({ ...environment, POWERTOOLS_SERVICE_NAME: domain }),
         timeout: Duration.seconds(10),
         ...(domainMemory[domain] ? { memorySize: domainMemory[domain] } : {}),
       });

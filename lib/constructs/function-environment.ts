@@ -3,6 +3,7 @@
  * API functions and the processing tasks alike (the local stack's twin is lib/local/lambda-env.ts).
  */
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { LambdaEnvironment } from '../../lambdas/shared/design/lambda-environment';
 import type { Data } from './data';
 
 export interface FunctionEnvironmentProps {
@@ -11,15 +12,12 @@ export interface FunctionEnvironmentProps {
   readonly webClient: UserPoolClient;
 }
 
-export const functionEnvironment = ({
-  data,
-  userPool,
-  webClient,
-}: FunctionEnvironmentProps): Record<string, string> => ({
-  TABLE_NAME: data.table.tableName,
-  MVP_FILES_BUCKET: data.mvpFilesBucket.bucketName,
-  PREVIEW_IMAGES_BUCKET: data.previewImagesBucket.bucketName,
-  USER_POOL_ID: userPool.userPoolId,
-  USER_POOL_CLIENT_ID: webClient.userPoolClientId,
-  DEPLOYMENT_MODE: 'cloud',
-});
+export const functionEnvironment = ({ data, userPool, webClient }: FunctionEnvironmentProps) =>
+  ({
+    TABLE_NAME: data.table.tableName,
+    MVP_FILES_BUCKET: data.mvpFilesBucket.bucketName,
+    PREVIEW_IMAGES_BUCKET: data.previewImagesBucket.bucketName,
+    USER_POOL_ID: userPool.userPoolId,
+    USER_POOL_CLIENT_ID: webClient.userPoolClientId,
+    DEPLOYMENT_MODE: 'cloud',
+  }) satisfies LambdaEnvironment;

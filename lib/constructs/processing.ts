@@ -20,6 +20,7 @@ import {
   type TaskPlaceholder,
 } from '../../lambdas/shared/design/state-machines';
 import { storageDesign } from '../../lambdas/shared/design/storage-design';
+import { lambdaVariables } from '../../lambdas/shared/design/lambda-environment';
 import type { Data } from './data';
 import { functionEnvironment } from './function-environment';
 import { MarketplaceFunction, logicalIdOf, projectRoot } from './marketplace-function';
@@ -44,11 +45,11 @@ export class Processing extends Construct {
   constructor(scope: Construct, id: string, props: ProcessingProps) {
     super(scope, id);
     const { data } = props;
-    const environment = {
+    const environment = lambdaVariables({
       ...functionEnvironment(props),
       PUBLISH_MODE: props.publishMode ?? 'auto',
       POWERTOOLS_SERVICE_NAME: 'processing',
-    };
+    });
     const task = (
       name: string,
       entry: string,
@@ -120,10 +121,10 @@ export class Processing extends Construct {
 
   /**
    * Lets `fn` start executions (the seller domain: upload, new version, retry) and tells it the
-   * ARN through PROCESSING_STATE_MACHINE_ARN (lambdas/shared/adapters/workflow-step-functions.ts).
+   * ARN through the variable its design names (lambdas/shared/adapters/workflow-step-functions.ts).
    */
   allowStart(fn: MarketplaceFunction): void {
     this.stateMachine.grantStartExecution(fn);
-    fn.addEnvironment('PROCESSING_STATE_MACHINE_ARN', this.stateMachine.stateMachineArn);
+    fn.addEnvironment(design.arnVariable, this.stateMachine.stateMachineArn);
   }
 }

@@ -42,20 +42,12 @@ import {
 } from '../../lambdas/shared/design/web-security';
 import { cdnCaching } from '../../lambdas/shared/design/cdn-caching';
 import { storageDesign } from '../../lambdas/shared/design/storage-design';
+import type { PaymentsMode, SiteConfig } from '../../lambdas/shared/contracts/site-config';
 import type { Data } from './data';
 import { logicalIdOf, projectRoot } from './marketplace-function';
 
-/** The shape of `/config.json` (contract 5), as the cloud writes it. */
-export interface CloudSiteConfig {
-  readonly mode: 'cloud';
-  readonly region: string;
-  readonly userPoolId: string;
-  readonly userPoolClientId: string;
-  readonly apiBaseUrl: '/api';
-  readonly betaAccess: boolean;
-  readonly launchAt: string;
-  readonly paymentsMode: 'offline' | 'stripe';
-}
+/** `/config.json` (contract 5) as the cloud writes it. */
+export type CloudSiteConfig = Readonly<SiteConfig & { mode: 'cloud'; userPoolEndpoint?: never }>;
 
 export interface WebProps {
   readonly data: Data;
@@ -65,7 +57,7 @@ export interface WebProps {
   readonly webClient: UserPoolClient;
   readonly betaAccess: boolean;
   readonly launchAt: string;
-  readonly paymentsMode: 'offline' | 'stripe';
+  readonly paymentsMode: PaymentsMode;
   /** @default `<repo>/frontend/dist` */
   readonly frontendDist?: string;
 }

@@ -4,6 +4,10 @@
  * needs none of the second; locally both come from here, so handler code never branches on mode.
  */
 import { randomBytes } from 'node:crypto';
+import {
+  lambdaVariables,
+  type LambdaEnvironment,
+} from '../../lambdas/shared/design/lambda-environment';
 import { secretDesign, type SecretName } from '../../lambdas/shared/design/secrets';
 import type { BucketNames, UserPoolIds } from './resources';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './resources';
@@ -27,14 +31,16 @@ export const generateLocalSecrets = (): Record<SecretName, string> =>
   ) as Record<SecretName, string>;
 
 export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string, string> => ({
-  TABLE_NAME: input.tableName,
-  MVP_FILES_BUCKET: input.buckets.mvpFiles,
-  PREVIEW_IMAGES_BUCKET: input.buckets.previewImages,
-  USER_POOL_ID: input.userPoolId,
-  USER_POOL_CLIENT_ID: input.userPoolClientId,
-  S3_FORCE_PATH_STYLE: 'true',
-  DEPLOYMENT_MODE: 'local',
-  BETA_ACCESS_ENABLED: String(input.betaAccess),
+  ...lambdaVariables({
+    TABLE_NAME: input.tableName,
+    MVP_FILES_BUCKET: input.buckets.mvpFiles,
+    PREVIEW_IMAGES_BUCKET: input.buckets.previewImages,
+    USER_POOL_ID: input.userPoolId,
+    USER_POOL_CLIENT_ID: input.userPoolClientId,
+    S3_FORCE_PATH_STYLE: 'true',
+    DEPLOYMENT_MODE: 'local',
+    BETA_ACCESS_ENABLED: input.betaAccess ? 'true' : 'false',
+  } satisfies LambdaEnvironment),
   // A secret added after `.local/state.json` was written gets a fresh value per start.
   ...Object.fromEntries(
     Object.entries({ ...generateLocalSecrets(), ...input.secrets }).map(([name, value]) => [

@@ -41,12 +41,11 @@ import {
   securityHeaders,
   siteContentSecurityPolicy,
 } from '../../lambdas/shared/design/web-security';
+import { DEFAULT_LAUNCH_AT, type SiteConfig } from '../../lambdas/shared/contracts/site-config';
 import { storageDesign } from '../../lambdas/shared/design/storage-design';
 
 /** The table name on a laptop; in the cloud the CDK names it and passes it by environment. */
 export const LOCAL_TABLE_NAME = 'marketplace';
-/** The launch moment (ARCHITECTURE.md): configuration, already past by default. */
-export const DEFAULT_LAUNCH_AT = '2025-08-01T00:00:00Z';
 
 export interface LocalStackOptions {
   /** The one port the browser talks to. */
@@ -85,17 +84,7 @@ export interface LocalStack {
 }
 
 /** The browser's runtime configuration (contract 5 of the shared briefing). */
-export interface WebConfig {
-  mode: 'local' | 'cloud';
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  userPoolEndpoint?: string;
-  apiBaseUrl: '/api';
-  betaAccess: boolean;
-  launchAt: string;
-  paymentsMode: 'offline' | 'stripe';
-}
+export type WebConfig = SiteConfig;
 
 /**
  * An emulator port: the variable when set (and then it must be free), else the usual port when

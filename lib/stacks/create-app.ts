@@ -6,6 +6,7 @@
 import { App, Validations } from 'aws-cdk-lib';
 import type { AppProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { DEFAULT_LAUNCH_AT, type PaymentsMode } from '../../lambdas/shared/contracts/site-config';
 import { MarketplaceStack } from './marketplace-stack';
 
 export interface AppSettings {
@@ -13,10 +14,8 @@ export interface AppSettings {
   readonly retainData: boolean;
   readonly betaAccess: boolean;
   readonly launchAt: string;
-  readonly paymentsMode: 'offline' | 'stripe';
+  readonly paymentsMode: PaymentsMode;
 }
-
-export const defaultLaunchAt = '2025-08-01T00:00:00Z';
 
 /** Context values arrive as booleans from cdk.json and as strings from `-c retainData=true`. */
 const flag = (value: unknown): boolean => value === true || value === 'true';
@@ -30,7 +29,7 @@ export const readSettings = (app: App): AppSettings => {
       `Context "stage" must be lower-case letters, digits and dashes; got "${stage}".`,
     );
   }
-  const launchAt = String(context('launchAt') ?? defaultLaunchAt);
+  const launchAt = String(context('launchAt') ?? DEFAULT_LAUNCH_AT);
   if (Number.isNaN(Date.parse(launchAt))) {
     throw new Error(`Context "launchAt" must be an ISO 8601 date-time; got "${launchAt}".`);
   }

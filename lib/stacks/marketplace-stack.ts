@@ -11,6 +11,7 @@
 import { CfnOutput, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import type { PaymentsMode } from '../../lambdas/shared/contracts/site-config';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
@@ -25,7 +26,7 @@ export interface MarketplaceStackProps extends StackProps {
   readonly betaAccess: boolean;
   /** The launch moment shown by the frontend (ISO 8601). */
   readonly launchAt: string;
-  readonly paymentsMode: 'offline' | 'stripe';
+  readonly paymentsMode: PaymentsMode;
   /** @default `<repo>/frontend/dist` */
   readonly frontendDist?: string;
 }

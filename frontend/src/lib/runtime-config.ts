@@ -6,19 +6,9 @@
  * Checked by hand rather than with zod: this runs before first paint, and zod's core would add
  * ~16 kB gzipped to every page's initial JS for nine fields.
  */
+import { DEPLOYMENT_MODES, PAYMENTS_MODES, type SiteConfig } from '@contracts/site-config';
 
-export interface RuntimeConfig {
-  mode: 'local' | 'cloud';
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  /** Only locally: the cognito-local URL Amplify talks to instead of AWS. */
-  userPoolEndpoint?: string;
-  apiBaseUrl: string;
-  betaAccess: boolean;
-  launchAt: string;
-  paymentsMode: 'offline' | 'stripe';
-}
+export type RuntimeConfig = SiteConfig;
 
 /** Checks the parsed JSON; throws one error naming every bad field, so a broken deploy is obvious. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
@@ -41,14 +31,14 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   };
 
   const config: RuntimeConfig = {
-    mode: oneOf('mode', ['local', 'cloud'] as const),
+    mode: oneOf('mode', DEPLOYMENT_MODES),
     region: text('region'),
     userPoolId: text('userPoolId'),
     userPoolClientId: text('userPoolClientId'),
-    apiBaseUrl: text('apiBaseUrl'),
+    apiBaseUrl: oneOf('apiBaseUrl', ['/api'] as const),
     betaAccess: raw.betaAccess === true,
     launchAt: text('launchAt'),
-    paymentsMode: oneOf('paymentsMode', ['offline', 'stripe'] as const),
+    paymentsMode: oneOf('paymentsMode', PAYMENTS_MODES),
   };
   if (typeof raw.betaAccess !== 'boolean') problems.push('betaAccess must be a boolean');
   if (raw.userPoolEndpoint !== undefined) {

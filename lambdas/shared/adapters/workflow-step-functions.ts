@@ -5,15 +5,17 @@
  */
 import type { SFNClient } from '@aws-sdk/client-sfn';
 import { config } from '../config';
+import { stateMachineDesign, type WorkflowName } from '../design/state-machines';
 
 let loading: Promise<{ client: SFNClient; sdk: typeof import('@aws-sdk/client-sfn') }> | undefined;
 
-const stateMachineArnOf = (workflow: string): string => {
-  // One row per state machine a function may start (its ARN is set only where it is granted).
-  const arn = { 'mvp-processing': config().PROCESSING_STATE_MACHINE_ARN }[workflow];
+const stateMachineArnOf = (workflow: WorkflowName): string => {
+  // The ARN is set only on functions granted StartExecution on the machine.
+  const variable = stateMachineDesign[workflow].arnVariable;
+  const arn = config()[variable];
   if (!arn) {
     throw new Error(
-      `No state machine is configured for "${workflow}": set PROCESSING_STATE_MACHINE_ARN ` +
+      `No state machine is configured for "${workflow}": set ${variable} ` +
         '(the CDK sets it on functions allowed to start it) or register a local workflow runner.',
     );
   }
@@ -25,7 +27,7 @@ const stateMachineArnOf = (workflow: string): string => {
  * a pipeline pay for loading it (issue 8, cold starts).
  */
 export const startStepFunctionsExecution = async (
-  workflow: string,
+  workflow: WorkflowName,
   input: Record<string, unknown>,
   executionName: string,
 ): Promise<void> => {

@@ -3,11 +3,15 @@
  * placeholder in it, the task module behind it (`lambdas/<entry>`, exporting `handler`). The CDK
  * substitutes each placeholder with the ARN of a function built from that entry
  * (lib/constructs/processing.ts); the local runner maps it to the same module
- * (lib/local/state-machines.ts). Imports nothing of ours.
+ * (lib/local/state-machines.ts). `arnVariable` is the variable that tells a function allowed to
+ * start the machine its ARN. Imports only its sibling design modules.
  */
+import type { LambdaVariable } from './lambda-environment';
+
 export const stateMachineDesign = {
   'mvp-processing': {
     asl: 'state-machines/mvp-processing.asl.json',
+    arnVariable: 'PROCESSING_STATE_MACHINE_ARN',
     tasks: {
       ScanFunctionArn: 'processing/tasks/scan.ts',
       PinFunctionArn: 'processing/tasks/pin.ts',
@@ -15,7 +19,10 @@ export const stateMachineDesign = {
       MarkFailedFunctionArn: 'processing/tasks/mark-failed.ts',
     },
   },
-} as const;
+} as const satisfies Record<
+  string,
+  { asl: string; arnVariable: LambdaVariable; tasks: Record<string, string> }
+>;
 
 /** The state machines code may start (lambdas/shared/adapters/workflow.ts). */
 export type WorkflowName = keyof typeof stateMachineDesign;

@@ -1,0 +1,65 @@
+/**
+ * The environment every Lambda of ours reads (lambdas/shared/config.ts), as one zod schema: the
+ * names, what each means and which values it takes. The CDK (lib/constructs/function-environment.ts,
+ * api.ts, processing.ts) and the local stack (lib/local/lambda-env.ts) build their variables as
+ * `LambdaEnvironment`, so a renamed or misspelt variable fails the typecheck, not a cold start.
+ *
+ * Endpoints of local emulators are not configuration of ours: AWS SDK v3 reads
+ * `AWS_ENDPOINT_URL_DYNAMODB`, `AWS_ENDPOINT_URL_S3` and friends by itself. Secrets have their own
+ * design (secrets.ts). Imports nothing of ours.
+ */
+import * as z from 'zod';
+
+const flag = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((value) => value === 'true');
+
+export const lambdaEnvironmentSchema = z.object({
+  TABLE_NAME: z.string().min(1),
+  MVP_FILES_BUCKET: z.string().min(1),
+  PREVIEW_IMAGES_BUCKET: z.string().min(1),
+  USER_POOL_ID: z.string().min(1),
+  USER_POOL_CLIENT_ID: z.string().min(1),
+  /** s3rver serves buckets by path only; real S3 prefers virtual-hosted style. */
+  S3_FORCE_PATH_STYLE: flag,
+  /** `local` on a laptop, `cloud` when deployed: shown in the footer badge, never branched on. */
+  DEPLOYMENT_MODE: z.enum(['local', 'cloud']).default('cloud'),
+  /**
+   * Beta access: `POST /api/auth/beta` creates a short-lived account for anyone who asks (rate
+   * limited, seller and buyer rights only), so it is off unless switched on.
+   */
+  BETA_ACCESS_ENABLED: flag,
+  /**
+   * The ARN of the processing state machine, set only on functions allowed to start it
+   * (stateMachineDesign names this variable; lambdas/shared/adapters/workflow-step-functions.ts).
+   */
+  PROCESSING_STATE_MACHINE_ARN: z.string().min(1).optional(),
+  /** `moderate` keeps clean bundles in pending_review for an admin instead of publishing them. */
+  PUBLISH_MODE: z.enum(['auto', 'moderate']).default('auto'),
+  /** An IPFS Pinning Service API endpoint (e.g. `https://api.pinata.cloud/psa`); unset: CID only. */
+  PINNING_SERVICE_URL: z.url().optional(),
+  PINNING_SERVICE_TOKEN: z.string().min(1).optional(),
+  /** The service name in every log line and metric (Powertools). */
+  POWERTOOLS_SERVICE_NAME: z.string().min(1).optional(),
+});
+
+/** The variables as set (strings), before parsing: what the CDK and the local stack build. */
+export type LambdaEnvironment = z.input<typeof lambdaEnvironmentSchema>;
+
+/** The variables as the functions read them (parsed, with defaults). */
+export type LambdaConfig = z.output<typeof lambdaEnvironmentSchema>;
+
+/** One variable's name. */
+export type LambdaVariable = keyof LambdaEnvironment;
+
+/**
+ * The variables to set on a function: `environment` checked against the schema's names and
+ * values by the compiler, unset ones left out.
+ */
+export const lambdaVariables = (environment: LambdaEnvironment): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(environment).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
+  );
