@@ -42,7 +42,11 @@ import {
 } from '../../lambdas/shared/design/web-security';
 import { cdnCaching } from '../../lambdas/shared/design/cdn-caching';
 import { storageDesign } from '../../lambdas/shared/design/storage-design';
-import type { PaymentsMode, SiteConfig } from '../../lambdas/shared/contracts/site-config';
+import {
+  checkSiteConfig,
+  type PaymentsMode,
+  type SiteConfig,
+} from '../../lambdas/shared/contracts/site-config';
 import type { Data } from './data';
 import { logicalIdOf, projectRoot } from './marketplace-function';
 
@@ -274,7 +278,8 @@ export class Web extends Construct {
         `No frontend build at ${dist}: only config.json is deployed. Run \`npm run build:web\` before \`cdk deploy\`.`,
       );
     }
-    sources.push(Source.jsonData('config.json', this.siteConfig));
+    // Checked at synth: a deploy never ships a config.json the frontend would refuse at boot.
+    sources.push(Source.jsonData('config.json', checkSiteConfig(this.siteConfig)));
 
     const deployment = new BucketDeployment(this, 'DeploySite', {
       sources,

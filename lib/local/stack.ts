@@ -41,7 +41,11 @@ import {
   securityHeaders,
   siteContentSecurityPolicy,
 } from '../../lambdas/shared/design/web-security';
-import { DEFAULT_LAUNCH_AT, type SiteConfig } from '../../lambdas/shared/contracts/site-config';
+import {
+  checkSiteConfig,
+  DEFAULT_LAUNCH_AT,
+  type SiteConfig,
+} from '../../lambdas/shared/contracts/site-config';
 import { storageDesign } from '../../lambdas/shared/design/storage-design';
 
 /** The table name on a laptop; in the cloud the CDK names it and passes it by environment. */
@@ -203,7 +207,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
 
     // 5. The one HTTP server.
-    const webConfig: WebConfig = {
+    const webConfig: WebConfig = checkSiteConfig({
       mode: 'local',
       region: LOCAL_REGION,
       userPoolId: userPool.userPoolId,
@@ -213,7 +217,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       betaAccess,
       launchAt: process.env.LAUNCH_AT ?? DEFAULT_LAUNCH_AT,
       paymentsMode: 'offline',
-    };
+    } satisfies WebConfig);
     const api = createApiAdapter({
       cognitoEndpoint: emulators.cognito.endpoint,
       ...userPool,

@@ -3,12 +3,21 @@
  * site bucket at deploy time; the local server serves it. Nothing in the bundle is
  * target-specific: pool ids, the API base and the mode all come from here.
  *
- * Checked by hand rather than with zod: this runs before first paint, and zod's core would add
- * ~16 kB gzipped to every page's initial JS for nine fields.
+ * The shape is the zod schema's in lambdas/shared/contracts/site-config.ts, which the CDK and the
+ * local stack check with. Here it is checked by hand: this runs before first paint, and zod would
+ * add ~7 kB gzipped to every page's initial JS for nine fields. A property test holds this parser
+ * to the schema (test/unit/frontend/lib/runtime-config.test.ts).
  */
-import { DEPLOYMENT_MODES, PAYMENTS_MODES, type SiteConfig } from '@contracts/site-config';
+import type { SiteConfig } from '@contracts/site-config';
 
+/** The shape the contract's zod schema gives; only the type is imported (see the header). */
 export type RuntimeConfig = SiteConfig;
+
+const DEPLOYMENT_MODES = ['local', 'cloud'] as const satisfies readonly SiteConfig['mode'][];
+const PAYMENTS_MODES = [
+  'offline',
+  'stripe',
+] as const satisfies readonly SiteConfig['paymentsMode'][];
 
 /** Checks the parsed JSON; throws one error naming every bad field, so a broken deploy is obvious. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
@@ -41,6 +50,9 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     paymentsMode: oneOf('paymentsMode', PAYMENTS_MODES),
   };
   if (typeof raw.betaAccess !== 'boolean') problems.push('betaAccess must be a boolean');
+  if (config.launchAt && Number.isNaN(Date.parse(config.launchAt))) {
+    problems.push('launchAt must be a date-time');
+  }
   if (raw.userPoolEndpoint !== undefined) {
     const endpoint = raw.userPoolEndpoint;
     if (typeof endpoint === 'string' && /^https?:\/\/\S+$/.test(endpoint)) {

@@ -1,30 +1,46 @@
 /**
  * `/config.json` (contract 5): what the browser learns at boot about the stack it runs against.
- * The CDK writes it into the site bucket (lib/constructs/web.ts), the local stack serves it
- * (lib/local/stack.ts), and the frontend checks it before first paint
- * (frontend/src/lib/runtime-config.ts, by hand: zod would add to every page's initial JS).
+ * The CDK checks what it writes into the site bucket with this schema at synth
+ * (lib/constructs/web.ts), the local stack checks what it serves (lib/local/stack.ts), and the
+ * frontend checks what it loads before first paint (frontend/src/lib/runtime-config.ts). The
+ * frontend takes only the type from here, with a small parser of its own: zod on the boot path
+ * would add ~7 kB gzipped to every page's first load. A property test holds that parser to this
+ * schema (test/unit/frontend/lib/runtime-config.test.ts).
  */
-
-export const DEPLOYMENT_MODES = ['local', 'cloud'] as const;
-export const PAYMENTS_MODES = ['offline', 'stripe'] as const;
-
-export type DeploymentMode = (typeof DEPLOYMENT_MODES)[number];
-export type PaymentsMode = (typeof PAYMENTS_MODES)[number];
-
-export interface SiteConfig {
-  mode: DeploymentMode;
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  /** Only locally: the cognito-local URL Amplify talks to instead of AWS. */
-  userPoolEndpoint?: string;
-  /** The API is always served under the site's own origin. */
-  apiBaseUrl: '/api';
-  betaAccess: boolean;
-  /** ISO 8601: until then the launch overlay counts down (ARCHITECTURE.md). */
-  launchAt: string;
-  paymentsMode: PaymentsMode;
-}
+import * as z from 'zod';
 
 /** The launch moment when none is configured (`-c launchAt=…`, `LAUNCH_AT`): already past. */
 export const DEFAULT_LAUNCH_AT = '2025-08-01T00:00:00Z';
+
+const filled = z.string().min(1);
+
+export const siteConfigSchema = z.object({
+  /** `local` on a laptop, `cloud` when deployed: the footer badge says which. */
+  mode: z.enum(['local', 'cloud']),
+  region: filled,
+  userPoolId: filled,
+  userPoolClientId: filled,
+  /** Only locally: the cognito-local URL Amplify talks to instead of AWS. */
+  userPoolEndpoint: z
+    .string()
+    .regex(/^https?:\/\/\S+$/)
+    .optional(),
+  /** The API is always served under the site's own origin. */
+  apiBaseUrl: z.literal('/api'),
+  betaAccess: z.boolean(),
+  /** ISO 8601: until then the launch overlay counts down (ARCHITECTURE.md). */
+  launchAt: filled.refine((value) => !Number.isNaN(Date.parse(value)), 'not a date-time'),
+  paymentsMode: z.enum(['offline', 'stripe']),
+});
+
+export type SiteConfig = z.output<typeof siteConfigSchema>;
+export type DeploymentMode = SiteConfig['mode'];
+export type PaymentsMode = SiteConfig['paymentsMode'];
+
+/** `config` checked against the contract; throws naming every bad field. */
+export const checkSiteConfig = (config: unknown): SiteConfig => {
+  const parsed = siteConfigSchema.safeParse(config);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new Error(`/config.json is invalid: ${problems.join('; ')}`);
+};

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { siteConfigSchema } from '../../../lambdas/shared/contracts/site-config';
 import {
   describeMode,
   loadRuntimeConfig,
@@ -35,6 +37,45 @@ describe('parseRuntimeConfig', () => {
       /userPoolEndpoint/,
     );
     expect(() => parseRuntimeConfig('nope')).toThrow(/not an object/);
+  });
+});
+
+describe('parseRuntimeConfig and the contract schema', () => {
+  // Each field: a valid value or one of the ways a deploy gets it wrong.
+  const field = <T>(valid: fc.Arbitrary<T>) =>
+    fc.oneof(
+      { weight: 4, arbitrary: valid },
+      { weight: 1, arbitrary: fc.constantFrom<unknown>('', 0, true, null, 'nonsense', ['x']) },
+    );
+  const candidate = fc.record(
+    {
+      mode: field(fc.constantFrom('local', 'cloud')),
+      region: field(fc.constantFrom('eu-west-2', 'us-east-1')),
+      userPoolId: field(fc.string({ minLength: 1 })),
+      userPoolClientId: field(fc.string({ minLength: 1 })),
+      userPoolEndpoint: field(fc.constantFrom('http://localhost:9229', 'https://cognito.test/x')),
+      apiBaseUrl: field(fc.constant('/api')),
+      betaAccess: field(fc.boolean()),
+      launchAt: field(
+        fc.date({ noInvalidDate: true, min: new Date(0) }).map((date) => date.toISOString()),
+      ),
+      paymentsMode: field(fc.constantFrom('offline', 'stripe')),
+    },
+    { requiredKeys: [] },
+  );
+
+  it('accepts exactly what the schema accepts, with the same result', () => {
+    fc.assert(
+      fc.property(candidate, (value) => {
+        const expected = siteConfigSchema.safeParse(value);
+        if (expected.success) {
+          expect(parseRuntimeConfig(value)).toEqual(expected.data);
+        } else {
+          expect(() => parseRuntimeConfig(value)).toThrow(/config\.json is invalid/);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
