@@ -1,8 +1,11 @@
-// Flat config: typescript-eslint's recommended rules for the whole repository, React hooks
-// rules for the frontend. Formatting is Prettier's job, so no stylistic rules here.
+// Flat config: typescript-eslint's recommended rules for the whole repository, the import
+// boundaries between our layers (eslint.boundaries.js), React hooks rules for the frontend.
+// Formatting is Prettier's job, so no stylistic rules here.
 import js from '@eslint/js';
+import { importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { boundaryResolver, boundaryZones } from './eslint.boundaries.js';
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'cdk.out/**', '.local/**', 'frontend/dist/**', 'coverage/**'] },
@@ -14,6 +17,14 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
       ],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [boundaryResolver] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
     },
   },
   {

@@ -1,0 +1,75 @@
+// Which code may import which (STYLE.md rule 12), as `import-x/no-restricted-paths` zones. Each
+// zone names the files it governs (`target`), what they may not import (`from`, minus `except`)
+// and the message a person sees. test/unit/lint/boundaries.test.ts lints a forbidden import of
+// each kind and expects its message, so a zone that stops firing fails the tests.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createNodeResolver } from 'eslint-plugin-import-x';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/** Every folder under lambdas/ except shared/: one per domain (read, so a new domain is covered). */
+export const domains = readdirSync(path.join(root, 'lambdas'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+  .map((entry) => entry.name)
+  .sort();
+
+const abs = (relative) => path.join(root, relative);
+
+/** One zone per domain: it may use another domain's service, never its repo or its handlers. */
+const domainZones = domains.map((domain) => ({
+  target: abs(`lambdas/${domain}/**`),
+  from: abs(`lambdas/!(${domain}|shared)/{repo.ts,repo/**,handlers/**}`),
+  message:
+    'A domain reaches another domain through its service (or its exported transaction writes), never its repo or handlers (STYLE.md rule 11).',
+}));
+
+export const boundaryZones = [
+  {
+    target: abs('lambdas/**'),
+    from: [abs('lib/**'), abs('bin/**'), abs('test/**'), abs('frontend/**')],
+    message:
+      'Runtime code must not import the CDK app, the local stack, tests or the frontend; shared definitions live in lambdas/shared/design.',
+  },
+  {
+    target: abs('lambdas/shared/**'),
+    from: abs(`lambdas/!(shared)/**`),
+    message:
+      'Shared code must not import a domain; inject what it needs (as the http chain gets its profile loader).',
+  },
+  {
+    target: abs('lambdas/shared/design/**'),
+    from: [abs('lambdas/**'), abs('lib/**'), abs('bin/**'), abs('frontend/**'), abs('test/**')],
+    except: [abs('lambdas/shared/design/**')],
+    message: 'The design module is a leaf: it imports only its own files and libraries.',
+  },
+  {
+    target: abs('lambdas/shared/contracts/**'),
+    from: [abs('lambdas/**'), abs('lib/**'), abs('bin/**'), abs('frontend/**'), abs('test/**')],
+    except: [abs('lambdas/shared/contracts/**'), abs('lambdas/shared/design/**')],
+    message:
+      'Contracts are shared with the browser: they import only other contracts and the design module.',
+  },
+  ...domainZones,
+  {
+    target: abs('frontend/src/**'),
+    from: [abs('lambdas/**'), abs('lib/**'), abs('bin/**'), abs('test/**')],
+    except: [abs('lambdas/shared/contracts/**'), abs('lambdas/shared/design/**')],
+    message: 'The frontend imports only its own code, the shared contracts and the design module.',
+  },
+  {
+    target: [abs('lib/constructs/**'), abs('lib/stacks/**'), abs('bin/app.ts')],
+    from: abs('lib/local/**'),
+    message:
+      'The CDK app must not depend on the local stack (lib/local), which only stands in for AWS on a laptop.',
+  },
+];
+
+/** Resolves our imports as TypeScript and Vite do: extensionless `.ts`, and the frontend aliases. */
+export const boundaryResolver = createNodeResolver({
+  extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'],
+  alias: {
+    '@contracts': [abs('lambdas/shared/contracts')],
+  },
+});

@@ -1,0 +1,139 @@
+/**
+ * The import boundaries of eslint.boundaries.js fire: each forbidden arrow is linted, through the
+ * repository's own ESLint config, from a file in the zone it governs (the file need not exist; the
+ * import must, so the resolver finds it), and must be reported with its zone's message. Allowed
+ * neighbours are linted too, so a zone drawn too wide fails here as well.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const domains = readdirSync(path.join(root, 'lambdas'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+  .map((entry) => entry.name);
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+/** The boundary messages ESLint reports for `code` as if it were the file at `filePath`. */
+const boundaryMessages = async (filePath: string, code: string): Promise<string[]> => {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  const fatal = result!.messages.filter((message) => message.fatal);
+  expect(fatal, 'the probe must parse').toEqual([]);
+  return result!.messages
+    .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    .map((message) => message.message);
+};
+
+const importing = (specifier: string) =>
+  `import * as probe from '${specifier}';\nexport { probe };\n`;
+
+describe('forbidden imports fail npm run lint', () => {
+  it.each([
+    {
+      arrow: 'runtime → the CDK app',
+      file: 'lambdas/templates/probe.ts',
+      imports: '../../lib/constructs/data',
+      message: /Runtime code must not import the CDK app/,
+    },
+    {
+      arrow: 'runtime → the local stack',
+      file: 'lambdas/shared/storage/probe.ts',
+      imports: '../../../lib/local/resources',
+      message: /Runtime code must not import the CDK app, the local stack/,
+    },
+    {
+      arrow: 'shared → a domain',
+      file: 'lambdas/shared/http/probe.ts',
+      imports: '../../profiles/service',
+      message: /Shared code must not import a domain/,
+    },
+    {
+      arrow: 'design → anything of ours',
+      file: 'lambdas/shared/design/probe.ts',
+      imports: '../contracts/plans',
+      message: /The design module is a leaf/,
+    },
+    {
+      arrow: 'contracts → shared runtime code',
+      file: 'lambdas/shared/contracts/probe.ts',
+      imports: '../errors',
+      message: /Contracts are shared with the browser/,
+    },
+    {
+      arrow: 'a domain → another domain’s handlers',
+      file: 'lambdas/refunds/probe.ts',
+      imports: '../disputes/handlers/create-dispute',
+      message: /never its repo or handlers/,
+    },
+    {
+      arrow: 'frontend → a domain',
+      file: 'frontend/src/features/templates/probe.ts',
+      imports: '../../../../lambdas/templates/service',
+      message: /The frontend imports only its own code/,
+    },
+    {
+      arrow: 'frontend → the local stack',
+      file: 'frontend/src/lib/probe.ts',
+      imports: '../../../lib/local/stack',
+      message: /The frontend imports only its own code/,
+    },
+    {
+      arrow: 'CDK construct → the local stack',
+      file: 'lib/constructs/probe.ts',
+      imports: '../local/resources',
+      message: /The CDK app must not depend on the local stack/,
+    },
+    {
+      arrow: 'CDK stack → the local stack',
+      file: 'lib/stacks/probe.ts',
+      imports: '../local/state-machines',
+      message: /The CDK app must not depend on the local stack/,
+    },
+  ])('$arrow', async ({ file, imports, message }) => {
+    const messages = await boundaryMessages(file, importing(imports));
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(message);
+  });
+
+  it('every domain is kept out of every other domain’s repo', async () => {
+    const withRepo = domains.filter((domain) =>
+      ['templates', 'profiles', 'downloads', 'reviews', 'disputes', 'refunds'].includes(domain),
+    );
+    expect(withRepo.length).toBe(6);
+    for (const domain of domains) {
+      for (const other of withRepo.filter((candidate) => candidate !== domain)) {
+        const messages = await boundaryMessages(
+          `lambdas/${domain}/probe.ts`,
+          importing(`../${other}/repo`),
+        );
+        expect(messages, `${domain} → ${other}/repo`).toEqual([
+          expect.stringMatching(/never its repo or handlers/),
+        ]);
+      }
+    }
+  });
+});
+
+describe('allowed imports pass', () => {
+  it.each([
+    { file: 'lambdas/downloads/probe.ts', imports: '../templates/transitions' },
+    { file: 'lambdas/downloads/probe.ts', imports: '../profiles/service' },
+    { file: 'lambdas/templates/probe.ts', imports: './repo' },
+    { file: 'lambdas/templates/probe.ts', imports: '../shared/design/routes' },
+    { file: 'lambdas/shared/http/probe.ts', imports: '../design/routes' },
+    { file: 'lambdas/shared/contracts/probe.ts', imports: '../design/auth-design' },
+    { file: 'lambdas/shared/design/probe.ts', imports: './table-design' },
+    { file: 'frontend/src/lib/probe.ts', imports: '@contracts/site-config' },
+    { file: 'frontend/src/lib/probe.ts', imports: '../../../lambdas/shared/design/routes' },
+    { file: 'lib/constructs/probe.ts', imports: '../../lambdas/shared/design/routes' },
+    { file: 'lib/local/probe.ts', imports: '../constructs/marketplace-function' },
+    { file: 'test/unit/probe.ts', imports: '../../lib/local/resources' },
+  ])('$file may import $imports', async ({ file, imports }) => {
+    expect(await boundaryMessages(file, importing(imports))).toEqual([]);
+  });
+});
