@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { Alert, Container, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../lib/api-error';
-import { setServerFieldErrors } from './form/form-errors';
+import { setServerFieldErrors } from './form/use-form-submit';
 import { PageSpinner } from './page-spinner';
 
 export interface RequestChoices<Choice> {

@@ -1,25 +1,28 @@
+/** A page without parameters: its pattern is its link, written once. */
+const fixed = <Path extends string>(path: Path) => ({ path, getHref: () => path });
+
 /**
  * Every in-app URL, typed. Components link through these instead of writing strings, so a route
  * moves in one place. `path` is the router pattern, `getHref` builds a concrete link.
  */
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
+  home: fixed('/'),
   browse: { path: '/mvps', getHref: (search?: URLSearchParams) => withQuery('/mvps', search) },
   mvp: {
     path: '/mvp/:mvpId',
     getHref: (mvpId: string) => `/mvp/${encodeURIComponent(mvpId)}`,
   },
-  auth: { path: '/auth', getHref: () => '/auth' },
-  signIn: { path: '/signin', getHref: () => '/signin' },
-  signUp: { path: '/signup', getHref: () => '/signup' },
-  pricing: { path: '/pricing', getHref: () => '/pricing' },
-  admin: { path: '/admin', getHref: () => '/admin' },
-  payouts: { path: '/payouts', getHref: () => '/payouts' },
-  connectStripe: { path: '/connect-stripe', getHref: () => '/connect-stripe' },
-  sellerSignup: { path: '/seller-signup', getHref: () => '/seller-signup' },
-  sell: { path: '/sell', getHref: () => '/sell' },
-  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
-  notifications: { path: '/notifications', getHref: () => '/notifications' },
+  auth: fixed('/auth'),
+  signIn: fixed('/signin'),
+  signUp: fixed('/signup'),
+  pricing: fixed('/pricing'),
+  admin: fixed('/admin'),
+  payouts: fixed('/payouts'),
+  connectStripe: fixed('/connect-stripe'),
+  sellerSignup: fixed('/seller-signup'),
+  sell: fixed('/sell'),
+  dashboard: fixed('/dashboard'),
+  notifications: fixed('/notifications'),
   settings: {
     path: '/settings',
     getHref: (tab?: 'profile' | 'security' | 'connections' | 'notifications') =>
@@ -33,12 +36,12 @@ export const paths = {
     path: '/dispute/:mvpId?',
     getHref: (mvpId?: string) => (mvpId ? `/dispute/${encodeURIComponent(mvpId)}` : '/dispute'),
   },
-  refundRequest: { path: '/refund-request', getHref: () => '/refund-request' },
+  refundRequest: fixed('/refund-request'),
   disputeDetail: {
     path: '/disputes/:disputeId',
     getHref: (disputeId: string) => `/disputes/${encodeURIComponent(disputeId)}`,
   },
-  myMvps: { path: '/my-mvps', getHref: () => '/my-mvps' },
+  myMvps: fixed('/my-mvps'),
   upload: {
     path: '/upload',
     getHref: (mvpId?: string) => (mvpId ? `/upload?mvpId=${encodeURIComponent(mvpId)}` : '/upload'),
@@ -47,20 +50,20 @@ export const paths = {
     path: '/mvp/:mvpId/edit',
     getHref: (mvpId: string) => `/mvp/${encodeURIComponent(mvpId)}/edit`,
   },
-  howItWorks: { path: '/how-it-works', getHref: () => '/how-it-works' },
-  stories: { path: '/stories', getHref: () => '/stories' },
-  guidelines: { path: '/guidelines', getHref: () => '/guidelines' },
-  analytics: { path: '/analytics', getHref: () => '/analytics' },
-  payoutSettings: { path: '/payout-settings', getHref: () => '/payout-settings' },
-  help: { path: '/help', getHref: () => '/help' },
-  contact: { path: '/contact', getHref: () => '/contact' },
-  docs: { path: '/docs', getHref: () => '/docs' },
-  status: { path: '/status', getHref: () => '/status' },
-  support: { path: '/support', getHref: () => '/support' },
-  privacy: { path: '/privacy', getHref: () => '/privacy' },
-  terms: { path: '/terms', getHref: () => '/terms' },
-  cookies: { path: '/cookies', getHref: () => '/cookies' },
-  licenses: { path: '/licenses', getHref: () => '/licenses' },
+  howItWorks: fixed('/how-it-works'),
+  stories: fixed('/stories'),
+  guidelines: fixed('/guidelines'),
+  analytics: fixed('/analytics'),
+  payoutSettings: fixed('/payout-settings'),
+  help: fixed('/help'),
+  contact: fixed('/contact'),
+  docs: fixed('/docs'),
+  status: fixed('/status'),
+  support: fixed('/support'),
+  privacy: fixed('/privacy'),
+  terms: fixed('/terms'),
+  cookies: fixed('/cookies'),
+  licenses: fixed('/licenses'),
 } as const;
 
 function withQuery(pathname: string, search?: URLSearchParams): string {

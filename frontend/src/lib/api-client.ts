@@ -50,7 +50,7 @@ type ApiArgs<Route extends RouteKey> =
     ? [options: ApiOptions<Route>]
     : [options?: ApiOptions<Route>];
 
-/** What `request` reads of the options, whatever the route. */
+/** What the client reads of the options, whatever the route. */
 interface RequestParts {
   params?: Record<string, string>;
   query?: Record<string, string | undefined>;
@@ -58,61 +58,21 @@ interface RequestParts {
   signal?: AbortSignal;
 }
 
-/** `/api/mvps/{id}/files` with `{ id }` → `/api/mvps/01J…/files`; each value URI-encoded. */
-export function fillPath(template: string, params: Record<string, string> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (_placeholder, name: string) => {
-    const value = params[name];
-    // The types make this unreachable; a JavaScript caller gets a clear error, not `/undefined`.
-    if (value === undefined) throw new Error(`${template}: no value for {${name}}.`);
-    return encodeURIComponent(value);
-  });
-}
+/**
+ * `/api/mvps/{id}/files` with `{ id }` → `/api/mvps/01J…/files`, each value URI-encoded. The
+ * types require every placeholder's value, so there is no run-time check (it would ship to every
+ * page).
+ */
+export const fillPath = (template: string, params: Record<string, string> = {}): string =>
+  template.replace(/\{(\w+)\}/g, (_placeholder, name: string) => encodeURIComponent(params[name]!));
 
 /** The query string of the defined parameters, in the order given (`?a=1&b=2`), or ''. */
 export function queryString(query: Record<string, string | undefined> = {}): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined) search.set(name, value);
-  }
-  const text = search.toString();
+  const defined = Object.entries(query).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
+  const text = new URLSearchParams(defined).toString();
   return text ? `?${text}` : '';
-}
-
-const isErrorBody = (body: unknown): body is ApiErrorBody =>
-  typeof body === 'object' &&
-  body !== null &&
-  'message' in body &&
-  typeof (body as { message: unknown }).message === 'string';
-
-async function request(route: RouteKey, parts: RequestParts): Promise<unknown> {
-  const space = route.indexOf(' ');
-  const method = route.slice(0, space);
-  const path = fillPath(route.slice(space + 1), parts.params);
-  const { apiBaseUrl } = getRuntimeConfig();
-  const url = `${apiBaseUrl}${path.slice(API_PREFIX.length)}${queryString(parts.query)}`;
-
-  const headers = new Headers({ Accept: 'application/json' });
-  // Sent whenever the browser is signed in, public routes included, as it always has been: the
-  // API answers a request with a token `private, no-store` (lambdas/shared/http/response.ts), so
-  // nothing a signed-in person received is ever kept by CloudFront; without a session this is
-  // undefined at once and Amplify is not even loaded.
-  const token = await getIdToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (parts.body !== undefined) headers.set('Content-Type', 'application/json');
-
-  const response = await fetch(url, {
-    method,
-    headers,
-    body: parts.body === undefined ? undefined : JSON.stringify(parts.body),
-    signal: parts.signal,
-  });
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    throw isErrorBody(body)
-      ? new ApiError(body.message, response.status, body.fields)
-      : new ApiError(UNEXPECTED_ERROR, response.status);
-  }
-  return body;
 }
 
 /**
@@ -123,8 +83,35 @@ export async function api<Route extends RouteKey>(
   route: Route,
   ...[options]: ApiArgs<Route>
 ): Promise<ApiResponse<Route>> {
-  // The options' shape depends on the route; `request` reads them all the same way.
-  const answer = await request(route, (options ?? {}) as RequestParts);
+  // The options' shape depends on the route; the call reads them all the same way.
+  const { params, query, body, signal } = (options ?? {}) as RequestParts;
+  const [method, template] = route.split(' ') as [string, string];
+  const path = fillPath(template, params).slice(API_PREFIX.length);
+
+  const headers = new Headers({ Accept: 'application/json' });
+  // Sent whenever the browser is signed in, public routes included, as it always has been: the
+  // API answers a request with a token `private, no-store` (lambdas/shared/http/response.ts), so
+  // nothing a signed-in person received is ever kept by CloudFront; without a session this is
+  // undefined at once and Amplify is not even loaded.
+  const token = await getIdToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+
+  const response = await fetch(`${getRuntimeConfig().apiBaseUrl}${path}${queryString(query)}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  const answer: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    // Every API failure is `{ message, fields? }`; anything else (a proxy's HTML page, an empty
+    // body) gets the generic text.
+    const failure = answer as Partial<ApiErrorBody> | undefined;
+    throw typeof failure?.message === 'string'
+      ? new ApiError(failure.message, response.status, failure.fields)
+      : new ApiError(UNEXPECTED_ERROR, response.status);
+  }
   // The one place an answer gets its type: the handler builds it from the same contract type
   // (lambdas/shared/contracts/api.ts), and checking it again here would put zod on every page.
   return answer as ApiResponse<Route>;

@@ -26,16 +26,16 @@ const ID = '01JNNEBK80MFMQCDSM4G1BRC7G';
 /** One key of each kind per feature, under its feature's name. */
 const FEATURE_KEYS: Record<string, QueryKey[]> = {
   catalog: [catalogKeys.list({ sort: 'published_at', page: '0' }), catalogKeys.detail(ID)],
-  home: [homeKeys.stats(), homeKeys.featured()],
-  downloads: [downloadKeys.mine(), downloadKeys.status(ID), downloadKeys.files(ID)],
+  home: [homeKeys.stats, homeKeys.featured],
+  downloads: [downloadKeys.mine, downloadKeys.status(ID), downloadKeys.files(ID)],
   reviews: [reviewKeys.list(ID)],
-  notifications: [notificationKeys.list(true), notificationKeys.unreadCount()],
-  disputes: [disputeKeys.list(), disputeKeys.detail(ID)],
-  refunds: [refundKeys.list()],
-  subscriptions: [subscriptionKeys.list(), subscriptionKeys.current()],
+  notifications: [notificationKeys.list(true), notificationKeys.unreadCount],
+  disputes: [disputeKeys.list, disputeKeys.detail(ID)],
+  refunds: [refundKeys.list],
+  subscriptions: [subscriptionKeys.list, subscriptionKeys.current],
   sellers: [sellerKeys.profile('Launchpad')],
   settings: [settingsKeys.newsletter('site_updates')],
-  templates: [templateKeys.mine(), templateKeys.managed(ID), templateKeys.recentDownloads()],
+  templates: [templateKeys.mine, templateKeys.managed(ID), templateKeys.recentDownloads],
   profile: [profileKeys.me],
 };
 
@@ -54,7 +54,7 @@ describe('query-key factories', () => {
   });
 
   it('refresh every download status and the list after a download, never the bundle contents', () => {
-    expect(refreshes(downloadKeys.all, downloadKeys.mine())).toBe(true);
+    expect(refreshes(downloadKeys.all, downloadKeys.mine)).toBe(true);
     expect(refreshes(downloadKeys.all, downloadKeys.status(ID))).toBe(true);
     expect(refreshes(downloadKeys.all, downloadKeys.status('another'))).toBe(true);
     expect(refreshes(downloadKeys.all, downloadKeys.files(ID))).toBe(false);
@@ -63,13 +63,13 @@ describe('query-key factories', () => {
   it('refresh the list and the bell after a notification is read', () => {
     expect(refreshes(notificationKeys.all, notificationKeys.list(false))).toBe(true);
     expect(refreshes(notificationKeys.all, notificationKeys.list(true))).toBe(true);
-    expect(refreshes(notificationKeys.all, notificationKeys.unreadCount())).toBe(true);
+    expect(refreshes(notificationKeys.all, notificationKeys.unreadCount)).toBe(true);
     expect(hashKey(notificationKeys.list(true))).not.toBe(hashKey(notificationKeys.list(false)));
   });
 
   it("refresh My MVPs without touching one template's manage entry", () => {
-    expect(refreshes(templateKeys.mine(), templateKeys.managed(ID))).toBe(false);
-    expect(refreshes(templateKeys.all, templateKeys.mine())).toBe(true);
+    expect(refreshes(templateKeys.mine, templateKeys.managed(ID))).toBe(false);
+    expect(refreshes(templateKeys.all, templateKeys.mine)).toBe(true);
     expect(refreshes(templateKeys.all, templateKeys.managed(ID))).toBe(true);
     expect(refreshes(templateKeys.managed(ID), templateKeys.managed('another'))).toBe(false);
   });

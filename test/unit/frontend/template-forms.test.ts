@@ -4,7 +4,7 @@
  * finds every problem in one pass, and the message at the top names the first one on screen.
  */
 import { describe, expect, it } from 'vitest';
-import { firstErrorMessage } from '../../../frontend/src/components/form/form-errors';
+import { firstErrorMessage } from '../../../frontend/src/components/form/use-form-submit';
 import {
   FIELD_ORDER,
   INITIAL_APPLICATION,

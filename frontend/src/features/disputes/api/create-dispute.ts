@@ -12,7 +12,7 @@ export function useCreateDispute() {
   return useMutation({
     mutationFn: (input: DisputeInput) => api('POST /api/disputes', { body: input }),
     onSuccess: (created) => {
-      queryClient.setQueryData<Dispute[]>(disputeKeys.list(), (current) => [
+      queryClient.setQueryData<Dispute[]>(disputeKeys.list, (current) => [
         created,
         ...(current ?? []).filter((item) => item.id !== created.id),
       ]);

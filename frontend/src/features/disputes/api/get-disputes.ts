@@ -5,7 +5,7 @@ import { disputeKeys } from './keys';
 
 export function useDisputes() {
   return useQuery({
-    queryKey: disputeKeys.list(),
+    queryKey: disputeKeys.list,
     queryFn: async ({ signal }) => (await api('GET /api/disputes', { signal })).items,
   });
 }

@@ -1,6 +1,6 @@
 /** Query keys of the disputes domain. */
 export const disputeKeys = {
   all: ['disputes'] as const,
-  list: () => [...disputeKeys.all, 'list'] as const,
-  detail: (id: string | undefined) => [...disputeKeys.all, 'detail', id] as const,
+  list: ['disputes', 'list'] as const,
+  detail: (id: string | undefined) => ['disputes', 'detail', id] as const,
 };

@@ -12,7 +12,7 @@ export const MY_DOWNLOADS_LIMIT = 100;
 
 export function useMyDownloads(options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: downloadKeys.mine(),
+    queryKey: downloadKeys.mine,
     queryFn: async ({ signal }) => {
       const page = await api('GET /api/downloads', {
         query: { limit: String(MY_DOWNLOADS_LIMIT) },

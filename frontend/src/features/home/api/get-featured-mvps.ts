@@ -9,7 +9,7 @@ import { homeKeys } from './keys';
 
 export function useFeaturedMvps() {
   return useQuery({
-    queryKey: homeKeys.featured(),
+    queryKey: homeKeys.featured,
     queryFn: ({ signal }) =>
       api('GET /api/mvps', {
         query: { sort: 'download_count', limit: String(FEATURED_REQUESTED) },

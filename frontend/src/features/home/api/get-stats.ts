@@ -5,7 +5,7 @@ import { homeKeys } from './keys';
 
 export function useHomeStats() {
   return useQuery({
-    queryKey: homeKeys.stats(),
+    queryKey: homeKeys.stats,
     queryFn: ({ signal }) => api('GET /api/stats', { signal }),
   });
 }

@@ -1,6 +1,5 @@
-/** Query keys of the home page's own reads. */
+/** Query keys of the home page's own reads (nothing invalidates them; they are on every first load). */
 export const homeKeys = {
-  all: ['home'] as const,
-  stats: () => [...homeKeys.all, 'stats'] as const,
-  featured: () => [...homeKeys.all, 'featured'] as const,
+  stats: ['home', 'stats'] as const,
+  featured: ['home', 'featured'] as const,
 };

@@ -3,6 +3,6 @@ import type { ApiQuery } from '../../../lib/api-client';
 
 export const catalogKeys = {
   all: ['mvps'] as const,
-  list: (query: ApiQuery<'GET /api/mvps'>) => [...catalogKeys.all, 'list', query] as const,
-  detail: (mvpId: string | undefined) => [...catalogKeys.all, 'detail', mvpId] as const,
+  list: (query: ApiQuery<'GET /api/mvps'>) => ['mvps', 'list', query] as const,
+  detail: (mvpId: string | undefined) => ['mvps', 'detail', mvpId] as const,
 };

@@ -9,7 +9,7 @@ import { notificationKeys } from './keys';
 
 export function useUnreadCount(enabled: boolean) {
   return useQuery({
-    queryKey: notificationKeys.unreadCount(),
+    queryKey: notificationKeys.unreadCount,
     queryFn: ({ signal }) => api('GET /api/notifications/unread-count', { signal }),
     enabled,
     refetchInterval: UNREAD_POLL_MS,

@@ -12,7 +12,7 @@ export function useCreateRefundRequest() {
   return useMutation({
     mutationFn: (input: RefundRequestInput) => api('POST /api/refund-requests', { body: input }),
     onSuccess: (created) => {
-      queryClient.setQueryData<RefundRequest[]>(refundKeys.list(), (current) => [
+      queryClient.setQueryData<RefundRequest[]>(refundKeys.list, (current) => [
         created,
         ...(current ?? []).filter((item) => item.id !== created.id),
       ]);

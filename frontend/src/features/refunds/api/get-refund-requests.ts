@@ -5,7 +5,7 @@ import { refundKeys } from './keys';
 
 export function useRefundRequests() {
   return useQuery({
-    queryKey: refundKeys.list(),
+    queryKey: refundKeys.list,
     queryFn: async ({ signal }) => (await api('GET /api/refund-requests', { signal })).items,
   });
 }

@@ -1,5 +1,5 @@
 /** Query keys of the refunds domain. */
 export const refundKeys = {
   all: ['refund-requests'] as const,
-  list: () => [...refundKeys.all, 'list'] as const,
+  list: ['refund-requests', 'list'] as const,
 };

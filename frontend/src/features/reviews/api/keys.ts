@@ -1,5 +1,5 @@
 /** Query keys of the reviews domain. */
 export const reviewKeys = {
   all: ['reviews'] as const,
-  list: (mvpId: string) => [...reviewKeys.all, mvpId] as const,
+  list: (mvpId: string) => ['reviews', mvpId] as const,
 };

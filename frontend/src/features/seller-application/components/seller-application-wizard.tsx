@@ -15,7 +15,7 @@ import {
   sellerApplicationBodySchema,
 } from '@contracts/seller-applications';
 import { FormAlert } from '../../../components/form/form-alert';
-import { firstErrorMessage } from '../../../components/form/form-errors';
+import { firstErrorMessage } from '../../../components/form/use-form-submit';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { paths } from '../../../config/paths';

@@ -2,5 +2,5 @@
 export const sellerKeys = {
   all: ['sellers'] as const,
   /** Usernames are case-insensitive: one entry per seller whatever the URL's case. */
-  profile: (username: string) => [...sellerKeys.all, username.toLowerCase()] as const,
+  profile: (username: string) => ['sellers', username.toLowerCase()] as const,
 };

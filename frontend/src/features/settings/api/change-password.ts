@@ -4,8 +4,8 @@
  */
 import * as z from 'zod';
 import { loadAuth } from '../../../lib/amplify';
-import { MIN_PASSWORD_LENGTH } from '../../../lib/credential-fields';
 
+export const MIN_PASSWORD_LENGTH = 6;
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully!';
 export const PASSWORD_CHANGE_FAILED_MESSAGE = 'Failed to change password.';
 export const WRONG_CURRENT_PASSWORD_MESSAGE =

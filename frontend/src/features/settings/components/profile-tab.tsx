@@ -6,7 +6,7 @@ import {
   USERNAME_HINT,
   profileUpdateSchema,
 } from '@contracts/profile-update';
-import { setServerFieldErrors } from '../../../components/form/form-errors';
+import { setServerFieldErrors } from '../../../components/form/use-form-submit';
 import { FormField } from '../../../components/form/form-field';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { useZodForm } from '../../../components/form/use-zod-form';

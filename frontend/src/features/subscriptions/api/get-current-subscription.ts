@@ -5,7 +5,7 @@ import { subscriptionKeys } from './keys';
 
 export function useCurrentSubscription(options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: subscriptionKeys.current(),
+    queryKey: subscriptionKeys.current,
     queryFn: ({ signal }) => api('GET /api/subscriptions/current', { signal }),
     enabled: options.enabled ?? true,
   });

@@ -5,7 +5,7 @@ import { subscriptionKeys } from './keys';
 
 export function useSubscriptions() {
   return useQuery({
-    queryKey: subscriptionKeys.list(),
+    queryKey: subscriptionKeys.list,
     queryFn: async ({ signal }) => (await api('GET /api/subscriptions', { signal })).items,
   });
 }

@@ -1,6 +1,6 @@
 /** Query keys of the caller's subscriptions. */
 export const subscriptionKeys = {
   all: ['subscriptions'] as const,
-  list: () => [...subscriptionKeys.all, 'list'] as const,
-  current: () => [...subscriptionKeys.all, 'current'] as const,
+  list: ['subscriptions', 'list'] as const,
+  current: ['subscriptions', 'current'] as const,
 };

@@ -7,6 +7,6 @@ export function useArchiveMvp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (mvpId: string) => api('DELETE /api/mvps/{id}', { params: { id: mvpId } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: templateKeys.mine() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: templateKeys.mine }),
   });
 }

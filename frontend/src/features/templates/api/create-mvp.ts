@@ -33,6 +33,6 @@ export function useCreateMvp(onProgress: (percent: number | null) => void) {
     },
     // The bar goes away when it fails; the page says why.
     onError: () => onProgress(null),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.mine() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.mine }),
   });
 }

@@ -30,6 +30,6 @@ export function useCreateVersion(mvpId: string, onProgress: (percent: number | n
     // form on screen) is left alone; the next visit reads it again anyway.
     // The bar goes away when it fails; the page says why.
     onError: () => onProgress(null),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.mine() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.mine }),
   });
 }

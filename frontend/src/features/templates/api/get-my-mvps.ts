@@ -8,7 +8,7 @@ const PROCESSING_POLL_MS = 3_000;
 
 export function useMyMvps(options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: templateKeys.mine(),
+    queryKey: templateKeys.mine,
     queryFn: ({ signal }) => api('GET /api/my/mvps', { signal }),
     enabled: options.enabled ?? true,
     // Processing moves templates between statuses in the background; look again while any waits.

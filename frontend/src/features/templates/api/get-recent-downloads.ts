@@ -5,7 +5,7 @@ import { templateKeys } from './keys';
 
 export function useRecentDownloads() {
   return useQuery({
-    queryKey: templateKeys.recentDownloads(),
+    queryKey: templateKeys.recentDownloads,
     queryFn: ({ signal }) => api('GET /api/my/mvps/downloads', { signal }),
   });
 }

@@ -5,9 +5,9 @@
 export const templateKeys = {
   all: ['templates'] as const,
   /** `GET /api/my/mvps`: the caller's templates (every status but archived) with stats. */
-  mine: () => [...templateKeys.all, 'mine'] as const,
+  mine: ['templates', 'mine'] as const,
   /** `GET /api/mvps/{id}/manage`: one template as its owner (or an admin) sees it. */
-  managed: (mvpId: string | undefined) => [...templateKeys.all, 'managed', mvpId] as const,
+  managed: (mvpId: string | undefined) => ['templates', 'managed', mvpId] as const,
   /** `GET /api/my/mvps/downloads`: the latest downloads of the caller's templates. */
-  recentDownloads: () => [...templateKeys.all, 'recent-downloads'] as const,
+  recentDownloads: ['templates', 'recent-downloads'] as const,
 };

@@ -46,7 +46,7 @@ export function useUpdateMvp(mvpId: string, onProgress: (percent: number | null)
     // The bar goes away when it fails; the page says why.
     onError: () => onProgress(null),
     onSuccess: (result) => {
-      queryClient.setQueryData<MyMvpsResult>(templateKeys.mine(), (current) =>
+      queryClient.setQueryData<MyMvpsResult>(templateKeys.mine, (current) =>
         current
           ? {
               ...current,
@@ -54,7 +54,7 @@ export function useUpdateMvp(mvpId: string, onProgress: (percent: number | null)
             }
           : current,
       );
-      void queryClient.invalidateQueries({ queryKey: templateKeys.mine() });
+      void queryClient.invalidateQueries({ queryKey: templateKeys.mine });
       queryClient.removeQueries({ queryKey: templateKeys.managed(mvpId) });
     },
   });

@@ -11,7 +11,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { ManagedMvp } from '@contracts/templates';
 import { IMAGE_ACCEPT, MVP_FILE_ACCEPT } from '@contracts/uploads';
 import { FormAlert } from '../../../components/form/form-alert';
-import { firstErrorMessage } from '../../../components/form/form-errors';
+import { firstErrorMessage } from '../../../components/form/use-form-submit';
 import { FormField } from '../../../components/form/form-field';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { useZodForm } from '../../../components/form/use-zod-form';

@@ -4,7 +4,7 @@ import { Button, Container, Heading, HStack, Input, Stack, Text } from '@chakra-
 import { Controller, FormProvider } from 'react-hook-form';
 import { IMAGE_ACCEPT, MVP_FILE_ACCEPT } from '@contracts/uploads';
 import { FormAlert } from '../../../components/form/form-alert';
-import { firstErrorMessage } from '../../../components/form/form-errors';
+import { firstErrorMessage } from '../../../components/form/use-form-submit';
 import { FormField } from '../../../components/form/form-field';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { useZodForm } from '../../../components/form/use-zod-form';

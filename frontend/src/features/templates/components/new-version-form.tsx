@@ -15,7 +15,7 @@ import { Controller } from 'react-hook-form';
 import { bumpVersion, type ManagedMvp } from '@contracts/templates';
 import { MVP_FILE_ACCEPT } from '@contracts/uploads';
 import { FormAlert } from '../../../components/form/form-alert';
-import { firstErrorMessage } from '../../../components/form/form-errors';
+import { firstErrorMessage } from '../../../components/form/use-form-submit';
 import { FormField } from '../../../components/form/form-field';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { useZodForm } from '../../../components/form/use-zod-form';

@@ -28,7 +28,7 @@ import {
   MVP_CATEGORIES,
   MVP_TECH_STACKS,
 } from '@contracts/catalog';
-import { firstErrorMessage } from '../../../components/form/form-errors';
+import { firstErrorMessage } from '../../../components/form/use-form-submit';
 import { FormField } from '../../../components/form/form-field';
 import type { TemplateFields } from '../lib/template-form';
 
