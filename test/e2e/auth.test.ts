@@ -4,8 +4,8 @@
  * the spec's validation messages, a wrong password, and a reset without an e-mail address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from './support/browser';
-import { baseUrl, readConfirmationCode, screenshot, uniqueEmail } from './support/stack';
+import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { baseUrl, readConfirmationCode, screenshot, uniqueEmail } from '../fixtures/e2e/stack';
 
 describe('signing up and in', () => {
   let session: BrowserSession;

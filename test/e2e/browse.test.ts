@@ -3,8 +3,8 @@
  * and the detail page of a template (and of one that does not exist).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from './support/browser';
-import { baseUrl, screenshot } from './support/stack';
+import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { baseUrl, screenshot } from '../fixtures/e2e/stack';
 
 describe('browsing the catalog', () => {
   let session: BrowserSession;

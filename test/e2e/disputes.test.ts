@@ -6,9 +6,9 @@
  * and 'You do not have permission to view this dispute' for anyone else.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from './support/browser';
-import { signIn, submitSignIn } from './support/sign-in';
-import { baseUrl, screenshot } from './support/stack';
+import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { signIn, submitSignIn } from '../fixtures/e2e/sign-in';
+import { baseUrl, screenshot } from '../fixtures/e2e/stack';
 
 const FEEDBACK_BOARD = '01JNNEBK80MFMQCDSM4G1BRC7G';
 

@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 /** The home page: live hero stats, how-it-works, testimonials and the featured templates. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from './support/browser';
-import { baseUrl, screenshot } from './support/stack';
+import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { baseUrl, screenshot } from '../fixtures/e2e/stack';
 
 describe('home', () => {
   let session: BrowserSession;

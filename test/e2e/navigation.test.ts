@@ -7,8 +7,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BETA_EXPIRY_NOTICE } from '../../lambdas/shared/contracts/beta';
-import { openBrowser, type BrowserSession } from './support/browser';
-import { baseUrl, screenshot, uniqueEmail } from './support/stack';
+import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { baseUrl, screenshot, uniqueEmail } from '../fixtures/e2e/stack';
 
 const signIn = async (session: BrowserSession, email: string, password: string) => {
   const { page } = session;

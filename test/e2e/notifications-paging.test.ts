@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, NotificationPage } from '../../lambdas/shared/contracts/notifications';
-import { openBrowser, type BrowserSession } from './support/browser';
-import { signIn } from './support/sign-in';
-import { baseUrl } from './support/stack';
+import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { signIn } from '../fixtures/e2e/sign-in';
+import { baseUrl } from '../fixtures/e2e/stack';
 
 const notification = (index: number): Notification => ({
   id: `01JNOTIFICATIONPAGING${String(index).padStart(5, '0')}`,

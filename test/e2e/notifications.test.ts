@@ -5,10 +5,10 @@
  * sent to /auth.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from './support/browser';
-import { signIn } from './support/sign-in';
-import { baseUrl, screenshot } from './support/stack';
-import { templateIdByTitle } from './support/templates';
+import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { signIn } from '../fixtures/e2e/sign-in';
+import { baseUrl, screenshot } from '../fixtures/e2e/stack';
+import { templateIdByTitle } from '../fixtures/e2e/templates';
 
 const unreadOf = async (session: BrowserSession): Promise<number> => {
   const bell = session.page.getByTestId('notification-bell');

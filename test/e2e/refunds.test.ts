@@ -5,9 +5,9 @@
  * subscription and appears in Request History as pending.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from './support/browser';
-import { submitSignIn } from './support/sign-in';
-import { baseUrl, screenshot } from './support/stack';
+import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { submitSignIn } from '../fixtures/e2e/sign-in';
+import { baseUrl, screenshot } from '../fixtures/e2e/stack';
 
 describe('refund requests', () => {
   let session: BrowserSession;

@@ -4,10 +4,10 @@
  * away after 3 seconds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from './support/browser';
-import { signIn } from './support/sign-in';
-import { baseUrl, screenshot } from './support/stack';
-import { templateIdByTitle } from './support/templates';
+import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { signIn } from '../fixtures/e2e/sign-in';
+import { baseUrl, screenshot } from '../fixtures/e2e/stack';
+import { templateIdByTitle } from '../fixtures/e2e/templates';
 
 const countOf = (text: string | null) => Number(/· (\d+) reviews?/.exec(text ?? '')?.[1] ?? 0);
 

@@ -6,9 +6,9 @@
  * (recorded from the first script on) and as Chromium's "Refused to …" console message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from './support/browser';
-import { signIn } from './support/sign-in';
-import { baseUrl } from './support/stack';
+import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { signIn } from '../fixtures/e2e/sign-in';
+import { baseUrl } from '../fixtures/e2e/stack';
 
 const BUYER = { email: 'buyer@demo.local', password: 'demo1234' };
 

@@ -4,8 +4,8 @@
  * edit page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from './support/browser';
-import { baseUrl } from './support/stack';
+import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { baseUrl } from '../fixtures/e2e/stack';
 
 describe('access to the seller pages', () => {
   let session: BrowserSession;

@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 /** The public seller page: an approved seller's templates and stats, and the error view. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from './support/browser';
-import { baseUrl, screenshot } from './support/stack';
+import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { baseUrl, screenshot } from '../fixtures/e2e/stack';
 
 describe('public seller profile', () => {
   let session: BrowserSession;

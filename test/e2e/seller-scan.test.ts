@@ -9,9 +9,9 @@
  */
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from './support/browser';
-import { signIn } from './support/sign-in';
-import { baseUrl, screenshot } from './support/stack';
+import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { signIn } from '../fixtures/e2e/sign-in';
+import { baseUrl, screenshot } from '../fixtures/e2e/stack';
 
 // Assembled so that no scanner reading this source file flags it.
 const FAKE_PRIVATE_KEY = [

@@ -8,9 +8,9 @@
  */
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from './support/browser';
-import { signIn } from './support/sign-in';
-import { baseUrl, readConfirmationCode, screenshot, uniqueEmail } from './support/stack';
+import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { signIn } from '../fixtures/e2e/sign-in';
+import { baseUrl, readConfirmationCode, screenshot, uniqueEmail } from '../fixtures/e2e/stack';
 
 /** A small clean template: source files only, stored (not deflated) so it passes 1 KB. */
 const cleanBundle = (marker: string): Buffer =>

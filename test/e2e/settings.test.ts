@@ -5,8 +5,8 @@
  * newsletter toggle surviving a reload.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from './support/browser';
-import { baseUrl, readConfirmationCode, screenshot, uniqueEmail } from './support/stack';
+import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { baseUrl, readConfirmationCode, screenshot, uniqueEmail } from '../fixtures/e2e/stack';
 
 describe('settings', () => {
   let session: BrowserSession;

@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 /** The shell around every page: home, theme toggle and its storage, and Page Not Found. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from './support/browser';
-import { baseUrl, screenshot } from './support/stack';
+import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { baseUrl, screenshot } from '../fixtures/e2e/stack';
 
 describe('the shell', () => {
   let session: BrowserSession;

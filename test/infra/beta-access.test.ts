@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { schedules } from '../../lambdas/shared/design/schedules';
 import { domains } from '../../lambdas/shared/design/routes';
 import { logicalIdOf, type MarketplaceFunction } from '../../lib/constructs/marketplace-function';
-import { synthApp, type SynthesisedApp } from './synth-fixture';
+import { synthApp, type SynthesisedApp } from '../fixtures/synth';
 
 interface Statement {
   Action: string | string[];

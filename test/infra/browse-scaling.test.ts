@@ -9,7 +9,7 @@ import { domainMemory } from '../../lib/constructs/api';
 import { logicalIdOf } from '../../lib/constructs/marketplace-function';
 import { cdnCaching } from '../../lambdas/shared/design/cdn-caching';
 import { schedules } from '../../lambdas/shared/design/schedules';
-import { synthApp, type SynthesisedApp } from './synth-fixture';
+import { synthApp, type SynthesisedApp } from '../fixtures/synth';
 
 type Resources = Record<string, { Properties: Record<string, unknown> }>;
 

@@ -14,7 +14,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { Auth } from '../../lib/constructs/auth';
-import { synthApp } from './synth-fixture';
+import { synthApp } from '../fixtures/synth';
 
 interface ValidationReport {
   pluginReports: { pluginName: string; conclusion: string; violations: { ruleName: string }[] }[];

@@ -15,8 +15,8 @@ import { domainNeeds } from '../../lib/constructs/api';
 import { logicalIdOf } from '../../lib/constructs/marketplace-function';
 import type { MarketplaceFunction } from '../../lib/constructs/marketplace-function';
 import { storageDesign } from '../../lambdas/shared/design/storage-design';
-import { synthApp } from './synth-fixture';
-import type { SynthesisedApp } from './synth-fixture';
+import { synthApp } from '../fixtures/synth';
+import type { SynthesisedApp } from '../fixtures/synth';
 
 type Resources = Record<string, { Properties: Record<string, unknown> }>;
 
@@ -156,7 +156,9 @@ describe('data', () => {
       expect(JSON.stringify(props.LifecycleConfiguration)).toContain(
         `"Prefix":"${storageDesign.uploadsPrefix}"`,
       );
-      expect(props.LoggingConfiguration).toBeDefined();
+      expect(props.LoggingConfiguration).toMatchObject({
+        DestinationBucketName: { Ref: expect.any(String) },
+      });
     }
   });
 });
@@ -196,7 +198,9 @@ describe('api', () => {
         expect(route?.Properties.AuthorizerId, routeKey(row)).toBeUndefined();
       } else {
         expect(route?.Properties.AuthorizationType, routeKey(row)).toBe('JWT');
-        expect(route?.Properties.AuthorizerId, routeKey(row)).toBeDefined();
+        expect(route?.Properties.AuthorizerId, routeKey(row)).toEqual({
+          Ref: expect.stringMatching(/CognitoJwt/),
+        });
       }
     }
     expect(routes.some((row) => row.access !== 'public')).toBe(true);
@@ -334,7 +338,9 @@ describe('web', () => {
     expect(behaviour('/previews/*')).toBeDefined();
     const previewsBucket = idOf(synthesised.stack.data.previewImagesBucket);
     expect(JSON.stringify(originOf('/previews/*')?.DomainName)).toContain(previewsBucket);
-    expect(originOf('/previews/*')?.OriginAccessControlId).toBeDefined();
+    expect(originOf('/previews/*')?.OriginAccessControlId).toEqual({
+      'Fn::GetAtt': [expect.any(String), 'Id'],
+    });
   });
 
   it('writes config.json at deploy time with the cloud contract', () => {

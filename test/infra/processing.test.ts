@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROCESSING_ASL } from '../../lib/constructs/processing';
-import { synthApp, type SynthesisedApp } from './synth-fixture';
+import { synthApp, type SynthesisedApp } from '../fixtures/synth';
 
 let app: SynthesisedApp;
 beforeAll(() => {

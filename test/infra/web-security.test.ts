@@ -11,8 +11,8 @@ import {
   webSecurityHeaders,
 } from '../../lambdas/shared/design/web-security';
 import { logicalIdOf } from '../../lib/constructs/marketplace-function';
-import { synthApp } from './synth-fixture';
-import type { SynthesisedApp } from './synth-fixture';
+import { synthApp } from '../fixtures/synth';
+import type { SynthesisedApp } from '../fixtures/synth';
 
 interface HeadersPolicyConfig {
   Comment: string;

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { localCloud } from '../setup/helpers';
+import { localCloud } from '../../fixtures/users';
 
 describe('DynamoDB Local on this machine', () => {
   it('listens on 127.0.0.1 only, not on every interface', async () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiAdapter, importDomainHandler } from '../../../lib/local/http-adapter';
 import type { BrowseResult } from '../../../lambdas/shared/contracts/catalog';
 import type { Profile } from '../../../lambdas/shared/contracts/profile';
-import { createTestUser, localCloud, type TestUser } from '../setup/helpers';
+import { createTestUser, localCloud, type TestUser } from '../../fixtures/users';
 
 const require = createRequire(import.meta.url);
 

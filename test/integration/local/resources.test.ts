@@ -21,7 +21,7 @@ import {
 import { tableDesign } from '../../../lambdas/shared/design/table-design';
 import { authDesign } from '../../../lambdas/shared/design/auth-design';
 import { storageDesign } from '../../../lambdas/shared/design/storage-design';
-import { localCloud } from '../setup/helpers';
+import { localCloud } from '../../fixtures/users';
 
 describe('the table', () => {
   it('has the keys, GSIs, billing mode and TTL of table-design.ts, and survives a second create', async () => {

@@ -18,7 +18,7 @@ import { createCognitoClient, createS3Client } from '../../../lib/local/resource
 import { DEMO_PASSWORD, demoAccounts } from '../../../lib/local/seed/accounts';
 import { seedDemoData, type SeedOptions, type SeedSummary } from '../../../lib/local/seed/index';
 import { apiEvent, jsonBody, lambdaContext } from '../../fixtures/api-event';
-import { localCloud } from '../setup/helpers';
+import { localCloud } from '../../fixtures/users';
 
 let options: SeedOptions;
 let s3: S3Client;

@@ -29,7 +29,7 @@ import { createS3Client } from '../../../../lib/local/resources';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { recordDynamoDbCommands } from '../../../fixtures/dynamodb-commands';
 import { mvpItem } from '../../../fixtures/mvps';
-import { localCloud } from '../../setup/helpers';
+import { localCloud } from '../../../fixtures/users';
 
 const browse = async (): Promise<BrowseResult> => {
   const result = await handler(apiEvent({ path: '/api/mvps' }), lambdaContext('catalog'));

@@ -23,7 +23,7 @@ import { createS3Client } from '../../../../lib/local/resources';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { startFaultProxy, type FaultProxy } from '../../../fixtures/fault-proxy';
 import { mvpItem } from '../../../fixtures/mvps';
-import { localCloud } from '../../setup/helpers';
+import { localCloud } from '../../../fixtures/users';
 
 /** A version check gives up after 1 s; with the request's own work, well within this. */
 const STALE_ANSWER_MS = 2_500;

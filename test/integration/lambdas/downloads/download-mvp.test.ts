@@ -28,7 +28,7 @@ import { INVALID_CURSOR_MESSAGE } from '../../../../lambdas/shared/http/cursor';
 import { createS3Client } from '../../../../lib/local/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { mvpItem } from '../../../fixtures/mvps';
-import { localCloud } from '../../setup/helpers';
+import { localCloud } from '../../../fixtures/users';
 
 const SELLER = `seller-${randomUUID()}`;
 const bundleFiles = {

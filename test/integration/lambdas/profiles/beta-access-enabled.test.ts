@@ -45,7 +45,7 @@ import {
   lambdaContext,
 } from '../../../fixtures/api-event';
 import { mvpItem } from '../../../fixtures/mvps';
-import { localCloud } from '../../setup/helpers';
+import { localCloud } from '../../../fixtures/users';
 
 process.env.BETA_ACCESS_ENABLED = 'true';
 const { handler: profiles } = await import('../../../../lambdas/profiles/index');

@@ -11,7 +11,7 @@ import { BetaAccountEntity } from '../../../../lambdas/shared/db/entities/beta-a
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { createCognitoClient } from '../../../../lib/local/resources';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { localCloud } from '../../setup/helpers';
+import { localCloud } from '../../../fixtures/users';
 
 const created = vi.hoisted(() => [] as { email: string; sub: string }[]);
 

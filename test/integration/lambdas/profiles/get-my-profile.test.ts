@@ -17,7 +17,7 @@ import {
   jsonBody,
   lambdaContext,
 } from '../../../fixtures/api-event';
-import { createTestUser } from '../../setup/helpers';
+import { createTestUser } from '../../../fixtures/users';
 
 const getMe = (claims?: Record<string, string>, query?: Record<string, string>) =>
   handler(apiEvent({ path: '/api/me', claims, query }), lambdaContext('profiles'));

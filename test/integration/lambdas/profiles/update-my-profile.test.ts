@@ -9,6 +9,7 @@ import { getProfileById } from '../../../../lambdas/profiles/repo';
 import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
 import type { Profile } from '../../../../lambdas/shared/contracts/profile';
 import {
+  INVALID_URL_MESSAGE,
   USERNAME_REQUIRED_MESSAGE,
   USERNAME_SPACES_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
@@ -67,7 +68,7 @@ describe('PATCH /api/me', () => {
     expect(jsonBody<ApiErrorBody>(spaced).message).toBe(USERNAME_SPACES_MESSAGE);
     const badUrl = await patchMe(user.claims, { username: uniqueName('u'), website_url: 'nope' });
     expect(badUrl.statusCode).toBe(400);
-    expect(jsonBody<ApiErrorBody>(badUrl).fields?.website_url).toBeDefined();
+    expect(jsonBody<ApiErrorBody>(badUrl).fields?.website_url).toBe(INVALID_URL_MESSAGE);
   });
 
   it('refuses a username another user holds, in any letter case, with 409', async () => {

@@ -1,5 +1,5 @@
 /** The seller contract's pure rules: file checks, magic bytes, version bumps, slugs, the form. */
-import '../../../fixtures/lambda-env';
+import '../../../../fixtures/lambda-env';
 import { describe, expect, it } from 'vitest';
 import {
   FILE_MESSAGES,
@@ -8,14 +8,14 @@ import {
   mvpFileKindFromMagic,
   mvpFileKindOf,
   mvpFileProblem,
-} from '../../../../lambdas/shared/contracts/uploads';
+} from '../../../../../lambdas/shared/contracts/uploads';
 import {
   MVP_FORM_MESSAGES,
   bumpVersion,
   mvpFieldsSchema,
-} from '../../../../lambdas/shared/contracts/templates';
-import { toPence } from '../../../../lambdas/shared/contracts/money';
-import { slugFor } from '../../../../lambdas/templates/service';
+} from '../../../../../lambdas/shared/contracts/templates';
+import { toPence } from '../../../../../lambdas/shared/contracts/money';
+import { slugFor } from '../../../../../lambdas/templates/service';
 
 describe('bundle files', () => {
   it('knows the kinds by extension, .tgz included', () => {

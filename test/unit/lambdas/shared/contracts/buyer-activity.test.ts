@@ -1,13 +1,13 @@
 /** Contracts of downloads, reviews and notifications: spec texts, labels, masking, badge text. */
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition } from '../../../../lambdas/shared/storage/s3';
+import { attachmentDisposition } from '../../../../../lambdas/shared/storage/s3';
 import {
   maskEmail,
   ratingLabel,
   reviewInputSchema,
   REVIEW_MESSAGES,
-} from '../../../../lambdas/shared/contracts/reviews';
-import { unreadBadgeText } from '../../../../lambdas/shared/contracts/notification-bell';
+} from '../../../../../lambdas/shared/contracts/reviews';
+import { unreadBadgeText } from '../../../../../lambdas/shared/contracts/notification-bell';
 
 describe('review input', () => {
   it('needs a whole rating from 1 to 5 with the spec message', () => {

@@ -6,10 +6,10 @@ import {
   assertAccess,
   isApprovedSeller,
   mayActAsOwner,
-} from '../../../../lambdas/shared/auth/access';
-import type { AuthContext } from '../../../../lambdas/shared/auth/claims';
-import type { Role } from '../../../../lambdas/shared/contracts/profile';
-import { ForbiddenError, UnauthorizedError } from '../../../../lambdas/shared/errors';
+} from '../../../../../lambdas/shared/auth/access';
+import type { AuthContext } from '../../../../../lambdas/shared/auth/claims';
+import type { Role } from '../../../../../lambdas/shared/contracts/profile';
+import { ForbiddenError, UnauthorizedError } from '../../../../../lambdas/shared/errors';
 
 const auth: AuthContext = { userId: 'u', email: 'u@example.com', groups: [], signUpRole: null };
 const profile = (role: Role, approved = false, betaExpiresAt: string | null = null) => ({

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { computeContentId, KUBO_CHUNK_SIZE } from '../../../lambdas/processing/cid';
+import { computeContentId, KUBO_CHUNK_SIZE } from '../../../../lambdas/processing/cid';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest();
 

@@ -1,12 +1,12 @@
-import '../../../fixtures/lambda-env';
+import '../../../../fixtures/lambda-env';
 import { describe, expect, it, vi } from 'vitest';
-import type { Profile, Role } from '../../../../lambdas/shared/contracts/profile';
-import type { RouteDefinition } from '../../../../lambdas/shared/design/routes';
+import type { Profile, Role } from '../../../../../lambdas/shared/contracts/profile';
+import type { RouteDefinition } from '../../../../../lambdas/shared/design/routes';
 
 // A route table with one row per access level, so the chain's wiring is tested for each.
-vi.mock('../../../../lambdas/shared/design/routes', async (importOriginal) => {
+vi.mock('../../../../../lambdas/shared/design/routes', async (importOriginal) => {
   const original =
-    await importOriginal<typeof import('../../../../lambdas/shared/design/routes')>();
+    await importOriginal<typeof import('../../../../../lambdas/shared/design/routes')>();
   const testRoutes: RouteDefinition[] = [
     {
       method: 'GET',
@@ -49,11 +49,11 @@ vi.mock('../../../../lambdas/shared/design/routes', async (importOriginal) => {
 });
 
 const { createHttpHandler, requireAuth } =
-  await import('../../../../lambdas/shared/http/create-http-handler');
-const { jsonResponse } = await import('../../../../lambdas/shared/http/response');
-const { NotFoundError, ValidationError } = await import('../../../../lambdas/shared/errors');
+  await import('../../../../../lambdas/shared/http/create-http-handler');
+const { jsonResponse } = await import('../../../../../lambdas/shared/http/response');
+const { NotFoundError, ValidationError } = await import('../../../../../lambdas/shared/errors');
 const { apiEvent, idTokenClaims, jsonBody, lambdaContext } =
-  await import('../../../fixtures/api-event');
+  await import('../../../../fixtures/api-event');
 
 const profileWith = (role: Role, approved: boolean): Profile => ({
   id: 'u1',

@@ -1,4 +1,4 @@
-import '../../../fixtures/lambda-env';
+import '../../../../fixtures/lambda-env';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import {
@@ -9,12 +9,12 @@ import {
   ServiceUnavailableError,
   UnauthorizedError,
   ValidationError,
-} from '../../../../lambdas/shared/errors';
+} from '../../../../../lambdas/shared/errors';
 import {
   UNEXPECTED_ERROR_MESSAGE,
   toErrorResponse,
-} from '../../../../lambdas/shared/http/error-mapper';
-import { jsonBody } from '../../../fixtures/api-event';
+} from '../../../../../lambdas/shared/http/error-mapper';
+import { jsonBody } from '../../../../fixtures/api-event';
 
 describe('toErrorResponse', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { badArchives } from '../../fixtures/archives/bad-archives';
-import { cleanTemplates } from '../../fixtures/archives/clean-templates';
-import { tarGzOf, zipOf } from '../../fixtures/archives/writers';
-import { RAR_REFUSED_MESSAGE, scanArchive } from '../../../lambdas/processing/scanner/index';
-import { bufferSource, type ArchiveSource } from '../../../lambdas/processing/scanner/source';
+import { badArchives } from '../../../fixtures/archives/bad-archives';
+import { cleanTemplates } from '../../../fixtures/archives/clean-templates';
+import { tarGzOf, zipOf } from '../../../fixtures/archives/writers';
+import { RAR_REFUSED_MESSAGE, scanArchive } from '../../../../lambdas/processing/scanner/index';
+import { bufferSource, type ArchiveSource } from '../../../../lambdas/processing/scanner/source';
 
 const scan = (bytes: Uint8Array, fileName: string) =>
   scanArchive(bufferSource(bytes, fileName), fileName);

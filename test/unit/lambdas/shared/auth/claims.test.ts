@@ -4,8 +4,8 @@ import {
   parseGroups,
   parseSignUpRole,
   readAuthContext,
-} from '../../../../lambdas/shared/auth/claims';
-import { apiEvent, idTokenClaims } from '../../../fixtures/api-event';
+} from '../../../../../lambdas/shared/auth/claims';
+import { apiEvent, idTokenClaims } from '../../../../fixtures/api-event';
 
 describe('parseGroups', () => {
   it.each([

@@ -6,21 +6,21 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { computeContentId } from '../../../lambdas/processing/cid';
-import { startProcessing } from '../../../lambdas/processing/start';
-import { setWorkflowRunner } from '../../../lambdas/shared/adapters/workflow';
-import { CatalogVersionEntity } from '../../../lambdas/shared/db/entities/catalog-version';
-import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
-import { MvpVersionEntity } from '../../../lambdas/shared/db/entities/mvp-version';
-import { NotificationEntity } from '../../../lambdas/shared/db/entities/notification';
-import { NotificationCounterEntity } from '../../../lambdas/shared/db/entities/notification-counter';
-import { createS3Client } from '../../../lib/local/resources';
-import { createLocalWorkflowRunner } from '../../../lib/local/state-machines';
-import { badArchives } from '../../fixtures/archives/bad-archives';
-import { cleanTemplates } from '../../fixtures/archives/clean-templates';
-import { zipOf } from '../../fixtures/archives/writers';
-import { mvpItem } from '../../fixtures/mvps';
-import { localCloud } from '../setup/helpers';
+import { computeContentId } from '../../../../lambdas/processing/cid';
+import { startProcessing } from '../../../../lambdas/processing/start';
+import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow';
+import { CatalogVersionEntity } from '../../../../lambdas/shared/db/entities/catalog-version';
+import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
+import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
+import { NotificationCounterEntity } from '../../../../lambdas/shared/db/entities/notification-counter';
+import { createS3Client } from '../../../../lib/local/resources';
+import { createLocalWorkflowRunner } from '../../../../lib/local/state-machines';
+import { badArchives } from '../../../fixtures/archives/bad-archives';
+import { cleanTemplates } from '../../../fixtures/archives/clean-templates';
+import { zipOf } from '../../../fixtures/archives/writers';
+import { mvpItem } from '../../../fixtures/mvps';
+import { localCloud } from '../../../fixtures/users';
 
 const PIN_TOKEN = 'test-pinning-token';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { ValidationError } from '../../../../lambdas/shared/errors';
+import { ValidationError } from '../../../../../lambdas/shared/errors';
 import {
   INVALID_JSON_MESSAGE,
   parseRequest,
   validationErrorFromZod,
-} from '../../../../lambdas/shared/http/parse-request';
-import { apiEvent } from '../../../fixtures/api-event';
+} from '../../../../../lambdas/shared/http/parse-request';
+import { apiEvent } from '../../../../fixtures/api-event';
 
 const bodySchema = z.object({ title: z.string().min(1, 'Title is required') });
 
