@@ -1,6 +1,6 @@
 /**
  * Templates, as their seller manages them (seller spec §2, §5, §6): registering an upload, new
- * versions, edits, retrying processing and archiving. The one owner of every template write
+ * versions, edits and retrying processing (archiving in archive.ts). The one owner of every template write
  * (STYLE.md rule 11): processing, the admin area, GitHub sync and the seed call this domain
  * (here and in transitions.ts), never its repo.
  *
@@ -55,7 +55,7 @@ export const slugFor = (title: string, now = Date.now()): string => {
 };
 
 /** The template, if the caller may manage it; archived templates are gone for everyone. */
-const loadManageable = async (profile: Profile, mvpId: string): Promise<MvpItem> => {
+export const loadManageable = async (profile: Profile, mvpId: string): Promise<MvpItem> => {
   const mvp = await getMvpById(mvpId);
   if (!mvp || mvp.status === 'archived') throw new NotFoundError(MVP_MESSAGES.notFound);
   if (!mayActAsOwner(profile, mvp.seller_id, { ownerMustBeApprovedSeller: true })) {
@@ -90,7 +90,8 @@ const fieldWrites = (fields: MvpFields) => {
   return { set, remove };
 };
 
-const conflictOnRefusal = (error: unknown): never => {
+/** A refused template write (its status moved meanwhile) as the 409 a person can act on. */
+export const conflictOnRefusal = (error: unknown): never => {
   if (error instanceof TransactionRefusedError && error.item === 'mvp') {
     throw new ConflictError(MVP_MESSAGES.changedMeanwhile);
   }
@@ -365,50 +366,4 @@ export const retryProcessing = async (profile: Profile, mvpId: string): Promise<
     mvp: toManagedMvp(applied(mvp, set, ['last_processing_error'])),
     message: MVP_MESSAGES.retried,
   };
-};
-
-/** M5 to archived from the status read: the counter moves, the catalog changes if approved. */
-const writeArchived = (mvp: MvpItem, now: string): Promise<void> =>
-  writeTemplate({
-    mvpId: mvp.id,
-    fromStatus: mvp.status,
-    set: { status: 'archived', updated_at: now },
-    now,
-  });
-
-/**
- * `DELETE /api/mvps/{id}` (M5 to archived): the item and its versions stay for download history,
- * disputes and payouts; an approved template leaves the catalog.
- */
-export const archiveMvp = async (profile: Profile, mvpId: string): Promise<{ message: string }> => {
-  const mvp = await loadManageable(profile, mvpId);
-  await writeArchived(mvp, new Date().toISOString()).catch(conflictOnRefusal);
-  return { message: MVP_MESSAGES.deleted };
-};
-
-const ARCHIVE_ATTEMPTS = 3;
-
-/**
- * Archives every template of one seller whose account was removed (a beta account past its day),
- * each exactly as `archiveMvp` does it, so they leave the catalog. A template whose status moved
- * meanwhile (processing publishing it) is read again and archived from its new status. Already
- * archived templates are left alone, so running it again archives nothing. Returns the count.
- */
-export const archiveAllTemplatesOfSeller = async (sellerId: string): Promise<number> => {
-  let archived = 0;
-  for (const listed of await listMvpsBySeller(sellerId)) {
-    let mvp: MvpItem | null = listed;
-    for (let attempt = 1; mvp && mvp.status !== 'archived'; attempt += 1) {
-      try {
-        await writeArchived(mvp, new Date().toISOString());
-        archived += 1;
-        break;
-      } catch (error) {
-        const moved = error instanceof TransactionRefusedError && error.item === 'mvp';
-        if (!moved || attempt === ARCHIVE_ATTEMPTS) throw error;
-        mvp = await getMvpById(mvp.id);
-      }
-    }
-  }
-  return archived;
 };

@@ -8,7 +8,7 @@
  * The seller domain's archive is handed to the profiles service here, since the seller domain
  * itself depends on profiles.
  */
-import { archiveAllTemplatesOfSeller } from '../../templates/service';
+import { archiveAllTemplatesOfSeller } from '../../templates/archive';
 import { closeExpiredBetaAccounts, type BetaCleanupResult } from '../service';
 
 /** The part of EventBridge's scheduled event read here: the run's scheduled time. */

@@ -3,7 +3,7 @@ import { requireProfile, type HttpOperation } from '../../shared/http/create-htt
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
 import { mvpIdParamsSchema } from '../schema';
-import { archiveMvp as archiveManagedMvp } from '../service';
+import { archiveMvp as archiveManagedMvp } from '../archive';
 
 export const archiveMvp: HttpOperation = async (context) => {
   const { params } = parseRequest(context.event, { params: mvpIdParamsSchema });
