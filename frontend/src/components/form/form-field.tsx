@@ -5,7 +5,7 @@
  * form passes `errors.<name>?.message`.
  */
 import type { ReactNode } from 'react';
-import { Field, HStack } from '@chakra-ui/react';
+import { Box, Field, HStack, Text } from '@chakra-ui/react';
 
 export interface FormFieldProps extends Omit<Field.RootProps, 'children' | 'label'> {
   label?: ReactNode;
@@ -60,5 +60,34 @@ export function FormField({
         hint !== undefined && <Field.HelperText>{hint}</Field.HelperText>
       )}
     </Field.Root>
+  );
+}
+
+/**
+ * A labelled group of controls (a set of checkboxes) with the group's error under it. Not a
+ * Chakra Field on purpose: a Field hands its one control id to every control inside it, so each
+ * checkbox's label would toggle the first checkbox.
+ */
+export function FieldGroup({
+  label,
+  error,
+  children,
+}: {
+  label: ReactNode;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box>
+      <Text fontWeight="medium" mb="2">
+        {label}
+      </Text>
+      {children}
+      {error && (
+        <Text color="fg.error" fontSize="sm" mt="1">
+          {error}
+        </Text>
+      )}
+    </Box>
   );
 }

@@ -2,7 +2,7 @@
 import { Checkbox, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { SPECIALIZATIONS, YEARS_EXPERIENCE } from '@contracts/seller-applications';
-import { FormField } from '../../../components/form/form-field';
+import { FieldGroup, FormField } from '../../../components/form/form-field';
 import type { ApplicationValues } from '../lib/application-form';
 
 export function ExperienceStep() {
@@ -23,12 +23,12 @@ export function ExperienceStep() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </FormField>
-      <FormField label="Specializations" error={errors.specializations?.message}>
+      <FieldGroup label="Specializations" error={errors.specializations?.message}>
         <Controller
           control={control}
           name="specializations"
           render={({ field }) => (
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2" w="full">
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
               {SPECIALIZATIONS.map((name) => (
                 <Checkbox.Root
                   key={name}
@@ -50,7 +50,7 @@ export function ExperienceStep() {
             </SimpleGrid>
           )}
         />
-      </FormField>
+      </FieldGroup>
       <FormField label="Previous Work" error={errors.previousWork?.message}>
         <Textarea {...register('previousWork')} rows={4} />
       </FormField>
