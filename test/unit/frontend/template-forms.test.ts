@@ -3,7 +3,9 @@
  * template fields plus the file checks a browser can make), and the seller wizard's steps. Each
  * finds every problem in one pass, and the message at the top names the first one on screen.
  */
+import type { FieldValues } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
+import type * as z from 'zod';
 import { firstErrorMessage } from '../../../frontend/src/components/form/use-form-submit';
 import {
   FIELD_ORDER,
@@ -121,8 +123,10 @@ describe('new version and edit', () => {
 });
 
 describe('the seller wizard (seller spec §5)', () => {
-  const firstProblem = async (step: number, values = INITIAL_APPLICATION) =>
-    firstErrorMessage((await resolveForm(STEP_SCHEMAS[step]!, values)).errors, FIELD_ORDER);
+  const firstProblem = async (step: number, values = INITIAL_APPLICATION) => {
+    const schema: z.ZodType<unknown, FieldValues> = STEP_SCHEMAS[step]!;
+    return firstErrorMessage((await resolveForm(schema, values)).errors, FIELD_ORDER);
+  };
 
   it("names each step's first problem with the spec's message", async () => {
     expect(await firstProblem(0)).toBe('Email is required');
