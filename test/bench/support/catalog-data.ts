@@ -13,6 +13,7 @@ import {
 import type { CatalogRecord } from '../../../lambdas/catalog/browse';
 import { averageRating } from '../../../lambdas/catalog/repo';
 import { bumpCatalogVersion } from '../../fixtures/catalog';
+import { profileItem } from '../../fixtures/profiles';
 import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
 import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
 
@@ -56,19 +57,18 @@ export type BenchTemplate = ReturnType<typeof benchTemplate>;
 export const seedBenchCatalog = async (size: number): Promise<BenchTemplate[]> => {
   const next = random(42);
   const now = Date.parse('2026-06-01T00:00:00Z');
-  const sellers = Array.from({ length: SELLERS }, (_, index) => ({
-    id: `bench-seller-${index}`,
-    email: `seller${index}@bench.local`,
-    username: `seller${index}`,
-    display_name: `Seller ${index}`,
-    role: 'seller' as const,
-    is_seller_approved: true,
-    downloads_remaining: 0,
-    download_quota: 0,
-    downloads_today: 0,
-    created_at: new Date(now).toISOString(),
-    updated_at: new Date(now).toISOString(),
-  }));
+  const sellers = Array.from({ length: SELLERS }, (_, index) =>
+    profileItem({
+      id: `bench-seller-${index}`,
+      email: `seller${index}@bench.local`,
+      username: `seller${index}`,
+      display_name: `Seller ${index}`,
+      role: 'seller',
+      is_seller_approved: true,
+      created_at: new Date(now).toISOString(),
+      updated_at: new Date(now).toISOString(),
+    }),
+  );
   await ProfileEntity.batchPut(sellers);
 
   const templates = Array.from({ length: size }, (_, index) => benchTemplate(next, now, index));

@@ -9,9 +9,9 @@ import type { MvpItem } from '../../../../lambdas/catalog/repo';
 import type { BrowseResult, MvpDetail } from '../../../../lambdas/shared/contracts/catalog';
 import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { mvpItem } from '../../../fixtures/mvps';
+import { putProfile } from '../../../fixtures/profiles';
 
 const SELLER_ID = 'seller-browse-1';
 const SELLER_EMAIL = 'private-seller@example.com';
@@ -80,7 +80,7 @@ const browse = async (query: Record<string, string | string[]> = {}) => {
 const titles = (result: BrowseResult) => result.items.map((item) => item.title).sort();
 
 beforeAll(async () => {
-  await ProfileEntity.create({
+  await putProfile({
     id: SELLER_ID,
     email: SELLER_EMAIL,
     username: 'acme',
@@ -89,7 +89,7 @@ beforeAll(async () => {
     is_seller_approved: true,
     created_at: day(0),
     updated_at: day(0),
-  }).go();
+  });
   await Promise.all([...approved, ...hidden].map((item: MvpItem) => MvpEntity.create(item).go()));
   await bumpCatalogVersion();
 });

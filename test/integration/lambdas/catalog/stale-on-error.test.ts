@@ -15,7 +15,6 @@ import { bumpCatalogVersion } from '../../../fixtures/catalog';
 import { VERSION_RETRY_AFTER_FAILURE_MS } from '../../../../lambdas/catalog/catalog-cache';
 import type { BrowseResult } from '../../../../lambdas/shared/contracts/catalog';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../../lambdas/shared/errors';
 import { logger } from '../../../../lambdas/shared/observability';
 import { storageDesign } from '../../../../lambdas/shared/design/storage-design';
@@ -23,6 +22,7 @@ import { createS3Client } from '../../../../lib/local/resources';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { startFaultProxy, type FaultProxy } from '../../../fixtures/fault-proxy';
 import { mvpItem } from '../../../fixtures/mvps';
+import { putProfile } from '../../../fixtures/profiles';
 import { localCloud } from '../../../fixtures/users';
 
 /** A version check gives up after 1 s; with the request's own work, well within this. */
@@ -50,14 +50,14 @@ beforeAll(async () => {
   proxy = await startFaultProxy(localCloud().dynamodbEndpoint);
   // The handlers' client is created on first use, so from here on it goes through the proxy.
   process.env.AWS_ENDPOINT_URL_DYNAMODB = proxy.endpoint;
-  await ProfileEntity.create({
+  await putProfile({
     id: seller,
     email: 'stale-seller@example.com',
     username: 'stale-seller',
     role: 'seller',
     created_at: anHourAgo,
     updated_at: anHourAgo,
-  }).go();
+  });
   await MvpEntity.create(kept).go();
   await bumpCatalogVersion({ approvedDelta: 1 });
 });

@@ -13,9 +13,9 @@ import type { Role } from '../../../../lambdas/shared/contracts/profile';
 import { DisputeEntity } from '../../../../lambdas/shared/db/entities/dispute';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { mvpItem } from '../../../fixtures/mvps';
+import { putProfile } from '../../../fixtures/profiles';
 
 const claims = (sub: string) => idTokenClaims({ sub, email: `${sub}@example.com` });
 const call = (
@@ -27,20 +27,8 @@ const call = (
     lambdaContext('disputes'),
   );
 
-const createProfile = (id: string, role: Role, username?: string) => {
-  const now = new Date().toISOString();
-  return ProfileEntity.create({
-    id,
-    email: `${id}@example.com`,
-    username,
-    role,
-    downloads_remaining: 0,
-    download_quota: 0,
-    is_seller_approved: role === 'seller' || role === 'both',
-    created_at: now,
-    updated_at: now,
-  }).go();
-};
+const createProfile = (id: string, role: Role, username?: string) =>
+  putProfile({ id, username, role, is_seller_approved: role === 'seller' || role === 'both' });
 
 const recordDownload = (userId: string, mvp: ReturnType<typeof mvpItem>) => {
   const now = new Date().toISOString();

@@ -27,7 +27,8 @@ import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { INVALID_CURSOR_MESSAGE } from '../../../../lambdas/shared/http/cursor';
 import { createS3Client } from '../../../../lib/local/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpItem } from '../../../fixtures/mvps';
+import { mvpItem, mvpWithFile } from '../../../fixtures/mvps';
+import { putProfile } from '../../../fixtures/profiles';
 import { localCloud } from '../../../fixtures/users';
 
 const SELLER = `seller-${randomUUID()}`;
@@ -39,17 +40,8 @@ const bundleFiles = {
 };
 const bundle = zipSync(bundleFiles);
 
-const withFile = (overrides: Partial<MvpItem> = {}): MvpItem => {
-  const id = overrides.id ?? mvpItem().id;
-  return mvpItem({
-    id,
-    seller_id: SELLER,
-    file_key: `mvps/${id}/1.0.0/bundle.zip`,
-    file_size: bundle.length,
-    original_file_name: 'bundle.zip',
-    ...overrides,
-  });
-};
+const withFile = (overrides: Partial<MvpItem> = {}): MvpItem =>
+  mvpWithFile({ seller_id: SELLER, file_size: bundle.length, ...overrides });
 
 const template = withFile({ title: 'Quota Kit' });
 /** The concurrency test's own template and seller, so its counts are exact. */
@@ -59,26 +51,11 @@ const pending = withFile({ title: 'Pending Kit', status: 'pending_review' });
 const oneTime = withFile({ title: 'Paid Kit', access_tier: 'one_time_sale', price: 9 });
 const notAZip = withFile({ title: 'Broken Kit' });
 
-const putProfile = async (
+/** A buyer on a monthly quota of 15 with `downloads_remaining` left (and a daily limit if given). */
+const putBuyer = (
   id: string,
-  fields: { downloads_remaining: number; daily_download_limit?: number } = {
-    downloads_remaining: 5,
-  },
-) => {
-  const now = new Date().toISOString();
-  await ProfileEntity.put({
-    id,
-    email: `${id}@example.com`,
-    role: 'buyer',
-    downloads_remaining: fields.downloads_remaining,
-    download_quota: 15,
-    downloads_today: 0,
-    daily_download_limit: fields.daily_download_limit,
-    is_seller_approved: false,
-    created_at: now,
-    updated_at: now,
-  }).go();
-};
+  fields: { downloads_remaining: number; daily_download_limit?: number },
+) => putProfile({ id, download_quota: 15, ...fields });
 
 const claimsOf = (sub: string) => idTokenClaims({ sub, email: `${sub}@example.com` });
 
@@ -111,8 +88,8 @@ describe('POST /api/mvps/{id}/download', () => {
   it('turns 50 concurrent clicks with a quota of 5 into exactly 5 downloads', async () => {
     const buyer = `buyer-${randomUUID()}`;
     const bystander = `bystander-${randomUUID()}`;
-    await putProfile(buyer, { downloads_remaining: 5 });
-    await putProfile(bystander, { downloads_remaining: 3 });
+    await putBuyer(buyer, { downloads_remaining: 5 });
+    await putBuyer(bystander, { downloads_remaining: 3 });
     const before = (await MvpEntity.get({ id: rush.id }).go()).data!.download_count;
 
     const results = await Promise.all(Array.from({ length: 50 }, () => download(rush.id, buyer)));
@@ -163,7 +140,7 @@ describe('POST /api/mvps/{id}/download', () => {
 
   it('hands out a presigned URL that serves the bundle as an attachment', async () => {
     const buyer = `buyer-${randomUUID()}`;
-    await putProfile(buyer, { downloads_remaining: 1 });
+    await putBuyer(buyer, { downloads_remaining: 1 });
     const result = await download(template.id, buyer);
     expect(result.statusCode).toBe(200);
     const { url } = jsonBody<DownloadResult>(result);
@@ -180,7 +157,7 @@ describe('POST /api/mvps/{id}/download', () => {
 
   it('refuses a spent quota with the spec message and writes nothing', async () => {
     const buyer = `buyer-${randomUUID()}`;
-    await putProfile(buyer, { downloads_remaining: 0 });
+    await putBuyer(buyer, { downloads_remaining: 0 });
     const result = await download(template.id, buyer);
     expect(result.statusCode).toBe(403);
     expect(jsonBody<ApiErrorBody>(result).message).toBe(
@@ -192,7 +169,7 @@ describe('POST /api/mvps/{id}/download', () => {
 
   it('answers 404 for a template that is not approved, without spending quota', async () => {
     const buyer = `buyer-${randomUUID()}`;
-    await putProfile(buyer, { downloads_remaining: 2 });
+    await putBuyer(buyer, { downloads_remaining: 2 });
     const result = await download(pending.id, buyer);
     expect(result.statusCode).toBe(404);
     expect(jsonBody<ApiErrorBody>(result).message).toBe(
@@ -205,7 +182,7 @@ describe('POST /api/mvps/{id}/download', () => {
 
   it('refuses one-time-sale templates until they can be bought', async () => {
     const buyer = `buyer-${randomUUID()}`;
-    await putProfile(buyer, { downloads_remaining: 2 });
+    await putBuyer(buyer, { downloads_remaining: 2 });
     const result = await download(oneTime.id, buyer);
     expect(result.statusCode).toBe(403);
     expect(jsonBody<ApiErrorBody>(result).message).toBe(DOWNLOAD_MESSAGES.oneTimePurchase);
@@ -230,7 +207,7 @@ describe('POST /api/mvps/{id}/download', () => {
 
   it('holds the daily limit under concurrent clicks', async () => {
     const buyer = `buyer-${randomUUID()}`;
-    await putProfile(buyer, { downloads_remaining: 10, daily_download_limit: 2 });
+    await putBuyer(buyer, { downloads_remaining: 10, daily_download_limit: 2 });
     const results = await Promise.all(
       Array.from({ length: 6 }, () => download(template.id, buyer)),
     );
@@ -250,7 +227,7 @@ describe('POST /api/mvps/{id}/download', () => {
     const own = withFile({ seller_id: seller, title: 'Own Kit' });
     await MvpEntity.create(own).go();
     await createS3Object(own.file_key!);
-    await putProfile(seller, { downloads_remaining: 1 });
+    await putBuyer(seller, { downloads_remaining: 1 });
     expect((await download(own.id, seller)).statusCode).toBe(200);
     expect((await NotificationCounterEntity.get({ user_id: seller }).go()).data).toBeNull();
   });
@@ -265,8 +242,8 @@ describe('GET /api/downloads', () => {
   it("lists only the caller's downloads, newest first, with the template snapshot", async () => {
     const buyer = `buyer-${randomUUID()}`;
     const other = `buyer-${randomUUID()}`;
-    await putProfile(buyer, { downloads_remaining: 2 });
-    await putProfile(other, { downloads_remaining: 1 });
+    await putBuyer(buyer, { downloads_remaining: 2 });
+    await putBuyer(other, { downloads_remaining: 1 });
     expect((await download(template.id, buyer)).statusCode).toBe(200);
     expect((await download(template.id, other)).statusCode).toBe(200);
     expect((await download(template.id, buyer)).statusCode).toBe(200);
@@ -320,7 +297,7 @@ describe('GET /api/downloads', () => {
 describe('GET /api/mvps/{id}/download-status', () => {
   it('tells whether the caller downloaded the template and how many downloads are left', async () => {
     const buyer = `buyer-${randomUUID()}`;
-    await putProfile(buyer, { downloads_remaining: 2 });
+    await putBuyer(buyer, { downloads_remaining: 2 });
     const before = jsonBody<DownloadStatus>(
       await call('GET', `/api/mvps/${template.id}/download-status`, buyer),
     );

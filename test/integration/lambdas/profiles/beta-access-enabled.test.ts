@@ -33,7 +33,6 @@ import { documentClient, tableName } from '../../../../lambdas/shared/db/client'
 import { BetaAccountEntity } from '../../../../lambdas/shared/db/entities/beta-account';
 import { DisputeEntity, type DisputeItem } from '../../../../lambdas/shared/db/entities/dispute';
 import { MvpEntity, type MvpItem } from '../../../../lambdas/shared/db/entities/mvp';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { RateLimitEntity } from '../../../../lambdas/shared/db/entities/rate-limit';
 import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
 import { createCognitoClient } from '../../../../lib/local/resources';
@@ -44,7 +43,8 @@ import {
   jsonBody,
   lambdaContext,
 } from '../../../fixtures/api-event';
-import { mvpItem } from '../../../fixtures/mvps';
+import { mvpWithFile, templateFormFields } from '../../../fixtures/mvps';
+import { putProfile } from '../../../fixtures/profiles';
 import { localCloud } from '../../../fixtures/users';
 
 process.env.BETA_ACCESS_ENABLED = 'true';
@@ -108,45 +108,23 @@ const awayFromHourBoundary = async () => {
 };
 
 /** A complete edit form, so the refusal comes from the rights check, not from validation. */
-const validFields = {
+const validFields = templateFormFields({
   title: 'Hijacked Starter',
   tagline: 'Taken over',
   description: 'Someone else edits this template.',
-  category: 'SaaS',
-  features: ['Auth'],
-  tech_stack: ['React'],
-  demo_url: '',
-  github_url: '',
-  stackblitz_link: '',
-  licensing_terms: 'standard_commercial',
-  access_tier: 'subscription',
-  price: '',
-};
+});
 
-const createProfile = (id: string, role: Role, approved: boolean) => {
-  const now = new Date().toISOString();
-  return ProfileEntity.create({
+const createProfile = (id: string, role: Role, approved: boolean) =>
+  putProfile({
     id,
-    email: `${id}@example.com`,
     role,
     downloads_remaining: 10,
     download_quota: 10,
     is_seller_approved: approved,
-    created_at: now,
-    updated_at: now,
-  }).go();
-};
+  });
 
 const templateOf = async (sellerId: string, overrides: Partial<MvpItem> = {}) => {
-  const id = ulid();
-  const item = mvpItem({
-    id,
-    seller_id: sellerId,
-    file_key: `mvps/${id}/1.0.0/bundle.zip`,
-    file_size: 2048,
-    original_file_name: 'bundle.zip',
-    ...overrides,
-  });
+  const item = mvpWithFile({ seller_id: sellerId, ...overrides });
   await MvpEntity.create(item).go();
   return item;
 };

@@ -18,24 +18,13 @@ const created = vi.hoisted(() => [] as { email: string; sub: string }[]);
 vi.mock('../../../../lambdas/shared/adapters/user-pool', async (importOriginal) => {
   const actual =
     await importOriginal<typeof import('../../../../lambdas/shared/adapters/user-pool')>();
-  const { ProfileEntity: Profiles } =
-    await import('../../../../lambdas/shared/db/entities/profile');
+  const { putProfile } = await import('../../../fixtures/profiles');
   return {
     ...actual,
     createPoolUser: async (user: Parameters<typeof actual.createPoolUser>[0]) => {
       const result = await actual.createPoolUser(user);
       created.push({ email: user.email, sub: result.sub });
-      const now = new Date().toISOString();
-      await Profiles.create({
-        id: result.sub,
-        email: 'squatter@example.com',
-        role: 'buyer',
-        downloads_remaining: 0,
-        download_quota: 0,
-        is_seller_approved: false,
-        created_at: now,
-        updated_at: now,
-      }).go();
+      await putProfile({ id: result.sub, email: 'squatter@example.com' });
       return result;
     },
   };

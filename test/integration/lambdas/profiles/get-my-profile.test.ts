@@ -17,6 +17,7 @@ import {
   jsonBody,
   lambdaContext,
 } from '../../../fixtures/api-event';
+import { putProfile } from '../../../fixtures/profiles';
 import { createTestUser } from '../../../fixtures/users';
 
 const getMe = (claims?: Record<string, string>, query?: Record<string, string>) =>
@@ -96,18 +97,14 @@ describe('GET /api/me', () => {
   });
 
   it('returns an existing profile as stored, whatever the token claims', async () => {
-    const now = new Date().toISOString();
-    await ProfileEntity.create({
+    await putProfile({
       id: 'existing-admin',
       email: 'admin@example.com',
       username: 'boss',
       role: 'admin',
       downloads_remaining: 7,
       download_quota: 15,
-      is_seller_approved: false,
-      created_at: now,
-      updated_at: now,
-    }).go();
+    });
     const profile = await meAs(
       idTokenClaims({ sub: 'existing-admin', email: 'admin@example.com', role: 'seller' }),
     );

@@ -20,30 +20,14 @@ import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { ReviewEntity } from '../../../../lambdas/shared/db/entities/review';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { mvpItem } from '../../../fixtures/mvps';
+import { putProfile } from '../../../fixtures/profiles';
 
 const SELLER = `seller-${randomUUID()}`;
 const template = mvpItem({ seller_id: SELLER, title: 'Review Kit' });
 const pending = mvpItem({ seller_id: SELLER, status: 'pending_review' });
-
-const putProfile = async (id: string, username?: string) => {
-  const now = new Date().toISOString();
-  await ProfileEntity.put({
-    id,
-    email: `${id}@example.com`,
-    username,
-    role: 'buyer',
-    downloads_remaining: 0,
-    download_quota: 0,
-    downloads_today: 0,
-    is_seller_approved: false,
-    created_at: now,
-    updated_at: now,
-  }).go();
-};
 
 const submit = (mvpId: string, sub: string | undefined, body: unknown) =>
   handler(
@@ -68,7 +52,7 @@ beforeAll(async () => {
 describe('POST /api/mvps/{id}/reviews', () => {
   it('creates a review, notifies the seller once, and replaces it on a second submission', async () => {
     const buyer = `buyer-${randomUUID()}`;
-    await putProfile(buyer, 'reviewer_one');
+    await putProfile({ id: buyer, username: 'reviewer_one' });
     const first = await submit(template.id, buyer, { rating: 4, review_text: '  Solid kit.  ' });
     expect(first.statusCode).toBe(201);
     const created = jsonBody<SubmitReviewResult>(first);
@@ -106,7 +90,7 @@ describe('POST /api/mvps/{id}/reviews', () => {
     const item = mvpItem({ seller_id: SELLER, title: 'Busy Kit' });
     await MvpEntity.create(item).go();
     const buyers = Array.from({ length: 8 }, () => `buyer-${randomUUID()}`);
-    await Promise.all(buyers.map((buyer) => putProfile(buyer)));
+    await Promise.all(buyers.map((buyer) => putProfile({ id: buyer })));
     const ratings = buyers.map((_, i) => (i % 5) + 1);
     // Every buyer submits twice at once (two tabs): each still counts once, with one of the ratings.
     const results = await Promise.all(
@@ -136,7 +120,7 @@ describe('POST /api/mvps/{id}/reviews', () => {
 
   it('flags verified buyers from their download history', async () => {
     const buyer = `buyer-${randomUUID()}`;
-    await putProfile(buyer);
+    await putProfile({ id: buyer });
     const now = new Date().toISOString();
     await DownloadEntity.create({
       id: mvpItem().id,
@@ -155,7 +139,7 @@ describe('POST /api/mvps/{id}/reviews', () => {
 
   it('validates with the spec messages', async () => {
     const buyer = `buyer-${randomUUID()}`;
-    await putProfile(buyer);
+    await putProfile({ id: buyer });
     for (const body of [{}, { rating: 0 }, { rating: 6 }, { rating: 3.5 }, { rating: '4' }]) {
       const result = await submit(template.id, buyer, body);
       expect(result.statusCode).toBe(400);
@@ -170,9 +154,9 @@ describe('POST /api/mvps/{id}/reviews', () => {
   it('refuses anonymous callers, unapproved templates and sellers reviewing themselves', async () => {
     expect((await submit(template.id, undefined, { rating: 5 })).statusCode).toBe(401);
     const buyer = `buyer-${randomUUID()}`;
-    await putProfile(buyer);
+    await putProfile({ id: buyer });
     expect((await submit(pending.id, buyer, { rating: 5 })).statusCode).toBe(404);
-    await putProfile(SELLER);
+    await putProfile({ id: SELLER });
     const own = await submit(template.id, SELLER, { rating: 5 });
     expect(own.statusCode).toBe(403);
   });
@@ -184,8 +168,8 @@ describe('GET /api/mvps/{id}/reviews', () => {
     await MvpEntity.create(item).go();
     const named = `buyer-${randomUUID()}`;
     const unnamed = `buyer-${randomUUID()}`;
-    await putProfile(named, 'alice_dev');
-    await putProfile(unnamed);
+    await putProfile({ id: named, username: 'alice_dev' });
+    await putProfile({ id: unnamed });
     await submit(item.id, named, { rating: 5, review_text: 'Great.' });
     await submit(item.id, unnamed, { rating: 3 });
 

@@ -9,9 +9,9 @@ import {
 } from '../../../../lambdas/shared/contracts/sellers';
 import type { Role } from '../../../../lambdas/shared/contracts/profile';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { mvpItem } from '../../../fixtures/mvps';
+import { putProfile } from '../../../fixtures/profiles';
 
 const getSeller = (username: string) =>
   handler(
@@ -23,22 +23,18 @@ const createProfile = async (role: Role, approved: boolean) => {
   const id = randomUUID();
   const username = `seller_${id.slice(0, 8)}`;
   const now = '2025-03-01T10:00:00.000Z';
-  await ProfileEntity.create({
+  await putProfile({
     id,
-    email: `${id}@example.com`,
     username,
     display_name: 'Shop Name',
     bio: 'We build templates.',
     website_url: 'https://shop.example.com',
     social_links: { github: 'https://github.com/shop' },
     role,
-    downloads_remaining: 0,
-    download_quota: 0,
-    downloads_today: 0,
     is_seller_approved: approved,
     created_at: now,
     updated_at: now,
-  }).go();
+  });
   return { id, username };
 };
 

@@ -13,7 +13,6 @@ import type { MvpStatus } from '../../../../lambdas/shared/contracts/catalog';
 import type { MvpWriteResult } from '../../../../lambdas/shared/contracts/templates';
 import type { UploadGrant } from '../../../../lambdas/shared/contracts/uploads';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { getStatusCounts as getMvpStatusCounts } from '../../../../lambdas/templates/repo';
 import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
 import { createLocalWorkflowRunner } from '../../../../lib/local/state-machines';
@@ -21,6 +20,8 @@ import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtu
 import { badArchives } from '../../../fixtures/archives/bad-archives';
 import { cleanTemplates } from '../../../fixtures/archives/clean-templates';
 import { zipOf } from '../../../fixtures/archives/writers';
+import { templateFormFields } from '../../../fixtures/mvps';
+import { putProfile } from '../../../fixtures/profiles';
 
 const runner = createLocalWorkflowRunner({ retryIntervalMs: 10, log: () => undefined });
 /** Executions are held until `settle()`, so the counts between a write and its processing are seen. */
@@ -43,18 +44,7 @@ const sub = `seller-${randomUUID()}`;
 const claims = idTokenClaims({ sub, email: `${sub}@example.com` });
 
 beforeAll(async () => {
-  const now = new Date().toISOString();
-  await ProfileEntity.create({
-    id: sub,
-    email: `${sub}@example.com`,
-    role: 'seller',
-    downloads_remaining: 0,
-    download_quota: 0,
-    downloads_today: 0,
-    is_seller_approved: true,
-    created_at: now,
-    updated_at: now,
-  }).go();
+  await putProfile({ id: sub, role: 'seller', is_seller_approved: true });
 });
 
 const call = async <T>(method: HttpMethod, path: string, body?: unknown) => {
@@ -97,20 +87,12 @@ const upload = async (bytes: Uint8Array, fileName: string, withImage = false) =>
   };
 };
 
-const fields = (title: string) => ({
-  title,
-  tagline: 'Counted',
-  description: 'A template whose status moves are counted.',
-  category: 'SaaS',
-  features: ['Auth'],
-  tech_stack: ['React'],
-  demo_url: '',
-  github_url: '',
-  stackblitz_link: '',
-  licensing_terms: 'standard_commercial',
-  access_tier: 'subscription',
-  price: '',
-});
+const fields = (title: string) =>
+  templateFormFields({
+    title,
+    tagline: 'Counted',
+    description: 'A template whose status moves are counted.',
+  });
 
 const register = async (bytes: Uint8Array, title: string) => {
   const files = await upload(bytes, 'starter.zip', true);

@@ -15,9 +15,9 @@ import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
 import { SELLER_REQUIRED_MESSAGE } from '../../../../lambdas/shared/auth/access';
 import type { Role } from '../../../../lambdas/shared/contracts/profile';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { mvpItem } from '../../../fixtures/mvps';
+import { putProfile } from '../../../fixtures/profiles';
 
 interface Caller {
   sub: string;
@@ -25,19 +25,14 @@ interface Caller {
 }
 
 const makeUser = async (role: Role, approved: boolean): Promise<Caller> => {
-  const now = new Date().toISOString();
   const sub = `${role}-${randomUUID()}`;
-  await ProfileEntity.create({
+  await putProfile({
     id: sub,
-    email: `${sub}@example.com`,
     role,
     downloads_remaining: 50,
     download_quota: 50,
-    downloads_today: 0,
     is_seller_approved: approved,
-    created_at: now,
-    updated_at: now,
-  }).go();
+  });
   return { sub, claims: idTokenClaims({ sub, email: `${sub}@example.com` }) };
 };
 

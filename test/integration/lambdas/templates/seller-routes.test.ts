@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { ulid } from 'ulid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dispatch as handler } from '../../../fixtures/dispatch';
 import {
@@ -31,7 +30,9 @@ import { SellerApplicationEntity } from '../../../../lambdas/shared/db/entities/
 import { s3 } from '../../../../lambdas/shared/storage/s3';
 import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpItem } from '../../../fixtures/mvps';
+import { mvpItem, templateFormFields } from '../../../fixtures/mvps';
+import { putProfile } from '../../../fixtures/profiles';
+import { seedTemplate } from '../../../fixtures/template-items';
 
 const s3Client = async () => (await s3()).client;
 
@@ -58,19 +59,8 @@ const makeUser = async (
   approved: boolean,
   name = `${role}-${randomUUID().slice(0, 8)}`,
 ): Promise<Caller> => {
-  const now = new Date().toISOString();
   const sub = `${name}-${randomUUID()}`;
-  await ProfileEntity.create({
-    id: sub,
-    email: `${name}@example.com`,
-    role,
-    downloads_remaining: 0,
-    download_quota: 0,
-    downloads_today: 0,
-    is_seller_approved: approved,
-    created_at: now,
-    updated_at: now,
-  }).go();
+  await putProfile({ id: sub, email: `${name}@example.com`, role, is_seller_approved: approved });
   return { sub, claims: idTokenClaims({ sub, email: `${name}@example.com` }) };
 };
 
@@ -100,21 +90,16 @@ const pngBytes = (): Uint8Array =>
 const put = (url: string, headers: Record<string, string>, body: Uint8Array) =>
   fetch(url, { method: 'PUT', headers, body: Buffer.from(body) });
 
-const fields = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Rocket SaaS Starter!',
-  tagline: 'Launch in a weekend',
-  description: 'Auth, billing and a dashboard.',
-  category: 'SaaS',
-  features: ['Auth', '  ', 'Billing'],
-  tech_stack: ['React', 'Stripe'],
-  demo_url: 'https://demo.example.com',
-  github_url: '',
-  stackblitz_link: '',
-  licensing_terms: 'standard_commercial',
-  access_tier: 'subscription',
-  price: '',
-  ...overrides,
-});
+const fields = (overrides: Record<string, unknown> = {}) =>
+  templateFormFields({
+    title: 'Rocket SaaS Starter!',
+    tagline: 'Launch in a weekend',
+    description: 'Auth, billing and a dashboard.',
+    features: ['Auth', '  ', 'Billing'],
+    tech_stack: ['React', 'Stripe'],
+    demo_url: 'https://demo.example.com',
+    ...overrides,
+  });
 
 /** Grant, PUT the files to S3 as a browser would, and return what registration restates. */
 const uploadFiles = async (
@@ -448,26 +433,9 @@ describe('POST /api/mvps', () => {
   });
 });
 
-const seedMvp = async (sellerId: string, overrides: Parameters<typeof mvpItem>[0] = {}) => {
-  const item = mvpItem({
-    seller_id: sellerId,
-    file_key: 'mvps/x/y/bundle.zip',
-    file_size: 2048,
-    ipfs_hash: 'bafyold',
-    ...overrides,
-  });
-  await MvpEntity.create(item).go();
-  await MvpVersionEntity.create({
-    mvp_id: item.id,
-    id: ulid(),
-    version_number: item.version_number,
-    file_key: item.file_key!,
-    file_size: 2048,
-    source: 'upload',
-    uploaded_at: item.created_at,
-  }).go();
-  return item;
-};
+/** A template with its version row, at the bundle key and IPFS hash the assertions compare with. */
+const seedMvp = (sellerId: string, overrides: Parameters<typeof mvpItem>[0] = {}) =>
+  seedTemplate(sellerId, { file_key: 'mvps/x/y/bundle.zip', ipfs_hash: 'bafyold', ...overrides });
 
 describe('managing one template: owner, admin and both only', () => {
   it('lets nobody but the owner, admin and both read, edit, version, retry or archive', async () => {

@@ -16,6 +16,7 @@ import {
 } from '../../../../../lambdas/shared/contracts/templates';
 import { toPence } from '../../../../../lambdas/shared/contracts/money';
 import { slugFor } from '../../../../../lambdas/templates/service';
+import { templateFormFields } from '../../../../fixtures/mvps';
 
 describe('bundle files', () => {
   it('knows the kinds by extension, .tgz included', () => {
@@ -80,20 +81,13 @@ describe('versions and slugs', () => {
 });
 
 describe('the template form', () => {
-  const valid = {
+  const valid = templateFormFields({
     title: 'T',
     tagline: 'G',
     description: 'D',
-    category: 'SaaS',
     features: ['a', ' '],
-    tech_stack: ['React'],
-    demo_url: '',
-    github_url: '',
-    stackblitz_link: '',
-    licensing_terms: 'standard_commercial',
-    access_tier: 'subscription',
     price: '12',
-  };
+  });
 
   it('drops blank features and the price unless one_time_sale', () => {
     const parsed = mvpFieldsSchema.parse(valid);
