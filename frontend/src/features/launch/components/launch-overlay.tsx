@@ -28,7 +28,7 @@ const UNITS = [
  * e-mail form with privacy consent that stores a lead.
  *
  * Its two-field form is the one form without react-hook-form: before the launch this overlay
- * loads on every page a visitor opens first, and the library would add about 10 KB gzipped to
+ * loads on every page a visitor opens first, and the library would add about 15 KB gzipped to
  * that for one e-mail field. It uses the shared field and alert, and the API's own schema.
  */
 export function LaunchOverlay({ launchAt, onEnter }: { launchAt: string; onEnter: () => void }) {
