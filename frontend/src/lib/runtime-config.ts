@@ -13,11 +13,28 @@ import type { SiteConfig } from '@contracts/site-config';
 /** The shape the contract's zod schema gives; only the type is imported (see the header). */
 export type RuntimeConfig = SiteConfig;
 
-const DEPLOYMENT_MODES = ['local', 'cloud'] as const satisfies readonly SiteConfig['mode'][];
-const PAYMENTS_MODES = [
-  'offline',
-  'stripe',
-] as const satisfies readonly SiteConfig['paymentsMode'][];
+type Check = (value: unknown) => boolean;
+const filled: Check = (value) => typeof value === 'string' && value.length > 0;
+const oneOf =
+  (...options: string[]): Check =>
+  (value) =>
+    options.includes(value as string);
+
+/** Each field's check and what its value must be, in the order problems are listed. */
+const checks: Record<keyof SiteConfig, [Check, string]> = {
+  mode: [oneOf('local', 'cloud'), 'one of local, cloud'],
+  region: [filled, 'a non-empty string'],
+  userPoolId: [filled, 'a non-empty string'],
+  userPoolClientId: [filled, 'a non-empty string'],
+  userPoolEndpoint: [
+    (value) => value === undefined || (filled(value) && /^https?:\/\/\S+$/.test(value as string)),
+    'an http(s) URL',
+  ],
+  apiBaseUrl: [oneOf('/api'), 'one of /api'],
+  betaAccess: [(value) => typeof value === 'boolean', 'a boolean'],
+  launchAt: [(value) => filled(value) && !Number.isNaN(Date.parse(value as string)), 'a date-time'],
+  paymentsMode: [oneOf('offline', 'stripe'), 'one of offline, stripe'],
+};
 
 /** Checks the parsed JSON; throws one error naming every bad field, so a broken deploy is obvious. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
@@ -25,44 +42,15 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     throw new Error('/config.json is invalid: not an object');
   }
   const raw = value as Record<string, unknown>;
-  const problems: string[] = [];
-  const text = (key: string): string => {
-    const field = raw[key];
-    if (typeof field === 'string' && field.length > 0) return field;
-    problems.push(`${key} must be a non-empty string`);
-    return '';
-  };
-  const oneOf = <T extends string>(key: string, options: readonly T[]): T => {
-    const field = raw[key];
-    const match = options.find((option) => option === field);
-    if (match === undefined) problems.push(`${key} must be one of ${options.join(', ')}`);
-    return match ?? options[0];
-  };
-
-  const config: RuntimeConfig = {
-    mode: oneOf('mode', DEPLOYMENT_MODES),
-    region: text('region'),
-    userPoolId: text('userPoolId'),
-    userPoolClientId: text('userPoolClientId'),
-    apiBaseUrl: oneOf('apiBaseUrl', ['/api'] as const),
-    betaAccess: raw.betaAccess === true,
-    launchAt: text('launchAt'),
-    paymentsMode: oneOf('paymentsMode', PAYMENTS_MODES),
-  };
-  if (typeof raw.betaAccess !== 'boolean') problems.push('betaAccess must be a boolean');
-  if (config.launchAt && Number.isNaN(Date.parse(config.launchAt))) {
-    problems.push('launchAt must be a date-time');
-  }
-  if (raw.userPoolEndpoint !== undefined) {
-    const endpoint = raw.userPoolEndpoint;
-    if (typeof endpoint === 'string' && /^https?:\/\/\S+$/.test(endpoint)) {
-      config.userPoolEndpoint = endpoint;
-    } else {
-      problems.push('userPoolEndpoint must be an http(s) URL');
-    }
-  }
+  const fields = Object.entries(checks);
+  const problems = fields
+    .filter(([key, [check]]) => !check(raw[key]))
+    .map(([key, [, must]]) => `${key} must be ${must}`);
   if (problems.length > 0) throw new Error(`/config.json is invalid: ${problems.join('; ')}`);
-  return config;
+  // Only the contract's fields, as the schema keeps them (unknown ones are dropped).
+  return Object.fromEntries(
+    fields.filter(([key]) => raw[key] !== undefined).map(([key]) => [key, raw[key]]),
+  ) as RuntimeConfig;
 }
 
 let loaded: RuntimeConfig | undefined;
