@@ -16,7 +16,7 @@
  * (an alias to Chakra's own theme files, see vite.config.ts) rather than `@chakra-ui/react/theme`:
  * that entry is one module that imports every recipe, so whatever imports it at boot downloads
  * them all. A component whose recipe is missing renders unstyled without a warning, so
- * test/unit/frontend/chakra-system.test.ts checks every Chakra component imported under
+ * test/unit/frontend/lib/chakra-theme.test.ts checks every Chakra component imported under
  * `frontend/src` against these lists: when you use a new component, add its recipe here (if the
  * header, the footer or the home page use it) or in chakra-page-theme.ts.
  */

@@ -5,18 +5,18 @@
  */
 import { hashKey, partialMatchKey, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { disputeKeys } from '../../../frontend/src/features/disputes/api/keys';
-import { downloadKeys } from '../../../frontend/src/features/downloads/api/keys';
-import { homeKeys } from '../../../frontend/src/features/home/api/keys';
-import { catalogKeys } from '../../../frontend/src/features/mvps/api/keys';
-import { notificationKeys } from '../../../frontend/src/features/notifications/api/keys';
-import { refundKeys } from '../../../frontend/src/features/refunds/api/keys';
-import { reviewKeys } from '../../../frontend/src/features/reviews/api/keys';
-import { sellerKeys } from '../../../frontend/src/features/sellers/api/keys';
-import { settingsKeys } from '../../../frontend/src/features/settings/api/keys';
-import { subscriptionKeys } from '../../../frontend/src/features/subscriptions/api/keys';
-import { templateKeys } from '../../../frontend/src/features/templates/api/keys';
-import { profileKeys } from '../../../frontend/src/lib/my-profile';
+import { disputeKeys } from '../../../../frontend/src/features/disputes/api/keys';
+import { downloadKeys } from '../../../../frontend/src/features/downloads/api/keys';
+import { homeKeys } from '../../../../frontend/src/features/home/api/keys';
+import { catalogKeys } from '../../../../frontend/src/features/mvps/api/keys';
+import { notificationKeys } from '../../../../frontend/src/features/notifications/api/keys';
+import { refundKeys } from '../../../../frontend/src/features/refunds/api/keys';
+import { reviewKeys } from '../../../../frontend/src/features/reviews/api/keys';
+import { sellerKeys } from '../../../../frontend/src/features/sellers/api/keys';
+import { settingsKeys } from '../../../../frontend/src/features/settings/api/keys';
+import { subscriptionKeys } from '../../../../frontend/src/features/subscriptions/api/keys';
+import { templateKeys } from '../../../../frontend/src/features/templates/api/keys';
+import { profileKeys } from '../../../../frontend/src/lib/my-profile';
 
 /** Whether invalidating `filter` refreshes `key` (TanStack Query's own prefix match). */
 const refreshes = (filter: QueryKey, key: QueryKey) => partialMatchKey(key, filter);

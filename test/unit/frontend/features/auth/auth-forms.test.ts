@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { signInSchema } from '../../../frontend/src/features/auth/api/sign-in';
+import { signInSchema } from '../../../../../frontend/src/features/auth/api/sign-in';
 import {
   confirmResetSchema,
   requestResetSchema,
-} from '../../../frontend/src/features/auth/api/reset-password';
-import { signUpSchema } from '../../../frontend/src/features/auth/api/sign-up';
-import { afterSignInPath } from '../../../frontend/src/features/auth/lib/redirect';
-import { credentialsSchema } from '../../../frontend/src/features/seller-application/lib/application-form';
-import { confirmationCodeSchema } from '../../../frontend/src/lib/credential-fields';
-import { errorsOf, validateForm } from './support/form-validation';
+} from '../../../../../frontend/src/features/auth/api/reset-password';
+import { signUpSchema } from '../../../../../frontend/src/features/auth/api/sign-up';
+import { afterSignInPath } from '../../../../../frontend/src/features/auth/lib/redirect';
+import { credentialsSchema } from '../../../../../frontend/src/features/seller-application/lib/application-form';
+import { confirmationCodeSchema } from '../../../../../frontend/src/lib/credential-fields';
+import { errorsOf, validateForm } from '../../../../fixtures/form-validation';
 
 describe('sign-in validation (buyer spec §5)', () => {
   it.each([

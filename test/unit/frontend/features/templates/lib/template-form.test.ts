@@ -6,19 +6,19 @@
 import type { FieldValues } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
-import { firstErrorMessage } from '../../../frontend/src/components/form/use-form-submit';
+import { firstErrorMessage } from '../../../../../../frontend/src/components/form/use-form-submit';
 import {
   FIELD_ORDER,
   INITIAL_APPLICATION,
   STEP_SCHEMAS,
-} from '../../../frontend/src/features/seller-application/lib/application-form';
+} from '../../../../../../frontend/src/features/seller-application/lib/application-form';
 import {
   editTemplateSchema,
   NEW_TEMPLATE,
   newTemplateSchema,
   newVersionSchema,
-} from '../../../frontend/src/features/templates/lib/template-form';
-import { errorsOf, resolveForm, validateForm } from './support/form-validation';
+} from '../../../../../../frontend/src/features/templates/lib/template-form';
+import { errorsOf, resolveForm, validateForm } from '../../../../../fixtures/form-validation';
 
 /** A file whose first bytes are `magic`, `size` bytes long. */
 const file = (name: string, magic: number[], size = 2048, type = 'application/zip') => {

@@ -4,15 +4,15 @@
  * of a signed-in browser, and failures become `ApiError`s with the API's message.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, fillPath, queryString } from '../../../frontend/src/lib/api-client';
-import { ApiError, UNEXPECTED_ERROR } from '../../../frontend/src/lib/api-error';
-import { loadRuntimeConfig } from '../../../frontend/src/lib/runtime-config';
+import { api, fillPath, queryString } from '../../../../frontend/src/lib/api-client';
+import { ApiError, UNEXPECTED_ERROR } from '../../../../frontend/src/lib/api-error';
+import { loadRuntimeConfig } from '../../../../frontend/src/lib/runtime-config';
 
 // Amplify stands aside: the token is whatever a test says the session holds.
 const { getIdToken } = vi.hoisted(() => ({
   getIdToken: vi.fn<() => Promise<string | undefined>>(),
 }));
-vi.mock('../../../frontend/src/lib/amplify', () => ({ getIdToken }));
+vi.mock('../../../../frontend/src/lib/amplify', () => ({ getIdToken }));
 
 const useConfig = (apiBaseUrl = '/api') =>
   loadRuntimeConfig(

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { siteConfigSchema } from '../../../lambdas/shared/contracts/site-config';
+import { siteConfigSchema } from '../../../../lambdas/shared/contracts/site-config';
 import {
   describeMode,
   loadRuntimeConfig,
   parseRuntimeConfig,
-} from '../../../frontend/src/lib/runtime-config';
+} from '../../../../frontend/src/lib/runtime-config';
 
 const localConfig = {
   mode: 'local',

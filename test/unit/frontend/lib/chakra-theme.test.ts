@@ -11,10 +11,10 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { recipes, slotRecipes } from '@chakra-ui/react/theme';
-import { pageSystem } from '../../../frontend/src/lib/chakra-page-theme';
-import { shellSystem } from '../../../frontend/src/lib/chakra-theme';
+import { pageSystem } from '../../../../frontend/src/lib/chakra-page-theme';
+import { shellSystem } from '../../../../frontend/src/lib/chakra-theme';
 
-const sourceRoot = fileURLToPath(new URL('../../../frontend/src/', import.meta.url));
+const sourceRoot = fileURLToPath(new URL('../../../../frontend/src/', import.meta.url));
 const chakraEsm = join(
   dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')),
   'dist',

@@ -3,7 +3,7 @@ import {
   applyDarkMode,
   readDarkMode,
   type ThemeStore,
-} from '../../../frontend/src/lib/theme-storage';
+} from '../../../../frontend/src/lib/theme-storage';
 
 const memoryStore = (initial: Record<string, string> = {}) => {
   const data = new Map(Object.entries(initial));

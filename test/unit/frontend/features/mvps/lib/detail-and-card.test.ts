@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage } from '../../../frontend/src/lib/api-error';
+import { ApiError, errorMessage } from '../../../../../../frontend/src/lib/api-error';
 import {
   DETAIL_FAILED,
   DETAIL_NOT_FOUND,
   describeDetailError,
-} from '../../../frontend/src/features/mvps/lib/detail-errors';
+} from '../../../../../../frontend/src/features/mvps/lib/detail-errors';
 import {
   coverImage,
   describeAccess,
   FALLBACK_PREVIEW_IMAGE,
   formatRating,
-} from '../../../frontend/src/features/mvps/lib/card-format';
-import { splitTechTags } from '../../../frontend/src/lib/tech-tags';
+} from '../../../../../../frontend/src/features/mvps/lib/card-format';
+import { splitTechTags } from '../../../../../../frontend/src/lib/tech-tags';
 
 describe('describeDetailError (buyer spec §8)', () => {
   it('reads 404 and a malformed id as not found', () => {

@@ -3,7 +3,7 @@ import {
   countdownTo,
   isOverlayOverridden,
   shouldShowLaunchOverlay,
-} from '../../../frontend/src/features/launch/lib/launch-state';
+} from '../../../../../../frontend/src/features/launch/lib/launch-state';
 
 const LAUNCH = '2025-08-01T00:00:00Z';
 const launchMs = Date.parse(LAUNCH);

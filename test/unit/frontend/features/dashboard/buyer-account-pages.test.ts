@@ -1,11 +1,11 @@
 /** Pure logic of the dashboard and dispute pages: view choice, quota wording, timeline, choices. */
 import { describe, expect, it } from 'vitest';
-import { disputePartyName, type Dispute } from '../../../lambdas/shared/contracts/disputes';
-import type { MyDownload } from '../../../lambdas/shared/contracts/downloads';
-import { downloadedTemplates } from '../../../frontend/src/features/downloads/api/get-my-downloads';
-import { dashboardModeFor } from '../../../frontend/src/features/dashboard/lib/dashboard-mode';
-import { periodText, quotaText } from '../../../frontend/src/features/dashboard/lib/format';
-import { timelineSteps } from '../../../frontend/src/features/disputes/lib/dispute-labels';
+import { disputePartyName, type Dispute } from '../../../../../lambdas/shared/contracts/disputes';
+import type { MyDownload } from '../../../../../lambdas/shared/contracts/downloads';
+import { downloadedTemplates } from '../../../../../frontend/src/features/downloads/api/get-my-downloads';
+import { dashboardModeFor } from '../../../../../frontend/src/features/dashboard/lib/dashboard-mode';
+import { periodText, quotaText } from '../../../../../frontend/src/features/dashboard/lib/format';
+import { timelineSteps } from '../../../../../frontend/src/features/disputes/lib/dispute-labels';
 
 const dispute = (overrides: Partial<Dispute> = {}): Dispute => ({
   id: 'd1',

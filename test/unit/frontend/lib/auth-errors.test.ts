@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeAuthError, GENERIC_AUTH_ERROR } from '../../../frontend/src/lib/auth-errors';
+import { describeAuthError, GENERIC_AUTH_ERROR } from '../../../../frontend/src/lib/auth-errors';
 
 /** Amplify's AuthError carries the Cognito exception name in `name`. */
 const cognitoError = (name: string) => Object.assign(new Error('service message'), { name });
