@@ -32,3 +32,20 @@ export const getSubscriptionOfUser = async (
   const { data } = await SubscriptionEntity.get({ user_id: userId, id }).go({ consistent: true });
   return data;
 };
+
+/** Writes a subscription that does not exist yet (`attribute_not_exists`: an import, not an update). */
+export const createSubscription = async (item: SubscriptionItem): Promise<void> => {
+  await SubscriptionEntity.create(item).go();
+};
+
+/** Moves a subscription into a new billing period (what the monthly invoice does). */
+export const renewSubscriptionPeriod = async (
+  userId: string,
+  id: string,
+  period: { start: string; end: string },
+  now: string,
+): Promise<void> => {
+  await SubscriptionEntity.patch({ user_id: userId, id })
+    .set({ current_period_start: period.start, current_period_end: period.end, updated_at: now })
+    .go();
+};
