@@ -71,5 +71,6 @@ export const boundaryResolver = createNodeResolver({
   extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'],
   alias: {
     '@contracts': [abs('lambdas/shared/contracts')],
+    '@design': [abs('lambdas/shared/design')],
   },
 });

@@ -7,17 +7,21 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The frontend's aliases (frontend/vite.config.ts): the shared contracts and Chakra's theme files,
+ * The frontend's aliases (frontend/vite.config.ts): the shared contracts, the design module and
+ * Chakra's theme files,
  * so its modules are unit-testable as they are.
  */
 const contracts = fileURLToPath(new URL('./lambdas/shared/contracts', import.meta.url));
+const design = fileURLToPath(new URL('./lambdas/shared/design', import.meta.url));
 const chakraTheme = dirname(fileURLToPath(import.meta.resolve('@chakra-ui/react/theme')));
 
 export default defineConfig({
   test: {
     projects: [
       {
-        resolve: { alias: { '@contracts': contracts, '@chakra-theme': chakraTheme } },
+        resolve: {
+          alias: { '@contracts': contracts, '@design': design, '@chakra-theme': chakraTheme },
+        },
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],

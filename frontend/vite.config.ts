@@ -112,6 +112,8 @@ export default defineConfig({
     alias: {
       // The zod schemas and constants the API validates with: one source for both sides.
       '@contracts': contracts,
+      // The leaf design module: `/config.json`'s shape (site-config.ts), the route table's types.
+      '@design': design,
       // Chakra's theme files one by one (tokens, each recipe): its `@chakra-ui/react/theme` entry
       // imports every recipe, which would put all of them on the first load (lib/chakra-theme.ts).
       '@chakra-theme': dirname(fileURLToPath(import.meta.resolve('@chakra-ui/react/theme'))),

@@ -46,7 +46,7 @@ import {
   checkSiteConfig,
   type PaymentsMode,
   type SiteConfig,
-} from '../../lambdas/shared/contracts/site-config';
+} from '../../lambdas/shared/design/site-config';
 import type { Data } from './data';
 import { logicalIdOf, projectRoot } from './marketplace-function';
 

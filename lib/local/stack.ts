@@ -45,7 +45,7 @@ import {
   checkSiteConfig,
   DEFAULT_LAUNCH_AT,
   type SiteConfig,
-} from '../../lambdas/shared/contracts/site-config';
+} from '../../lambdas/shared/design/site-config';
 import { storageDesign } from '../../lambdas/shared/design/storage-design';
 
 /** The table name on a laptop; in the cloud the CDK names it and passes it by environment. */
