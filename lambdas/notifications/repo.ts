@@ -62,6 +62,40 @@ const counterMove = (userId: string, delta: number, now: Date) =>
     .add({ unread_count: delta })
     .set({ updated_at: now.toISOString() });
 
+/** A new notification's fields (the item is unread; the count goes up with it). */
+export interface NewNotification {
+  userId: string;
+  id: string;
+  type: NotificationItem['type'];
+  message: string;
+  link?: string;
+}
+
+/**
+ * N1: the two writes of a new notification, the item and the unread count +1, for a transaction
+ * of the caller's (the other domains compose them through the service's `notificationWrites`).
+ */
+export const newNotificationWrites = (input: NewNotification, now: string) => [
+  NotificationEntity.create({
+    user_id: input.userId,
+    id: input.id,
+    type: input.type,
+    message: input.message,
+    link: input.link,
+    read: false,
+    created_at: now,
+  }),
+  NotificationCounterEntity.update({ user_id: input.userId })
+    .add({ unread_count: 1 })
+    .set({ updated_at: now }),
+];
+
+/** N1 on its own: the notification and the count, atomically. */
+export const createNotification = async (input: NewNotification, now: string): Promise<void> => {
+  const result = await transactWrite({ notification: newNotificationWrites(input, now) });
+  if (result.canceled) throw new Error(`Notifying user ${input.userId} was cancelled.`);
+};
+
 /**
  * N5: marks one unread notification read and lowers the counter, atomically. The result names
  * `notification` when that item's condition failed (already read or absent).

@@ -13,19 +13,18 @@ import {
   type NotificationType,
   type UnreadCount,
 } from '../shared/contracts/notifications';
-import { NotificationCounterEntity } from '../shared/db/entities/notification-counter';
-import { NotificationEntity } from '../shared/db/entities/notification';
-import { transactWrite } from '../shared/db/transaction';
 import { NotFoundError } from '../shared/errors';
 import { openCursor, sealCursor } from '../shared/http/cursor';
 import {
   MARK_ALL_BATCH,
+  createNotification,
   getNotification,
   getUnreadCount,
   listNotifications,
   listUnreadIds,
   markManyRead,
   markRead,
+  newNotificationWrites,
   type NotificationItem,
 } from './repo';
 
@@ -41,28 +40,16 @@ export interface NotificationInput {
 }
 
 /**
- * The two writes of one new notification, for callers that notify inside a larger transaction
- * (e.g. a download also notifies the seller): give the list one name among the transaction's items.
+ * The writes of one new notification (the item and the unread count), for callers that notify
+ * inside a larger transaction (e.g. a download also notifies the seller): give the list one name
+ * among the transaction's items.
  */
-export const notificationWrites = (input: NotificationInput, now = new Date().toISOString()) => [
-  NotificationEntity.create({
-    user_id: input.userId,
-    id: ulid(),
-    type: input.type,
-    message: input.message,
-    link: input.link,
-    read: false,
-    created_at: now,
-  }),
-  NotificationCounterEntity.update({ user_id: input.userId })
-    .add({ unread_count: 1 })
-    .set({ updated_at: now }),
-];
+export const notificationWrites = (input: NotificationInput, now = new Date().toISOString()) =>
+  newNotificationWrites({ ...input, id: ulid() }, now);
 
 /** Notifies one user on its own (a notification plus the unread count, atomically). */
 export const notifyUser = async (input: NotificationInput): Promise<void> => {
-  const result = await transactWrite({ notification: notificationWrites(input) });
-  if (result.canceled) throw new Error(`Notifying user ${input.userId} was cancelled.`);
+  await createNotification({ ...input, id: ulid() }, new Date().toISOString());
 };
 
 const toNotification = (item: NotificationItem): Notification => ({
