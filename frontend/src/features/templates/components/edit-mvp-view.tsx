@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Button, Container, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { Controller, FormProvider } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { ManagedMvp } from '@contracts/templates';
 import { IMAGE_ACCEPT, MVP_FILE_ACCEPT } from '@contracts/uploads';
@@ -104,34 +104,20 @@ function EditMvpForm({ mvp }: { mvp: ManagedMvp }) {
                     {mvp.file_size ? ` (${megabytes(mvp.file_size)} MB)` : ''}. A replacement file
                     is scanned and published again.
                   </Text>
-                  <Controller
+                  <FilePicker
                     control={form.control}
                     name="bundle"
-                    render={({ field }) => (
-                      <FilePicker
-                        label="Replace MVP File"
-                        accept={MVP_FILE_ACCEPT}
-                        hint="Optional. ZIP, TAR.GZ or RAR, 1 KB to 100 MB."
-                        error={errors.bundle?.message}
-                        selected={field.value}
-                        onSelect={field.onChange}
-                      />
-                    )}
+                    label="Replace MVP File"
+                    accept={MVP_FILE_ACCEPT}
+                    hint="Optional. ZIP, TAR.GZ or RAR, 1 KB to 100 MB."
                   />
-                  <Controller
+                  <FilePicker
                     control={form.control}
                     name="images"
-                    render={({ field }) => (
-                      <FilePicker
-                        label="Replace Preview Images"
-                        accept={IMAGE_ACCEPT}
-                        multiple
-                        hint={`Optional. Replaces all ${mvp.preview_images.length} current images; each under 10 MB.`}
-                        error={errors.images?.message}
-                        selected={field.value}
-                        onSelect={field.onChange}
-                      />
-                    )}
+                    label="Replace Preview Images"
+                    accept={IMAGE_ACCEPT}
+                    multiple
+                    hint={`Optional. Replaces all ${mvp.preview_images.length} current images; each under 10 MB.`}
                   />
                 </>
               }

@@ -1,7 +1,7 @@
 /** `/upload`: a new template (seller spec §2 Upload page, §5 Upload). */
 import { useState } from 'react';
 import { Button, Container, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { Controller, FormProvider } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import { IMAGE_ACCEPT, MVP_FILE_ACCEPT } from '@contracts/uploads';
 import { FormAlert } from '../../../components/form/form-alert';
 import { firstErrorMessage } from '../../../components/form/use-form-submit';
@@ -52,36 +52,22 @@ export function NewTemplateForm() {
             <TemplateFormSections
               files={
                 <>
-                  <Controller
+                  <FilePicker
                     control={form.control}
                     name="bundle"
-                    render={({ field }) => (
-                      <FilePicker
-                        label="MVP File"
-                        accept={MVP_FILE_ACCEPT}
-                        required
-                        hint={BUNDLE_HINT}
-                        error={errors.bundle?.message}
-                        selected={field.value}
-                        onSelect={field.onChange}
-                      />
-                    )}
+                    label="MVP File"
+                    accept={MVP_FILE_ACCEPT}
+                    required
+                    hint={BUNDLE_HINT}
                   />
-                  <Controller
+                  <FilePicker
                     control={form.control}
                     name="images"
-                    render={({ field }) => (
-                      <FilePicker
-                        label="Preview Images"
-                        accept={IMAGE_ACCEPT}
-                        multiple
-                        required
-                        hint="JPEG, PNG, WebP or GIF, each under 10 MB. The first one is the cover."
-                        error={errors.images?.message}
-                        selected={field.value}
-                        onSelect={field.onChange}
-                      />
-                    )}
+                    label="Preview Images"
+                    accept={IMAGE_ACCEPT}
+                    multiple
+                    required
+                    hint="JPEG, PNG, WebP or GIF, each under 10 MB. The first one is the cover."
                   />
                 </>
               }

@@ -11,7 +11,6 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { Controller } from 'react-hook-form';
 import { bumpVersion, type ManagedMvp } from '@contracts/templates';
 import { MVP_FILE_ACCEPT } from '@contracts/uploads';
 import { FormAlert } from '../../../components/form/form-alert';
@@ -89,20 +88,13 @@ function VersionForm({ mvp }: { mvp: ManagedMvp }) {
           <FormField label="Changelog" required error={errors.changelog?.message}>
             <Textarea {...form.register('changelog')} rows={4} />
           </FormField>
-          <Controller
+          <FilePicker
             control={form.control}
             name="bundle"
-            render={({ field }) => (
-              <FilePicker
-                label="MVP File"
-                accept={MVP_FILE_ACCEPT}
-                required
-                hint={BUNDLE_HINT}
-                error={errors.bundle?.message}
-                selected={field.value}
-                onSelect={field.onChange}
-              />
-            )}
+            label="MVP File"
+            accept={MVP_FILE_ACCEPT}
+            required
+            hint={BUNDLE_HINT}
           />
           <UploadProgress value={progress} />
           <HStack justify="end">
