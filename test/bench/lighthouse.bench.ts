@@ -9,13 +9,13 @@
  * RUNS times per page and profile and reports the median run (Lighthouse's own advice against
  * run-to-run noise). A laptop's numbers, not a CDN's: read them as a comparison between builds.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import getPort from 'get-port';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import type { Config, Result } from 'lighthouse';
+import { CHROMIUM_OFFLINE_FLAGS, CHROMIUM_PATH } from '../fixtures/chromium';
+import { startDemoStack } from '../fixtures/demo-stack';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PAGES = ['/', '/mvps'];
@@ -26,17 +26,8 @@ const PROFILES: { name: string; config?: Config }[] = [
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 const dist = path.join(repositoryRoot, 'frontend', 'dist');
 
-/** The flags that matter offline (test/e2e/support/browser.ts): no calls to Google's services. */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** The e2e suite's offline flags (test/fixtures/chromium.ts): no calls to Google's services. */
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_OFFLINE_FLAGS];
 
 interface Row {
   page: string;
@@ -79,21 +70,9 @@ const main = async () => {
     logLevel: 'warn',
   });
 
-  for (const name of ['DYNAMODB_PORT', 'COGNITO_PORT', 'S3_PORT'])
-    process.env[name] = String(await getPort());
-  process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
-  const { startLocalStack } = await import('../../lib/local/stack');
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'lighthouse-stack-'));
-  const stack = await startLocalStack({
-    port: await getPort(),
-    dataDir,
-    seed: true,
-    web: 'dist',
-    quiet: true,
-    betaAccess: true,
-  });
+  const { stack, stop } = await startDemoStack('lighthouse-stack-');
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
   });
   try {
@@ -146,8 +125,7 @@ const main = async () => {
     }
   } finally {
     chrome.kill();
-    await stack.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await stop();
   }
 };
 

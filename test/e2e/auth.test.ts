@@ -3,19 +3,13 @@
  * Signing up, confirming by code, signing out and in, and the errors a person meets on the way:
  * the spec's validation messages, a wrong password, and a reset without an e-mail address.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
-import { baseUrl, readConfirmationCode, screenshot, uniqueEmail } from '../fixtures/e2e/stack';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession } from '../fixtures/e2e/browser';
+import { signUpAsBuyer } from '../fixtures/e2e/sign-in';
+import { readConfirmationCode, screenshot, uniqueEmail } from '../fixtures/e2e/stack';
 
 describe('signing up and in', () => {
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await openBrowser(baseUrl());
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = useBrowserSession();
 
   const form = (name: 'Sign in' | 'Sign up') => session.page.getByRole('form', { name });
   const signOutButton = () => session.page.getByRole('button', { name: 'Sign Out' });
@@ -37,28 +31,10 @@ describe('signing up and in', () => {
     await screenshot(page, 'sign-up-errors');
   });
 
-  /** Signs up through the form and confirms with the code from the emulator's mailbox. */
-  const signUpThroughUi = async (email: string, password: string, shot?: string) => {
-    const { page } = session;
-    await page.goto('/signup');
-    const signUp = form('Sign up');
-    await signUp.getByRole('radio', { name: 'Buyer' }).check({ force: true });
-    await signUp.getByLabel('Email').fill(email);
-    await signUp.getByLabel('Password', { exact: true }).fill(password);
-    await signUp.getByLabel('Confirm Password').fill(password);
-    await signUp.getByRole('button', { name: 'Create Account' }).click();
-
-    const confirm = page.getByRole('form', { name: 'Confirm your email' });
-    await confirm.waitFor();
-    if (shot) await screenshot(page, shot);
-    await confirm.getByLabel('Verification code').fill(await readConfirmationCode(email));
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
-  };
-
   it('signs up as a buyer, confirms the e-mail code, is signed in, and signs out', async () => {
     const { page } = session;
     const email = uniqueEmail('buyer');
-    await signUpThroughUi(email, 'secret123', 'sign-up-confirm');
+    await signUpAsBuyer(page, email, 'secret123', 'sign-up-confirm');
 
     await signOutButton().waitFor();
     expect(new URL(page.url()).pathname).toBe('/mvps');
@@ -111,7 +87,7 @@ describe('signing up and in', () => {
   it('resets a forgotten password with the e-mailed code and lands on the security settings', async () => {
     const { page } = session;
     const email = uniqueEmail('forgetful');
-    await signUpThroughUi(email, 'first-pass');
+    await signUpAsBuyer(page, email, 'first-pass');
     await signOutButton().click();
     await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
 

@@ -2,20 +2,13 @@
  * A visitor browses the seeded catalog: counts, paging, filters kept in the URL, the empty state,
  * and the detail page of a template (and of one that does not exist).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
-import { baseUrl, screenshot } from '../fixtures/e2e/stack';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession } from '../fixtures/e2e/browser';
+import { screenshot } from '../fixtures/e2e/stack';
 
 describe('browsing the catalog', () => {
-  let session: BrowserSession;
+  const session = useBrowserSession();
   const resultsText = () => session.page.getByTestId('results-count').textContent();
-
-  beforeAll(async () => {
-    session = await openBrowser(baseUrl());
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
 
   it('shows the first 20 of the 30 approved templates and pages to the rest', async () => {
     const { page } = session;

@@ -7,21 +7,13 @@
  * (frontend/vite.config.ts).
  */
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
-import { baseUrl } from '../fixtures/e2e/stack';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession } from '../fixtures/e2e/browser';
 
 const BUDGET_BYTES = 150 * 1024;
 
 describe('the home page JavaScript budget', () => {
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await openBrowser(baseUrl());
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = useBrowserSession();
 
   it('loads at most 150 KB of gzipped JavaScript for a first visit', async () => {
     const { page } = session;

@@ -5,20 +5,13 @@
  * actions and account info; for the maker account (role both) the switch between the seller and
  * the buyer view.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
-import { baseUrl, screenshot } from '../fixtures/e2e/stack';
+import { screenshot } from '../fixtures/e2e/stack';
 
 describe('dashboard', () => {
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await openBrowser(baseUrl());
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = useBrowserSession();
 
   it('asks a signed-out visitor to sign in', async () => {
     const { page } = session;

@@ -5,23 +5,16 @@
  * detail with its timeline, Next Steps and Contact Support, the dispute in the seller's history,
  * and 'You do not have permission to view this dispute' for anyone else.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn, submitSignIn } from '../fixtures/e2e/sign-in';
-import { baseUrl, screenshot } from '../fixtures/e2e/stack';
+import { screenshot } from '../fixtures/e2e/stack';
 
 const FEEDBACK_BOARD = '01JNNEBK80MFMQCDSM4G1BRC7G';
 
 describe('disputes', () => {
-  let session: BrowserSession;
+  const session = useBrowserSession();
   let disputeUrl = '';
-
-  beforeAll(async () => {
-    session = await openBrowser(baseUrl());
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
 
   const signOut = async () => {
     await session.page.getByRole('button', { name: 'Sign Out' }).click();

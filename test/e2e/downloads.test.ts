@@ -5,23 +5,16 @@
  * the seeded stack and its demo accounts.
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
-import { baseUrl, screenshot } from '../fixtures/e2e/stack';
+import { screenshot } from '../fixtures/e2e/stack';
 import { templateIdByTitle } from '../fixtures/e2e/templates';
 
 const remainingOf = (text: string | null) => Number(/^(\d+) downloads? left/.exec(text ?? '')?.[1]);
 
 describe('downloads', () => {
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await openBrowser(baseUrl());
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = useBrowserSession();
 
   it('asks signed-out visitors to log in, and lists the files of the bundle', async () => {
     const { page } = session;

@@ -1,18 +1,11 @@
 /// <reference lib="dom" />
 /** The home page: live hero stats, how-it-works, testimonials and the featured templates. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession } from '../fixtures/e2e/browser';
 import { baseUrl, screenshot } from '../fixtures/e2e/stack';
 
 describe('home', () => {
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await openBrowser(baseUrl());
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = useBrowserSession();
 
   it('shows live stats from the API and the fixed figures', async () => {
     const { page } = session;

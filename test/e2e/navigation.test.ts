@@ -5,10 +5,10 @@
  * future `launchAt` by intercepting `/config.json` in this browser only: the product code is
  * exercised unchanged (countdown, form, the real lead endpoint), without a second stack.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BETA_EXPIRY_NOTICE } from '../../lambdas/shared/contracts/beta';
-import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
-import { baseUrl, screenshot, uniqueEmail } from '../fixtures/e2e/stack';
+import { useBrowserSession, type BrowserSession } from '../fixtures/e2e/browser';
+import { screenshot, uniqueEmail } from '../fixtures/e2e/stack';
 
 const signIn = async (session: BrowserSession, email: string, password: string) => {
   const { page } = session;
@@ -21,14 +21,7 @@ const signIn = async (session: BrowserSession, email: string, password: string) 
 };
 
 describe('shell navigation', () => {
-  let session: BrowserSession;
-
-  beforeEach(async () => {
-    session = await openBrowser(baseUrl());
-  });
-  afterEach(async () => {
-    await session?.close();
-  });
+  const session = useBrowserSession({ perTest: true });
 
   it('shows the named under-construction page for placeholder routes and /admin', async () => {
     const { page } = session;

@@ -4,11 +4,10 @@
  * answered by the test (57 notifications in two pages) so the browser side is checked without
  * writing 57 notifications into the shared demo stack.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, NotificationPage } from '../../lambdas/shared/contracts/notifications';
-import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
-import { baseUrl } from '../fixtures/e2e/stack';
 
 const notification = (index: number): Notification => ({
   id: `01JNOTIFICATIONPAGING${String(index).padStart(5, '0')}`,
@@ -22,11 +21,10 @@ const notification = (index: number): Notification => ({
 const ALL = Array.from({ length: 57 }, (_, index) => notification(index + 1));
 
 describe('notifications paging', () => {
-  let session: BrowserSession;
+  const session = useBrowserSession();
   const cursorsAsked: (string | null)[] = [];
 
   beforeAll(async () => {
-    session = await openBrowser(baseUrl());
     await session.page.route(
       (url) => url.pathname === '/api/notifications',
       async (route) => {
@@ -39,9 +37,6 @@ describe('notifications paging', () => {
         await route.fulfill({ json: page });
       },
     );
-  });
-  afterAll(async () => {
-    await session?.close();
   });
 
   it('shows the first 50 and loads the rest with the cursor', async () => {

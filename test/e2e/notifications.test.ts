@@ -4,10 +4,10 @@
  * notification opens its template, and Mark all as read clears the bell. Signed-out visitors are
  * sent to /auth.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession, type BrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
-import { baseUrl, screenshot } from '../fixtures/e2e/stack';
+import { screenshot } from '../fixtures/e2e/stack';
 import { templateIdByTitle } from '../fixtures/e2e/templates';
 
 const unreadOf = async (session: BrowserSession): Promise<number> => {
@@ -17,15 +17,8 @@ const unreadOf = async (session: BrowserSession): Promise<number> => {
 };
 
 describe('notifications', () => {
-  let seller: BrowserSession;
-  let buyer: BrowserSession;
-
-  beforeAll(async () => {
-    [seller, buyer] = await Promise.all([openBrowser(baseUrl()), openBrowser(baseUrl())]);
-  });
-  afterAll(async () => {
-    await Promise.all([seller?.close(), buyer?.close()]);
-  });
+  const seller = useBrowserSession();
+  const buyer = useBrowserSession();
 
   it('sends signed-out visitors to sign in', async () => {
     await seller.page.goto('/notifications');

@@ -4,20 +4,13 @@
  * form shows the spec's validation messages, a request is submitted against the seeded Pro
  * subscription and appears in Request History as pending.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession } from '../fixtures/e2e/browser';
 import { submitSignIn } from '../fixtures/e2e/sign-in';
-import { baseUrl, screenshot } from '../fixtures/e2e/stack';
+import { screenshot } from '../fixtures/e2e/stack';
 
 describe('refund requests', () => {
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await openBrowser(baseUrl());
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = useBrowserSession();
 
   it('sends a signed-out visitor to /auth, and back to the form after signing in', async () => {
     const { page } = session;

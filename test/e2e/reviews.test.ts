@@ -3,23 +3,16 @@
  * listed with its label and verified flag, the average and count move, and the success text goes
  * away after 3 seconds.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
-import { baseUrl, screenshot } from '../fixtures/e2e/stack';
+import { screenshot } from '../fixtures/e2e/stack';
 import { templateIdByTitle } from '../fixtures/e2e/templates';
 
 const countOf = (text: string | null) => Number(/· (\d+) reviews?/.exec(text ?? '')?.[1] ?? 0);
 
 describe('reviews', () => {
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await openBrowser(baseUrl());
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = useBrowserSession();
 
   it('asks signed-out visitors to sign in to review', async () => {
     const { page } = session;

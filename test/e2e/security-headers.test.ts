@@ -5,10 +5,9 @@
  * main journeys trips it. A violation is caught both as the `securitypolicyviolation` DOM event
  * (recorded from the first script on) and as Chromium's "Refused to …" console message.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
-import { baseUrl } from '../fixtures/e2e/stack';
 
 const BUYER = { email: 'buyer@demo.local', password: 'demo1234' };
 
@@ -19,11 +18,10 @@ declare global {
 }
 
 describe('the Content-Security-Policy', () => {
-  let session: BrowserSession;
+  const session = useBrowserSession();
   const refused: string[] = [];
 
   beforeAll(async () => {
-    session = await openBrowser(baseUrl());
     await session.context.addInitScript(() => {
       window.cspViolations = [];
       document.addEventListener('securitypolicyviolation', (event) => {
@@ -35,9 +33,6 @@ describe('the Content-Security-Policy', () => {
     session.page.on('console', (message) => {
       if (/Refused to|Content Security Policy/i.test(message.text())) refused.push(message.text());
     });
-  });
-  afterAll(async () => {
-    await session?.close();
   });
 
   /** The violations the current page recorded since it loaded, plus console refusals so far. */

@@ -3,24 +3,19 @@
  * to), a buyer sees Seller Approval Required on /upload and the spec's refusal on another seller's
  * edit page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
-import { baseUrl } from '../fixtures/e2e/stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserSession } from '../fixtures/e2e/browser';
 
 describe('access to the seller pages', () => {
-  let session: BrowserSession;
+  const session = useBrowserSession();
   let mvpId: string;
 
   beforeAll(async () => {
-    session = await openBrowser(baseUrl());
     const { page } = session;
     await page.goto('/mvps');
     const card = page.getByTestId('mvp-card').first();
     await card.waitFor();
     mvpId = (await card.getAttribute('data-mvp-id')) ?? '';
-  });
-  afterAll(async () => {
-    await session?.close();
   });
 
   it('sends signed-out visitors of /upload and the edit page to sign in', async () => {

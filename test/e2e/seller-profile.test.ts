@@ -1,18 +1,11 @@
 /// <reference lib="dom" />
 /** The public seller page: an approved seller's templates and stats, and the error view. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
-import { baseUrl, screenshot } from '../fixtures/e2e/stack';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession } from '../fixtures/e2e/browser';
+import { screenshot } from '../fixtures/e2e/stack';
 
 describe('public seller profile', () => {
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await openBrowser(baseUrl());
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = useBrowserSession();
 
   it("shows a seeded seller's profile, stats and approved templates", async () => {
     const { page } = session;

@@ -7,11 +7,11 @@
  * reach Approved and appear in /mvps. The seller dashboard lists recent downloads without buyers.
  * The template is created (and archived at the end) by this file only.
  */
-import { strToU8, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
-import { baseUrl, screenshot } from '../fixtures/e2e/stack';
+import { screenshot } from '../fixtures/e2e/stack';
+import { PNG_1X1, storedZip } from '../fixtures/e2e/uploads';
 
 // Assembled so that no scanner reading this source file flags it.
 const FAKE_PRIVATE_KEY = [
@@ -20,38 +20,21 @@ const FAKE_PRIVATE_KEY = [
   '-----END OPENSSH PRIVATE KEY-----\n',
 ].join(' ');
 
-/** A small template, stored (not deflated) so it passes the 1 KB minimum. */
+/** A small template with a deploy script, plus `extra` files. */
 const bundle = (marker: string, extra: Record<string, string> = {}): Buffer =>
-  Buffer.from(
-    zipSync(
-      Object.fromEntries(
-        Object.entries({
-          'starter/README.md': `# Deployable ${marker}\n\n${'A starter with a deploy script. '.repeat(40)}`,
-          'starter/package.json': JSON.stringify({ name: 'deployable', version: '1.0.0' }),
-          'starter/deploy/deploy.sh': '#!/bin/sh\nrsync -a dist/ "$DEPLOY_TARGET"\n',
-          ...extra,
-        }).map(([name, text]) => [name, strToU8(text)]),
-      ),
-      { level: 0 },
-    ),
-  );
-
-// A 1×1 PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+  storedZip({
+    'starter/README.md': `# Deployable ${marker}\n\n${'A starter with a deploy script. '.repeat(40)}`,
+    'starter/package.json': JSON.stringify({ name: 'deployable', version: '1.0.0' }),
+    'starter/deploy/deploy.sh': '#!/bin/sh\nrsync -a dist/ "$DEPLOY_TARGET"\n',
+    ...extra,
+  });
 
 describe('a bundle with a private key', () => {
-  let session: BrowserSession;
+  const session = useBrowserSession();
   const title = `E2E Leaky Kit ${Date.now().toString(36)}`;
 
   beforeAll(async () => {
-    session = await openBrowser(baseUrl());
     await signIn(session.page, 'seller@demo.local', 'demo1234');
-  });
-  afterAll(async () => {
-    await session?.close();
   });
 
   const card = () => session.page.getByTestId('my-mvp-card').filter({ hasText: title });
@@ -76,7 +59,7 @@ describe('a bundle with a private key', () => {
     await form.getByLabel('Preview Images').setInputFiles({
       name: 'cover.png',
       mimeType: 'image/png',
-      buffer: PNG,
+      buffer: PNG_1X1,
     });
     await screenshot(page, 'upload-form');
     await form.getByRole('button', { name: 'Upload MVP' }).click();

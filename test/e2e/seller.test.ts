@@ -6,43 +6,22 @@
  * catalog, edits it, uploads a new version and archives it. The template is created by this file,
  * so no other test depends on it.
  */
-import { strToU8, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
-import { baseUrl, readConfirmationCode, screenshot, uniqueEmail } from '../fixtures/e2e/stack';
+import { readConfirmationCode, screenshot, uniqueEmail } from '../fixtures/e2e/stack';
+import { PNG_1X1, storedZip } from '../fixtures/e2e/uploads';
 
-/** A small clean template: source files only, stored (not deflated) so it passes 1 KB. */
+/** A small clean template: source files only. */
 const cleanBundle = (marker: string): Buffer =>
-  Buffer.from(
-    zipSync(
-      {
-        'starter/README.md': strToU8(
-          `# Starter ${marker}\n\n${'A clean starter template. '.repeat(40)}`,
-        ),
-        'starter/package.json': strToU8(JSON.stringify({ name: 'starter', version: '1.0.0' })),
-        'starter/src/index.ts': strToU8(
-          `export const hello = (name: string) => \`Hello \${name}\`;\n`,
-        ),
-      },
-      { level: 0 },
-    ),
-  );
-
-// A 1×1 PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+  storedZip({
+    'starter/README.md': `# Starter ${marker}\n\n${'A clean starter template. '.repeat(40)}`,
+    'starter/package.json': JSON.stringify({ name: 'starter', version: '1.0.0' }),
+    'starter/src/index.ts': `export const hello = (name: string) => \`Hello \${name}\`;\n`,
+  });
 
 describe('seller application wizard', () => {
-  let session: BrowserSession;
-  beforeAll(async () => {
-    session = await openBrowser(baseUrl());
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = useBrowserSession();
 
   it('validates each step, creates the account and sends the applicant to /auth', async () => {
     const { page } = session;
@@ -110,16 +89,12 @@ describe('seller application wizard', () => {
 });
 
 describe('the demo seller manages a template', () => {
-  let session: BrowserSession;
+  const session = useBrowserSession();
   const title = `E2E Starter ${Date.now().toString(36)}`;
   let mvpId = '';
 
   beforeAll(async () => {
-    session = await openBrowser(baseUrl());
     await signIn(session.page, 'seller@demo.local', 'demo1234');
-  });
-  afterAll(async () => {
-    await session?.close();
   });
 
   const card = () => session.page.getByTestId('my-mvp-card').filter({ hasText: title });
@@ -150,7 +125,7 @@ describe('the demo seller manages a template', () => {
     await form.getByLabel('Preview Images').setInputFiles({
       name: 'cover.png',
       mimeType: 'image/png',
-      buffer: PNG,
+      buffer: PNG_1X1,
     });
     await form.getByRole('button', { name: 'Upload MVP' }).click();
     await page.getByTestId('upload-error').getByText('Please enter a valid URL').waitFor();

@@ -4,21 +4,15 @@
  * spec's validation and a taken username, Security (change password), Connections, and the
  * newsletter toggle surviving a reload.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
-import { baseUrl, readConfirmationCode, screenshot, uniqueEmail } from '../fixtures/e2e/stack';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession } from '../fixtures/e2e/browser';
+import { signUpAsBuyer } from '../fixtures/e2e/sign-in';
+import { screenshot, uniqueEmail } from '../fixtures/e2e/stack';
 
 describe('settings', () => {
-  let session: BrowserSession;
+  const session = useBrowserSession();
   const email = uniqueEmail('settings');
   const password = 'first-pass';
-
-  beforeAll(async () => {
-    session = await openBrowser(baseUrl());
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
 
   it('shows Access Denied when signed out', async () => {
     const { page } = session;
@@ -28,16 +22,7 @@ describe('settings', () => {
 
   it('signs up, then edits the profile with the spec validation and a taken username', async () => {
     const { page } = session;
-    await page.goto('/signup');
-    const signUp = page.getByRole('form', { name: 'Sign up' });
-    await signUp.getByRole('radio', { name: 'Buyer' }).check({ force: true });
-    await signUp.getByLabel('Email').fill(email);
-    await signUp.getByLabel('Password', { exact: true }).fill(password);
-    await signUp.getByLabel('Confirm Password').fill(password);
-    await signUp.getByRole('button', { name: 'Create Account' }).click();
-    const confirm = page.getByRole('form', { name: 'Confirm your email' });
-    await confirm.getByLabel('Verification code').fill(await readConfirmationCode(email));
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await signUpAsBuyer(page, email, password);
     await page.getByRole('button', { name: 'Sign Out' }).first().waitFor();
 
     await page.goto('/settings?tab=profile');

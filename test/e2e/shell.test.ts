@@ -1,18 +1,11 @@
 /// <reference lib="dom" />
 /** The shell around every page: home, theme toggle and its storage, and Page Not Found. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from '../fixtures/e2e/browser';
-import { baseUrl, screenshot } from '../fixtures/e2e/stack';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession } from '../fixtures/e2e/browser';
+import { screenshot } from '../fixtures/e2e/stack';
 
 describe('the shell', () => {
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await openBrowser(baseUrl());
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = useBrowserSession();
 
   it('shows the home page with header, footer and the local-mode badge', async () => {
     const { page } = session;
