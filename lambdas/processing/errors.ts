@@ -3,8 +3,7 @@
  * every task's Retry (state-machines/mvp-processing.asl.json); anything else goes straight to the
  * Catch that records `ipfs_pin_failed`.
  */
-import { isDependencyUnavailable } from '../shared/errors';
-import { TransactionRefusedError } from '../templates/transitions';
+import { TransactionRefusedError, isDependencyUnavailable } from '../shared/errors';
 
 /** A failure that may pass by itself (throttling, a 5xx, a dropped connection, a lost race). */
 export class TransientError extends Error {

@@ -106,3 +106,18 @@ export const isDependencyUnavailable = (error: unknown): boolean => {
   // The SDK wraps socket errors; some carry the system error as `cause`.
   return cause !== undefined && cause !== error && isDependencyUnavailable(cause);
 };
+
+/**
+ * A transaction was refused: `item` names the first item that failed (its name among the
+ * transaction's items, never its position), with DynamoDB's cancellation code. Not a failure of
+ * the caller's request: services decide what it means (a status that moved meanwhile is a 409).
+ */
+export class TransactionRefusedError extends Error {
+  constructor(
+    readonly item: string,
+    readonly code: string | undefined,
+  ) {
+    super(`Transaction refused at ${item} (${code ?? 'unknown'}).`);
+    this.name = 'TransactionRefusedError';
+  }
+}

@@ -20,19 +20,10 @@ import {
   type TransactionResult,
   type TransactionWrite,
 } from '../shared/db/transaction';
+import { TransactionRefusedError } from '../shared/errors';
 
 export type { MvpItem, MvpVersionItem };
-
-/** A transaction was refused: `item` names the first item that failed, with DynamoDB's code. */
-export class TransactionRefusedError extends Error {
-  constructor(
-    readonly item: string,
-    readonly code: string | undefined,
-  ) {
-    super(`Transaction refused at ${item} (${code ?? 'unknown'}).`);
-    this.name = 'TransactionRefusedError';
-  }
-}
+export { TransactionRefusedError };
 
 const assertCommitted = (result: TransactionResult): void => {
   if (!result.canceled) return;
