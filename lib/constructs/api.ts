@@ -91,10 +91,15 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   },
   // Seller applications (and the applicant's profile on first sight).
   'seller-applications': { table: 'readWrite' },
-  // Reads the caller's subscriptions; the webhook that writes them arrives with checkout.
-  billing: { table: 'read' },
-  // Reads the caller's subscription (through billing) and writes refund requests.
-  refunds: { table: 'readWrite' },
+  // Checkout, the subscription view and changes, Connect onboarding and the Stripe webhook: the
+  // table (subscriptions, orders, quotas, licences, webhook claims) and the two Stripe secrets.
+  billing: { table: 'readWrite', secrets: ['stripeSecretKey', 'stripeWebhookSecret'] },
+  // Refund requests; admins process them through Stripe (refunds.create).
+  refunds: { table: 'readWrite', secrets: ['stripeSecretKey'] },
+  // The seller's payouts page: payouts, downloads and the Connect status, read only.
+  payouts: { table: 'read' },
+  // Licence certificates: read only (they are written with downloads and orders).
+  licenses: { table: 'read' },
   // Reads downloads, templates and profiles; writes disputes (and a first-sight profile).
   disputes: { table: 'readWrite' },
   // Quota, download rows, counters and the seller's notification in the table; presigns GETs of

@@ -53,6 +53,25 @@ const taskSettings: Record<ScheduleName, TaskSettings> = {
       userPool.grant(fn, 'cognito-idp:AdminDeleteUser');
     },
   },
+  // Reads active and ended subscriptions and resets or zeroes the quotas of their profiles.
+  quotaReset: {
+    domain: 'billing',
+    memorySize: 256,
+    timeout: Duration.minutes(5),
+    bind: (fn, data) => {
+      fn.bindTable(data.table, 'readWrite');
+    },
+  },
+  // Starts the monthly-payouts state machine (the grant and its ARN variable come from the
+  // payouts construct, lib/constructs/payouts.ts); records nothing itself but the run's lease.
+  monthlyPayouts: {
+    domain: 'payouts',
+    memorySize: 256,
+    timeout: Duration.minutes(1),
+    bind: (fn, data) => {
+      fn.bindTable(data.table, 'readWrite');
+    },
+  },
 };
 
 export class Schedules extends Construct {

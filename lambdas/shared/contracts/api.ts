@@ -13,6 +13,17 @@
 import type * as z from 'zod';
 import type { RouteKey } from '../design/routes';
 import type { BetaCredentials } from './beta';
+import type {
+  BillingPlans,
+  CheckoutResult,
+  CheckoutStatus,
+  ConnectLinkResult,
+  ConnectStatus,
+  checkoutRequestSchema,
+  subscriptionUpdateSchema,
+} from './billing';
+import type { License, LicenseList } from './licenses';
+import type { PayoutFilter, SellerPayouts } from './payouts';
 import type { BrowseResult, MvpDetail, browseQuerySchema } from './catalog';
 import type { Dispute, disputeInputSchema } from './disputes';
 import type {
@@ -36,7 +47,14 @@ import type {
 } from './notifications';
 import type { Profile } from './profile';
 import type { ProfileUpdateInput } from './profile-update';
-import type { RefundRequest, refundRequestInputSchema } from './refunds';
+import type {
+  AdminRefundRequest,
+  AdminRefundRequestList,
+  ProcessRefundResult,
+  RefundRequest,
+  RefundStatus,
+  refundRequestInputSchema,
+} from './refunds';
 import type { ReviewInput, ReviewList, SubmitReviewResult } from './reviews';
 import type { SellerApplicationBody, SellerApplicationReceipt } from './seller-applications';
 import type { PublicSellerProfile } from './sellers';
@@ -128,6 +146,29 @@ interface ApiRows {
   // Billing, refunds, disputes
   'GET /api/subscriptions': { response: SubscriptionList };
   'GET /api/subscriptions/current': { response: SubscriptionView };
+  'PATCH /api/subscriptions/current': {
+    body: z.input<typeof subscriptionUpdateSchema>;
+    response: SubscriptionView;
+  };
+  'GET /api/billing/plans': { response: BillingPlans };
+  'POST /api/billing/checkout': {
+    body: z.input<typeof checkoutRequestSchema>;
+    response: CheckoutResult;
+  };
+  'GET /api/billing/checkout/{sessionId}': { response: CheckoutStatus };
+  'POST /api/webhooks/stripe': { body: unknown; response: { received: true } };
+  'GET /api/connect': { response: ConnectStatus };
+  'POST /api/connect/account-link': { response: ConnectLinkResult };
+  'GET /api/payouts': { query: { status?: PayoutFilter }; response: SellerPayouts };
+  'GET /api/admin/refund-requests': {
+    query: { status?: RefundStatus };
+    response: AdminRefundRequestList;
+  };
+  'POST /api/admin/refund-requests/{id}/approve': { response: AdminRefundRequest };
+  'POST /api/admin/refund-requests/{id}/reject': { response: AdminRefundRequest };
+  'POST /api/admin/refund-requests/{id}/process': { response: ProcessRefundResult };
+  'GET /api/licenses/{id}': { response: License };
+  'GET /api/me/licenses': { response: LicenseList };
   'POST /api/refund-requests': {
     body: z.input<typeof refundRequestInputSchema>;
     response: RefundRequest;

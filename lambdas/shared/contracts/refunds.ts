@@ -64,3 +64,30 @@ export interface RefundRequest {
   /** The joined subscription (buyer spec §3). */
   subscription: { plan_type: PlanType; stripe_subscription_id: string };
 }
+
+/** `GET /api/admin/refund-requests?status=`: one status of the queue (pending when absent). */
+export const refundStatusQuerySchema = z.object({
+  status: z
+    .enum(REFUND_STATUSES, { error: `status must be one of ${REFUND_STATUSES.join(', ')}.` })
+    .default('pending'),
+});
+
+/** A refund request as admins see it: the requester and what was paid and refunded so far. */
+export interface AdminRefundRequest extends RefundRequest {
+  user_email: string;
+  /** Paid for the subscription (its paid invoices), minor units. */
+  amount_paid: number;
+  /** Refunded on the subscription so far, minor units. */
+  amount_refunded: number;
+  processed_by: string | null;
+}
+
+export interface AdminRefundRequestList {
+  items: AdminRefundRequest[];
+}
+
+/** `POST /api/admin/refund-requests/{id}/process`: the spec's "returns refundId". */
+export interface ProcessRefundResult {
+  refundId: string;
+  request: AdminRefundRequest;
+}

@@ -35,6 +35,23 @@ export const lambdaEnvironmentSchema = z.object({
    * (stateMachineDesign names this variable; lambdas/shared/adapters/workflow-step-functions.ts).
    */
   PROCESSING_STATE_MACHINE_ARN: z.string().min(1).optional(),
+  /**
+   * The ARN of the monthly-payouts state machine, set only on the function that starts it (the
+   * schedule's task).
+   */
+  PAYOUTS_STATE_MACHINE_ARN: z.string().min(1).optional(),
+  /**
+   * Where stripe-node sends its requests: unset in the cloud (api.stripe.com); locally the
+   * Stripe-compatible server of lib/local/stripe (`http://localhost:<port>`). Only the endpoint
+   * changes: the code path is the same.
+   */
+  STRIPE_API_URL: z.url().optional(),
+  /** Stripe price ids of the paid plans (buyer spec §9); a plan without one is not sold. */
+  STRIPE_PRICE_BASIC: z.string().min(1).optional(),
+  STRIPE_PRICE_PRO: z.string().min(1).optional(),
+  STRIPE_PRICE_PREMIUM: z.string().min(1).optional(),
+  /** The Stripe account's country and currency for Connect accounts and transfers. */
+  STRIPE_CURRENCY: z.literal('gbp').default('gbp'),
   /** `moderate` keeps clean bundles in pending_review for an admin instead of publishing them. */
   PUBLISH_MODE: z.enum(['auto', 'moderate']).default('auto'),
   /** An IPFS Pinning Service API endpoint (e.g. `https://api.pinata.cloud/psa`); unset: CID only. */

@@ -34,7 +34,9 @@ export type Domain =
   | 'seller-applications'
   | 'downloads'
   | 'reviews'
-  | 'notifications';
+  | 'notifications'
+  | 'payouts'
+  | 'licenses';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -348,6 +350,124 @@ export const routes = [
     operation: 'mark-all-notifications-read',
     access: 'user',
     summary: 'Mark every unread notification of the caller read.',
+  },
+  {
+    method: 'GET',
+    path: '/api/billing/plans',
+    domain: 'billing',
+    operation: 'list-plans',
+    access: 'public',
+    summary: 'The four plans with the payment provider price id of each (null when not sold).',
+  },
+  {
+    method: 'POST',
+    path: '/api/billing/checkout',
+    domain: 'billing',
+    operation: 'create-checkout-session',
+    access: 'user',
+    summary:
+      'A Stripe Checkout Session for a plan (subscription mode) or a one-time-sale template (payment mode).',
+  },
+  {
+    method: 'GET',
+    path: '/api/billing/checkout/{sessionId}',
+    domain: 'billing',
+    operation: 'get-checkout-status',
+    access: 'user',
+    summary:
+      "One of the caller's Checkout Sessions: processing until the webhook has recorded its effect, then complete.",
+  },
+  {
+    method: 'PATCH',
+    path: '/api/subscriptions/current',
+    domain: 'billing',
+    operation: 'update-current-subscription',
+    access: 'user',
+    summary:
+      "Cancel the caller's subscription at period end, resume it, or switch plan (Stripe proration).",
+  },
+  {
+    method: 'POST',
+    path: '/api/webhooks/stripe',
+    domain: 'billing',
+    operation: 'receive-stripe-webhook',
+    access: 'public',
+    summary:
+      'Stripe events, verified by signature on the raw body, applied once each (idempotent by event id).',
+  },
+  {
+    method: 'GET',
+    path: '/api/connect',
+    domain: 'billing',
+    operation: 'get-connect-status',
+    access: 'approved-seller',
+    summary: "Whether the caller's Stripe Connect account exists and can receive payouts.",
+  },
+  {
+    method: 'POST',
+    path: '/api/connect/account-link',
+    domain: 'billing',
+    operation: 'create-connect-account-link',
+    access: 'approved-seller',
+    summary: "The caller's Connect account (created once) and a fresh onboarding link for it.",
+  },
+  {
+    method: 'GET',
+    path: '/api/payouts',
+    domain: 'payouts',
+    operation: 'list-my-payouts',
+    access: 'approved-seller',
+    summary:
+      "The caller's payouts by month (status filter) with the four summary figures of the payouts page.",
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/refund-requests',
+    domain: 'refunds',
+    operation: 'list-refund-requests-by-status',
+    access: 'admin',
+    summary: 'Refund requests of one status, oldest first (admin queue).',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/refund-requests/{id}/approve',
+    domain: 'refunds',
+    operation: 'approve-refund-request',
+    access: 'admin',
+    summary: 'Approve a pending refund request.',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/refund-requests/{id}/reject',
+    domain: 'refunds',
+    operation: 'reject-refund-request',
+    access: 'admin',
+    summary: 'Reject a pending refund request.',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/refund-requests/{id}/process',
+    domain: 'refunds',
+    operation: 'process-refund-request',
+    access: 'admin',
+    summary:
+      "Refund an approved request through Stripe against the subscription's paid invoices (idempotent).",
+  },
+  {
+    method: 'GET',
+    path: '/api/licenses/{id}',
+    domain: 'licenses',
+    operation: 'get-license',
+    access: 'public',
+    summary: 'One licence certificate, for anyone holding its id (verification).',
+  },
+  {
+    method: 'GET',
+    path: '/api/me/licenses',
+    domain: 'licenses',
+    operation: 'list-my-licenses',
+    access: 'user',
+    summary: "The caller's licence certificates, newest first.",
   },
 ] as const satisfies readonly RouteDefinition[];
 

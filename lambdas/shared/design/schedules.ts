@@ -34,6 +34,27 @@ export const schedules = {
     task: 'profiles/tasks/close-expired-beta-accounts.ts',
     description: 'Removes expired beta-access accounts (Cognito user, profile, templates)',
   },
+  /**
+   * Daily at 00:30 UTC: the safety net of the quota resets. Every paid invoice resets its
+   * subscriber's quota (the webhook); this repairs a reset the webhook missed (an active
+   * subscription whose period started after the profile's last reset) and zeroes the quota of
+   * subscriptions that have ended. Idempotent: a reset is conditional on the period.
+   */
+  quotaReset: {
+    cron: '30 0 * * ? *',
+    task: 'billing/tasks/reset-quotas.ts',
+    description: 'Repairs missed monthly quota resets and zeroes quotas of ended subscriptions',
+  },
+  /**
+   * The 1st of each month at 00:00 UTC: starts the monthly-payouts state machine for the month
+   * that just ended (seller spec §1). Re-running a month pays nobody twice (payout rows are keyed
+   * by seller and month; transfers carry the payout id as idempotency key).
+   */
+  monthlyPayouts: {
+    cron: '0 0 1 * ? *',
+    task: 'payouts/tasks/start-monthly-payouts.ts',
+    description: 'Starts the monthly payout run for the previous month',
+  },
 } as const satisfies Record<string, ScheduleDesign>;
 
 export type ScheduleName = keyof typeof schedules;

@@ -19,6 +19,18 @@ export const secretDesign = {
     notRotatedBecause:
       'A generated key with no external holder; rotating it would only restart the rate-limit windows of the hour, so it is rotated by redeploying when needed, not on a schedule.',
   },
+  stripeSecretKey: {
+    envVar: 'STRIPE_SECRET_KEY',
+    description: 'Stripe secret API key (sk_live_… / sk_test_…) used by stripe-node',
+    notRotatedBecause:
+      "Issued by Stripe: it is rolled in Stripe's dashboard and the new value put into this secret (docs/operations.md), which a Secrets Manager rotation Lambda cannot do.",
+  },
+  stripeWebhookSecret: {
+    envVar: 'STRIPE_WEBHOOK_SECRET',
+    description: 'Signing secret (whsec_…) of the Stripe webhook endpoint /api/webhooks/stripe',
+    notRotatedBecause:
+      "Issued by Stripe per webhook endpoint: it is rolled in Stripe's dashboard (which signs with both secrets for a grace period) and the new value put into this secret.",
+  },
 } as const;
 
 export type SecretName = keyof typeof secretDesign;

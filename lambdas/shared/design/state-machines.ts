@@ -19,6 +19,15 @@ export const stateMachineDesign = {
       MarkFailedFunctionArn: 'processing/tasks/mark-failed.ts',
     },
   },
+  'monthly-payouts': {
+    asl: 'state-machines/monthly-payouts.asl.json',
+    arnVariable: 'PAYOUTS_STATE_MACHINE_ARN',
+    tasks: {
+      PreparePayoutsFunctionArn: 'payouts/tasks/prepare-payouts.ts',
+      TransferPayoutFunctionArn: 'payouts/tasks/transfer-payout.ts',
+      FinishPayoutRunFunctionArn: 'payouts/tasks/finish-payout-run.ts',
+    },
+  },
 } as const satisfies Record<
   string,
   { asl: string; arnVariable: LambdaVariable; tasks: Record<string, string> }

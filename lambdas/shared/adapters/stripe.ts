@@ -1,0 +1,66 @@
+/**
+ * The one Stripe client (ARCHITECTURE.md: one code path to each third party). stripe-node with a
+ * pinned API version, its secret key from Secrets Manager (cloud) or `.env`/the local stack, and,
+ * when `STRIPE_API_URL` is set, pointed by its `host`/`port`/`protocol` options at the local
+ * Stripe-compatible server of lib/local/stripe. Nothing above this module knows which it talks to.
+ *
+ * Every call that moves money passes an `idempotencyKey` (docs/data-model.md §1.2); stripe-node
+ * retries network failures itself (`maxNetworkRetries`), reusing that key, so a retry never pays
+ * twice.
+ */
+import Stripe from 'stripe';
+import { config } from '../config';
+import { readSecret } from '../secrets';
+
+export type { Stripe };
+
+/** The API version every request names: responses keep this shape until we change it here. */
+export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
+
+let client: Promise<Stripe> | undefined;
+
+const endpointOptions = (apiUrl: string | undefined): Stripe.StripeConfig => {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+    protocol,
+  };
+};
+
+/** The configured client, created once per container on first use. */
+export const stripe = (): Promise<Stripe> => {
+  client ??= readSecret('stripeSecretKey').then(
+    (key) =>
+      new Stripe(key, {
+        apiVersion: STRIPE_API_VERSION,
+        maxNetworkRetries: 2,
+        timeout: 20_000,
+        telemetry: false,
+        appInfo: { name: 'mvp-marketplace' },
+        ...endpointOptions(config().STRIPE_API_URL),
+      }),
+  );
+  client.catch(() => {
+    client = undefined;
+  });
+  return client;
+};
+
+/**
+ * A webhook's event, verified on the raw body with the endpoint's signing secret; throws
+ * `Stripe.errors.StripeSignatureVerificationError` when the signature is missing or wrong.
+ */
+export const verifyStripeEvent = async (
+  rawBody: string,
+  signature: string | undefined,
+): Promise<Stripe.Event> => {
+  const [stripeClient, secret] = await Promise.all([stripe(), readSecret('stripeWebhookSecret')]);
+  return stripeClient.webhooks.constructEvent(rawBody, signature ?? '', secret);
+};
+
+/** True for Stripe's "the request was refused" errors (card declined, invalid request, …). */
+export const isStripeError = (error: unknown): error is Stripe.errors.StripeError =>
+  error instanceof Stripe.errors.StripeError;

@@ -1,0 +1,128 @@
+/**
+ * Checkout, plans with their prices, the subscription change form and Stripe Connect (buyer spec
+ * §2 Pricing and Payment success, §5, §8; seller spec §2 Connect Stripe, §8): the request schemas
+ * shared by the pages and the API, the shapes the API answers, and the spec's texts.
+ */
+import * as z from 'zod';
+import type { PlanType } from './plans';
+
+export const CHECKOUT_MESSAGES = {
+  invalidPlan: 'Invalid plan selected',
+  createFailed: 'Failed to create checkout session',
+  noUrl: 'No checkout URL received',
+  startFailed: 'Failed to start checkout process. Please try again.',
+  fetchSubscriptionFailed: 'Failed to fetch subscription data.',
+  /** Our own texts where the spec has none. */
+  signInToSubscribe: 'Please sign in to choose a plan.',
+  canceled: 'Checkout was canceled. You have not been charged.',
+  alreadyOnPlan: 'You are already subscribed to this plan.',
+  useChangePlan: 'You already have a subscription: switch plan instead of subscribing twice.',
+  notForSale: 'This template is not sold as a one-time purchase.',
+  alreadyOwned: 'You already own this template.',
+  redirectNotAllowed: 'The return address must be on this site.',
+  sessionNotFound: 'Checkout session not found.',
+  noSubscription: 'You have no active subscription.',
+} as const;
+
+export const CONNECT_MESSAGES = {
+  linkFailed: 'Failed to create Stripe Connect account link',
+  unexpected: 'An unexpected error occurred',
+  connected: 'Stripe Account Connected!',
+  approvalRequired: 'Seller Approval Required',
+} as const;
+
+const returnUrl = z
+  .string({ error: 'A return address is required.' })
+  .trim()
+  .max(2_048, 'The return address is too long.')
+  .pipe(z.url({ protocol: /^https?$/, error: 'The return address must be a web address.' }));
+
+const priceId = z
+  .string({ error: CHECKOUT_MESSAGES.invalidPlan })
+  .trim()
+  .min(1, CHECKOUT_MESSAGES.invalidPlan)
+  .max(255, CHECKOUT_MESSAGES.invalidPlan);
+
+/**
+ * `POST /api/billing/checkout`: the spec's call `{ price_id, mode: subscription, success_url,
+ * cancel_url }`, plus `mode: payment` with the one-time-sale template instead of a price (its
+ * price is the template's, never the caller's). `success_url` may carry Stripe's
+ * `{CHECKOUT_SESSION_ID}` placeholder.
+ */
+export const checkoutRequestSchema = z.discriminatedUnion(
+  'mode',
+  [
+    z.object({
+      mode: z.literal('subscription'),
+      price_id: priceId,
+      success_url: returnUrl,
+      cancel_url: returnUrl,
+    }),
+    z.object({
+      mode: z.literal('payment'),
+      mvp_id: z.string({ error: 'No MVP selected' }).trim().min(1, 'No MVP selected').max(64),
+      success_url: returnUrl,
+      cancel_url: returnUrl,
+    }),
+  ],
+  { error: "mode must be 'subscription' or 'payment'." },
+);
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export interface CheckoutResult {
+  /** The hosted Checkout page to redirect the browser to. */
+  url: string;
+  session_id: string;
+}
+
+/**
+ * `GET /api/billing/checkout/{sessionId}`: `processing` until the webhook has recorded the
+ * session's effect (the subscription active, or the order completed), then `complete`.
+ */
+export interface CheckoutStatus {
+  session_id: string;
+  mode: 'subscription' | 'payment';
+  status: 'open' | 'processing' | 'complete' | 'expired';
+  plan_type: PlanType | null;
+  /** After a subscription: the quota the webhook has set. */
+  downloads_remaining: number | null;
+  download_quota: number | null;
+  /** After a one-time purchase: the template bought. */
+  mvp_id: string | null;
+  mvp_title: string | null;
+  amount_total: number | null;
+  currency: string;
+}
+
+/** `GET /api/billing/plans`: each plan's price id (null: not sold, e.g. Enterprise). */
+export interface BillingPlans {
+  plans: { id: PlanType; price_id: string | null }[];
+  /** `stripe` when talking to Stripe, `local` for the local Stripe-compatible server. */
+  payments_mode: 'stripe' | 'local';
+}
+
+/** `PATCH /api/subscriptions/current`: cancel at period end, resume, or switch plan. */
+export const subscriptionUpdateSchema = z
+  .object({
+    cancel_at_period_end: z.boolean().optional(),
+    price_id: priceId.optional(),
+  })
+  .strict()
+  .refine((value) => value.cancel_at_period_end !== undefined || value.price_id !== undefined, {
+    error: 'Nothing to change: give cancel_at_period_end or price_id.',
+  });
+export type SubscriptionUpdate = z.infer<typeof subscriptionUpdateSchema>;
+
+/** `GET /api/connect`. */
+export interface ConnectStatus {
+  /** A Connect account exists for the caller. */
+  connected: boolean;
+  /** Stripe says the account can receive payouts (`account.updated`). */
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+}
+
+/** `POST /api/connect/account-link`. */
+export interface ConnectLinkResult {
+  account_link_url: string;
+}

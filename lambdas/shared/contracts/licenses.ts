@@ -1,0 +1,50 @@
+/**
+ * Licence certificates (issue 10 §11): every download and every order issues one, shown in the
+ * buyer's dashboard and verifiable by anyone holding its id at `/licenses/{id}`.
+ */
+import type { LicensingTerms } from './catalog';
+import type { PlanType } from './plans';
+
+/** What each licence allows, in plain words (shown on the certificate). */
+export const LICENSE_TERMS_SUMMARY: Record<LicensingTerms, { title: string; summary: string }> = {
+  standard_commercial: {
+    title: 'Standard commercial licence',
+    summary:
+      'You may use this template to build and run any number of your own or your clients’ products, commercial or not. You may not resell or redistribute the template itself, alone or as a template.',
+  },
+  premium_commercial: {
+    title: 'Premium commercial licence',
+    summary:
+      'Everything the standard licence allows, plus use in products you sell to many customers (SaaS, white-label deliveries). You may not resell or redistribute the template itself as a template.',
+  },
+  personal_use_only: {
+    title: 'Personal use only',
+    summary:
+      'You may use this template for personal, non-commercial projects and learning. Commercial use, resale and redistribution are not allowed.',
+  },
+};
+
+export const LICENSE_MESSAGES = {
+  notFound: 'Licence not found. Check the licence id.',
+  verified: 'This licence is valid.',
+} as const;
+
+export interface License {
+  id: string;
+  licensee_name: string;
+  mvp_id: string;
+  mvp_title: string;
+  version_number: string;
+  licensing_terms: LicensingTerms;
+  terms_title: string;
+  terms_summary: string;
+  source: 'subscription' | 'free' | 'order';
+  plan_type: PlanType | null;
+  order_id: string | null;
+  issued_at: string;
+}
+
+/** `GET /api/me/licenses`. */
+export interface LicenseList {
+  items: License[];
+}

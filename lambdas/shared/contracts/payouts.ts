@@ -1,0 +1,57 @@
+/**
+ * Seller payouts (seller spec §2 Payouts, §4 Payout status, §9; ARCHITECTURE.md Payouts): the
+ * shapes the API answers and the split's constants. Money is integer minor units (pence)
+ * everywhere; the page formats it in the currency charged (GBP).
+ */
+export const PAYOUT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** The filter of the payouts page (seller spec §4: only these four). */
+export const PAYOUT_FILTERS = ['all', 'pending', 'completed', 'failed'] as const;
+export type PayoutFilter = (typeof PAYOUT_FILTERS)[number];
+
+/** The seller's share, in basis points: 70% to the seller, 30% platform fee (spec §9). */
+export const SELLER_SHARE_BPS = 7_000;
+export const BPS = 10_000;
+
+export const PAYOUT_MESSAGES = {
+  noPayouts: 'No Payouts Yet',
+  info: 'Payouts are processed on the 1st of each month for the previous month. You receive 70% of the commission pool in proportion to your downloads, plus 70% of your one-time sales; the platform fee is 30%. Payments are made through Stripe.',
+  connectPrompt: 'Connect your Stripe account to receive payouts.',
+} as const;
+
+export interface Payout {
+  id: string;
+  seller_id: string;
+  month_year: string;
+  total_downloads: number;
+  /** Minor units. */
+  commission_amount: number;
+  platform_fee_deducted: number;
+  gross_amount: number;
+  currency: string;
+  status: PayoutStatus;
+  created_at: string;
+  processed_at: string | null;
+  failure_reason: string | null;
+}
+
+export interface PayoutSummary {
+  /** Completed payouts, minor units. */
+  total_earnings: number;
+  /** Pending and processing payouts, minor units. */
+  pending_payouts: number;
+  /** Estimate for the current month from its downloads so far and last month's pool per download. */
+  this_month_estimate: number;
+  /** Downloads of the seller's templates, all time. */
+  total_downloads: number;
+  currency: string;
+}
+
+/** `GET /api/payouts?status=`. */
+export interface SellerPayouts {
+  summary: PayoutSummary;
+  items: Payout[];
+  /** The seller has a Stripe Connect account (else the page shows the Connect prompt). */
+  connected: boolean;
+}
