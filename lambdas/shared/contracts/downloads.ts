@@ -88,6 +88,11 @@ export interface DownloadStatus {
   downloads_remaining: number;
   download_quota: number;
   daily_download_limit: number | null;
+  /**
+   * One-time-sale templates: the caller has a completed order for it, so downloads spend no quota
+   * (the detail page says "Owned"). Always false for other tiers.
+   */
+  owned: boolean;
 }
 
 /** At or above this quota the UI says "Unlimited" (Enterprise; defined with the plans). */
