@@ -98,8 +98,9 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   refunds: { table: 'readWrite', secrets: ['stripeSecretKey'] },
   // The seller's payouts page: payouts, downloads and the Connect status, read only.
   payouts: { table: 'read' },
-  // Licence certificates: read only (they are written with downloads and orders).
-  licenses: { table: 'read' },
+  // Licence certificates: read only (they are written with downloads and orders); the caller's
+  // list pages with signed cursors.
+  licenses: { table: 'read', secrets: ['cursorSigningKey'] },
   // Reads downloads, templates and profiles; writes disputes (and a first-sight profile).
   disputes: { table: 'readWrite' },
   // Quota, download rows, counters and the seller's notification in the table; presigns GETs of

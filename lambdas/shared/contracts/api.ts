@@ -22,7 +22,7 @@ import type {
   checkoutRequestSchema,
   subscriptionUpdateSchema,
 } from './billing';
-import type { License, LicenseList } from './licenses';
+import type { License, LicenseList, licenseListQuerySchema } from './licenses';
 import type { PayoutFilter, SellerPayouts } from './payouts';
 import type { BrowseResult, MvpDetail, browseQuerySchema } from './catalog';
 import type { Dispute, disputeInputSchema } from './disputes';
@@ -168,7 +168,10 @@ interface ApiRows {
   'POST /api/admin/refund-requests/{id}/reject': { response: AdminRefundRequest };
   'POST /api/admin/refund-requests/{id}/process': { response: ProcessRefundResult };
   'GET /api/licenses/{id}': { response: License };
-  'GET /api/me/licenses': { response: LicenseList };
+  'GET /api/me/licenses': {
+    query: z.input<typeof licenseListQuerySchema>;
+    response: LicenseList;
+  };
   'POST /api/refund-requests': {
     body: z.input<typeof refundRequestInputSchema>;
     response: RefundRequest;

@@ -2,6 +2,7 @@
  * Licence certificates (issue 10 §11): every download and every order issues one, shown in the
  * buyer's dashboard and verifiable by anyone holding its id at `/licenses/{id}`.
  */
+import * as z from 'zod';
 import type { LicensingTerms } from './catalog';
 import type { PlanType } from './plans';
 
@@ -44,7 +45,27 @@ export interface License {
   issued_at: string;
 }
 
-/** `GET /api/me/licenses`. */
+/** `GET /api/me/licenses`: newest first; pass `cursor` back for the next page. */
 export interface LicenseList {
   items: License[];
+  cursor: string | null;
 }
+
+export const LICENSES_PAGE_SIZE = 50;
+
+/** `GET /api/me/licenses?limit=&cursor=`. */
+export const licenseListQuerySchema = z.object({
+  limit: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return LICENSES_PAGE_SIZE;
+      const parsed = Number(value);
+      if (!/^\d+$/.test(value) || !Number.isInteger(parsed) || parsed < 1 || parsed > 100) {
+        ctx.addIssue({ code: 'custom', message: 'Limit must be a whole number from 1 to 100.' });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  cursor: z.string().max(2048, 'The cursor is malformed.').optional(),
+});

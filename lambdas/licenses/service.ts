@@ -1,0 +1,116 @@
+/**
+ * Licence certificates (issue 10 §11, docs/data-model.md §3.20): who may use which version of which
+ * template under which terms, and the plan or order behind it. A licence is never written alone:
+ * the download's and the order's transactions take `licenseWrite` as one of their named items, so
+ * a licence exists exactly when its download or order does.
+ */
+import { ulid } from 'ulid';
+import type { LicensingTerms } from '../shared/contracts/catalog';
+import {
+  LICENSE_MESSAGES,
+  LICENSE_TERMS_SUMMARY,
+  type License,
+  type LicenseList,
+} from '../shared/contracts/licenses';
+import type { PlanType } from '../shared/contracts/plans';
+import type { TransactionWrite } from '../shared/db/transaction';
+import { NotFoundError } from '../shared/errors';
+import { openCursor, sealCursor } from '../shared/http/cursor';
+import { createLicenseWrite, getLicenseById, listLicensesOfUser, type LicenseItem } from './repo';
+
+/** Licence ids are ULIDs; anything else cannot be one. */
+const LICENSE_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
+
+export interface LicenseWriteInput {
+  userId: string;
+  licenseeName: string;
+  mvp: {
+    id: string;
+    title: string;
+    seller_id: string;
+    version_number: string;
+    licensing_terms: LicensingTerms;
+  };
+  source: LicenseItem['source'];
+  planType?: PlanType;
+  orderId?: string;
+  downloadId?: string;
+  now: string;
+}
+
+/**
+ * The new licence's id and its write (a create: it never overwrites), to commit inside the
+ * caller's transaction under one name (e.g. `license`). The id is known before the commit, so the
+ * caller can answer with it.
+ */
+export const licenseWrite = (input: LicenseWriteInput): { id: string; write: TransactionWrite } => {
+  const id = ulid(Date.parse(input.now));
+  const item: LicenseItem = {
+    id,
+    user_id: input.userId,
+    licensee_name: input.licenseeName,
+    mvp_id: input.mvp.id,
+    mvp_title: input.mvp.title,
+    seller_id: input.mvp.seller_id,
+    version_number: input.mvp.version_number,
+    licensing_terms: input.mvp.licensing_terms,
+    source: input.source,
+    plan_type: input.planType,
+    order_id: input.orderId,
+    download_id: input.downloadId,
+    issued_at: input.now,
+  };
+  return { id, write: createLicenseWrite(item) };
+};
+
+/**
+ * The name a certificate shows for its holder: the display name, else the username, else a
+ * neutral "Buyer" with the start of the account id. Never the e-mail address: anyone holding the
+ * licence id can read the certificate.
+ */
+export const licenseeNameOf = (profile: {
+  id: string;
+  display_name?: string | null;
+  username?: string | null;
+}): string =>
+  profile.display_name?.trim() || profile.username?.trim() || `Buyer ${profile.id.slice(0, 8)}`;
+
+/** The stored item as the certificate (an allow-list: the holder's account id stays inside). */
+export const toLicense = (item: LicenseItem): License => {
+  const terms = LICENSE_TERMS_SUMMARY[item.licensing_terms];
+  return {
+    id: item.id,
+    licensee_name: item.licensee_name,
+    mvp_id: item.mvp_id,
+    mvp_title: item.mvp_title,
+    version_number: item.version_number,
+    licensing_terms: item.licensing_terms,
+    terms_title: terms.title,
+    terms_summary: terms.summary,
+    source: item.source,
+    plan_type: item.plan_type ?? null,
+    order_id: item.order_id ?? null,
+    issued_at: item.issued_at,
+  };
+};
+
+/** One licence for anyone holding its id (verification); an unknown or malformed id is 404. */
+export const getLicense = async (id: string): Promise<License> => {
+  const item = LICENSE_ID.test(id) ? await getLicenseById(id.toUpperCase()) : null;
+  if (!item) throw new NotFoundError(LICENSE_MESSAGES.notFound);
+  return toLicense(item);
+};
+
+/** The caller's licences, newest first, a page at a time. */
+export const listMyLicenses = async (
+  userId: string,
+  options: { limit: number; cursor?: string },
+): Promise<LicenseList> => {
+  // A cursor belongs to this caller's licence list.
+  const binding = `licenses|${userId}`;
+  const page = await listLicensesOfUser(userId, {
+    limit: options.limit,
+    cursor: await openCursor(options.cursor, binding),
+  });
+  return { items: page.items.map(toLicense), cursor: await sealCursor(page.cursor, binding) };
+};
