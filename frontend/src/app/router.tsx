@@ -31,6 +31,8 @@ const MyMvpsRoute = lazyPage(() => import('./routes/my-mvps'));
 const MvpEditRoute = lazyPage(() => import('./routes/mvp-edit'));
 const SettingsRoute = lazyPage(() => import('./routes/settings'));
 const SellerRoute = lazyPage(() => import('./routes/seller'));
+const PricingRoute = lazyPage(() => import('./routes/pricing'));
+const SuccessRoute = lazyPage(() => import('./routes/success'));
 const UnderConstructionRoute = lazyPage(() => import('./routes/under-construction'));
 
 /**
@@ -38,7 +40,6 @@ const UnderConstructionRoute = lazyPage(() => import('./routes/under-constructio
  * A page that lands takes its row out of this list (two routes on one path would be ambiguous).
  */
 const UNDER_CONSTRUCTION: readonly (readonly [string, string])[] = [
-  [paths.pricing.path, 'Pricing'],
   [paths.admin.path, 'Admin Dashboard'],
   [paths.payouts.path, 'Payouts'],
   [paths.connectStripe.path, 'Connect Stripe'],
@@ -80,6 +81,8 @@ const routes: RouteObject[] = [
       { path: paths.disputeDetail.path, element: <DisputeDetailRoute /> },
       { path: paths.settings.path, element: <SettingsRoute /> },
       { path: paths.seller.path, element: <SellerRoute /> },
+      { path: paths.pricing.path, element: <PricingRoute /> },
+      { path: paths.success.path, element: <SuccessRoute /> },
       // Pages of later issues and the spec's placeholder pages: a named under-construction page.
       ...UNDER_CONSTRUCTION.map(([path, pageName]) => ({
         path,

@@ -16,6 +16,12 @@ export const paths = {
   signIn: fixed('/signin'),
   signUp: fixed('/signup'),
   pricing: fixed('/pricing'),
+  /** Stripe Checkout's return (buyer spec §2 Payment success): the session id in the query. */
+  success: {
+    path: '/success',
+    getHref: (sessionId?: string) =>
+      sessionId ? `/success?session_id=${encodeURIComponent(sessionId)}` : '/success',
+  },
   admin: fixed('/admin'),
   payouts: fixed('/payouts'),
   connectStripe: fixed('/connect-stripe'),
@@ -64,6 +70,11 @@ export const paths = {
   terms: fixed('/terms'),
   cookies: fixed('/cookies'),
   licenses: fixed('/licenses'),
+  /** One licence certificate, public: anyone holding the id can verify it (issue 10 §11). */
+  license: {
+    path: '/licenses/:licenseId',
+    getHref: (licenseId: string) => `/licenses/${encodeURIComponent(licenseId)}`,
+  },
 } as const;
 
 function withQuery(pathname: string, search?: URLSearchParams): string {

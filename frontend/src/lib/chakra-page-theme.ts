@@ -5,6 +5,7 @@
  * Chakra's theme files through the `@chakra-theme` alias, for the reason given in chakra-theme.ts.
  */
 import { createSystem, defineConfig } from '@chakra-ui/react';
+import { accordionSlotRecipe } from '@chakra-theme/recipes/accordion';
 import { alertSlotRecipe } from '@chakra-theme/recipes/alert';
 import { avatarSlotRecipe } from '@chakra-theme/recipes/avatar';
 import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
@@ -43,6 +44,7 @@ export const pageRecipes = defineConfig({
       textarea: textareaRecipe,
     },
     slotRecipes: {
+      accordion: accordionSlotRecipe,
       alert: alertSlotRecipe,
       avatar: avatarSlotRecipe,
       checkbox: checkboxSlotRecipe,

@@ -1,0 +1,25 @@
+/**
+ * `/pricing`: the billing feature's plans, with the caller's subscription and its plan switch from
+ * the subscriptions feature composed in.
+ */
+import { PageSpinner } from '../../components/page-spinner';
+import { PricingView } from '../../features/billing/components/pricing-view';
+import { useCurrentSubscription } from '../../features/subscriptions/api/get-current-subscription';
+import { useUpdateSubscription } from '../../features/subscriptions/api/update-subscription';
+import { useSession } from '../../lib/auth-session';
+
+export default function PricingRoute() {
+  const { session } = useSession();
+  const signedIn = session.status === 'signedIn';
+  const subscription = useCurrentSubscription({ enabled: signedIn });
+  const update = useUpdateSubscription();
+  if (session.status === 'loading') return <PageSpinner />;
+  return (
+    <PricingView
+      signedIn={signedIn}
+      subscription={subscription.data}
+      subscriptionLoading={subscription.isPending}
+      onSwitchPlan={(priceId) => update.mutateAsync({ price_id: priceId })}
+    />
+  );
+}

@@ -1,0 +1,224 @@
+/**
+ * `/pricing` (buyer spec §2 Pricing, §8, §9; issue 10 §1): the four plans, the money-back
+ * guarantee, a sign-in prompt for visitors, the error banner, the FAQ and Contact Support. A paid
+ * plan starts Stripe Checkout and the browser follows its URL; a subscriber sees their plan
+ * marked and switches instead of buying twice (the route hands in the subscription and the
+ * switch, which belong to the subscriptions feature).
+ */
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Container,
+  Heading,
+  HStack,
+  Link,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { LuShieldCheck } from 'react-icons/lu';
+import { CHECKOUT_MESSAGES } from '@contracts/billing';
+import { MONEY_BACK_DAYS, PLANS, planById, type Plan } from '@contracts/plans';
+import type { SubscriptionView } from '@contracts/subscriptions';
+import { FormAlert } from '../../../components/form/form-alert';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-error';
+import { useBillingPlans } from '../api/get-plans';
+import { useStartCheckout } from '../api/start-checkout';
+import { checkoutFailure, subscriptionReturnUrls } from '../lib/checkout';
+import { activePlanOf, planAction, priceIdOf } from '../lib/plan-actions';
+import { CheckoutCanceledBanner } from './checkout-canceled-banner';
+import { PlanCard } from './plan-card';
+import { PricingFaq } from './pricing-faq';
+import { SwitchPlanDialog } from './switch-plan-dialog';
+
+export interface PricingViewProps {
+  signedIn: boolean;
+  /** The caller's subscription view (undefined while loading or signed out). */
+  subscription: SubscriptionView | undefined;
+  subscriptionLoading: boolean;
+  /** Switches the caller's subscription to another price; resolves with the new view. */
+  onSwitchPlan: (priceId: string) => Promise<SubscriptionView>;
+}
+
+export function PricingView({
+  signedIn,
+  subscription,
+  subscriptionLoading,
+  onSwitchPlan,
+}: PricingViewProps) {
+  const plans = useBillingPlans();
+  const checkout = useStartCheckout();
+  const [failure, setFailure] = useState<string>();
+  const [checkoutPlan, setCheckoutPlan] = useState<Plan['id']>();
+  const [switchTarget, setSwitchTarget] = useState<Plan | null>(null);
+  const [switching, setSwitching] = useState(false);
+  const [switchedTo, setSwitchedTo] = useState<string>();
+
+  const currentPlan = activePlanOf(subscription);
+  const waiting = checkout.isPending || checkout.isSuccess || switching;
+
+  /** The server's price id for a plan, or the banner's text when there is none to use. */
+  const priceFor = (plan: Plan): string | null => {
+    if (!plans.data) {
+      setFailure(CHECKOUT_MESSAGES.startFailed);
+      return null;
+    }
+    const priceId = priceIdOf(plans.data.plans, plan.id);
+    if (!priceId) setFailure(CHECKOUT_MESSAGES.invalidPlan);
+    return priceId;
+  };
+
+  const subscribe = (plan: Plan) => {
+    setFailure(undefined);
+    setSwitchedTo(undefined);
+    const priceId = priceFor(plan);
+    if (!priceId) return;
+    setCheckoutPlan(plan.id);
+    checkout.mutate(
+      {
+        mode: 'subscription',
+        price_id: priceId,
+        ...subscriptionReturnUrls(window.location.origin),
+      },
+      { onError: (error) => setFailure(checkoutFailure(error)) },
+    );
+  };
+
+  const confirmSwitch = async (plan: Plan) => {
+    setFailure(undefined);
+    const priceId = priceFor(plan);
+    if (!priceId) {
+      setSwitchTarget(null);
+      return;
+    }
+    setSwitching(true);
+    try {
+      const view = await onSwitchPlan(priceId);
+      setSwitchedTo(view.plan_type ? planById(view.plan_type).name : plan.name);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setSwitching(false);
+      setSwitchTarget(null);
+    }
+  };
+
+  return (
+    <Container maxW="7xl" py={{ base: '10', md: '16' }} data-testid="pricing">
+      <Stack gap="10">
+        <Stack gap="3" textAlign="center" align="center">
+          <Heading as="h1" size="4xl" letterSpacing="tight">
+            Simple, monthly pricing
+          </Heading>
+          <Text color="fg.muted" fontSize="lg" maxW="2xl">
+            Pick a plan, download starter templates every month, and ship your MVP faster. Prices in
+            pounds sterling; cancel any time.
+          </Text>
+        </Stack>
+
+        <Stack gap="3">
+          <CheckoutCanceledBanner />
+          {failure && <FormAlert status="error" title={failure} data-testid="pricing-error" />}
+          {switchedTo && (
+            <FormAlert
+              status="success"
+              title={`You are now on the ${switchedTo} plan.`}
+              description="Your download quota follows the new plan; the price difference is prorated on your next invoice."
+              data-testid="plan-switched"
+            />
+          )}
+          {!signedIn && (
+            <Alert.Root status="info" data-testid="pricing-sign-in">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{CHECKOUT_MESSAGES.signInToSubscribe}</Alert.Title>
+                <Alert.Description>
+                  <Link asChild color="purple.fg" fontWeight="semibold">
+                    <RouterLink to={paths.auth.getHref()} state={{ from: paths.pricing.getHref() }}>
+                      Sign in or create an account
+                    </RouterLink>
+                  </Link>{' '}
+                  to subscribe; you come back here afterwards.
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
+          {plans.data?.payments_mode === 'local' && (
+            <Text fontSize="sm" color="fg.muted" textAlign="center" data-testid="test-card-note">
+              Test payments: pay with card 4242 4242 4242 4242, any future expiry date and any CVC.
+            </Text>
+          )}
+        </Stack>
+
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="6">
+          {PLANS.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              action={planAction(plan, { signedIn, subscription })}
+              busy={
+                (checkoutPlan === plan.id && (checkout.isPending || checkout.isSuccess)) ||
+                (switching && switchTarget?.id === plan.id)
+              }
+              disabled={waiting || plans.isPending || (signedIn && subscriptionLoading)}
+              onSubscribe={subscribe}
+              onSwitch={(target) => {
+                setFailure(undefined);
+                setSwitchedTo(undefined);
+                setSwitchTarget(target);
+              }}
+            />
+          ))}
+        </SimpleGrid>
+
+        <Alert.Root status="success" variant="subtle" data-testid="money-back">
+          <Alert.Indicator>
+            <LuShieldCheck />
+          </Alert.Indicator>
+          <Alert.Content>
+            <Alert.Title>{MONEY_BACK_DAYS}-day money-back guarantee</Alert.Title>
+            <Alert.Description>
+              Not what you needed? Ask for a refund within {MONEY_BACK_DAYS} days of paying and we
+              will send the money back.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+
+        <PricingFaq />
+
+        <HStack
+          justify="space-between"
+          wrap="wrap"
+          gap="4"
+          p="6"
+          borderWidth="1px"
+          rounded="lg"
+          bg="bg.subtle"
+        >
+          <Stack gap="1">
+            <Heading as="h2" size="md">
+              Still have questions?
+            </Heading>
+            <Text color="fg.muted">Our team answers within one business day.</Text>
+          </Stack>
+          <Button asChild colorPalette="purple" variant="outline">
+            <RouterLink to={paths.support.getHref()}>Contact Support</RouterLink>
+          </Button>
+        </HStack>
+      </Stack>
+
+      <SwitchPlanDialog
+        target={switchTarget}
+        currentPlanName={currentPlan ? planById(currentPlan).name : null}
+        busy={switching}
+        onConfirm={confirmSwitch}
+        onClose={() => {
+          if (!switching) setSwitchTarget(null);
+        }}
+      />
+    </Container>
+  );
+}
