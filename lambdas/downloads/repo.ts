@@ -111,6 +111,16 @@ export const listDownloadsBySeller = async (
   return data;
 };
 
+/**
+ * D6: how many downloads of a seller's templates fall in a month (`YYYY-MM`, UTC): a `COUNT`
+ * query on the seller's index, its sort key starting with the month.
+ */
+export const countDownloadsBySellerInMonth = (sellerId: string, monthYear: string) =>
+  DownloadEntity.query
+    .bySeller({ seller_id: sellerId })
+    .begins({ downloaded_at: monthYear })
+    .count();
+
 /** D3: the buyer's latest download of one template, or `null`. */
 export const findLatestDownload = async (
   userId: string,

@@ -40,6 +40,7 @@ import {
   readObjectRange,
 } from '../shared/storage/s3';
 import {
+  countDownloadsBySellerInMonth,
   findLatestDownload,
   listDownloadsBySeller,
   listDownloadsByUser,
@@ -218,6 +219,10 @@ export const listSellerRecentDownloads = async (
     version_number: item.version_number,
     downloaded_at: item.downloaded_at,
   }));
+
+/** Downloads of the seller's templates in a month (`YYYY-MM`, UTC): the payout run, "This Month". */
+export const countSellerDownloadsInMonth = (sellerId: string, monthYear: string): Promise<number> =>
+  countDownloadsBySellerInMonth(sellerId, monthYear);
 
 /** Whether the user has ever downloaded the template (verified buyer, dispute eligibility). */
 export const hasDownloaded = async (userId: string, mvpId: string): Promise<boolean> =>

@@ -67,9 +67,9 @@ export class QueryBuilder<Item extends object> {
     return this;
   }
 
-  async go(options: QueryOptions<Item> = {}): Promise<QueryResult<Item>> {
+  /** The key condition (and filter) of this query, registered on `context`. */
+  private conditions(context: ExpressionContext) {
     const fields = this.entity.fieldsOf(this.index);
-    const context = new ExpressionContext();
     const pk = this.entity.partitionKey(this.index, this.values);
     // Without an explicit condition the sort key still starts with this entity's prefix, so a
     // query never returns another entity sharing the partition.
@@ -78,6 +78,40 @@ export class QueryBuilder<Item extends object> {
       : `begins_with(${context.name(fields.sk)}, ${context.value(this.prefix({}))})`;
     const keyCondition = `${context.name(fields.pk)} = ${context.value(pk)} AND ${sortPart}`;
     const filter = this.filter ? context.condition(this.filter) : undefined;
+    return { fields, keyCondition, filter };
+  }
+
+  /**
+   * How many items match (`Select: COUNT`, every page): DynamoDB reads them as a query would,
+   * but returns no items, so nothing is transferred or held in memory.
+   */
+  async count(options: { abortSignal?: AbortSignal } = {}): Promise<number> {
+    const context = new ExpressionContext();
+    const { keyCondition, filter } = this.conditions(context);
+    let count = 0;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().send(
+        new QueryCommand({
+          TableName: tableName(),
+          ...(this.index.index ? { IndexName: this.index.index } : {}),
+          KeyConditionExpression: keyCondition,
+          ...(filter ? { FilterExpression: filter } : {}),
+          ...context.toRequest(),
+          Select: 'COUNT',
+          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+        }),
+        options.abortSignal ? { abortSignal: options.abortSignal } : undefined,
+      );
+      count += page.Count ?? 0;
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return count;
+  }
+
+  async go(options: QueryOptions<Item> = {}): Promise<QueryResult<Item>> {
+    const context = new ExpressionContext();
+    const { fields, keyCondition, filter } = this.conditions(context);
     const projection = options.attributes?.map((attribute) => context.name(attribute));
     const allowedCursorFields = new Set([
       tableDesign.partitionKey,
