@@ -9,6 +9,19 @@ export const handler = createHttpHandler(
       import('./handlers/list-subscriptions').then((m) => m.listSubscriptions),
     'get-current-subscription': () =>
       import('./handlers/get-current-subscription').then((m) => m.getCurrentSubscription),
+    'update-current-subscription': () =>
+      import('./handlers/update-current-subscription').then((m) => m.updateCurrentSubscription),
+    'list-plans': () => import('./handlers/list-plans').then((m) => m.listPlans),
+    'create-checkout-session': () =>
+      import('./handlers/create-checkout-session').then((m) => m.createCheckoutSession),
+    'get-checkout-status': () =>
+      import('./handlers/get-checkout-status').then((m) => m.getCheckoutStatus),
+    'receive-stripe-webhook': () =>
+      import('./handlers/receive-stripe-webhook').then((m) => m.receiveStripeWebhook),
+    'get-connect-status': () =>
+      import('./handlers/get-connect-status').then((m) => m.getConnectStatus),
+    'create-connect-account-link': () =>
+      import('./handlers/create-connect-account-link').then((m) => m.createConnectAccountLink),
   },
   { loadProfile: loadCallerProfile },
 );

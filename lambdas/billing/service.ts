@@ -1,16 +1,20 @@
 /**
- * Billing, read side: the caller's subscriptions and the subscription view (buyer spec §3). The
- * payment webhook that writes subscriptions comes with checkout; other domains (refunds) call
- * `getOwnSubscription` here, never the repo.
+ * Billing, read side: the caller's subscriptions and the subscription view (buyer spec §3), and
+ * what other domains ask of the money recorded here (refunds, downloads, payouts call these,
+ * never the repo). Writes come from Stripe: checkout.ts, subscription-sync.ts, webhook.ts.
  */
 import {
   isActiveSubscriptionStatus,
   type Subscription,
   type SubscriptionView,
 } from '../shared/contracts/subscriptions';
+import { getBillingProfile } from '../profiles/service';
 import {
+  getCounterValue,
   getNewestSubscriptionOfUser,
   getSubscriptionOfUser,
+  queryOrdersOfSellerInMonth,
+  queryOrdersOfUser,
   querySubscriptionsOfUser,
   type SubscriptionItem,
 } from './repo';
@@ -70,4 +74,105 @@ export const getOwnSubscription = async (
 ): Promise<Subscription | null> => {
   const item = await getSubscriptionOfUser(userId, subscriptionId);
   return item ? toSubscription(item) : null;
+};
+
+/**
+ * A completed one-time-sale order of `mvpId` by `userId` that has not been refunded in full: it
+ * lets the buyer download that template without spending quota.
+ */
+export const ownedTemplateOrder = async (
+  userId: string,
+  mvpId: string,
+): Promise<{ orderId: string } | null> => {
+  const order = (await queryOrdersOfUser(userId)).find(
+    (candidate) =>
+      candidate.kind === 'one_time_sale' &&
+      candidate.mvp_id === mvpId &&
+      candidate.status === 'completed' &&
+      candidate.amount_refunded < candidate.amount_total,
+  );
+  return order ? { orderId: order.id } : null;
+};
+
+export interface SubscriptionPayments {
+  /** Paid for the subscription, minor units. */
+  paid: number;
+  /** Refunded of it so far (Stripe's figure from `charge.refunded`), minor units. */
+  refunded: number;
+  /** Its paid invoices, newest first. */
+  invoices: {
+    id: string;
+    paymentIntentId: string | null;
+    amountPaid: number;
+    amountRefunded: number;
+    createdAt: string;
+  }[];
+}
+
+/** What was paid and refunded for one of the user's subscriptions (its invoices' orders). */
+export const subscriptionPayments = async (
+  userId: string,
+  stripeSubscriptionId: string,
+): Promise<SubscriptionPayments> => {
+  const invoices = (await queryOrdersOfUser(userId))
+    .filter(
+      (order) =>
+        order.kind === 'subscription_invoice' &&
+        order.stripe_subscription_id === stripeSubscriptionId &&
+        order.status === 'completed',
+    )
+    .map((order) => ({
+      id: order.id,
+      paymentIntentId: order.payment_intent_id ?? null,
+      amountPaid: order.amount_total,
+      amountRefunded: order.amount_refunded,
+      createdAt: order.created_at,
+    }));
+  return {
+    paid: invoices.reduce((sum, invoice) => sum + invoice.amountPaid, 0),
+    refunded: invoices.reduce((sum, invoice) => sum + invoice.amountRefunded, 0),
+    invoices,
+  };
+};
+
+/**
+ * The payout pool of a month (`YYYY-MM`): subscription revenue collected in it, net of the
+ * subscription refunds made in it, never below zero (ARCHITECTURE.md, Payouts).
+ */
+export const subscriptionPoolOfMonth = async (
+  monthYear: string,
+): Promise<{ revenue: number; refunds: number; pool: number }> => {
+  const [revenue, refunds] = await Promise.all([
+    getCounterValue('subscription_revenue', monthYear),
+    getCounterValue('refunds', monthYear),
+  ]);
+  return { revenue, refunds, pool: Math.max(0, revenue - refunds) };
+};
+
+/** A seller's one-time sales created in a month, net of refunds (minor units). */
+export const oneTimeSalesOfSellerInMonth = async (
+  sellerId: string,
+  monthYear: string,
+): Promise<{ count: number; amount: number }> => {
+  const orders = (await queryOrdersOfSellerInMonth(sellerId, monthYear)).filter(
+    (order) => order.kind === 'one_time_sale' && order.status === 'completed',
+  );
+  return {
+    count: orders.length,
+    amount: orders.reduce(
+      (sum, order) => sum + Math.max(0, order.amount_total - order.amount_refunded),
+      0,
+    ),
+  };
+};
+
+/** The seller's Connect account and whether Stripe lets it receive payouts. */
+export const connectAccountOf = async (
+  userId: string,
+): Promise<{ accountId: string | null; payoutsEnabled: boolean }> => {
+  const profile = await getBillingProfile(userId);
+  return {
+    accountId: profile?.stripeAccountId ?? null,
+    payoutsEnabled: profile?.stripePayoutsEnabled ?? false,
+  };
 };

@@ -142,6 +142,26 @@ export const findProfileByUsername = async (username: string): Promise<ProfileIt
   return data[0] ?? null;
 };
 
+/** The fields a payout row snapshots of its seller (docs/data-model.md §3.12). */
+export type SellerFields = Pick<ProfileItem, 'id' | 'email' | 'username' | 'display_name'>;
+
+/**
+ * P16: the approved sellers of one role (seller or both), every page, with only the fields a
+ * payout needs. Closed and beta-access accounts are left out: they are never paid.
+ */
+export const queryApprovedSellersOfRole = async (
+  role: 'seller' | 'both',
+): Promise<SellerFields[]> => {
+  const { data } = await ProfileEntity.query
+    .byRole({ role })
+    .where(
+      ({ is_seller_approved, closed_at, beta_expires_at }, { eq, notExists }) =>
+        `${eq(is_seller_approved, true)} AND ${notExists(closed_at)} AND ${notExists(beta_expires_at)}`,
+    )
+    .go({ pages: 'all', attributes: ['id', 'email', 'username', 'display_name'] });
+  return data;
+};
+
 // ---------------------------------------------------------------------------------------------
 // Beta accounts (docs/data-model.md §3.1 P18–P19, §3.18, §3.19)
 // ---------------------------------------------------------------------------------------------
@@ -287,3 +307,106 @@ export const spendDownload = (
           ...(sameDay && dailyLimit !== null ? [lt(downloads_today, dailyLimit)] : []),
         ].join(' AND '),
     );
+
+/** P20: the Stripe customer of the profile, set once (a lost race keeps the first one). */
+export const setStripeCustomerIfAbsent = async (
+  id: string,
+  customerId: string,
+  now: string,
+): Promise<boolean> => {
+  try {
+    await ProfileEntity.patch({ id })
+      .set({ stripe_customer_id: customerId, updated_at: now })
+      .where(({ stripe_customer_id }, { notExists }) => notExists(stripe_customer_id))
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** P21: the Connect account of the profile, set once (a lost race keeps the first one). */
+export const setStripeAccountIfAbsent = async (
+  id: string,
+  accountId: string,
+  now: string,
+): Promise<boolean> => {
+  try {
+    await ProfileEntity.patch({ id })
+      .set({ stripe_account_id: accountId, updated_at: now })
+      .where(({ stripe_account_id }, { notExists }) => notExists(stripe_account_id))
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/**
+ * P22 (transaction item): the Connect account's status from an `account.updated` event, unless a
+ * newer event was applied already (out-of-order delivery changes nothing).
+ */
+export const connectStatusWrite = (input: {
+  id: string;
+  accountId: string;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  eventCreated: number;
+  now: string;
+}) =>
+  ProfileEntity.patch({ id: input.id })
+    .set({
+      stripe_payouts_enabled: input.payoutsEnabled,
+      stripe_details_submitted: input.detailsSubmitted,
+      stripe_account_event_created: input.eventCreated,
+      updated_at: input.now,
+    })
+    .where(
+      ({ stripe_account_id, stripe_account_event_created }, { eq, notExists, lte }) =>
+        `${eq(stripe_account_id, input.accountId)} AND (${notExists(stripe_account_event_created)} OR ${lte(stripe_account_event_created, input.eventCreated)})`,
+    );
+
+/**
+ * P15 (transaction item): the monthly quota reset of one user for the period starting at
+ * `periodStart`, at most once per period (the condition makes a second reset of the same period
+ * fail, so the caller leaves the item out when its pre-read shows the reset done).
+ */
+export const quotaResetWrite = (input: {
+  id: string;
+  quota: number;
+  periodStart: string;
+  now: string;
+}) =>
+  ProfileEntity.patch({ id: input.id })
+    .set({
+      downloads_remaining: input.quota,
+      download_quota: input.quota,
+      last_quota_reset_at: input.periodStart,
+      updated_at: input.now,
+    })
+    .where(
+      ({ last_quota_reset_at }, { notExists, lt }) =>
+        `${notExists(last_quota_reset_at)} OR ${lt(last_quota_reset_at, input.periodStart)}`,
+    );
+
+/**
+ * P23 (transaction item): the quota after a change that is not a reset (a plan switch, or the end
+ * of the subscription), conditioned on the remaining count the caller read, so a concurrent
+ * download is never lost: the caller re-reads and retries.
+ */
+export const quotaChangeWrite = (input: {
+  id: string;
+  readRemaining: number;
+  remaining: number;
+  quota: number;
+  now: string;
+}) =>
+  ProfileEntity.patch({ id: input.id })
+    .set({
+      downloads_remaining: input.remaining,
+      download_quota: input.quota,
+      updated_at: input.now,
+    })
+    .where(({ downloads_remaining }, { eq }) => eq(downloads_remaining, input.readRemaining));

@@ -42,12 +42,19 @@ import {
   getProfileById,
   listExpiredBetaAccounts,
   patchProfileFields,
+  queryApprovedSellersOfRole,
   removeBetaAccountTracking,
   storeBetaAccount,
   takeBetaAllowance,
   type BetaAccountItem,
   type ProfileFieldChanges,
   type ProfileItem,
+  type SellerFields,
+  connectStatusWrite,
+  quotaChangeWrite,
+  quotaResetWrite,
+  setStripeAccountIfAbsent,
+  setStripeCustomerIfAbsent,
   spendDownload,
 } from './repo';
 
@@ -74,6 +81,15 @@ export const toProfile = (item: ProfileItem): Profile => ({
   created_at: item.created_at,
   updated_at: item.updated_at,
 });
+
+/**
+ * Every approved seller (roles seller and both; P16), for the monthly payout run: id, e-mail and
+ * public names only. Closed and beta-access accounts are never paid.
+ */
+export const listApprovedSellers = async (): Promise<SellerFields[]> =>
+  (
+    await Promise.all([queryApprovedSellersOfRole('seller'), queryApprovedSellersOfRole('both')])
+  ).flat();
 
 /** The caller's own profile, unless its account was removed (a beta account past its day). */
 const openProfile = (item: ProfileItem): Profile => {
@@ -350,3 +366,63 @@ export const spendDownloadWrite = (input: {
   const { sameDay, dailyLimit } = input;
   return spendDownload(input.userId, today, sameDay, dailyLimit, input.now);
 };
+
+/** The Stripe ids and quota a money flow needs; `null` when the user has no profile. */
+export interface BillingProfile {
+  id: string;
+  email: string;
+  licenseeName: string;
+  stripeCustomerId: string | null;
+  stripeAccountId: string | null;
+  stripePayoutsEnabled: boolean;
+  stripeDetailsSubmitted: boolean;
+  downloadsRemaining: number;
+  downloadQuota: number;
+  lastQuotaResetAt: string | null;
+}
+
+/**
+ * The name a licence certificate shows: display name, else username, else an anonymous label;
+ * never the e-mail address (certificates are public to whoever holds their id).
+ */
+export const licenseeNameOf = (item: Pick<ProfileItem, 'id' | 'display_name' | 'username'>) =>
+  item.display_name?.trim() || item.username || `Buyer ${item.id.slice(0, 8)}`;
+
+/** The caller's billing-relevant profile fields, read consistently. */
+export const getBillingProfile = async (id: string): Promise<BillingProfile | null> => {
+  const item = await getProfileById(id);
+  if (!item) return null;
+  return {
+    id: item.id,
+    email: item.email,
+    licenseeName: licenseeNameOf(item),
+    stripeCustomerId: item.stripe_customer_id ?? null,
+    stripeAccountId: item.stripe_account_id ?? null,
+    stripePayoutsEnabled: item.stripe_payouts_enabled ?? false,
+    stripeDetailsSubmitted: item.stripe_details_submitted ?? false,
+    downloadsRemaining: item.downloads_remaining,
+    downloadQuota: item.download_quota,
+    lastQuotaResetAt: item.last_quota_reset_at ?? null,
+  };
+};
+
+/**
+ * Stores the user's Stripe customer once; when another request stored one first, that one is
+ * returned (the caller then uses it, so a user never has two customers in our records).
+ */
+export const recordStripeCustomer = async (id: string, customerId: string): Promise<string> => {
+  if (await setStripeCustomerIfAbsent(id, customerId, new Date().toISOString())) return customerId;
+  const stored = await getProfileById(id);
+  if (!stored?.stripe_customer_id) throw new Error(`Profile ${id} has no Stripe customer`);
+  return stored.stripe_customer_id;
+};
+
+/** Stores the seller's Connect account once; returns the stored one after a lost race. */
+export const recordStripeAccount = async (id: string, accountId: string): Promise<string> => {
+  if (await setStripeAccountIfAbsent(id, accountId, new Date().toISOString())) return accountId;
+  const stored = await getProfileById(id);
+  if (!stored?.stripe_account_id) throw new Error(`Profile ${id} has no Connect account`);
+  return stored.stripe_account_id;
+};
+
+export { connectStatusWrite, quotaChangeWrite, quotaResetWrite };

@@ -66,6 +66,16 @@ export class ServiceUnavailableError extends DomainError {
   }
 }
 
+/**
+ * A third party (Stripe, GitHub, Netlify) answered but refused or failed what we asked: the
+ * caller gets 502 with our message (never the provider's raw error, which may name accounts).
+ */
+export class DependencyFailedError extends DomainError {
+  constructor(message: string) {
+    super(message);
+  }
+}
+
 /** Network-level failure codes of Node sockets: the other side is down or unreachable. */
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',

@@ -12,6 +12,7 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
+  DependencyFailedError,
   ServiceUnavailableError,
   TooManyRequestsError,
   UnauthorizedError,
@@ -31,6 +32,7 @@ const statusOf = (error: unknown): number | undefined => {
   if (error instanceof NotFoundError) return 404;
   if (error instanceof ConflictError) return 409;
   if (error instanceof TooManyRequestsError) return 429;
+  if (error instanceof DependencyFailedError) return 502;
   if (error instanceof ServiceUnavailableError) return 503;
   return undefined;
 };

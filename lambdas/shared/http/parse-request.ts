@@ -63,3 +63,20 @@ export const parseRequest = <S extends RequestSchemas>(
   if (schemas.body) parsed.body = parsePart(schemas.body, readBody(event));
   return parsed as ParsedRequest<S>;
 };
+
+/**
+ * The site a browser request comes from (`Origin`, sent by browsers on every cross-site and
+ * same-site POST/PATCH), for return addresses that must stay on it; `undefined` when absent.
+ */
+export const requestOrigin = (event: APIGatewayProxyEventV2): string | undefined => {
+  const header = Object.entries(event.headers ?? {}).find(
+    ([name]) => name.toLowerCase() === 'origin',
+  )?.[1];
+  if (!header) return undefined;
+  try {
+    const url = new URL(header);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+};

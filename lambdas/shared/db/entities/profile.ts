@@ -27,6 +27,11 @@ export interface ProfileItem {
   role: (typeof ROLES)[number];
   stripe_customer_id?: string;
   stripe_account_id?: string;
+  /** Connect: Stripe says the account can receive payouts / has submitted its details. */
+  stripe_payouts_enabled?: boolean;
+  stripe_details_submitted?: boolean;
+  /** The `created` (seconds) of the newest `account.updated` applied: older ones change nothing. */
+  stripe_account_event_created?: number;
   downloads_remaining: number;
   download_quota: number;
   daily_download_limit?: number;

@@ -1,0 +1,72 @@
+/**
+ * Stripe Connect onboarding (seller spec §2 Connect Stripe): one Express account per approved
+ * seller, created once (idempotency key per user) and stored, and a fresh onboarding link each
+ * time; Stripe's `account.updated` tells us when payouts are enabled (webhook.ts).
+ */
+import { config } from '../shared/config';
+import { stripe, isStripeError } from '../shared/adapters/stripe';
+import {
+  CONNECT_MESSAGES,
+  type ConnectLinkResult,
+  type ConnectStatus,
+} from '../shared/contracts/billing';
+import { DependencyFailedError, ValidationError } from '../shared/errors';
+import { logger } from '../shared/observability';
+import { getBillingProfile, recordStripeAccount } from '../profiles/service';
+import type { Caller } from './checkout';
+
+/** `GET /api/connect`. */
+export const getConnectStatus = async (userId: string): Promise<ConnectStatus> => {
+  const profile = await getBillingProfile(userId);
+  return {
+    connected: Boolean(profile?.stripeAccountId),
+    payouts_enabled: profile?.stripePayoutsEnabled ?? false,
+    details_submitted: profile?.stripeDetailsSubmitted ?? false,
+  };
+};
+
+/**
+ * `POST /api/connect/account-link`: 1. the seller's account (stored, or created once),
+ * 2. an onboarding link returning to `/payouts?status=success`, refreshing to
+ * `/connect-stripe?status=refresh` on the site the request came from.
+ */
+export const createConnectAccountLink = async (
+  caller: Caller,
+  origin: string | undefined,
+): Promise<ConnectLinkResult> => {
+  if (!origin || !/^https?:\/\/[^/]+$/.test(origin)) {
+    throw new ValidationError('The request must come from the marketplace site.');
+  }
+  try {
+    const client = await stripe();
+    const profile = await getBillingProfile(caller.userId);
+    let accountId = profile?.stripeAccountId ?? null;
+    if (!accountId) {
+      const account = await client.accounts.create(
+        {
+          type: 'express',
+          country: 'GB',
+          default_currency: config().STRIPE_CURRENCY,
+          email: caller.email,
+          capabilities: { transfers: { requested: true } },
+          metadata: { user_id: caller.userId },
+        },
+        { idempotencyKey: `connect-account-${caller.userId}` },
+      );
+      accountId = await recordStripeAccount(caller.userId, account.id);
+    }
+    const link = await client.accountLinks.create({
+      account: accountId,
+      type: 'account_onboarding',
+      return_url: `${origin}/payouts?status=success`,
+      refresh_url: `${origin}/connect-stripe?status=refresh`,
+    });
+    return { account_link_url: link.url };
+  } catch (error) {
+    if (isStripeError(error)) {
+      logger.error('Stripe refused a Connect call', { type: error.type, code: error.code });
+      throw new DependencyFailedError(CONNECT_MESSAGES.linkFailed);
+    }
+    throw error;
+  }
+};

@@ -1,0 +1,15 @@
+/** `POST /api/billing/checkout`: a Checkout Session for a plan or a one-time-sale template. */
+import { checkoutRequestSchema } from '../../shared/contracts/billing';
+import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
+import { parseRequest, requestOrigin } from '../../shared/http/parse-request';
+import { jsonResponse } from '../../shared/http/response';
+import { createCheckoutSession as startCheckout } from '../checkout';
+
+export const createCheckoutSession: HttpOperation = async (context) => {
+  const { userId, email } = requireAuth(context);
+  const { body } = parseRequest(context.event, { body: checkoutRequestSchema });
+  return jsonResponse(
+    200,
+    await startCheckout({ userId, email }, body, requestOrigin(context.event)),
+  );
+};

@@ -1,0 +1,5 @@
+/** Scheduled task `quotaReset` (lambdas/shared/design/schedules.ts): see quota-reset.ts. */
+import { repairQuotas, type QuotaResetSummary } from '../quota-reset';
+
+export const handler = async (event?: { time?: string }): Promise<QuotaResetSummary> =>
+  repairQuotas(event?.time ? new Date(event.time) : new Date());
