@@ -33,6 +33,7 @@ const SettingsRoute = lazyPage(() => import('./routes/settings'));
 const SellerRoute = lazyPage(() => import('./routes/seller'));
 const PricingRoute = lazyPage(() => import('./routes/pricing'));
 const SuccessRoute = lazyPage(() => import('./routes/success'));
+const LicenseRoute = lazyPage(() => import('./routes/license'));
 const UnderConstructionRoute = lazyPage(() => import('./routes/under-construction'));
 
 /**
@@ -83,6 +84,7 @@ const routes: RouteObject[] = [
       { path: paths.seller.path, element: <SellerRoute /> },
       { path: paths.pricing.path, element: <PricingRoute /> },
       { path: paths.success.path, element: <SuccessRoute /> },
+      { path: paths.license.path, element: <LicenseRoute /> },
       // Pages of later issues and the spec's placeholder pages: a named under-construction page.
       ...UNDER_CONSTRUCTION.map(([path, pageName]) => ({
         path,

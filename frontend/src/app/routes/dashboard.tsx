@@ -3,7 +3,8 @@
  * with a switch for `both` (kept in `?view=`, so a reload keeps the chosen view).
  *
  * The seller view is the templates feature's seller dashboard, composed here; the buyer view is
- * the dashboard feature's, with the downloads and subscriptions features' data.
+ * the dashboard feature's, with the downloads, subscriptions and licences features' data and
+ * actions.
  */
 import { Alert, Container } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
@@ -13,7 +14,9 @@ import { DashboardSignInPrompt } from '../../features/dashboard/components/dashb
 import { DashboardView } from '../../features/dashboard/components/dashboard-view';
 import { dashboardModeFor } from '../../features/dashboard/lib/dashboard-mode';
 import { useMyDownloads } from '../../features/downloads/api/get-my-downloads';
+import { MyLicensesCard } from '../../features/licenses/components/my-licenses-card';
 import { useCurrentSubscription } from '../../features/subscriptions/api/get-current-subscription';
+import { SubscriptionActions } from '../../features/subscriptions/components/subscription-actions';
 import { SellerDashboard } from '../../features/templates/components/seller-dashboard';
 import { errorMessage } from '../../lib/api-error';
 import { useSession } from '../../lib/auth-session';
@@ -50,6 +53,12 @@ function SignedInDashboard() {
           subscriptionFailed={subscription.isError}
           downloads={downloads.data}
           downloadsFailed={downloads.isError}
+          subscriptionActions={
+            subscription.data?.subscription_status === 'active' && (
+              <SubscriptionActions view={subscription.data} />
+            )
+          }
+          licenses={<MyLicensesCard />}
         />
       }
       sellerView={<SellerDashboard profile={profile.data} />}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import type { MyDownload } from '@contracts/downloads';
 import type { Profile } from '@contracts/profile';
@@ -13,21 +14,36 @@ export interface BuyerDashboardProps {
   subscriptionFailed: boolean;
   downloads: readonly MyDownload[] | undefined;
   downloadsFailed: boolean;
+  /** Cancel / resume beside the subscription, from the subscriptions feature (by the route). */
+  subscriptionActions?: ReactNode;
+  /** The licences card, from the licences feature (by the route). */
+  licenses?: ReactNode;
 }
 
-/** The buyer view: subscription, downloads, quick actions, account (buyer spec §2). */
+/**
+ * The buyer view: subscription, downloads, licences, quick actions, account (buyer spec §2;
+ * issue 10 §4, §11).
+ */
 export function BuyerDashboard({
   profile,
   subscription,
   subscriptionFailed,
   downloads,
   downloadsFailed,
+  subscriptionActions,
+  licenses,
 }: BuyerDashboardProps) {
   return (
     <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6" data-testid="buyer-dashboard">
       <Stack gap="6" gridColumn={{ lg: 'span 2' }}>
-        <SubscriptionStatusCard view={subscription} failed={subscriptionFailed} />
+        <SubscriptionStatusCard
+          view={subscription}
+          failed={subscriptionFailed}
+          profile={profile}
+          actions={subscriptionActions}
+        />
         <DownloadsCard profile={profile} downloads={downloads} failed={downloadsFailed} />
+        {licenses}
       </Stack>
       <Stack gap="6">
         <QuickActions />

@@ -1,17 +1,31 @@
-import { Badge, Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Badge, Button, Card, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { planById } from '@contracts/plans';
+import type { Profile } from '@contracts/profile';
 import type { SubscriptionView } from '@contracts/subscriptions';
 import { paths } from '../../../config/paths';
-import { periodText } from '../lib/format';
+import { cardText, periodText, quotaText } from '../lib/format';
 
 export interface SubscriptionStatusCardProps {
   view: SubscriptionView | undefined;
   failed: boolean;
+  /** The quota the subscription gives, left this month. */
+  profile: Pick<Profile, 'downloads_remaining' | 'download_quota'>;
+  /** Cancel at period end / resume, composed by the route from the subscriptions feature. */
+  actions?: ReactNode;
 }
 
-/** The plan, its status and the next renewal (or end), or a way to get a plan. */
-export function SubscriptionStatusCard({ view, failed }: SubscriptionStatusCardProps) {
+/**
+ * The plan, its status, the next renewal (or end), the card it is paid with and the downloads
+ * left; or a way to get a plan.
+ */
+export function SubscriptionStatusCard({
+  view,
+  failed,
+  profile,
+  actions,
+}: SubscriptionStatusCardProps) {
   const active = view?.subscription_status === 'active' && view.plan_type !== null;
   return (
     <Card.Root variant="outline" data-testid="subscription-status">
@@ -24,22 +38,53 @@ export function SubscriptionStatusCard({ view, failed }: SubscriptionStatusCardP
         ) : !view ? (
           <Text color="fg.muted">Loading…</Text>
         ) : active && view.plan_type ? (
-          <Stack gap="2">
-            <Text fontSize="2xl" fontWeight="bold">
-              {planById(view.plan_type).name} plan
-            </Text>
-            <Badge colorPalette="green" alignSelf="start">
-              Active
-            </Badge>
-            <Text color="fg.muted">{periodText(view)}</Text>
-            {view.payment_method_brand && view.payment_method_last4 && (
-              <Text fontSize="sm" color="fg.muted">
-                Paying with {view.payment_method_brand} ending in {view.payment_method_last4}
+          <Stack gap="4">
+            <HStack gap="3" wrap="wrap">
+              <Text fontSize="2xl" fontWeight="bold" data-testid="subscription-plan">
+                {planById(view.plan_type).name} plan
               </Text>
-            )}
-            <Button asChild size="sm" variant="outline" colorPalette="purple" alignSelf="start">
-              <RouterLink to={paths.pricing.getHref()}>Change plan</RouterLink>
-            </Button>
+              {view.cancel_at_period_end ? (
+                <Badge colorPalette="orange" data-testid="subscription-state">
+                  Cancels at period end
+                </Badge>
+              ) : (
+                <Badge colorPalette="green" data-testid="subscription-state">
+                  Active
+                </Badge>
+              )}
+            </HStack>
+            <DataList.Root orientation="horizontal" size="sm">
+              {periodText(view) && (
+                <DataList.Item>
+                  <DataList.ItemLabel>
+                    {view.cancel_at_period_end ? 'Ends' : 'Renews'}
+                  </DataList.ItemLabel>
+                  <DataList.ItemValue data-testid="subscription-period">
+                    {periodText(view)}
+                  </DataList.ItemValue>
+                </DataList.Item>
+              )}
+              {cardText(view.payment_method_brand, view.payment_method_last4) && (
+                <DataList.Item>
+                  <DataList.ItemLabel>Payment</DataList.ItemLabel>
+                  <DataList.ItemValue data-testid="subscription-card">
+                    {cardText(view.payment_method_brand, view.payment_method_last4)}
+                  </DataList.ItemValue>
+                </DataList.Item>
+              )}
+              <DataList.Item>
+                <DataList.ItemLabel>Downloads left</DataList.ItemLabel>
+                <DataList.ItemValue data-testid="subscription-quota">
+                  {quotaText(profile.downloads_remaining, profile.download_quota)} this month
+                </DataList.ItemValue>
+              </DataList.Item>
+            </DataList.Root>
+            <HStack gap="3" wrap="wrap">
+              <Button asChild size="sm" variant="outline" colorPalette="purple">
+                <RouterLink to={paths.pricing.getHref()}>Change plan</RouterLink>
+              </Button>
+              {actions}
+            </HStack>
           </Stack>
         ) : (
           <Stack gap="3">

@@ -26,3 +26,21 @@ export function periodText(view: SubscriptionView): string | null {
   const date = formatDate(new Date(view.current_period_end * 1000).toISOString());
   return view.cancel_at_period_end ? `Ends on ${date}` : `Renews on ${date}`;
 }
+
+/** Stripe's card brand ids as people write them. */
+const CARD_BRANDS: Record<string, string> = {
+  amex: 'American Express',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  jcb: 'JCB',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+};
+
+/** `Visa •••• 4242`; null without a card on file. */
+export function cardText(brand: string | null, last4: string | null): string | null {
+  if (!brand || !last4) return null;
+  const name = CARD_BRANDS[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+  return `${name} •••• ${last4}`;
+}

@@ -4,7 +4,11 @@ import { disputePartyName, type Dispute } from '../../../../../lambdas/shared/co
 import type { MyDownload } from '../../../../../lambdas/shared/contracts/downloads';
 import { downloadedTemplates } from '../../../../../frontend/src/features/downloads/api/get-my-downloads';
 import { dashboardModeFor } from '../../../../../frontend/src/features/dashboard/lib/dashboard-mode';
-import { periodText, quotaText } from '../../../../../frontend/src/features/dashboard/lib/format';
+import {
+  cardText,
+  periodText,
+  quotaText,
+} from '../../../../../frontend/src/features/dashboard/lib/format';
 import { timelineSteps } from '../../../../../frontend/src/features/disputes/lib/dispute-labels';
 
 const dispute = (overrides: Partial<Dispute> = {}): Dispute => ({
@@ -48,6 +52,14 @@ describe('dashboard', () => {
     expect(periodText(view)).toMatch(/^Renews on /);
     expect(periodText({ ...view, cancel_at_period_end: true })).toMatch(/^Ends on /);
     expect(periodText({ ...view, current_period_end: null })).toBeNull();
+  });
+
+  it('names the card the subscription is paid with, as people write the brand', () => {
+    expect(cardText('visa', '4242')).toBe('Visa •••• 4242');
+    expect(cardText('amex', '0005')).toBe('American Express •••• 0005');
+    expect(cardText('link', '1234')).toBe('Link •••• 1234');
+    expect(cardText(null, '4242')).toBeNull();
+    expect(cardText('visa', null)).toBeNull();
   });
 
   it('offers each downloaded template once, newest download first', () => {

@@ -1,0 +1,8 @@
+/** `/licenses/:licenseId`: a licence certificate, public. */
+import { useParams } from 'react-router';
+import { LicenseCertificateView } from '../../features/licenses/components/license-certificate-view';
+
+export default function LicenseRoute() {
+  const { licenseId = '' } = useParams();
+  return <LicenseCertificateView key={licenseId} licenseId={licenseId} />;
+}

@@ -1,0 +1,121 @@
+/**
+ * `/licenses/:licenseId` (public; issue 10 §11): a licence certificate anyone holding its id can
+ * open to check it: who may use which template (and version), under which terms in plain words,
+ * since when, and what granted it. The API answers only for licences it issued, so a page that
+ * shows one says it is valid.
+ */
+import type { ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Container,
+  DataList,
+  Heading,
+  Link,
+  Separator,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { LuShieldCheck } from 'react-icons/lu';
+import { LICENSE_MESSAGES } from '@contracts/licenses';
+import { PageSpinner } from '../../../components/page-spinner';
+import { paths } from '../../../config/paths';
+import { useLicense } from '../api/get-license';
+import { formatIssuedDate, grantedBy, licenseFailure } from '../lib/license-format';
+
+export function LicenseCertificateView({ licenseId }: { licenseId: string }) {
+  const license = useLicense(licenseId);
+  if (license.isPending) return <PageSpinner />;
+  if (license.isError) {
+    return (
+      <Container maxW="2xl" py="16">
+        <Stack gap="6">
+          <Alert.Root status="error" data-testid="license-error">
+            <Alert.Indicator />
+            <Alert.Title>{licenseFailure(license.error)}</Alert.Title>
+          </Alert.Root>
+          <Button asChild variant="outline" alignSelf="start">
+            <RouterLink to={paths.browse.getHref()}>Browse MVPs</RouterLink>
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+  const data = license.data;
+  const rows: { label: string; value: ReactNode; testId: string; mono?: boolean }[] = [
+    { label: 'Licence ID', value: data.id, testId: 'license-id', mono: true },
+    { label: 'Licensee', value: data.licensee_name, testId: 'license-licensee' },
+    {
+      label: 'Template',
+      value: (
+        <Link asChild color="purple.fg">
+          <RouterLink to={paths.mvp.getHref(data.mvp_id)}>{data.mvp_title}</RouterLink>
+        </Link>
+      ),
+      testId: 'license-template',
+    },
+    { label: 'Version', value: data.version_number, testId: 'license-version' },
+    { label: 'Issued', value: formatIssuedDate(data.issued_at), testId: 'license-issued' },
+    { label: 'Granted by', value: grantedBy(data), testId: 'license-granted-by' },
+  ];
+  return (
+    <Container maxW="3xl" py={{ base: '10', md: '16' }} data-testid="license-certificate">
+      <Stack gap="6">
+        <Alert.Root status="success" data-testid="license-verified">
+          <Alert.Indicator>
+            <LuShieldCheck />
+          </Alert.Indicator>
+          <Alert.Content>
+            <Alert.Title>{LICENSE_MESSAGES.verified}</Alert.Title>
+            <Alert.Description>
+              Issued by MVP Marketplace; this page is its public record.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+
+        <Card.Root variant="outline" borderWidth="2px" borderColor="purple.muted">
+          <Card.Body gap="6" p={{ base: '6', md: '10' }}>
+            <Stack gap="1" textAlign="center">
+              <Text fontSize="sm" letterSpacing="widest" textTransform="uppercase" color="fg.muted">
+                Licence certificate
+              </Text>
+              <Heading as="h1" size="2xl">
+                {data.mvp_title}
+              </Heading>
+              <Text color="purple.fg" fontWeight="semibold" data-testid="license-terms-title">
+                {data.terms_title}
+              </Text>
+            </Stack>
+            <Separator />
+            <DataList.Root orientation="horizontal">
+              {rows.map((row) => (
+                <DataList.Item key={row.label}>
+                  <DataList.ItemLabel>{row.label}</DataList.ItemLabel>
+                  <DataList.ItemValue
+                    data-testid={row.testId}
+                    fontFamily={row.mono ? 'mono' : undefined}
+                    wordBreak="break-all"
+                  >
+                    {row.value}
+                  </DataList.ItemValue>
+                </DataList.Item>
+              ))}
+            </DataList.Root>
+            <Separator />
+            <Box>
+              <Heading as="h2" size="md" mb="2">
+                What this licence allows
+              </Heading>
+              <Text color="fg.muted" lineHeight="tall" data-testid="license-summary">
+                {data.terms_summary}
+              </Text>
+            </Box>
+          </Card.Body>
+        </Card.Root>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,31 @@
+/** How a licence certificate words where it came from and when. */
+import { LICENSE_MESSAGES, type License } from '@contracts/licenses';
+import { planById } from '@contracts/plans';
+import { ApiError, errorMessage } from '../../../lib/api-error';
+
+/** "Granted by": the subscription plan, the order, or the free tier behind the licence. */
+export function grantedBy(license: Pick<License, 'source' | 'plan_type' | 'order_id'>): string {
+  switch (license.source) {
+    case 'subscription':
+      return license.plan_type
+        ? `${planById(license.plan_type).name} plan subscription`
+        : 'Subscription';
+    case 'order':
+      return license.order_id
+        ? `One-time purchase (order ${license.order_id})`
+        : 'One-time purchase';
+    case 'free':
+      return 'Free template';
+  }
+}
+
+export function formatIssuedDate(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
+}
+
+/** The page's text when a certificate cannot be shown: "not found" for an unknown (or malformed) id. */
+export function licenseFailure(error: unknown): string {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400)
+    ? LICENSE_MESSAGES.notFound
+    : errorMessage(error);
+}

@@ -1,0 +1,96 @@
+/**
+ * Cancel at period end (after a confirmation) and resume: the subscription stays active until the
+ * period it was paid for ends, and nothing is charged again (issue 10 §4). The dashboard's
+ * subscription card shows these next to Change plan.
+ */
+import { useState } from 'react';
+import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import type { SubscriptionView } from '@contracts/subscriptions';
+import { FormAlert } from '../../../components/form/form-alert';
+import { errorMessage } from '../../../lib/api-error';
+import { useUpdateSubscription } from '../api/update-subscription';
+
+const periodEnd = (view: SubscriptionView): string | null =>
+  view.current_period_end === null
+    ? null
+    : new Date(view.current_period_end * 1000).toLocaleDateString(undefined, {
+        dateStyle: 'medium',
+      });
+
+export function SubscriptionActions({ view }: { view: SubscriptionView }) {
+  const update = useUpdateSubscription();
+  const [confirming, setConfirming] = useState(false);
+  const end = periodEnd(view);
+
+  const cancel = async () => {
+    try {
+      await update.mutateAsync({ cancel_at_period_end: true });
+      setConfirming(false);
+    } catch (_error) {
+      // Shown under the buttons from the mutation's state; the dialog closes so it can be read.
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <>
+      {view.cancel_at_period_end ? (
+        <Button
+          size="sm"
+          colorPalette="purple"
+          loading={update.isPending}
+          onClick={() => update.mutate({ cancel_at_period_end: false })}
+        >
+          Resume subscription
+        </Button>
+      ) : (
+        <Dialog.Root
+          role="alertdialog"
+          open={confirming}
+          onOpenChange={(details) => setConfirming(details.open)}
+        >
+          <Dialog.Trigger asChild>
+            <Button size="sm" variant="ghost" colorPalette="red">
+              Cancel at period end
+            </Button>
+          </Dialog.Trigger>
+          <Portal>
+            <Dialog.Backdrop />
+            <Dialog.Positioner>
+              <Dialog.Content data-testid="cancel-subscription-dialog">
+                <Dialog.Header>
+                  <Dialog.Title>Cancel your subscription?</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <Stack gap="3">
+                    <Text>
+                      Your plan stays active {end ? `until ${end}` : 'until the end of this period'}
+                      , with the downloads you have left; after that you will not be charged again.
+                    </Text>
+                    <Text color="fg.muted">You can resume it any time before then.</Text>
+                  </Stack>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Dialog.ActionTrigger asChild>
+                    <Button variant="outline">Keep subscription</Button>
+                  </Dialog.ActionTrigger>
+                  <Button colorPalette="red" loading={update.isPending} onClick={cancel}>
+                    Cancel at period end
+                  </Button>
+                </Dialog.Footer>
+              </Dialog.Content>
+            </Dialog.Positioner>
+          </Portal>
+        </Dialog.Root>
+      )}
+      {update.isError && (
+        <FormAlert
+          status="error"
+          size="sm"
+          title={errorMessage(update.error)}
+          data-testid="subscription-action-error"
+        />
+      )}
+    </>
+  );
+}
