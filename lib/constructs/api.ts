@@ -157,10 +157,14 @@ export interface ApiProps {
    * `betaAccessNeeds` (Cognito admin actions on this pool only, the rate-limit key).
    */
   readonly betaAccess: boolean;
+  /** Stripe price ids of the paid plans (context `stripePriceBasic|Pro|Premium`); unset: not sold. */
+  readonly stripePrices?: { basic?: string; pro?: string; premium?: string };
 }
 
 export class Api extends Construct {
   readonly httpApi: HttpApi;
+  /** The secrets of lambdas/shared/design/secrets.ts; other constructs grant from the same set. */
+  readonly secrets: Secrets;
   readonly functions: ReadonlyMap<Domain, MarketplaceFunction>;
   /** `{apiId}.execute-api.{region}.amazonaws.com`: the CloudFront origin of `/api/*`. */
   readonly domainName: string;
@@ -200,11 +204,24 @@ export class Api extends Construct {
     } satisfies LambdaEnvironment;
 
     const secrets = new Secrets(this, 'Secrets');
+    this.secrets = secrets;
+    // Only checkout and the subscription changes need to know which price sells which plan.
+    const domainEnvironment: Partial<Record<Domain, LambdaEnvironment>> = {
+      billing: {
+        ...environment,
+        STRIPE_PRICE_BASIC: props.stripePrices?.basic,
+        STRIPE_PRICE_PRO: props.stripePrices?.pro,
+        STRIPE_PRICE_PREMIUM: props.stripePrices?.premium,
+      },
+    };
     const functions = new Map<Domain, MarketplaceFunction>();
     for (const domain of domains) {
       const fn = new MarketplaceFunction(this, `${pascal(domain)}Function`, {
         domain,
-        environment: lambdaVariables({ ...environment, POWERTOOLS_SERVICE_NAME: domain }),
+        environment: lambdaVariables({
+          ...(domainEnvironment[domain] ?? environment),
+          POWERTOOLS_SERVICE_NAME: domain,
+        }),
         timeout: Duration.seconds(10),
         ...(domainMemory[domain] ? { memorySize: domainMemory[domain] } : {}),
       });

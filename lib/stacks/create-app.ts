@@ -15,10 +15,22 @@ export interface AppSettings {
   readonly betaAccess: boolean;
   readonly launchAt: string;
   readonly paymentsMode: PaymentsMode;
+  /** Stripe price ids of the paid plans (`-c stripePricePro=price_…`); a plan without one is not sold. */
+  readonly stripePrices: { basic?: string; pro?: string; premium?: string };
 }
 
 /** Context values arrive as booleans from cdk.json and as strings from `-c retainData=true`. */
 const flag = (value: unknown): boolean => value === true || value === 'true';
+
+/** A price id from context, checked for Stripe's shape. */
+const priceContext = (value: unknown, plan: 'basic' | 'pro' | 'premium') => {
+  if (value === undefined || value === null || value === '') return {};
+  const text = String(value);
+  if (!/^price_[A-Za-z0-9]{1,200}$/.test(text)) {
+    throw new Error(`Context "stripePrice…" for ${plan} must be a Stripe price id (price_…); got "${text}".`);
+  }
+  return { [plan]: text };
+};
 
 /** The app settings from context, with defaults; a malformed value fails loudly. */
 export const readSettings = (app: App): AppSettings => {
@@ -39,6 +51,11 @@ export const readSettings = (app: App): AppSettings => {
     betaAccess: flag(context('betaAccess')),
     launchAt,
     paymentsMode: context('paymentsMode') === 'stripe' ? 'stripe' : 'offline',
+    stripePrices: {
+      ...priceContext(context('stripePriceBasic'), 'basic'),
+      ...priceContext(context('stripePricePro'), 'pro'),
+      ...priceContext(context('stripePricePremium'), 'premium'),
+    },
   };
 };
 
@@ -67,6 +84,7 @@ export const createApp = (
     betaAccess: settings.betaAccess,
     launchAt: settings.launchAt,
     paymentsMode: settings.paymentsMode,
+    stripePrices: settings.stripePrices,
     ...(options.frontendDist ? { frontendDist: options.frontendDist } : {}),
   });
 

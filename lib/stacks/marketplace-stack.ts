@@ -27,6 +27,8 @@ export interface MarketplaceStackProps extends StackProps {
   /** The launch moment shown by the frontend (ISO 8601). */
   readonly launchAt: string;
   readonly paymentsMode: PaymentsMode;
+  /** Stripe price ids of the paid plans; a plan without one is not sold. */
+  readonly stripePrices?: { basic?: string; pro?: string; premium?: string };
   /** @default `<repo>/frontend/dist` */
   readonly frontendDist?: string;
 }
@@ -49,6 +51,7 @@ export class MarketplaceStack extends Stack {
       userPool: this.auth.userPool,
       webClient: this.auth.webClient,
       betaAccess: props.betaAccess,
+      ...(props.stripePrices ? { stripePrices: props.stripePrices } : {}),
     });
     this.processing = new Processing(this, 'Processing', {
       data: this.data,
