@@ -87,6 +87,26 @@ const matrix: Record<string, Cell> = {
   // The victim's notification: nobody else can mark it (404, as if absent).
   'POST /api/notifications/{id}/read': { allowed: [] },
   'POST /api/notifications/read-all': { allowed: 'signed-in' },
+  // Money (issue 10).
+  'GET /api/billing/plans': { allowed: 'everyone' },
+  // Checkout is for any signed-in caller (the example's return address is off-site: 400 for all).
+  'POST /api/billing/checkout': { allowed: 'signed-in' },
+  // The victim's Checkout Session: nobody else can read it (404, as if absent).
+  'GET /api/billing/checkout/{sessionId}': { allowed: [] },
+  // The caller's own subscription only (none here: 409 for all).
+  'PATCH /api/subscriptions/current': { allowed: 'signed-in' },
+  // Public: Stripe proves itself by signature; a forged event is a 400 for everyone.
+  'POST /api/webhooks/stripe': { allowed: 'everyone' },
+  'GET /api/connect': { allowed: APPROVED_SELLERS },
+  'POST /api/connect/account-link': { allowed: APPROVED_SELLERS },
+  'GET /api/payouts': { allowed: APPROVED_SELLERS },
+  'GET /api/admin/refund-requests': { allowed: ADMINS, seesPrivateData: ADMINS },
+  'POST /api/admin/refund-requests/{id}/approve': { allowed: ADMINS, seesPrivateData: ADMINS },
+  'POST /api/admin/refund-requests/{id}/reject': { allowed: ADMINS, seesPrivateData: ADMINS },
+  'POST /api/admin/refund-requests/{id}/process': { allowed: ADMINS, seesPrivateData: ADMINS },
+  // Public verification: whoever holds a licence id may see it (never the licensee's e-mail).
+  'GET /api/licenses/{id}': { allowed: 'everyone' },
+  'GET /api/me/licenses': { allowed: 'signed-in' },
 };
 
 const mayAct = (cell: Cell, caller: CallerName): boolean => {
