@@ -9,6 +9,14 @@ export const handler = createHttpHandler(
       import('./handlers/create-refund-request').then((m) => m.createRefundRequest),
     'list-refund-requests': () =>
       import('./handlers/list-refund-requests').then((m) => m.listRefundRequests),
+    'list-refund-requests-by-status': () =>
+      import('./handlers/list-refund-requests-by-status').then((m) => m.listRefundRequestsByStatus),
+    'approve-refund-request': () =>
+      import('./handlers/approve-refund-request').then((m) => m.approveRefundRequest),
+    'reject-refund-request': () =>
+      import('./handlers/reject-refund-request').then((m) => m.rejectRefundRequest),
+    'process-refund-request': () =>
+      import('./handlers/process-refund-request').then((m) => m.processRefundRequest),
   },
   { loadProfile: loadCallerProfile },
 );

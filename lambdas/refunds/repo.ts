@@ -1,7 +1,13 @@
 /** Refund request data access (docs/data-model.md §3.9): one function per access pattern. */
-import { RefundRequestEntity, type RefundRequestItem } from '../shared/db/entities/refund-request';
+import type { RefundStatus } from '../shared/contracts/refunds';
+import { isConditionFailure, type WriteBuilder } from '../shared/db/entity';
+import {
+  RefundRequestEntity,
+  type RefundPlanEntry,
+  type RefundRequestItem,
+} from '../shared/db/entities/refund-request';
 
-export type { RefundRequestItem };
+export type { RefundPlanEntry, RefundRequestItem };
 
 /** F1: a new request; `create` refuses to overwrite an existing id. */
 export const createRefundRequest = async (item: RefundRequestItem): Promise<void> => {
@@ -15,3 +21,74 @@ export const queryRefundRequestsOfUser = async (userId: string): Promise<RefundR
     .go({ order: 'desc', pages: 'all' });
   return data;
 };
+
+/** F3: the requests of one status, oldest first (the admin queue). */
+export const queryRefundRequestsByStatus = async (
+  status: RefundStatus,
+): Promise<RefundRequestItem[]> => {
+  const { data } = await RefundRequestEntity.query
+    .byStatus({ status })
+    .go({ order: 'asc', pages: 'all' });
+  return data;
+};
+
+/** One request by id (strongly consistent: admin actions decide on it). */
+export const getRefundRequest = async (id: string): Promise<RefundRequestItem | null> => {
+  const { data } = await RefundRequestEntity.get({ id }).go({ consistent: true });
+  return data;
+};
+
+/**
+ * Runs a conditional patch; `null` when its condition failed (the request is absent or its status
+ * moved meanwhile), so the service can say which from a fresh read.
+ */
+const patchIf = async (
+  write: WriteBuilder<RefundRequestItem>,
+): Promise<RefundRequestItem | null> => {
+  try {
+    return (await write.go({ response: 'all_new' })).data;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+};
+
+/** F4: approve or reject a pending request, once (condition `status = pending`). */
+export const decideRefundRequest = (
+  id: string,
+  to: 'approved' | 'rejected',
+  adminId: string,
+): Promise<RefundRequestItem | null> =>
+  patchIf(
+    RefundRequestEntity.patch({ id })
+      .set({ status: to, processed_by: adminId })
+      .where(({ status }, { eq }) => eq(status, 'pending')),
+  );
+
+/**
+ * F5, step 1: fixes which invoices an approved request is refunded from, once (condition
+ * `status = approved` and no plan yet). `null` when another run fixed it first or the status moved.
+ */
+export const fixRefundPlan = (
+  id: string,
+  plan: readonly RefundPlanEntry[],
+): Promise<RefundRequestItem | null> =>
+  patchIf(
+    RefundRequestEntity.patch({ id })
+      .set({ refund_plan: [...plan] })
+      .where(
+        ({ status, refund_plan }, { eq, notExists }) =>
+          `${eq(status, 'approved')} AND ${notExists(refund_plan)}`,
+      ),
+  );
+
+/** F5, last step: approved → processed with the Stripe refund (condition `status = approved`). */
+export const markRefundProcessed = (
+  id: string,
+  set: { stripe_refund_id: string; processed_at: string; processed_by: string },
+): Promise<RefundRequestItem | null> =>
+  patchIf(
+    RefundRequestEntity.patch({ id })
+      .set({ ...set, status: 'processed' })
+      .where(({ status }, { eq }) => eq(status, 'approved')),
+  );

@@ -1,21 +1,53 @@
 /**
- * Refund requests, buyer side (buyer spec §2, §5): a buyer asks for money back on one of their own
- * subscriptions; admins approve, reject and process later (another issue).
+ * Refund requests (buyer spec §2, §5; issue 10 §7): a buyer asks for money back on one of their
+ * own subscriptions, up to what they paid for it; admins approve or reject it, then process it,
+ * which refunds the subscription's paid invoices through Stripe.
+ *
+ * What was paid and refunded comes from the billing domain (`subscriptionPayments`: the paid
+ * invoices the Stripe webhook recorded, with the refunds Stripe reported). The monthly refunds
+ * counter of the payout pool is written by the webhook on `charge.refunded`, not here, so refunds
+ * made in Stripe's dashboard count too.
  */
 import { ulid } from 'ulid';
-import { getOwnSubscription } from '../billing/service';
+import { getOwnSubscription, subscriptionPayments } from '../billing/service';
+import { isStripeError, stripe } from '../shared/adapters/stripe';
 import type { AuthContext } from '../shared/auth/claims';
 import { formatGbp, toPence } from '../shared/contracts/money';
 import { planById } from '../shared/contracts/plans';
 import {
   REFUND_MESSAGES,
+  REFUND_STRIPE_UNAVAILABLE_MESSAGE,
+  refundAboveRefundableMessage,
   refundAboveRemainingMessage,
+  refundFailedMessage,
+  refundStatusConflictMessage,
+  type AdminRefundRequest,
+  type ProcessRefundResult,
   type RefundRequest,
   type RefundRequestInput,
+  type RefundStatus,
 } from '../shared/contracts/refunds';
-import type { Subscription } from '../shared/contracts/subscriptions';
-import { NotFoundError, ValidationError } from '../shared/errors';
-import { createRefundRequest, queryRefundRequestsOfUser, type RefundRequestItem } from './repo';
+import {
+  ConflictError,
+  DependencyFailedError,
+  NotFoundError,
+  ServiceUnavailableError,
+  ValidationError,
+} from '../shared/errors';
+import { logger } from '../shared/observability';
+import {
+  createRefundRequest,
+  decideRefundRequest,
+  fixRefundPlan,
+  getRefundRequest,
+  markRefundProcessed,
+  queryRefundRequestsByStatus,
+  queryRefundRequestsOfUser,
+  type RefundPlanEntry,
+  type RefundRequestItem,
+} from './repo';
+
+type Payments = Awaited<ReturnType<typeof subscriptionPayments>>;
 
 /** The stored item as the API shape, with the joined subscription (an explicit allow-list). */
 export const toRefundRequest = (item: RefundRequestItem): RefundRequest => ({
@@ -34,27 +66,38 @@ export const toRefundRequest = (item: RefundRequestItem): RefundRequest => ({
   },
 });
 
-/** Monthly periods a subscription has started, from its creation to now (or its last period). */
-export const periodsStarted = (subscription: Subscription, now: Date): number => {
-  const start = new Date(subscription.created_at);
-  const periodEnd = new Date(subscription.current_period_end);
-  // An ended subscription stops counting at the end of its last period.
-  const until = periodEnd < now && subscription.status !== 'active' ? periodEnd : now;
-  const months =
-    (until.getUTCFullYear() - start.getUTCFullYear()) * 12 +
-    (until.getUTCMonth() - start.getUTCMonth()) -
-    (until.getUTCDate() < start.getUTCDate() ? 1 : 0);
-  return Math.max(1, months + 1);
-};
+/** The request as admins see it: the requester and the subscription's money so far. */
+export const toAdminRefundRequest = (
+  item: RefundRequestItem,
+  payments: Pick<Payments, 'paid' | 'refunded'>,
+): AdminRefundRequest => ({
+  ...toRefundRequest(item),
+  user_email: item.user_email,
+  amount_paid: payments.paid,
+  amount_refunded: payments.refunded,
+  processed_by: item.processed_by ?? null,
+});
+
+/** Whole pence of a stored request (amounts are typed with at most two decimals). */
+const penceOf = (request: Pick<RefundRequestItem, 'amount_requested'>): number =>
+  toPence(request.amount_requested) ?? 0;
 
 /**
- * What the buyer paid for a subscription, in pence. Payments are not recorded yet (the payments
- * issue records Stripe's invoices), so until then it is the plan's price for every monthly period
- * the subscription has started. `null` for plans without a list price (Enterprise).
+ * What a buyer may still ask back on a subscription, in pence: what was paid, minus what was
+ * refunded, minus what requests not yet refunded (pending or approved) already ask for. Processed
+ * requests are in Stripe's refunded figure once the webhook has recorded it; until then their own
+ * sum stands in for it (the larger of the two), so nothing is counted twice or missed.
  */
-export const paidForSubscription = (subscription: Subscription, now: Date): number | null => {
-  const price = planById(subscription.plan_type).priceGbp;
-  return price === null ? null : price * 100 * periodsStarted(subscription, now);
+export const remainingToAsk = (
+  payments: Pick<Payments, 'paid' | 'refunded'>,
+  requests: readonly Pick<RefundRequestItem, 'status' | 'amount_requested'>[],
+): number => {
+  const sumOf = (statuses: readonly RefundStatus[]) =>
+    requests
+      .filter((request) => statuses.includes(request.status))
+      .reduce((sum, request) => sum + penceOf(request), 0);
+  const refunded = Math.max(payments.refunded, sumOf(['processed']));
+  return Math.max(0, payments.paid - refunded - sumOf(['pending', 'approved']));
 };
 
 /**
@@ -62,9 +105,9 @@ export const paidForSubscription = (subscription: Subscription, now: Date): numb
  *
  * 1. The subscription must be the caller's: it is read under the caller's own key, so another
  *    user's subscription id is "not found" (404) and reveals nothing about its owner.
- * 2. The amount may not exceed what was paid for that subscription minus what earlier requests on
- *    it (not rejected) already ask back, so a buyer cannot ask for more than they paid, at once or
- *    in pieces.
+ * 2. The amount may not exceed what was paid for that subscription (its paid invoices), minus
+ *    refunds and what earlier requests on it (not rejected) already ask back, so a buyer cannot ask
+ *    for more than they paid, at once or in pieces.
  * 3. The request is stored as `pending`, with the subscription's plan copied in for the lists.
  */
 export const submitRefundRequest = async (
@@ -73,19 +116,21 @@ export const submitRefundRequest = async (
 ): Promise<RefundRequest> => {
   const subscription = await getOwnSubscription(caller.userId, input.subscription_id);
   if (!subscription) throw new NotFoundError(REFUND_MESSAGES.subscriptionNotFound);
-
-  const paid = paidForSubscription(subscription, new Date());
-  if (paid === null) {
+  // Custom-priced plans are settled with support, not through this form.
+  if (planById(subscription.plan_type).priceGbp === null) {
     throw new ValidationError(REFUND_MESSAGES.customPlan, {
       subscription_id: REFUND_MESSAGES.customPlan,
     });
   }
-  const askedBefore = (await queryRefundRequestsOfUser(caller.userId))
-    .filter(
-      (request) => request.subscription_id === subscription.id && request.status !== 'rejected',
-    )
-    .reduce((sum, request) => sum + (toPence(request.amount_requested) ?? 0), 0);
-  const remaining = Math.max(0, paid - askedBefore);
+
+  const [payments, requests] = await Promise.all([
+    subscriptionPayments(caller.userId, subscription.stripe_subscription_id),
+    queryRefundRequestsOfUser(caller.userId),
+  ]);
+  const remaining = remainingToAsk(
+    payments,
+    requests.filter((request) => request.subscription_id === subscription.id),
+  );
   if ((toPence(input.amount_requested) ?? Number.POSITIVE_INFINITY) > remaining) {
     const message = refundAboveRemainingMessage(formatGbp(remaining));
     throw new ValidationError(message, { amount_requested: message });
@@ -110,3 +155,194 @@ export const submitRefundRequest = async (
 /** The caller's requests, newest first (Request History). */
 export const listRefundRequests = async (userId: string): Promise<RefundRequest[]> =>
   (await queryRefundRequestsOfUser(userId)).map(toRefundRequest);
+
+const paymentsOf = (item: RefundRequestItem) =>
+  subscriptionPayments(item.user_id, item.stripe_subscription_id);
+
+/** The admin queue: the requests of one status, oldest first, with each subscription's money. */
+export const listRefundRequestsByStatus = async (
+  status: RefundStatus,
+): Promise<AdminRefundRequest[]> => {
+  const items = await queryRefundRequestsByStatus(status);
+  // One read per subscription, however many of its requests are listed.
+  const bySubscription = new Map<string, Promise<Payments>>();
+  for (const item of items) {
+    const key = `${item.user_id}|${item.stripe_subscription_id}`;
+    if (!bySubscription.has(key)) bySubscription.set(key, paymentsOf(item));
+  }
+  return Promise.all(
+    items.map(async (item) =>
+      toAdminRefundRequest(
+        item,
+        await bySubscription.get(`${item.user_id}|${item.stripe_subscription_id}`)!,
+      ),
+    ),
+  );
+};
+
+/** The request by id, or 404. */
+const requireRequest = async (id: string): Promise<RefundRequestItem> => {
+  const item = await getRefundRequest(id);
+  if (!item) throw new NotFoundError(REFUND_MESSAGES.requestNotFound);
+  return item;
+};
+
+/**
+ * Approves or rejects a pending request (F4). The transition is conditioned on `pending`, so a
+ * second click, or another admin deciding first, is a 409 naming the status the request is in.
+ */
+export const decideRefund = async (
+  adminId: string,
+  id: string,
+  decision: 'approved' | 'rejected',
+): Promise<AdminRefundRequest> => {
+  const decided = await decideRefundRequest(id, decision, adminId);
+  if (!decided) {
+    const current = await requireRequest(id);
+    throw new ConflictError(
+      refundStatusConflictMessage(decision === 'approved' ? 'approve' : 'reject', current.status),
+    );
+  }
+  logger.info('Refund request decided', { refundRequestId: id, status: decision });
+  return toAdminRefundRequest(decided, await paymentsOf(decided));
+};
+
+/**
+ * Which invoices `amount` pence is refunded from: newest first, each at most what is left to
+ * refund on it (paid minus refunded); invoices without a payment intent cannot be refunded.
+ * `null` when the invoices together do not cover the amount.
+ */
+export const planRefund = (
+  amount: number,
+  invoices: Payments['invoices'],
+): RefundPlanEntry[] | null => {
+  if (amount <= 0) return null;
+  const plan: RefundPlanEntry[] = [];
+  let left = amount;
+  const newestFirst = [...invoices].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  for (const invoice of newestFirst) {
+    if (left <= 0) break;
+    const refundable = invoice.amountPaid - invoice.amountRefunded;
+    if (!invoice.paymentIntentId || refundable <= 0) continue;
+    const take = Math.min(refundable, left);
+    plan.push({ invoice_id: invoice.id, payment_intent_id: invoice.paymentIntentId, amount: take });
+    left -= take;
+  }
+  return left > 0 ? null : plan;
+};
+
+const refundableOf = (invoices: Payments['invoices']): number =>
+  invoices
+    .filter((invoice) => invoice.paymentIntentId)
+    .reduce((sum, invoice) => sum + Math.max(0, invoice.amountPaid - invoice.amountRefunded), 0);
+
+/**
+ * The request's refund plan: the stored one when an earlier run fixed it, else a new one from
+ * the subscription's paid invoices, stored before any money moves (condition: still approved, no
+ * plan yet). An amount above what is left to refund is a 400 and stores nothing.
+ */
+const refundPlanOf = async (item: RefundRequestItem): Promise<RefundPlanEntry[]> => {
+  if (item.refund_plan) return item.refund_plan;
+  const amount = penceOf(item);
+  const { invoices } = await paymentsOf(item);
+  const plan = planRefund(amount, invoices);
+  if (!plan) {
+    const message = refundAboveRefundableMessage(
+      formatGbp(amount),
+      formatGbp(refundableOf(invoices)),
+    );
+    throw new ValidationError(message, { amount_requested: message });
+  }
+  const fixed = await fixRefundPlan(item.id, plan);
+  if (fixed?.refund_plan) return fixed.refund_plan;
+  // Another run fixed a plan first (use it) or the request left `approved` meanwhile.
+  const current = await requireRequest(item.id);
+  if (current.status === 'approved' && current.refund_plan) return current.refund_plan;
+  throw new ConflictError(refundStatusConflictMessage('process', current.status));
+};
+
+/**
+ * One Stripe refund per invoice of the plan, in order. The idempotency key names the request
+ * (and the invoice when there are several), so a re-run gets the refunds already made back from
+ * Stripe instead of refunding twice. Returns the Stripe refund ids.
+ */
+const makeStripeRefunds = async (
+  item: RefundRequestItem,
+  plan: readonly RefundPlanEntry[],
+): Promise<string[]> => {
+  const client = await stripe();
+  const ids: string[] = [];
+  for (const entry of plan) {
+    const idempotencyKey =
+      plan.length === 1 ? `refund-${item.id}` : `refund-${item.id}-${entry.invoice_id}`;
+    try {
+      const refund = await client.refunds.create(
+        {
+          payment_intent: entry.payment_intent_id,
+          amount: entry.amount,
+          metadata: { refund_request_id: item.id, user_id: item.user_id },
+        },
+        { idempotencyKey },
+      );
+      ids.push(refund.id);
+    } catch (error) {
+      if (!isStripeError(error)) throw error;
+      logger.warn('Stripe refused a refund', {
+        refundRequestId: item.id,
+        invoiceId: entry.invoice_id,
+        type: error.type,
+        code: error.code,
+      });
+      if (
+        ['StripeConnectionError', 'StripeAPIError', 'StripeRateLimitError'].includes(error.type)
+      ) {
+        throw new ServiceUnavailableError(REFUND_STRIPE_UNAVAILABLE_MESSAGE);
+      }
+      if (error.type === 'StripeAuthenticationError' || error.type === 'StripePermissionError') {
+        // Our configuration is wrong, not the request: a 500 that is logged and alarmed on.
+        throw error;
+      }
+      throw new DependencyFailedError(refundFailedMessage(error.message));
+    }
+  }
+  return ids;
+};
+
+/**
+ * Processes an approved request (F5): the money goes back through Stripe, then the request is
+ * marked processed.
+ *
+ * 1. Read the request: 404 when absent, 409 unless it is approved.
+ * 2. Fix the refund plan once (which paid invoices, how much each; at most what is left to
+ *    refund on them, else 400).
+ * 3. Refund through Stripe with idempotency keys (a refusal is a 502 with Stripe's reason, and the
+ *    request stays approved).
+ * 4. Mark it processed with the first Stripe refund id (condition `status = approved`). A crash
+ *    between 3 and 4 is repaired by running it again: steps 2 and 3 give the same plan and the
+ *    same refunds back.
+ */
+export const processRefund = async (adminId: string, id: string): Promise<ProcessRefundResult> => {
+  const item = await requireRequest(id);
+  if (item.status !== 'approved') {
+    throw new ConflictError(refundStatusConflictMessage('process', item.status));
+  }
+  const plan = await refundPlanOf(item);
+  const refundIds = await makeStripeRefunds(item, plan);
+  const refundId = refundIds[0]!;
+
+  let processed = await markRefundProcessed(id, {
+    stripe_refund_id: refundId,
+    processed_at: new Date().toISOString(),
+    processed_by: adminId,
+  });
+  if (!processed) {
+    // A concurrent run of the same request finished first with the same refund: that is success.
+    const current = await requireRequest(id);
+    if (current.status !== 'processed' || current.stripe_refund_id !== refundId) {
+      throw new ConflictError(refundStatusConflictMessage('process', current.status));
+    }
+    processed = current;
+  }
+  logger.info('Refund processed', { refundRequestId: id, refunds: refundIds.length });
+  return { refundId, request: toAdminRefundRequest(processed, await paymentsOf(processed)) };
+};

@@ -16,7 +16,35 @@ export const REFUND_MESSAGES = {
   /** Our own texts where the spec has none. */
   subscriptionNotFound: 'Subscription not found.',
   customPlan: 'Refunds of Enterprise plans are arranged with our support team.',
+  /** Admin side. */
+  requestNotFound: 'Refund request not found.',
 } as const;
+
+/** Why an admin action does not apply to a request in its current status (409). */
+export const refundStatusConflictMessage = (
+  action: 'approve' | 'reject' | 'process',
+  status: RefundStatus,
+): string => {
+  if (action === 'process' && status === 'pending') {
+    return 'This refund request is still pending: approve it before processing it.';
+  }
+  if (action === 'process' && status === 'rejected') {
+    return 'This refund request was rejected and cannot be processed.';
+  }
+  return `This refund request is already ${status}.`;
+};
+
+/** Stripe refused the refund; nothing was changed (the request stays approved). */
+export const refundFailedMessage = (reason: string): string =>
+  `The refund could not be made: ${reason}`;
+
+/** Stripe did not answer; trying again is safe (the same refund is never made twice). */
+export const REFUND_STRIPE_UNAVAILABLE_MESSAGE =
+  'The refund could not be made because Stripe did not answer. Please try again: it will not be made twice.';
+
+/** Processing an amount above what is left to refund on the subscription's paid invoices. */
+export const refundAboveRefundableMessage = (amount: string, refundable: string): string =>
+  `The refund of ${amount} is more than what is left to refund on this subscription (${refundable}).`;
 
 /** The refused amount's message, naming what is left to refund on that subscription. */
 export const refundAboveRemainingMessage = (remaining: string): string =>

@@ -26,7 +26,20 @@ export interface RefundRequestItem {
   created_at: string;
   processed_at?: string;
   processed_by?: string;
+  /** The first (often the only) Stripe refund of the request. */
   stripe_refund_id?: string;
+  /**
+   * Which paid invoices the refund is taken from, newest first (minor units), fixed once before
+   * the first Stripe call: a re-run after a crash repeats exactly the same Stripe refunds (same
+   * idempotency keys and amounts) whatever was refunded meanwhile.
+   */
+  refund_plan?: RefundPlanEntry[];
+}
+
+export interface RefundPlanEntry {
+  invoice_id: string;
+  payment_intent_id: string;
+  amount: number;
 }
 
 export const RefundRequestEntity = defineEntity<RefundRequestItem>()({

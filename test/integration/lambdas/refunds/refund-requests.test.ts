@@ -1,15 +1,21 @@
 /**
  * `POST /api/refund-requests` and `GET /api/refund-requests` through the refunds Lambda against
  * DynamoDB Local: requests only on one's own subscriptions, stored pending, listed only to their
- * owner.
+ * owner, never above what was paid for the subscription (its paid invoices, as the Stripe webhook
+ * records them) minus refunds and earlier requests.
  */
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/refunds/index';
 import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
-import { REFUND_MESSAGES, type RefundRequest } from '../../../../lambdas/shared/contracts/refunds';
+import {
+  REFUND_MESSAGES,
+  refundAboveRemainingMessage,
+  type RefundRequest,
+} from '../../../../lambdas/shared/contracts/refunds';
 import { RefundRequestEntity } from '../../../../lambdas/shared/db/entities/refund-request';
 import { SubscriptionEntity } from '../../../../lambdas/shared/db/entities/subscription';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
+import { invoiceOrder, putOrder } from '../../../fixtures/orders';
 import { subscriptionItem } from '../../../fixtures/subscriptions';
 
 const claims = (sub: string) => idTokenClaims({ sub, email: `${sub}@example.com` });
@@ -33,6 +39,7 @@ describe('refund requests', () => {
   it('stores a pending request on the caller’s subscription and lists it with its plan', async () => {
     const subscription = subscriptionItem('rita', { plan_type: 'premium' });
     await SubscriptionEntity.create(subscription).go();
+    await putOrder(invoiceOrder('rita', subscription.stripe_subscription_id, 400));
     const result = await submit('rita', {
       subscription_id: subscription.id,
       reason: 'Charged twice this month',
@@ -72,6 +79,7 @@ describe('refund requests', () => {
   it('never shows one user’s requests to another', async () => {
     const own = subscriptionItem('alice');
     await SubscriptionEntity.create(own).go();
+    await putOrder(invoiceOrder('alice', own.stripe_subscription_id, 200));
     expect(
       (await submit('alice', { subscription_id: own.id, reason: 'x', amount_requested: 1 }))
         .statusCode,
@@ -131,15 +139,13 @@ describe('refund requests', () => {
 });
 
 describe('refund amounts', () => {
-  const DAY_MS = 86_400_000;
-
-  it('refuses more than the plan price times the periods paid, at once or in pieces', async () => {
-    // Pro (£2 a month), started about 70 days ago: three periods begun, £6.00 paid.
-    const subscription = subscriptionItem('paula', {
-      plan_type: 'pro',
-      created_at: new Date(Date.now() - 70 * DAY_MS).toISOString(),
-    });
+  it('refuses more than the subscription’s paid invoices, at once or in pieces', async () => {
+    // Two paid Pro invoices of £2.00 and one of another subscription: £4.00 paid for this one.
+    const subscription = subscriptionItem('paula', { plan_type: 'pro' });
     await SubscriptionEntity.create(subscription).go();
+    await putOrder(invoiceOrder('paula', subscription.stripe_subscription_id, 200));
+    await putOrder(invoiceOrder('paula', subscription.stripe_subscription_id, 200));
+    await putOrder(invoiceOrder('paula', 'sub_other', 5_000));
     const ask = (amount: number) =>
       submit('paula', {
         subscription_id: subscription.id,
@@ -147,24 +153,71 @@ describe('refund amounts', () => {
         amount_requested: amount,
       });
 
-    for (const amount of [1e15, 6.01]) {
+    for (const amount of [1e15, 4.01]) {
       const refused = await ask(amount);
       expect(refused.statusCode, String(amount)).toBe(400);
-      expect(jsonBody<ApiErrorBody>(refused).fields?.amount_requested).toContain('£6.00');
+      expect(jsonBody<ApiErrorBody>(refused).fields?.amount_requested).toBe(
+        refundAboveRemainingMessage('£4.00'),
+      );
     }
-    expect((await ask(4)).statusCode).toBe(201);
-    // £2.00 is left: asking £2.01 more is refused, £2.00 is accepted, then nothing is left.
-    const second = await ask(2.01);
+    expect((await ask(3)).statusCode).toBe(201);
+    // £1.00 is left: asking £1.01 more is refused, £1.00 is accepted, then nothing is left.
+    const second = await ask(1.01);
     expect(second.statusCode).toBe(400);
-    expect(jsonBody<ApiErrorBody>(second).message).toContain('£2.00');
-    expect((await ask(2)).statusCode).toBe(201);
+    expect(jsonBody<ApiErrorBody>(second).message).toContain('£1.00');
+    expect((await ask(1)).statusCode).toBe(201);
     expect((await ask(0.01)).statusCode).toBe(400);
     expect(await list('paula')).toHaveLength(2);
+  });
+
+  it('counts what Stripe refunded, and a processed request only once', async () => {
+    const subscription = subscriptionItem('rhea', { plan_type: 'basic' });
+    await SubscriptionEntity.create(subscription).go();
+    // £10.00 paid, £3.00 of it refunded (in Stripe's dashboard, or by an earlier request).
+    await putOrder(
+      invoiceOrder('rhea', subscription.stripe_subscription_id, 1_000, { amount_refunded: 300 }),
+    );
+    await RefundRequestEntity.create({
+      id: `processed-${subscription.id}`,
+      user_id: 'rhea',
+      subscription_id: subscription.id,
+      plan_type: 'basic',
+      stripe_subscription_id: subscription.stripe_subscription_id,
+      user_email: 'rhea@example.com',
+      reason: 'Earlier',
+      amount_requested: 2,
+      status: 'processed',
+      created_at: new Date().toISOString(),
+    }).go();
+    const ask = (amount: number) =>
+      submit('rhea', {
+        subscription_id: subscription.id,
+        reason: 'More',
+        amount_requested: amount,
+      });
+    // The processed £2.00 is inside Stripe's £3.00: £7.00 is left, not £5.00.
+    const over = await ask(7.01);
+    expect(over.statusCode).toBe(400);
+    expect(jsonBody<ApiErrorBody>(over).message).toBe(refundAboveRemainingMessage('£7.00'));
+    expect((await ask(7)).statusCode).toBe(201);
+  });
+
+  it('refuses any amount when nothing was paid yet', async () => {
+    const subscription = subscriptionItem('nora');
+    await SubscriptionEntity.create(subscription).go();
+    const result = await submit('nora', {
+      subscription_id: subscription.id,
+      reason: 'Refund',
+      amount_requested: 0.01,
+    });
+    expect(result.statusCode).toBe(400);
+    expect(jsonBody<ApiErrorBody>(result).message).toBe(refundAboveRemainingMessage('£0.00'));
   });
 
   it('counts a rejected request as not asked, and refers Enterprise plans to support', async () => {
     const basic = subscriptionItem('rory', { plan_type: 'basic' });
     await SubscriptionEntity.create(basic).go();
+    await putOrder(invoiceOrder('rory', basic.stripe_subscription_id, 100));
     await RefundRequestEntity.create({
       id: `rejected-${basic.id}`,
       user_id: 'rory',
