@@ -2,10 +2,15 @@
  * The detail page's actions: Download (quota shown, spec messages), Deploy (honest placeholder),
  * Open in StackBlitz, and the report-a-problem link. Anonymous visitors can press Download and are
  * told to log in (buyer spec §8), with a link to /auth that brings them back.
+ *
+ * A one-time-sale template (issue 10 §6) is bought, not downloaded with the quota: until the caller
+ * owns it the panel shows the purchase button the route composes in (the billing feature's), and
+ * no quota; once owned, an "Owned" badge and a Download that spends nothing.
  */
-import { Alert, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { Alert, Badge, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { LuDownload, LuExternalLink, LuFlag } from 'react-icons/lu';
+import { LuCircleCheck, LuDownload, LuExternalLink, LuFlag } from 'react-icons/lu';
 import type { MvpDetail } from '@contracts/catalog';
 import { DOWNLOAD_MESSAGES, UNLIMITED_DOWNLOADS } from '@contracts/downloads';
 import { paths } from '../../../config/paths';
@@ -14,7 +19,6 @@ import { useSession } from '../../../lib/auth-session';
 import { useDownloadMvp } from '../api/download-mvp';
 import { useDownloadStatus } from '../api/get-download-status';
 import { DeployDialog } from './deploy-dialog';
-import { useState } from 'react';
 
 const describeRemaining = (remaining: number): string =>
   remaining >= UNLIMITED_DOWNLOADS
@@ -28,9 +32,11 @@ export interface DownloadPanelProps {
   mvp: MvpDetail;
   /** Reads the template again after a download (its count); from the detail page. */
   onDownloaded?: () => Promise<void>;
+  /** One-time-sale templates not (yet) owned: the purchase button, shown instead of Download. */
+  purchase?: ReactNode;
 }
 
-export function DownloadPanel({ mvp, onDownloaded }: DownloadPanelProps) {
+export function DownloadPanel({ mvp, onDownloaded, purchase }: DownloadPanelProps) {
   const { session } = useSession();
   const location = useLocation();
   const signedIn = session.status === 'signedIn';
@@ -39,7 +45,11 @@ export function DownloadPanel({ mvp, onDownloaded }: DownloadPanelProps) {
   const [askedToSignIn, setAskedToSignIn] = useState(false);
 
   const oneTimeSale = mvp.access_tier === 'one_time_sale';
-  const quotaSpent = status.data !== undefined && status.data.downloads_remaining <= 0;
+  const owned = oneTimeSale && status.data?.owned === true;
+  // Whether the caller owns it is known only once the status is in; until then nothing is offered.
+  const ownershipPending = oneTimeSale && signedIn && status.isPending;
+  const mustBuy = oneTimeSale && !owned && !ownershipPending;
+  const quotaSpent = !owned && status.data !== undefined && status.data.downloads_remaining <= 0;
 
   const start = () => {
     if (!signedIn) {
@@ -59,33 +69,45 @@ export function DownloadPanel({ mvp, onDownloaded }: DownloadPanelProps) {
 
   return (
     <Stack gap="3" data-testid="download-panel">
-      <HStack gap="3">
-        <Button
-          colorPalette="purple"
-          flex="1"
-          onClick={start}
-          loading={download.isPending}
-          loadingText="Preparing…"
-          disabled={oneTimeSale || (signedIn && quotaSpent)}
-        >
-          <LuDownload /> Download
-        </Button>
-        <DeployDialog onDownload={start} canDownload={!oneTimeSale && !quotaSpent} />
+      {owned && (
+        <HStack gap="2" data-testid="owned">
+          <Badge colorPalette="green" variant="solid" size="lg">
+            <LuCircleCheck /> Owned
+          </Badge>
+          <Text fontSize="sm" color="fg.muted">
+            Owned: downloads don&apos;t use your quota.
+          </Text>
+        </HStack>
+      )}
+      <HStack gap="3" align="start">
+        {mustBuy && purchase ? (
+          purchase
+        ) : (
+          <Button
+            colorPalette="purple"
+            flex="1"
+            onClick={start}
+            loading={download.isPending || ownershipPending}
+            loadingText={ownershipPending ? undefined : 'Preparing…'}
+            disabled={mustBuy || (signedIn && quotaSpent)}
+          >
+            <LuDownload /> Download
+          </Button>
+        )}
+        <DeployDialog onDownload={start} canDownload={!mustBuy && !quotaSpent} />
       </HStack>
 
-      {signedIn && status.data && (
+      {signedIn && status.data && !oneTimeSale && (
         <Text fontSize="sm" color="fg.muted" data-testid="downloads-remaining">
           {describeRemaining(status.data.downloads_remaining)}
           {status.data.last_downloaded_at &&
             ` · you downloaded this on ${formatDay(status.data.last_downloaded_at)}`}
         </Text>
       )}
-
-      {oneTimeSale && (
-        <Alert.Root status="info" size="sm">
-          <Alert.Indicator />
-          <Alert.Title>{DOWNLOAD_MESSAGES.oneTimePurchase}</Alert.Title>
-        </Alert.Root>
+      {owned && status.data?.last_downloaded_at && (
+        <Text fontSize="sm" color="fg.muted">
+          You downloaded this on {formatDay(status.data.last_downloaded_at)}
+        </Text>
       )}
 
       {!signedIn && askedToSignIn && (

@@ -1,4 +1,5 @@
 import { Alert, Badge, Stack, Table, Text } from '@chakra-ui/react';
+import { formatGbp, toPence } from '@contracts/money';
 import { planById } from '@contracts/plans';
 import type { RefundStatus } from '@contracts/refunds';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -47,7 +48,7 @@ export function RefundHistory() {
             <Table.Row key={request.id} data-testid="refund-row">
               <Table.Cell>{new Date(request.created_at).toLocaleDateString()}</Table.Cell>
               <Table.Cell>{planById(request.subscription.plan_type).name}</Table.Cell>
-              <Table.Cell>${request.amount_requested.toFixed(2)}</Table.Cell>
+              <Table.Cell>{formatGbp(toPence(request.amount_requested) ?? 0)}</Table.Cell>
               <Table.Cell maxW="md" whiteSpace="normal">
                 {request.reason}
               </Table.Cell>

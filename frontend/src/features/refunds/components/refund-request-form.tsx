@@ -109,8 +109,9 @@ export function RefundRequestForm({ subscriptions, onSubmitted }: RefundRequestF
             placeholder="Please explain why you are requesting a refund"
           />
         </FormField>
-        {/* The spec labels the amount in dollars although plan prices are in pounds. */}
-        <FormField label="Refund Amount ($)" error={errors.amount_requested?.message}>
+        {/* The spec labels the amount in dollars, but plans are charged in pounds and a refund
+            goes back in the currency charged (issue 10 §12). */}
+        <FormField label="Refund Amount (£)" error={errors.amount_requested?.message}>
           <Input
             {...form.register('amount_requested')}
             type="number"

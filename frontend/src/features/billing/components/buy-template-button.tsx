@@ -1,0 +1,80 @@
+/**
+ * "Buy for £X" on a one-time-sale template (issue 10 §6): Stripe Checkout in payment mode at the
+ * template's own price (the server reads it; the page only names the template). A visitor is
+ * asked to sign in first, as Download does; a failure says why in place.
+ */
+import { useState } from 'react';
+import { Alert, Button, Link, Stack } from '@chakra-ui/react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { LuShoppingCart } from 'react-icons/lu';
+import { formatGbp, toPence } from '@contracts/money';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/auth-session';
+import { useStartCheckout } from '../api/start-checkout';
+import { checkoutFailure, templateReturnUrls } from '../lib/checkout';
+
+export const SIGN_IN_TO_BUY = 'Please sign in to buy this template.';
+
+export interface BuyTemplateButtonProps {
+  mvpId: string;
+  /** The template's price in pounds, as the catalog gives it. */
+  price: number | null;
+}
+
+export function BuyTemplateButton({ mvpId, price }: BuyTemplateButtonProps) {
+  const { session } = useSession();
+  const location = useLocation();
+  const checkout = useStartCheckout();
+  const [askedToSignIn, setAskedToSignIn] = useState(false);
+  const pence = price === null ? null : toPence(price);
+
+  const buy = () => {
+    if (session.status !== 'signedIn') {
+      setAskedToSignIn(true);
+      return;
+    }
+    checkout.mutate({
+      mode: 'payment',
+      mvp_id: mvpId,
+      ...templateReturnUrls(window.location.origin, mvpId),
+    });
+  };
+
+  return (
+    <Stack gap="3" flex="1">
+      <Button
+        colorPalette="purple"
+        onClick={buy}
+        loading={checkout.isPending || checkout.isSuccess}
+        loadingText="Redirecting…"
+        data-testid="buy-template"
+      >
+        <LuShoppingCart /> {pence === null ? 'Buy' : `Buy for ${formatGbp(pence)}`}
+      </Button>
+      {askedToSignIn && session.status !== 'signedIn' && (
+        <Alert.Root status="warning" size="sm" data-testid="buy-message">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{SIGN_IN_TO_BUY}</Alert.Title>
+            <Alert.Description>
+              <Link asChild color="purple.fg" fontWeight="semibold">
+                <RouterLink
+                  to={paths.auth.getHref()}
+                  state={{ from: `${location.pathname}${location.search}` }}
+                >
+                  Sign in
+                </RouterLink>
+              </Link>
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      {checkout.isError && (
+        <Alert.Root status="error" size="sm" data-testid="buy-message">
+          <Alert.Indicator />
+          <Alert.Title>{checkoutFailure(checkout.error)}</Alert.Title>
+        </Alert.Root>
+      )}
+    </Stack>
+  );
+}
