@@ -1,7 +1,6 @@
 /**
  * Download data access: one function per access pattern (docs/data-model.md §3.5, §4.1).
  */
-import { ulid } from 'ulid';
 import { CounterEntity, DOWNLOAD_COUNTER_SHARDS } from '../shared/db/entities/counter';
 import { DownloadEntity, type DownloadItem } from '../shared/db/entities/download';
 import {
@@ -13,6 +12,8 @@ import {
 export type { DownloadItem };
 
 export interface RecordDownloadInput {
+  /** Chosen by the caller, so the licence issued with the download can name it. */
+  downloadId: string;
   userId: string;
   mvp: {
     id: string;
@@ -23,29 +24,37 @@ export interface RecordDownloadInput {
     preview_image_keys: readonly string[];
   };
   now: Date;
-  /** Items of other domains that commit with the row: `quota`, `mvp`, `notification`. */
+  /**
+   * Items of other domains that commit with the row: `quota` (none for a bought template),
+   * `mvp`, `license`, `notification`.
+   */
   with: {
-    quota: TransactionWrite;
+    quota: TransactionWrite | null;
     mvp: TransactionWrite;
+    license: TransactionWrite;
     notification: readonly TransactionWrite[] | null;
   };
 }
 
 export interface TransactionOutcome {
-  /** Named items: `quota`, `row` (the download), `mvp` (its count), counters, `notification`. */
+  /**
+   * Named items: `quota`, `row` (the download), `mvp` (its count), `license`, counters,
+   * `notification`.
+   */
   result: TransactionResult;
   downloadId: string;
 }
 
 /**
- * D1 + P14 + M13 + counters + N1, as one TransactWriteItems (§4.1): the quota, the download row,
- * the template's count, the statistics and the seller's notification move together or not at all.
- * The quota, the count and the notification are their domains' items, handed in by the service.
+ * D1 + P14 + M13 + L1 + counters + N1, as one TransactWriteItems (§4.1): the quota, the download
+ * row, the template's count, the licence, the statistics and the seller's notification move
+ * together or not at all. The quota, the count, the licence and the notification are their
+ * domains' items, handed in by the service.
  */
 export const recordDownload = async (input: RecordDownloadInput): Promise<TransactionOutcome> => {
   const nowIso = input.now.toISOString();
   const today = nowIso.slice(0, 10);
-  const downloadId = ulid(input.now.getTime());
+  const { downloadId } = input;
   const shard = Math.floor(Math.random() * DOWNLOAD_COUNTER_SHARDS);
   const downloadsCounter = (bucket: string) =>
     CounterEntity.update({ name: 'downloads', bucket, shard })
@@ -67,6 +76,7 @@ export const recordDownload = async (input: RecordDownloadInput): Promise<Transa
       mvp_preview_image_key: input.mvp.preview_image_keys[0],
     }),
     mvp: input.with.mvp,
+    license: input.with.license,
     downloadsTotal: downloadsCounter('all'),
     downloadsToday: downloadsCounter(today),
     notification: input.with.notification,

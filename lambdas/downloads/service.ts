@@ -3,7 +3,10 @@
  * history, and the bundle's file listing. Other domains ask `hasDownloaded` (verified-buyer flag,
  * dispute eligibility).
  */
-import { MVP_NOT_FOUND_MESSAGE, getApprovedMvpItem } from '../catalog/service';
+import { ulid } from 'ulid';
+import { getSubscriptionView, ownedTemplateOrder } from '../billing/service';
+import { MVP_NOT_FOUND_MESSAGE, getApprovedMvpItem, type MvpItem } from '../catalog/service';
+import { licenseWrite, licenseeNameOf, type LicenseWriteInput } from '../licenses/service';
 import { previewUrl } from '../shared/contracts/catalog';
 import { notificationWrites } from '../notifications/service';
 import {
@@ -75,13 +78,34 @@ export const bundleFileName = (mvp: {
 };
 
 /**
- * Spends one download of the caller on an approved template and returns a short-lived URL of its
- * file (docs/data-model.md §4.1).
+ * What grants a download, for its licence: the caller's order of a bought template, a free
+ * template, or else the subscription (its plan when one is active; none for beta or leftover
+ * quota).
+ */
+const licenseGrantOf = async (
+  userId: string,
+  mvp: Pick<MvpItem, 'access_tier'>,
+  order: { orderId: string } | null,
+): Promise<Pick<LicenseWriteInput, 'source' | 'planType' | 'orderId'>> => {
+  if (order) return { source: 'order', orderId: order.orderId };
+  if (mvp.access_tier === 'free') return { source: 'free' };
+  const view = await getSubscriptionView(userId);
+  return {
+    source: 'subscription',
+    planType: view.subscription_status === 'active' ? (view.plan_type ?? undefined) : undefined,
+  };
+};
+
+/**
+ * Hands out an approved template's file as a short-lived URL, spending one download of the
+ * caller's quota unless they bought the template (docs/data-model.md §4.1).
  *
- * 1. Pre-read the profile ('User profile not found.') and the template (approved, has a file).
+ * 1. Pre-read the profile ('User profile not found.') and the template (approved, has a file);
+ *    a one-time-sale template needs the caller's completed order (B3), and then spends no quota.
  * 2. Refuse early when the quota is already spent (no transaction needed to say no).
- * 3. One transaction: quota (and daily limit), download row, download_count, counters, the
- *    seller's notification. Its conditions decide under concurrency, not the pre-read.
+ * 3. One transaction: quota (and daily limit; none for a bought template), download row,
+ *    download_count, the licence, counters, the seller's notification. Its conditions decide
+ *    under concurrency, not the pre-read.
  * 4. On a rejection, find the cause from a fresh read of the profile; a lost race on the day
  *    counter or a TransactionConflict is retried from step 1.
  * 5. Presign the file's GET; the file never passes through the Lambda.
@@ -91,28 +115,45 @@ export const downloadMvp = async (userId: string, mvpId: string): Promise<Downlo
     const profile = await getProfile(userId);
     if (!profile) throw new NotFoundError(DOWNLOAD_MESSAGES.profileNotFound);
     const mvp = await getApprovedMvpItem(mvpId);
-    // One-time sales need a completed order (docs/data-model.md §4.1, B3); checkout comes later.
-    if (mvp.access_tier === 'one_time_sale') {
+    // A bought template is downloaded any number of times without quota; unbought, not at all.
+    const order =
+      mvp.access_tier === 'one_time_sale' ? await ownedTemplateOrder(userId, mvp.id) : null;
+    if (mvp.access_tier === 'one_time_sale' && !order) {
       throw new ForbiddenError(DOWNLOAD_MESSAGES.oneTimePurchase);
     }
     if (!mvp.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
-    if (profile.downloads_remaining <= 0) throw new ForbiddenError(DOWNLOAD_MESSAGES.quotaReached);
+    if (!order && profile.downloads_remaining <= 0) {
+      throw new ForbiddenError(DOWNLOAD_MESSAGES.quotaReached);
+    }
 
     const now = new Date();
     const today = now.toISOString().slice(0, 10);
     const sameDay = profile.last_download_date === today;
+    const downloadId = ulid(now.getTime());
+    const license = licenseWrite({
+      userId,
+      licenseeName: licenseeNameOf(profile),
+      mvp,
+      ...(await licenseGrantOf(userId, mvp, order)),
+      downloadId,
+      now: now.toISOString(),
+    });
     const outcome = await recordDownload({
+      downloadId,
       userId,
       mvp,
       now,
       with: {
-        quota: spendDownloadWrite({
-          userId,
-          sameDay,
-          dailyLimit: profile.daily_download_limit,
-          now: now.toISOString(),
-        }),
+        quota: order
+          ? null
+          : spendDownloadWrite({
+              userId,
+              sameDay,
+              dailyLimit: profile.daily_download_limit,
+              now: now.toISOString(),
+            }),
         mvp: countDownloadWrite(mvp.id),
+        license: license.write,
         // Buyers downloading their own template do not notify themselves.
         notification:
           mvp.seller_id === userId
@@ -145,6 +186,7 @@ export const downloadMvp = async (userId: string, mvpId: string): Promise<Downlo
         url,
         fileName,
         expiresIn: PRESIGNED_URL_SECONDS,
+        licenseId: license.id,
       };
     }
 
@@ -228,14 +270,19 @@ export const countSellerDownloadsInMonth = (sellerId: string, monthYear: string)
 export const hasDownloaded = async (userId: string, mvpId: string): Promise<boolean> =>
   (await findLatestDownload(userId, mvpId)) !== null;
 
-/** The caller's standing for one template: downloaded before, downloads left. */
+/**
+ * The caller's standing for one template: downloaded before, downloads left, bought. Only
+ * one-time-sale templates are ever bought (an order names its template), so asking for the order
+ * needs no read of the template.
+ */
 export const getDownloadStatus = async (
   identity: ProfileIdentity,
   mvpId: string,
 ): Promise<DownloadStatus> => {
-  const [profile, latest] = await Promise.all([
+  const [profile, latest, order] = await Promise.all([
     ensureProfile(identity),
     findLatestDownload(identity.userId, mvpId),
+    ownedTemplateOrder(identity.userId, mvpId),
   ]);
   return {
     has_downloaded: latest !== null,
@@ -243,6 +290,7 @@ export const getDownloadStatus = async (
     downloads_remaining: profile.downloads_remaining,
     download_quota: profile.download_quota,
     daily_download_limit: profile.daily_download_limit,
+    owned: order !== null,
   };
 };
 

@@ -10,8 +10,7 @@ export const DOWNLOAD_MESSAGES = {
   signInRequired: 'Please log in to download.',
   failed: 'Download failed. Please try again.',
   recordFailed: 'Failed to record download.',
-  oneTimePurchase:
-    'This template is sold as a one-time purchase. Buying templates is not available yet.',
+  oneTimePurchase: 'This template is sold as a one-time purchase. Buy it first to download it.',
   fileMissing: 'The file of this template is not available. Please try again later.',
   bundleUnreadable: 'The contents of this bundle cannot be listed.',
 } as const;
@@ -32,6 +31,8 @@ export interface DownloadResult {
   fileName: string;
   /** Seconds the URL stays valid. */
   expiresIn: number;
+  /** The licence certificate this download issued (`/licenses/{id}`). */
+  licenseId: string;
 }
 
 /** The template as it was when downloaded (a snapshot stored on the download row). */

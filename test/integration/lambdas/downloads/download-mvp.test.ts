@@ -180,7 +180,7 @@ describe('POST /api/mvps/{id}/download', () => {
     expect(await remaining(buyer)).toBe(2);
   });
 
-  it('refuses one-time-sale templates until they can be bought', async () => {
+  it('refuses one-time-sale templates the caller has not bought', async () => {
     const buyer = `buyer-${randomUUID()}`;
     await putBuyer(buyer, { downloads_remaining: 2 });
     const result = await download(oneTime.id, buyer);
@@ -307,6 +307,7 @@ describe('GET /api/mvps/{id}/download-status', () => {
       downloads_remaining: 2,
       download_quota: 15,
       daily_download_limit: null,
+      owned: false,
     });
     expect((await download(template.id, buyer)).statusCode).toBe(200);
     const after = await expect
