@@ -34,6 +34,8 @@ const SellerRoute = lazyPage(() => import('./routes/seller'));
 const PricingRoute = lazyPage(() => import('./routes/pricing'));
 const SuccessRoute = lazyPage(() => import('./routes/success'));
 const LicenseRoute = lazyPage(() => import('./routes/license'));
+const PayoutsRoute = lazyPage(() => import('./routes/payouts'));
+const ConnectStripeRoute = lazyPage(() => import('./routes/connect-stripe'));
 const UnderConstructionRoute = lazyPage(() => import('./routes/under-construction'));
 
 /**
@@ -42,8 +44,6 @@ const UnderConstructionRoute = lazyPage(() => import('./routes/under-constructio
  */
 const UNDER_CONSTRUCTION: readonly (readonly [string, string])[] = [
   [paths.admin.path, 'Admin Dashboard'],
-  [paths.payouts.path, 'Payouts'],
-  [paths.connectStripe.path, 'Connect Stripe'],
   [paths.support.path, 'Support'],
   [paths.analytics.path, 'Analytics'],
   [paths.payoutSettings.path, 'Payout Settings'],
@@ -85,6 +85,8 @@ const routes: RouteObject[] = [
       { path: paths.pricing.path, element: <PricingRoute /> },
       { path: paths.success.path, element: <SuccessRoute /> },
       { path: paths.license.path, element: <LicenseRoute /> },
+      { path: paths.payouts.path, element: <PayoutsRoute /> },
+      { path: paths.connectStripe.path, element: <ConnectStripeRoute /> },
       // Pages of later issues and the spec's placeholder pages: a named under-construction page.
       ...UNDER_CONSTRUCTION.map(([path, pageName]) => ({
         path,

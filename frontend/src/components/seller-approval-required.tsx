@@ -4,7 +4,13 @@ import { Link as RouterLink } from 'react-router';
 import { LuShieldAlert } from 'react-icons/lu';
 import { paths } from '../config/paths';
 
-export function SellerApprovalRequired() {
+const UPLOAD_DESCRIPTION =
+  'Only approved sellers can upload and manage MVPs. Applications are reviewed in 2-3 business days.';
+
+/** @param description what the page would offer an approved seller (default: uploads). */
+export function SellerApprovalRequired({
+  description = UPLOAD_DESCRIPTION,
+}: { description?: string } = {}) {
   return (
     <Container maxW="lg" py="16">
       <EmptyState.Root data-testid="seller-approval-required">
@@ -14,10 +20,7 @@ export function SellerApprovalRequired() {
           </EmptyState.Indicator>
           <VStack textAlign="center">
             <EmptyState.Title>Seller Approval Required</EmptyState.Title>
-            <EmptyState.Description>
-              Only approved sellers can upload and manage MVPs. Applications are reviewed in 2-3
-              business days.
-            </EmptyState.Description>
+            <EmptyState.Description>{description}</EmptyState.Description>
           </VStack>
           <Button asChild colorPalette="purple">
             <RouterLink to={paths.dashboard.getHref()}>Back to Dashboard</RouterLink>

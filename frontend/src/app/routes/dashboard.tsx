@@ -15,6 +15,7 @@ import { DashboardView } from '../../features/dashboard/components/dashboard-vie
 import { dashboardModeFor } from '../../features/dashboard/lib/dashboard-mode';
 import { useMyDownloads } from '../../features/downloads/api/get-my-downloads';
 import { MyLicensesCard } from '../../features/licenses/components/my-licenses-card';
+import { RecentEarnings } from '../../features/payouts/components/recent-earnings';
 import { useCurrentSubscription } from '../../features/subscriptions/api/get-current-subscription';
 import { SubscriptionActions } from '../../features/subscriptions/components/subscription-actions';
 import { SellerDashboard } from '../../features/templates/components/seller-dashboard';
@@ -61,7 +62,7 @@ function SignedInDashboard() {
           licenses={<MyLicensesCard />}
         />
       }
-      sellerView={<SellerDashboard profile={profile.data} />}
+      sellerView={<SellerDashboard profile={profile.data} recentEarnings={<RecentEarnings />} />}
     />
   );
 }

@@ -5,11 +5,14 @@
  */
 import { hashKey, partialMatchKey, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { billingKeys } from '../../../../frontend/src/features/billing/api/keys';
 import { disputeKeys } from '../../../../frontend/src/features/disputes/api/keys';
 import { downloadKeys } from '../../../../frontend/src/features/downloads/api/keys';
 import { homeKeys } from '../../../../frontend/src/features/home/api/keys';
 import { catalogKeys } from '../../../../frontend/src/features/mvps/api/keys';
+import { licenseKeys } from '../../../../frontend/src/features/licenses/api/keys';
 import { notificationKeys } from '../../../../frontend/src/features/notifications/api/keys';
+import { payoutKeys } from '../../../../frontend/src/features/payouts/api/keys';
 import { refundKeys } from '../../../../frontend/src/features/refunds/api/keys';
 import { reviewKeys } from '../../../../frontend/src/features/reviews/api/keys';
 import { sellerKeys } from '../../../../frontend/src/features/sellers/api/keys';
@@ -37,6 +40,9 @@ const FEATURE_KEYS: Record<string, QueryKey[]> = {
   settings: [settingsKeys.newsletter('site_updates')],
   templates: [templateKeys.mine, templateKeys.managed(ID), templateKeys.recentDownloads],
   profile: [profileKeys.me],
+  billing: [billingKeys.plans, billingKeys.checkout('cs_test_1')],
+  licenses: [licenseKeys.mine, licenseKeys.detail(ID)],
+  payouts: [payoutKeys.list('all'), payoutKeys.list('failed'), payoutKeys.connect],
 };
 
 describe('query-key factories', () => {
@@ -72,6 +78,14 @@ describe('query-key factories', () => {
     expect(refreshes(templateKeys.all, templateKeys.mine)).toBe(true);
     expect(refreshes(templateKeys.all, templateKeys.managed(ID))).toBe(true);
     expect(refreshes(templateKeys.managed(ID), templateKeys.managed('another'))).toBe(false);
+  });
+
+  it('refresh every payout list (not the Connect status) once Stripe confirmed the account', () => {
+    for (const filter of ['all', 'pending', 'completed', 'failed'] as const) {
+      expect(refreshes(payoutKeys.lists, payoutKeys.list(filter))).toBe(true);
+    }
+    expect(refreshes(payoutKeys.lists, payoutKeys.connect)).toBe(false);
+    expect(refreshes(payoutKeys.list('all'), payoutKeys.list('failed'))).toBe(false);
   });
 
   it('key a browse page by its query, whatever the order of its parameters', () => {

@@ -4,9 +4,10 @@
  * and the spec's links. An unapproved seller sees 'Seller Approval Pending' instead.
  *
  * Recent downloads: the 5 latest downloads of the seller's templates, what and when but never who
- * (buyer privacy). Recent earnings: payout rows come with a later issue, so the section says so with
- * an empty state rather than show invented numbers.
+ * (buyer privacy). Recent earnings: the 5 newest payouts, from the payouts feature (composed in by
+ * the route).
  */
+import type { ReactNode } from 'react';
 import {
   Alert,
   Badge,
@@ -35,9 +36,15 @@ import { useRecentDownloads } from '../api/get-recent-downloads';
 
 const DASHBOARD_MVPS = 3;
 
-export function SellerDashboard({ profile }: { profile: Profile }) {
+export interface SellerDashboardProps {
+  profile: Profile;
+  /** The recent earnings list, from the payouts feature. */
+  recentEarnings?: ReactNode;
+}
+
+export function SellerDashboard({ profile, recentEarnings }: SellerDashboardProps) {
   if (!profile.is_seller_approved) return <SellerApprovalPending />;
-  return <ApprovedSellerDashboard />;
+  return <ApprovedSellerDashboard recentEarnings={recentEarnings} />;
 }
 
 function SellerApprovalPending() {
@@ -57,7 +64,7 @@ function SellerApprovalPending() {
   );
 }
 
-function ApprovedSellerDashboard() {
+function ApprovedSellerDashboard({ recentEarnings }: { recentEarnings: ReactNode }) {
   const mvps = useMyMvps();
   const stats = mvps.data?.stats;
   const pending =
@@ -162,9 +169,7 @@ function ApprovedSellerDashboard() {
               </Link>
             </HStack>
           </Card.Header>
-          <Card.Body>
-            <EmptyLine text="No earnings yet" />
-          </Card.Body>
+          <Card.Body>{recentEarnings ?? <EmptyLine text="No earnings yet" />}</Card.Body>
         </Card.Root>
       </SimpleGrid>
 

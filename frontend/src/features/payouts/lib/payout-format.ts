@@ -1,0 +1,40 @@
+/** How the payouts page words months, statuses and filters. */
+import type { PayoutFilter, PayoutStatus } from '@contracts/payouts';
+
+/** `2026-05` → `May 2026` (the payout's month, not the day it was paid). */
+export function monthLabel(monthYear: string): string {
+  const [year, month] = monthYear.split('-').map(Number);
+  if (!year || !month) return monthYear;
+  return new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+export function formatPayoutDate(iso: string | null): string {
+  return iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—';
+}
+
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+export const PAYOUT_STATUS_PALETTE: Record<PayoutStatus, string> = {
+  pending: 'yellow',
+  processing: 'blue',
+  completed: 'green',
+  failed: 'red',
+  cancelled: 'gray',
+};
+
+export const PAYOUT_FILTER_LABELS: Record<PayoutFilter, string> = {
+  all: 'All',
+  pending: 'Pending',
+  completed: 'Completed',
+  failed: 'Failed',
+};
