@@ -39,11 +39,11 @@ describe('refund requests', () => {
     await select.selectOption({ index: 1 });
     const reason = `Charged twice in one month (${Date.now()})`;
     await form.getByLabel('Reason for Refund').fill(reason);
-    await form.getByLabel('Refund Amount ($)').fill('0');
+    await form.getByLabel('Refund Amount (£)').fill('0');
     await form.getByRole('button', { name: 'Submit Request' }).click();
     await form.getByText('Please enter a valid amount greater than zero').waitFor();
 
-    await form.getByLabel('Refund Amount ($)').fill('1.50');
+    await form.getByLabel('Refund Amount (£)').fill('1.50');
     await form.getByRole('button', { name: 'Submit Request' }).click();
     const success = page.getByTestId('refund-success');
     await success.waitFor();
@@ -56,7 +56,7 @@ describe('refund requests', () => {
     const row = page.getByTestId('refund-row').filter({ hasText: reason });
     await row.waitFor();
     expect(await row.textContent()).toContain('pending');
-    expect(await row.textContent()).toContain('$1.50');
+    expect(await row.textContent()).toContain('£1.50');
     expect(await row.textContent()).toContain('Pro');
 
     // Still there after a reload: it was stored, not only cached.
