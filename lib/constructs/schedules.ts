@@ -62,15 +62,14 @@ const taskSettings: Record<ScheduleName, TaskSettings> = {
       fn.bindTable(data.table, 'readWrite');
     },
   },
-  // Starts the monthly-payouts state machine (the grant and its ARN variable come from the
-  // payouts construct, lib/constructs/payouts.ts); records nothing itself but the run's lease.
+  // Only starts the monthly-payouts state machine (the grant and its ARN variable come from the
+  // payouts construct, lib/constructs/payouts.ts): no table access; the run's Prepare step takes
+  // the month's lease.
   monthlyPayouts: {
     domain: 'payouts',
     memorySize: 256,
     timeout: Duration.minutes(1),
-    bind: (fn, data) => {
-      fn.bindTable(data.table, 'readWrite');
-    },
+    bind: () => undefined,
   },
 };
 

@@ -34,7 +34,23 @@ export const aslPathOf = (workflow: WorkflowName) =>
 interface AslState {
   Type: string;
   Resource?: string;
+  /** The inner state machine of a Map state (`Iterator` in older definitions). */
+  ItemProcessor?: { States: Record<string, AslState> };
+  Iterator?: { States: Record<string, AslState> };
+  Branches?: { States: Record<string, AslState> }[];
 }
+
+/**
+ * Every state of a definition, including those inside Map and Parallel states: the runner looks
+ * task handlers up by state name at every level.
+ */
+const allStates = (states: Record<string, AslState>): [string, AslState][] =>
+  Object.entries(states).flatMap(([name, state]) => [
+    [name, state] as [string, AslState],
+    ...[state.ItemProcessor ?? state.Iterator, ...(state.Branches ?? [])].flatMap((inner) =>
+      inner ? allStates(inner.States) : [],
+    ),
+  ]);
 
 /** A Lambda ARN the validator accepts, standing in for the placeholder. */
 const localArn = (placeholder: string) =>
@@ -67,7 +83,7 @@ export const loadLocalStateMachine = async (workflow: WorkflowName) => {
   const definition = JSON.parse(substituted) as { States: Record<string, AslState> };
   const handlers: LocalHandlers = {};
   const retryable: string[] = [];
-  for (const [stateName, state] of Object.entries(definition.States)) {
+  for (const [stateName, state] of allStates(definition.States)) {
     if (state.Type !== 'Task') continue;
     const placeholder = Object.keys(tasks).find((name) => state.Resource === localArn(name));
     if (!placeholder)

@@ -1,6 +1,6 @@
 /**
- * The whole marketplace in one stack, composed of the Auth, Data, Api, Processing, Schedules and
- * Web constructs.
+ * The whole marketplace in one stack, composed of the Auth, Data, Api, Processing, Schedules,
+ * Payouts and Web constructs.
  *
  * Why one stack and not four: CloudFront's Origin Access Control writes the preview bucket's policy
  * with the distribution's ARN (web → data and data → web), and the web stack's config.json needs the
@@ -15,6 +15,7 @@ import type { PaymentsMode } from '../../lambdas/shared/design/site-config';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
+import { Payouts } from '../constructs/payouts';
 import { Processing } from '../constructs/processing';
 import { Schedules } from '../constructs/schedules';
 import { Web } from '../constructs/web';
@@ -40,6 +41,7 @@ export class MarketplaceStack extends Stack {
   readonly web: Web;
   readonly processing: Processing;
   readonly schedules: Schedules;
+  readonly payouts: Payouts;
 
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     super(scope, id, props);
@@ -71,6 +73,19 @@ export class MarketplaceStack extends Stack {
       userPool: this.auth.userPool,
       webClient: this.auth.webClient,
     });
+    this.payouts = new Payouts(this, 'Payouts', {
+      data: this.data,
+      userPool: this.auth.userPool,
+      webClient: this.auth.webClient,
+      secrets: this.api.secrets,
+    });
+    // The monthlyPayouts schedule's task starts the run; like processing's, a missing function
+    // fails the synth rather than deploying a schedule that cannot start anything.
+    const monthlyPayoutsFunction = this.schedules.functions.get('monthlyPayouts');
+    if (!monthlyPayoutsFunction) {
+      throw new Error('The monthlyPayouts task is missing: it must be allowed to start payouts.');
+    }
+    this.payouts.allowStart(monthlyPayoutsFunction);
     this.web = new Web(this, 'Web', {
       data: this.data,
       apiDomainName: this.api.domainName,
@@ -92,6 +107,7 @@ export class MarketplaceStack extends Stack {
       PreviewImagesBucketName: this.data.previewImagesBucket.bucketName,
       SiteBucketName: this.web.siteBucket.bucketName,
       ProcessingStateMachineArn: this.processing.stateMachine.stateMachineArn,
+      PayoutsStateMachineArn: this.payouts.stateMachine.stateMachineArn,
     };
     for (const [name, value] of Object.entries(outputs)) new CfnOutput(this, name, { value });
   }

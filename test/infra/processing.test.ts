@@ -16,9 +16,12 @@ beforeAll(() => {
 });
 
 const stateMachine = () => {
-  const found = app.template.findResources('AWS::StepFunctions::StateMachine');
-  expect(Object.keys(found)).toHaveLength(1);
-  return Object.values(found)[0]!.Properties as Record<string, unknown> & {
+  // The stack has one state machine per workflow; this is the one the Processing construct made.
+  const found = Object.entries(app.template.findResources('AWS::StepFunctions::StateMachine'))
+    .filter(([logicalId]) => logicalId.startsWith('Processing'))
+    .map(([, resource]) => resource);
+  expect(found).toHaveLength(1);
+  return found[0]!.Properties as Record<string, unknown> & {
     DefinitionS3Location: { Key: string };
     DefinitionSubstitutions: Record<string, { 'Fn::GetAtt': [string, string] }>;
   };

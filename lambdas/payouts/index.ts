@@ -1,0 +1,11 @@
+/** The payouts Lambda: its rows of the route table through the shared HTTP chain. */
+import { loadCallerProfile } from '../profiles/profile-loader';
+import { createHttpHandler } from '../shared/http/create-http-handler';
+
+export const handler = createHttpHandler(
+  'payouts',
+  {
+    'list-my-payouts': () => import('./handlers/list-my-payouts').then((m) => m.listMyPayouts),
+  },
+  { loadProfile: loadCallerProfile },
+);

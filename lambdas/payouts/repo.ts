@@ -1,0 +1,164 @@
+/**
+ * Payout data access (docs/data-model.md §3.12, §4.4): one function per access pattern. Every
+ * write that moves a payout's money state is conditional on the status it moves from.
+ */
+import { isConditionFailure } from '../shared/db/entity';
+import { PayoutEntity, type PayoutItem } from '../shared/db/entities/payout';
+import { PayoutRunEntity, type PayoutRunItem } from '../shared/db/entities/payout-run';
+import {
+  transactWrite,
+  type TransactionResult,
+  type TransactionWrite,
+} from '../shared/db/transaction';
+import type { PayoutStatus } from '../shared/contracts/payouts';
+
+export type { PayoutItem, PayoutRunItem };
+
+export interface PayoutKey {
+  seller_id: string;
+  month_year: string;
+}
+
+/** Q1: the month's payout of a seller, unless it exists (`false` then: a re-run creates nothing). */
+export const createPayoutIfAbsent = async (item: PayoutItem): Promise<boolean> => {
+  try {
+    await PayoutEntity.create(item).go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** One payout by its key, strongly consistent (it follows our own writes). */
+export const getPayout = async (key: PayoutKey): Promise<PayoutItem | null> => {
+  const { data } = await PayoutEntity.get(key).go({ consistent: true });
+  return data;
+};
+
+/** Q2: a seller's payouts, newest month first (at most twelve a year, so all of them). */
+export const listPayoutsOfSeller = async (sellerId: string): Promise<PayoutItem[]> => {
+  const { data } = await PayoutEntity.query
+    .bySeller({ seller_id: sellerId })
+    .go({ order: 'desc', pages: 'all' });
+  return data;
+};
+
+/**
+ * Q3: payouts in one status for months up to `throughMonth`, oldest first. The status partition is
+ * shared with other entities (refund requests, orders, applications): the range starts at the
+ * payout's own sort-key prefix, so it reads payouts only.
+ */
+export const listPayoutsByStatus = async (
+  status: PayoutStatus,
+  throughMonth: string,
+): Promise<PayoutItem[]> => {
+  const { data } = await PayoutEntity.query
+    .byStatus({ status })
+    .between({}, { month_year: throughMonth })
+    .go({ pages: 'all' });
+  return data;
+};
+
+/**
+ * Q4: one status transition of a payout, with the items of other domains that commit with it
+ * (the seller's notification). Conditional on the payout (by id) being in one of `from`; a
+ * refusal names the item `payout`.
+ */
+export const transitionPayout = (input: {
+  key: PayoutKey;
+  payoutId: string;
+  from: readonly PayoutStatus[];
+  to: PayoutStatus;
+  set: Partial<Pick<PayoutItem, 'stripe_account_id' | 'stripe_transfer_id' | 'processed_at'>> & {
+    failure_reason?: string;
+  };
+  now: string;
+  notification: readonly TransactionWrite[] | null;
+}): Promise<TransactionResult> =>
+  transactWrite({
+    payout: PayoutEntity.patch(input.key)
+      .set({ ...input.set, status: input.to, updated_at: input.now })
+      .where(
+        ({ id, status }, { eq }) =>
+          `${eq(id, input.payoutId)} AND (${input.from.map((from) => eq(status, from)).join(' OR ')})`,
+      ),
+    notification: input.notification,
+  });
+
+/** How long a run holds its month: a crashed run is taken over after this (§4.4). */
+export const PAYOUT_RUN_LEASE_MS = 15 * 60 * 1000;
+
+/**
+ * W1: takes the month's run for `executionName`: when there is none, when the last one completed
+ * (a re-run finds every payout already made), when a crashed run's lease has passed, or when this
+ * execution holds it already (a retried step). `false`: another execution is running the month.
+ */
+export const acquirePayoutRun = async (input: {
+  monthYear: string;
+  executionName: string;
+  now: Date;
+}): Promise<boolean> => {
+  const now = input.now.toISOString();
+  try {
+    await PayoutRunEntity.upsert({
+      month_year: input.monthYear,
+      status: 'running',
+      execution_name: input.executionName,
+      started_at: now,
+      lease_until: new Date(input.now.getTime() + PAYOUT_RUN_LEASE_MS).toISOString(),
+      pool_amount: 0,
+      total_downloads: 0,
+      payouts_created: 0,
+    })
+      .remove(['completed_at', 'payouts_completed', 'payouts_failed', 'payouts_pending'])
+      .where(
+        ({ month_year, status, lease_until, execution_name }, { eq, lt, notExists }) =>
+          `${notExists(month_year)} OR ${eq(status, 'completed')} OR ${lt(lease_until, now)} OR ${eq(execution_name, input.executionName)}`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/**
+ * W2: completes the run with its totals, if this execution still holds it. `false`: another
+ * execution took the month over meanwhile (it records its own totals).
+ */
+export const finishPayoutRun = async (input: {
+  monthYear: string;
+  executionName: string;
+  totals: Pick<
+    PayoutRunItem,
+    | 'pool_amount'
+    | 'total_downloads'
+    | 'payouts_created'
+    | 'payouts_completed'
+    | 'payouts_failed'
+    | 'payouts_pending'
+  >;
+  now: string;
+}): Promise<boolean> => {
+  try {
+    await PayoutRunEntity.patch({ month_year: input.monthYear })
+      .set({ ...input.totals, status: 'completed', completed_at: input.now })
+      .where(
+        ({ status, execution_name }, { eq }) =>
+          `${eq(status, 'running')} AND ${eq(execution_name, input.executionName)}`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** W3: the runs of the given months that exist (one BatchGetItem). */
+export const getPayoutRuns = async (months: readonly string[]): Promise<PayoutRunItem[]> => {
+  const { data } = await PayoutRunEntity.batchGet(months.map((month_year) => ({ month_year })));
+  return data;
+};

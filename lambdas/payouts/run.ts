@@ -1,0 +1,232 @@
+/**
+ * The monthly payout run (docs/data-model.md §4.4): the Prepare and Finish steps of the
+ * monthly-payouts state machine. The Transfer step between them is `transferPayout` (service.ts).
+ */
+import { ulid } from 'ulid';
+import {
+  connectAccountOf,
+  oneTimeSalesOfSellerInMonth,
+  subscriptionPoolOfMonth,
+} from '../billing/service';
+import { countSellerDownloadsInMonth } from '../downloads/service';
+import { listApprovedSellers } from '../profiles/service';
+import { config } from '../shared/config';
+import { logger } from '../shared/observability';
+import {
+  acquirePayoutRun,
+  createPayoutIfAbsent,
+  finishPayoutRun as finishRun,
+  listPayoutsByStatus,
+  type PayoutItem,
+  type PayoutKey,
+} from './repo';
+import type { TransferOutcome } from './service';
+import { splitMonth, type SellerMonth } from './split';
+
+/**
+ * Reads (and conditional puts) in flight at once: enough to keep a run of thousands of sellers
+ * short, few enough to stay well inside the table's on-demand burst.
+ */
+const CONCURRENCY = 16;
+
+/** `work` over `items`, at most `limit` at a time, results in the items' order. */
+const mapWithConcurrency = async <T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> => {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+};
+
+export interface PreparedRun {
+  month_year: string;
+  /** `false`: another execution is running this month; this one does nothing. */
+  acquired: boolean;
+  /** The month's subscription pool (pence). */
+  pool_amount: number;
+  total_downloads: number;
+  /** Payout rows this run created (0 on a re-run). */
+  payouts_created: number;
+  /** The payouts to transfer, for the Map state. */
+  payouts: PayoutKey[];
+}
+
+/**
+ * Prepare: the month's payout rows, and the list of payouts to transfer.
+ *
+ * 1. Take the month's run (W1); if another execution holds it, do nothing.
+ * 2. The pool (billing: the month's subscription revenue net of refunds) and the approved sellers
+ *    (profiles); for each seller, their downloads in the month (D6) and one-time sales (billing).
+ * 3. Split (split.ts): each seller's 70% share of the pool by downloads plus 70% of their sales.
+ * 4. One payout row per seller who earned something, created only if absent (Q1): a re-run of the
+ *    month creates nothing twice, and rows already paid are never recomputed.
+ * 5. To transfer: the month's rows, plus payouts left pending (or processing, by a crashed
+ *    attempt) from earlier months whose seller can now receive payouts.
+ */
+export const preparePayoutRun = async (input: {
+  monthYear: string;
+  executionName: string;
+  now?: Date;
+}): Promise<PreparedRun> => {
+  const { monthYear, executionName } = input;
+  const now = input.now ?? new Date();
+  const nothing: PreparedRun = {
+    month_year: monthYear,
+    acquired: false,
+    pool_amount: 0,
+    total_downloads: 0,
+    payouts_created: 0,
+    payouts: [],
+  };
+
+  // 1.
+  if (!(await acquirePayoutRun({ monthYear, executionName, now }))) {
+    logger.info('Payout run of the month is held by another execution', { monthYear });
+    return nothing;
+  }
+
+  // 2.
+  const [{ pool }, sellers] = await Promise.all([
+    subscriptionPoolOfMonth(monthYear),
+    listApprovedSellers(),
+  ]);
+  const months: SellerMonth[] = await mapWithConcurrency(sellers, CONCURRENCY, async (seller) => {
+    const [downloads, sales] = await Promise.all([
+      countSellerDownloadsInMonth(seller.id, monthYear),
+      oneTimeSalesOfSellerInMonth(seller.id, monthYear),
+    ]);
+    return { sellerId: seller.id, downloads, oneTimeSales: Math.max(0, sales.amount) };
+  });
+
+  // 3.
+  const split = splitMonth(pool, months);
+
+  // 4.
+  const profiles = new Map(sellers.map((seller) => [seller.id, seller]));
+  const createdAt = now.toISOString();
+  const created = await mapWithConcurrency(split.sellers, CONCURRENCY, (earnings) => {
+    const seller = profiles.get(earnings.sellerId)!;
+    const item: PayoutItem = {
+      seller_id: earnings.sellerId,
+      month_year: monthYear,
+      id: ulid(now.getTime()),
+      total_downloads: earnings.downloads,
+      pool_share_amount: earnings.poolShare,
+      sales_share_amount: earnings.salesShare,
+      gross_amount: earnings.gross,
+      commission_amount: earnings.commission,
+      platform_fee_deducted: earnings.platformFee,
+      currency: config().STRIPE_CURRENCY,
+      status: 'pending',
+      created_at: createdAt,
+      updated_at: createdAt,
+      seller_email: seller.email,
+      seller_username: seller.username,
+      seller_display_name: seller.display_name,
+    };
+    return createPayoutIfAbsent(item);
+  });
+
+  // 5.
+  const payouts: PayoutKey[] = split.sellers.map((earnings) => ({
+    seller_id: earnings.sellerId,
+    month_year: monthYear,
+  }));
+  const listed = new Set(payouts.map((key) => key.seller_id));
+  const [pending, processing] = await Promise.all([
+    listPayoutsByStatus('pending', monthYear),
+    listPayoutsByStatus('processing', monthYear),
+  ]);
+  const leftOver = [...pending, ...processing].filter(
+    (item) => !(item.month_year === monthYear && listed.has(item.seller_id)),
+  );
+  const sellersLeft = [...new Set(leftOver.map((item) => item.seller_id))];
+  const receiving = new Set(
+    (
+      await mapWithConcurrency(sellersLeft, CONCURRENCY, async (sellerId) => {
+        const account = await connectAccountOf(sellerId);
+        return account.accountId && account.payoutsEnabled ? sellerId : null;
+      })
+    ).filter((sellerId): sellerId is string => sellerId !== null),
+  );
+  for (const item of leftOver) {
+    // A processing payout resumes whatever its seller's account says now: it may be paid already.
+    if (item.status === 'processing' || receiving.has(item.seller_id)) {
+      payouts.push({ seller_id: item.seller_id, month_year: item.month_year });
+    }
+  }
+
+  const result: PreparedRun = {
+    month_year: monthYear,
+    acquired: true,
+    pool_amount: pool,
+    total_downloads: split.totalDownloads,
+    payouts_created: created.filter(Boolean).length,
+    payouts,
+  };
+  logger.info('Payout run prepared', {
+    monthYear,
+    pool,
+    sellers: sellers.length,
+    totalDownloads: split.totalDownloads,
+    created: result.payouts_created,
+    toTransfer: payouts.length,
+    platformPoolFee: split.platformPoolFee,
+  });
+  return result;
+};
+
+export interface FinishedRun {
+  month_year: string;
+  recorded: boolean;
+  payouts_completed: number;
+  payouts_failed: number;
+  payouts_pending: number;
+}
+
+/**
+ * Finish: completes the month's run (W2) with its totals and what the Transfer steps did (a step
+ * that failed after its retries counts as neither paid nor failed: its payout stays for the next
+ * run). Refused when another execution took the month over; that one records its own totals.
+ */
+export const finishPayoutRun = async (input: {
+  run: Omit<PreparedRun, 'payouts'>;
+  executionName: string;
+  outcomes: readonly (TransferOutcome | 'error')[];
+  now?: Date;
+}): Promise<FinishedRun> => {
+  const count = (outcome: TransferOutcome | 'error') =>
+    input.outcomes.filter((candidate) => candidate === outcome).length;
+  const totals = {
+    pool_amount: input.run.pool_amount,
+    total_downloads: input.run.total_downloads,
+    payouts_created: input.run.payouts_created,
+    payouts_completed: count('completed'),
+    payouts_failed: count('failed'),
+    payouts_pending: count('pending') + count('error'),
+  };
+  const recorded = await finishRun({
+    monthYear: input.run.month_year,
+    executionName: input.executionName,
+    totals,
+    now: (input.now ?? new Date()).toISOString(),
+  });
+  logger.info('Payout run finished', { monthYear: input.run.month_year, recorded, ...totals });
+  return {
+    month_year: input.run.month_year,
+    recorded,
+    payouts_completed: totals.payouts_completed,
+    payouts_failed: totals.payouts_failed,
+    payouts_pending: totals.payouts_pending,
+  };
+};

@@ -1,0 +1,51 @@
+/** Input schemas of the payouts routes and Step Functions tasks. */
+import * as z from 'zod';
+import { PAYOUT_FILTERS } from '../shared/contracts/payouts';
+import { MONTH_PATTERN } from './months';
+
+export const PAYOUT_FILTER_MESSAGE = `Status must be one of ${PAYOUT_FILTERS.join(', ')}.`;
+
+/** `GET /api/payouts?status=all|pending|completed|failed` (default all). */
+export const listMyPayoutsQuerySchema = z.object({
+  status: z.enum(PAYOUT_FILTERS, { message: PAYOUT_FILTER_MESSAGE }).default('all'),
+});
+
+export const monthYearSchema = z
+  .string()
+  .regex(MONTH_PATTERN, { message: 'month_year must be a month as YYYY-MM.' });
+
+/** One payout, as the Map state hands it to the Transfer step. */
+export const payoutKeySchema = z.object({
+  seller_id: z.string().min(1),
+  month_year: monthYearSchema,
+});
+
+/** Prepare: the month, and the execution that runs it (its lease holder). */
+export const preparePayoutsInputSchema = z.object({
+  month_year: monthYearSchema,
+  executionName: z.string().min(1),
+});
+
+/** Finish: Prepare's result, and what each Transfer step did. */
+export const finishPayoutRunInputSchema = z.object({
+  run: z.object({
+    month_year: monthYearSchema,
+    acquired: z.boolean(),
+    pool_amount: z.number().int().nonnegative(),
+    total_downloads: z.number().int().nonnegative(),
+    payouts_created: z.number().int().nonnegative(),
+  }),
+  executionName: z.string().min(1),
+  transfers: z.array(
+    z.object({ outcome: z.enum(['completed', 'failed', 'pending', 'skipped', 'error']) }),
+  ),
+});
+
+/**
+ * The schedule's task: an EventBridge scheduled event (its `time` says which month ended), or
+ * `{ month_year }` for a run started by hand.
+ */
+export const startMonthlyPayoutsInputSchema = z.union([
+  z.object({ month_year: monthYearSchema }),
+  z.object({ time: z.iso.datetime({ offset: true }) }),
+]);

@@ -1,0 +1,369 @@
+/**
+ * Payouts (seller spec §2 Payouts, §4 Payout status; ARCHITECTURE.md "Payouts"): the seller's
+ * payouts page, paying one payout through a Stripe Connect transfer, and reconciling Stripe's
+ * transfer events. The monthly run that creates the payouts is in run.ts. The payouts domain is
+ * the one writer of payouts (STYLE.md rule 11): the billing webhook calls `recordTransferEvent`.
+ */
+import { connectAccountOf, oneTimeSalesOfSellerInMonth } from '../billing/service';
+import { countSellerDownloadsInMonth } from '../downloads/service';
+import { notificationWrites } from '../notifications/service';
+import { listMyMvps } from '../templates/service';
+import { isStripeError, stripe, type Stripe } from '../shared/adapters/stripe';
+import { config } from '../shared/config';
+import { formatGbp } from '../shared/contracts/money';
+import {
+  BPS,
+  SELLER_SHARE_BPS,
+  type Payout,
+  type PayoutFilter,
+  type PayoutStatus,
+  type SellerPayouts,
+} from '../shared/contracts/payouts';
+import type { NotificationType } from '../shared/contracts/notifications';
+import type { Profile } from '../shared/contracts/profile';
+import { logger } from '../shared/observability';
+import { MONTH_PATTERN, addMonths, monthName, monthOf } from './months';
+import {
+  getPayout,
+  getPayoutRuns,
+  listPayoutsOfSeller,
+  transitionPayout,
+  type PayoutItem,
+  type PayoutKey,
+} from './repo';
+import { splitSale } from './split';
+
+/** Where payout notifications lead. */
+export const PAYOUTS_LINK = '/payouts';
+
+/** The reason recorded when Stripe reverses a transfer we made. */
+export const TRANSFER_REVERSED_REASON = 'Transfer reversed';
+
+/** The stored item as the API shape: an allow-list (no e-mail, no Stripe ids). */
+export const toPayout = (item: PayoutItem): Payout => ({
+  id: item.id,
+  seller_id: item.seller_id,
+  month_year: item.month_year,
+  total_downloads: item.total_downloads,
+  commission_amount: item.commission_amount,
+  platform_fee_deducted: item.platform_fee_deducted,
+  gross_amount: item.gross_amount,
+  currency: item.currency,
+  status: item.status,
+  created_at: item.created_at,
+  processed_at: item.processed_at ?? null,
+  failure_reason: item.failure_reason ?? null,
+});
+
+/** Which statuses a filter of the page shows: "Pending" includes payouts being transferred. */
+const FILTERED_STATUSES: Record<Exclude<PayoutFilter, 'all'>, readonly PayoutStatus[]> = {
+  pending: ['pending', 'processing'],
+  completed: ['completed'],
+  failed: ['failed'],
+};
+
+const sumOf = (items: readonly PayoutItem[], statuses: readonly PayoutStatus[]) =>
+  items
+    .filter((item) => statuses.includes(item.status))
+    .reduce((sum, item) => sum + item.commission_amount, 0);
+
+/** How far back "This Month" looks for the last completed run's pool per download. */
+const ESTIMATE_LOOKBACK_MONTHS = 12;
+
+/**
+ * "This Month" (an estimate): the month's downloads so far, each worth what a download earned in
+ * the last completed run (70% of its pool over its downloads), plus 70% of the month's one-time
+ * sales so far. Rounded down: an estimate should not promise a penny more.
+ */
+export const estimateThisMonth = async (sellerId: string, now: Date): Promise<number> => {
+  const month = monthOf(now);
+  const earlier = Array.from({ length: ESTIMATE_LOOKBACK_MONTHS }, (_, i) =>
+    addMonths(month, -(i + 1)),
+  );
+  const [downloads, sales, runs] = await Promise.all([
+    countSellerDownloadsInMonth(sellerId, month),
+    oneTimeSalesOfSellerInMonth(sellerId, month),
+    getPayoutRuns(earlier),
+  ]);
+  const lastRun = runs
+    .filter((run) => run.status === 'completed' && run.total_downloads > 0)
+    .sort((a, b) => (a.month_year < b.month_year ? 1 : -1))[0];
+  const poolPart = lastRun
+    ? (BigInt(SELLER_SHARE_BPS) * BigInt(lastRun.pool_amount) * BigInt(downloads)) /
+      (BigInt(BPS) * BigInt(lastRun.total_downloads))
+    : 0n;
+  return Number(poolPart) + splitSale(Math.max(0, sales.amount)).share;
+};
+
+/**
+ * `GET /api/payouts?status=`: the caller's payouts (newest month first, filtered) and the four
+ * figures of the page, from the caller's own rows only.
+ *
+ * - Total Earnings: completed payouts; Pending Payouts: pending and processing ones.
+ * - This Month: `estimateThisMonth`.
+ * - Total Downloads: all-time downloads of the seller's templates, as the seller dashboard counts
+ *   them (the templates' download counts).
+ * - `connected`: a Connect account exists (else the page shows the Connect prompt).
+ */
+export const listMyPayouts = async (
+  profile: Profile,
+  filter: PayoutFilter,
+  now = new Date(),
+): Promise<SellerPayouts> => {
+  const [items, thisMonth, templates, account] = await Promise.all([
+    listPayoutsOfSeller(profile.id),
+    estimateThisMonth(profile.id, now),
+    listMyMvps(profile),
+    connectAccountOf(profile.id),
+  ]);
+  const shown =
+    filter === 'all'
+      ? items
+      : items.filter((item) => FILTERED_STATUSES[filter].includes(item.status));
+  return {
+    summary: {
+      total_earnings: sumOf(items, ['completed']),
+      pending_payouts: sumOf(items, ['pending', 'processing']),
+      this_month_estimate: thisMonth,
+      total_downloads: templates.stats.totalDownloads,
+      currency: config().STRIPE_CURRENCY,
+    },
+    items: shown.map(toPayout),
+    connected: account.accountId !== null,
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Paying one payout (the Transfer step of the monthly-payouts state machine)
+// ---------------------------------------------------------------------------------------------
+
+const payoutMessages = {
+  payout_initiated: (item: PayoutItem) =>
+    `Your payout of ${formatGbp(item.commission_amount)} for ${monthName(item.month_year)} is on its way to your Stripe account.`,
+  payout_completed: (item: PayoutItem) =>
+    `Your payout of ${formatGbp(item.commission_amount)} for ${monthName(item.month_year)} has been paid to your Stripe account.`,
+  payout_failed: (item: PayoutItem, reason: string) =>
+    `Your payout of ${formatGbp(item.commission_amount)} for ${monthName(item.month_year)} failed: ${reason}`,
+} as const;
+
+const notify = (
+  item: PayoutItem,
+  type: Extract<NotificationType, `payout_${string}`>,
+  message: string,
+  now: string,
+) => notificationWrites({ userId: item.seller_id, type, message, link: PAYOUTS_LINK }, now);
+
+/** What the Transfer step did with one payout. */
+export type TransferOutcome = 'completed' | 'failed' | 'pending' | 'skipped';
+
+/** The payout's idempotency key at Stripe: one transfer per payout, however often we ask. */
+export const transferIdempotencyKey = (item: Pick<PayoutItem, 'id'>) => `payout-${item.id}`;
+
+/** The transfer group of a month's payouts (seen together in Stripe's dashboard). */
+export const transferGroupOf = (monthYear: string) => `payouts-${monthYear}`;
+
+/**
+ * Stripe errors a later attempt may not repeat: network, Stripe's own 5xx, rate limits, a
+ * concurrent request with the same key, our own key being refused (configuration, not the
+ * seller's fault). Anything else (invalid request, a destination that cannot receive) is the
+ * payout's failure, recorded with Stripe's message.
+ */
+const isTransientStripeError = (error: Stripe.errors.StripeError): boolean =>
+  [
+    'StripeConnectionError',
+    'StripeAPIError',
+    'StripeRateLimitError',
+    'StripeAuthenticationError',
+  ].includes(error.type) ||
+  (error.statusCode ?? 0) >= 500 ||
+  error.statusCode === 409 ||
+  error.statusCode === 429;
+
+/**
+ * A transfer made for this payout by an earlier attempt that crashed before recording it. Stripe
+ * keeps idempotency keys for 24 hours only, so a payout left `processing` longer than that is
+ * looked up in its month's transfer group before anything is sent again.
+ */
+const findEarlierTransfer = async (item: PayoutItem): Promise<Stripe.Transfer | null> => {
+  const client = await stripe();
+  for await (const transfer of client.transfers.list({
+    transfer_group: transferGroupOf(item.month_year),
+    limit: 100,
+  })) {
+    if (transfer.metadata.payout_id === item.id) return transfer;
+  }
+  return null;
+};
+
+const createTransfer = async (item: PayoutItem, destination: string) => {
+  const client = await stripe();
+  return client.transfers.create(
+    {
+      amount: item.commission_amount,
+      currency: item.currency,
+      destination,
+      transfer_group: transferGroupOf(item.month_year),
+      metadata: { payout_id: item.id, seller_id: item.seller_id, month_year: item.month_year },
+    },
+    { idempotencyKey: transferIdempotencyKey(item) },
+  );
+};
+
+/** processing → completed with the transfer, and `payout_completed`, in one transaction. */
+const recordCompleted = async (
+  item: PayoutItem,
+  transferId: string,
+  processedAt: string,
+): Promise<boolean> => {
+  const now = new Date().toISOString();
+  const result = await transitionPayout({
+    key: item,
+    payoutId: item.id,
+    from: ['processing'],
+    to: 'completed',
+    set: { stripe_transfer_id: transferId, processed_at: processedAt },
+    now,
+    notification: notify(item, 'payout_completed', payoutMessages.payout_completed(item), now),
+  });
+  return !result.canceled;
+};
+
+/** `from` → failed with the reason, and `payout_failed`, in one transaction. */
+const recordFailed = async (
+  item: PayoutItem,
+  reason: string,
+  from: readonly PayoutStatus[],
+): Promise<boolean> => {
+  const now = new Date().toISOString();
+  const result = await transitionPayout({
+    key: item,
+    payoutId: item.id,
+    from,
+    to: 'failed',
+    set: { failure_reason: reason, processed_at: item.processed_at ?? now },
+    now,
+    notification: notify(item, 'payout_failed', payoutMessages.payout_failed(item, reason), now),
+  });
+  return !result.canceled;
+};
+
+/** After a refused transition: what the payout's status says happened. */
+const outcomeOf = async (key: PayoutKey): Promise<TransferOutcome> => {
+  const fresh = await getPayout(key);
+  if (fresh?.status === 'completed') return 'completed';
+  if (fresh?.status === 'failed') return 'failed';
+  if (fresh?.status === 'pending') return 'pending';
+  return 'skipped';
+};
+
+/**
+ * Pays one payout to its seller's Connect account.
+ *
+ * 1. Read it. Completed, failed or cancelled payouts are left alone (a re-run pays nobody twice).
+ * 2. Pending: without a Connect account that can receive payouts it stays pending, unnotified,
+ *    for a later run. Otherwise pending → processing (condition `status = pending`) with the
+ *    destination and `payout_initiated`, in one transaction: only one attempt ever gets past here.
+ * 3. Processing (just now, or left by a crashed attempt): `transfers.create` with the payout's
+ *    idempotency key, so an attempt that repeats it gets the same transfer back. A payout left
+ *    processing by an earlier attempt is first looked up at Stripe (see findEarlierTransfer).
+ * 4. Success → completed with the transfer id and `payout_completed`; a refusal by Stripe → failed
+ *    with Stripe's message and `payout_failed`; each conditional on `status = processing`, with
+ *    its notification in the same transaction. Transient errors are thrown: the state machine
+ *    retries, and the payout stays processing for the next attempt or run.
+ */
+export const transferPayout = async (key: PayoutKey): Promise<TransferOutcome> => {
+  // 1.
+  let item = await getPayout(key);
+  if (!item) return 'skipped';
+  if (item.status === 'completed' || item.status === 'failed') return item.status;
+  if (item.status === 'cancelled') return 'skipped';
+  const resumed = item.status === 'processing';
+
+  // 2.
+  if (item.status === 'pending') {
+    const account = await connectAccountOf(item.seller_id);
+    if (!account.accountId || !account.payoutsEnabled) return 'pending';
+    const now = new Date().toISOString();
+    const result = await transitionPayout({
+      key,
+      payoutId: item.id,
+      from: ['pending'],
+      to: 'processing',
+      set: { stripe_account_id: account.accountId },
+      now,
+      notification: notify(item, 'payout_initiated', payoutMessages.payout_initiated(item), now),
+    });
+    if (result.canceled) return outcomeOf(key);
+    item = { ...item, status: 'processing', stripe_account_id: account.accountId };
+  }
+
+  const destination = item.stripe_account_id;
+  if (!destination) {
+    // A processing payout always records its destination; an item without one is broken data.
+    const reason = 'No Stripe account was recorded for this payout.';
+    return (await recordFailed(item, reason, ['processing'])) ? 'failed' : outcomeOf(key);
+  }
+
+  // 3.
+  let transfer: Stripe.Transfer;
+  try {
+    transfer =
+      (resumed ? await findEarlierTransfer(item) : null) ??
+      (await createTransfer(item, destination));
+  } catch (error) {
+    if (!isStripeError(error) || isTransientStripeError(error)) throw error;
+    // 4. (refused)
+    logger.warn('Payout transfer refused by Stripe', {
+      payoutId: item.id,
+      code: error.code,
+      type: error.type,
+    });
+    return (await recordFailed(item, error.message, ['processing'])) ? 'failed' : outcomeOf(key);
+  }
+
+  // 4. (paid)
+  const processedAt = new Date(transfer.created * 1000).toISOString();
+  if (await recordCompleted(item, transfer.id, processedAt)) {
+    logger.info('Payout transferred', { payoutId: item.id, transferId: transfer.id });
+    return 'completed';
+  }
+  // The webhook recorded the transfer first: its transaction sent the notification.
+  return outcomeOf(key);
+};
+
+// ---------------------------------------------------------------------------------------------
+// Stripe's transfer events (called by the billing webhook)
+// ---------------------------------------------------------------------------------------------
+
+export type TransferEventEffect = 'completed' | 'reversed' | 'ignored';
+
+/**
+ * Reconciles a payout with Stripe's `transfer.created` / `transfer.reversed` event (the transfer
+ * object as the event carries it; `eventCreated` in seconds). Idempotent, and safe in any order:
+ *
+ * - a reversed transfer (any amount reversed) moves a processing or completed payout to failed
+ *   ('Transfer reversed', `payout_failed`): the only way a completed payout ever moves;
+ * - otherwise a processing payout becomes completed with the transfer (`payout_completed`), as if
+ *   the Transfer step had recorded it (which it then finds done);
+ * - a payout already past that state, a transfer of no payout of ours, or one whose metadata does
+ *   not match the payout's id changes nothing.
+ */
+export const recordTransferEvent = async (
+  transfer: Stripe.Transfer,
+  eventCreated: number,
+): Promise<TransferEventEffect> => {
+  const { payout_id: payoutId, seller_id: sellerId, month_year: monthYear } = transfer.metadata;
+  if (!payoutId || !sellerId || !monthYear || !MONTH_PATTERN.test(monthYear)) return 'ignored';
+  const item = await getPayout({ seller_id: sellerId, month_year: monthYear });
+  if (!item || item.id !== payoutId) return 'ignored';
+
+  if (transfer.reversed || transfer.amount_reversed > 0) {
+    const reversed = await recordFailed(item, TRANSFER_REVERSED_REASON, [
+      'processing',
+      'completed',
+    ]);
+    return reversed ? 'reversed' : 'ignored';
+  }
+  const processedAt = new Date((transfer.created || eventCreated) * 1000).toISOString();
+  return (await recordCompleted(item, transfer.id, processedAt)) ? 'completed' : 'ignored';
+};

@@ -1,0 +1,12 @@
+/** Step 3 of monthly-payouts: completes the month's run with its totals (run.ts). */
+import { finishPayoutRun, type FinishedRun } from '../run';
+import { finishPayoutRunInputSchema } from '../schema';
+
+export const handler = async (event: unknown): Promise<FinishedRun> => {
+  const input = finishPayoutRunInputSchema.parse(event);
+  return finishPayoutRun({
+    run: input.run,
+    executionName: input.executionName,
+    outcomes: input.transfers.map((transfer) => transfer.outcome),
+  });
+};
