@@ -1,0 +1,218 @@
+/**
+ * Events and their delivery, as Stripe does it for one webhook endpoint: every event is recorded
+ * (Stripe's Event object, `data.object` a snapshot at that moment) and POSTed to the endpoint's
+ * URL with a `Stripe-Signature` header made with stripe-node's own `generateTestHeaderString`,
+ * asynchronously, one at a time and in order; a non-2xx answer or a network error is retried with
+ * backoff (0.2 s, 1 s, 5 s, 5 s: five attempts), then given up (the control API can resend).
+ *
+ * For tests and demos the delivery can be changed (control API): `hold` queues events until a
+ * flush, `reverse` is hold with the newest flushed first (out-of-order delivery), `duplicate`
+ * delivers each event N times.
+ */
+import Stripe from 'stripe';
+import type { EventRequest } from './context';
+import { newId } from './http';
+import type { Store } from './store';
+
+export type DeliveryMode = 'normal' | 'hold' | 'reverse';
+
+export interface DeliverySettings {
+  mode: DeliveryMode;
+  /** Each event is delivered this many times (1: once). */
+  duplicate: number;
+}
+
+/** One attempt, for the control API's log. */
+export interface DeliveryAttempt {
+  event: string;
+  type: string;
+  attempt: number;
+  /** The endpoint's HTTP status, or null when it could not be reached. */
+  status: number | null;
+  error?: string;
+  at: string;
+}
+
+const RETRY_DELAYS_MS = [200, 1000, 5000, 5000];
+const MAX_LOG = 500;
+
+export interface WebhookDispatcher {
+  /** Records an event and queues it for delivery; returns it. */
+  publish(
+    type: string,
+    object: object,
+    request: EventRequest,
+    previousAttributes?: Record<string, unknown>,
+  ): Stripe.Event;
+  setUrl(url: string | undefined): void;
+  readonly url: string | undefined;
+  settings: DeliverySettings;
+  /** Queues the held events for delivery (newest first in `reverse` mode); returns how many. */
+  flush(): number;
+  /** Queues an event again (control API). */
+  resend(eventId: string): boolean;
+  /** Resolves once nothing is queued or being delivered, or after `timeoutMs` (false then). */
+  idle(timeoutMs: number): Promise<boolean>;
+  readonly log: readonly DeliveryAttempt[];
+  stop(): Promise<void>;
+}
+
+export const createWebhookDispatcher = (options: {
+  store: Store;
+  secret: string;
+  apiVersion: string;
+  initialUrl?: string;
+}): WebhookDispatcher => {
+  const { store } = options;
+  const { pending, held } = store.state.webhooks;
+  const log: DeliveryAttempt[] = [];
+  let url = options.initialUrl;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const inFlight = new AbortController();
+  const settings: DeliverySettings = { mode: 'normal', duplicate: 1 };
+
+  const sleep = (ms: number) =>
+    new Promise<void>((done) => {
+      const timer = setTimeout(done, ms);
+      wake = () => {
+        clearTimeout(timer);
+        done();
+      };
+    });
+
+  const record = (attempt: DeliveryAttempt) => {
+    log.push(attempt);
+    if (log.length > MAX_LOG) log.splice(0, log.length - MAX_LOG);
+  };
+
+  const attempt = async (event: Stripe.Event, target: string, number: number): Promise<boolean> => {
+    const payload = JSON.stringify(event, null, 2);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret });
+    const at = new Date().toISOString();
+    try {
+      const response = await fetch(target, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': signature,
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        },
+        body: payload,
+        signal: AbortSignal.any([inFlight.signal, AbortSignal.timeout(10_000)]),
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      const ok = response.status >= 200 && response.status < 300;
+      record({ event: event.id, type: event.type, attempt: number, status: response.status, at });
+      return ok;
+    } catch (error) {
+      record({
+        event: event.id,
+        type: event.type,
+        attempt: number,
+        status: null,
+        error: String(error),
+        at,
+      });
+      return false;
+    }
+  };
+
+  /** Delivers the queue's head until it is empty; one loop at a time. */
+  const pump = () => {
+    running ??= (async () => {
+      while (!stopped && url && pending.length > 0) {
+        const eventId = pending[0]!;
+        const event = store.state.events.find((candidate) => candidate.id === eventId);
+        if (event) {
+          for (
+            let number = 1;
+            number <= RETRY_DELAYS_MS.length + 1 && !stopped && url;
+            number += 1
+          ) {
+            if (await attempt(event, url, number)) break;
+            if (number <= RETRY_DELAYS_MS.length) await sleep(RETRY_DELAYS_MS[number - 1]!);
+          }
+        }
+        if (stopped) break;
+        pending.shift();
+        store.changed();
+      }
+    })().finally(() => {
+      running = undefined;
+      // Something may have been queued while the loop was finishing.
+      if (!stopped && url && pending.length > 0) pump();
+    });
+  };
+
+  const enqueue = (eventId: string) => {
+    const copies = Array.from({ length: Math.max(1, settings.duplicate) }, () => eventId);
+    if (settings.mode === 'normal') pending.push(...copies);
+    else held.push(...copies);
+    store.changed();
+    pump();
+  };
+
+  return {
+    publish: (type, object, request, previousAttributes) => {
+      const event = {
+        id: newId('evt', 24),
+        object: 'event',
+        api_version: options.apiVersion,
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: structuredClone(object),
+          ...(previousAttributes
+            ? { previous_attributes: structuredClone(previousAttributes) }
+            : {}),
+        },
+        livemode: false,
+        pending_webhooks: url ? 1 : 0,
+        request,
+        type,
+      } as unknown as Stripe.Event;
+      store.state.events.push(event);
+      enqueue(event.id);
+      return event;
+    },
+    setUrl: (next) => {
+      url = next;
+      pump();
+    },
+    get url() {
+      return url;
+    },
+    settings,
+    flush: () => {
+      const flushed = settings.mode === 'reverse' ? [...held].reverse() : [...held];
+      held.length = 0;
+      pending.push(...flushed);
+      store.changed();
+      pump();
+      return flushed.length;
+    },
+    resend: (eventId) => {
+      if (!store.state.events.some((event) => event.id === eventId)) return false;
+      pending.push(eventId);
+      store.changed();
+      pump();
+      return true;
+    },
+    idle: async (timeoutMs) => {
+      const deadline = Date.now() + timeoutMs;
+      while (pending.length > 0 || running) {
+        if (Date.now() >= deadline) return false;
+        await new Promise((done) => setTimeout(done, 20));
+      }
+      return true;
+    },
+    log,
+    stop: async () => {
+      stopped = true;
+      inFlight.abort();
+      wake?.();
+      await running?.catch(() => undefined);
+    },
+  };
+};
