@@ -41,7 +41,7 @@ export function BuyTemplateButton({ mvpId, price }: BuyTemplateButtonProps) {
   };
 
   return (
-    <Stack gap="3" flex="1">
+    <Stack gap="3">
       <Button
         colorPalette="purple"
         onClick={buy}

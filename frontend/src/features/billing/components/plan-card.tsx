@@ -51,7 +51,15 @@ export function PlanCard({ plan, action, busy, disabled, onSubscribe, onSwitch }
       </Card.Header>
       <Card.Body gap="5">
         {pence === null ? (
-          <Text fontSize="3xl" fontWeight="bold" lineHeight="1.2">
+          // As tall as a price line, so the lists below start level across the cards.
+          <Text
+            fontSize="2xl"
+            fontWeight="bold"
+            lineHeight="1.2"
+            minH="12"
+            display="flex"
+            alignItems="center"
+          >
             {CUSTOM_PRICING_LABEL}
           </Text>
         ) : (

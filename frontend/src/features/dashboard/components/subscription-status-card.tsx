@@ -5,7 +5,7 @@ import { planById } from '@contracts/plans';
 import type { Profile } from '@contracts/profile';
 import type { SubscriptionView } from '@contracts/subscriptions';
 import { paths } from '../../../config/paths';
-import { cardText, periodText, quotaText } from '../lib/format';
+import { cardText, periodEndDate, periodLabel, quotaText } from '../lib/format';
 
 export interface SubscriptionStatusCardProps {
   view: SubscriptionView | undefined;
@@ -53,14 +53,12 @@ export function SubscriptionStatusCard({
                 </Badge>
               )}
             </HStack>
-            <DataList.Root orientation="horizontal" size="sm">
-              {periodText(view) && (
+            <DataList.Root orientation="horizontal">
+              {periodEndDate(view) && (
                 <DataList.Item>
-                  <DataList.ItemLabel>
-                    {view.cancel_at_period_end ? 'Ends' : 'Renews'}
-                  </DataList.ItemLabel>
+                  <DataList.ItemLabel>{periodLabel(view)}</DataList.ItemLabel>
                   <DataList.ItemValue data-testid="subscription-period">
-                    {periodText(view)}
+                    {periodEndDate(view)}
                   </DataList.ItemValue>
                 </DataList.Item>
               )}

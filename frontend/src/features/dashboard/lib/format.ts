@@ -20,11 +20,20 @@ export function quotaText(remaining: number, quota: number): string {
   return `${remaining} of ${quota}`;
 }
 
-/** `Renews on …` or `Ends on …` (cancelled at period end); `null` without a period. */
-export function periodText(view: SubscriptionView): string | null {
+/** The end of the paid period as a date; `null` without a period. */
+export function periodEndDate(view: SubscriptionView): string | null {
   if (view.current_period_end === null) return null;
-  const date = formatDate(new Date(view.current_period_end * 1000).toISOString());
-  return view.cancel_at_period_end ? `Ends on ${date}` : `Renews on ${date}`;
+  return formatDate(new Date(view.current_period_end * 1000).toISOString());
+}
+
+/** `Renews on` or `Ends on` (cancelled at period end). */
+export const periodLabel = (view: SubscriptionView): string =>
+  view.cancel_at_period_end ? 'Ends on' : 'Renews on';
+
+/** `Renews on …` or `Ends on …`; `null` without a period. */
+export function periodText(view: SubscriptionView): string | null {
+  const date = periodEndDate(view);
+  return date === null ? null : `${periodLabel(view)} ${date}`;
 }
 
 /** Stripe's card brand ids as people write them. */

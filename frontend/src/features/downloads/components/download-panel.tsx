@@ -79,10 +79,11 @@ export function DownloadPanel({ mvp, onDownloaded, purchase }: DownloadPanelProp
           </Text>
         </HStack>
       )}
-      <HStack gap="3" align="start">
-        {mustBuy && purchase ? (
-          purchase
-        ) : (
+      {/* Until bought, buying is the one action (Deploy needs the download it would give). */}
+      {mustBuy && purchase ? (
+        purchase
+      ) : (
+        <HStack gap="3">
           <Button
             colorPalette="purple"
             flex="1"
@@ -93,9 +94,9 @@ export function DownloadPanel({ mvp, onDownloaded, purchase }: DownloadPanelProp
           >
             <LuDownload /> Download
           </Button>
-        )}
-        <DeployDialog onDownload={start} canDownload={!mustBuy && !quotaSpent} />
-      </HStack>
+          <DeployDialog onDownload={start} canDownload={!mustBuy && !quotaSpent} />
+        </HStack>
+      )}
 
       {signedIn && status.data && !oneTimeSale && (
         <Text fontSize="sm" color="fg.muted" data-testid="downloads-remaining">
