@@ -304,12 +304,10 @@ export const transferPayout = async (key: PayoutKey): Promise<TransferOutcome> =
     return (await recordFailed(item, reason, ['processing'])) ? 'failed' : outcomeOf(key);
   }
 
-  // 3.
-  let transfer: Stripe.Transfer;
+  // 3. (A failed look-up is thrown, never recorded: it says nothing about the payout.)
+  let transfer = resumed ? await findEarlierTransfer(item) : null;
   try {
-    transfer =
-      (resumed ? await findEarlierTransfer(item) : null) ??
-      (await createTransfer(item, destination));
+    transfer ??= await createTransfer(item, destination);
   } catch (error) {
     if (!isStripeError(error) || isTransientStripeError(error)) throw error;
     // 4. (refused)

@@ -1,0 +1,314 @@
+/**
+ * The whole monthly-payouts state machine (the ASL file, run by aws-local-stepfunctions with the
+ * real task functions, started by the schedule's task) against DynamoDB Local and the local
+ * Stripe-compatible server (lib/local/stripe), with real Connect accounts onboarded there.
+ *
+ * A month's amounts add up to its pool; a month run twice (one after the other, or at once) pays
+ * each seller once; a seller without a connected account keeps a pending row that a later run
+ * pays once connected; a transfer Stripe refuses leaves the payout failed with Stripe's reason and
+ * the seller told.
+ */
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMonthlyPayouts } from '../../../../lambdas/payouts/tasks/start-monthly-payouts';
+import { STRIPE_API_VERSION } from '../../../../lambdas/shared/adapters/stripe';
+import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow';
+import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
+import { PayoutEntity, type PayoutItem } from '../../../../lambdas/shared/db/entities/payout';
+import { PayoutRunEntity } from '../../../../lambdas/shared/db/entities/payout-run';
+import { createLocalWorkflowRunner } from '../../../../lib/local/state-machines';
+import {
+  createLocalStripeControl,
+  type LocalStripeControl,
+} from '../../../../lib/local/stripe/control-client';
+import { startLocalStripe, type LocalStripe } from '../../../../lib/local/stripe/index';
+import { putOrder, templateOrder } from '../../../fixtures/orders';
+import {
+  addToPool,
+  putApprovedSeller,
+  putMonthDownloads,
+  setConnectAccount,
+} from '../../../fixtures/payouts';
+
+const SECRET_KEY = process.env.STRIPE_SECRET_KEY!;
+
+/**
+ * The run's local Stripe server when the integration setup started one (STRIPE_API_URL), else one
+ * of this file's own, started before any handler reads its configuration.
+ */
+let ownServer: LocalStripe | undefined;
+if (!process.env.STRIPE_API_URL) {
+  ownServer = await startLocalStripe({
+    port: 0,
+    secretKey: SECRET_KEY,
+    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET!,
+  });
+  process.env.STRIPE_API_URL = ownServer.endpoint;
+}
+const endpoint = new URL(process.env.STRIPE_API_URL);
+const control: LocalStripeControl = createLocalStripeControl(endpoint.origin, SECRET_KEY);
+/** The test's own view of Stripe (the dashboard, so to speak). */
+const stripe = new Stripe(SECRET_KEY, {
+  apiVersion: STRIPE_API_VERSION,
+  host: endpoint.hostname,
+  port: Number(endpoint.port),
+  protocol: 'http',
+});
+
+const failures: unknown[] = [];
+const runner = createLocalWorkflowRunner({
+  retryIntervalMs: 10,
+  log: () => undefined,
+  onSettled: (_execution, outcome) => {
+    if (!outcome.ok) failures.push(outcome.error);
+  },
+});
+
+beforeAll(() => {
+  setWorkflowRunner(runner);
+});
+afterAll(async () => {
+  setWorkflowRunner(undefined);
+  await ownServer?.stop();
+});
+
+/** Starts the month's run as the schedule would (by hand: `{ month_year }`), waits for it. */
+const runMonth = async (...months: string[]) => {
+  for (const month_year of months) await startMonthlyPayouts({ month_year });
+  await Promise.all([...runner.running]);
+  expect(failures).toEqual([]);
+};
+
+/** An approved seller with an Express account at Stripe, onboarded (payouts enabled). */
+const connectedSeller = async () => {
+  const seller = await putApprovedSeller();
+  const account = await stripe.accounts.create({
+    type: 'express',
+    country: 'GB',
+    email: seller.email,
+    capabilities: { transfers: { requested: true } },
+    metadata: { user_id: seller.id },
+  });
+  await control.completeOnboarding(account.id);
+  await setConnectAccount(seller.id, account.id);
+  return { ...seller, accountId: account.id };
+};
+
+const payoutOf = async (sellerId: string, monthYear: string): Promise<PayoutItem | null> =>
+  (await PayoutEntity.get({ seller_id: sellerId, month_year: monthYear }).go({ consistent: true }))
+    .data;
+
+const rowsOfMonth = async (sellerIds: string[], monthYear: string) =>
+  (await Promise.all(sellerIds.map((id) => payoutOf(id, monthYear)))).filter(
+    (row): row is PayoutItem => row !== null,
+  );
+
+const notificationsOf = async (userId: string) =>
+  (await NotificationEntity.query.byUser({ user_id: userId }).go()).data;
+
+/** Transfers Stripe made for a payout (every `transfer.created` event carrying its id). */
+const transfersFor = async (payoutId: string) =>
+  (await control.events({ type: 'transfer.created', limit: 10_000 }))
+    .map((event) => event.data.object as Stripe.Transfer)
+    .filter((transfer) => transfer.metadata.payout_id === payoutId);
+
+describe('monthly-payouts state machine', () => {
+  it('pays each seller their share; sellers’ pence and the platform fee add up to the pool', async () => {
+    const month = '2031-01';
+    // Exact shares of 70% × 100,003p over 6 downloads: 35001.05, 11667.0166…, 23334.0333…; the
+    // platform's 30,000.9 has the largest remainder and gets the odd penny.
+    const [a, b, c] = [await connectedSeller(), await connectedSeller(), await connectedSeller()];
+    const idle = await connectedSeller();
+    await addToPool(month, 100_003);
+    await putMonthDownloads(a.id, month, 3);
+    await putMonthDownloads(b.id, month, 1);
+    await putMonthDownloads(c.id, month, 2);
+    // b also sold a template for £19.99 that month: 70% is 1,399.3 → 1,399p, 600p to the platform.
+    await putOrder(
+      templateOrder('buyer-x', { id: 'mvp-b', title: 'Kit', seller_id: b.id }, 1_999, {
+        created_at: `${month}-15T10:00:00.000Z`,
+      }),
+    );
+
+    await runMonth(month);
+
+    const rows = await rowsOfMonth([a.id, b.id, c.id, idle.id], month);
+    expect(rows.map((row) => [row.seller_id, row.commission_amount])).toEqual([
+      [a.id, 35_001],
+      [b.id, 11_667 + 1_399],
+      [c.id, 23_334],
+    ]);
+    const poolShares = rows.reduce((sum, row) => sum + row.pool_share_amount, 0);
+    const poolFees = rows.reduce(
+      (sum, row) => sum + row.platform_fee_deducted - (row.sales_share_amount > 0 ? 600 : 0),
+      0,
+    );
+    expect(poolShares).toBe(70_002);
+    expect(poolShares + poolFees).toBe(100_003);
+    for (const row of rows) {
+      expect(row.commission_amount + row.platform_fee_deducted).toBe(row.gross_amount);
+      expect(row).toMatchObject({ status: 'completed', currency: 'gbp' });
+      const [transfer, ...more] = await transfersFor(row.id);
+      expect(more).toEqual([]);
+      expect(transfer).toMatchObject({
+        id: row.stripe_transfer_id,
+        amount: row.commission_amount,
+        currency: 'gbp',
+        transfer_group: `payouts-${month}`,
+        metadata: { payout_id: row.id, seller_id: row.seller_id, month_year: month },
+      });
+      const types = (await notificationsOf(row.seller_id)).map((n) => n.type).sort();
+      expect(types).toEqual(['payout_completed', 'payout_initiated']);
+    }
+    expect((await stripe.transfers.retrieve(rows[0]!.stripe_transfer_id!)).destination).toBe(
+      a.accountId,
+    );
+    const completed = (await notificationsOf(a.id)).find((n) => n.type === 'payout_completed');
+    expect(completed).toMatchObject({
+      message: 'Your payout of £350.01 for January 2031 has been paid to your Stripe account.',
+      link: '/payouts',
+    });
+    expect(await payoutOf(idle.id, month)).toBeNull();
+    expect((await PayoutRunEntity.get({ month_year: month }).go()).data).toMatchObject({
+      status: 'completed',
+      pool_amount: 100_003,
+      total_downloads: 6,
+      payouts_created: 3,
+      payouts_completed: 3,
+      payouts_failed: 0,
+      payouts_pending: 0,
+    });
+  });
+
+  it('pays a month run twice, one run after the other or both at once, only once', async () => {
+    const month = '2031-02';
+    const [a, b] = [await connectedSeller(), await connectedSeller()];
+    await addToPool(month, 20_000);
+    await putMonthDownloads(a.id, month, 5);
+    await putMonthDownloads(b.id, month, 5);
+
+    await runMonth(month);
+    const first = await rowsOfMonth([a.id, b.id], month);
+    await runMonth(month);
+    await runMonth(month, month);
+
+    const rows = await rowsOfMonth([a.id, b.id], month);
+    expect(rows).toEqual(first);
+    expect(rows.map((row) => [row.commission_amount, row.status])).toEqual([
+      [7_000, 'completed'],
+      [7_000, 'completed'],
+    ]);
+    for (const row of rows) {
+      expect(await transfersFor(row.id)).toHaveLength(1);
+      const types = (await notificationsOf(row.seller_id)).map((n) => n.type).sort();
+      expect(types).toEqual(['payout_completed', 'payout_initiated']);
+    }
+    expect((await PayoutRunEntity.get({ month_year: month }).go()).data).toMatchObject({
+      status: 'completed',
+      payouts_created: 0,
+    });
+  });
+
+  it('keeps an unconnected seller’s payout pending until a later run, once connected, pays it', async () => {
+    const [month, next] = ['2031-03', '2031-04'];
+    const seller = await putApprovedSeller();
+    await addToPool(month, 10_000);
+    await putMonthDownloads(seller.id, month, 4);
+
+    await runMonth(month);
+    const pending = await payoutOf(seller.id, month);
+    expect(pending).toMatchObject({ status: 'pending', commission_amount: 7_000 });
+    expect(await transfersFor(pending!.id)).toEqual([]);
+    expect(await notificationsOf(seller.id)).toEqual([]);
+    expect((await PayoutRunEntity.get({ month_year: month }).go()).data).toMatchObject({
+      payouts_pending: 1,
+    });
+
+    // Still not connected (an account that cannot receive payouts yet): still pending, quietly.
+    await setConnectAccount(seller.id, 'acct_not_onboarded', false);
+    await runMonth(next);
+    expect((await payoutOf(seller.id, month))?.status).toBe('pending');
+    expect(await notificationsOf(seller.id)).toEqual([]);
+
+    const account = await stripe.accounts.create({
+      type: 'express',
+      country: 'GB',
+      capabilities: { transfers: { requested: true } },
+    });
+    await control.completeOnboarding(account.id);
+    await setConnectAccount(seller.id, account.id);
+    await runMonth(next);
+    await runMonth(next);
+
+    const paid = await payoutOf(seller.id, month);
+    expect(paid).toMatchObject({ id: pending!.id, status: 'completed', commission_amount: 7_000 });
+    const transfers = await transfersFor(pending!.id);
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]).toMatchObject({ destination: account.id, amount: 7_000 });
+    expect((await notificationsOf(seller.id)).map((n) => n.type).sort()).toEqual([
+      'payout_completed',
+      'payout_initiated',
+    ]);
+    // The later month itself owed the seller nothing.
+    expect(await payoutOf(seller.id, next)).toBeNull();
+  });
+
+  it('records a transfer Stripe refuses as failed with Stripe’s reason, and tells the seller', async () => {
+    const month = '2031-05';
+    const seller = await putApprovedSeller();
+    // The account exists at Stripe but was never onboarded, while our record says it can be
+    // paid (say, Stripe disabled it after onboarding and the event is still on its way).
+    const account = await stripe.accounts.create({
+      type: 'express',
+      country: 'GB',
+      capabilities: { transfers: { requested: true } },
+    });
+    await setConnectAccount(seller.id, account.id, true);
+    await addToPool(month, 5_000);
+    await putMonthDownloads(seller.id, month, 2);
+
+    await runMonth(month);
+
+    const reason =
+      'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments';
+    const failed = await payoutOf(seller.id, month);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failure_reason: reason,
+      commission_amount: 3_500,
+      stripe_account_id: account.id,
+    });
+    expect(failed!.processed_at).toEqual(expect.any(String));
+    expect(failed!.stripe_transfer_id).toBeUndefined();
+    const notifications = await notificationsOf(seller.id);
+    expect(notifications.map((n) => n.type).sort()).toEqual(['payout_failed', 'payout_initiated']);
+    expect(notifications.find((n) => n.type === 'payout_failed')?.message).toBe(
+      `Your payout of £35.00 for May 2031 failed: ${reason}`,
+    );
+    expect((await PayoutRunEntity.get({ month_year: month }).go()).data).toMatchObject({
+      status: 'completed',
+      payouts_failed: 1,
+    });
+
+    // Running the month again neither retries it nor notifies again.
+    await runMonth(month);
+    expect((await payoutOf(seller.id, month))?.status).toBe('failed');
+    expect(await notificationsOf(seller.id)).toHaveLength(2);
+    expect(await transfersFor(failed!.id)).toEqual([]);
+  });
+
+  it('sends the whole pool to the platform in a month without downloads', async () => {
+    const month = '2031-06';
+    await connectedSeller();
+    await addToPool(month, 12_345);
+
+    await runMonth(month);
+
+    expect((await PayoutRunEntity.get({ month_year: month }).go()).data).toMatchObject({
+      status: 'completed',
+      pool_amount: 12_345,
+      total_downloads: 0,
+      payouts_created: 0,
+    });
+  });
+});
