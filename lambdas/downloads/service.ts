@@ -111,6 +111,8 @@ const licenseGrantOf = async (
  * 5. Presign the file's GET; the file never passes through the Lambda.
  */
 export const downloadMvp = async (userId: string, mvpId: string): Promise<DownloadResult> => {
+  // What grants the licence is read once, not again on each retry of a lost race.
+  let grant: Awaited<ReturnType<typeof licenseGrantOf>> | undefined;
   for (let attempt = 0; ; attempt += 1) {
     const profile = await getProfile(userId);
     if (!profile) throw new NotFoundError(DOWNLOAD_MESSAGES.profileNotFound);
@@ -134,7 +136,7 @@ export const downloadMvp = async (userId: string, mvpId: string): Promise<Downlo
       userId,
       licenseeName: licenseeNameOf(profile),
       mvp,
-      ...(await licenseGrantOf(userId, mvp, order)),
+      ...(grant ??= await licenseGrantOf(userId, mvp, order)),
       downloadId,
       now: now.toISOString(),
     });
