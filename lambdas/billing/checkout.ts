@@ -22,16 +22,15 @@ import {
 } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { getApprovedMvpItem } from '../catalog/service';
-import { getBillingProfile, recordStripeCustomer } from '../profiles/service';
+import type { AuthContext } from '../shared/auth/claims';
+import { ensureProfile, getBillingProfile, recordStripeCustomer } from '../profiles/service';
 import { planOfPrice, planPrices } from './plans';
 import { getNewestSubscriptionOfUser, getOrder, getSubscriptionOfUser } from './repo';
 import { ownedTemplateOrder, toSubscriptionView } from './service';
 import { applySubscription, subscriptionItemId } from './subscription-sync';
 
-export interface Caller {
-  userId: string;
-  email: string;
-}
+/** Who is paying: the verified identity (the profile is created on first sight if needed). */
+export type Caller = Pick<AuthContext, 'userId' | 'email' | 'signUpRole'>;
 
 /** Return addresses must be on the site the request came from: no open redirect through Stripe. */
 const assertOnSite = (urls: string[], origin: string | undefined) => {
@@ -44,9 +43,12 @@ const assertOnSite = (urls: string[], origin: string | undefined) => {
 
 /** The user's Stripe customer: the stored one, or a new one (once, even under retries). */
 const ensureCustomer = async (caller: Caller): Promise<string> => {
+  await ensureProfile(caller);
   const profile = await getBillingProfile(caller.userId);
   if (profile?.stripeCustomerId) return profile.stripeCustomerId;
-  const customer = await (await stripe()).customers.create(
+  const customer = await (
+    await stripe()
+  ).customers.create(
     { email: caller.email, metadata: { user_id: caller.userId } },
     { idempotencyKey: `customer-${caller.userId}` },
   );
@@ -78,7 +80,9 @@ export const createCheckoutSession = async (
     const current = await getNewestSubscriptionOfUser(caller.userId);
     if (current && isActiveSubscriptionStatus(current.status)) {
       throw new ConflictError(
-        current.plan_type === plan ? CHECKOUT_MESSAGES.alreadyOnPlan : CHECKOUT_MESSAGES.useChangePlan,
+        current.plan_type === plan
+          ? CHECKOUT_MESSAGES.alreadyOnPlan
+          : CHECKOUT_MESSAGES.useChangePlan,
       );
     }
     params = {
@@ -121,7 +125,9 @@ export const createCheckoutSession = async (
   const customer = await ensureCustomer(caller);
   let session: Stripe.Checkout.Session;
   try {
-    session = await (await stripe()).checkout.sessions.create({
+    session = await (
+      await stripe()
+    ).checkout.sessions.create({
       ...params,
       customer,
       client_reference_id: caller.userId,
@@ -145,7 +151,9 @@ export const getCheckoutStatus = async (
 ): Promise<CheckoutStatus> => {
   let session: Stripe.Checkout.Session;
   try {
-    session = await (await stripe()).checkout.sessions.retrieve(sessionId, {
+    session = await (
+      await stripe()
+    ).checkout.sessions.retrieve(sessionId, {
       expand: ['subscription'],
     });
   } catch (error) {

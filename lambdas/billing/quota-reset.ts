@@ -30,7 +30,10 @@ export const repairQuotas = async (now = new Date()): Promise<QuotaResetSummary>
 
   // 1. Active subscriptions whose period is running: reset if the profile missed this period.
   for (const status of ['active', 'trialing'] as const) {
-    const subscriptions = await querySubscriptionsByStatus(status, { from: nowIso, to: FAR_FUTURE });
+    const subscriptions = await querySubscriptionsByStatus(status, {
+      from: nowIso,
+      to: FAR_FUTURE,
+    });
     for (const subscription of subscriptions) {
       summary.checked += 1;
       if (subscription.current_period_start > nowIso) continue;
@@ -65,8 +68,7 @@ export const repairQuotas = async (now = new Date()): Promise<QuotaResetSummary>
     if (!profile || (profile.downloadsRemaining === 0 && profile.downloadQuota === 0)) continue;
     const others = await querySubscriptionsOfUser(subscription.user_id);
     const stillActive = others.some(
-      (other) =>
-        isActiveSubscriptionStatus(other.status) && other.current_period_end > nowIso,
+      (other) => isActiveSubscriptionStatus(other.status) && other.current_period_end > nowIso,
     );
     if (stillActive) continue;
     const result = await transactWrite({

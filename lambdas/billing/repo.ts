@@ -126,7 +126,12 @@ export const queryOrdersOfSellerInMonth = async (
  * only from the amount the caller read, so a concurrent or repeated `charge.refunded` is counted
  * once.
  */
-export const orderRefundedWrite = (id: string, readRefunded: number, refunded: number, now: string) =>
+export const orderRefundedWrite = (
+  id: string,
+  readRefunded: number,
+  refunded: number,
+  now: string,
+) =>
   OrderEntity.patch({ id })
     .set({ amount_refunded: refunded, updated_at: now })
     .where(({ amount_refunded }, { eq }) => eq(amount_refunded, readRefunded));
@@ -137,7 +142,8 @@ export const counterAddWrite = (
   bucket: string,
   amount: number,
   now: string,
-) => CounterEntity.update({ name, bucket, shard: 0 }).add({ value: amount }).set({ updated_at: now });
+) =>
+  CounterEntity.update({ name, bucket, shard: 0 }).add({ value: amount }).set({ updated_at: now });
 
 /** One counter bucket's value (0 when never written). */
 export const getCounterValue = async (

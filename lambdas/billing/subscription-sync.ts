@@ -33,7 +33,10 @@ const MAX_ATTEMPTS = 4;
  * whose random part is a hash of its Stripe id. Deterministic, so two events about a new
  * subscription that arrive together write one item, never two; still sorted by creation time.
  */
-export const subscriptionItemId = (stripeSubscriptionId: string, createdSeconds: number): string => {
+export const subscriptionItemId = (
+  stripeSubscriptionId: string,
+  createdSeconds: number,
+): string => {
   const digest = createHash('sha256').update(stripeSubscriptionId).digest();
   let random = '';
   for (let index = 0; index < 16; index += 1) random += CROCKFORD[digest[index]! % 32];
@@ -67,7 +70,8 @@ export const toSubscriptionItem = (
   if (!item) throw new Error(`Subscription ${subscription.id} has no item`);
   const priceId = item.price.id;
   const planType = planOfPrice(priceId) ?? (subscription.metadata?.plan_type as never);
-  if (!planType) throw new Error(`Subscription ${subscription.id} sells an unknown price ${priceId}`);
+  if (!planType)
+    throw new Error(`Subscription ${subscription.id} sells an unknown price ${priceId}`);
   const paymentMethod =
     typeof subscription.default_payment_method === 'object'
       ? subscription.default_payment_method
@@ -123,7 +127,8 @@ const quotaEffect = async (
       now,
     });
   }
-  const endsNow = ENDED_STATUSES.has(item.status) && !(previous && ENDED_STATUSES.has(previous.status));
+  const endsNow =
+    ENDED_STATUSES.has(item.status) && !(previous && ENDED_STATUSES.has(previous.status));
   if (endsNow && (profile.downloadsRemaining > 0 || profile.downloadQuota > 0)) {
     const others = await querySubscriptionsOfUser(item.user_id);
     const anotherActive = others.some(
@@ -184,6 +189,7 @@ export const applySubscription = async (
       if (result.failed('subscription') === 'ConditionalCheckFailed') return null;
     }
     // The quota moved under us (a download): read again and retry.
-    if (attempt >= MAX_ATTEMPTS) throw new Error(`Subscription ${subscription.id} kept conflicting`);
+    if (attempt >= MAX_ATTEMPTS)
+      throw new Error(`Subscription ${subscription.id} kept conflicting`);
   }
 };

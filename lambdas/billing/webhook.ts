@@ -60,7 +60,9 @@ const applyWithRetry = async (
     const outcome = await applyEffect(event, await build(now), now);
     if (outcome === 'applied' || outcome === 'duplicate') return;
     if (attempt >= MAX_ATTEMPTS) {
-      throw new Error(`Event ${event.id} kept conflicting: ${JSON.stringify(outcome.refused.codes)}`);
+      throw new Error(
+        `Event ${event.id} kept conflicting: ${JSON.stringify(outcome.refused.codes)}`,
+      );
     }
   }
 };
@@ -83,12 +85,16 @@ const applyPaidInvoice = async (event: Stripe.Event, invoice: Stripe.Invoice): P
   const paidAt = iso(full.status_transitions?.paid_at ?? event.created);
   const plan: PlanType = toSubscriptionItem(subscription, userId, event.created, paidAt).plan_type;
   const resets =
-    (full.billing_reason === 'subscription_create' || full.billing_reason === 'subscription_cycle') &&
+    (full.billing_reason === 'subscription_create' ||
+      full.billing_reason === 'subscription_cycle') &&
     (subscription.status === 'active' || subscription.status === 'trialing');
 
   await applyWithRetry(event, async (now) => {
     const nowIso = now.toISOString();
-    const [existing, profile] = await Promise.all([getOrder(invoice.id!), getBillingProfile(userId)]);
+    const [existing, profile] = await Promise.all([
+      getOrder(invoice.id!),
+      getBillingProfile(userId),
+    ]);
     const record = !existing && full.amount_paid > 0;
     const order: Omit<OrderItem, 'amount_refunded'> = {
       id: invoice.id!,
@@ -134,7 +140,10 @@ const applyOneTimeOrder = async (event: Stripe.Event, session: Stripe.Checkout.S
   const paidAt = iso(session.created);
   await applyWithRetry(event, async (now) => {
     const nowIso = now.toISOString();
-    const [existing, profile] = await Promise.all([getOrder(session.id), getBillingProfile(userId)]);
+    const [existing, profile] = await Promise.all([
+      getOrder(session.id),
+      getBillingProfile(userId),
+    ]);
     if (existing) return {};
     const amount = session.amount_total ?? 0;
     const license = licenseWrite({

@@ -6,10 +6,7 @@ import { jsonResponse } from '../../shared/http/response';
 import { createCheckoutSession as startCheckout } from '../checkout';
 
 export const createCheckoutSession: HttpOperation = async (context) => {
-  const { userId, email } = requireAuth(context);
+  const caller = requireAuth(context);
   const { body } = parseRequest(context.event, { body: checkoutRequestSchema });
-  return jsonResponse(
-    200,
-    await startCheckout({ userId, email }, body, requestOrigin(context.event)),
-  );
+  return jsonResponse(200, await startCheckout(caller, body, requestOrigin(context.event)));
 };

@@ -5,6 +5,6 @@ import { jsonResponse } from '../../shared/http/response';
 import { createConnectAccountLink as createLink } from '../connect';
 
 export const createConnectAccountLink: HttpOperation = async (context) => {
-  const { userId, email } = requireAuth(context);
-  return jsonResponse(200, await createLink({ userId, email }, requestOrigin(context.event)));
+  const caller = requireAuth(context);
+  return jsonResponse(200, await createLink(caller, requestOrigin(context.event)));
 };

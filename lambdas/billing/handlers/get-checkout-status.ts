@@ -7,9 +7,7 @@ import { jsonResponse } from '../../shared/http/response';
 import { getCheckoutStatus as readCheckoutStatus } from '../checkout';
 
 const paramsSchema = z.object({
-  sessionId: z
-    .string()
-    .regex(/^cs_[A-Za-z0-9_]{1,200}$/, CHECKOUT_MESSAGES.sessionNotFound),
+  sessionId: z.string().regex(/^cs_[A-Za-z0-9_]{1,200}$/, CHECKOUT_MESSAGES.sessionNotFound),
 });
 
 export const getCheckoutStatus: HttpOperation = async (context) => {
