@@ -5,8 +5,10 @@
  * sources). `npm run dev` (`--dev`) serves the frontend through Vite with hot reload instead.
  * `npm run reset` (`--reset-only`) wipes `.local/` and exits.
  *
- * Environment: PORT (default 3000) for the site; DYNAMODB_PORT, COGNITO_PORT, S3_PORT pin the
- * emulators' ports (otherwise 8000, 9229, 4569 when free, else any free port);
+ * Environment: PORT (default 3000) for the site; DYNAMODB_PORT, COGNITO_PORT, S3_PORT, STRIPE_PORT
+ * pin the emulators' ports (otherwise 8000, 9229, 4569, 12111 when free, else any free port); a
+ * real STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_*) uses Stripe itself instead
+ * of the local Stripe server;
  * beta access is on in the local demo; BETA_ACCESS_ENABLED=false switches it off.
  */
 import { readdir, rm, stat } from 'node:fs/promises';
@@ -73,7 +75,7 @@ const main = async () => {
   const dev = process.argv.includes('--dev');
   const startedAt = Date.now();
   if (!dev) await ensureFrontendBuilt();
-  console.log('Starting the local cloud (DynamoDB Local, cognito-local, s3rver)…');
+  console.log('Starting the local cloud (DynamoDB Local, cognito-local, s3rver, local Stripe)…');
 
   // Set once started; the signal handlers below may run before that.
   const running: { stack?: LocalStack } = {};

@@ -21,14 +21,45 @@ export interface LambdaEnvironmentInput extends UserPoolIds {
    * Secret values by name (lambdas/shared/design/secrets.ts). Fresh random ones when absent; the
    * local stack passes the ones it keeps in `.local/state.json`, so cursors survive a restart.
    */
-  secrets?: Record<SecretName, string>;
+  secrets?: Partial<Record<SecretName, string>>;
+  /**
+   * Where stripe-node talks to (the local Stripe server; absent: api.stripe.com) and the price
+   * ids of the paid plans.
+   */
+  stripe?: { apiUrl?: string; prices?: { basic?: string; pro?: string; premium?: string } };
 }
+
+/**
+ * Local secrets wear Stripe's prefixes, so a local key is recognisably one (`sk_test_local_…` is
+ * never a real key: the local stack tells real keys from its own by that prefix).
+ */
+export const LOCAL_SECRET_PREFIXES: Partial<Record<SecretName, string>> = {
+  stripeSecretKey: 'sk_test_local_',
+  stripeWebhookSecret: 'whsec_',
+};
 
 /** Fresh random values for every secret (the local stack keeps them in `.local/state.json`). */
 export const generateLocalSecrets = (): Record<SecretName, string> =>
   Object.fromEntries(
-    Object.keys(secretDesign).map((name) => [name, randomBytes(32).toString('base64url')]),
+    Object.keys(secretDesign).map((name) => [
+      name,
+      `${LOCAL_SECRET_PREFIXES[name as SecretName] ?? ''}${randomBytes(32).toString('base64url')}`,
+    ]),
   ) as Record<SecretName, string>;
+
+/**
+ * The stored secrets, completed: one added to the design since `.local/state.json` was written,
+ * or kept from before it had its prefix, gets a fresh value (to be stored in turn).
+ */
+export const completeLocalSecrets = (
+  stored: Partial<Record<SecretName, string>> = {},
+): Record<SecretName, string> => {
+  const kept = Object.entries(stored).filter(
+    ([name, value]) =>
+      name in secretDesign && value.startsWith(LOCAL_SECRET_PREFIXES[name as SecretName] ?? ''),
+  );
+  return { ...generateLocalSecrets(), ...Object.fromEntries(kept) };
+};
 
 export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string, string> => ({
   ...lambdaVariables({
@@ -40,6 +71,10 @@ export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string,
     S3_FORCE_PATH_STYLE: 'true',
     DEPLOYMENT_MODE: 'local',
     BETA_ACCESS_ENABLED: input.betaAccess ? 'true' : 'false',
+    STRIPE_API_URL: input.stripe?.apiUrl,
+    STRIPE_PRICE_BASIC: input.stripe?.prices?.basic,
+    STRIPE_PRICE_PRO: input.stripe?.prices?.pro,
+    STRIPE_PRICE_PREMIUM: input.stripe?.prices?.premium,
   } satisfies LambdaEnvironment),
   // A secret added after `.local/state.json` was written gets a fresh value per start.
   ...Object.fromEntries(

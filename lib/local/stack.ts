@@ -17,7 +17,7 @@ import {
   type EmulatorHandle,
 } from './emulators';
 import { createApiAdapter } from './http-adapter';
-import { applyLambdaEnvironment, generateLocalSecrets, lambdaEnvironment } from './lambda-env';
+import { applyLambdaEnvironment, completeLocalSecrets, lambdaEnvironment } from './lambda-env';
 import {
   createCognitoClient,
   createDynamoClient,
@@ -29,6 +29,7 @@ import {
   LOCAL_REGION,
 } from './resources';
 import { readLocalState, writeLocalState } from './state';
+import { startLocalStripe, type LocalStripe } from './stripe/index';
 import {
   createPreviewHandler,
   createStaticHandler,
@@ -81,6 +82,11 @@ export interface LocalStack {
   userPoolClientId: string;
   /** The variables set on this process for the handlers (see lambda-env.ts). */
   env: Record<string, string>;
+  /**
+   * The local Stripe server (lib/local/stripe): its API endpoint (STRIPE_API_URL) and control API
+   * (authenticated with `env.STRIPE_SECRET_KEY`); undefined when a real Stripe key is configured.
+   */
+  stripe: { endpoint: string; controlUrl: string } | undefined;
   /** The pending confirmation code cognito-local issued to `email` (waits up to 10 s). */
   readConfirmationCode(email: string): Promise<string>;
   /** Stops the server and every emulator; safe to call twice. */
@@ -138,6 +144,25 @@ const startAll = async (dataDir: string) => {
   };
 };
 
+/**
+ * A real Stripe test or live key in the environment (`.env`): stripe-node then talks to Stripe
+ * itself, with the webhook secret of `stripe listen` and the price ids of that account; no local
+ * Stripe server is started. Our own keys (`sk_test_local_…`) do not count.
+ */
+const realStripeSettings = () => {
+  const key = process.env.STRIPE_SECRET_KEY;
+  if (!key || key.startsWith('sk_test_local_')) return undefined;
+  return {
+    secretKey: key,
+    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET,
+    prices: {
+      basic: process.env.STRIPE_PRICE_BASIC,
+      pro: process.env.STRIPE_PRICE_PRO,
+      premium: process.env.STRIPE_PRICE_PREMIUM,
+    },
+  };
+};
+
 /** Starts the whole local cloud; resolves once `url` answers. */
 export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {
   const log = (line: string) => {
@@ -157,6 +182,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     log(`Confirmation code for ${email}: ${code}`),
   );
 
+  let localStripe: LocalStripe | undefined;
   try {
     // 2. Resources from the shared designs; the pool ids survive restarts through state.json.
     const stateFile = join(dataDir, 'state.json');
@@ -168,8 +194,26 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       ensureTable(createDynamoClient(emulators.dynamo.endpoint), LOCAL_TABLE_NAME),
       ensureBuckets(s3Client, localBucketNames),
     ]);
-    const secrets = state.secrets ?? generateLocalSecrets();
-    await writeLocalState(stateFile, { ...state, userPool, secrets });
+    const localSecrets = completeLocalSecrets(state.secrets);
+    await writeLocalState(stateFile, { ...state, userPool, secrets: localSecrets });
+
+    // The Stripe-compatible server with the local keys, unless a real key is configured.
+    const realStripe = realStripeSettings();
+    if (!realStripe) {
+      localStripe = await startLocalStripe({
+        port: await choosePort('STRIPE_PORT', 12111),
+        dataDir: join(dataDir, 'stripe'),
+        secretKey: localSecrets.stripeSecretKey,
+        webhookSecret: localSecrets.stripeWebhookSecret,
+      });
+    } else delete process.env.STRIPE_API_URL;
+    const secrets = realStripe
+      ? {
+          ...localSecrets,
+          stripeSecretKey: realStripe.secretKey,
+          stripeWebhookSecret: realStripe.webhookSecret ?? localSecrets.stripeWebhookSecret,
+        }
+      : localSecrets;
 
     // 3. The handlers' environment, before any lambdas/ module that reads it is imported.
     const env = lambdaEnvironment({
@@ -183,6 +227,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         cognito: emulators.cognito.endpoint,
       },
       betaAccess,
+      stripe: localStripe
+        ? { apiUrl: localStripe.endpoint, prices: localStripe.prices }
+        : { prices: realStripe?.prices },
     });
     applyLambdaEnvironment(env);
     // Step Functions in process: startWorkflow runs the same ASL files here (state-machines.ts).
@@ -216,7 +263,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       apiBaseUrl: '/api',
       betaAccess,
       launchAt: process.env.LAUNCH_AT ?? DEFAULT_LAUNCH_AT,
-      paymentsMode: 'offline',
+      paymentsMode: localStripe ? 'local' : 'stripe',
     } satisfies WebConfig);
     const api = createApiAdapter({
       cognitoEndpoint: emulators.cognito.endpoint,
@@ -283,6 +330,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
 
     const url = `http://localhost:${options.port}`;
+    // Events wait in the local Stripe server's queue until the webhook route can take them.
+    localStripe?.setWebhookUrl(`${url}/api/webhooks/stripe`);
     let stopping: Promise<void> | undefined;
     return {
       url,
@@ -291,11 +340,14 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       userPoolId: userPool.userPoolId,
       userPoolClientId: userPool.userPoolClientId,
       env,
+      stripe: localStripe && { endpoint: localStripe.endpoint, controlUrl: localStripe.controlUrl },
       readConfirmationCode: (email) =>
         waitForConfirmationCode(emulators.cognito.dataDir, userPool.userPoolId, email),
       stop: () => {
         stopping ??= (async () => {
           scheduler.stop();
+          // No deliveries to a server that is going away; the queue is kept for the next start.
+          await localStripe?.stop();
           server.closeAllConnections();
           await new Promise<void>((done) => server.close(() => done()));
           await web.close();
@@ -308,6 +360,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       },
     };
   } catch (error) {
+    await localStripe?.stop();
     await stopEmulators();
     throw error;
   }

@@ -33,7 +33,7 @@ const checks: Record<keyof SiteConfig, [Check, string]> = {
   apiBaseUrl: [oneOf('/api'), 'one of /api'],
   betaAccess: [(value) => typeof value === 'boolean', 'a boolean'],
   launchAt: [(value) => filled(value) && !Number.isNaN(Date.parse(value as string)), 'a date-time'],
-  paymentsMode: [oneOf('offline', 'stripe'), 'one of offline, stripe'],
+  paymentsMode: [oneOf('offline', 'local', 'stripe'), 'one of offline, local, stripe'],
 };
 
 /** Checks the parsed JSON; throws one error naming every bad field, so a broken deploy is obvious. */
@@ -71,6 +71,10 @@ export function getRuntimeConfig(): RuntimeConfig {
 
 /** The footer badge text for the mode the stack runs in. */
 export function describeMode(config: Pick<RuntimeConfig, 'mode' | 'paymentsMode'>): string {
-  if (config.mode === 'local') return 'Local demo (offline adapters)';
+  if (config.mode === 'local') {
+    return config.paymentsMode === 'stripe'
+      ? 'Local demo (real Stripe)'
+      : 'Local demo (offline adapters)';
+  }
   return config.paymentsMode === 'stripe' ? 'Live' : 'Cloud (offline payments)';
 }

@@ -30,7 +30,11 @@ export const siteConfigSchema = z.object({
   betaAccess: z.boolean(),
   /** ISO 8601: until then the launch overlay counts down (ARCHITECTURE.md). */
   launchAt: filled.refine((value) => !Number.isNaN(Date.parse(value)), 'not a date-time'),
-  paymentsMode: z.enum(['offline', 'stripe']),
+  /**
+   * `local`: stripe-node talks to the local Stripe-compatible server (lib/local/stripe);
+   * `stripe`: to Stripe itself; `offline`: a deployment without Stripe keys.
+   */
+  paymentsMode: z.enum(['offline', 'local', 'stripe']),
 });
 
 export type SiteConfig = z.output<typeof siteConfigSchema>;

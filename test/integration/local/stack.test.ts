@@ -46,8 +46,25 @@ describe('startLocalStack', () => {
       apiBaseUrl: '/api',
       betaAccess: false,
       launchAt: '2025-08-01T00:00:00Z',
-      paymentsMode: 'offline',
+      paymentsMode: 'local',
     });
+  });
+
+  it('starts the local Stripe server, points the handlers at it and sends its events to the webhook route', async () => {
+    const { endpoint, controlUrl } = stack!.stripe!;
+    expect(stack!.env).toMatchObject({
+      STRIPE_API_URL: endpoint,
+      STRIPE_PRICE_BASIC: 'price_local_basic',
+      STRIPE_PRICE_PRO: 'price_local_pro',
+      STRIPE_PRICE_PREMIUM: 'price_local_premium',
+      STRIPE_SECRET_KEY: expect.stringMatching(/^sk_test_local_/),
+      STRIPE_WEBHOOK_SECRET: expect.stringMatching(/^whsec_/),
+    });
+    const authorization = { authorization: `Bearer ${stack!.env.STRIPE_SECRET_KEY}` };
+    const price = await fetch(`${endpoint}/v1/prices/price_local_pro`, { headers: authorization });
+    expect(await price.json()).toMatchObject({ unit_amount: 200, currency: 'gbp' });
+    const webhooks = await fetch(`${controlUrl}/webhooks`, { headers: authorization });
+    expect(await webhooks.json()).toMatchObject({ url: `${stack!.url}/api/webhooks/stripe` });
   });
 
   it('answers the API with the seeded catalog, and 404 JSON for unknown API paths', async () => {
@@ -93,6 +110,7 @@ describe('startLocalStack', () => {
       first.env.AWS_ENDPOINT_URL_DYNAMODB,
       first.env.AWS_ENDPOINT_URL_S3,
       first.cognitoEndpoint,
+      first.stripe!.endpoint,
     ].map((endpoint) => Number(new URL(endpoint!).port));
     await first.stop();
     stack = undefined;
@@ -101,11 +119,12 @@ describe('startLocalStack', () => {
 
     // The same ports, as a second `npm start` would find them: the handlers' SDK clients in this
     // process keep the endpoints they were created with (get-port would avoid just-used ports).
-    const [dynamoPort, s3Port, cognitoPort] = emulatorPorts;
+    const [dynamoPort, s3Port, cognitoPort, stripePort] = emulatorPorts;
     Object.assign(process.env, {
       DYNAMODB_PORT: `${dynamoPort}`,
       S3_PORT: `${s3Port}`,
       COGNITO_PORT: `${cognitoPort}`,
+      STRIPE_PORT: `${stripePort}`,
     });
     try {
       stack = await startLocalStack({ port, dataDir, seed: true, web: 'dist', quiet: true });
@@ -113,9 +132,13 @@ describe('startLocalStack', () => {
       delete process.env.DYNAMODB_PORT;
       delete process.env.S3_PORT;
       delete process.env.COGNITO_PORT;
+      delete process.env.STRIPE_PORT;
     }
     expect(stack.userPoolId).toBe(first.userPoolId);
     expect(stack.userPoolClientId).toBe(first.userPoolClientId);
+    // The local Stripe account too: same keys, same catalogue.
+    expect(stack.env.STRIPE_SECRET_KEY).toBe(first.env.STRIPE_SECRET_KEY);
+    expect(stack.stripe!.endpoint).toBe(first.stripe!.endpoint);
     const browse = (await (await fetch(`${stack.apiUrl}/mvps`)).json()) as BrowseResult;
     expect(browse.total).toBe(30);
   }, 120_000);

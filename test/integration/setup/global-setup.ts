@@ -1,6 +1,8 @@
 /**
  * Starts the emulators once per integration run: DynamoDB Local in memory, cognito-local and
- * s3rver in a temporary folder, and one user pool with its client and groups (auth-design.ts).
+ * s3rver in a temporary folder, one user pool with its client and groups (auth-design.ts), and
+ * the local Stripe server in memory (no webhook URL: tests deliver events themselves, or start a
+ * server of their own to watch delivery).
  * Each test file then gets its own table and buckets (per-file.ts), so files never see each
  * other's data. Everything is stopped and removed when the run ends.
  */
@@ -10,16 +12,20 @@ import { join } from 'node:path';
 import getPort from 'get-port';
 import type { TestProject } from 'vitest/node';
 import { startCognitoLocal, startDynamoDb, startS3 } from '../../../lib/local/emulators';
+import { generateLocalSecrets } from '../../../lib/local/lambda-env';
 import { createCognitoClient, ensureUserPool } from '../../../lib/local/resources';
+import { startLocalStripe } from '../../../lib/local/stripe/index';
 import './provided-context';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const root = await mkdtemp(join(tmpdir(), 'marketplace-integration-'));
   const [dynamoPort, cognitoPort, s3Port] = [await getPort(), await getPort(), await getPort()];
+  const { stripeSecretKey, stripeWebhookSecret } = generateLocalSecrets();
   const started = await Promise.allSettled([
     startDynamoDb({ port: dynamoPort }),
     startCognitoLocal({ port: cognitoPort, dataDir: join(root, 'cognito') }),
     startS3({ port: s3Port, directory: join(root, 's3') }),
+    startLocalStripe({ port: 0, secretKey: stripeSecretKey, webhookSecret: stripeWebhookSecret }),
   ]);
   const handles = started.flatMap((result) =>
     result.status === 'fulfilled' ? [result.value] : [],
@@ -33,9 +39,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await teardown();
     throw failure.reason;
   }
-  const [dynamo, cognito, s3] = started.map(
+  const [dynamo, cognito, s3, stripe] = started.map(
     (result) => (result as PromiseFulfilledResult<{ endpoint: string }>).value,
   );
+  const { prices } = stripe as Awaited<ReturnType<typeof startLocalStripe>>;
   try {
     const pool = await ensureUserPool(createCognitoClient(cognito!.endpoint), {
       poolName: 'integration',
@@ -46,6 +53,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
       cognitoEndpoint: cognito!.endpoint,
       cognitoDataDir: join(root, 'cognito'),
       ...pool,
+      stripe: {
+        apiUrl: stripe!.endpoint,
+        secretKey: stripeSecretKey,
+        webhookSecret: stripeWebhookSecret,
+        prices,
+      },
     });
   } catch (error) {
     await teardown();

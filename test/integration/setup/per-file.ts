@@ -1,7 +1,7 @@
 /**
  * Runs before each integration test file, before the file's own imports: gives the file a table
  * and buckets of its own (unique names), and points the handlers' environment (lambda-env.ts) at
- * them and at the run's emulators. Test files may import `lambdas/` modules statically: by then
+ * them and at the run's emulators and local Stripe server. Test files may import `lambdas/` modules statically: by then
  * the configuration they read at load time is in place.
  */
 import { randomUUID } from 'node:crypto';
@@ -32,6 +32,11 @@ applyLambdaEnvironment(
       cognito: cloud.cognitoEndpoint,
     },
     betaAccess: false,
+    secrets: {
+      stripeSecretKey: cloud.stripe.secretKey,
+      stripeWebhookSecret: cloud.stripe.webhookSecret,
+    },
+    stripe: { apiUrl: cloud.stripe.apiUrl, prices: cloud.stripe.prices },
   }),
 );
 // Handler logs and metrics would drown the test output; tests assert on responses instead.

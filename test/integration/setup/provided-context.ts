@@ -1,6 +1,6 @@
 /**
  * What the integration global setup hands to every test file through Vitest's provide/inject:
- * the emulators' endpoints and the one user pool of the run.
+ * the emulators' endpoints, the one user pool and the one local Stripe server of the run.
  */
 export interface LocalCloudContext {
   dynamodbEndpoint: string;
@@ -10,6 +10,13 @@ export interface LocalCloudContext {
   cognitoDataDir: string;
   userPoolId: string;
   userPoolClientId: string;
+  /** The local Stripe server (lib/local/stripe): STRIPE_API_URL, its keys and plan prices. */
+  stripe: {
+    apiUrl: string;
+    secretKey: string;
+    webhookSecret: string;
+    prices: { basic: string; pro: string; premium: string };
+  };
 }
 
 declare module 'vitest' {

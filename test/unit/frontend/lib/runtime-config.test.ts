@@ -59,7 +59,7 @@ describe('parseRuntimeConfig and the contract schema', () => {
       launchAt: field(
         fc.date({ noInvalidDate: true, min: new Date(0) }).map((date) => date.toISOString()),
       ),
-      paymentsMode: field(fc.constantFrom('offline', 'stripe')),
+      paymentsMode: field(fc.constantFrom('offline', 'local', 'stripe')),
     },
     { requiredKeys: [] },
   );
@@ -92,6 +92,12 @@ describe('describeMode', () => {
   it('labels the local stack for the footer badge', () => {
     expect(describeMode({ mode: 'local', paymentsMode: 'offline' })).toBe(
       'Local demo (offline adapters)',
+    );
+    expect(describeMode({ mode: 'local', paymentsMode: 'local' })).toBe(
+      'Local demo (offline adapters)',
+    );
+    expect(describeMode({ mode: 'local', paymentsMode: 'stripe' })).toBe(
+      'Local demo (real Stripe)',
     );
     expect(describeMode({ mode: 'cloud', paymentsMode: 'stripe' })).toBe('Live');
   });
