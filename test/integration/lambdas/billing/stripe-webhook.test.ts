@@ -1,0 +1,258 @@
+/**
+ * The webhook's guarantees (issue 10, Acceptance): an event delivered three times has one effect;
+ * an older `customer.subscription.updated` delivered after a newer one changes nothing; a bad or
+ * missing signature is a 400 and writes nothing. Plus the other money events: a one-time purchase
+ * (order and licence, owned once), a refund made in Stripe (`charge.refunded`, counted once), and
+ * Connect's `account.updated` (newest wins).
+ */
+import { randomUUID } from 'node:crypto';
+import type Stripe from 'stripe';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CheckoutResult, ConnectStatus } from '../../../../lambdas/shared/contracts/billing';
+import { CHECKOUT_MESSAGES } from '../../../../lambdas/shared/contracts/billing';
+import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
+import { LicenseEntity } from '../../../../lambdas/shared/db/entities/license';
+import { OrderEntity } from '../../../../lambdas/shared/db/entities/order';
+import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
+import { SubscriptionEntity } from '../../../../lambdas/shared/db/entities/subscription';
+import { WebhookEventEntity } from '../../../../lambdas/shared/db/entities/webhook-event';
+import { jsonBody } from '../../../fixtures/api-event';
+import {
+  SITE_ORIGIN,
+  billingStripe,
+  callBilling,
+  deliverEvent,
+  deliverNewEvents,
+  eventsOfCustomer,
+} from '../../../fixtures/billing';
+import { putProfile } from '../../../fixtures/profiles';
+import { seedTemplate } from '../../../fixtures/template-items';
+
+const { prices, control, client } = billingStripe();
+const month = () => new Date().toISOString().slice(0, 7);
+
+const counter = async (name: 'subscription_revenue' | 'refunds' | 'revenue', bucket: string) =>
+  (await CounterEntity.get({ name, bucket, shard: 0 }).go({ consistent: true })).data?.value ?? 0;
+
+/** A paid Pro subscription whose events are recorded in Stripe but not delivered yet. */
+const paidSubscription = async (userId: string) => {
+  const started = await callBilling('POST', '/api/billing/checkout', userId, {
+    mode: 'subscription',
+    price_id: prices.pro,
+    success_url: `${SITE_ORIGIN}/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${SITE_ORIGIN}/pricing`,
+  });
+  const { session_id } = jsonBody<CheckoutResult>(started);
+  const { session } = await control.completeCheckout(session_id, { card: '4242424242424242' });
+  return { customer: session.customer as string, subscriptionId: session.subscription as string };
+};
+
+const ofType = (events: Stripe.Event[], type: string) => {
+  const event = events.find((candidate) => candidate.type === type);
+  if (!event) throw new Error(`No ${type} among ${events.map((e) => e.type).join(', ')}`);
+  return event;
+};
+
+describe('signature', () => {
+  it('answers 400 to a bad or missing signature and writes nothing', async () => {
+    const userId = `buyer-${randomUUID()}`;
+    const { customer } = await paidSubscription(userId);
+    const invoicePaid = ofType(await eventsOfCustomer(customer), 'invoice.paid');
+
+    const forged = await deliverEvent(invoicePaid, 'whsec_not_the_secret');
+    expect(forged.statusCode).toBe(400);
+    const unsigned = await callBilling('POST', '/api/webhooks/stripe', undefined, invoicePaid);
+    expect(unsigned.statusCode).toBe(400);
+    expect(jsonBody<ApiErrorBody>(unsigned).message).toBe('Invalid Stripe signature.');
+
+    const claim = await WebhookEventEntity.get({
+      provider: 'stripe',
+      event_id: invoicePaid.id,
+    }).go();
+    expect(claim.data).toBeNull();
+    expect((await OrderEntity.query.byUser({ user_id: userId }).go()).data).toEqual([]);
+    const profile = (await ProfileEntity.get({ id: userId }).go()).data!;
+    expect(profile.downloads_remaining).toBe(0);
+  });
+});
+
+describe('idempotency and order', () => {
+  it('applies an event delivered three times once', async () => {
+    const userId = `buyer-${randomUUID()}`;
+    const before = await counter('subscription_revenue', month());
+    const { customer } = await paidSubscription(userId);
+    const invoicePaid = ofType(await eventsOfCustomer(customer), 'invoice.paid');
+
+    const answers = await Promise.all([1, 2, 3].map(() => deliverEvent(invoicePaid)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect((await OrderEntity.query.byUser({ user_id: userId }).go()).data).toHaveLength(1);
+    expect(await counter('subscription_revenue', month())).toBe(before + 200);
+    await ProfileEntity.patch({ id: userId }).set({ downloads_remaining: 3 }).go();
+    expect((await deliverEvent(invoicePaid)).statusCode).toBe(200);
+    // The reset is not repeated by a fourth delivery either.
+    expect((await ProfileEntity.get({ id: userId }).go()).data!.downloads_remaining).toBe(3);
+  });
+
+  it('lets no older customer.subscription.updated overwrite a newer one', async () => {
+    const userId = `buyer-${randomUUID()}`;
+    const { customer, subscriptionId } = await paidSubscription(userId);
+    await deliverNewEvents(customer, new Set());
+    // Two changes made in Stripe's dashboard: cancel at period end, then resume.
+    await client.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    await client.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
+    const updates = (await eventsOfCustomer(customer)).filter(
+      (event) => event.type === 'customer.subscription.updated',
+    );
+    const [older, newer] = updates.slice(-2) as [Stripe.Event, Stripe.Event];
+    // Stripe's clock ticks in seconds: make the first change visibly older, as it is.
+    const olderEvent = { ...older, created: newer.created - 30 };
+
+    expect((await deliverEvent(newer)).statusCode).toBe(200);
+    const { data: afterNewer } = await SubscriptionEntity.query.byUser({ user_id: userId }).go();
+    expect(afterNewer[0]).toMatchObject({
+      cancel_at_period_end: false,
+      last_event_created: newer.created,
+    });
+
+    expect((await deliverEvent(olderEvent)).statusCode).toBe(200);
+    const { data: afterOlder } = await SubscriptionEntity.query.byUser({ user_id: userId }).go();
+    expect(afterOlder).toEqual(afterNewer);
+    // The late event is recorded as seen, so Stripe's retries stop.
+    const claim = await WebhookEventEntity.get({ provider: 'stripe', event_id: older.id }).go();
+    expect(claim.data?.event_type).toBe('customer.subscription.updated');
+  });
+});
+
+describe('one-time purchase', () => {
+  it('records the order and its licence once, and the template counts as owned', async () => {
+    const sellerId = `seller-${randomUUID()}`;
+    const buyerId = `buyer-${randomUUID()}`;
+    await putProfile({ id: buyerId, display_name: 'Ada Buyer' });
+    const template = await seedTemplate(sellerId, {
+      access_tier: 'one_time_sale',
+      price: 49.99,
+      title: 'Invoice Kit',
+    });
+    const started = await callBilling('POST', '/api/billing/checkout', buyerId, {
+      mode: 'payment',
+      mvp_id: template.id,
+      success_url: `${SITE_ORIGIN}/success?session_id={CHECKOUT_SESSION_ID}&mvp_id=${template.id}`,
+      cancel_url: `${SITE_ORIGIN}/mvp/${template.id}?canceled=true`,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { session_id } = jsonBody<CheckoutResult>(started);
+    const { session } = await control.completeCheckout(session_id, { card: '4242424242424242' });
+    const events = await eventsOfCustomer(session.customer as string);
+    const completed = ofType(events, 'checkout.session.completed');
+    await Promise.all([deliverEvent(completed), deliverEvent(completed)]);
+
+    const order = (await OrderEntity.get({ id: session_id }).go()).data;
+    expect(order).toMatchObject({
+      kind: 'one_time_sale',
+      amount_total: 4999,
+      seller_id: sellerId,
+      mvp_id: template.id,
+      status: 'completed',
+    });
+    const { data: licenses } = await LicenseEntity.query.byUser({ user_id: buyerId }).go();
+    expect(licenses).toHaveLength(1);
+    expect(licenses[0]).toMatchObject({
+      source: 'order',
+      order_id: session_id,
+      mvp_id: template.id,
+      licensee_name: 'Ada Buyer',
+    });
+    const status = await callBilling('GET', `/api/billing/checkout/${session_id}`, buyerId);
+    expect(jsonBody(status)).toMatchObject({ status: 'complete', mvp_id: template.id });
+
+    const again = await callBilling('POST', '/api/billing/checkout', buyerId, {
+      mode: 'payment',
+      mvp_id: template.id,
+      success_url: `${SITE_ORIGIN}/success`,
+      cancel_url: `${SITE_ORIGIN}/mvps`,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(jsonBody<ApiErrorBody>(again).message).toBe(CHECKOUT_MESSAGES.alreadyOwned);
+  });
+
+  it('sells only one-time-sale templates', async () => {
+    const template = await seedTemplate(`seller-${randomUUID()}`, { access_tier: 'subscription' });
+    const answer = await callBilling('POST', '/api/billing/checkout', `buyer-${randomUUID()}`, {
+      mode: 'payment',
+      mvp_id: template.id,
+      success_url: `${SITE_ORIGIN}/success`,
+      cancel_url: `${SITE_ORIGIN}/mvps`,
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(jsonBody<ApiErrorBody>(answer).message).toBe(CHECKOUT_MESSAGES.notForSale);
+  });
+});
+
+describe('refunds made in Stripe', () => {
+  it('counts charge.refunded once against the month’s pool', async () => {
+    const userId = `buyer-${randomUUID()}`;
+    const { customer } = await paidSubscription(userId);
+    const seen = new Set<string>();
+    await deliverNewEvents(customer, seen);
+    const [order] = (await OrderEntity.query.byUser({ user_id: userId }).go()).data;
+    const before = await counter('refunds', month());
+
+    await client.refunds.create({ payment_intent: order!.payment_intent_id!, amount: 50 });
+    const refunded = ofType(await eventsOfCustomer(customer, seen), 'charge.refunded');
+    await deliverEvent(refunded);
+    await deliverEvent(refunded);
+    expect(await counter('refunds', month())).toBe(before + 50);
+    expect((await OrderEntity.get({ id: order!.id }).go()).data!.amount_refunded).toBe(50);
+  });
+});
+
+describe('Connect', () => {
+  let sellerId: string;
+  let accountId: string;
+
+  beforeAll(async () => {
+    sellerId = `seller-${randomUUID()}`;
+    await putProfile({ id: sellerId, role: 'seller', is_seller_approved: true });
+  });
+
+  it('creates the account once, links to onboarding, and follows account.updated', async () => {
+    const first = await callBilling('POST', '/api/connect/account-link', sellerId);
+    expect(first.statusCode, first.body).toBe(200);
+    const { account_link_url } = jsonBody<{ account_link_url: string }>(first);
+    expect(account_link_url).toContain('/connect/onboarding/');
+    await callBilling('POST', '/api/connect/account-link', sellerId);
+    accountId = (await ProfileEntity.get({ id: sellerId }).go()).data!.stripe_account_id!;
+    expect(accountId).toMatch(/^acct_/);
+    expect(
+      jsonBody<ConnectStatus>(await callBilling('GET', '/api/connect', sellerId)),
+    ).toMatchObject({ connected: true, payouts_enabled: false });
+
+    await control.completeOnboarding(accountId);
+    const [updated] = await control.events({ type: 'account.updated', object: accountId });
+    expect((await deliverEvent(updated!)).statusCode).toBe(200);
+    expect(jsonBody<ConnectStatus>(await callBilling('GET', '/api/connect', sellerId))).toEqual({
+      connected: true,
+      payouts_enabled: true,
+      details_submitted: true,
+    });
+
+    // An older account.updated (payouts not yet enabled) delivered late changes nothing.
+    const stale = {
+      ...updated!,
+      id: `evt_${randomUUID().replace(/-/g, '')}`,
+      created: updated!.created - 60,
+      data: { object: { ...(updated!.data.object as Stripe.Account), payouts_enabled: false } },
+    } as Stripe.Event;
+    expect((await deliverEvent(stale)).statusCode).toBe(200);
+    expect(
+      jsonBody<ConnectStatus>(await callBilling('GET', '/api/connect', sellerId)).payouts_enabled,
+    ).toBe(true);
+  });
+
+  it('is for approved sellers only', async () => {
+    const buyerId = `buyer-${randomUUID()}`;
+    await putProfile({ id: buyerId });
+    expect((await callBilling('POST', '/api/connect/account-link', buyerId)).statusCode).toBe(403);
+  });
+});
