@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useMyLicenses } from '../api/get-my-licenses';
-import { formatIssuedDate } from '../lib/license-format';
+import { formatIssuedDate, sourceLabel } from '../lib/license-format';
 
 export function MyLicensesCard() {
   const licenses = useMyLicenses();
@@ -44,7 +44,8 @@ export function MyLicensesCard() {
                     </RouterLink>
                   </Link>
                   <Text fontSize="sm" color="fg.muted">
-                    Version {license.version_number} · issued {formatIssuedDate(license.issued_at)}
+                    Version {license.version_number} · {sourceLabel(license)} · issued{' '}
+                    {formatIssuedDate(license.issued_at)}
                   </Text>
                 </Stack>
                 <Badge variant="outline" flexShrink={0}>

@@ -19,6 +19,14 @@ export function grantedBy(license: Pick<License, 'source' | 'plan_type' | 'order
   }
 }
 
+/** The same, in a few words for a list row: `Pro plan`, `One-time purchase`, `Free template`. */
+export function sourceLabel(license: Pick<License, 'source' | 'plan_type'>): string {
+  if (license.source === 'subscription') {
+    return license.plan_type ? `${planById(license.plan_type).name} plan` : 'Subscription';
+  }
+  return license.source === 'order' ? 'One-time purchase' : 'Free template';
+}
+
 export function formatIssuedDate(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
 }

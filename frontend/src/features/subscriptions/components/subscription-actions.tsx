@@ -21,6 +21,10 @@ export function SubscriptionActions({ view }: { view: SubscriptionView }) {
   const update = useUpdateSubscription();
   const [confirming, setConfirming] = useState(false);
   const end = periodEnd(view);
+  // Which change is under way: the card swaps Cancel for Resume as soon as the answer is in,
+  // while the mutation still refreshes the profile, and Resume must not inherit the spinner.
+  const changing = (cancel: boolean) =>
+    update.isPending && update.variables.cancel_at_period_end === cancel;
 
   const cancel = async () => {
     try {
@@ -38,7 +42,7 @@ export function SubscriptionActions({ view }: { view: SubscriptionView }) {
         <Button
           size="sm"
           colorPalette="purple"
-          loading={update.isPending}
+          loading={changing(false)}
           onClick={() => update.mutate({ cancel_at_period_end: false })}
         >
           Resume subscription
@@ -74,7 +78,7 @@ export function SubscriptionActions({ view }: { view: SubscriptionView }) {
                   <Dialog.ActionTrigger asChild>
                     <Button variant="outline">Keep subscription</Button>
                   </Dialog.ActionTrigger>
-                  <Button colorPalette="red" loading={update.isPending} onClick={cancel}>
+                  <Button colorPalette="red" loading={changing(true)} onClick={cancel}>
                     Cancel at period end
                   </Button>
                 </Dialog.Footer>

@@ -4,6 +4,7 @@ import { LICENSE_MESSAGES } from '../../../../../../lambdas/shared/contracts/lic
 import {
   grantedBy,
   licenseFailure,
+  sourceLabel,
 } from '../../../../../../frontend/src/features/licenses/lib/license-format';
 import { ApiError, UNEXPECTED_ERROR } from '../../../../../../frontend/src/lib/api-error';
 
@@ -19,6 +20,9 @@ describe('licence certificates', () => {
       'One-time purchase (order ord_1)',
     );
     expect(grantedBy({ source: 'free', plan_type: null, order_id: null })).toBe('Free template');
+    expect(sourceLabel({ source: 'subscription', plan_type: 'premium' })).toBe('Premium plan');
+    expect(sourceLabel({ source: 'order', plan_type: null })).toBe('One-time purchase');
+    expect(sourceLabel({ source: 'free', plan_type: null })).toBe('Free template');
   });
 
   it('say "not found" for an unknown or malformed id, the API\'s text otherwise', () => {
