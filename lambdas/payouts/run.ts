@@ -1,6 +1,6 @@
 /**
  * The monthly payout run (docs/data-model.md §4.4): the Prepare and Finish steps of the
- * monthly-payouts state machine. The Transfer step between them is `transferPayout` (service.ts).
+ * monthly-payouts state machine. The Transfer step between them is `transferPayout` (transfer.ts).
  */
 import { ulid } from 'ulid';
 import {

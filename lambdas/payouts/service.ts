@@ -1,14 +1,16 @@
 /**
  * Payouts (seller spec §2 Payouts, §4 Payout status; ARCHITECTURE.md "Payouts"): the seller's
- * payouts page, paying one payout through a Stripe Connect transfer, and reconciling Stripe's
- * transfer events. The monthly run that creates the payouts is in run.ts. The payouts domain is
- * the one writer of payouts (STYLE.md rule 11): the billing webhook calls `recordTransferEvent`.
+ * payouts page, the payout's status transitions with their notifications, and reconciling
+ * Stripe's transfer events. The monthly run that creates the payouts is in run.ts, the transfer
+ * itself in transfer.ts (the one module that calls Stripe, so the API's function does not carry
+ * stripe-node). The payouts domain is the one writer of payouts (STYLE.md rule 11): the billing
+ * webhook calls `recordTransferEvent`.
  */
 import { connectAccountOf, oneTimeSalesOfSellerInMonth } from '../billing/service';
 import { countSellerDownloadsInMonth } from '../downloads/service';
 import { notificationWrites } from '../notifications/service';
 import { listMyMvps } from '../templates/service';
-import { isStripeError, stripe, type Stripe } from '../shared/adapters/stripe';
+import type { Stripe } from '../shared/adapters/stripe';
 import { config } from '../shared/config';
 import { formatGbp } from '../shared/contracts/money';
 import {
@@ -21,7 +23,6 @@ import {
 } from '../shared/contracts/payouts';
 import type { NotificationType } from '../shared/contracts/notifications';
 import type { Profile } from '../shared/contracts/profile';
-import { logger } from '../shared/observability';
 import { MONTH_PATTERN, addMonths, monthName, monthOf } from './months';
 import {
   getPayout,
@@ -134,10 +135,11 @@ export const listMyPayouts = async (
 };
 
 // ---------------------------------------------------------------------------------------------
-// Paying one payout (the Transfer step of the monthly-payouts state machine)
+// Status transitions (each with its notification, in one transaction)
 // ---------------------------------------------------------------------------------------------
 
-const payoutMessages = {
+/** The seller's notifications of a payout (amounts in the currency charged, GBP). */
+export const payoutMessages = {
   payout_initiated: (item: PayoutItem) =>
     `Your payout of ${formatGbp(item.commission_amount)} for ${monthName(item.month_year)} is on its way to your Stripe account.`,
   payout_completed: (item: PayoutItem) =>
@@ -146,7 +148,8 @@ const payoutMessages = {
     `Your payout of ${formatGbp(item.commission_amount)} for ${monthName(item.month_year)} failed: ${reason}`,
 } as const;
 
-const notify = (
+/** The writes of one payout notification, for a transition's transaction. */
+export const notify = (
   item: PayoutItem,
   type: Extract<NotificationType, `payout_${string}`>,
   message: string,
@@ -156,61 +159,26 @@ const notify = (
 /** What the Transfer step did with one payout. */
 export type TransferOutcome = 'completed' | 'failed' | 'pending' | 'skipped';
 
-/** The payout's idempotency key at Stripe: one transfer per payout, however often we ask. */
-export const transferIdempotencyKey = (item: Pick<PayoutItem, 'id'>) => `payout-${item.id}`;
-
-/** The transfer group of a month's payouts (seen together in Stripe's dashboard). */
-export const transferGroupOf = (monthYear: string) => `payouts-${monthYear}`;
-
 /**
- * Stripe errors a later attempt may not repeat: network, Stripe's own 5xx, rate limits, a
- * concurrent request with the same key, our own key being refused (configuration, not the
- * seller's fault). Anything else (invalid request, a destination that cannot receive) is the
- * payout's failure, recorded with Stripe's message.
+ * pending → processing with the destination, and `payout_initiated`, in one transaction: only one
+ * attempt ever gets past this (condition `status = pending`).
  */
-const isTransientStripeError = (error: Stripe.errors.StripeError): boolean =>
-  [
-    'StripeConnectionError',
-    'StripeAPIError',
-    'StripeRateLimitError',
-    'StripeAuthenticationError',
-  ].includes(error.type) ||
-  (error.statusCode ?? 0) >= 500 ||
-  error.statusCode === 409 ||
-  error.statusCode === 429;
-
-/**
- * A transfer made for this payout by an earlier attempt that crashed before recording it. Stripe
- * keeps idempotency keys for 24 hours only, so a payout left `processing` longer than that is
- * looked up in its month's transfer group before anything is sent again.
- */
-const findEarlierTransfer = async (item: PayoutItem): Promise<Stripe.Transfer | null> => {
-  const client = await stripe();
-  for await (const transfer of client.transfers.list({
-    transfer_group: transferGroupOf(item.month_year),
-    limit: 100,
-  })) {
-    if (transfer.metadata.payout_id === item.id) return transfer;
-  }
-  return null;
-};
-
-const createTransfer = async (item: PayoutItem, destination: string) => {
-  const client = await stripe();
-  return client.transfers.create(
-    {
-      amount: item.commission_amount,
-      currency: item.currency,
-      destination,
-      transfer_group: transferGroupOf(item.month_year),
-      metadata: { payout_id: item.id, seller_id: item.seller_id, month_year: item.month_year },
-    },
-    { idempotencyKey: transferIdempotencyKey(item) },
-  );
+export const recordProcessing = async (item: PayoutItem, destination: string): Promise<boolean> => {
+  const now = new Date().toISOString();
+  const result = await transitionPayout({
+    key: item,
+    payoutId: item.id,
+    from: ['pending'],
+    to: 'processing',
+    set: { stripe_account_id: destination },
+    now,
+    notification: notify(item, 'payout_initiated', payoutMessages.payout_initiated(item), now),
+  });
+  return !result.canceled;
 };
 
 /** processing → completed with the transfer, and `payout_completed`, in one transaction. */
-const recordCompleted = async (
+export const recordCompleted = async (
   item: PayoutItem,
   transferId: string,
   processedAt: string,
@@ -229,7 +197,7 @@ const recordCompleted = async (
 };
 
 /** `from` → failed with the reason, and `payout_failed`, in one transaction. */
-const recordFailed = async (
+export const recordFailed = async (
   item: PayoutItem,
   reason: string,
   from: readonly PayoutStatus[],
@@ -248,85 +216,12 @@ const recordFailed = async (
 };
 
 /** After a refused transition: what the payout's status says happened. */
-const outcomeOf = async (key: PayoutKey): Promise<TransferOutcome> => {
+export const outcomeOf = async (key: PayoutKey): Promise<TransferOutcome> => {
   const fresh = await getPayout(key);
   if (fresh?.status === 'completed') return 'completed';
   if (fresh?.status === 'failed') return 'failed';
   if (fresh?.status === 'pending') return 'pending';
   return 'skipped';
-};
-
-/**
- * Pays one payout to its seller's Connect account.
- *
- * 1. Read it. Completed, failed or cancelled payouts are left alone (a re-run pays nobody twice).
- * 2. Pending: without a Connect account that can receive payouts it stays pending, unnotified,
- *    for a later run. Otherwise pending → processing (condition `status = pending`) with the
- *    destination and `payout_initiated`, in one transaction: only one attempt ever gets past here.
- * 3. Processing (just now, or left by a crashed attempt): `transfers.create` with the payout's
- *    idempotency key, so an attempt that repeats it gets the same transfer back. A payout left
- *    processing by an earlier attempt is first looked up at Stripe (see findEarlierTransfer).
- * 4. Success → completed with the transfer id and `payout_completed`; a refusal by Stripe → failed
- *    with Stripe's message and `payout_failed`; each conditional on `status = processing`, with
- *    its notification in the same transaction. Transient errors are thrown: the state machine
- *    retries, and the payout stays processing for the next attempt or run.
- */
-export const transferPayout = async (key: PayoutKey): Promise<TransferOutcome> => {
-  // 1.
-  let item = await getPayout(key);
-  if (!item) return 'skipped';
-  if (item.status === 'completed' || item.status === 'failed') return item.status;
-  if (item.status === 'cancelled') return 'skipped';
-  const resumed = item.status === 'processing';
-
-  // 2.
-  if (item.status === 'pending') {
-    const account = await connectAccountOf(item.seller_id);
-    if (!account.accountId || !account.payoutsEnabled) return 'pending';
-    const now = new Date().toISOString();
-    const result = await transitionPayout({
-      key,
-      payoutId: item.id,
-      from: ['pending'],
-      to: 'processing',
-      set: { stripe_account_id: account.accountId },
-      now,
-      notification: notify(item, 'payout_initiated', payoutMessages.payout_initiated(item), now),
-    });
-    if (result.canceled) return outcomeOf(key);
-    item = { ...item, status: 'processing', stripe_account_id: account.accountId };
-  }
-
-  const destination = item.stripe_account_id;
-  if (!destination) {
-    // A processing payout always records its destination; an item without one is broken data.
-    const reason = 'No Stripe account was recorded for this payout.';
-    return (await recordFailed(item, reason, ['processing'])) ? 'failed' : outcomeOf(key);
-  }
-
-  // 3. (A failed look-up is thrown, never recorded: it says nothing about the payout.)
-  let transfer = resumed ? await findEarlierTransfer(item) : null;
-  try {
-    transfer ??= await createTransfer(item, destination);
-  } catch (error) {
-    if (!isStripeError(error) || isTransientStripeError(error)) throw error;
-    // 4. (refused)
-    logger.warn('Payout transfer refused by Stripe', {
-      payoutId: item.id,
-      code: error.code,
-      type: error.type,
-    });
-    return (await recordFailed(item, error.message, ['processing'])) ? 'failed' : outcomeOf(key);
-  }
-
-  // 4. (paid)
-  const processedAt = new Date(transfer.created * 1000).toISOString();
-  if (await recordCompleted(item, transfer.id, processedAt)) {
-    logger.info('Payout transferred', { payoutId: item.id, transferId: transfer.id });
-    return 'completed';
-  }
-  // The webhook recorded the transfer first: its transaction sent the notification.
-  return outcomeOf(key);
 };
 
 // ---------------------------------------------------------------------------------------------

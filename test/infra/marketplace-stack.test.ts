@@ -220,11 +220,12 @@ describe('api', () => {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
     });
-    // The processing and scheduled task functions are tested with their constructs
-    // (test/infra/processing.test.ts, test/infra/browse-scaling.test.ts).
+    // The processing, payouts and scheduled task functions are tested with their constructs
+    // (test/infra/processing.test.ts, payouts.test.ts, browse-scaling.test.ts).
     const tasks = new Set(
       [
         ...Object.values(synthesised.stack.processing.taskFunctions),
+        ...Object.values(synthesised.stack.payouts.taskFunctions),
         ...synthesised.stack.schedules.functions.values(),
       ].map(idOf),
     );
@@ -389,6 +390,7 @@ describe('web', () => {
       [
         'ApiUrl',
         'MvpFilesBucketName',
+        'PayoutsStateMachineArn',
         'PreviewImagesBucketName',
         'ProcessingStateMachineArn',
         'SiteBucketName',

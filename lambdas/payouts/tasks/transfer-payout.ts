@@ -1,9 +1,10 @@
 /**
  * Step 2 of monthly-payouts, once per payout (the Map state): pays it through a Stripe Connect
- * transfer, or leaves it pending when its seller cannot receive payouts yet (service.ts,
+ * transfer, or leaves it pending when its seller cannot receive payouts yet (transfer.ts,
  * `transferPayout`). Transient failures are thrown for the state machine's Retry.
  */
-import { transferPayout, type TransferOutcome } from '../service';
+import { transferPayout } from '../transfer';
+import type { TransferOutcome } from '../service';
 import { payoutKeySchema } from '../schema';
 
 export const handler = async (event: unknown): Promise<{ outcome: TransferOutcome }> => ({
