@@ -13,6 +13,8 @@ declare module 'vitest' {
     e2eBaseUrl: string;
     e2eCognitoDataDir: string;
     e2eUserPoolId: string;
+    /** The handlers' environment (lib/local/lambda-env.ts), for tasks a test runs itself. */
+    e2eStackEnv: Record<string, string>;
   }
 }
 
@@ -25,6 +27,7 @@ export default async function setup(project: TestProject) {
   project.provide('e2eBaseUrl', stack.url);
   project.provide('e2eCognitoDataDir', path.join(dataDir, 'cognito'));
   project.provide('e2eUserPoolId', stack.userPoolId);
+  project.provide('e2eStackEnv', stack.env);
 
   return stop;
 }
