@@ -238,13 +238,16 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const workflows = createLocalWorkflowRunner();
     setWorkflowRunner(workflows);
 
-    // 4. Demo data.
+    // 4. Demo data (its payments are settled once the webhook route listens, below).
+    let settleDemo: (() => Promise<void>) | undefined;
     if (options.seed) {
       const { seedDemoData } = await import('./seed/index');
       const summary = await seedDemoData({
         cognito: cognitoClient,
         userPoolId: userPool.userPoolId,
+        siteUrl: `http://localhost:${options.port}`,
       });
+      settleDemo = summary.settle;
       log(`Demo data ready: ${summary.users} accounts, ${summary.templates} templates.`);
     }
     // EventBridge's schedules (the browse snapshot every 5 minutes), run in process.
@@ -332,6 +335,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const url = `http://localhost:${options.port}`;
     // Events wait in the local Stripe server's queue until the webhook route can take them.
     localStripe?.setWebhookUrl(`${url}/api/webhooks/stripe`);
+    await settleDemo?.().catch((error: unknown) =>
+      console.error("Settling the demo's payments failed:", error),
+    );
     let stopping: Promise<void> | undefined;
     return {
       url,

@@ -10,8 +10,10 @@
  * 1. accounts: Cognito user (confirmed, permanent password, group) → profile and username claim
  * 2. templates: files and items through the templates domain (one catalog move for the batch),
  *    then their reviews
- * 3. the demo buyer's past download, the subscriptions
+ * 3. the demo buyer's past download
  * 4. the browse snapshot is written (docs/data-model.md §5)
+ * 5. the money (money.ts): subscriptions paid on the local Stripe server, last month's downloads,
+ *    a Connect account; once the site is up (`settle`), a refund request and last month's payouts
  */
 import {
   AdminAddUserToGroupCommand,
@@ -32,11 +34,13 @@ import { demoAccounts, type DemoAccount, type DemoAccountKey } from './accounts'
 import { buildBundleZip, renderPreviewSvg, slugOf } from './assets';
 import { seedTemplates, type SeedTemplate } from './templates';
 import { seedDownloads } from './downloads';
-import { seedSubscriptions } from './subscriptions';
+import { seedMoney, settleMoney } from './money';
 
 export interface SeedOptions {
   cognito: CognitoIdentityProviderClient;
   userPoolId: string;
+  /** The site's origin (`http://localhost:<port>`): return addresses of the demo's payments. */
+  siteUrl: string;
 }
 
 export interface SeedSummary {
@@ -46,6 +50,11 @@ export interface SeedSummary {
   templates: number;
   /** Templates this run wrote (0 on a reseed). */
   templatesWritten: number;
+  /**
+   * The part of the demo that needs the site up: call once the webhook route listens (the
+   * refund request and last month's payouts need the payments the webhook records).
+   */
+  settle: () => Promise<void>;
 }
 
 export interface SeededUser {
@@ -222,7 +231,6 @@ const reviewsOf = (template: SeedTemplate, users: Map<DemoAccountKey, SeededUser
 export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> => {
   const users = await seedAccounts(options);
   await seedNewsletterTypes();
-  await seedSubscriptions(new Map([...users].map(([key, user]) => [key, user.sub])));
   const templatesWritten = await importTemplates(
     seedTemplates.map((template) => templateImportOf(template, users)),
   );
@@ -232,7 +240,15 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
   // schedule rewrites it every few minutes from then on). Seeded templates carry their historic
   // `updated_at`, which a catalog that reads "changes since" would not see: the snapshot has them.
   await publishCatalogSnapshot();
+  const money = {
+    users: new Map(
+      [...users].map(([key, user]) => [key, { sub: user.sub, email: user.account.email }]),
+    ),
+    siteUrl: options.siteUrl,
+  };
+  const runPayouts = await seedMoney(money);
   return {
+    settle: () => settleMoney({ ...money, runPayouts }),
     users: users.size,
     templates: seedTemplates.filter((template) => template.status === 'approved').length,
     templatesWritten,

@@ -30,7 +30,11 @@ const byStatus = async (status: 'approved' | 'pending_review' | 'scan_failed') =
 
 beforeAll(async () => {
   const cloud = localCloud();
-  options = { cognito: createCognitoClient(cloud.cognitoEndpoint), userPoolId: cloud.userPoolId };
+  options = {
+    cognito: createCognitoClient(cloud.cognitoEndpoint),
+    userPoolId: cloud.userPoolId,
+    siteUrl: 'http://localhost:5173',
+  };
   s3 = createS3Client(cloud.s3Endpoint);
   first = await seedDemoData(options);
   second = await seedDemoData(options);
@@ -38,8 +42,8 @@ beforeAll(async () => {
 
 describe('seedDemoData', () => {
   it('writes 30 approved templates and two hidden ones, and nothing on the second run', async () => {
-    expect(first).toEqual({ users: 5, templates: 30, templatesWritten: 32 });
-    expect(second).toEqual({ users: 5, templates: 30, templatesWritten: 0 });
+    expect(first).toMatchObject({ users: 5, templates: 30, templatesWritten: 32 });
+    expect(second).toMatchObject({ users: 5, templates: 30, templatesWritten: 0 });
     expect(await byStatus('approved')).toHaveLength(30);
     expect(await byStatus('pending_review')).toHaveLength(1);
     expect(await byStatus('scan_failed')).toHaveLength(1);
