@@ -7,7 +7,7 @@ import type Stripe from 'stripe';
 import { cancelSubscription, updateSubscription } from './billing';
 import { listInvoices } from './invoices';
 import { createSession } from './checkout';
-import { createAccount, createAccountLink, createTransfer } from './connect';
+import { createAccount, createAccountLink, createTransfer, listTransfers } from './connect';
 import { mustFind, type Context } from './context';
 import {
   expandParam,
@@ -174,6 +174,7 @@ const routes: Route[] = [
     handler: (ctx, params) => createAccountLink(ctx, params),
   },
   { method: 'POST', path: '/v1/transfers', handler: (ctx, params) => createTransfer(ctx, params) },
+  { method: 'GET', path: '/v1/transfers', handler: (ctx, params) => listTransfers(ctx, params) },
   {
     method: 'GET',
     path: '/v1/transfers/:id',

@@ -183,7 +183,8 @@ export const validateCard = (submission: CardSubmission, now: number): CardInput
   let expMonth = 12;
   let expYear = today.getUTCFullYear() + 3;
   if (submission.expiry !== undefined && submission.expiry.trim() !== '') {
-    const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(submission.expiry);
+    // `12 / 34`, `12/34`, `12/2034` or `1234`, as Stripe's card element accepts them.
+    const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(submission.expiry);
     if (!match || Number(match[1]) < 1 || Number(match[1]) > 12) {
       throw cardError('invalid_expiry_month', "Your card's expiration date is incomplete.", {
         param: 'exp_month',

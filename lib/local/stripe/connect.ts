@@ -17,7 +17,7 @@ import {
   stringParam,
   type Params,
 } from './http';
-import { CURRENCY, listOf } from './objects';
+import { CURRENCY, listOf, pageOf } from './objects';
 
 /** `/connect/onboarding/{account}?link={link}`: the hosted onboarding page. */
 export const onboardingPagePath = (account: string, link: string) =>
@@ -114,7 +114,7 @@ export const createAccount = (ctx: Context, params: Params): Stripe.Account => {
     controller: controllerOf(params, type),
     country: (stringParam(params, 'country') ?? 'GB').toUpperCase(),
     created: ctx.now,
-    default_currency: CURRENCY,
+    default_currency: (stringParam(params, 'default_currency') ?? CURRENCY).toLowerCase(),
     details_submitted: false,
     email,
     external_accounts: listOf([], '/v1/accounts/acct/external_accounts'),
@@ -243,6 +243,18 @@ export const createTransfer = (ctx: Context, params: Params): Stripe.Transfer =>
   ctx.store.changed();
   ctx.emit('transfer.created', transfer);
   return transfer;
+};
+
+/** `GET /v1/transfers`: newest first, by `destination` or `transfer_group`. */
+export const listTransfers = (ctx: Context, params: Params): Stripe.ApiList<Stripe.Transfer> => {
+  const destination = stringParam(params, 'destination');
+  const group = stringParam(params, 'transfer_group');
+  const transfers = Object.values(ctx.state.transfers).filter(
+    (transfer) =>
+      (!destination || transfer.destination === destination) &&
+      (!group || transfer.transfer_group === group),
+  );
+  return pageOf(transfers, params, '/v1/transfers');
 };
 
 /** The control API's reversal (the whole remaining amount): `transfer.reversed`. */

@@ -4,9 +4,9 @@
  */
 import type Stripe from 'stripe';
 import { formatPounds, type Context } from './context';
-import { integerParam, invalidRequest, stringParam, type Params } from './http';
+import { invalidRequest, stringParam, type Params } from './http';
 import { buildInvoicePayment, markInvoicePaid } from './billing-objects';
-import { listOf } from './objects';
+import { pageOf } from './objects';
 import { payWithCard } from './payments';
 
 export const productName = (ctx: Context, price: Stripe.Price) =>
@@ -81,29 +81,11 @@ export const listInvoices = (ctx: Context, params: Params): Stripe.ApiList<Strip
   const subscription = stringParam(params, 'subscription');
   const customer = stringParam(params, 'customer');
   const status = stringParam(params, 'status');
-  const limit = integerParam(params, 'limit') ?? 10;
-  if (limit < 1 || limit > 100)
-    throw invalidRequest('Invalid limit: must be between 1 and 100', 'limit');
-  const startingAfter = stringParam(params, 'starting_after');
-  let invoices = Object.values(ctx.state.invoices)
-    .map((invoice, index) => ({ invoice, index }))
-    .filter(
-      ({ invoice }) =>
-        (!subscription || invoice.parent?.subscription_details?.subscription === subscription) &&
-        (!customer || invoice.customer === customer) &&
-        (!status || invoice.status === status),
-    )
-    .sort((a, b) => b.invoice.created - a.invoice.created || b.index - a.index)
-    .map(({ invoice }) => invoice);
-  if (startingAfter) {
-    const at = invoices.findIndex((invoice) => invoice.id === startingAfter);
-    if (at === -1)
-      throw invalidRequest(
-        `No such invoice: '${startingAfter}'`,
-        'starting_after',
-        'resource_missing',
-      );
-    invoices = invoices.slice(at + 1);
-  }
-  return { ...listOf(invoices.slice(0, limit), '/v1/invoices'), has_more: invoices.length > limit };
+  const invoices = Object.values(ctx.state.invoices).filter(
+    (invoice) =>
+      (!subscription || invoice.parent?.subscription_details?.subscription === subscription) &&
+      (!customer || invoice.customer === customer) &&
+      (!status || invoice.status === status),
+  );
+  return pageOf(invoices, params, '/v1/invoices');
 };

@@ -5,7 +5,7 @@
  * the few facts that vary and fills every other field with what Stripe returns in test mode.
  */
 import type Stripe from 'stripe';
-import { newId } from './http';
+import { integerParam, invalidRequest, newId, stringParam, type Params } from './http';
 
 /** Stripe's `*_decimal` fields travel as decimal strings; stripe-node turns them into Decimals. */
 export type Decimal = NonNullable<Stripe.Price['unit_amount_decimal']>;
@@ -28,6 +28,38 @@ export const listOf = <T>(data: T[], url: string): Stripe.ApiList<T> => ({
   has_more: false,
   url,
 });
+
+/**
+ * One page of a list endpoint, newest first (`created`, then the order they were stored in), as
+ * `limit` (1–100, default 10) and `starting_after` ask; stripe-node's auto-pagination follows it.
+ */
+export const pageOf = <T extends { id: string; created: number }>(
+  items: T[],
+  params: Params,
+  url: string,
+): Stripe.ApiList<T> => {
+  const limit = integerParam(params, 'limit') ?? 10;
+  if (limit < 1 || limit > 100) {
+    throw invalidRequest('Invalid limit: must be between 1 and 100', 'limit');
+  }
+  let newestFirst = items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => b.item.created - a.item.created || b.index - a.index)
+    .map(({ item }) => item);
+  const startingAfter = stringParam(params, 'starting_after');
+  if (startingAfter) {
+    const at = newestFirst.findIndex((item) => item.id === startingAfter);
+    if (at === -1) {
+      throw invalidRequest(
+        `No such object: '${startingAfter}'`,
+        'starting_after',
+        'resource_missing',
+      );
+    }
+    newestFirst = newestFirst.slice(at + 1);
+  }
+  return { ...listOf(newestFirst.slice(0, limit), url), has_more: newestFirst.length > limit };
+};
 
 export const buildCustomer = (input: {
   email: string | null;

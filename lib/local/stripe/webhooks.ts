@@ -65,6 +65,8 @@ export const createWebhookDispatcher = (options: {
 }): WebhookDispatcher => {
   const { store } = options;
   const { pending, held } = store.state.webhooks;
+  // Delivery starts in normal mode: what a previous run held is delivered now.
+  pending.push(...held.splice(0));
   const log: DeliveryAttempt[] = [];
   let url = options.initialUrl;
   let running: Promise<void> | undefined;

@@ -421,6 +421,21 @@ describe('Connect', () => {
       metadata: { payout_id: 'p-1' },
     });
     expect(transfer).toMatchObject({ amount: 350, destination: account.id, reversed: false });
+    const second = await stripe.transfers.create({
+      amount: 150,
+      currency: 'gbp',
+      destination: account.id,
+      transfer_group: 'payouts-2026-01',
+    });
+    // One per page: stripe-node's auto-pagination follows has_more and starting_after.
+    const listed: string[] = [];
+    for await (const each of stripe.transfers.list({
+      transfer_group: 'payouts-2026-01',
+      limit: 1,
+    })) {
+      listed.push(each.id);
+    }
+    expect(listed).toEqual([second.id, transfer.id]);
     await server.control.reverseTransfer(transfer.id);
     expect(await stripe.transfers.retrieve(transfer.id)).toMatchObject({
       reversed: true,

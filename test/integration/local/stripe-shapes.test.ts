@@ -35,6 +35,7 @@ const TYPES = [
   'Transfer',
   'Stripe.ApiList<Stripe.Invoice>',
   'Stripe.ApiList<Stripe.LineItem>',
+  'Stripe.ApiList<Stripe.Transfer>',
 ] as const;
 
 type TypeName = (typeof TYPES)[number];
@@ -265,6 +266,11 @@ describe('the local Stripe server answers in the shapes stripe-node declares', (
       metadata: { payout_id: 'p1' },
     });
     expectShape('Transfer', transfer, 'transfers.create');
+    expectShape(
+      'Stripe.ApiList<Stripe.Transfer>',
+      await stripe.transfers.list({ transfer_group: 'payout-2026-01', limit: 10 }),
+      'transfers.list',
+    );
     await server.control.reverseTransfer(transfer.id);
     expectShape(
       'Transfer',
