@@ -38,9 +38,15 @@ const isTransientStripeError = (error: Stripe.errors.StripeError): boolean =>
   error.statusCode === 429;
 
 /**
- * A transfer made for this payout by an earlier attempt that crashed before recording it. Stripe
- * keeps idempotency keys for 24 hours only, so a payout left `processing` longer than that is
- * looked up in its month's transfer group before anything is sent again.
+ * Stripe keeps idempotency keys for 24 hours: within that (with an hour's margin) a repeated
+ * `transfers.create` is answered with the transfer an earlier attempt made.
+ */
+const IDEMPOTENCY_WINDOW_MS = 23 * 60 * 60 * 1000;
+
+/**
+ * A transfer made for this payout by an earlier attempt that crashed before recording it, for a
+ * payout left `processing` longer than Stripe keeps the key: looked up in its month's transfer
+ * group by the payout id in its metadata before anything is sent again.
  */
 const findEarlierTransfer = async (item: PayoutItem): Promise<Stripe.Transfer | null> => {
   const client = await stripe();
@@ -76,7 +82,8 @@ const createTransfer = async (item: PayoutItem, destination: string) => {
  *    destination and `payout_initiated`, in one transaction: only one attempt ever gets past here.
  * 3. Processing (just now, or left by a crashed attempt): `transfers.create` with the payout's
  *    idempotency key, so an attempt that repeats it gets the same transfer back. A payout left
- *    processing by an earlier attempt is first looked up at Stripe (see findEarlierTransfer).
+ *    processing by an attempt more than a day ago is first looked up at Stripe (Stripe keeps keys
+ *    for 24 hours; see findEarlierTransfer).
  * 4. Success → completed with the transfer id and `payout_completed`; a refusal by Stripe → failed
  *    with Stripe's message and `payout_failed`; each conditional on `status = processing`, with
  *    its notification in the same transaction. Transient errors are thrown: the state machine
@@ -88,7 +95,10 @@ export const transferPayout = async (key: PayoutKey): Promise<TransferOutcome> =
   if (!item) return 'skipped';
   if (item.status === 'completed' || item.status === 'failed') return item.status;
   if (item.status === 'cancelled') return 'skipped';
-  const resumed = item.status === 'processing';
+  // Left processing by an attempt too long ago for Stripe to still know its key.
+  const stale =
+    item.status === 'processing' &&
+    Date.now() - Date.parse(item.updated_at) > IDEMPOTENCY_WINDOW_MS;
 
   // 2.
   if (item.status === 'pending') {
@@ -106,7 +116,7 @@ export const transferPayout = async (key: PayoutKey): Promise<TransferOutcome> =
   }
 
   // 3. (A failed look-up is thrown, never recorded: it says nothing about the payout.)
-  let transfer = resumed ? await findEarlierTransfer(item) : null;
+  let transfer = stale ? await findEarlierTransfer(item) : null;
   try {
     transfer ??= await createTransfer(item, destination);
   } catch (error) {

@@ -6,7 +6,7 @@
  * A month's amounts add up to its pool; a month run twice (one after the other, or at once) pays
  * each seller once; a seller without a connected account keeps a pending row that a later run
  * pays once connected; a transfer Stripe refuses leaves the payout failed with Stripe's reason and
- * the seller told.
+ * the seller told; a payout a crashed attempt left processing is finished once by the next run.
  */
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,7 @@ import {
   addToPool,
   putApprovedSeller,
   putMonthDownloads,
+  putPayout,
   setConnectAccount,
 } from '../../../fixtures/payouts';
 
@@ -295,6 +296,52 @@ describe('monthly-payouts state machine', () => {
     expect((await payoutOf(seller.id, month))?.status).toBe('failed');
     expect(await notificationsOf(seller.id)).toHaveLength(2);
     expect(await transfersFor(failed!.id)).toEqual([]);
+  });
+
+  it('finishes payouts a crashed attempt left processing, once, in the next run', async () => {
+    const [month, next] = ['2031-08', '2031-09'];
+    const paidBeforeCrash = await connectedSeller();
+    const crashedBeforeStripe = await connectedSeller();
+    const processing = (seller: { id: string; accountId: string }) =>
+      putPayout({
+        seller_id: seller.id,
+        month_year: month,
+        status: 'processing',
+        stripe_account_id: seller.accountId,
+        commission_amount: 4_200,
+      });
+    const [paid, unpaid] = [
+      await processing(paidBeforeCrash),
+      await processing(crashedBeforeStripe),
+    ];
+    // The first attempt's transfer went through; the attempt died before recording it.
+    const earlier = await stripe.transfers.create(
+      {
+        amount: 4_200,
+        currency: 'gbp',
+        destination: paidBeforeCrash.accountId,
+        transfer_group: `payouts-${month}`,
+        metadata: { payout_id: paid.id, seller_id: paid.seller_id, month_year: month },
+      },
+      { idempotencyKey: `payout-${paid.id}` },
+    );
+
+    await runMonth(next);
+
+    expect(await payoutOf(paid.seller_id, month)).toMatchObject({
+      status: 'completed',
+      stripe_transfer_id: earlier.id,
+    });
+    expect(await transfersFor(paid.id)).toHaveLength(1);
+    const [transfer, ...more] = await transfersFor(unpaid.id);
+    expect(more).toEqual([]);
+    expect(await payoutOf(unpaid.seller_id, month)).toMatchObject({
+      status: 'completed',
+      stripe_transfer_id: transfer!.id,
+    });
+    for (const seller of [paidBeforeCrash, crashedBeforeStripe]) {
+      expect((await notificationsOf(seller.id)).map((n) => n.type)).toEqual(['payout_completed']);
+    }
   });
 
   it('sends the whole pool to the platform in a month without downloads', async () => {
