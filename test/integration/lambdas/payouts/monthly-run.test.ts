@@ -344,6 +344,40 @@ describe('monthly-payouts state machine', () => {
     }
   });
 
+  it('finds the transfer of an attempt that crashed days ago instead of paying again', async () => {
+    const [month, next] = ['2031-10', '2031-11'];
+    const seller = await connectedSeller();
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString();
+    const stuck = await putPayout({
+      seller_id: seller.id,
+      month_year: month,
+      status: 'processing',
+      stripe_account_id: seller.accountId,
+      commission_amount: 2_500,
+      updated_at: twoDaysAgo,
+    });
+    // Paid two days ago; Stripe has forgotten that request's key since (a key Stripe no longer
+    // knows is, to it, a new key: here, one it has never seen).
+    const earlier = await stripe.transfers.create(
+      {
+        amount: 2_500,
+        currency: 'gbp',
+        destination: seller.accountId,
+        transfer_group: `payouts-${month}`,
+        metadata: { payout_id: stuck.id, seller_id: seller.id, month_year: month },
+      },
+      { idempotencyKey: `forgotten-${stuck.id}` },
+    );
+
+    await runMonth(next);
+
+    expect(await payoutOf(seller.id, month)).toMatchObject({
+      status: 'completed',
+      stripe_transfer_id: earlier.id,
+    });
+    expect(await transfersFor(stuck.id)).toHaveLength(1);
+  });
+
   it('sends the whole pool to the platform in a month without downloads', async () => {
     const month = '2031-06';
     await connectedSeller();
