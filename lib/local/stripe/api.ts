@@ -12,6 +12,7 @@ import { mustFind, type Context } from './context';
 import {
   expandParam,
   invalidRequest,
+  resourceMissing,
   metadataParam,
   objectParam,
   stringParam,
@@ -185,7 +186,7 @@ const routes: Route[] = [
     path: '/v1/events/:id',
     handler: (ctx, _p, id) => {
       const event = ctx.state.events.find((candidate) => candidate.id === id);
-      if (!event) throw invalidRequest(`No such event: '${id}'`, undefined, 'resource_missing');
+      if (!event) throw resourceMissing('event', id);
       return event;
     },
   },

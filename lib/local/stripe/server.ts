@@ -142,7 +142,7 @@ export const createStripeServer = (options: StripeServerOptions): Server => {
     if (path.startsWith('/_local/')) {
       const unauthorized = checkKey(request);
       if (unauthorized)
-        return sendJson(response, unauthorized.status, errorBody(unauthorized, 'control'));
+        return sendJson(response, unauthorized.status, { error: unauthorized.body });
       try {
         if (await handleControlRequest(pageContext, webhooks, request, response, url)) return;
       } catch (error) {
