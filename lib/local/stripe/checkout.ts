@@ -17,15 +17,8 @@ import {
   stringParam,
   type Params,
 } from './http';
-import {
-  buildCustomer,
-  buildPaymentMethod,
-  buildPrice,
-  buildProduct,
-  CURRENCY,
-  emptyAddress,
-  type CardInput,
-} from './objects';
+import { buildCustomer, buildPrice, buildProduct, CURRENCY, emptyAddress } from './objects';
+import { buildPaymentMethod, type CardInput } from './payment-objects';
 import { DECLINE, payWithCard } from './payments';
 
 export const TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;

@@ -7,9 +7,10 @@
  *
  * Files: server.ts (HTTP, auth, idempotency), api.ts (the `/v1` routes, `expand`), checkout.ts,
  * billing.ts, invoices.ts, payments.ts, connect.ts (Stripe's behaviour), objects.ts,
- * checkout-objects.ts and billing-objects.ts (Stripe's object shapes), pages.ts (hosted pages),
- * webhooks.ts (events, delivery), control.ts (the `/_local` control API) and control-client.ts
- * (its client), store.ts (state, persisted), context.ts (what operations share).
+ * payment-objects.ts, checkout-objects.ts and billing-objects.ts (Stripe's object shapes),
+ * pages.ts (hosted pages), webhooks.ts (events, delivery), control.ts (the `/_local` control API)
+ * and control-client.ts (its client), store.ts (state, persisted), context.ts (what operations
+ * share).
  */
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';

@@ -6,7 +6,7 @@
 import type Stripe from 'stripe';
 import { mustFind, formatPounds, type Context } from './context';
 import { integerParam, invalidRequest, metadataParam, stringParam, type Params } from './http';
-import { buildCharge, buildPaymentIntent, buildRefund } from './objects';
+import { buildCharge, buildPaymentIntent, buildRefund } from './payment-objects';
 
 export const DECLINE = {
   code: 'card_declined',
