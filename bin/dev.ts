@@ -11,6 +11,7 @@
  * of the local Stripe server;
  * beta access is on in the local demo; BETA_ACCESS_ENABLED=false switches it off.
  */
+import { existsSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +68,10 @@ const main = async () => {
     console.log(`Removed ${dataDir}. The next npm start begins with fresh demo data.`);
     return;
   }
+
+  // `.env` (git-ignored) may hold real third-party keys (README, Configuration); the variables
+  // already set in the shell win over it.
+  if (existsSync(join(root, '.env'))) process.loadEnvFile(join(root, '.env'));
 
   const port = Number(process.env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 1 || port > 65_535) {

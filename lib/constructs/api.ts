@@ -96,8 +96,9 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   billing: { table: 'readWrite', secrets: ['stripeSecretKey', 'stripeWebhookSecret'] },
   // Refund requests; admins process them through Stripe (refunds.create).
   refunds: { table: 'readWrite', secrets: ['stripeSecretKey'] },
-  // The seller's payouts page: payouts, downloads and the Connect status, read only.
-  payouts: { table: 'read' },
+  // The seller's payouts page: payouts, downloads and the Connect status (and, like every route
+  // whose policy loads the caller's profile, the default profile on first sight).
+  payouts: { table: 'readWrite' },
   // Licence certificates: read only (they are written with downloads and orders); the caller's
   // list pages with signed cursors.
   licenses: { table: 'read', secrets: ['cursorSigningKey'] },

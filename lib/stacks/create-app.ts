@@ -27,7 +27,9 @@ const priceContext = (value: unknown, plan: 'basic' | 'pro' | 'premium') => {
   if (value === undefined || value === null || value === '') return {};
   const text = String(value);
   if (!/^price_[A-Za-z0-9]{1,200}$/.test(text)) {
-    throw new Error(`Context "stripePrice…" for ${plan} must be a Stripe price id (price_…); got "${text}".`);
+    throw new Error(
+      `Context "stripePrice…" for ${plan} must be a Stripe price id (price_…); got "${text}".`,
+    );
   }
   return { [plan]: text };
 };
@@ -50,7 +52,8 @@ export const readSettings = (app: App): AppSettings => {
     retainData: flag(context('retainData')),
     betaAccess: flag(context('betaAccess')),
     launchAt,
-    paymentsMode: context('paymentsMode') === 'stripe' ? 'stripe' : 'offline',
+    // A deployment always talks to Stripe itself (with the keys put in its secrets).
+    paymentsMode: 'stripe',
     stripePrices: {
       ...priceContext(context('stripePriceBasic'), 'basic'),
       ...priceContext(context('stripePricePro'), 'pro'),

@@ -355,7 +355,7 @@ describe('web', () => {
       apiBaseUrl: '/api',
       betaAccess: false,
       launchAt: '2025-08-01T00:00:00Z',
-      paymentsMode: 'offline',
+      paymentsMode: 'stripe',
     });
     // The deployment substitutes the pool ids and region into the uploaded JSON.
     synthesised.template.hasResourceProperties('Custom::CDKBucketDeployment', {
@@ -368,17 +368,21 @@ describe('web', () => {
     });
   });
 
-  it('takes betaAccess, launchAt and paymentsMode from context', () => {
+  it('takes betaAccess, launchAt and the Stripe prices from context', () => {
     const custom = synthApp({
       betaAccess: true,
       launchAt: '2026-01-01T00:00:00Z',
-      paymentsMode: 'stripe',
+      stripePricePro: 'price_1ProMonthly',
     });
     expect(custom.stack.web.siteConfig).toMatchObject({
       betaAccess: true,
       launchAt: '2026-01-01T00:00:00Z',
       paymentsMode: 'stripe',
     });
+    custom.template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ STRIPE_PRICE_PRO: 'price_1ProMonthly' }) },
+    });
+    expect(() => synthApp({ stripePricePro: 'not-a-price' })).toThrow(/Stripe price id/);
     custom.template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ BETA_ACCESS_ENABLED: 'true' }) },
     });

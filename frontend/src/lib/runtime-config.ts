@@ -33,7 +33,7 @@ const checks: Record<keyof SiteConfig, [Check, string]> = {
   apiBaseUrl: [oneOf('/api'), 'one of /api'],
   betaAccess: [(value) => typeof value === 'boolean', 'a boolean'],
   launchAt: [(value) => filled(value) && !Number.isNaN(Date.parse(value as string)), 'a date-time'],
-  paymentsMode: [oneOf('offline', 'local', 'stripe'), 'one of offline, local, stripe'],
+  paymentsMode: [oneOf('local', 'stripe'), 'one of local, stripe'],
 };
 
 /** Checks the parsed JSON; throws one error naming every bad field, so a broken deploy is obvious. */
@@ -74,7 +74,7 @@ export function describeMode(config: Pick<RuntimeConfig, 'mode' | 'paymentsMode'
   if (config.mode === 'local') {
     return config.paymentsMode === 'stripe'
       ? 'Local demo (real Stripe)'
-      : 'Local demo (offline adapters)';
+      : 'Local demo (local Stripe server, test cards)';
   }
-  return config.paymentsMode === 'stripe' ? 'Live' : 'Cloud (offline payments)';
+  return 'Live';
 }

@@ -7,8 +7,11 @@
  * Every call that moves money passes an `idempotencyKey` (docs/data-model.md §1.2); stripe-node
  * retries network failures itself (`maxNetworkRetries`), reusing that key, so a retry never pays
  * twice.
+ *
+ * stripe-node is imported on first use: a function whose route never calls Stripe (the
+ * subscription view, a refund list) never loads its 240 KB.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { config } from '../config';
 import { readSecret } from '../secrets';
 
@@ -32,9 +35,9 @@ const endpointOptions = (apiUrl: string | undefined): Stripe.StripeConfig => {
 
 /** The configured client, created once per container on first use. */
 export const stripe = (): Promise<Stripe> => {
-  client ??= readSecret('stripeSecretKey').then(
-    (key) =>
-      new Stripe(key, {
+  client ??= Promise.all([readSecret('stripeSecretKey'), import('stripe')]).then(
+    ([key, { default: StripeClient }]) =>
+      new StripeClient(key, {
         apiVersion: STRIPE_API_VERSION,
         maxNetworkRetries: 2,
         timeout: 20_000,
@@ -61,6 +64,13 @@ export const verifyStripeEvent = async (
   return stripeClient.webhooks.constructEvent(rawBody, signature ?? '', secret);
 };
 
-/** True for Stripe's "the request was refused" errors (card declined, invalid request, …). */
-export const isStripeError = (error: unknown): error is Stripe.errors.StripeError =>
-  error instanceof Stripe.errors.StripeError;
+/**
+ * True for stripe-node's errors (card declined, invalid request, …): they carry Stripe's `type`
+ * (`StripeCardError`, `StripeInvalidRequestError`, …). Checked by shape, so this module does not
+ * load stripe-node to recognise one.
+ */
+export const isStripeError = (error: unknown): error is Stripe.errors.StripeError => {
+  if (!(error instanceof Error) || !('rawType' in error)) return false;
+  const { type } = error as { type?: unknown };
+  return typeof type === 'string' && type.startsWith('Stripe');
+};

@@ -32,9 +32,9 @@ export const siteConfigSchema = z.object({
   launchAt: filled.refine((value) => !Number.isNaN(Date.parse(value)), 'not a date-time'),
   /**
    * `local`: stripe-node talks to the local Stripe-compatible server (lib/local/stripe);
-   * `stripe`: to Stripe itself; `offline`: a deployment without Stripe keys.
+   * `stripe`: to Stripe itself (every deployment, and `npm start` with a real key in `.env`).
    */
-  paymentsMode: z.enum(['offline', 'local', 'stripe']),
+  paymentsMode: z.enum(['local', 'stripe']),
 });
 
 export type SiteConfig = z.output<typeof siteConfigSchema>;

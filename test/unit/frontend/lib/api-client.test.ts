@@ -26,7 +26,7 @@ const useConfig = (apiBaseUrl = '/api') =>
           apiBaseUrl,
           betaAccess: false,
           launchAt: '2025-08-01T00:00:00Z',
-          paymentsMode: 'offline',
+          paymentsMode: 'local',
         }),
       ),
   );

@@ -16,7 +16,7 @@ const localConfig = {
   apiBaseUrl: '/api',
   betaAccess: false,
   launchAt: '2025-08-01T00:00:00Z',
-  paymentsMode: 'offline',
+  paymentsMode: 'local',
 };
 
 describe('parseRuntimeConfig', () => {
@@ -59,7 +59,7 @@ describe('parseRuntimeConfig and the contract schema', () => {
       launchAt: field(
         fc.date({ noInvalidDate: true, min: new Date(0) }).map((date) => date.toISOString()),
       ),
-      paymentsMode: field(fc.constantFrom('offline', 'local', 'stripe')),
+      paymentsMode: field(fc.constantFrom('local', 'stripe')),
     },
     { requiredKeys: [] },
   );
@@ -90,11 +90,8 @@ describe('loadRuntimeConfig', () => {
 
 describe('describeMode', () => {
   it('labels the local stack for the footer badge', () => {
-    expect(describeMode({ mode: 'local', paymentsMode: 'offline' })).toBe(
-      'Local demo (offline adapters)',
-    );
     expect(describeMode({ mode: 'local', paymentsMode: 'local' })).toBe(
-      'Local demo (offline adapters)',
+      'Local demo (local Stripe server, test cards)',
     );
     expect(describeMode({ mode: 'local', paymentsMode: 'stripe' })).toBe(
       'Local demo (real Stripe)',
