@@ -13,7 +13,7 @@ import { stripe, verifyStripeEvent, type Stripe } from '../shared/adapters/strip
 import type { PlanType } from '../shared/contracts/plans';
 import { ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
-import { licenseWrite } from '../licenses/service';
+import { licenseWrite, licenseeNameOf } from '../licenses/service';
 import { recordTransferEvent } from '../payouts/service';
 import { connectStatusWrite, getBillingProfile, quotaResetWrite } from '../profiles/service';
 import { quotaOfPlan } from './plans';
@@ -148,7 +148,11 @@ const applyOneTimeOrder = async (event: Stripe.Event, session: Stripe.Checkout.S
     const amount = session.amount_total ?? 0;
     const license = licenseWrite({
       userId,
-      licenseeName: profile?.licenseeName ?? `Buyer ${userId.slice(0, 8)}`,
+      licenseeName: licenseeNameOf({
+        id: userId,
+        display_name: profile?.displayName ?? null,
+        username: profile?.username ?? null,
+      }),
       mvp: {
         id: mvpId,
         title: metadata.mvp_title ?? 'Template',

@@ -15,6 +15,8 @@ export interface RecordDownloadInput {
   /** Chosen by the caller, so the licence issued with the download can name it. */
   downloadId: string;
   userId: string;
+  /** The order behind a bought template's download (it spends no quota). */
+  orderId?: string;
   mvp: {
     id: string;
     seller_id: string;
@@ -74,6 +76,7 @@ export const recordDownload = async (input: RecordDownloadInput): Promise<Transa
       mvp_title: input.mvp.title,
       mvp_slug: input.mvp.slug,
       mvp_preview_image_key: input.mvp.preview_image_keys[0],
+      ...(input.orderId && { order_id: input.orderId }),
     }),
     mvp: input.with.mvp,
     license: input.with.license,
@@ -122,13 +125,15 @@ export const listDownloadsBySeller = async (
 };
 
 /**
- * D6: how many downloads of a seller's templates fall in a month (`YYYY-MM`, UTC): a `COUNT`
- * query on the seller's index, its sort key starting with the month.
+ * D6: how many quota-spending downloads of a seller's templates fall in a month (`YYYY-MM`, UTC):
+ * a `COUNT` query on the seller's index, its sort key starting with the month. Downloads of bought
+ * templates (`order_id`) are left out: they share in no subscription pool.
  */
 export const countDownloadsBySellerInMonth = (sellerId: string, monthYear: string) =>
   DownloadEntity.query
     .bySeller({ seller_id: sellerId })
     .begins({ downloaded_at: monthYear })
+    .where(({ order_id }, { notExists }) => notExists(order_id))
     .count();
 
 /** D3: the buyer's latest download of one template, or `null`. */

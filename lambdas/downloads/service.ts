@@ -143,6 +143,7 @@ export const downloadMvp = async (userId: string, mvpId: string): Promise<Downlo
     const outcome = await recordDownload({
       downloadId,
       userId,
+      ...(order && { orderId: order.orderId }),
       mvp,
       now,
       with: {

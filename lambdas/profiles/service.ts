@@ -371,7 +371,8 @@ export const spendDownloadWrite = (input: {
 export interface BillingProfile {
   id: string;
   email: string;
-  licenseeName: string;
+  displayName: string | null;
+  username: string | null;
   stripeCustomerId: string | null;
   stripeAccountId: string | null;
   stripePayoutsEnabled: boolean;
@@ -381,13 +382,6 @@ export interface BillingProfile {
   lastQuotaResetAt: string | null;
 }
 
-/**
- * The name a licence certificate shows: display name, else username, else an anonymous label;
- * never the e-mail address (certificates are public to whoever holds their id).
- */
-export const licenseeNameOf = (item: Pick<ProfileItem, 'id' | 'display_name' | 'username'>) =>
-  item.display_name?.trim() || item.username || `Buyer ${item.id.slice(0, 8)}`;
-
 /** The caller's billing-relevant profile fields, read consistently. */
 export const getBillingProfile = async (id: string): Promise<BillingProfile | null> => {
   const item = await getProfileById(id);
@@ -395,7 +389,8 @@ export const getBillingProfile = async (id: string): Promise<BillingProfile | nu
   return {
     id: item.id,
     email: item.email,
-    licenseeName: licenseeNameOf(item),
+    displayName: item.display_name ?? null,
+    username: item.username ?? null,
     stripeCustomerId: item.stripe_customer_id ?? null,
     stripeAccountId: item.stripe_account_id ?? null,
     stripePayoutsEnabled: item.stripe_payouts_enabled ?? false,

@@ -26,6 +26,12 @@ export interface DownloadItem {
   mvp_title: string;
   mvp_slug: string;
   mvp_preview_image_key?: string;
+  /**
+   * A bought template's download: the order that paid for it. Such a download spends no quota, so
+   * it is not counted in the monthly payout's share of the subscription pool (the seller is paid
+   * 70% of the sale instead).
+   */
+  order_id?: string;
 }
 
 export const DownloadEntity = defineEntity<DownloadItem>()({
