@@ -3,7 +3,13 @@
  * shapes the API answers and the split's constants. Money is integer minor units (pence)
  * everywhere; the page formats it in the currency charged (GBP).
  */
-export const PAYOUT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export const PAYOUT_STATUSES = [
+  'pending',
+  'processing',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 /** The filter of the payouts page (seller spec §4: only these four). */
