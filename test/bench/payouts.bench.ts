@@ -279,22 +279,20 @@ const seedMonth = async (accounts: SellerAccount[]): Promise<void> => {
     ),
   );
   await OrderEntity.batchPut(
-    accounts
-      .slice(0, SELLERS_WITH_SALES)
-      .flatMap((account) =>
-        [999, 1_999, 4_999].map((amount, sale) =>
-          templateOrder(
-            `bench-buyer-${sale}`,
-            {
-              id: `bench-mvp-${account.sellerId}`,
-              title: 'Bench kit',
-              seller_id: account.sellerId,
-            },
-            amount,
-            { created_at: `${MONTH}-1${sale}T12:00:00.000Z` },
-          ),
+    accounts.slice(0, SELLERS_WITH_SALES).flatMap((account) =>
+      [999, 1_999, 4_999].map((amount, sale) =>
+        templateOrder(
+          `bench-buyer-${sale}`,
+          {
+            id: `bench-mvp-${account.sellerId}`,
+            title: 'Bench kit',
+            seller_id: account.sellerId,
+          },
+          amount,
+          { created_at: `${MONTH}-1${sale}T12:00:00.000Z` },
         ),
       ),
+    ),
   );
   await addToPool(MONTH, POOL);
 };

@@ -18,7 +18,7 @@ describe('reviews', () => {
     const { page } = session;
     await page.goto(`/mvp/${await templateIdByTitle('Status Page')}`);
     const section = page.getByTestId('reviews-section');
-    await section.getByText('to review this template.').waitFor();
+    await section.getByText('Sign in to review this template.').waitFor();
     expect(await section.getByRole('form', { name: 'Write a review' }).count()).toBe(0);
   });
 

@@ -206,6 +206,28 @@ describe('api', () => {
     expect(routes.some((row) => row.access !== 'public')).toBe(true);
   });
 
+  it('lets Stripe reach its webhook route without a token, and gives only money functions the Stripe key', () => {
+    const webhook = Object.values(findResources('AWS::ApiGatewayV2::Route')).find(
+      (route) => route.Properties.RouteKey === 'POST /api/webhooks/stripe',
+    );
+    expect(webhook?.Properties.AuthorizationType).toBe('NONE');
+    const withStripeKey = Object.entries(findResources('AWS::Lambda::Function'))
+      .filter(([, fn]) =>
+        Object.keys(
+          (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)
+            ?.Variables ?? {},
+        ).includes('STRIPE_SECRET_KEY_SECRET_ARN'),
+      )
+      .map(([id]) => id);
+    expect(withStripeKey).toHaveLength(3);
+    for (const name of ['BillingFunction', 'RefundsFunction', 'TransferPayoutFunction']) {
+      expect(
+        withStripeKey.some((id) => id.includes(name)),
+        `${name} among ${withStripeKey.join(', ')}`,
+      ).toBe(true);
+    }
+  });
+
   it('logs access on the $default stage', () => {
     synthesised.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
