@@ -4,16 +4,10 @@
  * `${…FunctionArn}` placeholder substituted by one task function. Only the transfer task may read
  * the Stripe secret key; the state machine logs every execution and is traced by X-Ray.
  */
-import path from 'node:path';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import {
-  DefinitionBody,
-  LogLevel,
-  StateMachine,
-  StateMachineType,
-} from 'aws-cdk-lib/aws-stepfunctions';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { lambdaVariables } from '../../lambdas/shared/design/lambda-environment';
 import {
@@ -22,7 +16,8 @@ import {
 } from '../../lambdas/shared/design/state-machines';
 import type { Data } from './data';
 import { functionEnvironment } from './function-environment';
-import { MarketplaceFunction, logicalIdOf, projectRoot } from './marketplace-function';
+import { MarketplaceFunction } from './marketplace-function';
+import { aslFileOf, allowWorkflowStart, createWorkflowStateMachine } from './workflow';
 import type { Secrets } from './secrets';
 
 export interface PayoutsProps {
@@ -35,7 +30,7 @@ export interface PayoutsProps {
 
 const design = stateMachineDesign['monthly-payouts'];
 
-export const PAYOUTS_ASL = path.join(projectRoot, design.asl);
+export const PAYOUTS_ASL = aslFileOf('monthly-payouts');
 
 export class Payouts extends Construct {
   readonly stateMachine: StateMachine;
@@ -79,38 +74,14 @@ export class Payouts extends Construct {
       FinishPayoutRunFunctionArn: finish,
     };
 
-    const logGroup = new LogGroup(this, 'ExecutionLogs', {
-      retention: RetentionDays.ONE_YEAR,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    this.stateMachine = new StateMachine(this, 'StateMachine', {
-      stateMachineType: StateMachineType.STANDARD,
-      definitionBody: DefinitionBody.fromFile(PAYOUTS_ASL),
-      definitionSubstitutions: Object.fromEntries(
-        Object.entries(this.taskFunctions).map(([placeholder, fn]) => [
-          placeholder,
-          fn.functionArn,
-        ]),
-      ),
+    this.stateMachine = createWorkflowStateMachine(this, {
+      workflow: 'monthly-payouts',
+      taskFunctions: this.taskFunctions,
       // Every state's input and output, kept a year: money moved, and a payout question ("why
       // was I paid this?") is answered from the run that computed it. The data holds seller and
       // payout ids and amounts, never an e-mail, a token or the Stripe key.
-      logs: { destination: logGroup, level: LogLevel.ALL, includeExecutionData: true },
-      tracingEnabled: true,
+      logRetention: RetentionDays.ONE_YEAR,
       timeout: Duration.hours(2),
-    });
-    for (const fn of Object.values(this.taskFunctions)) {
-      fn.grantInvoke(this.stateMachine);
-      Validations.of(this.stateMachine.role).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(fn)}.Arn>:*]`,
-        reason:
-          'CDK grants invoke on the task function and its versions/aliases; the function itself is fixed.',
-      });
-    }
-    Validations.of(this.stateMachine.role).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason:
-        'CloudWatch Logs delivery (logs:CreateLogDelivery and friends) and X-Ray PutTraceSegments support no resource-level permissions.',
     });
   }
 
@@ -119,7 +90,6 @@ export class Payouts extends Construct {
    * the variable its design names (lambdas/shared/adapters/workflow-step-functions.ts).
    */
   allowStart(fn: MarketplaceFunction): void {
-    this.stateMachine.grantStartExecution(fn);
-    fn.addEnvironment(design.arnVariable, this.stateMachine.stateMachineArn);
+    allowWorkflowStart('monthly-payouts', this.stateMachine, fn);
   }
 }

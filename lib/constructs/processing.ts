@@ -4,16 +4,10 @@
  * `${…FunctionArn}` placeholder substituted by one task function. Each task function gets only
  * what its step needs; the state machine logs every execution (with data) and is traced by X-Ray.
  */
-import path from 'node:path';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import {
-  DefinitionBody,
-  LogLevel,
-  StateMachine,
-  StateMachineType,
-} from 'aws-cdk-lib/aws-stepfunctions';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import {
   stateMachineDesign,
@@ -23,7 +17,8 @@ import { storageDesign } from '../../lambdas/shared/design/storage-design';
 import { lambdaVariables } from '../../lambdas/shared/design/lambda-environment';
 import type { Data } from './data';
 import { functionEnvironment } from './function-environment';
-import { MarketplaceFunction, logicalIdOf, projectRoot } from './marketplace-function';
+import { MarketplaceFunction } from './marketplace-function';
+import { aslFileOf, allowWorkflowStart, createWorkflowStateMachine } from './workflow';
 
 export interface ProcessingProps {
   readonly data: Data;
@@ -35,7 +30,7 @@ export interface ProcessingProps {
 
 const design = stateMachineDesign['mvp-processing'];
 
-export const PROCESSING_ASL = path.join(projectRoot, design.asl);
+export const PROCESSING_ASL = aslFileOf('mvp-processing');
 
 export class Processing extends Construct {
   readonly stateMachine: StateMachine;
@@ -87,35 +82,11 @@ export class Processing extends Construct {
       MarkFailedFunctionArn: markFailed,
     };
 
-    const logGroup = new LogGroup(this, 'ExecutionLogs', {
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    this.stateMachine = new StateMachine(this, 'StateMachine', {
-      stateMachineType: StateMachineType.STANDARD,
-      definitionBody: DefinitionBody.fromFile(PROCESSING_ASL),
-      definitionSubstitutions: Object.fromEntries(
-        Object.entries(this.taskFunctions).map(([placeholder, fn]) => [
-          placeholder,
-          fn.functionArn,
-        ]),
-      ),
-      logs: { destination: logGroup, level: LogLevel.ALL, includeExecutionData: true },
-      tracingEnabled: true,
+    this.stateMachine = createWorkflowStateMachine(this, {
+      workflow: 'mvp-processing',
+      taskFunctions: this.taskFunctions,
+      logRetention: RetentionDays.ONE_MONTH,
       timeout: Duration.hours(1),
-    });
-    for (const fn of Object.values(this.taskFunctions)) {
-      fn.grantInvoke(this.stateMachine);
-      Validations.of(this.stateMachine.role).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(fn)}.Arn>:*]`,
-        reason:
-          'CDK grants invoke on the task function and its versions/aliases; the function itself is fixed.',
-      });
-    }
-    Validations.of(this.stateMachine.role).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason:
-        'CloudWatch Logs delivery (logs:CreateLogDelivery and friends) and X-Ray PutTraceSegments support no resource-level permissions.',
     });
   }
 
@@ -124,7 +95,6 @@ export class Processing extends Construct {
    * ARN through the variable its design names (lambdas/shared/adapters/workflow-step-functions.ts).
    */
   allowStart(fn: MarketplaceFunction): void {
-    this.stateMachine.grantStartExecution(fn);
-    fn.addEnvironment(design.arnVariable, this.stateMachine.stateMachineArn);
+    allowWorkflowStart('mvp-processing', this.stateMachine, fn);
   }
 }
