@@ -8,20 +8,15 @@
  * pays once connected; a transfer Stripe refuses leaves the payout failed with Stripe's reason and
  * the seller told; a payout a crashed attempt left processing is finished once by the next run.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMonthlyPayouts } from '../../../../lambdas/payouts/tasks/start-monthly-payouts';
-import { STRIPE_API_VERSION } from '../../../../lambdas/shared/adapters/stripe';
 import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { PayoutEntity, type PayoutItem } from '../../../../lambdas/shared/db/entities/payout';
 import { PayoutRunEntity } from '../../../../lambdas/shared/db/entities/payout-run';
 import { createLocalWorkflowRunner } from '../../../../lib/local/state-machines';
-import {
-  createLocalStripeControl,
-  type LocalStripeControl,
-} from '../../../../lib/local/stripe/control-client';
-import { startLocalStripe, type LocalStripe } from '../../../../lib/local/stripe/index';
+import { billingStripe } from '../../../fixtures/billing';
 import { putOrder, templateOrder } from '../../../fixtures/orders';
 import {
   addToPool,
@@ -31,30 +26,8 @@ import {
   setConnectAccount,
 } from '../../../fixtures/payouts';
 
-const SECRET_KEY = process.env.STRIPE_SECRET_KEY!;
-
-/**
- * The run's local Stripe server when the integration setup started one (STRIPE_API_URL), else one
- * of this file's own, started before any handler reads its configuration.
- */
-let ownServer: LocalStripe | undefined;
-if (!process.env.STRIPE_API_URL) {
-  ownServer = await startLocalStripe({
-    port: 0,
-    secretKey: SECRET_KEY,
-    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET!,
-  });
-  process.env.STRIPE_API_URL = ownServer.endpoint;
-}
-const endpoint = new URL(process.env.STRIPE_API_URL);
-const control: LocalStripeControl = createLocalStripeControl(endpoint.origin, SECRET_KEY);
-/** The test's own view of Stripe (the dashboard, so to speak). */
-const stripe = new Stripe(SECRET_KEY, {
-  apiVersion: STRIPE_API_VERSION,
-  host: endpoint.hostname,
-  port: Number(endpoint.port),
-  protocol: 'http',
-});
+/** The run's local Stripe server (integration setup): its control API and "dashboard". */
+const { control, client: stripe } = billingStripe();
 
 const failures: unknown[] = [];
 const runner = createLocalWorkflowRunner({
@@ -68,9 +41,8 @@ const runner = createLocalWorkflowRunner({
 beforeAll(() => {
   setWorkflowRunner(runner);
 });
-afterAll(async () => {
+afterAll(() => {
   setWorkflowRunner(undefined);
-  await ownServer?.stop();
 });
 
 /** Starts the month's run as the schedule would (by hand: `{ month_year }`), waits for it. */

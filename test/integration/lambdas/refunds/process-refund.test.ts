@@ -9,10 +9,8 @@
  * refunds the newest first, one refund each; Stripe's refusal leaves the request approved.
  */
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/refunds/index';
-import { STRIPE_API_VERSION } from '../../../../lambdas/shared/adapters/stripe';
 import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
 import {
   refundFailedMessage,
@@ -24,45 +22,16 @@ import {
   RefundRequestEntity,
   type RefundRequestItem,
 } from '../../../../lambdas/shared/db/entities/refund-request';
-import {
-  createLocalStripeControl,
-  type LocalStripeControl,
-} from '../../../../lib/local/stripe/control-client';
-import { startLocalStripe, type LocalStripe } from '../../../../lib/local/stripe/index';
+import { billingStripe } from '../../../fixtures/billing';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { invoiceOrder, putOrder } from '../../../fixtures/orders';
 import { putProfile } from '../../../fixtures/profiles';
 
-const SECRET_KEY = process.env.STRIPE_SECRET_KEY!;
 const ADMIN = `admin-${randomUUID()}`;
 const DAY_SECONDS = 86_400;
 
-/**
- * The run's local Stripe server when the integration setup started one (STRIPE_API_URL), else one
- * of this file's own, started before any handler reads its configuration.
- */
-let ownServer: LocalStripe | undefined;
-if (!process.env.STRIPE_API_URL) {
-  ownServer = await startLocalStripe({
-    port: 0,
-    secretKey: SECRET_KEY,
-    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET!,
-  });
-  process.env.STRIPE_API_URL = ownServer.endpoint;
-}
-const endpoint = new URL(process.env.STRIPE_API_URL);
-const control: LocalStripeControl = createLocalStripeControl(endpoint.origin, SECRET_KEY);
-/** The test's own view of Stripe (the dashboard, so to speak). */
-const stripe = new Stripe(SECRET_KEY, {
-  apiVersion: STRIPE_API_VERSION,
-  host: endpoint.hostname,
-  port: Number(endpoint.port),
-  protocol: 'http',
-});
-
-afterAll(async () => {
-  await ownServer?.stop();
-});
+/** The run's local Stripe server (integration setup): its control API and "dashboard". */
+const { control, client: stripe } = billingStripe();
 
 interface PaidInvoice {
   id: string;
