@@ -15,6 +15,7 @@ import type { SubscriptionView } from '../../../../lambdas/shared/contracts/subs
 import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { OrderEntity } from '../../../../lambdas/shared/db/entities/order';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
+import { SubscriptionEntity } from '../../../../lambdas/shared/db/entities/subscription';
 import { jsonBody } from '../../../fixtures/api-event';
 import {
   SITE_ORIGIN,
@@ -241,5 +242,43 @@ describe('the daily quota repair', () => {
     await ProfileEntity.patch({ id: userId }).set({ downloads_remaining: 4 }).go();
     await repairQuotas();
     expect((await profileOf(userId)).downloads_remaining).toBe(4);
+  });
+
+  it('zeroes the quota of a subscription that ended, unless another one is active', async () => {
+    const paidUser = async () => {
+      const userId = `buyer-${randomUUID()}`;
+      const { session_id } = await subscribe(userId, prices.basic);
+      const { session } = await control.completeCheckout(session_id, {
+        card: '4242424242424242',
+      });
+      await deliverNewEvents(session.customer as string, new Set());
+      const { data } = await SubscriptionEntity.query.byUser({ user_id: userId }).go();
+      return { userId, subscription: data[0]! };
+    };
+    // As if the end had been recorded but its quota change lost.
+    const ended = await paidUser();
+    await SubscriptionEntity.patch({ user_id: ended.userId, id: ended.subscription.id })
+      .set({ status: 'canceled' })
+      .go();
+    // Another user whose old subscription ended but who has an active one now.
+    const renewed = await paidUser();
+    await SubscriptionEntity.create({
+      ...renewed.subscription,
+      id: '01HZZZZZZZZZZZZZZZZZZZZZZZ',
+      stripe_subscription_id: 'sub_ended_before',
+      status: 'canceled',
+      created_at: '2024-06-01T00:00:00.000Z',
+    }).go();
+
+    const summary = await repairQuotas();
+    expect(summary.zeroed).toBeGreaterThanOrEqual(1);
+    expect(await profileOf(ended.userId)).toMatchObject({
+      downloads_remaining: 0,
+      download_quota: 0,
+    });
+    expect(await profileOf(renewed.userId)).toMatchObject({
+      downloads_remaining: 5,
+      download_quota: 5,
+    });
   });
 });
