@@ -99,6 +99,9 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   // The seller's payouts page: payouts, downloads and the Connect status (and, like every route
   // whose policy loads the caller's profile, the default profile on first sight).
   payouts: { table: 'readWrite' },
+  // The admin audit log, read only (entries are written by the domains that act), paged with
+  // signed cursors; the admin's profile may be created on first sight.
+  audit: { table: 'readWrite', secrets: ['cursorSigningKey'] },
   // Licence certificates: read only (they are written with downloads and orders); the caller's
   // list pages with signed cursors.
   licenses: { table: 'read', secrets: ['cursorSigningKey'] },

@@ -12,6 +12,7 @@
  */
 import type * as z from 'zod';
 import type { RouteKey } from '../design/routes';
+import type { AuditLogPage } from './audit';
 import type { BetaCredentials } from './beta';
 import type {
   BillingPlans,
@@ -168,6 +169,7 @@ interface ApiRows {
   'POST /api/admin/refund-requests/{id}/reject': { response: AdminRefundRequest };
   'POST /api/admin/refund-requests/{id}/process': { response: ProcessRefundResult };
   'GET /api/licenses/{id}': { response: License };
+  'GET /api/admin/audit-log': { query: { cursor?: string }; response: AuditLogPage };
   'GET /api/me/licenses': {
     query: z.input<typeof licenseListQuerySchema>;
     response: LicenseList;

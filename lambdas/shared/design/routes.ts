@@ -36,7 +36,8 @@ export type Domain =
   | 'reviews'
   | 'notifications'
   | 'payouts'
-  | 'licenses';
+  | 'licenses'
+  | 'audit';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -468,6 +469,14 @@ export const routes = [
     operation: 'list-my-licenses',
     access: 'user',
     summary: "The caller's licence certificates, newest first.",
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/audit-log',
+    domain: 'audit',
+    operation: 'list-audit-log',
+    access: 'admin',
+    summary: 'Every admin action (who, what, target, before and after, when), newest first.',
   },
 ] as const satisfies readonly RouteDefinition[];
 

@@ -16,13 +16,31 @@ import { RefundRequestEntity } from '../../../lambdas/shared/db/entities/refund-
 import { createCognitoClient } from '../../../lib/local/resources';
 import { seedDemoData, type SeedOptions } from '../../../lib/local/seed/index';
 import { createLocalWorkflowRunner } from '../../../lib/local/state-machines';
+import { startLocalStripe } from '../../../lib/local/stripe/index';
+import { createLocalStripeControl } from '../../../lib/local/stripe/control-client';
 import { jsonBody } from '../../fixtures/api-event';
-import { billingStripe, callBilling, deliverEvent } from '../../fixtures/billing';
+import { callBilling, deliverEvent } from '../../fixtures/billing';
 import { localCloud } from '../../fixtures/users';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 
+/**
+ * A Stripe server of this file's own: the demo accounts (and so their Stripe customers, created
+ * with the key `customer-<sub>`) are shared with the other seed test through the run's user pool,
+ * and their payments there must not count in this file's months. Set before any handler reads its
+ * configuration (the adapters read it on first use).
+ */
+const keys = { secretKey: 'sk_test_local_seed_money', webhookSecret: 'whsec_local_seed_money' };
+const ownStripe = await startLocalStripe({ port: 0, ...keys });
+Object.assign(process.env, {
+  STRIPE_API_URL: ownStripe.endpoint,
+  STRIPE_SECRET_KEY: keys.secretKey,
+  STRIPE_WEBHOOK_SECRET: keys.webhookSecret,
+  STRIPE_PRICE_BASIC: ownStripe.prices.basic,
+  STRIPE_PRICE_PRO: ownStripe.prices.pro,
+  STRIPE_PRICE_PREMIUM: ownStripe.prices.premium,
+});
+const control = createLocalStripeControl(ownStripe.endpoint, keys.secretKey);
 const runner = createLocalWorkflowRunner({ retryIntervalMs: 10 });
-const { control } = billingStripe();
 const delivered = new Set<string>();
 
 /**
@@ -46,7 +64,7 @@ const deliverAll = async () => {
   for (const event of events) {
     if (delivered.has(event.id)) continue;
     delivered.add(event.id);
-    const answer = await deliverEvent(event);
+    const answer = await deliverEvent(event, keys.webhookSecret);
     expect(answer.statusCode, answer.body).toBe(200);
   }
 };
@@ -83,7 +101,10 @@ beforeAll(async () => {
   await Promise.all([...runner.running]);
 }, 180_000);
 
-afterAll(() => setWorkflowRunner(undefined));
+afterAll(async () => {
+  setWorkflowRunner(undefined);
+  await ownStripe.stop();
+});
 
 describe('the demo money', () => {
   it('gives the buyer a real Pro subscription with 15 downloads and the maker Premium', async () => {

@@ -107,6 +107,7 @@ const matrix: Record<string, Cell> = {
   // Public verification: whoever holds a licence id may see it (never the licensee's e-mail).
   'GET /api/licenses/{id}': { allowed: 'everyone' },
   'GET /api/me/licenses': { allowed: 'signed-in' },
+  'GET /api/admin/audit-log': { allowed: ADMINS, seesPrivateData: ADMINS },
 };
 
 const mayAct = (cell: Cell, caller: CallerName): boolean => {
