@@ -36,6 +36,7 @@ const SuccessRoute = lazyPage(() => import('./routes/success'));
 const LicenseRoute = lazyPage(() => import('./routes/license'));
 const PayoutsRoute = lazyPage(() => import('./routes/payouts'));
 const ConnectStripeRoute = lazyPage(() => import('./routes/connect-stripe'));
+const AdminRoute = lazyPage(() => import('./routes/admin'));
 const UnderConstructionRoute = lazyPage(() => import('./routes/under-construction'));
 
 /**
@@ -43,7 +44,6 @@ const UnderConstructionRoute = lazyPage(() => import('./routes/under-constructio
  * A page that lands takes its row out of this list (two routes on one path would be ambiguous).
  */
 const UNDER_CONSTRUCTION: readonly (readonly [string, string])[] = [
-  [paths.admin.path, 'Admin Dashboard'],
   [paths.support.path, 'Support'],
   [paths.analytics.path, 'Analytics'],
   [paths.payoutSettings.path, 'Payout Settings'],
@@ -87,6 +87,7 @@ const routes: RouteObject[] = [
       { path: paths.license.path, element: <LicenseRoute /> },
       { path: paths.payouts.path, element: <PayoutsRoute /> },
       { path: paths.connectStripe.path, element: <ConnectStripeRoute /> },
+      { path: paths.admin.path, element: <AdminRoute /> },
       // Pages of later issues and the spec's placeholder pages: a named under-construction page.
       ...UNDER_CONSTRUCTION.map(([path, pageName]) => ({
         path,

@@ -1,0 +1,27 @@
+/**
+ * The admin dashboard's tabs, in the order shown, each `tab(value, label, icon, module)`: `value`
+ * is its `?tab=` in the URL, and the module (default export: the tab's content) is its own chunk,
+ * loaded when the tab is first opened. A new tab is one more line here.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { IconType } from 'react-icons';
+import { LuClipboardList, LuReceiptText } from 'react-icons/lu';
+
+export interface AdminTab {
+  value: string;
+  label: string;
+  icon: IconType;
+  Content: LazyExoticComponent<ComponentType>;
+}
+
+const tab = (
+  value: string,
+  label: string,
+  icon: IconType,
+  load: () => Promise<{ default: ComponentType }>,
+): AdminTab => ({ value, label, icon, Content: lazy(load) });
+
+export const ADMIN_TABS: readonly [AdminTab, ...AdminTab[]] = [
+  tab('refunds', 'Refund Requests', LuReceiptText, () => import('./refunds-tab')),
+  tab('audit', 'Audit', LuClipboardList, () => import('./audit-tab')),
+];

@@ -1,0 +1,98 @@
+/** One refund request in the admin queue: who asked, for what, how much, and its actions. */
+import { Badge, Button, Card, DataList, HStack, Stack, Text } from '@chakra-ui/react';
+import { planById } from '@contracts/plans';
+import type { AdminRefundRequest, RefundStatus } from '@contracts/refunds';
+import { refundActions, refundAmounts, type RefundAction } from '../lib/refund-queue';
+
+const STATUS_PALETTE: Record<RefundStatus, string> = {
+  pending: 'yellow',
+  approved: 'blue',
+  rejected: 'red',
+  processed: 'green',
+};
+
+const ACTION_BUTTONS: Record<
+  RefundAction,
+  { label: string; palette: string; variant: 'solid' | 'outline' }
+> = {
+  approve: { label: 'Approve', palette: 'green', variant: 'solid' },
+  reject: { label: 'Reject', palette: 'red', variant: 'outline' },
+  process: { label: 'Process Refund', palette: 'purple', variant: 'solid' },
+};
+
+const dateTime = (iso: string): string =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export interface RefundRequestCardProps {
+  request: AdminRefundRequest;
+  busy: (action: RefundAction) => boolean;
+  onAction: (action: RefundAction) => void;
+}
+
+export function RefundRequestCard({ request, busy, onAction }: RefundRequestCardProps) {
+  const amounts = refundAmounts(request);
+  const actions = refundActions(request.status);
+  return (
+    <Card.Root size="sm" variant="outline" data-testid="admin-refund-row" data-id={request.id}>
+      <Card.Body>
+        <Stack gap="3">
+          <HStack justify="space-between" wrap="wrap" gap="2">
+            <HStack gap="3" wrap="wrap">
+              <Text fontWeight="semibold">{request.user_email}</Text>
+              <Badge colorPalette={STATUS_PALETTE[request.status]} data-testid="refund-status">
+                {request.status}
+              </Badge>
+            </HStack>
+            <Text fontSize="xl" fontWeight="bold" data-testid="refund-amount">
+              {amounts.requested}
+            </Text>
+          </HStack>
+          <Text whiteSpace="pre-wrap">{request.reason}</Text>
+          <DataList.Root orientation="horizontal" size="sm" gap="1">
+            <Field label="Plan" value={planById(request.subscription.plan_type).name} />
+            <Field label="Paid" value={amounts.paid} />
+            <Field label="Refunded so far" value={amounts.refunded} />
+            <Field label="Requested" value={dateTime(request.created_at)} />
+            {request.processed_at && (
+              <Field label="Processed" value={dateTime(request.processed_at)} />
+            )}
+            {request.stripe_refund_id && (
+              <Field
+                label="Stripe refund"
+                value={request.stripe_refund_id}
+                testId="stripe-refund-id"
+              />
+            )}
+          </DataList.Root>
+        </Stack>
+      </Card.Body>
+      {actions.length > 0 && (
+        <Card.Footer justifyContent="flex-end" gap="2">
+          {actions.map((action) => (
+            <Button
+              key={action}
+              size="sm"
+              colorPalette={ACTION_BUTTONS[action].palette}
+              variant={ACTION_BUTTONS[action].variant}
+              loading={busy(action)}
+              onClick={() => onAction(action)}
+            >
+              {ACTION_BUTTONS[action].label}
+            </Button>
+          ))}
+        </Card.Footer>
+      )}
+    </Card.Root>
+  );
+}
+
+function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel minW="32">{label}</DataList.ItemLabel>
+      <DataList.ItemValue data-testid={testId} wordBreak="break-all">
+        {value}
+      </DataList.ItemValue>
+    </DataList.Item>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * Refund requests (seller spec §2, §4 Refund status): the queue of one status, approve or reject a
+ * pending request, Process Refund of an approved one after a confirmation (the money goes back
+ * through Stripe). What an action did, or why it failed, is shown in an alert above the queue.
+ */
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  ButtonGroup,
+  HStack,
+  Heading,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { REFUND_STATUSES, type AdminRefundRequest, type RefundStatus } from '@contracts/refunds';
+import { FormAlert } from '../../../components/form/form-alert';
+import { errorMessage } from '../../../lib/api-error';
+import { useApproveRefundRequest } from '../api/approve-refund-request';
+import { useAdminRefundRequests } from '../api/get-refund-requests';
+import { useProcessRefundRequest } from '../api/process-refund-request';
+import { useRejectRefundRequest } from '../api/reject-refund-request';
+import type { RefundAction } from '../lib/refund-queue';
+import { ProcessRefundDialog } from './process-refund-dialog';
+import { RefundRequestCard } from './refund-request-card';
+
+const STATUS_LABELS: Record<RefundStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  processed: 'Processed',
+};
+
+interface Outcome {
+  status: 'success' | 'error';
+  text: string;
+}
+
+export default function RefundsTab() {
+  const [status, setStatus] = useState<RefundStatus>('pending');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [confirming, setConfirming] = useState<AdminRefundRequest | null>(null);
+  const requests = useAdminRefundRequests(status);
+  const approve = useApproveRefundRequest();
+  const reject = useRejectRefundRequest();
+  const process = useProcessRefundRequest();
+
+  const run = async (action: RefundAction, request: AdminRefundRequest) => {
+    setOutcome(null);
+    try {
+      if (action === 'approve') {
+        await approve.mutateAsync(request.id);
+        setOutcome({
+          status: 'success',
+          text: `Approved the refund request of ${request.user_email}.`,
+        });
+      } else if (action === 'reject') {
+        await reject.mutateAsync(request.id);
+        setOutcome({
+          status: 'success',
+          text: `Rejected the refund request of ${request.user_email}.`,
+        });
+      } else {
+        const result = await process.mutateAsync(request.id);
+        setOutcome({
+          status: 'success',
+          text: `Refund processed for ${request.user_email} (Stripe refund ${result.refundId}).`,
+        });
+      }
+    } catch (error) {
+      setOutcome({ status: 'error', text: errorMessage(error) });
+    } finally {
+      setConfirming(null);
+    }
+  };
+
+  /** Which request's button shows the spinner. */
+  const busy = (action: RefundAction, request: AdminRefundRequest): boolean => {
+    const mutation = { approve, reject, process }[action];
+    return mutation.isPending && mutation.variables === request.id;
+  };
+
+  return (
+    <Stack gap="5" data-testid="admin-refunds">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Heading as="h2" size="lg">
+          Refund Requests
+        </Heading>
+        <ButtonGroup size="sm" attached variant="outline" role="group" aria-label="Status">
+          {REFUND_STATUSES.map((option) => (
+            <Button
+              key={option}
+              aria-pressed={status === option}
+              variant={status === option ? 'solid' : 'outline'}
+              colorPalette="purple"
+              onClick={() => setStatus(option)}
+            >
+              {STATUS_LABELS[option]}
+            </Button>
+          ))}
+        </ButtonGroup>
+      </HStack>
+
+      {outcome && (
+        <FormAlert
+          status={outcome.status}
+          title={outcome.text}
+          data-testid="refund-action-result"
+        />
+      )}
+
+      {requests.isPending ? (
+        <Skeleton h="40" />
+      ) : requests.isError ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{errorMessage(requests.error)}</Alert.Title>
+        </Alert.Root>
+      ) : requests.data.length === 0 ? (
+        <Text color="fg.muted" py="6" data-testid="no-refund-requests">
+          No {STATUS_LABELS[status].toLowerCase()} refund requests.
+        </Text>
+      ) : (
+        <Stack gap="3">
+          {requests.data.map((request) => (
+            <RefundRequestCard
+              key={request.id}
+              request={request}
+              busy={(action) => busy(action, request)}
+              onAction={(action) =>
+                action === 'process' ? setConfirming(request) : void run(action, request)
+              }
+            />
+          ))}
+        </Stack>
+      )}
+
+      <ProcessRefundDialog
+        request={confirming}
+        processing={process.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(request) => void run('process', request)}
+      />
+    </Stack>
+  );
+}
