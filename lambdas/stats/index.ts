@@ -6,6 +6,8 @@ export const handler = createHttpHandler(
   'stats',
   {
     'get-home-stats': () => import('./handlers/get-home-stats').then((m) => m.getHomeStatsHandler),
+    'get-admin-analytics': () =>
+      import('./handlers/get-admin-analytics').then((m) => m.getAdminAnalyticsHandler),
   },
   { loadProfile: loadCallerProfile },
 );

@@ -22,3 +22,33 @@ export const getCounterTotal = async (name: CounterName): Promise<number> => {
   // `begins` on `all` would also match a bucket such as `all-time`; only `all` itself counts.
   return data.filter((item) => item.bucket === 'all').reduce((sum, item) => sum + item.value, 0);
 };
+
+/** A calendar day bucket (`YYYY-MM-DD`); a counter's `all` and month buckets are not days. */
+const DAY_BUCKET = /^\d{4}-\d{2}-\d{2}$/;
+
+const nextDay = (day: string): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * K3: one counter's day buckets from `from` to `to` (inclusive, `YYYY-MM-DD`), summed over its
+ * shards; days without a bucket are absent. One range query on the counter's partition: it reads
+ * only the buckets of those days (plus at most one month bucket per month, which sorts among them:
+ * `2026-11#` falls between `2026-10-31` and `2026-11-01`), never the counter's whole history.
+ */
+export const getDailyCounterValues = async (
+  name: CounterName,
+  from: string,
+  to: string,
+): Promise<Map<string, number>> => {
+  // The upper bound is the next day's prefix: every shard of `to` sorts below it.
+  const { data } = await CounterEntity.query
+    .byName({ name })
+    .between({ bucket: from }, { bucket: nextDay(to) })
+    .go({ pages: 'all', attributes: ['bucket', 'value'] });
+  const values = new Map<string, number>();
+  for (const { bucket, value } of data) {
+    if (!DAY_BUCKET.test(bucket) || bucket < from || bucket > to) continue;
+    values.set(bucket, (values.get(bucket) ?? 0) + value);
+  }
+  return values;
+};

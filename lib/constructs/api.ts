@@ -65,8 +65,9 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   newsletter: { table: 'readWrite' },
   // Public seller pages: profiles and templates, read only.
   sellers: { table: 'read' },
-  // Home figures: two counter reads.
-  stats: { table: 'read' },
+  // Home figures and admin analytics: counter reads only, and the admin's profile (created on
+  // first sight, hence the write).
+  stats: { table: 'readWrite' },
   // The seller's templates: register, version, edit, retry, archive. It checks the browser's
   // uploads under `uploads/` (HEAD), copies them to `mvps/` and `previews/` and removes them, and
   // removes replaced preview images. Starting the processing state machine is granted by the

@@ -12,6 +12,7 @@
  */
 import type * as z from 'zod';
 import type { RouteKey } from '../design/routes';
+import type { AdminAnalytics, AnalyticsPeriod } from './admin-analytics';
 import type { AuditLogPage } from './audit';
 import type { BetaCredentials } from './beta';
 import type {
@@ -170,6 +171,7 @@ interface ApiRows {
   'POST /api/admin/refund-requests/{id}/process': { response: ProcessRefundResult };
   'GET /api/licenses/{id}': { response: License };
   'GET /api/admin/audit-log': { query: { cursor?: string }; response: AuditLogPage };
+  'GET /api/admin/analytics': { query: { period?: AnalyticsPeriod }; response: AdminAnalytics };
   'GET /api/me/licenses': {
     query: z.input<typeof licenseListQuerySchema>;
     response: LicenseList;

@@ -478,6 +478,14 @@ export const routes = [
     access: 'admin',
     summary: 'Every admin action (who, what, target, before and after, when), newest first.',
   },
+  {
+    method: 'GET',
+    path: '/api/admin/analytics',
+    domain: 'stats',
+    operation: 'get-admin-analytics',
+    access: 'admin',
+    summary: 'Revenue, downloads and new users by day over a period (day, week, month, year).',
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 /** `GET /api/mvps/{id}`: a route of the table, as one string (the frontend client's key). */

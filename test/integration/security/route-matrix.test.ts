@@ -108,6 +108,7 @@ const matrix: Record<string, Cell> = {
   'GET /api/licenses/{id}': { allowed: 'everyone' },
   'GET /api/me/licenses': { allowed: 'signed-in' },
   'GET /api/admin/audit-log': { allowed: ADMINS, seesPrivateData: ADMINS },
+  'GET /api/admin/analytics': { allowed: ADMINS, seesPrivateData: ADMINS },
 };
 
 const mayAct = (cell: Cell, caller: CallerName): boolean => {
