@@ -27,7 +27,7 @@ export default function AuditTab() {
   const moreError = log.isFetchNextPageError ? log.error : null;
 
   return (
-    <Stack gap="5" data-testid="admin-audit">
+    <Stack gap="5" data-testid="admin-audit" aria-busy={log.isPending}>
       <Heading as="h2" size="lg">
         Audit Log
       </Heading>

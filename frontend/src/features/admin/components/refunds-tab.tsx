@@ -82,7 +82,7 @@ export default function RefundsTab() {
   };
 
   return (
-    <Stack gap="5" data-testid="admin-refunds">
+    <Stack gap="5" data-testid="admin-refunds" aria-busy={requests.isPending}>
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Heading as="h2" size="lg">
           Refund Requests
