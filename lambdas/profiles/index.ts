@@ -10,6 +10,10 @@ export const handler = createHttpHandler(
       import('./handlers/update-my-profile').then((m) => m.updateMyProfileHandler),
     'start-beta-session': () =>
       import('./handlers/start-beta-session').then((m) => m.startBetaSession),
+    'list-admin-users': () => import('./handlers/list-admin-users').then((m) => m.listAdminUsers),
+    'change-user-role': () => import('./handlers/change-user-role').then((m) => m.changeUserRole),
+    'set-seller-approval': () =>
+      import('./handlers/set-seller-approval').then((m) => m.setSellerApproval),
   },
   { loadProfile: loadCallerProfile },
 );

@@ -60,7 +60,9 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
     mvpFiles: { access: 'read', prefix: storageDesign.catalogPrefix },
   },
   // Creates the default profile on first sight, and beta accounts (`betaAccessNeeds`, when on).
-  profiles: { table: 'readWrite' },
+  // Admin user management pages with signed cursors and moves users between role groups
+  // (`userManagementNeeds`).
+  profiles: { table: 'readWrite', secrets: ['cursorSigningKey'] },
   // Newsletter toggles, subscribers and launch-page leads.
   newsletter: { table: 'readWrite' },
   // Public seller pages: profiles and templates, read only.
@@ -142,6 +144,20 @@ export const betaAccessNeeds = {
   userPoolActions: readonly string[];
   secrets: readonly SecretName[];
 };
+
+/**
+ * What admin user management adds to the profiles function, in every deployment: a role change
+ * moves the user to the new role group (listing the user's groups, adding one, removing the
+ * others), on this pool only. The profile's role mirrors the group.
+ */
+export const userManagementNeeds = {
+  domain: 'profiles',
+  userPoolActions: [
+    'cognito-idp:AdminListGroupsForUser',
+    'cognito-idp:AdminAddUserToGroup',
+    'cognito-idp:AdminRemoveUserFromGroup',
+  ],
+} as const satisfies { domain: Domain; userPoolActions: readonly string[] };
 
 /**
  * Memory beyond the house default (256 MB), where the figures ask for it. The catalog function
@@ -233,9 +249,15 @@ export class Api extends Construct {
       const needs = domainNeeds[domain];
       if (needs.table) fn.bindTable(data.table, needs.table);
       secrets.grantTo(fn, needs.secrets ?? []);
+      const userPoolActions = new Set<string>([
+        ...(domain === userManagementNeeds.domain ? userManagementNeeds.userPoolActions : []),
+        ...(props.betaAccess && domain === betaAccessNeeds.domain
+          ? betaAccessNeeds.userPoolActions
+          : []),
+      ]);
+      // On the pool's ARN only: no wildcard, so nothing for cdk-nag to acknowledge.
+      if (userPoolActions.size > 0) props.userPool.grant(fn, ...userPoolActions);
       if (props.betaAccess && domain === betaAccessNeeds.domain) {
-        // On the pool's ARN only: no wildcard, so nothing for cdk-nag to acknowledge.
-        props.userPool.grant(fn, ...betaAccessNeeds.userPoolActions);
         secrets.grantTo(fn, betaAccessNeeds.secrets);
       }
       for (const grant of grantsOf(needs.mvpFiles)) {

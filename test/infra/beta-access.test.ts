@@ -1,6 +1,7 @@
 /**
  * Beta access in the synthesised app: the profiles function may create and delete Cognito users
- * (on this pool only) and read the rate-limit key only where `betaAccess` is switched on; the
+ * (on this pool only) and read the rate-limit key only where `betaAccess` is switched on (in every
+ * deployment it may move users between role groups, for admin user management); the
  * hourly cleanup may delete users (and nothing else in Cognito) in every deployment, so accounts
  * started before the switch was turned off are removed too. cdk-nag stays clean in both (a
  * finding fails the synth).
@@ -17,10 +18,19 @@ interface Statement {
   Resource: unknown;
 }
 
+/** Admin user management's role changes, in every deployment. */
+const GROUP_ACTIONS = [
+  'cognito-idp:AdminAddUserToGroup',
+  'cognito-idp:AdminListGroupsForUser',
+  'cognito-idp:AdminRemoveUserFromGroup',
+];
+
 const BETA_USER_ACTIONS = [
   'cognito-idp:AdminAddUserToGroup',
   'cognito-idp:AdminCreateUser',
   'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminListGroupsForUser',
+  'cognito-idp:AdminRemoveUserFromGroup',
   'cognito-idp:AdminSetUserPassword',
 ];
 
@@ -74,8 +84,11 @@ beforeAll(() => {
 });
 
 describe('beta access grants', () => {
-  it('gives no API function any Cognito right while beta access is off (the default)', () => {
-    for (const domain of domains) {
+  it('gives the profiles function only the role-group rights while beta access is off (the default)', () => {
+    expect(cognitoStatementsOf(off, apiFunction(off, 'profiles'))).toEqual([
+      { actions: GROUP_ACTIONS, resource: poolArn(off) },
+    ]);
+    for (const domain of domains.filter((name) => name !== 'profiles')) {
       expect(cognitoStatementsOf(off, apiFunction(off, domain)), domain).toEqual([]);
     }
     const profiles = environmentOf(off, apiFunction(off, 'profiles'));
@@ -97,7 +110,8 @@ describe('beta access grants', () => {
     const secretReads = statementsOf(on, profiles).filter((statement) =>
       actionsOf(statement).includes('secretsmanager:GetSecretValue'),
     );
-    expect(secretReads).toHaveLength(1);
+    // The rate-limit key's, and the cursor signing key's (admin user lists, in every deployment).
+    expect(secretReads).toHaveLength(2);
   });
 
   it('runs the cleanup hourly in every deployment, allowed to delete users and nothing more in Cognito', () => {

@@ -1,8 +1,9 @@
 /**
- * The few admin calls the API makes on the Cognito user pool (beta accounts): create a confirmed
- * user with a permanent password in a group, and delete one. The pool id comes from configuration;
- * the endpoint is the SDK's own (`AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER` points it at
- * cognito-local on a laptop). The CDK grants these actions only where beta access is switched on.
+ * The few admin calls the API makes on the Cognito user pool: create a confirmed user with a
+ * permanent password in a group, and delete one (beta accounts), and move a user to another role
+ * group (admin user management). The pool id comes from configuration; the endpoint is the SDK's
+ * own (`AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER` points it at cognito-local on a laptop). The
+ * CDK grants the beta actions only where beta access is switched on, the group actions always.
  *
  * The Cognito SDK is imported on first use: only a press of the beta button (and the hourly
  * cleanup) pays for loading it, never the profile routes' cold starts (issue 8).
@@ -106,6 +107,44 @@ export const deletePoolUser = async (username: string): Promise<'deleted' | 'abs
       new sdk.AdminDeleteUserCommand({ UserPoolId: config().USER_POOL_ID, Username: username }),
     );
     return 'deleted';
+  } catch (error) {
+    if (nameOf(error) === 'UserNotFoundException') return 'absent';
+    return unavailableOnThrottling(error);
+  }
+};
+
+/**
+ * Puts the user (by user name or `sub`) in exactly the group `role` among the role groups: adds
+ * the new group, then removes the others. Idempotent, so a repeated call converges; other groups
+ * than the roles are left alone. `absent` when the pool has no such user.
+ */
+export const setPoolUserRoleGroup = async (
+  username: string,
+  role: Role,
+  roles: readonly Role[],
+): Promise<'set' | 'absent'> => {
+  const { sdk, client } = await cognito();
+  const UserPoolId = config().USER_POOL_ID;
+  try {
+    const { Groups = [] } = await client.send(
+      new sdk.AdminListGroupsForUserCommand({ UserPoolId, Username: username, Limit: 60 }),
+    );
+    const current = new Set(Groups.map((group) => group.GroupName));
+    if (!current.has(role)) {
+      await client.send(
+        new sdk.AdminAddUserToGroupCommand({ UserPoolId, Username: username, GroupName: role }),
+      );
+    }
+    for (const other of roles.filter((name) => name !== role && current.has(name))) {
+      await client.send(
+        new sdk.AdminRemoveUserFromGroupCommand({
+          UserPoolId,
+          Username: username,
+          GroupName: other,
+        }),
+      );
+    }
+    return 'set';
   } catch (error) {
     if (nameOf(error) === 'UserNotFoundException') return 'absent';
     return unavailableOnThrottling(error);

@@ -13,6 +13,13 @@
 import type * as z from 'zod';
 import type { RouteKey } from '../design/routes';
 import type { AdminAnalytics, AnalyticsPeriod } from './admin-analytics';
+import type {
+  AdminUser,
+  AdminUserPage,
+  adminUsersQuerySchema,
+  sellerApprovalChangeSchema,
+  userRoleChangeSchema,
+} from './admin-users';
 import type { AuditLogPage } from './audit';
 import type { BetaCredentials } from './beta';
 import type {
@@ -171,6 +178,18 @@ interface ApiRows {
   'POST /api/admin/refund-requests/{id}/process': { response: ProcessRefundResult };
   'GET /api/licenses/{id}': { response: License };
   'GET /api/admin/audit-log': { query: { cursor?: string }; response: AuditLogPage };
+  'GET /api/admin/users': {
+    query: z.input<typeof adminUsersQuerySchema>;
+    response: AdminUserPage;
+  };
+  'PATCH /api/admin/users/{id}/role': {
+    body: z.input<typeof userRoleChangeSchema>;
+    response: AdminUser;
+  };
+  'POST /api/admin/users/{id}/seller-approval': {
+    body: z.input<typeof sellerApprovalChangeSchema>;
+    response: AdminUser;
+  };
   'GET /api/admin/analytics': { query: { period?: AnalyticsPeriod }; response: AdminAnalytics };
   'GET /api/me/licenses': {
     query: z.input<typeof licenseListQuerySchema>;

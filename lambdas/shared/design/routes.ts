@@ -480,6 +480,32 @@ export const routes = [
   },
   {
     method: 'GET',
+    path: '/api/admin/users',
+    domain: 'profiles',
+    operation: 'list-admin-users',
+    access: 'admin',
+    summary:
+      'Users newest first, filtered by role and seller approval, searched by e-mail or username prefix.',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/users/{id}/role',
+    domain: 'profiles',
+    operation: 'change-user-role',
+    access: 'admin',
+    summary:
+      "A user's role: the Cognito group and the profile together (never one's own admin role).",
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/{id}/seller-approval',
+    domain: 'profiles',
+    operation: 'set-seller-approval',
+    access: 'admin',
+    summary: 'Approve or revoke a seller (roles seller and both), with their seller application.',
+  },
+  {
+    method: 'GET',
     path: '/api/admin/analytics',
     domain: 'stats',
     operation: 'get-admin-analytics',

@@ -108,6 +108,11 @@ const matrix: Record<string, Cell> = {
   'GET /api/licenses/{id}': { allowed: 'everyone' },
   'GET /api/me/licenses': { allowed: 'signed-in' },
   'GET /api/admin/audit-log': { allowed: ADMINS, seesPrivateData: ADMINS },
+  'GET /api/admin/users': { allowed: ADMINS, seesPrivateData: ADMINS },
+  // The victim has no sign-in account: admins get the 409 and nothing changes.
+  'PATCH /api/admin/users/{id}/role': { allowed: ADMINS, seesPrivateData: ADMINS },
+  // The victim is a buyer: admins get the 409 "sellers only" and nothing changes.
+  'POST /api/admin/users/{id}/seller-approval': { allowed: ADMINS, seesPrivateData: ADMINS },
   'GET /api/admin/analytics': { allowed: ADMINS, seesPrivateData: ADMINS },
 };
 

@@ -1,0 +1,139 @@
+/**
+ * Admin user management's data access (docs/data-model.md §3.1 P6–P8, P12, P13): the role
+ * partitions of gsi2 read newest first, and the two admin writes, each one transaction with its
+ * audit entry.
+ */
+import { CounterEntity } from '../shared/db/entities/counter';
+import { ProfileEntity, type ProfileItem } from '../shared/db/entities/profile';
+import { SellerApplicationEntity } from '../shared/db/entities/seller-application';
+import { encodeCursor } from '../shared/db/model';
+import {
+  transactWrite,
+  type TransactionResult,
+  type TransactionWrite,
+} from '../shared/db/transaction';
+import type { Role } from '../shared/contracts/profile';
+import type { SellerApprovalFilter } from '../shared/contracts/admin-users';
+
+/** The fields the admin list shows (and its cursors need: id, role, created_at). */
+export const ADMIN_LIST_ATTRIBUTES = [
+  'id',
+  'email',
+  'username',
+  'display_name',
+  'role',
+  'is_seller_approved',
+  'downloads_remaining',
+  'beta_expires_at',
+  'closed_at',
+  'created_at',
+] as const satisfies readonly (keyof ProfileItem)[];
+
+export type AdminListProfile = Pick<ProfileItem, (typeof ADMIN_LIST_ATTRIBUTES)[number]>;
+
+/**
+ * P6 (with P8's approval filter as a FilterExpression): up to `limit` profiles of one role, newest
+ * first, from the data layer's `cursor` on. The answer's cursor is `null` after the last one.
+ */
+export const queryProfilesOfRole = async (input: {
+  role: Role;
+  approval: SellerApprovalFilter;
+  limit: number;
+  cursor: string | null;
+}): Promise<{ items: AdminListProfile[]; cursor: string | null }> => {
+  const query = ProfileEntity.query.byRole({ role: input.role });
+  if (input.approval !== 'all') {
+    const approved = input.approval === 'approved';
+    query.where(({ is_seller_approved }, { eq }) => eq(is_seller_approved, approved));
+  }
+  const { data, cursor } = await query.go({
+    order: 'desc',
+    limit: input.limit,
+    cursor: input.cursor,
+    attributes: ADMIN_LIST_ATTRIBUTES,
+  });
+  return { items: data, cursor };
+};
+
+/**
+ * The data layer's cursor standing on `profile` in its role partition (gsi2), so a list merged
+ * from several partitions goes on right after the last profile it showed of each.
+ */
+export const roleCursorAt = (profile: Pick<ProfileItem, 'id' | 'role' | 'created_at'>): string => {
+  const byRole = ProfileEntity.definition.indexes.byRole;
+  return encodeCursor({
+    ...ProfileEntity.keyOf(profile),
+    gsi2pk: ProfileEntity.partitionKey(byRole, profile),
+    gsi2sk: ProfileEntity.sortKey(byRole, profile),
+  })!;
+};
+
+/**
+ * P12's transaction: the profile's role (condition `role = :old`, so a concurrent change is
+ * refused), the `users` counters of both roles and the audit entry.
+ */
+export const changeProfileRole = (input: {
+  id: string;
+  from: Role;
+  to: Role;
+  now: string;
+  audit: TransactionWrite;
+}): Promise<TransactionResult> =>
+  transactWrite({
+    profile: ProfileEntity.patch({ id: input.id })
+      .set({ role: input.to, updated_at: input.now })
+      .where(({ role }, { eq }) => eq(role, input.from)),
+    usersFrom: CounterEntity.update({ name: 'users', bucket: input.from, shard: 0 })
+      .add({ value: -1 })
+      .set({ updated_at: input.now }),
+    usersTo: CounterEntity.update({ name: 'users', bucket: input.to, shard: 0 })
+      .add({ value: 1 })
+      .set({ updated_at: input.now }),
+    audit: input.audit,
+  });
+
+/** The user's seller application (A2), if any; read to decide P13's second item. */
+export const getSellerApplicationStatus = async (
+  userId: string,
+): Promise<'pending' | 'approved' | 'rejected' | null> => {
+  const { data } = await SellerApplicationEntity.get({ user_id: userId }).go({
+    consistent: true,
+    attributes: ['status'],
+  });
+  return data?.status ?? null;
+};
+
+/**
+ * P13 (with A4): the profile's approval (condition: still a seller role with the approval read,
+ * so a concurrent change is refused), the application's status when one exists (condition: the
+ * status read) and the audit entry, in one transaction.
+ */
+export const setSellerApproval = (input: {
+  id: string;
+  role: Role;
+  from: boolean;
+  to: boolean;
+  application: { from: 'pending' | 'approved' | 'rejected'; to: 'approved' | 'rejected' } | null;
+  reviewedBy: string;
+  now: string;
+  audit: TransactionWrite;
+}): Promise<TransactionResult> =>
+  transactWrite({
+    profile: ProfileEntity.patch({ id: input.id })
+      .set({ is_seller_approved: input.to, updated_at: input.now })
+      .where(
+        ({ role, is_seller_approved }, { eq }) =>
+          `${eq(role, input.role)} AND ${eq(is_seller_approved, input.from)}`,
+      ),
+    application:
+      input.application !== null &&
+      input.application.from !== input.application.to &&
+      SellerApplicationEntity.patch({ user_id: input.id })
+        .set({
+          status: input.application.to,
+          reviewed_at: input.now,
+          reviewed_by: input.reviewedBy,
+        })
+        .where(({ status }, { eq }) => eq(status, input.application!.from)),
+    audit: input.audit,
+  });

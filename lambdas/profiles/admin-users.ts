@@ -1,0 +1,313 @@
+/**
+ * User management in the admin dashboard (issue 11 §4): the user list with its filters and
+ * search, the role change (Cognito group and profile kept equal) and the seller approval. Every
+ * change carries its audit entry in its own transaction.
+ */
+import { auditWrite } from '../audit/service';
+import { setPoolUserRoleGroup } from '../shared/adapters/user-pool';
+import {
+  ADMIN_USER_MESSAGES,
+  ADMIN_USERS_PAGE_SIZE,
+  type AdminUser,
+  type AdminUserPage,
+  type AdminUsersQuery,
+} from '../shared/contracts/admin-users';
+import { ROLES, isSellerRole, type Role } from '../shared/contracts/profile';
+import {
+  ConflictError,
+  DependencyFailedError,
+  NotFoundError,
+  ValidationError,
+} from '../shared/errors';
+import { INVALID_CURSOR_MESSAGE, openCursor, sealCursor } from '../shared/http/cursor';
+import { logger } from '../shared/observability';
+import {
+  changeProfileRole,
+  getSellerApplicationStatus,
+  queryProfilesOfRole,
+  roleCursorAt,
+  setSellerApproval,
+  type AdminListProfile,
+} from './admin-users-repo';
+import { getProfileById, type ProfileItem } from './repo';
+
+/**
+ * Profiles a search reads per role and request at most (P8): a search is a bounded, paged scan of
+ * the role partitions, filtered in memory, so one request never reads the whole user base.
+ */
+export const SEARCH_READ_BUDGET = 500;
+const SEARCH_CHUNK = 100;
+
+export interface AdminActor {
+  userId: string;
+  email: string;
+}
+
+const toAdminUser = (item: AdminListProfile): AdminUser => ({
+  id: item.id,
+  email: item.email,
+  username: item.username ?? null,
+  display_name: item.display_name ?? null,
+  role: item.role,
+  is_seller_approved: item.is_seller_approved,
+  downloads_remaining: item.downloads_remaining,
+  beta_expires_at: item.beta_expires_at ?? null,
+  closed_at: item.closed_at ?? null,
+  created_at: item.created_at,
+});
+
+/**
+ * Where each role partition goes on: the data layer's cursor, `null` from its start; a role left
+ * out is finished.
+ */
+type Positions = Partial<Record<Role, string | null>>;
+
+const encodePositions = (positions: Positions): string =>
+  Buffer.from(JSON.stringify(positions), 'utf8').toString('base64url');
+
+const decodePositions = (position: string, roles: readonly Role[]): Positions => {
+  const refuse = () =>
+    new ValidationError(INVALID_CURSOR_MESSAGE, { cursor: INVALID_CURSOR_MESSAGE });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(position, 'base64url').toString('utf8'));
+  } catch (_error) {
+    throw refuse();
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw refuse();
+  const positions: Positions = {};
+  for (const [role, value] of Object.entries(parsed)) {
+    if (!roles.includes(role as Role) || (value !== null && typeof value !== 'string')) {
+      throw refuse();
+    }
+    positions[role as Role] = value as string | null;
+  }
+  return positions;
+};
+
+interface RoleRead {
+  role: Role;
+  start: string | null;
+  /** Matching profiles, newest first, in the partition's order. */
+  items: AdminListProfile[];
+  /** The data layer's cursor after the last profile read, `null` at the partition's end. */
+  end: string | null;
+  /** `created_at` of the last profile read: nothing unread in this partition is newer. */
+  frontier: string | null;
+}
+
+const readRole = async (
+  role: Role,
+  start: string | null,
+  query: AdminUsersQuery,
+  matches: ((item: AdminListProfile) => boolean) | null,
+): Promise<RoleRead> => {
+  const items: AdminListProfile[] = [];
+  let cursor = start;
+  let read = 0;
+  let frontier: string | null = null;
+  do {
+    const page = await queryProfilesOfRole({
+      role,
+      approval: query.seller_approval,
+      limit: matches ? SEARCH_CHUNK : ADMIN_USERS_PAGE_SIZE,
+      cursor,
+    });
+    read += page.items.length;
+    items.push(...(matches ? page.items.filter(matches) : page.items));
+    frontier = page.items.at(-1)?.created_at ?? frontier;
+    cursor = page.cursor;
+  } while (
+    matches &&
+    cursor !== null &&
+    items.length < ADMIN_USERS_PAGE_SIZE &&
+    read < SEARCH_READ_BUDGET
+  );
+  return { role, start, items, end: cursor, frontier };
+};
+
+/**
+ * `GET /api/admin/users`: users newest first, filtered by role (P6; `all` merges the four role
+ * partitions, P7) and seller approval, searched by e-mail or username prefix (P8).
+ *
+ * 1. Open the cursor (bound to the admin and the filters): each role partition's position.
+ * 2. Read each partition from its position: a page's worth, or for a search up to
+ *    SEARCH_READ_BUDGET profiles filtered in memory (case-insensitive prefix).
+ * 3. Merge newest first, but only down to the oldest profile read of any partition that has more:
+ *    below it that partition may hold newer unread users. Take a page.
+ * 4. Each partition goes on after the last profile taken from it (or after all it read).
+ */
+export const listAdminUsers = async (
+  adminId: string,
+  query: AdminUsersQuery,
+): Promise<AdminUserPage> => {
+  const roles: readonly Role[] = query.role === 'all' ? ROLES : [query.role];
+  const search = query.search?.toLowerCase() || null;
+  const binding = `admin-users|${adminId}|${query.role}|${query.seller_approval}|${search ?? ''}`;
+  const position = await openCursor(query.cursor, binding);
+  const positions: Positions = position
+    ? decodePositions(position, roles)
+    : Object.fromEntries(roles.map((role) => [role, null]));
+  const matches = search
+    ? (item: AdminListProfile) =>
+        item.email.toLowerCase().startsWith(search) ||
+        (item.username?.toLowerCase().startsWith(search) ?? false)
+    : null;
+
+  const reads = await Promise.all(
+    roles
+      .filter((role) => positions[role] !== undefined)
+      .map((role) => readRole(role, positions[role] ?? null, query, matches)),
+  );
+  const bound = reads
+    .filter((read) => read.end !== null && read.frontier !== null)
+    .map((read) => read.frontier!)
+    .reduce<string | null>(
+      (high, frontier) => (high === null || frontier > high ? frontier : high),
+      null,
+    );
+  // A stable sort keeps each partition's own order among equal creation times.
+  const page = reads
+    .flatMap((read) => read.items)
+    .filter((item) => bound === null || item.created_at >= bound)
+    .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))
+    .slice(0, ADMIN_USERS_PAGE_SIZE);
+
+  const taken = new Set(page.map((item) => item.id));
+  const next: Positions = {};
+  for (const read of reads) {
+    const mine = read.items.filter((item) => taken.has(item.id));
+    if (mine.length === read.items.length) {
+      if (read.end !== null) next[read.role] = read.end;
+    } else {
+      next[read.role] = mine.length > 0 ? roleCursorAt(mine.at(-1)!) : read.start;
+    }
+  }
+  const more = Object.keys(next).length > 0;
+  return {
+    items: page.map(toAdminUser),
+    cursor: more ? await sealCursor(encodePositions(next), binding) : null,
+  };
+};
+
+const requireUser = async (id: string): Promise<ProfileItem> => {
+  const item = await getProfileById(id);
+  if (!item) throw new NotFoundError(ADMIN_USER_MESSAGES.userNotFound);
+  return item;
+};
+
+/** Both sides of a role change: the Cognito group; `absent` when the pool has no such user. */
+const setGroup = async (id: string, role: Role): Promise<void> => {
+  if ((await setPoolUserRoleGroup(id, role, ROLES)) === 'absent') {
+    throw new ConflictError(ADMIN_USER_MESSAGES.noPoolUser);
+  }
+};
+
+const ROLE_CHANGE_ATTEMPTS = 3;
+
+/**
+ * `PATCH /api/admin/users/{id}/role` (P12): the Cognito group and the profile's role together.
+ *
+ * 1. Refuse an admin taking their own admin rights away (role admin or both keeps them).
+ * 2. Put the user in the new group (and out of the other role groups): idempotent, so a retry of
+ *    a half-done change converges.
+ * 3. The profile's role (condition `role = :old`), the `users` counters and the audit entry in one
+ *    transaction. A profile changed meanwhile is re-read and the change retried.
+ * 4. If the profile cannot be written, the group goes back to the profile's stored role, so the
+ *    two are equal whatever failed; the spec's error text is answered.
+ */
+export const changeUserRole = async (
+  actor: AdminActor,
+  id: string,
+  role: Role,
+): Promise<AdminUser> => {
+  if (id === actor.userId && role !== 'admin' && role !== 'both') {
+    throw new ConflictError(ADMIN_USER_MESSAGES.ownAdminRole);
+  }
+  let current = await requireUser(id);
+  await setGroup(id, role);
+  try {
+    for (let attempt = 1; current.role !== role; attempt += 1) {
+      const now = new Date().toISOString();
+      const result = await changeProfileRole({
+        id,
+        from: current.role,
+        to: role,
+        now,
+        audit: auditWrite({
+          actor,
+          action: 'user.role',
+          target: { type: 'user', id },
+          before: { role: current.role },
+          after: { role },
+          now,
+        }),
+      });
+      if (!result.canceled) return toAdminUser({ ...current, role });
+      if (attempt === ROLE_CHANGE_ATTEMPTS) {
+        throw new Error(`Role change not stored: ${JSON.stringify(result.codes)}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 60));
+      current = await requireUser(id);
+    }
+    // Already in that role: Cognito has just been made equal to it.
+    return toAdminUser(current);
+  } catch (error) {
+    const stored = await getProfileById(id).catch(() => null);
+    if (stored) {
+      await setGroup(id, stored.role).catch((restoreError: unknown) => {
+        logger.error('The Cognito group was not set back after a failed role change', {
+          userId: id,
+          error: restoreError instanceof Error ? restoreError.name : String(restoreError),
+        });
+      });
+    }
+    logger.error('Role change failed', {
+      userId: id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    throw new DependencyFailedError(ADMIN_USER_MESSAGES.roleFailed);
+  }
+};
+
+/**
+ * `POST /api/admin/users/{id}/seller-approval` (P13 with A4): approves or revokes a seller (roles
+ * seller and both only); the seller application, when there is one, gets the same decision in
+ * the same transaction, with the audit entry. Setting the approval it already has changes nothing.
+ */
+export const setUserSellerApproval = async (
+  actor: AdminActor,
+  id: string,
+  approved: boolean,
+): Promise<AdminUser> => {
+  const user = await requireUser(id);
+  if (!isSellerRole(user.role)) throw new ConflictError(ADMIN_USER_MESSAGES.notSeller);
+  if (user.is_seller_approved === approved) return toAdminUser(user);
+  const application = await getSellerApplicationStatus(id);
+  const now = new Date().toISOString();
+  const result = await setSellerApproval({
+    id,
+    role: user.role,
+    from: user.is_seller_approved,
+    to: approved,
+    application: application && {
+      from: application,
+      to: approved ? 'approved' : 'rejected',
+    },
+    reviewedBy: actor.userId,
+    now,
+    audit: auditWrite({
+      actor,
+      action: approved ? 'user.seller_approve' : 'user.seller_revoke',
+      target: { type: 'user', id },
+      before: { is_seller_approved: user.is_seller_approved },
+      after: { is_seller_approved: approved },
+      now,
+    }),
+  });
+  if (result.canceled) {
+    logger.warn('Seller approval not stored', { userId: id, codes: result.codes });
+    throw new ConflictError(ADMIN_USER_MESSAGES.approvalFailed);
+  }
+  return toAdminUser({ ...user, is_seller_approved: approved });
+};
