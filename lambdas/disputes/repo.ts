@@ -1,5 +1,11 @@
 /** Dispute data access (docs/data-model.md §3.10): one function per access pattern. */
+import type { DisputeStatus } from '../shared/contracts/disputes';
 import { DisputeEntity, type DisputeItem } from '../shared/db/entities/dispute';
+import {
+  transactWrite,
+  type TransactionResult,
+  type TransactionWrite,
+} from '../shared/db/transaction';
 
 export type { DisputeItem };
 
@@ -29,3 +35,33 @@ export const queryDisputesAsSeller = async (sellerId: string): Promise<DisputeIt
     .go({ order: 'desc', pages: 'all' });
   return data;
 };
+
+/** X6: the disputes of one status, oldest first (the admin queue). */
+export const queryDisputesByStatus = async (status: DisputeStatus): Promise<DisputeItem[]> => {
+  const { data } = await DisputeEntity.query
+    .byStatus({ status })
+    .go({ order: 'asc', pages: 'all' });
+  return data;
+};
+
+/**
+ * X7: one admin transition of a dispute (condition `status = from`), with the items of other
+ * domains that commit with it (both parties' notifications, the audit entry). The timeline is
+ * written whole: every change of it is a status change, so the condition guards it too. A refusal
+ * names the item `dispute`.
+ */
+export const transitionDispute = (input: {
+  id: string;
+  from: DisputeStatus;
+  set: Pick<DisputeItem, 'status' | 'timeline' | 'updated_at'> &
+    Partial<Pick<DisputeItem, 'resolved_at' | 'resolution_details'>>;
+  notifications: readonly TransactionWrite[];
+  audit: TransactionWrite;
+}): Promise<TransactionResult> =>
+  transactWrite({
+    dispute: DisputeEntity.patch({ id: input.id })
+      .set(input.set)
+      .where(({ status }, { eq }) => eq(status, input.from)),
+    notification: input.notifications,
+    audit: input.audit,
+  });

@@ -1,21 +1,39 @@
 /**
- * Disputes, buyer side (buyer spec §2, §5, §6): a buyer files a dispute about a template they
- * downloaded; its buyer, its seller and admins (roles admin and both) can follow it. Moving a
- * dispute between states is the admin area's (another issue).
+ * Disputes (buyer spec §2, §5, §6; seller and admin spec §2, §4): a buyer files a dispute about a
+ * template they downloaded; its buyer, its seller and admins (roles admin and both) can follow
+ * it. Admins move it from open to in review to one of the three final statuses; each move is
+ * appended to its timeline, told to both parties and recorded in the audit log, in one
+ * transaction.
  */
 import { ulid } from 'ulid';
+import { auditWrite } from '../audit/service';
 import { getMvp } from '../catalog/service';
 import { hasDownloaded } from '../downloads/service';
+import { notificationWrites } from '../notifications/service';
 import { ensureProfile, getProfile, type ProfileIdentity } from '../profiles/service';
-import { DISPUTE_MESSAGES, type Dispute, type DisputeInput } from '../shared/contracts/disputes';
+import {
+  disputeStatusConflictMessage,
+  disputeUpdatedMessage,
+  type DisputeResolutionInput,
+} from '../shared/contracts/admin-disputes';
+import {
+  DISPUTE_MESSAGES,
+  type Dispute,
+  type DisputeInput,
+  type DisputeStatus,
+} from '../shared/contracts/disputes';
 import { mayActAsOwner } from '../shared/auth/access';
+import type { AuthContext } from '../shared/auth/claims';
 import type { Profile } from '../shared/contracts/profile';
-import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
+import { logger } from '../shared/observability';
 import {
   createDispute,
   getDisputeById,
   queryDisputesAsBuyer,
   queryDisputesAsSeller,
+  queryDisputesByStatus,
+  transitionDispute,
   type DisputeItem,
 } from './repo';
 
@@ -126,3 +144,95 @@ export const getDisputeFor = async (caller: Profile, id: string): Promise<Disput
   }
   return toDispute(item, caller.id, !party);
 };
+
+// ---------------------------------------------------------------------------------------------
+// Admin: the queue and the transitions
+// ---------------------------------------------------------------------------------------------
+
+/** The admin queue: the disputes of one status, oldest first, with the parties' e-mails. */
+export const listDisputesByStatus = async (
+  adminId: string,
+  status: DisputeStatus,
+): Promise<Dispute[]> =>
+  (await queryDisputesByStatus(status)).map((item) => toDispute(item, adminId, true));
+
+/** Retries of a transition that lost a race to another transaction on the same items. */
+const MAX_CONFLICT_RETRIES = 3;
+
+type Admin = Pick<AuthContext, 'userId' | 'email'>;
+
+/**
+ * Moves a dispute `from` → `to` for an admin, in one transaction: the status (condition
+ * `status = from`), the timeline entry, `resolved_at` and the details for a final status, a
+ * `dispute_updated` notification to the buyer and to the seller, and the audit entry. A dispute in
+ * another status is a 409 naming it (a second click, or another admin first); a transaction that
+ * only conflicted is tried again from a fresh read.
+ */
+const moveDispute = async (
+  admin: Admin,
+  id: string,
+  from: DisputeStatus,
+  to: Exclude<DisputeStatus, 'open'>,
+  resolutionDetails?: string,
+): Promise<Dispute> => {
+  const action = to === 'in_review' ? 'start-review' : 'resolve';
+  for (let attempt = 0; ; attempt += 1) {
+    const item = await getDisputeById(id);
+    if (!item) throw new NotFoundError(DISPUTE_MESSAGES.notFound);
+    if (item.status !== from) {
+      throw new ConflictError(disputeStatusConflictMessage(action, item.status));
+    }
+    const now = new Date().toISOString();
+    const set = {
+      status: to,
+      timeline: [...item.timeline, { status: to, at: now, by: admin.userId }],
+      updated_at: now,
+      ...(resolutionDetails === undefined
+        ? {}
+        : { resolved_at: now, resolution_details: resolutionDetails }),
+    };
+    const message = disputeUpdatedMessage(item.mvp_title, to);
+    const link = `/disputes/${item.id}`;
+    // One notification per person (a counter item may appear once in a transaction).
+    const parties = [...new Set([item.buyer_id, item.seller_id])];
+    const result = await transitionDispute({
+      id,
+      from,
+      set,
+      notifications: parties.flatMap((userId) =>
+        notificationWrites({ userId, type: 'dispute_updated', message, link }, now),
+      ),
+      audit: auditWrite({
+        actor: { userId: admin.userId, email: admin.email },
+        action: action === 'resolve' ? 'dispute.resolve' : 'dispute.start_review',
+        target: { type: 'dispute', id },
+        before: { status: from },
+        after: {
+          status: to,
+          ...(resolutionDetails === undefined ? {} : { resolution_details: resolutionDetails }),
+        },
+        now,
+      }),
+    });
+    if (!result.canceled) {
+      logger.info('Dispute moved', { disputeId: id, from, to });
+      return toDispute({ ...item, ...set }, admin.userId, true);
+    }
+    // Refused on the dispute: the fresh read names the status it is in now. Otherwise it lost a
+    // race on another item (a party's unread counter): try again, a few times.
+    if (attempt >= MAX_CONFLICT_RETRIES) {
+      throw new Error(`Moving dispute ${id} to ${to} kept conflicting.`);
+    }
+  }
+};
+
+/** Start Review: open → in_review. */
+export const startDisputeReview = (admin: Admin, id: string): Promise<Dispute> =>
+  moveDispute(admin, id, 'open', 'in_review');
+
+/** Resolve: in_review → resolved_buyer, resolved_seller or closed_no_action, with its details. */
+export const resolveDispute = (
+  admin: Admin,
+  id: string,
+  input: DisputeResolutionInput,
+): Promise<Dispute> => moveDispute(admin, id, 'in_review', input.status, input.resolution_details);

@@ -6,6 +6,9 @@ export const handler = createHttpHandler(
   'payouts',
   {
     'list-my-payouts': () => import('./handlers/list-my-payouts').then((m) => m.listMyPayouts),
+    'list-payouts-by-status': () =>
+      import('./handlers/list-payouts-by-status').then((m) => m.listPayoutsByStatus),
+    'process-payout': () => import('./handlers/process-payout').then((m) => m.processPayout),
   },
   { loadProfile: loadCallerProfile },
 );

@@ -86,6 +86,37 @@ export const transitionPayout = (input: {
     notification: input.notification,
   });
 
+/**
+ * Q7: an admin's Process: a pending or failed payout → processing with the destination, in one
+ * transaction with the seller's notification and the audit entry (condition: the payout, by id,
+ * is still `from`). A failed payout starts a new attempt (its own idempotency key at Stripe) and
+ * loses the earlier failure. A refusal names the item `payout`.
+ */
+export const startPayoutByAdmin = (input: {
+  item: PayoutItem;
+  from: 'pending' | 'failed';
+  destination: string;
+  now: string;
+  notification: readonly TransactionWrite[];
+  audit: TransactionWrite;
+}): Promise<TransactionResult> => {
+  const { item } = input;
+  const retry = input.from === 'failed';
+  return transactWrite({
+    payout: PayoutEntity.patch({ seller_id: item.seller_id, month_year: item.month_year })
+      .set({
+        status: 'processing',
+        stripe_account_id: input.destination,
+        updated_at: input.now,
+        ...(retry ? { transfer_attempt: (item.transfer_attempt ?? 0) + 1 } : {}),
+      })
+      .remove(retry ? ['failure_reason', 'processed_at'] : [])
+      .where(({ id, status }, { eq }) => `${eq(id, item.id)} AND ${eq(status, input.from)}`),
+    notification: input.notification,
+    audit: input.audit,
+  });
+};
+
 /** How long a run holds its month: a crashed run is taken over after this (§4.4). */
 export const PAYOUT_RUN_LEASE_MS = 15 * 60 * 1000;
 

@@ -1,6 +1,10 @@
 /** Input schemas of the payouts routes and Step Functions tasks. */
 import * as z from 'zod';
-import { PAYOUT_FILTERS } from '../shared/contracts/payouts';
+import {
+  ADMIN_PAYOUT_FILTERS,
+  ADMIN_PAYOUT_MESSAGES,
+  PAYOUT_FILTERS,
+} from '../shared/contracts/payouts';
 import { MONTH_PATTERN } from './months';
 
 export const PAYOUT_FILTER_MESSAGE = `Status must be one of ${PAYOUT_FILTERS.join(', ')}.`;
@@ -13,6 +17,23 @@ export const listMyPayoutsQuerySchema = z.object({
 export const monthYearSchema = z
   .string()
   .regex(MONTH_PATTERN, { message: 'month_year must be a month as YYYY-MM.' });
+
+/** `GET /api/admin/payouts?status=pending|processing|completed|failed` (default pending). */
+export const adminPayoutsQuerySchema = z.object({
+  status: z
+    .enum(ADMIN_PAYOUT_FILTERS, { message: ADMIN_PAYOUT_MESSAGES.statusFilter })
+    .default('pending'),
+});
+
+/** `/api/admin/payouts/{sellerId}/{monthYear}/…`; a seller id of no payout is simply not found. */
+export const payoutPathSchema = z.object({
+  sellerId: z
+    .string()
+    .trim()
+    .min(1, ADMIN_PAYOUT_MESSAGES.notFound)
+    .max(128, ADMIN_PAYOUT_MESSAGES.notFound),
+  monthYear: z.string().regex(MONTH_PATTERN, { message: 'The month must be YYYY-MM.' }),
+});
 
 /** One payout, as the Map state hands it to the Transfer step. */
 export const payoutKeySchema = z.object({

@@ -16,6 +16,8 @@ import { formatGbp } from '../shared/contracts/money';
 import {
   BPS,
   SELLER_SHARE_BPS,
+  type AdminPayout,
+  type AdminPayoutFilter,
   type Payout,
   type PayoutFilter,
   type PayoutStatus,
@@ -27,6 +29,7 @@ import { MONTH_PATTERN, addMonths, monthName, monthOf } from './months';
 import {
   getPayout,
   getPayoutRuns,
+  listPayoutsByStatus,
   listPayoutsOfSeller,
   transitionPayout,
   type PayoutItem,
@@ -55,6 +58,25 @@ export const toPayout = (item: PayoutItem): Payout => ({
   processed_at: item.processed_at ?? null,
   failure_reason: item.failure_reason ?? null,
 });
+
+/** A payout as admins see it: with the seller's snapshot and the transfer. */
+export const toAdminPayout = (item: PayoutItem): AdminPayout => ({
+  ...toPayout(item),
+  seller: {
+    id: item.seller_id,
+    email: item.seller_email,
+    username: item.seller_username ?? null,
+    display_name: item.seller_display_name ?? null,
+  },
+  stripe_transfer_id: item.stripe_transfer_id ?? null,
+});
+
+/** The last month a payout can be of (the status query reads every month up to it). */
+const LAST_MONTH = '9999-12';
+
+/** `GET /api/admin/payouts?status=`: the payouts of one status, oldest month first. */
+export const listPayoutsForAdmin = async (status: AdminPayoutFilter): Promise<AdminPayout[]> =>
+  (await listPayoutsByStatus(status, LAST_MONTH)).map(toAdminPayout);
 
 /** Which statuses a filter of the page shows: "Pending" includes payouts being transferred. */
 const FILTERED_STATUSES: Record<Exclude<PayoutFilter, 'all'>, readonly PayoutStatus[]> = {

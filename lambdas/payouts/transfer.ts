@@ -14,8 +14,12 @@ import {
   type TransferOutcome,
 } from './service';
 
-/** The payout's idempotency key at Stripe: one transfer per payout, however often we ask. */
-export const transferIdempotencyKey = (item: Pick<PayoutItem, 'id'>) => `payout-${item.id}`;
+/**
+ * The payout's idempotency key at Stripe: one transfer per payout and attempt, however often we
+ * ask (a failed payout an admin sends again is a new attempt).
+ */
+export const transferIdempotencyKey = (item: Pick<PayoutItem, 'id' | 'transfer_attempt'>) =>
+  item.transfer_attempt ? `payout-${item.id}-${item.transfer_attempt}` : `payout-${item.id}`;
 
 /** The transfer group of a month's payouts (seen together in Stripe's dashboard). */
 export const transferGroupOf = (monthYear: string) => `payouts-${monthYear}`;
@@ -54,7 +58,8 @@ const findEarlierTransfer = async (item: PayoutItem): Promise<Stripe.Transfer | 
     transfer_group: transferGroupOf(item.month_year),
     limit: 100,
   })) {
-    if (transfer.metadata.payout_id === item.id) return transfer;
+    // A reversed transfer belongs to an earlier attempt whose money went back.
+    if (transfer.metadata.payout_id === item.id && !transfer.reversed) return transfer;
   }
   return null;
 };

@@ -100,8 +100,9 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   // Refund requests; admins process them through Stripe (refunds.create).
   refunds: { table: 'readWrite', secrets: ['stripeSecretKey'] },
   // The seller's payouts page: payouts, downloads and the Connect status (and, like every route
-  // whose policy loads the caller's profile, the default profile on first sight).
-  payouts: { table: 'readWrite' },
+  // whose policy loads the caller's profile, the default profile on first sight); an admin's
+  // Process pays one payout through the run's transfer (transfers.create), hence the Stripe key.
+  payouts: { table: 'readWrite', secrets: ['stripeSecretKey'] },
   // The admin audit log, read only (entries are written by the domains that act), paged with
   // signed cursors; the admin's profile may be created on first sight.
   audit: { table: 'readWrite', secrets: ['cursorSigningKey'] },

@@ -61,7 +61,7 @@ describe('Lambda bundle budget', () => {
       if (bundle.packages.some(([name]) => name === 'stripe')) withStripe.push(fn.name);
     }
     expect(withStripe.sort()).toEqual(
-      ['BillingFunction', 'RefundsFunction', 'TransferPayoutFunction'].sort(),
+      ['BillingFunction', 'PayoutsFunction', 'RefundsFunction', 'TransferPayoutFunction'].sort(),
     );
   });
 });

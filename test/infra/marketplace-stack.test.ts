@@ -219,8 +219,14 @@ describe('api', () => {
         ).includes('STRIPE_SECRET_KEY_SECRET_ARN'),
       )
       .map(([id]) => id);
-    expect(withStripeKey).toHaveLength(3);
-    for (const name of ['BillingFunction', 'RefundsFunction', 'TransferPayoutFunction']) {
+    expect(withStripeKey).toHaveLength(4);
+    // Payouts: an admin's Process pays one payout through the monthly run's transfer.
+    for (const name of [
+      'BillingFunction',
+      'PayoutsFunction',
+      'RefundsFunction',
+      'TransferPayoutFunction',
+    ]) {
       expect(
         withStripeKey.some((id) => id.includes(name)),
         `${name} among ${withStripeKey.join(', ')}`,

@@ -32,9 +32,16 @@ import type {
   subscriptionUpdateSchema,
 } from './billing';
 import type { License, LicenseList, licenseListQuerySchema } from './licenses';
-import type { PayoutFilter, SellerPayouts } from './payouts';
+import type {
+  AdminPayoutFilter,
+  AdminPayoutList,
+  PayoutFilter,
+  ProcessPayoutResult,
+  SellerPayouts,
+} from './payouts';
 import type { BrowseResult, MvpDetail, browseQuerySchema } from './catalog';
-import type { Dispute, disputeInputSchema } from './disputes';
+import type { AdminDisputeList, disputeResolutionInputSchema } from './admin-disputes';
+import type { Dispute, DisputeStatus, disputeInputSchema } from './disputes';
 import type {
   BundleFiles,
   DownloadResult,
@@ -176,6 +183,14 @@ interface ApiRows {
   'POST /api/admin/refund-requests/{id}/approve': { response: AdminRefundRequest };
   'POST /api/admin/refund-requests/{id}/reject': { response: AdminRefundRequest };
   'POST /api/admin/refund-requests/{id}/process': { response: ProcessRefundResult };
+  'GET /api/admin/disputes': { query: { status?: DisputeStatus }; response: AdminDisputeList };
+  'POST /api/admin/disputes/{id}/start-review': { response: Dispute };
+  'POST /api/admin/disputes/{id}/resolve': {
+    body: z.input<typeof disputeResolutionInputSchema>;
+    response: Dispute;
+  };
+  'GET /api/admin/payouts': { query: { status?: AdminPayoutFilter }; response: AdminPayoutList };
+  'POST /api/admin/payouts/{sellerId}/{monthYear}/process': { response: ProcessPayoutResult };
   'GET /api/licenses/{id}': { response: License };
   'GET /api/admin/audit-log': { query: { cursor?: string }; response: AuditLogPage };
   'GET /api/admin/users': {

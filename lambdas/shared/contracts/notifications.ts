@@ -12,6 +12,8 @@ export const NOTIFICATION_TYPES = [
   'payout_initiated',
   'payout_completed',
   'payout_failed',
+  /** Beyond the spec's list: a dispute's buyer and seller are told of each admin transition. */
+  'dispute_updated',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

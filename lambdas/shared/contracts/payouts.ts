@@ -61,3 +61,60 @@ export interface SellerPayouts {
   /** The seller has a Stripe Connect account (else the page shows the Connect prompt). */
   connected: boolean;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Admin (seller and admin spec §2 Payouts tab: pending payouts with Process)
+// ---------------------------------------------------------------------------------------------
+
+/** The admin's status filter (pending when absent). */
+export const ADMIN_PAYOUT_FILTERS = ['pending', 'processing', 'completed', 'failed'] as const;
+export type AdminPayoutFilter = (typeof ADMIN_PAYOUT_FILTERS)[number];
+
+export const ADMIN_PAYOUT_MESSAGES = {
+  /** The spec's texts. */
+  loadFailed: 'Failed to load pending payouts',
+  processFailed: 'Failed to process payout',
+  /** Our own texts where the spec has none. */
+  processed: 'Payout processed successfully.',
+  notFound: 'Payout not found.',
+  notConnected:
+    'This seller has no Stripe account that can receive payouts yet: the payout stays pending until they connect one.',
+  statusFilter: `status must be one of ${ADMIN_PAYOUT_FILTERS.join(', ')}.`,
+} as const;
+
+/** The error text of a payout that could not be paid, with the reason. */
+export const payoutFailedText = (reason: string): string =>
+  `${ADMIN_PAYOUT_MESSAGES.processFailed}: ${reason}`;
+
+/** Why Process does not apply to a payout in its current status (409). */
+export const payoutStatusConflictMessage = (status: PayoutStatus): string =>
+  status === 'processing'
+    ? 'This payout is being transferred already; the next monthly run finishes it if this attempt does not.'
+    : `This payout is ${status} and cannot be processed.`;
+
+/** A payout as admins see it: the seller's snapshot (taken when the payout was created). */
+export interface AdminPayout extends Payout {
+  seller: {
+    id: string;
+    email: string;
+    username: string | null;
+    display_name: string | null;
+  };
+  stripe_transfer_id: string | null;
+}
+
+/** `GET /api/admin/payouts?status=`: oldest month first. */
+export interface AdminPayoutList {
+  items: AdminPayout[];
+}
+
+/**
+ * `POST /api/admin/payouts/{sellerId}/{monthYear}/process`: the payout after the attempt, and the
+ * text the tab shows (`success` false with 'Failed to process payout: <Stripe's reason>' when
+ * Stripe refused the transfer; the payout is then failed and can be processed again).
+ */
+export interface ProcessPayoutResult {
+  success: boolean;
+  message: string;
+  payout: AdminPayout;
+}

@@ -456,6 +456,48 @@ export const routes = [
   },
   {
     method: 'GET',
+    path: '/api/admin/disputes',
+    domain: 'disputes',
+    operation: 'list-disputes-by-status',
+    access: 'admin',
+    summary:
+      'Disputes of one status (open by default), oldest first, with the parties (admin queue).',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/disputes/{id}/start-review',
+    domain: 'disputes',
+    operation: 'start-dispute-review',
+    access: 'admin',
+    summary: 'Start the review of an open dispute (both parties are notified).',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/disputes/{id}/resolve',
+    domain: 'disputes',
+    operation: 'resolve-dispute',
+    access: 'admin',
+    summary: 'Resolve a dispute in review with non-blank details (both parties are notified).',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/payouts',
+    domain: 'payouts',
+    operation: 'list-payouts-by-status',
+    access: 'admin',
+    summary: 'Payouts of one status (pending by default), oldest month first, with the seller.',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/payouts/{sellerId}/{monthYear}/process',
+    domain: 'payouts',
+    operation: 'process-payout',
+    access: 'admin',
+    summary:
+      "Pay a pending or failed payout now through the monthly run's transfer (Stripe Connect).",
+  },
+  {
+    method: 'GET',
     path: '/api/licenses/{id}',
     domain: 'licenses',
     operation: 'get-license',

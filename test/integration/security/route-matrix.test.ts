@@ -113,6 +113,15 @@ const matrix: Record<string, Cell> = {
   'PATCH /api/admin/users/{id}/role': { allowed: ADMINS, seesPrivateData: ADMINS },
   // The victim is a buyer: admins get the 409 "sellers only" and nothing changes.
   'POST /api/admin/users/{id}/seller-approval': { allowed: ADMINS, seesPrivateData: ADMINS },
+  'GET /api/admin/disputes': { allowed: ADMINS, seesPrivateData: ADMINS },
+  'POST /api/admin/disputes/{id}/start-review': { allowed: ADMINS, seesPrivateData: ADMINS },
+  'POST /api/admin/disputes/{id}/resolve': { allowed: ADMINS, seesPrivateData: ADMINS },
+  'GET /api/admin/payouts': { allowed: ADMINS, seesPrivateData: ADMINS },
+  // The owner has no Connect account: admins get the 409 and no money moves.
+  'POST /api/admin/payouts/{sellerId}/{monthYear}/process': {
+    allowed: ADMINS,
+    seesPrivateData: ADMINS,
+  },
   'GET /api/admin/analytics': { allowed: ADMINS, seesPrivateData: ADMINS },
 };
 

@@ -37,6 +37,11 @@ export interface PayoutItem {
   seller_username?: string;
   seller_display_name?: string;
   stripe_account_id?: string;
+  /**
+   * How many times an admin sent a failed payout again (absent: never). Each attempt has its own
+   * idempotency key at Stripe, which would otherwise answer the first attempt's refusal again.
+   */
+  transfer_attempt?: number;
 }
 
 export const PayoutEntity = defineEntity<PayoutItem>()({

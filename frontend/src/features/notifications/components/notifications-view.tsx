@@ -37,6 +37,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   payout_initiated: 'Payout initiated',
   payout_completed: 'Payout completed',
   payout_failed: 'Payout failed',
+  dispute_updated: 'Dispute updated',
 };
 
 /** Links are same-origin paths; anything else is not followed. */
@@ -69,7 +70,10 @@ function NotificationRow({ notification }: { notification: Notification }) {
               {!notification.read && (
                 <Box w="2" h="2" rounded="full" bg="purple.solid" aria-label="Unread" />
               )}
-              <Badge variant="outline">{TYPE_LABELS[notification.type]}</Badge>
+              <Badge variant="outline">
+                {/* A type this page does not know yet (a newer API) still reads sanely. */}
+                {TYPE_LABELS[notification.type] ?? 'Notification'}
+              </Badge>
               <Text fontSize="xs" color="fg.muted">
                 {new Date(notification.created_at).toLocaleString()}
               </Text>
