@@ -52,6 +52,7 @@ vi.mock('../../../../lambdas/profiles/admin-users-repo', async (importOriginal) 
 });
 
 const { handler: profiles } = await import('../../../../lambdas/profiles/index');
+const { SEARCH_READ_BUDGET } = await import('../../../../lambdas/profiles/admin-users');
 
 interface Admin {
   sub: string;
@@ -215,6 +216,25 @@ describe('admin user list', () => {
     expect((await listUsers(other, { role: 'all', cursor: first.cursor! })).statusCode).toBe(400);
     expect((await listUsers(admin, { role: 'buyer', cursor: first.cursor! })).statusCode).toBe(400);
     expect((await listUsers(admin, { role: 'all', cursor: 'forged.cursor' })).statusCode).toBe(400);
+  });
+
+  it('reads a bounded number of profiles per search request and goes on from there', async () => {
+    const admin = await newAdmin();
+    const tag = `deep${randomUUID().slice(0, 8)}`;
+    // The match is the oldest buyer, behind more non-matching buyers than one request reads.
+    const at = (offset: number) => new Date(Date.UTC(2000, 0, 1) + offset).toISOString();
+    const match = await putProfile({ email: `${tag}@example.com`, created_at: at(0) });
+    for (let start = 0; start < SEARCH_READ_BUDGET + 20; start += 50) {
+      await Promise.all(
+        Array.from({ length: 50 }, (_, index) =>
+          putProfile({ created_at: at(1_000 + start + index) }),
+        ),
+      );
+    }
+    const first = jsonBody<AdminUserPage>(await listUsers(admin, { role: 'buyer', search: tag }));
+    expect(first.items).toEqual([]);
+    expect(first.cursor).not.toBeNull();
+    expect(idsOf(await listAll(admin, { role: 'buyer', search: tag }))).toEqual([match.id]);
   });
 
   it('refuses an unknown filter with a clear message', async () => {
