@@ -1,7 +1,12 @@
 /**
  * Query keys of the admin dashboard, all under `admin` so nothing an admin action refreshes falls
- * under another feature's keys: one list per refund status, the audit log's pages.
+ * under another feature's keys: the overview, one list per review,
+ * refund, dispute or payout status, the users by filter, the audit log's pages.
  */
+import type { AnalyticsPeriod } from '@contracts/admin-analytics';
+import type { AdminUserRoleFilter, SellerApprovalFilter } from '@contracts/admin-users';
+import type { DisputeStatus } from '@contracts/disputes';
+import type { AdminPayoutFilter } from '@contracts/payouts';
 import type { RefundStatus } from '@contracts/refunds';
 
 export const adminKeys = {
@@ -9,4 +14,10 @@ export const adminKeys = {
   refundLists: ['admin', 'refund-requests'] as const,
   refunds: (status: RefundStatus) => ['admin', 'refund-requests', status] as const,
   audit: ['admin', 'audit-log'] as const,
+  analytics: (period: AnalyticsPeriod) => ['admin', 'analytics', period] as const,
+  disputes: (status: DisputeStatus) => ['admin', 'disputes', status] as const,
+  payouts: (status: AdminPayoutFilter) => ['admin', 'payouts', status] as const,
+  userLists: ['admin', 'users'] as const,
+  users: (filter: { role: AdminUserRoleFilter; approval: SellerApprovalFilter; search: string }) =>
+    ['admin', 'users', filter] as const,
 };

@@ -5,7 +5,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { IconType } from 'react-icons';
-import { LuClipboardList, LuReceiptText } from 'react-icons/lu';
+import { LuBanknote, LuClipboardList, LuGavel, LuReceiptText, LuUsers } from 'react-icons/lu';
 
 export interface AdminTab {
   value: string;
@@ -23,5 +23,8 @@ const tab = (
 
 export const ADMIN_TABS: readonly [AdminTab, ...AdminTab[]] = [
   tab('refunds', 'Refund Requests', LuReceiptText, () => import('./refunds-tab')),
+  tab('disputes', 'Disputes', LuGavel, () => import('./disputes-tab')),
+  tab('payouts', 'Payouts', LuBanknote, () => import('./payouts-tab')),
+  tab('users', 'User Management', LuUsers, () => import('./users-tab')),
   tab('audit', 'Audit', LuClipboardList, () => import('./audit-tab')),
 ];

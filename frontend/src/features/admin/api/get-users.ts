@@ -1,0 +1,34 @@
+/**
+ * `GET /api/admin/users?role=&seller_approval=&search=&cursor=`: users newest first, a page at a
+ * time. A search page may hold fewer users than a page (even none) while more follow: Load more
+ * keeps following the cursor until it is `null`.
+ */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { AdminUserRoleFilter, SellerApprovalFilter } from '@contracts/admin-users';
+import { api } from '../../../lib/api-client';
+import { adminKeys } from './keys';
+
+export interface AdminUserFilter {
+  role: AdminUserRoleFilter;
+  approval: SellerApprovalFilter;
+  /** Prefix of the e-mail or username; '' for none. */
+  search: string;
+}
+
+export function useAdminUsers(filter: AdminUserFilter) {
+  return useInfiniteQuery({
+    queryKey: adminKeys.users(filter),
+    queryFn: ({ pageParam, signal }) =>
+      api('GET /api/admin/users', {
+        query: {
+          role: filter.role,
+          seller_approval: filter.approval,
+          search: filter.search || undefined,
+          cursor: pageParam,
+        },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.cursor ?? undefined,
+  });
+}

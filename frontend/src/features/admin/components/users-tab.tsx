@@ -1,0 +1,205 @@
+/**
+ * User management (seller spec §2; issue 11 §4): users filtered by role and seller approval,
+ * searched by e-mail or username prefix, a page at a time; change a role (Cognito groups and
+ * profile together), approve or revoke a seller. Failures show the spec's texts with the API's
+ * reason under them.
+ */
+import { useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Button,
+  ButtonGroup,
+  Center,
+  HStack,
+  Heading,
+  Input,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { LuSearch } from 'react-icons/lu';
+import {
+  ADMIN_USER_MESSAGES,
+  ADMIN_USER_ROLE_FILTERS,
+  ADMIN_USER_SEARCH_MAX,
+  SELLER_APPROVAL_FILTERS,
+  type AdminUser,
+  type AdminUserRoleFilter,
+  type SellerApprovalFilter,
+} from '@contracts/admin-users';
+import type { Role } from '@contracts/profile';
+import { FormAlert } from '../../../components/form/form-alert';
+import { errorMessage } from '../../../lib/api-error';
+import { useChangeUserRole } from '../api/change-user-role';
+import { useAdminUsers } from '../api/get-users';
+import { useSetSellerApproval } from '../api/set-seller-approval';
+import { APPROVAL_FILTER_LABELS, ROLE_FILTER_LABELS } from '../lib/user-management';
+import { UsersTable } from './users-table';
+
+interface Outcome {
+  status: 'success' | 'error';
+  title: string;
+  description?: string;
+}
+
+export default function UsersTab() {
+  const [role, setRole] = useState<AdminUserRoleFilter>('all');
+  const [approval, setApproval] = useState<SellerApprovalFilter>('all');
+  const [search, setSearch] = useState('');
+  const [typed, setTyped] = useState('');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const users = useAdminUsers({ role, approval, search });
+  const changeRole = useChangeUserRole();
+  const setSellerApproval = useSetSellerApproval();
+  const items = users.data?.pages.flatMap((page) => page.items) ?? [];
+  // Read before the branches below narrow `users` to its success state.
+  const moreError = users.isFetchNextPageError ? users.error : null;
+
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(typed.trim());
+  };
+
+  const updateRole = async (user: AdminUser, next: Role) => {
+    setOutcome(null);
+    try {
+      const updated = await changeRole.mutateAsync({ id: user.id, role: next });
+      setOutcome({ status: 'success', title: `${updated.email} is now ${updated.role}.` });
+    } catch (error) {
+      setOutcome({
+        status: 'error',
+        title: ADMIN_USER_MESSAGES.roleFailed,
+        description: errorMessage(error),
+      });
+    }
+  };
+
+  const updateApproval = async (user: AdminUser, approved: boolean) => {
+    setOutcome(null);
+    try {
+      const updated = await setSellerApproval.mutateAsync({ id: user.id, approved });
+      setOutcome({
+        status: 'success',
+        title: `${updated.email} is ${updated.is_seller_approved ? 'an approved seller' : 'no longer an approved seller'}.`,
+      });
+    } catch (error) {
+      setOutcome({
+        status: 'error',
+        title: ADMIN_USER_MESSAGES.approvalFailed,
+        description: errorMessage(error),
+      });
+    }
+  };
+
+  return (
+    <Stack gap="5" data-testid="admin-users" aria-busy={users.isPending}>
+      <Heading as="h2" size="lg">
+        User Management
+      </Heading>
+      <HStack wrap="wrap" gap="3" justify="space-between">
+        <ButtonGroup size="sm" attached variant="outline" role="group" aria-label="Role">
+          {ADMIN_USER_ROLE_FILTERS.map((option) => (
+            <Button
+              key={option}
+              aria-pressed={role === option}
+              variant={role === option ? 'solid' : 'outline'}
+              colorPalette="purple"
+              onClick={() => setRole(option)}
+            >
+              {ROLE_FILTER_LABELS[option]}
+            </Button>
+          ))}
+        </ButtonGroup>
+        <HStack gap="3" wrap="wrap">
+          <NativeSelect.Root size="sm" width="44">
+            <NativeSelect.Field
+              aria-label="Seller approval"
+              value={approval}
+              onChange={(event) => setApproval(event.currentTarget.value as SellerApprovalFilter)}
+            >
+              {SELLER_APPROVAL_FILTERS.map((option) => (
+                <option key={option} value={option}>
+                  {APPROVAL_FILTER_LABELS[option]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <form onSubmit={submitSearch} role="search" aria-label="Search users">
+            <HStack gap="2">
+              <Input
+                size="sm"
+                width="56"
+                placeholder="E-mail or username"
+                aria-label="Search by e-mail or username"
+                maxLength={ADMIN_USER_SEARCH_MAX}
+                value={typed}
+                onChange={(event) => setTyped(event.currentTarget.value)}
+              />
+              <Button type="submit" size="sm" variant="outline" colorPalette="purple">
+                <LuSearch /> Search
+              </Button>
+            </HStack>
+          </form>
+        </HStack>
+      </HStack>
+
+      {outcome && (
+        <FormAlert
+          status={outcome.status}
+          title={outcome.title}
+          description={outcome.description}
+          data-testid="user-action-result"
+        />
+      )}
+
+      {users.isPending ? (
+        <Skeleton h="40" />
+      ) : users.isError ? (
+        <Alert.Root status="error" data-testid="users-load-error">
+          <Alert.Indicator />
+          <Alert.Title>{ADMIN_USER_MESSAGES.loadFailed}</Alert.Title>
+        </Alert.Root>
+      ) : (
+        <Stack gap="3">
+          {items.length === 0 && !users.hasNextPage ? (
+            <Text color="fg.muted" py="6" data-testid="no-users">
+              No users match.
+            </Text>
+          ) : (
+            items.length > 0 && (
+              <UsersTable
+                users={items}
+                changingRole={(user) => changeRole.isPending && changeRole.variables.id === user.id}
+                changingApproval={(user) =>
+                  setSellerApproval.isPending && setSellerApproval.variables.id === user.id
+                }
+                onRoleChange={(user, next) => void updateRole(user, next)}
+                onApprovalChange={(user, approved) => void updateApproval(user, approved)}
+              />
+            )
+          )}
+          {moreError && (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{ADMIN_USER_MESSAGES.loadFailed}</Alert.Title>
+            </Alert.Root>
+          )}
+          {users.hasNextPage && (
+            <Center>
+              <Button
+                variant="outline"
+                colorPalette="purple"
+                loading={users.isFetchingNextPage}
+                onClick={() => void users.fetchNextPage()}
+              >
+                Load more
+              </Button>
+            </Center>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+/** The users of one filter: role (changed in place), seller approval with its action, joined. */
+import { Badge, Button, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
+import type { AdminUser } from '@contracts/admin-users';
+import { ROLES, type Role } from '@contracts/profile';
+import { sellerApprovalAction } from '../lib/user-management';
+
+export interface UsersTableProps {
+  users: AdminUser[];
+  changingRole: (user: AdminUser) => boolean;
+  changingApproval: (user: AdminUser) => boolean;
+  onRoleChange: (user: AdminUser, role: Role) => void;
+  onApprovalChange: (user: AdminUser, approved: boolean) => void;
+}
+
+export function UsersTable({
+  users,
+  changingRole,
+  changingApproval,
+  onRoleChange,
+  onApprovalChange,
+}: UsersTableProps) {
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.Root size="sm" aria-label="Users">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>User</Table.ColumnHeader>
+            <Table.ColumnHeader>Role</Table.ColumnHeader>
+            <Table.ColumnHeader>Seller</Table.ColumnHeader>
+            <Table.ColumnHeader>Joined</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {users.map((user) => {
+            const action = sellerApprovalAction(user);
+            return (
+              <Table.Row key={user.id} data-testid="admin-user-row" data-email={user.email}>
+                <Table.Cell>
+                  <Text fontWeight="medium">{user.email}</Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {[user.display_name, user.username && `@${user.username}`]
+                      .filter(Boolean)
+                      .join(' · ') || '—'}
+                    {user.beta_expires_at && ' · beta'}
+                    {user.closed_at && ' · closed'}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <NativeSelect.Root size="xs" width="28" disabled={changingRole(user)}>
+                    <NativeSelect.Field
+                      aria-label={`Role of ${user.email}`}
+                      value={user.role}
+                      onChange={(event) => onRoleChange(user, event.currentTarget.value as Role)}
+                    >
+                      {ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {role}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </Table.Cell>
+                <Table.Cell>
+                  <HStack gap="2">
+                    {action ? (
+                      <>
+                        <Badge
+                          colorPalette={user.is_seller_approved ? 'green' : 'yellow'}
+                          data-testid="seller-approval"
+                        >
+                          {user.is_seller_approved ? 'Approved' : 'Not approved'}
+                        </Badge>
+                        <Button
+                          size="xs"
+                          variant={action === 'approve' ? 'solid' : 'outline'}
+                          colorPalette={action === 'approve' ? 'green' : 'red'}
+                          loading={changingApproval(user)}
+                          onClick={() => onApprovalChange(user, action === 'approve')}
+                        >
+                          {action === 'approve' ? 'Approve seller' : 'Revoke'}
+                        </Button>
+                      </>
+                    ) : (
+                      <Text color="fg.muted">—</Text>
+                    )}
+                  </HStack>
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">
+                  {new Date(user.created_at).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+                </Table.Cell>
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

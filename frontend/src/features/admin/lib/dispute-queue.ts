@@ -1,0 +1,33 @@
+/** How the dispute queue reads: status labels and colours, and who the parties are. */
+import type { DisputeResolution } from '@contracts/admin-disputes';
+import type { DisputeParty, DisputeStatus } from '@contracts/disputes';
+
+export const DISPUTE_STATUS_LABELS: Record<DisputeStatus, string> = {
+  open: 'Open',
+  in_review: 'In Review',
+  resolved_buyer: 'Resolved for buyer',
+  resolved_seller: 'Resolved for seller',
+  closed_no_action: 'Closed, no action',
+};
+
+export const DISPUTE_STATUS_PALETTE: Record<DisputeStatus, string> = {
+  open: 'yellow',
+  in_review: 'blue',
+  resolved_buyer: 'green',
+  resolved_seller: 'green',
+  closed_no_action: 'gray',
+};
+
+/** The resolve form's choices, as an admin reads them. */
+export const RESOLUTION_LABELS: Record<DisputeResolution, string> = {
+  resolved_buyer: 'Resolve in favour of the buyer',
+  resolved_seller: 'Resolve in favour of the seller',
+  closed_no_action: 'Close with no action',
+};
+
+/** `Ada Lovelace (ada@example.com)`: the name the parties see, and the address admins see. */
+export const disputePartyLabel = (party: DisputeParty): string => {
+  const name = party.display_name ?? (party.username ? `@${party.username}` : null);
+  if (name && party.email) return `${name} (${party.email})`;
+  return name ?? party.email ?? party.id;
+};

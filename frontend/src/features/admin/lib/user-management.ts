@@ -1,0 +1,31 @@
+/** How user management reads: filter labels, and what can be done to whom. */
+import type { AdminUserRoleFilter, SellerApprovalFilter } from '@contracts/admin-users';
+import { isSellerRole, type Role } from '@contracts/profile';
+
+export const ROLE_FILTER_LABELS: Record<AdminUserRoleFilter, string> = {
+  all: 'All',
+  buyer: 'Buyers',
+  seller: 'Sellers',
+  admin: 'Admins',
+  both: 'Both',
+};
+
+export const APPROVAL_FILTER_LABELS: Record<SellerApprovalFilter, string> = {
+  all: 'Any approval',
+  approved: 'Approved sellers',
+  not_approved: 'Not approved',
+};
+
+export const ROLE_PALETTE: Record<Role, string> = {
+  buyer: 'gray',
+  seller: 'blue',
+  admin: 'purple',
+  both: 'pink',
+};
+
+/** Approve or revoke is offered to sellers only (roles seller and both; spec §2). */
+export const sellerApprovalAction = (user: {
+  role: Role;
+  is_seller_approved: boolean;
+}): 'approve' | 'revoke' | null =>
+  isSellerRole(user.role) ? (user.is_seller_approved ? 'revoke' : 'approve') : null;
