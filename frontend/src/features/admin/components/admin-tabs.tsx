@@ -5,7 +5,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { IconType } from 'react-icons';
-import { LuBanknote, LuClipboardList, LuGavel, LuReceiptText, LuUsers } from 'react-icons/lu';
+import { LuBanknote, LuChartColumn, LuClipboardList, LuGavel, LuReceiptText, LuUsers } from 'react-icons/lu';
 
 export interface AdminTab {
   value: string;
@@ -26,5 +26,6 @@ export const ADMIN_TABS: readonly [AdminTab, ...AdminTab[]] = [
   tab('disputes', 'Disputes', LuGavel, () => import('./disputes-tab')),
   tab('payouts', 'Payouts', LuBanknote, () => import('./payouts-tab')),
   tab('users', 'User Management', LuUsers, () => import('./users-tab')),
+  tab('analytics', 'Analytics', LuChartColumn, () => import('./analytics-tab')),
   tab('audit', 'Audit', LuClipboardList, () => import('./audit-tab')),
 ];
