@@ -5,7 +5,14 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { IconType } from 'react-icons';
-import { LuBanknote, LuChartColumn, LuClipboardList, LuGavel, LuReceiptText, LuUsers } from 'react-icons/lu';
+import {
+  LuBanknote,
+  LuChartColumn,
+  LuClipboardList,
+  LuGavel,
+  LuReceiptText,
+  LuUsers,
+} from 'react-icons/lu';
 
 export interface AdminTab {
   value: string;
