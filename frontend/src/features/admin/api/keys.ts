@@ -4,7 +4,6 @@
  * refund, dispute or payout status, the users by filter, the audit log's pages.
  */
 import type { AnalyticsPeriod } from '@contracts/admin-analytics';
-import type { AnalyticsPeriod } from '@contracts/admin-analytics';
 import type { AdminUserRoleFilter, SellerApprovalFilter } from '@contracts/admin-users';
 import type { DisputeStatus } from '@contracts/disputes';
 import type { AdminPayoutFilter } from '@contracts/payouts';
@@ -15,7 +14,6 @@ export const adminKeys = {
   refundLists: ['admin', 'refund-requests'] as const,
   refunds: (status: RefundStatus) => ['admin', 'refund-requests', status] as const,
   audit: ['admin', 'audit-log'] as const,
-  analytics: (period: AnalyticsPeriod) => ['admin', 'analytics', period] as const,
   analytics: (period: AnalyticsPeriod) => ['admin', 'analytics', period] as const,
   disputes: (status: DisputeStatus) => ['admin', 'disputes', status] as const,
   payouts: (status: AdminPayoutFilter) => ['admin', 'payouts', status] as const,
