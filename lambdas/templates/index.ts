@@ -1,4 +1,7 @@
-/** The templates Lambda: a seller's template routes (register, versions, edit, My MVPs, …). */
+/**
+ * The templates Lambda: a seller's template routes (register, versions, edit, My MVPs, …) and the
+ * admin's MVP reviews.
+ */
 import { loadCallerProfile } from '../profiles/profile-loader';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
@@ -14,6 +17,10 @@ export const handler = createHttpHandler(
     'list-my-mvps': () => import('./handlers/list-my-mvps').then((m) => m.listMyMvps),
     'list-recent-downloads': () =>
       import('./handlers/list-recent-downloads').then((m) => m.listRecentDownloads),
+    'list-pending-mvps': () =>
+      import('./handlers/list-pending-mvps').then((m) => m.listPendingMvps),
+    'approve-mvp': () => import('./handlers/approve-mvp').then((m) => m.approveMvp),
+    'reject-mvp': () => import('./handlers/reject-mvp').then((m) => m.rejectMvp),
   },
   { loadProfile: loadCallerProfile },
 );

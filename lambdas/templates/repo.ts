@@ -69,6 +69,15 @@ export const getVersion = async (
   return data;
 };
 
+/**
+ * M9 (gsi2): the oldest `limit` templates in one status, by when they entered it (`updated_at`):
+ * the admin moderation queue. Eventually consistent, like every GSI read.
+ */
+export const listMvpsByStatus = async (status: MvpStatus, limit: number): Promise<MvpItem[]> => {
+  const { data } = await MvpEntity.query.byStatus({ status }).go({ order: 'asc', limit });
+  return data;
+};
+
 /** K4: every status bucket of the `mvps` counter (absent buckets are 0). */
 export const getStatusCounts = async (): Promise<Record<string, number>> => {
   const { data } = await CounterEntity.query
@@ -150,6 +159,8 @@ export interface TemplateWrite {
   approvedContentChanged?: boolean;
   /** Writes of another domain that commit with this one (a notification). */
   extra?: readonly TransactionWrite[];
+  /** The admin action's audit entry (item `audit`), when an admin makes the change. */
+  audit?: TransactionWrite;
   now: string;
 }
 
@@ -181,6 +192,7 @@ export const writeTemplate = async (write: TemplateWrite): Promise<void> => {
       statusCounter: statusCounterWrites(write.fromStatus, to, write.now),
       catalog: catalogVersionWrite(write.fromStatus, to, write.now, write.approvedContentChanged),
       extra: write.extra,
+      audit: write.audit,
     }),
   );
 };

@@ -1,8 +1,8 @@
 /**
  * Status transitions that other domains drive (STYLE.md rule 11: the templates domain writes
  * them, the callers decide when):
- * - the processing pipeline publishes a clean bundle or records why it failed;
- * - an admin approves or rejects a template in review (the admin issue adds the routes).
+ * - the processing pipeline publishes a clean bundle or records why it failed.
+ * (An admin's approve and reject are in moderation.ts.)
  *
  * Processing results are conditioned on `status = pending_review AND file_key = :fileKey`: a
  * retried task, a duplicate execution, or an execution overtaken by a newer upload finds the
@@ -10,8 +10,6 @@
  */
 import { notificationWrites, type NotificationInput } from '../notifications/service';
 import type { MvpStatus } from '../shared/contracts/catalog';
-import { ConflictError, NotFoundError } from '../shared/errors';
-import { MVP_MESSAGES } from '../shared/contracts/templates';
 import {
   TransactionRefusedError,
   countDownload,
@@ -116,87 +114,6 @@ export const failProcessedVersion = async (input: FailureInput): Promise<Transit
     extra: notificationWrites(input.notification(mvp), input.now),
     now: input.now,
   }).then(() => 'applied' as const, skippedOnMove);
-};
-
-/** Statuses an admin reviews (the spec's "pending" tab). */
-export const REVIEWABLE_STATUSES: readonly MvpStatus[] = [
-  'pending_review',
-  'scan_failed',
-  'ipfs_pin_failed',
-];
-
-const reviewable = async (mvpId: string): Promise<MvpItem> => {
-  const mvp = await getMvpById(mvpId);
-  if (!mvp || mvp.status === 'archived') throw new NotFoundError(MVP_MESSAGES.notFound);
-  if (!REVIEWABLE_STATUSES.includes(mvp.status)) {
-    throw new ConflictError(MVP_MESSAGES.changedMeanwhile);
-  }
-  return mvp;
-};
-
-const conflictOnMove = (error: unknown): never => {
-  if (error instanceof TransactionRefusedError && error.item === 'mvp') {
-    throw new ConflictError(MVP_MESSAGES.changedMeanwhile);
-  }
-  throw error;
-};
-
-/**
- * An admin approves a template in review: approved with `published_at`, into the catalog, the
- * seller notified with the template's real name (the spec's known defect fixed). Of two admins
- * deciding at once, one wins and the other gets 409.
- */
-export const approveTemplate = async (
-  mvpId: string,
-  notification: (mvp: MvpItem) => NotificationInput,
-  now: string,
-): Promise<MvpItem> => {
-  const mvp = await reviewable(mvpId);
-  const set: Partial<MvpItem> = {
-    status: 'approved',
-    published_at: mvp.published_at ?? now,
-    updated_at: now,
-  };
-  await writeTemplate({
-    mvpId,
-    fromStatus: mvp.status,
-    set,
-    remove: ['last_processing_error'],
-    extra: notificationWrites(notification(mvp), now),
-    now,
-  }).catch(conflictOnMove);
-  const updated = { ...mvp, ...set };
-  delete updated.last_processing_error;
-  return updated;
-};
-
-/**
- * An admin rejects a template in review with a reason (shown to the seller as the template's
- * last processing error): rejected, `published_at` cleared, the seller notified.
- */
-export const rejectTemplate = async (
-  mvpId: string,
-  reason: string,
-  notification: (mvp: MvpItem) => NotificationInput,
-  now: string,
-): Promise<MvpItem> => {
-  const mvp = await reviewable(mvpId);
-  const set: Partial<MvpItem> = {
-    status: 'rejected',
-    last_processing_error: reason,
-    updated_at: now,
-  };
-  await writeTemplate({
-    mvpId,
-    fromStatus: mvp.status,
-    set,
-    remove: ['published_at'],
-    extra: notificationWrites(notification(mvp), now),
-    now,
-  }).catch(conflictOnMove);
-  const updated = { ...mvp, ...set };
-  delete updated.published_at;
-  return updated;
 };
 
 /**

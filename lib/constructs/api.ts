@@ -106,6 +106,9 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   // The admin audit log, read only (entries are written by the domains that act), paged with
   // signed cursors; the admin's profile may be created on first sight.
   audit: { table: 'readWrite', secrets: ['cursorSigningKey'] },
+  // The admin overview: counter and list reads only, and the admin's profile (created on first
+  // sight, hence the write).
+  admin: { table: 'readWrite' },
   // Licence certificates: read only (they are written with downloads and orders); the caller's
   // list pages with signed cursors.
   licenses: { table: 'read', secrets: ['cursorSigningKey'] },

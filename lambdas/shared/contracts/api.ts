@@ -12,6 +12,13 @@
  */
 import type * as z from 'zod';
 import type { RouteKey } from '../design/routes';
+import type {
+  ModerationResult,
+  PendingMvpList,
+  pendingMvpQuerySchema,
+  rejectMvpSchema,
+} from './admin-mvps';
+import type { AdminOverview } from './admin-overview';
 import type { AdminAnalytics, AnalyticsPeriod } from './admin-analytics';
 import type {
   AdminUser,
@@ -232,6 +239,16 @@ interface ApiRows {
   'DELETE /api/mvps/{id}': { response: ArchiveMvpResult };
   'GET /api/my/mvps': { response: MyMvpsResult };
   'GET /api/my/mvps/downloads': { response: SellerDownloadsResult };
+  'GET /api/admin/mvps': {
+    query: z.input<typeof pendingMvpQuerySchema>;
+    response: PendingMvpList;
+  };
+  'POST /api/admin/mvps/{id}/approve': { response: ModerationResult };
+  'POST /api/admin/mvps/{id}/reject': {
+    body: z.input<typeof rejectMvpSchema>;
+    response: ModerationResult;
+  };
+  'GET /api/admin/overview': { response: AdminOverview };
   // Downloads
   'POST /api/mvps/{id}/download': { response: DownloadResult };
   'GET /api/mvps/{id}/download-status': { response: DownloadStatus };

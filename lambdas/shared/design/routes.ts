@@ -37,7 +37,8 @@ export type Domain =
   | 'notifications'
   | 'payouts'
   | 'licenses'
-  | 'audit';
+  | 'audit'
+  | 'admin';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -271,6 +272,40 @@ export const routes = [
     access: 'approved-seller',
     summary:
       "The latest 5 downloads of the approved seller's templates (title and time, no buyer identity).",
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/mvps',
+    domain: 'templates',
+    operation: 'list-pending-mvps',
+    access: 'admin',
+    summary:
+      'The MVP review queue: pending_review, scan_failed and ipfs_pin_failed templates (or one of them), oldest first, with the seller.',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/mvps/{id}/approve',
+    domain: 'templates',
+    operation: 'approve-mvp',
+    access: 'admin',
+    summary: 'Approve a template in review: published at once, the seller notified (audited).',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/mvps/{id}/reject',
+    domain: 'templates',
+    operation: 'reject-mvp',
+    access: 'admin',
+    summary: 'Reject a pending template with a reason: the seller notified (audited).',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/overview',
+    domain: 'admin',
+    operation: 'get-overview',
+    access: 'admin',
+    summary:
+      'The admin overview: 8 figures from counters, the oldest pending templates and payouts, the newest users.',
   },
   {
     method: 'POST',

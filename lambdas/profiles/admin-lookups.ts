@@ -1,0 +1,64 @@
+/**
+ * Profile reads of the admin area's lists (issue 11): the sellers named in the moderation queue
+ * (with their e-mail, which admins may see) and the overview's newest users (P9). Reads only; the
+ * profiles domain stays the one writer of profiles.
+ */
+import type { Role } from '../shared/contracts/profile';
+import { ROLES } from '../shared/contracts/profile';
+import { ProfileEntity, type ProfileItem } from '../shared/db/entities/profile';
+
+/** What an admin list shows of a user. */
+export type UserContact = Pick<ProfileItem, 'id' | 'email' | 'username' | 'display_name'>;
+
+export type NewUser = UserContact & Pick<ProfileItem, 'role' | 'is_seller_approved' | 'created_at'>;
+
+const MAX_BATCH_ATTEMPTS = 4;
+
+/** The contacts of many users by id (BatchGetItem, retried for unprocessed keys). */
+export const getUserContacts = async (
+  ids: readonly string[],
+): Promise<Map<string, UserContact>> => {
+  const found = new Map<string, UserContact>();
+  let keys = [...new Set(ids)].map((id) => ({ id }));
+  for (let attempt = 0; keys.length > 0; attempt += 1) {
+    if (attempt === MAX_BATCH_ATTEMPTS) {
+      throw new Error(`Profiles batch get left ${keys.length} keys unprocessed`);
+    }
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+    const { data, unprocessed } = await ProfileEntity.batchGet(keys, {
+      attributes: ['id', 'email', 'username', 'display_name'],
+    });
+    for (const item of data) found.set(item.id, item);
+    keys = unprocessed;
+  }
+  return found;
+};
+
+/**
+ * P9: the `limit` newest users: one Query per role partition (gsi2, newest first, `limit` each),
+ * merged; at most 4 × `limit` items read, whatever the number of users.
+ */
+export const listNewestUsers = async (limit: number): Promise<NewUser[]> => {
+  const perRole = await Promise.all(
+    ROLES.map(async (role: Role) => {
+      const { data } = await ProfileEntity.query.byRole({ role }).go({
+        order: 'desc',
+        limit,
+        attributes: [
+          'id',
+          'email',
+          'username',
+          'display_name',
+          'role',
+          'is_seller_approved',
+          'created_at',
+        ],
+      });
+      return data;
+    }),
+  );
+  return perRole
+    .flat()
+    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id))
+    .slice(0, limit);
+};

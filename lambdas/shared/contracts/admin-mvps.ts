@@ -1,0 +1,90 @@
+/**
+ * MVP reviews in the admin dashboard (seller spec §2 Admin dashboard, §4 MVP status 6): the
+ * queue's filter, the reject form's schema (shared by the tab and the API) and what the API
+ * answers for `GET /api/admin/mvps`, `POST /api/admin/mvps/{id}/approve` and `…/reject`.
+ */
+import * as z from 'zod';
+import type { MvpStatus } from './catalog';
+import type { ManagedMvp } from './templates';
+
+/** What admin views treat as pending (spec §4: "pending_review, scan_failed and ipfs_pin_failed"). */
+export const PENDING_MVP_STATUSES = ['pending_review', 'scan_failed', 'ipfs_pin_failed'] as const;
+export type PendingMvpStatus = (typeof PENDING_MVP_STATUSES)[number];
+
+/** The queue's filter: `pending` is all three pending statuses. */
+export const PENDING_MVP_FILTERS = ['pending', ...PENDING_MVP_STATUSES] as const;
+export type PendingMvpFilter = (typeof PENDING_MVP_FILTERS)[number];
+
+/** The oldest templates listed per status (the counts say how many there are in all). */
+export const PENDING_MVP_LIST_LIMIT = 100;
+
+/** The longest rejection reason (it is shown to the seller and put in the notification). */
+export const REJECTION_REASON_MAX = 1_000;
+
+export const MODERATION_MESSAGES = {
+  reasonRequired: 'Please give a reason for the rejection.',
+  reasonTooLong: `The reason must be at most ${REJECTION_REASON_MAX} characters.`,
+  approved: 'MVP approved and published.',
+  rejected: 'MVP rejected. The seller has been notified.',
+  /** Only a bundle that is waiting for review (not one that failed processing) can be approved. */
+  notApprovableFailed:
+    'This MVP failed processing and cannot be approved. Reject it, or let the seller retry or upload a fixed version.',
+} as const;
+
+/** Why a decision does not apply any more (409): another admin, or the seller, moved it first. */
+export const moderationConflictMessage = (status: MvpStatus): string =>
+  status === 'archived'
+    ? 'This MVP was deleted meanwhile.'
+    : `This MVP is no longer waiting for review: it is ${status.replace(/_/g, ' ')} now.`;
+
+export const pendingMvpQuerySchema = z.object({
+  status: z
+    .enum(PENDING_MVP_FILTERS, {
+      error: `status must be one of ${PENDING_MVP_FILTERS.join(', ')}.`,
+    })
+    .default('pending'),
+});
+
+export const rejectMvpSchema = z.object({
+  reason: z
+    .string({ error: MODERATION_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, MODERATION_MESSAGES.reasonRequired)
+    .max(REJECTION_REASON_MAX, MODERATION_MESSAGES.reasonTooLong),
+});
+export type RejectMvpInput = z.infer<typeof rejectMvpSchema>;
+
+/** A template in the queue, with its seller as admins see them (e-mail included). */
+export interface PendingMvp {
+  id: string;
+  title: string;
+  tagline: string;
+  category: string;
+  tech_stack: string[];
+  status: PendingMvpStatus;
+  version_number: string;
+  access_tier: ManagedMvp['access_tier'];
+  price: number | null;
+  preview_images: string[];
+  /** Why processing failed (scan_failed, ipfs_pin_failed), else null. */
+  last_processing_error: string | null;
+  /** When the template entered its status (the upload, new version or failure). */
+  submittedAt: string;
+  created_at: string;
+  seller_id: string;
+  sellerEmail: string | null;
+  sellerUsername: string | null;
+  sellerDisplayName: string | null;
+}
+
+/** `GET /api/admin/mvps?status=`: oldest first; `counts` are exact (the status counters). */
+export interface PendingMvpList {
+  items: PendingMvp[];
+  counts: Record<PendingMvpStatus, number>;
+}
+
+/** `POST /api/admin/mvps/{id}/approve` and `…/reject`: the template as stored now. */
+export interface ModerationResult {
+  mvp: ManagedMvp;
+  message: string;
+}
