@@ -9,18 +9,23 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowserSession } from '../fixtures/e2e/browser';
-import { signIn } from '../fixtures/e2e/sign-in';
-import { screenshot } from '../fixtures/e2e/stack';
+import { openBrowser, useBrowserSession } from '../fixtures/e2e/browser';
+import { signIn, signUpAsBuyer } from '../fixtures/e2e/sign-in';
+import { baseUrl, screenshot, uniqueEmail } from '../fixtures/e2e/stack';
 
 const ADMIN = { email: 'admin@demo.local', password: 'demo1234' };
 const BUYER = { email: 'buyer@demo.local', password: 'demo1234' };
 /** The reason of the refund request the seed files for the demo buyer. */
 const SEEDED_REASON = 'I meant to choose Basic';
+/** The buyer's seeded download (lib/local/seed/downloads.ts): a template they may dispute. */
+const FEEDBACK_BOARD = '01JNNEBK80MFMQCDSM4G1BRC7G';
 
 /** The dashboard's tabs by `?tab=`, as their triggers are labelled. */
 const TABS = [
   ['refunds', 'Refund Requests', 'admin-refunds'],
+  ['disputes', 'Disputes', 'admin-disputes'],
+  ['payouts', 'Payouts', 'admin-payouts'],
+  ['users', 'User Management', 'admin-users'],
   ['audit', 'Audit', 'admin-audit'],
 ] as const;
 
@@ -104,21 +109,141 @@ describe('admin dashboard', () => {
     expect(await byId.textContent()).toContain('£1.00');
   });
 
+  it('moves a dispute from open through review to resolved, and the buyer sees it', async () => {
+    const { page } = session;
+    const details = `The admin e2e dispute (${Date.now()}): the exports are missing.`;
+    await signOut(page);
+    await signIn(page, BUYER.email, BUYER.password);
+    await page.goto(`/dispute/${FEEDBACK_BOARD}`);
+    const form = page.getByRole('form', { name: 'New dispute' });
+    await form.getByLabel('Reason').selectOption('Missing features');
+    await form.getByLabel('Details').fill(details);
+    await form.getByRole('button', { name: 'Submit Dispute' }).click();
+    await page.getByTestId('dispute-success').waitFor();
+    await signOut(page);
+
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin?tab=disputes');
+    const tab = page.getByTestId('admin-disputes');
+    const row = tab.getByTestId('admin-dispute-row').filter({ hasText: details });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(BUYER.email);
+    expect(await row.textContent()).toContain('seller@demo.local');
+    const href = await row.getByRole('link', { name: 'Feedback Board' }).getAttribute('href');
+    await row.getByRole('button', { name: 'Start Review' }).click();
+    const result = page.getByTestId('dispute-action-result');
+    await expect.poll(() => result.textContent()).toContain('is in review');
+
+    await tab.getByRole('button', { name: 'In Review', exact: true }).click();
+    await row.waitFor();
+    const resolve = row.getByRole('form', { name: 'Resolve dispute' });
+    await resolve.getByRole('button', { name: 'Resolve' }).click();
+    await resolve.getByText('Dispute resolution needs non-blank details').waitFor();
+    await resolve.getByLabel('Resolution', { exact: true }).selectOption('resolved_buyer');
+    await resolve.getByLabel('Resolution details').fill('   ');
+    await resolve.getByRole('button', { name: 'Resolve' }).click();
+    await resolve.getByText('Dispute resolution needs non-blank details').waitFor();
+    await screenshot(page, 'admin-dispute-resolve-errors');
+    await resolve.getByLabel('Resolution details').fill('Refunded: the exports were missing.');
+    await resolve.getByRole('button', { name: 'Resolve' }).click();
+    await expect.poll(() => result.textContent()).toContain('resolved for buyer');
+
+    await tab.getByRole('button', { name: 'Resolved for buyer', exact: true }).click();
+    await row.waitFor();
+    expect(await row.getByTestId('dispute-resolution').textContent()).toBe(
+      'Refunded: the exports were missing.',
+    );
+
+    // The buyer sees every step on the dispute page.
+    await signOut(page);
+    await signIn(page, BUYER.email, BUYER.password);
+    await page.goto(href!);
+    await page.getByRole('heading', { name: 'Dispute: Feedback Board' }).waitFor();
+    const steps = page.getByTestId('timeline-step');
+    await expect.poll(() => steps.count()).toBe(3);
+    expect(await steps.nth(2).textContent()).toContain('Resolved in favour of the buyer');
+    expect(await page.getByText('Refunded: the exports were missing.').isVisible()).toBe(true);
+    await signOut(page);
+    await signIn(page, ADMIN.email, ADMIN.password);
+  });
+
+  it("changes a new user's role, approves them as a seller and revokes them", async () => {
+    const { page } = session;
+    // A fresh account in a browser of its own, so no demo account's role changes.
+    const email = uniqueEmail('admin-role');
+    const other = await openBrowser(baseUrl());
+    try {
+      await signUpAsBuyer(other.page, email, 'secret123');
+      await other.page.getByRole('button', { name: 'Sign Out' }).first().waitFor();
+      // The profile is created on first sight: the settings page reads it.
+      await other.page.goto('/settings');
+      await other.page.getByRole('form', { name: 'Profile' }).waitFor();
+    } finally {
+      await other.close();
+    }
+
+    await page.goto('/admin?tab=users');
+    const tab = page.getByTestId('admin-users');
+    await page.locator('[data-testid="admin-users"][aria-busy="false"]').waitFor();
+    await tab.getByLabel('Search by e-mail or username').fill(email.slice(0, 20));
+    await tab.getByRole('button', { name: 'Search' }).click();
+    const row = tab.locator(`[data-testid="admin-user-row"][data-email="${email}"]`);
+    await row.waitFor();
+    expect(await row.getByLabel(`Role of ${email}`).inputValue()).toBe('buyer');
+
+    await row.getByLabel(`Role of ${email}`).selectOption('seller');
+    const result = page.getByTestId('user-action-result');
+    await expect.poll(() => result.textContent()).toContain(`${email} is now seller.`);
+    await expect.poll(() => row.getByTestId('seller-approval').textContent()).toBe('Not approved');
+    await row.getByRole('button', { name: 'Approve seller' }).click();
+    await expect.poll(() => row.getByTestId('seller-approval').textContent()).toBe('Approved');
+    expect(await result.textContent()).toContain(`${email} is an approved seller.`);
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(() => row.getByTestId('seller-approval').textContent()).toBe('Not approved');
+
+    // The filters: an unapproved seller is under Sellers and Not approved, not under Buyers.
+    await tab.getByLabel('Seller approval').selectOption('not_approved');
+    await tab.getByRole('button', { name: 'Sellers', exact: true }).click();
+    await row.waitFor();
+    await tab.getByRole('button', { name: 'Buyers', exact: true }).click();
+    await expect.poll(() => row.count()).toBe(0);
+
+    // An admin cannot remove their own admin role.
+    await tab.getByRole('button', { name: 'All', exact: true }).click();
+    await tab.getByLabel('Seller approval').selectOption('all');
+    await tab.getByLabel('Search by e-mail or username').fill(ADMIN.email);
+    await tab.getByRole('button', { name: 'Search' }).click();
+    const self = tab.locator(`[data-testid="admin-user-row"][data-email="${ADMIN.email}"]`);
+    await self.getByLabel(`Role of ${ADMIN.email}`).selectOption('buyer');
+    await expect.poll(() => result.textContent()).toContain('Failed to update user role');
+    expect(await result.textContent()).toContain('You cannot remove your own admin role.');
+    await expect.poll(() => self.getByLabel(`Role of ${ADMIN.email}`).inputValue()).toBe('admin');
+  });
+
+  it("lists the sellers' payouts by status", async () => {
+    const { page } = session;
+    await page.goto('/admin?tab=payouts');
+    const tab = page.getByTestId('admin-payouts');
+    await tab.getByRole('button', { name: 'Completed', exact: true }).click();
+    // The seed's run paid the demo seller last month (lib/local/seed/money.ts).
+    const row = tab.getByTestId('admin-payout-row').filter({ hasText: 'seller@demo.local' });
+    await row.first().waitFor();
+    expect(await row.first().textContent()).toMatch(/£\d+\.\d\d/);
+    expect(await row.first().getByRole('button', { name: 'Process' }).count()).toBe(0);
+  });
+
   it('keeps the tab in the URL and shows the audit log', async () => {
     const { page } = session;
     await page.goto('/admin?tab=audit');
     const audit = page.getByTestId('admin-audit');
     await audit.waitFor();
-    await expect
-      .poll(
-        async () =>
-          (await audit.getByTestId('audit-entry').count()) +
-          (await audit.getByTestId('no-audit-entries').count()),
-      )
-      .toBeGreaterThan(0);
+    // The role changes and the dispute's steps above were recorded, newest first.
+    const entry = audit.getByTestId('audit-entry').first();
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain(ADMIN.email);
     // An unknown tab falls back to the first.
     await page.goto('/admin?tab=nonsense');
-    await page.getByTestId(`admin-${TABS[0][0]}`).waitFor();
+    await page.getByTestId(TABS[0][2]).waitFor();
   });
 
   it('shows every tab in light and dark mode', async () => {
