@@ -22,7 +22,11 @@ export const paths = {
     getHref: (sessionId?: string) =>
       sessionId ? `/success?session_id=${encodeURIComponent(sessionId)}` : '/success',
   },
-  admin: fixed('/admin'),
+  /** The admin dashboard; `tab` opens one of its tabs (features/admin/components/admin-tabs.tsx). */
+  admin: {
+    path: '/admin',
+    getHref: (tab?: string) => (tab ? `/admin?tab=${encodeURIComponent(tab)}` : '/admin'),
+  },
   payouts: fixed('/payouts'),
   connectStripe: fixed('/connect-stripe'),
   sellerSignup: fixed('/seller-signup'),

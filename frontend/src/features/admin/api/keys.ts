@@ -4,6 +4,7 @@
  * refund, dispute or payout status, the users by filter, the audit log's pages.
  */
 import type { AnalyticsPeriod } from '@contracts/admin-analytics';
+import type { PendingMvpFilter } from '@contracts/admin-mvps';
 import type { AdminUserRoleFilter, SellerApprovalFilter } from '@contracts/admin-users';
 import type { DisputeStatus } from '@contracts/disputes';
 import type { AdminPayoutFilter } from '@contracts/payouts';
@@ -11,6 +12,8 @@ import type { RefundStatus } from '@contracts/refunds';
 
 export const adminKeys = {
   all: ['admin'] as const,
+  overview: ['admin', 'overview'] as const,
+  mvps: (status: PendingMvpFilter) => ['admin', 'mvps', status] as const,
   refundLists: ['admin', 'refund-requests'] as const,
   refunds: (status: RefundStatus) => ['admin', 'refund-requests', status] as const,
   audit: ['admin', 'audit-log'] as const,

@@ -10,6 +10,8 @@ import {
   LuChartColumn,
   LuClipboardList,
   LuGavel,
+  LuLayoutDashboard,
+  LuListChecks,
   LuReceiptText,
   LuUsers,
 } from 'react-icons/lu';
@@ -29,6 +31,8 @@ const tab = (
 ): AdminTab => ({ value, label, icon, Content: lazy(load) });
 
 export const ADMIN_TABS: readonly [AdminTab, ...AdminTab[]] = [
+  tab('overview', 'Overview', LuLayoutDashboard, () => import('./overview-tab')),
+  tab('mvps', 'MVP Reviews', LuListChecks, () => import('./mvp-reviews-tab')),
   tab('refunds', 'Refund Requests', LuReceiptText, () => import('./refunds-tab')),
   tab('disputes', 'Disputes', LuGavel, () => import('./disputes-tab')),
   tab('payouts', 'Payouts', LuBanknote, () => import('./payouts-tab')),

@@ -1,0 +1,176 @@
+/**
+ * The overview (seller spec §2): the 8 figures, the first 3 templates waiting for review and the
+ * first 3 pending payouts (each with a link to its full tab), and the 5 newest users.
+ */
+import type { ReactNode } from 'react';
+import {
+  Alert,
+  Badge,
+  Card,
+  HStack,
+  Heading,
+  Link,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Stat,
+  Text,
+} from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { formatGbp } from '@contracts/money';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-error';
+import { useAdminOverview } from '../api/get-overview';
+import { MVP_STATUS_LABELS, MVP_STATUS_PALETTE } from '../lib/mvp-review';
+import { overviewStatCards } from '../lib/overview-stats';
+import { payoutMonthLabel, payoutSellerLabel } from '../lib/payout-queue';
+import { ROLE_PALETTE } from '../lib/user-management';
+
+export default function OverviewTab() {
+  const overview = useAdminOverview();
+
+  if (overview.isPending) {
+    return (
+      <Stack gap="6" data-testid="admin-overview" aria-busy>
+        <Skeleton h="48" />
+      </Stack>
+    );
+  }
+  if (overview.isError) {
+    return (
+      <Alert.Root status="error" data-testid="admin-overview" aria-busy={false}>
+        <Alert.Indicator />
+        <Alert.Title>{errorMessage(overview.error)}</Alert.Title>
+      </Alert.Root>
+    );
+  }
+
+  const { stats, pendingMvps, pendingPayouts, newestUsers } = overview.data;
+  return (
+    <Stack gap="8" data-testid="admin-overview" aria-busy={false}>
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+        {overviewStatCards(stats).map((card) => (
+          <Card.Root key={card.key} size="sm" variant="outline" data-testid={`stat-${card.key}`}>
+            <Card.Body>
+              <Stat.Root>
+                <Stat.Label>{card.label}</Stat.Label>
+                <Stat.ValueText>{card.value}</Stat.ValueText>
+              </Stat.Root>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+        <Section
+          title="Pending MVPs"
+          more={stats.pendingMVPs > pendingMvps.length ? stats.pendingMVPs : undefined}
+          tab="mvps"
+          empty="Nothing waiting for review."
+          testId="overview-pending-mvps"
+        >
+          {pendingMvps.map((mvp) => (
+            <HStack key={mvp.id} justify="space-between" gap="3" data-testid="overview-mvp">
+              <Stack gap="0" minW="0">
+                <Text fontWeight="medium" truncate>
+                  {mvp.title}
+                </Text>
+                <Text fontSize="sm" color="fg.muted" truncate>
+                  {mvp.sellerDisplayName ?? mvp.sellerEmail ?? '—'}
+                </Text>
+              </Stack>
+              <Badge colorPalette={MVP_STATUS_PALETTE[mvp.status]}>
+                {MVP_STATUS_LABELS[mvp.status]}
+              </Badge>
+            </HStack>
+          ))}
+        </Section>
+
+        <Section
+          title="Pending Payouts"
+          tab="payouts"
+          empty="No pending payouts."
+          testId="overview-pending-payouts"
+        >
+          {pendingPayouts.map((payout) => (
+            <HStack key={payout.id} justify="space-between" gap="3" data-testid="overview-payout">
+              <Stack gap="0" minW="0">
+                <Text fontWeight="medium" truncate>
+                  {payoutSellerLabel({
+                    id: payout.seller_id,
+                    email: payout.seller_email,
+                    username: payout.seller_username,
+                    display_name: payout.seller_display_name,
+                  })}
+                </Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {payoutMonthLabel(payout.month_year)}
+                </Text>
+              </Stack>
+              <Text fontWeight="semibold">{formatGbp(payout.commission_amount)}</Text>
+            </HStack>
+          ))}
+        </Section>
+      </SimpleGrid>
+
+      <Section
+        title="Newest Users"
+        tab="users"
+        empty="No users yet."
+        testId="overview-newest-users"
+      >
+        {newestUsers.map((user) => (
+          <HStack key={user.id} justify="space-between" gap="3" data-testid="overview-user">
+            <Stack gap="0" minW="0">
+              <Text fontWeight="medium" truncate>
+                {user.email}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                Joined{' '}
+                {new Date(user.created_at).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+              </Text>
+            </Stack>
+            <Badge colorPalette={ROLE_PALETTE[user.role]}>{user.role}</Badge>
+          </HStack>
+        ))}
+      </Section>
+    </Stack>
+  );
+}
+
+interface SectionProps {
+  title: string;
+  /** The tab with the full list. */
+  tab: string;
+  /** How many there are in all, when more than shown: the link says so. */
+  more?: number;
+  empty: string;
+  testId: string;
+  children: ReactNode[];
+}
+
+function Section({ title, tab, more, empty, testId, children }: SectionProps) {
+  return (
+    <Card.Root variant="outline" data-testid={testId}>
+      <Card.Header>
+        <HStack justify="space-between">
+          <Heading as="h3" size="md">
+            {title}
+          </Heading>
+          <Link asChild colorPalette="purple" fontSize="sm">
+            <RouterLink to={paths.admin.getHref(tab)}>
+              {more === undefined ? 'View all' : `View all ${more}`}
+            </RouterLink>
+          </Link>
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        {children.length === 0 ? (
+          <Text color="fg.muted">{empty}</Text>
+        ) : (
+          <Stack gap="3">{children}</Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,78 @@
+/** One template in the review queue: what it is, who sells it, why it failed, and the decision. */
+import { Alert, Badge, Button, Card, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import type { PendingMvp } from '@contracts/admin-mvps';
+import { formatGbp, toPence } from '@contracts/money';
+import { TechTags } from '../../../components/tech-tags';
+import { paths } from '../../../config/paths';
+import {
+  MVP_STATUS_LABELS,
+  MVP_STATUS_PALETTE,
+  canApproveMvp,
+  mvpSellerLabel,
+} from '../lib/mvp-review';
+
+/** The spec's tech chips on the review card: 5, then '+N more'. */
+const TECH_CHIPS = 5;
+
+export interface PendingMvpCardProps {
+  mvp: PendingMvp;
+  approving: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+}
+
+export function PendingMvpCard({ mvp, approving, onApprove, onReject }: PendingMvpCardProps) {
+  return (
+    <Card.Root size="sm" variant="outline" data-testid="admin-mvp-row" data-id={mvp.id}>
+      <Card.Body>
+        <Stack gap="3">
+          <HStack justify="space-between" wrap="wrap" gap="2">
+            <HStack gap="3" wrap="wrap">
+              <Link asChild fontWeight="semibold" colorPalette="purple">
+                <RouterLink to={paths.mvpEdit.getHref(mvp.id)}>{mvp.title}</RouterLink>
+              </Link>
+              <Badge colorPalette={MVP_STATUS_PALETTE[mvp.status]} data-testid="mvp-status">
+                {MVP_STATUS_LABELS[mvp.status]}
+              </Badge>
+              <Text fontSize="sm" color="fg.muted">
+                v{mvp.version_number} · {mvp.category} ·{' '}
+                {mvp.access_tier === 'one_time_sale' && mvp.price !== null
+                  ? formatGbp(toPence(mvp.price) ?? 0)
+                  : 'Subscription'}
+              </Text>
+            </HStack>
+            <Text fontSize="sm" color="fg.muted">
+              Submitted{' '}
+              {new Date(mvp.submittedAt).toLocaleString(undefined, {
+                dateStyle: 'medium',
+                timeStyle: 'short',
+              })}
+            </Text>
+          </HStack>
+          <Text>{mvp.tagline}</Text>
+          <Text fontSize="sm" color="fg.muted">
+            Seller: {mvpSellerLabel(mvp)}
+          </Text>
+          <TechTags techStack={mvp.tech_stack} max={TECH_CHIPS} />
+          {mvp.last_processing_error && (
+            <Alert.Root status="error" size="sm" data-testid="mvp-processing-error">
+              <Alert.Indicator />
+              <Alert.Title>{mvp.last_processing_error}</Alert.Title>
+            </Alert.Root>
+          )}
+        </Stack>
+      </Card.Body>
+      <Card.Footer justifyContent="flex-end" gap="2">
+        {canApproveMvp(mvp.status) && (
+          <Button size="sm" colorPalette="green" loading={approving} onClick={onApprove}>
+            Approve
+          </Button>
+        )}
+        <Button size="sm" colorPalette="red" variant="outline" onClick={onReject}>
+          Reject
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  );
+}
