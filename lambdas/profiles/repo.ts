@@ -2,6 +2,7 @@
  * Profile data access: one function per access pattern (docs/data-model.md, "profiles").
  */
 import { BetaAccountEntity, type BetaAccountItem } from '../shared/db/entities/beta-account';
+import { CounterEntity } from '../shared/db/entities/counter';
 import { ProfileEntity, type ProfileItem } from '../shared/db/entities/profile';
 import { RateLimitEntity } from '../shared/db/entities/rate-limit';
 import { UsernameClaimEntity } from '../shared/db/entities/username-claim';
@@ -18,17 +19,43 @@ export const getProfileById = async (id: string): Promise<ProfileItem | null> =>
 };
 
 /**
- * Creates the profile unless one exists (`create` puts with `attribute_not_exists(pk)`). Returns
- * `false` when another request created it first.
+ * The counters a new profile moves (docs/data-model.md §3.17): `users` by role (the admin
+ * overview's totalUsers and totalSellers) and `users_new` by day (analytics), written in the
+ * profile's own transaction so they count every profile exactly once.
+ */
+const newUserCounterWrites = (profile: ProfileItem) => ({
+  usersByRole: CounterEntity.update({ name: 'users', bucket: profile.role, shard: 0 })
+    .add({ value: 1 })
+    .set({ updated_at: profile.created_at }),
+  usersNew: CounterEntity.update({
+    name: 'users_new',
+    bucket: profile.created_at.slice(0, 10),
+    shard: 0,
+  })
+    .add({ value: 1 })
+    .set({ updated_at: profile.created_at }),
+});
+
+/** Sign-ups at the same moment collide on the shared counters: each is tried this often. */
+const NEW_PROFILE_ATTEMPTS = 5;
+
+/**
+ * P2: creates the profile unless one exists (`create` puts with `attribute_not_exists(pk)`),
+ * with its counters. Returns `false` when another request created it first.
  */
 export const createProfileIfAbsent = async (profile: ProfileItem): Promise<boolean> => {
-  try {
-    await ProfileEntity.create(profile).go();
-    return true;
-  } catch (error) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await transactWrite({
+      profile: ProfileEntity.create(profile),
+      ...newUserCounterWrites(profile),
+    });
+    if (!result.canceled) return true;
     // The condition failing is the expected race, not a fault.
-    if (isConditionFailure(error)) return false;
-    throw error;
+    if (result.failed('profile') === 'ConditionalCheckFailed') return false;
+    if (!result.any('TransactionConflict') || attempt === NEW_PROFILE_ATTEMPTS) {
+      throw new Error(`Creating profile ${profile.id} failed: ${JSON.stringify(result.codes)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
   }
 };
 
@@ -270,6 +297,7 @@ export const removeBetaAccountTracking = async (item: BetaAccountItem): Promise<
 export const createProfileWithClaim = async (profile: ProfileItem): Promise<boolean> => {
   const result = await transactWrite({
     profile: ProfileEntity.create(profile),
+    ...newUserCounterWrites(profile),
     claim:
       profile.username !== undefined &&
       UsernameClaimEntity.create({
