@@ -2,13 +2,13 @@
 import { Alert, Badge, Button, Card, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { PendingMvp } from '@contracts/admin-mvps';
-import { formatGbp, toPence } from '@contracts/money';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 import {
   MVP_STATUS_LABELS,
   MVP_STATUS_PALETTE,
   canApproveMvp,
+  mvpAccessLabel,
   mvpSellerLabel,
 } from '../lib/mvp-review';
 
@@ -36,10 +36,7 @@ export function PendingMvpCard({ mvp, approving, onApprove, onReject }: PendingM
                 {MVP_STATUS_LABELS[mvp.status]}
               </Badge>
               <Text fontSize="sm" color="fg.muted">
-                v{mvp.version_number} · {mvp.category} ·{' '}
-                {mvp.access_tier === 'one_time_sale' && mvp.price !== null
-                  ? formatGbp(toPence(mvp.price) ?? 0)
-                  : 'Subscription'}
+                v{mvp.version_number} · {mvp.category} · {mvpAccessLabel(mvp)}
               </Text>
             </HStack>
             <Text fontSize="sm" color="fg.muted">

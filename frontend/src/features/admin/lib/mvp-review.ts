@@ -1,5 +1,6 @@
 /** How the MVP review queue reads: the filter's labels and each status's colour and words. */
-import type { PendingMvpFilter, PendingMvpStatus } from '@contracts/admin-mvps';
+import type { PendingMvp, PendingMvpFilter, PendingMvpStatus } from '@contracts/admin-mvps';
+import { formatGbp, toPence } from '@contracts/money';
 
 export const MVP_FILTER_LABELS: Record<PendingMvpFilter, string> = {
   pending: 'All pending',
@@ -34,4 +35,11 @@ export const mvpSellerLabel = (mvp: {
   if (mvp.sellerDisplayName)
     return details ? `${mvp.sellerDisplayName} (${details})` : mvp.sellerDisplayName;
   return details || 'Unknown seller';
+};
+
+/** How the template is offered: free, with a subscription, or its one-time price. */
+export const mvpAccessLabel = (mvp: Pick<PendingMvp, 'access_tier' | 'price'>): string => {
+  if (mvp.access_tier === 'free') return 'Free';
+  if (mvp.access_tier === 'subscription') return 'Subscription';
+  return mvp.price === null ? 'One-time sale' : formatGbp(toPence(mvp.price) ?? 0);
 };

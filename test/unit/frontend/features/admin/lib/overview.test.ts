@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canApproveMvp,
+  mvpAccessLabel,
   mvpSellerLabel,
 } from '../../../../../../frontend/src/features/admin/lib/mvp-review';
 import { overviewStatCards } from '../../../../../../frontend/src/features/admin/lib/overview-stats';
@@ -36,6 +37,13 @@ describe('the review queue', () => {
     expect(canApproveMvp('pending_review')).toBe(true);
     expect(canApproveMvp('scan_failed')).toBe(false);
     expect(canApproveMvp('ipfs_pin_failed')).toBe(false);
+  });
+
+  it('says how the template is offered', () => {
+    expect(mvpAccessLabel({ access_tier: 'free', price: 0 })).toBe('Free');
+    expect(mvpAccessLabel({ access_tier: 'subscription', price: null })).toBe('Subscription');
+    expect(mvpAccessLabel({ access_tier: 'one_time_sale', price: 49.5 })).toBe('£49.50');
+    expect(mvpAccessLabel({ access_tier: 'one_time_sale', price: null })).toBe('One-time sale');
   });
 
   it('names the seller by display name, handle and address, as far as known', () => {
