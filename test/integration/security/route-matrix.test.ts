@@ -108,10 +108,6 @@ const matrix: Record<string, Cell> = {
   'GET /api/licenses/{id}': { allowed: 'everyone' },
   'GET /api/me/licenses': { allowed: 'signed-in' },
   'GET /api/admin/audit-log': { allowed: ADMINS, seesPrivateData: ADMINS },
-  'GET /api/admin/mvps': { allowed: ADMINS, seesPrivateData: ADMINS },
-  'POST /api/admin/mvps/{id}/approve': { allowed: ADMINS, seesPrivateData: ADMINS },
-  'POST /api/admin/mvps/{id}/reject': { allowed: ADMINS, seesPrivateData: ADMINS },
-  'GET /api/admin/overview': { allowed: ADMINS, seesPrivateData: ADMINS },
   'GET /api/admin/users': { allowed: ADMINS, seesPrivateData: ADMINS },
   // The victim has no sign-in account: admins get the 409 and nothing changes.
   'PATCH /api/admin/users/{id}/role': { allowed: ADMINS, seesPrivateData: ADMINS },
@@ -126,6 +122,10 @@ const matrix: Record<string, Cell> = {
     allowed: ADMINS,
     seesPrivateData: ADMINS,
   },
+  'GET /api/admin/mvps': { allowed: ADMINS, seesPrivateData: ADMINS },
+  'POST /api/admin/mvps/{id}/approve': { allowed: ADMINS, seesPrivateData: ADMINS },
+  'POST /api/admin/mvps/{id}/reject': { allowed: ADMINS, seesPrivateData: ADMINS },
+  'GET /api/admin/overview': { allowed: ADMINS, seesPrivateData: ADMINS },
   'GET /api/admin/analytics': { allowed: ADMINS, seesPrivateData: ADMINS },
 };
 
