@@ -29,7 +29,13 @@ import {
 import { formatGbp } from '@contracts/money';
 import { errorMessage } from '../../../lib/api-error';
 import { useAdminAnalytics } from '../api/get-admin-analytics';
-import { analyticsRows, axisLabel, tooltipLabel, type AnalyticsRow } from '../lib/analytics-chart';
+import {
+  analyticsRows,
+  axisLabel,
+  axisTicks,
+  tooltipLabel,
+  type AnalyticsRow,
+} from '../lib/analytics-chart';
 
 const PERIOD_LABELS: Record<AnalyticsPeriod, string> = {
   day: 'Day',
@@ -193,20 +199,21 @@ function CountChart(props: ChartProps & { field: 'downloads' | 'users'; color: s
   });
   return (
     <Chart.Root maxH="56" chart={chart}>
-      <BarChart data={chart.data}>
+      <BarChart responsive data={chart.data}>
         <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
         <XAxis
           dataKey={chart.key('day')}
           tickLine={false}
           axisLine={false}
           minTickGap={16}
-          tickFormatter={(day: string) => axisLabel(day, props.period)}
+          ticks={axisTicks(props.rows, props.period)}
+          tickFormatter={(day: unknown) => axisLabel(day, props.period)}
         />
         <YAxis tickLine={false} axisLine={false} allowDecimals={false} width={40} />
         <Tooltip
           cursor={{ fill: chart.color('bg.muted') }}
           animationDuration={100}
-          content={<Chart.Tooltip labelFormatter={(day) => tooltipLabel(String(day))} />}
+          content={<Chart.Tooltip labelFormatter={tooltipLabel} />}
         />
         {chart.series.map((item) => (
           <Bar
@@ -230,14 +237,15 @@ function RevenueChart(props: ChartProps) {
   });
   return (
     <Chart.Root maxH="64" chart={chart}>
-      <AreaChart data={chart.data}>
+      <AreaChart responsive data={chart.data}>
         <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
         <XAxis
           dataKey={chart.key('day')}
           tickLine={false}
           axisLine={false}
           minTickGap={16}
-          tickFormatter={(day: string) => axisLabel(day, props.period)}
+          ticks={axisTicks(props.rows, props.period)}
+          tickFormatter={(day: unknown) => axisLabel(day, props.period)}
         />
         <YAxis
           tickLine={false}
@@ -250,7 +258,7 @@ function RevenueChart(props: ChartProps) {
           animationDuration={100}
           content={
             <Chart.Tooltip
-              labelFormatter={(day) => tooltipLabel(String(day))}
+              labelFormatter={tooltipLabel}
               formatter={(pence: number) => formatGbp(pence)}
             />
           }
@@ -258,7 +266,7 @@ function RevenueChart(props: ChartProps) {
         {chart.series.map((item) => (
           <Area
             key={item.name}
-            type="monotone"
+            type="linear"
             isAnimationActive={false}
             dataKey={chart.key(item.name)}
             fill={chart.color(item.color)}

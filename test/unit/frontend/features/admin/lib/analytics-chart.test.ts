@@ -4,6 +4,7 @@ import type { AdminAnalytics } from '../../../../../../lambdas/shared/contracts/
 import {
   analyticsRows,
   axisLabel,
+  axisTicks,
   tooltipLabel,
 } from '../../../../../../frontend/src/features/admin/lib/analytics-chart';
 
@@ -28,9 +29,18 @@ describe('analytics chart rows', () => {
     ]);
   });
 
+  it('puts one tick on each month over a year, and lets the chart choose otherwise', () => {
+    const rows = analyticsRows(analytics);
+    expect(axisTicks(rows, 'year')).toEqual(['2026-12-01']);
+    expect(axisTicks(rows, 'month')).toBeUndefined();
+  });
+
   it('labels days, months over a year, and the full date in tooltips, in UTC', () => {
     expect(axisLabel('2026-12-01', 'week')).toBe('1 Dec');
     expect(axisLabel('2026-12-01', 'year')).toBe('Dec 26');
     expect(tooltipLabel('2026-11-30')).toBe('Mon, 30 Nov 2026');
+    // What the chart's tooltip formats before anything is hovered: not a day, so left as it is.
+    expect(tooltipLabel('value')).toBe('value');
+    expect(axisLabel(undefined, 'month')).toBe('undefined');
   });
 });
