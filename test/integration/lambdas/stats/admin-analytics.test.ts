@@ -3,7 +3,10 @@
  * (UTC day boundaries, zero-filled, shards summed, month and `all` buckets left out), against
  * DynamoDB Local; and what a year costs, measured on the requests the handler's client sends.
  */
+import { randomUUID } from 'node:crypto';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
+import { handler as downloadsHandler } from '../../../../lambdas/downloads/index';
 import type { AdminAnalytics } from '../../../../lambdas/shared/contracts/admin-analytics';
 import { documentClient } from '../../../../lambdas/shared/db/client';
 import {
@@ -11,10 +14,14 @@ import {
   DOWNLOAD_COUNTER_SHARDS,
   type CounterName,
 } from '../../../../lambdas/shared/db/entities/counter';
+import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { getAdminAnalytics } from '../../../../lambdas/stats/analytics';
 import { handler } from '../../../../lambdas/stats/index';
+import { createS3Client } from '../../../../lib/local/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
+import { mvpWithFile } from '../../../fixtures/mvps';
 import { putProfile } from '../../../fixtures/profiles';
+import { localCloud } from '../../../fixtures/users';
 
 /** Adds to one bucket as the writers do (K1: ADD value, shard 0 unless given). */
 const add = (name: CounterName, bucket: string, value: number, shard = 0) =>
@@ -127,6 +134,53 @@ describe('admin analytics', () => {
     expect(jsonBody<{ message: string }>(refused).message).toBe(
       'period must be one of day, week, month, year.',
     );
+  });
+
+  it('follows the real writes: first-sight profiles and downloads count today', async () => {
+    const before = await getAdminAnalytics('day', new Date());
+
+    // Two people seen for the first time (their profiles are created, P2); as buyers, refused.
+    for (const sub of [`new-${randomUUID()}`, `new-${randomUUID()}`]) {
+      const answer = await handler(
+        apiEvent({
+          path: '/api/admin/analytics',
+          claims: idTokenClaims({ sub, email: `${sub}@example.com` }),
+        }),
+        lambdaContext('stats'),
+      );
+      expect(answer.statusCode).toBe(403);
+    }
+    // Three downloads of three templates by one buyer (§4.1, a random shard each).
+    const buyer = await putProfile({ download_quota: 15, downloads_remaining: 15 });
+    const s3 = createS3Client(localCloud().s3Endpoint);
+    for (let index = 0; index < 3; index += 1) {
+      const template = mvpWithFile({ seller_id: `seller-${randomUUID()}` });
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: process.env.MVP_FILES_BUCKET!,
+          Key: template.file_key,
+          Body: 'a bundle',
+        }),
+      );
+      await MvpEntity.create(template).go();
+      const answer = await downloadsHandler(
+        apiEvent({
+          method: 'POST',
+          path: `/api/mvps/${template.id}/download`,
+          claims: idTokenClaims({ sub: buyer.id, email: buyer.email }),
+        }),
+        lambdaContext('downloads'),
+      );
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+
+    const after = await getAdminAnalytics('day', new Date());
+    // (A run that crosses midnight UTC starts a new day: nothing to compare then.)
+    if (after.to === before.to) {
+      expect(after.counts.newUsers - before.counts.newUsers).toBe(2);
+      expect(after.counts.totalDownloads - before.counts.totalDownloads).toBe(3);
+      expect(after.trends.users[after.to]! - before.trends.users[before.to]!).toBe(2);
+    }
   });
 
   it('reads a bounded number of items for a year, however long the history', async () => {
