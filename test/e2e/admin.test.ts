@@ -17,15 +17,21 @@ const ADMIN = { email: 'admin@demo.local', password: 'demo1234' };
 const BUYER = { email: 'buyer@demo.local', password: 'demo1234' };
 /** The reason of the refund request the seed files for the demo buyer. */
 const SEEDED_REASON = 'I meant to choose Basic';
+/** The seed's template waiting for review and the one whose scan failed (lib/local/seed/templates.ts). */
+const PENDING_MVP = { id: '01K1DXHVC0YDX5TSPK695MBRV7', title: 'Crypto Portfolio Tracker' };
+const FAILED_MVP = { title: 'Leaky Env Starter', error: 'Secrets found: .env' };
 /** The buyer's seeded download (lib/local/seed/downloads.ts): a template they may dispute. */
 const FEEDBACK_BOARD = '01JNNEBK80MFMQCDSM4G1BRC7G';
 
 /** The dashboard's tabs by `?tab=`, as their triggers are labelled. */
 const TABS = [
+  ['overview', 'Overview', 'admin-overview'],
+  ['mvps', 'MVP Reviews', 'admin-mvps'],
   ['refunds', 'Refund Requests', 'admin-refunds'],
   ['disputes', 'Disputes', 'admin-disputes'],
   ['payouts', 'Payouts', 'admin-payouts'],
   ['users', 'User Management', 'admin-users'],
+  ['analytics', 'Analytics', 'admin-analytics'],
   ['audit', 'Audit', 'admin-audit'],
 ] as const;
 
@@ -65,6 +71,22 @@ describe('admin dashboard', () => {
     await page.getByTestId('admin-shortcut').first().click();
     await page.waitForURL(/\/admin$/);
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+
+    // The overview: the 8 figures, the first pending templates and payouts, the 5 newest users.
+    const overview = page.locator('[data-testid="admin-overview"][aria-busy="false"]');
+    await overview.waitFor();
+    expect(await overview.locator('[data-testid^="stat-"]').count()).toBe(8);
+    expect(await overview.getByTestId('stat-pendingMVPs').textContent()).toMatch(
+      /^Pending MVPs\d+$/,
+    );
+    expect(await overview.getByTestId('stat-totalRevenue').textContent()).toMatch(
+      /^Total Revenue£[\d,]+\.\d\d$/,
+    );
+    const pendingMvps = overview.getByTestId('overview-mvp');
+    expect(await pendingMvps.count()).toBeGreaterThan(0);
+    expect(await pendingMvps.count()).toBeLessThanOrEqual(3);
+    expect(await overview.getByTestId('overview-user').count()).toBe(5);
+    await shoot(page, 'admin-overview');
 
     // Tabs are in the URL.
     await page.getByRole('tab', { name: 'Audit' }).click();
@@ -107,6 +129,49 @@ describe('admin dashboard', () => {
     expect(await byId.getByTestId('refund-status').textContent()).toBe('processed');
     expect(await byId.getByTestId('stripe-refund-id').textContent()).toMatch(/^re_\w+$/);
     expect(await byId.textContent()).toContain('£1.00');
+  });
+
+  it('rejects a failed template with a reason and approves one waiting for review', async () => {
+    const { page } = session;
+    await page.goto('/admin?tab=mvps');
+    const tab = page.getByTestId('admin-mvps');
+    const failed = tab.getByTestId('admin-mvp-row').filter({ hasText: FAILED_MVP.title });
+    await failed.waitFor();
+    expect(await failed.getByTestId('mvp-processing-error').textContent()).toBe(FAILED_MVP.error);
+    expect(await failed.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+
+    await failed.getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByTestId('reject-mvp-dialog');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await dialog.getByText('Please give a reason for the rejection.').waitFor();
+    await shoot(page, 'admin-mvp-reject');
+    await dialog.getByLabel('Reason').fill('The bundle ships a .env file with credentials.');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    const result = page.getByTestId('mvp-action-result');
+    await expect
+      .poll(() => result.textContent())
+      .toContain('MVP rejected. The seller has been notified.');
+    await expect.poll(() => failed.count()).toBe(0);
+
+    const pending = tab.locator(`[data-testid="admin-mvp-row"][data-id="${PENDING_MVP.id}"]`);
+    await pending.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => result.textContent()).toContain('MVP approved and published.');
+    await expect.poll(() => pending.count()).toBe(0);
+
+    // In the catalog at once.
+    await page.goto(`/mvps?search=${encodeURIComponent(PENDING_MVP.title)}`);
+    await page.getByTestId('mvp-card').filter({ hasText: PENDING_MVP.title }).waitFor();
+    // Archived again (as admin, through the API), so the catalog other tests count is unchanged.
+    const archived = await page.evaluate(async (id) => {
+      const key = Object.keys(localStorage).find((name) => name.endsWith('.idToken'));
+      const token = key ? localStorage.getItem(key) : null;
+      const response = await fetch(`/api/mvps/${id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return response.status;
+    }, PENDING_MVP.id);
+    expect(archived).toBe(200);
   });
 
   it('moves a dispute from open through review to resolved, and the buyer sees it', async () => {
@@ -248,6 +313,8 @@ describe('admin dashboard', () => {
 
   it('shows every tab in light and dark mode', async () => {
     const { page } = session;
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
     for (const mode of ['light', 'dark'] as const) {
       await page.evaluate(
         (dark) => localStorage.setItem('darkMode', String(dark)),
@@ -264,5 +331,6 @@ describe('admin dashboard', () => {
       }
     }
     await page.evaluate(() => localStorage.setItem('darkMode', 'false'));
+    expect(errors).toEqual([]);
   });
 });

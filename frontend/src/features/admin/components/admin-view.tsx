@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { selectAdminTab } from '../lib/admin-tab';
 import { ADMIN_TABS } from './admin-tabs';
+import { TabErrorBoundary } from './tab-error-boundary';
 
 const TAB_VALUES = ADMIN_TABS.map((tab) => tab.value) as [string, ...string[]];
 
@@ -40,9 +41,11 @@ export function AdminView() {
           </Tabs.List>
           {ADMIN_TABS.map(({ value, Content }) => (
             <Tabs.Content key={value} value={value} pt="6">
-              <Suspense fallback={<PageSpinner />}>
-                <Content />
-              </Suspense>
+              <TabErrorBoundary>
+                <Suspense fallback={<PageSpinner />}>
+                  <Content />
+                </Suspense>
+              </TabErrorBoundary>
             </Tabs.Content>
           ))}
         </Tabs.Root>
