@@ -8,7 +8,6 @@ import {
   Button,
   Card,
   Center,
-  Code,
   HStack,
   Heading,
   Skeleton,
@@ -83,7 +82,10 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
                 {auditActionLabel(entry.action)}
               </Badge>
               <Text fontSize="sm">
-                {entry.target_type} <Code size="sm">{entry.target_id}</Code>
+                {entry.target_type}{' '}
+                <Text as="span" fontFamily="mono" fontSize="xs">
+                  {entry.target_id}
+                </Text>
               </Text>
             </HStack>
             <Text fontSize="sm" color="fg.muted">
