@@ -52,16 +52,38 @@ const signOut = async (page: Page) => {
 describe('admin dashboard', () => {
   const session = useBrowserSession();
 
-  it('sends a signed-out visitor to /auth and a buyer to /dashboard', async () => {
+  it('sends a signed-out visitor to /auth and a buyer to /dashboard, showing Access Denied', async () => {
     const { page } = session;
+    // Whether the Access Denied screen appeared on its way (the redirect follows at once).
+    await page.addInitScript(() => {
+      const seen = window as unknown as { accessDenied?: string };
+      new MutationObserver(() => {
+        const screen = document.querySelector('[data-testid="admin-access-denied"]');
+        if (screen) seen.accessDenied = screen.textContent ?? '';
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const accessDenied = () =>
+      page.evaluate(() => (window as unknown as { accessDenied?: string }).accessDenied);
+
     await page.goto('/admin');
     await page.waitForURL('**/auth');
     await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    expect(await accessDenied()).toContain('Access Denied');
 
     await signIn(page, BUYER.email, BUYER.password);
     await page.goto('/admin?tab=refunds');
     await page.waitForURL('**/dashboard');
+    expect(await accessDenied()).toContain('Access Denied');
     expect(await page.getByTestId('admin-refunds').count()).toBe(0);
+    await signOut(page);
+
+    // A beta account has role both but no admin rights.
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Beta Access' }).click();
+    await page.getByRole('button', { name: 'Sign Out' }).first().waitFor();
+    await page.goto('/admin');
+    await page.waitForURL('**/dashboard');
+    expect(await accessDenied()).toContain('Access Denied');
     await signOut(page);
   });
 
