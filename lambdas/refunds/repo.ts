@@ -6,6 +6,7 @@ import {
   type RefundPlanEntry,
   type RefundRequestItem,
 } from '../shared/db/entities/refund-request';
+import { transactWrite, type TransactionWrite } from '../shared/db/transaction';
 
 export type { RefundPlanEntry, RefundRequestItem };
 
@@ -53,16 +54,34 @@ const patchIf = async (
   }
 };
 
-/** F4: approve or reject a pending request, once (condition `status = pending`). */
+/**
+ * Commits a status change of a request with the admin action's audit entry (items `request` and
+ * `audit`); `null` when the request's condition failed (absent, or its status moved meanwhile).
+ */
+const commitWithAudit = async (
+  id: string,
+  request: WriteBuilder<RefundRequestItem>,
+  audit: TransactionWrite,
+): Promise<RefundRequestItem | null> => {
+  const result = await transactWrite({ request, audit });
+  if (!result.canceled) return getRefundRequest(id);
+  if (result.failed('request') === 'ConditionalCheckFailed') return null;
+  throw new Error(`Refund request ${id} was not updated: ${JSON.stringify(result.codes)}`);
+};
+
+/** F4: approve or reject a pending request, once (condition `status = pending`), audited. */
 export const decideRefundRequest = (
   id: string,
   to: 'approved' | 'rejected',
   adminId: string,
+  audit: TransactionWrite,
 ): Promise<RefundRequestItem | null> =>
-  patchIf(
+  commitWithAudit(
+    id,
     RefundRequestEntity.patch({ id })
       .set({ status: to, processed_by: adminId })
       .where(({ status }, { eq }) => eq(status, 'pending')),
+    audit,
   );
 
 /**
@@ -82,13 +101,19 @@ export const fixRefundPlan = (
       ),
   );
 
-/** F5, last step: approved → processed with the Stripe refund (condition `status = approved`). */
+/**
+ * F5, last step: approved → processed with the Stripe refund (condition `status = approved`),
+ * audited.
+ */
 export const markRefundProcessed = (
   id: string,
   set: { stripe_refund_id: string; processed_at: string; processed_by: string },
+  audit: TransactionWrite,
 ): Promise<RefundRequestItem | null> =>
-  patchIf(
+  commitWithAudit(
+    id,
     RefundRequestEntity.patch({ id })
       .set({ ...set, status: 'processed' })
       .where(({ status }, { eq }) => eq(status, 'approved')),
+    audit,
   );

@@ -8,6 +8,7 @@
  * counter of the payout pool is written by the webhook on `charge.refunded`, not here, so refunds
  * made in Stripe's dashboard count too.
  */
+import { auditWrite } from '../audit/service';
 import { ulid } from 'ulid';
 import { getOwnSubscription, subscriptionPayments } from '../billing/service';
 import { isStripeError, stripe } from '../shared/adapters/stripe';
@@ -187,16 +188,34 @@ const requireRequest = async (id: string): Promise<RefundRequestItem> => {
   return item;
 };
 
+/** The admin acting on a request (the audit log names them). */
+export interface RefundAdmin {
+  userId: string;
+  email: string;
+}
+
 /**
  * Approves or rejects a pending request (F4). The transition is conditioned on `pending`, so a
  * second click, or another admin deciding first, is a 409 naming the status the request is in.
  */
 export const decideRefund = async (
-  adminId: string,
+  admin: RefundAdmin,
   id: string,
   decision: 'approved' | 'rejected',
 ): Promise<AdminRefundRequest> => {
-  const decided = await decideRefundRequest(id, decision, adminId);
+  const decided = await decideRefundRequest(
+    id,
+    decision,
+    admin.userId,
+    auditWrite({
+      actor: admin,
+      action: decision === 'approved' ? 'refund.approve' : 'refund.reject',
+      target: { type: 'refund_request', id },
+      before: { status: 'pending' },
+      after: { status: decision },
+      now: new Date().toISOString(),
+    }),
+  );
   if (!decided) {
     const current = await requireRequest(id);
     throw new ConflictError(
@@ -321,7 +340,10 @@ const makeStripeRefunds = async (
  *    between 3 and 4 is repaired by running it again: steps 2 and 3 give the same plan and the
  *    same refunds back.
  */
-export const processRefund = async (adminId: string, id: string): Promise<ProcessRefundResult> => {
+export const processRefund = async (
+  admin: RefundAdmin,
+  id: string,
+): Promise<ProcessRefundResult> => {
   const item = await requireRequest(id);
   if (item.status !== 'approved') {
     throw new ConflictError(refundStatusConflictMessage('process', item.status));
@@ -330,11 +352,19 @@ export const processRefund = async (adminId: string, id: string): Promise<Proces
   const refundIds = await makeStripeRefunds(item, plan);
   const refundId = refundIds[0]!;
 
-  let processed = await markRefundProcessed(id, {
-    stripe_refund_id: refundId,
-    processed_at: new Date().toISOString(),
-    processed_by: adminId,
-  });
+  const now = new Date().toISOString();
+  let processed = await markRefundProcessed(
+    id,
+    { stripe_refund_id: refundId, processed_at: now, processed_by: admin.userId },
+    auditWrite({
+      actor: admin,
+      action: 'refund.process',
+      target: { type: 'refund_request', id },
+      before: { status: 'approved' },
+      after: { status: 'processed', stripe_refund_id: refundId, refunds: refundIds.length },
+      now,
+    }),
+  );
   if (!processed) {
     // A concurrent run of the same request finished first with the same refund: that is success.
     const current = await requireRequest(id);

@@ -120,7 +120,7 @@ export const importTemplates = async (templates: readonly TemplateImport[]): Pro
         source: 'upload',
         uploaded_at: template.publishedAt ?? template.createdAt,
       },
-      { catalog: false },
+      { catalog: false, pastFigures: true },
     );
     written += 1;
     if (template.status === 'approved') approvedWritten += 1;

@@ -133,14 +133,26 @@ export const catalogVersionWrite = (
 export const createTemplate = async (
   mvp: MvpItem,
   version: MvpVersionItem,
-  options: { catalog?: boolean } = {},
+  options: { catalog?: boolean; pastFigures?: boolean } = {},
 ): Promise<void> => {
+  // An imported template brings its past downloads and ratings: the marketplace-wide totals
+  // (K: `downloads`, `rating_sum`, `rating_count`, bucket `all`) take them in the same
+  // transaction, once, as the template is created.
+  const pastTotal = (name: 'downloads' | 'rating_sum' | 'rating_count', value: number) =>
+    options.pastFigures === true &&
+    value > 0 &&
+    CounterEntity.update({ name, bucket: 'all', shard: 0 })
+      .add({ value })
+      .set({ updated_at: mvp.created_at });
   assertCommitted(
     await transactWrite({
       mvp: MvpEntity.create(mvp),
       version: MvpVersionEntity.create(version),
       statusCounter: statusCounterWrites(null, mvp.status, mvp.created_at),
       catalog: options.catalog !== false && catalogVersionWrite(null, mvp.status, mvp.created_at),
+      pastDownloads: pastTotal('downloads', mvp.download_count),
+      pastRatingSum: pastTotal('rating_sum', mvp.rating_sum),
+      pastRatingCount: pastTotal('rating_count', mvp.rating_count),
     }),
   );
 };

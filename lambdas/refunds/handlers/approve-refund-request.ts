@@ -8,5 +8,5 @@ import { decideRefund } from '../service';
 export const approveRefundRequest: HttpOperation = async (context) => {
   const admin = requireAuth(context);
   const { params } = parseRequest(context.event, { params: refundRequestPathSchema });
-  return jsonResponse(200, await decideRefund(admin.userId, params.id, 'approved'));
+  return jsonResponse(200, await decideRefund(admin, params.id, 'approved'));
 };

@@ -8,5 +8,5 @@ import { processRefund } from '../service';
 export const processRefundRequest: HttpOperation = async (context) => {
   const admin = requireAuth(context);
   const { params } = parseRequest(context.event, { params: refundRequestPathSchema });
-  return jsonResponse(200, await processRefund(admin.userId, params.id));
+  return jsonResponse(200, await processRefund(admin, params.id));
 };

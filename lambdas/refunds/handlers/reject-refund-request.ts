@@ -8,5 +8,5 @@ import { decideRefund } from '../service';
 export const rejectRefundRequest: HttpOperation = async (context) => {
   const admin = requireAuth(context);
   const { params } = parseRequest(context.event, { params: refundRequestPathSchema });
-  return jsonResponse(200, await decideRefund(admin.userId, params.id, 'rejected'));
+  return jsonResponse(200, await decideRefund(admin, params.id, 'rejected'));
 };

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../lambdas/catalog/index';
 import type { BrowseResult } from '../../../lambdas/shared/contracts/catalog';
 import { CatalogVersionEntity } from '../../../lambdas/shared/db/entities/catalog-version';
+import { CounterEntity } from '../../../lambdas/shared/db/entities/counter';
 import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
 import { MvpVersionEntity } from '../../../lambdas/shared/db/entities/mvp-version';
 import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
@@ -121,6 +122,22 @@ describe('seedDemoData', () => {
       if (reviews.length) reviewed += 1;
     }
     expect(reviewed).toBeGreaterThanOrEqual(10);
+  });
+
+  it('counts the templates’ past downloads and ratings in the marketplace totals, once', async () => {
+    const all = [
+      ...(await byStatus('approved')),
+      ...(await byStatus('pending_review')),
+      ...(await byStatus('scan_failed')),
+    ];
+    const total = async (name: 'downloads' | 'rating_sum' | 'rating_count') =>
+      (await CounterEntity.get({ name, bucket: 'all', shard: 0 }).go()).data?.value ?? 0;
+    const sum = (pick: (mvp: (typeof all)[number]) => number) =>
+      all.reduce((running, mvp) => running + pick(mvp), 0);
+    // Two seed runs in beforeAll: the second wrote no template, so nothing was added twice.
+    expect(await total('downloads')).toBe(sum((mvp) => mvp.download_count));
+    expect(await total('rating_sum')).toBe(sum((mvp) => mvp.rating_sum));
+    expect(await total('rating_count')).toBe(sum((mvp) => mvp.rating_count));
   });
 
   it('stores SVG previews and a zip bundle that unpacks', async () => {

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/refunds/index';
+import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';
 import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
 import {
   REFUND_MESSAGES,
@@ -160,6 +161,16 @@ describe('approve and reject', () => {
       );
     }
     expect((await stored(request.id)).status).toBe('approved');
+    // One audit entry: the decision that happened, none for the refused clicks.
+    const { data: log } = await AuditEntryEntity.query.byTime({}).go({ pages: 'all' });
+    const entries = log.filter((entry) => entry.target_id === request.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: 'refund.approve',
+      actor_id: ADMIN,
+      before: { status: 'pending' },
+      after: { status: 'approved' },
+    });
   });
 
   it('rejects a pending request once, and a rejected request cannot be processed', async () => {
