@@ -10,6 +10,14 @@ export const handler = createHttpHandler(
     'update-my-newsletter': () =>
       import('./handlers/update-my-newsletter').then((m) => m.updateMyNewsletterHandler),
     'capture-lead': () => import('./handlers/capture-lead').then((m) => m.captureLeadHandler),
+    'list-newsletter-types': () =>
+      import('./handlers/list-newsletter-types').then((m) => m.listNewsletterTypesHandler),
+    'create-newsletter-type': () =>
+      import('./handlers/create-newsletter-type').then((m) => m.createNewsletterTypeHandler),
+    'update-newsletter-type': () =>
+      import('./handlers/update-newsletter-type').then((m) => m.updateNewsletterTypeHandler),
+    'delete-newsletter-type': () =>
+      import('./handlers/delete-newsletter-type').then((m) => m.deleteNewsletterTypeHandler),
   },
   { loadProfile: loadCallerProfile },
 );

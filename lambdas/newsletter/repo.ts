@@ -15,7 +15,11 @@ import {
   UserNewsletterSubscriptionEntity,
   type UserNewsletterSubscriptionItem,
 } from '../shared/db/entities/user-newsletter-subscription';
-import { transactWrite, type TransactionItems } from '../shared/db/transaction';
+import {
+  transactWrite,
+  type TransactionItems,
+  type TransactionWrite,
+} from '../shared/db/transaction';
 
 export type { NewsletterTypeItem };
 export type { UserNewsletterSubscriptionItem };
@@ -25,6 +29,26 @@ export type { LeadItem };
 export const getNewsletterType = async (id: string): Promise<NewsletterTypeItem | null> => {
   const { data } = await NewsletterTypeEntity.get({ id }).go();
   return data;
+};
+
+/** L1: every newsletter type (one partition, few items), by id. */
+export const listNewsletterTypes = async (): Promise<NewsletterTypeItem[]> => {
+  const { data } = await NewsletterTypeEntity.query.byId({}).go({ pages: 'all', consistent: true });
+  return data;
+};
+
+/**
+ * An admin write of a type with its audit entry (items `type` and `audit`); `false` when the
+ * type's condition failed (it exists already for a create, is absent for an edit or delete).
+ */
+export const commitNewsletterTypeWithAudit = async (
+  type: TransactionWrite,
+  audit: TransactionWrite,
+): Promise<boolean> => {
+  const result = await transactWrite({ type, audit });
+  if (!result.canceled) return true;
+  if (result.failed('type') === 'ConditionalCheckFailed') return false;
+  throw new Error(`Newsletter type was not written: ${JSON.stringify(result.codes)}`);
 };
 
 /** L3: creates a type unless it exists (the seed's `site_updates`). */

@@ -19,6 +19,13 @@ import type {
   rejectMvpSchema,
 } from './admin-mvps';
 import type { AdminOverview } from './admin-overview';
+import type {
+  AdminNewsletterType,
+  AdminNewsletterTypeList,
+  NewsletterTypeDeleted,
+  newsletterTypeCreateSchema,
+  newsletterTypeUpdateSchema,
+} from './admin-newsletter';
 import type { AdminAnalytics, AnalyticsPeriod } from './admin-analytics';
 import type {
   AdminUser,
@@ -183,6 +190,16 @@ interface ApiRows {
   'GET /api/connect': { response: ConnectStatus };
   'POST /api/connect/account-link': { response: ConnectLinkResult };
   'GET /api/payouts': { query: { status?: PayoutFilter }; response: SellerPayouts };
+  'GET /api/admin/newsletter-types': { response: AdminNewsletterTypeList };
+  'POST /api/admin/newsletter-types': {
+    body: z.input<typeof newsletterTypeCreateSchema>;
+    response: AdminNewsletterType;
+  };
+  'PATCH /api/admin/newsletter-types/{id}': {
+    body: z.input<typeof newsletterTypeUpdateSchema>;
+    response: AdminNewsletterType;
+  };
+  'DELETE /api/admin/newsletter-types/{id}': { response: NewsletterTypeDeleted };
   'GET /api/admin/refund-requests': {
     query: { status?: RefundStatus };
     response: AdminRefundRequestList;
