@@ -4,32 +4,18 @@
  * parties are notified and see each step on the dispute page. Failures are shown in alerts.
  */
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  ButtonGroup,
-  HStack,
-  Heading,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { DISPUTE_STATUSES, type Dispute, type DisputeStatus } from '@contracts/disputes';
-import { FormAlert } from '../../../components/form/form-alert';
 import { errorMessage } from '../../../lib/api-error';
 import { useAdminDisputes } from '../api/get-disputes';
 import { useStartDisputeReview } from '../api/start-dispute-review';
 import { DISPUTE_STATUS_LABELS } from '../lib/dispute-queue';
+import { AdminQueue, type QueueOutcome } from './admin-queue';
 import { DisputeCard } from './dispute-card';
-
-interface Outcome {
-  status: 'success' | 'error';
-  text: string;
-}
 
 export default function DisputesTab() {
   const [status, setStatus] = useState<DisputeStatus>('open');
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [outcome, setOutcome] = useState<QueueOutcome | null>(null);
   const disputes = useAdminDisputes(status);
   const startReview = useStartDisputeReview();
 
@@ -47,48 +33,23 @@ export default function DisputesTab() {
   };
 
   return (
-    <Stack gap="5" data-testid="admin-disputes" aria-busy={disputes.isPending}>
-      <HStack justify="space-between" wrap="wrap" gap="3">
-        <Heading as="h2" size="lg">
-          Disputes
-        </Heading>
-        <ButtonGroup size="sm" attached variant="outline" role="group" aria-label="Status">
-          {DISPUTE_STATUSES.map((option) => (
-            <Button
-              key={option}
-              aria-pressed={status === option}
-              variant={status === option ? 'solid' : 'outline'}
-              colorPalette="purple"
-              onClick={() => setStatus(option)}
-            >
-              {DISPUTE_STATUS_LABELS[option]}
-            </Button>
-          ))}
-        </ButtonGroup>
-      </HStack>
-
-      {outcome && (
-        <FormAlert
-          status={outcome.status}
-          title={outcome.text}
-          data-testid="dispute-action-result"
-        />
-      )}
-
-      {disputes.isPending ? (
-        <Skeleton h="40" />
-      ) : disputes.isError ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{errorMessage(disputes.error)}</Alert.Title>
-        </Alert.Root>
-      ) : disputes.data.length === 0 ? (
-        <Text color="fg.muted" py="6" data-testid="no-disputes">
-          No disputes with status {DISPUTE_STATUS_LABELS[status].toLowerCase()}.
-        </Text>
-      ) : (
+    <AdminQueue
+      title="Disputes"
+      testId="admin-disputes"
+      statuses={DISPUTE_STATUSES}
+      labels={DISPUTE_STATUS_LABELS}
+      status={status}
+      onStatusChange={setStatus}
+      outcome={outcome}
+      outcomeTestId="dispute-action-result"
+      query={disputes}
+      errorText={errorMessage(disputes.error)}
+      emptyText={`No disputes with status ${DISPUTE_STATUS_LABELS[status].toLowerCase()}.`}
+      emptyTestId="no-disputes"
+    >
+      {(items) => (
         <Stack gap="3">
-          {disputes.data.map((dispute) => (
+          {items.map((dispute) => (
             <DisputeCard
               key={dispute.id}
               dispute={dispute}
@@ -104,6 +65,6 @@ export default function DisputesTab() {
           ))}
         </Stack>
       )}
-    </Stack>
+    </AdminQueue>
   );
 }

@@ -4,18 +4,7 @@
  * spec's success or error text.
  */
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  ButtonGroup,
-  HStack,
-  Heading,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, Table, Text } from '@chakra-ui/react';
 import { formatGbp } from '@contracts/money';
 import {
   ADMIN_PAYOUT_FILTERS,
@@ -23,7 +12,6 @@ import {
   type AdminPayout,
   type AdminPayoutFilter,
 } from '@contracts/payouts';
-import { FormAlert } from '../../../components/form/form-alert';
 import { ApiError } from '../../../lib/api-error';
 import { useAdminPayouts } from '../api/get-payouts';
 import { useProcessPayout } from '../api/process-payout';
@@ -34,11 +22,7 @@ import {
   payoutMonthLabel,
   payoutSellerLabel,
 } from '../lib/payout-queue';
-
-interface Outcome {
-  status: 'success' | 'error';
-  text: string;
-}
+import { AdminQueue, type QueueOutcome } from './admin-queue';
 
 /** The API's reason when it gave one (a 409's), else the spec's text. */
 const failureText = (error: unknown, fallback: string): string =>
@@ -46,7 +30,7 @@ const failureText = (error: unknown, fallback: string): string =>
 
 export default function PayoutsTab() {
   const [status, setStatus] = useState<AdminPayoutFilter>('pending');
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [outcome, setOutcome] = useState<QueueOutcome | null>(null);
   const payouts = useAdminPayouts(status);
   const processPayout = useProcessPayout();
 
@@ -64,46 +48,21 @@ export default function PayoutsTab() {
   };
 
   return (
-    <Stack gap="5" data-testid="admin-payouts" aria-busy={payouts.isPending}>
-      <HStack justify="space-between" wrap="wrap" gap="3">
-        <Heading as="h2" size="lg">
-          Payouts
-        </Heading>
-        <ButtonGroup size="sm" attached variant="outline" role="group" aria-label="Status">
-          {ADMIN_PAYOUT_FILTERS.map((option) => (
-            <Button
-              key={option}
-              aria-pressed={status === option}
-              variant={status === option ? 'solid' : 'outline'}
-              colorPalette="purple"
-              onClick={() => setStatus(option)}
-            >
-              {ADMIN_PAYOUT_FILTER_LABELS[option]}
-            </Button>
-          ))}
-        </ButtonGroup>
-      </HStack>
-
-      {outcome && (
-        <FormAlert
-          status={outcome.status}
-          title={outcome.text}
-          data-testid="payout-action-result"
-        />
-      )}
-
-      {payouts.isPending ? (
-        <Skeleton h="40" />
-      ) : payouts.isError ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{failureText(payouts.error, ADMIN_PAYOUT_MESSAGES.loadFailed)}</Alert.Title>
-        </Alert.Root>
-      ) : payouts.data.length === 0 ? (
-        <Text color="fg.muted" py="6" data-testid="no-admin-payouts">
-          No {ADMIN_PAYOUT_FILTER_LABELS[status].toLowerCase()} payouts.
-        </Text>
-      ) : (
+    <AdminQueue
+      title="Payouts"
+      testId="admin-payouts"
+      statuses={ADMIN_PAYOUT_FILTERS}
+      labels={ADMIN_PAYOUT_FILTER_LABELS}
+      status={status}
+      onStatusChange={setStatus}
+      outcome={outcome}
+      outcomeTestId="payout-action-result"
+      query={payouts}
+      errorText={failureText(payouts.error, ADMIN_PAYOUT_MESSAGES.loadFailed)}
+      emptyText={`No ${ADMIN_PAYOUT_FILTER_LABELS[status].toLowerCase()} payouts.`}
+      emptyTestId="no-admin-payouts"
+    >
+      {(items) => (
         <Table.ScrollArea borderWidth="1px" rounded="md">
           <Table.Root size="sm" aria-label="Payouts">
             <Table.Header>
@@ -117,7 +76,7 @@ export default function PayoutsTab() {
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {payouts.data.map((payout) => (
+              {items.map((payout) => (
                 <Table.Row key={payout.id} data-testid="admin-payout-row">
                   <Table.Cell>{payoutMonthLabel(payout.month_year)}</Table.Cell>
                   <Table.Cell>
@@ -157,6 +116,6 @@ export default function PayoutsTab() {
           </Table.Root>
         </Table.ScrollArea>
       )}
-    </Stack>
+    </AdminQueue>
   );
 }

@@ -4,24 +4,15 @@
  * through Stripe). What an action did, or why it failed, is shown in an alert above the queue.
  */
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  ButtonGroup,
-  HStack,
-  Heading,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { REFUND_STATUSES, type AdminRefundRequest, type RefundStatus } from '@contracts/refunds';
-import { FormAlert } from '../../../components/form/form-alert';
 import { errorMessage } from '../../../lib/api-error';
 import { useApproveRefundRequest } from '../api/approve-refund-request';
 import { useAdminRefundRequests } from '../api/get-refund-requests';
 import { useProcessRefundRequest } from '../api/process-refund-request';
 import { useRejectRefundRequest } from '../api/reject-refund-request';
 import type { RefundAction } from '../lib/refund-queue';
+import { AdminQueue, type QueueOutcome } from './admin-queue';
 import { ProcessRefundDialog } from './process-refund-dialog';
 import { RefundRequestCard } from './refund-request-card';
 
@@ -32,14 +23,9 @@ const STATUS_LABELS: Record<RefundStatus, string> = {
   processed: 'Processed',
 };
 
-interface Outcome {
-  status: 'success' | 'error';
-  text: string;
-}
-
 export default function RefundsTab() {
   const [status, setStatus] = useState<RefundStatus>('pending');
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [outcome, setOutcome] = useState<QueueOutcome | null>(null);
   const [confirming, setConfirming] = useState<AdminRefundRequest | null>(null);
   const requests = useAdminRefundRequests(status);
   const approve = useApproveRefundRequest();
@@ -82,48 +68,31 @@ export default function RefundsTab() {
   };
 
   return (
-    <Stack gap="5" data-testid="admin-refunds" aria-busy={requests.isPending}>
-      <HStack justify="space-between" wrap="wrap" gap="3">
-        <Heading as="h2" size="lg">
-          Refund Requests
-        </Heading>
-        <ButtonGroup size="sm" attached variant="outline" role="group" aria-label="Status">
-          {REFUND_STATUSES.map((option) => (
-            <Button
-              key={option}
-              aria-pressed={status === option}
-              variant={status === option ? 'solid' : 'outline'}
-              colorPalette="purple"
-              onClick={() => setStatus(option)}
-            >
-              {STATUS_LABELS[option]}
-            </Button>
-          ))}
-        </ButtonGroup>
-      </HStack>
-
-      {outcome && (
-        <FormAlert
-          status={outcome.status}
-          title={outcome.text}
-          data-testid="refund-action-result"
+    <AdminQueue
+      title="Refund Requests"
+      testId="admin-refunds"
+      statuses={REFUND_STATUSES}
+      labels={STATUS_LABELS}
+      status={status}
+      onStatusChange={setStatus}
+      outcome={outcome}
+      outcomeTestId="refund-action-result"
+      query={requests}
+      errorText={errorMessage(requests.error)}
+      emptyText={`No ${STATUS_LABELS[status].toLowerCase()} refund requests.`}
+      emptyTestId="no-refund-requests"
+      footer={
+        <ProcessRefundDialog
+          request={confirming}
+          processing={process.isPending}
+          onCancel={() => setConfirming(null)}
+          onConfirm={(request) => void run('process', request)}
         />
-      )}
-
-      {requests.isPending ? (
-        <Skeleton h="40" />
-      ) : requests.isError ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{errorMessage(requests.error)}</Alert.Title>
-        </Alert.Root>
-      ) : requests.data.length === 0 ? (
-        <Text color="fg.muted" py="6" data-testid="no-refund-requests">
-          No {STATUS_LABELS[status].toLowerCase()} refund requests.
-        </Text>
-      ) : (
+      }
+    >
+      {(items) => (
         <Stack gap="3">
-          {requests.data.map((request) => (
+          {items.map((request) => (
             <RefundRequestCard
               key={request.id}
               request={request}
@@ -135,13 +104,6 @@ export default function RefundsTab() {
           ))}
         </Stack>
       )}
-
-      <ProcessRefundDialog
-        request={confirming}
-        processing={process.isPending}
-        onCancel={() => setConfirming(null)}
-        onConfirm={(request) => void run('process', request)}
-      />
-    </Stack>
+    </AdminQueue>
   );
 }
