@@ -8,7 +8,7 @@ import { cancelSubscription, updateSubscription } from './billing';
 import { listInvoices } from './invoices';
 import { createSession } from './checkout';
 import { createAccount, createAccountLink, createTransfer, listTransfers } from './connect';
-import { mustFind, type Context } from './context';
+import { mustFind, type Collection, type Context } from './context';
 import {
   expandParam,
   invalidRequest,
@@ -29,6 +29,13 @@ interface Route {
   path: string;
   handler: Handler;
 }
+
+/** `GET <path>/:id`: the stored object, or Stripe's `resource_missing` naming `what`. */
+const retrieve = (path: string, collection: Collection, what: string): Route => ({
+  method: 'GET',
+  path: `${path}/:id`,
+  handler: (ctx, _p, id) => mustFind(ctx, collection, id, what),
+});
 
 const createCustomer: Handler = (ctx, params) => {
   const customer = buildCustomer({
@@ -87,22 +94,14 @@ const invoicePayments = (ctx: Context, id: string): Stripe.ApiList<Stripe.Invoic
 
 const routes: Route[] = [
   { method: 'POST', path: '/v1/customers', handler: createCustomer },
-  {
-    method: 'GET',
-    path: '/v1/customers/:id',
-    handler: (ctx, _p, id) => mustFind(ctx, 'customers', id, 'customer'),
-  },
+  retrieve('/v1/customers', 'customers', 'customer'),
   { method: 'POST', path: '/v1/customers/:id', handler: updateCustomer },
   {
     method: 'POST',
     path: '/v1/checkout/sessions',
     handler: (ctx, params) => createSession(ctx, params),
   },
-  {
-    method: 'GET',
-    path: '/v1/checkout/sessions/:id',
-    handler: (ctx, _p, id) => mustFind(ctx, 'sessions', id, 'checkout.session'),
-  },
+  retrieve('/v1/checkout/sessions', 'sessions', 'checkout.session'),
   {
     method: 'GET',
     path: '/v1/checkout/sessions/:id/line_items',
@@ -111,21 +110,9 @@ const routes: Route[] = [
       sessionLineItems(ctx, id)
     ),
   },
-  {
-    method: 'GET',
-    path: '/v1/prices/:id',
-    handler: (ctx, _p, id) => mustFind(ctx, 'prices', id, 'price'),
-  },
-  {
-    method: 'GET',
-    path: '/v1/products/:id',
-    handler: (ctx, _p, id) => mustFind(ctx, 'products', id, 'product'),
-  },
-  {
-    method: 'GET',
-    path: '/v1/subscriptions/:id',
-    handler: (ctx, _p, id) => mustFind(ctx, 'subscriptions', id, 'subscription'),
-  },
+  retrieve('/v1/prices', 'prices', 'price'),
+  retrieve('/v1/products', 'products', 'product'),
+  retrieve('/v1/subscriptions', 'subscriptions', 'subscription'),
   {
     method: 'POST',
     path: '/v1/subscriptions/:id',
@@ -137,38 +124,14 @@ const routes: Route[] = [
     handler: (ctx, _p, id) => cancelSubscription(ctx, id),
   },
   { method: 'GET', path: '/v1/invoices', handler: (ctx, params) => listInvoices(ctx, params) },
-  {
-    method: 'GET',
-    path: '/v1/invoices/:id',
-    handler: (ctx, _p, id) => mustFind(ctx, 'invoices', id, 'invoice'),
-  },
-  {
-    method: 'GET',
-    path: '/v1/payment_methods/:id',
-    handler: (ctx, _p, id) => mustFind(ctx, 'paymentMethods', id, 'PaymentMethod'),
-  },
-  {
-    method: 'GET',
-    path: '/v1/payment_intents/:id',
-    handler: (ctx, _p, id) => mustFind(ctx, 'paymentIntents', id, 'payment_intent'),
-  },
-  {
-    method: 'GET',
-    path: '/v1/charges/:id',
-    handler: (ctx, _p, id) => mustFind(ctx, 'charges', id, 'charge'),
-  },
+  retrieve('/v1/invoices', 'invoices', 'invoice'),
+  retrieve('/v1/payment_methods', 'paymentMethods', 'PaymentMethod'),
+  retrieve('/v1/payment_intents', 'paymentIntents', 'payment_intent'),
+  retrieve('/v1/charges', 'charges', 'charge'),
   { method: 'POST', path: '/v1/refunds', handler: (ctx, params) => createRefund(ctx, params) },
-  {
-    method: 'GET',
-    path: '/v1/refunds/:id',
-    handler: (ctx, _p, id) => mustFind(ctx, 'refunds', id, 'refund'),
-  },
+  retrieve('/v1/refunds', 'refunds', 'refund'),
   { method: 'POST', path: '/v1/accounts', handler: (ctx, params) => createAccount(ctx, params) },
-  {
-    method: 'GET',
-    path: '/v1/accounts/:id',
-    handler: (ctx, _p, id) => mustFind(ctx, 'accounts', id, 'account'),
-  },
+  retrieve('/v1/accounts', 'accounts', 'account'),
   {
     method: 'POST',
     path: '/v1/account_links',
@@ -176,11 +139,7 @@ const routes: Route[] = [
   },
   { method: 'POST', path: '/v1/transfers', handler: (ctx, params) => createTransfer(ctx, params) },
   { method: 'GET', path: '/v1/transfers', handler: (ctx, params) => listTransfers(ctx, params) },
-  {
-    method: 'GET',
-    path: '/v1/transfers/:id',
-    handler: (ctx, _p, id) => mustFind(ctx, 'transfers', id, 'transfer'),
-  },
+  retrieve('/v1/transfers', 'transfers', 'transfer'),
   {
     method: 'GET',
     path: '/v1/events/:id',

@@ -22,7 +22,7 @@ export interface Context {
   emit(type: string, object: object, previousAttributes?: Record<string, unknown>): void;
 }
 
-type Collection = {
+export type Collection = {
   [K in keyof StripeState]: StripeState[K] extends Record<string, infer _V>
     ? K extends 'idempotency' | 'webhooks'
       ? never
