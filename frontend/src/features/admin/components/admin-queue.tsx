@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import {
   Alert,
+  Badge,
   Button,
   ButtonGroup,
   HStack,
@@ -40,6 +41,8 @@ export interface AdminQueueProps<S extends string, T> {
   children: (items: readonly T[]) => ReactNode;
   /** Anything after the list (a dialog). */
   footer?: ReactNode;
+  /** A count shown on a filter button, when known. */
+  countOf?: (status: S) => number | undefined;
 }
 
 export function AdminQueue<S extends string, T>(props: AdminQueueProps<S, T>) {
@@ -77,6 +80,11 @@ export function AdminQueue<S extends string, T>(props: AdminQueueProps<S, T>) {
               onClick={() => props.onStatusChange(option)}
             >
               {props.labels[option]}
+              {props.countOf?.(option) !== undefined && (
+                <Badge size="xs" variant="subtle" colorPalette="gray">
+                  {props.countOf(option)}
+                </Badge>
+              )}
             </Button>
           ))}
         </ButtonGroup>
