@@ -14,7 +14,7 @@ import {
   type OverviewStats,
 } from '../shared/contracts/admin-overview';
 import { getMvpStatusCounts, listOldestPendingMvps } from '../templates/moderation';
-import { getCounterBuckets, getCounterTotal, sumDayBuckets } from './repo';
+import { counterBuckets, counterTotal, sumOfDays } from '../stats/service';
 
 /** The day one month before `now` (UTC; the 31st of a shorter month is its last day). */
 export const oneMonthBack = (now: Date): string => {
@@ -36,13 +36,13 @@ export const getOverviewStats = async (now = new Date()): Promise<OverviewStats>
   const today = now.toISOString().slice(0, 10);
   const [users, mvps, totalRevenue, monthlyRevenue, totalDownloads, ratingSum, ratingCount] =
     await Promise.all([
-      getCounterBuckets('users'),
+      counterBuckets('users'),
       getMvpStatusCounts(),
-      getCounterTotal('revenue'),
-      sumDayBuckets('revenue', oneMonthBack(now), today),
-      getCounterTotal('downloads'),
-      getCounterTotal('rating_sum'),
-      getCounterTotal('rating_count'),
+      counterTotal('revenue'),
+      sumOfDays('revenue', oneMonthBack(now), today),
+      counterTotal('downloads'),
+      counterTotal('rating_sum'),
+      counterTotal('rating_count'),
     ]);
   return {
     totalUsers: sumOf(users.values()),

@@ -23,6 +23,16 @@ export const getCounterTotal = async (name: CounterName): Promise<number> => {
   return data.filter((item) => item.bucket === 'all').reduce((sum, item) => sum + item.value, 0);
 };
 
+/** K4: every bucket of a counter, summed over shards (absent buckets are absent). */
+export const getCounterBuckets = async (name: CounterName): Promise<Map<string, number>> => {
+  const { data } = await CounterEntity.query
+    .byName({ name })
+    .go({ pages: 'all', attributes: ['bucket', 'value'] });
+  const buckets = new Map<string, number>();
+  for (const { bucket, value } of data) buckets.set(bucket, (buckets.get(bucket) ?? 0) + value);
+  return buckets;
+};
+
 /** A calendar day bucket (`YYYY-MM-DD`); a counter's `all` and month buckets are not days. */
 const DAY_BUCKET = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,6 +1,12 @@
 /** Public statistics: the home hero's live figures (buyer spec §2, Home). */
 import type { HomeStats } from '../shared/contracts/stats';
-import { getApprovedTemplateCount, getCounterTotal } from './repo';
+import type { CounterName } from '../shared/db/entities/counter';
+import {
+  getApprovedTemplateCount,
+  getCounterBuckets,
+  getCounterTotal,
+  getDailyCounterValues,
+} from './repo';
 
 /**
  * `MVPs Launched` counts deployments that reached `completed` (Y6 adds to the counter exactly once
@@ -12,4 +18,21 @@ export const getHomeStats = async (): Promise<HomeStats> => {
     getApprovedTemplateCount(),
   ]);
   return { mvps_launched: mvpsLaunched, templates };
+};
+
+/**
+ * The counters' reads other domains build on (the admin overview): this domain owns them, so
+ * the queries exist once.
+ */
+export const counterTotal = (name: CounterName): Promise<number> => getCounterTotal(name);
+
+/** Every bucket of a counter (roles of `users`, …), summed over shards. */
+export const counterBuckets = (name: CounterName): Promise<Map<string, number>> =>
+  getCounterBuckets(name);
+
+/** The sum of a counter's day buckets from `from` to `to` (inclusive, `YYYY-MM-DD`). */
+export const sumOfDays = async (name: CounterName, from: string, to: string): Promise<number> => {
+  let sum = 0;
+  for (const value of (await getDailyCounterValues(name, from, to)).values()) sum += value;
+  return sum;
 };
