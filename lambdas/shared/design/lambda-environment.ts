@@ -57,6 +57,19 @@ export const lambdaEnvironmentSchema = z.object({
   /** An IPFS Pinning Service API endpoint (e.g. `https://api.pinata.cloud/psa`); unset: CID only. */
   PINNING_SERVICE_URL: z.url().optional(),
   PINNING_SERVICE_TOKEN: z.string().min(1).optional(),
+  /**
+   * The KMS key that wraps the data keys of third-party tokens at rest
+   * (lambdas/shared/adapters/token-vault.ts), set in the cloud on functions that seal or open them.
+   */
+  TOKEN_KMS_KEY_ARN: z.string().min(1).optional(),
+  /**
+   * Locally, instead of KMS: a 32-byte key (base64url) kept in `.local/state.json`. Never set in
+   * the cloud.
+   */
+  TOKEN_LOCAL_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'TOKEN_LOCAL_KEY must be 32 bytes, base64url.')
+    .optional(),
   /** The service name in every log line and metric (Powertools). */
   POWERTOOLS_SERVICE_NAME: z.string().min(1).optional(),
 });

@@ -19,6 +19,13 @@ export const secretDesign = {
     notRotatedBecause:
       'A generated key with no external holder; rotating it would only restart the rate-limit windows of the hour, so it is rotated by redeploying when needed, not on a schedule.',
   },
+  oauthStateKey: {
+    envVar: 'OAUTH_STATE_KEY',
+    description:
+      'HMAC key that signs the state of OAuth round trips to GitHub and Netlify, binding it to the user and provider',
+    notRotatedBecause:
+      'A generated signing key with no external holder; rotating it would only fail the OAuth round trips in flight at that moment (states live 10 minutes), so it is rotated by redeploying when needed.',
+  },
   stripeSecretKey: {
     envVar: 'STRIPE_SECRET_KEY',
     description: 'Stripe secret API key (sk_live_… / sk_test_…) used by stripe-node',
