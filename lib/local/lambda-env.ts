@@ -27,7 +27,12 @@ export interface LambdaEnvironmentInput extends UserPoolIds {
    * ids of the paid plans.
    */
   stripe?: { apiUrl?: string; prices?: { basic?: string; pro?: string; premium?: string } };
+  /** TOKEN_LOCAL_KEY (lambdas/shared/adapters/token-vault.ts); a fresh one when absent. */
+  tokenLocalKey?: string;
 }
+
+/** A fresh key for the local token vault (32 random bytes, base64url). */
+export const generateTokenLocalKey = (): string => randomBytes(32).toString('base64url');
 
 /**
  * Local secrets wear Stripe's prefixes, so a local key is recognisably one (`sk_test_local_…` is
@@ -75,6 +80,7 @@ export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string,
     STRIPE_PRICE_BASIC: input.stripe?.prices?.basic,
     STRIPE_PRICE_PRO: input.stripe?.prices?.pro,
     STRIPE_PRICE_PREMIUM: input.stripe?.prices?.premium,
+    TOKEN_LOCAL_KEY: input.tokenLocalKey ?? generateTokenLocalKey(),
   } satisfies LambdaEnvironment),
   // A secret added after `.local/state.json` was written gets a fresh value per start.
   ...Object.fromEntries(

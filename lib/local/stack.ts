@@ -17,7 +17,12 @@ import {
   type EmulatorHandle,
 } from './emulators';
 import { createApiAdapter } from './http-adapter';
-import { applyLambdaEnvironment, completeLocalSecrets, lambdaEnvironment } from './lambda-env';
+import {
+  applyLambdaEnvironment,
+  completeLocalSecrets,
+  generateTokenLocalKey,
+  lambdaEnvironment,
+} from './lambda-env';
 import {
   createCognitoClient,
   createDynamoClient,
@@ -195,7 +200,13 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       ensureBuckets(s3Client, localBucketNames),
     ]);
     const localSecrets = completeLocalSecrets(state.secrets);
-    await writeLocalState(stateFile, { ...state, userPool, secrets: localSecrets });
+    const tokenLocalKey = state.tokenLocalKey ?? generateTokenLocalKey();
+    await writeLocalState(stateFile, {
+      ...state,
+      userPool,
+      secrets: localSecrets,
+      tokenLocalKey,
+    });
 
     // The Stripe-compatible server with the local keys, unless a real key is configured.
     const realStripe = realStripeSettings();
@@ -220,6 +231,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       tableName: LOCAL_TABLE_NAME,
       buckets: localBucketNames,
       secrets,
+      tokenLocalKey,
       ...userPool,
       endpoints: {
         dynamodb: emulators.dynamo.endpoint,

@@ -11,6 +11,11 @@ export interface LocalState {
   userPool?: UserPoolIds;
   /** Generated once per data folder (lib/local/lambda-env.ts `generateLocalSecrets`). */
   secrets?: Record<SecretName, string>;
+  /**
+   * The key that wraps third-party tokens at rest locally (TOKEN_LOCAL_KEY; KMS does it in the
+   * cloud): generated once, kept, since a new key could not open the tokens already stored.
+   */
+  tokenLocalKey?: string;
 }
 
 export const readLocalState = async (file: string): Promise<LocalState> => {
