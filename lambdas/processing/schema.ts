@@ -23,7 +23,7 @@ export type ScanFinding = z.infer<typeof scanFindingSchema>;
 
 export const scanResultSchema = z.object({
   clean: z.boolean(),
-  format: z.enum(['zip', 'tar.gz', 'unknown']),
+  format: z.enum(['zip', 'tar.gz', 'rar', 'unknown']),
   entries: z.number(),
   uncompressedBytes: z.number(),
   findings: z.array(scanFindingSchema),

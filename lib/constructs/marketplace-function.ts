@@ -41,7 +41,18 @@ export interface MarketplaceFunctionProps {
   readonly timeout?: Duration;
   /** @default one month */
   readonly logRetention?: RetentionDays;
+  /**
+   * Files copied beside the bundle (paths from the project root) for a dependency that reads one
+   * at run time: the scanner's unrar WebAssembly (lambdas/processing/scanner/rar.ts).
+   */
+  readonly filesBesideBundle?: readonly string[];
 }
+
+/**
+ * Where Lambda puts the bundle. CommonJS code that reads `__dirname` at load (Emscripten's glue
+ * of node-unrar-js) gets this folder: an ESM bundle has no `__dirname` of its own.
+ */
+export const LAMBDA_TASK_ROOT = '/var/task';
 
 /**
  * How every function is bundled (esbuild, locally, never Docker). Exported so the bundle-size
@@ -58,6 +69,7 @@ export const LAMBDA_BUNDLING = {
   banner:
     "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
   externalModules: ['@aws-sdk/*'],
+  define: { __dirname: JSON.stringify(LAMBDA_TASK_ROOT) },
 } as const;
 
 /** A function's bundle may not exceed this many bytes, minified (issue 8; test/infra). */
@@ -135,6 +147,19 @@ export class MarketplaceFunction extends NodejsFunction {
         externalModules: [...LAMBDA_BUNDLING.externalModules],
         // Never fall back to Docker: esbuild is a devDependency, bundling runs locally and offline.
         forceDockerBundling: false,
+        define: { ...LAMBDA_BUNDLING.define },
+        ...(props.filesBesideBundle?.length
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir: string, outputDir: string) =>
+                  (props.filesBesideBundle ?? []).map(
+                    (file) => `cp "${path.join(inputDir, file)}" "${outputDir}/"`,
+                  ),
+              },
+            }
+          : {}),
       },
     });
     this.domain = props.domain;

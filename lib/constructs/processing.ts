@@ -48,7 +48,12 @@ export class Processing extends Construct {
     const task = (
       name: string,
       entry: string,
-      options: { memorySize: number; timeout: Duration; description: string },
+      options: {
+        memorySize: number;
+        timeout: Duration;
+        description: string;
+        filesBesideBundle?: readonly string[];
+      },
     ) =>
       new MarketplaceFunction(this, name, { domain: 'processing', entry, environment, ...options });
 
@@ -57,6 +62,8 @@ export class Processing extends Construct {
       memorySize: 1024,
       timeout: Duration.minutes(5),
       description: 'MVP processing: security scan of an uploaded bundle',
+      // RAR is read by the official unrar compiled to WebAssembly (scanner/rar.ts).
+      filesBesideBundle: ['node_modules/node-unrar-js/dist/js/unrar.wasm'],
     })
       .bindTable(data.table, 'read')
       .bindBucket(data.mvpFilesBucket, 'read', storageDesign.bundlesPrefix);

@@ -2,12 +2,19 @@
  * The one test that bundles for real: a MarketplaceFunction built with the local esbuild (never
  * Docker), as `cdk synth`/`cdk deploy` do, producing a minified ESM bundle with a source map.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { MarketplaceFunction } from '../../lib/constructs/marketplace-function';
+import {
+  LAMBDA_BUNDLING,
+  MarketplaceFunction,
+  projectRoot,
+} from '../../lib/constructs/marketplace-function';
+import { rarOf } from '../fixtures/archives/rar-writer';
 
 describe('MarketplaceFunction bundling', () => {
   it('bundles lambdas/catalog/index.ts with the local esbuild into index.mjs plus a source map', () => {
@@ -37,5 +44,53 @@ describe('MarketplaceFunction bundling', () => {
     // (Template literals keep their newlines, so measure the average line, not the line count.)
     expect(bundle.length / bundle.split('\n').length).toBeGreaterThan(500);
     expect(bundle).toContain('//# sourceMappingURL=index.mjs.map');
+  });
+
+  it('puts unrar.wasm beside the scan bundle, and the bundled scanner reads a RAR with it', async () => {
+    // 1. The CDK asset of a function with files beside its bundle.
+    const outdir = mkdtempSync(path.join(tmpdir(), 'bundle-test-'));
+    const app = new App({ outdir, context: { 'aws:cdk:enable-asset-metadata': true } });
+    const stack = new Stack(app, 'Bundle');
+    const fn = new MarketplaceFunction(stack, 'Scan', {
+      domain: 'processing',
+      entry: 'processing/tasks/scan.ts',
+      environment: { TABLE_NAME: 'table' },
+      filesBesideBundle: ['node_modules/node-unrar-js/dist/js/unrar.wasm'],
+    });
+    const template = app.synth().getStackByName('Bundle').template as {
+      Resources: Record<string, { Metadata?: Record<string, string> }>;
+    };
+    const logicalId = stack.resolve(stack.getLogicalId(fn.node.defaultChild as never)) as string;
+    const bundleDir = path.join(
+      outdir,
+      template.Resources[logicalId]?.Metadata?.['aws:asset:path'] as string,
+    );
+    expect(existsSync(path.join(bundleDir, 'unrar.wasm'))).toBe(true);
+
+    // 2. The scanner bundled the same way runs unrar from the copied binary.
+    const scannerDir = mkdtempSync(path.join(tmpdir(), 'scanner-bundle-'));
+    await build({
+      entryPoints: [path.join(projectRoot, 'test/fixtures/archives/scan-entry.ts')],
+      outfile: path.join(scannerDir, 'index.mjs'),
+      bundle: true,
+      platform: 'node',
+      minify: LAMBDA_BUNDLING.minify,
+      target: LAMBDA_BUNDLING.target,
+      format: 'esm',
+      mainFields: [...LAMBDA_BUNDLING.mainFields],
+      banner: { js: LAMBDA_BUNDLING.banner },
+      external: [...LAMBDA_BUNDLING.externalModules],
+      define: { ...LAMBDA_BUNDLING.define },
+      logLevel: 'error',
+    });
+    copyFileSync(path.join(bundleDir, 'unrar.wasm'), path.join(scannerDir, 'unrar.wasm'));
+    const bundled = (await import(pathToFileURL(path.join(scannerDir, 'index.mjs')).href)) as {
+      scanRarBytes(bytes: Uint8Array, name: string): Promise<{ clean: boolean; format: string }>;
+    };
+    const rar = rarOf({ 'app/README.md': '# Hello\n', 'app/index.html': '<h1>Hi</h1>\n' });
+    await expect(bundled.scanRarBytes(rar, 'app.rar')).resolves.toMatchObject({
+      clean: true,
+      format: 'rar',
+    });
   });
 });

@@ -2,18 +2,15 @@
  * The security scan of an uploaded bundle: the format by magic bytes (it must match the name),
  * then the archive's entries (zip.ts, tar.ts) against the rules (rules.ts) and limits (limits.ts).
  *
- * RAR: refused with a clear reason. There is no maintained pure-JavaScript streaming RAR reader
- * (the existing ones are unmaintained, RAR 5 incomplete, or WebAssembly ports of unrar that extract
- * whole files into memory), and an archive the scanner cannot read must not be published
- * unscanned. The seller is asked to upload a ZIP or TAR.GZ instead.
+ * RAR is scanned with the official unrar compiled to WebAssembly (rar.ts), with the same rules
+ * and limits as zip and tar.gz.
  */
 import type { ScanResult } from '../schema';
 import { ScanReport } from './report';
 import { guardedSource, type ArchiveSource } from './source';
+import { scanRar } from './rar';
 import { scanTarGz } from './tar';
 import { scanZip } from './zip';
-
-export const RAR_REFUSED_MESSAGE = 'RAR archives cannot be scanned; please upload a ZIP or TAR.GZ';
 
 type Format = 'zip' | 'tar.gz' | 'rar' | 'unknown';
 
@@ -66,11 +63,8 @@ export const scanArchive = async (
   let format: ScanResult['format'] = 'unknown';
 
   try {
-    if (claimed === 'rar' || detected === 'rar') {
-      report.abort(fileName, 'rar', RAR_REFUSED_MESSAGE);
-    }
     if (claimed === 'unknown') {
-      report.abort(fileName, 'file-type', 'is not a .zip, .tar.gz or .tgz file');
+      report.abort(fileName, 'file-type', 'is not a .zip, .tar.gz, .tgz or .rar file');
     }
     if (detected !== claimed) {
       report.abort(
@@ -79,8 +73,9 @@ export const scanArchive = async (
         `is named as ${LABEL[claimed]} but its content is ${detected === 'unknown' ? 'not an archive' : LABEL[detected]} (magic bytes do not match)`,
       );
     }
-    format = claimed === 'zip' ? 'zip' : 'tar.gz';
-    if (format === 'zip') await scanZip(source, report);
+    format = claimed;
+    if (claimed === 'zip') await scanZip(source, report);
+    else if (claimed === 'rar') await scanRar(source, report);
     else await scanTarGz(source, report);
   } catch (error) {
     if ((error as Error).name !== 'ScanAbort') throw error;

@@ -48,6 +48,22 @@ export class ScanReport {
   }
 
   /**
+   * An entry extracted elsewhere (RAR: unrar writes through a callback that keeps only the head):
+   * its size counted against the total limit, its head searched.
+   */
+  recordEntry(name: string, size: number, head: Buffer): void {
+    this.uncompressedBytes += size;
+    if (this.uncompressedBytes > scanLimits.maxTotalUncompressedBytes) {
+      this.abort(
+        name,
+        'total-size',
+        `extracting the archive would exceed ${scanLimits.maxTotalUncompressedBytes / 1024 / 1024} MB (zip bomb)`,
+      );
+    }
+    this.add(...checkEntryContent(name, head));
+  }
+
+  /**
    * Consumes one entry's (decompressed) bytes: counts them against the total limit and the
    * entry's ratio, and searches its first bytes. Returns the number of bytes.
    */

@@ -18,6 +18,7 @@ import { createS3Client } from '../../../../lib/local/resources';
 import { createLocalWorkflowRunner } from '../../../../lib/local/state-machines';
 import { badArchives } from '../../../fixtures/archives/bad-archives';
 import { cleanTemplates } from '../../../fixtures/archives/clean-templates';
+import { rarOf } from '../../../fixtures/archives/rar-writer';
 import { zipOf } from '../../../fixtures/archives/writers';
 import { mvpItem } from '../../../fixtures/mvps';
 import { localCloud } from '../../../fixtures/users';
@@ -191,6 +192,30 @@ describe('mvp-processing state machine', () => {
     expect(notification).toMatchObject({ type: 'mvp_rejected', link: '/my-mvps' });
     expect(notification!.message).toContain(upload.title);
     expect(notification!.message).toContain('react-vite-starter/certs/server.key');
+  });
+
+  it('scans a RAR bundle like any other: a clean one is approved with the CID of its bytes', async () => {
+    const bytes = rarOf(cleanTemplates['node-api']!);
+    const upload = await registerUpload(bytes, 'api.rar');
+
+    await processAndWait(upload);
+
+    const { cid } = await computeContentId(
+      (async function* () {
+        yield bytes;
+      })(),
+    );
+    expect(await mvpOf(upload.mvpId)).toMatchObject({ status: 'approved', ipfs_hash: cid });
+  });
+
+  it('refuses a RAR bundle with a path outside the folder, naming the entry', async () => {
+    const upload = await registerUpload(await badArchives['rar-zip-slip']!.build(), 'slip.rar');
+
+    await processAndWait(upload);
+
+    const mvp = await mvpOf(upload.mvpId);
+    expect(mvp.status).toBe('scan_failed');
+    expect(mvp.last_processing_error).toMatch(/^Security scan failed: \.\.\/evil\.sh /);
   });
 
   it('records ipfs_pin_failed when the bundle cannot be read from S3', async () => {

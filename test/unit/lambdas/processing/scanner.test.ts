@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { badArchives } from '../../../fixtures/archives/bad-archives';
 import { cleanTemplates } from '../../../fixtures/archives/clean-templates';
+import { rarOf } from '../../../fixtures/archives/rar-writer';
 import { tarGzOf, zipOf } from '../../../fixtures/archives/writers';
-import { RAR_REFUSED_MESSAGE, scanArchive } from '../../../../lambdas/processing/scanner/index';
+import { scanArchive } from '../../../../lambdas/processing/scanner/index';
 import { bufferSource, type ArchiveSource } from '../../../../lambdas/processing/scanner/source';
 
 const scan = (bytes: Uint8Array, fileName: string) =>
@@ -19,9 +20,11 @@ describe('scanner: crafted bad archives', () => {
     });
   }
 
-  it('refuses RAR with a reason the seller can act on', async () => {
-    const result = await scan(await badArchives.rar!.build(), 'template.rar');
-    expect(result.reason).toBe(`Security scan failed: template.rar ${RAR_REFUSED_MESSAGE}`);
+  it('names the damaged RAR entry in words the seller can act on', async () => {
+    const result = await scan(await badArchives['rar-corrupt-data']!.build(), 'corrupt.rar');
+    expect(result.reason).toMatch(
+      /^Security scan failed: src\/main\.ts is not a readable RAR archive \(.+: truncated or corrupt\)$/,
+    );
   });
 
   it('never copies a secret value into the reason', async () => {
@@ -44,6 +47,15 @@ describe('scanner: clean templates pass', () => {
         entries: Object.keys(tree).length,
       });
     });
+    it(`passes ${label} as .rar`, async () => {
+      const result = await scan(rarOf(tree), `${label}.rar`);
+      expect(result.findings).toEqual([]);
+      expect(result).toMatchObject({
+        clean: true,
+        format: 'rar',
+        entries: Object.keys(tree).length,
+      });
+    });
     it(`passes ${label} as .tar.gz`, async () => {
       const result = await scan(await tarGzOf(tree), `${label}.tar.gz`);
       expect(result.findings).toEqual([]);
@@ -55,6 +67,7 @@ describe('scanner: clean templates pass', () => {
     const tree = cleanTemplates['node-api']!;
     const total = Object.values(tree).reduce((sum, v) => sum + Buffer.byteLength(v), 0);
     expect((await scan(zipOf(tree), 'api.zip')).uncompressedBytes).toBe(total);
+    expect((await scan(rarOf(tree), 'api.rar')).uncompressedBytes).toBe(total);
   });
 });
 
