@@ -7,16 +7,7 @@ import * as z from 'zod';
 /** Browse page size (spec §9); the home page's featured numbers are in featured.ts. */
 export const BROWSE_PAGE_SIZE = 20;
 
-/** Categories offered in the browse filter (buyer spec §9); `All` means no filter. */
-export const BROWSE_CATEGORIES = [
-  'SaaS',
-  'E-commerce',
-  'Portfolio',
-  'Utility',
-  'Dashboard',
-  'Landing Page',
-  'Mobile App',
-] as const;
+export { BROWSE_CATEGORIES } from './categories';
 
 /** Categories a seller may choose on upload (seller spec §9): the browse list and a few more. */
 export const MVP_CATEGORIES = [

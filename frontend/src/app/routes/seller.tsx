@@ -8,7 +8,7 @@ export default function SellerRoute() {
     <SellerProfileView
       key={username}
       username={username}
-      renderCard={(mvp) => <MvpCard mvp={mvp} />}
+      renderCard={(mvp) => <MvpCard mvp={mvp} showSeller={false} />}
     />
   );
 }

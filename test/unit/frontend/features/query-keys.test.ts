@@ -29,7 +29,7 @@ const ID = '01JNNEBK80MFMQCDSM4G1BRC7G';
 /** One key of each kind per feature, under its feature's name. */
 const FEATURE_KEYS: Record<string, QueryKey[]> = {
   catalog: [catalogKeys.list({ sort: 'published_at', page: '0' }), catalogKeys.detail(ID)],
-  home: [homeKeys.stats, homeKeys.featured],
+  home: [homeKeys.stats, homeKeys.featured(null), homeKeys.featured('SaaS')],
   downloads: [downloadKeys.mine, downloadKeys.status(ID), downloadKeys.files(ID)],
   reviews: [reviewKeys.list(ID)],
   notifications: [notificationKeys.list(true), notificationKeys.unreadCount],

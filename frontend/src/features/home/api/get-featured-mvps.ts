@@ -1,19 +1,25 @@
 /**
  * Featured templates: the 6 most downloaded approved templates (buyer spec §9: request 6, show 3),
- * through the browse endpoint.
+ * through the browse endpoint; of one browse category when a pill is chosen (issue 13 §5).
  */
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FEATURED_REQUESTED } from '@contracts/featured';
 import { api } from '../../../lib/api-client';
 import { homeKeys } from './keys';
 
-export function useFeaturedMvps() {
+export function useFeaturedMvps(category: string | null) {
   return useQuery({
-    queryKey: homeKeys.featured,
+    queryKey: homeKeys.featured(category),
     queryFn: ({ signal }) =>
       api('GET /api/mvps', {
-        query: { sort: 'download_count', limit: String(FEATURED_REQUESTED) },
+        query: {
+          sort: 'download_count',
+          limit: String(FEATURED_REQUESTED),
+          ...(category !== null && { category }),
+        },
         signal,
       }),
+    // The previous pill's cards stay while the next one's load, instead of skeletons.
+    placeholderData: keepPreviousData,
   });
 }

@@ -13,23 +13,26 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { MvpSummary } from '@contracts/catalog';
+import { BROWSE_CATEGORIES } from '@contracts/categories';
 import { FEATURED_SHOWN } from '@contracts/featured';
 import { paths } from '../../../config/paths';
 import { useFeaturedMvps } from '../api/get-featured-mvps';
 
 /**
- * The pills of the spec (all, saas, e-commerce, ai apps, mobile); they highlight but do not filter
- * (buyer spec §2, Home). Written out, because CSS capitalisation would show "Saas" and "Ai Apps".
+ * The category pills filter the featured list by the browse categories (issue 13 §5: the spec's
+ * pills highlighted without filtering, which users read as broken; its "AI Apps" is no category a
+ * template can have, so the pills are the browse filter's own).
  */
-const PILLS = ['All', 'SaaS', 'E-commerce', 'AI Apps', 'Mobile'] as const;
+const PILLS = ['All', ...BROWSE_CATEGORIES] as const;
+type Pill = (typeof PILLS)[number];
 
 /**
  * Featured templates: 6 requested by download count, the first 3 shown, skeletons while loading,
  * 'No templates found' when there are none. The card comes from the route (features stay apart).
  */
 export function FeaturedTemplates({ renderCard }: { renderCard: (mvp: MvpSummary) => ReactNode }) {
-  const featured = useFeaturedMvps();
-  const [pill, setPill] = useState<(typeof PILLS)[number]>('All');
+  const [pill, setPill] = useState<Pill>('All');
+  const featured = useFeaturedMvps(pill === 'All' ? null : pill);
   const shown = featured.data?.items.slice(0, FEATURED_SHOWN) ?? [];
 
   return (
@@ -64,18 +67,32 @@ export function FeaturedTemplates({ renderCard }: { renderCard: (mvp: MvpSummary
               ))}
             </SimpleGrid>
           ) : shown.length === 0 ? (
-            <Text textAlign="center" color="fg.muted" py="10">
+            <Text textAlign="center" color="fg.muted" py="10" data-testid="featured-empty">
               No templates found
             </Text>
           ) : (
-            <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" data-testid="featured-templates">
+            <SimpleGrid
+              columns={{ base: 1, md: 3 }}
+              gap="6"
+              data-testid="featured-templates"
+              aria-busy={featured.isPlaceholderData}
+              opacity={featured.isPlaceholderData ? 0.6 : 1}
+            >
               {shown.map((mvp) => (
                 <Box key={mvp.id}>{renderCard(mvp)}</Box>
               ))}
             </SimpleGrid>
           )}
           <Button asChild variant="outline" alignSelf="center">
-            <RouterLink to={paths.browse.getHref()}>View all templates</RouterLink>
+            <RouterLink
+              to={
+                pill === 'All'
+                  ? paths.browse.getHref()
+                  : paths.browse.getHref(new URLSearchParams({ category: pill }))
+              }
+            >
+              {pill === 'All' ? 'View all templates' : `View all ${pill} templates`}
+            </RouterLink>
           </Button>
         </Stack>
       </Container>

@@ -15,6 +15,7 @@ import { LuArrowRight, LuRocket } from 'react-icons/lu';
 import { AVERAGE_HOURS_TO_LAUNCH, SUCCESS_RATE_PERCENT } from '@contracts/stats';
 import { paths } from '../../../config/paths';
 import { useHomeStats } from '../api/get-stats';
+import { formatCount } from '../../../lib/format';
 
 function Stat({ value, label, loading }: { value: string; label: string; loading?: boolean }) {
   return (
@@ -35,11 +36,14 @@ function Stat({ value, label, loading }: { value: string; label: string; loading
   );
 }
 
-/** The home hero with live stats (completed deployments, approved templates) and fixed figures. */
+/**
+ * The home hero with live stats (completed deployments, approved templates) and fixed figures.
+ * "MVPs Launched" is left out while it is 0 (issue 13 §5).
+ */
 export function Hero() {
   const stats = useHomeStats();
-  const live = (value: number | undefined) =>
-    value === undefined ? '–' : new Intl.NumberFormat('en-GB').format(value);
+  const live = (value: number | undefined) => (value === undefined ? '–' : formatCount(value));
+  const launched = stats.data?.mvps_launched;
   return (
     <Box
       as="section"
@@ -79,12 +83,17 @@ export function Hero() {
               <RouterLink to={paths.sellerSignup.getHref()}>Become a Seller</RouterLink>
             </Button>
           </HStack>
-          <SimpleGrid columns={{ base: 2, md: 4 }} gap="8" pt="8" w="full" maxW="3xl">
-            <Stat
-              value={live(stats.data?.mvps_launched)}
-              label="MVPs Launched"
-              loading={stats.isPending}
-            />
+          <SimpleGrid
+            columns={{ base: launched === 0 ? 3 : 2, md: launched === 0 ? 3 : 4 }}
+            gap="8"
+            pt="8"
+            w="full"
+            maxW="3xl"
+          >
+            {/* A bare 0 reads as "nobody uses this": the stat waits for the first launch. */}
+            {launched !== 0 && (
+              <Stat value={live(launched)} label="MVPs Launched" loading={stats.isPending} />
+            )}
             <Stat value={live(stats.data?.templates)} label="Templates" loading={stats.isPending} />
             <Stat value={String(AVERAGE_HOURS_TO_LAUNCH)} label="Avg. Hours to Launch" />
             <Stat value={`${SUCCESS_RATE_PERCENT}%`} label="Success Rate" />

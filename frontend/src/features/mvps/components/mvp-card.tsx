@@ -11,11 +11,16 @@ import {
   FALLBACK_PREVIEW_IMAGE,
   formatRating,
 } from '../lib/card-format';
+import { describeRating, formatCount, isRated, NO_RATINGS_TEXT } from '../../../lib/format';
 
 const CARD_TECH_TAGS = 3;
 
 /** The template card (buyer spec §2): the whole card opens the detail page. */
-export function MvpCard({ mvp }: { mvp: MvpSummary }) {
+/**
+ * `showSeller`: the "by @name" line; off on the seller's own profile page, where every card is
+ * theirs.
+ */
+export function MvpCard({ mvp, showSeller = true }: { mvp: MvpSummary; showSeller?: boolean }) {
   const navigate = useNavigate();
   const detailHref = paths.mvp.getHref(mvp.id);
   // Inner links and buttons act on their own, without also opening the card.
@@ -66,19 +71,25 @@ export function MvpCard({ mvp }: { mvp: MvpSummary }) {
         </Box>
         <TechTags techStack={mvp.tech_stack} max={CARD_TECH_TAGS} />
         <HStack gap="4" fontSize="sm" color="fg.muted">
-          <HStack gap="1" aria-label={`Rated ${formatRating(mvp.average_rating)} out of 5`}>
-            <LuStar
-              color="var(--chakra-colors-yellow-500)"
-              fill="var(--chakra-colors-yellow-400)"
-            />
-            <Text as="span">{formatRating(mvp.average_rating)}</Text>
-          </HStack>
-          <HStack gap="1" aria-label={`${mvp.download_count} downloads`}>
+          {isRated(mvp.average_rating) ? (
+            <HStack gap="1" aria-label={describeRating(mvp.average_rating)}>
+              <LuStar
+                color="var(--chakra-colors-yellow-500)"
+                fill="var(--chakra-colors-yellow-400)"
+              />
+              <Text as="span">{formatRating(mvp.average_rating)}</Text>
+            </HStack>
+          ) : (
+            <Text as="span" data-testid="no-ratings">
+              {NO_RATINGS_TEXT}
+            </Text>
+          )}
+          <HStack gap="1" aria-label={`${formatCount(mvp.download_count)} downloads`}>
             <LuDownload />
-            <Text as="span">{mvp.download_count.toLocaleString()}</Text>
+            <Text as="span">{formatCount(mvp.download_count)}</Text>
           </HStack>
         </HStack>
-        {mvp.seller.username && (
+        {showSeller && mvp.seller.username && (
           <Text fontSize="sm" color="fg.muted">
             by{' '}
             <Link asChild color="purple.fg" onClick={stop}>

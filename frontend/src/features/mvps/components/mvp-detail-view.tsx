@@ -37,6 +37,7 @@ import { describeAccess, formatRating } from '../lib/card-format';
 import { DETAIL_MISSING_ID, describeDetailError } from '../lib/detail-errors';
 import { ImageGallery } from './image-gallery';
 import { VersionHistory } from './version-history';
+import { describeRating, formatCount, isRated, NO_RATINGS_TEXT } from '../../../lib/format';
 
 const DETAIL_TECH_CHIPS = 5;
 
@@ -208,18 +209,22 @@ export function MvpDetailView({ mvpId, renderActions, renderSections }: MvpDetai
               {mvp.tagline}
             </Text>
             <HStack gap="5" color="fg.muted" fontSize="sm">
-              <HStack gap="1" aria-label={`Rated ${formatRating(mvp.average_rating)} out of 5`}>
-                <LuStar
-                  color="var(--chakra-colors-yellow-500)"
-                  fill="var(--chakra-colors-yellow-400)"
-                />
-                <Text as="span" fontWeight="semibold" color="fg">
-                  {formatRating(mvp.average_rating)}
-                </Text>
-              </HStack>
+              {isRated(mvp.average_rating) ? (
+                <HStack gap="1" aria-label={describeRating(mvp.average_rating)}>
+                  <LuStar
+                    color="var(--chakra-colors-yellow-500)"
+                    fill="var(--chakra-colors-yellow-400)"
+                  />
+                  <Text as="span" fontWeight="semibold" color="fg">
+                    {formatRating(mvp.average_rating)}
+                  </Text>
+                </HStack>
+              ) : (
+                <Text as="span">{NO_RATINGS_TEXT}</Text>
+              )}
               <HStack gap="1">
                 <LuDownload />
-                <Text as="span">{mvp.download_count.toLocaleString()} downloads</Text>
+                <Text as="span">{formatCount(mvp.download_count)} downloads</Text>
               </HStack>
             </HStack>
           </Stack>
@@ -277,11 +282,15 @@ export function MvpDetailView({ mvpId, renderActions, renderSections }: MvpDetai
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>Downloads</DataList.ItemLabel>
-              <DataList.ItemValue>{mvp.download_count.toLocaleString()}</DataList.ItemValue>
+              <DataList.ItemValue>{formatCount(mvp.download_count)}</DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>Rating</DataList.ItemLabel>
-              <DataList.ItemValue>{formatRating(mvp.average_rating)} / 5</DataList.ItemValue>
+              <DataList.ItemValue>
+                {isRated(mvp.average_rating)
+                  ? `${formatRating(mvp.average_rating)} / 5`
+                  : NO_RATINGS_TEXT}
+              </DataList.ItemValue>
             </DataList.Item>
           </DataList.Root>
         </Stack>

@@ -2,10 +2,7 @@
 
 export const FALLBACK_PREVIEW_IMAGE = '/fallback-preview.svg';
 
-/** Average rating to one decimal, as the card shows it. */
-export function formatRating(rating: number): string {
-  return (Number.isFinite(rating) ? rating : 0).toFixed(1);
-}
+export { formatRating } from '../../../lib/format';
 
 /** The card's image: the first preview, or the bundled fallback. */
 export function coverImage(previewImages: readonly string[]): string {

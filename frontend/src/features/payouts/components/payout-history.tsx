@@ -13,6 +13,7 @@ import {
   PAYOUT_STATUS_LABELS,
   PAYOUT_STATUS_PALETTE,
 } from '../lib/payout-format';
+import { formatCount } from '../../../lib/format';
 
 export function PayoutHistory({ payouts }: { payouts: readonly Payout[] }) {
   if (payouts.length === 0) {
@@ -51,7 +52,7 @@ export function PayoutHistory({ payouts }: { payouts: readonly Payout[] }) {
           {payouts.map((payout) => (
             <Table.Row key={payout.id} data-testid="payout-row">
               <Table.Cell fontWeight="medium">{monthLabel(payout.month_year)} payout</Table.Cell>
-              <Table.Cell textAlign="end">{payout.total_downloads.toLocaleString()}</Table.Cell>
+              <Table.Cell textAlign="end">{formatCount(payout.total_downloads)}</Table.Cell>
               <Table.Cell>{formatPayoutDate(payout.created_at)}</Table.Cell>
               <Table.Cell>{formatPayoutDate(payout.processed_at)}</Table.Cell>
               <Table.Cell textAlign="end" fontWeight="semibold" data-testid="payout-amount">

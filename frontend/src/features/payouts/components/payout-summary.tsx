@@ -2,6 +2,7 @@
 import { Card, SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
 import { formatGbp } from '@contracts/money';
 import type { PayoutSummary as Summary } from '@contracts/payouts';
+import { formatCount } from '../../../lib/format';
 
 export function PayoutSummary({ summary }: { summary: Summary | undefined }) {
   const cards = [
@@ -22,7 +23,7 @@ export function PayoutSummary({ summary }: { summary: Summary | undefined }) {
     },
     {
       label: 'Total Downloads',
-      value: summary?.total_downloads.toLocaleString(),
+      value: summary && formatCount(summary.total_downloads),
       help: 'Of your templates, all time',
     },
   ];

@@ -7,6 +7,7 @@ import { formatGbp } from '@contracts/money';
 import { errorMessage } from '../../../lib/api-error';
 import { useSellerPayouts } from '../api/get-payouts';
 import { monthLabel, PAYOUT_STATUS_LABELS, PAYOUT_STATUS_PALETTE } from '../lib/payout-format';
+import { formatCount } from '../../../lib/format';
 
 /** Seller spec §9: the dashboard lists the 5 most recent earnings. */
 export const RECENT_EARNINGS = 5;
@@ -37,7 +38,7 @@ export function RecentEarnings() {
           <Box minW="0">
             <Text fontWeight="medium">{monthLabel(payout.month_year)}</Text>
             <Text fontSize="sm" color="fg.muted">
-              {payout.total_downloads.toLocaleString()} downloads
+              {formatCount(payout.total_downloads)} downloads
             </Text>
           </Box>
           <HStack gap="3" flexShrink={0}>

@@ -21,6 +21,7 @@ import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';
 import { useReviews } from '../api/get-reviews';
 import { ReviewForm } from './review-form';
+import { formatCount, formatRating } from '../../../lib/format';
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -95,7 +96,7 @@ export function ReviewsSection({ mvpId, sellerId, onReviewed }: ReviewsSectionPr
           <Text color="fg.muted" data-testid="reviews-summary">
             {data.rating_count === 0
               ? 'No reviews yet'
-              : `${data.average_rating.toFixed(1)} out of 5 · ${data.rating_count} ${data.rating_count === 1 ? 'review' : 'reviews'}`}
+              : `${formatRating(data.average_rating)} out of 5 · ${formatCount(data.rating_count)} ${data.rating_count === 1 ? 'review' : 'reviews'}`}
           </Text>
         )}
       </HStack>

@@ -28,6 +28,7 @@ import { SELLER_NOT_FOUND_MESSAGE, type PublicSellerProfile } from '@contracts/s
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useSeller } from '../api/get-seller';
+import { formatCount, formatRating, NO_RATINGS_TEXT } from '../../../lib/format';
 
 function StatBox({ icon, value, label }: { icon: ReactNode; value: string; label: string }) {
   return (
@@ -159,15 +160,19 @@ export function SellerProfileView({
         </Stack>
 
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-          <StatBox icon={<LuPackage />} value={String(profile.stats.mvp_count)} label="MVPs" />
+          <StatBox icon={<LuPackage />} value={formatCount(profile.stats.mvp_count)} label="MVPs" />
           <StatBox
             icon={<LuDownload />}
-            value={new Intl.NumberFormat('en-GB').format(profile.stats.total_downloads)}
+            value={formatCount(profile.stats.total_downloads)}
             label="Total Downloads"
           />
           <StatBox
             icon={<LuStar />}
-            value={profile.stats.rating_count > 0 ? profile.stats.average_rating.toFixed(1) : '–'}
+            value={
+              profile.stats.rating_count > 0
+                ? formatRating(profile.stats.average_rating)
+                : NO_RATINGS_TEXT
+            }
             label="Average Rating"
           />
         </SimpleGrid>

@@ -22,6 +22,7 @@ import { RETRYABLE_STATUSES, STATUS_LABELS, type ManagedMvp } from '@contracts/t
 import type { MvpStatus } from '@contracts/catalog';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
+import { formatCount, formatRating, isRated, NO_RATINGS_TEXT } from '../../../lib/format';
 
 const FALLBACK_IMAGE = '/fallback-preview.svg';
 const CARD_TECH_TAGS = 3;
@@ -93,11 +94,13 @@ export function MyMvpCard({ mvp, onRetry, onDelete, retrying }: MyMvpCardProps) 
         <HStack gap="4" fontSize="sm" color="fg.muted">
           <HStack gap="1">
             <LuStar />
-            <Text>{mvp.average_rating.toFixed(1)}</Text>
+            <Text>
+              {isRated(mvp.average_rating) ? formatRating(mvp.average_rating) : NO_RATINGS_TEXT}
+            </Text>
           </HStack>
           <HStack gap="1">
             <LuDownload />
-            <Text>{mvp.download_count}</Text>
+            <Text>{formatCount(mvp.download_count)}</Text>
           </HStack>
           <Text>v{mvp.version_number}</Text>
         </HStack>

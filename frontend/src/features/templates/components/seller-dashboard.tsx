@@ -33,6 +33,7 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useMyMvps } from '../api/get-my-mvps';
 import { useRecentDownloads } from '../api/get-recent-downloads';
+import { formatCount, formatRating, isRated, NO_RATINGS_TEXT } from '../../../lib/format';
 
 const DASHBOARD_MVPS = 3;
 
@@ -101,7 +102,13 @@ function ApprovedSellerDashboard({ recentEarnings }: { recentEarnings: ReactNode
           <StatCard label="Total Downloads" value={stats?.totalDownloads} />
           <StatCard
             label="Average Rating"
-            value={stats ? stats.averageRating.toFixed(1) : undefined}
+            value={
+              stats
+                ? isRated(stats.averageRating)
+                  ? formatRating(stats.averageRating)
+                  : NO_RATINGS_TEXT
+                : undefined
+            }
           />
           <StatCard label="Rejected" value={stats?.byStatus.rejected} />
         </SimpleGrid>
@@ -130,7 +137,7 @@ function ApprovedSellerDashboard({ recentEarnings }: { recentEarnings: ReactNode
                       {mvp.title}
                     </Text>
                     <Text fontSize="sm" color="fg.muted">
-                      v{mvp.version_number} · {mvp.download_count} downloads
+                      v{mvp.version_number} · {formatCount(mvp.download_count)} downloads
                     </Text>
                   </Box>
                   <HStack gap="2" flexShrink={0}>
@@ -251,7 +258,9 @@ function StatCard({ label, value }: { label: string; value: number | string | un
           {value === undefined ? (
             <Skeleton h="8" w="12" />
           ) : (
-            <Stat.ValueText>{value}</Stat.ValueText>
+            <Stat.ValueText>
+              {typeof value === 'number' ? formatCount(value) : value}
+            </Stat.ValueText>
           )}
         </Stat.Root>
       </Card.Body>
