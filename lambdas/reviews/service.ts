@@ -11,10 +11,10 @@ import { MVP_NOT_FOUND_MESSAGE, averageRatingOf, getApprovedMvpItem } from '../c
 import { hasDownloaded } from '../downloads/service';
 import { notificationWrites } from '../notifications/service';
 import { getProfile } from '../profiles/service';
+import { publicNameOf } from '../shared/contracts/profile';
 import { rateWrite } from '../templates/transitions';
 import {
   REVIEW_MESSAGES,
-  maskEmail,
   reviewInputSchema,
   type PublicReview,
   type ReviewList,
@@ -38,11 +38,15 @@ export const MAX_REVIEW_RETRIES = 3;
 const backoff = () =>
   new Promise((resolve) => setTimeout(resolve, 50 + Math.floor(Math.random() * 150)));
 
-/** Public view: username, or a masked e-mail; never the address itself. */
+/** Public view: display name, @username or a generated handle (publicNameOf); never an address. */
 export const toPublicReview = (item: ReviewItem): PublicReview => ({
   id: item.id,
   mvp_id: item.mvp_id,
-  reviewer: item.user_username ?? (item.user_email ? maskEmail(item.user_email) : 'Anonymous'),
+  reviewer: publicNameOf({
+    id: item.user_id,
+    display_name: item.user_display_name,
+    username: item.user_username,
+  }),
   rating: item.rating,
   review_text: item.review_text ?? null,
   is_verified_buyer: item.is_verified_buyer,
@@ -96,6 +100,7 @@ export const submitReview = async (
       is_verified_buyer: verified,
       user_email: profile.email || caller.email,
       user_username: profile.username ?? undefined,
+      user_display_name: profile.display_name ?? undefined,
       created_at: previous?.created_at ?? now,
       // Strictly later than the replaced one, so the next condition always sees a change.
       updated_at: previous && previous.updated_at >= now ? bump(previous.updated_at) : now,

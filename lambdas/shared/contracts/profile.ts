@@ -48,3 +48,29 @@ export const hasAdminRights = (profile: Pick<Profile, 'role' | 'beta_expires_at'
   profile.beta_expires_at === null && (profile.role === 'admin' || profile.role === 'both');
 /** Roles that act as a seller. */
 export const isSellerRole = (role: Role): boolean => role === 'seller' || role === 'both';
+
+/**
+ * A public handle for someone with neither a display name nor a username (issue 13 §4): stable
+ * for the account, derived from its id (FNV-1a, base 36), and revealing nothing about the person,
+ * unlike a masked e-mail address.
+ */
+export const publicHandleOf = (userId: string): string => {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < userId.length; index += 1) {
+    hash ^= userId.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `member-${hash.toString(36).padStart(7, '0')}`;
+};
+
+/**
+ * How a person is named to others (reviews, disputes): display name, else @username, else the
+ * generated public handle. Never the e-mail address.
+ */
+export const publicNameOf = (person: {
+  id: string;
+  display_name?: string | null;
+  username?: string | null;
+}): string =>
+  person.display_name?.trim() ||
+  (person.username ? `@${person.username}` : publicHandleOf(person.id));

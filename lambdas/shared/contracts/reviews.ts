@@ -53,9 +53,9 @@ export const reviewInputSchema = z.object(
 export type ReviewInput = z.input<typeof reviewInputSchema>;
 
 /**
- * A review as anyone may see it. The reviewer is shown by username, or by a masked e-mail
- * (`j***@example.com`) when they have none: the spec joins the e-mail, but a public page must not
- * hand out buyers' addresses.
+ * A review as anyone may see it. The reviewer is named as everywhere else (publicNameOf in
+ * profile.ts): display name, @username, or a generated handle such as `member-0k3x9q1`; the spec
+ * joins the e-mail, but a public page must not hand out buyers' addresses, even masked.
  */
 export interface PublicReview {
   id: string;

@@ -222,6 +222,7 @@ const reviewsOf = (template: SeedTemplate, users: Map<DemoAccountKey, SeededUser
       is_verified_buyer: true,
       user_email: reviewer.account.email,
       user_username: reviewer.account.username,
+      ...(reviewer.account.displayName && { user_display_name: reviewer.account.displayName }),
       created_at: at,
       updated_at: at,
     };

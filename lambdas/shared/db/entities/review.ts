@@ -17,6 +17,7 @@ export interface ReviewItem {
   /** Denormalised at write time so a review list needs no join. */
   user_email?: string;
   user_username?: string;
+  user_display_name?: string;
   created_at: string;
   updated_at: string;
 }

@@ -8,9 +8,9 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/reviews/index';
 import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+import { publicHandleOf } from '../../../../lambdas/shared/contracts/profile';
 import {
   REVIEW_MESSAGES,
-  maskEmail,
   ratingLabel,
   type ReviewList,
   type SubmitReviewResult,
@@ -60,7 +60,7 @@ describe('POST /api/mvps/{id}/reviews', () => {
       message: 'Review submitted successfully!',
       created: true,
       review: {
-        reviewer: 'reviewer_one',
+        reviewer: '@reviewer_one',
         rating: 4,
         review_text: 'Solid kit.',
         is_verified_buyer: false,
@@ -163,7 +163,7 @@ describe('POST /api/mvps/{id}/reviews', () => {
 });
 
 describe('GET /api/mvps/{id}/reviews', () => {
-  it('lists newest first with the reviewer name or a masked e-mail, never the address', async () => {
+  it('lists newest first with the reviewer name or a generated handle, never the address', async () => {
     const item = mvpItem({ seller_id: SELLER, title: 'Listed Kit' });
     await MvpEntity.create(item).go();
     const named = `buyer-${randomUUID()}`;
@@ -177,10 +177,11 @@ describe('GET /api/mvps/{id}/reviews', () => {
     expect(result.statusCode).toBe(200);
     const body = jsonBody<ReviewList>(result);
     expect(body.items.map((review) => review.reviewer)).toEqual([
-      maskEmail(`${unnamed}@example.com`),
-      'alice_dev',
+      publicHandleOf(unnamed),
+      '@alice_dev',
     ]);
-    expect(body.items[0]!.reviewer).toMatch(/^b\*\*\*@example\.com$/);
+    expect(body.items[0]!.reviewer).toMatch(/^member-[0-9a-z]{7}$/);
+    expect(result.body).not.toContain('***@');
     expect(result.body).not.toContain(`${unnamed}@example.com`);
     expect(result.body).not.toContain(`${named}@example.com`);
     expect(body.average_rating).toBe(4);

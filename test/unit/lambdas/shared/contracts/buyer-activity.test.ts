@@ -8,6 +8,7 @@ import {
   REVIEW_MESSAGES,
 } from '../../../../../lambdas/shared/contracts/reviews';
 import { unreadBadgeText } from '../../../../../lambdas/shared/contracts/notification-bell';
+import { publicHandleOf, publicNameOf } from '../../../../../lambdas/shared/contracts/profile';
 
 describe('review input', () => {
   it('needs a whole rating from 1 to 5 with the spec message', () => {
@@ -64,5 +65,16 @@ describe('attachment disposition', () => {
     expect(attachmentDisposition('café "x".zip')).toBe(
       `attachment; filename="caf_ _x_.zip"; filename*=UTF-8''caf%C3%A9%20%22x%22.zip`,
     );
+  });
+});
+
+describe('public names', () => {
+  it('name a person by display name, then @username, then a stable generated handle', () => {
+    expect(publicNameOf({ id: 'u1', display_name: 'Ada L.', username: 'ada' })).toBe('Ada L.');
+    expect(publicNameOf({ id: 'u1', display_name: '  ', username: 'ada' })).toBe('@ada');
+    const handle = publicNameOf({ id: '7c9e6679-7425-40de-944b-e07fc1f90ae7' });
+    expect(handle).toMatch(/^member-[0-9a-z]{7}$/);
+    expect(publicHandleOf('7c9e6679-7425-40de-944b-e07fc1f90ae7')).toBe(handle);
+    expect(publicHandleOf('7c9e6679-7425-40de-944b-e07fc1f90ae8')).not.toBe(handle);
   });
 });
