@@ -215,7 +215,13 @@ export const downloadMvp = async (userId: string, mvpId: string): Promise<Downlo
       logger.error('Download transaction cancelled', { mvpId, codes: result.codes });
       throw new ConflictError(DOWNLOAD_MESSAGES.failed);
     }
-    if (attempt >= MAX_CONFLICT_RETRIES) throw new ConflictError(DOWNLOAD_MESSAGES.failed);
+    if (attempt >= MAX_CONFLICT_RETRIES) {
+      throw new ConflictError(
+        result.failed('quota') === 'TransactionConflict'
+          ? DOWNLOAD_MESSAGES.quotaUpdateFailed
+          : DOWNLOAD_MESSAGES.failed,
+      );
+    }
     await backoff();
   }
 };

@@ -4,8 +4,14 @@
  */
 import { listApprovedMvpsOfSeller } from '../catalog/service';
 import { isApprovedSeller } from '../shared/auth/access';
-import { SELLER_NOT_FOUND_MESSAGE, type PublicSellerProfile } from '../shared/contracts/sellers';
-import { NotFoundError } from '../shared/errors';
+import {
+  SELLER_MVPS_FAILED_MESSAGE,
+  SELLER_NOT_FOUND_MESSAGE,
+  SELLER_PROFILE_FAILED_MESSAGE,
+  type PublicSellerProfile,
+} from '../shared/contracts/sellers';
+import { DomainError, NotFoundError, ServiceUnavailableError } from '../shared/errors';
+import { logger } from '../shared/observability';
 import { findProfileByPublicUsername } from '../profiles/service';
 
 /**
@@ -13,18 +19,21 @@ import { findProfileByPublicUsername } from '../profiles/service';
  *    (role seller or both), otherwise the same 404 as an unknown name, revealing nothing.
  * 2. Join its approved templates; stats are derived from them (average = Σ sum / Σ count).
  * The answer is an explicit allow-list: no e-mail, no quota, no Stripe ids.
+ *
+ * A failed profile read answers 503 'Error fetching seller profile'; a failed read of the
+ * templates still shows the profile, with `mvps_error` 'Error fetching seller MVPs' (seller
+ * spec §8) and no stats, instead of failing the whole page.
  */
 export const getPublicSellerProfile = async (username: string): Promise<PublicSellerProfile> => {
-  const profile = await findProfileByPublicUsername(username);
+  const profile = await findProfileByPublicUsername(username).catch((error: unknown) => {
+    if (error instanceof DomainError) throw error;
+    logger.error('Seller profile read failed', { error });
+    throw new ServiceUnavailableError(SELLER_PROFILE_FAILED_MESSAGE);
+  });
   if (!profile || !profile.username || !isApprovedSeller(profile)) {
     throw new NotFoundError(SELLER_NOT_FOUND_MESSAGE);
   }
-  const { items, ratingSum, ratingCount } = await listApprovedMvpsOfSeller({
-    id: profile.id,
-    username: profile.username,
-    display_name: profile.display_name,
-  });
-  return {
+  const identity = {
     id: profile.id,
     username: profile.username,
     display_name: profile.display_name,
@@ -33,6 +42,21 @@ export const getPublicSellerProfile = async (username: string): Promise<PublicSe
     website_url: profile.website_url,
     social_links: profile.social_links,
     member_since: profile.created_at,
+  };
+  let templates: Awaited<ReturnType<typeof listApprovedMvpsOfSeller>>;
+  try {
+    templates = await listApprovedMvpsOfSeller({
+      id: profile.id,
+      username: profile.username,
+      display_name: profile.display_name,
+    });
+  } catch (error) {
+    logger.error('Seller templates read failed', { error, sellerId: profile.id });
+    return { ...identity, stats: null, mvps: [], mvps_error: SELLER_MVPS_FAILED_MESSAGE };
+  }
+  const { items, ratingSum, ratingCount } = templates;
+  return {
+    ...identity,
     stats: {
       mvp_count: items.length,
       total_downloads: items.reduce((sum, item) => sum + item.download_count, 0),

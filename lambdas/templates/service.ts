@@ -26,7 +26,13 @@ import {
   type UpdateMvpInput,
 } from '../shared/contracts/templates';
 import { FILE_MESSAGES } from '../shared/contracts/uploads';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ServiceUnavailableError,
+  ValidationError,
+} from '../shared/errors';
 import { logger } from '../shared/observability';
 import { checkUploadedFiles, removeUploads, type CheckedUpload } from '../uploads/service';
 import { placeFiles, removeOldPreviews, removePlaced } from './files';
@@ -180,6 +186,10 @@ export const registerMvp = async (
     });
   } catch (error) {
     await Promise.all([removePlaced(placed), removeUploads(bundle, checked.images)]);
+    // A refused transaction is worth a retry by the seller: 503 with the spec's text.
+    if (error instanceof TransactionRefusedError) {
+      throw new ServiceUnavailableError(MVP_MESSAGES.saveFailed);
+    }
     throw error;
   }
   await removeUploads(bundle, checked.images);

@@ -8,10 +8,8 @@ import { config } from '../shared/config';
 import type { Profile } from '../shared/contracts/profile';
 import {
   FILE_MESSAGES,
-  MVP_FILE_KINDS,
-  imageFileProblem,
-  mvpFileKindOf,
-  mvpFileProblem,
+  declaredBundleProblem,
+  declaredImageProblem,
   type PresignedUpload,
   type UploadedFile,
   type UploadGrant,
@@ -88,21 +86,10 @@ const checkUploadedFile = async (
     throw new ValidationError(message, { [field]: message });
   };
   if (!isOwnKey(userId, uploadId, file.key)) refuse(FILE_MESSAGES.uploadMissing);
-  if (kind === 'bundle') {
-    const problem = mvpFileProblem({ name: file.fileName, size: file.size });
-    if (problem) refuse(problem);
-    const fileKind = mvpFileKindOf(file.fileName);
-    if (!fileKind || MVP_FILE_KINDS[fileKind].contentType !== file.contentType) {
-      refuse(FILE_MESSAGES.invalidFileType);
-    }
-  } else {
-    const problem = imageFileProblem({
-      name: file.fileName,
-      size: file.size,
-      type: file.contentType,
-    });
-    if (problem) refuse(problem);
-  }
+  const declared = { name: file.fileName, size: file.size, contentType: file.contentType };
+  const problem =
+    kind === 'bundle' ? declaredBundleProblem(declared) : declaredImageProblem(declared);
+  if (problem) refuse(problem);
   const stored = await headObject(bucket, file.key);
   if (!stored) refuse(FILE_MESSAGES.uploadMissing);
   if (stored && (stored.size !== file.size || stored.contentType !== file.contentType)) {

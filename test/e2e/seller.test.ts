@@ -133,6 +133,15 @@ describe('the demo seller manages a template', () => {
     await form.getByRole('button', { name: 'Upload MVP' }).click();
     await page.getByTestId('upload-success').waitFor();
     await page.waitForURL('**/dashboard');
+    // The success message travels with the redirect and stays until dismissed (issue 13 §3).
+    const notice = page.getByTestId('route-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('MVP uploaded successfully!');
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Seller Dashboard' }).waitFor();
+    expect(await page.getByTestId('route-notice').count()).toBe(0);
 
     await page.goto('/my-mvps');
     await card().waitFor();

@@ -10,6 +10,8 @@ export const DOWNLOAD_MESSAGES = {
   signInRequired: 'Please log in to download.',
   failed: 'Download failed. Please try again.',
   recordFailed: 'Failed to record download.',
+  /** The quota's write kept losing to concurrent writes of the same profile (retries spent). */
+  quotaUpdateFailed: 'Failed to update download quota.',
   oneTimePurchase: 'This template is sold as a one-time purchase. Buy it first to download it.',
   fileMissing: 'The file of this template is not available. Please try again later.',
   bundleUnreadable: 'The contents of this bundle cannot be listed.',

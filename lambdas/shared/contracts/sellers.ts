@@ -3,6 +3,10 @@ import type { MvpSummary } from './catalog';
 import type { SocialLinks } from './profile';
 
 export const SELLER_NOT_FOUND_MESSAGE = 'Seller not found or not approved';
+/** Seller spec §8: the profile could not be read (503, worth a retry). */
+export const SELLER_PROFILE_FAILED_MESSAGE = 'Error fetching seller profile';
+/** Seller spec §8: the profile was read but its templates were not (the page shows the profile). */
+export const SELLER_MVPS_FAILED_MESSAGE = 'Error fetching seller MVPs';
 
 export interface PublicSellerProfile {
   id: string;
@@ -13,12 +17,15 @@ export interface PublicSellerProfile {
   website_url: string | null;
   social_links: SocialLinks;
   member_since: string;
+  /** Derived from the templates: null when they could not be read (`mvps_error`). */
   stats: {
     mvp_count: number;
     total_downloads: number;
     /** Σ rating_sum / Σ rating_count over the approved templates, 0 without ratings. */
     average_rating: number;
     rating_count: number;
-  };
+  } | null;
   mvps: MvpSummary[];
+  /** SELLER_MVPS_FAILED_MESSAGE when the templates could not be read; absent otherwise. */
+  mvps_error?: string;
 }

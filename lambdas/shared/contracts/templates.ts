@@ -278,4 +278,6 @@ export const MVP_MESSAGES = {
   notRetryable: 'Only MVPs whose scan or IPFS pinning failed can be retried.',
   changedMeanwhile: 'This MVP was changed meanwhile. Please reload and try again.',
   processingNotStarted: 'Processing could not be started. Please retry.',
+  /** Seller spec §8: the template's write was refused (a concurrent write on its counters). */
+  saveFailed: 'Failed to save MVP to database',
 } as const;

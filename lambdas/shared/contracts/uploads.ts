@@ -36,7 +36,7 @@ export const FILE_MESSAGES = {
     'Please upload a valid ZIP, TAR.GZ, or RAR file. Other file types are not allowed for security reasons.',
   fileTooLarge: 'File size too large. Maximum allowed size is 100MB',
   fileTooLargeEdit: 'File size must be less than 100MB.',
-  fileTooSmall: 'File is too small. Minimum file size is 1KB.',
+  fileTooSmall: 'File size too small. Minimum file size is 1KB',
   imagesRequired: 'At least one preview image is required',
   imageType: 'Only image files are allowed for preview images.',
   imageTooLarge: 'Each image must be less than 10MB.',
@@ -46,6 +46,55 @@ export const FILE_MESSAGES = {
   uploadMissing: 'The uploaded file was not found. Please upload it again.',
   uploadMismatch: 'The uploaded file does not match what was declared. Please upload it again.',
 } as const;
+
+/**
+ * The server's own texts for files (seller spec §8 "Files"): the API names exactly what is wrong
+ * with a declared file, where the form (which stops most of it earlier) says it in its own words.
+ */
+export const SERVER_FILE_MESSAGES = {
+  invalidExtension: 'Invalid file extension',
+  invalidFileType: (contentType: string) =>
+    `Invalid file type (${contentType.trim() || 'none given'}). Only ZIP, TAR.GZ, and RAR files are allowed`,
+  invalidImageType: 'Invalid image type',
+  imageTooLarge: 'Image size too large (10MB)',
+} as const;
+
+/**
+ * A declared bundle as the API checks it (uploads and registration): name, extension, declared
+ * content type against the extension, size; the spec's server texts.
+ */
+export const declaredBundleProblem = (file: {
+  name: string;
+  size: number;
+  contentType: string;
+}): string | null => {
+  const nameProblem = fileNameProblem(file.name);
+  if (nameProblem) return nameProblem;
+  const kind = mvpFileKindOf(file.name);
+  if (kind === null) return SERVER_FILE_MESSAGES.invalidExtension;
+  if (MVP_FILE_KINDS[kind].contentType !== file.contentType) {
+    return SERVER_FILE_MESSAGES.invalidFileType(file.contentType);
+  }
+  if (file.size > MAX_MVP_FILE_BYTES) return FILE_MESSAGES.fileTooLarge;
+  if (file.size < MIN_MVP_FILE_BYTES) return FILE_MESSAGES.fileTooSmall;
+  return null;
+};
+
+/** A declared preview image as the API checks it; the spec's server texts. */
+export const declaredImageProblem = (file: {
+  name: string;
+  size: number;
+  contentType: string;
+}): string | null => {
+  const nameProblem = fileNameProblem(file.name);
+  if (nameProblem) return nameProblem;
+  const claimed = imageTypeOf(file.name);
+  if (claimed === null || claimed !== file.contentType || file.size === 0) {
+    return SERVER_FILE_MESSAGES.invalidImageType;
+  }
+  if (file.size > MAX_IMAGE_BYTES) return SERVER_FILE_MESSAGES.imageTooLarge;
+  return null;
+};
 
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN_NAME_CHARACTERS = /[<>:"/\\|?*\u0000-\u001f]/;
@@ -128,18 +177,14 @@ export const uploadRequestSchema = z
     }
     if (request.bundle) {
       const { fileName, size, contentType } = request.bundle;
-      const problem = mvpFileProblem({ name: fileName, size });
-      const kind = mvpFileKindOf(fileName);
+      const problem = declaredBundleProblem({ name: fileName, size, contentType });
       if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['bundle'] });
-      else if (kind && MVP_FILE_KINDS[kind].contentType !== contentType) {
-        ctx.addIssue({ code: 'custom', message: FILE_MESSAGES.invalidFileType, path: ['bundle'] });
-      }
     }
     request.images.forEach((image, index) => {
-      const problem = imageFileProblem({
+      const problem = declaredImageProblem({
         name: image.fileName,
         size: image.size,
-        type: image.contentType,
+        contentType: image.contentType,
       });
       if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['images', index] });
     });

@@ -9,6 +9,7 @@
 import { Alert, Container } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
+import { RouteNotice } from '../../components/route-notice';
 import { BuyerDashboard } from '../../features/dashboard/components/buyer-dashboard';
 import { DashboardSignInPrompt } from '../../features/dashboard/components/dashboard-sign-in-prompt';
 import { DashboardView } from '../../features/dashboard/components/dashboard-view';
@@ -43,27 +44,30 @@ function SignedInDashboard() {
     );
   }
   return (
-    <DashboardView
-      profile={profile.data}
-      mode={mode ?? 'buyer'}
-      onModeChange={(next) => setSearchParams({ view: next }, { replace: true })}
-      buyerView={
-        <BuyerDashboard
-          profile={profile.data}
-          subscription={subscription.data}
-          subscriptionFailed={subscription.isError}
-          downloads={downloads.data}
-          downloadsFailed={downloads.isError}
-          subscriptionActions={
-            subscription.data?.subscription_status === 'active' && (
-              <SubscriptionActions view={subscription.data} />
-            )
-          }
-          licenses={<MyLicensesCard />}
-        />
-      }
-      sellerView={<SellerDashboard profile={profile.data} recentEarnings={<RecentEarnings />} />}
-    />
+    <>
+      <RouteNotice />
+      <DashboardView
+        profile={profile.data}
+        mode={mode ?? 'buyer'}
+        onModeChange={(next) => setSearchParams({ view: next }, { replace: true })}
+        buyerView={
+          <BuyerDashboard
+            profile={profile.data}
+            subscription={subscription.data}
+            subscriptionFailed={subscription.isError}
+            downloads={downloads.data}
+            downloadsFailed={downloads.isError}
+            subscriptionActions={
+              subscription.data?.subscription_status === 'active' && (
+                <SubscriptionActions view={subscription.data} />
+              )
+            }
+            licenses={<MyLicensesCard />}
+          />
+        }
+        sellerView={<SellerDashboard profile={profile.data} recentEarnings={<RecentEarnings />} />}
+      />
+    </>
   );
 }
 

@@ -15,7 +15,11 @@ import {
 import { getCatalogVersion } from '../../../../lambdas/catalog/repo';
 import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
 import type { Role } from '../../../../lambdas/shared/contracts/profile';
-import { FILE_MESSAGES, type UploadGrant } from '../../../../lambdas/shared/contracts/uploads';
+import {
+  FILE_MESSAGES,
+  SERVER_FILE_MESSAGES,
+  type UploadGrant,
+} from '../../../../lambdas/shared/contracts/uploads';
 import {
   MVP_FORM_MESSAGES as MVP_MESSAGES_FORM,
   MVP_MESSAGES,
@@ -248,7 +252,11 @@ describe('POST /api/uploads', () => {
     const cases: [Record<string, unknown>, string][] = [
       [
         { bundle: { fileName: 'a.exe', size: 2048, contentType: 'application/zip' } },
-        FILE_MESSAGES.invalidFileType,
+        SERVER_FILE_MESSAGES.invalidExtension,
+      ],
+      [
+        { bundle: { fileName: 'a.zip', size: 2048, contentType: 'application/x-msdownload' } },
+        'Invalid file type (application/x-msdownload). Only ZIP, TAR.GZ, and RAR files are allowed',
       ],
       [
         { bundle: { fileName: 'a.zip', size: 10, contentType: 'application/zip' } },
@@ -274,11 +282,11 @@ describe('POST /api/uploads', () => {
       ],
       [
         { images: [{ fileName: 'x.pdf', size: 10, contentType: 'application/pdf' }] },
-        FILE_MESSAGES.imageType,
+        SERVER_FILE_MESSAGES.invalidImageType,
       ],
       [
         { images: [{ fileName: 'x.png', size: 11 * 1024 * 1024, contentType: 'image/png' }] },
-        FILE_MESSAGES.imageTooLarge,
+        SERVER_FILE_MESSAGES.imageTooLarge,
       ],
     ];
     for (const [request, message] of cases) {

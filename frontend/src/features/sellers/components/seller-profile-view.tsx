@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  Alert,
   Avatar,
   Box,
   Button,
@@ -24,7 +25,11 @@ import {
   LuTwitter,
 } from 'react-icons/lu';
 import type { MvpSummary } from '@contracts/catalog';
-import { SELLER_NOT_FOUND_MESSAGE, type PublicSellerProfile } from '@contracts/sellers';
+import {
+  SELLER_NOT_FOUND_MESSAGE,
+  SELLER_PROFILE_FAILED_MESSAGE,
+  type PublicSellerProfile,
+} from '@contracts/sellers';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useSeller } from '../api/get-seller';
@@ -77,17 +82,34 @@ function Links({ seller }: { seller: PublicSellerProfile }) {
   );
 }
 
-function ErrorView({ message }: { message: string }) {
+function ErrorView({
+  message,
+  detail,
+  onRetry,
+}: {
+  message: string;
+  detail?: string;
+  onRetry?: () => void;
+}) {
   return (
     <Container maxW="xl" py="24" textAlign="center">
       <Stack gap="4" align="center" data-testid="seller-error">
         <Heading as="h1" size="2xl">
           {message}
         </Heading>
-        <Text color="fg.muted">The seller may not exist, or their profile is not public yet.</Text>
-        <Button asChild colorPalette="purple">
-          <RouterLink to={paths.browse.getHref()}>Browse MVPs</RouterLink>
-        </Button>
+        <Text color="fg.muted">
+          {detail ?? 'The seller may not exist, or their profile is not public yet.'}
+        </Text>
+        <HStack gap="3">
+          {onRetry && (
+            <Button variant="outline" onClick={onRetry}>
+              Try again
+            </Button>
+          )}
+          <Button asChild colorPalette="purple">
+            <RouterLink to={paths.browse.getHref()}>Browse MVPs</RouterLink>
+          </Button>
+        </HStack>
       </Stack>
     </Container>
   );
@@ -118,7 +140,13 @@ export function SellerProfileView({
   }
   if (seller.isError) {
     const notFound = seller.error instanceof ApiError && seller.error.status === 404;
-    return <ErrorView message={notFound ? SELLER_NOT_FOUND_MESSAGE : errorMessage(seller.error)} />;
+    return (
+      <ErrorView
+        message={notFound ? SELLER_NOT_FOUND_MESSAGE : SELLER_PROFILE_FAILED_MESSAGE}
+        detail={notFound ? undefined : errorMessage(seller.error)}
+        onRetry={notFound ? undefined : () => void seller.refetch()}
+      />
+    );
   }
 
   const profile = seller.data;
@@ -159,29 +187,43 @@ export function SellerProfileView({
           </Stack>
         </Stack>
 
-        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-          <StatBox icon={<LuPackage />} value={formatCount(profile.stats.mvp_count)} label="MVPs" />
-          <StatBox
-            icon={<LuDownload />}
-            value={formatCount(profile.stats.total_downloads)}
-            label="Total Downloads"
-          />
-          <StatBox
-            icon={<LuStar />}
-            value={
-              profile.stats.rating_count > 0
-                ? formatRating(profile.stats.average_rating)
-                : NO_RATINGS_TEXT
-            }
-            label="Average Rating"
-          />
-        </SimpleGrid>
+        {profile.stats && (
+          <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+            <StatBox
+              icon={<LuPackage />}
+              value={formatCount(profile.stats.mvp_count)}
+              label="MVPs"
+            />
+            <StatBox
+              icon={<LuDownload />}
+              value={formatCount(profile.stats.total_downloads)}
+              label="Total Downloads"
+            />
+            <StatBox
+              icon={<LuStar />}
+              value={
+                profile.stats.rating_count > 0
+                  ? formatRating(profile.stats.average_rating)
+                  : NO_RATINGS_TEXT
+              }
+              label="Average Rating"
+            />
+          </SimpleGrid>
+        )}
 
         <Stack gap="4">
           <Heading as="h2" size="xl">
             Published MVPs
           </Heading>
-          {profile.mvps.length === 0 ? (
+          {profile.mvps_error ? (
+            <Alert.Root status="error" data-testid="seller-mvps-error">
+              <Alert.Indicator />
+              <Alert.Title flex="1">{profile.mvps_error}</Alert.Title>
+              <Button size="sm" variant="outline" onClick={() => void seller.refetch()}>
+                Try again
+              </Button>
+            </Alert.Root>
+          ) : profile.mvps.length === 0 ? (
             <Stack
               gap="2"
               align="center"

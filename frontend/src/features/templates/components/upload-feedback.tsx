@@ -39,6 +39,7 @@ export function useSuccessRedirect() {
     succeed: (text: string) => {
       setMessage(text);
       timer.current = window.setTimeout(
+        // The message is shown there (RouteNotice in app/routes/dashboard.tsx).
         () => navigate(paths.dashboard.getHref(), { state: { notice: text } }),
         REDIRECT_DELAY_MS,
       );

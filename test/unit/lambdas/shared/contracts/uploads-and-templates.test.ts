@@ -3,6 +3,8 @@ import '../../../../fixtures/lambda-env';
 import { describe, expect, it } from 'vitest';
 import {
   FILE_MESSAGES,
+  declaredBundleProblem,
+  declaredImageProblem,
   fileNameProblem,
   imageFileProblem,
   mvpFileKindFromMagic,
@@ -149,5 +151,25 @@ describe('toPence', () => {
     expect(toPence(Number.NaN)).toBeNull();
     expect(toPence('1e2')).toBeNull();
     expect(toPence('')).toBeNull();
+  });
+});
+
+describe('declared files as the API checks them (seller spec §8 server texts)', () => {
+  it('names the wrong extension, the wrong type, and the size limits', () => {
+    const zip = { name: 'a.zip', size: 2048, contentType: 'application/zip' };
+    expect(declaredBundleProblem(zip)).toBeNull();
+    expect(declaredBundleProblem({ ...zip, name: 'a.pdf' })).toBe('Invalid file extension');
+    expect(declaredBundleProblem({ ...zip, contentType: 'text/html' })).toBe(
+      'Invalid file type (text/html). Only ZIP, TAR.GZ, and RAR files are allowed',
+    );
+    expect(declaredBundleProblem({ ...zip, size: 10 })).toBe(
+      'File size too small. Minimum file size is 1KB',
+    );
+    const png = { name: 'a.png', size: 2048, contentType: 'image/png' };
+    expect(declaredImageProblem(png)).toBeNull();
+    expect(declaredImageProblem({ ...png, contentType: 'image/jpeg' })).toBe('Invalid image type');
+    expect(declaredImageProblem({ ...png, size: 11 * 1024 * 1024 })).toBe(
+      'Image size too large (10MB)',
+    );
   });
 });

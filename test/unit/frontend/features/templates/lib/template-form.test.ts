@@ -118,7 +118,7 @@ describe('new version and edit', () => {
       errorsOf(
         await validateForm(editTemplateSchema, { ...edited, bundle: [file('a.zip', ZIP, 10)] }),
       ),
-    ).toEqual({ bundle: 'File is too small. Minimum file size is 1KB.' });
+    ).toEqual({ bundle: 'File size too small. Minimum file size is 1KB' });
   });
 });
 
