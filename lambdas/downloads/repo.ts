@@ -1,6 +1,7 @@
 /**
  * Download data access: one function per access pattern (docs/data-model.md §3.5, §4.1).
  */
+import { DownloadGrantEntity, type DownloadGrantItem } from '../shared/db/entities/download-grant';
 import { CounterEntity, DOWNLOAD_COUNTER_SHARDS } from '../shared/db/entities/counter';
 import { DownloadEntity, type DownloadItem } from '../shared/db/entities/download';
 import {
@@ -36,7 +37,29 @@ export interface RecordDownloadInput {
     license: TransactionWrite;
     notification: readonly TransactionWrite[] | null;
   };
+  /**
+   * The quota period the download spends in (with `quota`): its grant is created in the same
+   * transaction, refused if another first download of the period got there first (D7).
+   */
+  grant?: { period: string; licenseId: string };
 }
+
+/** How long a grant is kept after it was made: past any monthly quota period (TTL). */
+const GRANT_TTL_SECONDS = 62 * 24 * 60 * 60;
+
+/** D7: the grant of a template in a quota period, if the buyer spent quota on it then. */
+export const getDownloadGrant = async (
+  userId: string,
+  mvpId: string,
+  period: string,
+): Promise<DownloadGrantItem | null> => {
+  const { data } = await DownloadGrantEntity.get({
+    user_id: userId,
+    mvp_id: mvpId,
+    period,
+  }).go({ consistent: true });
+  return data;
+};
 
 export interface TransactionOutcome {
   /**
@@ -83,6 +106,17 @@ export const recordDownload = async (input: RecordDownloadInput): Promise<Transa
     downloadsTotal: downloadsCounter('all'),
     downloadsToday: downloadsCounter(today),
     notification: input.with.notification,
+    grant:
+      input.grant &&
+      DownloadGrantEntity.create({
+        user_id: input.userId,
+        mvp_id: input.mvp.id,
+        period: input.grant.period,
+        download_id: downloadId,
+        license_id: input.grant.licenseId,
+        created_at: nowIso,
+        expires_at: Math.floor(input.now.getTime() / 1000) + GRANT_TTL_SECONDS,
+      }),
   });
   return { result, downloadId };
 };

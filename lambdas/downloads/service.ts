@@ -45,6 +45,7 @@ import {
 import {
   countDownloadsBySellerInMonth,
   findLatestDownload,
+  getDownloadGrant,
   listDownloadsBySeller,
   listDownloadsByUser,
   putPastDownload,
@@ -109,7 +110,38 @@ const licenseGrantOf = async (
  * 4. On a rejection, find the cause from a fresh read of the profile; a lost race on the day
  *    counter or a TransactionConflict is retried from step 1.
  * 5. Presign the file's GET; the file never passes through the Lambda.
+ *
+ * Downloading again (issue 13 §9): a template the buyer already spent quota on in the current
+ * quota period (since the profile's `last_quota_reset_at`) is served again without spending
+ * anything: no quota, no count, no new row or licence (the first download's licence is handed
+ * back). The first download of a period creates the period's grant in its own transaction (D7),
+ * so two concurrent first downloads cannot both spend: the loser's transaction is refused on the
+ * grant, and its retry finds the grant and is served free.
  */
+/** The quota period of a profile that has never had a reset. */
+const INITIAL_QUOTA_PERIOD = 'initial';
+
+/** A download of a template already paid for in this quota period: the URL only, nothing spent. */
+const downloadAgain = async (mvp: MvpItem, licenseId: string): Promise<DownloadResult> => {
+  const fileName = bundleFileName(mvp);
+  const url = await presignGetObject({
+    bucket: config().MVP_FILES_BUCKET,
+    key: mvp.file_key!,
+    downloadFileName: fileName,
+  });
+  logger.info('Download again (no quota spent)', { mvpId: mvp.id });
+  return {
+    success: true,
+    message: DOWNLOAD_MESSAGES.success,
+    filePath: url,
+    url,
+    fileName,
+    expiresIn: PRESIGNED_URL_SECONDS,
+    licenseId,
+    quotaSpent: false,
+  };
+};
+
 export const downloadMvp = async (userId: string, mvpId: string): Promise<DownloadResult> => {
   // What grants the licence is read once, not again on each retry of a lost race.
   let grant: Awaited<ReturnType<typeof licenseGrantOf>> | undefined;
@@ -124,6 +156,11 @@ export const downloadMvp = async (userId: string, mvpId: string): Promise<Downlo
       throw new ForbiddenError(DOWNLOAD_MESSAGES.oneTimePurchase);
     }
     if (!mvp.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+    const period = profile.last_quota_reset_at ?? INITIAL_QUOTA_PERIOD;
+    if (!order) {
+      const grant = await getDownloadGrant(userId, mvp.id, period);
+      if (grant) return downloadAgain(mvp, grant.license_id);
+    }
     if (!order && profile.downloads_remaining <= 0) {
       throw new ForbiddenError(DOWNLOAD_MESSAGES.quotaReached);
     }
@@ -171,6 +208,7 @@ export const downloadMvp = async (userId: string, mvpId: string): Promise<Downlo
                 now.toISOString(),
               ),
       },
+      ...(!order && { grant: { period, licenseId: license.id } }),
     });
 
     const { result } = outcome;
@@ -190,8 +228,11 @@ export const downloadMvp = async (userId: string, mvpId: string): Promise<Downlo
         fileName,
         expiresIn: PRESIGNED_URL_SECONDS,
         licenseId: license.id,
+        quotaSpent: !order,
       };
     }
+    // Another first download of this period won the grant: the retry is served free.
+    if (result.failed('grant') === 'ConditionalCheckFailed') continue;
 
     const conflicted = result.any('TransactionConflict');
     if (result.failed('mvp') === 'ConditionalCheckFailed') {
@@ -293,7 +334,13 @@ export const getDownloadStatus = async (
     findLatestDownload(identity.userId, mvpId),
     ownedTemplateOrder(identity.userId, mvpId),
   ]);
+  const grant = await getDownloadGrant(
+    identity.userId,
+    mvpId,
+    profile.last_quota_reset_at ?? INITIAL_QUOTA_PERIOD,
+  );
   return {
+    free_again: grant !== null,
     has_downloaded: latest !== null,
     last_downloaded_at: latest?.downloaded_at ?? null,
     downloads_remaining: profile.downloads_remaining,

@@ -54,6 +54,23 @@ describe('downloads', () => {
     await expect.poll(async () => remainingOf(await remaining.textContent())).toBe(before - 1);
     expect(await remaining.textContent()).toContain('you downloaded this on');
     await screenshot(page, 'download-done');
+
+    // Downloading it again from the dashboard in the same month spends nothing (issue 13 §9).
+    await page.goto('/dashboard');
+    const left = page.getByTestId('downloads').getByTestId('downloads-remaining');
+    await left.waitFor();
+    const leftBefore = await left.textContent();
+    const row = page.getByTestId('download-row').filter({ hasText: 'Agency Site' }).first();
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Download Agency Site again' }).click(),
+    ]);
+    expect(again.suggestedFilename()).toMatch(/^agency-site-[\d.]+\.zip$/);
+    await row.getByText('No download used').waitFor();
+    await page.reload();
+    await left.waitFor();
+    expect(await left.textContent()).toBe(leftBefore);
+    await screenshot(page, 'dashboard-download-again');
     await page.getByRole('button', { name: 'Sign Out' }).click();
   });
 

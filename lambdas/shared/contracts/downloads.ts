@@ -35,6 +35,11 @@ export interface DownloadResult {
   expiresIn: number;
   /** The licence certificate this download issued (`/licenses/{id}`). */
   licenseId: string;
+  /**
+   * Whether this download spent one of the month's downloads: false for a bought template and
+   * for a template downloaded again in the same quota period (issue 13 §9).
+   */
+  quotaSpent: boolean;
 }
 
 /** The template as it was when downloaded (a snapshot stored on the download row). */
@@ -96,6 +101,11 @@ export interface DownloadStatus {
    * (the detail page says "Owned"). Always false for other tiers.
    */
   owned: boolean;
+  /**
+   * The caller already spent a download on this template in the current quota period, so
+   * downloading it again is free until the next reset (issue 13 §9).
+   */
+  free_again: boolean;
 }
 
 /** At or above this quota the UI says "Unlimited" (Enterprise; defined with the plans). */

@@ -15,6 +15,7 @@ import { DashboardSignInPrompt } from '../../features/dashboard/components/dashb
 import { DashboardView } from '../../features/dashboard/components/dashboard-view';
 import { dashboardModeFor } from '../../features/dashboard/lib/dashboard-mode';
 import { useMyDownloads } from '../../features/downloads/api/get-my-downloads';
+import { DownloadAgainButton } from '../../features/downloads/components/download-again-button';
 import { MyLicensesCard } from '../../features/licenses/components/my-licenses-card';
 import { RecentEarnings } from '../../features/payouts/components/recent-earnings';
 import { useCurrentSubscription } from '../../features/subscriptions/api/get-current-subscription';
@@ -63,6 +64,9 @@ function SignedInDashboard() {
               )
             }
             licenses={<MyLicensesCard />}
+            downloadAction={(download) => (
+              <DownloadAgainButton mvpId={download.mvp_id} title={download.mvp.title} />
+            )}
           />
         }
         sellerView={<SellerDashboard profile={profile.data} recentEarnings={<RecentEarnings />} />}

@@ -47,6 +47,14 @@ const template = withFile({ title: 'Quota Kit' });
 /** The concurrency test's own template and seller, so its counts are exact. */
 const RUSH_SELLER = `seller-${randomUUID()}`;
 const rush = withFile({ title: 'Rush Kit', seller_id: RUSH_SELLER });
+/** Ten templates of one seller for the cross-template rush (quota spent once per template). */
+const RUSH_MANY_SELLER = `seller-${randomUUID()}`;
+const rushMany = Array.from({ length: 10 }, (_, index) =>
+  withFile({ title: `Rush Kit ${index + 1}`, seller_id: RUSH_MANY_SELLER }),
+);
+/** Templates for the daily-limit test and the history test (each download a new template). */
+const daily = Array.from({ length: 6 }, (_, index) => withFile({ title: `Daily Kit ${index}` }));
+const second = withFile({ title: 'Second Kit' });
 const pending = withFile({ title: 'Pending Kit', status: 'pending_review' });
 const oneTime = withFile({ title: 'Paid Kit', access_tier: 'one_time_sale', price: 9 });
 const notAZip = withFile({ title: 'Broken Kit' });
@@ -74,28 +82,34 @@ beforeAll(async () => {
   const s3 = createS3Client(localCloud().s3Endpoint);
   const bucket = process.env.MVP_FILES_BUCKET!;
   await Promise.all([
-    ...[template, rush, pending, oneTime].map((item) =>
+    ...[template, rush, pending, oneTime, ...rushMany, ...daily, second].map((item) =>
       s3.send(new PutObjectCommand({ Bucket: bucket, Key: item.file_key, Body: bundle })),
     ),
     s3.send(
       new PutObjectCommand({ Bucket: bucket, Key: notAZip.file_key, Body: 'plain text, no zip' }),
     ),
-    ...[template, rush, pending, oneTime, notAZip].map((item) => MvpEntity.create(item).go()),
+    ...[template, rush, pending, oneTime, notAZip, ...rushMany, ...daily, second].map((item) =>
+      MvpEntity.create(item).go(),
+    ),
   ]);
 });
 
 describe('POST /api/mvps/{id}/download', () => {
-  it('turns 50 concurrent clicks with a quota of 5 into exactly 5 downloads', async () => {
+  it('turns 50 concurrent clicks on 10 templates with a quota of 5 into exactly 5 downloads', async () => {
     const buyer = `buyer-${randomUUID()}`;
     const bystander = `bystander-${randomUUID()}`;
     await putBuyer(buyer, { downloads_remaining: 5 });
     await putBuyer(bystander, { downloads_remaining: 3 });
-    const before = (await MvpEntity.get({ id: rush.id }).go()).data!.download_count;
+    const before = await Promise.all(
+      rushMany.map(
+        async (item) => (await MvpEntity.get({ id: item.id }).go()).data!.download_count,
+      ),
+    );
 
-    const results = await Promise.all(Array.from({ length: 50 }, () => download(rush.id, buyer)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => download(rushMany[index % 10]!.id, buyer)),
+    );
 
-    const ok = results.filter((result) => result.statusCode === 200);
-    expect(ok).toHaveLength(5);
     const refused = results.filter((result) => result.statusCode !== 200);
     for (const result of refused) {
       // Over quota, or (rarely) a conflict that outlived its retries; never a half-written click.
@@ -104,38 +118,79 @@ describe('POST /api/mvps/{id}/download', () => {
     expect(
       refused.some((r) => jsonBody<ApiErrorBody>(r).message === DOWNLOAD_MESSAGES.quotaReached),
     ).toBe(true);
+    const spent = results
+      .filter((result) => result.statusCode === 200)
+      .map((result) => jsonBody<DownloadResult>(result))
+      .filter((body) => body.quotaSpent);
+    expect(spent).toHaveLength(5);
 
+    // Five rows on five different templates: a second click on a template of the same period
+    // is served again without spending.
     const rows = await DownloadEntity.query.byUser({ user_id: buyer }).go({ pages: 'all' });
     expect(rows.data).toHaveLength(5);
-    expect(rows.data.every((row) => row.mvp_id === rush.id && row.seller_id === RUSH_SELLER)).toBe(
-      true,
-    );
+    expect(new Set(rows.data.map((row) => row.mvp_id)).size).toBe(5);
+    expect(rows.data.every((row) => row.seller_id === RUSH_MANY_SELLER)).toBe(true);
     expect(await remaining(buyer)).toBe(0);
     expect(await remaining(bystander)).toBe(3);
-    const after = (await MvpEntity.get({ id: rush.id }).go({ consistent: true })).data!;
-    expect(after.download_count).toBe(before + 5);
+    const after = await Promise.all(
+      rushMany.map(
+        async (item) =>
+          (await MvpEntity.get({ id: item.id }).go({ consistent: true })).data!.download_count,
+      ),
+    );
+    expect(after.reduce((sum, count, index) => sum + count - before[index]!, 0)).toBe(5);
 
     const notifications = await NotificationEntity.query
-      .byUser({ user_id: RUSH_SELLER })
+      .byUser({ user_id: RUSH_MANY_SELLER })
       .go({ pages: 'all' });
     expect(notifications.data.filter((n) => n.type === 'new_download').length).toBe(5);
-    const sellerCounter = await NotificationCounterEntity.get({ user_id: RUSH_SELLER }).go();
+    const sellerCounter = await NotificationCounterEntity.get({ user_id: RUSH_MANY_SELLER }).go();
     expect(sellerCounter.data?.unread_count).toBe(5);
+  });
 
+  it('spends quota once when one template is clicked 20 times at once, and serves the rest free', async () => {
+    const buyer = `buyer-${randomUUID()}`;
+    await putBuyer(buyer, { downloads_remaining: 5 });
+    const before = (await MvpEntity.get({ id: rush.id }).go()).data!.download_count;
+
+    const results = await Promise.all(Array.from({ length: 20 }, () => download(rush.id, buyer)));
+
+    const ok = results.filter((result) => result.statusCode === 200);
+    for (const result of results) expect([200, 409]).toContain(result.statusCode);
+    expect(ok.map((r) => jsonBody<DownloadResult>(r).quotaSpent).filter(Boolean)).toHaveLength(1);
+    const rows = await DownloadEntity.query.byUser({ user_id: buyer }).go({ pages: 'all' });
+    expect(rows.data).toHaveLength(1);
+    expect(await remaining(buyer)).toBe(4);
+    const after = (await MvpEntity.get({ id: rush.id }).go({ consistent: true })).data!;
+    expect(after.download_count).toBe(before + 1);
     const totals = await CounterEntity.query
       .byName({ name: 'downloads' })
       .begins({ bucket: 'all' })
       .go({ pages: 'all' });
-    expect(totals.data.reduce((sum, item) => sum + item.value, 0)).toBe(5);
+    expect(totals.data.reduce((sum, item) => sum + item.value, 0)).toBeGreaterThanOrEqual(6);
 
-    const body = jsonBody<DownloadResult>(ok[0]!);
+    // Downloading again later in the period: the same licence, nothing spent.
+    const again = await download(rush.id, buyer);
+    expect(again.statusCode).toBe(200);
+    const body = jsonBody<DownloadResult>(again);
     expect(body).toMatchObject({
       success: true,
       message: DOWNLOAD_MESSAGES.success,
       fileName: 'rush-kit-1.0.0.zip',
       expiresIn: 300,
+      quotaSpent: false,
+      licenseId: jsonBody<DownloadResult>(ok[0]!).licenseId,
     });
     expect(body.filePath).toBe(body.url);
+    expect(await remaining(buyer)).toBe(4);
+
+    // A new quota period (the monthly reset): the next download spends again.
+    await ProfileEntity.patch({ id: buyer })
+      .set({ last_quota_reset_at: new Date(Date.now() + 1000).toISOString() })
+      .go();
+    const nextPeriod = jsonBody<DownloadResult>(await download(rush.id, buyer));
+    expect(nextPeriod.quotaSpent).toBe(true);
+    expect(await remaining(buyer)).toBe(3);
   });
 
   it('hands out a presigned URL that serves the bundle as an attachment', async () => {
@@ -208,9 +263,7 @@ describe('POST /api/mvps/{id}/download', () => {
   it('holds the daily limit under concurrent clicks', async () => {
     const buyer = `buyer-${randomUUID()}`;
     await putBuyer(buyer, { downloads_remaining: 10, daily_download_limit: 2 });
-    const results = await Promise.all(
-      Array.from({ length: 6 }, () => download(template.id, buyer)),
-    );
+    const results = await Promise.all(daily.map((item) => download(item.id, buyer)));
     const statuses = results.map((result) => result.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(2);
     const third = await download(template.id, buyer);
@@ -246,7 +299,7 @@ describe('GET /api/downloads', () => {
     await putBuyer(other, { downloads_remaining: 1 });
     expect((await download(template.id, buyer)).statusCode).toBe(200);
     expect((await download(template.id, other)).statusCode).toBe(200);
-    expect((await download(template.id, buyer)).statusCode).toBe(200);
+    expect((await download(second.id, buyer)).statusCode).toBe(200);
 
     const result = await call('GET', '/api/downloads', buyer);
     expect(result.statusCode).toBe(200);
@@ -255,15 +308,15 @@ describe('GET /api/downloads', () => {
     expect(page.items[0]!.downloaded_at >= page.items[1]!.downloaded_at).toBe(true);
     expect(page.items[0]).toEqual({
       id: expect.any(String),
-      mvp_id: template.id,
+      mvp_id: second.id,
       month_year: new Date().toISOString().slice(0, 7),
       downloaded_at: expect.any(String),
       mvp: {
-        id: template.id,
-        title: 'Quota Kit',
-        slug: template.slug,
+        id: second.id,
+        title: 'Second Kit',
+        slug: second.slug,
         version_number: '1.0.0',
-        preview_images: [`/${template.preview_image_keys[0]}`],
+        preview_images: [`/${second.preview_image_keys[0]}`],
       },
     });
     expect(page.cursor).toBeNull();

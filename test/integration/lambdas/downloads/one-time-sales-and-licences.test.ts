@@ -44,6 +44,7 @@ const paid = withFile({
 });
 const free = withFile({ title: 'Free Kit', access_tier: 'free' });
 const included = withFile({ title: 'Included Kit', version_number: '3.2.1' });
+const alsoIncluded = withFile({ title: 'Second Included Kit' });
 
 const claimsOf = (sub: string) => idTokenClaims({ sub, email: `${sub}@example.com` });
 
@@ -71,7 +72,7 @@ const putBuyer = (id: string, remaining: number, extra: Record<string, unknown> 
 beforeAll(async () => {
   const s3 = createS3Client(localCloud().s3Endpoint);
   await Promise.all(
-    [paid, free, included].flatMap((item) => [
+    [paid, free, included, alsoIncluded].flatMap((item) => [
       s3.send(
         new PutObjectCommand({
           Bucket: process.env.MVP_FILES_BUCKET!,
@@ -200,10 +201,14 @@ describe('licences issued by downloads', () => {
   });
 
   it('writes no licence when the transaction is cancelled', async () => {
-    // Both clicks pass the pre-read with one download left; the quota condition lets one commit.
+    // Both clicks (two templates) pass the pre-read with one download left; the quota condition
+    // lets one commit.
     const buyer = `buyer-${randomUUID()}`;
     await putBuyer(buyer, 1);
-    const results = await Promise.all([download(included.id, buyer), download(included.id, buyer)]);
+    const results = await Promise.all([
+      download(included.id, buyer),
+      download(alsoIncluded.id, buyer),
+    ]);
     expect(results.filter((result) => result.statusCode === 200)).toHaveLength(1);
     expect(await downloadsOf(buyer)).toHaveLength(1);
     expect(await licensesOf(buyer)).toHaveLength(1);

@@ -18,6 +18,8 @@ export interface BuyerDashboardProps {
   subscriptionActions?: ReactNode;
   /** The licences card, from the licences feature (by the route). */
   licenses?: ReactNode;
+  /** "Download again" beside each download, from the downloads feature (by the route). */
+  downloadAction?: (download: MyDownload) => ReactNode;
 }
 
 /**
@@ -32,6 +34,7 @@ export function BuyerDashboard({
   downloadsFailed,
   subscriptionActions,
   licenses,
+  downloadAction,
 }: BuyerDashboardProps) {
   return (
     <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6" data-testid="buyer-dashboard">
@@ -42,7 +45,12 @@ export function BuyerDashboard({
           profile={profile}
           actions={subscriptionActions}
         />
-        <DownloadsCard profile={profile} downloads={downloads} failed={downloadsFailed} />
+        <DownloadsCard
+          profile={profile}
+          downloads={downloads}
+          failed={downloadsFailed}
+          renderAction={downloadAction}
+        />
         {licenses}
       </Stack>
       <Stack gap="6">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Card, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { MyDownload } from '@contracts/downloads';
@@ -9,10 +10,12 @@ export interface DownloadsCardProps {
   profile: Pick<Profile, 'downloads_remaining' | 'download_quota'>;
   downloads: readonly MyDownload[] | undefined;
   failed: boolean;
+  /** An action beside each download ("Download again", from the downloads feature). */
+  renderAction?: (download: MyDownload) => ReactNode;
 }
 
 /** Downloads left this month and the downloads so far, each linking to its template. */
-export function DownloadsCard({ profile, downloads, failed }: DownloadsCardProps) {
+export function DownloadsCard({ profile, downloads, failed, renderAction }: DownloadsCardProps) {
   return (
     <Card.Root variant="outline" data-testid="downloads">
       <Card.Header>
@@ -61,6 +64,7 @@ export function DownloadsCard({ profile, downloads, failed }: DownloadsCardProps
                     Version {download.mvp.version_number} · {formatDate(download.downloaded_at)}
                   </Text>
                 </Stack>
+                {renderAction?.(download)}
               </HStack>
             ))}
           </Stack>

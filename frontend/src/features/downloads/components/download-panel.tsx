@@ -49,7 +49,10 @@ export function DownloadPanel({ mvp, onDownloaded, purchase }: DownloadPanelProp
   // Whether the caller owns it is known only once the status is in; until then nothing is offered.
   const ownershipPending = oneTimeSale && signedIn && status.isPending;
   const mustBuy = oneTimeSale && !owned && !ownershipPending;
-  const quotaSpent = !owned && status.data !== undefined && status.data.downloads_remaining <= 0;
+  // A template already paid for this period downloads again for free, even with no quota left.
+  const freeAgain = status.data?.free_again === true;
+  const quotaSpent =
+    !owned && !freeAgain && status.data !== undefined && status.data.downloads_remaining <= 0;
 
   const start = () => {
     if (!signedIn) {
@@ -103,6 +106,7 @@ export function DownloadPanel({ mvp, onDownloaded, purchase }: DownloadPanelProp
           {describeRemaining(status.data.downloads_remaining)}
           {status.data.last_downloaded_at &&
             ` · you downloaded this on ${formatDay(status.data.last_downloaded_at)}`}
+          {freeAgain && ' · downloading it again this month is free'}
         </Text>
       )}
       {owned && status.data?.last_downloaded_at && (
