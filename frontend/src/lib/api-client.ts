@@ -45,13 +45,13 @@ export type ApiBody<Route extends RouteKey> =
   Row<Route> extends { body: infer Body } ? Body : never;
 
 /** A route without path parameters or body may be called without options. */
-type ApiArgs<Route extends RouteKey> =
+export type ApiArgs<Route extends RouteKey> =
   Row<Route> extends { params: unknown } | { body: unknown }
     ? [options: ApiOptions<Route>]
     : [options?: ApiOptions<Route>];
 
 /** What the client reads of the options, whatever the route. */
-interface RequestParts {
+export interface RequestParts {
   params?: Record<string, string>;
   query?: Record<string, string | undefined>;
   body?: unknown;
@@ -75,8 +75,15 @@ export function queryString(query: Record<string, string | undefined> = {}): str
   return text ? `?${text}` : '';
 }
 
-/** Sends one call of a route (URL, bearer token, JSON body) and answers the raw response. */
-async function send(route: RouteKey, options: RequestParts | undefined, accept: string) {
+/**
+ * Sends one call of a route (URL, bearer token, JSON body) and answers the raw response; `api`
+ * and `apiDownload` (api-download.ts) read it.
+ */
+export async function sendRequest(
+  route: RouteKey,
+  options: RequestParts | undefined,
+  accept: string,
+) {
   // The options' shape depends on the route; the call reads them all the same way.
   const { params, query, body, signal } = options ?? {};
   const [method, template] = route.split(' ') as [string, string];
@@ -100,7 +107,7 @@ async function send(route: RouteKey, options: RequestParts | undefined, accept: 
 }
 
 /** The `ApiError` of a non-2xx answer: the API's own message, or the generic one. */
-async function failureOf(response: Response): Promise<ApiError> {
+export async function failureOf(response: Response): Promise<ApiError> {
   const answer: unknown = await response.json().catch(() => undefined);
   // Every API failure is `{ message, fields? }`; anything else (a proxy's HTML page, an empty
   // body) gets the generic text.
@@ -118,36 +125,14 @@ export async function api<Route extends RouteKey>(
   route: Route,
   ...[options]: ApiArgs<Route>
 ): Promise<ApiResponse<Route>> {
-  const response = await send(route, options as RequestParts | undefined, 'application/json');
+  const response = await sendRequest(
+    route,
+    options as RequestParts | undefined,
+    'application/json',
+  );
   if (!response.ok) throw await failureOf(response);
   const answer: unknown = await response.json().catch(() => undefined);
   // The one place an answer gets its type: the handler builds it from the same contract type
   // (lambdas/shared/contracts/api.ts), and checking it again here would put zod on every page.
   return answer as ApiResponse<Route>;
-}
-
-/** The routes that answer a file rather than JSON (their contract row's response is `Blob`). */
-export type DownloadRoute = {
-  [Route in RouteKey]: ApiResponse<Route> extends Blob ? Route : never;
-}[RouteKey];
-
-export interface ApiDownload {
-  blob: Blob;
-  /** From `Content-Disposition`, when the API names the file. */
-  filename: string | null;
-}
-
-/**
- * Calls a route that answers a file (a CSV export) with the same URL, token and errors as `api`,
- * and resolves with the file as a Blob.
- */
-export async function apiDownload<Route extends DownloadRoute>(
-  route: Route,
-  ...[options]: ApiArgs<Route>
-): Promise<ApiDownload> {
-  const response = await send(route, options as RequestParts | undefined, '*/*');
-  if (!response.ok) throw await failureOf(response);
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
-  return { blob: await response.blob(), filename };
 }

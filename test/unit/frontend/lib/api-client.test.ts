@@ -4,7 +4,8 @@
  * of a signed-in browser, and failures become `ApiError`s with the API's message.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, apiDownload, fillPath, queryString } from '../../../../frontend/src/lib/api-client';
+import { api, fillPath, queryString } from '../../../../frontend/src/lib/api-client';
+import { apiDownload } from '../../../../frontend/src/lib/api-download';
 import { ApiError, UNEXPECTED_ERROR } from '../../../../frontend/src/lib/api-error';
 import { loadRuntimeConfig } from '../../../../frontend/src/lib/runtime-config';
 
