@@ -185,7 +185,8 @@ function TypeRow({
               id={`protected-${type.id}`}
               fontSize="xs"
               color="fg.muted"
-              maxW="64"
+              maxW="56"
+              whiteSpace="normal"
               textAlign="end"
             >
               {NEWSLETTER_TYPE_PROTECTED_MESSAGE}
