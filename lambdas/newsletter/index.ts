@@ -18,6 +18,18 @@ export const handler = createHttpHandler(
       import('./handlers/update-newsletter-type').then((m) => m.updateNewsletterTypeHandler),
     'delete-newsletter-type': () =>
       import('./handlers/delete-newsletter-type').then((m) => m.deleteNewsletterTypeHandler),
+    'list-newsletter-type-subscriptions': () =>
+      import('./handlers/list-newsletter-type-subscriptions').then(
+        (m) => m.listNewsletterTypeSubscriptionsHandler,
+      ),
+    'list-newsletter-subscribers': () =>
+      import('./handlers/list-newsletter-subscribers').then(
+        (m) => m.listNewsletterSubscribersHandler,
+      ),
+    'export-newsletter-subscribers': () =>
+      import('./handlers/export-newsletter-subscribers').then(
+        (m) => m.exportNewsletterSubscribersHandler,
+      ),
   },
   { loadProfile: loadCallerProfile },
 );

@@ -6,7 +6,10 @@
  * the first-seen time explicitly, guarded by a condition that it has not changed meanwhile.
  */
 import { LeadEntity, type LeadItem } from '../shared/db/entities/lead';
-import { NewsletterSubscriberEntity } from '../shared/db/entities/newsletter-subscriber';
+import {
+  NewsletterSubscriberEntity,
+  type NewsletterSubscriberItem,
+} from '../shared/db/entities/newsletter-subscriber';
 import {
   NewsletterTypeEntity,
   type NewsletterTypeItem,
@@ -24,6 +27,13 @@ import {
 export type { NewsletterTypeItem };
 export type { UserNewsletterSubscriptionItem };
 export type { LeadItem };
+export type { NewsletterSubscriberItem };
+
+/** A page of a list read and where the next one starts (`null` at the end). */
+export interface Page<Item> {
+  items: Item[];
+  cursor: string | null;
+}
 
 /** L2: one newsletter type. */
 export const getNewsletterType = async (id: string): Promise<NewsletterTypeItem | null> => {
@@ -191,4 +201,56 @@ export const captureLead = async (input: {
 export const getLead = async (email: string): Promise<LeadItem | null> => {
   const { data } = await LeadEntity.get({ email }).go({ consistent: true });
   return data;
+};
+
+/**
+ * L8: addresses newest first, a page at a time; `subscribed` and `unsubscribed` filter on
+ * `unsubscribed_at` (a filter: it reads on until the page is full or the index ends).
+ */
+export const querySubscribers = async (options: {
+  status: 'all' | 'subscribed' | 'unsubscribed';
+  limit: number;
+  cursor: string | null;
+}): Promise<Page<NewsletterSubscriberItem>> => {
+  const query = NewsletterSubscriberEntity.query.bySubscribedAt({});
+  if (options.status !== 'all') {
+    query.where((attr, op) =>
+      options.status === 'subscribed'
+        ? op.notExists(attr.unsubscribed_at)
+        : op.exists(attr.unsubscribed_at),
+    );
+  }
+  const { data, cursor } = await query.go({
+    order: 'desc',
+    limit: options.limit,
+    cursor: options.cursor,
+  });
+  return { items: data, cursor };
+};
+
+/** L6: the users' subscriptions to one type, latest change first, a page at a time. */
+export const querySubscriptionsOfType = async (
+  newsletterTypeId: string,
+  options: { limit: number; cursor: string | null },
+): Promise<Page<UserNewsletterSubscriptionItem>> => {
+  const { data, cursor } = await UserNewsletterSubscriptionEntity.query
+    .byType({ newsletter_type_id: newsletterTypeId })
+    .go({ order: 'desc', limit: options.limit, cursor: options.cursor });
+  return { items: data, cursor };
+};
+
+/** An audit entry of a read (the export), on its own: there is no change to commit with it. */
+export const commitAudit = async (audit: TransactionWrite): Promise<void> => {
+  const result = await transactWrite({ audit });
+  if (result.canceled) {
+    throw new Error(`Audit entry was not written: ${JSON.stringify(result.codes)}`);
+  }
+};
+
+/** L7 for the demo seed: the address with its own times, unless it exists (left as it is). */
+export const createSubscriberIfAbsent = async (item: NewsletterSubscriberItem): Promise<void> => {
+  const result = await transactWrite({ subscriber: NewsletterSubscriberEntity.create(item) });
+  if (result.canceled && result.failed('subscriber') !== 'ConditionalCheckFailed') {
+    throw new Error(`Subscriber was not written: ${JSON.stringify(result.codes)}`);
+  }
 };

@@ -22,6 +22,7 @@ import {
   setUserSubscription,
   type NewsletterTypeItem,
   createNewsletterTypeIfAbsent,
+  createSubscriberIfAbsent,
 } from './repo';
 
 /** Where a settings subscription came from (the spec's `source 'user_settings'`). */
@@ -115,4 +116,39 @@ export const ensureNewsletterType = async (type: {
     created_at: now,
     updated_at: now,
   });
+};
+
+/**
+ * Demo newsletter data (the local seed): addresses with their own times, and signed-in users'
+ * subscriptions. What exists is left as it is, so a reseed changes nothing an admin did.
+ */
+export const importNewsletterDemo = async (input: {
+  subscribers: readonly {
+    email: string;
+    source: string;
+    subscribed_at: string;
+    unsubscribed_at?: string;
+  }[];
+  users: readonly { userId: string; email: string; newsletterTypeId: string }[];
+}): Promise<void> => {
+  for (const subscriber of input.subscribers) {
+    await createSubscriberIfAbsent({
+      ...subscriber,
+      email: subscriber.email.trim().toLowerCase(),
+      last_modified_at: subscriber.unsubscribed_at ?? subscriber.subscribed_at,
+    });
+  }
+  for (const user of input.users) {
+    if (await getUserSubscription(user.userId, user.newsletterTypeId)) continue;
+    await withRetries(() =>
+      setUserSubscription({
+        userId: user.userId,
+        email: user.email.trim().toLowerCase(),
+        newsletterTypeId: user.newsletterTypeId,
+        subscribed: true,
+        source: SETTINGS_SOURCE,
+        now: new Date().toISOString(),
+      }),
+    );
+  }
 };

@@ -56,6 +56,13 @@ export class TooManyRequestsError extends DomainError {
   }
 }
 
+/** The answer would be larger than one response may be (an export); the message says what to do. */
+export class PayloadTooLargeError extends DomainError {
+  constructor(message: string) {
+    super(message);
+  }
+}
+
 export const SERVICE_UNAVAILABLE_MESSAGE =
   'The marketplace is temporarily unavailable. Please try again in a minute.';
 

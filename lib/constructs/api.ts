@@ -63,8 +63,9 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   // Admin user management pages with signed cursors and moves users between role groups
   // (`userManagementNeeds`).
   profiles: { table: 'readWrite', secrets: ['cursorSigningKey'] },
-  // Newsletter toggles, subscribers and launch-page leads.
-  newsletter: { table: 'readWrite' },
+  // Newsletter toggles, subscribers and launch-page leads; the admin tab's lists page with signed
+  // cursors.
+  newsletter: { table: 'readWrite', secrets: ['cursorSigningKey'] },
   // Public seller pages: profiles and templates, read only.
   sellers: { table: 'read' },
   // Home figures and admin analytics: counter reads only, and the admin's profile (created on

@@ -45,13 +45,13 @@ export type ApiBody<Route extends RouteKey> =
   Row<Route> extends { body: infer Body } ? Body : never;
 
 /** A route without path parameters or body may be called without options. */
-type ApiArgs<Route extends RouteKey> =
+export type ApiArgs<Route extends RouteKey> =
   Row<Route> extends { params: unknown } | { body: unknown }
     ? [options: ApiOptions<Route>]
     : [options?: ApiOptions<Route>];
 
 /** What the client reads of the options, whatever the route. */
-interface RequestParts {
+export interface RequestParts {
   params?: Record<string, string>;
   query?: Record<string, string | undefined>;
   body?: unknown;
@@ -76,19 +76,20 @@ export function queryString(query: Record<string, string | undefined> = {}): str
 }
 
 /**
- * Calls one route of the API and resolves with its answer; rejects with an `ApiError` for a
- * non-2xx answer (the API's own message, or the generic one).
+ * Sends one call of a route (URL, bearer token, JSON body) and answers the raw response; `api`
+ * and `apiDownload` (api-download.ts) read it.
  */
-export async function api<Route extends RouteKey>(
-  route: Route,
-  ...[options]: ApiArgs<Route>
-): Promise<ApiResponse<Route>> {
+export async function sendRequest(
+  route: RouteKey,
+  options: RequestParts | undefined,
+  accept: string,
+) {
   // The options' shape depends on the route; the call reads them all the same way.
-  const { params, query, body, signal } = (options ?? {}) as RequestParts;
+  const { params, query, body, signal } = options ?? {};
   const [method, template] = route.split(' ') as [string, string];
   const path = fillPath(template, params).slice(API_PREFIX.length);
 
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: accept });
   // Sent whenever the browser is signed in, public routes included, as it always has been: the
   // API answers a request with a token `private, no-store` (lambdas/shared/http/response.ts), so
   // nothing a signed-in person received is ever kept by CloudFront; without a session this is
@@ -97,21 +98,40 @@ export async function api<Route extends RouteKey>(
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
 
-  const response = await fetch(`${getRuntimeConfig().apiBaseUrl}${path}${queryString(query)}`, {
+  return fetch(`${getRuntimeConfig().apiBaseUrl}${path}${queryString(query)}`, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
+}
+
+/** The `ApiError` of a non-2xx answer: the API's own message, or the generic one. */
+export async function failureOf(response: Response): Promise<ApiError> {
   const answer: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    // Every API failure is `{ message, fields? }`; anything else (a proxy's HTML page, an empty
-    // body) gets the generic text.
-    const failure = answer as Partial<ApiErrorBody> | undefined;
-    throw typeof failure?.message === 'string'
-      ? new ApiError(failure.message, response.status, failure.fields)
-      : new ApiError(UNEXPECTED_ERROR, response.status);
-  }
+  // Every API failure is `{ message, fields? }`; anything else (a proxy's HTML page, an empty
+  // body) gets the generic text.
+  const failure = answer as Partial<ApiErrorBody> | undefined;
+  return typeof failure?.message === 'string'
+    ? new ApiError(failure.message, response.status, failure.fields)
+    : new ApiError(UNEXPECTED_ERROR, response.status);
+}
+
+/**
+ * Calls one route of the API and resolves with its answer; rejects with an `ApiError` for a
+ * non-2xx answer (the API's own message, or the generic one).
+ */
+export async function api<Route extends RouteKey>(
+  route: Route,
+  ...[options]: ApiArgs<Route>
+): Promise<ApiResponse<Route>> {
+  const response = await sendRequest(
+    route,
+    options as RequestParts | undefined,
+    'application/json',
+  );
+  if (!response.ok) throw await failureOf(response);
+  const answer: unknown = await response.json().catch(() => undefined);
   // The one place an answer gets its type: the handler builds it from the same contract type
   // (lambdas/shared/contracts/api.ts), and checking it again here would put zod on every page.
   return answer as ApiResponse<Route>;

@@ -20,9 +20,14 @@ import type {
 } from './admin-mvps';
 import type { AdminOverview } from './admin-overview';
 import type {
+  AdminNewsletterSubscriberPage,
   AdminNewsletterType,
   AdminNewsletterTypeList,
+  AdminUserNewsletterSubscriptionPage,
   NewsletterTypeDeleted,
+  newsletterSubscribersExportQuerySchema,
+  newsletterSubscribersQuerySchema,
+  newsletterSubscriptionsQuerySchema,
   newsletterTypeCreateSchema,
   newsletterTypeUpdateSchema,
 } from './admin-newsletter';
@@ -200,6 +205,19 @@ interface ApiRows {
     response: AdminNewsletterType;
   };
   'DELETE /api/admin/newsletter-types/{id}': { response: NewsletterTypeDeleted };
+  'GET /api/admin/newsletter-types/{id}/subscriptions': {
+    query: z.input<typeof newsletterSubscriptionsQuerySchema>;
+    response: AdminUserNewsletterSubscriptionPage;
+  };
+  'GET /api/admin/newsletter-subscribers': {
+    query: z.input<typeof newsletterSubscribersQuerySchema>;
+    response: AdminNewsletterSubscriberPage;
+  };
+  /** Not JSON: a `text/csv` attachment (call it with `apiDownload`). */
+  'GET /api/admin/newsletter-subscribers/export': {
+    query: z.input<typeof newsletterSubscribersExportQuerySchema>;
+    response: Blob;
+  };
   'GET /api/admin/refund-requests': {
     query: { status?: RefundStatus };
     response: AdminRefundRequestList;

@@ -490,6 +490,32 @@ export const routes = [
   },
   {
     method: 'GET',
+    path: '/api/admin/newsletter-types/{id}/subscriptions',
+    domain: 'newsletter',
+    operation: 'list-newsletter-type-subscriptions',
+    access: 'admin',
+    summary:
+      "Users' subscriptions to one newsletter type, latest change first (paged, signed cursor).",
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/newsletter-subscribers',
+    domain: 'newsletter',
+    operation: 'list-newsletter-subscribers',
+    access: 'admin',
+    summary:
+      'Newsletter subscribers (all, subscribed or unsubscribed), newest first (paged, signed cursor).',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/newsletter-subscribers/export',
+    domain: 'newsletter',
+    operation: 'export-newsletter-subscribers',
+    access: 'admin',
+    summary: 'The newsletter subscribers as a CSV download (audited; 413 past 5 MB).',
+  },
+  {
+    method: 'GET',
     path: '/api/admin/refund-requests',
     domain: 'refunds',
     operation: 'list-refund-requests-by-status',

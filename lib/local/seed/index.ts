@@ -7,7 +7,8 @@
  * reviews, downloads, newsletter): key layouts, defaults, counters and the catalog version are
  * theirs, the seed brings the content only.
  *
- * 1. accounts: Cognito user (confirmed, permanent password, group) → profile and username claim
+ * 1. accounts: Cognito user (confirmed, permanent password, group) → profile and username claim;
+ *    the newsletter: its general type, a few subscribers, the demo buyer's and seller's toggles
  * 2. templates: files and items through the templates domain (one catalog move for the batch),
  *    then their reviews
  * 3. the demo buyer's past download
@@ -24,7 +25,7 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { publishCatalogSnapshot } from '../../../lambdas/catalog/service';
-import { ensureNewsletterType } from '../../../lambdas/newsletter/service';
+import { ensureNewsletterType, importNewsletterDemo } from '../../../lambdas/newsletter/service';
 import { importProfile } from '../../../lambdas/profiles/import';
 import { importReviews } from '../../../lambdas/reviews/service';
 import { SITE_UPDATES_NEWSLETTER_ID } from '../../../lambdas/shared/contracts/newsletter';
@@ -116,6 +117,40 @@ export const seedNewsletterTypes = (): Promise<void> =>
     id: SITE_UPDATES_NEWSLETTER_ID,
     name: 'Site updates',
     description: 'New templates, features and marketplace news, about once a month.',
+  });
+
+/** Launch-page addresses for the admin's Subscribers tab (one unsubscribed since). */
+export const demoNewsletterSubscribers = [
+  { email: 'ada@example.com', source: 'launch_page', subscribed_at: '2026-03-02T09:15:00.000Z' },
+  { email: 'grace@example.com', source: 'launch_page', subscribed_at: '2026-03-05T17:40:00.000Z' },
+  {
+    email: 'linus@example.com',
+    source: 'launch_page',
+    subscribed_at: '2026-03-09T11:05:00.000Z',
+    unsubscribed_at: '2026-04-01T08:00:00.000Z',
+  },
+  {
+    email: 'margaret@example.com',
+    source: 'launch_page',
+    subscribed_at: '2026-03-20T14:30:00.000Z',
+  },
+] as const;
+
+/**
+ * The newsletter's demo data: the addresses above, and the demo buyer and seller subscribed to
+ * site updates from their settings (the User subscriptions tab). Left as is once there.
+ */
+const seedNewsletter = (users: Map<DemoAccountKey, SeededUser>): Promise<void> =>
+  importNewsletterDemo({
+    subscribers: demoNewsletterSubscribers,
+    users: (['buyer', 'seller'] as const).map((key) => {
+      const user = userOf(users, key);
+      return {
+        userId: user.sub,
+        email: user.account.email,
+        newsletterTypeId: SITE_UPDATES_NEWSLETTER_ID,
+      };
+    }),
   });
 
 /**
@@ -232,6 +267,7 @@ const reviewsOf = (template: SeedTemplate, users: Map<DemoAccountKey, SeededUser
 export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> => {
   const users = await seedAccounts(options);
   await seedNewsletterTypes();
+  await seedNewsletter(users);
   const templatesWritten = await importTemplates(
     seedTemplates.map((template) => templateImportOf(template, users)),
   );

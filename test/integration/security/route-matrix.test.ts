@@ -104,6 +104,12 @@ const matrix: Record<string, Cell> = {
   'POST /api/admin/newsletter-types': { allowed: ADMINS, seesPrivateData: ADMINS },
   'PATCH /api/admin/newsletter-types/{id}': { allowed: ADMINS, seesPrivateData: ADMINS },
   'DELETE /api/admin/newsletter-types/{id}': { allowed: ADMINS, seesPrivateData: ADMINS },
+  'GET /api/admin/newsletter-types/{id}/subscriptions': {
+    allowed: ADMINS,
+    seesPrivateData: ADMINS,
+  },
+  'GET /api/admin/newsletter-subscribers': { allowed: ADMINS, seesPrivateData: ADMINS },
+  'GET /api/admin/newsletter-subscribers/export': { allowed: ADMINS, seesPrivateData: ADMINS },
   'GET /api/admin/refund-requests': { allowed: ADMINS, seesPrivateData: ADMINS },
   'POST /api/admin/refund-requests/{id}/approve': { allowed: ADMINS, seesPrivateData: ADMINS },
   'POST /api/admin/refund-requests/{id}/reject': { allowed: ADMINS, seesPrivateData: ADMINS },

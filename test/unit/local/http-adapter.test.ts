@@ -1,5 +1,12 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { buildEvent, matchRoute, stringifyClaims } from '../../../lib/local/http-adapter';
+import {
+  buildEvent,
+  createApiAdapter,
+  matchRoute,
+  stringifyClaims,
+} from '../../../lib/local/http-adapter';
 import type { RouteDefinition } from '../../../lambdas/shared/design/routes';
 
 const table: RouteDefinition[] = [
@@ -162,5 +169,41 @@ describe('buildEvent', () => {
     );
     expect(binary.isBase64Encoded).toBe(true);
     expect(binary.body).toBe(Buffer.from([0, 1, 2, 255]).toString('base64'));
+  });
+});
+
+describe('createApiAdapter', () => {
+  it('passes a non-JSON answer (a CSV download) through with its headers and bytes unchanged', async () => {
+    const csv = 'email,source\r\n"a,b@x.com",\'=1+1\r\nzoë@x.com,launch_page\r\n';
+    const adapter = createApiAdapter({
+      cognitoEndpoint: 'http://localhost:1',
+      userPoolId: 'local_pool',
+      userPoolClientId: 'client',
+      routeTable: table,
+      loadHandler: async () => async () => ({
+        statusCode: 200,
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="subscribers-2026-11-23.csv"',
+          'cache-control': 'no-store',
+        },
+        body: csv,
+      }),
+    });
+    const server = createServer((request, response) => void adapter(request, response));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/api/mvps`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(response.headers.get('content-disposition')).toBe(
+        'attachment; filename="subscribers-2026-11-23.csv"',
+      );
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(Buffer.from(await response.arrayBuffer()).toString('utf8')).toBe(csv);
+    } finally {
+      await new Promise<void>((done) => server.close(() => done()));
+    }
   });
 });

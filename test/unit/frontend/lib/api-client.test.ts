@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, fillPath, queryString } from '../../../../frontend/src/lib/api-client';
+import { apiDownload } from '../../../../frontend/src/lib/api-download';
 import { ApiError, UNEXPECTED_ERROR } from '../../../../frontend/src/lib/api-error';
 import { loadRuntimeConfig } from '../../../../frontend/src/lib/runtime-config';
 
@@ -167,3 +168,34 @@ export function typeChecks() {
     (reviews) => reviews.average_rating,
   );
 }
+
+describe('apiDownload', () => {
+  it('answers the file as a Blob with its name, sending the token and the query', async () => {
+    getIdToken.mockResolvedValue('id-token');
+    fetchMock.mockResolvedValueOnce(
+      new Response('email\r\nann@example.com\r\n', {
+        status: 200,
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="subscribers-2026-11-23.csv"',
+        },
+      }),
+    );
+    const file = await apiDownload('GET /api/admin/newsletter-subscribers/export', {
+      query: { status: 'subscribed' },
+    });
+    expect(file.filename).toBe('subscribers-2026-11-23.csv');
+    expect(await file.blob.text()).toBe('email\r\nann@example.com\r\n');
+    const { url, init, headers } = lastRequest();
+    expect(url).toBe('/api/admin/newsletter-subscribers/export?status=subscribed');
+    expect(init.method).toBe('GET');
+    expect(headers.get('Authorization')).toBe('Bearer id-token');
+  });
+
+  it("rejects with the API's message, as api does", async () => {
+    answer(413, { message: 'Too big.' });
+    await expect(apiDownload('GET /api/admin/newsletter-subscribers/export')).rejects.toEqual(
+      new ApiError('Too big.', 413),
+    );
+  });
+});

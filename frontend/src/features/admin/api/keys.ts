@@ -1,10 +1,12 @@
 /**
  * Query keys of the admin dashboard, all under `admin` so nothing an admin action refreshes falls
  * under another feature's keys: the overview, one list per review,
- * refund, dispute or payout status, the users by filter, the audit log's pages.
+ * refund, dispute or payout status, the users by filter, the audit log's pages, the newsletter's
+ * types, subscribers by status and user subscriptions by type.
  */
 import type { AnalyticsPeriod } from '@contracts/admin-analytics';
 import type { PendingMvpFilter } from '@contracts/admin-mvps';
+import type { NewsletterSubscriberStatus } from '@contracts/admin-newsletter';
 import type { AdminUserRoleFilter, SellerApprovalFilter } from '@contracts/admin-users';
 import type { DisputeStatus } from '@contracts/disputes';
 import type { AdminPayoutFilter } from '@contracts/payouts';
@@ -23,4 +25,10 @@ export const adminKeys = {
   userLists: ['admin', 'users'] as const,
   users: (filter: { role: AdminUserRoleFilter; approval: SellerApprovalFilter; search: string }) =>
     ['admin', 'users', filter] as const,
+  newsletter: ['admin', 'newsletter'] as const,
+  newsletterTypes: ['admin', 'newsletter', 'types'] as const,
+  newsletterSubscribers: (status: NewsletterSubscriberStatus) =>
+    ['admin', 'newsletter', 'subscribers', status] as const,
+  newsletterSubscriptions: (typeId: string) =>
+    ['admin', 'newsletter', 'subscriptions', typeId] as const,
 };

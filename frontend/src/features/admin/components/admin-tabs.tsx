@@ -12,6 +12,7 @@ import {
   LuGavel,
   LuLayoutDashboard,
   LuListChecks,
+  LuMail,
   LuReceiptText,
   LuUsers,
 } from 'react-icons/lu';
@@ -38,5 +39,6 @@ export const ADMIN_TABS: readonly [AdminTab, ...AdminTab[]] = [
   tab('payouts', 'Payouts', LuBanknote, () => import('./payouts-tab')),
   tab('users', 'User Management', LuUsers, () => import('./users-tab')),
   tab('analytics', 'Analytics', LuChartColumn, () => import('./analytics-tab')),
+  tab('newsletter', 'Newsletter', LuMail, () => import('./newsletter-tab')),
   tab('audit', 'Audit', LuClipboardList, () => import('./audit-tab')),
 ];

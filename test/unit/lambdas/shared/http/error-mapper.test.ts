@@ -5,6 +5,7 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
+  PayloadTooLargeError,
   SERVICE_UNAVAILABLE_MESSAGE,
   ServiceUnavailableError,
   UnauthorizedError,
@@ -22,6 +23,7 @@ describe('toErrorResponse', () => {
     [new ForbiddenError('No entry.'), 403, 'No entry.'],
     [new NotFoundError('Missing.'), 404, 'Missing.'],
     [new ConflictError('Taken.'), 409, 'Taken.'],
+    [new PayloadTooLargeError('Too big; filter.'), 413, 'Too big; filter.'],
     [new ValidationError('Bad.'), 400, 'Bad.'],
   ])('maps %o to its status', (error, status, message) => {
     const response = toErrorResponse(error);

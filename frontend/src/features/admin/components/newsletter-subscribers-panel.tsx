@@ -1,0 +1,151 @@
+/**
+ * The Newsletter tab's Subscribers (seller-and-admin spec §2): every address newest first, by
+ * status, a page at a time with Load more, and the CSV export of the chosen status (downloaded
+ * with the admin's token; 'Failed to export subscribers' and the API's reason when it fails).
+ */
+import { useState } from 'react';
+import {
+  Badge,
+  Button,
+  ButtonGroup,
+  Center,
+  HStack,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { LuDownload } from 'react-icons/lu';
+import {
+  NEWSLETTER_ADMIN_MESSAGES,
+  NEWSLETTER_SUBSCRIBER_STATUSES,
+  type NewsletterSubscriberStatus,
+} from '@contracts/admin-newsletter';
+import { FormAlert } from '../../../components/form/form-alert';
+import { errorMessage } from '../../../lib/api-error';
+import { useExportNewsletterSubscribers } from '../api/export-newsletter-subscribers';
+import { useNewsletterSubscribers } from '../api/get-newsletter-subscribers';
+import { LoadFailed } from './newsletter-load-failed';
+
+const STATUS_LABELS: Record<NewsletterSubscriberStatus, string> = {
+  all: 'All',
+  subscribed: 'Subscribed',
+  unsubscribed: 'Unsubscribed',
+};
+
+const formatDateTime = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+
+export function NewsletterSubscribersPanel() {
+  const [status, setStatus] = useState<NewsletterSubscriberStatus>('all');
+  const subscribers = useNewsletterSubscribers(status);
+  const exporter = useExportNewsletterSubscribers();
+  const items = subscribers.data?.pages.flatMap((page) => page.items) ?? [];
+  // Read before the branches below narrow `subscribers` to its success state.
+  const moreFailed = subscribers.isFetchNextPageError;
+
+  return (
+    <Stack gap="4" data-testid="newsletter-subscribers" aria-busy={subscribers.isPending}>
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <ButtonGroup size="sm" attached variant="outline" role="group" aria-label="Status">
+          {NEWSLETTER_SUBSCRIBER_STATUSES.map((option) => (
+            <Button
+              key={option}
+              aria-pressed={status === option}
+              variant={status === option ? 'solid' : 'outline'}
+              colorPalette="purple"
+              onClick={() => setStatus(option)}
+            >
+              {STATUS_LABELS[option]}
+            </Button>
+          ))}
+        </ButtonGroup>
+        <Button
+          size="sm"
+          colorPalette="purple"
+          variant="outline"
+          loading={exporter.isPending}
+          onClick={() => exporter.mutate(status)}
+        >
+          <LuDownload /> Export CSV
+        </Button>
+      </HStack>
+      {exporter.isError && (
+        <FormAlert
+          status="error"
+          title={NEWSLETTER_ADMIN_MESSAGES.exportFailed}
+          description={errorMessage(exporter.error)}
+          data-testid="newsletter-export-error"
+        />
+      )}
+      {subscribers.isPending ? (
+        <Skeleton h="40" />
+      ) : subscribers.isError && !moreFailed ? (
+        <LoadFailed onRetry={() => void subscribers.refetch()} retrying={subscribers.isFetching} />
+      ) : (
+        <Stack gap="3">
+          {items.length === 0 && !subscribers.hasNextPage ? (
+            <Text color="fg.muted" py="6" data-testid="no-subscribers">
+              No subscribers.
+            </Text>
+          ) : (
+            items.length > 0 && (
+              <Table.ScrollArea borderWidth="1px" rounded="md">
+                <Table.Root size="sm" aria-label="Subscribers">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>E-mail</Table.ColumnHeader>
+                      <Table.ColumnHeader>Source</Table.ColumnHeader>
+                      <Table.ColumnHeader>Status</Table.ColumnHeader>
+                      <Table.ColumnHeader>Subscribed</Table.ColumnHeader>
+                      <Table.ColumnHeader>Unsubscribed</Table.ColumnHeader>
+                      <Table.ColumnHeader>Last change</Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {items.map((item) => (
+                      <Table.Row
+                        key={item.email}
+                        data-testid="newsletter-subscriber-row"
+                        data-email={item.email}
+                      >
+                        <Table.Cell fontWeight="medium">{item.email}</Table.Cell>
+                        <Table.Cell>{item.source}</Table.Cell>
+                        <Table.Cell>
+                          <Badge colorPalette={item.unsubscribed_at ? 'gray' : 'green'}>
+                            {item.unsubscribed_at ? 'Unsubscribed' : 'Subscribed'}
+                          </Badge>
+                        </Table.Cell>
+                        <Table.Cell>{formatDateTime(item.subscribed_at)}</Table.Cell>
+                        <Table.Cell>{formatDateTime(item.unsubscribed_at)}</Table.Cell>
+                        <Table.Cell>{formatDateTime(item.last_modified_at)}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Table.ScrollArea>
+            )
+          )}
+          {moreFailed && (
+            <LoadFailed
+              onRetry={() => void subscribers.fetchNextPage()}
+              retrying={subscribers.isFetchingNextPage}
+            />
+          )}
+          {subscribers.hasNextPage && !moreFailed && (
+            <Center>
+              <Button
+                variant="outline"
+                colorPalette="purple"
+                loading={subscribers.isFetchingNextPage}
+                onClick={() => void subscribers.fetchNextPage()}
+              >
+                Load more
+              </Button>
+            </Center>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The Newsletter tab's User subscriptions (seller-and-admin spec §2): pick a type, see which
+ * signed-in users turned it on or off, latest change first, a page at a time.
+ */
+import { useState } from 'react';
+import {
+  Badge,
+  Button,
+  Center,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { FormField } from '../../../components/form/form-field';
+import { useNewsletterSubscriptions } from '../api/get-newsletter-subscriptions';
+import { useNewsletterTypes } from '../api/get-newsletter-types';
+import { LoadFailed } from './newsletter-load-failed';
+
+const formatDateTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function NewsletterSubscriptionsPanel() {
+  const types = useNewsletterTypes();
+  const [chosen, setChosen] = useState<string | null>(null);
+  // The first type until the admin picks one.
+  const typeId = chosen ?? types.data?.items[0]?.id ?? null;
+  const subscriptions = useNewsletterSubscriptions(typeId);
+  const items = subscriptions.data?.pages.flatMap((page) => page.items) ?? [];
+  const moreFailed = subscriptions.isFetchNextPageError;
+
+  if (types.isPending) return <Skeleton h="40" />;
+  if (types.isError) {
+    return <LoadFailed onRetry={() => void types.refetch()} retrying={types.isFetching} />;
+  }
+  if (types.data.items.length === 0) {
+    return <Text color="fg.muted">Create a newsletter type first.</Text>;
+  }
+
+  return (
+    <Stack gap="4" data-testid="newsletter-subscriptions" aria-busy={subscriptions.isPending}>
+      <FormField label="Newsletter type" maxW="sm">
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field
+            value={typeId ?? ''}
+            onChange={(event) => setChosen(event.currentTarget.value)}
+          >
+            {types.data.items.map((type) => (
+              <option key={type.id} value={type.id}>
+                {type.name}
+                {type.is_active ? '' : ' (inactive)'}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      {subscriptions.isPending ? (
+        <Skeleton h="40" />
+      ) : subscriptions.isError && !moreFailed ? (
+        <LoadFailed
+          onRetry={() => void subscriptions.refetch()}
+          retrying={subscriptions.isFetching}
+        />
+      ) : (
+        <Stack gap="3">
+          {items.length === 0 && !subscriptions.hasNextPage ? (
+            <Text color="fg.muted" py="6" data-testid="no-subscriptions">
+              No user has subscribed to this newsletter yet.
+            </Text>
+          ) : (
+            items.length > 0 && (
+              <Table.ScrollArea borderWidth="1px" rounded="md">
+                <Table.Root size="sm" aria-label="User subscriptions">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>User</Table.ColumnHeader>
+                      <Table.ColumnHeader>Status</Table.ColumnHeader>
+                      <Table.ColumnHeader>Source</Table.ColumnHeader>
+                      <Table.ColumnHeader>Subscribed</Table.ColumnHeader>
+                      <Table.ColumnHeader>Last change</Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {items.map((item) => (
+                      <Table.Row key={item.user_id} data-testid="newsletter-subscription-row">
+                        <Table.Cell>
+                          <Text fontWeight="medium">{item.email}</Text>
+                          <Text fontSize="xs" color="fg.muted">
+                            {[item.display_name, item.username && `@${item.username}`]
+                              .filter(Boolean)
+                              .join(' · ') || '—'}
+                          </Text>
+                        </Table.Cell>
+                        <Table.Cell>
+                          <Badge colorPalette={item.status === 'active' ? 'green' : 'gray'}>
+                            {item.status === 'active' ? 'Subscribed' : 'Unsubscribed'}
+                          </Badge>
+                        </Table.Cell>
+                        <Table.Cell>{item.source}</Table.Cell>
+                        <Table.Cell>{formatDateTime(item.subscribed_at)}</Table.Cell>
+                        <Table.Cell>{formatDateTime(item.last_modified_at)}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Table.ScrollArea>
+            )
+          )}
+          {moreFailed && (
+            <LoadFailed
+              onRetry={() => void subscriptions.fetchNextPage()}
+              retrying={subscriptions.isFetchingNextPage}
+            />
+          )}
+          {subscriptions.hasNextPage && !moreFailed && (
+            <Center>
+              <Button
+                variant="outline"
+                colorPalette="purple"
+                loading={subscriptions.isFetchingNextPage}
+                onClick={() => void subscriptions.fetchNextPage()}
+              >
+                Load more
+              </Button>
+            </Center>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
