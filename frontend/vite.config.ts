@@ -38,6 +38,42 @@ export const devServerFs = {
 };
 
 /**
+ * Content pages written as Markdown in `frontend/content/` (issue 13 §6), rendered at build time:
+ * `import page from '../content/terms.md'` gives `{ title, description, html }`, the HTML made by
+ * `marked` (GitHub-flavoured: tables) from the file's body, and title and description from its
+ * front matter. No Markdown parser reaches the browser, and each page is its own small chunk.
+ * The files are ours, in the repository: their HTML is trusted like our components.
+ */
+export const markdownPages = (): Plugin => ({
+  name: 'markdown-pages',
+  enforce: 'pre',
+  async transform(code, id) {
+    if (!id.endsWith('.md')) return null;
+    const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(code.replace(/\r\n/g, '\n'));
+    if (!match) throw new Error(`${id}: a content page starts with --- front matter ---`);
+    const fields = Object.fromEntries(
+      match[1]!
+        .split('\n')
+        .map((line) => /^(\w+):\s*(.*)$/.exec(line))
+        .filter((field): field is RegExpExecArray => field !== null)
+        .map((field) => [field[1]!, field[2]!.trim()]),
+    );
+    if (!fields.title || !fields.description) {
+      throw new Error(`${id}: the front matter needs a title and a description`);
+    }
+    const { marked } = await import('marked');
+    // Wide tables scroll inside their own box on a phone; the table keeps its table semantics.
+    const html = (await marked.parse(match[2]!, { gfm: true }))
+      .replaceAll('<table>', '<div class="table-scroll"><table>')
+      .replaceAll('</table>', '</table></div>');
+    return {
+      code: `export default ${JSON.stringify({ title: fields.title, description: fields.description, html })};`,
+      map: null,
+    };
+  },
+});
+
+/**
  * A Vite plugin that gives every react-icons icon its own module.
  *
  * Why: react-icons ships each icon pack as one module (`react-icons/lu` holds 1,500 icons). The
@@ -107,7 +143,11 @@ const reactIconsPerIcon = (sourceRoot: string): Plugin => {
 export default defineConfig({
   root,
   publicDir: 'public',
-  plugins: [reactIconsPerIcon(fileURLToPath(new URL('src/', import.meta.url))), react()],
+  plugins: [
+    markdownPages(),
+    reactIconsPerIcon(fileURLToPath(new URL('src/', import.meta.url))),
+    react(),
+  ],
   resolve: {
     alias: {
       // The zod schemas and constants the API validates with: one source for both sides.

@@ -26,8 +26,8 @@ describe('shell navigation', () => {
   it('shows the named under-construction page for placeholder routes', async () => {
     const { page } = session;
     for (const [path, name] of [
-      ['/help', 'Help Center'],
-      ['/privacy', 'Privacy Policy'],
+      ['/analytics', 'Analytics'],
+      ['/stories', 'Success Stories'],
     ] as const) {
       await page.goto(path);
       await page.getByRole('heading', { name, level: 1 }).waitFor();

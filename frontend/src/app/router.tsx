@@ -13,6 +13,7 @@
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout';
 import { paths } from '../config/paths';
+import type { ContentPageData } from './routes/content-page';
 import { lazyPage } from '../lib/lazy-page';
 import HomeRoute from './routes/home';
 
@@ -40,6 +41,31 @@ const AdminRoute = lazyPage(() => import('./routes/admin'));
 const UnderConstructionRoute = lazyPage(() => import('./routes/under-construction'));
 
 /**
+ * A content page from `frontend/content/*.md` (rendered at build time), each its own chunk: the
+ * page's HTML and the shared ContentPage component load together.
+ */
+const contentRoute = (load: () => Promise<{ default: ContentPageData }>) =>
+  lazyPage(async () => {
+    const [{ default: page }, { ContentPage }] = await Promise.all([
+      load(),
+      import('./routes/content-page'),
+    ]);
+    return { default: () => <ContentPage page={page} /> };
+  });
+
+/** The Markdown pages (issue 13 §6), by path. */
+const CONTENT_PAGES: readonly (readonly [string, ReturnType<typeof contentRoute>])[] = [
+  [paths.licenses.path, contentRoute(() => import('../../content/licenses.md'))],
+  [paths.terms.path, contentRoute(() => import('../../content/terms.md'))],
+  [paths.privacy.path, contentRoute(() => import('../../content/privacy.md'))],
+  [paths.cookies.path, contentRoute(() => import('../../content/cookies.md'))],
+  [paths.howItWorks.path, contentRoute(() => import('../../content/how-it-works.md'))],
+  [paths.help.path, contentRoute(() => import('../../content/help.md'))],
+  [paths.guidelines.path, contentRoute(() => import('../../content/guidelines.md'))],
+  [paths.docs.path, contentRoute(() => import('../../content/docs.md'))],
+];
+
+/**
  * Routes whose page is not built (yet): each shows the under-construction page with its name.
  * A page that lands takes its row out of this list (two routes on one path would be ambiguous).
  */
@@ -47,17 +73,9 @@ const UNDER_CONSTRUCTION: readonly (readonly [string, string])[] = [
   [paths.support.path, 'Support'],
   [paths.analytics.path, 'Analytics'],
   [paths.payoutSettings.path, 'Payout Settings'],
-  [paths.howItWorks.path, 'How It Works'],
   [paths.stories.path, 'Success Stories'],
-  [paths.guidelines.path, 'Seller Guidelines'],
-  [paths.help.path, 'Help Center'],
   [paths.contact.path, 'Contact Us'],
-  [paths.docs.path, 'Documentation'],
   [paths.status.path, 'System Status'],
-  [paths.privacy.path, 'Privacy Policy'],
-  [paths.terms.path, 'Terms of Service'],
-  [paths.cookies.path, 'Cookie Policy'],
-  [paths.licenses.path, 'Licenses'],
 ];
 
 const routes: RouteObject[] = [
@@ -88,6 +106,7 @@ const routes: RouteObject[] = [
       { path: paths.payouts.path, element: <PayoutsRoute /> },
       { path: paths.connectStripe.path, element: <ConnectStripeRoute /> },
       { path: paths.admin.path, element: <AdminRoute /> },
+      ...CONTENT_PAGES.map(([path, Page]) => ({ path, element: <Page /> })),
       // Pages of later issues and the spec's placeholder pages: a named under-construction page.
       ...UNDER_CONSTRUCTION.map(([path, pageName]) => ({
         path,
