@@ -10,6 +10,10 @@ export const handler = createHttpHandler(
     'update-my-newsletter': () =>
       import('./handlers/update-my-newsletter').then((m) => m.updateMyNewsletterHandler),
     'capture-lead': () => import('./handlers/capture-lead').then((m) => m.captureLeadHandler),
+    'confirm-newsletter': () =>
+      import('./handlers/confirm-newsletter').then((m) => m.confirmNewsletterHandler),
+    'unsubscribe-newsletter': () =>
+      import('./handlers/unsubscribe-newsletter').then((m) => m.unsubscribeNewsletterHandler),
     'list-newsletter-types': () =>
       import('./handlers/list-newsletter-types').then((m) => m.listNewsletterTypesHandler),
     'create-newsletter-type': () =>
@@ -18,6 +22,14 @@ export const handler = createHttpHandler(
       import('./handlers/update-newsletter-type').then((m) => m.updateNewsletterTypeHandler),
     'delete-newsletter-type': () =>
       import('./handlers/delete-newsletter-type').then((m) => m.deleteNewsletterTypeHandler),
+    'list-newsletter-issues': () =>
+      import('./handlers/list-newsletter-issues').then((m) => m.listNewsletterIssuesHandler),
+    'create-newsletter-issue': () =>
+      import('./handlers/create-newsletter-issue').then((m) => m.createNewsletterIssueHandler),
+    'get-newsletter-issue': () =>
+      import('./handlers/get-newsletter-issue').then((m) => m.getNewsletterIssueHandler),
+    'send-newsletter-issue': () =>
+      import('./handlers/send-newsletter-issue').then((m) => m.sendNewsletterIssueHandler),
   },
   { loadProfile: loadCallerProfile },
 );

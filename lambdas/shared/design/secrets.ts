@@ -19,6 +19,13 @@ export const secretDesign = {
     notRotatedBecause:
       'A generated key with no external holder; rotating it would only restart the rate-limit windows of the hour, so it is rotated by redeploying when needed, not on a schedule.',
   },
+  newsletterSigningKey: {
+    envVar: 'NEWSLETTER_SIGNING_KEY',
+    description:
+      'HMAC key that signs the links in newsletter e-mails (one-click unsubscribe, double opt-in confirmation)',
+    notRotatedBecause:
+      'A generated signing key with no external holder; rotating it would void the unsubscribe and confirmation links of every e-mail already sent, so it is rotated by redeploying only when it leaked.',
+  },
   stripeSecretKey: {
     envVar: 'STRIPE_SECRET_KEY',
     description: 'Stripe secret API key (sk_live_… / sk_test_…) used by stripe-node',
