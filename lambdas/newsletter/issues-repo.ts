@@ -76,7 +76,9 @@ export const activeUserSubscriptions = async (newsletterTypeId: string) => {
 export const confirmedSubscribers = async () => {
   const { data } = await NewsletterSubscriberEntity.query
     .bySubscribedAt({})
-    .where((attr, op) => `${op.exists(attr.confirmed_at)} AND ${op.notExists(attr.unsubscribed_at)}`)
+    .where(
+      (attr, op) => `${op.exists(attr.confirmed_at)} AND ${op.notExists(attr.unsubscribed_at)}`,
+    )
     .go({ pages: 'all' });
   return data;
 };

@@ -29,7 +29,10 @@ const inline = (escaped: string): string =>
 
 /** The body's limited Markdown as HTML blocks. */
 export const renderMarkdown = (markdown: string): string => {
-  const blocks = markdown.replace(/\r\n?/g, '\n').trim().split(/\n{2,}/);
+  const blocks = markdown
+    .replace(/\r\n?/g, '\n')
+    .trim()
+    .split(/\n{2,}/);
   return blocks
     .map((block) => {
       const lines = block.split('\n');
@@ -39,7 +42,9 @@ export const renderMarkdown = (markdown: string): string => {
         return `<h${level}>${inline(escapeHtml(heading[2]!))}</h${level}>`;
       }
       if (lines.every((line) => /^[-*]\s+/.test(line))) {
-        const items = lines.map((line) => `<li>${inline(escapeHtml(line.replace(/^[-*]\s+/, '')))}</li>`);
+        const items = lines.map(
+          (line) => `<li>${inline(escapeHtml(line.replace(/^[-*]\s+/, '')))}</li>`,
+        );
         return `<ul>${items.join('')}</ul>`;
       }
       return `<p>${lines.map((line) => inline(escapeHtml(line))).join('<br>')}</p>`;

@@ -215,7 +215,7 @@ export const claimConfirmationSlot = async (
       .set({ confirmation_sent_at: now })
       .where(
         (attr, op) =>
-          `(${op.notExists(attr.confirmation_sent_at)} OR ${op.lte(attr.confirmation_sent_at, cutoff)})`,
+          `${op.notExists(attr.confirmation_sent_at)} OR ${op.lte(attr.confirmation_sent_at, cutoff)}`,
       )
       .go();
     return true;

@@ -75,7 +75,11 @@ export const tokenCodec = (key: string) => ({
   verifyUnsubscribe: (token: string, now = Date.now()): UnsubscribeClaims | null => {
     const payload = open(key, token, now);
     if (payload?.p !== 'unsubscribe') return null;
-    return { email: payload.e, newsletterTypeId: payload.t, ...(payload.u && { userId: payload.u }) };
+    return {
+      email: payload.e,
+      newsletterTypeId: payload.t,
+      ...(payload.u && { userId: payload.u }),
+    };
   },
   verifyConfirm: (token: string, now = Date.now()): ConfirmClaims | null => {
     const payload = open(key, token, now);

@@ -45,7 +45,8 @@ const THROTTLING = new Set([
 export const isThrottling = (error: unknown): boolean =>
   THROTTLING.has((error as { name?: string } | null)?.name ?? '');
 
-let loading: Promise<{ client: SESv2Client; sdk: typeof import('@aws-sdk/client-sesv2') }> | undefined;
+let loading:
+  Promise<{ client: SESv2Client; sdk: typeof import('@aws-sdk/client-sesv2') }> | undefined;
 
 /**
  * The headers SES v2 Simple content takes. Header values must be a single line: any line break is

@@ -63,12 +63,18 @@ export const newsletterIssueCreateSchema = z.object({
     .string({ message: 'Subject is required.' })
     .trim()
     .min(1, 'Subject is required.')
-    .max(NEWSLETTER_ISSUE_SUBJECT_MAX, `Subject must be at most ${NEWSLETTER_ISSUE_SUBJECT_MAX} characters.`),
+    .max(
+      NEWSLETTER_ISSUE_SUBJECT_MAX,
+      `Subject must be at most ${NEWSLETTER_ISSUE_SUBJECT_MAX} characters.`,
+    ),
   body: z
     .string({ message: 'Body is required.' })
     .trim()
     .min(1, 'Body is required.')
-    .max(NEWSLETTER_ISSUE_BODY_MAX, `Body must be at most ${NEWSLETTER_ISSUE_BODY_MAX} characters.`),
+    .max(
+      NEWSLETTER_ISSUE_BODY_MAX,
+      `Body must be at most ${NEWSLETTER_ISSUE_BODY_MAX} characters.`,
+    ),
 });
 export type NewsletterIssueCreate = z.output<typeof newsletterIssueCreateSchema>;
 
@@ -85,7 +91,9 @@ const tokenSchema = (message: string) =>
   z.string({ message }).trim().min(1, message).max(2048, message);
 
 /** `POST /api/newsletter/unsubscribe`: the token in the body or (one-click, RFC 8058) the query. */
-export const unsubscribeRequestSchema = z.object({ token: tokenSchema(UNSUBSCRIBE_INVALID_MESSAGE) });
+export const unsubscribeRequestSchema = z.object({
+  token: tokenSchema(UNSUBSCRIBE_INVALID_MESSAGE),
+});
 export type UnsubscribeRequest = z.output<typeof unsubscribeRequestSchema>;
 
 export interface UnsubscribeResult {
