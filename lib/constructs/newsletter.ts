@@ -16,7 +16,10 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { ConfigurationSet, EmailIdentity, Identity, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { lambdaVariables } from '../../lambdas/shared/design/lambda-environment';
+import {
+  lambdaVariables,
+  type LambdaEnvironment,
+} from '../../lambdas/shared/design/lambda-environment';
 import {
   stateMachineDesign,
   type TaskPlaceholder,
@@ -68,11 +71,11 @@ export class Newsletter extends Construct {
         : Identity.domain(props.mailIdentity),
       configurationSet: this.configurationSet,
     });
-    this.mailVariables = lambdaVariables({
+    this.mailVariables = {
       MAIL_FROM: props.mailFrom,
       MAIL_SEND_RATE: String(props.sendRate),
       MAIL_CONFIGURATION_SET: this.configurationSet.configurationSetName,
-    });
+    } satisfies Partial<LambdaEnvironment>;
     const environment = lambdaVariables({
       ...functionEnvironment(props),
       POWERTOOLS_SERVICE_NAME: 'newsletter',

@@ -38,6 +38,8 @@ const PayoutsRoute = lazyPage(() => import('./routes/payouts'));
 const ConnectStripeRoute = lazyPage(() => import('./routes/connect-stripe'));
 const AdminRoute = lazyPage(() => import('./routes/admin'));
 const UnderConstructionRoute = lazyPage(() => import('./routes/under-construction'));
+const NewsletterUnsubscribeRoute = lazyPage(() => import('./routes/newsletter-unsubscribe'));
+const NewsletterConfirmRoute = lazyPage(() => import('./routes/newsletter-confirm'));
 
 /**
  * Routes whose page is not built (yet): each shows the under-construction page with its name.
@@ -80,6 +82,8 @@ const routes: RouteObject[] = [
       { path: paths.refundRequest.path, element: <RefundRequestRoute /> },
       { path: paths.dispute.path, element: <DisputeRoute /> },
       { path: paths.disputeDetail.path, element: <DisputeDetailRoute /> },
+      { path: paths.newsletterUnsubscribe.path, element: <NewsletterUnsubscribeRoute /> },
+      { path: paths.newsletterConfirm.path, element: <NewsletterConfirmRoute /> },
       { path: paths.settings.path, element: <SettingsRoute /> },
       { path: paths.seller.path, element: <SellerRoute /> },
       { path: paths.pricing.path, element: <PricingRoute /> },

@@ -12,8 +12,6 @@ export const NEWSLETTER_ISSUE_TYPE_MISSING_MESSAGE = 'Choose an active newslette
 export const UNSUBSCRIBE_INVALID_MESSAGE = 'This unsubscribe link is invalid or has expired.';
 export const CONFIRM_INVALID_MESSAGE = 'This confirmation link is invalid or has expired.';
 export const CONFIRM_SUCCESS_MESSAGE = 'Your subscription is confirmed. Thank you!';
-/** The line the launch form adds under the spec's 'Thank you for subscribing!'. */
-export const CHECK_INBOX_MESSAGE = 'Check your inbox to confirm.';
 
 export const unsubscribedMessage = (newsletterName: string) =>
   `You have been unsubscribed from ${newsletterName}.`;
