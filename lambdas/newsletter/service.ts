@@ -194,6 +194,27 @@ export const unsubscribe = async (input: UnsubscribeRequest): Promise<Unsubscrib
   };
 };
 
+/**
+ * The demo seed's subscriber: subscribes a user to a type unless they ever chose (so a demo user
+ * who unsubscribed stays unsubscribed across restarts).
+ */
+export const subscribeUnlessChosen = async (
+  identity: { userId: string; email: string },
+  newsletterTypeId: string,
+): Promise<void> => {
+  if (await getUserSubscription(identity.userId, newsletterTypeId)) return;
+  await withRetries(() =>
+    setUserSubscription({
+      userId: identity.userId,
+      email: identity.email.trim().toLowerCase(),
+      newsletterTypeId,
+      subscribed: true,
+      source: SETTINGS_SOURCE,
+      now: new Date().toISOString(),
+    }),
+  );
+};
+
 /** A newsletter type that must exist (the seed's general newsletter), created active when absent. */
 export const ensureNewsletterType = async (type: {
   id: string;
