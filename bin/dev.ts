@@ -80,7 +80,9 @@ const main = async () => {
   const dev = process.argv.includes('--dev');
   const startedAt = Date.now();
   if (!dev) await ensureFrontendBuilt();
-  console.log('Starting the local cloud (DynamoDB Local, cognito-local, s3rver, local Stripe)…');
+  console.log(
+    'Starting the local cloud (DynamoDB Local, cognito-local, s3rver, aws-ses-v2-local, local Stripe)…',
+  );
 
   // Set once started; the signal handlers below may run before that.
   const running: { stack?: LocalStack } = {};
@@ -126,6 +128,7 @@ const main = async () => {
 ${accounts}
 
   Confirmation codes for new sign-ups are printed here.
+  E-mails the site sends (newsletters, confirmations): ${stack.sesEndpoint}
   Data is kept in .local/ (npm run reset wipes it). Press Ctrl-C to stop.
 `);
 };

@@ -10,6 +10,10 @@ export const handler = createHttpHandler(
     'update-my-newsletter': () =>
       import('./handlers/update-my-newsletter').then((m) => m.updateMyNewsletterHandler),
     'capture-lead': () => import('./handlers/capture-lead').then((m) => m.captureLeadHandler),
+    'confirm-newsletter': () =>
+      import('./handlers/confirm-newsletter').then((m) => m.confirmNewsletterHandler),
+    'unsubscribe-newsletter': () =>
+      import('./handlers/unsubscribe-newsletter').then((m) => m.unsubscribeNewsletterHandler),
     'list-newsletter-types': () =>
       import('./handlers/list-newsletter-types').then((m) => m.listNewsletterTypesHandler),
     'create-newsletter-type': () =>
@@ -30,6 +34,14 @@ export const handler = createHttpHandler(
       import('./handlers/export-newsletter-subscribers').then(
         (m) => m.exportNewsletterSubscribersHandler,
       ),
+    'list-newsletter-issues': () =>
+      import('./handlers/list-newsletter-issues').then((m) => m.listNewsletterIssuesHandler),
+    'create-newsletter-issue': () =>
+      import('./handlers/create-newsletter-issue').then((m) => m.createNewsletterIssueHandler),
+    'get-newsletter-issue': () =>
+      import('./handlers/get-newsletter-issue').then((m) => m.getNewsletterIssueHandler),
+    'send-newsletter-issue': () =>
+      import('./handlers/send-newsletter-issue').then((m) => m.sendNewsletterIssueHandler),
   },
   { loadProfile: loadCallerProfile },
 );

@@ -18,6 +18,7 @@ import {
   UserNewsletterSubscriptionEntity,
   type UserNewsletterSubscriptionItem,
 } from '../shared/db/entities/user-newsletter-subscription';
+import { isConditionFailure } from '../shared/db/entity';
 import {
   transactWrite,
   type TransactionItems,
@@ -160,20 +161,32 @@ export const setUserSubscription = async (input: {
   });
 };
 
+/** The address's subscriber record as lead capture needs it (first seen, consent state). */
+const getSubscriberState = async (email: string) => {
+  const { data } = await NewsletterSubscriberEntity.get({ email }).go({
+    consistent: true,
+    attributes: ['subscribed_at', 'confirmed_at', 'unsubscribed_at'],
+  });
+  return data;
+};
+
 /**
  * L9: the lead (one item per address, `submissions` counts repeats) and the address's newsletter
- * subscription, in one transaction.
+ * subscription, in one transaction. Double opt-in: an address that is confirmed and still
+ * subscribed stays confirmed; any other (new, unconfirmed, or unsubscribed since) is unconfirmed
+ * until it follows a new confirmation link. Resolves with whether a confirmation is needed.
  */
 export const captureLead = async (input: {
   email: string;
   source: string;
   timestamp: string;
   now: string;
-}): Promise<void> => {
-  const [createdAt, firstSeen] = await Promise.all([
+}): Promise<{ needsConfirmation: boolean }> => {
+  const [createdAt, subscriber] = await Promise.all([
     getLeadCreatedAt(input.email),
-    getSubscriberFirstSeen(input.email),
+    getSubscriberState(input.email),
   ]);
+  const confirmed = Boolean(subscriber?.confirmed_at && !subscriber.unsubscribed_at);
   await runTransaction({
     lead: LeadEntity.upsert({
       email: input.email,
@@ -191,10 +204,88 @@ export const captureLead = async (input: {
       email: input.email,
       source: input.source,
       subscribed: true,
-      firstSeen,
+      firstSeen: subscriber?.subscribed_at ?? null,
       now: input.now,
-    }),
+    }).remove(confirmed ? [] : ['confirmed_at']),
   });
+  return { needsConfirmation: !confirmed };
+};
+
+/**
+ * Takes the address's confirmation e-mail slot: `true` when no confirmation was sent since
+ * `cutoff` (at most one per 10 minutes: no mail bombing through the public form).
+ */
+export const claimConfirmationSlot = async (
+  email: string,
+  now: string,
+  cutoff: string,
+): Promise<boolean> => {
+  try {
+    await LeadEntity.patch({ email })
+      .set({ confirmation_sent_at: now })
+      .where(
+        (attr, op) =>
+          `${op.notExists(attr.confirmation_sent_at)} OR ${op.lte(attr.confirmation_sent_at, cutoff)}`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** Gives the slot back after a failed send, so resubmitting the form tries again at once. */
+export const releaseConfirmationSlot = async (email: string, claimedAt: string): Promise<void> => {
+  await LeadEntity.patch({ email })
+    .remove(['confirmation_sent_at'])
+    .where((attr, op) => op.eq(attr.confirmation_sent_at, claimedAt))
+    .go()
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+};
+
+/**
+ * Double opt-in confirmed: the subscriber (and its lead) get `confirmed_at`, kept from the first
+ * confirmation when followed again. `false` when the address has no subscriber record.
+ */
+export const confirmSubscriber = async (email: string, now: string): Promise<boolean> => {
+  const { data } = await NewsletterSubscriberEntity.get({ email }).go({ consistent: true });
+  if (!data) return false;
+  if (data.confirmed_at) return true;
+  const ignoreRace = (error: unknown) => {
+    if (!isConditionFailure(error)) throw error;
+  };
+  await NewsletterSubscriberEntity.patch({ email })
+    .set({ confirmed_at: now, last_modified_at: now })
+    .where((attr, op) => op.notExists(attr.confirmed_at))
+    .go()
+    .catch(ignoreRace);
+  await LeadEntity.patch({ email })
+    .set({ confirmed_at: now })
+    .where((attr, op) => op.notExists(attr.confirmed_at))
+    .go()
+    .catch(ignoreRace);
+  return true;
+};
+
+/** An anonymous address unsubscribes (one-click link): the first time is kept. */
+export const unsubscribeSubscriber = async (email: string, now: string): Promise<void> => {
+  await NewsletterSubscriberEntity.patch({ email })
+    .set({ unsubscribed_at: now, last_modified_at: now })
+    .where((attr, op) => op.notExists(attr.unsubscribed_at))
+    .go()
+    .catch((error: unknown) => {
+      // Absent (nothing to unsubscribe) or unsubscribed already: the same outcome.
+      if (!isConditionFailure(error)) throw error;
+    });
+};
+
+/** L7: one subscriber record (tests and the unsubscribe page). */
+export const getSubscriber = async (email: string) => {
+  const { data } = await NewsletterSubscriberEntity.get({ email }).go({ consistent: true });
+  return data;
 };
 
 /** L4 for a lead: the stored lead, for tests and the admin view. */

@@ -1,7 +1,7 @@
 /**
- * Newsletter rules: a signed-in user's toggle per newsletter type (settings, Notifications tab) and
- * lead capture from the launch overlay. Both are idempotent: repeating a request changes nothing
- * but the last-modified time.
+ * Newsletter rules: a signed-in user's toggle per newsletter type (settings, Notifications tab),
+ * lead capture from the launch overlay with its double opt-in, and the unsubscribe links of the
+ * e-mails. All are idempotent: repeating a request changes nothing but the last-modified time.
  */
 import type { AuthContext } from '../shared/auth/claims';
 import {
@@ -13,9 +13,28 @@ import {
   type NewsletterStatus,
   type NewsletterUpdate,
 } from '../shared/contracts/newsletter';
+import {
+  CONFIRM_INVALID_MESSAGE,
+  CONFIRM_SUCCESS_MESSAGE,
+  UNSUBSCRIBE_INVALID_MESSAGE,
+  unsubscribedMessage,
+  type ConfirmRequest,
+  type ConfirmResult,
+  type UnsubscribeRequest,
+  type UnsubscribeResult,
+} from '../shared/contracts/newsletter-issues';
+import { sendMail } from '../shared/adapters/mailer';
+import { config } from '../shared/config';
 import { NotFoundError, ValidationError } from '../shared/errors';
+import { logger } from '../shared/observability';
+import { confirmationMail } from './mail';
+import { newsletterTokens } from './tokens';
 import {
   captureLead as writeLead,
+  claimConfirmationSlot,
+  confirmSubscriber,
+  releaseConfirmationSlot,
+  unsubscribeSubscriber,
   ConcurrentWriteError,
   getNewsletterType,
   getUserSubscription,
@@ -91,16 +110,110 @@ export const updateMyNewsletter = async (
   return toStatus(type, update.subscribed);
 };
 
+/** At most one confirmation e-mail per address in this time (no mail bombing). */
+export const CONFIRMATION_RESEND_MS = 10 * 60 * 1000;
+
 /**
  * A lead from the launch overlay (process-lead-capture): consent was checked by the schema, so
- * the lead and its newsletter subscription are stored, once per address.
+ * the lead and its newsletter subscription are stored, once per address, unconfirmed until the
+ * address follows the link of the confirmation e-mail sent here (double opt-in; at most one per
+ * 10 minutes). The e-mail goes out after the write: if SES refuses, the lead is kept, the slot is
+ * given back and the error reaches the visitor, who can simply submit again.
  */
 export const captureLead = async (lead: LeadCapture): Promise<LeadCaptureResult> => {
   const now = new Date().toISOString();
-  await withRetries(() =>
-    writeLead({ email: lead.email, source: lead.source, timestamp: lead.timestamp ?? now, now }),
-  );
+  let needsConfirmation = false;
+  await withRetries(async () => {
+    ({ needsConfirmation } = await writeLead({
+      email: lead.email,
+      source: lead.source,
+      timestamp: lead.timestamp ?? now,
+      now,
+    }));
+  });
+  if (needsConfirmation) await sendConfirmation(lead.email, now);
   return { message: LEAD_SUCCESS_MESSAGE };
+};
+
+const sendConfirmation = async (email: string, now: string): Promise<void> => {
+  const cutoff = new Date(Date.parse(now) - CONFIRMATION_RESEND_MS).toISOString();
+  if (!(await claimConfirmationSlot(email, now, cutoff))) return;
+  try {
+    const token = (await newsletterTokens()).signConfirm({ email });
+    const confirmUrl = `${config().SITE_URL}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+    await sendMail(confirmationMail({ to: email, confirmUrl }));
+  } catch (error) {
+    await releaseConfirmationSlot(email, now);
+    logger.error('Confirmation e-mail not sent', { error: (error as Error).name });
+    throw error;
+  }
+};
+
+/** Double opt-in: the link of the confirmation e-mail. */
+export const confirmSubscription = async (input: ConfirmRequest): Promise<ConfirmResult> => {
+  const claims = (await newsletterTokens()).verifyConfirm(input.token);
+  if (!claims) throw new ValidationError(CONFIRM_INVALID_MESSAGE);
+  const confirmed = await confirmSubscriber(claims.email, new Date().toISOString());
+  if (!confirmed) throw new ValidationError(CONFIRM_INVALID_MESSAGE);
+  return { message: CONFIRM_SUCCESS_MESSAGE };
+};
+
+/** Where an unsubscribe through a link came from (the subscription's `source`). */
+export const UNSUBSCRIBE_LINK_SOURCE = 'unsubscribe_link';
+
+/**
+ * The unsubscribe link of an e-mail (the page's button, or a mail client's one-click POST).
+ * Idempotent. A signed-in user's subscription to the type goes inactive (with the address's
+ * subscriber record, as the settings toggle does); an anonymous address is marked unsubscribed.
+ */
+export const unsubscribe = async (input: UnsubscribeRequest): Promise<UnsubscribeResult> => {
+  const claims = (await newsletterTokens()).verifyUnsubscribe(input.token);
+  if (!claims) throw new ValidationError(UNSUBSCRIBE_INVALID_MESSAGE);
+  const now = new Date().toISOString();
+  if (claims.userId) {
+    const { userId } = claims;
+    await withRetries(() =>
+      setUserSubscription({
+        userId,
+        email: claims.email,
+        newsletterTypeId: claims.newsletterTypeId,
+        subscribed: false,
+        source: UNSUBSCRIBE_LINK_SOURCE,
+        now,
+      }),
+    );
+  } else {
+    await unsubscribeSubscriber(claims.email, now);
+  }
+  const type = await getNewsletterType(claims.newsletterTypeId);
+  const name = type?.name ?? 'this newsletter';
+  logger.info('Unsubscribed through a link', { newsletterTypeId: claims.newsletterTypeId });
+  return {
+    newsletter_type_id: claims.newsletterTypeId,
+    newsletter_type_name: name,
+    message: unsubscribedMessage(name),
+  };
+};
+
+/**
+ * The demo seed's subscriber: subscribes a user to a type unless they ever chose (so a demo user
+ * who unsubscribed stays unsubscribed across restarts).
+ */
+export const subscribeUnlessChosen = async (
+  identity: { userId: string; email: string },
+  newsletterTypeId: string,
+): Promise<void> => {
+  if (await getUserSubscription(identity.userId, newsletterTypeId)) return;
+  await withRetries(() =>
+    setUserSubscription({
+      userId: identity.userId,
+      email: identity.email.trim().toLowerCase(),
+      newsletterTypeId,
+      subscribed: true,
+      source: SETTINGS_SOURCE,
+      now: new Date().toISOString(),
+    }),
+  );
 };
 
 /** A newsletter type that must exist (the seed's general newsletter), created active when absent. */

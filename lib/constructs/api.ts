@@ -63,9 +63,10 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   // Admin user management pages with signed cursors and moves users between role groups
   // (`userManagementNeeds`).
   profiles: { table: 'readWrite', secrets: ['cursorSigningKey'] },
-  // Newsletter toggles, subscribers and launch-page leads; the admin tab's lists page with signed
-  // cursors.
-  newsletter: { table: 'readWrite', secrets: ['cursorSigningKey'] },
+  // Newsletter toggles, subscribers, launch-page leads and issues; the admin tab's lists page with
+  // signed cursors, and it signs and checks the links of the e-mails. Sending (SES) and starting
+  // newsletter-send are granted by the Newsletter construct.
+  newsletter: { table: 'readWrite', secrets: ['cursorSigningKey', 'newsletterSigningKey'] },
   // Public seller pages: profiles and templates, read only.
   sellers: { table: 'read' },
   // Home figures and admin analytics: counter reads only, and the admin's profile (created on

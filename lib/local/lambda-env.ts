@@ -15,7 +15,10 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION } from './resources';
 export interface LambdaEnvironmentInput extends UserPoolIds {
   tableName: string;
   buckets: BucketNames;
-  endpoints: { dynamodb: string; s3: string; cognito: string };
+  /** `ses`: aws-ses-v2-local (lib/local/emulators.ts), where the mailer sends. */
+  endpoints: { dynamodb: string; s3: string; cognito: string; ses?: string };
+  /** The base of the links in e-mails (`http://localhost:<port>`). */
+  siteUrl?: string;
   betaAccess: boolean;
   /**
    * Secret values by name (lambdas/shared/design/secrets.ts). Fresh random ones when absent; the
@@ -81,6 +84,8 @@ export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string,
     STRIPE_PRICE_PRO: input.stripe?.prices?.pro,
     STRIPE_PRICE_PREMIUM: input.stripe?.prices?.premium,
     TOKEN_LOCAL_KEY: input.tokenLocalKey ?? generateTokenLocalKey(),
+    SITE_URL: input.siteUrl,
+    MAIL_FROM: 'newsletter@marketplace.local',
   } satisfies LambdaEnvironment),
   // A secret added after `.local/state.json` was written gets a fresh value per start.
   ...Object.fromEntries(
@@ -95,6 +100,7 @@ export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string,
   AWS_ENDPOINT_URL_DYNAMODB: input.endpoints.dynamodb,
   AWS_ENDPOINT_URL_S3: input.endpoints.s3,
   AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: input.endpoints.cognito,
+  ...(input.endpoints.ses ? { AWS_ENDPOINT_URL_SESV2: input.endpoints.ses } : {}),
 });
 
 /**

@@ -13,6 +13,7 @@ import {
   startCognitoLocal,
   startDynamoDb,
   startS3,
+  startSes,
   assertPortFree,
   type EmulatorHandle,
 } from './emulators';
@@ -92,6 +93,8 @@ export interface LocalStack {
    * (authenticated with `env.STRIPE_SECRET_KEY`); undefined when a real Stripe key is configured.
    */
   stripe: { endpoint: string; controlUrl: string } | undefined;
+  /** aws-ses-v2-local: its web inbox at `/`, every message sent as JSON at `/store`. */
+  sesEndpoint: string;
   /** The pending confirmation code cognito-local issued to `email` (waits up to 10 s). */
   readConfirmationCode(email: string): Promise<string>;
   /** Stops the server and every emulator; safe to call twice. */
@@ -119,15 +122,17 @@ const choosePort = async (envVar: string, preferred: number): Promise<number> =>
 };
 
 const startAll = async (dataDir: string) => {
-  const [dynamoPort, cognitoPort, s3Port] = [
+  const [dynamoPort, cognitoPort, s3Port, sesPort] = [
     await choosePort('DYNAMODB_PORT', 8000),
     await choosePort('COGNITO_PORT', 9229),
     await choosePort('S3_PORT', 4569),
+    await choosePort('SES_PORT', 8005),
   ];
   const started = await Promise.allSettled([
     startDynamoDb({ port: dynamoPort, path: join(dataDir, 'dynamodb') }),
     startCognitoLocal({ port: cognitoPort, dataDir: join(dataDir, 'cognito') }),
     startS3({ port: s3Port, directory: join(dataDir, 's3') }),
+    startSes({ port: sesPort }),
   ]);
   const failure = started.find((result) => result.status === 'rejected');
   if (failure) {
@@ -139,13 +144,14 @@ const startAll = async (dataDir: string) => {
     );
     throw failure.reason;
   }
-  const [dynamo, cognito, s3] = started.map(
+  const [dynamo, cognito, s3, ses] = started.map(
     (result) => (result as PromiseFulfilledResult<EmulatorHandle>).value,
   );
   return {
     dynamo: dynamo!,
     cognito: cognito as Awaited<ReturnType<typeof startCognitoLocal>>,
     s3: s3!,
+    ses: ses!,
   };
 };
 
@@ -180,9 +186,12 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   // 1. Emulators.
   const emulators = await startAll(dataDir);
   const stopEmulators = () =>
-    Promise.all([emulators.dynamo.stop(), emulators.cognito.stop(), emulators.s3.stop()]).then(
-      () => undefined,
-    );
+    Promise.all([
+      emulators.dynamo.stop(),
+      emulators.cognito.stop(),
+      emulators.s3.stop(),
+      emulators.ses.stop(),
+    ]).then(() => undefined);
   emulators.cognito.events.on('code', ({ email, code }) =>
     log(`Confirmation code for ${email}: ${code}`),
   );
@@ -237,7 +246,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         dynamodb: emulators.dynamo.endpoint,
         s3: emulators.s3.endpoint,
         cognito: emulators.cognito.endpoint,
+        ses: emulators.ses.endpoint,
       },
+      siteUrl: `http://localhost:${options.port}`,
       betaAccess,
       stripe: localStripe
         ? { apiUrl: localStripe.endpoint, prices: localStripe.prices }
@@ -359,6 +370,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       userPoolClientId: userPool.userPoolClientId,
       env,
       stripe: localStripe && { endpoint: localStripe.endpoint, controlUrl: localStripe.controlUrl },
+      sesEndpoint: emulators.ses.endpoint,
       readConfirmationCode: (email) =>
         waitForConfirmationCode(emulators.cognito.dataDir, userPool.userPoolId, email),
       stop: () => {

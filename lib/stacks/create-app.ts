@@ -17,7 +17,44 @@ export interface AppSettings {
   readonly paymentsMode: PaymentsMode;
   /** Stripe price ids of the paid plans (`-c stripePricePro=price_…`); a plan without one is not sold. */
   readonly stripePrices: { basic?: string; pro?: string; premium?: string };
+  /**
+   * Newsletter e-mail (`-c mailFrom=news@example.com -c mailIdentity=example.com
+   * -c mailSendRate=14 -c siteUrl=https://www.example.com`): the identity defaults to the sender's
+   * domain, the rate to SES's usual 14/s, the links' base to the CloudFront address.
+   */
+  readonly mail: { from: string; identity: string; sendRate: number; siteUrl?: string };
 }
+
+const EMAIL = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/;
+
+/** The mail settings from context, checked. */
+const mailContext = (context: (key: string) => unknown): AppSettings['mail'] => {
+  const from = String(context('mailFrom') ?? 'newsletter@example.com');
+  const domain = EMAIL.exec(from)?.[1];
+  if (!domain) throw new Error(`Context "mailFrom" must be an e-mail address; got "${from}".`);
+  const identity = String(context('mailIdentity') ?? domain);
+  if (identity !== from && identity !== domain) {
+    throw new Error(
+      `Context "mailIdentity" must be the sender "${from}" or its domain "${domain}"; got "${identity}".`,
+    );
+  }
+  const sendRate = Number(context('mailSendRate') ?? 14);
+  if (!Number.isFinite(sendRate) || sendRate <= 0 || sendRate > 1000) {
+    throw new Error(`Context "mailSendRate" must be a positive number of messages per second.`);
+  }
+  const siteUrl = context('siteUrl');
+  if (siteUrl !== undefined && !/^https:\/\/[^/\s]+$/.test(String(siteUrl))) {
+    throw new Error(
+      `Context "siteUrl" must be https://<host> without a path; got "${String(siteUrl)}".`,
+    );
+  }
+  return {
+    from,
+    identity,
+    sendRate,
+    ...(siteUrl !== undefined ? { siteUrl: String(siteUrl) } : {}),
+  };
+};
 
 /** Context values arrive as booleans from cdk.json and as strings from `-c retainData=true`. */
 const flag = (value: unknown): boolean => value === true || value === 'true';
@@ -59,6 +96,7 @@ export const readSettings = (app: App): AppSettings => {
       ...priceContext(context('stripePricePro'), 'pro'),
       ...priceContext(context('stripePricePremium'), 'premium'),
     },
+    mail: mailContext(context),
   };
 };
 
@@ -88,6 +126,7 @@ export const createApp = (
     launchAt: settings.launchAt,
     paymentsMode: settings.paymentsMode,
     stripePrices: settings.stripePrices,
+    mail: settings.mail,
     ...(options.frontendDist ? { frontendDist: options.frontendDist } : {}),
   });
 

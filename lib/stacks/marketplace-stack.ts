@@ -1,6 +1,6 @@
 /**
  * The whole marketplace in one stack, composed of the Auth, Data, Api, Processing, Schedules,
- * Payouts and Web constructs.
+ * Payouts, Newsletter and Web constructs.
  *
  * Why one stack and not four: CloudFront's Origin Access Control writes the preview bucket's policy
  * with the distribution's ARN (web → data and data → web), and the web stack's config.json needs the
@@ -15,6 +15,7 @@ import type { PaymentsMode } from '../../lambdas/shared/design/site-config';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
+import { Newsletter } from '../constructs/newsletter';
 import { Payouts } from '../constructs/payouts';
 import { Processing } from '../constructs/processing';
 import { Schedules } from '../constructs/schedules';
@@ -32,6 +33,8 @@ export interface MarketplaceStackProps extends StackProps {
   readonly stripePrices?: { basic?: string; pro?: string; premium?: string };
   /** @default `<repo>/frontend/dist` */
   readonly frontendDist?: string;
+  /** Newsletter e-mail: sender, SES identity, send rate, and the links' base (custom domain). */
+  readonly mail: { from: string; identity: string; sendRate: number; siteUrl?: string };
 }
 
 export class MarketplaceStack extends Stack {
@@ -42,6 +45,7 @@ export class MarketplaceStack extends Stack {
   readonly processing: Processing;
   readonly schedules: Schedules;
   readonly payouts: Payouts;
+  readonly newsletter: Newsletter;
 
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     super(scope, id, props);
@@ -86,6 +90,21 @@ export class MarketplaceStack extends Stack {
       throw new Error('The monthlyPayouts task is missing: it must be allowed to start payouts.');
     }
     this.payouts.allowStart(monthlyPayoutsFunction);
+    this.newsletter = new Newsletter(this, 'Newsletter', {
+      data: this.data,
+      userPool: this.auth.userPool,
+      webClient: this.auth.webClient,
+      secrets: this.api.secrets,
+      mailFrom: props.mail.from,
+      mailIdentity: props.mail.identity,
+      sendRate: props.mail.sendRate,
+    });
+    // The admin's Send starts the state machine; lead capture mails the double opt-in link.
+    const newsletterFunction = this.api.functions.get('newsletter');
+    if (!newsletterFunction) {
+      throw new Error('The newsletter function is missing: it must be allowed to send issues.');
+    }
+    this.newsletter.allowStartAndSend(newsletterFunction);
     this.web = new Web(this, 'Web', {
       data: this.data,
       apiDomainName: this.api.domainName,
@@ -96,6 +115,11 @@ export class MarketplaceStack extends Stack {
       paymentsMode: props.paymentsMode,
       ...(props.frontendDist ? { frontendDist: props.frontendDist } : {}),
     });
+
+    // Links in e-mails point at the site (CloudFront serves the pages and forwards /api).
+    this.newsletter.setSiteUrl(
+      props.mail.siteUrl ?? `https://${this.web.distribution.distributionDomainName}`,
+    );
 
     const outputs: Record<string, string> = {
       SiteUrl: `https://${this.web.distribution.distributionDomainName}`,
@@ -108,6 +132,8 @@ export class MarketplaceStack extends Stack {
       SiteBucketName: this.web.siteBucket.bucketName,
       ProcessingStateMachineArn: this.processing.stateMachine.stateMachineArn,
       PayoutsStateMachineArn: this.payouts.stateMachine.stateMachineArn,
+      NewsletterStateMachineArn: this.newsletter.stateMachine.stateMachineArn,
+      MailIdentity: this.newsletter.identity.emailIdentityName,
     };
     for (const [name, value] of Object.entries(outputs)) new CfnOutput(this, name, { value });
   }

@@ -116,6 +116,8 @@ describe('shell navigation', () => {
     await form.getByText('I agree to the').click();
     await form.getByRole('button', { name: 'Notify me' }).click();
     await overlay.getByText('Thank you for subscribing!').waitFor();
+    // Double opt-in: the address is confirmed through the e-mail just sent.
+    await overlay.getByText('Check your inbox to confirm.').waitFor();
     await screenshot(page, 'launch-overlay');
 
     await page.goto('/mvps?override_launch_blocker=true');

@@ -248,12 +248,14 @@ describe('api', () => {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
     });
-    // The processing, payouts and scheduled task functions are tested with their constructs
-    // (test/infra/processing.test.ts, payouts.test.ts, browse-scaling.test.ts).
+    // The processing, payouts, newsletter and scheduled task functions are tested with their
+    // constructs (test/infra/processing.test.ts, payouts.test.ts, newsletter.test.ts,
+    // browse-scaling.test.ts).
     const tasks = new Set(
       [
         ...Object.values(synthesised.stack.processing.taskFunctions),
         ...Object.values(synthesised.stack.payouts.taskFunctions),
+        ...Object.values(synthesised.stack.newsletter.taskFunctions),
         ...synthesised.stack.schedules.functions.values(),
       ].map(idOf),
     );
@@ -281,6 +283,16 @@ describe('api', () => {
           'USER_POOL_ID',
           // Only the templates domain starts the processing state machine (lib/constructs/processing.ts).
           ...(domain === 'templates' ? ['PROCESSING_STATE_MACHINE_ARN'] : []),
+          // Only the newsletter domain starts newsletter-send and mails (lib/constructs/newsletter.ts).
+          ...(domain === 'newsletter'
+            ? [
+                'NEWSLETTER_STATE_MACHINE_ARN',
+                'MAIL_FROM',
+                'MAIL_SEND_RATE',
+                'MAIL_CONFIGURATION_SET',
+                'SITE_URL',
+              ]
+            : []),
           // The ARN (never the value) of each secret the domain reads (domainNeeds.secrets).
           ...(domainNeeds[domain].secrets ?? []).map(secretArnVariable),
         ].sort(),
@@ -421,7 +433,9 @@ describe('web', () => {
     expect(outputs.sort()).toEqual(
       [
         'ApiUrl',
+        'MailIdentity',
         'MvpFilesBucketName',
+        'NewsletterStateMachineArn',
         'PayoutsStateMachineArn',
         'PreviewImagesBucketName',
         'ProcessingStateMachineArn',

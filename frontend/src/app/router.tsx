@@ -39,6 +39,8 @@ const PayoutsRoute = lazyPage(() => import('./routes/payouts'));
 const ConnectStripeRoute = lazyPage(() => import('./routes/connect-stripe'));
 const AdminRoute = lazyPage(() => import('./routes/admin'));
 const UnderConstructionRoute = lazyPage(() => import('./routes/under-construction'));
+const NewsletterUnsubscribeRoute = lazyPage(() => import('./routes/newsletter-unsubscribe'));
+const NewsletterConfirmRoute = lazyPage(() => import('./routes/newsletter-confirm'));
 
 /**
  * A content page from `frontend/content/*.md` (rendered at build time), each its own chunk: the
@@ -98,6 +100,8 @@ const routes: RouteObject[] = [
       { path: paths.refundRequest.path, element: <RefundRequestRoute /> },
       { path: paths.dispute.path, element: <DisputeRoute /> },
       { path: paths.disputeDetail.path, element: <DisputeDetailRoute /> },
+      { path: paths.newsletterUnsubscribe.path, element: <NewsletterUnsubscribeRoute /> },
+      { path: paths.newsletterConfirm.path, element: <NewsletterConfirmRoute /> },
       { path: paths.settings.path, element: <SettingsRoute /> },
       { path: paths.seller.path, element: <SellerRoute /> },
       { path: paths.pricing.path, element: <PricingRoute /> },

@@ -74,6 +74,10 @@ export const paths = {
   terms: fixed('/terms'),
   cookies: fixed('/cookies'),
   licenses: fixed('/licenses'),
+  /** The unsubscribe link of newsletter e-mails (the signed token in the query). */
+  newsletterUnsubscribe: fixed('/newsletter/unsubscribe'),
+  /** The double opt-in link of a sign-up's confirmation e-mail. */
+  newsletterConfirm: fixed('/newsletter/confirm'),
   /** One licence certificate, public: anyone holding the id can verify it (issue 10 §11). */
   license: {
     path: '/licenses/:licenseId',

@@ -33,6 +33,16 @@ import type {
 } from './admin-newsletter';
 import type { AdminAnalytics, AnalyticsPeriod } from './admin-analytics';
 import type {
+  AdminNewsletterIssue,
+  AdminNewsletterIssueDetail,
+  AdminNewsletterIssueList,
+  ConfirmResult,
+  UnsubscribeResult,
+  confirmRequestSchema,
+  newsletterIssueCreateSchema,
+  unsubscribeRequestSchema,
+} from './newsletter-issues';
+import type {
   AdminUser,
   AdminUserPage,
   adminUsersQuerySchema,
@@ -177,6 +187,15 @@ interface ApiRows {
     response: NewsletterStatus;
   };
   'POST /api/leads': { body: z.input<typeof leadCaptureSchema>; response: LeadCaptureResult };
+  'POST /api/newsletter/confirm': {
+    body: z.input<typeof confirmRequestSchema>;
+    response: ConfirmResult;
+  };
+  'POST /api/newsletter/unsubscribe': {
+    /** The page sends the body; a mail client's one-click POST puts `token` in the query. */
+    body: z.input<typeof unsubscribeRequestSchema>;
+    response: UnsubscribeResult;
+  };
   'GET /api/stats': { response: HomeStats };
   // Billing, refunds, disputes
   'GET /api/subscriptions': { response: SubscriptionList };
@@ -218,6 +237,13 @@ interface ApiRows {
     query: z.input<typeof newsletterSubscribersExportQuerySchema>;
     response: Blob;
   };
+  'GET /api/admin/newsletter-issues': { response: AdminNewsletterIssueList };
+  'POST /api/admin/newsletter-issues': {
+    body: z.input<typeof newsletterIssueCreateSchema>;
+    response: AdminNewsletterIssue;
+  };
+  'GET /api/admin/newsletter-issues/{id}': { response: AdminNewsletterIssueDetail };
+  'POST /api/admin/newsletter-issues/{id}/send': { response: AdminNewsletterIssue };
   'GET /api/admin/refund-requests': {
     query: { status?: RefundStatus };
     response: AdminRefundRequestList;

@@ -29,6 +29,8 @@ export const LEAD_EMAIL_REQUIRED_MESSAGE = 'Please enter your email address';
 export const LEAD_CONSENT_REQUIRED_MESSAGE = 'Please agree to the privacy policy';
 export const LEAD_INVALID_EMAIL_MESSAGE = 'Please enter a valid email';
 export const LEAD_SUCCESS_MESSAGE = 'Thank you for subscribing!';
+/** The line the launch form adds under it: the sign-up is confirmed by e-mail (double opt-in). */
+export const CHECK_INBOX_MESSAGE = 'Check your inbox to confirm.';
 export const LEAD_FAILED_MESSAGE = 'Failed to process lead capture.';
 export const LEAD_SOURCE = 'launch_page';
 

@@ -41,6 +41,28 @@ export const lambdaEnvironmentSchema = z.object({
    */
   PAYOUTS_STATE_MACHINE_ARN: z.string().min(1).optional(),
   /**
+   * The ARN of the newsletter-send state machine, set only on the function that starts it (the
+   * newsletter domain's `POST /api/admin/newsletter-issues/{id}/send`).
+   */
+  NEWSLETTER_STATE_MACHINE_ARN: z.string().min(1).optional(),
+  /**
+   * The site's public address (`https://…`, no trailing slash): the base of the links in e-mails
+   * (unsubscribe, confirm). Locally `http://localhost:<port>`.
+   */
+  SITE_URL: z.url().default('http://localhost:3000'),
+  /**
+   * The sender of every e-mail: an address of an SES verified identity in the cloud (the CDK's
+   * `mailFrom` context); locally anything (aws-ses-v2-local accepts every sender).
+   */
+  MAIL_FROM: z.email().default('newsletter@marketplace.local'),
+  /**
+   * The SES account's maximum send rate (messages per second; SES's default is 14 out of the
+   * sandbox, 1 inside it). The newsletter sender paces itself to it across its parallel batches.
+   */
+  MAIL_SEND_RATE: z.coerce.number().positive().max(1000).default(14),
+  /** An SES configuration set for every message (bounce/complaint events); unset: none. */
+  MAIL_CONFIGURATION_SET: z.string().min(1).optional(),
+  /**
    * Where stripe-node sends its requests: unset in the cloud (api.stripe.com); locally the
    * Stripe-compatible server of lib/local/stripe (`http://localhost:<port>`). Only the endpoint
    * changes: the code path is the same.

@@ -26,6 +26,13 @@ export const secretDesign = {
     notRotatedBecause:
       'A generated signing key with no external holder; rotating it would only fail the OAuth round trips in flight at that moment (states live 10 minutes), so it is rotated by redeploying when needed.',
   },
+  newsletterSigningKey: {
+    envVar: 'NEWSLETTER_SIGNING_KEY',
+    description:
+      'HMAC key that signs the links in newsletter e-mails (one-click unsubscribe, double opt-in confirmation)',
+    notRotatedBecause:
+      'A generated signing key with no external holder; rotating it would void the unsubscribe and confirmation links of every e-mail already sent, so it is rotated by redeploying only when it leaked.',
+  },
   stripeSecretKey: {
     envVar: 'STRIPE_SECRET_KEY',
     description: 'Stripe secret API key (sk_live_… / sk_test_…) used by stripe-node',

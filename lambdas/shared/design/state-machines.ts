@@ -28,6 +28,15 @@ export const stateMachineDesign = {
       FinishPayoutRunFunctionArn: 'payouts/tasks/finish-payout-run.ts',
     },
   },
+  'newsletter-send': {
+    asl: 'state-machines/newsletter-send.asl.json',
+    arnVariable: 'NEWSLETTER_STATE_MACHINE_ARN',
+    tasks: {
+      PrepareRecipientsFunctionArn: 'newsletter/tasks/prepare-recipients.ts',
+      SendBatchFunctionArn: 'newsletter/tasks/send-batch.ts',
+      FinishIssueFunctionArn: 'newsletter/tasks/finish-issue.ts',
+    },
+  },
 } as const satisfies Record<
   string,
   { asl: string; arnVariable: LambdaVariable; tasks: Record<string, string> }

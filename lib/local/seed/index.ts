@@ -25,7 +25,11 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { publishCatalogSnapshot } from '../../../lambdas/catalog/service';
-import { ensureNewsletterType, importNewsletterDemo } from '../../../lambdas/newsletter/service';
+import {
+  ensureNewsletterType,
+  importNewsletterDemo,
+  subscribeUnlessChosen,
+} from '../../../lambdas/newsletter/service';
 import { importProfile } from '../../../lambdas/profiles/import';
 import { importReviews } from '../../../lambdas/reviews/service';
 import { SITE_UPDATES_NEWSLETTER_ID } from '../../../lambdas/shared/contracts/newsletter';
@@ -268,6 +272,12 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
   const users = await seedAccounts(options);
   await seedNewsletterTypes();
   await seedNewsletter(users);
+  // The demo buyer reads the site updates: an issue sent locally lands in the local SES inbox.
+  const buyer = userOf(users, 'buyer');
+  await subscribeUnlessChosen(
+    { userId: buyer.sub, email: buyer.account.email },
+    SITE_UPDATES_NEWSLETTER_ID,
+  );
   const templatesWritten = await importTemplates(
     seedTemplates.map((template) => templateImportOf(template, users)),
   );

@@ -15,6 +15,8 @@ declare module 'vitest' {
     e2eUserPoolId: string;
     /** The handlers' environment (lib/local/lambda-env.ts), for tasks a test runs itself. */
     e2eStackEnv: Record<string, string>;
+    /** aws-ses-v2-local of the stack: `GET /store` lists every e-mail the site sent. */
+    e2eSesEndpoint: string;
   }
 }
 
@@ -28,6 +30,7 @@ export default async function setup(project: TestProject) {
   project.provide('e2eCognitoDataDir', path.join(dataDir, 'cognito'));
   project.provide('e2eUserPoolId', stack.userPoolId);
   project.provide('e2eStackEnv', stack.env);
+  project.provide('e2eSesEndpoint', stack.sesEndpoint);
 
   return stop;
 }

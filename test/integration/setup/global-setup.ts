@@ -1,6 +1,6 @@
 /**
  * Starts the emulators once per integration run: DynamoDB Local in memory, cognito-local and
- * s3rver in a temporary folder, one user pool with its client and groups (auth-design.ts), and
+ * s3rver in a temporary folder, aws-ses-v2-local in memory, one user pool with its client and groups (auth-design.ts), and
  * the local Stripe server in memory (no webhook URL: tests deliver events themselves, or start a
  * server of their own to watch delivery).
  * Each test file then gets its own table and buckets (per-file.ts), so files never see each
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import getPort from 'get-port';
 import type { TestProject } from 'vitest/node';
-import { startCognitoLocal, startDynamoDb, startS3 } from '../../../lib/local/emulators';
+import { startCognitoLocal, startDynamoDb, startS3, startSes } from '../../../lib/local/emulators';
 import { generateLocalSecrets } from '../../../lib/local/lambda-env';
 import { createCognitoClient, ensureUserPool } from '../../../lib/local/resources';
 import { startLocalStripe } from '../../../lib/local/stripe/index';
@@ -26,6 +26,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     startCognitoLocal({ port: cognitoPort, dataDir: join(root, 'cognito') }),
     startS3({ port: s3Port, directory: join(root, 's3') }),
     startLocalStripe({ port: 0, secretKey: stripeSecretKey, webhookSecret: stripeWebhookSecret }),
+    startSes({ port: 0 }),
   ]);
   const handles = started.flatMap((result) =>
     result.status === 'fulfilled' ? [result.value] : [],
@@ -39,7 +40,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await teardown();
     throw failure.reason;
   }
-  const [dynamo, cognito, s3, stripe] = started.map(
+  const [dynamo, cognito, s3, stripe, ses] = started.map(
     (result) => (result as PromiseFulfilledResult<{ endpoint: string }>).value,
   );
   const { prices } = stripe as Awaited<ReturnType<typeof startLocalStripe>>;
@@ -51,6 +52,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       dynamodbEndpoint: dynamo!.endpoint,
       s3Endpoint: s3!.endpoint,
       cognitoEndpoint: cognito!.endpoint,
+      sesEndpoint: ses!.endpoint,
       cognitoDataDir: join(root, 'cognito'),
       ...pool,
       stripe: {

@@ -30,6 +30,7 @@ applyLambdaEnvironment(
       dynamodb: cloud.dynamodbEndpoint,
       s3: cloud.s3Endpoint,
       cognito: cloud.cognitoEndpoint,
+      ses: cloud.sesEndpoint,
     },
     betaAccess: false,
     secrets: {

@@ -6,6 +6,8 @@ export interface LocalCloudContext {
   dynamodbEndpoint: string;
   s3Endpoint: string;
   cognitoEndpoint: string;
+  /** aws-ses-v2-local: the mailer's SES endpoint; `GET /store` lists every message sent. */
+  sesEndpoint: string;
   /** cognito-local's working folder, where it keeps the pool (and pending confirmation codes). */
   cognitoDataDir: string;
   userPoolId: string;

@@ -17,6 +17,13 @@ export interface LeadItem {
   created_at: string;
   last_submitted_at: string;
   submissions: number;
+  /**
+   * When the last double opt-in e-mail was sent (at most one per 10 minutes per address);
+   * absent when none was, or when the last attempt failed (so a resubmission tries again).
+   */
+  confirmation_sent_at?: string;
+  /** When the address followed the confirmation link. */
+  confirmed_at?: string;
 }
 
 export const LeadEntity = defineEntity<LeadItem>()({

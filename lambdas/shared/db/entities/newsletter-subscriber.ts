@@ -12,6 +12,12 @@ export interface NewsletterSubscriberItem {
   source: string;
   subscribed_at: string;
   unsubscribed_at?: string;
+  /**
+   * Double opt-in of an anonymous sign-up (lead): only a confirmed, not unsubscribed address
+   * receives site_updates issues as an anonymous subscriber. Signing up again after unsubscribing
+   * clears it until the new confirmation.
+   */
+  confirmed_at?: string;
   last_modified_at: string;
 }
 

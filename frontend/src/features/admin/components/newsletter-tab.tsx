@@ -1,10 +1,12 @@
 /**
  * The admin dashboard's Newsletter tab (seller-and-admin spec §2 "Newsletter sub-tabs"): Types,
- * Subscribers and User subscriptions, each its own panel, mounted when first opened. A sub-tab is
+ * Subscribers, User subscriptions and Issues (compose and send through SES), each its own panel,
+ * mounted when first opened. A sub-tab is
  * one more entry of NEWSLETTER_SUB_TABS.
  */
 import type { ComponentType } from 'react';
 import { Heading, Stack, Tabs } from '@chakra-ui/react';
+import { NewsletterIssuesPanel } from './newsletter-issues-panel';
 import { NewsletterSubscribersPanel } from './newsletter-subscribers-panel';
 import { NewsletterSubscriptionsPanel } from './newsletter-subscriptions-panel';
 import { NewsletterTypesPanel } from './newsletter-types-panel';
@@ -19,6 +21,7 @@ const NEWSLETTER_SUB_TABS: readonly NewsletterSubTab[] = [
   { value: 'types', label: 'Types', Panel: NewsletterTypesPanel },
   { value: 'subscribers', label: 'Subscribers', Panel: NewsletterSubscribersPanel },
   { value: 'subscriptions', label: 'User subscriptions', Panel: NewsletterSubscriptionsPanel },
+  { value: 'issues', label: 'Issues', Panel: NewsletterIssuesPanel },
 ];
 
 export default function NewsletterTab() {

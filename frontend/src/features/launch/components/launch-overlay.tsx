@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Box, Button, Checkbox, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import {
+  CHECK_INBOX_MESSAGE,
   LEAD_CONSENT_REQUIRED_MESSAGE,
   LEAD_EMAIL_REQUIRED_MESSAGE,
   LEAD_FAILED_MESSAGE,
@@ -126,7 +127,12 @@ export function LaunchOverlay({ launchAt, onEnter }: { launchAt: string; onEnter
 
         <Box w="full" maxW="md" bg="whiteAlpha.100" rounded="xl" p="6">
           {capture.isSuccess ? (
-            <FormAlert status="success" title={LEAD_SUCCESS_MESSAGE} data-testid="lead-success" />
+            <FormAlert
+              status="success"
+              title={LEAD_SUCCESS_MESSAGE}
+              description={CHECK_INBOX_MESSAGE}
+              data-testid="lead-success"
+            />
           ) : (
             <form onSubmit={submit} noValidate aria-label="Get notified">
               <Stack gap="4" textAlign="left">

@@ -1,0 +1,67 @@
+/**
+ * The admin's newsletter issues: the list (polled while one is sending), one issue with its
+ * audience, compose a draft, send it; and the newsletter types to choose from.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminNewsletterIssue } from '@contracts/newsletter-issues';
+import { api, type ApiBody } from '../../../lib/api-client';
+
+export const newsletterIssueKeys = {
+  all: ['admin', 'newsletter-issues'] as const,
+  detail: (id: string) => ['admin', 'newsletter-issues', id] as const,
+  types: ['admin', 'newsletter-types', 'for-issues'] as const,
+};
+
+/** How often the list refreshes while an issue is being sent. */
+export const SENDING_POLL_MS = 2000;
+
+const isSending = (items: readonly AdminNewsletterIssue[] | undefined) =>
+  Boolean(items?.some((issue) => issue.status === 'sending'));
+
+export function useNewsletterIssues() {
+  return useQuery({
+    queryKey: newsletterIssueKeys.all,
+    queryFn: async ({ signal }) =>
+      (await api('GET /api/admin/newsletter-issues', { signal })).items,
+    refetchInterval: (query) => (isSending(query.state.data) ? SENDING_POLL_MS : false),
+  });
+}
+
+/** One issue; for a draft, `audience` is how many addresses a send would reach now. */
+export function useNewsletterIssue(id: string | undefined) {
+  return useQuery({
+    queryKey: newsletterIssueKeys.detail(id ?? ''),
+    queryFn: ({ signal }) =>
+      api('GET /api/admin/newsletter-issues/{id}', { params: { id: id! }, signal }),
+    enabled: Boolean(id),
+    staleTime: 0,
+  });
+}
+
+export function useNewsletterTypesForIssues() {
+  return useQuery({
+    queryKey: newsletterIssueKeys.types,
+    queryFn: async ({ signal }) =>
+      (await api('GET /api/admin/newsletter-types', { signal })).items.filter(
+        (type) => type.is_active,
+      ),
+  });
+}
+
+export function useCreateNewsletterIssue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApiBody<'POST /api/admin/newsletter-issues'>) =>
+      api('POST /api/admin/newsletter-issues', { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: newsletterIssueKeys.all }),
+  });
+}
+
+export function useSendNewsletterIssue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api('POST /api/admin/newsletter-issues/{id}/send', { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: newsletterIssueKeys.all }),
+  });
+}

@@ -1,0 +1,147 @@
+/**
+ * The admin's newsletter issues: compose a draft, send it (draft → sending once, then the
+ * newsletter-send state machine), follow its progress. Both writes are audited in the same
+ * transaction as the change.
+ */
+import { ulid } from 'ulid';
+import { auditWrite } from '../audit/service';
+import { startWorkflow } from '../shared/adapters/workflow';
+import type { AuthContext } from '../shared/auth/claims';
+import {
+  NEWSLETTER_ISSUE_MISSING_MESSAGE,
+  NEWSLETTER_ISSUE_NOT_DRAFT_MESSAGE,
+  NEWSLETTER_ISSUE_TYPE_MISSING_MESSAGE,
+  type AdminNewsletterIssue,
+  type AdminNewsletterIssueDetail,
+  type AdminNewsletterIssueList,
+  type NewsletterIssueCreate,
+} from '../shared/contracts/newsletter-issues';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
+import { logger } from '../shared/observability';
+import {
+  commitIssueWithAudit,
+  createIssueWrite,
+  getIssue,
+  listIssues,
+  revertToDraft,
+  startSendingWrite,
+  type NewsletterIssueItem,
+} from './issues-repo';
+import { getNewsletterType, listNewsletterTypes } from './repo';
+import { recipientsOf } from './sending';
+
+export const ISSUE_LIST_LIMIT = 100;
+
+type Admin = Pick<AuthContext, 'userId' | 'email'>;
+const actorOf = (admin: Admin) => ({ userId: admin.userId, email: admin.email });
+
+const toAdminIssue = (
+  item: NewsletterIssueItem,
+  typeNames: ReadonlyMap<string, string>,
+): AdminNewsletterIssue => ({
+  id: item.id,
+  newsletter_type_id: item.newsletter_type_id,
+  newsletter_type_name: typeNames.get(item.newsletter_type_id) ?? null,
+  subject: item.subject,
+  body: item.body,
+  status: item.status,
+  recipients: item.recipients ?? null,
+  sent: item.sent_count,
+  failed: item.failed_count,
+  created_at: item.created_at,
+  sending_started_at: item.sending_started_at ?? null,
+  sent_at: item.sent_at ?? null,
+});
+
+const typeNames = async () =>
+  new Map((await listNewsletterTypes()).map((type) => [type.id, type.name]));
+
+const requireIssue = async (id: string): Promise<NewsletterIssueItem> => {
+  const item = await getIssue(id);
+  if (!item) throw new NotFoundError(NEWSLETTER_ISSUE_MISSING_MESSAGE);
+  return item;
+};
+
+/** The newest issues first. */
+export const adminListIssues = async (): Promise<AdminNewsletterIssueList> => {
+  const [items, names] = await Promise.all([listIssues(ISSUE_LIST_LIMIT), typeNames()]);
+  return { items: items.map((item) => toAdminIssue(item, names)) };
+};
+
+/** One issue; a draft also says how many addresses a send would reach now. */
+export const adminGetIssue = async (id: string): Promise<AdminNewsletterIssueDetail> => {
+  const [item, names] = await Promise.all([requireIssue(id), typeNames()]);
+  const audience =
+    item.status === 'draft' ? (await recipientsOf(item.newsletter_type_id)).length : null;
+  return { ...toAdminIssue(item, names), audience };
+};
+
+/** A draft for an active type. */
+export const adminCreateIssue = async (
+  admin: Admin,
+  input: NewsletterIssueCreate,
+): Promise<AdminNewsletterIssue> => {
+  const type = await getNewsletterType(input.newsletter_type_id);
+  if (!type || !type.is_active) throw new ValidationError(NEWSLETTER_ISSUE_TYPE_MISSING_MESSAGE);
+  const now = new Date().toISOString();
+  const item: NewsletterIssueItem = {
+    id: ulid(),
+    newsletter_type_id: type.id,
+    subject: input.subject,
+    body: input.body,
+    status: 'draft',
+    sent_count: 0,
+    failed_count: 0,
+    created_by: admin.userId,
+    created_at: now,
+    updated_at: now,
+  };
+  const written = await commitIssueWithAudit(
+    createIssueWrite(item),
+    auditWrite({
+      actor: actorOf(admin),
+      action: 'newsletter_issue.create',
+      target: { type: 'newsletter_issue', id: item.id },
+      after: { newsletter_type_id: type.id, subject: item.subject },
+      now,
+    }),
+  );
+  if (!written) throw new ConflictError('This newsletter issue exists already.');
+  logger.info('Newsletter issue created', { issueId: item.id });
+  return toAdminIssue(item, new Map([[type.id, type.name]]));
+};
+
+/**
+ * Sends a draft: draft → sending in one conditional write (a double click sends once) with its
+ * audit entry, then the state machine starts. If it cannot be started the issue is a draft again.
+ */
+export const adminSendIssue = async (admin: Admin, id: string): Promise<AdminNewsletterIssue> => {
+  const current = await requireIssue(id);
+  if (current.status !== 'draft') throw new ConflictError(NEWSLETTER_ISSUE_NOT_DRAFT_MESSAGE);
+  const type = await getNewsletterType(current.newsletter_type_id);
+  if (!type || !type.is_active) throw new ValidationError(NEWSLETTER_ISSUE_TYPE_MISSING_MESSAGE);
+  const now = new Date().toISOString();
+  const written = await commitIssueWithAudit(
+    startSendingWrite(id, now),
+    auditWrite({
+      actor: actorOf(admin),
+      action: 'newsletter_issue.send',
+      target: { type: 'newsletter_issue', id },
+      before: { status: 'draft' },
+      after: { status: 'sending', newsletter_type_id: type.id },
+      now,
+    }),
+  );
+  if (!written) throw new ConflictError(NEWSLETTER_ISSUE_NOT_DRAFT_MESSAGE);
+  try {
+    await startWorkflow('newsletter-send', { issue_id: id }, `issue-${id}`);
+  } catch (error) {
+    await revertToDraft(id, new Date().toISOString());
+    throw error;
+  }
+  logger.info('Newsletter issue sending', { issueId: id });
+  return toAdminIssue(
+    { ...current, status: 'sending', sending_started_at: now, updated_at: now },
+    new Map([[type.id, type.name]]),
+  );
+};
