@@ -148,8 +148,12 @@ export const handleGitRequest = async (
     if (body.length > 0) response.write(body);
   });
   const exitCode = await new Promise<number | null>((done) => child.on('close', done));
-  if (!started) sendText(response, 500, 'git http-backend failed\n');
-  else response.end();
+  if (!started) {
+    sendText(response, 500, 'git http-backend failed\n');
+    return true;
+  }
+  // The deliveries are queued before the response ends, so once `git push` returns they exist
+  // (the control API's waitForDeliveries then covers them).
   if (before && exitCode === 0) {
     const after = await listRefs(dir);
     const updates = [...new Set([...before.keys(), ...after.keys()])]
@@ -162,8 +166,11 @@ export const handleGitRequest = async (
     if (updates.length > 0) {
       repo.pushed_at = isoSeconds();
       ctx.store.changed();
-      await ctx.webhooks.push(ctx, repo, updates, principal);
+      await ctx.webhooks.push(ctx, repo, updates, principal).catch((error: unknown) => {
+        console.error('Local GitHub: push webhooks failed:', error);
+      });
     }
   }
+  response.end();
   return true;
 };
