@@ -321,6 +321,28 @@ export const installationObject = (ctx: Context, installation: StoredInstallatio
   };
 };
 
+/** What `pull-request-simple` (the list) leaves out of `pull-request`. */
+const PULL_DETAIL_KEYS = [
+  'merged',
+  'mergeable',
+  'rebaseable',
+  'mergeable_state',
+  'merged_by',
+  'comments',
+  'review_comments',
+  'maintainer_can_modify',
+  'commits',
+  'additions',
+  'deletions',
+  'changed_files',
+] as const;
+
+/** `pull-request-simple`, as `GET /pulls` lists them. */
+export const simplePull = (pull: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(pull).filter(([key]) => !(PULL_DETAIL_KEYS as readonly string[]).includes(key)),
+  );
+
 /** `pull-request`. */
 export const pullObject = (
   ctx: Context,

@@ -48,6 +48,7 @@ import {
   pullObject,
   refObject,
   repositoryObject,
+  simplePull,
   treeEntryObject,
 } from './objects';
 import type { StoredHook, StoredPull, StoredRepo } from './store';
@@ -683,7 +684,7 @@ export const listPulls = async (ctx: Context, repo: StoredRepo, query: URLSearch
   return Promise.all(
     pulls.map(async (stored) => {
       const pull = await livePull(dir, stored);
-      return pullObject(ctx, repo, pull, (await pullStats(dir, pull)).stats);
+      return simplePull(pullObject(ctx, repo, pull, (await pullStats(dir, pull)).stats));
     }),
   );
 };

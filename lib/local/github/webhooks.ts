@@ -281,7 +281,7 @@ export const createWebhookDispatcher = (): WebhookDispatcher => {
           created_at: hook.created_at,
           url: `${apiRepoUrl(ctx, repo)}/hooks/${hook.id}`,
         },
-        repository: pushRepository(ctx, repo),
+        repository: repositoryObject(ctx, repo, false),
         sender: simpleUser(ctx, userOf(ctx, repo.owner)),
       });
       enqueue(ctx, repo, hook, 'ping', payload);
