@@ -81,8 +81,9 @@ export const startLocalGithub = async (options: LocalGithubOptions): Promise<Loc
   };
   configure();
   const webhooks = createWebhookDispatcher();
-  let ctx: Context | undefined;
-  const server = createGithubServer(() => ctx!, {
+  // The context needs the port, known once the server listens.
+  const holder: { ctx?: Context } = {};
+  const server = createGithubServer(() => holder.ctx!, {
     reset: async () => {
       await webhooks.idle(5000);
       const { oauthApp, app } = store.state;
@@ -90,7 +91,7 @@ export const startLocalGithub = async (options: LocalGithubOptions): Promise<Loc
       store.state.oauthApp = oauthApp;
       store.state.app = app;
       configure();
-      ctx!.downloads.clear();
+      holder.ctx!.downloads.clear();
       rmSync(reposDir, { recursive: true, force: true });
     },
   });
@@ -102,7 +103,7 @@ export const startLocalGithub = async (options: LocalGithubOptions): Promise<Loc
     });
   });
   const endpoint = `http://localhost:${(server.address() as AddressInfo).port}`;
-  ctx = {
+  const ctx: Context = {
     store,
     state: store.state,
     endpoint,
@@ -111,6 +112,7 @@ export const startLocalGithub = async (options: LocalGithubOptions): Promise<Loc
     webhooks,
     downloads: new Map(),
   };
+  holder.ctx = ctx;
   let stopping: Promise<void> | undefined;
   return {
     endpoint,

@@ -561,3 +561,51 @@ describe('commits, compare, zipball, pull requests', () => {
     ).toEqual([1]);
   });
 });
+
+describe('access, state and reset', () => {
+  it('refuses a push by someone else (403) and a wrong token (401)', async () => {
+    const { token } = await repositoryWithFile('guarded', 'public-repo', false);
+    const { token: otherToken } = await userWithToken(server, 'intruder');
+    const clone = join(work, 'guarded');
+    // A public repository clones without a token.
+    await gitCli(work, ['clone', '--quiet', `${server.gitUrl}/guarded/public-repo.git`, clone]);
+    await writeFile(join(clone, 'x.txt'), 'x\n');
+    await gitCli(clone, ['add', 'x.txt']);
+    await gitCli(clone, ['commit', '--quiet', '-m', 'Intrusion']);
+    const push = (as: string) =>
+      gitCli(clone, [
+        'push',
+        authenticatedCloneUrl(server, as, 'guarded/public-repo'),
+        'main',
+      ]).then(
+        () => 'pushed',
+        (error: { stderr?: string }) => error.stderr ?? '',
+      );
+    expect(await push(otherToken)).toContain('403');
+    expect(await push('gho_wrong')).toMatch(/Authentication failed|401/);
+    expect(await push(token)).toBe('pushed');
+  });
+
+  it('keeps users, tokens and repositories across a restart with a data dir; reset empties it', async () => {
+    const { startLocalGithub } = await import('../../../lib/local/github/index');
+    const dataDir = join(work, 'persisted');
+    const first = await startLocalGithub({ port: 0, dataDir });
+    await first.control.createUser({ login: 'keeper' });
+    const token = await first.control.createToken('keeper');
+    await octokitFor(first, token).rest.repos.createForAuthenticatedUser({
+      name: 'kept',
+      auto_init: true,
+    });
+    await first.stop();
+    const second = await startLocalGithub({ port: 0, dataDir });
+    try {
+      const octokit = octokitFor(second, token);
+      const { data } = await octokit.rest.repos.listCommits({ owner: 'keeper', repo: 'kept' });
+      expect(data.map((commit) => commit.commit.message)).toEqual(['Initial commit']);
+      await second.control.reset();
+      expect((await failure(octokit.rest.users.getAuthenticated())).status).toBe(401);
+    } finally {
+      await second.stop();
+    }
+  });
+});
