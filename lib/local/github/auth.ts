@@ -38,9 +38,10 @@ const verifyAppJwt = (ctx: Context, jwt: string): Principal => {
     createPublicKey(app.publicKey),
     Buffer.from(signature, 'base64url'),
   );
-  if (String(claims.iss) !== String(app.id) && String(claims.iss) !== app.clientId)
-    throw new GithubApiError(401, `'Issuer' claim ('iss') must be an Integer`);
   if (!valid) throw undecodable();
+  // The app ID (or, as GitHub also accepts, its client ID); any other issuer is no app here.
+  if (String(claims.iss) !== String(app.id) && String(claims.iss) !== app.clientId)
+    throw new GithubApiError(401, 'Integration not found');
   const now = Math.floor(Date.now() / 1000);
   if (typeof claims.exp !== 'number' || typeof claims.iat !== 'number') throw undecodable();
   if (claims.exp <= now)

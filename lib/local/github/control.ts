@@ -17,6 +17,7 @@
  *   POST /_local/deliveries/idle             { timeoutMs?: 10000 } → { idle }
  *   GET  /_local/repos/{owner}/{repo}/files?ref=  → { sha, files: { [path]: base64 } }
  */
+import { createPublicKey } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findRepo, repoDir, type Context } from './context';
 import { git, isEmptyRepository, listTree, resolveCommit } from './git';
@@ -50,11 +51,17 @@ export const appConfigOf = (body: Body): GithubAppConfig => {
   if (!Number.isInteger(id) || id <= 0)
     throw new GithubApiError(422, 'id must be a positive integer.');
   const slug = string(body, 'slug')!;
+  const publicKey = string(body, 'public_key')!;
+  try {
+    createPublicKey(publicKey);
+  } catch (_error) {
+    throw new GithubApiError(422, 'public_key must be a PEM public key.');
+  }
   return {
     id,
     slug,
     name: string(body, 'name', false) ?? slug,
-    publicKey: string(body, 'public_key')!,
+    publicKey,
     ...(string(body, 'setup_url', false) ? { setupUrl: string(body, 'setup_url')! } : {}),
     ...(string(body, 'client_id', false) ? { clientId: string(body, 'client_id')! } : {}),
     ...(string(body, 'client_secret', false)

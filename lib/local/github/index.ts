@@ -10,7 +10,7 @@
  * Database API, commits, compare, zipball, pulls, hooks), git.ts (the git CLI), git-http.ts (smart
  * HTTP), auth.ts (tokens, app JWTs, access), pages.ts (OAuth and installation), webhooks.ts
  * (deliveries), objects.ts (GitHub's shapes), control.ts and control-client.ts (`/_local`),
- * store.ts (state, persisted), context.ts.
+ * store.ts (state, persisted), context.ts, keys.ts (the local app's key pair).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -23,7 +23,8 @@ import { createGithubServer } from './server';
 import { createStore } from './store';
 import { createWebhookDispatcher } from './webhooks';
 
-export type { LocalGithubControl } from './control-client';
+export type { LocalGithubControl, LocalGithubDelivery } from './control-client';
+export { localAppKeyPair, type AppKeyPair } from './keys';
 
 export interface LocalGithubOptions {
   /** 0: any free port. */

@@ -209,6 +209,7 @@ export const putContents = async (
   path: string,
   body: Body,
 ) => {
+  if (!isValidPath(path)) throw notFound();
   const message = requiredString(body, 'message');
   const content = requiredString(body, 'content');
   if (!/^[A-Za-z0-9+/=\s]*$/.test(content)) throw unprocessable('content is not valid Base64');
@@ -295,6 +296,11 @@ export const getBlob = async (ctx: Context, repo: StoredRepo, sha: string) => {
   };
 };
 
+/** A path git can hold: relative, no empty, `.`, `..` or `.git` component. */
+const isValidPath = (path: string) =>
+  path !== '' &&
+  !path.split('/').some((part) => part === '' || part === '.' || part === '..' || part === '.git');
+
 const MODES = ['100644', '100755', '040000', '160000', '120000'];
 
 export const createTree = async (ctx: Context, repo: StoredRepo, body: Body) => {
@@ -312,14 +318,7 @@ export const createTree = async (ctx: Context, repo: StoredRepo, body: Body) => 
     const entry = (typeof raw === 'object' && raw !== null ? raw : {}) as Body;
     const path = entry.path;
     const mode = entry.mode;
-    if (
-      typeof path !== 'string' ||
-      path === '' ||
-      path.startsWith('/') ||
-      path
-        .split('/')
-        .some((part) => part === '' || part === '.' || part === '..' || part === '.git')
-    )
+    if (typeof path !== 'string' || !isValidPath(path))
       throw unprocessable(`tree.path contains a malformed path component`, [
         { resource: 'Tree', code: 'custom', field: `tree[${index}].path` },
       ]);

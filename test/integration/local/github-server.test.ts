@@ -586,24 +586,53 @@ describe('access, state and reset', () => {
     expect(await push(token)).toBe('pushed');
   });
 
-  it('keeps users, tokens and repositories across a restart with a data dir; reset empties it', async () => {
-    const { startLocalGithub } = await import('../../../lib/local/github/index');
+  it('keeps users, tokens, repositories and installations across a restart with a data dir; reset empties it', async () => {
+    const { startLocalGithub, localAppKeyPair } = await import('../../../lib/local/github/index');
     const dataDir = join(work, 'persisted');
-    const first = await startLocalGithub({ port: 0, dataDir });
+    const start = () => {
+      // Read again after the restart: the same key file gives the same key.
+      const keys = localAppKeyPair(join(dataDir, 'app-key.pem'));
+      return {
+        keys,
+        started: startLocalGithub({
+          port: 0,
+          dataDir,
+          app: { ...TEST_APP, publicKey: keys.publicKey },
+        }),
+      };
+    };
+    const { started } = start();
+    const first = await started;
     await first.control.createUser({ login: 'keeper' });
     const token = await first.control.createToken('keeper');
     await octokitFor(first, token).rest.repos.createForAuthenticatedUser({
       name: 'kept',
       auto_init: true,
     });
+    const installationId = await first.control.installApp('keeper');
     await first.stop();
-    const second = await startLocalGithub({ port: 0, dataDir });
+    const again = start();
+    const second = await again.started;
     try {
       const octokit = octokitFor(second, token);
       const { data } = await octokit.rest.repos.listCommits({ owner: 'keeper', repo: 'kept' });
       expect(data.map((commit) => commit.commit.message)).toEqual(['Initial commit']);
+      const { Octokit } = await import('@octokit/rest');
+      const { createAppAuth } = await import('@octokit/auth-app');
+      const app = new Octokit({
+        baseUrl: second.endpoint,
+        authStrategy: createAppAuth,
+        auth: { appId: TEST_APP.id, privateKey: again.keys.privateKey, installationId },
+      });
+      expect((await app.rest.repos.get({ owner: 'keeper', repo: 'kept' })).data.full_name).toBe(
+        'keeper/kept',
+      );
       await second.control.reset();
       expect((await failure(octokit.rest.users.getAuthenticated())).status).toBe(401);
+      expect(
+        (await failure(octokitFor(second).rest.repos.get({ owner: 'keeper', repo: 'kept' })))
+          .status,
+      ).toBe(404);
     } finally {
       await second.stop();
     }
