@@ -463,6 +463,42 @@ describe('push webhooks', () => {
   });
 });
 
+describe('hooks', () => {
+  it('signs form deliveries as sent (GitHub’s default content type); a deleted hook gets nothing', async () => {
+    const receiver = await startWebhookReceiver();
+    stops.push(receiver.stop);
+    const { octokit } = await repositoryWithFile('former', 'forms');
+    const repo = { owner: 'former', repo: 'forms' };
+    const { data: hook } = await octokit.rest.repos.createWebhook({
+      ...repo,
+      config: { url: receiver.url, secret: 'form-secret' },
+    });
+    expect(hook.config).toMatchObject({ content_type: 'form', secret: '********' });
+    await server.control.waitForDeliveries();
+    const [ping] = receiver.deliveries;
+    expect(ping!.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(ping!.headers['x-hub-signature-256']).toBe(
+      `sha256=${createHmac('sha256', 'form-secret').update(ping!.body).digest('hex')}`,
+    );
+    expect(JSON.parse(new URLSearchParams(ping!.body).get('payload')!)).toMatchObject({
+      hook_id: hook.id,
+    });
+
+    expect((await octokit.rest.repos.deleteWebhook({ ...repo, hook_id: hook.id })).status).toBe(
+      204,
+    );
+    expect((await octokit.rest.repos.listWebhooks(repo)).data).toEqual([]);
+    await octokit.rest.repos.createOrUpdateFileContents({
+      ...repo,
+      path: 'b.txt',
+      message: 'B',
+      content: base64('b'),
+    });
+    await server.control.waitForDeliveries();
+    expect(receiver.deliveries).toHaveLength(1);
+  });
+});
+
 describe('commits, compare, zipball, pull requests', () => {
   it('lists commits and compares two of them; the zipball has GitHub’s single top folder', async () => {
     const { octokit, first } = await repositoryWithFile('historian', 'log');
