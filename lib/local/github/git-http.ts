@@ -1,0 +1,176 @@
+/**
+ * Git smart HTTP at `<gitUrl>/<owner>/<name>.git`, served by git's own CGI, `git http-backend`.
+ * Basic auth as GitHub takes it: any user name (or `x-access-token`) with a token as password;
+ * public repositories clone without it, pushes and private repositories need it (401 with a
+ * Basic challenge, so git asks its credential helper). After a push, each updated ref is
+ * delivered to the repository's webhooks as a `push` event.
+ */
+import { spawn } from 'node:child_process';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { canRead, canWrite, principalOfToken, type Principal } from './auth';
+import { findRepo, type Context } from './context';
+import { gitText, listRefs, ZERO_SHA } from './git';
+import { isoSeconds } from './http';
+
+let backend: string | undefined;
+
+/** `/usr/lib/git-core/git-http-backend`, found through `git --exec-path`. */
+const backendPath = async () => {
+  backend ??= join((await gitText('.', ['--exec-path'])).trim(), 'git-http-backend');
+  return backend;
+};
+
+const sendText = (
+  response: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+) => {
+  response.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  response.end(text);
+};
+
+const basicPrincipal = (ctx: Context, authorization: string | undefined): Principal | 'bad' => {
+  const match = /^Basic\s+(\S+)$/i.exec(authorization ?? '');
+  if (!match) return { kind: 'anonymous' };
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const password = decoded.slice(decoded.indexOf(':') + 1);
+  return principalOfToken(ctx, password) ?? 'bad';
+};
+
+/** Handles `<gitUrl>/…` (`path` is what follows `/git`); false when it is no repository path. */
+export const handleGitRequest = async (
+  ctx: Context,
+  path: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+): Promise<boolean> => {
+  const match =
+    /^\/([^/]+)\/([^/]+?)(?:\.git)?(\/(?:info\/refs|git-upload-pack|git-receive-pack|HEAD))$/.exec(
+      path,
+    );
+  if (!match) return false;
+  const [, owner, name, rest] = match as unknown as [string, string, string, string];
+  const service = rest === '/info/refs' ? url.searchParams.get('service') : rest.slice(1);
+  const pushing = service === 'git-receive-pack';
+  const principal = basicPrincipal(ctx, request.headers.authorization);
+  const challenge = { 'www-authenticate': 'Basic realm="GitHub"' };
+  if (principal === 'bad') {
+    sendText(
+      response,
+      401,
+      'Invalid username or token. Password authentication is not supported for Git operations.\n',
+      challenge,
+    );
+    return true;
+  }
+  const repo = findRepo(ctx, decodeURIComponent(owner), decodeURIComponent(name));
+  if (!repo || !canRead(principal, repo) || (pushing && principal.kind === 'anonymous')) {
+    if (principal.kind === 'anonymous')
+      sendText(response, 401, 'Authentication required\n', challenge);
+    else sendText(response, 404, 'Repository not found.\n');
+    return true;
+  }
+  if (pushing && !canWrite(principal, repo)) {
+    const who = principal.kind === 'user' ? principal.user.login : 'this token';
+    sendText(response, 403, `Permission to ${repo.owner}/${repo.name}.git denied to ${who}.\n`);
+    return true;
+  }
+  const dir = join(ctx.reposDir, repo.owner, `${repo.name}.git`);
+  const before = pushing && rest === '/git-receive-pack' ? await listRefs(dir) : undefined;
+  const child = spawn(await backendPath(), [], {
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_PROJECT_ROOT: ctx.reposDir,
+      GIT_HTTP_EXPORT_ALL: '1',
+      GIT_HTTP_MAX_REQUEST_BUFFER: '100M',
+      PATH_INFO: `/${repo.owner}/${repo.name}.git${rest}`,
+      REQUEST_METHOD: request.method ?? 'GET',
+      QUERY_STRING: url.search.slice(1),
+      CONTENT_TYPE: request.headers['content-type'] ?? '',
+      ...(request.headers['content-length']
+        ? { CONTENT_LENGTH: request.headers['content-length'] }
+        : {}),
+      ...(request.headers['content-encoding']
+        ? { HTTP_CONTENT_ENCODING: request.headers['content-encoding'] }
+        : {}),
+      ...(request.headers['git-protocol']
+        ? { GIT_PROTOCOL: String(request.headers['git-protocol']) }
+        : {}),
+      REMOTE_USER:
+        principal.kind === 'user'
+          ? principal.user.login
+          : principal.kind === 'installation'
+            ? 'x-access-token'
+            : '',
+      REMOTE_ADDR: '127.0.0.1',
+    },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  request.pipe(child.stdin);
+  child.stdin.on('error', () => undefined);
+  child.stderr.on('data', () => undefined);
+  // The CGI answer: headers up to a blank line, then the body, streamed.
+  let head = Buffer.alloc(0);
+  let started = false;
+  child.stdout.on('data', (chunk: Buffer) => {
+    if (started) {
+      response.write(chunk);
+      return;
+    }
+    head = Buffer.concat([head, chunk]);
+    const crlf = head.indexOf('\r\n\r\n');
+    const lf = head.indexOf('\n\n');
+    const end = crlf !== -1 && (lf === -1 || crlf < lf) ? crlf : lf;
+    if (end === -1) return;
+    const separator = end === crlf ? 4 : 2;
+    const headers: Record<string, string> = {};
+    let status = 200;
+    for (const line of head.subarray(0, end).toString('latin1').split(/\r?\n/)) {
+      const colon = line.indexOf(':');
+      if (colon === -1) continue;
+      const key = line.slice(0, colon).trim();
+      const value = line.slice(colon + 1).trim();
+      if (key.toLowerCase() === 'status') status = Number.parseInt(value, 10) || 200;
+      else headers[key] = value;
+    }
+    response.writeHead(status, headers);
+    started = true;
+    const body = head.subarray(end + separator);
+    if (body.length > 0) response.write(body);
+  });
+  const exitCode = await new Promise<number | null>((done) => child.on('close', done));
+  if (!started) {
+    sendText(response, 500, 'git http-backend failed\n');
+    return true;
+  }
+  // The deliveries are queued before the response ends, so once `git push` returns they exist
+  // (the control API's waitForDeliveries then covers them).
+  if (before && exitCode === 0) {
+    const after = await listRefs(dir);
+    const updates = [...new Set([...before.keys(), ...after.keys()])]
+      .map((ref) => ({
+        ref,
+        before: before.get(ref) ?? ZERO_SHA,
+        after: after.get(ref) ?? ZERO_SHA,
+      }))
+      .filter((update) => update.before !== update.after);
+    if (updates.length > 0) {
+      repo.pushed_at = isoSeconds();
+      ctx.store.changed();
+      await ctx.webhooks.push(ctx, repo, updates, principal).catch((error: unknown) => {
+        console.error('Local GitHub: push webhooks failed:', error);
+      });
+    }
+  }
+  response.end();
+  return true;
+};

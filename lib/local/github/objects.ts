@@ -1,0 +1,420 @@
+/**
+ * GitHub's object shapes (@octokit/openapi-types `components["schemas"]`), built from the stored
+ * state and the repositories; checked by test/integration/local/github-shapes.test.ts.
+ */
+import type { Context } from './context';
+import type { CommitObject, FileChange, TreeEntry } from './git';
+import type { StoredHook, StoredInstallation, StoredPull, StoredRepo, StoredUser } from './store';
+
+const nodeId = (kind: string, id: number | string) =>
+  Buffer.from(`0:${kind}${id}`).toString('base64').replace(/=+$/, '');
+
+/** `simple-user`. */
+export const simpleUser = (ctx: Context, user: StoredUser) => {
+  const url = `${ctx.endpoint}/users/${user.login}`;
+  return {
+    login: user.login,
+    id: user.id,
+    node_id: nodeId('User', user.id),
+    avatar_url: user.avatar_url,
+    gravatar_id: '',
+    url,
+    html_url: `${ctx.endpoint}/${user.login}`,
+    followers_url: `${url}/followers`,
+    following_url: `${url}/following{/other_user}`,
+    gists_url: `${url}/gists{/gist_id}`,
+    starred_url: `${url}/starred{/owner}{/repo}`,
+    subscriptions_url: `${url}/subscriptions`,
+    organizations_url: `${url}/orgs`,
+    repos_url: `${url}/repos`,
+    events_url: `${url}/events{/privacy}`,
+    received_events_url: `${url}/received_events`,
+    type: 'User',
+    site_admin: false,
+  };
+};
+
+/** `private-user`: `GET /user` with the user's own token. */
+export const privateUser = (ctx: Context, user: StoredUser) => {
+  const repos = Object.values(ctx.state.repos).filter((repo) => repo.owner === user.login);
+  const owned = repos.filter((repo) => repo.private).length;
+  return {
+    ...simpleUser(ctx, user),
+    name: user.name,
+    company: null,
+    blog: '',
+    location: null,
+    email: user.email,
+    hireable: null,
+    bio: null,
+    public_repos: repos.length - owned,
+    public_gists: 0,
+    followers: 0,
+    following: 0,
+    created_at: user.created_at,
+    updated_at: user.created_at,
+    private_gists: 0,
+    total_private_repos: owned,
+    owned_private_repos: owned,
+    disk_usage: 0,
+    collaborators: 0,
+    two_factor_authentication: false,
+    plan: { name: 'free', space: 976562499, collaborators: 0, private_repos: 10000 },
+  };
+};
+
+export const userOf = (ctx: Context, login: string): StoredUser => {
+  const user = ctx.state.users[login.toLowerCase()];
+  if (!user) throw new Error(`No local GitHub user ${login}.`);
+  return user;
+};
+
+export const apiRepoUrl = (ctx: Context, repo: StoredRepo) =>
+  `${ctx.endpoint}/repos/${repo.owner}/${repo.name}`;
+export const htmlRepoUrl = (ctx: Context, repo: StoredRepo) =>
+  `${ctx.endpoint}/${repo.owner}/${repo.name}`;
+export const cloneUrl = (ctx: Context, repo: StoredRepo) =>
+  `${ctx.gitUrl}/${repo.owner}/${repo.name}.git`;
+
+/** `full-repository` (`full: true`: GET/POST of one repository) or `repository` (in lists). */
+export const repositoryObject = (ctx: Context, repo: StoredRepo, full: boolean) => {
+  const url = apiRepoUrl(ctx, repo);
+  const owner = simpleUser(ctx, userOf(ctx, repo.owner));
+  return {
+    id: repo.id,
+    node_id: nodeId('Repository', repo.id),
+    name: repo.name,
+    full_name: `${repo.owner}/${repo.name}`,
+    private: repo.private,
+    owner,
+    html_url: htmlRepoUrl(ctx, repo),
+    description: repo.description,
+    fork: false,
+    url,
+    archive_url: `${url}/{archive_format}{/ref}`,
+    assignees_url: `${url}/assignees{/user}`,
+    blobs_url: `${url}/git/blobs{/sha}`,
+    branches_url: `${url}/branches{/branch}`,
+    collaborators_url: `${url}/collaborators{/collaborator}`,
+    comments_url: `${url}/comments{/number}`,
+    commits_url: `${url}/commits{/sha}`,
+    compare_url: `${url}/compare/{base}...{head}`,
+    contents_url: `${url}/contents/{+path}`,
+    contributors_url: `${url}/contributors`,
+    deployments_url: `${url}/deployments`,
+    downloads_url: `${url}/downloads`,
+    events_url: `${url}/events`,
+    forks_url: `${url}/forks`,
+    git_commits_url: `${url}/git/commits{/sha}`,
+    git_refs_url: `${url}/git/refs{/sha}`,
+    git_tags_url: `${url}/git/tags{/sha}`,
+    git_url: cloneUrl(ctx, repo).replace(/^http/, 'git'),
+    issue_comment_url: `${url}/issues/comments{/number}`,
+    issue_events_url: `${url}/issues/events{/number}`,
+    issues_url: `${url}/issues{/number}`,
+    keys_url: `${url}/keys{/key_id}`,
+    labels_url: `${url}/labels{/name}`,
+    languages_url: `${url}/languages`,
+    merges_url: `${url}/merges`,
+    milestones_url: `${url}/milestones{/number}`,
+    notifications_url: `${url}/notifications{?since,all,participating}`,
+    pulls_url: `${url}/pulls{/number}`,
+    releases_url: `${url}/releases{/id}`,
+    ssh_url: `git@localhost:${repo.owner}/${repo.name}.git`,
+    stargazers_url: `${url}/stargazers`,
+    statuses_url: `${url}/statuses/{sha}`,
+    subscribers_url: `${url}/subscribers`,
+    subscription_url: `${url}/subscription`,
+    tags_url: `${url}/tags`,
+    teams_url: `${url}/teams`,
+    trees_url: `${url}/git/trees{/sha}`,
+    clone_url: cloneUrl(ctx, repo),
+    mirror_url: null,
+    hooks_url: `${url}/hooks`,
+    svn_url: htmlRepoUrl(ctx, repo),
+    homepage: null,
+    language: null,
+    forks_count: 0,
+    stargazers_count: 0,
+    watchers_count: 0,
+    size: 0,
+    default_branch: repo.default_branch,
+    open_issues_count: 0,
+    is_template: false,
+    topics: [],
+    has_issues: true,
+    has_projects: true,
+    has_wiki: true,
+    has_pages: false,
+    has_downloads: true,
+    has_discussions: false,
+    archived: false,
+    disabled: false,
+    visibility: repo.private ? 'private' : 'public',
+    pushed_at: repo.pushed_at ?? repo.created_at,
+    created_at: repo.created_at,
+    updated_at: repo.updated_at,
+    permissions: { admin: true, maintain: true, push: true, triage: true, pull: true },
+    allow_forking: true,
+    web_commit_signoff_required: false,
+    license: null,
+    forks: 0,
+    open_issues: 0,
+    watchers: 0,
+    ...(full ? { subscribers_count: 1, network_count: 0 } : {}),
+  };
+};
+
+export const commitApiUrl = (ctx: Context, repo: StoredRepo, sha: string) =>
+  `${apiRepoUrl(ctx, repo)}/git/commits/${sha}`;
+
+const noSignature = {
+  verified: false,
+  reason: 'unsigned',
+  signature: null,
+  payload: null,
+  verified_at: null,
+};
+
+/** `git-commit` (the Git Database API's commit). */
+export const gitCommitObject = (ctx: Context, repo: StoredRepo, commit: CommitObject) => ({
+  sha: commit.sha,
+  node_id: nodeId('Commit', commit.sha),
+  url: commitApiUrl(ctx, repo, commit.sha),
+  html_url: `${htmlRepoUrl(ctx, repo)}/commit/${commit.sha}`,
+  author: commit.author,
+  committer: commit.committer,
+  tree: { sha: commit.tree, url: `${apiRepoUrl(ctx, repo)}/git/trees/${commit.tree}` },
+  message: commit.message,
+  parents: commit.parents.map((sha) => ({
+    sha,
+    url: commitApiUrl(ctx, repo, sha),
+    html_url: `${htmlRepoUrl(ctx, repo)}/commit/${sha}`,
+  })),
+  verification: noSignature,
+});
+
+/** The GitHub user whose e-mail signed a commit (`author`/`committer` of a `commit`), or null. */
+const userByEmail = (ctx: Context, email: string) => {
+  const user = Object.values(ctx.state.users).find(
+    (candidate) =>
+      candidate.email === email ||
+      `${candidate.id}+${candidate.login}@users.noreply.github.com` === email,
+  );
+  return user ? simpleUser(ctx, user) : null;
+};
+
+/** `commit` (the Commits API's commit: lists and compare), without `files` unless given. */
+export const commitObject = (
+  ctx: Context,
+  repo: StoredRepo,
+  commit: CommitObject,
+  files?: FileChange[],
+) => {
+  const url = `${apiRepoUrl(ctx, repo)}/commits/${commit.sha}`;
+  return {
+    url,
+    sha: commit.sha,
+    node_id: nodeId('Commit', commit.sha),
+    html_url: `${htmlRepoUrl(ctx, repo)}/commit/${commit.sha}`,
+    comments_url: `${url}/comments`,
+    commit: {
+      url: commitApiUrl(ctx, repo, commit.sha),
+      author: commit.author,
+      committer: commit.committer,
+      message: commit.message,
+      comment_count: 0,
+      tree: { sha: commit.tree, url: `${apiRepoUrl(ctx, repo)}/git/trees/${commit.tree}` },
+      verification: noSignature,
+    },
+    author: userByEmail(ctx, commit.author.email),
+    committer: userByEmail(ctx, commit.committer.email),
+    parents: commit.parents.map((sha) => ({
+      sha,
+      url: `${apiRepoUrl(ctx, repo)}/commits/${sha}`,
+      html_url: `${htmlRepoUrl(ctx, repo)}/commit/${sha}`,
+    })),
+    ...(files ? { files: files.map((file) => diffEntry(ctx, repo, commit.sha, file)) } : {}),
+  };
+};
+
+/** `diff-entry`. */
+export const diffEntry = (ctx: Context, repo: StoredRepo, ref: string, file: FileChange) => ({
+  sha: file.sha,
+  filename: file.filename,
+  status: file.status,
+  additions: file.additions,
+  deletions: file.deletions,
+  changes: file.changes,
+  blob_url: `${htmlRepoUrl(ctx, repo)}/blob/${ref}/${file.filename}`,
+  raw_url: `${htmlRepoUrl(ctx, repo)}/raw/${ref}/${file.filename}`,
+  contents_url: `${apiRepoUrl(ctx, repo)}/contents/${file.filename}?ref=${ref}`,
+});
+
+/** A `git-tree` entry. */
+export const treeEntryObject = (ctx: Context, repo: StoredRepo, entry: TreeEntry) => ({
+  path: entry.path,
+  mode: entry.mode,
+  type: entry.type,
+  sha: entry.sha,
+  ...(entry.size !== undefined ? { size: entry.size } : {}),
+  url: `${apiRepoUrl(ctx, repo)}/git/${entry.type === 'tree' ? 'trees' : 'blobs'}/${entry.sha}`,
+});
+
+/** `git-ref`. */
+export const refObject = (ctx: Context, repo: StoredRepo, ref: string, sha: string) => ({
+  ref,
+  node_id: nodeId('Ref', `${repo.id}:${ref}`),
+  url: `${apiRepoUrl(ctx, repo)}/git/${ref}`,
+  object: { type: 'commit', sha, url: commitApiUrl(ctx, repo, sha) },
+});
+
+/** `hook`. */
+export const hookObject = (ctx: Context, repo: StoredRepo, hook: StoredHook) => {
+  const url = `${apiRepoUrl(ctx, repo)}/hooks/${hook.id}`;
+  return {
+    type: 'Repository',
+    id: hook.id,
+    name: 'web',
+    active: hook.active,
+    events: hook.events,
+    config: {
+      content_type: hook.content_type,
+      insecure_ssl: '0',
+      url: hook.url,
+      ...(hook.secret ? { secret: '********' } : {}),
+    },
+    updated_at: hook.updated_at,
+    created_at: hook.created_at,
+    url,
+    test_url: `${url}/test`,
+    ping_url: `${url}/pings`,
+    deliveries_url: `${url}/deliveries`,
+    last_response: hook.last_response,
+  };
+};
+
+/** `installation`. */
+export const installationObject = (ctx: Context, installation: StoredInstallation) => {
+  const app = ctx.state.app!;
+  const user = userOf(ctx, installation.account);
+  return {
+    id: installation.id,
+    account: simpleUser(ctx, user),
+    repository_selection: 'all',
+    access_tokens_url: `${ctx.endpoint}/app/installations/${installation.id}/access_tokens`,
+    repositories_url: `${ctx.endpoint}/installation/repositories`,
+    html_url: `${ctx.endpoint}/settings/installations/${installation.id}`,
+    app_id: app.id,
+    app_slug: app.slug,
+    target_id: user.id,
+    target_type: 'User',
+    permissions: app.permissions,
+    events: app.events,
+    created_at: installation.created_at,
+    updated_at: installation.updated_at,
+    single_file_name: null,
+    has_multiple_single_files: false,
+    single_file_paths: [],
+    suspended_by: null,
+    suspended_at: null,
+  };
+};
+
+/** What `pull-request-simple` (the list) leaves out of `pull-request`. */
+const PULL_DETAIL_KEYS = [
+  'merged',
+  'mergeable',
+  'rebaseable',
+  'mergeable_state',
+  'merged_by',
+  'comments',
+  'review_comments',
+  'maintainer_can_modify',
+  'commits',
+  'additions',
+  'deletions',
+  'changed_files',
+] as const;
+
+/** `pull-request-simple`, as `GET /pulls` lists them. */
+export const simplePull = (pull: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(pull).filter(([key]) => !(PULL_DETAIL_KEYS as readonly string[]).includes(key)),
+  );
+
+/** `pull-request`. */
+export const pullObject = (
+  ctx: Context,
+  repo: StoredRepo,
+  pull: StoredPull,
+  stats: { commits: number; additions: number; deletions: number; changed_files: number },
+) => {
+  const repoUrl = apiRepoUrl(ctx, repo);
+  const html = `${htmlRepoUrl(ctx, repo)}/pull/${pull.number}`;
+  const url = `${repoUrl}/pulls/${pull.number}`;
+  const owner = simpleUser(ctx, userOf(ctx, repo.owner));
+  const side = (side: { ref: string; sha: string }) => ({
+    label: `${repo.owner}:${side.ref}`,
+    ref: side.ref,
+    repo: repositoryObject(ctx, repo, false),
+    sha: side.sha,
+    user: owner,
+  });
+  return {
+    url,
+    id: pull.id,
+    node_id: nodeId('PullRequest', pull.id),
+    html_url: html,
+    diff_url: `${html}.diff`,
+    patch_url: `${html}.patch`,
+    issue_url: `${repoUrl}/issues/${pull.number}`,
+    commits_url: `${url}/commits`,
+    review_comments_url: `${url}/comments`,
+    review_comment_url: `${repoUrl}/pulls/comments{/number}`,
+    comments_url: `${repoUrl}/issues/${pull.number}/comments`,
+    statuses_url: `${repoUrl}/statuses/${pull.head.sha}`,
+    number: pull.number,
+    state: pull.state,
+    locked: false,
+    title: pull.title,
+    user: simpleUser(ctx, userOf(ctx, pull.user)),
+    body: pull.body,
+    labels: [],
+    milestone: null,
+    active_lock_reason: null,
+    created_at: pull.created_at,
+    updated_at: pull.updated_at,
+    closed_at: null,
+    merged_at: null,
+    merge_commit_sha: null,
+    assignee: null,
+    assignees: [],
+    requested_reviewers: [],
+    requested_teams: [],
+    head: side(pull.head),
+    base: side(pull.base),
+    _links: {
+      self: { href: url },
+      html: { href: html },
+      issue: { href: `${repoUrl}/issues/${pull.number}` },
+      comments: { href: `${repoUrl}/issues/${pull.number}/comments` },
+      review_comments: { href: `${url}/comments` },
+      review_comment: { href: `${repoUrl}/pulls/comments{/number}` },
+      commits: { href: `${url}/commits` },
+      statuses: { href: `${repoUrl}/statuses/${pull.head.sha}` },
+    },
+    author_association: 'OWNER',
+    auto_merge: null,
+    draft: false,
+    merged: false,
+    mergeable: true,
+    rebaseable: true,
+    mergeable_state: 'clean',
+    merged_by: null,
+    comments: 0,
+    review_comments: 0,
+    maintainer_can_modify: false,
+    ...stats,
+  };
+};
