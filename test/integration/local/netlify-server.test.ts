@@ -385,6 +385,12 @@ describe('a site built from a git repository', () => {
     );
     const wrongBranch = await builtSite('no-branch', repository.url, { repo_branch: 'nope' });
     expect(wrongBranch.deploy.error_message).toMatch(/preparing repo.*nope/);
+    // Credentials in a repository URL never reach a message or the log.
+    const unreachable = await builtSite('unreachable', 'http://user:hunter2@127.0.0.1:9/x.git');
+    expect(unreachable.deploy.error_message).toMatch(/^Failed during stage 'preparing repo': /);
+    const { log } = await server.control.deployLog(unreachable.deploy.id!);
+    expect(`${unreachable.deploy.error_message}\n${log.join('\n')}`).not.toContain('hunter2');
+    expect(log.join('\n')).toContain('http://***@127.0.0.1:9/x.git');
     const scheme = await builtSite('bad-scheme', 'ext::sh -c touch% /tmp/pwned');
     expect(scheme.deploy.error_message).toContain('unsupported repository URL');
 
