@@ -21,6 +21,7 @@ import {
   startTestNetlify,
   type TestRepository,
 } from '../../fixtures/netlify';
+import { readBuildConfig } from '../../../lib/local/netlify/toml';
 
 type Server = Awaited<ReturnType<typeof startTestNetlify>>;
 
@@ -572,5 +573,32 @@ describe('accounts, deletion and restarts', () => {
     expect(await server.control.sites()).toEqual([]);
     expect(await server.control.accounts()).toHaveLength(1);
     expect((await fetch(`${server.endpoint}/sites/buyer-demo/`)).status).toBe(404);
+  });
+});
+
+describe('netlify.toml', () => {
+  it('reads [build] base, publish and command, and nothing from other tables', () => {
+    expect(
+      readBuildConfig(`# site
+[build]
+  base = "site"
+  publish = "dist" # built files
+  command = 'npm run "build"'
+  functions = "netlify/functions"
+
+[build.environment]
+  publish = "not-this"
+
+[[redirects]]
+  publish = "nor-this"
+`),
+    ).toEqual({ base: 'site', publish: 'dist', command: 'npm run "build"' });
+    expect(readBuildConfig('build.publish = "out"\n[context.production]\npublish = "x"')).toEqual({
+      publish: 'out',
+    });
+    expect(readBuildConfig('[build]\npublish = "a \\"quoted\\" dir"')).toEqual({
+      publish: 'a "quoted" dir',
+    });
+    expect(readBuildConfig('[build]\npublish = 42\n')).toEqual({});
   });
 });
