@@ -258,7 +258,7 @@ describe('the current user', () => {
 
 describe('a site built from a git repository', () => {
   it('deploys new → enqueued → building → ready, publishes netlify.toml’s directory and serves it', async () => {
-    await server.control.setStepDelay(60);
+    await server.control.setStepDelay(150);
     const site = await createSite('buyer-demo', repository.url);
     expect(site).toMatchObject({
       name: 'buyer-demo',
