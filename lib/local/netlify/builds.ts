@@ -1,0 +1,280 @@
+/**
+ * Git builds as the local Netlify server runs them. A deploy moves `new` → `enqueued` → `building`
+ * → `ready` (or `error` with `error_message`), each step lasting at least the step delay, so a
+ * poller sees the progress. The build clones the site's repository at its branch with the `git`
+ * CLI (`git clone --depth 1`, any http(s), file:// or absolute local path URL), reads `[build]`
+ * `base`, `publish` and `command` from `netlify.toml` (the site's `dir` and `cmd` otherwise), runs
+ * NO build command (installs need the network; the log and the summary say so), and copies the
+ * publish directory (default: the repository root) to `<dataDir>/sites/<name>/<deploy id>/`.
+ * Symbolic links are not copied and `.git` is left out, so nothing outside the repository can be
+ * published. Builds interrupted by a stop run again at the next start.
+ */
+import { execFile } from 'node:child_process';
+import { copyFile, lstat, mkdir, readdir, readFile, realpath, rm } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { nowIso, redactUrl } from './http';
+import type { DeployState, StoredDeploy, StoredSite, Store } from './store';
+import { readBuildConfig } from './toml';
+
+const run = promisify(execFile);
+
+export interface Builder {
+  /** How long each state lasts at least, in milliseconds (0: as fast as the build goes). */
+  stepDelayMs: number;
+  /** Runs the build of a deploy in state `new` (or one a stop interrupted). */
+  start(deployId: string): void;
+  /** Resolves true once no build runs (false after `timeoutMs`). */
+  idle(timeoutMs: number): Promise<boolean>;
+  /** Stops every running build and waits for it (their deploys keep their state). */
+  cancelAll(): Promise<void>;
+  /** Where a site's deploys are published. */
+  siteDir(name: string): string;
+  deployDir(name: string, deployId: string): string;
+}
+
+/** A build that failed for a reason the deploy shows (`error_message`). */
+class BuildFailure extends Error {}
+
+const SUPPORTED_URL = /^(https?:\/\/|file:\/\/|\/)/;
+
+const git = async (args: string[], cwd: string | undefined, signal: AbortSignal) => {
+  const { stdout } = await run('git', args, {
+    cwd,
+    signal,
+    timeout: 120_000,
+    maxBuffer: 4_000_000,
+    env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: 'true', LC_ALL: 'C' },
+  });
+  return stdout.trim();
+};
+
+/** Git's last error line (`fatal: repository '…' does not exist`), without credentials. */
+const gitError = (error: unknown): string => {
+  const stderr = (error as { stderr?: string }).stderr ?? '';
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const fatal = lines.filter((line) => /^(fatal|error):/.test(line)).at(-1) ?? lines.at(-1);
+  return redactUrl(fatal ?? (error as Error).message);
+};
+
+/** True when `inner` is `outer` or inside it. */
+const isInside = (outer: string, inner: string) => {
+  const path = relative(outer, inner);
+  return path === '' || (!path.startsWith('..') && !isAbsolute(path));
+};
+
+/** Copies regular files and directories; symbolic links are listed in `skipped`, `.git` is left out. */
+const copyTree = async (
+  from: string,
+  to: string,
+  skipped: string[],
+  prefix = '',
+): Promise<number> => {
+  await mkdir(to, { recursive: true });
+  let files = 0;
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    if (entry.name === '.git') continue;
+    const path = `${prefix}${entry.name}`;
+    if (entry.isSymbolicLink()) skipped.push(path);
+    else if (entry.isDirectory())
+      files += await copyTree(join(from, entry.name), join(to, entry.name), skipped, `${path}/`);
+    else if (entry.isFile()) {
+      await copyFile(join(from, entry.name), join(to, entry.name));
+      files += 1;
+    }
+  }
+  return files;
+};
+
+export const createBuilder = (options: {
+  store: Store;
+  dataDir: string;
+  stepDelayMs: number;
+}): Builder => {
+  const { store, dataDir } = options;
+  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  const siteDir = (name: string) => join(dataDir, 'sites', name);
+  const deployDir = (name: string, deployId: string) => join(siteDir(name), deployId);
+
+  const log = (deploy: StoredDeploy, line: string) => {
+    deploy.log.push(`${new Date().toISOString().slice(11, 19)} ${line}`);
+    store.changed();
+  };
+  const move = (deploy: StoredDeploy, state: DeployState) => {
+    deploy.state = state;
+    deploy.updated_at = nowIso();
+    store.changed();
+  };
+
+  /** Clones, reads the configuration and copies the publish directory; throws BuildFailure. */
+  const build = async (deploy: StoredDeploy, site: StoredSite, signal: AbortSignal) => {
+    const repo = site.repo;
+    if (!repo) throw new BuildFailure('This site is not linked to a repository.');
+    const work = join(dataDir, 'builds', deploy.id);
+    await rm(work, { recursive: true, force: true });
+    await mkdir(join(dataDir, 'builds'), { recursive: true });
+    try {
+      const url = repo.repo_url;
+      if (!SUPPORTED_URL.test(url)) {
+        throw new BuildFailure(
+          `Failed during stage 'preparing repo': unsupported repository URL '${redactUrl(url)}' (http(s)://, file:// or an absolute path)`,
+        );
+      }
+      log(
+        deploy,
+        `Cloning ${redactUrl(url)}${repo.repo_branch ? ` (branch ${repo.repo_branch})` : ''}`,
+      );
+      const branchArgs = repo.repo_branch ? ['--branch', repo.repo_branch, '--single-branch'] : [];
+      try {
+        await git(
+          ['clone', '--depth', '1', '--no-tags', ...branchArgs, '--', url, work],
+          undefined,
+          signal,
+        );
+      } catch (error) {
+        if (signal.aborted) throw error;
+        throw new BuildFailure(`Failed during stage 'preparing repo': ${gitError(error)}`);
+      }
+      deploy.commit_ref = await git(['rev-parse', 'HEAD'], work, signal);
+      deploy.branch = await git(['rev-parse', '--abbrev-ref', 'HEAD'], work, signal);
+      deploy.commit_message = await git(['log', '-1', '--format=%s'], work, signal);
+      log(
+        deploy,
+        `Checked out ${deploy.branch} at ${deploy.commit_ref.slice(0, 7)}: ${deploy.commit_message}`,
+      );
+
+      const toml = await readFile(join(work, 'netlify.toml'), 'utf8').then(
+        (text) => readBuildConfig(text),
+        () => undefined,
+      );
+      log(deploy, toml ? 'Read netlify.toml' : 'No netlify.toml: using the site settings');
+      const base = (toml?.base ?? repo.base ?? '').replace(/^\/+/, '');
+      const publish = (toml?.publish ?? repo.dir ?? '').replace(/^\/+/, '');
+      const command = toml?.command ?? repo.cmd;
+      const skippedCommand = command
+        ? `The local Netlify server runs no build command: \`${command}\` was not run; the publish directory was published as it is in the repository.`
+        : 'No build command is configured; the publish directory was published as it is in the repository.';
+      log(deploy, skippedCommand);
+      deploy.summary.push({
+        type: 'info',
+        title: 'No build command run',
+        description: skippedCommand,
+        details: null,
+      });
+
+      const shown = join(base, publish) || '.';
+      const root = resolve(work, base, publish);
+      const realRoot = await realpath(root).catch(() => undefined);
+      const isDirectory = realRoot ? (await lstat(realRoot)).isDirectory() : false;
+      if (!realRoot || !isDirectory || !isInside(await realpath(work), realRoot)) {
+        throw new BuildFailure(
+          `Deploy did not succeed: Deploy directory '${shown}' does not exist`,
+        );
+      }
+      deploy.publish_dir = relative(work, root);
+      const output = deployDir(site.name, deploy.id);
+      await rm(output, { recursive: true, force: true });
+      const skipped: string[] = [];
+      const files = await copyTree(realRoot, output, skipped);
+      if (skipped.length > 0) {
+        log(deploy, `Not published (symbolic links): ${skipped.join(', ')}`);
+        deploy.summary.push({
+          type: 'warning',
+          title: `${skipped.length} symbolic link${skipped.length === 1 ? '' : 's'} not published`,
+          description: 'The local Netlify server publishes regular files only.',
+          details: skipped.join('\n'),
+        });
+      }
+      log(deploy, `Published directory '${shown}': ${files} file${files === 1 ? '' : 's'}`);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  };
+
+  const runDeploy = async (deployId: string, signal: AbortSignal) => {
+    const state = store.state;
+    const sleep = () => delay(builder.stepDelayMs, undefined, { signal });
+    const started = Date.now();
+    try {
+      await sleep();
+      let deploy = state.deploys[deployId];
+      if (!deploy) return;
+      move(deploy, 'enqueued');
+      log(deploy, 'Build enqueued');
+      await sleep();
+      deploy = state.deploys[deployId];
+      const site = deploy && state.sites[deploy.site_id];
+      if (!deploy || !site) return;
+      move(deploy, 'building');
+      log(deploy, 'Build started');
+      await build(deploy, site, signal);
+      await sleep();
+      if (!state.deploys[deployId] || !state.sites[site.id]) {
+        // Deleted meanwhile: leave nothing behind.
+        await rm(deployDir(site.name, deployId), { recursive: true, force: true });
+        return;
+      }
+      deploy.published_at = nowIso();
+      deploy.deploy_time = Math.max(1, Math.round((Date.now() - started) / 1000));
+      const current = site.published_deploy_id
+        ? state.deploys[site.published_deploy_id]
+        : undefined;
+      if (!current || current.created_at <= deploy.created_at) {
+        site.published_deploy_id = deploy.id;
+        site.updated_at = nowIso();
+      }
+      log(deploy, 'Site is live');
+      move(deploy, 'ready');
+    } catch (error) {
+      if (signal.aborted) return;
+      const deploy = state.deploys[deployId];
+      if (!deploy) return;
+      if (!(error instanceof BuildFailure)) {
+        console.error(`Local Netlify: the build of deploy ${deployId} failed:`, error);
+      }
+      deploy.error_message =
+        error instanceof BuildFailure ? error.message : 'Build failed: internal error';
+      deploy.summary.push({
+        type: 'error',
+        title: 'Deploy failed',
+        description: deploy.error_message,
+        details: null,
+      });
+      log(deploy, deploy.error_message);
+      move(deploy, 'error');
+    }
+  };
+
+  const builder: Builder = {
+    stepDelayMs: options.stepDelayMs,
+    start: (deployId) => {
+      if (running.has(deployId)) return;
+      const controller = new AbortController();
+      const done = runDeploy(deployId, controller.signal).finally(() => running.delete(deployId));
+      running.set(deployId, { controller, done });
+    },
+    idle: async (timeoutMs) => {
+      const until = Date.now() + timeoutMs;
+      while (running.size > 0) {
+        if (Date.now() >= until) return false;
+        await Promise.race([
+          Promise.all([...running.values()].map((entry) => entry.done)),
+          delay(Math.min(50, Math.max(1, until - Date.now()))),
+        ]);
+      }
+      return true;
+    },
+    cancelAll: async () => {
+      const entries = [...running.values()];
+      for (const entry of entries) entry.controller.abort();
+      await Promise.all(entries.map((entry) => entry.done));
+    },
+    siteDir,
+    deployDir,
+  };
+  return builder;
+};
