@@ -58,13 +58,16 @@ describe('GET /api/my/mvps/downloads', () => {
     const alice = await makeUser('seller', true);
     const bob = await makeUser('seller', true);
     const buyer = await makeUser('buyer', false);
+    // A second buyer: the first one's second download of Alice Kit this month would spend and
+    // record nothing (issue 13 §9).
+    const another = await makeUser('buyer', false);
     const aliceKit = await approvedTemplate(alice.sub, 'Alice Kit');
     const bobKit = await approvedTemplate(bob.sub, 'Bob Kit');
 
     // Interleaved, one after another: downloaded_at orders them.
     await downloadMvp(buyer.sub, aliceKit.id);
     await downloadMvp(buyer.sub, bobKit.id);
-    await downloadMvp(buyer.sub, aliceKit.id);
+    await downloadMvp(another.sub, aliceKit.id);
 
     const forAlice = await listRecent(alice);
     expect(forAlice.status).toBe(200);
@@ -83,6 +86,7 @@ describe('GET /api/my/mvps/downloads', () => {
     // Buyer privacy: nothing that names or identifies who downloaded.
     const raw = JSON.stringify(forAlice.body);
     expect(raw).not.toContain(buyer.sub);
+    expect(raw).not.toContain(another.sub);
     expect(raw).not.toContain('@example.com');
 
     const forBob = await listRecent(bob);
@@ -91,11 +95,11 @@ describe('GET /api/my/mvps/downloads', () => {
 
   it('shows the 5 most recent only', async () => {
     const seller = await makeUser('seller', true);
-    const buyer = await makeUser('buyer', false);
     const kit = await approvedTemplate(seller.sub, 'Busy Kit');
     const ids: string[] = [];
     for (let i = 0; i < SELLER_RECENT_DOWNLOADS + 2; i += 1) {
-      await downloadMvp(buyer.sub, kit.id);
+      // One buyer each: a buyer's repeat download in the same month records nothing new.
+      await downloadMvp((await makeUser('buyer', false)).sub, kit.id);
     }
     const result = await listRecent(seller);
     expect(result.body.items).toHaveLength(SELLER_RECENT_DOWNLOADS);
