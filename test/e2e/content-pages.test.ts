@@ -60,4 +60,24 @@ describe('content pages', () => {
       'kept',
     );
   });
+
+  it('opens the licences from a price badge on a card and the licence badge on a template page', async () => {
+    const { page } = session;
+    await page.goto('/mvps');
+    const card = page.getByTestId('mvp-card').first();
+    await card.waitFor();
+    await card.getByRole('link', { name: /what the licences allow/ }).click();
+    await page.waitForURL('**/licenses');
+    await page.getByRole('heading', { level: 1, name: 'Licences' }).waitFor();
+
+    await page.goBack();
+    await card.waitFor();
+    await card.getByRole('link', { name: 'View Details' }).click();
+    await page.waitForURL('**/mvp/**');
+    await page
+      .getByRole('link', { name: /(Commercial|Personal Use Only): what the licences allow/ })
+      .first()
+      .click();
+    await page.waitForURL('**/licenses');
+  });
 });

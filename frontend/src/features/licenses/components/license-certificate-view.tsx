@@ -112,6 +112,9 @@ export function LicenseCertificateView({ licenseId }: { licenseId: string }) {
               <Text color="fg.muted" lineHeight="tall" data-testid="license-summary">
                 {data.terms_summary}
               </Text>
+              <Link asChild color="purple.fg" fontSize="sm" mt="2">
+                <RouterLink to={paths.licenses.getHref()}>Compare the licences</RouterLink>
+              </Link>
             </Box>
           </Card.Body>
         </Card.Root>

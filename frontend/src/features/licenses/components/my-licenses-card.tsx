@@ -2,12 +2,13 @@
  * The buyer dashboard's licences (issue 10 §11): one certificate per template downloaded or bought,
  * each linking to its public page, which anyone can be shown to verify it.
  */
-import { Badge, Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useMyLicenses } from '../api/get-my-licenses';
 import { formatIssuedDate, sourceLabel } from '../lib/license-format';
+import { LicenceLinkBadge } from '../../../components/licence-link-badge';
 
 export function MyLicensesCard() {
   const licenses = useMyLicenses();
@@ -48,9 +49,9 @@ export function MyLicensesCard() {
                     {formatIssuedDate(license.issued_at)}
                   </Text>
                 </Stack>
-                <Badge variant="outline" flexShrink={0}>
+                <LicenceLinkBadge variant="outline" flexShrink={0}>
                   {license.terms_title}
-                </Badge>
+                </LicenceLinkBadge>
               </HStack>
             ))}
           </Stack>

@@ -12,6 +12,7 @@ import {
   formatRating,
 } from '../lib/card-format';
 import { describeRating, formatCount, isRated, NO_RATINGS_TEXT } from '../../../lib/format';
+import { LicenceLinkBadge } from '../../../components/licence-link-badge';
 
 const CARD_TECH_TAGS = 3;
 
@@ -56,9 +57,9 @@ export function MvpCard({ mvp, showSeller = true }: { mvp: MvpSummary; showSelle
         <Badge position="absolute" top="3" left="3" colorPalette="purple" variant="solid">
           {mvp.category}
         </Badge>
-        <Badge position="absolute" top="3" right="3" variant="surface">
+        <LicenceLinkBadge position="absolute" top="3" right="3" variant="surface">
           {describeAccess(mvp.access_tier, mvp.price)}
-        </Badge>
+        </LicenceLinkBadge>
       </Box>
       <Card.Body gap="3" p="5">
         <Box>

@@ -38,6 +38,7 @@ import { DETAIL_MISSING_ID, describeDetailError } from '../lib/detail-errors';
 import { ImageGallery } from './image-gallery';
 import { VersionHistory } from './version-history';
 import { describeRating, formatCount, isRated, NO_RATINGS_TEXT } from '../../../lib/format';
+import { LicenceLinkBadge } from '../../../components/licence-link-badge';
 
 const DETAIL_TECH_CHIPS = 5;
 
@@ -82,7 +83,9 @@ function AccessPanel({ mvp }: { mvp: MvpDetail }) {
       <Card.Body gap="3">
         <HStack justify="space-between">
           <Text fontWeight="semibold">{describeAccess(mvp.access_tier, mvp.price)}</Text>
-          <Badge variant="outline">{LICENSING_LABELS[mvp.licensing_terms]}</Badge>
+          <LicenceLinkBadge variant="outline">
+            {LICENSING_LABELS[mvp.licensing_terms]}
+          </LicenceLinkBadge>
         </HStack>
         {/* A link, not a second button: the Download button below stays the one call to action. */}
         {session.status === 'signedOut' && (
