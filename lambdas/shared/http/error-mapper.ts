@@ -15,6 +15,7 @@ import {
   DependencyFailedError,
   ServiceUnavailableError,
   TooManyRequestsError,
+  UnprocessableError,
   UnauthorizedError,
   ValidationError,
   isDependencyUnavailable,
@@ -31,6 +32,7 @@ const statusOf = (error: unknown): number | undefined => {
   if (error instanceof ForbiddenError) return 403;
   if (error instanceof NotFoundError) return 404;
   if (error instanceof ConflictError) return 409;
+  if (error instanceof UnprocessableError) return 422;
   if (error instanceof TooManyRequestsError) return 429;
   if (error instanceof DependencyFailedError) return 502;
   if (error instanceof ServiceUnavailableError) return 503;
