@@ -11,7 +11,7 @@ import { basename } from 'node:path';
 import { config } from '../../shared/config';
 import { logger } from '../../shared/observability';
 import { manifestKeysOf } from '../../shared/storage/bundle-manifest';
-import { putObject } from '../../shared/storage/s3';
+import { headObject, putObject } from '../../shared/storage/s3';
 import { classifyError } from '../errors';
 import { getTemplateForProcessing } from '../../templates/transitions';
 import { s3Source } from '../s3-source';
@@ -56,6 +56,20 @@ export const scanBundle = async (input: ProcessingInput): Promise<ScanResult> =>
   } catch (error) {
     throw classifyError(error, `The uploaded file could not be read`);
   }
+};
+
+/**
+ * The code preview of a bundle that arrived approved without going through the pipeline (the local
+ * demo data is imported whole): the Scan task run for it when its manifest is missing. Returns
+ * whether a manifest exists afterwards (false: the version has no file, or it did not scan clean).
+ */
+export const ensureCodePreview = async (mvpId: string, versionId: string): Promise<boolean> => {
+  const { version } = await getTemplateForProcessing(mvpId, versionId);
+  if (!version?.file_key) return false;
+  const keys = manifestKeysOf(version.file_key);
+  if (await headObject(config().MVP_FILES_BUCKET, keys.manifest)) return true;
+  const result = await scanBundle({ mvpId, versionId, fileKey: version.file_key });
+  return result.manifestKey !== undefined;
 };
 
 export const handler = async (event: unknown): Promise<ScanResult> =>
