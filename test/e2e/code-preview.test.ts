@@ -4,8 +4,9 @@
  * subscription) and refused to anonymous visitors, in the page and by the API. Shots of the
  * preview in light and dark mode under `.local/screenshots/`.
  */
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CODE_PREVIEW_MESSAGES } from '../../lambdas/shared/contracts/downloads';
@@ -22,6 +23,24 @@ const openPreview = async (page: Page) => {
   const tree = page.getByRole('tree', { name: 'Files in this template' });
   await tree.waitFor();
   return tree;
+};
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe's critical and serious findings (WCAG 2.1 A/AA) inside the code preview card. */
+const axeFindings = async (page: Page): Promise<string[]> => {
+  // Evaluated through the DevTools protocol: the site's CSP (script-src 'self') stays as it is.
+  await page.evaluate(await readFile(AXE_PATH, 'utf8'));
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } })
+      .axe;
+    const result = (await axe.run('[data-testid="bundle-files"]', {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    })) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    return result.violations
+      .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`);
+  });
 };
 
 /** The preview card alone and the whole page, in the given mode. */
@@ -45,16 +64,18 @@ describe('code preview', () => {
     await readme.waitFor();
     expect(await readme.getByRole('heading', { level: 1, name: TITLE }).count()).toBe(1);
     expect(await readme.locator('script').count()).toBe(0);
+    await shoot(page, 'code-preview-readme-light');
 
-    // Folders open and close; nested items sit in groups (aria-required-parent).
+    // Folders open and close; every item is the tree's child with its depth in aria-level.
     const src = tree.getByRole('treeitem', { name: 'src' });
     expect(await src.getAttribute('aria-expanded')).toBe('true');
-    expect(await src.getByRole('group').getByRole('treeitem', { name: 'index.ts' }).count()).toBe(
-      1,
-    );
-    await src.locator(':scope > [data-row]').click();
+    const index = tree.getByRole('treeitem', { name: 'index.ts' });
+    expect(await index.getAttribute('aria-level')).toBe('3');
+    await src.click();
     expect(await src.getAttribute('aria-expanded')).toBe('false');
-    await src.locator(':scope > [data-row]').click();
+    expect(await index.count()).toBe(0);
+    await src.click();
+    expect(await index.count()).toBe(1);
 
     await tree.getByRole('treeitem', { name: 'package.json' }).click();
     const code = page.getByTestId('code-content');
@@ -69,6 +90,43 @@ describe('code preview', () => {
       '/pricing',
     );
     expect(await page.getByTestId('code-content').count()).toBe(0);
+    expect(await axeFindings(page)).toEqual([]);
+  });
+
+  it('renders a README without its raw HTML, scripts or javascript: links', async () => {
+    const { page } = session;
+    const id = await templateIdByTitle(TITLE);
+    const hostile = [
+      '# Hostile',
+      '',
+      '<script>window.__pwned = true</script>',
+      '<img src="x" onerror="window.__pwned = true">',
+      '',
+      '[click me](javascript:window.__pwned=true) and [docs](https://example.com/docs)',
+    ].join('\n');
+    await page.route(`**/api/mvps/${id}/files`, async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { readme: { content: string } };
+      body.readme.content = hostile;
+      await route.fulfill({ response: answer, json: body });
+    });
+    await page.goto(`/mvp/${id}`);
+    const readme = page.getByTestId('readme');
+    await readme.waitFor();
+    expect(await readme.getByRole('heading', { name: 'Hostile' }).count()).toBe(1);
+    expect(await readme.locator('script, img, iframe, [onerror]').count()).toBe(0);
+    // Raw HTML is shown as text, never parsed.
+    expect(await readme.textContent()).toContain('<script>');
+    const hrefs = await readme
+      .locator('a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(hrefs.some((href) => href?.startsWith('javascript:'))).toBe(false);
+    expect(hrefs).toContain('https://example.com/docs');
+    expect(await readme.getByRole('link', { name: 'docs' }).getAttribute('rel')).toContain(
+      'noopener',
+    );
+    expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
+    await page.unroute(`**/api/mvps/${id}/files`);
   });
 
   it('refuses anonymous content reads through the API', async () => {
@@ -95,12 +153,25 @@ describe('code preview', () => {
     await code.locator('.hljs-keyword').first().waitFor();
     expect(await code.textContent()).toContain('export const features');
 
-    // Keyboard: Home goes to the first item, End to the last; Enter opens a file.
+    // Keyboard: arrows move, Left/Right close and open a folder, Home/End, Enter opens a file.
+    const focusedPath = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-path'));
     await tree.getByRole('treeitem', { name: 'index.ts' }).focus();
     await page.keyboard.press('ArrowUp');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-      'src',
+    expect(await focusedPath()).toBe('agency-site/src');
+    await page.keyboard.press('ArrowLeft');
+    expect(await tree.getByRole('treeitem', { name: 'src' }).getAttribute('aria-expanded')).toBe(
+      'false',
     );
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedPath()).toBe('agency-site/src/index.ts');
+    await page.keyboard.press('Home');
+    expect(await focusedPath()).toBe('agency-site');
+    await page.keyboard.press('End');
+    expect(await focusedPath()).toBe('agency-site/README.md');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('readme').waitFor();
 
     for (const mode of ['light', 'dark'] as const) {
       await page.evaluate(
@@ -112,6 +183,7 @@ describe('code preview', () => {
       await page.getByRole('treeitem', { name: 'index.ts' }).click();
       await page.getByTestId('code-content').locator('.hljs-keyword').first().waitFor();
       await shoot(page, `code-preview-${mode}`);
+      expect(await axeFindings(page), mode).toEqual([]);
     }
     await page.evaluate(() => localStorage.setItem('darkMode', 'false'));
   });

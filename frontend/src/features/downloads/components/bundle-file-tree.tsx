@@ -5,9 +5,8 @@
  * shows its content, highlighted, to callers who may download the template, and tells everyone
  * else why not with a way to subscribe or buy. Binary files say so.
  *
- * The tree follows the WAI-ARIA tree pattern: `tree` > `treeitem` (aria-level, aria-setsize,
- * aria-posinset, aria-expanded on folders, aria-selected on files) > `group` > `treeitem`, one tab
- * stop, arrow keys to move, Right/Left to open and close folders, Enter or Space to open a file.
+ * The tree follows the WAI-ARIA tree pattern, flat: `tree` > `treeitem` (aria-level,
+ * aria-setsize, aria-posinset, aria-expanded on folders, aria-selected on files), one tab stop, arrow keys to move, Right/Left to open and close folders, Enter or Space to open a file.
  * highlight.js, marked and DOMPurify are loaded on first use (use-code-rendering.ts).
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -97,18 +96,21 @@ export const formatBytes = (bytes: number): string =>
 interface Row {
   node: TreeNode;
   parent: string | null;
+  level: number;
+  setSize: number;
+  position: number;
 }
 
 /** The rows a keyboard moves through: every node whose folders above are open, in order. */
 const visibleRows = (root: FolderNode, expanded: ReadonlySet<string>): Row[] => {
   const rows: Row[] = [];
-  const walk = (folder: FolderNode, parent: string | null) => {
-    for (const node of folder.children) {
-      rows.push({ node, parent });
-      if (node.kind === 'folder' && expanded.has(node.path)) walk(node, node.path);
-    }
+  const walk = (folder: FolderNode, parent: string | null, level: number) => {
+    folder.children.forEach((node, index) => {
+      rows.push({ node, parent, level, setSize: folder.children.length, position: index + 1 });
+      if (node.kind === 'folder' && expanded.has(node.path)) walk(node, node.path, level + 1);
+    });
   };
-  walk(root, null);
+  walk(root, null, 1);
   return rows;
 };
 
@@ -206,43 +208,42 @@ function FileTree({ root, selected, onSelect }: TreeProps) {
     if (handled) event.preventDefault();
   };
 
-  const renderItems = (nodes: TreeNode[], level: number) =>
-    nodes.map((node, index) => {
-      const open = node.kind === 'folder' && expanded.has(node.path);
-      const isSelected = node.kind === 'file' && node.path === selected;
-      return (
-        <Box
-          as="li"
-          key={node.path}
-          role="treeitem"
-          aria-level={level}
-          aria-setsize={nodes.length}
-          aria-posinset={index + 1}
-          aria-expanded={node.kind === 'folder' ? open : undefined}
-          aria-selected={node.kind === 'file' ? isSelected : undefined}
-          aria-label={node.name}
-          data-path={node.path}
-          tabIndex={node.path === tabStop ? 0 : -1}
-          ref={(element: HTMLLIElement | null) => {
-            if (element) items.current.set(node.path, element);
-            else items.current.delete(node.path);
-          }}
-          onFocus={(event) => {
-            if (event.target === event.currentTarget) setFocused(node.path);
-          }}
-          outline="none"
-          listStyleType="none"
-          css={{
-            '&:focus-visible > [data-row]': {
-              outline: '2px solid',
-              outlineColor: 'colorPalette.focusRing',
-              outlineOffset: '-2px',
-            },
-          }}
-          colorPalette="purple"
-        >
-          <HStack
-            data-row
+  return (
+    <Box
+      as="ul"
+      role="tree"
+      aria-label="Files in this template"
+      m="0"
+      p="1"
+      onKeyDown={onKeyDown}
+      data-testid="file-tree"
+    >
+      {rows.map(({ node, level, setSize, position }) => {
+        const open = node.kind === 'folder' && expanded.has(node.path);
+        const isSelected = node.kind === 'file' && node.path === selected;
+        return (
+          // The tree is flat (every treeitem a child of the tree, its depth in aria-level), so an
+          // item's name is its own text only, never its children's.
+          <Box
+            as="li"
+            key={node.path}
+            role="treeitem"
+            aria-level={level}
+            aria-setsize={setSize}
+            aria-posinset={position}
+            aria-expanded={node.kind === 'folder' ? open : undefined}
+            aria-selected={node.kind === 'file' ? isSelected : undefined}
+            data-path={node.path}
+            tabIndex={node.path === tabStop ? 0 : -1}
+            ref={(element: HTMLLIElement | null) => {
+              if (element) items.current.set(node.path, element);
+              else items.current.delete(node.path);
+            }}
+            onFocus={() => setFocused(node.path)}
+            onClick={() => activate(node)}
+            listStyleType="none"
+            display="flex"
+            alignItems="center"
             gap="1.5"
             ps={`${(level - 1) * 14 + 4}px`}
             pe="2"
@@ -254,9 +255,11 @@ function FileTree({ root, selected, onSelect }: TreeProps) {
             bg={isSelected ? 'purple.subtle' : undefined}
             color={isSelected ? 'purple.fg' : undefined}
             _hover={{ bg: isSelected ? 'purple.subtle' : 'bg.muted' }}
-            onClick={(event) => {
-              event.stopPropagation();
-              activate(node);
+            outline="none"
+            _focusVisible={{
+              outline: '2px solid',
+              outlineColor: 'purple.focusRing',
+              outlineOffset: '-2px',
             }}
           >
             <Box as="span" w="3.5" flexShrink={0} aria-hidden="true" color="fg.muted">
@@ -274,31 +277,13 @@ function FileTree({ root, selected, onSelect }: TreeProps) {
               {node.name}
             </Text>
             {node.kind === 'file' && (
-              <Text as="span" color="fg.muted" fontSize="xs" flexShrink={0}>
+              <Text as="span" aria-hidden="true" color="fg.muted" fontSize="xs" flexShrink={0}>
                 {formatBytes(node.file.size)}
               </Text>
             )}
-          </HStack>
-          {node.kind === 'folder' && open && (
-            <Box as="ul" role="group" m="0" p="0">
-              {renderItems(node.children, level + 1)}
-            </Box>
-          )}
-        </Box>
-      );
-    });
-
-  return (
-    <Box
-      as="ul"
-      role="tree"
-      aria-label="Files in this template"
-      m="0"
-      p="1"
-      onKeyDown={onKeyDown}
-      data-testid="file-tree"
-    >
-      {renderItems(root.children, 1)}
+          </Box>
+        );
+      })}
     </Box>
   );
 }
