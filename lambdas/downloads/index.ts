@@ -8,6 +8,8 @@ export const handler = createHttpHandler(
     'download-mvp': () => import('./handlers/download-mvp').then((m) => m.downloadMvp),
     'get-download-status': () =>
       import('./handlers/get-download-status').then((m) => m.getDownloadStatus),
+    'get-mvp-file-content': () =>
+      import('./handlers/get-mvp-file-content').then((m) => m.getMvpFileContent),
     'list-mvp-files': () => import('./handlers/list-mvp-files').then((m) => m.listMvpFiles),
     'list-my-downloads': () =>
       import('./handlers/list-my-downloads').then((m) => m.listMyDownloads),

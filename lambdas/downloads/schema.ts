@@ -21,3 +21,11 @@ export const myDownloadsQuerySchema = z.object({
     }),
   cursor: z.string().max(2048, 'The cursor is malformed.').optional(),
 });
+
+/** `GET /api/mvps/{id}/files/content?path=`: a file's path inside the bundle, as listed. */
+export const fileContentQuerySchema = z.object({
+  path: z
+    .string({ error: 'Choose a file to read.' })
+    .min(1, 'Choose a file to read.')
+    .max(1024, 'The file path is too long.'),
+});

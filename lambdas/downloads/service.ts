@@ -1,7 +1,7 @@
 /**
  * Download rules: spending quota on a template and handing out its file, the buyer's download
- * history, and the bundle's file listing. Other domains ask `hasDownloaded` (verified-buyer flag,
- * dispute eligibility).
+ * history (the bundle's file listing and code preview live in code-preview.ts). Other domains ask
+ * `hasDownloaded` (verified-buyer flag, dispute eligibility).
  */
 import { ulid } from 'ulid';
 import { getSubscriptionView, ownedTemplateOrder } from '../billing/service';
@@ -18,10 +18,8 @@ import {
 import { countDownloadWrite } from '../templates/transitions';
 import { config } from '../shared/config';
 import {
-  BUNDLE_FILES_LIMIT,
   DOWNLOAD_MESSAGES,
   dailyLimitMessage,
-  type BundleFiles,
   type DownloadResult,
   type DownloadStatus,
   type MyDownload,
@@ -36,12 +34,7 @@ import {
 } from '../shared/errors';
 import { openCursor, sealCursor } from '../shared/http/cursor';
 import { logger } from '../shared/observability';
-import {
-  ObjectNotFoundError,
-  PRESIGNED_URL_SECONDS,
-  presignGetObject,
-  readObjectRange,
-} from '../shared/storage/s3';
+import { PRESIGNED_URL_SECONDS, presignGetObject } from '../shared/storage/s3';
 import {
   countDownloadsBySellerInMonth,
   findLatestDownload,
@@ -52,7 +45,6 @@ import {
   recordDownload,
   type DownloadItem,
 } from './repo';
-import { InvalidZipError, ZIP_TAIL_BYTES, listZipEntries } from './zip-directory';
 
 /** `TransactionConflict` retries (docs/data-model.md §4): up to 3, jittered 50–200 ms. */
 export const MAX_CONFLICT_RETRIES = 3;
@@ -74,7 +66,7 @@ export const bundleFileName = (mvp: {
   original_file_name?: string;
 }): string => {
   const source = mvp.original_file_name ?? mvp.file_key ?? '';
-  const extension = /\.(zip|tar\.gz|tgz)$/i.exec(source)?.[0]?.toLowerCase() ?? '.zip';
+  const extension = /\.(zip|tar\.gz|tgz|rar)$/i.exec(source)?.[0]?.toLowerCase() ?? '.zip';
   return `${slugify(mvp.title)}-${mvp.version_number}${extension}`;
 };
 
@@ -348,42 +340,6 @@ export const getDownloadStatus = async (
     daily_download_limit: profile.daily_download_limit,
     owned: order !== null,
   };
-};
-
-/**
- * The files inside an approved template's bundle, from the zip's central directory read with two
- * ranged GETs (tail, then the directory if it is not in the tail). Folders are implied by paths.
- */
-export const listBundleFiles = async (mvpId: string): Promise<BundleFiles> => {
-  const mvp = await getApprovedMvpItem(mvpId);
-  if (!mvp.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
-  const bucket = config().MVP_FILES_BUCKET;
-  const key = mvp.file_key;
-  try {
-    const tail = await readObjectRange(bucket, key, { suffix: ZIP_TAIL_BYTES });
-    const listing = await listZipEntries(
-      tail.bytes,
-      tail.totalSize,
-      async (start, end) => (await readObjectRange(bucket, key, { start, end })).bytes,
-      BUNDLE_FILES_LIMIT,
-    );
-    const files = listing.entries
-      .filter((entry) => !entry.isDirectory)
-      .map((entry) => ({ path: entry.path, size: entry.size }));
-    return {
-      files,
-      total_entries: listing.totalEntries,
-      truncated: listing.entries.length < listing.totalEntries,
-    };
-  } catch (error) {
-    if (error instanceof ObjectNotFoundError) {
-      throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
-    }
-    if (error instanceof InvalidZipError) {
-      throw new ConflictError(DOWNLOAD_MESSAGES.bundleUnreadable);
-    }
-    throw error;
-  }
 };
 
 /**

@@ -29,6 +29,8 @@ export const scanResultSchema = z.object({
   findings: z.array(scanFindingSchema),
   /** The reason shown to the seller when not clean: 'Security scan failed: …'. */
   reason: z.string().optional(),
+  /** A clean scan's manifest key (code preview): the key only, the state's payload stays small. */
+  manifestKey: z.string().optional(),
 });
 export type ScanResult = z.infer<typeof scanResultSchema>;
 

@@ -49,6 +49,13 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** The request is understood but its target cannot be processed (e.g. a binary file as text). */
+export class UnprocessableError extends DomainError {
+  constructor(message: string) {
+    super(message);
+  }
+}
+
 /** A limit per period is reached (e.g. the daily download limit); retry after it resets. */
 export class TooManyRequestsError extends DomainError {
   constructor(message: string) {

@@ -117,11 +117,16 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   // Reads downloads, templates and profiles; writes disputes (and a first-sight profile).
   disputes: { table: 'readWrite' },
   // Quota, download rows, counters and the seller's notification in the table; presigns GETs of
-  // bundles and reads zip directories by range, only under `mvps/`.
+  // bundles and reads zip directories by range, under `mvps/`; reads the code preview's manifests
+  // and packs under `manifests/`.
   // Its list of downloads pages with signed cursors.
   downloads: {
     table: 'readWrite',
-    mvpFiles: { access: 'read', prefix: storageDesign.bundlesPrefix },
+    mvpFiles: [
+      { access: 'read', prefix: storageDesign.bundlesPrefix },
+      // The code preview: bundle manifests and packs of text contents (read by range).
+      { access: 'read', prefix: storageDesign.manifestsPrefix },
+    ],
     secrets: ['cursorSigningKey'],
   },
   // Reviews, the template's rating counters and the seller's notification.

@@ -66,7 +66,9 @@ export class Processing extends Construct {
       filesBesideBundle: ['node_modules/node-unrar-js/dist/js/unrar.wasm'],
     })
       .bindTable(data.table, 'read')
-      .bindBucket(data.mvpFilesBucket, 'read', storageDesign.bundlesPrefix);
+      .bindBucket(data.mvpFilesBucket, 'read', storageDesign.bundlesPrefix)
+      // The code preview's manifest and pack of a clean bundle (write only, that prefix only).
+      .bindBucket(data.mvpFilesBucket, 'write', storageDesign.manifestsPrefix);
     const pin = task('PinFunction', design.tasks.PinFunctionArn, {
       memorySize: 1024,
       timeout: Duration.minutes(5),

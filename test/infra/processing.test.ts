@@ -105,12 +105,24 @@ describe('processing task functions: least privilege', () => {
     actions.some((a) => /dynamodb:(Put|Update|Delete|BatchWrite)/.test(a));
   const readsTable = (actions: string[]) => actions.includes('dynamodb:GetItem');
 
-  it('scan reads bundles under mvps/ and the table, and writes nothing', () => {
-    const actions = actionsOfFunction(functionId('ScanFunctionArn'));
+  it('scan reads bundles under mvps/ and the table, and writes only previews under manifests/', () => {
+    const id = functionId('ScanFunctionArn');
+    const actions = actionsOfFunction(id);
     expect(actions).toContain('s3:GetObject');
-    expect(actions).not.toContain('s3:PutObject');
     expect(readsTable(actions)).toBe(true);
     expect(writesTable(actions)).toBe(false);
+    const fn = app.template.findResources('AWS::Lambda::Function')[id]!;
+    const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const s3Statements = statementsOfRole(roleId).filter((s) =>
+      [s.Action].flat().some((action) => String(action).startsWith('s3:')),
+    );
+    const resourcesOf = (action: string) =>
+      s3Statements
+        .filter((s) => [s.Action].flat().includes(action))
+        .map((s) => JSON.stringify((s as unknown as { Resource: unknown }).Resource));
+    // Reads bundles; writes (the code preview's manifest and pack) under manifests/ and nowhere else.
+    expect(resourcesOf('s3:GetObject')).toEqual([expect.stringContaining('/mvps/*')]);
+    expect(resourcesOf('s3:PutObject')).toEqual([expect.stringContaining('/manifests/*')]);
     app.template.hasResourceProperties('AWS::IAM::Policy', {
       PolicyDocument: {
         Statement: Match.arrayWith([

@@ -3,7 +3,7 @@ import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
 import { mvpPathSchema } from '../schema';
-import { listBundleFiles } from '../service';
+import { listBundleFiles } from '../code-preview';
 
 export const listMvpFiles: HttpOperation = async ({ event }) => {
   const { params } = parseRequest(event, { params: mvpPathSchema });

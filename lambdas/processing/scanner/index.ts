@@ -6,6 +6,7 @@
  * and limits as zip and tar.gz.
  */
 import type { ScanResult } from '../schema';
+import type { BuiltManifest } from './manifest';
 import { ScanReport } from './report';
 import { guardedSource, type ArchiveSource } from './source';
 import { scanRar } from './rar';
@@ -50,10 +51,17 @@ export const describeFindings = (result: Pick<ScanResult, 'findings'>): string =
  * Scans `source`, whose original file name is `fileName` (its extension is the claimed type).
  * Findings are results, not exceptions; read errors of the source (S3) are thrown.
  */
-export const scanArchive = async (
+export const scanArchive = async (source: ArchiveSource, fileName: string): Promise<ScanResult> =>
+  (await inspectArchive(source, fileName)).result;
+
+/**
+ * `scanArchive`, and the bundle's manifest (every file's path, size and kind, the text files'
+ * heads in a pack) when the scan is clean.
+ */
+export const inspectArchive = async (
   unguarded: ArchiveSource,
   fileName: string,
-): Promise<ScanResult> => {
+): Promise<{ result: ScanResult; manifest: BuiltManifest | null }> => {
   const source = guardedSource(unguarded, fileName);
   const report = new ScanReport();
   const claimed = claimedFormat(fileName);
@@ -89,5 +97,6 @@ export const scanArchive = async (
     findings: report.findings,
   };
   if (!result.clean) result.reason = describeFindings(result);
-  return result;
+  const manifest = result.clean && format !== 'unknown' ? report.manifest.build(format) : null;
+  return { result, manifest };
 };

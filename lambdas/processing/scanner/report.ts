@@ -4,6 +4,7 @@
  */
 import type { ScanFinding } from '../schema';
 import { scanLimits } from './limits';
+import { ManifestBuilder } from './manifest';
 import { checkEntryContent, checkEntryName, checkEntryPath, headBytesNeeded } from './rules';
 
 /** Thrown to stop a scan that must not go on (a limit is exceeded, the archive is unreadable). */
@@ -18,6 +19,8 @@ export class ScanReport {
   readonly findings: ScanFinding[] = [];
   entries = 0;
   uncompressedBytes = 0;
+  /** Every file that passed by, with the head of each text file (the code preview). */
+  readonly manifest = new ManifestBuilder();
 
   add(...found: ScanFinding[]): void {
     for (const item of found) {
@@ -61,6 +64,7 @@ export class ScanReport {
       );
     }
     this.add(...checkEntryContent(name, head));
+    this.manifest.add(name, size, head);
   }
 
   /**
@@ -104,7 +108,9 @@ export class ScanReport {
         headBytes += part.byteLength;
       }
     }
-    this.add(...checkEntryContent(name, Buffer.concat(head)));
+    const kept = Buffer.concat(head);
+    this.add(...checkEntryContent(name, kept));
+    this.manifest.add(name, size, kept);
     return size;
   }
 }

@@ -108,7 +108,11 @@ const BINARY_ASSET_EXTENSIONS = new Set([
  * executable magic bytes, anything else is searched for secrets up to `textLimit`.
  */
 export const headBytesNeeded = (name: string, textLimit: number): number =>
-  BINARY_ASSET_EXTENSIONS.has(extensionOf(name)) ? 64 : textLimit;
+  isBinaryAssetName(name) ? 64 : textLimit;
+
+/** Whether the name is a binary asset's (image, font, media, document): never previewed as text. */
+export const isBinaryAssetName = (name: string): boolean =>
+  BINARY_ASSET_EXTENSIONS.has(extensionOf(name));
 
 /** Findings from the entry's name alone (known before any byte is read). */
 export const checkEntryName = (name: string): ScanFinding[] => {

@@ -72,6 +72,7 @@ import type { BrowseResult, MvpDetail, browseQuerySchema } from './catalog';
 import type { AdminDisputeList, disputeResolutionInputSchema } from './admin-disputes';
 import type { Dispute, DisputeStatus, disputeInputSchema } from './disputes';
 import type {
+  BundleFileContent,
   BundleFiles,
   DownloadResult,
   DownloadStatus,
@@ -314,6 +315,7 @@ interface ApiRows {
   'POST /api/mvps/{id}/download': { response: DownloadResult };
   'GET /api/mvps/{id}/download-status': { response: DownloadStatus };
   'GET /api/mvps/{id}/files': { response: BundleFiles };
+  'GET /api/mvps/{id}/files/content': { query: { path: string }; response: BundleFileContent };
   'GET /api/downloads': { query: MyDownloadsQuery; response: MyDownloadsPage };
   // Reviews
   'GET /api/mvps/{id}/reviews': { response: ReviewList };

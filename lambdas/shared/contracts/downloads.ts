@@ -116,15 +116,54 @@ export interface BundleFile {
   path: string;
   /** Uncompressed size in bytes. */
   size: number;
+  /** Text (its content can be previewed) or binary; null when the bundle has no manifest yet. */
+  kind: 'text' | 'binary' | null;
 }
 
-/** `GET /api/mvps/{id}/files`: the first entries of the bundle's zip directory. */
+/** A file shown to everyone on the detail page: the README and the package manifest. */
+export interface BundleDocument {
+  path: string;
+  /** The file's text (its first 256 KB). */
+  content: string;
+  /** True when the file is longer than `content`. */
+  truncated: boolean;
+}
+
+/**
+ * `GET /api/mvps/{id}/files`: the bundle's files (folders are implied by the paths), from the
+ * manifest written when the bundle was scanned (every file), or for an older zip without one from
+ * its directory (the first 200).
+ */
 export interface BundleFiles {
   files: BundleFile[];
   /** Entries in the archive (files and folders). */
   total_entries: number;
   /** True when the archive has more files than listed. */
   truncated: boolean;
+  /** Whether file contents can be read (`GET /api/mvps/{id}/files/content`): a manifest exists. */
+  previewable: boolean;
+  /** README.md at the root or in the single top folder, for everyone. */
+  readme: BundleDocument | null;
+  /** The package manifest (package.json, pyproject.toml, …) beside the README, for everyone. */
+  package_manifest: BundleDocument | null;
 }
 
 export const BUNDLE_FILES_LIMIT = 200;
+
+/** `GET /api/mvps/{id}/files/content?path=`: one text file of the bundle. */
+export interface BundleFileContent {
+  path: string;
+  size: number;
+  content: string;
+  /** The preview holds only the first 256 KB of a longer file. */
+  truncated: boolean;
+}
+
+export const CODE_PREVIEW_MESSAGES = {
+  notEntitled: 'Subscribe or buy this template to read its files.',
+  binary: 'This file is binary and cannot be previewed.',
+  unknownPath: 'There is no file at this path in the template.',
+  notReady: 'The code preview of this template is not available yet.',
+  notStored:
+    'This file is not in the preview (the preview keeps the first 8 MB of text). Download the template to read it.',
+} as const;

@@ -347,7 +347,17 @@ export const routes = [
     domain: 'downloads',
     operation: 'list-mvp-files',
     access: 'public',
-    summary: "The first files inside an approved template's bundle (zip directory, ranged reads).",
+    summary:
+      "The files inside an approved template's bundle (its scan manifest; older zips: the directory), with the README and package manifest.",
+  },
+  {
+    method: 'GET',
+    path: '/api/mvps/{id}/files/content',
+    domain: 'downloads',
+    operation: 'get-mvp-file-content',
+    access: 'user',
+    summary:
+      'One text file of the bundle from the code preview pack (one ranged read), for callers who may download the template; spends no quota.',
   },
   {
     method: 'GET',

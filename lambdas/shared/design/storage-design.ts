@@ -30,6 +30,15 @@ export const storageDesign = {
    */
   catalogPrefix: 'catalog/',
   catalogSnapshotKey: 'catalog/browse-snapshot.v1.json.gz',
+  /**
+   * The code preview of each scanned bundle (issue 13 §1), written by the Scan task when a bundle
+   * is clean: `manifests/{bundle file key}/manifest.json` (every file's path, size and kind, with
+   * the offset of its text in the pack) and `manifests/{bundle file key}/files.bin` (the text
+   * files' contents, capped, concatenated). Derived from the bundle's key, so each version has its
+   * own and nothing is recorded on the template. Its own prefix: the scan function writes only
+   * here, the downloads function reads bundles and these.
+   */
+  manifestsPrefix: 'manifests/',
   /** CORS for presigned browser uploads and downloads. */
   cors: {
     allowedMethods: ['GET', 'PUT', 'HEAD'] as const,

@@ -16,6 +16,7 @@ import {
   PayloadTooLargeError,
   ServiceUnavailableError,
   TooManyRequestsError,
+  UnprocessableError,
   UnauthorizedError,
   ValidationError,
   isDependencyUnavailable,
@@ -33,6 +34,7 @@ const statusOf = (error: unknown): number | undefined => {
   if (error instanceof NotFoundError) return 404;
   if (error instanceof ConflictError) return 409;
   if (error instanceof PayloadTooLargeError) return 413;
+  if (error instanceof UnprocessableError) return 422;
   if (error instanceof TooManyRequestsError) return 429;
   if (error instanceof DependencyFailedError) return 502;
   if (error instanceof ServiceUnavailableError) return 503;

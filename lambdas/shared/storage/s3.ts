@@ -139,6 +139,19 @@ export const readObjectRange = async (
   }
 };
 
+/** A whole (small) object's bytes, or null when it does not exist. */
+export const readObject = async (bucket: string, key: string): Promise<Uint8Array | null> => {
+  const { sdk, client } = await s3();
+  try {
+    const result = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
+    return result.Body ? await result.Body.transformToByteArray() : new Uint8Array();
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    if (name === 'NoSuchKey' || name === 'NotFound') return null;
+    throw error;
+  }
+};
+
 export interface StoredObject {
   size: number;
   contentType: string | undefined;

@@ -30,6 +30,7 @@ import {
   importNewsletterDemo,
   subscribeUnlessChosen,
 } from '../../../lambdas/newsletter/service';
+import { ensureCodePreview } from '../../../lambdas/processing/tasks/scan';
 import { importProfile } from '../../../lambdas/profiles/import';
 import { importReviews } from '../../../lambdas/reviews/service';
 import { SITE_UPDATES_NEWSLETTER_ID } from '../../../lambdas/shared/contracts/newsletter';
@@ -281,6 +282,14 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
   const templatesWritten = await importTemplates(
     seedTemplates.map((template) => templateImportOf(template, users)),
   );
+  // Imported templates skip the pipeline: the Scan task writes each approved one's code preview
+  // (manifest and pack) once; later starts find it and scan nothing.
+  for (const template of seedTemplates.filter((item) => item.status === 'approved')) {
+    // The version id of an imported template is its own id (lambdas/templates/import.ts).
+    if (!(await ensureCodePreview(template.id, template.id))) {
+      throw new Error(`The demo template ${template.title} has no code preview (scan not clean).`);
+    }
+  }
   await importReviews(seedTemplates.flatMap((template) => reviewsOf(template, users)));
   await seedDownloads(new Map([...users].map(([key, user]) => [key, user.sub])));
   // The browse snapshot a new catalog container starts from, with the counters just seeded (the

@@ -14,6 +14,10 @@ import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
 import { MvpVersionEntity } from '../../../lambdas/shared/db/entities/mvp-version';
 import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
 import { ReviewEntity } from '../../../lambdas/shared/db/entities/review';
+import {
+  bundleManifestSchema,
+  manifestKeysOf,
+} from '../../../lambdas/shared/storage/bundle-manifest';
 import { getStatusCounts as getMvpStatusCounts } from '../../../lambdas/templates/repo';
 import { createCognitoClient, createS3Client } from '../../../lib/local/resources';
 import { DEMO_PASSWORD, demoAccounts } from '../../../lib/local/seed/accounts';
@@ -172,5 +176,21 @@ describe('seedDemoData', () => {
     expect(browse.total).toBe(30);
     expect(browse.items).toHaveLength(20);
     expect(browse.items.map((item) => item.title)).not.toContain('Crypto Portfolio Tracker');
+  });
+
+  it('gives every approved template a code preview manifest with its README', async () => {
+    const approved = await byStatus('approved');
+    for (const mvp of approved) {
+      const object = await s3.send(
+        new GetObjectCommand({
+          Bucket: process.env.MVP_FILES_BUCKET!,
+          Key: manifestKeysOf(mvp.file_key!).manifest,
+        }),
+      );
+      const manifest = bundleManifestSchema.parse(
+        JSON.parse(await object.Body!.transformToString()),
+      );
+      expect(manifest.files.some((file) => /(^|\/)readme\.md$/i.test(file.path))).toBe(true);
+    }
   });
 });

@@ -82,6 +82,9 @@ const matrix: Record<string, Cell> = {
   'POST /api/mvps/{id}/download': { allowed: 'signed-in' },
   'GET /api/mvps/{id}/download-status': { allowed: 'signed-in' },
   'GET /api/mvps/{id}/files': { allowed: 'everyone' },
+  // The owner's subscription template, read by whoever may download it: nobody among the callers
+  // holds a subscription, an order or a download of it, so only admin rights read its files.
+  'GET /api/mvps/{id}/files/content': { allowed: ADMINS },
   'GET /api/downloads': { allowed: 'signed-in' },
   'GET /api/mvps/{id}/reviews': { allowed: 'everyone' },
   'POST /api/mvps/{id}/reviews': { allowed: 'signed-in' },

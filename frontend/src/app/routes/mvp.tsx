@@ -32,7 +32,7 @@ export default function MvpRoute() {
       )}
       renderSections={(mvp, refresh) => (
         <>
-          <BundleFileTree mvpId={mvp.id} />
+          <BundleFileTree mvpId={mvp.id} accessTier={mvp.access_tier} />
           <Separator />
           <ReviewsSection mvpId={mvp.id} sellerId={mvp.seller.id} onReviewed={refresh} />
         </>

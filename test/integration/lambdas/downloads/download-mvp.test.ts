@@ -378,15 +378,16 @@ describe('GET /api/mvps/{id}/download-status', () => {
 });
 
 describe('GET /api/mvps/{id}/files', () => {
-  it('lists the files of the bundle from its zip directory', async () => {
+  it('lists the files of a bundle without a manifest from its zip directory', async () => {
     const result = await call('GET', `/api/mvps/${template.id}/files`);
     expect(result.statusCode).toBe(200);
     const listing = jsonBody<BundleFiles>(result);
     expect(listing.files).toEqual([
-      { path: 'README.md', size: 7 },
-      { path: 'package.json', size: 15 },
-      { path: 'src/index.ts', size: 26 * 20 },
+      { path: 'README.md', size: 7, kind: null },
+      { path: 'package.json', size: 15, kind: null },
+      { path: 'src/index.ts', size: 26 * 20, kind: null },
     ]);
+    expect(listing.previewable).toBe(false);
     expect(listing.total_entries).toBe(4);
     expect(listing.truncated).toBe(false);
   });

@@ -71,7 +71,7 @@ export function DownloadPanel({ mvp, onDownloaded, purchase }: DownloadPanelProp
     : null;
 
   return (
-    <Stack gap="3" data-testid="download-panel">
+    <Stack gap="3" id="download-panel" data-testid="download-panel">
       {owned && (
         <HStack gap="2" data-testid="owned">
           <Badge colorPalette="green" variant="solid" size="lg">

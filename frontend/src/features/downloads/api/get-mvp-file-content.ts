@@ -1,0 +1,24 @@
+/**
+ * `GET /api/mvps/{id}/files/content?path=`: one text file of a template's bundle, for callers who
+ * may download it (signed in only; a 403 says why not and is not retried).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
+import { downloadKeys } from './keys';
+
+export function useMvpFileContent(mvpId: string, path: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: downloadKeys.fileContent(mvpId, path ?? ''),
+    queryFn: ({ signal }) =>
+      api('GET /api/mvps/{id}/files/content', {
+        params: { id: mvpId },
+        query: { path: path ?? '' },
+        signal,
+      }),
+    enabled: enabled && path !== null,
+    retry: (failureCount, error) =>
+      !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,205 @@
+/**
+ * The code preview of a template (issue 13 §1): its files as a tree for everyone, with the README
+ * and the package manifest; any text file's content for those who may download the template.
+ *
+ * Both read the manifest and pack the Scan task wrote under `manifests/{file_key}/`
+ * (lambdas/shared/storage/bundle-manifest.ts): found from the template's `file_key`, so the
+ * current version's preview is always the one read and nothing is recorded on the template.
+ * Older templates without a manifest: a zip is listed from its directory (no contents), other
+ * formats are "not available yet".
+ */
+import { getSubscriptionView, ownedTemplateOrder } from '../billing/service';
+import { getApprovedMvpItem, type MvpItem } from '../catalog/service';
+import { getProfile } from '../profiles/service';
+import { config } from '../shared/config';
+import { hasAdminRights } from '../shared/contracts/profile';
+import {
+  BUNDLE_FILES_LIMIT,
+  CODE_PREVIEW_MESSAGES,
+  DOWNLOAD_MESSAGES,
+  type BundleDocument,
+  type BundleFileContent,
+  type BundleFiles,
+} from '../shared/contracts/downloads';
+import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../shared/errors';
+import {
+  bundleManifestSchema,
+  manifestKeysOf,
+  type BundleManifest,
+  type ManifestFile,
+} from '../shared/storage/bundle-manifest';
+import { ObjectNotFoundError, readObject, readObjectRange } from '../shared/storage/s3';
+import { findLatestDownload } from './repo';
+import { InvalidZipError, ZIP_TAIL_BYTES, listZipEntries } from './zip-directory';
+
+const README_NAMES = ['readme.md', 'readme.markdown', 'readme'];
+/** Package manifests, most common first; the first one found is shown. */
+const PACKAGE_MANIFEST_NAMES = [
+  'package.json',
+  'pyproject.toml',
+  'requirements.txt',
+  'composer.json',
+  'cargo.toml',
+  'go.mod',
+  'gemfile',
+  'pubspec.yaml',
+  'deno.json',
+];
+
+const readManifest = async (fileKey: string): Promise<BundleManifest | null> => {
+  const bytes = await readObject(config().MVP_FILES_BUCKET, manifestKeysOf(fileKey).manifest);
+  if (!bytes) return null;
+  return bundleManifestSchema.parse(JSON.parse(Buffer.from(bytes).toString('utf8')));
+};
+
+const readPacked = async (fileKey: string, file: ManifestFile): Promise<string> => {
+  if (file.offset === undefined || !file.length) return '';
+  const { bytes } = await readObjectRange(config().MVP_FILES_BUCKET, manifestKeysOf(fileKey).pack, {
+    start: file.offset,
+    end: file.offset + file.length - 1,
+  });
+  return Buffer.from(bytes).toString('utf8');
+};
+
+/** The single folder every file is in (`app/`), or '' when files sit at the root. */
+const topFolderOf = (files: readonly ManifestFile[]): string | null => {
+  const tops = new Set(
+    files.map((file) => (file.path.includes('/') ? file.path.split('/')[0] : '')),
+  );
+  const [only] = tops;
+  return tops.size === 1 && only ? `${only}/` : null;
+};
+
+/** The first of `names` at the root or in the single top folder, text and in the pack. */
+export const findDocument = (
+  files: readonly ManifestFile[],
+  names: readonly string[],
+): ManifestFile | null => {
+  const top = topFolderOf(files);
+  const byPath = new Map(files.map((file) => [file.path.toLowerCase(), file]));
+  for (const folder of top ? ['', top.toLowerCase()] : ['']) {
+    for (const name of names) {
+      const file = byPath.get(`${folder}${name}`);
+      if (file && file.kind === 'text' && file.offset !== undefined) return file;
+    }
+  }
+  return null;
+};
+
+const documentOf = async (
+  fileKey: string,
+  file: ManifestFile | null,
+): Promise<BundleDocument | null> =>
+  file
+    ? {
+        path: file.path,
+        content: await readPacked(fileKey, file),
+        truncated: file.truncated === true,
+      }
+    : null;
+
+/** An older zip without a manifest: the first files of its directory (two ranged GETs). */
+const listZipDirectory = async (fileKey: string): Promise<BundleFiles> => {
+  const bucket = config().MVP_FILES_BUCKET;
+  try {
+    const tail = await readObjectRange(bucket, fileKey, { suffix: ZIP_TAIL_BYTES });
+    const listing = await listZipEntries(
+      tail.bytes,
+      tail.totalSize,
+      async (start, end) => (await readObjectRange(bucket, fileKey, { start, end })).bytes,
+      BUNDLE_FILES_LIMIT,
+    );
+    return {
+      files: listing.entries
+        .filter((entry) => !entry.isDirectory)
+        .map((entry) => ({ path: entry.path, size: entry.size, kind: null })),
+      total_entries: listing.totalEntries,
+      truncated: listing.entries.length < listing.totalEntries,
+      previewable: false,
+      readme: null,
+      package_manifest: null,
+    };
+  } catch (error) {
+    if (error instanceof ObjectNotFoundError) {
+      throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+    }
+    if (error instanceof InvalidZipError) {
+      throw new ConflictError(DOWNLOAD_MESSAGES.bundleUnreadable);
+    }
+    throw error;
+  }
+};
+
+/**
+ * The files inside an approved template's bundle (public): every file of the manifest, with the
+ * README and the package manifest inline. Folders are implied by the paths.
+ */
+export const listBundleFiles = async (mvpId: string): Promise<BundleFiles> => {
+  const mvp = await getApprovedMvpItem(mvpId);
+  if (!mvp.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+  const fileKey = mvp.file_key;
+  const manifest = await readManifest(fileKey);
+  if (!manifest) {
+    if (fileKey.toLowerCase().endsWith('.zip')) return listZipDirectory(fileKey);
+    throw new ConflictError(CODE_PREVIEW_MESSAGES.notReady);
+  }
+  const [readme, packageManifest] = await Promise.all([
+    documentOf(fileKey, findDocument(manifest.files, README_NAMES)),
+    documentOf(fileKey, findDocument(manifest.files, PACKAGE_MANIFEST_NAMES)),
+  ]);
+  return {
+    files: manifest.files.map((file) => ({ path: file.path, size: file.size, kind: file.kind })),
+    total_entries: manifest.files.length,
+    truncated: false,
+    previewable: true,
+    readme,
+    package_manifest: packageManifest,
+  };
+};
+
+/**
+ * Whether the caller may download the template, hence read its files: its seller, an admin, the
+ * buyer of a one-time sale, anyone signed in for a free template, an active subscriber for a
+ * subscription template, and whoever downloaded it before (they hold the files already).
+ */
+const mayReadFiles = async (
+  userId: string,
+  mvp: Pick<MvpItem, 'id' | 'seller_id' | 'access_tier'>,
+): Promise<boolean> => {
+  if (mvp.seller_id === userId) return true;
+  const profile = await getProfile(userId);
+  if (profile && hasAdminRights(profile)) return true;
+  if (mvp.access_tier === 'one_time_sale') {
+    return (await ownedTemplateOrder(userId, mvp.id)) !== null;
+  }
+  if (mvp.access_tier === 'free') return true;
+  if ((await getSubscriptionView(userId)).subscription_status === 'active') return true;
+  return (await findLatestDownload(userId, mvp.id)) !== null;
+};
+
+/**
+ * One text file of the bundle, by one ranged read of the pack; spends no quota. Refused (403)
+ * before anything about the files is said to a caller who may not download the template.
+ */
+export const readBundleFile = async (
+  userId: string,
+  mvpId: string,
+  path: string,
+): Promise<BundleFileContent> => {
+  const mvp = await getApprovedMvpItem(mvpId);
+  if (!(await mayReadFiles(userId, mvp)))
+    throw new ForbiddenError(CODE_PREVIEW_MESSAGES.notEntitled);
+  if (!mvp.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+  const manifest = await readManifest(mvp.file_key);
+  if (!manifest) throw new ConflictError(CODE_PREVIEW_MESSAGES.notReady);
+  const file = manifest.files.find((candidate) => candidate.path === path);
+  if (!file) throw new NotFoundError(CODE_PREVIEW_MESSAGES.unknownPath);
+  if (file.kind === 'binary') throw new UnprocessableError(CODE_PREVIEW_MESSAGES.binary);
+  if (file.offset === undefined) throw new UnprocessableError(CODE_PREVIEW_MESSAGES.notStored);
+  return {
+    path: file.path,
+    size: file.size,
+    content: await readPacked(mvp.file_key, file),
+    truncated: file.truncated === true,
+  };
+};

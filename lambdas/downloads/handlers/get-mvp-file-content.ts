@@ -1,0 +1,15 @@
+/** `GET /api/mvps/{id}/files/content?path=`: one text file of the bundle (code preview). */
+import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
+import { parseRequest } from '../../shared/http/parse-request';
+import { jsonResponse } from '../../shared/http/response';
+import { readBundleFile } from '../code-preview';
+import { fileContentQuerySchema, mvpPathSchema } from '../schema';
+
+export const getMvpFileContent: HttpOperation = async (context) => {
+  const auth = requireAuth(context);
+  const { params, query } = parseRequest(context.event, {
+    params: mvpPathSchema,
+    query: fileContentQuerySchema,
+  });
+  return jsonResponse(200, await readBundleFile(auth.userId, params.id, query.path));
+};
