@@ -26,6 +26,7 @@ import {
 import { publishCatalogSnapshot } from '../../../lambdas/catalog/service';
 import { ensureNewsletterType } from '../../../lambdas/newsletter/service';
 import { importProfile } from '../../../lambdas/profiles/import';
+import { handler as backfillUserSearchTask } from '../../../lambdas/profiles/tasks/backfill-user-search';
 import { importReviews } from '../../../lambdas/reviews/service';
 import { SITE_UPDATES_NEWSLETTER_ID } from '../../../lambdas/shared/contracts/newsletter';
 import { authDesign } from '../../../lambdas/shared/design/auth-design';
@@ -230,6 +231,8 @@ const reviewsOf = (template: SeedTemplate, users: Map<DemoAccountKey, SeededUser
 /** Seeds everything (see the file comment); safe to run on every start. */
 export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> => {
   const users = await seedAccounts(options);
+  // Profiles from a `.local/` older than the user search index get their index items.
+  await backfillUserSearchTask();
   await seedNewsletterTypes();
   const templatesWritten = await importTemplates(
     seedTemplates.map((template) => templateImportOf(template, users)),
