@@ -37,6 +37,7 @@ const LicenseRoute = lazyPage(() => import('./routes/license'));
 const PayoutsRoute = lazyPage(() => import('./routes/payouts'));
 const ConnectStripeRoute = lazyPage(() => import('./routes/connect-stripe'));
 const AdminRoute = lazyPage(() => import('./routes/admin'));
+const ContactRoute = lazyPage(() => import('./routes/contact'));
 const UnderConstructionRoute = lazyPage(() => import('./routes/under-construction'));
 
 /**
@@ -44,14 +45,12 @@ const UnderConstructionRoute = lazyPage(() => import('./routes/under-constructio
  * A page that lands takes its row out of this list (two routes on one path would be ambiguous).
  */
 const UNDER_CONSTRUCTION: readonly (readonly [string, string])[] = [
-  [paths.support.path, 'Support'],
   [paths.analytics.path, 'Analytics'],
   [paths.payoutSettings.path, 'Payout Settings'],
   [paths.howItWorks.path, 'How It Works'],
   [paths.stories.path, 'Success Stories'],
   [paths.guidelines.path, 'Seller Guidelines'],
   [paths.help.path, 'Help Center'],
-  [paths.contact.path, 'Contact Us'],
   [paths.docs.path, 'Documentation'],
   [paths.status.path, 'System Status'],
   [paths.privacy.path, 'Privacy Policy'],
@@ -88,6 +87,8 @@ const routes: RouteObject[] = [
       { path: paths.payouts.path, element: <PayoutsRoute /> },
       { path: paths.connectStripe.path, element: <ConnectStripeRoute /> },
       { path: paths.admin.path, element: <AdminRoute /> },
+      { path: paths.contact.path, element: <ContactRoute title="Contact Us" /> },
+      { path: paths.support.path, element: <ContactRoute title="Support" /> },
       // Pages of later issues and the spec's placeholder pages: a named under-construction page.
       ...UNDER_CONSTRUCTION.map(([path, pageName]) => ({
         path,
