@@ -62,3 +62,24 @@ export const listNewestUsers = async (limit: number): Promise<NewUser[]> => {
     .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id))
     .slice(0, limit);
 };
+
+/**
+ * Who receives the admins' notifications (a new contact message): every user with admin rights
+ * (roles admin and both), except closed and beta-access accounts, which have none. Two queries of
+ * the role partitions (gsi2), ids only.
+ */
+export const listAdminIds = async (): Promise<string[]> => {
+  const perRole = await Promise.all(
+    (['admin', 'both'] as const).map(async (role) => {
+      const { data } = await ProfileEntity.query
+        .byRole({ role })
+        .where(
+          ({ closed_at, beta_expires_at }, { notExists }) =>
+            `${notExists(closed_at)} AND ${notExists(beta_expires_at)}`,
+        )
+        .go({ pages: 'all', attributes: ['id'] });
+      return data.map((item) => item.id);
+    }),
+  );
+  return perRole.flat();
+};

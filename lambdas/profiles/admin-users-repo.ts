@@ -13,6 +13,7 @@ import {
   type TransactionWrite,
 } from '../shared/db/transaction';
 import type { Role } from '../shared/contracts/profile';
+import { userSearchWrites, usernameIsStill, type SearchableProfile } from './search-repo';
 import type { SellerApprovalFilter } from '../shared/contracts/admin-users';
 
 /** The fields the admin list shows (and its cursors need: id, role, created_at). */
@@ -69,11 +70,14 @@ export const roleCursorAt = (profile: Pick<ProfileItem, 'id' | 'role' | 'created
 };
 
 /**
- * P12's transaction: the profile's role (condition `role = :old`, so a concurrent change is
- * refused), the `users` counters of both roles and the audit entry.
+ * P12's transaction: the profile's role (condition `role = :old` and the username read, so a
+ * concurrent change is refused), the `users` counters of both roles, the user's search index
+ * items with the new role, and the audit entry.
  */
 export const changeProfileRole = (input: {
   id: string;
+  /** The profile as read. */
+  profile: SearchableProfile;
   from: Role;
   to: Role;
   now: string;
@@ -82,7 +86,11 @@ export const changeProfileRole = (input: {
   transactWrite({
     profile: ProfileEntity.patch({ id: input.id })
       .set({ role: input.to, updated_at: input.now })
-      .where(({ role }, { eq }) => eq(role, input.from)),
+      .where(
+        (attribute, op) =>
+          `${op.eq(attribute.role, input.from)} AND ${usernameIsStill(input.profile.username, attribute, op)}`,
+      ),
+    search: userSearchWrites({ ...input.profile, role: input.to }),
     usersFrom: CounterEntity.update({ name: 'users', bucket: input.from, shard: 0 })
       .add({ value: -1 })
       .set({ updated_at: input.now }),
@@ -104,12 +112,14 @@ export const getSellerApplicationStatus = async (
 };
 
 /**
- * P13 (with A4): the profile's approval (condition: still a seller role with the approval read,
- * so a concurrent change is refused), the application's status when one exists (condition: the
+ * P13 (with A4): the profile's approval (condition: still a seller role with the approval and the
+ * username read, so a concurrent change is refused), the user's search index items, the application's status when one exists (condition: the
  * status read) and the audit entry, in one transaction.
  */
 export const setSellerApproval = (input: {
   id: string;
+  /** The profile as read. */
+  profile: SearchableProfile;
   role: Role;
   from: boolean;
   to: boolean;
@@ -122,9 +132,10 @@ export const setSellerApproval = (input: {
     profile: ProfileEntity.patch({ id: input.id })
       .set({ is_seller_approved: input.to, updated_at: input.now })
       .where(
-        ({ role, is_seller_approved }, { eq }) =>
-          `${eq(role, input.role)} AND ${eq(is_seller_approved, input.from)}`,
+        (attribute, op) =>
+          `${op.eq(attribute.role, input.role)} AND ${op.eq(attribute.is_seller_approved, input.from)} AND ${usernameIsStill(input.profile.username, attribute, op)}`,
       ),
+    search: userSearchWrites({ ...input.profile, is_seller_approved: input.to }),
     application:
       input.application !== null &&
       input.application.from !== input.application.to &&
@@ -137,3 +148,23 @@ export const setSellerApproval = (input: {
         .where(({ status }, { eq }) => eq(status, input.application!.from)),
     audit: input.audit,
   });
+
+const MAX_BATCH_ATTEMPTS = 4;
+
+/** P17 for the admin list: the list fields of these profiles (BatchGetItem, retried), any order. */
+export const getAdminListProfiles = async (ids: readonly string[]): Promise<AdminListProfile[]> => {
+  const found: AdminListProfile[] = [];
+  let keys = [...new Set(ids)].map((id) => ({ id }));
+  for (let attempt = 0; keys.length > 0; attempt += 1) {
+    if (attempt === MAX_BATCH_ATTEMPTS) {
+      throw new Error(`Profiles batch get left ${keys.length} keys unprocessed`);
+    }
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+    const { data, unprocessed } = await ProfileEntity.batchGet(keys, {
+      attributes: ADMIN_LIST_ATTRIBUTES,
+    });
+    found.push(...data);
+    keys = unprocessed;
+  }
+  return found;
+};

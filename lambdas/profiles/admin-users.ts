@@ -23,6 +23,7 @@ import { INVALID_CURSOR_MESSAGE, openCursor, sealCursor } from '../shared/http/c
 import { logger } from '../shared/observability';
 import {
   changeProfileRole,
+  getAdminListProfiles,
   getSellerApplicationStatus,
   queryProfilesOfRole,
   roleCursorAt,
@@ -30,13 +31,7 @@ import {
   type AdminListProfile,
 } from './admin-users-repo';
 import { getProfileById, type ProfileItem } from './repo';
-
-/**
- * Profiles a search reads per role and request at most (P8): a search is a bounded, paged scan of
- * the role partitions, filtered in memory, so one request never reads the whole user base.
- */
-export const SEARCH_READ_BUDGET = 500;
-const SEARCH_CHUNK = 100;
+import { queryUserSearch } from './search-repo';
 
 export interface AdminActor {
   userId: string;
@@ -88,7 +83,7 @@ const decodePositions = (position: string, roles: readonly Role[]): Positions =>
 interface RoleRead {
   role: Role;
   start: string | null;
-  /** Matching profiles, newest first, in the partition's order. */
+  /** Profiles, newest first, in the partition's order. */
   items: AdminListProfile[];
   /** The data layer's cursor after the last profile read, `null` at the partition's end. */
   end: string | null;
@@ -100,39 +95,64 @@ const readRole = async (
   role: Role,
   start: string | null,
   query: AdminUsersQuery,
-  matches: ((item: AdminListProfile) => boolean) | null,
 ): Promise<RoleRead> => {
-  const items: AdminListProfile[] = [];
-  let cursor = start;
-  let read = 0;
-  let frontier: string | null = null;
-  do {
-    const page = await queryProfilesOfRole({
-      role,
-      approval: query.seller_approval,
-      limit: matches ? SEARCH_CHUNK : ADMIN_USERS_PAGE_SIZE,
-      cursor,
-    });
-    read += page.items.length;
-    items.push(...(matches ? page.items.filter(matches) : page.items));
-    frontier = page.items.at(-1)?.created_at ?? frontier;
-    cursor = page.cursor;
-  } while (
-    matches &&
-    cursor !== null &&
-    items.length < ADMIN_USERS_PAGE_SIZE &&
-    read < SEARCH_READ_BUDGET
+  const page = await queryProfilesOfRole({
+    role,
+    approval: query.seller_approval,
+    limit: ADMIN_USERS_PAGE_SIZE,
+    cursor: start,
+  });
+  return {
+    role,
+    start,
+    items: page.items,
+    end: page.cursor,
+    frontier: page.items.at(-1)?.created_at ?? null,
+  };
+};
+
+/**
+ * A search (P8, through the UserSearch index): users whose e-mail or username starts with the
+ * text, case-insensitive, in the order of the matched term (alphabetical, then user id), each
+ * user once; the role and approval filters apply to the index items. A page holds up to the page
+ * size; the cursor is the index's own position, sealed.
+ */
+const searchAdminUsers = async (
+  query: AdminUsersQuery,
+  search: string,
+  binding: string,
+): Promise<AdminUserPage> => {
+  const position = await openCursor(query.cursor, binding);
+  const found = await queryUserSearch({
+    prefix: search,
+    role: query.role === 'all' ? null : query.role,
+    approval: query.seller_approval,
+    limit: ADMIN_USERS_PAGE_SIZE,
+    cursor: position ?? null,
+  });
+  const profiles = new Map(
+    (await getAdminListProfiles(found.hits.map((hit) => hit.user_id))).map((item) => [
+      item.id,
+      item,
+    ]),
   );
-  return { role, start, items, end: cursor, frontier };
+  return {
+    // A profile TTL has just removed (its index items go with it) is left out.
+    items: found.hits.flatMap((hit) => {
+      const profile = profiles.get(hit.user_id);
+      return profile ? [toAdminUser(profile)] : [];
+    }),
+    cursor: await sealCursor(found.cursor, binding),
+  };
 };
 
 /**
  * `GET /api/admin/users`: users newest first, filtered by role (P6; `all` merges the four role
- * partitions, P7) and seller approval, searched by e-mail or username prefix (P8).
+ * partitions, P7) and seller approval; a search by e-mail or username prefix reads the UserSearch
+ * index instead (P8, `searchAdminUsers`).
  *
  * 1. Open the cursor (bound to the admin and the filters): each role partition's position.
- * 2. Read each partition from its position: a page's worth, or for a search up to
- *    SEARCH_READ_BUDGET profiles filtered in memory (case-insensitive prefix).
+ * 2. Read a page's worth of each partition from its position.
  * 3. Merge newest first, but only down to the oldest profile read of any partition that has more:
  *    below it that partition may hold newer unread users. Take a page.
  * 4. Each partition goes on after the last profile taken from it (or after all it read).
@@ -144,20 +164,15 @@ export const listAdminUsers = async (
   const roles: readonly Role[] = query.role === 'all' ? ROLES : [query.role];
   const search = query.search?.toLowerCase() || null;
   const binding = `admin-users|${adminId}|${query.role}|${query.seller_approval}|${search ?? ''}`;
+  if (search) return searchAdminUsers(query, search, binding);
   const position = await openCursor(query.cursor, binding);
   const positions: Positions = position
     ? decodePositions(position, roles)
     : Object.fromEntries(roles.map((role) => [role, null]));
-  const matches = search
-    ? (item: AdminListProfile) =>
-        item.email.toLowerCase().startsWith(search) ||
-        (item.username?.toLowerCase().startsWith(search) ?? false)
-    : null;
-
   const reads = await Promise.all(
     roles
       .filter((role) => positions[role] !== undefined)
-      .map((role) => readRole(role, positions[role] ?? null, query, matches)),
+      .map((role) => readRole(role, positions[role] ?? null, query)),
   );
   const bound = reads
     .filter((read) => read.end !== null && read.frontier !== null)
@@ -211,8 +226,8 @@ const ROLE_CHANGE_ATTEMPTS = 3;
  * 1. Refuse an admin taking their own admin rights away (role admin or both keeps them).
  * 2. Put the user in the new group (and out of the other role groups): idempotent, so a retry of
  *    a half-done change converges.
- * 3. The profile's role (condition `role = :old`), the `users` counters and the audit entry in one
- *    transaction. A profile changed meanwhile is re-read and the change retried.
+ * 3. The profile's role (condition `role = :old` and the username read), the `users` counters,
+ *    the search index items and the audit entry in one transaction. A profile changed meanwhile is re-read and the change retried.
  * 4. If the profile cannot be written, the group goes back to the profile's stored role, so the
  *    two are equal whatever failed; the spec's error text is answered.
  */
@@ -231,6 +246,7 @@ export const changeUserRole = async (
       const now = new Date().toISOString();
       const result = await changeProfileRole({
         id,
+        profile: current,
         from: current.role,
         to: role,
         now,
@@ -287,6 +303,7 @@ export const setUserSellerApproval = async (
   const now = new Date().toISOString();
   const result = await setSellerApproval({
     id,
+    profile: user,
     role: user.role,
     from: user.is_seller_approved,
     to: approved,

@@ -8,6 +8,7 @@ import { RateLimitEntity } from '../shared/db/entities/rate-limit';
 import { UsernameClaimEntity } from '../shared/db/entities/username-claim';
 import { isConditionFailure } from '../shared/db/entity';
 import { transactWrite } from '../shared/db/transaction';
+import { userSearchUsernameRemoval, userSearchWrites, usernameIsStill } from './search-repo';
 import { BETA_GLOBAL_RATE_LIMIT_KEY } from './beta-accounts';
 
 export type { BetaAccountItem, ProfileItem };
@@ -41,13 +42,14 @@ const NEW_PROFILE_ATTEMPTS = 5;
 
 /**
  * P2: creates the profile unless one exists (`create` puts with `attribute_not_exists(pk)`),
- * with its counters. Returns `false` when another request created it first.
+ * with its counters and its search index items (§3.1.2). Returns `false` when another request created it first.
  */
 export const createProfileIfAbsent = async (profile: ProfileItem): Promise<boolean> => {
   for (let attempt = 1; ; attempt += 1) {
     const result = await transactWrite({
       profile: ProfileEntity.create(profile),
       ...newUserCounterWrites(profile),
+      search: userSearchWrites(profile),
     });
     if (!result.canceled) return true;
     // The condition failing is the expected race, not a fault.
@@ -119,17 +121,21 @@ export type UsernameChangeOutcome =
   | { outcome: 'retry' };
 
 /**
- * P4 / §4.3: the new claim, the release of the old one and the profile write in one
- * TransactWriteItems, so a username is never held by two profiles, even under concurrent claims.
+ * P4 / §4.3: the new claim, the release of the old one, the profile write and the search index
+ * items (§3.1.2: the new name's item, the old name's removed) in one TransactWriteItems, so a
+ * username is never held by two profiles, even under concurrent claims. The profile's condition
+ * is the username, role and approval read, so the index items written are never stale.
  */
 export const changeUsername = async (input: {
-  userId: string;
-  oldUsername: string | null;
+  /** The profile as read: its username is the one released, its role and approval are kept. */
+  current: ProfileItem;
   newUsername: string;
   changes: ProfileFieldChanges;
   now: string;
 }): Promise<UsernameChangeOutcome> => {
-  const { userId, oldUsername, newUsername, changes, now } = input;
+  const { current, newUsername, changes, now } = input;
+  const userId = current.id;
+  const oldUsername = current.username ?? null;
   const nowSeconds = Math.floor(Date.parse(now) / 1000);
   // Free, already mine (taking my old name back), or a released claim past its hold.
   const claim = UsernameClaimEntity.put({
@@ -153,10 +159,18 @@ export const changeUsername = async (input: {
   const profile = ProfileEntity.patch({ id: userId })
     .set({ ...changes.set, username: newUsername, updated_at: now })
     .remove(changes.remove)
-    .where((attr, op) =>
-      oldUsername ? op.eq(attr.username, oldUsername) : op.notExists(attr.username),
+    .where(
+      (attr, op) =>
+        `${usernameIsStill(current.username, attr, op)} AND ${op.eq(attr.role, current.role)} AND ${op.eq(attr.is_seller_approved, current.is_seller_approved)}`,
     );
-  const result = await transactWrite({ claim, release, profile });
+  // The index follows the name: the old name's item goes (unless only its case changed).
+  const search = [
+    ...userSearchWrites({ ...current, username: newUsername }),
+    ...(oldUsername && oldUsername.toLowerCase() !== newUsername.toLowerCase()
+      ? [userSearchUsernameRemoval(userId, oldUsername)]
+      : []),
+  ];
+  const result = await transactWrite({ claim, release, profile, search });
   if (!result.canceled) return { outcome: 'changed' };
   if (result.any('TransactionConflict')) return { outcome: 'retry' };
   if (result.failed('claim') === 'ConditionalCheckFailed') return { outcome: 'taken' };
@@ -201,7 +215,10 @@ export class BetaAccountNotStoredError extends Error {
   }
 }
 
-/** P18 (with B0): the beta profile and the cleanup's tracking item, both or neither. */
+/**
+ * P18 (with B0): the beta profile, the cleanup's tracking item and the search index items (with
+ * the profile's TTL), all or none.
+ */
 export const storeBetaAccount = async (
   profile: ProfileItem,
   tracking: BetaAccountItem,
@@ -209,6 +226,7 @@ export const storeBetaAccount = async (
   const result = await transactWrite({
     profile: ProfileEntity.create(profile),
     tracking: BetaAccountEntity.create(tracking),
+    search: userSearchWrites(profile),
   });
   if (result.canceled) throw new BetaAccountNotStoredError(result.codes);
 };
@@ -266,19 +284,33 @@ export const listExpiredBetaAccounts = async (
   return data;
 };
 
+const CLOSE_PROFILE_ATTEMPTS = 3;
+
 /**
  * P19: closes a removed account's profile so a still-valid ID token cannot use or recreate it:
- * `closed_at` (the first one is kept), no downloads, no seller approval. TTL still deletes it.
- * A profile that is already gone is fine.
+ * `closed_at` (the first one is kept), no downloads, no seller approval, with its search index
+ * items (now not approved) in the same transaction, conditioned on the username and role read (a
+ * change meanwhile re-reads and retries). TTL still deletes it. A profile already gone is fine.
  */
 export const closeProfile = async (id: string, now: string): Promise<void> => {
-  try {
-    await ProfileEntity.patch({ id })
-      .ifNotExists({ closed_at: now })
-      .set({ downloads_remaining: 0, is_seller_approved: false, updated_at: now })
-      .go();
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+  for (let attempt = 1; ; attempt += 1) {
+    const current = await getProfileById(id);
+    if (!current) return;
+    const result = await transactWrite({
+      profile: ProfileEntity.patch({ id })
+        .ifNotExists({ closed_at: now })
+        .set({ downloads_remaining: 0, is_seller_approved: false, updated_at: now })
+        .where(
+          (attr, op) =>
+            `${usernameIsStill(current.username, attr, op)} AND ${op.eq(attr.role, current.role)}`,
+        ),
+      search: userSearchWrites({ ...current, is_seller_approved: false }),
+    });
+    if (!result.canceled) return;
+    if (attempt === CLOSE_PROFILE_ATTEMPTS) {
+      throw new Error(`Closing profile ${id} failed: ${JSON.stringify(result.codes)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 60));
   }
 };
 
@@ -291,13 +323,14 @@ export const removeBetaAccountTracking = async (item: BetaAccountItem): Promise<
 };
 
 /**
- * P2 for an imported account (demo data): the profile and, when it has a username, its claim, in
- * one transaction, only when neither exists. Returns false when the profile was already there.
+ * P2 for an imported account (demo data): the profile, its search index items and, when it has
+ * a username, its claim, in one transaction, only when neither exists. Returns false when the profile was already there.
  */
 export const createProfileWithClaim = async (profile: ProfileItem): Promise<boolean> => {
   const result = await transactWrite({
     profile: ProfileEntity.create(profile),
     ...newUserCounterWrites(profile),
+    search: userSearchWrites(profile),
     claim:
       profile.username !== undefined &&
       UsernameClaimEntity.create({

@@ -209,9 +209,10 @@ export const updateMyProfile = async (
       );
       return toProfile(item);
     }
+    const stored = await getProfileById(identity.userId);
+    if (!stored) throw new Error(`Profile ${identity.userId} vanished before its update`);
     const { outcome } = await changeUsername({
-      userId: identity.userId,
-      oldUsername: current.username,
+      current: stored,
       newUsername: update.username,
       changes,
       now,

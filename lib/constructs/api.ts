@@ -108,6 +108,9 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   // The admin audit log, read only (entries are written by the domains that act), paged with
   // signed cursors; the admin's profile may be created on first sight.
   audit: { table: 'readWrite', secrets: ['cursorSigningKey'] },
+  // The contact form (messages, its rate-limit counters keyed by an HMAC with `rateLimitKey`, the
+  // admins' notifications) and the admins' list of them, paged with signed cursors.
+  contact: { table: 'readWrite', secrets: ['cursorSigningKey', 'rateLimitKey'] },
   // The admin overview: counter and list reads only, and the admin's profile (created on first
   // sight, hence the write).
   admin: { table: 'readWrite' },

@@ -38,6 +38,7 @@ const LicenseRoute = lazyPage(() => import('./routes/license'));
 const PayoutsRoute = lazyPage(() => import('./routes/payouts'));
 const ConnectStripeRoute = lazyPage(() => import('./routes/connect-stripe'));
 const AdminRoute = lazyPage(() => import('./routes/admin'));
+const ContactRoute = lazyPage(() => import('./routes/contact'));
 const UnderConstructionRoute = lazyPage(() => import('./routes/under-construction'));
 const NewsletterUnsubscribeRoute = lazyPage(() => import('./routes/newsletter-unsubscribe'));
 const NewsletterConfirmRoute = lazyPage(() => import('./routes/newsletter-confirm'));
@@ -72,11 +73,9 @@ const CONTENT_PAGES: readonly (readonly [string, ReturnType<typeof contentRoute>
  * A page that lands takes its row out of this list (two routes on one path would be ambiguous).
  */
 const UNDER_CONSTRUCTION: readonly (readonly [string, string])[] = [
-  [paths.support.path, 'Support'],
   [paths.analytics.path, 'Analytics'],
   [paths.payoutSettings.path, 'Payout Settings'],
   [paths.stories.path, 'Success Stories'],
-  [paths.contact.path, 'Contact Us'],
   [paths.status.path, 'System Status'],
 ];
 
@@ -111,6 +110,8 @@ const routes: RouteObject[] = [
       { path: paths.connectStripe.path, element: <ConnectStripeRoute /> },
       { path: paths.admin.path, element: <AdminRoute /> },
       ...CONTENT_PAGES.map(([path, Page]) => ({ path, element: <Page /> })),
+      { path: paths.contact.path, element: <ContactRoute title="Contact Us" /> },
+      { path: paths.support.path, element: <ContactRoute title="Support" /> },
       // Pages of later issues and the spec's placeholder pages: a named under-construction page.
       ...UNDER_CONSTRUCTION.map(([path, pageName]) => ({
         path,

@@ -4,7 +4,7 @@
  * (or the launch overlay) is shown, never on a first visit to the home page. The recipes come from
  * Chakra's theme files through the `@chakra-theme` alias, for the reason given in chakra-theme.ts.
  */
-import { createSystem, defineConfig } from '@chakra-ui/react';
+import { createSystem, defineConfig, defineSlotRecipe } from '@chakra-ui/react';
 import { accordionSlotRecipe } from '@chakra-theme/recipes/accordion';
 import { alertSlotRecipe } from '@chakra-theme/recipes/alert';
 import { avatarSlotRecipe } from '@chakra-theme/recipes/avatar';
@@ -31,7 +31,55 @@ import { tabsSlotRecipe } from '@chakra-theme/recipes/tabs';
 import { textareaRecipe } from '@chakra-theme/recipes/textarea';
 import { shellRecipes, themeConfig } from './chakra-theme';
 
-/** Chakra's own recipes, unchanged; keys are the ones Chakra's components look up. */
+/**
+ * Chakra's native select, with its open list drawn by the page where the browser allows it. A
+ * native list takes the option's background and text colour but paints the highlighted (chosen)
+ * row in the system's light highlight colour, so in dark mode that row's light text stood on light
+ * blue, and the open list read as a light one. Browsers with customizable selects (`appearance:
+ * base-select`, Chromium 135+) draw the whole list with our tokens instead: panel, border, hover
+ * and chosen rows in both colour modes. Others keep the native list, with the recipe's dark
+ * options in dark mode.
+ */
+const nativeSelectRecipe = defineSlotRecipe({
+  ...nativeSelectSlotRecipe,
+  base: {
+    ...nativeSelectSlotRecipe.base,
+    field: {
+      ...nativeSelectSlotRecipe.base?.field,
+      '& > option, & > optgroup': { bg: 'bg', color: 'fg' },
+      '@supports (appearance: base-select)': {
+        '&, &::picker(select)': { appearance: 'base-select' },
+        // A customizable select lays its chosen text out itself: centre it as a native one is.
+        display: 'flex',
+        alignItems: 'center',
+        '&::picker(select)': {
+          bg: 'bg.panel',
+          color: 'fg',
+          borderWidth: '1px',
+          borderColor: 'border',
+          borderRadius: 'l2',
+          boxShadow: 'md',
+          padding: '1',
+          marginBlock: '1',
+        },
+        // The recipe's own indicator stays; the browser's icon and checkmarks go.
+        '&::picker-icon': { display: 'none' },
+        '& > option': {
+          paddingInline: '2',
+          paddingBlock: '1',
+          borderRadius: 'l1',
+          bg: 'transparent',
+          color: 'fg',
+        },
+        '& > option::checkmark': { display: 'none' },
+        '& > option:hover, & > option:focus-visible': { bg: 'bg.muted', outline: 'none' },
+        '& > option:checked': { bg: 'colorPalette.subtle', color: 'colorPalette.fg' },
+      },
+    },
+  },
+});
+
+/** Chakra's own recipes (the native select with the list above); keys are the ones Chakra's components look up. */
 export const pageRecipes = defineConfig({
   theme: {
     recipes: {
@@ -53,7 +101,7 @@ export const pageRecipes = defineConfig({
       emptyState: emptyStateSlotRecipe,
       field: fieldSlotRecipe,
       list: listSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
+      nativeSelect: nativeSelectRecipe,
       progress: progressSlotRecipe,
       radioCard: radioCardSlotRecipe,
       stat: statSlotRecipe,

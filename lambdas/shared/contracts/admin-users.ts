@@ -11,7 +11,7 @@ export type AdminUserRoleFilter = (typeof ADMIN_USER_ROLE_FILTERS)[number];
 export const SELLER_APPROVAL_FILTERS = ['all', 'approved', 'not_approved'] as const;
 export type SellerApprovalFilter = (typeof SELLER_APPROVAL_FILTERS)[number];
 
-/** Users per page at most; a page of a search may hold fewer (see `AdminUserPage.cursor`). */
+/** Users per page at most. */
 export const ADMIN_USERS_PAGE_SIZE = 20;
 export const ADMIN_USER_SEARCH_MAX = 100;
 
@@ -48,13 +48,9 @@ export interface AdminUser {
 }
 
 export interface AdminUserPage {
-  /** Newest first. */
+  /** Newest first; for a search in the order of the matched e-mail or username. */
   items: AdminUser[];
-  /**
-   * The next page's cursor, or `null` at the end. A search reads a bounded number of profiles per
-   * request, so a page may hold fewer users than the page size (even none) while the cursor is
-   * not `null`: keep following it until it is.
-   */
+  /** The next page's cursor, or `null` at the end (the page before it may be short or empty). */
   cursor: string | null;
 }
 

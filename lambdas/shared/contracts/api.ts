@@ -50,6 +50,13 @@ import type {
   userRoleChangeSchema,
 } from './admin-users';
 import type { AuditLogPage } from './audit';
+import type {
+  ContactMessage,
+  ContactMessagePage,
+  ContactMessageSent,
+  ContactStatus,
+  contactMessageInputSchema,
+} from './contact';
 import type { BetaCredentials } from './beta';
 import type {
   BillingPlans,
@@ -262,6 +269,15 @@ interface ApiRows {
   'POST /api/admin/payouts/{sellerId}/{monthYear}/process': { response: ProcessPayoutResult };
   'GET /api/licenses/{id}': { response: License };
   'GET /api/admin/audit-log': { query: { cursor?: string }; response: AuditLogPage };
+  'POST /api/contact': {
+    body: z.input<typeof contactMessageInputSchema>;
+    response: ContactMessageSent;
+  };
+  'GET /api/admin/contact-messages': {
+    query: { status?: ContactStatus; limit?: string; cursor?: string };
+    response: ContactMessagePage;
+  };
+  'POST /api/admin/contact-messages/{id}/handle': { response: ContactMessage };
   'GET /api/admin/users': {
     query: z.input<typeof adminUsersQuerySchema>;
     response: AdminUserPage;

@@ -14,6 +14,8 @@ export const NOTIFICATION_TYPES = [
   'payout_failed',
   /** Beyond the spec's list: a dispute's buyer and seller are told of each admin transition. */
   'dispute_updated',
+  /** Beyond the spec: admins are told of a new message from the contact form. */
+  'contact_message',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

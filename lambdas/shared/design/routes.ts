@@ -38,6 +38,7 @@ export type Domain =
   | 'payouts'
   | 'licenses'
   | 'audit'
+  | 'contact'
   | 'admin';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -664,6 +665,31 @@ export const routes = [
     operation: 'list-my-licenses',
     access: 'user',
     summary: "The caller's licence certificates, newest first.",
+  },
+  {
+    method: 'POST',
+    path: '/api/contact',
+    domain: 'contact',
+    operation: 'send-contact-message',
+    access: 'public',
+    summary:
+      'The contact form: stores the message and notifies the admins (rate limited per client).',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/contact-messages',
+    domain: 'contact',
+    operation: 'list-contact-messages',
+    access: 'admin',
+    summary: 'Contact messages of one status (new or handled), newest first, paged.',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/contact-messages/{id}/handle',
+    domain: 'contact',
+    operation: 'handle-contact-message',
+    access: 'admin',
+    summary: 'Marks a new contact message handled (audited); a handled one is a 409.',
   },
   {
     method: 'GET',

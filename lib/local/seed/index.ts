@@ -32,6 +32,7 @@ import {
 } from '../../../lambdas/newsletter/service';
 import { ensureCodePreview } from '../../../lambdas/processing/tasks/scan';
 import { importProfile } from '../../../lambdas/profiles/import';
+import { handler as backfillUserSearchTask } from '../../../lambdas/profiles/tasks/backfill-user-search';
 import { importReviews } from '../../../lambdas/reviews/service';
 import { SITE_UPDATES_NEWSLETTER_ID } from '../../../lambdas/shared/contracts/newsletter';
 import { authDesign } from '../../../lambdas/shared/design/auth-design';
@@ -271,6 +272,8 @@ const reviewsOf = (template: SeedTemplate, users: Map<DemoAccountKey, SeededUser
 /** Seeds everything (see the file comment); safe to run on every start. */
 export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> => {
   const users = await seedAccounts(options);
+  // Profiles from a `.local/` older than the user search index get their index items.
+  await backfillUserSearchTask();
   await seedNewsletterTypes();
   await seedNewsletter(users);
   // The demo buyer reads the site updates: an issue sent locally lands in the local SES inbox.

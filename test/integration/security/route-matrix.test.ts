@@ -128,6 +128,10 @@ const matrix: Record<string, Cell> = {
   'GET /api/licenses/{id}': { allowed: 'everyone' },
   'GET /api/me/licenses': { allowed: 'signed-in' },
   'GET /api/admin/audit-log': { allowed: ADMINS, seesPrivateData: ADMINS },
+  // Public form; its answer is the same thank-you for everyone (or a 429 past the hourly limit).
+  'POST /api/contact': { allowed: 'everyone' },
+  'GET /api/admin/contact-messages': { allowed: ADMINS, seesPrivateData: ADMINS },
+  'POST /api/admin/contact-messages/{id}/handle': { allowed: ADMINS, seesPrivateData: ADMINS },
   'GET /api/admin/users': { allowed: ADMINS, seesPrivateData: ADMINS },
   // The victim has no sign-in account: admins get the 409 and nothing changes.
   'PATCH /api/admin/users/{id}/role': { allowed: ADMINS, seesPrivateData: ADMINS },

@@ -18,7 +18,7 @@ import { SellerApplicationEntity } from '../../../../lambdas/shared/db/entities/
 import { queryAuditEntries } from '../../../../lambdas/audit/repo';
 import { createCognitoClient } from '../../../../lib/local/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { putProfile } from '../../../fixtures/profiles';
+import { profileItem, putProfile } from '../../../fixtures/profiles';
 import { createTestUser, localCloud } from '../../../fixtures/users';
 
 /** Faults slipped in around the real profile write of a role change. */
@@ -52,7 +52,7 @@ vi.mock('../../../../lambdas/profiles/admin-users-repo', async (importOriginal) 
 });
 
 const { handler: profiles } = await import('../../../../lambdas/profiles/index');
-const { SEARCH_READ_BUDGET } = await import('../../../../lambdas/profiles/admin-users');
+const { backfillUserSearch } = await import('../../../../lambdas/profiles/search-repo');
 
 interface Admin {
   sub: string;
@@ -141,7 +141,7 @@ const seedTagged = async (
 const idsOf = (users: readonly { id: string }[]) => users.map((user) => user.id);
 
 describe('admin user list', () => {
-  it('filters by role and seller approval and searches e-mail or username prefixes, newest first', async () => {
+  it('filters by role and seller approval and searches e-mail or username prefixes, in term order', async () => {
     const admin = await newAdmin();
     const tag = `find${randomUUID().slice(0, 8)}`;
     const seeded = await seedTagged(tag, [
@@ -151,11 +151,10 @@ describe('admin user list', () => {
       { role: 'both', approved: true },
       { role: 'admin' },
     ]);
-    const newestFirst = [...seeded].reverse();
-
+    // A search lists by the matched term (here the e-mails `<tag>-0@…` to `<tag>-4@…`).
     const all = await listAll(admin, { search: tag.toUpperCase() });
-    expect(idsOf(all)).toEqual(idsOf(newestFirst));
-    expect(all[0]).toEqual({
+    expect(idsOf(all)).toEqual(idsOf(seeded));
+    expect(all[4]).toEqual({
       id: seeded[4]!.id,
       email: seeded[4]!.email,
       username: null,
@@ -169,9 +168,9 @@ describe('admin user list', () => {
     });
 
     const sellers = await listAll(admin, { role: 'seller', search: tag });
-    expect(idsOf(sellers)).toEqual([seeded[2]!.id, seeded[1]!.id]);
+    expect(idsOf(sellers)).toEqual([seeded[1]!.id, seeded[2]!.id]);
     const approved = await listAll(admin, { seller_approval: 'approved', search: tag });
-    expect(idsOf(approved)).toEqual([seeded[3]!.id, seeded[1]!.id]);
+    expect(idsOf(approved)).toEqual([seeded[1]!.id, seeded[3]!.id]);
     const waiting = await listAll(admin, {
       role: 'seller',
       seller_approval: 'not_approved',
@@ -195,7 +194,8 @@ describe('admin user list', () => {
       tag,
       Array.from({ length: 45 }, (_, index) => ({ role: roles[index % 4]! })),
     );
-    expect(idsOf(await listAll(admin, { search: tag }))).toEqual(idsOf([...seeded].reverse()));
+    const byEmail = [...seeded].sort((a, b) => (a.email < b.email ? -1 : 1));
+    expect(idsOf(await listAll(admin, { search: tag }))).toEqual(idsOf(byEmail));
 
     // Without a search every page is full until the last, newest first across pages.
     const first = jsonBody<AdminUserPage>(await listUsers(admin, { role: 'all' }));
@@ -218,30 +218,155 @@ describe('admin user list', () => {
     expect((await listUsers(admin, { role: 'all', cursor: 'forged.cursor' })).statusCode).toBe(400);
   });
 
-  it('reads a bounded number of profiles per search request and goes on from there', async () => {
-    const admin = await newAdmin();
-    const tag = `deep${randomUUID().slice(0, 8)}`;
-    // The match is the oldest buyer, behind more non-matching buyers than one request reads.
-    const at = (offset: number) => new Date(Date.UTC(2000, 0, 1) + offset).toISOString();
-    const match = await putProfile({ email: `${tag}@example.com`, created_at: at(0) });
-    for (let start = 0; start < SEARCH_READ_BUDGET + 20; start += 50) {
-      await Promise.all(
-        Array.from({ length: 50 }, (_, index) =>
-          putProfile({ created_at: at(1_000 + start + index) }),
-        ),
-      );
-    }
-    const first = jsonBody<AdminUserPage>(await listUsers(admin, { role: 'buyer', search: tag }));
-    expect(first.items).toEqual([]);
-    expect(first.cursor).not.toBeNull();
-    expect(idsOf(await listAll(admin, { role: 'buyer', search: tag }))).toEqual([match.id]);
-  });
-
   it('refuses an unknown filter with a clear message', async () => {
     const admin = await newAdmin();
     const answer = await listUsers(admin, { role: 'owner' });
     expect(answer.statusCode).toBe(400);
     expect(answer.body).toContain('role must be one of all, buyer, seller, both, admin');
+  });
+});
+
+describe('admin user search (UserSearch index)', () => {
+  const patchMe = (user: ProfileItem, username: string) =>
+    profiles(
+      apiEvent({
+        method: 'PATCH',
+        path: '/api/me',
+        body: { username, social_links: {} },
+        claims: idTokenClaims({ sub: user.id, email: user.email }),
+      }),
+      lambdaContext('profiles'),
+    );
+
+  it('finds a user by e-mail or username prefix, whatever the case, once each', async () => {
+    const admin = await newAdmin();
+    const tag = `ix${randomUUID().slice(0, 8)}`;
+    const byEmail = await putProfile({ email: `${tag}.mail@Example.com` });
+    const byName = await putProfile({ username: `${tag.toUpperCase()}_Name` });
+    // E-mail and username both start with the prefix: one row, not two.
+    const both = await putProfile({ email: `${tag}-both@example.com`, username: `${tag}-both` });
+
+    const found = await listAll(admin, { search: tag.toUpperCase() });
+    expect(idsOf(found).sort()).toEqual(idsOf([byEmail, byName, both]).sort());
+    expect(await listAll(admin, { search: `${tag}.MAIL@` })).toEqual([
+      expect.objectContaining({ id: byEmail.id, email: byEmail.email }),
+    ]);
+    expect(idsOf(await listAll(admin, { search: `${tag}_n` }))).toEqual([byName.id]);
+    // A part from the middle is not a prefix.
+    expect(await listAll(admin, { search: tag.slice(1) })).toEqual([]);
+  });
+
+  it('combines the role and approval filters with the search', async () => {
+    const admin = await newAdmin();
+    const tag = `fx${randomUUID().slice(0, 8)}`;
+    const rows = await seedTagged(tag, [
+      { role: 'seller', approved: true, username: `${tag}-a` },
+      { role: 'seller', approved: false },
+      { role: 'both', approved: true },
+      { role: 'buyer' },
+    ]);
+    const search = (query: Record<string, string>) => listAll(admin, { search: tag, ...query });
+    expect(idsOf(await search({ role: 'seller', seller_approval: 'approved' }))).toEqual([
+      rows[0]!.id,
+    ]);
+    expect(idsOf(await search({ role: 'seller', seller_approval: 'not_approved' }))).toEqual([
+      rows[1]!.id,
+    ]);
+    expect(idsOf(await search({ seller_approval: 'approved' }))).toEqual([
+      rows[0]!.id,
+      rows[2]!.id,
+    ]);
+    expect(idsOf(await search({ role: 'buyer' }))).toEqual([rows[3]!.id]);
+    expect(await search({ role: 'admin' })).toEqual([]);
+  });
+
+  it('pages through many matches with full pages, without duplicates or gaps', async () => {
+    const admin = await newAdmin();
+    const tag = `px${randomUUID().slice(0, 8)}`;
+    // Every user matches twice (e-mail and username), and the filter drops every other role.
+    const seeded = await Promise.all(
+      Array.from({ length: 47 }, (_, index) =>
+        putProfile({
+          email: `${tag}-${String(index).padStart(2, '0')}@example.com`,
+          username: `${tag}_${String(index).padStart(2, '0')}`,
+          role: index % 2 === 0 ? 'buyer' : 'seller',
+        }),
+      ),
+    );
+    const pages: AdminUser[][] = [];
+    let cursor: string | null = null;
+    do {
+      const answer = await listUsers(admin, {
+        search: tag,
+        role: 'buyer',
+        ...(cursor ? { cursor } : {}),
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const page = jsonBody<AdminUserPage>(answer);
+      pages.push(page.items);
+      cursor = page.cursor;
+    } while (cursor !== null && pages.length < 10);
+    const buyers = seeded.filter((_, index) => index % 2 === 0);
+    expect(pages[0]).toHaveLength(20);
+    expect(pages.flat().map((user) => user.id)).toEqual(idsOf(buyers));
+
+    // The cursor belongs to its reader and its filters.
+    const first = jsonBody<AdminUserPage>(await listUsers(admin, { search: tag, role: 'buyer' }));
+    expect(
+      (await listUsers(admin, { search: tag, role: 'seller', cursor: first.cursor! })).statusCode,
+    ).toBe(400);
+  });
+
+  it('finds a renamed user under the new name only', async () => {
+    const admin = await newAdmin();
+    const tag = `rn${randomUUID().slice(0, 8)}`;
+    const user = await putProfile({ username: `${tag}-old` });
+    expect(idsOf(await listAll(admin, { search: `${tag}-old` }))).toEqual([user.id]);
+
+    const renamed = await patchMe(user, `${tag}-new`);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await listAll(admin, { search: `${tag}-old` })).toEqual([]);
+    expect(await listAll(admin, { search: `${tag}-new` })).toEqual([
+      expect.objectContaining({ id: user.id, username: `${tag}-new` }),
+    ]);
+  });
+
+  it('moves a user between the role and approval filters when an admin changes them', async () => {
+    const admin = await newAdmin();
+    const user = await newPoolUser('buyer');
+    const search = user.email;
+    const ids = async (query: Record<string, string>) =>
+      idsOf(await listAll(admin, { search, ...query }));
+    expect(await ids({ role: 'buyer' })).toContain(user.id);
+
+    const changed = await call(admin, {
+      method: 'PATCH',
+      path: `/api/admin/users/${user.id}/role`,
+      body: { role: 'seller' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await ids({ role: 'buyer' })).not.toContain(user.id);
+    expect(await ids({ role: 'seller', seller_approval: 'not_approved' })).toContain(user.id);
+
+    const approved = await call(admin, {
+      method: 'POST',
+      path: `/api/admin/users/${user.id}/seller-approval`,
+      body: { approved: true },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await ids({ role: 'seller', seller_approval: 'not_approved' })).not.toContain(user.id);
+    expect(await ids({ role: 'seller', seller_approval: 'approved' })).toContain(user.id);
+  });
+
+  it('finds profiles stored before the index once the backfill ran', async () => {
+    const admin = await newAdmin();
+    const tag = `bf${randomUUID().slice(0, 8)}`;
+    const old = profileItem({ email: `${tag}@example.com`, role: 'admin' });
+    await ProfileEntity.create(old).go();
+    expect(await listAll(admin, { search: tag })).toEqual([]);
+
+    await backfillUserSearch(['admin']);
+    expect(idsOf(await listAll(admin, { search: tag, role: 'admin' }))).toEqual([old.id]);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * `GET /api/admin/users?role=&seller_approval=&search=&cursor=`: users newest first, a page at a
- * time. A search page may hold fewer users than a page (even none) while more follow: Load more
- * keeps following the cursor until it is `null`.
+ * `GET /api/admin/users?role=&seller_approval=&search=&cursor=`: users newest first (a search in
+ * the order of the matched e-mail or username, through the search index), a page at a time; Load
+ * more follows the cursor until it is `null`.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminUserRoleFilter, SellerApprovalFilter } from '@contracts/admin-users';

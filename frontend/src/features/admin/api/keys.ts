@@ -8,6 +8,7 @@ import type { AnalyticsPeriod } from '@contracts/admin-analytics';
 import type { PendingMvpFilter } from '@contracts/admin-mvps';
 import type { NewsletterSubscriberStatus } from '@contracts/admin-newsletter';
 import type { AdminUserRoleFilter, SellerApprovalFilter } from '@contracts/admin-users';
+import type { ContactStatus } from '@contracts/contact';
 import type { DisputeStatus } from '@contracts/disputes';
 import type { AdminPayoutFilter } from '@contracts/payouts';
 import type { RefundStatus } from '@contracts/refunds';
@@ -19,6 +20,8 @@ export const adminKeys = {
   refundLists: ['admin', 'refund-requests'] as const,
   refunds: (status: RefundStatus) => ['admin', 'refund-requests', status] as const,
   audit: ['admin', 'audit-log'] as const,
+  contactMessages: (status: ContactStatus, limit: number) =>
+    ['admin', 'contact-messages', status, limit] as const,
   analytics: (period: AnalyticsPeriod) => ['admin', 'analytics', period] as const,
   disputes: (status: DisputeStatus) => ['admin', 'disputes', status] as const,
   payouts: (status: AdminPayoutFilter) => ['admin', 'payouts', status] as const,

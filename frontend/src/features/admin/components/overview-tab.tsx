@@ -1,6 +1,7 @@
 /**
  * The overview (seller spec §2): the 8 figures, the first 3 templates waiting for review and the
- * first 3 pending payouts (each with a link to its full tab), and the 5 newest users.
+ * first 3 pending payouts (each with a link to its full tab), the newest contact messages, and
+ * the 5 newest users.
  */
 import type { ReactNode } from 'react';
 import {
@@ -21,6 +22,7 @@ import { formatGbp } from '@contracts/money';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useAdminOverview } from '../api/get-overview';
+import { ContactMessagesCard } from './contact-messages-card';
 import { MVP_STATUS_LABELS, MVP_STATUS_PALETTE } from '../lib/mvp-review';
 import { overviewStatCards } from '../lib/overview-stats';
 import { payoutMonthLabel, payoutSellerLabel } from '../lib/payout-queue';
@@ -112,6 +114,8 @@ export default function OverviewTab() {
           ))}
         </Section>
       </SimpleGrid>
+
+      <ContactMessagesCard />
 
       <Section
         title="Newest Users"

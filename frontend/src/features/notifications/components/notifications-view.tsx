@@ -38,6 +38,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   payout_completed: 'Payout completed',
   payout_failed: 'Payout failed',
   dispute_updated: 'Dispute updated',
+  contact_message: 'Contact message',
 };
 
 /** Links are same-origin paths; anything else is not followed. */

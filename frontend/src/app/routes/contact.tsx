@@ -1,0 +1,6 @@
+/** `/contact` and `/support`: the contact form. */
+import { ContactView } from '../../features/contact/components/contact-view';
+
+export default function ContactRoute({ title }: { title: string }) {
+  return <ContactView title={title} />;
+}
