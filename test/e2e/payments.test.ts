@@ -191,7 +191,9 @@ describe('payments', () => {
     const launchKit = launchKitRows.first();
     expect(await launchKit.textContent()).toContain('Premium commercial licence');
 
-    const href = await launchKit.getByRole('link').getAttribute('href');
+    const href = await launchKit
+      .getByRole('link', { name: ONE_TIME_TEMPLATE, exact: true })
+      .getAttribute('href');
     expect(href).toMatch(/^\/licenses\/.+/);
     // Another browser, signed out: the certificate is public.
     const visitor = await openBrowser(baseUrl());
