@@ -6,6 +6,7 @@ export const handler = createHttpHandler(
   'stats',
   {
     'get-home-stats': () => import('./handlers/get-home-stats').then((m) => m.getHomeStatsHandler),
+    'get-health': () => import('./handlers/get-health').then((m) => m.getHealthHandler),
     'get-admin-analytics': () =>
       import('./handlers/get-admin-analytics').then((m) => m.getAdminAnalyticsHandler),
   },

@@ -30,6 +30,12 @@ export interface TemplateImport {
   createdAt: string;
   /** Approved templates only. */
   publishedAt?: string;
+  /**
+   * The bundle's CID, for a template imported as processed but not yet published (waiting for
+   * an admin in `pending_review`): without it the status page would count it as stuck in the
+   * pipeline (templates/pipeline-health.ts).
+   */
+  ipfsHash?: string;
   lastProcessingError?: string;
   demoUrl?: string;
   githubUrl?: string;
@@ -104,6 +110,7 @@ export const importTemplates = async (templates: readonly TemplateImport[]): Pro
       rating_sum: template.ratingSum,
       rating_count: template.ratingCount,
       last_processing_error: template.lastProcessingError,
+      ...(template.ipfsHash && { ipfs_hash: template.ipfsHash }),
       created_at: template.createdAt,
       updated_at: template.publishedAt ?? template.createdAt,
     };

@@ -40,6 +40,7 @@ const ConnectStripeRoute = lazyPage(() => import('./routes/connect-stripe'));
 const AdminRoute = lazyPage(() => import('./routes/admin'));
 const ContactRoute = lazyPage(() => import('./routes/contact'));
 const UnderConstructionRoute = lazyPage(() => import('./routes/under-construction'));
+const StatusRoute = lazyPage(() => import('./routes/status'));
 const NewsletterUnsubscribeRoute = lazyPage(() => import('./routes/newsletter-unsubscribe'));
 const NewsletterConfirmRoute = lazyPage(() => import('./routes/newsletter-confirm'));
 
@@ -76,7 +77,6 @@ const UNDER_CONSTRUCTION: readonly (readonly [string, string])[] = [
   [paths.analytics.path, 'Analytics'],
   [paths.payoutSettings.path, 'Payout Settings'],
   [paths.stories.path, 'Success Stories'],
-  [paths.status.path, 'System Status'],
 ];
 
 const routes: RouteObject[] = [
@@ -110,6 +110,7 @@ const routes: RouteObject[] = [
       { path: paths.connectStripe.path, element: <ConnectStripeRoute /> },
       { path: paths.admin.path, element: <AdminRoute /> },
       ...CONTENT_PAGES.map(([path, Page]) => ({ path, element: <Page /> })),
+      { path: paths.status.path, element: <StatusRoute /> },
       { path: paths.contact.path, element: <ContactRoute title="Contact Us" /> },
       { path: paths.support.path, element: <ContactRoute title="Support" /> },
       // Pages of later issues and the spec's placeholder pages: a named under-construction page.

@@ -10,6 +10,7 @@
  * Types only: nothing here exists at run time, so importing it costs a page nothing (zod included;
  * the request types are the schemas' `z.input`, read with `typeof`).
  */
+import type { HealthReport } from './health';
 import type * as z from 'zod';
 import type { RouteKey } from '../design/routes';
 import type {
@@ -205,6 +206,7 @@ interface ApiRows {
     response: UnsubscribeResult;
   };
   'GET /api/stats': { response: HomeStats };
+  'GET /api/health': { response: HealthReport };
   // Billing, refunds, disputes
   'GET /api/subscriptions': { response: SubscriptionList };
   'GET /api/subscriptions/current': { response: SubscriptionView };

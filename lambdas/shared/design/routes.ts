@@ -156,6 +156,14 @@ export const routes = [
   },
   {
     method: 'GET',
+    path: '/api/health',
+    domain: 'stats',
+    operation: 'get-health',
+    access: 'public',
+    summary: 'Live health of the API, the database and the processing pipeline (/status).',
+  },
+  {
+    method: 'GET',
     path: '/api/subscriptions',
     domain: 'billing',
     operation: 'list-subscriptions',

@@ -30,6 +30,7 @@ import {
   importNewsletterDemo,
   subscribeUnlessChosen,
 } from '../../../lambdas/newsletter/service';
+import { computeContentId } from '../../../lambdas/processing/cid';
 import { ensureCodePreview } from '../../../lambdas/processing/tasks/scan';
 import { importProfile } from '../../../lambdas/profiles/import';
 import { handler as backfillUserSearchTask } from '../../../lambdas/profiles/tasks/backfill-user-search';
@@ -283,7 +284,19 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
     SITE_UPDATES_NEWSLETTER_ID,
   );
   const templatesWritten = await importTemplates(
-    seedTemplates.map((template) => templateImportOf(template, users)),
+    await Promise.all(
+      seedTemplates.map(async (template) => {
+        const imported = templateImportOf(template, users);
+        // The one waiting for an admin was processed (scan, CID) like any upload before it.
+        if (template.status !== 'pending_review') return imported;
+        const { cid } = await computeContentId(
+          (async function* () {
+            yield imported.bundle.bytes;
+          })(),
+        );
+        return { ...imported, ipfsHash: cid };
+      }),
+    ),
   );
   // Imported templates skip the pipeline: the Scan task writes each approved one's code preview
   // (manifest and pack) once; later starts find it and scan nothing.

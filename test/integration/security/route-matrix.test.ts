@@ -58,6 +58,7 @@ const matrix: Record<string, Cell> = {
   'POST /api/newsletter/confirm': { allowed: 'everyone' },
   'POST /api/newsletter/unsubscribe': { allowed: 'everyone' },
   'GET /api/stats': { allowed: 'everyone' },
+  'GET /api/health': { allowed: 'everyone' },
   'GET /api/subscriptions': { allowed: 'signed-in' },
   'GET /api/subscriptions/current': { allowed: 'signed-in' },
   // Another person's subscription: nobody may ask for a refund on it (404, as if absent).

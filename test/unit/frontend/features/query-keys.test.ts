@@ -17,6 +17,7 @@ import { refundKeys } from '../../../../frontend/src/features/refunds/api/keys';
 import { reviewKeys } from '../../../../frontend/src/features/reviews/api/keys';
 import { sellerKeys } from '../../../../frontend/src/features/sellers/api/keys';
 import { settingsKeys } from '../../../../frontend/src/features/settings/api/keys';
+import { statusKeys } from '../../../../frontend/src/features/status/api/keys';
 import { subscriptionKeys } from '../../../../frontend/src/features/subscriptions/api/keys';
 import { templateKeys } from '../../../../frontend/src/features/templates/api/keys';
 import { profileKeys } from '../../../../frontend/src/lib/my-profile';
@@ -43,6 +44,7 @@ const FEATURE_KEYS: Record<string, QueryKey[]> = {
   billing: [billingKeys.plans, billingKeys.checkout('cs_test_1')],
   licenses: [licenseKeys.mine, licenseKeys.detail(ID)],
   payouts: [payoutKeys.list('all'), payoutKeys.list('failed'), payoutKeys.connect],
+  status: [statusKeys.health],
 };
 
 describe('query-key factories', () => {

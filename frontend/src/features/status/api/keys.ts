@@ -1,0 +1,2 @@
+/** Query keys of the status page. */
+export const statusKeys = { health: ['status', 'health'] as const };

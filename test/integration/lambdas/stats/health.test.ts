@@ -1,0 +1,63 @@
+/**
+ * `GET /api/health` (the `/status` page, issue 13 §6) against DynamoDB Local: operational on a
+ * quiet marketplace; the pipeline degraded when an upload has waited for its scan longer than
+ * PIPELINE_DEGRADED_AFTER_MINUTES; a template processed and waiting for an admin is not the
+ * pipeline's wait.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  PIPELINE_DEGRADED_AFTER_MINUTES,
+  type HealthReport,
+} from '../../../../lambdas/shared/contracts/health';
+import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { getHealth } from '../../../../lambdas/stats/health';
+import { handler } from '../../../../lambdas/stats/index';
+import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
+import { mvpItem } from '../../../fixtures/mvps';
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+const pipelineOf = (report: HealthReport) =>
+  report.components.find((component) => component.name === 'Processing pipeline')!;
+
+describe('GET /api/health', () => {
+  it('answers anyone, uncached, with every component operational on a quiet marketplace', async () => {
+    const result = await handler(apiEvent({ path: '/api/health' }), lambdaContext('stats'));
+    expect(result.statusCode).toBe(200);
+    expect(result.headers?.['cache-control']).toBe('no-store');
+    const report = jsonBody<HealthReport>(result);
+    expect(report.status).toBe('operational');
+    expect(report.components.map((component) => component.name)).toEqual([
+      'API',
+      'Database',
+      'Processing pipeline',
+    ]);
+    expect(report.components.every((component) => component.status === 'operational')).toBe(true);
+    expect(Date.parse(report.checked_at)).not.toBeNaN();
+  });
+
+  it('says the pipeline is working while an upload waits a little, degraded when it waits long', async () => {
+    // Processed and held for an admin (it has its CID): not the pipeline's wait.
+    await MvpEntity.create(
+      mvpItem({ status: 'pending_review', ipfs_hash: 'bafy-held', updated_at: minutesAgo(300) }),
+    ).go();
+    expect(pipelineOf(await getHealth()).status).toBe('operational');
+
+    await MvpEntity.create(mvpItem({ status: 'pending_review', updated_at: minutesAgo(2) })).go();
+    const working = pipelineOf(await getHealth());
+    expect(working).toMatchObject({ status: 'operational' });
+    expect(working.detail).toMatch(/^Working: 1 upload waiting, the oldest for 2 minutes\.$/);
+
+    const stuck = PIPELINE_DEGRADED_AFTER_MINUTES + 5;
+    await MvpEntity.create(
+      mvpItem({ status: 'pending_review', updated_at: minutesAgo(stuck) }),
+    ).go();
+    const report = await getHealth();
+    expect(report.status).toBe('degraded');
+    expect(pipelineOf(report)).toEqual({
+      name: 'Processing pipeline',
+      status: 'degraded',
+      detail: `Slower than usual: 2 uploads waiting, the oldest for ${stuck} minutes.`,
+    });
+  });
+});
