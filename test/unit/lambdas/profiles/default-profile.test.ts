@@ -42,6 +42,7 @@ describe('toProfile', () => {
       social_links: {},
       github_username: null,
       netlify_site_name: null,
+      github_app_installed: false,
       daily_download_limit: null,
       last_download_date: null,
       last_quota_reset_at: null,
