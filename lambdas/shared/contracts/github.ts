@@ -98,3 +98,13 @@ export interface GithubSyncResult {
   message: string;
   started: boolean;
 }
+
+/** The link dialog's form (seller spec §5): owner, name and a secret, generated or provided. */
+export const githubLinkFormSchema = githubRepositorySchema.extend({
+  webhook_secret: z
+    .string()
+    .trim()
+    .min(1, GITHUB_MESSAGES.secretRequired)
+    .min(16, 'A webhook secret needs at least 16 characters.')
+    .max(200),
+});
