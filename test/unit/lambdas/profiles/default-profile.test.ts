@@ -60,6 +60,7 @@ describe('toProfile', () => {
         'social_links',
         'github_username',
         'netlify_site_name',
+        'github_app_installed',
         'role',
         'downloads_remaining',
         'download_quota',
