@@ -303,6 +303,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         cognito: cognitoClient,
         userPoolId: userPool.userPoolId,
         siteUrl: `http://localhost:${options.port}`,
+        github: { endpoint: localGithub.endpoint, control: localGithub.control },
       });
       settleDemo = summary.settle;
       log(`Demo data ready: ${summary.users} accounts, ${summary.templates} templates.`);

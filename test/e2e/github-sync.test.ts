@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 /**
- * GitHub sync seen by a seller, end to end and offline: the demo seller uploads a template,
+ * GitHub sync seen by a seller, end to end and offline: the demo data links one of the demo
+ * seller's templates to a local repository; the demo seller uploads a template,
  * installs the marketplace's GitHub App on the local GitHub server's installation page (and is
  * brought back through /github-app-callback to My MVPs), links the template to a repository of
  * theirs in the link dialog (Validate says 'Repository found!'), then a commit pushed with
@@ -54,6 +55,17 @@ describe('a template synced from GitHub', () => {
     await signIn(session.page, 'seller@demo.local', 'demo1234');
   });
 
+  it('shows the demo data: a seeded template linked to the demo seller’s repository', async () => {
+    const { page } = session;
+    await page.goto('/my-mvps');
+    const seeded = page.getByTestId('my-mvp-card').filter({ hasText: 'Digital Downloads Shop' });
+    await seeded.waitFor();
+    expect(await seeded.getByTestId('github-repo').textContent()).toBe(
+      'demo-seller/digital-downloads-shop',
+    );
+    await seeded.getByTestId('github-sync').waitFor();
+  });
+
   it('is uploaded and approved', async () => {
     const { page } = session;
     await page.goto('/upload');
@@ -100,7 +112,9 @@ describe('a template synced from GitHub', () => {
     expect(await outcome.textContent()).toContain('GitHub App installed');
     await page.waitForURL('**/my-mvps', { timeout: 10_000 });
     await card().waitFor();
-    expect(await page.getByTestId('install-github-app').count()).toBe(0);
+    expect(await page.getByTestId('install-github-app').textContent()).toContain(
+      'Reinstall GitHub App',
+    );
   });
 
   it('links the repository in the dialog', async () => {

@@ -127,7 +127,7 @@ export function MyMvpsView() {
             My MVPs
           </Heading>
           <HStack gap="2" wrap="wrap">
-            {!profile.data?.github_app_installed && (
+            {profile.data && (
               <Button
                 variant="outline"
                 loading={installApp.isPending}
@@ -139,7 +139,8 @@ export function MyMvpsView() {
                 }
                 data-testid="install-github-app"
               >
-                <LuGithub /> Install GitHub App
+                <LuGithub />{' '}
+                {profile.data.github_app_installed ? 'Reinstall GitHub App' : 'Install GitHub App'}
               </Button>
             )}
             <Button asChild colorPalette="purple">
