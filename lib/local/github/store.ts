@@ -4,8 +4,7 @@
  * repository metadata, webhooks and their deliveries, pull requests. Kept in memory and written as
  * JSON to `<dataDir>/state.json` shortly after each change (and on stop).
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { persistedState } from '../persisted-state';
 
 export interface StoredUser {
   id: number;
@@ -159,31 +158,12 @@ export interface Store {
 }
 
 export const createStore = (file: string | undefined): Store => {
-  const state = emptyState();
-  if (file) {
-    try {
-      Object.assign(state, JSON.parse(readFileSync(file, 'utf8')) as Partial<GithubState>);
-    } catch (_error) {
-      // First start, or a file damaged by a crash: a fresh GitHub.
-    }
-  }
-  let dirty = false;
-  let timer: NodeJS.Timeout | undefined;
-  const flush = () => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (!file || !dirty) return;
-    dirty = false;
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(`${file}.tmp`, JSON.stringify(state));
-    renameSync(`${file}.tmp`, file);
-  };
-  const changed = () => {
-    dirty = true;
-    if (state.deliveries.length > MAX_DELIVERIES)
-      state.deliveries.splice(0, state.deliveries.length - MAX_DELIVERIES);
-    if (file && !timer) timer = setTimeout(flush, 100);
-  };
+  const { state, changed, flush } = persistedState(file, emptyState, {
+    onChange: (current) => {
+      if (current.deliveries.length > MAX_DELIVERIES)
+        current.deliveries.splice(0, current.deliveries.length - MAX_DELIVERIES);
+    },
+  });
   return {
     state,
     nextId: () => {

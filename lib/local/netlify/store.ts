@@ -5,8 +5,7 @@
  * stop), so an `npm start` restart keeps the buyers' sites; a deploy's published files live beside
  * it under `<dataDir>/sites/<name>/<deploy id>/` (builds.ts).
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { persistedState } from '../persisted-state';
 
 /** A Netlify user (who owns the sites) and the team of the same name its sites belong to. */
 export interface Account {
@@ -139,30 +138,7 @@ export interface Store {
  * a file the state lives in memory only.
  */
 export const createStore = (file: string | undefined): Store => {
-  const state = emptyState();
-  if (file) {
-    try {
-      Object.assign(state, JSON.parse(readFileSync(file, 'utf8')) as Partial<NetlifyState>);
-    } catch (_error) {
-      // First start, or a file damaged by a crash: a fresh Netlify, as after `npm run reset`.
-    }
-  }
-  let dirty = false;
-  let timer: NodeJS.Timeout | undefined;
-  const flush = () => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (!file || !dirty) return;
-    dirty = false;
-    mkdirSync(dirname(file), { recursive: true });
-    // Write then rename, so a crash mid-write never leaves half a file behind.
-    writeFileSync(`${file}.tmp`, JSON.stringify(state));
-    renameSync(`${file}.tmp`, file);
-  };
-  const changed = () => {
-    dirty = true;
-    if (file && !timer) timer = setTimeout(flush, 100);
-  };
+  const { state, changed, flush } = persistedState(file, emptyState);
   return {
     state,
     clear: () => {

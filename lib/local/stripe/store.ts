@@ -4,8 +4,7 @@
  * written as JSON to `<dataDir>/state.json` shortly after each change (and on stop), so an
  * `npm start` restart keeps customers, subscriptions and Connect accounts.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { persistedState } from '../persisted-state';
 import type Stripe from 'stripe';
 
 /** What an account link remembers: where its page sends the browser, and until when it works. */
@@ -120,30 +119,14 @@ export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
  * a file the state lives in memory only (tests).
  */
 export const createStore = (file: string | undefined): Store => {
-  let state = emptyState();
-  if (file) {
-    try {
-      state = {
-        ...emptyState(),
-        ...(JSON.parse(readFileSync(file, 'utf8')) as Partial<StripeState>),
-      };
-    } catch (_error) {
-      // First start, or a file damaged by a crash: a fresh Stripe account, as after `npm run reset`.
-    }
-  }
-  let dirty = false;
-  let timer: NodeJS.Timeout | undefined;
-  const flush = () => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (!file || !dirty) return;
-    dirty = false;
-    if (state.events.length > MAX_EVENTS) state.events.splice(0, state.events.length - MAX_EVENTS);
-    mkdirSync(dirname(file), { recursive: true });
-    // Write then rename, so a crash mid-write never leaves half a file behind.
-    writeFileSync(`${file}.tmp`, JSON.stringify(state));
-    renameSync(`${file}.tmp`, file);
+  const trim = (state: StripeState, keep: number) => {
+    if (state.events.length > keep) state.events.splice(0, state.events.length - MAX_EVENTS);
   };
+  const persisted = persistedState(file, emptyState, {
+    onChange: (state) => trim(state, MAX_EVENTS * 1.1),
+    beforeWrite: (state) => trim(state, MAX_EVENTS),
+  });
+  const { state } = persisted;
   return {
     state,
     find: (id) => {
@@ -151,12 +134,7 @@ export const createStore = (file: string | undefined): Store => {
       if (!collection) return undefined;
       return (state[collection] as Record<string, { object: string }>)[id];
     },
-    changed: () => {
-      dirty = true;
-      if (state.events.length > MAX_EVENTS * 1.1)
-        state.events.splice(0, state.events.length - MAX_EVENTS);
-      if (file && !timer) timer = setTimeout(flush, 100);
-    },
-    flush,
+    changed: persisted.changed,
+    flush: persisted.flush,
   };
 };
