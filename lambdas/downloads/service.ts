@@ -89,6 +89,33 @@ const licenseGrantOf = async (
   };
 };
 
+/** The quota period of a profile that has never had a reset. */
+const INITIAL_QUOTA_PERIOD = 'initial';
+
+/** The answer of a download: a short-lived URL of the template's file and what it cost. */
+const fileResult = async (
+  mvp: MvpItem,
+  licenseId: string,
+  quotaSpent: boolean,
+): Promise<DownloadResult> => {
+  const fileName = bundleFileName(mvp);
+  const url = await presignGetObject({
+    bucket: config().MVP_FILES_BUCKET,
+    key: mvp.file_key!,
+    downloadFileName: fileName,
+  });
+  return {
+    success: true,
+    message: DOWNLOAD_MESSAGES.success,
+    filePath: url,
+    url,
+    fileName,
+    expiresIn: PRESIGNED_URL_SECONDS,
+    licenseId,
+    quotaSpent,
+  };
+};
+
 /**
  * Hands out an approved template's file as a short-lived URL, spending one download of the
  * caller's quota unless they bought the template (docs/data-model.md §4.1).
@@ -110,30 +137,6 @@ const licenseGrantOf = async (
  * so two concurrent first downloads cannot both spend: the loser's transaction is refused on the
  * grant, and its retry finds the grant and is served free.
  */
-/** The quota period of a profile that has never had a reset. */
-const INITIAL_QUOTA_PERIOD = 'initial';
-
-/** A download of a template already paid for in this quota period: the URL only, nothing spent. */
-const downloadAgain = async (mvp: MvpItem, licenseId: string): Promise<DownloadResult> => {
-  const fileName = bundleFileName(mvp);
-  const url = await presignGetObject({
-    bucket: config().MVP_FILES_BUCKET,
-    key: mvp.file_key!,
-    downloadFileName: fileName,
-  });
-  logger.info('Download again (no quota spent)', { mvpId: mvp.id });
-  return {
-    success: true,
-    message: DOWNLOAD_MESSAGES.success,
-    filePath: url,
-    url,
-    fileName,
-    expiresIn: PRESIGNED_URL_SECONDS,
-    licenseId,
-    quotaSpent: false,
-  };
-};
-
 export const downloadMvp = async (userId: string, mvpId: string): Promise<DownloadResult> => {
   // What grants the licence is read once, not again on each retry of a lost race.
   let grant: Awaited<ReturnType<typeof licenseGrantOf>> | undefined;
@@ -151,7 +154,10 @@ export const downloadMvp = async (userId: string, mvpId: string): Promise<Downlo
     const period = profile.last_quota_reset_at ?? INITIAL_QUOTA_PERIOD;
     if (!order) {
       const grant = await getDownloadGrant(userId, mvp.id, period);
-      if (grant) return downloadAgain(mvp, grant.license_id);
+      if (grant) {
+        logger.info('Download again (no quota spent)', { mvpId: mvp.id });
+        return fileResult(mvp, grant.license_id, false);
+      }
     }
     if (!order && profile.downloads_remaining <= 0) {
       throw new ForbiddenError(DOWNLOAD_MESSAGES.quotaReached);
@@ -205,23 +211,8 @@ export const downloadMvp = async (userId: string, mvpId: string): Promise<Downlo
 
     const { result } = outcome;
     if (!result.canceled) {
-      const fileName = bundleFileName(mvp);
-      const url = await presignGetObject({
-        bucket: config().MVP_FILES_BUCKET,
-        key: mvp.file_key,
-        downloadFileName: fileName,
-      });
       logger.info('Download recorded', { mvpId, downloadId: outcome.downloadId });
-      return {
-        success: true,
-        message: DOWNLOAD_MESSAGES.success,
-        filePath: url,
-        url,
-        fileName,
-        expiresIn: PRESIGNED_URL_SECONDS,
-        licenseId: license.id,
-        quotaSpent: !order,
-      };
+      return fileResult(mvp, license.id, !order);
     }
     // Another first download of this period won the grant: the retry is served free.
     if (result.failed('grant') === 'ConditionalCheckFailed') continue;

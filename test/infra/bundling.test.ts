@@ -7,13 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import {
-  LAMBDA_BUNDLING,
-  MarketplaceFunction,
-  projectRoot,
-} from '../../lib/constructs/marketplace-function';
+import { MarketplaceFunction, projectRoot } from '../../lib/constructs/marketplace-function';
+import { bundleFunction } from '../fixtures/lambda-bundles';
 import { rarOf } from '../fixtures/archives/rar-writer';
 
 describe('MarketplaceFunction bundling', () => {
@@ -69,22 +65,12 @@ describe('MarketplaceFunction bundling', () => {
 
     // 2. The scanner bundled the same way runs unrar from the copied binary.
     const scannerDir = mkdtempSync(path.join(tmpdir(), 'scanner-bundle-'));
-    await build({
-      entryPoints: [path.join(projectRoot, 'test/fixtures/archives/scan-entry.ts')],
-      outfile: path.join(scannerDir, 'index.mjs'),
-      bundle: true,
-      platform: 'node',
-      minify: LAMBDA_BUNDLING.minify,
-      target: LAMBDA_BUNDLING.target,
-      format: 'esm',
-      mainFields: [...LAMBDA_BUNDLING.mainFields],
-      banner: { js: LAMBDA_BUNDLING.banner },
-      external: [...LAMBDA_BUNDLING.externalModules],
-      define: { ...LAMBDA_BUNDLING.define },
-      logLevel: 'error',
-    });
+    const { file } = await bundleFunction(
+      { name: 'index', entry: path.join(projectRoot, 'test/fixtures/archives/scan-entry.ts') },
+      scannerDir,
+    );
     copyFileSync(path.join(bundleDir, 'unrar.wasm'), path.join(scannerDir, 'unrar.wasm'));
-    const bundled = (await import(pathToFileURL(path.join(scannerDir, 'index.mjs')).href)) as {
+    const bundled = (await import(pathToFileURL(file).href)) as {
       scanRarBytes(bytes: Uint8Array, name: string): Promise<{ clean: boolean; format: string }>;
     };
     const rar = rarOf({ 'app/README.md': '# Hello\n', 'app/index.html': '<h1>Hi</h1>\n' });
