@@ -22,3 +22,14 @@ export const formatRating = (average: number): string =>
 /** `Rated 4.5 out of 5`, or `No ratings yet`: for labels and screen readers. */
 export const describeRating = (average: number | null | undefined): string =>
   isRated(average) ? `Rated ${formatRating(average)} out of 5` : NO_RATINGS_TEXT;
+
+/** `2026-05` → `May 2026` (a payout's month, not a day); anything else as it is. */
+export function formatMonthYear(monthYear: string): string {
+  const [year, month] = monthYear.split('-').map(Number);
+  if (!year || !month) return monthYear;
+  return new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}

@@ -2,20 +2,14 @@
 import type { DisputeResolution } from '@contracts/admin-disputes';
 import type { DisputeParty, DisputeStatus } from '@contracts/disputes';
 
+export { DISPUTE_STATUS_PALETTE } from '../../../lib/status-palettes';
+
 export const DISPUTE_STATUS_LABELS: Record<DisputeStatus, string> = {
   open: 'Open',
   in_review: 'In Review',
   resolved_buyer: 'Resolved for buyer',
   resolved_seller: 'Resolved for seller',
   closed_no_action: 'Closed, no action',
-};
-
-export const DISPUTE_STATUS_PALETTE: Record<DisputeStatus, string> = {
-  open: 'yellow',
-  in_review: 'blue',
-  resolved_buyer: 'green',
-  resolved_seller: 'green',
-  closed_no_action: 'gray',
 };
 
 /** The resolve form's choices, as an admin reads them. */

@@ -12,23 +12,8 @@ export const ADMIN_PAYOUT_FILTER_LABELS: Record<AdminPayoutFilter, string> = {
   failed: 'Failed',
 };
 
-export const PAYOUT_STATUS_PALETTE: Record<PayoutStatus, string> = {
-  pending: 'yellow',
-  processing: 'blue',
-  completed: 'green',
-  failed: 'red',
-  cancelled: 'gray',
-};
-
-export function payoutMonthLabel(monthYear: string): string {
-  const [year, month] = monthYear.split('-').map(Number);
-  if (!year || !month) return monthYear;
-  return new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+export { formatMonthYear as payoutMonthLabel } from '../../../lib/format';
+export { PAYOUT_STATUS_PALETTE } from '../../../lib/status-palettes';
 
 /** The seller as admins name them: display name, else @username, with the e-mail address. */
 export const payoutSellerLabel = (seller: AdminPayout['seller']): string => {

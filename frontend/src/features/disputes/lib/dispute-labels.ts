@@ -1,20 +1,14 @@
 /** How dispute statuses read on screen, and the three steps of the detail's timeline. */
 import type { Dispute, DisputeStatus } from '@contracts/disputes';
 
+export { DISPUTE_STATUS_PALETTE } from '../../../lib/status-palettes';
+
 export const DISPUTE_STATUS_LABELS: Record<DisputeStatus, string> = {
   open: 'Open',
   in_review: 'In Review',
   resolved_buyer: 'Resolved in favour of the buyer',
   resolved_seller: 'Resolved in favour of the seller',
   closed_no_action: 'Closed with no action',
-};
-
-export const DISPUTE_STATUS_PALETTE: Record<DisputeStatus, string> = {
-  open: 'yellow',
-  in_review: 'blue',
-  resolved_buyer: 'green',
-  resolved_seller: 'green',
-  closed_no_action: 'gray',
 };
 
 export interface TimelineStep {

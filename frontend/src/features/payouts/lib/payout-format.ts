@@ -2,15 +2,8 @@
 import type { PayoutFilter, PayoutStatus } from '@contracts/payouts';
 
 /** `2026-05` → `May 2026` (the payout's month, not the day it was paid). */
-export function monthLabel(monthYear: string): string {
-  const [year, month] = monthYear.split('-').map(Number);
-  if (!year || !month) return monthYear;
-  return new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+export { formatMonthYear as monthLabel } from '../../../lib/format';
+export { PAYOUT_STATUS_PALETTE } from '../../../lib/status-palettes';
 
 export function formatPayoutDate(iso: string | null): string {
   return iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—';
@@ -22,14 +15,6 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   completed: 'Completed',
   failed: 'Failed',
   cancelled: 'Cancelled',
-};
-
-export const PAYOUT_STATUS_PALETTE: Record<PayoutStatus, string> = {
-  pending: 'yellow',
-  processing: 'blue',
-  completed: 'green',
-  failed: 'red',
-  cancelled: 'gray',
 };
 
 export const PAYOUT_FILTER_LABELS: Record<PayoutFilter, string> = {

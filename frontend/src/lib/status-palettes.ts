@@ -1,0 +1,22 @@
+/**
+ * The badge colour of each payout and dispute status, one table each for every page that shows
+ * one (the buyer's and seller's pages and the admin dashboard alike).
+ */
+import type { DisputeStatus } from '@contracts/disputes';
+import type { PayoutStatus } from '@contracts/payouts';
+
+export const PAYOUT_STATUS_PALETTE: Record<PayoutStatus, string> = {
+  pending: 'yellow',
+  processing: 'blue',
+  completed: 'green',
+  failed: 'red',
+  cancelled: 'gray',
+};
+
+export const DISPUTE_STATUS_PALETTE: Record<DisputeStatus, string> = {
+  open: 'yellow',
+  in_review: 'blue',
+  resolved_buyer: 'green',
+  resolved_seller: 'green',
+  closed_no_action: 'gray',
+};
