@@ -2,22 +2,12 @@
  * The audit log (issue 11 §12): every admin action — who, what, on which target, before → after,
  * when — newest first, a page at a time with Load more.
  */
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  HStack,
-  Heading,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Badge, Card, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { AuditEntry } from '@contracts/audit';
 import { errorMessage } from '../../../lib/api-error';
 import { useAuditLog } from '../api/get-audit-log';
 import { auditActionLabel, auditChanges } from '../lib/audit-changes';
+import { LoadMore } from './load-more';
 
 export default function AuditTab() {
   const log = useAuditLog();
@@ -52,18 +42,7 @@ export default function AuditTab() {
               <Alert.Title>{errorMessage(moreError)}</Alert.Title>
             </Alert.Root>
           )}
-          {log.hasNextPage && (
-            <Center>
-              <Button
-                variant="outline"
-                colorPalette="purple"
-                loading={log.isFetchingNextPage}
-                onClick={() => void log.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            </Center>
-          )}
+          <LoadMore pages={log} />
         </Stack>
       )}
     </Stack>

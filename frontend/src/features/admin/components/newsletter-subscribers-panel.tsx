@@ -4,17 +4,7 @@
  * with the admin's token; 'Failed to export subscribers' and the API's reason when it fails).
  */
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  ButtonGroup,
-  Center,
-  HStack,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, ButtonGroup, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { LuDownload } from 'react-icons/lu';
 import {
   NEWSLETTER_ADMIN_MESSAGES,
@@ -26,6 +16,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useExportNewsletterSubscribers } from '../api/export-newsletter-subscribers';
 import { useNewsletterSubscribers } from '../api/get-newsletter-subscribers';
 import { LoadFailed } from './newsletter-load-failed';
+import { LoadMore } from './load-more';
 
 const STATUS_LABELS: Record<NewsletterSubscriberStatus, string> = {
   all: 'All',
@@ -132,18 +123,7 @@ export function NewsletterSubscribersPanel() {
               retrying={subscribers.isFetchingNextPage}
             />
           )}
-          {subscribers.hasNextPage && !moreFailed && (
-            <Center>
-              <Button
-                variant="outline"
-                colorPalette="purple"
-                loading={subscribers.isFetchingNextPage}
-                onClick={() => void subscribers.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            </Center>
-          )}
+          {!moreFailed && <LoadMore pages={subscribers} />}
         </Stack>
       )}
     </Stack>

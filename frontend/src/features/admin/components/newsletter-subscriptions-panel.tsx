@@ -3,20 +3,12 @@
  * signed-in users turned it on or off, latest change first, a page at a time.
  */
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Center,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { FormField } from '../../../components/form/form-field';
 import { useNewsletterSubscriptions } from '../api/get-newsletter-subscriptions';
 import { useNewsletterTypes } from '../api/get-newsletter-types';
 import { LoadFailed } from './newsletter-load-failed';
+import { LoadMore } from './load-more';
 
 const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -114,18 +106,7 @@ export function NewsletterSubscriptionsPanel() {
               retrying={subscriptions.isFetchingNextPage}
             />
           )}
-          {subscriptions.hasNextPage && !moreFailed && (
-            <Center>
-              <Button
-                variant="outline"
-                colorPalette="purple"
-                loading={subscriptions.isFetchingNextPage}
-                onClick={() => void subscriptions.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            </Center>
-          )}
+          {!moreFailed && <LoadMore pages={subscriptions} />}
         </Stack>
       )}
     </Stack>

@@ -9,7 +9,6 @@ import {
   Alert,
   Button,
   ButtonGroup,
-  Center,
   HStack,
   Heading,
   Input,
@@ -36,6 +35,7 @@ import { useAdminUsers } from '../api/get-users';
 import { useSetSellerApproval } from '../api/set-seller-approval';
 import { APPROVAL_FILTER_LABELS, ROLE_FILTER_LABELS } from '../lib/user-management';
 import { UsersTable } from './users-table';
+import { LoadMore } from './load-more';
 
 interface Outcome {
   status: 'success' | 'error';
@@ -186,18 +186,7 @@ export default function UsersTab() {
               <Alert.Title>{ADMIN_USER_MESSAGES.loadFailed}</Alert.Title>
             </Alert.Root>
           )}
-          {users.hasNextPage && (
-            <Center>
-              <Button
-                variant="outline"
-                colorPalette="purple"
-                loading={users.isFetchingNextPage}
-                onClick={() => void users.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            </Center>
-          )}
+          <LoadMore pages={users} />
         </Stack>
       )}
     </Stack>
