@@ -86,12 +86,10 @@ export const confirmedSubscribers = async () => {
 /** L7 in bulk: the subscriber records of many addresses (their unsubscribe marks). */
 export const subscribersOf = async (emails: readonly string[]) => {
   if (emails.length === 0) return [];
-  const { data, unprocessed } = await NewsletterSubscriberEntity.batchGet(
+  return NewsletterSubscriberEntity.batchGetAll(
     emails.map((email) => ({ email })),
     { attributes: ['email', 'unsubscribed_at'] },
   );
-  if (unprocessed.length > 0) throw new Error(`${unprocessed.length} subscribers were not read`);
-  return data;
 };
 
 /** L16: the recipient snapshot (before any is sent: PrepareRecipients runs once per issue). */

@@ -12,26 +12,15 @@ export type UserContact = Pick<ProfileItem, 'id' | 'email' | 'username' | 'displ
 
 export type NewUser = UserContact & Pick<ProfileItem, 'role' | 'is_seller_approved' | 'created_at'>;
 
-const MAX_BATCH_ATTEMPTS = 4;
-
 /** The contacts of many users by id (BatchGetItem, retried for unprocessed keys). */
 export const getUserContacts = async (
   ids: readonly string[],
 ): Promise<Map<string, UserContact>> => {
-  const found = new Map<string, UserContact>();
-  let keys = [...new Set(ids)].map((id) => ({ id }));
-  for (let attempt = 0; keys.length > 0; attempt += 1) {
-    if (attempt === MAX_BATCH_ATTEMPTS) {
-      throw new Error(`Profiles batch get left ${keys.length} keys unprocessed`);
-    }
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-    const { data, unprocessed } = await ProfileEntity.batchGet(keys, {
-      attributes: ['id', 'email', 'username', 'display_name'],
-    });
-    for (const item of data) found.set(item.id, item);
-    keys = unprocessed;
-  }
-  return found;
+  const items = await ProfileEntity.batchGetAll(
+    [...new Set(ids)].map((id) => ({ id })),
+    { attributes: ['id', 'email', 'username', 'display_name'] },
+  );
+  return new Map(items.map((item) => [item.id, item]));
 };
 
 /**

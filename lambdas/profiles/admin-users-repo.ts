@@ -149,22 +149,9 @@ export const setSellerApproval = (input: {
     audit: input.audit,
   });
 
-const MAX_BATCH_ATTEMPTS = 4;
-
 /** P17 for the admin list: the list fields of these profiles (BatchGetItem, retried), any order. */
-export const getAdminListProfiles = async (ids: readonly string[]): Promise<AdminListProfile[]> => {
-  const found: AdminListProfile[] = [];
-  let keys = [...new Set(ids)].map((id) => ({ id }));
-  for (let attempt = 0; keys.length > 0; attempt += 1) {
-    if (attempt === MAX_BATCH_ATTEMPTS) {
-      throw new Error(`Profiles batch get left ${keys.length} keys unprocessed`);
-    }
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-    const { data, unprocessed } = await ProfileEntity.batchGet(keys, {
-      attributes: ADMIN_LIST_ATTRIBUTES,
-    });
-    found.push(...data);
-    keys = unprocessed;
-  }
-  return found;
-};
+export const getAdminListProfiles = (ids: readonly string[]): Promise<AdminListProfile[]> =>
+  ProfileEntity.batchGetAll(
+    [...new Set(ids)].map((id) => ({ id })),
+    { attributes: ADMIN_LIST_ATTRIBUTES },
+  );

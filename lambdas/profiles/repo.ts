@@ -63,25 +63,12 @@ export const createProfileIfAbsent = async (profile: ProfileItem): Promise<boole
 
 export type PublicProfileFields = Pick<ProfileItem, 'id' | 'username' | 'display_name'>;
 
-const MAX_BATCH_ATTEMPTS = 4;
-
 /** The public fields of many profiles (BatchGetItem, retried for unprocessed keys). */
-export const batchGetPublicProfiles = async (ids: string[]): Promise<PublicProfileFields[]> => {
-  const found: PublicProfileFields[] = [];
-  let keys = ids.map((id) => ({ id }));
-  for (let attempt = 0; keys.length > 0; attempt += 1) {
-    if (attempt === MAX_BATCH_ATTEMPTS) {
-      throw new Error(`Profiles batch get left ${keys.length} keys unprocessed`);
-    }
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-    const { data, unprocessed } = await ProfileEntity.batchGet(keys, {
-      attributes: ['id', 'username', 'display_name'],
-    });
-    found.push(...data);
-    keys = unprocessed;
-  }
-  return found;
-};
+export const batchGetPublicProfiles = (ids: string[]): Promise<PublicProfileFields[]> =>
+  ProfileEntity.batchGetAll(
+    ids.map((id) => ({ id })),
+    { attributes: ['id', 'username', 'display_name'] },
+  );
 
 /** A released username stays reserved for its former owner this long (docs/data-model.md §3.2). */
 export const RELEASED_USERNAME_HOLD_SECONDS = 30 * 24 * 60 * 60;

@@ -239,6 +239,26 @@ export class Entity<
     return { data, unprocessed };
   }
 
+  /**
+   * Many items by key, every key read: the keys DynamoDB leaves unprocessed (throttling) are
+   * asked again with backoff, like `batchPut` retries its writes; after 4 attempts it throws.
+   */
+  async batchGetAll(
+    keys: readonly KeyOf<Item, Indexes>[],
+    options: { attributes?: readonly Attribute<Item>[] } = {},
+  ): Promise<Item[]> {
+    const found: Item[] = [];
+    let pending = [...keys];
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt === 4) throw new Error(`${pending.length} ${this.name} items were not read`);
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+      const { data, unprocessed } = await this.batchGet(pending, options);
+      found.push(...data);
+      pending = unprocessed;
+    }
+    return found;
+  }
+
   // ---- writes -----------------------------------------------------------------------------
 
   /**
