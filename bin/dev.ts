@@ -5,8 +5,9 @@
  * sources). `npm run dev` (`--dev`) serves the frontend through Vite with hot reload instead.
  * `npm run reset` (`--reset-only`) wipes `.local/` and exits.
  *
- * Environment: PORT (default 3000) for the site; DYNAMODB_PORT, COGNITO_PORT, S3_PORT, STRIPE_PORT
- * pin the emulators' ports (otherwise 8000, 9229, 4569, 12111 when free, else any free port); a
+ * Environment: PORT (default 3000) for the site; DYNAMODB_PORT, COGNITO_PORT, S3_PORT, STRIPE_PORT,
+ * GITHUB_PORT pin the emulators' ports (otherwise 8000, 9229, 4569, 12111, 12113 when free, else
+ * any free port); a
  * real STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_*) uses Stripe itself instead
  * of the local Stripe server;
  * beta access is on in the local demo; BETA_ACCESS_ENABLED=false switches it off.
@@ -81,7 +82,7 @@ const main = async () => {
   const startedAt = Date.now();
   if (!dev) await ensureFrontendBuilt();
   console.log(
-    'Starting the local cloud (DynamoDB Local, cognito-local, s3rver, aws-ses-v2-local, local Stripe)…',
+    'Starting the local cloud (DynamoDB Local, cognito-local, s3rver, aws-ses-v2-local, local Stripe, local GitHub)…',
   );
 
   // Set once started; the signal handlers below may run before that.
@@ -129,6 +130,7 @@ ${accounts}
 
   Confirmation codes for new sign-ups are printed here.
   E-mails the site sends (newsletters, confirmations): ${stack.sesEndpoint}
+  Local GitHub (App installs, repositories, webhooks): ${stack.github.endpoint}   git: ${stack.github.gitUrl}/<owner>/<repo>.git
   Data is kept in .local/ (npm run reset wipes it). Press Ctrl-C to stop.
 `);
 };

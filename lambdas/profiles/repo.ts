@@ -458,3 +458,14 @@ export const quotaChangeWrite = (input: {
       updated_at: input.now,
     })
     .where(({ downloads_remaining }, { eq }) => eq(downloads_remaining, input.readRemaining));
+
+/** P3b: the seller's GitHub App installation, on an existing profile only. */
+export const setGithubAppInstallation = async (
+  id: string,
+  installationId: string,
+  now: string,
+): Promise<void> => {
+  await ProfileEntity.patch({ id })
+    .set({ github_app_installation_id: installationId, updated_at: now })
+    .go();
+};

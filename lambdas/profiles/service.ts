@@ -6,6 +6,7 @@
 import type { SellerSummary } from '../shared/contracts/catalog';
 import type { Profile } from '../shared/contracts/profile';
 import { USERNAME_TAKEN_MESSAGE, type ProfileUpdate } from '../shared/contracts/profile-update';
+import { setGithubAppInstallation } from './repo';
 import {
   ACCOUNT_CLOSED_MESSAGE,
   BETA_CLIENT_LIMIT_MESSAGE,
@@ -69,6 +70,7 @@ export const toProfile = (item: ProfileItem): Profile => ({
   website_url: item.website_url ?? null,
   social_links: { ...item.social_links },
   github_username: item.github_username ?? null,
+  github_app_installed: item.github_app_installation_id !== undefined,
   netlify_site_name: item.netlify_site_name ?? null,
   role: item.role,
   downloads_remaining: item.downloads_remaining,
@@ -422,3 +424,17 @@ export const recordStripeAccount = async (id: string, accountId: string): Promis
 };
 
 export { connectStatusWrite, quotaChangeWrite, quotaResetWrite };
+
+/** The seller's GitHub App installation (seller spec §2 `/github-app-callback`); a reinstall replaces it. */
+export const recordGithubAppInstallation = async (
+  id: string,
+  installationId: number,
+): Promise<void> => {
+  await setGithubAppInstallation(id, String(installationId), new Date().toISOString());
+};
+
+/** The seller's GitHub App installation id, if any. */
+export const githubAppInstallationOf = async (id: string): Promise<number | undefined> => {
+  const stored = await getProfileById(id);
+  return stored?.github_app_installation_id ? Number(stored.github_app_installation_id) : undefined;
+};

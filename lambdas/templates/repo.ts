@@ -13,6 +13,10 @@
 import type { MvpStatus } from '../shared/contracts/catalog';
 import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';
 import { CounterEntity } from '../shared/db/entities/counter';
+import {
+  GithubRepoLinkEntity,
+  type GithubRepoLinkItem,
+} from '../shared/db/entities/github-repo-link';
 import { MvpEntity, type MvpItem } from '../shared/db/entities/mvp';
 import { MvpVersionEntity, type MvpVersionItem } from '../shared/db/entities/mvp-version';
 import {
@@ -163,6 +167,8 @@ export interface TemplateWrite {
   fromStatus: MvpStatus;
   /** Only while the template still has this bundle (processing results must not overwrite a newer upload). */
   fileKey?: string;
+  /** A GitHub sync: refused (item `mvp`) when this commit is already the last synced one (M3). */
+  unlessSyncedSha?: string;
   set: Partial<MvpItem>;
   remove?: (keyof MvpItem & string)[];
   /** A version row written with the change (M3), or a version's CID (publish). */
@@ -190,9 +196,15 @@ export const writeTemplate = async (write: TemplateWrite): Promise<void> => {
         .set(write.set)
         .remove(write.remove ?? [])
         .where((attr, op) =>
-          write.fileKey === undefined
-            ? op.eq(attr.status, write.fromStatus)
-            : `${op.eq(attr.status, write.fromStatus)} AND ${op.eq(attr.file_key, write.fileKey)}`,
+          [
+            op.eq(attr.status, write.fromStatus),
+            ...(write.fileKey === undefined ? [] : [op.eq(attr.file_key, write.fileKey)]),
+            ...(write.unlessSyncedSha === undefined
+              ? []
+              : [
+                  `(${op.notExists(attr.last_synced_github_commit_sha)} OR ${op.ne(attr.last_synced_github_commit_sha, write.unlessSyncedSha)})`,
+                ]),
+          ].join(' AND '),
         ),
       version:
         version &&
@@ -234,3 +246,92 @@ export const countDownload = (mvpId: string) =>
 /** M14: the template's exact rating sum and count (a transaction item of the reviews domain). */
 export const rate = (mvpId: string, sumDelta: number, countDelta: number) =>
   MvpEntity.patch({ id: mvpId }).add({ rating_sum: sumDelta, rating_count: countDelta });
+
+// ---- GitHub repository links (§3.4) -------------------------------------------------------
+
+export type { GithubRepoLinkItem };
+
+/** Repository names are case-insensitive on GitHub: the link's key is lower-cased. */
+const linkKey = (owner: string, name: string) => ({
+  github_repo_owner: owner.toLowerCase(),
+  github_repo_name: name.toLowerCase(),
+});
+
+/** G2: the template a repository is linked to. */
+export const getRepoLink = async (
+  owner: string,
+  name: string,
+): Promise<GithubRepoLinkItem | null> => {
+  const { data } = await GithubRepoLinkEntity.get(linkKey(owner, name)).go({ consistent: true });
+  return data;
+};
+
+/**
+ * G1: links the repository to the template (refused, item `link`, when it is linked to another
+ * one; item `mvp` when the caller no longer owns it or it is archived) and stores the sealed
+ * webhook secret.
+ */
+export const linkRepository = async (input: {
+  mvpId: string;
+  sellerId: string;
+  owner: string;
+  name: string;
+  sealedSecret: string;
+  previous?: { owner: string; name: string };
+  now: string;
+}): Promise<void> => {
+  const key = linkKey(input.owner, input.name);
+  const previousKey = input.previous && linkKey(input.previous.owner, input.previous.name);
+  const replacesOther =
+    previousKey &&
+    (previousKey.github_repo_owner !== key.github_repo_owner ||
+      previousKey.github_repo_name !== key.github_repo_name);
+  assertCommitted(
+    await transactWrite({
+      link: GithubRepoLinkEntity.put({
+        ...key,
+        mvp_id: input.mvpId,
+        seller_id: input.sellerId,
+        linked_at: input.now,
+      }).where((attr, op) => `${op.notExists(attr.mvp_id)} OR ${op.eq(attr.mvp_id, input.mvpId)}`),
+      previous:
+        replacesOther &&
+        GithubRepoLinkEntity.delete(previousKey).where((attr, op) =>
+          op.eq(attr.mvp_id, input.mvpId),
+        ),
+      mvp: MvpEntity.patch({ id: input.mvpId })
+        .set({
+          github_repo_owner: input.owner,
+          github_repo_name: input.name,
+          github_webhook_secret: input.sealedSecret,
+          updated_at: input.now,
+        })
+        .where(
+          (attr, op) =>
+            `${op.eq(attr.seller_id, input.sellerId)} AND ${op.ne(attr.status, 'archived')}`,
+        ),
+    }),
+  );
+};
+
+/**
+ * G3: removes the link and the template's three GitHub fields. The last synced commit stays, so a
+ * relink of the same repository does not make its head a version again.
+ */
+export const unlinkRepository = async (input: {
+  mvpId: string;
+  owner: string;
+  name: string;
+  now: string;
+}): Promise<void> => {
+  assertCommitted(
+    await transactWrite({
+      link: GithubRepoLinkEntity.delete(linkKey(input.owner, input.name)).where((attr, op) =>
+        op.eq(attr.mvp_id, input.mvpId),
+      ),
+      mvp: MvpEntity.patch({ id: input.mvpId })
+        .set({ updated_at: input.now })
+        .remove(['github_repo_owner', 'github_repo_name', 'github_webhook_secret']),
+    }),
+  );
+};

@@ -116,7 +116,7 @@ const applied = (mvp: MvpItem, set: Partial<MvpItem>, remove: readonly string[])
  * moved to ipfs_pin_failed with a reason, so the seller sees it and can Retry, instead of it
  * waiting in pending_review forever.
  */
-const startProcessingOrFlag = async (mvpId: string, versionId: string, fileKey: string) => {
+export const startProcessingOrFlag = async (mvpId: string, versionId: string, fileKey: string) => {
   try {
     await startProcessing({ mvpId, versionId, fileKey });
   } catch (error) {

@@ -36,6 +36,14 @@ export const toManagedMvp = (item: MvpItem): ManagedMvp => ({
   average_rating: averageOf(item.rating_sum, item.rating_count),
   last_processing_error: item.last_processing_error ?? null,
   published_at: item.published_at ?? null,
+  github:
+    item.github_repo_owner && item.github_repo_name
+      ? {
+          owner: item.github_repo_owner,
+          name: item.github_repo_name,
+          last_synced_sha: item.last_synced_github_commit_sha ?? null,
+        }
+      : null,
   created_at: item.created_at,
   updated_at: item.updated_at,
 });

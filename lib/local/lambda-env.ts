@@ -30,6 +30,8 @@ export interface LambdaEnvironmentInput extends UserPoolIds {
    * ids of the paid plans.
    */
   stripe?: { apiUrl?: string; prices?: { basic?: string; pro?: string; premium?: string } };
+  /** The GitHub-compatible server (lib/local/github) and the local GitHub App; absent: github.com. */
+  github?: { apiUrl: string; webUrl?: string; appId: number; appSlug: string };
   /** TOKEN_LOCAL_KEY (lambdas/shared/adapters/token-vault.ts); a fresh one when absent. */
   tokenLocalKey?: string;
 }
@@ -84,6 +86,10 @@ export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string,
     STRIPE_PRICE_PRO: input.stripe?.prices?.pro,
     STRIPE_PRICE_PREMIUM: input.stripe?.prices?.premium,
     TOKEN_LOCAL_KEY: input.tokenLocalKey ?? generateTokenLocalKey(),
+    GITHUB_API_URL: input.github?.apiUrl,
+    GITHUB_WEB_URL: input.github?.webUrl ?? input.github?.apiUrl,
+    GITHUB_APP_ID: input.github ? String(input.github.appId) : undefined,
+    GITHUB_APP_SLUG: input.github?.appSlug,
     SITE_URL: input.siteUrl,
     MAIL_FROM: 'newsletter@marketplace.local',
   } satisfies LambdaEnvironment),

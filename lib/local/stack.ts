@@ -35,6 +35,7 @@ import {
   LOCAL_REGION,
 } from './resources';
 import { readLocalState, writeLocalState } from './state';
+import { startLocalGithub, localAppKeyPair, type LocalGithub } from './github/index';
 import { startLocalStripe, type LocalStripe } from './stripe/index';
 import {
   createPreviewHandler,
@@ -93,6 +94,11 @@ export interface LocalStack {
    * (authenticated with `env.STRIPE_SECRET_KEY`); undefined when a real Stripe key is configured.
    */
   stripe: { endpoint: string; controlUrl: string } | undefined;
+  /**
+   * The local GitHub server (lib/local/github): GITHUB_API_URL, its git URL and its control API
+   * client; the marketplace's App is `LOCAL_GITHUB_APP`, its key under `.local/github`.
+   */
+  github: Pick<LocalGithub, 'endpoint' | 'gitUrl' | 'control'>;
   /** aws-ses-v2-local: its web inbox at `/`, every message sent as JSON at `/store`. */
   sesEndpoint: string;
   /** The pending confirmation code cognito-local issued to `email` (waits up to 10 s). */
@@ -100,6 +106,13 @@ export interface LocalStack {
   /** Stops the server and every emulator; safe to call twice. */
   stop(): Promise<void>;
 }
+
+/** The marketplace's GitHub App on the local GitHub server. */
+export const LOCAL_GITHUB_APP = {
+  id: 1,
+  slug: 'mvp-marketplace-local',
+  name: 'MVP Marketplace (local)',
+};
 
 /** The browser's runtime configuration (contract 5 of the shared briefing). */
 export type WebConfig = SiteConfig;
@@ -197,6 +210,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   );
 
   let localStripe: LocalStripe | undefined;
+  let localGithub: LocalGithub | undefined;
   try {
     // 2. Resources from the shared designs; the pool ids survive restarts through state.json.
     const stateFile = join(dataDir, 'state.json');
@@ -227,13 +241,28 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         webhookSecret: localSecrets.stripeWebhookSecret,
       });
     } else delete process.env.STRIPE_API_URL;
-    const secrets = realStripe
-      ? {
-          ...localSecrets,
-          stripeSecretKey: realStripe.secretKey,
-          stripeWebhookSecret: realStripe.webhookSecret ?? localSecrets.stripeWebhookSecret,
-        }
-      : localSecrets;
+    // The GitHub-compatible server with the marketplace's App (its key kept under .local/github);
+    // the installation page sends sellers back to /github-app-callback.
+    const githubKeys = localAppKeyPair(join(dataDir, 'github', 'app-key.pem'));
+    localGithub = await startLocalGithub({
+      port: await choosePort('GITHUB_PORT', 12113),
+      dataDir: join(dataDir, 'github'),
+      app: {
+        ...LOCAL_GITHUB_APP,
+        publicKey: githubKeys.publicKey,
+        setupUrl: `http://localhost:${options.port}/github-app-callback`,
+      },
+    });
+    const secrets = {
+      ...(realStripe
+        ? {
+            ...localSecrets,
+            stripeSecretKey: realStripe.secretKey,
+            stripeWebhookSecret: realStripe.webhookSecret ?? localSecrets.stripeWebhookSecret,
+          }
+        : localSecrets),
+      githubAppPrivateKey: githubKeys.privateKey,
+    };
 
     // 3. The handlers' environment, before any lambdas/ module that reads it is imported.
     const env = lambdaEnvironment({
@@ -253,6 +282,11 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       stripe: localStripe
         ? { apiUrl: localStripe.endpoint, prices: localStripe.prices }
         : { prices: realStripe?.prices },
+      github: {
+        apiUrl: localGithub.endpoint,
+        appId: LOCAL_GITHUB_APP.id,
+        appSlug: LOCAL_GITHUB_APP.slug,
+      },
     });
     applyLambdaEnvironment(env);
     // Step Functions in process: startWorkflow runs the same ASL files here (state-machines.ts).
@@ -269,6 +303,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         cognito: cognitoClient,
         userPoolId: userPool.userPoolId,
         siteUrl: `http://localhost:${options.port}`,
+        github: { endpoint: localGithub.endpoint, control: localGithub.control },
       });
       settleDemo = summary.settle;
       log(`Demo data ready: ${summary.users} accounts, ${summary.templates} templates.`);
@@ -370,6 +405,11 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       userPoolClientId: userPool.userPoolClientId,
       env,
       stripe: localStripe && { endpoint: localStripe.endpoint, controlUrl: localStripe.controlUrl },
+      github: {
+        endpoint: localGithub.endpoint,
+        gitUrl: localGithub.gitUrl,
+        control: localGithub.control,
+      },
       sesEndpoint: emulators.ses.endpoint,
       readConfirmationCode: (email) =>
         waitForConfirmationCode(emulators.cognito.dataDir, userPool.userPoolId, email),
@@ -378,6 +418,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
           scheduler.stop();
           // No deliveries to a server that is going away; the queue is kept for the next start.
           await localStripe?.stop();
+          await localGithub?.stop();
           server.closeAllConnections();
           await new Promise<void>((done) => server.close(() => done()));
           await web.close();
@@ -391,6 +432,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     };
   } catch (error) {
     await localStripe?.stop();
+    await localGithub?.stop();
     await stopEmulators();
     throw error;
   }

@@ -23,6 +23,8 @@ export interface AppSettings {
    * domain, the rate to SES's usual 14/s, the links' base to the CloudFront address.
    */
   readonly mail: { from: string; identity: string; sendRate: number; siteUrl?: string };
+  /** The marketplace's GitHub App (`-c githubAppId=123 -c githubAppSlug=my-app`); unset: none. */
+  readonly githubApp?: { id: number; slug: string };
 }
 
 const EMAIL = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/;
@@ -97,7 +99,23 @@ export const readSettings = (app: App): AppSettings => {
       ...priceContext(context('stripePricePremium'), 'premium'),
     },
     mail: mailContext(context),
+    ...githubAppContext(context('githubAppId'), context('githubAppSlug')),
   };
+};
+
+/** The GitHub App from context, checked: both or neither. */
+const githubAppContext = (
+  id: unknown,
+  slug: unknown,
+): { githubApp?: { id: number; slug: string } } => {
+  if (id === undefined && slug === undefined) return {};
+  const appId = Number(id);
+  if (!Number.isSafeInteger(appId) || appId <= 0 || typeof slug !== 'string' || !slug) {
+    throw new Error(
+      'Context "githubAppId" and "githubAppSlug" must be set together (123, my-app).',
+    );
+  }
+  return { githubApp: { id: appId, slug } };
 };
 
 export interface CreateAppOptions {
@@ -127,6 +145,7 @@ export const createApp = (
     paymentsMode: settings.paymentsMode,
     stripePrices: settings.stripePrices,
     mail: settings.mail,
+    ...(settings.githubApp ? { githubApp: settings.githubApp } : {}),
     ...(options.frontendDist ? { frontendDist: options.frontendDist } : {}),
   });
 

@@ -15,6 +15,7 @@ import type { PaymentsMode } from '../../lambdas/shared/design/site-config';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
+import { GithubSync } from '../constructs/github-sync';
 import { Newsletter } from '../constructs/newsletter';
 import { Payouts } from '../constructs/payouts';
 import { Processing } from '../constructs/processing';
@@ -35,6 +36,8 @@ export interface MarketplaceStackProps extends StackProps {
   readonly frontendDist?: string;
   /** Newsletter e-mail: sender, SES identity, send rate, and the links' base (custom domain). */
   readonly mail: { from: string; identity: string; sendRate: number; siteUrl?: string };
+  /** The marketplace's GitHub App (context `githubAppId`, `githubAppSlug`); unset: not configured. */
+  readonly githubApp?: { id: number; slug: string };
 }
 
 export class MarketplaceStack extends Stack {
@@ -46,6 +49,7 @@ export class MarketplaceStack extends Stack {
   readonly schedules: Schedules;
   readonly payouts: Payouts;
   readonly newsletter: Newsletter;
+  readonly githubSync: GithubSync;
 
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     super(scope, id, props);
@@ -105,6 +109,20 @@ export class MarketplaceStack extends Stack {
       throw new Error('The newsletter function is missing: it must be allowed to send issues.');
     }
     this.newsletter.allowStartAndSend(newsletterFunction);
+    this.githubSync = new GithubSync(this, 'GithubSync', {
+      data: this.data,
+      userPool: this.auth.userPool,
+      webClient: this.auth.webClient,
+      secrets: this.api.secrets,
+      ...(props.githubApp ? { app: props.githubApp } : {}),
+    });
+    // The push webhook and the Sync button start syncs; a synced version starts processing.
+    const githubFunction = this.api.functions.get('github');
+    if (!githubFunction) {
+      throw new Error('The github function is missing: it must be allowed to start syncs.');
+    }
+    this.githubSync.allowApi(githubFunction);
+    this.processing.allowStart(this.githubSync.taskFunctions.RegisterVersionFunctionArn);
     this.web = new Web(this, 'Web', {
       data: this.data,
       apiDomainName: this.api.domainName,
@@ -117,9 +135,10 @@ export class MarketplaceStack extends Stack {
     });
 
     // Links in e-mails point at the site (CloudFront serves the pages and forwards /api).
-    this.newsletter.setSiteUrl(
-      props.mail.siteUrl ?? `https://${this.web.distribution.distributionDomainName}`,
-    );
+    const siteUrl = props.mail.siteUrl ?? `https://${this.web.distribution.distributionDomainName}`;
+    this.newsletter.setSiteUrl(siteUrl);
+    // The repository webhooks the github function creates point at the site's /api/webhooks/github.
+    githubFunction.addEnvironment('SITE_URL', siteUrl);
 
     const outputs: Record<string, string> = {
       SiteUrl: `https://${this.web.distribution.distributionDomainName}`,
@@ -133,6 +152,7 @@ export class MarketplaceStack extends Stack {
       ProcessingStateMachineArn: this.processing.stateMachine.stateMachineArn,
       PayoutsStateMachineArn: this.payouts.stateMachine.stateMachineArn,
       NewsletterStateMachineArn: this.newsletter.stateMachine.stateMachineArn,
+      GithubSyncStateMachineArn: this.githubSync.stateMachine.stateMachineArn,
       MailIdentity: this.newsletter.identity.emailIdentityName,
     };
     for (const [name, value] of Object.entries(outputs)) new CfnOutput(this, name, { value });

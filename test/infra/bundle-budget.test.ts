@@ -9,6 +9,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   LAMBDA_BUNDLE_BUDGET_BYTES,
+  OCTOKIT_CLIENT_ALLOWANCE_BYTES,
+  OCTOKIT_PACKAGES,
   STRIPE_CLIENT_ALLOWANCE_BYTES,
 } from '../../lib/constructs/marketplace-function';
 import { bundleFunction, listFunctionEntries } from '../fixtures/lambda-bundles';
@@ -28,6 +30,11 @@ const bundleOf = (fn: (typeof functions)[number]) => {
   return bundle;
 };
 
+const octokitBytesOf = (packages: [string, number][]) =>
+  packages
+    .filter(([name]) => OCTOKIT_PACKAGES.some((pattern) => pattern.test(name)))
+    .reduce((sum, [, bytes]) => sum + bytes, 0);
+
 describe('Lambda bundle budget', () => {
   it('finds every function of the app (API domains and processing tasks)', () => {
     const names = functions.map((fn) => fn.name);
@@ -37,7 +44,7 @@ describe('Lambda bundle budget', () => {
   });
 
   it.each(functions)(
-    'bundles $name within 250 KB minified (plus stripe-node where it calls Stripe)',
+    'bundles $name within 250 KB minified (plus stripe-node or Octokit where it calls them)',
     async (fn) => {
       const bundle = await bundleOf(fn);
       const largest = bundle.packages
@@ -45,10 +52,12 @@ describe('Lambda bundle budget', () => {
         .map(([name, bytes]) => `${name} ${(bytes / 1024).toFixed(0)} KB`)
         .join(', ');
       const stripeBytes = bundle.packages.find(([name]) => name === 'stripe')?.[1] ?? 0;
-      // The allowance covers the official client only, never what comes with it.
+      const octokitBytes = octokitBytesOf(bundle.packages);
+      // The allowances cover the official clients only, never what comes with them.
       expect(stripeBytes).toBeLessThanOrEqual(STRIPE_CLIENT_ALLOWANCE_BYTES);
+      expect(octokitBytes).toBeLessThanOrEqual(OCTOKIT_CLIENT_ALLOWANCE_BYTES);
       expect(
-        bundle.bytes - stripeBytes,
+        bundle.bytes - stripeBytes - octokitBytes,
         `${fn.name} is ${(bundle.bytes / 1024).toFixed(0)} KB (largest: ${largest})`,
       ).toBeLessThanOrEqual(LAMBDA_BUNDLE_BUDGET_BYTES);
     },
@@ -62,6 +71,17 @@ describe('Lambda bundle budget', () => {
     }
     expect(withStripe.sort()).toEqual(
       ['BillingFunction', 'PayoutsFunction', 'RefundsFunction', 'TransferPayoutFunction'].sort(),
+    );
+  });
+
+  it('carries Octokit only in the functions that call GitHub', async () => {
+    const withOctokit: string[] = [];
+    for (const fn of functions) {
+      const bundle = await bundleOf(fn);
+      if (octokitBytesOf(bundle.packages) > 0) withOctokit.push(fn.name);
+    }
+    expect(withOctokit.sort()).toEqual(
+      ['FetchArchiveFunction', 'GithubFunction', 'RegisterVersionFunction'].sort(),
     );
   });
 });

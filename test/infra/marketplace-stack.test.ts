@@ -248,14 +248,15 @@ describe('api', () => {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
     });
-    // The processing, payouts, newsletter and scheduled task functions are tested with their
-    // constructs (test/infra/processing.test.ts, payouts.test.ts, newsletter.test.ts,
-    // browse-scaling.test.ts).
+    // The processing, payouts, newsletter, GitHub sync and scheduled task functions are tested
+    // with their constructs (test/infra/processing.test.ts, payouts.test.ts, newsletter.test.ts,
+    // github-sync.test.ts, browse-scaling.test.ts).
     const tasks = new Set(
       [
         ...Object.values(synthesised.stack.processing.taskFunctions),
         ...Object.values(synthesised.stack.payouts.taskFunctions),
         ...Object.values(synthesised.stack.newsletter.taskFunctions),
+        ...Object.values(synthesised.stack.githubSync.taskFunctions),
         ...synthesised.stack.schedules.functions.values(),
       ].map(idOf),
     );
@@ -292,6 +293,11 @@ describe('api', () => {
                 'MAIL_CONFIGURATION_SET',
                 'SITE_URL',
               ]
+            : []),
+          // Only the github domain starts github-sync, seals webhook secrets and registers hooks
+          // at the site's address (lib/constructs/github-sync.ts; no App in this synth).
+          ...(domain === 'github'
+            ? ['GITHUB_SYNC_STATE_MACHINE_ARN', 'TOKEN_KMS_KEY_ARN', 'SITE_URL']
             : []),
           // The ARN (never the value) of each secret the domain reads (domainNeeds.secrets).
           ...(domainNeeds[domain].secrets ?? []).map(secretArnVariable),
@@ -435,6 +441,7 @@ describe('web', () => {
         'ApiUrl',
         'MailIdentity',
         'MvpFilesBucketName',
+        'GithubSyncStateMachineArn',
         'NewsletterStateMachineArn',
         'PayoutsStateMachineArn',
         'PreviewImagesBucketName',

@@ -37,6 +37,7 @@ const SuccessRoute = lazyPage(() => import('./routes/success'));
 const LicenseRoute = lazyPage(() => import('./routes/license'));
 const PayoutsRoute = lazyPage(() => import('./routes/payouts'));
 const ConnectStripeRoute = lazyPage(() => import('./routes/connect-stripe'));
+const GithubAppCallbackRoute = lazyPage(() => import('./routes/github-app-callback'));
 const AdminRoute = lazyPage(() => import('./routes/admin'));
 const ContactRoute = lazyPage(() => import('./routes/contact'));
 const UnderConstructionRoute = lazyPage(() => import('./routes/under-construction'));
@@ -108,6 +109,7 @@ const routes: RouteObject[] = [
       { path: paths.license.path, element: <LicenseRoute /> },
       { path: paths.payouts.path, element: <PayoutsRoute /> },
       { path: paths.connectStripe.path, element: <ConnectStripeRoute /> },
+      { path: paths.githubAppCallback.path, element: <GithubAppCallbackRoute /> },
       { path: paths.admin.path, element: <AdminRoute /> },
       ...CONTENT_PAGES.map(([path, Page]) => ({ path, element: <Page /> })),
       { path: paths.status.path, element: <StatusRoute /> },

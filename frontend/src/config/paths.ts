@@ -29,6 +29,7 @@ export const paths = {
   },
   payouts: fixed('/payouts'),
   connectStripe: fixed('/connect-stripe'),
+  githubAppCallback: fixed('/github-app-callback'),
   sellerSignup: fixed('/seller-signup'),
   sell: fixed('/sell'),
   dashboard: fixed('/dashboard'),

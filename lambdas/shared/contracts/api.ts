@@ -21,6 +21,16 @@ import type {
 } from './admin-mvps';
 import type { AdminOverview } from './admin-overview';
 import type {
+  GithubInstallationBody,
+  GithubInstallUrl,
+  GithubLinkBody,
+  GithubLinkResult,
+  GithubMessage,
+  GithubRepositoryBody,
+  GithubRepositoryCheck,
+  GithubSyncResult,
+} from './github';
+import type {
   AdminNewsletterSubscriberPage,
   AdminNewsletterType,
   AdminNewsletterTypeList,
@@ -316,6 +326,16 @@ interface ApiRows {
   'GET /api/mvps/{id}/manage': { response: ManagedMvp };
   'PATCH /api/mvps/{id}': { body: UpdateMvpBody; response: MvpWriteResult };
   'POST /api/mvps/{id}/retry': { response: MvpWriteResult };
+  'POST /api/webhooks/github': { response: GithubMessage };
+  'GET /api/github/app/install-url': { response: GithubInstallUrl };
+  'POST /api/github/app/installations': { body: GithubInstallationBody; response: GithubMessage };
+  'POST /api/my/mvps/{id}/github/validate': {
+    body: GithubRepositoryBody;
+    response: GithubRepositoryCheck;
+  };
+  'PUT /api/my/mvps/{id}/github': { body: GithubLinkBody; response: GithubLinkResult };
+  'DELETE /api/my/mvps/{id}/github': { response: GithubLinkResult };
+  'POST /api/my/mvps/{id}/github/sync': { response: GithubSyncResult };
   'DELETE /api/mvps/{id}': { response: ArchiveMvpResult };
   'GET /api/my/mvps': { response: MyMvpsResult };
   'GET /api/my/mvps/downloads': { response: SellerDownloadsResult };

@@ -24,6 +24,8 @@ export interface Profile {
   social_links: SocialLinks;
   github_username: string | null;
   netlify_site_name: string | null;
+  /** The seller has installed the marketplace's GitHub App (the installation id stays ours). */
+  github_app_installed: boolean;
   role: Role;
   downloads_remaining: number;
   download_quota: number;

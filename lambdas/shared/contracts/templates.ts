@@ -244,6 +244,8 @@ export interface ManagedMvp {
   average_rating: number;
   last_processing_error: string | null;
   published_at: string | null;
+  /** The linked GitHub repository (seller spec §2), never its webhook secret; null when none. */
+  github: { owner: string; name: string; last_synced_sha: string | null } | null;
   created_at: string;
   updated_at: string;
 }

@@ -92,6 +92,24 @@ export const lambdaEnvironmentSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{43}$/, 'TOKEN_LOCAL_KEY must be 32 bytes, base64url.')
     .optional(),
+  /**
+   * Where Octokit sends its REST requests (its `baseUrl`): unset in the cloud (api.github.com);
+   * locally the GitHub-compatible server of lib/local/github (`http://localhost:<port>`).
+   */
+  GITHUB_API_URL: z.url().optional(),
+  /**
+   * Where GitHub's pages live (the App installation page): unset in the cloud (github.com);
+   * locally the same server as GITHUB_API_URL.
+   */
+  GITHUB_WEB_URL: z.url().optional(),
+  /** The marketplace's GitHub App: its numeric id (app JWTs) and its slug (installation URL). */
+  GITHUB_APP_ID: z.coerce.number().int().positive().optional(),
+  GITHUB_APP_SLUG: z.string().min(1).optional(),
+  /**
+   * The ARN of the github-sync state machine, set only on functions allowed to start it (the
+   * github domain: the push webhook and the Sync button).
+   */
+  GITHUB_SYNC_STATE_MACHINE_ARN: z.string().min(1).optional(),
   /** The service name in every log line and metric (Powertools). */
   POWERTOOLS_SERVICE_NAME: z.string().min(1).optional(),
 });

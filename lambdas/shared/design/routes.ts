@@ -39,7 +39,8 @@ export type Domain =
   | 'licenses'
   | 'audit'
   | 'contact'
-  | 'admin';
+  | 'admin'
+  | 'github';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -467,6 +468,67 @@ export const routes = [
     access: 'public',
     summary:
       'Stripe events, verified by signature on the raw body, applied once each (idempotent by event id).',
+  },
+  {
+    method: 'POST',
+    path: '/api/webhooks/github',
+    domain: 'github',
+    operation: 'receive-github-webhook',
+    access: 'public',
+    summary:
+      "GitHub push events of linked repositories, verified by the template's own secret on the raw body, applied once each (X-GitHub-Delivery).",
+  },
+  {
+    method: 'GET',
+    path: '/api/github/app/install-url',
+    domain: 'github',
+    operation: 'get-github-app-install-url',
+    access: 'approved-seller',
+    summary: "The GitHub App's installation page with a signed, single-use state.",
+  },
+  {
+    method: 'POST',
+    path: '/api/github/app/installations',
+    domain: 'github',
+    operation: 'complete-github-app-installation',
+    access: 'approved-seller',
+    summary:
+      'Completes the App installation (/github-app-callback): state checked, installation stored.',
+  },
+  {
+    method: 'POST',
+    path: '/api/my/mvps/{id}/github/validate',
+    domain: 'github',
+    operation: 'validate-github-repository',
+    access: 'approved-seller',
+    summary:
+      "Whether the seller's App installation sees the repository (the template's owner only).",
+  },
+  {
+    method: 'PUT',
+    path: '/api/my/mvps/{id}/github',
+    domain: 'github',
+    operation: 'link-github-repository',
+    access: 'approved-seller',
+    summary:
+      'Links the template to a repository with a webhook secret (generated or given, never returned); the owner only.',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/my/mvps/{id}/github',
+    domain: 'github',
+    operation: 'unlink-github-repository',
+    access: 'approved-seller',
+    summary: "Unlinks the template's repository and removes our webhook; the owner only.",
+  },
+  {
+    method: 'POST',
+    path: '/api/my/mvps/{id}/github/sync',
+    domain: 'github',
+    operation: 'sync-github-repository',
+    access: 'approved-seller',
+    summary:
+      'Syncs the head of the default branch as a new version (nothing when already synced); the owner only.',
   },
   {
     method: 'GET',

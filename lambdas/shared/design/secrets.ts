@@ -45,6 +45,13 @@ export const secretDesign = {
     notRotatedBecause:
       "Issued by Stripe per webhook endpoint: it is rolled in Stripe's dashboard (which signs with both secrets for a grace period) and the new value put into this secret.",
   },
+  githubAppPrivateKey: {
+    envVar: 'GITHUB_APP_PRIVATE_KEY',
+    description:
+      "PEM private key of the marketplace's GitHub App: signs app JWTs, which buy installation tokens (sellers' repositories)",
+    notRotatedBecause:
+      "Issued by GitHub per App: a new key is generated in the App's settings, put into this secret, and the old one deleted there (docs/operations.md), which a Secrets Manager rotation Lambda cannot do.",
+  },
 } as const;
 
 export type SecretName = keyof typeof secretDesign;

@@ -37,6 +37,14 @@ export const stateMachineDesign = {
       FinishIssueFunctionArn: 'newsletter/tasks/finish-issue.ts',
     },
   },
+  'github-sync': {
+    asl: 'state-machines/github-sync.asl.json',
+    arnVariable: 'GITHUB_SYNC_STATE_MACHINE_ARN',
+    tasks: {
+      FetchArchiveFunctionArn: 'github/tasks/fetch-archive.ts',
+      RegisterVersionFunctionArn: 'github/tasks/register-version.ts',
+    },
+  },
 } as const satisfies Record<
   string,
   { asl: string; arnVariable: LambdaVariable; tasks: Record<string, string> }

@@ -16,6 +16,8 @@
  * 5. the money (money.ts): subscriptions paid on the local Stripe server, last month's downloads,
  *    a Connect account; once the site is up (`settle`), a refund request and last month's payouts
  */
+import type { LocalGithubControl } from '../github/control-client';
+import { seedGithubLink } from './github';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -49,6 +51,8 @@ export interface SeedOptions {
   userPoolId: string;
   /** The site's origin (`http://localhost:<port>`): return addresses of the demo's payments. */
   siteUrl: string;
+  /** The local GitHub server: the demo seller's repository, App installation and linked template. */
+  github?: { endpoint: string; control: LocalGithubControl };
 }
 
 export interface SeedSummary {
@@ -319,6 +323,9 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
     siteUrl: options.siteUrl,
   };
   const runPayouts = await seedMoney(money);
+  if (options.github) {
+    await seedGithubLink({ github: options.github, sellerSub: userOf(users, 'seller').sub });
+  }
   return {
     settle: () => settleMoney({ ...money, runPayouts }),
     users: users.size,

@@ -17,6 +17,9 @@ declare module 'vitest' {
     e2eStackEnv: Record<string, string>;
     /** aws-ses-v2-local of the stack: `GET /store` lists every e-mail the site sent. */
     e2eSesEndpoint: string;
+    /** The local GitHub server of the stack (lib/local/github): API, pages and `/_local`. */
+    e2eGithubEndpoint: string;
+    e2eGithubGitUrl: string;
   }
 }
 
@@ -31,6 +34,8 @@ export default async function setup(project: TestProject) {
   project.provide('e2eUserPoolId', stack.userPoolId);
   project.provide('e2eStackEnv', stack.env);
   project.provide('e2eSesEndpoint', stack.sesEndpoint);
+  project.provide('e2eGithubEndpoint', stack.github.endpoint);
+  project.provide('e2eGithubGitUrl', stack.github.gitUrl);
 
   return stop;
 }

@@ -104,6 +104,16 @@ const matrix: Record<string, Cell> = {
   'PATCH /api/subscriptions/current': { allowed: 'signed-in' },
   // Public: Stripe proves itself by signature; a forged event is a 400 for everyone.
   'POST /api/webhooks/stripe': { allowed: 'everyone' },
+  // Public: GitHub proves itself by the template's secret; an event that is not a push is a 204.
+  'POST /api/webhooks/github': { allowed: 'everyone' },
+  'GET /api/github/app/install-url': { allowed: APPROVED_SELLERS },
+  // A made-up state: 400 for every approved seller.
+  'POST /api/github/app/installations': { allowed: APPROVED_SELLERS },
+  // Another seller's template: its owner alone (not admin) links, validates and syncs.
+  'POST /api/my/mvps/{id}/github/validate': { allowed: [] },
+  'PUT /api/my/mvps/{id}/github': { allowed: [] },
+  'DELETE /api/my/mvps/{id}/github': { allowed: [] },
+  'POST /api/my/mvps/{id}/github/sync': { allowed: [] },
   'GET /api/connect': { allowed: APPROVED_SELLERS },
   'POST /api/connect/account-link': { allowed: APPROVED_SELLERS },
   'GET /api/payouts': { allowed: APPROVED_SELLERS },

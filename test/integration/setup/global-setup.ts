@@ -2,10 +2,12 @@
  * Starts the emulators once per integration run: DynamoDB Local in memory, cognito-local and
  * s3rver in a temporary folder, aws-ses-v2-local in memory, one user pool with its client and groups (auth-design.ts), and
  * the local Stripe server in memory (no webhook URL: tests deliver events themselves, or start a
- * server of their own to watch delivery).
+ * server of their own to watch delivery), and the local GitHub server (temporary data) with the
+ * marketplace's App (a key pair made here).
  * Each test file then gets its own table and buckets (per-file.ts), so files never see each
  * other's data. Everything is stopped and removed when the run ends.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,19 +16,35 @@ import type { TestProject } from 'vitest/node';
 import { startCognitoLocal, startDynamoDb, startS3, startSes } from '../../../lib/local/emulators';
 import { generateLocalSecrets } from '../../../lib/local/lambda-env';
 import { createCognitoClient, ensureUserPool } from '../../../lib/local/resources';
+import { startLocalGithub } from '../../../lib/local/github/index';
 import { startLocalStripe } from '../../../lib/local/stripe/index';
 import './provided-context';
+
+const INTEGRATION_GITHUB_APP = { id: 7, slug: 'mvp-marketplace-integration' } as const;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const root = await mkdtemp(join(tmpdir(), 'marketplace-integration-'));
   const [dynamoPort, cognitoPort, s3Port] = [await getPort(), await getPort(), await getPort()];
   const { stripeSecretKey, stripeWebhookSecret } = generateLocalSecrets();
+  const githubKeys = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
   const started = await Promise.allSettled([
     startDynamoDb({ port: dynamoPort }),
     startCognitoLocal({ port: cognitoPort, dataDir: join(root, 'cognito') }),
     startS3({ port: s3Port, directory: join(root, 's3') }),
     startLocalStripe({ port: 0, secretKey: stripeSecretKey, webhookSecret: stripeWebhookSecret }),
     startSes({ port: 0 }),
+    startLocalGithub({
+      port: 0,
+      app: {
+        ...INTEGRATION_GITHUB_APP,
+        publicKey: githubKeys.publicKey,
+        setupUrl: 'http://localhost:3000/github-app-callback',
+      },
+    }),
   ]);
   const handles = started.flatMap((result) =>
     result.status === 'fulfilled' ? [result.value] : [],
@@ -40,7 +58,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await teardown();
     throw failure.reason;
   }
-  const [dynamo, cognito, s3, stripe, ses] = started.map(
+  const [dynamo, cognito, s3, stripe, ses, github] = started.map(
     (result) => (result as PromiseFulfilledResult<{ endpoint: string }>).value,
   );
   const { prices } = stripe as Awaited<ReturnType<typeof startLocalStripe>>;
@@ -60,6 +78,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
         secretKey: stripeSecretKey,
         webhookSecret: stripeWebhookSecret,
         prices,
+      },
+      github: {
+        apiUrl: github!.endpoint,
+        appId: INTEGRATION_GITHUB_APP.id,
+        appSlug: INTEGRATION_GITHUB_APP.slug,
+        appPrivateKey: githubKeys.privateKey,
       },
     });
   } catch (error) {

@@ -36,6 +36,12 @@ applyLambdaEnvironment(
     secrets: {
       stripeSecretKey: cloud.stripe.secretKey,
       stripeWebhookSecret: cloud.stripe.webhookSecret,
+      githubAppPrivateKey: cloud.github.appPrivateKey,
+    },
+    github: {
+      apiUrl: cloud.github.apiUrl,
+      appId: cloud.github.appId,
+      appSlug: cloud.github.appSlug,
     },
     stripe: { apiUrl: cloud.stripe.apiUrl, prices: cloud.stripe.prices },
   }),

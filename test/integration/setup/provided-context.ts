@@ -19,6 +19,8 @@ export interface LocalCloudContext {
     webhookSecret: string;
     prices: { basic: string; pro: string; premium: string };
   };
+  /** The local GitHub server (lib/local/github) with the marketplace's App configured. */
+  github: { apiUrl: string; appId: number; appSlug: string; appPrivateKey: string };
 }
 
 declare module 'vitest' {

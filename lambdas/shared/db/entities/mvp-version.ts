@@ -16,7 +16,7 @@ export interface MvpVersionItem {
   file_key: string;
   file_size: number;
   original_file_name?: string;
-  source: 'upload';
+  source: 'upload' | 'github_sync';
   github_commit_sha?: string;
   uploaded_at: string;
 }

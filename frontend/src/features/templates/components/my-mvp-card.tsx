@@ -1,7 +1,8 @@
 /**
  * One template on My MVPs (seller spec §2): cover image, status badge, title, tagline, three tech
  * tags and '+N more', rating to one decimal, downloads, version; View, Edit, New Version, Retry
- * (failed states only) and delete with confirmation; the processing error for failed states.
+ * (failed states only) and delete with confirmation; the processing error for failed states; the
+ * linked GitHub repository as `owner/name @abc1234` with Sync, and the GitHub link dialog.
  */
 import { useState } from 'react';
 import {
@@ -17,12 +18,13 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { LuDownload, LuStar } from 'react-icons/lu';
+import { LuDownload, LuGithub, LuStar } from 'react-icons/lu';
 import { RETRYABLE_STATUSES, STATUS_LABELS, type ManagedMvp } from '@contracts/templates';
 import type { MvpStatus } from '@contracts/catalog';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 import { formatCount, formatRating, isRated, NO_RATINGS_TEXT } from '../../../lib/format';
+import { GithubLinkDialog } from '../../github/components/github-link-dialog';
 
 const FALLBACK_IMAGE = '/fallback-preview.svg';
 const CARD_TECH_TAGS = 3;
@@ -41,10 +43,23 @@ interface MyMvpCardProps {
   onRetry: (mvp: ManagedMvp) => void;
   onDelete: (mvp: ManagedMvp) => Promise<void>;
   retrying: boolean;
+  onSync: (mvp: ManagedMvp) => void;
+  syncing: boolean;
+  /** A message for the page (linked, unlinked). */
+  onNotice: (message: string) => void;
 }
 
-export function MyMvpCard({ mvp, onRetry, onDelete, retrying }: MyMvpCardProps) {
+export function MyMvpCard({
+  mvp,
+  onRetry,
+  onDelete,
+  retrying,
+  onSync,
+  syncing,
+  onNotice,
+}: MyMvpCardProps) {
   const [confirming, setConfirming] = useState(false);
+  const [linking, setLinking] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const failed = RETRYABLE_STATUSES.includes(mvp.status);
 
@@ -104,6 +119,15 @@ export function MyMvpCard({ mvp, onRetry, onDelete, retrying }: MyMvpCardProps) 
           </HStack>
           <Text>v{mvp.version_number}</Text>
         </HStack>
+        {mvp.github && (
+          <HStack gap="1" fontSize="sm" color="fg.muted" data-testid="github-repo">
+            <LuGithub />
+            <Text>
+              {mvp.github.owner}/{mvp.github.name}
+              {mvp.github.last_synced_sha ? ` @${mvp.github.last_synced_sha.slice(0, 7)}` : ''}
+            </Text>
+          </HStack>
+        )}
         {failed && mvp.last_processing_error && (
           <Alert.Root status="error" size="sm" data-testid="processing-error">
             <Alert.Indicator />
@@ -130,6 +154,28 @@ export function MyMvpCard({ mvp, onRetry, onDelete, retrying }: MyMvpCardProps) 
           <Button size="sm" colorPalette="orange" loading={retrying} onClick={() => onRetry(mvp)}>
             Retry
           </Button>
+        )}
+        {mvp.github && (
+          <Button
+            size="sm"
+            variant="outline"
+            loading={syncing}
+            onClick={() => onSync(mvp)}
+            data-testid="github-sync"
+          >
+            Sync
+          </Button>
+        )}
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setLinking(true)}
+          data-testid="github-manage"
+        >
+          <LuGithub /> {mvp.github ? 'Manage GitHub' : 'Link GitHub'}
+        </Button>
+        {linking && (
+          <GithubLinkDialog mvp={mvp} open={linking} onOpenChange={setLinking} onDone={onNotice} />
         )}
         <Dialog.Root
           role="alertdialog"

@@ -15,7 +15,7 @@ import {
   VStack,
 } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { LuPackage, LuPlus } from 'react-icons/lu';
+import { LuGithub, LuPackage, LuPlus } from 'react-icons/lu';
 import { MY_MVP_FILTERS, type ManagedMvp } from '@contracts/templates';
 import { isSellerRole } from '@contracts/profile';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -27,6 +27,8 @@ import { useMyProfile } from '../../../lib/my-profile';
 import { useArchiveMvp } from '../api/archive-mvp';
 import { useMyMvps } from '../api/get-my-mvps';
 import { useRetryProcessing } from '../api/retry-processing';
+import { GITHUB_MESSAGES } from '@contracts/github';
+import { useInstallGithubApp, useSyncRepository } from '../../github/api/github';
 import { MyMvpCard } from './my-mvp-card';
 
 export const RETRY_FAILED = 'Failed to retry processing. Please try again.';
@@ -44,6 +46,8 @@ export function MyMvpsView() {
   const mvps = useMyMvps({ enabled: approved });
   const retry = useRetryProcessing();
   const archive = useArchiveMvp();
+  const sync = useSyncRepository();
+  const installApp = useInstallGithubApp();
   const location = useLocation();
   const [filter, setFilter] = useState<Filter>('all');
   const [notice, setNotice] = useState<{ status: 'success' | 'error'; text: string } | undefined>(
@@ -93,6 +97,14 @@ export function MyMvpsView() {
       onError: () => setNotice({ status: 'error', text: RETRY_FAILED }),
     });
   };
+  const onSync = (mvp: ManagedMvp) => {
+    setNotice(undefined);
+    sync.mutate(mvp.id, {
+      onSuccess: (result) => setNotice({ status: 'success', text: result.message }),
+      onError: () => setNotice({ status: 'error', text: GITHUB_MESSAGES.syncFailed }),
+    });
+  };
+  const onNotice = (text: string) => setNotice({ status: 'success', text });
   const onDelete = async (mvp: ManagedMvp) => {
     setNotice(undefined);
     try {
@@ -114,11 +126,29 @@ export function MyMvpsView() {
           <Heading as="h1" size="2xl">
             My MVPs
           </Heading>
-          <Button asChild colorPalette="purple">
-            <RouterLink to={paths.upload.getHref()}>
-              <LuPlus /> Upload New MVP
-            </RouterLink>
-          </Button>
+          <HStack gap="2" wrap="wrap">
+            {profile.data && (
+              <Button
+                variant="outline"
+                loading={installApp.isPending}
+                onClick={() =>
+                  installApp.mutate(undefined, {
+                    onError: () =>
+                      setNotice({ status: 'error', text: GITHUB_MESSAGES.installUnexpected }),
+                  })
+                }
+                data-testid="install-github-app"
+              >
+                <LuGithub />{' '}
+                {profile.data.github_app_installed ? 'Reinstall GitHub App' : 'Install GitHub App'}
+              </Button>
+            )}
+            <Button asChild colorPalette="purple">
+              <RouterLink to={paths.upload.getHref()}>
+                <LuPlus /> Upload New MVP
+              </RouterLink>
+            </Button>
+          </HStack>
         </HStack>
         {notice && (
           <Alert.Root status={notice.status} data-testid="my-mvps-notice">
@@ -174,6 +204,9 @@ export function MyMvpsView() {
                 onRetry={onRetry}
                 onDelete={onDelete}
                 retrying={retry.isPending && retry.variables === mvp.id}
+                onSync={onSync}
+                syncing={sync.isPending && sync.variables === mvp.id}
+                onNotice={onNotice}
               />
             ))}
           </SimpleGrid>

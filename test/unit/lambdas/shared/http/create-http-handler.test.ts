@@ -66,6 +66,7 @@ const profileWith = (role: Role, approved: boolean): Profile => ({
   social_links: {},
   github_username: null,
   netlify_site_name: null,
+  github_app_installed: false,
   role,
   downloads_remaining: 0,
   download_quota: 0,

@@ -1,0 +1,15 @@
+/** `PUT /api/my/mvps/{id}/github`: link the template to a repository (the template's owner). */
+import { githubLinkSchema } from '../../shared/contracts/github';
+import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
+import { parseRequest } from '../../shared/http/parse-request';
+import { jsonResponse } from '../../shared/http/response';
+import { mvpIdParamsSchema } from '../../templates/schema';
+import { linkTemplateRepository } from '../service';
+
+export const linkGithubRepository: HttpOperation = async (context) => {
+  const { params, body } = parseRequest(context.event, {
+    params: mvpIdParamsSchema,
+    body: githubLinkSchema,
+  });
+  return jsonResponse(200, await linkTemplateRepository(requireProfile(context), params.id, body));
+};

@@ -1,0 +1,15 @@
+/** `POST /api/my/mvps/{id}/github/validate`: does the App see `owner/name`? (the template's owner). */
+import { githubRepositorySchema } from '../../shared/contracts/github';
+import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
+import { parseRequest } from '../../shared/http/parse-request';
+import { jsonResponse } from '../../shared/http/response';
+import { mvpIdParamsSchema } from '../../templates/schema';
+import { validateRepository } from '../service';
+
+export const validateGithubRepository: HttpOperation = async (context) => {
+  const { params, body } = parseRequest(context.event, {
+    params: mvpIdParamsSchema,
+    body: githubRepositorySchema,
+  });
+  return jsonResponse(200, await validateRepository(requireProfile(context), params.id, body));
+};

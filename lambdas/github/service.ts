@@ -1,0 +1,414 @@
+/**
+ * The seller's GitHub integration (seller spec §2, §4, §8; issue 12 part 1): the App installation
+ * round trip, validating, linking and unlinking a template's repository, the push webhook and the
+ * owner's Sync button. Both the webhook and Sync start the github-sync state machine
+ * (state-machines/github-sync.asl.json); the template writes stay in the templates domain.
+ *
+ * Secrets: each linked template has its own webhook secret, sealed in the token vault (purpose
+ * `github-webhook-secret`, owner = the template id) and never returned. Installation tokens stay
+ * inside the GitHub adapter.
+ */
+import { randomBytes } from 'node:crypto';
+import { ulid } from 'ulid';
+import { consumeOAuthState, issueOAuthState } from '../connections/oauth-state';
+import { githubAppInstallationOf, recordGithubAppInstallation } from '../profiles/service';
+import {
+  githubApp,
+  githubAppInstallUrl,
+  githubErrorStatus,
+  githubInstallation,
+  verifyGithubSignature,
+} from '../shared/adapters/github';
+import { tokenVault } from '../shared/adapters/token-vault';
+import { startWorkflow } from '../shared/adapters/workflow';
+import { config } from '../shared/config';
+import {
+  GITHUB_MESSAGES,
+  GITHUB_WEBHOOK_PATH,
+  type GithubInstallUrl,
+  type GithubLinkResult,
+  type GithubMessage,
+  type GithubRepositoryCheck,
+  type GithubSyncResult,
+} from '../shared/contracts/github';
+import type { Profile } from '../shared/contracts/profile';
+import { MVP_MESSAGES } from '../shared/contracts/templates';
+import {
+  ConflictError,
+  DependencyFailedError,
+  NotFoundError,
+  ValidationError,
+} from '../shared/errors';
+import { logger } from '../shared/observability';
+import {
+  getRepoLink,
+  getTemplate,
+  linkRepository,
+  loadOwnedTemplate,
+  TransactionRefusedError,
+  unlinkRepository,
+} from '../templates/github-sync';
+import { claimDelivery, releaseDelivery } from './repo';
+
+export const WEBHOOK_SECRET_PURPOSE = 'github-webhook-secret';
+
+const vaultContext = (mvpId: string) => ({ purpose: WEBHOOK_SECRET_PURPOSE, owner: mvpId });
+
+/** `GET /api/github/app/install-url`: the App's installation page with a signed, single-use state. */
+export const installUrl = async (profile: Profile): Promise<GithubInstallUrl> => ({
+  url: githubAppInstallUrl(await issueOAuthState({ userId: profile.id, provider: 'github-app' })),
+});
+
+/**
+ * `POST /api/github/app/installations`: the callback's parameters. The state must be this user's,
+ * unused and fresh; the installation must exist for the App (app JWT). Then it is the seller's.
+ */
+export const completeInstallation = async (
+  profile: Profile,
+  body: { installation_id: number; state: string },
+): Promise<GithubMessage> => {
+  await consumeOAuthState({ state: body.state, userId: profile.id, provider: 'github-app' });
+  try {
+    const app = await githubApp();
+    await app.rest.apps.getInstallation({ installation_id: body.installation_id });
+  } catch (error) {
+    const status = githubErrorStatus(error);
+    if (status === 404) throw new ValidationError(GITHUB_MESSAGES.installFailed);
+    logger.error('GitHub installation check failed', { status });
+    throw new DependencyFailedError(GITHUB_MESSAGES.installFailed);
+  }
+  await recordGithubAppInstallation(profile.id, body.installation_id);
+  return { message: GITHUB_MESSAGES.installed };
+};
+
+const installationOf = async (profile: Profile): Promise<number> => {
+  const installationId = await githubAppInstallationOf(profile.id);
+  if (!installationId) throw new ValidationError(GITHUB_MESSAGES.installFirst);
+  return installationId;
+};
+
+/** GET /repos/{owner}/{repo} through the seller's installation; 404 → the spec's error. */
+const findRepository = async (
+  installationId: number,
+  owner: string,
+  name: string,
+  failure: string,
+) => {
+  try {
+    const octokit = await githubInstallation(installationId);
+    const { data } = await octokit.rest.repos.get({ owner, repo: name });
+    return data;
+  } catch (error) {
+    const status = githubErrorStatus(error);
+    if (status === 404 || status === 403) {
+      throw new ValidationError(GITHUB_MESSAGES.repositoryNotFound, {
+        name: GITHUB_MESSAGES.repositoryNotFound,
+      });
+    }
+    logger.error('GitHub repository lookup failed', { status });
+    throw new DependencyFailedError(failure);
+  }
+};
+
+/** `POST /api/my/mvps/{id}/github/validate`. */
+export const validateRepository = async (
+  profile: Profile,
+  mvpId: string,
+  repository: { owner: string; name: string },
+): Promise<GithubRepositoryCheck> => {
+  await loadOwnedTemplate(profile, mvpId);
+  const installationId = await installationOf(profile);
+  const found = await findRepository(
+    installationId,
+    repository.owner,
+    repository.name,
+    GITHUB_MESSAGES.validateFailed,
+  );
+  return {
+    message: GITHUB_MESSAGES.repositoryFound,
+    full_name: found.full_name,
+    default_branch: found.default_branch,
+  };
+};
+
+const webhookUrl = () => `${config().SITE_URL}${GITHUB_WEBHOOK_PATH}`;
+
+/** The repository's hooks pointing at our webhook route, removed (best effort: already gone is fine). */
+const removeOurHooks = async (installationId: number, owner: string, name: string) => {
+  const octokit = await githubInstallation(installationId);
+  const { data: hooks } = await octokit.rest.repos.listWebhooks({ owner, repo: name });
+  for (const hook of hooks.filter((candidate) => candidate.config.url === webhookUrl())) {
+    await octokit.rest.repos
+      .deleteWebhook({ owner, repo: name, hook_id: hook.id })
+      .catch((error: unknown) => {
+        if (githubErrorStatus(error) !== 404) throw error;
+      });
+  }
+};
+
+/**
+ * `PUT /api/my/mvps/{id}/github`: links the repository (owner only). The secret is generated
+ * unless given, sealed in the vault, set on a new repository webhook (push events to
+ * /api/webhooks/github), and never returned.
+ */
+export const linkTemplateRepository = async (
+  profile: Profile,
+  mvpId: string,
+  input: { owner: string; name: string; webhook_secret?: string | undefined },
+): Promise<GithubLinkResult> => {
+  const mvp = await loadOwnedTemplate(profile, mvpId);
+  const installationId = await installationOf(profile);
+  const found = await findRepository(
+    installationId,
+    input.owner,
+    input.name,
+    GITHUB_MESSAGES.linkFailed,
+  );
+  const owner = found.owner.login;
+  const name = found.name;
+  const existing = await getRepoLink(owner, name);
+  if (existing && existing.mvp_id !== mvp.id)
+    throw new ConflictError(GITHUB_MESSAGES.alreadyLinked);
+
+  const secret = input.webhook_secret ?? randomBytes(32).toString('hex');
+  const sealed = await tokenVault().seal(secret, vaultContext(mvp.id));
+  const octokit = await githubInstallation(installationId);
+  try {
+    await removeOurHooks(installationId, owner, name);
+    await octokit.rest.repos.createWebhook({
+      owner,
+      repo: name,
+      events: ['push'],
+      active: true,
+      config: { url: webhookUrl(), content_type: 'json', secret, insecure_ssl: '0' },
+    });
+  } catch (error) {
+    logger.error('GitHub webhook creation failed', { status: githubErrorStatus(error) });
+    throw new DependencyFailedError(GITHUB_MESSAGES.linkFailed);
+  }
+  const previous =
+    mvp.github_repo_owner && mvp.github_repo_name
+      ? { owner: mvp.github_repo_owner, name: mvp.github_repo_name }
+      : undefined;
+  try {
+    await linkRepository({
+      mvpId: mvp.id,
+      sellerId: profile.id,
+      owner,
+      name,
+      sealedSecret: sealed,
+      ...(previous ? { previous } : {}),
+      now: new Date().toISOString(),
+    });
+  } catch (error) {
+    await removeOurHooks(installationId, owner, name).catch(() => undefined);
+    if (error instanceof TransactionRefusedError) {
+      throw new ConflictError(
+        error.item === 'link' ? GITHUB_MESSAGES.alreadyLinked : MVP_MESSAGES.changedMeanwhile,
+      );
+    }
+    throw error;
+  }
+  if (
+    previous &&
+    `${previous.owner}/${previous.name}`.toLowerCase() !== `${owner}/${name}`.toLowerCase()
+  ) {
+    await removeOurHooks(installationId, previous.owner, previous.name).catch(() => undefined);
+  }
+  return {
+    message: GITHUB_MESSAGES.linked,
+    github: { owner, name, last_synced_sha: mvp.last_synced_github_commit_sha ?? null },
+  };
+};
+
+/** `DELETE /api/my/mvps/{id}/github`: removes our webhook and the link (owner only). */
+export const unlinkTemplateRepository = async (
+  profile: Profile,
+  mvpId: string,
+): Promise<GithubLinkResult> => {
+  const mvp = await loadOwnedTemplate(profile, mvpId);
+  if (!mvp.github_repo_owner || !mvp.github_repo_name) {
+    throw new NotFoundError(GITHUB_MESSAGES.notLinked);
+  }
+  const installationId = await githubAppInstallationOf(profile.id);
+  if (installationId) {
+    await removeOurHooks(installationId, mvp.github_repo_owner, mvp.github_repo_name).catch(
+      (error: unknown) => {
+        // The repository may be gone or the App uninstalled: unlinking must still work.
+        logger.warn('GitHub webhook removal failed', { status: githubErrorStatus(error) });
+      },
+    );
+  }
+  try {
+    await unlinkRepository({
+      mvpId: mvp.id,
+      owner: mvp.github_repo_owner,
+      name: mvp.github_repo_name,
+      now: new Date().toISOString(),
+    });
+  } catch (error) {
+    if (error instanceof TransactionRefusedError) {
+      throw new ConflictError(GITHUB_MESSAGES.unlinkFailed);
+    }
+    throw error;
+  }
+  return { message: GITHUB_MESSAGES.unlinked, github: null };
+};
+
+/** Starts one github-sync execution for a commit of a linked template. */
+const startSync = (input: {
+  mvpId: string;
+  sha: string;
+  installationId: number;
+  owner: string;
+  name: string;
+  executionName: string;
+}) =>
+  startWorkflow(
+    'github-sync',
+    {
+      mvpId: input.mvpId,
+      sha: input.sha,
+      installationId: input.installationId,
+      owner: input.owner,
+      name: input.name,
+      bump: 'patch',
+    },
+    input.executionName,
+  );
+
+/**
+ * `POST /api/my/mvps/{id}/github/sync`: the head of the default branch, as a push would. Nothing
+ * starts when that commit is already synced.
+ */
+export const syncTemplate = async (profile: Profile, mvpId: string): Promise<GithubSyncResult> => {
+  const mvp = await loadOwnedTemplate(profile, mvpId);
+  const { github_repo_owner: owner, github_repo_name: name } = mvp;
+  if (!owner || !name) throw new NotFoundError(GITHUB_MESSAGES.notLinked);
+  const installationId = await installationOf(profile);
+  let sha: string;
+  try {
+    const octokit = await githubInstallation(installationId);
+    const { data: repository } = await octokit.rest.repos.get({ owner, repo: name });
+    const { data: ref } = await octokit.rest.git.getRef({
+      owner,
+      repo: name,
+      ref: `heads/${repository.default_branch}`,
+    });
+    sha = ref.object.sha;
+  } catch (error) {
+    logger.error('GitHub head lookup failed', { status: githubErrorStatus(error) });
+    throw new DependencyFailedError(GITHUB_MESSAGES.syncFailed);
+  }
+  if (sha === mvp.last_synced_github_commit_sha) {
+    return { message: GITHUB_MESSAGES.alreadySynced, started: false };
+  }
+  await startSync({
+    mvpId: mvp.id,
+    sha,
+    installationId,
+    owner,
+    name,
+    executionName: `sync-${mvp.id}-${ulid()}`,
+  });
+  return { message: GITHUB_MESSAGES.syncStarted, started: true };
+};
+
+/** What the webhook route answers: a status and a small body, never anything secret. */
+export interface WebhookOutcome {
+  status: 200 | 202 | 204 | 401 | 400;
+  body?: { message: string };
+}
+
+interface PushPayload {
+  ref?: unknown;
+  after?: unknown;
+  deleted?: unknown;
+  repository?: {
+    name?: unknown;
+    owner?: { login?: unknown; name?: unknown };
+    default_branch?: unknown;
+  };
+}
+
+const unauthorized = (): WebhookOutcome => ({
+  status: 401,
+  body: { message: 'Invalid signature.' },
+});
+
+/**
+ * `POST /api/webhooks/github`. `ping` → 204. `push`: the linked template by repository, the
+ * signature checked in constant time against that template's secret before anything else is
+ * used or written (bad → 401), the delivery claimed once (`X-GitHub-Delivery`), only the default
+ * branch, then the sync. Other events are acknowledged and ignored.
+ */
+export const receiveGithubWebhook = async (input: {
+  rawBody: string;
+  event: string | undefined;
+  deliveryId: string | undefined;
+  signature: string | undefined;
+}): Promise<WebhookOutcome> => {
+  if (input.event === 'ping') return { status: 204 };
+  if (input.event !== 'push') return { status: 204 };
+  let payload: PushPayload;
+  try {
+    payload = JSON.parse(input.rawBody) as PushPayload;
+  } catch {
+    return unauthorized();
+  }
+  const repository = payload.repository;
+  const owner = repository?.owner?.login ?? repository?.owner?.name;
+  const name = repository?.name;
+  if (typeof owner !== 'string' || typeof name !== 'string') return unauthorized();
+  const link = await getRepoLink(owner, name);
+  const mvp = link && (await getTemplate(link.mvp_id));
+  if (!link || !mvp?.github_webhook_secret) return unauthorized();
+  let secret: string;
+  try {
+    secret = await tokenVault().open(mvp.github_webhook_secret, vaultContext(mvp.id));
+  } catch (error) {
+    logger.error('Webhook secret did not open', error as Error);
+    return unauthorized();
+  }
+  if (!verifyGithubSignature(input.rawBody, input.signature, secret)) return unauthorized();
+
+  // Verified: from here on the payload is GitHub's.
+  if (!input.deliveryId || input.deliveryId.length > 100) {
+    return { status: 400, body: { message: 'Missing X-GitHub-Delivery.' } };
+  }
+  const sha = payload.after;
+  const defaultBranch = repository?.default_branch;
+  if (
+    payload.deleted === true ||
+    typeof sha !== 'string' ||
+    !/^[0-9a-f]{40}$/.test(sha) ||
+    /^0+$/.test(sha) ||
+    typeof defaultBranch !== 'string' ||
+    payload.ref !== `refs/heads/${defaultBranch}`
+  ) {
+    return { status: 202, body: { message: 'Ignored: not a push to the default branch.' } };
+  }
+  if (!(await claimDelivery(input.deliveryId, 'push'))) {
+    return { status: 200, body: { message: 'Already received.' } };
+  }
+  if (sha === mvp.last_synced_github_commit_sha || mvp.status === 'archived') {
+    return { status: 202, body: { message: 'Nothing to sync.' } };
+  }
+  const installationId = await githubAppInstallationOf(mvp.seller_id);
+  if (!installationId) return { status: 202, body: { message: 'The App is not installed.' } };
+  try {
+    await startSync({
+      mvpId: mvp.id,
+      sha,
+      installationId,
+      owner: mvp.github_repo_owner ?? owner,
+      name: mvp.github_repo_name ?? name,
+      executionName: `push-${input.deliveryId.replace(/[^A-Za-z0-9_-]/g, '')}`.slice(0, 80),
+    });
+  } catch (error) {
+    // Unclaimed again, so a redelivery from GitHub's UI applies it.
+    await releaseDelivery(input.deliveryId);
+    throw error;
+  }
+  return { status: 202, body: { message: 'Sync started.' } };
+};

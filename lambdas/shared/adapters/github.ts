@@ -1,0 +1,105 @@
+/**
+ * The one GitHub client (ARCHITECTURE.md: one code path to each third party): `@octokit/rest`,
+ * authenticated as the marketplace's GitHub App (`@octokit/auth-app`: an app JWT signed with the
+ * App's private key from Secrets Manager, exchanged for installation tokens that auth-app caches
+ * and renews). `GITHUB_API_URL` points Octokit's `baseUrl` (and, through Octokit's request, the
+ * token exchange) at the local GitHub-compatible server of lib/local/github; unset, api.github.com.
+ * Nothing above this module knows which it talks to.
+ *
+ * Octokit is imported on first use: a function whose route never calls GitHub never loads it.
+ * Tokens never leave this module: callers get a client, never a token.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Octokit } from '@octokit/rest';
+import { config } from '../config';
+import { readSecret } from '../secrets';
+
+export type { Octokit };
+
+const silentLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+/** Octokit's REST base URL: the local server, or api.github.com. */
+export const githubApiUrl = (): string => config().GITHUB_API_URL ?? 'https://api.github.com';
+
+/** Where GitHub's pages live: the local server, or github.com. */
+export const githubWebUrl = (): string => config().GITHUB_WEB_URL ?? 'https://github.com';
+
+const appSettings = () => {
+  const { GITHUB_APP_ID: appId, GITHUB_APP_SLUG: slug } = config();
+  if (!appId || !slug)
+    throw new Error('GitHub App is not configured: set GITHUB_APP_ID and GITHUB_APP_SLUG.');
+  return { appId, slug };
+};
+
+let modules:
+  Promise<[typeof import('@octokit/rest'), typeof import('@octokit/auth-app'), string]> | undefined;
+
+const load = () => {
+  modules ??= Promise.all([
+    import('@octokit/rest'),
+    import('@octokit/auth-app'),
+    readSecret('githubAppPrivateKey'),
+  ]);
+  modules.catch(() => {
+    modules = undefined;
+  });
+  return modules;
+};
+
+const clients = new Map<string, Octokit>();
+
+const clientFor = async (installationId?: number): Promise<Octokit> => {
+  const cacheKey = String(installationId ?? 'app');
+  const cached = clients.get(cacheKey);
+  if (cached) return cached;
+  const [{ Octokit: OctokitClient }, { createAppAuth }, privateKey] = await load();
+  const client = new OctokitClient({
+    baseUrl: githubApiUrl(),
+    authStrategy: createAppAuth,
+    auth: {
+      appId: appSettings().appId,
+      privateKey,
+      ...(installationId === undefined ? {} : { installationId }),
+    },
+    request: { timeout: 20_000 },
+    log: silentLog,
+  });
+  clients.set(cacheKey, client);
+  return client;
+};
+
+/** Octokit as the App itself (app JWT): `GET /app/installations/{id}` and the like. */
+export const githubApp = (): Promise<Octokit> => clientFor();
+
+/** Octokit as one installation of the App (installation token, renewed by auth-app). */
+export const githubInstallation = (installationId: number): Promise<Octokit> =>
+  clientFor(installationId);
+
+/** The App's installation page; GitHub sends the user back to the setup URL with `state`. */
+export const githubAppInstallUrl = (state: string): string =>
+  `${githubWebUrl()}/apps/${encodeURIComponent(appSettings().slug)}/installations/new?state=${encodeURIComponent(state)}`;
+
+/**
+ * `X-Hub-Signature-256` (`sha256=<hex HMAC of the raw body>`) checked in constant time against
+ * `secret`. False for a missing, malformed or wrong signature.
+ */
+export const verifyGithubSignature = (
+  rawBody: string,
+  signature: string | undefined,
+  secret: string,
+): boolean => {
+  if (!signature?.startsWith('sha256=')) return false;
+  const expected = createHmac('sha256', secret).update(rawBody, 'utf8').digest();
+  const given = Buffer.from(signature.slice('sha256='.length), 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+};
+
+/**
+ * The HTTP status of an Octokit RequestError (checked by shape, so this module does not load
+ * Octokit to recognise one); undefined for anything else.
+ */
+export const githubErrorStatus = (error: unknown): number | undefined => {
+  if (!(error instanceof Error) || error.name !== 'HttpError') return undefined;
+  const { status } = error as { status?: unknown };
+  return typeof status === 'number' ? status : undefined;
+};

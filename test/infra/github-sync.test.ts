@@ -1,0 +1,130 @@
+/**
+ * The seller's GitHub integration as deployed: the github-sync state machine is the ASL file with
+ * logging and tracing and its two task functions; the push webhook route has no authorizer; the
+ * token vault's KMS key rotates and only the functions that seal or open secrets may use it;
+ * the App's private key reaches only the github function and the sync tasks; only the github
+ * function may start a sync, and only RegisterVersion (of the sync) may start processing besides
+ * the templates function. cdk-nag runs in the synth.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { secretArnVariable } from '../../lambdas/shared/design/secrets';
+import { synthApp, type SynthesisedApp } from '../fixtures/synth';
+
+let app: SynthesisedApp;
+beforeAll(() => {
+  app = synthApp({ githubAppId: 123456, githubAppSlug: 'mvp-marketplace' });
+});
+
+interface Statement {
+  Action: string | string[];
+  Resource: unknown;
+}
+
+const functions = () => app.template.findResources('AWS::Lambda::Function');
+
+const functionIdOf = (prefix: string) => {
+  const ids = Object.keys(functions()).filter((id) => id.startsWith(prefix));
+  expect(ids, prefix).toHaveLength(1);
+  return ids[0]!;
+};
+
+const variablesOf = (functionId: string): Record<string, unknown> =>
+  (functions()[functionId]!.Properties as { Environment?: { Variables: Record<string, unknown> } })
+    .Environment?.Variables ?? {};
+
+const statementsOf = (functionId: string): Statement[] => {
+  const roleId = (functions()[functionId]!.Properties as { Role: { 'Fn::GetAtt': [string] } }).Role[
+    'Fn::GetAtt'
+  ][0];
+  return Object.values(app.template.findResources('AWS::IAM::Policy'))
+    .filter((policy) =>
+      (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
+    )
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
+};
+
+const actionsOf = (functionId: string) =>
+  statementsOf(functionId).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+
+const syncMachine = () => {
+  const found = Object.entries(
+    app.template.findResources('AWS::StepFunctions::StateMachine'),
+  ).filter(([logicalId]) => logicalId.startsWith('GithubSync'));
+  expect(found).toHaveLength(1);
+  return {
+    logicalId: found[0]![0],
+    props: found[0]![1].Properties as Record<string, unknown> & {
+      DefinitionSubstitutions: Record<string, { 'Fn::GetAtt': [string, string] }>;
+      LoggingConfiguration: { Level: string; IncludeExecutionData: boolean };
+      TracingConfiguration: { Enabled: boolean };
+    },
+  };
+};
+
+describe('github-sync', () => {
+  it('is the ASL file with its two tasks, logged and traced', () => {
+    const { props } = syncMachine();
+    expect(Object.keys(props.DefinitionSubstitutions).sort()).toEqual([
+      'FetchArchiveFunctionArn',
+      'RegisterVersionFunctionArn',
+    ]);
+    expect(props.DefinitionSubstitutions.FetchArchiveFunctionArn['Fn::GetAtt'][0]).toMatch(
+      /^GithubSyncFetchArchiveFunction/,
+    );
+    expect(props.LoggingConfiguration).toMatchObject({ Level: 'ALL' });
+    expect(props.TracingConfiguration).toEqual({ Enabled: true });
+  });
+
+  it('the webhook route has no authorizer; the seller routes have the JWT one', () => {
+    const routes = Object.values(app.template.findResources('AWS::ApiGatewayV2::Route')).map(
+      (route) => route.Properties as { RouteKey: string; AuthorizationType?: string },
+    );
+    const route = (key: string) => routes.find((candidate) => candidate.RouteKey === key);
+    expect(route('POST /api/webhooks/github')?.AuthorizationType ?? 'NONE').toBe('NONE');
+    expect(route('PUT /api/my/mvps/{id}/github')?.AuthorizationType).toBe('JWT');
+    expect(route('POST /api/github/app/installations')?.AuthorizationType).toBe('JWT');
+  });
+
+  it('the vault key rotates; only the github function may generate and decrypt data keys', () => {
+    const keys = app.template.findResources('AWS::KMS::Key');
+    const vaultKeys = Object.entries(keys).filter(([id]) => id.startsWith('GithubSyncTokenKey'));
+    expect(vaultKeys).toHaveLength(1);
+    expect(vaultKeys[0]![1].Properties.EnableKeyRotation).toBe(true);
+    const withKms = Object.keys(functions()).filter((id) =>
+      actionsOf(id).some((action) => action.startsWith('kms:')),
+    );
+    expect(withKms).toEqual([functionIdOf('ApiGithubFunction')]);
+    expect(
+      actionsOf(withKms[0]!)
+        .filter((action) => action.startsWith('kms:'))
+        .sort(),
+    ).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
+    expect(variablesOf(withKms[0]!)).toHaveProperty('TOKEN_KMS_KEY_ARN');
+  });
+
+  it('the App key reaches only the github function and the sync tasks; only github starts syncs', () => {
+    const keyVariable = secretArnVariable('githubAppPrivateKey');
+    const withKey = Object.keys(functions())
+      .filter((id) => keyVariable in variablesOf(id))
+      .sort();
+    expect(withKey).toEqual(
+      [
+        functionIdOf('ApiGithubFunction'),
+        functionIdOf('GithubSyncFetchArchiveFunction'),
+        functionIdOf('GithubSyncRegisterVersionFunction'),
+      ].sort(),
+    );
+    const starters = Object.keys(functions()).filter(
+      (id) => 'GITHUB_SYNC_STATE_MACHINE_ARN' in variablesOf(id),
+    );
+    expect(starters).toEqual([functionIdOf('ApiGithubFunction')]);
+    expect(variablesOf(functionIdOf('ApiGithubFunction'))).toMatchObject({
+      GITHUB_APP_ID: '123456',
+      GITHUB_APP_SLUG: 'mvp-marketplace',
+    });
+    expect(
+      'PROCESSING_STATE_MACHINE_ARN' in
+        variablesOf(functionIdOf('GithubSyncRegisterVersionFunction')),
+    ).toBe(true);
+  });
+});
