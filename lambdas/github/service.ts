@@ -14,6 +14,7 @@ import { consumeOAuthState, issueOAuthState } from '../connections/oauth-state';
 import { githubAppInstallationOf, recordGithubAppInstallation } from '../profiles/service';
 import {
   githubApp,
+  installationsOfInstallingUser,
   githubAppInstallUrl,
   githubErrorStatus,
   githubInstallation,
@@ -61,13 +62,33 @@ export const installUrl = async (profile: Profile): Promise<GithubInstallUrl> =>
 
 /**
  * `POST /api/github/app/installations`: the callback's parameters. The state must be this user's,
- * unused and fresh; the installation must exist for the App (app JWT). Then it is the seller's.
+ * unused and fresh; the installation must be one the installing GitHub user may reach, proved by
+ * exchanging the callback's `code` for their token and listing their installations (an
+ * installation id alone could be anyone's); and it must exist for the App (app JWT).
  */
 export const completeInstallation = async (
   profile: Profile,
-  body: { installation_id: number; state: string },
+  body: { installation_id: number; state: string; code: string },
 ): Promise<GithubMessage> => {
   await consumeOAuthState({ state: body.state, userId: profile.id, provider: 'github-app' });
+  let reachable: number[];
+  try {
+    reachable = await installationsOfInstallingUser(body.code);
+  } catch (error) {
+    const status = githubErrorStatus(error);
+    // A used, expired or made-up code (GitHub answers it with a 400-like error).
+    if (status === 400 || status === 401 || status === 404) {
+      throw new ValidationError(GITHUB_MESSAGES.installFailed);
+    }
+    logger.error('GitHub installation code exchange failed', { status });
+    throw new DependencyFailedError(GITHUB_MESSAGES.installFailed);
+  }
+  if (!reachable.includes(body.installation_id)) {
+    logger.warn('GitHub installation not reachable by the installing user', {
+      userId: profile.id,
+    });
+    throw new ValidationError(GITHUB_MESSAGES.installFailed);
+  }
   try {
     const app = await githubApp();
     await app.rest.apps.getInstallation({ installation_id: body.installation_id });

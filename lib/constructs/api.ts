@@ -139,7 +139,10 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   // The seller's GitHub integration and the push webhook: the table (OAuth states, repository
   // links, templates' GitHub fields, webhook claims), the OAuth-state key and the App's private
   // key; the token vault's KMS key and starting github-sync are granted by the GithubSync construct.
-  github: { table: 'readWrite', secrets: ['oauthStateKey', 'githubAppPrivateKey'] },
+  github: {
+    table: 'readWrite',
+    secrets: ['oauthStateKey', 'githubAppPrivateKey', 'githubAppClientSecret'],
+  },
 };
 
 /**

@@ -38,7 +38,7 @@ export interface GithubSyncProps {
   readonly webClient: UserPoolClient;
   readonly secrets: Secrets;
   /** The marketplace's GitHub App (context `githubAppId`, `githubAppSlug`); unset: not configured. */
-  readonly app?: { id: number; slug: string };
+  readonly app?: { id: number; slug: string; clientId?: string };
 }
 
 const design = stateMachineDesign['github-sync'];
@@ -50,7 +50,10 @@ export class GithubSync extends Construct {
   /** Wraps the token vault's data keys (webhook secrets, OAuth tokens). Rotated yearly by KMS. */
   readonly tokenKey: Key;
   readonly taskFunctions: Readonly<Record<TaskPlaceholder<'github-sync'>, MarketplaceFunction>>;
-  private readonly githubVariables: Pick<LambdaEnvironment, 'GITHUB_APP_ID' | 'GITHUB_APP_SLUG'>;
+  private readonly githubVariables: Pick<
+    LambdaEnvironment,
+    'GITHUB_APP_ID' | 'GITHUB_APP_SLUG' | 'GITHUB_APP_CLIENT_ID'
+  >;
   private readonly secrets: Secrets;
 
   constructor(scope: Construct, id: string, props: GithubSyncProps) {
@@ -64,7 +67,11 @@ export class GithubSync extends Construct {
     });
     this.githubVariables = {
       ...(props.app
-        ? { GITHUB_APP_ID: String(props.app.id), GITHUB_APP_SLUG: props.app.slug }
+        ? {
+            GITHUB_APP_ID: String(props.app.id),
+            GITHUB_APP_SLUG: props.app.slug,
+            ...(props.app.clientId ? { GITHUB_APP_CLIENT_ID: props.app.clientId } : {}),
+          }
         : {}),
     };
     const environment = lambdaVariables({
@@ -131,8 +138,13 @@ export class GithubSync extends Construct {
   allowApi(fn: MarketplaceFunction): void {
     allowWorkflowStart('github-sync', this.stateMachine, fn);
     this.allowVault(fn);
-    const { GITHUB_APP_ID: appId, GITHUB_APP_SLUG: slug } = this.githubVariables;
+    const {
+      GITHUB_APP_ID: appId,
+      GITHUB_APP_SLUG: slug,
+      GITHUB_APP_CLIENT_ID: clientId,
+    } = this.githubVariables;
     if (appId !== undefined) fn.addEnvironment('GITHUB_APP_ID', String(appId));
     if (slug !== undefined) fn.addEnvironment('GITHUB_APP_SLUG', slug);
+    if (clientId !== undefined) fn.addEnvironment('GITHUB_APP_CLIENT_ID', clientId);
   }
 }

@@ -31,7 +31,7 @@ export interface LambdaEnvironmentInput extends UserPoolIds {
    */
   stripe?: { apiUrl?: string; prices?: { basic?: string; pro?: string; premium?: string } };
   /** The GitHub-compatible server (lib/local/github) and the local GitHub App; absent: github.com. */
-  github?: { apiUrl: string; webUrl?: string; appId: number; appSlug: string };
+  github?: { apiUrl: string; webUrl?: string; appId: number; appSlug: string; clientId: string };
   /** TOKEN_LOCAL_KEY (lambdas/shared/adapters/token-vault.ts); a fresh one when absent. */
   tokenLocalKey?: string;
 }
@@ -90,6 +90,7 @@ export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string,
     GITHUB_WEB_URL: input.github?.webUrl ?? input.github?.apiUrl,
     GITHUB_APP_ID: input.github ? String(input.github.appId) : undefined,
     GITHUB_APP_SLUG: input.github?.appSlug,
+    GITHUB_APP_CLIENT_ID: input.github?.clientId,
     SITE_URL: input.siteUrl,
     MAIL_FROM: 'newsletter@marketplace.local',
   } satisfies LambdaEnvironment),

@@ -112,6 +112,7 @@ export const LOCAL_GITHUB_APP = {
   id: 1,
   slug: 'mvp-marketplace-local',
   name: 'MVP Marketplace (local)',
+  clientId: 'Iv1.localmarketplace',
 };
 
 /** The browser's runtime configuration (contract 5 of the shared briefing). */
@@ -251,6 +252,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         ...LOCAL_GITHUB_APP,
         publicKey: githubKeys.publicKey,
         setupUrl: `http://localhost:${options.port}/github-app-callback`,
+        // With a client, the installation redirect carries a code that proves who installed.
+        clientSecret: localSecrets.githubAppClientSecret,
       },
     });
     const secrets = {
@@ -286,6 +289,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         apiUrl: localGithub.endpoint,
         appId: LOCAL_GITHUB_APP.id,
         appSlug: LOCAL_GITHUB_APP.slug,
+        clientId: LOCAL_GITHUB_APP.clientId,
       },
     });
     applyLambdaEnvironment(env);

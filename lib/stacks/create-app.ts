@@ -24,7 +24,7 @@ export interface AppSettings {
    */
   readonly mail: { from: string; identity: string; sendRate: number; siteUrl?: string };
   /** The marketplace's GitHub App (`-c githubAppId=123 -c githubAppSlug=my-app`); unset: none. */
-  readonly githubApp?: { id: number; slug: string };
+  readonly githubApp?: { id: number; slug: string; clientId?: string };
 }
 
 const EMAIL = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/;
@@ -99,7 +99,11 @@ export const readSettings = (app: App): AppSettings => {
       ...priceContext(context('stripePricePremium'), 'premium'),
     },
     mail: mailContext(context),
-    ...githubAppContext(context('githubAppId'), context('githubAppSlug')),
+    ...githubAppContext(
+      context('githubAppId'),
+      context('githubAppSlug'),
+      context('githubAppClientId'),
+    ),
   };
 };
 
@@ -107,7 +111,8 @@ export const readSettings = (app: App): AppSettings => {
 const githubAppContext = (
   id: unknown,
   slug: unknown,
-): { githubApp?: { id: number; slug: string } } => {
+  clientId: unknown,
+): { githubApp?: { id: number; slug: string; clientId?: string } } => {
   if (id === undefined && slug === undefined) return {};
   const appId = Number(id);
   if (!Number.isSafeInteger(appId) || appId <= 0 || typeof slug !== 'string' || !slug) {
@@ -115,7 +120,13 @@ const githubAppContext = (
       'Context "githubAppId" and "githubAppSlug" must be set together (123, my-app).',
     );
   }
-  return { githubApp: { id: appId, slug } };
+  return {
+    githubApp: {
+      id: appId,
+      slug,
+      ...(typeof clientId === 'string' && clientId ? { clientId } : {}),
+    },
+  };
 };
 
 export interface CreateAppOptions {

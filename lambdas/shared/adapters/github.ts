@@ -103,3 +103,38 @@ export const githubErrorStatus = (error: unknown): number | undefined => {
   const { status } = error as { status?: unknown };
   return typeof status === 'number' ? status : undefined;
 };
+
+/**
+ * The installations the user who completed an App installation may reach: the installation
+ * callback's `code` is exchanged (GitHub's web flow for the App's OAuth client) for that user's
+ * token, which lists them (`GET /user/installations`). The token is used for this one call and
+ * never kept. This is what proves an installation id from a callback is the caller's own.
+ */
+export const installationsOfInstallingUser = async (code: string): Promise<number[]> => {
+  const clientId = config().GITHUB_APP_CLIENT_ID;
+  if (!clientId) throw new Error('GitHub App OAuth is not configured: set GITHUB_APP_CLIENT_ID.');
+  const [[{ Octokit: OctokitClient }], { exchangeWebFlowCode }, { request }, clientSecret] =
+    await Promise.all([
+      load(),
+      import('@octokit/oauth-methods'),
+      import('@octokit/request'),
+      readSecret('githubAppClientSecret'),
+    ]);
+  const { authentication } = await exchangeWebFlowCode({
+    clientType: 'github-app',
+    clientId,
+    clientSecret,
+    code,
+    request: request.defaults({ baseUrl: githubApiUrl(), request: { timeout: 20_000 } }),
+  });
+  const user = new OctokitClient({
+    baseUrl: githubApiUrl(),
+    auth: authentication.token,
+    request: { timeout: 20_000 },
+    log: silentLog,
+  });
+  const installations = await user.paginate(user.rest.apps.listInstallationsForAuthenticatedUser, {
+    per_page: 100,
+  });
+  return installations.map((installation) => installation.id);
+};

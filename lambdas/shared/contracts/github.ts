@@ -71,7 +71,8 @@ export const githubInstallationSchema = z.object({
     .positive(GITHUB_MESSAGES.installMissingParameters),
   state: z.string().min(1, GITHUB_MESSAGES.installMissingParameters).max(500),
   setup_action: z.enum(['install', 'update']).optional(),
-  code: z.string().max(200).optional(),
+  /** Proves the installation is the installing user's (exchanged for their token). */
+  code: z.string().min(1, GITHUB_MESSAGES.installMissingParameters).max(200),
 });
 export type GithubInstallationBody = z.input<typeof githubInstallationSchema>;
 

@@ -106,6 +106,12 @@ export const lambdaEnvironmentSchema = z.object({
   GITHUB_APP_ID: z.coerce.number().int().positive().optional(),
   GITHUB_APP_SLUG: z.string().min(1).optional(),
   /**
+   * The App's OAuth client id: the installation callback's `code` is exchanged with it (and the
+   * secret githubAppClientSecret) for the installing user's token, which proves the installation
+   * is theirs (GET /user/installations).
+   */
+  GITHUB_APP_CLIENT_ID: z.string().min(1).optional(),
+  /**
    * The ARN of the github-sync state machine, set only on functions allowed to start it (the
    * github domain: the push webhook and the Sync button).
    */

@@ -45,6 +45,13 @@ export const secretDesign = {
     notRotatedBecause:
       "Issued by Stripe per webhook endpoint: it is rolled in Stripe's dashboard (which signs with both secrets for a grace period) and the new value put into this secret.",
   },
+  githubAppClientSecret: {
+    envVar: 'GITHUB_APP_CLIENT_SECRET',
+    description:
+      "OAuth client secret of the marketplace's GitHub App: exchanges the installation callback's code for the installing user's token",
+    notRotatedBecause:
+      "Issued by GitHub per App: a new client secret is generated in the App's settings, put into this secret, and the old one deleted there, which a Secrets Manager rotation Lambda cannot do.",
+  },
   githubAppPrivateKey: {
     envVar: 'GITHUB_APP_PRIVATE_KEY',
     description:

@@ -78,6 +78,18 @@ const pageLink = (url: string, page: number, more: boolean, query: URLSearchPara
 const ROUTES: [string, Handler][] = [
   ['GET /user', (ctx, { principal }) => ok(privateUser(ctx, requireUser(principal)))],
   [
+    // The installations of the app a user may reach (with a user-to-server token): here, those on
+    // the user's own account (no organisations locally).
+    'GET /user/installations',
+    (ctx, { principal }) => {
+      const user = requireUser(principal);
+      const installations = Object.values(ctx.state.installations)
+        .filter((installation) => installation.account === user.login)
+        .map((installation) => installationObject(ctx, installation));
+      return ok({ total_count: installations.length, installations });
+    },
+  ],
+  [
     'POST /user/repos',
     async (ctx, { principal, body }) => ok(await createRepository(ctx, principal, body), 201),
   ],

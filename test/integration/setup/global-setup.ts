@@ -20,12 +20,16 @@ import { startLocalGithub } from '../../../lib/local/github/index';
 import { startLocalStripe } from '../../../lib/local/stripe/index';
 import './provided-context';
 
-const INTEGRATION_GITHUB_APP = { id: 7, slug: 'mvp-marketplace-integration' } as const;
+const INTEGRATION_GITHUB_APP = {
+  id: 7,
+  slug: 'mvp-marketplace-integration',
+  clientId: 'Iv1.integration',
+} as const;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const root = await mkdtemp(join(tmpdir(), 'marketplace-integration-'));
   const [dynamoPort, cognitoPort, s3Port] = [await getPort(), await getPort(), await getPort()];
-  const { stripeSecretKey, stripeWebhookSecret } = generateLocalSecrets();
+  const { stripeSecretKey, stripeWebhookSecret, githubAppClientSecret } = generateLocalSecrets();
   const githubKeys = generateKeyPairSync('rsa', {
     modulusLength: 2048,
     publicKeyEncoding: { type: 'spki', format: 'pem' },
@@ -43,6 +47,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         ...INTEGRATION_GITHUB_APP,
         publicKey: githubKeys.publicKey,
         setupUrl: 'http://localhost:3000/github-app-callback',
+        clientSecret: githubAppClientSecret,
       },
     }),
   ]);
@@ -84,6 +89,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         appId: INTEGRATION_GITHUB_APP.id,
         appSlug: INTEGRATION_GITHUB_APP.slug,
         appPrivateKey: githubKeys.privateKey,
+        clientId: INTEGRATION_GITHUB_APP.clientId,
+        clientSecret: githubAppClientSecret,
       },
     });
   } catch (error) {

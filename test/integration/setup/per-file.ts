@@ -37,11 +37,13 @@ applyLambdaEnvironment(
       stripeSecretKey: cloud.stripe.secretKey,
       stripeWebhookSecret: cloud.stripe.webhookSecret,
       githubAppPrivateKey: cloud.github.appPrivateKey,
+      githubAppClientSecret: cloud.github.clientSecret,
     },
     github: {
       apiUrl: cloud.github.apiUrl,
       appId: cloud.github.appId,
       appSlug: cloud.github.appSlug,
+      clientId: cloud.github.clientId,
     },
     stripe: { apiUrl: cloud.stripe.apiUrl, prices: cloud.stripe.prices },
   }),

@@ -20,7 +20,14 @@ export interface LocalCloudContext {
     prices: { basic: string; pro: string; premium: string };
   };
   /** The local GitHub server (lib/local/github) with the marketplace's App configured. */
-  github: { apiUrl: string; appId: number; appSlug: string; appPrivateKey: string };
+  github: {
+    apiUrl: string;
+    appId: number;
+    appSlug: string;
+    appPrivateKey: string;
+    clientId: string;
+    clientSecret: string;
+  };
 }
 
 declare module 'vitest' {

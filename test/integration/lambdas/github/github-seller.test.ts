@@ -100,12 +100,34 @@ const githubAccount = async (repo = 'starter') => {
   return { login, repo, octokit, commit, first, installationId };
 };
 
-/** The seller with the App installed through the routes (state round trip). */
-const installThroughRoutes = async (seller: Caller, installationId: number) => {
+/**
+ * The App's installation page as a GitHub user uses it: installing on `login`'s account sends
+ * the browser back to the setup URL with `installation_id`, `state` and a `code`.
+ */
+const installOnPage = async (installUrl: string, login: string) => {
+  const url = new URL(installUrl);
+  const response = await fetch(`${github.apiUrl}${url.pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ state: url.searchParams.get('state') ?? '', login }).toString(),
+    redirect: 'manual',
+  });
+  expect(response.status).toBe(302);
+  const back = new URL(response.headers.get('location')!);
+  return {
+    installation_id: Number(back.searchParams.get('installation_id')),
+    state: back.searchParams.get('state')!,
+    code: back.searchParams.get('code')!,
+    setup_action: back.searchParams.get('setup_action') as 'install' | 'update',
+  };
+};
+
+/** The seller installs the App on `login`'s account through the routes and the page. */
+const installThroughRoutes = async (seller: Caller, login: string) => {
   const { body } = await call<{ url: string }>('GET', '/api/github/app/install-url', seller);
-  const state = new URL(body.url).searchParams.get('state')!;
+  const callback = await installOnPage(body.url, login);
   return call<{ message: string }>('POST', '/api/github/app/installations', seller, {
-    body: { installation_id: installationId, state, setup_action: 'install' },
+    body: callback,
   });
 };
 
@@ -146,7 +168,7 @@ const SECRET = 'a-test-webhook-secret-0123456789';
 const linkedTemplate = async () => {
   const seller = await makeSeller();
   const account = await githubAccount();
-  expect((await installThroughRoutes(seller, account.installationId)).status).toBe(200);
+  expect((await installThroughRoutes(seller, account.login)).status).toBe(200);
   const mvp = await seedTemplate(seller.sub, { status: 'approved', version_number: '1.0.0' });
   const linked = await call<{ github: ManagedMvp['github'] }>(
     'PUT',
@@ -171,32 +193,58 @@ describe('GitHub App installation', () => {
     expect(status).toBe(200);
     const url = new URL(body.url);
     expect(url.pathname).toBe(`/apps/${github.appSlug}/installations/new`);
-    const state = url.searchParams.get('state')!;
-    expect(state).not.toContain(seller.sub);
+    expect(url.searchParams.get('state')).not.toContain(seller.sub);
+    const callback = await installOnPage(body.url, account.login);
+    expect(callback.installation_id).toBe(account.installationId);
 
     const stolen = await call<ApiErrorBody>('POST', '/api/github/app/installations', other, {
-      body: { installation_id: account.installationId, state },
+      body: callback,
     });
     expect(stolen.status).toBe(400);
 
     const done = await call<{ message: string }>('POST', '/api/github/app/installations', seller, {
-      body: { installation_id: account.installationId, state, setup_action: 'install' },
+      body: callback,
     });
     expect(done).toEqual({ status: 200, body: { message: GITHUB_MESSAGES.installed } });
     const { data: profile } = await ProfileEntity.get({ id: seller.sub }).go();
     expect(profile?.github_app_installation_id).toBe(String(account.installationId));
 
     const replay = await call<ApiErrorBody>('POST', '/api/github/app/installations', seller, {
-      body: { installation_id: account.installationId, state },
+      body: callback,
     });
     expect(replay.status).toBe(400);
   });
 
-  it('refuses an installation the App does not have', async () => {
-    const seller = await makeSeller();
-    const refused = await installThroughRoutes(seller, 987654);
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(GITHUB_MESSAGES.installFailed);
+  it("refuses someone else's installation id, an unknown one, and a call without the code", async () => {
+    const attacker = await makeSeller();
+    const mine = await githubAccount();
+    const victim = await githubAccount();
+    // The attacker installs on their own account (a valid state and code)…
+    const { body } = await call<{ url: string }>('GET', '/api/github/app/install-url', attacker);
+    const callback = await installOnPage(body.url, mine.login);
+    // …but posts the victim's installation id: the code's user cannot reach it.
+    const stolen = await call<ApiErrorBody>('POST', '/api/github/app/installations', attacker, {
+      body: { ...callback, installation_id: victim.installationId },
+    });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.message).toBe(GITHUB_MESSAGES.installFailed);
+    const { data: profile } = await ProfileEntity.get({ id: attacker.sub }).go();
+    expect(profile?.github_app_installation_id).toBeUndefined();
+
+    const again = await call<{ url: string }>('GET', '/api/github/app/install-url', attacker);
+    const second = await installOnPage(again.body.url, mine.login);
+    const unknown = await call<ApiErrorBody>('POST', '/api/github/app/installations', attacker, {
+      body: { ...second, installation_id: 987654 },
+    });
+    expect(unknown.status).toBe(400);
+
+    const third = await call<{ url: string }>('GET', '/api/github/app/install-url', attacker);
+    const noCode = await installOnPage(third.body.url, mine.login);
+    const { code: _code, ...withoutCode } = noCode;
+    const missing = await call<ApiErrorBody>('POST', '/api/github/app/installations', attacker, {
+      body: withoutCode,
+    });
+    expect(missing.status).toBe(400);
   });
 });
 
@@ -214,7 +262,7 @@ describe('repository link', () => {
       },
     );
     expect(before.body.message).toBe(GITHUB_MESSAGES.installFirst);
-    await installThroughRoutes(seller, account.installationId);
+    await installThroughRoutes(seller, account.login);
 
     const found = await call<{ message: string }>(
       'POST',

@@ -29,7 +29,7 @@ export function GithubAppCallbackView() {
     const state = search.get('state');
     const setupAction = search.get('setup_action');
     const code = search.get('code');
-    if (!installationId || !state) {
+    if (!installationId || !state || !code) {
       setOutcome({ ok: false, message: GITHUB_MESSAGES.installMissingParameters });
       return;
     }
@@ -40,7 +40,7 @@ export function GithubAppCallbackView() {
         ...(setupAction === 'install' || setupAction === 'update'
           ? { setup_action: setupAction }
           : {}),
-        ...(code ? { code } : {}),
+        code,
       },
       {
         onSuccess: (result) => setOutcome({ ok: true, message: result.message }),
