@@ -27,13 +27,14 @@ describe('notifications', () => {
 
   it("raises the seller's bell when a buyer downloads their template, then marks all read", async () => {
     await signIn(seller.page, 'seller@demo.local', 'demo1234');
+    // Wait for the first count to arrive before reading it (listening before the page asks).
+    const firstCount = seller.page.waitForResponse((response) =>
+      response.url().includes('/api/notifications/unread-count'),
+    );
     await seller.page.goto('/notifications');
     await seller.page.getByRole('heading', { name: 'Notifications' }).waitFor();
     await seller.page.getByTestId('notification-bell').waitFor();
-    // Wait for the first count to arrive before reading it.
-    await seller.page
-      .waitForResponse((response) => response.url().includes('/api/notifications/unread-count'))
-      .catch(() => undefined);
+    await firstCount;
     const before = await unreadOf(seller);
 
     const mvpId = await templateIdByTitle('Digital Downloads Shop');
