@@ -10,6 +10,7 @@ import { alertSlotRecipe } from '@chakra-theme/recipes/alert';
 import { avatarSlotRecipe } from '@chakra-theme/recipes/avatar';
 import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
 import { checkmarkRecipe } from '@chakra-theme/recipes/checkmark';
+import { codeRecipe } from '@chakra-theme/recipes/code';
 import { dataListSlotRecipe } from '@chakra-theme/recipes/data-list';
 import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
 import { emptyStateSlotRecipe } from '@chakra-theme/recipes/empty-state';
@@ -84,6 +85,7 @@ export const pageRecipes = defineConfig({
   theme: {
     recipes: {
       checkmark: checkmarkRecipe,
+      code: codeRecipe,
       icon: iconRecipe,
       input: inputRecipe,
       inputAddon: inputAddonRecipe,
