@@ -36,6 +36,9 @@ export default defineConfig({
           // The emulators start once per run; each test file gets its own table, buckets and pool.
           globalSetup: ['test/integration/setup/global-setup.ts'],
           setupFiles: ['test/integration/setup/per-file.ts'],
+          // Two files at a time (each has its own table, buckets and pool): the emulators wait on
+          // I/O as much as the tests, so two workers on two cores take about two thirds of the time.
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -57,7 +60,10 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000, interval: 100 } },
           environment: 'node',
           globalSetup: ['test/e2e/setup/global-setup.ts'],
+          // One file at a time against the one stack, in one worker that keeps its modules
+          // (playwright-core and the fixtures load once, not once per file: about 1 s per file).
           fileParallelism: false,
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },

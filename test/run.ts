@@ -28,16 +28,35 @@ interface SuiteResult {
 const root = path.resolve(import.meta.dirname, '..');
 const reportDir = path.join(root, '.local', 'test-reports');
 
-const run = (command: string, args: string[]): Promise<number> =>
+/**
+ * Runs a command to its end. With `buffered`, its output is kept and printed in one piece when it
+ * ends, so two steps running side by side do not interleave their lines.
+ */
+const run = (command: string, args: string[], header: string, buffered = false): Promise<number> =>
   new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: process.env,
+    });
+    if (!buffered) console.log(header);
+    const chunks: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('exit', (code, signal) => {
+      if (buffered) process.stdout.write(`${header}\n${Buffer.concat(chunks).toString()}`);
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 
-const step = async (name: string, command: string, args: string[]): Promise<SuiteResult> => {
+const step = async (
+  name: string,
+  command: string,
+  args: string[],
+  buffered = false,
+): Promise<SuiteResult> => {
   const started = Date.now();
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const code = await run(command, args);
+  const code = await run(command, args, `\n=== ${name}: ${command} ${args.join(' ')}`, buffered);
   // A static check is not a test: it adds nothing when it passes and one failure when it fails.
   return {
     name,
@@ -60,17 +79,20 @@ const runSuite = async (suite: Suite): Promise<SuiteResult> => {
   const started = Date.now();
   const output = path.join(reportDir, `${suite}.json`);
   await rm(output, { force: true });
-  console.log(`\n=== ${suite} tests`);
-  const code = await run('npx', [
-    'vitest',
-    'run',
-    '--project',
-    suite,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${output}`,
-    '--passWithNoTests',
-  ]);
+  const code = await run(
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      suite,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${output}`,
+      '--passWithNoTests',
+    ],
+    `\n=== ${suite} tests`,
+  );
   let report: VitestJson | undefined;
   try {
     report = JSON.parse(await readFile(output, 'utf8')) as VitestJson;
@@ -100,8 +122,13 @@ const main = async () => {
   const results: SuiteResult[] = [];
 
   if (!skipStatic) {
-    results.push(await step('lint', 'npm', ['run', '--silent', 'lint']));
-    results.push(await step('typecheck', 'npm', ['run', '--silent', 'typecheck']));
+    // Lint and typecheck are each one process on one core: side by side on two.
+    results.push(
+      ...(await Promise.all([
+        step('lint', 'npm', ['run', '--silent', 'lint'], true),
+        step('typecheck', 'npm', ['run', '--silent', 'typecheck'], true),
+      ])),
+    );
     if (suites.includes('e2e')) {
       results.push(await step('build:web', 'npm', ['run', '--silent', 'build:web']));
     }

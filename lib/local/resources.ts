@@ -16,7 +16,9 @@ import {
 import {
   CreateTableCommand,
   DescribeTableCommand,
+  DescribeTimeToLiveCommand,
   DynamoDBClient,
+  ResourceInUseException,
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
   type AttributeDefinition,
@@ -70,25 +72,32 @@ export const ensureTable = async (client: DynamoDBClient, tableName: string): Pr
     AttributeName: name,
     AttributeType: 'S',
   }));
-  await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: attributeDefinitions,
-      KeySchema: [
-        { AttributeName: tableDesign.partitionKey, KeyType: 'HASH' },
-        { AttributeName: tableDesign.sortKey, KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: tableDesign.globalIndexes.map((index) => ({
-        IndexName: index.indexName,
+  // A create whose answer was lost (a busy emulator, the SDK's retry) finds the table made.
+  await client
+    .send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: attributeDefinitions,
         KeySchema: [
-          { AttributeName: index.partitionKey, KeyType: 'HASH' },
-          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          { AttributeName: tableDesign.partitionKey, KeyType: 'HASH' },
+          { AttributeName: tableDesign.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
-    }),
-  );
+        GlobalSecondaryIndexes: tableDesign.globalIndexes.map((index) => ({
+          IndexName: index.indexName,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof ResourceInUseException)) throw error;
+    });
+  const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
+  if (ttl.TimeToLiveDescription?.TimeToLiveStatus === 'ENABLED') return;
   await client.send(
     new UpdateTimeToLiveCommand({
       TableName: tableName,
