@@ -6,12 +6,13 @@
  * confirmation, and finds it under Processed with its Stripe refund id. Every tab is photographed
  * in light and dark mode under /tmp/shots.
  */
-import { mkdir } from 'node:fs/promises';
+import { copyFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openBrowser, useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn, signUpAsBuyer } from '../fixtures/e2e/sign-in';
-import { baseUrl, screenshot, uniqueEmail } from '../fixtures/e2e/stack';
+import { baseUrl, screenshot, SCREENSHOT_DIR, uniqueEmail } from '../fixtures/e2e/stack';
 
 const ADMIN = { email: 'admin@demo.local', password: 'demo1234' };
 const BUYER = { email: 'buyer@demo.local', password: 'demo1234' };
@@ -39,9 +40,9 @@ const SHOTS = '/tmp/shots';
 
 /** A full-page shot under /tmp/shots (to look at) and the suite's own screenshot folder. */
 const shoot = async (page: Page, name: string) => {
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   await screenshot(page, name);
+  await mkdir(SHOTS, { recursive: true });
+  await copyFile(path.join(SCREENSHOT_DIR, `${name}.png`), `${SHOTS}/${name}.png`);
 };
 
 const signOut = async (page: Page) => {
@@ -342,8 +343,10 @@ describe('admin dashboard', () => {
         (dark) => localStorage.setItem('darkMode', String(dark)),
         mode === 'dark',
       );
-      for (const [value, , testId] of TABS) {
-        await page.goto(`/admin?tab=${value}`);
+      // One load per mode; the tabs are switched as a person does, by clicking them.
+      await page.goto('/admin');
+      for (const [value, label, testId] of TABS) {
+        await page.getByRole('tab', { name: label, exact: true }).click();
         // The data, not a skeleton, is what the shot should show.
         await page.locator(`[data-testid="${testId}"][aria-busy="false"]`).waitFor();
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
