@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dispatch as handler } from '../../../fixtures/dispatch';
 import {
   setWorkflowRunner,
@@ -37,6 +37,23 @@ import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtu
 import { mvpItem, templateFormFields } from '../../../fixtures/mvps';
 import { putProfile } from '../../../fixtures/profiles';
 import { seedTemplate } from '../../../fixtures/template-items';
+import { TransactionRefusedError } from '../../../../lambdas/shared/errors';
+
+/** When set, the next registration's transaction is refused as DynamoDB would refuse it. */
+const refuseNextCreate = vi.hoisted(() => ({ on: false }));
+vi.mock('../../../../lambdas/templates/repo', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../../lambdas/templates/repo')>();
+  return {
+    ...original,
+    createTemplate: async (...args: Parameters<typeof original.createTemplate>) => {
+      if (refuseNextCreate.on) {
+        refuseNextCreate.on = false;
+        throw new TransactionRefusedError('statusCounter', 'TransactionConflict');
+      }
+      return original.createTemplate(...args);
+    },
+  };
+});
 
 const s3Client = async () => (await s3()).client;
 
@@ -359,6 +376,33 @@ describe('POST /api/mvps', () => {
     expect(started).toEqual([
       { mvpId: mvp.id, versionId: versions.data[0]!.id, fileKey: stored.file_key },
     ]);
+  });
+
+  it("answers 'Failed to save MVP to database' when the write is refused, and leaves no file behind", async () => {
+    const seller = await makeUser('seller', true);
+    const files = await uploadFiles(seller, { images: 1 });
+    const placedBefore = [
+      ...(await listKeys(filesBucket(), 'mvps/')),
+      ...(await listKeys(previewsBucket(), 'previews/mvps/')),
+    ];
+    refuseNextCreate.on = true;
+    const result = await call<ApiErrorBody>('POST', '/api/mvps', seller, {
+      uploadId: files.uploadId,
+      fields: fields(),
+      bundle: files.bundle,
+      images: files.images,
+    });
+    expect(result.status).toBe(503);
+    expect(result.body.message).toBe(MVP_MESSAGES.saveFailed);
+    expect((await MvpEntity.query.bySeller({ seller_id: seller.sub }).go()).data).toEqual([]);
+    // The bundle and images it had moved into place are removed again.
+    expect([
+      ...(await listKeys(filesBucket(), 'mvps/')),
+      ...(await listKeys(previewsBucket(), 'previews/mvps/')),
+    ]).toEqual(placedBefore);
+    expect(await listKeys(filesBucket(), `uploads/${seller.sub}/`)).toEqual([]);
+    expect(await listKeys(previewsBucket(), `uploads/${seller.sub}/`)).toEqual([]);
+    expect(started).toEqual([]);
   });
 
   it('refuses a missing object and writes nothing', async () => {
