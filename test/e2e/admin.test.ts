@@ -234,9 +234,9 @@ describe('admin dashboard', () => {
     await screenshot(page, 'admin-dispute-resolve-errors');
     await resolve.getByLabel('Resolution details').fill('Refunded: the exports were missing.');
     await resolve.getByRole('button', { name: 'Resolve' }).click();
-    await expect.poll(() => result.textContent()).toContain('resolved for buyer');
+    await expect.poll(() => result.textContent()).toContain('resolved in favour of the buyer');
 
-    await tab.getByRole('button', { name: 'Resolved for buyer', exact: true }).click();
+    await tab.getByRole('button', { name: 'Resolved in favour of the buyer', exact: true }).click();
     await row.waitFor();
     expect(await row.getByTestId('dispute-resolution').textContent()).toBe(
       'Refunded: the exports were missing.',

@@ -1,6 +1,7 @@
 /**
- * The badge colour of each payout and dispute status, one table each for every page that shows
- * one (the buyer's and seller's pages and the admin dashboard alike).
+ * The badge colour of each payout and dispute status, and how a dispute status reads: one table
+ * each for every page that shows one (the buyer's and seller's pages and the admin dashboard
+ * alike), so a status never reads one way to the buyer and another to the admin.
  */
 import type { DisputeStatus } from '@contracts/disputes';
 import type { PayoutStatus } from '@contracts/payouts';
@@ -19,4 +20,12 @@ export const DISPUTE_STATUS_PALETTE: Record<DisputeStatus, string> = {
   resolved_buyer: 'green',
   resolved_seller: 'green',
   closed_no_action: 'gray',
+};
+
+export const DISPUTE_STATUS_LABELS: Record<DisputeStatus, string> = {
+  open: 'Open',
+  in_review: 'In Review',
+  resolved_buyer: 'Resolved in favour of the buyer',
+  resolved_seller: 'Resolved in favour of the seller',
+  closed_no_action: 'Closed with no action',
 };

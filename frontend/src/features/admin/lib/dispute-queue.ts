@@ -1,16 +1,8 @@
 /** How the dispute queue reads: status labels and colours, and who the parties are. */
 import type { DisputeResolution } from '@contracts/admin-disputes';
-import type { DisputeParty, DisputeStatus } from '@contracts/disputes';
+import type { DisputeParty } from '@contracts/disputes';
 
-export { DISPUTE_STATUS_PALETTE } from '../../../lib/status-palettes';
-
-export const DISPUTE_STATUS_LABELS: Record<DisputeStatus, string> = {
-  open: 'Open',
-  in_review: 'In Review',
-  resolved_buyer: 'Resolved for buyer',
-  resolved_seller: 'Resolved for seller',
-  closed_no_action: 'Closed, no action',
-};
+export { DISPUTE_STATUS_LABELS, DISPUTE_STATUS_PALETTE } from '../../../lib/status-palettes';
 
 /** The resolve form's choices, as an admin reads them. */
 export const RESOLUTION_LABELS: Record<DisputeResolution, string> = {

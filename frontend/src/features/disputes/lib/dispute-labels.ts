@@ -1,15 +1,9 @@
 /** How dispute statuses read on screen, and the three steps of the detail's timeline. */
 import type { Dispute, DisputeStatus } from '@contracts/disputes';
 
-export { DISPUTE_STATUS_PALETTE } from '../../../lib/status-palettes';
+import { DISPUTE_STATUS_LABELS } from '../../../lib/status-palettes';
 
-export const DISPUTE_STATUS_LABELS: Record<DisputeStatus, string> = {
-  open: 'Open',
-  in_review: 'In Review',
-  resolved_buyer: 'Resolved in favour of the buyer',
-  resolved_seller: 'Resolved in favour of the seller',
-  closed_no_action: 'Closed with no action',
-};
+export { DISPUTE_STATUS_LABELS, DISPUTE_STATUS_PALETTE } from '../../../lib/status-palettes';
 
 export interface TimelineStep {
   label: string;
