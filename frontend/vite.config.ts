@@ -62,9 +62,13 @@ export const markdownPages = (): Plugin => ({
       throw new Error(`${id}: the front matter needs a title and a description`);
     }
     const { marked } = await import('marked');
-    // Wide tables scroll inside their own box on a phone; the table keeps its table semantics.
+    // Wide tables scroll inside their own box on a phone, a region the keyboard can focus and
+    // scroll; the table keeps its table semantics.
     const html = (await marked.parse(match[2]!, { gfm: true }))
-      .replaceAll('<table>', '<div class="table-scroll"><table>')
+      .replaceAll(
+        '<table>',
+        '<div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table>',
+      )
       .replaceAll('</table>', '</table></div>');
     return {
       code: `export default ${JSON.stringify({ title: fields.title, description: fields.description, html })};`,

@@ -63,7 +63,7 @@ describe('downloads', () => {
     const row = page.getByTestId('download-row').filter({ hasText: 'Agency Site' }).first();
     const [again] = await Promise.all([
       page.waitForEvent('download'),
-      row.getByRole('button', { name: 'Download Agency Site again' }).click(),
+      row.getByRole('button', { name: 'Download again: Agency Site' }).click(),
     ]);
     expect(again.suggestedFilename()).toMatch(/^agency-site-[\d.]+\.zip$/);
     await row.getByText('No download used').waitFor();

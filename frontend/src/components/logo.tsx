@@ -1,4 +1,4 @@
-import { Box, HStack, Text } from '@chakra-ui/react';
+import { Box, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../config/paths';
 
@@ -9,7 +9,9 @@ import { paths } from '../config/paths';
  */
 export function Logo({ onDark = false }: { onDark?: boolean }) {
   return (
-    <RouterLink to={paths.home.getHref()} aria-label="MVP Marketplace home">
+    // The link's name is its visible wordmark (WCAG 2.5.3, label in name) and a word for screen
+    // readers saying where it leads.
+    <RouterLink to={paths.home.getHref()}>
       <HStack gap="2">
         <Box
           as="span"
@@ -38,6 +40,7 @@ export function Logo({ onDark = false }: { onDark?: boolean }) {
           <Text as="span" color={onDark ? 'purple.300' : 'purple.fg'}>
             Marketplace
           </Text>
+          <VisuallyHidden> home</VisuallyHidden>
         </Text>
       </HStack>
     </RouterLink>

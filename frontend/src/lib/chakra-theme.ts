@@ -104,8 +104,24 @@ export const themeConfig = mergeConfigs(
     globalCss: {
       html: { colorPalette: 'purple' },
       body: { bg: 'bg', color: 'fg' },
+      // A loading button without loadingText hides its label with `visibility: hidden`, which
+      // also takes the button's name from screen readers (axe `button-name`): the label stays
+      // invisible (transparent) but readable. The spinner itself is left alone.
+      '.chakra-button[data-loading] > span > span:not(.chakra-spinner)': {
+        visibility: 'visible',
+        color: 'transparent',
+      },
     },
-    theme: { tokens: { fonts: { heading: { value: INTER }, body: { value: INTER } } } },
+    theme: {
+      tokens: { fonts: { heading: { value: INTER }, body: { value: INTER } } },
+      semanticTokens: {
+        colors: {
+          // White on Chakra's solid green (green.600) is 3.29:1, under WCAG AA's 4.5:1 for the
+          // badges and buttons that use it; green.700 is 5.0:1, in both colour modes.
+          green: { solid: { value: '{colors.green.700}' } },
+        },
+      },
+    },
   }),
 );
 

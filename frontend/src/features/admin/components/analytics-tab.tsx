@@ -157,12 +157,9 @@ function StatCard(props: {
       <Card.Body p="5">
         <Stat.Root>
           <Stat.Label>{props.label}</Stat.Label>
-          {props.value === undefined ? (
-            <Skeleton h="8" w="24" />
-          ) : (
-            <Stat.ValueText>{props.value}</Stat.ValueText>
-          )}
-          {props.help && <Stat.HelpText>{props.help}</Stat.HelpText>}
+          <Stat.ValueText>{props.value ?? <Skeleton h="8" w="24" />}</Stat.ValueText>
+          {/* A definition list holds only terms and definitions: the help is one too. */}
+          {props.help && <Stat.HelpText as="dd">{props.help}</Stat.HelpText>}
         </Stat.Root>
       </Card.Body>
     </Card.Root>

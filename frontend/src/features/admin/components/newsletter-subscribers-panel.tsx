@@ -17,6 +17,7 @@ import { useExportNewsletterSubscribers } from '../api/export-newsletter-subscri
 import { useNewsletterSubscribers } from '../api/get-newsletter-subscribers';
 import { LoadFailed } from './newsletter-load-failed';
 import { LoadMore } from './load-more';
+import { TableScrollArea } from '../../../components/table-scroll-area';
 
 const STATUS_LABELS: Record<NewsletterSubscriberStatus, string> = {
   all: 'All',
@@ -81,7 +82,7 @@ export function NewsletterSubscribersPanel() {
             </Text>
           ) : (
             items.length > 0 && (
-              <Table.ScrollArea borderWidth="1px" rounded="md">
+              <TableScrollArea label="Subscribers">
                 <Table.Root size="sm" aria-label="Subscribers">
                   <Table.Header>
                     <Table.Row>
@@ -114,7 +115,7 @@ export function NewsletterSubscribersPanel() {
                     ))}
                   </Table.Body>
                 </Table.Root>
-              </Table.ScrollArea>
+              </TableScrollArea>
             )
           )}
           {moreFailed && (

@@ -9,6 +9,7 @@ import { useNewsletterSubscriptions } from '../api/get-newsletter-subscriptions'
 import { useNewsletterTypes } from '../api/get-newsletter-types';
 import { LoadFailed } from './newsletter-load-failed';
 import { LoadMore } from './load-more';
+import { TableScrollArea } from '../../../components/table-scroll-area';
 
 const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -63,7 +64,7 @@ export function NewsletterSubscriptionsPanel() {
             </Text>
           ) : (
             items.length > 0 && (
-              <Table.ScrollArea borderWidth="1px" rounded="md">
+              <TableScrollArea label="User subscriptions">
                 <Table.Root size="sm" aria-label="User subscriptions">
                   <Table.Header>
                     <Table.Row>
@@ -97,7 +98,7 @@ export function NewsletterSubscriptionsPanel() {
                     ))}
                   </Table.Body>
                 </Table.Root>
-              </Table.ScrollArea>
+              </TableScrollArea>
             )
           )}
           {moreFailed && (

@@ -35,6 +35,7 @@ import { useDeleteNewsletterType } from '../api/delete-newsletter-type';
 import { useNewsletterTypes } from '../api/get-newsletter-types';
 import { useUpdateNewsletterType } from '../api/update-newsletter-type';
 import { LoadFailed } from './newsletter-load-failed';
+import { TableScrollArea } from '../../../components/table-scroll-area';
 
 interface TypeValues {
   name: string;
@@ -89,7 +90,7 @@ export function NewsletterTypesPanel() {
       ) : types.data.items.length === 0 ? (
         <Text color="fg.muted">No newsletter types yet.</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
+        <TableScrollArea label="Newsletter types">
           <Table.Root size="sm" aria-label="Newsletter types">
             <Table.Header>
               <Table.Row>
@@ -121,7 +122,7 @@ export function NewsletterTypesPanel() {
               )}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScrollArea>
       )}
       <ConfirmDialog
         open={deleting !== null}

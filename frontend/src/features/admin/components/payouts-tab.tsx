@@ -23,6 +23,7 @@ import {
   payoutSellerLabel,
 } from '../lib/payout-queue';
 import { AdminQueue, type QueueOutcome } from './admin-queue';
+import { TableScrollArea } from '../../../components/table-scroll-area';
 
 /** The API's reason when it gave one (a 409's), else the spec's text. */
 const failureText = (error: unknown, fallback: string): string =>
@@ -63,7 +64,7 @@ export default function PayoutsTab() {
       emptyTestId="no-admin-payouts"
     >
       {(items) => (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
+        <TableScrollArea label="Payouts">
           <Table.Root size="sm" aria-label="Payouts">
             <Table.Header>
               <Table.Row>
@@ -114,7 +115,7 @@ export default function PayoutsTab() {
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScrollArea>
       )}
     </AdminQueue>
   );

@@ -3,6 +3,7 @@ import { Badge, Button, HStack, NativeSelect, Table, Text } from '@chakra-ui/rea
 import type { AdminUser } from '@contracts/admin-users';
 import { ROLES, type Role } from '@contracts/profile';
 import { sellerApprovalAction } from '../lib/user-management';
+import { TableScrollArea } from '../../../components/table-scroll-area';
 
 export interface UsersTableProps {
   users: AdminUser[];
@@ -20,7 +21,7 @@ export function UsersTable({
   onApprovalChange,
 }: UsersTableProps) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <TableScrollArea label="Users">
       <Table.Root size="sm" aria-label="Users">
         <Table.Header>
           <Table.Row>
@@ -94,6 +95,6 @@ export function UsersTable({
           })}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScrollArea>
   );
 }

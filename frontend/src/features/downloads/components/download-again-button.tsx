@@ -26,7 +26,7 @@ export function DownloadAgainButton({ mvpId, title }: { mvpId: string; title: st
         size="xs"
         variant="outline"
         colorPalette="purple"
-        aria-label={`Download ${title} again`}
+        aria-label={`Download again: ${title}`}
         loading={download.isPending}
         onClick={() => download.mutate()}
       >

@@ -14,6 +14,7 @@ import {
   PAYOUT_STATUS_PALETTE,
 } from '../lib/payout-format';
 import { formatCount } from '../../../lib/format';
+import { TableScrollArea } from '../../../components/table-scroll-area';
 
 export function PayoutHistory({ payouts }: { payouts: readonly Payout[] }) {
   if (payouts.length === 0) {
@@ -35,7 +36,7 @@ export function PayoutHistory({ payouts }: { payouts: readonly Payout[] }) {
     );
   }
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <TableScrollArea label="Payout history">
       <Table.Root size="sm" aria-label="Payout history">
         <Table.Header>
           <Table.Row>
@@ -80,6 +81,6 @@ export function PayoutHistory({ payouts }: { payouts: readonly Payout[] }) {
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScrollArea>
   );
 }

@@ -38,12 +38,9 @@ export function PayoutSummary({ summary }: { summary: Summary | undefined }) {
           <Card.Body p="5">
             <Stat.Root>
               <Stat.Label>{card.label}</Stat.Label>
-              {card.value === undefined ? (
-                <Skeleton h="8" w="24" />
-              ) : (
-                <Stat.ValueText>{card.value}</Stat.ValueText>
-              )}
-              <Stat.HelpText>{card.help}</Stat.HelpText>
+              <Stat.ValueText>{card.value ?? <Skeleton h="8" w="24" />}</Stat.ValueText>
+              {/* A definition list holds only terms and definitions: the help is one too. */}
+              <Stat.HelpText as="dd">{card.help}</Stat.HelpText>
             </Stat.Root>
           </Card.Body>
         </Card.Root>

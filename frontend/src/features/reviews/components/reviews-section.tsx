@@ -25,7 +25,7 @@ import { formatCount, formatRating } from '../../../lib/format';
 
 function Stars({ rating }: { rating: number }) {
   return (
-    <HStack gap="0.5" aria-label={`${rating} out of 5 stars, ${ratingLabel(rating)}`}>
+    <HStack gap="0.5" role="img" aria-label={`${rating} out of 5 stars, ${ratingLabel(rating)}`}>
       {[1, 2, 3, 4, 5].map((star) => (
         <LuStar
           key={star}

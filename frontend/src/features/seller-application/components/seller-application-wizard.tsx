@@ -6,7 +6,17 @@
  * message.
  */
 import { useState } from 'react';
-import { Button, Card, Container, Heading, HStack, Stack, Steps, Text } from '@chakra-ui/react';
+import {
+  Button,
+  Card,
+  Container,
+  Flex,
+  Heading,
+  HStack,
+  Stack,
+  Steps,
+  Text,
+} from '@chakra-ui/react';
 import { FormProvider } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
@@ -107,15 +117,32 @@ export function SellerApplicationWizard() {
             </Text>
           </Stack>
           <Steps.Root step={step} count={SELLER_APPLICATION_STEPS.length} size="sm">
-            <Steps.List>
+            {/*
+              A progress list, not tabs: the steps are not panels one can switch between, so the
+              list is an <ol> of its own instead of Steps.List (a tablist owning tab triggers).
+            */}
+            <Flex
+              as="ol"
+              aria-label="Application steps"
+              justify="space-between"
+              align="center"
+              gap="3"
+              listStyleType="none"
+            >
               {SELLER_APPLICATION_STEPS.map((title, index) => (
-                <Steps.Item key={title} index={index} title={title}>
+                <Steps.Item
+                  key={title}
+                  index={index}
+                  title={title}
+                  as="li"
+                  aria-current={index === step ? 'step' : undefined}
+                >
                   <Steps.Indicator />
                   <Steps.Title>{title}</Steps.Title>
                   <Steps.Separator />
                 </Steps.Item>
               ))}
-            </Steps.List>
+            </Flex>
           </Steps.Root>
           <FormProvider {...form}>
             <form onSubmit={submit.onSubmit} noValidate aria-label="Seller application">

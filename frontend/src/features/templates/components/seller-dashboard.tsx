@@ -255,13 +255,15 @@ function StatCard({ label, value }: { label: string; value: number | string | un
       <Card.Body p="4">
         <Stat.Root>
           <Stat.Label>{label}</Stat.Label>
-          {value === undefined ? (
-            <Skeleton h="8" w="12" />
-          ) : (
-            <Stat.ValueText>
-              {typeof value === 'number' ? formatCount(value) : value}
-            </Stat.ValueText>
-          )}
+          <Stat.ValueText>
+            {value === undefined ? (
+              <Skeleton h="8" w="12" />
+            ) : typeof value === 'number' ? (
+              formatCount(value)
+            ) : (
+              value
+            )}
+          </Stat.ValueText>
         </Stat.Root>
       </Card.Body>
     </Card.Root>
