@@ -106,10 +106,11 @@ export const themeConfig = mergeConfigs(
       body: { bg: 'bg', color: 'fg' },
       // A loading button without loadingText hides its label with `visibility: hidden`, which
       // also takes the button's name from screen readers (axe `button-name`): the label stays
-      // invisible (transparent) but readable. The spinner itself is left alone.
+      // invisible (transparent) but readable. The spinner itself is left alone. Important: global
+      // styles sit in Chakra's base layer, under the component's own style props.
       '.chakra-button[data-loading] > span > span:not(.chakra-spinner)': {
-        visibility: 'visible',
-        color: 'transparent',
+        visibility: 'visible !important',
+        color: 'transparent !important',
       },
     },
     theme: {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Button, Container, Flex, HStack, IconButton, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, NavLink, useLocation } from 'react-router';
 import { LuLayoutDashboard, LuLogOut, LuMenu, LuSettings, LuShield, LuX } from 'react-icons/lu';
-import { hasAdminRights } from '@contracts/profile';
+import { hasAdminRights, isSellerRole } from '@contracts/profile';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/auth-session';
@@ -13,8 +13,27 @@ import { ThemeToggle } from '../theme-toggle';
 const NAV_LINKS = [
   { label: 'Browse MVPs', to: paths.browse.getHref() },
   { label: 'Pricing', to: paths.pricing.getHref() },
-  { label: 'Become a Seller', to: paths.sellerSignup.getHref() },
 ] as const;
+
+/**
+ * The main links: browsing and pricing, then "Become a Seller", which gives way to "Sell" (the
+ * upload wizard) once the signed-in user is an approved seller.
+ */
+function useNavLinks(): { label: string; to: string }[] {
+  const { session } = useSession();
+  const me = useMyProfile({ enabled: session.status === 'signedIn' }).data;
+  const approvedSeller =
+    session.status === 'signedIn' &&
+    me !== undefined &&
+    me.is_seller_approved &&
+    isSellerRole(me.role);
+  return [
+    ...NAV_LINKS,
+    approvedSeller
+      ? { label: 'Sell', to: paths.upload.getHref() }
+      : { label: 'Become a Seller', to: paths.sellerSignup.getHref() },
+  ];
+}
 
 function NavItem({
   to,
@@ -112,6 +131,7 @@ function AccountActions({ onNavigate, stacked }: { onNavigate?: () => void; stac
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const navLinks = useNavLinks();
   const closeMenu = () => setMenuOpen(false);
 
   return (
@@ -128,7 +148,7 @@ export function Header() {
         <Flex h="16" align="center" justify="space-between" gap="4">
           <Logo />
           <HStack as="nav" aria-label="Main" gap="1" display={{ base: 'none', md: 'flex' }}>
-            {NAV_LINKS.map((link) => (
+            {navLinks.map((link) => (
               <NavItem key={link.to} {...link} />
             ))}
           </HStack>
@@ -159,7 +179,7 @@ export function Header() {
             pb="4"
             gap="1"
           >
-            {NAV_LINKS.map((link) => (
+            {navLinks.map((link) => (
               <NavItem key={link.to} {...link} onNavigate={closeMenu} />
             ))}
             <Box pt="2" borderTopWidth="1px">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import {
   Alert,
   Box,
@@ -16,7 +16,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import { LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
+import { LuSearchX } from 'react-icons/lu';
 import { errorMessage } from '../../../lib/api-error';
 import { useMvps } from '../api/get-mvps';
 import { hasActiveFilters, shouldPaginate } from '../lib/browse-filters';
@@ -45,8 +45,6 @@ export function BrowseView() {
   const { data, error, isPending, isFetching } = useMvps(filters);
   const lastPage = data ? Math.max(0, Math.ceil(data.total / data.pageSize) - 1) : 0;
   const pastTheEnd = Boolean(data && data.items.length === 0 && filters.page > lastPage);
-  // On a phone the full panel would push the first result a screen down: it folds behind a toggle.
-  const [filtersOpen, setFiltersOpen] = useState(false);
 
   // A shared or stale link can point past the last page (the catalog shrank): show the last one.
   useEffect(() => {
@@ -65,22 +63,7 @@ export function BrowseView() {
       </Stack>
       <Grid templateColumns={{ base: '1fr', lg: '300px 1fr' }} gap="8" alignItems="start">
         <Box position={{ lg: 'sticky' }} top={{ lg: '20' }}>
-          <Button
-            display={{ base: 'flex', lg: 'none' }}
-            w="full"
-            variant="outline"
-            aria-expanded={filtersOpen}
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            <LuSlidersHorizontal /> {filtersOpen ? 'Hide filters' : 'Show filters'}
-            {hasActiveFilters(filters) && ' (active)'}
-          </Button>
-          <Box
-            display={{ base: filtersOpen ? 'block' : 'none', lg: 'block' }}
-            mt={{ base: '4', lg: '0' }}
-          >
-            <FilterPanel {...actions} />
-          </Box>
+          <FilterPanel {...actions} />
         </Box>
         <Stack gap="6" minW="0">
           {error && (

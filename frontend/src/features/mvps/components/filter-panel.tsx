@@ -10,11 +10,13 @@ import {
   InputGroup,
   NativeSelect,
   SimpleGrid,
+  Stack,
   Tag,
   Text,
   Wrap,
 } from '@chakra-ui/react';
-import { LuSearch } from 'react-icons/lu';
+import { useState } from 'react';
+import { LuSearch, LuSlidersHorizontal } from 'react-icons/lu';
 import {
   BROWSE_CATEGORIES,
   BROWSE_TECH_STACKS,
@@ -32,8 +34,13 @@ import { useDebouncedCommit } from '../lib/use-debounced-commit';
 const isOneOf = <T extends string>(options: readonly T[], value: string): value is T =>
   options.some((option) => option === value);
 
-/** Search, sort, price, licence, category and tech-stack filters (buyer spec §2, Browse). */
+/**
+ * Search, sort, price, licence, category and tech-stack filters (buyer spec §2, Browse). On a
+ * phone, search and sort are always shown; the other filters fold behind a toggle, so the first
+ * result is not a screen down.
+ */
 export function FilterPanel({ filters, updateFilters, clearFilters }: BrowseFilterActions) {
+  const [moreOpen, setMoreOpen] = useState(false);
   const [searchText, setSearchText] = useDebouncedCommit(filters.search, (search) =>
     updateFilters({ search }, { replace: true }),
   );
@@ -98,110 +105,127 @@ export function FilterPanel({ filters, updateFilters, clearFilters }: BrowseFilt
           </NativeSelect.Root>
         </Field.Root>
 
-        <Field.Root>
-          <Field.Label>Category</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={filters.category}
-              onChange={(event) => {
-                const value = event.target.value;
-                if (value === 'All' || isOneOf<BrowseCategory>(BROWSE_CATEGORIES, value)) {
-                  updateFilters({ category: value });
-                }
-              }}
-            >
-              <option value="All">All</option>
-              {BROWSE_CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {category}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-
-        <SimpleGrid columns={2} gap="3">
+        <Button
+          display={{ base: 'flex', lg: 'none' }}
+          w="full"
+          variant="outline"
+          size="sm"
+          aria-expanded={moreOpen}
+          aria-controls="more-filters"
+          onClick={() => setMoreOpen((open) => !open)}
+        >
+          <LuSlidersHorizontal /> {moreOpen ? 'Hide filters' : 'More filters'}
+          {hasActiveFilters(filters) && ' (active)'}
+        </Button>
+        <Stack id="more-filters" gap="5" display={{ base: moreOpen ? 'flex' : 'none', lg: 'flex' }}>
           <Field.Root>
-            <Field.Label>Min price</Field.Label>
-            <Input
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="any"
-              placeholder="0"
-              value={minPrice}
-              onChange={(event) => setMinPrice(event.target.value)}
-            />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Max price</Field.Label>
-            <Input
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="any"
-              placeholder="Any"
-              value={maxPrice}
-              onChange={(event) => setMaxPrice(event.target.value)}
-            />
-          </Field.Root>
-        </SimpleGrid>
-
-        <Field.Root>
-          <Field.Label>Licensing terms</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={filters.licensingTerms}
-              onChange={(event) => {
-                const value = event.target.value;
-                if (value === 'all' || isOneOf<LicensingTerms>(LICENSING_TERMS, value)) {
-                  updateFilters({ licensingTerms: value });
-                }
-              }}
-            >
-              <option value="all">All licences</option>
-              {LICENSING_TERMS.map((terms) => (
-                <option key={terms} value={terms}>
-                  {LICENSING_LABELS[terms]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-
-        <Box as="fieldset">
-          <Text as="legend" fontSize="sm" fontWeight="medium" mb="2">
-            Tech stack
-          </Text>
-          {filters.techStack.length > 0 && (
-            <Wrap gap="2" mb="3" data-testid="selected-tech">
-              {filters.techStack.map((tech) => (
-                <Tag.Root key={tech} colorPalette="purple" variant="solid" size="md">
-                  <Tag.Label>{tech}</Tag.Label>
-                  <Tag.EndElement>
-                    <Tag.CloseTrigger aria-label={`Remove ${tech}`} onClick={() => setTech(tech)} />
-                  </Tag.EndElement>
-                </Tag.Root>
-              ))}
-            </Wrap>
-          )}
-          <SimpleGrid columns={2} gap="2">
-            {BROWSE_TECH_STACKS.map((tech) => (
-              <Checkbox.Root
-                key={tech}
-                size="sm"
-                checked={filters.techStack.includes(tech)}
-                onCheckedChange={() => setTech(tech)}
+            <Field.Label>Category</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                value={filters.category}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  if (value === 'All' || isOneOf<BrowseCategory>(BROWSE_CATEGORIES, value)) {
+                    updateFilters({ category: value });
+                  }
+                }}
               >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{tech}</Checkbox.Label>
-              </Checkbox.Root>
-            ))}
+                <option value="All">All</option>
+                {BROWSE_CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {category}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+
+          <SimpleGrid columns={2} gap="3">
+            <Field.Root>
+              <Field.Label>Min price</Field.Label>
+              <Input
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                placeholder="0"
+                value={minPrice}
+                onChange={(event) => setMinPrice(event.target.value)}
+              />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Max price</Field.Label>
+              <Input
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                placeholder="Any"
+                value={maxPrice}
+                onChange={(event) => setMaxPrice(event.target.value)}
+              />
+            </Field.Root>
           </SimpleGrid>
-        </Box>
+
+          <Field.Root>
+            <Field.Label>Licensing terms</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                value={filters.licensingTerms}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  if (value === 'all' || isOneOf<LicensingTerms>(LICENSING_TERMS, value)) {
+                    updateFilters({ licensingTerms: value });
+                  }
+                }}
+              >
+                <option value="all">All licences</option>
+                {LICENSING_TERMS.map((terms) => (
+                  <option key={terms} value={terms}>
+                    {LICENSING_LABELS[terms]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+
+          <Box as="fieldset">
+            <Text as="legend" fontSize="sm" fontWeight="medium" mb="2">
+              Tech stack
+            </Text>
+            {filters.techStack.length > 0 && (
+              <Wrap gap="2" mb="3" data-testid="selected-tech">
+                {filters.techStack.map((tech) => (
+                  <Tag.Root key={tech} colorPalette="purple" variant="solid" size="md">
+                    <Tag.Label>{tech}</Tag.Label>
+                    <Tag.EndElement>
+                      <Tag.CloseTrigger
+                        aria-label={`Remove ${tech}`}
+                        onClick={() => setTech(tech)}
+                      />
+                    </Tag.EndElement>
+                  </Tag.Root>
+                ))}
+              </Wrap>
+            )}
+            <SimpleGrid columns={2} gap="2">
+              {BROWSE_TECH_STACKS.map((tech) => (
+                <Checkbox.Root
+                  key={tech}
+                  size="sm"
+                  checked={filters.techStack.includes(tech)}
+                  onCheckedChange={() => setTech(tech)}
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{tech}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </SimpleGrid>
+          </Box>
+        </Stack>
       </Card.Body>
     </Card.Root>
   );

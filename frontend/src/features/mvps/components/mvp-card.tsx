@@ -16,8 +16,10 @@ import { LicenceLinkBadge } from '../../../components/licence-link-badge';
 
 const CARD_TECH_TAGS = 3;
 
-/** The template card (buyer spec §2): the whole card opens the detail page. */
 /**
+ * The template card (buyer spec §2): the whole card opens the detail page. On a phone it is a
+ * compact row (a square thumbnail beside title, tagline, price and figures; its title is the link),
+ * so a page of results is a short scroll; from `md` it is the full card with tags and buttons.
  * `showSeller`: the "by @name" line; off on the seller's own profile page, where every card is
  * theirs.
  */
@@ -33,6 +35,7 @@ export function MvpCard({ mvp, showSeller = true }: { mvp: MvpSummary; showSelle
       data-mvp-id={mvp.id}
       // Fills its grid cell, so cards in a row are equally tall and their buttons line up.
       h="full"
+      flexDirection={{ base: 'row', md: 'column' }}
       overflow="hidden"
       variant="outline"
       cursor="pointer"
@@ -40,11 +43,12 @@ export function MvpCard({ mvp, showSeller = true }: { mvp: MvpSummary; showSelle
       _hover={{ transform: 'translateY(-2px)', shadow: 'lg' }}
       onClick={() => navigate(detailHref)}
     >
-      <Box position="relative">
+      <Box position="relative" w={{ base: '28', md: 'full' }} flexShrink="0">
         <Image
           src={coverImage(mvp.preview_images)}
           alt={`${mvp.title} preview`}
-          aspectRatio={16 / 9}
+          aspectRatio={{ base: 1, md: 16 / 9 }}
+          h={{ base: 'full', md: 'auto' }}
           w="full"
           objectFit="cover"
           bg="bg.muted"
@@ -54,23 +58,46 @@ export function MvpCard({ mvp, showSeller = true }: { mvp: MvpSummary; showSelle
             if (!image.src.endsWith(FALLBACK_PREVIEW_IMAGE)) image.src = FALLBACK_PREVIEW_IMAGE;
           }}
         />
-        <Badge position="absolute" top="3" left="3" colorPalette="purple" variant="solid">
+        <Badge
+          position="absolute"
+          top="3"
+          left="3"
+          colorPalette="purple"
+          variant="solid"
+          display={{ base: 'none', md: 'inline-flex' }}
+        >
           {mvp.category}
         </Badge>
-        <LicenceLinkBadge position="absolute" top="3" right="3" variant="surface">
-          {describeAccess(mvp.access_tier, mvp.price)}
-        </LicenceLinkBadge>
+        <Box position="absolute" top="3" right="3" display={{ base: 'none', md: 'block' }}>
+          <LicenceLinkBadge variant="surface">
+            {describeAccess(mvp.access_tier, mvp.price)}
+          </LicenceLinkBadge>
+        </Box>
       </Box>
-      <Card.Body gap="3" p="5">
+      <Card.Body gap={{ base: '1.5', md: '3' }} p={{ base: '3', md: '5' }} minW="0">
         <Box>
-          <Card.Title as="h3" lineClamp={1} data-testid="mvp-card-title">
-            {mvp.title}
+          <Card.Title
+            as="h3"
+            lineClamp={1}
+            data-testid="mvp-card-title"
+            fontSize={{ base: 'md', md: 'lg' }}
+          >
+            <RouterLink to={detailHref} onClick={stop}>
+              {mvp.title}
+            </RouterLink>
           </Card.Title>
-          <Card.Description lineClamp={2} mt="1">
+          <Card.Description lineClamp={{ base: 1, md: 2 }} mt="1">
             {mvp.tagline}
           </Card.Description>
         </Box>
-        <TechTags techStack={mvp.tech_stack} max={CARD_TECH_TAGS} />
+        <Box display={{ base: 'block', md: 'none' }}>
+          <LicenceLinkBadge variant="surface" size="sm">
+            {describeAccess(mvp.access_tier, mvp.price)}
+          </LicenceLinkBadge>
+        </Box>
+        <Box display={{ base: 'none', md: 'block' }}>
+          <TechTags techStack={mvp.tech_stack} max={CARD_TECH_TAGS} />
+        </Box>
         <HStack gap="4" fontSize="sm" color="fg.muted">
           {isRated(mvp.average_rating) ? (
             <HStack gap="1" aria-label={describeRating(mvp.average_rating)}>
@@ -91,7 +118,7 @@ export function MvpCard({ mvp, showSeller = true }: { mvp: MvpSummary; showSelle
           </HStack>
         </HStack>
         {showSeller && mvp.seller.username && (
-          <Text fontSize="sm" color="fg.muted">
+          <Text fontSize="sm" color="fg.muted" display={{ base: 'none', md: 'block' }}>
             by{' '}
             <Link asChild color="purple.fg" onClick={stop}>
               <RouterLink to={paths.seller.getHref(mvp.seller.username)}>
@@ -101,7 +128,14 @@ export function MvpCard({ mvp, showSeller = true }: { mvp: MvpSummary; showSelle
           </Text>
         )}
       </Card.Body>
-      <Card.Footer gap="2" px="5" pb="5" pt="0" flexWrap="wrap">
+      <Card.Footer
+        gap="2"
+        px="5"
+        pb="5"
+        pt="0"
+        flexWrap="wrap"
+        display={{ base: 'none', md: 'flex' }}
+      >
         {mvp.demo_url && (
           <Button asChild size="sm" variant="outline" onClick={stop}>
             <a href={mvp.demo_url} target="_blank" rel="noopener noreferrer">

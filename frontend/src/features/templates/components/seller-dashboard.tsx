@@ -95,7 +95,8 @@ function ApprovedSellerDashboard({ recentEarnings }: { recentEarnings: ReactNode
           <Alert.Title>{errorMessage(mvps.error)}</Alert.Title>
         </Alert.Root>
       ) : (
-        <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+        // Six figures: 2, 3 or 6 to a row, so no row has a hole at any width.
+        <SimpleGrid columns={{ base: 2, md: 3, xl: 6 }} gap="4" data-testid="seller-stats">
           <StatCard label="Total MVPs" value={stats?.total} />
           <StatCard label="Approved" value={stats?.byStatus.approved} />
           <StatCard label="Pending" value={stats ? pending : undefined} />
