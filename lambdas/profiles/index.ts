@@ -8,6 +8,7 @@ export const handler = createHttpHandler(
     'get-my-profile': () => import('./handlers/get-my-profile').then((m) => m.getMyProfile),
     'update-my-profile': () =>
       import('./handlers/update-my-profile').then((m) => m.updateMyProfileHandler),
+    'set-my-avatar': () => import('./handlers/set-my-avatar').then((m) => m.setMyAvatarHandler),
     'start-beta-session': () =>
       import('./handlers/start-beta-session').then((m) => m.startBetaSession),
     'list-admin-users': () => import('./handlers/list-admin-users').then((m) => m.listAdminUsers),

@@ -6,6 +6,8 @@ export const handler = createHttpHandler(
   'uploads',
   {
     'create-upload': () => import('./handlers/create-upload').then((m) => m.createUpload),
+    'create-avatar-upload': () =>
+      import('./handlers/create-avatar-upload').then((m) => m.createAvatarUpload),
   },
   { loadProfile: loadCallerProfile },
 );

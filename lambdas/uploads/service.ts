@@ -10,6 +10,7 @@ import {
   FILE_MESSAGES,
   declaredBundleProblem,
   declaredImageProblem,
+  type AvatarUploadGrant,
   type PresignedUpload,
   type UploadedFile,
   type UploadGrant,
@@ -30,7 +31,7 @@ const buckets = () => ({
  * for one bundle and/or preview images.
  */
 export const createUpload = async (
-  profile: Profile,
+  profile: Pick<Profile, 'id'>,
   request: UploadRequestInput,
 ): Promise<UploadGrant> => {
   const uploadId = ulid();
@@ -58,6 +59,22 @@ export const createUpload = async (
     ),
   );
   return { uploadId, expiresInSeconds: UPLOAD_URL_SECONDS, bundle, images };
+};
+
+/**
+ * `POST /api/uploads/avatar` (any signed-in user): a presigned PUT URL for one image, with the
+ * preview images' rules, under the caller's own upload prefix.
+ */
+export const createAvatarUpload = async (
+  userId: string,
+  image: { fileName: string; size: number; contentType: string },
+): Promise<AvatarUploadGrant> => {
+  const grant = await createUpload({ id: userId }, { images: [image] });
+  return {
+    uploadId: grant.uploadId,
+    expiresInSeconds: grant.expiresInSeconds,
+    image: grant.images[0]!,
+  };
 };
 
 /** An uploaded file that passed every check, with the bucket it is in. */

@@ -62,7 +62,16 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   // Creates the default profile on first sight, and beta accounts (`betaAccessNeeds`, when on).
   // Admin user management pages with signed cursors and moves users between role groups
   // (`userManagementNeeds`).
-  profiles: { table: 'readWrite', secrets: ['cursorSigningKey'] },
+  // An uploaded avatar: checks the browser's upload under `uploads/` (HEAD), copies it to
+  // `previews/avatars/` and removes the original and the replaced picture.
+  profiles: {
+    table: 'readWrite',
+    secrets: ['cursorSigningKey'],
+    previewImages: [
+      { access: 'readWrite', prefix: storageDesign.uploadsPrefix },
+      { access: 'readWrite', prefix: `${storageDesign.previewPrefix}avatars/` },
+    ],
+  },
   // Newsletter toggles, subscribers, launch-page leads and issues; the admin tab's lists page with
   // signed cursors, and it signs and checks the links of the e-mails. Sending (SES) and starting
   // newsletter-send are granted by the Newsletter construct.

@@ -52,6 +52,46 @@ describe('settings', () => {
     expect(await form.getByLabel('Bio').inputValue()).toBe('Building my first MVP.');
   });
 
+  it('uploads a profile picture, refusing a file that is not an image', async () => {
+    const { page } = session;
+    await page.goto('/settings?tab=profile');
+    const form = page.getByRole('form', { name: 'Profile' });
+    await form.waitFor();
+    // A buyer's username is not about a seller page.
+    expect(await form.textContent()).not.toContain('public seller page');
+    expect(await form.textContent()).toContain('It is shown with your reviews.');
+
+    const file = form.getByTestId('avatar-file');
+    await file.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hi'),
+    });
+    await form.getByText('Only image files are allowed for preview images.').waitFor();
+
+    // A real 1×1 PNG.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/eL9GtQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await file.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await form.getByText('Profile picture updated.').waitFor();
+    const url = await form.getByLabel('Or a picture URL').inputValue();
+    expect(url).toMatch(/^\/previews\/avatars\/[^/]+\/[A-Z0-9]+\.png$/);
+    // The picture is served, and it is the one uploaded.
+    const served = await page.request.get(url);
+    expect(served.status()).toBe(200);
+    expect(Buffer.from(await served.body())).toEqual(png);
+    await form.getByRole('img', { name: 'Your profile picture' }).waitFor();
+    await screenshot(page, 'settings-avatar');
+
+    // It stays after a reload and a save of the form.
+    await page.reload();
+    await expect.poll(() => form.getByLabel('Or a picture URL').inputValue()).toBe(url);
+    await form.getByRole('button', { name: 'Save Profile' }).click();
+    await form.getByText('Profile updated successfully!').waitFor();
+  });
+
   it('changes the password with the spec messages', async () => {
     const { page } = session;
     await page.goto('/settings?tab=security');

@@ -132,7 +132,13 @@ import type {
   MyMvpsResult,
   UpdateMvpBody,
 } from './templates';
-import type { UploadGrant, UploadRequest } from './uploads';
+import type {
+  AvatarUploadGrant,
+  AvatarUploadRequest,
+  SetAvatarRequest,
+  UploadGrant,
+  UploadRequest,
+} from './uploads';
 
 export type { RouteKey };
 
@@ -197,6 +203,7 @@ interface ApiRows {
   // Profiles
   'GET /api/me': { response: Profile };
   'PATCH /api/me': { body: ProfileUpdateInput; response: Profile };
+  'PUT /api/me/avatar': { body: SetAvatarRequest; response: Profile };
   'POST /api/auth/beta': { response: BetaCredentials };
   'GET /api/sellers/{username}': { response: PublicSellerProfile };
   // Newsletter
@@ -321,6 +328,7 @@ interface ApiRows {
     response: SellerApplicationReceipt;
   };
   'POST /api/uploads': { body: UploadRequest; response: UploadGrant };
+  'POST /api/uploads/avatar': { body: AvatarUploadRequest; response: AvatarUploadGrant };
   'POST /api/mvps': { body: CreateMvpBody; response: MvpWriteResult };
   'POST /api/mvps/{id}/versions': { body: CreateVersionBody; response: MvpWriteResult };
   'GET /api/mvps/{id}/manage': { response: ManagedMvp };

@@ -4,6 +4,7 @@
  * Kept apart from `profile.ts` so the header, which needs only the role helpers, stays free of zod.
  */
 import * as z from 'zod';
+import { AVATAR_PATH_PATTERN } from './uploads';
 
 export const USERNAME_REQUIRED_MESSAGE = 'Username is required.';
 export const USERNAME_SPACES_MESSAGE = 'Username cannot contain spaces.';
@@ -11,7 +12,10 @@ export const USERNAME_CHARACTERS_MESSAGE =
   'Username can only contain letters, numbers, dots, hyphens and underscores.';
 export const USERNAME_LENGTH_MESSAGE = 'Username must be 30 characters or fewer.';
 /** Shown under the field, as the spec asks. */
+/** The username hint for a buyer (their name shows with their reviews) and for a seller. */
 export const USERNAME_HINT =
+  'No spaces. Letters, numbers, dots, hyphens and underscores, up to 30 characters. It is shown with your reviews.';
+export const SELLER_USERNAME_HINT =
   'No spaces. Letters, numbers, dots, hyphens and underscores, up to 30 characters. Your public seller page lives at /seller/your-username.';
 export const USERNAME_TAKEN_MESSAGE = 'This username is already taken.';
 export const PROFILE_UPDATE_FAILED_MESSAGE = 'Failed to update profile.';
@@ -43,22 +47,28 @@ const optionalText = (max: number, label: string) =>
     .transform((value) => (value ? value : null));
 
 /** Optional web address: empty (or null) means "remove it"; otherwise http(s) only. */
-const optionalUrl = z
-  .string()
-  .trim()
-  .max(500, 'Web addresses must be 500 characters or fewer.')
-  .nullish()
-  .transform((value) => (value ? value : null))
-  .refine(
-    (value) => value === null || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value),
-    INVALID_URL_MESSAGE,
-  );
+const optionalUrlOr = (alsoAllowed?: RegExp) =>
+  z
+    .string()
+    .trim()
+    .max(500, 'Web addresses must be 500 characters or fewer.')
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .refine(
+      (value) =>
+        value === null ||
+        /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value) ||
+        (alsoAllowed?.test(value) ?? false),
+      INVALID_URL_MESSAGE,
+    );
+const optionalUrl = optionalUrlOr();
 
 export const profileUpdateSchema = z.object({
   username: usernameSchema,
   display_name: optionalText(100, 'Display name'),
   bio: optionalText(500, 'Bio'),
-  profile_picture_url: optionalUrl,
+  // A web address, or the path of a picture uploaded here (kept when the form is saved again).
+  profile_picture_url: optionalUrlOr(AVATAR_PATH_PATTERN),
   website_url: optionalUrl,
   social_links: z
     .object({ twitter: optionalUrl, linkedin: optionalUrl, github: optionalUrl })

@@ -218,3 +218,33 @@ export const uploadedFileSchema = z.object({
   contentType: z.string().min(1).max(100),
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+// Avatars: `POST /api/uploads/avatar`, then `PUT /api/me/avatar` (issue 13 §10)
+
+/** One image, with the preview images' rules and the spec's server texts. */
+export const avatarUploadRequestSchema = declaredFileSchema.superRefine((file, ctx) => {
+  const problem = declaredImageProblem({
+    name: file.fileName,
+    size: file.size,
+    contentType: file.contentType,
+  });
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+export type AvatarUploadRequest = z.input<typeof avatarUploadRequestSchema>;
+
+export interface AvatarUploadGrant {
+  uploadId: string;
+  expiresInSeconds: number;
+  image: PresignedUpload;
+}
+
+/** The uploaded avatar, restated: it is checked against S3 before it becomes the picture. */
+export const setAvatarRequestSchema = z.object({
+  uploadId: z.string().min(1).max(64),
+  image: uploadedFileSchema,
+});
+export type SetAvatarRequest = z.infer<typeof setAvatarRequestSchema>;
+
+/** The public path of an uploaded avatar (`/previews/avatars/{userId}/{id}.{ext}`). */
+export const AVATAR_PATH_PATTERN =
+  /^\/previews\/avatars\/[A-Za-z0-9_-]+\/[A-Za-z0-9]+\.(jpg|png|webp|gif)$/;

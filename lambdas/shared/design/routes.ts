@@ -89,6 +89,15 @@ export const routes = [
     summary: "The caller's own profile fields; a new username is claimed in one transaction.",
   },
   {
+    method: 'PUT',
+    path: '/api/me/avatar',
+    domain: 'profiles',
+    operation: 'set-my-avatar',
+    access: 'user',
+    summary:
+      "The caller's uploaded avatar (checked against S3 under the caller's own upload prefix) becomes their profile picture.",
+  },
+  {
     method: 'POST',
     path: '/api/auth/beta',
     domain: 'profiles',
@@ -235,6 +244,15 @@ export const routes = [
     access: 'approved-seller-or-admin',
     summary:
       "Presigned PUT URLs for a bundle and preview images under the caller's uploads/ prefix (approved sellers, admin, both).",
+  },
+  {
+    method: 'POST',
+    path: '/api/uploads/avatar',
+    domain: 'uploads',
+    operation: 'create-avatar-upload',
+    access: 'user',
+    summary:
+      "A presigned PUT URL for one avatar image under the caller's uploads/ prefix (any signed-in user).",
   },
   {
     method: 'POST',

@@ -46,6 +46,7 @@ const matrix: Record<string, Cell> = {
   'GET /api/mvps/{id}': { allowed: 'everyone' },
   'GET /api/me': { allowed: 'signed-in' },
   'PATCH /api/me': { allowed: 'signed-in' },
+  'PUT /api/me/avatar': { allowed: 'signed-in' },
   'POST /api/auth/beta': {
     allowed: 'everyone',
     notFoundForAll: 'beta access is switched off in these tests',
@@ -71,6 +72,7 @@ const matrix: Record<string, Cell> = {
   'GET /api/disputes/{id}': { allowed: ADMINS, seesPrivateData: ADMINS },
   'POST /api/seller-applications': { allowed: 'signed-in' },
   'POST /api/uploads': { allowed: [...APPROVED_SELLERS, 'admin'] },
+  'POST /api/uploads/avatar': { allowed: 'signed-in' },
   'POST /api/mvps': { allowed: APPROVED_SELLERS },
   // Another seller's template: owner, admin and both only; the owner is not a caller here.
   'POST /api/mvps/{id}/versions': { allowed: ADMINS },

@@ -1,11 +1,16 @@
-import { useState } from 'react';
-import { Button, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
-import type { Profile } from '@contracts/profile';
+import { useRef, useState } from 'react';
+import { Avatar, Button, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { LuUpload } from 'react-icons/lu';
+import { isSellerRole, type Profile } from '@contracts/profile';
 import {
   PROFILE_UPDATE_FAILED_MESSAGE,
+  SELLER_USERNAME_HINT,
   USERNAME_HINT,
   profileUpdateSchema,
 } from '@contracts/profile-update';
+import { IMAGE_ACCEPT } from '@contracts/uploads';
+import { errorMessage } from '../../../lib/api-error';
+import { useUploadAvatar } from '../api/upload-avatar';
 import { setServerFieldErrors } from '../../../components/form/use-form-submit';
 import { FormField } from '../../../components/form/form-field';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
@@ -15,6 +20,7 @@ import { useUpdateMyProfile } from '../api/update-my-profile';
 import { Message } from './message';
 
 export const PROFILE_SAVED_MESSAGE = 'Profile updated successfully!';
+export const AVATAR_SAVED_MESSAGE = 'Profile picture updated.';
 
 /** The form holds every field as text ('' for none), in the shape the API takes. */
 const valuesOf = (profile: Profile) => ({
@@ -53,6 +59,19 @@ export function ProfileTab({ profile }: { profile: Profile }) {
     },
   });
   const { errors } = form.formState;
+  const avatar = useUploadAvatar();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const picture = form.watch('profile_picture_url');
+  const uploadPicture = (file: File | undefined) => {
+    if (!file) return;
+    setSaved(false);
+    avatar.mutate(file, {
+      onSuccess: (stored) =>
+        form.setValue('profile_picture_url', stored.profile_picture_url ?? '', {
+          shouldDirty: false,
+        }),
+    });
+  };
 
   const urlField = (
     name:
@@ -83,10 +102,51 @@ export function ProfileTab({ profile }: { profile: Profile }) {
           required
           markRequired
           error={errors.username?.message}
-          hint={USERNAME_HINT}
+          hint={isSellerRole(profile.role) ? SELLER_USERNAME_HINT : USERNAME_HINT}
         >
           <Input {...form.register('username')} type="text" />
         </FormField>
+        <Stack gap="2">
+          <Text fontWeight="medium" fontSize="sm">
+            Profile picture
+          </Text>
+          <HStack gap="4">
+            <Avatar.Root size="xl">
+              <Avatar.Fallback name={profile.display_name ?? profile.username ?? undefined} />
+              {picture && <Avatar.Image src={picture} alt="Your profile picture" />}
+            </Avatar.Root>
+            <Button
+              variant="outline"
+              size="sm"
+              loading={avatar.isPending}
+              loadingText="Uploading…"
+              onClick={() => fileInput.current?.click()}
+            >
+              <LuUpload /> Upload image
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept={IMAGE_ACCEPT}
+              hidden
+              aria-label="Profile picture file"
+              data-testid="avatar-file"
+              onChange={(event) => {
+                uploadPicture(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+            />
+          </HStack>
+          {avatar.isSuccess && <Message status="success" text={AVATAR_SAVED_MESSAGE} />}
+          {avatar.error && (
+            <Message
+              status="error"
+              text={
+                avatar.error instanceof ApiError ? errorMessage(avatar.error) : avatar.error.message
+              }
+            />
+          )}
+        </Stack>
         <FormField label="Display name" error={errors.display_name?.message}>
           <Input {...form.register('display_name')} type="text" />
         </FormField>
@@ -96,7 +156,7 @@ export function ProfileTab({ profile }: { profile: Profile }) {
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           {urlField(
             'profile_picture_url',
-            'Profile picture URL',
+            'Or a picture URL',
             'https://…/avatar.png',
             errors.profile_picture_url?.message,
           )}
