@@ -1,89 +1,62 @@
 /**
- * Files for the demo templates: preview images (SVG, a gradient with the title) and a real small
- * zip bundle per template, so previews render and downloads hand out an archive that unpacks.
+ * Files for the demo templates (issue 13 §11): a real small zip bundle per template, a genuine
+ * starter (starter.ts), and its preview images, which show that starter's own landing page: the
+ * page's markup and styles drawn by the browser inside an SVG (`foreignObject`), so each preview
+ * is the page itself at desktop size, further down, and at phone width, with no screenshot to
+ * render or store.
  */
 import { strToU8, zipSync } from 'fflate';
+import { landingBody, landingStyles, slugOf, starterFiles } from './starter';
 import type { SeedTemplate } from './templates';
 
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const WIDTH = 1200;
+const HEIGHT = 750;
 
-const PREVIEW_CAPTIONS = ['Overview', 'Inside the app', 'On mobile'];
+/** The page as XHTML inside the SVG, `width` px wide, moved up by `scroll` px. */
+const pageObject = (
+  template: SeedTemplate,
+  box: { x: number; y: number; width: number; height: number },
+  options: { scroll?: number; phone?: boolean } = {},
+) => `<foreignObject x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}">
+<div xmlns="http://www.w3.org/1999/xhtml" class="page" style="width: ${box.width}px; height: ${box.height}px; overflow: hidden">
+<style>${landingStyles(template, options.phone ? 'phone' : 'desktop')}</style>
+<div style="margin-top: -${options.scroll ?? 0}px">
+${landingBody(template)}</div>
+</div>
+</foreignObject>`;
 
 /** Preview `index` (0-based) of a template: 1200×750, the card's 16:10 ratio. */
 export const renderPreviewSvg = (template: SeedTemplate, index: number): string => {
   const [from, to] = template.colors;
-  const caption = PREVIEW_CAPTIONS[index] ?? `View ${index + 1}`;
-  // A few interface-like blocks so the three previews of a template look different.
-  const blocks = [0, 1, 2]
-    .map((row) => {
-      const y = 360 + row * 90 + index * 12;
-      const width = 760 - row * 140 - index * 60;
-      return `<rect x="220" y="${y}" width="${width}" height="56" rx="12" fill="#ffffff" fill-opacity="${0.22 - row * 0.05}"/>`;
-    })
-    .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="750" viewBox="0 0 1200 750">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-<rect width="1200" height="750" fill="url(#g)"/>
-<rect x="160" y="120" width="880" height="540" rx="28" fill="#000000" fill-opacity="0.18"/>
-<text x="600" y="250" text-anchor="middle" font-family="Inter, Helvetica, Arial, sans-serif" font-size="64" font-weight="700" fill="#ffffff">${escapeXml(template.title)}</text>
-<text x="600" y="310" text-anchor="middle" font-family="Inter, Helvetica, Arial, sans-serif" font-size="30" fill="#ffffff" fill-opacity="0.85">${escapeXml(caption)}</text>
-${blocks}
+  const body =
+    index === 2
+      ? // On a phone: the page at 390 px in a device frame, on the template's colours.
+        `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#g)"/>
+<rect x="393" y="18" width="414" height="714" rx="36" fill="#0f172a"/>
+${pageObject(template, { x: 405, y: 30, width: 390, height: 690 }, { phone: true })}`
+      : pageObject(
+          template,
+          { x: 0, y: 0, width: WIDTH, height: HEIGHT },
+          { scroll: index === 1 ? 430 : 0 },
+        );
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
+${body}
 </svg>
 `;
 };
 
-const slugOf = (title: string) =>
-  title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
-/** A small but real project archive: README, package.json and a source file. */
+/** The starter as a zip archive, byte-identical across reseeds. */
 export const buildBundleZip = (template: SeedTemplate): Uint8Array => {
-  const name = slugOf(template.title);
-  const readme = `# ${template.title}
-
-${template.tagline}
-
-${template.description}
-
-## Features
-${template.features.map((feature) => `- ${feature}`).join('\n')}
-
-## Tech stack
-${template.techStack.map((tech) => `- ${tech}`).join('\n')}
-
-## Getting started
-\`\`\`sh
-npm install
-npm run dev
-\`\`\`
-`;
-  const packageJson = JSON.stringify(
-    {
-      name,
-      version: template.versionNumber,
-      private: true,
-      type: 'module',
-      scripts: { dev: 'node src/index.ts', build: 'tsc -p .' },
-    },
-    null,
-    2,
-  );
-  const source = `// ${template.title}: entry point.
-export const features = ${JSON.stringify(template.features, null, 2)};
-
-console.log(\`${template.title.replace(/`/g, '')} is running with \${features.length} features.\`);
-`;
   // A fixed modification time keeps the archive byte-identical across reseeds.
   const mtime = new Date('2025-01-01T00:00:00Z');
   return zipSync(
-    {
-      [`${name}/README.md`]: [strToU8(readme), { mtime }],
-      [`${name}/package.json`]: [strToU8(`${packageJson}\n`), { mtime }],
-      [`${name}/src/index.ts`]: [strToU8(source), { mtime }],
-    },
+    Object.fromEntries(
+      Object.entries(starterFiles(template)).map(([path, text]) => [
+        path,
+        [strToU8(text), { mtime }],
+      ]),
+    ),
     { level: 6 },
   );
 };

@@ -144,7 +144,7 @@ describe('seedDemoData', () => {
     expect(await total('rating_count')).toBe(sum((mvp) => mvp.rating_count));
   });
 
-  it('stores SVG previews and a zip bundle that unpacks', async () => {
+  it("stores previews of the starter's own page and a zip bundle that unpacks into a starter", async () => {
     const [mvp] = await byStatus('approved');
     expect(mvp!.preview_image_keys.length).toBeGreaterThanOrEqual(1);
     for (const key of mvp!.preview_image_keys) {
@@ -153,7 +153,10 @@ describe('seedDemoData', () => {
         new GetObjectCommand({ Bucket: process.env.PREVIEW_IMAGES_BUCKET!, Key: key }),
       );
       expect(preview.ContentType).toBe('image/svg+xml');
-      expect(await preview.Body!.transformToString()).toContain(mvp!.title.replace(/&/g, '&amp;'));
+      // The landing page itself (its markup inside the SVG), not a title on a gradient.
+      const svg = await preview.Body!.transformToString();
+      expect(svg).toContain('<foreignObject');
+      expect(svg).toContain(`<h1>${mvp!.tagline.replace(/&/g, '&amp;')}</h1>`);
     }
     const bundle = await s3.send(
       new GetObjectCommand({ Bucket: process.env.MVP_FILES_BUCKET!, Key: mvp!.file_key! }),
@@ -165,6 +168,18 @@ describe('seedDemoData', () => {
     expect(names.some((name) => name.endsWith('/README.md'))).toBe(true);
     expect(names.some((name) => name.endsWith('/package.json'))).toBe(true);
     expect(names.some((name) => name.endsWith('/src/index.ts'))).toBe(true);
+    expect(names.some((name) => name.endsWith('/netlify.toml'))).toBe(true);
+    // A static landing page that opens in a browser, published by netlify.toml.
+    const page = strFromU8(files[names.find((name) => name.endsWith('/public/index.html'))!]!);
+    expect(page).toMatch(/^<!doctype html>/);
+    expect(page).toContain(`<title>${mvp!.title.replace(/&/g, '&amp;')}</title>`);
+    expect(page).not.toMatch(/(src|href)="https?:/);
+    const toml = strFromU8(files[names.find((name) => name.endsWith('/netlify.toml'))!]!);
+    expect(toml).toContain('publish = "public"');
+    const manifest = JSON.parse(
+      strFromU8(files[names.find((name) => name.endsWith('/package.json'))!]!),
+    ) as { dependencies: Record<string, string> };
+    expect(Object.keys(manifest.dependencies).length).toBeGreaterThan(0);
     const readme = files[names.find((name) => name.endsWith('/README.md'))!]!;
     expect(strFromU8(readme)).toContain(`# ${mvp!.title}`);
   });
