@@ -122,6 +122,8 @@ let hooked = false;
 const sanitizer = () => {
   if (!hooked) {
     DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+      // A code block wider than the panel scrolls: the keyboard must reach it (WCAG 2.1.1).
+      if (node.tagName === 'PRE') node.setAttribute('tabindex', '0');
       if (node.tagName === 'A' && node.getAttribute('href')) {
         node.setAttribute('target', '_blank');
         node.setAttribute('rel', 'noopener noreferrer nofollow');
