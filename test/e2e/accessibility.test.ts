@@ -14,10 +14,9 @@
  * - Signed in, each role scans the routes whose content depends on who is signed in (its
  *   dashboard, settings, notifications, the seller's and admin's pages, every admin tab) plus the
  *   home page, whose header is the role's own.
- * - Each page is scanned twice, pairwise over the two other dimensions: light on a desktop
- *   (1280×900), then dark on a phone (390×844). Every colour mode and every size is scanned on every
- *   page, the dark colours with the phone's layout; the theme is switched with the header's own
- *   toggle, in place, as a person would.
+ * - Each page is scanned in light and dark, on a desktop (1280×900) and on a phone (390×844): all
+ *   four pairs, one switch apart. The theme is switched with the header's own toggle, in place, as
+ *   a person would, and transitions are stilled so colours are read where they end.
  */
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -154,23 +153,29 @@ const setDark = async (page: Page, dark: boolean): Promise<void> => {
 };
 
 /**
- * Scans the page as it is (light on a desktop, or dark on a phone), then switches to the other
- * pair and scans again. The next page opens in the pair this one ended with (the colour mode is
- * kept by the app), so each page costs one switch.
+ * Scans the page in all four pairs of colour mode and size, changing one at a time: from light
+ * on a desktop through light on a phone and dark on a phone to dark on a desktop, or the same way
+ * back. The next page opens in the pair this one ended with (the app keeps the colour mode), so no
+ * switch is spent on returning.
  */
-const scanBothWays = async (page: Page, where: string): Promise<Finding[]> => {
-  const pairName = async () =>
-    (await page.evaluate(() => document.documentElement.classList.contains('dark')))
-      ? 'dark, phone'
-      : 'light, desktop';
-  await settled(page);
-  const first = await pairName();
-  const findings = await scan(page, `${where} (${first})`);
-  const toDark = first === 'light, desktop';
-  await page.setViewportSize(toDark ? PHONE : DESKTOP);
-  await setDark(page, toDark);
-  await settled(page);
-  findings.push(...(await scan(page, `${where} (${await pairName()})`)));
+const scanEveryWay = async (page: Page, where: string): Promise<Finding[]> => {
+  const state = async () => ({
+    dark: await page.evaluate(() => document.documentElement.classList.contains('dark')),
+    phone: (page.viewportSize()?.width ?? DESKTOP.width) < DESKTOP.width,
+  });
+  const scanHere = async () => {
+    await settled(page);
+    const { dark, phone } = await state();
+    return scan(page, `${where} (${dark ? 'dark' : 'light'}, ${phone ? 'phone' : 'desktop'})`);
+  };
+  const findings = await scanHere();
+  const { dark, phone } = await state();
+  await page.setViewportSize(phone ? DESKTOP : PHONE);
+  findings.push(...(await scanHere()));
+  await setDark(page, !dark);
+  findings.push(...(await scanHere()));
+  await page.setViewportSize(phone ? PHONE : DESKTOP);
+  findings.push(...(await scanHere()));
   return findings;
 };
 
@@ -252,7 +257,7 @@ describe('accessibility of every route', () => {
     for (const route of Object.values(paths)) {
       const href = hrefOf(route.path, ids);
       await open(page, href);
-      findings.push(...(await scanBothWays(page, `${href} signed out`)));
+      findings.push(...(await scanEveryWay(page, `${href} signed out`)));
     }
     await context.close();
     expect(findings, report(findings)).toEqual([]);
@@ -265,12 +270,12 @@ describe('accessibility of every route', () => {
       for (const name of ['home', ...SIGNED_IN[role]] as const) {
         const href = hrefOf(paths[name].path, ids);
         await open(page, href);
-        findings.push(...(await scanBothWays(page, `${href} as ${role}`)));
+        findings.push(...(await scanEveryWay(page, `${href} as ${role}`)));
       }
       if (role === 'admin') {
         for (const tab of ADMIN_TABS) {
           await open(page, paths.admin.getHref(tab));
-          findings.push(...(await scanBothWays(page, `/admin?tab=${tab} as admin`)));
+          findings.push(...(await scanEveryWay(page, `/admin?tab=${tab} as admin`)));
         }
       }
       await context.close();
