@@ -259,3 +259,7 @@ export const listApprovedMvpsOfSeller = async (
     ratingCount: rows.reduce((sum, row) => sum + row.rating_count, 0),
   };
 };
+
+/** A template's versions, newest first (at most 50), with their changelogs (upgrade pull requests). */
+export const versionHistoryOf = (mvpId: string): Promise<MvpVersionItem[]> =>
+  listMvpVersions(mvpId);

@@ -138,6 +138,23 @@ const fileResult = async (
  * grant, and its retry finds the grant and is served free.
  */
 export const downloadMvp = async (userId: string, mvpId: string): Promise<DownloadResult> => {
+  const spent = await spendDownload(userId, mvpId);
+  return fileResult(spent.mvp, spent.licenseId, spent.quotaSpent);
+};
+
+/** What a spent download gives: the template as approved, its licence, and whether quota went. */
+export interface SpentDownload {
+  mvp: MvpItem;
+  licenseId: string;
+  quotaSpent: boolean;
+}
+
+/**
+ * The download itself, without the file's URL: every rule and write of {@link downloadMvp}. A buyer
+ * deploy (lambdas/deployments) spends through this, so it costs exactly what Download costs, with
+ * the same entitlement, quota, daily limit, licence and "download again" rules.
+ */
+export const spendDownload = async (userId: string, mvpId: string): Promise<SpentDownload> => {
   // What grants the licence is read once, not again on each retry of a lost race.
   let grant: Awaited<ReturnType<typeof licenseGrantOf>> | undefined;
   for (let attempt = 0; ; attempt += 1) {
@@ -156,7 +173,7 @@ export const downloadMvp = async (userId: string, mvpId: string): Promise<Downlo
       const grant = await getDownloadGrant(userId, mvp.id, period);
       if (grant) {
         logger.info('Download again (no quota spent)', { mvpId: mvp.id });
-        return fileResult(mvp, grant.license_id, false);
+        return { mvp, licenseId: grant.license_id, quotaSpent: false };
       }
     }
     if (!order && profile.downloads_remaining <= 0) {
@@ -212,7 +229,7 @@ export const downloadMvp = async (userId: string, mvpId: string): Promise<Downlo
     const { result } = outcome;
     if (!result.canceled) {
       logger.info('Download recorded', { mvpId, downloadId: outcome.downloadId });
-      return fileResult(mvp, license.id, !order);
+      return { mvp, licenseId: license.id, quotaSpent: !order };
     }
     // Another first download of this period won the grant: the retry is served free.
     if (result.failed('grant') === 'ConditionalCheckFailed') continue;

@@ -459,6 +459,17 @@ export const quotaChangeWrite = (input: {
     })
     .where(({ downloads_remaining }, { eq }) => eq(downloads_remaining, input.readRemaining));
 
+/** P3c: the buyer's GitHub login (Settings → Connections), set or cleared. */
+export const setGithubUsername = async (
+  id: string,
+  login: string | null,
+  now: string,
+): Promise<void> => {
+  const write = ProfileEntity.patch({ id });
+  if (login === null) await write.set({ updated_at: now }).remove(['github_username']).go();
+  else await write.set({ github_username: login, updated_at: now }).go();
+};
+
 /** P3b: the seller's GitHub App installation, on an existing profile only. */
 export const setGithubAppInstallation = async (
   id: string,

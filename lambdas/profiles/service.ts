@@ -6,7 +6,7 @@
 import type { SellerSummary } from '../shared/contracts/catalog';
 import type { Profile } from '../shared/contracts/profile';
 import { USERNAME_TAKEN_MESSAGE, type ProfileUpdate } from '../shared/contracts/profile-update';
-import { setGithubAppInstallation } from './repo';
+import { setGithubAppInstallation, setGithubUsername } from './repo';
 import {
   ACCOUNT_CLOSED_MESSAGE,
   BETA_CLIENT_LIMIT_MESSAGE,
@@ -432,6 +432,10 @@ export const recordGithubAppInstallation = async (
 ): Promise<void> => {
   await setGithubAppInstallation(id, String(installationId), new Date().toISOString());
 };
+
+/** The buyer's GitHub login after connecting GitHub (null: disconnected). */
+export const recordGithubUsername = (id: string, login: string | null): Promise<void> =>
+  setGithubUsername(id, login, new Date().toISOString());
 
 /** The seller's GitHub App installation id, if any. */
 export const githubAppInstallationOf = async (id: string): Promise<number | undefined> => {

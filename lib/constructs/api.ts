@@ -152,6 +152,14 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
     table: 'readWrite',
     secrets: ['oauthStateKey', 'githubAppPrivateKey', 'githubAppClientSecret'],
   },
+  // Buyer deploys: the table (deployments, sealed tokens, OAuth states, the download a deploy
+  // spends), bundles under `mvps/` (upgrade pull requests), the OAuth-state key and the two OAuth
+  // client secrets; the vault key and starting buyer-deploy are granted by BuyerDeploy.
+  deployments: {
+    table: 'readWrite',
+    mvpFiles: { access: 'read', prefix: storageDesign.bundlesPrefix },
+    secrets: ['oauthStateKey', 'githubOAuthClientSecret', 'netlifyClientSecret'],
+  },
 };
 
 /**

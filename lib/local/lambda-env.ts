@@ -31,7 +31,17 @@ export interface LambdaEnvironmentInput extends UserPoolIds {
    */
   stripe?: { apiUrl?: string; prices?: { basic?: string; pro?: string; premium?: string } };
   /** The GitHub-compatible server (lib/local/github) and the local GitHub App; absent: github.com. */
-  github?: { apiUrl: string; webUrl?: string; appId: number; appSlug: string; clientId: string };
+  github?: {
+    apiUrl: string;
+    webUrl?: string;
+    appId: number;
+    appSlug: string;
+    clientId: string;
+    /** The OAuth app buyers connect with. */
+    oauthClientId?: string;
+  };
+  /** The Netlify-compatible server (lib/local/netlify) and the OAuth client; absent: netlify.com. */
+  netlify?: { apiUrl: string; clientId: string; pollSeconds?: number };
   /** TOKEN_LOCAL_KEY (lambdas/shared/adapters/token-vault.ts); a fresh one when absent. */
   tokenLocalKey?: string;
 }
@@ -91,6 +101,11 @@ export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string,
     GITHUB_APP_ID: input.github ? String(input.github.appId) : undefined,
     GITHUB_APP_SLUG: input.github?.appSlug,
     GITHUB_APP_CLIENT_ID: input.github?.clientId,
+    GITHUB_OAUTH_CLIENT_ID: input.github?.oauthClientId,
+    NETLIFY_API_URL: input.netlify?.apiUrl,
+    NETLIFY_WEB_URL: input.netlify?.apiUrl,
+    NETLIFY_CLIENT_ID: input.netlify?.clientId,
+    DEPLOY_POLL_SECONDS: input.netlify ? String(input.netlify.pollSeconds ?? 1) : undefined,
     SITE_URL: input.siteUrl,
     MAIL_FROM: 'newsletter@marketplace.local',
   } satisfies LambdaEnvironment),

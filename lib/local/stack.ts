@@ -36,6 +36,7 @@ import {
 } from './resources';
 import { readLocalState, writeLocalState } from './state';
 import { startLocalGithub, localAppKeyPair, type LocalGithub } from './github/index';
+import { startLocalNetlify, type LocalNetlify } from './netlify/index';
 import { startLocalStripe, type LocalStripe } from './stripe/index';
 import {
   createPreviewHandler,
@@ -99,6 +100,11 @@ export interface LocalStack {
    * client; the marketplace's App is `LOCAL_GITHUB_APP`, its key under `.local/github`.
    */
   github: Pick<LocalGithub, 'endpoint' | 'gitUrl' | 'control'>;
+  /**
+   * The local Netlify server (lib/local/netlify): its endpoint (sites are served at
+   * `<endpoint>/sites/<name>/`) and control API client.
+   */
+  netlify: Pick<LocalNetlify, 'endpoint' | 'control'>;
   /** aws-ses-v2-local: its web inbox at `/`, every message sent as JSON at `/store`. */
   sesEndpoint: string;
   /** The pending confirmation code cognito-local issued to `email` (waits up to 10 s). */
@@ -114,6 +120,12 @@ export const LOCAL_GITHUB_APP = {
   name: 'MVP Marketplace (local)',
   clientId: 'Iv1.localmarketplace',
 };
+
+/** The OAuth app buyers connect GitHub with, on the local GitHub server. */
+export const LOCAL_GITHUB_OAUTH_CLIENT_ID = 'Ov23localmarketplace';
+
+/** The marketplace's OAuth application on the local Netlify server. */
+export const LOCAL_NETLIFY_CLIENT_ID = 'local-marketplace-netlify';
 
 /** The browser's runtime configuration (contract 5 of the shared briefing). */
 export type WebConfig = SiteConfig;
@@ -212,6 +224,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
 
   let localStripe: LocalStripe | undefined;
   let localGithub: LocalGithub | undefined;
+  let localNetlify: LocalNetlify | undefined;
   try {
     // 2. Resources from the shared designs; the pool ids survive restarts through state.json.
     const stateFile = join(dataDir, 'state.json');
@@ -255,6 +268,25 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         // With a client, the installation redirect carries a code that proves who installed.
         clientSecret: localSecrets.githubAppClientSecret,
       },
+      // Buyers connect GitHub (deploys) through the OAuth app; it returns to /buyer-github-callback.
+      oauthApp: {
+        clientId: LOCAL_GITHUB_OAUTH_CLIENT_ID,
+        clientSecret: localSecrets.githubOAuthClientSecret,
+        callbackUrl: `http://localhost:${options.port}/buyer-github-callback`,
+      },
+    });
+    // The Netlify-compatible server: buyers authorise it and their sites are served from it.
+    localNetlify = await startLocalNetlify({
+      port: await choosePort('NETLIFY_PORT', 12115),
+      dataDir: join(dataDir, 'netlify'),
+      clients: [
+        {
+          client_id: LOCAL_NETLIFY_CLIENT_ID,
+          client_secret: localSecrets.netlifyClientSecret,
+          name: 'MVP Marketplace (local)',
+          redirect_uris: [`http://localhost:${options.port}/buyer-netlify-callback`],
+        },
+      ],
     });
     const secrets = {
       ...(realStripe
@@ -290,7 +322,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         appId: LOCAL_GITHUB_APP.id,
         appSlug: LOCAL_GITHUB_APP.slug,
         clientId: LOCAL_GITHUB_APP.clientId,
+        oauthClientId: LOCAL_GITHUB_OAUTH_CLIENT_ID,
       },
+      netlify: { apiUrl: localNetlify.endpoint, clientId: LOCAL_NETLIFY_CLIENT_ID },
     });
     applyLambdaEnvironment(env);
     // Step Functions in process: startWorkflow runs the same ASL files here (state-machines.ts).
@@ -414,6 +448,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         gitUrl: localGithub.gitUrl,
         control: localGithub.control,
       },
+      netlify: { endpoint: localNetlify.endpoint, control: localNetlify.control },
       sesEndpoint: emulators.ses.endpoint,
       readConfirmationCode: (email) =>
         waitForConfirmationCode(emulators.cognito.dataDir, userPool.userPoolId, email),
@@ -423,6 +458,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
           // No deliveries to a server that is going away; the queue is kept for the next start.
           await localStripe?.stop();
           await localGithub?.stop();
+          await localNetlify?.stop();
           server.closeAllConnections();
           await new Promise<void>((done) => server.close(() => done()));
           await web.close();
@@ -437,6 +473,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   } catch (error) {
     await localStripe?.stop();
     await localGithub?.stop();
+    await localNetlify?.stop();
     await stopEmulators();
     throw error;
   }

@@ -25,6 +25,8 @@ export interface AppSettings {
   readonly mail: { from: string; identity: string; sendRate: number; siteUrl?: string };
   /** The marketplace's GitHub App (`-c githubAppId=123 -c githubAppSlug=my-app`); unset: none. */
   readonly githubApp?: { id: number; slug: string; clientId?: string };
+  /** The buyers' OAuth apps (`-c githubOAuthClientId=… -c netlifyClientId=…`); unset: none. */
+  readonly deployOAuth?: { githubClientId?: string; netlifyClientId?: string };
 }
 
 const EMAIL = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/;
@@ -104,6 +106,29 @@ export const readSettings = (app: App): AppSettings => {
       context('githubAppSlug'),
       context('githubAppClientId'),
     ),
+    ...deployOAuthContext(context('githubOAuthClientId'), context('netlifyClientId')),
+  };
+};
+
+/** The buyers' OAuth client ids from context, each a non-empty string when set. */
+const deployOAuthContext = (
+  github: unknown,
+  netlify: unknown,
+): { deployOAuth?: { githubClientId?: string; netlifyClientId?: string } } => {
+  if (github === undefined && netlify === undefined) return {};
+  for (const [name, value] of [
+    ['githubOAuthClientId', github],
+    ['netlifyClientId', netlify],
+  ] as const) {
+    if (value !== undefined && (typeof value !== 'string' || value === '')) {
+      throw new Error(`Context "${name}" must be an OAuth client id.`);
+    }
+  }
+  return {
+    deployOAuth: {
+      ...(typeof github === 'string' ? { githubClientId: github } : {}),
+      ...(typeof netlify === 'string' ? { netlifyClientId: netlify } : {}),
+    },
   };
 };
 
@@ -157,6 +182,7 @@ export const createApp = (
     stripePrices: settings.stripePrices,
     mail: settings.mail,
     ...(settings.githubApp ? { githubApp: settings.githubApp } : {}),
+    ...(settings.deployOAuth ? { deployOAuth: settings.deployOAuth } : {}),
     ...(options.frontendDist ? { frontendDist: options.frontendDist } : {}),
   });
 

@@ -15,6 +15,7 @@ import type { PaymentsMode } from '../../lambdas/shared/design/site-config';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
+import { BuyerDeploy } from '../constructs/buyer-deploy';
 import { GithubSync } from '../constructs/github-sync';
 import { Newsletter } from '../constructs/newsletter';
 import { Payouts } from '../constructs/payouts';
@@ -38,6 +39,8 @@ export interface MarketplaceStackProps extends StackProps {
   readonly mail: { from: string; identity: string; sendRate: number; siteUrl?: string };
   /** The marketplace's GitHub App (context `githubAppId`, `githubAppSlug`); unset: not configured. */
   readonly githubApp?: { id: number; slug: string };
+  /** The OAuth apps buyers deploy with (context `githubOAuthClientId`, `netlifyClientId`). */
+  readonly deployOAuth?: { githubClientId?: string; netlifyClientId?: string };
 }
 
 export class MarketplaceStack extends Stack {
@@ -50,6 +53,7 @@ export class MarketplaceStack extends Stack {
   readonly payouts: Payouts;
   readonly newsletter: Newsletter;
   readonly githubSync: GithubSync;
+  readonly buyerDeploy: BuyerDeploy;
 
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     super(scope, id, props);
@@ -123,6 +127,19 @@ export class MarketplaceStack extends Stack {
     }
     this.githubSync.allowApi(githubFunction);
     this.processing.allowStart(this.githubSync.taskFunctions.RegisterVersionFunctionArn);
+    this.buyerDeploy = new BuyerDeploy(this, 'BuyerDeploy', {
+      data: this.data,
+      userPool: this.auth.userPool,
+      webClient: this.auth.webClient,
+      vault: this.githubSync,
+      ...(props.deployOAuth ? { oauth: props.deployOAuth } : {}),
+    });
+    // Deploy starts the repository step; the Netlify callback starts the site step.
+    const deploymentsFunction = this.api.functions.get('deployments');
+    if (!deploymentsFunction) {
+      throw new Error('The deployments function is missing: it must be allowed to start deploys.');
+    }
+    this.buyerDeploy.allowApi(deploymentsFunction);
     this.web = new Web(this, 'Web', {
       data: this.data,
       apiDomainName: this.api.domainName,
@@ -139,6 +156,8 @@ export class MarketplaceStack extends Stack {
     this.newsletter.setSiteUrl(siteUrl);
     // The repository webhooks the github function creates point at the site's /api/webhooks/github.
     githubFunction.addEnvironment('SITE_URL', siteUrl);
+    // The OAuth callbacks of buyer deploys return to the site's /buyer-*-callback pages.
+    deploymentsFunction.addEnvironment('SITE_URL', siteUrl);
 
     const outputs: Record<string, string> = {
       SiteUrl: `https://${this.web.distribution.distributionDomainName}`,
@@ -153,6 +172,7 @@ export class MarketplaceStack extends Stack {
       PayoutsStateMachineArn: this.payouts.stateMachine.stateMachineArn,
       NewsletterStateMachineArn: this.newsletter.stateMachine.stateMachineArn,
       GithubSyncStateMachineArn: this.githubSync.stateMachine.stateMachineArn,
+      BuyerDeployStateMachineArn: this.buyerDeploy.stateMachine.stateMachineArn,
       MailIdentity: this.newsletter.identity.emailIdentityName,
     };
     for (const [name, value] of Object.entries(outputs)) new CfnOutput(this, name, { value });

@@ -6,6 +6,8 @@
 import * as z from 'zod';
 import { config } from '../../shared/config';
 import { logger } from '../../shared/observability';
+import { getApprovedMvpItem } from '../../catalog/service';
+import { notifyUpgradeAvailable } from '../../deployments/service';
 import { publishProcessedVersion } from '../../templates/transitions';
 import { classifyError } from '../errors';
 import { approvedMessage, mvpLink } from '../messages';
@@ -41,7 +43,22 @@ export const publishBundle = async (input: PublishInput): Promise<PublishResult>
     logger.info('Publish skipped: the MVP moved on', { mvpId: input.mvpId });
     return { outcome };
   }
+  if (!moderate) await tellDeployers(input.mvpId);
   return { outcome: moderate ? 'held_for_review' : 'published' };
+};
+
+/**
+ * Buyers who deployed an older version hear of the new one (issue 12 part 3). Best effort: the
+ * version is published either way, and a failure here is logged, not retried.
+ */
+const tellDeployers = async (mvpId: string): Promise<void> => {
+  try {
+    const mvp = await getApprovedMvpItem(mvpId);
+    const told = await notifyUpgradeAvailable(mvp);
+    if (told > 0) logger.info('Deployers told of the new version', { mvpId, told });
+  } catch (error) {
+    logger.warn('Deployers could not be told of the new version', { mvpId, error });
+  }
 };
 
 export const handler = async (event: unknown): Promise<PublishResult> =>

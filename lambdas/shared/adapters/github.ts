@@ -138,3 +138,59 @@ export const installationsOfInstallingUser = async (code: string): Promise<numbe
   });
   return installations.map((installation) => installation.id);
 };
+
+/**
+ * Buyers (issue 12 part 2): the marketplace's GitHub OAuth app. The authorize page asks for the
+ * `repo` scope (a private repository is created in the buyer's account); the callback's code is
+ * exchanged for the buyer's token, which the caller seals in the token vault at once.
+ */
+const oauthAppClientId = (): string => {
+  const clientId = config().GITHUB_OAUTH_CLIENT_ID;
+  if (!clientId) throw new Error('GitHub OAuth is not configured: set GITHUB_OAUTH_CLIENT_ID.');
+  return clientId;
+};
+
+/** GitHub's authorize page for a buyer, back to `redirectUri` with `code` and `state`. */
+export const githubUserAuthorizeUrl = (state: string, redirectUri: string): string => {
+  const url = new URL('/login/oauth/authorize', githubWebUrl());
+  url.search = new URLSearchParams({
+    client_id: oauthAppClientId(),
+    redirect_uri: redirectUri,
+    scope: 'repo',
+    state,
+    allow_signup: 'true',
+  }).toString();
+  return url.toString();
+};
+
+/** Exchanges a buyer's callback code for their token (`@octokit/oauth-methods`' web flow). */
+export const exchangeGithubUserCode = async (
+  code: string,
+  redirectUri: string,
+): Promise<{ token: string; scopes: string[] }> => {
+  const [{ exchangeWebFlowCode }, { request }, clientSecret] = await Promise.all([
+    import('@octokit/oauth-methods'),
+    import('@octokit/request'),
+    readSecret('githubOAuthClientSecret'),
+  ]);
+  const { authentication } = await exchangeWebFlowCode({
+    clientType: 'oauth-app',
+    clientId: oauthAppClientId(),
+    clientSecret,
+    code,
+    redirectUrl: redirectUri,
+    request: request.defaults({ baseUrl: githubApiUrl(), request: { timeout: 20_000 } }),
+  });
+  return { token: authentication.token, scopes: authentication.scopes };
+};
+
+/** Octokit as a buyer (their OAuth token, opened from the vault by the caller just before). */
+export const githubAsUser = async (token: string): Promise<Octokit> => {
+  const { Octokit: OctokitClient } = await import('@octokit/rest');
+  return new OctokitClient({
+    baseUrl: githubApiUrl(),
+    auth: token,
+    request: { timeout: 20_000 },
+    log: silentLog,
+  });
+};

@@ -31,6 +31,19 @@ import type {
   GithubSyncResult,
 } from './github';
 import type {
+  AuthorizeUrl,
+  Connections,
+  CreateDeploymentBody,
+  CreatedDeployment,
+  Deployment,
+  DeploymentList,
+  GithubAuthorizeBody,
+  GithubCallbackResult,
+  NetlifyCallbackResult,
+  OAuthCallbackBody,
+  UpgradePullRequest,
+} from './deployments';
+import type {
   AdminNewsletterSubscriberPage,
   AdminNewsletterType,
   AdminNewsletterTypeList,
@@ -344,6 +357,26 @@ interface ApiRows {
   'PUT /api/my/mvps/{id}/github': { body: GithubLinkBody; response: GithubLinkResult };
   'DELETE /api/my/mvps/{id}/github': { response: GithubLinkResult };
   'POST /api/my/mvps/{id}/github/sync': { response: GithubSyncResult };
+  // Buyer deployments (issue 12)
+  'POST /api/deployments/github/authorize-url': {
+    body: GithubAuthorizeBody;
+    response: AuthorizeUrl;
+  };
+  'POST /api/deployments/github/callback': {
+    body: OAuthCallbackBody;
+    response: GithubCallbackResult;
+  };
+  'DELETE /api/deployments/github': { response: { message: string } };
+  'GET /api/my/connections': { response: Connections };
+  'POST /api/deployments': { body: CreateDeploymentBody; response: CreatedDeployment };
+  'GET /api/my/deployments': { response: DeploymentList };
+  'GET /api/deployments/{id}': { response: Deployment };
+  'POST /api/deployments/{id}/netlify/authorize-url': { response: AuthorizeUrl };
+  'POST /api/deployments/netlify/callback': {
+    body: OAuthCallbackBody;
+    response: NetlifyCallbackResult;
+  };
+  'POST /api/deployments/{id}/upgrade-pull-request': { response: UpgradePullRequest };
   'DELETE /api/mvps/{id}': { response: ArchiveMvpResult };
   'GET /api/my/mvps': { response: MyMvpsResult };
   'GET /api/my/mvps/downloads': { response: SellerDownloadsResult };

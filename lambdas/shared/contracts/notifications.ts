@@ -16,6 +16,8 @@ export const NOTIFICATION_TYPES = [
   'dispute_updated',
   /** Beyond the spec: admins are told of a new message from the contact form. */
   'contact_message',
+  /** Beyond the spec (issue 12): a template the buyer deployed has a new approved version. */
+  'upgrade_available',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

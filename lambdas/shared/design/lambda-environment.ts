@@ -111,6 +111,24 @@ export const lambdaEnvironmentSchema = z.object({
    * is theirs (GET /user/installations).
    */
   GITHUB_APP_CLIENT_ID: z.string().min(1).optional(),
+  /** The marketplace's GitHub OAuth app (buyers connect GitHub to deploy): its client id. */
+  GITHUB_OAUTH_CLIENT_ID: z.string().min(1).optional(),
+  /**
+   * Netlify's API origin for `@netlify/api` (scheme and host): unset in the cloud
+   * (https://api.netlify.com); locally the Netlify-compatible server of lib/local/netlify.
+   */
+  NETLIFY_API_URL: z.url().optional(),
+  /** Where Netlify's OAuth pages live: unset in the cloud (https://app.netlify.com). */
+  NETLIFY_WEB_URL: z.url().optional(),
+  /** The marketplace's Netlify OAuth application (buyer deploys): its client id. */
+  NETLIFY_CLIENT_ID: z.string().min(1).optional(),
+  /** Seconds between two polls of a Netlify deploy in buyer-deploy (default 10; local: 1). */
+  DEPLOY_POLL_SECONDS: z.coerce.number().int().positive().max(60).default(10),
+  /**
+   * The ARN of the buyer-deploy state machine, set only on the deployments function (it starts
+   * the repository step and, after the Netlify callback, the site step).
+   */
+  BUYER_DEPLOY_STATE_MACHINE_ARN: z.string().min(1).optional(),
   /**
    * The ARN of the github-sync state machine, set only on functions allowed to start it (the
    * github domain: the push webhook and the Sync button).

@@ -40,7 +40,8 @@ export type Domain =
   | 'audit'
   | 'contact'
   | 'admin'
-  | 'github';
+  | 'github'
+  | 'deployments';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -547,6 +548,91 @@ export const routes = [
     access: 'approved-seller',
     summary:
       'Syncs the head of the default branch as a new version (nothing when already synced); the owner only.',
+  },
+  {
+    method: 'POST',
+    path: '/api/deployments/github/authorize-url',
+    domain: 'deployments',
+    operation: 'start-github-connection',
+    access: 'user',
+    summary:
+      "GitHub's authorize page for the caller (initiate-buyer-github-oauth) with a signed, single-use state, for a template or just to connect.",
+  },
+  {
+    method: 'POST',
+    path: '/api/deployments/github/callback',
+    domain: 'deployments',
+    operation: 'complete-github-connection',
+    access: 'user',
+    summary:
+      "Completes the caller's GitHub authorisation (/buyer-github-callback): state consumed, code exchanged, token sealed; answers the login.",
+  },
+  {
+    method: 'DELETE',
+    path: '/api/deployments/github',
+    domain: 'deployments',
+    operation: 'disconnect-github',
+    access: 'user',
+    summary: "Forgets the caller's GitHub token (Settings → Connections).",
+  },
+  {
+    method: 'GET',
+    path: '/api/my/connections',
+    domain: 'deployments',
+    operation: 'get-connections',
+    access: 'user',
+    summary: 'Which of GitHub and Netlify the caller connected, as whom; never a token.',
+  },
+  {
+    method: 'POST',
+    path: '/api/deployments',
+    domain: 'deployments',
+    operation: 'create-deployment',
+    access: 'user',
+    summary:
+      "Spends a download as Download does and starts the repository step (a private repository with the template's files) of a new deployment.",
+  },
+  {
+    method: 'GET',
+    path: '/api/my/deployments',
+    domain: 'deployments',
+    operation: 'list-my-deployments',
+    access: 'user',
+    summary: "The caller's deployments with their templates, newest first.",
+  },
+  {
+    method: 'GET',
+    path: '/api/deployments/{id}',
+    domain: 'deployments',
+    operation: 'get-deployment',
+    access: 'user',
+    summary: "One deployment's status (polled every 5 s); its buyer only, 404 for anyone else.",
+  },
+  {
+    method: 'POST',
+    path: '/api/deployments/{id}/netlify/authorize-url',
+    domain: 'deployments',
+    operation: 'get-netlify-authorize-url',
+    access: 'user',
+    summary: "Netlify's authorize page for the caller's deployment once its repository exists.",
+  },
+  {
+    method: 'POST',
+    path: '/api/deployments/netlify/callback',
+    domain: 'deployments',
+    operation: 'complete-netlify-connection',
+    access: 'user',
+    summary:
+      'Completes the Netlify authorisation (/buyer-netlify-callback): token sealed, the site step started.',
+  },
+  {
+    method: 'POST',
+    path: '/api/deployments/{id}/upgrade-pull-request',
+    domain: 'deployments',
+    operation: 'open-upgrade-pull-request',
+    access: 'user',
+    summary:
+      "Opens (once per version) a pull request with the template's latest approved version and its changelogs in the caller's repository.",
   },
   {
     method: 'GET',

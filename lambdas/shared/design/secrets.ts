@@ -59,6 +59,20 @@ export const secretDesign = {
     notRotatedBecause:
       "Issued by GitHub per App: a new key is generated in the App's settings, put into this secret, and the old one deleted there (docs/operations.md), which a Secrets Manager rotation Lambda cannot do.",
   },
+  githubOAuthClientSecret: {
+    envVar: 'GITHUB_OAUTH_CLIENT_SECRET',
+    description:
+      "OAuth client secret of the marketplace's GitHub OAuth app: exchanges a buyer's authorization code for their token (buyer deploys)",
+    notRotatedBecause:
+      "Issued by GitHub per OAuth app: a new client secret is generated in the app's settings, put into this secret, and the old one deleted there, which a Secrets Manager rotation Lambda cannot do.",
+  },
+  netlifyClientSecret: {
+    envVar: 'NETLIFY_CLIENT_SECRET',
+    description:
+      "OAuth client secret of the marketplace's Netlify OAuth application: exchanges a buyer's authorization code for their token (buyer deploys)",
+    notRotatedBecause:
+      "Issued by Netlify per OAuth application: it is regenerated in Netlify's user settings and the new value put into this secret, which a Secrets Manager rotation Lambda cannot do.",
+  },
 } as const;
 
 export type SecretName = keyof typeof secretDesign;

@@ -45,6 +45,16 @@ export const stateMachineDesign = {
       RegisterVersionFunctionArn: 'github/tasks/register-version.ts',
     },
   },
+  'buyer-deploy': {
+    asl: 'state-machines/buyer-deploy.asl.json',
+    arnVariable: 'BUYER_DEPLOY_STATE_MACHINE_ARN',
+    tasks: {
+      CreateRepositoryFunctionArn: 'deployments/tasks/create-repository.ts',
+      CreateSiteFunctionArn: 'deployments/tasks/create-site.ts',
+      CheckSiteFunctionArn: 'deployments/tasks/check-site.ts',
+      MarkFailedFunctionArn: 'deployments/tasks/mark-failed.ts',
+    },
+  },
 } as const satisfies Record<
   string,
   { asl: string; arnVariable: LambdaVariable; tasks: Record<string, string> }

@@ -5,6 +5,7 @@
  */
 import { requireApp, requireUser, type Principal } from './auth';
 import type { Context } from './context';
+import { createDeployKey, deployKeyObject, findDeployKey, listDeployKeys } from './deploy-keys';
 import { GithubApiError, isoSeconds, notFound, randomAlphanumeric } from './http';
 import { installationObject, privateUser, repositoryObject } from './objects';
 import {
@@ -241,6 +242,42 @@ const ROUTES: [string, Handler][] = [
       requireWrite(request.principal, repo);
       const hook = findHook(ctx, repo, request.params.id!);
       delete ctx.state.hooks[String(hook.id)];
+      ctx.store.changed();
+      return ok(null, 204);
+    },
+  ],
+  [
+    'POST /repos/{owner}/{repo}/keys',
+    (ctx, request) => {
+      const repo = repoOf(ctx, request);
+      requireWrite(request.principal, repo);
+      const addedBy = request.principal.kind === 'user' ? request.principal.user.login : null;
+      return ok(deployKeyObject(ctx, createDeployKey(ctx, repo, request.body, addedBy)), 201);
+    },
+  ],
+  [
+    'GET /repos/{owner}/{repo}/keys',
+    (ctx, request) => {
+      const repo = repoOf(ctx, request);
+      requireWrite(request.principal, repo);
+      return ok(listDeployKeys(ctx, repo).map((key) => deployKeyObject(ctx, key)));
+    },
+  ],
+  [
+    'GET /repos/{owner}/{repo}/keys/{id}',
+    (ctx, request) => {
+      const repo = repoOf(ctx, request);
+      requireWrite(request.principal, repo);
+      return ok(deployKeyObject(ctx, findDeployKey(ctx, repo, request.params.id!)));
+    },
+  ],
+  [
+    'DELETE /repos/{owner}/{repo}/keys/{id}',
+    (ctx, request) => {
+      const repo = repoOf(ctx, request);
+      requireWrite(request.principal, repo);
+      const key = findDeployKey(ctx, repo, request.params.id!);
+      delete ctx.state.deployKeys[String(key.id)];
       ctx.store.changed();
       return ok(null, 204);
     },

@@ -10,7 +10,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { canRead, canWrite, principalOfToken, type Principal } from './auth';
 import { findRepo, type Context } from './context';
+import { DEPLOY_KEY_USER, verifyDeployKeyPassword } from '../deploy-key-proof';
+import { listDeployKeys } from './deploy-keys';
 import { gitText, listRefs, ZERO_SHA } from './git';
+import type { StoredRepo } from './store';
 import { isoSeconds } from './http';
 
 let backend: string | undefined;
@@ -35,6 +38,15 @@ const sendText = (
   response.end(text);
 };
 
+/** The password of `deploy-key` Basic credentials, else undefined. */
+const deployKeyPassword = (authorization: string | undefined): string | undefined => {
+  const match = /^Basic\s+(\S+)$/i.exec(authorization ?? '');
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return decoded.slice(0, colon) === DEPLOY_KEY_USER ? decoded.slice(colon + 1) : undefined;
+};
+
 const basicPrincipal = (ctx: Context, authorization: string | undefined): Principal | 'bad' => {
   const match = /^Basic\s+(\S+)$/i.exec(authorization ?? '');
   if (!match) return { kind: 'anonymous' };
@@ -43,47 +55,16 @@ const basicPrincipal = (ctx: Context, authorization: string | undefined): Princi
   return principalOfToken(ctx, password) ?? 'bad';
 };
 
-/** Handles `<gitUrl>/…` (`path` is what follows `/git`); false when it is no repository path. */
-export const handleGitRequest = async (
+/** Runs `git http-backend` for one request and streams its answer; its exit code, or false when it answered nothing. */
+const serveBackend = async (
   ctx: Context,
-  path: string,
+  repo: StoredRepo,
+  rest: string,
   request: IncomingMessage,
   response: ServerResponse,
   url: URL,
-): Promise<boolean> => {
-  const match =
-    /^\/([^/]+)\/([^/]+?)(?:\.git)?(\/(?:info\/refs|git-upload-pack|git-receive-pack|HEAD))$/.exec(
-      path,
-    );
-  if (!match) return false;
-  const [, owner, name, rest] = match as unknown as [string, string, string, string];
-  const service = rest === '/info/refs' ? url.searchParams.get('service') : rest.slice(1);
-  const pushing = service === 'git-receive-pack';
-  const principal = basicPrincipal(ctx, request.headers.authorization);
-  const challenge = { 'www-authenticate': 'Basic realm="GitHub"' };
-  if (principal === 'bad') {
-    sendText(
-      response,
-      401,
-      'Invalid username or token. Password authentication is not supported for Git operations.\n',
-      challenge,
-    );
-    return true;
-  }
-  const repo = findRepo(ctx, decodeURIComponent(owner), decodeURIComponent(name));
-  if (!repo || !canRead(principal, repo) || (pushing && principal.kind === 'anonymous')) {
-    if (principal.kind === 'anonymous')
-      sendText(response, 401, 'Authentication required\n', challenge);
-    else sendText(response, 404, 'Repository not found.\n');
-    return true;
-  }
-  if (pushing && !canWrite(principal, repo)) {
-    const who = principal.kind === 'user' ? principal.user.login : 'this token';
-    sendText(response, 403, `Permission to ${repo.owner}/${repo.name}.git denied to ${who}.\n`);
-    return true;
-  }
-  const dir = join(ctx.reposDir, repo.owner, `${repo.name}.git`);
-  const before = pushing && rest === '/git-receive-pack' ? await listRefs(dir) : undefined;
+  remoteUser: string,
+): Promise<number | null | false> => {
   const child = spawn(await backendPath(), [], {
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -105,12 +86,7 @@ export const handleGitRequest = async (
       ...(request.headers['git-protocol']
         ? { GIT_PROTOCOL: String(request.headers['git-protocol']) }
         : {}),
-      REMOTE_USER:
-        principal.kind === 'user'
-          ? principal.user.login
-          : principal.kind === 'installation'
-            ? 'x-access-token'
-            : '',
+      REMOTE_USER: remoteUser,
       REMOTE_ADDR: '127.0.0.1',
     },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -148,10 +124,86 @@ export const handleGitRequest = async (
     if (body.length > 0) response.write(body);
   });
   const exitCode = await new Promise<number | null>((done) => child.on('close', done));
-  if (!started) {
-    sendText(response, 500, 'git http-backend failed\n');
+  if (!started) sendText(response, 500, 'git http-backend failed\n');
+  return started ? exitCode : false;
+};
+
+/** Handles `<gitUrl>/…` (`path` is what follows `/git`); false when it is no repository path. */
+export const handleGitRequest = async (
+  ctx: Context,
+  path: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+): Promise<boolean> => {
+  const match =
+    /^\/([^/]+)\/([^/]+?)(?:\.git)?(\/(?:info\/refs|git-upload-pack|git-receive-pack|HEAD))$/.exec(
+      path,
+    );
+  if (!match) return false;
+  const [, owner, name, rest] = match as unknown as [string, string, string, string];
+  const service = rest === '/info/refs' ? url.searchParams.get('service') : rest.slice(1);
+  const pushing = service === 'git-receive-pack';
+  const challenge = { 'www-authenticate': 'Basic realm="GitHub"' };
+  const deployKey = deployKeyPassword(request.headers.authorization);
+  if (deployKey !== undefined) {
+    // A deploy key reads the one repository it was added to, and never pushes.
+    const repo = findRepo(ctx, decodeURIComponent(owner), decodeURIComponent(name));
+    const keys = repo ? listDeployKeys(ctx, repo).map((key) => key.key) : [];
+    if (!repo || !verifyDeployKeyPassword(deployKey, `${repo.owner}/${repo.name}`, keys)) {
+      sendText(response, 401, 'Invalid deploy key.\n', challenge);
+      return true;
+    }
+    if (pushing) {
+      sendText(
+        response,
+        403,
+        `Permission to ${repo.owner}/${repo.name}.git denied to deploy key.\n`,
+      );
+      return true;
+    }
+    await serveBackend(ctx, repo, rest, request, response, url, 'deploy-key');
+    if (!response.writableEnded) response.end();
     return true;
   }
+  const principal = basicPrincipal(ctx, request.headers.authorization);
+  if (principal === 'bad') {
+    sendText(
+      response,
+      401,
+      'Invalid username or token. Password authentication is not supported for Git operations.\n',
+      challenge,
+    );
+    return true;
+  }
+  const repo = findRepo(ctx, decodeURIComponent(owner), decodeURIComponent(name));
+  if (!repo || !canRead(principal, repo) || (pushing && principal.kind === 'anonymous')) {
+    if (principal.kind === 'anonymous')
+      sendText(response, 401, 'Authentication required\n', challenge);
+    else sendText(response, 404, 'Repository not found.\n');
+    return true;
+  }
+  if (pushing && !canWrite(principal, repo)) {
+    const who = principal.kind === 'user' ? principal.user.login : 'this token';
+    sendText(response, 403, `Permission to ${repo.owner}/${repo.name}.git denied to ${who}.\n`);
+    return true;
+  }
+  const dir = join(ctx.reposDir, repo.owner, `${repo.name}.git`);
+  const before = pushing && rest === '/git-receive-pack' ? await listRefs(dir) : undefined;
+  const exitCode = await serveBackend(
+    ctx,
+    repo,
+    rest,
+    request,
+    response,
+    url,
+    principal.kind === 'user'
+      ? principal.user.login
+      : principal.kind === 'installation'
+        ? 'x-access-token'
+        : '',
+  );
+  if (exitCode === false) return true;
   // The deliveries are queued before the response ends, so once `git push` returns they exist
   // (the control API's waitForDeliveries then covers them).
   if (before && exitCode === 0) {

@@ -72,6 +72,18 @@ export interface StoredRepo {
   nextNumber: number;
 }
 
+/** A deploy key of a repository (`POST /repos/{owner}/{repo}/keys`). */
+export interface StoredDeployKey {
+  id: number;
+  /** Lower-cased `owner/name`. */
+  repo: string;
+  key: string;
+  title: string;
+  read_only: boolean;
+  added_by: string | null;
+  created_at: string;
+}
+
 export interface StoredHook {
   id: number;
   repo: string;
@@ -126,6 +138,7 @@ export interface GithubState {
   /** By lower-cased `owner/name` (GitHub's names are case-insensitive). */
   repos: Record<string, StoredRepo>;
   hooks: Record<string, StoredHook>;
+  deployKeys: Record<string, StoredDeployKey>;
   /** Oldest first; the newest {@link MAX_DELIVERIES} are kept. */
   deliveries: StoredDelivery[];
   pulls: StoredPull[];
@@ -143,6 +156,7 @@ export const emptyState = (): GithubState => ({
   installations: {},
   repos: {},
   hooks: {},
+  deployKeys: {},
   deliveries: [],
   pulls: [],
 });

@@ -11,6 +11,9 @@
  *   GET    /sites/{site_id}/deploys/{deploy_id}   [getSiteDeploy]
  *   POST   /sites/{site_id}/builds                [createSiteBuild] a new deploy of the branch
  *   GET    /deploys/{deploy_id}                   [getDeploy]
+ *   POST   /deploy_keys                           [createDeployKey] an Ed25519 key; its private half stays here
+ *   GET    /deploy_keys                           [listDeployKeys]
+ *   GET    /deploy_keys/{key_id}                  [getDeployKey]
  *
  * Another account's site or deploy is a 404, as on Netlify. A taken or malformed site name is
  * Netlify's 422 `{ errors: { subdomain: [...] } }`.
@@ -20,7 +23,15 @@ import { rm } from 'node:fs/promises';
 import type { Builder } from './builds';
 import { apiError, notFound, nowIso, objectId, validationFailed, type JsonObject } from './http';
 import { buildObject, deployObject, siteObject, userObject, type ObjectContext } from './objects';
-import type { Account, RepoSettings, StoredDeploy, StoredSite, Store } from './store';
+import { generateDeployKey } from '../deploy-key-proof';
+import type {
+  Account,
+  RepoSettings,
+  StoredDeploy,
+  StoredDeployKey,
+  StoredSite,
+  Store,
+} from './store';
 
 export interface ApiContext extends ObjectContext {
   store: Store;
@@ -72,6 +83,10 @@ const repoSettings = (ctx: ApiContext, value: unknown): RepoSettings | null => {
   const repoUrl = optionalString(repo, 'repo_url');
   if (!repoUrl) throw validationFailed('repo_url', "can't be blank");
   const privateRepo = repo.private === true || repo.public_repo === false;
+  const deployKeyId = optionalString(repo, 'deploy_key_id');
+  if (deployKeyId && ctx.state.deployKeys[deployKeyId]?.accountId !== ctx.account.id) {
+    throw validationFailed('deploy_key_id', 'is invalid');
+  }
   ctx.state.repoSequence += 1;
   return {
     id: ctx.state.repoSequence,
@@ -84,6 +99,7 @@ const repoSettings = (ctx: ApiContext, value: unknown): RepoSettings | null => {
     base: optionalString(repo, 'base'),
     public_repo: !privateRepo,
     installation_id: optionalInteger(repo, 'installation_id'),
+    deploy_key_id: deployKeyId,
   };
 };
 
@@ -113,6 +129,13 @@ const startDeploy = (ctx: ApiContext, site: StoredSite): StoredDeploy => {
   ctx.builder.start(deploy.id);
   return deploy;
 };
+
+/** Netlify's deploy key object: never the private half. */
+const deployKeyObject = (key: StoredDeployKey) => ({
+  id: key.id,
+  public_key: key.public_key,
+  created_at: key.created_at,
+});
 
 /** The token owner's site by id or name, else 404. */
 const ownSite = (ctx: ApiContext, idOrName: string): StoredSite => {
@@ -229,6 +252,31 @@ export const handleApiRequest = async (
     }
     case 'GET deploys/:':
       return { status: 200, body: deployObject(ctx, ownDeploy(ctx, first!)) };
+    case 'POST deploy_keys': {
+      const { publicKey, privateKey } = generateDeployKey();
+      const key: StoredDeployKey = {
+        id: objectId(),
+        accountId: ctx.account.id,
+        public_key: publicKey,
+        private_key: privateKey,
+        created_at: nowIso(),
+      };
+      ctx.state.deployKeys[key.id] = key;
+      ctx.store.changed();
+      return { status: 201, body: deployKeyObject(key) };
+    }
+    case 'GET deploy_keys':
+      return {
+        status: 200,
+        body: Object.values(ctx.state.deployKeys)
+          .filter((key) => key.accountId === ctx.account.id)
+          .map(deployKeyObject),
+      };
+    case 'GET deploy_keys/:': {
+      const key = ctx.state.deployKeys[first!];
+      if (!key || key.accountId !== ctx.account.id) throw notFound();
+      return { status: 200, body: deployKeyObject(key) };
+    }
     default:
       return undefined;
   }

@@ -14,6 +14,7 @@ import { copyFile, lstat, mkdir, readdir, readFile, realpath, rm } from 'node:fs
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { deployKeyAuthorization } from '../deploy-key-proof';
 import { nowIso, redactUrl } from './http';
 import type { DeployState, StoredDeploy, StoredSite, Store } from './store';
 import { readBuildConfig } from './toml';
@@ -58,7 +59,11 @@ const gitError = (error: unknown): string => {
     .map((line) => line.trim())
     .filter(Boolean);
   const fatal = lines.filter((line) => /^(fatal|error):/.test(line)).at(-1) ?? lines.at(-1);
-  return redactUrl(fatal ?? (error as Error).message);
+  // The command line (in the message) may carry a deploy key's header: never shown.
+  return redactUrl(fatal ?? (error as Error).message).replace(
+    /Authorization: Basic \S+/g,
+    'Authorization: [redacted]',
+  );
 };
 
 /** True when `inner` is `outer` or inside it. */
@@ -130,8 +135,18 @@ export const createBuilder = (options: {
       );
       const branchArgs = repo.repo_branch ? ['--branch', repo.repo_branch, '--single-branch'] : [];
       try {
+        // A private repository: the deploy key's proof as a header of this one command (never in
+        // the clone's config or the log; lib/local/deploy-key-proof.ts).
+        const key = repo.deploy_key_id ? store.state.deployKeys[repo.deploy_key_id] : undefined;
+        const auth =
+          key && repo.repo_path
+            ? [
+                '-c',
+                `http.extraHeader=Authorization: ${deployKeyAuthorization(key.private_key, repo.repo_path)}`,
+              ]
+            : [];
         await git(
-          ['clone', '--depth', '1', '--no-tags', ...branchArgs, '--', url, work],
+          [...auth, 'clone', '--depth', '1', '--no-tags', ...branchArgs, '--', url, work],
           undefined,
           signal,
         );

@@ -56,6 +56,17 @@ export interface RepoSettings {
   base: string | null;
   public_repo: boolean;
   installation_id: number | null;
+  /** The deploy key the build clones a private repository with. */
+  deploy_key_id?: string | null;
+}
+
+/** A deploy key (`POST /deploy_keys`): its private half stays here, like Netlify keeps it. */
+export interface StoredDeployKey {
+  id: string;
+  accountId: string;
+  public_key: string;
+  private_key: string;
+  created_at: string;
 }
 
 export interface StoredSite {
@@ -109,6 +120,7 @@ export interface NetlifyState {
   codes: Record<string, AuthorizationCode>;
   sites: Record<string, StoredSite>;
   deploys: Record<string, StoredDeploy>;
+  deployKeys: Record<string, StoredDeployKey>;
   /** `build_settings.id` counts up per server. */
   repoSequence: number;
 }
@@ -120,6 +132,7 @@ export const emptyState = (): NetlifyState => ({
   codes: {},
   sites: {},
   deploys: {},
+  deployKeys: {},
   repoSequence: 0,
 });
 

@@ -107,6 +107,19 @@ const matrix: Record<string, Cell> = {
   // Public: Stripe proves itself by signature; a forged event is a 400 for everyone.
   'POST /api/webhooks/stripe': { allowed: 'everyone' },
   // Public: GitHub proves itself by the template's secret; an event that is not a push is a 204.
+  // Buyer deployments (issue 12): the victim's deployment is nobody else's (404 as if absent).
+  'POST /api/deployments/github/authorize-url': { allowed: 'signed-in' },
+  // A state not issued to the caller: 400 for everyone signed in (nothing exchanged).
+  'POST /api/deployments/github/callback': { allowed: 'signed-in' },
+  'DELETE /api/deployments/github': { allowed: 'signed-in' },
+  'GET /api/my/connections': { allowed: 'signed-in' },
+  // Nobody among the callers connected GitHub: 409, and no download is spent.
+  'POST /api/deployments': { allowed: 'signed-in' },
+  'GET /api/my/deployments': { allowed: 'signed-in' },
+  'GET /api/deployments/{id}': { allowed: [] },
+  'POST /api/deployments/{id}/netlify/authorize-url': { allowed: [] },
+  'POST /api/deployments/netlify/callback': { allowed: 'signed-in' },
+  'POST /api/deployments/{id}/upgrade-pull-request': { allowed: [] },
   'POST /api/webhooks/github': { allowed: 'everyone' },
   'GET /api/github/app/install-url': { allowed: APPROVED_SELLERS },
   // A made-up state: 400 for every approved seller.

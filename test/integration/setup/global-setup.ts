@@ -17,6 +17,7 @@ import { startCognitoLocal, startDynamoDb, startS3, startSes } from '../../../li
 import { generateLocalSecrets } from '../../../lib/local/lambda-env';
 import { createCognitoClient, ensureUserPool } from '../../../lib/local/resources';
 import { startLocalGithub } from '../../../lib/local/github/index';
+import { startLocalNetlify } from '../../../lib/local/netlify/index';
 import { startLocalStripe } from '../../../lib/local/stripe/index';
 import './provided-context';
 
@@ -26,10 +27,22 @@ const INTEGRATION_GITHUB_APP = {
   clientId: 'Iv1.integration',
 } as const;
 
+/** The buyers' OAuth apps on the local GitHub and Netlify servers. */
+const INTEGRATION_OAUTH_CLIENT_IDS = {
+  github: 'Ov23integration',
+  netlify: 'integration-netlify',
+} as const;
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const root = await mkdtemp(join(tmpdir(), 'marketplace-integration-'));
   const [dynamoPort, cognitoPort, s3Port] = [await getPort(), await getPort(), await getPort()];
-  const { stripeSecretKey, stripeWebhookSecret, githubAppClientSecret } = generateLocalSecrets();
+  const {
+    stripeSecretKey,
+    stripeWebhookSecret,
+    githubAppClientSecret,
+    githubOAuthClientSecret,
+    netlifyClientSecret,
+  } = generateLocalSecrets();
   const githubKeys = generateKeyPairSync('rsa', {
     modulusLength: 2048,
     publicKeyEncoding: { type: 'spki', format: 'pem' },
@@ -49,6 +62,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
         setupUrl: 'http://localhost:3000/github-app-callback',
         clientSecret: githubAppClientSecret,
       },
+      oauthApp: {
+        clientId: INTEGRATION_OAUTH_CLIENT_IDS.github,
+        clientSecret: githubOAuthClientSecret,
+        callbackUrl: 'http://localhost:3000/buyer-github-callback',
+      },
+    }),
+    startLocalNetlify({
+      port: 0,
+      dataDir: join(root, 'netlify'),
+      stepDelayMs: 0,
+      clients: [
+        {
+          client_id: INTEGRATION_OAUTH_CLIENT_IDS.netlify,
+          client_secret: netlifyClientSecret,
+          redirect_uris: ['http://localhost:3000/buyer-netlify-callback'],
+        },
+      ],
     }),
   ]);
   const handles = started.flatMap((result) =>
@@ -63,7 +93,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await teardown();
     throw failure.reason;
   }
-  const [dynamo, cognito, s3, stripe, ses, github] = started.map(
+  const [dynamo, cognito, s3, stripe, ses, github, netlify] = started.map(
     (result) => (result as PromiseFulfilledResult<{ endpoint: string }>).value,
   );
   const { prices } = stripe as Awaited<ReturnType<typeof startLocalStripe>>;
@@ -91,6 +121,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
         appPrivateKey: githubKeys.privateKey,
         clientId: INTEGRATION_GITHUB_APP.clientId,
         clientSecret: githubAppClientSecret,
+        oauthClientId: INTEGRATION_OAUTH_CLIENT_IDS.github,
+        oauthClientSecret: githubOAuthClientSecret,
+      },
+      netlify: {
+        apiUrl: netlify!.endpoint,
+        clientId: INTEGRATION_OAUTH_CLIENT_IDS.netlify,
+        clientSecret: netlifyClientSecret,
       },
     });
   } catch (error) {

@@ -38,13 +38,17 @@ applyLambdaEnvironment(
       stripeWebhookSecret: cloud.stripe.webhookSecret,
       githubAppPrivateKey: cloud.github.appPrivateKey,
       githubAppClientSecret: cloud.github.clientSecret,
+      githubOAuthClientSecret: cloud.github.oauthClientSecret,
+      netlifyClientSecret: cloud.netlify.clientSecret,
     },
     github: {
       apiUrl: cloud.github.apiUrl,
       appId: cloud.github.appId,
       appSlug: cloud.github.appSlug,
       clientId: cloud.github.clientId,
+      oauthClientId: cloud.github.oauthClientId,
     },
+    netlify: { apiUrl: cloud.netlify.apiUrl, clientId: cloud.netlify.clientId, pollSeconds: 1 },
     stripe: { apiUrl: cloud.stripe.apiUrl, prices: cloud.stripe.prices },
   }),
 );

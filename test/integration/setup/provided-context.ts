@@ -27,7 +27,12 @@ export interface LocalCloudContext {
     appPrivateKey: string;
     clientId: string;
     clientSecret: string;
+    /** The OAuth app buyers connect GitHub with. */
+    oauthClientId: string;
+    oauthClientSecret: string;
   };
+  /** The local Netlify server (lib/local/netlify) with the marketplace's OAuth application. */
+  netlify: { apiUrl: string; clientId: string; clientSecret: string };
 }
 
 declare module 'vitest' {

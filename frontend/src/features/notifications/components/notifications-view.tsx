@@ -39,6 +39,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   payout_failed: 'Payout failed',
   dispute_updated: 'Dispute updated',
   contact_message: 'Contact message',
+  upgrade_available: 'Upgrade available',
 };
 
 /** Links are same-origin paths; anything else is not followed. */

@@ -1,0 +1,228 @@
+/**
+ * A buyer's connections to GitHub and Netlify (buyer spec §2 Settings → Connections and the
+ * callback pages; issue 12 part 2): the OAuth round trips, the tokens sealed at rest, the status
+ * Settings shows, and disconnecting.
+ *
+ * - The `state` of each round trip is signed, single use, expiring and bound to the user and the
+ *   provider (lambdas/connections/oauth-state.ts): a replayed state, or another user's, is refused
+ *   before the code is exchanged.
+ * - A token is sealed by the token vault (purpose `<provider>-oauth-token`, owner the user id) the
+ *   moment it is received, and opened only by the code that calls the provider with it. No answer
+ *   and no log line contains one.
+ */
+import { consumeOAuthState, issueOAuthState } from '../connections/oauth-state';
+import { recordGithubUsername } from '../profiles/service';
+import {
+  exchangeGithubUserCode,
+  githubAsUser,
+  githubErrorStatus,
+  githubUserAuthorizeUrl,
+  type Octokit,
+} from '../shared/adapters/github';
+import {
+  NetlifyOAuthError,
+  exchangeNetlifyCode,
+  netlifyAsUser,
+  netlifyAuthorizeUrl,
+  type NetlifyAPI,
+} from '../shared/adapters/netlify';
+import { tokenVault, VaultOpenError } from '../shared/adapters/token-vault';
+import { config } from '../shared/config';
+import {
+  BUYER_GITHUB_CALLBACK_PATH,
+  BUYER_NETLIFY_CALLBACK_PATH,
+  DEPLOY_MESSAGES,
+  type AuthorizeUrl,
+  type Connections,
+  type GithubCallbackResult,
+  type OAuthCallbackBody,
+} from '../shared/contracts/deployments';
+import { ConflictError, DependencyFailedError, ValidationError } from '../shared/errors';
+import { logger } from '../shared/observability';
+import { deleteToken, getToken, listConnections, putToken, type OAuthTokenItem } from './repo';
+
+type Provider = OAuthTokenItem['provider'];
+
+const vaultContext = (provider: Provider, userId: string) => ({
+  purpose: `${provider}-oauth-token`,
+  owner: userId,
+});
+
+const redirectUri = (path: string) => `${config().SITE_URL}${path}`;
+
+/** The template a round trip was started for, kept in the state as `/mvp/<id>`. */
+const MVP_RETURN = /^\/mvp\/([A-Za-z0-9_-]+)$/;
+/** The deployment a Netlify round trip belongs to, kept as `/deployments/<id>`. */
+const DEPLOYMENT_RETURN = /^\/deployments\/([0-9A-Z]{26})$/;
+
+/** Seals and stores a token (replacing the previous one of that provider). */
+const storeToken = async (
+  userId: string,
+  provider: Provider,
+  token: string,
+  extra: { scope?: string; accountLogin?: string },
+): Promise<void> => {
+  const now = new Date().toISOString();
+  await putToken({
+    user_id: userId,
+    provider,
+    token_ciphertext: await tokenVault().seal(token, vaultContext(provider, userId)),
+    ...(extra.scope !== undefined && { scope: extra.scope }),
+    ...(extra.accountLogin !== undefined && { account_login: extra.accountLogin }),
+    created_at: now,
+    updated_at: now,
+  });
+};
+
+/** The user's token for `provider`, opened; `null` when not connected or no longer openable. */
+const openToken = async (userId: string, provider: Provider): Promise<string | null> => {
+  const stored = await getToken(userId, provider);
+  if (!stored) return null;
+  try {
+    return await tokenVault().open(stored.token_ciphertext, vaultContext(provider, userId));
+  } catch (error) {
+    if (!(error instanceof VaultOpenError)) throw error;
+    logger.error('A stored token could not be opened', { provider, reason: error.message });
+    return null;
+  }
+};
+
+/** Octokit as the buyer, or a 409 telling them to connect GitHub. */
+export const githubOfUser = async (userId: string): Promise<Octokit> => {
+  const token = await openToken(userId, 'github');
+  if (!token) throw new ConflictError(DEPLOY_MESSAGES.githubNotConnected);
+  return githubAsUser(token);
+};
+
+/** `@netlify/api` as the buyer, or null when Netlify is not connected. */
+export const netlifyOfUser = async (userId: string): Promise<NetlifyAPI | null> => {
+  const token = await openToken(userId, 'netlify');
+  return token ? netlifyAsUser(token) : null;
+};
+
+/** The buyer's GitHub login as stored when they connected, if connected. */
+export const githubLoginOf = async (userId: string): Promise<string | null> =>
+  (await getToken(userId, 'github'))?.account_login ?? null;
+
+/** initiate-buyer-github-oauth (buyer spec §7): GitHub's authorize page, for a template or not. */
+export const startGithubConnection = async (
+  userId: string,
+  mvpId: string | undefined,
+): Promise<AuthorizeUrl> => {
+  const state = await issueOAuthState({
+    userId,
+    provider: 'github-user',
+    ...(mvpId !== undefined && { returnTo: `/mvp/${mvpId}` }),
+  });
+  return { url: githubUserAuthorizeUrl(state, redirectUri(BUYER_GITHUB_CALLBACK_PATH)) };
+};
+
+/**
+ * handle-buyer-github-callback (buyer spec §7): the state is consumed first (refused: nothing
+ * else happens), then the code exchanged, the login read, the token sealed and stored, and the
+ * login shown in Settings.
+ */
+export const completeGithubConnection = async (
+  userId: string,
+  body: OAuthCallbackBody,
+): Promise<GithubCallbackResult> => {
+  const { returnTo } = await consumeOAuthState({
+    state: body.state,
+    userId,
+    provider: 'github-user',
+  });
+  let token: string;
+  let scopes: string[];
+  let login: string;
+  try {
+    ({ token, scopes } = await exchangeGithubUserCode(
+      body.code,
+      redirectUri(BUYER_GITHUB_CALLBACK_PATH),
+    ));
+    const { data: user } = await (await githubAsUser(token)).rest.users.getAuthenticated();
+    login = user.login;
+  } catch (error) {
+    // A refused code is the buyer's to retry; anything else is GitHub's or ours.
+    const refused =
+      (error instanceof Error &&
+        /bad_verification_code|incorrect or expired/i.test(error.message)) ||
+      githubErrorStatus(error) === 401;
+    logger.warn('GitHub authorization failed', {
+      refused,
+      status: githubErrorStatus(error),
+      name: (error as Error).name,
+    });
+    if (refused) throw new ValidationError(DEPLOY_MESSAGES.githubFailed);
+    throw new DependencyFailedError(DEPLOY_MESSAGES.githubFailed);
+  }
+  await storeToken(userId, 'github', token, { scope: scopes.join(','), accountLogin: login });
+  await recordGithubUsername(userId, login);
+  return {
+    success: true,
+    github_username: login,
+    mvp_id: MVP_RETURN.exec(returnTo ?? '')?.[1] ?? null,
+    message: DEPLOY_MESSAGES.githubConnected,
+  };
+};
+
+/** Settings → Connections → Disconnect GitHub: the token is deleted (and GitHub's grant stays theirs to revoke). */
+export const disconnectGithub = async (userId: string): Promise<{ message: string }> => {
+  await deleteToken(userId, 'github');
+  await recordGithubUsername(userId, null);
+  return { message: DEPLOY_MESSAGES.githubDisconnected };
+};
+
+/** Settings → Connections: which providers are connected, as whom; never a token. */
+export const getConnections = async (userId: string): Promise<Connections> => {
+  const stored = await listConnections(userId);
+  const of = (provider: Provider) => {
+    const found = stored.find((item) => item.provider === provider);
+    return { provider, connected: Boolean(found), account_login: found?.account_login ?? null };
+  };
+  return { github: of('github'), netlify: of('netlify') };
+};
+
+/** initiate-netlify-oauth (buyer spec §7): Netlify's authorize page for one deployment. */
+export const netlifyAuthorizeUrlFor = async (
+  userId: string,
+  deploymentId: string,
+): Promise<AuthorizeUrl> => {
+  const state = await issueOAuthState({
+    userId,
+    provider: 'netlify',
+    returnTo: `/deployments/${deploymentId}`,
+  });
+  return { url: netlifyAuthorizeUrl(state, redirectUri(BUYER_NETLIFY_CALLBACK_PATH)) };
+};
+
+/**
+ * The Netlify half of handle-netlify-callback: the state consumed (refused: nothing happens), the
+ * code exchanged, the token sealed and stored. Returns the deployment the round trip was for.
+ */
+export const completeNetlifyConnection = async (
+  userId: string,
+  body: OAuthCallbackBody,
+): Promise<string> => {
+  const { returnTo } = await consumeOAuthState({ state: body.state, userId, provider: 'netlify' });
+  const deploymentId = DEPLOYMENT_RETURN.exec(returnTo ?? '')?.[1];
+  if (!deploymentId) throw new ValidationError(DEPLOY_MESSAGES.netlifyMissingParameters);
+  let token: string;
+  let accountLogin: string | undefined;
+  try {
+    token = await exchangeNetlifyCode(body.code, redirectUri(BUYER_NETLIFY_CALLBACK_PATH));
+    const user = (await (await netlifyAsUser(token)).getCurrentUser()) as {
+      slug?: string;
+      full_name?: string;
+    };
+    accountLogin = user.slug ?? user.full_name;
+  } catch (error) {
+    logger.warn('Netlify authorization failed', { name: (error as Error).name });
+    if (error instanceof NetlifyOAuthError)
+      throw new ValidationError(DEPLOY_MESSAGES.netlifyFailed);
+    throw new DependencyFailedError(DEPLOY_MESSAGES.netlifyFailed);
+  }
+  await storeToken(userId, 'netlify', token, {
+    ...(accountLogin !== undefined && { accountLogin }),
+  });
+  return deploymentId;
+};

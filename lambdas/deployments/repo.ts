@@ -1,0 +1,145 @@
+/**
+ * Deployments data access: one function per access pattern (docs/data-model.md §3.11, Y1–Y8 and
+ * T1–T4). Tokens are stored sealed; this layer never sees one in the clear.
+ */
+import { CounterEntity } from '../shared/db/entities/counter';
+import { DeploymentEntity, type DeploymentItem } from '../shared/db/entities/deployment';
+import { OAuthTokenEntity, type OAuthTokenItem } from '../shared/db/entities/oauth-token';
+import { isConditionFailure } from '../shared/db/model';
+import { transactWrite } from '../shared/db/transaction';
+
+export type { DeploymentItem, OAuthTokenItem };
+
+/** Y1: a new deployment (status initializing). */
+export const createDeployment = async (item: DeploymentItem): Promise<void> => {
+  await DeploymentEntity.create(item).go();
+};
+
+/** Y2: one deployment, strongly consistent (status polls and worker steps). */
+export const getDeployment = async (id: string): Promise<DeploymentItem | null> => {
+  const { data } = await DeploymentEntity.get({ id }).go({ consistent: true });
+  return data;
+};
+
+/** Y3: the user's latest deployment of a template. */
+export const findLatestDeployment = async (
+  userId: string,
+  mvpId: string,
+): Promise<DeploymentItem | null> => {
+  const { data } = await DeploymentEntity.query
+    .byUserAndMvp({ user_id: userId, mvp_id: mvpId })
+    .go({ order: 'desc', limit: 1 });
+  return data[0] ?? null;
+};
+
+/** Y4: the user's deployments, newest first (at most 100). */
+export const listDeploymentsByUser = async (userId: string): Promise<DeploymentItem[]> => {
+  const { data } = await DeploymentEntity.query
+    .byUser({ user_id: userId })
+    .go({ order: 'desc', limit: 100 });
+  return data;
+};
+
+/** Y8: the deployments of a template (a new approved version notifies their owners). */
+export const listDeploymentsByMvp = async (mvpId: string): Promise<DeploymentItem[]> => {
+  const { data } = await DeploymentEntity.query
+    .byMvp({ mvp_id: mvpId })
+    .go({ order: 'desc', pages: 'all' });
+  return data;
+};
+
+export type DeploymentChanges = Partial<
+  Omit<DeploymentItem, 'id' | 'user_id' | 'mvp_id' | 'created_at' | 'mvp_title' | 'mvp_slug'>
+>;
+
+/**
+ * Y5: a step's transition, only from `from` (one of them); false when the deployment is no longer
+ * there (another step moved it, or it failed meanwhile).
+ */
+export const transitionDeployment = async (
+  id: string,
+  from: readonly string[],
+  changes: DeploymentChanges,
+  now: string,
+): Promise<boolean> => {
+  try {
+    await DeploymentEntity.patch({ id })
+      .set({ ...changes, updated_at: now })
+      .where(({ status }, { eq }) => from.map((value) => eq(status, value)).join(' OR '))
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** Y5 without a status change: fields of a step that keeps the state (site ids, poll count). */
+export const recordDeploymentFields = async (
+  id: string,
+  changes: DeploymentChanges,
+  now: string,
+): Promise<void> => {
+  await DeploymentEntity.patch({ id })
+    .set({ ...changes, updated_at: now })
+    .go();
+};
+
+/**
+ * Y6: to `completed` with the home page's counter, in one transaction, only from `from`: counted
+ * exactly once however often the step runs. False when the deployment was not in `from`.
+ */
+export const completeDeployment = async (
+  id: string,
+  from: string,
+  changes: DeploymentChanges,
+  now: string,
+): Promise<boolean> => {
+  const result = await transactWrite({
+    deployment: DeploymentEntity.patch({ id })
+      .set({ ...changes, status: 'completed', updated_at: now })
+      .where(({ status }, { eq }) => eq(status, from)),
+    counter: CounterEntity.update({ name: 'deployments_completed', bucket: 'all', shard: 0 })
+      .add({ value: 1 })
+      .set({ updated_at: now }),
+  });
+  if (!result.canceled) return true;
+  if (result.failed('deployment') === 'ConditionalCheckFailed') return false;
+  throw new Error(`Deployment completion cancelled: ${JSON.stringify(result.codes)}`);
+};
+
+/** T1: store (or replace) a user's sealed token. */
+export const putToken = async (item: OAuthTokenItem): Promise<void> => {
+  await OAuthTokenEntity.put(item).go();
+};
+
+/** T2: a user's sealed token for a provider. */
+export const getToken = async (
+  userId: string,
+  provider: OAuthTokenItem['provider'],
+): Promise<OAuthTokenItem | null> => {
+  const { data } = await OAuthTokenEntity.get({ user_id: userId, provider }).go({
+    consistent: true,
+  });
+  return data;
+};
+
+/** T3: the user's connections, without the ciphertext. */
+export const listConnections = async (
+  userId: string,
+): Promise<Pick<OAuthTokenItem, 'provider' | 'account_login' | 'updated_at'>[]> => {
+  const { data } = await OAuthTokenEntity.query.byUser({ user_id: userId }).go();
+  return data.map(({ provider, account_login, updated_at }) => ({
+    provider,
+    account_login,
+    updated_at,
+  }));
+};
+
+/** T4: disconnect. */
+export const deleteToken = async (
+  userId: string,
+  provider: OAuthTokenItem['provider'],
+): Promise<void> => {
+  await OAuthTokenEntity.delete({ user_id: userId, provider }).go();
+};

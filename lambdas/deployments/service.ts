@@ -1,0 +1,382 @@
+/**
+ * Buyer deployments (buyer spec §4 flow and states, §7; issue 12 parts 2 and 3): starting one,
+ * the Netlify step, the owner's views of them, and upgrade pull requests.
+ *
+ * The flow: GitHub connected (connections.ts) → `startDeployment` spends a download exactly as
+ * Download does (lambdas/downloads/service.ts `spendDownload`: entitlement, quota, daily limit,
+ * licence, "download again" free within the quota period) and starts buyer-deploy's repository
+ * step (a private repository with the template's files in one commit: `repo_created`) → the page
+ * sends the buyer to Netlify's authorisation (`netlifyAuthorization`) → the callback
+ * (`completeNetlifyStep`) stores the token and starts the site step (`processing`, then the site is
+ * created from the repository and polled until `completed`, or `failed` with its message).
+ *
+ * Ownership: a deployment is its buyer's; anyone else is answered 404 as if it did not exist.
+ */
+import { ulid } from 'ulid';
+import { getApprovedMvpItem, versionHistoryOf } from '../catalog/service';
+import { spendDownload } from '../downloads/service';
+import { githubErrorStatus } from '../shared/adapters/github';
+import { startWorkflow } from '../shared/adapters/workflow';
+import { previewUrl } from '../shared/contracts/catalog';
+import {
+  DEPLOY_MESSAGES,
+  isDeploymentFinished,
+  type CreateDeploymentBody,
+  type CreatedDeployment,
+  type Deployment,
+  type DeploymentList,
+  type DeploymentStatus,
+  type NetlifyCallbackResult,
+  type OAuthCallbackBody,
+  type UpgradePullRequest,
+} from '../shared/contracts/deployments';
+import { ConflictError, DependencyFailedError, NotFoundError } from '../shared/errors';
+import { logger } from '../shared/observability';
+import { config } from '../shared/config';
+import { notifyUser } from '../notifications/service';
+import { BundleReadError, readBundleFiles } from './bundle-files';
+import {
+  completeNetlifyConnection,
+  githubLoginOf,
+  githubOfUser,
+  netlifyAuthorizeUrlFor,
+} from './connections';
+import { branchHead, commitFiles } from './git-writer';
+import {
+  createDeployment,
+  getDeployment,
+  listDeploymentsByMvp,
+  listDeploymentsByUser,
+  recordDeploymentFields,
+  transitionDeployment,
+  type DeploymentItem,
+} from './repo';
+import { compareVersions } from './versions';
+
+export type DeployPhase = 'repository' | 'site';
+
+/** Starts one step of buyer-deploy; the execution name makes a repeated start a no-op. */
+export const startDeployStep = (deploymentId: string, phase: DeployPhase) =>
+  startWorkflow(
+    'buyer-deploy',
+    { deploymentId, phase, pollSeconds: config().DEPLOY_POLL_SECONDS },
+    `${deploymentId}-${phase}`,
+  );
+
+/** The caller's deployment, or 404 (also for another user's: its existence is not disclosed). */
+const ownDeployment = async (userId: string, id: string): Promise<DeploymentItem> => {
+  const item = await getDeployment(id);
+  if (!item || item.user_id !== userId) throw new NotFoundError(DEPLOY_MESSAGES.deploymentNotFound);
+  return item;
+};
+
+const toDeployment = (item: DeploymentItem, latestVersion: string | null): Deployment => ({
+  id: item.id,
+  mvp_id: item.mvp_id,
+  repo_name: item.repo_name,
+  status: item.status as DeploymentStatus,
+  error_message: item.error_message ?? null,
+  github_repo_url: item.github_repo_url ?? null,
+  netlify_site_url: item.netlify_site_url ?? null,
+  version: item.version_number ?? null,
+  latest_version: latestVersion,
+  upgrade_available:
+    isDeploymentFinished(item.status) &&
+    item.github_repo_url !== undefined &&
+    latestVersion !== null &&
+    item.version_number !== undefined &&
+    compareVersions(latestVersion, item.version_number) > 0,
+  pull_request_url:
+    item.upgrade_version !== undefined && item.upgrade_version === latestVersion
+      ? (item.upgrade_pr_url ?? null)
+      : null,
+  created_at: item.created_at,
+  updated_at: item.updated_at,
+  mvp: {
+    title: item.mvp_title,
+    slug: item.mvp_slug,
+    preview_images: item.mvp_preview_image_key ? [previewUrl(item.mvp_preview_image_key)] : [],
+  },
+});
+
+/** The template's approved version, or null when it is no longer in the catalog. */
+const latestVersionOf = async (mvpId: string): Promise<string | null> => {
+  try {
+    return (await getApprovedMvpItem(mvpId)).version_number;
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+};
+
+/**
+ * create-buyer-repo-and-push-mvp (buyer spec §7): GitHub must be connected; the download is spent
+ * (403/429 with Download's messages when it may not be); the deployment is written
+ * `initializing` and the repository step started. A failure to start marks it failed.
+ */
+export const startDeployment = async (
+  userId: string,
+  body: Required<Pick<CreateDeploymentBody, 'mvp_id'>> & { repo_name: string },
+): Promise<CreatedDeployment> => {
+  const githubLogin = await githubLoginOf(userId);
+  if (!githubLogin) throw new ConflictError(DEPLOY_MESSAGES.githubNotConnected);
+  const { mvp } = await spendDownload(userId, body.mvp_id);
+  const now = new Date().toISOString();
+  const id = ulid();
+  await createDeployment({
+    id,
+    user_id: userId,
+    mvp_id: mvp.id,
+    repo_name: body.repo_name,
+    status: 'initializing',
+    github_owner: githubLogin,
+    mvp_title: mvp.title,
+    mvp_slug: mvp.slug,
+    ...(mvp.preview_image_keys[0] !== undefined && {
+      mvp_preview_image_key: mvp.preview_image_keys[0],
+    }),
+    created_at: now,
+    updated_at: now,
+  });
+  try {
+    await startDeployStep(id, 'repository');
+  } catch (error) {
+    logger.error('The repository step did not start', { deploymentId: id, error });
+    await transitionDeployment(
+      id,
+      ['initializing'],
+      { status: 'failed', error_message: DEPLOY_MESSAGES.repoFailed },
+      new Date().toISOString(),
+    );
+    throw new DependencyFailedError(DEPLOY_MESSAGES.repoFailed);
+  }
+  logger.info('Deployment started', { deploymentId: id, mvpId: mvp.id });
+  return { deployment_id: id, status: 'initializing', message: DEPLOY_MESSAGES.repoStarted };
+};
+
+/** get-deployment-status (buyer spec §7): the caller's deployment. */
+export const getMyDeployment = async (userId: string, id: string): Promise<Deployment> => {
+  const item = await ownDeployment(userId, id);
+  return toDeployment(item, await latestVersionOf(item.mvp_id));
+};
+
+/** The caller's deployments, newest first, with their templates (buyer spec §5). */
+export const listMyDeployments = async (userId: string): Promise<DeploymentList> => {
+  const items = await listDeploymentsByUser(userId);
+  const latest = new Map<string, Promise<string | null>>();
+  for (const item of items) {
+    if (!latest.has(item.mvp_id)) latest.set(item.mvp_id, latestVersionOf(item.mvp_id));
+  }
+  return {
+    items: await Promise.all(
+      items.map(async (item) => toDeployment(item, await latest.get(item.mvp_id)!)),
+    ),
+  };
+};
+
+/** initiate-netlify-oauth: only once the repository exists (`repo_created`). */
+export const netlifyAuthorization = async (userId: string, id: string) => {
+  const item = await ownDeployment(userId, id);
+  if (item.status !== 'repo_created') throw new ConflictError(DEPLOY_MESSAGES.notReadyForNetlify);
+  return netlifyAuthorizeUrlFor(userId, id);
+};
+
+/**
+ * handle-netlify-callback (buyer spec §7): the token stored (connections.ts), the deployment
+ * moved `repo_created → processing` and the site step started. The site's URL is known once the
+ * step has created it; the page polls the deployment for it.
+ */
+export const completeNetlifyStep = async (
+  userId: string,
+  body: OAuthCallbackBody,
+): Promise<NetlifyCallbackResult> => {
+  const deploymentId = await completeNetlifyConnection(userId, body);
+  const item = await ownDeployment(userId, deploymentId);
+  if (item.status === 'repo_created') {
+    const moved = await transitionDeployment(
+      item.id,
+      ['repo_created'],
+      { status: 'processing' },
+      new Date().toISOString(),
+    );
+    if (!moved) throw new ConflictError(DEPLOY_MESSAGES.deploymentNotFound);
+  } else if (item.status !== 'processing') {
+    throw new ConflictError(DEPLOY_MESSAGES.notReadyForNetlify);
+  }
+  try {
+    await startDeployStep(item.id, 'site');
+  } catch (error) {
+    logger.error('The site step did not start', { deploymentId: item.id, error });
+    await transitionDeployment(
+      item.id,
+      ['processing'],
+      { status: 'failed', error_message: DEPLOY_MESSAGES.netlifyFailed },
+      new Date().toISOString(),
+    );
+    throw new DependencyFailedError(DEPLOY_MESSAGES.netlifyFailed);
+  }
+  return {
+    success: true,
+    message: DEPLOY_MESSAGES.netlifyConnected,
+    netlify_site_url: item.netlify_site_url ?? null,
+    deployment_id: item.id,
+  };
+};
+
+const upgradeBranchOf = (version: string) => `marketplace/upgrade-${version}`;
+
+/** The pull request's body: what changed, version by version (newest first). */
+const upgradeBody = async (mvpId: string, from: string, to: string, title: string) => {
+  const versions = (await versionHistoryOf(mvpId)).filter(
+    (version) =>
+      compareVersions(version.version_number, from) > 0 &&
+      compareVersions(version.version_number, to) <= 0,
+  );
+  const sections = versions.map(
+    (version) =>
+      `### ${version.version_number}\n\n${version.changelog?.trim() || '_No changelog given._'}`,
+  );
+  return [
+    `This pull request upgrades **${title}** from ${from} to ${to}, as published on the marketplace.`,
+    '',
+    'It replaces the template files with the new version. Review the changes against your own edits before merging.',
+    '',
+    '## Changelog',
+    '',
+    ...(sections.length > 0 ? sections : ['_No changelog given._']),
+  ].join('\n');
+};
+
+/**
+ * Beyond the spec (issue 12 part 3): a branch with the latest approved version's files and a pull
+ * request with the changelogs in between, in the buyer's repository. Idempotent: the pull request
+ * already opened for that version is answered again; a branch left by an interrupted attempt is
+ * moved to the new commit.
+ */
+export const openUpgradePullRequest = async (
+  userId: string,
+  id: string,
+): Promise<UpgradePullRequest> => {
+  const item = await ownDeployment(userId, id);
+  if (
+    !isDeploymentFinished(item.status) ||
+    !item.github_repo_url ||
+    !item.github_owner ||
+    !item.version_number
+  ) {
+    throw new ConflictError(DEPLOY_MESSAGES.upgradeNotReady);
+  }
+  const mvp = await getApprovedMvpItem(item.mvp_id);
+  if (compareVersions(mvp.version_number, item.version_number) <= 0) {
+    throw new ConflictError(DEPLOY_MESSAGES.noUpgrade);
+  }
+  if (item.upgrade_version === mvp.version_number && item.upgrade_pr_url) {
+    return {
+      pull_request_url: item.upgrade_pr_url,
+      number: item.upgrade_pr_number ?? 0,
+      version: mvp.version_number,
+      message: DEPLOY_MESSAGES.upgradeOpened,
+    };
+  }
+  if (!mvp.file_key) throw new ConflictError(DEPLOY_MESSAGES.bundleUnreadable);
+  const octokit = await githubOfUser(userId);
+  const repo = { owner: item.github_owner, repo: item.repo_name };
+  const base = item.default_branch ?? 'main';
+  const branch = upgradeBranchOf(mvp.version_number);
+  try {
+    const files = await readBundleFiles(mvp.file_key);
+    const parentSha = await branchHead(octokit, { ...repo, branch: base });
+    const commitSha = await commitFiles(octokit, {
+      ...repo,
+      parentSha,
+      files,
+      message: `Upgrade ${mvp.title} to ${mvp.version_number}`,
+    });
+    try {
+      await octokit.rest.git.createRef({ ...repo, ref: `refs/heads/${branch}`, sha: commitSha });
+    } catch (error) {
+      if (githubErrorStatus(error) !== 422) throw error;
+      await octokit.rest.git.updateRef({
+        ...repo,
+        ref: `heads/${branch}`,
+        sha: commitSha,
+        force: true,
+      });
+    }
+    let pull: { html_url: string; number: number };
+    try {
+      ({ data: pull } = await octokit.rest.pulls.create({
+        ...repo,
+        head: branch,
+        base,
+        title: `Upgrade ${mvp.title} to ${mvp.version_number}`,
+        body: await upgradeBody(item.mvp_id, item.version_number, mvp.version_number, mvp.title),
+      }));
+    } catch (error) {
+      if (githubErrorStatus(error) !== 422) throw error;
+      const { data: open } = await octokit.rest.pulls.list({
+        ...repo,
+        head: `${repo.owner}:${branch}`,
+        state: 'open',
+      });
+      if (!open[0]) throw error;
+      pull = open[0];
+    }
+    await recordDeploymentFields(
+      item.id,
+      {
+        upgrade_version: mvp.version_number,
+        upgrade_pr_url: pull.html_url,
+        upgrade_pr_number: pull.number,
+      },
+      new Date().toISOString(),
+    );
+    logger.info('Upgrade pull request opened', { deploymentId: item.id, number: pull.number });
+    return {
+      pull_request_url: pull.html_url,
+      number: pull.number,
+      version: mvp.version_number,
+      message: DEPLOY_MESSAGES.upgradeOpened,
+    };
+  } catch (error) {
+    if (error instanceof BundleReadError) throw new ConflictError(error.message);
+    const status = githubErrorStatus(error);
+    logger.warn('Upgrade pull request failed', { deploymentId: item.id, status });
+    if (status === 401) throw new ConflictError(DEPLOY_MESSAGES.githubTokenRevoked);
+    if (status === 404)
+      throw new ConflictError(
+        'The repository is no longer there, or GitHub no longer lets us write to it.',
+      );
+    throw new DependencyFailedError('GitHub did not open the pull request. Please try again.');
+  }
+};
+
+/**
+ * A template's new version was approved: each buyer with a finished deployment of an older version
+ * is told once (the notification links to their dashboard, where "Open upgrade pull request" is).
+ */
+export const notifyUpgradeAvailable = async (mvp: {
+  id: string;
+  title: string;
+  version_number: string;
+}): Promise<number> => {
+  const owners = new Set<string>();
+  for (const item of await listDeploymentsByMvp(mvp.id)) {
+    if (
+      isDeploymentFinished(item.status) &&
+      item.version_number !== undefined &&
+      compareVersions(mvp.version_number, item.version_number) > 0
+    ) {
+      owners.add(item.user_id);
+    }
+  }
+  for (const userId of owners) {
+    await notifyUser({
+      userId,
+      type: 'upgrade_available',
+      message: `${mvp.title} ${mvp.version_number} is out. Open an upgrade pull request from your dashboard.`,
+      link: '/dashboard',
+    });
+  }
+  return owners.size;
+};

@@ -1,0 +1,183 @@
+/**
+ * Buyer deployments (buyer spec §2 Deploy and the callback pages, §4 states and flow, §7, §8, §9;
+ * issue 12 part 2 and 3): request schemas, answers, states, timings and the spec's texts.
+ */
+import * as z from 'zod';
+
+/** Buyer spec §8 Deploy (verbatim), and the texts the spec leaves to us. */
+export const DEPLOY_MESSAGES = {
+  loginRequired: 'Please login to deploy this MVP.',
+  missingInformation: 'Missing required information for deployment',
+  deploymentFailedPrefix: 'Deployment failed: ',
+  githubMissingParameters: 'Missing required parameters from GitHub callback.',
+  githubFailed: 'Failed to complete GitHub authentication.',
+  repoMissingInformation: 'Missing required information to create repository.',
+  deploymentNotFound: 'Failed to find deployment record. Please try again.',
+  repoFailed: 'Failed to create GitHub repository',
+  netlifyInitiateFailed: 'Failed to initiate Netlify authentication',
+  netlifyNoUrl: 'No Netlify authentication URL provided.',
+  netlifyMissingParameters: 'Missing required parameters from Netlify callback.',
+  netlifyFailed: 'Failed to complete Netlify authentication.',
+  /** Buyer spec §2, the repository name field's hint. */
+  repoNameHint: 'Only lowercase letters, numbers, hyphens, and underscores allowed.',
+  githubConnectUnexpected: 'An unexpected error occurred while connecting to GitHub.',
+  /** Buyer spec §2 Settings: the static-site connection is automatic. */
+  netlifyAutomatic:
+    'Netlify connects automatically during deployment: you authorise it when you deploy a template.',
+  githubConnected: 'GitHub connected.',
+  githubDisconnected: 'GitHub disconnected.',
+  githubNotConnected: 'Connect your GitHub account first.',
+  netlifyConnected: 'Netlify connected. Your site is being created.',
+  repoStarted: 'Creating your repository…',
+  repoNameTaken: 'A repository with this name already exists in your GitHub account.',
+  githubTokenRevoked: 'GitHub no longer accepts the saved authorisation. Connect GitHub again.',
+  netlifyTokenRevoked: 'Netlify no longer accepts the saved authorisation. Please try again.',
+  notReadyForNetlify: 'The repository is not ready yet. Wait until it has been created.',
+  siteFailed: 'Netlify could not build the site',
+  siteTimedOut: 'Netlify did not finish building the site in time.',
+  bundleUnreadable: 'The template files could not be read.',
+  noUpgrade: 'This deployment already has the latest version.',
+  upgradeNotReady: 'Only a finished deployment with a repository can be upgraded.',
+  upgradeOpened: 'Upgrade pull request opened.',
+} as const;
+
+/** Buyer spec §4. Our worker writes `completed` as the success state; `deployed` is accepted too. */
+export const DEPLOYMENT_STATUSES = [
+  'initializing',
+  'repo_created',
+  'processing',
+  'deployed',
+  'completed',
+  'error',
+  'failed',
+] as const;
+export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
+
+export const isDeploymentFinished = (status: string): boolean =>
+  status === 'deployed' || status === 'completed';
+export const isDeploymentFailed = (status: string): boolean =>
+  status === 'error' || status === 'failed';
+
+/** Buyer spec §9. */
+export const DEPLOYMENT_POLL_INTERVAL_MS = 5000;
+export const DEPLOYMENT_POLL_LIMIT_MS = 10 * 60 * 1000;
+export const NETLIFY_REDIRECT_DELAY_MS = 1500;
+
+/**
+ * Buyer spec §9 / §10: lowercased; every character other than a letter, digit, hyphen or
+ * underscore becomes a hyphen; non-empty. GitHub allows at most 100 characters.
+ */
+export const normaliseRepoName = (input: string): string =>
+  input.toLowerCase().replace(/[^a-z0-9_-]/g, '-');
+
+export const repoNameSchema = z
+  .string({ error: DEPLOY_MESSAGES.repoMissingInformation })
+  .transform(normaliseRepoName)
+  .pipe(
+    z
+      .string()
+      .min(1, DEPLOY_MESSAGES.repoMissingInformation)
+      .max(100, 'A repository name has at most 100 characters.')
+      .refine((name) => name !== '.' && name !== '..', DEPLOY_MESSAGES.repoNameHint),
+  );
+
+const mvpIdSchema = z
+  .string({ error: DEPLOY_MESSAGES.missingInformation })
+  .trim()
+  .min(1, DEPLOY_MESSAGES.missingInformation)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, DEPLOY_MESSAGES.missingInformation);
+
+export const githubAuthorizeSchema = z.object({ mvp_id: mvpIdSchema.optional() });
+export type GithubAuthorizeBody = z.input<typeof githubAuthorizeSchema>;
+
+const callbackSchema = (missing: string) =>
+  z.object({
+    code: z.string({ error: missing }).min(1, missing).max(500),
+    state: z.string({ error: missing }).min(1, missing).max(500),
+  });
+export const githubCallbackSchema = callbackSchema(DEPLOY_MESSAGES.githubMissingParameters);
+export const netlifyCallbackSchema = callbackSchema(DEPLOY_MESSAGES.netlifyMissingParameters);
+export type OAuthCallbackBody = z.input<typeof githubCallbackSchema>;
+
+export const createDeploymentSchema = z.object({
+  mvp_id: mvpIdSchema,
+  repo_name: repoNameSchema,
+});
+export type CreateDeploymentBody = z.input<typeof createDeploymentSchema>;
+
+export const deploymentPathSchema = z.object({
+  id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, DEPLOY_MESSAGES.deploymentNotFound),
+});
+
+export interface AuthorizeUrl {
+  url: string;
+}
+
+/** handle-buyer-github-callback (buyer spec §7). */
+export interface GithubCallbackResult {
+  success: true;
+  github_username: string;
+  mvp_id: string | null;
+  message: string;
+}
+
+/** handle-netlify-callback (buyer spec §7); the site URL is known once the site exists. */
+export interface NetlifyCallbackResult {
+  success: true;
+  message: string;
+  netlify_site_url: string | null;
+  deployment_id: string;
+}
+
+export interface CreatedDeployment {
+  deployment_id: string;
+  status: DeploymentStatus;
+  message: string;
+}
+
+/** Settings → Connections: never a token. */
+export interface ConnectionStatus {
+  provider: 'github' | 'netlify';
+  connected: boolean;
+  account_login: string | null;
+}
+export interface Connections {
+  github: ConnectionStatus;
+  netlify: ConnectionStatus;
+}
+
+/** A deployment as its owner sees it (buyer spec §5 deployments, joined mvps). */
+export interface Deployment {
+  id: string;
+  mvp_id: string;
+  repo_name: string;
+  status: DeploymentStatus;
+  error_message: string | null;
+  github_repo_url: string | null;
+  netlify_site_url: string | null;
+  /** The template version committed to the repository (or its last upgrade). */
+  version: string | null;
+  /** The template's latest approved version. */
+  latest_version: string | null;
+  upgrade_available: boolean;
+  pull_request_url: string | null;
+  created_at: string;
+  updated_at: string;
+  mvp: { title: string; slug: string; preview_images: string[] };
+}
+
+export interface DeploymentList {
+  items: Deployment[];
+}
+
+export interface UpgradePullRequest {
+  pull_request_url: string;
+  number: number;
+  version: string;
+  message: string;
+}
+
+/** Where the OAuth providers send the browser back (buyer spec §2). */
+export const BUYER_GITHUB_CALLBACK_PATH = '/buyer-github-callback';
+export const BUYER_NETLIFY_CALLBACK_PATH = '/buyer-netlify-callback';

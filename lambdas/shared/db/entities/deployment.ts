@@ -1,0 +1,57 @@
+/**
+ * Deployment (docs/data-model.md §3.11): one buyer's deployment of a template into their own
+ * GitHub repository and Netlify site (buyer spec §4, issue 12 part 2).
+ *
+ * - byId (table):         pk `id`                              → Y1 start, Y2 status poll, Y5/Y6 steps
+ * - byUserAndMvp (gsi1):  pk `user_id`,`mvp_id`, sk `created_at` → Y3 latest for user and template
+ * - byUser (gsi2):        pk `user_id`, sk `created_at`          → Y4 the user's deployments
+ * - byMvp (gsi3):         pk `mvp_id`, sk `created_at`           → Y8 deployments of a template (a new
+ *   approved version notifies their owners of the upgrade)
+ *
+ * The template's title, slug and first preview are copied in at start, so the list needs no join.
+ */
+import { defineEntity } from '../entity';
+
+export interface DeploymentItem {
+  id: string;
+  user_id: string;
+  mvp_id: string;
+  repo_name: string;
+  /** initializing | repo_created | processing | deployed | completed | error | failed */
+  status: string;
+  error_message?: string;
+  /** The GitHub login the repository was created under. */
+  github_owner?: string;
+  github_repo_url?: string;
+  /** The repository's default branch and the head commit the marketplace wrote last. */
+  default_branch?: string;
+  head_sha?: string;
+  /** The template version committed (the first commit, then the last upgrade opened). */
+  version_number?: string;
+  netlify_site_id?: string;
+  netlify_site_name?: string;
+  netlify_site_url?: string;
+  netlify_deploy_id?: string;
+  /** How many times the site step polled Netlify (bounded by the state machine). */
+  polls?: number;
+  /** The last upgrade pull request: for which version, its URL and number. */
+  upgrade_version?: string;
+  upgrade_pr_url?: string;
+  upgrade_pr_number?: number;
+  mvp_title: string;
+  mvp_slug: string;
+  mvp_preview_image_key?: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export const DeploymentEntity = defineEntity<DeploymentItem>()({
+  entity: 'deployment',
+  version: '1',
+  indexes: {
+    byId: { pk: ['id'], sk: [] },
+    byUserAndMvp: { index: 'gsi1', pk: ['user_id', 'mvp_id'], sk: ['created_at'] },
+    byUser: { index: 'gsi2', pk: ['user_id'], sk: ['created_at'] },
+    byMvp: { index: 'gsi3', pk: ['mvp_id'], sk: ['created_at'] },
+  },
+});

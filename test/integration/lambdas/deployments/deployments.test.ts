@@ -1,0 +1,420 @@
+/**
+ * Buyer deploys (issue 12 parts 2 and 3) through the deployments Lambda's handler, against
+ * DynamoDB Local, s3rver, the local GitHub server (OAuth app, repositories over the Git Database
+ * API, deploy keys, pulls) and the local Netlify server (OAuth, deploy keys, sites built from the
+ * repository), with the buyer-deploy state machine run in process as the local stack runs it:
+ * GitHub connected through a real consent round trip (state single use and bound to the user),
+ * a deploy that spends one download, a private repository with every file of the bundle (binary
+ * included), Netlify authorised, the site built and served, MVPs Launched counted once, another
+ * buyer refused, an upgrade pull request opened once with the changelog, and no token in any answer.
+ */
+import { randomUUID } from 'node:crypto';
+import { Octokit } from '@octokit/rest';
+import { zipSync, strToU8 } from 'fflate';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow';
+import { config } from '../../../../lambdas/shared/config';
+import {
+  DEPLOY_MESSAGES,
+  type Connections,
+  type Deployment,
+  type DeploymentList,
+} from '../../../../lambdas/shared/contracts/deployments';
+import { DOWNLOAD_MESSAGES } from '../../../../lambdas/shared/contracts/downloads';
+import { OAUTH_STATE_INVALID_MESSAGE } from '../../../../lambdas/connections/oauth-state';
+import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
+import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
+import { OAuthTokenEntity } from '../../../../lambdas/shared/db/entities/oauth-token';
+import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
+import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
+import { putObject } from '../../../../lambdas/shared/storage/s3';
+import { createLocalGithubControl } from '../../../../lib/local/github/control-client';
+import { createLocalNetlifyControl } from '../../../../lib/local/netlify/control-client';
+import { createLocalWorkflowRunner } from '../../../../lib/local/state-machines';
+import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
+import { dispatch } from '../../../fixtures/dispatch';
+import { putProfile } from '../../../fixtures/profiles';
+import { seedTemplate } from '../../../fixtures/template-items';
+
+const cloud = inject('localCloud');
+const githubControl = createLocalGithubControl(cloud.github.apiUrl);
+const netlifyControl = createLocalNetlifyControl(cloud.netlify.apiUrl);
+const silentLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+const runner = createLocalWorkflowRunner({ retryIntervalMs: 10, log: () => undefined });
+beforeAll(() => setWorkflowRunner(runner));
+afterAll(() => setWorkflowRunner(undefined));
+
+const settled = async () => {
+  while (runner.running.size > 0) await Promise.allSettled([...runner.running]);
+};
+
+interface Caller {
+  sub: string;
+  claims: Record<string, string>;
+}
+
+/** Every answer of the file, to check that no token is in any of them. */
+const answers: string[] = [];
+
+const call = async <T>(
+  method: HttpMethod,
+  path: string,
+  caller: Caller,
+  body?: unknown,
+): Promise<{ status: number; body: T }> => {
+  const result = await dispatch(
+    apiEvent({ method, path, body, claims: caller.claims }),
+    lambdaContext('deployments'),
+  );
+  answers.push(result.body ?? '');
+  return {
+    status: result.statusCode ?? 0,
+    body: result.body ? jsonBody<T>(result) : (undefined as T),
+  };
+};
+
+const makeUser = async (role: 'buyer' | 'seller', downloads = 5): Promise<Caller> => {
+  const sub = `deploy-${role}-${randomUUID()}`;
+  await putProfile({
+    id: sub,
+    email: `${sub}@example.com`,
+    role,
+    is_seller_approved: role === 'seller',
+    downloads_remaining: downloads,
+    download_quota: downloads,
+  });
+  return { sub, claims: idTokenClaims({ sub, email: `${sub}@example.com` }) };
+};
+
+/** A 1×1 PNG: a binary file the commit must carry byte for byte. */
+const PNG = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  ),
+);
+
+const bundle = (heading: string) =>
+  zipSync({
+    'starter/netlify.toml': strToU8('[build]\n  publish = "public"\n'),
+    'starter/public/index.html': strToU8(`<!doctype html><h1>${heading}</h1>\n`),
+    'starter/public/logo.png': PNG,
+    'starter/README.md': strToU8('# Starter\n'),
+  });
+
+const storeBundle = async (key: string, heading: string) =>
+  putObject({
+    bucket: config().MVP_FILES_BUCKET,
+    key,
+    body: bundle(heading),
+    contentType: 'application/zip',
+  });
+
+/** GitHub's consent page as the user `login` answers it: the browser goes back with a code. */
+const consentOnGithub = async (authorizeUrl: string, login: string) => {
+  const url = new URL(authorizeUrl);
+  const response = await fetch(`${cloud.github.apiUrl}/login/oauth/authorize`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...Object.fromEntries(url.searchParams), login }).toString(),
+    redirect: 'manual',
+  });
+  expect(response.status).toBe(302);
+  const back = new URL(response.headers.get('location')!);
+  expect(back.pathname).toBe('/buyer-github-callback');
+  return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
+};
+
+describe('buyer deploys', () => {
+  let seller: Caller;
+  let buyer: Caller;
+  let other: Caller;
+  let login: string;
+  let mvpId: string;
+  let deploymentId: string;
+
+  beforeAll(async () => {
+    seller = await makeUser('seller');
+    buyer = await makeUser('buyer');
+    other = await makeUser('buyer');
+    login = `buyer-${randomUUID().slice(0, 8)}`;
+    await githubControl.createUser({ login });
+    const template = await seedTemplate(seller.sub, { version_number: '1.0.0' });
+    mvpId = template.id;
+    await storeBundle(template.file_key!, 'Hello from the template');
+  });
+
+  it('connects GitHub through a single-use state bound to the caller', async () => {
+    const started = await call<{ url: string }>(
+      'POST',
+      '/api/deployments/github/authorize-url',
+      buyer,
+      { mvp_id: mvpId },
+    );
+    expect(started.status).toBe(200);
+    const url = new URL(started.body.url);
+    expect(url.searchParams.get('client_id')).toBe(cloud.github.oauthClientId);
+    expect(url.searchParams.get('scope')).toBe('repo');
+    const callback = await consentOnGithub(started.body.url, login);
+
+    // Another user presenting the buyer's state is refused, and it is not used up.
+    const stolen = await call<{ message: string }>(
+      'POST',
+      '/api/deployments/github/callback',
+      other,
+      callback,
+    );
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.message).toBe(OAUTH_STATE_INVALID_MESSAGE);
+
+    const done = await call<{ github_username: string; mvp_id: string; success: boolean }>(
+      'POST',
+      '/api/deployments/github/callback',
+      buyer,
+      callback,
+    );
+    expect(done).toMatchObject({
+      status: 200,
+      body: { success: true, github_username: login, mvp_id: mvpId },
+    });
+    // Replayed: refused.
+    const replayed = await call('POST', '/api/deployments/github/callback', buyer, callback);
+    expect(replayed.status).toBe(400);
+
+    const connections = await call<Connections>('GET', '/api/my/connections', buyer);
+    expect(connections.body).toEqual({
+      github: { provider: 'github', connected: true, account_login: login },
+      netlify: { provider: 'netlify', connected: false, account_login: null },
+    });
+    const profile = await ProfileEntity.get({ id: buyer.sub }).go();
+    expect(profile.data?.github_username).toBe(login);
+    // Stored sealed: the row holds no usable token.
+    const token = await OAuthTokenEntity.get({ user_id: buyer.sub, provider: 'github' }).go();
+    expect(token.data?.token_ciphertext).toMatch(/^v1\.local\./);
+  });
+
+  it('refuses to deploy before GitHub is connected, spending nothing', async () => {
+    const refused = await call<{ message: string }>('POST', '/api/deployments', other, {
+      mvp_id: mvpId,
+      repo_name: 'nope',
+    });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { message: DEPLOY_MESSAGES.githubNotConnected },
+    });
+    const profile = await ProfileEntity.get({ id: other.sub }).go();
+    expect(profile.data?.downloads_remaining).toBe(5);
+  });
+
+  it('creates a private repository with every file in one commit and spends one download', async () => {
+    const started = await call<{ deployment_id: string; status: string }>(
+      'POST',
+      '/api/deployments',
+      buyer,
+      { mvp_id: mvpId, repo_name: 'My Shop' },
+    );
+    expect(started.status).toBe(202);
+    expect(started.body.status).toBe('initializing');
+    deploymentId = started.body.deployment_id;
+    await settled();
+
+    const status = await call<Deployment>('GET', `/api/deployments/${deploymentId}`, buyer);
+    expect(status.body).toMatchObject({
+      status: 'repo_created',
+      repo_name: 'my-shop',
+      version: '1.0.0',
+      error_message: null,
+    });
+    expect(status.body.github_repo_url).toContain(`/${login}/my-shop`);
+    const profile = await ProfileEntity.get({ id: buyer.sub }).go();
+    expect(profile.data?.downloads_remaining).toBe(4);
+
+    const octokit = new Octokit({
+      baseUrl: cloud.github.apiUrl,
+      auth: await githubControl.createToken(login, ['repo']),
+      log: silentLog,
+    });
+    const { data: repo } = await octokit.rest.repos.get({ owner: login, repo: 'my-shop' });
+    expect(repo.private).toBe(true);
+    const { files } = await githubControl.readFiles(login, 'my-shop', 'main');
+    expect([...files.keys()].sort()).toEqual([
+      'README.md',
+      'netlify.toml',
+      'public/index.html',
+      'public/logo.png',
+    ]);
+    expect(files.get('public/logo.png')).toEqual(Buffer.from(PNG));
+    // The template's files are one commit on top of GitHub's initial one.
+    const { data: commits } = await octokit.rest.repos.listCommits({
+      owner: login,
+      repo: 'my-shop',
+    });
+    expect(commits).toHaveLength(2);
+  });
+
+  it("answers 404 for another buyer's deployment, and lists only the caller's", async () => {
+    const seen = await call('GET', `/api/deployments/${deploymentId}`, other);
+    expect(seen.status).toBe(404);
+    const netlify = await call(
+      'POST',
+      `/api/deployments/${deploymentId}/netlify/authorize-url`,
+      other,
+    );
+    expect(netlify.status).toBe(404);
+    const upgrade = await call(
+      'POST',
+      `/api/deployments/${deploymentId}/upgrade-pull-request`,
+      other,
+    );
+    expect(upgrade.status).toBe(404);
+    const list = await call<DeploymentList>('GET', '/api/my/deployments', other);
+    expect(list.body.items).toEqual([]);
+  });
+
+  it('authorises Netlify, builds the site from the repository and counts it launched once', async () => {
+    const before = await CounterEntity.get({
+      name: 'deployments_completed',
+      bucket: 'all',
+      shard: 0,
+    }).go();
+    const started = await call<{ url: string }>(
+      'POST',
+      `/api/deployments/${deploymentId}/netlify/authorize-url`,
+      buyer,
+    );
+    expect(started.status).toBe(200);
+    const url = new URL(started.body.url);
+    const [account] = await netlifyControl.accounts();
+    const { code } = await netlifyControl.authorize({
+      client_id: url.searchParams.get('client_id')!,
+      redirect_uri: url.searchParams.get('redirect_uri')!,
+      account_id: account!.id,
+      state: url.searchParams.get('state')!,
+    });
+    const state = url.searchParams.get('state')!;
+    const done = await call<{ success: boolean; deployment_id: string }>(
+      'POST',
+      '/api/deployments/netlify/callback',
+      buyer,
+      { code, state },
+    );
+    expect(done).toMatchObject({
+      status: 200,
+      body: { success: true, deployment_id: deploymentId },
+    });
+    await settled();
+
+    const status = await call<Deployment>('GET', `/api/deployments/${deploymentId}`, buyer);
+    expect(status.body.status).toBe('completed');
+    expect(status.body.netlify_site_url).toMatch(/^http/);
+    const page = await fetch(status.body.netlify_site_url!);
+    expect(await page.text()).toContain('Hello from the template');
+
+    const after = await CounterEntity.get({
+      name: 'deployments_completed',
+      bucket: 'all',
+      shard: 0,
+    }).go();
+    expect((after.data?.value ?? 0) - (before.data?.value ?? 0)).toBe(1);
+    // The same site step again (a redelivered start) changes nothing and counts nothing.
+    const { handler } = await import('../../../../lambdas/deployments/tasks/check-site');
+    expect(await handler({ deploymentId })).toMatchObject({ done: true });
+    const again = await CounterEntity.get({
+      name: 'deployments_completed',
+      bucket: 'all',
+      shard: 0,
+    }).go();
+    expect(again.data?.value).toBe(after.data?.value);
+  });
+
+  it('opens one upgrade pull request per new version, with the changelog and the changed files', async () => {
+    const fileKey = `mvps/${seller.sub}/${randomUUID()}/bundle.zip`;
+    await storeBundle(fileKey, 'Version two');
+    await MvpVersionEntity.create({
+      mvp_id: mvpId,
+      id: `01${randomUUID().replace(/-/g, '').slice(0, 24).toUpperCase()}`,
+      version_number: '1.1.0',
+      changelog: 'A new hero section.',
+      file_key: fileKey,
+      file_size: 100,
+      source: 'upload',
+      uploaded_at: new Date().toISOString(),
+    }).go();
+    await MvpEntity.patch({ id: mvpId }).set({ version_number: '1.1.0', file_key: fileKey }).go();
+
+    const listed = await call<DeploymentList>('GET', '/api/my/deployments', buyer);
+    expect(listed.body.items[0]).toMatchObject({
+      id: deploymentId,
+      upgrade_available: true,
+      version: '1.0.0',
+      latest_version: '1.1.0',
+    });
+
+    const opened = await call<{ pull_request_url: string; number: number }>(
+      'POST',
+      `/api/deployments/${deploymentId}/upgrade-pull-request`,
+      buyer,
+    );
+    expect(opened.status).toBe(200);
+    const again = await call<{ pull_request_url: string }>(
+      'POST',
+      `/api/deployments/${deploymentId}/upgrade-pull-request`,
+      buyer,
+    );
+    expect(again.body.pull_request_url).toBe(opened.body.pull_request_url);
+
+    const octokit = new Octokit({
+      baseUrl: cloud.github.apiUrl,
+      auth: await githubControl.createToken(login, ['repo']),
+      log: silentLog,
+    });
+    const { data: pulls } = await octokit.rest.pulls.list({ owner: login, repo: 'my-shop' });
+    expect(pulls).toHaveLength(1);
+    expect(pulls[0]!.body).toContain('A new hero section.');
+    const { data: changed } = await octokit.rest.pulls.listFiles({
+      owner: login,
+      repo: 'my-shop',
+      pull_number: opened.body.number,
+    });
+    expect(changed.map((file) => file.filename)).toEqual(['public/index.html']);
+  });
+
+  it('refuses a deploy without quota with Download’s message, writing nothing', async () => {
+    const broke = await makeUser('buyer', 0);
+    const brokeLogin = `broke-${randomUUID().slice(0, 8)}`;
+    await githubControl.createUser({ login: brokeLogin });
+    const started = await call<{ url: string }>(
+      'POST',
+      '/api/deployments/github/authorize-url',
+      broke,
+      {},
+    );
+    await call(
+      'POST',
+      '/api/deployments/github/callback',
+      broke,
+      await consentOnGithub(started.body.url, brokeLogin),
+    );
+    const refused = await call<{ message: string }>('POST', '/api/deployments', broke, {
+      mvp_id: mvpId,
+      repo_name: 'free-ride',
+    });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { message: DOWNLOAD_MESSAGES.quotaReached },
+    });
+    const list = await call<DeploymentList>('GET', '/api/my/deployments', broke);
+    expect(list.body.items).toEqual([]);
+  });
+
+  it('never answers a token, sealed or not', async () => {
+    const tokens = await OAuthTokenEntity.query.byUser({ user_id: buyer.sub }).go();
+    expect(tokens.data.map((item) => item.provider).sort()).toEqual(['github', 'netlify']);
+    for (const answer of answers) {
+      expect(answer).not.toMatch(/gho_|v1\.local\.|access_token|token_ciphertext/);
+      for (const item of tokens.data) expect(answer).not.toContain(item.token_ciphertext);
+    }
+  });
+});
