@@ -21,7 +21,7 @@ function UpgradeAction({ deployment }: { deployment: Deployment }) {
   }
   if (!deployment.upgrade_available) return null;
   return (
-    <Stack gap="1">
+    <Stack gap="1" align="start">
       <Button
         size="xs"
         variant="outline"
