@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signUpAsBuyer } from '../fixtures/e2e/sign-in';
 import { screenshot, uniqueEmail } from '../fixtures/e2e/stack';
+import { templateIdByTitle } from '../fixtures/e2e/templates';
 
 const json = (route: Route, body: unknown, status = 200) =>
   route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
@@ -46,10 +47,33 @@ async function shootBoth(page: Page, url: string, ready: () => Promise<unknown>,
 describe('buyer deployment screens', () => {
   const session = useBrowserSession();
 
+  it('asks signed-out visitors to log in to deploy', async () => {
+    const { page } = session;
+    await page.goto(`/mvp/${await templateIdByTitle('Agency Site')}`);
+    await page.getByTestId('deploy-button').click();
+    await page.getByText('Please login to deploy this MVP.').waitFor();
+  });
+
   it('names the repository after the GitHub callback and goes on to Netlify', async () => {
     const { page } = session;
     await signUpAsBuyer(page, uniqueEmail('deploy'), 'deploy-pass');
     await page.getByRole('button', { name: 'Sign Out' }).first().waitFor();
+
+    // A buyer who may not download (no plan, no quota) may not deploy either.
+    await page.goto(`/mvp/${await templateIdByTitle('Agency Site')}`);
+    await expect.poll(() => page.getByTestId('deploy-button').isDisabled()).toBe(true);
+
+    // Connecting GitHub asks the API for the authorisation URL and goes there.
+    let asked: unknown;
+    await page.route('**/api/deployments/github/authorize-url', (route) => {
+      asked = route.request().postDataJSON();
+      return json(route, { url: '/buyer-github-callback' });
+    });
+    await page.goto('/settings?tab=connections');
+    await page.getByRole('button', { name: 'Connect GitHub' }).click();
+    await page.waitForURL('**/buyer-github-callback');
+    expect(asked).toEqual({});
+    await page.getByText('Missing required parameters from GitHub callback.').waitFor();
 
     await page.route('**/api/deployments/github/callback', (route) =>
       json(route, { success: true, github_username: 'buyer', mvp_id: 'mvp-1' }),

@@ -4,7 +4,7 @@
  * with GitHub connected, the repository name right here.
  */
 import { useState } from 'react';
-import { Alert, Button, Dialog, Portal } from '@chakra-ui/react';
+import { Alert, Button, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { LuRocket } from 'react-icons/lu';
 import { useSession } from '../../../lib/auth-session';
 import { useMyProfile } from '../../../lib/my-profile';
@@ -40,10 +40,9 @@ export function DeployButton({
   };
 
   return (
-    <>
+    <Stack flex="1" gap="2">
       <Button
         variant="outline"
-        flex="1"
         onClick={start}
         loading={connect.isPending || connect.isSuccess || (signedIn && profile.isPending)}
         disabled={signedIn && !canDeploy}
@@ -82,6 +81,6 @@ export function DeployButton({
           </Dialog.Positioner>
         </Portal>
       </Dialog.Root>
-    </>
+    </Stack>
   );
 }
