@@ -8,7 +8,7 @@
  * in light and dark mode. The end-to-end deploy against the local GitHub/Netlify servers is
  * test/e2e/deploy.test.ts, once the backend lands.
  */
-import type { Page, Route } from 'playwright';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signUpAsBuyer } from '../fixtures/e2e/sign-in';
