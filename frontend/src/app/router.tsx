@@ -38,6 +38,8 @@ const LicenseRoute = lazyPage(() => import('./routes/license'));
 const PayoutsRoute = lazyPage(() => import('./routes/payouts'));
 const ConnectStripeRoute = lazyPage(() => import('./routes/connect-stripe'));
 const GithubAppCallbackRoute = lazyPage(() => import('./routes/github-app-callback'));
+const BuyerGithubCallbackRoute = lazyPage(() => import('./routes/buyer-github-callback'));
+const BuyerNetlifyCallbackRoute = lazyPage(() => import('./routes/buyer-netlify-callback'));
 const AdminRoute = lazyPage(() => import('./routes/admin'));
 const ContactRoute = lazyPage(() => import('./routes/contact'));
 const UnderConstructionRoute = lazyPage(() => import('./routes/under-construction'));
@@ -110,6 +112,8 @@ const routes: RouteObject[] = [
       { path: paths.payouts.path, element: <PayoutsRoute /> },
       { path: paths.connectStripe.path, element: <ConnectStripeRoute /> },
       { path: paths.githubAppCallback.path, element: <GithubAppCallbackRoute /> },
+      { path: paths.buyerGithubCallback.path, element: <BuyerGithubCallbackRoute /> },
+      { path: paths.buyerNetlifyCallback.path, element: <BuyerNetlifyCallbackRoute /> },
       { path: paths.admin.path, element: <AdminRoute /> },
       ...CONTENT_PAGES.map(([path, Page]) => ({ path, element: <Page /> })),
       { path: paths.status.path, element: <StatusRoute /> },

@@ -30,6 +30,9 @@ export const paths = {
   payouts: fixed('/payouts'),
   connectStripe: fixed('/connect-stripe'),
   githubAppCallback: fixed('/github-app-callback'),
+  /** The buyer deployment's OAuth returns (buyer spec §2, issue 12). */
+  buyerGithubCallback: fixed('/buyer-github-callback'),
+  buyerNetlifyCallback: fixed('/buyer-netlify-callback'),
   sellerSignup: fixed('/seller-signup'),
   sell: fixed('/sell'),
   dashboard: fixed('/dashboard'),

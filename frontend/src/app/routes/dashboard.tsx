@@ -10,6 +10,7 @@ import { Alert, Container } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { RouteNotice } from '../../components/route-notice';
+import { DeploymentsCard } from '../../features/deployments/components/deployments-card';
 import { BuyerDashboard } from '../../features/dashboard/components/buyer-dashboard';
 import { DashboardSignInPrompt } from '../../features/dashboard/components/dashboard-sign-in-prompt';
 import { DashboardView } from '../../features/dashboard/components/dashboard-view';
@@ -64,6 +65,7 @@ function SignedInDashboard() {
               )
             }
             licenses={<MyLicensesCard />}
+            deployments={<DeploymentsCard />}
             downloadAction={(download) => (
               <DownloadAgainButton mvpId={download.mvp_id} title={download.mvp.title} />
             )}

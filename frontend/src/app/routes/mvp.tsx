@@ -2,6 +2,7 @@ import { Separator } from '@chakra-ui/react';
 import { useParams } from 'react-router';
 import { BuyTemplateButton } from '../../features/billing/components/buy-template-button';
 import { CheckoutCanceledBanner } from '../../features/billing/components/checkout-canceled-banner';
+import { DeployButton } from '../../features/deployments/components/deploy-button';
 import { BundleFileTree } from '../../features/downloads/components/bundle-file-tree';
 import { DownloadPanel } from '../../features/downloads/components/download-panel';
 import { MvpDetailView } from '../../features/mvps/components/mvp-detail-view';
@@ -22,6 +23,9 @@ export default function MvpRoute() {
           <DownloadPanel
             mvp={mvp}
             onDownloaded={refresh}
+            deploy={(canDeploy) => (
+              <DeployButton mvpId={mvp.id} slug={mvp.slug} canDeploy={canDeploy} />
+            )}
             purchase={
               mvp.access_tier === 'one_time_sale' && (
                 <BuyTemplateButton mvpId={mvp.id} price={mvp.price} />

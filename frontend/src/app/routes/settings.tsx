@@ -1,5 +1,8 @@
+import { GithubConnectionAction } from '../../features/deployments/components/github-connection';
 import { SettingsView } from '../../features/settings/components/settings-view';
 
 export default function SettingsRoute() {
-  return <SettingsView />;
+  return (
+    <SettingsView githubAction={(connected) => <GithubConnectionAction connected={connected} />} />
+  );
 }

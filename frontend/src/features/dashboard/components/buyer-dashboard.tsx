@@ -18,6 +18,8 @@ export interface BuyerDashboardProps {
   subscriptionActions?: ReactNode;
   /** The licences card, from the licences feature (by the route). */
   licenses?: ReactNode;
+  /** The deployments card, from the deployments feature (by the route). */
+  deployments?: ReactNode;
   /** "Download again" beside each download, from the downloads feature (by the route). */
   downloadAction?: (download: MyDownload) => ReactNode;
 }
@@ -34,6 +36,7 @@ export function BuyerDashboard({
   downloadsFailed,
   subscriptionActions,
   licenses,
+  deployments,
   downloadAction,
 }: BuyerDashboardProps) {
   return (
@@ -51,6 +54,7 @@ export function BuyerDashboard({
           failed={downloadsFailed}
           renderAction={downloadAction}
         />
+        {deployments}
         {licenses}
       </Stack>
       <Stack gap="6">

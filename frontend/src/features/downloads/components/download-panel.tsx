@@ -34,9 +34,14 @@ export interface DownloadPanelProps {
   onDownloaded?: () => Promise<void>;
   /** One-time-sale templates not (yet) owned: the purchase button, shown instead of Download. */
   purchase?: ReactNode;
+  /**
+   * The Deploy button, from the deployments feature (by the route); `canDeploy` is false when the
+   * caller may not download the template. Without it, the placeholder dialog.
+   */
+  deploy?: (canDeploy: boolean) => ReactNode;
 }
 
-export function DownloadPanel({ mvp, onDownloaded, purchase }: DownloadPanelProps) {
+export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadPanelProps) {
   const { session } = useSession();
   const location = useLocation();
   const signedIn = session.status === 'signedIn';
@@ -97,7 +102,11 @@ export function DownloadPanel({ mvp, onDownloaded, purchase }: DownloadPanelProp
           >
             <LuDownload /> Download
           </Button>
-          <DeployDialog onDownload={start} canDownload={!mustBuy && !quotaSpent} />
+          {deploy ? (
+            deploy(!mustBuy && !quotaSpent)
+          ) : (
+            <DeployDialog onDownload={start} canDownload={!mustBuy && !quotaSpent} />
+          )}
         </HStack>
       )}
 

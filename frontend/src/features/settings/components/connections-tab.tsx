@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuGithub, LuGlobe } from 'react-icons/lu';
 import type { Profile } from '@contracts/profile';
@@ -16,9 +17,16 @@ function Status({ connected, detail }: { connected: boolean; detail?: string | n
 
 /**
  * Settings, Connections tab: the status of the code-hosting and static-hosting connections. The
- * connect flows themselves come with the deployment feature; until then this tab only reports.
+ * GitHub connect / disconnect comes from the deployments feature (by the route); Netlify connects
+ * during a deployment.
  */
-export function ConnectionsTab({ profile }: { profile: Profile }) {
+export function ConnectionsTab({
+  profile,
+  githubAction,
+}: {
+  profile: Profile;
+  githubAction?: (connected: boolean) => ReactNode;
+}) {
   return (
     <Stack gap="4">
       <Card.Root variant="outline" data-testid="connection-github">
@@ -33,7 +41,13 @@ export function ConnectionsTab({ profile }: { profile: Profile }) {
                 </Text>
               </Stack>
             </HStack>
-            <Status connected={Boolean(profile.github_username)} detail={profile.github_username} />
+            <HStack gap="3">
+              <Status
+                connected={Boolean(profile.github_username)}
+                detail={profile.github_username}
+              />
+              {githubAction?.(Boolean(profile.github_username))}
+            </HStack>
           </HStack>
         </Card.Body>
       </Card.Root>

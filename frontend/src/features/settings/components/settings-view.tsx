@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Container, Heading, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LuBell, LuLink, LuLock, LuUser } from 'react-icons/lu';
@@ -17,7 +18,12 @@ const isTab = (value: string | null): value is SettingsTab =>
   (SETTINGS_TABS as readonly (string | null)[]).includes(value);
 
 /** `/settings` (buyer spec §2): four tabs, `?tab=` selects one; Access Denied when signed out. */
-export function SettingsView() {
+export function SettingsView({
+  githubAction,
+}: {
+  /** Connect / Disconnect GitHub, from the deployments feature (by the route). */
+  githubAction?: (connected: boolean) => ReactNode;
+} = {}) {
   const { session } = useSession();
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
@@ -83,7 +89,7 @@ export function SettingsView() {
             <SecurityTab />
           </Tabs.Content>
           <Tabs.Content value="connections">
-            {profile.data && <ConnectionsTab profile={profile.data} />}
+            {profile.data && <ConnectionsTab profile={profile.data} githubAction={githubAction} />}
           </Tabs.Content>
           <Tabs.Content value="notifications">
             <NotificationsTab />

@@ -1,0 +1,151 @@
+/**
+ * The repository step of a deployment (buyer spec §2, §4, §9): the name (normalised as typed, with
+ * the spec's hint), Cancel or Create Repository (disabled while empty), progress, and 1.5 s after
+ * the repository exists the redirect to Netlify's authorisation. Used by /buyer-github-callback and
+ * by the detail page's Deploy when GitHub is already connected.
+ */
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Field,
+  HStack,
+  Heading,
+  Input,
+  Link,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { ApiError } from '../../../lib/api-error';
+import { useCreateRepository } from '../api/deployments';
+import { NETLIFY_REDIRECT_DELAY_MS } from '../lib/deployment-status';
+import { isSubmittableRepoName, normaliseRepoName } from '../lib/repo-name';
+import { DEPLOY_MESSAGES } from '../lib/texts';
+
+export const messageOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status < 500 ? error.message : fallback;
+
+type Step =
+  | { kind: 'naming' }
+  | { kind: 'creating' }
+  | { kind: 'created'; repoUrl: string; netlifyUrl: string }
+  | { kind: 'failed'; message: string };
+
+export function CreateRepositoryFlow({
+  mvpId,
+  username,
+  onCancel,
+  initialName = '',
+}: {
+  mvpId: string;
+  username?: string | null;
+  onCancel: () => void;
+  initialName?: string;
+}) {
+  const create = useCreateRepository();
+  const [repoName, setRepoName] = useState(initialName);
+  const [step, setStep] = useState<Step>({ kind: 'naming' });
+
+  useEffect(() => {
+    if (step.kind !== 'created') return;
+    const timer = setTimeout(
+      () => window.location.assign(step.netlifyUrl),
+      NETLIFY_REDIRECT_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [step]);
+
+  const submit = () => {
+    const name = normaliseRepoName(repoName);
+    if (!isSubmittableRepoName(name)) return;
+    setStep({ kind: 'creating' });
+    create.mutate(
+      { mvpId, repoName: name },
+      {
+        onSuccess: (result) =>
+          setStep(
+            result.netlify_auth_url
+              ? {
+                  kind: 'created',
+                  repoUrl: result.github_repo_url,
+                  netlifyUrl: result.netlify_auth_url,
+                }
+              : { kind: 'failed', message: DEPLOY_MESSAGES.netlifyNoUrl },
+          ),
+        onError: (error) =>
+          setStep({ kind: 'failed', message: messageOf(error, DEPLOY_MESSAGES.repoFailed) }),
+      },
+    );
+  };
+
+  if (step.kind === 'creating') {
+    return (
+      <Stack align="center" gap="4" data-testid="repo-creating">
+        <Spinner size="lg" />
+        <Text>Creating your repository and pushing the template…</Text>
+      </Stack>
+    );
+  }
+  if (step.kind === 'created') {
+    return (
+      <Stack align="center" gap="4" data-testid="repo-created">
+        <Alert.Root status="success">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Repository created</Alert.Title>
+            <Alert.Description>
+              <Link href={step.repoUrl} target="_blank" rel="noreferrer">
+                {step.repoUrl}
+              </Link>{' '}
+              Redirecting to Netlify to publish your site…
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+        <Spinner />
+      </Stack>
+    );
+  }
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="5" data-testid="repo-name-form">
+        <Heading size="lg">Name your repository</Heading>
+        <Text color="fg.muted">
+          We will create this repository
+          {username ? ` in @${username}'s GitHub account` : ' on GitHub'} with the template&apos;s
+          code, then publish it on Netlify.
+        </Text>
+        {step.kind === 'failed' && (
+          <Alert.Root status="error" data-testid="repo-failed">
+            <Alert.Indicator />
+            <Alert.Title>{step.message}</Alert.Title>
+          </Alert.Root>
+        )}
+        <Field.Root required>
+          <Field.Label>Repository name</Field.Label>
+          <Input
+            name="repo_name"
+            value={repoName}
+            autoFocus
+            placeholder="my-new-app"
+            onChange={(event) => setRepoName(normaliseRepoName(event.target.value))}
+          />
+          <Field.HelperText>{DEPLOY_MESSAGES.repoNameHint}</Field.HelperText>
+        </Field.Root>
+        <HStack justify="end" gap="3">
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="purple" disabled={!isSubmittableRepoName(repoName)}>
+            Create Repository
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}

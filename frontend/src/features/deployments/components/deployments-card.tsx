@@ -1,0 +1,106 @@
+/**
+ * The buyer dashboard's deployments (issue 12): each with its status badge, site and repository
+ * links, and for a deployment of an older version than the latest approved one, "Open upgrade pull
+ * request" (then a link to the pull request).
+ */
+import { Alert, Badge, Button, Card, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { LuExternalLink, LuGitPullRequest } from 'react-icons/lu';
+import { type Deployment, useMyDeployments, useOpenUpgradePullRequest } from '../api/deployments';
+import { deploymentStatusColor, deploymentStatusLabel } from '../lib/deployment-status';
+import { messageOf } from './create-repository-flow';
+
+function UpgradeAction({ deployment }: { deployment: Deployment }) {
+  const open = useOpenUpgradePullRequest();
+  const url = open.data?.pull_request_url ?? deployment.pull_request_url;
+  if (url) {
+    return (
+      <Link href={url} target="_blank" rel="noreferrer" fontSize="sm" data-testid="upgrade-pr-link">
+        <LuGitPullRequest /> View upgrade pull request
+      </Link>
+    );
+  }
+  if (!deployment.upgrade_available) return null;
+  return (
+    <Stack gap="1" align="start">
+      <Button
+        size="xs"
+        variant="outline"
+        colorPalette="purple"
+        loading={open.isPending}
+        onClick={() => open.mutate(deployment.id)}
+      >
+        <LuGitPullRequest /> Open upgrade pull request
+      </Button>
+      {open.isError && (
+        <Text fontSize="xs" color="fg.error">
+          {messageOf(open.error, 'Failed to open the upgrade pull request.')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function DeploymentsCard() {
+  const deployments = useMyDeployments();
+  return (
+    <Card.Root variant="outline" data-testid="deployments-card">
+      <Card.Header>
+        <Card.Title>Deployments</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        {deployments.isPending ? (
+          <Spinner />
+        ) : deployments.isError ? (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{messageOf(deployments.error, 'Failed to load deployments.')}</Alert.Title>
+          </Alert.Root>
+        ) : deployments.data.length === 0 ? (
+          <Text color="fg.muted">
+            No deployments yet. Press Deploy on a template to get your own repository and site.
+          </Text>
+        ) : (
+          <Stack gap="4" as="ul" listStyleType="none">
+            {deployments.data.map((deployment) => (
+              <Stack as="li" key={deployment.id} gap="1" data-testid="deployment-row">
+                <HStack justify="space-between" flexWrap="wrap" gap="2">
+                  <Text fontWeight="semibold">{deployment.mvp?.title ?? deployment.repo_name}</Text>
+                  <Badge colorPalette={deploymentStatusColor(deployment.status)} variant="surface">
+                    {deploymentStatusLabel(deployment.status)}
+                  </Badge>
+                </HStack>
+                <HStack gap="4" flexWrap="wrap" fontSize="sm">
+                  {deployment.netlify_site_url && (
+                    <Link href={deployment.netlify_site_url} target="_blank" rel="noreferrer">
+                      Site <LuExternalLink />
+                    </Link>
+                  )}
+                  {deployment.github_repo_url && (
+                    <Link href={deployment.github_repo_url} target="_blank" rel="noreferrer">
+                      Repository {deployment.repo_name && `(${deployment.repo_name})`}{' '}
+                      <LuExternalLink />
+                    </Link>
+                  )}
+                  {deployment.version && (
+                    <Text color="fg.muted">
+                      v{deployment.version}
+                      {deployment.latest_version &&
+                        deployment.latest_version !== deployment.version &&
+                        ` · v${deployment.latest_version} available`}
+                    </Text>
+                  )}
+                </HStack>
+                {deployment.error_message && (
+                  <Text fontSize="sm" color="fg.error">
+                    {deployment.error_message}
+                  </Text>
+                )}
+                <UpgradeAction deployment={deployment} />
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

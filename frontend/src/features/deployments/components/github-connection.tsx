@@ -1,0 +1,44 @@
+/**
+ * Settings → Connections, GitHub (buyer spec §2): Connect (the buyer's GitHub authorisation, back
+ * to /buyer-github-callback) or Disconnect.
+ */
+import { Alert, Button, Stack } from '@chakra-ui/react';
+import { useConnectGithub, useDisconnectGithub } from '../api/deployments';
+import { DEPLOY_MESSAGES } from '../lib/texts';
+import { messageOf } from './create-repository-flow';
+
+export function GithubConnectionAction({ connected }: { connected: boolean }) {
+  const connect = useConnectGithub();
+  const disconnect = useDisconnectGithub();
+  const error = connect.error ?? disconnect.error;
+  return (
+    <Stack gap="2" align="end">
+      {connected ? (
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="red"
+          loading={disconnect.isPending}
+          onClick={() => disconnect.mutate()}
+        >
+          Disconnect
+        </Button>
+      ) : (
+        <Button
+          size="sm"
+          colorPalette="purple"
+          loading={connect.isPending || connect.isSuccess}
+          onClick={() => connect.mutate({})}
+        >
+          Connect GitHub
+        </Button>
+      )}
+      {error && (
+        <Alert.Root status="error" size="sm">
+          <Alert.Indicator />
+          <Alert.Title>{messageOf(error, DEPLOY_MESSAGES.githubConnectUnexpected)}</Alert.Title>
+        </Alert.Root>
+      )}
+    </Stack>
+  );
+}
