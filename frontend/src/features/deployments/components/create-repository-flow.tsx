@@ -18,8 +18,12 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { ApiError } from '../../../lib/api-error';
-import { useCreateRepository } from '../api/deployments';
-import { NETLIFY_REDIRECT_DELAY_MS } from '../lib/deployment-status';
+import {
+  useCreateRepository,
+  useDeploymentStatus,
+  useNetlifyAuthorization,
+} from '../api/deployments';
+import { NETLIFY_REDIRECT_DELAY_MS, deploymentPhase, pollTimedOut } from '../lib/deployment-status';
 import { isSubmittableRepoName, normaliseRepoName } from '../lib/repo-name';
 import { DEPLOY_MESSAGES } from '../lib/texts';
 
@@ -28,7 +32,7 @@ export const messageOf = (error: unknown, fallback: string) =>
 
 type Step =
   | { kind: 'naming' }
-  | { kind: 'creating' }
+  | { kind: 'creating'; deploymentId?: string; startedAt: number }
   | { kind: 'created'; repoUrl: string; netlifyUrl: string }
   | { kind: 'failed'; message: string };
 
@@ -44,8 +48,37 @@ export function CreateRepositoryFlow({
   initialName?: string;
 }) {
   const create = useCreateRepository();
+  const netlify = useNetlifyAuthorization();
   const [repoName, setRepoName] = useState(initialName);
   const [step, setStep] = useState<Step>({ kind: 'naming' });
+  const deploymentId = step.kind === 'creating' ? step.deploymentId : undefined;
+  const startedAt = step.kind === 'creating' ? step.startedAt : 0;
+  const status = useDeploymentStatus(deploymentId, startedAt);
+  const deployment = status.data;
+
+  // The repository step runs in the background: once the deployment says `repo_created`, the
+  // Netlify authorisation starts; a failed step shows its message.
+  const netlifyStart = netlify.mutate;
+  useEffect(() => {
+    if (!deployment || step.kind !== 'creating') return;
+    if (deploymentPhase(deployment.status) === 'failed') {
+      setStep({ kind: 'failed', message: deployment.error_message ?? DEPLOY_MESSAGES.repoFailed });
+    } else if (deployment.status === 'repo_created' && !netlify.isPending && !netlify.isSuccess) {
+      netlifyStart(deployment.id, {
+        onSuccess: ({ url }) =>
+          setStep(
+            url
+              ? { kind: 'created', repoUrl: deployment.github_repo_url ?? '', netlifyUrl: url }
+              : { kind: 'failed', message: DEPLOY_MESSAGES.netlifyNoUrl },
+          ),
+        onError: (error) =>
+          setStep({
+            kind: 'failed',
+            message: messageOf(error, DEPLOY_MESSAGES.netlifyInitiateFailed),
+          }),
+      });
+    }
+  }, [deployment, step.kind, netlify.isPending, netlify.isSuccess, netlifyStart]);
 
   useEffect(() => {
     if (step.kind !== 'created') return;
@@ -56,23 +89,21 @@ export function CreateRepositoryFlow({
     return () => clearTimeout(timer);
   }, [step]);
 
+  useEffect(() => {
+    if (step.kind === 'creating' && pollTimedOut(deployment?.status, startedAt)) {
+      setStep({ kind: 'failed', message: DEPLOY_MESSAGES.repoFailed });
+    }
+  }, [deployment?.status, startedAt, step.kind]);
+
   const submit = () => {
     const name = normaliseRepoName(repoName);
     if (!isSubmittableRepoName(name)) return;
-    setStep({ kind: 'creating' });
+    setStep({ kind: 'creating', startedAt: Date.now() });
     create.mutate(
       { mvpId, repoName: name },
       {
         onSuccess: (result) =>
-          setStep(
-            result.netlify_auth_url
-              ? {
-                  kind: 'created',
-                  repoUrl: result.github_repo_url,
-                  netlifyUrl: result.netlify_auth_url,
-                }
-              : { kind: 'failed', message: DEPLOY_MESSAGES.netlifyNoUrl },
-          ),
+          setStep({ kind: 'creating', deploymentId: result.deployment_id, startedAt: Date.now() }),
         onError: (error) =>
           setStep({ kind: 'failed', message: messageOf(error, DEPLOY_MESSAGES.repoFailed) }),
       },
