@@ -26,7 +26,6 @@ import {
   netlifyAuthorizeUrl,
   type NetlifyAPI,
 } from '../shared/adapters/netlify';
-import { tokenVault, VaultOpenError } from '../shared/adapters/token-vault';
 import { config } from '../shared/config';
 import {
   BUYER_GITHUB_CALLBACK_PATH,
@@ -39,14 +38,8 @@ import {
 } from '../shared/contracts/deployments';
 import { ConflictError, DependencyFailedError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
-import { deleteToken, getToken, listConnections, putToken, type OAuthTokenItem } from './repo';
-
-type Provider = OAuthTokenItem['provider'];
-
-const vaultContext = (provider: Provider, userId: string) => ({
-  purpose: `${provider}-oauth-token`,
-  owner: userId,
-});
+import { deleteToken, getToken, listConnections } from './repo';
+import { openToken, storeToken, type Provider } from './tokens';
 
 const redirectUri = (path: string) => `${config().SITE_URL}${path}`;
 
@@ -54,38 +47,6 @@ const redirectUri = (path: string) => `${config().SITE_URL}${path}`;
 const MVP_RETURN = /^\/mvp\/([A-Za-z0-9_-]+)$/;
 /** The deployment a Netlify round trip belongs to, kept as `/deployments/<id>`. */
 const DEPLOYMENT_RETURN = /^\/deployments\/([0-9A-Z]{26})$/;
-
-/** Seals and stores a token (replacing the previous one of that provider). */
-const storeToken = async (
-  userId: string,
-  provider: Provider,
-  token: string,
-  extra: { scope?: string; accountLogin?: string },
-): Promise<void> => {
-  const now = new Date().toISOString();
-  await putToken({
-    user_id: userId,
-    provider,
-    token_ciphertext: await tokenVault().seal(token, vaultContext(provider, userId)),
-    ...(extra.scope !== undefined && { scope: extra.scope }),
-    ...(extra.accountLogin !== undefined && { account_login: extra.accountLogin }),
-    created_at: now,
-    updated_at: now,
-  });
-};
-
-/** The user's token for `provider`, opened; `null` when not connected or no longer openable. */
-const openToken = async (userId: string, provider: Provider): Promise<string | null> => {
-  const stored = await getToken(userId, provider);
-  if (!stored) return null;
-  try {
-    return await tokenVault().open(stored.token_ciphertext, vaultContext(provider, userId));
-  } catch (error) {
-    if (!(error instanceof VaultOpenError)) throw error;
-    logger.error('A stored token could not be opened', { provider, reason: error.message });
-    return null;
-  }
-};
 
 /** Octokit as the buyer, or a 409 telling them to connect GitHub. */
 export const githubOfUser = async (userId: string): Promise<Octokit> => {

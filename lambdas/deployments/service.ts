@@ -13,9 +13,8 @@
  * Ownership: a deployment is its buyer's; anyone else is answered 404 as if it did not exist.
  */
 import { ulid } from 'ulid';
-import { getApprovedMvpItem, versionHistoryOf } from '../catalog/service';
+import { getApprovedMvpItem } from '../catalog/service';
 import { spendDownload } from '../downloads/service';
-import { githubErrorStatus } from '../shared/adapters/github';
 import { startWorkflow } from '../shared/adapters/workflow';
 import { previewUrl } from '../shared/contracts/catalog';
 import {
@@ -34,14 +33,7 @@ import { ConflictError, DependencyFailedError, NotFoundError } from '../shared/e
 import { logger } from '../shared/observability';
 import { config } from '../shared/config';
 import { notifyUser } from '../notifications/service';
-import { BundleReadError, readBundleFiles } from './bundle-files';
-import {
-  completeNetlifyConnection,
-  githubLoginOf,
-  githubOfUser,
-  netlifyAuthorizeUrlFor,
-} from './connections';
-import { branchHead, commitFiles } from './git-writer';
+import { completeNetlifyConnection, githubLoginOf, netlifyAuthorizeUrlFor } from './connections';
 import {
   createDeployment,
   getDeployment,
@@ -80,6 +72,14 @@ const toDeployment = (item: DeploymentItem, latestVersion: string | null): Deplo
   netlify_site_url: item.netlify_site_url ?? null,
   version: item.version_number ?? null,
   latest_version: latestVersion,
+  upgrade_status:
+    item.upgrade_status && item.upgrade_requested_version === latestVersion
+      ? item.upgrade_status
+      : null,
+  upgrade_error:
+    item.upgrade_status === 'failed' && item.upgrade_requested_version === latestVersion
+      ? item.upgrade_error || DEPLOY_MESSAGES.upgradeFailed
+      : null,
   upgrade_available:
     isDeploymentFinished(item.status) &&
     item.github_repo_url !== undefined &&
@@ -223,35 +223,12 @@ export const completeNetlifyStep = async (
   };
 };
 
-const upgradeBranchOf = (version: string) => `marketplace/upgrade-${version}`;
-
-/** The pull request's body: what changed, version by version (newest first). */
-const upgradeBody = async (mvpId: string, from: string, to: string, title: string) => {
-  const versions = (await versionHistoryOf(mvpId)).filter(
-    (version) =>
-      compareVersions(version.version_number, from) > 0 &&
-      compareVersions(version.version_number, to) <= 0,
-  );
-  const sections = versions.map(
-    (version) =>
-      `### ${version.version_number}\n\n${version.changelog?.trim() || '_No changelog given._'}`,
-  );
-  return [
-    `This pull request upgrades **${title}** from ${from} to ${to}, as published on the marketplace.`,
-    '',
-    'It replaces the template files with the new version. Review the changes against your own edits before merging.',
-    '',
-    '## Changelog',
-    '',
-    ...(sections.length > 0 ? sections : ['_No changelog given._']),
-  ].join('\n');
-};
-
 /**
- * Beyond the spec (issue 12 part 3): a branch with the latest approved version's files and a pull
- * request with the changelogs in between, in the buyer's repository. Idempotent: the pull request
- * already opened for that version is answered again; a branch left by an interrupted attempt is
- * moved to the new commit.
+ * Beyond the spec (issue 12 part 3): "Open upgrade pull request". The work (the new version's
+ * files, a branch, a pull request with the changelogs) runs as buyer-deploy's `upgrade` phase
+ * (steps/upgrade.ts); this answers at once: the pull request already opened for the latest
+ * version, or `opening` (the dashboard polls the list until it is there). Idempotent: asking again
+ * while it is being opened starts nothing new.
  */
 export const openUpgradePullRequest = async (
   userId: string,
@@ -270,85 +247,47 @@ export const openUpgradePullRequest = async (
   if (compareVersions(mvp.version_number, item.version_number) <= 0) {
     throw new ConflictError(DEPLOY_MESSAGES.noUpgrade);
   }
-  if (item.upgrade_version === mvp.version_number && item.upgrade_pr_url) {
+  const version = mvp.version_number;
+  if (item.upgrade_version === version && item.upgrade_pr_url) {
     return {
+      status: 'opened',
       pull_request_url: item.upgrade_pr_url,
-      number: item.upgrade_pr_number ?? 0,
-      version: mvp.version_number,
+      number: item.upgrade_pr_number ?? null,
+      version,
       message: DEPLOY_MESSAGES.upgradeOpened,
     };
   }
-  if (!mvp.file_key) throw new ConflictError(DEPLOY_MESSAGES.bundleUnreadable);
-  const octokit = await githubOfUser(userId);
-  const repo = { owner: item.github_owner, repo: item.repo_name };
-  const base = item.default_branch ?? 'main';
-  const branch = upgradeBranchOf(mvp.version_number);
+  const opening = {
+    status: 'opening' as const,
+    pull_request_url: null,
+    number: null,
+    version,
+    message: DEPLOY_MESSAGES.upgradeOpening,
+  };
+  if (item.upgrade_status === 'opening' && item.upgrade_requested_version === version) {
+    return opening;
+  }
+  await recordDeploymentFields(
+    item.id,
+    { upgrade_status: 'opening', upgrade_requested_version: version, upgrade_error: '' },
+    new Date().toISOString(),
+  );
   try {
-    const files = await readBundleFiles(mvp.file_key);
-    const parentSha = await branchHead(octokit, { ...repo, branch: base });
-    const commitSha = await commitFiles(octokit, {
-      ...repo,
-      parentSha,
-      files,
-      message: `Upgrade ${mvp.title} to ${mvp.version_number}`,
-    });
-    try {
-      await octokit.rest.git.createRef({ ...repo, ref: `refs/heads/${branch}`, sha: commitSha });
-    } catch (error) {
-      if (githubErrorStatus(error) !== 422) throw error;
-      await octokit.rest.git.updateRef({
-        ...repo,
-        ref: `heads/${branch}`,
-        sha: commitSha,
-        force: true,
-      });
-    }
-    let pull: { html_url: string; number: number };
-    try {
-      ({ data: pull } = await octokit.rest.pulls.create({
-        ...repo,
-        head: branch,
-        base,
-        title: `Upgrade ${mvp.title} to ${mvp.version_number}`,
-        body: await upgradeBody(item.mvp_id, item.version_number, mvp.version_number, mvp.title),
-      }));
-    } catch (error) {
-      if (githubErrorStatus(error) !== 422) throw error;
-      const { data: open } = await octokit.rest.pulls.list({
-        ...repo,
-        head: `${repo.owner}:${branch}`,
-        state: 'open',
-      });
-      if (!open[0]) throw error;
-      pull = open[0];
-    }
+    await startWorkflow(
+      'buyer-deploy',
+      { deploymentId: item.id, phase: 'upgrade', pollSeconds: config().DEPLOY_POLL_SECONDS },
+      `${item.id}-upgrade-${version.replace(/[^0-9A-Za-z-]/g, '-')}-${Date.now()}`,
+    );
+  } catch (error) {
+    logger.error('The upgrade step did not start', { deploymentId: item.id, error });
     await recordDeploymentFields(
       item.id,
-      {
-        upgrade_version: mvp.version_number,
-        upgrade_pr_url: pull.html_url,
-        upgrade_pr_number: pull.number,
-      },
+      { upgrade_status: 'failed', upgrade_error: DEPLOY_MESSAGES.upgradeFailed },
       new Date().toISOString(),
     );
-    logger.info('Upgrade pull request opened', { deploymentId: item.id, number: pull.number });
-    return {
-      pull_request_url: pull.html_url,
-      number: pull.number,
-      version: mvp.version_number,
-      message: DEPLOY_MESSAGES.upgradeOpened,
-    };
-  } catch (error) {
-    if (error instanceof BundleReadError) throw new ConflictError(error.message);
-    const status = githubErrorStatus(error);
-    logger.warn('Upgrade pull request failed', { deploymentId: item.id, status });
-    if (status === 401) throw new ConflictError(DEPLOY_MESSAGES.githubTokenRevoked);
-    if (status === 404)
-      throw new ConflictError(
-        'The repository is no longer there, or GitHub no longer lets us write to it.',
-      );
-    throw new DependencyFailedError('GitHub did not open the pull request. Please try again.');
+    throw new DependencyFailedError(DEPLOY_MESSAGES.upgradeFailed);
   }
+  return opening;
 };
 
 /**

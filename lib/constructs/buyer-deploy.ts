@@ -91,6 +91,13 @@ export class BuyerDeploy extends Construct {
         timeout: Duration.seconds(30),
         description: "Buyer deploy: the site's latest Netlify deploy, completed or failed",
       }),
+      // Holds one bundle and its unpacked files in memory, like CreateRepository.
+      OpenUpgradeFunctionArn: task('OpenUpgradeFunction', design.tasks.OpenUpgradeFunctionArn, {
+        memorySize: 1536,
+        timeout: Duration.minutes(9),
+        description: "Buyer deploy: an upgrade pull request with the template's latest version",
+        bundles: true,
+      }),
       MarkFailedFunctionArn: task('MarkFailedFunction', design.tasks.MarkFailedFunctionArn, {
         memorySize: 256,
         timeout: Duration.seconds(30),

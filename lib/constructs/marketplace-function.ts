@@ -105,6 +105,29 @@ export const OCTOKIT_PACKAGES: readonly RegExp[] = [
   /^bottleneck$/,
 ];
 
+/**
+ * The budget of a function that calls Netlify (the deployments API function and the buyer-deploy
+ * site tasks): `@netlify/api`, the official client and our one code path to Netlify, with its
+ * OpenAPI method table and `node-fetch` 3 (whose Blob and stream polyfills it brings along) is
+ * about 110 KB minified. Everything else in such a bundle keeps to the common budget, and the
+ * client is imported on first use (lambdas/shared/adapters/netlify.ts).
+ */
+export const NETLIFY_CLIENT_ALLOWANCE_BYTES = 130 * 1024;
+
+/** The npm packages the Netlify allowance covers: `@netlify/api` and its runtime dependencies. */
+export const NETLIFY_PACKAGES: readonly RegExp[] = [
+  /^@netlify\//,
+  /^node-fetch$/,
+  /^fetch-blob$/,
+  /^formdata-polyfill$/,
+  /^web-streams-polyfill$/,
+  /^node-domexception$/,
+  /^data-uri-to-buffer$/,
+  /^p-wait-for$/,
+  /^p-timeout$/,
+  /^picoquery$/,
+];
+
 /** The logical id of a resource as cdk-nag writes it in a finding (`<LogicalId.Arn>`). */
 export const logicalIdOf = (construct: Construct): string => {
   const element = construct.node.defaultChild as CfnElement;

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   LAMBDA_BUNDLE_BUDGET_BYTES,
+  NETLIFY_CLIENT_ALLOWANCE_BYTES,
+  NETLIFY_PACKAGES,
   OCTOKIT_CLIENT_ALLOWANCE_BYTES,
   OCTOKIT_PACKAGES,
   STRIPE_CLIENT_ALLOWANCE_BYTES,
@@ -30,10 +32,12 @@ const bundleOf = (fn: (typeof functions)[number]) => {
   return bundle;
 };
 
-const octokitBytesOf = (packages: [string, number][]) =>
+const bytesOf = (patterns: readonly RegExp[]) => (packages: [string, number][]) =>
   packages
-    .filter(([name]) => OCTOKIT_PACKAGES.some((pattern) => pattern.test(name)))
+    .filter(([name]) => patterns.some((pattern) => pattern.test(name)))
     .reduce((sum, [, bytes]) => sum + bytes, 0);
+const octokitBytesOf = bytesOf(OCTOKIT_PACKAGES);
+const netlifyBytesOf = bytesOf(NETLIFY_PACKAGES);
 
 describe('Lambda bundle budget', () => {
   it('finds every function of the app (API domains and processing tasks)', () => {
@@ -44,7 +48,7 @@ describe('Lambda bundle budget', () => {
   });
 
   it.each(functions)(
-    'bundles $name within 250 KB minified (plus stripe-node or Octokit where it calls them)',
+    'bundles $name within 250 KB minified (plus stripe-node, Octokit or @netlify/api where it calls them)',
     async (fn) => {
       const bundle = await bundleOf(fn);
       const largest = bundle.packages
@@ -53,11 +57,13 @@ describe('Lambda bundle budget', () => {
         .join(', ');
       const stripeBytes = bundle.packages.find(([name]) => name === 'stripe')?.[1] ?? 0;
       const octokitBytes = octokitBytesOf(bundle.packages);
+      const netlifyBytes = netlifyBytesOf(bundle.packages);
       // The allowances cover the official clients only, never what comes with them.
       expect(stripeBytes).toBeLessThanOrEqual(STRIPE_CLIENT_ALLOWANCE_BYTES);
       expect(octokitBytes).toBeLessThanOrEqual(OCTOKIT_CLIENT_ALLOWANCE_BYTES);
+      expect(netlifyBytes).toBeLessThanOrEqual(NETLIFY_CLIENT_ALLOWANCE_BYTES);
       expect(
-        bundle.bytes - stripeBytes - octokitBytes,
+        bundle.bytes - stripeBytes - octokitBytes - netlifyBytes,
         `${fn.name} is ${(bundle.bytes / 1024).toFixed(0)} KB (largest: ${largest})`,
       ).toBeLessThanOrEqual(LAMBDA_BUNDLE_BUDGET_BYTES);
     },
@@ -81,7 +87,27 @@ describe('Lambda bundle budget', () => {
       if (octokitBytesOf(bundle.packages) > 0) withOctokit.push(fn.name);
     }
     expect(withOctokit.sort()).toEqual(
-      ['FetchArchiveFunction', 'GithubFunction', 'RegisterVersionFunction'].sort(),
+      [
+        'FetchArchiveFunction',
+        'GithubFunction',
+        'RegisterVersionFunction',
+        // Buyer deploys: the buyer's repository and its deploy key, and upgrade pull requests.
+        'DeploymentsFunction',
+        'CreateRepositoryFunction',
+        'CreateSiteFunction',
+        'OpenUpgradeFunction',
+      ].sort(),
+    );
+  });
+
+  it('carries @netlify/api only in the functions that call Netlify', async () => {
+    const withNetlify: string[] = [];
+    for (const fn of functions) {
+      const bundle = await bundleOf(fn);
+      if (netlifyBytesOf(bundle.packages) > 0) withNetlify.push(fn.name);
+    }
+    expect(withNetlify.sort()).toEqual(
+      ['DeploymentsFunction', 'CreateSiteFunction', 'CheckSiteFunction'].sort(),
     );
   });
 });

@@ -85,7 +85,7 @@ describe('github-sync', () => {
     expect(route('POST /api/github/app/installations')?.AuthorizationType).toBe('JWT');
   });
 
-  it('the vault key rotates; only the github function may generate and decrypt data keys', () => {
+  it('the vault key rotates; only the functions that seal or open tokens and secrets may use it', () => {
     const keys = app.template.findResources('AWS::KMS::Key');
     const vaultKeys = Object.entries(keys).filter(([id]) => id.startsWith('GithubSyncTokenKey'));
     expect(vaultKeys).toHaveLength(1);
@@ -93,13 +93,27 @@ describe('github-sync', () => {
     const withKms = Object.keys(functions()).filter((id) =>
       actionsOf(id).some((action) => action.startsWith('kms:')),
     );
-    expect(withKms).toEqual([functionIdOf('ApiGithubFunction')]);
-    expect(
-      actionsOf(withKms[0]!)
-        .filter((action) => action.startsWith('kms:'))
-        .sort(),
-    ).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
-    expect(variablesOf(withKms[0]!)).toHaveProperty('TOKEN_KMS_KEY_ARN');
+    // The seller's webhook secrets (github) and the buyers' OAuth tokens (deployments and the
+    // buyer-deploy tasks, test/infra/buyer-deploy.test.ts).
+    expect(withKms.sort()).toEqual(
+      [
+        functionIdOf('ApiGithubFunction'),
+        functionIdOf('ApiDeploymentsFunction'),
+        functionIdOf('BuyerDeployCreateRepositoryFunction'),
+        functionIdOf('BuyerDeployCreateSiteFunction'),
+        functionIdOf('BuyerDeployCheckSiteFunction'),
+        functionIdOf('BuyerDeployOpenUpgradeFunction'),
+        functionIdOf('BuyerDeployMarkFailedFunction'),
+      ].sort(),
+    );
+    for (const id of withKms) {
+      expect(
+        actionsOf(id)
+          .filter((action) => action.startsWith('kms:'))
+          .sort(),
+      ).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
+      expect(variablesOf(id)).toHaveProperty('TOKEN_KMS_KEY_ARN');
+    }
   });
 
   it('the App key reaches only the github function and the sync tasks; only github starts syncs', () => {

@@ -250,13 +250,14 @@ describe('api', () => {
     });
     // The processing, payouts, newsletter, GitHub sync and scheduled task functions are tested
     // with their constructs (test/infra/processing.test.ts, payouts.test.ts, newsletter.test.ts,
-    // github-sync.test.ts, browse-scaling.test.ts).
+    // github-sync.test.ts, buyer-deploy.test.ts, browse-scaling.test.ts).
     const tasks = new Set(
       [
         ...Object.values(synthesised.stack.processing.taskFunctions),
         ...Object.values(synthesised.stack.payouts.taskFunctions),
         ...Object.values(synthesised.stack.newsletter.taskFunctions),
         ...Object.values(synthesised.stack.githubSync.taskFunctions),
+        ...Object.values(synthesised.stack.buyerDeploy.taskFunctions),
         ...synthesised.stack.schedules.functions.values(),
       ].map(idOf),
     );
@@ -298,6 +299,11 @@ describe('api', () => {
           // at the site's address (lib/constructs/github-sync.ts; no App in this synth).
           ...(domain === 'github'
             ? ['GITHUB_SYNC_STATE_MACHINE_ARN', 'TOKEN_KMS_KEY_ARN', 'SITE_URL']
+            : []),
+          // Only the deployments domain starts buyer-deploy, seals buyers' tokens and sends them
+          // back to the site's callback pages (lib/constructs/buyer-deploy.ts; no OAuth apps here).
+          ...(domain === 'deployments'
+            ? ['BUYER_DEPLOY_STATE_MACHINE_ARN', 'TOKEN_KMS_KEY_ARN', 'SITE_URL']
             : []),
           // The ARN (never the value) of each secret the domain reads (domainNeeds.secrets).
           ...(domainNeeds[domain].secrets ?? []).map(secretArnVariable),
@@ -439,6 +445,7 @@ describe('web', () => {
     expect(outputs.sort()).toEqual(
       [
         'ApiUrl',
+        'BuyerDeployStateMachineArn',
         'MailIdentity',
         'MvpFilesBucketName',
         'GithubSyncStateMachineArn',

@@ -1,5 +1,5 @@
-/** buyer-deploy task: checkSite (lambdas/deployments/worker.ts says what it does). */
-import { checkSite } from '../worker';
+/** buyer-deploy task: checkSite (lambdas/deployments/steps/check.ts says what it does). */
+import { checkSite } from '../steps/check';
 import { stepInputSchema } from './schema';
 
 export const handler = async (event: unknown) => checkSite(stepInputSchema.parse(event));

@@ -6,5 +6,5 @@ export const stepInputSchema = z.object({
 });
 
 export const failedInputSchema = stepInputSchema.extend({
-  phase: z.enum(['repository', 'site']),
+  phase: z.enum(['repository', 'site', 'upgrade']),
 });

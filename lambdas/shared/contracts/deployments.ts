@@ -39,6 +39,8 @@ export const DEPLOY_MESSAGES = {
   noUpgrade: 'This deployment already has the latest version.',
   upgradeNotReady: 'Only a finished deployment with a repository can be upgraded.',
   upgradeOpened: 'Upgrade pull request opened.',
+  upgradeOpening: 'Opening the upgrade pull request…',
+  upgradeFailed: 'GitHub did not open the pull request. Please try again.',
 } as const;
 
 /** Buyer spec §4. Our worker writes `completed` as the success state; `deployed` is accepted too. */
@@ -161,6 +163,9 @@ export interface Deployment {
   /** The template's latest approved version. */
   latest_version: string | null;
   upgrade_available: boolean;
+  /** The upgrade pull request for the latest version: being opened, opened, or failed. */
+  upgrade_status: 'opening' | 'opened' | 'failed' | null;
+  upgrade_error: string | null;
   pull_request_url: string | null;
   created_at: string;
   updated_at: string;
@@ -171,9 +176,11 @@ export interface DeploymentList {
   items: Deployment[];
 }
 
+/** The answer of "Open upgrade pull request": opened already, or being opened (poll the list). */
 export interface UpgradePullRequest {
-  pull_request_url: string;
-  number: number;
+  status: 'opening' | 'opened';
+  pull_request_url: string | null;
+  number: number | null;
   version: string;
   message: string;
 }

@@ -52,6 +52,7 @@ export const stateMachineDesign = {
       CreateRepositoryFunctionArn: 'deployments/tasks/create-repository.ts',
       CreateSiteFunctionArn: 'deployments/tasks/create-site.ts',
       CheckSiteFunctionArn: 'deployments/tasks/check-site.ts',
+      OpenUpgradeFunctionArn: 'deployments/tasks/open-upgrade.ts',
       MarkFailedFunctionArn: 'deployments/tasks/mark-failed.ts',
     },
   },

@@ -34,6 +34,11 @@ export interface DeploymentItem {
   netlify_deploy_id?: string;
   /** How many times the site step polled Netlify (bounded by the state machine). */
   polls?: number;
+  /** An upgrade pull request being opened (`opening`), opened, or failed (with `upgrade_error`). */
+  upgrade_status?: 'opening' | 'opened' | 'failed';
+  upgrade_error?: string;
+  /** The version the pending or last upgrade is for. */
+  upgrade_requested_version?: string;
   /** The last upgrade pull request: for which version, its URL and number. */
   upgrade_version?: string;
   upgrade_pr_url?: string;

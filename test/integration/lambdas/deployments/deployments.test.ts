@@ -352,18 +352,34 @@ describe('buyer deploys', () => {
       latest_version: '1.1.0',
     });
 
-    const opened = await call<{ pull_request_url: string; number: number }>(
+    const opening = await call<{ status: string; pull_request_url: string | null }>(
       'POST',
       `/api/deployments/${deploymentId}/upgrade-pull-request`,
       buyer,
     );
-    expect(opened.status).toBe(200);
-    const again = await call<{ pull_request_url: string }>(
+    expect(opening).toMatchObject({
+      status: 202,
+      body: { status: 'opening', pull_request_url: null },
+    });
+    // Asked again while it is being opened: nothing new starts.
+    const twice = await call<{ status: string }>(
       'POST',
       `/api/deployments/${deploymentId}/upgrade-pull-request`,
       buyer,
     );
-    expect(again.body.pull_request_url).toBe(opened.body.pull_request_url);
+    expect(twice.body.status).toBe('opening');
+    await settled();
+    const opened = await call<{ status: string; pull_request_url: string; number: number }>(
+      'POST',
+      `/api/deployments/${deploymentId}/upgrade-pull-request`,
+      buyer,
+    );
+    expect(opened).toMatchObject({ status: 200, body: { status: 'opened' } });
+    const listedAfter = await call<DeploymentList>('GET', '/api/my/deployments', buyer);
+    expect(listedAfter.body.items[0]).toMatchObject({
+      upgrade_status: 'opened',
+      pull_request_url: opened.body.pull_request_url,
+    });
 
     const octokit = new Octokit({
       baseUrl: cloud.github.apiUrl,

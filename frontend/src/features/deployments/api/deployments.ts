@@ -85,12 +85,19 @@ export function useDeploymentStatus(id: string | undefined, startedAt: number) {
   });
 }
 
+/** While an upgrade pull request is being opened, the list is read again every 2 s. */
+export const UPGRADE_POLL_INTERVAL_MS = 2000;
+
 export function useMyDeployments(enabled = true) {
   return useQuery({
     queryKey: deploymentKeys.mine,
     queryFn: ({ signal }) => api('GET /api/my/deployments', { signal }),
     select: (answer) => answer.items,
     enabled,
+    refetchInterval: (query) =>
+      query.state.data?.items.some((item) => item.upgrade_status === 'opening')
+        ? UPGRADE_POLL_INTERVAL_MS
+        : false,
   });
 }
 

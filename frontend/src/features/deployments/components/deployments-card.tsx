@@ -7,6 +7,7 @@ import { Alert, Badge, Button, Card, HStack, Link, Spinner, Stack, Text } from '
 import { LuExternalLink, LuGitPullRequest } from 'react-icons/lu';
 import { type Deployment, useMyDeployments, useOpenUpgradePullRequest } from '../api/deployments';
 import { deploymentStatusColor, deploymentStatusLabel } from '../lib/deployment-status';
+import { DEPLOY_MESSAGES } from '../lib/texts';
 import { messageOf } from './create-repository-flow';
 
 function UpgradeAction({ deployment }: { deployment: Deployment }) {
@@ -20,6 +21,20 @@ function UpgradeAction({ deployment }: { deployment: Deployment }) {
     );
   }
   if (!deployment.upgrade_available) return null;
+  // Opened in the background: the list is polled until the pull request is there.
+  const opening =
+    deployment.upgrade_status === 'opening' ||
+    (open.data?.status === 'opening' && deployment.upgrade_status !== 'failed');
+  if (opening) {
+    return (
+      <HStack gap="2" fontSize="sm" color="fg.muted" data-testid="upgrade-opening">
+        <Spinner size="xs" /> {DEPLOY_MESSAGES.upgradeOpening}
+      </HStack>
+    );
+  }
+  const failure = open.isError
+    ? messageOf(open.error, DEPLOY_MESSAGES.upgradeFailed)
+    : deployment.upgrade_error;
   return (
     <Stack gap="1" align="start">
       <Button
@@ -31,9 +46,9 @@ function UpgradeAction({ deployment }: { deployment: Deployment }) {
       >
         <LuGitPullRequest /> Open upgrade pull request
       </Button>
-      {open.isError && (
+      {failure && (
         <Text fontSize="xs" color="fg.error">
-          {messageOf(open.error, 'Failed to open the upgrade pull request.')}
+          {failure}
         </Text>
       )}
     </Stack>

@@ -1,0 +1,51 @@
+/**
+ * What the buyer-deploy steps share (the steps themselves: repository.ts, site.ts, check.ts,
+ * mark-failed.ts; the state machine: state-machines/buyer-deploy.asl.json).
+ *
+ * Each step is safe to run again (Step Functions retries, a redelivered start): it reads the
+ * deployment first and does only what is not done yet. A failure the buyer can act on ends the
+ * step with `{ ok: false }` after marking the deployment `failed` with a message; GitHub's and
+ * Netlify's 5xx, 429 and network errors are TransientError (retried by the ASL), anything else
+ * reaches MarkFailed.
+ */
+import { logger } from '../../shared/observability';
+import { TransientError } from '../../processing/errors';
+import { transitionDeployment, type DeploymentItem } from '../repo';
+
+export interface StepInput {
+  deploymentId: string;
+}
+
+export interface StepResult {
+  /** False: the deployment was marked failed (or is no longer this step's). */
+  ok: boolean;
+}
+
+export interface CheckResult extends StepResult {
+  /** True once the site is published (`completed`). */
+  done: boolean;
+}
+
+/** Polls of one site build before it is given up: 10 minutes at the default 10 s. */
+export const MAX_POLLS = 60;
+
+export const now = () => new Date().toISOString();
+
+/** Marks the deployment failed (only from `from`) with the buyer's message. */
+export const fail = async (
+  item: DeploymentItem,
+  from: string[],
+  message: string,
+): Promise<StepResult> => {
+  await transitionDeployment(item.id, from, { status: 'failed', error_message: message }, now());
+  logger.warn('Deployment failed', { deploymentId: item.id, reason: message });
+  return { ok: false };
+};
+
+/** Retries what GitHub or Netlify may answer better in a moment; rethrows the rest. */
+export const transientOr = (error: unknown, status: number | undefined): never => {
+  if (status === undefined || status >= 500 || status === 429) {
+    throw new TransientError('The provider did not answer; retrying.', { cause: error });
+  }
+  throw error;
+};

@@ -1,0 +1,12 @@
+/** Octokit as the buyer for a step, from their sealed token (tokens.ts). */
+import { githubAsUser } from '../../shared/adapters/github';
+import { DEPLOY_MESSAGES } from '../../shared/contracts/deployments';
+import { ConflictError } from '../../shared/errors';
+import { openToken } from '../tokens';
+
+/** Octokit as the buyer, or a ConflictError saying GitHub must be connected again. */
+export const githubOfBuyer = async (userId: string) => {
+  const token = await openToken(userId, 'github');
+  if (!token) throw new ConflictError(DEPLOY_MESSAGES.githubNotConnected);
+  return githubAsUser(token);
+};

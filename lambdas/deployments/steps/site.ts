@@ -1,0 +1,100 @@
+/**
+ * buyer-deploy, phase `site` (in `processing`): Netlify's documented path for a private
+ * repository: a Netlify deploy key, added read-only to the buyer's repository on GitHub, and a
+ * site linked to the repository with it. Netlify then builds (locally: publishes `netlify.toml`'s
+ * publish folder) and check.ts polls it.
+ */
+import { githubErrorStatus } from '../../shared/adapters/github';
+import { netlifyErrorStatus } from '../../shared/adapters/netlify';
+import { DEPLOY_MESSAGES } from '../../shared/contracts/deployments';
+import { ConflictError } from '../../shared/errors';
+import { logger } from '../../shared/observability';
+import { getDeployment, recordDeploymentFields } from '../repo';
+import { githubOfBuyer } from './github-client';
+import { netlifyOfBuyer } from './netlify-client';
+import { fail, now, transientOr, type StepInput, type StepResult } from './common';
+
+const siteFailure = (error: unknown): string | null => {
+  if (error instanceof ConflictError) return error.message;
+  const github = githubErrorStatus(error);
+  if (github === 401) return DEPLOY_MESSAGES.githubTokenRevoked;
+  if (github === 404 || github === 403) {
+    return `${DEPLOY_MESSAGES.siteFailed}: GitHub refused the deploy key for the repository.`;
+  }
+  const netlify = netlifyErrorStatus(error);
+  if (netlify === 401) return DEPLOY_MESSAGES.netlifyTokenRevoked;
+  if (netlify === 422) return `${DEPLOY_MESSAGES.siteFailed}: Netlify refused the site settings.`;
+  return null;
+};
+
+/** A site name from the repository's, with a random suffix (Netlify's names are global). */
+const siteNameFor = (repoName: string) =>
+  `${
+    repoName
+      .replace(/[^a-z0-9-]/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 50) || 'site'
+  }-${Math.random().toString(36).slice(2, 8)}`;
+
+interface NetlifySite {
+  id: string;
+  name: string;
+  url?: string;
+  ssl_url?: string;
+}
+
+export const createSite = async ({ deploymentId }: StepInput): Promise<StepResult> => {
+  const item = await getDeployment(deploymentId);
+  if (!item || item.status !== 'processing') return { ok: false };
+  if (item.netlify_site_id) return { ok: true };
+  try {
+    const netlify = await netlifyOfBuyer(item.user_id);
+    if (!netlify) return fail(item, ['processing'], DEPLOY_MESSAGES.netlifyFailed);
+    const octokit = await githubOfBuyer(item.user_id);
+    const owner = item.github_owner!;
+    const { data: repo } = await octokit.rest.repos.get({ owner, repo: item.repo_name });
+    const key = (await netlify.createDeployKey()) as { id: string; public_key: string };
+    await octokit.rest.repos.createDeployKey({
+      owner,
+      repo: item.repo_name,
+      title: 'Netlify (MVP marketplace deploy)',
+      key: key.public_key,
+      read_only: true,
+    });
+    const repoSettings = {
+      provider: 'github',
+      id: repo.id,
+      repo_path: repo.full_name,
+      repo_url: repo.clone_url,
+      repo_branch: repo.default_branch,
+      private: true,
+      deploy_key_id: key.id,
+    };
+    let site: NetlifySite;
+    try {
+      site = (await netlify.createSite({
+        body: { name: siteNameFor(item.repo_name), repo: repoSettings },
+      } as never)) as NetlifySite;
+    } catch (error) {
+      // A taken name: let Netlify choose one.
+      if (netlifyErrorStatus(error) !== 422) throw error;
+      site = (await netlify.createSite({ body: { repo: repoSettings } } as never)) as NetlifySite;
+    }
+    await recordDeploymentFields(
+      item.id,
+      {
+        netlify_site_id: site.id,
+        netlify_site_name: site.name,
+        netlify_site_url: site.ssl_url || site.url || '',
+        polls: 0,
+      },
+      now(),
+    );
+    logger.info('Netlify site created', { deploymentId: item.id, site: site.name });
+    return { ok: true };
+  } catch (error) {
+    const message = siteFailure(error);
+    if (message) return fail(item, ['processing'], message);
+    return transientOr(error, githubErrorStatus(error) ?? netlifyErrorStatus(error));
+  }
+};

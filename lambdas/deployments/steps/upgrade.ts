@@ -1,0 +1,125 @@
+/**
+ * buyer-deploy, phase `upgrade` (issue 12 part 3): the template's latest approved version as a
+ * branch `marketplace/upgrade-<version>` on top of the buyer's default branch (one commit with
+ * exactly the new version's files, so the pull request shows added, changed and removed files),
+ * and a pull request with the changelogs between the deployed version and it. Safe to run again:
+ * a branch left by an interrupted attempt is moved to the new commit, and an open pull request
+ * from it is reused. Records `upgrade_status` `opened` (or `failed` with the reason).
+ */
+import { getApprovedMvpItem, versionHistoryOf } from '../../catalog/service';
+import { githubErrorStatus } from '../../shared/adapters/github';
+import { DEPLOY_MESSAGES } from '../../shared/contracts/deployments';
+import { logger } from '../../shared/observability';
+import { BundleReadError, readBundleFiles } from '../bundle-files';
+import { branchHead, commitFiles } from '../git-writer';
+import { getDeployment, recordDeploymentFields } from '../repo';
+import { compareVersions } from '../versions';
+import { now, transientOr, type StepInput, type StepResult } from './common';
+import { githubOfBuyer } from './github-client';
+
+const upgradeBranchOf = (version: string) => `marketplace/upgrade-${version}`;
+
+/** The pull request's body: what changed, version by version (newest first). */
+const upgradeBody = async (mvpId: string, from: string, to: string, title: string) => {
+  const versions = (await versionHistoryOf(mvpId)).filter(
+    (version) =>
+      compareVersions(version.version_number, from) > 0 &&
+      compareVersions(version.version_number, to) <= 0,
+  );
+  const sections = versions.map(
+    (version) =>
+      `### ${version.version_number}\n\n${version.changelog?.trim() || '_No changelog given._'}`,
+  );
+  return [
+    `This pull request upgrades **${title}** from ${from} to ${to}, as published on the marketplace.`,
+    '',
+    'It replaces the template files with the new version. Review the changes against your own edits before merging.',
+    '',
+    '## Changelog',
+    '',
+    ...(sections.length > 0 ? sections : ['_No changelog given._']),
+  ].join('\n');
+};
+
+const failUpgrade = async (id: string, message: string): Promise<StepResult> => {
+  await recordDeploymentFields(id, { upgrade_status: 'failed', upgrade_error: message }, now());
+  logger.warn('Upgrade pull request failed', { deploymentId: id, reason: message });
+  return { ok: false };
+};
+
+export const openUpgrade = async ({ deploymentId }: StepInput): Promise<StepResult> => {
+  const item = await getDeployment(deploymentId);
+  if (!item || item.upgrade_status !== 'opening' || !item.github_owner || !item.version_number) {
+    return { ok: false };
+  }
+  const mvp = await getApprovedMvpItem(item.mvp_id);
+  if (!mvp.file_key) return failUpgrade(item.id, DEPLOY_MESSAGES.bundleUnreadable);
+  const octokit = await githubOfBuyer(item.user_id);
+  const repo = { owner: item.github_owner, repo: item.repo_name };
+  const base = item.default_branch ?? 'main';
+  const branch = upgradeBranchOf(mvp.version_number);
+  try {
+    const files = await readBundleFiles(mvp.file_key);
+    const parentSha = await branchHead(octokit, { ...repo, branch: base });
+    const commitSha = await commitFiles(octokit, {
+      ...repo,
+      parentSha,
+      files,
+      message: `Upgrade ${mvp.title} to ${mvp.version_number}`,
+    });
+    try {
+      await octokit.rest.git.createRef({ ...repo, ref: `refs/heads/${branch}`, sha: commitSha });
+    } catch (error) {
+      if (githubErrorStatus(error) !== 422) throw error;
+      await octokit.rest.git.updateRef({
+        ...repo,
+        ref: `heads/${branch}`,
+        sha: commitSha,
+        force: true,
+      });
+    }
+    let pull: { html_url: string; number: number };
+    try {
+      ({ data: pull } = await octokit.rest.pulls.create({
+        ...repo,
+        head: branch,
+        base,
+        title: `Upgrade ${mvp.title} to ${mvp.version_number}`,
+        body: await upgradeBody(item.mvp_id, item.version_number, mvp.version_number, mvp.title),
+      }));
+    } catch (error) {
+      if (githubErrorStatus(error) !== 422) throw error;
+      const { data: open } = await octokit.rest.pulls.list({
+        ...repo,
+        head: `${repo.owner}:${branch}`,
+        state: 'open',
+      });
+      if (!open[0]) throw error;
+      pull = open[0];
+    }
+    await recordDeploymentFields(
+      item.id,
+      {
+        upgrade_status: 'opened',
+        upgrade_requested_version: mvp.version_number,
+        upgrade_version: mvp.version_number,
+        upgrade_pr_url: pull.html_url,
+        upgrade_pr_number: pull.number,
+      },
+      now(),
+    );
+    logger.info('Upgrade pull request opened', { deploymentId: item.id, number: pull.number });
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof BundleReadError) return failUpgrade(item.id, error.message);
+    const status = githubErrorStatus(error);
+    if (status === 401) return failUpgrade(item.id, DEPLOY_MESSAGES.githubTokenRevoked);
+    if (status === 403 || status === 404) {
+      return failUpgrade(
+        item.id,
+        'The repository is no longer there, or GitHub no longer lets us write to it.',
+      );
+    }
+    return transientOr(error, status);
+  }
+};

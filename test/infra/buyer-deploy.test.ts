@@ -1,0 +1,124 @@
+/**
+ * Buyer deploys as deployed (issue 12): the buyer-deploy state machine is the ASL file with its
+ * five task functions, logged and traced; only the deployments function may start it; the
+ * deployment routes carry the JWT authorizer; the OAuth client secrets reach only the deployments
+ * function (the tasks hold no credential of their own, only the vault key to open a buyer's
+ * token); the repository and upgrade tasks read bundles under `mvps/` and nothing else of the bucket; the
+ * OAuth client ids come from context. cdk-nag runs in the synth.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { secretArnVariable } from '../../lambdas/shared/design/secrets';
+import { synthApp, type SynthesisedApp } from '../fixtures/synth';
+
+let app: SynthesisedApp;
+beforeAll(() => {
+  app = synthApp({ githubOAuthClientId: 'Ov23example', netlifyClientId: 'netlify-example' });
+});
+
+interface Statement {
+  Action: string | string[];
+  Resource: unknown;
+}
+
+const functions = () => app.template.findResources('AWS::Lambda::Function');
+
+const functionIdOf = (prefix: string) => {
+  const ids = Object.keys(functions()).filter((id) => id.startsWith(prefix));
+  expect(ids, prefix).toHaveLength(1);
+  return ids[0]!;
+};
+
+const variablesOf = (functionId: string): Record<string, unknown> =>
+  (functions()[functionId]!.Properties as { Environment?: { Variables: Record<string, unknown> } })
+    .Environment?.Variables ?? {};
+
+const statementsOf = (functionId: string): Statement[] => {
+  const roleId = (functions()[functionId]!.Properties as { Role: { 'Fn::GetAtt': [string] } }).Role[
+    'Fn::GetAtt'
+  ][0];
+  return Object.values(app.template.findResources('AWS::IAM::Policy'))
+    .filter((policy) =>
+      (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
+    )
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
+};
+
+const TASKS = ['CreateRepository', 'CreateSite', 'CheckSite', 'OpenUpgrade', 'MarkFailed'] as const;
+
+describe('buyer-deploy', () => {
+  it('is the ASL file with its five tasks, logged and traced', () => {
+    const machines = Object.entries(
+      app.template.findResources('AWS::StepFunctions::StateMachine'),
+    ).filter(([logicalId]) => logicalId.startsWith('BuyerDeploy'));
+    expect(machines).toHaveLength(1);
+    const props = machines[0]![1].Properties as {
+      DefinitionSubstitutions: Record<string, { 'Fn::GetAtt': [string, string] }>;
+      LoggingConfiguration: { Level: string };
+      TracingConfiguration: { Enabled: boolean };
+    };
+    expect(Object.keys(props.DefinitionSubstitutions).sort()).toEqual(
+      TASKS.map((task) => `${task}FunctionArn`).sort(),
+    );
+    for (const task of TASKS) {
+      expect(props.DefinitionSubstitutions[`${task}FunctionArn`]!['Fn::GetAtt'][0]).toMatch(
+        new RegExp(`^BuyerDeploy${task}Function`),
+      );
+    }
+    expect(props.LoggingConfiguration).toMatchObject({ Level: 'ALL' });
+    expect(props.TracingConfiguration).toEqual({ Enabled: true });
+  });
+
+  it('only the deployments function starts it, with the OAuth client ids from context', () => {
+    const starters = Object.keys(functions()).filter(
+      (id) => 'BUYER_DEPLOY_STATE_MACHINE_ARN' in variablesOf(id),
+    );
+    expect(starters).toEqual([functionIdOf('ApiDeploymentsFunction')]);
+    expect(variablesOf(starters[0]!)).toMatchObject({
+      GITHUB_OAUTH_CLIENT_ID: 'Ov23example',
+      NETLIFY_CLIENT_ID: 'netlify-example',
+    });
+    expect(variablesOf(starters[0]!)).toHaveProperty('SITE_URL');
+  });
+
+  it('every deployment route has the JWT authorizer', () => {
+    const routes = Object.values(app.template.findResources('AWS::ApiGatewayV2::Route')).map(
+      (route) => route.Properties as { RouteKey: string; AuthorizationType?: string },
+    );
+    const deployRoutes = routes.filter(
+      (route) =>
+        route.RouteKey.includes('/api/deployments') ||
+        route.RouteKey.endsWith('/api/my/deployments') ||
+        route.RouteKey.endsWith('/api/my/connections'),
+    );
+    expect(deployRoutes).toHaveLength(10);
+    for (const route of deployRoutes) expect(route.AuthorizationType, route.RouteKey).toBe('JWT');
+  });
+
+  it('the OAuth client secrets reach only the deployments function', () => {
+    for (const secret of ['githubOAuthClientSecret', 'netlifyClientSecret'] as const) {
+      const holders = Object.keys(functions()).filter(
+        (id) => secretArnVariable(secret) in variablesOf(id),
+      );
+      expect(holders, secret).toEqual([functionIdOf('ApiDeploymentsFunction')]);
+    }
+  });
+
+  it('the repository and upgrade tasks read bundles under mvps/ only; the others read no bucket', () => {
+    const s3Resources = (id: string) =>
+      statementsOf(id)
+        .filter((statement) =>
+          (Array.isArray(statement.Action) ? statement.Action : [statement.Action]).some((action) =>
+            action.startsWith('s3:'),
+          ),
+        )
+        .map((statement) => JSON.stringify(statement.Resource));
+    for (const task of ['CreateRepository', 'OpenUpgrade']) {
+      const resources = s3Resources(functionIdOf(`BuyerDeploy${task}Function`));
+      expect(resources.length, task).toBeGreaterThan(0);
+      for (const resource of resources) expect(resource).toContain('/mvps/*');
+    }
+    for (const task of ['CreateSite', 'CheckSite', 'MarkFailed']) {
+      expect(s3Resources(functionIdOf(`BuyerDeploy${task}Function`)), task).toEqual([]);
+    }
+  });
+});
