@@ -41,7 +41,7 @@ const normalise = (name: string): string | null => {
   if (path.startsWith('/') || parts.some((part) => part === '..')) {
     throw new BundleReadError(`The bundle has a path outside its folder: ${name}`);
   }
-  if (parts[0] === '.git' || parts.includes('__MACOSX')) return null;
+  if (parts.includes('.git') || parts.includes('__MACOSX')) return null;
   return parts.join('/');
 };
 
