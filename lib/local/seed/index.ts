@@ -17,6 +17,8 @@
  *    a Connect account; once the site is up (`settle`), a refund request and last month's payouts
  */
 import type { LocalGithubControl } from '../github/control-client';
+import type { LocalNetlifyControl } from '../netlify/control-client';
+import { seedDeployment } from './deployment';
 import { seedGithubLink } from './github';
 import {
   AdminAddUserToGroupCommand,
@@ -53,6 +55,8 @@ export interface SeedOptions {
   siteUrl: string;
   /** The local GitHub server: the demo seller's repository, App installation and linked template. */
   github?: { endpoint: string; control: LocalGithubControl };
+  /** The local Netlify server: the demo buyer's completed deployment is published there. */
+  netlify?: { control: LocalNetlifyControl };
 }
 
 export interface SeedSummary {
@@ -325,6 +329,13 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
   const runPayouts = await seedMoney(money);
   if (options.github) {
     await seedGithubLink({ github: options.github, sellerSub: userOf(users, 'seller').sub });
+  }
+  if (options.github && options.netlify) {
+    await seedDeployment({
+      github: options.github.control,
+      netlify: options.netlify.control,
+      buyerSub: buyer.sub,
+    });
   }
   return {
     settle: () => settleMoney({ ...money, runPayouts }),

@@ -24,15 +24,14 @@ const tarGz = async (
 ) => {
   const archive = pack();
   for (const entry of entries) {
-    archive.entry(
-      {
-        name: entry.name,
-        type: entry.type ?? 'file',
-        mode: entry.mode ?? 0o644,
-        ...(entry.linkname ? { linkname: entry.linkname } : {}),
-      },
-      entry.body ? Buffer.from(entry.body) : undefined,
-    );
+    const header = {
+      name: entry.name,
+      type: entry.type ?? 'file',
+      mode: entry.mode ?? 0o644,
+      ...(entry.linkname ? { linkname: entry.linkname } : {}),
+    };
+    if (entry.body) archive.entry(header, Buffer.from(entry.body));
+    else archive.entry(header);
   }
   archive.finalize();
   return new Uint8Array(await buffer(Readable.from(archive).pipe(createGzip())));

@@ -3,7 +3,8 @@
  * to /buyer-github-callback) or Disconnect.
  */
 import { Alert, Button, Stack } from '@chakra-ui/react';
-import { useConnectGithub, useDisconnectGithub } from '../api/deployments';
+import type { ReactNode } from 'react';
+import { useConnectGithub, useConnections, useDisconnectGithub } from '../api/deployments';
 import { DEPLOY_MESSAGES } from '../lib/texts';
 import { messageOf } from './create-repository-flow';
 
@@ -41,4 +42,18 @@ export function GithubConnectionAction({ connected }: { connected: boolean }) {
       )}
     </Stack>
   );
+}
+
+/** Settings → Connections, Netlify: whether a deployment connected it, and as whom. */
+export function NetlifyConnectionStatus({
+  render,
+}: {
+  render: (status: { connected: boolean; accountLogin: string | null }) => ReactNode;
+}) {
+  const connections = useConnections();
+  const netlify = connections.data?.netlify;
+  return render({
+    connected: Boolean(netlify?.connected),
+    accountLogin: netlify?.account_login ?? null,
+  });
 }

@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
 import { Badge, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuGithub, LuGlobe } from 'react-icons/lu';
+import { DEPLOY_MESSAGES } from '@contracts/deployments';
 import type { Profile } from '@contracts/profile';
 import { Message } from './message';
-
-export const NETLIFY_AUTOMATIC_MESSAGE =
-  'Netlify connects automatically during deployment: you authorise it when you deploy a template.';
 
 function Status({ connected, detail }: { connected: boolean; detail?: string | null }) {
   return (
@@ -15,6 +13,11 @@ function Status({ connected, detail }: { connected: boolean; detail?: string | n
   );
 }
 
+/** Renders the Netlify status as the deployments feature knows it (by the route). */
+export type NetlifyStatusSlot = (
+  render: (status: { connected: boolean; accountLogin: string | null }) => ReactNode,
+) => ReactNode;
+
 /**
  * Settings, Connections tab: the status of the code-hosting and static-hosting connections. The
  * GitHub connect / disconnect comes from the deployments feature (by the route); Netlify connects
@@ -23,9 +26,11 @@ function Status({ connected, detail }: { connected: boolean; detail?: string | n
 export function ConnectionsTab({
   profile,
   githubAction,
+  netlifyStatus,
 }: {
   profile: Profile;
   githubAction?: (connected: boolean) => ReactNode;
+  netlifyStatus?: NetlifyStatusSlot;
 }) {
   return (
     <Stack gap="4">
@@ -63,12 +68,18 @@ export function ConnectionsTab({
                 </Text>
               </Stack>
             </HStack>
-            <Status
-              connected={Boolean(profile.netlify_site_name)}
-              detail={profile.netlify_site_name}
-            />
+            {netlifyStatus ? (
+              netlifyStatus(({ connected, accountLogin }) => (
+                <Status connected={connected} detail={accountLogin} />
+              ))
+            ) : (
+              <Status
+                connected={Boolean(profile.netlify_site_name)}
+                detail={profile.netlify_site_name}
+              />
+            )}
           </HStack>
-          <Message status="info" text={NETLIFY_AUTOMATIC_MESSAGE} />
+          <Message status="info" text={DEPLOY_MESSAGES.netlifyAutomatic} />
         </Card.Body>
       </Card.Root>
     </Stack>

@@ -5,7 +5,7 @@ import { LuBell, LuLink, LuLock, LuUser } from 'react-icons/lu';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';
 import { useMyProfile } from '../../../lib/my-profile';
-import { ConnectionsTab } from './connections-tab';
+import { ConnectionsTab, type NetlifyStatusSlot } from './connections-tab';
 import { Message } from './message';
 import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
@@ -20,9 +20,11 @@ const isTab = (value: string | null): value is SettingsTab =>
 /** `/settings` (buyer spec §2): four tabs, `?tab=` selects one; Access Denied when signed out. */
 export function SettingsView({
   githubAction,
+  netlifyStatus,
 }: {
   /** Connect / Disconnect GitHub, from the deployments feature (by the route). */
   githubAction?: (connected: boolean) => ReactNode;
+  netlifyStatus?: NetlifyStatusSlot;
 } = {}) {
   const { session } = useSession();
   const [search, setSearch] = useSearchParams();
@@ -89,7 +91,13 @@ export function SettingsView({
             <SecurityTab />
           </Tabs.Content>
           <Tabs.Content value="connections">
-            {profile.data && <ConnectionsTab profile={profile.data} githubAction={githubAction} />}
+            {profile.data && (
+              <ConnectionsTab
+                profile={profile.data}
+                githubAction={githubAction}
+                netlifyStatus={netlifyStatus}
+              />
+            )}
           </Tabs.Content>
           <Tabs.Content value="notifications">
             <NotificationsTab />

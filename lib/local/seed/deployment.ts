@@ -1,0 +1,84 @@
+/**
+ * Demo data of buyer deploys (issue 12 §4): the demo buyer has connected GitHub (account
+ * `demo-buyer` on the local GitHub server) and Netlify (the local Netlify server's account), and
+ * has one completed deployment of LaunchKit SaaS Starter: a private repository with the template's
+ * files and a published site, made by the product's own buyer-deploy steps (the same code the
+ * state machine runs), so the dashboard, Settings → Connections and MVPs Launched show it working.
+ * Idempotent: a buyer who already has a deployment is left alone.
+ */
+import type { LocalGithubControl } from '../github/control-client';
+import type { LocalNetlifyControl } from '../netlify/control-client';
+
+export const DEMO_BUYER_GITHUB_LOGIN = 'demo-buyer';
+/** LaunchKit SaaS Starter (lib/local/seed/templates.ts). */
+export const DEMO_DEPLOYED_TEMPLATE_ID = '01JN8EY4M0G8N6D5C8W0GMDTME';
+export const DEMO_DEPLOYMENT_REPO = 'launchkit-saas';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const seedDeployment = async (options: {
+  github: LocalGithubControl;
+  netlify: LocalNetlifyControl;
+  buyerSub: string;
+}): Promise<boolean> => {
+  const repo = await import('../../../lambdas/deployments/repo');
+  if ((await repo.listDeploymentsByUser(options.buyerSub)).length > 0) return false;
+  const [{ storeToken }, { recordGithubUsername }, { getApprovedMvpItem }] = await Promise.all([
+    import('../../../lambdas/deployments/tokens'),
+    import('../../../lambdas/profiles/service'),
+    import('../../../lambdas/catalog/service'),
+  ]);
+  const { createRepository } = await import('../../../lambdas/deployments/steps/repository');
+  const { createSite } = await import('../../../lambdas/deployments/steps/site');
+  const { checkSite } = await import('../../../lambdas/deployments/steps/check');
+
+  // The buyer's two connections, as their OAuth callbacks leave them (sealed tokens).
+  await options.github
+    .createUser({ login: DEMO_BUYER_GITHUB_LOGIN, name: 'Demo Buyer' })
+    .catch(() => undefined);
+  const githubToken = await options.github.createToken(DEMO_BUYER_GITHUB_LOGIN, ['repo']);
+  await storeToken(options.buyerSub, 'github', githubToken, {
+    scope: 'repo',
+    accountLogin: DEMO_BUYER_GITHUB_LOGIN,
+  });
+  await recordGithubUsername(options.buyerSub, DEMO_BUYER_GITHUB_LOGIN);
+  const [account] = await options.netlify.accounts();
+  if (!account) throw new Error('The local Netlify server has no account.');
+  const netlifyToken = await options.netlify.createToken(account.id);
+  await storeToken(options.buyerSub, 'netlify', netlifyToken, {
+    accountLogin: (account as { slug?: string }).slug ?? 'demo',
+  });
+
+  const mvp = await getApprovedMvpItem(DEMO_DEPLOYED_TEMPLATE_ID);
+  const id = (await import('ulid')).ulid();
+  const now = new Date().toISOString();
+  await repo.createDeployment({
+    id,
+    user_id: options.buyerSub,
+    mvp_id: mvp.id,
+    repo_name: DEMO_DEPLOYMENT_REPO,
+    status: 'initializing',
+    github_owner: DEMO_BUYER_GITHUB_LOGIN,
+    mvp_title: mvp.title,
+    mvp_slug: mvp.slug,
+    ...(mvp.preview_image_keys[0] !== undefined && {
+      mvp_preview_image_key: mvp.preview_image_keys[0],
+    }),
+    created_at: now,
+    updated_at: now,
+  });
+  if (!(await createRepository({ deploymentId: id })).ok) {
+    throw new Error('The demo deployment could not create its repository.');
+  }
+  await repo.transitionDeployment(id, ['repo_created'], { status: 'processing' }, now);
+  if (!(await createSite({ deploymentId: id })).ok) {
+    throw new Error('The demo deployment could not create its site.');
+  }
+  for (let poll = 0; poll < 100; poll += 1) {
+    const check = await checkSite({ deploymentId: id });
+    if (check.done) return true;
+    if (!check.ok) throw new Error('The demo deployment failed to build its site.');
+    await sleep(200);
+  }
+  throw new Error('The demo deployment did not finish building its site.');
+};
