@@ -32,12 +32,10 @@ import {
 import { ConflictError, DependencyFailedError, NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { config } from '../shared/config';
-import { notifyUser } from '../notifications/service';
 import { completeNetlifyConnection, githubLoginOf, netlifyAuthorizeUrlFor } from './connections';
 import {
   createDeployment,
   getDeployment,
-  listDeploymentsByMvp,
   listDeploymentsByUser,
   recordDeploymentFields,
   transitionDeployment,
@@ -288,34 +286,4 @@ export const openUpgradePullRequest = async (
     throw new DependencyFailedError(DEPLOY_MESSAGES.upgradeFailed);
   }
   return opening;
-};
-
-/**
- * A template's new version was approved: each buyer with a finished deployment of an older version
- * is told once (the notification links to their dashboard, where "Open upgrade pull request" is).
- */
-export const notifyUpgradeAvailable = async (mvp: {
-  id: string;
-  title: string;
-  version_number: string;
-}): Promise<number> => {
-  const owners = new Set<string>();
-  for (const item of await listDeploymentsByMvp(mvp.id)) {
-    if (
-      isDeploymentFinished(item.status) &&
-      item.version_number !== undefined &&
-      compareVersions(mvp.version_number, item.version_number) > 0
-    ) {
-      owners.add(item.user_id);
-    }
-  }
-  for (const userId of owners) {
-    await notifyUser({
-      userId,
-      type: 'upgrade_available',
-      message: `${mvp.title} ${mvp.version_number} is out. Open an upgrade pull request from your dashboard.`,
-      link: '/dashboard',
-    });
-  }
-  return owners.size;
 };

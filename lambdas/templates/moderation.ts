@@ -6,6 +6,8 @@
  * known defect fixed) and the audit entry. Conditioned on the status read: of two admins deciding
  * at once, one wins and the other gets a 409 naming the status the template is in now.
  */
+import { notifyUpgradeAvailable } from '../deployments/upgrade-notice';
+import { logger } from '../shared/observability';
 import { auditWrite } from '../audit/service';
 import { notificationWrites, type NotificationInput } from '../notifications/service';
 import { getUserContacts, type UserContact } from '../profiles/admin-lookups';
@@ -196,6 +198,12 @@ const decide = async (
       });
       const updated: MvpItem = { ...mvp, ...writes.set };
       for (const name of writes.remove) delete updated[name];
+      // Buyers who deployed an older version hear of this one (best effort: it is approved anyway).
+      if (decision.kind === 'approve') {
+        await notifyUpgradeAvailable(updated).catch((error: unknown) =>
+          logger.warn('Deployers could not be told of the new version', { mvpId, error }),
+        );
+      }
       return { mvp: toManagedMvp(updated), message: writes.message };
     } catch (error) {
       if (!(error instanceof TransactionRefusedError) || attempt === MAX_ATTEMPTS) {

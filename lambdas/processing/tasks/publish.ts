@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { config } from '../../shared/config';
 import { logger } from '../../shared/observability';
 import { getApprovedMvpItem } from '../../catalog/service';
-import { notifyUpgradeAvailable } from '../../deployments/service';
+import { notifyUpgradeAvailable } from '../../deployments/upgrade-notice';
 import { publishProcessedVersion } from '../../templates/transitions';
 import { classifyError } from '../errors';
 import { approvedMessage, mvpLink } from '../messages';

@@ -23,7 +23,9 @@ import {
 import { DOWNLOAD_MESSAGES } from '../../../../lambdas/shared/contracts/downloads';
 import { OAUTH_STATE_INVALID_MESSAGE } from '../../../../lambdas/connections/oauth-state';
 import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
+import { notifyUpgradeAvailable } from '../../../../lambdas/deployments/upgrade-notice';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
 import { OAuthTokenEntity } from '../../../../lambdas/shared/db/entities/oauth-token';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
@@ -343,6 +345,17 @@ describe('buyer deploys', () => {
       uploaded_at: new Date().toISOString(),
     }).go();
     await MvpEntity.patch({ id: mvpId }).set({ version_number: '1.1.0', file_key: fileKey }).go();
+
+    // Approving the version tells the buyer (processing's Publish and an admin's approval call this).
+    expect(
+      await notifyUpgradeAvailable({ id: mvpId, title: 'Starter', version_number: '1.1.0' }),
+    ).toBe(1);
+    const { data: notifications } = await NotificationEntity.query
+      .byUser({ user_id: buyer.sub })
+      .go();
+    expect(notifications).toEqual([
+      expect.objectContaining({ type: 'upgrade_available', link: '/dashboard' }),
+    ]);
 
     const listed = await call<DeploymentList>('GET', '/api/my/deployments', buyer);
     expect(listed.body.items[0]).toMatchObject({

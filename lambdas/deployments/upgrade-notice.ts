@@ -1,0 +1,39 @@
+/**
+ * Telling buyers of a template's new version (issue 12 part 3): called where a version becomes
+ * approved (the processing pipeline's Publish, an admin's approval). Kept apart from service.ts so
+ * those functions do not bundle the GitHub and Netlify clients.
+ */
+import { notifyUser } from '../notifications/service';
+import { isDeploymentFinished } from '../shared/contracts/deployments';
+import { listDeploymentsByMvp } from './repo';
+import { compareVersions } from './versions';
+
+/**
+ * A template's new version was approved: each buyer with a finished deployment of an older version
+ * is told once (the notification links to their dashboard, where "Open upgrade pull request" is).
+ */
+export const notifyUpgradeAvailable = async (mvp: {
+  id: string;
+  title: string;
+  version_number: string;
+}): Promise<number> => {
+  const owners = new Set<string>();
+  for (const item of await listDeploymentsByMvp(mvp.id)) {
+    if (
+      isDeploymentFinished(item.status) &&
+      item.version_number !== undefined &&
+      compareVersions(mvp.version_number, item.version_number) > 0
+    ) {
+      owners.add(item.user_id);
+    }
+  }
+  for (const userId of owners) {
+    await notifyUser({
+      userId,
+      type: 'upgrade_available',
+      message: `${mvp.title} ${mvp.version_number} is out. Open an upgrade pull request from your dashboard.`,
+      link: '/dashboard',
+    });
+  }
+  return owners.size;
+};
