@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { RequestError } from '@octokit/request-error';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deployKeyAuthorization, generateDeployKey } from '../../../lib/local/deploy-key-proof';
 import type { LocalGithub } from '../../../lib/local/github/index';
 import {
   authenticatedCloneUrl,
@@ -349,6 +350,74 @@ describe('repositories and the Git Database API', () => {
     await expect(
       gitCli(work, ['clone', '--quiet', `${server.gitUrl}/builder/site.git`, join(work, 'anon')]),
     ).rejects.toThrow();
+  });
+});
+
+describe('deploy keys', () => {
+  it('read exactly the repository they were added to, never push, and a duplicate is 422', async () => {
+    const { token, octokit } = await repositoryWithFile('keyholder', 'site');
+    await octokit.rest.repos.createForAuthenticatedUser({ name: 'other', private: true });
+    const key = generateDeployKey();
+    const added = await octokit.rest.repos.createDeployKey({
+      owner: 'keyholder',
+      repo: 'site',
+      title: 'Netlify',
+      key: key.publicKey,
+      read_only: true,
+    });
+    expect(added.status).toBe(201);
+    expect(added.data).toMatchObject({ key: key.publicKey, read_only: true, title: 'Netlify' });
+    const duplicate = await octokit.rest.repos
+      .createDeployKey({ owner: 'keyholder', repo: 'site', key: key.publicKey })
+      .catch((error: RequestError) => error);
+    expect((duplicate as RequestError).status).toBe(422);
+
+    const withKey = (fullName: string) => [
+      '-c',
+      `http.extraHeader=Authorization: ${deployKeyAuthorization(key.privateKey, fullName)}`,
+    ];
+    const clone = join(work, 'deploy-key-clone');
+    await gitCli(work, [
+      ...withKey('keyholder/site'),
+      'clone',
+      '--quiet',
+      `${server.gitUrl}/keyholder/site.git`,
+      clone,
+    ]);
+    expect(await readFile(join(clone, 'index.html'), 'utf8')).toContain('<h1>');
+    // Another repository of the same owner: refused.
+    await expect(
+      gitCli(work, [
+        ...withKey('keyholder/other'),
+        'clone',
+        '--quiet',
+        `${server.gitUrl}/keyholder/other.git`,
+        join(work, 'deploy-key-other'),
+      ]),
+    ).rejects.toThrow();
+    // Push with the key: refused.
+    await writeFile(join(clone, 'pushed.txt'), 'no');
+    await gitCli(clone, ['add', '.']);
+    await gitCli(clone, ['commit', '--quiet', '-m', 'Try to push']);
+    await expect(gitCli(clone, [...withKey('keyholder/site'), 'push', '--quiet'])).rejects.toThrow(
+      /403|denied/,
+    );
+    // A key removed from the repository no longer reads it.
+    await octokit.rest.repos.deleteDeployKey({
+      owner: 'keyholder',
+      repo: 'site',
+      key_id: added.data.id,
+    });
+    await expect(
+      gitCli(work, [
+        ...withKey('keyholder/site'),
+        'clone',
+        '--quiet',
+        `${server.gitUrl}/keyholder/site.git`,
+        join(work, 'deploy-key-removed'),
+      ]),
+    ).rejects.toThrow();
+    expect(token).toBeTruthy();
   });
 });
 

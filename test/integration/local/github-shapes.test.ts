@@ -8,6 +8,7 @@
  * push and ping webhook payloads are checked against `webhook-push` and `webhook-ping`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDeployKey } from '../../../lib/local/deploy-key-proof';
 import type { LocalGithub } from '../../../lib/local/github/index';
 import {
   installationOctokit,
@@ -37,6 +38,7 @@ const SCHEMAS = [
   'pull-request-simple',
   'diff-entry',
   'hook',
+  'deploy-key',
   'installation',
   'installation-token',
   'webhook-push',
@@ -95,6 +97,17 @@ describe('responses match @octokit/openapi-types', () => {
         'hook',
         (await octokit.rest.repos.getWebhook({ ...repo, hook_id: hook.data.id })).data,
         'GET hook',
+      );
+
+      const deployKey = await octokit.rest.repos.createDeployKey({
+        ...repo,
+        title: 'Netlify',
+        key: generateDeployKey().publicKey,
+        read_only: true,
+      });
+      expectShape('deploy-key', deployKey.data, 'POST keys');
+      (await octokit.rest.repos.listDeployKeys(repo)).data.forEach((item, index) =>
+        expectShape('deploy-key', item, `GET keys[${index}]`),
       );
 
       const file = await octokit.rest.repos.createOrUpdateFileContents({

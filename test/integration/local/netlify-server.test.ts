@@ -533,6 +533,16 @@ describe('shapes', () => {
     expect(full.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     await server.control.waitForBuilds();
   });
+
+  it('match deployKey, and never show the private half', async () => {
+    const key = await netlify.createDeployKey();
+    expectShape(key, 'deployKey');
+    expect(key.public_key).toMatch(/^ssh-ed25519 /);
+    expectShape(await netlify.getDeployKey({ key_id: key.id! }), 'deployKey');
+    const listed = await netlify.listDeployKeys();
+    expect(listed.map((item) => item.id)).toContain(key.id);
+    expect(JSON.stringify(listed)).not.toMatch(/PRIVATE KEY/);
+  });
 });
 
 describe('accounts, deletion and restarts', () => {

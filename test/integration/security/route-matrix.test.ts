@@ -23,6 +23,10 @@ import {
 
 type SignedIn = Exclude<CallerName, 'anonymous'>;
 
+/** GitHub's token prefixes, a sealed vault value, and the fields that would hold either. */
+const TOKEN_PATTERN =
+  /\b(gho|ghu|ghs|ghp)_[A-Za-z0-9]|v1\.(local|kms)\.|token_ciphertext|access_token/;
+
 interface Cell {
   /** Who may act (their answer is not 401/403/404). Everyone else is refused. */
   allowed: 'everyone' | 'signed-in' | readonly SignedIn[];
@@ -229,6 +233,9 @@ describe('role × route matrix', () => {
         answer.status,
       );
     }
+    // No answer to anyone carries a token or a sealed one (issue 12): GitHub's and Netlify's
+    // OAuth tokens are sealed at rest and never leave the server.
+    expect(answer.body, `${key} as ${caller} carries a token`).not.toMatch(TOKEN_PATTERN);
     const mayReadPrivate = caller !== 'anonymous' && cell.seesPrivateData?.includes(caller);
     if (!mayReadPrivate) {
       for (const marker of world.privateMarkers) {
