@@ -106,6 +106,16 @@ const settled = async (page: Page): Promise<void> => {
       );
       throw new Error(`${page.url()} never settled: ${busy.join(' | ')}`, { cause: error });
     });
+  // A lazily mounted tab panel appears a frame after its tab is selected: scanned before, the
+  // selected tab's aria-controls would name a panel not in the page yet.
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('[role="tab"][aria-selected="true"][aria-controls]')].every(
+        (tab) => document.getElementById(tab.getAttribute('aria-controls')!),
+      ),
+    undefined,
+    { polling: 50, timeout: 5_000 },
+  );
 };
 
 /**

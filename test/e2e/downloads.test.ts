@@ -92,10 +92,8 @@ describe('downloads', () => {
     );
     await screenshot(page, 'download-quota-reached');
 
-    // Deploy is not a dead button: it explains what is coming.
-    await page.getByRole('button', { name: 'Deploy' }).click();
-    await page.getByRole('heading', { name: 'One-click deploy is coming soon' }).waitFor();
-    await page.getByRole('button', { name: 'Close' }).click();
+    // A deploy spends a download too: without one left, Deploy waits with Download.
+    expect(await page.getByTestId('deploy-button').isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Sign Out' }).click();
   });
 });

@@ -18,7 +18,6 @@ import { ApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
 import { useDownloadMvp } from '../api/download-mvp';
 import { useDownloadStatus } from '../api/get-download-status';
-import { DeployDialog } from './deploy-dialog';
 
 const describeRemaining = (remaining: number): string =>
   remaining >= UNLIMITED_DOWNLOADS
@@ -38,7 +37,7 @@ export interface DownloadPanelProps {
    * The Deploy button, from the deployments feature (by the route); `canDeploy` is false when the
    * caller may not download the template. Without it, the placeholder dialog.
    */
-  deploy?: (canDeploy: boolean) => ReactNode;
+  deploy: (canDeploy: boolean) => ReactNode;
 }
 
 export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadPanelProps) {
@@ -102,11 +101,7 @@ export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadP
           >
             <LuDownload /> Download
           </Button>
-          {deploy ? (
-            deploy(!mustBuy && !quotaSpent)
-          ) : (
-            <DeployDialog onDownload={start} canDownload={!mustBuy && !quotaSpent} />
-          )}
+          {deploy(!mustBuy && !quotaSpent)}
         </HStack>
       )}
 
