@@ -97,7 +97,17 @@ describe('deploying a template', () => {
     const site = await page.context().newPage();
     await site.goto(siteUrl!);
     await expect.poll(() => site.title()).toContain('Waitlist Engine');
+    await screenshot(site, 'deploy-site');
     await site.close();
+
+    // Settings → Connections: both connected, as whom.
+    await page.goto('/settings?tab=connections');
+    await page.getByTestId('connection-github').getByText(`Connected as ${login}`).waitFor();
+    await page
+      .getByTestId('connection-netlify')
+      .getByText(/^Connected/)
+      .waitFor();
+    await screenshot(page, 'deploy-settings-connections');
 
     const octokit = new Octokit({ baseUrl: endpoint, auth: await control.createToken(login) });
     const { data: repo } = await octokit.rest.repos.get({ owner: login, repo: deploymentRepo });
