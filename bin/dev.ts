@@ -82,7 +82,7 @@ const main = async () => {
   const startedAt = Date.now();
   if (!dev) await ensureFrontendBuilt();
   console.log(
-    'Starting the local cloud (DynamoDB Local, cognito-local, s3rver, aws-ses-v2-local, local Stripe, local GitHub)…',
+    'Starting the local cloud (DynamoDB Local, cognito-local, s3rver, aws-ses-v2-local, local Stripe, local GitHub, local Netlify)…',
   );
 
   // Set once started; the signal handlers below may run before that.
@@ -131,6 +131,7 @@ ${accounts}
   Confirmation codes for new sign-ups are printed here.
   E-mails the site sends (newsletters, confirmations): ${stack.sesEndpoint}
   Local GitHub (App installs, repositories, webhooks): ${stack.github.endpoint}   git: ${stack.github.gitUrl}/<owner>/<repo>.git
+  Local Netlify (buyers' deployed sites): ${stack.netlify.endpoint}/sites/<name>/
   Data is kept in .local/ (npm run reset wipes it). Press Ctrl-C to stop.
 `);
 };
