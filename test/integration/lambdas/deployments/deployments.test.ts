@@ -438,6 +438,77 @@ describe('buyer deploys', () => {
     expect(list.body.items).toEqual([]);
   });
 
+  it('fails with a readable message when the name is taken or Netlify cannot build the site', async () => {
+    // A second deployment into the same repository name: GitHub's 422, the spec's message.
+    const taken = await call<{ deployment_id: string }>('POST', '/api/deployments', buyer, {
+      mvp_id: mvpId,
+      repo_name: 'my-shop',
+    });
+    expect(taken.status).toBe(202);
+    await settled();
+    const failed = await call<Deployment>(
+      'GET',
+      `/api/deployments/${taken.body.deployment_id}`,
+      buyer,
+    );
+    expect(failed.body).toMatchObject({
+      status: 'failed',
+      error_message: `${DEPLOY_MESSAGES.repoFailed}: ${DEPLOY_MESSAGES.repoNameTaken}`,
+    });
+    // Netlify's authorisation is refused before the repository exists.
+    const early = await call<{ message: string }>(
+      'POST',
+      `/api/deployments/${taken.body.deployment_id}/netlify/authorize-url`,
+      buyer,
+    );
+    expect(early).toMatchObject({
+      status: 409,
+      body: { message: DEPLOY_MESSAGES.notReadyForNetlify },
+    });
+
+    // A template whose publish folder is missing: Netlify's deploy fails, and says why.
+    const broken = await seedTemplate(seller.sub, { version_number: '1.0.0' });
+    await putObject({
+      bucket: config().MVP_FILES_BUCKET,
+      key: broken.file_key!,
+      body: zipSync({
+        'netlify.toml': strToU8('[build]\n  publish = "dist"\n'),
+        'README.md': strToU8('# x'),
+      }),
+      contentType: 'application/zip',
+    });
+    const started = await call<{ deployment_id: string }>('POST', '/api/deployments', buyer, {
+      mvp_id: broken.id,
+      repo_name: 'broken-site',
+    });
+    await settled();
+    const authorize = await call<{ url: string }>(
+      'POST',
+      `/api/deployments/${started.body.deployment_id}/netlify/authorize-url`,
+      buyer,
+    );
+    const url = new URL(authorize.body.url);
+    const [account] = await netlifyControl.accounts();
+    const { code } = await netlifyControl.authorize({
+      client_id: url.searchParams.get('client_id')!,
+      redirect_uri: url.searchParams.get('redirect_uri')!,
+      account_id: account!.id,
+      state: url.searchParams.get('state')!,
+    });
+    await call('POST', '/api/deployments/netlify/callback', buyer, {
+      code,
+      state: url.searchParams.get('state')!,
+    });
+    await settled();
+    const site = await call<Deployment>(
+      'GET',
+      `/api/deployments/${started.body.deployment_id}`,
+      buyer,
+    );
+    expect(site.body.status).toBe('failed');
+    expect(site.body.error_message).toMatch(/^Netlify could not build the site: .*dist/);
+  });
+
   it('never answers a token, sealed or not', async () => {
     const tokens = await OAuthTokenEntity.query.byUser({ user_id: buyer.sub }).go();
     expect(tokens.data.map((item) => item.provider).sort()).toEqual(['github', 'netlify']);
