@@ -13,7 +13,7 @@
  * Ownership: a deployment is its buyer's; anyone else is answered 404 as if it did not exist.
  */
 import { ulid } from 'ulid';
-import { getApprovedMvpItem } from '../catalog/service';
+import { getApprovedMvpItem, type MvpItem } from '../catalog/service';
 import { spendDownload } from '../downloads/service';
 import { startWorkflow } from '../shared/adapters/workflow';
 import { previewUrl } from '../shared/contracts/catalog';
@@ -107,6 +107,33 @@ const latestVersionOf = async (mvpId: string): Promise<string | null> => {
   }
 };
 
+/** Y1: a new deployment of `mvp`, `initializing`, with the template's card copied in; its id. */
+export const recordNewDeployment = async (input: {
+  userId: string;
+  mvp: Pick<MvpItem, 'id' | 'title' | 'slug' | 'preview_image_keys'>;
+  repoName: string;
+  githubOwner: string;
+}): Promise<string> => {
+  const now = new Date().toISOString();
+  const id = ulid();
+  await createDeployment({
+    id,
+    user_id: input.userId,
+    mvp_id: input.mvp.id,
+    repo_name: input.repoName,
+    status: 'initializing',
+    github_owner: input.githubOwner,
+    mvp_title: input.mvp.title,
+    mvp_slug: input.mvp.slug,
+    ...(input.mvp.preview_image_keys[0] !== undefined && {
+      mvp_preview_image_key: input.mvp.preview_image_keys[0],
+    }),
+    created_at: now,
+    updated_at: now,
+  });
+  return id;
+};
+
 /**
  * create-buyer-repo-and-push-mvp (buyer spec §7): GitHub must be connected; the download is spent
  * (403/429 with Download's messages when it may not be); the deployment is written
@@ -119,22 +146,11 @@ export const startDeployment = async (
   const githubLogin = await githubLoginOf(userId);
   if (!githubLogin) throw new ConflictError(DEPLOY_MESSAGES.githubNotConnected);
   const { mvp } = await spendDownload(userId, body.mvp_id);
-  const now = new Date().toISOString();
-  const id = ulid();
-  await createDeployment({
-    id,
-    user_id: userId,
-    mvp_id: mvp.id,
-    repo_name: body.repo_name,
-    status: 'initializing',
-    github_owner: githubLogin,
-    mvp_title: mvp.title,
-    mvp_slug: mvp.slug,
-    ...(mvp.preview_image_keys[0] !== undefined && {
-      mvp_preview_image_key: mvp.preview_image_keys[0],
-    }),
-    created_at: now,
-    updated_at: now,
+  const id = await recordNewDeployment({
+    userId,
+    mvp,
+    repoName: body.repo_name,
+    githubOwner: githubLogin,
   });
   try {
     await startDeployStep(id, 'repository');

@@ -8,40 +8,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { secretArnVariable } from '../../lambdas/shared/design/secrets';
-import { synthApp, type SynthesisedApp } from '../fixtures/synth';
+import { functionInspector, synthApp, type SynthesisedApp } from '../fixtures/synth';
 
 let app: SynthesisedApp;
 beforeAll(() => {
   app = synthApp({ githubOAuthClientId: 'Ov23example', netlifyClientId: 'netlify-example' });
 });
 
-interface Statement {
-  Action: string | string[];
-  Resource: unknown;
-}
-
-const functions = () => app.template.findResources('AWS::Lambda::Function');
-
-const functionIdOf = (prefix: string) => {
-  const ids = Object.keys(functions()).filter((id) => id.startsWith(prefix));
-  expect(ids, prefix).toHaveLength(1);
-  return ids[0]!;
-};
-
-const variablesOf = (functionId: string): Record<string, unknown> =>
-  (functions()[functionId]!.Properties as { Environment?: { Variables: Record<string, unknown> } })
-    .Environment?.Variables ?? {};
-
-const statementsOf = (functionId: string): Statement[] => {
-  const roleId = (functions()[functionId]!.Properties as { Role: { 'Fn::GetAtt': [string] } }).Role[
-    'Fn::GetAtt'
-  ][0];
-  return Object.values(app.template.findResources('AWS::IAM::Policy'))
-    .filter((policy) =>
-      (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
-    )
-    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
-};
+const { functions, idOf: functionIdOf, variablesOf, statementsOf } = functionInspector(() => app);
 
 const TASKS = ['CreateRepository', 'CreateSite', 'CheckSite', 'OpenUpgrade', 'MarkFailed'] as const;
 

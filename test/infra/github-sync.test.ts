@@ -8,43 +8,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { secretArnVariable } from '../../lambdas/shared/design/secrets';
-import { synthApp, type SynthesisedApp } from '../fixtures/synth';
+import { functionInspector, synthApp, type SynthesisedApp } from '../fixtures/synth';
 
 let app: SynthesisedApp;
 beforeAll(() => {
   app = synthApp({ githubAppId: 123456, githubAppSlug: 'mvp-marketplace' });
 });
 
-interface Statement {
-  Action: string | string[];
-  Resource: unknown;
-}
-
-const functions = () => app.template.findResources('AWS::Lambda::Function');
-
-const functionIdOf = (prefix: string) => {
-  const ids = Object.keys(functions()).filter((id) => id.startsWith(prefix));
-  expect(ids, prefix).toHaveLength(1);
-  return ids[0]!;
-};
-
-const variablesOf = (functionId: string): Record<string, unknown> =>
-  (functions()[functionId]!.Properties as { Environment?: { Variables: Record<string, unknown> } })
-    .Environment?.Variables ?? {};
-
-const statementsOf = (functionId: string): Statement[] => {
-  const roleId = (functions()[functionId]!.Properties as { Role: { 'Fn::GetAtt': [string] } }).Role[
-    'Fn::GetAtt'
-  ][0];
-  return Object.values(app.template.findResources('AWS::IAM::Policy'))
-    .filter((policy) =>
-      (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
-    )
-    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
-};
-
-const actionsOf = (functionId: string) =>
-  statementsOf(functionId).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+const { functions, idOf: functionIdOf, variablesOf, actionsOf } = functionInspector(() => app);
 
 const syncMachine = () => {
   const found = Object.entries(

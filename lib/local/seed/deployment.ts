@@ -50,27 +50,22 @@ export const seedDeployment = async (options: {
   });
 
   const mvp = await getApprovedMvpItem(DEMO_DEPLOYED_TEMPLATE_ID);
-  const id = (await import('ulid')).ulid();
-  const now = new Date().toISOString();
-  await repo.createDeployment({
-    id,
-    user_id: options.buyerSub,
-    mvp_id: mvp.id,
-    repo_name: DEMO_DEPLOYMENT_REPO,
-    status: 'initializing',
-    github_owner: DEMO_BUYER_GITHUB_LOGIN,
-    mvp_title: mvp.title,
-    mvp_slug: mvp.slug,
-    ...(mvp.preview_image_keys[0] !== undefined && {
-      mvp_preview_image_key: mvp.preview_image_keys[0],
-    }),
-    created_at: now,
-    updated_at: now,
+  const { recordNewDeployment } = await import('../../../lambdas/deployments/service');
+  const id = await recordNewDeployment({
+    userId: options.buyerSub,
+    mvp,
+    repoName: DEMO_DEPLOYMENT_REPO,
+    githubOwner: DEMO_BUYER_GITHUB_LOGIN,
   });
   if (!(await createRepository({ deploymentId: id })).ok) {
     throw new Error('The demo deployment could not create its repository.');
   }
-  await repo.transitionDeployment(id, ['repo_created'], { status: 'processing' }, now);
+  await repo.transitionDeployment(
+    id,
+    ['repo_created'],
+    { status: 'processing' },
+    new Date().toISOString(),
+  );
   if (!(await createSite({ deploymentId: id })).ok) {
     throw new Error('The demo deployment could not create its site.');
   }
