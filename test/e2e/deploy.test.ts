@@ -1,15 +1,16 @@
 /// <reference lib="dom" />
 /**
  * A buyer deploys a template, end to end and offline (issue 12): a new buyer with quota presses
- * Deploy on a demo template, authorises the local GitHub server (brought back through
+ * Deploy on Digital Downloads Shop, authorises the local GitHub server (brought back through
  * /buyer-github-callback), names the repository, and 1.5 s after the private repository holds the
  * template's files is sent to the local Netlify server's authorisation; /buyer-netlify-callback
  * polls the deployment until the site is published, and View Your Site opens the template's
- * landing page served from that site. Then the seller's new version appears as an upgrade on the
- * dashboard, and "Open upgrade pull request" opens a pull request whose changed file is the page.
+ * landing page served from that site. Then the seller publishes a new version the way the demo
+ * seller does, a commit pushed to the template's linked repository (synced, scanned, approved),
+ * the buyer's dashboard offers the upgrade, and "Open upgrade pull request" opens a pull request
+ * in the buyer's repository that carries the changelog and the changed file.
  */
 import { Octokit } from '@octokit/rest';
-import { zipSync, strToU8 } from 'fflate';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLocalGithubControl } from '../../lib/local/github/control-client';
 import { useBrowserSession } from '../fixtures/e2e/browser';
@@ -20,21 +21,13 @@ import { templateIdByTitle } from '../fixtures/e2e/templates';
 const endpoint = inject('e2eGithubEndpoint');
 const control = createLocalGithubControl(endpoint);
 const login = `buyer-${Date.now().toString(36)}`;
-const TEMPLATE = 'Waitlist Engine';
+const TEMPLATE = 'Digital Downloads Shop';
 
-/** The stack's handlers' modules, configured for its table and buckets (as payout-run.ts does). */
-const stackModules = async () => {
+/** The stack's profiles, configured for its table (as payout-run.ts configures its modules). */
+const stackProfiles = async () => {
   const { applyLambdaEnvironment } = await import('../../lib/local/lambda-env');
   applyLambdaEnvironment(inject('e2eStackEnv'));
-  const [{ ProfileEntity }, { MvpEntity }, { MvpVersionEntity }, { putObject }, { config }] =
-    await Promise.all([
-      import('../../lambdas/shared/db/entities/profile'),
-      import('../../lambdas/shared/db/entities/mvp'),
-      import('../../lambdas/shared/db/entities/mvp-version'),
-      import('../../lambdas/shared/storage/s3'),
-      import('../../lambdas/shared/config'),
-    ]);
-  return { ProfileEntity, MvpEntity, MvpVersionEntity, putObject, config };
+  return (await import('../../lambdas/shared/db/entities/profile')).ProfileEntity;
 };
 
 describe('deploying a template', () => {
@@ -54,7 +47,7 @@ describe('deploying a template', () => {
       const response = await fetch('/api/me', { headers: { authorization: `Bearer ${token}` } });
       return (await response.json()) as { id: string };
     });
-    const { ProfileEntity } = await stackModules();
+    const ProfileEntity = await stackProfiles();
     await ProfileEntity.patch({ id: me.id })
       .set({ downloads_remaining: 3, download_quota: 3 })
       .go();
@@ -74,8 +67,8 @@ describe('deploying a template', () => {
     const form = page.getByTestId('repo-name-form');
     await form.waitFor();
     const name = form.getByLabel('Repository name');
-    await name.fill('My Waitlist');
-    deploymentRepo = 'my-waitlist';
+    await name.fill('My Shop');
+    deploymentRepo = 'my-shop';
     expect(await name.inputValue()).toBe(deploymentRepo);
     await screenshot(page, 'deploy-repository-name');
     await form.getByRole('button', { name: 'Create Repository' }).click();
@@ -92,11 +85,11 @@ describe('deploying a template', () => {
     await view.waitFor({ timeout: 30_000 });
     await screenshot(page, 'deploy-netlify-deployed');
     const siteUrl = await view.getAttribute('href');
-    expect(siteUrl).toMatch(/^http:\/\/localhost:\d+\/sites\/my-waitlist-/);
+    expect(siteUrl).toMatch(/^http:\/\/localhost:\d+\/sites\/my-shop-/);
 
     const site = await page.context().newPage();
     await site.goto(siteUrl!);
-    await expect.poll(() => site.title()).toContain('Waitlist Engine');
+    await expect.poll(() => site.title()).toContain(TEMPLATE);
     await screenshot(site, 'deploy-site');
     await site.close();
 
@@ -114,57 +107,51 @@ describe('deploying a template', () => {
     expect(repo.private).toBe(true);
   });
 
-  it('lists the deployment and opens an upgrade pull request for a new version', async () => {
+  it('offers the seller’s next version as an upgrade pull request', async () => {
     const { page } = session;
-    const { MvpEntity, MvpVersionEntity, putObject, config } = await stackModules();
-    const { data: mvp } = await MvpEntity.get({ id: mvpId }).go();
-    const version = `${mvp!.version_number.split('.')[0]}.${Number(mvp!.version_number.split('.')[1]) + 1}.0`;
-    const fileKey = `mvps/${mvp!.seller_id}/e2e-${Date.now()}/bundle.zip`;
-    await putObject({
-      bucket: config().MVP_FILES_BUCKET,
-      key: fileKey,
-      body: zipSync({
-        'waitlist/netlify.toml': strToU8('[build]\n  publish = "public"\n'),
-        'waitlist/public/index.html': strToU8('<!doctype html><title>Waitlist Engine</title>v2\n'),
-      }),
-      contentType: 'application/zip',
+    // The demo seller pushes to the template's linked repository: sync, scan, approve.
+    const seller = new Octokit({
+      baseUrl: endpoint,
+      auth: await control.createToken('demo-seller'),
     });
-    await MvpVersionEntity.create({
-      mvp_id: mvpId,
-      id: `01${Date.now().toString(36).toUpperCase().padStart(24, '0')}`,
-      version_number: version,
-      changelog: 'A refreshed landing page.',
-      file_key: fileKey,
-      file_size: 200,
-      source: 'upload',
-      uploaded_at: new Date().toISOString(),
-    }).go();
-    await MvpEntity.patch({ id: mvpId }).set({ version_number: version, file_key: fileKey }).go();
+    const message = `Add a pricing page ${Date.now().toString(36)}`;
+    await seller.rest.repos.createOrUpdateFileContents({
+      owner: 'demo-seller',
+      repo: 'digital-downloads-shop',
+      path: 'pricing.html',
+      message,
+      content: Buffer.from('<h1>Pricing</h1>\n').toString('base64'),
+    });
 
-    try {
-      await page.goto('/dashboard');
-      const card = page.getByTestId('deployment-row').filter({ hasText: TEMPLATE });
-      await card.waitFor();
-      await card.getByRole('button', { name: 'Open upgrade pull request' }).click();
-      const link = card.getByRole('link', { name: /pull request/i });
-      await link.waitFor();
-      await screenshot(page, 'deploy-dashboard-upgrade');
+    await page.goto('/dashboard');
+    const row = page.getByTestId('deployment-row').filter({ hasText: TEMPLATE });
+    const open = row.getByRole('button', { name: 'Open upgrade pull request' });
+    await expect
+      .poll(
+        async () => {
+          if (await open.isVisible()) return true;
+          await page.reload();
+          await row.waitFor();
+          return open.isVisible();
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBe(true);
+    await open.click();
+    const link = row.getByTestId('upgrade-pr-link');
+    await link.waitFor({ timeout: 30_000 });
+    await screenshot(page, 'deploy-dashboard-upgrade');
 
-      const octokit = new Octokit({ baseUrl: endpoint, auth: await control.createToken(login) });
-      const { data: pulls } = await octokit.rest.pulls.list({ owner: login, repo: deploymentRepo });
-      expect(pulls).toHaveLength(1);
-      expect(pulls[0]!.body).toContain('A refreshed landing page.');
-      const { data: files } = await octokit.rest.pulls.listFiles({
-        owner: login,
-        repo: deploymentRepo,
-        pull_number: pulls[0]!.number,
-      });
-      expect(files.map((file) => file.filename)).toContain('public/index.html');
-    } finally {
-      // The shared stack's other files see the template as seeded.
-      await MvpEntity.patch({ id: mvpId })
-        .set({ version_number: mvp!.version_number, file_key: mvp!.file_key! })
-        .go();
-    }
+    const octokit = new Octokit({ baseUrl: endpoint, auth: await control.createToken(login) });
+    const { data: pulls } = await octokit.rest.pulls.list({ owner: login, repo: deploymentRepo });
+    expect(pulls).toHaveLength(1);
+    expect(pulls[0]!.html_url).toBe(await link.getAttribute('href'));
+    expect(pulls[0]!.body).toContain(message);
+    const { data: files } = await octokit.rest.pulls.listFiles({
+      owner: login,
+      repo: deploymentRepo,
+      pull_number: pulls[0]!.number,
+    });
+    expect(files.map((file) => file.filename)).toContain('pricing.html');
   });
 });
