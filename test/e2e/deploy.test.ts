@@ -12,6 +12,7 @@
  */
 import { Octokit } from '@octokit/rest';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEPLOY_MESSAGES } from '../../lambdas/shared/contracts/deployments';
 import { createLocalGithubControl } from '../../lib/local/github/control-client';
 import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signUpAsBuyer } from '../fixtures/e2e/sign-in';
@@ -51,6 +52,20 @@ describe('deploying a template', () => {
     await ProfileEntity.patch({ id: me.id })
       .set({ downloads_remaining: 3, download_quota: 3 })
       .go();
+  });
+
+  it('says what went wrong when a provider sends the buyer back without a code', async () => {
+    const { page } = session;
+    await page.goto('/buyer-github-callback?error=access_denied');
+    const github = page.getByTestId('deploy-github-failed');
+    await github.getByText(DEPLOY_MESSAGES.githubMissingParameters).waitFor();
+    await page.getByRole('link', { name: 'Try Again' }).waitFor();
+    await screenshot(page, 'deploy-github-callback-failed');
+    await page.goto('/buyer-netlify-callback?error=access_denied');
+    await page.getByText('Deployment Failed').waitFor();
+    await page.getByText(DEPLOY_MESSAGES.netlifyMissingParameters).waitFor();
+    await page.getByRole('link', { name: 'Try Again' }).waitFor();
+    await screenshot(page, 'deploy-netlify-callback-failed');
   });
 
   it('creates the repository, publishes the site and shows it', async () => {
