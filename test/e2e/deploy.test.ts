@@ -31,6 +31,17 @@ const stackProfiles = async () => {
   return (await import('../../lambdas/shared/db/entities/profile')).ProfileEntity;
 };
 
+describe('deploy signed out', () => {
+  const session = useBrowserSession();
+
+  it('asks to log in first (buyer spec §8)', async () => {
+    const { page } = session;
+    await page.goto(`/mvp/${await templateIdByTitle(TEMPLATE)}`);
+    await page.getByTestId('deploy-button').click();
+    await page.getByTestId('deploy-login').getByText(DEPLOY_MESSAGES.loginRequired).waitFor();
+  });
+});
+
 describe('deploying a template', () => {
   const session = useBrowserSession();
   let mvpId: string;
