@@ -5,8 +5,9 @@
  * through the contents API. GitHub refuses the Git Database API on an empty repository, so the
  * repository is created with `auto_init` and the template's commit follows the initial one.
  *
- * The tree is written without `base_tree`: the commit holds exactly the template's files, so an
- * upgrade pull request shows added, changed and removed files alike.
+ * The first commit's tree is exactly the template's files. An upgrade's tree starts from the
+ * buyer's own tree (`base_tree`): the new version's files are written over it and the files the
+ * template itself dropped are removed, so whatever the buyer added stays as it is.
  */
 import type { Octokit } from '../shared/adapters/github';
 import type { BundleFile } from './bundle-files';
@@ -37,7 +38,10 @@ const uploadBlobs = async (
   return shas;
 };
 
-/** A commit of exactly `files` on top of `parentSha`; returns its sha (no ref is moved). */
+/**
+ * A commit on top of `parentSha` (no ref is moved); its sha. Without `onParentTree` its tree is
+ * exactly `files`; with it, `files` are written over the parent's tree and `remove` deleted.
+ */
 export const commitFiles = async (
   octokit: Octokit,
   input: {
@@ -46,18 +50,40 @@ export const commitFiles = async (
     parentSha: string;
     files: readonly BundleFile[];
     message: string;
+    onParentTree?: { remove: readonly string[] };
   },
 ): Promise<string> => {
   const repo = { owner: input.owner, repo: input.repo };
   const shas = await uploadBlobs(octokit, repo, input.files);
+  const baseTree = input.onParentTree
+    ? (await octokit.rest.git.getCommit({ ...repo, commit_sha: input.parentSha })).data.tree.sha
+    : undefined;
+  // Only what is still there can be removed (the buyer may have deleted a file already).
+  const present = baseTree
+    ? new Set(
+        (
+          await octokit.rest.git.getTree({ ...repo, tree_sha: baseTree, recursive: 'true' })
+        ).data.tree.flatMap((entry) => (entry.type === 'blob' && entry.path ? [entry.path] : [])),
+      )
+    : new Set<string>();
+  const remove = (input.onParentTree?.remove ?? []).filter((path) => present.has(path));
   const { data: tree } = await octokit.rest.git.createTree({
     ...repo,
-    tree: input.files.map((file, index) => ({
-      path: file.path,
-      mode: file.executable ? ('100755' as const) : ('100644' as const),
-      type: 'blob' as const,
-      sha: shas[index]!,
-    })),
+    ...(baseTree ? { base_tree: baseTree } : {}),
+    tree: [
+      ...input.files.map((file, index) => ({
+        path: file.path,
+        mode: file.executable ? ('100755' as const) : ('100644' as const),
+        type: 'blob' as const,
+        sha: shas[index]!,
+      })),
+      ...remove.map((path) => ({
+        path,
+        mode: '100644' as const,
+        type: 'blob' as const,
+        sha: null,
+      })),
+    ],
   });
   const { data: commit } = await octokit.rest.git.createCommit({
     ...repo,

@@ -1,11 +1,12 @@
 /**
  * buyer-deploy, phase `site` (in `processing`): Netlify's documented path for a private
- * repository: a Netlify deploy key, added read-only to the buyer's repository on GitHub, and a
- * site linked to the repository with it. Netlify then builds (locally: publishes `netlify.toml`'s
- * publish folder) and check.ts polls it.
+ * repository: a Netlify deploy key, added read-only to the buyer's repository on GitHub, a site
+ * linked to the repository with it, and the repository's push hook to Netlify, so later pushes (a
+ * merged upgrade pull request) rebuild the site. Netlify then builds (locally: publishes
+ * `netlify.toml`'s publish folder) and check.ts polls it.
  */
 import { githubErrorStatus } from '../../shared/adapters/github';
-import { netlifyErrorStatus } from '../../shared/adapters/netlify';
+import { netlifyErrorStatus, netlifyGithubHookUrl } from '../../shared/adapters/netlify';
 import { DEPLOY_MESSAGES } from '../../shared/contracts/deployments';
 import { ConflictError } from '../../shared/errors';
 import { logger } from '../../shared/observability';
@@ -80,6 +81,18 @@ export const createSite = async ({ deploymentId }: StepInput): Promise<StepResul
       if (netlifyErrorStatus(error) !== 422) throw error;
       site = (await netlify.createSite({ body: { repo: repoSettings } } as never)) as NetlifySite;
     }
+    // Continuous deployment: pushes to the repository (a merged upgrade pull request) rebuild the
+    // site. GitHub answers 422 when the hook exists already (a retried step).
+    await octokit.rest.repos
+      .createWebhook({
+        owner,
+        repo: item.repo_name,
+        config: { url: netlifyGithubHookUrl(), content_type: 'json' },
+        events: ['push'],
+      })
+      .catch((error: unknown) => {
+        if (githubErrorStatus(error) !== 422) throw error;
+      });
     await recordDeploymentFields(
       item.id,
       {

@@ -1,8 +1,8 @@
 /**
  * buyer-deploy, phase `upgrade` (issue 12 part 3): the template's latest approved version as a
- * branch `marketplace/upgrade-<version>` on top of the buyer's default branch (one commit with
- * exactly the new version's files, so the pull request shows added, changed and removed files),
- * and a pull request with the changelogs between the deployed version and it. Safe to run again:
+ * branch `marketplace/upgrade-<version>` on top of the buyer's default branch: one commit that
+ * writes the new version's files over the buyer's tree and removes the files the template dropped
+ * since the deployed version (files the buyer added stay), and a pull request with the changelogs between the deployed version and it. Safe to run again:
  * a branch left by an interrupted attempt is moved to the new commit, and an open pull request
  * from it is reused. Records `upgrade_status` `opened` (or `failed` with the reason).
  */
@@ -33,12 +33,36 @@ const upgradeBody = async (mvpId: string, from: string, to: string, title: strin
   return [
     `This pull request upgrades **${title}** from ${from} to ${to}, as published on the marketplace.`,
     '',
-    'It replaces the template files with the new version. Review the changes against your own edits before merging.',
+    "It writes the new version's files over yours and removes the files the template dropped; files you added are left as they are. Review the changes against your own edits before merging.",
     '',
     '## Changelog',
     '',
     ...(sections.length > 0 ? sections : ['_No changelog given._']),
   ].join('\n');
+};
+
+/**
+ * The files of the deployed version that the new one no longer has: the upgrade removes them.
+ * Unknown when the deployed version's bundle is gone (then nothing is removed).
+ */
+const droppedSince = async (
+  mvpId: string,
+  deployedVersion: string,
+  files: readonly { path: string }[],
+): Promise<string[]> => {
+  const deployed = (await versionHistoryOf(mvpId)).find(
+    (version) => version.version_number === deployedVersion,
+  );
+  if (!deployed) return [];
+  const kept = new Set(files.map((file) => file.path));
+  try {
+    return (await readBundleFiles(deployed.file_key))
+      .map((file) => file.path)
+      .filter((path) => !kept.has(path));
+  } catch (error) {
+    if (error instanceof BundleReadError) return [];
+    throw error;
+  }
 };
 
 const failUpgrade = async (id: string, message: string): Promise<StepResult> => {
@@ -60,11 +84,13 @@ export const openUpgrade = async ({ deploymentId }: StepInput): Promise<StepResu
   const branch = upgradeBranchOf(mvp.version_number);
   try {
     const files = await readBundleFiles(mvp.file_key);
+    const dropped = await droppedSince(item.mvp_id, item.version_number, files);
     const parentSha = await branchHead(octokit, { ...repo, branch: base });
     const commitSha = await commitFiles(octokit, {
       ...repo,
       parentSha,
       files,
+      onParentTree: { remove: dropped },
       message: `Upgrade ${mvp.title} to ${mvp.version_number}`,
     });
     try {

@@ -68,6 +68,12 @@ export const exchangeNetlifyCode = async (code: string, redirectUri: string): Pr
   return body.access_token;
 };
 
+/**
+ * Where GitHub sends a linked repository's pushes so Netlify rebuilds the site (continuous
+ * deployment of an API-linked site): `https://api.netlify.com/hooks/github`.
+ */
+export const netlifyGithubHookUrl = (): string => new URL('/hooks/github', apiOrigin()).toString();
+
 /** `@netlify/api` as a buyer. */
 export const netlifyAsUser = async (token: string): Promise<NetlifyAPI> => {
   const { NetlifyAPI: Client } = await import('@netlify/api');

@@ -15,6 +15,9 @@
  *   GET    /deploy_keys                           [listDeployKeys]
  *   GET    /deploy_keys/{key_id}                  [getDeployKey]
  *
+ * Outside `/api/v1`, `POST /hooks/github` takes GitHub's push webhook as Netlify's does
+ * (hooks.ts): a push to a linked site's branch starts a deploy (continuous deployment).
+ *
  * Another account's site or deploy is a 404, as on Netlify. A taken or malformed site name is
  * Netlify's 422 `{ errors: { subdomain: [...] } }`.
  */
@@ -104,13 +107,16 @@ const repoSettings = (ctx: ApiContext, value: unknown): RepoSettings | null => {
 };
 
 /** A new deploy of the site's repository, in state `new`, its build started. */
-const startDeploy = (ctx: ApiContext, site: StoredSite): StoredDeploy => {
+export const startDeploy = (
+  ctx: Pick<ApiContext, 'state' | 'store' | 'builder'>,
+  site: StoredSite,
+): StoredDeploy => {
   const now = nowIso();
   const deploy: StoredDeploy = {
     id: objectId(),
     build_id: objectId(),
     site_id: site.id,
-    user_id: ctx.account.id,
+    user_id: site.accountId,
     state: 'new',
     error_message: null,
     branch: site.repo?.repo_branch ?? null,

@@ -1,6 +1,7 @@
 /**
  * The HTTP front of the local Netlify server: `/api/v1/…` as Netlify's API (Bearer token, JSON,
- * `{ code, message }` errors), the OAuth pages and token endpoint, the served sites
+ * `{ code, message }` errors), the OAuth pages and token endpoint, GitHub's push hook
+ * (`/hooks/github`, hooks.ts), the served sites
  * (`/sites/<name>/…`, `/deploys/<id>/…`), the site admin pages (`/app/sites/<name>`) and the
  * control API (`/_local/…`).
  */
@@ -9,6 +10,7 @@ import { handleAdminPage } from './admin';
 import { handleApiRequest } from './api';
 import type { Builder } from './builds';
 import { handleControlRequest, type ControlOperations } from './control';
+import { handleGithubHook } from './hooks';
 import { NetlifyApiError, notFound, readJsonObject, sendEmpty, sendJson, apiError } from './http';
 import { accountOfToken, handleAuthorize, handleToken } from './oauth';
 import type { ObjectContext } from './objects';
@@ -91,6 +93,8 @@ export const createNetlifyServer = (options: NetlifyServerOptions): Server => {
         return await handleApi(request, response, url);
       if (path === '/authorize') return await handleAuthorize(store, request, response, url);
       if (path === '/oauth/token') return await handleToken(store, request, response);
+      if (path === '/hooks/github')
+        return await handleGithubHook(store, builder, request, response);
       if (/^\/(sites|deploys)\/[^/]+(\/.*)?$/.test(path))
         return await handleSite(request, response, url);
       const admin = /^\/app\/sites\/([^/]+)\/?$/.exec(path);

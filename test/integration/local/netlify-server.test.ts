@@ -418,6 +418,42 @@ describe('a site built from a git repository', () => {
   });
 });
 
+describe("GitHub's push hook", () => {
+  const hook = (event: string, body: object) =>
+    fetch(`${server.endpoint}/hooks/github`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-github-event': event },
+      body: JSON.stringify(body),
+    });
+
+  it('starts a deploy of the sites that build the pushed branch, and only those', async () => {
+    const { site } = await builtSite('hooked', repository.url, { repo_path: 'Buyer/Hooked' });
+    const push = (ref: string) => ({
+      ref,
+      repository: { full_name: 'buyer/hooked', default_branch: 'main' },
+    });
+    expect(await (await hook('ping', { zen: 'Keep it simple.' })).json()).toEqual({ ok: true });
+    expect(await await hook('push', push('refs/heads/feature')).then((r) => r.json())).toEqual({
+      ok: true,
+      deploys: 0,
+    });
+    expect(await await hook('push', push('refs/tags/v1')).then((r) => r.json())).toEqual({
+      ok: true,
+      deploys: 0,
+    });
+    expect((await hook('push', { nothing: true })).status).toBe(400);
+    const before = await netlify.listSiteDeploys({ site_id: site.id! });
+    expect(await (await hook('push', push('refs/heads/main'))).json()).toEqual({
+      ok: true,
+      deploys: 1,
+    });
+    await server.control.waitForBuilds();
+    const after = await netlify.listSiteDeploys({ site_id: site.id! });
+    expect(after).toHaveLength(before.length + 1);
+    expect(after[0]!.state).toBe('ready');
+  });
+});
+
 describe('serving', () => {
   let name: string;
   let deployDir: string;

@@ -98,19 +98,19 @@ const PNG = Uint8Array.from(
   ),
 );
 
-const bundle = (heading: string) =>
+const bundle = (heading: string, withReadme: boolean) =>
   zipSync({
     'starter/netlify.toml': strToU8('[build]\n  publish = "public"\n'),
     'starter/public/index.html': strToU8(`<!doctype html><h1>${heading}</h1>\n`),
     'starter/public/logo.png': PNG,
-    'starter/README.md': strToU8('# Starter\n'),
+    ...(withReadme ? { 'starter/README.md': strToU8('# Starter\n') } : {}),
   });
 
-const storeBundle = async (key: string, heading: string) =>
+const storeBundle = async (key: string, heading: string, withReadme = true) =>
   putObject({
     bucket: config().MVP_FILES_BUCKET,
     key,
-    body: bundle(heading),
+    body: bundle(heading, withReadme),
     contentType: 'application/zip',
   });
 
@@ -331,9 +331,35 @@ describe('buyer deploys', () => {
     expect(again.data?.value).toBe(after.data?.value);
   });
 
+  it('rebuilds the site when the buyer pushes to the repository (Netlify’s push hook)', async () => {
+    const octokit = new Octokit({
+      baseUrl: cloud.github.apiUrl,
+      auth: await githubControl.createToken(login, ['repo']),
+      log: silentLog,
+    });
+    const { data: hooks } = await octokit.rest.repos.listWebhooks({
+      owner: login,
+      repo: 'my-shop',
+    });
+    expect(hooks.map((hook) => hook.config.url)).toEqual([`${cloud.netlify.apiUrl}/hooks/github`]);
+    await octokit.rest.repos.createOrUpdateFileContents({
+      owner: login,
+      repo: 'my-shop',
+      path: 'public/news.html',
+      message: 'A page of my own',
+      content: Buffer.from('<!doctype html><h1>Added by the buyer</h1>\n').toString('base64'),
+    });
+    await githubControl.waitForDeliveries();
+    await netlifyControl.waitForBuilds();
+    const status = await call<Deployment>('GET', `/api/deployments/${deploymentId}`, buyer);
+    const page = await fetch(new URL('news.html', status.body.netlify_site_url!));
+    expect(await page.text()).toContain('Added by the buyer');
+  });
+
   it('opens one upgrade pull request per new version, with the changelog and the changed files', async () => {
     const fileKey = `mvps/${seller.sub}/${randomUUID()}/bundle.zip`;
-    await storeBundle(fileKey, 'Version two');
+    // Version two changes the page and drops the README.
+    await storeBundle(fileKey, 'Version two', false);
     await MvpVersionEntity.create({
       mvp_id: mvpId,
       id: `01${randomUUID().replace(/-/g, '').slice(0, 24).toUpperCase()}`,
@@ -407,7 +433,11 @@ describe('buyer deploys', () => {
       repo: 'my-shop',
       pull_number: opened.body.number,
     });
-    expect(changed.map((file) => file.filename)).toEqual(['public/index.html']);
+    // The page changed, the README the template dropped goes, the buyer's own page stays.
+    expect(changed.map((file) => [file.filename, file.status]).sort()).toEqual([
+      ['README.md', 'removed'],
+      ['public/index.html', 'modified'],
+    ]);
   });
 
   it('refuses a deploy without quota with Download’s message, writing nothing', async () => {
