@@ -17,14 +17,12 @@ import {
   githubAsUser,
   githubErrorStatus,
   githubUserAuthorizeUrl,
-  type Octokit,
 } from '../shared/adapters/github';
 import {
   NetlifyOAuthError,
   exchangeNetlifyCode,
   netlifyAsUser,
   netlifyAuthorizeUrl,
-  type NetlifyAPI,
 } from '../shared/adapters/netlify';
 import { config } from '../shared/config';
 import {
@@ -36,10 +34,10 @@ import {
   type GithubCallbackResult,
   type OAuthCallbackBody,
 } from '../shared/contracts/deployments';
-import { ConflictError, DependencyFailedError, ValidationError } from '../shared/errors';
+import { DependencyFailedError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { deleteToken, getToken, listConnections } from './repo';
-import { openToken, storeToken, type Provider } from './tokens';
+import { storeToken, type Provider } from './tokens';
 
 const redirectUri = (path: string) => `${config().SITE_URL}${path}`;
 
@@ -47,19 +45,6 @@ const redirectUri = (path: string) => `${config().SITE_URL}${path}`;
 const MVP_RETURN = /^\/mvp\/([A-Za-z0-9_-]+)$/;
 /** The deployment a Netlify round trip belongs to, kept as `/deployments/<id>`. */
 const DEPLOYMENT_RETURN = /^\/deployments\/([0-9A-Z]{26})$/;
-
-/** Octokit as the buyer, or a 409 telling them to connect GitHub. */
-export const githubOfUser = async (userId: string): Promise<Octokit> => {
-  const token = await openToken(userId, 'github');
-  if (!token) throw new ConflictError(DEPLOY_MESSAGES.githubNotConnected);
-  return githubAsUser(token);
-};
-
-/** `@netlify/api` as the buyer, or null when Netlify is not connected. */
-export const netlifyOfUser = async (userId: string): Promise<NetlifyAPI | null> => {
-  const token = await openToken(userId, 'netlify');
-  return token ? netlifyAsUser(token) : null;
-};
 
 /** The buyer's GitHub login as stored when they connected, if connected. */
 export const githubLoginOf = async (userId: string): Promise<string | null> =>

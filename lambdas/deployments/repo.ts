@@ -21,17 +21,6 @@ export const getDeployment = async (id: string): Promise<DeploymentItem | null> 
   return data;
 };
 
-/** Y3: the user's latest deployment of a template. */
-export const findLatestDeployment = async (
-  userId: string,
-  mvpId: string,
-): Promise<DeploymentItem | null> => {
-  const { data } = await DeploymentEntity.query
-    .byUserAndMvp({ user_id: userId, mvp_id: mvpId })
-    .go({ order: 'desc', limit: 1 });
-  return data[0] ?? null;
-};
-
 /** Y4: the user's deployments, newest first (at most 100). */
 export const listDeploymentsByUser = async (userId: string): Promise<DeploymentItem[]> => {
   const { data } = await DeploymentEntity.query

@@ -43,14 +43,21 @@ import {
 } from './repo';
 import { compareVersions } from './versions';
 
-export type DeployPhase = 'repository' | 'site';
+export type DeployPhase = 'repository' | 'site' | 'upgrade';
 
-/** Starts one step of buyer-deploy; the execution name makes a repeated start a no-op. */
-export const startDeployStep = (deploymentId: string, phase: DeployPhase) =>
+/**
+ * Starts one phase of buyer-deploy. The execution name (`<id>-<phase>` unless given) makes a
+ * repeated start of the same phase a no-op.
+ */
+export const startDeployStep = (
+  deploymentId: string,
+  phase: DeployPhase,
+  executionName = `${deploymentId}-${phase}`,
+) =>
   startWorkflow(
     'buyer-deploy',
     { deploymentId, phase, pollSeconds: config().DEPLOY_POLL_SECONDS },
-    `${deploymentId}-${phase}`,
+    executionName,
   );
 
 /** The caller's deployment, or 404 (also for another user's: its existence is not disclosed). */
@@ -287,9 +294,10 @@ export const openUpgradePullRequest = async (
     new Date().toISOString(),
   );
   try {
-    await startWorkflow(
-      'buyer-deploy',
-      { deploymentId: item.id, phase: 'upgrade', pollSeconds: config().DEPLOY_POLL_SECONDS },
+    // One execution per request: an upgrade that failed can be asked for again.
+    await startDeployStep(
+      item.id,
+      'upgrade',
       `${item.id}-upgrade-${version.replace(/[^0-9A-Za-z-]/g, '-')}-${Date.now()}`,
     );
   } catch (error) {
