@@ -11,8 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { Octokit } from '@octokit/rest';
 import { zipSync, strToU8 } from 'fflate';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { config } from '../../../../lambdas/shared/config';
 import {
   DEPLOY_MESSAGES,
@@ -33,9 +32,9 @@ import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
 import { putObject } from '../../../../lambdas/shared/storage/s3';
 import { createLocalGithubControl } from '../../../../lib/local/github/control-client';
 import { createLocalNetlifyControl } from '../../../../lib/local/netlify/control-client';
-import { createLocalWorkflowRunner } from '../../../../lib/local/state-machines';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { dispatch } from '../../../fixtures/dispatch';
+import { useLocalWorkflows } from '../../../fixtures/local-workflows';
 import { putProfile } from '../../../fixtures/profiles';
 import { seedTemplate } from '../../../fixtures/template-items';
 
@@ -44,13 +43,7 @@ const githubControl = createLocalGithubControl(cloud.github.apiUrl);
 const netlifyControl = createLocalNetlifyControl(cloud.netlify.apiUrl);
 const silentLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
-const runner = createLocalWorkflowRunner({ retryIntervalMs: 10, log: () => undefined });
-beforeAll(() => setWorkflowRunner(runner));
-afterAll(() => setWorkflowRunner(undefined));
-
-const settled = async () => {
-  while (runner.running.size > 0) await Promise.allSettled([...runner.running]);
-};
+const { settled } = useLocalWorkflows();
 
 interface Caller {
   sub: string;
@@ -127,6 +120,20 @@ const consentOnGithub = async (authorizeUrl: string, login: string) => {
   const back = new URL(response.headers.get('location')!);
   expect(back.pathname).toBe('/buyer-github-callback');
   return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
+};
+
+/** Netlify's consent page as its first account answers it, for `authorizeUrl`: the callback's code and state. */
+const consentOnNetlify = async (authorizeUrl: string) => {
+  const url = new URL(authorizeUrl);
+  const [account] = await netlifyControl.accounts();
+  const state = url.searchParams.get('state')!;
+  const { code } = await netlifyControl.authorize({
+    client_id: url.searchParams.get('client_id')!,
+    redirect_uri: url.searchParams.get('redirect_uri')!,
+    account_id: account!.id,
+    state,
+  });
+  return { code, state };
 };
 
 describe('buyer deploys', () => {
@@ -287,20 +294,11 @@ describe('buyer deploys', () => {
       buyer,
     );
     expect(started.status).toBe(200);
-    const url = new URL(started.body.url);
-    const [account] = await netlifyControl.accounts();
-    const { code } = await netlifyControl.authorize({
-      client_id: url.searchParams.get('client_id')!,
-      redirect_uri: url.searchParams.get('redirect_uri')!,
-      account_id: account!.id,
-      state: url.searchParams.get('state')!,
-    });
-    const state = url.searchParams.get('state')!;
     const done = await call<{ success: boolean; deployment_id: string }>(
       'POST',
       '/api/deployments/netlify/callback',
       buyer,
-      { code, state },
+      await consentOnNetlify(started.body.url),
     );
     expect(done).toMatchObject({
       status: 200,
@@ -517,18 +515,12 @@ describe('buyer deploys', () => {
       `/api/deployments/${started.body.deployment_id}/netlify/authorize-url`,
       buyer,
     );
-    const url = new URL(authorize.body.url);
-    const [account] = await netlifyControl.accounts();
-    const { code } = await netlifyControl.authorize({
-      client_id: url.searchParams.get('client_id')!,
-      redirect_uri: url.searchParams.get('redirect_uri')!,
-      account_id: account!.id,
-      state: url.searchParams.get('state')!,
-    });
-    await call('POST', '/api/deployments/netlify/callback', buyer, {
-      code,
-      state: url.searchParams.get('state')!,
-    });
+    await call(
+      'POST',
+      '/api/deployments/netlify/callback',
+      buyer,
+      await consentOnNetlify(authorize.body.url),
+    );
     await settled();
     const site = await call<Deployment>(
       'GET',

@@ -8,8 +8,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { Octokit } from '@octokit/rest';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow';
+import { describe, expect, inject, it } from 'vitest';
 import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
 import { GITHUB_MESSAGES } from '../../../../lambdas/shared/contracts/github';
 import type { ManagedMvp } from '../../../../lambdas/shared/contracts/templates';
@@ -20,9 +19,9 @@ import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { WebhookEventEntity } from '../../../../lambdas/shared/db/entities/webhook-event';
 import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
 import { createLocalGithubControl } from '../../../../lib/local/github/control-client';
-import { createLocalWorkflowRunner } from '../../../../lib/local/state-machines';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { dispatch } from '../../../fixtures/dispatch';
+import { useLocalWorkflows } from '../../../fixtures/local-workflows';
 import { putProfile } from '../../../fixtures/profiles';
 import { seedTemplate } from '../../../fixtures/template-items';
 
@@ -30,14 +29,7 @@ const github = inject('localCloud').github;
 const control = createLocalGithubControl(github.apiUrl);
 const silentLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
-const runner = createLocalWorkflowRunner({ retryIntervalMs: 10, log: () => undefined });
-beforeAll(() => setWorkflowRunner(runner));
-afterAll(() => setWorkflowRunner(undefined));
-
-/** Waits until every execution (github-sync and the processing it starts) has ended. */
-const settled = async () => {
-  while (runner.running.size > 0) await Promise.allSettled([...runner.running]);
-};
+const { settled } = useLocalWorkflows();
 
 interface Caller {
   sub: string;

@@ -4,12 +4,13 @@
  * repository and, 1.5 s after, starts the Netlify authorisation. Without an MVP id (a plain connect
  * from Settings) it offers Continue to Dashboard; a failure offers Try Again.
  */
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Container, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Alert, Button, Container, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useCompleteGithubAuthorization } from '../api/deployments';
-import { DEPLOY_MESSAGES } from '../lib/texts';
+import { DEPLOY_MESSAGES } from '@contracts/deployments';
+import { DeploymentFailedPanel, useCallbackParams } from './callback-parts';
 import { CreateRepositoryFlow, messageOf } from './create-repository-flow';
 
 type Stage =
@@ -19,42 +20,24 @@ type Stage =
   | { kind: 'failed'; message: string; mvpId?: string };
 
 export function BuyerGithubCallbackView() {
-  const [search] = useSearchParams();
   const navigate = useNavigate();
   const complete = useCompleteGithubAuthorization();
   const [stage, setStage] = useState<Stage>({ kind: 'authorizing' });
-  const started = useRef(false);
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const code = search.get('code');
-    const state = search.get('state');
-    if (!code || !state) {
-      setStage({ kind: 'failed', message: DEPLOY_MESSAGES.githubMissingParameters });
-      return;
-    }
-    complete.mutate(
-      { code, state },
-      {
-        onSuccess: (result) => {
-          if (!result.success) {
-            setStage({ kind: 'failed', message: result.message ?? DEPLOY_MESSAGES.githubFailed });
-          } else if (result.mvp_id) {
-            setStage({ kind: 'naming', mvpId: result.mvp_id, username: result.github_username });
-          } else {
-            setStage({
-              kind: 'connected',
-              username: result.github_username,
-              message: result.message,
-            });
-          }
-        },
+  useCallbackParams(
+    (params) =>
+      complete.mutate(params, {
+        onSuccess: (result) =>
+          setStage(
+            result.mvp_id
+              ? { kind: 'naming', mvpId: result.mvp_id, username: result.github_username }
+              : { kind: 'connected', username: result.github_username, message: result.message },
+          ),
         onError: (error) =>
           setStage({ kind: 'failed', message: messageOf(error, DEPLOY_MESSAGES.githubFailed) }),
-      },
-    );
-  }, [complete, search]);
+      }),
+    () => setStage({ kind: 'failed', message: DEPLOY_MESSAGES.githubMissingParameters }),
+  );
 
   return (
     <Container maxW="lg" py="16" data-testid="buyer-github-callback">
@@ -92,27 +75,15 @@ export function BuyerGithubCallbackView() {
       )}
 
       {stage.kind === 'failed' && (
-        <Stack gap="4">
-          <Alert.Root status="error" data-testid="deploy-github-failed">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>Deployment Failed</Alert.Title>
-              <Alert.Description>{stage.message}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-          <HStack gap="3">
-            <Button asChild colorPalette="purple">
-              <RouterLink
-                to={stage.mvpId ? paths.mvp.getHref(stage.mvpId) : paths.browse.getHref()}
-              >
-                Try Again
-              </RouterLink>
-            </Button>
-            <Button asChild variant="outline">
-              <RouterLink to={paths.dashboard.getHref()}>Continue to Dashboard</RouterLink>
-            </Button>
-          </HStack>
-        </Stack>
+        <DeploymentFailedPanel
+          message={stage.message}
+          mvpId={stage.mvpId}
+          testId="deploy-github-failed"
+        >
+          <Button asChild variant="outline">
+            <RouterLink to={paths.dashboard.getHref()}>Continue to Dashboard</RouterLink>
+          </Button>
+        </DeploymentFailedPanel>
       )}
     </Container>
   );

@@ -4,53 +4,33 @@
  * deployed (the site URL, View Your Site, Back to Dashboard) or failed (Deployment Failed with its
  * error message, Try Again).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Container, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { LuExternalLink } from 'react-icons/lu';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-error';
 import { useCompleteNetlifyAuthorization, useDeploymentStatus } from '../api/deployments';
 import { deploymentPhase, deploymentStatusLabel, pollTimedOut } from '../lib/deployment-status';
-import { DEPLOY_MESSAGES } from '../lib/texts';
+import { DEPLOY_MESSAGES } from '@contracts/deployments';
+import { DeploymentFailedPanel, useCallbackParams } from './callback-parts';
+import { messageOf } from './create-repository-flow';
 
 type Start = { deploymentId: string; siteUrl?: string | null } | { failed: string } | undefined;
 
 export function BuyerNetlifyCallbackView() {
-  const [search] = useSearchParams();
   const complete = useCompleteNetlifyAuthorization();
   const [start, setStart] = useState<Start>();
   const [startedAt] = useState(() => Date.now());
-  const started = useRef(false);
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const code = search.get('code');
-    const state = search.get('state');
-    if (!code || !state) {
-      setStart({ failed: DEPLOY_MESSAGES.netlifyMissingParameters });
-      return;
-    }
-    complete.mutate(
-      { code, state },
-      {
+  useCallbackParams(
+    (params) =>
+      complete.mutate(params, {
         onSuccess: (result) =>
-          setStart(
-            result.success && result.deployment_id
-              ? { deploymentId: result.deployment_id, siteUrl: result.netlify_site_url }
-              : { failed: result.message ?? DEPLOY_MESSAGES.netlifyFailed },
-          ),
-        onError: (error) =>
-          setStart({
-            failed:
-              error instanceof ApiError && error.status < 500
-                ? error.message
-                : DEPLOY_MESSAGES.netlifyFailed,
-          }),
-      },
-    );
-  }, [complete, search]);
+          setStart({ deploymentId: result.deployment_id, siteUrl: result.netlify_site_url }),
+        onError: (error) => setStart({ failed: messageOf(error, DEPLOY_MESSAGES.netlifyFailed) }),
+      }),
+    () => setStart({ failed: DEPLOY_MESSAGES.netlifyMissingParameters }),
+  );
 
   const deploymentId = start && 'deploymentId' in start ? start.deploymentId : undefined;
   const status = useDeploymentStatus(deploymentId, startedAt);
@@ -73,27 +53,15 @@ export function BuyerNetlifyCallbackView() {
   return (
     <Container maxW="lg" py="16" data-testid="buyer-netlify-callback">
       {failure ? (
-        <Stack gap="4">
-          <Alert.Root status="error" data-testid="deployment-failed">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>Deployment Failed</Alert.Title>
-              <Alert.Description>{failure}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-          <HStack gap="3">
-            <Button asChild colorPalette="purple">
-              <RouterLink
-                to={deployment ? paths.mvp.getHref(deployment.mvp_id) : paths.browse.getHref()}
-              >
-                Try Again
-              </RouterLink>
-            </Button>
-            <Button asChild variant="outline">
-              <RouterLink to={paths.dashboard.getHref()}>Back to Dashboard</RouterLink>
-            </Button>
-          </HStack>
-        </Stack>
+        <DeploymentFailedPanel
+          message={failure}
+          mvpId={deployment?.mvp_id}
+          testId="deployment-failed"
+        >
+          <Button asChild variant="outline">
+            <RouterLink to={paths.dashboard.getHref()}>Back to Dashboard</RouterLink>
+          </Button>
+        </DeploymentFailedPanel>
       ) : phase === 'succeeded' && deployment ? (
         <Stack gap="4">
           <Alert.Root status="success" data-testid="deployment-succeeded">

@@ -7,7 +7,7 @@ import { Alert, Badge, Button, Card, HStack, Link, Spinner, Stack, Text } from '
 import { LuExternalLink, LuGitPullRequest } from 'react-icons/lu';
 import { type Deployment, useMyDeployments, useOpenUpgradePullRequest } from '../api/deployments';
 import { deploymentStatusColor, deploymentStatusLabel } from '../lib/deployment-status';
-import { DEPLOY_MESSAGES } from '../lib/texts';
+import { DEPLOY_MESSAGES } from '@contracts/deployments';
 import { messageOf } from './create-repository-flow';
 
 function UpgradeAction({ deployment }: { deployment: Deployment }) {

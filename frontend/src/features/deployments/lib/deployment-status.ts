@@ -1,21 +1,28 @@
 /**
  * Deployment states (buyer spec §4): initializing → repo_created → processing → deployed or
- * completed, or error / failed. The Netlify callback polls every 5 s and stops after 10 min (§9).
+ * completed, or error / failed. The Netlify callback polls every 5 s and stops after 10 min (§9);
+ * the states and timings are the contract's.
  */
-export const DEPLOYMENT_POLL_INTERVAL_MS = 5000;
-export const DEPLOYMENT_POLL_LIMIT_MS = 10 * 60 * 1000;
-/** Repository created → Netlify authorisation starts 1.5 s later (§9). */
-export const NETLIFY_REDIRECT_DELAY_MS = 1500;
+import {
+  DEPLOYMENT_POLL_INTERVAL_MS,
+  DEPLOYMENT_POLL_LIMIT_MS,
+  isDeploymentFailed,
+  isDeploymentFinished,
+  type DeploymentStatus,
+} from '@contracts/deployments';
 
-export type DeploymentStatus =
-  'initializing' | 'repo_created' | 'processing' | 'deployed' | 'completed' | 'error' | 'failed';
+export {
+  DEPLOYMENT_POLL_INTERVAL_MS,
+  DEPLOYMENT_POLL_LIMIT_MS,
+  NETLIFY_REDIRECT_DELAY_MS,
+} from '@contracts/deployments';
 
 export type DeploymentPhase = 'pending' | 'succeeded' | 'failed';
 
 export function deploymentPhase(status: string | undefined): DeploymentPhase {
-  if (status === 'deployed' || status === 'completed') return 'succeeded';
-  if (status === 'error' || status === 'failed') return 'failed';
-  return 'pending';
+  if (status === undefined) return 'pending';
+  if (isDeploymentFinished(status)) return 'succeeded';
+  return isDeploymentFailed(status) ? 'failed' : 'pending';
 }
 
 /**

@@ -3,9 +3,9 @@
  * every character other than a letter, digit, hyphen or underscore becomes a hyphen. The name must
  * be non-empty (Create Repository is disabled until it is).
  */
-export function normaliseRepoName(input: string): string {
-  return input.toLowerCase().replace(/[^a-z0-9_-]/g, '-');
-}
+import { normaliseRepoName } from '@contracts/deployments';
+
+export { normaliseRepoName };
 
 /** A name that can be submitted: non-empty once normalised and at most GitHub's 100 characters. */
 export function isSubmittableRepoName(name: string): boolean {
