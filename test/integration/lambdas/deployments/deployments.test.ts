@@ -539,4 +539,27 @@ describe('buyer deploys', () => {
       for (const item of tokens.data) expect(answer).not.toContain(item.token_ciphertext);
     }
   });
+
+  it('disconnects GitHub: the token is gone, Settings says so, and Deploy asks to connect again', async () => {
+    const answer = await call<{ message: string }>('DELETE', '/api/deployments/github', buyer);
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { message: DEPLOY_MESSAGES.githubDisconnected },
+    });
+    const connections = await call<Connections>('GET', '/api/my/connections', buyer);
+    expect(connections.body.github).toEqual({
+      provider: 'github',
+      connected: false,
+      account_login: null,
+    });
+    expect((await ProfileEntity.get({ id: buyer.sub }).go()).data?.github_username).toBeUndefined();
+    const refused = await call<{ message: string }>('POST', '/api/deployments', buyer, {
+      mvp_id: mvpId,
+      repo_name: 'again',
+    });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { message: DEPLOY_MESSAGES.githubNotConnected },
+    });
+  });
 });
