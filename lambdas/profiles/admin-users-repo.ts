@@ -9,6 +9,7 @@ import { SellerApplicationEntity } from '../shared/db/entities/seller-applicatio
 import { encodeCursor } from '../shared/db/model';
 import {
   transactWrite,
+  type TransactionItems,
   type TransactionResult,
   type TransactionWrite,
 } from '../shared/db/transaction';
@@ -155,3 +156,51 @@ export const getAdminListProfiles = (ids: readonly string[]): Promise<AdminListP
     [...new Set(ids)].map((id) => ({ id })),
     { attributes: ADMIN_LIST_ATTRIBUTES },
   );
+
+/**
+ * P14: a user becomes an approved seller: the profile's role and approval (condition: the role,
+ * approval and username read, and no display name when one is given, so a concurrent change is
+ * refused, never overwritten), the search index items, the `users` counters when the role moves,
+ * and the caller's items of the same decision (the application, the audit entry, the
+ * notification), in one transaction.
+ */
+export const grantSellerProfile = (input: {
+  id: string;
+  /** The profile as read. */
+  profile: SearchableProfile;
+  from: Role;
+  to: Role;
+  /** Becomes the display name; only given when the profile has none. */
+  displayName?: string;
+  now: string;
+  with: TransactionItems;
+}): Promise<TransactionResult> =>
+  transactWrite({
+    profile: ProfileEntity.patch({ id: input.id })
+      .set({
+        role: input.to,
+        is_seller_approved: true,
+        updated_at: input.now,
+        ...(input.displayName !== undefined && { display_name: input.displayName }),
+      })
+      .where((attribute, op) =>
+        [
+          op.eq(attribute.role, input.from),
+          op.eq(attribute.is_seller_approved, input.profile.is_seller_approved),
+          usernameIsStill(input.profile.username, attribute, op),
+          ...(input.displayName !== undefined ? [op.notExists(attribute.display_name)] : []),
+        ].join(' AND '),
+      ),
+    search: userSearchWrites({ ...input.profile, role: input.to, is_seller_approved: true }),
+    usersFrom:
+      input.from !== input.to &&
+      CounterEntity.update({ name: 'users', bucket: input.from, shard: 0 })
+        .add({ value: -1 })
+        .set({ updated_at: input.now }),
+    usersTo:
+      input.from !== input.to &&
+      CounterEntity.update({ name: 'users', bucket: input.to, shard: 0 })
+        .add({ value: 1 })
+        .set({ updated_at: input.now }),
+    ...input.with,
+  });

@@ -13,8 +13,6 @@ export const handler = createHttpHandler(
       import('./handlers/start-beta-session').then((m) => m.startBetaSession),
     'list-admin-users': () => import('./handlers/list-admin-users').then((m) => m.listAdminUsers),
     'change-user-role': () => import('./handlers/change-user-role').then((m) => m.changeUserRole),
-    'set-seller-approval': () =>
-      import('./handlers/set-seller-approval').then((m) => m.setSellerApproval),
   },
   { loadProfile: loadCallerProfile },
 );

@@ -103,7 +103,8 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
     mvpFiles: { access: 'write', prefix: storageDesign.uploadsPrefix },
     previewImages: { access: 'write', prefix: storageDesign.uploadsPrefix },
   },
-  // Seller applications (and the applicant's profile on first sight).
+  // Seller applications (and the applicant's profile on first sight); an approval moves the
+  // applicant to the seller role group (`userManagementNeeds`).
   'seller-applications': { table: 'readWrite' },
   // Checkout, the subscription view and changes, Connect onboarding and the Stripe webhook: the
   // table (subscriptions, orders, quotas, licences, webhook claims) and the two Stripe secrets.
@@ -186,16 +187,17 @@ export const betaAccessNeeds = {
 /**
  * What admin user management adds to the profiles function, in every deployment: a role change
  * moves the user to the new role group (listing the user's groups, adding one, removing the
- * others), on this pool only. The profile's role mirrors the group.
+ * others), on this pool only. The profile's role mirrors the group. The seller applications
+ * function needs the same: approving an applicant gives them the seller role.
  */
 export const userManagementNeeds = {
-  domain: 'profiles',
+  domains: ['profiles', 'seller-applications'],
   userPoolActions: [
     'cognito-idp:AdminListGroupsForUser',
     'cognito-idp:AdminAddUserToGroup',
     'cognito-idp:AdminRemoveUserFromGroup',
   ],
-} as const satisfies { domain: Domain; userPoolActions: readonly string[] };
+} as const satisfies { domains: readonly Domain[]; userPoolActions: readonly string[] };
 
 /**
  * Memory beyond the house default (256 MB), where the figures ask for it. The catalog function
@@ -288,7 +290,9 @@ export class Api extends Construct {
       if (needs.table) fn.bindTable(data.table, needs.table);
       secrets.grantTo(fn, needs.secrets ?? []);
       const userPoolActions = new Set<string>([
-        ...(domain === userManagementNeeds.domain ? userManagementNeeds.userPoolActions : []),
+        ...((userManagementNeeds.domains as readonly Domain[]).includes(domain)
+          ? userManagementNeeds.userPoolActions
+          : []),
         ...(props.betaAccess && domain === betaAccessNeeds.domain
           ? betaAccessNeeds.userPoolActions
           : []),

@@ -133,7 +133,14 @@ import type {
   refundRequestInputSchema,
 } from './refunds';
 import type { ReviewInput, ReviewList, SubmitReviewResult } from './reviews';
-import type { SellerApplicationBody, SellerApplicationReceipt } from './seller-applications';
+import type {
+  AdminSellerApplication,
+  AdminSellerApplicationList,
+  MySellerApplication,
+  SellerApplicationBody,
+  SellerApplicationDecisionBody,
+  SellerApplicationReceipt,
+} from './seller-applications';
 import type { PublicSellerProfile } from './sellers';
 import type { HomeStats } from './stats';
 import type { Subscription, SubscriptionView } from './subscriptions';
@@ -339,6 +346,12 @@ interface ApiRows {
   'POST /api/seller-applications': {
     body: SellerApplicationBody;
     response: SellerApplicationReceipt;
+  };
+  'GET /api/seller-applications/mine': { response: MySellerApplication };
+  'GET /api/admin/seller-applications': { response: AdminSellerApplicationList };
+  'POST /api/admin/seller-applications/{userId}/decision': {
+    body: SellerApplicationDecisionBody;
+    response: AdminSellerApplication;
   };
   'POST /api/uploads': { body: UploadRequest; response: UploadGrant };
   'POST /api/uploads/avatar': { body: AvatarUploadRequest; response: AvatarUploadGrant };

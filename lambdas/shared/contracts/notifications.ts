@@ -18,6 +18,8 @@ export const NOTIFICATION_TYPES = [
   'contact_message',
   /** Beyond the spec (issue 12): a template the buyer deployed has a new approved version. */
   'upgrade_available',
+  /** Beyond the spec: the applicant is told an admin approved or declined their seller application. */
+  'seller_application_decided',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -83,7 +83,91 @@ export type SellerApplicationInput = z.output<typeof sellerApplicationBodySchema
 
 export const SELLER_APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
+export type SellerApplicationStatus = (typeof SELLER_APPLICATION_STATUSES)[number];
+
 export interface SellerApplicationReceipt {
-  status: (typeof SELLER_APPLICATION_STATUSES)[number];
+  status: SellerApplicationStatus;
   submitted_at: string;
 }
+
+export const SELLER_APPLICATION_MESSAGES = {
+  alreadyPending: 'You already have an application under review.',
+  alreadySeller: 'You are already an approved seller.',
+  notFound: 'This user has no seller application.',
+  alreadyDecided: 'This application has already been decided. Reload to see its state.',
+  reasonRequired: 'Please give the applicant a reason for the rejection.',
+  decisionInvalid: 'decision must be approve or reject.',
+  decisionFailed: 'The decision could not be saved. Please try again.',
+} as const;
+
+/**
+ * `GET /api/seller-applications/mine`: where the caller's application stands, so the wizard and
+ * the dashboard know whether to offer it, say it is under review, or show why it was declined.
+ */
+export type MySellerApplication =
+  | { status: 'none' }
+  | { status: 'pending'; submitted_at: string; full_name: string }
+  | {
+      status: 'rejected';
+      submitted_at: string;
+      reviewed_at: string;
+      full_name: string;
+      /** The admin's words to the applicant. */
+      reason: string;
+    }
+  | { status: 'approved'; submitted_at: string; reviewed_at: string; full_name: string };
+
+/** One application in the admin queue: everything the applicant told us, and its decision. */
+export interface AdminSellerApplication {
+  user_id: string;
+  email: string;
+  full_name: string;
+  company_name: string | null;
+  website: string | null;
+  github_profile: string | null;
+  linkedin_profile: string | null;
+  years_experience: YearsExperience;
+  specializations: string[];
+  previous_work: string;
+  portfolio_description: string;
+  sample_projects: string;
+  status: SellerApplicationStatus;
+  submitted_at: string;
+  reviewed_at: string | null;
+  rejection_reason: string | null;
+}
+
+/** `GET /api/admin/seller-applications`: pending ones first (oldest first), then decided ones (newest first). */
+export interface AdminSellerApplicationList {
+  items: AdminSellerApplication[];
+}
+
+export const SELLER_APPLICATION_DECISIONS = ['approve', 'reject'] as const;
+export type SellerApplicationDecision = (typeof SELLER_APPLICATION_DECISIONS)[number];
+
+export const sellerApplicationPathSchema = z.object({
+  userId: z.string().trim().min(1, 'The user id is missing.').max(128, 'The user id is malformed.'),
+});
+
+/** `POST /api/admin/seller-applications/{userId}/decision`: a rejection carries its reason. */
+export const sellerApplicationDecisionSchema = z
+  .object({
+    decision: z.enum(SELLER_APPLICATION_DECISIONS, {
+      error: SELLER_APPLICATION_MESSAGES.decisionInvalid,
+    }),
+    reason: z
+      .string({ error: SELLER_APPLICATION_MESSAGES.reasonRequired })
+      .trim()
+      .max(1_000, 'Please keep the reason under 1000 characters.')
+      .optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.decision === 'reject' && !value.reason) {
+      context.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: SELLER_APPLICATION_MESSAGES.reasonRequired,
+      });
+    }
+  });
+export type SellerApplicationDecisionBody = z.input<typeof sellerApplicationDecisionSchema>;

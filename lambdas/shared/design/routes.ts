@@ -235,7 +235,33 @@ export const routes = [
     domain: 'seller-applications',
     operation: 'submit-application',
     access: 'user',
-    summary: "The signed-in applicant's seller application (stored pending; an admin approves).",
+    summary:
+      "The signed-in applicant's seller application, any role (stored pending; one under review at a time).",
+  },
+  {
+    method: 'GET',
+    path: '/api/seller-applications/mine',
+    domain: 'seller-applications',
+    operation: 'get-my-application',
+    access: 'user',
+    summary: "Where the caller's own seller application stands: none, pending, rejected (with the reason) or approved.",
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/seller-applications',
+    domain: 'seller-applications',
+    operation: 'list-seller-applications',
+    access: 'admin',
+    summary: 'The seller application queue: pending first (oldest first), then decided ones.',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/seller-applications/{userId}/decision',
+    domain: 'seller-applications',
+    operation: 'decide-seller-application',
+    access: 'admin',
+    summary:
+      'Approve (the user becomes an approved seller) or reject with a reason; audited and notified in one transaction.',
   },
   {
     method: 'POST',
@@ -894,10 +920,11 @@ export const routes = [
   {
     method: 'POST',
     path: '/api/admin/users/{id}/seller-approval',
-    domain: 'profiles',
+    domain: 'seller-applications',
     operation: 'set-seller-approval',
     access: 'admin',
-    summary: 'Approve or revoke a seller (roles seller and both), with their seller application.',
+    summary:
+      'Approve a seller (through the seller application decision) or revoke one (roles seller and both).',
   },
   {
     method: 'GET',

@@ -1,6 +1,6 @@
 /**
  * SellerApplication: the seller wizard's form, one per user (docs/data-model.md §3.15). The
- * password is Cognito's and never stored here. A resubmission replaces the item.
+ * password is Cognito's and never stored here. A resubmission (allowed unless one is pending) replaces the item.
  *
  * - byUser (table):   pk `$marketplace#user_id_{sub}`  → the user's application (A2); it shares the
  *   user's item collection with downloads and notifications, told apart by the sort-key prefix
@@ -32,6 +32,8 @@ export interface SellerApplicationItem {
   submitted_at: string;
   reviewed_at?: string;
   reviewed_by?: string;
+  /** The admin's reason, shown to the applicant; set with a rejection only. */
+  rejection_reason?: string;
 }
 
 export const SellerApplicationEntity = defineEntity<SellerApplicationItem>()({

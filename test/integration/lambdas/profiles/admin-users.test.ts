@@ -52,6 +52,7 @@ vi.mock('../../../../lambdas/profiles/admin-users-repo', async (importOriginal) 
 });
 
 const { handler: profiles } = await import('../../../../lambdas/profiles/index');
+const { handler: sellerApplications } = await import('../../../../lambdas/seller-applications/index');
 const { backfillUserSearch } = await import('../../../../lambdas/profiles/search-repo');
 
 interface Admin {
@@ -348,11 +349,15 @@ describe('admin user search (UserSearch index)', () => {
     expect(await ids({ role: 'buyer' })).not.toContain(user.id);
     expect(await ids({ role: 'seller', seller_approval: 'not_approved' })).toContain(user.id);
 
-    const approved = await call(admin, {
-      method: 'POST',
-      path: `/api/admin/users/${user.id}/seller-approval`,
-      body: { approved: true },
-    });
+    const approved = await sellerApplications(
+      apiEvent({
+        method: 'POST',
+        path: `/api/admin/users/${user.id}/seller-approval`,
+        body: { approved: true },
+        claims: idTokenClaims({ sub: admin.sub, email: admin.email }),
+      }),
+      lambdaContext('seller-applications'),
+    );
     expect(approved.statusCode, approved.body).toBe(200);
     expect(await ids({ role: 'seller', seller_approval: 'not_approved' })).not.toContain(user.id);
     expect(await ids({ role: 'seller', seller_approval: 'approved' })).toContain(user.id);
@@ -455,12 +460,17 @@ describe('role change', () => {
 });
 
 describe('seller approval', () => {
+  // The Users tab's approval is decided by the seller applications function.
   const setApproval = (admin: Admin, id: string, approved: unknown) =>
-    call(admin, {
-      method: 'POST',
-      path: `/api/admin/users/${id}/seller-approval`,
-      body: { approved },
-    });
+    sellerApplications(
+      apiEvent({
+        method: 'POST',
+        path: `/api/admin/users/${id}/seller-approval`,
+        body: { approved },
+        claims: idTokenClaims({ sub: admin.sub, email: admin.email }),
+      }),
+      lambdaContext('seller-applications'),
+    );
 
   const applicationOf = async (userId: string) =>
     (await SellerApplicationEntity.get({ user_id: userId }).go({ consistent: true })).data;

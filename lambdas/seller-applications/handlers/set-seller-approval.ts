@@ -1,4 +1,7 @@
-/** `POST /api/admin/users/{id}/seller-approval`: approve or revoke a seller (seller and both only). */
+/**
+ * `POST /api/admin/users/{id}/seller-approval` (the Users tab): approve a seller through the same
+ * decision as the Applications queue, or revoke one (seller and both only).
+ */
 import {
   adminUserPathSchema,
   sellerApprovalChangeSchema,
@@ -6,7 +9,7 @@ import {
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
-import { setUserSellerApproval } from '../admin-users';
+import { setSellerApprovalFromUsersTab } from '../service';
 
 export const setSellerApproval: HttpOperation = async (context) => {
   const admin = requireAuth(context);
@@ -14,5 +17,8 @@ export const setSellerApproval: HttpOperation = async (context) => {
     params: adminUserPathSchema,
     body: sellerApprovalChangeSchema,
   });
-  return jsonResponse(200, await setUserSellerApproval(admin, params.id, body.approved));
+  return jsonResponse(
+    200,
+    await setSellerApprovalFromUsersTab(admin, params.id, body.approved),
+  );
 };
