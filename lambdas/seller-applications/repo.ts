@@ -26,7 +26,9 @@ export const putSellerApplicationUnlessPending = async (
   });
   if (!result.canceled) return 'stored';
   if (result.failed('application') === 'ConditionalCheckFailed') return 'pending';
-  throw new Error(`Storing the application of ${item.user_id} failed: ${JSON.stringify(result.codes)}`);
+  throw new Error(
+    `Storing the application of ${item.user_id} failed: ${JSON.stringify(result.codes)}`,
+  );
 };
 
 /** A2: the user's application (strongly consistent), or `null`. */

@@ -267,7 +267,9 @@ export const setSellerApprovalFromUsersTab = (
   userId: string,
   approved: boolean,
 ): Promise<AdminUser> =>
-  approved ? approveSellerUnlessApproved(actor, userId) : setUserSellerApproval(actor, userId, false);
+  approved
+    ? approveSellerUnlessApproved(actor, userId)
+    : setUserSellerApproval(actor, userId, false);
 
 /** Approving an approved seller changes nothing (the Users tab's button may be pressed twice). */
 const approveSellerUnlessApproved = async (

@@ -17,8 +17,5 @@ export const setSellerApproval: HttpOperation = async (context) => {
     params: adminUserPathSchema,
     body: sellerApprovalChangeSchema,
   });
-  return jsonResponse(
-    200,
-    await setSellerApprovalFromUsersTab(admin, params.id, body.approved),
-  );
+  return jsonResponse(200, await setSellerApprovalFromUsersTab(admin, params.id, body.approved));
 };

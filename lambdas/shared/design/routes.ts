@@ -244,7 +244,8 @@ export const routes = [
     domain: 'seller-applications',
     operation: 'get-my-application',
     access: 'user',
-    summary: "Where the caller's own seller application stands: none, pending, rejected (with the reason) or approved.",
+    summary:
+      "Where the caller's own seller application stands: none, pending, rejected (with the reason) or approved.",
   },
   {
     method: 'GET',

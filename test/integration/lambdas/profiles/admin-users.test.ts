@@ -52,7 +52,8 @@ vi.mock('../../../../lambdas/profiles/admin-users-repo', async (importOriginal) 
 });
 
 const { handler: profiles } = await import('../../../../lambdas/profiles/index');
-const { handler: sellerApplications } = await import('../../../../lambdas/seller-applications/index');
+const { handler: sellerApplications } =
+  await import('../../../../lambdas/seller-applications/index');
 const { backfillUserSearch } = await import('../../../../lambdas/profiles/search-repo');
 
 interface Admin {
