@@ -75,6 +75,14 @@ const matrix: Record<string, Cell> = {
   // The victim's dispute with the owner: admins only (the parties are not among the callers).
   'GET /api/disputes/{id}': { allowed: ADMINS, seesPrivateData: ADMINS },
   'POST /api/seller-applications': { allowed: 'signed-in' },
+  // The caller's own application state only (the key is the caller's id).
+  'GET /api/seller-applications/mine': { allowed: 'signed-in' },
+  'GET /api/admin/seller-applications': { allowed: ADMINS, seesPrivateData: ADMINS },
+  // A stranger's pending application, rejected with a reason by admins.
+  'POST /api/admin/seller-applications/{userId}/decision': {
+    allowed: ADMINS,
+    seesPrivateData: ADMINS,
+  },
   'POST /api/uploads': { allowed: [...APPROVED_SELLERS, 'admin'] },
   'POST /api/uploads/avatar': { allowed: 'signed-in' },
   'POST /api/mvps': { allowed: APPROVED_SELLERS },
