@@ -78,6 +78,13 @@ export async function confirmAndSignIn(
   }
 }
 
+/**
+ * Where the code is when running locally (`npm start`): cognito-local sends no e-mail, it prints
+ * the code in the terminal. Shown on every code step.
+ */
+export const LOCAL_CODE_HINT =
+  'Running locally: no e-mail is sent, the code is printed in the terminal running npm start.';
+
 /** A fresh code (Cognito only: cognito-local cannot resend, the code is in the terminal). */
 export async function resendCode(email: string): Promise<void> {
   const { auth } = await loadAuth();

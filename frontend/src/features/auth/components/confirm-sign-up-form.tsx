@@ -7,7 +7,7 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { authErrorMessage } from '../../../lib/auth-errors';
 import { confirmationCodeSchema } from '../../../lib/credential-fields';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
-import { confirmAndSignIn, resendCode } from '../../../lib/sign-up-flow';
+import { confirmAndSignIn, LOCAL_CODE_HINT, resendCode } from '../../../lib/sign-up-flow';
 
 export const CODE_RESENT_MESSAGE = 'A new verification code has been sent to your email.';
 
@@ -62,11 +62,7 @@ export function ConfirmSignUpForm({
         <FormField
           label="Verification code"
           error={form.formState.errors.code?.message}
-          helperText={
-            local
-              ? 'Running locally: no e-mail is sent, the code is printed in the terminal running npm start.'
-              : undefined
-          }
+          helperText={local ? LOCAL_CODE_HINT : undefined}
         >
           <Input
             {...form.register('code')}

@@ -1,24 +1,25 @@
 /**
- * `POST /api/seller-applications` as the new account (seller spec §2, §7 "Seller sign-up"). The
- * wizard creates and confirms the account through the shared sign-up flow (lib/sign-up-flow.ts)
- * and signs in, so the application is stored under the account's verified identity (the password
- * never reaches our API); then it signs out again: the applicant signs in on /auth, where the
- * wizard sends them with a message.
+ * `POST /api/seller-applications` as the signed-in account: an existing account applies as it
+ * is, and a new one is created, confirmed and signed in by the wizard first (the password never
+ * reaches our API). The applicant stays signed in; their application state and profile are
+ * read again.
  */
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SellerApplicationBody } from '@contracts/seller-applications';
 import { api } from '../../../lib/api-client';
-import { loadAuth } from '../../../lib/amplify';
+import { profileKeys } from '../../../lib/my-profile';
+import { sellerApplicationKeys } from './keys';
 
 export function useSubmitApplication() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (application: SellerApplicationBody) => {
-      try {
-        return await api('POST /api/seller-applications', { body: application });
-      } finally {
-        const { auth } = await loadAuth();
-        await auth.signOut();
-      }
+    mutationFn: (application: SellerApplicationBody) =>
+      api('POST /api/seller-applications', { body: application }),
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: sellerApplicationKeys.mine }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.me }),
+      ]);
     },
   });
 }

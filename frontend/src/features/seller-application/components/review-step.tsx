@@ -1,6 +1,6 @@
 /** Step 4, Review & Submit: what will be sent, and the two agreements the spec requires. */
 import type { ReactNode } from 'react';
-import { Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, Stack, Text } from '@chakra-ui/react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { FormField } from '../../../components/form/form-field';
 import type { ApplicationValues } from '../lib/application-form';
@@ -13,11 +13,12 @@ const AGREEMENTS = [
   ],
 ] as const;
 
-export function ReviewStep() {
+/** @param email the signed-in applicant's e-mail (a new account's is in the form). */
+export function ReviewStep({ email }: { email?: string }) {
   const { control, formState, getValues } = useFormContext<ApplicationValues>();
   return (
     <Stack gap="4">
-      <Review values={getValues()} />
+      <Review values={getValues()} email={email ?? getValues('email')} />
       {AGREEMENTS.map(([name, label]) => (
         <FormField key={name} error={formState.errors[name]?.message}>
           <Controller
@@ -40,9 +41,9 @@ export function ReviewStep() {
   );
 }
 
-function Review({ values }: { values: ApplicationValues }) {
+function Review({ values, email }: { values: ApplicationValues; email: string }) {
   const rows: [string, ReactNode][] = [
-    ['Email', values.email],
+    ['Email', email],
     ['Full name', values.fullName],
     ['Company', values.companyName || '—'],
     ['Experience', `${values.yearsExperience} years`],
@@ -51,12 +52,14 @@ function Review({ values }: { values: ApplicationValues }) {
   return (
     <Stack gap="2" borderWidth="1px" borderRadius="md" p="4" data-testid="application-review">
       {rows.map(([label, value]) => (
-        <HStack key={label} align="start">
-          <Text fontWeight="medium" minW="36">
+        <Stack key={label} direction={{ base: 'column', sm: 'row' }} gap={{ base: '0', sm: '2' }}>
+          <Text fontWeight="medium" minW="36" flexShrink={0}>
             {label}
           </Text>
-          <Text color="fg.muted">{value}</Text>
-        </HStack>
+          <Text color="fg.muted" wordBreak="break-word" minW="0">
+            {value}
+          </Text>
+        </Stack>
       ))}
     </Stack>
   );

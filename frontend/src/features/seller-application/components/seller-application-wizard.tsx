@@ -1,78 +1,168 @@
 /**
  * `/seller-signup` and `/sell` (seller spec §2, §5 Seller wizard): four steps, each checked with
- * its schema before Next, the first problem also named at the top with the spec's message. Submit
- * creates the seller account through the shared sign-up flow (with the e-mailed code when Cognito
- * sends one), stores the application as that account, and sends the applicant to /auth with a
- * message.
+ * its schema before Next, the first problem also named at the top with the spec's message.
+ *
+ * - Signed in: the account step shows the account's e-mail and asks only for the name (prefilled
+ *   from the profile); the application is stored as that account, whatever its role. One under
+ *   review says so instead of the form; a declined one shows the admin's reason above it.
+ * - Signed out: the account is created through the shared sign-up flow (with the e-mailed code
+ *   when Cognito sends one), the wizard signs in with the password just typed and stores the
+ *   application: the applicant lands signed in.
+ *
+ * Either way the applicant then goes to the dashboard with the spec's message.
  */
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  Container,
-  Flex,
-  Heading,
-  HStack,
-  Stack,
-  Steps,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Button, Card, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { FormProvider } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { isSellerRole } from '@contracts/profile';
 import {
-  APPLICATION_SUBMITTED_MESSAGE,
   SELLER_APPLICATION_STEPS,
   sellerApplicationBodySchema,
+  type MySellerApplication,
 } from '@contracts/seller-applications';
 import { FormAlert } from '../../../components/form/form-alert';
-import { firstErrorMessage } from '../../../components/form/use-form-submit';
-import { useFormSubmit } from '../../../components/form/use-form-submit';
+import { firstErrorMessage, useFormSubmit } from '../../../components/form/use-form-submit';
 import { useZodForm } from '../../../components/form/use-zod-form';
+import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-error';
 import { describeAuthError } from '../../../lib/auth-errors';
+import { useSession } from '../../../lib/auth-session';
+import { useMyProfile } from '../../../lib/my-profile';
 import { confirmAndSignIn, signInWithPassword, signUp } from '../../../lib/sign-up-flow';
+import { useMySellerApplication } from '../api/get-my-application';
 import { useSubmitApplication } from '../api/submit-application';
 import {
   CONFIRM_SCHEMA,
   credentialsSchema,
   FIELD_ORDER,
   INITIAL_APPLICATION,
+  SIGNED_IN_STEP_SCHEMAS,
   STEP_SCHEMAS,
   type ApplicationValues,
 } from '../lib/application-form';
 import { AccountStep } from './account-step';
+import { ApplicationStepper } from './application-stepper';
 import { ConfirmEmailStep } from './confirm-email-step';
 import { ExperienceStep } from './experience-step';
 import { PortfolioStep } from './portfolio-step';
 import { ReviewStep } from './review-step';
 
 export const SUBMIT_FAILED = 'Failed to submit application';
+/** Where the applicant lands once the application is stored (they stay signed in). */
+export const APPLICATION_RECEIVED_MESSAGE =
+  'Application submitted! Your seller application will be reviewed in 2-3 business days.';
 
 const LAST_STEP = SELLER_APPLICATION_STEPS.length - 1;
-const STEP_VIEWS = [AccountStep, ExperienceStep, PortfolioStep, ReviewStep] as const;
+
+/** en-GB, as every date on the site: 27 Nov 2026. */
+const formatDay = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 export function SellerApplicationWizard() {
+  const { session } = useSession();
+  // Once a new account's flow has started here, it finishes here (its sign-in must not swap the
+  // form for the signed-in view halfway through storing the application).
+  const [newAccountFlow, setNewAccountFlow] = useState(false);
+  if (session.status === 'loading') return <PageSpinner />;
+  if (session.status === 'signedIn' && !newAccountFlow) {
+    return <SignedInApplication email={session.user.email} />;
+  }
+  return <ApplicationForm onNewAccountStart={() => setNewAccountFlow(true)} />;
+}
+
+/** A signed-in account: the form, or where its application stands. */
+function SignedInApplication({ email }: { email: string }) {
+  const profile = useMyProfile();
+  const mine = useMySellerApplication();
+  if (profile.isPending || mine.isPending) return <PageSpinner />;
+  if (profile.isError || mine.isError) {
+    return (
+      <WizardFrame>
+        <FormAlert status="error" title={errorMessage(profile.error ?? mine.error)} />
+      </WizardFrame>
+    );
+  }
+  if (
+    (profile.data.is_seller_approved && isSellerRole(profile.data.role)) ||
+    mine.data.status === 'approved'
+  ) {
+    return (
+      <WizardFrame>
+        <ApplicationState
+          testId="application-approved"
+          status="success"
+          title="You are an approved seller"
+          text="Your seller application was approved. Upload your first template."
+          action={{ label: 'Upload MVP', to: paths.upload.getHref() }}
+        />
+      </WizardFrame>
+    );
+  }
+  if (mine.data.status === 'pending') {
+    return (
+      <WizardFrame>
+        <ApplicationState
+          testId="application-pending"
+          status="info"
+          title="Your application is under review"
+          text={`You applied on ${formatDay(mine.data.submitted_at)}. Applications are reviewed in 2-3 business days; we will let you know.`}
+          action={{ label: 'Go to Dashboard', to: paths.dashboard.getHref() }}
+        />
+      </WizardFrame>
+    );
+  }
+  return (
+    <ApplicationForm
+      signedIn={{
+        email,
+        fullName: profile.data.display_name ?? '',
+        previous: mine.data.status === 'rejected' ? mine.data : null,
+      }}
+    />
+  );
+}
+
+interface SignedInApplicant {
+  email: string;
+  fullName: string;
+  previous: Extract<MySellerApplication, { status: 'rejected' }> | null;
+}
+
+function ApplicationForm({
+  signedIn,
+  onNewAccountStart,
+}: {
+  signedIn?: SignedInApplicant;
+  onNewAccountStart?: () => void;
+}) {
   const navigate = useNavigate();
+  const { refreshSession } = useSession();
   const [step, setStep] = useState(0);
   const [confirming, setConfirming] = useState(false);
   const submitApplication = useSubmitApplication();
+  const schemas = signedIn ? SIGNED_IN_STEP_SCHEMAS : STEP_SCHEMAS;
   // The form checks the step on screen (the code once Cognito asked for one); values of the
   // other steps stay in the form while their fields are not shown.
-  const form = useZodForm<ApplicationValues, unknown>(
-    confirming ? CONFIRM_SCHEMA : STEP_SCHEMAS[step],
-    INITIAL_APPLICATION,
-  );
+  const form = useZodForm<ApplicationValues, unknown>(confirming ? CONFIRM_SCHEMA : schemas[step], {
+    ...INITIAL_APPLICATION,
+    fullName: signedIn?.fullName ?? '',
+  });
 
-  /** Signed in as the new account: store the application, sign out, go to /auth. */
+  /** Signed in (as the account that applies): store the application, go to the dashboard. */
   const finish = async () => {
     await submitApplication.mutateAsync(sellerApplicationBodySchema.parse(form.getValues()));
-    navigate(paths.auth.getHref(), { state: { notice: APPLICATION_SUBMITTED_MESSAGE } });
+    if (!signedIn) await refreshSession();
+    navigate(paths.dashboard.getHref(), { state: { notice: APPLICATION_RECEIVED_MESSAGE } });
   };
 
   const submit = useFormSubmit(form, {
     // Submitting is possible on the last step (Submit Application) and the code step only.
     onValid: async () => {
+      if (signedIn) return finish();
       const credentials = credentialsSchema.parse(form.getValues());
+      onNewAccountStart?.();
       if (confirming) {
         const confirmed = await confirmAndSignIn(credentials, form.getValues('code').trim());
         // Without the session the application cannot be stored as the new account.
@@ -88,13 +178,18 @@ export function SellerApplicationWizard() {
     },
     failureMessage: (error) => {
       const failure = describeAuthError(error);
-      return failure.kind === 'message' ? failure.message : SUBMIT_FAILED;
+      if (failure.kind === 'message') return failure.message;
+      return signedIn ? errorMessage(error) : SUBMIT_FAILED;
     },
   });
 
   const next = async () => {
     form.clearErrors('root');
-    if (await form.trigger()) setStep(step + 1);
+    if (await form.trigger()) {
+      // The next step starts clean: its messages appear only once its own button is pressed.
+      form.clearErrors();
+      setStep(step + 1);
+    }
   };
   const back = () => {
     form.clearErrors();
@@ -102,12 +197,76 @@ export function SellerApplicationWizard() {
   };
 
   const message = submit.failure ?? firstErrorMessage(form.formState.errors, FIELD_ORDER);
-  const StepView = STEP_VIEWS[step]!;
 
   return (
-    <Container maxW="2xl" py={{ base: '8', md: '12' }}>
+    <WizardFrame>
+      {signedIn?.previous && (
+        <Alert.Root status="warning" data-testid="previous-rejection">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>
+              Your application of {formatDay(signedIn.previous.submitted_at)} was not approved
+            </Alert.Title>
+            <Alert.Description>
+              Reason: {signedIn.previous.reason} You may apply again below.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      <ApplicationStepper step={confirming ? SELLER_APPLICATION_STEPS.length : step} />
+      <FormProvider {...form}>
+        <form onSubmit={submit.onSubmit} noValidate aria-label="Seller application">
+          <Stack gap="5">
+            <Heading as="h2" size="lg" data-testid="wizard-step">
+              {confirming ? 'Confirm your email' : SELLER_APPLICATION_STEPS[step]}
+            </Heading>
+            {message && <FormAlert status="error" title={message} data-testid="wizard-error" />}
+            {confirming ? (
+              <ConfirmEmailStep />
+            ) : step === 0 ? (
+              <AccountStep signedInEmail={signedIn?.email} />
+            ) : step === 1 ? (
+              <ExperienceStep />
+            ) : step === 2 ? (
+              <PortfolioStep />
+            ) : (
+              <ReviewStep email={signedIn?.email} />
+            )}
+            <HStack justify="space-between">
+              <Button
+                variant="outline"
+                onClick={back}
+                disabled={step === 0 || confirming || submit.busy}
+              >
+                Back
+              </Button>
+              {/* Keys: a Next button never turns into the submit button under the pointer. */}
+              {confirming ? (
+                <Button key="confirm" type="submit" colorPalette="purple" loading={submit.busy}>
+                  Confirm and Submit
+                </Button>
+              ) : step < LAST_STEP ? (
+                <Button key={`next-${step}`} colorPalette="purple" onClick={() => void next()}>
+                  Next
+                </Button>
+              ) : (
+                <Button key="submit" type="submit" colorPalette="purple" loading={submit.busy}>
+                  Submit Application
+                </Button>
+              )}
+            </HStack>
+          </Stack>
+        </form>
+      </FormProvider>
+    </WizardFrame>
+  );
+}
+
+function WizardFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <Container maxW="2xl" py={{ base: '6', md: '12' }} px={{ base: '3', sm: '4' }}>
       <Card.Root variant="elevated">
-        <Card.Body gap="6" p={{ base: '6', md: '8' }}>
+        <Card.Body gap="6" p={{ base: '4', sm: '6', md: '8' }}>
           <Stack gap="1" textAlign="center">
             <Heading as="h1" size="2xl">
               Become a Seller
@@ -116,69 +275,32 @@ export function SellerApplicationWizard() {
               Sell your MVP templates. You keep 70% of the commission pool.
             </Text>
           </Stack>
-          <Steps.Root step={step} count={SELLER_APPLICATION_STEPS.length} size="sm">
-            {/*
-              A progress list, not tabs: the steps are not panels one can switch between, so the
-              list is an <ol> of its own instead of Steps.List (a tablist owning tab triggers).
-            */}
-            <Flex
-              as="ol"
-              aria-label="Application steps"
-              justify="space-between"
-              align="center"
-              gap="3"
-              listStyleType="none"
-            >
-              {SELLER_APPLICATION_STEPS.map((title, index) => (
-                <Steps.Item
-                  key={title}
-                  index={index}
-                  title={title}
-                  as="li"
-                  aria-current={index === step ? 'step' : undefined}
-                >
-                  <Steps.Indicator />
-                  <Steps.Title>{title}</Steps.Title>
-                  <Steps.Separator />
-                </Steps.Item>
-              ))}
-            </Flex>
-          </Steps.Root>
-          <FormProvider {...form}>
-            <form onSubmit={submit.onSubmit} noValidate aria-label="Seller application">
-              <Stack gap="5">
-                <Heading as="h2" size="lg" data-testid="wizard-step">
-                  {confirming ? 'Confirm your email' : SELLER_APPLICATION_STEPS[step]}
-                </Heading>
-                {message && <FormAlert status="error" title={message} data-testid="wizard-error" />}
-                {confirming ? <ConfirmEmailStep /> : <StepView />}
-                <HStack justify="space-between">
-                  <Button
-                    variant="outline"
-                    onClick={back}
-                    disabled={step === 0 || confirming || submit.busy}
-                  >
-                    Back
-                  </Button>
-                  {confirming ? (
-                    <Button type="submit" colorPalette="purple" loading={submit.busy}>
-                      Confirm and Submit
-                    </Button>
-                  ) : step < LAST_STEP ? (
-                    <Button colorPalette="purple" onClick={next}>
-                      Next
-                    </Button>
-                  ) : (
-                    <Button type="submit" colorPalette="purple" loading={submit.busy}>
-                      Submit Application
-                    </Button>
-                  )}
-                </HStack>
-              </Stack>
-            </form>
-          </FormProvider>
+          {children}
         </Card.Body>
       </Card.Root>
     </Container>
+  );
+}
+
+function ApplicationState(props: {
+  testId: string;
+  status: 'info' | 'success';
+  title: string;
+  text: string;
+  action: { label: string; to: string };
+}) {
+  return (
+    <Stack gap="4" data-testid={props.testId}>
+      <Alert.Root status={props.status}>
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{props.title}</Alert.Title>
+          <Alert.Description>{props.text}</Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      <Button asChild colorPalette="purple" alignSelf="center">
+        <RouterLink to={props.action.to}>{props.action.label}</RouterLink>
+      </Button>
+    </Stack>
   );
 }

@@ -42,8 +42,9 @@ export const INITIAL_APPLICATION = {
 export type ApplicationValues = typeof INITIAL_APPLICATION;
 
 /**
- * What each step checks before Next (the credentials go to Cognito, never to our API, so the
- * first step checks them beside the account fields), and the code step after submitting.
+ * What each step checks before Next, and the code step after submitting. A new account's first
+ * step checks the credentials (they go to Cognito, never to our API) beside the account fields; a
+ * signed-in applicant's first step has only the account fields.
  */
 export const STEP_SCHEMAS = [
   applicationAccountSchema.and(credentialsSchema),
@@ -51,6 +52,7 @@ export const STEP_SCHEMAS = [
   applicationPortfolioSchema,
   applicationAgreementSchema,
 ] as const;
+export const SIGNED_IN_STEP_SCHEMAS = [applicationAccountSchema, ...STEP_SCHEMAS.slice(1)] as const;
 export const CONFIRM_SCHEMA = confirmationCodeSchema;
 
 /** The message at the top names the first problem in the order the fields appear. */

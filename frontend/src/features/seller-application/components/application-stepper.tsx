@@ -1,0 +1,58 @@
+/**
+ * The wizard's progress: one round marker per step, a check mark on the steps done, the current
+ * one highlighted. Below the small breakpoint only the markers show, with "Step 2 of 4" beside
+ * them, so the row never runs wider than a phone.
+ */
+import { Flex, Steps, Text } from '@chakra-ui/react';
+import { LuCheck } from 'react-icons/lu';
+import { SELLER_APPLICATION_STEPS } from '@contracts/seller-applications';
+
+/** @param step the step on screen; the step count means every step is done (the code step). */
+export function ApplicationStepper({ step }: { step: number }) {
+  const count = SELLER_APPLICATION_STEPS.length;
+  return (
+    <Steps.Root step={step} count={count} size="sm" colorPalette="purple">
+      {/*
+        A progress list, not tabs: the steps are not panels one can switch between, so the list
+        is an <ol> of its own instead of Steps.List (a tablist owning tab triggers).
+      */}
+      <Flex
+        as="ol"
+        aria-label="Application steps"
+        justify="space-between"
+        align="center"
+        gap={{ base: '1', sm: '3' }}
+        listStyleType="none"
+        minW="0"
+      >
+        {SELLER_APPLICATION_STEPS.map((title, index) => (
+          <Steps.Item
+            key={title}
+            index={index}
+            title={title}
+            as="li"
+            minW="0"
+            aria-current={index === step ? 'step' : undefined}
+            data-state-done={index < step ? 'true' : undefined}
+          >
+            <Steps.Indicator flexShrink={0} borderRadius="full" aspectRatio="square">
+              <Steps.Status
+                complete={<LuCheck aria-label="done" />}
+                incomplete={<Steps.Number />}
+              />
+            </Steps.Indicator>
+            <Steps.Title hideBelow="sm" whiteSpace="nowrap">
+              {title}
+            </Steps.Title>
+            <Steps.Separator />
+          </Steps.Item>
+        ))}
+      </Flex>
+      <Text hideFrom="sm" fontSize="sm" color="fg.muted" textAlign="center">
+        {step < count
+          ? `Step ${step + 1} of ${count}: ${SELLER_APPLICATION_STEPS[step]}`
+          : 'Last step: confirm your email'}
+      </Text>
+    </Steps.Root>
+  );
+}
