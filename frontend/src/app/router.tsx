@@ -21,6 +21,7 @@ const BrowseRoute = lazyPage(() => import('./routes/browse'));
 const MvpRoute = lazyPage(() => import('./routes/mvp'));
 const AuthRoute = lazyPage(() => import('./routes/auth'));
 const DashboardRoute = lazyPage(() => import('./routes/dashboard'));
+const WelcomeRoute = lazyPage(() => import('./routes/welcome'));
 const RefundRequestRoute = lazyPage(() => import('./routes/refund-request'));
 const DisputeRoute = lazyPage(() => import('./routes/dispute'));
 const DisputeDetailRoute = lazyPage(() => import('./routes/dispute-detail'));
@@ -93,6 +94,7 @@ const routes: RouteObject[] = [
       { path: paths.signIn.path, element: <AuthRoute mode="signIn" /> },
       { path: paths.signUp.path, element: <AuthRoute mode="signUp" /> },
       { path: paths.dashboard.path, element: <DashboardRoute /> },
+      { path: paths.welcome.path, element: <WelcomeRoute /> },
       { path: paths.notifications.path, element: <NotificationsRoute /> },
       { path: paths.sellerSignup.path, element: <SellerSignupRoute /> },
       { path: paths.sell.path, element: <SellerSignupRoute /> },

@@ -36,6 +36,8 @@ export const paths = {
   sellerSignup: fixed('/seller-signup'),
   sell: fixed('/sell'),
   dashboard: fixed('/dashboard'),
+  /** A new account's first steps: choose a plan, browse templates, or apply to sell. */
+  welcome: fixed('/welcome'),
   notifications: fixed('/notifications'),
   settings: {
     path: '/settings',

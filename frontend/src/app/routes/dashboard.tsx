@@ -2,12 +2,14 @@
  * `/dashboard`: a sign-in prompt when signed out; otherwise the buyer or the seller view by role,
  * with a switch for `both` (kept in `?view=`, so a reload keeps the chosen view).
  *
+ * An unapproved seller with no application under review goes to the application instead.
+ *
  * The seller view is the templates feature's seller dashboard, composed here; the buyer view is
  * the dashboard feature's, with the downloads, subscriptions and licences features' data and
  * actions.
  */
 import { Alert, Container } from '@chakra-ui/react';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { RouteNotice } from '../../components/route-notice';
 import { DeploymentsCard } from '../../features/deployments/components/deployments-card';
@@ -22,6 +24,8 @@ import { RecentEarnings } from '../../features/payouts/components/recent-earning
 import { useCurrentSubscription } from '../../features/subscriptions/api/get-current-subscription';
 import { SubscriptionActions } from '../../features/subscriptions/components/subscription-actions';
 import { SellerDashboard } from '../../features/templates/components/seller-dashboard';
+import { useMySellerApplication } from '../../features/seller-application/api/get-my-application';
+import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
 import { useSession } from '../../lib/auth-session';
 import { useMyProfile } from '../../lib/my-profile';
@@ -33,8 +37,15 @@ function SignedInDashboard() {
   const buyerMode = mode === 'buyer';
   const subscription = useCurrentSubscription({ enabled: buyerMode });
   const downloads = useMyDownloads({ enabled: buyerMode });
+  // An unapproved seller (e.g. signed up as a seller on /auth) without an application under
+  // review is sent to the application: no seller exists without one.
+  const unapprovedSeller = profile.data?.role === 'seller' && !profile.data.is_seller_approved;
+  const application = useMySellerApplication({ enabled: unapprovedSeller });
 
-  if (profile.isPending) return <PageSpinner />;
+  if (profile.isPending || (unapprovedSeller && application.isPending)) return <PageSpinner />;
+  if (unapprovedSeller && application.data && application.data.status !== 'pending') {
+    return <Navigate to={paths.sellerSignup.getHref()} replace />;
+  }
   if (profile.isError) {
     return (
       <Container maxW="3xl" py="16">

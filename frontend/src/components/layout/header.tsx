@@ -88,9 +88,8 @@ function AccountActions({ onNavigate, stacked }: { onNavigate?: () => void; stac
           </RouterLink>
         </Button>
         <Button asChild colorPalette="purple" size="sm" onClick={onNavigate}>
-          <RouterLink to={paths.auth.getHref()} state={from}>
-            Get Started
-          </RouterLink>
+          {/* A new account starts on its first-steps page, not where the visitor was. */}
+          <RouterLink to={paths.signUp.getHref()}>Get Started</RouterLink>
         </Button>
       </Stack>
     );

@@ -4,16 +4,21 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
-import { afterSignInPath } from '../lib/redirect';
+import type { SIGN_UP_ROLES } from '@contracts/profile';
+import { signInWithPassword } from '../../../lib/sign-up-flow';
+import { afterSignInPath, DEFAULT_AFTER_SIGN_IN } from '../lib/redirect';
 import { BetaAccessButton } from './beta-access-button';
 import { ConfirmSignUpForm } from './confirm-sign-up-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
+type SignUpRole = (typeof SIGN_UP_ROLES)[number];
+
 type Step =
   | { name: 'credentials'; tab: 'signIn' | 'signUp'; notice?: string }
-  | { name: 'confirm'; email: string; password?: string }
+  /** `then`: where a new account goes once signed in (set by the sign-up tab). */
+  | { name: 'confirm'; email: string; password?: string; then?: string }
   | { name: 'reset'; email: string };
 
 const TITLES: Record<string, { title: string; subtitle: string }> = {
@@ -47,6 +52,16 @@ export function AuthScreen({ initialMode }: { initialMode: 'signIn' | 'signUp' }
   const { session, refreshSession } = useSession();
   const navigate = useNavigate();
   const destination = afterSignInPath(location.state);
+  /**
+   * A new account's first page: a seller's application (no seller without one), the page that
+   * sent a buyer here, or the first steps (choose a plan, browse, apply to sell).
+   */
+  const newAccountPath = (role: SignUpRole) =>
+    role === 'seller'
+      ? paths.sellerSignup.getHref()
+      : destination === DEFAULT_AFTER_SIGN_IN
+        ? paths.welcome.getHref()
+        : destination;
 
   if (session.status === 'signedIn' && !flowStarted) return <Navigate to={destination} replace />;
 
@@ -111,11 +126,21 @@ export function AuthScreen({ initialMode }: { initialMode: 'signIn' | 'signUp' }
                     email={email}
                     onEmailChange={setEmail}
                     onStart={startFlow}
-                    onSignedUp={(address, password, needsConfirmation) =>
-                      needsConfirmation
-                        ? setStep({ name: 'confirm', email: address, password })
-                        : backToSignIn('Your account is ready. Please sign in.')
-                    }
+                    onSignedUp={(address, password, needsConfirmation, role) => {
+                      const then = newAccountPath(role);
+                      if (needsConfirmation) {
+                        setStep({ name: 'confirm', email: address, password, then });
+                        return;
+                      }
+                      // A pool that confirms by itself: sign in with the password just chosen.
+                      signInWithPassword({ email: address, password }).then(
+                        (outcome) =>
+                          outcome === 'signedIn'
+                            ? finish(then)
+                            : setStep({ name: 'confirm', email: address, password, then }),
+                        () => backToSignIn('Your account is ready. Please sign in.'),
+                      );
+                    }}
                   />
                 </Tabs.Content>
               </Tabs.Root>
@@ -129,7 +154,7 @@ export function AuthScreen({ initialMode }: { initialMode: 'signIn' | 'signUp' }
               <ConfirmSignUpForm
                 email={step.email}
                 password={step.password}
-                onSignedIn={() => finish(destination)}
+                onSignedIn={() => finish(step.then ?? destination)}
                 onConfirmed={() => backToSignIn('Your email is confirmed. Please sign in.')}
                 onBack={() => backToSignIn()}
               />

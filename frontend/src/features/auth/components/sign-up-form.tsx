@@ -32,7 +32,12 @@ export interface SignUpFormProps {
   email: string;
   onEmailChange: (email: string) => void;
   onStart: () => void;
-  onSignedUp: (email: string, password: string, needsConfirmation: boolean) => void;
+  onSignedUp: (
+    email: string,
+    password: string,
+    needsConfirmation: boolean,
+    role: SignUpRole,
+  ) => void;
 }
 
 export function SignUpForm({ email, onEmailChange, onStart, onSignedUp }: SignUpFormProps) {
@@ -46,7 +51,7 @@ export function SignUpForm({ email, onEmailChange, onStart, onSignedUp }: SignUp
     onValid: async ({ email: address, password, role }) => {
       onStart();
       const { needsConfirmation } = await signUp({ email: address, password }, role);
-      onSignedUp(address, password, needsConfirmation);
+      onSignedUp(address, password, needsConfirmation, role);
     },
     failureMessage: (error) => authErrorMessage(error),
   });

@@ -1,0 +1,11 @@
+/** `/welcome`: a new account's first steps (signed in only). */
+import { RequireSignIn } from '../../components/require-sign-in';
+import { FirstSteps } from '../../features/dashboard/components/first-steps';
+
+export default function WelcomeRoute() {
+  return (
+    <RequireSignIn>
+      <FirstSteps />
+    </RequireSignIn>
+  );
+}
