@@ -26,6 +26,7 @@ export const adminKeys = {
   disputes: (status: DisputeStatus) => ['admin', 'disputes', status] as const,
   payouts: (status: AdminPayoutFilter) => ['admin', 'payouts', status] as const,
   userLists: ['admin', 'users'] as const,
+  sellerApplications: ['admin', 'seller-applications'] as const,
   users: (filter: { role: AdminUserRoleFilter; approval: SellerApprovalFilter; search: string }) =>
     ['admin', 'users', filter] as const,
   newsletter: ['admin', 'newsletter'] as const,

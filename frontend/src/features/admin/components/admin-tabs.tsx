@@ -14,6 +14,7 @@ import {
   LuListChecks,
   LuMail,
   LuReceiptText,
+  LuUserCheck,
   LuUsers,
 } from 'react-icons/lu';
 
@@ -38,6 +39,7 @@ export const ADMIN_TABS: readonly [AdminTab, ...AdminTab[]] = [
   tab('disputes', 'Disputes', LuGavel, () => import('./disputes-tab')),
   tab('payouts', 'Payouts', LuBanknote, () => import('./payouts-tab')),
   tab('users', 'User Management', LuUsers, () => import('./users-tab')),
+  tab('applications', 'Applications', LuUserCheck, () => import('./seller-applications-tab')),
   tab('analytics', 'Analytics', LuChartColumn, () => import('./analytics-tab')),
   tab('newsletter', 'Newsletter', LuMail, () => import('./newsletter-tab')),
   tab('audit', 'Audit', LuClipboardList, () => import('./audit-tab')),

@@ -1,7 +1,7 @@
 /**
  * User management (seller spec §2; issue 11 §4): users filtered by role and seller approval,
  * searched by e-mail or username prefix, a page at a time; change a role (Cognito groups and
- * profile together), approve or revoke a seller. Failures show the spec's texts with the API's
+ * profile together), approve or revoke a seller once confirmed. Failures show the spec's texts with the API's
  * reason under them.
  */
 import { useState, type FormEvent } from 'react';
@@ -28,6 +28,7 @@ import {
   type SellerApprovalFilter,
 } from '@contracts/admin-users';
 import type { Role } from '@contracts/profile';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { errorMessage } from '../../../lib/api-error';
 import { useChangeUserRole } from '../api/change-user-role';
@@ -49,6 +50,8 @@ export default function UsersTab() {
   const [search, setSearch] = useState('');
   const [typed, setTyped] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  /** The approval change waiting for the admin's confirmation. */
+  const [confirming, setConfirming] = useState<{ user: AdminUser; approved: boolean } | null>(null);
   const users = useAdminUsers({ role, approval, search });
   const changeRole = useChangeUserRole();
   const setSellerApproval = useSetSellerApproval();
@@ -77,6 +80,7 @@ export default function UsersTab() {
 
   const updateApproval = async (user: AdminUser, approved: boolean) => {
     setOutcome(null);
+    setConfirming(null);
     try {
       const updated = await setSellerApproval.mutateAsync({ id: user.id, approved });
       setOutcome({
@@ -176,7 +180,7 @@ export default function UsersTab() {
                   setSellerApproval.isPending && setSellerApproval.variables.id === user.id
                 }
                 onRoleChange={(user, next) => void updateRole(user, next)}
-                onApprovalChange={(user, approved) => void updateApproval(user, approved)}
+                onApprovalChange={(user, approved) => setConfirming({ user, approved })}
               />
             )
           )}
@@ -189,6 +193,25 @@ export default function UsersTab() {
           <LoadMore pages={users} />
         </Stack>
       )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={
+          confirming?.approved
+            ? `Approve ${confirming.user.email} as a seller?`
+            : `Revoke ${confirming?.user.email ?? 'this user'}'s seller approval?`
+        }
+        confirmLabel={confirming?.approved ? 'Approve seller' : 'Revoke'}
+        busy={setSellerApproval.isPending}
+        onConfirm={() => confirming && void updateApproval(confirming.user, confirming.approved)}
+        onCancel={() => setConfirming(null)}
+        testId="seller-approval-dialog"
+      >
+        <Text>
+          {confirming?.approved
+            ? 'They can upload and sell templates at once; a pending seller application is approved with it, and they are told.'
+            : 'They can no longer upload or manage templates until approved again.'}
+        </Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

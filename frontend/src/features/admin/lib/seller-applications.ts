@@ -1,0 +1,18 @@
+/** The Applications queue's words: each status as people say it, its colour, and dates (en-GB). */
+import type { SellerApplicationStatus } from '@contracts/seller-applications';
+
+export const APPLICATION_STATUS_LABELS: Record<SellerApplicationStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+export const APPLICATION_STATUS_PALETTE: Record<SellerApplicationStatus, string> = {
+  pending: 'yellow',
+  approved: 'green',
+  rejected: 'red',
+};
+
+/** 27 Nov 2026. */
+export const formatDay = (iso: string): string =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
