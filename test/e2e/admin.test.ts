@@ -283,10 +283,14 @@ describe('admin dashboard', () => {
     const result = page.getByTestId('user-action-result');
     await expect.poll(() => result.textContent()).toContain(`${email} is now seller.`);
     await expect.poll(() => row.getByTestId('seller-approval').textContent()).toBe('Not approved');
+    // Both ask first.
+    const confirm = page.getByTestId('seller-approval-dialog');
     await row.getByRole('button', { name: 'Approve seller' }).click();
+    await confirm.getByRole('button', { name: 'Approve seller' }).click();
     await expect.poll(() => row.getByTestId('seller-approval').textContent()).toBe('Approved');
     expect(await result.textContent()).toContain(`${email} is an approved seller.`);
     await row.getByRole('button', { name: 'Revoke' }).click();
+    await confirm.getByRole('button', { name: 'Revoke' }).click();
     await expect.poll(() => row.getByTestId('seller-approval').textContent()).toBe('Not approved');
 
     // The filters: an unapproved seller is under Sellers and Not approved, not under Buyers.

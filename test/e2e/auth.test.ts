@@ -31,13 +31,24 @@ describe('signing up and in', () => {
     await screenshot(page, 'sign-up-errors');
   });
 
-  it('signs up as a buyer, confirms the e-mail code, is signed in, and signs out', async () => {
+  it('signs up from Get Started, confirms the code, lands on the first steps, and signs out', async () => {
     const { page } = session;
     const email = uniqueEmail('buyer');
+    // Get Started opens the sign-up tab.
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Get Started' }).first().click();
+    await form('Sign up').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signup');
     await signUpAsBuyer(page, email, 'secret123', 'sign-up-confirm');
 
     await signOutButton().waitFor();
-    expect(new URL(page.url()).pathname).toBe('/mvps');
+    // A new account lands on its first steps, not on the sign-in screen.
+    await page.waitForURL('**/welcome');
+    const steps = page.getByTestId('first-steps');
+    await steps.getByRole('link', { name: 'Become a Seller' }).waitFor();
+    expect(await steps.getByRole('link', { name: 'See plans' }).isVisible()).toBe(true);
+    expect(await steps.getByRole('link', { name: 'Browse MVPs' }).isVisible()).toBe(true);
+    await screenshot(page, 'first-steps');
     // The API sees the new user with a default buyer profile.
     const profile = await page.evaluate(async () => {
       const key = Object.keys(localStorage).find((name) => name.endsWith('.idToken'));

@@ -52,7 +52,7 @@ describe('deploying a template', () => {
     mvpId = await templateIdByTitle(TEMPLATE);
     const { page } = session;
     await signUpAsBuyer(page, uniqueEmail('deployer'), 'Deploy-1234');
-    await page.waitForURL('**/mvps');
+    await page.waitForURL('**/welcome');
     const me = await page.evaluate(async () => {
       const key = Object.keys(localStorage).find((name) => name.endsWith('.idToken'));
       const token = key ? localStorage.getItem(key) : null;

@@ -1,14 +1,16 @@
 /// <reference lib="dom" />
 /**
  * The seller workspace end to end: a visitor applies through the four-step wizard (with a
- * validation error on each step); the demo seller uploads a clean bundle built here with fflate,
+ * validation error on each step) and lands signed in; a signed-in buyer applies without the
+ * account step, an admin approves them from the Applications tab and they reach the upload form;
+ * the demo seller uploads a clean bundle built here with fflate,
  * sees it reach Approved on My MVPs through the real processing pipeline and appear in the
  * catalog, edits it, uploads a new version and archives it. The template is created by this file,
  * so no other test depends on it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserSession } from '../fixtures/e2e/browser';
-import { signIn } from '../fixtures/e2e/sign-in';
+import { signIn, signUpAsBuyer } from '../fixtures/e2e/sign-in';
 import { readConfirmationCode, screenshot, uniqueEmail } from '../fixtures/e2e/stack';
 import { PNG_1X1, storedZip } from '../fixtures/e2e/uploads';
 
@@ -23,7 +25,7 @@ const cleanBundle = (marker: string): Buffer =>
 describe('seller application wizard', () => {
   const session = useBrowserSession();
 
-  it('validates each step, creates the account and sends the applicant to /auth', async () => {
+  it('validates each step, creates the account and lands the applicant signed in', async () => {
     const { page } = session;
     const email = uniqueEmail('applicant');
     await page.goto('/sell');
@@ -80,11 +82,84 @@ describe('seller application wizard', () => {
 
     // Cognito mails a code; the application is stored once the account is confirmed.
     await form.getByLabel('Verification Code').waitFor();
+    // Locally the code is printed in the terminal, and the step says so (as /auth does).
+    await form.getByText('the code is printed in the terminal').waitFor();
     await form.getByLabel('Verification Code').fill(await readConfirmationCode(email));
     await form.getByRole('button', { name: 'Confirm and Submit' }).click();
-    await page.waitForURL('**/auth');
-    await page.getByText('reviewed in 2-3 business days').waitFor();
+    // Signed in as the new account, on the dashboard, never on a second sign-in page.
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('route-notice').getByText('reviewed in 2-3 business days').waitFor();
+    await page.getByRole('button', { name: 'Sign Out' }).first().waitFor();
     await screenshot(page, 'seller-application-submitted');
+  });
+});
+
+describe('an existing buyer becomes a seller', () => {
+  const buyer = useBrowserSession();
+  const admin = useBrowserSession();
+
+  it('applies signed in, is approved from the Applications tab and reaches /upload', async () => {
+    const { page } = buyer;
+    const email = uniqueEmail('buyer-seller');
+    await signUpAsBuyer(page, email, 'secret123');
+    await page.getByTestId('first-steps').getByRole('link', { name: 'Become a Seller' }).click();
+
+    // Account Setup: the account's e-mail is shown, not asked; no password.
+    const form = page.getByRole('form', { name: 'Seller application' });
+    const next = form.getByRole('button', { name: 'Next' });
+    await page.getByTestId('application-account').getByText(email).waitFor();
+    expect(await form.getByLabel('Password', { exact: true }).count()).toBe(0);
+    await screenshot(page, 'seller-application-signed-in');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await screenshot(page, 'seller-application-signed-in-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await form.getByLabel('Full Name').fill('Grace Buyer');
+    await next.click();
+    await form.getByLabel('Years of Experience').selectOption('6-10');
+    await form.getByText('Full Stack Development', { exact: true }).click();
+    await form.getByLabel('Previous Work').fill('Ten years of web products.');
+    await next.click();
+    await form.getByLabel('Portfolio Description').fill('Dashboards and starters.');
+    await form.getByLabel('Sample Projects').fill('https://github.com/grace/starter');
+    await next.click();
+
+    // Review & Submit: no message before anything is pressed; done steps are checked.
+    await page.getByTestId('wizard-step').getByText('Review & Submit').waitFor();
+    expect(await page.getByTestId('wizard-error').count()).toBe(0);
+    expect(await form.getByText('You must agree to the terms').count()).toBe(0);
+    expect(await page.getByLabel('done').count()).toBe(3);
+    expect(await page.getByTestId('application-review').textContent()).toContain(email);
+    await form.getByText('I agree to the terms of service', { exact: false }).click();
+    await form.getByText('I agree to the commission structure', { exact: false }).click();
+    await form.getByRole('button', { name: 'Submit Application' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('route-notice').getByText('reviewed in 2-3 business days').waitFor();
+
+    // A second visit says it is under review, as a buyer still.
+    await page.goto('/seller-signup');
+    await page.getByTestId('application-pending').waitFor();
+
+    // The admin approves from the Applications queue, after a confirmation.
+    await signIn(admin.page, 'admin@demo.local', 'demo1234');
+    await admin.page.goto('/admin?tab=applications');
+    const card = admin.page.locator(`[data-testid="seller-application"][data-email="${email}"]`);
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Full Stack Development');
+    expect(await card.textContent()).toContain('https://github.com/grace/starter');
+    await screenshot(admin.page, 'admin-applications');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    const dialog = admin.page.getByTestId('approve-application-dialog');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await admin.page.getByTestId('application-action-result').getByText('Grace Buyer').waitFor();
+    await expect.poll(() => card.getAttribute('data-status')).toBe('approved');
+
+    // The new seller reaches the upload form.
+    await page.goto('/upload');
+    await page.getByRole('form', { name: 'Upload MVP' }).waitFor();
+    await screenshot(page, 'approved-seller-upload');
   });
 });
 
