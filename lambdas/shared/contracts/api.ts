@@ -11,6 +11,7 @@
  * the request types are the schemas' `z.input`, read with `typeof`).
  */
 import type { HealthReport } from './health';
+import type { SellerAnalytics } from './seller-analytics';
 import type * as z from 'zod';
 import type { RouteKey } from '../design/routes';
 import type {
@@ -87,6 +88,7 @@ import type {
   CheckoutResult,
   CheckoutStatus,
   ConnectLinkResult,
+  ConnectLoginLink,
   ConnectStatus,
   checkoutRequestSchema,
   subscriptionUpdateSchema,
@@ -253,6 +255,10 @@ interface ApiRows {
   'POST /api/webhooks/stripe': { body: unknown; response: { received: true } };
   'GET /api/connect': { response: ConnectStatus };
   'POST /api/connect/account-link': { response: ConnectLinkResult };
+  'POST /api/connect/login-link': { response: ConnectLoginLink };
+  'GET /api/my/analytics': { response: SellerAnalytics };
+  /** Not JSON: a `text/csv` attachment (call it with `apiDownload`). */
+  'GET /api/my/analytics/export': { response: Blob };
   'GET /api/payouts': { query: { status?: PayoutFilter }; response: SellerPayouts };
   'GET /api/admin/newsletter-types': { response: AdminNewsletterTypeList };
   'POST /api/admin/newsletter-types': {

@@ -651,6 +651,32 @@ export const routes = [
     summary: "The caller's Connect account (created once) and a fresh onboarding link for it.",
   },
   {
+    method: 'POST',
+    path: '/api/connect/login-link',
+    domain: 'billing',
+    operation: 'create-connect-login-link',
+    access: 'approved-seller',
+    summary:
+      "A one-time link into the caller's Stripe Express dashboard (409 until their Connect onboarding is finished).",
+  },
+  {
+    method: 'GET',
+    path: '/api/my/analytics',
+    domain: 'sellers',
+    operation: 'get-my-analytics',
+    access: 'approved-seller',
+    summary:
+      "The caller's own templates month by month (last 12 months): downloads, sales, earnings, ratings.",
+  },
+  {
+    method: 'GET',
+    path: '/api/my/analytics/export',
+    domain: 'sellers',
+    operation: 'export-my-analytics',
+    access: 'approved-seller',
+    summary: 'The same analytics as a CSV download, one row per template and month.',
+  },
+  {
     method: 'GET',
     path: '/api/payouts',
     domain: 'payouts',

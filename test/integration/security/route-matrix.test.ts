@@ -135,6 +135,10 @@ const matrix: Record<string, Cell> = {
   'POST /api/my/mvps/{id}/github/sync': { allowed: [] },
   'GET /api/connect': { allowed: APPROVED_SELLERS },
   'POST /api/connect/account-link': { allowed: APPROVED_SELLERS },
+  // The caller's own Connect account (none here: 409 for the approved sellers).
+  'POST /api/connect/login-link': { allowed: APPROVED_SELLERS },
+  'GET /api/my/analytics': { allowed: APPROVED_SELLERS },
+  'GET /api/my/analytics/export': { allowed: APPROVED_SELLERS },
   'GET /api/payouts': { allowed: APPROVED_SELLERS },
   'GET /api/admin/newsletter-types': { allowed: ADMINS, seesPrivateData: ADMINS },
   'POST /api/admin/newsletter-types': { allowed: ADMINS, seesPrivateData: ADMINS },
