@@ -36,6 +36,8 @@ const PricingRoute = lazyPage(() => import('./routes/pricing'));
 const SuccessRoute = lazyPage(() => import('./routes/success'));
 const LicenseRoute = lazyPage(() => import('./routes/license'));
 const PayoutsRoute = lazyPage(() => import('./routes/payouts'));
+const PayoutSettingsRoute = lazyPage(() => import('./routes/payout-settings'));
+const AnalyticsRoute = lazyPage(() => import('./routes/analytics'));
 const ConnectStripeRoute = lazyPage(() => import('./routes/connect-stripe'));
 const GithubAppCallbackRoute = lazyPage(() => import('./routes/github-app-callback'));
 const BuyerGithubCallbackRoute = lazyPage(() => import('./routes/buyer-github-callback'));
@@ -77,8 +79,6 @@ const CONTENT_PAGES: readonly (readonly [string, ReturnType<typeof contentRoute>
  * A page that lands takes its row out of this list (two routes on one path would be ambiguous).
  */
 const UNDER_CONSTRUCTION: readonly (readonly [string, string])[] = [
-  [paths.analytics.path, 'Analytics'],
-  [paths.payoutSettings.path, 'Payout Settings'],
   [paths.stories.path, 'Success Stories'],
 ];
 
@@ -110,6 +110,8 @@ const routes: RouteObject[] = [
       { path: paths.success.path, element: <SuccessRoute /> },
       { path: paths.license.path, element: <LicenseRoute /> },
       { path: paths.payouts.path, element: <PayoutsRoute /> },
+      { path: paths.payoutSettings.path, element: <PayoutSettingsRoute /> },
+      { path: paths.analytics.path, element: <AnalyticsRoute /> },
       { path: paths.connectStripe.path, element: <ConnectStripeRoute /> },
       { path: paths.githubAppCallback.path, element: <GithubAppCallbackRoute /> },
       { path: paths.buyerGithubCallback.path, element: <BuyerGithubCallbackRoute /> },
