@@ -40,8 +40,10 @@ import type {
   DeploymentList,
   GithubAuthorizeBody,
   GithubCallbackResult,
+  LaunchStoryList,
   NetlifyCallbackResult,
   OAuthCallbackBody,
+  storyInputSchema,
   UpgradePullRequest,
 } from './deployments';
 import type {
@@ -383,6 +385,11 @@ interface ApiRows {
     response: NetlifyCallbackResult;
   };
   'POST /api/deployments/{id}/upgrade-pull-request': { response: UpgradePullRequest };
+  'PUT /api/deployments/{id}/story': {
+    body: z.input<typeof storyInputSchema>;
+    response: { deployment: Deployment; message: string };
+  };
+  'GET /api/stories': { response: LaunchStoryList };
   'DELETE /api/mvps/{id}': { response: ArchiveMvpResult };
   'GET /api/my/mvps': { response: MyMvpsResult };
   'GET /api/my/mvps/downloads': { response: SellerDownloadsResult };

@@ -635,6 +635,24 @@ export const routes = [
       "Opens (once per version) a pull request with the template's latest approved version and its changelogs in the caller's repository.",
   },
   {
+    method: 'PUT',
+    path: '/api/deployments/{id}/story',
+    domain: 'deployments',
+    operation: 'set-deployment-story',
+    access: 'user',
+    summary:
+      "Show the caller's own launched site on Success Stories (with an optional name and pitch), or hide it.",
+  },
+  {
+    method: 'GET',
+    path: '/api/stories',
+    domain: 'deployments',
+    operation: 'list-stories',
+    access: 'public',
+    summary:
+      'Success Stories: launched sites their buyers chose to show, newest first, with their templates; no e-mails.',
+  },
+  {
     method: 'GET',
     path: '/api/connect',
     domain: 'billing',

@@ -124,6 +124,9 @@ const matrix: Record<string, Cell> = {
   'POST /api/deployments/{id}/netlify/authorize-url': { allowed: [] },
   'POST /api/deployments/netlify/callback': { allowed: 'signed-in' },
   'POST /api/deployments/{id}/upgrade-pull-request': { allowed: [] },
+  // The victim's deployment: nobody else can show or hide it (404, as if absent).
+  'PUT /api/deployments/{id}/story': { allowed: [] },
+  'GET /api/stories': { allowed: 'everyone' },
   'POST /api/webhooks/github': { allowed: 'everyone' },
   'GET /api/github/app/install-url': { allowed: APPROVED_SELLERS },
   // A made-up state: 400 for every approved seller.
