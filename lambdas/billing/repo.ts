@@ -121,6 +121,18 @@ export const queryOrdersOfSellerInMonth = async (
   return data;
 };
 
+/** B4b: a seller's one-time sales created from a month (`YYYY-MM`) on (seller analytics). */
+export const queryOrdersOfSellerSince = async (
+  sellerId: string,
+  fromMonth: string,
+): Promise<OrderItem[]> => {
+  const { data } = await OrderEntity.query
+    .bySeller({ seller_id: sellerId })
+    .between({ created_at: fromMonth }, { created_at: '9999' })
+    .go({ pages: 'all' });
+  return data;
+};
+
 /**
  * B6 (transaction item): what Stripe says has been refunded of an order's charge. Only grows, and
  * only from the amount the caller read, so a concurrent or repeated `charge.refunded` is counted

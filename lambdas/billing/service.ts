@@ -14,6 +14,7 @@ import {
   getNewestSubscriptionOfUser,
   getSubscriptionOfUser,
   queryOrdersOfSellerInMonth,
+  queryOrdersOfSellerSince,
   queryOrdersOfUser,
   querySubscriptionsOfUser,
   type SubscriptionItem,
@@ -165,6 +166,24 @@ export const oneTimeSalesOfSellerInMonth = async (
     ),
   };
 };
+
+/**
+ * A seller's completed one-time sales from a month on, each with its template and its amount net
+ * of refunds (minor units): the seller's analytics.
+ */
+export const oneTimeSalesOfSellerSince = async (
+  sellerId: string,
+  fromMonth: string,
+): Promise<{ mvpId: string; createdAt: string; amount: number }[]> =>
+  (await queryOrdersOfSellerSince(sellerId, fromMonth))
+    .filter(
+      (order) => order.kind === 'one_time_sale' && order.status === 'completed' && order.mvp_id,
+    )
+    .map((order) => ({
+      mvpId: order.mvp_id!,
+      createdAt: order.created_at,
+      amount: Math.max(0, order.amount_total - order.amount_refunded),
+    }));
 
 /** The seller's Connect account and whether Stripe lets it receive payouts. */
 export const connectAccountOf = async (

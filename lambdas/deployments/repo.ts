@@ -4,11 +4,12 @@
  */
 import { CounterEntity } from '../shared/db/entities/counter';
 import { DeploymentEntity, type DeploymentItem } from '../shared/db/entities/deployment';
+import { LaunchStoryEntity, type LaunchStoryItem } from '../shared/db/entities/launch-story';
 import { OAuthTokenEntity, type OAuthTokenItem } from '../shared/db/entities/oauth-token';
 import { isConditionFailure } from '../shared/db/model';
 import { transactWrite } from '../shared/db/transaction';
 
-export type { DeploymentItem, OAuthTokenItem };
+export type { DeploymentItem, LaunchStoryItem, OAuthTokenItem };
 
 /** Y1: a new deployment (status initializing). */
 export const createDeployment = async (item: DeploymentItem): Promise<void> => {
@@ -131,4 +132,66 @@ export const deleteToken = async (
   provider: OAuthTokenItem['provider'],
 ): Promise<void> => {
   await OAuthTokenEntity.delete({ user_id: userId, provider }).go();
+};
+
+/** The public list's size: the newest stories. */
+export const STORIES_LIMIT = 60;
+
+/**
+ * Y9: show a launched site on `/stories`, or change its name and pitch: the deployment's story
+ * fields and the story item in one transaction, only while the deployment is finished and its
+ * story is as read (a concurrent change re-reads). A re-show keeps its place (same `shown_at`).
+ */
+export const showStory = async (
+  deployment: DeploymentItem,
+  story: LaunchStoryItem,
+  now: string,
+): Promise<boolean> => {
+  const readShownAt = deployment.story_shown_at;
+  const result = await transactWrite({
+    deployment: DeploymentEntity.patch({ id: deployment.id })
+      .set({
+        story_shown_at: story.shown_at,
+        story_title: story.title,
+        ...(story.description ? { story_description: story.description } : {}),
+        updated_at: now,
+      })
+      .remove(story.description ? [] : ['story_description'])
+      .where(({ status, story_shown_at }, { eq, notExists }) =>
+        [
+          `(${eq(status, 'completed')} OR ${eq(status, 'deployed')})`,
+          readShownAt ? eq(story_shown_at, readShownAt) : notExists(story_shown_at),
+        ].join(' AND '),
+      ),
+    story: LaunchStoryEntity.put(story),
+  });
+  if (!result.canceled) return true;
+  if (result.failed('deployment') === 'ConditionalCheckFailed') return false;
+  throw new Error(`Story change cancelled: ${JSON.stringify(result.codes)}`);
+};
+
+/** Y10: hide a shown site again: the story fields and the story item, together. */
+export const hideStory = async (deployment: DeploymentItem, now: string): Promise<boolean> => {
+  if (!deployment.story_shown_at) return true;
+  const result = await transactWrite({
+    deployment: DeploymentEntity.patch({ id: deployment.id })
+      .set({ updated_at: now })
+      .remove(['story_shown_at', 'story_title', 'story_description'])
+      .where(({ story_shown_at }, { eq }) => eq(story_shown_at, deployment.story_shown_at!)),
+    story: LaunchStoryEntity.delete({
+      shown_at: deployment.story_shown_at,
+      deployment_id: deployment.id,
+    }),
+  });
+  if (!result.canceled) return true;
+  if (result.failed('deployment') === 'ConditionalCheckFailed') return false;
+  throw new Error(`Story change cancelled: ${JSON.stringify(result.codes)}`);
+};
+
+/** Y11: the stories, newest first (public). */
+export const listStories = async (): Promise<LaunchStoryItem[]> => {
+  const { data } = await LaunchStoryEntity.query
+    .byShown({})
+    .go({ order: 'desc', limit: STORIES_LIMIT });
+  return data;
 };

@@ -170,6 +170,22 @@ export const countDownloadsBySellerInMonth = (sellerId: string, monthYear: strin
     .where(({ order_id }, { notExists }) => notExists(order_id))
     .count();
 
+/**
+ * D11: every download of a seller's templates from a month on (`YYYY-MM`, UTC), only the fields
+ * the seller's analytics count by (template, month, bought or not). The upper bound keeps the
+ * range on download items.
+ */
+export const listDownloadsBySellerSince = async (
+  sellerId: string,
+  fromMonth: string,
+): Promise<Pick<DownloadItem, 'mvp_id' | 'downloaded_at' | 'order_id'>[]> => {
+  const { data } = await DownloadEntity.query
+    .bySeller({ seller_id: sellerId })
+    .between({ downloaded_at: fromMonth }, { downloaded_at: '9999' })
+    .go({ pages: 'all', attributes: ['mvp_id', 'downloaded_at', 'order_id'] });
+  return data;
+};
+
 /** D3: the buyer's latest download of one template, or `null`. */
 export const findLatestDownload = async (
   userId: string,

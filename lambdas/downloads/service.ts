@@ -40,6 +40,7 @@ import {
   findLatestDownload,
   getDownloadGrant,
   listDownloadsBySeller,
+  listDownloadsBySellerSince,
   listDownloadsByUser,
   putPastDownload,
   recordDownload,
@@ -315,6 +316,20 @@ export const listSellerRecentDownloads = async (
 /** Downloads of the seller's templates in a month (`YYYY-MM`, UTC): the payout run, "This Month". */
 export const countSellerDownloadsInMonth = (sellerId: string, monthYear: string): Promise<number> =>
   countDownloadsBySellerInMonth(sellerId, monthYear);
+
+/**
+ * The downloads of the seller's templates from a month on, for the seller's analytics: which
+ * template, when, and whether it was a bought template's (those share in no pool).
+ */
+export const listSellerDownloadsSince = async (
+  sellerId: string,
+  fromMonth: string,
+): Promise<{ mvpId: string; downloadedAt: string; bought: boolean }[]> =>
+  (await listDownloadsBySellerSince(sellerId, fromMonth)).map((item) => ({
+    mvpId: item.mvp_id,
+    downloadedAt: item.downloaded_at,
+    bought: item.order_id !== undefined,
+  }));
 
 /** Whether the user has ever downloaded the template (verified buyer, dispute eligibility). */
 export const hasDownloaded = async (userId: string, mvpId: string): Promise<boolean> =>

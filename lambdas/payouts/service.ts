@@ -119,6 +119,19 @@ export const estimateThisMonth = async (sellerId: string, now: Date): Promise<nu
 };
 
 /**
+ * The seller's payout months (any status) with the two shares they were computed from, minor
+ * units: the seller's analytics spread them over the templates.
+ */
+export const payoutSharesOfSeller = async (
+  sellerId: string,
+): Promise<{ month: string; poolShare: number; salesShare: number }[]> =>
+  (await listPayoutsOfSeller(sellerId)).map((item) => ({
+    month: item.month_year,
+    poolShare: item.pool_share_amount,
+    salesShare: item.sales_share_amount,
+  }));
+
+/**
  * `GET /api/payouts?status=`: the caller's payouts (newest month first, filtered) and the four
  * figures of the page, from the caller's own rows only.
  *

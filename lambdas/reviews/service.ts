@@ -54,6 +54,19 @@ export const toPublicReview = (item: ReviewItem): PublicReview => ({
   updated_at: item.updated_at,
 });
 
+/**
+ * The ratings given to some templates (any status), with when: the seller's analytics. No
+ * reviewer is named.
+ */
+export const listRatingsOfTemplates = async (
+  mvpIds: readonly string[],
+): Promise<{ mvpId: string; rating: number; createdAt: string }[]> =>
+  (await Promise.all(mvpIds.map((mvpId) => listReviewsByMvp(mvpId)))).flat().map((item) => ({
+    mvpId: item.mvp_id,
+    rating: item.rating,
+    createdAt: item.created_at,
+  }));
+
 /** The reviews of an approved template, newest first, with its current average. */
 export const listReviews = async (mvpId: string): Promise<ReviewList> => {
   const mvp = await getApprovedMvpItem(mvpId);

@@ -1,4 +1,4 @@
-/** The sellers Lambda (public seller pages): its rows of the route table. */
+/** The sellers Lambda (public seller pages, a seller's own analytics): its rows of the route table. */
 import { loadCallerProfile } from '../profiles/profile-loader';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
@@ -7,6 +7,9 @@ export const handler = createHttpHandler(
   {
     'get-seller-profile': () =>
       import('./handlers/get-seller-profile').then((m) => m.getSellerProfile),
+    'get-my-analytics': () => import('./handlers/get-my-analytics').then((m) => m.getMyAnalytics),
+    'export-my-analytics': () =>
+      import('./handlers/export-my-analytics').then((m) => m.exportMyAnalytics),
   },
   { loadProfile: loadCallerProfile },
 );

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * The signed-in shell, placeholder pages, beta access (a fresh account per press) and the launch
+ * The signed-in shell, beta access (a fresh account per press) and the launch
  * overlay. The stack's launch moment is in the past (the default), so the overlay test serves a
  * future `launchAt` by intercepting `/config.json` in this browser only: the product code is
  * exercised unchanged (countdown, form, the real lead endpoint), without a second stack.
@@ -22,19 +22,6 @@ const signIn = async (session: BrowserSession, email: string, password: string) 
 
 describe('shell navigation', () => {
   const session = useBrowserSession({ perTest: true });
-
-  it('shows the named under-construction page for placeholder routes', async () => {
-    const { page } = session;
-    for (const [path, name] of [
-      ['/analytics', 'Analytics'],
-      ['/stories', 'Success Stories'],
-    ] as const) {
-      await page.goto(path);
-      await page.getByRole('heading', { name, level: 1 }).waitFor();
-      expect(await page.getByTestId('under-construction').isVisible()).toBe(true);
-    }
-    await screenshot(page, 'under-construction');
-  });
 
   it('shows Dashboard and Settings but no admin shortcut to a buyer', async () => {
     const { page } = session;

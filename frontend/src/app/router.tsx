@@ -37,13 +37,15 @@ const PricingRoute = lazyPage(() => import('./routes/pricing'));
 const SuccessRoute = lazyPage(() => import('./routes/success'));
 const LicenseRoute = lazyPage(() => import('./routes/license'));
 const PayoutsRoute = lazyPage(() => import('./routes/payouts'));
+const PayoutSettingsRoute = lazyPage(() => import('./routes/payout-settings'));
+const AnalyticsRoute = lazyPage(() => import('./routes/analytics'));
+const StoriesRoute = lazyPage(() => import('./routes/stories'));
 const ConnectStripeRoute = lazyPage(() => import('./routes/connect-stripe'));
 const GithubAppCallbackRoute = lazyPage(() => import('./routes/github-app-callback'));
 const BuyerGithubCallbackRoute = lazyPage(() => import('./routes/buyer-github-callback'));
 const BuyerNetlifyCallbackRoute = lazyPage(() => import('./routes/buyer-netlify-callback'));
 const AdminRoute = lazyPage(() => import('./routes/admin'));
 const ContactRoute = lazyPage(() => import('./routes/contact'));
-const UnderConstructionRoute = lazyPage(() => import('./routes/under-construction'));
 const StatusRoute = lazyPage(() => import('./routes/status'));
 const NewsletterUnsubscribeRoute = lazyPage(() => import('./routes/newsletter-unsubscribe'));
 const NewsletterConfirmRoute = lazyPage(() => import('./routes/newsletter-confirm'));
@@ -71,16 +73,6 @@ const CONTENT_PAGES: readonly (readonly [string, ReturnType<typeof contentRoute>
   [paths.help.path, contentRoute(() => import('../../content/help.md'))],
   [paths.guidelines.path, contentRoute(() => import('../../content/guidelines.md'))],
   [paths.docs.path, contentRoute(() => import('../../content/docs.md'))],
-];
-
-/**
- * Routes whose page is not built (yet): each shows the under-construction page with its name.
- * A page that lands takes its row out of this list (two routes on one path would be ambiguous).
- */
-const UNDER_CONSTRUCTION: readonly (readonly [string, string])[] = [
-  [paths.analytics.path, 'Analytics'],
-  [paths.payoutSettings.path, 'Payout Settings'],
-  [paths.stories.path, 'Success Stories'],
 ];
 
 const routes: RouteObject[] = [
@@ -112,6 +104,9 @@ const routes: RouteObject[] = [
       { path: paths.success.path, element: <SuccessRoute /> },
       { path: paths.license.path, element: <LicenseRoute /> },
       { path: paths.payouts.path, element: <PayoutsRoute /> },
+      { path: paths.payoutSettings.path, element: <PayoutSettingsRoute /> },
+      { path: paths.analytics.path, element: <AnalyticsRoute /> },
+      { path: paths.stories.path, element: <StoriesRoute /> },
       { path: paths.connectStripe.path, element: <ConnectStripeRoute /> },
       { path: paths.githubAppCallback.path, element: <GithubAppCallbackRoute /> },
       { path: paths.buyerGithubCallback.path, element: <BuyerGithubCallbackRoute /> },
@@ -121,11 +116,6 @@ const routes: RouteObject[] = [
       { path: paths.status.path, element: <StatusRoute /> },
       { path: paths.contact.path, element: <ContactRoute title="Contact Us" /> },
       { path: paths.support.path, element: <ContactRoute title="Support" /> },
-      // Pages of later issues and the spec's placeholder pages: a named under-construction page.
-      ...UNDER_CONSTRUCTION.map(([path, pageName]) => ({
-        path,
-        element: <UnderConstructionRoute pageName={pageName} />,
-      })),
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -31,3 +31,17 @@ export async function apiDownload<Route extends DownloadRoute>(
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
   return { blob: await response.blob(), filename };
 }
+
+/** Hands a downloaded file to the browser as a download, through a temporary object URL. */
+export function saveDownload(file: ApiDownload, fallbackName: string): void {
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.filename ?? fallbackName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has started the download; revoking at once can cancel it in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}

@@ -11,6 +11,7 @@
  * the request types are the schemas' `z.input`, read with `typeof`).
  */
 import type { HealthReport } from './health';
+import type { SellerAnalytics } from './seller-analytics';
 import type * as z from 'zod';
 import type { RouteKey } from '../design/routes';
 import type {
@@ -39,8 +40,10 @@ import type {
   DeploymentList,
   GithubAuthorizeBody,
   GithubCallbackResult,
+  LaunchStoryList,
   NetlifyCallbackResult,
   OAuthCallbackBody,
+  storyInputSchema,
   UpgradePullRequest,
 } from './deployments';
 import type {
@@ -87,6 +90,7 @@ import type {
   CheckoutResult,
   CheckoutStatus,
   ConnectLinkResult,
+  ConnectLoginLink,
   ConnectStatus,
   checkoutRequestSchema,
   subscriptionUpdateSchema,
@@ -260,6 +264,10 @@ interface ApiRows {
   'POST /api/webhooks/stripe': { body: unknown; response: { received: true } };
   'GET /api/connect': { response: ConnectStatus };
   'POST /api/connect/account-link': { response: ConnectLinkResult };
+  'POST /api/connect/login-link': { response: ConnectLoginLink };
+  'GET /api/my/analytics': { response: SellerAnalytics };
+  /** Not JSON: a `text/csv` attachment (call it with `apiDownload`). */
+  'GET /api/my/analytics/export': { response: Blob };
   'GET /api/payouts': { query: { status?: PayoutFilter }; response: SellerPayouts };
   'GET /api/admin/newsletter-types': { response: AdminNewsletterTypeList };
   'POST /api/admin/newsletter-types': {
@@ -390,6 +398,11 @@ interface ApiRows {
     response: NetlifyCallbackResult;
   };
   'POST /api/deployments/{id}/upgrade-pull-request': { response: UpgradePullRequest };
+  'PUT /api/deployments/{id}/story': {
+    body: z.input<typeof storyInputSchema>;
+    response: { deployment: Deployment; message: string };
+  };
+  'GET /api/stories': { response: LaunchStoryList };
   'DELETE /api/mvps/{id}': { response: ArchiveMvpResult };
   'GET /api/my/mvps': { response: MyMvpsResult };
   'GET /api/my/mvps/downloads': { response: SellerDownloadsResult };

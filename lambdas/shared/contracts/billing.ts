@@ -29,7 +29,16 @@ export const CONNECT_MESSAGES = {
   unexpected: 'An unexpected error occurred',
   connected: 'Stripe Account Connected!',
   approvalRequired: 'Seller Approval Required',
+  /** Our own texts where the spec has none. */
+  loginLinkFailed: 'Failed to open the Stripe Express dashboard. Please try again.',
+  notConnected: 'Connect your Stripe account first.',
+  onboardingUnfinished: 'Finish setting up your Stripe account first.',
 } as const;
+
+/** `POST /api/connect/login-link`: the Express dashboard, for one visit. */
+export interface ConnectLoginLink {
+  url: string;
+}
 
 const returnUrl = z
   .string({ error: 'A return address is required.' })

@@ -167,6 +167,8 @@ export interface Deployment {
   upgrade_status: 'opening' | 'opened' | 'failed' | null;
   upgrade_error: string | null;
   pull_request_url: string | null;
+  /** Shown on `/stories` (with the name and pitch given), or null while hidden. */
+  story: { title: string; description: string | null; shown_at: string } | null;
   created_at: string;
   updated_at: string;
   mvp: { title: string; slug: string; preview_images: string[] };
@@ -188,3 +190,50 @@ export interface UpgradePullRequest {
 /** Where the OAuth providers send the browser back (buyer spec §2). */
 export const BUYER_GITHUB_CALLBACK_PATH = '/buyer-github-callback';
 export const BUYER_NETLIFY_CALLBACK_PATH = '/buyer-netlify-callback';
+
+/** `/stories`: launched sites their buyers chose to show. */
+export const STORY_MESSAGES = {
+  notLaunched: 'Only a launched site (a finished deployment) can be shown in Success Stories.',
+  shown: 'Your site is now shown in Success Stories.',
+  hidden: 'Your site is no longer shown in Success Stories.',
+} as const;
+
+export const STORY_TITLE_MAX = 80;
+export const STORY_DESCRIPTION_MAX = 280;
+
+/**
+ * `PUT /api/deployments/{id}/story`: show the caller's launched site on `/stories` (with an
+ * optional name and pitch) or hide it again.
+ */
+export const storyInputSchema = z.object({
+  show: z.boolean({ error: 'Say whether to show the site (true or false).' }),
+  title: z
+    .string({ error: 'The name must be text.' })
+    .trim()
+    .max(STORY_TITLE_MAX, `The name can be at most ${STORY_TITLE_MAX} characters.`)
+    .optional(),
+  description: z
+    .string({ error: 'The description must be text.' })
+    .trim()
+    .max(
+      STORY_DESCRIPTION_MAX,
+      `The description can be at most ${STORY_DESCRIPTION_MAX} characters.`,
+    )
+    .optional(),
+});
+export type StoryInput = z.infer<typeof storyInputSchema>;
+
+/** One launched product on `/stories`: no e-mail, no account ids. */
+export interface LaunchStory {
+  id: string;
+  title: string;
+  description: string | null;
+  maker: string;
+  site_url: string;
+  shown_at: string;
+  template: { id: string; title: string; slug: string; preview_image: string | null };
+}
+
+export interface LaunchStoryList {
+  items: LaunchStory[];
+}

@@ -662,6 +662,24 @@ export const routes = [
       "Opens (once per version) a pull request with the template's latest approved version and its changelogs in the caller's repository.",
   },
   {
+    method: 'PUT',
+    path: '/api/deployments/{id}/story',
+    domain: 'deployments',
+    operation: 'set-deployment-story',
+    access: 'user',
+    summary:
+      "Show the caller's own launched site on Success Stories (with an optional name and pitch), or hide it.",
+  },
+  {
+    method: 'GET',
+    path: '/api/stories',
+    domain: 'deployments',
+    operation: 'list-stories',
+    access: 'public',
+    summary:
+      'Success Stories: launched sites their buyers chose to show, newest first, with their templates; no e-mails.',
+  },
+  {
     method: 'GET',
     path: '/api/connect',
     domain: 'billing',
@@ -676,6 +694,32 @@ export const routes = [
     operation: 'create-connect-account-link',
     access: 'approved-seller',
     summary: "The caller's Connect account (created once) and a fresh onboarding link for it.",
+  },
+  {
+    method: 'POST',
+    path: '/api/connect/login-link',
+    domain: 'billing',
+    operation: 'create-connect-login-link',
+    access: 'approved-seller',
+    summary:
+      "A one-time link into the caller's Stripe Express dashboard (409 until their Connect onboarding is finished).",
+  },
+  {
+    method: 'GET',
+    path: '/api/my/analytics',
+    domain: 'sellers',
+    operation: 'get-my-analytics',
+    access: 'approved-seller',
+    summary:
+      "The caller's own templates month by month (last 12 months): downloads, sales, earnings, ratings.",
+  },
+  {
+    method: 'GET',
+    path: '/api/my/analytics/export',
+    domain: 'sellers',
+    operation: 'export-my-analytics',
+    access: 'approved-seller',
+    summary: 'The same analytics as a CSV download, one row per template and month.',
   },
   {
     method: 'GET',

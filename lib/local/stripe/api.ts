@@ -7,7 +7,13 @@ import type Stripe from 'stripe';
 import { cancelSubscription, updateSubscription } from './billing';
 import { listInvoices } from './invoices';
 import { createSession } from './checkout';
-import { createAccount, createAccountLink, createTransfer, listTransfers } from './connect';
+import {
+  createAccount,
+  createAccountLink,
+  createLoginLink,
+  createTransfer,
+  listTransfers,
+} from './connect';
 import { mustFind, type Collection, type Context } from './context';
 import {
   expandParam,
@@ -132,6 +138,11 @@ const routes: Route[] = [
   retrieve('/v1/refunds', 'refunds', 'refund'),
   { method: 'POST', path: '/v1/accounts', handler: (ctx, params) => createAccount(ctx, params) },
   retrieve('/v1/accounts', 'accounts', 'account'),
+  {
+    method: 'POST',
+    path: '/v1/accounts/:id/login_links',
+    handler: (ctx, _p, id) => createLoginLink(ctx, id),
+  },
   {
     method: 'POST',
     path: '/v1/account_links',

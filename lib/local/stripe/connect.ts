@@ -23,6 +23,9 @@ import { CURRENCY, listOf, pageOf } from './objects';
 export const onboardingPagePath = (account: string, link: string) =>
   `/connect/onboarding/${account}?link=${encodeURIComponent(link)}`;
 
+/** `/express/{account}`: the connected account's Express dashboard. */
+export const expressDashboardPath = (account: string) => `/express/${account}`;
+
 /** What Stripe asks of a new UK Express account before it can be paid. */
 const DUE = [
   'business_profile.url',
@@ -158,6 +161,29 @@ export const createAccountLink = (ctx: Context, params: Params): Stripe.AccountL
     created: ctx.now,
     expires_at: expiresAt,
     url: `${ctx.endpoint}${onboardingPagePath(account.id, link)}`,
+  };
+};
+
+/**
+ * `POST /v1/accounts/{id}/login_links`: a link to this server's Express dashboard page. As Stripe
+ * does, only for an Express account that has finished onboarding.
+ */
+export const createLoginLink = (ctx: Context, accountId: string): Stripe.LoginLink => {
+  const account = mustFind(ctx, 'accounts', accountId, 'account');
+  if (account.type !== 'express' && account.controller?.stripe_dashboard?.type !== 'express') {
+    throw invalidRequest(
+      'Cannot create a login link for an account that is not an Express account.',
+    );
+  }
+  if (!account.details_submitted) {
+    throw invalidRequest(
+      'Cannot create a login link for an account that has not completed onboarding.',
+    );
+  }
+  return {
+    object: 'login_link',
+    created: ctx.now,
+    url: `${ctx.endpoint}${expressDashboardPath(account.id)}`,
   };
 };
 

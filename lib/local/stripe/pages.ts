@@ -179,3 +179,45 @@ export const handleOnboardingPage = async (
     ),
   );
 };
+
+/**
+ * `GET /express/{account}`: the connected account's Express dashboard, as far as a seller needs
+ * it here: who the account pays, whether payouts are on, and the transfers it has received.
+ */
+export const handleExpressDashboardPage = (
+  ctx: Context,
+  accountId: string,
+  response: ServerResponse,
+): void => {
+  const account = ctx.state.accounts[accountId];
+  if (!account) return notFound(response, 'This Express account does not exist.');
+  const transfers = Object.values(ctx.state.transfers)
+    .filter((transfer) => transfer.destination === account.id)
+    .sort((a, b) => b.created - a.created);
+  const received = transfers.reduce(
+    (sum, transfer) => sum + transfer.amount - transfer.amount_reversed,
+    0,
+  );
+  const rows = transfers
+    .map(
+      (transfer) =>
+        `<tr><td>${escapeHtml(new Date(transfer.created * 1000).toLocaleDateString('en-GB'))}</td><td>${escapeHtml(transfer.description ?? transfer.transfer_group ?? transfer.id)}</td><td>${formatPounds(transfer.amount - transfer.amount_reversed)}</td></tr>`,
+    )
+    .join('');
+  sendHtml(
+    response,
+    200,
+    page(
+      'Express dashboard',
+      `<div class="badge">Local Stripe (test mode)</div>
+<h1>Express dashboard</h1>
+<div class="summary">
+  <p>${escapeHtml(account.business_profile?.name ?? account.email ?? account.id)}</p>
+  <p>Payouts: <strong>${account.payouts_enabled ? 'enabled' : 'not enabled yet'}</strong></p>
+  <p>Received in total</p><div class="total">${formatPounds(received)}</div>
+</div>
+<h2>Transfers</h2>
+${rows ? `<table style="width:100%"><thead><tr><th align="left">Date</th><th align="left">What</th><th align="left">Amount</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No transfers yet.</p>'}`,
+    ),
+  );
+};

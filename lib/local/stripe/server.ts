@@ -13,7 +13,7 @@ import { handleApiRequest } from './api';
 import type { Context, EventRequest } from './context';
 import { handleControlRequest } from './control';
 import { decodeForm, newId, readBody, sendJson, StripeApiError, type Params } from './http';
-import { handleCheckoutPage, handleOnboardingPage } from './pages';
+import { handleCheckoutPage, handleExpressDashboardPage, handleOnboardingPage } from './pages';
 import { nowSeconds, type Store } from './store';
 import type { WebhookDispatcher } from './webhooks';
 
@@ -139,6 +139,9 @@ export const createStripeServer = (options: StripeServerOptions): Server => {
         response,
       );
     }
+    const express = /^\/express\/([^/]+)$/.exec(path);
+    if (express)
+      return handleExpressDashboardPage(pageContext, decodeURIComponent(express[1]!), response);
     if (path.startsWith('/_local/')) {
       const unauthorized = checkKey(request);
       if (unauthorized)

@@ -25,6 +25,7 @@ const TYPES = [
   'Event',
   'Invoice',
   'InvoicePayment',
+  'LoginLink',
   'LineItem',
   'PaymentIntent',
   'PaymentMethod',
@@ -225,7 +226,7 @@ describe('the local Stripe server answers in the shapes stripe-node declares', (
     expectShape('Charge', await stripe.charges.retrieve(charge.id), 'charges.retrieve (refunded)');
   });
 
-  it('Connect: accounts (express and controller), account links, onboarding, transfers', async () => {
+  it('Connect: accounts (express and controller), account links, onboarding, login links, transfers', async () => {
     const express = await stripe.accounts.create({
       type: 'express',
       country: 'GB',
@@ -252,7 +253,16 @@ describe('the local Stripe server answers in the shapes stripe-node declares', (
       type: 'account_onboarding',
     });
     expectShape('AccountLink', link, 'accountLinks.create');
+    await expect(stripe.accounts.createLoginLink(express.id)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      message: expect.stringContaining('has not completed onboarding'),
+    });
     await server.control.completeOnboarding(express.id);
+    const loginLink = await stripe.accounts.createLoginLink(express.id);
+    expectShape('LoginLink', loginLink, 'accounts.createLoginLink');
+    const dashboard = await fetch(loginLink.url);
+    expect(dashboard.status).toBe(200);
+    expect(await dashboard.text()).toContain('Express dashboard');
     expectShape(
       'Account',
       await stripe.accounts.retrieve(express.id),

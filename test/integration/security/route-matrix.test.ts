@@ -132,6 +132,9 @@ const matrix: Record<string, Cell> = {
   'POST /api/deployments/{id}/netlify/authorize-url': { allowed: [] },
   'POST /api/deployments/netlify/callback': { allowed: 'signed-in' },
   'POST /api/deployments/{id}/upgrade-pull-request': { allowed: [] },
+  // The victim's deployment: nobody else can show or hide it (404, as if absent).
+  'PUT /api/deployments/{id}/story': { allowed: [] },
+  'GET /api/stories': { allowed: 'everyone' },
   'POST /api/webhooks/github': { allowed: 'everyone' },
   'GET /api/github/app/install-url': { allowed: APPROVED_SELLERS },
   // A made-up state: 400 for every approved seller.
@@ -143,6 +146,10 @@ const matrix: Record<string, Cell> = {
   'POST /api/my/mvps/{id}/github/sync': { allowed: [] },
   'GET /api/connect': { allowed: APPROVED_SELLERS },
   'POST /api/connect/account-link': { allowed: APPROVED_SELLERS },
+  // The caller's own Connect account (none here: 409 for the approved sellers).
+  'POST /api/connect/login-link': { allowed: APPROVED_SELLERS },
+  'GET /api/my/analytics': { allowed: APPROVED_SELLERS },
+  'GET /api/my/analytics/export': { allowed: APPROVED_SELLERS },
   'GET /api/payouts': { allowed: APPROVED_SELLERS },
   'GET /api/admin/newsletter-types': { allowed: ADMINS, seesPrivateData: ADMINS },
   'POST /api/admin/newsletter-types': { allowed: ADMINS, seesPrivateData: ADMINS },

@@ -43,6 +43,10 @@ export interface DeploymentItem {
   upgrade_version?: string;
   upgrade_pr_url?: string;
   upgrade_pr_number?: number;
+  /** Shown on `/stories` since then (its LaunchStory item's sort key); absent while hidden. */
+  story_shown_at?: string;
+  story_title?: string;
+  story_description?: string;
   mvp_title: string;
   mvp_slug: string;
   mvp_preview_image_key?: string;

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutResult, ConnectStatus } from '../../../../lambdas/shared/contracts/billing';
-import { CHECKOUT_MESSAGES } from '../../../../lambdas/shared/contracts/billing';
+import { CHECKOUT_MESSAGES, CONNECT_MESSAGES } from '../../../../lambdas/shared/contracts/billing';
 import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
 import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { LicenseEntity } from '../../../../lambdas/shared/db/entities/license';
@@ -217,6 +217,9 @@ describe('Connect', () => {
   });
 
   it('creates the account once, links to onboarding, and follows account.updated', async () => {
+    const early = await callBilling('POST', '/api/connect/login-link', sellerId);
+    expect(early.statusCode).toBe(409);
+    expect(jsonBody<ApiErrorBody>(early).message).toBe(CONNECT_MESSAGES.notConnected);
     const first = await callBilling('POST', '/api/connect/account-link', sellerId);
     expect(first.statusCode, first.body).toBe(200);
     const { account_link_url } = jsonBody<{ account_link_url: string }>(first);
@@ -227,6 +230,10 @@ describe('Connect', () => {
     expect(
       jsonBody<ConnectStatus>(await callBilling('GET', '/api/connect', sellerId)),
     ).toMatchObject({ connected: true, payouts_enabled: false });
+    // Stripe makes no dashboard link before onboarding: the seller is told to finish it.
+    const unfinished = await callBilling('POST', '/api/connect/login-link', sellerId);
+    expect(unfinished.statusCode).toBe(409);
+    expect(jsonBody<ApiErrorBody>(unfinished).message).toBe(CONNECT_MESSAGES.onboardingUnfinished);
 
     await control.completeOnboarding(accountId);
     const [updated] = await control.events({ type: 'account.updated', object: accountId });
@@ -236,6 +243,11 @@ describe('Connect', () => {
       payouts_enabled: true,
       details_submitted: true,
     });
+    const login = await callBilling('POST', '/api/connect/login-link', sellerId);
+    expect(login.statusCode, login.body).toBe(200);
+    const { url } = jsonBody<{ url: string }>(login);
+    expect(url).toContain(`/express/${accountId}`);
+    expect(await (await fetch(url)).text()).toContain('Express dashboard');
 
     // An older account.updated (payouts not yet enabled) delivered late changes nothing.
     const stale = {
@@ -254,5 +266,6 @@ describe('Connect', () => {
     const buyerId = `buyer-${randomUUID()}`;
     await putProfile({ id: buyerId });
     expect((await callBilling('POST', '/api/connect/account-link', buyerId)).statusCode).toBe(403);
+    expect((await callBilling('POST', '/api/connect/login-link', buyerId)).statusCode).toBe(403);
   });
 });

@@ -1,13 +1,28 @@
 /**
  * The buyer dashboard's deployments (issue 12): each with its status badge, site and repository
- * links, and for a deployment of an older version than the latest approved one, "Open upgrade pull
- * request" (then a link to the pull request).
+ * links, for a deployment of an older version than the latest approved one, "Open upgrade pull
+ * request" (then a link to the pull request), and for a launched site the switch that shows it in
+ * Success Stories.
  */
-import { Alert, Badge, Button, Card, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  HStack,
+  Link,
+  Spinner,
+  Stack,
+  Switch,
+  Text,
+} from '@chakra-ui/react';
 import { LuExternalLink, LuGitPullRequest } from 'react-icons/lu';
 import { type Deployment, useMyDeployments, useOpenUpgradePullRequest } from '../api/deployments';
 import { deploymentStatusColor, deploymentStatusLabel } from '../lib/deployment-status';
-import { DEPLOY_MESSAGES } from '@contracts/deployments';
+import { DEPLOY_MESSAGES, isDeploymentFinished } from '@contracts/deployments';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useSetStory } from '../api/stories';
 import { messageOf } from './create-repository-flow';
 
 function UpgradeAction({ deployment }: { deployment: Deployment }) {
@@ -49,6 +64,39 @@ function UpgradeAction({ deployment }: { deployment: Deployment }) {
       {failure && (
         <Text fontSize="xs" color="fg.error">
           {failure}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Opt-in: the launched site (name, address, template) on the public Success Stories page. */
+function StoryToggle({ deployment }: { deployment: Deployment }) {
+  const story = useSetStory();
+  if (!isDeploymentFinished(deployment.status) || !deployment.netlify_site_url) return null;
+  const shown = story.isPending ? story.variables.show : deployment.story !== null;
+  return (
+    <Stack gap="1" align="start">
+      <Switch.Root
+        colorPalette="purple"
+        size="sm"
+        checked={shown}
+        disabled={story.isPending}
+        onCheckedChange={(details) => story.mutate({ id: deployment.id, show: details.checked })}
+        data-testid="story-toggle"
+      >
+        <Switch.HiddenInput />
+        <Switch.Control />
+        <Switch.Label fontSize="sm">
+          Show my site in{' '}
+          <Link asChild colorPalette="purple" variant="underline">
+            <RouterLink to={paths.stories.getHref()}>Success Stories</RouterLink>
+          </Link>
+        </Switch.Label>
+      </Switch.Root>
+      {story.isError && (
+        <Text fontSize="xs" color="fg.error">
+          {messageOf(story.error, 'Failed to change Success Stories. Please try again.')}
         </Text>
       )}
     </Stack>
@@ -111,6 +159,7 @@ export function DeploymentsCard() {
                   </Text>
                 )}
                 <UpgradeAction deployment={deployment} />
+                <StoryToggle deployment={deployment} />
               </Stack>
             ))}
           </Stack>

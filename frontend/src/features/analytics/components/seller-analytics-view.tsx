@@ -1,0 +1,343 @@
+/**
+ * `/analytics` for approved sellers: their own templates over the last twelve months: downloads,
+ * one-time sales, earnings and ratings, for all templates or one, as figures, monthly charts and a
+ * table, with a CSV export. The charts (@chakra-ui/charts over recharts) load with this page only.
+ */
+import { useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  createListCollection,
+  Heading,
+  HStack,
+  Portal,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Stat,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { Chart, useChart } from '@chakra-ui/charts';
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { LuDownload, LuInfo } from 'react-icons/lu';
+import { formatGbp } from '@contracts/money';
+import type { AnalyticsMonth, SellerAnalytics } from '@contracts/seller-analytics';
+import { errorMessage } from '../../../lib/api-error';
+import { formatCount, formatMonthYear, formatRating } from '../../../lib/format';
+import { useExportSellerAnalytics } from '../api/export-seller-analytics';
+import { useSellerAnalytics } from '../api/get-seller-analytics';
+import { shortMonth } from '../lib/months';
+
+const ALL = 'all';
+
+export function SellerAnalyticsView() {
+  const analytics = useSellerAnalytics();
+  const exporter = useExportSellerAnalytics();
+  const [selected, setSelected] = useState(ALL);
+  const data = analytics.data;
+
+  return (
+    <Stack gap="6" data-testid="seller-analytics" aria-busy={analytics.isFetching}>
+      <HStack justify="space-between" align="end" wrap="wrap" gap="3">
+        <Stack gap="1">
+          <Heading as="h1" size="3xl">
+            Analytics
+          </Heading>
+          <Text color="fg.muted">
+            Downloads, sales, earnings and ratings of your templates, month by month
+            {data
+              ? ` (${formatMonthYear(data.months[0]!)} – ${formatMonthYear(data.months.at(-1)!)})`
+              : ''}
+            .
+          </Text>
+        </Stack>
+        <Button
+          variant="outline"
+          colorPalette="purple"
+          loading={exporter.isPending}
+          disabled={!data}
+          onClick={() => exporter.mutate()}
+        >
+          <LuDownload /> Export CSV
+        </Button>
+      </HStack>
+      {exporter.isError && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{errorMessage(exporter.error)}</Alert.Title>
+        </Alert.Root>
+      )}
+
+      {analytics.isError ? (
+        <Alert.Root status="error" data-testid="seller-analytics-error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Failed to load your analytics.</Alert.Title>
+            <Alert.Description>{errorMessage(analytics.error)}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={() => void analytics.refetch()}>
+            Retry
+          </Button>
+        </Alert.Root>
+      ) : !data ? (
+        <Skeleton h="96" />
+      ) : data.templates.length === 0 ? (
+        <Alert.Root status="info" data-testid="seller-analytics-empty">
+          <Alert.Indicator />
+          <Alert.Title>
+            You have no templates yet. Their downloads, sales and ratings will show here.
+          </Alert.Title>
+        </Alert.Root>
+      ) : (
+        <AnalyticsBody data={data} selected={selected} onSelect={setSelected} />
+      )}
+    </Stack>
+  );
+}
+
+function AnalyticsBody(props: {
+  data: SellerAnalytics;
+  selected: string;
+  onSelect: (id: string) => void;
+}) {
+  const { data, selected } = props;
+  const template = data.templates.find((item) => item.mvp_id === selected);
+  const months = template ? template.months : data.overall.months;
+  const totals = template ? template.totals : data.overall.totals;
+  const choices = createListCollection({
+    items: [
+      { label: 'All templates', value: ALL },
+      ...data.templates.map((item) => ({ label: item.title, value: item.mvp_id })),
+    ],
+  });
+  const rows = months.map((month) => ({ ...month, label: shortMonth(month.month) }));
+
+  return (
+    <Stack gap="6">
+      <Select.Root
+        collection={choices}
+        value={[selected]}
+        onValueChange={(details) => props.onSelect(details.value[0] ?? ALL)}
+        maxW={{ base: 'full', sm: 'sm' }}
+        size="sm"
+      >
+        <Select.HiddenSelect />
+        <Select.Label>Template</Select.Label>
+        <Select.Control>
+          <Select.Trigger data-testid="analytics-template-select">
+            <Select.ValueText />
+          </Select.Trigger>
+          <Select.IndicatorGroup>
+            <Select.Indicator />
+          </Select.IndicatorGroup>
+        </Select.Control>
+        <Portal>
+          <Select.Positioner>
+            <Select.Content>
+              {choices.items.map((item) => (
+                <Select.Item item={item} key={item.value}>
+                  {item.label}
+                  <Select.ItemIndicator />
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Positioner>
+        </Portal>
+      </Select.Root>
+
+      <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">
+        <Figure id="downloads" label="Downloads" value={formatCount(totals.downloads)} />
+        <Figure
+          id="sales"
+          label="Sales"
+          value={formatCount(totals.sales)}
+          help={`${formatGbp(totals.sales_amount)} after refunds`}
+        />
+        <Figure
+          id="earnings"
+          label="Earnings"
+          value={formatGbp(totals.earnings)}
+          help="Your share"
+        />
+        <Figure
+          id="rating"
+          label="Average rating"
+          value={totals.average_rating === null ? '–' : formatRating(totals.average_rating)}
+          help={`${formatCount(totals.ratings)} ${totals.ratings === 1 ? 'review' : 'reviews'}`}
+        />
+      </SimpleGrid>
+
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <ChartCard title="Earnings" wide>
+          <EarningsChart rows={rows} />
+        </ChartCard>
+        <ChartCard title="Downloads">
+          <CountChart rows={rows} field="downloads" color="blue.solid" label="Downloads" />
+        </ChartCard>
+        <ChartCard title="Sales">
+          <CountChart rows={rows} field="sales" color="teal.solid" label="Sales" />
+        </ChartCard>
+        <ChartCard title="Reviews">
+          <CountChart rows={rows} field="ratings" color="orange.solid" label="Reviews" />
+        </ChartCard>
+      </SimpleGrid>
+
+      <Alert.Root status="info" variant="subtle" data-testid="analytics-pool-note">
+        <Alert.Indicator>
+          <LuInfo />
+        </Alert.Indicator>
+        <Alert.Title fontWeight="normal">
+          Earnings are 70% of your one-time sales plus your share of the subscription pool, which is
+          added when a month&apos;s payout is calculated on the 1st of the next month
+          {data.pool_pending_months.length > 0
+            ? ` (not yet for ${data.pool_pending_months.map(formatMonthYear).slice(-2).join(' and ')})`
+            : ''}
+          .
+        </Alert.Title>
+      </Alert.Root>
+
+      <Stack gap="3">
+        <Heading as="h2" size="lg">
+          By template
+        </Heading>
+        <Table.ScrollArea borderWidth="1px" rounded="md">
+          <Table.Root size="sm" data-testid="analytics-templates">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Template</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Downloads</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Sales</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Earnings</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Rating</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {data.templates.map((item) => (
+                <Table.Row key={item.mvp_id}>
+                  <Table.Cell>{item.title}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatCount(item.totals.downloads)}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatCount(item.totals.sales)}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatGbp(item.totals.earnings)}</Table.Cell>
+                  <Table.Cell textAlign="end">
+                    {item.totals.average_rating === null
+                      ? '–'
+                      : `${formatRating(item.totals.average_rating)} (${formatCount(item.totals.ratings)})`}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      </Stack>
+    </Stack>
+  );
+}
+
+function Figure(props: { id: string; label: string; value: string; help?: string }) {
+  return (
+    <Card.Root variant="outline" data-testid={`analytics-figure-${props.id}`}>
+      <Card.Body p={{ base: '4', md: '5' }}>
+        <Stat.Root>
+          <Stat.Label>{props.label}</Stat.Label>
+          <Stat.ValueText>{props.value}</Stat.ValueText>
+          {props.help && <Stat.HelpText as="dd">{props.help}</Stat.HelpText>}
+        </Stat.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function ChartCard(props: { title: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <Card.Root
+      variant="outline"
+      gridColumn={props.wide ? { lg: 'span 2' } : undefined}
+      data-testid={`analytics-chart-${props.title.toLowerCase()}`}
+    >
+      <Card.Body p="5" gap="3">
+        <Heading as="h3" size="sm">
+          {props.title} per month
+        </Heading>
+        {props.children}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+type ChartRow = AnalyticsMonth & { label: string };
+
+function CountChart(props: {
+  rows: ChartRow[];
+  field: 'downloads' | 'sales' | 'ratings';
+  color: string;
+  label: string;
+}) {
+  const chart = useChart({
+    data: props.rows,
+    series: [{ name: props.field, color: props.color, label: props.label }],
+  });
+  return (
+    <Chart.Root maxH="56" chart={chart}>
+      <BarChart responsive data={chart.data}>
+        <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
+        <XAxis dataKey={chart.key('label')} tickLine={false} axisLine={false} minTickGap={8} />
+        <YAxis tickLine={false} axisLine={false} allowDecimals={false} width={36} />
+        <Tooltip
+          cursor={{ fill: chart.color('bg.muted') }}
+          animationDuration={100}
+          content={<Chart.Tooltip />}
+        />
+        {chart.series.map((item) => (
+          <Bar
+            key={item.name}
+            isAnimationActive={false}
+            dataKey={chart.key(item.name)}
+            fill={chart.color(item.color)}
+            radius={2}
+          />
+        ))}
+      </BarChart>
+    </Chart.Root>
+  );
+}
+
+function EarningsChart(props: { rows: ChartRow[] }) {
+  const chart = useChart({
+    data: props.rows,
+    series: [{ name: 'earnings', color: 'purple.solid', label: 'Earnings' }],
+  });
+  return (
+    <Chart.Root maxH="64" chart={chart}>
+      <AreaChart responsive data={chart.data}>
+        <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
+        <XAxis dataKey={chart.key('label')} tickLine={false} axisLine={false} minTickGap={8} />
+        <YAxis
+          tickLine={false}
+          axisLine={false}
+          width={72}
+          tickFormatter={(pence: number) => formatGbp(pence)}
+        />
+        <Tooltip
+          cursor={{ stroke: chart.color('border') }}
+          animationDuration={100}
+          content={<Chart.Tooltip formatter={(pence: number) => formatGbp(pence)} />}
+        />
+        {chart.series.map((item) => (
+          <Area
+            key={item.name}
+            type="linear"
+            isAnimationActive={false}
+            dataKey={chart.key(item.name)}
+            fill={chart.color(item.color)}
+            fillOpacity={0.2}
+            stroke={chart.color(item.color)}
+            strokeWidth={2}
+          />
+        ))}
+      </AreaChart>
+    </Chart.Root>
+  );
+}

@@ -1,0 +1,244 @@
+/**
+ * The seller's analytics (`/analytics`): each of the caller's own templates month by month over
+ * the last twelve months, from what the marketplace records anyway: downloads (D11), one-time
+ * sales (the orders' seller index), payouts (their pool and sales shares) and reviews. Nothing is
+ * read by template id the caller did not get from their own template list, so another seller's
+ * figures can never appear.
+ *
+ * Earnings per template follow the payout's own arithmetic: the month's sales share (the payout's,
+ * or 70% of the month's sales while no payout exists) is spread over the templates by their net
+ * sales, and the payout's pool share by their quota-spending downloads (the ones the pool was
+ * shared by), each with largest-remainder rounding so the templates add up to the payout.
+ */
+import { oneTimeSalesOfSellerSince } from '../billing/service';
+import { listSellerDownloadsSince } from '../downloads/service';
+import { addMonths, monthName, monthOf } from '../payouts/months';
+import { payoutSharesOfSeller } from '../payouts/service';
+import { splitSale } from '../payouts/split';
+import { listRatingsOfTemplates } from '../reviews/service';
+import { config } from '../shared/config';
+import type { Profile } from '../shared/contracts/profile';
+import {
+  SELLER_ANALYTICS_MONTHS,
+  type AnalyticsMonth,
+  type SellerAnalytics,
+  type TemplateAnalytics,
+} from '../shared/contracts/seller-analytics';
+import { formatGbp } from '../shared/contracts/money';
+import { csvRecord } from '../shared/http/csv';
+import { listMyMvps } from '../templates/service';
+
+/** What the analytics are computed from: the caller's own rows only. */
+export interface AnalyticsInput {
+  months: readonly string[];
+  templates: readonly { id: string; title: string }[];
+  downloads: readonly { mvpId: string; downloadedAt: string; bought: boolean }[];
+  sales: readonly { mvpId: string; createdAt: string; amount: number }[];
+  payouts: readonly { month: string; poolShare: number; salesShare: number }[];
+  ratings: readonly { mvpId: string; rating: number; createdAt: string }[];
+  currency: string;
+}
+
+/**
+ * `total` split over `weights` in proportion, rounded down, the pence left over going one each to
+ * the largest remainders (ties to the earlier weight): the parts add up to `total` exactly. With
+ * no weight at all nothing is split (every part 0).
+ */
+export const allocate = (total: number, weights: readonly number[]): number[] => {
+  const sum = weights.reduce((acc, weight) => acc + weight, 0);
+  if (sum === 0 || total === 0) return weights.map(() => 0);
+  const whole = BigInt(total);
+  const denominator = BigInt(sum);
+  const parts = weights.map((weight, index) => {
+    const numerator = whole * BigInt(weight);
+    return { index, floor: numerator / denominator, remainder: numerator % denominator };
+  });
+  let left = whole - parts.reduce((acc, part) => acc + part.floor, 0n);
+  const order = [...parts].sort((a, b) =>
+    a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1,
+  );
+  for (const part of order) {
+    if (left === 0n) break;
+    part.floor += 1n;
+    left -= 1n;
+  }
+  return parts.map((part) => Number(part.floor));
+};
+
+const emptyMonth = (month: string): AnalyticsMonth => ({
+  month,
+  downloads: 0,
+  sales: 0,
+  sales_amount: 0,
+  earnings: 0,
+  ratings: 0,
+  average_rating: null,
+});
+
+/** Sums of months; the average over all their reviews (two decimals), null without any. */
+const totalOf = (months: readonly AnalyticsMonth[]): Omit<AnalyticsMonth, 'month'> => {
+  let ratingSum = 0;
+  const total = { downloads: 0, sales: 0, sales_amount: 0, earnings: 0, ratings: 0 };
+  for (const month of months) {
+    total.downloads += month.downloads;
+    total.sales += month.sales;
+    total.sales_amount += month.sales_amount;
+    total.earnings += month.earnings;
+    total.ratings += month.ratings;
+    ratingSum += (month.average_rating ?? 0) * month.ratings;
+  }
+  return {
+    ...total,
+    average_rating:
+      total.ratings === 0 ? null : Math.round((ratingSum / total.ratings) * 100) / 100,
+  };
+};
+
+/**
+ * The analytics from their rows (pure):
+ *   1. a zero month per template and month of the window; rows of other templates or months drop,
+ *   2. downloads, sales and ratings counted into their template's month,
+ *   3. each month's earnings spread over the templates (module comment),
+ *   4. per-template and overall totals.
+ */
+export const buildSellerAnalytics = (input: AnalyticsInput): SellerAnalytics => {
+  const monthIndex = new Map(input.months.map((month, index) => [month, index]));
+  const rows = new Map(
+    input.templates.map((template) => [template.id, input.months.map(emptyMonth)]),
+  );
+  const cell = (mvpId: string, at: string) => {
+    const index = monthIndex.get(at.slice(0, 7));
+    return index === undefined ? undefined : rows.get(mvpId)?.[index];
+  };
+  // Quota-spending downloads per template and month: what the pool was shared by.
+  const poolDownloads = new Map<string, number>();
+  for (const download of input.downloads) {
+    const target = cell(download.mvpId, download.downloadedAt);
+    if (!target) continue;
+    target.downloads += 1;
+    if (!download.bought) {
+      const key = `${download.mvpId}|${target.month}`;
+      poolDownloads.set(key, (poolDownloads.get(key) ?? 0) + 1);
+    }
+  }
+  for (const sale of input.sales) {
+    const target = cell(sale.mvpId, sale.createdAt);
+    if (!target) continue;
+    target.sales += 1;
+    target.sales_amount += sale.amount;
+  }
+  const ratingSums = new Map<AnalyticsMonth, number>();
+  for (const rating of input.ratings) {
+    const target = cell(rating.mvpId, rating.createdAt);
+    if (!target) continue;
+    target.ratings += 1;
+    ratingSums.set(target, (ratingSums.get(target) ?? 0) + rating.rating);
+  }
+  for (const [target, sum] of ratingSums) {
+    target.average_rating = Math.round((sum / target.ratings) * 100) / 100;
+  }
+
+  const payouts = new Map(input.payouts.map((payout) => [payout.month, payout]));
+  const ids = input.templates.map((template) => template.id);
+  input.months.forEach((month, index) => {
+    const cells = ids.map((id) => rows.get(id)![index]!);
+    const payout = payouts.get(month);
+    const salesTotal = cells.reduce((sum, target) => sum + target.sales_amount, 0);
+    const salesShare = payout ? payout.salesShare : splitSale(salesTotal).share;
+    const salesParts = allocate(
+      salesShare,
+      cells.map((target) => target.sales_amount),
+    );
+    const poolParts = payout
+      ? allocate(
+          payout.poolShare,
+          ids.map((id) => poolDownloads.get(`${id}|${month}`) ?? 0),
+        )
+      : ids.map(() => 0);
+    cells.forEach((target, position) => {
+      target.earnings = salesParts[position]! + poolParts[position]!;
+    });
+  });
+
+  const templates: TemplateAnalytics[] = input.templates.map((template) => {
+    const months = rows.get(template.id)!;
+    return { mvp_id: template.id, title: template.title, months, totals: totalOf(months) };
+  });
+  const overallMonths = input.months.map((month, index) => ({
+    ...totalOf(templates.map((template) => template.months[index]!)),
+    month,
+  }));
+  return {
+    months: [...input.months],
+    currency: input.currency,
+    templates,
+    overall: { months: overallMonths, totals: totalOf(overallMonths) },
+    pool_pending_months: input.months.filter((month) => !payouts.has(month)),
+  };
+};
+
+/** The window's months up to `now`'s, oldest first. */
+export const analyticsWindow = (now: Date): string[] => {
+  const current = monthOf(now);
+  return Array.from({ length: SELLER_ANALYTICS_MONTHS }, (_, index) =>
+    addMonths(current, index - SELLER_ANALYTICS_MONTHS + 1),
+  );
+};
+
+/** `GET /api/my/analytics`: the caller's own templates (their list first, then their rows). */
+export const getSellerAnalytics = async (
+  profile: Profile,
+  now = new Date(),
+): Promise<SellerAnalytics> => {
+  const months = analyticsWindow(now);
+  const from = months[0]!;
+  const mine = await listMyMvps(profile);
+  const templates = mine.items.map((item) => ({ id: item.id, title: item.title }));
+  const [downloads, sales, payouts, ratings] = await Promise.all([
+    listSellerDownloadsSince(profile.id, from),
+    oneTimeSalesOfSellerSince(profile.id, from),
+    payoutSharesOfSeller(profile.id),
+    listRatingsOfTemplates(templates.map((template) => template.id)),
+  ]);
+  return buildSellerAnalytics({
+    months,
+    templates,
+    downloads,
+    sales,
+    payouts,
+    ratings,
+    currency: config().STRIPE_CURRENCY,
+  });
+};
+
+/**
+ * The analytics as a spreadsheet: one row per template and month, amounts in pounds, with the
+ * month in words so a person reads it without a date format.
+ */
+export const sellerAnalyticsCsv = (analytics: SellerAnalytics): string =>
+  [
+    csvRecord([
+      'Template',
+      'Month',
+      'Downloads',
+      'Sales',
+      'Sales amount',
+      'Earnings',
+      'Reviews',
+      'Average rating',
+    ]),
+    ...analytics.templates.flatMap((template) =>
+      template.months.map((month) =>
+        csvRecord([
+          template.title,
+          monthName(month.month),
+          month.downloads,
+          month.sales,
+          formatGbp(month.sales_amount),
+          formatGbp(month.earnings),
+          month.ratings,
+          month.average_rating ?? '',
+        ]),
+      ),
+    ),
+  ].join('');

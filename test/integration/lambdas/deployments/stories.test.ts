@@ -1,0 +1,129 @@
+/**
+ * Success Stories through the deployments Lambda against DynamoDB Local: a buyer shows their own
+ * launched site (only a finished one, only their own), the public list carries only shown sites
+ * with their templates and no e-mail or account id, and hiding takes the site off the list.
+ */
+import { randomUUID } from 'node:crypto';
+import { ulid } from 'ulid';
+import { describe, expect, it } from 'vitest';
+import {
+  STORY_MESSAGES,
+  type Deployment,
+  type LaunchStoryList,
+} from '../../../../lambdas/shared/contracts/deployments';
+import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+import { DeploymentEntity } from '../../../../lambdas/shared/db/entities/deployment';
+import { handler } from '../../../../lambdas/deployments/index';
+import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
+import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
+import { putProfile } from '../../../fixtures/profiles';
+
+const call = async (method: HttpMethod, path: string, sub?: string, body?: unknown) =>
+  handler(
+    apiEvent({
+      method,
+      path,
+      ...(body === undefined ? {} : { body }),
+      ...(sub ? { claims: idTokenClaims({ sub, email: `${sub}@example.com` }) } : {}),
+    }),
+    lambdaContext('deployments'),
+  );
+
+const buyerWithDeployment = async (status = 'completed') => {
+  const sub = `story-${randomUUID()}`;
+  await putProfile({ id: sub, email: `${sub}@example.com`, display_name: 'Ada Maker' });
+  const id = ulid();
+  const now = new Date().toISOString();
+  await DeploymentEntity.create({
+    id,
+    user_id: sub,
+    mvp_id: 'mvp-story',
+    repo_name: `shop-${id.toLowerCase()}`,
+    status,
+    netlify_site_name: `shop-${id.toLowerCase()}`,
+    netlify_site_url: `https://shop-${id.toLowerCase()}.netlify.app`,
+    mvp_title: 'Shop Starter',
+    mvp_slug: 'shop-starter',
+    mvp_preview_image_key: 'previews/shop/1.png',
+    created_at: now,
+    updated_at: now,
+  }).go();
+  return { sub, id };
+};
+
+const stories = async () => {
+  const result = await call('GET', '/api/stories');
+  expect(result.statusCode).toBe(200);
+  return jsonBody<LaunchStoryList>(result).items;
+};
+
+describe('Success Stories', () => {
+  it('lists a launched site only once its owner shows it, and not after they hide it', async () => {
+    const shown = await buyerWithDeployment();
+    const hiddenOne = await buyerWithDeployment();
+    expect((await stories()).map((story) => story.id)).not.toContain(shown.id);
+
+    const result = await call('PUT', `/api/deployments/${shown.id}/story`, shown.sub, {
+      show: true,
+      title: 'Acme Shop',
+      description: 'Hand-made mugs, shipped weekly.',
+    });
+    expect(result.statusCode, result.body).toBe(200);
+    const answer = jsonBody<{ deployment: Deployment; message: string }>(result);
+    expect(answer.message).toBe(STORY_MESSAGES.shown);
+    expect(answer.deployment.story).toMatchObject({
+      title: 'Acme Shop',
+      description: 'Hand-made mugs, shipped weekly.',
+    });
+
+    const listed = await stories();
+    const story = listed.find((item) => item.id === shown.id);
+    expect(story).toMatchObject({
+      title: 'Acme Shop',
+      maker: 'Ada Maker',
+      site_url: expect.stringContaining('.netlify.app'),
+      template: { id: 'mvp-story', title: 'Shop Starter', slug: 'shop-starter' },
+    });
+    expect(story!.template.preview_image).toContain('previews/shop/1.png');
+    expect(listed.map((item) => item.id)).not.toContain(hiddenOne.id);
+    // No e-mail and no account id of the buyer in the public answer.
+    const raw = (await call('GET', '/api/stories')).body ?? '';
+    expect(raw).not.toContain(shown.sub);
+    expect(raw).not.toContain('@example.com');
+
+    const hide = await call('PUT', `/api/deployments/${shown.id}/story`, shown.sub, {
+      show: false,
+    });
+    expect(jsonBody<{ message: string }>(hide).message).toBe(STORY_MESSAGES.hidden);
+    expect((await stories()).map((item) => item.id)).not.toContain(shown.id);
+    const item = (await DeploymentEntity.get({ id: shown.id }).go()).data!;
+    expect(item.story_shown_at).toBeUndefined();
+  });
+
+  it('refuses an unfinished deployment and someone else’s', async () => {
+    const building = await buyerWithDeployment('processing');
+    const refused = await call('PUT', `/api/deployments/${building.id}/story`, building.sub, {
+      show: true,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(jsonBody<ApiErrorBody>(refused).message).toBe(STORY_MESSAGES.notLaunched);
+
+    const owner = await buyerWithDeployment();
+    const stranger = await buyerWithDeployment();
+    const foreign = await call('PUT', `/api/deployments/${owner.id}/story`, stranger.sub, {
+      show: true,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await stories()).map((item) => item.id)).not.toContain(owner.id);
+  });
+
+  it('explains a malformed request', async () => {
+    const { sub, id } = await buyerWithDeployment();
+    const result = await call('PUT', `/api/deployments/${id}/story`, sub, {
+      show: 'yes',
+      title: 'x'.repeat(81),
+    });
+    expect(result.statusCode).toBe(400);
+    expect(result.body).toContain('at most 80 characters');
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * `GET /api/my/analytics` and its CSV export through the sellers Lambda against DynamoDB Local:
+ * only the caller's own templates, each month's downloads, sales, earnings (the payout's shares
+ * spread over the templates) and ratings summed from the rows the marketplace records.
+ */
+import { describe, expect, it } from 'vitest';
+import { addMonths, monthOf } from '../../../../lambdas/payouts/months';
+import { handler } from '../../../../lambdas/sellers/index';
+import type { SellerAnalytics } from '../../../../lambdas/shared/contracts/seller-analytics';
+import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
+import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { ReviewEntity } from '../../../../lambdas/shared/db/entities/review';
+import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
+import { mvpItem } from '../../../fixtures/mvps';
+import { putOrder, templateOrder } from '../../../fixtures/orders';
+import { monthDownloadItems, putApprovedSeller, putPayout } from '../../../fixtures/payouts';
+import { putProfile } from '../../../fixtures/profiles';
+
+const call = (sub: string, path = '/api/my/analytics') =>
+  handler(
+    apiEvent({ path, claims: idTokenClaims({ sub, email: `${sub}@example.com` }) }),
+    lambdaContext('sellers'),
+  );
+
+const review = (mvpId: string, userId: string, rating: number, createdAt: string) =>
+  ReviewEntity.create({
+    mvp_id: mvpId,
+    user_id: userId,
+    id: `${mvpId}-${userId}`,
+    rating,
+    is_verified_buyer: true,
+    created_at: createdAt,
+    updated_at: createdAt,
+  }).go();
+
+describe('GET /api/my/analytics', () => {
+  it('sums the caller’s own templates per month and never shows another seller’s', async () => {
+    const seller = await putApprovedSeller();
+    const other = await putApprovedSeller();
+    const thisMonth = monthOf(new Date());
+    const lastMonth = addMonths(thisMonth, -1);
+    const kit = mvpItem({ seller_id: seller.id, title: 'Kit' });
+    const shop = mvpItem({ seller_id: seller.id, title: 'Shop' });
+    const theirs = mvpItem({ seller_id: other.id, title: 'Not yours' });
+    for (const item of [kit, shop, theirs]) await MvpEntity.create(item).go();
+
+    // Last month: Kit 3 quota downloads, Shop 1, plus one download of a bought Kit.
+    await DownloadEntity.batchPut([
+      ...monthDownloadItems(seller.id, lastMonth, 3, { mvpId: kit.id }),
+      ...monthDownloadItems(seller.id, lastMonth, 1, { mvpId: shop.id, firstBuyer: 10 }),
+      ...monthDownloadItems(seller.id, lastMonth, 1, { mvpId: kit.id, firstBuyer: 20 }).map(
+        (item) => ({ ...item, order_id: 'cs_bought' }),
+      ),
+      ...monthDownloadItems(other.id, lastMonth, 7, { mvpId: theirs.id, firstBuyer: 30 }),
+    ]);
+    const lastMonthAt = `${lastMonth}-10T12:00:00.000Z`;
+    // Kit sold twice last month (£10 and £20, £5 of the second refunded), Shop once this month.
+    await putOrder(
+      templateOrder('buyer-a', { ...kit, seller_id: seller.id }, 1_000, {
+        created_at: lastMonthAt,
+      }),
+    );
+    await putOrder(
+      templateOrder('buyer-b', { ...kit, seller_id: seller.id }, 2_000, {
+        created_at: lastMonthAt,
+        amount_refunded: 500,
+      }),
+    );
+    await putOrder(templateOrder('buyer-c', { ...shop, seller_id: seller.id }, 999));
+    await putOrder(templateOrder('buyer-d', { ...theirs, seller_id: other.id }, 50_000));
+    // Last month's payout: a pool share of 401p (split 3:1 by quota downloads) and 70% of £25.
+    await putPayout({
+      seller_id: seller.id,
+      month_year: lastMonth,
+      pool_share_amount: 401,
+      sales_share_amount: 1_750,
+    });
+    await putPayout({ seller_id: other.id, month_year: lastMonth, pool_share_amount: 9_999 });
+    await review(kit.id, 'buyer-a', 5, lastMonthAt);
+    await review(kit.id, 'buyer-b', 4, lastMonthAt);
+    await review(theirs.id, 'buyer-d', 1, lastMonthAt);
+
+    const result = await call(seller.id);
+    expect(result.statusCode).toBe(200);
+    const body = jsonBody<SellerAnalytics>(result);
+    expect(body.months).toHaveLength(12);
+    expect(body.months.at(-1)).toBe(thisMonth);
+    expect(body.templates.map((template) => template.title).sort()).toEqual(['Kit', 'Shop']);
+    expect(JSON.stringify(body)).not.toContain(theirs.id);
+
+    const kitRow = body.templates.find((template) => template.mvp_id === kit.id)!;
+    const shopRow = body.templates.find((template) => template.mvp_id === shop.id)!;
+    const kitLast = kitRow.months.find((month) => month.month === lastMonth)!;
+    const shopLast = shopRow.months.find((month) => month.month === lastMonth)!;
+    // Pool 401 by 3:1 → 300.75 / 100.25 → 301 / 100; sales share 1750 all Kit's.
+    expect(kitLast).toEqual({
+      month: lastMonth,
+      downloads: 4,
+      sales: 2,
+      sales_amount: 2_500,
+      earnings: 1_750 + 301,
+      ratings: 2,
+      average_rating: 4.5,
+    });
+    expect(shopLast).toMatchObject({ downloads: 1, sales: 0, earnings: 100, ratings: 0 });
+    // This month has no payout yet: Shop's £9.99 earns 70% (699.3 → 699), no pool share.
+    const shopNow = shopRow.months.find((month) => month.month === thisMonth)!;
+    expect(shopNow).toMatchObject({ sales: 1, sales_amount: 999, earnings: 699 });
+    expect(body.pool_pending_months).toContain(thisMonth);
+    expect(body.pool_pending_months).not.toContain(lastMonth);
+    expect(body.overall.totals).toEqual({
+      downloads: 5,
+      sales: 3,
+      sales_amount: 3_499,
+      earnings: 1_750 + 401 + 699,
+      ratings: 2,
+      average_rating: 4.5,
+    });
+  });
+
+  it('exports the same figures as CSV, one row per template and month', async () => {
+    const seller = await putApprovedSeller();
+    const kit = mvpItem({ seller_id: seller.id, title: '=Kit, the best' });
+    await MvpEntity.create(kit).go();
+    await putOrder(templateOrder('buyer-a', { ...kit, seller_id: seller.id }, 1_000));
+
+    const result = await call(seller.id, '/api/my/analytics/export');
+    expect(result.statusCode).toBe(200);
+    expect(result.headers?.['content-type']).toContain('text/csv');
+    const lines = String(result.body).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'Template,Month,Downloads,Sales,Sales amount,Earnings,Reviews,Average rating',
+    );
+    expect(lines).toHaveLength(13);
+    // Guarded against formula injection, quoted for its comma; £10 sold, £7 earned.
+    expect(lines.at(-1)).toMatch(/^"'=Kit, the best",[A-Z][a-z]+ \d{4},0,1,£10\.00,£7\.00,0,$/);
+  });
+
+  it('is for approved sellers only', async () => {
+    const buyer = await putProfile({ role: 'buyer' });
+    expect((await call(buyer.id)).statusCode).toBe(403);
+  });
+});
