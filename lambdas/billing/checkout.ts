@@ -13,7 +13,10 @@ import {
 } from '../shared/contracts/billing';
 import { toPence } from '../shared/contracts/money';
 import type { SubscriptionView } from '../shared/contracts/subscriptions';
-import { isActiveSubscriptionStatus } from '../shared/contracts/subscriptions';
+import {
+  blocksNewSubscription,
+  isActiveSubscriptionStatus,
+} from '../shared/contracts/subscriptions';
 import {
   ConflictError,
   DependencyFailedError,
@@ -78,11 +81,13 @@ export const createCheckoutSession = async (
     const plan = planOfPrice(request.price_id);
     if (!plan) throw new ValidationError(CHECKOUT_MESSAGES.invalidPlan);
     const current = await getNewestSubscriptionOfUser(caller.userId);
-    if (current && isActiveSubscriptionStatus(current.status)) {
+    if (current && blocksNewSubscription(current.status)) {
       throw new ConflictError(
-        current.plan_type === plan
-          ? CHECKOUT_MESSAGES.alreadyOnPlan
-          : CHECKOUT_MESSAGES.useChangePlan,
+        !isActiveSubscriptionStatus(current.status)
+          ? CHECKOUT_MESSAGES.pastDue
+          : current.plan_type === plan
+            ? CHECKOUT_MESSAGES.alreadyOnPlan
+            : CHECKOUT_MESSAGES.useChangePlan,
       );
     }
     params = {

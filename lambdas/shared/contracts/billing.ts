@@ -22,6 +22,10 @@ export const CHECKOUT_MESSAGES = {
   redirectNotAllowed: 'The return address must be on this site.',
   sessionNotFound: 'Checkout session not found.',
   noSubscription: 'You have no active subscription.',
+  pastDue:
+    'Your last subscription payment failed. Update your card in Manage billing to keep your plan; a second subscription cannot be started meanwhile.',
+  portalFailed: 'Failed to open the billing portal. Please try again.',
+  noBillingAccount: 'You have no billing account yet: subscribe to a plan or buy a template first.',
 } as const;
 
 export const CONNECT_MESSAGES = {

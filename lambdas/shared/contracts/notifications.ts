@@ -18,6 +18,8 @@ export const NOTIFICATION_TYPES = [
   'contact_message',
   /** Beyond the spec (issue 12): a template the buyer deployed has a new approved version. */
   'upgrade_available',
+  /** Beyond the spec: a refund reached the buyer (and, when it was in full, what it ended). */
+  'refund_processed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -40,6 +40,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   dispute_updated: 'Dispute updated',
   contact_message: 'Contact message',
   upgrade_available: 'Upgrade available',
+  refund_processed: 'Refund processed',
 };
 
 /** Links are same-origin paths; anything else is not followed. */
