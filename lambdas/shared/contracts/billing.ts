@@ -73,6 +73,18 @@ export const checkoutRequestSchema = z.discriminatedUnion(
 );
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
+/**
+ * `POST /api/billing/portal`: a Stripe customer portal session for the caller's own customer; the
+ * browser comes back to `return_url` (on this site).
+ */
+export const billingPortalRequestSchema = z.object({ return_url: returnUrl });
+export type BillingPortalRequest = z.infer<typeof billingPortalRequestSchema>;
+
+export interface BillingPortalResult {
+  /** The portal page to open (card, invoices and receipts). */
+  url: string;
+}
+
 export interface CheckoutResult {
   /** The hosted Checkout page to redirect the browser to. */
   url: string;
