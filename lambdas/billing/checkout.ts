@@ -6,6 +6,8 @@
 import { stripe, isStripeError, type Stripe } from '../shared/adapters/stripe';
 import {
   CHECKOUT_MESSAGES,
+  type BillingPortalRequest,
+  type BillingPortalResult,
   type CheckoutRequest,
   type CheckoutResult,
   type CheckoutStatus,
@@ -13,7 +15,10 @@ import {
 } from '../shared/contracts/billing';
 import { toPence } from '../shared/contracts/money';
 import type { SubscriptionView } from '../shared/contracts/subscriptions';
-import { isActiveSubscriptionStatus } from '../shared/contracts/subscriptions';
+import {
+  blocksNewSubscription,
+  isActiveSubscriptionStatus,
+} from '../shared/contracts/subscriptions';
 import {
   ConflictError,
   DependencyFailedError,
@@ -78,11 +83,13 @@ export const createCheckoutSession = async (
     const plan = planOfPrice(request.price_id);
     if (!plan) throw new ValidationError(CHECKOUT_MESSAGES.invalidPlan);
     const current = await getNewestSubscriptionOfUser(caller.userId);
-    if (current && isActiveSubscriptionStatus(current.status)) {
+    if (current && blocksNewSubscription(current.status)) {
       throw new ConflictError(
-        current.plan_type === plan
-          ? CHECKOUT_MESSAGES.alreadyOnPlan
-          : CHECKOUT_MESSAGES.useChangePlan,
+        !isActiveSubscriptionStatus(current.status)
+          ? CHECKOUT_MESSAGES.pastDue
+          : current.plan_type === plan
+            ? CHECKOUT_MESSAGES.alreadyOnPlan
+            : CHECKOUT_MESSAGES.useChangePlan,
       );
     }
     params = {
@@ -241,6 +248,29 @@ export const updateCurrentSubscription = async (
   }
   const stored = await applySubscription(updated, Math.floor(Date.now() / 1000), null);
   return toSubscriptionView(stored ?? (await getNewestSubscriptionOfUser(userId)));
+};
+
+/**
+ * `POST /api/billing/portal`: a customer portal session of the caller's own Stripe customer (the
+ * one stored on their profile; no id is taken from the request, so no one opens another's). A user
+ * who never paid has no customer yet: a 409 that says so, rather than creating an empty one.
+ */
+export const createBillingPortalSession = async (
+  userId: string,
+  request: BillingPortalRequest,
+  origin: string | undefined,
+): Promise<BillingPortalResult> => {
+  assertOnSite([request.return_url], origin);
+  const customer = (await getBillingProfile(userId))?.stripeCustomerId;
+  if (!customer) throw new ConflictError(CHECKOUT_MESSAGES.noBillingAccount);
+  try {
+    const session = await (
+      await stripe()
+    ).billingPortal.sessions.create({ customer, return_url: request.return_url });
+    return { url: session.url };
+  } catch (error) {
+    return stripeFailure(error, CHECKOUT_MESSAGES.portalFailed);
+  }
 };
 
 /** `GET /api/billing/plans`: each plan's price id, and which Stripe the server talks to. */

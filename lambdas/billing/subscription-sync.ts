@@ -153,6 +153,27 @@ export interface SubscriptionEvent {
 }
 
 /**
+ * The writes of Stripe's current state of `subscription` as of `eventCreated`: the subscription
+ * item (conditioned on nothing newer applied) and its quota effect. `null` when a newer state was
+ * applied already. For callers that commit a subscription change inside a larger effect (a full
+ * refund ends the subscription with the refund's order, in one transaction).
+ */
+export const subscriptionWrites = async (
+  subscription: Stripe.Subscription,
+  userId: string,
+  eventCreated: number,
+  now: Date,
+): Promise<{ subscription: TransactionItems[string]; quota: TransactionItems[string] } | null> => {
+  const item = toSubscriptionItem(subscription, userId, eventCreated, now.toISOString());
+  const previous = await getSubscriptionOfUser(userId, item.id);
+  if (previous && previous.last_event_created > eventCreated) return null;
+  return {
+    subscription: subscriptionStateWrite(item),
+    quota: await quotaEffect(item, previous, now.toISOString()),
+  };
+};
+
+/**
  * Writes Stripe's current state of `subscription` (and its quota effect) as of `eventCreated`,
  * claiming `event` in the same transaction when it comes from a webhook. Returns the stored item,
  * or `null` when a newer state had been applied already.
@@ -166,16 +187,12 @@ export const applySubscription = async (
   for (let attempt = 1; ; attempt += 1) {
     const now = new Date();
     const item = toSubscriptionItem(subscription, userId, eventCreated, now.toISOString());
-    const previous = await getSubscriptionOfUser(userId, item.id);
-    if (previous && previous.last_event_created > eventCreated) {
+    const items = await subscriptionWrites(subscription, userId, eventCreated, now);
+    if (!items) {
       if (event) await applyEffect(event, {}, now);
       logger.info('Older subscription event ignored', { eventId: event?.id, eventCreated });
       return null;
     }
-    const items: TransactionItems = {
-      subscription: subscriptionStateWrite(item),
-      quota: await quotaEffect(item, previous, now.toISOString()),
-    };
     if (event) {
       const outcome = await applyEffect(event, items, now);
       if (outcome === 'applied' || outcome === 'duplicate') return item;

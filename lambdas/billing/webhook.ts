@@ -10,10 +10,12 @@
  * 3. Build the effect from a pre-read, commit it with the claim; retry after a conflict.
  */
 import { stripe, verifyStripeEvent, type Stripe } from '../shared/adapters/stripe';
-import type { PlanType } from '../shared/contracts/plans';
+import { formatGbp } from '../shared/contracts/money';
+import { planById, type PlanType } from '../shared/contracts/plans';
 import { ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
-import { licenseWrite, licenseeNameOf } from '../licenses/service';
+import { licenseRefundedWrite, licenseWrite, licenseeNameOf } from '../licenses/service';
+import { notificationWrites } from '../notifications/service';
 import { recordTransferEvent } from '../payouts/service';
 import { connectStatusWrite, getBillingProfile, quotaResetWrite } from '../profiles/service';
 import { quotaOfPlan } from './plans';
@@ -30,6 +32,7 @@ import {
   applySubscription,
   retrieveSubscription,
   subscriptionUserId,
+  subscriptionWrites,
   toSubscriptionItem,
 } from './subscription-sync';
 
@@ -189,9 +192,57 @@ const applyOneTimeOrder = async (event: Stripe.Event, session: Stripe.Checkout.S
 };
 
 /**
+ * A full refund of the invoice of a subscription's current period ends the subscription now: the
+ * buyer has their money for the period back, so the period is not theirs any more. Partial
+ * refunds, and refunds of earlier periods or of a plan switch's proration, keep it.
+ *
+ * Stripe is changed first (idempotent: an ended subscription is only read again), and its ended
+ * state is then written with the refund's effect in one transaction, so a replay of the event, or
+ * the `customer.subscription.deleted` event that follows, finds nothing left to do. `null` when
+ * the refund does not end the subscription.
+ */
+const endRefundedPeriod = async (order: OrderItem): Promise<Stripe.Subscription | null> => {
+  if (order.kind !== 'subscription_invoice' || !order.stripe_subscription_id) return null;
+  const subscription = await retrieveSubscription(order.stripe_subscription_id);
+  const item = subscription.items.data[0];
+  if (!item || iso(item.current_period_start) !== order.period_start) return null;
+  if (subscription.status === 'canceled') return subscription;
+  if (ENDED_BY_STRIPE.has(subscription.status)) return null;
+  await (
+    await stripe()
+  ).subscriptions.cancel(
+    subscription.id,
+    { prorate: false, invoice_now: false },
+    { idempotencyKey: `refund-cancel-${order.id}` },
+  );
+  logger.info('Subscription ended by a full refund', {
+    subscriptionId: subscription.id,
+    invoiceId: order.id,
+  });
+  return retrieveSubscription(subscription.id);
+};
+
+/** Stripe statuses in which a subscription has ended without being canceled. */
+const ENDED_BY_STRIPE = new Set(['incomplete_expired', 'unpaid']);
+
+/** The buyer's words for a refund: how much, of what, and whether a plan ended with it. */
+const refundNotice = (order: OrderItem, refunded: number, endedPlan: PlanType | null) => {
+  const what =
+    order.kind === 'one_time_sale'
+      ? (order.mvp_title ?? 'your template')
+      : endedPlan
+        ? `your ${planById(endedPlan).name} plan`
+        : 'your subscription';
+  const ended = endedPlan ? ` Your ${planById(endedPlan).name} plan has ended.` : '';
+  return `Your refund of ${formatGbp(refunded)} for ${what} has been processed.${ended}`;
+};
+
+/**
  * `charge.refunded`: what Stripe has refunded of one of our orders (ours through the admin's
  * Process Refund, or made in Stripe's dashboard). Refunds of subscription invoices lower the
- * month's payout pool (Counter `refunds`).
+ * month's payout pool (Counter `refunds`). The buyer is told in-app; a full refund of the current
+ * period ends the subscription (`endRefundedPeriod`), a full refund of a one-time order marks its
+ * licence refunded. All of it, with the event's claim, is one transaction.
  */
 const applyChargeRefund = async (event: Stripe.Event, charge: Stripe.Charge): Promise<void> => {
   const paymentIntentId = idOf(charge.payment_intent);
@@ -205,19 +256,50 @@ const applyChargeRefund = async (event: Stripe.Event, charge: Stripe.Charge): Pr
     await applyEffect(event, {}, new Date());
     return;
   }
-  await applyWithRetry(event, async (now) => {
-    const nowIso = now.toISOString();
-    const order = (await queryOrdersOfUser(userId)).find(
+  const orderOfCharge = async () =>
+    (await queryOrdersOfUser(userId)).find(
       (candidate) => candidate.payment_intent_id === paymentIntentId,
     );
+  const first = await orderOfCharge();
+  const full = first !== undefined && charge.amount_refunded >= first.amount_total;
+  const ended =
+    full && first.amount_refunded < charge.amount_refunded ? await endRefundedPeriod(first) : null;
+  await applyWithRetry(event, async (now) => {
+    const nowIso = now.toISOString();
+    const order = await orderOfCharge();
     const delta = order ? charge.amount_refunded - order.amount_refunded : 0;
     if (!order || delta <= 0) return {};
+    const endedState = ended
+      ? await subscriptionWrites(
+          ended,
+          userId,
+          Math.max(event.created, ended.ended_at ?? ended.canceled_at ?? event.created),
+          now,
+        )
+      : null;
+    const endedPlan = ended
+      ? toSubscriptionItem(ended, userId, event.created, nowIso).plan_type
+      : null;
     return {
       order: orderRefundedWrite(order.id, order.amount_refunded, charge.amount_refunded, nowIso),
       refunds:
         order.kind === 'subscription_invoice'
           ? counterAddWrite('refunds', nowIso.slice(0, 7), delta, nowIso)
           : null,
+      ...(endedState ?? {}),
+      license:
+        order.kind === 'one_time_sale' && charge.amount_refunded >= order.amount_total
+          ? await licenseRefundedWrite(userId, order.id, nowIso)
+          : null,
+      notification: notificationWrites(
+        {
+          userId,
+          type: 'refund_processed',
+          message: refundNotice(order, delta, endedPlan),
+          link: '/dashboard',
+        },
+        nowIso,
+      ),
     };
   });
 };

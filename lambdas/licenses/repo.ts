@@ -30,3 +30,20 @@ export const listLicensesOfUser = async (
     .go({ order: 'desc', limit: options.limit, cursor: options.cursor ?? null });
   return { items: data, cursor: cursor ?? null };
 };
+
+/** L4: the user's licence issued by one order, if any (an order issues at most one). */
+export const findLicenseOfOrder = async (
+  userId: string,
+  orderId: string,
+): Promise<LicenseItem | null> => {
+  const { data } = await LicenseEntity.query
+    .byUser({ user_id: userId })
+    .go({ pages: 'all' });
+  return data.find((item) => item.order_id === orderId) ?? null;
+};
+
+/** L5 (transaction item): the licence marked refunded, once (its first refund date is kept). */
+export const licenseRefundedWrite = (id: string, now: string) =>
+  LicenseEntity.patch({ id })
+    .set({ refunded_at: now })
+    .where(({ refunded_at }, { notExists }) => notExists(refunded_at));

@@ -16,7 +16,14 @@ import type { PlanType } from '../shared/contracts/plans';
 import type { TransactionWrite } from '../shared/db/transaction';
 import { NotFoundError } from '../shared/errors';
 import { openCursor, sealCursor } from '../shared/http/cursor';
-import { createLicenseWrite, getLicenseById, listLicensesOfUser, type LicenseItem } from './repo';
+import {
+  createLicenseWrite,
+  findLicenseOfOrder,
+  getLicenseById,
+  licenseRefundedWrite as refundedWrite,
+  listLicensesOfUser,
+  type LicenseItem,
+} from './repo';
 
 /** Licence ids are ULIDs; anything else cannot be one. */
 const LICENSE_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
@@ -91,6 +98,7 @@ export const toLicense = (item: LicenseItem): License => {
     plan_type: item.plan_type ?? null,
     order_id: item.order_id ?? null,
     issued_at: item.issued_at,
+    refunded_at: item.refunded_at ?? null,
   };
 };
 
@@ -113,4 +121,17 @@ export const listMyLicenses = async (
     cursor: await openCursor(options.cursor, binding),
   });
   return { items: page.items.map(toLicense), cursor: await sealCursor(page.cursor, binding) };
+};
+
+/**
+ * The write that marks the licence of a fully refunded order refunded, for the refund's
+ * transaction; `null` when the order issued none or it is marked already.
+ */
+export const licenseRefundedWrite = async (
+  userId: string,
+  orderId: string,
+  now: string,
+): Promise<TransactionWrite | null> => {
+  const item = await findLicenseOfOrder(userId, orderId);
+  return item && !item.refunded_at ? refundedWrite(item.id, now) : null;
 };

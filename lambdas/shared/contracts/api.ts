@@ -87,11 +87,13 @@ import type {
 import type { BetaCredentials } from './beta';
 import type {
   BillingPlans,
+  BillingPortalResult,
   CheckoutResult,
   CheckoutStatus,
   ConnectLinkResult,
   ConnectLoginLink,
   ConnectStatus,
+  billingPortalRequestSchema,
   checkoutRequestSchema,
   subscriptionUpdateSchema,
 } from './billing';
@@ -261,6 +263,10 @@ interface ApiRows {
     response: CheckoutResult;
   };
   'GET /api/billing/checkout/{sessionId}': { response: CheckoutStatus };
+  'POST /api/billing/portal': {
+    body: z.input<typeof billingPortalRequestSchema>;
+    response: BillingPortalResult;
+  };
   'POST /api/webhooks/stripe': { body: unknown; response: { received: true } };
   'GET /api/connect': { response: ConnectStatus };
   'POST /api/connect/account-link': { response: ConnectLinkResult };

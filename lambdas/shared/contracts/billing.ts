@@ -22,6 +22,10 @@ export const CHECKOUT_MESSAGES = {
   redirectNotAllowed: 'The return address must be on this site.',
   sessionNotFound: 'Checkout session not found.',
   noSubscription: 'You have no active subscription.',
+  pastDue:
+    'Your last subscription payment failed. Update your card in Manage billing to keep your plan; a second subscription cannot be started meanwhile.',
+  portalFailed: 'Failed to open the billing portal. Please try again.',
+  noBillingAccount: 'You have no billing account yet: subscribe to a plan or buy a template first.',
 } as const;
 
 export const CONNECT_MESSAGES = {
@@ -77,6 +81,18 @@ export const checkoutRequestSchema = z.discriminatedUnion(
   { error: "mode must be 'subscription' or 'payment'." },
 );
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+/**
+ * `POST /api/billing/portal`: a Stripe customer portal session for the caller's own customer; the
+ * browser comes back to `return_url` (on this site).
+ */
+export const billingPortalRequestSchema = z.object({ return_url: returnUrl });
+export type BillingPortalRequest = z.infer<typeof billingPortalRequestSchema>;
+
+export interface BillingPortalResult {
+  /** The portal page to open (card, invoices and receipts). */
+  url: string;
+}
 
 export interface CheckoutResult {
   /** The hosted Checkout page to redirect the browser to. */

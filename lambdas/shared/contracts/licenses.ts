@@ -28,6 +28,7 @@ export const LICENSE_TERMS_SUMMARY: Record<LicensingTerms, { title: string; summ
 export const LICENSE_MESSAGES = {
   notFound: 'Licence not found. Check the licence id.',
   verified: 'This licence is valid.',
+  refunded: 'This licence is no longer valid: the purchase behind it was refunded.',
 } as const;
 
 export interface License {
@@ -43,6 +44,8 @@ export interface License {
   plan_type: PlanType | null;
   order_id: string | null;
   issued_at: string;
+  /** When the order behind it was refunded in full (the licence is then no longer valid). */
+  refunded_at: string | null;
 }
 
 /** `GET /api/me/licenses`: newest first; pass `cursor` back for the next page. */

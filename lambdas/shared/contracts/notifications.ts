@@ -20,6 +20,8 @@ export const NOTIFICATION_TYPES = [
   'upgrade_available',
   /** Beyond the spec: the applicant is told an admin approved or declined their seller application. */
   'seller_application_decided',
+  /** Beyond the spec: a refund reached the buyer (and, when it was in full, what it ended). */
+  'refund_processed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

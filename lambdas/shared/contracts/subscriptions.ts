@@ -18,6 +18,13 @@ export const SUBSCRIPTION_STATUSES = [
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/**
+ * A subscription that blocks starting another one: active, or its renewal failed and Stripe is
+ * still retrying the card (the buyer fixes the card instead of subscribing twice).
+ */
+export const blocksNewSubscription = (status: SubscriptionStatus): boolean =>
+  isActiveSubscriptionStatus(status) || status === 'past_due' || status === 'unpaid';
+
 /** "Active" in the product means Stripe's active or trialing. */
 export const isActiveSubscriptionStatus = (status: SubscriptionStatus): boolean =>
   status === 'active' || status === 'trialing';
@@ -40,6 +47,11 @@ export interface SubscriptionView {
   price_id: string | null;
   plan_type: PlanType | null;
   subscription_status: 'active' | 'inactive';
+  /**
+   * Stripe's own status of that subscription (`null` when the user never subscribed): tells a
+   * failed renewal (`past_due`) and an ended plan (`canceled`) apart from never subscribing.
+   */
+  status: SubscriptionStatus | null;
   /** Epoch seconds, as the spec's view carries it. */
   current_period_end: number | null;
   cancel_at_period_end: boolean;

@@ -498,6 +498,15 @@ export const routes = [
       "One of the caller's Checkout Sessions: processing until the webhook has recorded its effect, then complete.",
   },
   {
+    method: 'POST',
+    path: '/api/billing/portal',
+    domain: 'billing',
+    operation: 'create-billing-portal-session',
+    access: 'user',
+    summary:
+      "A Stripe customer portal session for the caller's own customer: card, invoices and receipts.",
+  },
+  {
     method: 'PATCH',
     path: '/api/subscriptions/current',
     domain: 'billing',

@@ -26,6 +26,7 @@ import {
 } from './http';
 import { buildCustomer, listOf } from './objects';
 import { createRefund } from './payments';
+import { createPortalSession } from './portal';
 
 type Handler = (ctx: Context, params: Params, id: string) => object;
 
@@ -128,6 +129,11 @@ const routes: Route[] = [
     method: 'DELETE',
     path: '/v1/subscriptions/:id',
     handler: (ctx, _p, id) => cancelSubscription(ctx, id),
+  },
+  {
+    method: 'POST',
+    path: '/v1/billing_portal/sessions',
+    handler: (ctx, params) => createPortalSession(ctx, params),
   },
   { method: 'GET', path: '/v1/invoices', handler: (ctx, params) => listInvoices(ctx, params) },
   retrieve('/v1/invoices', 'invoices', 'invoice'),

@@ -11,7 +11,7 @@ import { completeOnboarding, resolveAccountLink } from './connect';
 import { formatPounds, type Context } from './context';
 import { decodeForm, readBody, redirect, sendHtml, StripeApiError } from './http';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 const STYLE = `
@@ -32,7 +32,7 @@ const STYLE = `
   a { color: #635bff; } .back { display: inline-block; margin-bottom: 1rem; text-decoration: none; }
   .hint { color: #6a7383; font-size: .8rem; margin-top: 1rem; }`;
 
-const page = (title: string, body: string) => `<!doctype html>
+export const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
 <body><main>${body}</main></body></html>`;

@@ -14,6 +14,7 @@ import type { Context, EventRequest } from './context';
 import { handleControlRequest } from './control';
 import { decodeForm, newId, readBody, sendJson, StripeApiError, type Params } from './http';
 import { handleCheckoutPage, handleExpressDashboardPage, handleOnboardingPage } from './pages';
+import { handlePortalPage } from './portal';
 import { nowSeconds, type Store } from './store';
 import type { WebhookDispatcher } from './webhooks';
 
@@ -128,6 +129,8 @@ export const createStripeServer = (options: StripeServerOptions): Server => {
     const checkout = /^\/c\/pay\/([^/]+)$/.exec(path);
     if (checkout)
       return handleCheckoutPage(pageContext, decodeURIComponent(checkout[1]!), request, response);
+    if (path.startsWith('/p/session/'))
+      return handlePortalPage(pageContext, path, request, response);
     const onboarding = /^\/connect\/onboarding\/([^/]+)$/.exec(path);
     if (onboarding) {
       const link = url.searchParams.get('link') ?? '';

@@ -50,6 +50,8 @@ export interface StripeState {
   accounts: Record<string, Stripe.Account>;
   accountLinks: Record<string, StoredAccountLink>;
   transfers: Record<string, Stripe.Transfer>;
+  /** Customer portal sessions (`bps_…`): the page at their `url` acts for their customer. */
+  portalSessions: Record<string, Stripe.BillingPortal.Session>;
   /** Oldest first; the newest {@link MAX_EVENTS} are kept. */
   events: Stripe.Event[];
   idempotency: Record<string, IdempotencyRecord>;
@@ -78,6 +80,7 @@ const emptyState = (): StripeState => ({
   accounts: {},
   accountLinks: {},
   transfers: {},
+  portalSessions: {},
   events: [],
   idempotency: {},
   webhooks: { pending: [], held: [] },
@@ -99,6 +102,7 @@ const collectionOfPrefix: Record<string, keyof StripeState> = {
   re: 'refunds',
   acct: 'accounts',
   tr: 'transfers',
+  bps: 'portalSessions',
 };
 
 export interface Store {

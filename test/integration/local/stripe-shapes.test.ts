@@ -19,6 +19,7 @@ import {
 const TYPES = [
   'Account',
   'AccountLink',
+  'BillingPortal.Session',
   'Charge',
   'Checkout.Session',
   'Customer',
@@ -202,6 +203,27 @@ describe('the local Stripe server answers in the shapes stripe-node declares', (
     }
   });
 
+  it('billing portal: a session, and a card update on its page that pays a past-due invoice', async () => {
+    const { subscription } = await paidSubscription();
+    await server.control.advanceSubscription(subscription.id, { fail: true });
+    const session = await stripe.billingPortal.sessions.create({
+      customer: subscription.customer as string,
+      return_url: 'http://localhost:3000/dashboard',
+    });
+    expectShape('BillingPortal.Session', session, 'billingPortal.sessions.create');
+    expect(session.url).toBe(`${server.endpoint}/p/session/${session.id}`);
+    const page = await fetch(`${session.url}/card`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'cardNumber=4242424242424242&cardExpiry=12%2F34&cardCvc=123&billingName=Buyer',
+      redirect: 'manual',
+    });
+    expect(page.status).toBe(303);
+    const after = await stripe.subscriptions.retrieve(subscription.id);
+    expect(after.status).toBe('active');
+    expectShape('Subscription', after, 'subscription after the portal card update');
+  });
+
   it('refunds: create against a payment intent and a charge, retrieve', async () => {
     const { subscription } = await paidSubscription();
     const invoice = await stripe.invoices.retrieve(subscription.latest_invoice as string, {
@@ -300,6 +322,8 @@ describe('the local Stripe server answers in the shapes stripe-node declares', (
         'invoice.paid',
         'invoice.payment_succeeded',
         'invoice.payment_failed',
+        'payment_method.attached',
+        'customer.updated',
         'charge.refunded',
         'refund.created',
         'account.updated',

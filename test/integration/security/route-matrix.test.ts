@@ -116,6 +116,9 @@ const matrix: Record<string, Cell> = {
   'GET /api/billing/checkout/{sessionId}': { allowed: [] },
   // The caller's own subscription only (none here: 409 for all).
   'PATCH /api/subscriptions/current': { allowed: 'signed-in' },
+  // The caller's own Stripe customer only; no id is taken (the example's return address is
+  // off-site: 400 for all).
+  'POST /api/billing/portal': { allowed: 'signed-in' },
   // Public: Stripe proves itself by signature; a forged event is a 400 for everyone.
   'POST /api/webhooks/stripe': { allowed: 'everyone' },
   // Public: GitHub proves itself by the template's secret; an event that is not a push is a 204.

@@ -27,6 +27,11 @@ export interface LicenseItem {
   order_id?: string;
   download_id?: string;
   issued_at: string;
+  /**
+   * Set when the order behind the licence was refunded in full: the licence is kept as issued
+   * (its id still verifies, and says it is no longer valid) rather than deleted.
+   */
+  refunded_at?: string;
 }
 
 export const LicenseEntity = defineEntity<LicenseItem>()({

@@ -41,6 +41,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   contact_message: 'Contact message',
   upgrade_available: 'Upgrade available',
   seller_application_decided: 'Seller application',
+  refund_processed: 'Refund processed',
 };
 
 /** Links are same-origin paths; anything else is not followed. */

@@ -44,6 +44,7 @@ describe('dashboard', () => {
       price_id: 'p',
       plan_type: 'pro' as const,
       subscription_status: 'active' as const,
+      status: 'active' as const,
       current_period_end: Date.parse('2030-06-15T12:00:00Z') / 1000,
       cancel_at_period_end: false,
       payment_method_brand: null,

@@ -110,12 +110,18 @@ describe('plans and the subscription view', () => {
       payment_method_brand: null,
     });
     expect(toSubscriptionView({ ...item, status: 'trialing' }).subscription_status).toBe('active');
-    expect(toSubscriptionView({ ...item, status: 'canceled' }).subscription_status).toBe(
-      'inactive',
-    );
+    expect(toSubscriptionView({ ...item, status: 'canceled' })).toMatchObject({
+      subscription_status: 'inactive',
+      status: 'canceled',
+    });
+    expect(toSubscriptionView({ ...item, status: 'past_due' })).toMatchObject({
+      subscription_status: 'inactive',
+      status: 'past_due',
+    });
     expect(toSubscriptionView(null)).toMatchObject({
       subscription_status: 'inactive',
       plan_type: null,
+      status: null,
       current_period_end: null,
     });
   });

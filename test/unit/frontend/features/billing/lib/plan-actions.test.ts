@@ -13,6 +13,7 @@ const view = (overrides: Partial<SubscriptionView> = {}): SubscriptionView => ({
   price_id: 'price_pro',
   plan_type: 'pro',
   subscription_status: 'active',
+  status: 'active',
   current_period_end: 1_900_000_000,
   cancel_at_period_end: false,
   payment_method_brand: 'visa',
