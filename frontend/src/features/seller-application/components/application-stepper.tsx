@@ -24,6 +24,13 @@ export function ApplicationStepper({ step }: { step: number }) {
         gap={{ base: '1', sm: '3' }}
         listStyleType="none"
         minW="0"
+        // The sizes Steps.List would set (the markers' size, the separators' gap and thickness).
+        css={{
+          '--steps-size': '2rem',
+          '--steps-icon-size': '1rem',
+          '--steps-gutter': '0.5rem',
+          '--steps-thickness': '2px',
+        }}
       >
         {SELLER_APPLICATION_STEPS.map((title, index) => (
           <Steps.Item
@@ -35,7 +42,7 @@ export function ApplicationStepper({ step }: { step: number }) {
             aria-current={index === step ? 'step' : undefined}
             data-state-done={index < step ? 'true' : undefined}
           >
-            <Steps.Indicator flexShrink={0} borderRadius="full" aspectRatio="square">
+            <Steps.Indicator flexShrink={0}>
               <Steps.Status
                 complete={<LuCheck aria-label="done" />}
                 incomplete={<Steps.Number />}
