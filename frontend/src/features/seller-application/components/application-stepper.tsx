@@ -1,6 +1,6 @@
 /**
  * The wizard's progress: one round marker per step, a check mark on the steps done, the current
- * one highlighted. Below the small breakpoint only the markers show, with "Step 2 of 4" beside
+ * one highlighted. Below the medium breakpoint only the markers show, with "Step 2 of 4" under
  * them, so the row never runs wider than a phone.
  */
 import { Flex, Steps, Text } from '@chakra-ui/react';
@@ -21,7 +21,7 @@ export function ApplicationStepper({ step }: { step: number }) {
         aria-label="Application steps"
         justify="space-between"
         align="center"
-        gap={{ base: '1', sm: '3' }}
+        gap={{ base: '1', md: '2' }}
         listStyleType="none"
         minW="0"
         // The sizes Steps.List would set (the markers' size, the separators' gap and thickness).
@@ -38,7 +38,7 @@ export function ApplicationStepper({ step }: { step: number }) {
             index={index}
             title={title}
             as="li"
-            minW="0"
+            minW={{ base: '0', md: 'auto' }}
             aria-current={index === step ? 'step' : undefined}
             data-state-done={index < step ? 'true' : undefined}
           >
@@ -48,14 +48,14 @@ export function ApplicationStepper({ step }: { step: number }) {
                 incomplete={<Steps.Number />}
               />
             </Steps.Indicator>
-            <Steps.Title hideBelow="sm" whiteSpace="nowrap">
+            <Steps.Title hideBelow="md" whiteSpace="nowrap" fontSize="sm">
               {title}
             </Steps.Title>
             <Steps.Separator />
           </Steps.Item>
         ))}
       </Flex>
-      <Text hideFrom="sm" fontSize="sm" color="fg.muted" textAlign="center">
+      <Text hideFrom="md" fontSize="sm" color="fg.muted" textAlign="center">
         {step < count
           ? `Step ${step + 1} of ${count}: ${SELLER_APPLICATION_STEPS[step]}`
           : 'Last step: confirm your email'}
