@@ -137,8 +137,11 @@ describe('an existing buyer becomes a seller', () => {
     await form.getByRole('button', { name: 'Submit Application' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByTestId('route-notice').getByText('reviewed in 2-3 business days').waitFor();
+    // Still a buyer: the buyer dashboard, with the application's state on top.
+    await page.getByTestId('seller-application-notice').getByText('under review').waitFor();
+    await screenshot(page, 'buyer-dashboard-application-pending');
 
-    // A second visit says it is under review, as a buyer still.
+    // A second visit says it is under review.
     await page.goto('/seller-signup');
     await page.getByTestId('application-pending').waitFor();
 

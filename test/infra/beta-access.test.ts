@@ -84,11 +84,16 @@ beforeAll(() => {
 });
 
 describe('beta access grants', () => {
-  it('gives the profiles function only the role-group rights while beta access is off (the default)', () => {
-    expect(cognitoStatementsOf(off, apiFunction(off, 'profiles'))).toEqual([
-      { actions: GROUP_ACTIONS, resource: poolArn(off) },
-    ]);
-    for (const domain of domains.filter((name) => name !== 'profiles')) {
+  it('gives the profiles and seller applications functions only the role-group rights while beta access is off (the default)', () => {
+    // An approved seller application moves the applicant to the seller role group.
+    for (const domain of ['profiles', 'seller-applications'] as const) {
+      expect(cognitoStatementsOf(off, apiFunction(off, domain)), domain).toEqual([
+        { actions: GROUP_ACTIONS, resource: poolArn(off) },
+      ]);
+    }
+    for (const domain of domains.filter(
+      (name) => name !== 'profiles' && name !== 'seller-applications',
+    )) {
       expect(cognitoStatementsOf(off, apiFunction(off, domain)), domain).toEqual([]);
     }
     const profiles = environmentOf(off, apiFunction(off, 'profiles'));
@@ -100,7 +105,12 @@ describe('beta access grants', () => {
     expect(cognitoStatementsOf(on, apiFunction(on, 'profiles'))).toEqual([
       { actions: BETA_USER_ACTIONS, resource: poolArn(on) },
     ]);
-    for (const domain of domains.filter((name) => name !== 'profiles')) {
+    expect(cognitoStatementsOf(on, apiFunction(on, 'seller-applications'))).toEqual([
+      { actions: GROUP_ACTIONS, resource: poolArn(on) },
+    ]);
+    for (const domain of domains.filter(
+      (name) => name !== 'profiles' && name !== 'seller-applications',
+    )) {
       expect(cognitoStatementsOf(on, apiFunction(on, domain)), domain).toEqual([]);
     }
     // The rate-limit key: read permission and its ARN, nothing in clear.

@@ -10,6 +10,7 @@
  */
 import { Alert, Container } from '@chakra-ui/react';
 import { Navigate, useSearchParams } from 'react-router';
+import { isSellerRole } from '@contracts/profile';
 import { PageSpinner } from '../../components/page-spinner';
 import { RouteNotice } from '../../components/route-notice';
 import { DeploymentsCard } from '../../features/deployments/components/deployments-card';
@@ -25,6 +26,7 @@ import { useCurrentSubscription } from '../../features/subscriptions/api/get-cur
 import { SubscriptionActions } from '../../features/subscriptions/components/subscription-actions';
 import { SellerDashboard } from '../../features/templates/components/seller-dashboard';
 import { useMySellerApplication } from '../../features/seller-application/api/get-my-application';
+import { ApplicationNotice } from '../../features/seller-application/components/application-notice';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
 import { useSession } from '../../lib/auth-session';
@@ -38,9 +40,16 @@ function SignedInDashboard() {
   const subscription = useCurrentSubscription({ enabled: buyerMode });
   const downloads = useMyDownloads({ enabled: buyerMode });
   // An unapproved seller (e.g. signed up as a seller on /auth) without an application under
-  // review is sent to the application: no seller exists without one.
+  // review is sent to the application: no seller exists without one. Anyone else who is not an
+  // approved seller sees where their application stands, if they have one.
   const unapprovedSeller = profile.data?.role === 'seller' && !profile.data.is_seller_approved;
-  const application = useMySellerApplication({ enabled: unapprovedSeller });
+  const approvedSeller =
+    profile.data !== undefined &&
+    profile.data.is_seller_approved &&
+    isSellerRole(profile.data.role);
+  const application = useMySellerApplication({
+    enabled: profile.data !== undefined && !approvedSeller,
+  });
 
   if (profile.isPending || (unapprovedSeller && application.isPending)) return <PageSpinner />;
   if (unapprovedSeller && application.data && application.data.status !== 'pending') {
@@ -59,6 +68,11 @@ function SignedInDashboard() {
   return (
     <>
       <RouteNotice />
+      {!unapprovedSeller && application.data && (
+        <Container maxW="6xl" pt="6" mb="-4">
+          <ApplicationNotice application={application.data} />
+        </Container>
+      )}
       <DashboardView
         profile={profile.data}
         mode={mode ?? 'buyer'}

@@ -16,6 +16,7 @@ import { payoutKeys } from '../../../../frontend/src/features/payouts/api/keys';
 import { refundKeys } from '../../../../frontend/src/features/refunds/api/keys';
 import { reviewKeys } from '../../../../frontend/src/features/reviews/api/keys';
 import { sellerKeys } from '../../../../frontend/src/features/sellers/api/keys';
+import { sellerApplicationKeys } from '../../../../frontend/src/features/seller-application/api/keys';
 import { settingsKeys } from '../../../../frontend/src/features/settings/api/keys';
 import { statusKeys } from '../../../../frontend/src/features/status/api/keys';
 import { subscriptionKeys } from '../../../../frontend/src/features/subscriptions/api/keys';
@@ -45,6 +46,7 @@ const FEATURE_KEYS: Record<string, QueryKey[]> = {
   licenses: [licenseKeys.mine, licenseKeys.detail(ID)],
   payouts: [payoutKeys.list('all'), payoutKeys.list('failed'), payoutKeys.connect],
   status: [statusKeys.health],
+  sellerApplication: [sellerApplicationKeys.mine],
 };
 
 describe('query-key factories', () => {

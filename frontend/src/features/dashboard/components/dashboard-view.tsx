@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, ButtonGroup, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import type { Profile } from '@contracts/profile';
+import { isSellerRole, type Profile } from '@contracts/profile';
 import type { DashboardMode } from '../lib/dashboard-mode';
 
 export interface DashboardViewProps {
@@ -12,7 +12,7 @@ export interface DashboardViewProps {
   sellerView: ReactNode;
 }
 
-/** `/dashboard` for a signed-in user: the view for their role, with a switch for `both`. */
+/** `/dashboard` for a signed-in user: the view for their role, with a switch for sellers. */
 export function DashboardView({
   profile,
   mode,
@@ -29,7 +29,7 @@ export function DashboardView({
             <Heading size="2xl">Dashboard</Heading>
             <Text color="fg.muted">Welcome back, {name}</Text>
           </Stack>
-          {profile.role === 'both' && (
+          {isSellerRole(profile.role) && (
             <ButtonGroup
               size="sm"
               attached

@@ -1,13 +1,16 @@
-/** Which dashboard a signed-in user sees (buyer spec §2: by role, a switch for `both`). */
+/** Which dashboard a signed-in user sees (buyer spec §2: by role, with a switch for sellers). */
 import { isSellerRole, type Profile } from '@contracts/profile';
 
 export type DashboardMode = 'buyer' | 'seller';
 
-/** Sellers see the seller view; `both` may switch (default seller); everyone else the buyer view. */
+/**
+ * Roles seller and both see the seller view and may switch to the buyer view (a buyer who became
+ * a seller keeps their subscription, downloads and licences in sight); everyone else the buyer view.
+ */
 export function dashboardModeFor(
   profile: Pick<Profile, 'role'>,
   requested: string | null,
 ): DashboardMode {
-  if (profile.role === 'both') return requested === 'buyer' ? 'buyer' : 'seller';
-  return isSellerRole(profile.role) ? 'seller' : 'buyer';
+  if (isSellerRole(profile.role)) return requested === 'buyer' ? 'buyer' : 'seller';
+  return 'buyer';
 }

@@ -1,6 +1,6 @@
 /**
  * The wizard's progress: one round marker per step, a check mark on the steps done, the current
- * one highlighted. Below the small breakpoint only the markers show, with "Step 2 of 4" beside
+ * one highlighted. Below the medium breakpoint only the markers show, with "Step 2 of 4" under
  * them, so the row never runs wider than a phone.
  */
 import { Flex, Steps, Text } from '@chakra-ui/react';
@@ -21,9 +21,16 @@ export function ApplicationStepper({ step }: { step: number }) {
         aria-label="Application steps"
         justify="space-between"
         align="center"
-        gap={{ base: '1', sm: '3' }}
+        gap={{ base: '1', md: '2' }}
         listStyleType="none"
         minW="0"
+        // The sizes Steps.List would set (the markers' size, the separators' gap and thickness).
+        css={{
+          '--steps-size': '2rem',
+          '--steps-icon-size': '1rem',
+          '--steps-gutter': '0.5rem',
+          '--steps-thickness': '2px',
+        }}
       >
         {SELLER_APPLICATION_STEPS.map((title, index) => (
           <Steps.Item
@@ -31,24 +38,24 @@ export function ApplicationStepper({ step }: { step: number }) {
             index={index}
             title={title}
             as="li"
-            minW="0"
+            minW={{ base: '0', md: 'auto' }}
             aria-current={index === step ? 'step' : undefined}
             data-state-done={index < step ? 'true' : undefined}
           >
-            <Steps.Indicator flexShrink={0} borderRadius="full" aspectRatio="square">
+            <Steps.Indicator flexShrink={0}>
               <Steps.Status
                 complete={<LuCheck aria-label="done" />}
                 incomplete={<Steps.Number />}
               />
             </Steps.Indicator>
-            <Steps.Title hideBelow="sm" whiteSpace="nowrap">
+            <Steps.Title hideBelow="md" whiteSpace="nowrap" fontSize="sm">
               {title}
             </Steps.Title>
             <Steps.Separator />
           </Steps.Item>
         ))}
       </Flex>
-      <Text hideFrom="sm" fontSize="sm" color="fg.muted" textAlign="center">
+      <Text hideFrom="md" fontSize="sm" color="fg.muted" textAlign="center">
         {step < count
           ? `Step ${step + 1} of ${count}: ${SELLER_APPLICATION_STEPS[step]}`
           : 'Last step: confirm your email'}

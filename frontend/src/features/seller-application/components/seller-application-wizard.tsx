@@ -50,6 +50,9 @@ import { PortfolioStep } from './portfolio-step';
 import { ReviewStep } from './review-step';
 
 export const SUBMIT_FAILED = 'Failed to submit application';
+/** A visitor who already has an account applies with it, signed in (and keeps their role). */
+export const EXISTING_ACCOUNT_MESSAGE =
+  'An account with this email already exists. Sign in with it (Sign In, at the top) and apply from there: you keep your account as it is.';
 /** Where the applicant lands once the application is stored (they stay signed in). */
 export const APPLICATION_RECEIVED_MESSAGE =
   'Application submitted! Your seller application will be reviewed in 2-3 business days.';
@@ -177,6 +180,9 @@ function ApplicationForm({
       await finish();
     },
     failureMessage: (error) => {
+      if ((error as { name?: unknown } | null)?.name === 'UsernameExistsException') {
+        return EXISTING_ACCOUNT_MESSAGE;
+      }
       const failure = describeAuthError(error);
       if (failure.kind === 'message') return failure.message;
       return signedIn ? errorMessage(error) : SUBMIT_FAILED;

@@ -29,8 +29,10 @@ const dispute = (overrides: Partial<Dispute> = {}): Dispute => ({
 });
 
 describe('dashboard', () => {
-  it('shows sellers the seller view, buyers and admins the buyer view, both what they chose', () => {
-    expect(dashboardModeFor({ role: 'seller' }, 'buyer')).toBe('seller');
+  it('shows sellers the seller view (or the buyer view they chose), buyers and admins the buyer view', () => {
+    expect(dashboardModeFor({ role: 'seller' }, null)).toBe('seller');
+    // A buyer who became a seller keeps the buyer view a click away.
+    expect(dashboardModeFor({ role: 'seller' }, 'buyer')).toBe('buyer');
     expect(dashboardModeFor({ role: 'buyer' }, 'seller')).toBe('buyer');
     expect(dashboardModeFor({ role: 'admin' }, null)).toBe('buyer');
     expect(dashboardModeFor({ role: 'both' }, null)).toBe('seller');
