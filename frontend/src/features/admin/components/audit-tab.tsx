@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useAuditLog } from '../api/get-audit-log';
 import { auditActionLabel, auditChanges } from '../lib/audit-changes';
 import { LoadMore } from './load-more';
+import { formatDateTime } from '../../../lib/format';
 
 export default function AuditTab() {
   const log = useAuditLog();
@@ -68,11 +69,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
               </Text>
             </HStack>
             <Text fontSize="sm" color="fg.muted">
-              {entry.actor_email} ·{' '}
-              {new Date(entry.at).toLocaleString(undefined, {
-                dateStyle: 'medium',
-                timeStyle: 'short',
-              })}
+              {entry.actor_email} · {formatDateTime(entry.at)}
             </Text>
           </HStack>
           {changes.length > 0 && (

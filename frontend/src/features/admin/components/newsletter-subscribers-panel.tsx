@@ -18,15 +18,13 @@ import { useNewsletterSubscribers } from '../api/get-newsletter-subscribers';
 import { LoadFailed } from './newsletter-load-failed';
 import { LoadMore } from './load-more';
 import { TableScrollArea } from '../../../components/table-scroll-area';
+import { formatDateTime } from '../../../lib/format';
 
 const STATUS_LABELS: Record<NewsletterSubscriberStatus, string> = {
   all: 'All',
   subscribed: 'Subscribed',
   unsubscribed: 'Unsubscribed',
 };
-
-const formatDateTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
 export function NewsletterSubscribersPanel() {
   const [status, setStatus] = useState<NewsletterSubscriberStatus>('all');

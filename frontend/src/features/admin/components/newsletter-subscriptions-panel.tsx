@@ -10,9 +10,7 @@ import { useNewsletterTypes } from '../api/get-newsletter-types';
 import { LoadFailed } from './newsletter-load-failed';
 import { LoadMore } from './load-more';
 import { TableScrollArea } from '../../../components/table-scroll-area';
-
-const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../lib/format';
 
 export function NewsletterSubscriptionsPanel() {
   const types = useNewsletterTypes();

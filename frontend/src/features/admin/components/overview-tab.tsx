@@ -27,6 +27,7 @@ import { MVP_STATUS_LABELS, MVP_STATUS_PALETTE } from '../lib/mvp-review';
 import { overviewStatCards } from '../lib/overview-stats';
 import { payoutMonthLabel, payoutSellerLabel } from '../lib/payout-queue';
 import { ROLE_PALETTE } from '../lib/user-management';
+import { formatDate } from '../../../lib/format';
 
 export default function OverviewTab() {
   const overview = useAdminOverview();
@@ -130,8 +131,7 @@ export default function OverviewTab() {
                 {user.email}
               </Text>
               <Text fontSize="sm" color="fg.muted">
-                Joined{' '}
-                {new Date(user.created_at).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+                Joined {formatDate(user.created_at)}
               </Text>
             </Stack>
             <Badge colorPalette={ROLE_PALETTE[user.role]}>{user.role}</Badge>

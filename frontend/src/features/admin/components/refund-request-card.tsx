@@ -3,6 +3,7 @@ import { Badge, Button, Card, DataList, HStack, Stack, Text } from '@chakra-ui/r
 import { planById } from '@contracts/plans';
 import type { AdminRefundRequest, RefundStatus } from '@contracts/refunds';
 import { refundActions, refundAmounts, type RefundAction } from '../lib/refund-queue';
+import { formatDateTime } from '../../../lib/format';
 
 const STATUS_PALETTE: Record<RefundStatus, string> = {
   pending: 'yellow',
@@ -20,8 +21,7 @@ const ACTION_BUTTONS: Record<
   process: { label: 'Process Refund', palette: 'purple', variant: 'solid' },
 };
 
-const dateTime = (iso: string): string =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = formatDateTime;
 
 export interface RefundRequestCardProps {
   request: AdminRefundRequest;

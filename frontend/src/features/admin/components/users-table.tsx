@@ -4,6 +4,7 @@ import type { AdminUser } from '@contracts/admin-users';
 import { ROLES, type Role } from '@contracts/profile';
 import { sellerApprovalAction } from '../lib/user-management';
 import { TableScrollArea } from '../../../components/table-scroll-area';
+import { formatDate } from '../../../lib/format';
 
 export interface UsersTableProps {
   users: AdminUser[];
@@ -87,9 +88,7 @@ export function UsersTable({
                     )}
                   </HStack>
                 </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">
-                  {new Date(user.created_at).toLocaleDateString(undefined, { dateStyle: 'medium' })}
-                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatDate(user.created_at)}</Table.Cell>
               </Table.Row>
             );
           })}

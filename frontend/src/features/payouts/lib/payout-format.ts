@@ -1,12 +1,13 @@
 /** How the payouts page words months, statuses and filters. */
 import type { PayoutFilter, PayoutStatus } from '@contracts/payouts';
+import { formatDate } from '../../../lib/format';
 
 /** `2026-05` → `May 2026` (the payout's month, not the day it was paid). */
 export { formatMonthYear as monthLabel } from '../../../lib/format';
 export { PAYOUT_STATUS_PALETTE } from '../../../lib/status-palettes';
 
 export function formatPayoutDate(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—';
+  return formatDate(iso);
 }
 
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
