@@ -16,7 +16,9 @@ export { formatMonthYear as payoutMonthLabel } from '../../../lib/format';
 export { PAYOUT_STATUS_PALETTE } from '../../../lib/status-palettes';
 
 /** The seller as admins name them: display name, else @username, with the e-mail address. */
-export const payoutSellerLabel = (seller: AdminPayout['seller']): string => {
+export const payoutSellerLabel = (
+  seller: Pick<AdminPayout['seller'], 'email' | 'username' | 'display_name'>,
+): string => {
   const name = seller.display_name ?? (seller.username ? `@${seller.username}` : null);
   return name ? `${name} (${seller.email})` : seller.email;
 };
