@@ -26,7 +26,7 @@ import { ContactMessagesCard } from './contact-messages-card';
 import { MVP_STATUS_LABELS, MVP_STATUS_PALETTE } from '../lib/mvp-review';
 import { overviewStatCards } from '../lib/overview-stats';
 import { payoutMonthLabel, payoutSellerLabel } from '../lib/payout-queue';
-import { ROLE_PALETTE } from '../lib/user-management';
+import { ROLE_LABELS, ROLE_PALETTE } from '../lib/user-management';
 import { formatDate } from '../../../lib/format';
 
 export default function OverviewTab() {
@@ -100,7 +100,6 @@ export default function OverviewTab() {
               <Stack gap="0" minW="0">
                 <Text fontWeight="medium" truncate>
                   {payoutSellerLabel({
-                    id: payout.seller_id,
                     email: payout.seller_email,
                     username: payout.seller_username,
                     display_name: payout.seller_display_name,
@@ -134,7 +133,7 @@ export default function OverviewTab() {
                 Joined {formatDate(user.created_at)}
               </Text>
             </Stack>
-            <Badge colorPalette={ROLE_PALETTE[user.role]}>{user.role}</Badge>
+            <Badge colorPalette={ROLE_PALETTE[user.role]}>{ROLE_LABELS[user.role]}</Badge>
           </HStack>
         ))}
       </Section>

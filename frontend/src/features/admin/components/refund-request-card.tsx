@@ -12,6 +12,13 @@ const STATUS_PALETTE: Record<RefundStatus, string> = {
   processed: 'green',
 };
 
+const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  processed: 'Processed',
+};
+
 const ACTION_BUTTONS: Record<
   RefundAction,
   { label: string; palette: string; variant: 'solid' | 'outline' }
@@ -40,7 +47,7 @@ export function RefundRequestCard({ request, busy, onAction }: RefundRequestCard
             <HStack gap="3" wrap="wrap">
               <Text fontWeight="semibold">{request.user_email}</Text>
               <Badge colorPalette={STATUS_PALETTE[request.status]} data-testid="refund-status">
-                {request.status}
+                {REFUND_STATUS_LABELS[request.status]}
               </Badge>
             </HStack>
             <Text fontSize="xl" fontWeight="bold" data-testid="refund-amount">

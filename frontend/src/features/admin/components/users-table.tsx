@@ -2,7 +2,7 @@
 import { Badge, Button, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
 import type { AdminUser } from '@contracts/admin-users';
 import { ROLES, type Role } from '@contracts/profile';
-import { sellerApprovalAction } from '../lib/user-management';
+import { ROLE_LABELS, sellerApprovalAction } from '../lib/user-management';
 import { TableScrollArea } from '../../../components/table-scroll-area';
 import { formatDate } from '../../../lib/format';
 
@@ -56,7 +56,7 @@ export function UsersTable({
                     >
                       {ROLES.map((role) => (
                         <option key={role} value={role}>
-                          {role}
+                          {ROLE_LABELS[role]}
                         </option>
                       ))}
                     </NativeSelect.Field>
