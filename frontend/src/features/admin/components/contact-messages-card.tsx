@@ -90,7 +90,7 @@ function MessageRow({
         <Text fontWeight="medium" truncate>
           {message.subject}
         </Text>
-        <Text fontSize="sm" color="fg.muted" truncate>
+        <Text fontSize="sm" color="fg.muted" truncate title={message.email}>
           {message.name} · {message.email}
         </Text>
         <Text fontSize="sm" truncate>

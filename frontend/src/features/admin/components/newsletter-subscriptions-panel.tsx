@@ -11,6 +11,7 @@ import { LoadFailed } from './newsletter-load-failed';
 import { LoadMore } from './load-more';
 import { TableScrollArea } from '../../../components/table-scroll-area';
 import { formatDateTime } from '../../../lib/format';
+import { EmailText } from '../../../components/email-text';
 
 export function NewsletterSubscriptionsPanel() {
   const types = useNewsletterTypes();
@@ -77,7 +78,7 @@ export function NewsletterSubscriptionsPanel() {
                     {items.map((item) => (
                       <Table.Row key={item.user_id} data-testid="newsletter-subscription-row">
                         <Table.Cell>
-                          <Text fontWeight="medium">{item.email}</Text>
+                          <EmailText email={item.email} fontWeight="medium" maxW="64" />
                           <Text fontSize="xs" color="fg.muted">
                             {[item.display_name, item.username && `@${item.username}`]
                               .filter(Boolean)

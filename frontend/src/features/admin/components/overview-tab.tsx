@@ -126,7 +126,7 @@ export default function OverviewTab() {
         {newestUsers.map((user) => (
           <HStack key={user.id} justify="space-between" gap="3" data-testid="overview-user">
             <Stack gap="0" minW="0">
-              <Text fontWeight="medium" truncate>
+              <Text fontWeight="medium" truncate title={user.email}>
                 {user.email}
               </Text>
               <Text fontSize="sm" color="fg.muted">

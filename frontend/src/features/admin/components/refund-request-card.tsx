@@ -4,6 +4,7 @@ import { planById } from '@contracts/plans';
 import type { AdminRefundRequest, RefundStatus } from '@contracts/refunds';
 import { refundActions, refundAmounts, type RefundAction } from '../lib/refund-queue';
 import { formatDateTime } from '../../../lib/format';
+import { EmailText } from '../../../components/email-text';
 
 const STATUS_PALETTE: Record<RefundStatus, string> = {
   pending: 'yellow',
@@ -45,7 +46,7 @@ export function RefundRequestCard({ request, busy, onAction }: RefundRequestCard
         <Stack gap="3">
           <HStack justify="space-between" wrap="wrap" gap="2">
             <HStack gap="3" wrap="wrap">
-              <Text fontWeight="semibold">{request.user_email}</Text>
+              <EmailText email={request.user_email} fontWeight="semibold" />
               <Badge colorPalette={STATUS_PALETTE[request.status]} data-testid="refund-status">
                 {REFUND_STATUS_LABELS[request.status]}
               </Badge>

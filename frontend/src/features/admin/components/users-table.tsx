@@ -5,6 +5,7 @@ import { ROLES, type Role } from '@contracts/profile';
 import { ROLE_LABELS, sellerApprovalAction } from '../lib/user-management';
 import { TableScrollArea } from '../../../components/table-scroll-area';
 import { formatDate } from '../../../lib/format';
+import { EmailText } from '../../../components/email-text';
 
 export interface UsersTableProps {
   users: AdminUser[];
@@ -38,7 +39,7 @@ export function UsersTable({
             return (
               <Table.Row key={user.id} data-testid="admin-user-row" data-email={user.email}>
                 <Table.Cell>
-                  <Text fontWeight="medium">{user.email}</Text>
+                  <EmailText email={user.email} fontWeight="medium" maxW="64" />
                   <Text fontSize="xs" color="fg.muted">
                     {[user.display_name, user.username && `@${user.username}`]
                       .filter(Boolean)
