@@ -11,12 +11,20 @@ import { auditEntryCreate, queryAuditEntries, type AuditEntryItem } from './repo
 export interface AuditInput {
   actor: { userId: string; email: string };
   action: string;
-  target: { type: string; id: string };
+  /**
+   * What the action was on; `name` is how a person knows it (a template's title, a user's name
+   * and e-mail, a payout's seller and month), kept as it was at the time of the action.
+   */
+  target: { type: string; id: string; name?: string };
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
   /** ISO; the change's own time. */
   now: string;
 }
+
+/** How the log names a person: `Ada Lovelace (ada@example.com)`, or the e-mail alone. */
+export const auditPersonName = (person: { display_name?: string | null; email: string }): string =>
+  person.display_name ? `${person.display_name} (${person.email})` : person.email;
 
 /** The audit item for another domain's transaction (name it `audit`). */
 export const auditWrite = (input: AuditInput) =>
@@ -26,6 +34,7 @@ export const auditWrite = (input: AuditInput) =>
     action: input.action,
     target_type: input.target.type,
     target_id: input.target.id,
+    ...(input.target.name && { target_name: input.target.name }),
     ...(input.before && { before: input.before }),
     ...(input.after && { after: input.after }),
     at: input.now,
@@ -38,6 +47,7 @@ const toAuditEntry = (item: AuditEntryItem): AuditEntry => ({
   action: item.action,
   target_type: item.target_type,
   target_id: item.target_id,
+  target_name: item.target_name ?? null,
   before: item.before ?? null,
   after: item.after ?? null,
   at: item.at,

@@ -153,7 +153,7 @@ export const handleContactMessage = async (
     audit: auditWrite({
       actor,
       action: 'contact_message.handle',
-      target: { type: 'contact_message', id },
+      target: { type: 'contact_message', id, name: `${current.subject} (${current.email})` },
       before: { status: 'new' },
       after: { status: 'handled' },
       now,

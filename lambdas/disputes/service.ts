@@ -205,7 +205,7 @@ const moveDispute = async (
       audit: auditWrite({
         actor: { userId: admin.userId, email: admin.email },
         action: action === 'resolve' ? 'dispute.resolve' : 'dispute.start_review',
-        target: { type: 'dispute', id },
+        target: { type: 'dispute', id, name: item.mvp_title },
         before: { status: from },
         after: {
           status: to,

@@ -131,6 +131,38 @@ const findRepository = async (
   }
 };
 
+/**
+ * The repository must be one the seller's installation covers, not merely one it can read: an
+ * installation token reads any public repository, and linking someone else's would publish their
+ * pushes as the seller's versions. `GET /installation/repositories` lists exactly what the
+ * account granted the App.
+ */
+const requireInInstallation = async (
+  installationId: number,
+  repositoryId: number,
+  failure: string,
+) => {
+  let covered: boolean;
+  try {
+    const octokit = await githubInstallation(installationId);
+    const repositories = await octokit.paginate(
+      octokit.rest.apps.listReposAccessibleToInstallation,
+      { per_page: 100 },
+    );
+    covered = repositories.some((repository) => repository.id === repositoryId);
+  } catch (error) {
+    logger.error('GitHub installation repositories lookup failed', {
+      status: githubErrorStatus(error),
+    });
+    throw new DependencyFailedError(failure);
+  }
+  if (!covered) {
+    throw new ValidationError(GITHUB_MESSAGES.outsideInstallation, {
+      name: GITHUB_MESSAGES.outsideInstallation,
+    });
+  }
+};
+
 /** `POST /api/my/mvps/{id}/github/validate`. */
 export const validateRepository = async (
   profile: Profile,
@@ -145,6 +177,7 @@ export const validateRepository = async (
     repository.name,
     GITHUB_MESSAGES.validateFailed,
   );
+  await requireInInstallation(installationId, found.id, GITHUB_MESSAGES.validateFailed);
   return {
     message: GITHUB_MESSAGES.repositoryFound,
     full_name: found.full_name,
@@ -185,6 +218,7 @@ export const linkTemplateRepository = async (
     input.name,
     GITHUB_MESSAGES.linkFailed,
   );
+  await requireInInstallation(installationId, found.id, GITHUB_MESSAGES.linkFailed);
   const owner = found.owner.login;
   const name = found.name;
   const existing = await getRepoLink(owner, name);

@@ -94,7 +94,7 @@ export const adminCreateNewsletterType = async (
     auditWrite({
       actor: actorOf(admin),
       action: 'newsletter_type.create',
-      target: { type: 'newsletter_type', id: item.id },
+      target: { type: 'newsletter_type', id: item.id, name: item.name },
       after: snapshot(item),
       now,
     }),
@@ -130,7 +130,7 @@ export const adminUpdateNewsletterType = async (
     auditWrite({
       actor: actorOf(admin),
       action: 'newsletter_type.update',
-      target: { type: 'newsletter_type', id },
+      target: { type: 'newsletter_type', id, name: current.name },
       before: snapshot(current),
       after: snapshot(next),
       now,
@@ -155,7 +155,7 @@ export const adminDeleteNewsletterType = async (
     auditWrite({
       actor: actorOf(admin),
       action: 'newsletter_type.delete',
-      target: { type: 'newsletter_type', id },
+      target: { type: 'newsletter_type', id, name: current.name },
       before: snapshot(current),
       now: new Date().toISOString(),
     }),

@@ -101,8 +101,8 @@ export const adminCreateIssue = async (
     auditWrite({
       actor: actorOf(admin),
       action: 'newsletter_issue.create',
-      target: { type: 'newsletter_issue', id: item.id },
-      after: { newsletter_type_id: type.id, subject: item.subject },
+      target: { type: 'newsletter_issue', id: item.id, name: item.subject },
+      after: { newsletter_type: type.name, subject: item.subject },
       now,
     }),
   );
@@ -126,9 +126,9 @@ export const adminSendIssue = async (admin: Admin, id: string): Promise<AdminNew
     auditWrite({
       actor: actorOf(admin),
       action: 'newsletter_issue.send',
-      target: { type: 'newsletter_issue', id },
+      target: { type: 'newsletter_issue', id, name: current.subject },
       before: { status: 'draft' },
-      after: { status: 'sending', newsletter_type_id: type.id },
+      after: { status: 'sending', newsletter_type: type.name },
       now,
     }),
   );

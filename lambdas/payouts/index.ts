@@ -9,6 +9,9 @@ export const handler = createHttpHandler(
     'list-payouts-by-status': () =>
       import('./handlers/list-payouts-by-status').then((m) => m.listPayoutsByStatus),
     'process-payout': () => import('./handlers/process-payout').then((m) => m.processPayout),
+    'list-payout-runs': () => import('./handlers/list-payout-runs').then((m) => m.listPayoutRuns),
+    'run-payouts-for-month': () =>
+      import('./handlers/run-payouts-for-month').then((m) => m.runPayoutsForMonth),
   },
   { loadProfile: loadCallerProfile },
 );

@@ -3,7 +3,7 @@
  * through the monthly run's own transfer (transfer.ts), so it is paid once whoever gets there
  * first, and the tab shows the result.
  */
-import { auditWrite } from '../audit/service';
+import { auditPersonName, auditWrite } from '../audit/service';
 import { connectAccountOf } from '../billing/service';
 import type { AuthContext } from '../shared/auth/claims';
 import {
@@ -15,6 +15,7 @@ import {
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../shared/errors';
 import { isStripeError } from '../shared/adapters/stripe';
 import { logger } from '../shared/observability';
+import { monthName } from './months';
 import { getPayout, startPayoutByAdmin, type PayoutKey } from './repo';
 import { notify, payoutMessages, toAdminPayout } from './service';
 import { transferPayout } from './transfer';
@@ -62,7 +63,11 @@ export const processPayoutNow = async (
     audit: auditWrite({
       actor: { userId: admin.userId, email: admin.email },
       action: 'payout.process',
-      target: { type: 'payout', id: item.id },
+      target: {
+        type: 'payout',
+        id: item.id,
+        name: `${auditPersonName({ display_name: item.seller_display_name, email: item.seller_email })}, ${monthName(item.month_year)}`,
+      },
       before: { status: from },
       after: { status: 'processing', stripe_account_id: account.accountId },
       now,
@@ -84,7 +89,7 @@ export const processPayoutNow = async (
 
   const after = await getPayout(key);
   if (!after) throw new NotFoundError(ADMIN_PAYOUT_MESSAGES.notFound);
-  const payout = toAdminPayout(after);
+  const payout = toAdminPayout(after, true);
   logger.info('Payout processed by an admin', { payoutId: item.id, status: after.status });
   if (after.status === 'completed') {
     return { success: true, message: ADMIN_PAYOUT_MESSAGES.processed, payout };

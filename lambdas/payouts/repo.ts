@@ -156,6 +156,41 @@ export const acquirePayoutRun = async (input: {
 };
 
 /**
+ * W1b (transaction item): an admin's claim of a month that was never run, for the execution
+ * about to be started (its Prepare step then finds the run its own, as in W1). Refused when the
+ * month has a run that completed or is still within its lease, so two clicks start one run.
+ */
+export const claimMissedPayoutRun = (input: {
+  monthYear: string;
+  executionName: string;
+  now: Date;
+}) => {
+  const now = input.now.toISOString();
+  return PayoutRunEntity.upsert({
+    month_year: input.monthYear,
+    status: 'running',
+    execution_name: input.executionName,
+    started_at: now,
+    lease_until: new Date(input.now.getTime() + PAYOUT_RUN_LEASE_MS).toISOString(),
+    pool_amount: 0,
+    total_downloads: 0,
+    payouts_created: 0,
+  }).where(
+    ({ month_year, status, lease_until }, { eq, lt, notExists }) =>
+      `${notExists(month_year)} OR (${eq(status, 'running')} AND ${lt(lease_until, now)})`,
+  );
+};
+
+/** W4: an admin's claim of a missed month and its audit entry, in one transaction. */
+export const claimMissedPayoutRunAudited = (input: {
+  monthYear: string;
+  executionName: string;
+  now: Date;
+  audit: TransactionWrite;
+}): Promise<TransactionResult> =>
+  transactWrite({ run: claimMissedPayoutRun(input), audit: input.audit });
+
+/**
  * W2: completes the run with its totals, if this execution still holds it. `false`: another
  * execution took the month over meanwhile (it records its own totals).
  */

@@ -59,14 +59,18 @@ export const toPayout = (item: PayoutItem): Payout => ({
   failure_reason: item.failure_reason ?? null,
 });
 
-/** A payout as admins see it: with the seller's snapshot and the transfer. */
-export const toAdminPayout = (item: PayoutItem): AdminPayout => ({
+/**
+ * A payout as admins see it: with the seller's snapshot, whether their Connect account can
+ * receive payouts now, and the transfer.
+ */
+export const toAdminPayout = (item: PayoutItem, payoutsEnabled: boolean): AdminPayout => ({
   ...toPayout(item),
   seller: {
     id: item.seller_id,
     email: item.seller_email,
     username: item.seller_username ?? null,
     display_name: item.seller_display_name ?? null,
+    payouts_enabled: payoutsEnabled,
   },
   stripe_transfer_id: item.stripe_transfer_id ?? null,
 });
@@ -74,9 +78,19 @@ export const toAdminPayout = (item: PayoutItem): AdminPayout => ({
 /** The last month a payout can be of (the status query reads every month up to it). */
 const LAST_MONTH = '9999-12';
 
-/** `GET /api/admin/payouts?status=`: the payouts of one status, oldest month first. */
-export const listPayoutsForAdmin = async (status: AdminPayoutFilter): Promise<AdminPayout[]> =>
-  (await listPayoutsByStatus(status, LAST_MONTH)).map(toAdminPayout);
+/**
+ * `GET /api/admin/payouts?status=`: the payouts of one status, oldest month first, each with
+ * whether its seller can receive payouts now (one read per seller, not per payout).
+ */
+export const listPayoutsForAdmin = async (status: AdminPayoutFilter): Promise<AdminPayout[]> => {
+  const items = await listPayoutsByStatus(status, LAST_MONTH);
+  const sellers = [...new Set(items.map((item) => item.seller_id))];
+  const accounts = await Promise.all(sellers.map((sellerId) => connectAccountOf(sellerId)));
+  const receiving = new Set(
+    sellers.filter((_, i) => accounts[i]!.accountId !== null && accounts[i]!.payoutsEnabled),
+  );
+  return items.map((item) => toAdminPayout(item, receiving.has(item.seller_id)));
+};
 
 /** Which statuses a filter of the page shows: "Pending" includes payouts being transferred. */
 const FILTERED_STATUSES: Record<Exclude<PayoutFilter, 'all'>, readonly PayoutStatus[]> = {

@@ -3,7 +3,7 @@
  * search, the role change (Cognito group and profile kept equal) and the seller approval. Every
  * change carries its audit entry in its own transaction.
  */
-import { auditWrite } from '../audit/service';
+import { auditPersonName, auditWrite } from '../audit/service';
 import { setPoolUserRoleGroup } from '../shared/adapters/user-pool';
 import {
   ADMIN_USER_MESSAGES,
@@ -255,7 +255,7 @@ export const changeUserRole = async (
         audit: auditWrite({
           actor,
           action: 'user.role',
-          target: { type: 'user', id },
+          target: { type: 'user', id, name: auditPersonName(current) },
           before: { role: current.role },
           after: { role },
           now,
@@ -318,7 +318,7 @@ export const setUserSellerApproval = async (
     audit: auditWrite({
       actor,
       action: approved ? 'user.seller_approve' : 'user.seller_revoke',
-      target: { type: 'user', id },
+      target: { type: 'user', id, name: auditPersonName(user) },
       before: { is_seller_approved: user.is_seller_approved },
       after: { is_seller_approved: approved },
       now,

@@ -359,7 +359,7 @@ export const processRefund = async (
     auditWrite({
       actor: admin,
       action: 'refund.process',
-      target: { type: 'refund_request', id },
+      target: { type: 'refund_request', id, name: item.user_email },
       before: { status: 'approved' },
       after: { status: 'processed', stripe_refund_id: refundId, refunds: refundIds.length },
       now,

@@ -186,7 +186,7 @@ const decide = async (
         audit: auditWrite({
           actor: { userId: admin.id, email: admin.email },
           action: decision.kind === 'approve' ? 'mvp.approve' : 'mvp.reject',
-          target: { type: 'mvp', id: mvpId },
+          target: { type: 'mvp', id: mvpId, name: mvp.title },
           before: { status: mvp.status },
           after: {
             status: writes.set.status,

@@ -123,7 +123,7 @@ describe('admin dashboard', () => {
     expect(text).toContain(BUYER.email);
     expect(text).toContain('Pro');
     expect(await row.getByTestId('refund-amount').textContent()).toBe('£1.00');
-    expect(await row.getByTestId('refund-status').textContent()).toBe('pending');
+    expect(await row.getByTestId('refund-status').textContent()).toBe('Pending');
     const id = await row.getAttribute('data-id');
     const byId = tab.locator(`[data-testid="admin-refund-row"][data-id="${id}"]`);
 
@@ -135,7 +135,7 @@ describe('admin dashboard', () => {
 
     await tab.getByRole('button', { name: 'Approved', exact: true }).click();
     await byId.waitFor();
-    expect(await byId.getByTestId('refund-status').textContent()).toBe('approved');
+    expect(await byId.getByTestId('refund-status').textContent()).toBe('Approved');
     await byId.getByRole('button', { name: 'Process Refund' }).click();
     const dialog = page.getByTestId('process-refund-dialog');
     await dialog.waitFor();
@@ -149,7 +149,7 @@ describe('admin dashboard', () => {
 
     await tab.getByRole('button', { name: 'Processed', exact: true }).click();
     await byId.waitFor();
-    expect(await byId.getByTestId('refund-status').textContent()).toBe('processed');
+    expect(await byId.getByTestId('refund-status').textContent()).toBe('Processed');
     expect(await byId.getByTestId('stripe-refund-id').textContent()).toMatch(/^re_\w+$/);
     expect(await byId.textContent()).toContain('£1.00');
   });

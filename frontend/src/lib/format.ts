@@ -1,6 +1,7 @@
 /**
- * How numbers read everywhere (issue 13 §4): one format for counts, ratings and sizes, so a
- * template shows 6,644 downloads on its card, its page and in the dashboards alike.
+ * How numbers and dates read everywhere: one format for counts, ratings and sizes, so a template
+ * shows 6,644 downloads on its card, its page and in the dashboards alike, and one British date
+ * format (27 Nov 2026, with 14:05 where the time matters) whatever the browser's locale.
  */
 
 const counts = new Intl.NumberFormat('en-GB');
@@ -32,4 +33,39 @@ export function formatMonthYear(monthYear: string): string {
     year: 'numeric',
     timeZone: 'UTC',
   });
+}
+
+/** A moment as the API sends it: an ISO string, epoch milliseconds or a Date. */
+export type DateInput = string | number | Date;
+
+const dates = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const times = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+/** What a missing or unreadable date shows. */
+export const NO_DATE_TEXT = '—';
+
+const toDate = (value: DateInput | null | undefined): Date | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** A day, in the reader's time zone: `27 Nov 2026` (`—` when absent or unreadable). */
+export function formatDate(value: DateInput | null | undefined): string {
+  const date = toDate(value);
+  return date ? dates.format(date) : NO_DATE_TEXT;
+}
+
+/** A day and the time of day, 24-hour: `27 Nov 2026, 14:05` (`—` when absent or unreadable). */
+export function formatDateTime(value: DateInput | null | undefined): string {
+  const date = toDate(value);
+  return date ? `${dates.format(date)}, ${times.format(date)}` : NO_DATE_TEXT;
+}
+
+/** The time of day, 24-hour with seconds: `14:05:09`. */
+export function formatTime(value: DateInput | null | undefined): string {
+  const date = toDate(value);
+  return date
+    ? date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    : NO_DATE_TEXT;
 }

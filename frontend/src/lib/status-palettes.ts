@@ -14,6 +14,14 @@ export const PAYOUT_STATUS_PALETTE: Record<PayoutStatus, string> = {
   cancelled: 'gray',
 };
 
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
 export const DISPUTE_STATUS_PALETTE: Record<DisputeStatus, string> = {
   open: 'yellow',
   in_review: 'blue',

@@ -21,9 +21,11 @@ export const ADMIN_DISPUTE_MESSAGES = {
   /** The spec's rule, word for word. */
   detailsRequired: 'Dispute resolution needs non-blank details',
   /** Our own texts where the spec has none. */
-  resolutionRequired: `Status must be one of ${DISPUTE_RESOLUTIONS.join(', ')}.`,
+  resolutionRequired:
+    'Choose how the dispute ends: in favour of the buyer, in favour of the seller, or closed with no action.',
   detailsTooLong: `Resolution details can be at most ${DISPUTE_RESOLUTION_DETAILS_MAX} characters.`,
-  statusFilter: `status must be one of ${DISPUTE_STATUSES.join(', ')}.`,
+  statusFilter:
+    'Choose which disputes to list: open, in review, resolved in favour of the buyer, resolved in favour of the seller, or closed with no action.',
 } as const;
 
 /** `GET /api/admin/disputes?status=`: one status of the queue (open when absent). */

@@ -103,6 +103,9 @@ import type {
   AdminPayoutList,
   PayoutFilter,
   ProcessPayoutResult,
+  PayoutRunList,
+  payoutRunInputSchema,
+  StartedPayoutRunResult,
   SellerPayouts,
 } from './payouts';
 import type { BrowseResult, MvpDetail, browseQuerySchema } from './catalog';
@@ -320,6 +323,11 @@ interface ApiRows {
   };
   'GET /api/admin/payouts': { query: { status?: AdminPayoutFilter }; response: AdminPayoutList };
   'POST /api/admin/payouts/{sellerId}/{monthYear}/process': { response: ProcessPayoutResult };
+  'GET /api/admin/payout-runs': { response: PayoutRunList };
+  'POST /api/admin/payout-runs': {
+    body: z.input<typeof payoutRunInputSchema>;
+    response: StartedPayoutRunResult;
+  };
   'GET /api/licenses/{id}': { response: License };
   'GET /api/admin/audit-log': { query: { cursor?: string }; response: AuditLogPage };
   'POST /api/contact': {

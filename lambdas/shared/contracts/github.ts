@@ -17,6 +17,9 @@ export const GITHUB_MESSAGES = {
   repositoryFound: 'Repository found!',
   repositoryNotFound:
     'Repository not found, or the GitHub App has no access to it. Check the name and the App installation.',
+  /** Our own text: GitHub lets any token read a public repository, which is not a link. */
+  outsideInstallation:
+    'This repository is not part of your GitHub App installation. Install the App on the account that owns it (or give the App access to it), then link it.',
   /** Seller spec §8, Repository link. */
   validateFailed: 'Failed to validate repository',
   linkFailed: 'Failed to link repository',

@@ -3,6 +3,7 @@
  * shapes the API answers and the split's constants. Money is integer minor units (pence)
  * everywhere; the page formats it in the currency charged (GBP).
  */
+import * as z from 'zod';
 export const PAYOUT_STATUSES = [
   'pending',
   'processing',
@@ -99,6 +100,11 @@ export interface AdminPayout extends Payout {
     email: string;
     username: string | null;
     display_name: string | null;
+    /**
+     * The seller's Connect account can receive payouts now: Process is offered only then (the
+     * tab says why not otherwise).
+     */
+    payouts_enabled: boolean;
   };
   stripe_transfer_id: string | null;
 }
@@ -118,3 +124,55 @@ export interface ProcessPayoutResult {
   message: string;
   payout: AdminPayout;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Monthly runs (admin): which recent months were paid, and running one that was missed
+// ---------------------------------------------------------------------------------------------
+
+/** A month's run: done, running now, or never run (missed). */
+export const PAYOUT_RUN_STATES = ['completed', 'running', 'missed'] as const;
+export type PayoutRunState = (typeof PAYOUT_RUN_STATES)[number];
+
+/** One month of `GET /api/admin/payout-runs`. */
+export interface PayoutRunMonth {
+  month_year: string;
+  state: PayoutRunState;
+  started_at: string | null;
+  completed_at: string | null;
+  /** Payouts the run created (null while running or when missed). */
+  payouts_created: number | null;
+}
+
+/**
+ * `GET /api/admin/payout-runs`: the months a run is owed for, newest first: from the oldest
+ * recorded run within the last year (or last month when none) up to last month.
+ */
+export interface PayoutRunList {
+  months: PayoutRunMonth[];
+}
+
+/** `POST /api/admin/payout-runs`: the run was started; it finishes in the background. */
+export interface StartedPayoutRunResult {
+  month_year: string;
+  message: string;
+}
+
+export const PAYOUT_RUN_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export const PAYOUT_RUN_MESSAGES = {
+  monthFormat: 'Choose a month as YYYY-MM.',
+  started: (month: string) =>
+    `Payouts for ${month} are being run. Sellers with a connected Stripe account are paid; the others keep a pending payout.`,
+  notEnded: (month: string) => `Payouts for ${month} can be run once the month has ended.`,
+  alreadyRun: (month: string) =>
+    `Payouts for ${month} have already been run, so nobody is paid twice.`,
+  running: (month: string) => `Payouts for ${month} are being run right now.`,
+} as const;
+
+/** `POST /api/admin/payout-runs`. */
+export const payoutRunInputSchema = z.object({
+  month_year: z
+    .string({ error: PAYOUT_RUN_MESSAGES.monthFormat })
+    .trim()
+    .regex(PAYOUT_RUN_MONTH_PATTERN, { message: PAYOUT_RUN_MESSAGES.monthFormat }),
+});

@@ -21,6 +21,15 @@ export const MVP_FILE_KINDS = {
 export type MvpFileKind = keyof typeof MVP_FILE_KINDS;
 export const MVP_FILE_ACCEPT = '.zip,.tar.gz,.tgz,.rar';
 
+const kilobytes = (bytes: number) => `${bytes / 1024} KB`;
+const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
+
+/**
+ * The bundle's rules as the file input states them before anything is uploaded, from the same
+ * limits the browser and the API check: `ZIP, TAR.GZ or RAR, at least 1 KB and at most 100 MB.`
+ */
+export const MVP_FILE_HINT = `ZIP, TAR.GZ or RAR, at least ${kilobytes(MIN_MVP_FILE_BYTES)} and at most ${megabytes(MAX_MVP_FILE_BYTES)}.`;
+
 export const IMAGE_CONTENT_TYPES = {
   'image/jpeg': ['.jpg', '.jpeg'],
   'image/png': ['.png'],

@@ -906,6 +906,23 @@ export const routes = [
   },
   {
     method: 'GET',
+    path: '/api/admin/payout-runs',
+    domain: 'payouts',
+    operation: 'list-payout-runs',
+    access: 'admin',
+    summary: 'The monthly payout runs owed over the last year: completed, running or missed.',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/payout-runs',
+    domain: 'payouts',
+    operation: 'run-payouts-for-month',
+    access: 'admin',
+    summary:
+      'Run the payouts of an ended month that was never run (audited; a month already run is refused).',
+  },
+  {
+    method: 'GET',
     path: '/api/licenses/{id}',
     domain: 'licenses',
     operation: 'get-license',

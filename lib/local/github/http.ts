@@ -109,7 +109,7 @@ export const sendPage = (response: ServerResponse, status: number, title: string
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;color:#1f2328;background:#fff}
 @media (prefers-color-scheme:dark){body{color:#e6edf3;background:#0d1117}input{background:#161b22;color:#e6edf3}}
 label,input,button{display:block;margin:.5rem 0;font-size:1rem}input{padding:.4rem;width:100%;border:1px solid #8c959f;border-radius:6px}
-button{padding:.5rem 1rem;background:#1f883d;color:#fff;border:0;border-radius:6px;cursor:pointer}.error{color:#cf222e}</style>
+button{padding:.5rem 1rem;background:#1f883d;color:#fff;border:0;border-radius:6px;cursor:pointer}.error{color:#cf222e}.hint{color:#59636e;font-size:.875rem}</style>
 </head><body><p><small>Local GitHub (an emulator)</small></p><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
   response.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',

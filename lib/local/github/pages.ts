@@ -3,7 +3,9 @@
  * the token exchange (`POST /login/oauth/access_token`, single-use codes valid 10 minutes, errors
  * as GitHub answers them: 200 with `error`), and the GitHub App's installation page
  * (`/apps/{slug}/installations/new`), which installs the app on the chosen account and sends the
- * browser to the app's setup URL. There is no sign-in: the page asks which local user acts.
+ * browser to the app's setup URL. There is no password: the page asks which local user acts, and
+ * never fills one in (as GitHub asks whoever is at the browser to sign in, it must not guess an
+ * account, least of all the demo seller's, for a buyer).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from './context';
@@ -70,7 +72,19 @@ const withQuery = (target: string, params: Record<string, string>) => {
   return url.toString();
 };
 
-const defaultLogin = (ctx: Context) => Object.values(ctx.state.users)[0]?.login ?? '';
+/** The local accounts, named under the field as a reminder (none is chosen for the user). */
+const accountsHint = (ctx: Context) => {
+  const logins = Object.values(ctx.state.users).map((user) => user.login);
+  return logins.length > 0
+    ? html`<p class="hint" id="login-hint">Local accounts: ${logins.join(', ')}</p>`
+    : '';
+};
+
+/** Why a POST did not go through: no account typed, or one that does not exist. */
+const loginError = (login: string) =>
+  login
+    ? html`<p class="error">There is no local user ${login}.</p>`
+    : html`<p class="error">Enter the local GitHub user to continue as.</p>`;
 
 export const handleAuthorizePage = async (
   ctx: Context,
@@ -113,8 +127,7 @@ export const handleAuthorizePage = async (
       return redirect(response, withQuery(redirectUri, { code, ...(state ? { state } : {}) }));
     }
   }
-  const error =
-    request.method === 'POST' ? html`<p class="error">There is no local user ${login}.</p>` : '';
+  const error = request.method === 'POST' ? loginError(login) : '';
   sendPage(
     response,
     200,
@@ -134,9 +147,18 @@ export const handleAuthorizePage = async (
           value="${scope}"
         />
         <label for="login">Local GitHub user</label
-        ><input id="login" name="login" value="${login || defaultLogin(ctx)}" autocomplete="off" />
+        ><input
+          id="login"
+          name="login"
+          value="${login}"
+          placeholder="username"
+          required
+          aria-describedby="login-hint"
+          autocomplete="off"
+        />
         <button type="submit">Authorize</button>
-      </form>`,
+      </form>` +
+      accountsHint(ctx),
   );
 };
 
@@ -250,8 +272,7 @@ export const handleInstallPage = async (
       );
     }
   }
-  const error =
-    request.method === 'POST' ? html`<p class="error">There is no local user ${login}.</p>` : '';
+  const error = request.method === 'POST' ? loginError(login) : '';
   sendPage(
     response,
     200,
@@ -262,8 +283,17 @@ export const handleInstallPage = async (
       error +
       html`<form method="post" action="/apps/${app.slug}/installations/new">
         <input type="hidden" name="state" value="${state}" /> <label for="login">Account</label
-        ><input id="login" name="login" value="${login || defaultLogin(ctx)}" autocomplete="off" />
+        ><input
+          id="login"
+          name="login"
+          value="${login}"
+          placeholder="username"
+          required
+          aria-describedby="login-hint"
+          autocomplete="off"
+        />
         <button type="submit">Install</button>
-      </form>`,
+      </form>` +
+      accountsHint(ctx),
   );
 };

@@ -92,7 +92,17 @@ describe('users and OAuth', () => {
     });
     const page = await fetch(`${server.endpoint}/login/oauth/authorize?${query.toString()}`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('Authorize');
+    const consentPage = await page.text();
+    expect(consentPage).toContain('Authorize');
+    // It asks who is acting, as GitHub asks whoever is at the browser: no account is filled in.
+    expect(consentPage).toMatch(/<input\s+id="login"\s+name="login"\s+value=""/);
+    const nobody = await fetch(`${server.endpoint}/login/oauth/authorize`, {
+      method: 'POST',
+      body: new URLSearchParams({ ...Object.fromEntries(query), login: '' }),
+      redirect: 'manual',
+    });
+    expect(nobody.status).toBe(200);
+    expect(await nobody.text()).toContain('Enter the local GitHub user to continue as.');
     const consent = await fetch(`${server.endpoint}/login/oauth/authorize`, {
       method: 'POST',
       body: new URLSearchParams({ ...Object.fromEntries(query), login: 'oauth-buyer' }),

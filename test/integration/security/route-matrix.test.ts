@@ -194,6 +194,9 @@ const matrix: Record<string, Cell> = {
     allowed: ADMINS,
     seesPrivateData: ADMINS,
   },
+  'GET /api/admin/payout-runs': { allowed: ADMINS },
+  // The month's run completed: admins get the 409 and nobody is paid again.
+  'POST /api/admin/payout-runs': { allowed: ADMINS },
   'GET /api/admin/mvps': { allowed: ADMINS, seesPrivateData: ADMINS },
   'POST /api/admin/mvps/{id}/approve': { allowed: ADMINS, seesPrivateData: ADMINS },
   'POST /api/admin/mvps/{id}/reject': { allowed: ADMINS, seesPrivateData: ADMINS },

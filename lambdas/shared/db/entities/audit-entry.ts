@@ -18,6 +18,8 @@ export interface AuditEntryItem {
   action: string;
   target_type: string;
   target_id: string;
+  /** The target as a person knows it, at the time of the action (entries before it have none). */
+  target_name?: string;
   /** Small JSON-able snapshots of what changed (status, role, amounts), never secrets. */
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;

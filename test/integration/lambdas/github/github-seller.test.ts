@@ -67,7 +67,7 @@ const makeSeller = async (): Promise<Caller> => {
 };
 
 /** A GitHub user with a repository (one commit on main) and the App installed on the account. */
-const githubAccount = async (repo = 'starter') => {
+const githubAccount = async (repo = 'starter', options: { private?: boolean } = {}) => {
   const login = `octo-${randomUUID().slice(0, 8)}`;
   await control.createUser({ login });
   const octokit = new Octokit({
@@ -75,7 +75,10 @@ const githubAccount = async (repo = 'starter') => {
     auth: await control.createToken(login),
     log: silentLog,
   });
-  await octokit.rest.repos.createForAuthenticatedUser({ name: repo, private: true });
+  await octokit.rest.repos.createForAuthenticatedUser({
+    name: repo,
+    private: options.private ?? true,
+  });
   const commit = async (path: string, content: string, message: string, branch?: string) => {
     const { data } = await octokit.rest.repos.createOrUpdateFileContents({
       owner: login,
@@ -343,6 +346,52 @@ describe('repository link', () => {
       repo: account.repo,
     });
     expect(hooksAfter.data).toHaveLength(0);
+  });
+});
+
+describe('repository outside the installation', () => {
+  it('refuses to validate or link a public repository of another account, and links nothing', async () => {
+    const seller = await makeSeller();
+    const own = await githubAccount();
+    await installThroughRoutes(seller, own.login);
+    // Someone else's public repository: the seller's installation token can read it, but the
+    // account never granted the App access, so it is not the seller's to link.
+    const stranger = await githubAccount('public-kit', { private: false });
+    const mvp = await seedTemplate(seller.sub, { status: 'approved' });
+    const target = { owner: stranger.login, name: stranger.repo };
+
+    const checked = await call<ApiErrorBody>(
+      'POST',
+      `/api/my/mvps/${mvp.id}/github/validate`,
+      seller,
+      { body: target },
+    );
+    expect(checked).toMatchObject({
+      status: 400,
+      body: { message: GITHUB_MESSAGES.outsideInstallation },
+    });
+    const linked = await call<ApiErrorBody>('PUT', `/api/my/mvps/${mvp.id}/github`, seller, {
+      body: target,
+    });
+    expect(linked).toMatchObject({
+      status: 400,
+      body: { message: GITHUB_MESSAGES.outsideInstallation },
+    });
+
+    const { data: hooks } = await stranger.octokit.rest.repos.listWebhooks({
+      owner: stranger.login,
+      repo: stranger.repo,
+    });
+    expect(hooks).toEqual([]);
+    expect(
+      (
+        await GithubRepoLinkEntity.get({
+          github_repo_owner: stranger.login.toLowerCase(),
+          github_repo_name: stranger.repo.toLowerCase(),
+        }).go()
+      ).data,
+    ).toBeNull();
+    expect((await MvpEntity.get({ id: mvp.id }).go()).data?.github_repo_owner).toBeUndefined();
   });
 });
 

@@ -130,8 +130,14 @@ describe('admin payouts', () => {
         email: seller.email,
         username: seller.username,
         display_name: 'Sally Seller',
+        // No Connect account yet: the tab disables Process and says why.
+        payouts_enabled: false,
       },
     });
+    await setConnectAccount(seller.id, `acct_${randomUUID().slice(0, 8)}`);
+    expect(
+      (await listed()).filter((item) => item.seller_id === seller.id).map((item) => item.seller),
+    ).toMatchObject([{ payouts_enabled: true }, { payouts_enabled: true }]);
     expect((await listed('failed')).filter((item) => item.seller_id === seller.id)).toMatchObject([
       { id: failed.id, failure_reason: 'No account' },
     ]);

@@ -25,6 +25,7 @@ export const adminKeys = {
   analytics: (period: AnalyticsPeriod) => ['admin', 'analytics', period] as const,
   disputes: (status: DisputeStatus) => ['admin', 'disputes', status] as const,
   payouts: (status: AdminPayoutFilter) => ['admin', 'payouts', status] as const,
+  payoutRuns: ['admin', 'payout-runs'] as const,
   userLists: ['admin', 'users'] as const,
   sellerApplications: ['admin', 'seller-applications'] as const,
   users: (filter: { role: AdminUserRoleFilter; approval: SellerApprovalFilter; search: string }) =>

@@ -1,13 +1,14 @@
 /**
- * The audit log (issue 11 §12): every admin action — who, what, on which target, before → after,
- * when — newest first, a page at a time with Load more.
+ * The audit log: every admin action — who, what, on which target (by name), before → after in
+ * words, when — newest first, a page at a time with Load more.
  */
 import { Alert, Badge, Card, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { AuditEntry } from '@contracts/audit';
 import { errorMessage } from '../../../lib/api-error';
 import { useAuditLog } from '../api/get-audit-log';
-import { auditActionLabel, auditChanges } from '../lib/audit-changes';
+import { auditActionLabel, auditChanges, auditTargetLabel } from '../lib/audit-changes';
 import { LoadMore } from './load-more';
+import { formatDateTime } from '../../../lib/format';
 
 export default function AuditTab() {
   const log = useAuditLog();
@@ -60,19 +61,12 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
               <Badge colorPalette="purple" data-testid="audit-action">
                 {auditActionLabel(entry.action)}
               </Badge>
-              <Text fontSize="sm">
-                {entry.target_type}{' '}
-                <Text as="span" fontFamily="mono" fontSize="xs">
-                  {entry.target_id}
-                </Text>
+              <Text fontSize="sm" wordBreak="break-word" title={entry.target_id}>
+                {auditTargetLabel(entry)}
               </Text>
             </HStack>
-            <Text fontSize="sm" color="fg.muted">
-              {entry.actor_email} ·{' '}
-              {new Date(entry.at).toLocaleString(undefined, {
-                dateStyle: 'medium',
-                timeStyle: 'short',
-              })}
+            <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
+              {entry.actor_email} · {formatDateTime(entry.at)}
             </Text>
           </HStack>
           {changes.length > 0 && (
@@ -80,7 +74,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
               {changes.map((change) => (
                 <Text key={change.field} wordBreak="break-word">
                   <Text as="span" fontWeight="medium">
-                    {change.field}
+                    {change.label}
                   </Text>
                   : {change.before} → {change.after}
                 </Text>

@@ -9,13 +9,13 @@ import type { ContactMessage, ContactStatus } from '@contracts/contact';
 import { errorMessage } from '../../../lib/api-error';
 import { useAdminContactMessages } from '../api/get-contact-messages';
 import { useHandleContactMessage } from '../api/handle-contact-message';
+import { formatDateTime } from '../../../lib/format';
 
 const SHOWN = 5;
 
 const firstLine = (message: string): string => message.split(/\r?\n/, 1)[0] ?? '';
 
-const when = (iso: string): string =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string): string => formatDateTime(iso);
 
 export function ContactMessagesCard() {
   const [status, setStatus] = useState<ContactStatus>('new');
@@ -90,7 +90,7 @@ function MessageRow({
         <Text fontWeight="medium" truncate>
           {message.subject}
         </Text>
-        <Text fontSize="sm" color="fg.muted" truncate>
+        <Text fontSize="sm" color="fg.muted" truncate title={message.email}>
           {message.name} · {message.email}
         </Text>
         <Text fontSize="sm" truncate>

@@ -9,9 +9,9 @@ import {
   disputePartyLabel,
 } from '../lib/dispute-queue';
 import { ResolveDisputeForm } from './resolve-dispute-form';
+import { formatDateTime } from '../../../lib/format';
 
-const dateTime = (iso: string): string =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = (iso: string): string => formatDateTime(iso);
 
 export interface DisputeCardProps {
   dispute: Dispute;

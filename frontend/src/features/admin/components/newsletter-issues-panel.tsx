@@ -38,6 +38,7 @@ import {
   useNewsletterTypesForIssues,
   useSendNewsletterIssue,
 } from '../api/newsletter-issues';
+import { formatCount, formatDateTime } from '../../../lib/format';
 
 const STATUS_PALETTE: Record<NewsletterIssueStatusName, string> = {
   draft: 'gray',
@@ -53,7 +54,7 @@ const STATUS_LABEL: Record<NewsletterIssueStatusName, string> = {
   failed: 'Failed',
 };
 
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const formatDate = formatDateTime;
 
 function ComposeIssueForm() {
   const types = useNewsletterTypesForIssues();
@@ -118,7 +119,7 @@ function ComposeIssueForm() {
         <FormField
           label="Body"
           error={errors.body?.message}
-          helperText={`Plain text or simple Markdown: # headings, - lists, **bold**, *italic*, [links](https://…). At most ${NEWSLETTER_ISSUE_BODY_MAX.toLocaleString()} characters. An unsubscribe link is added to every message.`}
+          helperText={`Plain text or simple Markdown: # headings, - lists, **bold**, *italic*, [links](https://…). At most ${formatCount(NEWSLETTER_ISSUE_BODY_MAX)} characters. An unsubscribe link is added to every message.`}
         >
           <Textarea {...form.register('body')} size="sm" rows={8} data-testid="issue-body" />
         </FormField>

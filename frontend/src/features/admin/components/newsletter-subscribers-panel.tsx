@@ -18,15 +18,14 @@ import { useNewsletterSubscribers } from '../api/get-newsletter-subscribers';
 import { LoadFailed } from './newsletter-load-failed';
 import { LoadMore } from './load-more';
 import { TableScrollArea } from '../../../components/table-scroll-area';
+import { formatDateTime } from '../../../lib/format';
+import { EmailText } from '../../../components/email-text';
 
 const STATUS_LABELS: Record<NewsletterSubscriberStatus, string> = {
   all: 'All',
   subscribed: 'Subscribed',
   unsubscribed: 'Unsubscribed',
 };
-
-const formatDateTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
 export function NewsletterSubscribersPanel() {
   const [status, setStatus] = useState<NewsletterSubscriberStatus>('all');
@@ -101,7 +100,9 @@ export function NewsletterSubscribersPanel() {
                         data-testid="newsletter-subscriber-row"
                         data-email={item.email}
                       >
-                        <Table.Cell fontWeight="medium">{item.email}</Table.Cell>
+                        <Table.Cell fontWeight="medium">
+                          <EmailText email={item.email} maxW="64" />
+                        </Table.Cell>
                         <Table.Cell>{item.source}</Table.Cell>
                         <Table.Cell>
                           <Badge colorPalette={item.unsubscribed_at ? 'gray' : 'green'}>

@@ -10,9 +10,8 @@ import { useNewsletterTypes } from '../api/get-newsletter-types';
 import { LoadFailed } from './newsletter-load-failed';
 import { LoadMore } from './load-more';
 import { TableScrollArea } from '../../../components/table-scroll-area';
-
-const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../lib/format';
+import { EmailText } from '../../../components/email-text';
 
 export function NewsletterSubscriptionsPanel() {
   const types = useNewsletterTypes();
@@ -79,7 +78,7 @@ export function NewsletterSubscriptionsPanel() {
                     {items.map((item) => (
                       <Table.Row key={item.user_id} data-testid="newsletter-subscription-row">
                         <Table.Cell>
-                          <Text fontWeight="medium">{item.email}</Text>
+                          <EmailText email={item.email} fontWeight="medium" maxW="64" />
                           <Text fontSize="xs" color="fg.muted">
                             {[item.display_name, item.username && `@${item.username}`]
                               .filter(Boolean)

@@ -36,6 +36,7 @@ import { useNewsletterTypes } from '../api/get-newsletter-types';
 import { useUpdateNewsletterType } from '../api/update-newsletter-type';
 import { LoadFailed } from './newsletter-load-failed';
 import { TableScrollArea } from '../../../components/table-scroll-area';
+import { formatDate } from '../../../lib/format';
 
 interface TypeValues {
   name: string;
@@ -44,9 +45,6 @@ interface TypeValues {
 }
 
 const EMPTY_TYPE: TypeValues = { name: '', description: '', is_active: true };
-
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 export function NewsletterTypesPanel() {
   const types = useNewsletterTypes();

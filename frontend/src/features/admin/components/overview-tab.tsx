@@ -26,7 +26,8 @@ import { ContactMessagesCard } from './contact-messages-card';
 import { MVP_STATUS_LABELS, MVP_STATUS_PALETTE } from '../lib/mvp-review';
 import { overviewStatCards } from '../lib/overview-stats';
 import { payoutMonthLabel, payoutSellerLabel } from '../lib/payout-queue';
-import { ROLE_PALETTE } from '../lib/user-management';
+import { ROLE_LABELS, ROLE_PALETTE } from '../lib/user-management';
+import { formatDate } from '../../../lib/format';
 
 export default function OverviewTab() {
   const overview = useAdminOverview();
@@ -99,7 +100,6 @@ export default function OverviewTab() {
               <Stack gap="0" minW="0">
                 <Text fontWeight="medium" truncate>
                   {payoutSellerLabel({
-                    id: payout.seller_id,
                     email: payout.seller_email,
                     username: payout.seller_username,
                     display_name: payout.seller_display_name,
@@ -126,15 +126,14 @@ export default function OverviewTab() {
         {newestUsers.map((user) => (
           <HStack key={user.id} justify="space-between" gap="3" data-testid="overview-user">
             <Stack gap="0" minW="0">
-              <Text fontWeight="medium" truncate>
+              <Text fontWeight="medium" truncate title={user.email}>
                 {user.email}
               </Text>
               <Text fontSize="sm" color="fg.muted">
-                Joined{' '}
-                {new Date(user.created_at).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+                Joined {formatDate(user.created_at)}
               </Text>
             </Stack>
-            <Badge colorPalette={ROLE_PALETTE[user.role]}>{user.role}</Badge>
+            <Badge colorPalette={ROLE_PALETTE[user.role]}>{ROLE_LABELS[user.role]}</Badge>
           </HStack>
         ))}
       </Section>

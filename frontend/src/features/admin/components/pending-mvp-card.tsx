@@ -11,6 +11,7 @@ import {
   mvpAccessLabel,
   mvpSellerLabel,
 } from '../lib/mvp-review';
+import { formatDateTime } from '../../../lib/format';
 
 /** The spec's tech chips on the review card: 5, then '+N more'. */
 const TECH_CHIPS = 5;
@@ -40,11 +41,7 @@ export function PendingMvpCard({ mvp, approving, onApprove, onReject }: PendingM
               </Text>
             </HStack>
             <Text fontSize="sm" color="fg.muted">
-              Submitted{' '}
-              {new Date(mvp.submittedAt).toLocaleString(undefined, {
-                dateStyle: 'medium',
-                timeStyle: 'short',
-              })}
+              Submitted {formatDateTime(mvp.submittedAt)}
             </Text>
           </HStack>
           <Text>{mvp.tagline}</Text>

@@ -6,6 +6,7 @@ import { Text } from '@chakra-ui/react';
 import type { AdminRefundRequest } from '@contracts/refunds';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { refundAmounts } from '../lib/refund-queue';
+import { EmailText } from '../../../components/email-text';
 
 export interface ProcessRefundDialogProps {
   /** The request to confirm; `null` keeps the dialog closed. */
@@ -33,8 +34,9 @@ export function ProcessRefundDialog({
     >
       {request && (
         <Text>
-          {refundAmounts(request).requested} will be refunded to {request.user_email} through
-          Stripe, on the card that paid for the subscription.
+          {refundAmounts(request).requested} will be refunded to{' '}
+          <EmailText email={request.user_email} fit="wrap" /> through Stripe, on the card that paid
+          for the subscription.
         </Text>
       )}
       <Text color="fg.muted">This moves money and cannot be undone here.</Text>

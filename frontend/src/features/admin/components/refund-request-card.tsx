@@ -3,12 +3,21 @@ import { Badge, Button, Card, DataList, HStack, Stack, Text } from '@chakra-ui/r
 import { planById } from '@contracts/plans';
 import type { AdminRefundRequest, RefundStatus } from '@contracts/refunds';
 import { refundActions, refundAmounts, type RefundAction } from '../lib/refund-queue';
+import { formatDateTime } from '../../../lib/format';
+import { EmailText } from '../../../components/email-text';
 
 const STATUS_PALETTE: Record<RefundStatus, string> = {
   pending: 'yellow',
   approved: 'blue',
   rejected: 'red',
   processed: 'green',
+};
+
+const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  processed: 'Processed',
 };
 
 const ACTION_BUTTONS: Record<
@@ -20,8 +29,7 @@ const ACTION_BUTTONS: Record<
   process: { label: 'Process Refund', palette: 'purple', variant: 'solid' },
 };
 
-const dateTime = (iso: string): string =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = formatDateTime;
 
 export interface RefundRequestCardProps {
   request: AdminRefundRequest;
@@ -38,9 +46,9 @@ export function RefundRequestCard({ request, busy, onAction }: RefundRequestCard
         <Stack gap="3">
           <HStack justify="space-between" wrap="wrap" gap="2">
             <HStack gap="3" wrap="wrap">
-              <Text fontWeight="semibold">{request.user_email}</Text>
+              <EmailText email={request.user_email} fontWeight="semibold" />
               <Badge colorPalette={STATUS_PALETTE[request.status]} data-testid="refund-status">
-                {request.status}
+                {REFUND_STATUS_LABELS[request.status]}
               </Badge>
             </HStack>
             <Text fontSize="xl" fontWeight="bold" data-testid="refund-amount">

@@ -34,7 +34,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useChangeUserRole } from '../api/change-user-role';
 import { useAdminUsers } from '../api/get-users';
 import { useSetSellerApproval } from '../api/set-seller-approval';
-import { APPROVAL_FILTER_LABELS, ROLE_FILTER_LABELS } from '../lib/user-management';
+import { APPROVAL_FILTER_LABELS, ROLE_FILTER_LABELS, ROLE_LABELS } from '../lib/user-management';
 import { UsersTable } from './users-table';
 import { LoadMore } from './load-more';
 
@@ -68,7 +68,10 @@ export default function UsersTab() {
     setOutcome(null);
     try {
       const updated = await changeRole.mutateAsync({ id: user.id, role: next });
-      setOutcome({ status: 'success', title: `${updated.email} is now ${updated.role}.` });
+      setOutcome({
+        status: 'success',
+        title: `${updated.email} is now ${ROLE_LABELS[updated.role].toLowerCase()}.`,
+      });
     } catch (error) {
       setOutcome({
         status: 'error',

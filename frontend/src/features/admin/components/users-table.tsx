@@ -2,8 +2,10 @@
 import { Badge, Button, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
 import type { AdminUser } from '@contracts/admin-users';
 import { ROLES, type Role } from '@contracts/profile';
-import { sellerApprovalAction } from '../lib/user-management';
+import { ROLE_LABELS, sellerApprovalAction } from '../lib/user-management';
 import { TableScrollArea } from '../../../components/table-scroll-area';
+import { formatDate } from '../../../lib/format';
+import { EmailText } from '../../../components/email-text';
 
 export interface UsersTableProps {
   users: AdminUser[];
@@ -37,7 +39,7 @@ export function UsersTable({
             return (
               <Table.Row key={user.id} data-testid="admin-user-row" data-email={user.email}>
                 <Table.Cell>
-                  <Text fontWeight="medium">{user.email}</Text>
+                  <EmailText email={user.email} fontWeight="medium" maxW="64" />
                   <Text fontSize="xs" color="fg.muted">
                     {[user.display_name, user.username && `@${user.username}`]
                       .filter(Boolean)
@@ -55,7 +57,7 @@ export function UsersTable({
                     >
                       {ROLES.map((role) => (
                         <option key={role} value={role}>
-                          {role}
+                          {ROLE_LABELS[role]}
                         </option>
                       ))}
                     </NativeSelect.Field>
@@ -87,9 +89,7 @@ export function UsersTable({
                     )}
                   </HStack>
                 </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">
-                  {new Date(user.created_at).toLocaleDateString(undefined, { dateStyle: 'medium' })}
-                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatDate(user.created_at)}</Table.Cell>
               </Table.Row>
             );
           })}

@@ -16,6 +16,14 @@ export const APPROVAL_FILTER_LABELS: Record<SellerApprovalFilter, string> = {
   not_approved: 'Not approved',
 };
 
+/** How a role reads in the tab (the select, the badges, the outcome line). */
+export const ROLE_LABELS: Record<Role, string> = {
+  buyer: 'Buyer',
+  seller: 'Seller',
+  both: 'Buyer and seller',
+  admin: 'Admin',
+};
+
 export const ROLE_PALETTE: Record<Role, string> = {
   buyer: 'gray',
   seller: 'blue',

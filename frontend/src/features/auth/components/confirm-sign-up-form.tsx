@@ -8,6 +8,7 @@ import { authErrorMessage } from '../../../lib/auth-errors';
 import { confirmationCodeSchema } from '../../../lib/credential-fields';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { confirmAndSignIn, LOCAL_CODE_HINT, resendCode } from '../../../lib/sign-up-flow';
+import { EmailText } from '../../../components/email-text';
 
 export const CODE_RESENT_MESSAGE = 'A new verification code has been sent to your email.';
 
@@ -52,8 +53,9 @@ export function ConfirmSignUpForm({
     <form onSubmit={submit.onSubmit} noValidate aria-label="Confirm your email">
       <Stack gap="4">
         <Text color="fg.muted">
-          We sent a 6-digit verification code to <strong>{email}</strong>. Enter it below to
-          activate your account.
+          We sent a 6-digit verification code to{' '}
+          <EmailText email={email} fit="wrap" fontWeight="bold" />. Enter it below to activate your
+          account.
         </Text>
         {submit.failure && (
           <FormAlert status="error" title={submit.failure} data-testid="auth-error" />

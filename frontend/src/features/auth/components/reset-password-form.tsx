@@ -12,6 +12,7 @@ import {
   requestPasswordReset,
 } from '../api/reset-password';
 import { CODE_RESENT_MESSAGE } from './confirm-sign-up-form';
+import { EmailText } from '../../../components/email-text';
 
 export interface ResetPasswordFormProps {
   email: string;
@@ -51,7 +52,8 @@ export function ResetPasswordForm({ email, onSignedIn, onReset, onBack }: ResetP
     <form onSubmit={submit.onSubmit} noValidate aria-label="Reset password">
       <Stack gap="4">
         <Text color="fg.muted">
-          We sent a verification code to <strong>{email}</strong>. Enter it with your new password.
+          We sent a verification code to <EmailText email={email} fit="wrap" fontWeight="bold" />.
+          Enter it with your new password.
         </Text>
         {submit.failure && (
           <FormAlert status="error" title={submit.failure} data-testid="auth-error" />

@@ -1,10 +1,11 @@
 import { Card, DataList, Heading } from '@chakra-ui/react';
 import type { Profile } from '@contracts/profile';
 import { formatDate, ROLE_LABELS } from '../lib/format';
+import { EmailText } from '../../../components/email-text';
 
 export function AccountInfo({ profile }: { profile: Profile }) {
   const rows = [
-    { label: 'Email', value: profile.email },
+    { label: 'Email', value: <EmailText email={profile.email} /> },
     { label: 'Role', value: ROLE_LABELS[profile.role] },
     { label: 'Member since', value: formatDate(profile.created_at) },
   ];
@@ -18,7 +19,7 @@ export function AccountInfo({ profile }: { profile: Profile }) {
           {rows.map((row) => (
             <DataList.Item key={row.label}>
               <DataList.ItemLabel>{row.label}</DataList.ItemLabel>
-              <DataList.ItemValue>{row.value}</DataList.ItemValue>
+              <DataList.ItemValue minW="0">{row.value}</DataList.ItemValue>
             </DataList.Item>
           ))}
         </DataList.Root>

@@ -2,6 +2,7 @@
 import { isUnlimitedDownloads } from '@contracts/plans';
 import type { Role } from '@contracts/profile';
 import type { SubscriptionView } from '@contracts/subscriptions';
+import { formatDate } from '../../../lib/format';
 
 export const ROLE_LABELS: Record<Role, string> = {
   buyer: 'Buyer',
@@ -10,9 +11,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',
 };
 
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
-}
+export { formatDate };
 
 /** `3 of 15`, or `Unlimited` for Enterprise-sized quotas. */
 export function quotaText(remaining: number, quota: number): string {

@@ -32,6 +32,7 @@ import {
   formatDateTime,
   timelineSteps,
 } from '../lib/dispute-labels';
+import { EmailText } from '../../../components/email-text';
 
 function ErrorPage({ message }: { message: string }) {
   return (
@@ -56,7 +57,7 @@ function Party({ title, party }: { title: 'Buyer' | 'Seller'; party: DisputePart
         {title}
       </Text>
       <Text fontWeight="medium">{disputePartyName(party, title)}</Text>
-      {party.email ? <Text fontSize="sm">{party.email}</Text> : null}
+      {party.email ? <EmailText email={party.email} fontSize="sm" /> : null}
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../config/paths';
 import { useDisputes } from '../api/get-disputes';
 import { DISPUTE_STATUS_LABELS, DISPUTE_STATUS_PALETTE } from '../lib/dispute-labels';
+import { formatDate } from '../../../lib/format';
 
 /** Dispute History: disputes where the caller is the buyer or the seller; rows open the detail. */
 export function DisputeHistory() {
@@ -46,7 +47,7 @@ export function DisputeHistory() {
               </Link>
             </Table.Cell>
             <Table.Cell>{dispute.reason}</Table.Cell>
-            <Table.Cell>{new Date(dispute.opened_at).toLocaleDateString()}</Table.Cell>
+            <Table.Cell>{formatDate(dispute.opened_at)}</Table.Cell>
             <Table.Cell textTransform="capitalize">{dispute.viewer_role}</Table.Cell>
             <Table.Cell>
               <Badge colorPalette={DISPUTE_STATUS_PALETTE[dispute.status]}>

@@ -2,6 +2,7 @@
 import type { Dispute, DisputeStatus } from '@contracts/disputes';
 
 import { DISPUTE_STATUS_LABELS } from '../../../lib/status-palettes';
+import { formatDateTime } from '../../../lib/format';
 
 export { DISPUTE_STATUS_LABELS, DISPUTE_STATUS_PALETTE } from '../../../lib/status-palettes';
 
@@ -27,5 +28,4 @@ export function timelineSteps(dispute: Dispute): TimelineStep[] {
   ];
 }
 
-export const formatDateTime = (iso: string): string =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export { formatDateTime };

@@ -18,14 +18,14 @@ import { ApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
 import { useDownloadMvp } from '../api/download-mvp';
 import { useDownloadStatus } from '../api/get-download-status';
+import { formatDate } from '../../../lib/format';
 
 const describeRemaining = (remaining: number): string =>
   remaining >= UNLIMITED_DOWNLOADS
     ? 'Unlimited downloads'
     : `${remaining} ${remaining === 1 ? 'download' : 'downloads'} left`;
 
-const formatDay = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const formatDay = (iso: string) => formatDate(iso);
 
 export interface DownloadPanelProps {
   mvp: MvpDetail;

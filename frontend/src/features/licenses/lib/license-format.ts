@@ -2,6 +2,7 @@
 import { LICENSE_MESSAGES, type License } from '@contracts/licenses';
 import { planById } from '@contracts/plans';
 import { ApiError, errorMessage } from '../../../lib/api-error';
+import { formatDate } from '../../../lib/format';
 
 /** "Granted by": the subscription plan, the order, or the free tier behind the licence. */
 export function grantedBy(license: Pick<License, 'source' | 'plan_type' | 'order_id'>): string {
@@ -28,7 +29,7 @@ export function sourceLabel(license: Pick<License, 'source' | 'plan_type'>): str
 }
 
 export function formatIssuedDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
+  return formatDate(iso);
 }
 
 /** The page's text when a certificate cannot be shown: "not found" for an unknown (or malformed) id. */

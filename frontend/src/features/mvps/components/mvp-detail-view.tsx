@@ -37,19 +37,18 @@ import { describeAccess, formatRating } from '../lib/card-format';
 import { DETAIL_MISSING_ID, describeDetailError } from '../lib/detail-errors';
 import { ImageGallery } from './image-gallery';
 import { VersionHistory } from './version-history';
-import { describeRating, formatCount, isRated, NO_RATINGS_TEXT } from '../../../lib/format';
+import {
+  describeRating,
+  formatCount,
+  formatDate as formatDay,
+  isRated,
+  NO_RATINGS_TEXT,
+} from '../../../lib/format';
 import { LicenceLinkBadge } from '../../../components/licence-link-badge';
 
 const DETAIL_TECH_CHIPS = 5;
 
-const formatDate = (iso: string | null): string =>
-  iso
-    ? new Date(iso).toLocaleDateString(undefined, {
-        year: 'numeric',
-        month: 'long',
-        day: 'numeric',
-      })
-    : 'Not published';
+const formatDate = (iso: string | null): string => (iso ? formatDay(iso) : 'Not published');
 
 function BackLink() {
   return (

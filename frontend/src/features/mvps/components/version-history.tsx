@@ -1,5 +1,6 @@
 import { Badge, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { VersionEntry } from '@contracts/catalog';
+import { formatDate } from '../../../lib/format';
 
 const formatSize = (bytes: number): string =>
   bytes >= 1024 * 1024
@@ -28,12 +29,7 @@ export function VersionHistory({ versions }: { versions: readonly VersionEntry[]
                 </Badge>
               )}
               <Text color="fg.muted" textStyle="sm">
-                {new Date(version.uploaded_at).toLocaleDateString(undefined, {
-                  year: 'numeric',
-                  month: 'short',
-                  day: 'numeric',
-                })}{' '}
-                · {formatSize(version.file_size)}
+                {formatDate(version.uploaded_at)} · {formatSize(version.file_size)}
               </Text>
             </HStack>
             {version.changelog && (

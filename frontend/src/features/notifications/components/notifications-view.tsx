@@ -28,6 +28,7 @@ import { useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { formatDateTime } from '../../../lib/format';
 
 const TYPE_LABELS: Record<NotificationType, string> = {
   mvp_approved: 'MVP approved',
@@ -79,7 +80,7 @@ function NotificationRow({ notification }: { notification: Notification }) {
                 {TYPE_LABELS[notification.type] ?? 'Notification'}
               </Badge>
               <Text fontSize="xs" color="fg.muted">
-                {new Date(notification.created_at).toLocaleString()}
+                {formatDateTime(notification.created_at)}
               </Text>
             </HStack>
             <Text fontWeight={notification.read ? 'normal' : 'semibold'}>

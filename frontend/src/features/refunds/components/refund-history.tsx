@@ -4,6 +4,7 @@ import { planById } from '@contracts/plans';
 import type { RefundStatus } from '@contracts/refunds';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useRefundRequests } from '../api/get-refund-requests';
+import { formatDate } from '../../../lib/format';
 
 const STATUS_PALETTE: Record<RefundStatus, string> = {
   pending: 'yellow',
@@ -46,7 +47,7 @@ export function RefundHistory() {
         <Table.Body>
           {data.map((request) => (
             <Table.Row key={request.id} data-testid="refund-row">
-              <Table.Cell>{new Date(request.created_at).toLocaleDateString()}</Table.Cell>
+              <Table.Cell>{formatDate(request.created_at)}</Table.Cell>
               <Table.Cell>{planById(request.subscription.plan_type).name}</Table.Cell>
               <Table.Cell>{formatGbp(toPence(request.amount_requested) ?? 0)}</Table.Cell>
               <Table.Cell maxW="md" whiteSpace="normal">

@@ -18,6 +18,7 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { requestFailure } from '../../../components/request-page';
 import { paths } from '../../../config/paths';
 import { useCreateRefundRequest } from '../api/create-refund-request';
+import { formatDate } from '../../../lib/format';
 
 export interface RefundRequestFormProps {
   /** The caller's own subscriptions: the only ones a request may name. */
@@ -26,9 +27,7 @@ export interface RefundRequestFormProps {
 }
 
 const subscriptionLabel = (subscription: Subscription) =>
-  `${planById(subscription.plan_type).name} plan (${subscription.status}) since ${new Date(
-    subscription.created_at,
-  ).toLocaleDateString()}`;
+  `${planById(subscription.plan_type).name} plan (${subscription.status}) since ${formatDate(subscription.created_at)}`;
 
 /**
  * The form holds the amount as typed; it becomes a number before the shared schema checks it, and

@@ -21,7 +21,7 @@ import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';
 import { useReviews } from '../api/get-reviews';
 import { ReviewForm } from './review-form';
-import { formatCount, formatRating } from '../../../lib/format';
+import { formatCount, formatDate, formatRating } from '../../../lib/format';
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -51,11 +51,7 @@ function ReviewItem({ review }: { review: PublicReview }) {
           )}
         </HStack>
         <Text fontSize="xs" color="fg.muted">
-          {new Date(review.updated_at).toLocaleDateString(undefined, {
-            year: 'numeric',
-            month: 'short',
-            day: 'numeric',
-          })}
+          {formatDate(review.updated_at)}
         </Text>
       </HStack>
       <HStack gap="2">

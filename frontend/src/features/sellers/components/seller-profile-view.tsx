@@ -33,7 +33,7 @@ import {
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useSeller } from '../api/get-seller';
-import { formatCount, formatRating, NO_RATINGS_TEXT } from '../../../lib/format';
+import { NO_RATINGS_TEXT, formatCount, formatMonthYear, formatRating } from '../../../lib/format';
 
 function StatBox({ icon, value, label }: { icon: ReactNode; value: string; label: string }) {
   return (
@@ -151,10 +151,7 @@ export function SellerProfileView({
 
   const profile = seller.data;
   const name = profile.display_name ?? profile.username;
-  const memberSince = new Date(profile.member_since).toLocaleDateString('en-GB', {
-    month: 'long',
-    year: 'numeric',
-  });
+  const memberSince = formatMonthYear(profile.member_since.slice(0, 7));
   return (
     <Container maxW="6xl" py="10">
       <Stack gap="10">

@@ -11,6 +11,7 @@ import {
   type HealthState,
 } from '@contracts/health';
 import { useHealth } from '../api/get-health';
+import { formatTime } from '../../../lib/format';
 
 const PALETTE: Record<HealthState, string> = {
   operational: 'green',
@@ -95,7 +96,7 @@ export function StatusView() {
         )}
         {health.data && (
           <Text fontSize="sm" color="fg.muted" data-testid="status-checked-at">
-            Last checked {new Date(health.data.checked_at).toLocaleTimeString('en-GB')}
+            Last checked {formatTime(health.data.checked_at)}
           </Text>
         )}
       </Stack>

@@ -9,13 +9,10 @@ import type { SubscriptionView } from '@contracts/subscriptions';
 import { FormAlert } from '../../../components/form/form-alert';
 import { errorMessage } from '../../../lib/api-error';
 import { useUpdateSubscription } from '../api/update-subscription';
+import { formatDate } from '../../../lib/format';
 
 const periodEnd = (view: SubscriptionView): string | null =>
-  view.current_period_end === null
-    ? null
-    : new Date(view.current_period_end * 1000).toLocaleDateString(undefined, {
-        dateStyle: 'medium',
-      });
+  view.current_period_end === null ? null : formatDate(view.current_period_end * 1000);
 
 export function SubscriptionActions({ view }: { view: SubscriptionView }) {
   const update = useUpdateSubscription();

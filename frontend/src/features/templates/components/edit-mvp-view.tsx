@@ -9,7 +9,7 @@ import { Button, Container, Heading, HStack, Input, Stack, Text, Textarea } from
 import { FormProvider } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { ManagedMvp } from '@contracts/templates';
-import { IMAGE_ACCEPT, MVP_FILE_ACCEPT } from '@contracts/uploads';
+import { IMAGE_ACCEPT, MVP_FILE_ACCEPT, MVP_FILE_HINT } from '@contracts/uploads';
 import { FormAlert } from '../../../components/form/form-alert';
 import { firstErrorMessage } from '../../../components/form/use-form-submit';
 import { FormField } from '../../../components/form/form-field';
@@ -109,7 +109,7 @@ function EditMvpForm({ mvp }: { mvp: ManagedMvp }) {
                     name="bundle"
                     label="Replace MVP File"
                     accept={MVP_FILE_ACCEPT}
-                    hint="Optional. ZIP, TAR.GZ or RAR, 1 KB to 100 MB."
+                    hint={`Optional. ${MVP_FILE_HINT}`}
                   />
                   <FilePicker
                     control={form.control}

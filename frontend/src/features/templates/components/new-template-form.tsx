@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Button, Container, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { FormProvider } from 'react-hook-form';
-import { IMAGE_ACCEPT, MVP_FILE_ACCEPT } from '@contracts/uploads';
+import { IMAGE_ACCEPT, MVP_FILE_ACCEPT, MVP_FILE_HINT } from '@contracts/uploads';
 import { FormAlert } from '../../../components/form/form-alert';
 import { firstErrorMessage } from '../../../components/form/use-form-submit';
 import { FormField } from '../../../components/form/form-field';
@@ -16,7 +16,7 @@ import { TemplateFormSections } from './template-form-sections';
 import { UploadProgress, useSuccessRedirect } from './upload-feedback';
 
 export const UPLOAD_FAILED = 'Failed to upload MVP. Please try again.';
-export const BUNDLE_HINT = 'ZIP, TAR.GZ or RAR, 1 KB to 100 MB.';
+export const BUNDLE_HINT = MVP_FILE_HINT;
 
 export function NewTemplateForm() {
   const [progress, setProgress] = useState<number | null>(null);

@@ -33,7 +33,13 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useMyMvps } from '../api/get-my-mvps';
 import { useRecentDownloads } from '../api/get-recent-downloads';
-import { formatCount, formatRating, isRated, NO_RATINGS_TEXT } from '../../../lib/format';
+import {
+  NO_RATINGS_TEXT,
+  formatCount,
+  formatDateTime,
+  formatRating,
+  isRated,
+} from '../../../lib/format';
 
 const DASHBOARD_MVPS = 3;
 
@@ -206,14 +212,7 @@ function ApprovedSellerDashboard({ recentEarnings }: { recentEarnings: ReactNode
   );
 }
 
-const downloadedAt = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+const downloadedAt = formatDateTime;
 
 function RecentDownloads() {
   const downloads = useRecentDownloads();

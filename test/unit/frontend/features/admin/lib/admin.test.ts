@@ -6,6 +6,7 @@ import { adminKeys } from '../../../../../../frontend/src/features/admin/api/key
 import { selectAdminTab } from '../../../../../../frontend/src/features/admin/lib/admin-tab';
 import {
   auditActionLabel,
+  auditTargetLabel,
   auditChanges,
 } from '../../../../../../frontend/src/features/admin/lib/audit-changes';
 import {
@@ -76,23 +77,48 @@ describe('audit entries', () => {
         after: { status: 'approved', amount: 1.5, stripe_refund_id: 're_1' },
       }),
     ).toEqual([
-      { field: 'status', before: 'pending', after: 'approved' },
-      { field: 'stripe_refund_id', before: '—', after: 're_1' },
+      { field: 'status', label: 'Status', before: 'Pending', after: 'Approved' },
+      { field: 'stripe_refund_id', label: 'Stripe refund', before: '—', after: 're_1' },
     ]);
     expect(auditChanges({ before: null, after: { role: 'seller', approved: true } })).toEqual([
-      { field: 'role', before: '—', after: 'seller' },
-      { field: 'approved', before: '—', after: 'true' },
+      { field: 'role', label: 'Role', before: '—', after: 'Seller' },
+      { field: 'approved', label: 'Approved', before: '—', after: 'Yes' },
     ]);
     expect(auditChanges({ before: { tags: ['a'] }, after: null })).toEqual([
-      { field: 'tags', before: '["a"]', after: '—' },
+      { field: 'tags', label: 'Tags', before: '["a"]', after: '—' },
+    ]);
+    // A dispute's outcome reads as words, never as its code.
+    expect(
+      auditChanges({ before: { status: 'in_review' }, after: { status: 'resolved_buyer' } }),
+    ).toEqual([
+      {
+        field: 'status',
+        label: 'Status',
+        before: 'In review',
+        after: 'Resolved in favour of the buyer',
+      },
     ]);
     expect(auditChanges({ before: null, after: null })).toEqual([]);
   });
 
-  it('names the action in sentence case', () => {
-    expect(auditActionLabel('user.role')).toBe('User role');
-    expect(auditActionLabel('refund_request.process')).toBe('Refund request process');
+  it('names the action in words, and an unknown one in sentence case', () => {
+    expect(auditActionLabel('user.role')).toBe('Changed a role');
+    expect(auditActionLabel('payout_run.start')).toBe('Ran monthly payouts');
+    expect(auditActionLabel('refund_request.archive')).toBe('Refund request archive');
     expect(auditActionLabel('approve')).toBe('Approve');
+  });
+
+  it('names the target, with a short id for entries without a name', () => {
+    expect(
+      auditTargetLabel({ target_type: 'mvp', target_id: '01JD3F0000', target_name: 'Ship Fast' }),
+    ).toBe('Template · Ship Fast');
+    expect(
+      auditTargetLabel({
+        target_type: 'refund_request',
+        target_id: '01JD3F5Q9R8S7T6V5W4X3Y2Z1A',
+        target_name: null,
+      }),
+    ).toBe('Refund request 01JD3F5Q…');
   });
 });
 

@@ -1,0 +1,151 @@
+/**
+ * The monthly payout runs of the last year: each month's run (completed, running, or missed),
+ * and "Run payouts for <month>" for a month whose run never happened, behind a confirmation. A
+ * month is paid once whoever runs it: the API refuses a month already run.
+ */
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  HStack,
+  Heading,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import type { PayoutRunMonth, PayoutRunState } from '@contracts/payouts';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormAlert } from '../../../components/form/form-alert';
+import { ApiError, errorMessage } from '../../../lib/api-error';
+import { formatDate, formatMonthYear } from '../../../lib/format';
+import { useAdminPayoutRuns } from '../api/get-payout-runs';
+import { useRunPayouts } from '../api/run-payouts';
+import type { QueueOutcome } from './admin-queue';
+
+const STATE_LABELS: Record<PayoutRunState, string> = {
+  completed: 'Paid',
+  running: 'Running',
+  missed: 'Not run',
+};
+
+const STATE_PALETTE: Record<PayoutRunState, string> = {
+  completed: 'green',
+  running: 'blue',
+  missed: 'orange',
+};
+
+const detailOf = (month: PayoutRunMonth): string => {
+  if (month.state === 'completed') {
+    const count = month.payouts_created ?? 0;
+    return `Run on ${formatDate(month.completed_at)} · ${count} ${count === 1 ? 'payout' : 'payouts'}`;
+  }
+  if (month.state === 'running') return `Started ${formatDate(month.started_at)}`;
+  return 'The monthly run did not happen for this month.';
+};
+
+export function PayoutRunsCard() {
+  const runs = useAdminPayoutRuns();
+  const runPayouts = useRunPayouts();
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<QueueOutcome | null>(null);
+
+  const run = async (monthYear: string) => {
+    setConfirming(null);
+    setOutcome(null);
+    try {
+      const result = await runPayouts.mutateAsync(monthYear);
+      setOutcome({ status: 'success', text: result.message });
+    } catch (error) {
+      setOutcome({
+        status: 'error',
+        text:
+          error instanceof ApiError && error.status < 500
+            ? error.message
+            : `Payouts for ${formatMonthYear(monthYear)} could not be started. Please try again.`,
+      });
+    }
+  };
+
+  return (
+    <Card.Root size="sm" variant="outline" data-testid="admin-payout-runs">
+      <Card.Body>
+        <Stack gap="3">
+          <Heading as="h3" size="md">
+            Monthly runs
+          </Heading>
+          {outcome && (
+            <FormAlert
+              status={outcome.status}
+              title={outcome.text}
+              data-testid="payout-run-result"
+            />
+          )}
+          {runs.isPending ? (
+            <Skeleton h="16" />
+          ) : runs.isError ? (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{errorMessage(runs.error)}</Alert.Title>
+            </Alert.Root>
+          ) : (
+            <Stack gap="2" as="ul" listStyleType="none">
+              {runs.data.map((month) => (
+                <HStack
+                  as="li"
+                  key={month.month_year}
+                  justify="space-between"
+                  wrap="wrap"
+                  gap="2"
+                  data-testid="payout-run-month"
+                  data-state={month.state}
+                >
+                  <Stack gap="0" minW="0">
+                    <HStack gap="2">
+                      <Text fontWeight="medium">{formatMonthYear(month.month_year)}</Text>
+                      <Badge colorPalette={STATE_PALETTE[month.state]}>
+                        {STATE_LABELS[month.state]}
+                      </Badge>
+                    </HStack>
+                    <Text fontSize="sm" color="fg.muted">
+                      {detailOf(month)}
+                    </Text>
+                  </Stack>
+                  {month.state === 'missed' && (
+                    <Button
+                      size="xs"
+                      colorPalette="purple"
+                      loading={runPayouts.isPending && runPayouts.variables === month.month_year}
+                      onClick={() => setConfirming(month.month_year)}
+                    >
+                      Run payouts for {formatMonthYear(month.month_year)}
+                    </Button>
+                  )}
+                </HStack>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      </Card.Body>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming ? `Run payouts for ${formatMonthYear(confirming)}?` : ''}
+        confirmLabel="Run payouts"
+        busy={runPayouts.isPending}
+        onConfirm={() => confirming && void run(confirming)}
+        onCancel={() => setConfirming(null)}
+        testId="run-payouts-dialog"
+      >
+        <Text>
+          Each approved seller&apos;s share of the month is worked out from its subscription pool,
+          downloads and sales, and paid to sellers with a connected Stripe account; the others keep
+          a pending payout.
+        </Text>
+        <Text color="fg.muted">
+          This moves money. A month is paid once: it cannot be run again afterwards.
+        </Text>
+      </ConfirmDialog>
+    </Card.Root>
+  );
+}
