@@ -311,3 +311,7 @@ export const openUpgradePullRequest = async (
   }
   return opening;
 };
+
+/** Whether the user has deployed the template (the reviews domain's verified-buyer evidence). */
+export const hasDeployed = async (userId: string, mvpId: string): Promise<boolean> =>
+  (await listDeploymentsByUser(userId)).some((item) => item.mvp_id === mvpId);
