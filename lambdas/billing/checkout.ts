@@ -22,6 +22,7 @@ import {
 import {
   ConflictError,
   DependencyFailedError,
+  ForbiddenError,
   NotFoundError,
   ValidationError,
 } from '../shared/errors';
@@ -102,6 +103,8 @@ export const createCheckoutSession = async (
     const mvp = await getApprovedMvpItem(request.mvp_id);
     const pence = mvp.access_tier === 'one_time_sale' && mvp.price ? toPence(mvp.price) : null;
     if (!pence) throw new ValidationError(CHECKOUT_MESSAGES.notForSale);
+    // A seller buying their own template would grow its sales, licences and their payout.
+    if (mvp.seller_id === caller.userId) throw new ForbiddenError(CHECKOUT_MESSAGES.ownTemplate);
     if (await ownedTemplateOrder(caller.userId, mvp.id)) {
       throw new ConflictError(CHECKOUT_MESSAGES.alreadyOwned);
     }

@@ -404,3 +404,6 @@ export const setDeploymentStory = async (
 export const listLaunchStories = async (): Promise<LaunchStoryList> => ({
   items: (await listStories()).map(toLaunchStory),
 });
+/** Whether the user has deployed the template (the reviews domain's verified-buyer evidence). */
+export const hasDeployed = async (userId: string, mvpId: string): Promise<boolean> =>
+  (await listDeploymentsByUser(userId)).some((item) => item.mvp_id === mvpId);

@@ -11,11 +11,13 @@ import { previewUrl } from '../shared/contracts/catalog';
 import { notificationWrites } from '../notifications/service';
 import {
   ensureProfile,
+  freeDownloadWrite,
   getProfile,
   spendDownloadWrite,
   type ProfileIdentity,
 } from '../profiles/service';
 import { countDownloadWrite } from '../templates/transitions';
+import { downloadCostOf } from './cost';
 import { config } from '../shared/config';
 import {
   DOWNLOAD_MESSAGES,
@@ -119,12 +121,15 @@ const fileResult = async (
 
 /**
  * Hands out an approved template's file as a short-lived URL, spending one download of the
- * caller's quota unless they bought the template (docs/data-model.md §4.1).
+ * caller's quota unless they bought the template or it is free (docs/data-model.md §4.1). What it
+ * costs is decided once, by `downloadCostOf` (cost.ts), which the download status also answers.
  *
- * 1. Pre-read the profile ('User profile not found.') and the template (approved, has a file);
- *    a one-time-sale template needs the caller's completed order (B3), and then spends no quota.
+ * 1. Pre-read the profile ('User profile not found.') and the template (approved, has a file,
+ *    not the caller's own); a one-time-sale template needs the caller's completed order (B3),
+ *    and then spends no quota; a free template spends no quota but counts against the daily limit.
  * 2. Refuse early when the quota is already spent (no transaction needed to say no).
- * 3. One transaction: quota (and daily limit; none for a bought template), download row,
+ * 3. One transaction: quota (and daily limit; the daily limit only for a free template; nothing
+ *    for a bought one), download row,
  *    download_count, the licence, counters, the seller's notification. Its conditions decide
  *    under concurrency, not the pre-read.
  * 4. On a rejection, find the cause from a fresh read of the profile; a lost race on the day
@@ -162,22 +167,31 @@ export const spendDownload = async (userId: string, mvpId: string): Promise<Spen
     const profile = await getProfile(userId);
     if (!profile) throw new NotFoundError(DOWNLOAD_MESSAGES.profileNotFound);
     const mvp = await getApprovedMvpItem(mvpId);
+    const ownTemplate = mvp.seller_id === userId;
     // A bought template is downloaded any number of times without quota; unbought, not at all.
     const order =
-      mvp.access_tier === 'one_time_sale' ? await ownedTemplateOrder(userId, mvp.id) : null;
-    if (mvp.access_tier === 'one_time_sale' && !order) {
-      throw new ForbiddenError(DOWNLOAD_MESSAGES.oneTimePurchase);
-    }
-    if (!mvp.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+      mvp.access_tier === 'one_time_sale' && !ownTemplate
+        ? await ownedTemplateOrder(userId, mvp.id)
+        : null;
     const period = profile.last_quota_reset_at ?? INITIAL_QUOTA_PERIOD;
-    if (!order) {
-      const grant = await getDownloadGrant(userId, mvp.id, period);
-      if (grant) {
-        logger.info('Download again (no quota spent)', { mvpId: mvp.id });
-        return { mvp, licenseId: grant.license_id, quotaSpent: false };
-      }
+    const periodGrant =
+      mvp.access_tier === 'one_time_sale' || ownTemplate
+        ? null
+        : await getDownloadGrant(userId, mvp.id, period);
+    const cost = downloadCostOf({
+      ownTemplate,
+      accessTier: mvp.access_tier,
+      owned: order !== null,
+      grantedThisPeriod: periodGrant !== null,
+    });
+    if (cost === 'own_template') throw new ForbiddenError(DOWNLOAD_MESSAGES.ownTemplate);
+    if (cost === 'purchase_required') throw new ForbiddenError(DOWNLOAD_MESSAGES.oneTimePurchase);
+    if (!mvp.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+    if (cost === 'free_again' && periodGrant) {
+      logger.info('Download again (no quota spent)', { mvpId: mvp.id });
+      return { mvp, licenseId: periodGrant.license_id, quotaSpent: false };
     }
-    if (!order && profile.downloads_remaining <= 0) {
+    if (cost === 'quota' && profile.downloads_remaining <= 0) {
       throw new ForbiddenError(DOWNLOAD_MESSAGES.quotaReached);
     }
 
@@ -200,29 +214,26 @@ export const spendDownload = async (userId: string, mvpId: string): Promise<Spen
       mvp,
       now,
       with: {
-        quota: order
-          ? null
-          : spendDownloadWrite({
-              userId,
-              sameDay,
-              dailyLimit: profile.daily_download_limit,
-              now: now.toISOString(),
-            }),
+        quota:
+          cost === 'owned'
+            ? null
+            : (cost === 'free_tier' ? freeDownloadWrite : spendDownloadWrite)({
+                userId,
+                sameDay,
+                dailyLimit: profile.daily_download_limit,
+                now: now.toISOString(),
+              }),
         mvp: countDownloadWrite(mvp.id),
         license: license.write,
-        // Buyers downloading their own template do not notify themselves.
-        notification:
-          mvp.seller_id === userId
-            ? null
-            : notificationWrites(
-                {
-                  userId: mvp.seller_id,
-                  type: 'new_download',
-                  message: `Your MVP "${mvp.title}" was downloaded.`,
-                  link: `/mvp/${mvp.id}`,
-                },
-                now.toISOString(),
-              ),
+        notification: notificationWrites(
+          {
+            userId: mvp.seller_id,
+            type: 'new_download',
+            message: `Your MVP "${mvp.title}" was downloaded.`,
+            link: `/mvp/${mvp.id}`,
+          },
+          now.toISOString(),
+        ),
       },
       ...(!order && { grant: { period, licenseId: license.id } }),
     });
@@ -230,7 +241,7 @@ export const spendDownload = async (userId: string, mvpId: string): Promise<Spen
     const { result } = outcome;
     if (!result.canceled) {
       logger.info('Download recorded', { mvpId, downloadId: outcome.downloadId });
-      return { mvp, licenseId: license.id, quotaSpent: !order };
+      return { mvp, licenseId: license.id, quotaSpent: cost === 'quota' };
     }
     // Another first download of this period won the grant: the retry is served free.
     if (result.failed('grant') === 'ConditionalCheckFailed') continue;
@@ -245,7 +256,7 @@ export const spendDownload = async (userId: string, mvpId: string): Promise<Spen
     if (result.failed('quota') === 'ConditionalCheckFailed') {
       const fresh = await getProfile(userId);
       if (!fresh) throw new NotFoundError(DOWNLOAD_MESSAGES.profileNotFound);
-      if (fresh.downloads_remaining <= 0) {
+      if (cost === 'quota' && fresh.downloads_remaining <= 0) {
         throw new ForbiddenError(DOWNLOAD_MESSAGES.quotaReached);
       }
       const limit = fresh.daily_download_limit;
@@ -336,32 +347,40 @@ export const hasDownloaded = async (userId: string, mvpId: string): Promise<bool
   (await findLatestDownload(userId, mvpId)) !== null;
 
 /**
- * The caller's standing for one template: downloaded before, downloads left, bought. Only
- * one-time-sale templates are ever bought (an order names its template), so asking for the order
- * needs no read of the template.
+ * The caller's standing for one approved template: downloaded before, downloads left, bought,
+ * and what Download or Deploy would cost now (the rule `spendDownload` applies, cost.ts).
  */
 export const getDownloadStatus = async (
   identity: ProfileIdentity,
   mvpId: string,
 ): Promise<DownloadStatus> => {
-  const [profile, latest, order] = await Promise.all([
+  const [profile, mvp, latest] = await Promise.all([
     ensureProfile(identity),
+    getApprovedMvpItem(mvpId),
     findLatestDownload(identity.userId, mvpId),
-    ownedTemplateOrder(identity.userId, mvpId),
   ]);
-  const grant = await getDownloadGrant(
-    identity.userId,
-    mvpId,
-    profile.last_quota_reset_at ?? INITIAL_QUOTA_PERIOD,
-  );
+  const ownTemplate = mvp.seller_id === identity.userId;
+  const [order, grant] = await Promise.all([
+    mvp.access_tier === 'one_time_sale' && !ownTemplate
+      ? ownedTemplateOrder(identity.userId, mvp.id)
+      : null,
+    getDownloadGrant(identity.userId, mvp.id, profile.last_quota_reset_at ?? INITIAL_QUOTA_PERIOD),
+  ]);
+  const cost = downloadCostOf({
+    ownTemplate,
+    accessTier: mvp.access_tier,
+    owned: order !== null,
+    grantedThisPeriod: grant !== null && mvp.access_tier !== 'one_time_sale',
+  });
   return {
-    free_again: grant !== null,
+    free_again: cost === 'free_again',
     has_downloaded: latest !== null,
     last_downloaded_at: latest?.downloaded_at ?? null,
     downloads_remaining: profile.downloads_remaining,
     download_quota: profile.download_quota,
     daily_download_limit: profile.daily_download_limit,
     owned: order !== null,
+    cost,
   };
 };
 

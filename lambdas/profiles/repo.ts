@@ -356,6 +356,32 @@ export const spendDownload = (
         ].join(' AND '),
     );
 
+/**
+ * P14b: the day counter of a download that spends no quota (a free template): the daily limit
+ * holds exactly as in P14, and `downloads_remaining` is neither read nor moved.
+ */
+export const countFreeDownload = (
+  userId: string,
+  today: string,
+  sameDay: boolean,
+  dailyLimit: number | null,
+  now: string,
+) => {
+  const patch = ProfileEntity.patch({ id: userId });
+  const counted = sameDay
+    ? patch.add({ downloads_today: 1 }).set({ last_download_date: today, updated_at: now })
+    : patch.set({ last_download_date: today, updated_at: now, downloads_today: 1 });
+  // The builder wraps the condition in parentheses itself: DynamoDB refuses a redundant pair.
+  return counted.where(({ downloads_today, last_download_date }, { eq, lt, ne, notExists }) =>
+    sameDay
+      ? [
+          eq(last_download_date, today),
+          ...(dailyLimit !== null ? [lt(downloads_today, dailyLimit)] : []),
+        ].join(' AND ')
+      : `${ne(last_download_date, today)} OR ${notExists(last_download_date)}`,
+  );
+};
+
 /** P20: the Stripe customer of the profile, set once (a lost race keeps the first one). */
 export const setStripeCustomerIfAbsent = async (
   id: string,

@@ -57,6 +57,7 @@ import {
   setStripeAccountIfAbsent,
   setStripeCustomerIfAbsent,
   spendDownload,
+  countFreeDownload,
 } from './repo';
 
 /** The stored item as the API shape: absent optional fields become `null`. */
@@ -369,6 +370,21 @@ export const spendDownloadWrite = (input: {
   const { sameDay, dailyLimit } = input;
   return spendDownload(input.userId, today, sameDay, dailyLimit, input.now);
 };
+
+/** P14b as a transaction item: a free template's download counts the day, not the quota. */
+export const freeDownloadWrite = (input: {
+  userId: string;
+  sameDay: boolean;
+  dailyLimit: number | null;
+  now: string;
+}) =>
+  countFreeDownload(
+    input.userId,
+    input.now.slice(0, 10),
+    input.sameDay,
+    input.dailyLimit,
+    input.now,
+  );
 
 /** The Stripe ids and quota a money flow needs; `null` when the user has no profile. */
 export interface BillingProfile {

@@ -7,6 +7,8 @@ export const handler = createHttpHandler(
   {
     'list-reviews': () => import('./handlers/list-reviews').then((m) => m.listReviews),
     'submit-review': () => import('./handlers/submit-review').then((m) => m.submitReview),
+    'get-my-review': () => import('./handlers/get-my-review').then((m) => m.getMyReview),
+    'delete-my-review': () => import('./handlers/delete-my-review').then((m) => m.deleteMyReview),
   },
   { loadProfile: loadCallerProfile },
 );

@@ -38,17 +38,37 @@ export interface UpsertReviewInput {
   with: { mvp: TransactionWrite; notification: readonly TransactionWrite[] | null };
 }
 
-/** The change a write makes to the template's rating sum and count. */
-export const ratingDelta = (review: ReviewItem, previous: ReviewItem | null) => ({
-  sum: review.rating - (previous?.rating ?? 0),
-  count: previous === null ? 1 : 0,
-});
+/**
+ * What a review adds to the template's rating: only verified reviews are averaged, so an
+ * unverified one adds nothing (it is shown, marked, and left out of the sum and count).
+ */
+export const ratingContribution = (review: ReviewItem | null) =>
+  review?.is_verified_buyer ? { sum: review.rating, count: 1 } : { sum: 0, count: 0 };
+
+/** The change a write makes to the template's rating sum and count (`review` null: deleted). */
+export const ratingDelta = (review: ReviewItem | null, previous: ReviewItem | null) => {
+  const after = ratingContribution(review);
+  const before = ratingContribution(previous);
+  return { sum: after.sum - before.sum, count: after.count - before.count };
+};
+
+/** The global rating counters move with the template's own sum and count. */
+const ratingCounterWrites = (delta: { sum: number; count: number }, now: string) => {
+  const counter = (name: 'rating_sum' | 'rating_count', value: number) =>
+    value !== 0 &&
+    CounterEntity.update({ name, bucket: 'all', shard: 0 }).add({ value }).set({ updated_at: now });
+  return {
+    ratingSum: counter('rating_sum', delta.sum),
+    ratingCount: counter('rating_count', delta.count),
+  };
+};
 
 /**
- * R3 (§4.2): the review, the template's exact rating sum and count (the templates domain's item),
- * the global rating counters and (first reviews only) the seller's notification, in one transaction. ADD never loses a concurrent
- * review of the same template; the `review` item's condition guarantees the delta was computed
- * against the review actually replaced. A cancellation names `review` or `mvp`.
+ * R3 (§4.2): the review, the template's exact rating sum and count over verified reviews (the
+ * templates domain's item), the global rating counters and (first reviews only) the seller's
+ * notification, in one transaction. ADD never loses a concurrent review of the same template;
+ * the `review` item's condition guarantees the delta was computed against the review actually
+ * replaced. A cancellation names `review` or `mvp`.
  */
 export const upsertReview = async (input: UpsertReviewInput): Promise<TransactionResult> => {
   const { review, previous } = input;
@@ -67,16 +87,32 @@ export const upsertReview = async (input: UpsertReviewInput): Promise<Transactio
         })
         .remove(review.review_text === undefined ? ['review_text'] : [])
         .where(({ updated_at }, { eq }) => eq(updated_at, previous.updated_at));
-  const ratingCounter = (name: 'rating_sum' | 'rating_count', value: number) =>
-    CounterEntity.update({ name, bucket: 'all', shard: 0 })
-      .add({ value })
-      .set({ updated_at: review.updated_at });
   return transactWrite({
     review: reviewWrite,
     mvp: input.with.mvp,
-    ratingSum: ratingCounter('rating_sum', delta.sum),
-    ratingCount: isNew && ratingCounter('rating_count', 1),
+    ...ratingCounterWrites(delta, review.updated_at),
     notification: input.with.notification,
+  });
+};
+
+/**
+ * R6: removes the caller's review (`previous`, its `updated_at` the condition) and takes its
+ * rating out of the template's sum and count and the global counters, in one transaction. A
+ * cancellation names `review` (changed or gone meanwhile) or `mvp`.
+ */
+export const deleteReview = async (input: {
+  previous: ReviewItem;
+  now: string;
+  with: { mvp: TransactionWrite | null };
+}): Promise<TransactionResult> => {
+  const { previous } = input;
+  const delta = ratingDelta(null, previous);
+  return transactWrite({
+    review: ReviewEntity.delete({ mvp_id: previous.mvp_id, user_id: previous.user_id }).where(
+      ({ updated_at }, { eq }) => eq(updated_at, previous.updated_at),
+    ),
+    mvp: input.with.mvp,
+    ...ratingCounterWrites(delta, input.now),
   });
 };
 

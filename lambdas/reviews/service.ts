@@ -1,13 +1,17 @@
 /**
- * Review rules: one review per buyer per template (a second submission replaces the first), the
- * verified-buyer flag from the download history, exact rating counters under concurrency, and the
- * seller's `new_review` notification (docs/data-model.md §4.2).
+ * Review rules: one review per buyer per template (a second submission replaces the first, and
+ * its author may delete it), the verified-buyer flag decided at write time (a download, an order
+ * or a deployment of the template), exact rating counters over verified reviews only under
+ * concurrency, and the seller's `new_review` notification (docs/data-model.md §4.2). Sellers do
+ * not review their own templates and beta accounts do not review at all.
  *
  * Reviews do not bump the catalog version: rating counters refresh browse cards through the
  * catalog's age limit (docs/data-model.md §3.17, §5); the detail page reads the item fresh.
  */
 import { ulid } from 'ulid';
 import { MVP_NOT_FOUND_MESSAGE, averageRatingOf, getApprovedMvpItem } from '../catalog/service';
+import { ownedTemplateOrder } from '../billing/service';
+import { hasDeployed } from '../deployments/service';
 import { hasDownloaded } from '../downloads/service';
 import { notificationWrites } from '../notifications/service';
 import { getProfile } from '../profiles/service';
@@ -16,6 +20,8 @@ import { rateWrite } from '../templates/transitions';
 import {
   REVIEW_MESSAGES,
   reviewInputSchema,
+  type DeleteReviewResult,
+  type MyReview,
   type PublicReview,
   type ReviewList,
   type SubmitReviewResult,
@@ -24,6 +30,7 @@ import type * as z from 'zod';
 import { ConflictError, ForbiddenError, NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import {
+  deleteReview,
   getReview,
   listReviewsByMvp,
   putReview,
@@ -32,7 +39,7 @@ import {
   type ReviewItem,
 } from './repo';
 
-export const OWN_TEMPLATE_REVIEW_MESSAGE = 'You cannot review your own template.';
+export const OWN_TEMPLATE_REVIEW_MESSAGE = REVIEW_MESSAGES.ownTemplate;
 /** Retries after a lost race on the caller's own review or a TransactionConflict. */
 export const MAX_REVIEW_RETRIES = 3;
 const backoff = () =>
@@ -79,11 +86,33 @@ export const listReviews = async (mvpId: string): Promise<ReviewList> => {
 };
 
 /**
+ * Whether the user has used the template: downloaded it, bought it (a completed order not fully
+ * refunded) or deployed it. A verified review counts in the template's average.
+ */
+export const isVerifiedReviewer = async (userId: string, mvpId: string): Promise<boolean> => {
+  if (await hasDownloaded(userId, mvpId)) return true;
+  const [order, deployed] = await Promise.all([
+    ownedTemplateOrder(userId, mvpId),
+    hasDeployed(userId, mvpId),
+  ]);
+  return order !== null || deployed;
+};
+
+/** The caller's own review of an approved template (the form shows it), or null. */
+export const getMyReview = async (userId: string, mvpId: string): Promise<MyReview> => {
+  const mvp = await getApprovedMvpItem(mvpId);
+  const review = await getReview(mvp.id, userId);
+  return { review: review ? toPublicReview(review) : null };
+};
+
+/**
  * Creates or replaces the caller's review of an approved template.
  *
- * 1. Pre-read the template (approved; not the caller's own), the caller's profile (name shown),
- *    whether they downloaded it (verified buyer) and their existing review (consistent).
- * 2. One transaction (repo `upsertReview`): review, exact sum/count, counters, notification.
+ * 1. Pre-read the template (approved; not the caller's own), the caller's profile (name shown;
+ *    not a beta account), whether they used the template (verified, decided again on every save)
+ *    and their existing review (consistent).
+ * 2. One transaction (repo `upsertReview`): review, exact sum/count over verified reviews,
+ *    counters, notification.
  * 3. If the caller's review changed meanwhile (a concurrent submission), start again from the
  *    fresh review, so the delta is always against what is replaced.
  */
@@ -97,9 +126,11 @@ export const submitReview = async (
   if (mvp.seller_id === caller.userId) throw new ForbiddenError(OWN_TEMPLATE_REVIEW_MESSAGE);
   const [profile, verified] = await Promise.all([
     getProfile(caller.userId),
-    hasDownloaded(caller.userId, mvp.id),
+    isVerifiedReviewer(caller.userId, mvp.id),
   ]);
   if (!profile) throw new NotFoundError('User profile not found.');
+  // Anyone can start a beta account, so its opinion would be free to multiply.
+  if (profile.beta_expires_at !== null) throw new ForbiddenError(REVIEW_MESSAGES.betaAccount);
 
   for (let attempt = 0; ; attempt += 1) {
     const previous = await getReview(mvp.id, caller.userId);
@@ -153,6 +184,35 @@ export const submitReview = async (
     if (!retryable || attempt >= MAX_REVIEW_RETRIES) {
       logger.warn('Review transaction cancelled', { mvpId, codes: outcome.codes, attempt });
       throw new ConflictError(REVIEW_MESSAGES.submitFailed);
+    }
+    await backoff();
+  }
+};
+
+/**
+ * Deletes the caller's review of a template and takes its rating out of the sums in the same
+ * transaction; a concurrent edit of the same review is retried against the fresh one.
+ */
+export const deleteMyReview = async (
+  userId: string,
+  mvpId: string,
+): Promise<DeleteReviewResult> => {
+  const mvp = await getApprovedMvpItem(mvpId);
+  for (let attempt = 0; ; attempt += 1) {
+    const previous = await getReview(mvp.id, userId);
+    if (!previous) throw new NotFoundError(REVIEW_MESSAGES.noReview);
+    const delta = ratingDelta(null, previous);
+    const outcome = await deleteReview({
+      previous,
+      now: new Date().toISOString(),
+      with: { mvp: delta.count === 0 ? null : rateWrite(mvp.id, delta.sum, delta.count) },
+    });
+    if (!outcome.canceled) return { message: REVIEW_MESSAGES.deleted };
+    const retryable =
+      outcome.failed('review') === 'ConditionalCheckFailed' || outcome.any('TransactionConflict');
+    if (!retryable || attempt >= MAX_REVIEW_RETRIES) {
+      logger.warn('Review deletion cancelled', { mvpId, codes: outcome.codes, attempt });
+      throw new ConflictError(REVIEW_MESSAGES.deleteFailed);
     }
     await backoff();
   }

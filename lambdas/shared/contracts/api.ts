@@ -141,7 +141,13 @@ import type {
   RefundStatus,
   refundRequestInputSchema,
 } from './refunds';
-import type { ReviewInput, ReviewList, SubmitReviewResult } from './reviews';
+import type {
+  DeleteReviewResult,
+  MyReview,
+  ReviewInput,
+  ReviewList,
+  SubmitReviewResult,
+} from './reviews';
 import type {
   AdminSellerApplication,
   AdminSellerApplicationList,
@@ -439,6 +445,8 @@ interface ApiRows {
   // Reviews
   'GET /api/mvps/{id}/reviews': { response: ReviewList };
   'POST /api/mvps/{id}/reviews': { body: ReviewInput; response: SubmitReviewResult };
+  'GET /api/mvps/{id}/reviews/mine': { response: MyReview };
+  'DELETE /api/mvps/{id}/reviews/mine': { response: DeleteReviewResult };
   // Notifications
   'GET /api/notifications': {
     query: z.input<typeof notificationListQuerySchema>;

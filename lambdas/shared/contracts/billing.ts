@@ -19,6 +19,7 @@ export const CHECKOUT_MESSAGES = {
   useChangePlan: 'You already have a subscription: switch plan instead of subscribing twice.',
   notForSale: 'This template is not sold as a one-time purchase.',
   alreadyOwned: 'You already own this template.',
+  ownTemplate: 'You cannot buy your own template.',
   redirectNotAllowed: 'The return address must be on this site.',
   sessionNotFound: 'Checkout session not found.',
   noSubscription: 'You have no active subscription.',

@@ -15,7 +15,41 @@ export const DOWNLOAD_MESSAGES = {
   oneTimePurchase: 'This template is sold as a one-time purchase. Buy it first to download it.',
   fileMissing: 'The file of this template is not available. Please try again later.',
   bundleUnreadable: 'The contents of this bundle cannot be listed.',
+  ownTemplate:
+    'This is your own template: you cannot download or deploy it with your quota. Edit it from your dashboard instead.',
 } as const;
+
+/**
+ * What one more download (or deploy) of a template costs the caller, as the API decides it:
+ * - `quota`: one of the month's downloads (a subscription template, first time this period);
+ * - `free_tier`: nothing from the quota (a free template; the daily limit still counts it);
+ * - `free_again`: nothing at all (already downloaded in this quota period);
+ * - `owned`: nothing (a bought one-time-sale template);
+ * - `purchase_required`: refused until bought (a one-time-sale template not owned);
+ * - `own_template`: refused (the caller sells it).
+ */
+export const DOWNLOAD_COSTS = [
+  'quota',
+  'free_tier',
+  'free_again',
+  'owned',
+  'purchase_required',
+  'own_template',
+] as const;
+export type DownloadCost = (typeof DOWNLOAD_COSTS)[number];
+
+/** The sentence shown before Download or Deploy starts, for each cost. */
+export const DOWNLOAD_COST_TEXTS: Record<DownloadCost, string> = {
+  quota: 'Uses 1 download from your monthly quota.',
+  free_tier: 'Free download — uses none of your quota.',
+  free_again: 'Free: you already downloaded this template this month.',
+  owned: 'Free: you own this template.',
+  purchase_required: 'Buy this template to download or deploy it.',
+  own_template: 'This is your template.',
+};
+
+/** Free templates' label on cards and the detail page. */
+export const FREE_TEMPLATE_TEXT = DOWNLOAD_COST_TEXTS.free_tier;
 
 /** The daily-limit refusal names the limit, so the person knows when to come back. */
 export const dailyLimitMessage = (limit: number): string =>
@@ -103,9 +137,11 @@ export interface DownloadStatus {
   owned: boolean;
   /**
    * The caller already spent a download on this template in the current quota period, so
-   * downloading it again is free until the next reset (issue 13 §9).
+   * downloading it again is free until the next reset.
    */
   free_again: boolean;
+  /** What Download or Deploy would cost now, from the same rule the download itself applies. */
+  cost: DownloadCost;
 }
 
 /** At or above this quota the UI says "Unlimited" (Enterprise; defined with the plans). */

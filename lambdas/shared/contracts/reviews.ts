@@ -10,6 +10,15 @@ export const REVIEW_MESSAGES = {
   submitted: 'Review submitted successfully!',
   submitFailed: 'Failed to submit review.',
   loadFailed: 'Failed to load reviews. Please try again later.',
+  ownTemplate: 'You cannot review your own template.',
+  betaAccount: 'Beta accounts cannot write reviews. Create a full account to review templates.',
+  deleted: 'Your review was deleted.',
+  deleteFailed: 'Failed to delete review.',
+  noReview: 'You have not reviewed this template.',
+  /** Shown above the form when the caller has a review: saving replaces it, never adds one. */
+  replaces: 'You have already reviewed this template. Saving replaces your review.',
+  /** Beside an unverified review: why it is left out of the average. */
+  unverified: 'Not verified: this reviewer has not downloaded, bought or deployed this template.',
 } as const;
 
 export const REVIEW_TEXT_MAX = 2000;
@@ -68,11 +77,25 @@ export interface PublicReview {
   updated_at: string;
 }
 
-/** `GET /api/mvps/{id}/reviews`: newest first, with the template's current average. */
+/**
+ * `GET /api/mvps/{id}/reviews`: newest first, with the template's current average. The average and
+ * `rating_count` are over verified reviews only (the reviewer downloaded, bought or deployed the
+ * template); unverified reviews are listed, marked, and not averaged.
+ */
 export interface ReviewList {
   items: PublicReview[];
   average_rating: number;
   rating_count: number;
+}
+
+/** `GET /api/mvps/{id}/reviews/mine`: the caller's own review of the template, if any. */
+export interface MyReview {
+  review: PublicReview | null;
+}
+
+/** `DELETE /api/mvps/{id}/reviews/mine`: 200 once the caller's review is gone. */
+export interface DeleteReviewResult {
+  message: typeof REVIEW_MESSAGES.deleted;
 }
 
 /** `POST /api/mvps/{id}/reviews`: 201 for a first review, 200 when it replaced the caller's own. */

@@ -441,6 +441,22 @@ export const routes = [
   },
   {
     method: 'GET',
+    path: '/api/mvps/{id}/reviews/mine',
+    domain: 'reviews',
+    operation: 'get-my-review',
+    access: 'user',
+    summary: "The caller's own review of an approved template (the form shows it), or null.",
+  },
+  {
+    method: 'DELETE',
+    path: '/api/mvps/{id}/reviews/mine',
+    domain: 'reviews',
+    operation: 'delete-my-review',
+    access: 'user',
+    summary: "Delete the caller's own review; its rating leaves the sums in the same transaction.",
+  },
+  {
+    method: 'GET',
     path: '/api/notifications',
     domain: 'notifications',
     operation: 'list-notifications',

@@ -102,7 +102,12 @@ const matrix: Record<string, Cell> = {
   'GET /api/mvps/{id}/files/content': { allowed: ADMINS },
   'GET /api/downloads': { allowed: 'signed-in' },
   'GET /api/mvps/{id}/reviews': { allowed: 'everyone' },
-  'POST /api/mvps/{id}/reviews': { allowed: 'signed-in' },
+  // A beta account may not review (anyone can start one); the owner is not among the callers.
+  'POST /api/mvps/{id}/reviews': { allowed: ['buyer', 'applicant', 'seller', 'admin', 'both'] },
+  'GET /api/mvps/{id}/reviews/mine': { allowed: 'signed-in' },
+  // Only the victim reviewed the template: every caller's own review is absent (404), and the
+  // victim's is never theirs to delete.
+  'DELETE /api/mvps/{id}/reviews/mine': { allowed: [] },
   'GET /api/notifications': { allowed: 'signed-in' },
   'GET /api/notifications/unread-count': { allowed: 'signed-in' },
   // The victim's notification: nobody else can mark it (404, as if absent).

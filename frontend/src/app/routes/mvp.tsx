@@ -23,8 +23,13 @@ export default function MvpRoute() {
           <DownloadPanel
             mvp={mvp}
             onDownloaded={refresh}
-            deploy={(canDeploy) => (
-              <DeployButton mvpId={mvp.id} slug={mvp.slug} canDeploy={canDeploy} />
+            deploy={(canDeploy, costNote) => (
+              <DeployButton
+                mvpId={mvp.id}
+                slug={mvp.slug}
+                canDeploy={canDeploy}
+                costNote={costNote}
+              />
             )}
             purchase={
               mvp.access_tier === 'one_time_sale' && (

@@ -187,6 +187,21 @@ describe('one-time purchase', () => {
     expect(answer.statusCode).toBe(400);
     expect(jsonBody<ApiErrorBody>(answer).message).toBe(CHECKOUT_MESSAGES.notForSale);
   });
+
+  it('refuses a seller buying their own template, before any session exists', async () => {
+    const sellerId = `seller-${randomUUID()}`;
+    await putProfile({ id: sellerId, role: 'seller', is_seller_approved: true });
+    const template = await seedTemplate(sellerId, { access_tier: 'one_time_sale', price: 19 });
+    const answer = await callBilling('POST', '/api/billing/checkout', sellerId, {
+      mode: 'payment',
+      mvp_id: template.id,
+      success_url: `${SITE_ORIGIN}/success`,
+      cancel_url: `${SITE_ORIGIN}/mvps`,
+    });
+    expect(answer.statusCode).toBe(403);
+    expect(jsonBody<ApiErrorBody>(answer).message).toBe(CHECKOUT_MESSAGES.ownTemplate);
+    expect((await OrderEntity.query.byUser({ user_id: sellerId }).go()).data).toEqual([]);
+  });
 });
 
 describe('refunds made in Stripe', () => {

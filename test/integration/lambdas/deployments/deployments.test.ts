@@ -466,6 +466,33 @@ describe('buyer deploys', () => {
     expect(list.body.items).toEqual([]);
   });
 
+  it('refuses the seller a deploy of their own template, writing nothing', async () => {
+    const sellerLogin = `own-${randomUUID().slice(0, 8)}`;
+    await githubControl.createUser({ login: sellerLogin });
+    const started = await call<{ url: string }>(
+      'POST',
+      '/api/deployments/github/authorize-url',
+      seller,
+      {},
+    );
+    await call(
+      'POST',
+      '/api/deployments/github/callback',
+      seller,
+      await consentOnGithub(started.body.url, sellerLogin),
+    );
+    const refused = await call<{ message: string }>('POST', '/api/deployments', seller, {
+      mvp_id: mvpId,
+      repo_name: 'self-deal',
+    });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { message: DOWNLOAD_MESSAGES.ownTemplate },
+    });
+    const list = await call<DeploymentList>('GET', '/api/my/deployments', seller);
+    expect(list.body.items).toEqual([]);
+  });
+
   it('fails with a readable message when the name is taken or Netlify cannot build the site', async () => {
     // A second deployment into the same repository name: GitHub's 422, the spec's message.
     const taken = await call<{ deployment_id: string }>('POST', '/api/deployments', buyer, {

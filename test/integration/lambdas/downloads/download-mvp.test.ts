@@ -277,13 +277,16 @@ describe('POST /api/mvps/{id}/download', () => {
     expect(profile.last_download_date).toBe(new Date().toISOString().slice(0, 10));
   });
 
-  it('sends the seller no notification when sellers download their own template', async () => {
+  it('refuses sellers their own template, spending nothing and notifying nobody', async () => {
     const seller = `seller-${randomUUID()}`;
     const own = withFile({ seller_id: seller, title: 'Own Kit' });
     await MvpEntity.create(own).go();
     await createS3Object(own.file_key!);
     await putBuyer(seller, { downloads_remaining: 1 });
-    expect((await download(own.id, seller)).statusCode).toBe(200);
+    const refused = await download(own.id, seller);
+    expect(refused.statusCode).toBe(403);
+    expect(jsonBody<ApiErrorBody>(refused).message).toBe(DOWNLOAD_MESSAGES.ownTemplate);
+    expect(await remaining(seller)).toBe(1);
     expect((await NotificationCounterEntity.get({ user_id: seller }).go()).data).toBeNull();
   });
 });
@@ -364,6 +367,7 @@ describe('GET /api/mvps/{id}/download-status', () => {
       daily_download_limit: null,
       owned: false,
       free_again: false,
+      cost: 'quota',
     });
     expect((await download(template.id, buyer)).statusCode).toBe(200);
     const after = await expect
@@ -372,7 +376,12 @@ describe('GET /api/mvps/{id}/download-status', () => {
           await call('GET', `/api/mvps/${template.id}/download-status`, buyer),
         ),
       )
-      .toMatchObject({ has_downloaded: true, downloads_remaining: 1, free_again: true });
+      .toMatchObject({
+        has_downloaded: true,
+        downloads_remaining: 1,
+        free_again: true,
+        cost: 'free_again',
+      });
     void after;
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The detail page's Deploy (buyer spec §2, §4, §8): signed out, 'Please login to deploy this MVP.';
  * signed in without GitHub, the GitHub authorisation (its callback asks for the repository name);
- * with GitHub connected, the repository name right here.
+ * with GitHub connected, the repository name right here, under what the deploy will cost.
  */
 import { useState } from 'react';
 import { Alert, Button, Dialog, Portal, Stack } from '@chakra-ui/react';
@@ -17,11 +17,14 @@ export function DeployButton({
   mvpId,
   slug,
   canDeploy,
+  costNote = null,
 }: {
   mvpId: string;
   slug?: string;
   /** False when the caller may not download the template (quota spent, not bought). */
   canDeploy: boolean;
+  /** What deploying costs (the API's download status), said before the deploy starts. */
+  costNote?: string | null;
 }) {
   const { session } = useSession();
   const signedIn = session.status === 'signedIn';
@@ -70,6 +73,12 @@ export function DeployButton({
           <Dialog.Positioner>
             <Dialog.Content>
               <Dialog.Body py="6">
+                {costNote && (
+                  <Alert.Root status="info" size="sm" mb="4" data-testid="deploy-cost">
+                    <Alert.Indicator />
+                    <Alert.Title>Deploying: {costNote}</Alert.Title>
+                  </Alert.Root>
+                )}
                 <CreateRepositoryFlow
                   mvpId={mvpId}
                   username={profile.data?.github_username}

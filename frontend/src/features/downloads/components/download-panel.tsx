@@ -6,13 +6,22 @@
  * A one-time-sale template (issue 10 §6) is bought, not downloaded with the quota: until the caller
  * owns it the panel shows the purchase button the route composes in (the billing feature's), and
  * no quota; once owned, an "Owned" badge and a Download that spends nothing.
+ *
+ * What Download or Deploy costs (a download of the quota, or free: owned, free template, already
+ * downloaded this month) is the API's answer in the download status, said before either starts.
+ * The seller of the template sees "Your template" and a link to edit it instead of any action.
  */
 import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { LuCircleCheck, LuDownload, LuExternalLink, LuFlag } from 'react-icons/lu';
+import { LuCircleCheck, LuDownload, LuExternalLink, LuFlag, LuPencil } from 'react-icons/lu';
 import type { MvpDetail } from '@contracts/catalog';
-import { DOWNLOAD_MESSAGES, UNLIMITED_DOWNLOADS } from '@contracts/downloads';
+import {
+  DOWNLOAD_COST_TEXTS,
+  DOWNLOAD_MESSAGES,
+  UNLIMITED_DOWNLOADS,
+  type DownloadCost,
+} from '@contracts/downloads';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
@@ -35,9 +44,39 @@ export interface DownloadPanelProps {
   purchase?: ReactNode;
   /**
    * The Deploy button, from the deployments feature (by the route); `canDeploy` is false when the
-   * caller may not download the template. Without it, the placeholder dialog.
+   * caller may not download the template; `costNote` says what deploying will cost (null until
+   * known).
    */
-  deploy: (canDeploy: boolean) => ReactNode;
+  deploy: (canDeploy: boolean, costNote: string | null) => ReactNode;
+}
+
+/** Costs that let a download go ahead; the sentence shown before Download or Deploy starts. */
+const costNoteOf = (cost: DownloadCost | undefined): string | null =>
+  cost === undefined || cost === 'own_template' || cost === 'purchase_required'
+    ? null
+    : DOWNLOAD_COST_TEXTS[cost];
+
+/** The seller's own template: no buying, downloading or deploying, a way to edit it instead. */
+function OwnTemplatePanel({ mvpId }: { mvpId: string }) {
+  return (
+    <Stack gap="3" id="download-panel" data-testid="download-panel">
+      <Stack gap="2" data-testid="own-template">
+        <HStack gap="2" flexWrap="wrap">
+          <Badge colorPalette="purple" variant="solid" size="lg">
+            Your template
+          </Badge>
+          <Text fontSize="sm" color="fg.muted">
+            Buyers download, buy and deploy it here. You cannot spend a download on it.
+          </Text>
+        </HStack>
+        <Button asChild colorPalette="purple" variant="outline" alignSelf="start">
+          <RouterLink to={paths.mvpEdit.getHref(mvpId)}>
+            <LuPencil /> Edit template
+          </RouterLink>
+        </Button>
+      </Stack>
+    </Stack>
+  );
 }
 
 export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadPanelProps) {
@@ -48,15 +87,19 @@ export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadP
   const download = useDownloadMvp(mvp.id, onDownloaded);
   const [askedToSignIn, setAskedToSignIn] = useState(false);
 
+  const cost = status.data?.cost;
+  // The seller is known from the session at once, so Buy never flashes up before the status.
+  const ownTemplate =
+    signedIn && (session.user.userId === mvp.seller.id || cost === 'own_template');
   const oneTimeSale = mvp.access_tier === 'one_time_sale';
   const owned = oneTimeSale && status.data?.owned === true;
   // Whether the caller owns it is known only once the status is in; until then nothing is offered.
   const ownershipPending = oneTimeSale && signedIn && status.isPending;
   const mustBuy = oneTimeSale && !owned && !ownershipPending;
-  // A template already paid for this period downloads again for free, even with no quota left.
-  const freeAgain = status.data?.free_again === true;
-  const quotaSpent =
-    !owned && !freeAgain && status.data !== undefined && status.data.downloads_remaining <= 0;
+  const freeAgain = cost === 'free_again';
+  // Only a download that costs quota needs some left (free and owned templates never do).
+  const quotaSpent = cost === 'quota' && status.data!.downloads_remaining <= 0;
+  const costNote = signedIn ? costNoteOf(cost) : null;
 
   const start = () => {
     if (!signedIn) {
@@ -73,6 +116,8 @@ export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadP
         ? DOWNLOAD_MESSAGES.signInRequired
         : DOWNLOAD_MESSAGES.failed
     : null;
+
+  if (ownTemplate) return <OwnTemplatePanel mvpId={mvp.id} />;
 
   return (
     <Stack gap="3" id="download-panel" data-testid="download-panel">
@@ -101,8 +146,19 @@ export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadP
           >
             <LuDownload /> Download
           </Button>
-          {deploy(!mustBuy && !quotaSpent)}
+          {deploy(!mustBuy && !quotaSpent, costNote)}
         </HStack>
+      )}
+
+      {costNote && !quotaSpent && (
+        <Text
+          fontSize="sm"
+          fontWeight="medium"
+          color={cost === 'quota' ? 'fg' : 'green.fg'}
+          data-testid="download-cost"
+        >
+          Download or Deploy: {costNote}
+        </Text>
       )}
 
       {signedIn && status.data && !oneTimeSale && (

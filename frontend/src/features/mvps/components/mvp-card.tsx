@@ -3,6 +3,7 @@ import { Badge, Box, Button, Card, HStack, Image, Link, Text } from '@chakra-ui/
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { LuDownload, LuExternalLink, LuGithub, LuStar } from 'react-icons/lu';
 import type { MvpSummary } from '@contracts/catalog';
+import { FREE_TEMPLATE_TEXT } from '@contracts/downloads';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 import {
@@ -116,6 +117,17 @@ export function MvpCard({ mvp, showSeller = true }: { mvp: MvpSummary; showSelle
             <LuDownload />
             <Text as="span">{formatCount(mvp.download_count)}</Text>
           </HStack>
+          {/* Free templates spend none of the quota: said where people choose. */}
+          {mvp.access_tier === 'free' && (
+            <Badge
+              colorPalette="green"
+              variant="subtle"
+              title={FREE_TEMPLATE_TEXT}
+              data-testid="free-download"
+            >
+              Free
+            </Badge>
+          )}
         </HStack>
         {showSeller && mvp.seller.username && (
           <Text fontSize="sm" color="fg.muted" display={{ base: 'none', md: 'block' }}>

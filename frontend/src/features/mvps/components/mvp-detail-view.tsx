@@ -28,6 +28,7 @@ import {
   LuStar,
 } from 'react-icons/lu';
 import { LICENSING_LABELS } from '@contracts/catalog';
+import { FREE_TEMPLATE_TEXT } from '@contracts/downloads';
 import type { MvpDetail } from '@contracts/catalog';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
@@ -86,6 +87,11 @@ function AccessPanel({ mvp }: { mvp: MvpDetail }) {
             {LICENSING_LABELS[mvp.licensing_terms]}
           </LicenceLinkBadge>
         </HStack>
+        {mvp.access_tier === 'free' && (
+          <Text fontSize="sm" color="green.fg" fontWeight="medium" data-testid="free-download">
+            {FREE_TEMPLATE_TEXT}
+          </Text>
+        )}
         {/* A link, not a second button: the Download button below stays the one call to action. */}
         {session.status === 'signedOut' && (
           <Text fontSize="sm" color="fg.muted" data-testid="sign-in-prompt">

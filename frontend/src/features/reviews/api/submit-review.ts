@@ -15,6 +15,7 @@ export function useSubmitReview(mvpId: string, onReviewed?: () => Promise<void>)
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: reviewKeys.list(mvpId) }),
+        queryClient.invalidateQueries({ queryKey: reviewKeys.mine(mvpId) }),
         onReviewed?.(),
       ]),
   });

@@ -1,6 +1,8 @@
 /**
- * Reviews on the detail page: the average, the list (reviewer, stars, text, verified badge, date)
- * and, for signed-in visitors, the form; anonymous visitors are asked to sign in to review.
+ * Reviews on the detail page: the average over verified reviews, the list (reviewer, stars, text,
+ * "Verified buyer" or a marked unverified review, date) and, for signed-in visitors, the form with
+ * their own review in it; anonymous visitors are asked to sign in to review, the template's seller
+ * is told buyers review it here.
  */
 import {
   Alert,
@@ -15,11 +17,12 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { LuBadgeCheck, LuStar } from 'react-icons/lu';
+import { LuBadgeCheck, LuCircleHelp, LuStar } from 'react-icons/lu';
 import { REVIEW_MESSAGES, ratingLabel, type PublicReview } from '@contracts/reviews';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';
 import { useReviews } from '../api/get-reviews';
+import { useMyReview } from '../api/my-review';
 import { ReviewForm } from './review-form';
 import { formatCount, formatDate, formatRating } from '../../../lib/format';
 
@@ -44,9 +47,18 @@ function ReviewItem({ review }: { review: PublicReview }) {
       <HStack justify="space-between" flexWrap="wrap" gap="2">
         <HStack gap="2">
           <Text fontWeight="semibold">{review.reviewer}</Text>
-          {review.is_verified_buyer && (
-            <Badge colorPalette="green" variant="subtle">
+          {review.is_verified_buyer ? (
+            <Badge colorPalette="green" variant="subtle" data-testid="verified-buyer">
               <LuBadgeCheck /> Verified buyer
+            </Badge>
+          ) : (
+            <Badge
+              colorPalette="gray"
+              variant="outline"
+              title={REVIEW_MESSAGES.unverified}
+              data-testid="unverified-review"
+            >
+              <LuCircleHelp /> Not verified · not in the average
             </Badge>
           )}
         </HStack>
@@ -81,6 +93,9 @@ export function ReviewsSection({ mvpId, sellerId, onReviewed }: ReviewsSectionPr
   const { session } = useSession();
   const location = useLocation();
   const { data, isPending, error } = useReviews(mvpId);
+  const isSeller = session.status === 'signedIn' && session.user.userId === sellerId;
+  const mine = useMyReview(mvpId, session.status === 'signedIn' && !isSeller);
+  const unverifiedCount = data ? data.items.length - data.rating_count : 0;
 
   return (
     <Stack gap="4" data-testid="reviews-section">
@@ -90,19 +105,31 @@ export function ReviewsSection({ mvpId, sellerId, onReviewed }: ReviewsSectionPr
         </Heading>
         {data && (
           <Text color="fg.muted" data-testid="reviews-summary">
-            {data.rating_count === 0
+            {data.items.length === 0
               ? 'No reviews yet'
-              : `${formatRating(data.average_rating)} out of 5 · ${formatCount(data.rating_count)} ${data.rating_count === 1 ? 'review' : 'reviews'}`}
+              : data.rating_count === 0
+                ? 'No verified ratings yet'
+                : `${formatRating(data.average_rating)} out of 5 · ${formatCount(data.rating_count)} verified ${data.rating_count === 1 ? 'rating' : 'ratings'}`}
+            {unverifiedCount > 0 &&
+              ` · ${formatCount(unverifiedCount)} unverified ${unverifiedCount === 1 ? 'review' : 'reviews'}`}
           </Text>
         )}
       </HStack>
 
       <Card.Root variant="outline">
         <Card.Body>
-          {session.status === 'signedIn' && session.user.userId === sellerId ? (
+          {isSeller ? (
             <Text color="fg.muted">This is your template: buyers review it here.</Text>
           ) : session.status === 'signedIn' ? (
-            <ReviewForm mvpId={mvpId} onReviewed={onReviewed} />
+            mine.isPending ? (
+              <Skeleton h="40" />
+            ) : (
+              <ReviewForm
+                mvpId={mvpId}
+                existing={mine.data?.review ?? null}
+                onReviewed={onReviewed}
+              />
+            )
           ) : session.status === 'signedOut' ? (
             <Text color="fg.muted">
               <Link asChild color="purple.fg" fontWeight="semibold">
