@@ -18,6 +18,18 @@ export const NOTIFICATION_TYPES = [
   'contact_message',
   /** Beyond the spec (issue 12): a template the buyer deployed has a new approved version. */
   'upgrade_available',
+  /** A paid invoice or one-time order: the buyer's receipt. */
+  'payment_succeeded',
+  /** A subscription renewal that could not be charged. */
+  'payment_failed',
+  /** An admin approved or rejected the buyer's refund request. */
+  'refund_decided',
+  /** Stripe refunded (part of) an order: money on its way back. */
+  'refund_processed',
+  /** A buyer opened a dispute about one of the seller's templates. */
+  'dispute_opened',
+  /** A licence certificate was issued for a purchase. */
+  'licence_issued',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
