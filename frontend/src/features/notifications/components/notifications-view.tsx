@@ -40,6 +40,12 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   dispute_updated: 'Dispute updated',
   contact_message: 'Contact message',
   upgrade_available: 'Upgrade available',
+  payment_succeeded: 'Payment received',
+  payment_failed: 'Payment failed',
+  refund_decided: 'Refund decided',
+  refund_processed: 'Refund paid',
+  dispute_opened: 'Dispute opened',
+  licence_issued: 'Licence issued',
 };
 
 /** Links are same-origin paths; anything else is not followed. */
