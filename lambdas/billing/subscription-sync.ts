@@ -161,6 +161,8 @@ export const applySubscription = async (
   subscription: Stripe.Subscription,
   eventCreated: number,
   event: SubscriptionEvent | null,
+  /** More items of the event's effect (the webhook's notice of a failed payment). */
+  extra: TransactionItems = {},
 ): Promise<SubscriptionItem | null> => {
   const userId = await subscriptionUserId(subscription);
   for (let attempt = 1; ; attempt += 1) {
@@ -168,19 +170,20 @@ export const applySubscription = async (
     const item = toSubscriptionItem(subscription, userId, eventCreated, now.toISOString());
     const previous = await getSubscriptionOfUser(userId, item.id);
     if (previous && previous.last_event_created > eventCreated) {
-      if (event) await applyEffect(event, {}, now);
+      if (event) await applyEffect(event, extra, now);
       logger.info('Older subscription event ignored', { eventId: event?.id, eventCreated });
       return null;
     }
     const items: TransactionItems = {
       subscription: subscriptionStateWrite(item),
       quota: await quotaEffect(item, previous, now.toISOString()),
+      ...extra,
     };
     if (event) {
       const outcome = await applyEffect(event, items, now);
       if (outcome === 'applied' || outcome === 'duplicate') return item;
       if (outcome.refused.failed('subscription') === 'ConditionalCheckFailed') {
-        await applyEffect(event, {}, now);
+        await applyEffect(event, extra, now);
         return null;
       }
     } else {

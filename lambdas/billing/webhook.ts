@@ -16,6 +16,12 @@ import { logger } from '../shared/observability';
 import { licenseWrite, licenseeNameOf } from '../licenses/service';
 import { recordTransferEvent } from '../payouts/service';
 import { connectStatusWrite, getBillingProfile, quotaResetWrite } from '../profiles/service';
+import {
+  paymentFailedWrites,
+  paymentReceiptWrites,
+  purchaseLicenceWrites,
+  refundPaidWrites,
+} from './notices';
 import { quotaOfPlan } from './plans';
 import {
   applyEffect,
@@ -122,6 +128,17 @@ const applyPaidInvoice = async (event: Stripe.Event, invoice: Stripe.Invoice): P
         resets && profile && !alreadyReset
           ? quotaResetWrite({ id: userId, quota: quotaOfPlan(plan), periodStart, now: nowIso })
           : null,
+      receipt:
+        record &&
+        paymentReceiptWrites({
+          userId,
+          amount: full.amount_paid,
+          currency: full.currency,
+          plan,
+          periodStart,
+          periodEnd,
+          now: nowIso,
+        }),
     };
   });
   logger.info('Invoice applied', { invoiceId: invoice.id, billingReason: full.billing_reason });
@@ -184,6 +201,14 @@ const applyOneTimeOrder = async (event: Stripe.Event, session: Stripe.Checkout.S
       }),
       license: license.write,
       ...revenueWrites(amount, paidAt, nowIso, false),
+      receipt: purchaseLicenceWrites({
+        userId,
+        licenceId: license.id,
+        title: metadata.mvp_title ?? 'Template',
+        amount,
+        currency: session.currency ?? 'gbp',
+        now: nowIso,
+      }),
     };
   });
 };
@@ -218,6 +243,7 @@ const applyChargeRefund = async (event: Stripe.Event, charge: Stripe.Charge): Pr
         order.kind === 'subscription_invoice'
           ? counterAddWrite('refunds', nowIso.slice(0, 7), delta, nowIso)
           : null,
+      receipt: refundPaidWrites({ userId, amount: delta, currency: order.currency, now: nowIso }),
     };
   });
 };
@@ -269,7 +295,19 @@ export const applyStripeEvent = async (event: Stripe.Event): Promise<void> => {
           ? object.id
           : idOf(object.parent?.subscription_details?.subscription);
       if (!subscriptionId) return void (await applyEffect(event, {}, new Date()));
-      await applySubscription(await retrieveSubscription(subscriptionId), event.created, event);
+      const subscription = await retrieveSubscription(subscriptionId);
+      const notice =
+        object.object === 'invoice'
+          ? {
+              notice: paymentFailedWrites({
+                userId: await subscriptionUserId(subscription),
+                amount: object.amount_due,
+                currency: object.currency,
+                now: new Date().toISOString(),
+              }),
+            }
+          : undefined;
+      await applySubscription(subscription, event.created, event, notice);
       return;
     }
     case 'invoice.paid':

@@ -27,7 +27,6 @@ import {
   claimOutboxEntry,
   deferOutboxEntry,
   deleteOutboxEntry,
-  getOutboxEntry,
   listOutbox,
   type EmailOutboxItem,
 } from './repo';
@@ -65,11 +64,16 @@ const isDue = (entry: EmailOutboxItem, now: string) =>
   (!entry.next_attempt_at || entry.next_attempt_at <= now) &&
   (!entry.leased_until || entry.leased_until < now);
 
-/** The e-mail of one entry for its recipient, or `null` when nothing is to be sent. */
+/**
+ * The e-mail of one entry, or `null` when nothing is to be sent: nobody to send it to (no
+ * profile, or a throwaway beta account) or the kind switched off by the user.
+ */
 const mailOf = async (entry: EmailOutboxItem): Promise<OutgoingMail | null> => {
-  const profile = await getProfile(entry.user_id);
-  if (!profile?.email || profile.beta_expires_at) return null;
-  if (!(await isEmailWanted(entry.user_id, entry.type))) return null;
+  const [profile, wanted] = await Promise.all([
+    getProfile(entry.user_id),
+    isEmailWanted(entry.user_id, entry.type),
+  ]);
+  if (!wanted || !profile?.email || profile.beta_expires_at) return null;
   const { SITE_URL: siteUrl } = config();
   const optional = emailSettingOf(entry.type).policy === 'optional';
   const unsubscribe = optional
@@ -89,20 +93,15 @@ const mailOf = async (entry: EmailOutboxItem): Promise<OutgoingMail | null> => {
   });
 };
 
-/** Claims, renders, sends and clears one entry (see the module comment). */
-const deliver = async (entry: EmailOutboxItem, send: Send): Promise<DeliveryOutcome> => {
-  const now = new Date();
-  const claimed = await claimOutboxEntry(
-    entry.id,
-    now.toISOString(),
-    new Date(now.getTime() + LEASE_MS).toISOString(),
-  );
-  if (!claimed) return 'busy';
+/**
+ * Renders, sends and clears one entry this sender holds (see the module comment); a failure
+ * keeps it for a later attempt.
+ */
+const deliverHeld = async (entry: EmailOutboxItem, send: Send): Promise<DeliveryOutcome> => {
   try {
     const mail = await mailOf(entry);
     if (mail) await send(mail);
     await deleteOutboxEntry(entry.id);
-    if (!mail) logger.info('Notification e-mail not wanted', { type: entry.type });
     return mail ? 'sent' : 'skipped';
   } catch (error) {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -116,6 +115,17 @@ const deliver = async (entry: EmailOutboxItem, send: Send): Promise<DeliveryOutc
     });
     return 'failed';
   }
+};
+
+/** Claims one entry, then delivers it; `busy` when another sender holds it or it is gone. */
+const deliver = async (entry: EmailOutboxItem, send: Send): Promise<DeliveryOutcome> => {
+  const now = new Date();
+  const claimed = await claimOutboxEntry(
+    entry.id,
+    now.toISOString(),
+    new Date(now.getTime() + LEASE_MS).toISOString(),
+  );
+  return claimed ? deliverHeld(entry, send) : 'busy';
 };
 
 /** Sends every due entry of one batch; the schedule's task. */
@@ -137,13 +147,17 @@ export const deliverPendingEmails = async (
 };
 
 /**
- * The e-mail of one notification just written, at once; best effort: any failure is logged and
- * left to the schedule (the entry stays in the outbox).
+ * The e-mail of the notification just written, at once. Its outbox entry was written already
+ * held by this sender (`leased_until`), so no claim is needed and the schedule leaves it alone
+ * meanwhile. Best effort: a failure is logged and left to the schedule (the entry stays).
  */
-export const deliverEmailSoon = async (id: string, send: Send = sendMail): Promise<void> => {
+export const deliverEmailSoon = async (
+  entry: EmailOutboxItem,
+  send: Send = sendMail,
+): Promise<void> => {
+  const { id } = entry;
   try {
-    const entry = await getOutboxEntry(id);
-    if (entry && isDue(entry, new Date().toISOString())) await deliver(entry, send);
+    await deliverHeld(entry, send);
   } catch (error) {
     logger.warn('Immediate notification e-mail failed; the schedule will send it', {
       id,

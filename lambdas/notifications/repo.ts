@@ -80,22 +80,33 @@ export interface NewNotification {
 /** An outbox item that could not be sent for this long is dropped (TTL, see the entity). */
 export const OUTBOX_RETENTION_SECONDS = 7 * 24 * 60 * 60;
 
+const outboxItemOf = (
+  input: NewNotification,
+  now: string,
+  leasedUntil?: string,
+): EmailOutboxItem => ({
+  id: input.id,
+  user_id: input.userId,
+  type: input.type,
+  message: input.message,
+  ...(input.link !== undefined && { link: input.link }),
+  created_at: now,
+  attempts: 0,
+  expires_at: Math.floor(Date.parse(now) / 1000) + OUTBOX_RETENTION_SECONDS,
+  ...(leasedUntil !== undefined && { leased_until: leasedUntil }),
+});
+
 /**
  * N1: the three writes of a new notification, the item, the unread count +1 and its e-mail's
  * outbox entry (N7), for a transaction of the caller's (the other domains compose them through the
  * service's `notificationWrites`).
  */
-export const newNotificationWrites = (input: NewNotification, now: string) => [
-  EmailOutboxEntity.create({
-    id: input.id,
-    user_id: input.userId,
-    type: input.type,
-    message: input.message,
-    link: input.link,
-    created_at: now,
-    attempts: 0,
-    expires_at: Math.floor(Date.parse(now) / 1000) + OUTBOX_RETENTION_SECONDS,
-  }),
+export const newNotificationWrites = (
+  input: NewNotification,
+  now: string,
+  leasedUntil?: string,
+) => [
+  EmailOutboxEntity.create(outboxItemOf(input, now, leasedUntil)),
   NotificationEntity.create({
     user_id: input.userId,
     id: input.id,
@@ -110,10 +121,20 @@ export const newNotificationWrites = (input: NewNotification, now: string) => [
     .set({ updated_at: now }),
 ];
 
-/** N1 on its own: the notification and the count, atomically. */
-export const createNotification = async (input: NewNotification, now: string): Promise<void> => {
-  const result = await transactWrite({ notification: newNotificationWrites(input, now) });
+/**
+ * N1 on its own: the notification, the count and the outbox entry, atomically; the entry is
+ * written held until `leasedUntil` by the caller, who sends it at once.
+ */
+export const createNotification = async (
+  input: NewNotification,
+  now: string,
+  leasedUntil: string,
+): Promise<EmailOutboxItem> => {
+  const result = await transactWrite({
+    notification: newNotificationWrites(input, now, leasedUntil),
+  });
   if (result.canceled) throw new Error(`Notifying user ${input.userId} was cancelled.`);
+  return outboxItemOf(input, now, leasedUntil);
 };
 
 /**
@@ -149,12 +170,6 @@ export const markManyRead = async (userId: string, ids: readonly string[]): Prom
 /** N7: the oldest outbox entries (pending e-mails), up to `limit`. */
 export const listOutbox = async (limit: number): Promise<EmailOutboxItem[]> => {
   const { data } = await EmailOutboxEntity.query.byId({}).go({ limit });
-  return data;
-};
-
-/** One outbox entry (strongly consistent), or `null` once it was sent. */
-export const getOutboxEntry = async (id: string): Promise<EmailOutboxItem | null> => {
-  const { data } = await EmailOutboxEntity.get({ id }).go({ consistent: true });
   return data;
 };
 

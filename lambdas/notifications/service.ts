@@ -53,10 +53,14 @@ export const notificationWrites = (input: NotificationInput, now = new Date().to
  * e-mail right away when it can (the schedule sends it otherwise).
  */
 export const notifyUser = async (input: NotificationInput): Promise<void> => {
-  const id = ulid();
-  await createNotification({ ...input, id }, new Date().toISOString());
-  const { deliverEmailSoon } = await import('./email-delivery');
-  await deliverEmailSoon(id);
+  const { LEASE_MS, deliverEmailSoon } = await import('./email-delivery');
+  const now = new Date();
+  const entry = await createNotification(
+    { ...input, id: ulid() },
+    now.toISOString(),
+    new Date(now.getTime() + LEASE_MS).toISOString(),
+  );
+  await deliverEmailSoon(entry);
 };
 
 const toNotification = (item: NotificationItem): Notification => ({
