@@ -187,11 +187,11 @@ export const claimOutboxEntry = async (
       .set({ leased_until: leasedUntil })
       .where(
         ({ leased_until }, { notExists, lt }) =>
-          `(${notExists(leased_until)} OR ${lt(leased_until, now)})`,
+          `${notExists(leased_until)} OR ${lt(leased_until, now)}`,
       )
       .where(
         ({ next_attempt_at }, { notExists, lte }) =>
-          `(${notExists(next_attempt_at)} OR ${lte(next_attempt_at, now)})`,
+          `${notExists(next_attempt_at)} OR ${lte(next_attempt_at, now)}`,
       )
       .go();
     return true;
