@@ -47,7 +47,13 @@ export interface MarketplaceStackProps extends StackProps {
  * The API domains that call `notifyUser` (a notification outside their own transaction) and so
  * send its e-mail at once; every other notification is e-mailed by the schedule within a minute.
  */
-const NOTIFYING_DOMAINS = ['contact', 'deployments', 'billing', 'refunds', 'disputes'] as const;
+export const NOTIFYING_DOMAINS = [
+  'contact',
+  'deployments',
+  'billing',
+  'refunds',
+  'disputes',
+] as const;
 
 export class MarketplaceStack extends Stack {
   readonly auth: Auth;
