@@ -182,22 +182,25 @@ export const applySubscription = async (
   subscription: Stripe.Subscription,
   eventCreated: number,
   event: SubscriptionEvent | null,
+  /** More items of the event's effect (the webhook's notice of a failed payment). */
+  extra: TransactionItems = {},
 ): Promise<SubscriptionItem | null> => {
   const userId = await subscriptionUserId(subscription);
   for (let attempt = 1; ; attempt += 1) {
     const now = new Date();
     const item = toSubscriptionItem(subscription, userId, eventCreated, now.toISOString());
-    const items = await subscriptionWrites(subscription, userId, eventCreated, now);
-    if (!items) {
-      if (event) await applyEffect(event, {}, now);
+    const writes = await subscriptionWrites(subscription, userId, eventCreated, now);
+    if (!writes) {
+      if (event) await applyEffect(event, extra, now);
       logger.info('Older subscription event ignored', { eventId: event?.id, eventCreated });
       return null;
     }
+    const items: TransactionItems = { ...writes, ...extra };
     if (event) {
       const outcome = await applyEffect(event, items, now);
       if (outcome === 'applied' || outcome === 'duplicate') return item;
       if (outcome.refused.failed('subscription') === 'ConditionalCheckFailed') {
-        await applyEffect(event, {}, now);
+        await applyEffect(event, extra, now);
         return null;
       }
     } else {

@@ -18,6 +18,11 @@ import { licenseRefundedWrite, licenseWrite, licenseeNameOf } from '../licenses/
 import { notificationWrites } from '../notifications/service';
 import { recordTransferEvent } from '../payouts/service';
 import { connectStatusWrite, getBillingProfile, quotaResetWrite } from '../profiles/service';
+import {
+  paymentFailedWrites,
+  paymentReceiptWrites,
+  purchaseLicenceWrites,
+} from './notices';
 import { quotaOfPlan } from './plans';
 import {
   applyEffect,
@@ -125,6 +130,17 @@ const applyPaidInvoice = async (event: Stripe.Event, invoice: Stripe.Invoice): P
         resets && profile && !alreadyReset
           ? quotaResetWrite({ id: userId, quota: quotaOfPlan(plan), periodStart, now: nowIso })
           : null,
+      receipt:
+        record &&
+        paymentReceiptWrites({
+          userId,
+          amount: full.amount_paid,
+          currency: full.currency,
+          plan,
+          periodStart,
+          periodEnd,
+          now: nowIso,
+        }),
     };
   });
   logger.info('Invoice applied', { invoiceId: invoice.id, billingReason: full.billing_reason });
@@ -187,6 +203,14 @@ const applyOneTimeOrder = async (event: Stripe.Event, session: Stripe.Checkout.S
       }),
       license: license.write,
       ...revenueWrites(amount, paidAt, nowIso, false),
+      receipt: purchaseLicenceWrites({
+        userId,
+        licenceId: license.id,
+        title: metadata.mvp_title ?? 'Template',
+        amount,
+        currency: session.currency ?? 'gbp',
+        now: nowIso,
+      }),
     };
   });
 };
@@ -351,7 +375,19 @@ export const applyStripeEvent = async (event: Stripe.Event): Promise<void> => {
           ? object.id
           : idOf(object.parent?.subscription_details?.subscription);
       if (!subscriptionId) return void (await applyEffect(event, {}, new Date()));
-      await applySubscription(await retrieveSubscription(subscriptionId), event.created, event);
+      const subscription = await retrieveSubscription(subscriptionId);
+      const notice =
+        object.object === 'invoice'
+          ? {
+              notice: paymentFailedWrites({
+                userId: await subscriptionUserId(subscription),
+                amount: object.amount_due,
+                currency: object.currency,
+                now: new Date().toISOString(),
+              }),
+            }
+          : undefined;
+      await applySubscription(subscription, event.created, event, notice);
       return;
     }
     case 'invoice.paid':

@@ -9,9 +9,16 @@ import {
 
 export type { DisputeItem };
 
-/** X1: a new dispute; `create` refuses to overwrite an existing id. */
-export const createDispute = async (item: DisputeItem): Promise<void> => {
-  await DisputeEntity.create(item).go();
+/**
+ * X1: a new dispute (`create` refuses to overwrite an existing id), with the seller's notification
+ * in the same transaction.
+ */
+export const createDispute = async (
+  item: DisputeItem,
+  notification: readonly TransactionWrite[],
+): Promise<void> => {
+  const result = await transactWrite({ dispute: DisputeEntity.create(item), notification });
+  if (result.canceled) throw new Error(`Opening dispute ${item.id} was cancelled.`);
 };
 
 /** X2: one dispute by id (the caller's right to see it is decided by the service). */

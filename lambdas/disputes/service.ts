@@ -112,7 +112,21 @@ export const fileDispute = async (
     mvp_title: template.title,
     mvp_slug: template.slug,
   };
-  await createDispute(item);
+  // The seller hears of it at once (and by e-mail); the buyer filed it and needs no notice.
+  await createDispute(
+    item,
+    item.seller_id === item.buyer_id
+      ? []
+      : notificationWrites(
+          {
+            userId: item.seller_id,
+            type: 'dispute_opened',
+            message: `A buyer opened a dispute about "${template.title}". An admin will review it; you can follow each step on the dispute's page.`,
+            link: `/disputes/${item.id}`,
+          },
+          now,
+        ),
+  );
   return toDispute(item, caller.userId);
 };
 

@@ -12,6 +12,16 @@ export const handler = createHttpHandler(
       import('./handlers/mark-notification-read').then((m) => m.markNotificationRead),
     'mark-all-notifications-read': () =>
       import('./handlers/mark-all-notifications-read').then((m) => m.markAllNotificationsRead),
+    'get-notification-preferences': () =>
+      import('./handlers/get-notification-preferences').then((m) => m.getNotificationPreferences),
+    'update-notification-preferences': () =>
+      import('./handlers/update-notification-preferences').then(
+        (m) => m.updateNotificationPreferences,
+      ),
+    'unsubscribe-notification-emails': () =>
+      import('./handlers/unsubscribe-notification-emails').then(
+        (m) => m.unsubscribeNotificationEmails,
+      ),
   },
   { loadProfile: loadCallerProfile },
 );

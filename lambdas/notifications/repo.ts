@@ -5,11 +5,17 @@
  * Writes that change `read` always pass `read` (the unread index is sparse by condition and is
  * re-evaluated on every write with the attributes given).
  */
+import { EmailOutboxEntity, type EmailOutboxItem } from '../shared/db/entities/email-outbox';
 import { NotificationEntity, type NotificationItem } from '../shared/db/entities/notification';
 import { NotificationCounterEntity } from '../shared/db/entities/notification-counter';
+import {
+  NotificationPreferenceEntity,
+  type NotificationPreferenceItem,
+} from '../shared/db/entities/notification-preference';
+import { isConditionFailure } from '../shared/db/entity';
 import { transactWrite, type TransactionResult } from '../shared/db/transaction';
 
-export type { NotificationItem };
+export type { EmailOutboxItem, NotificationItem, NotificationPreferenceItem };
 
 /** Read notifications expire this long after being read (TTL; docs/data-model.md §7). */
 export const READ_RETENTION_SECONDS = 180 * 24 * 60 * 60;
@@ -71,11 +77,36 @@ export interface NewNotification {
   link?: string;
 }
 
+/** An outbox item that could not be sent for this long is dropped (TTL, see the entity). */
+export const OUTBOX_RETENTION_SECONDS = 7 * 24 * 60 * 60;
+
+const outboxItemOf = (
+  input: NewNotification,
+  now: string,
+  leasedUntil?: string,
+): EmailOutboxItem => ({
+  id: input.id,
+  user_id: input.userId,
+  type: input.type,
+  message: input.message,
+  ...(input.link !== undefined && { link: input.link }),
+  created_at: now,
+  attempts: 0,
+  expires_at: Math.floor(Date.parse(now) / 1000) + OUTBOX_RETENTION_SECONDS,
+  ...(leasedUntil !== undefined && { leased_until: leasedUntil }),
+});
+
 /**
- * N1: the two writes of a new notification, the item and the unread count +1, for a transaction
- * of the caller's (the other domains compose them through the service's `notificationWrites`).
+ * N1: the three writes of a new notification, the item, the unread count +1 and its e-mail's
+ * outbox entry (N7), for a transaction of the caller's (the other domains compose them through the
+ * service's `notificationWrites`).
  */
-export const newNotificationWrites = (input: NewNotification, now: string) => [
+export const newNotificationWrites = (
+  input: NewNotification,
+  now: string,
+  leasedUntil?: string,
+) => [
+  EmailOutboxEntity.create(outboxItemOf(input, now, leasedUntil)),
   NotificationEntity.create({
     user_id: input.userId,
     id: input.id,
@@ -90,10 +121,20 @@ export const newNotificationWrites = (input: NewNotification, now: string) => [
     .set({ updated_at: now }),
 ];
 
-/** N1 on its own: the notification and the count, atomically. */
-export const createNotification = async (input: NewNotification, now: string): Promise<void> => {
-  const result = await transactWrite({ notification: newNotificationWrites(input, now) });
+/**
+ * N1 on its own: the notification, the count and the outbox entry, atomically; the entry is
+ * written held until `leasedUntil` by the caller, who sends it at once.
+ */
+export const createNotification = async (
+  input: NewNotification,
+  now: string,
+  leasedUntil: string,
+): Promise<EmailOutboxItem> => {
+  const result = await transactWrite({
+    notification: newNotificationWrites(input, now, leasedUntil),
+  });
   if (result.canceled) throw new Error(`Notifying user ${input.userId} was cancelled.`);
+  return outboxItemOf(input, now, leasedUntil);
 };
 
 /**
@@ -124,4 +165,91 @@ export const markManyRead = async (userId: string, ids: readonly string[]): Prom
     counter: counterMove(userId, -ids.length, now),
   });
   return !result.canceled;
+};
+
+/** N7: the oldest outbox entries (pending e-mails), up to `limit`. */
+export const listOutbox = async (limit: number): Promise<EmailOutboxItem[]> => {
+  const { data } = await EmailOutboxEntity.query.byId({}).go({ limit });
+  return data;
+};
+
+/**
+ * N8: takes an entry for one sender until `leasedUntil`, unless another sender holds it or it is
+ * not due yet; `false` when it was not taken (or is gone: sent meanwhile).
+ */
+export const claimOutboxEntry = async (
+  id: string,
+  now: string,
+  leasedUntil: string,
+): Promise<boolean> => {
+  try {
+    await EmailOutboxEntity.patch({ id })
+      .set({ leased_until: leasedUntil })
+      .where(
+        ({ leased_until }, { notExists, lt }) =>
+          `${notExists(leased_until)} OR ${lt(leased_until, now)}`,
+      )
+      .where(
+        ({ next_attempt_at }, { notExists, lte }) =>
+          `${notExists(next_attempt_at)} OR ${lte(next_attempt_at, now)}`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** N9: a sent (or deliberately skipped) entry leaves the outbox. */
+export const deleteOutboxEntry = async (id: string): Promise<void> => {
+  await EmailOutboxEntity.delete({ id }).go();
+};
+
+/** N10: a failed send: counted, the lease given back, tried again from `nextAttemptAt`. */
+export const deferOutboxEntry = async (
+  id: string,
+  nextAttemptAt: string,
+  error: string,
+): Promise<void> => {
+  try {
+    await EmailOutboxEntity.patch({ id })
+      .add({ attempts: 1 })
+      .set({ next_attempt_at: nextAttemptAt, last_error: error.slice(0, 500) })
+      .remove(['leased_until'])
+      .go();
+  } catch (failure) {
+    if (!isConditionFailure(failure)) throw failure;
+  }
+};
+
+/** N11: the user's e-mail switches, or `null` (every type at its default). */
+export const getPreferences = async (
+  userId: string,
+): Promise<NotificationPreferenceItem | null> => {
+  const { data } = await NotificationPreferenceEntity.get({ user_id: userId }).go({
+    consistent: true,
+  });
+  return data;
+};
+
+/**
+ * N12: replaces the user's switches if nobody changed them since `previous` was read (`null`:
+ * none stored); `false` after such a race, for the caller to re-read and retry.
+ */
+export const savePreferences = async (
+  item: NotificationPreferenceItem,
+  previous: NotificationPreferenceItem | null,
+): Promise<boolean> => {
+  try {
+    await NotificationPreferenceEntity.put(item)
+      .where(({ updated_at }, { notExists, eq }) =>
+        previous ? eq(updated_at, previous.updated_at) : notExists(updated_at),
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 };

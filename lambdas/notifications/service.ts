@@ -1,7 +1,8 @@
 /**
  * Notification rules shared by every domain that notifies a user (downloads, reviews, processing,
  * payouts). A notification and the user's unread counter always change together, in one
- * transaction, so the bell count is exact (docs/data-model.md §3.7).
+ * transaction, so the bell count is exact (docs/data-model.md §3.7). The same transaction queues
+ * the notification's e-mail (email-delivery.ts sends it, if the user wants that kind).
  */
 import { ulid } from 'ulid';
 import {
@@ -47,9 +48,19 @@ export interface NotificationInput {
 export const notificationWrites = (input: NotificationInput, now = new Date().toISOString()) =>
   newNotificationWrites({ ...input, id: ulid() }, now);
 
-/** Notifies one user on its own (a notification plus the unread count, atomically). */
+/**
+ * Notifies one user on its own (a notification plus the unread count, atomically), and sends its
+ * e-mail right away when it can (the schedule sends it otherwise).
+ */
 export const notifyUser = async (input: NotificationInput): Promise<void> => {
-  await createNotification({ ...input, id: ulid() }, new Date().toISOString());
+  const { LEASE_MS, deliverEmailSoon } = await import('./email-delivery');
+  const now = new Date();
+  const entry = await createNotification(
+    { ...input, id: ulid() },
+    now.toISOString(),
+    new Date(now.getTime() + LEASE_MS).toISOString(),
+  );
+  await deliverEmailSoon(entry);
 };
 
 const toNotification = (item: NotificationItem): Notification => ({

@@ -11,6 +11,7 @@
 import { auditWrite } from '../audit/service';
 import { ulid } from 'ulid';
 import { getOwnSubscription, subscriptionPayments } from '../billing/service';
+import { notifyUser } from '../notifications/service';
 import { isStripeError, stripe } from '../shared/adapters/stripe';
 import type { AuthContext } from '../shared/auth/claims';
 import { formatGbp, toPence } from '../shared/contracts/money';
@@ -194,6 +195,21 @@ export interface RefundAdmin {
   email: string;
 }
 
+/** The requester's notification (and e-mail) of the decision. */
+const refundDecidedNotice = (request: RefundRequestItem) => {
+  const amount = formatGbp(toPence(request.amount_requested) ?? 0);
+  const plan = planById(request.plan_type).name;
+  return {
+    userId: request.user_id,
+    type: 'refund_decided' as const,
+    message:
+      request.status === 'approved'
+        ? `Your refund request of ${amount} for the ${plan} plan was approved. You will be told when the money is on its way.`
+        : `Your refund request of ${amount} for the ${plan} plan was not approved. Reply through the contact page if you would like to talk about it.`,
+    link: '/refund-request',
+  };
+};
+
 /**
  * Approves or rejects a pending request (F4). The transition is conditioned on `pending`, so a
  * second click, or another admin deciding first, is a 409 naming the status the request is in.
@@ -223,6 +239,7 @@ export const decideRefund = async (
     );
   }
   logger.info('Refund request decided', { refundRequestId: id, status: decision });
+  await notifyUser(refundDecidedNotice(decided));
   return toAdminRefundRequest(decided, await paymentsOf(decided));
 };
 

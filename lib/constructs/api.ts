@@ -144,8 +144,9 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   },
   // Reviews, the template's rating counters and the seller's notification.
   reviews: { table: 'readWrite' },
-  // The caller's notifications and unread counter; pages with signed cursors.
-  notifications: { table: 'readWrite', secrets: ['cursorSigningKey'] },
+  // The caller's notifications and unread counter; pages with signed cursors. The e-mail
+  // switches, and the unsubscribe links of notification e-mails (signed with the newsletter's key).
+  notifications: { table: 'readWrite', secrets: ['cursorSigningKey', 'newsletterSigningKey'] },
   // The seller's GitHub integration and the push webhook: the table (OAuth states, repository
   // links, templates' GitHub fields, webhook claims), the OAuth-state key and the App's private
   // key; the token vault's KMS key and starting github-sync are granted by the GithubSync construct.

@@ -71,6 +71,17 @@ const taskSettings: Record<ScheduleName, TaskSettings> = {
     timeout: Duration.minutes(1),
     bind: () => undefined,
   },
+  // Reads and clears the e-mail outbox, profiles and preferences. Sending through SES and the
+  // unsubscribe links' signing key are granted by the stack (the Newsletter construct owns the
+  // SES identity).
+  notificationEmails: {
+    domain: 'notifications',
+    memorySize: 256,
+    timeout: Duration.minutes(1),
+    bind: (fn, data) => {
+      fn.bindTable(data.table, 'readWrite');
+    },
+  },
 };
 
 export class Schedules extends Construct {

@@ -43,6 +43,18 @@ export interface MarketplaceStackProps extends StackProps {
   readonly deployOAuth?: { githubClientId?: string; netlifyClientId?: string };
 }
 
+/**
+ * The API domains that call `notifyUser` (a notification outside their own transaction) and so
+ * send its e-mail at once; every other notification is e-mailed by the schedule within a minute.
+ */
+export const NOTIFYING_DOMAINS = [
+  'contact',
+  'deployments',
+  'billing',
+  'refunds',
+  'disputes',
+] as const;
+
 export class MarketplaceStack extends Stack {
   readonly auth: Auth;
   readonly data: Data;
@@ -113,6 +125,20 @@ export class MarketplaceStack extends Stack {
       throw new Error('The newsletter function is missing: it must be allowed to send issues.');
     }
     this.newsletter.allowStartAndSend(newsletterFunction);
+    // Notification e-mails: the schedule's task empties the outbox; the functions that notify
+    // on their own (notifyUser) send at once, best effort. All sign one-click unsubscribe links.
+    const notificationEmailsFunction = this.schedules.functions.get('notificationEmails');
+    if (!notificationEmailsFunction) {
+      throw new Error('The notificationEmails task is missing: it must be allowed to send e-mail.');
+    }
+    for (const fn of [
+      notificationEmailsFunction,
+      ...NOTIFYING_DOMAINS.map((domain) => this.api.functions.get(domain)),
+    ]) {
+      if (!fn) continue;
+      this.newsletter.allowSending(fn);
+      this.api.secrets.grantTo(fn, ['newsletterSigningKey']);
+    }
     this.githubSync = new GithubSync(this, 'GithubSync', {
       data: this.data,
       userPool: this.auth.userPool,

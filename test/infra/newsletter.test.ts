@@ -1,9 +1,11 @@
 /**
  * Newsletter e-mail as deployed: the newsletter-send state machine is the ASL file (the same one
  * the local runner executes) with logging and tracing, its Map's concurrency is the one the
- * sender paces for, only the send task and the newsletter API function may send through SES and
- * only from the stack's identity and configuration set, only the newsletter function may start a
- * send, and the links' signing key reaches only those two. cdk-nag runs in every synth here.
+ * sender paces for, only the senders (the send task, the newsletter API function, the
+ * notification e-mails task and the API functions that notify on their own) may send through SES
+ * and only from the stack's identity and configuration set, only the newsletter function may
+ * start a send, and the links' signing key reaches only the senders and the notifications
+ * function (which checks unsubscribe links). cdk-nag runs in every synth here.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +14,7 @@ import { SEND_CONCURRENCY } from '../../lambdas/newsletter/sending';
 import { secretArnVariable } from '../../lambdas/shared/design/secrets';
 import { stateMachineDesign } from '../../lambdas/shared/design/state-machines';
 import { NEWSLETTER_ASL } from '../../lib/constructs/newsletter';
+import { NOTIFYING_DOMAINS } from '../../lib/stacks/marketplace-stack';
 import { synthApp, type SynthesisedApp } from '../fixtures/synth';
 
 let app: SynthesisedApp;
@@ -62,13 +65,23 @@ const actionsOf = (statements: Statement[]) =>
 const taskFunctionId = (placeholder: string) =>
   machine().props.DefinitionSubstitutions[placeholder]!['Fn::GetAtt'][0];
 
-const apiNewsletterFunction = () => {
-  const id = Object.keys(functions()).find((logicalId) =>
-    logicalId.startsWith('ApiNewsletterFunction'),
-  );
-  expect(id).toBeDefined();
+const functionStartingWith = (prefix: string) => {
+  const id = Object.keys(functions()).find((logicalId) => logicalId.startsWith(prefix));
+  expect(id, prefix).toBeDefined();
   return id!;
 };
+
+const apiNewsletterFunction = () => functionStartingWith('ApiNewsletterFunction');
+
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+/** Every function that may send: newsletters, and notification e-mails. */
+const expectedSenders = () => [
+  taskFunctionId('SendBatchFunctionArn'),
+  apiNewsletterFunction(),
+  functionStartingWith('SchedulesNotificationEmailsFunction'),
+  ...NOTIFYING_DOMAINS.map((domain) => functionStartingWith(`Api${pascal(domain)}Function`)),
+];
 
 const sesSenders = () =>
   Object.keys(functions()).filter((id) =>
@@ -123,9 +136,8 @@ describe('SES', () => {
     });
   });
 
-  it('only the send task and the newsletter function may send, from that identity only', () => {
-    const sender = taskFunctionId('SendBatchFunctionArn');
-    expect(sesSenders().sort()).toEqual([sender, apiNewsletterFunction()].sort());
+  it('only the senders may send, from that identity only', () => {
+    expect(sesSenders().sort()).toEqual(expectedSenders().sort());
     for (const id of sesSenders()) {
       const ses = statementsOfFunction(id).filter((s) =>
         actionsOf([s]).some((action) => action.startsWith('ses:')),
@@ -156,6 +168,23 @@ describe('SES', () => {
     const holders = Object.keys(functions()).filter(
       (id) => functionProps(id).Environment?.Variables?.[keyVariable] !== undefined,
     );
-    expect(holders.sort()).toEqual(sesSenders().sort());
+    expect(holders.sort()).toEqual(
+      [...sesSenders(), functionStartingWith('ApiNotificationsFunction')].sort(),
+    );
+  });
+});
+
+describe('notification e-mails', () => {
+  it('empties the outbox every minute from a task that may read and write the table', () => {
+    const id = functionStartingWith('SchedulesNotificationEmailsFunction');
+    app.template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(* * * * ? *)',
+      Targets: [{ Arn: { 'Fn::GetAtt': [id, 'Arn'] } }],
+    });
+    const actions = actionsOf(statementsOfFunction(id));
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']),
+    );
+    expect(functionProps(id).Environment.Variables.SITE_URL).toBe('https://www.example.org');
   });
 });

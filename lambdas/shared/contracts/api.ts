@@ -131,6 +131,12 @@ import type {
   UnreadCount,
   notificationListQuerySchema,
 } from './notifications';
+import type {
+  EmailUnsubscribeResult,
+  NotificationPreferences,
+  emailUnsubscribeRequestSchema,
+  updateNotificationPreferencesSchema,
+} from './notification-preferences';
 import type { Profile } from './profile';
 import type { ProfileUpdateInput } from './profile-update';
 import type {
@@ -455,6 +461,16 @@ interface ApiRows {
   'GET /api/notifications/unread-count': { response: UnreadCount };
   'POST /api/notifications/{id}/read': { response: NotificationReadResult };
   'POST /api/notifications/read-all': { response: MarkAllReadResult };
+  'GET /api/my/notification-preferences': { response: NotificationPreferences };
+  'PUT /api/my/notification-preferences': {
+    body: z.input<typeof updateNotificationPreferencesSchema>;
+    response: NotificationPreferences;
+  };
+  'POST /api/notifications/unsubscribe': {
+    /** The page sends the body; a mail client's one-click POST puts `token` in the query. */
+    body: z.input<typeof emailUnsubscribeRequestSchema>;
+    response: EmailUnsubscribeResult;
+  };
 }
 
 /** The `{name}` placeholders of a route key: `'GET /api/mvps/{id}/files'` → `'id'`. */

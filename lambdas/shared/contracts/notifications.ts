@@ -20,8 +20,18 @@ export const NOTIFICATION_TYPES = [
   'upgrade_available',
   /** Beyond the spec: the applicant is told an admin approved or declined their seller application. */
   'seller_application_decided',
-  /** Beyond the spec: a refund reached the buyer (and, when it was in full, what it ended). */
+  /** A paid invoice or one-time order: the buyer's receipt. */
+  'payment_succeeded',
+  /** A subscription renewal that could not be charged. */
+  'payment_failed',
+  /** An admin approved or rejected the buyer's refund request. */
+  'refund_decided',
+  /** Stripe refunded (part of) an order: money on its way back. */
   'refund_processed',
+  /** A buyer opened a dispute about one of the seller's templates. */
+  'dispute_opened',
+  /** A licence certificate was issued for a purchase. */
+  'licence_issued',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

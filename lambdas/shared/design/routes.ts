@@ -489,6 +489,31 @@ export const routes = [
   },
   {
     method: 'GET',
+    path: '/api/my/notification-preferences',
+    domain: 'notifications',
+    operation: 'get-notification-preferences',
+    access: 'user',
+    summary: "The caller's e-mail switch of every notification type (receipts always on).",
+  },
+  {
+    method: 'PUT',
+    path: '/api/my/notification-preferences',
+    domain: 'notifications',
+    operation: 'update-notification-preferences',
+    access: 'user',
+    summary: "Turn some of the caller's notification e-mails on or off (never a receipt).",
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/unsubscribe',
+    domain: 'notifications',
+    operation: 'unsubscribe-notification-emails',
+    access: 'public',
+    summary:
+      'Turn off one kind of notification e-mail with the signed token of such an e-mail (body or query: RFC 8058 one-click); idempotent.',
+  },
+  {
+    method: 'GET',
     path: '/api/billing/plans',
     domain: 'billing',
     operation: 'list-plans',

@@ -55,6 +55,16 @@ export const schedules = {
     task: 'payouts/tasks/start-monthly-payouts.ts',
     description: 'Starts the monthly payout run for the previous month',
   },
+  /**
+   * Every minute: the e-mails of notifications still in the outbox (docs/data-model.md §3.7).
+   * Most are sent by the request that notified; this sends the ones written inside another
+   * domain's transaction and retries failed sends. An empty outbox costs one small Query.
+   */
+  notificationEmails: {
+    cron: '* * * * ? *',
+    task: 'notifications/tasks/send-notification-emails.ts',
+    description: 'Sends pending notification e-mails and retries failed ones',
+  },
 } as const satisfies Record<string, ScheduleDesign>;
 
 export type ScheduleName = keyof typeof schedules;

@@ -29,7 +29,7 @@ export const secretDesign = {
   newsletterSigningKey: {
     envVar: 'NEWSLETTER_SIGNING_KEY',
     description:
-      'HMAC key that signs the links in newsletter e-mails (one-click unsubscribe, double opt-in confirmation)',
+      'HMAC key that signs the links in e-mails (newsletter and notification one-click unsubscribe, double opt-in confirmation)',
     notRotatedBecause:
       'A generated signing key with no external holder; rotating it would void the unsubscribe and confirmation links of every e-mail already sent, so it is rotated by redeploying only when it leaked.',
   },

@@ -113,6 +113,11 @@ const matrix: Record<string, Cell> = {
   // The victim's notification: nobody else can mark it (404, as if absent).
   'POST /api/notifications/{id}/read': { allowed: [] },
   'POST /api/notifications/read-all': { allowed: 'signed-in' },
+  // The caller's own e-mail switches only.
+  'GET /api/my/notification-preferences': { allowed: 'signed-in' },
+  'PUT /api/my/notification-preferences': { allowed: 'signed-in' },
+  // A bearer link from an e-mail: whoever holds the signed token may use it (and only it).
+  'POST /api/notifications/unsubscribe': { allowed: 'everyone' },
   // Money (issue 10).
   'GET /api/billing/plans': { allowed: 'everyone' },
   // Checkout is for any signed-in caller (the example's return address is off-site: 400 for all).

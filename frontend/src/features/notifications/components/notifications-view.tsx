@@ -42,7 +42,12 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   contact_message: 'Contact message',
   upgrade_available: 'Upgrade available',
   seller_application_decided: 'Seller application',
-  refund_processed: 'Refund processed',
+  payment_succeeded: 'Payment received',
+  payment_failed: 'Payment failed',
+  refund_decided: 'Refund decided',
+  refund_processed: 'Refund paid',
+  dispute_opened: 'Dispute opened',
+  licence_issued: 'Licence issued',
 };
 
 /** Links are same-origin paths; anything else is not followed. */
