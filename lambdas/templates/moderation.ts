@@ -107,7 +107,8 @@ const oldestPending = async (
     ...versions,
   ]
     .sort(
-      (a, b) => a.row.submittedAt.localeCompare(b.row.submittedAt) || a.row.id.localeCompare(b.row.id),
+      (a, b) =>
+        a.row.submittedAt.localeCompare(b.row.submittedAt) || a.row.id.localeCompare(b.row.id),
     )
     .slice(0, limit);
   const sellers = await getUserContacts(rows.map(({ item }) => item.seller_id));

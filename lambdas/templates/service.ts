@@ -321,13 +321,10 @@ export const createVersion = async (
 ): Promise<MvpWriteResult> => {
   const mvp = await loadManageable(profile, mvpId);
   const checked = await checkUploadedFiles(profile.id, input.uploadId, input.bundle, []);
-  const updated = await replaceBundle(
-    mvp,
-    checked.bundle!,
-    [],
-    null,
-    { version_number: input.version_number, changelog: input.changelog },
-  );
+  const updated = await replaceBundle(mvp, checked.bundle!, [], null, {
+    version_number: input.version_number,
+    changelog: input.changelog,
+  });
   return { mvp: toManagedMvp(updated), message: MVP_MESSAGES.versionUploaded };
 };
 
@@ -452,6 +449,8 @@ export const withdrawVersion = async (
   versionId: string,
 ): Promise<WithdrawVersionResult> => {
   const mvp = await loadManageable(profile, mvpId);
+  // The owner's own decision: admin rights reject a version, they do not withdraw it.
+  if (mvp.seller_id !== profile.id) throw new ForbiddenError(MVP_MESSAGES.notAuthorized);
   if (!isLive(mvp)) throw new ConflictError(VERSION_MESSAGES.notWithdrawable);
   const result = await withdrawPendingVersion(mvp, versionId);
   return {

@@ -17,7 +17,7 @@ import {
   RETRYABLE_VERSION_STATUSES,
   VERSION_MESSAGES,
   WITHDRAWABLE_VERSION_STATUSES,
-  compareVersions,
+  isPublishedVersion,
   versionNumberProblem,
   type PendingVersionSummary,
   type VersionStatus,
@@ -38,8 +38,7 @@ export const isLive = (mvp: MvpItem): boolean => mvp.status === 'approved';
 
 /** Whether a version row was ever live (rows from before versions had a status: up to the live one). */
 export const wasLive = (version: MvpVersionItem, liveNumber: string): boolean =>
-  version.status === 'approved' ||
-  (version.status === undefined && compareVersions(version.version_number, liveNumber) <= 0);
+  isPublishedVersion(version, liveNumber);
 
 const summaryOf = (
   version: Pick<MvpVersionItem, 'id' | 'version_number'>,
@@ -88,6 +87,8 @@ export interface NewLiveVersion {
   remove?: (keyof MvpItem & string)[];
   /** A GitHub sync replaces a version still on its way (the newest commit wins). */
   supersede?: boolean;
+  /** Whether `set` changes what buyers see (default: when there is a `set`). */
+  catalogChanged?: boolean;
 }
 
 /**
@@ -96,7 +97,10 @@ export interface NewLiveVersion {
  * then bumps the catalog). Refused with a 409 while another version is still on its way, unless
  * `supersede`, which withdraws that one in the same transaction.
  */
-export const registerLiveVersion = async (mvp: MvpItem, input: NewLiveVersion): Promise<MvpItem> => {
+export const registerLiveVersion = async (
+  mvp: MvpItem,
+  input: NewLiveVersion,
+): Promise<MvpItem> => {
   const now = input.version.uploaded_at;
   const pending = mvp.pending_version;
   const inProgress = pending !== undefined && IN_PROGRESS_VERSION_STATUSES.includes(pending.status);
@@ -127,7 +131,7 @@ export const registerLiveVersion = async (mvp: MvpItem, input: NewLiveVersion): 
           ]
         : []),
     ],
-    catalogChanged: input.set !== undefined,
+    catalogChanged: input.catalogChanged ?? input.set !== undefined,
     now,
   });
   const updated = { ...mvp, ...set } as MvpItem;
@@ -136,10 +140,7 @@ export const registerLiveVersion = async (mvp: MvpItem, input: NewLiveVersion): 
 };
 
 /** The pending version as stored, if `versionId` is still the template's pending one. */
-const loadPending = async (
-  mvp: MvpItem,
-  versionId: string,
-): Promise<MvpVersionItem | null> => {
+const loadPending = async (mvp: MvpItem, versionId: string): Promise<MvpVersionItem | null> => {
   if (mvp.pending_version_id !== versionId) return null;
   return getVersion(mvp.id, versionId);
 };
@@ -223,7 +224,9 @@ const movePending = async (input: {
   const set: Partial<MvpItem> = leaves
     ? {}
     : { pending_version: summaryOf(version, to, now, input.error) };
-  const remove: (keyof MvpItem & string)[] = leaves ? ['pending_version', 'pending_version_id'] : [];
+  const remove: (keyof MvpItem & string)[] = leaves
+    ? ['pending_version', 'pending_version_id']
+    : [];
   await writePendingVersion({
     mvpId: mvp.id,
     expectPending: version.id,
@@ -317,8 +320,7 @@ export const rejectPendingVersion = (input: {
   notification: NotificationInput;
   audit: TransactionWrite;
   now: string;
-}): Promise<MvpItem> =>
-  movePending({ ...input, to: 'rejected', error: input.reason });
+}): Promise<MvpItem> => movePending({ ...input, to: 'rejected', error: input.reason });
 
 /** The pending version of a template, when it is `versionId` (404 otherwise). */
 const pendingOr404 = async (mvp: MvpItem, versionId: string): Promise<MvpVersionItem> => {
@@ -346,7 +348,9 @@ export const withdrawPendingVersion = async (
 };
 
 /** Retry of a failed pending version: back to processing (the caller starts the pipeline). */
-export const retryPendingVersion = async (mvp: MvpItem): Promise<{
+export const retryPendingVersion = async (
+  mvp: MvpItem,
+): Promise<{
   mvp: MvpItem;
   version: MvpVersionItem;
 } | null> => {
@@ -368,7 +372,3 @@ export const pendingInReview = async (mvp: MvpItem): Promise<MvpVersionItem | nu
   const version = await loadPending(mvp, mvp.pending_version.id);
   return version?.status === 'pending_review' ? version : null;
 };
-
-/** Approved versions, newest first: what buyers see as the template's history. */
-export const liveHistory = (mvp: MvpItem, versions: readonly MvpVersionItem[]) =>
-  versions.filter((version) => wasLive(version, mvp.version_number));

@@ -96,6 +96,17 @@ export const VERSION_STATUS_LABELS: Record<VersionStatus, string> = {
   withdrawn: 'withdrawn',
 };
 
+/**
+ * Whether a version was ever live, so buyers see it in the history: approved, or (a row from
+ * before versions had a status) the live one or an older one.
+ */
+export const isPublishedVersion = (
+  version: { status?: VersionStatus; version_number: string },
+  liveNumber: string,
+): boolean =>
+  version.status === 'approved' ||
+  (version.status === undefined && compareVersions(version.version_number, liveNumber) <= 0);
+
 /** Versions still on their way: a second one waits until this one is decided or withdrawn. */
 export const IN_PROGRESS_VERSION_STATUSES: readonly VersionStatus[] = [
   'processing',
@@ -127,14 +138,14 @@ export interface PendingVersionSummary {
 }
 
 export const VERSION_MESSAGES = {
-  notHigher: (live: string) =>
-    `Version number must be greater than the live version ${live}.`,
+  notHigher: (live: string) => `Version number must be greater than the live version ${live}.`,
   taken: (number: string) =>
     `Version ${number} already exists for this MVP. Please choose a higher number.`,
   inReview: (number: string) =>
     `Version ${number} is still being processed or reviewed. Withdraw it first, or wait for the decision.`,
   notWithdrawable: 'Only a new version that is not live yet can be withdrawn.',
-  withdrawn: (number: string) => `Version ${number} was withdrawn. The live version stays as it is.`,
+  withdrawn: (number: string) =>
+    `Version ${number} was withdrawn. The live version stays as it is.`,
   versionNotFound: 'Version not found.',
 } as const;
 
