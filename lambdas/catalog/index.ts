@@ -7,6 +7,8 @@ export const handler = createHttpHandler(
   {
     'list-mvps': () => import('./handlers/list-mvps').then((m) => m.listMvps),
     'get-mvp': () => import('./handlers/get-mvp').then((m) => m.getMvp),
+    'list-mvp-versions': () =>
+      import('./handlers/list-mvp-versions').then((m) => m.listMvpVersions),
   },
   { loadProfile: loadCallerProfile },
 );

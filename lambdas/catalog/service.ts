@@ -23,7 +23,10 @@ import {
   type MvpDetail,
   type MvpSummary,
   type SellerSummary,
+  type MvpVersionList,
+  type VersionEntry,
 } from '../shared/contracts/catalog';
+import { isPublishedVersion } from '../shared/contracts/templates';
 import { NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { getPublicSellerSummaries } from '../profiles/service';
@@ -155,6 +158,26 @@ export const listMvps = async (query: BrowseQuery): Promise<BrowseResult> => {
   };
 };
 
+/**
+ * The versions buyers see, newest first: only those that went live (a newer version still in
+ * processing or review, failed, rejected or withdrawn is the seller's business), each dated by when
+ * it went live.
+ */
+export const publishedHistory = (
+  item: MvpItem,
+  versions: readonly MvpVersionItem[],
+): VersionEntry[] =>
+  versions
+    .filter((entry) => isPublishedVersion(entry, item.version_number))
+    .map((entry) => ({
+      version_number: entry.version_number,
+      ipfs_hash: entry.ipfs_hash ?? null,
+      changelog: entry.changelog ?? null,
+      uploaded_at: entry.uploaded_at,
+      released_at: entry.decided_at ?? entry.uploaded_at,
+      file_size: entry.file_size,
+    }));
+
 const toDetail = (
   item: MvpItem,
   versions: readonly MvpVersionItem[],
@@ -176,13 +199,7 @@ const toDetail = (
   features: item.features,
   stackblitz_link: item.stackblitz_link ?? null,
   changelog: item.changelog ?? null,
-  version_history: versions.map((entry) => ({
-    version_number: entry.version_number,
-    ipfs_hash: entry.ipfs_hash ?? null,
-    changelog: entry.changelog ?? null,
-    uploaded_at: entry.uploaded_at,
-    file_size: entry.file_size,
-  })),
+  version_history: publishedHistory(item, versions),
   file_size: item.file_size ?? null,
   created_at: item.created_at,
   updated_at: item.updated_at,
@@ -203,6 +220,13 @@ export const getMvp = async (id: string): Promise<MvpDetail> => {
 };
 
 export type { MvpItem };
+
+/** `GET /api/mvps/{id}/versions`: the published history of an approved template (404 otherwise). */
+export const getMvpVersions = async (id: string): Promise<MvpVersionList> => {
+  const item = await getMvpById(id);
+  if (!item || item.status !== 'approved') throw new NotFoundError(MVP_NOT_FOUND_MESSAGE);
+  return { items: publishedHistory(item, await listMvpVersions(item.id)) };
+};
 
 /**
  * The stored item of an approved template, for domains that act on one (downloads, reviews): they
@@ -260,6 +284,12 @@ export const listApprovedMvpsOfSeller = async (
   };
 };
 
-/** A template's versions, newest first (at most 50), with their changelogs (upgrade pull requests). */
-export const versionHistoryOf = (mvpId: string): Promise<MvpVersionItem[]> =>
-  listMvpVersions(mvpId);
+/**
+ * A template's versions that went live, newest first (at most 50 read), with their changelogs
+ * (upgrade pull requests): a failed, rejected or withdrawn version never reaches a buyer's tree.
+ */
+export const versionHistoryOf = async (mvpId: string): Promise<MvpVersionItem[]> => {
+  const [item, versions] = await Promise.all([getMvpById(mvpId), listMvpVersions(mvpId)]);
+  if (!item) return [];
+  return versions.filter((version) => isPublishedVersion(version, item.version_number));
+};

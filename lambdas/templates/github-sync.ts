@@ -6,17 +6,21 @@
 import { ulid } from 'ulid';
 import type { Profile } from '../shared/contracts/profile';
 import { MVP_MESSAGES } from '../shared/contracts/templates';
-import { ForbiddenError, NotFoundError } from '../shared/errors';
+import { compareVersions } from '../shared/contracts/templates';
+import { ConflictError, ForbiddenError, NotFoundError } from '../shared/errors';
 import {
   getMvpById,
   getRepoLink,
   linkRepository,
+  listVersions,
   TransactionRefusedError,
   unlinkRepository,
   writeTemplate,
   type MvpItem,
+  type MvpVersionItem,
 } from './repo';
 import { startProcessingOrFlag } from './service';
+import { isLive, registerLiveVersion, wasLive } from './versions';
 
 export { getRepoLink };
 
@@ -47,6 +51,29 @@ export const bumpVersion = (current: string, bump: VersionBump = 'patch'): strin
   return `${major}.${minor}.${patch + 1}`;
 };
 
+const BUMP_ORDER: readonly VersionBump[] = ['patch', 'minor', 'major'];
+
+/** The larger of two bumps (a major outweighs a minor, a minor a patch). */
+export const largerBump = (a: VersionBump, b: VersionBump): VersionBump =>
+  BUMP_ORDER.indexOf(a) >= BUMP_ORDER.indexOf(b) ? a : b;
+
+/**
+ * The bump the commits since the last synced one call for (Conventional Commits): a `!` after the
+ * type (`feat!:`, `fix(api)!:`) or a `BREAKING CHANGE` footer makes a major, a `feat` a minor,
+ * anything else a patch.
+ */
+export const bumpFromCommits = (messages: readonly string[]): VersionBump => {
+  let bump: VersionBump = 'patch';
+  for (const message of messages) {
+    const subject = message.split('\n')[0]!.trim();
+    if (/^\w+(\([^)]*\))?!:/.test(subject) || /^BREAKING[ -]CHANGE:/m.test(message)) {
+      return 'major';
+    }
+    if (/^feat(\([^)]*\))?:/i.test(subject)) bump = 'minor';
+  }
+  return bump;
+};
+
 export interface SyncedVersionInput {
   mvpId: string;
   versionId: string;
@@ -59,60 +86,91 @@ export interface SyncedVersionInput {
 }
 
 /**
- * M3 for a synced commit: the new version (pending_review) with `last_synced_github_commit_sha`
- * set in the same transaction, conditioned on that commit not being the last synced one; then
- * the processing pipeline (scan → pin → publish). Returns false when nothing was written (the
- * commit was synced meanwhile, the template moved or is archived or unlinked).
+ * A synced commit as a new version, with `last_synced_github_commit_sha` set in the same
+ * transaction; then the processing pipeline (scan → pin → publish). A live template keeps its live
+ * version and gets the commit as its pending version (replacing one still on its way: the newest
+ * commit wins); a template that was never live is replaced whole (M3, conditioned on the commit not
+ * being the last synced one). Returns false when nothing was written (the commit was synced
+ * meanwhile, the template moved or is archived or unlinked).
  */
 export const registerSyncedVersion = async (input: SyncedVersionInput): Promise<boolean> => {
   const mvp = await getMvpById(input.mvpId);
   if (!mvp || mvp.status === 'archived' || !mvp.github_repo_owner) return false;
   if (mvp.last_synced_github_commit_sha === input.sha) return false;
   const now = new Date().toISOString();
-  const versionNumber = bumpVersion(mvp.version_number, input.bump);
+  const row: MvpVersionItem = {
+    mvp_id: mvp.id,
+    id: input.versionId,
+    version_number: await nextSyncedNumber(mvp, input.bump),
+    ...(input.changelog ? { changelog: input.changelog } : {}),
+    file_key: input.fileKey,
+    file_size: input.fileSize,
+    original_file_name: input.fileName,
+    source: 'github_sync',
+    github_commit_sha: input.sha,
+    uploaded_at: now,
+    status: 'processing',
+  };
   try {
-    await writeTemplate({
-      mvpId: mvp.id,
-      fromStatus: mvp.status,
-      unlessSyncedSha: input.sha,
-      set: {
-        version_number: versionNumber,
-        file_key: input.fileKey,
-        file_size: input.fileSize,
-        original_file_name: input.fileName,
-        status: 'pending_review',
-        last_synced_github_commit_sha: input.sha,
-        updated_at: now,
-        ...(input.changelog ? { changelog: input.changelog } : {}),
-        ...(mvp.ipfs_hash ? { previous_ipfs_hash: mvp.ipfs_hash } : {}),
-      },
-      remove: [
-        'ipfs_hash',
-        'last_processing_error',
-        ...(input.changelog ? [] : (['changelog'] as const)),
-      ],
-      version: {
-        create: {
-          mvp_id: mvp.id,
-          id: input.versionId,
-          version_number: versionNumber,
-          ...(input.changelog ? { changelog: input.changelog } : {}),
+    if (isLive(mvp)) {
+      await registerLiveVersion(mvp, {
+        version: row,
+        set: { last_synced_github_commit_sha: input.sha },
+        supersede: true,
+        catalogChanged: false,
+      });
+    } else {
+      await writeTemplate({
+        mvpId: mvp.id,
+        fromStatus: mvp.status,
+        unlessSyncedSha: input.sha,
+        set: {
+          version_number: row.version_number,
           file_key: input.fileKey,
           file_size: input.fileSize,
           original_file_name: input.fileName,
-          source: 'github_sync',
-          github_commit_sha: input.sha,
-          uploaded_at: now,
+          status: 'pending_review',
+          last_synced_github_commit_sha: input.sha,
+          updated_at: now,
+          ...(input.changelog ? { changelog: input.changelog } : {}),
+          ...(mvp.ipfs_hash ? { previous_ipfs_hash: mvp.ipfs_hash } : {}),
         },
-      },
-      now,
-    });
+        remove: [
+          'ipfs_hash',
+          'last_processing_error',
+          ...(input.changelog ? [] : (['changelog'] as const)),
+        ],
+        version: { create: row },
+        now,
+      });
+    }
   } catch (error) {
     if (error instanceof TransactionRefusedError && error.item === 'mvp') return false;
+    if (error instanceof ConflictError) return false;
     throw error;
   }
   await startProcessingOrFlag(mvp.id, input.versionId, input.fileKey);
   return true;
+};
+
+/**
+ * The synced version's number: the live (or current) one bumped, past any number a live, past or
+ * in-progress version already has (a superseded pending version's number is free again).
+ */
+const nextSyncedNumber = async (mvp: MvpItem, bump: VersionBump = 'patch'): Promise<string> => {
+  let candidate = bumpVersion(mvp.version_number, bump);
+  if (!isLive(mvp)) return candidate;
+  const taken = (await listVersions(mvp.id))
+    .filter(
+      (version) =>
+        version.id !== mvp.pending_version_id &&
+        (wasLive(version, mvp.version_number) || version.status === 'pending_review'),
+    )
+    .map((version) => version.version_number);
+  while (taken.some((number) => compareVersions(number, candidate) === 0)) {
+    candidate = bumpVersion(candidate, 'patch');
+  }
+  return candidate;
 };
 
 export const newVersionId = (): string => ulid();

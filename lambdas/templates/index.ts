@@ -12,6 +12,7 @@ export const handler = createHttpHandler(
     'create-version': () => import('./handlers/create-version').then((m) => m.createVersion),
     'get-managed-mvp': () => import('./handlers/get-managed-mvp').then((m) => m.getManagedMvp),
     'update-mvp': () => import('./handlers/update-mvp').then((m) => m.updateMvp),
+    'withdraw-version': () => import('./handlers/withdraw-version').then((m) => m.withdrawVersion),
     'retry-processing': () => import('./handlers/retry-processing').then((m) => m.retryProcessing),
     'archive-mvp': () => import('./handlers/archive-mvp').then((m) => m.archiveMvp),
     'list-my-mvps': () => import('./handlers/list-my-mvps').then((m) => m.listMyMvps),

@@ -31,9 +31,12 @@ import {
   getMvpById,
   getStatusCounts,
   listMvpsByStatus,
+  listVersionsByStatus,
   writeTemplate,
   type MvpItem,
+  type MvpVersionItem,
 } from './repo';
+import { pendingInReview, rejectPendingVersion, switchLive } from './versions';
 import { toManagedMvp } from './view';
 
 const isPending = (status: MvpStatus): status is PendingMvpStatus =>
@@ -52,6 +55,7 @@ const toPendingMvp = (item: MvpItem, seller: UserContact | undefined): PendingMv
   preview_images: item.preview_image_keys.map(previewUrl),
   last_processing_error: item.last_processing_error ?? null,
   submittedAt: item.updated_at,
+  live_version_number: null,
   created_at: item.created_at,
   seller_id: item.seller_id,
   sellerEmail: seller?.email ?? null,
@@ -59,20 +63,64 @@ const toPendingMvp = (item: MvpItem, seller: UserContact | undefined): PendingMv
   sellerDisplayName: seller?.display_name ?? null,
 });
 
-/** The oldest `limit` templates over `statuses` (M9: one query per status, merged), with sellers. */
+/**
+ * New versions of live templates waiting for an admin (V3), each as its template's row: the
+ * version's number, the live one beside it. Only versions still pending on their template count
+ * (a GSI lags behind a withdrawal or a decision).
+ */
+const versionsInReview = async (limit: number): Promise<{ item: MvpItem; row: PendingMvp }[]> => {
+  const versions = await listVersionsByStatus('pending_review', limit);
+  const templates = await Promise.all(versions.map((version) => getMvpById(version.mvp_id)));
+  return versions.flatMap((version, index) => {
+    const item = templates[index];
+    if (!item || item.status !== 'approved' || item.pending_version_id !== version.id) return [];
+    const row: PendingMvp = {
+      ...toPendingMvp(item, undefined),
+      status: 'pending_review',
+      version_number: version.version_number,
+      last_processing_error: null,
+      submittedAt: item.pending_version?.at ?? version.uploaded_at,
+      live_version_number: item.version_number,
+    };
+    return [{ item, row }];
+  });
+};
+
+/**
+ * The oldest `limit` templates over `statuses` (M9: one query per status, merged), with the new
+ * versions of live templates in review among them, and their sellers.
+ */
 const oldestPending = async (
   statuses: readonly PendingMvpStatus[],
   limit: number,
 ): Promise<PendingMvp[]> => {
-  const lists = await Promise.all(statuses.map((status) => listMvpsByStatus(status, limit)));
-  const items = lists
-    .flat()
-    // A GSI lags: an item may still be listed under a status it just left.
-    .filter((item) => isPending(item.status))
-    .sort((a, b) => a.updated_at.localeCompare(b.updated_at) || a.id.localeCompare(b.id))
+  const [lists, versions] = await Promise.all([
+    Promise.all(statuses.map((status) => listMvpsByStatus(status, limit))),
+    statuses.includes('pending_review') ? versionsInReview(limit) : Promise.resolve([]),
+  ]);
+  const rows = [
+    ...lists
+      .flat()
+      // A GSI lags: an item may still be listed under a status it just left.
+      .filter((item) => isPending(item.status))
+      .map((item) => ({ item, row: toPendingMvp(item, undefined) })),
+    ...versions,
+  ]
+    .sort(
+      (a, b) =>
+        a.row.submittedAt.localeCompare(b.row.submittedAt) || a.row.id.localeCompare(b.row.id),
+    )
     .slice(0, limit);
-  const sellers = await getUserContacts(items.map((item) => item.seller_id));
-  return items.map((item) => toPendingMvp(item, sellers.get(item.seller_id)));
+  const sellers = await getUserContacts(rows.map(({ item }) => item.seller_id));
+  return rows.map(({ item, row }) => {
+    const seller = sellers.get(item.seller_id);
+    return {
+      ...row,
+      sellerEmail: seller?.email ?? null,
+      sellerUsername: seller?.username ?? null,
+      sellerDisplayName: seller?.display_name ?? null,
+    };
+  });
 };
 
 /** `GET /api/admin/mvps?status=`: the oldest pending templates, with the exact counts (M12). */
@@ -85,7 +133,11 @@ export const listPendingMvps = async (filter: PendingMvpFilter): Promise<Pending
   return {
     items,
     counts: {
-      pending_review: counts.pending_review ?? 0,
+      // New versions of live templates have no status counter (the template stays approved):
+      // the ones listed are added (exact up to the list's limit).
+      pending_review:
+        (counts.pending_review ?? 0) +
+        items.filter((item) => item.live_version_number !== null).length,
       scan_failed: counts.scan_failed ?? 0,
       ipfs_pin_failed: counts.ipfs_pin_failed ?? 0,
     },
@@ -170,6 +222,8 @@ const decide = async (
   for (let attempt = 1; ; attempt += 1) {
     const mvp = await getMvpById(mvpId);
     if (!mvp || mvp.status === 'archived') throw new NotFoundError(MVP_MESSAGES.notFound);
+    const version = await pendingInReview(mvp);
+    if (version) return decideVersion(admin, mvp, version, decision);
     if (!isPending(mvp.status)) throw new ConflictError(moderationConflictMessage(mvp.status));
     if (decision.kind === 'approve' && mvp.status !== 'pending_review') {
       throw new ConflictError(MODERATION_MESSAGES.notApprovableFailed);
@@ -214,6 +268,74 @@ const decide = async (
       }
       // The status moved (read it again) or another transaction collided (try again).
     }
+  }
+};
+
+/**
+ * An admin's decision on the new version of a live template: approval switches the live version
+ * (one transaction with the catalog version, the notification and the audit entry); a rejection
+ * marks only the version, with the reason for the seller. The live version stays either way until
+ * then. A refusal means the version moved meanwhile (withdrawn, superseded, decided): 409.
+ */
+const decideVersion = async (
+  admin: Profile,
+  mvp: MvpItem,
+  version: MvpVersionItem,
+  decision: Decision,
+): Promise<ModerationResult> => {
+  const now = new Date().toISOString();
+  const audit = auditWrite({
+    actor: { userId: admin.id, email: admin.email },
+    action: decision.kind === 'approve' ? 'mvp.version.approve' : 'mvp.version.reject',
+    target: { type: 'mvp', id: mvp.id },
+    before: { live_version: mvp.version_number, version: version.version_number },
+    after: {
+      status: decision.kind === 'approve' ? 'approved' : 'rejected',
+      ...(decision.kind === 'reject' ? { reason: decision.reason } : {}),
+    },
+    now,
+  });
+  try {
+    if (decision.kind === 'approve') {
+      const updated = await switchLive({
+        mvp,
+        version,
+        notification: {
+          userId: mvp.seller_id,
+          type: 'mvp_approved',
+          message: `Your MVP "${mvp.title}" (version ${version.version_number}) was approved and is now live.`,
+          link: mvpLink(mvp.id),
+        },
+        audit,
+        now,
+      });
+      await notifyUpgradeAvailable(updated).catch((error: unknown) =>
+        logger.warn('Deployers could not be told of the new version', { mvpId: mvp.id, error }),
+      );
+      return { mvp: toManagedMvp(updated), message: MODERATION_MESSAGES.approved };
+    }
+    const updated = await rejectPendingVersion({
+      mvp,
+      version,
+      reason: decision.reason,
+      notification: {
+        userId: mvp.seller_id,
+        type: 'mvp_rejected',
+        message: clip(
+          `Version ${version.version_number} of your MVP "${mvp.title}" was rejected: ${decision.reason} The live version ${mvp.version_number} stays published.`,
+          1_000,
+        ),
+        link: MY_MVPS_LINK,
+      },
+      audit,
+      now,
+    });
+    return { mvp: toManagedMvp(updated), message: MODERATION_MESSAGES.rejected };
+  } catch (error) {
+    if (error instanceof TransactionRefusedError) {
+      throw new ConflictError(MVP_MESSAGES.changedMeanwhile);
+    }
+    throw error;
   }
 };
 

@@ -11,6 +11,7 @@
  * Those two functions are the only places the counter and the catalog version are written.
  */
 import type { MvpStatus } from '../shared/contracts/catalog';
+import type { VersionStatus } from '../shared/contracts/templates';
 import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';
 import { CounterEntity } from '../shared/db/entities/counter';
 import {
@@ -70,6 +71,26 @@ export const getVersion = async (
   const { data } = await MvpVersionEntity.get({ mvp_id: mvpId, id: versionId }).go({
     consistent: true,
   });
+  return data;
+};
+
+/** V1 (all pages): every version of a template, oldest first (tens, not thousands). */
+export const listVersions = async (mvpId: string): Promise<MvpVersionItem[]> => {
+  const { data } = await MvpVersionEntity.query
+    .byMvp({ mvp_id: mvpId })
+    .go({ order: 'asc', pages: 'all' });
+  return data;
+};
+
+/**
+ * V3 (gsi2): the oldest `limit` versions in one status (the admin queue's versions of live
+ * templates waiting for review). Eventually consistent.
+ */
+export const listVersionsByStatus = async (
+  status: VersionStatus,
+  limit: number,
+): Promise<MvpVersionItem[]> => {
+  const { data } = await MvpVersionEntity.query.byStatus({ status }).go({ order: 'asc', limit });
   return data;
 };
 
@@ -215,6 +236,67 @@ export const writeTemplate = async (write: TemplateWrite): Promise<void> => {
             )),
       statusCounter: statusCounterWrites(write.fromStatus, to, write.now),
       catalog: catalogVersionWrite(write.fromStatus, to, write.now, write.approvedContentChanged),
+      extra: write.extra,
+      audit: write.audit,
+    }),
+  );
+};
+
+export interface PendingVersionWrite {
+  mvpId: string;
+  /**
+   * The pending version the live template must still point at (`pending_version_id`), or `null`
+   * for none: the write is refused (item `mvp`) when another version came or went meanwhile, and
+   * always when the template is not live any more.
+   */
+  expectPending: string | null;
+  set: Partial<MvpItem>;
+  remove?: (keyof MvpItem & string)[];
+  /** Version rows written with it: a new one, or status moves conditioned on the status read. */
+  versions: (
+    | { create: MvpVersionItem }
+    | { patch: { id: string; from: VersionStatus | null; set: Partial<MvpVersionItem> } }
+  )[];
+  /** What buyers see changed (the live version switched, or an edit came with it). */
+  catalogChanged?: boolean;
+  extra?: readonly TransactionWrite[];
+  audit?: TransactionWrite;
+  now: string;
+}
+
+/**
+ * V4: a newer version of a LIVE template moves (registered, processed, reviewed, withdrawn, or
+ * switched live) in one transaction with its version rows. The template's status stays approved,
+ * so the status counter never moves; the catalog version moves only when the live version switches.
+ */
+export const writePendingVersion = async (write: PendingVersionWrite): Promise<void> => {
+  assertCommitted(
+    await transactWrite({
+      mvp: MvpEntity.patch({ id: write.mvpId })
+        .set(write.set)
+        .remove(write.remove ?? [])
+        .where((attr, op) =>
+          [
+            op.eq(attr.status, 'approved'),
+            write.expectPending === null
+              ? op.notExists(attr.pending_version_id)
+              : op.eq(attr.pending_version_id, write.expectPending),
+          ].join(' AND '),
+        ),
+      versions: write.versions.map((version) =>
+        'create' in version
+          ? MvpVersionEntity.create(version.create)
+          : MvpVersionEntity.patch({ mvp_id: write.mvpId, id: version.patch.id })
+              .set(version.patch.set)
+              .where((attr, op) =>
+                version.patch.from === null
+                  ? op.notExists(attr.status)
+                  : op.eq(attr.status, version.patch.from),
+              ),
+      ),
+      catalog:
+        write.catalogChanged === true &&
+        catalogVersionWrite('approved', 'approved', write.now, true),
       extra: write.extra,
       audit: write.audit,
     }),

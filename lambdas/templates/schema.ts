@@ -3,3 +3,8 @@ import * as z from 'zod';
 import { mvpIdSchema } from '../shared/contracts/catalog';
 
 export const mvpIdParamsSchema = z.object({ id: mvpIdSchema });
+
+export const versionParamsSchema = z.object({
+  id: mvpIdSchema,
+  versionId: z.string().trim().min(1, 'Version not found.').max(64, 'Version not found.'),
+});

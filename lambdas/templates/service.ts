@@ -24,6 +24,8 @@ import {
   type MvpWriteResult,
   type MyMvpsResult,
   type UpdateMvpInput,
+  VERSION_MESSAGES,
+  type WithdrawVersionResult,
 } from '../shared/contracts/templates';
 import { FILE_MESSAGES } from '../shared/contracts/uploads';
 import {
@@ -44,7 +46,17 @@ import {
   listMvpsBySeller,
   writeTemplate,
   type MvpItem,
+  type MvpVersionItem,
 } from './repo';
+import {
+  assertVersionNumber,
+  failPendingVersion,
+  isLive,
+  processingPendingVersion,
+  registerLiveVersion,
+  retryPendingVersion,
+  withdrawPendingVersion,
+} from './versions';
 import { toManagedMvp, toMyMvps } from './view';
 
 /** Seller spec §5: lowercased, stripped of special characters, hyphenated, with a time suffix. */
@@ -112,28 +124,48 @@ const applied = (mvp: MvpItem, set: Partial<MvpItem>, remove: readonly string[])
 };
 
 /**
- * Starts processing after a committed write. If the pipeline cannot even start, the template is
- * moved to ipfs_pin_failed with a reason, so the seller sees it and can Retry, instead of it
- * waiting in pending_review forever.
+ * Starts processing after a committed write. If the pipeline cannot even start, the version is
+ * marked ipfs_pin_failed with a reason (the template itself when it was never live), so the seller
+ * sees it and can Retry, instead of it waiting forever.
  */
 export const startProcessingOrFlag = async (mvpId: string, versionId: string, fileKey: string) => {
   try {
     await startProcessing({ mvpId, versionId, fileKey });
   } catch (error) {
     logger.error('Processing did not start', error instanceof Error ? error : String(error));
-    await writeTemplate({
-      mvpId,
-      fromStatus: 'pending_review',
-      set: {
-        status: 'ipfs_pin_failed',
-        last_processing_error: MVP_MESSAGES.processingNotStarted,
-        updated_at: new Date().toISOString(),
-      },
-      now: new Date().toISOString(),
-    }).catch((flagError: unknown) => {
+    await flagNotStarted(mvpId, versionId, fileKey).catch((flagError: unknown) => {
       logger.error('Could not flag the template', flagError as Error);
     });
   }
+};
+
+const flagNotStarted = async (mvpId: string, versionId: string, fileKey: string) => {
+  const now = new Date().toISOString();
+  const mvp = await getMvpById(mvpId);
+  if (!mvp) return;
+  const version = await processingPendingVersion(mvp, versionId, fileKey);
+  if (version) {
+    await failPendingVersion({
+      mvp,
+      version,
+      to: 'ipfs_pin_failed',
+      error: MVP_MESSAGES.processingNotStarted,
+      now,
+    });
+    return;
+  }
+  await writeTemplate({
+    mvpId,
+    fromStatus: 'pending_review',
+    fileKey,
+    set: {
+      status: 'ipfs_pin_failed',
+      last_processing_error: MVP_MESSAGES.processingNotStarted,
+      updated_at: now,
+    },
+    version: { patch: { id: versionId, set: { status: 'ipfs_pin_failed' } } },
+    now,
+  });
 };
 
 /**
@@ -183,6 +215,7 @@ export const registerMvp = async (
       original_file_name: bundle.fileName,
       source: 'upload',
       uploaded_at: now,
+      status: 'processing',
     });
   } catch (error) {
     await Promise.all([removePlaced(placed), removeUploads(bundle, checked.images)]);
@@ -198,59 +231,78 @@ export const registerMvp = async (
 };
 
 /**
- * A new bundle for an existing template (a new version, or a replaced file on edit): M3, then
- * processing. The previous file and CID stay on their version row; the template keeps the previous
- * CID as `previous_ipfs_hash`.
+ * A new bundle for an existing template (a new version, or a replaced file on edit), then
+ * processing. A live template keeps serving its live version: the new one waits on its own
+ * version row (versions.ts) until it is approved. A template that was never live is replaced
+ * whole (M3): back to pending_review with the new file. Either way the previous file and CID stay
+ * on their version row.
  */
 const replaceBundle = async (
   mvp: MvpItem,
   bundle: CheckedUpload,
   images: readonly CheckedUpload[],
-  extra: { set: Partial<MvpItem>; remove: (keyof MvpItem & string)[] },
+  extra: { set: Partial<MvpItem>; remove: (keyof MvpItem & string)[] } | null,
   version: { version_number: string; changelog: string | null },
 ): Promise<MvpItem> => {
+  await assertVersionNumber(mvp, version.version_number);
   const versionId = ulid();
   const placed = await placeFiles(mvp.id, versionId, bundle, images);
   const now = new Date().toISOString();
-  const set: Partial<MvpItem> = {
-    ...extra.set,
-    ...(placed.imageKeys.length > 0 ? { preview_image_keys: placed.imageKeys } : {}),
+  const row: MvpVersionItem = {
+    mvp_id: mvp.id,
+    id: versionId,
     version_number: version.version_number,
+    ...(version.changelog ? { changelog: version.changelog } : {}),
     file_key: placed.bundleKey!,
     file_size: bundle.size,
     original_file_name: bundle.fileName,
-    status: 'pending_review',
-    updated_at: now,
-    ...(version.changelog ? { changelog: version.changelog } : {}),
-    ...(mvp.ipfs_hash ? { previous_ipfs_hash: mvp.ipfs_hash } : {}),
+    source: 'upload',
+    uploaded_at: now,
+    status: 'processing',
   };
-  const remove: (keyof MvpItem & string)[] = [
-    ...extra.remove,
-    'ipfs_hash',
-    'last_processing_error',
-    ...(version.changelog ? [] : (['changelog'] as const)),
-  ];
+  const imageSet = placed.imageKeys.length > 0 ? { preview_image_keys: placed.imageKeys } : {};
+  let updated: MvpItem;
   try {
-    await writeTemplate({
-      mvpId: mvp.id,
-      fromStatus: mvp.status,
-      set,
-      remove,
-      version: {
-        create: {
-          mvp_id: mvp.id,
-          id: versionId,
-          version_number: version.version_number,
-          ...(version.changelog ? { changelog: version.changelog } : {}),
-          file_key: placed.bundleKey!,
-          file_size: bundle.size,
-          original_file_name: bundle.fileName,
-          source: 'upload',
-          uploaded_at: now,
-        },
-      },
-      now,
-    });
+    if (isLive(mvp)) {
+      // The card's own fields and images change at once, as any edit; the file waits for review.
+      updated = await registerLiveVersion(mvp, {
+        version: row,
+        ...(extra || placed.imageKeys.length > 0
+          ? {
+              set: { ...extra?.set, ...imageSet, updated_at: now },
+              remove: extra?.remove ?? [],
+            }
+          : {}),
+      });
+    } else {
+      const set: Partial<MvpItem> = {
+        ...extra?.set,
+        ...imageSet,
+        version_number: version.version_number,
+        file_key: placed.bundleKey!,
+        file_size: bundle.size,
+        original_file_name: bundle.fileName,
+        status: 'pending_review',
+        updated_at: now,
+        ...(version.changelog ? { changelog: version.changelog } : {}),
+        ...(mvp.ipfs_hash ? { previous_ipfs_hash: mvp.ipfs_hash } : {}),
+      };
+      const remove: (keyof MvpItem & string)[] = [
+        ...(extra?.remove ?? []),
+        'ipfs_hash',
+        'last_processing_error',
+        ...(version.changelog ? [] : (['changelog'] as const)),
+      ];
+      await writeTemplate({
+        mvpId: mvp.id,
+        fromStatus: mvp.status,
+        set,
+        remove,
+        version: { create: row },
+        now,
+      });
+      updated = applied(mvp, set, remove);
+    }
   } catch (error) {
     await Promise.all([removePlaced(placed), removeUploads(bundle, images)]);
     return conflictOnRefusal(error);
@@ -258,7 +310,7 @@ const replaceBundle = async (
   await removeUploads(bundle, images);
   if (placed.imageKeys.length > 0) await removeOldPreviews(mvp.preview_image_keys);
   await startProcessingOrFlag(mvp.id, versionId, placed.bundleKey!);
-  return applied(mvp, set, remove);
+  return updated;
 };
 
 /** `POST /api/mvps/{id}/versions`: a new version with a changelog (M3), then processing. */
@@ -269,13 +321,10 @@ export const createVersion = async (
 ): Promise<MvpWriteResult> => {
   const mvp = await loadManageable(profile, mvpId);
   const checked = await checkUploadedFiles(profile.id, input.uploadId, input.bundle, []);
-  const updated = await replaceBundle(
-    mvp,
-    checked.bundle!,
-    [],
-    { set: {}, remove: [] },
-    { version_number: input.version_number, changelog: input.changelog },
-  );
+  const updated = await replaceBundle(mvp, checked.bundle!, [], null, {
+    version_number: input.version_number,
+    changelog: input.changelog,
+  });
   return { mvp: toManagedMvp(updated), message: MVP_MESSAGES.versionUploaded };
 };
 
@@ -309,16 +358,18 @@ export const updateMvp = async (
 
   const placed = await placeFiles(mvp.id, ulid(), null, checked.images);
   const now = new Date().toISOString();
+  // A live version's number and changelog describe its file: they change only with a new file.
+  const versionFields = !isLive(mvp);
   const set: Partial<MvpItem> = {
     ...fields.set,
-    version_number: input.version_number,
-    ...(input.changelog ? { changelog: input.changelog } : {}),
+    ...(versionFields ? { version_number: input.version_number } : {}),
+    ...(versionFields && input.changelog ? { changelog: input.changelog } : {}),
     ...(placed.imageKeys.length > 0 ? { preview_image_keys: placed.imageKeys } : {}),
     updated_at: now,
   };
   const remove: (keyof MvpItem & string)[] = [
     ...fields.remove,
-    ...(input.changelog ? [] : (['changelog'] as const)),
+    ...(versionFields && !input.changelog ? (['changelog'] as const) : []),
   ];
   try {
     // An approved template's card or detail changed: every browse cache catches up (M4).
@@ -353,11 +404,18 @@ export const listRecentDownloads = async (profile: Profile): Promise<SellerDownl
 });
 
 /**
- * `POST /api/mvps/{id}/retry` (M5): only from scan_failed or ipfs_pin_failed; back to
- * pending_review with the error cleared, then the newest version is processed again.
+ * `POST /api/mvps/{id}/retry` (M5): a live template's failed new version goes back to processing
+ * (the live one untouched); a template that was never live, only from scan_failed or
+ * ipfs_pin_failed, back to pending_review with the error cleared. Then that file is processed again.
  */
 export const retryProcessing = async (profile: Profile, mvpId: string): Promise<MvpWriteResult> => {
   const mvp = await loadManageable(profile, mvpId);
+  if (isLive(mvp)) {
+    const retried = await retryPendingVersion(mvp);
+    if (!retried) throw new ConflictError(MVP_MESSAGES.notRetryable);
+    await startProcessingOrFlag(mvp.id, retried.version.id, retried.version.file_key);
+    return { mvp: toManagedMvp(retried.mvp), message: MVP_MESSAGES.retried };
+  }
   if (!RETRYABLE_STATUSES.includes(mvp.status)) throw new ConflictError(MVP_MESSAGES.notRetryable);
   const latest = await getLatestVersion(mvp.id);
   const fileKey = mvp.file_key ?? latest?.file_key;
@@ -369,11 +427,34 @@ export const retryProcessing = async (profile: Profile, mvpId: string): Promise<
     fromStatus: mvp.status,
     set,
     remove: ['last_processing_error'],
+    ...(latest.file_key === fileKey
+      ? { version: { patch: { id: latest.id, set: { status: 'processing' as const } } } }
+      : {}),
     now,
   }).catch(conflictOnRefusal);
   await startProcessingOrFlag(mvp.id, latest.id, fileKey);
   return {
     mvp: toManagedMvp(applied(mvp, set, ['last_processing_error'])),
     message: MVP_MESSAGES.retried,
+  };
+};
+
+/**
+ * `POST /api/mvps/{id}/versions/{versionId}/withdraw`: the owner withdraws a new version that is
+ * not live yet (processing, in review, failed or rejected); the live version stays as it is.
+ */
+export const withdrawVersion = async (
+  profile: Profile,
+  mvpId: string,
+  versionId: string,
+): Promise<WithdrawVersionResult> => {
+  const mvp = await loadManageable(profile, mvpId);
+  // The owner's own decision: admin rights reject a version, they do not withdraw it.
+  if (mvp.seller_id !== profile.id) throw new ForbiddenError(MVP_MESSAGES.notAuthorized);
+  if (!isLive(mvp)) throw new ConflictError(VERSION_MESSAGES.notWithdrawable);
+  const result = await withdrawPendingVersion(mvp, versionId);
+  return {
+    mvp: toManagedMvp(result.mvp),
+    message: VERSION_MESSAGES.withdrawn(result.version.version_number),
   };
 };

@@ -4,8 +4,10 @@
  * - the processing pipeline publishes a clean bundle or records why it failed.
  * (An admin's approve and reject are in moderation.ts.)
  *
- * Processing results are conditioned on `status = pending_review AND file_key = :fileKey`: a
- * retried task, a duplicate execution, or an execution overtaken by a newer upload finds the
+ * A template that was never live: processing results are conditioned on `status = pending_review
+ * AND file_key = :fileKey`. A new version of a live template (versions.ts): on the template still
+ * pointing at that version, and the version still processing. Either way a retried task, a
+ * duplicate execution, or an execution overtaken by a newer upload or a withdrawal finds the
  * condition false and changes nothing ('skipped').
  */
 import { notificationWrites, type NotificationInput } from '../notifications/service';
@@ -20,6 +22,7 @@ import {
   type MvpItem,
   type MvpVersionItem,
 } from './repo';
+import { failPendingVersion, processingPendingVersion, publishPendingVersion } from './versions';
 
 export type TransitionOutcome = 'applied' | 'skipped';
 
@@ -57,8 +60,8 @@ export interface PublishInput {
   cid: string;
   /** Moderation mode records the CID and keeps pending_review for an admin. */
   moderate: boolean;
-  /** The seller's notification once published (not in moderation mode). */
-  notification: (mvp: MvpItem) => NotificationInput;
+  /** The seller's notification once published (not in moderation mode), naming the version. */
+  notification: (mvp: MvpItem, versionNumber: string) => NotificationInput;
   now: string;
 }
 
@@ -69,6 +72,18 @@ export interface PublishInput {
  */
 export const publishProcessedVersion = async (input: PublishInput): Promise<TransitionOutcome> => {
   const mvp = await getMvpById(input.mvpId);
+  if (mvp?.pending_version_id === input.versionId) {
+    const version = await processingPendingVersion(mvp, input.versionId, input.fileKey);
+    if (!version) return 'skipped';
+    return publishPendingVersion({
+      mvp,
+      version,
+      cid: input.cid,
+      moderate: input.moderate,
+      notification: input.notification(mvp, version.version_number),
+      now: input.now,
+    });
+  }
   if (!stillProcessing(mvp, input.fileKey)) return 'skipped';
   const to: MvpStatus = input.moderate ? 'pending_review' : 'approved';
   const previous =
@@ -86,32 +101,60 @@ export const publishProcessedVersion = async (input: PublishInput): Promise<Tran
       updated_at: input.now,
     },
     remove: ['last_processing_error'],
-    version: { patch: { id: input.versionId, set: { ipfs_hash: input.cid } } },
-    extra: input.moderate ? [] : notificationWrites(input.notification(mvp), input.now),
+    version: {
+      patch: {
+        id: input.versionId,
+        set: {
+          ipfs_hash: input.cid,
+          status: to,
+          ...(to === 'approved' ? { decided_at: input.now } : {}),
+        },
+      },
+    },
+    extra: input.moderate
+      ? []
+      : notificationWrites(input.notification(mvp, mvp.version_number), input.now),
     now: input.now,
   }).then(() => 'applied' as const, skippedOnMove);
 };
 
 export interface FailureInput {
   mvpId: string;
+  versionId: string;
   fileKey: string;
   to: 'scan_failed' | 'ipfs_pin_failed';
   /** The reason shown to the seller (`last_processing_error`). */
   error: string;
-  notification: (mvp: MvpItem) => NotificationInput;
+  notification: (mvp: MvpItem, versionNumber: string) => NotificationInput;
   now: string;
 }
 
-/** M5 pending_review → scan_failed | ipfs_pin_failed, with the reason and the seller notified. */
+/**
+ * M5 pending_review → scan_failed | ipfs_pin_failed, with the reason and the seller notified; for
+ * a new version of a live template, only that version stops (the live one stays listed).
+ */
 export const failProcessedVersion = async (input: FailureInput): Promise<TransitionOutcome> => {
   const mvp = await getMvpById(input.mvpId);
+  if (mvp?.pending_version_id === input.versionId) {
+    const version = await processingPendingVersion(mvp, input.versionId, input.fileKey);
+    if (!version) return 'skipped';
+    return failPendingVersion({
+      mvp,
+      version,
+      to: input.to,
+      error: input.error,
+      notification: input.notification(mvp, version.version_number),
+      now: input.now,
+    });
+  }
   if (!stillProcessing(mvp, input.fileKey)) return 'skipped';
   return writeTemplate({
     mvpId: mvp.id,
     fromStatus: 'pending_review',
     fileKey: input.fileKey,
     set: { status: input.to, last_processing_error: input.error, updated_at: input.now },
-    extra: notificationWrites(input.notification(mvp), input.now),
+    version: { patch: { id: input.versionId, set: { status: input.to, error: input.error } } },
+    extra: notificationWrites(input.notification(mvp, mvp.version_number), input.now),
     now: input.now,
   }).then(() => 'applied' as const, skippedOnMove);
 };

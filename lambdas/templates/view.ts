@@ -36,6 +36,7 @@ export const toManagedMvp = (item: MvpItem): ManagedMvp => ({
   average_rating: averageOf(item.rating_sum, item.rating_count),
   last_processing_error: item.last_processing_error ?? null,
   published_at: item.published_at ?? null,
+  pending_version: item.pending_version ?? null,
   github:
     item.github_repo_owner && item.github_repo_name
       ? {

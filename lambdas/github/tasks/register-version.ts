@@ -1,6 +1,7 @@
 /**
  * Task 2 of github-sync: the changelog from the commit messages since the last synced commit
- * (compare; the commit's own message on a first sync), then the new version (patch bump by default)
+ * (compare; the commit's own message on a first sync), then the new version (its bump read from
+ * those commits, Conventional Commits style)
  * with `last_synced_github_commit_sha` in the same transaction (templates/github-sync.ts), which
  * starts the processing pipeline. A commit synced meanwhile writes nothing and removes the stored
  * archive.
@@ -10,7 +11,12 @@ import { githubErrorStatus, githubInstallation } from '../../shared/adapters/git
 import { config } from '../../shared/config';
 import { logger } from '../../shared/observability';
 import { deleteObjectsQuietly } from '../../shared/storage/s3';
-import { getTemplate, registerSyncedVersion } from '../../templates/github-sync';
+import {
+  bumpFromCommits,
+  getTemplate,
+  largerBump,
+  registerSyncedVersion,
+} from '../../templates/github-sync';
 import { registerInputSchema } from '../sync-schema';
 
 type RegisterInput = z.infer<typeof registerInputSchema>;
@@ -71,7 +77,8 @@ export const registerVersion = async (input: RegisterInput): Promise<{ registere
     fileSize: input.archive.fileSize,
     fileName: input.archive.fileName,
     changelog: changelogOf(messages),
-    bump: input.bump,
+    // The commits decide (a breaking change a major, a feature a minor); the input is the least.
+    bump: largerBump(input.bump, bumpFromCommits(messages)),
   });
   if (!registered) {
     await deleteObjectsQuietly(config().MVP_FILES_BUCKET, [input.archive.fileKey]);

@@ -46,15 +46,16 @@ export const markFailed = async (
     : `Processing failed: ${errorMessageOf(input.error)}`;
   const outcome = await failProcessedVersion({
     mvpId: input.mvpId,
+    versionId: input.versionId,
     fileKey: input.fileKey,
     to: input.status,
     error: lastError,
-    notification: (mvp) => ({
+    notification: (mvp, versionNumber) => ({
       userId: mvp.seller_id,
       type: 'mvp_rejected',
       message: scanFailed
-        ? scanFailedMessage(mvp.title, mvp.version_number, lastError)
-        : processingFailedMessage(mvp.title, mvp.version_number, lastError),
+        ? scanFailedMessage(mvp.title, versionNumber, lastError)
+        : processingFailedMessage(mvp.title, versionNumber, lastError),
       link: MY_MVPS_LINK,
     }),
     now: new Date().toISOString(),

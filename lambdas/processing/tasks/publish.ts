@@ -29,10 +29,10 @@ export const publishBundle = async (input: PublishInput): Promise<PublishResult>
     fileKey: input.fileKey,
     cid: input.cid,
     moderate,
-    notification: (mvp) => ({
+    notification: (mvp, versionNumber) => ({
       userId: mvp.seller_id,
       type: 'mvp_approved',
-      message: approvedMessage(mvp.title, mvp.version_number),
+      message: approvedMessage(mvp.title, versionNumber),
       link: mvpLink(mvp.id),
     }),
     now: new Date().toISOString(),

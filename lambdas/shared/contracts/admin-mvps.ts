@@ -70,6 +70,11 @@ export interface PendingMvp {
   last_processing_error: string | null;
   /** When the template entered its status (the upload, new version or failure). */
   submittedAt: string;
+  /**
+   * Set when this is a new version of a live template: the version that stays live until this one
+   * is approved (approving switches it, rejecting keeps it). Null for a template never live.
+   */
+  live_version_number: string | null;
   created_at: string;
   seller_id: string;
   sellerEmail: string | null;

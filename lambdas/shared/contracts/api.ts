@@ -108,7 +108,7 @@ import type {
   StartedPayoutRunResult,
   SellerPayouts,
 } from './payouts';
-import type { BrowseResult, MvpDetail, browseQuerySchema } from './catalog';
+import type { BrowseResult, MvpDetail, MvpVersionList, browseQuerySchema } from './catalog';
 import type { AdminDisputeList, disputeResolutionInputSchema } from './admin-disputes';
 import type { Dispute, DisputeStatus, disputeInputSchema } from './disputes';
 import type {
@@ -172,6 +172,7 @@ import type {
   MvpWriteResult,
   MyMvpsResult,
   UpdateMvpBody,
+  WithdrawVersionResult,
 } from './templates';
 import type {
   AvatarUploadGrant,
@@ -241,6 +242,7 @@ interface ApiRows {
   // Catalog
   'GET /api/mvps': { query: z.input<typeof browseQuerySchema>; response: BrowseResult };
   'GET /api/mvps/{id}': { response: MvpDetail };
+  'GET /api/mvps/{id}/versions': { response: MvpVersionList };
   // Profiles
   'GET /api/me': { response: Profile };
   'PATCH /api/me': { body: ProfileUpdateInput; response: Profile };
@@ -394,6 +396,7 @@ interface ApiRows {
   'GET /api/mvps/{id}/manage': { response: ManagedMvp };
   'PATCH /api/mvps/{id}': { body: UpdateMvpBody; response: MvpWriteResult };
   'POST /api/mvps/{id}/retry': { response: MvpWriteResult };
+  'POST /api/mvps/{id}/versions/{versionId}/withdraw': { response: WithdrawVersionResult };
   'POST /api/webhooks/github': { response: GithubMessage };
   'GET /api/github/app/install-url': { response: GithubInstallUrl };
   'POST /api/github/app/installations': { body: GithubInstallationBody; response: GithubMessage };

@@ -249,7 +249,14 @@ export interface VersionEntry {
   ipfs_hash: string | null;
   changelog: string | null;
   uploaded_at: string;
+  /** When the version went live (its upload date for versions from before this was recorded). */
+  released_at: string;
   file_size: number;
+}
+
+/** `GET /api/mvps/{id}/versions`: the versions that went live, newest first. */
+export interface MvpVersionList {
+  items: VersionEntry[];
 }
 
 /** The template detail page (buyer spec §2, template detail). */

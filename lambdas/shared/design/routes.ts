@@ -299,6 +299,23 @@ export const routes = [
     summary: 'A new version with a changelog (owner, admin or both); processing runs again.',
   },
   {
+    method: 'POST',
+    path: '/api/mvps/{id}/versions/{versionId}/withdraw',
+    domain: 'templates',
+    operation: 'withdraw-version',
+    access: 'approved-seller',
+    summary:
+      'The owner withdraws a new version that is not live yet; the live version stays as it is.',
+  },
+  {
+    method: 'GET',
+    path: '/api/mvps/{id}/versions',
+    domain: 'catalog',
+    operation: 'list-mvp-versions',
+    access: 'public',
+    summary: "An approved template's version history: the versions that went live, newest first.",
+  },
+  {
     method: 'GET',
     path: '/api/mvps/{id}/manage',
     domain: 'templates',

@@ -91,6 +91,9 @@ const matrix: Record<string, Cell> = {
   'GET /api/mvps/{id}/manage': { allowed: ADMINS },
   'PATCH /api/mvps/{id}': { allowed: ADMINS },
   'POST /api/mvps/{id}/retry': { allowed: ADMINS },
+  // The owner's decision alone: admin rights reject a version, they do not withdraw it.
+  'POST /api/mvps/{id}/versions/{versionId}/withdraw': { allowed: [] },
+  'GET /api/mvps/{id}/versions': { allowed: 'everyone' },
   'DELETE /api/mvps/{id}': { allowed: ADMINS },
   'GET /api/my/mvps': { allowed: APPROVED_SELLERS },
   'GET /api/my/mvps/downloads': { allowed: APPROVED_SELLERS },

@@ -1,10 +1,19 @@
 /**
- * MvpVersion: one immutable item per uploaded or synced version of a template, in the template's
- * own partition (docs/data-model.md §3.3). Kept out of the MVP item so that item stays small: it is
+ * MvpVersion: one item per uploaded or synced version of a template, in the template's own
+ * partition (docs/data-model.md §3.3). Kept out of the MVP item so that item stays small: it is
  * rewritten by every download and review and read in full by every browse-cache reload.
  *
- * - byMvp (table): pk `mvp_id`, sk `id` (a ULID, so newest last) → history of a template, one version
+ * The file, number and changelog never change once written; the version's own `status` moves
+ * (processing → pending_review → approved, or a failure), so a newer version is scanned and
+ * reviewed while the template keeps serving its live one. Rows written before versions had a
+ * status have none: they are the live version or an older one.
+ *
+ * - byMvp (table):    pk `mvp_id`, sk `id` (a ULID, so newest last) → history of a template, one version
+ * - byStatus (gsi2):  pk `status`, sk `uploaded_at`                → the admin queue's versions of
+ *   live templates waiting for review (the sort key's `$mvpversion_1` prefix keeps them apart from
+ *   the templates in the same status partitions)
  */
+import type { VERSION_STATUSES } from '../../contracts/templates';
 import { defineEntity } from '../entity';
 
 export interface MvpVersionItem {
@@ -19,6 +28,11 @@ export interface MvpVersionItem {
   source: 'upload' | 'github_sync';
   github_commit_sha?: string;
   uploaded_at: string;
+  status?: (typeof VERSION_STATUSES)[number];
+  /** Why processing failed, or the admin's reason for a rejection. */
+  error?: string;
+  /** When the version went live (or was rejected or withdrawn). */
+  decided_at?: string;
 }
 
 export const MvpVersionEntity = defineEntity<MvpVersionItem>()({
@@ -27,5 +41,6 @@ export const MvpVersionEntity = defineEntity<MvpVersionItem>()({
   defaults: { source: 'upload' },
   indexes: {
     byMvp: { pk: ['mvp_id'], sk: ['id'] },
+    byStatus: { index: 'gsi2', pk: ['status'], sk: ['uploaded_at'] },
   },
 });

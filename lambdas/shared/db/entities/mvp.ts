@@ -8,10 +8,15 @@
  *   browse cache), the admin moderation queue (pending_review, scan_failed, ipfs_pin_failed)
  * - bySlug (gsi3):    pk `slug`                               → lookup by slug
  *
+ * The template item carries its LIVE version (`version_number`, `file_key`, `ipfs_hash`, ...):
+ * catalog, downloads and deploys read those. A newer version of a live template waits in its own
+ * MvpVersion item, summarised here as `pending_version`, until it is approved.
+ *
  * The version history is not embedded: each version is an MvpVersion item (mvp-version.ts), so the
  * template item stays small however many versions it gets (docs/data-model.md §3.3).
  */
 import type { ACCESS_TIERS, LICENSING_TERMS, MVP_STATUSES } from '../../contracts/catalog';
+import type { PendingVersionSummary } from '../../contracts/templates';
 import { defineEntity } from '../entity';
 
 export interface MvpItem {
@@ -49,6 +54,13 @@ export interface MvpItem {
   rating_sum: number;
   rating_count: number;
   last_processing_error?: string;
+  /**
+   * A newer version of a live template on its way (processing, in review, or stopped with a
+   * reason): what My MVPs and the edit page show beside the live version. The live fields above
+   * stay untouched until it is approved; `pending_version_id` is what that switch is conditioned on.
+   */
+  pending_version?: PendingVersionSummary;
+  pending_version_id?: string;
   last_synced_github_commit_sha?: string;
   github_repo_owner?: string;
   github_repo_name?: string;

@@ -443,6 +443,32 @@ describe('push webhook and Sync', () => {
     expect(await versionsOf(mvp.id)).toHaveLength(2);
   });
 
+  it('picks the bump from the commits since the last synced one: feat a minor, ! a major', async () => {
+    const { seller, account, mvp } = await linkedTemplate();
+    // A first sync reads the head commit alone (there is no synced one to compare with).
+    await account.commit('dark.css', 'body { color: #eee }\n', 'feat: dark mode');
+    expect((await call('POST', `/api/my/mvps/${mvp.id}/github/sync`, seller)).status).toBe(202);
+    await settled();
+    expect((await MvpEntity.get({ id: mvp.id }).go({ consistent: true })).data).toMatchObject({
+      version_number: '1.1.0',
+      status: 'approved',
+    });
+    // Since then: a breaking change among other commits.
+    await account.commit('api.txt', 'v2\n', 'refactor(api)!: drop the old routes');
+    await account.commit('fix.txt', 'fixed\n', 'fix: a typo');
+    expect((await call('POST', `/api/my/mvps/${mvp.id}/github/sync`, seller)).status).toBe(202);
+    await settled();
+    const versions = await versionsOf(mvp.id);
+    expect(versions.map((version) => version.version_number).sort()).toEqual([
+      '1.0.0',
+      '1.1.0',
+      '2.0.0',
+    ]);
+    expect(
+      (await MvpEntity.get({ id: mvp.id }).go({ consistent: true })).data?.version_number,
+    ).toBe('2.0.0');
+  });
+
   it('a push to another branch does nothing', async () => {
     const { account, mvp } = await linkedTemplate();
     await account.octokit.rest.git.createRef({

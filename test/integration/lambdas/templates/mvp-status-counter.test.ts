@@ -167,7 +167,7 @@ describe('the mvps status counter', () => {
     expect(await statusOf(id)).toBe('approved');
     expect(await counts()).toEqual({ archived: 1, approved: 1 });
 
-    // A new version of an approved template leaves approved for pending_review and comes back.
+    // A new version of an approved template keeps it approved: processed on its own version row.
     const next = await upload(clean(), 'starter-next.zip');
     await call<MvpWriteResult>('POST', `/api/mvps/${id}/versions`, {
       uploadId: next.uploadId,
@@ -175,8 +175,11 @@ describe('the mvps status counter', () => {
       changelog: 'Docs',
       bundle: next.bundle,
     });
-    expect(await counts()).toEqual({ archived: 1, pending_review: 1 });
+    expect(await counts()).toEqual({ archived: 1, approved: 1 });
     await settle();
     expect(await counts()).toEqual({ archived: 1, approved: 1 });
+    expect((await MvpEntity.get({ id }).go({ consistent: true })).data?.version_number).toBe(
+      '1.0.2',
+    );
   });
 });

@@ -23,9 +23,11 @@ import {
 import {
   MVP_FORM_MESSAGES as MVP_MESSAGES_FORM,
   MVP_MESSAGES,
+  VERSION_MESSAGES,
   type ManagedMvp,
   type MvpWriteResult,
   type MyMvpsResult,
+  type WithdrawVersionResult,
 } from '../../../../lambdas/shared/contracts/templates';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
@@ -36,7 +38,7 @@ import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { mvpItem, templateFormFields } from '../../../fixtures/mvps';
 import { putProfile } from '../../../fixtures/profiles';
-import { seedTemplate } from '../../../fixtures/template-items';
+import { seedTemplate, seedTemplateWithPendingVersion } from '../../../fixtures/template-items';
 import { TransactionRefusedError } from '../../../../lambdas/shared/errors';
 
 /** When set, the next registration's transaction is refused as DynamoDB would refuse it. */
@@ -575,7 +577,7 @@ describe('managing one template: owner, admin and both only', () => {
 });
 
 describe('versions, edits, retry and archive', () => {
-  it('adds a version: previous CID kept, version bumped, changelog required, processing again', async () => {
+  it('adds a version of a live template beside the live one: nothing a buyer sees moves', async () => {
     const owner = await makeUser('seller', true);
     const mvp = await seedMvp(owner.sub);
     const before = await getCatalogVersion();
@@ -599,21 +601,103 @@ describe('versions, edits, retry and archive', () => {
       bundle: files.bundle,
     });
     expect(result.status).toBe(201);
+    // The live version stays: status, number, file and CID as they were.
     expect(result.body.mvp).toMatchObject({
-      status: 'pending_review',
-      version_number: '1.0.1',
-      changelog: 'Faster builds',
-      previous_ipfs_hash: 'bafyold',
-      ipfs_hash: null,
+      status: 'approved',
+      version_number: '1.0.0',
+      ipfs_hash: 'bafyold',
+      pending_version: { version_number: '1.0.1', status: 'processing' },
     });
+    const stored = (await MvpEntity.get({ id: mvp.id }).go()).data!;
+    expect(stored).toMatchObject({ status: 'approved', file_key: 'mvps/x/y/bundle.zip' });
     const versions = await MvpVersionEntity.query.byMvp({ mvp_id: mvp.id }).go({ order: 'desc' });
     expect(versions.data.map((v) => v.version_number)).toEqual(['1.0.1', '1.0.0']);
-    expect(versions.data[1]!.file_key).toBe('mvps/x/y/bundle.zip');
+    expect(versions.data[0]!.status).toBe('processing');
+    expect(stored.pending_version_id).toBe(versions.data[0]!.id);
     expect(started).toEqual([
       { mvpId: mvp.id, versionId: versions.data[0]!.id, fileKey: versions.data[0]!.file_key },
     ]);
-    // The approved template left the catalog for processing.
-    expect((await getCatalogVersion()).version).toBe(before.version + 1);
+    // The catalog did not change: the template never left it.
+    expect((await getCatalogVersion()).version).toBe(before.version);
+  });
+
+  it('refuses a version number that is not above the live one, or taken, with a clear message', async () => {
+    const owner = await makeUser('seller', true);
+    const mvp = await seedMvp(owner.sub, { version_number: '1.2.0' });
+    const files = await uploadFiles(owner, { images: 0 });
+    const attempt = (version_number: string) =>
+      call<ApiErrorBody>('POST', `/api/mvps/${mvp.id}/versions`, owner, {
+        uploadId: files.uploadId,
+        version_number,
+        changelog: 'Again',
+        bundle: files.bundle,
+      });
+    for (const number of ['1.2.0', '1.1.9', '0.9.0']) {
+      const refused = await attempt(number);
+      expect(refused.status, number).toBe(400);
+      expect(refused.body.message).toBe(VERSION_MESSAGES.notHigher('1.2.0'));
+    }
+    expect(started).toEqual([]);
+    expect(
+      (
+        await call('POST', `/api/mvps/${mvp.id}/versions`, owner, {
+          uploadId: files.uploadId,
+          version_number: '1.3.0',
+          changelog: 'Next',
+          bundle: files.bundle,
+        })
+      ).status,
+    ).toBe(201);
+    // A second version while the first is still on its way: withdraw it first.
+    const second = await uploadFiles(owner, { images: 0 });
+    const busy = await call<ApiErrorBody>('POST', `/api/mvps/${mvp.id}/versions`, owner, {
+      uploadId: second.uploadId,
+      version_number: '1.4.0',
+      changelog: 'Later',
+      bundle: second.bundle,
+    });
+    expect(busy.status).toBe(409);
+    expect(busy.body.message).toBe(VERSION_MESSAGES.inReview('1.3.0'));
+  });
+
+  it('lets the owner withdraw a version not live yet, and nobody else', async () => {
+    const owner = await makeUser('seller', true);
+    const other = await makeUser('seller', true);
+    const admin = await makeUser('admin', false);
+    const { mvp, version } = await seedTemplateWithPendingVersion(owner.sub);
+    const path = `/api/mvps/${mvp.id}/versions/${version.id}/withdraw`;
+    expect((await call('POST', path, other)).status).toBe(403);
+    expect((await call('POST', path, admin)).status).toBe(403);
+    expect((await call('POST', `/api/mvps/${mvp.id}/versions/nope/withdraw`, owner)).status).toBe(
+      404,
+    );
+    const result = await call<WithdrawVersionResult>('POST', path, owner);
+    expect(result.status).toBe(200);
+    expect(result.body.message).toBe(VERSION_MESSAGES.withdrawn('1.1.0'));
+    expect(result.body.mvp).toMatchObject({ status: 'approved', pending_version: null });
+    const stored = (await MvpEntity.get({ id: mvp.id }).go()).data!;
+    expect(stored.pending_version_id).toBeUndefined();
+    expect(stored.version_number).toBe(mvp.version_number);
+    const row = (await MvpVersionEntity.get({ mvp_id: mvp.id, id: version.id }).go()).data!;
+    expect(row.status).toBe('withdrawn');
+    // Withdrawn once: a second withdrawal finds nothing pending.
+    expect((await call('POST', path, owner)).status).toBe(404);
+  });
+
+  it('retries a failed new version of a live template without touching the live one', async () => {
+    const owner = await makeUser('seller', true);
+    const { mvp, version } = await seedTemplateWithPendingVersion(owner.sub, {
+      status: 'scan_failed',
+      error: 'Security scan failed: a private key',
+    });
+    const result = await call<MvpWriteResult>('POST', `/api/mvps/${mvp.id}/retry`, owner);
+    expect(result.status).toBe(200);
+    expect(result.body.mvp).toMatchObject({
+      status: 'approved',
+      version_number: mvp.version_number,
+      pending_version: { id: version.id, status: 'processing' },
+    });
+    expect(started).toEqual([{ mvpId: mvp.id, versionId: version.id, fileKey: version.file_key }]);
   });
 
   it('edits fields, drops the price unless one_time_sale, and bumps the catalog when approved', async () => {

@@ -7,7 +7,11 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { changelogOf } from '../../../../lambdas/github/tasks/register-version';
 import { verifyGithubSignature } from '../../../../lambdas/shared/adapters/github';
-import { bumpVersion } from '../../../../lambdas/templates/github-sync';
+import {
+  bumpFromCommits,
+  bumpVersion,
+  largerBump,
+} from '../../../../lambdas/templates/github-sync';
 
 describe('bumpVersion', () => {
   it.each([
@@ -58,5 +62,25 @@ describe('verifyGithubSignature', () => {
       false,
     );
     expect(verifyGithubSignature(body, 'sha256=abc', 'secret')).toBe(false);
+  });
+});
+
+describe('bumpFromCommits', () => {
+  it.each([
+    [['fix: typo', 'docs: readme'], 'patch'],
+    [['chore: deps', 'feat: dark mode'], 'minor'],
+    [['feat(auth): magic links'], 'minor'],
+    [['feat!: new routing'], 'major'],
+    [['fix(api)!: drop v1 endpoints'], 'major'],
+    [['feat: billing', 'refactor: x\n\nBREAKING CHANGE: the config moved'], 'major'],
+    [['Update README', 'featuring a new logo'], 'patch'],
+    [[], 'patch'],
+  ] as const)('%j → %s', (messages, bump) => {
+    expect(bumpFromCommits(messages)).toBe(bump);
+  });
+
+  it('never lowers the bump asked for', () => {
+    expect(largerBump('patch', 'minor')).toBe('minor');
+    expect(largerBump('major', 'patch')).toBe('major');
   });
 });

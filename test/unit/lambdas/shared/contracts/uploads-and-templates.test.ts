@@ -15,6 +15,9 @@ import {
   MVP_FORM_MESSAGES,
   bumpVersion,
   mvpFieldsSchema,
+  VERSION_MESSAGES,
+  compareVersions,
+  versionNumberProblem,
 } from '../../../../../lambdas/shared/contracts/templates';
 import { toPence } from '../../../../../lambdas/shared/contracts/money';
 import { slugFor } from '../../../../../lambdas/templates/service';
@@ -171,5 +174,22 @@ describe('declared files as the API checks them (seller spec §8 server texts)',
     expect(declaredImageProblem({ ...png, size: 11 * 1024 * 1024 })).toBe(
       'Image size too large (10MB)',
     );
+  });
+});
+
+describe('version numbers of a live template', () => {
+  it('orders x.y.z numerically', () => {
+    expect(compareVersions('1.10.0', '1.9.9')).toBe(1);
+    expect(compareVersions('1.2.0', '1.2')).toBe(0);
+    expect(compareVersions('0.9.0', '1.0.0')).toBe(-1);
+  });
+
+  it('wants a number above the live one, and not one already used', () => {
+    expect(versionNumberProblem('1.2.0', '1.2.0')).toBe(VERSION_MESSAGES.notHigher('1.2.0'));
+    expect(versionNumberProblem('1.1.9', '1.2.0')).toBe(VERSION_MESSAGES.notHigher('1.2.0'));
+    expect(versionNumberProblem('1.3.0', '1.2.0', ['1.3.0'])).toBe(VERSION_MESSAGES.taken('1.3.0'));
+    expect(versionNumberProblem('1.3.0', '1.2.0', ['1.2.0'])).toBeNull();
+    // A template never live has nothing to be above.
+    expect(versionNumberProblem('1.0.0', null)).toBeNull();
   });
 });

@@ -1,0 +1,14 @@
+/**
+ * `GET /api/mvps/{id}/versions`: an approved template's version history (the versions that went
+ * live, newest first, with their changelogs and dates). Public, cached like the detail.
+ */
+import type { HttpOperation } from '../../shared/http/create-http-handler';
+import { parseRequest } from '../../shared/http/parse-request';
+import { publicJsonResponse } from '../../shared/http/response';
+import { mvpPathSchema } from '../schema';
+import { getMvpVersions } from '../service';
+
+export const listMvpVersions: HttpOperation = async ({ event }) => {
+  const { params } = parseRequest(event, { params: mvpPathSchema });
+  return publicJsonResponse(event, await getMvpVersions(params.id));
+};

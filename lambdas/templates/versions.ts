@@ -1,0 +1,374 @@
+/**
+ * Versions of a LIVE template: a newer version is registered, scanned, pinned and reviewed on its
+ * own MvpVersion item while the template item keeps serving the live one (catalog, page,
+ * downloads and deploys read only the template's live fields). The live version switches in one
+ * transaction with the catalog version, conditioned on the pending version still being the one
+ * decided on; a failure, a rejection or a withdrawal marks only that version.
+ *
+ * A template that was never live (its first version still processing, failed or rejected) keeps
+ * the older rule in service.ts: the whole template goes back to pending_review.
+ *
+ * Every write here goes through repo.ts `writePendingVersion` (STYLE.md rule 11).
+ */
+import type { NotificationInput } from '../notifications/service';
+import { notificationWrites } from '../notifications/service';
+import {
+  IN_PROGRESS_VERSION_STATUSES,
+  RETRYABLE_VERSION_STATUSES,
+  VERSION_MESSAGES,
+  WITHDRAWABLE_VERSION_STATUSES,
+  isPublishedVersion,
+  versionNumberProblem,
+  type PendingVersionSummary,
+  type VersionStatus,
+} from '../shared/contracts/templates';
+import type { TransactionWrite } from '../shared/db/transaction';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
+import {
+  TransactionRefusedError,
+  getVersion,
+  listVersions,
+  writePendingVersion,
+  type MvpItem,
+  type MvpVersionItem,
+} from './repo';
+
+/** A template is live while it is approved: its own fields are what buyers get. */
+export const isLive = (mvp: MvpItem): boolean => mvp.status === 'approved';
+
+/** Whether a version row was ever live (rows from before versions had a status: up to the live one). */
+export const wasLive = (version: MvpVersionItem, liveNumber: string): boolean =>
+  isPublishedVersion(version, liveNumber);
+
+const summaryOf = (
+  version: Pick<MvpVersionItem, 'id' | 'version_number'>,
+  status: VersionStatus,
+  at: string,
+  error?: string,
+): PendingVersionSummary => ({
+  id: version.id,
+  version_number: version.version_number,
+  status,
+  ...(error ? { error } : {}),
+  at,
+});
+
+/**
+ * The version number rule, shared with the browser's form (`versionNumberProblem`): a new version
+ * of a live template is greater than the live one and unique among the versions that were live or
+ * are on their way (a failed, rejected or withdrawn number may be used again, fixed). A template
+ * that was never live has nothing to compare with.
+ */
+export const assertVersionNumber = async (mvp: MvpItem, candidate: string): Promise<void> => {
+  if (!isLive(mvp)) return;
+  const versions = await listVersions(mvp.id);
+  const taken = versions
+    .filter(
+      (version) =>
+        wasLive(version, mvp.version_number) ||
+        (version.status !== undefined && IN_PROGRESS_VERSION_STATUSES.includes(version.status)),
+    )
+    .map((version) => version.version_number);
+  const problem = versionNumberProblem(candidate, mvp.version_number, taken);
+  if (problem) throw new ValidationError(problem, { version_number: problem });
+};
+
+const conflictOnMove = (error: unknown): never => {
+  if (error instanceof TransactionRefusedError) {
+    throw new ConflictError('This MVP was changed meanwhile. Please reload and try again.');
+  }
+  throw error;
+};
+
+export interface NewLiveVersion {
+  version: MvpVersionItem;
+  /** Template fields written with it (an edit that also replaced the file). */
+  set?: Partial<MvpItem>;
+  remove?: (keyof MvpItem & string)[];
+  /** A GitHub sync replaces a version still on its way (the newest commit wins). */
+  supersede?: boolean;
+  /** Whether `set` changes what buyers see (default: when there is a `set`). */
+  catalogChanged?: boolean;
+}
+
+/**
+ * V4: a new version of a live template. Its row starts in `processing`, the template gets its
+ * summary, and nothing a buyer sees moves (unless the edit changed the card's fields too, which
+ * then bumps the catalog). Refused with a 409 while another version is still on its way, unless
+ * `supersede`, which withdraws that one in the same transaction.
+ */
+export const registerLiveVersion = async (
+  mvp: MvpItem,
+  input: NewLiveVersion,
+): Promise<MvpItem> => {
+  const now = input.version.uploaded_at;
+  const pending = mvp.pending_version;
+  const inProgress = pending !== undefined && IN_PROGRESS_VERSION_STATUSES.includes(pending.status);
+  if (inProgress && !input.supersede) {
+    throw new ConflictError(VERSION_MESSAGES.inReview(pending.version_number));
+  }
+  const set: Partial<MvpItem> = {
+    ...input.set,
+    pending_version: summaryOf(input.version, 'processing', now),
+    pending_version_id: input.version.id,
+  };
+  await writePendingVersion({
+    mvpId: mvp.id,
+    expectPending: mvp.pending_version_id ?? null,
+    set,
+    remove: input.remove,
+    versions: [
+      { create: { ...input.version, status: 'processing' } },
+      ...(inProgress
+        ? [
+            {
+              patch: {
+                id: pending.id,
+                from: pending.status,
+                set: { status: 'withdrawn' as const, decided_at: now },
+              },
+            },
+          ]
+        : []),
+    ],
+    catalogChanged: input.catalogChanged ?? input.set !== undefined,
+    now,
+  });
+  const updated = { ...mvp, ...set } as MvpItem;
+  for (const name of input.remove ?? []) delete updated[name];
+  return updated;
+};
+
+/** The pending version as stored, if `versionId` is still the template's pending one. */
+const loadPending = async (mvp: MvpItem, versionId: string): Promise<MvpVersionItem | null> => {
+  if (mvp.pending_version_id !== versionId) return null;
+  return getVersion(mvp.id, versionId);
+};
+
+export interface GoLiveInput {
+  mvp: MvpItem;
+  version: MvpVersionItem;
+  /** The CID computed by the pipeline (the admin's approval uses the one it recorded). */
+  cid?: string;
+  notification: NotificationInput;
+  audit?: TransactionWrite;
+  now: string;
+}
+
+/**
+ * The live switch: the template's live fields become the version's, the version is approved and
+ * the catalog version moves, all in one transaction conditioned on the version still being the
+ * pending one (and in the status read). Returns the template as written.
+ */
+export const switchLive = async (input: GoLiveInput): Promise<MvpItem> => {
+  const { mvp, version, now } = input;
+  const cid = input.cid ?? version.ipfs_hash;
+  const set: Partial<MvpItem> = {
+    version_number: version.version_number,
+    file_key: version.file_key,
+    file_size: version.file_size,
+    ...(version.original_file_name ? { original_file_name: version.original_file_name } : {}),
+    ...(version.changelog ? { changelog: version.changelog } : {}),
+    ...(cid ? { ipfs_hash: cid } : {}),
+    ...(mvp.ipfs_hash && mvp.ipfs_hash !== cid ? { previous_ipfs_hash: mvp.ipfs_hash } : {}),
+    updated_at: now,
+  };
+  const remove: (keyof MvpItem & string)[] = [
+    'pending_version',
+    'pending_version_id',
+    'last_processing_error',
+    ...(version.changelog ? [] : (['changelog'] as const)),
+    ...(cid ? [] : (['ipfs_hash'] as const)),
+  ];
+  await writePendingVersion({
+    mvpId: mvp.id,
+    expectPending: version.id,
+    set,
+    remove,
+    versions: [
+      {
+        patch: {
+          id: version.id,
+          from: version.status ?? null,
+          set: {
+            status: 'approved',
+            decided_at: now,
+            ...(cid ? { ipfs_hash: cid } : {}),
+          },
+        },
+      },
+    ],
+    catalogChanged: true,
+    extra: notificationWrites(input.notification, now),
+    audit: input.audit,
+    now,
+  });
+  const updated = { ...mvp, ...set } as MvpItem;
+  for (const name of remove) delete updated[name];
+  return updated;
+};
+
+/** One status move of the pending version (the template keeps its summary in step). */
+const movePending = async (input: {
+  mvp: MvpItem;
+  version: MvpVersionItem;
+  to: VersionStatus;
+  error?: string;
+  versionSet?: Partial<MvpVersionItem>;
+  notification?: NotificationInput;
+  audit?: TransactionWrite;
+  now: string;
+}): Promise<MvpItem> => {
+  const { mvp, version, to, now } = input;
+  const leaves = to === 'withdrawn';
+  const set: Partial<MvpItem> = leaves
+    ? {}
+    : { pending_version: summaryOf(version, to, now, input.error) };
+  const remove: (keyof MvpItem & string)[] = leaves
+    ? ['pending_version', 'pending_version_id']
+    : [];
+  await writePendingVersion({
+    mvpId: mvp.id,
+    expectPending: version.id,
+    set,
+    remove,
+    versions: [
+      {
+        patch: {
+          id: version.id,
+          from: version.status ?? null,
+          set: {
+            ...input.versionSet,
+            status: to,
+            ...(input.error ? { error: input.error } : {}),
+            ...(['approved', 'rejected', 'withdrawn'].includes(to) ? { decided_at: now } : {}),
+          },
+        },
+      },
+    ],
+    extra: input.notification ? notificationWrites(input.notification, now) : [],
+    audit: input.audit,
+    now,
+  });
+  const updated = { ...mvp, ...set } as MvpItem;
+  for (const name of remove) delete updated[name];
+  return updated;
+};
+
+export type PendingOutcome = 'applied' | 'skipped';
+
+const skippedOnMove = (error: unknown): PendingOutcome => {
+  if (error instanceof TransactionRefusedError && error.code === 'ConditionalCheckFailed') {
+    return 'skipped';
+  }
+  throw error;
+};
+
+/**
+ * The pending version this processing run works on, or null when the run is stale (the version
+ * was withdrawn or superseded, or is not processing this file any more).
+ */
+export const processingPendingVersion = async (
+  mvp: MvpItem,
+  versionId: string,
+  fileKey: string,
+): Promise<MvpVersionItem | null> => {
+  const version = await loadPending(mvp, versionId);
+  if (!version || version.status !== 'processing' || version.file_key !== fileKey) return null;
+  return version;
+};
+
+/**
+ * The pipeline's clean result for a pending version: live at once, or (moderation) its CID
+ * recorded and the version waiting in the admin queue.
+ */
+export const publishPendingVersion = async (input: {
+  mvp: MvpItem;
+  version: MvpVersionItem;
+  cid: string;
+  moderate: boolean;
+  notification: NotificationInput;
+  now: string;
+}): Promise<PendingOutcome> => {
+  if (input.moderate) {
+    return movePending({
+      mvp: input.mvp,
+      version: input.version,
+      to: 'pending_review',
+      versionSet: { ipfs_hash: input.cid },
+      now: input.now,
+    }).then(() => 'applied' as const, skippedOnMove);
+  }
+  return switchLive(input).then(() => 'applied' as const, skippedOnMove);
+};
+
+/** The pipeline's failure for a pending version: only the version stops, with its reason. */
+export const failPendingVersion = (input: {
+  mvp: MvpItem;
+  version: MvpVersionItem;
+  to: 'scan_failed' | 'ipfs_pin_failed';
+  error: string;
+  notification?: NotificationInput;
+  now: string;
+}): Promise<PendingOutcome> => movePending(input).then(() => 'applied' as const, skippedOnMove);
+
+/** An admin's rejection of a pending version in review: the live version stays. */
+export const rejectPendingVersion = (input: {
+  mvp: MvpItem;
+  version: MvpVersionItem;
+  reason: string;
+  notification: NotificationInput;
+  audit: TransactionWrite;
+  now: string;
+}): Promise<MvpItem> => movePending({ ...input, to: 'rejected', error: input.reason });
+
+/** The pending version of a template, when it is `versionId` (404 otherwise). */
+const pendingOr404 = async (mvp: MvpItem, versionId: string): Promise<MvpVersionItem> => {
+  const version = await loadPending(mvp, versionId);
+  if (!version) throw new NotFoundError(VERSION_MESSAGES.versionNotFound);
+  return version;
+};
+
+/** The seller withdraws a version that is not live yet; the live version stays as it is. */
+export const withdrawPendingVersion = async (
+  mvp: MvpItem,
+  versionId: string,
+): Promise<{ mvp: MvpItem; version: MvpVersionItem }> => {
+  const version = await pendingOr404(mvp, versionId);
+  if (!version.status || !WITHDRAWABLE_VERSION_STATUSES.includes(version.status)) {
+    throw new ConflictError(VERSION_MESSAGES.notWithdrawable);
+  }
+  const updated = await movePending({
+    mvp,
+    version,
+    to: 'withdrawn',
+    now: new Date().toISOString(),
+  }).catch(conflictOnMove);
+  return { mvp: updated, version };
+};
+
+/** Retry of a failed pending version: back to processing (the caller starts the pipeline). */
+export const retryPendingVersion = async (
+  mvp: MvpItem,
+): Promise<{
+  mvp: MvpItem;
+  version: MvpVersionItem;
+} | null> => {
+  const pending = mvp.pending_version;
+  if (!pending || !RETRYABLE_VERSION_STATUSES.includes(pending.status)) return null;
+  const version = await pendingOr404(mvp, pending.id);
+  const updated = await movePending({
+    mvp,
+    version,
+    to: 'processing',
+    now: new Date().toISOString(),
+  }).catch(conflictOnMove);
+  return { mvp: updated, version };
+};
+
+/** The pending version of a template when it waits for an admin (the moderation queue's case). */
+export const pendingInReview = async (mvp: MvpItem): Promise<MvpVersionItem | null> => {
+  if (!isLive(mvp) || mvp.pending_version?.status !== 'pending_review') return null;
+  const version = await loadPending(mvp, mvp.pending_version.id);
+  return version?.status === 'pending_review' ? version : null;
+};
