@@ -4,16 +4,13 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
-import type { SIGN_UP_ROLES } from '@contracts/profile';
 import { signInWithPassword } from '../../../lib/sign-up-flow';
-import { afterSignInPath, DEFAULT_AFTER_SIGN_IN } from '../lib/redirect';
+import { afterSignInPath, afterSignUpPath } from '../lib/redirect';
 import { BetaAccessButton } from './beta-access-button';
 import { ConfirmSignUpForm } from './confirm-sign-up-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
-
-type SignUpRole = (typeof SIGN_UP_ROLES)[number];
 
 type Step =
   | { name: 'credentials'; tab: 'signIn' | 'signUp'; notice?: string }
@@ -52,16 +49,6 @@ export function AuthScreen({ initialMode }: { initialMode: 'signIn' | 'signUp' }
   const { session, refreshSession } = useSession();
   const navigate = useNavigate();
   const destination = afterSignInPath(location.state);
-  /**
-   * A new account's first page: a seller's application (no seller without one), the page that
-   * sent a buyer here, or the first steps (choose a plan, browse, apply to sell).
-   */
-  const newAccountPath = (role: SignUpRole) =>
-    role === 'seller'
-      ? paths.sellerSignup.getHref()
-      : destination === DEFAULT_AFTER_SIGN_IN
-        ? paths.welcome.getHref()
-        : destination;
 
   if (session.status === 'signedIn' && !flowStarted) return <Navigate to={destination} replace />;
 
@@ -127,7 +114,7 @@ export function AuthScreen({ initialMode }: { initialMode: 'signIn' | 'signUp' }
                     onEmailChange={setEmail}
                     onStart={startFlow}
                     onSignedUp={(address, password, needsConfirmation, role) => {
-                      const then = newAccountPath(role);
+                      const then = afterSignUpPath(role, location.state);
                       if (needsConfirmation) {
                         setStep({ name: 'confirm', email: address, password, then });
                         return;

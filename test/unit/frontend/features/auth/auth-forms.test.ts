@@ -5,7 +5,10 @@ import {
   requestResetSchema,
 } from '../../../../../frontend/src/features/auth/api/reset-password';
 import { signUpSchema } from '../../../../../frontend/src/features/auth/api/sign-up';
-import { afterSignInPath } from '../../../../../frontend/src/features/auth/lib/redirect';
+import {
+  afterSignInPath,
+  afterSignUpPath,
+} from '../../../../../frontend/src/features/auth/lib/redirect';
 import { credentialsSchema } from '../../../../../frontend/src/features/seller-application/lib/application-form';
 import { confirmationCodeSchema } from '../../../../../frontend/src/lib/credential-fields';
 import { errorsOf, validateForm } from '../../../../fixtures/form-validation';
@@ -114,5 +117,18 @@ describe('afterSignInPath', () => {
     expect(afterSignInPath({ from: 'https://evil.example' })).toBe('/mvps');
     expect(afterSignInPath({ from: '//evil.example' })).toBe('/mvps');
     expect(afterSignInPath({ from: '/signup?x' })).toBe('/mvps');
+  });
+});
+
+describe('afterSignUpPath', () => {
+  it('sends a new seller into the application, whatever page sent them', () => {
+    expect(afterSignUpPath('seller', null)).toBe('/seller-signup');
+    expect(afterSignUpPath('seller', { from: '/pricing' })).toBe('/seller-signup');
+  });
+
+  it('sends a new buyer back where they came from, or else to the first steps', () => {
+    expect(afterSignUpPath('buyer', { from: '/mvp/01ABC' })).toBe('/mvp/01ABC');
+    expect(afterSignUpPath('buyer', null)).toBe('/welcome');
+    expect(afterSignUpPath('buyer', { from: '/signup' })).toBe('/welcome');
   });
 });
