@@ -4,13 +4,14 @@
  * private key (built here with fflate) through /upload, sees the card reach Scan Failed on My MVPs
  * with the processing error naming the file, retries (the same file fails again: Retry re-runs
  * processing, it does not change the bundle), uploads a fixed bundle as a New Version and sees it
- * reach Approved and appear in /mvps. The seller dashboard lists recent downloads without buyers.
+ * reach Approved and appear in /mvps. A newer version that fails its scan leaves that live version
+ * listed and downloadable, and the seller sees both and withdraws the failed one. The seller dashboard lists recent downloads without buyers.
  * The template is created (and archived at the end) by this file only.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useBrowserSession } from '../fixtures/e2e/browser';
+import { openBrowser, useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
-import { screenshot } from '../fixtures/e2e/stack';
+import { baseUrl, screenshot } from '../fixtures/e2e/stack';
 import { PNG_1X1, storedZip } from '../fixtures/e2e/uploads';
 
 // Assembled so that no scanner reading this source file flags it.
@@ -132,7 +133,8 @@ describe('a bundle with a private key', () => {
     await history.waitFor();
     const text = await history.textContent();
     expect(text).toContain('v1.0.1');
-    expect(text).toContain('v1.0.0');
+    // 1.0.0 failed its scan and never went live: buyers do not see it.
+    expect(text).not.toContain('v1.0.0');
     expect(text).toContain('Removed the committed deploy key');
     // Its seller is not offered a review form for their own template.
     const reviews = page.getByTestId('reviews-section');
@@ -141,6 +143,79 @@ describe('a bundle with a private key', () => {
     );
     expect(await reviews.getByRole('button', { name: 'Submit Review' }).count()).toBe(0);
     await screenshot(page, 'mvp-detail-version-history');
+  });
+
+  it('keeps the live version listed and downloadable when a newer version fails its scan', async () => {
+    const { page } = session;
+    await page.goto('/my-mvps');
+    await card().getByRole('link', { name: 'New Version' }).click();
+    const form = page.getByRole('form', { name: 'Upload new version' });
+    expect(await form.getByLabel('Version Number').inputValue()).toBe('1.0.2');
+    // The browser applies the API's rule before anything is uploaded.
+    await form.getByLabel('Version Number').fill('1.0.1');
+    await form.getByLabel('Changelog').fill('Deploys to two targets');
+    await form.getByLabel('MVP File').setInputFiles({
+      name: 'deployable-1.1.0.zip',
+      mimeType: 'application/zip',
+      buffer: bundle(`${title} next`, { 'starter/deploy/id_rsa': FAKE_PRIVATE_KEY }),
+    });
+    await form.getByRole('button', { name: 'Upload Version' }).click();
+    await page
+      .getByTestId('upload-error')
+      .getByText('Version number must be greater than the live version 1.0.1.')
+      .waitFor();
+    await form.getByLabel('Version Number').fill('1.1.0');
+    await form.getByRole('button', { name: 'Upload Version' }).click();
+    await page.waitForURL('**/dashboard');
+
+    await page.goto('/my-mvps');
+    const version = card().getByTestId('version-status');
+    await expect
+      .poll(() => version.getAttribute('data-version-status'), { timeout: 60_000, interval: 1_000 })
+      .toBe('scan_failed');
+    expect(await statusOfCard()).toBe('approved');
+    expect(await card().getByTestId('version-line').textContent()).toContain(
+      'v1.0.1 live · v1.1.0 scan failed: Security scan failed: starter/deploy/id_rsa',
+    );
+    await card().getByTestId('version-retry').waitFor();
+    await screenshot(page, 'my-mvps-version-scan-failed');
+
+    await card().getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Manage GitHub Integration' }).waitFor();
+    await page
+      .getByTestId('version-line')
+      .getByText('v1.1.0 scan failed', { exact: false })
+      .waitFor();
+    await screenshot(page, 'mvp-edit-pending-version');
+
+    // A buyer still finds v1.0.1 in the catalog and downloads it; 1.1.0 is not in the history.
+    const buyer = await openBrowser(baseUrl());
+    try {
+      await signIn(buyer.page, 'buyer@demo.local', 'demo1234');
+      await buyer.page.goto(`/mvps?search=${encodeURIComponent(title)}`);
+      const listed = buyer.page.getByTestId('mvp-card').filter({ hasText: title });
+      await listed.getByRole('link', { name: 'View Details' }).click();
+      const history = buyer.page.getByTestId('version-history');
+      await history.waitFor();
+      expect(await history.textContent()).not.toContain('v1.1.0');
+      const [download] = await Promise.all([
+        buyer.page.waitForEvent('download'),
+        buyer.page.getByRole('button', { name: 'Download', exact: true }).click(),
+      ]);
+      expect(download.suggestedFilename()).toContain('1.0.1');
+      await screenshot(buyer.page, 'mvp-detail-live-while-new-version-failed');
+    } finally {
+      await buyer.close();
+    }
+
+    // The seller withdraws the failed version: only the live one is left.
+    await page.goto('/my-mvps');
+    await card().getByTestId('version-withdraw').click();
+    await page
+      .getByTestId('my-mvps-notice')
+      .getByText('Version 1.1.0 was withdrawn. The live version stays as it is.')
+      .waitFor();
+    await expect.poll(() => card().getByTestId('version-line').textContent()).toBe('v1.0.1 live');
   });
 
   it("lists recent downloads of the seller's templates on the dashboard, without buyers", async () => {

@@ -36,6 +36,11 @@ export function PendingMvpCard({ mvp, approving, onApprove, onReject }: PendingM
               <Badge colorPalette={MVP_STATUS_PALETTE[mvp.status]} data-testid="mvp-status">
                 {MVP_STATUS_LABELS[mvp.status]}
               </Badge>
+              {mvp.live_version_number && (
+                <Badge colorPalette="blue" variant="subtle" data-testid="new-version-badge">
+                  New version · v{mvp.live_version_number} stays live until approved
+                </Badge>
+              )}
               <Text fontSize="sm" color="fg.muted">
                 v{mvp.version_number} · {mvp.category} · {mvpAccessLabel(mvp)}
               </Text>

@@ -8,8 +8,9 @@ const formatSize = (bytes: number): string =>
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /**
- * The template's versions, newest first, with their changelogs: buyers see what changed before
- * they download again.
+ * The template's versions that went live, newest first, with their changelogs and the day each went
+ * live: buyers see what changed before they download again. A newer version still in review is
+ * not among them.
  */
 export function VersionHistory({ versions }: { versions: readonly VersionEntry[] }) {
   if (versions.length === 0) return null;
@@ -25,11 +26,11 @@ export function VersionHistory({ versions }: { versions: readonly VersionEntry[]
               <Text fontWeight="semibold">v{version.version_number}</Text>
               {index === 0 && (
                 <Badge colorPalette="purple" variant="subtle">
-                  Current
+                  Live
                 </Badge>
               )}
               <Text color="fg.muted" textStyle="sm">
-                {formatDate(version.uploaded_at)} · {formatSize(version.file_size)}
+                {formatDate(version.released_at ?? version.uploaded_at)} · {formatSize(version.file_size)}
               </Text>
             </HStack>
             {version.changelog && (

@@ -7,6 +7,6 @@ export function useRetryProcessing() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (mvpId: string) => api('POST /api/mvps/{id}/retry', { params: { id: mvpId } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: templateKeys.mine }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
   });
 }

@@ -20,7 +20,10 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { useManagedMvp } from '../api/get-managed-mvp';
 import { useUpdateMvp } from '../api/update-mvp';
-import { editedTemplate, editTemplateSchema } from '../lib/template-form';
+import { editedTemplate, editTemplateSchemaFor, liveVersionOf } from '../lib/template-form';
+import { GithubLinkDialog } from '../../github/components/github-link-dialog';
+import { LuGithub } from 'react-icons/lu';
+import { VersionStatus } from './version-status';
 import { FilePicker } from './file-picker';
 import { TemplateFormSections } from './template-form-sections';
 import { UploadProgress } from './upload-feedback';
@@ -66,7 +69,10 @@ function EditMvpForm({ mvp }: { mvp: ManagedMvp }) {
   const navigate = useNavigate();
   const [progress, setProgress] = useState<number | null>(null);
   const updateMvp = useUpdateMvp(mvp.id, setProgress);
-  const form = useZodForm(editTemplateSchema, editedTemplate(mvp));
+  const form = useZodForm(editTemplateSchemaFor(mvp), editedTemplate(mvp));
+  const [linking, setLinking] = useState(false);
+  const [notice, setNotice] = useState<{ status: 'success' | 'error'; text: string }>();
+  const live = liveVersionOf(mvp);
   const submit = useFormSubmit(form, {
     onValid: async ({ version_number, changelog, bundle, images, ...fields }) => {
       const result = await updateMvp.mutateAsync({
@@ -95,14 +101,46 @@ function EditMvpForm({ mvp }: { mvp: ManagedMvp }) {
               </Heading>
               <Text color="fg.muted">{mvp.title}</Text>
             </Stack>
+            <Stack
+              direction={{ base: 'column', sm: 'row' }}
+              justify="space-between"
+              align={{ base: 'stretch', sm: 'start' }}
+              gap="3"
+              borderWidth="1px"
+              borderRadius="l2"
+              p="4"
+            >
+              <VersionStatus mvp={mvp} onNotice={(status, text) => setNotice({ status, text })} />
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setLinking(true)}
+                data-testid="github-manage"
+              >
+                <LuGithub /> Manage GitHub Integration
+              </Button>
+            </Stack>
+            {linking && (
+              <GithubLinkDialog
+                mvp={mvp}
+                open={linking}
+                onOpenChange={setLinking}
+                onDone={(text) => setNotice({ status: 'success', text })}
+              />
+            )}
+            {notice && (
+              <FormAlert status={notice.status} title={notice.text} data-testid="edit-notice" />
+            )}
             {problem && <FormAlert status="error" title={problem} data-testid="edit-error" />}
             <TemplateFormSections
               files={
                 <>
                   <Text fontSize="sm" color="fg.muted">
                     Current file: {mvp.original_file_name ?? 'none'}
-                    {mvp.file_size ? ` (${megabytes(mvp.file_size)} MB)` : ''}. A replacement file
-                    is scanned and published again.
+                    {mvp.file_size ? ` (${megabytes(mvp.file_size)} MB)` : ''}.{' '}
+                    {live
+                      ? `A replacement file is a new version: v${live} stays live while it is scanned and reviewed.`
+                      : 'A replacement file is scanned and published again.'}
                   </Text>
                   <FilePicker
                     control={form.control}
@@ -123,7 +161,16 @@ function EditMvpForm({ mvp }: { mvp: ManagedMvp }) {
               }
               version={
                 <>
-                  <FormField label="Version Number" required error={errors.version_number?.message}>
+                  <FormField
+                    label="Version Number"
+                    required
+                    error={errors.version_number?.message}
+                    helperText={
+                      live
+                        ? `With a replacement file: greater than the live ${live}. Without one, the live version's number stays.`
+                        : undefined
+                    }
+                  >
                     <Input {...form.register('version_number')} />
                   </FormField>
                   <FormField label="Changelog">

@@ -1,6 +1,7 @@
 /**
  * One template on My MVPs (seller spec §2): cover image, status badge, title, tagline, three tech
- * tags and '+N more', rating to one decimal, downloads, version; View, Edit, New Version, Retry
+ * tags and '+N more', rating to one decimal, downloads, the live version and a newer one on its
+ * way (with its Retry and Withdraw); View, Edit, New Version, Retry
  * (failed states only) and delete with confirmation; the processing error for failed states; the
  * linked GitHub repository as `owner/name @abc1234` with Sync, and the GitHub link dialog.
  */
@@ -25,6 +26,7 @@ import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 import { formatCount, formatRating, isRated, NO_RATINGS_TEXT } from '../../../lib/format';
 import { GithubLinkDialog } from '../../github/components/github-link-dialog';
+import { VersionStatus } from './version-status';
 
 const FALLBACK_IMAGE = '/fallback-preview.svg';
 const CARD_TECH_TAGS = 3;
@@ -47,6 +49,8 @@ interface MyMvpCardProps {
   syncing: boolean;
   /** A message for the page (linked, unlinked). */
   onNotice: (message: string) => void;
+  /** How a version's Retry or Withdraw went. */
+  onVersionNotice: (status: 'success' | 'error', text: string) => void;
 }
 
 export function MyMvpCard({
@@ -57,6 +61,7 @@ export function MyMvpCard({
   onSync,
   syncing,
   onNotice,
+  onVersionNotice,
 }: MyMvpCardProps) {
   const [confirming, setConfirming] = useState(false);
   const [linking, setLinking] = useState(false);
@@ -117,8 +122,8 @@ export function MyMvpCard({
             <LuDownload />
             <Text>{formatCount(mvp.download_count)}</Text>
           </HStack>
-          <Text>v{mvp.version_number}</Text>
         </HStack>
+        <VersionStatus mvp={mvp} onNotice={onVersionNotice} />
         {mvp.github && (
           <HStack gap="1" fontSize="sm" color="fg.muted" data-testid="github-repo">
             <LuGithub />

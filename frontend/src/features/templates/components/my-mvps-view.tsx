@@ -207,6 +207,7 @@ export function MyMvpsView() {
                 onSync={onSync}
                 syncing={sync.isPending && sync.variables === mvp.id}
                 onNotice={onNotice}
+                onVersionNotice={(status, text) => setNotice({ status, text })}
               />
             ))}
           </SimpleGrid>

@@ -22,7 +22,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useCreateVersion } from '../api/create-version';
 import { useManagedMvp } from '../api/get-managed-mvp';
-import { newVersionSchema } from '../lib/template-form';
+import { liveVersionOf, newVersionSchemaFor } from '../lib/template-form';
 import { FilePicker } from './file-picker';
 import { BUNDLE_HINT, UPLOAD_FAILED } from './new-template-form';
 import { UploadProgress, useSuccessRedirect } from './upload-feedback';
@@ -48,7 +48,7 @@ function VersionForm({ mvp }: { mvp: ManagedMvp }) {
   const [progress, setProgress] = useState<number | null>(null);
   const { message, succeed } = useSuccessRedirect();
   const createVersion = useCreateVersion(mvp.id, setProgress);
-  const form = useZodForm(newVersionSchema, {
+  const form = useZodForm(newVersionSchemaFor(mvp), {
     version_number: bumpVersion(mvp.version_number),
     changelog: '',
     bundle: [] as File[],
@@ -76,13 +76,21 @@ function VersionForm({ mvp }: { mvp: ManagedMvp }) {
               Upload New Version
             </Heading>
             <Text color="fg.muted">
-              {mvp.title}: current version {mvp.version_number}. The previous file stays in the
-              version history.
+              {liveVersionOf(mvp)
+                ? `${mvp.title}: live version ${mvp.version_number}. Buyers keep getting it while the new version is scanned and reviewed; it goes live once approved.`
+                : `${mvp.title}: current version ${mvp.version_number}. The previous file stays in the version history.`}
             </Text>
           </Stack>
           {problem && <FormAlert status="error" title={problem} data-testid="upload-error" />}
           {message && <FormAlert status="success" title={message} data-testid="upload-success" />}
-          <FormField label="Version Number" required error={errors.version_number?.message}>
+          <FormField
+            label="Version Number"
+            required
+            error={errors.version_number?.message}
+            helperText={
+              liveVersionOf(mvp) ? `Must be greater than ${mvp.version_number}.` : undefined
+            }
+          >
             <Input {...form.register('version_number')} />
           </FormField>
           <FormField label="Changelog" required error={errors.changelog?.message}>

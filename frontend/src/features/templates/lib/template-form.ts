@@ -17,6 +17,7 @@ import {
 import {
   changelogSchema,
   mvpFieldsSchema,
+  versionNumberProblem,
   versionNumberSchema,
   type ManagedMvp,
 } from '@contracts/templates';
@@ -124,6 +125,20 @@ export const newVersionSchema = z.object({
   bundle: bundleField(true),
 });
 
+/** The live version a new one must be above (the API's rule), or null for a template never live. */
+export const liveVersionOf = (mvp: ManagedMvp): string | null =>
+  mvp.status === 'approved' ? mvp.version_number : null;
+
+/**
+ * `/upload?mvpId=` for this template: the new version's number must be above the live one (the
+ * shared rule the API applies too, so the seller hears it before uploading anything).
+ */
+export const newVersionSchemaFor = (mvp: ManagedMvp) =>
+  newVersionSchema.superRefine((values, ctx) => {
+    const problem = versionNumberProblem(values.version_number, liveVersionOf(mvp));
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['version_number'] });
+  });
+
 /** `/mvp/{id}/edit`: the fields, the version, and optionally a new bundle and images. */
 export const editTemplateSchema = mvpFieldsSchema.and(
   z.object({
@@ -133,6 +148,14 @@ export const editTemplateSchema = mvpFieldsSchema.and(
     images: imagesField(false),
   }),
 );
+/** The edit form of this template: a replacement file of a live template is a new version. */
+export const editTemplateSchemaFor = (mvp: ManagedMvp) =>
+  editTemplateSchema.superRefine((values, ctx) => {
+    if (values.bundle.length === 0) return;
+    const problem = versionNumberProblem(values.version_number, liveVersionOf(mvp));
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['version_number'] });
+  });
+
 export const editedTemplate = (mvp: ManagedMvp) => ({
   ...fieldsOf(mvp),
   version_number: mvp.version_number,

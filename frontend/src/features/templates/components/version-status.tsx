@@ -1,0 +1,120 @@
+/**
+ * The live version of a template and the newer one on its way, as its seller reads them on My MVPs
+ * and the edit page: "v1.2.0 live · v1.3.0 in review", or "v1.3.0 scan failed: <reason>" with
+ * Retry. A version not live yet may be withdrawn; the live one stays as it is either way.
+ */
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import {
+  RETRYABLE_VERSION_STATUSES,
+  VERSION_STATUS_LABELS,
+  WITHDRAWABLE_VERSION_STATUSES,
+  type ManagedMvp,
+} from '@contracts/templates';
+import { ApiError } from '../../../lib/api-error';
+import { useRetryProcessing } from '../api/retry-processing';
+import { useWithdrawVersion } from '../api/withdraw-version';
+
+const formatDate = (iso: string): string =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+export const WITHDRAW_FAILED = 'Failed to withdraw the version. Please try again.';
+export const RETRY_VERSION_FAILED = 'Failed to retry processing. Please try again.';
+
+const TONE: Record<string, string> = {
+  processing: 'fg.muted',
+  pending_review: 'yellow.fg',
+  scan_failed: 'fg.error',
+  ipfs_pin_failed: 'orange.fg',
+  rejected: 'fg.error',
+};
+
+/** The one-line summary: "v1.2.0 live · v1.3.0 in review" (the live part only when live). */
+export const versionLine = (mvp: ManagedMvp): string => {
+  const live = mvp.status === 'approved' ? `v${mvp.version_number} live` : `v${mvp.version_number}`;
+  const pending = mvp.pending_version;
+  if (!pending) return live;
+  return `${live} · v${pending.version_number} ${VERSION_STATUS_LABELS[pending.status]}`;
+};
+
+export function VersionStatus({
+  mvp,
+  onNotice,
+}: {
+  mvp: ManagedMvp;
+  /** Tells the page how Retry or Withdraw went. */
+  onNotice: (status: 'success' | 'error', text: string) => void;
+}) {
+  const retry = useRetryProcessing();
+  const withdraw = useWithdrawVersion();
+  const pending = mvp.pending_version;
+  if (!pending) {
+    return (
+      <Text fontSize="sm" color="fg.muted" data-testid="version-line">
+        {versionLine(mvp)}
+      </Text>
+    );
+  }
+  const retryable = RETRYABLE_VERSION_STATUSES.includes(pending.status);
+  const withdrawable = WITHDRAWABLE_VERSION_STATUSES.includes(pending.status);
+  return (
+    <Stack gap="2" data-testid="version-status" data-version-status={pending.status}>
+      <Text fontSize="sm" data-testid="version-line">
+        <Text as="span" color="fg.muted">
+          {mvp.status === 'approved' ? `v${mvp.version_number} live` : `v${mvp.version_number}`}
+        </Text>
+        {' · '}
+        <Text as="span" color={TONE[pending.status] ?? 'fg.muted'} fontWeight="medium">
+          v{pending.version_number} {VERSION_STATUS_LABELS[pending.status]}
+          {pending.error ? `: ${pending.error}` : ''}
+        </Text>
+      </Text>
+      <Text fontSize="xs" color="fg.subtle">
+        Since {formatDate(pending.at)}. Buyers keep getting v{mvp.version_number} until v
+        {pending.version_number} is approved.
+      </Text>
+      {(retryable || withdrawable) && (
+        <HStack gap="2" wrap="wrap">
+          {retryable && (
+            <Button
+              size="xs"
+              colorPalette="orange"
+              loading={retry.isPending}
+              onClick={() =>
+                retry.mutate(mvp.id, {
+                  onSuccess: (result) => onNotice('success', result.message),
+                  onError: () => onNotice('error', RETRY_VERSION_FAILED),
+                })
+              }
+              data-testid="version-retry"
+            >
+              Retry
+            </Button>
+          )}
+          {withdrawable && (
+            <Button
+              size="xs"
+              variant="outline"
+              loading={withdraw.isPending}
+              onClick={() =>
+                withdraw.mutate(
+                  { mvpId: mvp.id, versionId: pending.id },
+                  {
+                    onSuccess: (result) => onNotice('success', result.message),
+                    onError: (error) =>
+                      onNotice(
+                        'error',
+                        error instanceof ApiError ? error.message : WITHDRAW_FAILED,
+                      ),
+                  },
+                )
+              }
+              data-testid="version-withdraw"
+            >
+              Withdraw v{pending.version_number}
+            </Button>
+          )}
+        </HStack>
+      )}
+    </Stack>
+  );
+}
