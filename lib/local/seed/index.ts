@@ -18,7 +18,7 @@
  */
 import type { LocalGithubControl } from '../github/control-client';
 import type { LocalNetlifyControl } from '../netlify/control-client';
-import { seedDeployment } from './deployment';
+import { DEMO_DEPLOYED_TEMPLATE_ID, seedDeployment } from './deployment';
 import { seedGithubLink } from './github';
 import {
   AdminAddUserToGroupCommand,
@@ -45,8 +45,8 @@ import { importTemplates, type TemplateImport } from '../../../lambdas/templates
 import { demoAccounts, type DemoAccount, type DemoAccountKey } from './accounts';
 import { buildBundleZip, renderPreviewSvg, slugOf } from './assets';
 import { seedTemplates, type SeedTemplate } from './templates';
-import { seedDownloads } from './downloads';
-import { seedMoney, settleMoney } from './money';
+import { SEEDED_DOWNLOAD, seedDownloads } from './downloads';
+import { makerPastDownloadTemplateIds, seedMoney, settleMoney } from './money';
 
 export interface SeedOptions {
   cognito: CognitoIdentityProviderClient;
@@ -212,6 +212,23 @@ const userOf = (users: Map<DemoAccountKey, SeededUser>, key: DemoAccountKey) => 
 const changelogOf = (template: SeedTemplate) =>
   template.versionNumber === '1.0.0' ? 'Initial release.' : 'Bug fixes and dependency updates.';
 
+/**
+ * What the demo accounts have used, as the seed writes it: the demo buyer's past download and
+ * deployment, the maker's downloads of last month. A demo review is verified only when its author
+ * used the template, so the demo ratings follow the same rule as real ones.
+ */
+const seededUse = (): ReadonlySet<string> =>
+  new Set([
+    `${SEEDED_DOWNLOAD.account}|${SEEDED_DOWNLOAD.mvpId}`,
+    `buyer|${DEMO_DEPLOYED_TEMPLATE_ID}`,
+    ...makerPastDownloadTemplateIds().map((mvpId) => `maker|${mvpId}`),
+  ]);
+
+export const isVerifiedSeedReview = (
+  template: Pick<SeedTemplate, 'id'>,
+  review: Pick<SeedTemplate['reviews'][number], 'by'>,
+): boolean => seededUse().has(`${review.by}|${template.id}`);
+
 /** One demo template as the templates domain imports it: content, files and past figures. */
 const templateImportOf = (
   template: SeedTemplate,
@@ -241,8 +258,11 @@ const templateImportOf = (
   demoUrl: template.demoUrl,
   githubUrl: template.githubUrl,
   downloadCount: template.downloadCount,
-  ratingSum: template.reviews.reduce((sum, review) => sum + review.rating, 0),
-  ratingCount: template.reviews.length,
+  // The average counts verified reviews only, as a review written through the API would.
+  ratingSum: template.reviews
+    .filter((review) => isVerifiedSeedReview(template, review))
+    .reduce((sum, review) => sum + review.rating, 0),
+  ratingCount: template.reviews.filter((review) => isVerifiedSeedReview(template, review)).length,
   bundle: {
     bytes: buildBundleZip(template),
     fileName: `${slugOf(template.title)}.zip`,
@@ -269,7 +289,7 @@ const reviewsOf = (template: SeedTemplate, users: Map<DemoAccountKey, SeededUser
       id: `${template.id}-${reviewer.sub}`,
       rating: review.rating,
       review_text: review.text,
-      is_verified_buyer: true,
+      is_verified_buyer: isVerifiedSeedReview(template, review),
       user_email: reviewer.account.email,
       user_username: reviewer.account.username,
       ...(reviewer.account.displayName && { user_display_name: reviewer.account.displayName }),

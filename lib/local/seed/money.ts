@@ -73,6 +73,10 @@ const pastDownloads = (monthYear: string) => {
   }));
 };
 
+/** The templates the maker downloaded last month (their reviews of these are verified). */
+export const makerPastDownloadTemplateIds = (): string[] =>
+  pastDownloads('2000-01').map((download) => download.mvpId);
+
 /** Phase 1; returns whether it created anything (then phase 2 runs last month's payouts). */
 export const seedMoney = async (options: MoneySeedOptions): Promise<boolean> => {
   const control = localControl();

@@ -108,9 +108,11 @@ const matrix: Record<string, Cell> = {
   // A beta account may not review (anyone can start one); the owner is not among the callers.
   'POST /api/mvps/{id}/reviews': { allowed: ['buyer', 'applicant', 'seller', 'admin', 'both'] },
   'GET /api/mvps/{id}/reviews/mine': { allowed: 'signed-in' },
-  // Only the victim reviewed the template: every caller's own review is absent (404), and the
-  // victim's is never theirs to delete.
-  'DELETE /api/mvps/{id}/reviews/mine': { allowed: [] },
+  // The route reaches only the caller's own review: the POST row above wrote one for each caller
+  // but beta (refused), so they delete theirs; beta has none (404); the victim's is never reached.
+  'DELETE /api/mvps/{id}/reviews/mine': {
+    allowed: ['buyer', 'applicant', 'seller', 'admin', 'both'],
+  },
   'GET /api/notifications': { allowed: 'signed-in' },
   'GET /api/notifications/unread-count': { allowed: 'signed-in' },
   // The victim's notification: nobody else can mark it (404, as if absent).
