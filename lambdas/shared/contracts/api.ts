@@ -131,6 +131,7 @@ import type {
   AdminRefundRequestList,
   ProcessRefundResult,
   RefundRequest,
+  RefundablePurchaseList,
   RefundStatus,
   refundRequestInputSchema,
 } from './refunds';
@@ -338,6 +339,7 @@ interface ApiRows {
     response: RefundRequest;
   };
   'GET /api/refund-requests': { response: RefundRequestList };
+  'GET /api/refund-requests/refundable': { response: RefundablePurchaseList };
   'POST /api/disputes': { body: z.input<typeof disputeInputSchema>; response: Dispute };
   'GET /api/disputes': { response: DisputeList };
   'GET /api/disputes/{id}': { response: Dispute };
