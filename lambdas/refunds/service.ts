@@ -278,10 +278,7 @@ export const listRefundRequestsByStatus = async (
   }
   return Promise.all(
     items.map(async (item) =>
-      toAdminRefundRequest(
-        item,
-        await bySubscription.get(purchaseKey(item))!,
-      ),
+      toAdminRefundRequest(item, await bySubscription.get(purchaseKey(item))!),
     ),
   );
 };

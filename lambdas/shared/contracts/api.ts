@@ -89,7 +89,9 @@ import type {
   CheckoutStatus,
   ConnectLinkResult,
   ConnectStatus,
+  EnterprisePlanResult,
   billingPortalRequestSchema,
+  enterprisePlanSchema,
   checkoutRequestSchema,
   subscriptionUpdateSchema,
 } from './billing';
@@ -320,6 +322,10 @@ interface ApiRows {
   'GET /api/admin/users': {
     query: z.input<typeof adminUsersQuerySchema>;
     response: AdminUserPage;
+  };
+  'PUT /api/admin/users/{id}/plan': {
+    body: z.input<typeof enterprisePlanSchema>;
+    response: EnterprisePlanResult;
   };
   'PATCH /api/admin/users/{id}/role': {
     body: z.input<typeof userRoleChangeSchema>;

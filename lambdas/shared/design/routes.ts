@@ -918,6 +918,15 @@ export const routes = [
     summary: 'Approve or revoke a seller (roles seller and both), with their seller application.',
   },
   {
+    method: 'PUT',
+    path: '/api/admin/users/{id}/plan',
+    domain: 'billing',
+    operation: 'assign-enterprise-plan',
+    access: 'admin',
+    summary:
+      'Put a user on the Enterprise plan with the agreed downloads a month (or change that quota), audited.',
+  },
+  {
     method: 'GET',
     path: '/api/admin/analytics',
     domain: 'stats',

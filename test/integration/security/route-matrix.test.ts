@@ -172,6 +172,7 @@ const matrix: Record<string, Cell> = {
   'PATCH /api/admin/users/{id}/role': { allowed: ADMINS, seesPrivateData: ADMINS },
   // The victim is a buyer: admins get the 409 "sellers only" and nothing changes.
   'POST /api/admin/users/{id}/seller-approval': { allowed: ADMINS, seesPrivateData: ADMINS },
+  'PUT /api/admin/users/{id}/plan': { allowed: ADMINS },
   'GET /api/admin/disputes': { allowed: ADMINS, seesPrivateData: ADMINS },
   'POST /api/admin/disputes/{id}/start-review': { allowed: ADMINS, seesPrivateData: ADMINS },
   'POST /api/admin/disputes/{id}/resolve': { allowed: ADMINS, seesPrivateData: ADMINS },
