@@ -6,6 +6,7 @@
 import { stripe, isStripeError, type Stripe } from '../shared/adapters/stripe';
 import {
   CHECKOUT_MESSAGES,
+  ENTERPRISE_MESSAGES,
   type BillingPortalRequest,
   type BillingPortalResult,
   type CheckoutRequest,
@@ -30,6 +31,7 @@ import { logger } from '../shared/observability';
 import { getApprovedMvpItem } from '../catalog/service';
 import type { AuthContext } from '../shared/auth/claims';
 import { ensureProfile, getBillingProfile, recordStripeCustomer } from '../profiles/service';
+import { isManualSubscription } from './enterprise';
 import { planOfPrice, planPrices } from './plans';
 import { getNewestSubscriptionOfUser, getOrder, getSubscriptionOfUser } from './repo';
 import { ownedTemplateOrder, toSubscriptionView } from './service';
@@ -226,6 +228,7 @@ export const updateCurrentSubscription = async (
   if (!current || !isActiveSubscriptionStatus(current.status)) {
     throw new ConflictError(CHECKOUT_MESSAGES.noSubscription);
   }
+  if (isManualSubscription(current)) throw new ConflictError(ENTERPRISE_MESSAGES.managedBySales);
   const client = await stripe();
   const params: Stripe.SubscriptionUpdateParams = { expand: ['default_payment_method'] };
   if (change.price_id !== undefined) {

@@ -10,7 +10,12 @@ import { transactWrite } from '../shared/db/transaction';
 import { logger } from '../shared/observability';
 import { getBillingProfile, quotaChangeWrite, quotaResetWrite } from '../profiles/service';
 import { quotaOfPlan } from './plans';
-import { querySubscriptionsByStatus, querySubscriptionsOfUser } from './repo';
+import { addMonthsIso, isManualSubscription } from './enterprise';
+import {
+  querySubscriptionsByStatus,
+  querySubscriptionsOfUser,
+  renewSubscriptionPeriod,
+} from './repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far back ended subscriptions are looked at: a month and a bit covers any missed day. */
@@ -28,6 +33,19 @@ export const repairQuotas = async (now = new Date()): Promise<QuotaResetSummary>
   const nowIso = now.toISOString();
   const summary: QuotaResetSummary = { reset: 0, zeroed: 0, checked: 0 };
 
+  // 0. Admin-made Enterprise plans have no Stripe to renew them: their month rolls over here,
+  //    and step 1 then resets the quota for the new month.
+  const lapsed = await querySubscriptionsByStatus('active', {
+    from: new Date(now.getTime() - ENDED_LOOKBACK_DAYS * DAY_MS).toISOString(),
+    to: nowIso,
+  });
+  for (const subscription of lapsed.filter(isManualSubscription)) {
+    let start = subscription.current_period_start;
+    let end = subscription.current_period_end;
+    while (end <= nowIso) [start, end] = [end, addMonthsIso(end, 1)];
+    await renewSubscriptionPeriod(subscription.user_id, subscription.id, { start, end }, nowIso);
+  }
+
   // 1. Active subscriptions whose period is running: reset if the profile missed this period.
   for (const status of ['active', 'trialing'] as const) {
     const subscriptions = await querySubscriptionsByStatus(status, {
@@ -44,7 +62,7 @@ export const repairQuotas = async (now = new Date()): Promise<QuotaResetSummary>
       const result = await transactWrite({
         quota: quotaResetWrite({
           id: subscription.user_id,
-          quota: quotaOfPlan(subscription.plan_type),
+          quota: subscription.custom_quota ?? quotaOfPlan(subscription.plan_type),
           periodStart: subscription.current_period_start,
           now: nowIso,
         }),

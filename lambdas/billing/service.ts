@@ -12,6 +12,7 @@ import { getBillingProfile } from '../profiles/service';
 import {
   getCounterValue,
   getNewestSubscriptionOfUser,
+  getOrder,
   getSubscriptionOfUser,
   queryOrdersOfSellerInMonth,
   queryOrdersOfSellerSince,
@@ -137,6 +138,53 @@ export const subscriptionPayments = async (
     invoices,
   };
 };
+
+/**
+ * One of the user's paid one-time orders, with what was paid and refunded of it, in the shape of
+ * {@link subscriptionPayments} (the order is its one "invoice"); `null` when the order is not the
+ * user's, not a one-time sale or not completed, so another user's order is simply not found.
+ */
+export const oneTimeOrderPayments = async (
+  userId: string,
+  orderId: string,
+): Promise<(SubscriptionPayments & { mvpTitle: string; createdAt: string }) | null> => {
+  const order = await getOrder(orderId);
+  if (
+    !order ||
+    order.user_id !== userId ||
+    order.kind !== 'one_time_sale' ||
+    order.status !== 'completed'
+  ) {
+    return null;
+  }
+  return {
+    paid: order.amount_total,
+    refunded: order.amount_refunded,
+    invoices: [
+      {
+        id: order.id,
+        paymentIntentId: order.payment_intent_id ?? null,
+        amountPaid: order.amount_total,
+        amountRefunded: order.amount_refunded,
+        createdAt: order.created_at,
+      },
+    ],
+    mvpTitle: order.mvp_title ?? 'Template',
+    createdAt: order.created_at,
+  };
+};
+
+/** The user's paid one-time orders, newest first (what a refund request may name). */
+export const listOneTimeOrders = async (
+  userId: string,
+): Promise<{ id: string; mvpTitle: string; createdAt: string }[]> =>
+  (await queryOrdersOfUser(userId))
+    .filter((order) => order.kind === 'one_time_sale' && order.status === 'completed')
+    .map((order) => ({
+      id: order.id,
+      mvpTitle: order.mvp_title ?? 'Template',
+      createdAt: order.created_at,
+    }));
 
 /**
  * The payout pool of a month (`YYYY-MM`): subscription revenue collected in it, net of the

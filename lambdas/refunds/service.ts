@@ -10,7 +10,13 @@
  */
 import { auditWrite } from '../audit/service';
 import { ulid } from 'ulid';
-import { getOwnSubscription, subscriptionPayments } from '../billing/service';
+import {
+  getOwnSubscription,
+  listOneTimeOrders,
+  listSubscriptions,
+  oneTimeOrderPayments,
+  subscriptionPayments,
+} from '../billing/service';
 import { notifyUser } from '../notifications/service';
 import { isStripeError, stripe } from '../shared/adapters/stripe';
 import type { AuthContext } from '../shared/auth/claims';
@@ -25,6 +31,8 @@ import {
   refundStatusConflictMessage,
   type AdminRefundRequest,
   type ProcessRefundResult,
+  type RefundablePurchase,
+  type RefundablePurchaseList,
   type RefundRequest,
   type RefundRequestInput,
   type RefundStatus,
@@ -55,17 +63,19 @@ type Payments = Awaited<ReturnType<typeof subscriptionPayments>>;
 export const toRefundRequest = (item: RefundRequestItem): RefundRequest => ({
   id: item.id,
   user_id: item.user_id,
-  subscription_id: item.subscription_id,
+  subscription_id: item.subscription_id ?? null,
+  order_id: item.order_id ?? null,
   reason: item.reason,
   amount_requested: item.amount_requested,
   status: item.status,
   created_at: item.created_at,
   processed_at: item.processed_at ?? null,
   stripe_refund_id: item.stripe_refund_id ?? null,
-  subscription: {
-    plan_type: item.plan_type,
-    stripe_subscription_id: item.stripe_subscription_id,
-  },
+  subscription:
+    item.plan_type && item.stripe_subscription_id
+      ? { plan_type: item.plan_type, stripe_subscription_id: item.stripe_subscription_id }
+      : null,
+  order: item.order_id ? { mvp_title: item.mvp_title ?? 'Template' } : null,
 });
 
 /** The request as admins see it: the requester and the subscription's money so far. */
@@ -102,21 +112,45 @@ export const remainingToAsk = (
   return Math.max(0, payments.paid - refunded - sumOf(['pending', 'approved']));
 };
 
-/**
- * Files a refund request.
- *
- * 1. The subscription must be the caller's: it is read under the caller's own key, so another
- *    user's subscription id is "not found" (404) and reveals nothing about its owner.
- * 2. The amount may not exceed what was paid for that subscription (its paid invoices), minus
- *    refunds and what earlier requests on it (not rejected) already ask back, so a buyer cannot ask
- *    for more than they paid, at once or in pieces.
- * 3. The request is stored as `pending`, with the subscription's plan copied in for the lists.
- */
-export const submitRefundRequest = async (
-  caller: Pick<AuthContext, 'userId' | 'email'>,
-  input: RefundRequestInput,
-): Promise<RefundRequest> => {
-  const subscription = await getOwnSubscription(caller.userId, input.subscription_id);
+/** What was paid and refunded for the request's purchase (its subscription or its order). */
+const paymentsOf = async (
+  item: Pick<RefundRequestItem, 'user_id' | 'order_id' | 'stripe_subscription_id'>,
+): Promise<Payments> => {
+  if (item.order_id) {
+    return (
+      (await oneTimeOrderPayments(item.user_id, item.order_id)) ?? {
+        paid: 0,
+        refunded: 0,
+        invoices: [],
+      }
+    );
+  }
+  return subscriptionPayments(item.user_id, item.stripe_subscription_id ?? '');
+};
+
+/** The purchase a request names, as the caller's own: what it is and its money; or 404. */
+const ownPurchase = async (
+  userId: string,
+  input: Pick<RefundRequestInput, 'subscription_id' | 'order_id'>,
+): Promise<{
+  fields: Pick<
+    RefundRequestItem,
+    'subscription_id' | 'plan_type' | 'stripe_subscription_id' | 'order_id' | 'mvp_title'
+  >;
+  payments: Payments;
+  sameRequest: (request: RefundRequestItem) => boolean;
+}> => {
+  if (input.order_id) {
+    const order = await oneTimeOrderPayments(userId, input.order_id);
+    if (!order) throw new NotFoundError(REFUND_MESSAGES.orderNotFound);
+    const orderId = input.order_id;
+    return {
+      fields: { order_id: orderId, mvp_title: order.mvpTitle },
+      payments: order,
+      sameRequest: (request) => request.order_id === orderId,
+    };
+  }
+  const subscription = await getOwnSubscription(userId, input.subscription_id ?? '');
   if (!subscription) throw new NotFoundError(REFUND_MESSAGES.subscriptionNotFound);
   // Custom-priced plans are settled with support, not through this form.
   if (planById(subscription.plan_type).priceGbp === null) {
@@ -124,15 +158,37 @@ export const submitRefundRequest = async (
       subscription_id: REFUND_MESSAGES.customPlan,
     });
   }
+  return {
+    fields: {
+      subscription_id: subscription.id,
+      plan_type: subscription.plan_type,
+      stripe_subscription_id: subscription.stripe_subscription_id,
+    },
+    payments: await subscriptionPayments(userId, subscription.stripe_subscription_id),
+    sameRequest: (request) => request.subscription_id === subscription.id,
+  };
+};
 
-  const [payments, requests] = await Promise.all([
-    subscriptionPayments(caller.userId, subscription.stripe_subscription_id),
+/**
+ * Files a refund request.
+ *
+ * 1. The purchase must be the caller's: a subscription read under the caller's own key, or a
+ *    one-time order whose buyer is the caller; another user's is "not found" (404) and reveals
+ *    nothing about its owner.
+ * 2. The amount may not exceed what was paid for it, minus refunds and what earlier requests on it
+ *    (not rejected) already ask back, so a buyer cannot ask for more than they paid, at once or in
+ *    pieces.
+ * 3. The request is stored as `pending`, with the plan or the template's title copied in.
+ */
+export const submitRefundRequest = async (
+  caller: Pick<AuthContext, 'userId' | 'email'>,
+  input: RefundRequestInput,
+): Promise<RefundRequest> => {
+  const [purchase, requests] = await Promise.all([
+    ownPurchase(caller.userId, input),
     queryRefundRequestsOfUser(caller.userId),
   ]);
-  const remaining = remainingToAsk(
-    payments,
-    requests.filter((request) => request.subscription_id === subscription.id),
-  );
+  const remaining = remainingToAsk(purchase.payments, requests.filter(purchase.sameRequest));
   if ((toPence(input.amount_requested) ?? Number.POSITIVE_INFINITY) > remaining) {
     const message = refundAboveRemainingMessage(formatGbp(remaining));
     throw new ValidationError(message, { amount_requested: message });
@@ -141,9 +197,7 @@ export const submitRefundRequest = async (
   const item: RefundRequestItem = {
     id: ulid(),
     user_id: caller.userId,
-    subscription_id: subscription.id,
-    plan_type: subscription.plan_type,
-    stripe_subscription_id: subscription.stripe_subscription_id,
+    ...purchase.fields,
     user_email: caller.email,
     reason: input.reason,
     amount_requested: input.amount_requested,
@@ -154,12 +208,63 @@ export const submitRefundRequest = async (
   return toRefundRequest(item);
 };
 
+/**
+ * What the caller may ask money back on: their subscriptions (not custom-priced) and one-time
+ * orders, each with the most still to ask; those with nothing left are left out.
+ */
+export const listRefundablePurchases = async (userId: string): Promise<RefundablePurchaseList> => {
+  const [subscriptions, orders, requests] = await Promise.all([
+    listSubscriptions(userId),
+    listOneTimeOrders(userId),
+    queryRefundRequestsOfUser(userId),
+  ]);
+  const fromSubscriptions = await Promise.all(
+    subscriptions
+      .filter((subscription) => planById(subscription.plan_type).priceGbp !== null)
+      .map(async (subscription): Promise<RefundablePurchase> => {
+        const payments = await subscriptionPayments(userId, subscription.stripe_subscription_id);
+        return {
+          kind: 'subscription',
+          id: subscription.id,
+          plan_type: subscription.plan_type,
+          status: subscription.status,
+          mvp_title: null,
+          created_at: subscription.created_at,
+          max_amount: remainingToAsk(
+            payments,
+            requests.filter((request) => request.subscription_id === subscription.id),
+          ),
+        };
+      }),
+  );
+  const fromOrders = await Promise.all(
+    orders.map(async (order): Promise<RefundablePurchase> => {
+      const payments = await oneTimeOrderPayments(userId, order.id);
+      return {
+        kind: 'order',
+        id: order.id,
+        plan_type: null,
+        status: null,
+        mvp_title: order.mvpTitle,
+        created_at: order.createdAt,
+        max_amount: payments
+          ? remainingToAsk(
+              payments,
+              requests.filter((request) => request.order_id === order.id),
+            )
+          : 0,
+      };
+    }),
+  );
+  return { items: [...fromSubscriptions, ...fromOrders].filter((item) => item.max_amount > 0) };
+};
+
 /** The caller's requests, newest first (Request History). */
 export const listRefundRequests = async (userId: string): Promise<RefundRequest[]> =>
   (await queryRefundRequestsOfUser(userId)).map(toRefundRequest);
 
-const paymentsOf = (item: RefundRequestItem) =>
-  subscriptionPayments(item.user_id, item.stripe_subscription_id);
+const purchaseKey = (item: RefundRequestItem) =>
+  `${item.user_id}|${item.order_id ?? item.stripe_subscription_id}`;
 
 /** The admin queue: the requests of one status, oldest first, with each subscription's money. */
 export const listRefundRequestsByStatus = async (
@@ -169,15 +274,12 @@ export const listRefundRequestsByStatus = async (
   // One read per subscription, however many of its requests are listed.
   const bySubscription = new Map<string, Promise<Payments>>();
   for (const item of items) {
-    const key = `${item.user_id}|${item.stripe_subscription_id}`;
+    const key = purchaseKey(item);
     if (!bySubscription.has(key)) bySubscription.set(key, paymentsOf(item));
   }
   return Promise.all(
     items.map(async (item) =>
-      toAdminRefundRequest(
-        item,
-        await bySubscription.get(`${item.user_id}|${item.stripe_subscription_id}`)!,
-      ),
+      toAdminRefundRequest(item, await bySubscription.get(purchaseKey(item))!),
     ),
   );
 };

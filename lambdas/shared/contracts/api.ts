@@ -93,7 +93,9 @@ import type {
   ConnectLinkResult,
   ConnectLoginLink,
   ConnectStatus,
+  EnterprisePlanResult,
   billingPortalRequestSchema,
+  enterprisePlanSchema,
   checkoutRequestSchema,
   subscriptionUpdateSchema,
 } from './billing';
@@ -144,6 +146,7 @@ import type {
   AdminRefundRequestList,
   ProcessRefundResult,
   RefundRequest,
+  RefundablePurchaseList,
   RefundStatus,
   refundRequestInputSchema,
 } from './refunds';
@@ -357,6 +360,10 @@ interface ApiRows {
     query: z.input<typeof adminUsersQuerySchema>;
     response: AdminUserPage;
   };
+  'PUT /api/admin/users/{id}/plan': {
+    body: z.input<typeof enterprisePlanSchema>;
+    response: EnterprisePlanResult;
+  };
   'PATCH /api/admin/users/{id}/role': {
     body: z.input<typeof userRoleChangeSchema>;
     response: AdminUser;
@@ -375,6 +382,7 @@ interface ApiRows {
     response: RefundRequest;
   };
   'GET /api/refund-requests': { response: RefundRequestList };
+  'GET /api/refund-requests/refundable': { response: RefundablePurchaseList };
   'POST /api/disputes': { body: z.input<typeof disputeInputSchema>; response: Dispute };
   'GET /api/disputes': { response: DisputeList };
   'GET /api/disputes/{id}': { response: Dispute };

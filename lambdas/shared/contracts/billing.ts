@@ -29,6 +29,37 @@ export const CHECKOUT_MESSAGES = {
   noBillingAccount: 'You have no billing account yet: subscribe to a plan or buy a template first.',
 } as const;
 
+/** An admin puts a user on the Enterprise plan (sold by the sales team, not through Stripe). */
+export const ENTERPRISE_MESSAGES = {
+  userNotFound: 'User not found.',
+  paysByCard:
+    'This user pays for a plan by card. Their subscription must end (or be refunded) before they move to Enterprise.',
+  quotaInvalid: 'Downloads per month must be a whole number from 1 to 100,000, or unlimited.',
+  managedBySales: 'Your Enterprise plan is managed by our team: contact sales to change it.',
+} as const;
+
+export const ENTERPRISE_MAX_DOWNLOADS = 100_000;
+
+/** `PUT /api/admin/users/{id}/plan`: Enterprise with this many downloads a month (`null`: unlimited). */
+export const enterprisePlanSchema = z.object({
+  downloads_per_month: z
+    .number({ error: ENTERPRISE_MESSAGES.quotaInvalid })
+    .int(ENTERPRISE_MESSAGES.quotaInvalid)
+    .min(1, ENTERPRISE_MESSAGES.quotaInvalid)
+    .max(ENTERPRISE_MAX_DOWNLOADS, ENTERPRISE_MESSAGES.quotaInvalid)
+    .nullable(),
+});
+export type EnterprisePlanInput = z.infer<typeof enterprisePlanSchema>;
+
+export interface EnterprisePlanResult {
+  user_id: string;
+  plan_type: 'enterprise';
+  download_quota: number;
+  downloads_remaining: number;
+  /** ISO-8601: when the current month of downloads ends (the quota then starts again). */
+  current_period_end: string;
+}
+
 export const CONNECT_MESSAGES = {
   linkFailed: 'Failed to create Stripe Connect account link',
   unexpected: 'An unexpected error occurred',

@@ -16,6 +16,8 @@ export const REFUND_MESSAGES = {
   /** Our own texts where the spec has none. */
   subscriptionNotFound: 'Subscription not found.',
   customPlan: 'Refunds of Enterprise plans are arranged with our support team.',
+  orderNotFound: 'Purchase not found.',
+  loadRefundableFailed: 'Failed to load your purchases',
   /** Admin side. */
   requestNotFound: 'Refund request not found.',
 } as const;
@@ -61,37 +63,86 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 const hasTwoDecimalsAtMost = (value: number) =>
   Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
-export const refundRequestInputSchema = z.object({
-  subscription_id: z
+/** Our subscription ids are ULIDs; an order's id is Stripe's Checkout Session id (~70 chars). */
+const purchaseId = (max: number) =>
+  z
     .string({ error: REFUND_MESSAGES.subscriptionRequired })
     .trim()
-    .min(1, REFUND_MESSAGES.subscriptionRequired)
-    .max(64, REFUND_MESSAGES.subscriptionRequired),
-  reason: z
-    .string({ error: REFUND_MESSAGES.reasonRequired })
-    .trim()
-    .min(1, REFUND_MESSAGES.reasonRequired)
-    .max(REFUND_REASON_MAX, `The reason can be at most ${REFUND_REASON_MAX} characters.`),
-  amount_requested: z
-    .number({ error: REFUND_MESSAGES.amountInvalid })
-    .min(REFUND_MIN_AMOUNT, REFUND_MESSAGES.amountInvalid)
-    .refine(hasTwoDecimalsAtMost, REFUND_MESSAGES.amountInvalid),
-});
+    .max(max, REFUND_MESSAGES.subscriptionRequired);
+
+/**
+ * A request names one purchase: a subscription of the caller (`subscription_id`) or a one-time
+ * order of a template (`order_id`), never both.
+ */
+export const refundRequestInputSchema = z
+  .object({
+    subscription_id: purchaseId(64).optional(),
+    order_id: purchaseId(255).optional(),
+    reason: z
+      .string({ error: REFUND_MESSAGES.reasonRequired })
+      .trim()
+      .min(1, REFUND_MESSAGES.reasonRequired)
+      .max(REFUND_REASON_MAX, `The reason can be at most ${REFUND_REASON_MAX} characters.`),
+    amount_requested: z
+      .number({ error: REFUND_MESSAGES.amountInvalid })
+      .min(REFUND_MIN_AMOUNT, REFUND_MESSAGES.amountInvalid)
+      .refine(hasTwoDecimalsAtMost, REFUND_MESSAGES.amountInvalid),
+  })
+  .superRefine((input, context) => {
+    const named = [input.subscription_id, input.order_id].filter((id) => id && id.length > 0);
+    if (named.length !== 1) {
+      context.addIssue({
+        code: 'custom',
+        path: ['subscription_id'],
+        message: REFUND_MESSAGES.subscriptionRequired,
+      });
+    }
+  });
 export type RefundRequestInput = z.infer<typeof refundRequestInputSchema>;
 
 export interface RefundRequest {
   id: string;
   user_id: string;
-  subscription_id: string;
+  /** The subscription asked about, or `null` for a one-time order. */
+  subscription_id: string | null;
+  /** The one-time order asked about, or `null` for a subscription. */
+  order_id: string | null;
   reason: string;
   amount_requested: number;
   status: RefundStatus;
   created_at: string;
   processed_at: string | null;
   stripe_refund_id: string | null;
-  /** The joined subscription (buyer spec §3). */
-  subscription: { plan_type: PlanType; stripe_subscription_id: string };
+  /** The joined subscription (buyer spec §3); `null` for a one-time order. */
+  subscription: { plan_type: PlanType; stripe_subscription_id: string } | null;
+  /** The joined one-time order; `null` for a subscription. */
+  order: { mvp_title: string } | null;
 }
+
+/**
+ * `GET /api/refund-requests/refundable`: what the caller may ask money back on, each with the most
+ * that may still be asked (paid, minus refunded, minus requests not yet refunded).
+ */
+export interface RefundablePurchase {
+  kind: 'subscription' | 'order';
+  /** The id to send as `subscription_id` or `order_id`. */
+  id: string;
+  plan_type: PlanType | null;
+  /** Stripe's status of a subscription; `null` for an order. */
+  status: string | null;
+  mvp_title: string | null;
+  /** ISO-8601: when the subscription started or the order was paid. */
+  created_at: string;
+  /** The most that may be asked, minor units (pence). */
+  max_amount: number;
+}
+
+export interface RefundablePurchaseList {
+  items: RefundablePurchase[];
+}
+
+/** The form's line under the amount: the most that may be asked on the chosen purchase. */
+export const refundMaxMessage = (max: string): string => `You can ask for up to ${max}.`;
 
 /** `GET /api/admin/refund-requests?status=`: one status of the queue (pending when absent). */
 export const refundStatusQuerySchema = z.object({

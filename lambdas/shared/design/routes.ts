@@ -195,7 +195,7 @@ export const routes = [
     domain: 'refunds',
     operation: 'create-refund-request',
     access: 'user',
-    summary: "A refund request (pending) on one of the caller's own subscriptions.",
+    summary: "A refund request (pending) on one of the caller's own subscriptions or one-time orders.",
   },
   {
     method: 'GET',
@@ -204,6 +204,15 @@ export const routes = [
     operation: 'list-refund-requests',
     access: 'user',
     summary: "The caller's refund requests with their subscription's plan, newest first.",
+  },
+  {
+    method: 'GET',
+    path: '/api/refund-requests/refundable',
+    domain: 'refunds',
+    operation: 'list-refundable-purchases',
+    access: 'user',
+    summary:
+      "The caller's subscriptions and one-time orders that may be refund-requested, each with the most that may be asked.",
   },
   {
     method: 'POST',
@@ -1054,6 +1063,15 @@ export const routes = [
     access: 'admin',
     summary:
       'Approve a seller (through the seller application decision) or revoke one (roles seller and both).',
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/users/{id}/plan',
+    domain: 'billing',
+    operation: 'assign-enterprise-plan',
+    access: 'admin',
+    summary:
+      'Put a user on the Enterprise plan with the agreed downloads a month (or change that quota), audited.',
   },
   {
     method: 'GET',

@@ -69,6 +69,8 @@ const matrix: Record<string, Cell> = {
   // Another person's subscription: nobody may ask for a refund on it (404, as if absent).
   'POST /api/refund-requests': { allowed: [] },
   'GET /api/refund-requests': { allowed: 'signed-in' },
+  // The caller's own purchases only; it takes no id.
+  'GET /api/refund-requests/refundable': { allowed: 'signed-in' },
   // Nobody but the victim downloaded the template: the rule answers 400 for every signed-in caller.
   'POST /api/disputes': { allowed: 'signed-in' },
   'GET /api/disputes': { allowed: 'signed-in' },
@@ -200,6 +202,7 @@ const matrix: Record<string, Cell> = {
   'PATCH /api/admin/users/{id}/role': { allowed: ADMINS, seesPrivateData: ADMINS },
   // The victim is a buyer: admins get the 409 "sellers only" and nothing changes.
   'POST /api/admin/users/{id}/seller-approval': { allowed: ADMINS, seesPrivateData: ADMINS },
+  'PUT /api/admin/users/{id}/plan': { allowed: ADMINS },
   'GET /api/admin/disputes': { allowed: ADMINS, seesPrivateData: ADMINS },
   'POST /api/admin/disputes/{id}/start-review': { allowed: ADMINS, seesPrivateData: ADMINS },
   'POST /api/admin/disputes/{id}/resolve': { allowed: ADMINS, seesPrivateData: ADMINS },

@@ -1,14 +1,14 @@
 import { RequireSignIn } from '../../components/require-sign-in';
-import { useSubscriptions } from '../../features/subscriptions/api/get-subscriptions';
+import { useRefundablePurchases } from '../../features/refunds/api/get-refundable-purchases';
 import { RefundRequestView } from '../../features/refunds/components/refund-request-view';
 
 function RefundRequestPage() {
-  const subscriptions = useSubscriptions();
+  const purchases = useRefundablePurchases();
   return (
     <RefundRequestView
-      subscriptions={subscriptions.data}
-      subscriptionsLoading={subscriptions.isPending}
-      subscriptionsFailed={subscriptions.isError}
+      purchases={purchases.data}
+      purchasesLoading={purchases.isPending}
+      purchasesFailed={purchases.isError}
     />
   );
 }

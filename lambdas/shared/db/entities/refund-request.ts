@@ -1,5 +1,5 @@
 /**
- * RefundRequest (docs/data-model.md §3.9). Admin actions address a request by id alone, so the id
+ * RefundRequest (docs/data-model.md §3.9): money asked back on a subscription or a one-time order. Admin actions address a request by id alone, so the id
  * is the table key and the user's history is an index.
  *
  * - byId (table):     pk `id`                       → one request (admin approve, reject, process)
@@ -13,10 +13,15 @@ import { defineEntity } from '../entity';
 export interface RefundRequestItem {
   id: string;
   user_id: string;
-  subscription_id: string;
+  /** One of the caller's subscriptions, or absent for a one-time order (`order_id`). */
+  subscription_id?: string;
   /** Denormalised from the subscription at filing: the "joined subscription" of the lists. */
-  plan_type: (typeof PLAN_TYPES)[number];
-  stripe_subscription_id: string;
+  plan_type?: (typeof PLAN_TYPES)[number];
+  stripe_subscription_id?: string;
+  /** A one-time order of a template (its Checkout Session id), or absent for a subscription. */
+  order_id?: string;
+  /** Denormalised from the order at filing, for the lists. */
+  mvp_title?: string;
   /** Denormalised for the admin list. */
   user_email: string;
   reason: string;

@@ -26,6 +26,11 @@ export interface SubscriptionItem {
   /** Denormalised by the webhook from the default payment method, so the view is one read. */
   payment_method_brand?: string;
   payment_method_last4?: string;
+  /**
+   * Downloads per period agreed for this subscription, when not the plan's own: an Enterprise
+   * plan an admin set up (no Stripe subscription behind it; `price_id` is `manual_enterprise`).
+   */
+  custom_quota?: number;
   /** The Stripe event's `created` (seconds): older events never overwrite newer state. */
   last_event_created: number;
   created_at: string;

@@ -97,9 +97,9 @@ describe('GET /api/admin/refund-requests', () => {
       subscription_id: first.subscription_id,
     });
     await putRequest({ status: 'rejected' });
-    await putOrder(invoiceOrder(BUYER, first.stripe_subscription_id, 1_000));
+    await putOrder(invoiceOrder(BUYER, first.stripe_subscription_id!, 1_000));
     await putOrder(
-      invoiceOrder(BUYER, first.stripe_subscription_id, 1_000, { amount_refunded: 250 }),
+      invoiceOrder(BUYER, first.stripe_subscription_id!, 1_000, { amount_refunded: 250 }),
     );
 
     const items = await queue('approved');
@@ -118,6 +118,7 @@ describe('GET /api/admin/refund-requests', () => {
         'id',
         'user_id',
         'subscription_id',
+        'order_id',
         'reason',
         'amount_requested',
         'status',
@@ -125,6 +126,7 @@ describe('GET /api/admin/refund-requests', () => {
         'processed_at',
         'stripe_refund_id',
         'subscription',
+        'order',
         'user_email',
         'amount_paid',
         'amount_refunded',
@@ -236,7 +238,7 @@ describe('POST /api/admin/refund-requests/{id}/process, before any money moves',
     const request = await putRequest({ status: 'approved', amount_requested: 5 });
     // £6.00 paid, £2.00 of it refunded already: £4.00 is left.
     await putOrder(
-      invoiceOrder(BUYER, request.stripe_subscription_id, 600, { amount_refunded: 200 }),
+      invoiceOrder(BUYER, request.stripe_subscription_id!, 600, { amount_refunded: 200 }),
     );
     const result = await act(request.id, 'process');
     expect(result.statusCode).toBe(400);

@@ -36,7 +36,7 @@ export function ProcessRefundDialog({
         <Text>
           {refundAmounts(request).requested} will be refunded to{' '}
           <EmailText email={request.user_email} fit="wrap" /> through Stripe, on the card that paid
-          for the subscription.
+          for the {request.subscription ? 'subscription' : 'template'}.
         </Text>
       )}
       <Text color="fg.muted">This moves money and cannot be undone here.</Text>

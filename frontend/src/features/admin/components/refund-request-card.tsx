@@ -57,7 +57,11 @@ export function RefundRequestCard({ request, busy, onAction }: RefundRequestCard
           </HStack>
           <Text whiteSpace="pre-wrap">{request.reason}</Text>
           <DataList.Root orientation="horizontal" size="sm" gap="1">
-            <Field label="Plan" value={planById(request.subscription.plan_type).name} />
+            {request.subscription ? (
+              <Field label="Plan" value={planById(request.subscription.plan_type).name} />
+            ) : (
+              <Field label="Template" value={request.order?.mvp_title ?? 'Template'} />
+            )}
             <Field label="Paid" value={amounts.paid} />
             <Field label="Refunded so far" value={amounts.refunded} />
             <Field label="Requested" value={dateTime(request.created_at)} />

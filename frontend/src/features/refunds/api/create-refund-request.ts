@@ -16,6 +16,8 @@ export function useCreateRefundRequest() {
         created,
         ...(current ?? []).filter((item) => item.id !== created.id),
       ]);
+      // The purchase's maximum went down by what was just asked.
+      void queryClient.invalidateQueries({ queryKey: refundKeys.refundable });
     },
   });
 }

@@ -38,7 +38,7 @@ export function RefundHistory() {
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>Date</Table.ColumnHeader>
-            <Table.ColumnHeader>Plan</Table.ColumnHeader>
+            <Table.ColumnHeader>Purchase</Table.ColumnHeader>
             <Table.ColumnHeader>Amount</Table.ColumnHeader>
             <Table.ColumnHeader>Reason</Table.ColumnHeader>
             <Table.ColumnHeader>Status</Table.ColumnHeader>
@@ -48,7 +48,11 @@ export function RefundHistory() {
           {data.map((request) => (
             <Table.Row key={request.id} data-testid="refund-row">
               <Table.Cell>{formatDate(request.created_at)}</Table.Cell>
-              <Table.Cell>{planById(request.subscription.plan_type).name}</Table.Cell>
+              <Table.Cell>
+                {request.subscription
+                  ? `${planById(request.subscription.plan_type).name} plan`
+                  : (request.order?.mvp_title ?? 'Template')}
+              </Table.Cell>
               <Table.Cell>{formatGbp(toPence(request.amount_requested) ?? 0)}</Table.Cell>
               <Table.Cell maxW="md" whiteSpace="normal">
                 {request.reason}

@@ -2,15 +2,17 @@ import { useState } from 'react';
 import { Button, Input, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import * as z from 'zod';
+import { formatGbp } from '@contracts/money';
 import { planById } from '@contracts/plans';
 import {
   REFUND_AMOUNT_STEP,
   REFUND_MESSAGES,
   REFUND_MIN_AMOUNT,
   REFUND_REASON_MAX,
+  refundMaxMessage,
   refundRequestInputSchema,
+  type RefundablePurchase,
 } from '@contracts/refunds';
-import type { Subscription } from '@contracts/subscriptions';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
@@ -21,31 +23,62 @@ import { useCreateRefundRequest } from '../api/create-refund-request';
 import { formatDate } from '../../../lib/format';
 
 export interface RefundRequestFormProps {
-  /** The caller's own subscriptions: the only ones a request may name. */
-  subscriptions: readonly Subscription[];
+  /** The caller's own refundable purchases: the only ones a request may name. */
+  purchases: readonly RefundablePurchase[];
   onSubmitted?: () => void;
 }
 
-const subscriptionLabel = (subscription: Subscription) =>
-  `${planById(subscription.plan_type).name} plan (${subscription.status}) since ${formatDate(subscription.created_at)}`;
+const STATUS_WORDS: Record<string, string> = {
+  active: 'active',
+  trialing: 'trial',
+  past_due: 'payment failed',
+  canceled: 'ended',
+  unpaid: 'unpaid',
+  incomplete: 'incomplete',
+  incomplete_expired: 'expired',
+  paused: 'paused',
+};
+
+const purchaseLabel = (purchase: RefundablePurchase) =>
+  purchase.kind === 'order'
+    ? `${purchase.mvp_title ?? 'Template'} (bought ${formatDate(purchase.created_at)})`
+    : `${planById(purchase.plan_type ?? 'basic').name} plan (${
+        STATUS_WORDS[purchase.status ?? ''] ?? purchase.status
+      }) since ${formatDate(purchase.created_at)}`;
+
+interface RefundFormOutput {
+  subscription_id?: string;
+  order_id?: string;
+  reason: string;
+  amount_requested: number | undefined;
+}
+
+/** The select's value: the kind and the id, so one control names a subscription or an order. */
+const choiceOf = (purchase: RefundablePurchase) => `${purchase.kind}:${purchase.id}`;
 
 /**
- * The form holds the amount as typed; it becomes a number before the shared schema checks it, and
- * empty or unparsable text stays invalid so the schema gives the spec's text.
+ * The form holds the chosen purchase as `kind:id` and the amount as typed; both become what the
+ * shared schema takes before it checks them, and empty or unparsable text stays invalid so the
+ * schema gives the spec's text.
  */
 const refundFormSchema = z
   .object({
-    subscription_id: z.string(),
+    purchase: z.string(),
     reason: z.string(),
     amount_requested: z
       .string()
       .transform((text) => (text.trim() === '' ? undefined : Number(text))),
   })
+  .transform(({ purchase, ...rest }): RefundFormOutput => {
+    const [kind, ...idParts] = purchase.split(':');
+    const id = idParts.join(':');
+    return kind === 'order' ? { ...rest, order_id: id } : { ...rest, subscription_id: id };
+  })
   .pipe(refundRequestInputSchema);
 
-const EMPTY_REQUEST = { subscription_id: '', reason: '', amount_requested: '' };
+const EMPTY_REQUEST = { purchase: '', reason: '', amount_requested: '' };
 
-export function RefundRequestForm({ subscriptions, onSubmitted }: RefundRequestFormProps) {
+export function RefundRequestForm({ purchases, onSubmitted }: RefundRequestFormProps) {
   const [submitted, setSubmitted] = useState(false);
   const createRefundRequest = useCreateRefundRequest();
   const form = useZodForm(refundFormSchema, EMPTY_REQUEST);
@@ -60,6 +93,10 @@ export function RefundRequestForm({ subscriptions, onSubmitted }: RefundRequestF
     failureMessage: (error) => requestFailure(form, error, REFUND_MESSAGES),
   });
   const { errors } = form.formState;
+  // The shared schema (and the API) name the purchase's field; this form has one select for both.
+  const named = errors as Partial<Record<'subscription_id' | 'order_id', { message?: string }>>;
+  const purchaseError = named.subscription_id?.message ?? named.order_id?.message;
+  const chosen = purchases.find((purchase) => choiceOf(purchase) === form.watch('purchase'));
 
   return (
     <form onSubmit={submit.onSubmit} noValidate aria-label="New refund request">
@@ -75,12 +112,13 @@ export function RefundRequestForm({ subscriptions, onSubmitted }: RefundRequestF
           <FormAlert status="error" title={submit.failure} data-testid="refund-error" />
         )}
         <FormField
-          label="Subscription"
-          error={errors.subscription_id?.message}
+          label="Subscription or purchase"
+          error={purchaseError}
           helperText={
-            subscriptions.length === 0 ? (
+            purchases.length === 0 ? (
               <>
-                You have no subscriptions yet.{' '}
+                You have nothing to refund: no subscription or purchase with money left to ask
+                back.{' '}
                 <Link asChild colorPalette="purple">
                   <RouterLink to={paths.pricing.getHref()}>See the plans</RouterLink>
                 </Link>
@@ -89,11 +127,11 @@ export function RefundRequestForm({ subscriptions, onSubmitted }: RefundRequestF
           }
         >
           <NativeSelect.Root>
-            <NativeSelect.Field {...form.register('subscription_id')}>
-              <option value="">Select a subscription</option>
-              {subscriptions.map((subscription) => (
-                <option key={subscription.id} value={subscription.id}>
-                  {subscriptionLabel(subscription)}
+            <NativeSelect.Field {...form.register('purchase')}>
+              <option value="">Select a subscription or purchase</option>
+              {purchases.map((purchase) => (
+                <option key={choiceOf(purchase)} value={choiceOf(purchase)}>
+                  {purchaseLabel(purchase)}
                 </option>
               ))}
             </NativeSelect.Field>
@@ -110,13 +148,22 @@ export function RefundRequestForm({ subscriptions, onSubmitted }: RefundRequestF
         </FormField>
         {/* The spec labels the amount in dollars, but plans are charged in pounds and a refund
             goes back in the currency charged (issue 10 §12). */}
-        <FormField label="Refund Amount (£)" error={errors.amount_requested?.message}>
+        <FormField
+          label="Refund Amount (£)"
+          error={errors.amount_requested?.message}
+          helperText={
+            chosen ? (
+              <span data-testid="refund-max">{refundMaxMessage(formatGbp(chosen.max_amount))}</span>
+            ) : undefined
+          }
+        >
           <Input
             {...form.register('amount_requested')}
             type="number"
             inputMode="decimal"
             step={REFUND_AMOUNT_STEP}
             min={REFUND_MIN_AMOUNT}
+            max={chosen ? chosen.max_amount / 100 : undefined}
             placeholder="0.00"
           />
         </FormField>

@@ -1,35 +1,34 @@
-import { REFUND_MESSAGES } from '@contracts/refunds';
-import type { Subscription } from '@contracts/subscriptions';
+import { REFUND_MESSAGES, type RefundablePurchase } from '@contracts/refunds';
 import { RequestPage } from '../../../components/request-page';
 import { RefundHistory } from './refund-history';
 import { RefundRequestForm } from './refund-request-form';
 
 export interface RefundRequestViewProps {
-  /** The caller's subscriptions, loaded by the route. */
-  subscriptions: readonly Subscription[] | undefined;
-  subscriptionsLoading: boolean;
-  subscriptionsFailed: boolean;
+  /** The caller's refundable subscriptions and orders, loaded by the route. */
+  purchases: readonly RefundablePurchase[] | undefined;
+  purchasesLoading: boolean;
+  purchasesFailed: boolean;
 }
 
 /** `/refund-request`: tabs New Request and Request History (buyer spec §2). */
 export function RefundRequestView({
-  subscriptions,
-  subscriptionsLoading,
-  subscriptionsFailed,
+  purchases,
+  purchasesLoading,
+  purchasesFailed,
 }: RefundRequestViewProps) {
   return (
     <RequestPage
       title="Refund Requests"
-      description="Request a refund on one of your subscriptions."
+      description="Request a refund on one of your subscriptions or template purchases."
       newTabLabel="New Request"
       historyTabLabel="Request History"
       choices={{
-        items: subscriptions,
-        loading: subscriptionsLoading,
-        failed: subscriptionsFailed,
-        failedMessage: REFUND_MESSAGES.loadSubscriptionsFailed,
+        items: purchases,
+        loading: purchasesLoading,
+        failed: purchasesFailed,
+        failedMessage: REFUND_MESSAGES.loadRefundableFailed,
       }}
-      renderForm={(choices) => <RefundRequestForm subscriptions={choices} />}
+      renderForm={(choices) => <RefundRequestForm purchases={choices} />}
       history={<RefundHistory />}
     />
   );
