@@ -45,6 +45,7 @@ const ContactRoute = lazyPage(() => import('./routes/contact'));
 const UnderConstructionRoute = lazyPage(() => import('./routes/under-construction'));
 const StatusRoute = lazyPage(() => import('./routes/status'));
 const NewsletterUnsubscribeRoute = lazyPage(() => import('./routes/newsletter-unsubscribe'));
+const NotificationUnsubscribeRoute = lazyPage(() => import('./routes/notification-unsubscribe'));
 const NewsletterConfirmRoute = lazyPage(() => import('./routes/newsletter-confirm'));
 
 /**
@@ -103,6 +104,7 @@ const routes: RouteObject[] = [
       { path: paths.dispute.path, element: <DisputeRoute /> },
       { path: paths.disputeDetail.path, element: <DisputeDetailRoute /> },
       { path: paths.newsletterUnsubscribe.path, element: <NewsletterUnsubscribeRoute /> },
+      { path: paths.notificationUnsubscribe.path, element: <NotificationUnsubscribeRoute /> },
       { path: paths.newsletterConfirm.path, element: <NewsletterConfirmRoute /> },
       { path: paths.settings.path, element: <SettingsRoute /> },
       { path: paths.seller.path, element: <SellerRoute /> },
