@@ -240,6 +240,24 @@ describe('refunds made in Stripe', () => {
   });
 });
 
+describe('failed renewals', () => {
+  it('tells the buyer once that the renewal could not be charged', async () => {
+    const userId = `buyer-${randomUUID()}`;
+    const { customer, subscriptionId } = await paidSubscription(userId);
+    const seen = new Set<string>();
+    await deliverNewEvents(customer, seen);
+    await control.advanceSubscription(subscriptionId, { fail: true });
+    const failed = ofType(await eventsOfCustomer(customer, seen), 'invoice.payment_failed');
+    await deliverEvent(failed);
+    await deliverEvent(failed);
+    const notices = await noticesOf(userId, 'payment_failed');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.message).toMatch(
+      /^We could not take your payment of £2\.00 for your plan\./,
+    );
+  });
+});
+
 describe('Connect', () => {
   let sellerId: string;
   let accountId: string;
