@@ -2,7 +2,8 @@
 /**
  * Settings as a new buyer would use it: Access Denied when signed out, the Profile tab with the
  * spec's validation and a taken username, Security (change password), Connections, and the
- * newsletter toggle surviving a reload.
+ * newsletter toggle and a notification e-mail switch surviving a reload (receipts cannot be
+ * switched off).
  */
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from '../fixtures/e2e/browser';
@@ -130,7 +131,7 @@ describe('settings', () => {
     await screenshot(page, 'settings-connections');
   });
 
-  it('keeps the newsletter toggle after a reload', async () => {
+  it('keeps the newsletter toggle and an e-mail switch after a reload', async () => {
     const { page } = session;
     await page.goto('/settings?tab=notifications');
     const state = page.getByTestId('newsletter-state');
@@ -139,6 +140,24 @@ describe('settings', () => {
     await expect.poll(() => state.textContent()).toBe('Subscribed');
     await page.reload();
     await expect.poll(() => page.getByTestId('newsletter-state').textContent()).toBe('Subscribed');
+
+    const reviews = page.getByTestId('email-new_review-switch');
+    const receipts = page.getByTestId('email-payment_succeeded-switch');
+    await expect.poll(() => reviews.isChecked()).toBe(true);
+    expect(await receipts.isChecked()).toBe(true);
+    expect(await receipts.isDisabled()).toBe(true);
+    await page.getByText('Always sent: receipts', { exact: false }).first().waitFor();
+    await page
+      .locator('[data-testid="email-preference"][data-type="new_review"] [data-part="control"]')
+      .click();
+    await expect.poll(() => reviews.isChecked()).toBe(false);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('email-new_review-switch').isChecked()).toBe(false);
     await screenshot(page, 'settings-notifications');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await screenshot(page, 'settings-notifications-phone');
   });
 });

@@ -48,6 +48,7 @@ const AdminRoute = lazyPage(() => import('./routes/admin'));
 const ContactRoute = lazyPage(() => import('./routes/contact'));
 const StatusRoute = lazyPage(() => import('./routes/status'));
 const NewsletterUnsubscribeRoute = lazyPage(() => import('./routes/newsletter-unsubscribe'));
+const NotificationUnsubscribeRoute = lazyPage(() => import('./routes/notification-unsubscribe'));
 const NewsletterConfirmRoute = lazyPage(() => import('./routes/newsletter-confirm'));
 
 /**
@@ -97,6 +98,7 @@ const routes: RouteObject[] = [
       { path: paths.dispute.path, element: <DisputeRoute /> },
       { path: paths.disputeDetail.path, element: <DisputeDetailRoute /> },
       { path: paths.newsletterUnsubscribe.path, element: <NewsletterUnsubscribeRoute /> },
+      { path: paths.notificationUnsubscribe.path, element: <NotificationUnsubscribeRoute /> },
       { path: paths.newsletterConfirm.path, element: <NewsletterConfirmRoute /> },
       { path: paths.settings.path, element: <SettingsRoute /> },
       { path: paths.seller.path, element: <SellerRoute /> },

@@ -82,6 +82,8 @@ export const paths = {
   licenses: fixed('/licenses'),
   /** The unsubscribe link of newsletter e-mails (the signed token in the query). */
   newsletterUnsubscribe: fixed('/newsletter/unsubscribe'),
+  /** The unsubscribe link of optional notification e-mails (the signed token in the query). */
+  notificationUnsubscribe: fixed('/notifications/unsubscribe'),
   /** The double opt-in link of a sign-up's confirmation e-mail. */
   newsletterConfirm: fixed('/newsletter/confirm'),
   /** One licence certificate, public: anyone holding the id can verify it (issue 10 §11). */

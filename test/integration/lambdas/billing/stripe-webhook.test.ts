@@ -3,16 +3,19 @@
  * an older `customer.subscription.updated` delivered after a newer one changes nothing; a bad or
  * missing signature is a 400 and writes nothing. Plus the other money events: a one-time purchase
  * (order and licence, owned once), a refund made in Stripe (`charge.refunded`, counted once), and
- * Connect's `account.updated` (newest wins).
+ * Connect's `account.updated` (newest wins). Each money event tells its buyer once (a receipt, the
+ * licence, the refund), in the bell and by e-mail.
  */
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { deliverPendingEmails } from '../../../../lambdas/notifications/email-delivery';
 import type { CheckoutResult, ConnectStatus } from '../../../../lambdas/shared/contracts/billing';
 import { CHECKOUT_MESSAGES, CONNECT_MESSAGES } from '../../../../lambdas/shared/contracts/billing';
 import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
 import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { LicenseEntity } from '../../../../lambdas/shared/db/entities/license';
+import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { OrderEntity } from '../../../../lambdas/shared/db/entities/order';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { SubscriptionEntity } from '../../../../lambdas/shared/db/entities/subscription';
@@ -46,6 +49,21 @@ const paidSubscription = async (userId: string) => {
   const { session_id } = jsonBody<CheckoutResult>(started);
   const { session } = await control.completeCheckout(session_id, { card: '4242424242424242' });
   return { customer: session.customer as string, subscriptionId: session.subscription as string };
+};
+
+/** The user's notifications of one type. */
+const noticesOf = async (userId: string, type: string) =>
+  (await NotificationEntity.query.byUser({ user_id: userId }).go()).data.filter(
+    (item) => item.type === type,
+  );
+
+/** The subjects of every message aws-ses-v2-local holds for `email`. */
+const subjectsFor = async (email: string): Promise<string[]> => {
+  const response = await fetch(`${inject('localCloud').sesEndpoint}/store`);
+  const { emails } = (await response.json()) as {
+    emails: { destination: { to: string[] }; subject: string }[];
+  };
+  return emails.filter((mail) => mail.destination.to.includes(email)).map((mail) => mail.subject);
 };
 
 const ofType = (events: Stripe.Event[], type: string) => {
@@ -88,6 +106,9 @@ describe('idempotency and order', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     expect((await OrderEntity.query.byUser({ user_id: userId }).go()).data).toHaveLength(1);
     expect(await counter('subscription_revenue', month())).toBe(before + 200);
+    const [receipt, second] = await noticesOf(userId, 'payment_succeeded');
+    expect(second).toBeUndefined();
+    expect(receipt!.message).toMatch(/^We received your payment of £2\.00 for the Pro plan, for /);
     await ProfileEntity.patch({ id: userId }).set({ downloads_remaining: 3 }).go();
     expect((await deliverEvent(invoicePaid)).statusCode).toBe(200);
     // The reset is not repeated by a fourth delivery either.
@@ -163,6 +184,14 @@ describe('one-time purchase', () => {
       mvp_id: template.id,
       licensee_name: 'Ada Buyer',
     });
+    const [licence, second] = await noticesOf(buyerId, 'licence_issued');
+    expect(second).toBeUndefined();
+    expect(licence).toMatchObject({
+      message: 'Thank you for buying "Invoice Kit" for £49.99. Your licence certificate is ready.',
+      link: `/licenses/${licenses[0]!.id}`,
+    });
+    await deliverPendingEmails();
+    expect(await subjectsFor(`${buyerId}@example.com`)).toEqual(['Your licence certificate']);
     const status = await callBilling('GET', `/api/billing/checkout/${session_id}`, buyerId);
     expect(jsonBody(status)).toMatchObject({ status: 'complete', mvp_id: template.id });
 
@@ -219,6 +248,28 @@ describe('refunds made in Stripe', () => {
     await deliverEvent(refunded);
     expect(await counter('refunds', month())).toBe(before + 50);
     expect((await OrderEntity.get({ id: order!.id }).go()).data!.amount_refunded).toBe(50);
+    const notices = await noticesOf(userId, 'refund_processed');
+    expect(notices.map((notice) => notice.message)).toEqual([
+      'We have refunded £0.50 to your card. It usually arrives within 5 to 10 working days.',
+    ]);
+  });
+});
+
+describe('failed renewals', () => {
+  it('tells the buyer once that the renewal could not be charged', async () => {
+    const userId = `buyer-${randomUUID()}`;
+    const { customer, subscriptionId } = await paidSubscription(userId);
+    const seen = new Set<string>();
+    await deliverNewEvents(customer, seen);
+    await control.advanceSubscription(subscriptionId, { fail: true });
+    const failed = ofType(await eventsOfCustomer(customer, seen), 'invoice.payment_failed');
+    await deliverEvent(failed);
+    await deliverEvent(failed);
+    const notices = await noticesOf(userId, 'payment_failed');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.message).toMatch(
+      /^We could not take your payment of £2\.00 for your plan\./,
+    );
   });
 });
 

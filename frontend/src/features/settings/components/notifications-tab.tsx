@@ -6,10 +6,21 @@ import {
 } from '@contracts/newsletter';
 import { useNewsletter } from '../api/get-newsletter';
 import { useUpdateNewsletter } from '../api/update-newsletter';
+import { EmailPreferences } from './email-preferences';
 import { Message } from './message';
 
-/** Settings, Notifications tab: the newsletter toggle, stored per user and newsletter type. */
+/** Settings, Notifications tab: the newsletter toggle and the notification e-mail switches. */
 export function NotificationsTab() {
+  return (
+    <Stack gap="6">
+      <NewsletterToggle />
+      <EmailPreferences />
+    </Stack>
+  );
+}
+
+/** The newsletter toggle, stored per user and newsletter type. */
+function NewsletterToggle() {
   const newsletter = useNewsletter(SITE_UPDATES_NEWSLETTER_ID);
   const update = useUpdateNewsletter();
   const [failed, setFailed] = useState(false);
