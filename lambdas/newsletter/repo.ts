@@ -346,7 +346,7 @@ export const createSubscriberIfAbsent = async (item: NewsletterSubscriberItem): 
   }
 };
 
-/** L10: a user's newsletter toggles (their data export and their account's closure). */
+/** L17: a user's newsletter toggles (their data export and their account's closure). */
 export const listUserSubscriptions = async (
   userId: string,
 ): Promise<UserNewsletterSubscriptionItem[]> => {
@@ -357,7 +357,7 @@ export const listUserSubscriptions = async (
 };
 
 /**
- * L11: a closed account is forgotten by the newsletter: its toggles, and the subscriber record
+ * L18: a closed account is forgotten by the newsletter: its toggles, and the subscriber record
  * and launch-page lead of its address.
  */
 export const deleteNewsletterDataOf = async (userId: string, email: string): Promise<void> => {

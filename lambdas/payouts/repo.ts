@@ -195,7 +195,7 @@ export const getPayoutRuns = async (months: readonly string[]): Promise<PayoutRu
 };
 
 /**
- * A closed seller's payouts keep their amounts, months and Stripe references (money owed is
+ * Q8: a closed seller's payouts keep their amounts, months and Stripe references (money owed is
  * still paid, and the books need them) but not the seller's address or names.
  */
 export const pseudonymisePayoutsOfSeller = async (

@@ -94,7 +94,7 @@ export const listReviewsByUser = async (userId: string): Promise<ReviewItem[]> =
 };
 
 /**
- * R5: a closed account's review stays (its rating counts for the template) without the
+ * R6: a closed account's review stays (its rating counts for the template) without the
  * reviewer's name or address: the page then shows a generated handle.
  */
 export const removeReviewerDetails = async (review: ReviewItem, now: string): Promise<void> => {

@@ -25,6 +25,9 @@ const GROUP_ACTIONS = [
   'cognito-idp:AdminRemoveUserFromGroup',
 ];
 
+/** Account closure: the account function deletes the caller's own user, in every deployment. */
+const CLOSURE_ACTIONS = ['cognito-idp:AdminDeleteUser'];
+
 const BETA_USER_ACTIONS = [
   'cognito-idp:AdminAddUserToGroup',
   'cognito-idp:AdminCreateUser',
@@ -88,7 +91,10 @@ describe('beta access grants', () => {
     expect(cognitoStatementsOf(off, apiFunction(off, 'profiles'))).toEqual([
       { actions: GROUP_ACTIONS, resource: poolArn(off) },
     ]);
-    for (const domain of domains.filter((name) => name !== 'profiles')) {
+    expect(cognitoStatementsOf(off, apiFunction(off, 'account'))).toEqual([
+      { actions: CLOSURE_ACTIONS, resource: poolArn(off) },
+    ]);
+    for (const domain of domains.filter((name) => name !== 'profiles' && name !== 'account')) {
       expect(cognitoStatementsOf(off, apiFunction(off, domain)), domain).toEqual([]);
     }
     const profiles = environmentOf(off, apiFunction(off, 'profiles'));
@@ -96,11 +102,11 @@ describe('beta access grants', () => {
     expect(profiles).not.toHaveProperty('RATE_LIMIT_KEY_SECRET_ARN');
   });
 
-  it('lets only the profiles function create and delete users, on this pool only, when on', () => {
+  it('lets only the profiles function create users (and the account function delete its own), on this pool only, when on', () => {
     expect(cognitoStatementsOf(on, apiFunction(on, 'profiles'))).toEqual([
       { actions: BETA_USER_ACTIONS, resource: poolArn(on) },
     ]);
-    for (const domain of domains.filter((name) => name !== 'profiles')) {
+    for (const domain of domains.filter((name) => name !== 'profiles' && name !== 'account')) {
       expect(cognitoStatementsOf(on, apiFunction(on, domain)), domain).toEqual([]);
     }
     // The rate-limit key: read permission and its ARN, nothing in clear.
