@@ -245,3 +245,19 @@ export const connectAccountOf = async (
     payoutsEnabled: profile?.stripePayoutsEnabled ?? false,
   };
 };
+
+/** The user's orders (one-time purchases and paid subscription invoices), newest first. */
+export const listOrdersOfUser = async (userId: string) =>
+  (await queryOrdersOfUser(userId)).map((order) => ({
+    id: order.id,
+    kind: order.kind,
+    status: order.status,
+    amount_total: order.amount_total,
+    amount_refunded: order.amount_refunded,
+    currency: order.currency,
+    mvp_id: order.mvp_id ?? null,
+    mvp_title: order.mvp_title ?? null,
+    period_start: order.period_start ?? null,
+    period_end: order.period_end ?? null,
+    created_at: order.created_at,
+  }));

@@ -195,3 +195,12 @@ export const listStories = async (): Promise<LaunchStoryItem[]> => {
     .go({ order: 'desc', limit: STORIES_LIMIT });
   return data;
 };
+
+/** T5: every token of a user (their account's closure). */
+export const deleteTokensOfUser = async (userId: string): Promise<number> => {
+  const { data } = await OAuthTokenEntity.query.byUser({ user_id: userId }).go();
+  for (const item of data) {
+    await OAuthTokenEntity.delete({ user_id: userId, provider: item.provider }).go();
+  }
+  return data.length;
+};

@@ -345,3 +345,28 @@ export const createSubscriberIfAbsent = async (item: NewsletterSubscriberItem): 
     throw new Error(`Subscriber was not written: ${JSON.stringify(result.codes)}`);
   }
 };
+
+/** L17: a user's newsletter toggles (their data export and their account's closure). */
+export const listUserSubscriptions = async (
+  userId: string,
+): Promise<UserNewsletterSubscriptionItem[]> => {
+  const { data } = await UserNewsletterSubscriptionEntity.query
+    .byUser({ user_id: userId })
+    .go({ pages: 'all' });
+  return data;
+};
+
+/**
+ * L18: a closed account is forgotten by the newsletter: its toggles, and the subscriber record
+ * and launch-page lead of its address.
+ */
+export const deleteNewsletterDataOf = async (userId: string, email: string): Promise<void> => {
+  for (const item of await listUserSubscriptions(userId)) {
+    await UserNewsletterSubscriptionEntity.delete({
+      user_id: userId,
+      newsletter_type_id: item.newsletter_type_id,
+    }).go();
+  }
+  await NewsletterSubscriberEntity.delete({ email }).go();
+  await LeadEntity.delete({ email }).go();
+};

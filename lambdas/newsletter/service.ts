@@ -42,6 +42,8 @@ import {
   type NewsletterTypeItem,
   createNewsletterTypeIfAbsent,
   createSubscriberIfAbsent,
+  deleteNewsletterDataOf,
+  listUserSubscriptions,
 } from './repo';
 
 /** Where a settings subscription came from (the spec's `source 'user_settings'`). */
@@ -265,3 +267,15 @@ export const importNewsletterDemo = async (input: {
     );
   }
 };
+
+/** The user's newsletter choices, per type: their data export. */
+export const listMyNewsletterChoices = async (userId: string) =>
+  (await listUserSubscriptions(userId)).map((item) => ({
+    newsletter_type_id: item.newsletter_type_id,
+    status: item.status,
+    last_modified_at: item.last_modified_at,
+  }));
+
+/** A closed account's newsletter toggles, subscriber record and lead go. */
+export const forgetNewsletterOf = (userId: string, email: string): Promise<void> =>
+  deleteNewsletterDataOf(userId, email.toLowerCase());

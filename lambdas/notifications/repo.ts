@@ -253,3 +253,23 @@ export const savePreferences = async (
     throw error;
   }
 };
+
+/** N13: every notification of a user and their unread counter go (their account's closure). */
+export const deleteNotificationsOfUser = async (userId: string): Promise<number> => {
+  const { data } = await NotificationEntity.query
+    .byUser({ user_id: userId })
+    .go({ pages: 'all', attributes: ['user_id', 'id'] });
+  for (const item of data) {
+    await NotificationEntity.delete({ user_id: item.user_id, id: item.id }).go();
+  }
+  await NotificationCounterEntity.delete({ user_id: userId }).go();
+  return data.length;
+};
+
+/** N2, every page: the user's notifications, newest first (their data export). */
+export const listAllNotifications = async (userId: string): Promise<NotificationItem[]> => {
+  const { data } = await NotificationEntity.query
+    .byUser({ user_id: userId })
+    .go({ order: 'desc', pages: 'all' });
+  return data;
+};

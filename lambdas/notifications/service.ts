@@ -19,8 +19,10 @@ import { openCursor, sealCursor } from '../shared/http/cursor';
 import {
   MARK_ALL_BATCH,
   createNotification,
+  deleteNotificationsOfUser,
   getNotification,
   getUnreadCount,
+  listAllNotifications,
   listNotifications,
   listUnreadIds,
   markManyRead,
@@ -131,3 +133,11 @@ export const markAllMyNotificationsRead = async (userId: string): Promise<MarkAl
     }
   }
 };
+
+/** All of the user's notifications, newest first (their data export). */
+export const listAllMyNotifications = async (userId: string) =>
+  (await listAllNotifications(userId)).map(toNotification);
+
+/** A closed account's notifications and bell counter go; returns how many notifications. */
+export const deleteNotificationsOf = (userId: string): Promise<number> =>
+  deleteNotificationsOfUser(userId);

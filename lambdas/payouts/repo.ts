@@ -228,3 +228,22 @@ export const getPayoutRuns = async (months: readonly string[]): Promise<PayoutRu
   const { data } = await PayoutRunEntity.batchGet(months.map((month_year) => ({ month_year })));
   return data;
 };
+
+/**
+ * Q8: a closed seller's payouts keep their amounts, months and Stripe references (money owed is
+ * still paid, and the books need them) but not the seller's address or names.
+ */
+export const pseudonymisePayoutsOfSeller = async (
+  sellerId: string,
+  pseudonym: string,
+  now: string,
+): Promise<number> => {
+  const items = await listPayoutsOfSeller(sellerId);
+  for (const item of items) {
+    await PayoutEntity.patch({ seller_id: sellerId, month_year: item.month_year })
+      .set({ seller_email: pseudonym, updated_at: now })
+      .remove(['seller_username', 'seller_display_name'])
+      .go();
+  }
+  return items.length;
+};

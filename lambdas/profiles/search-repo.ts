@@ -71,6 +71,12 @@ export const userSearchUsernameRemoval = (userId: string, username: string): Tra
   return UserSearchEntity.delete({ search_shard: term.charAt(0), term, user_id: userId });
 };
 
+/** Transaction item removing the index item of an e-mail address the user no longer has. */
+export const userSearchEmailRemoval = (userId: string, email: string): TransactionWrite => {
+  const term = email.toLowerCase();
+  return UserSearchEntity.delete({ search_shard: term.charAt(0), term, user_id: userId });
+};
+
 export interface UserSearchHit {
   user_id: string;
   term: string;

@@ -120,3 +120,22 @@ export const deleteReview = async (input: {
 export const putReview = async (review: ReviewItem): Promise<void> => {
   await ReviewEntity.put(review).go();
 };
+
+/** R4: a user's reviews, newest first (their data export, their account's closure). */
+export const listReviewsByUser = async (userId: string): Promise<ReviewItem[]> => {
+  const { data } = await ReviewEntity.query
+    .byUser({ user_id: userId })
+    .go({ order: 'desc', pages: 'all' });
+  return data;
+};
+
+/**
+ * R6: a closed account's review stays (its rating counts for the template) without the
+ * reviewer's name or address: the page then shows a generated handle.
+ */
+export const removeReviewerDetails = async (review: ReviewItem, now: string): Promise<void> => {
+  await ReviewEntity.patch({ mvp_id: review.mvp_id, user_id: review.user_id })
+    .set({ updated_at: now })
+    .remove(['user_email', 'user_username', 'user_display_name'])
+    .go();
+};

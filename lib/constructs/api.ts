@@ -154,6 +154,12 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
     table: 'readWrite',
     secrets: ['oauthStateKey', 'githubAppPrivateKey', 'githubAppClientSecret'],
   },
+  // The caller's data export and account closure: reads every domain's own-data views, writes the
+  // closure (profile, reviews, notifications, tokens, stories, payouts' snapshots, templates
+  // archived, the audit entry), ends a subscription with its period at Stripe, and deletes the
+  // Cognito user (`accountClosureNeeds`). The password check is a sign-in through the web client,
+  // which needs no grant.
+  account: { table: 'readWrite', secrets: ['stripeSecretKey', 'cursorSigningKey'] },
   // Buyer deploys: the table (deployments, sealed tokens, OAuth states, the download a deploy
   // spends), bundles under `mvps/` (upgrade pull requests), the OAuth-state key and the two OAuth
   // client secrets; the vault key and starting buyer-deploy are granted by BuyerDeploy.
@@ -199,6 +205,12 @@ export const userManagementNeeds = {
     'cognito-idp:AdminRemoveUserFromGroup',
   ],
 } as const satisfies { domains: readonly Domain[]; userPoolActions: readonly string[] };
+
+/** What an account's closure adds to the account function: deleting the caller's Cognito user. */
+export const accountClosureNeeds = {
+  domain: 'account',
+  userPoolActions: ['cognito-idp:AdminDeleteUser'],
+} as const satisfies { domain: Domain; userPoolActions: readonly string[] };
 
 /**
  * Memory beyond the house default (256 MB), where the figures ask for it. The catalog function
@@ -294,6 +306,7 @@ export class Api extends Construct {
         ...((userManagementNeeds.domains as readonly Domain[]).includes(domain)
           ? userManagementNeeds.userPoolActions
           : []),
+        ...(domain === accountClosureNeeds.domain ? accountClosureNeeds.userPoolActions : []),
         ...(props.betaAccess && domain === betaAccessNeeds.domain
           ? betaAccessNeeds.userPoolActions
           : []),

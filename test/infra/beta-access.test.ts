@@ -25,6 +25,9 @@ const GROUP_ACTIONS = [
   'cognito-idp:AdminRemoveUserFromGroup',
 ];
 
+/** Account closure: the account function deletes the caller's own user, in every deployment. */
+const CLOSURE_ACTIONS = ['cognito-idp:AdminDeleteUser'];
+
 const BETA_USER_ACTIONS = [
   'cognito-idp:AdminAddUserToGroup',
   'cognito-idp:AdminCreateUser',
@@ -84,15 +87,18 @@ beforeAll(() => {
 });
 
 describe('beta access grants', () => {
-  it('gives the profiles and seller applications functions only the role-group rights while beta access is off (the default)', () => {
+  it('gives the profiles and seller applications functions only the role-group rights, and the account function only the closure right, while beta access is off (the default)', () => {
     // An approved seller application moves the applicant to the seller role group.
     for (const domain of ['profiles', 'seller-applications'] as const) {
       expect(cognitoStatementsOf(off, apiFunction(off, domain)), domain).toEqual([
         { actions: GROUP_ACTIONS, resource: poolArn(off) },
       ]);
     }
+    expect(cognitoStatementsOf(off, apiFunction(off, 'account'))).toEqual([
+      { actions: CLOSURE_ACTIONS, resource: poolArn(off) },
+    ]);
     for (const domain of domains.filter(
-      (name) => name !== 'profiles' && name !== 'seller-applications',
+      (name) => name !== 'profiles' && name !== 'seller-applications' && name !== 'account',
     )) {
       expect(cognitoStatementsOf(off, apiFunction(off, domain)), domain).toEqual([]);
     }
@@ -101,7 +107,7 @@ describe('beta access grants', () => {
     expect(profiles).not.toHaveProperty('RATE_LIMIT_KEY_SECRET_ARN');
   });
 
-  it('lets only the profiles function create and delete users, on this pool only, when on', () => {
+  it('lets only the profiles function create users (and the account function delete its own), on this pool only, when on', () => {
     expect(cognitoStatementsOf(on, apiFunction(on, 'profiles'))).toEqual([
       { actions: BETA_USER_ACTIONS, resource: poolArn(on) },
     ]);
@@ -109,7 +115,7 @@ describe('beta access grants', () => {
       { actions: GROUP_ACTIONS, resource: poolArn(on) },
     ]);
     for (const domain of domains.filter(
-      (name) => name !== 'profiles' && name !== 'seller-applications',
+      (name) => name !== 'profiles' && name !== 'seller-applications' && name !== 'account',
     )) {
       expect(cognitoStatementsOf(on, apiFunction(on, domain)), domain).toEqual([]);
     }

@@ -220,9 +220,11 @@ describe('api', () => {
         ).includes('STRIPE_SECRET_KEY_SECRET_ARN'),
       )
       .map(([id]) => id);
-    expect(withStripeKey).toHaveLength(4);
-    // Payouts: an admin's Process pays one payout through the monthly run's transfer.
+    expect(withStripeKey).toHaveLength(5);
+    // Payouts: an admin's Process pays one payout through the monthly run's transfer. Account:
+    // closing an account ends its subscription with the paid period.
     for (const name of [
+      'AccountFunction',
       'BillingFunction',
       'PayoutsFunction',
       'RefundsFunction',

@@ -41,7 +41,7 @@ export const paths = {
   notifications: fixed('/notifications'),
   settings: {
     path: '/settings',
-    getHref: (tab?: 'profile' | 'security' | 'connections' | 'notifications') =>
+    getHref: (tab?: 'profile' | 'security' | 'connections' | 'notifications' | 'account') =>
       tab ? `/settings?tab=${tab}` : '/settings',
   },
   seller: {

@@ -1,7 +1,7 @@
 /**
- * The few admin calls the API makes on the Cognito user pool: create a confirmed user with a
- * permanent password in a group, and delete one (beta accounts), and move a user to another role
- * group (admin user management). The pool id comes from configuration; the endpoint is the SDK's
+ * The few calls the API makes on the Cognito user pool: create a confirmed user with a
+ * permanent password in a group, and delete one (beta accounts, account closure), check a user's
+ * password (account closure), and move a user to another role group (admin user management). The pool id comes from configuration; the endpoint is the SDK's
  * own (`AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER` points it at cognito-local on a laptop). The
  * CDK grants the beta actions only where beta access is switched on, the group actions always.
  *
@@ -109,6 +109,41 @@ export const deletePoolUser = async (username: string): Promise<'deleted' | 'abs
     return 'deleted';
   } catch (error) {
     if (nameOf(error) === 'UserNotFoundException') return 'absent';
+    return unavailableOnThrottling(error);
+  }
+};
+
+/**
+ * Whether `password` is the user's current password: a sign-in through the web client
+ * (USER_PASSWORD_AUTH, which the client allows), whose tokens are dropped. Used to confirm an
+ * irreversible action by the account's owner, not to sign anyone in. A wrong password, an unknown
+ * or disabled user all answer false; throttling is a 503.
+ */
+export const checkPoolPassword = async (username: string, password: string): Promise<boolean> => {
+  const { sdk, client } = await cognito();
+  try {
+    const answer = await client.send(
+      new sdk.InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: config().USER_POOL_CLIENT_ID,
+        AuthParameters: { USERNAME: username, PASSWORD: password },
+      }),
+    );
+    // A challenge (a new password required, MFA) still proves the password.
+    return Boolean(answer.AuthenticationResult ?? answer.ChallengeName);
+  } catch (error) {
+    const name = nameOf(error);
+    // Cognito answers a wrong password with NotAuthorizedException, cognito-local with
+    // InvalidPasswordException.
+    if (
+      name === 'NotAuthorizedException' ||
+      name === 'InvalidPasswordException' ||
+      name === 'UserNotFoundException' ||
+      name === 'UserNotConfirmedException' ||
+      name === 'PasswordResetRequiredException'
+    ) {
+      return false;
+    }
     return unavailableOnThrottling(error);
   }
 };

@@ -12,6 +12,7 @@
  */
 import type { HealthReport } from './health';
 import type { SellerAnalytics } from './seller-analytics';
+import type { AccountClosed, closeAccountSchema } from './account';
 import type * as z from 'zod';
 import type { RouteKey } from '../design/routes';
 import type {
@@ -251,6 +252,9 @@ interface ApiRows {
   'PATCH /api/me': { body: ProfileUpdateInput; response: Profile };
   'PUT /api/me/avatar': { body: SetAvatarRequest; response: Profile };
   'POST /api/auth/beta': { response: BetaCredentials };
+  /** Not JSON for the browser: a `.json` file attachment (call it with `apiDownload`). */
+  'GET /api/me/export': { response: Blob };
+  'POST /api/me/close': { body: z.input<typeof closeAccountSchema>; response: AccountClosed };
   'GET /api/sellers/{username}': { response: PublicSellerProfile };
   // Newsletter
   'GET /api/me/newsletter': { query: NewsletterQuery; response: NewsletterStatus };

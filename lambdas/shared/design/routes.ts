@@ -41,7 +41,8 @@ export type Domain =
   | 'contact'
   | 'admin'
   | 'github'
-  | 'deployments';
+  | 'deployments'
+  | 'account';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -106,6 +107,24 @@ export const routes = [
     access: 'public',
     summary:
       'A fresh 24-hour beta account for this caller (rate limited), only while beta access is switched on (else 404).',
+  },
+  {
+    method: 'GET',
+    path: '/api/me/export',
+    domain: 'account',
+    operation: 'export-my-data',
+    access: 'user',
+    summary:
+      "The caller's own data (profile, subscriptions, orders, downloads, licences, reviews, disputes, refund requests, notifications, deployments without tokens) as a JSON file.",
+  },
+  {
+    method: 'POST',
+    path: '/api/me/close',
+    domain: 'account',
+    operation: 'close-my-account',
+    access: 'user',
+    summary:
+      "Closes the caller's account, confirmed by their password: personal data and the Cognito user removed, orders, licences and payouts kept pseudonymised, templates archived, audited.",
   },
   {
     method: 'GET',

@@ -56,6 +56,9 @@ const matrix: Record<string, Cell> = {
     notFoundForAll: 'beta access is switched off in these tests',
   },
   'GET /api/sellers/{username}': { allowed: 'everyone' },
+  // The caller's own data only; closing needs the caller's password (the example's is wrong: 400).
+  'GET /api/me/export': { allowed: 'signed-in' },
+  'POST /api/me/close': { allowed: 'signed-in' },
   'GET /api/me/newsletter': { allowed: 'signed-in' },
   'PUT /api/me/newsletter': { allowed: 'signed-in' },
   'POST /api/leads': { allowed: 'everyone' },

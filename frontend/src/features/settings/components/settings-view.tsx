@@ -1,23 +1,30 @@
 import type { ReactNode } from 'react';
 import { Button, Container, Heading, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { LuBell, LuLink, LuLock, LuUser } from 'react-icons/lu';
+import { LuBell, LuLink, LuLock, LuUser, LuUserCog } from 'react-icons/lu';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';
 import { useMyProfile } from '../../../lib/my-profile';
+import { AccountTab } from './account-tab';
 import { ConnectionsTab, type NetlifyStatusSlot } from './connections-tab';
 import { Message } from './message';
 import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
 import { SecurityTab } from './security-tab';
 
-export const SETTINGS_TABS = ['profile', 'security', 'connections', 'notifications'] as const;
+export const SETTINGS_TABS = [
+  'profile',
+  'security',
+  'connections',
+  'notifications',
+  'account',
+] as const;
 type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 const isTab = (value: string | null): value is SettingsTab =>
   (SETTINGS_TABS as readonly (string | null)[]).includes(value);
 
-/** `/settings` (buyer spec §2): four tabs, `?tab=` selects one; Access Denied when signed out. */
+/** `/settings` (buyer spec §2): five tabs (the spec's four and Account), `?tab=` selects one; Access Denied when signed out. */
 export function SettingsView({
   githubAction,
   netlifyStatus,
@@ -77,12 +84,16 @@ export function SettingsView({
             <Tabs.Trigger value="notifications">
               <LuBell /> Notifications
             </Tabs.Trigger>
+            <Tabs.Trigger value="account">
+              <LuUserCog /> Account
+            </Tabs.Trigger>
           </Tabs.List>
           <Stack pt="6">
             {profile.isError && <Message status="error" text="Failed to load your profile." />}
-            {profile.isPending && tab !== 'security' && tab !== 'notifications' && (
-              <Skeleton height="64" />
-            )}
+            {profile.isPending &&
+              tab !== 'security' &&
+              tab !== 'notifications' &&
+              tab !== 'account' && <Skeleton height="64" />}
           </Stack>
           <Tabs.Content value="profile">
             {profile.data && <ProfileTab key={profile.data.id} profile={profile.data} />}
@@ -101,6 +112,9 @@ export function SettingsView({
           </Tabs.Content>
           <Tabs.Content value="notifications">
             <NotificationsTab />
+          </Tabs.Content>
+          <Tabs.Content value="account">
+            <AccountTab />
           </Tabs.Content>
         </Tabs.Root>
       </Stack>

@@ -1,0 +1,154 @@
+/**
+ * The account's own data, as the privacy policy and the terms promise (docs/account.md): the
+ * export of everything the marketplace holds about the caller, and the account's closure. This
+ * domain composes the others' services and is downstream of all of them (nothing imports it).
+ */
+import { archiveAllTemplatesOfSeller } from '../templates/archive';
+import { updateCurrentSubscription } from '../billing/checkout';
+import { getSubscriptionView, listOrdersOfUser, listSubscriptions } from '../billing/service';
+import {
+  forgetDeploymentAccess,
+  listMyConnectionsForExport,
+  listMyDeployments,
+} from '../deployments/service';
+import { listMyDisputes } from '../disputes/service';
+import { listMyDownloads } from '../downloads/service';
+import { listMyLicenses } from '../licenses/service';
+import { forgetNewsletterOf, listMyNewsletterChoices } from '../newsletter/service';
+import { deleteNotificationsOf, listAllMyNotifications } from '../notifications/service';
+import { listPayoutsForExport, pseudonymisePayoutsOf } from '../payouts/service';
+import { closedAccountEmail, eraseAccountProfile, getProfile } from '../profiles/service';
+import { listRefundRequests } from '../refunds/service';
+import { listReviewsOfUser, pseudonymiseReviewsOf } from '../reviews/service';
+import { checkPoolPassword, deletePoolUser } from '../shared/adapters/user-pool';
+import type { AuthContext } from '../shared/auth/claims';
+import {
+  ACCOUNT_MESSAGES,
+  type AccountClosed,
+  type AccountExport,
+} from '../shared/contracts/account';
+import { isSellerRole } from '../shared/contracts/profile';
+import { ValidationError } from '../shared/errors';
+import { logger } from '../shared/observability';
+
+/** Reads every page of a paged list (the lists are the caller's own, so they stay small). */
+const allPages = async <Item>(
+  read: (cursor: string | undefined) => Promise<{ items: Item[]; cursor: string | null }>,
+): Promise<Item[]> => {
+  const items: Item[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await read(cursor);
+    items.push(...page.items);
+    cursor = page.cursor ?? undefined;
+  } while (cursor);
+  return items;
+};
+
+const EXPORT_PAGE = 100;
+
+/**
+ * `GET /api/me/export`: the caller's own data from every domain, read through their own-data
+ * views (the same the pages show), so nothing of another person and no token can be in it.
+ */
+export const exportMyData = async (auth: AuthContext, now = new Date()): Promise<AccountExport> => {
+  const userId = auth.userId;
+  const profile = await getProfile(userId);
+  const [
+    subscriptions,
+    orders,
+    downloads,
+    licences,
+    reviews,
+    disputes,
+    refundRequests,
+    notifications,
+    deployments,
+    connections,
+    newsletters,
+    payouts,
+  ] = await Promise.all([
+    listSubscriptions(userId),
+    listOrdersOfUser(userId),
+    allPages((cursor) => listMyDownloads(userId, { limit: EXPORT_PAGE, cursor })),
+    allPages((cursor) => listMyLicenses(userId, { limit: EXPORT_PAGE, cursor })),
+    listReviewsOfUser(userId),
+    listMyDisputes(userId),
+    listRefundRequests(userId),
+    listAllMyNotifications(userId),
+    listMyDeployments(userId),
+    listMyConnectionsForExport(userId),
+    listMyNewsletterChoices(userId),
+    profile && isSellerRole(profile.role) ? listPayoutsForExport(userId) : Promise.resolve([]),
+  ]);
+  return {
+    exported_at: now.toISOString(),
+    profile,
+    subscriptions,
+    orders,
+    downloads,
+    licences,
+    reviews,
+    disputes,
+    refund_requests: refundRequests,
+    notifications,
+    deployments: deployments.items,
+    connections: connections.map((connection) => ({
+      provider: connection.provider,
+      ...(connection.account_login ? { account_login: connection.account_login } : {}),
+      updated_at: connection.updated_at,
+    })),
+    newsletters,
+    payouts,
+  };
+};
+
+/**
+ * `POST /api/me/close`, the primary course:
+ *   1. the password is checked against Cognito (a wrong one: 400, nothing changes);
+ *   2. a running subscription is set to end with its paid period (no further charge);
+ *   3. the seller's templates are archived through the templates service (they leave the
+ *      catalog; buyers keep their downloads and licences);
+ *   4. what other people need is kept without the person: reviews lose the reviewer's name,
+ *      payouts the seller's address; notifications, newsletter data, GitHub and Netlify tokens
+ *      and Success Stories go;
+ *   5. the profile's personal data is erased, the account marked closed, and the audit entry
+ *      written, in one transaction;
+ *   6. the Cognito user is deleted, last, so a failure before it leaves the owner able to sign in
+ *      and close again (every step can run twice).
+ * Orders, licences as issued, disputes and refund requests stay under the user id, which is
+ * already a pseudonym.
+ */
+export const closeMyAccount = async (
+  auth: AuthContext,
+  password: string,
+): Promise<AccountClosed> => {
+  const userId = auth.userId;
+  if (!(await checkPoolPassword(auth.email, password))) {
+    throw new ValidationError(ACCOUNT_MESSAGES.wrongPassword, {
+      password: ACCOUNT_MESSAGES.wrongPassword,
+    });
+  }
+  const profile = await getProfile(userId);
+  const email = profile?.email ?? auth.email;
+
+  const subscription = await getSubscriptionView(userId);
+  if (subscription.subscription_status === 'active' && !subscription.cancel_at_period_end) {
+    await updateCurrentSubscription(userId, { cancel_at_period_end: true });
+  }
+  const archivedTemplates = await archiveAllTemplatesOfSeller(userId);
+  const [reviews, , , , payouts] = await Promise.all([
+    pseudonymiseReviewsOf(userId),
+    deleteNotificationsOf(userId),
+    forgetDeploymentAccess(userId),
+    forgetNewsletterOf(userId, email),
+    pseudonymisePayoutsOf(userId, closedAccountEmail(userId)),
+  ]);
+  await eraseAccountProfile(userId, new Date().toISOString(), {
+    action: 'account.close',
+    after: { archived_templates: archivedTemplates, reviews_kept: reviews, payouts_kept: payouts },
+  });
+  await deletePoolUser(auth.email);
+  logger.info('Account closed by its owner', { userId, archivedTemplates });
+  return { message: ACCOUNT_MESSAGES.closed };
+};
