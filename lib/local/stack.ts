@@ -342,7 +342,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         userPoolId: userPool.userPoolId,
         siteUrl: `http://localhost:${options.port}`,
         github: { endpoint: localGithub.endpoint, control: localGithub.control },
-        netlify: { control: localNetlify.control },
+        netlify: { control: localNetlify.control, endpoint: localNetlify.endpoint },
       });
       settleDemo = summary.settle;
       log(`Demo data ready: ${summary.users} accounts, ${summary.templates} templates.`);

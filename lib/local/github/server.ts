@@ -13,6 +13,7 @@ import { gitStream } from './git';
 import { handleGitRequest } from './git-http';
 import { GithubApiError, readParams, redirect, sendJson } from './http';
 import { handleAccessToken, handleAuthorizePage, handleInstallPage } from './pages';
+import { handleRepoPage, repoPagePath } from './repo-page';
 
 const RATE_HEADERS = {
   'x-ratelimit-limit': '5000',
@@ -93,6 +94,8 @@ export const createGithubServer = (context: () => Context, control: ControlHooks
           response,
           url,
         );
+      const repoPage = request.method === 'GET' ? repoPagePath(path) : undefined;
+      if (repoPage) return await handleRepoPage(ctx, response, repoPage);
       if (path.startsWith('/_local/')) {
         if (await handleControlRequest(ctx, control, request, response, url)) return;
         throw new GithubApiError(404, 'Not Found');

@@ -19,6 +19,7 @@
 import type { LocalGithubControl } from '../github/control-client';
 import type { LocalNetlifyControl } from '../netlify/control-client';
 import { DEMO_DEPLOYED_TEMPLATE_ID, seedDeployment } from './deployment';
+import { demoLinksOf, seedDemoSites, type DemoServers } from './demo-sites';
 import { seedGithubLink } from './github';
 import {
   AdminAddUserToGroupCommand,
@@ -55,8 +56,11 @@ export interface SeedOptions {
   siteUrl: string;
   /** The local GitHub server: the demo seller's repository, App installation and linked template. */
   github?: { endpoint: string; control: LocalGithubControl };
-  /** The local Netlify server: the demo buyer's completed deployment is published there. */
-  netlify?: { control: LocalNetlifyControl };
+  /**
+   * The local Netlify server: the demo buyer's completed deployment is published there, and with
+   * its `endpoint` (and `github`), every demo template's Live Demo site and Repository.
+   */
+  netlify?: { control: LocalNetlifyControl; endpoint?: string };
 }
 
 export interface SeedSummary {
@@ -233,6 +237,7 @@ export const isVerifiedSeedReview = (
 const templateImportOf = (
   template: SeedTemplate,
   users: Map<DemoAccountKey, SeededUser>,
+  links: { demoUrl: string; githubUrl: string } | undefined,
 ): TemplateImport => ({
   id: template.id,
   sellerId: userOf(users, template.seller).sub,
@@ -255,8 +260,8 @@ const templateImportOf = (
     : new Date('2026-03-30T12:00:00Z').toISOString(),
   publishedAt: template.publishedAt,
   lastProcessingError: template.lastProcessingError,
-  demoUrl: template.demoUrl,
-  githubUrl: template.githubUrl,
+  demoUrl: links?.demoUrl,
+  githubUrl: links?.githubUrl,
   downloadCount: template.downloadCount,
   // The average counts verified reviews only, as a review written through the API would.
   ratingSum: template.reviews
@@ -311,10 +316,26 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
     { userId: buyer.sub, email: buyer.account.email },
     SITE_UPDATES_NEWSLETTER_ID,
   );
+  // Live Demo and Repository lead to the template's own site and repository on the local servers
+  // (made below, once the templates exist), never to a placeholder address.
+  const demoServers: DemoServers | undefined =
+    options.github && options.netlify?.endpoint
+      ? {
+          github: options.github,
+          netlify: { control: options.netlify.control, endpoint: options.netlify.endpoint },
+        }
+      : undefined;
+  const linksOf = (template: SeedTemplate) =>
+    demoServers && template.status === 'approved'
+      ? demoLinksOf(template, {
+          github: demoServers.github.endpoint,
+          netlify: demoServers.netlify.endpoint,
+        })
+      : undefined;
   const templatesWritten = await importTemplates(
     await Promise.all(
       seedTemplates.map(async (template) => {
-        const imported = templateImportOf(template, users);
+        const imported = templateImportOf(template, users, linksOf(template));
         // The one waiting for an admin was processed (scan, CID) like any upload before it.
         if (template.status !== 'pending_review') return imported;
         const { cid } = await computeContentId(
@@ -350,6 +371,7 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
   if (options.github) {
     await seedGithubLink({ github: options.github, sellerSub: userOf(users, 'seller').sub });
   }
+  if (demoServers) await seedDemoSites(demoServers, seedTemplates);
   if (options.github && options.netlify) {
     await seedDeployment({
       github: options.github.control,

@@ -38,13 +38,31 @@ export const slugOf = (title: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-const readmeOf = (template: SeedTemplate, name: string) => `# ${template.title}
+/** What each file of the starter is, for the README's list (every file must have a line). */
+const FILE_ROLES: Record<string, string> = {
+  'README.md': 'this file',
+  'package.json': 'the manifest: `dev` and `start` serve `public/`, `build` type-checks',
+  'netlify.toml': 'deploys `public/` on Netlify',
+  'public/index.html': 'the landing page: static, self-contained, opens from disk',
+  'src/index.ts': "the app's entry: its features and stack as typed data",
+};
+
+/**
+ * The README says what the bundle really holds: a landing page and a typed entry that describe
+ * the product, with every file listed (from the same file map the zip is made of), and the
+ * features as what the landing page presents.
+ */
+const readmeOf = (template: SeedTemplate, paths: readonly string[]) => `# ${template.title}
 
 ${template.tagline}
 
 ${template.description}
 
-## Features
+## What is inside
+A small starter: the product's landing page and a typed entry point that names its features.
+${paths.map((path) => `- \`${path}\`: ${FILE_ROLES[path] ?? 'part of the starter'}`).join('\n')}
+
+## Features presented on the landing page
 ${template.features.map((feature) => `- ${feature}`).join('\n')}
 
 ## Tech stack
@@ -57,15 +75,6 @@ npm run dev
 \`\`\`
 
 Open \`public/index.html\` in a browser to see the landing page without installing anything.
-
-## Project structure
-\`\`\`
-${name}/
-  public/index.html   the landing page (static, self-contained)
-  src/index.ts        the app's entry: its features and configuration
-  netlify.toml        deploys \`public/\` on Netlify
-  package.json
-\`\`\`
 
 ## Deploy
 Push the repository to GitHub and create a Netlify site from it: \`netlify.toml\` names the build
@@ -240,11 +249,12 @@ ${landingBody(template)}</body>
 /** Every file of the starter, by path inside its top folder. */
 export const starterFiles = (template: SeedTemplate): Record<string, string> => {
   const name = slugOf(template.title);
-  return {
-    [`${name}/README.md`]: readmeOf(template, name),
-    [`${name}/package.json`]: packageJsonOf(template, name),
-    [`${name}/netlify.toml`]: NETLIFY_TOML,
-    [`${name}/public/index.html`]: landingPageOf(template),
-    [`${name}/src/index.ts`]: sourceOf(template),
+  const rest: Record<string, string> = {
+    'package.json': packageJsonOf(template, name),
+    'netlify.toml': NETLIFY_TOML,
+    'public/index.html': landingPageOf(template),
+    'src/index.ts': sourceOf(template),
   };
+  const files = { 'README.md': readmeOf(template, ['README.md', ...Object.keys(rest)]), ...rest };
+  return Object.fromEntries(Object.entries(files).map(([path, text]) => [`${name}/${path}`, text]));
 };

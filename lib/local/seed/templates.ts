@@ -40,8 +40,6 @@ export interface SeedTemplate {
   colors: [string, string];
   versionNumber: string;
   reviews: SeedReview[];
-  demoUrl?: string;
-  githubUrl?: string;
   lastProcessingError?: string;
 }
 
@@ -91,8 +89,6 @@ export const seedTemplates: readonly SeedTemplate[] = [
         text: 'Solid foundation, docs could cover deployment in more depth.',
       },
     ],
-    demoUrl: 'https://launchkit.example.com',
-    githubUrl: 'https://github.com/example/launchkit',
   }),
   t({
     id: '01JNNEBK80MFMQCDSM4G1BRC7G',

@@ -1,0 +1,90 @@
+/**
+ * The demo templates' Live Demo and Repository links (lib/local/seed/demo-sites.ts) against the
+ * local GitHub and Netlify servers: every approved template's links lead to its own repository
+ * page and its own built site there (no placeholder address), the repository holds the same
+ * starter as the bundle, whose README lists exactly the bundle's files, and a second run makes
+ * nothing more.
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { createLocalGithubControl } from '../../../lib/local/github/control-client';
+import { createLocalNetlifyControl } from '../../../lib/local/netlify/control-client';
+import { DEMO_LINKED_TEMPLATE_ID } from '../../../lib/local/seed/github';
+import { demoLinksOf, seedDemoSites } from '../../../lib/local/seed/demo-sites';
+import { starterFiles } from '../../../lib/local/seed/starter';
+import { seedTemplates } from '../../../lib/local/seed/templates';
+
+const cloud = inject('localCloud');
+const servers = {
+  github: {
+    endpoint: cloud.github.apiUrl,
+    control: createLocalGithubControl(cloud.github.apiUrl),
+  },
+  netlify: {
+    endpoint: cloud.netlify.apiUrl,
+    control: createLocalNetlifyControl(cloud.netlify.apiUrl),
+  },
+};
+const endpoints = { github: cloud.github.apiUrl, netlify: cloud.netlify.apiUrl };
+/** Three approved templates of different sellers (the linked one has its own seed). */
+const templates = seedTemplates
+  .filter((template) => template.status === 'approved' && template.id !== DEMO_LINKED_TEMPLATE_ID)
+  .filter(
+    (template, index, all) => all.findIndex((other) => other.seller === template.seller) === index,
+  )
+  .slice(0, 3);
+let sitesAfterFirst = 0;
+
+beforeAll(async () => {
+  await seedDemoSites(servers, templates);
+  await servers.netlify.control.waitForBuilds(30_000);
+  sitesAfterFirst = (await servers.netlify.control.sites()).length;
+  await seedDemoSites(servers, templates);
+}, 120_000);
+
+describe('demo template links', () => {
+  it('point at the local servers, never a placeholder', () => {
+    expect(templates.length).toBeGreaterThanOrEqual(2);
+    for (const template of seedTemplates.filter((item) => item.status === 'approved')) {
+      const links = demoLinksOf(template, endpoints);
+      expect(links.demoUrl.startsWith(`${cloud.netlify.apiUrl}/sites/`)).toBe(true);
+      expect(links.githubUrl.startsWith(`${cloud.github.apiUrl}/demo-`)).toBe(true);
+      expect(JSON.stringify(links)).not.toContain('example.com');
+    }
+  });
+
+  it("open the template's repository page and its built site", async () => {
+    for (const template of templates) {
+      const links = demoLinksOf(template, endpoints);
+      const repository = await fetch(links.githubUrl);
+      expect(repository.status, links.githubUrl).toBe(200);
+      const page = await repository.text();
+      for (const path of ['README.md', 'package.json', 'public/index.html', 'src/index.ts']) {
+        expect(page).toContain(`<code>${path}</code>`);
+      }
+      const site = await fetch(links.demoUrl);
+      expect(site.status, links.demoUrl).toBe(200);
+      expect(await site.text()).toContain(template.title);
+    }
+  });
+
+  it('makes nothing more on a second run', async () => {
+    expect((await servers.netlify.control.sites()).length).toBe(sitesAfterFirst);
+  });
+});
+
+describe('demo bundle README', () => {
+  it('lists exactly the files the bundle holds', () => {
+    for (const template of seedTemplates) {
+      const files = starterFiles(template);
+      const [readmePath] = Object.keys(files).filter((path) => path.endsWith('/README.md'));
+      const readme = files[readmePath!]!;
+      const top = readmePath!.slice(0, readmePath!.indexOf('/') + 1);
+      const listed = [...readme.matchAll(/^- `([^`]+)`/gm)].map((match) => match[1]);
+      expect(listed.sort()).toEqual(
+        Object.keys(files)
+          .map((path) => path.slice(top.length))
+          .sort(),
+      );
+    }
+  });
+});
