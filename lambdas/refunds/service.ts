@@ -300,14 +300,16 @@ export interface RefundAdmin {
 /** The requester's notification (and e-mail) of the decision. */
 const refundDecidedNotice = (request: RefundRequestItem) => {
   const amount = formatGbp(toPence(request.amount_requested) ?? 0);
-  const plan = planById(request.plan_type).name;
+  const purchase = request.plan_type
+    ? `the ${planById(request.plan_type).name} plan`
+    : (request.mvp_title ?? 'your template');
   return {
     userId: request.user_id,
     type: 'refund_decided' as const,
     message:
       request.status === 'approved'
-        ? `Your refund request of ${amount} for the ${plan} plan was approved. You will be told when the money is on its way.`
-        : `Your refund request of ${amount} for the ${plan} plan was not approved. Reply through the contact page if you would like to talk about it.`,
+        ? `Your refund request of ${amount} for ${purchase} was approved. You will be told when the money is on its way.`
+        : `Your refund request of ${amount} for ${purchase} was not approved. Reply through the contact page if you would like to talk about it.`,
     link: '/refund-request',
   };
 };
