@@ -125,7 +125,7 @@ export function MvpCard({ mvp, showSeller = true }: { mvp: MvpSummary; showSelle
               title={FREE_TEMPLATE_TEXT}
               data-testid="free-download"
             >
-              Free
+              Free download
             </Badge>
           )}
         </HStack>
