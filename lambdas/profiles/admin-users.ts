@@ -348,7 +348,7 @@ export interface SellerGrant {
 }
 
 /**
- * Makes a user an approved seller (P14), for the seller application's decision, which owns the
+ * Makes a user an approved seller (P13a), for the seller application's decision, which owns the
  * rest of the transaction (`with`).
  *
  * 1. Read the profile; the new role is `roleWithSellerRights` of the stored one.

@@ -150,7 +150,8 @@ export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadP
         </HStack>
       )}
 
-      {costNote && !quotaSpent && (
+      {/* A free template's panel above says it already; the Deploy dialog says it again. */}
+      {costNote && !quotaSpent && cost !== 'free_tier' && (
         <Text
           fontSize="sm"
           fontWeight="medium"

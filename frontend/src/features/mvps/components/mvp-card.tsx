@@ -117,15 +117,17 @@ export function MvpCard({ mvp, showSeller = true }: { mvp: MvpSummary; showSelle
             <LuDownload />
             <Text as="span">{formatCount(mvp.download_count)}</Text>
           </HStack>
-          {/* Free templates spend none of the quota: said where people choose. */}
+          {/* Free templates spend none of the quota: said where people choose (on a phone the
+              row's access badge already says "Free"). */}
           {mvp.access_tier === 'free' && (
             <Badge
+              display={{ base: 'none', md: 'inline-flex' }}
               colorPalette="green"
               variant="subtle"
               title={FREE_TEMPLATE_TEXT}
               data-testid="free-download"
             >
-              Free
+              Free download
             </Badge>
           )}
         </HStack>

@@ -21,6 +21,7 @@ import { LuBadgeCheck, LuCircleHelp, LuStar } from 'react-icons/lu';
 import { REVIEW_MESSAGES, ratingLabel, type PublicReview } from '@contracts/reviews';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';
+import { useMyProfile } from '../../../lib/my-profile';
 import { useReviews } from '../api/get-reviews';
 import { useMyReview } from '../api/my-review';
 import { ReviewForm } from './review-form';
@@ -94,6 +95,9 @@ export function ReviewsSection({ mvpId, sellerId, onReviewed }: ReviewsSectionPr
   const location = useLocation();
   const { data, isPending, error } = useReviews(mvpId);
   const isSeller = session.status === 'signedIn' && session.user.userId === sellerId;
+  const profile = useMyProfile({ enabled: session.status === 'signedIn' && !isSeller });
+  // Beta accounts may not review: they are told so instead of filling in a form the API refuses.
+  const isBeta = Boolean(profile.data?.beta_expires_at);
   const mine = useMyReview(mvpId, session.status === 'signedIn' && !isSeller);
   const unverifiedCount = data ? data.items.length - data.rating_count : 0;
 
@@ -120,6 +124,10 @@ export function ReviewsSection({ mvpId, sellerId, onReviewed }: ReviewsSectionPr
         <Card.Body>
           {isSeller ? (
             <Text color="fg.muted">This is your template: buyers review it here.</Text>
+          ) : session.status === 'signedIn' && isBeta ? (
+            <Text color="fg.muted" data-testid="beta-no-review">
+              {REVIEW_MESSAGES.betaAccount}
+            </Text>
           ) : session.status === 'signedIn' ? (
             mine.isPending ? (
               <Skeleton h="40" />
