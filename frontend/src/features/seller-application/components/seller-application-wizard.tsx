@@ -1,5 +1,5 @@
 /**
- * `/seller-signup` and `/sell` (seller spec §2, §5 Seller wizard): four steps, each checked with
+ * `/seller-signup` and `/sell`: the seller application wizard's four steps, each checked with
  * its schema before Next, the first problem also named at the top with the spec's message.
  *
  * - Signed in: the account step shows the account's e-mail and asks only for the name (prefilled
