@@ -333,7 +333,7 @@ export const setUserSellerApproval = async (
 
 /**
  * The role an approved seller gets: seller rights added to the ones they had. Role `both` carries
- * admin rights here (docs/data-model.md §3.1), so a buyer becomes `seller` (a seller may still
+ * admin rights here (`hasAdminRights`, contracts/profile.ts), so a buyer becomes `seller` (a seller may still
  * buy, download and deploy) and only an admin becomes `both`.
  */
 export const roleWithSellerRights = (role: Role): Role =>
