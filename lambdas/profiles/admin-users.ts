@@ -333,8 +333,8 @@ export const setUserSellerApproval = async (
 
 /**
  * The role an approved seller gets: seller rights added to the ones they had. Role `both` carries
- * admin rights here (docs/data-model.md §3.1), so a buyer becomes `seller` (a seller may still
- * buy, download and deploy) and only an admin becomes `both`.
+ * admin rights here (`hasAdminRights`, contracts/profile.ts), so a buyer becomes `seller` (a
+ * seller may still buy, download and deploy) and only an admin becomes `both`.
  */
 export const roleWithSellerRights = (role: Role): Role =>
   role === 'admin' || role === 'both' ? 'both' : 'seller';

@@ -41,7 +41,16 @@ const ACCOUNTS: Record<Exclude<Role, 'anonymous'>, string> = {
 
 /** The routes whose content depends on the signed-in user, per role (besides the home page). */
 const SIGNED_IN: Record<Exclude<Role, 'anonymous'>, (keyof typeof paths)[]> = {
-  buyer: ['dashboard', 'settings', 'notifications', 'refundRequest', 'dispute', 'disputeDetail'],
+  buyer: [
+    'dashboard',
+    'welcome',
+    'sellerSignup',
+    'settings',
+    'notifications',
+    'refundRequest',
+    'dispute',
+    'disputeDetail',
+  ],
   seller: [
     'dashboard',
     'settings',
@@ -56,7 +65,16 @@ const SIGNED_IN: Record<Exclude<Role, 'anonymous'>, (keyof typeof paths)[]> = {
   admin: ['admin', 'notifications'],
 };
 
-const ADMIN_TABS = ['mvps', 'refunds', 'disputes', 'payouts', 'users', 'analytics', 'audit'];
+const ADMIN_TABS = [
+  'mvps',
+  'refunds',
+  'disputes',
+  'payouts',
+  'users',
+  'applications',
+  'analytics',
+  'audit',
+];
 
 interface Finding {
   rule: string;

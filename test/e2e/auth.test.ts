@@ -49,6 +49,9 @@ describe('signing up and in', () => {
     expect(await steps.getByRole('link', { name: 'See plans' }).isVisible()).toBe(true);
     expect(await steps.getByRole('link', { name: 'Browse MVPs' }).isVisible()).toBe(true);
     await screenshot(page, 'first-steps');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'first-steps-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
     // The API sees the new user with a default buyer profile.
     const profile = await page.evaluate(async () => {
       const key = Object.keys(localStorage).find((name) => name.endsWith('.idToken'));

@@ -153,6 +153,12 @@ describe('an existing buyer becomes a seller', () => {
     expect(await card.textContent()).toContain('Full Stack Development');
     expect(await card.textContent()).toContain('https://github.com/grace/starter');
     await screenshot(admin.page, 'admin-applications');
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    expect(
+      await admin.page.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(390);
+    await screenshot(admin.page, 'admin-applications-phone');
+    await admin.page.setViewportSize({ width: 1280, height: 900 });
     await card.getByRole('button', { name: 'Approve' }).click();
     const dialog = admin.page.getByTestId('approve-application-dialog');
     await dialog.getByRole('button', { name: 'Approve' }).click();

@@ -31,8 +31,9 @@ export const SPECIALIZATIONS = [
   'UI/UX Design',
 ] as const;
 
+/** Where the applicant lands once the application is stored (signed in, on the dashboard). */
 export const APPLICATION_SUBMITTED_MESSAGE =
-  'Application submitted! Please sign in. Your seller application will be reviewed in 2-3 business days.';
+  'Application submitted! Your seller application will be reviewed in 2-3 business days.';
 
 const requiredText = (message: string, max = 5_000) =>
   z.string().trim().min(1, message).max(max, `Please keep this under ${max} characters.`);

@@ -252,4 +252,30 @@ describe('the admin queue', () => {
     expect((await decide(stranger, buyer.sub, { decision: 'approve' })).status).toBe(403);
     expect(await profileOf(buyer.sub)).toMatchObject({ role: 'buyer', is_seller_approved: false });
   });
+
+  it("the Users tab's approval is the same decision: application, name, audit, notification", async () => {
+    const admin = await newUser('admin');
+    // Signed up as a seller on /auth, then applied.
+    const seller = await newUser('seller');
+    expect((await apply(seller, 'Tab Approved')).status).toBe(201);
+
+    const answer = await call(admin, {
+      method: 'POST',
+      path: `/api/admin/users/${seller.sub}/seller-approval`,
+      body: { approved: true },
+    });
+    expect(answer.status, answer.body).toBe(200);
+    expect(await profileOf(seller.sub)).toMatchObject({
+      role: 'seller',
+      is_seller_approved: true,
+      display_name: 'Tab Approved',
+    });
+    expect(await mine(seller)).toMatchObject({ status: 'approved' });
+    expect((await auditOf(seller.sub)).map((entry) => entry.action)).toEqual([
+      'user.seller_approve',
+    ]);
+    expect(await notificationsOf(seller.sub)).toMatchObject([
+      { type: 'seller_application_decided', link: '/upload' },
+    ]);
+  });
 });

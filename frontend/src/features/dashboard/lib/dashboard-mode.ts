@@ -1,4 +1,4 @@
-/** Which dashboard a signed-in user sees (buyer spec §2: by role, with a switch for sellers). */
+/** Which dashboard a signed-in user sees: by role, with a switch for sellers. */
 import { isSellerRole, type Profile } from '@contracts/profile';
 
 export type DashboardMode = 'buyer' | 'seller';

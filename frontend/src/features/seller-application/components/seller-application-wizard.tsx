@@ -1,5 +1,5 @@
 /**
- * `/seller-signup` and `/sell` (seller spec §2, §5 Seller wizard): four steps, each checked with
+ * `/seller-signup` and `/sell`: the seller application wizard's four steps, each checked with
  * its schema before Next, the first problem also named at the top with the spec's message.
  *
  * - Signed in: the account step shows the account's e-mail and asks only for the name (prefilled
@@ -17,6 +17,7 @@ import { FormProvider } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { isSellerRole } from '@contracts/profile';
 import {
+  APPLICATION_SUBMITTED_MESSAGE,
   SELLER_APPLICATION_STEPS,
   sellerApplicationBodySchema,
   type MySellerApplication,
@@ -53,9 +54,6 @@ export const SUBMIT_FAILED = 'Failed to submit application';
 /** A visitor who already has an account applies with it, signed in (and keeps their role). */
 export const EXISTING_ACCOUNT_MESSAGE =
   'An account with this email already exists. Sign in with it (Sign In, at the top) and apply from there: you keep your account as it is.';
-/** Where the applicant lands once the application is stored (they stay signed in). */
-export const APPLICATION_RECEIVED_MESSAGE =
-  'Application submitted! Your seller application will be reviewed in 2-3 business days.';
 
 const LAST_STEP = SELLER_APPLICATION_STEPS.length - 1;
 
@@ -157,7 +155,7 @@ function ApplicationForm({
   const finish = async () => {
     await submitApplication.mutateAsync(sellerApplicationBodySchema.parse(form.getValues()));
     if (!signedIn) await refreshSession();
-    navigate(paths.dashboard.getHref(), { state: { notice: APPLICATION_RECEIVED_MESSAGE } });
+    navigate(paths.dashboard.getHref(), { state: { notice: APPLICATION_SUBMITTED_MESSAGE } });
   };
 
   const submit = useFormSubmit(form, {
