@@ -118,6 +118,14 @@ export const publishProcessedVersion = async (input: PublishInput): Promise<Tran
   }).then(() => 'applied' as const, skippedOnMove);
 };
 
+/** A failure notice of a new version, ending with the live version that stays (within 1,000). */
+const withLiveNote = (message: string, live: string): string => {
+  const note = ` The live version ${live} stays published.`;
+  return message.length + note.length > 1_000
+    ? `${message.slice(0, 1_000 - note.length - 3)}...${note}`
+    : `${message}${note}`;
+};
+
 export interface FailureInput {
   mvpId: string;
   versionId: string;
@@ -138,12 +146,14 @@ export const failProcessedVersion = async (input: FailureInput): Promise<Transit
   if (mvp?.pending_version_id === input.versionId) {
     const version = await processingPendingVersion(mvp, input.versionId, input.fileKey);
     if (!version) return 'skipped';
+    const told = input.notification(mvp, version.version_number);
     return failPendingVersion({
       mvp,
       version,
       to: input.to,
       error: input.error,
-      notification: input.notification(mvp, version.version_number),
+      // The seller must not fear the template went offline: say the live version stays.
+      notification: { ...told, message: withLiveNote(told.message, mvp.version_number) },
       now: input.now,
     });
   }

@@ -5,7 +5,7 @@
  * installs the marketplace's GitHub App on the local GitHub server's installation page (and is
  * brought back through /github-app-callback to My MVPs), links the template to a repository of
  * theirs in the link dialog (Validate says 'Repository found!'), then a commit pushed with
- * `git push` becomes a new Approved version on My MVPs, shown as `owner/name @sha7`.
+ * `git push` becomes a new version on My MVPs, shown as `owner/name @sha7`, live once processed.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -166,10 +166,18 @@ describe('a template synced from GitHub', () => {
         { timeout: 60_000, interval: 2_000 },
       )
       .toBe(`${login}/${repo} @${sha.slice(0, 7)}`);
+    // The live version stays listed while the commit is processed; then the commit goes live.
+    expect(await card().getAttribute('data-status')).toBe('approved');
     await expect
-      .poll(() => card().getAttribute('data-status'), { timeout: 60_000, interval: 1_000 })
-      .toBe('approved');
-    expect(await card().textContent()).toContain('v1.0.1');
+      .poll(
+        async () => {
+          await page.reload();
+          await card().waitFor();
+          return card().getByTestId('version-line').textContent();
+        },
+        { timeout: 60_000, interval: 2_000 },
+      )
+      .toBe('v1.0.1 live');
     await screenshot(page, 'github-synced-version');
   });
 });

@@ -179,6 +179,13 @@ describe('a bundle with a private key', () => {
     );
     await card().getByTestId('version-retry').waitFor();
     await screenshot(page, 'my-mvps-version-scan-failed');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card().scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await screenshot(page, 'my-mvps-version-scan-failed-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await card().getByRole('link', { name: 'Edit' }).click();
     await page.getByRole('button', { name: 'Manage GitHub Integration' }).waitFor();
@@ -187,6 +194,12 @@ describe('a bundle with a private key', () => {
       .getByText('v1.1.0 scan failed', { exact: false })
       .waitFor();
     await screenshot(page, 'mvp-edit-pending-version');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await screenshot(page, 'mvp-edit-pending-version-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // A buyer still finds v1.0.1 in the catalog and downloads it; 1.1.0 is not in the history.
     const buyer = await openBrowser(baseUrl());

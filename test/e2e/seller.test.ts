@@ -284,10 +284,14 @@ describe('the demo seller manages a template', () => {
     await form.getByRole('button', { name: 'Upload Version' }).click();
     await page.waitForURL('**/dashboard');
     await page.goto('/my-mvps');
+    // The template never leaves the catalog: v1.0.0 stays live until v1.0.1 is processed.
+    expect(await card().getAttribute('data-status')).toBe('approved');
     await expect
-      .poll(() => card().getAttribute('data-status'), { timeout: 60_000, interval: 1_000 })
-      .toBe('approved');
-    expect(await card().textContent()).toContain('v1.0.1');
+      .poll(() => card().getByTestId('version-line').textContent(), {
+        timeout: 60_000,
+        interval: 1_000,
+      })
+      .toBe('v1.0.1 live');
   });
 
   it('archives the template after confirmation', async () => {

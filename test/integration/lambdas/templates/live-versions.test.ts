@@ -18,6 +18,7 @@ import type { ManagedMvp, MvpWriteResult } from '../../../../lambdas/shared/cont
 import type { UploadGrant } from '../../../../lambdas/shared/contracts/uploads';
 import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
 import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
 import { publishProcessedVersion } from '../../../../lambdas/templates/transitions';
@@ -178,6 +179,18 @@ describe('a new version of a live template', () => {
       pending_version: { version_number: '1.1.0', status: 'scan_failed' },
     });
     expect(after.pending_version?.error).toMatch(/Security scan failed/);
+    // The seller is told the live version stays.
+    const told = await NotificationEntity.query.byUser({ user_id: seller.sub }).go();
+    expect(
+      told.data.some((notice) =>
+        notice.message.includes('(version 1.1.0) was rejected. Security scan failed'),
+      ),
+    ).toBe(true);
+    expect(
+      told.data.some((notice) =>
+        notice.message.endsWith('The live version 1.0.0 stays published.'),
+      ),
+    ).toBe(true);
     const rows = await MvpVersionEntity.query.byMvp({ mvp_id: mvp.id }).go();
     expect(rows.data.find((row) => row.version_number === '1.1.0')?.status).toBe('scan_failed');
     // Still public and downloadable at the live version; the failed one is not in the history.

@@ -17,7 +17,10 @@ import {
   NEW_TEMPLATE,
   newTemplateSchema,
   newVersionSchema,
+  newVersionSchemaFor,
+  editTemplateSchemaFor,
 } from '../../../../../../frontend/src/features/templates/lib/template-form';
+import type { ManagedMvp } from '../../../../../../lambdas/shared/contracts/templates';
 import { errorsOf, resolveForm, validateForm } from '../../../../../fixtures/form-validation';
 
 /** A file whose first bytes are `magic`, `size` bytes long. */
@@ -102,6 +105,30 @@ describe('new version and edit', () => {
       version_number: 'Version number must look like 1.0.0',
       changelog: 'Changelog is required for new versions',
       bundle: 'MVP file is required',
+    });
+  });
+
+  it('wants a new version of a live template above the live one (the API rule, before uploading)', async () => {
+    const live = { status: 'approved', version_number: '1.2.0' } as ManagedMvp;
+    const next = { changelog: 'Faster', bundle: [file('next.zip', ZIP)] };
+    const schema = newVersionSchemaFor(live);
+    expect(errorsOf(await validateForm(schema, { ...next, version_number: '1.2.0' }))).toEqual({
+      version_number: 'Version number must be greater than the live version 1.2.0.',
+    });
+    expect(errorsOf(await validateForm(schema, { ...next, version_number: '1.2.1' }))).toEqual({});
+    // A template never live has nothing to be above.
+    const draft = { status: 'scan_failed', version_number: '1.0.0' } as ManagedMvp;
+    expect(
+      errorsOf(
+        await validateForm(newVersionSchemaFor(draft), { ...next, version_number: '1.0.0' }),
+      ),
+    ).toEqual({});
+    // The edit form applies it only with a replacement file.
+    const edit = editTemplateSchemaFor(live);
+    const edited = { ...filledTemplate, version_number: '1.2.0', changelog: '', images: [] };
+    expect(errorsOf(await validateForm(edit, { ...edited, bundle: [] }))).toEqual({});
+    expect(errorsOf(await validateForm(edit, edited))).toEqual({
+      version_number: 'Version number must be greater than the live version 1.2.0.',
     });
   });
 
