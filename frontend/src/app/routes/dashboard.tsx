@@ -20,6 +20,8 @@ import { DownloadAgainButton } from '../../features/downloads/components/downloa
 import { MyLicensesCard } from '../../features/licenses/components/my-licenses-card';
 import { RecentEarnings } from '../../features/payouts/components/recent-earnings';
 import { useCurrentSubscription } from '../../features/subscriptions/api/get-current-subscription';
+import { MANUAL_ENTERPRISE_PRICE } from '@contracts/billing';
+import { ManageBillingButton } from '../../features/billing/components/manage-billing-button';
 import { SubscriptionActions } from '../../features/subscriptions/components/subscription-actions';
 import { SellerDashboard } from '../../features/templates/components/seller-dashboard';
 import { errorMessage } from '../../lib/api-error';
@@ -33,6 +35,8 @@ function SignedInDashboard() {
   const buyerMode = mode === 'buyer';
   const subscription = useCurrentSubscription({ enabled: buyerMode });
   const downloads = useMyDownloads({ enabled: buyerMode });
+  // An Enterprise plan set up by our team has no card to manage and is changed through sales.
+  const managedBySales = subscription.data?.price_id === MANUAL_ENTERPRISE_PRICE;
 
   if (profile.isPending) return <PageSpinner />;
   if (profile.isError) {
@@ -60,9 +64,11 @@ function SignedInDashboard() {
             downloads={downloads.data}
             downloadsFailed={downloads.isError}
             subscriptionActions={
-              subscription.data?.subscription_status === 'active' && (
-                <SubscriptionActions view={subscription.data} />
-              )
+              subscription.data?.subscription_status === 'active' &&
+              !managedBySales && <SubscriptionActions view={subscription.data} />
+            }
+            billingAction={
+              managedBySales ? undefined : (options) => <ManageBillingButton {...options} />
             }
             licenses={<MyLicensesCard />}
             deployments={<DeploymentsCard />}

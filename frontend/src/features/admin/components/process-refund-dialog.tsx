@@ -34,7 +34,8 @@ export function ProcessRefundDialog({
       {request && (
         <Text>
           {refundAmounts(request).requested} will be refunded to {request.user_email} through
-          Stripe, on the card that paid for the {request.subscription ? 'subscription' : 'template'}.
+          Stripe, on the card that paid for the {request.subscription ? 'subscription' : 'template'}
+          .
         </Text>
       )}
       <Text color="fg.muted">This moves money and cannot be undone here.</Text>
