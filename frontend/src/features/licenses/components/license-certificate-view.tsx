@@ -70,8 +70,8 @@ export function LicenseCertificateView({ licenseId }: { licenseId: string }) {
             <Alert.Content>
               <Alert.Title>{LICENSE_MESSAGES.refunded}</Alert.Title>
               <Alert.Description>
-                Refunded on {formatIssuedDate(data.refunded_at)}. This page keeps the record of
-                what was issued.
+                Refunded on {formatIssuedDate(data.refunded_at)}. This page keeps the record of what
+                was issued.
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
