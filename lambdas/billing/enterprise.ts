@@ -8,6 +8,7 @@
 import { auditWrite } from '../audit/service';
 import {
   ENTERPRISE_MESSAGES,
+  MANUAL_ENTERPRISE_PRICE,
   type EnterprisePlanInput,
   type EnterprisePlanResult,
 } from '../shared/contracts/billing';
@@ -18,9 +19,6 @@ import { ConflictError, NotFoundError } from '../shared/errors';
 import { getBillingProfile, quotaChangeWrite, quotaResetWrite } from '../profiles/service';
 import { querySubscriptionsOfUser, subscriptionStateWrite, type SubscriptionItem } from './repo';
 import { subscriptionItemId } from './subscription-sync';
-
-/** The `price_id` of an admin-made Enterprise plan: no Stripe price sells it. */
-export const MANUAL_ENTERPRISE_PRICE = 'manual_enterprise';
 
 /** Whether a subscription is an admin-made Enterprise plan (nothing to change in Stripe). */
 export const isManualSubscription = (item: Pick<SubscriptionItem, 'price_id'>): boolean =>

@@ -36,9 +36,7 @@ export const findLicenseOfOrder = async (
   userId: string,
   orderId: string,
 ): Promise<LicenseItem | null> => {
-  const { data } = await LicenseEntity.query
-    .byUser({ user_id: userId })
-    .go({ pages: 'all' });
+  const { data } = await LicenseEntity.query.byUser({ user_id: userId }).go({ pages: 'all' });
   return data.find((item) => item.order_id === orderId) ?? null;
 };
 

@@ -2,12 +2,17 @@
 /**
  * Refund requests as the demo buyer: signed out the page sends them to sign in and back, the
  * form shows the spec's validation messages, a request is submitted against the seeded Pro
- * subscription and appears in Request History as pending.
+ * subscription and appears in Request History as pending. Then a new buyer (created here, so no
+ * other file's accounts change) subscribes, asks back the most the form offers (an amount above
+ * it is refused and stays typed), the admin processes it, and the dashboard shows the plan ended.
  */
 import { describe, expect, it } from 'vitest';
-import { useBrowserSession } from '../fixtures/e2e/browser';
-import { submitSignIn } from '../fixtures/e2e/sign-in';
-import { screenshot } from '../fixtures/e2e/stack';
+import { openBrowser, useBrowserSession } from '../fixtures/e2e/browser';
+import { payOnCheckoutPage, TEST_CARDS, waitForCheckoutPage } from '../fixtures/e2e/checkout';
+import { signIn, signUpAsBuyer, submitSignIn } from '../fixtures/e2e/sign-in';
+import { baseUrl, screenshot, uniqueEmail } from '../fixtures/e2e/stack';
+
+const ADMIN = { email: 'admin@demo.local', password: 'demo1234' };
 
 describe('refund requests', () => {
   const session = useBrowserSession();
@@ -64,5 +69,83 @@ describe('refund requests', () => {
     await page.getByRole('tab', { name: 'Request History' }).click();
     await page.getByTestId('refund-row').filter({ hasText: reason }).waitFor();
     await screenshot(page, 'refund-request-history');
+  });
+});
+
+describe('a full refund of the current period', () => {
+  const session = useBrowserSession();
+  const email = uniqueEmail('refunded');
+
+  it('offers the most that may be asked, and a full refund ends the plan on the dashboard', async () => {
+    const { page } = session;
+    await signUpAsBuyer(page, email, 'secret123');
+    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    await page.goto('/pricing');
+    await page.getByTestId('plan-basic').getByRole('button', { name: 'Get Basic' }).click();
+    await waitForCheckoutPage(page);
+    await payOnCheckoutPage(page, TEST_CARDS.success);
+    await page.waitForURL(/\/success\?session_id=cs_/);
+    await page.getByTestId('checkout-quota').waitFor();
+
+    await page.goto('/refund-request');
+    const form = page.getByRole('form', { name: 'New refund request' });
+    await form.getByLabel('Subscription').selectOption({ index: 1 });
+    const max = form.getByTestId('refund-max');
+    await max.waitFor();
+    const most = /£(\d+\.\d\d)/.exec((await max.textContent()) ?? '')![1]!;
+    expect(await max.textContent()).toBe(`You can ask for up to £${most}.`);
+    await form.getByLabel('Reason for Refund').fill('I subscribed by mistake');
+    const amount = form.getByLabel('Refund Amount (£)');
+    await amount.fill('99');
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    await form
+      .getByText(
+        `The amount cannot be more than what you paid for this subscription and have not yet asked back (£${most}).`,
+      )
+      .first()
+      .waitFor();
+    expect(await amount.inputValue()).toBe('99');
+    await screenshot(page, 'refund-form-max');
+    await amount.fill(most);
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    await page.getByTestId('refund-success').waitFor();
+
+    const admin = await openBrowser(baseUrl());
+    try {
+      await signIn(admin.page, ADMIN.email, ADMIN.password);
+      await admin.page.goto('/admin?tab=refunds');
+      const tab = admin.page.getByTestId('admin-refunds');
+      const row = tab.getByTestId('admin-refund-row').filter({ hasText: email });
+      await row.getByRole('button', { name: 'Approve' }).click();
+      await admin.page.getByTestId('refund-action-result').waitFor();
+      await tab.getByRole('button', { name: 'Approved', exact: true }).click();
+      await row.getByRole('button', { name: 'Process Refund' }).click();
+      const dialog = admin.page.getByTestId('process-refund-dialog');
+      await dialog.getByRole('button', { name: 'Process Refund' }).click();
+      await expect
+        .poll(() => admin.page.getByTestId('refund-action-result').textContent())
+        .toContain(`Refund processed for ${email}`);
+    } finally {
+      await admin.close();
+    }
+
+    const card = page.getByTestId('subscription-status');
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/dashboard');
+          await card.getByTestId('subscription-plan').waitFor();
+          return card.getByTestId('subscription-state').textContent();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe('Ended');
+    expect(await card.getByTestId('subscription-plan').textContent()).toBe('Basic plan');
+    expect(await card.getByTestId('subscription-ended').textContent()).toContain(
+      'Your Basic plan has ended and gives no more downloads.',
+    );
+    await screenshot(page, 'dashboard-plan-ended');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'dashboard-plan-ended-phone');
   });
 });

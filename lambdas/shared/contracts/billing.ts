@@ -40,6 +40,12 @@ export const ENTERPRISE_MESSAGES = {
 
 export const ENTERPRISE_MAX_DOWNLOADS = 100_000;
 
+/**
+ * The `price_id` of an Enterprise plan an admin set up: no Stripe price sells it, so the buyer
+ * changes it through sales, not through the card portal or cancel/resume.
+ */
+export const MANUAL_ENTERPRISE_PRICE = 'manual_enterprise';
+
 /** `PUT /api/admin/users/{id}/plan`: Enterprise with this many downloads a month (`null`: unlimited). */
 export const enterprisePlanSchema = z.object({
   downloads_per_month: z

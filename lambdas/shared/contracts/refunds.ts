@@ -88,16 +88,17 @@ export const refundRequestInputSchema = z
       .min(REFUND_MIN_AMOUNT, REFUND_MESSAGES.amountInvalid)
       .refine(hasTwoDecimalsAtMost, REFUND_MESSAGES.amountInvalid),
   })
-  .superRefine((input, context) => {
-    const named = [input.subscription_id, input.order_id].filter((id) => id && id.length > 0);
-    if (named.length !== 1) {
-      context.addIssue({
-        code: 'custom',
-        path: ['subscription_id'],
-        message: REFUND_MESSAGES.subscriptionRequired,
-      });
-    }
-  });
+  .refine(
+    (input) =>
+      [input.subscription_id, input.order_id].filter((id) => id !== undefined && id.length > 0)
+        .length === 1,
+    {
+      message: REFUND_MESSAGES.subscriptionRequired,
+      path: ['subscription_id'],
+      // Also when the reason or the amount is wrong, so the form says everything at once.
+      when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+    },
+  );
 export type RefundRequestInput = z.infer<typeof refundRequestInputSchema>;
 
 export interface RefundRequest {

@@ -214,7 +214,8 @@ export const routes = [
     domain: 'refunds',
     operation: 'create-refund-request',
     access: 'user',
-    summary: "A refund request (pending) on one of the caller's own subscriptions or one-time orders.",
+    summary:
+      "A refund request (pending) on one of the caller's own subscriptions or one-time orders.",
   },
   {
     method: 'GET',

@@ -23,6 +23,8 @@ import { DownloadAgainButton } from '../../features/downloads/components/downloa
 import { MyLicensesCard } from '../../features/licenses/components/my-licenses-card';
 import { RecentEarnings } from '../../features/payouts/components/recent-earnings';
 import { useCurrentSubscription } from '../../features/subscriptions/api/get-current-subscription';
+import { MANUAL_ENTERPRISE_PRICE } from '@contracts/billing';
+import { ManageBillingButton } from '../../features/billing/components/manage-billing-button';
 import { SubscriptionActions } from '../../features/subscriptions/components/subscription-actions';
 import { SellerDashboard } from '../../features/templates/components/seller-dashboard';
 import { useMySellerApplication } from '../../features/seller-application/api/get-my-application';
@@ -50,6 +52,8 @@ function SignedInDashboard() {
   const application = useMySellerApplication({
     enabled: profile.data !== undefined && !approvedSeller,
   });
+  // An Enterprise plan set up by our team has no card to manage and is changed through sales.
+  const managedBySales = subscription.data?.price_id === MANUAL_ENTERPRISE_PRICE;
 
   if (profile.isPending || (unapprovedSeller && application.isPending)) return <PageSpinner />;
   if (unapprovedSeller && application.data && application.data.status !== 'pending') {
@@ -85,9 +89,11 @@ function SignedInDashboard() {
             downloads={downloads.data}
             downloadsFailed={downloads.isError}
             subscriptionActions={
-              subscription.data?.subscription_status === 'active' && (
-                <SubscriptionActions view={subscription.data} />
-              )
+              subscription.data?.subscription_status === 'active' &&
+              !managedBySales && <SubscriptionActions view={subscription.data} />
+            }
+            billingAction={
+              managedBySales ? undefined : (options) => <ManageBillingButton {...options} />
             }
             licenses={<MyLicensesCard />}
             deployments={<DeploymentsCard />}

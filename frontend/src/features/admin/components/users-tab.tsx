@@ -35,6 +35,7 @@ import { useChangeUserRole } from '../api/change-user-role';
 import { useAdminUsers } from '../api/get-users';
 import { useSetSellerApproval } from '../api/set-seller-approval';
 import { APPROVAL_FILTER_LABELS, ROLE_FILTER_LABELS, ROLE_LABELS } from '../lib/user-management';
+import { EnterprisePlanButton } from './enterprise-plan-button';
 import { UsersTable } from './users-table';
 import { LoadMore } from './load-more';
 
@@ -184,6 +185,9 @@ export default function UsersTab() {
                 }
                 onRoleChange={(user, next) => void updateRole(user, next)}
                 onApprovalChange={(user, approved) => setConfirming({ user, approved })}
+                renderPlanAction={(user) => (
+                  <EnterprisePlanButton user={user} onDone={setOutcome} />
+                )}
               />
             )
           )}

@@ -1,4 +1,5 @@
 /** The users of one filter: role (changed in place), seller approval with its action, joined. */
+import type { ReactNode } from 'react';
 import { Badge, Button, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
 import type { AdminUser } from '@contracts/admin-users';
 import { ROLES, type Role } from '@contracts/profile';
@@ -13,6 +14,8 @@ export interface UsersTableProps {
   changingApproval: (user: AdminUser) => boolean;
   onRoleChange: (user: AdminUser, role: Role) => void;
   onApprovalChange: (user: AdminUser, approved: boolean) => void;
+  /** The plan column's action (Enterprise), composed by the tab. */
+  renderPlanAction?: (user: AdminUser) => ReactNode;
 }
 
 export function UsersTable({
@@ -21,6 +24,7 @@ export function UsersTable({
   changingApproval,
   onRoleChange,
   onApprovalChange,
+  renderPlanAction,
 }: UsersTableProps) {
   return (
     <TableScrollArea label="Users">
@@ -30,6 +34,7 @@ export function UsersTable({
             <Table.ColumnHeader>User</Table.ColumnHeader>
             <Table.ColumnHeader>Role</Table.ColumnHeader>
             <Table.ColumnHeader>Seller</Table.ColumnHeader>
+            {renderPlanAction && <Table.ColumnHeader>Plan</Table.ColumnHeader>}
             <Table.ColumnHeader>Joined</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
@@ -89,6 +94,7 @@ export function UsersTable({
                     )}
                   </HStack>
                 </Table.Cell>
+                {renderPlanAction && <Table.Cell>{renderPlanAction(user)}</Table.Cell>}
                 <Table.Cell whiteSpace="nowrap">{formatDate(user.created_at)}</Table.Cell>
               </Table.Row>
             );

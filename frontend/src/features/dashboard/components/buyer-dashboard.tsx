@@ -16,6 +16,8 @@ export interface BuyerDashboardProps {
   downloadsFailed: boolean;
   /** Cancel / resume beside the subscription, from the subscriptions feature (by the route). */
   subscriptionActions?: ReactNode;
+  /** "Manage billing", from the billing feature (by the route). */
+  billingAction?: (options: { label?: string; primary?: boolean }) => ReactNode;
   /** The licences card, from the licences feature (by the route). */
   licenses?: ReactNode;
   /** The deployments card, from the deployments feature (by the route). */
@@ -35,6 +37,7 @@ export function BuyerDashboard({
   downloads,
   downloadsFailed,
   subscriptionActions,
+  billingAction,
   licenses,
   deployments,
   downloadAction,
@@ -47,6 +50,7 @@ export function BuyerDashboard({
           failed={subscriptionFailed}
           profile={profile}
           actions={subscriptionActions}
+          billingAction={billingAction}
         />
         <DownloadsCard
           profile={profile}

@@ -14,6 +14,12 @@ export interface SubscriptionStatusCardProps {
   profile: Pick<Profile, 'downloads_remaining' | 'download_quota'>;
   /** Cancel at period end / resume, composed by the route from the subscriptions feature. */
   actions?: ReactNode;
+  /**
+   * "Manage billing" (the payment provider's portal: card, invoices, receipts), composed by the
+   * route from the billing feature; given `label` "Update card" and `primary` where a payment
+   * failed.
+   */
+  billingAction?: (options: { label?: string; primary?: boolean }) => ReactNode;
 }
 
 /**
@@ -25,8 +31,18 @@ export function SubscriptionStatusCard({
   failed,
   profile,
   actions,
+  billingAction,
 }: SubscriptionStatusCardProps) {
   const active = view?.subscription_status === 'active' && view.plan_type !== null;
+  const pastDue = view?.status === 'past_due' && view.plan_type !== null;
+  const quota = (
+    <DataList.Item>
+      <DataList.ItemLabel>Downloads left</DataList.ItemLabel>
+      <DataList.ItemValue data-testid="subscription-quota">
+        {quotaText(profile.downloads_remaining, profile.download_quota)} this month
+      </DataList.ItemValue>
+    </DataList.Item>
+  );
   return (
     <Card.Root variant="outline" data-testid="subscription-status">
       <Card.Header>
@@ -70,31 +86,71 @@ export function SubscriptionStatusCard({
                   </DataList.ItemValue>
                 </DataList.Item>
               )}
-              <DataList.Item>
-                <DataList.ItemLabel>Downloads left</DataList.ItemLabel>
-                <DataList.ItemValue data-testid="subscription-quota">
-                  {quotaText(profile.downloads_remaining, profile.download_quota)} this month
-                </DataList.ItemValue>
-              </DataList.Item>
+              {quota}
             </DataList.Root>
-            <HStack gap="3" wrap="wrap">
+            <HStack gap="3" wrap="wrap" align="start">
               <Button asChild size="sm" variant="outline" colorPalette="purple">
                 <RouterLink to={paths.pricing.getHref()}>Change plan</RouterLink>
               </Button>
               {actions}
+              {billingAction?.({})}
+            </HStack>
+          </Stack>
+        ) : pastDue && view.plan_type ? (
+          <Stack gap="4">
+            <HStack gap="3" wrap="wrap">
+              <Text fontSize="2xl" fontWeight="bold" data-testid="subscription-plan">
+                {planById(view.plan_type).name} plan
+              </Text>
+              <Badge colorPalette="red" data-testid="subscription-state">
+                Payment failed
+              </Badge>
+            </HStack>
+            <Text data-testid="subscription-past-due">
+              Your last payment did not go through. Update your card to keep your plan: the payment
+              is tried again as soon as the new card is saved.
+            </Text>
+            <DataList.Root orientation="horizontal">
+              {cardText(view.payment_method_brand, view.payment_method_last4) && (
+                <DataList.Item>
+                  <DataList.ItemLabel>Card on file</DataList.ItemLabel>
+                  <DataList.ItemValue data-testid="subscription-card">
+                    {cardText(view.payment_method_brand, view.payment_method_last4)}
+                  </DataList.ItemValue>
+                </DataList.Item>
+              )}
+              {quota}
+            </DataList.Root>
+            <HStack gap="3" wrap="wrap" align="start">
+              {billingAction?.({ label: 'Update card', primary: true })}
             </HStack>
           </Stack>
         ) : (
           <Stack gap="3">
-            <Text fontWeight="medium">No active subscription</Text>
-            {view.plan_type && (
-              <Text fontSize="sm" color="fg.muted">
-                Your {planById(view.plan_type).name} plan is no longer active.
-              </Text>
+            {view.plan_type ? (
+              <>
+                <HStack gap="3" wrap="wrap">
+                  <Text fontSize="2xl" fontWeight="bold" data-testid="subscription-plan">
+                    {planById(view.plan_type).name} plan
+                  </Text>
+                  <Badge colorPalette="gray" data-testid="subscription-state">
+                    Ended
+                  </Badge>
+                </HStack>
+                <Text fontSize="sm" color="fg.muted" data-testid="subscription-ended">
+                  Your {planById(view.plan_type).name} plan has ended and gives no more downloads.
+                  Choose a plan to download again.
+                </Text>
+              </>
+            ) : (
+              <Text fontWeight="medium">No active subscription</Text>
             )}
-            <Button asChild size="sm" colorPalette="purple" alignSelf="start">
-              <RouterLink to={paths.pricing.getHref()}>View plans</RouterLink>
-            </Button>
+            <HStack gap="3" wrap="wrap" align="start">
+              <Button asChild size="sm" colorPalette="purple">
+                <RouterLink to={paths.pricing.getHref()}>View plans</RouterLink>
+              </Button>
+              {view.plan_type && billingAction?.({ label: 'Invoices and receipts' })}
+            </HStack>
           </Stack>
         )}
       </Card.Body>

@@ -64,17 +64,30 @@ export function LicenseCertificateView({ licenseId }: { licenseId: string }) {
   return (
     <Container maxW="3xl" py={{ base: '10', md: '16' }} data-testid="license-certificate">
       <Stack gap="6">
-        <Alert.Root status="success" data-testid="license-verified">
-          <Alert.Indicator>
-            <LuShieldCheck />
-          </Alert.Indicator>
-          <Alert.Content>
-            <Alert.Title>{LICENSE_MESSAGES.verified}</Alert.Title>
-            <Alert.Description>
-              Issued by MVP Marketplace; this page is its public record.
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        {data.refunded_at ? (
+          <Alert.Root status="warning" data-testid="license-refunded">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{LICENSE_MESSAGES.refunded}</Alert.Title>
+              <Alert.Description>
+                Refunded on {formatIssuedDate(data.refunded_at)}. This page keeps the record of what
+                was issued.
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : (
+          <Alert.Root status="success" data-testid="license-verified">
+            <Alert.Indicator>
+              <LuShieldCheck />
+            </Alert.Indicator>
+            <Alert.Content>
+              <Alert.Title>{LICENSE_MESSAGES.verified}</Alert.Title>
+              <Alert.Description>
+                Issued by MVP Marketplace; this page is its public record.
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
 
         <Card.Root variant="outline" borderWidth="2px" borderColor="purple.muted">
           <Card.Body gap="6" p={{ base: '6', md: '10' }}>

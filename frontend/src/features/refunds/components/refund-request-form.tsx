@@ -117,8 +117,7 @@ export function RefundRequestForm({ purchases, onSubmitted }: RefundRequestFormP
           helperText={
             purchases.length === 0 ? (
               <>
-                You have nothing to refund: no subscription or purchase with money left to ask
-                back.{' '}
+                You have nothing to refund: no subscription or purchase with money left to ask back.{' '}
                 <Link asChild colorPalette="purple">
                   <RouterLink to={paths.pricing.getHref()}>See the plans</RouterLink>
                 </Link>
