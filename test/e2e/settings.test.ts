@@ -165,5 +165,15 @@ describe('settings', () => {
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     ).toBe(true);
     await screenshot(page, 'settings-notifications-phone');
+
+    // An e-mail's unsubscribe link asks before acting, and says when the link is not valid.
+    await page.goto('/notifications/unsubscribe?token=not-a-real-token');
+    await page.getByRole('heading', { name: 'Stop these e-mails' }).waitFor();
+    await page.getByTestId('newsletter-link-action').click();
+    await page
+      .getByTestId('newsletter-link-error')
+      .getByText('This unsubscribe link is invalid or has expired.')
+      .waitFor();
+    await screenshot(page, 'notification-unsubscribe-phone');
   });
 });
