@@ -44,6 +44,7 @@ const toPreferences = (stored: NotificationPreferenceItem | null): NotificationP
       label: setting.label,
       description: setting.description,
       email: wantsEmail(stored, type),
+      audience: setting.audience,
       locked,
       locked_reason: locked ? ALWAYS_SENT_REASON : null,
     };

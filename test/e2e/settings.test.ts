@@ -141,23 +141,39 @@ describe('settings', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('newsletter-state').textContent()).toBe('Subscribed');
 
-    const reviews = page.getByTestId('email-new_review-switch');
+    const upgrades = page.getByTestId('email-upgrade_available-switch');
     const receipts = page.getByTestId('email-payment_succeeded-switch');
-    await expect.poll(() => reviews.isChecked()).toBe(true);
+    await expect.poll(() => upgrades.isChecked()).toBe(true);
     expect(await receipts.isChecked()).toBe(true);
     expect(await receipts.isDisabled()).toBe(true);
-    await page.getByText('Always sent: receipts', { exact: false }).first().waitFor();
+    await page.getByTestId('email-receipts-reason').waitFor();
+    // A buyer is not offered the kinds only sellers receive.
+    expect(await page.getByTestId('email-new_review-switch').count()).toBe(0);
     await page
-      .locator('[data-testid="email-preference"][data-type="new_review"] [data-part="control"]')
+      .locator(
+        '[data-testid="email-preference"][data-type="upgrade_available"] [data-part="control"]',
+      )
       .click();
-    await expect.poll(() => reviews.isChecked()).toBe(false);
+    await expect.poll(() => upgrades.isChecked()).toBe(false);
     await page.reload();
-    await expect.poll(() => page.getByTestId('email-new_review-switch').isChecked()).toBe(false);
+    await expect
+      .poll(() => page.getByTestId('email-upgrade_available-switch').isChecked())
+      .toBe(false);
     await screenshot(page, 'settings-notifications');
     await page.setViewportSize({ width: 390, height: 844 });
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     ).toBe(true);
     await screenshot(page, 'settings-notifications-phone');
+
+    // An e-mail's unsubscribe link asks before acting, and says when the link is not valid.
+    await page.goto('/notifications/unsubscribe?token=not-a-real-token');
+    await page.getByRole('heading', { name: 'Stop these e-mails' }).waitFor();
+    await page.getByTestId('newsletter-link-action').click();
+    await page
+      .getByTestId('newsletter-link-error')
+      .getByText('This unsubscribe link is invalid or has expired.')
+      .waitFor();
+    await screenshot(page, 'notification-unsubscribe-phone');
   });
 });

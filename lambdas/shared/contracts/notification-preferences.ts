@@ -13,6 +13,9 @@ import { NOTIFICATION_TYPES, type NotificationType } from './notifications';
 
 export type EmailPolicy = 'always' | 'optional';
 
+/** Who receives a kind at all: the settings page shows each person only their own kinds. */
+export type EmailAudience = 'everyone' | 'sellers' | 'admins';
+
 export interface EmailSetting {
   /** The switch's label and the e-mail's category, in human words. */
   label: string;
@@ -21,6 +24,7 @@ export interface EmailSetting {
   policy: EmailPolicy;
   /** An optional type's state before the user chose. */
   defaultOn: boolean;
+  audience: EmailAudience;
 }
 
 const receipt = (label: string, description: string): EmailSetting => ({
@@ -28,13 +32,14 @@ const receipt = (label: string, description: string): EmailSetting => ({
   description,
   policy: 'always',
   defaultOn: true,
+  audience: 'everyone',
 });
-const optional = (label: string, description: string, defaultOn = true): EmailSetting => ({
-  label,
-  description,
-  policy: 'optional',
-  defaultOn,
-});
+const optional = (
+  label: string,
+  description: string,
+  audience: EmailAudience = 'everyone',
+  defaultOn = true,
+): EmailSetting => ({ label, description, policy: 'optional', defaultOn, audience });
 
 /**
  * Keyed by type name (a string, so a type another part of the product adds can be described
@@ -46,21 +51,33 @@ export const EMAIL_SETTINGS: Readonly<Record<string, EmailSetting>> = {
   refund_processed: receipt('Refunds paid', 'When money is on its way back to you.'),
   licence_issued: receipt('Licences issued', 'The licence certificate of each purchase.'),
   refund_decided: optional('Refund decisions', 'When an admin approves or rejects your request.'),
-  dispute_opened: optional('New disputes', 'When a buyer opens a dispute about your template.'),
+  dispute_opened: optional(
+    'New disputes',
+    'When a buyer opens a dispute about your template.',
+    'sellers',
+  ),
   dispute_updated: optional('Dispute updates', 'Each step of a dispute you are part of.'),
   seller_application_decided: optional(
     'Seller application',
     'When an admin decides on your application to sell.',
   ),
-  mvp_approved: optional('Template approved', 'When a template or a new version goes live.'),
-  mvp_rejected: optional('Template rejected', 'When a template or a new version is rejected.'),
-  payout_initiated: optional('Payout started', 'When a monthly payout is on its way.'),
-  payout_completed: optional('Payout sent', 'When a payout has reached your account.'),
-  payout_failed: optional('Payout failed', 'When a payout could not be made.'),
-  new_review: optional('New reviews', 'When a buyer reviews one of your templates.'),
-  new_download: optional('Downloads', 'Each download of one of your templates.', false),
+  mvp_approved: optional(
+    'Template approved',
+    'When a template or a new version goes live.',
+    'sellers',
+  ),
+  mvp_rejected: optional(
+    'Template rejected',
+    'When a template or a new version is rejected.',
+    'sellers',
+  ),
+  payout_initiated: optional('Payout started', 'When a monthly payout is on its way.', 'sellers'),
+  payout_completed: optional('Payout sent', 'When a payout has reached your account.', 'sellers'),
+  payout_failed: optional('Payout failed', 'When a payout could not be made.', 'sellers'),
+  new_review: optional('New reviews', 'When a buyer reviews one of your templates.', 'sellers'),
+  new_download: optional('Downloads', 'Each download of one of your templates.', 'sellers', false),
   upgrade_available: optional('Upgrades', 'When a template you deployed has a new version.'),
-  contact_message: optional('Contact messages', 'New messages from the contact form (admins).'),
+  contact_message: optional('Contact messages', 'New messages from the contact form.', 'admins'),
 };
 
 /** Why a receipt has no switch (shown next to the disabled switch). */
@@ -84,6 +101,8 @@ export interface NotificationPreference {
   description: string;
   /** Whether this type is e-mailed to the caller. */
   email: boolean;
+  /** Who receives this kind (the page shows a buyer no seller or admin kinds). */
+  audience: EmailAudience;
   /** A receipt: always e-mailed, the switch is shown disabled with `locked_reason`. */
   locked: boolean;
   locked_reason: string | null;

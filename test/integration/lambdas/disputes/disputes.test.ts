@@ -13,6 +13,7 @@ import type { Role } from '../../../../lambdas/shared/contracts/profile';
 import { DisputeEntity } from '../../../../lambdas/shared/db/entities/dispute';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { mvpItem } from '../../../fixtures/mvps';
 import { putProfile } from '../../../fixtures/profiles';
@@ -88,6 +89,20 @@ describe('disputes', () => {
     expect(dispute.timeline).toEqual([{ status: 'open', at: dispute.opened_at }]);
     const stored = await DisputeEntity.get({ id: dispute.id }).go();
     expect(stored.data?.seller_id).toBe('seller-sam');
+  });
+
+  it('tells the seller (and only the seller) that a dispute was opened', async () => {
+    const noticesOf = async (userId: string) =>
+      (await NotificationEntity.query.byUser({ user_id: userId }).go()).data.filter(
+        (item) => item.type === 'dispute_opened',
+      );
+    const notices = await noticesOf('seller-sam');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      message: expect.stringContaining('A buyer opened a dispute about "Disputed Starter".'),
+      link: `/disputes/${dispute.id}`,
+    });
+    expect(await noticesOf('buyer-bea')).toEqual([]);
   });
 
   it('refuses a dispute about a template the caller never downloaded, writing nothing', async () => {

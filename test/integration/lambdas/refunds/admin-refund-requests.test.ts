@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/refunds/index';
 import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';
+import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
 import {
   REFUND_MESSAGES,
@@ -163,6 +164,14 @@ describe('approve and reject', () => {
       );
     }
     expect((await stored(request.id)).status).toBe('approved');
+    // The requester is told, in human words.
+    const { data: notices } = await NotificationEntity.query
+      .byUser({ user_id: request.user_id })
+      .go();
+    expect(notices.map((notice) => [notice.type, notice.message])).toContainEqual([
+      'refund_decided',
+      expect.stringMatching(/^Your refund request of £[\d.,]+ for the \w+ plan was approved\./),
+    ]);
     // One audit entry: the decision that happened, none for the refused clicks.
     const { data: log } = await AuditEntryEntity.query.byTime({}).go({ pages: 'all' });
     const entries = log.filter((entry) => entry.target_id === request.id);
@@ -179,6 +188,12 @@ describe('approve and reject', () => {
     const request = await putRequest();
     expect((await act(request.id, 'reject')).statusCode).toBe(200);
     expect(await stored(request.id)).toMatchObject({ status: 'rejected', processed_by: ADMIN });
+    const { data: notices } = await NotificationEntity.query
+      .byUser({ user_id: request.user_id })
+      .go();
+    expect(notices.map((notice) => notice.message)).toContainEqual(
+      expect.stringMatching(/was not approved\./),
+    );
     const again = await act(request.id, 'approve');
     expect(again.statusCode).toBe(409);
     expect(jsonBody<ApiErrorBody>(again).message).toBe('This refund request is already rejected.');

@@ -1,15 +1,20 @@
 /**
- * Settings → Notifications, e-mail part: one switch per kind of notification. Every notification
- * is shown in the bell either way; a switch decides whether it is also e-mailed. Receipts and
- * security messages are always e-mailed: their switch is on, disabled, with the reason.
+ * Settings → Notifications, e-mail part: one switch per kind of notification the person can
+ * receive (seller kinds for sellers, admin kinds for admins). Every notification is shown in the
+ * bell either way; a switch decides whether it is also e-mailed. Receipts and security messages
+ * are always e-mailed: they are listed first, their switches on and disabled, with the reason.
  */
 import { useState } from 'react';
 import { Badge, Box, Heading, HStack, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import {
+  ALWAYS_SENT_REASON,
   PREFERENCES_LOAD_FAILED_MESSAGE,
   PREFERENCES_UPDATE_FAILED_MESSAGE,
+  type EmailAudience,
   type NotificationPreference,
 } from '@contracts/notification-preferences';
+import type { Role } from '@contracts/profile';
+import { useMyProfile } from '../../../lib/my-profile';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
 import { Message } from './message';
@@ -51,11 +56,6 @@ function PreferenceRow({
         <Text fontSize="sm" color="fg.muted">
           {preference.description}
         </Text>
-        {preference.locked && preference.locked_reason && (
-          <Text fontSize="xs" color="fg.subtle">
-            {preference.locked_reason}
-          </Text>
-        )}
       </Stack>
       <Switch.Root
         colorPalette="purple"
@@ -71,8 +71,15 @@ function PreferenceRow({
   );
 }
 
+/** Whether someone of `role` receives kinds meant for `audience`. */
+const receives = (role: Role | undefined, audience: EmailAudience) =>
+  audience === 'everyone' ||
+  (audience === 'sellers' && (role === 'seller' || role === 'both')) ||
+  (audience === 'admins' && (role === 'admin' || role === 'both'));
+
 export function EmailPreferences() {
   const preferences = useNotificationPreferences();
+  const profile = useMyProfile();
   const update = useUpdateNotificationPreferences();
   const [failed, setFailed] = useState(false);
 
@@ -83,8 +90,25 @@ export function EmailPreferences() {
   const pending = update.isPending ? update.variables?.preferences : undefined;
   const checkedOf = (preference: NotificationPreference) =>
     pending?.find((change) => change.type === preference.type)?.email ?? preference.email;
-  // Receipts first: they explain why some switches cannot move.
-  const items = [...preferences.data.items].sort((a, b) => Number(b.locked) - Number(a.locked));
+  const role = profile.data?.role;
+  const items = preferences.data.items.filter((item) => receives(role, item.audience));
+  const receipts = items.filter((item) => item.locked);
+  const choices = items.filter((item) => !item.locked);
+  const rowOf = (preference: NotificationPreference) => (
+    <PreferenceRow
+      key={preference.type}
+      preference={preference}
+      checked={checkedOf(preference)}
+      busy={update.isPending}
+      onChange={(email) => {
+        setFailed(false);
+        update.mutate(
+          { preferences: [{ type: preference.type, email }] },
+          { onError: () => setFailed(true) },
+        );
+      }}
+    />
+  );
 
   return (
     <Stack gap="3" borderWidth="1px" rounded="lg" p="4" data-testid="email-preferences">
@@ -97,23 +121,21 @@ export function EmailPreferences() {
         </Text>
       </Stack>
       {failed && <Message status="error" text={PREFERENCES_UPDATE_FAILED_MESSAGE} />}
-      <Box>
-        {items.map((preference) => (
-          <PreferenceRow
-            key={preference.type}
-            preference={preference}
-            checked={checkedOf(preference)}
-            busy={update.isPending}
-            onChange={(email) => {
-              setFailed(false);
-              update.mutate(
-                { preferences: [{ type: preference.type, email }] },
-                { onError: () => setFailed(true) },
-              );
-            }}
-          />
-        ))}
-      </Box>
+      <Stack gap="1">
+        <Text fontSize="sm" fontWeight="semibold">
+          Receipts
+        </Text>
+        <Text fontSize="xs" color="fg.muted" data-testid="email-receipts-reason">
+          {ALWAYS_SENT_REASON}
+        </Text>
+        <Box>{receipts.map(rowOf)}</Box>
+      </Stack>
+      <Stack gap="1" borderTopWidth="1px" pt="3">
+        <Text fontSize="sm" fontWeight="semibold">
+          Your choice
+        </Text>
+        <Box>{choices.map(rowOf)}</Box>
+      </Stack>
     </Stack>
   );
 }
