@@ -2,14 +2,14 @@
 /**
  * The pages that were under construction, end to end on the seeded stack: a buyer shows their
  * launched site from the dashboard and finds it on /stories (desktop and 390 px); the connected
- * demo seller reads /analytics (figures, charts, one template, the CSV export) and
- * /payout-settings, whose Express dashboard button opens the local Stripe dashboard.
+ * demo seller reads /analytics (figures, charts, one template, the CSV export), sees Settings →
+ * Account, and /payout-settings, whose Express dashboard button opens the local Stripe dashboard.
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
-import { screenshot } from '../fixtures/e2e/stack';
+import { screenshot, SCREENSHOT_DIR } from '../fixtures/e2e/stack';
 
 describe('analytics, payout settings and success stories', () => {
   const session = useBrowserSession({ perTest: true });
@@ -29,6 +29,9 @@ describe('analytics, payout settings and success stories', () => {
             ?.checked === true,
       );
     }
+    await page.getByTestId('deployments-card').screenshot({
+      path: `${SCREENSHOT_DIR}/dashboard-story-toggle.png`,
+    });
     await page.goto('/stories');
     const card = page.getByTestId('story-card').first();
     await card.waitFor();
@@ -57,6 +60,16 @@ describe('analytics, payout settings and success stories', () => {
     expect(
       await page.getByTestId('analytics-templates').locator('tbody tr').count(),
     ).toBeGreaterThan(0);
+    // One template's figures, then all again: the downloads of one are at most those of all.
+    const downloadsOf = async () =>
+      Number(
+        (await page.getByTestId('analytics-figure-downloads').textContent())!.replace(/\D/g, ''),
+      );
+    const all = await downloadsOf();
+    await page.getByTestId('analytics-template-select').selectOption({ index: 1 });
+    expect(await downloadsOf()).toBeLessThanOrEqual(all);
+    await page.getByTestId('analytics-template-select').selectOption({ label: 'All templates' });
+    expect(await downloadsOf()).toBe(all);
     await screenshot(page, 'analytics');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -67,6 +80,14 @@ describe('analytics, payout settings and success stories', () => {
     expect(csv.split('\r\n')[0]).toBe(
       'Template,Month,Downloads,Sales,Sales amount,Earnings,Reviews,Average rating',
     );
+
+    // Settings → Account: the data download and the closure form (closing is tested below the
+    // browser, in the account domain's integration test).
+    await page.goto('/settings?tab=account');
+    await page.getByTestId('close-account').waitFor();
+    await page.getByRole('button', { name: 'Close my account' }).click();
+    await page.getByText('Enter your password to confirm.').waitFor();
+    await screenshot(page, 'settings-account');
 
     await page.goto('/payout-settings');
     await page.getByTestId('connect-status').getByText('Payouts enabled').waitFor();
