@@ -174,7 +174,7 @@ function AnalyticsBody(props: {
           Earnings are 70% of your one-time sales plus your share of the subscription pool, which is
           added when a month&apos;s payout is calculated on the 1st of the next month
           {data.pool_pending_months.includes(data.months.at(-1)!)
-            ? ` (for ${formatMonthYear(data.months.at(-1)!)}, on the 1st of next month)`
+            ? `, so ${formatMonthYear(data.months.at(-1)!)} does not include it yet`
             : ''}
           .
         </Alert.Title>
