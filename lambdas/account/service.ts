@@ -11,14 +11,14 @@ import {
   listMyConnectionsForExport,
   listMyDeployments,
 } from '../deployments/service';
-import { listMyDisputes } from '../disputes/service';
+import { listMyDisputes, pseudonymiseDisputesOf } from '../disputes/service';
 import { listMyDownloads } from '../downloads/service';
 import { listMyLicenses } from '../licenses/service';
 import { forgetNewsletterOf, listMyNewsletterChoices } from '../newsletter/service';
 import { deleteNotificationsOf, listAllMyNotifications } from '../notifications/service';
 import { listPayoutsForExport, pseudonymisePayoutsOf } from '../payouts/service';
 import { closedAccountEmail, eraseAccountProfile, getProfile } from '../profiles/service';
-import { listRefundRequests } from '../refunds/service';
+import { listRefundRequests, pseudonymiseRefundRequestsOf } from '../refunds/service';
 import { listReviewsOfUser, pseudonymiseReviewsOf } from '../reviews/service';
 import { checkPoolPassword, deletePoolUser } from '../shared/adapters/user-pool';
 import type { AuthContext } from '../shared/auth/claims';
@@ -110,14 +110,13 @@ export const exportMyData = async (auth: AuthContext, now = new Date()): Promise
  *   3. the seller's templates are archived through the templates service (they leave the
  *      catalog; buyers keep their downloads and licences);
  *   4. what other people need is kept without the person: reviews lose the reviewer's name,
- *      payouts the seller's address; notifications, newsletter data, GitHub and Netlify tokens
+ *      payouts, disputes and refund requests the address (the pseudonym instead); notifications, newsletter data, GitHub and Netlify tokens
  *      and Success Stories go;
  *   5. the profile's personal data is erased, the account marked closed, and the audit entry
  *      written, in one transaction;
  *   6. the Cognito user is deleted, last, so a failure before it leaves the owner able to sign in
  *      and close again (every step can run twice).
- * Orders, licences as issued, disputes and refund requests stay under the user id, which is
- * already a pseudonym.
+ * Orders and licences as issued stay under the user id, which is already a pseudonym.
  */
 export const closeMyAccount = async (
   auth: AuthContext,
@@ -137,12 +136,15 @@ export const closeMyAccount = async (
     await updateCurrentSubscription(userId, { cancel_at_period_end: true });
   }
   const archivedTemplates = await archiveAllTemplatesOfSeller(userId);
+  const pseudonym = closedAccountEmail(userId);
   const [reviews, , , , payouts] = await Promise.all([
     pseudonymiseReviewsOf(userId),
     deleteNotificationsOf(userId),
     forgetDeploymentAccess(userId),
     forgetNewsletterOf(userId, email),
-    pseudonymisePayoutsOf(userId, closedAccountEmail(userId)),
+    pseudonymisePayoutsOf(userId, pseudonym),
+    pseudonymiseDisputesOf(userId, pseudonym),
+    pseudonymiseRefundRequestsOf(userId, pseudonym),
   ]);
   await eraseAccountProfile(userId, new Date().toISOString(), {
     action: 'account.close',

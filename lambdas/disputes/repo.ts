@@ -72,3 +72,27 @@ export const transitionDispute = (input: {
     notification: input.notifications,
     audit: input.audit,
   });
+
+/**
+ * DI8: a closed account's side of its disputes keeps the dispute (the other party and the admins
+ * need it) without the person's address or name: the pseudonym instead of the e-mail.
+ */
+export const pseudonymiseDisputeParty = async (
+  item: DisputeItem,
+  side: 'buyer' | 'seller',
+  pseudonym: string,
+  now: string,
+): Promise<void> => {
+  const patch = DisputeEntity.patch({ id: item.id });
+  if (side === 'buyer') {
+    await patch
+      .set({ buyer_email: pseudonym, updated_at: now })
+      .remove(['buyer_display_name'])
+      .go();
+  } else {
+    await patch
+      .set({ seller_email: pseudonym, updated_at: now })
+      .remove(['seller_display_name'])
+      .go();
+  }
+};

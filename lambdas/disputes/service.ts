@@ -33,6 +33,7 @@ import {
   queryDisputesAsBuyer,
   queryDisputesAsSeller,
   queryDisputesByStatus,
+  pseudonymiseDisputeParty,
   transitionDispute,
   type DisputeItem,
 } from './repo';
@@ -250,3 +251,18 @@ export const resolveDispute = (
   id: string,
   input: DisputeResolutionInput,
 ): Promise<Dispute> => moveDispute(admin, id, 'in_review', input.status, input.resolution_details);
+
+/** A closed account's disputes, on either side: kept, with the pseudonym instead of the person. */
+export const pseudonymiseDisputesOf = async (
+  userId: string,
+  pseudonym: string,
+): Promise<number> => {
+  const now = new Date().toISOString();
+  const [asBuyer, asSeller] = await Promise.all([
+    queryDisputesAsBuyer(userId),
+    queryDisputesAsSeller(userId),
+  ]);
+  for (const item of asBuyer) await pseudonymiseDisputeParty(item, 'buyer', pseudonym, now);
+  for (const item of asSeller) await pseudonymiseDisputeParty(item, 'seller', pseudonym, now);
+  return asBuyer.length + asSeller.length;
+};

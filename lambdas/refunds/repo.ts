@@ -117,3 +117,8 @@ export const markRefundProcessed = (
       .where(({ status }, { eq }) => eq(status, 'approved')),
     audit,
   );
+
+/** F8: a closed account's refund requests keep their amounts and decisions, not the address. */
+export const pseudonymiseRefundRequest = async (id: string, pseudonym: string): Promise<void> => {
+  await RefundRequestEntity.patch({ id }).set({ user_email: pseudonym }).go();
+};

@@ -53,6 +53,7 @@ import {
   markRefundProcessed,
   queryRefundRequestsByStatus,
   queryRefundRequestsOfUser,
+  pseudonymiseRefundRequest,
   type RefundPlanEntry,
   type RefundRequestItem,
 } from './repo';
@@ -496,4 +497,14 @@ export const processRefund = async (
   }
   logger.info('Refund processed', { refundRequestId: id, refunds: refundIds.length });
   return { refundId, request: toAdminRefundRequest(processed, await paymentsOf(processed)) };
+};
+
+/** A closed account's refund requests: kept (the books need them) under the pseudonym. */
+export const pseudonymiseRefundRequestsOf = async (
+  userId: string,
+  pseudonym: string,
+): Promise<number> => {
+  const items = await queryRefundRequestsOfUser(userId);
+  for (const item of items) await pseudonymiseRefundRequest(item.id, pseudonym);
+  return items.length;
 };

@@ -201,7 +201,7 @@ export const handleExpressDashboardPage = (
   const rows = transfers
     .map(
       (transfer) =>
-        `<tr><td>${escapeHtml(new Date(transfer.created * 1000).toLocaleDateString('en-GB'))}</td><td>${escapeHtml(transfer.description ?? transfer.transfer_group ?? transfer.id)}</td><td>${formatPounds(transfer.amount - transfer.amount_reversed)}</td></tr>`,
+        `<tr><td>${escapeHtml(new Date(transfer.created * 1000).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }))}</td><td>${escapeHtml(transfer.description ?? transfer.transfer_group ?? transfer.id)}</td><td>${formatPounds(transfer.amount - transfer.amount_reversed)}</td></tr>`,
     )
     .join('');
   sendHtml(

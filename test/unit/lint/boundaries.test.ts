@@ -116,7 +116,8 @@ describe('forbidden imports fail npm run lint', () => {
         ]);
       }
     }
-  });
+    // One lint run per domain and repo (six per domain): seconds on a shared machine.
+  }, 60_000);
 });
 
 describe('allowed imports pass', () => {

@@ -14,6 +14,7 @@ import { ACCOUNT_MESSAGES, type AccountExport } from '../../../../lambdas/shared
 import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
 import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';
 import { DeploymentEntity } from '../../../../lambdas/shared/db/entities/deployment';
+import { DisputeEntity } from '../../../../lambdas/shared/db/entities/dispute';
 import { LaunchStoryEntity } from '../../../../lambdas/shared/db/entities/launch-story';
 import { LicenseEntity } from '../../../../lambdas/shared/db/entities/license';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
@@ -150,6 +151,24 @@ const world = async () => {
     mvp_slug: theirs.slug,
     shown_at: now,
   }).go();
+  const disputeId = ulid();
+  await DisputeEntity.create({
+    id: disputeId,
+    buyer_id: user.sub,
+    seller_id: other.sub,
+    mvp_id: theirs.id,
+    reason: 'Missing features',
+    details: 'The billing page is missing.',
+    status: 'open',
+    opened_at: now,
+    timeline: [{ status: 'open', at: now, by: user.sub }],
+    updated_at: now,
+    buyer_email: user.email,
+    buyer_display_name: 'Closing Person',
+    seller_email: other.email,
+    mvp_title: theirs.title,
+    mvp_slug: theirs.slug,
+  }).go();
   const payout = await putPayout({
     seller_id: user.sub,
     month_year: '2026-10',
@@ -157,7 +176,19 @@ const world = async () => {
     seller_display_name: 'Closing Person',
     seller_username: `closing-${tag}`,
   });
-  return { user, other, mine, theirs, order, othersOrder, licenseId, deploymentId, payout, now };
+  return {
+    user,
+    other,
+    mine,
+    theirs,
+    order,
+    othersOrder,
+    licenseId,
+    deploymentId,
+    disputeId,
+    payout,
+    now,
+  };
 };
 
 describe('the account’s data export', () => {
@@ -177,6 +208,7 @@ describe('the account’s data export', () => {
       { provider: 'github', account_login: 'closing-login', updated_at: expect.any(String) },
     ]);
     expect(data.payouts.map((payout) => payout.id)).toEqual([w.payout.id]);
+    expect(data.disputes.map((dispute) => dispute.id)).toEqual([w.disputeId]);
     const raw = String(result.body);
     expect(raw).not.toContain(SEALED);
     expect(raw).not.toMatch(/token_ciphertext|v1\.local\./);
@@ -233,6 +265,11 @@ describe('closing an account', () => {
       .data!;
     expect(payout).toMatchObject({ seller_email: pseudonym, commission_amount: 1_000 });
     expect(payout.seller_display_name).toBeUndefined();
+
+    // The dispute stays for the other party and the admins, with the pseudonym.
+    const dispute = (await DisputeEntity.get({ id: w.disputeId }).go()).data!;
+    expect(dispute).toMatchObject({ buyer_email: pseudonym, seller_email: w.other.email });
+    expect(dispute.buyer_display_name).toBeUndefined();
 
     // The seller's template left the catalog; the review stays, without the reviewer.
     expect((await MvpEntity.get({ id: w.mine.id }).go()).data!.status).toBe('archived');

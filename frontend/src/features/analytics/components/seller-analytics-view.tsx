@@ -8,11 +8,10 @@ import {
   Alert,
   Button,
   Card,
-  createListCollection,
+  Field,
   Heading,
   HStack,
-  Portal,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -107,46 +106,28 @@ function AnalyticsBody(props: {
   const template = data.templates.find((item) => item.mvp_id === selected);
   const months = template ? template.months : data.overall.months;
   const totals = template ? template.totals : data.overall.totals;
-  const choices = createListCollection({
-    items: [
-      { label: 'All templates', value: ALL },
-      ...data.templates.map((item) => ({ label: item.title, value: item.mvp_id })),
-    ],
-  });
   const rows = months.map((month) => ({ ...month, label: shortMonth(month.month) }));
 
   return (
     <Stack gap="6">
-      <Select.Root
-        collection={choices}
-        value={[selected]}
-        onValueChange={(details) => props.onSelect(details.value[0] ?? ALL)}
-        maxW={{ base: 'full', sm: 'sm' }}
-        size="sm"
-      >
-        <Select.HiddenSelect />
-        <Select.Label>Template</Select.Label>
-        <Select.Control>
-          <Select.Trigger data-testid="analytics-template-select">
-            <Select.ValueText />
-          </Select.Trigger>
-          <Select.IndicatorGroup>
-            <Select.Indicator />
-          </Select.IndicatorGroup>
-        </Select.Control>
-        <Portal>
-          <Select.Positioner>
-            <Select.Content>
-              {choices.items.map((item) => (
-                <Select.Item item={item} key={item.value}>
-                  {item.label}
-                  <Select.ItemIndicator />
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Positioner>
-        </Portal>
-      </Select.Root>
+      <Field.Root maxW={{ base: 'full', sm: 'sm' }}>
+        <Field.Label>Template</Field.Label>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field
+            value={selected}
+            onChange={(event) => props.onSelect(event.currentTarget.value)}
+            data-testid="analytics-template-select"
+          >
+            <option value={ALL}>All templates</option>
+            {data.templates.map((item) => (
+              <option key={item.mvp_id} value={item.mvp_id}>
+                {item.title}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
 
       <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">
         <Figure id="downloads" label="Downloads" value={formatCount(totals.downloads)} />
@@ -192,8 +173,8 @@ function AnalyticsBody(props: {
         <Alert.Title fontWeight="normal">
           Earnings are 70% of your one-time sales plus your share of the subscription pool, which is
           added when a month&apos;s payout is calculated on the 1st of the next month
-          {data.pool_pending_months.length > 0
-            ? ` (not yet for ${data.pool_pending_months.map(formatMonthYear).slice(-2).join(' and ')})`
+          {data.pool_pending_months.includes(data.months.at(-1)!)
+            ? `, so ${formatMonthYear(data.months.at(-1)!)} does not include it yet`
             : ''}
           .
         </Alert.Title>

@@ -1,0 +1,101 @@
+/// <reference lib="dom" />
+/**
+ * The pages that were under construction, end to end on the seeded stack: a buyer shows their
+ * launched site from the dashboard and finds it on /stories (desktop and 390 px); the connected
+ * demo seller reads /analytics (figures, charts, one template, the CSV export), sees Settings →
+ * Account, and /payout-settings, whose Express dashboard button opens the local Stripe dashboard.
+ */
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession } from '../fixtures/e2e/browser';
+import { signIn } from '../fixtures/e2e/sign-in';
+import { screenshot, SCREENSHOT_DIR } from '../fixtures/e2e/stack';
+
+describe('analytics, payout settings and success stories', () => {
+  const session = useBrowserSession({ perTest: true });
+
+  it('lets a buyer show their launched site in Success Stories', async () => {
+    const { page } = session;
+    await signIn(page, 'buyer@demo.local', 'demo1234');
+    await page.goto('/dashboard');
+    const toggle = page.getByTestId('story-toggle').first();
+    await toggle.waitFor();
+    const input = toggle.locator('input');
+    if (!(await input.isChecked())) {
+      await toggle.click();
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('[data-testid="story-toggle"] input') as HTMLInputElement | null)
+            ?.checked === true,
+      );
+    }
+    await page.getByTestId('deployments-card').screenshot({
+      path: `${SCREENSHOT_DIR}/dashboard-story-toggle.png`,
+    });
+    await page.goto('/stories');
+    const card = page.getByTestId('story-card').first();
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Built from');
+    expect(await card.getByRole('link', { name: /Visit site/ }).getAttribute('href')).toMatch(
+      /^https?:\/\//,
+    );
+    await screenshot(page, 'stories');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await screenshot(page, 'stories-phone');
+  });
+
+  it('shows the seller their analytics with a CSV export, and their payout settings', async () => {
+    const { page } = session;
+    await signIn(page, 'seller@demo.local', 'demo1234');
+    await page.goto('/analytics');
+    await page.getByTestId('analytics-templates').waitFor();
+    for (const figure of ['downloads', 'sales', 'earnings', 'rating']) {
+      await page.getByTestId(`analytics-figure-${figure}`).waitFor();
+    }
+    await page.getByTestId('analytics-chart-earnings').locator('svg').first().waitFor();
+    expect(
+      await page.getByTestId('analytics-templates').locator('tbody tr').count(),
+    ).toBeGreaterThan(0);
+    // One template's figures, then all again: the downloads of one are at most those of all.
+    const downloadsOf = async () =>
+      Number(
+        (await page.getByTestId('analytics-figure-downloads').textContent())!.replace(/\D/g, ''),
+      );
+    const all = await downloadsOf();
+    await page.getByTestId('analytics-template-select').selectOption({ index: 1 });
+    expect(await downloadsOf()).toBeLessThanOrEqual(all);
+    await page.getByTestId('analytics-template-select').selectOption({ label: 'All templates' });
+    expect(await downloadsOf()).toBe(all);
+    await screenshot(page, 'analytics');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^template-analytics-.+\.csv$/);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe(
+      'Template,Month,Downloads,Sales,Sales amount,Earnings,Reviews,Average rating',
+    );
+
+    // Settings → Account: the data download and the closure form (closing is tested below the
+    // browser, in the account domain's integration test).
+    await page.goto('/settings?tab=account');
+    await page.getByTestId('close-account').waitFor();
+    await page.getByRole('button', { name: 'Close my account' }).click();
+    await page.getByText('Enter your password to confirm.').waitFor();
+    await screenshot(page, 'settings-account');
+
+    await page.goto('/payout-settings');
+    await page.getByTestId('connect-status').getByText('Payouts enabled').waitFor();
+    expect(await page.getByTestId('payout-schedule').textContent()).toContain('1st of each month');
+    expect(await page.getByTestId('payout-split').textContent()).toContain('70%');
+    await screenshot(page, 'payout-settings');
+    await page.getByRole('button', { name: /Open Stripe Express dashboard/ }).click();
+    await page.getByRole('heading', { name: 'Express dashboard' }).waitFor();
+    await screenshot(page, 'stripe-express-dashboard');
+  });
+});
