@@ -18,6 +18,18 @@ export const SUBSCRIPTION_STATUSES = [
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/** How a subscription's status reads to its owner (Stripe's codes are never shown). */
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  active: 'active',
+  trialing: 'trial',
+  past_due: 'payment overdue',
+  canceled: 'cancelled',
+  incomplete: 'awaiting payment',
+  incomplete_expired: 'expired',
+  unpaid: 'unpaid',
+  paused: 'paused',
+};
+
 /** "Active" in the product means Stripe's active or trialing. */
 export const isActiveSubscriptionStatus = (status: SubscriptionStatus): boolean =>
   status === 'active' || status === 'trialing';

@@ -10,7 +10,7 @@ import {
   REFUND_REASON_MAX,
   refundRequestInputSchema,
 } from '@contracts/refunds';
-import type { Subscription } from '@contracts/subscriptions';
+import { SUBSCRIPTION_STATUS_LABELS, type Subscription } from '@contracts/subscriptions';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
@@ -27,7 +27,7 @@ export interface RefundRequestFormProps {
 }
 
 const subscriptionLabel = (subscription: Subscription) =>
-  `${planById(subscription.plan_type).name} plan (${subscription.status}) since ${formatDate(subscription.created_at)}`;
+  `${planById(subscription.plan_type).name} plan (${SUBSCRIPTION_STATUS_LABELS[subscription.status]}) since ${formatDate(subscription.created_at)}`;
 
 /**
  * The form holds the amount as typed; it becomes a number before the shared schema checks it, and
