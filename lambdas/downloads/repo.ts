@@ -122,10 +122,13 @@ export const recordDownload = async (input: RecordDownloadInput): Promise<Transa
 };
 
 /** A download that happened before (demo data): the row only; its counters came with the data. */
-export const putPastDownload = async (item: DownloadItem): Promise<boolean> => {
+export const putPastDownload = async (
+  item: DownloadItem,
+  license: TransactionWrite,
+): Promise<boolean> => {
   if ((await DownloadEntity.get({ user_id: item.user_id, id: item.id }).go()).data) return false;
-  await DownloadEntity.create(item).go();
-  return true;
+  const result = await transactWrite({ download: DownloadEntity.create(item), license });
+  return !result.canceled;
 };
 
 export interface DownloadPage {

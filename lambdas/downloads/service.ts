@@ -385,8 +385,9 @@ export const getDownloadStatus = async (
 };
 
 /**
- * A download that happened before (the local demo data): the history row only, written when
- * absent. The template's past downloads are already in its count, so no counter moves.
+ * A download that happened before (the local demo data): the history row and its licence,
+ * written together when absent. The template's past downloads are already in its count and the
+ * quota of that month is long reset, so no counter and no quota moves.
  */
 export const importPastDownload = async (input: {
   id: string;
@@ -394,17 +395,33 @@ export const importPastDownload = async (input: {
   mvpId: string;
   downloadedAt: string;
 }): Promise<boolean> => {
-  const mvp = await getApprovedMvpItem(input.mvpId);
-  return putPastDownload({
-    id: input.id,
-    user_id: input.userId,
-    mvp_id: mvp.id,
-    seller_id: mvp.seller_id,
-    month_year: input.downloadedAt.slice(0, 7),
-    downloaded_at: input.downloadedAt,
-    version_number: mvp.version_number,
-    mvp_title: mvp.title,
-    mvp_slug: mvp.slug,
-    mvp_preview_image_key: mvp.preview_image_keys[0],
+  const [mvp, profile] = await Promise.all([
+    getApprovedMvpItem(input.mvpId),
+    getProfile(input.userId),
+  ]);
+  if (!profile) throw new NotFoundError(DOWNLOAD_MESSAGES.profileNotFound);
+  // A past download came with its licence, as every download does: the two are written together.
+  const license = licenseWrite({
+    userId: input.userId,
+    licenseeName: licenseeNameOf(profile),
+    mvp,
+    ...(await licenseGrantOf(input.userId, mvp, null)),
+    downloadId: input.id,
+    now: input.downloadedAt,
   });
+  return putPastDownload(
+    {
+      id: input.id,
+      user_id: input.userId,
+      mvp_id: mvp.id,
+      seller_id: mvp.seller_id,
+      month_year: input.downloadedAt.slice(0, 7),
+      downloaded_at: input.downloadedAt,
+      version_number: mvp.version_number,
+      mvp_title: mvp.title,
+      mvp_slug: mvp.slug,
+      mvp_preview_image_key: mvp.preview_image_keys[0],
+    },
+    license.write,
+  );
 };

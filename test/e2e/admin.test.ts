@@ -322,6 +322,29 @@ describe('admin dashboard', () => {
     await row.first().waitFor();
     expect(await row.first().textContent()).toMatch(/£\d+\.\d\d/);
     expect(await row.first().getByRole('button', { name: 'Process' }).count()).toBe(0);
+    // Last month's run happened (the seed ran it): nothing to run by hand for it.
+    const runs = page.getByTestId('admin-payout-runs');
+    const lastRun = runs.getByTestId('payout-run-month').first();
+    await lastRun.waitFor();
+    expect(await lastRun.getAttribute('data-state')).toBe('completed');
+    expect(await lastRun.textContent()).toContain('Paid');
+    // studio@demo.local has no connected Stripe account: Process is there but disabled, with why.
+    await tab.getByRole('button', { name: 'Pending', exact: true }).click();
+    const unconnected = tab
+      .getByTestId('admin-payout-row')
+      .filter({ hasText: 'studio@demo.local' });
+    await unconnected.first().waitFor();
+    const process = unconnected.first().getByRole('button', { name: 'Process' });
+    expect(await process.isDisabled()).toBe(true);
+    expect(await unconnected.first().textContent()).toContain(
+      'Seller has not connected a Stripe account that can be paid',
+    );
+    expect(await unconnected.first().getByText('Pending', { exact: true }).count()).toBe(1);
+    await shoot(page, 'admin-payouts');
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'admin-payouts-phone');
+    if (viewport) await page.setViewportSize(viewport);
   });
 
   it('keeps the tab in the URL and shows the audit log', async () => {
@@ -333,6 +356,12 @@ describe('admin dashboard', () => {
     const entry = audit.getByTestId('audit-entry').first();
     await entry.waitFor();
     expect(await entry.textContent()).toContain(ADMIN.email);
+    // Actions and targets read as words and names, never as codes or ids.
+    const roleChange = audit.getByTestId('audit-entry').filter({ hasText: 'Changed a role' });
+    await roleChange.first().waitFor();
+    expect(await roleChange.first().textContent()).toMatch(/User · \S+@/);
+    expect(await audit.textContent()).not.toMatch(/user\.role|resolved_buyer|in_review/);
+    await shoot(page, 'admin-audit');
     // An unknown tab falls back to the first.
     await page.goto('/admin?tab=nonsense');
     await page.getByTestId(TABS[0][2]).waitFor();

@@ -90,6 +90,11 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
 export const AUDIT_VALUE_LABELS: Readonly<Record<string, string>> = {
   pending: 'Pending',
   pending_review: 'In review',
+  scan_failed: 'Scan failed',
+  ipfs_pin_failed: 'Pinning failed',
+  active: 'Active',
+  cancelled: 'Cancelled',
+  past_due: 'Payment overdue',
   approved: 'Approved',
   rejected: 'Rejected',
   processed: 'Processed',

@@ -25,6 +25,18 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const blocksNewSubscription = (status: SubscriptionStatus): boolean =>
   isActiveSubscriptionStatus(status) || status === 'past_due' || status === 'unpaid';
 
+/** How a subscription's status reads to its owner (Stripe's codes are never shown). */
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  active: 'active',
+  trialing: 'trial',
+  past_due: 'payment overdue',
+  canceled: 'cancelled',
+  incomplete: 'awaiting payment',
+  incomplete_expired: 'expired',
+  unpaid: 'unpaid',
+  paused: 'paused',
+};
+
 /** "Active" in the product means Stripe's active or trialing. */
 export const isActiveSubscriptionStatus = (status: SubscriptionStatus): boolean =>
   status === 'active' || status === 'trialing';

@@ -40,7 +40,8 @@ export const demoAccounts: readonly DemoAccount[] = [
     printed: true,
     displayName: 'Dana Buyer',
     isSellerApproved: false,
-    downloadsRemaining: 5,
+    // Pro's 15 a month, none spent yet this month (the seeded download is an old one).
+    downloadsRemaining: 15,
     downloadQuota: 15,
   },
   {

@@ -9,6 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setWorkflowRunner } from '../../../lambdas/shared/adapters/workflow';
 import type { SubscriptionView } from '../../../lambdas/shared/contracts/subscriptions';
+import { DownloadEntity } from '../../../lambdas/shared/db/entities/download';
+import { LicenseEntity } from '../../../lambdas/shared/db/entities/license';
 import { NotificationEntity } from '../../../lambdas/shared/db/entities/notification';
 import { PayoutEntity } from '../../../lambdas/shared/db/entities/payout';
 import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
@@ -125,6 +127,26 @@ describe('the demo money', () => {
       jsonBody<SubscriptionView>(await callBilling('GET', '/api/subscriptions/current', maker))
         .plan_type,
     ).toBe('premium');
+  });
+
+  it("keeps the demo buyer's quota, downloads and licences in agreement", async () => {
+    const buyer = await subOf('buyer@demo.local');
+    const profile = (await ProfileEntity.get({ id: buyer }).go()).data!;
+    const downloads = (await DownloadEntity.query.byUser({ user_id: buyer }).go({ pages: 'all' }))
+      .data;
+    const licences = (await LicenseEntity.query.byUser({ user_id: buyer }).go({ pages: 'all' }))
+      .data;
+    // Every download came with its licence, for the same template.
+    expect(downloads.length).toBeGreaterThan(0);
+    for (const download of downloads) {
+      expect(licences.filter((licence) => licence.download_id === download.id)).toEqual([
+        expect.objectContaining({ mvp_id: download.mvp_id, user_id: buyer }),
+      ]);
+    }
+    // None of them falls in the current period, so the whole month's quota is left.
+    const thisMonth = new Date().toISOString().slice(0, 7);
+    const spent = downloads.filter((download) => download.month_year === thisMonth).length;
+    expect(profile.downloads_remaining).toBe(profile.download_quota - spent);
   });
 
   it('files one pending refund request for the buyer', async () => {

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import {
   Alert,
   Badge,
+  Box,
   Button,
   ButtonGroup,
   HStack,
@@ -70,24 +71,33 @@ export function AdminQueue<S extends string, T>(props: AdminQueueProps<S, T>) {
         <Heading as="h2" size="lg">
           {props.title}
         </Heading>
-        <ButtonGroup size="sm" attached variant="outline" role="group" aria-label="Status">
-          {props.statuses.map((option) => (
-            <Button
-              key={option}
-              aria-pressed={props.status === option}
-              variant={props.status === option ? 'solid' : 'outline'}
-              colorPalette="purple"
-              onClick={() => props.onStatusChange(option)}
-            >
-              {props.labels[option]}
-              {props.countOf?.(option) !== undefined && (
-                <Badge size="xs" variant="subtle" colorPalette="gray">
-                  {props.countOf(option)}
-                </Badge>
-              )}
-            </Button>
-          ))}
-        </ButtonGroup>
+        {/* Smaller on a phone, and scrolled rather than cut off if the labels still do not fit. */}
+        <Box maxW="full" overflowX="auto">
+          <ButtonGroup
+            size={{ base: 'xs', sm: 'sm' }}
+            attached
+            variant="outline"
+            role="group"
+            aria-label="Status"
+          >
+            {props.statuses.map((option) => (
+              <Button
+                key={option}
+                aria-pressed={props.status === option}
+                variant={props.status === option ? 'solid' : 'outline'}
+                colorPalette="purple"
+                onClick={() => props.onStatusChange(option)}
+              >
+                {props.labels[option]}
+                {props.countOf?.(option) !== undefined && (
+                  <Badge size="xs" variant="subtle" colorPalette="gray">
+                    {props.countOf(option)}
+                  </Badge>
+                )}
+              </Button>
+            ))}
+          </ButtonGroup>
+        </Box>
       </HStack>
       {props.outcome && (
         <FormAlert

@@ -163,7 +163,15 @@ function ProcessButton(props: { payout: AdminPayout; loading: boolean; onClick: 
         Process
       </Button>
       {blocked && (
-        <Text id={reasonId} fontSize="xs" color="fg.muted" maxW="48" textAlign="end">
+        <Text
+          id={reasonId}
+          fontSize="xs"
+          color="fg.muted"
+          minW="40"
+          maxW="48"
+          textAlign="end"
+          whiteSpace="normal"
+        >
           {blocked}
         </Text>
       )}

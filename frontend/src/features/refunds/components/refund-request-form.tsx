@@ -13,6 +13,7 @@ import {
   refundRequestInputSchema,
   type RefundablePurchase,
 } from '@contracts/refunds';
+import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from '@contracts/subscriptions';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
@@ -28,22 +29,12 @@ export interface RefundRequestFormProps {
   onSubmitted?: () => void;
 }
 
-const STATUS_WORDS: Record<string, string> = {
-  active: 'active',
-  trialing: 'trial',
-  past_due: 'payment failed',
-  canceled: 'ended',
-  unpaid: 'unpaid',
-  incomplete: 'incomplete',
-  incomplete_expired: 'expired',
-  paused: 'paused',
-};
-
 const purchaseLabel = (purchase: RefundablePurchase) =>
   purchase.kind === 'order'
     ? `${purchase.mvp_title ?? 'Template'} (bought ${formatDate(purchase.created_at)})`
     : `${planById(purchase.plan_type ?? 'basic').name} plan (${
-        STATUS_WORDS[purchase.status ?? ''] ?? purchase.status
+        (purchase.status && SUBSCRIPTION_STATUS_LABELS[purchase.status as SubscriptionStatus]) ||
+        'unknown'
       }) since ${formatDate(purchase.created_at)}`;
 
 interface RefundFormOutput {
