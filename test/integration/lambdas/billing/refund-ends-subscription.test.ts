@@ -33,8 +33,11 @@ const profileOf = async (id: string) =>
 const viewOf = async (userId: string) =>
   jsonBody<SubscriptionView>(await callBilling('GET', '/api/subscriptions/current', userId));
 
+/** The buyer's refund notices (their payment receipts are another test's concern). */
 const notificationsOf = async (userId: string) =>
-  (await NotificationEntity.query.byUser({ user_id: userId }).go({ pages: 'all' })).data;
+  (await NotificationEntity.query.byUser({ user_id: userId }).go({ pages: 'all' })).data.filter(
+    (item) => item.type === 'refund_processed',
+  );
 
 const refundsThisMonth = async () =>
   (

@@ -250,7 +250,7 @@ describe('refunds made in Stripe', () => {
     expect((await OrderEntity.get({ id: order!.id }).go()).data!.amount_refunded).toBe(50);
     const notices = await noticesOf(userId, 'refund_processed');
     expect(notices.map((notice) => notice.message)).toEqual([
-      'We have refunded £0.50 to your card. It usually arrives within 5 to 10 working days.',
+      'Your refund of £0.50 for your subscription has been processed.',
     ]);
   });
 });

@@ -181,7 +181,10 @@ describe('a one-time purchase refunded in full', () => {
     expect(licenses).toHaveLength(1);
     expect(licenses[0]!.refunded_at).toEqual(expect.any(String));
     const { data: notes } = await NotificationEntity.query.byUser({ user_id: buyer }).go();
+    // The purchase's receipt and the decision came first; the refund's own notice says it is paid.
     expect(notes.map((note) => note.message)).toEqual([
+      'Thank you for buying "Booking Kit" for £12.50. Your licence certificate is ready.',
+      'Your refund request of £12.50 for Booking Kit was approved. You will be told when the money is on its way.',
       'Your refund of £12.50 for Booking Kit has been processed.',
     ]);
     // Nothing is left to ask on it, and it no longer counts as owned: it may be bought again.
