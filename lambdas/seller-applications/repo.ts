@@ -51,11 +51,13 @@ export const querySellerApplicationsOfStatus = async (
 };
 
 /**
- * A4 (transaction item, name it `application`): the decision on a pending application; refused
- * when it was decided meanwhile, so two admins never both decide.
+ * A4 (transaction item, name it `application`): the decision on an application in status `from`
+ * (pending, or a declined one a Users tab approval overrides); refused when it moved meanwhile,
+ * so two admins never both decide.
  */
 export const sellerApplicationDecisionWrite = (input: {
   userId: string;
+  from: 'pending' | 'rejected';
   to: 'approved' | 'rejected';
   reviewedBy: string;
   reason?: string;
@@ -68,7 +70,7 @@ export const sellerApplicationDecisionWrite = (input: {
       reviewed_by: input.reviewedBy,
       ...(input.reason !== undefined && { rejection_reason: input.reason }),
     })
-    .where(({ status }, { eq }) => eq(status, 'pending'));
+    .where(({ status }, { eq }) => eq(status, input.from));
 
 /**
  * A4 for a rejection: the application's decision (`application`, A4's write) with the caller's

@@ -153,28 +153,39 @@ const refusedDecision = (
  * Approves a user as a seller: from the Applications queue and from the Users tab alike.
  *
  * 1. With a pending application: its Full Name becomes the display name if the profile has none,
- *    and the application is marked approved. Without one, only a seller (roles seller and both)
- *    can be approved, as before applications existed.
+ *    and the application is marked approved. Otherwise only a seller (roles seller and both) can
+ *    be approved (from the Users tab), as before applications existed; a declined application of
+ *    theirs is marked approved with it, so the two never disagree.
  * 2. The profile becomes an approved seller (a buyer becomes `seller`, an admin `both`; Cognito
  *    group and profile together), with the audit entry and the applicant's notification, in one
  *    transaction.
  */
 export const approveSeller = async (actor: AdminActor, userId: string): Promise<AdminUser> => {
   const application = await getSellerApplication(userId);
-  const pending = application?.status === 'pending' ? application : null;
-  if (!pending) {
+  if (application?.status !== 'pending') {
     const profile = await getProfile(userId);
     if (!profile) throw new NotFoundError(ADMIN_USER_MESSAGES.userNotFound);
     if (!isSellerRole(profile.role)) throw new ConflictError(ADMIN_USER_MESSAGES.notSeller);
   }
+  // The application this approval decides: pending, or declined (from the Users tab).
+  const open =
+    application?.status === 'pending' || application?.status === 'rejected'
+      ? { status: application.status, fullName: application.full_name }
+      : null;
   const now = new Date().toISOString();
   const { user, result } = await grantSellerApproval({
     id: userId,
-    ...(pending && { fullName: pending.full_name }),
+    ...(open && { fullName: open.fullName }),
     with: (grant) => ({
       application:
-        pending !== null &&
-        sellerApplicationDecisionWrite({ userId, to: 'approved', reviewedBy: actor.userId, now }),
+        open !== null &&
+        sellerApplicationDecisionWrite({
+          userId,
+          from: open.status,
+          to: 'approved',
+          reviewedBy: actor.userId,
+          now,
+        }),
       audit: auditWrite({
         actor,
         action: 'user.seller_approve',
@@ -215,6 +226,7 @@ const rejectApplication = async (
   const result = await storeSellerApplicationDecision({
     application: sellerApplicationDecisionWrite({
       userId,
+      from: 'pending',
       to: 'rejected',
       reviewedBy: actor.userId,
       reason,

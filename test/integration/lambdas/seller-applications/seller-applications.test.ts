@@ -277,5 +277,18 @@ describe('the admin queue', () => {
     expect(await notificationsOf(seller.sub)).toMatchObject([
       { type: 'seller_application_decided', link: '/upload' },
     ]);
+
+    // Revoked (the application with it), then approved again: the two agree again.
+    const approval = (approved: boolean) =>
+      call(admin, {
+        method: 'POST',
+        path: `/api/admin/users/${seller.sub}/seller-approval`,
+        body: { approved },
+      });
+    expect((await approval(false)).status).toBe(200);
+    expect(await mine(seller)).toMatchObject({ status: 'rejected' });
+    expect((await approval(true)).status).toBe(200);
+    expect(await mine(seller)).toMatchObject({ status: 'approved' });
+    expect((await profileOf(seller.sub))?.is_seller_approved).toBe(true);
   });
 });

@@ -39,8 +39,8 @@ export function ApplicationStepper({ step }: { step: number }) {
             title={title}
             as="li"
             minW={{ base: '0', md: 'auto' }}
+            gap="2"
             aria-current={index === step ? 'step' : undefined}
-            data-state-done={index < step ? 'true' : undefined}
           >
             <Steps.Indicator flexShrink={0}>
               <Steps.Status

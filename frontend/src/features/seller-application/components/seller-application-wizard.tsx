@@ -118,7 +118,9 @@ function SignedInApplication({ email }: { email: string }) {
     <ApplicationForm
       signedIn={{
         email,
-        fullName: profile.data.display_name ?? '',
+        // The profile's name, else the one of a previous application.
+        fullName:
+          profile.data.display_name ?? (mine.data.status === 'rejected' ? mine.data.full_name : ''),
         previous: mine.data.status === 'rejected' ? mine.data : null,
       }}
     />
@@ -268,7 +270,7 @@ function ApplicationForm({
 
 function WizardFrame({ children }: { children: React.ReactNode }) {
   return (
-    <Container maxW="2xl" py={{ base: '6', md: '12' }} px={{ base: '3', sm: '4' }}>
+    <Container maxW="3xl" py={{ base: '6', md: '12' }} px={{ base: '3', sm: '4' }}>
       <Card.Root variant="elevated">
         <Card.Body gap="6" p={{ base: '4', sm: '6', md: '8' }}>
           <Stack gap="1" textAlign="center">
