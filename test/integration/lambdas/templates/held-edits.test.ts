@@ -4,7 +4,7 @@
  * rejection keeps the live text and tells the seller why.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCatalogVersion } from '../../../../lambdas/catalog/repo';
 import type { PendingMvpList } from '../../../../lambdas/shared/contracts/admin-mvps';
 import type { MvpDetail } from '../../../../lambdas/shared/contracts/catalog';
@@ -17,8 +17,14 @@ import { templateFormFields } from '../../../fixtures/mvps';
 import { putProfile } from '../../../fixtures/profiles';
 import { seedTemplate } from '../../../fixtures/template-items';
 
-// Read once, at the first request of this file's modules: every write here is moderated.
+// Read once, at the first request of this file's modules: every write here is moderated. The
+// worker's environment is given back afterwards, so files run after this one publish as usual.
+const publishModeBefore = process.env.PUBLISH_MODE;
 process.env.PUBLISH_MODE = 'moderate';
+afterAll(() => {
+  if (publishModeBefore === undefined) delete process.env.PUBLISH_MODE;
+  else process.env.PUBLISH_MODE = publishModeBefore;
+});
 
 const person = (name: string) => {
   const sub = `${name}-${randomUUID()}`;
