@@ -31,13 +31,15 @@ import {
   getMvpById,
   getStatusCounts,
   listMvpsByStatus,
+  listHeldEdits,
   listVersionsByStatus,
   writeTemplate,
   type MvpItem,
   type MvpVersionItem,
 } from './repo';
 import { pendingInReview, rejectPendingVersion, switchLive } from './versions';
-import { toManagedMvp } from './view';
+import { removeOldPreviews } from './files';
+import { changedFields, toManagedMvp } from './view';
 
 const isPending = (status: MvpStatus): status is PendingMvpStatus =>
   (PENDING_MVP_STATUSES as readonly MvpStatus[]).includes(status);
@@ -56,6 +58,7 @@ const toPendingMvp = (item: MvpItem, seller: UserContact | undefined): PendingMv
   last_processing_error: item.last_processing_error ?? null,
   submittedAt: item.updated_at,
   live_version_number: null,
+  edit_fields: null,
   created_at: item.created_at,
   seller_id: item.seller_id,
   sellerEmail: seller?.email ?? null,
@@ -94,10 +97,25 @@ const oldestPending = async (
   statuses: readonly PendingMvpStatus[],
   limit: number,
 ): Promise<PendingMvp[]> => {
-  const [lists, versions] = await Promise.all([
+  const [lists, versions, edits] = await Promise.all([
     Promise.all(statuses.map((status) => listMvpsByStatus(status, limit))),
     statuses.includes('pending_review') ? versionsInReview(limit) : Promise.resolve([]),
+    statuses.includes('pending_review') ? listHeldEdits() : Promise.resolve([]),
   ]);
+  // One row per template: a version in review is decided first, its held edit after it.
+  const withVersion = new Set(versions.map(({ item }) => item.id));
+  const editRows = edits
+    .filter((item) => !withVersion.has(item.id) && item.pending_edit)
+    .map((item) => ({
+      item,
+      row: {
+        ...toPendingMvp(item, undefined),
+        status: 'pending_review' as const,
+        last_processing_error: null,
+        submittedAt: item.pending_edit!.at,
+        edit_fields: changedFields(item),
+      },
+    }));
   const rows = [
     ...lists
       .flat()
@@ -105,6 +123,7 @@ const oldestPending = async (
       .filter((item) => isPending(item.status))
       .map((item) => ({ item, row: toPendingMvp(item, undefined) })),
     ...versions,
+    ...editRows,
   ]
     .sort(
       (a, b) =>
@@ -137,7 +156,8 @@ export const listPendingMvps = async (filter: PendingMvpFilter): Promise<Pending
       // the ones listed are added (exact up to the list's limit).
       pending_review:
         (counts.pending_review ?? 0) +
-        items.filter((item) => item.live_version_number !== null).length,
+        items.filter((item) => item.live_version_number !== null || item.edit_fields !== null)
+          .length,
       scan_failed: counts.scan_failed ?? 0,
       ipfs_pin_failed: counts.ipfs_pin_failed ?? 0,
     },
@@ -224,6 +244,9 @@ const decide = async (
     if (!mvp || mvp.status === 'archived') throw new NotFoundError(MVP_MESSAGES.notFound);
     const version = await pendingInReview(mvp);
     if (version) return decideVersion(admin, mvp, version, decision);
+    if (mvp.status === 'approved' && mvp.pending_edit_status === 'pending_review') {
+      return decideEdit(admin, mvp, decision);
+    }
     if (!isPending(mvp.status)) throw new ConflictError(moderationConflictMessage(mvp.status));
     if (decision.kind === 'approve' && mvp.status !== 'pending_review') {
       throw new ConflictError(MODERATION_MESSAGES.notApprovableFailed);
@@ -337,6 +360,83 @@ const decideVersion = async (
     }
     throw error;
   }
+};
+
+/**
+ * An admin's decision on a live template's held edit (PUBLISH_MODE=moderate): approval applies it
+ * (the catalog version moves in the same transaction, so every browse cache shows the new text);
+ * a rejection keeps the live text and tells the seller why.
+ */
+const decideEdit = async (
+  admin: Profile,
+  mvp: MvpItem,
+  decision: Decision,
+): Promise<ModerationResult> => {
+  const edit = mvp.pending_edit!;
+  const now = new Date().toISOString();
+  const changed = changedFields(mvp);
+  const audit = auditWrite({
+    actor: { userId: admin.id, email: admin.email },
+    action: decision.kind === 'approve' ? 'mvp.edit.approve' : 'mvp.edit.reject',
+    target: { type: 'mvp', id: mvp.id },
+    before: { changed },
+    after: decision.kind === 'reject' ? { reason: decision.reason } : { applied: true },
+    now,
+  });
+  const set: Partial<MvpItem> =
+    decision.kind === 'approve'
+      ? { ...(edit.set as Partial<MvpItem>), updated_at: now }
+      : { pending_edit: { ...edit, reason: decision.reason }, pending_edit_status: 'rejected' };
+  const remove = (
+    decision.kind === 'approve' ? [...edit.remove, 'pending_edit', 'pending_edit_status'] : []
+  ) as (keyof MvpItem & string)[];
+  try {
+    await writeTemplate({
+      mvpId: mvp.id,
+      fromStatus: 'approved',
+      set,
+      remove,
+      approvedContentChanged: decision.kind === 'approve',
+      extra: notificationWrites(
+        decision.kind === 'approve'
+          ? {
+              userId: mvp.seller_id,
+              type: 'mvp_approved',
+              message: `Your changes to "${mvp.title}" were approved and are now live.`,
+              link: mvpLink(mvp.id),
+            }
+          : {
+              userId: mvp.seller_id,
+              type: 'mvp_rejected',
+              message: clip(
+                `Your changes to "${mvp.title}" were rejected: ${decision.reason} The live text stays as it was.`,
+                1_000,
+              ),
+              link: MY_MVPS_LINK,
+            },
+        now,
+      ),
+      audit,
+      now,
+    });
+  } catch (error) {
+    if (error instanceof TransactionRefusedError) {
+      throw new ConflictError(MVP_MESSAGES.changedMeanwhile);
+    }
+    throw error;
+  }
+  // The images the edit replaced (approved) or brought (rejected) are not shown any more.
+  const editImages = edit.set.preview_image_keys as string[] | undefined;
+  if (editImages) {
+    await removeOldPreviews(decision.kind === 'approve' ? mvp.preview_image_keys : editImages);
+  }
+  const updated = { ...mvp, ...set } as MvpItem;
+  for (const name of remove) delete updated[name];
+  return {
+    mvp: toManagedMvp(updated),
+    message:
+      decision.kind === 'approve' ? MODERATION_MESSAGES.approved : MODERATION_MESSAGES.rejected,
+  };
 };
 
 /** `POST /api/admin/mvps/{id}/approve`: pending_review → approved, published at once. */

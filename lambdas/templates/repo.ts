@@ -95,6 +95,19 @@ export const listVersionsByStatus = async (
 };
 
 /**
+ * M15 (gsi2 + filter): live templates whose edits wait for an admin (PUBLISH_MODE=moderate). Reads
+ * the approved partition (as the catalog snapshot does) and keeps the held ones; eventually
+ * consistent.
+ */
+export const listHeldEdits = async (): Promise<MvpItem[]> => {
+  const { data } = await MvpEntity.query
+    .byStatus({ status: 'approved' })
+    .where((attr, op) => op.eq(attr.pending_edit_status, 'pending_review'))
+    .go({ pages: 'all' });
+  return data;
+};
+
+/**
  * M9 (gsi2): the oldest `limit` templates in one status, by when they entered it (`updated_at`):
  * the admin moderation queue. Eventually consistent, like every GSI read.
  */

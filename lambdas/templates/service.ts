@@ -35,6 +35,8 @@ import {
   ServiceUnavailableError,
   ValidationError,
 } from '../shared/errors';
+import { config } from '../shared/config';
+import type { PendingEdit } from '../shared/db/entities/mvp';
 import { logger } from '../shared/observability';
 import { checkUploadedFiles, removeUploads, type CheckedUpload } from '../uploads/service';
 import { placeFiles, removeOldPreviews, removePlaced } from './files';
@@ -348,6 +350,10 @@ export const updateMvp = async (
       ? await checkUploadedFiles(profile.id, input.uploadId!, input.bundle, images)
       : { bundle: null, images: [] };
 
+  if (isLive(mvp) && config().PUBLISH_MODE === 'moderate') {
+    return holdEdit(mvp, fields, checked, input);
+  }
+
   if (checked.bundle) {
     const updated = await replaceBundle(mvp, checked.bundle, checked.images, fields, {
       version_number: input.version_number,
@@ -388,6 +394,48 @@ export const updateMvp = async (
   await removeUploads(null, checked.images);
   if (placed.imageKeys.length > 0) await removeOldPreviews(mvp.preview_image_keys);
   return { mvp: toManagedMvp(applied(mvp, set, remove)), message: MVP_MESSAGES.updated };
+};
+
+/**
+ * PUBLISH_MODE=moderate: an edit of a live template's text, images or price waits for an admin
+ * (held on the template as `pending_edit`; a newer edit replaces it). Buyers keep the live text
+ * until it is approved (moderation.ts). A replacement file is a new version as ever.
+ */
+const holdEdit = async (
+  mvp: MvpItem,
+  fields: ReturnType<typeof fieldWrites>,
+  checked: { bundle: CheckedUpload | null; images: readonly CheckedUpload[] },
+  input: UpdateMvpInput,
+): Promise<MvpWriteResult> => {
+  const placed = await placeFiles(mvp.id, ulid(), null, checked.images);
+  const now = new Date().toISOString();
+  const edit: PendingEdit = {
+    set: {
+      ...fields.set,
+      ...(placed.imageKeys.length > 0 ? { preview_image_keys: placed.imageKeys } : {}),
+    },
+    remove: fields.remove,
+    at: now,
+  };
+  const set: Partial<MvpItem> = { pending_edit: edit, pending_edit_status: 'pending_review' };
+  try {
+    await writeTemplate({ mvpId: mvp.id, fromStatus: mvp.status, set, now });
+  } catch (error) {
+    await Promise.all([removePlaced(placed), removeUploads(null, checked.images)]);
+    return conflictOnRefusal(error);
+  }
+  await removeUploads(null, checked.images);
+  // A replaced set of images held before and never approved is not needed any more.
+  const previous = mvp.pending_edit?.set.preview_image_keys;
+  if (Array.isArray(previous)) await removeOldPreviews(previous as string[]);
+  let updated: MvpItem = { ...mvp, ...set };
+  if (checked.bundle) {
+    updated = await replaceBundle(updated, checked.bundle, [], null, {
+      version_number: input.version_number,
+      changelog: input.changelog,
+    });
+  }
+  return { mvp: toManagedMvp(updated), message: MVP_MESSAGES.editHeld };
 };
 
 /** `GET /api/mvps/{id}/manage`: any status but archived, for the owner, admin or both. */

@@ -7,6 +7,21 @@ import type { MvpItem } from './repo';
 const averageOf = (sum: number, count: number): number =>
   count === 0 ? 0 : Math.round((sum / count) * 100) / 100;
 
+/** The form fields a held edit changes, named as the form names them. */
+export const changedFields = (item: MvpItem): string[] => {
+  const edit = item.pending_edit;
+  if (!edit) return [];
+  const names = [...Object.keys(edit.set), ...edit.remove].filter((name) => {
+    if (name === 'updated_at') return false;
+    const before = (item as unknown as Record<string, unknown>)[name];
+    const after = edit.set[name];
+    return JSON.stringify(before) !== JSON.stringify(after);
+  });
+  return [
+    ...new Set(names.map((name) => (name === 'preview_image_keys' ? 'preview_images' : name))),
+  ];
+};
+
 /** The owner's view of a template (never the webhook secret). */
 export const toManagedMvp = (item: MvpItem): ManagedMvp => ({
   id: item.id,
@@ -37,6 +52,15 @@ export const toManagedMvp = (item: MvpItem): ManagedMvp => ({
   last_processing_error: item.last_processing_error ?? null,
   published_at: item.published_at ?? null,
   pending_version: item.pending_version ?? null,
+  pending_edit:
+    item.pending_edit && item.pending_edit_status
+      ? {
+          status: item.pending_edit_status,
+          changed: changedFields(item),
+          reason: item.pending_edit.reason ?? null,
+          at: item.pending_edit.at,
+        }
+      : null,
   github:
     item.github_repo_owner && item.github_repo_name
       ? {

@@ -75,6 +75,8 @@ export interface PendingMvp {
    * is approved (approving switches it, rejecting keeps it). Null for a template never live.
    */
   live_version_number: string | null;
+  /** Set when this is an edit of a live template's text held for review: the fields it changes. */
+  edit_fields: string[] | null;
   created_at: string;
   seller_id: string;
   sellerEmail: string | null;

@@ -360,6 +360,8 @@ export interface ManagedMvp {
   published_at: string | null;
   /** A newer version of this live template in processing or review, or stopped with a reason. */
   pending_version: PendingVersionSummary | null;
+  /** Edits of this live template waiting for an admin (moderation), or rejected with a reason. */
+  pending_edit: PendingEditView | null;
   /** The linked GitHub repository (seller spec §2), never its webhook secret; null when none. */
   github: { owner: string; name: string; last_synced_sha: string | null } | null;
   created_at: string;
@@ -385,6 +387,19 @@ export interface MvpWriteResult {
   message: string;
 }
 
+/**
+ * Edits of a live template's text, images or price held for an admin (PUBLISH_MODE=moderate):
+ * buyers keep the live text until they are approved.
+ */
+export interface PendingEditView {
+  status: 'pending_review' | 'rejected';
+  /** The form's fields the edit changes (`title`, `price`, `preview_images`, ...). */
+  changed: string[];
+  /** The admin's reason, when rejected. */
+  reason: string | null;
+  at: string;
+}
+
 /** `POST /api/mvps/{id}/versions/{versionId}/withdraw`. */
 export interface WithdrawVersionResult {
   mvp: ManagedMvp;
@@ -397,6 +412,8 @@ export const MVP_MESSAGES = {
   uploaded: 'MVP uploaded successfully! It is being processed and will appear once approved.',
   versionUploaded: 'New version uploaded successfully! It is being processed.',
   updated: 'MVP updated successfully!',
+  editHeld:
+    'Your changes were saved and wait for review. Buyers see the current text until an admin approves them.',
   deleted: 'MVP deleted successfully.',
   retried: 'Processing restarted.',
   notRetryable: 'Only MVPs whose scan or IPFS pinning failed can be retried.',

@@ -17,6 +17,14 @@
  */
 import type { ACCESS_TIERS, LICENSING_TERMS, MVP_STATUSES } from '../../contracts/catalog';
 import type { PendingVersionSummary } from '../../contracts/templates';
+
+/** Held edits of a live template: what approval sets and removes, and the rejection reason. */
+export interface PendingEdit {
+  set: Record<string, unknown>;
+  remove: string[];
+  reason?: string;
+  at: string;
+}
 import { defineEntity } from '../entity';
 
 export interface MvpItem {
@@ -61,6 +69,13 @@ export interface MvpItem {
    */
   pending_version?: PendingVersionSummary;
   pending_version_id?: string;
+  /**
+   * Edits of a live template held for an admin (PUBLISH_MODE=moderate): the writes the approval
+   * applies. `pending_edit_status` (flat, for the queue's filter) says whether it waits or was
+   * rejected.
+   */
+  pending_edit?: PendingEdit;
+  pending_edit_status?: 'pending_review' | 'rejected';
   last_synced_github_commit_sha?: string;
   github_repo_owner?: string;
   github_repo_name?: string;

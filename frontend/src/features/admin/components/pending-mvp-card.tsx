@@ -36,6 +36,11 @@ export function PendingMvpCard({ mvp, approving, onApprove, onReject }: PendingM
               <Badge colorPalette={MVP_STATUS_PALETTE[mvp.status]} data-testid="mvp-status">
                 {MVP_STATUS_LABELS[mvp.status]}
               </Badge>
+              {mvp.edit_fields && (
+                <Badge colorPalette="blue" variant="subtle" data-testid="edit-badge">
+                  Edit of a live MVP: {mvp.edit_fields.join(', ').replace(/_/g, ' ')}
+                </Badge>
+              )}
               {mvp.live_version_number && (
                 <Badge colorPalette="blue" variant="subtle" data-testid="new-version-badge">
                   New version · v{mvp.live_version_number} stays live until approved

@@ -23,7 +23,7 @@ import { useUpdateMvp } from '../api/update-mvp';
 import { editedTemplate, editTemplateSchemaFor, liveVersionOf } from '../lib/template-form';
 import { GithubLinkDialog } from '../../github/components/github-link-dialog';
 import { LuGithub } from 'react-icons/lu';
-import { VersionStatus } from './version-status';
+import { EditStatus, VersionStatus } from './version-status';
 import { FilePicker } from './file-picker';
 import { TemplateFormSections } from './template-form-sections';
 import { UploadProgress } from './upload-feedback';
@@ -110,7 +110,10 @@ function EditMvpForm({ mvp }: { mvp: ManagedMvp }) {
               borderRadius="l2"
               p="4"
             >
-              <VersionStatus mvp={mvp} onNotice={(status, text) => setNotice({ status, text })} />
+              <Stack gap="2">
+                <VersionStatus mvp={mvp} onNotice={(status, text) => setNotice({ status, text })} />
+                <EditStatus mvp={mvp} />
+              </Stack>
               <Button
                 size="sm"
                 variant="outline"

@@ -26,7 +26,7 @@ import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 import { formatCount, formatRating, isRated, NO_RATINGS_TEXT } from '../../../lib/format';
 import { GithubLinkDialog } from '../../github/components/github-link-dialog';
-import { VersionStatus } from './version-status';
+import { EditStatus, VersionStatus } from './version-status';
 
 const FALLBACK_IMAGE = '/fallback-preview.svg';
 const CARD_TECH_TAGS = 3;
@@ -124,6 +124,7 @@ export function MyMvpCard({
           </HStack>
         </HStack>
         <VersionStatus mvp={mvp} onNotice={onVersionNotice} />
+        <EditStatus mvp={mvp} />
         {mvp.github && (
           <HStack gap="1" fontSize="sm" color="fg.muted" data-testid="github-repo">
             <LuGithub />

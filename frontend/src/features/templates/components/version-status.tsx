@@ -36,6 +36,42 @@ export const versionLine = (mvp: ManagedMvp): string => {
   return `${live} · v${pending.version_number} ${VERSION_STATUS_LABELS[pending.status]}`;
 };
 
+/** The form's field names as a person reads them. */
+const FIELD_LABELS: Record<string, string> = {
+  title: 'title',
+  tagline: 'tagline',
+  description: 'description',
+  category: 'category',
+  features: 'features',
+  tech_stack: 'tech stack',
+  demo_url: 'demo link',
+  github_url: 'GitHub link',
+  stackblitz_link: 'StackBlitz link',
+  licensing_terms: 'licence',
+  access_tier: 'access tier',
+  price: 'price',
+  preview_images: 'images',
+};
+
+/** Held edits of a live template (moderation): waiting for review, or rejected with the reason. */
+export function EditStatus({ mvp }: { mvp: ManagedMvp }) {
+  const edit = mvp.pending_edit;
+  if (!edit) return null;
+  const changed = edit.changed.map((name) => FIELD_LABELS[name] ?? name).join(', ');
+  return (
+    <Text
+      fontSize="sm"
+      color={edit.status === 'rejected' ? 'fg.error' : 'yellow.fg'}
+      data-testid="edit-status"
+      data-edit-status={edit.status}
+    >
+      {edit.status === 'rejected'
+        ? `Your changes were rejected: ${edit.reason ?? ''} Buyers see the live text.`
+        : `Changes in review${changed ? ` (${changed})` : ''} since ${formatDate(edit.at)}. Buyers see the live text until they are approved.`}
+    </Text>
+  );
+}
+
 export function VersionStatus({
   mvp,
   onNotice,
