@@ -65,7 +65,7 @@ describe('subscriptions (read side)', () => {
       price_id: 'price_pro_test',
       plan_type: 'pro',
       subscription_status: 'active',
-      status: 'active',
+      status: 'trialing',
       current_period_end: Date.parse(end) / 1000,
       cancel_at_period_end: true,
       payment_method_brand: 'visa',
