@@ -1,12 +1,13 @@
 /**
  * The local Stripe-compatible server (ARCHITECTURE.md: one code path to Stripe). stripe-node is
  * pointed at it by `STRIPE_API_URL` (lambdas/shared/adapters/stripe.ts); it answers exactly the
- * endpoints the product calls with Stripe's shapes and errors, serves the hosted Checkout and
- * Connect onboarding pages, and delivers signed events to the webhook URL. It holds state, not
+ * endpoints the product calls with Stripe's shapes and errors, serves the hosted Checkout,
+ * customer portal and Connect onboarding pages, and delivers signed events to the webhook URL. It holds state, not
  * business logic. In process, node:http only; starts in a few milliseconds.
  *
  * Files: server.ts (HTTP, auth, idempotency), api.ts (the `/v1` routes, `expand`), checkout.ts,
- * billing.ts, invoices.ts, payments.ts, connect.ts (Stripe's behaviour), objects.ts,
+ * billing.ts, invoices.ts, payments.ts, connect.ts, portal.ts (Stripe's behaviour; portal.ts also
+ * serves the customer portal's page), objects.ts,
  * payment-objects.ts, checkout-objects.ts and billing-objects.ts (Stripe's object shapes),
  * pages.ts (hosted pages), webhooks.ts (events, delivery), control.ts (the `/_local` control API)
  * and control-client.ts (its client), store.ts (state, persisted), context.ts (what operations

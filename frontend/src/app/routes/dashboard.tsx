@@ -92,6 +92,7 @@ function SignedInDashboard() {
               subscription.data?.subscription_status === 'active' &&
               !managedBySales && <SubscriptionActions view={subscription.data} />
             }
+            managedBySales={managedBySales}
             billingAction={
               managedBySales ? undefined : (options) => <ManageBillingButton {...options} />
             }

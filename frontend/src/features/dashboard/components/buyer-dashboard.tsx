@@ -18,6 +18,8 @@ export interface BuyerDashboardProps {
   subscriptionActions?: ReactNode;
   /** "Manage billing", from the billing feature (by the route). */
   billingAction?: (options: { label?: string; primary?: boolean }) => ReactNode;
+  /** The plan was set up by our team (Enterprise): changed through sales. */
+  managedBySales?: boolean;
   /** The licences card, from the licences feature (by the route). */
   licenses?: ReactNode;
   /** The deployments card, from the deployments feature (by the route). */
@@ -38,6 +40,7 @@ export function BuyerDashboard({
   downloadsFailed,
   subscriptionActions,
   billingAction,
+  managedBySales,
   licenses,
   deployments,
   downloadAction,
@@ -51,6 +54,7 @@ export function BuyerDashboard({
           profile={profile}
           actions={subscriptionActions}
           billingAction={billingAction}
+          managedBySales={managedBySales}
         />
         <DownloadsCard
           profile={profile}

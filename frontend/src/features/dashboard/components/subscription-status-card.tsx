@@ -20,6 +20,8 @@ export interface SubscriptionStatusCardProps {
    * failed.
    */
   billingAction?: (options: { label?: string; primary?: boolean }) => ReactNode;
+  /** An Enterprise plan our team set up: changed by talking to sales, not on /pricing. */
+  managedBySales?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export function SubscriptionStatusCard({
   profile,
   actions,
   billingAction,
+  managedBySales = false,
 }: SubscriptionStatusCardProps) {
   const active = view?.subscription_status === 'active' && view.plan_type !== null;
   const pastDue = view?.status === 'past_due' && view.plan_type !== null;
@@ -72,7 +75,9 @@ export function SubscriptionStatusCard({
             <DataList.Root orientation="horizontal">
               {periodEndDate(view) && (
                 <DataList.Item>
-                  <DataList.ItemLabel>{periodLabel(view)}</DataList.ItemLabel>
+                  <DataList.ItemLabel>
+                    {managedBySales ? 'Downloads start again on' : periodLabel(view)}
+                  </DataList.ItemLabel>
                   <DataList.ItemValue data-testid="subscription-period">
                     {periodEndDate(view)}
                   </DataList.ItemValue>
@@ -89,9 +94,15 @@ export function SubscriptionStatusCard({
               {quota}
             </DataList.Root>
             <HStack gap="3" wrap="wrap" align="start">
-              <Button asChild size="sm" variant="outline" colorPalette="purple">
-                <RouterLink to={paths.pricing.getHref()}>Change plan</RouterLink>
-              </Button>
+              {managedBySales ? (
+                <Button asChild size="sm" variant="outline" colorPalette="purple">
+                  <RouterLink to={paths.contact.getHref()}>Contact sales</RouterLink>
+                </Button>
+              ) : (
+                <Button asChild size="sm" variant="outline" colorPalette="purple">
+                  <RouterLink to={paths.pricing.getHref()}>Change plan</RouterLink>
+                </Button>
+              )}
               {actions}
               {billingAction?.({})}
             </HStack>
