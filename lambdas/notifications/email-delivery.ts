@@ -27,7 +27,7 @@ import {
   claimOutboxEntry,
   deferOutboxEntry,
   deleteOutboxEntry,
-  listOutbox,
+  listDueOutbox,
   type EmailOutboxItem,
 } from './repo';
 
@@ -36,6 +36,11 @@ export const OUTBOX_BATCH = 50;
 /** How long a claimed entry is held by its sender (far more than one send takes). */
 export const LEASE_MS = 2 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
+/**
+ * Failed sends after which an entry is given up (about 9 hours of retries): an address SES keeps
+ * refusing must not be tried for the whole week the entry would otherwise live.
+ */
+export const MAX_ATTEMPTS = 12;
 
 /** The wait before the next attempt after `attempts` failures: 1, 2, 4 … minutes, at most 1 h. */
 export const retryDelayMs = (attempts: number): number =>
@@ -59,10 +64,6 @@ export const emailUnsubscribeLinks = (siteUrl: string, token: string) => {
     oneClickUrl: `${siteUrl}/api/notifications/unsubscribe?${query}`,
   };
 };
-
-const isDue = (entry: EmailOutboxItem, now: string) =>
-  (!entry.next_attempt_at || entry.next_attempt_at <= now) &&
-  (!entry.leased_until || entry.leased_until < now);
 
 /**
  * The e-mail of one entry, or `null` when nothing is to be sent: nobody to send it to (no
@@ -105,6 +106,16 @@ const deliverHeld = async (entry: EmailOutboxItem, send: Send): Promise<Delivery
     return mail ? 'sent' : 'skipped';
   } catch (error) {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    if (entry.attempts + 1 >= MAX_ATTEMPTS) {
+      await deleteOutboxEntry(entry.id);
+      logger.error('Notification e-mail given up after repeated failures', {
+        id: entry.id,
+        type: entry.type,
+        attempts: entry.attempts + 1,
+        error: message,
+      });
+      return 'failed';
+    }
     const next = new Date(Date.now() + retryDelayMs(entry.attempts)).toISOString();
     await deferOutboxEntry(entry.id, next, message);
     logger.warn('Notification e-mail failed; it will be retried', {
@@ -134,10 +145,7 @@ export const deliverPendingEmails = async (
 ): Promise<DeliveryReport> => {
   const send = options.send ?? sendMail;
   const report: DeliveryReport = { sent: 0, skipped: 0, failed: 0 };
-  const now = new Date().toISOString();
-  const entries = (await listOutbox(options.limit ?? OUTBOX_BATCH)).filter((entry) =>
-    isDue(entry, now),
-  );
+  const entries = await listDueOutbox(new Date().toISOString(), options.limit ?? OUTBOX_BATCH);
   for (const entry of entries) {
     const outcome = await deliver(entry, send);
     if (outcome !== 'busy') report[outcome] += 1;

@@ -167,9 +167,19 @@ export const markManyRead = async (userId: string, ids: readonly string[]): Prom
   return !result.canceled;
 };
 
-/** N7: the oldest outbox entries (pending e-mails), up to `limit`. */
-export const listOutbox = async (limit: number): Promise<EmailOutboxItem[]> => {
-  const { data } = await EmailOutboxEntity.query.byId({}).go({ limit });
+/**
+ * N7: the oldest outbox entries due at `now` (not waiting for a retry, not held by a sender), up
+ * to `limit`. Pages are read past entries that are not due, so entries that keep failing never
+ * hold back newer ones.
+ */
+export const listDueOutbox = async (now: string, limit: number): Promise<EmailOutboxItem[]> => {
+  const { data } = await EmailOutboxEntity.query
+    .byId({})
+    .where(
+      ({ next_attempt_at, leased_until }, { notExists, lte, lt }) =>
+        `(${notExists(next_attempt_at)} OR ${lte(next_attempt_at, now)}) AND (${notExists(leased_until)} OR ${lt(leased_until, now)})`,
+    )
+    .go({ limit, pages: 'all' });
   return data;
 };
 

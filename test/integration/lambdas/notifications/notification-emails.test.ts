@@ -8,7 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { emailTokens } from '../../../../lambdas/notifications/email-tokens';
-import { deliverPendingEmails } from '../../../../lambdas/notifications/email-delivery';
+import {
+  MAX_ATTEMPTS,
+  deliverPendingEmails,
+} from '../../../../lambdas/notifications/email-delivery';
 import { handler } from '../../../../lambdas/notifications/index';
 import { notificationWrites, notifyUser } from '../../../../lambdas/notifications/service';
 import { handler as scheduledTask } from '../../../../lambdas/notifications/tasks/send-notification-emails';
@@ -287,6 +290,23 @@ describe('notification e-mails', () => {
     const [mail] = await mailFor(user.email);
     expect(mail!.subject).toBe('Your payout has been sent');
     expect(await outboxOf(user.id)).toEqual([]);
+  });
+
+  it('gives an entry up after repeated failures, and still sends the others', async () => {
+    const stuck = await newUser();
+    const fresh = await newUser();
+    await notifyInTransaction(stuck.id, 'payout_failed', 'Your payout could not be made.');
+    const [entry] = await outboxOf(stuck.id);
+    // Last try but one, and a retry long ago: due now.
+    await EmailOutboxEntity.patch({ id: entry!.id })
+      .set({ attempts: MAX_ATTEMPTS - 1, next_attempt_at: new Date(0).toISOString() })
+      .go();
+    await notifyInTransaction(fresh.id, 'payout_failed', 'Your payout could not be made.');
+    const refusingStuck = (mail: { to: string }) =>
+      mail.to === stuck.email ? Promise.reject(new Error('Address refused')) : Promise.resolve('');
+    await deliverPendingEmails({ send: refusingStuck });
+    expect(await outboxOf(stuck.id)).toEqual([]);
+    expect(await outboxOf(fresh.id)).toEqual([]);
   });
 
   it('answers only the caller’s own switches, with no address in them', async () => {
