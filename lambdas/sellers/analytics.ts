@@ -1,5 +1,6 @@
 /**
- * The seller's analytics (`/analytics`): each of the caller's own templates month by month over
+ * The seller's analytics (`/analytics`): each of the caller's own templates (archived ones while
+ * the window holds something of them) month by month over
  * the last twelve months, from what the marketplace records anyway: downloads (D11), one-time
  * sales (the orders' seller index), payouts (their pool and sales shares) and reviews. Nothing is
  * read by template id the caller did not get from their own template list, so another seller's
@@ -26,7 +27,7 @@ import {
 } from '../shared/contracts/seller-analytics';
 import { formatGbp } from '../shared/contracts/money';
 import { csvRecord } from '../shared/http/csv';
-import { listMyMvps } from '../templates/service';
+import { listTemplateTitlesOfSeller } from '../templates/service';
 
 /** What the analytics are computed from: the caller's own rows only. */
 export interface AnalyticsInput {
@@ -192,15 +193,19 @@ export const getSellerAnalytics = async (
 ): Promise<SellerAnalytics> => {
   const months = analyticsWindow(now);
   const from = months[0]!;
-  const mine = await listMyMvps(profile);
-  const templates = mine.items.map((item) => ({ id: item.id, title: item.title }));
+  const mine = await listTemplateTitlesOfSeller(profile.id);
+  const templates = mine.map((item) => ({
+    id: item.id,
+    title: item.archived ? `${item.title} (archived)` : item.title,
+  }));
+  const archived = new Set(mine.filter((item) => item.archived).map((item) => item.id));
   const [downloads, sales, payouts, ratings] = await Promise.all([
     listSellerDownloadsSince(profile.id, from),
     oneTimeSalesOfSellerSince(profile.id, from),
     payoutSharesOfSeller(profile.id),
     listRatingsOfTemplates(templates.map((template) => template.id)),
   ]);
-  return buildSellerAnalytics({
+  const analytics = buildSellerAnalytics({
     months,
     templates,
     downloads,
@@ -209,6 +214,15 @@ export const getSellerAnalytics = async (
     ratings,
     currency: config().STRIPE_CURRENCY,
   });
+  // An archived template is shown only while the window holds something of it.
+  const quiet = (totals: TemplateAnalytics['totals']) =>
+    totals.downloads + totals.sales + totals.earnings + totals.ratings === 0;
+  return {
+    ...analytics,
+    templates: analytics.templates.filter(
+      (template) => !archived.has(template.mvp_id) || !quiet(template.totals),
+    ),
+  };
 };
 
 /**

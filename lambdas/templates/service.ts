@@ -446,6 +446,19 @@ export const getManagedMvp = async (profile: Profile, mvpId: string): Promise<Ma
 export const listMyMvps = async (profile: Profile): Promise<MyMvpsResult> =>
   toMyMvps(await listMvpsBySeller(profile.id));
 
+/**
+ * Every template of a seller, archived ones included (their past sales and downloads still count
+ * in the seller's analytics): id, title and whether it is archived.
+ */
+export const listTemplateTitlesOfSeller = async (
+  sellerId: string,
+): Promise<{ id: string; title: string; archived: boolean }[]> =>
+  (await listMvpsBySeller(sellerId)).map((item) => ({
+    id: item.id,
+    title: item.title,
+    archived: item.status === 'archived',
+  }));
+
 /** `GET /api/my/mvps/downloads`: the latest downloads of the caller's own templates (D5). */
 export const listRecentDownloads = async (profile: Profile): Promise<SellerDownloadsResult> => ({
   items: await listSellerRecentDownloads(profile.id, SELLER_RECENT_DOWNLOADS),

@@ -85,6 +85,15 @@ describe('analytics, payout settings and success stories', () => {
     // browser, in the account domain's integration test).
     await page.goto('/settings?tab=account');
     await page.getByTestId('close-account').waitFor();
+    const [dataFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
+    expect(dataFile.suggestedFilename()).toMatch(/^my-marketplace-data-.+\.json$/);
+    const exported = JSON.parse(await readFile((await dataFile.path())!, 'utf8')) as {
+      profile: { email: string };
+    };
+    expect(exported.profile.email).toBe('seller@demo.local');
     await page.getByRole('button', { name: 'Close my account' }).click();
     await page.getByText('Enter your password to confirm.').waitFor();
     await screenshot(page, 'settings-account');

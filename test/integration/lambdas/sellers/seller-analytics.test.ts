@@ -42,7 +42,11 @@ describe('GET /api/my/analytics', () => {
     const kit = mvpItem({ seller_id: seller.id, title: 'Kit' });
     const shop = mvpItem({ seller_id: seller.id, title: 'Shop' });
     const theirs = mvpItem({ seller_id: other.id, title: 'Not yours' });
-    for (const item of [kit, shop, theirs]) await MvpEntity.create(item).go();
+    // Archived: shown while the window holds a sale of it; a quiet archived one is not.
+    const old = mvpItem({ seller_id: seller.id, title: 'Old Kit', status: 'archived' });
+    const quiet = mvpItem({ seller_id: seller.id, title: 'Quiet', status: 'archived' });
+    for (const item of [kit, shop, theirs, old, quiet]) await MvpEntity.create(item).go();
+    await putOrder(templateOrder('buyer-e', { ...old, seller_id: seller.id }, 100));
 
     // Last month: Kit 3 quota downloads, Shop 1, plus one download of a bought Kit.
     await DownloadEntity.batchPut([
@@ -85,7 +89,11 @@ describe('GET /api/my/analytics', () => {
     const body = jsonBody<SellerAnalytics>(result);
     expect(body.months).toHaveLength(12);
     expect(body.months.at(-1)).toBe(thisMonth);
-    expect(body.templates.map((template) => template.title).sort()).toEqual(['Kit', 'Shop']);
+    expect(body.templates.map((template) => template.title).sort()).toEqual([
+      'Kit',
+      'Old Kit (archived)',
+      'Shop',
+    ]);
     expect(JSON.stringify(body)).not.toContain(theirs.id);
 
     const kitRow = body.templates.find((template) => template.mvp_id === kit.id)!;
@@ -104,15 +112,16 @@ describe('GET /api/my/analytics', () => {
     });
     expect(shopLast).toMatchObject({ downloads: 1, sales: 0, earnings: 100, ratings: 0 });
     // This month has no payout yet: Shop's £9.99 earns 70% (699.3 → 699), no pool share.
+    // This month's sales share: 70% of £10.99 (769.3 → 769), spread 999 : 100 → 699 / 70.
     const shopNow = shopRow.months.find((month) => month.month === thisMonth)!;
     expect(shopNow).toMatchObject({ sales: 1, sales_amount: 999, earnings: 699 });
     expect(body.pool_pending_months).toContain(thisMonth);
     expect(body.pool_pending_months).not.toContain(lastMonth);
     expect(body.overall.totals).toEqual({
       downloads: 5,
-      sales: 3,
-      sales_amount: 3_499,
-      earnings: 1_750 + 401 + 699,
+      sales: 4,
+      sales_amount: 3_599,
+      earnings: 1_750 + 401 + 769,
       ratings: 2,
       average_rating: 4.5,
     });
