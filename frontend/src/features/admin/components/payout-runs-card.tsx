@@ -22,6 +22,7 @@ import { ApiError, errorMessage } from '../../../lib/api-error';
 import { formatDate, formatMonthYear } from '../../../lib/format';
 import { useAdminPayoutRuns } from '../api/get-payout-runs';
 import { useRunPayouts } from '../api/run-payouts';
+import { missedRunMonths } from '../lib/payout-queue';
 import type { QueueOutcome } from './admin-queue';
 
 const STATE_LABELS: Record<PayoutRunState, string> = {
@@ -91,6 +92,11 @@ export function PayoutRunsCard() {
             </Alert.Root>
           ) : (
             <Stack gap="2" as="ul" listStyleType="none">
+              <Text as="li" fontSize="sm" color="fg.muted" data-testid="payout-runs-summary">
+                {missedRunMonths(runs.data).length === 0
+                  ? 'Every month owed has been run.'
+                  : `${missedRunMonths(runs.data).length} of these months were never run: run them below.`}
+              </Text>
               {runs.data.map((month) => (
                 <HStack
                   as="li"
