@@ -46,6 +46,12 @@ const detailOf = (month: PayoutRunMonth): string => {
   return 'The monthly run did not happen for this month.';
 };
 
+const summaryOf = (missed: number): string => {
+  if (missed === 0) return 'Every month owed has been run.';
+  if (missed === 1) return 'One of these months was never run: run it below.';
+  return `${missed} of these months were never run: run them below.`;
+};
+
 export function PayoutRunsCard() {
   const runs = useAdminPayoutRuns();
   const runPayouts = useRunPayouts();
@@ -93,9 +99,7 @@ export function PayoutRunsCard() {
           ) : (
             <Stack gap="2" as="ul" listStyleType="none">
               <Text as="li" fontSize="sm" color="fg.muted" data-testid="payout-runs-summary">
-                {missedRunMonths(runs.data).length === 0
-                  ? 'Every month owed has been run.'
-                  : `${missedRunMonths(runs.data).length} of these months were never run: run them below.`}
+                {summaryOf(missedRunMonths(runs.data).length)}
               </Text>
               {runs.data.map((month) => (
                 <HStack
