@@ -335,6 +335,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
 
     // 4. Demo data (its payments are settled once the webhook route listens, below).
     let settleDemo: (() => Promise<void>) | undefined;
+    let demoSites: Promise<void> = Promise.resolve();
     if (options.seed) {
       const { seedDemoData } = await import('./seed/index');
       const summary = await seedDemoData({
@@ -345,6 +346,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         netlify: { control: localNetlify.control, endpoint: localNetlify.endpoint },
       });
       settleDemo = summary.settle;
+      demoSites = summary.demoSites;
       log(`Demo data ready: ${summary.users} accounts, ${summary.templates} templates.`);
     }
     // EventBridge's schedules (the browse snapshot every 5 minutes), run in process.
@@ -456,6 +458,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       stop: () => {
         stopping ??= (async () => {
           scheduler.stop();
+          // The demo's sites and repositories are being written to the servers stopped below.
+          await demoSites;
           // No deliveries to a server that is going away; the queue is kept for the next start.
           await localStripe?.stop();
           await localGithub?.stop();

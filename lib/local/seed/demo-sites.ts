@@ -68,12 +68,22 @@ const ensureRepository = async (octokit: Octokit, template: SeedTemplate, place:
     () => true,
     () => false,
   );
-  if (exists) return;
-  await octokit.rest.repos.createForAuthenticatedUser({
-    name: place.repo,
-    description: template.tagline,
-    private: false,
-  });
+  if (exists) {
+    // A start stopped half-way may have left it empty: then its files are still to come.
+    const filled = await octokit.rest.git
+      .getRef({ owner: place.owner, repo: place.repo, ref: 'heads/main' })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (filled) return;
+  } else {
+    await octokit.rest.repos.createForAuthenticatedUser({
+      name: place.repo,
+      description: template.tagline,
+      private: false,
+    });
+  }
   const [[firstPath, firstText], ...rest] = repositoryFiles(template) as [
     [string, string],
     ...[string, string][],

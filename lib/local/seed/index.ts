@@ -15,6 +15,8 @@
  * 4. the browse snapshot is written (docs/data-model.md §5)
  * 5. the money (money.ts): subscriptions paid on the local Stripe server, last month's downloads,
  *    a Connect account; once the site is up (`settle`), a refund request and last month's payouts
+ * 6. with the local GitHub and Netlify servers: the GitHub link, the buyer's deployment, and each
+ *    template's demo site and repository (demo-sites.ts; in the background, `demoSites`)
  */
 import type { LocalGithubControl } from '../github/control-client';
 import type { LocalNetlifyControl } from '../netlify/control-client';
@@ -75,6 +77,8 @@ export interface SeedSummary {
    * refund request and last month's payouts need the payments the webhook records).
    */
   settle: () => Promise<void>;
+  /** The demo templates' sites and repositories being made (never rejects: failures are logged). */
+  demoSites: Promise<void>;
 }
 
 export interface SeededUser {
@@ -371,7 +375,13 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
   if (options.github) {
     await seedGithubLink({ github: options.github, sellerSub: userOf(users, 'seller').sub });
   }
-  if (demoServers) await seedDemoSites(demoServers, seedTemplates);
+  // The sites and repositories take a while (a few git runs each): they are made in the
+  // background, and the stack waits for them only when it stops. The links are stored already.
+  const demoSites = demoServers
+    ? seedDemoSites(demoServers, seedTemplates).catch((error: unknown) =>
+        console.error('Seeding the demo sites and repositories failed:', error),
+      )
+    : Promise.resolve();
   if (options.github && options.netlify) {
     await seedDeployment({
       github: options.github.control,
@@ -381,6 +391,7 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
   }
   return {
     settle: () => settleMoney({ ...money, runPayouts }),
+    demoSites,
     users: users.size,
     templates: seedTemplates.filter((template) => template.status === 'approved').length,
     templatesWritten,

@@ -22,6 +22,7 @@ import { ApiError, errorMessage } from '../../../lib/api-error';
 import { formatDate, formatMonthYear } from '../../../lib/format';
 import { useAdminPayoutRuns } from '../api/get-payout-runs';
 import { useRunPayouts } from '../api/run-payouts';
+import { missedRunMonths } from '../lib/payout-queue';
 import type { QueueOutcome } from './admin-queue';
 
 const STATE_LABELS: Record<PayoutRunState, string> = {
@@ -43,6 +44,12 @@ const detailOf = (month: PayoutRunMonth): string => {
   }
   if (month.state === 'running') return `Started ${formatDate(month.started_at)}`;
   return 'The monthly run did not happen for this month.';
+};
+
+const summaryOf = (missed: number): string => {
+  if (missed === 0) return 'Every month owed has been run.';
+  if (missed === 1) return 'One of these months was never run: run it below.';
+  return `${missed} of these months were never run: run them below.`;
 };
 
 export function PayoutRunsCard() {
@@ -91,6 +98,9 @@ export function PayoutRunsCard() {
             </Alert.Root>
           ) : (
             <Stack gap="2" as="ul" listStyleType="none">
+              <Text as="li" fontSize="sm" color="fg.muted" data-testid="payout-runs-summary">
+                {summaryOf(missedRunMonths(runs.data).length)}
+              </Text>
               {runs.data.map((month) => (
                 <HStack
                   as="li"

@@ -2,9 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { disputePartyLabel } from '../../../../../../frontend/src/features/admin/lib/dispute-queue';
 import {
+  PROCESS_BLOCKED_TEXT,
   canProcessPayout,
+  missedRunMonths,
   payoutMonthLabel,
   payoutSellerLabel,
+  processBlockedReason,
 } from '../../../../../../frontend/src/features/admin/lib/payout-queue';
 import { sellerApprovalAction } from '../../../../../../frontend/src/features/admin/lib/user-management';
 
@@ -37,6 +40,32 @@ describe('payouts', () => {
     for (const status of ['processing', 'completed', 'cancelled'] as const) {
       expect(canProcessPayout(status)).toBe(false);
     }
+  });
+
+  it('says why Process cannot be pressed while the seller cannot be paid', () => {
+    const seller = { id: 's', email: 's@x.test', username: null, display_name: null };
+    expect(processBlockedReason({ seller: { ...seller, payouts_enabled: false } })).toBe(
+      PROCESS_BLOCKED_TEXT,
+    );
+    expect(processBlockedReason({ seller: { ...seller, payouts_enabled: true } })).toBeNull();
+  });
+
+  it('offers a run for the missed months only, newest first', () => {
+    const month = (month_year: string, state: 'completed' | 'running' | 'missed') => ({
+      month_year,
+      state,
+      started_at: null,
+      completed_at: null,
+      payouts_created: null,
+    });
+    expect(
+      missedRunMonths([
+        month('2026-10', 'missed'),
+        month('2026-09', 'running'),
+        month('2026-08', 'missed'),
+        month('2026-07', 'completed'),
+      ]),
+    ).toEqual(['2026-10', '2026-08']);
   });
 });
 
