@@ -15,7 +15,7 @@ import { planById, type PlanType } from '../shared/contracts/plans';
 import { ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { licenseRefundedWrite, licenseWrite, licenseeNameOf } from '../licenses/service';
-import { notificationWrites } from '../notifications/service';
+import { notificationWrites, sendQueuedEmails } from '../notifications/service';
 import { recordTransferEvent } from '../payouts/service';
 import { connectStatusWrite, getBillingProfile, quotaResetWrite } from '../profiles/service';
 import {
@@ -424,4 +424,6 @@ export const receiveStripeWebhook = async (
   }
   logger.info('Stripe event received', { id: event.id, type: event.type });
   await applyStripeEvent(event);
+  // A receipt, licence or refund notice of this event is e-mailed now rather than next minute.
+  await sendQueuedEmails();
 };

@@ -9,7 +9,7 @@ import { ulid } from 'ulid';
 import { auditWrite } from '../audit/service';
 import { getMvp } from '../catalog/service';
 import { hasDownloaded } from '../downloads/service';
-import { notificationWrites } from '../notifications/service';
+import { notificationWrites, sendQueuedEmails } from '../notifications/service';
 import { ensureProfile, getProfile, type ProfileIdentity } from '../profiles/service';
 import {
   disputeStatusConflictMessage,
@@ -128,6 +128,7 @@ export const fileDispute = async (
           now,
         ),
   );
+  await sendQueuedEmails();
   return toDispute(item, caller.userId);
 };
 
@@ -231,6 +232,7 @@ const moveDispute = async (
     });
     if (!result.canceled) {
       logger.info('Dispute moved', { disputeId: id, from, to });
+      await sendQueuedEmails();
       return toDispute({ ...item, ...set }, admin.userId, true);
     }
     // Refused on the dispute: the fresh read names the status it is in now. Otherwise it lost a

@@ -33,6 +33,8 @@ import {
 
 /** Entries looked at per run; a run sends them one after the other. */
 export const OUTBOX_BATCH = 50;
+/** Entries a request sends after its own notifying transaction (`sendQueuedEmails`). */
+export const SOON_BATCH = 5;
 /** How long a claimed entry is held by its sender (far more than one send takes). */
 export const LEASE_MS = 2 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;

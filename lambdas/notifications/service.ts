@@ -65,6 +65,15 @@ export const notifyUser = async (input: NotificationInput): Promise<void> => {
   await deliverEmailSoon(entry);
 };
 
+/**
+ * After a caller's own transaction with {@link notificationWrites} committed: sends the e-mails
+ * due now (that one's among them) at once, best effort; the schedule sends them otherwise.
+ */
+export const sendQueuedEmails = async (): Promise<void> => {
+  const { SOON_BATCH, deliverPendingEmails } = await import('./email-delivery');
+  await deliverPendingEmails({ limit: SOON_BATCH }).catch(() => undefined);
+};
+
 const toNotification = (item: NotificationItem): Notification => ({
   id: item.id,
   type: item.type,

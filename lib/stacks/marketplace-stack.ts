@@ -44,12 +44,19 @@ export interface MarketplaceStackProps extends StackProps {
 }
 
 /**
- * The API domains that call `notifyUser` (a notification outside their own transaction: the
- * contact form's admins, a template approval's upgrade notices, a refund decision) and so send
- * its e-mail at once. Every other notification is e-mailed by the schedule within a minute (a
- * function without the grant that tries anyway leaves the e-mail to the schedule too).
+ * The API domains that send notification e-mails at once: those that call `notifyUser` (the
+ * contact form's admins, a template approval's upgrade notices, a refund decision) and those that
+ * call `sendQueuedEmails` after their own transaction (the Stripe webhook's receipts, dispute
+ * steps). Every other notification is e-mailed by the schedule within a minute (a function
+ * without the grant that tries anyway leaves the e-mail to the schedule too).
  */
-export const NOTIFYING_DOMAINS = ['contact', 'templates', 'refunds'] as const;
+export const NOTIFYING_DOMAINS = [
+  'contact',
+  'templates',
+  'refunds',
+  'billing',
+  'disputes',
+] as const;
 
 export class MarketplaceStack extends Stack {
   readonly auth: Auth;

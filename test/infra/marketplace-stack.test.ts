@@ -275,55 +275,51 @@ describe('api', () => {
       expect(props?.Handler).toBe('index.handler');
       expect(props?.TracingConfig).toEqual({ Mode: 'Active' });
       const variables = (props?.Environment as { Variables: Record<string, unknown> }).Variables;
-      const notifies = (NOTIFYING_DOMAINS as readonly string[]).includes(domain);
       expect(Object.keys(variables).sort()).toEqual(
         [
-          ...new Set([
-            'BETA_ACCESS_ENABLED',
-            'DEPLOYMENT_MODE',
-            'MVP_FILES_BUCKET',
-            'NODE_OPTIONS',
-            'POWERTOOLS_SERVICE_NAME',
-            'PREVIEW_IMAGES_BUCKET',
-            'TABLE_NAME',
-            'USER_POOL_CLIENT_ID',
-            'USER_POOL_ID',
-            // Only the templates domain starts the processing state machine (lib/constructs/processing.ts).
-            ...(domain === 'templates' ? ['PROCESSING_STATE_MACHINE_ARN'] : []),
-            // Only the newsletter domain starts newsletter-send and mails (lib/constructs/newsletter.ts).
-            ...(domain === 'newsletter'
-              ? [
-                  'NEWSLETTER_STATE_MACHINE_ARN',
-                  'MAIL_FROM',
-                  'MAIL_SEND_RATE',
-                  'MAIL_CONFIGURATION_SET',
-                  'SITE_URL',
-                ]
-              : []),
-            // Only the github domain starts github-sync, seals webhook secrets and registers hooks
-            // at the site's address (lib/constructs/github-sync.ts; no App in this synth).
-            ...(domain === 'github'
-              ? ['GITHUB_SYNC_STATE_MACHINE_ARN', 'TOKEN_KMS_KEY_ARN', 'SITE_URL']
-              : []),
-            // Only the deployments domain starts buyer-deploy, seals buyers' tokens and sends them
-            // back to the site's callback pages (lib/constructs/buyer-deploy.ts; no OAuth apps here).
-            ...(domain === 'deployments'
-              ? ['BUYER_DEPLOY_STATE_MACHINE_ARN', 'TOKEN_KMS_KEY_ARN', 'SITE_URL']
-              : []),
-            // The ARN (never the value) of each secret the domain reads (domainNeeds.secrets).
-            ...(domainNeeds[domain].secrets ?? []).map(secretArnVariable),
-            // Domains that notify on their own send the e-mail at once (lib/stacks/marketplace-stack.ts).
-            ...(notifies
-              ? [
-                  'MAIL_FROM',
-                  'MAIL_SEND_RATE',
-                  'MAIL_CONFIGURATION_SET',
-                  'SITE_URL',
-                  secretArnVariable('newsletterSigningKey'),
-                ]
-              : []),
-          ]),
-        ].sort(),
+          'BETA_ACCESS_ENABLED',
+          'DEPLOYMENT_MODE',
+          'MVP_FILES_BUCKET',
+          'NODE_OPTIONS',
+          'POWERTOOLS_SERVICE_NAME',
+          'PREVIEW_IMAGES_BUCKET',
+          'TABLE_NAME',
+          'USER_POOL_CLIENT_ID',
+          'USER_POOL_ID',
+          // Only the templates domain starts the processing state machine (lib/constructs/processing.ts).
+          ...(domain === 'templates' ? ['PROCESSING_STATE_MACHINE_ARN'] : []),
+          // Only the newsletter domain starts newsletter-send and mails (lib/constructs/newsletter.ts).
+          ...(domain === 'newsletter'
+            ? [
+                'NEWSLETTER_STATE_MACHINE_ARN',
+                'MAIL_FROM',
+                'MAIL_SEND_RATE',
+                'MAIL_CONFIGURATION_SET',
+                'SITE_URL',
+              ]
+            : []),
+          // Only the github domain starts github-sync, seals webhook secrets and registers hooks
+          // at the site's address (lib/constructs/github-sync.ts; no App in this synth).
+          ...(domain === 'github'
+            ? ['GITHUB_SYNC_STATE_MACHINE_ARN', 'TOKEN_KMS_KEY_ARN', 'SITE_URL']
+            : []),
+          // Only the deployments domain starts buyer-deploy, seals buyers' tokens and sends them
+          // back to the site's callback pages (lib/constructs/buyer-deploy.ts; no OAuth apps here).
+          ...(domain === 'deployments'
+            ? ['BUYER_DEPLOY_STATE_MACHINE_ARN', 'TOKEN_KMS_KEY_ARN', 'SITE_URL']
+            : []),
+          // The ARN (never the value) of each secret the domain reads (domainNeeds.secrets).
+          ...(domainNeeds[domain].secrets ?? []).map(secretArnVariable),
+          // Domains that e-mail notifications at once (lib/stacks/marketplace-stack.ts).
+          ...((NOTIFYING_DOMAINS as readonly string[]).includes(domain)
+            ? ['MAIL_FROM', 'MAIL_SEND_RATE', 'MAIL_CONFIGURATION_SET', 'SITE_URL']
+            : []),
+          ...((NOTIFYING_DOMAINS as readonly string[]).includes(domain)
+            ? [secretArnVariable('newsletterSigningKey')]
+            : []),
+        ]
+          .filter((name, index, all) => all.indexOf(name) === index)
+          .sort(),
       );
       expect(variables).toMatchObject({
         DEPLOYMENT_MODE: 'cloud',
