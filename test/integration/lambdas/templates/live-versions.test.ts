@@ -17,6 +17,7 @@ import type { DownloadResult } from '../../../../lambdas/shared/contracts/downlo
 import type { ManagedMvp, MvpWriteResult } from '../../../../lambdas/shared/contracts/templates';
 import type { UploadGrant } from '../../../../lambdas/shared/contracts/uploads';
 import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';
+import { DeploymentEntity } from '../../../../lambdas/shared/db/entities/deployment';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
@@ -237,7 +238,26 @@ describe('a new version of a live template', () => {
   it('waits for the admin in moderation: approval switches live with the catalog record and the audit entry', async () => {
     const mvp = await liveTemplate('Moderated Kit');
     const live = await stored(mvp.id);
+    // A buyer deployed the live version: they hear of 2.0.0 when it goes live, not on upload.
+    const now = new Date().toISOString();
+    await DeploymentEntity.create({
+      id: randomUUID(),
+      user_id: buyer.sub,
+      mvp_id: mvp.id,
+      repo_name: 'moderated-kit',
+      status: 'completed',
+      version_number: '1.0.0',
+      mvp_title: mvp.title,
+      mvp_slug: mvp.slug,
+      created_at: now,
+      updated_at: now,
+    }).go();
+    const upgradeNotices = async () =>
+      (await NotificationEntity.query.byUser({ user_id: buyer.sub }).go()).data.filter(
+        (notice) => notice.type === 'upgrade_available' && notice.message.includes('Moderated Kit'),
+      ).length;
     await newVersion(mvp.id, clean(), '2.0.0', 'A new dashboard');
+    expect(await upgradeNotices()).toBe(0);
     const started = held.splice(0).map((entry) => entry.input);
     expect(started).toHaveLength(1);
     const input = started[0] as { mvpId: string; versionId: string; fileKey: string };
@@ -256,6 +276,7 @@ describe('a new version of a live template', () => {
       now: new Date().toISOString(),
     });
     expect(outcome).toBe('applied');
+    expect(await upgradeNotices()).toBe(0);
     expect(await stored(mvp.id)).toMatchObject({
       version_number: '1.0.0',
       file_key: live.file_key,
@@ -274,6 +295,7 @@ describe('a new version of a live template', () => {
     const catalogBefore = (await getCatalogVersion()).version;
     const approved = await call<MvpWriteResult>('POST', `/api/admin/mvps/${mvp.id}/approve`, admin);
     expect(approved.status).toBe(200);
+    expect(await upgradeNotices()).toBe(1);
     const switched = await stored(mvp.id);
     expect(switched).toMatchObject({
       status: 'approved',
