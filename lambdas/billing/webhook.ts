@@ -28,6 +28,7 @@ import {
   applyEffect,
   counterAddWrite,
   getOrder,
+  getSubscriptionOfUser,
   orderCreateWrite,
   orderRefundedWrite,
   queryOrdersOfUser,
@@ -36,6 +37,7 @@ import {
 import {
   applySubscription,
   retrieveSubscription,
+  subscriptionItemId,
   subscriptionUserId,
   subscriptionWrites,
   toSubscriptionItem,
@@ -301,9 +303,14 @@ const applyChargeRefund = async (event: Stripe.Event, charge: Stripe.Charge): Pr
           now,
         )
       : null;
-    const endedPlan = ended
-      ? toSubscriptionItem(ended, userId, event.created, nowIso).plan_type
+    // Said to the buyer only when this refund is what ends the plan (not one that ended before).
+    const stored = ended
+      ? await getSubscriptionOfUser(userId, subscriptionItemId(ended.id, ended.created))
       : null;
+    const endedPlan =
+      ended && stored?.status !== 'canceled'
+        ? toSubscriptionItem(ended, userId, event.created, nowIso).plan_type
+        : null;
     return {
       order: orderRefundedWrite(order.id, order.amount_refunded, charge.amount_refunded, nowIso),
       refunds:

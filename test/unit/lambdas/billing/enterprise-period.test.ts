@@ -1,11 +1,9 @@
 /**
- * The month of an Enterprise plan set up by an admin (no Stripe to renew it), and the quota the
- * admin types in the Users tab.
+ * The month of an Enterprise plan set up by an admin (no Stripe to renew it).
  */
 import { describe, expect, it } from 'vitest';
 import { addMonthsIso, isManualSubscription } from '../../../../lambdas/billing/enterprise';
 import { MANUAL_ENTERPRISE_PRICE } from '../../../../lambdas/shared/contracts/billing';
-import { parseEnterpriseQuota } from '../../../../frontend/src/features/admin/components/enterprise-plan-button';
 
 describe('an Enterprise month', () => {
   it('is a calendar month, the 31st falling back to the month’s last day', () => {
@@ -17,16 +15,5 @@ describe('an Enterprise month', () => {
   it('belongs to a subscription with the manual price only', () => {
     expect(isManualSubscription({ price_id: MANUAL_ENTERPRISE_PRICE })).toBe(true);
     expect(isManualSubscription({ price_id: 'price_local_pro' })).toBe(false);
-  });
-});
-
-describe('the quota an admin types', () => {
-  it('is unlimited when empty, a whole number in range, or invalid', () => {
-    expect(parseEnterpriseQuota('')).toBeNull();
-    expect(parseEnterpriseQuota(' 250 ')).toBe(250);
-    expect(parseEnterpriseQuota('100000')).toBe(100_000);
-    for (const bad of ['0', '100001', '2.5', '-3', '1e3', 'lots']) {
-      expect(parseEnterpriseQuota(bad), bad).toBeUndefined();
-    }
   });
 });

@@ -6,26 +6,18 @@
 import { useState } from 'react';
 import { Button, Input, Text } from '@chakra-ui/react';
 import type { AdminUser } from '@contracts/admin-users';
-import { ENTERPRISE_MAX_DOWNLOADS, ENTERPRISE_MESSAGES } from '@contracts/billing';
+import { ENTERPRISE_MESSAGES } from '@contracts/billing';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormField } from '../../../components/form/form-field';
 import { errorMessage } from '../../../lib/api-error';
 import { useAssignEnterprisePlan } from '../api/assign-enterprise-plan';
+import { parseEnterpriseQuota } from '../lib/enterprise-quota';
 
 export interface EnterprisePlanButtonProps {
   user: AdminUser;
   /** The outcome in words, for the tab's result banner. */
   onDone: (outcome: { status: 'success' | 'error'; title: string; description?: string }) => void;
 }
-
-/** The typed quota: `null` for unlimited, a whole number in range, or `undefined` when invalid. */
-export const parseEnterpriseQuota = (text: string): number | null | undefined => {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  if (!/^\d+$/.test(trimmed)) return undefined;
-  const value = Number(trimmed);
-  return value >= 1 && value <= ENTERPRISE_MAX_DOWNLOADS ? value : undefined;
-};
 
 export function EnterprisePlanButton({ user, onDone }: EnterprisePlanButtonProps) {
   const [open, setOpen] = useState(false);
