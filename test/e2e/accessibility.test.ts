@@ -51,6 +51,8 @@ const SIGNED_IN: Record<Exclude<Role, 'anonymous'>, (keyof typeof paths)[]> = {
     'payouts',
     'connectStripe',
     'githubAppCallback',
+    'analytics',
+    'payoutSettings',
   ],
   both: ['dashboard', 'mvp', 'pricing'],
   admin: ['admin', 'notifications'],
