@@ -109,7 +109,7 @@ const toDeployment = (item: DeploymentItem, latestVersion: string | null): Deplo
       : null,
   story: item.story_shown_at
     ? {
-        title: item.story_title ?? item.netlify_site_name ?? item.repo_name,
+        title: item.story_title ?? item.repo_name,
         description: item.story_description ?? null,
         shown_at: item.story_shown_at,
       }
@@ -375,7 +375,8 @@ export const setDeploymentStory = async (
         {
           deployment_id: item.id,
           user_id: item.user_id,
-          title: input.title || item.story_title || item.netlify_site_name || item.repo_name,
+          // The buyer's own name for it (the repository's) unless they give one.
+          title: input.title || item.story_title || item.repo_name,
           ...(input.description ? { description: input.description } : {}),
           maker_name: publicNameOf((await getProfile(userId)) ?? { id: userId }),
           site_url: item.netlify_site_url,

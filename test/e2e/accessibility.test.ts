@@ -60,6 +60,8 @@ const SIGNED_IN: Record<Exclude<Role, 'anonymous'>, (keyof typeof paths)[]> = {
     'payouts',
     'connectStripe',
     'githubAppCallback',
+    'analytics',
+    'payoutSettings',
   ],
   both: ['dashboard', 'mvp', 'pricing'],
   admin: ['admin', 'notifications'],

@@ -24,6 +24,7 @@ import { Area, AreaChart, Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } 
 import { LuDownload, LuInfo } from 'react-icons/lu';
 import { formatGbp } from '@contracts/money';
 import type { AnalyticsMonth, SellerAnalytics } from '@contracts/seller-analytics';
+import { TableScrollArea } from '../../../components/table-scroll-area';
 import { errorMessage } from '../../../lib/api-error';
 import { formatCount, formatMonthYear, formatRating } from '../../../lib/format';
 import { useExportSellerAnalytics } from '../api/export-seller-analytics';
@@ -184,7 +185,7 @@ function AnalyticsBody(props: {
         <Heading as="h2" size="lg">
           By template
         </Heading>
-        <Table.ScrollArea borderWidth="1px" rounded="md">
+        <TableScrollArea label="Your templates, totals of the last twelve months">
           <Table.Root size="sm" data-testid="analytics-templates">
             <Table.Header>
               <Table.Row>
@@ -211,7 +212,7 @@ function AnalyticsBody(props: {
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScrollArea>
       </Stack>
     </Stack>
   );
