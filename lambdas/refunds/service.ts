@@ -324,6 +324,8 @@ export const decideRefund = async (
   id: string,
   decision: 'approved' | 'rejected',
 ): Promise<AdminRefundRequest> => {
+  // Read for the audit log's name of the request (its buyer); a missing one is the 404 here.
+  const request = await requireRequest(id);
   const decided = await decideRefundRequest(
     id,
     decision,
@@ -331,7 +333,7 @@ export const decideRefund = async (
     auditWrite({
       actor: admin,
       action: decision === 'approved' ? 'refund.approve' : 'refund.reject',
-      target: { type: 'refund_request', id },
+      target: { type: 'refund_request', id, name: request.user_email },
       before: { status: 'pending' },
       after: { status: decision },
       now: new Date().toISOString(),

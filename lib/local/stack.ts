@@ -335,7 +335,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
 
     // 4. Demo data (its payments are settled once the webhook route listens, below).
     let settleDemo: (() => Promise<void>) | undefined;
-    let demoSites: Promise<void> = Promise.resolve();
+    let demoSites: ((signal: AbortSignal) => Promise<void>) | undefined;
     if (options.seed) {
       const { seedDemoData } = await import('./seed/index');
       const summary = await seedDemoData({
@@ -437,6 +437,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     await settleDemo?.().catch((error: unknown) =>
       console.error("Settling the demo's payments failed:", error),
     );
+    // The demo templates' sites and repositories, in the background once everything is up.
+    const demoSitesStop = new AbortController();
+    const demoSitesMade = demoSites?.(demoSitesStop.signal) ?? Promise.resolve();
     let stopping: Promise<void> | undefined;
     return {
       url,
@@ -458,8 +461,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       stop: () => {
         stopping ??= (async () => {
           scheduler.stop();
-          // The demo's sites and repositories are being written to the servers stopped below.
-          await demoSites;
+          // The demo's sites and repositories stop after the templates in hand.
+          demoSitesStop.abort();
+          await demoSitesMade;
           // No deliveries to a server that is going away; the queue is kept for the next start.
           await localStripe?.stop();
           await localGithub?.stop();

@@ -124,6 +124,7 @@ const ensureRepository = async (octokit: Octokit, template: SeedTemplate, place:
 export const seedDemoSites = async (
   servers: DemoServers,
   templates: readonly SeedTemplate[],
+  signal?: AbortSignal,
 ): Promise<void> => {
   const [account] = await servers.netlify.control.accounts();
   if (!account) throw new Error('The local Netlify server has no account.');
@@ -174,7 +175,7 @@ export const seedDemoSites = async (
       throw new Error(`The demo site of ${template.title} was refused: ${await created.text()}`);
     }
   };
-  for (let next = 0; next < approved.length; next += CONCURRENCY) {
+  for (let next = 0; next < approved.length && !signal?.aborted; next += CONCURRENCY) {
     await Promise.all(approved.slice(next, next + CONCURRENCY).map(seedOne));
   }
 };

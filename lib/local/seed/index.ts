@@ -77,8 +77,11 @@ export interface SeedSummary {
    * refund request and last month's payouts need the payments the webhook records).
    */
   settle: () => Promise<void>;
-  /** The demo templates' sites and repositories being made (never rejects: failures are logged). */
-  demoSites: Promise<void>;
+  /**
+   * Makes the demo templates' sites and repositories, a few at a time, until done or `signal`
+   * aborts (then after the templates in hand). Never rejects: a failure is logged.
+   */
+  demoSites: (signal: AbortSignal) => Promise<void>;
 }
 
 export interface SeededUser {
@@ -375,13 +378,15 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
   if (options.github) {
     await seedGithubLink({ github: options.github, sellerSub: userOf(users, 'seller').sub });
   }
-  // The sites and repositories take a while (a few git runs each): they are made in the
-  // background, and the stack waits for them only when it stops. The links are stored already.
-  const demoSites = demoServers
-    ? seedDemoSites(demoServers, seedTemplates).catch((error: unknown) =>
-        console.error('Seeding the demo sites and repositories failed:', error),
-      )
-    : Promise.resolve();
+  // The sites and repositories take a while (a few git runs each): the stack makes them in the
+  // background once it is up (`demoSites`). The links are stored already.
+  const demoSites = (signal: AbortSignal): Promise<void> =>
+    demoServers
+      ? seedDemoSites(demoServers, seedTemplates, signal).catch((error: unknown) => {
+          if (!signal.aborted)
+            console.error('Seeding the demo sites and repositories failed:', error);
+        })
+      : Promise.resolve();
   if (options.github && options.netlify) {
     await seedDeployment({
       github: options.github.control,
