@@ -35,6 +35,17 @@ export function formatMonthYear(monthYear: string): string {
   });
 }
 
+/** `2026-11` → `Nov 26`: short, for chart axes. */
+export function formatShortMonth(monthYear: string): string {
+  const [year, month] = monthYear.split('-').map(Number);
+  if (!year || !month) return monthYear;
+  return new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString('en-GB', {
+    month: 'short',
+    year: '2-digit',
+    timeZone: 'UTC',
+  });
+}
+
 /** A moment as the API sends it: an ISO string, epoch milliseconds or a Date. */
 export type DateInput = string | number | Date;
 

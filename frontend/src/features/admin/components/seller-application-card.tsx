@@ -2,11 +2,8 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Card, HStack, Link, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { AdminSellerApplication } from '@contracts/seller-applications';
-import {
-  APPLICATION_STATUS_LABELS,
-  APPLICATION_STATUS_PALETTE,
-  formatDay,
-} from '../lib/seller-applications';
+import { APPLICATION_STATUS_LABELS, APPLICATION_STATUS_PALETTE } from '../lib/seller-applications';
+import { formatDate } from '../../../lib/format';
 
 export interface SellerApplicationCardProps {
   application: AdminSellerApplication;
@@ -54,7 +51,7 @@ export function SellerApplicationCard({
               </Text>
             </Stack>
             <Text fontSize="sm" color="fg.muted">
-              Applied {formatDay(application.submitted_at)}
+              Applied {formatDate(application.submitted_at)}
             </Text>
           </HStack>
           <Detail label="Experience">{application.years_experience} years</Detail>
@@ -99,7 +96,7 @@ export function SellerApplicationCard({
           {application.status !== 'pending' && application.reviewed_at && (
             <Text fontSize="sm" color="fg.muted" data-testid="application-decision">
               {application.status === 'approved' ? 'Approved' : 'Rejected'} on{' '}
-              {formatDay(application.reviewed_at)}
+              {formatDate(application.reviewed_at)}
               {application.rejection_reason && `: ${application.rejection_reason}`}
             </Text>
           )}

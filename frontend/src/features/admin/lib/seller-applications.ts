@@ -12,7 +12,3 @@ export const APPLICATION_STATUS_PALETTE: Record<SellerApplicationStatus, string>
   approved: 'green',
   rejected: 'red',
 };
-
-/** 27 Nov 2026. */
-export const formatDay = (iso: string): string =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });

@@ -29,7 +29,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { formatCount, formatMonthYear, formatRating } from '../../../lib/format';
 import { useExportSellerAnalytics } from '../api/export-seller-analytics';
 import { useSellerAnalytics } from '../api/get-seller-analytics';
-import { shortMonth } from '../lib/months';
+import { formatShortMonth } from '../../../lib/format';
 
 const ALL = 'all';
 
@@ -107,7 +107,7 @@ function AnalyticsBody(props: {
   const template = data.templates.find((item) => item.mvp_id === selected);
   const months = template ? template.months : data.overall.months;
   const totals = template ? template.totals : data.overall.totals;
-  const rows = months.map((month) => ({ ...month, label: shortMonth(month.month) }));
+  const rows = months.map((month) => ({ ...month, label: formatShortMonth(month.month) }));
 
   return (
     <Stack gap="6">

@@ -25,6 +25,7 @@ import type { LaunchStory } from '@contracts/deployments';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useStories } from '../api/stories';
+import { formatDate } from '../../../lib/format';
 
 export function StoriesView() {
   const stories = useStories();
@@ -96,12 +97,7 @@ function StoryCard({ story }: { story: LaunchStory }) {
         </Heading>
         {story.description && <Text>{story.description}</Text>}
         <Text fontSize="sm" color="fg.muted">
-          By {story.maker} · shared on{' '}
-          {new Date(story.shown_at).toLocaleDateString('en-GB', {
-            day: 'numeric',
-            month: 'long',
-            year: 'numeric',
-          })}
+          By {story.maker} · shared on {formatDate(story.shown_at)}
         </Text>
         <Text fontSize="sm">
           Built from{' '}

@@ -23,10 +23,10 @@ import { FormField } from '../../../components/form/form-field';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError } from '../../../lib/api-error';
-import { formatReviewDate } from '../lib/review-date';
 import { useDeleteMyReview } from '../api/my-review';
 import { useSubmitReview } from '../api/submit-review';
 import { StarRatingInput } from './star-rating-input';
+import { formatDate } from '../../../lib/format';
 
 /** 0 stars is "not rated yet"; the schema refuses it with the spec's message. */
 const EMPTY_REVIEW = { rating: 0, review_text: '' };
@@ -104,7 +104,7 @@ export function ReviewForm({
             status="info"
             size="sm"
             title={REVIEW_MESSAGES.replaces}
-            description={`You reviewed it on ${formatReviewDate(existing.updated_at)}.`}
+            description={`You reviewed it on ${formatDate(existing.updated_at)}.`}
             data-testid="review-replaces"
           />
         )}

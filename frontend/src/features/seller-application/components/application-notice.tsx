@@ -6,9 +6,7 @@ import { Alert, Button } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { MySellerApplication } from '@contracts/seller-applications';
 import { paths } from '../../../config/paths';
-
-const formatDay = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+import { formatDate } from '../../../lib/format';
 
 export function ApplicationNotice({ application }: { application: MySellerApplication }) {
   if (application.status === 'pending') {
@@ -18,7 +16,7 @@ export function ApplicationNotice({ application }: { application: MySellerApplic
         <Alert.Content>
           <Alert.Title>Your seller application is under review</Alert.Title>
           <Alert.Description>
-            You applied on {formatDay(application.submitted_at)}; reviews take 2-3 business days.
+            You applied on {formatDate(application.submitted_at)}; reviews take 2-3 business days.
             You can keep buying and downloading meanwhile.
           </Alert.Description>
         </Alert.Content>

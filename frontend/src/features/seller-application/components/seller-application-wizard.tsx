@@ -49,6 +49,7 @@ import { ConfirmEmailStep } from './confirm-email-step';
 import { ExperienceStep } from './experience-step';
 import { PortfolioStep } from './portfolio-step';
 import { ReviewStep } from './review-step';
+import { formatDate } from '../../../lib/format';
 
 export const SUBMIT_FAILED = 'Failed to submit application';
 /** A visitor who already has an account applies with it, signed in (and keeps their role). */
@@ -56,10 +57,6 @@ export const EXISTING_ACCOUNT_MESSAGE =
   'An account with this email already exists. Sign in with it (Sign In, at the top) and apply from there: you keep your account as it is.';
 
 const LAST_STEP = SELLER_APPLICATION_STEPS.length - 1;
-
-/** en-GB, as every date on the site: 27 Nov 2026. */
-const formatDay = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 export function SellerApplicationWizard() {
   const { session } = useSession();
@@ -108,7 +105,7 @@ function SignedInApplication({ email }: { email: string }) {
           testId="application-pending"
           status="info"
           title="Your application is under review"
-          text={`You applied on ${formatDay(mine.data.submitted_at)}. Applications are reviewed in 2-3 business days; we will let you know.`}
+          text={`You applied on ${formatDate(mine.data.submitted_at)}. Applications are reviewed in 2-3 business days; we will let you know.`}
           action={{ label: 'Go to Dashboard', to: paths.dashboard.getHref() }}
         />
       </WizardFrame>
@@ -211,7 +208,7 @@ function ApplicationForm({
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>
-              Your application of {formatDay(signedIn.previous.submitted_at)} was not approved
+              Your application of {formatDate(signedIn.previous.submitted_at)} was not approved
             </Alert.Title>
             <Alert.Description>
               Reason: {signedIn.previous.reason} You may apply again below.

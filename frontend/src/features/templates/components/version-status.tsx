@@ -13,9 +13,7 @@ import {
 import { ApiError } from '../../../lib/api-error';
 import { useRetryProcessing } from '../api/retry-processing';
 import { useWithdrawVersion } from '../api/withdraw-version';
-
-const formatDate = (iso: string): string =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+import { formatDate } from '../../../lib/format';
 
 export const WITHDRAW_FAILED = 'Failed to withdraw the version. Please try again.';
 export const RETRY_VERSION_FAILED = 'Failed to retry processing. Please try again.';
