@@ -5,7 +5,7 @@
  * version that was processed and waits for an admin (PUBLISH_MODE moderate) has its CID and is
  * not counted: that wait is a person's, not the pipeline's.
  */
-import { listMvpsByStatus, listVersionsByStatus } from './repo';
+import { getMvpById, listMvpsByStatus, listVersionsByStatus } from './repo';
 
 /** How many of the oldest pending templates (and processing versions) the check looks at. */
 const LOOKED_AT = 25;
@@ -22,12 +22,17 @@ export const getPipelineBacklog = async (): Promise<PipelineBacklog> => {
     listMvpsByStatus('pending_review', LOOKED_AT),
     listVersionsByStatus('processing', LOOKED_AT),
   ]);
-  // A first version is both a pending template and a processing version: counted once.
+  // Only versions their live template still waits for: a run overtaken by a newer upload, or of
+  // a template archived meanwhile, leaves its row in `processing` with nobody waiting.
+  const templates = await Promise.all(versions.map((version) => getMvpById(version.mvp_id)));
   const waiting = new Map<string, string>();
   for (const mvp of pending) if (!mvp.ipfs_hash) waiting.set(mvp.id, mvp.updated_at);
-  for (const version of versions) {
-    if (!waiting.has(version.mvp_id)) waiting.set(version.mvp_id, version.uploaded_at);
-  }
+  versions.forEach((version, index) => {
+    const template = templates[index];
+    if (template?.status === 'approved' && template.pending_version_id === version.id) {
+      waiting.set(version.mvp_id, version.uploaded_at);
+    }
+  });
   const since = [...waiting.values()].sort();
   return { waiting: since.length, oldestSince: since[0] ?? null };
 };
