@@ -11,7 +11,12 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { bumpVersion, type ManagedMvp } from '@contracts/templates';
+import {
+  bumpVersion,
+  IN_PROGRESS_VERSION_STATUSES,
+  VERSION_MESSAGES,
+  type ManagedMvp,
+} from '@contracts/templates';
 import { MVP_FILE_ACCEPT } from '@contracts/uploads';
 import { FormAlert } from '../../../components/form/form-alert';
 import { firstErrorMessage } from '../../../components/form/use-form-submit';
@@ -81,6 +86,15 @@ function VersionForm({ mvp }: { mvp: ManagedMvp }) {
                 : `${mvp.title}: current version ${mvp.version_number}. The previous file stays in the version history.`}
             </Text>
           </Stack>
+          {mvp.pending_version &&
+            IN_PROGRESS_VERSION_STATUSES.includes(mvp.pending_version.status) && (
+              // Said before the upload: the API would refuse a second version on its way.
+              <FormAlert
+                status="warning"
+                title={VERSION_MESSAGES.inReview(mvp.pending_version.version_number)}
+                data-testid="version-in-review"
+              />
+            )}
           {problem && <FormAlert status="error" title={problem} data-testid="upload-error" />}
           {message && <FormAlert status="success" title={message} data-testid="upload-success" />}
           <FormField
