@@ -18,11 +18,7 @@ import { licenseRefundedWrite, licenseWrite, licenseeNameOf } from '../licenses/
 import { notificationWrites, sendQueuedEmails } from '../notifications/service';
 import { recordTransferEvent } from '../payouts/service';
 import { connectStatusWrite, getBillingProfile, quotaResetWrite } from '../profiles/service';
-import {
-  paymentFailedWrites,
-  paymentReceiptWrites,
-  purchaseLicenceWrites,
-} from './notices';
+import { paymentFailedWrites, paymentReceiptWrites, purchaseLicenceWrites } from './notices';
 import { quotaOfPlan } from './plans';
 import {
   applyEffect,

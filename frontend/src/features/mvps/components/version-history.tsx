@@ -30,7 +30,8 @@ export function VersionHistory({ versions }: { versions: readonly VersionEntry[]
                 </Badge>
               )}
               <Text color="fg.muted" textStyle="sm">
-                {formatDate(version.released_at ?? version.uploaded_at)} · {formatSize(version.file_size)}
+                {formatDate(version.released_at ?? version.uploaded_at)} ·{' '}
+                {formatSize(version.file_size)}
               </Text>
             </HStack>
             {version.changelog && (
