@@ -6,7 +6,7 @@
  * other file's accounts change) subscribes, asks back the most the form offers (an amount above
  * it is refused and stays typed), the admin processes it, and the dashboard shows the plan ended.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { openBrowser, useBrowserSession } from '../fixtures/e2e/browser';
 import { payOnCheckoutPage, TEST_CARDS, waitForCheckoutPage } from '../fixtures/e2e/checkout';
 import { signIn, signUpAsBuyer, submitSignIn } from '../fixtures/e2e/sign-in';
@@ -144,6 +144,21 @@ describe('a full refund of the current period', () => {
     expect(await card.getByTestId('subscription-ended').textContent()).toContain(
       'Your Basic plan has ended and gives no more downloads.',
     );
+    // The buyer is told by e-mail too: the refund's own message says the plan ended.
+    await expect
+      .poll(
+        async () => {
+          const response = await fetch(`${inject('e2eSesEndpoint')}/store`);
+          const { emails } = (await response.json()) as {
+            emails: { destination: { to: string[] }; subject: string; body: { text?: string } }[];
+          };
+          return emails
+            .filter((mail) => mail.destination.to.includes(email))
+            .find((mail) => mail.subject === 'Your refund is on its way')?.body.text;
+        },
+        { timeout: 90_000, interval: 1_000 },
+      )
+      .toContain('Your Basic plan has ended.');
     await screenshot(page, 'dashboard-plan-ended');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'dashboard-plan-ended-phone');
