@@ -97,7 +97,7 @@ describe('browsing the catalog', () => {
     expect(await page.getByTestId('mvp-gallery').locator('img').count()).toBeGreaterThan(0);
     // Buyers see the versions and their changelogs.
     const history = page.getByTestId('version-history');
-    expect(await history.textContent()).toMatch(/v\d+\.\d+\.\d+\s*Current/);
+    expect(await history.textContent()).toMatch(/v\d+\.\d+\.\d+\s*Live/);
     // Anonymous visitors see the details and are asked to sign in to download.
     expect(await page.getByTestId('sign-in-prompt').isVisible()).toBe(true);
     await screenshot(page, 'mvp-detail');

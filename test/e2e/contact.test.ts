@@ -142,7 +142,7 @@ describe('contact messages', () => {
     // The open list, as a person sees it (Chromium draws it into the page).
     const role = page.getByLabel('Role of buyer@demo.local');
     await role.click();
-    await role.getByRole('option', { name: 'seller' }).hover();
+    await role.getByRole('option', { name: 'Seller', exact: true }).hover();
     await shoot(page, 'admin-users-dark-open-select');
     await page.keyboard.press('Escape');
 
