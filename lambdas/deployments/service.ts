@@ -41,9 +41,7 @@ import { config } from '../shared/config';
 import { completeNetlifyConnection, githubLoginOf, netlifyAuthorizeUrlFor } from './connections';
 import {
   createDeployment,
-  deleteTokensOfUser,
   getDeployment,
-  listConnections,
   hideStory,
   listDeploymentsByUser,
   listStories,
@@ -407,28 +405,3 @@ export const setDeploymentStory = async (
 export const listLaunchStories = async (): Promise<LaunchStoryList> => ({
   items: (await listStories()).map(toLaunchStory),
 });
-
-/**
- * A closed account's deployments: the sealed GitHub and Netlify tokens are deleted and every site
- * shown in Success Stories is hidden. The deployments stay (the repositories and sites are the
- * buyer's own, outside the marketplace). Returns how many stories were hidden.
- */
-export const forgetDeploymentAccess = async (userId: string): Promise<number> => {
-  await deleteTokensOfUser(userId);
-  let hidden = 0;
-  for (const item of await listDeploymentsByUser(userId)) {
-    if (!item.story_shown_at) continue;
-    let current: DeploymentItem | null = item;
-    for (let attempt = 1; current?.story_shown_at && attempt <= STORY_ATTEMPTS; attempt += 1) {
-      if (await hideStory(current, new Date().toISOString())) {
-        hidden += 1;
-        break;
-      }
-      current = await getDeployment(item.id);
-    }
-  }
-  return hidden;
-};
-
-/** The user's connections (provider, account and when), never a token: their data export. */
-export const listMyConnectionsForExport = (userId: string) => listConnections(userId);
