@@ -114,8 +114,7 @@ export const routes = [
     domain: 'account',
     operation: 'export-my-data',
     access: 'user',
-    summary:
-      "The caller's own data (profile, subscriptions, orders, downloads, licences, reviews, disputes, refund requests, notifications, deployments without tokens) as a JSON file.",
+    summary: "The caller's own data as a JSON file (docs/account.md).",
   },
   {
     method: 'POST',
@@ -123,8 +122,7 @@ export const routes = [
     domain: 'account',
     operation: 'close-my-account',
     access: 'user',
-    summary:
-      "Closes the caller's account, confirmed by their password: personal data and the Cognito user removed, orders, licences and payouts kept pseudonymised, templates archived, audited.",
+    summary: "Closes the caller's account, confirmed by their password (docs/account.md).",
   },
   {
     method: 'GET',
@@ -659,8 +657,7 @@ export const routes = [
     domain: 'deployments',
     operation: 'set-deployment-story',
     access: 'user',
-    summary:
-      "Show the caller's own launched site on Success Stories (with an optional name and pitch), or hide it.",
+    summary: "Shows or hides the caller's own launched site on Success Stories.",
   },
   {
     method: 'GET',
@@ -668,8 +665,7 @@ export const routes = [
     domain: 'deployments',
     operation: 'list-stories',
     access: 'public',
-    summary:
-      'Success Stories: launched sites their buyers chose to show, newest first, with their templates; no e-mails.',
+    summary: 'Success Stories: launched sites their buyers chose to show.',
   },
   {
     method: 'GET',
@@ -693,8 +689,7 @@ export const routes = [
     domain: 'billing',
     operation: 'create-connect-login-link',
     access: 'approved-seller',
-    summary:
-      "A one-time link into the caller's Stripe Express dashboard (409 until their Connect onboarding is finished).",
+    summary: "A one-time link into the caller's Stripe Express dashboard.",
   },
   {
     method: 'GET',
@@ -702,8 +697,7 @@ export const routes = [
     domain: 'sellers',
     operation: 'get-my-analytics',
     access: 'approved-seller',
-    summary:
-      "The caller's own templates month by month (last 12 months): downloads, sales, earnings, ratings.",
+    summary: "The caller's own templates month by month (last 12 months).",
   },
   {
     method: 'GET',
@@ -711,7 +705,7 @@ export const routes = [
     domain: 'sellers',
     operation: 'export-my-analytics',
     access: 'approved-seller',
-    summary: 'The same analytics as a CSV download, one row per template and month.',
+    summary: 'The same analytics as a CSV download.',
   },
   {
     method: 'GET',
