@@ -9,6 +9,8 @@ export const handler = createHttpHandler(
     'list-payouts-by-status': () =>
       import('./handlers/list-payouts-by-status').then((m) => m.listPayoutsByStatus),
     'process-payout': () => import('./handlers/process-payout').then((m) => m.processPayout),
+    'create-connect-login-link': () =>
+      import('./handlers/create-connect-login-link').then((m) => m.createConnectLoginLink),
   },
   { loadProfile: loadCallerProfile },
 );

@@ -686,7 +686,7 @@ export const routes = [
   {
     method: 'POST',
     path: '/api/connect/login-link',
-    domain: 'billing',
+    domain: 'payouts',
     operation: 'create-connect-login-link',
     access: 'approved-seller',
     summary: "A one-time link into the caller's Stripe Express dashboard.",
