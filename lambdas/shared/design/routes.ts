@@ -654,7 +654,7 @@ export const routes = [
   {
     method: 'PUT',
     path: '/api/deployments/{id}/story',
-    domain: 'deployments',
+    domain: 'account',
     operation: 'set-deployment-story',
     access: 'user',
     summary: "Shows or hides the caller's own launched site on Success Stories.",
@@ -662,7 +662,7 @@ export const routes = [
   {
     method: 'GET',
     path: '/api/stories',
-    domain: 'deployments',
+    domain: 'account',
     operation: 'list-stories',
     access: 'public',
     summary: 'Success Stories: launched sites their buyers chose to show.',
