@@ -1,4 +1,7 @@
-/** The account Lambda (the caller's data export and account closure): its rows of the route table. */
+/**
+ * The account Lambda: the caller's own data (export, closure) and how they show it (Success
+ * Stories): its rows of the route table.
+ */
 import { loadCallerProfile } from '../profiles/profile-loader';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
@@ -9,6 +12,9 @@ export const handler = createHttpHandler(
       import('./handlers/export-my-data').then((m) => m.exportMyDataOperation),
     'close-my-account': () =>
       import('./handlers/close-my-account').then((m) => m.closeMyAccountOperation),
+    'set-deployment-story': () =>
+      import('./handlers/set-deployment-story').then((m) => m.setDeploymentStory),
+    'list-stories': () => import('./handlers/list-stories').then((m) => m.listStories),
   },
   { loadProfile: loadCallerProfile },
 );

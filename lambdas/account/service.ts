@@ -3,23 +3,24 @@
  * export of everything the marketplace holds about the caller, and the account's closure. This
  * domain composes the others' services and is downstream of all of them (nothing imports it).
  */
-import { archiveAllTemplatesOfSeller } from '../templates/archive';
-import { updateCurrentSubscription } from '../billing/checkout';
-import { getSubscriptionView, listOrdersOfUser, listSubscriptions } from '../billing/service';
+import { archiveAllTemplatesOfSeller } from '../templates/archive-all';
+import { endSubscriptionWithPeriod } from '../billing/closure';
+import { listOrdersOfUser, listSubscriptions } from '../billing/service';
 import {
   forgetDeploymentAccess,
-  listMyConnectionsForExport,
-  listMyDeployments,
-} from '../deployments/service';
+  listConnectionsForExport,
+  listDeploymentsForExport,
+} from '../deployments/account-data';
 import { listMyDisputes, pseudonymiseDisputesOf } from '../disputes/service';
-import { listMyDownloads } from '../downloads/service';
+import { listAllDownloadsForExport } from '../downloads/account-data';
 import { listMyLicenses } from '../licenses/service';
 import { forgetNewsletterOf, listMyNewsletterChoices } from '../newsletter/service';
 import { deleteNotificationsOf, listAllMyNotifications } from '../notifications/service';
-import { listPayoutsForExport, pseudonymisePayoutsOf } from '../payouts/service';
-import { closedAccountEmail, eraseAccountProfile, getProfile } from '../profiles/service';
+import { listPayoutsForExport, pseudonymisePayoutsOf } from '../payouts/account-data';
+import { closedAccountEmail, eraseAccountProfile } from '../profiles/closure';
+import { getProfile } from '../profiles/service';
 import { listRefundRequests, pseudonymiseRefundRequestsOf } from '../refunds/service';
-import { listReviewsOfUser, pseudonymiseReviewsOf } from '../reviews/service';
+import { listReviewsOfUser, pseudonymiseReviewsOf } from '../reviews/account-data';
 import { checkPoolPassword, deletePoolUser } from '../shared/adapters/user-pool';
 import type { AuthContext } from '../shared/auth/claims';
 import {
@@ -70,14 +71,14 @@ export const exportMyData = async (auth: AuthContext, now = new Date()): Promise
   ] = await Promise.all([
     listSubscriptions(userId),
     listOrdersOfUser(userId),
-    allPages((cursor) => listMyDownloads(userId, { limit: EXPORT_PAGE, cursor })),
+    listAllDownloadsForExport(userId),
     allPages((cursor) => listMyLicenses(userId, { limit: EXPORT_PAGE, cursor })),
     listReviewsOfUser(userId),
     listMyDisputes(userId),
     listRefundRequests(userId),
     listAllMyNotifications(userId),
-    listMyDeployments(userId),
-    listMyConnectionsForExport(userId),
+    listDeploymentsForExport(userId),
+    listConnectionsForExport(userId),
     listMyNewsletterChoices(userId),
     profile && isSellerRole(profile.role) ? listPayoutsForExport(userId) : Promise.resolve([]),
   ]);
@@ -92,7 +93,7 @@ export const exportMyData = async (auth: AuthContext, now = new Date()): Promise
     disputes,
     refund_requests: refundRequests,
     notifications,
-    deployments: deployments.items,
+    deployments,
     connections: connections.map((connection) => ({
       provider: connection.provider,
       ...(connection.account_login ? { account_login: connection.account_login } : {}),
@@ -131,10 +132,7 @@ export const closeMyAccount = async (
   const profile = await getProfile(userId);
   const email = profile?.email ?? auth.email;
 
-  const subscription = await getSubscriptionView(userId);
-  if (subscription.subscription_status === 'active' && !subscription.cancel_at_period_end) {
-    await updateCurrentSubscription(userId, { cancel_at_period_end: true });
-  }
+  await endSubscriptionWithPeriod(userId);
   const archivedTemplates = await archiveAllTemplatesOfSeller(userId);
   const pseudonym = closedAccountEmail(userId);
   const [reviews, , , , payouts] = await Promise.all([

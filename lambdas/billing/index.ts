@@ -26,8 +26,6 @@ export const handler = createHttpHandler(
       import('./handlers/get-connect-status').then((m) => m.getConnectStatus),
     'create-connect-account-link': () =>
       import('./handlers/create-connect-account-link').then((m) => m.createConnectAccountLink),
-    'create-connect-login-link': () =>
-      import('./handlers/create-connect-login-link').then((m) => m.createConnectLoginLink),
   },
   { loadProfile: loadCallerProfile },
 );

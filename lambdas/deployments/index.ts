@@ -32,9 +32,6 @@ export const handler = createHttpHandler(
       ),
     'open-upgrade-pull-request': () =>
       import('./handlers/open-upgrade-pull-request').then((m) => m.openUpgradePullRequestOperation),
-    'set-deployment-story': () =>
-      import('./handlers/set-deployment-story').then((m) => m.setDeploymentStory),
-    'list-stories': () => import('./handlers/list-stories').then((m) => m.listStories),
   },
   { loadProfile: loadCallerProfile },
 );

@@ -25,33 +25,21 @@ import {
   type Deployment,
   type DeploymentList,
   type DeploymentStatus,
-  type LaunchStory,
-  type LaunchStoryList,
   type NetlifyCallbackResult,
   type OAuthCallbackBody,
-  type StoryInput,
   type UpgradePullRequest,
-  STORY_MESSAGES,
 } from '../shared/contracts/deployments';
-import { publicNameOf } from '../shared/contracts/profile';
-import { getProfile } from '../profiles/service';
 import { ConflictError, DependencyFailedError, NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { config } from '../shared/config';
 import { completeNetlifyConnection, githubLoginOf, netlifyAuthorizeUrlFor } from './connections';
 import {
   createDeployment,
-  deleteTokensOfUser,
   getDeployment,
-  listConnections,
-  hideStory,
   listDeploymentsByUser,
-  listStories,
-  showStory,
   recordDeploymentFields,
   transitionDeployment,
   type DeploymentItem,
-  type LaunchStoryItem,
 } from './repo';
 import { compareVersions } from './versions';
 
@@ -330,108 +318,6 @@ export const openUpgradePullRequest = async (
   }
   return opening;
 };
-
-/** A story as the public sees it: the copied fields, no account ids or e-mail. */
-const toLaunchStory = (item: LaunchStoryItem): LaunchStory => ({
-  id: item.deployment_id,
-  title: item.title,
-  description: item.description ?? null,
-  maker: item.maker_name,
-  site_url: item.site_url,
-  shown_at: item.shown_at,
-  template: {
-    id: item.mvp_id,
-    title: item.mvp_title,
-    slug: item.mvp_slug,
-    preview_image: item.mvp_preview_image_key ? previewUrl(item.mvp_preview_image_key) : null,
-  },
-});
-
-/** How many times a story change re-reads after a concurrent change of the deployment. */
-const STORY_ATTEMPTS = 3;
-
-/**
- * `PUT /api/deployments/{id}/story` (owner only):
- *   1. the caller's own deployment (anyone else: 404),
- *   2. showing needs a launched site (finished, with its Netlify address),
- *   3. the deployment's story fields and the public story item change together; a concurrent
- *      change re-reads (at most three times).
- */
-export const setDeploymentStory = async (
-  userId: string,
-  id: string,
-  input: StoryInput,
-): Promise<{ deployment: Deployment; message: string }> => {
-  for (let attempt = 1; attempt <= STORY_ATTEMPTS; attempt += 1) {
-    const item = await ownDeployment(userId, id);
-    const now = new Date().toISOString();
-    let written: boolean;
-    if (input.show) {
-      if (!isDeploymentFinished(item.status) || !item.netlify_site_url) {
-        throw new ConflictError(STORY_MESSAGES.notLaunched);
-      }
-      written = await showStory(
-        item,
-        {
-          deployment_id: item.id,
-          user_id: item.user_id,
-          // The buyer's own name for it (the repository's) unless they give one.
-          title: input.title || item.story_title || item.repo_name,
-          ...(input.description ? { description: input.description } : {}),
-          maker_name: publicNameOf((await getProfile(userId)) ?? { id: userId }),
-          site_url: item.netlify_site_url,
-          mvp_id: item.mvp_id,
-          mvp_title: item.mvp_title,
-          mvp_slug: item.mvp_slug,
-          ...(item.mvp_preview_image_key
-            ? { mvp_preview_image_key: item.mvp_preview_image_key }
-            : {}),
-          shown_at: item.story_shown_at ?? now,
-        },
-        now,
-      );
-    } else {
-      written = await hideStory(item, now);
-    }
-    if (written) {
-      return {
-        deployment: await getMyDeployment(userId, id),
-        message: input.show ? STORY_MESSAGES.shown : STORY_MESSAGES.hidden,
-      };
-    }
-  }
-  throw new ConflictError('This deployment changed meanwhile. Please reload and try again.');
-};
-
-/** `GET /api/stories` (public): the launched sites their buyers chose to show, newest first. */
-export const listLaunchStories = async (): Promise<LaunchStoryList> => ({
-  items: (await listStories()).map(toLaunchStory),
-});
-
-/**
- * A closed account's deployments: the sealed GitHub and Netlify tokens are deleted and every site
- * shown in Success Stories is hidden. The deployments stay (the repositories and sites are the
- * buyer's own, outside the marketplace). Returns how many stories were hidden.
- */
-export const forgetDeploymentAccess = async (userId: string): Promise<number> => {
-  await deleteTokensOfUser(userId);
-  let hidden = 0;
-  for (const item of await listDeploymentsByUser(userId)) {
-    if (!item.story_shown_at) continue;
-    let current: DeploymentItem | null = item;
-    for (let attempt = 1; current?.story_shown_at && attempt <= STORY_ATTEMPTS; attempt += 1) {
-      if (await hideStory(current, new Date().toISOString())) {
-        hidden += 1;
-        break;
-      }
-      current = await getDeployment(item.id);
-    }
-  }
-  return hidden;
-};
-
-/** The user's connections (provider, account and when), never a token: their data export. */
-export const listMyConnectionsForExport = (userId: string) => listConnections(userId);
 
 /** Whether the user has deployed the template (the reviews domain's verified-buyer evidence). */
 export const hasDeployed = async (userId: string, mvpId: string): Promise<boolean> =>

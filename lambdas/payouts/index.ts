@@ -12,6 +12,8 @@ export const handler = createHttpHandler(
     'list-payout-runs': () => import('./handlers/list-payout-runs').then((m) => m.listPayoutRuns),
     'run-payouts-for-month': () =>
       import('./handlers/run-payouts-for-month').then((m) => m.runPayoutsForMonth),
+    'create-connect-login-link': () =>
+      import('./handlers/create-connect-login-link').then((m) => m.createConnectLoginLink),
   },
   { loadProfile: loadCallerProfile },
 );

@@ -31,7 +31,6 @@ import {
   getPayoutRuns,
   listPayoutsByStatus,
   listPayoutsOfSeller,
-  pseudonymisePayoutsOfSeller,
   transitionPayout,
   type PayoutItem,
   type PayoutKey,
@@ -310,11 +309,3 @@ export const recordTransferEvent = async (
   const processedAt = new Date((transfer.created || eventCreated) * 1000).toISOString();
   return (await recordCompleted(item, transfer.id, processedAt)) ? 'completed' : 'ignored';
 };
-
-/** A closed seller's payouts: kept (money owed is still paid), without their address or names. */
-export const pseudonymisePayoutsOf = (sellerId: string, pseudonym: string): Promise<number> =>
-  pseudonymisePayoutsOfSeller(sellerId, pseudonym, new Date().toISOString());
-
-/** The seller's payouts, newest month first, as the seller's page shows them (data export). */
-export const listPayoutsForExport = async (sellerId: string): Promise<Payout[]> =>
-  (await listPayoutsOfSeller(sellerId)).map(toPayout);

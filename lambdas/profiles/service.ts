@@ -3,8 +3,6 @@
  * (never the repo): `getProfile`, `ensureProfile`, `getPublicSellerSummaries`. Beta access lives
  * here too: `createBetaAccount` and the hourly `closeExpiredBetaAccounts`.
  */
-import { createHash } from 'node:crypto';
-import { auditWrite } from '../audit/service';
 import type { SellerSummary } from '../shared/contracts/catalog';
 import type { Profile } from '../shared/contracts/profile';
 import { USERNAME_TAKEN_MESSAGE, type ProfileUpdate } from '../shared/contracts/profile-update';
@@ -41,7 +39,6 @@ import {
   changeUsername,
   closeProfile,
   createProfileIfAbsent,
-  eraseProfile,
   findProfileByUsername,
   getProfileById,
   listExpiredBetaAccounts,
@@ -460,52 +457,4 @@ export const recordGithubUsername = (id: string, login: string | null): Promise<
 export const githubAppInstallationOf = async (id: string): Promise<number | undefined> => {
   const stored = await getProfileById(id);
   return stored?.github_app_installation_id ? Number(stored.github_app_installation_id) : undefined;
-};
-
-/** Attempts of the closure's profile transaction before a concurrent change is reported. */
-const ERASE_ATTEMPTS = 3;
-
-/**
- * The address a closed account's profile keeps instead of its e-mail: derived from the user id
- * (already a pseudonym), so a repeated closure writes the same one, and never deliverable
- * (`.invalid`, RFC 2606).
- */
-export const closedAccountEmail = (userId: string): string =>
-  `closed-${createHash('sha256').update(userId).digest('hex').slice(0, 16)}@closed.invalid`;
-
-/**
- * The profile step of an account's closure (P24): its personal data erased, `closed_at` set (a
- * still-valid ID token then gets 401), the username released, and the audit entry, in one
- * transaction; a concurrent change re-reads (three attempts). Returns what the profile held
- * before (the e-mail, for the Cognito user), or null when there is no profile. Running it again
- * on a closed profile changes nothing that matters, so a failed closure can simply be repeated.
- */
-export const eraseAccountProfile = async (
-  userId: string,
-  now: string,
-  audit: { action: string; after: Record<string, unknown> },
-): Promise<ProfileItem | null> => {
-  const pseudonym = closedAccountEmail(userId);
-  for (let attempt = 1; attempt <= ERASE_ATTEMPTS; attempt += 1) {
-    const current = await getProfileById(userId);
-    if (!current) return null;
-    const written = await eraseProfile({
-      current,
-      pseudonym,
-      now,
-      extra: {
-        audit: auditWrite({
-          // The actor is the account itself, under its pseudonym: the log keeps no address.
-          actor: { userId, email: pseudonym },
-          action: audit.action,
-          target: { type: 'user', id: userId },
-          before: { role: current.role, seller: current.is_seller_approved },
-          after: audit.after,
-          now,
-        }),
-      },
-    });
-    if (written) return current;
-  }
-  throw new ConflictError('Your account changed meanwhile. Please try again.');
 };

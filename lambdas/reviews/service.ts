@@ -33,8 +33,6 @@ import {
   deleteReview,
   getReview,
   listReviewsByMvp,
-  listReviewsByUser,
-  removeReviewerDetails,
   putReview,
   ratingDelta,
   upsertReview,
@@ -233,19 +231,4 @@ export const importReviews = async (reviews: readonly ReviewItem[]): Promise<voi
     if (await getReview(review.mvp_id, review.user_id)) continue;
     await putReview(review);
   }
-};
-
-/** The user's own reviews, newest first, as the public sees them (their data export). */
-export const listReviewsOfUser = async (userId: string): Promise<PublicReview[]> =>
-  (await listReviewsByUser(userId)).map(toPublicReview);
-
-/**
- * A closed account's reviews: kept, so templates' ratings stay as they were, but without the
- * reviewer's name and address. Returns how many.
- */
-export const pseudonymiseReviewsOf = async (userId: string): Promise<number> => {
-  const now = new Date().toISOString();
-  const reviews = await listReviewsByUser(userId);
-  await Promise.all(reviews.map((review) => removeReviewerDetails(review, now)));
-  return reviews.length;
 };

@@ -76,7 +76,14 @@ describe('Lambda bundle budget', () => {
       if (bundle.packages.some(([name]) => name === 'stripe')) withStripe.push(fn.name);
     }
     expect(withStripe.sort()).toEqual(
-      ['BillingFunction', 'PayoutsFunction', 'RefundsFunction', 'TransferPayoutFunction'].sort(),
+      [
+        // Closing an account ends its subscription with the paid period.
+        'AccountFunction',
+        'BillingFunction',
+        'PayoutsFunction',
+        'RefundsFunction',
+        'TransferPayoutFunction',
+      ].sort(),
     );
   });
 

@@ -4,7 +4,6 @@
  * (`POST /api/me/close`). What closure removes and what it keeps is described in docs/account.md.
  */
 import * as z from 'zod';
-import type { Deployment } from './deployments';
 import type { Dispute } from './disputes';
 import type { MyDownload } from './downloads';
 import type { License } from './licenses';
@@ -50,6 +49,22 @@ export interface ExportedOrder {
   created_at: string;
 }
 
+/** One deployment as its buyer sees it: where it went, never a token. */
+export interface ExportedDeployment {
+  id: string;
+  mvp_id: string;
+  mvp_title: string;
+  repo_name: string;
+  status: string;
+  github_repo_url: string | null;
+  netlify_site_url: string | null;
+  version: string | null;
+  /** Shown on Success Stories, with the name and pitch given. */
+  story: { title: string; description: string | null; shown_at: string } | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /**
  * `GET /api/me/export`: the caller's own data, as a JSON file. Never a token or secret (the
  * GitHub and Netlify connections are listed by provider and account name only).
@@ -65,7 +80,7 @@ export interface AccountExport {
   disputes: Dispute[];
   refund_requests: RefundRequest[];
   notifications: Notification[];
-  deployments: Deployment[];
+  deployments: ExportedDeployment[];
   connections: { provider: string; account_login?: string; updated_at: string }[];
   newsletters: { newsletter_type_id: string; status: string; last_modified_at: string }[];
   /** Sellers only: their payouts. */

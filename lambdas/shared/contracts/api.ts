@@ -13,6 +13,7 @@
 import type { HealthReport } from './health';
 import type { SellerAnalytics } from './seller-analytics';
 import type { AccountClosed, closeAccountSchema } from './account';
+import type { LaunchStoryList, StoryChange, storyInputSchema } from './stories';
 import type * as z from 'zod';
 import type { RouteKey } from '../design/routes';
 import type {
@@ -41,10 +42,8 @@ import type {
   DeploymentList,
   GithubAuthorizeBody,
   GithubCallbackResult,
-  LaunchStoryList,
   NetlifyCallbackResult,
   OAuthCallbackBody,
-  storyInputSchema,
   UpgradePullRequest,
 } from './deployments';
 import type {
@@ -441,7 +440,7 @@ interface ApiRows {
   'POST /api/deployments/{id}/upgrade-pull-request': { response: UpgradePullRequest };
   'PUT /api/deployments/{id}/story': {
     body: z.input<typeof storyInputSchema>;
-    response: { deployment: Deployment; message: string };
+    response: StoryChange;
   };
   'GET /api/stories': { response: LaunchStoryList };
   'DELETE /api/mvps/{id}': { response: ArchiveMvpResult };

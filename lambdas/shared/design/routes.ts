@@ -114,8 +114,7 @@ export const routes = [
     domain: 'account',
     operation: 'export-my-data',
     access: 'user',
-    summary:
-      "The caller's own data (profile, subscriptions, orders, downloads, licences, reviews, disputes, refund requests, notifications, deployments without tokens) as a JSON file.",
+    summary: "The caller's own data as a JSON file (docs/account.md).",
   },
   {
     method: 'POST',
@@ -123,8 +122,7 @@ export const routes = [
     domain: 'account',
     operation: 'close-my-account',
     access: 'user',
-    summary:
-      "Closes the caller's account, confirmed by their password: personal data and the Cognito user removed, orders, licences and payouts kept pseudonymised, templates archived, audited.",
+    summary: "Closes the caller's account, confirmed by their password (docs/account.md).",
   },
   {
     method: 'GET',
@@ -760,20 +758,18 @@ export const routes = [
   {
     method: 'PUT',
     path: '/api/deployments/{id}/story',
-    domain: 'deployments',
+    domain: 'account',
     operation: 'set-deployment-story',
     access: 'user',
-    summary:
-      "Show the caller's own launched site on Success Stories (with an optional name and pitch), or hide it.",
+    summary: "Shows or hides the caller's own launched site on Success Stories.",
   },
   {
     method: 'GET',
     path: '/api/stories',
-    domain: 'deployments',
+    domain: 'account',
     operation: 'list-stories',
     access: 'public',
-    summary:
-      'Success Stories: launched sites their buyers chose to show, newest first, with their templates; no e-mails.',
+    summary: 'Success Stories: launched sites their buyers chose to show.',
   },
   {
     method: 'GET',
@@ -794,11 +790,10 @@ export const routes = [
   {
     method: 'POST',
     path: '/api/connect/login-link',
-    domain: 'billing',
+    domain: 'payouts',
     operation: 'create-connect-login-link',
     access: 'approved-seller',
-    summary:
-      "A one-time link into the caller's Stripe Express dashboard (409 until their Connect onboarding is finished).",
+    summary: "A one-time link into the caller's Stripe Express dashboard.",
   },
   {
     method: 'GET',
@@ -806,8 +801,7 @@ export const routes = [
     domain: 'sellers',
     operation: 'get-my-analytics',
     access: 'approved-seller',
-    summary:
-      "The caller's own templates month by month (last 12 months): downloads, sales, earnings, ratings.",
+    summary: "The caller's own templates month by month (last 12 months).",
   },
   {
     method: 'GET',
@@ -815,7 +809,7 @@ export const routes = [
     domain: 'sellers',
     operation: 'export-my-analytics',
     access: 'approved-seller',
-    summary: 'The same analytics as a CSV download, one row per template and month.',
+    summary: 'The same analytics as a CSV download.',
   },
   {
     method: 'GET',

@@ -9,7 +9,7 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/account/index';
-import { closedAccountEmail } from '../../../../lambdas/profiles/service';
+import { closedAccountEmail } from '../../../../lambdas/profiles/closure';
 import { ACCOUNT_MESSAGES, type AccountExport } from '../../../../lambdas/shared/contracts/account';
 import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
 import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';

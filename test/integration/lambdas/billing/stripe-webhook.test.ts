@@ -20,7 +20,8 @@ import { OrderEntity } from '../../../../lambdas/shared/db/entities/order';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { SubscriptionEntity } from '../../../../lambdas/shared/db/entities/subscription';
 import { WebhookEventEntity } from '../../../../lambdas/shared/db/entities/webhook-event';
-import { jsonBody } from '../../../fixtures/api-event';
+import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
+import { dispatch } from '../../../fixtures/dispatch';
 import {
   SITE_ORIGIN,
   billingStripe,
@@ -33,6 +34,17 @@ import { putProfile } from '../../../fixtures/profiles';
 import { seedTemplate } from '../../../fixtures/template-items';
 
 const { prices, control, client } = billingStripe();
+
+/** The Express dashboard link is the payouts function's (payout settings). */
+const loginLink = (userId: string) =>
+  dispatch(
+    apiEvent({
+      method: 'POST',
+      path: '/api/connect/login-link',
+      claims: idTokenClaims({ sub: userId, email: `${userId}@example.com` }),
+    }),
+    lambdaContext('payouts'),
+  );
 const month = () => new Date().toISOString().slice(0, 7);
 
 const counter = async (name: 'subscription_revenue' | 'refunds' | 'revenue', bucket: string) =>
@@ -283,7 +295,7 @@ describe('Connect', () => {
   });
 
   it('creates the account once, links to onboarding, and follows account.updated', async () => {
-    const early = await callBilling('POST', '/api/connect/login-link', sellerId);
+    const early = await loginLink(sellerId);
     expect(early.statusCode).toBe(409);
     expect(jsonBody<ApiErrorBody>(early).message).toBe(CONNECT_MESSAGES.notConnected);
     const first = await callBilling('POST', '/api/connect/account-link', sellerId);
@@ -297,7 +309,7 @@ describe('Connect', () => {
       jsonBody<ConnectStatus>(await callBilling('GET', '/api/connect', sellerId)),
     ).toMatchObject({ connected: true, payouts_enabled: false });
     // Stripe makes no dashboard link before onboarding: the seller is told to finish it.
-    const unfinished = await callBilling('POST', '/api/connect/login-link', sellerId);
+    const unfinished = await loginLink(sellerId);
     expect(unfinished.statusCode).toBe(409);
     expect(jsonBody<ApiErrorBody>(unfinished).message).toBe(CONNECT_MESSAGES.onboardingUnfinished);
 
@@ -309,7 +321,7 @@ describe('Connect', () => {
       payouts_enabled: true,
       details_submitted: true,
     });
-    const login = await callBilling('POST', '/api/connect/login-link', sellerId);
+    const login = await loginLink(sellerId);
     expect(login.statusCode, login.body).toBe(200);
     const { url } = jsonBody<{ url: string }>(login);
     expect(url).toContain(`/express/${accountId}`);
@@ -332,6 +344,6 @@ describe('Connect', () => {
     const buyerId = `buyer-${randomUUID()}`;
     await putProfile({ id: buyerId });
     expect((await callBilling('POST', '/api/connect/account-link', buyerId)).statusCode).toBe(403);
-    expect((await callBilling('POST', '/api/connect/login-link', buyerId)).statusCode).toBe(403);
+    expect((await loginLink(buyerId)).statusCode).toBe(403);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Success Stories through the deployments Lambda against DynamoDB Local: a buyer shows their own
+ * Success Stories through the account Lambda against DynamoDB Local: a buyer shows their own
  * launched site (only a finished one, only their own), the public list carries only shown sites
  * with their templates and no e-mail or account id, and hiding takes the site off the list.
  */
@@ -8,12 +8,12 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import {
   STORY_MESSAGES,
-  type Deployment,
   type LaunchStoryList,
-} from '../../../../lambdas/shared/contracts/deployments';
+  type StoryChange,
+} from '../../../../lambdas/shared/contracts/stories';
 import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
 import { DeploymentEntity } from '../../../../lambdas/shared/db/entities/deployment';
-import { handler } from '../../../../lambdas/deployments/index';
+import { handler } from '../../../../lambdas/account/index';
 import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { putProfile } from '../../../fixtures/profiles';
@@ -26,7 +26,7 @@ const call = async (method: HttpMethod, path: string, sub?: string, body?: unkno
       ...(body === undefined ? {} : { body }),
       ...(sub ? { claims: idTokenClaims({ sub, email: `${sub}@example.com` }) } : {}),
     }),
-    lambdaContext('deployments'),
+    lambdaContext('account'),
   );
 
 const buyerWithDeployment = async (status = 'completed') => {
@@ -69,9 +69,9 @@ describe('Success Stories', () => {
       description: 'Hand-made mugs, shipped weekly.',
     });
     expect(result.statusCode, result.body).toBe(200);
-    const answer = jsonBody<{ deployment: Deployment; message: string }>(result);
+    const answer = jsonBody<StoryChange>(result);
     expect(answer.message).toBe(STORY_MESSAGES.shown);
-    expect(answer.deployment.story).toMatchObject({
+    expect(answer.story).toMatchObject({
       title: 'Acme Shop',
       description: 'Hand-made mugs, shipped weekly.',
     });

@@ -1,0 +1,63 @@
+/**
+ * The deployments' part of a user's own data (lambdas/account): what the data export lists and
+ * what an account's closure removes. Its own module, reading only the repository, so the account
+ * function does not carry the deploy flow (workflows, OAuth, catalog and download rules).
+ */
+import type { ExportedDeployment } from '../shared/contracts/account';
+import {
+  deleteTokensOfUser,
+  getDeployment,
+  hideStory,
+  listConnections,
+  listDeploymentsByUser,
+  type DeploymentItem,
+} from './repo';
+
+/** How many times hiding a story re-reads after a concurrent change of the deployment. */
+const HIDE_ATTEMPTS = 3;
+
+/** The user's deployments for their data export: what they deployed where; no token. */
+export const listDeploymentsForExport = async (userId: string): Promise<ExportedDeployment[]> =>
+  (await listDeploymentsByUser(userId)).map((item) => ({
+    id: item.id,
+    mvp_id: item.mvp_id,
+    mvp_title: item.mvp_title,
+    repo_name: item.repo_name,
+    status: item.status,
+    github_repo_url: item.github_repo_url ?? null,
+    netlify_site_url: item.netlify_site_url ?? null,
+    version: item.version_number ?? null,
+    story: item.story_shown_at
+      ? {
+          title: item.story_title ?? item.repo_name,
+          description: item.story_description ?? null,
+          shown_at: item.story_shown_at,
+        }
+      : null,
+    created_at: item.created_at,
+    updated_at: item.updated_at,
+  }));
+
+/** The user's connections (provider, account and when), never a token: their data export. */
+export const listConnectionsForExport = (userId: string) => listConnections(userId);
+
+/**
+ * A closed account's deployments: the sealed GitHub and Netlify tokens are deleted and every site
+ * shown in Success Stories is hidden. The deployments stay (the repositories and sites are the
+ * buyer's own, outside the marketplace). Returns how many stories were hidden.
+ */
+export const forgetDeploymentAccess = async (userId: string): Promise<number> => {
+  await deleteTokensOfUser(userId);
+  let hidden = 0;
+  for (const item of await listDeploymentsByUser(userId)) {
+    let current: DeploymentItem | null = item;
+    for (let attempt = 1; current?.story_shown_at && attempt <= HIDE_ATTEMPTS; attempt += 1) {
+      if (await hideStory(current, new Date().toISOString())) {
+        hidden += 1;
+        break;
+      }
+      current = await getDeployment(item.id);
+    }
+  }
+  return hidden;
+};

@@ -1,0 +1,116 @@
+/**
+ * Success Stories: a buyer shows their own launched site on `/stories` (with an optional name and
+ * pitch) or hides it again, and everyone reads the list. The deployments domain owns the
+ * deployment and its LaunchStory item (Y9–Y11); the routes are served by the account function,
+ * which carries this module and not the deploy flow.
+ *
+ * Ownership: a deployment is its buyer's; anyone else is answered 404 as if it did not exist.
+ */
+import { previewUrl } from '../shared/contracts/catalog';
+import {
+  STORY_MESSAGES,
+  type LaunchStory,
+  type LaunchStoryList,
+  type StoryChange,
+  type StoryInput,
+} from '../shared/contracts/stories';
+import { publicNameOf } from '../shared/contracts/profile';
+import { ConflictError, NotFoundError } from '../shared/errors';
+import { getProfile } from '../profiles/service';
+import {
+  getDeployment,
+  hideStory,
+  listStories,
+  showStory,
+  type DeploymentItem,
+  type LaunchStoryItem,
+} from './repo';
+
+/** How many times a story change re-reads after a concurrent change of the deployment. */
+const STORY_ATTEMPTS = 3;
+
+/** Finished deployments (the worker writes `completed`; `deployed` is accepted too). */
+const isLaunched = (item: DeploymentItem): item is DeploymentItem & { netlify_site_url: string } =>
+  (item.status === 'completed' || item.status === 'deployed') && Boolean(item.netlify_site_url);
+
+/** A story as the public sees it: the copied fields, no account ids or e-mail. */
+const toLaunchStory = (item: LaunchStoryItem): LaunchStory => ({
+  id: item.deployment_id,
+  title: item.title,
+  description: item.description ?? null,
+  maker: item.maker_name,
+  site_url: item.site_url,
+  shown_at: item.shown_at,
+  template: {
+    id: item.mvp_id,
+    title: item.mvp_title,
+    slug: item.mvp_slug,
+    preview_image: item.mvp_preview_image_key ? previewUrl(item.mvp_preview_image_key) : null,
+  },
+});
+
+const storyOf = (item: DeploymentItem | null): StoryChange['story'] =>
+  item?.story_shown_at
+    ? {
+        title: item.story_title ?? item.repo_name,
+        description: item.story_description ?? null,
+        shown_at: item.story_shown_at,
+      }
+    : null;
+
+/**
+ * `PUT /api/deployments/{id}/story` (owner only):
+ *   1. the caller's own deployment (anyone else: 404),
+ *   2. showing needs a launched site (finished, with its Netlify address),
+ *   3. the deployment's story fields and the public story item change together; a concurrent
+ *      change re-reads (at most three times).
+ */
+export const setDeploymentStory = async (
+  userId: string,
+  id: string,
+  input: StoryInput,
+): Promise<StoryChange> => {
+  for (let attempt = 1; attempt <= STORY_ATTEMPTS; attempt += 1) {
+    const item = await getDeployment(id);
+    if (!item || item.user_id !== userId) throw new NotFoundError(STORY_MESSAGES.notFound);
+    const now = new Date().toISOString();
+    let written: boolean;
+    if (input.show) {
+      if (!isLaunched(item)) throw new ConflictError(STORY_MESSAGES.notLaunched);
+      written = await showStory(
+        item,
+        {
+          deployment_id: item.id,
+          user_id: item.user_id,
+          // The buyer's own name for it (the repository's) unless they give one.
+          title: input.title || item.story_title || item.repo_name,
+          ...(input.description ? { description: input.description } : {}),
+          maker_name: publicNameOf((await getProfile(userId)) ?? { id: userId }),
+          site_url: item.netlify_site_url,
+          mvp_id: item.mvp_id,
+          mvp_title: item.mvp_title,
+          mvp_slug: item.mvp_slug,
+          ...(item.mvp_preview_image_key
+            ? { mvp_preview_image_key: item.mvp_preview_image_key }
+            : {}),
+          shown_at: item.story_shown_at ?? now,
+        },
+        now,
+      );
+    } else {
+      written = await hideStory(item, now);
+    }
+    if (written) {
+      return {
+        story: storyOf(await getDeployment(id)),
+        message: input.show ? STORY_MESSAGES.shown : STORY_MESSAGES.hidden,
+      };
+    }
+  }
+  throw new ConflictError(STORY_MESSAGES.changedMeanwhile);
+};
+
+/** `GET /api/stories` (public): the launched sites their buyers chose to show, newest first. */
+export const listLaunchStories = async (): Promise<LaunchStoryList> => ({
+  items: (await listStories()).map(toLaunchStory),
+});

@@ -1,0 +1,49 @@
+/**
+ * Archiving every template of a seller whose account is gone (a beta account past its day, an
+ * account closed by its owner), each exactly as `archiveMvp` does it (M5 to archived), so they
+ * leave the catalog. Its own module, reading only the repository, so the functions that close
+ * accounts do not carry the templates' whole service.
+ */
+import {
+  TransactionRefusedError,
+  getMvpById,
+  listMvpsBySeller,
+  writeTemplate,
+  type MvpItem,
+} from './repo';
+
+/** M5 to archived from the status read: the counter moves, the catalog changes if approved. */
+export const writeArchived = (mvp: MvpItem, now: string): Promise<void> =>
+  writeTemplate({
+    mvpId: mvp.id,
+    fromStatus: mvp.status,
+    set: { status: 'archived', updated_at: now },
+    now,
+  });
+
+const ARCHIVE_ATTEMPTS = 3;
+
+/**
+ * Archives every template of one seller whose account was removed (a beta account past its day),
+ * each exactly as `archiveMvp` does it, so they leave the catalog. A template whose status moved
+ * meanwhile (processing publishing it) is read again and archived from its new status. Already
+ * archived templates are left alone, so running it again archives nothing. Returns the count.
+ */
+export const archiveAllTemplatesOfSeller = async (sellerId: string): Promise<number> => {
+  let archived = 0;
+  for (const listed of await listMvpsBySeller(sellerId)) {
+    let mvp: MvpItem | null = listed;
+    for (let attempt = 1; mvp && mvp.status !== 'archived'; attempt += 1) {
+      try {
+        await writeArchived(mvp, new Date().toISOString());
+        archived += 1;
+        break;
+      } catch (error) {
+        const moved = error instanceof TransactionRefusedError && error.item === 'mvp';
+        if (!moved || attempt === ARCHIVE_ATTEMPTS) throw error;
+        mvp = await getMvpById(mvp.id);
+      }
+    }
+  }
+  return archived;
+};
