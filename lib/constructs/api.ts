@@ -324,7 +324,12 @@ export class Api extends Construct {
       }
       functions.set(domain, fn);
 
-      const integration = new HttpLambdaIntegration(`${pascal(domain)}Integration`, fn);
+      // One invoke permission per function for this API, not one per route: the API only sends a
+      // function the routes integrated with it, and a permission per route (with its route) would
+      // take the stack past CloudFormation's 500 resources.
+      const integration = new HttpLambdaIntegration(`${pascal(domain)}Integration`, fn, {
+        scopePermissionToRoute: false,
+      });
       for (const route of routesOf(domain)) {
         const isPublic = route.access === 'public';
         const [created] = this.httpApi.addRoutes({
