@@ -16,11 +16,9 @@ import {
   TransactionRefusedError,
   countDownload,
   getMvpById,
-  getVersion,
   rate,
   writeTemplate,
   type MvpItem,
-  type MvpVersionItem,
 } from './repo';
 import { failPendingVersion, processingPendingVersion, publishPendingVersion } from './versions';
 
@@ -29,14 +27,7 @@ export type TransitionOutcome = 'applied' | 'skipped';
 /** A refused template transaction (`item` names what failed); retried by callers on a conflict. */
 export { TransactionRefusedError };
 
-/** The template and version processing works on (strongly consistent), or null. */
-export const getTemplateForProcessing = async (
-  mvpId: string,
-  versionId: string,
-): Promise<{ mvp: MvpItem | null; version: MvpVersionItem | null }> => {
-  const [mvp, version] = await Promise.all([getMvpById(mvpId), getVersion(mvpId, versionId)]);
-  return { mvp, version };
-};
+export { getTemplateForProcessing } from './processing-read';
 
 /** A refused condition on the template itself means it moved on; anything else is rethrown. */
 const skippedOnMove = (error: unknown): TransitionOutcome => {

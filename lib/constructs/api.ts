@@ -16,7 +16,8 @@ import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { domains, routeKey, routesOf } from '../../lambdas/shared/design/routes';
-import type { Domain } from '../../lambdas/shared/design/routes';
+import type { Domain, RouteKey } from '../../lambdas/shared/design/routes';
+import { routeSummaries } from '../../lambdas/shared/design/route-summaries';
 import type { SecretName } from '../../lambdas/shared/design/secrets';
 import { storageDesign } from '../../lambdas/shared/design/storage-design';
 import {
@@ -341,7 +342,7 @@ export class Api extends Construct {
         if (isPublic && created) {
           Validations.of(created).acknowledge({
             id: 'AwsSolutions-APIG4',
-            reason: `${routeKey(route)} is public in the route table (${route.summary})`,
+            reason: `${routeKey(route)} is public in the route table (${routeSummaries[routeKey(route) as RouteKey]})`,
           });
         }
       }

@@ -72,8 +72,14 @@ export const LAMBDA_BUNDLING = {
   define: { __dirname: JSON.stringify(LAMBDA_TASK_ROOT) },
 } as const;
 
-/** A function's bundle may not exceed this many bytes, minified (issue 8; test/infra). */
-export const LAMBDA_BUNDLE_BUDGET_BYTES = 250 * 1024;
+/**
+ * A function's bundle may not exceed this many bytes, minified (test/infra). 270 KB since every
+ * function that notifies a user also carries the e-mail outbox's renderer and sender (about 12 KB,
+ * so a notification's e-mail leaves at once instead of with the next minute's sweep); the route
+ * table's one-line summaries moved out of the runtime (route-summaries.ts) to pay for part of it.
+ * The largest API functions (templates, billing) are within 6 KB of it.
+ */
+export const LAMBDA_BUNDLE_BUDGET_BYTES = 270 * 1024;
 
 /**
  * The budget of a function that calls Stripe (billing, refunds, the payout transfer): stripe-node,

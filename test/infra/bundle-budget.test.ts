@@ -1,5 +1,5 @@
 /**
- * Every function bundle stays within LAMBDA_BUNDLE_BUDGET_BYTES (250 KB minified): the size of a
+ * Every function bundle stays within LAMBDA_BUNDLE_BUDGET_BYTES (270 KB minified): the size of a
  * bundle is most of a cold start's import time, so a dependency that doubles it fails here, not
  * in production (issue 8). `npm run bench -- cold-start` measures the import times themselves.
  */
@@ -48,7 +48,7 @@ describe('Lambda bundle budget', () => {
   });
 
   it.each(functions)(
-    'bundles $name within 250 KB minified (plus stripe-node, Octokit or @netlify/api where it calls them)',
+    'bundles $name within 270 KB minified (plus stripe-node, Octokit or @netlify/api where it calls them)',
     async (fn) => {
       const bundle = await bundleOf(fn);
       const largest = bundle.packages

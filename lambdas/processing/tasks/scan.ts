@@ -13,7 +13,7 @@ import { logger } from '../../shared/observability';
 import { manifestKeysOf } from '../../shared/storage/bundle-manifest';
 import { headObject, putObject } from '../../shared/storage/s3';
 import { classifyError } from '../errors';
-import { getTemplateForProcessing } from '../../templates/transitions';
+import { getTemplateForProcessing } from '../../templates/processing-read';
 import { s3Source } from '../s3-source';
 import { inspectArchive } from '../scanner/index';
 import type { BuiltManifest } from '../scanner/manifest';

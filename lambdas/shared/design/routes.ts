@@ -54,7 +54,6 @@ export interface RouteDefinition {
   /** The handler module: `lambdas/<domain>/handlers/<operation>.ts`. */
   readonly operation: string;
   readonly access: Access;
-  readonly summary: string;
 }
 
 export const routes = [
@@ -64,7 +63,6 @@ export const routes = [
     domain: 'catalog',
     operation: 'list-mvps',
     access: 'public',
-    summary: 'Browse approved templates: search, filters, sort, pages of 20, exact total.',
   },
   {
     method: 'GET',
@@ -72,7 +70,6 @@ export const routes = [
     domain: 'catalog',
     operation: 'get-mvp',
     access: 'public',
-    summary: 'One approved template with its seller.',
   },
   {
     method: 'GET',
@@ -80,7 +77,6 @@ export const routes = [
     domain: 'profiles',
     operation: 'get-my-profile',
     access: 'user',
-    summary: "The caller's profile; the default profile is created on first sight.",
   },
   {
     method: 'PATCH',
@@ -88,7 +84,6 @@ export const routes = [
     domain: 'profiles',
     operation: 'update-my-profile',
     access: 'user',
-    summary: "The caller's own profile fields; a new username is claimed in one transaction.",
   },
   {
     method: 'PUT',
@@ -96,8 +91,6 @@ export const routes = [
     domain: 'profiles',
     operation: 'set-my-avatar',
     access: 'user',
-    summary:
-      "The caller's uploaded avatar (checked against S3 under the caller's own upload prefix) becomes their profile picture.",
   },
   {
     method: 'POST',
@@ -105,8 +98,6 @@ export const routes = [
     domain: 'profiles',
     operation: 'start-beta-session',
     access: 'public',
-    summary:
-      'A fresh 24-hour beta account for this caller (rate limited), only while beta access is switched on (else 404).',
   },
   {
     method: 'GET',
@@ -114,7 +105,6 @@ export const routes = [
     domain: 'account',
     operation: 'export-my-data',
     access: 'user',
-    summary: "The caller's own data as a JSON file (docs/account.md).",
   },
   {
     method: 'POST',
@@ -122,7 +112,6 @@ export const routes = [
     domain: 'account',
     operation: 'close-my-account',
     access: 'user',
-    summary: "Closes the caller's account, confirmed by their password (docs/account.md).",
   },
   {
     method: 'GET',
@@ -130,7 +119,6 @@ export const routes = [
     domain: 'sellers',
     operation: 'get-seller-profile',
     access: 'public',
-    summary: "An approved seller's public page: profile, stats and approved templates.",
   },
   {
     method: 'GET',
@@ -138,7 +126,6 @@ export const routes = [
     domain: 'newsletter',
     operation: 'get-my-newsletter',
     access: 'user',
-    summary: "The caller's newsletter toggle for one newsletter type (default site_updates).",
   },
   {
     method: 'PUT',
@@ -146,7 +133,6 @@ export const routes = [
     domain: 'newsletter',
     operation: 'update-my-newsletter',
     access: 'user',
-    summary: 'Subscribe or unsubscribe the caller from one newsletter type.',
   },
   {
     method: 'POST',
@@ -154,8 +140,6 @@ export const routes = [
     domain: 'newsletter',
     operation: 'capture-lead',
     access: 'public',
-    summary:
-      'Launch-page lead capture (consent required), stored once per e-mail address, unconfirmed until the e-mailed link is followed (double opt-in).',
   },
   {
     method: 'POST',
@@ -163,7 +147,6 @@ export const routes = [
     domain: 'newsletter',
     operation: 'confirm-newsletter',
     access: 'public',
-    summary: 'Double opt-in: confirm an anonymous sign-up with the signed token of its e-mail.',
   },
   {
     method: 'POST',
@@ -171,8 +154,6 @@ export const routes = [
     domain: 'newsletter',
     operation: 'unsubscribe-newsletter',
     access: 'public',
-    summary:
-      "Unsubscribe with a newsletter e-mail's signed token (body or query: RFC 8058 one-click); idempotent.",
   },
   {
     method: 'GET',
@@ -180,7 +161,6 @@ export const routes = [
     domain: 'stats',
     operation: 'get-home-stats',
     access: 'public',
-    summary: 'Home hero figures: completed deployments and approved templates.',
   },
   {
     method: 'GET',
@@ -188,7 +168,6 @@ export const routes = [
     domain: 'stats',
     operation: 'get-health',
     access: 'public',
-    summary: 'Live health of the API, the database and the processing pipeline (/status).',
   },
   {
     method: 'GET',
@@ -196,7 +175,6 @@ export const routes = [
     domain: 'billing',
     operation: 'list-subscriptions',
     access: 'user',
-    summary: "The caller's subscriptions, newest first.",
   },
   {
     method: 'GET',
@@ -204,7 +182,6 @@ export const routes = [
     domain: 'billing',
     operation: 'get-current-subscription',
     access: 'user',
-    summary: "The caller's subscription view: plan, status, period end, payment method.",
   },
   {
     method: 'POST',
@@ -212,8 +189,6 @@ export const routes = [
     domain: 'refunds',
     operation: 'create-refund-request',
     access: 'user',
-    summary:
-      "A refund request (pending) on one of the caller's own subscriptions or one-time orders.",
   },
   {
     method: 'GET',
@@ -221,7 +196,6 @@ export const routes = [
     domain: 'refunds',
     operation: 'list-refund-requests',
     access: 'user',
-    summary: "The caller's refund requests with their subscription's plan, newest first.",
   },
   {
     method: 'GET',
@@ -229,8 +203,6 @@ export const routes = [
     domain: 'refunds',
     operation: 'list-refundable-purchases',
     access: 'user',
-    summary:
-      "The caller's subscriptions and one-time orders that may be refund-requested, each with the most that may be asked.",
   },
   {
     method: 'POST',
@@ -238,7 +210,6 @@ export const routes = [
     domain: 'disputes',
     operation: 'create-dispute',
     access: 'user',
-    summary: 'A dispute (open) about a template the caller downloaded.',
   },
   {
     method: 'GET',
@@ -246,7 +217,6 @@ export const routes = [
     domain: 'disputes',
     operation: 'list-disputes',
     access: 'user',
-    summary: 'Disputes where the caller is the buyer or the seller, newest first.',
   },
   {
     method: 'GET',
@@ -254,7 +224,6 @@ export const routes = [
     domain: 'disputes',
     operation: 'get-dispute',
     access: 'owner-or-admin',
-    summary: 'One dispute, for its buyer, its seller, admin or both (403 for anyone else).',
   },
   {
     method: 'POST',
@@ -262,8 +231,6 @@ export const routes = [
     domain: 'seller-applications',
     operation: 'submit-application',
     access: 'user',
-    summary:
-      "The signed-in applicant's seller application, any role (stored pending; one under review at a time).",
   },
   {
     method: 'GET',
@@ -271,8 +238,6 @@ export const routes = [
     domain: 'seller-applications',
     operation: 'get-my-application',
     access: 'user',
-    summary:
-      "Where the caller's own seller application stands: none, pending, rejected (with the reason) or approved.",
   },
   {
     method: 'GET',
@@ -280,7 +245,6 @@ export const routes = [
     domain: 'seller-applications',
     operation: 'list-seller-applications',
     access: 'admin',
-    summary: 'The seller application queue: pending first (oldest first), then decided ones.',
   },
   {
     method: 'POST',
@@ -288,8 +252,6 @@ export const routes = [
     domain: 'seller-applications',
     operation: 'decide-seller-application',
     access: 'admin',
-    summary:
-      'Approve (the user becomes an approved seller) or reject with a reason; audited and notified in one transaction.',
   },
   {
     method: 'POST',
@@ -297,8 +259,6 @@ export const routes = [
     domain: 'uploads',
     operation: 'create-upload',
     access: 'approved-seller-or-admin',
-    summary:
-      "Presigned PUT URLs for a bundle and preview images under the caller's uploads/ prefix (approved sellers, admin, both).",
   },
   {
     method: 'POST',
@@ -306,8 +266,6 @@ export const routes = [
     domain: 'uploads',
     operation: 'create-avatar-upload',
     access: 'user',
-    summary:
-      "A presigned PUT URL for one avatar image under the caller's uploads/ prefix (any signed-in user).",
   },
   {
     method: 'POST',
@@ -315,7 +273,6 @@ export const routes = [
     domain: 'templates',
     operation: 'create-mvp',
     access: 'approved-seller',
-    summary: 'Register an uploaded template (pending_review) and start processing.',
   },
   {
     method: 'POST',
@@ -323,7 +280,6 @@ export const routes = [
     domain: 'templates',
     operation: 'create-version',
     access: 'owner-or-admin',
-    summary: 'A new version with a changelog (owner, admin or both); processing runs again.',
   },
   {
     method: 'POST',
@@ -331,8 +287,6 @@ export const routes = [
     domain: 'templates',
     operation: 'withdraw-version',
     access: 'approved-seller',
-    summary:
-      'The owner withdraws a new version that is not live yet; the live version stays as it is.',
   },
   {
     method: 'GET',
@@ -340,7 +294,6 @@ export const routes = [
     domain: 'catalog',
     operation: 'list-mvp-versions',
     access: 'public',
-    summary: "An approved template's version history: the versions that went live, newest first.",
   },
   {
     method: 'GET',
@@ -348,7 +301,6 @@ export const routes = [
     domain: 'templates',
     operation: 'get-managed-mvp',
     access: 'owner-or-admin',
-    summary: 'A template in any status but archived, for its owner, admin or both.',
   },
   {
     method: 'PATCH',
@@ -356,7 +308,6 @@ export const routes = [
     domain: 'templates',
     operation: 'update-mvp',
     access: 'owner-or-admin',
-    summary: 'Edit a template (owner, admin or both); a replaced file is processed again.',
   },
   {
     method: 'POST',
@@ -364,7 +315,6 @@ export const routes = [
     domain: 'templates',
     operation: 'retry-processing',
     access: 'owner-or-admin',
-    summary: 'Process a scan_failed or ipfs_pin_failed template again (owner, admin or both).',
   },
   {
     method: 'DELETE',
@@ -372,7 +322,6 @@ export const routes = [
     domain: 'templates',
     operation: 'archive-mvp',
     access: 'owner-or-admin',
-    summary: 'Delete (archive) a template (owner, admin or both).',
   },
   {
     method: 'GET',
@@ -380,7 +329,6 @@ export const routes = [
     domain: 'templates',
     operation: 'list-my-mvps',
     access: 'approved-seller',
-    summary: "The approved seller's own templates (not archived), newest first, with stats.",
   },
   {
     method: 'GET',
@@ -388,8 +336,6 @@ export const routes = [
     domain: 'templates',
     operation: 'list-recent-downloads',
     access: 'approved-seller',
-    summary:
-      "The latest 5 downloads of the approved seller's templates (title and time, no buyer identity).",
   },
   {
     method: 'GET',
@@ -397,8 +343,6 @@ export const routes = [
     domain: 'templates',
     operation: 'list-pending-mvps',
     access: 'admin',
-    summary:
-      'The MVP review queue: pending_review, scan_failed and ipfs_pin_failed templates (or one of them), oldest first, with the seller.',
   },
   {
     method: 'POST',
@@ -406,7 +350,6 @@ export const routes = [
     domain: 'templates',
     operation: 'approve-mvp',
     access: 'admin',
-    summary: 'Approve a template in review: published at once, the seller notified (audited).',
   },
   {
     method: 'POST',
@@ -414,7 +357,6 @@ export const routes = [
     domain: 'templates',
     operation: 'reject-mvp',
     access: 'admin',
-    summary: 'Reject a pending template with a reason: the seller notified (audited).',
   },
   {
     method: 'GET',
@@ -422,8 +364,6 @@ export const routes = [
     domain: 'admin',
     operation: 'get-overview',
     access: 'admin',
-    summary:
-      'The admin overview: 8 figures from counters, the oldest pending templates and payouts, the newest users.',
   },
   {
     method: 'POST',
@@ -431,7 +371,6 @@ export const routes = [
     domain: 'downloads',
     operation: 'download-mvp',
     access: 'user',
-    summary: 'Spend one download (atomic quota transaction) and get a short-lived URL of the file.',
   },
   {
     method: 'GET',
@@ -439,7 +378,6 @@ export const routes = [
     domain: 'downloads',
     operation: 'get-download-status',
     access: 'user',
-    summary: "Whether the caller downloaded this template, and the caller's downloads left.",
   },
   {
     method: 'GET',
@@ -447,8 +385,6 @@ export const routes = [
     domain: 'downloads',
     operation: 'list-mvp-files',
     access: 'public',
-    summary:
-      "The files inside an approved template's bundle (its scan manifest; older zips: the directory), with the README and package manifest.",
   },
   {
     method: 'GET',
@@ -456,8 +392,6 @@ export const routes = [
     domain: 'downloads',
     operation: 'get-mvp-file-content',
     access: 'user',
-    summary:
-      'One text file of the bundle from the code preview pack (one ranged read), for callers who may download the template; spends no quota.',
   },
   {
     method: 'GET',
@@ -465,7 +399,6 @@ export const routes = [
     domain: 'downloads',
     operation: 'list-my-downloads',
     access: 'user',
-    summary: "The caller's downloads, newest first, with the downloaded template's snapshot.",
   },
   {
     method: 'GET',
@@ -473,7 +406,6 @@ export const routes = [
     domain: 'reviews',
     operation: 'list-reviews',
     access: 'public',
-    summary: 'Reviews of an approved template, newest first, with its average rating.',
   },
   {
     method: 'POST',
@@ -481,7 +413,6 @@ export const routes = [
     domain: 'reviews',
     operation: 'submit-review',
     access: 'user',
-    summary: "Create or replace the caller's review (one per buyer), exact rating counters.",
   },
   {
     method: 'GET',
@@ -489,7 +420,6 @@ export const routes = [
     domain: 'reviews',
     operation: 'get-my-review',
     access: 'user',
-    summary: "The caller's own review of an approved template (the form shows it), or null.",
   },
   {
     method: 'DELETE',
@@ -497,7 +427,6 @@ export const routes = [
     domain: 'reviews',
     operation: 'delete-my-review',
     access: 'user',
-    summary: "Delete the caller's own review; its rating leaves the sums in the same transaction.",
   },
   {
     method: 'GET',
@@ -505,7 +434,6 @@ export const routes = [
     domain: 'notifications',
     operation: 'list-notifications',
     access: 'user',
-    summary: "The caller's notifications, newest first (unread=true for unread only).",
   },
   {
     method: 'GET',
@@ -513,7 +441,6 @@ export const routes = [
     domain: 'notifications',
     operation: 'get-unread-count',
     access: 'user',
-    summary: "The caller's unread notification count (the header bell).",
   },
   {
     method: 'POST',
@@ -521,7 +448,6 @@ export const routes = [
     domain: 'notifications',
     operation: 'mark-notification-read',
     access: 'user',
-    summary: "Mark one of the caller's notifications read (idempotent).",
   },
   {
     method: 'POST',
@@ -529,7 +455,6 @@ export const routes = [
     domain: 'notifications',
     operation: 'mark-all-notifications-read',
     access: 'user',
-    summary: 'Mark every unread notification of the caller read.',
   },
   {
     method: 'GET',
@@ -537,7 +462,6 @@ export const routes = [
     domain: 'notifications',
     operation: 'get-notification-preferences',
     access: 'user',
-    summary: "The caller's e-mail switch of every notification type (receipts always on).",
   },
   {
     method: 'PUT',
@@ -545,7 +469,6 @@ export const routes = [
     domain: 'notifications',
     operation: 'update-notification-preferences',
     access: 'user',
-    summary: "Turn some of the caller's notification e-mails on or off (never a receipt).",
   },
   {
     method: 'POST',
@@ -553,8 +476,6 @@ export const routes = [
     domain: 'notifications',
     operation: 'unsubscribe-notification-emails',
     access: 'public',
-    summary:
-      'Turn off one kind of notification e-mail with the signed token of such an e-mail (body or query: RFC 8058 one-click); idempotent.',
   },
   {
     method: 'GET',
@@ -562,7 +483,6 @@ export const routes = [
     domain: 'billing',
     operation: 'list-plans',
     access: 'public',
-    summary: 'The four plans with the payment provider price id of each (null when not sold).',
   },
   {
     method: 'POST',
@@ -570,8 +490,6 @@ export const routes = [
     domain: 'billing',
     operation: 'create-checkout-session',
     access: 'user',
-    summary:
-      'A Stripe Checkout Session for a plan (subscription mode) or a one-time-sale template (payment mode).',
   },
   {
     method: 'GET',
@@ -579,8 +497,6 @@ export const routes = [
     domain: 'billing',
     operation: 'get-checkout-status',
     access: 'user',
-    summary:
-      "One of the caller's Checkout Sessions: processing until the webhook has recorded its effect, then complete.",
   },
   {
     method: 'POST',
@@ -588,8 +504,6 @@ export const routes = [
     domain: 'billing',
     operation: 'create-billing-portal-session',
     access: 'user',
-    summary:
-      "A Stripe customer portal session for the caller's own customer: card, invoices and receipts.",
   },
   {
     method: 'PATCH',
@@ -597,8 +511,6 @@ export const routes = [
     domain: 'billing',
     operation: 'update-current-subscription',
     access: 'user',
-    summary:
-      "Cancel the caller's subscription at period end, resume it, or switch plan (Stripe proration).",
   },
   {
     method: 'POST',
@@ -606,8 +518,6 @@ export const routes = [
     domain: 'billing',
     operation: 'receive-stripe-webhook',
     access: 'public',
-    summary:
-      'Stripe events, verified by signature on the raw body, applied once each (idempotent by event id).',
   },
   {
     method: 'POST',
@@ -615,8 +525,6 @@ export const routes = [
     domain: 'github',
     operation: 'receive-github-webhook',
     access: 'public',
-    summary:
-      "GitHub push events of linked repositories, verified by the template's own secret on the raw body, applied once each (X-GitHub-Delivery).",
   },
   {
     method: 'GET',
@@ -624,7 +532,6 @@ export const routes = [
     domain: 'github',
     operation: 'get-github-app-install-url',
     access: 'approved-seller',
-    summary: "The GitHub App's installation page with a signed, single-use state.",
   },
   {
     method: 'POST',
@@ -632,8 +539,6 @@ export const routes = [
     domain: 'github',
     operation: 'complete-github-app-installation',
     access: 'approved-seller',
-    summary:
-      'Completes the App installation (/github-app-callback): state checked, installation stored.',
   },
   {
     method: 'POST',
@@ -641,8 +546,6 @@ export const routes = [
     domain: 'github',
     operation: 'validate-github-repository',
     access: 'approved-seller',
-    summary:
-      "Whether the seller's App installation sees the repository (the template's owner only).",
   },
   {
     method: 'PUT',
@@ -650,8 +553,6 @@ export const routes = [
     domain: 'github',
     operation: 'link-github-repository',
     access: 'approved-seller',
-    summary:
-      'Links the template to a repository with a webhook secret (generated or given, never returned); the owner only.',
   },
   {
     method: 'DELETE',
@@ -659,7 +560,6 @@ export const routes = [
     domain: 'github',
     operation: 'unlink-github-repository',
     access: 'approved-seller',
-    summary: "Unlinks the template's repository and removes our webhook; the owner only.",
   },
   {
     method: 'POST',
@@ -667,8 +567,6 @@ export const routes = [
     domain: 'github',
     operation: 'sync-github-repository',
     access: 'approved-seller',
-    summary:
-      'Syncs the head of the default branch as a new version (nothing when already synced); the owner only.',
   },
   {
     method: 'POST',
@@ -676,8 +574,6 @@ export const routes = [
     domain: 'deployments',
     operation: 'start-github-connection',
     access: 'user',
-    summary:
-      "GitHub's authorize page for the caller (initiate-buyer-github-oauth) with a signed, single-use state, for a template or just to connect.",
   },
   {
     method: 'POST',
@@ -685,8 +581,6 @@ export const routes = [
     domain: 'deployments',
     operation: 'complete-github-connection',
     access: 'user',
-    summary:
-      "Completes the caller's GitHub authorisation (/buyer-github-callback): state consumed, code exchanged, token sealed; answers the login.",
   },
   {
     method: 'DELETE',
@@ -694,7 +588,6 @@ export const routes = [
     domain: 'deployments',
     operation: 'disconnect-github',
     access: 'user',
-    summary: "Forgets the caller's GitHub token (Settings → Connections).",
   },
   {
     method: 'GET',
@@ -702,7 +595,6 @@ export const routes = [
     domain: 'deployments',
     operation: 'get-connections',
     access: 'user',
-    summary: 'Which of GitHub and Netlify the caller connected, as whom; never a token.',
   },
   {
     method: 'POST',
@@ -710,8 +602,6 @@ export const routes = [
     domain: 'deployments',
     operation: 'create-deployment',
     access: 'user',
-    summary:
-      "Spends a download as Download does and starts the repository step (a private repository with the template's files) of a new deployment.",
   },
   {
     method: 'GET',
@@ -719,7 +609,6 @@ export const routes = [
     domain: 'deployments',
     operation: 'list-my-deployments',
     access: 'user',
-    summary: "The caller's deployments with their templates, newest first.",
   },
   {
     method: 'GET',
@@ -727,7 +616,6 @@ export const routes = [
     domain: 'deployments',
     operation: 'get-deployment',
     access: 'user',
-    summary: "One deployment's status (polled every 5 s); its buyer only, 404 for anyone else.",
   },
   {
     method: 'POST',
@@ -735,7 +623,6 @@ export const routes = [
     domain: 'deployments',
     operation: 'get-netlify-authorize-url',
     access: 'user',
-    summary: "Netlify's authorize page for the caller's deployment once its repository exists.",
   },
   {
     method: 'POST',
@@ -743,8 +630,6 @@ export const routes = [
     domain: 'deployments',
     operation: 'complete-netlify-connection',
     access: 'user',
-    summary:
-      'Completes the Netlify authorisation (/buyer-netlify-callback): token sealed, the site step started.',
   },
   {
     method: 'POST',
@@ -752,8 +637,6 @@ export const routes = [
     domain: 'deployments',
     operation: 'open-upgrade-pull-request',
     access: 'user',
-    summary:
-      "Opens (once per version) a pull request with the template's latest approved version and its changelogs in the caller's repository.",
   },
   {
     method: 'PUT',
@@ -761,7 +644,6 @@ export const routes = [
     domain: 'account',
     operation: 'set-deployment-story',
     access: 'user',
-    summary: "Shows or hides the caller's own launched site on Success Stories.",
   },
   {
     method: 'GET',
@@ -769,7 +651,6 @@ export const routes = [
     domain: 'account',
     operation: 'list-stories',
     access: 'public',
-    summary: 'Success Stories: launched sites their buyers chose to show.',
   },
   {
     method: 'GET',
@@ -777,7 +658,6 @@ export const routes = [
     domain: 'billing',
     operation: 'get-connect-status',
     access: 'approved-seller',
-    summary: "Whether the caller's Stripe Connect account exists and can receive payouts.",
   },
   {
     method: 'POST',
@@ -785,7 +665,6 @@ export const routes = [
     domain: 'billing',
     operation: 'create-connect-account-link',
     access: 'approved-seller',
-    summary: "The caller's Connect account (created once) and a fresh onboarding link for it.",
   },
   {
     method: 'POST',
@@ -793,7 +672,6 @@ export const routes = [
     domain: 'payouts',
     operation: 'create-connect-login-link',
     access: 'approved-seller',
-    summary: "A one-time link into the caller's Stripe Express dashboard.",
   },
   {
     method: 'GET',
@@ -801,7 +679,6 @@ export const routes = [
     domain: 'sellers',
     operation: 'get-my-analytics',
     access: 'approved-seller',
-    summary: "The caller's own templates month by month (last 12 months).",
   },
   {
     method: 'GET',
@@ -809,7 +686,6 @@ export const routes = [
     domain: 'sellers',
     operation: 'export-my-analytics',
     access: 'approved-seller',
-    summary: 'The same analytics as a CSV download.',
   },
   {
     method: 'GET',
@@ -817,8 +693,6 @@ export const routes = [
     domain: 'payouts',
     operation: 'list-my-payouts',
     access: 'approved-seller',
-    summary:
-      "The caller's payouts by month (status filter) with the four summary figures of the payouts page.",
   },
   {
     method: 'GET',
@@ -826,7 +700,6 @@ export const routes = [
     domain: 'newsletter',
     operation: 'list-newsletter-types',
     access: 'admin',
-    summary: 'Every newsletter type, by name (admin newsletter tab).',
   },
   {
     method: 'POST',
@@ -834,7 +707,6 @@ export const routes = [
     domain: 'newsletter',
     operation: 'create-newsletter-type',
     access: 'admin',
-    summary: 'Create a newsletter type (audited).',
   },
   {
     method: 'PATCH',
@@ -842,7 +714,6 @@ export const routes = [
     domain: 'newsletter',
     operation: 'update-newsletter-type',
     access: 'admin',
-    summary: "Edit a newsletter type's name, description or active switch (audited).",
   },
   {
     method: 'DELETE',
@@ -850,7 +721,6 @@ export const routes = [
     domain: 'newsletter',
     operation: 'delete-newsletter-type',
     access: 'admin',
-    summary: 'Delete a newsletter type (audited); site_updates cannot be deleted.',
   },
   {
     method: 'GET',
@@ -858,8 +728,6 @@ export const routes = [
     domain: 'newsletter',
     operation: 'list-newsletter-type-subscriptions',
     access: 'admin',
-    summary:
-      "Users' subscriptions to one newsletter type, latest change first (paged, signed cursor).",
   },
   {
     method: 'GET',
@@ -867,8 +735,6 @@ export const routes = [
     domain: 'newsletter',
     operation: 'list-newsletter-subscribers',
     access: 'admin',
-    summary:
-      'Newsletter subscribers (all, subscribed or unsubscribed), newest first (paged, signed cursor).',
   },
   {
     method: 'GET',
@@ -876,7 +742,6 @@ export const routes = [
     domain: 'newsletter',
     operation: 'export-newsletter-subscribers',
     access: 'admin',
-    summary: 'The newsletter subscribers as a CSV download (audited; 413 past 5 MB).',
   },
   {
     method: 'GET',
@@ -884,7 +749,6 @@ export const routes = [
     domain: 'newsletter',
     operation: 'list-newsletter-issues',
     access: 'admin',
-    summary: 'Newsletter issues, newest first, with status and counts.',
   },
   {
     method: 'POST',
@@ -892,7 +756,6 @@ export const routes = [
     domain: 'newsletter',
     operation: 'create-newsletter-issue',
     access: 'admin',
-    summary: 'Compose a draft issue for a newsletter type (audited).',
   },
   {
     method: 'GET',
@@ -900,7 +763,6 @@ export const routes = [
     domain: 'newsletter',
     operation: 'get-newsletter-issue',
     access: 'admin',
-    summary: "One issue's progress; a draft also says how many addresses it would reach.",
   },
   {
     method: 'POST',
@@ -908,7 +770,6 @@ export const routes = [
     domain: 'newsletter',
     operation: 'send-newsletter-issue',
     access: 'admin',
-    summary: 'Send a draft issue through the newsletter-send state machine (once; audited).',
   },
   {
     method: 'GET',
@@ -916,7 +777,6 @@ export const routes = [
     domain: 'refunds',
     operation: 'list-refund-requests-by-status',
     access: 'admin',
-    summary: 'Refund requests of one status, oldest first (admin queue).',
   },
   {
     method: 'POST',
@@ -924,7 +784,6 @@ export const routes = [
     domain: 'refunds',
     operation: 'approve-refund-request',
     access: 'admin',
-    summary: 'Approve a pending refund request.',
   },
   {
     method: 'POST',
@@ -932,7 +791,6 @@ export const routes = [
     domain: 'refunds',
     operation: 'reject-refund-request',
     access: 'admin',
-    summary: 'Reject a pending refund request.',
   },
   {
     method: 'POST',
@@ -940,8 +798,6 @@ export const routes = [
     domain: 'refunds',
     operation: 'process-refund-request',
     access: 'admin',
-    summary:
-      "Refund an approved request through Stripe against the subscription's paid invoices (idempotent).",
   },
   {
     method: 'GET',
@@ -949,8 +805,6 @@ export const routes = [
     domain: 'disputes',
     operation: 'list-disputes-by-status',
     access: 'admin',
-    summary:
-      'Disputes of one status (open by default), oldest first, with the parties (admin queue).',
   },
   {
     method: 'POST',
@@ -958,7 +812,6 @@ export const routes = [
     domain: 'disputes',
     operation: 'start-dispute-review',
     access: 'admin',
-    summary: 'Start the review of an open dispute (both parties are notified).',
   },
   {
     method: 'POST',
@@ -966,7 +819,6 @@ export const routes = [
     domain: 'disputes',
     operation: 'resolve-dispute',
     access: 'admin',
-    summary: 'Resolve a dispute in review with non-blank details (both parties are notified).',
   },
   {
     method: 'GET',
@@ -974,7 +826,6 @@ export const routes = [
     domain: 'payouts',
     operation: 'list-payouts-by-status',
     access: 'admin',
-    summary: 'Payouts of one status (pending by default), oldest month first, with the seller.',
   },
   {
     method: 'POST',
@@ -982,8 +833,6 @@ export const routes = [
     domain: 'payouts',
     operation: 'process-payout',
     access: 'admin',
-    summary:
-      "Pay a pending or failed payout now through the monthly run's transfer (Stripe Connect).",
   },
   {
     method: 'GET',
@@ -991,7 +840,6 @@ export const routes = [
     domain: 'payouts',
     operation: 'list-payout-runs',
     access: 'admin',
-    summary: 'The monthly payout runs owed over the last year: completed, running or missed.',
   },
   {
     method: 'POST',
@@ -999,8 +847,6 @@ export const routes = [
     domain: 'payouts',
     operation: 'run-payouts-for-month',
     access: 'admin',
-    summary:
-      'Run the payouts of an ended month that was never run (audited; a month already run is refused).',
   },
   {
     method: 'GET',
@@ -1008,7 +854,6 @@ export const routes = [
     domain: 'licenses',
     operation: 'get-license',
     access: 'public',
-    summary: 'One licence certificate, for anyone holding its id (verification).',
   },
   {
     method: 'GET',
@@ -1016,7 +861,6 @@ export const routes = [
     domain: 'licenses',
     operation: 'list-my-licenses',
     access: 'user',
-    summary: "The caller's licence certificates, newest first.",
   },
   {
     method: 'POST',
@@ -1024,8 +868,6 @@ export const routes = [
     domain: 'contact',
     operation: 'send-contact-message',
     access: 'public',
-    summary:
-      'The contact form: stores the message and notifies the admins (rate limited per client).',
   },
   {
     method: 'GET',
@@ -1033,7 +875,6 @@ export const routes = [
     domain: 'contact',
     operation: 'list-contact-messages',
     access: 'admin',
-    summary: 'Contact messages of one status (new or handled), newest first, paged.',
   },
   {
     method: 'POST',
@@ -1041,7 +882,6 @@ export const routes = [
     domain: 'contact',
     operation: 'handle-contact-message',
     access: 'admin',
-    summary: 'Marks a new contact message handled (audited); a handled one is a 409.',
   },
   {
     method: 'GET',
@@ -1049,7 +889,6 @@ export const routes = [
     domain: 'audit',
     operation: 'list-audit-log',
     access: 'admin',
-    summary: 'Every admin action (who, what, target, before and after, when), newest first.',
   },
   {
     method: 'GET',
@@ -1057,8 +896,6 @@ export const routes = [
     domain: 'profiles',
     operation: 'list-admin-users',
     access: 'admin',
-    summary:
-      'Users newest first, filtered by role and seller approval, searched by e-mail or username prefix.',
   },
   {
     method: 'PATCH',
@@ -1066,8 +903,6 @@ export const routes = [
     domain: 'profiles',
     operation: 'change-user-role',
     access: 'admin',
-    summary:
-      "A user's role: the Cognito group and the profile together (never one's own admin role).",
   },
   {
     method: 'POST',
@@ -1075,8 +910,6 @@ export const routes = [
     domain: 'seller-applications',
     operation: 'set-seller-approval',
     access: 'admin',
-    summary:
-      'Approve a seller (through the seller application decision) or revoke one (roles seller and both).',
   },
   {
     method: 'PUT',
@@ -1084,8 +917,6 @@ export const routes = [
     domain: 'billing',
     operation: 'assign-enterprise-plan',
     access: 'admin',
-    summary:
-      'Put a user on the Enterprise plan with the agreed downloads a month (or change that quota), audited.',
   },
   {
     method: 'GET',
@@ -1093,7 +924,6 @@ export const routes = [
     domain: 'stats',
     operation: 'get-admin-analytics',
     access: 'admin',
-    summary: 'Revenue, downloads and new users by day over a period (day, week, month, year).',
   },
 ] as const satisfies readonly RouteDefinition[];
 

@@ -16,7 +16,6 @@ const table: RouteDefinition[] = [
     domain: 'catalog',
     operation: 'list',
     access: 'public',
-    summary: '',
   },
   {
     method: 'GET',
@@ -24,7 +23,6 @@ const table: RouteDefinition[] = [
     domain: 'catalog',
     operation: 'get',
     access: 'public',
-    summary: '',
   },
   {
     method: 'GET',
@@ -32,7 +30,6 @@ const table: RouteDefinition[] = [
     domain: 'catalog',
     operation: 'mine',
     access: 'user',
-    summary: '',
   },
   {
     method: 'PUT',
@@ -40,7 +37,6 @@ const table: RouteDefinition[] = [
     domain: 'catalog',
     operation: 'put',
     access: 'approved-seller',
-    summary: '',
   },
 ];
 

@@ -14,7 +14,6 @@ vi.mock('../../../../../lambdas/shared/design/routes', async (importOriginal) =>
       domain: 'catalog',
       operation: 'open',
       access: 'public',
-      summary: '',
     },
     {
       method: 'GET',
@@ -22,7 +21,6 @@ vi.mock('../../../../../lambdas/shared/design/routes', async (importOriginal) =>
       domain: 'catalog',
       operation: 'mine',
       access: 'user',
-      summary: '',
     },
     {
       method: 'POST',
@@ -30,7 +28,6 @@ vi.mock('../../../../../lambdas/shared/design/routes', async (importOriginal) =>
       domain: 'catalog',
       operation: 'sell',
       access: 'approved-seller',
-      summary: '',
     },
     {
       method: 'GET',
@@ -38,7 +35,6 @@ vi.mock('../../../../../lambdas/shared/design/routes', async (importOriginal) =>
       domain: 'catalog',
       operation: 'admin',
       access: 'admin',
-      summary: '',
     },
   ];
   return {
