@@ -152,7 +152,7 @@ describe('contact messages', () => {
       false,
     );
     await role.click();
-    await role.getByRole('option', { name: 'seller' }).hover();
+    await role.getByRole('option', { name: 'Seller', exact: true }).hover();
     await shoot(page, 'admin-users-light-open-select');
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Toggle dark mode' }).click();
