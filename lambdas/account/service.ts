@@ -17,10 +17,14 @@ import { listMyLicenses } from '../licenses/service';
 import { forgetNewsletterOf, listMyNewsletterChoices } from '../newsletter/service';
 import { deleteNotificationsOf, listAllMyNotifications } from '../notifications/service';
 import { listPayoutsForExport, pseudonymisePayoutsOf } from '../payouts/account-data';
-import { closedAccountEmail, eraseAccountProfile } from '../profiles/closure';
+import { closedAccountEmail, deleteAvatarOf, eraseAccountProfile } from '../profiles/closure';
 import { getProfile } from '../profiles/service';
 import { listRefundRequests, pseudonymiseRefundRequestsOf } from '../refunds/service';
 import { listReviewsOfUser, pseudonymiseReviewsOf } from '../reviews/account-data';
+import {
+  forgetSellerApplicationOf,
+  getSellerApplicationForExport,
+} from '../seller-applications/account-data';
 import { checkPoolPassword, deletePoolUser } from '../shared/adapters/user-pool';
 import type { AuthContext } from '../shared/auth/claims';
 import {
@@ -68,6 +72,7 @@ export const exportMyData = async (auth: AuthContext, now = new Date()): Promise
     connections,
     newsletters,
     payouts,
+    sellerApplication,
   ] = await Promise.all([
     listSubscriptions(userId),
     listOrdersOfUser(userId),
@@ -81,6 +86,7 @@ export const exportMyData = async (auth: AuthContext, now = new Date()): Promise
     listConnectionsForExport(userId),
     listMyNewsletterChoices(userId),
     profile && isSellerRole(profile.role) ? listPayoutsForExport(userId) : Promise.resolve([]),
+    getSellerApplicationForExport(userId),
   ]);
   return {
     exported_at: now.toISOString(),
@@ -101,6 +107,7 @@ export const exportMyData = async (auth: AuthContext, now = new Date()): Promise
     })),
     newsletters,
     payouts,
+    seller_application: sellerApplication,
   };
 };
 
@@ -111,7 +118,8 @@ export const exportMyData = async (auth: AuthContext, now = new Date()): Promise
  *   3. the seller's templates are archived through the templates service (they leave the
  *      catalog; buyers keep their downloads and licences);
  *   4. what other people need is kept without the person: reviews lose the reviewer's name,
- *      payouts, disputes and refund requests the address (the pseudonym instead); notifications, newsletter data, GitHub and Netlify tokens
+ *      payouts, disputes and refund requests the address (the pseudonym instead); notifications,
+ *      newsletter data, the seller application, the profile picture, GitHub and Netlify tokens
  *      and Success Stories go;
  *   5. the profile's personal data is erased, the account marked closed, and the audit entry
  *      written, in one transaction;
@@ -143,6 +151,8 @@ export const closeMyAccount = async (
     pseudonymisePayoutsOf(userId, pseudonym),
     pseudonymiseDisputesOf(userId, pseudonym),
     pseudonymiseRefundRequestsOf(userId, pseudonym),
+    forgetSellerApplicationOf(userId),
+    deleteAvatarOf(profile),
   ]);
   await eraseAccountProfile(userId, new Date().toISOString(), {
     action: 'account.close',

@@ -4,7 +4,11 @@
  */
 import { createHash } from 'node:crypto';
 import { auditWrite } from '../audit/service';
+import { config } from '../shared/config';
+import { AVATAR_PATH_PATTERN } from '../shared/contracts/uploads';
 import { ConflictError } from '../shared/errors';
+import { logger } from '../shared/observability';
+import { deleteObjectsQuietly } from '../shared/storage/s3';
 import { eraseProfile } from './closure-repo';
 import { getProfileById, type ProfileItem } from './repo';
 
@@ -18,6 +22,22 @@ const ERASE_ATTEMPTS = 3;
  */
 export const closedAccountEmail = (userId: string): string =>
   `closed-${createHash('sha256').update(userId).digest('hex').slice(0, 16)}@closed.invalid`;
+
+/**
+ * A closed account's profile picture leaves the preview bucket (it is theirs, and personal). Only
+ * a picture under the user's own avatar folder is removed; a failure is logged and the closure
+ * goes on (the profile no longer points to it either way).
+ */
+export const deleteAvatarOf = async (
+  profile: { id: string; profile_picture_url?: string | null } | null,
+): Promise<void> => {
+  const url = profile?.profile_picture_url;
+  if (!profile || !url || !AVATAR_PATH_PATTERN.test(url) || !url.includes(`/${profile.id}/`)) {
+    return;
+  }
+  const failure = await deleteObjectsQuietly(config().PREVIEW_IMAGES_BUCKET, [url.slice(1)]);
+  if (failure) logger.warn('Closed account avatar left behind', failure);
+};
 
 /**
  * The profile step of an account's closure (P24): its personal data erased, `closed_at` set (a

@@ -39,6 +39,11 @@ export const getSellerApplication = async (
   return data;
 };
 
+/** A6: the user's application goes (their account's closure). */
+export const deleteSellerApplication = async (userId: string): Promise<void> => {
+  await SellerApplicationEntity.delete({ user_id: userId }).go();
+};
+
 /** A3: the applications of one status by submission time (up to `limit`). */
 export const querySellerApplicationsOfStatus = async (
   status: SellerApplicationItem['status'],

@@ -160,7 +160,12 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   // archived, the audit entry), ends a subscription with its period at Stripe, and deletes the
   // Cognito user (`accountClosureNeeds`). The password check is a sign-in through the web client,
   // which needs no grant.
-  account: { table: 'readWrite', secrets: ['stripeSecretKey', 'cursorSigningKey'] },
+  account: {
+    table: 'readWrite',
+    secrets: ['stripeSecretKey', 'cursorSigningKey'],
+    // A closed account's profile picture is deleted from its avatar folder.
+    previewImages: { access: 'readWrite', prefix: `${storageDesign.previewPrefix}avatars/` },
+  },
   // Buyer deploys: the table (deployments, sealed tokens, OAuth states, the download a deploy
   // spends), bundles under `mvps/` (upgrade pull requests), the OAuth-state key and the two OAuth
   // client secrets; the vault key and starting buyer-deploy are granted by BuyerDeploy.

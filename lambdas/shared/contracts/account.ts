@@ -85,4 +85,6 @@ export interface AccountExport {
   newsletters: { newsletter_type_id: string; status: string; last_modified_at: string }[];
   /** Sellers only: their payouts. */
   payouts: Payout[];
+  /** The application to sell, as written and decided, or null. */
+  seller_application: Record<string, unknown> | null;
 }

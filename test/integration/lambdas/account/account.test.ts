@@ -24,7 +24,10 @@ import { OrderEntity } from '../../../../lambdas/shared/db/entities/order';
 import { PayoutEntity } from '../../../../lambdas/shared/db/entities/payout';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { ReviewEntity } from '../../../../lambdas/shared/db/entities/review';
+import { SellerApplicationEntity } from '../../../../lambdas/shared/db/entities/seller-application';
 import { UserSearchEntity } from '../../../../lambdas/shared/db/entities/user-search';
+import { config } from '../../../../lambdas/shared/config';
+import { headObject, putObject } from '../../../../lambdas/shared/storage/s3';
 import { createCognitoClient } from '../../../../lib/local/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { mvpItem } from '../../../fixtures/mvps';
@@ -232,9 +235,36 @@ describe('closing an account', () => {
 
   it('with the password: personal data and the Cognito user go, what others need stays', async () => {
     const w = await world();
+    // Their profile picture and their application to sell are theirs too.
+    const avatarKey = `previews/avatars/${w.user.sub}/${ulid()}.png`;
+    const previews = config().PREVIEW_IMAGES_BUCKET;
+    await putObject({ bucket: previews, key: avatarKey, body: 'png', contentType: 'image/png' });
+    await ProfileEntity.patch({ id: w.user.sub })
+      .set({ profile_picture_url: `/${avatarKey}` })
+      .go();
+    await SellerApplicationEntity.put({
+      user_id: w.user.sub,
+      email: w.user.email,
+      full_name: 'Closing Person',
+      years_experience: '3-5',
+      specializations: ['SaaS Development'],
+      previous_work: 'Starters.',
+      portfolio_description: 'Dashboards.',
+      sample_projects: 'https://example.com/mine',
+      agreed_to_terms: true,
+      agreed_to_commission: true,
+      status: 'pending',
+      submitted_at: new Date().toISOString(),
+    }).go();
+    const exported = jsonBody<AccountExport>(await call(w.user, 'GET', '/api/me/export'));
+    expect(exported.seller_application).toMatchObject({ full_name: 'Closing Person' });
+
     const result = await call(w.user, 'POST', '/api/me/close', { password: 'Closing-password-1' });
     expect(result.statusCode, result.body).toBe(200);
     expect(jsonBody<{ message: string }>(result).message).toBe(ACCOUNT_MESSAGES.closed);
+
+    expect(await headObject(previews, avatarKey)).toBeNull();
+    expect((await SellerApplicationEntity.get({ user_id: w.user.sub }).go()).data).toBeNull();
 
     // The profile: closed, pseudonymised, its personal fields gone.
     const profile = (await ProfileEntity.get({ id: w.user.sub }).go()).data!;
