@@ -8,7 +8,7 @@
  * A template that was never live (its first version still processing, failed or rejected) keeps
  * the older rule in service.ts: the whole template goes back to pending_review.
  *
- * Every write here goes through repo.ts `writePendingVersion` (STYLE.md rule 11).
+ * Every write here goes through repo.ts `writePendingVersion`: the templates domain is the one writer of a template and its versions.
  */
 import type { NotificationInput } from '../notifications/service';
 import { notificationWrites } from '../notifications/service';

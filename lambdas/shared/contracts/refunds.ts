@@ -114,7 +114,7 @@ export interface RefundRequest {
   created_at: string;
   processed_at: string | null;
   stripe_refund_id: string | null;
-  /** The joined subscription (buyer spec §3); `null` for a one-time order. */
+  /** The joined subscription; `null` for a one-time order. */
   subscription: { plan_type: PlanType; stripe_subscription_id: string } | null;
   /** The joined one-time order; `null` for a subscription. */
   order: { mvp_title: string } | null;
