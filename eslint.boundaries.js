@@ -30,7 +30,7 @@ export const boundaryZones = [
     target: abs('lambdas/**'),
     from: [abs('lib/**'), abs('bin/**'), abs('test/**'), abs('frontend/**')],
     message:
-      'Runtime code must not import the CDK app, the local stack, tests or the frontend; shared definitions live in lambdas/shared/design.',
+      'Runtime code must not import the CDK app, the local stack, tests or the frontend; shared definitions live in the contract (contract/).',
   },
   {
     target: abs('lambdas/shared/**'),
@@ -39,24 +39,22 @@ export const boundaryZones = [
       'Shared code must not import a domain; inject what it needs (as the http chain gets its profile loader).',
   },
   {
-    target: abs('lambdas/shared/design/**'),
+    target: abs('contract/**'),
     from: [abs('lambdas/**'), abs('lib/**'), abs('bin/**'), abs('frontend/**'), abs('test/**')],
-    except: [abs('lambdas/shared/design/**')],
-    message: 'The design module is a leaf: it imports only its own files and libraries.',
+    message:
+      'The contract is at the centre: the browser, the Lambdas, the CDK and the local stack read it, and it imports nothing of ours but its own files.',
   },
   {
-    target: abs('lambdas/shared/contracts/**'),
-    from: [abs('lambdas/**'), abs('lib/**'), abs('bin/**'), abs('frontend/**'), abs('test/**')],
-    except: [abs('lambdas/shared/contracts/**'), abs('lambdas/shared/design/**')],
+    target: abs('contract/design/**'),
+    from: [abs('contract/*.ts'), abs('contract/!(design)/**')],
     message:
-      'Contracts are shared with the browser: they import only other contracts and the design module.',
+      'The contract’s design files (table, storage, schedules, state machines, security headers) are a leaf: they import only each other.',
   },
   ...domainZones,
   {
     target: abs('frontend/src/**'),
     from: [abs('lambdas/**'), abs('lib/**'), abs('bin/**'), abs('test/**')],
-    except: [abs('lambdas/shared/contracts/**'), abs('lambdas/shared/design/**')],
-    message: 'The frontend imports only its own code, the shared contracts and the design module.',
+    message: 'The frontend imports only its own code and the contract.',
   },
   {
     target: [abs('lib/constructs/**'), abs('lib/stacks/**'), abs('bin/app.ts')],
@@ -70,7 +68,6 @@ export const boundaryZones = [
 export const boundaryResolver = createNodeResolver({
   extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'],
   alias: {
-    '@contracts': [abs('lambdas/shared/contracts')],
-    '@design': [abs('lambdas/shared/design')],
+    '@contract': [abs('contract')],
   },
 });

@@ -7,12 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The frontend's aliases (frontend/vite.config.ts): the shared contracts, the design module and
- * Chakra's theme files,
- * so its modules are unit-testable as they are.
+ * The frontend's aliases (frontend/vite.config.ts): the contract and Chakra's theme files, so its
+ * modules are unit-testable as they are.
  */
-const contracts = fileURLToPath(new URL('./lambdas/shared/contracts', import.meta.url));
-const design = fileURLToPath(new URL('./lambdas/shared/design', import.meta.url));
+const contract = fileURLToPath(new URL('./contract', import.meta.url));
 const chakraTheme = dirname(fileURLToPath(import.meta.resolve('@chakra-ui/react/theme')));
 
 export default defineConfig({
@@ -20,7 +18,7 @@ export default defineConfig({
     projects: [
       {
         resolve: {
-          alias: { '@contracts': contracts, '@design': design, '@chakra-theme': chakraTheme },
+          alias: { '@contract': contract, '@chakra-theme': chakraTheme },
         },
         test: {
           name: 'unit',

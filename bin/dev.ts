@@ -26,12 +26,11 @@ const frontendDist = join(root, 'frontend', 'dist');
 
 /**
  * What the frontend build reads, besides node_modules (package-lock.json stands for it): the
- * frontend itself, the shared contracts it imports as `@contracts` and the design they read.
+ * frontend itself, the contract it imports as `@contract`.
  */
 const frontendSources = [
   join(root, 'frontend'),
-  join(root, 'lambdas', 'shared', 'contracts'),
-  join(root, 'lambdas', 'shared', 'design'),
+  join(root, 'contract'),
   join(root, 'package-lock.json'),
 ];
 

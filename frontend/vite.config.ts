@@ -11,20 +11,19 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const contracts = fileURLToPath(new URL('../lambdas/shared/contracts', import.meta.url));
-/** The leaf design module (routes, roles, config.json schema) the contracts and the app read. */
-const design = fileURLToPath(new URL('../lambdas/shared/design', import.meta.url));
+/** The contract the app shares with the API: routes, schemas, constants, texts, `/config.json`'s shape. */
+const contract = fileURLToPath(new URL('../contract', import.meta.url));
 
 /**
  * What the dev server (`npm run dev`) may read from disk. Vite answers `/@fs/<absolute path>` for
  * any file under `allow` (plus the modules the app imports), so the default, the whole checkout,
  * would hand anyone who reaches the port `.local/` (cognito-local's users, tokens and signing key,
- * the DynamoDB file) and `.env`. Only the frontend and the shared contracts and design it imports
+ * the DynamoDB file) and `.env`. Only the frontend and the contract it imports
  * are allowed; `deny` wins over `allow` and repeats Vite's own defaults, which setting it replaces.
  */
 export const devServerFs = {
   strict: true,
-  allow: [root, contracts, design],
+  allow: [root, contract],
   deny: [
     '.env',
     '.env.*',
@@ -154,10 +153,8 @@ export default defineConfig({
   ],
   resolve: {
     alias: {
-      // The zod schemas and constants the API validates with: one source for both sides.
-      '@contracts': contracts,
-      // The leaf design module: `/config.json`'s shape (site-config.ts), the route table's types.
-      '@design': design,
+      // The routes, zod schemas, constants and texts the API answers with: one source for both sides.
+      '@contract': contract,
       // Chakra's theme files one by one (tokens, each recipe): its `@chakra-ui/react/theme` entry
       // imports every recipe, which would put all of them on the first load (lib/chakra-theme.ts).
       '@chakra-theme': dirname(fileURLToPath(import.meta.resolve('@chakra-ui/react/theme'))),

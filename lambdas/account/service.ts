@@ -27,12 +27,8 @@ import {
 } from '../seller-applications/account-data';
 import { checkPoolPassword, deletePoolUser } from '../shared/adapters/user-pool';
 import type { AuthContext } from '../shared/auth/claims';
-import {
-  ACCOUNT_MESSAGES,
-  type AccountClosed,
-  type AccountExport,
-} from '../shared/contracts/account';
-import { isSellerRole } from '../shared/contracts/profile';
+import { ACCOUNT_MESSAGES, type AccountClosed, type AccountExport } from '../../contract/account';
+import { isSellerRole } from '../../contract/profile';
 import { ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
 

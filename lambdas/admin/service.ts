@@ -5,14 +5,14 @@
  */
 import { listOldestPendingPayouts } from '../payouts/pending-payouts';
 import { listNewestUsers } from '../profiles/admin-lookups';
-import { PENDING_MVP_STATUSES } from '../shared/contracts/admin-mvps';
+import { PENDING_MVP_STATUSES } from '../../contract/admin-mvps';
 import {
   OVERVIEW_NEWEST_USERS,
   OVERVIEW_PENDING_MVPS,
   OVERVIEW_PENDING_PAYOUTS,
   type AdminOverview,
   type OverviewStats,
-} from '../shared/contracts/admin-overview';
+} from '../../contract/admin-overview';
 import { getMvpStatusCounts, listOldestPendingMvps } from '../templates/moderation';
 import { counterBuckets, counterTotal, sumOfDays } from '../stats/service';
 

@@ -3,8 +3,8 @@
  * as one more item (`audit`) of the action's own transaction (`auditWrite`), so the log and the
  * change commit together or not at all. Admins read it newest first.
  */
-import type { AuditEntry, AuditLogPage } from '../shared/contracts/audit';
-import { AUDIT_PAGE_SIZE } from '../shared/contracts/audit';
+import type { AuditEntry, AuditLogPage } from '../../contract/audit';
+import { AUDIT_PAGE_SIZE } from '../../contract/audit';
 import { openCursor, sealCursor } from '../shared/http/cursor';
 import { auditEntryCreate, queryAuditEntries, type AuditEntryItem } from './repo';
 

@@ -13,13 +13,10 @@ import {
   type CheckoutResult,
   type CheckoutStatus,
   type SubscriptionUpdate,
-} from '../shared/contracts/billing';
-import { toPence } from '../shared/contracts/money';
-import type { SubscriptionView } from '../shared/contracts/subscriptions';
-import {
-  blocksNewSubscription,
-  isActiveSubscriptionStatus,
-} from '../shared/contracts/subscriptions';
+} from '../../contract/billing';
+import { toPence } from '../../contract/money';
+import type { SubscriptionView } from '../../contract/subscriptions';
+import { blocksNewSubscription, isActiveSubscriptionStatus } from '../../contract/subscriptions';
 import {
   ConflictError,
   DependencyFailedError,

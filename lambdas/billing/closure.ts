@@ -5,7 +5,7 @@
  * so the account function does not carry checkout.
  */
 import { stripe } from '../shared/adapters/stripe';
-import { isActiveSubscriptionStatus } from '../shared/contracts/subscriptions';
+import { isActiveSubscriptionStatus } from '../../contract/subscriptions';
 import { getNewestSubscriptionOfUser } from './repo';
 
 /** Whether a subscription was set to end (false: none running, or already ending). */

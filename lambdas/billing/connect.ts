@@ -10,7 +10,7 @@ import {
   type ConnectLinkResult,
   type ConnectLoginLink,
   type ConnectStatus,
-} from '../shared/contracts/billing';
+} from '../../contract/billing';
 import { ConflictError, DependencyFailedError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { getBillingProfile, recordStripeAccount } from '../profiles/service';

@@ -11,9 +11,9 @@ import {
   MANUAL_ENTERPRISE_PRICE,
   type EnterprisePlanInput,
   type EnterprisePlanResult,
-} from '../shared/contracts/billing';
-import { UNLIMITED_DOWNLOADS } from '../shared/contracts/plans';
-import { blocksNewSubscription } from '../shared/contracts/subscriptions';
+} from '../../contract/billing';
+import { UNLIMITED_DOWNLOADS } from '../../contract/plans';
+import { blocksNewSubscription } from '../../contract/subscriptions';
 import { transactWrite } from '../shared/db/transaction';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { getBillingProfile, quotaChangeWrite, quotaResetWrite } from '../profiles/service';

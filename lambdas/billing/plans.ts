@@ -3,7 +3,7 @@
  * once; a plan without one is not sold ('Invalid plan selected').
  */
 import { config } from '../shared/config';
-import { UNLIMITED_DOWNLOADS, planById, type PlanType } from '../shared/contracts/plans';
+import { UNLIMITED_DOWNLOADS, planById, type PlanType } from '../../contract/plans';
 
 /** The configured price id of each plan (`null`: not sold online, e.g. Enterprise). */
 export const planPrices = (): Record<PlanType, string | null> => {

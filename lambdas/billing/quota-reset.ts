@@ -5,7 +5,7 @@
  * of subscriptions that ended without a `customer.subscription.deleted` being applied. Both writes
  * are conditional, so running it twice, or together with the webhook, changes nothing more.
  */
-import { isActiveSubscriptionStatus } from '../shared/contracts/subscriptions';
+import { isActiveSubscriptionStatus } from '../../contract/subscriptions';
 import { transactWrite } from '../shared/db/transaction';
 import { logger } from '../shared/observability';
 import { getBillingProfile, quotaChangeWrite, quotaResetWrite } from '../profiles/service';

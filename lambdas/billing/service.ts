@@ -7,7 +7,7 @@ import {
   isActiveSubscriptionStatus,
   type Subscription,
   type SubscriptionView,
-} from '../shared/contracts/subscriptions';
+} from '../../contract/subscriptions';
 import { getBillingProfile } from '../profiles/service';
 import {
   getCounterValue,

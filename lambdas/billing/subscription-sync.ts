@@ -10,8 +10,8 @@
 import { createHash } from 'node:crypto';
 import { encodeTime } from 'ulid';
 import { stripe, type Stripe } from '../shared/adapters/stripe';
-import { isActiveSubscriptionStatus } from '../shared/contracts/subscriptions';
-import type { SUBSCRIPTION_STATUSES } from '../shared/contracts/subscriptions';
+import { isActiveSubscriptionStatus } from '../../contract/subscriptions';
+import type { SUBSCRIPTION_STATUSES } from '../../contract/subscriptions';
 import type { TransactionItems } from '../shared/db/transaction';
 import { transactWrite } from '../shared/db/transaction';
 import { logger } from '../shared/observability';

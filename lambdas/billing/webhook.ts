@@ -10,8 +10,8 @@
  * 3. Build the effect from a pre-read, commit it with the claim; retry after a conflict.
  */
 import { stripe, verifyStripeEvent, type Stripe } from '../shared/adapters/stripe';
-import { formatGbp } from '../shared/contracts/money';
-import { planById, type PlanType } from '../shared/contracts/plans';
+import { formatGbp } from '../../contract/money';
+import { planById, type PlanType } from '../../contract/plans';
 import { ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { licenseRefundedWrite, licenseWrite, licenseeNameOf } from '../licenses/service';

@@ -14,7 +14,7 @@ import {
   type LicensingTerms,
   type MvpCategory,
   type SortOption,
-} from '../shared/contracts/catalog';
+} from '../../contract/catalog';
 
 /** The fields of an approved template that browse filters, sorts or shows on a card. */
 export interface CatalogRecord {

@@ -1,9 +1,9 @@
 /**
  * Catalog data access: one function per access pattern (docs/data-model.md, "mvps" and "Browse").
  */
-import { storageDesign } from '../shared/design/storage-design';
+import { storageDesign } from '../../contract/design/storage-design';
 import { config } from '../shared/config';
-import { MVP_STATUSES } from '../shared/contracts/catalog';
+import { MVP_STATUSES } from '../../contract/catalog';
 import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';
 import { MvpEntity, type MvpItem } from '../shared/db/entities/mvp';
 import { MvpVersionEntity, type MvpVersionItem } from '../shared/db/entities/mvp-version';

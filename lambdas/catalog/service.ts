@@ -25,8 +25,8 @@ import {
   type SellerSummary,
   type MvpVersionList,
   type VersionEntry,
-} from '../shared/contracts/catalog';
-import { isPublishedVersion } from '../shared/contracts/templates';
+} from '../../contract/catalog';
+import { isPublishedVersion } from '../../contract/templates';
 import { NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { getPublicSellerSummaries } from '../profiles/service';

@@ -14,7 +14,7 @@ import {
   type ContactMessageListQuery,
   type ContactMessagePage,
   type ContactMessageSent,
-} from '../shared/contracts/contact';
+} from '../../contract/contact';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '../shared/errors';
 import { clientKeyOf, hourlyWindow } from '../shared/http/client-rate-limit';
 import { openCursor, sealCursor } from '../shared/http/cursor';

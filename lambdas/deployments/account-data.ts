@@ -3,7 +3,7 @@
  * what an account's closure removes. Its own module, reading only the repository, so the account
  * function does not carry the deploy flow (workflows, OAuth, catalog and download rules).
  */
-import type { ExportedDeployment } from '../shared/contracts/account';
+import type { ExportedDeployment } from '../../contract/account';
 import {
   deleteTokensOfUser,
   getDeployment,

@@ -33,7 +33,7 @@ import {
   type Connections,
   type GithubCallbackResult,
   type OAuthCallbackBody,
-} from '../shared/contracts/deployments';
+} from '../../contract/deployments';
 import { DependencyFailedError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { deleteToken, getToken, listConnections } from './repo';

@@ -16,7 +16,7 @@ import { ulid } from 'ulid';
 import { getApprovedMvpItem, type MvpItem } from '../catalog/service';
 import { spendDownload } from '../downloads/service';
 import { startWorkflow } from '../shared/adapters/workflow';
-import { previewUrl } from '../shared/contracts/catalog';
+import { previewUrl } from '../../contract/catalog';
 import {
   DEPLOY_MESSAGES,
   isDeploymentFinished,
@@ -28,7 +28,7 @@ import {
   type NetlifyCallbackResult,
   type OAuthCallbackBody,
   type UpgradePullRequest,
-} from '../shared/contracts/deployments';
+} from '../../contract/deployments';
 import { ConflictError, DependencyFailedError, NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { config } from '../shared/config';

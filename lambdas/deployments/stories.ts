@@ -6,15 +6,15 @@
  *
  * Ownership: a deployment is its buyer's; anyone else is answered 404 as if it did not exist.
  */
-import { previewUrl } from '../shared/contracts/catalog';
+import { previewUrl } from '../../contract/catalog';
 import {
   STORY_MESSAGES,
   type LaunchStory,
   type LaunchStoryList,
   type StoryChange,
   type StoryInput,
-} from '../shared/contracts/stories';
-import { publicNameOf } from '../shared/contracts/profile';
+} from '../../contract/stories';
+import { publicNameOf } from '../../contract/profile';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { getProfile } from '../profiles/service';
 import {

@@ -4,7 +4,7 @@
  * those functions do not bundle the GitHub and Netlify clients.
  */
 import { notifyUser } from '../notifications/service';
-import { isDeploymentFinished } from '../shared/contracts/deployments';
+import { isDeploymentFinished } from '../../contract/deployments';
 import { listDeploymentsByMvp } from './repo';
 import { compareVersions } from './versions';
 

@@ -1,5 +1,5 @@
 /** Dispute data access (docs/data-model.md §3.10): one function per access pattern. */
-import type { DisputeStatus } from '../shared/contracts/disputes';
+import type { DisputeStatus } from '../../contract/disputes';
 import { DisputeEntity, type DisputeItem } from '../shared/db/entities/dispute';
 import {
   transactWrite,

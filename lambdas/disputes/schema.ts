@@ -1,6 +1,6 @@
 /** Request schemas of the dispute routes that the shared contracts do not already give. */
 import * as z from 'zod';
-import { DISPUTE_MESSAGES } from '../shared/contracts/disputes';
+import { DISPUTE_MESSAGES } from '../../contract/disputes';
 
 /** `/api/disputes/{id}`; an id of no dispute is simply not found (404). */
 export const disputePathSchema = z.object({

@@ -15,16 +15,16 @@ import {
   disputeStatusConflictMessage,
   disputeUpdatedMessage,
   type DisputeResolutionInput,
-} from '../shared/contracts/admin-disputes';
+} from '../../contract/admin-disputes';
 import {
   DISPUTE_MESSAGES,
   type Dispute,
   type DisputeInput,
   type DisputeStatus,
-} from '../shared/contracts/disputes';
+} from '../../contract/disputes';
 import { mayActAsOwner } from '../shared/auth/access';
 import type { AuthContext } from '../shared/auth/claims';
-import type { Profile } from '../shared/contracts/profile';
+import type { Profile } from '../../contract/profile';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import {

@@ -2,8 +2,8 @@
  * The downloads' part of a user's data export (lambdas/account), reading only the repository, so
  * the account function does not carry the download rules (quota, licences, catalog).
  */
-import { previewUrl } from '../shared/contracts/catalog';
-import type { MyDownload } from '../shared/contracts/downloads';
+import { previewUrl } from '../../contract/catalog';
+import type { MyDownload } from '../../contract/downloads';
 import { listDownloadsByUser } from './repo';
 
 const PAGE = 100;

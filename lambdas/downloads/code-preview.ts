@@ -12,7 +12,7 @@ import { getSubscriptionView, ownedTemplateOrder } from '../billing/service';
 import { getApprovedMvpItem, type MvpItem } from '../catalog/service';
 import { getProfile } from '../profiles/service';
 import { config } from '../shared/config';
-import { hasAdminRights } from '../shared/contracts/profile';
+import { hasAdminRights } from '../../contract/profile';
 import {
   BUNDLE_FILES_LIMIT,
   CODE_PREVIEW_MESSAGES,
@@ -20,7 +20,7 @@ import {
   type BundleDocument,
   type BundleFileContent,
   type BundleFiles,
-} from '../shared/contracts/downloads';
+} from '../../contract/downloads';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../shared/errors';
 import {
   bundleManifestSchema,

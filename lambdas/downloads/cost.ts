@@ -2,8 +2,8 @@
  * The one rule for what a download costs: `spendDownload` (Download and Deploy) branches on it,
  * and the download status hands it to the detail page, so the page never guesses.
  */
-import type { AccessTier } from '../shared/contracts/catalog';
-import type { DownloadCost } from '../shared/contracts/downloads';
+import type { AccessTier } from '../../contract/catalog';
+import type { DownloadCost } from '../../contract/downloads';
 
 export interface DownloadCostInput {
   /** The caller sells this template. */

@@ -1,6 +1,6 @@
 /** Request schemas of the download routes. */
 import * as z from 'zod';
-import { mvpIdSchema } from '../shared/contracts/catalog';
+import { mvpIdSchema } from '../../contract/catalog';
 
 /** `/api/mvps/{id}/…` path parameters. */
 export const mvpPathSchema = z.object({ id: mvpIdSchema });

@@ -7,7 +7,7 @@ import { ulid } from 'ulid';
 import { getSubscriptionView, ownedTemplateOrder } from '../billing/service';
 import { MVP_NOT_FOUND_MESSAGE, getApprovedMvpItem, type MvpItem } from '../catalog/service';
 import { licenseWrite, licenseeNameOf, type LicenseWriteInput } from '../licenses/service';
-import { previewUrl } from '../shared/contracts/catalog';
+import { previewUrl } from '../../contract/catalog';
 import { notificationWrites } from '../notifications/service';
 import {
   ensureProfile,
@@ -27,7 +27,7 @@ import {
   type MyDownload,
   type MyDownloadsPage,
   type SellerDownload,
-} from '../shared/contracts/downloads';
+} from '../../contract/downloads';
 import {
   ConflictError,
   ForbiddenError,

@@ -31,9 +31,9 @@ import {
   type GithubMessage,
   type GithubRepositoryCheck,
   type GithubSyncResult,
-} from '../shared/contracts/github';
-import type { Profile } from '../shared/contracts/profile';
-import { MVP_MESSAGES } from '../shared/contracts/templates';
+} from '../../contract/github';
+import type { Profile } from '../../contract/profile';
+import { MVP_MESSAGES } from '../../contract/templates';
 import {
   ConflictError,
   DependencyFailedError,

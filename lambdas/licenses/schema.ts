@@ -1,6 +1,6 @@
 /** Request schemas of the licence routes. */
 import * as z from 'zod';
-import { LICENSE_MESSAGES, licenseListQuerySchema } from '../shared/contracts/licenses';
+import { LICENSE_MESSAGES, licenseListQuerySchema } from '../../contract/licenses';
 
 /** `/api/licenses/{id}`: whatever is not a licence id is simply not found (404, by the service). */
 export const licensePathSchema = z.object({

@@ -5,14 +5,14 @@
  * a licence exists exactly when its download or order does.
  */
 import { ulid } from 'ulid';
-import type { LicensingTerms } from '../shared/contracts/catalog';
+import type { LicensingTerms } from '../../contract/catalog';
 import {
   LICENSE_MESSAGES,
   LICENSE_TERMS_SUMMARY,
   type License,
   type LicenseList,
-} from '../shared/contracts/licenses';
-import type { PlanType } from '../shared/contracts/plans';
+} from '../../contract/licenses';
+import type { PlanType } from '../../contract/plans';
 import type { TransactionWrite } from '../shared/db/transaction';
 import { NotFoundError } from '../shared/errors';
 import { openCursor, sealCursor } from '../shared/http/cursor';

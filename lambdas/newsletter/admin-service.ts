@@ -23,8 +23,8 @@ import {
   type NewsletterTypeCreate,
   type NewsletterTypeDeleted,
   type NewsletterTypeUpdate,
-} from '../shared/contracts/admin-newsletter';
-import { SITE_UPDATES_NEWSLETTER_ID } from '../shared/contracts/newsletter';
+} from '../../contract/admin-newsletter';
+import { SITE_UPDATES_NEWSLETTER_ID } from '../../contract/newsletter';
 import { NewsletterTypeEntity } from '../shared/db/entities/newsletter-type';
 import { ConflictError, NotFoundError, PayloadTooLargeError } from '../shared/errors';
 import { csvRecord } from '../shared/http/csv';

@@ -15,7 +15,7 @@ import {
   type AdminNewsletterIssueDetail,
   type AdminNewsletterIssueList,
   type NewsletterIssueCreate,
-} from '../shared/contracts/newsletter-issues';
+} from '../../contract/newsletter-issues';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import {

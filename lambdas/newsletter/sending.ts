@@ -17,7 +17,7 @@
  */
 import { MailThrottledError, sendMail } from '../shared/adapters/mailer';
 import { config } from '../shared/config';
-import { SITE_UPDATES_NEWSLETTER_ID } from '../shared/contracts/newsletter';
+import { SITE_UPDATES_NEWSLETTER_ID } from '../../contract/newsletter';
 import type { NewsletterRecipientItem } from '../shared/db/entities/newsletter-recipient';
 import { logger } from '../shared/observability';
 import {

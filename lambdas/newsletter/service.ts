@@ -12,7 +12,7 @@ import {
   type LeadCaptureResult,
   type NewsletterStatus,
   type NewsletterUpdate,
-} from '../shared/contracts/newsletter';
+} from '../../contract/newsletter';
 import {
   CONFIRM_INVALID_MESSAGE,
   CONFIRM_SUCCESS_MESSAGE,
@@ -22,7 +22,7 @@ import {
   type ConfirmResult,
   type UnsubscribeRequest,
   type UnsubscribeResult,
-} from '../shared/contracts/newsletter-issues';
+} from '../../contract/newsletter-issues';
 import { sendMail } from '../shared/adapters/mailer';
 import { config } from '../shared/config';
 import { NotFoundError, ValidationError } from '../shared/errors';

@@ -17,7 +17,7 @@
  */
 import { sendMail, type OutgoingMail } from '../shared/adapters/mailer';
 import { config } from '../shared/config';
-import { emailSettingOf } from '../shared/contracts/notification-preferences';
+import { emailSettingOf } from '../../contract/notification-preferences';
 import { logger } from '../shared/observability';
 import { getProfile } from '../profiles/service';
 import { emailTokens } from './email-tokens';

@@ -10,7 +10,7 @@
  * headers); receipts carry none, as they cannot be turned off.
  */
 import type { OutgoingMail } from '../shared/adapters/mailer';
-import { emailSettingOf } from '../shared/contracts/notification-preferences';
+import { emailSettingOf } from '../../contract/notification-preferences';
 
 export const BRAND_NAME = 'MVP Marketplace';
 const BRAND_COLOUR = '#6b46c1';

@@ -1,7 +1,7 @@
 /**
  * Which notifications a user also receives by e-mail: the switches of Settings → Notifications and
  * the one-click unsubscribe link of each optional e-mail. Receipts cannot be turned off (see
- * lambdas/shared/contracts/notification-preferences.ts); only the exceptions to each type's
+ * contract/notification-preferences.ts); only the exceptions to each type's
  * default are stored, one item per user (N11, N12).
  */
 import {
@@ -13,8 +13,8 @@ import {
   type EmailUnsubscribeResult,
   type NotificationPreferences,
   type UpdateNotificationPreferences,
-} from '../shared/contracts/notification-preferences';
-import { NOTIFICATION_TYPES, type NotificationType } from '../shared/contracts/notifications';
+} from '../../contract/notification-preferences';
+import { NOTIFICATION_TYPES, type NotificationType } from '../../contract/notifications';
 import { ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { emailTokens } from './email-tokens';

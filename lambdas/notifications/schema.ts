@@ -1,9 +1,6 @@
 /** Request schemas of the notification routes. */
 import * as z from 'zod';
-import {
-  notificationIdSchema,
-  notificationListQuerySchema,
-} from '../shared/contracts/notifications';
+import { notificationIdSchema, notificationListQuerySchema } from '../../contract/notifications';
 
 export const listNotificationsQuerySchema = notificationListQuerySchema;
 

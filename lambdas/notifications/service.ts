@@ -13,7 +13,7 @@ import {
   type NotificationPage,
   type NotificationType,
   type UnreadCount,
-} from '../shared/contracts/notifications';
+} from '../../contract/notifications';
 import { NotFoundError } from '../shared/errors';
 import { openCursor, sealCursor } from '../shared/http/cursor';
 import {

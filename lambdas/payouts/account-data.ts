@@ -2,7 +2,7 @@
  * The payouts' part of a user's own data (lambdas/account), reading only the repository, so the
  * account function does not carry the payout run.
  */
-import type { Payout } from '../shared/contracts/payouts';
+import type { Payout } from '../../contract/payouts';
 import { listPayoutsOfSeller, pseudonymisePayoutsOfSeller } from './repo';
 
 /** The seller's payouts, newest month first, as their payouts page shows them (data export). */

@@ -13,7 +13,7 @@ import {
   type PayoutRunList,
   type PayoutRunMonth,
   type StartedPayoutRunResult,
-} from '../shared/contracts/payouts';
+} from '../../contract/payouts';
 import { ConflictError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { addMonths, monthName, monthOf } from './months';

@@ -2,7 +2,7 @@
  * Pending payouts for the admin overview (issue 11): the oldest few, with the seller snapshot
  * each payout carries (Q3), so no profile is read.
  */
-import type { OverviewPayout } from '../shared/contracts/admin-overview';
+import type { OverviewPayout } from '../../contract/admin-overview';
 import { monthOf } from './months';
 import { listPayoutsByStatus } from './repo';
 import { toPayout } from './service';

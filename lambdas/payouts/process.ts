@@ -11,7 +11,7 @@ import {
   payoutFailedText,
   payoutStatusConflictMessage,
   type ProcessPayoutResult,
-} from '../shared/contracts/payouts';
+} from '../../contract/payouts';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../shared/errors';
 import { isStripeError } from '../shared/adapters/stripe';
 import { logger } from '../shared/observability';

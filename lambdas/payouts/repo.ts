@@ -10,7 +10,7 @@ import {
   type TransactionResult,
   type TransactionWrite,
 } from '../shared/db/transaction';
-import type { PayoutStatus } from '../shared/contracts/payouts';
+import type { PayoutStatus } from '../../contract/payouts';
 
 export type { PayoutItem, PayoutRunItem };
 

@@ -4,7 +4,7 @@ import {
   ADMIN_PAYOUT_FILTERS,
   ADMIN_PAYOUT_MESSAGES,
   PAYOUT_FILTERS,
-} from '../shared/contracts/payouts';
+} from '../../contract/payouts';
 import { MONTH_PATTERN } from './months';
 
 export const PAYOUT_FILTER_MESSAGE = `Status must be one of ${PAYOUT_FILTERS.join(', ')}.`;

@@ -12,7 +12,7 @@ import { notificationWrites } from '../notifications/service';
 import { listMyMvps } from '../templates/service';
 import type { Stripe } from '../shared/adapters/stripe';
 import { config } from '../shared/config';
-import { formatGbp } from '../shared/contracts/money';
+import { formatGbp } from '../../contract/money';
 import {
   BPS,
   SELLER_SHARE_BPS,
@@ -22,9 +22,9 @@ import {
   type PayoutFilter,
   type PayoutStatus,
   type SellerPayouts,
-} from '../shared/contracts/payouts';
-import type { NotificationType } from '../shared/contracts/notifications';
-import type { Profile } from '../shared/contracts/profile';
+} from '../../contract/payouts';
+import type { NotificationType } from '../../contract/notifications';
+import type { Profile } from '../../contract/profile';
 import { MONTH_PATTERN, addMonths, monthName, monthOf } from './months';
 import {
   getPayout,

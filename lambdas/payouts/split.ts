@@ -14,7 +14,7 @@
  * far beyond 2^53. Ties between equal remainders go to sellers before the platform, and between
  * sellers to the lower seller id, so the same month always splits the same way.
  */
-import { BPS, SELLER_SHARE_BPS } from '../shared/contracts/payouts';
+import { BPS, SELLER_SHARE_BPS } from '../../contract/payouts';
 
 export interface SellerMonth {
   sellerId: string;

@@ -3,8 +3,8 @@
  * (with their e-mail, which admins may see) and the overview's newest users (P9). Reads only; the
  * profiles domain stays the one writer of profiles.
  */
-import type { Role } from '../shared/contracts/profile';
-import { ROLES } from '../shared/contracts/profile';
+import type { Role } from '../../contract/profile';
+import { ROLES } from '../../contract/profile';
 import { ProfileEntity, type ProfileItem } from '../shared/db/entities/profile';
 
 /** What an admin list shows of a user. */

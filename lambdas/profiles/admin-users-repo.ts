@@ -13,9 +13,9 @@ import {
   type TransactionResult,
   type TransactionWrite,
 } from '../shared/db/transaction';
-import type { Role } from '../shared/contracts/profile';
+import type { Role } from '../../contract/profile';
 import { userSearchWrites, usernameIsStill, type SearchableProfile } from './search-repo';
-import type { SellerApprovalFilter } from '../shared/contracts/admin-users';
+import type { SellerApprovalFilter } from '../../contract/admin-users';
 
 /** The fields the admin list shows (and its cursors need: id, role, created_at). */
 export const ADMIN_LIST_ATTRIBUTES = [

@@ -11,8 +11,8 @@ import {
   type AdminUser,
   type AdminUserPage,
   type AdminUsersQuery,
-} from '../shared/contracts/admin-users';
-import { ROLES, isSellerRole, type Role } from '../shared/contracts/profile';
+} from '../../contract/admin-users';
+import { ROLES, isSellerRole, type Role } from '../../contract/profile';
 import {
   ConflictError,
   DependencyFailedError,

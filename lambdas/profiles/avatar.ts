@@ -6,10 +6,10 @@
  */
 import { ulid } from 'ulid';
 import { config } from '../shared/config';
-import type { Profile } from '../shared/contracts/profile';
-import { AVATAR_PATH_PATTERN, IMAGE_CONTENT_TYPES } from '../shared/contracts/uploads';
-import type { SetAvatarRequest } from '../shared/contracts/uploads';
-import { storageDesign } from '../shared/design/storage-design';
+import type { Profile } from '../../contract/profile';
+import { AVATAR_PATH_PATTERN, IMAGE_CONTENT_TYPES } from '../../contract/uploads';
+import type { SetAvatarRequest } from '../../contract/uploads';
+import { storageDesign } from '../../contract/design/storage-design';
 import { logger } from '../shared/observability';
 import { copyObject, deleteObjectsQuietly } from '../shared/storage/s3';
 import { checkUploadedFiles, removeUploads } from '../uploads/service';

@@ -3,7 +3,7 @@
  * profile, and the rate-limit keys and windows. No I/O here; `service.ts` runs the steps.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { BETA_ACCOUNT_LIFETIME_HOURS, BETA_PROFILE } from '../shared/contracts/beta';
+import { BETA_ACCOUNT_LIFETIME_HOURS, BETA_PROFILE } from '../../contract/beta';
 import type { BetaAccountItem } from '../shared/db/entities/beta-account';
 import type { ProfileItem } from '../shared/db/entities/profile';
 import { clientKeyOf, clientNetworkOf, hourlyWindow } from '../shared/http/client-rate-limit';

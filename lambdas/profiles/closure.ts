@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { auditWrite } from '../audit/service';
 import { config } from '../shared/config';
-import { AVATAR_PATH_PATTERN } from '../shared/contracts/uploads';
+import { AVATAR_PATH_PATTERN } from '../../contract/uploads';
 import { ConflictError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { deleteObjectsQuietly } from '../shared/storage/s3';

@@ -3,7 +3,7 @@
  * `defaultProfileItem` with the account's own settings on top, and their username is claimed like
  * any other (docs/data-model.md §3.2). Idempotent: an existing profile is left as it is.
  */
-import type { Role } from '../shared/contracts/profile';
+import type { Role } from '../../contract/profile';
 import { createProfileWithClaim } from './repo';
 import { defaultProfileItem } from './service';
 

@@ -4,7 +4,7 @@
  * profile (or whose container has not needed one yet) does not load it at cold start.
  */
 import type { AuthContext } from '../shared/auth/claims';
-import type { Profile } from '../shared/contracts/profile';
+import type { Profile } from '../../contract/profile';
 
 export const loadCallerProfile = async (auth: AuthContext): Promise<Profile> =>
   (await import('./service')).ensureProfile(auth);

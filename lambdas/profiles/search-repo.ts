@@ -3,8 +3,8 @@
  * and term (lower-cased e-mail, lower-cased username), kept in the same transaction as the profile
  * writes that change a term, the role or the seller approval, and read by prefix.
  */
-import type { SellerApprovalFilter } from '../shared/contracts/admin-users';
-import type { Role } from '../shared/contracts/profile';
+import type { SellerApprovalFilter } from '../../contract/admin-users';
+import type { Role } from '../../contract/profile';
 import {
   UserSearchEntity,
   type UserSearchItem,

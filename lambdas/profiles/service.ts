@@ -3,9 +3,9 @@
  * (never the repo): `getProfile`, `ensureProfile`, `getPublicSellerSummaries`. Beta access lives
  * here too: `createBetaAccount` and the hourly `closeExpiredBetaAccounts`.
  */
-import type { SellerSummary } from '../shared/contracts/catalog';
-import type { Profile } from '../shared/contracts/profile';
-import { USERNAME_TAKEN_MESSAGE, type ProfileUpdate } from '../shared/contracts/profile-update';
+import type { SellerSummary } from '../../contract/catalog';
+import type { Profile } from '../../contract/profile';
+import { USERNAME_TAKEN_MESSAGE, type ProfileUpdate } from '../../contract/profile-update';
 import { setGithubAppInstallation, setGithubUsername } from './repo';
 import {
   ACCOUNT_CLOSED_MESSAGE,
@@ -13,7 +13,7 @@ import {
   BETA_DISABLED_MESSAGE,
   BETA_GLOBAL_LIMIT_MESSAGE,
   type BetaCredentials,
-} from '../shared/contracts/beta';
+} from '../../contract/beta';
 import { createPoolUser, deletePoolUser } from '../shared/adapters/user-pool';
 import type { AuthContext } from '../shared/auth/claims';
 import { config } from '../shared/config';

@@ -1,5 +1,5 @@
 /** Refund request data access (docs/data-model.md §3.9): one function per access pattern. */
-import type { RefundStatus } from '../shared/contracts/refunds';
+import type { RefundStatus } from '../../contract/refunds';
 import { isConditionFailure, type WriteBuilder } from '../shared/db/entity';
 import {
   RefundRequestEntity,

@@ -20,8 +20,8 @@ import {
 import { notifyUser } from '../notifications/service';
 import { isStripeError, stripe } from '../shared/adapters/stripe';
 import type { AuthContext } from '../shared/auth/claims';
-import { formatGbp, toPence } from '../shared/contracts/money';
-import { planById } from '../shared/contracts/plans';
+import { formatGbp, toPence } from '../../contract/money';
+import { planById } from '../../contract/plans';
 import {
   REFUND_MESSAGES,
   REFUND_STRIPE_UNAVAILABLE_MESSAGE,
@@ -36,7 +36,7 @@ import {
   type RefundRequest,
   type RefundRequestInput,
   type RefundStatus,
-} from '../shared/contracts/refunds';
+} from '../../contract/refunds';
 import {
   ConflictError,
   DependencyFailedError,

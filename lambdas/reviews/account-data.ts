@@ -2,8 +2,8 @@
  * The reviews' part of a user's own data (lambdas/account), reading only the repository, so the
  * account function does not carry the review rules.
  */
-import { publicNameOf } from '../shared/contracts/profile';
-import type { PublicReview } from '../shared/contracts/reviews';
+import { publicNameOf } from '../../contract/profile';
+import type { PublicReview } from '../../contract/reviews';
 import { listReviewsByUser, removeReviewerDetails } from './repo';
 
 /** The user's own reviews, newest first, as the public sees them (their data export). */

@@ -1,7 +1,7 @@
 /** Request schemas of the review routes. */
 import * as z from 'zod';
-import { mvpIdSchema } from '../shared/contracts/catalog';
-import { reviewInputSchema } from '../shared/contracts/reviews';
+import { mvpIdSchema } from '../../contract/catalog';
+import { reviewInputSchema } from '../../contract/reviews';
 
 /** `/api/mvps/{id}/reviews` path parameters. */
 export const mvpPathSchema = z.object({ id: mvpIdSchema });

@@ -15,7 +15,7 @@ import { hasDeployed } from '../deployments/service';
 import { hasDownloaded } from '../downloads/service';
 import { notificationWrites } from '../notifications/service';
 import { getProfile } from '../profiles/service';
-import { publicNameOf } from '../shared/contracts/profile';
+import { publicNameOf } from '../../contract/profile';
 import { rateWrite } from '../templates/transitions';
 import {
   REVIEW_MESSAGES,
@@ -25,7 +25,7 @@ import {
   type PublicReview,
   type ReviewList,
   type SubmitReviewResult,
-} from '../shared/contracts/reviews';
+} from '../../contract/reviews';
 import type * as z from 'zod';
 import { ConflictError, ForbiddenError, NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';

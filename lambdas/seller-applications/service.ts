@@ -15,8 +15,8 @@ import {
 import { ensureProfile, getProfile } from '../profiles/service';
 import { isApprovedSeller } from '../shared/auth/access';
 import type { AuthContext } from '../shared/auth/claims';
-import { ADMIN_USER_MESSAGES, type AdminUser } from '../shared/contracts/admin-users';
-import { isSellerRole } from '../shared/contracts/profile';
+import { ADMIN_USER_MESSAGES, type AdminUser } from '../../contract/admin-users';
+import { isSellerRole } from '../../contract/profile';
 import {
   SELLER_APPLICATION_MESSAGES,
   type AdminSellerApplication,
@@ -25,7 +25,7 @@ import {
   type SellerApplicationDecision,
   type SellerApplicationInput,
   type SellerApplicationReceipt,
-} from '../shared/contracts/seller-applications';
+} from '../../contract/seller-applications';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import {

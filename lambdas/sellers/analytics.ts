@@ -18,14 +18,14 @@ import { payoutSharesOfSeller } from '../payouts/service';
 import { splitSale } from '../payouts/split';
 import { listRatingsOfTemplates } from '../reviews/service';
 import { config } from '../shared/config';
-import type { Profile } from '../shared/contracts/profile';
+import type { Profile } from '../../contract/profile';
 import {
   SELLER_ANALYTICS_MONTHS,
   type AnalyticsMonth,
   type SellerAnalytics,
   type TemplateAnalytics,
-} from '../shared/contracts/seller-analytics';
-import { formatGbp } from '../shared/contracts/money';
+} from '../../contract/seller-analytics';
+import { formatGbp } from '../../contract/money';
 import { csvRecord } from '../shared/http/csv';
 import { listTemplateTitlesOfSeller } from '../templates/service';
 

@@ -9,7 +9,7 @@ import {
   SELLER_NOT_FOUND_MESSAGE,
   SELLER_PROFILE_FAILED_MESSAGE,
   type PublicSellerProfile,
-} from '../shared/contracts/sellers';
+} from '../../contract/sellers';
 import { DomainError, NotFoundError, ServiceUnavailableError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { findProfileByPublicUsername } from '../profiles/service';

@@ -1,9 +1,12 @@
 /**
  * Configuration of the Lambda functions, read from the environment once at cold start and checked
- * with the schema of lambdas/shared/design/lambda-environment.ts: a missing variable fails loudly
+ * with the schema of contract/design/lambda-environment.ts: a missing variable fails loudly
  * on the first request instead of half-working.
  */
-import { lambdaEnvironmentSchema, type LambdaConfig } from './design/lambda-environment';
+import {
+  lambdaEnvironmentSchema,
+  type LambdaConfig,
+} from '../../contract/design/lambda-environment';
 
 export type AppConfig = LambdaConfig;
 

@@ -4,7 +4,7 @@
  * function that never needs a secret never pays for the call, and a failed read is retried on the
  * next use instead of being cached.
  */
-import { secretArnVariable, secretDesign, type SecretName } from './design/secrets';
+import { secretArnVariable, secretDesign, type SecretName } from '../../contract/design/secrets';
 
 const cache = new Map<SecretName, Promise<string>>();
 

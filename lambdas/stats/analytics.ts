@@ -11,7 +11,7 @@ import {
   type AdminAnalytics,
   type AnalyticsPeriod,
   type DailySeries,
-} from '../shared/contracts/admin-analytics';
+} from '../../contract/admin-analytics';
 import { getDailyCounterValues } from './repo';
 
 const DAY_MS = 86_400_000;

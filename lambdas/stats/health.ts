@@ -9,7 +9,7 @@ import {
   type HealthComponent,
   type HealthReport,
   type HealthState,
-} from '../shared/contracts/health';
+} from '../../contract/health';
 import { logger } from '../shared/observability';
 import { getPipelineBacklog } from '../templates/pipeline-health';
 import { getApprovedTemplateCount } from './repo';

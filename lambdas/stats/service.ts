@@ -1,5 +1,5 @@
 /** Public statistics: the home hero's live figures (buyer spec §2, Home). */
-import type { HomeStats } from '../shared/contracts/stats';
+import type { HomeStats } from '../../contract/stats';
 import type { CounterName } from '../shared/db/entities/counter';
 import {
   getApprovedTemplateCount,

@@ -3,8 +3,8 @@
  * a seller's whose account was removed. The item and its versions stay for download history,
  * disputes and payouts; an approved template leaves the catalog.
  */
-import type { Profile } from '../shared/contracts/profile';
-import { MVP_MESSAGES } from '../shared/contracts/templates';
+import type { Profile } from '../../contract/profile';
+import { MVP_MESSAGES } from '../../contract/templates';
 import { writeArchived } from './archive-all';
 import { conflictOnRefusal, loadManageable } from './service';
 

@@ -3,9 +3,9 @@
  * here: bundles under `mvps/{mvpId}/{versionId}/bundle.{ext}` in the mvp-files bucket, preview
  * images under `previews/mvps/{mvpId}/…` in the preview bucket (their public URL is `/{key}`).
  */
-import { IMAGE_CONTENT_TYPES, mvpFileKindOf } from '../shared/contracts/uploads';
+import { IMAGE_CONTENT_TYPES, mvpFileKindOf } from '../../contract/uploads';
 import { config } from '../shared/config';
-import { storageDesign } from '../shared/design/storage-design';
+import { storageDesign } from '../../contract/design/storage-design';
 import { logger } from '../shared/observability';
 import { copyObject, deleteObjectsQuietly } from '../shared/storage/s3';
 import type { CheckedUpload } from '../uploads/service';

@@ -4,9 +4,9 @@
  * github domain calls these; the writes stay in this domain (STYLE.md rule 11).
  */
 import { ulid } from 'ulid';
-import type { Profile } from '../shared/contracts/profile';
-import { MVP_MESSAGES } from '../shared/contracts/templates';
-import { compareVersions } from '../shared/contracts/templates';
+import type { Profile } from '../../contract/profile';
+import { MVP_MESSAGES } from '../../contract/templates';
+import { compareVersions } from '../../contract/templates';
 import { ConflictError, ForbiddenError, NotFoundError } from '../shared/errors';
 import {
   getMvpById,

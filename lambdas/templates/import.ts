@@ -5,7 +5,7 @@
  *
  * Idempotent by id: a template that exists is left as it is, so importing again changes nothing.
  */
-import type { AccessTier, LicensingTerms, MvpStatus } from '../shared/contracts/catalog';
+import type { AccessTier, LicensingTerms, MvpStatus } from '../../contract/catalog';
 import { config } from '../shared/config';
 import { putObject } from '../shared/storage/s3';
 import { bundleKey, previewKey } from './files';

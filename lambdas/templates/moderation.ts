@@ -21,10 +21,10 @@ import {
   type PendingMvpFilter,
   type PendingMvpList,
   type PendingMvpStatus,
-} from '../shared/contracts/admin-mvps';
-import { previewUrl, type MvpStatus } from '../shared/contracts/catalog';
-import type { Profile } from '../shared/contracts/profile';
-import { MVP_MESSAGES } from '../shared/contracts/templates';
+} from '../../contract/admin-mvps';
+import { previewUrl, type MvpStatus } from '../../contract/catalog';
+import type { Profile } from '../../contract/profile';
+import { MVP_MESSAGES } from '../../contract/templates';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import {
   TransactionRefusedError,

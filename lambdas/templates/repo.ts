@@ -10,8 +10,8 @@
  * - optionally a new version row and a notification.
  * Those two functions are the only places the counter and the catalog version are written.
  */
-import type { MvpStatus } from '../shared/contracts/catalog';
-import type { VersionStatus } from '../shared/contracts/templates';
+import type { MvpStatus } from '../../contract/catalog';
+import type { VersionStatus } from '../../contract/templates';
 import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';
 import { CounterEntity } from '../shared/db/entities/counter';
 import {

@@ -12,8 +12,8 @@ import { ulid } from 'ulid';
 import { listSellerRecentDownloads } from '../downloads/service';
 import { startProcessing } from '../processing/start';
 import { mayActAsOwner } from '../shared/auth/access';
-import { SELLER_RECENT_DOWNLOADS, type SellerDownloadsResult } from '../shared/contracts/downloads';
-import type { Profile } from '../shared/contracts/profile';
+import { SELLER_RECENT_DOWNLOADS, type SellerDownloadsResult } from '../../contract/downloads';
+import type { Profile } from '../../contract/profile';
 import {
   MVP_MESSAGES,
   RETRYABLE_STATUSES,
@@ -26,8 +26,8 @@ import {
   type UpdateMvpInput,
   VERSION_MESSAGES,
   type WithdrawVersionResult,
-} from '../shared/contracts/templates';
-import { FILE_MESSAGES } from '../shared/contracts/uploads';
+} from '../../contract/templates';
+import { FILE_MESSAGES } from '../../contract/uploads';
 import {
   ConflictError,
   ForbiddenError,

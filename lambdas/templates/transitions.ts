@@ -11,7 +11,7 @@
  * condition false and changes nothing ('skipped').
  */
 import { notificationWrites, type NotificationInput } from '../notifications/service';
-import type { MvpStatus } from '../shared/contracts/catalog';
+import type { MvpStatus } from '../../contract/catalog';
 import {
   TransactionRefusedError,
   countDownload,

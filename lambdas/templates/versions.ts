@@ -21,7 +21,7 @@ import {
   versionNumberProblem,
   type PendingVersionSummary,
   type VersionStatus,
-} from '../shared/contracts/templates';
+} from '../../contract/templates';
 import type { TransactionWrite } from '../shared/db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import {

@@ -1,7 +1,7 @@
 /** The seller's view of templates: explicit allow-lists, never the stored item as it is. */
-import { previewUrl } from '../shared/contracts/catalog';
-import { MVP_STATUSES, type MvpStatus } from '../shared/contracts/catalog';
-import type { ManagedMvp, MyMvpsResult, SellerStats } from '../shared/contracts/templates';
+import { previewUrl } from '../../contract/catalog';
+import { MVP_STATUSES, type MvpStatus } from '../../contract/catalog';
+import type { ManagedMvp, MyMvpsResult, SellerStats } from '../../contract/templates';
 import type { MvpItem } from './repo';
 
 const averageOf = (sum: number, count: number): number =>

@@ -5,7 +5,7 @@
  */
 import { ulid } from 'ulid';
 import { config } from '../shared/config';
-import type { Profile } from '../shared/contracts/profile';
+import type { Profile } from '../../contract/profile';
 import {
   FILE_MESSAGES,
   declaredBundleProblem,
@@ -15,7 +15,7 @@ import {
   type UploadedFile,
   type UploadGrant,
   type UploadRequestInput,
-} from '../shared/contracts/uploads';
+} from '../../contract/uploads';
 import { ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { deleteObjectsQuietly, headObject } from '../shared/storage/s3';

@@ -8,7 +8,7 @@
  * cleans itself up; registration (the templates domain) copies the object to its final key and
  * deletes the upload.
  */
-import { storageDesign } from '../shared/design/storage-design';
+import { storageDesign } from '../../contract/design/storage-design';
 import { PRESIGNED_URL_SECONDS, s3 } from '../shared/storage/s3';
 
 /** Upload URLs live longer than download URLs: a 100 MB PUT on a slow line takes minutes. */

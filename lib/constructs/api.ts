@@ -15,15 +15,12 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { domains, routeKey, routesOf } from '../../lambdas/shared/design/routes';
-import type { Domain, RouteKey } from '../../lambdas/shared/design/routes';
-import { routeSummaries } from '../../lambdas/shared/design/route-summaries';
-import type { SecretName } from '../../lambdas/shared/design/secrets';
-import { storageDesign } from '../../lambdas/shared/design/storage-design';
-import {
-  lambdaVariables,
-  type LambdaEnvironment,
-} from '../../lambdas/shared/design/lambda-environment';
+import { domains, routeKey, routesOf } from '../../contract/routes';
+import type { Domain, RouteKey } from '../../contract/routes';
+import { routeSummaries } from '../../contract/routes/summaries';
+import type { SecretName } from '../../contract/design/secrets';
+import { storageDesign } from '../../contract/design/storage-design';
+import { lambdaVariables, type LambdaEnvironment } from '../../contract/design/lambda-environment';
 import type { Data } from './data';
 import { Secrets } from './secrets';
 import { functionEnvironment } from './function-environment';
@@ -43,7 +40,7 @@ const grantsOf = (grants: BucketGrant | readonly BucketGrant[] | undefined): Buc
 /** What a domain's Lambda may do; anything not listed here it cannot do. */
 export interface DomainNeeds {
   readonly table?: TableAccess;
-  /** Secrets it reads (lambdas/shared/design/secrets.ts). */
+  /** Secrets it reads (contract/design/secrets.ts). */
   readonly secrets?: readonly SecretName[];
   readonly mvpFiles?: BucketGrant | readonly BucketGrant[];
   readonly previewImages?: BucketGrant | readonly BucketGrant[];
@@ -243,7 +240,7 @@ export interface ApiProps {
 
 export class Api extends Construct {
   readonly httpApi: HttpApi;
-  /** The secrets of lambdas/shared/design/secrets.ts; other constructs grant from the same set. */
+  /** The secrets of contract/design/secrets.ts; other constructs grant from the same set. */
   readonly secrets: Secrets;
   readonly functions: ReadonlyMap<Domain, MarketplaceFunction>;
   /** `{apiId}.execute-api.{region}.amazonaws.com`: the CloudFront origin of `/api/*`. */

@@ -12,7 +12,7 @@ import {
   UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { authDesign } from '../../lambdas/shared/design/auth-design';
+import { authDesign } from '../../contract/design/auth-design';
 
 export interface AuthProps {
   /** Keep the pool (deletion protection, RETAIN) instead of deleting it with the stack. */

@@ -14,12 +14,9 @@ import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { lambdaVariables } from '../../lambdas/shared/design/lambda-environment';
-import {
-  stateMachineDesign,
-  type TaskPlaceholder,
-} from '../../lambdas/shared/design/state-machines';
-import { storageDesign } from '../../lambdas/shared/design/storage-design';
+import { lambdaVariables } from '../../contract/design/lambda-environment';
+import { stateMachineDesign, type TaskPlaceholder } from '../../contract/design/state-machines';
+import { storageDesign } from '../../contract/design/storage-design';
 import type { Data } from './data';
 import { functionEnvironment } from './function-environment';
 import type { GithubSync } from './github-sync';

@@ -1,5 +1,5 @@
 /**
- * The stateful part: the single DynamoDB table (from `lambdas/shared/design/table-design.ts`) and the
+ * The stateful part: the single DynamoDB table (from `contract/design/table-design.ts`) and the
  * two private buckets (from `lib/definitions/storage-design.ts`), plus the bucket that receives the
  * access logs of every bucket and of CloudFront.
  */
@@ -14,8 +14,8 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import type { BucketProps } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { tableDesign } from '../../lambdas/shared/design/table-design';
-import { storageDesign } from '../../lambdas/shared/design/storage-design';
+import { tableDesign } from '../../contract/design/table-design';
+import { storageDesign } from '../../contract/design/storage-design';
 
 export interface DataProps {
   /** Keep table and buckets (deletion protection, RETAIN) instead of deleting them with the stack. */

@@ -3,7 +3,7 @@
  * API functions and the processing tasks alike (the local stack's twin is lib/local/lambda-env.ts).
  */
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import type { LambdaEnvironment } from '../../lambdas/shared/design/lambda-environment';
+import type { LambdaEnvironment } from '../../contract/design/lambda-environment';
 import type { Data } from './data';
 
 export interface FunctionEnvironmentProps {

@@ -17,15 +17,9 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import {
-  lambdaVariables,
-  type LambdaEnvironment,
-} from '../../lambdas/shared/design/lambda-environment';
-import {
-  stateMachineDesign,
-  type TaskPlaceholder,
-} from '../../lambdas/shared/design/state-machines';
-import { storageDesign } from '../../lambdas/shared/design/storage-design';
+import { lambdaVariables, type LambdaEnvironment } from '../../contract/design/lambda-environment';
+import { stateMachineDesign, type TaskPlaceholder } from '../../contract/design/state-machines';
+import { storageDesign } from '../../contract/design/storage-design';
 import type { Data } from './data';
 import { functionEnvironment } from './function-environment';
 import { MarketplaceFunction } from './marketplace-function';

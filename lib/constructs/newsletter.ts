@@ -16,14 +16,8 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { ConfigurationSet, EmailIdentity, Identity, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import {
-  lambdaVariables,
-  type LambdaEnvironment,
-} from '../../lambdas/shared/design/lambda-environment';
-import {
-  stateMachineDesign,
-  type TaskPlaceholder,
-} from '../../lambdas/shared/design/state-machines';
+import { lambdaVariables, type LambdaEnvironment } from '../../contract/design/lambda-environment';
+import { stateMachineDesign, type TaskPlaceholder } from '../../contract/design/state-machines';
 import type { Data } from './data';
 import { functionEnvironment } from './function-environment';
 import { MarketplaceFunction } from './marketplace-function';

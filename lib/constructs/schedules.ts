@@ -1,5 +1,5 @@
 /**
- * The scheduled tasks: one EventBridge rule per entry of `lambdas/shared/design/schedules.ts`,
+ * The scheduled tasks: one EventBridge rule per entry of `contract/design/schedules.ts`,
  * each invoking a MarketplaceFunction whose entry is that schedule's task module. What each task
  * may touch is declared here, once, like `domainNeeds` for the API functions.
  */
@@ -8,8 +8,8 @@ import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
-import { schedules, type ScheduleName } from '../../lambdas/shared/design/schedules';
-import { storageDesign } from '../../lambdas/shared/design/storage-design';
+import { schedules, type ScheduleName } from '../../contract/design/schedules';
+import { storageDesign } from '../../contract/design/storage-design';
 import type { Data } from './data';
 import { functionEnvironment } from './function-environment';
 import { MarketplaceFunction } from './marketplace-function';

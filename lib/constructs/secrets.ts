@@ -1,16 +1,12 @@
 /**
- * The secrets of lambdas/shared/design/secrets.ts as Secrets Manager secrets with generated
+ * The secrets of contract/design/secrets.ts as Secrets Manager secrets with generated
  * values: nobody types them, the template holds only their ARNs, and a function reads one only
  * when `grantTo` gave it both the permission and the `<NAME>_SECRET_ARN` variable.
  */
 import { Validations } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import {
-  secretArnVariable,
-  secretDesign,
-  type SecretName,
-} from '../../lambdas/shared/design/secrets';
+import { secretArnVariable, secretDesign, type SecretName } from '../../contract/design/secrets';
 import type { MarketplaceFunction } from './marketplace-function';
 
 export class Secrets extends Construct {

@@ -2,7 +2,7 @@
  * The browser's single origin: CloudFront serves the SPA from a private site bucket, `/api/*` from
  * the HTTP API and `/previews/*` from the preview bucket (both buckets through Origin Access
  * Control), so the browser needs no CORS for the API. `config.json` is written at deploy time.
- * Every response carries the security headers of lambdas/shared/design/web-security.ts, the same
+ * Every response carries the security headers of contract/design/web-security.ts, the same
  * the local server sends.
  */
 import { existsSync } from 'node:fs';
@@ -39,14 +39,14 @@ import {
   PREVIEW_CONTENT_SECURITY_POLICY,
   siteContentSecurityPolicy,
   webSecurityHeaders,
-} from '../../lambdas/shared/design/web-security';
-import { cdnCaching } from '../../lambdas/shared/design/cdn-caching';
-import { storageDesign } from '../../lambdas/shared/design/storage-design';
+} from '../../contract/design/web-security';
+import { cdnCaching } from '../../contract/design/cdn-caching';
+import { storageDesign } from '../../contract/design/storage-design';
 import {
   checkSiteConfig,
   type PaymentsMode,
   type SiteConfig,
-} from '../../lambdas/shared/design/site-config';
+} from '../../contract/design/site-config';
 import type { Data } from './data';
 import { logicalIdOf, projectRoot } from './marketplace-function';
 

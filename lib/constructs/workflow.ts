@@ -1,5 +1,5 @@
 /**
- * A state machine of `lambdas/shared/design/state-machines.ts` as Step Functions runs it: the ASL
+ * A state machine of `contract/design/state-machines.ts` as Step Functions runs it: the ASL
  * file the local runner executes too, each `${…FunctionArn}` placeholder substituted by its task
  * function, every execution logged (with data) and traced by X-Ray, and the task functions
  * invocable by the state machine alone. The processing pipeline and the monthly payouts are built
@@ -19,7 +19,7 @@ import {
   stateMachineDesign,
   type TaskPlaceholder,
   type WorkflowName,
-} from '../../lambdas/shared/design/state-machines';
+} from '../../contract/design/state-machines';
 import { logicalIdOf, projectRoot, type MarketplaceFunction } from './marketplace-function';
 
 export interface WorkflowStateMachineProps<W extends WorkflowName> {

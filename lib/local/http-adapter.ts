@@ -15,12 +15,7 @@ import type {
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
-import {
-  routeKey,
-  routes,
-  type Domain,
-  type RouteDefinition,
-} from '../../lambdas/shared/design/routes';
+import { routeKey, routes, type Domain, type RouteDefinition } from '../../contract/routes';
 
 /** A domain's Lambda entry point, as `lambdas/<domain>/index.ts` exports it. */
 export type DomainHandler = (

@@ -4,11 +4,8 @@
  * needs none of the second; locally both come from here, so handler code never branches on mode.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  lambdaVariables,
-  type LambdaEnvironment,
-} from '../../lambdas/shared/design/lambda-environment';
-import { secretDesign, type SecretName } from '../../lambdas/shared/design/secrets';
+import { lambdaVariables, type LambdaEnvironment } from '../../contract/design/lambda-environment';
+import { secretDesign, type SecretName } from '../../contract/design/secrets';
 import type { BucketNames, UserPoolIds } from './resources';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './resources';
 
@@ -21,7 +18,7 @@ export interface LambdaEnvironmentInput extends UserPoolIds {
   siteUrl?: string;
   betaAccess: boolean;
   /**
-   * Secret values by name (lambdas/shared/design/secrets.ts). Fresh random ones when absent; the
+   * Secret values by name (contract/design/secrets.ts). Fresh random ones when absent; the
    * local stack passes the ones it keeps in `.local/state.json`, so cursors survive a restart.
    */
   secrets?: Partial<Record<SecretName, string>>;

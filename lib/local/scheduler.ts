@@ -1,11 +1,11 @@
 /**
- * EventBridge's part on a laptop: runs each schedule of lambdas/shared/design/schedules.ts with
+ * EventBridge's part on a laptop: runs each schedule of contract/design/schedules.ts with
  * croner, on the same cron expression, by calling its task module's `handler` in this process.
  * Composition only: what a task does is in the task.
  */
 import path from 'node:path';
 import { Cron } from 'croner';
-import { schedules, type ScheduleName } from '../../lambdas/shared/design/schedules';
+import { schedules, type ScheduleName } from '../../contract/design/schedules';
 import { repositoryRoot } from './web';
 
 /**

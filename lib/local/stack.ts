@@ -49,13 +49,13 @@ import {
   PREVIEW_CONTENT_SECURITY_POLICY,
   securityHeaders,
   siteContentSecurityPolicy,
-} from '../../lambdas/shared/design/web-security';
+} from '../../contract/design/web-security';
 import {
   checkSiteConfig,
   DEFAULT_LAUNCH_AT,
   type SiteConfig,
-} from '../../lambdas/shared/design/site-config';
-import { storageDesign } from '../../lambdas/shared/design/storage-design';
+} from '../../contract/design/site-config';
+import { storageDesign } from '../../contract/design/storage-design';
 
 /** The table name on a laptop; in the cloud the CDK names it and passes it by environment. */
 export const LOCAL_TABLE_NAME = 'marketplace';

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StateMachine } from 'aws-local-stepfunctions';
 import type { WorkflowInput, WorkflowRunner } from '../../lambdas/shared/adapters/workflow';
-import { stateMachineDesign, type WorkflowName } from '../../lambdas/shared/design/state-machines';
+import { stateMachineDesign, type WorkflowName } from '../../contract/design/state-machines';
 import { fileURLToPath } from 'node:url';
 
 type TaskHandler = (input: unknown) => Promise<unknown>;

@@ -4,7 +4,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { SecretName } from '../../lambdas/shared/design/secrets';
+import type { SecretName } from '../../contract/design/secrets';
 import type { UserPoolIds } from './resources';
 
 export interface LocalState {

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { storageDesign } from '../../lambdas/shared/design/storage-design';
+import { storageDesign } from '../../contract/design/storage-design';
 
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 

@@ -6,7 +6,7 @@
 import { App, Validations } from 'aws-cdk-lib';
 import type { AppProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { DEFAULT_LAUNCH_AT, type PaymentsMode } from '../../lambdas/shared/design/site-config';
+import { DEFAULT_LAUNCH_AT, type PaymentsMode } from '../../contract/design/site-config';
 import { MarketplaceStack } from './marketplace-stack';
 
 export interface AppSettings {

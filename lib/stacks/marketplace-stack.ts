@@ -11,7 +11,7 @@
 import { CfnOutput, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import type { PaymentsMode } from '../../lambdas/shared/design/site-config';
+import type { PaymentsMode } from '../../contract/design/site-config';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';

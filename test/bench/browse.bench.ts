@@ -24,7 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import getPort from 'get-port';
-import { storageDesign } from '../../lambdas/shared/design/storage-design';
+import { storageDesign } from '../../contract/design/storage-design';
 
 const SIZES = [1_000, 10_000, 100_000];
 const WARM_REQUESTS = 1_000;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { mkdir, readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CODE_PREVIEW_MESSAGES } from '../../lambdas/shared/contracts/downloads';
+import { CODE_PREVIEW_MESSAGES } from '../../contract/downloads';
 import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
 import { baseUrl, screenshot } from '../fixtures/e2e/stack';

@@ -9,7 +9,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES } from '../../lambdas/shared/contracts/contact';
+import { CONTACT_MESSAGES } from '../../contract/contact';
 import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
 import { screenshot } from '../fixtures/e2e/stack';

@@ -12,7 +12,7 @@
  */
 import { Octokit } from '@octokit/rest';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEPLOY_MESSAGES } from '../../lambdas/shared/contracts/deployments';
+import { DEPLOY_MESSAGES } from '../../contract/deployments';
 import { createLocalGithubControl } from '../../lib/local/github/control-client';
 import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signUpAsBuyer } from '../fixtures/e2e/sign-in';

@@ -6,7 +6,7 @@
  * exercised unchanged (countdown, form, the real lead endpoint), without a second stack.
  */
 import { describe, expect, it } from 'vitest';
-import { BETA_EXPIRY_NOTICE } from '../../lambdas/shared/contracts/beta';
+import { BETA_EXPIRY_NOTICE } from '../../contract/beta';
 import { useBrowserSession, type BrowserSession } from '../fixtures/e2e/browser';
 import { screenshot, uniqueEmail } from '../fixtures/e2e/stack';
 

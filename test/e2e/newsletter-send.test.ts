@@ -12,7 +12,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type {
   AdminNewsletterIssue,
   AdminNewsletterIssueDetail,
-} from '../../lambdas/shared/contracts/newsletter-issues';
+} from '../../contract/newsletter-issues';
 import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
 import { screenshot } from '../fixtures/e2e/stack';

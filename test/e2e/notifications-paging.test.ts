@@ -5,7 +5,7 @@
  * writing 57 notifications into the shared demo stack.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Notification, NotificationPage } from '../../lambdas/shared/contracts/notifications';
+import type { Notification, NotificationPage } from '../../contract/notifications';
 import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
 

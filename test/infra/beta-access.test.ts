@@ -8,8 +8,8 @@
  */
 import type { Construct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { schedules } from '../../lambdas/shared/design/schedules';
-import { domains } from '../../lambdas/shared/design/routes';
+import { schedules } from '../../contract/design/schedules';
+import { domains } from '../../contract/routes';
 import { logicalIdOf, type MarketplaceFunction } from '../../lib/constructs/marketplace-function';
 import { synthApp, type SynthesisedApp } from '../fixtures/synth';
 

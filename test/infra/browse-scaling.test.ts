@@ -7,8 +7,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { domainMemory } from '../../lib/constructs/api';
 import { logicalIdOf } from '../../lib/constructs/marketplace-function';
-import { cdnCaching } from '../../lambdas/shared/design/cdn-caching';
-import { schedules } from '../../lambdas/shared/design/schedules';
+import { cdnCaching } from '../../contract/design/cdn-caching';
+import { schedules } from '../../contract/design/schedules';
 import { synthApp, type SynthesisedApp } from '../fixtures/synth';
 
 type Resources = Record<string, { Properties: Record<string, unknown> }>;

@@ -7,7 +7,7 @@
  * the templates function. cdk-nag runs in the synth.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { secretArnVariable } from '../../lambdas/shared/design/secrets';
+import { secretArnVariable } from '../../contract/design/secrets';
 import { functionInspector, synthApp, type SynthesisedApp } from '../fixtures/synth';
 
 let app: SynthesisedApp;

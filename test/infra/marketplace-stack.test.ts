@@ -6,16 +6,16 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import type { Construct, IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tableDesign } from '../../lambdas/shared/design/table-design';
-import { secretArnVariable } from '../../lambdas/shared/design/secrets';
-import { domains, routeKey, routes } from '../../lambdas/shared/design/routes';
-import type { Domain } from '../../lambdas/shared/design/routes';
-import { authDesign } from '../../lambdas/shared/design/auth-design';
+import { tableDesign } from '../../contract/design/table-design';
+import { secretArnVariable } from '../../contract/design/secrets';
+import { domains, routeKey, routes } from '../../contract/routes';
+import type { Domain } from '../../contract/routes';
+import { authDesign } from '../../contract/design/auth-design';
 import { domainNeeds } from '../../lib/constructs/api';
 import { logicalIdOf } from '../../lib/constructs/marketplace-function';
 import { NOTIFYING_DOMAINS } from '../../lib/stacks/marketplace-stack';
 import type { MarketplaceFunction } from '../../lib/constructs/marketplace-function';
-import { storageDesign } from '../../lambdas/shared/design/storage-design';
+import { storageDesign } from '../../contract/design/storage-design';
 import { synthApp } from '../fixtures/synth';
 import type { SynthesisedApp } from '../fixtures/synth';
 

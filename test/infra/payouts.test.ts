@@ -8,9 +8,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAYOUTS_ASL } from '../../lib/constructs/payouts';
-import { schedules } from '../../lambdas/shared/design/schedules';
-import { secretArnVariable } from '../../lambdas/shared/design/secrets';
-import { stateMachineDesign } from '../../lambdas/shared/design/state-machines';
+import { schedules } from '../../contract/design/schedules';
+import { secretArnVariable } from '../../contract/design/secrets';
+import { stateMachineDesign } from '../../contract/design/state-machines';
 import { synthApp, type SynthesisedApp } from '../fixtures/synth';
 
 let app: SynthesisedApp;

@@ -1,6 +1,6 @@
 /**
  * CloudFront's response headers (issue 8, item 7): the site and the API carry the strict CSP of
- * lambdas/shared/design/web-security.ts with the stack's own Cognito endpoint and files bucket,
+ * contract/design/web-security.ts with the stack's own Cognito endpoint and files bucket,
  * HSTS, nosniff, no framing, the referrer and permissions policies; the previews carry the
  * sandboxing CSP. Built from the same definition the local server sends.
  */
@@ -9,7 +9,7 @@ import {
   PREVIEW_CONTENT_SECURITY_POLICY,
   siteContentSecurityPolicy,
   webSecurityHeaders,
-} from '../../lambdas/shared/design/web-security';
+} from '../../contract/design/web-security';
 import { logicalIdOf } from '../../lib/constructs/marketplace-function';
 import { synthApp } from '../fixtures/synth';
 import type { SynthesisedApp } from '../fixtures/synth';

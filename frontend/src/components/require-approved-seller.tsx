@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { Alert, Container } from '@chakra-ui/react';
-import { isSellerRole } from '@contracts/profile';
+import { isSellerRole } from '@contract/profile';
 import { errorMessage } from '../lib/api-error';
 import { useMyProfile } from '../lib/my-profile';
 import { PageSpinner } from './page-spinner';

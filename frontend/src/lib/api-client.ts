@@ -1,6 +1,6 @@
 /**
  * The one way the app calls its API, typed from the route table: a call names its route as the
- * table spells it, and the contract's type map (`@contracts/api`) gives its path parameters, query,
+ * table spells it, and the contract's type map (`@contract/api`) gives its path parameters, query,
  * body and answer:
  *
  *     api('GET /api/mvps/{id}', { params: { id }, signal })  // Promise<MvpDetail>
@@ -13,8 +13,8 @@
  * The route key is read at run time as `METHOD path`, so the table itself (and its summaries)
  * never ships to the browser; the typecheck guarantees the key is one of its rows.
  */
-import type { ApiResponse, ApiTypes, RouteKey } from '@contracts/api';
-import type { ApiErrorBody } from '@contracts/errors';
+import type { ApiResponse, ApiTypes, RouteKey } from '@contract/api';
+import type { ApiErrorBody } from '@contract/errors';
 import { getIdToken } from './amplify';
 import { ApiError, UNEXPECTED_ERROR } from './api-error';
 import { getRuntimeConfig } from './runtime-config';
@@ -133,6 +133,6 @@ export async function api<Route extends RouteKey>(
   if (!response.ok) throw await failureOf(response);
   const answer: unknown = await response.json().catch(() => undefined);
   // The one place an answer gets its type: the handler builds it from the same contract type
-  // (lambdas/shared/contracts/api.ts), and checking it again here would put zod on every page.
+  // (contract/api.ts), and checking it again here would put zod on every page.
   return answer as ApiResponse<Route>;
 }

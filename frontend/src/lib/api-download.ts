@@ -3,7 +3,7 @@
  * export): the same URL, token and errors as `api` (api-client.ts), the answer as a Blob. Its own
  * module, so only the pages that download carry it.
  */
-import type { ApiResponse, RouteKey } from '@contracts/api';
+import type { ApiResponse, RouteKey } from '@contract/api';
 import { failureOf, sendRequest, type ApiArgs, type RequestParts } from './api-client';
 
 /** The routes that answer a file rather than JSON (their contract row's response is `Blob`). */

@@ -3,12 +3,12 @@
  * site bucket at deploy time; the local server serves it. Nothing in the bundle is
  * target-specific: pool ids, the API base and the mode all come from here.
  *
- * The shape is the zod schema's in lambdas/shared/design/site-config.ts, which the CDK and the
+ * The shape is the zod schema's in contract/design/site-config.ts, which the CDK and the
  * local stack check with. Here it is checked by hand: this runs before first paint, and zod would
  * add ~7 kB gzipped to every page's initial JS for nine fields. A property test holds this parser
  * to the schema (test/unit/frontend/lib/runtime-config.test.ts).
  */
-import type { SiteConfig } from '@design/site-config';
+import type { SiteConfig } from '@contract/design/site-config';
 
 /** The shape the contract's zod schema gives; only the type is imported (see the header). */
 export type RuntimeConfig = SiteConfig;

@@ -10,7 +10,7 @@
  *
  * Sign-in is USER_PASSWORD_AUTH in both targets (lib/amplify.ts).
  */
-import type { Role } from '@contracts/profile';
+import type { Role } from '@contract/profile';
 import { AUTH_FLOW_TYPE, loadAuth } from './amplify';
 
 export interface AccountCredentials {

@@ -3,8 +3,8 @@
  * each for every page that shows one (the buyer's and seller's pages and the admin dashboard
  * alike), so a status never reads one way to the buyer and another to the admin.
  */
-import type { DisputeStatus } from '@contracts/disputes';
-import type { PayoutStatus } from '@contracts/payouts';
+import type { DisputeStatus } from '@contract/disputes';
+import type { PayoutStatus } from '@contract/payouts';
 
 export const PAYOUT_STATUS_PALETTE: Record<PayoutStatus, string> = {
   pending: 'yellow',

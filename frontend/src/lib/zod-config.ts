@@ -1,6 +1,6 @@
 /**
  * zod without `eval` in the browser. zod compiles object parsers with `new Function` when it may;
- * under our Content-Security-Policy (no 'unsafe-eval', lambdas/shared/design/web-security.ts) its
+ * under our Content-Security-Policy (no 'unsafe-eval', contract/design/web-security.ts) its
  * probe for that is refused, and the browser reports the refusal as a CSP violation even though
  * zod catches it and falls back. Jitless mode skips the probe; the forms' schemas are small, so
  * the interpreted parser costs nothing noticeable. zod reads the setting when a schema is built,

@@ -1,5 +1,5 @@
 /** `POST /api/me/close`: closes the caller's account, confirmed by their password. */
-import { closeAccountSchema } from '../../shared/contracts/account';
+import { closeAccountSchema } from '../../../contract/account';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

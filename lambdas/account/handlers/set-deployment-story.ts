@@ -1,7 +1,7 @@
 /** `PUT /api/deployments/{id}/story`: show the caller's launched site on `/stories`, or hide it. */
 import * as z from 'zod';
 import { setDeploymentStory as setStory } from '../../deployments/stories';
-import { STORY_MESSAGES, storyInputSchema } from '../../shared/contracts/stories';
+import { STORY_MESSAGES, storyInputSchema } from '../../../contract/stories';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

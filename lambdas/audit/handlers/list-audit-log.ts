@@ -1,5 +1,5 @@
 /** `GET /api/admin/audit-log`: every admin action, newest first (admins only, by the route table). */
-import { auditLogQuerySchema } from '../../shared/contracts/audit';
+import { auditLogQuerySchema } from '../../../contract/audit';
 import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -1,6 +1,6 @@
 /** `PUT /api/admin/users/{id}/plan`: an admin puts the user on Enterprise with an agreed quota. */
-import { adminUserPathSchema } from '../../shared/contracts/admin-users';
-import { enterprisePlanSchema } from '../../shared/contracts/billing';
+import { adminUserPathSchema } from '../../../contract/admin-users';
+import { enterprisePlanSchema } from '../../../contract/billing';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -1,5 +1,5 @@
 /** `POST /api/billing/portal`: Stripe's customer portal for the caller's own customer. */
-import { billingPortalRequestSchema } from '../../shared/contracts/billing';
+import { billingPortalRequestSchema } from '../../../contract/billing';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest, requestOrigin } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

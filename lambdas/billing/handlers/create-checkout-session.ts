@@ -1,5 +1,5 @@
 /** `POST /api/billing/checkout`: a Checkout Session for a plan or a one-time-sale template. */
-import { checkoutRequestSchema } from '../../shared/contracts/billing';
+import { checkoutRequestSchema } from '../../../contract/billing';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest, requestOrigin } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -1,6 +1,6 @@
 /** `GET /api/billing/checkout/{sessionId}`: the success page's poll of one of the caller's sessions. */
 import * as z from 'zod';
-import { CHECKOUT_MESSAGES } from '../../shared/contracts/billing';
+import { CHECKOUT_MESSAGES } from '../../../contract/billing';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

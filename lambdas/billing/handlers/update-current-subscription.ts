@@ -1,5 +1,5 @@
 /** `PATCH /api/subscriptions/current`: cancel at period end, resume, or switch plan. */
-import { subscriptionUpdateSchema } from '../../shared/contracts/billing';
+import { subscriptionUpdateSchema } from '../../../contract/billing';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -1,4 +1,4 @@
-/** Scheduled task `quotaReset` (lambdas/shared/design/schedules.ts): see quota-reset.ts. */
+/** Scheduled task `quotaReset` (contract/design/schedules.ts): see quota-reset.ts. */
 import { repairQuotas, type QuotaResetSummary } from '../quota-reset';
 
 export const handler = async (event?: { time?: string }): Promise<QuotaResetSummary> =>

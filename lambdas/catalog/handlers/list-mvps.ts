@@ -2,7 +2,7 @@
  * `GET /api/mvps`: browse approved templates (contract 6). Anonymous answers may be cached by
  * CloudFront for a few seconds (`publicJsonResponse`, design/cdn-caching.ts).
  */
-import { browseQuerySchema } from '../../shared/contracts/catalog';
+import { browseQuerySchema } from '../../../contract/catalog';
 import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { publicJsonResponse } from '../../shared/http/response';

@@ -1,5 +1,5 @@
 /**
- * Scheduled task (lambdas/shared/design/schedules.ts `catalogSnapshot`): rewrites the browse
+ * Scheduled task (contract/design/schedules.ts `catalogSnapshot`): rewrites the browse
  * catalog snapshot that new catalog containers start from, with fresh download and rating
  * counters. EventBridge invokes it in the cloud, the local scheduler (lib/local/scheduler.ts) on
  * a laptop; the event carries nothing it needs.

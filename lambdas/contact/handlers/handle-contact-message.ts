@@ -1,5 +1,5 @@
 /** `POST /api/admin/contact-messages/{id}/handle`: new → handled, audited (admins only). */
-import { contactMessagePathSchema } from '../../shared/contracts/contact';
+import { contactMessagePathSchema } from '../../../contract/contact';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

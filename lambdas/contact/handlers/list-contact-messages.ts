@@ -1,5 +1,5 @@
 /** `GET /api/admin/contact-messages`: contact messages of one status, newest first (admins only). */
-import { contactMessageListQuerySchema } from '../../shared/contracts/contact';
+import { contactMessageListQuerySchema } from '../../../contract/contact';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -2,7 +2,7 @@
  * `POST /api/contact` (public): the `/contact` form. 400 with the field's message for invalid
  * input, 429 past the hourly limit per client.
  */
-import { contactMessageInputSchema } from '../../shared/contracts/contact';
+import { contactMessageInputSchema } from '../../../contract/contact';
 import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

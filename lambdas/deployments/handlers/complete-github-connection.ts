@@ -1,5 +1,5 @@
 /** `POST /api/deployments/github/callback`: handle-buyer-github-callback (state, code → connected). */
-import { githubCallbackSchema } from '../../shared/contracts/deployments';
+import { githubCallbackSchema } from '../../../contract/deployments';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

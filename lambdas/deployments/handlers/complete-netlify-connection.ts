@@ -1,5 +1,5 @@
 /** `POST /api/deployments/netlify/callback`: handle-netlify-callback (token stored, site step started). */
-import { netlifyCallbackSchema } from '../../shared/contracts/deployments';
+import { netlifyCallbackSchema } from '../../../contract/deployments';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -1,5 +1,5 @@
 /** `POST /api/deployments`: create-buyer-repo-and-push-mvp (spends a download, starts the repository step). */
-import { createDeploymentSchema } from '../../shared/contracts/deployments';
+import { createDeploymentSchema } from '../../../contract/deployments';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -1,5 +1,5 @@
 /** `GET /api/deployments/{id}`: get-deployment-status, the caller's own deployment only. */
-import { deploymentPathSchema } from '../../shared/contracts/deployments';
+import { deploymentPathSchema } from '../../../contract/deployments';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -1,5 +1,5 @@
 /** `POST /api/deployments/{id}/netlify/authorize-url`: initiate-netlify-oauth for the caller's deployment. */
-import { deploymentPathSchema } from '../../shared/contracts/deployments';
+import { deploymentPathSchema } from '../../../contract/deployments';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

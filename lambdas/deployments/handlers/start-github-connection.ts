@@ -1,5 +1,5 @@
 /** `POST /api/deployments/github/authorize-url`: GitHub's authorize page for the caller (initiate-buyer-github-oauth). */
-import { githubAuthorizeSchema } from '../../shared/contracts/deployments';
+import { githubAuthorizeSchema } from '../../../contract/deployments';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -4,7 +4,7 @@
  * Netlify's reason; still building after MAX_POLLS → `failed`.
  */
 import { netlifyErrorStatus } from '../../shared/adapters/netlify';
-import { DEPLOY_MESSAGES } from '../../shared/contracts/deployments';
+import { DEPLOY_MESSAGES } from '../../../contract/deployments';
 import { logger } from '../../shared/observability';
 import { completeDeployment, getDeployment, recordDeploymentFields } from '../repo';
 import { netlifyOfBuyer } from './netlify-client';

@@ -1,6 +1,6 @@
 /** Octokit as the buyer for a step, from their sealed token (tokens.ts). */
 import { githubAsUser } from '../../shared/adapters/github';
-import { DEPLOY_MESSAGES } from '../../shared/contracts/deployments';
+import { DEPLOY_MESSAGES } from '../../../contract/deployments';
 import { ConflictError } from '../../shared/errors';
 import { openToken } from '../tokens';
 

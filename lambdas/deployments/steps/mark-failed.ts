@@ -1,5 +1,5 @@
 /** buyer-deploy's catch-all: what is still pending is marked failed with the step's message. */
-import { DEPLOY_MESSAGES } from '../../shared/contracts/deployments';
+import { DEPLOY_MESSAGES } from '../../../contract/deployments';
 import { getDeployment, recordDeploymentFields } from '../repo';
 import { fail, now, type StepInput, type StepResult } from './common';
 

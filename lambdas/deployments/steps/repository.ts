@@ -6,7 +6,7 @@
  */
 import { getApprovedMvpItem } from '../../catalog/service';
 import { githubErrorStatus } from '../../shared/adapters/github';
-import { DEPLOY_MESSAGES } from '../../shared/contracts/deployments';
+import { DEPLOY_MESSAGES } from '../../../contract/deployments';
 import { ConflictError, NotFoundError } from '../../shared/errors';
 import { logger } from '../../shared/observability';
 import { BundleReadError, readBundleFiles } from '../bundle-files';

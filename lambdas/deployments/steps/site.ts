@@ -7,7 +7,7 @@
  */
 import { githubErrorStatus } from '../../shared/adapters/github';
 import { netlifyErrorStatus, netlifyGithubHookUrl } from '../../shared/adapters/netlify';
-import { DEPLOY_MESSAGES } from '../../shared/contracts/deployments';
+import { DEPLOY_MESSAGES } from '../../../contract/deployments';
 import { ConflictError } from '../../shared/errors';
 import { logger } from '../../shared/observability';
 import { getDeployment, recordDeploymentFields } from '../repo';

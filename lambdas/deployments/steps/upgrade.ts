@@ -8,7 +8,7 @@
  */
 import { getApprovedMvpItem, versionHistoryOf } from '../../catalog/service';
 import { githubErrorStatus } from '../../shared/adapters/github';
-import { DEPLOY_MESSAGES } from '../../shared/contracts/deployments';
+import { DEPLOY_MESSAGES } from '../../../contract/deployments';
 import { logger } from '../../shared/observability';
 import { BundleReadError, readBundleFiles } from '../bundle-files';
 import { branchHead, commitFiles } from '../git-writer';

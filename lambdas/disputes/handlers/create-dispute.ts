@@ -1,5 +1,5 @@
 /** `POST /api/disputes`: a dispute about a template the caller downloaded. */
-import { disputeInputSchema } from '../../shared/contracts/disputes';
+import { disputeInputSchema } from '../../../contract/disputes';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -1,5 +1,5 @@
 /** `GET /api/admin/disputes?status=`: the admin queue of one status, oldest first. */
-import { disputeStatusQuerySchema } from '../../shared/contracts/admin-disputes';
+import { disputeStatusQuerySchema } from '../../../contract/admin-disputes';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -1,5 +1,5 @@
 /** `POST /api/admin/disputes/{id}/resolve`: in_review → a final status, with its details. */
-import { disputeResolutionInputSchema } from '../../shared/contracts/admin-disputes';
+import { disputeResolutionInputSchema } from '../../../contract/admin-disputes';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -1,5 +1,5 @@
 /** `POST /api/github/app/installations`: the `/github-app-callback` parameters (approved seller). */
-import { githubInstallationSchema } from '../../shared/contracts/github';
+import { githubInstallationSchema } from '../../../contract/github';
 import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

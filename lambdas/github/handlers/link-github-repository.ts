@@ -1,5 +1,5 @@
 /** `PUT /api/my/mvps/{id}/github`: link the template to a repository (the template's owner). */
-import { githubLinkSchema } from '../../shared/contracts/github';
+import { githubLinkSchema } from '../../../contract/github';
 import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

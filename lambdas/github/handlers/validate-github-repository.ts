@@ -1,5 +1,5 @@
 /** `POST /api/my/mvps/{id}/github/validate`: does the App see `owner/name`? (the template's owner). */
-import { githubRepositorySchema } from '../../shared/contracts/github';
+import { githubRepositorySchema } from '../../../contract/github';
 import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -6,7 +6,7 @@
  */
 import { githubErrorStatus, githubInstallation } from '../../shared/adapters/github';
 import { config } from '../../shared/config';
-import { GITHUB_MESSAGES } from '../../shared/contracts/github';
+import { GITHUB_MESSAGES } from '../../../contract/github';
 import { putObject } from '../../shared/storage/s3';
 import { logger } from '../../shared/observability';
 import { TransientError } from '../../processing/errors';

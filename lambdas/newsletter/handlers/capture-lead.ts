@@ -1,5 +1,5 @@
 /** `POST /api/leads` (public): the launch overlay's e-mail form; consent is required here too. */
-import { leadCaptureSchema } from '../../shared/contracts/newsletter';
+import { leadCaptureSchema } from '../../../contract/newsletter';
 import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

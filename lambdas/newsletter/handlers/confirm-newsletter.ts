@@ -1,5 +1,5 @@
 /** `POST /api/newsletter/confirm` (public): the double opt-in link's token. */
-import { confirmRequestSchema } from '../../shared/contracts/newsletter-issues';
+import { confirmRequestSchema } from '../../../contract/newsletter-issues';
 import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -1,5 +1,5 @@
 /** `POST /api/admin/newsletter-issues`: a draft issue for a type, audited. */
-import { newsletterIssueCreateSchema } from '../../shared/contracts/newsletter-issues';
+import { newsletterIssueCreateSchema } from '../../../contract/newsletter-issues';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -1,5 +1,5 @@
 /** `POST /api/admin/newsletter-types`: a new newsletter type, audited. */
-import { newsletterTypeCreateSchema } from '../../shared/contracts/admin-newsletter';
+import { newsletterTypeCreateSchema } from '../../../contract/admin-newsletter';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

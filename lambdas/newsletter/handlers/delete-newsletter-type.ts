@@ -1,5 +1,5 @@
 /** `DELETE /api/admin/newsletter-types/{id}`: audited; `site_updates` is refused (409). */
-import { newsletterTypePathSchema } from '../../shared/contracts/admin-newsletter';
+import { newsletterTypePathSchema } from '../../../contract/admin-newsletter';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -2,7 +2,7 @@
  * `GET /api/admin/newsletter-subscribers/export?status=`: the addresses as a CSV download
  * (audited); 413 past the export's size cap.
  */
-import { newsletterSubscribersExportQuerySchema } from '../../shared/contracts/admin-newsletter';
+import { newsletterSubscribersExportQuerySchema } from '../../../contract/admin-newsletter';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { csvResponse } from '../../shared/http/csv';
 import { parseRequest } from '../../shared/http/parse-request';

@@ -1,6 +1,6 @@
 /** `GET /api/me/newsletter?newsletter_type_id=`: the caller's toggle (settings, Notifications). */
 import * as z from 'zod';
-import { SITE_UPDATES_NEWSLETTER_ID } from '../../shared/contracts/newsletter';
+import { SITE_UPDATES_NEWSLETTER_ID } from '../../../contract/newsletter';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -1,5 +1,5 @@
 /** `GET /api/admin/newsletter-issues/{id}`: one issue's progress (a draft: its audience). */
-import { newsletterIssuePathSchema } from '../../shared/contracts/newsletter-issues';
+import { newsletterIssuePathSchema } from '../../../contract/newsletter-issues';
 import { type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

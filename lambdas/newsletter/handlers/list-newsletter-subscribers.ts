@@ -1,5 +1,5 @@
 /** `GET /api/admin/newsletter-subscribers?limit=&cursor=&status=`: addresses, newest first. */
-import { newsletterSubscribersQuerySchema } from '../../shared/contracts/admin-newsletter';
+import { newsletterSubscribersQuerySchema } from '../../../contract/admin-newsletter';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -2,7 +2,7 @@
 import {
   newsletterSubscriptionsQuerySchema,
   newsletterTypePathSchema,
-} from '../../shared/contracts/admin-newsletter';
+} from '../../../contract/admin-newsletter';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

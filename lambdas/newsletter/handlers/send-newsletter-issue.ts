@@ -1,5 +1,5 @@
 /** `POST /api/admin/newsletter-issues/{id}/send`: draft → sending once, audited; 409 otherwise. */
-import { newsletterIssuePathSchema } from '../../shared/contracts/newsletter-issues';
+import { newsletterIssuePathSchema } from '../../../contract/newsletter-issues';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -4,7 +4,7 @@
  * (the unsubscribe page). Only POST: a GET never unsubscribes, since mail scanners prefetch links.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { unsubscribeRequestSchema } from '../../shared/contracts/newsletter-issues';
+import { unsubscribeRequestSchema } from '../../../contract/newsletter-issues';
 import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest, validationErrorFromZod } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -1,5 +1,5 @@
 /** `PUT /api/me/newsletter`: subscribe or unsubscribe the caller (only ever the caller). */
-import { newsletterUpdateSchema } from '../../shared/contracts/newsletter';
+import { newsletterUpdateSchema } from '../../../contract/newsletter';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

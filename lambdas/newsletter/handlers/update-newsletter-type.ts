@@ -2,7 +2,7 @@
 import {
   newsletterTypePathSchema,
   newsletterTypeUpdateSchema,
-} from '../../shared/contracts/admin-newsletter';
+} from '../../../contract/admin-newsletter';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -4,7 +4,7 @@
  * body (the unsubscribe page). Only POST: a GET never unsubscribes, since mail scanners prefetch
  * links.
  */
-import { emailUnsubscribeRequestSchema } from '../../shared/contracts/notification-preferences';
+import { emailUnsubscribeRequestSchema } from '../../../contract/notification-preferences';
 import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest, validationErrorFromZod } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -1,5 +1,5 @@
 /** `PUT /api/my/notification-preferences`: some of the caller's e-mail switches; 400 for a receipt. */
-import { updateNotificationPreferencesSchema } from '../../shared/contracts/notification-preferences';
+import { updateNotificationPreferencesSchema } from '../../../contract/notification-preferences';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -1,5 +1,5 @@
 /**
- * Scheduled task (lambdas/shared/design/schedules.ts `notificationEmails`), every minute: sends
+ * Scheduled task (contract/design/schedules.ts `notificationEmails`), every minute: sends
  * the e-mails of notifications still in the outbox (those not sent at once, and those whose send
  * failed and is due again). EventBridge invokes it in the cloud, the local scheduler on a laptop.
  */

@@ -1,5 +1,5 @@
 /** `POST /api/admin/payout-runs`: run the payouts of an ended month that was never run. */
-import { payoutRunInputSchema } from '../../shared/contracts/payouts';
+import { payoutRunInputSchema } from '../../../contract/payouts';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

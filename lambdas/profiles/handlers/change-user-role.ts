@@ -1,5 +1,5 @@
 /** `PATCH /api/admin/users/{id}/role`: the user's Cognito group and profile role, together. */
-import { adminUserPathSchema, userRoleChangeSchema } from '../../shared/contracts/admin-users';
+import { adminUserPathSchema, userRoleChangeSchema } from '../../../contract/admin-users';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

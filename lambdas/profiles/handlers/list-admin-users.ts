@@ -1,5 +1,5 @@
 /** `GET /api/admin/users`: users newest first, by role, seller approval and search (admins only). */
-import { adminUsersQuerySchema } from '../../shared/contracts/admin-users';
+import { adminUsersQuerySchema } from '../../../contract/admin-users';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -2,7 +2,7 @@
  * `PUT /api/me/avatar`: the caller's uploaded image becomes their profile picture. The id comes
  * only from the verified token and the image must lie under that user's own upload prefix.
  */
-import { setAvatarRequestSchema } from '../../shared/contracts/uploads';
+import { setAvatarRequestSchema } from '../../../contract/uploads';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

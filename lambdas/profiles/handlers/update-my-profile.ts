@@ -2,7 +2,7 @@
  * `PATCH /api/me`: the caller's own profile fields (settings, Profile tab). The id comes only from
  * the verified token, so no request can change another user's profile through this route.
  */
-import { profileUpdateSchema } from '../../shared/contracts/profile-update';
+import { profileUpdateSchema } from '../../../contract/profile-update';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

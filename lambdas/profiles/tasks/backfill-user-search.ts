@@ -6,7 +6,7 @@
  * function's environment. Idempotent.
  */
 import { pathToFileURL } from 'node:url';
-import { ROLES } from '../../shared/contracts/profile';
+import { ROLES } from '../../../contract/profile';
 import { backfillUserSearch } from '../search-repo';
 
 /** Indexes every profile; returns how many were written. */

@@ -1,5 +1,5 @@
 /**
- * Scheduled task (lambdas/shared/design/schedules.ts `closeExpiredBetaAccounts`), hourly: removes
+ * Scheduled task (contract/design/schedules.ts `closeExpiredBetaAccounts`), hourly: removes
  * every beta account past its day (Cognito user, profile closed, templates archived). It runs
  * whether beta access is switched on or not, so accounts started before it was switched off are
  * removed too. EventBridge invokes it in the cloud, the local scheduler on a laptop; "expired" is

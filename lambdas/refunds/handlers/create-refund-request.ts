@@ -1,5 +1,5 @@
 /** `POST /api/refund-requests`: a refund request on one of the caller's own subscriptions. */
-import { refundRequestInputSchema } from '../../shared/contracts/refunds';
+import { refundRequestInputSchema } from '../../../contract/refunds';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -1,5 +1,5 @@
 /** `GET /api/admin/refund-requests?status=`: the admin queue of one status, oldest first. */
-import { refundStatusQuerySchema } from '../../shared/contracts/refunds';
+import { refundStatusQuerySchema } from '../../../contract/refunds';
 import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -2,7 +2,7 @@
 import {
   sellerApplicationDecisionSchema,
   sellerApplicationPathSchema,
-} from '../../shared/contracts/seller-applications';
+} from '../../../contract/seller-applications';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

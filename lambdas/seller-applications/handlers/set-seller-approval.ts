@@ -2,10 +2,7 @@
  * `POST /api/admin/users/{id}/seller-approval` (the Users tab): approve a seller through the same
  * decision as the Applications queue, or revoke one (seller and both only).
  */
-import {
-  adminUserPathSchema,
-  sellerApprovalChangeSchema,
-} from '../../shared/contracts/admin-users';
+import { adminUserPathSchema, sellerApprovalChangeSchema } from '../../../contract/admin-users';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -2,7 +2,7 @@
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
-import { sellerApplicationBodySchema } from '../../shared/contracts/seller-applications';
+import { sellerApplicationBodySchema } from '../../../contract/seller-applications';
 import { submitSellerApplication } from '../service';
 
 export const submitApplication: HttpOperation = async (context) => {

@@ -1,6 +1,6 @@
 /** `GET /api/sellers/{username}` (public): an approved seller's public page. */
 import * as z from 'zod';
-import { SELLER_NOT_FOUND_MESSAGE } from '../../shared/contracts/sellers';
+import { SELLER_NOT_FOUND_MESSAGE } from '../../../contract/sellers';
 import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -9,7 +9,7 @@
  * cleanup) pays for loading it, never the profile routes' cold starts (issue 8).
  */
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import type { Role } from '../contracts/profile';
+import type { Role } from '../../../contract/profile';
 import { config } from '../config';
 import { ServiceUnavailableError } from '../errors';
 import { logger } from '../observability';

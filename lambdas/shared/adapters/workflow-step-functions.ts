@@ -5,7 +5,7 @@
  */
 import type { SFNClient } from '@aws-sdk/client-sfn';
 import { config } from '../config';
-import { stateMachineDesign, type WorkflowName } from '../design/state-machines';
+import { stateMachineDesign, type WorkflowName } from '../../../contract/design/state-machines';
 
 let loading: Promise<{ client: SFNClient; sdk: typeof import('@aws-sdk/client-sfn') }> | undefined;
 

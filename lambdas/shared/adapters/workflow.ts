@@ -8,7 +8,7 @@
  */
 import { startStepFunctionsExecution } from './workflow-step-functions';
 
-import type { WorkflowName } from '../design/state-machines';
+import type { WorkflowName } from '../../../contract/design/state-machines';
 
 export type { WorkflowName };
 

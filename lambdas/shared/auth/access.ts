@@ -1,11 +1,11 @@
 /**
- * The role part of each access policy (lambdas/shared/design/routes.ts), checked once by the
+ * The role part of each access policy (contract/routes), checked once by the
  * shared HTTP chain. API Gateway only proves who the caller is; whether they may act as a seller
  * or an admin is decided here from their profile, because roles and seller approval change
  * without a new token. Ownership (`owner-or-admin`) is the service's, with `mayActAsOwner`.
  */
-import type { Access } from '../design/routes';
-import { hasAdminRights, isSellerRole, type Profile } from '../contracts/profile';
+import type { Access } from '../../../contract/routes';
+import { hasAdminRights, isSellerRole, type Profile } from '../../../contract/profile';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { AuthContext } from './claims';
 

@@ -4,7 +4,7 @@
  * an unverified token, so it trusts these claims; it never reads the Authorization header itself.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { SIGN_UP_ROLES } from '../contracts/profile';
+import { SIGN_UP_ROLES } from '../../../contract/profile';
 
 export type SignUpRole = (typeof SIGN_UP_ROLES)[number];
 

@@ -22,7 +22,7 @@
  * Nothing happens at import: the table name and the client are looked up at the first request.
  */
 import { BatchGetCommand, BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { tableDesign } from '../design/table-design';
+import { tableDesign } from '../../../contract/design/table-design';
 import { documentClient, tableName } from './client';
 import { ExpressionContext } from './expression';
 import {

@@ -2,7 +2,7 @@
  * The shared parts of the entity layer (entity.ts): index definitions, key types, the physical
  * field names, and the helpers the builders share.
  */
-import { tableDesign } from '../design/table-design';
+import { tableDesign } from '../../../contract/design/table-design';
 import { ValidationError } from '../errors';
 
 /** The key prefix of every partition key (ElectroDB's "service"). */

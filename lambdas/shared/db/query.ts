@@ -1,6 +1,6 @@
 /** Queries of the entity layer (see entity.ts): key conditions, filters, pages and cursors. */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { tableDesign } from '../design/table-design';
+import { tableDesign } from '../../../contract/design/table-design';
 import { documentClient, tableName } from './client';
 import { ExpressionContext, type WhereCallback } from './expression';
 import type { Entity } from './entity';

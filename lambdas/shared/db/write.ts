@@ -5,7 +5,7 @@ import {
   UpdateCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { tableDesign } from '../design/table-design';
+import { tableDesign } from '../../../contract/design/table-design';
 import { documentClient, tableName } from './client';
 import { ExpressionContext, allOf, type WhereCallback } from './expression';
 import type { Entity } from './entity';

@@ -28,10 +28,10 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import type { Profile } from '../contracts/profile';
+import type { Profile } from '../../../contract/profile';
 import { NotFoundError, UnauthorizedError } from '../errors';
 import { logger, metrics } from '../observability';
-import { routeKey, routesOf, type Domain, type RouteDefinition } from '../design/routes';
+import { routeKey, routesOf, type Domain, type RouteDefinition } from '../../../contract/routes';
 import { accessNeedsProfile, assertAccess } from '../auth/access';
 import { readAuthContext, type AuthContext } from '../auth/claims';
 import { errorMapper } from './error-mapper';

@@ -7,7 +7,7 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod';
-import type { ApiErrorBody } from '../contracts/errors';
+import type { ApiErrorBody } from '../../../contract/errors';
 import {
   ConflictError,
   ForbiddenError,

@@ -5,7 +5,7 @@
  * CloudFront may share between visitors for a few seconds (design/cdn-caching.ts).
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { cdnCaching } from '../design/cdn-caching';
+import { cdnCaching } from '../../../contract/design/cdn-caching';
 
 export const JSON_HEADERS = {
   'content-type': 'application/json',

@@ -5,7 +5,7 @@
  * task writes both (processing), the downloads domain reads them.
  */
 import * as z from 'zod';
-import { storageDesign } from '../design/storage-design';
+import { storageDesign } from '../../../contract/design/storage-design';
 
 /** What a manifest keeps of text files: the head of each, and a total for the whole pack. */
 export const manifestLimits = {

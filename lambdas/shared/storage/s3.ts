@@ -11,7 +11,7 @@
  *   touch S3 never do, and loading the client costs tens of milliseconds (issue 8, cold starts).
  */
 import type { S3Client } from '@aws-sdk/client-s3';
-import { storageDesign } from '../design/storage-design';
+import { storageDesign } from '../../../contract/design/storage-design';
 import { config } from '../config';
 
 type S3Sdk = typeof import('@aws-sdk/client-s3');

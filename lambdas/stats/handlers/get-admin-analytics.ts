@@ -1,5 +1,5 @@
 /** `GET /api/admin/analytics?period=`: revenue, downloads and new users by day (admins only). */
-import { analyticsQuerySchema } from '../../shared/contracts/admin-analytics';
+import { analyticsQuerySchema } from '../../../contract/admin-analytics';
 import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -1,5 +1,5 @@
 /** `POST /api/mvps`: register an uploaded template (approved sellers, checked by the route). */
-import { createMvpBodySchema } from '../../shared/contracts/templates';
+import { createMvpBodySchema } from '../../../contract/templates';
 import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

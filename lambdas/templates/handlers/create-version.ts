@@ -1,5 +1,5 @@
 /** `POST /api/mvps/{id}/versions`: a new version of a template (owner, admin or both). */
-import { createVersionBodySchema } from '../../shared/contracts/templates';
+import { createVersionBodySchema } from '../../../contract/templates';
 import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

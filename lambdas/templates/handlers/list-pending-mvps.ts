@@ -1,5 +1,5 @@
 /** `GET /api/admin/mvps?status=`: the moderation queue, oldest first (admins, by the route table). */
-import { pendingMvpQuerySchema } from '../../shared/contracts/admin-mvps';
+import { pendingMvpQuerySchema } from '../../../contract/admin-mvps';
 import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

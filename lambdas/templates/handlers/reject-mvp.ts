@@ -1,5 +1,5 @@
 /** `POST /api/admin/mvps/{id}/reject` `{ reason }`: a pending template is rejected (admins). */
-import { rejectMvpSchema } from '../../shared/contracts/admin-mvps';
+import { rejectMvpSchema } from '../../../contract/admin-mvps';
 import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

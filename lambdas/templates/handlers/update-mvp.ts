@@ -1,5 +1,5 @@
 /** `PATCH /api/mvps/{id}`: the edit form (owner, admin or both). */
-import { updateMvpBodySchema } from '../../shared/contracts/templates';
+import { updateMvpBodySchema } from '../../../contract/templates';
 import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

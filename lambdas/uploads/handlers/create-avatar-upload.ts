@@ -1,5 +1,5 @@
 /** `POST /api/uploads/avatar`: a presigned PUT URL for one avatar image (any signed-in user). */
-import { avatarUploadRequestSchema } from '../../shared/contracts/uploads';
+import { avatarUploadRequestSchema } from '../../../contract/uploads';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -1,5 +1,5 @@
 /** `POST /api/uploads`: presigned PUT URLs for a bundle and/or preview images. */
-import { uploadRequestSchema } from '../../shared/contracts/uploads';
+import { uploadRequestSchema } from '../../../contract/uploads';
 import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

@@ -2,7 +2,7 @@
  * The demo accounts `npm start` creates and prints. Keyed by email: reseeding finds them and
  * leaves them (and whatever the person changed on them) alone.
  */
-import type { Role } from '../../../lambdas/shared/contracts/profile';
+import type { Role } from '../../../contract/profile';
 
 /** The password of every demo account (issue 2). */
 export const DEMO_PASSWORD = 'demo1234';

@@ -4,12 +4,7 @@
  * sort shows a difference; plus two templates that are not approved, which browse must hide.
  * Ids are fixed ULIDs so reseeding recognises what it already wrote.
  */
-import type {
-  AccessTier,
-  LicensingTerms,
-  MvpCategory,
-  MvpStatus,
-} from '../../../lambdas/shared/contracts/catalog';
+import type { AccessTier, LicensingTerms, MvpCategory, MvpStatus } from '../../../contract/catalog';
 import type { DemoAccountKey } from './accounts';
 
 export interface SeedReview {

@@ -9,7 +9,7 @@ import {
   BROWSE_TECH_STACKS,
   LICENSING_TERMS,
   SORT_OPTIONS,
-} from '../../../lambdas/shared/contracts/catalog';
+} from '../../../contract/catalog';
 import type { CatalogRecord } from '../../../lambdas/catalog/browse';
 import { averageRating } from '../../../lambdas/catalog/repo';
 import { bumpCatalogVersion } from '../../fixtures/catalog';

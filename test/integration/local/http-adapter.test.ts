@@ -9,8 +9,8 @@ import { createRequire } from 'node:module';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiAdapter, importDomainHandler } from '../../../lib/local/http-adapter';
-import type { BrowseResult } from '../../../lambdas/shared/contracts/catalog';
-import type { Profile } from '../../../lambdas/shared/contracts/profile';
+import type { BrowseResult } from '../../../contract/catalog';
+import type { Profile } from '../../../contract/profile';
 import { createTestUser, localCloud, type TestUser } from '../../fixtures/users';
 
 const require = createRequire(import.meta.url);

@@ -18,9 +18,9 @@ import {
   ensureTable,
   ensureUserPool,
 } from '../../../lib/local/resources';
-import { tableDesign } from '../../../lambdas/shared/design/table-design';
-import { authDesign } from '../../../lambdas/shared/design/auth-design';
-import { storageDesign } from '../../../lambdas/shared/design/storage-design';
+import { tableDesign } from '../../../contract/design/table-design';
+import { authDesign } from '../../../contract/design/auth-design';
+import { storageDesign } from '../../../contract/design/storage-design';
 import { localCloud } from '../../fixtures/users';
 
 describe('the table', () => {

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setWorkflowRunner } from '../../../lambdas/shared/adapters/workflow';
-import type { SubscriptionView } from '../../../lambdas/shared/contracts/subscriptions';
+import type { SubscriptionView } from '../../../contract/subscriptions';
 import { DownloadEntity } from '../../../lambdas/shared/db/entities/download';
 import { LicenseEntity } from '../../../lambdas/shared/db/entities/license';
 import { NotificationEntity } from '../../../lambdas/shared/db/entities/notification';

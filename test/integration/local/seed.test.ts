@@ -7,7 +7,7 @@ import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../lambdas/catalog/index';
-import type { BrowseResult } from '../../../lambdas/shared/contracts/catalog';
+import type { BrowseResult } from '../../../contract/catalog';
 import { CatalogVersionEntity } from '../../../lambdas/shared/db/entities/catalog-version';
 import { CounterEntity } from '../../../lambdas/shared/db/entities/counter';
 import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowseResult } from '../../../lambdas/shared/contracts/catalog';
+import type { BrowseResult } from '../../../contract/catalog';
 import { assertPortFree } from '../../../lib/local/emulators';
 import { createCognitoClient } from '../../../lib/local/resources';
 import { startLocalStack, type LocalStack } from '../../../lib/local/stack';

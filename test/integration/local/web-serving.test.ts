@@ -13,7 +13,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devServerFs } from '../../../frontend/vite.config';
-import { PREVIEW_CONTENT_SECURITY_POLICY } from '../../../lambdas/shared/design/web-security';
+import { PREVIEW_CONTENT_SECURITY_POLICY } from '../../../contract/design/web-security';
 import { createS3Client, localBucketNames } from '../../../lib/local/resources';
 import { startLocalStack, type LocalStack } from '../../../lib/local/stack';
 import { createViteHandler, repositoryRoot } from '../../../lib/local/web';
@@ -204,12 +204,11 @@ describe('security headers', () => {
 });
 
 describe('the Vite dev server (npm run dev)', () => {
-  it('may read only the frontend and the shared contracts and design, never .local/ or .env', () => {
+  it('may read only the frontend and the contract, never .local/ or .env', () => {
     expect(devServerFs.strict).toBe(true);
     expect(devServerFs.allow).toEqual([
       join(repositoryRoot, 'frontend/'),
-      join(repositoryRoot, 'lambdas/shared/contracts'),
-      join(repositoryRoot, 'lambdas/shared/design'),
+      join(repositoryRoot, 'contract'),
     ]);
     expect(devServerFs.deny).toEqual(
       expect.arrayContaining(['.env', '.env.*', '**/.local/**', '**/.cognito/**', '**/.git/**']),

@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeKey, routes } from '../../../lambdas/shared/design/routes';
+import { routeKey, routes } from '../../../contract/routes';
 import { exampleRequest } from '../../fixtures/route-requests';
 import { buildWorld, callRoute, type RouteCall, type World } from '../../fixtures/route-world';
 

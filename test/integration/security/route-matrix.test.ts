@@ -11,7 +11,7 @@
  * without a decision on who may call it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeKey, routes, type RouteDefinition } from '../../../lambdas/shared/design/routes';
+import { routeKey, routes, type RouteDefinition } from '../../../contract/routes';
 import { exampleRequest } from '../../fixtures/route-requests';
 import {
   CALLERS,

@@ -7,7 +7,7 @@ import {
   matchRoute,
   stringifyClaims,
 } from '../../../lib/local/http-adapter';
-import type { RouteDefinition } from '../../../lambdas/shared/design/routes';
+import type { RouteDefinition } from '../../../contract/routes';
 
 const table: RouteDefinition[] = [
   {

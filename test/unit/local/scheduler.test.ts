@@ -1,12 +1,12 @@
 /**
- * The local scheduler reads the EventBridge expressions of lambdas/shared/design/schedules.ts
+ * The local scheduler reads the EventBridge expressions of contract/design/schedules.ts
  * exactly as EventBridge does: same fields, same day-of-week numbers, UTC.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Cron } from 'croner';
 import { describe, expect, it } from 'vitest';
-import { schedules } from '../../../lambdas/shared/design/schedules';
+import { schedules } from '../../../contract/design/schedules';
 import { CRONER_OPTIONS, cronerPattern } from '../../../lib/local/scheduler';
 import { repositoryRoot } from '../../../lib/local/web';
 

@@ -10,7 +10,7 @@
  */
 import { Alert, Container } from '@chakra-ui/react';
 import { Navigate, useSearchParams } from 'react-router';
-import { isSellerRole } from '@contracts/profile';
+import { isSellerRole } from '@contract/profile';
 import { PageSpinner } from '../../components/page-spinner';
 import { RouteNotice } from '../../components/route-notice';
 import { DeploymentsCard } from '../../features/deployments/components/deployments-card';
@@ -23,7 +23,7 @@ import { DownloadAgainButton } from '../../features/downloads/components/downloa
 import { MyLicensesCard } from '../../features/licenses/components/my-licenses-card';
 import { RecentEarnings } from '../../features/payouts/components/recent-earnings';
 import { useCurrentSubscription } from '../../features/subscriptions/api/get-current-subscription';
-import { MANUAL_ENTERPRISE_PRICE } from '@contracts/billing';
+import { MANUAL_ENTERPRISE_PRICE } from '@contract/billing';
 import { ManageBillingButton } from '../../features/billing/components/manage-billing-button';
 import { SubscriptionActions } from '../../features/subscriptions/components/subscription-actions';
 import { SellerDashboard } from '../../features/templates/components/seller-dashboard';

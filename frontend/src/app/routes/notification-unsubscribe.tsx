@@ -3,7 +3,7 @@
  * e-mail. It confirms with a button (never on load: mail scanners open links), in the same frame
  * as the newsletter's links.
  */
-import { EMAIL_UNSUBSCRIBE_INVALID_MESSAGE } from '@contracts/notification-preferences';
+import { EMAIL_UNSUBSCRIBE_INVALID_MESSAGE } from '@contract/notification-preferences';
 import { useUnsubscribeEmail } from '../../features/notifications/api/unsubscribe-email';
 import { NewsletterLinkPage } from '../../features/newsletter/components/newsletter-link-page';
 

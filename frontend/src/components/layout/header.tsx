@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Button, Container, Flex, HStack, IconButton, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, NavLink, useLocation } from 'react-router';
 import { LuLayoutDashboard, LuLogOut, LuMenu, LuSettings, LuShield, LuX } from 'react-icons/lu';
-import { hasAdminRights, isSellerRole } from '@contracts/profile';
+import { hasAdminRights, isSellerRole } from '@contract/profile';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/auth-session';

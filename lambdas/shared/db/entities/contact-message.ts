@@ -5,7 +5,7 @@
  * - byStatus (gsi1):  pk `$marketplace#status_<new|handled>`, sk `$contactmessage_1#id_<ulid>` →
  *   the admin list per status, newest first (ulids sort by time)
  */
-import type { CONTACT_STATUSES } from '../../contracts/contact';
+import type { CONTACT_STATUSES } from '../../../../contract/contact';
 import { defineEntity } from '../entity';
 
 export interface ContactMessageItem {

@@ -8,7 +8,7 @@
  *
  * Party names and the template's title are copied in, so a list needs no join.
  */
-import type { DisputeReason, DisputeStatus } from '../../contracts/disputes';
+import type { DisputeReason, DisputeStatus } from '../../../../contract/disputes';
 import { defineEntity } from '../entity';
 
 export interface DisputeTimelineEntry {

@@ -12,7 +12,7 @@
  * `expires_at` (TTL) drops an item that could not be sent for a week: by then the e-mail is stale
  * and the in-app notification has long told the user.
  */
-import type { NotificationType } from '../../contracts/notifications';
+import type { NotificationType } from '../../../../contract/notifications';
 import { defineEntity } from '../entity';
 
 export interface EmailOutboxItem {

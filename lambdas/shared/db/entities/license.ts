@@ -6,8 +6,8 @@
  * - byId (table):   pk `id`                      → the public verification page
  * - byUser (gsi1):  pk `user_id`, sk `issued_at` → the buyer's licences, newest first
  */
-import type { LICENSING_TERMS } from '../../contracts/catalog';
-import type { PLAN_TYPES } from '../../contracts/plans';
+import type { LICENSING_TERMS } from '../../../../contract/catalog';
+import type { PLAN_TYPES } from '../../../../contract/plans';
 import { defineEntity } from '../entity';
 
 export interface LicenseItem {

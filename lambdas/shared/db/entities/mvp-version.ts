@@ -13,7 +13,7 @@
  *   live templates waiting for review (the sort key's `$mvpversion_1` prefix keeps them apart from
  *   the templates in the same status partitions)
  */
-import type { VERSION_STATUSES } from '../../contracts/templates';
+import type { VERSION_STATUSES } from '../../../../contract/templates';
 import { defineEntity } from '../entity';
 
 export interface MvpVersionItem {

@@ -15,8 +15,8 @@
  * The version history is not embedded: each version is an MvpVersion item (mvp-version.ts), so the
  * template item stays small however many versions it gets (docs/data-model.md §3.3).
  */
-import type { ACCESS_TIERS, LICENSING_TERMS, MVP_STATUSES } from '../../contracts/catalog';
-import type { PendingVersionSummary } from '../../contracts/templates';
+import type { ACCESS_TIERS, LICENSING_TERMS, MVP_STATUSES } from '../../../../contract/catalog';
+import type { PendingVersionSummary } from '../../../../contract/templates';
 
 /** Held edits of a live template: what approval sets and removes, and the rejection reason. */
 export interface PendingEdit {

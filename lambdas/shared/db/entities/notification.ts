@@ -8,10 +8,10 @@
  * The data layer re-evaluates the index condition on every write with the attributes given to that
  * call, so every write must pass `read` (the repository has exactly two writes: create and mark read).
  */
-import type { NOTIFICATION_TYPES } from '../../contracts/notifications';
+import type { NOTIFICATION_TYPES } from '../../../../contract/notifications';
 import { defineEntity } from '../entity';
 
-export { NOTIFICATION_TYPES, type NotificationType } from '../../contracts/notifications';
+export { NOTIFICATION_TYPES, type NotificationType } from '../../../../contract/notifications';
 export interface NotificationItem {
   user_id: string;
   id: string;

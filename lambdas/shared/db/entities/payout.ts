@@ -6,7 +6,7 @@
  * - bySeller (table): pk `seller_id`, sk `month_year` → the seller's payouts, newest first
  * - byStatus (gsi2):  pk `status`, sk `month_year`    → pending payouts (admin, later runs)
  */
-import type { PAYOUT_STATUSES } from '../../contracts/payouts';
+import type { PAYOUT_STATUSES } from '../../../../contract/payouts';
 import { defineEntity } from '../entity';
 
 export interface PayoutItem {

@@ -10,7 +10,7 @@
  * A beta-access account's profile carries `beta_expires_at`; the hourly cleanup closes it
  * (`closed_at`) and TTL (`expires_at`) deletes it a day later (docs/data-model.md §3.1, §3.18).
  */
-import type { ROLES } from '../../contracts/profile';
+import type { ROLES } from '../../../../contract/profile';
 import { defineEntity } from '../entity';
 
 export interface ProfileItem {

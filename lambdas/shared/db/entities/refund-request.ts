@@ -6,8 +6,8 @@
  * - byUser (gsi1):    pk `user_id`, sk `created_at` → Request History, newest first
  * - byStatus (gsi2):  pk `status`, sk `created_at`  → admin queue, oldest first
  */
-import type { PLAN_TYPES } from '../../contracts/plans';
-import type { REFUND_STATUSES } from '../../contracts/refunds';
+import type { PLAN_TYPES } from '../../../../contract/plans';
+import type { REFUND_STATUSES } from '../../../../contract/refunds';
 import { defineEntity } from '../entity';
 
 export interface RefundRequestItem {

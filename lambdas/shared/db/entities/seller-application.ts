@@ -9,7 +9,7 @@
 import type {
   SELLER_APPLICATION_STATUSES,
   YEARS_EXPERIENCE,
-} from '../../contracts/seller-applications';
+} from '../../../../contract/seller-applications';
 import { defineEntity } from '../entity';
 
 export interface SellerApplicationItem {

@@ -7,8 +7,8 @@
  * - byStripeId (gsi1):    pk `stripe_subscription_id`          → webhook lookup
  * - byStatus (gsi2):      pk `status`, sk `current_period_end` → monthly quota reset, renewals
  */
-import type { PLAN_TYPES } from '../../contracts/plans';
-import type { SUBSCRIPTION_STATUSES } from '../../contracts/subscriptions';
+import type { PLAN_TYPES } from '../../../../contract/plans';
+import type { SUBSCRIPTION_STATUSES } from '../../../../contract/subscriptions';
 import { defineEntity } from '../entity';
 
 export interface SubscriptionItem {

@@ -12,7 +12,7 @@
  * and the other term of its user (to show each user once; see `profiles/search-repo.ts`). A beta
  * account's items carry its profile's `expires_at`, so TTL removes them with it.
  */
-import type { ROLES } from '../../contracts/profile';
+import type { ROLES } from '../../../../contract/profile';
 import { defineEntity } from '../entity';
 
 export const USER_SEARCH_KINDS = ['email', 'username'] as const;

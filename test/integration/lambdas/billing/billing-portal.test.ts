@@ -10,9 +10,9 @@ import {
   CHECKOUT_MESSAGES,
   type BillingPortalResult,
   type CheckoutResult,
-} from '../../../../lambdas/shared/contracts/billing';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
-import type { SubscriptionView } from '../../../../lambdas/shared/contracts/subscriptions';
+} from '../../../../contract/billing';
+import type { ApiErrorBody } from '../../../../contract/errors';
+import type { SubscriptionView } from '../../../../contract/subscriptions';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { jsonBody } from '../../../fixtures/api-event';
 import {

@@ -8,12 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { repairQuotas } from '../../../../lambdas/billing/quota-reset';
-import {
-  ENTERPRISE_MESSAGES,
-  type EnterprisePlanResult,
-} from '../../../../lambdas/shared/contracts/billing';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
-import type { SubscriptionView } from '../../../../lambdas/shared/contracts/subscriptions';
+import { ENTERPRISE_MESSAGES, type EnterprisePlanResult } from '../../../../contract/billing';
+import type { ApiErrorBody } from '../../../../contract/errors';
+import type { SubscriptionView } from '../../../../contract/subscriptions';
 import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { SubscriptionEntity } from '../../../../lambdas/shared/db/entities/subscription';

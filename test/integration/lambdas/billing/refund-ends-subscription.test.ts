@@ -7,10 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { CheckoutResult } from '../../../../lambdas/shared/contracts/billing';
-import { CHECKOUT_MESSAGES } from '../../../../lambdas/shared/contracts/billing';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
-import type { SubscriptionView } from '../../../../lambdas/shared/contracts/subscriptions';
+import type { CheckoutResult } from '../../../../contract/billing';
+import { CHECKOUT_MESSAGES } from '../../../../contract/billing';
+import type { ApiErrorBody } from '../../../../contract/errors';
+import type { SubscriptionView } from '../../../../contract/subscriptions';
 import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { OrderEntity } from '../../../../lambdas/shared/db/entities/order';

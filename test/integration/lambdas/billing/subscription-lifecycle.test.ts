@@ -8,10 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repairQuotas } from '../../../../lambdas/billing/quota-reset';
-import type { CheckoutResult, CheckoutStatus } from '../../../../lambdas/shared/contracts/billing';
-import { CHECKOUT_MESSAGES } from '../../../../lambdas/shared/contracts/billing';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
-import type { SubscriptionView } from '../../../../lambdas/shared/contracts/subscriptions';
+import type { CheckoutResult, CheckoutStatus } from '../../../../contract/billing';
+import { CHECKOUT_MESSAGES } from '../../../../contract/billing';
+import type { ApiErrorBody } from '../../../../contract/errors';
+import type { SubscriptionView } from '../../../../contract/subscriptions';
 import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { OrderEntity } from '../../../../lambdas/shared/db/entities/order';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';

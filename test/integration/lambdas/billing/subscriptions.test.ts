@@ -5,10 +5,7 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/billing/index';
-import type {
-  Subscription,
-  SubscriptionView,
-} from '../../../../lambdas/shared/contracts/subscriptions';
+import type { Subscription, SubscriptionView } from '../../../../contract/subscriptions';
 import { SubscriptionEntity } from '../../../../lambdas/shared/db/entities/subscription';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { subscriptionItem } from '../../../fixtures/subscriptions';

@@ -12,7 +12,7 @@ import {
   VERSION_CHECK_INTERVAL_MS,
 } from '../../../../lambdas/catalog/service';
 import { bumpCatalogVersion } from '../../../fixtures/catalog';
-import type { BrowseResult } from '../../../../lambdas/shared/contracts/catalog';
+import type { BrowseResult } from '../../../../contract/catalog';
 import { CatalogVersionEntity } from '../../../../lambdas/shared/db/entities/catalog-version';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';

@@ -17,14 +17,10 @@ import { SNAPSHOT_REFRESH_MS } from '../../../../lambdas/catalog/catalog-cache';
 import { handler as publishTask } from '../../../../lambdas/catalog/tasks/publish-catalog-snapshot';
 import { readCatalogSnapshot } from '../../../../lambdas/catalog/repo';
 import { decodeCatalogSnapshot } from '../../../../lambdas/catalog/snapshot';
-import {
-  MVP_STATUSES,
-  type BrowseResult,
-  type MvpSummary,
-} from '../../../../lambdas/shared/contracts/catalog';
+import { MVP_STATUSES, type BrowseResult, type MvpSummary } from '../../../../contract/catalog';
 import { MvpEntity, type MvpItem } from '../../../../lambdas/shared/db/entities/mvp';
 import { logger } from '../../../../lambdas/shared/observability';
-import { storageDesign } from '../../../../lambdas/shared/design/storage-design';
+import { storageDesign } from '../../../../contract/design/storage-design';
 import { createS3Client } from '../../../../lib/local/resources';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { recordDynamoDbCommands } from '../../../fixtures/dynamodb-commands';

@@ -13,7 +13,7 @@ import {
   CONTACT_MESSAGES,
   type ContactMessage,
   type ContactMessagePage,
-} from '../../../../lambdas/shared/contracts/contact';
+} from '../../../../contract/contact';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { putProfile } from '../../../fixtures/profiles';

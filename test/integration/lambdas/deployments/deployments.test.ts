@@ -18,8 +18,8 @@ import {
   type Connections,
   type Deployment,
   type DeploymentList,
-} from '../../../../lambdas/shared/contracts/deployments';
-import { DOWNLOAD_MESSAGES } from '../../../../lambdas/shared/contracts/downloads';
+} from '../../../../contract/deployments';
+import { DOWNLOAD_MESSAGES } from '../../../../contract/downloads';
 import { OAUTH_STATE_INVALID_MESSAGE } from '../../../../lambdas/connections/oauth-state';
 import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { notifyUpgradeAvailable } from '../../../../lambdas/deployments/upgrade-notice';
@@ -28,7 +28,7 @@ import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notif
 import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
 import { OAuthTokenEntity } from '../../../../lambdas/shared/db/entities/oauth-token';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
-import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
+import type { HttpMethod } from '../../../../contract/routes';
 import { putObject } from '../../../../lambdas/shared/storage/s3';
 import { createLocalGithubControl } from '../../../../lib/local/github/control-client';
 import { createLocalNetlifyControl } from '../../../../lib/local/netlify/control-client';

@@ -10,11 +10,11 @@ import {
   STORY_MESSAGES,
   type LaunchStoryList,
   type StoryChange,
-} from '../../../../lambdas/shared/contracts/stories';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+} from '../../../../contract/stories';
+import type { ApiErrorBody } from '../../../../contract/errors';
 import { DeploymentEntity } from '../../../../lambdas/shared/db/entities/deployment';
 import { handler } from '../../../../lambdas/account/index';
-import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
+import type { HttpMethod } from '../../../../contract/routes';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { putProfile } from '../../../fixtures/profiles';
 

@@ -15,10 +15,10 @@ import {
   disputeStatusConflictMessage,
   disputeUpdatedMessage,
   type AdminDisputeList,
-} from '../../../../lambdas/shared/contracts/admin-disputes';
-import type { AuditLogPage } from '../../../../lambdas/shared/contracts/audit';
-import type { Dispute, DisputeStatus } from '../../../../lambdas/shared/contracts/disputes';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+} from '../../../../contract/admin-disputes';
+import type { AuditLogPage } from '../../../../contract/audit';
+import type { Dispute, DisputeStatus } from '../../../../contract/disputes';
+import type { ApiErrorBody } from '../../../../contract/errors';
 import { DisputeEntity, type DisputeItem } from '../../../../lambdas/shared/db/entities/dispute';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';

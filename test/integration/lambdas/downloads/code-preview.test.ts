@@ -15,8 +15,8 @@ import {
   CODE_PREVIEW_MESSAGES,
   type BundleFileContent,
   type BundleFiles,
-} from '../../../../lambdas/shared/contracts/downloads';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+} from '../../../../contract/downloads';
+import type { ApiErrorBody } from '../../../../contract/errors';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';

@@ -16,8 +16,8 @@ import {
   type DownloadResult,
   type DownloadStatus,
   type MyDownloadsPage,
-} from '../../../../lambdas/shared/contracts/downloads';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+} from '../../../../contract/downloads';
+import type { ApiErrorBody } from '../../../../contract/errors';
 import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';

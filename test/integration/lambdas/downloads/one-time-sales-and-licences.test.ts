@@ -15,8 +15,8 @@ import {
   DOWNLOAD_MESSAGES,
   type DownloadResult,
   type DownloadStatus,
-} from '../../../../lambdas/shared/contracts/downloads';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+} from '../../../../contract/downloads';
+import type { ApiErrorBody } from '../../../../contract/errors';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
 import { LicenseEntity } from '../../../../lambdas/shared/db/entities/license';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';

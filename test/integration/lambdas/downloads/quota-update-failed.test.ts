@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it, vi } from 'vitest';
 import { handler } from '../../../../lambdas/downloads/index';
-import { DOWNLOAD_MESSAGES } from '../../../../lambdas/shared/contracts/downloads';
+import { DOWNLOAD_MESSAGES } from '../../../../contract/downloads';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';

@@ -8,13 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/licenses/index';
 import { licenseWrite, licenseeNameOf } from '../../../../lambdas/licenses/service';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+import type { ApiErrorBody } from '../../../../contract/errors';
 import {
   LICENSE_MESSAGES,
   LICENSE_TERMS_SUMMARY,
   type License,
   type LicenseList,
-} from '../../../../lambdas/shared/contracts/licenses';
+} from '../../../../contract/licenses';
 import { LicenseEntity } from '../../../../lambdas/shared/db/entities/license';
 import { transactWrite } from '../../../../lambdas/shared/db/transaction';
 import { INVALID_CURSOR_MESSAGE } from '../../../../lambdas/shared/http/cursor';

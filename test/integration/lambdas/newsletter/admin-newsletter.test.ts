@@ -12,9 +12,9 @@ import {
   NEWSLETTER_TYPE_PROTECTED_MESSAGE,
   type AdminNewsletterType,
   type AdminNewsletterTypeList,
-} from '../../../../lambdas/shared/contracts/admin-newsletter';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
-import { SITE_UPDATES_NEWSLETTER_ID } from '../../../../lambdas/shared/contracts/newsletter';
+} from '../../../../contract/admin-newsletter';
+import type { ApiErrorBody } from '../../../../contract/errors';
+import { SITE_UPDATES_NEWSLETTER_ID } from '../../../../contract/newsletter';
 import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';
 import { NewsletterTypeEntity } from '../../../../lambdas/shared/db/entities/newsletter-type';
 import { seedNewsletterTypes } from '../../../../lib/local/seed/index';

@@ -13,8 +13,8 @@ import {
   SUBSCRIBERS_EXPORT_TOO_LARGE_MESSAGE,
   type AdminNewsletterSubscriberPage,
   type AdminUserNewsletterSubscriptionPage,
-} from '../../../../lambdas/shared/contracts/admin-newsletter';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+} from '../../../../contract/admin-newsletter';
+import type { ApiErrorBody } from '../../../../contract/errors';
 import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';
 import { NewsletterSubscriberEntity } from '../../../../lambdas/shared/db/entities/newsletter-subscriber';
 import { NewsletterTypeEntity } from '../../../../lambdas/shared/db/entities/newsletter-type';

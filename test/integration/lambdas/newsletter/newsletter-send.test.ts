@@ -17,12 +17,12 @@ import {
   setWorkflowRunner,
   type WorkflowRunner,
 } from '../../../../lambdas/shared/adapters/workflow';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+import type { ApiErrorBody } from '../../../../contract/errors';
 import {
   LEAD_SUCCESS_MESSAGE,
   SITE_UPDATES_NEWSLETTER_ID,
   type NewsletterStatus,
-} from '../../../../lambdas/shared/contracts/newsletter';
+} from '../../../../contract/newsletter';
 import {
   CONFIRM_INVALID_MESSAGE,
   UNSUBSCRIBE_INVALID_MESSAGE,
@@ -30,7 +30,7 @@ import {
   type AdminNewsletterIssueDetail,
   type AdminNewsletterIssueList,
   type UnsubscribeResult,
-} from '../../../../lambdas/shared/contracts/newsletter-issues';
+} from '../../../../contract/newsletter-issues';
 import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';
 import { NewsletterRecipientEntity } from '../../../../lambdas/shared/db/entities/newsletter-recipient';
 import { seedNewsletterTypes } from '../../../../lib/local/seed/index';

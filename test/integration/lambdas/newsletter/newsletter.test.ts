@@ -6,14 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/newsletter/index';
 import { getLead, getUserSubscription } from '../../../../lambdas/newsletter/repo';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+import type { ApiErrorBody } from '../../../../contract/errors';
 import {
   LEAD_CONSENT_REQUIRED_MESSAGE,
   LEAD_EMAIL_REQUIRED_MESSAGE,
   LEAD_SUCCESS_MESSAGE,
   SITE_UPDATES_NEWSLETTER_ID,
   type NewsletterStatus,
-} from '../../../../lambdas/shared/contracts/newsletter';
+} from '../../../../contract/newsletter';
 import { LeadEntity } from '../../../../lambdas/shared/db/entities/lead';
 import { NewsletterSubscriberEntity } from '../../../../lambdas/shared/db/entities/newsletter-subscriber';
 import { seedNewsletterTypes } from '../../../../lib/local/seed/index';

@@ -15,12 +15,12 @@ import {
 import { handler } from '../../../../lambdas/notifications/index';
 import { notificationWrites, notifyUser } from '../../../../lambdas/notifications/service';
 import { handler as scheduledTask } from '../../../../lambdas/notifications/tasks/send-notification-emails';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+import type { ApiErrorBody } from '../../../../contract/errors';
 import type {
   EmailUnsubscribeResult,
   NotificationPreferences,
-} from '../../../../lambdas/shared/contracts/notification-preferences';
-import type { NotificationType } from '../../../../lambdas/shared/contracts/notifications';
+} from '../../../../contract/notification-preferences';
+import type { NotificationType } from '../../../../contract/notifications';
 import { EmailOutboxEntity } from '../../../../lambdas/shared/db/entities/email-outbox';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { transactWrite } from '../../../../lambdas/shared/db/transaction';

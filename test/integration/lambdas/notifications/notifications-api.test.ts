@@ -8,12 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/notifications/index';
 import { notifyUser } from '../../../../lambdas/notifications/service';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+import type { ApiErrorBody } from '../../../../contract/errors';
 import type {
   MarkAllReadResult,
   NotificationPage,
   UnreadCount,
-} from '../../../../lambdas/shared/contracts/notifications';
+} from '../../../../contract/notifications';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { INVALID_CURSOR_MESSAGE } from '../../../../lambdas/shared/http/cursor';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';

@@ -11,12 +11,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as auditHandler } from '../../../../lambdas/audit/index';
 import { listPayoutRuns } from '../../../../lambdas/payouts/admin-runs';
 import { handler } from '../../../../lambdas/payouts/index';
-import type { AuditLogPage } from '../../../../lambdas/shared/contracts/audit';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
-import {
-  PAYOUT_RUN_MESSAGES,
-  type StartedPayoutRunResult,
-} from '../../../../lambdas/shared/contracts/payouts';
+import type { AuditLogPage } from '../../../../contract/audit';
+import type { ApiErrorBody } from '../../../../contract/errors';
+import { PAYOUT_RUN_MESSAGES, type StartedPayoutRunResult } from '../../../../contract/payouts';
 import { PayoutEntity } from '../../../../lambdas/shared/db/entities/payout';
 import { PayoutRunEntity } from '../../../../lambdas/shared/db/entities/payout-run';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';

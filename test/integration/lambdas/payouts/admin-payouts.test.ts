@@ -11,15 +11,15 @@ import type Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as auditHandler } from '../../../../lambdas/audit/index';
 import { handler } from '../../../../lambdas/payouts/index';
-import type { AuditLogPage } from '../../../../lambdas/shared/contracts/audit';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+import type { AuditLogPage } from '../../../../contract/audit';
+import type { ApiErrorBody } from '../../../../contract/errors';
 import {
   ADMIN_PAYOUT_MESSAGES,
   payoutFailedText,
   payoutStatusConflictMessage,
   type AdminPayoutList,
   type ProcessPayoutResult,
-} from '../../../../lambdas/shared/contracts/payouts';
+} from '../../../../contract/payouts';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { PayoutEntity, type PayoutItem } from '../../../../lambdas/shared/db/entities/payout';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';

@@ -9,9 +9,9 @@
 import { randomUUID } from 'node:crypto';
 import { AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminUser, AdminUserPage } from '../../../../lambdas/shared/contracts/admin-users';
-import { ADMIN_USER_MESSAGES } from '../../../../lambdas/shared/contracts/admin-users';
-import type { Role } from '../../../../lambdas/shared/contracts/profile';
+import type { AdminUser, AdminUserPage } from '../../../../contract/admin-users';
+import { ADMIN_USER_MESSAGES } from '../../../../contract/admin-users';
+import type { Role } from '../../../../contract/profile';
 import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { ProfileEntity, type ProfileItem } from '../../../../lambdas/shared/db/entities/profile';
 import { SellerApplicationEntity } from '../../../../lambdas/shared/db/entities/seller-application';

@@ -7,14 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { dispatch as handler } from '../../../fixtures/dispatch';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
-import type { Profile } from '../../../../lambdas/shared/contracts/profile';
+import type { ApiErrorBody } from '../../../../contract/errors';
+import type { Profile } from '../../../../contract/profile';
 import {
   AVATAR_PATH_PATTERN,
   SERVER_FILE_MESSAGES,
   type AvatarUploadGrant,
-} from '../../../../lambdas/shared/contracts/uploads';
-import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
+} from '../../../../contract/uploads';
+import type { HttpMethod } from '../../../../contract/routes';
 import { s3 } from '../../../../lambdas/shared/storage/s3';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { putProfile } from '../../../fixtures/profiles';

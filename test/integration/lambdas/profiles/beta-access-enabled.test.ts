@@ -20,21 +20,17 @@ import {
   BETA_CLIENT_LIMIT_MESSAGE,
   BETA_GLOBAL_LIMIT_MESSAGE,
   type BetaCredentials,
-} from '../../../../lambdas/shared/contracts/beta';
-import { DISPUTE_MESSAGES, type Dispute } from '../../../../lambdas/shared/contracts/disputes';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
-import type { Profile, Role } from '../../../../lambdas/shared/contracts/profile';
-import {
-  MVP_MESSAGES,
-  type ManagedMvp,
-  type MyMvpsResult,
-} from '../../../../lambdas/shared/contracts/templates';
+} from '../../../../contract/beta';
+import { DISPUTE_MESSAGES, type Dispute } from '../../../../contract/disputes';
+import type { ApiErrorBody } from '../../../../contract/errors';
+import type { Profile, Role } from '../../../../contract/profile';
+import { MVP_MESSAGES, type ManagedMvp, type MyMvpsResult } from '../../../../contract/templates';
 import { documentClient, tableName } from '../../../../lambdas/shared/db/client';
 import { BetaAccountEntity } from '../../../../lambdas/shared/db/entities/beta-account';
 import { DisputeEntity, type DisputeItem } from '../../../../lambdas/shared/db/entities/dispute';
 import { MvpEntity, type MvpItem } from '../../../../lambdas/shared/db/entities/mvp';
 import { RateLimitEntity } from '../../../../lambdas/shared/db/entities/rate-limit';
-import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
+import type { HttpMethod } from '../../../../contract/routes';
 import { createCognitoClient } from '../../../../lib/local/resources';
 import {
   apiEvent,

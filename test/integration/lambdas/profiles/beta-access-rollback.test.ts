@@ -6,7 +6,7 @@
  */
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it, vi } from 'vitest';
-import type { Role } from '../../../../lambdas/shared/contracts/profile';
+import type { Role } from '../../../../contract/profile';
 import { BetaAccountEntity } from '../../../../lambdas/shared/db/entities/beta-account';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { createCognitoClient } from '../../../../lib/local/resources';

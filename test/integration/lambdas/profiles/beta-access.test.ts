@@ -1,8 +1,8 @@
 /** `POST /api/auth/beta` while beta access is off (the per-file environment's default). */
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/profiles/index';
-import { BETA_DISABLED_MESSAGE } from '../../../../lambdas/shared/contracts/beta';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+import { BETA_DISABLED_MESSAGE } from '../../../../contract/beta';
+import type { ApiErrorBody } from '../../../../contract/errors';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 
 describe('POST /api/auth/beta, switched off', () => {

@@ -12,12 +12,9 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ACCOUNT_CLOSED_MESSAGE,
-  type BetaCredentials,
-} from '../../../../lambdas/shared/contracts/beta';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
-import type { Profile } from '../../../../lambdas/shared/contracts/profile';
+import { ACCOUNT_CLOSED_MESSAGE, type BetaCredentials } from '../../../../contract/beta';
+import type { ApiErrorBody } from '../../../../contract/errors';
+import type { Profile } from '../../../../contract/profile';
 import { BetaAccountEntity } from '../../../../lambdas/shared/db/entities/beta-account';
 import { CatalogVersionEntity } from '../../../../lambdas/shared/db/entities/catalog-version';
 import { MvpEntity, type MvpItem } from '../../../../lambdas/shared/db/entities/mvp';

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/profiles/index';
 import { createProfileIfAbsent, getProfileById } from '../../../../lambdas/profiles/repo';
 import { defaultProfileItem } from '../../../../lambdas/profiles/service';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
-import type { Profile } from '../../../../lambdas/shared/contracts/profile';
+import type { ApiErrorBody } from '../../../../contract/errors';
+import type { Profile } from '../../../../contract/profile';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import {
   apiEvent,

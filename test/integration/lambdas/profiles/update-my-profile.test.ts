@@ -6,14 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/profiles/index';
 import { getProfileById } from '../../../../lambdas/profiles/repo';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
-import type { Profile } from '../../../../lambdas/shared/contracts/profile';
+import type { ApiErrorBody } from '../../../../contract/errors';
+import type { Profile } from '../../../../contract/profile';
 import {
   INVALID_URL_MESSAGE,
   USERNAME_REQUIRED_MESSAGE,
   USERNAME_SPACES_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
-} from '../../../../lambdas/shared/contracts/profile-update';
+} from '../../../../contract/profile-update';
 import { UsernameClaimEntity } from '../../../../lambdas/shared/db/entities/username-claim';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 

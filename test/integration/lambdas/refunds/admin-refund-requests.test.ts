@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/refunds/index';
 import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+import type { ApiErrorBody } from '../../../../contract/errors';
 import {
   REFUND_MESSAGES,
   refundAboveRefundableMessage,
@@ -18,7 +18,7 @@ import {
   type AdminRefundRequest,
   type AdminRefundRequestList,
   type RefundStatus,
-} from '../../../../lambdas/shared/contracts/refunds';
+} from '../../../../contract/refunds';
 import {
   RefundRequestEntity,
   type RefundRequestItem,

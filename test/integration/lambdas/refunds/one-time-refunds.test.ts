@@ -8,15 +8,15 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/refunds/index';
-import type { CheckoutResult } from '../../../../lambdas/shared/contracts/billing';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+import type { CheckoutResult } from '../../../../contract/billing';
+import type { ApiErrorBody } from '../../../../contract/errors';
 import {
   REFUND_MESSAGES,
   refundAboveRemainingMessage,
   type ProcessRefundResult,
   type RefundablePurchaseList,
   type RefundRequest,
-} from '../../../../lambdas/shared/contracts/refunds';
+} from '../../../../contract/refunds';
 import { LicenseEntity } from '../../../../lambdas/shared/db/entities/license';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { OrderEntity } from '../../../../lambdas/shared/db/entities/order';

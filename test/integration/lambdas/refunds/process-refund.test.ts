@@ -11,12 +11,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/refunds/index';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+import type { ApiErrorBody } from '../../../../contract/errors';
 import {
   refundFailedMessage,
   refundStatusConflictMessage,
   type ProcessRefundResult,
-} from '../../../../lambdas/shared/contracts/refunds';
+} from '../../../../contract/refunds';
 import { OrderEntity } from '../../../../lambdas/shared/db/entities/order';
 import {
   RefundRequestEntity,

@@ -6,12 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/refunds/index';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+import type { ApiErrorBody } from '../../../../contract/errors';
 import {
   REFUND_MESSAGES,
   refundAboveRemainingMessage,
   type RefundRequest,
-} from '../../../../lambdas/shared/contracts/refunds';
+} from '../../../../contract/refunds';
 import { RefundRequestEntity } from '../../../../lambdas/shared/db/entities/refund-request';
 import { SubscriptionEntity } from '../../../../lambdas/shared/db/entities/subscription';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';

@@ -9,14 +9,14 @@ import { randomUUID } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/reviews/index';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
-import { publicHandleOf } from '../../../../lambdas/shared/contracts/profile';
+import type { ApiErrorBody } from '../../../../contract/errors';
+import { publicHandleOf } from '../../../../contract/profile';
 import {
   REVIEW_MESSAGES,
   ratingLabel,
   type ReviewList,
   type SubmitReviewResult,
-} from '../../../../lambdas/shared/contracts/reviews';
+} from '../../../../contract/reviews';
 import { documentClient, tableName } from '../../../../lambdas/shared/db/client';
 import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { DeploymentEntity } from '../../../../lambdas/shared/db/entities/deployment';

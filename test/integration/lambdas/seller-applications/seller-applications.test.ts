@@ -9,12 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { queryAuditEntries } from '../../../../lambdas/audit/repo';
-import type { Role } from '../../../../lambdas/shared/contracts/profile';
+import type { Role } from '../../../../contract/profile';
 import {
   SELLER_APPLICATION_MESSAGES,
   type AdminSellerApplicationList,
   type MySellerApplication,
-} from '../../../../lambdas/shared/contracts/seller-applications';
+} from '../../../../contract/seller-applications';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { createCognitoClient } from '../../../../lib/local/resources';

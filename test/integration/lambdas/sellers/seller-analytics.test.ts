@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths, monthOf } from '../../../../lambdas/payouts/months';
 import { handler } from '../../../../lambdas/sellers/index';
-import type { SellerAnalytics } from '../../../../lambdas/shared/contracts/seller-analytics';
+import type { SellerAnalytics } from '../../../../contract/seller-analytics';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { ReviewEntity } from '../../../../lambdas/shared/db/entities/review';

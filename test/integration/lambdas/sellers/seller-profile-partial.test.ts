@@ -11,7 +11,7 @@ import {
   SELLER_MVPS_FAILED_MESSAGE,
   SELLER_PROFILE_FAILED_MESSAGE,
   type PublicSellerProfile,
-} from '../../../../lambdas/shared/contracts/sellers';
+} from '../../../../contract/sellers';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { putProfile } from '../../../fixtures/profiles';
 

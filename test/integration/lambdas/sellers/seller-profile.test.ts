@@ -2,12 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/sellers/index';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
-import {
-  SELLER_NOT_FOUND_MESSAGE,
-  type PublicSellerProfile,
-} from '../../../../lambdas/shared/contracts/sellers';
-import type { Role } from '../../../../lambdas/shared/contracts/profile';
+import type { ApiErrorBody } from '../../../../contract/errors';
+import { SELLER_NOT_FOUND_MESSAGE, type PublicSellerProfile } from '../../../../contract/sellers';
+import type { Role } from '../../../../contract/profile';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { mvpItem } from '../../../fixtures/mvps';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { handler as downloadsHandler } from '../../../../lambdas/downloads/index';
-import type { AdminAnalytics } from '../../../../lambdas/shared/contracts/admin-analytics';
+import type { AdminAnalytics } from '../../../../contract/admin-analytics';
 import { documentClient } from '../../../../lambdas/shared/db/client';
 import {
   CounterEntity,

@@ -5,10 +5,7 @@
  * pipeline's wait.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  PIPELINE_DEGRADED_AFTER_MINUTES,
-  type HealthReport,
-} from '../../../../lambdas/shared/contracts/health';
+import { PIPELINE_DEGRADED_AFTER_MINUTES, type HealthReport } from '../../../../contract/health';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { getHealth } from '../../../../lambdas/stats/health';
 import { handler } from '../../../../lambdas/stats/index';

@@ -1,7 +1,7 @@
 /** `GET /api/stats`: the home hero's live figures from the counters, against DynamoDB Local. */
 import { describe, expect, it } from 'vitest';
 import { bumpCatalogVersion } from '../../../fixtures/catalog';
-import type { HomeStats } from '../../../../lambdas/shared/contracts/stats';
+import type { HomeStats } from '../../../../contract/stats';
 import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { handler } from '../../../../lambdas/stats/index';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';

@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCatalogVersion } from '../../../../lambdas/catalog/repo';
-import type { PendingMvpList } from '../../../../lambdas/shared/contracts/admin-mvps';
-import type { MvpDetail } from '../../../../lambdas/shared/contracts/catalog';
-import { MVP_MESSAGES, type MvpWriteResult } from '../../../../lambdas/shared/contracts/templates';
+import type { PendingMvpList } from '../../../../contract/admin-mvps';
+import type { MvpDetail } from '../../../../contract/catalog';
+import { MVP_MESSAGES, type MvpWriteResult } from '../../../../contract/templates';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
-import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
+import type { HttpMethod } from '../../../../contract/routes';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { dispatch } from '../../../fixtures/dispatch';
 import { templateFormFields } from '../../../fixtures/mvps';

@@ -11,17 +11,17 @@ import {
   setWorkflowRunner,
   type WorkflowInput,
 } from '../../../../lambdas/shared/adapters/workflow';
-import type { PendingMvpList } from '../../../../lambdas/shared/contracts/admin-mvps';
-import type { MvpDetail, MvpVersionList } from '../../../../lambdas/shared/contracts/catalog';
-import type { DownloadResult } from '../../../../lambdas/shared/contracts/downloads';
-import type { ManagedMvp, MvpWriteResult } from '../../../../lambdas/shared/contracts/templates';
-import type { UploadGrant } from '../../../../lambdas/shared/contracts/uploads';
+import type { PendingMvpList } from '../../../../contract/admin-mvps';
+import type { MvpDetail, MvpVersionList } from '../../../../contract/catalog';
+import type { DownloadResult } from '../../../../contract/downloads';
+import type { ManagedMvp, MvpWriteResult } from '../../../../contract/templates';
+import type { UploadGrant } from '../../../../contract/uploads';
 import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';
 import { DeploymentEntity } from '../../../../lambdas/shared/db/entities/deployment';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
-import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
+import type { HttpMethod } from '../../../../contract/routes';
 import { publishProcessedVersion } from '../../../../lambdas/templates/transitions';
 import { createLocalWorkflowRunner } from '../../../../lib/local/state-machines';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';

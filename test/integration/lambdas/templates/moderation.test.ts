@@ -8,16 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as catalogHandler } from '../../../../lambdas/catalog/index';
-import type {
-  PendingMvpList,
-  ModerationResult,
-} from '../../../../lambdas/shared/contracts/admin-mvps';
-import type { BrowseResult, MvpStatus } from '../../../../lambdas/shared/contracts/catalog';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+import type { PendingMvpList, ModerationResult } from '../../../../contract/admin-mvps';
+import type { BrowseResult, MvpStatus } from '../../../../contract/catalog';
+import type { ApiErrorBody } from '../../../../contract/errors';
 import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';
 import { MvpEntity, type MvpItem } from '../../../../lambdas/shared/db/entities/mvp';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
-import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
+import type { HttpMethod } from '../../../../contract/routes';
 import { handler } from '../../../../lambdas/templates/index';
 import { createTemplate, getStatusCounts } from '../../../../lambdas/templates/repo';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';

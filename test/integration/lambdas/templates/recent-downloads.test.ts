@@ -10,10 +10,10 @@ import { dispatch as handler } from '../../../fixtures/dispatch';
 import {
   SELLER_RECENT_DOWNLOADS,
   type SellerDownloadsResult,
-} from '../../../../lambdas/shared/contracts/downloads';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
+} from '../../../../contract/downloads';
+import type { ApiErrorBody } from '../../../../contract/errors';
 import { SELLER_REQUIRED_MESSAGE } from '../../../../lambdas/shared/auth/access';
-import type { Role } from '../../../../lambdas/shared/contracts/profile';
+import type { Role } from '../../../../contract/profile';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { mvpItem } from '../../../fixtures/mvps';

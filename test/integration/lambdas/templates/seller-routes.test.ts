@@ -13,13 +13,13 @@ import {
   type WorkflowInput,
 } from '../../../../lambdas/shared/adapters/workflow';
 import { getCatalogVersion } from '../../../../lambdas/catalog/repo';
-import type { ApiErrorBody } from '../../../../lambdas/shared/contracts/errors';
-import type { Role } from '../../../../lambdas/shared/contracts/profile';
+import type { ApiErrorBody } from '../../../../contract/errors';
+import type { Role } from '../../../../contract/profile';
 import {
   FILE_MESSAGES,
   SERVER_FILE_MESSAGES,
   type UploadGrant,
-} from '../../../../lambdas/shared/contracts/uploads';
+} from '../../../../contract/uploads';
 import {
   MVP_FORM_MESSAGES as MVP_MESSAGES_FORM,
   MVP_MESSAGES,
@@ -28,13 +28,13 @@ import {
   type MvpWriteResult,
   type MyMvpsResult,
   type WithdrawVersionResult,
-} from '../../../../lambdas/shared/contracts/templates';
+} from '../../../../contract/templates';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { SellerApplicationEntity } from '../../../../lambdas/shared/db/entities/seller-application';
 import { s3 } from '../../../../lambdas/shared/storage/s3';
-import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
+import type { HttpMethod } from '../../../../contract/routes';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { mvpItem, templateFormFields } from '../../../fixtures/mvps';
 import { putProfile } from '../../../fixtures/profiles';

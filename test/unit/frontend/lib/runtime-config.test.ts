@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { siteConfigSchema } from '../../../../lambdas/shared/design/site-config';
+import { siteConfigSchema } from '../../../../contract/design/site-config';
 import {
   describeMode,
   loadRuntimeConfig,

@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addMonthsIso, isManualSubscription } from '../../../../lambdas/billing/enterprise';
-import { MANUAL_ENTERPRISE_PRICE } from '../../../../lambdas/shared/contracts/billing';
+import { MANUAL_ENTERPRISE_PRICE } from '../../../../contract/billing';
 
 describe('an Enterprise month', () => {
   it('is a calendar month, the 31st falling back to the month’s last day', () => {

@@ -4,7 +4,7 @@ import {
   buildCatalogIndex,
   type CatalogRecord,
 } from '../../../../lambdas/catalog/browse';
-import { browseQuerySchema, type BrowseQuery } from '../../../../lambdas/shared/contracts/catalog';
+import { browseQuerySchema, type BrowseQuery } from '../../../../contract/catalog';
 import { catalogRecord } from '../../../fixtures/mvps';
 
 const query = (raw: Record<string, string> = {}): BrowseQuery => browseQuerySchema.parse(raw);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browseQuerySchema, mvpIdSchema } from '../../../../lambdas/shared/contracts/catalog';
+import { browseQuerySchema, mvpIdSchema } from '../../../../contract/catalog';
 import { ValidationError } from '../../../../lambdas/shared/errors';
 import { parseRequest } from '../../../../lambdas/shared/http/parse-request';
 import { mvpPathSchema } from '../../../../lambdas/catalog/schema';

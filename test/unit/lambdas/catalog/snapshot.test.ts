@@ -12,7 +12,7 @@ import {
   decodeCatalogSnapshot,
   encodeCatalogSnapshot,
 } from '../../../../lambdas/catalog/snapshot';
-import { browseQuerySchema, SORT_OPTIONS } from '../../../../lambdas/shared/contracts/catalog';
+import { browseQuerySchema, SORT_OPTIONS } from '../../../../contract/catalog';
 import { catalogRecord } from '../../../fixtures/mvps';
 
 const AS_OF = '2026-06-01T12:00:00.000Z';

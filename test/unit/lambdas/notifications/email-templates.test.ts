@@ -5,11 +5,8 @@ import {
   templateOf,
 } from '../../../../lambdas/notifications/email-templates';
 import { wantsEmail } from '../../../../lambdas/notifications/preferences';
-import {
-  EMAIL_SETTINGS,
-  emailSettingOf,
-} from '../../../../lambdas/shared/contracts/notification-preferences';
-import { NOTIFICATION_TYPES } from '../../../../lambdas/shared/contracts/notifications';
+import { EMAIL_SETTINGS, emailSettingOf } from '../../../../contract/notification-preferences';
+import { NOTIFICATION_TYPES } from '../../../../contract/notifications';
 
 const SITE = 'https://shop.example';
 const unsubscribe = {

@@ -4,7 +4,7 @@
  * and the spec's beta profile.
  */
 import { describe, expect, it } from 'vitest';
-import { authDesign } from '../../../../lambdas/shared/design/auth-design';
+import { authDesign } from '../../../../contract/design/auth-design';
 import {
   BETA_PASSWORD_LENGTH,
   BETA_PROFILE_TTL_GRACE_SECONDS,

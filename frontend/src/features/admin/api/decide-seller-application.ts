@@ -3,7 +3,7 @@
  * approved seller) or reject with a reason the applicant is told.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SellerApplicationDecisionBody } from '@contracts/seller-applications';
+import type { SellerApplicationDecisionBody } from '@contract/seller-applications';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

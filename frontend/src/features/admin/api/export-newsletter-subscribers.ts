@@ -3,7 +3,7 @@
  * (a plain link would carry none) and handed to the browser as a download.
  */
 import { useMutation } from '@tanstack/react-query';
-import type { NewsletterSubscriberStatus } from '@contracts/admin-newsletter';
+import type { NewsletterSubscriberStatus } from '@contract/admin-newsletter';
 import { apiDownload } from '../../../lib/api-download';
 
 /** Saves a Blob under `filename` through a temporary object URL. */

@@ -1,6 +1,6 @@
 /** `GET /api/admin/analytics?period=`: revenue, downloads and new users by day over a period. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AnalyticsPeriod } from '@contracts/admin-analytics';
+import type { AnalyticsPeriod } from '@contract/admin-analytics';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

@@ -1,6 +1,6 @@
 /** `GET /api/admin/contact-messages?status=&limit=`: the newest contact messages of one status. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ContactStatus } from '@contracts/contact';
+import type { ContactStatus } from '@contract/contact';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

@@ -1,6 +1,6 @@
 /** `GET /api/admin/disputes?status=`: one status of the dispute queue, oldest first. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DisputeStatus } from '@contracts/disputes';
+import type { DisputeStatus } from '@contract/disputes';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

@@ -3,7 +3,7 @@
  * time (Load more follows the cursor until it is `null`).
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { NewsletterSubscriberStatus } from '@contracts/admin-newsletter';
+import type { NewsletterSubscriberStatus } from '@contract/admin-newsletter';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

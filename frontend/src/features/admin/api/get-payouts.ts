@@ -1,6 +1,6 @@
 /** `GET /api/admin/payouts?status=`: the sellers' payouts of one status, oldest month first. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminPayoutFilter } from '@contracts/payouts';
+import type { AdminPayoutFilter } from '@contract/payouts';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

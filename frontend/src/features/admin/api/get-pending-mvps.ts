@@ -1,6 +1,6 @@
 /** `GET /api/admin/mvps?status=`: templates waiting for review (or failed), oldest first. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PendingMvpFilter } from '@contracts/admin-mvps';
+import type { PendingMvpFilter } from '@contract/admin-mvps';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

@@ -4,7 +4,7 @@
  * more follows the cursor until it is `null`.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { AdminUserRoleFilter, SellerApprovalFilter } from '@contracts/admin-users';
+import type { AdminUserRoleFilter, SellerApprovalFilter } from '@contract/admin-users';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

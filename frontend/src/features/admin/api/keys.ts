@@ -4,14 +4,14 @@
  * refund, dispute or payout status, the users by filter, the audit log's pages, the newsletter's
  * types, subscribers by status and user subscriptions by type.
  */
-import type { AnalyticsPeriod } from '@contracts/admin-analytics';
-import type { PendingMvpFilter } from '@contracts/admin-mvps';
-import type { NewsletterSubscriberStatus } from '@contracts/admin-newsletter';
-import type { AdminUserRoleFilter, SellerApprovalFilter } from '@contracts/admin-users';
-import type { ContactStatus } from '@contracts/contact';
-import type { DisputeStatus } from '@contracts/disputes';
-import type { AdminPayoutFilter } from '@contracts/payouts';
-import type { RefundStatus } from '@contracts/refunds';
+import type { AnalyticsPeriod } from '@contract/admin-analytics';
+import type { PendingMvpFilter } from '@contract/admin-mvps';
+import type { NewsletterSubscriberStatus } from '@contract/admin-newsletter';
+import type { AdminUserRoleFilter, SellerApprovalFilter } from '@contract/admin-users';
+import type { ContactStatus } from '@contract/contact';
+import type { DisputeStatus } from '@contract/disputes';
+import type { AdminPayoutFilter } from '@contract/payouts';
+import type { RefundStatus } from '@contract/refunds';
 
 export const adminKeys = {
   all: ['admin'] as const,

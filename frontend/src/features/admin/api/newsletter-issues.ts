@@ -3,7 +3,7 @@
  * audience, compose a draft, send it; and the newsletter types to choose from.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminNewsletterIssue } from '@contracts/newsletter-issues';
+import type { AdminNewsletterIssue } from '@contract/newsletter-issues';
 import { api, type ApiBody } from '../../../lib/api-client';
 
 export const newsletterIssueKeys = {

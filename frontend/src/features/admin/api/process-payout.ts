@@ -4,7 +4,7 @@
  * leaves the payout failed, and it can be processed again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Payout } from '@contracts/payouts';
+import type { Payout } from '@contract/payouts';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

@@ -1,6 +1,6 @@
 /** `POST /api/admin/mvps/{id}/reject`: rejects the template with a reason the seller is sent. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RejectMvpInput } from '@contracts/admin-mvps';
+import type { RejectMvpInput } from '@contract/admin-mvps';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

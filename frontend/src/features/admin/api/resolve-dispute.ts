@@ -3,7 +3,7 @@
  * closed_no_action, with non-blank details (both parties are notified).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DisputeResolutionInput } from '@contracts/admin-disputes';
+import type { DisputeResolutionInput } from '@contract/admin-disputes';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

@@ -25,8 +25,8 @@ import {
   DEFAULT_ANALYTICS_PERIOD,
   NEW_USERS_WINDOW_DAYS,
   type AnalyticsPeriod,
-} from '@contracts/admin-analytics';
-import { formatGbp } from '@contracts/money';
+} from '@contract/admin-analytics';
+import { formatGbp } from '@contract/money';
 import { errorMessage } from '../../../lib/api-error';
 import { useAdminAnalytics } from '../api/get-admin-analytics';
 import {

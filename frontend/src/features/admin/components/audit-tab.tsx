@@ -3,7 +3,7 @@
  * words, when — newest first, a page at a time with Load more.
  */
 import { Alert, Badge, Card, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import type { AuditEntry } from '@contracts/audit';
+import type { AuditEntry } from '@contract/audit';
 import { errorMessage } from '../../../lib/api-error';
 import { useAuditLog } from '../api/get-audit-log';
 import { auditActionLabel, auditChanges, auditTargetLabel } from '../lib/audit-changes';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Card, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import type { ContactMessage, ContactStatus } from '@contracts/contact';
+import type { ContactMessage, ContactStatus } from '@contract/contact';
 import { errorMessage } from '../../../lib/api-error';
 import { useAdminContactMessages } from '../api/get-contact-messages';
 import { useHandleContactMessage } from '../api/handle-contact-message';

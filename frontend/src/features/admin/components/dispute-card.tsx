@@ -1,7 +1,7 @@
 /** One dispute in the admin queue: what it is about, the parties, its status and next step. */
 import { Badge, Button, Card, DataList, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import type { Dispute } from '@contracts/disputes';
+import type { Dispute } from '@contract/disputes';
 import { paths } from '../../../config/paths';
 import {
   DISPUTE_STATUS_LABELS,

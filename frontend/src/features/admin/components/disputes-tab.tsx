@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Stack } from '@chakra-ui/react';
-import { DISPUTE_STATUSES, type Dispute, type DisputeStatus } from '@contracts/disputes';
+import { DISPUTE_STATUSES, type Dispute, type DisputeStatus } from '@contract/disputes';
 import { errorMessage } from '../../../lib/api-error';
 import { useAdminDisputes } from '../api/get-disputes';
 import { useStartDisputeReview } from '../api/start-dispute-review';

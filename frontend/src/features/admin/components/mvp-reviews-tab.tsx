@@ -10,7 +10,7 @@ import {
   PENDING_MVP_STATUSES,
   type PendingMvp,
   type PendingMvpFilter,
-} from '@contracts/admin-mvps';
+} from '@contract/admin-mvps';
 import { errorMessage } from '../../../lib/api-error';
 import { useApproveMvp } from '../api/approve-mvp';
 import { usePendingMvps } from '../api/get-pending-mvps';

@@ -24,7 +24,7 @@ import {
   newsletterIssueCreateSchema,
   type AdminNewsletterIssue,
   type NewsletterIssueStatusName,
-} from '@contracts/newsletter-issues';
+} from '@contract/newsletter-issues';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';

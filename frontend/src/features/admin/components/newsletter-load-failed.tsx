@@ -1,6 +1,6 @@
 /** The Newsletter tab's load failure: the spec's text and a way to try again. */
 import { Alert, Button } from '@chakra-ui/react';
-import { NEWSLETTER_ADMIN_MESSAGES } from '@contracts/admin-newsletter';
+import { NEWSLETTER_ADMIN_MESSAGES } from '@contract/admin-newsletter';
 
 export function LoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (

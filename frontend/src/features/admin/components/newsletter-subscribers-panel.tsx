@@ -10,7 +10,7 @@ import {
   NEWSLETTER_ADMIN_MESSAGES,
   NEWSLETTER_SUBSCRIBER_STATUSES,
   type NewsletterSubscriberStatus,
-} from '@contracts/admin-newsletter';
+} from '@contract/admin-newsletter';
 import { FormAlert } from '../../../components/form/form-alert';
 import { errorMessage } from '../../../lib/api-error';
 import { useExportNewsletterSubscribers } from '../api/export-newsletter-subscribers';

@@ -22,8 +22,8 @@ import {
   newsletterTypeCreateSchema,
   newsletterTypeUpdateSchema,
   type AdminNewsletterType,
-} from '@contracts/admin-newsletter';
-import { SITE_UPDATES_NEWSLETTER_ID } from '@contracts/newsletter';
+} from '@contract/admin-newsletter';
+import { SITE_UPDATES_NEWSLETTER_ID } from '@contract/newsletter';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';

@@ -18,7 +18,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { formatGbp } from '@contracts/money';
+import { formatGbp } from '@contract/money';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useAdminOverview } from '../api/get-overview';

@@ -15,7 +15,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import type { PayoutRunMonth, PayoutRunState } from '@contracts/payouts';
+import type { PayoutRunMonth, PayoutRunState } from '@contract/payouts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { ApiError, errorMessage } from '../../../lib/api-error';

@@ -6,13 +6,13 @@
  */
 import { useState } from 'react';
 import { Badge, Button, Stack, Table, Text } from '@chakra-ui/react';
-import { formatGbp } from '@contracts/money';
+import { formatGbp } from '@contract/money';
 import {
   ADMIN_PAYOUT_FILTERS,
   ADMIN_PAYOUT_MESSAGES,
   type AdminPayout,
   type AdminPayoutFilter,
-} from '@contracts/payouts';
+} from '@contract/payouts';
 import { ApiError } from '../../../lib/api-error';
 import { useAdminPayouts } from '../api/get-payouts';
 import { useProcessPayout } from '../api/process-payout';

@@ -1,7 +1,7 @@
 /** One template in the review queue: what it is, who sells it, why it failed, and the decision. */
 import { Alert, Badge, Button, Card, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import type { PendingMvp } from '@contracts/admin-mvps';
+import type { PendingMvp } from '@contract/admin-mvps';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 import {

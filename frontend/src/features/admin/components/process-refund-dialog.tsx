@@ -3,7 +3,7 @@
  * cannot be taken back from here.
  */
 import { Text } from '@chakra-ui/react';
-import type { AdminRefundRequest } from '@contracts/refunds';
+import type { AdminRefundRequest } from '@contract/refunds';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { refundAmounts } from '../lib/refund-queue';
 import { EmailText } from '../../../components/email-text';

@@ -1,7 +1,7 @@
 /** One refund request in the admin queue: who asked, for what, how much, and its actions. */
 import { Badge, Button, Card, DataList, HStack, Stack, Text } from '@chakra-ui/react';
-import { planById } from '@contracts/plans';
-import type { AdminRefundRequest, RefundStatus } from '@contracts/refunds';
+import { planById } from '@contract/plans';
+import type { AdminRefundRequest, RefundStatus } from '@contract/refunds';
 import { refundActions, refundAmounts, type RefundAction } from '../lib/refund-queue';
 import { formatDateTime } from '../../../lib/format';
 import { EmailText } from '../../../components/email-text';

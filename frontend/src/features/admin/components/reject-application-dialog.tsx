@@ -3,7 +3,7 @@ import { Button, Dialog, Portal, Stack, Text, Textarea } from '@chakra-ui/react'
 import {
   sellerApplicationDecisionSchema,
   type AdminSellerApplication,
-} from '@contracts/seller-applications';
+} from '@contract/seller-applications';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { setServerFieldErrors, useFormSubmit } from '../../../components/form/use-form-submit';

@@ -1,6 +1,6 @@
 /** Rejecting a template: the reason (required; the seller is sent it) in a dialog. */
 import { Button, Dialog, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
-import { REJECTION_REASON_MAX, rejectMvpSchema, type PendingMvp } from '@contracts/admin-mvps';
+import { REJECTION_REASON_MAX, rejectMvpSchema, type PendingMvp } from '@contract/admin-mvps';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { setServerFieldErrors, useFormSubmit } from '../../../components/form/use-form-submit';

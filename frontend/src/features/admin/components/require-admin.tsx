@@ -9,7 +9,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Alert, Container, EmptyState, VStack } from '@chakra-ui/react';
 import { useLocation, useNavigate } from 'react-router';
 import { LuShieldAlert } from 'react-icons/lu';
-import { hasAdminRights } from '@contracts/profile';
+import { hasAdminRights } from '@contract/profile';
 import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';

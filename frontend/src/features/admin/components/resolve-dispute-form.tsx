@@ -3,8 +3,8 @@
  * by the API's own schema (its messages, word for word).
  */
 import { Button, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
-import { DISPUTE_RESOLUTIONS, disputeResolutionInputSchema } from '@contracts/admin-disputes';
-import type { Dispute } from '@contracts/disputes';
+import { DISPUTE_RESOLUTIONS, disputeResolutionInputSchema } from '@contract/admin-disputes';
+import type { Dispute } from '@contract/disputes';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { setServerFieldErrors, useFormSubmit } from '../../../components/form/use-form-submit';

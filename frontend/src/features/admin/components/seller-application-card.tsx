@@ -1,7 +1,7 @@
 /** One seller application in the admin queue: everything the applicant told us, and the decision. */
 import type { ReactNode } from 'react';
 import { Badge, Button, Card, HStack, Link, Stack, Text, Wrap } from '@chakra-ui/react';
-import type { AdminSellerApplication } from '@contracts/seller-applications';
+import type { AdminSellerApplication } from '@contract/seller-applications';
 import { APPLICATION_STATUS_LABELS, APPLICATION_STATUS_PALETTE } from '../lib/seller-applications';
 import { formatDate } from '../../../lib/format';
 

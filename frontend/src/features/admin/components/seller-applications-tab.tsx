@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Alert, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import type { AdminSellerApplication } from '@contracts/seller-applications';
+import type { AdminSellerApplication } from '@contract/seller-applications';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { errorMessage } from '../../../lib/api-error';

@@ -26,8 +26,8 @@ import {
   type AdminUser,
   type AdminUserRoleFilter,
   type SellerApprovalFilter,
-} from '@contracts/admin-users';
-import type { Role } from '@contracts/profile';
+} from '@contract/admin-users';
+import type { Role } from '@contract/profile';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { errorMessage } from '../../../lib/api-error';

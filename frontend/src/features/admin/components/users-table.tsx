@@ -1,8 +1,8 @@
 /** The users of one filter: role (changed in place), seller approval with its action, joined. */
 import type { ReactNode } from 'react';
 import { Badge, Button, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
-import type { AdminUser } from '@contracts/admin-users';
-import { ROLES, type Role } from '@contracts/profile';
+import type { AdminUser } from '@contract/admin-users';
+import { ROLES, type Role } from '@contract/profile';
 import { ROLE_LABELS, sellerApprovalAction } from '../lib/user-management';
 import { TableScrollArea } from '../../../components/table-scroll-area';
 import { formatDate } from '../../../lib/format';

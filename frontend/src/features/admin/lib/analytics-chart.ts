@@ -2,7 +2,7 @@
  * The analytics tab's chart rows: the API's daily series (keyed `YYYY-MM-DD`, UTC, zero-filled)
  * as one row per day, and the axis labels for a period (days, or months for a year).
  */
-import type { AdminAnalytics, AnalyticsPeriod } from '@contracts/admin-analytics';
+import type { AdminAnalytics, AnalyticsPeriod } from '@contract/admin-analytics';
 
 export interface AnalyticsRow {
   /** `YYYY-MM-DD` */

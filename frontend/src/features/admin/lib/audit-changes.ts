@@ -12,7 +12,7 @@ import {
   AUDIT_VALUE_LABELS,
   humanizeCode,
   type AuditEntry,
-} from '@contracts/audit';
+} from '@contract/audit';
 
 export interface AuditChange {
   /** The field's name in the data (a stable key). */

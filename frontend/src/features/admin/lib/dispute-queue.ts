@@ -1,6 +1,6 @@
 /** How the dispute queue reads: status labels and colours, and who the parties are. */
-import type { DisputeResolution } from '@contracts/admin-disputes';
-import type { DisputeParty } from '@contracts/disputes';
+import type { DisputeResolution } from '@contract/admin-disputes';
+import type { DisputeParty } from '@contract/disputes';
 
 export { DISPUTE_STATUS_LABELS, DISPUTE_STATUS_PALETTE } from '../../../lib/status-palettes';
 

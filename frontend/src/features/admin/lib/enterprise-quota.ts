@@ -1,5 +1,5 @@
 /** The downloads a month an admin types for an Enterprise plan. */
-import { ENTERPRISE_MAX_DOWNLOADS } from '@contracts/billing';
+import { ENTERPRISE_MAX_DOWNLOADS } from '@contract/billing';
 
 /** `null` for unlimited (empty), a whole number in range, or `undefined` when invalid. */
 export const parseEnterpriseQuota = (text: string): number | null | undefined => {

@@ -1,6 +1,6 @@
 /** How the MVP review queue reads: the filter's labels and each status's colour and words. */
-import type { PendingMvp, PendingMvpFilter, PendingMvpStatus } from '@contracts/admin-mvps';
-import { formatGbp, toPence } from '@contracts/money';
+import type { PendingMvp, PendingMvpFilter, PendingMvpStatus } from '@contract/admin-mvps';
+import { formatGbp, toPence } from '@contract/money';
 
 export const MVP_FILTER_LABELS: Record<PendingMvpFilter, string> = {
   pending: 'All pending',

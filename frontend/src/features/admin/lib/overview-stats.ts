@@ -1,6 +1,6 @@
 /** The overview's 8 stat cards (seller spec §2): each figure's label and how it is written. */
-import type { OverviewStats } from '@contracts/admin-overview';
-import { formatGbp } from '@contracts/money';
+import type { OverviewStats } from '@contract/admin-overview';
+import { formatGbp } from '@contract/money';
 
 export interface StatCard {
   key: keyof OverviewStats;

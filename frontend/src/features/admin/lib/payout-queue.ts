@@ -8,7 +8,7 @@ import type {
   AdminPayoutFilter,
   PayoutRunMonth,
   PayoutStatus,
-} from '@contracts/payouts';
+} from '@contract/payouts';
 
 export const ADMIN_PAYOUT_FILTER_LABELS: Record<AdminPayoutFilter, string> = {
   pending: 'Pending',

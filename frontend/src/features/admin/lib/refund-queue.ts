@@ -4,8 +4,8 @@
  * `amount_requested` is in pounds, as the buyer typed it; what was paid and refunded on the
  * subscription so far comes in pence.
  */
-import { formatGbp, toPence } from '@contracts/money';
-import type { AdminRefundRequest, RefundStatus } from '@contracts/refunds';
+import { formatGbp, toPence } from '@contract/money';
+import type { AdminRefundRequest, RefundStatus } from '@contract/refunds';
 
 export type RefundAction = 'approve' | 'reject' | 'process';
 

@@ -1,5 +1,5 @@
 /** The Applications queue's words: each status as people say it, its colour, and dates (en-GB). */
-import type { SellerApplicationStatus } from '@contracts/seller-applications';
+import type { SellerApplicationStatus } from '@contract/seller-applications';
 
 export const APPLICATION_STATUS_LABELS: Record<SellerApplicationStatus, string> = {
   pending: 'Pending',

@@ -1,6 +1,6 @@
 /** How user management reads: filter labels, and what can be done to whom. */
-import type { AdminUserRoleFilter, SellerApprovalFilter } from '@contracts/admin-users';
-import { isSellerRole, type Role } from '@contracts/profile';
+import type { AdminUserRoleFilter, SellerApprovalFilter } from '@contract/admin-users';
+import { isSellerRole, type Role } from '@contract/profile';
 
 export const ROLE_FILTER_LABELS: Record<AdminUserRoleFilter, string> = {
   all: 'All',

@@ -22,8 +22,8 @@ import {
 import { Chart, useChart } from '@chakra-ui/charts';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { LuDownload, LuInfo } from 'react-icons/lu';
-import { formatGbp } from '@contracts/money';
-import type { AnalyticsMonth, SellerAnalytics } from '@contracts/seller-analytics';
+import { formatGbp } from '@contract/money';
+import type { AnalyticsMonth, SellerAnalytics } from '@contract/seller-analytics';
 import { TableScrollArea } from '../../../components/table-scroll-area';
 import { errorMessage } from '../../../lib/api-error';
 import { formatCount, formatMonthYear, formatRating } from '../../../lib/format';

@@ -3,7 +3,7 @@
  * shared flow (lib/sign-up-flow.ts), which the seller wizard runs too.
  */
 import * as z from 'zod';
-import { SIGN_UP_ROLES } from '@contracts/profile';
+import { SIGN_UP_ROLES } from '@contract/profile';
 import {
   INVALID_EMAIL_MESSAGE,
   newAccountFields,

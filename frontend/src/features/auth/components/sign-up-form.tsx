@@ -1,7 +1,7 @@
 import { Button, Input, RadioCard, Stack } from '@chakra-ui/react';
 import { Controller } from 'react-hook-form';
 import { LuShoppingBag, LuStore } from 'react-icons/lu';
-import type { SIGN_UP_ROLES } from '@contracts/profile';
+import type { SIGN_UP_ROLES } from '@contract/profile';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { useFormSubmit } from '../../../components/form/use-form-submit';

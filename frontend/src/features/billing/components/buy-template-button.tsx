@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Alert, Button, Link, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { LuShoppingCart } from 'react-icons/lu';
-import { formatGbp, toPence } from '@contracts/money';
+import { formatGbp, toPence } from '@contract/money';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';
 import { useStartCheckout } from '../api/start-checkout';

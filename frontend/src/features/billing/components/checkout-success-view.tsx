@@ -22,8 +22,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { LuCircleCheck } from 'react-icons/lu';
-import type { CheckoutStatus } from '@contracts/billing';
-import { planById } from '@contracts/plans';
+import type { CheckoutStatus } from '@contract/billing';
+import { planById } from '@contract/plans';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { profileKeys } from '../../../lib/my-profile';

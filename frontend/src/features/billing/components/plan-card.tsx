@@ -2,8 +2,8 @@
 import { Badge, Button, Card, Heading, HStack, List, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuCircleCheck } from 'react-icons/lu';
-import { formatGbp } from '@contracts/money';
-import { CUSTOM_PRICING_LABEL, type Plan } from '@contracts/plans';
+import { formatGbp } from '@contract/money';
+import { CUSTOM_PRICING_LABEL, type Plan } from '@contract/plans';
 import { paths } from '../../../config/paths';
 import { planPricePence, type PlanAction } from '../lib/plan-actions';
 

@@ -1,6 +1,6 @@
 /** The pricing page's questions: the ones people ask before paying. */
 import { Accordion, Heading, Stack, Text } from '@chakra-ui/react';
-import { MONEY_BACK_DAYS } from '@contracts/plans';
+import { MONEY_BACK_DAYS } from '@contract/plans';
 
 const QUESTIONS = [
   {

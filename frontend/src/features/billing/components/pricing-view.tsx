@@ -19,9 +19,9 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuShieldCheck } from 'react-icons/lu';
-import { CHECKOUT_MESSAGES } from '@contracts/billing';
-import { MONEY_BACK_DAYS, PLANS, planById, type Plan } from '@contracts/plans';
-import type { SubscriptionView } from '@contracts/subscriptions';
+import { CHECKOUT_MESSAGES } from '@contract/billing';
+import { MONEY_BACK_DAYS, PLANS, planById, type Plan } from '@contract/plans';
+import type { SubscriptionView } from '@contract/subscriptions';
 import { FormAlert } from '../../../components/form/form-alert';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';

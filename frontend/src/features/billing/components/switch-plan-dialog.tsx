@@ -1,7 +1,7 @@
 /** Confirms a plan switch: the change is immediate and Stripe prorates it. */
 import { Text } from '@chakra-ui/react';
-import { formatGbp } from '@contracts/money';
-import type { Plan } from '@contracts/plans';
+import { formatGbp } from '@contract/money';
+import type { Plan } from '@contract/plans';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { planPricePence } from '../lib/plan-actions';
 

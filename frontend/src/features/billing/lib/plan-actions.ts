@@ -3,8 +3,8 @@
  * (/contact); a visitor signs in first; a subscriber sees their plan marked and switches to
  * another paid plan (Stripe prorates) rather than buying a second subscription.
  */
-import type { Plan } from '@contracts/plans';
-import type { SubscriptionView } from '@contracts/subscriptions';
+import type { Plan } from '@contract/plans';
+import type { SubscriptionView } from '@contract/subscriptions';
 
 export type PlanAction =
   | { kind: 'contact' }

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Box, Button, Container, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { CONTACT_LIMITS, contactMessageInputSchema } from '@contracts/contact';
+import { CONTACT_LIMITS, contactMessageInputSchema } from '@contract/contact';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { setServerFieldErrors, useFormSubmit } from '../../../components/form/use-form-submit';

@@ -1,5 +1,5 @@
 import { Card, DataList, Heading } from '@chakra-ui/react';
-import type { Profile } from '@contracts/profile';
+import type { Profile } from '@contract/profile';
 import { formatDate, ROLE_LABELS } from '../lib/format';
 import { EmailText } from '../../../components/email-text';
 

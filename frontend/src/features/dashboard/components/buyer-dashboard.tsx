@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { SimpleGrid, Stack } from '@chakra-ui/react';
-import type { MyDownload } from '@contracts/downloads';
-import type { Profile } from '@contracts/profile';
-import type { SubscriptionView } from '@contracts/subscriptions';
+import type { MyDownload } from '@contract/downloads';
+import type { Profile } from '@contract/profile';
+import type { SubscriptionView } from '@contract/subscriptions';
 import { AccountInfo } from './account-info';
 import { DownloadsCard } from './downloads-card';
 import { QuickActions } from './quick-actions';

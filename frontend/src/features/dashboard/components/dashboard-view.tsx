@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, ButtonGroup, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { isSellerRole, type Profile } from '@contracts/profile';
+import { isSellerRole, type Profile } from '@contract/profile';
 import type { DashboardMode } from '../lib/dashboard-mode';
 
 export interface DashboardViewProps {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Card, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import type { MyDownload } from '@contracts/downloads';
-import type { Profile } from '@contracts/profile';
+import type { MyDownload } from '@contract/downloads';
+import type { Profile } from '@contract/profile';
 import { paths } from '../../../config/paths';
 import { formatDate, quotaText } from '../lib/format';
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Card, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { planById } from '@contracts/plans';
-import type { Profile } from '@contracts/profile';
-import type { SubscriptionView } from '@contracts/subscriptions';
+import { planById } from '@contract/plans';
+import type { Profile } from '@contract/profile';
+import type { SubscriptionView } from '@contract/subscriptions';
 import { paths } from '../../../config/paths';
 import { cardText, periodEndDate, periodLabel, quotaText } from '../lib/format';
 

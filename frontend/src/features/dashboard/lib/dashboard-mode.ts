@@ -1,5 +1,5 @@
 /** Which dashboard a signed-in user sees: by role, with a switch for sellers. */
-import { isSellerRole, type Profile } from '@contracts/profile';
+import { isSellerRole, type Profile } from '@contract/profile';
 
 export type DashboardMode = 'buyer' | 'seller';
 

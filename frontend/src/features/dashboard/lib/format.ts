@@ -1,7 +1,7 @@
 /** How the dashboard words quotas, roles and subscription dates. */
-import { isUnlimitedDownloads } from '@contracts/plans';
-import type { Role } from '@contracts/profile';
-import type { SubscriptionView } from '@contracts/subscriptions';
+import { isUnlimitedDownloads } from '@contract/plans';
+import type { Role } from '@contract/profile';
+import type { SubscriptionView } from '@contract/subscriptions';
 import { formatDate } from '../../../lib/format';
 
 export const ROLE_LABELS: Record<Role, string> = {

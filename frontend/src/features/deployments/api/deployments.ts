@@ -2,10 +2,10 @@
  * The buyer deployment calls (buyer spec §4, §7; issue 12): the GitHub connection, the
  * repository step, Netlify's authorisation and callback, the status poll (5 s, 10 min cap), the
  * buyer's list and upgrade pull requests, each a route of the contract
- * (lambdas/shared/contracts/deployments.ts).
+ * (contract/deployments.ts).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Deployment } from '@contracts/deployments';
+import type { Deployment } from '@contract/deployments';
 import { api } from '../../../lib/api-client';
 import { pollInterval } from '../lib/deployment-status';
 

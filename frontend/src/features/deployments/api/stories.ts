@@ -3,7 +3,7 @@
  * that shows their own launched site there or hides it (`PUT /api/deployments/{id}/story`).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StoryInput } from '@contracts/stories';
+import type { StoryInput } from '@contract/stories';
 import { api } from '../../../lib/api-client';
 import { deploymentKeys } from './deployments';
 

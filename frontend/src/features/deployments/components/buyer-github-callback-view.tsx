@@ -9,7 +9,7 @@ import { Alert, Button, Container, Spinner, Stack, Text } from '@chakra-ui/react
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useCompleteGithubAuthorization } from '../api/deployments';
-import { DEPLOY_MESSAGES } from '@contracts/deployments';
+import { DEPLOY_MESSAGES } from '@contract/deployments';
 import { DeploymentFailedPanel, useCallbackParams } from './callback-parts';
 import { CreateRepositoryFlow, messageOf } from './create-repository-flow';
 

@@ -11,7 +11,7 @@ import { LuExternalLink } from 'react-icons/lu';
 import { paths } from '../../../config/paths';
 import { useCompleteNetlifyAuthorization, useDeploymentStatus } from '../api/deployments';
 import { deploymentPhase, deploymentStatusLabel, pollTimedOut } from '../lib/deployment-status';
-import { DEPLOY_MESSAGES } from '@contracts/deployments';
+import { DEPLOY_MESSAGES } from '@contract/deployments';
 import { DeploymentFailedPanel, useCallbackParams } from './callback-parts';
 import { messageOf } from './create-repository-flow';
 

@@ -25,7 +25,7 @@ import {
 } from '../api/deployments';
 import { NETLIFY_REDIRECT_DELAY_MS, deploymentPhase, pollTimedOut } from '../lib/deployment-status';
 import { isSubmittableRepoName, normaliseRepoName } from '../lib/repo-name';
-import { DEPLOY_MESSAGES } from '@contracts/deployments';
+import { DEPLOY_MESSAGES } from '@contract/deployments';
 
 export const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status < 500 ? error.message : fallback;

@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/auth-session';
 import { useMyProfile } from '../../../lib/my-profile';
 import { useConnectGithub } from '../api/deployments';
 import { suggestRepoName } from '../lib/repo-name';
-import { DEPLOY_MESSAGES } from '@contracts/deployments';
+import { DEPLOY_MESSAGES } from '@contract/deployments';
 import { CreateRepositoryFlow, messageOf } from './create-repository-flow';
 
 export function DeployButton({

@@ -19,7 +19,7 @@ import {
 import { LuExternalLink, LuGitPullRequest } from 'react-icons/lu';
 import { type Deployment, useMyDeployments, useOpenUpgradePullRequest } from '../api/deployments';
 import { deploymentStatusColor, deploymentStatusLabel } from '../lib/deployment-status';
-import { DEPLOY_MESSAGES, isDeploymentFinished } from '@contracts/deployments';
+import { DEPLOY_MESSAGES, isDeploymentFinished } from '@contract/deployments';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSetStory } from '../api/stories';

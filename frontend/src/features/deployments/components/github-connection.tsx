@@ -5,7 +5,7 @@
 import { Alert, Button, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useConnectGithub, useConnections, useDisconnectGithub } from '../api/deployments';
-import { DEPLOY_MESSAGES } from '@contracts/deployments';
+import { DEPLOY_MESSAGES } from '@contract/deployments';
 import { messageOf } from './create-repository-flow';
 
 export function GithubConnectionAction({ connected }: { connected: boolean }) {

@@ -21,7 +21,7 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuExternalLink, LuRocket } from 'react-icons/lu';
-import type { LaunchStory } from '@contracts/stories';
+import type { LaunchStory } from '@contract/stories';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useStories } from '../api/stories';

@@ -9,13 +9,13 @@ import {
   isDeploymentFailed,
   isDeploymentFinished,
   type DeploymentStatus,
-} from '@contracts/deployments';
+} from '@contract/deployments';
 
 export {
   DEPLOYMENT_POLL_INTERVAL_MS,
   DEPLOYMENT_POLL_LIMIT_MS,
   NETLIFY_REDIRECT_DELAY_MS,
-} from '@contracts/deployments';
+} from '@contract/deployments';
 
 export type DeploymentPhase = 'pending' | 'succeeded' | 'failed';
 

@@ -3,7 +3,7 @@
  * every character other than a letter, digit, hyphen or underscore becomes a hyphen. The name must
  * be non-empty (Create Repository is disabled until it is).
  */
-import { normaliseRepoName } from '@contracts/deployments';
+import { normaliseRepoName } from '@contract/deployments';
 
 export { normaliseRepoName };
 

@@ -3,7 +3,7 @@
  * reads indexes that may lag the write by a moment) and primes its detail page.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Dispute, DisputeInput } from '@contracts/disputes';
+import type { Dispute, DisputeInput } from '@contract/disputes';
 import { api } from '../../../lib/api-client';
 import { disputeKeys } from './keys';
 

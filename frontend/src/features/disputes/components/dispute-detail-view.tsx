@@ -21,7 +21,7 @@ import {
   isUnresolvedDispute,
   type Dispute,
   type DisputeParty,
-} from '@contracts/disputes';
+} from '@contract/disputes';
 import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-error';

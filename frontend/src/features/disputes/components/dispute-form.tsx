@@ -9,7 +9,7 @@ import {
   DISPUTE_REVIEW_DAYS,
   disputeInputSchema,
   type Dispute,
-} from '@contracts/disputes';
+} from '@contract/disputes';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { useFormSubmit } from '../../../components/form/use-form-submit';

@@ -1,4 +1,4 @@
-import { DISPUTE_MESSAGES } from '@contracts/disputes';
+import { DISPUTE_MESSAGES } from '@contract/disputes';
 import { RequestPage } from '../../../components/request-page';
 import { DisputeForm, type DisputableTemplate } from './dispute-form';
 import { DisputeHistory } from './dispute-history';

@@ -1,5 +1,5 @@
 /** How dispute statuses read on screen, and the three steps of the detail's timeline. */
-import type { Dispute, DisputeStatus } from '@contracts/disputes';
+import type { Dispute, DisputeStatus } from '@contract/disputes';
 
 import { DISPUTE_STATUS_LABELS } from '../../../lib/status-palettes';
 import { formatDateTime } from '../../../lib/format';

@@ -4,7 +4,7 @@
  * dispute.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { MyDownload } from '@contracts/downloads';
+import type { MyDownload } from '@contract/downloads';
 import { api } from '../../../lib/api-client';
 import { downloadKeys } from './keys';
 

@@ -25,13 +25,13 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { LuChevronDown, LuChevronRight, LuFile, LuFolder, LuFolderOpen } from 'react-icons/lu';
-import type { AccessTier } from '@contracts/catalog';
+import type { AccessTier } from '@contract/catalog';
 import {
   CODE_PREVIEW_MESSAGES,
   type BundleDocument,
   type BundleFile,
   type BundleFiles,
-} from '@contracts/downloads';
+} from '@contract/downloads';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';

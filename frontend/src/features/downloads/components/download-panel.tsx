@@ -15,13 +15,13 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { LuCircleCheck, LuDownload, LuExternalLink, LuFlag, LuPencil } from 'react-icons/lu';
-import type { MvpDetail } from '@contracts/catalog';
+import type { MvpDetail } from '@contract/catalog';
 import {
   DOWNLOAD_COST_TEXTS,
   DOWNLOAD_MESSAGES,
   UNLIMITED_DOWNLOADS,
   type DownloadCost,
-} from '@contracts/downloads';
+} from '@contract/downloads';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';

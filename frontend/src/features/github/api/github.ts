@@ -3,7 +3,7 @@
  * template's repository link, validation, unlink and Sync. Every change refreshes My MVPs.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GithubInstallationBody, GithubLinkBody } from '@contracts/github';
+import type { GithubInstallationBody, GithubLinkBody } from '@contract/github';
 import { api } from '../../../lib/api-client';
 import { templateKeys } from '../../templates/api/keys';
 

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Container, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { GITHUB_MESSAGES } from '@contracts/github';
+import { GITHUB_MESSAGES } from '@contract/github';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { useCompleteGithubInstallation } from '../api/github';

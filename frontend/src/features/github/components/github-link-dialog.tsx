@@ -10,8 +10,8 @@ import {
   GITHUB_WEBHOOK_PATH,
   githubLinkFormSchema,
   githubRepositorySchema,
-} from '@contracts/github';
-import type { ManagedMvp } from '@contracts/templates';
+} from '@contract/github';
+import type { ManagedMvp } from '@contract/templates';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { useZodForm } from '../../../components/form/use-zod-form';

@@ -3,7 +3,7 @@
  * through the browse endpoint; of one browse category when a pill is chosen (issue 13 §5).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { FEATURED_REQUESTED } from '@contracts/featured';
+import { FEATURED_REQUESTED } from '@contract/featured';
 import { api } from '../../../lib/api-client';
 import { homeKeys } from './keys';
 

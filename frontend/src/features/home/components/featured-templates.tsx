@@ -12,9 +12,9 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import type { MvpSummary } from '@contracts/catalog';
-import { BROWSE_CATEGORIES } from '@contracts/categories';
-import { FEATURED_SHOWN } from '@contracts/featured';
+import type { MvpSummary } from '@contract/catalog';
+import { BROWSE_CATEGORIES } from '@contract/categories';
+import { FEATURED_SHOWN } from '@contract/featured';
 import { paths } from '../../../config/paths';
 import { useFeaturedMvps } from '../api/get-featured-mvps';
 

@@ -12,7 +12,7 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuArrowRight, LuRocket } from 'react-icons/lu';
-import { AVERAGE_HOURS_TO_LAUNCH, SUCCESS_RATE_PERCENT } from '@contracts/stats';
+import { AVERAGE_HOURS_TO_LAUNCH, SUCCESS_RATE_PERCENT } from '@contract/stats';
 import { paths } from '../../../config/paths';
 import { useHomeStats } from '../api/get-stats';
 import { formatCount } from '../../../lib/format';

@@ -9,7 +9,7 @@ import {
   LEAD_SOURCE,
   LEAD_SUCCESS_MESSAGE,
   leadCaptureSchema,
-} from '@contracts/newsletter';
+} from '@contract/newsletter';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { paths } from '../../../config/paths';

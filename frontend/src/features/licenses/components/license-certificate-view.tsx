@@ -20,7 +20,7 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuShieldCheck } from 'react-icons/lu';
-import { LICENSE_MESSAGES } from '@contracts/licenses';
+import { LICENSE_MESSAGES } from '@contract/licenses';
 import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../config/paths';
 import { useLicense } from '../api/get-license';

@@ -1,6 +1,6 @@
 /** How a licence certificate words where it came from and when. */
-import { LICENSE_MESSAGES, type License } from '@contracts/licenses';
-import { planById } from '@contracts/plans';
+import { LICENSE_MESSAGES, type License } from '@contract/licenses';
+import { planById } from '@contract/plans';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 

@@ -24,8 +24,8 @@ import {
   LICENSING_TERMS,
   SORT_LABELS,
   SORT_OPTIONS,
-} from '@contracts/catalog';
-import type { LicensingTerms, SortOption } from '@contracts/catalog';
+} from '@contract/catalog';
+import type { LicensingTerms, SortOption } from '@contract/catalog';
 import { hasActiveFilters, toggleTech } from '../lib/browse-filters';
 import type { BrowseCategory, BrowseTech } from '../lib/browse-filters';
 import type { BrowseFilterActions } from '../lib/use-browse-filters';

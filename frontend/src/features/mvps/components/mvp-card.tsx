@@ -2,8 +2,8 @@ import type { MouseEvent } from 'react';
 import { Badge, Box, Button, Card, HStack, Image, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { LuDownload, LuExternalLink, LuGithub, LuStar } from 'react-icons/lu';
-import type { MvpSummary } from '@contracts/catalog';
-import { FREE_TEMPLATE_TEXT } from '@contracts/downloads';
+import type { MvpSummary } from '@contract/catalog';
+import { FREE_TEMPLATE_TEXT } from '@contract/downloads';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 import {

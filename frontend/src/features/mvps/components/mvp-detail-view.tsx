@@ -27,9 +27,9 @@ import {
   LuLock,
   LuStar,
 } from 'react-icons/lu';
-import { LICENSING_LABELS } from '@contracts/catalog';
-import { FREE_TEMPLATE_TEXT } from '@contracts/downloads';
-import type { MvpDetail } from '@contracts/catalog';
+import { LICENSING_LABELS } from '@contract/catalog';
+import { FREE_TEMPLATE_TEXT } from '@contract/downloads';
+import type { MvpDetail } from '@contract/catalog';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';

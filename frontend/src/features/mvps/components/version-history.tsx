@@ -1,5 +1,5 @@
 import { Badge, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import type { VersionEntry } from '@contracts/catalog';
+import type { VersionEntry } from '@contract/catalog';
 import { formatDate } from '../../../lib/format';
 
 const formatSize = (bytes: number): string =>

@@ -12,8 +12,8 @@ import {
   BROWSE_TECH_STACKS,
   LICENSING_TERMS,
   SORT_OPTIONS,
-} from '@contracts/catalog';
-import type { LicensingTerms, SortOption } from '@contracts/catalog';
+} from '@contract/catalog';
+import type { LicensingTerms, SortOption } from '@contract/catalog';
 import type { ApiQuery } from '../../../lib/api-client';
 
 export type BrowseCategory = (typeof BROWSE_CATEGORIES)[number];

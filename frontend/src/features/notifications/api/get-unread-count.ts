@@ -3,7 +3,7 @@
  * read again after the user's own mark-read actions.
  */
 import { useQuery } from '@tanstack/react-query';
-import { UNREAD_POLL_MS } from '@contracts/notification-bell';
+import { UNREAD_POLL_MS } from '@contract/notification-bell';
 import { api } from '../../../lib/api-client';
 import { notificationKeys } from './keys';
 

@@ -2,7 +2,7 @@
 import { Box, IconButton } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuBell } from 'react-icons/lu';
-import { unreadBadgeText } from '@contracts/notification-bell';
+import { unreadBadgeText } from '@contract/notification-bell';
 import { paths } from '../../../config/paths';
 import { useUnreadCount } from '../api/get-unread-count';
 

@@ -23,7 +23,7 @@ import {
   NOTIFICATION_MESSAGES,
   type Notification,
   type NotificationType,
-} from '@contracts/notifications';
+} from '@contract/notifications';
 import { useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';

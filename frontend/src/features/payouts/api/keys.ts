@@ -2,7 +2,7 @@
  * Query keys of the seller's payments: the payouts page (one list per status filter, each with
  * the summary) and the Stripe Connect account's state.
  */
-import type { PayoutFilter } from '@contracts/payouts';
+import type { PayoutFilter } from '@contract/payouts';
 
 export const payoutKeys = {
   all: ['payouts'] as const,

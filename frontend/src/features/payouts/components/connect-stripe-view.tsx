@@ -22,7 +22,7 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LuCircleCheck } from 'react-icons/lu';
-import { CONNECT_MESSAGES } from '@contracts/billing';
+import { CONNECT_MESSAGES } from '@contract/billing';
 import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';

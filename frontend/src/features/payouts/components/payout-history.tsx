@@ -5,8 +5,8 @@
  */
 import { Badge, EmptyState, Stack, Table, Text, VStack } from '@chakra-ui/react';
 import { LuWallet } from 'react-icons/lu';
-import { formatGbp } from '@contracts/money';
-import { PAYOUT_MESSAGES, type Payout } from '@contracts/payouts';
+import { formatGbp } from '@contract/money';
+import { PAYOUT_MESSAGES, type Payout } from '@contract/payouts';
 import {
   formatPayoutDate,
   monthLabel,

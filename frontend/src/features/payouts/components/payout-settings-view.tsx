@@ -19,8 +19,8 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuExternalLink } from 'react-icons/lu';
-import type { ConnectStatus } from '@contracts/billing';
-import { BPS, SELLER_SHARE_BPS } from '@contracts/payouts';
+import type { ConnectStatus } from '@contract/billing';
+import { BPS, SELLER_SHARE_BPS } from '@contract/payouts';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useCreateAccountLink } from '../api/create-account-link';

@@ -1,7 +1,7 @@
 /** The payouts page's four figures (seller spec §2 Payouts), in the currency paid (GBP). */
 import { Card, SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
-import { formatGbp } from '@contracts/money';
-import type { PayoutSummary as Summary } from '@contracts/payouts';
+import { formatGbp } from '@contract/money';
+import type { PayoutSummary as Summary } from '@contract/payouts';
 import { formatCount } from '../../../lib/format';
 
 export function PayoutSummary({ summary }: { summary: Summary | undefined }) {

@@ -19,7 +19,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LuInfo } from 'react-icons/lu';
-import { PAYOUT_FILTERS, PAYOUT_MESSAGES, type PayoutFilter } from '@contracts/payouts';
+import { PAYOUT_FILTERS, PAYOUT_MESSAGES, type PayoutFilter } from '@contract/payouts';
 import { FormAlert } from '../../../components/form/form-alert';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';

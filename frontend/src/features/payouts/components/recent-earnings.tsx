@@ -3,7 +3,7 @@
  * data as /payouts, in pounds.
  */
 import { Alert, Badge, Box, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { formatGbp } from '@contracts/money';
+import { formatGbp } from '@contract/money';
 import { errorMessage } from '../../../lib/api-error';
 import { useSellerPayouts } from '../api/get-payouts';
 import { monthLabel, PAYOUT_STATUS_LABELS, PAYOUT_STATUS_PALETTE } from '../lib/payout-format';

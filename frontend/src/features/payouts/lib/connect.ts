@@ -1,5 +1,5 @@
 /** The Connect pages' rules: how long to wait for Stripe's confirmation, what a failure says. */
-import { CONNECT_MESSAGES, type ConnectStatus } from '@contracts/billing';
+import { CONNECT_MESSAGES, type ConnectStatus } from '@contract/billing';
 import { ApiError } from '../../../lib/api-error';
 
 export const CONNECT_POLL_INTERVAL_MS = 2_000;

@@ -1,5 +1,5 @@
 /** How the payouts page words months, statuses and filters. */
-import type { PayoutFilter } from '@contracts/payouts';
+import type { PayoutFilter } from '@contract/payouts';
 import { formatDate } from '../../../lib/format';
 
 /** `2026-05` → `May 2026` (the payout's month, not the day it was paid). */

@@ -3,7 +3,7 @@
  * the history reads an index that may lag the write by a moment.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RefundRequest, RefundRequestInput } from '@contracts/refunds';
+import type { RefundRequest, RefundRequestInput } from '@contract/refunds';
 import { api } from '../../../lib/api-client';
 import { refundKeys } from './keys';
 

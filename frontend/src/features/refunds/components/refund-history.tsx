@@ -1,7 +1,7 @@
 import { Alert, Badge, Stack, Table, Text } from '@chakra-ui/react';
-import { formatGbp, toPence } from '@contracts/money';
-import { planById } from '@contracts/plans';
-import type { RefundStatus } from '@contracts/refunds';
+import { formatGbp, toPence } from '@contract/money';
+import { planById } from '@contract/plans';
+import type { RefundStatus } from '@contract/refunds';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useRefundRequests } from '../api/get-refund-requests';
 import { formatDate } from '../../../lib/format';

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Input, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import * as z from 'zod';
-import { formatGbp } from '@contracts/money';
-import { planById } from '@contracts/plans';
+import { formatGbp } from '@contract/money';
+import { planById } from '@contract/plans';
 import {
   REFUND_AMOUNT_STEP,
   REFUND_MESSAGES,
@@ -12,8 +12,8 @@ import {
   refundMaxMessage,
   refundRequestInputSchema,
   type RefundablePurchase,
-} from '@contracts/refunds';
-import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from '@contracts/subscriptions';
+} from '@contract/refunds';
+import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from '@contract/subscriptions';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { useFormSubmit } from '../../../components/form/use-form-submit';

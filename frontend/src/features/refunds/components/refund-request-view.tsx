@@ -1,4 +1,4 @@
-import { REFUND_MESSAGES, type RefundablePurchase } from '@contracts/refunds';
+import { REFUND_MESSAGES, type RefundablePurchase } from '@contract/refunds';
 import { RequestPage } from '../../../components/request-page';
 import { RefundHistory } from './refund-history';
 import { RefundRequestForm } from './refund-request-form';

@@ -3,7 +3,7 @@
  * template's average (detail page, through `onReviewed`) are read again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReviewInput } from '@contracts/reviews';
+import type { ReviewInput } from '@contract/reviews';
 import { api } from '../../../lib/api-client';
 import { reviewKeys } from './keys';
 

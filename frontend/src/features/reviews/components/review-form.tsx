@@ -16,7 +16,7 @@ import {
   REVIEW_TEXT_MAX,
   reviewInputSchema,
   type PublicReview,
-} from '@contracts/reviews';
+} from '@contract/reviews';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';

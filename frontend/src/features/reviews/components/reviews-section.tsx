@@ -18,7 +18,7 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { LuBadgeCheck, LuCircleHelp, LuStar } from 'react-icons/lu';
-import { REVIEW_MESSAGES, ratingLabel, type PublicReview } from '@contracts/reviews';
+import { REVIEW_MESSAGES, ratingLabel, type PublicReview } from '@contract/reviews';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';
 import { useMyProfile } from '../../../lib/my-profile';

@@ -5,7 +5,7 @@
  * read again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SellerApplicationBody } from '@contracts/seller-applications';
+import type { SellerApplicationBody } from '@contract/seller-applications';
 import { api } from '../../../lib/api-client';
 import { profileKeys } from '../../../lib/my-profile';
 import { sellerApplicationKeys } from './keys';

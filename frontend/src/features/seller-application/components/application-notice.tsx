@@ -4,7 +4,7 @@
  */
 import { Alert, Button } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import type { MySellerApplication } from '@contracts/seller-applications';
+import type { MySellerApplication } from '@contract/seller-applications';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 

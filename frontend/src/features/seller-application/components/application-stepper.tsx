@@ -5,7 +5,7 @@
  */
 import { Flex, Steps, Text } from '@chakra-ui/react';
 import { LuCheck } from 'react-icons/lu';
-import { SELLER_APPLICATION_STEPS } from '@contracts/seller-applications';
+import { SELLER_APPLICATION_STEPS } from '@contract/seller-applications';
 
 /** @param step the step on screen; the step count means every step is done (the code step). */
 export function ApplicationStepper({ step }: { step: number }) {

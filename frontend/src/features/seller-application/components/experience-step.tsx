@@ -1,7 +1,7 @@
 /** Step 2, Experience: years, specializations (at least one), previous work. */
 import { Checkbox, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { Controller, useFormContext } from 'react-hook-form';
-import { SPECIALIZATIONS, YEARS_EXPERIENCE } from '@contracts/seller-applications';
+import { SPECIALIZATIONS, YEARS_EXPERIENCE } from '@contract/seller-applications';
 import { FieldGroup, FormField } from '../../../components/form/form-field';
 import type { ApplicationValues } from '../lib/application-form';
 

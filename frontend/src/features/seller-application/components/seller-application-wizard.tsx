@@ -15,13 +15,13 @@ import { useState } from 'react';
 import { Alert, Button, Card, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { FormProvider } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { isSellerRole } from '@contracts/profile';
+import { isSellerRole } from '@contract/profile';
 import {
   APPLICATION_SUBMITTED_MESSAGE,
   SELLER_APPLICATION_STEPS,
   sellerApplicationBodySchema,
   type MySellerApplication,
-} from '@contracts/seller-applications';
+} from '@contract/seller-applications';
 import { FormAlert } from '../../../components/form/form-alert';
 import { firstErrorMessage, useFormSubmit } from '../../../components/form/use-form-submit';
 import { useZodForm } from '../../../components/form/use-zod-form';

@@ -8,7 +8,7 @@ import {
   applicationAgreementSchema,
   applicationExperienceSchema,
   applicationPortfolioSchema,
-} from '@contracts/seller-applications';
+} from '@contract/seller-applications';
 import {
   confirmationCodeSchema,
   newAccountFields,

@@ -24,12 +24,12 @@ import {
   LuStar,
   LuTwitter,
 } from 'react-icons/lu';
-import type { MvpSummary } from '@contracts/catalog';
+import type { MvpSummary } from '@contract/catalog';
 import {
   SELLER_NOT_FOUND_MESSAGE,
   SELLER_PROFILE_FAILED_MESSAGE,
   type PublicSellerProfile,
-} from '@contracts/sellers';
+} from '@contract/sellers';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useSeller } from '../api/get-seller';

@@ -3,10 +3,10 @@
  * the sign-in; the browser then signs out and leaves.
  */
 import { useMutation } from '@tanstack/react-query';
-import type { CloseAccountInput } from '@contracts/account';
+import type { CloseAccountInput } from '@contract/account';
 import { api } from '../../../lib/api-client';
 
-export { closeAccountSchema } from '@contracts/account';
+export { closeAccountSchema } from '@contract/account';
 
 export function useCloseAccount() {
   return useMutation({

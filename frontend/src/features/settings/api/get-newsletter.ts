@@ -1,6 +1,6 @@
 /** `GET /api/me/newsletter`: the caller's site-updates toggle. */
 import { useQuery } from '@tanstack/react-query';
-import { SITE_UPDATES_NEWSLETTER_ID } from '@contracts/newsletter';
+import { SITE_UPDATES_NEWSLETTER_ID } from '@contract/newsletter';
 import { api } from '../../../lib/api-client';
 import { settingsKeys } from './keys';
 

@@ -1,6 +1,6 @@
 /** `PATCH /api/me`: the Profile tab's save. Every view of the caller's profile shows the answer. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileUpdate } from '@contracts/profile-update';
+import type { ProfileUpdate } from '@contract/profile-update';
 import { api } from '../../../lib/api-client';
 import { profileKeys } from '../../../lib/my-profile';
 

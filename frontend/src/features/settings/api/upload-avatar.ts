@@ -4,7 +4,7 @@
  * `PUT /api/me/avatar` makes it the picture. Every view of the caller's profile shows the answer.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { imageFileProblem } from '@contracts/uploads';
+import { imageFileProblem } from '@contract/uploads';
 import { api } from '../../../lib/api-client';
 import { profileKeys } from '../../../lib/my-profile';
 

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button, Card, Heading, Input, List, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
 import { LuDownload } from 'react-icons/lu';
-import type { CloseAccountInput } from '@contracts/account';
+import type { CloseAccountInput } from '@contract/account';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormField } from '../../../components/form/form-field';
 import { setServerFieldErrors, useFormSubmit } from '../../../components/form/use-form-submit';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Badge, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuGithub, LuGlobe } from 'react-icons/lu';
-import { DEPLOY_MESSAGES } from '@contracts/deployments';
-import type { Profile } from '@contracts/profile';
+import { DEPLOY_MESSAGES } from '@contract/deployments';
+import type { Profile } from '@contract/profile';
 import { Message } from './message';
 
 function Status({ connected, detail }: { connected: boolean; detail?: string | null }) {

@@ -12,8 +12,8 @@ import {
   PREFERENCES_UPDATE_FAILED_MESSAGE,
   type EmailAudience,
   type NotificationPreference,
-} from '@contracts/notification-preferences';
-import type { Role } from '@contracts/profile';
+} from '@contract/notification-preferences';
+import type { Role } from '@contract/profile';
 import { useMyProfile } from '../../../lib/my-profile';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';

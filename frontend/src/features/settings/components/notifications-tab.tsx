@@ -1,9 +1,6 @@
 import { useState } from 'react';
 import { HStack, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
-import {
-  NEWSLETTER_UPDATE_FAILED_MESSAGE,
-  SITE_UPDATES_NEWSLETTER_ID,
-} from '@contracts/newsletter';
+import { NEWSLETTER_UPDATE_FAILED_MESSAGE, SITE_UPDATES_NEWSLETTER_ID } from '@contract/newsletter';
 import { useNewsletter } from '../api/get-newsletter';
 import { useUpdateNewsletter } from '../api/update-newsletter';
 import { EmailPreferences } from './email-preferences';

@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react';
 import { Avatar, Button, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { LuUpload } from 'react-icons/lu';
-import { isSellerRole, type Profile } from '@contracts/profile';
+import { isSellerRole, type Profile } from '@contract/profile';
 import {
   PROFILE_UPDATE_FAILED_MESSAGE,
   SELLER_USERNAME_HINT,
   USERNAME_HINT,
   profileUpdateSchema,
-} from '@contracts/profile-update';
-import { IMAGE_ACCEPT } from '@contracts/uploads';
+} from '@contract/profile-update';
+import { IMAGE_ACCEPT } from '@contract/uploads';
 import { errorMessage } from '../../../lib/api-error';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { setServerFieldErrors } from '../../../components/form/use-form-submit';

@@ -9,7 +9,7 @@ import {
   HEALTH_REFRESH_SECONDS,
   type HealthComponent,
   type HealthState,
-} from '@contracts/health';
+} from '@contract/health';
 import { useHealth } from '../api/get-health';
 import { formatTime } from '../../../lib/format';
 

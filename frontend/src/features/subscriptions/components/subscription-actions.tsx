@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
-import type { SubscriptionView } from '@contracts/subscriptions';
+import type { SubscriptionView } from '@contract/subscriptions';
 import { FormAlert } from '../../../components/form/form-alert';
 import { errorMessage } from '../../../lib/api-error';
 import { useUpdateSubscription } from '../api/update-subscription';

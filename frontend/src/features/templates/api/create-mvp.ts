@@ -3,7 +3,7 @@
  * and processing starts. `onProgress` moves the page's bar (0–100; `null` hides it again).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MvpFields } from '@contracts/templates';
+import type { MvpFields } from '@contract/templates';
 import { api } from '../../../lib/api-client';
 import { templateKeys } from './keys';
 import { uploadWithProgress } from './upload-files';

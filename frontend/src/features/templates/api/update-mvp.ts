@@ -4,7 +4,7 @@
  * template's manage entry is dropped, so the next edit starts from the saved one.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MvpFields, MyMvpsResult } from '@contracts/templates';
+import type { MvpFields, MyMvpsResult } from '@contract/templates';
 import { api } from '../../../lib/api-client';
 import { templateKeys } from './keys';
 import { SENT_SHARE, uploadWithProgress } from './upload-files';

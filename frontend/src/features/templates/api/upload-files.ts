@@ -4,8 +4,8 @@
  * XMLHttpRequest so the progress bar shows bytes actually sent (fetch has no upload progress),
  * and the caller then registers what was uploaded. Used by upload, new version and edit.
  */
-import type { PresignedUpload, UploadedFile } from '@contracts/uploads';
-import { MVP_FILE_KINDS, mvpFileKindOf } from '@contracts/uploads';
+import type { PresignedUpload, UploadedFile } from '@contract/uploads';
+import { MVP_FILE_KINDS, mvpFileKindOf } from '@contract/uploads';
 import { api } from '../../../lib/api-client';
 
 export const UPLOAD_FAILED_MESSAGE = 'Failed to upload MVP file';

@@ -20,8 +20,8 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuDownload, LuGithub, LuStar } from 'react-icons/lu';
-import { RETRYABLE_STATUSES, STATUS_LABELS, type ManagedMvp } from '@contracts/templates';
-import type { MvpStatus } from '@contracts/catalog';
+import { RETRYABLE_STATUSES, STATUS_LABELS, type ManagedMvp } from '@contract/templates';
+import type { MvpStatus } from '@contract/catalog';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 import { formatCount, formatRating, isRated, NO_RATINGS_TEXT } from '../../../lib/format';

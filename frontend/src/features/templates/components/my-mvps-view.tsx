@@ -16,8 +16,8 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { LuGithub, LuPackage, LuPlus } from 'react-icons/lu';
-import { MY_MVP_FILTERS, type ManagedMvp } from '@contracts/templates';
-import { isSellerRole } from '@contracts/profile';
+import { MY_MVP_FILTERS, type ManagedMvp } from '@contract/templates';
+import { isSellerRole } from '@contract/profile';
 import { PageSpinner } from '../../../components/page-spinner';
 import { SellerApprovalRequired } from '../../../components/seller-approval-required';
 import { paths } from '../../../config/paths';
@@ -27,7 +27,7 @@ import { useMyProfile } from '../../../lib/my-profile';
 import { useArchiveMvp } from '../api/archive-mvp';
 import { useMyMvps } from '../api/get-my-mvps';
 import { useRetryProcessing } from '../api/retry-processing';
-import { GITHUB_MESSAGES } from '@contracts/github';
+import { GITHUB_MESSAGES } from '@contract/github';
 import { useInstallGithubApp, useSyncRepository } from '../../github/api/github';
 import { MyMvpCard } from './my-mvp-card';
 

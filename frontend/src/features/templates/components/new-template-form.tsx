@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Button, Container, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { FormProvider } from 'react-hook-form';
-import { IMAGE_ACCEPT, MVP_FILE_ACCEPT, MVP_FILE_HINT } from '@contracts/uploads';
+import { IMAGE_ACCEPT, MVP_FILE_ACCEPT, MVP_FILE_HINT } from '@contract/uploads';
 import { FormAlert } from '../../../components/form/form-alert';
 import { firstErrorMessage } from '../../../components/form/use-form-submit';
 import { FormField } from '../../../components/form/form-field';

@@ -16,8 +16,8 @@ import {
   IN_PROGRESS_VERSION_STATUSES,
   VERSION_MESSAGES,
   type ManagedMvp,
-} from '@contracts/templates';
-import { MVP_FILE_ACCEPT } from '@contracts/uploads';
+} from '@contract/templates';
+import { MVP_FILE_ACCEPT } from '@contract/uploads';
 import { FormAlert } from '../../../components/form/form-alert';
 import { firstErrorMessage } from '../../../components/form/use-form-submit';
 import { FormField } from '../../../components/form/form-field';

@@ -27,8 +27,8 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuClock } from 'react-icons/lu';
-import type { Profile } from '@contracts/profile';
-import { STATUS_LABELS } from '@contracts/templates';
+import type { Profile } from '@contract/profile';
+import { STATUS_LABELS } from '@contract/templates';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useMyMvps } from '../api/get-my-mvps';

@@ -27,7 +27,7 @@ import {
   LICENSING_TERMS,
   MVP_CATEGORIES,
   MVP_TECH_STACKS,
-} from '@contracts/catalog';
+} from '@contract/catalog';
 import { firstErrorMessage } from '../../../components/form/use-form-submit';
 import { FormField } from '../../../components/form/form-field';
 import type { TemplateFields } from '../lib/template-form';

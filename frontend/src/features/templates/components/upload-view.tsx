@@ -5,7 +5,7 @@
  * Only approved sellers may upload; the API enforces the same.
  */
 import { Alert, Container } from '@chakra-ui/react';
-import { hasAdminRights, isSellerRole } from '@contracts/profile';
+import { hasAdminRights, isSellerRole } from '@contract/profile';
 import { PageSpinner } from '../../../components/page-spinner';
 import { SellerApprovalRequired } from '../../../components/seller-approval-required';
 import { errorMessage } from '../../../lib/api-error';

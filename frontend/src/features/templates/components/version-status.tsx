@@ -9,7 +9,7 @@ import {
   VERSION_STATUS_LABELS,
   WITHDRAWABLE_VERSION_STATUSES,
   type ManagedMvp,
-} from '@contracts/templates';
+} from '@contract/templates';
 import { ApiError } from '../../../lib/api-error';
 import { useRetryProcessing } from '../api/retry-processing';
 import { useWithdrawVersion } from '../api/withdraw-version';

@@ -13,14 +13,14 @@ import {
   mvpFileKindFromMagic,
   mvpFileKindOf,
   mvpFileProblem,
-} from '@contracts/uploads';
+} from '@contract/uploads';
 import {
   changelogSchema,
   mvpFieldsSchema,
   versionNumberProblem,
   versionNumberSchema,
   type ManagedMvp,
-} from '@contracts/templates';
+} from '@contract/templates';
 
 /** The template's descriptive fields, as the form holds them. */
 export const EMPTY_TEMPLATE_FIELDS = {

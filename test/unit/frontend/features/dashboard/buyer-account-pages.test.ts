@@ -1,7 +1,7 @@
 /** Pure logic of the dashboard and dispute pages: view choice, quota wording, timeline, choices. */
 import { describe, expect, it } from 'vitest';
-import { disputePartyName, type Dispute } from '../../../../../lambdas/shared/contracts/disputes';
-import type { MyDownload } from '../../../../../lambdas/shared/contracts/downloads';
+import { disputePartyName, type Dispute } from '../../../../../contract/disputes';
+import type { MyDownload } from '../../../../../contract/downloads';
 import { downloadedTemplates } from '../../../../../frontend/src/features/downloads/api/get-my-downloads';
 import { dashboardModeFor } from '../../../../../frontend/src/features/dashboard/lib/dashboard-mode';
 import {

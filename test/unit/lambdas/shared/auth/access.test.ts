@@ -8,7 +8,7 @@ import {
   mayActAsOwner,
 } from '../../../../../lambdas/shared/auth/access';
 import type { AuthContext } from '../../../../../lambdas/shared/auth/claims';
-import type { Role } from '../../../../../lambdas/shared/contracts/profile';
+import type { Role } from '../../../../../contract/profile';
 import { ForbiddenError, UnauthorizedError } from '../../../../../lambdas/shared/errors';
 
 const auth: AuthContext = { userId: 'u', email: 'u@example.com', groups: [], signUpRole: null };

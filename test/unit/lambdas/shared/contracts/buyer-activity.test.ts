@@ -6,9 +6,9 @@ import {
   ratingLabel,
   reviewInputSchema,
   REVIEW_MESSAGES,
-} from '../../../../../lambdas/shared/contracts/reviews';
-import { unreadBadgeText } from '../../../../../lambdas/shared/contracts/notification-bell';
-import { publicHandleOf, publicNameOf } from '../../../../../lambdas/shared/contracts/profile';
+} from '../../../../../contract/reviews';
+import { unreadBadgeText } from '../../../../../contract/notification-bell';
+import { publicHandleOf, publicNameOf } from '../../../../../contract/profile';
 
 describe('review input', () => {
   it('needs a whole rating from 1 to 5 with the spec message', () => {

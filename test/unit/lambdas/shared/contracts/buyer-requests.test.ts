@@ -7,16 +7,9 @@ import {
   DISPUTE_REASONS,
   disputeInputSchema,
   isUnresolvedDispute,
-} from '../../../../../lambdas/shared/contracts/disputes';
-import {
-  PLANS,
-  isUnlimitedDownloads,
-  planById,
-} from '../../../../../lambdas/shared/contracts/plans';
-import {
-  REFUND_MESSAGES,
-  refundRequestInputSchema,
-} from '../../../../../lambdas/shared/contracts/refunds';
+} from '../../../../../contract/disputes';
+import { PLANS, isUnlimitedDownloads, planById } from '../../../../../contract/plans';
+import { REFUND_MESSAGES, refundRequestInputSchema } from '../../../../../contract/refunds';
 import { subscriptionItem } from '../../../../fixtures/subscriptions';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

@@ -10,7 +10,7 @@ import {
   mvpFileKindFromMagic,
   mvpFileKindOf,
   mvpFileProblem,
-} from '../../../../../lambdas/shared/contracts/uploads';
+} from '../../../../../contract/uploads';
 import {
   MVP_FORM_MESSAGES,
   bumpVersion,
@@ -18,8 +18,8 @@ import {
   VERSION_MESSAGES,
   compareVersions,
   versionNumberProblem,
-} from '../../../../../lambdas/shared/contracts/templates';
-import { toPence } from '../../../../../lambdas/shared/contracts/money';
+} from '../../../../../contract/templates';
+import { toPence } from '../../../../../contract/money';
 import { slugFor } from '../../../../../lambdas/templates/service';
 import { templateFormFields } from '../../../../fixtures/mvps';
 

@@ -1,12 +1,11 @@
 import '../../../../fixtures/lambda-env';
 import { describe, expect, it, vi } from 'vitest';
-import type { Profile, Role } from '../../../../../lambdas/shared/contracts/profile';
-import type { RouteDefinition } from '../../../../../lambdas/shared/design/routes';
+import type { Profile, Role } from '../../../../../contract/profile';
+import type { RouteDefinition } from '../../../../../contract/routes';
 
 // A route table with one row per access level, so the chain's wiring is tested for each.
-vi.mock('../../../../../lambdas/shared/design/routes', async (importOriginal) => {
-  const original =
-    await importOriginal<typeof import('../../../../../lambdas/shared/design/routes')>();
+vi.mock('../../../../../contract/routes', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../../../contract/routes')>();
   const testRoutes: RouteDefinition[] = [
     {
       method: 'GET',

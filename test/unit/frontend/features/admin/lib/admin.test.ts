@@ -1,7 +1,7 @@
 /** The admin dashboard's rules: the tab in the URL, the refund queue's actions and amounts, audit changes. */
 import { hashKey, partialMatchKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { AdminRefundRequest } from '../../../../../../lambdas/shared/contracts/refunds';
+import type { AdminRefundRequest } from '../../../../../../contract/refunds';
 import { adminKeys } from '../../../../../../frontend/src/features/admin/api/keys';
 import { selectAdminTab } from '../../../../../../frontend/src/features/admin/lib/admin-tab';
 import {

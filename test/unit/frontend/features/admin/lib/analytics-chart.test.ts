@@ -1,6 +1,6 @@
 /** The analytics tab's chart rows and labels (UTC days, whatever the browser's time zone). */
 import { describe, expect, it } from 'vitest';
-import type { AdminAnalytics } from '../../../../../../lambdas/shared/contracts/admin-analytics';
+import type { AdminAnalytics } from '../../../../../../contract/admin-analytics';
 import {
   analyticsRows,
   axisLabel,

@@ -1,7 +1,7 @@
 /** The checkout rules of the pricing, template and success pages. */
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT_MESSAGES } from '../../../../../../lambdas/shared/contracts/billing';
-import { UNLIMITED_DOWNLOADS } from '../../../../../../lambdas/shared/contracts/plans';
+import { CHECKOUT_MESSAGES } from '../../../../../../contract/billing';
+import { UNLIMITED_DOWNLOADS } from '../../../../../../contract/plans';
 import {
   CHECKOUT_POLL_INTERVAL_MS,
   CHECKOUT_POLL_LIMIT_MS,

@@ -1,7 +1,7 @@
 /** What each plan card offers: contact, sign in, current, switch or subscribe. */
 import { describe, expect, it } from 'vitest';
-import { PLANS, planById } from '../../../../../../lambdas/shared/contracts/plans';
-import type { SubscriptionView } from '../../../../../../lambdas/shared/contracts/subscriptions';
+import { PLANS, planById } from '../../../../../../contract/plans';
+import type { SubscriptionView } from '../../../../../../contract/subscriptions';
 import {
   activePlanOf,
   planAction,

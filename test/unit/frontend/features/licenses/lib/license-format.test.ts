@@ -1,6 +1,6 @@
 /** How a licence certificate says what granted it and why it cannot be shown. */
 import { describe, expect, it } from 'vitest';
-import { LICENSE_MESSAGES } from '../../../../../../lambdas/shared/contracts/licenses';
+import { LICENSE_MESSAGES } from '../../../../../../contract/licenses';
 import {
   grantedBy,
   licenseFailure,

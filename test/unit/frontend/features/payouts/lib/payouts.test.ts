@@ -1,6 +1,6 @@
 /** The seller payment pages' rules: months, waiting for Stripe's confirmation, failure texts. */
 import { describe, expect, it } from 'vitest';
-import { CONNECT_MESSAGES } from '../../../../../../lambdas/shared/contracts/billing';
+import { CONNECT_MESSAGES } from '../../../../../../contract/billing';
 import {
   CONNECT_POLL_INTERVAL_MS,
   CONNECT_POLL_LIMIT_MS,

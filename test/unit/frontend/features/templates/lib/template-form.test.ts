@@ -20,7 +20,7 @@ import {
   newVersionSchemaFor,
   editTemplateSchemaFor,
 } from '../../../../../../frontend/src/features/templates/lib/template-form';
-import type { ManagedMvp } from '../../../../../../lambdas/shared/contracts/templates';
+import type { ManagedMvp } from '../../../../../../contract/templates';
 import { errorsOf, resolveForm, validateForm } from '../../../../../fixtures/form-validation';
 
 /** A file whose first bytes are `magic`, `size` bytes long. */

@@ -4,7 +4,7 @@
  * lines are for people (the API's documentation and the reasons a public route is acknowledged
  * as public), not for the runtime. The type makes a route without its line a compile error.
  */
-import type { RouteKey } from './routes';
+import type { RouteKey } from './index';
 
 export const routeSummaries = {
   'GET /api/mvps': 'Browse approved templates: search, filters, sort, pages of 20, exact total.',

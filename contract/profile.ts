@@ -1,5 +1,5 @@
 /** Roles and the profile shape the API returns to its owner. */
-import { ROLES } from '../design/auth-design';
+import { ROLES } from './design/auth-design';
 
 export { ROLES };
 export type Role = (typeof ROLES)[number];

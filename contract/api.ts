@@ -15,7 +15,7 @@ import type { SellerAnalytics } from './seller-analytics';
 import type { AccountClosed, closeAccountSchema } from './account';
 import type { LaunchStoryList, StoryChange, storyInputSchema } from './stories';
 import type * as z from 'zod';
-import type { RouteKey } from '../design/routes';
+import type { RouteKey } from './routes/index';
 import type {
   ModerationResult,
   PendingMvpList,
