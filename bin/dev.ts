@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LocalStackError } from '../lib/local/emulators';
+import { LocalStackError } from '../lib/local/emulators/index';
 import { demoAccounts } from '../lib/local/seed/accounts';
 import { startLocalStack, type LocalStack } from '../lib/local/stack';
 

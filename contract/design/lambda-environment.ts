@@ -1,7 +1,7 @@
 /**
  * The environment every Lambda of ours reads (lambdas/shared/config.ts), as one zod schema: the
  * names, what each means and which values it takes. The CDK (lib/constructs/function-environment.ts,
- * api.ts, processing.ts) and the local stack (lib/local/lambda-env.ts) build their variables as
+ * api.ts, processing.ts) and the local stack (lib/local/cloud/lambda-env.ts) build their variables as
  * `LambdaEnvironment`, so a renamed or misspelt variable fails the typecheck, not a cold start.
  *
  * Endpoints of local emulators are not configuration of ours: AWS SDK v3 reads
@@ -64,7 +64,7 @@ export const lambdaEnvironmentSchema = z.object({
   MAIL_CONFIGURATION_SET: z.string().min(1).optional(),
   /**
    * Where stripe-node sends its requests: unset in the cloud (api.stripe.com); locally the
-   * Stripe-compatible server of lib/local/stripe (`http://localhost:<port>`). Only the endpoint
+   * Stripe-compatible server of lib/local/servers/stripe (`http://localhost:<port>`). Only the endpoint
    * changes: the code path is the same.
    */
   STRIPE_API_URL: z.url().optional(),
@@ -94,7 +94,7 @@ export const lambdaEnvironmentSchema = z.object({
     .optional(),
   /**
    * Where Octokit sends its REST requests (its `baseUrl`): unset in the cloud (api.github.com);
-   * locally the GitHub-compatible server of lib/local/github (`http://localhost:<port>`).
+   * locally the GitHub-compatible server of lib/local/servers/github (`http://localhost:<port>`).
    */
   GITHUB_API_URL: z.url().optional(),
   /**
@@ -115,7 +115,7 @@ export const lambdaEnvironmentSchema = z.object({
   GITHUB_OAUTH_CLIENT_ID: z.string().min(1).optional(),
   /**
    * Netlify's API origin for `@netlify/api` (scheme and host): unset in the cloud
-   * (https://api.netlify.com); locally the Netlify-compatible server of lib/local/netlify.
+   * (https://api.netlify.com); locally the Netlify-compatible server of lib/local/servers/netlify.
    */
   NETLIFY_API_URL: z.url().optional(),
   /** Where Netlify's OAuth pages live: unset in the cloud (https://app.netlify.com). */

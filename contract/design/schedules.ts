@@ -1,7 +1,7 @@
 /**
  * Every schedule of the marketplace, in one place: the CDK creates one EventBridge rule per entry
  * (lib/constructs/schedules.ts) and the local stack runs the same expressions with croner
- * (lib/local/scheduler.ts). Imports nothing of ours.
+ * (lib/local/cloud/scheduler.ts). Imports nothing of ours.
  *
  * `cron` is an EventBridge cron expression without the `cron(...)` wrapper: six fields, UTC,
  * `minute hour day-of-month month day-of-week year`, with `?` in one of the two day fields and

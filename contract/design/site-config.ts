@@ -31,7 +31,7 @@ export const siteConfigSchema = z.object({
   /** ISO 8601: until then the launch overlay counts down (ARCHITECTURE.md). */
   launchAt: filled.refine((value) => !Number.isNaN(Date.parse(value)), 'not a date-time'),
   /**
-   * `local`: stripe-node talks to the local Stripe-compatible server (lib/local/stripe);
+   * `local`: stripe-node talks to the local Stripe-compatible server (lib/local/servers/stripe);
    * `stripe`: to Stripe itself (every deployment, and `npm start` with a real key in `.env`).
    */
   paymentsMode: z.enum(['local', 'stripe']),

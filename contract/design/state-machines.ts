@@ -3,7 +3,7 @@
  * placeholder in it, the task module behind it (`lambdas/<entry>`, exporting `handler`). The CDK
  * substitutes each placeholder with the ARN of a function built from that entry
  * (lib/constructs/processing.ts); the local runner maps it to the same module
- * (lib/local/state-machines.ts). `arnVariable` is the variable that tells a function allowed to
+ * (lib/local/cloud/state-machines.ts). `arnVariable` is the variable that tells a function allowed to
  * start the machine its ARN. Imports only its sibling design modules.
  */
 import type { LambdaVariable } from './lambda-environment';

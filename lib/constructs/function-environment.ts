@@ -1,6 +1,6 @@
 /**
  * The environment every Lambda of ours reads through lambdas/shared/config.ts, built once for the
- * API functions and the processing tasks alike (the local stack's twin is lib/local/lambda-env.ts).
+ * API functions and the processing tasks alike (the local stack's twin is lib/local/cloud/lambda-env.ts).
  */
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { LambdaEnvironment } from '../../contract/design/lambda-environment';

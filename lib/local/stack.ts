@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import getPort from 'get-port';
-import { waitForConfirmationCode } from './confirmation-codes';
+import { waitForConfirmationCode } from './emulators/confirmation-codes';
 import {
   startCognitoLocal,
   startDynamoDb,
@@ -16,14 +16,14 @@ import {
   startSes,
   assertPortFree,
   type EmulatorHandle,
-} from './emulators';
-import { createApiAdapter } from './http-adapter';
+} from './emulators/index';
+import { createApiAdapter } from './cloud/http-adapter';
 import {
   applyLambdaEnvironment,
   completeLocalSecrets,
   generateTokenLocalKey,
   lambdaEnvironment,
-} from './lambda-env';
+} from './cloud/lambda-env';
 import {
   createCognitoClient,
   createDynamoClient,
@@ -33,18 +33,18 @@ import {
   ensureUserPool,
   localBucketNames,
   LOCAL_REGION,
-} from './resources';
+} from './emulators/resources';
 import { readLocalState, writeLocalState } from './state';
-import { startLocalGithub, localAppKeyPair, type LocalGithub } from './github/index';
-import { startLocalNetlify, type LocalNetlify } from './netlify/index';
-import { startLocalStripe, type LocalStripe } from './stripe/index';
+import { startLocalGithub, localAppKeyPair, type LocalGithub } from './servers/github/index';
+import { startLocalNetlify, type LocalNetlify } from './servers/netlify/index';
+import { startLocalStripe, type LocalStripe } from './servers/stripe/index';
 import {
   createPreviewHandler,
   createStaticHandler,
   createViteHandler,
   repositoryRoot,
   type WebHandler,
-} from './web';
+} from './cloud/web';
 import {
   PREVIEW_CONTENT_SECURITY_POLICY,
   securityHeaders,
@@ -91,17 +91,17 @@ export interface LocalStack {
   /** The variables set on this process for the handlers (see lambda-env.ts). */
   env: Record<string, string>;
   /**
-   * The local Stripe server (lib/local/stripe): its API endpoint (STRIPE_API_URL) and control API
+   * The local Stripe server (lib/local/servers/stripe): its API endpoint (STRIPE_API_URL) and control API
    * (authenticated with `env.STRIPE_SECRET_KEY`); undefined when a real Stripe key is configured.
    */
   stripe: { endpoint: string; controlUrl: string } | undefined;
   /**
-   * The local GitHub server (lib/local/github): GITHUB_API_URL, its git URL and its control API
+   * The local GitHub server (lib/local/servers/github): GITHUB_API_URL, its git URL and its control API
    * client; the marketplace's App is `LOCAL_GITHUB_APP`, its key under `.local/github`.
    */
   github: Pick<LocalGithub, 'endpoint' | 'gitUrl' | 'control'>;
   /**
-   * The local Netlify server (lib/local/netlify): its endpoint (sites are served at
+   * The local Netlify server (lib/local/servers/netlify): its endpoint (sites are served at
    * `<endpoint>/sites/<name>/`) and control API client.
    */
   netlify: Pick<LocalNetlify, 'endpoint' | 'control'>;
@@ -328,7 +328,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
     applyLambdaEnvironment(env);
     // Step Functions in process: startWorkflow runs the same ASL files here (state-machines.ts).
-    const { createLocalWorkflowRunner } = await import('./state-machines');
+    const { createLocalWorkflowRunner } = await import('./cloud/state-machines');
     const { setWorkflowRunner } = await import('../../lambdas/shared/adapters/workflow');
     const workflows = createLocalWorkflowRunner();
     setWorkflowRunner(workflows);
@@ -350,7 +350,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       log(`Demo data ready: ${summary.users} accounts, ${summary.templates} templates.`);
     }
     // EventBridge's schedules (the browse snapshot every 5 minutes), run in process.
-    const { startLocalScheduler } = await import('./scheduler');
+    const { startLocalScheduler } = await import('./cloud/scheduler');
     const scheduler = startLocalScheduler({
       onError: (name, error) => console.error(`Scheduled task ${name} failed:`, error),
     });

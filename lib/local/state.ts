@@ -5,11 +5,11 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { SecretName } from '../../contract/design/secrets';
-import type { UserPoolIds } from './resources';
+import type { UserPoolIds } from './emulators/resources';
 
 export interface LocalState {
   userPool?: UserPoolIds;
-  /** Generated once per data folder (lib/local/lambda-env.ts `generateLocalSecrets`). */
+  /** Generated once per data folder (lib/local/cloud/lambda-env.ts `generateLocalSecrets`). */
   secrets?: Record<SecretName, string>;
   /**
    * The key that wraps third-party tokens at rest locally (TOKEN_LOCAL_KEY; KMS does it in the

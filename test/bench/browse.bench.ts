@@ -163,10 +163,11 @@ const measure = async (design: 'before' | 'after', size: number): Promise<void> 
 
 /** Emulators and data for one size, then the two measurements in fresh processes. */
 const runSize = async (size: number): Promise<void> => {
-  const { startDynamoDb, startS3 } = await import('../../lib/local/emulators');
-  const { applyLambdaEnvironment, lambdaEnvironment } = await import('../../lib/local/lambda-env');
+  const { startDynamoDb, startS3 } = await import('../../lib/local/emulators/index');
+  const { applyLambdaEnvironment, lambdaEnvironment } =
+    await import('../../lib/local/cloud/lambda-env');
   const { createDynamoClient, createS3Client, ensureBuckets, ensureTable } =
-    await import('../../lib/local/resources');
+    await import('../../lib/local/emulators/resources');
   const dataDir = await mkdtemp(path.join(tmpdir(), `browse-bench-${size}-`));
   const dynamo = await startDynamoDb({ port: await getPort() });
   const s3 = await startS3({ port: await getPort(), directory: path.join(dataDir, 's3') });

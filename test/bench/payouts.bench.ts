@@ -90,7 +90,7 @@ const measure = async (what: 'prepare' | 'run'): Promise<void> => {
     };
   } else {
     const { setWorkflowRunner } = await import('../../lambdas/shared/adapters/workflow');
-    const { createLocalWorkflowRunner } = await import('../../lib/local/state-machines');
+    const { createLocalWorkflowRunner } = await import('../../lib/local/cloud/state-machines');
     const { handler } = await import('../../lambdas/payouts/tasks/start-monthly-payouts');
     const importMs = performance.now() - importStarted;
     const failures: unknown[] = [];
@@ -131,10 +131,11 @@ const measure = async (what: 'prepare' | 'run'): Promise<void> => {
 
 /** Parent: emulators, Connect accounts, the month's data; then the two measurements. */
 const main = async (): Promise<void> => {
-  const { startDynamoDb } = await import('../../lib/local/emulators');
-  const { applyLambdaEnvironment, lambdaEnvironment } = await import('../../lib/local/lambda-env');
-  const { createDynamoClient, ensureTable } = await import('../../lib/local/resources');
-  const { startLocalStripe } = await import('../../lib/local/stripe/index');
+  const { startDynamoDb } = await import('../../lib/local/emulators/index');
+  const { applyLambdaEnvironment, lambdaEnvironment } =
+    await import('../../lib/local/cloud/lambda-env');
+  const { createDynamoClient, ensureTable } = await import('../../lib/local/emulators/resources');
+  const { startLocalStripe } = await import('../../lib/local/servers/stripe/index');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'payouts-bench-'));
   const dynamo = await startDynamoDb({ port: await getPort() });
   let stripeServer: Awaited<ReturnType<typeof startLocalStripe>> | undefined;

@@ -79,10 +79,11 @@ const runChild = (file: string) =>
 
 const main = async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'pipeline-bench-'));
-  const { startDynamoDb, startS3 } = await import('../../lib/local/emulators');
-  const { applyLambdaEnvironment, lambdaEnvironment } = await import('../../lib/local/lambda-env');
+  const { startDynamoDb, startS3 } = await import('../../lib/local/emulators/index');
+  const { applyLambdaEnvironment, lambdaEnvironment } =
+    await import('../../lib/local/cloud/lambda-env');
   const { createDynamoClient, createS3Client, ensureBuckets, ensureTable } =
-    await import('../../lib/local/resources');
+    await import('../../lib/local/emulators/resources');
   const [dynamoPort, s3Port] = [await getPort(), await getPort()];
   const dynamo = await startDynamoDb({ port: dynamoPort });
   const s3 = await startS3({ port: s3Port, directory: path.join(dir, 's3') });
@@ -108,7 +109,7 @@ const main = async () => {
     const { MvpEntity } = await import('../../lambdas/shared/db/entities/mvp');
     const { MvpVersionEntity } = await import('../../lambdas/shared/db/entities/mvp-version');
     const { setWorkflowRunner } = await import('../../lambdas/shared/adapters/workflow');
-    const { createLocalWorkflowRunner } = await import('../../lib/local/state-machines');
+    const { createLocalWorkflowRunner } = await import('../../lib/local/cloud/state-machines');
     const { startProcessing } = await import('../../lambdas/processing/start');
     const runner = createLocalWorkflowRunner();
     setWorkflowRunner(runner);

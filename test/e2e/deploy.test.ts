@@ -13,7 +13,7 @@
 import { Octokit } from '@octokit/rest';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEPLOY_MESSAGES } from '../../contract/deployments';
-import { createLocalGithubControl } from '../../lib/local/github/control-client';
+import { createLocalGithubControl } from '../../lib/local/servers/github/control-client';
 import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signUpAsBuyer } from '../fixtures/e2e/sign-in';
 import { screenshot, uniqueEmail } from '../fixtures/e2e/stack';
@@ -26,7 +26,7 @@ const TEMPLATE = 'Digital Downloads Shop';
 
 /** The stack's profiles, configured for its table (as payout-run.ts configures its modules). */
 const stackProfiles = async () => {
-  const { applyLambdaEnvironment } = await import('../../lib/local/lambda-env');
+  const { applyLambdaEnvironment } = await import('../../lib/local/cloud/lambda-env');
   applyLambdaEnvironment(inject('e2eStackEnv'));
   return (await import('../../lambdas/shared/db/entities/profile')).ProfileEntity;
 };

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Octokit } from '@octokit/rest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLocalGithubControl } from '../../lib/local/github/control-client';
+import { createLocalGithubControl } from '../../lib/local/servers/github/control-client';
 import { authenticatedCloneUrl, gitCli } from '../fixtures/github-control';
 import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';

@@ -1,7 +1,7 @@
 /**
  * Scheduled task (contract/design/schedules.ts `catalogSnapshot`): rewrites the browse
  * catalog snapshot that new catalog containers start from, with fresh download and rating
- * counters. EventBridge invokes it in the cloud, the local scheduler (lib/local/scheduler.ts) on
+ * counters. EventBridge invokes it in the cloud, the local scheduler (lib/local/cloud/scheduler.ts) on
  * a laptop; the event carries nothing it needs.
  */
 import { publishCatalogSnapshot, type PublishedSnapshot } from '../service';

@@ -3,7 +3,7 @@
  * authenticated as the marketplace's GitHub App (`@octokit/auth-app`: an app JWT signed with the
  * App's private key from Secrets Manager, exchanged for installation tokens that auth-app caches
  * and renews). `GITHUB_API_URL` points Octokit's `baseUrl` (and, through Octokit's request, the
- * token exchange) at the local GitHub-compatible server of lib/local/github; unset, api.github.com.
+ * token exchange) at the local GitHub-compatible server of lib/local/servers/github; unset, api.github.com.
  * Nothing above this module knows which it talks to.
  *
  * Octokit is imported on first use: a function whose route never calls GitHub never loads it.

@@ -5,7 +5,7 @@
  * headers too: `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058 one-click) go there, so SES
  * builds the MIME message and no MIME library is needed. aws-ses-v2-local accepts the same request
  * (and stores the headers), so the code path is the one real SES runs; only the endpoint differs,
- * and the AWS SDK reads that from `AWS_ENDPOINT_URL_SESV2` by itself (lib/local/lambda-env.ts).
+ * and the AWS SDK reads that from `AWS_ENDPOINT_URL_SESV2` by itself (lib/local/cloud/lambda-env.ts).
  *
  * The SDK is imported on first use: only the functions that send mail pay for loading it.
  */

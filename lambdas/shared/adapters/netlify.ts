@@ -1,7 +1,7 @@
 /**
  * The one Netlify client (ARCHITECTURE.md: one code path to each third party): `@netlify/api`,
  * authenticated with a buyer's OAuth token. `NETLIFY_API_URL` points it (scheme and host) at the
- * local Netlify-compatible server of lib/local/netlify; unset, api.netlify.com.
+ * local Netlify-compatible server of lib/local/servers/netlify; unset, api.netlify.com.
  *
  * OAuth (issue 12 part 2): the authorize page is Netlify's (`NETLIFY_WEB_URL`, else
  * app.netlify.com); the code is exchanged at `<api origin>/oauth/token`, which `@netlify/api` has

@@ -3,7 +3,7 @@
  *
  * In the cloud an execution is started with StartExecution on the state machine's ARN from
  * configuration (workflow-step-functions.ts). On a laptop the local stack registers an in-process
- * runner with `setWorkflowRunner` (lib/local/state-machines.ts) that runs the same ASL file with
+ * runner with `setWorkflowRunner` (lib/local/cloud/state-machines.ts) that runs the same ASL file with
  * aws-local-stepfunctions. Callers (the seller domain, retries) only ever call `startWorkflow`.
  */
 import { startStepFunctionsExecution } from './workflow-step-functions';

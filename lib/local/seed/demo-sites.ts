@@ -10,8 +10,8 @@
  * them; the repositories and sites follow. Idempotent: what exists is left as it is.
  */
 import { Octokit } from '@octokit/rest';
-import type { LocalGithubControl } from '../github/control-client';
-import type { LocalNetlifyControl } from '../netlify/control-client';
+import type { LocalGithubControl } from '../servers/github/control-client';
+import type { LocalNetlifyControl } from '../servers/netlify/control-client';
 import { DEMO_GITHUB_LOGIN, DEMO_GITHUB_REPO, DEMO_LINKED_TEMPLATE_ID } from './github';
 import { slugOf, starterFiles } from './starter';
 import type { SeedTemplate } from './templates';

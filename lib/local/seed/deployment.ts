@@ -6,8 +6,8 @@
  * state machine runs), so the dashboard, Settings → Connections and MVPs Launched show it working.
  * Idempotent: a buyer who already has a deployment is left alone.
  */
-import type { LocalGithubControl } from '../github/control-client';
-import type { LocalNetlifyControl } from '../netlify/control-client';
+import type { LocalGithubControl } from '../servers/github/control-client';
+import type { LocalNetlifyControl } from '../servers/netlify/control-client';
 
 export const DEMO_BUYER_GITHUB_LOGIN = 'demo-buyer';
 /** LaunchKit SaaS Starter (lib/local/seed/templates.ts). */

@@ -7,7 +7,7 @@
  * Idempotent: a seller who already has an installation is left alone.
  */
 import { Octokit } from '@octokit/rest';
-import type { LocalGithubControl } from '../github/control-client';
+import type { LocalGithubControl } from '../servers/github/control-client';
 
 export const DEMO_GITHUB_LOGIN = 'demo-seller';
 export const DEMO_GITHUB_REPO = 'digital-downloads-shop';

@@ -18,8 +18,8 @@
  * 6. with the local GitHub and Netlify servers: the GitHub link, the buyer's deployment, and each
  *    template's demo site and repository (demo-sites.ts; in the background, `demoSites`)
  */
-import type { LocalGithubControl } from '../github/control-client';
-import type { LocalNetlifyControl } from '../netlify/control-client';
+import type { LocalGithubControl } from '../servers/github/control-client';
+import type { LocalNetlifyControl } from '../servers/netlify/control-client';
 import { DEMO_DEPLOYED_TEMPLATE_ID, seedDeployment } from './deployment';
 import { demoLinksOf, seedDemoSites, type DemoServers } from './demo-sites';
 import { seedGithubLink } from './github';

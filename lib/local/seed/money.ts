@@ -22,7 +22,10 @@ import { importPastDownload } from '../../../lambdas/downloads/service';
 import { startMonthlyPayouts } from '../../../lambdas/payouts/tasks/start-monthly-payouts';
 import { getBillingProfile } from '../../../lambdas/profiles/service';
 import { listRefundRequests, submitRefundRequest } from '../../../lambdas/refunds/service';
-import { createLocalStripeControl, type LocalStripeControl } from '../stripe/control-client';
+import {
+  createLocalStripeControl,
+  type LocalStripeControl,
+} from '../servers/stripe/control-client';
 import type { DemoAccountKey } from './accounts';
 import { seedTemplates } from './templates';
 

@@ -13,11 +13,11 @@ declare module 'vitest' {
     e2eBaseUrl: string;
     e2eCognitoDataDir: string;
     e2eUserPoolId: string;
-    /** The handlers' environment (lib/local/lambda-env.ts), for tasks a test runs itself. */
+    /** The handlers' environment (lib/local/cloud/lambda-env.ts), for tasks a test runs itself. */
     e2eStackEnv: Record<string, string>;
     /** aws-ses-v2-local of the stack: `GET /store` lists every e-mail the site sent. */
     e2eSesEndpoint: string;
-    /** The local GitHub server of the stack (lib/local/github): API, pages and `/_local`. */
+    /** The local GitHub server of the stack (lib/local/servers/github): API, pages and `/_local`. */
     e2eGithubEndpoint: string;
     e2eGithubGitUrl: string;
   }

@@ -18,8 +18,8 @@ import { bumpCatalogVersion } from '../../fixtures/catalog';
 import { handler as profilesHandler } from '../../../lambdas/profiles/index';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../lambdas/shared/errors';
 import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
-import { startDynamoDb, type EmulatorHandle } from '../../../lib/local/emulators';
-import { createDynamoClient, ensureTable } from '../../../lib/local/resources';
+import { startDynamoDb, type EmulatorHandle } from '../../../lib/local/emulators/index';
+import { createDynamoClient, ensureTable } from '../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../fixtures/api-event';
 import { mvpItem } from '../../fixtures/mvps';
 

@@ -1,5 +1,5 @@
 /**
- * The local GitHub server (lib/local/github) through the official clients, as the product will
+ * The local GitHub server (lib/local/servers/github) through the official clients, as the product will
  * use it: @octokit/rest, @octokit/auth-app and the git CLI. The OAuth code exchange (single use),
  * the App installation page and installation tokens, repository creation, the Git Database API
  * (409 on an empty repository, a commit with a binary file), clone and push over smart HTTP, the
@@ -12,8 +12,11 @@ import { join } from 'node:path';
 import { RequestError } from '@octokit/request-error';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deployKeyAuthorization, generateDeployKey } from '../../../lib/local/deploy-key-proof';
-import type { LocalGithub } from '../../../lib/local/github/index';
+import {
+  deployKeyAuthorization,
+  generateDeployKey,
+} from '../../../lib/local/servers/deploy-key-proof';
+import type { LocalGithub } from '../../../lib/local/servers/github/index';
 import {
   authenticatedCloneUrl,
   gitCli,
@@ -702,7 +705,8 @@ describe('access, state and reset', () => {
   });
 
   it('keeps users, tokens, repositories and installations across a restart with a data dir; reset empties it', async () => {
-    const { startLocalGithub, localAppKeyPair } = await import('../../../lib/local/github/index');
+    const { startLocalGithub, localAppKeyPair } =
+      await import('../../../lib/local/servers/github/index');
     const dataDir = join(work, 'persisted');
     const start = () => {
       // Read again after the restart: the same key file gives the same key.

@@ -8,8 +8,8 @@
  * push and ping webhook payloads are checked against `webhook-push` and `webhook-ping`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDeployKey } from '../../../lib/local/deploy-key-proof';
-import type { LocalGithub } from '../../../lib/local/github/index';
+import { generateDeployKey } from '../../../lib/local/servers/deploy-key-proof';
+import type { LocalGithub } from '../../../lib/local/servers/github/index';
 import {
   installationOctokit,
   startTestGithub,

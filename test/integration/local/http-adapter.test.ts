@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiAdapter, importDomainHandler } from '../../../lib/local/http-adapter';
+import { createApiAdapter, importDomainHandler } from '../../../lib/local/cloud/http-adapter';
 import type { BrowseResult } from '../../../contract/catalog';
 import type { Profile } from '../../../contract/profile';
 import { createTestUser, localCloud, type TestUser } from '../../fixtures/users';

@@ -1,5 +1,5 @@
 /**
- * The local Netlify server (lib/local/netlify) through the official client `@netlify/api`, as the
+ * The local Netlify server (lib/local/servers/netlify) through the official client `@netlify/api`, as the
  * product uses it: the OAuth code flow (consent page, single-use code, Doorkeeper's errors), the
  * current user and 401 on a bad token, a site created from a git repository whose deploy moves
  * `new` → `enqueued` → `building` → `ready` and is then served at `/sites/<name>/`, rebuilds,
@@ -21,7 +21,7 @@ import {
   startTestNetlify,
   type TestRepository,
 } from '../../fixtures/netlify';
-import { readBuildConfig } from '../../../lib/local/netlify/toml';
+import { readBuildConfig } from '../../../lib/local/servers/netlify/toml';
 
 type Server = Awaited<ReturnType<typeof startTestNetlify>>;
 

@@ -17,7 +17,7 @@ import {
   ensureBuckets,
   ensureTable,
   ensureUserPool,
-} from '../../../lib/local/resources';
+} from '../../../lib/local/emulators/resources';
 import { tableDesign } from '../../../contract/design/table-design';
 import { authDesign } from '../../../contract/design/auth-design';
 import { storageDesign } from '../../../contract/design/storage-design';

@@ -6,8 +6,8 @@
  * nothing more.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLocalGithubControl } from '../../../lib/local/github/control-client';
-import { createLocalNetlifyControl } from '../../../lib/local/netlify/control-client';
+import { createLocalGithubControl } from '../../../lib/local/servers/github/control-client';
+import { createLocalNetlifyControl } from '../../../lib/local/servers/netlify/control-client';
 import { DEMO_LINKED_TEMPLATE_ID } from '../../../lib/local/seed/github';
 import { demoLinksOf, seedDemoSites } from '../../../lib/local/seed/demo-sites';
 import { starterFiles } from '../../../lib/local/seed/starter';

@@ -10,8 +10,8 @@ import { config } from '../../../lambdas/shared/config';
 import { DeploymentEntity } from '../../../lambdas/shared/db/entities/deployment';
 import { OAuthTokenEntity } from '../../../lambdas/shared/db/entities/oauth-token';
 import { putObject } from '../../../lambdas/shared/storage/s3';
-import { createLocalGithubControl } from '../../../lib/local/github/control-client';
-import { createLocalNetlifyControl } from '../../../lib/local/netlify/control-client';
+import { createLocalGithubControl } from '../../../lib/local/servers/github/control-client';
+import { createLocalNetlifyControl } from '../../../lib/local/servers/netlify/control-client';
 import {
   DEMO_DEPLOYED_TEMPLATE_ID,
   DEMO_DEPLOYMENT_REPO,

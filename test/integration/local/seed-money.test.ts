@@ -15,11 +15,11 @@ import { NotificationEntity } from '../../../lambdas/shared/db/entities/notifica
 import { PayoutEntity } from '../../../lambdas/shared/db/entities/payout';
 import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
 import { RefundRequestEntity } from '../../../lambdas/shared/db/entities/refund-request';
-import { createCognitoClient } from '../../../lib/local/resources';
+import { createCognitoClient } from '../../../lib/local/emulators/resources';
 import { seedDemoData, type SeedOptions } from '../../../lib/local/seed/index';
-import { createLocalWorkflowRunner } from '../../../lib/local/state-machines';
-import { startLocalStripe } from '../../../lib/local/stripe/index';
-import { createLocalStripeControl } from '../../../lib/local/stripe/control-client';
+import { createLocalWorkflowRunner } from '../../../lib/local/cloud/state-machines';
+import { startLocalStripe } from '../../../lib/local/servers/stripe/index';
+import { createLocalStripeControl } from '../../../lib/local/servers/stripe/control-client';
 import { jsonBody } from '../../fixtures/api-event';
 import { callBilling, deliverEvent } from '../../fixtures/billing';
 import { localCloud } from '../../fixtures/users';

@@ -19,7 +19,7 @@ import {
   manifestKeysOf,
 } from '../../../lambdas/shared/storage/bundle-manifest';
 import { getStatusCounts as getMvpStatusCounts } from '../../../lambdas/templates/repo';
-import { createCognitoClient, createS3Client } from '../../../lib/local/resources';
+import { createCognitoClient, createS3Client } from '../../../lib/local/emulators/resources';
 import { DEMO_PASSWORD, demoAccounts } from '../../../lib/local/seed/accounts';
 import { seedDemoData, type SeedOptions, type SeedSummary } from '../../../lib/local/seed/index';
 import { apiEvent, jsonBody, lambdaContext } from '../../fixtures/api-event';

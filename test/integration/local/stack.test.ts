@@ -10,8 +10,8 @@ import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowseResult } from '../../../contract/catalog';
-import { assertPortFree } from '../../../lib/local/emulators';
-import { createCognitoClient } from '../../../lib/local/resources';
+import { assertPortFree } from '../../../lib/local/emulators/index';
+import { createCognitoClient } from '../../../lib/local/emulators/resources';
 import { startLocalStack, type LocalStack } from '../../../lib/local/stack';
 
 let dataDir: string;

@@ -1,5 +1,5 @@
 /**
- * The local Stripe server (lib/local/stripe) through stripe-node, as the product uses it: Checkout
+ * The local Stripe server (lib/local/servers/stripe) through stripe-node, as the product uses it: Checkout
  * in both modes (control API and the hosted page), the test cards, idempotency keys, refund
  * limits, Connect accounts, links, onboarding and transfers, the test clock (renewal, a declined
  * renewal, cancel at period end), errors as stripe-node classes them, signed webhook delivery with
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalStripe, type LocalStripe } from '../../../lib/local/stripe/index';
+import { startLocalStripe, type LocalStripe } from '../../../lib/local/servers/stripe/index';
 import {
   localStripeClient,
   LocalStripeControlError,

@@ -8,7 +8,7 @@
  */
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalStripe } from '../../../lib/local/stripe/index';
+import type { LocalStripe } from '../../../lib/local/servers/stripe/index';
 import { startTestStripe } from '../../fixtures/stripe-control';
 import {
   formatShapeProblems,

@@ -14,9 +14,9 @@ import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devServerFs } from '../../../frontend/vite.config';
 import { PREVIEW_CONTENT_SECURITY_POLICY } from '../../../contract/design/web-security';
-import { createS3Client, localBucketNames } from '../../../lib/local/resources';
+import { createS3Client, localBucketNames } from '../../../lib/local/emulators/resources';
 import { startLocalStack, type LocalStack } from '../../../lib/local/stack';
-import { createViteHandler, repositoryRoot } from '../../../lib/local/web';
+import { createViteHandler, repositoryRoot } from '../../../lib/local/cloud/web';
 
 interface RawResponse {
   status: number;

@@ -13,12 +13,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import getPort from 'get-port';
 import type { TestProject } from 'vitest/node';
-import { startCognitoLocal, startDynamoDb, startS3, startSes } from '../../../lib/local/emulators';
-import { generateLocalSecrets } from '../../../lib/local/lambda-env';
-import { createCognitoClient, ensureUserPool } from '../../../lib/local/resources';
-import { startLocalGithub } from '../../../lib/local/github/index';
-import { startLocalNetlify } from '../../../lib/local/netlify/index';
-import { startLocalStripe } from '../../../lib/local/stripe/index';
+import {
+  startCognitoLocal,
+  startDynamoDb,
+  startS3,
+  startSes,
+} from '../../../lib/local/emulators/index';
+import { generateLocalSecrets } from '../../../lib/local/cloud/lambda-env';
+import { createCognitoClient, ensureUserPool } from '../../../lib/local/emulators/resources';
+import { startLocalGithub } from '../../../lib/local/servers/github/index';
+import { startLocalNetlify } from '../../../lib/local/servers/netlify/index';
+import { startLocalStripe } from '../../../lib/local/servers/stripe/index';
 import './provided-context';
 
 const INTEGRATION_GITHUB_APP = {

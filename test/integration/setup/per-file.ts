@@ -6,13 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { applyLambdaEnvironment, lambdaEnvironment } from '../../../lib/local/lambda-env';
+import { applyLambdaEnvironment, lambdaEnvironment } from '../../../lib/local/cloud/lambda-env';
 import {
   createDynamoClient,
   createS3Client,
   ensureBuckets,
   ensureTable,
-} from '../../../lib/local/resources';
+} from '../../../lib/local/emulators/resources';
 import './provided-context';
 
 const cloud = inject('localCloud');

@@ -12,14 +12,14 @@ export interface LocalCloudContext {
   cognitoDataDir: string;
   userPoolId: string;
   userPoolClientId: string;
-  /** The local Stripe server (lib/local/stripe): STRIPE_API_URL, its keys and plan prices. */
+  /** The local Stripe server (lib/local/servers/stripe): STRIPE_API_URL, its keys and plan prices. */
   stripe: {
     apiUrl: string;
     secretKey: string;
     webhookSecret: string;
     prices: { basic: string; pro: string; premium: string };
   };
-  /** The local GitHub server (lib/local/github) with the marketplace's App configured. */
+  /** The local GitHub server (lib/local/servers/github) with the marketplace's App configured. */
   github: {
     apiUrl: string;
     appId: number;
@@ -31,7 +31,7 @@ export interface LocalCloudContext {
     oauthClientId: string;
     oauthClientSecret: string;
   };
-  /** The local Netlify server (lib/local/netlify) with the marketplace's OAuth application. */
+  /** The local Netlify server (lib/local/servers/netlify) with the marketplace's OAuth application. */
   netlify: { apiUrl: string; clientId: string; clientSecret: string };
 }
 

@@ -43,7 +43,7 @@ describe('forbidden imports fail npm run lint', () => {
     {
       arrow: 'runtime → the local stack',
       file: 'lambdas/shared/storage/probe.ts',
-      imports: '../../../lib/local/resources',
+      imports: '../../../lib/local/emulators/resources',
       message: /Runtime code must not import the CDK app, the local stack/,
     },
     {
@@ -91,13 +91,13 @@ describe('forbidden imports fail npm run lint', () => {
     {
       arrow: 'CDK construct → the local stack',
       file: 'lib/constructs/probe.ts',
-      imports: '../local/resources',
+      imports: '../local/emulators/resources',
       message: /The CDK app must not depend on the local stack/,
     },
     {
       arrow: 'CDK stack → the local stack',
       file: 'lib/stacks/probe.ts',
-      imports: '../local/state-machines',
+      imports: '../local/cloud/state-machines',
       message: /The CDK app must not depend on the local stack/,
     },
   ])('$arrow', async ({ file, imports, message }) => {
@@ -141,7 +141,7 @@ describe('allowed imports pass', () => {
     { file: 'lib/constructs/probe.ts', imports: '../../contract/routes' },
     { file: 'lib/local/probe.ts', imports: '../../contract/design/table-design' },
     { file: 'lib/local/probe.ts', imports: '../constructs/marketplace-function' },
-    { file: 'test/unit/probe.ts', imports: '../../lib/local/resources' },
+    { file: 'test/unit/probe.ts', imports: '../../lib/local/emulators/resources' },
   ])('$file may import $imports', async ({ file, imports }) => {
     expect(await boundaryMessages(file, importing(imports))).toEqual([]);
   });

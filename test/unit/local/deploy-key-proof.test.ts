@@ -1,5 +1,5 @@
 /**
- * The local stand-in for SSH deploy keys (lib/local/deploy-key-proof.ts): a key pair in OpenSSH
+ * The local stand-in for SSH deploy keys (lib/local/servers/deploy-key-proof.ts): a key pair in OpenSSH
  * form, a proof that only its private half can make, bound to one repository and five minutes.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,7 @@ import {
   generateDeployKey,
   parseSshPublicKey,
   verifyDeployKeyPassword,
-} from '../../../lib/local/deploy-key-proof';
+} from '../../../lib/local/servers/deploy-key-proof';
 
 const passwordOf = (authorization: string) =>
   Buffer.from(authorization.replace(/^Basic /, ''), 'base64')

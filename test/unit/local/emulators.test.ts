@@ -7,7 +7,7 @@ import {
   LocalStackError,
   parseConfirmationCodes,
   parseJavaVersion,
-} from '../../../lib/local/emulators';
+} from '../../../lib/local/emulators/index';
 
 describe('parseJavaVersion', () => {
   it('reads modern and legacy version strings', () => {

@@ -6,7 +6,7 @@ import {
   createApiAdapter,
   matchRoute,
   stringifyClaims,
-} from '../../../lib/local/http-adapter';
+} from '../../../lib/local/cloud/http-adapter';
 import type { RouteDefinition } from '../../../contract/routes';
 
 const table: RouteDefinition[] = [

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { Cron } from 'croner';
 import { describe, expect, it } from 'vitest';
 import { schedules } from '../../../contract/design/schedules';
-import { CRONER_OPTIONS, cronerPattern } from '../../../lib/local/scheduler';
-import { repositoryRoot } from '../../../lib/local/web';
+import { CRONER_OPTIONS, cronerPattern } from '../../../lib/local/cloud/scheduler';
+import { repositoryRoot } from '../../../lib/local/cloud/web';
 
 const nextRuns = (eventBridgeCron: string, count: number, from: string): string[] =>
   new Cron(cronerPattern(eventBridgeCron), { ...CRONER_OPTIONS, paused: true })

@@ -28,7 +28,7 @@ import { SellerApplicationEntity } from '../../../../lambdas/shared/db/entities/
 import { UserSearchEntity } from '../../../../lambdas/shared/db/entities/user-search';
 import { config } from '../../../../lambdas/shared/config';
 import { headObject, putObject } from '../../../../lambdas/shared/storage/s3';
-import { createCognitoClient } from '../../../../lib/local/resources';
+import { createCognitoClient } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { mvpItem } from '../../../fixtures/mvps';
 import { putOrder, templateOrder } from '../../../fixtures/orders';

@@ -21,7 +21,7 @@ import { MVP_STATUSES, type BrowseResult, type MvpSummary } from '../../../../co
 import { MvpEntity, type MvpItem } from '../../../../lambdas/shared/db/entities/mvp';
 import { logger } from '../../../../lambdas/shared/observability';
 import { storageDesign } from '../../../../contract/design/storage-design';
-import { createS3Client } from '../../../../lib/local/resources';
+import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { recordDynamoDbCommands } from '../../../fixtures/dynamodb-commands';
 import { mvpItem } from '../../../fixtures/mvps';

@@ -18,7 +18,7 @@ import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../../lambdas/shared/errors';
 import { logger } from '../../../../lambdas/shared/observability';
 import { storageDesign } from '../../../../contract/design/storage-design';
-import { createS3Client } from '../../../../lib/local/resources';
+import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { startFaultProxy, type FaultProxy } from '../../../fixtures/fault-proxy';
 import { mvpItem } from '../../../fixtures/mvps';

@@ -1,5 +1,5 @@
 /**
- * The token vault as the local stack configures it (lib/local/lambda-env.ts sets TOKEN_LOCAL_KEY,
+ * The token vault as the local stack configures it (lib/local/cloud/lambda-env.ts sets TOKEN_LOCAL_KEY,
  * the cloud sets TOKEN_KMS_KEY_ARN): handlers get a working vault without knowing the target.
  */
 import { expect, it } from 'vitest';

@@ -30,8 +30,8 @@ import { OAuthTokenEntity } from '../../../../lambdas/shared/db/entities/oauth-t
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import type { HttpMethod } from '../../../../contract/routes';
 import { putObject } from '../../../../lambdas/shared/storage/s3';
-import { createLocalGithubControl } from '../../../../lib/local/github/control-client';
-import { createLocalNetlifyControl } from '../../../../lib/local/netlify/control-client';
+import { createLocalGithubControl } from '../../../../lib/local/servers/github/control-client';
+import { createLocalNetlifyControl } from '../../../../lib/local/servers/netlify/control-client';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { dispatch } from '../../../fixtures/dispatch';
 import { useLocalWorkflows } from '../../../fixtures/local-workflows';

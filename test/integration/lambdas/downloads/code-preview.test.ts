@@ -26,8 +26,8 @@ import {
   bundleManifestSchema,
   manifestKeysOf,
 } from '../../../../lambdas/shared/storage/bundle-manifest';
-import { createS3Client } from '../../../../lib/local/resources';
-import { createLocalWorkflowRunner } from '../../../../lib/local/state-machines';
+import { createS3Client } from '../../../../lib/local/emulators/resources';
+import { createLocalWorkflowRunner } from '../../../../lib/local/cloud/state-machines';
 import { pseudoRandomBytes } from '../../../fixtures/archives/clean-templates';
 import { rarOf } from '../../../fixtures/archives/rar-writer';
 import { tarGzOf, zipOf, type FileTree } from '../../../fixtures/archives/writers';

@@ -25,7 +25,7 @@ import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notif
 import { NotificationCounterEntity } from '../../../../lambdas/shared/db/entities/notification-counter';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { INVALID_CURSOR_MESSAGE } from '../../../../lambdas/shared/http/cursor';
-import { createS3Client } from '../../../../lib/local/resources';
+import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { mvpItem, mvpWithFile } from '../../../fixtures/mvps';
 import { putProfile } from '../../../fixtures/profiles';

@@ -21,7 +21,7 @@ import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download'
 import { LicenseEntity } from '../../../../lambdas/shared/db/entities/license';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
-import { createS3Client } from '../../../../lib/local/resources';
+import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { mvpWithFile } from '../../../fixtures/mvps';
 import { putOrder, templateOrder } from '../../../fixtures/orders';

@@ -1,6 +1,6 @@
 /**
  * The seller's GitHub integration through the github Lambda's handler, against DynamoDB Local,
- * s3rver and the local GitHub server (lib/local/github) with the marketplace's App: the App
+ * s3rver and the local GitHub server (lib/local/servers/github) with the marketplace's App: the App
  * installation's state (single use, bound to the user), validate/link/unlink with the webhook
  * created on the repository, the push webhook (signature before anything is written, one version
  * per delivery, only the default branch) and Sync, both running the github-sync state machine and
@@ -18,7 +18,7 @@ import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-ver
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { WebhookEventEntity } from '../../../../lambdas/shared/db/entities/webhook-event';
 import type { HttpMethod } from '../../../../contract/routes';
-import { createLocalGithubControl } from '../../../../lib/local/github/control-client';
+import { createLocalGithubControl } from '../../../../lib/local/servers/github/control-client';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { dispatch } from '../../../fixtures/dispatch';
 import { useLocalWorkflows } from '../../../fixtures/local-workflows';

@@ -34,7 +34,7 @@ import {
 import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';
 import { NewsletterRecipientEntity } from '../../../../lambdas/shared/db/entities/newsletter-recipient';
 import { seedNewsletterTypes } from '../../../../lib/local/seed/index';
-import { createLocalWorkflowRunner } from '../../../../lib/local/state-machines';
+import { createLocalWorkflowRunner } from '../../../../lib/local/cloud/state-machines';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { putProfile } from '../../../fixtures/profiles';
 

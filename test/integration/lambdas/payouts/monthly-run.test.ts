@@ -1,7 +1,7 @@
 /**
  * The whole monthly-payouts state machine (the ASL file, run by aws-local-stepfunctions with the
  * real task functions, started by the schedule's task) against DynamoDB Local and the local
- * Stripe-compatible server (lib/local/stripe), with real Connect accounts onboarded there.
+ * Stripe-compatible server (lib/local/servers/stripe), with real Connect accounts onboarded there.
  *
  * A month's amounts add up to its pool; a month run twice (one after the other, or at once) pays
  * each seller once; a seller without a connected account keeps a pending row that a later run
@@ -15,7 +15,7 @@ import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow'
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { PayoutEntity, type PayoutItem } from '../../../../lambdas/shared/db/entities/payout';
 import { PayoutRunEntity } from '../../../../lambdas/shared/db/entities/payout-run';
-import { createLocalWorkflowRunner } from '../../../../lib/local/state-machines';
+import { createLocalWorkflowRunner } from '../../../../lib/local/cloud/state-machines';
 import { billingStripe } from '../../../fixtures/billing';
 import { putOrder, templateOrder } from '../../../fixtures/orders';
 import {

@@ -16,7 +16,7 @@ import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { ProfileEntity, type ProfileItem } from '../../../../lambdas/shared/db/entities/profile';
 import { SellerApplicationEntity } from '../../../../lambdas/shared/db/entities/seller-application';
 import { queryAuditEntries } from '../../../../lambdas/audit/repo';
-import { createCognitoClient } from '../../../../lib/local/resources';
+import { createCognitoClient } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { profileItem, putProfile } from '../../../fixtures/profiles';
 import { createTestUser, localCloud } from '../../../fixtures/users';

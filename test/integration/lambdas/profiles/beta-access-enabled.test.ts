@@ -31,7 +31,7 @@ import { DisputeEntity, type DisputeItem } from '../../../../lambdas/shared/db/e
 import { MvpEntity, type MvpItem } from '../../../../lambdas/shared/db/entities/mvp';
 import { RateLimitEntity } from '../../../../lambdas/shared/db/entities/rate-limit';
 import type { HttpMethod } from '../../../../contract/routes';
-import { createCognitoClient } from '../../../../lib/local/resources';
+import { createCognitoClient } from '../../../../lib/local/emulators/resources';
 import {
   apiEvent,
   claimsFromIdToken,

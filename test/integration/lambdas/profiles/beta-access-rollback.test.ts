@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../../../contract/profile';
 import { BetaAccountEntity } from '../../../../lambdas/shared/db/entities/beta-account';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
-import { createCognitoClient } from '../../../../lib/local/resources';
+import { createCognitoClient } from '../../../../lib/local/emulators/resources';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { localCloud } from '../../../fixtures/users';
 

@@ -19,7 +19,7 @@ import { BetaAccountEntity } from '../../../../lambdas/shared/db/entities/beta-a
 import { CatalogVersionEntity } from '../../../../lambdas/shared/db/entities/catalog-version';
 import { MvpEntity, type MvpItem } from '../../../../lambdas/shared/db/entities/mvp';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
-import { createCognitoClient } from '../../../../lib/local/resources';
+import { createCognitoClient } from '../../../../lib/local/emulators/resources';
 import { apiEvent, claimsFromIdToken, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { mvpItem } from '../../../fixtures/mvps';
 import { localCloud } from '../../../fixtures/users';

@@ -1,6 +1,6 @@
 /**
  * `POST /api/admin/refund-requests/{id}/process` through the refunds Lambda against DynamoDB Local
- * and the local Stripe-compatible server (lib/local/stripe), with real payments: a Pro subscription
+ * and the local Stripe-compatible server (lib/local/servers/stripe), with real payments: a Pro subscription
  * paid by card through Checkout and renewed once, so two paid invoices with their payment intents
  * exist in Stripe. The invoices' orders are recorded here as the webhook records them.
  *

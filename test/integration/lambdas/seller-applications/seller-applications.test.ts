@@ -17,7 +17,7 @@ import {
 } from '../../../../contract/seller-applications';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
-import { createCognitoClient } from '../../../../lib/local/resources';
+import { createCognitoClient } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { putProfile } from '../../../fixtures/profiles';
 import { createTestUser, localCloud } from '../../../fixtures/users';

@@ -17,7 +17,7 @@ import {
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { getAdminAnalytics } from '../../../../lambdas/stats/analytics';
 import { handler } from '../../../../lambdas/stats/index';
-import { createS3Client } from '../../../../lib/local/resources';
+import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { mvpWithFile } from '../../../fixtures/mvps';
 import { putProfile } from '../../../fixtures/profiles';

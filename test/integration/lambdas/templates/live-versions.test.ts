@@ -23,7 +23,7 @@ import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notif
 import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
 import type { HttpMethod } from '../../../../contract/routes';
 import { publishProcessedVersion } from '../../../../lambdas/templates/transitions';
-import { createLocalWorkflowRunner } from '../../../../lib/local/state-machines';
+import { createLocalWorkflowRunner } from '../../../../lib/local/cloud/state-machines';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { badArchives } from '../../../fixtures/archives/bad-archives';
 import { cleanTemplates } from '../../../fixtures/archives/clean-templates';

@@ -15,7 +15,7 @@ import type { UploadGrant } from '../../../../contract/uploads';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { getStatusCounts as getMvpStatusCounts } from '../../../../lambdas/templates/repo';
 import type { HttpMethod } from '../../../../contract/routes';
-import { createLocalWorkflowRunner } from '../../../../lib/local/state-machines';
+import { createLocalWorkflowRunner } from '../../../../lib/local/cloud/state-machines';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { badArchives } from '../../../fixtures/archives/bad-archives';
 import { cleanTemplates } from '../../../fixtures/archives/clean-templates';

@@ -15,7 +15,7 @@ import type {
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
-import { routeKey, routes, type Domain, type RouteDefinition } from '../../contract/routes';
+import { routeKey, routes, type Domain, type RouteDefinition } from '../../../contract/routes';
 
 /** A domain's Lambda entry point, as `lambdas/<domain>/index.ts` exports it. */
 export type DomainHandler = (
@@ -286,7 +286,7 @@ export const createTokenVerifier = (options: TokenVerifierOptions) => {
 
 /** Imports `lambdas/<domain>/index.ts` (once per domain; the module cache keeps it warm). */
 export const importDomainHandler = async (domain: Domain): Promise<DomainHandler> => {
-  const entry = new URL(`../../lambdas/${domain}/index.ts`, import.meta.url);
+  const entry = new URL(`../../../lambdas/${domain}/index.ts`, import.meta.url);
   const module: { handler?: DomainHandler } = await import(entry.href);
   if (typeof module.handler !== 'function') {
     throw new Error(`lambdas/${domain}/index.ts does not export a handler function.`);

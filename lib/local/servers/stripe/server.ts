@@ -104,7 +104,7 @@ export const createStripeServer = (options: StripeServerOptions): Server => {
         body = {
           error: {
             type: 'invalid_request_error',
-            message: `Unrecognized request URL (${method}: ${url.pathname}). The local Stripe server implements only the endpoints the product calls (lib/local/stripe/api.ts).`,
+            message: `Unrecognized request URL (${method}: ${url.pathname}). The local Stripe server implements only the endpoints the product calls (lib/local/servers/stripe/api.ts).`,
           },
         };
       } else ({ status, body } = result);

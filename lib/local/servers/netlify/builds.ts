@@ -136,7 +136,7 @@ export const createBuilder = (options: {
       const branchArgs = repo.repo_branch ? ['--branch', repo.repo_branch, '--single-branch'] : [];
       try {
         // A private repository: the deploy key's proof as a header of this one command (never in
-        // the clone's config or the log; lib/local/deploy-key-proof.ts).
+        // the clone's config or the log; lib/local/servers/deploy-key-proof.ts).
         const key = repo.deploy_key_id ? store.state.deployKeys[repo.deploy_key_id] : undefined;
         const auth =
           key && repo.repo_path

@@ -2,7 +2,7 @@
  * Deploy keys (`/repos/{owner}/{repo}/keys`), with GitHub's shapes and errors: a key is an OpenSSH
  * public key; the same key twice on one repository is a 422 `key is already in use`; an
  * unparsable one is a 422 `key is invalid`. Read-only keys let git read that repository only
- * (git-http.ts, lib/local/deploy-key-proof.ts).
+ * (git-http.ts, lib/local/servers/deploy-key-proof.ts).
  */
 import { parseSshPublicKey } from '../deploy-key-proof';
 import type { Context } from './context';

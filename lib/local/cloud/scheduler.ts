@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { Cron } from 'croner';
-import { schedules, type ScheduleName } from '../../contract/design/schedules';
+import { schedules, type ScheduleName } from '../../../contract/design/schedules';
 import { repositoryRoot } from './web';
 
 /**

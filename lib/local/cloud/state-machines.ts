@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StateMachine } from 'aws-local-stepfunctions';
-import type { WorkflowInput, WorkflowRunner } from '../../lambdas/shared/adapters/workflow';
-import { stateMachineDesign, type WorkflowName } from '../../contract/design/state-machines';
+import type { WorkflowInput, WorkflowRunner } from '../../../lambdas/shared/adapters/workflow';
+import { stateMachineDesign, type WorkflowName } from '../../../contract/design/state-machines';
 import { fileURLToPath } from 'node:url';
 
 type TaskHandler = (input: unknown) => Promise<unknown>;
@@ -17,7 +17,7 @@ type RunOverrides = NonNullable<NonNullable<Parameters<StateMachine['run']>[1]>[
 type LocalHandlers = NonNullable<RunOverrides['taskResourceLocalHandlers']>;
 type JsonValue = Parameters<LocalHandlers[string]>[0];
 
-const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The task module behind a placeholder, imported on first use (the CDK builds a function from it). */
 const taskHandler = async (entry: string): Promise<TaskHandler> => {

@@ -5,7 +5,7 @@
 // This launcher builds the server exactly as `java -jar DynamoDBLocal.jar <args>` does, sets the
 // address of its connectors to loopback, then starts it. It runs with Java's single-file source
 // launcher (`java -cp <jar and libs> LoopbackDynamoDbLocal.java <args>`), so nothing is compiled
-// into the repository. Used by lib/local/emulators.ts.
+// into the repository. Used by lib/local/emulators.
 import java.lang.reflect.Field;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;

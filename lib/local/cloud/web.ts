@@ -12,11 +12,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { storageDesign } from '../../contract/design/storage-design';
+import { storageDesign } from '../../../contract/design/storage-design';
 
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
-export const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 const sendText = (response: ServerResponse, statusCode: number, text: string) => {
   response.writeHead(statusCode, { 'content-type': 'text/plain; charset=utf-8' });

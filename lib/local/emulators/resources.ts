@@ -24,9 +24,9 @@ import {
   type AttributeDefinition,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
-import { tableDesign } from '../../contract/design/table-design';
-import { authDesign } from '../../contract/design/auth-design';
-import { storageDesign } from '../../contract/design/storage-design';
+import { tableDesign } from '../../../contract/design/table-design';
+import { authDesign } from '../../../contract/design/auth-design';
+import { storageDesign } from '../../../contract/design/storage-design';
 
 export const LOCAL_REGION = 'us-east-1';
 /**

@@ -15,7 +15,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { STRIPE_API_VERSION } from '../../../lambdas/shared/adapters/stripe';
+import { STRIPE_API_VERSION } from '../../../../lambdas/shared/adapters/stripe';
 import { createLocalStripeControl, type LocalStripeControl } from './control-client';
 import { buildPrice, buildProduct } from './objects';
 import { createStripeServer } from './server';

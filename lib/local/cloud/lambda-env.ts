@@ -4,15 +4,18 @@
  * needs none of the second; locally both come from here, so handler code never branches on mode.
  */
 import { randomBytes } from 'node:crypto';
-import { lambdaVariables, type LambdaEnvironment } from '../../contract/design/lambda-environment';
-import { secretDesign, type SecretName } from '../../contract/design/secrets';
-import type { BucketNames, UserPoolIds } from './resources';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from './resources';
+import {
+  lambdaVariables,
+  type LambdaEnvironment,
+} from '../../../contract/design/lambda-environment';
+import { secretDesign, type SecretName } from '../../../contract/design/secrets';
+import type { BucketNames, UserPoolIds } from '../emulators/resources';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../emulators/resources';
 
 export interface LambdaEnvironmentInput extends UserPoolIds {
   tableName: string;
   buckets: BucketNames;
-  /** `ses`: aws-ses-v2-local (lib/local/emulators.ts), where the mailer sends. */
+  /** `ses`: aws-ses-v2-local (lib/local/emulators), where the mailer sends. */
   endpoints: { dynamodb: string; s3: string; cognito: string; ses?: string };
   /** The base of the links in e-mails (`http://localhost:<port>`). */
   siteUrl?: string;
@@ -27,7 +30,7 @@ export interface LambdaEnvironmentInput extends UserPoolIds {
    * ids of the paid plans.
    */
   stripe?: { apiUrl?: string; prices?: { basic?: string; pro?: string; premium?: string } };
-  /** The GitHub-compatible server (lib/local/github) and the local GitHub App; absent: github.com. */
+  /** The GitHub-compatible server (lib/local/servers/github) and the local GitHub App; absent: github.com. */
   github?: {
     apiUrl: string;
     webUrl?: string;
@@ -37,7 +40,7 @@ export interface LambdaEnvironmentInput extends UserPoolIds {
     /** The OAuth app buyers connect with. */
     oauthClientId?: string;
   };
-  /** The Netlify-compatible server (lib/local/netlify) and the OAuth client; absent: netlify.com. */
+  /** The Netlify-compatible server (lib/local/servers/netlify) and the OAuth client; absent: netlify.com. */
   netlify?: { apiUrl: string; clientId: string; pollSeconds?: number };
   /** TOKEN_LOCAL_KEY (lambdas/shared/adapters/token-vault.ts); a fresh one when absent. */
   tokenLocalKey?: string;
