@@ -97,3 +97,8 @@ export interface Dispute {
   /** How the caller relates to it: lists show disputes as buyer or as seller. */
   viewer_role: 'buyer' | 'seller' | 'admin';
 }
+
+/** `GET /api/disputes`: disputes where the caller is the buyer or the seller, newest first. */
+export interface DisputeList {
+  items: Dispute[];
+}

@@ -203,3 +203,14 @@ export const CODE_PREVIEW_MESSAGES = {
   notStored:
     'This file is not in the preview (the preview keeps the first 8 MB of text). Download the template to read it.',
 } as const;
+
+/**
+ * `GET /api/downloads` query (its schema lives with the downloads domain). Query types are type
+ * aliases, not interfaces, so they fit `Record<string, string | undefined>`.
+ */
+export type MyDownloadsQuery = {
+  /** 1 to 100; 50 when absent. */
+  limit?: string;
+  /** The `cursor` of the previous page. */
+  cursor?: string;
+};

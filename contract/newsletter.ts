@@ -52,3 +52,8 @@ export type LeadCapture = z.output<typeof leadCaptureSchema>;
 export interface LeadCaptureResult {
   message: string;
 }
+
+/** `GET /api/me/newsletter` query; `site_updates` when absent. */
+export type NewsletterQuery = {
+  newsletter_type_id?: string;
+};

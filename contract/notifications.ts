@@ -80,3 +80,9 @@ export const notificationIdSchema = z
   .string()
   .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, 'The notification id is malformed.')
   .transform((id) => id.toUpperCase());
+
+/** `POST /api/notifications/{id}/read`: idempotent, so always this. */
+export interface NotificationReadResult {
+  id: string;
+  read: true;
+}

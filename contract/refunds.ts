@@ -171,3 +171,8 @@ export interface ProcessRefundResult {
   refundId: string;
   request: AdminRefundRequest;
 }
+
+/** `GET /api/refund-requests`: the caller's refund requests, newest first. */
+export interface RefundRequestList {
+  items: RefundRequest[];
+}

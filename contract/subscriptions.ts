@@ -70,3 +70,8 @@ export interface SubscriptionView {
   payment_method_brand: string | null;
   payment_method_last4: string | null;
 }
+
+/** `GET /api/subscriptions`: the caller's subscriptions, newest first. */
+export interface SubscriptionList {
+  items: Subscription[];
+}

@@ -422,3 +422,8 @@ export const MVP_MESSAGES = {
   /** Seller spec §8: the template's write was refused (a concurrent write on its counters). */
   saveFailed: 'Failed to save MVP to database',
 } as const;
+
+/** `DELETE /api/mvps/{id}`: the template is archived; the message is the spec's. */
+export interface ArchiveMvpResult {
+  message: string;
+}

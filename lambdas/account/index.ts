@@ -3,10 +3,11 @@
  * Stories): its rows of the route table.
  */
 import { loadCallerProfile } from '../profiles/profile-loader';
+import { accountRoutes } from '../../contract/routes/account';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'account',
+  accountRoutes,
   {
     'export-my-data': () =>
       import('./handlers/export-my-data').then((m) => m.exportMyDataOperation),

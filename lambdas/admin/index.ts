@@ -1,9 +1,10 @@
 /** The admin Lambda: the dashboard's read-only overview through the shared HTTP chain. */
 import { loadCallerProfile } from '../profiles/profile-loader';
+import { adminRoutes } from '../../contract/routes/admin';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'admin',
+  adminRoutes,
   {
     'get-overview': () => import('./handlers/get-overview').then((m) => m.getOverview),
   },

@@ -1,9 +1,10 @@
 /** The billing Lambda: its rows of the route table through the shared HTTP chain. */
 import { loadCallerProfile } from '../profiles/profile-loader';
+import { billingRoutes } from '../../contract/routes/billing';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'billing',
+  billingRoutes,
   {
     'list-subscriptions': () =>
       import('./handlers/list-subscriptions').then((m) => m.listSubscriptions),

@@ -1,9 +1,10 @@
 /** The catalog Lambda: its rows of the route table through the shared HTTP chain. */
 import { loadCallerProfile } from '../profiles/profile-loader';
+import { catalogRoutes } from '../../contract/routes/catalog';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'catalog',
+  catalogRoutes,
   {
     'list-mvps': () => import('./handlers/list-mvps').then((m) => m.listMvps),
     'get-mvp': () => import('./handlers/get-mvp').then((m) => m.getMvp),

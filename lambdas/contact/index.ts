@@ -1,9 +1,10 @@
 /** The contact Lambda: its rows of the route table through the shared HTTP chain. */
 import { loadCallerProfile } from '../profiles/profile-loader';
+import { contactRoutes } from '../../contract/routes/contact';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'contact',
+  contactRoutes,
   {
     'send-contact-message': () =>
       import('./handlers/send-contact-message').then((m) => m.sendContactMessage),

@@ -3,10 +3,11 @@
  * their own repository and site, and upgrade pull requests (issue 12 parts 2 and 3).
  */
 import { loadCallerProfile } from '../profiles/profile-loader';
+import { deploymentsRoutes } from '../../contract/routes/deployments';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'deployments',
+  deploymentsRoutes,
   {
     'start-github-connection': () =>
       import('./handlers/start-github-connection').then((m) => m.startGithubConnectionOperation),

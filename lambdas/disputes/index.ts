@@ -1,9 +1,10 @@
 /** The disputes Lambda: its rows of the route table through the shared HTTP chain. */
 import { loadCallerProfile } from '../profiles/profile-loader';
+import { disputesRoutes } from '../../contract/routes/disputes';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'disputes',
+  disputesRoutes,
   {
     'create-dispute': () => import('./handlers/create-dispute').then((m) => m.createDispute),
     'list-disputes': () => import('./handlers/list-disputes').then((m) => m.listDisputes),

@@ -1,9 +1,10 @@
 /** The downloads Lambda: its rows of the route table through the shared HTTP chain. */
 import { loadCallerProfile } from '../profiles/profile-loader';
+import { downloadsRoutes } from '../../contract/routes/downloads';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'downloads',
+  downloadsRoutes,
   {
     'download-mvp': () => import('./handlers/download-mvp').then((m) => m.downloadMvp),
     'get-download-status': () =>

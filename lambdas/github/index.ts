@@ -3,10 +3,11 @@
  * the push webhook.
  */
 import { loadCallerProfile } from '../profiles/profile-loader';
+import { githubRoutes } from '../../contract/routes/github';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'github',
+  githubRoutes,
   {
     'get-github-app-install-url': () =>
       import('./handlers/get-github-app-install-url').then((m) => m.getGithubAppInstallUrl),

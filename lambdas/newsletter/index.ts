@@ -1,9 +1,10 @@
 /** The newsletter Lambda: its rows of the route table through the shared HTTP chain. */
 import { loadCallerProfile } from '../profiles/profile-loader';
+import { newsletterRoutes } from '../../contract/routes/newsletter';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'newsletter',
+  newsletterRoutes,
   {
     'get-my-newsletter': () =>
       import('./handlers/get-my-newsletter').then((m) => m.getMyNewsletterHandler),

@@ -1,9 +1,10 @@
 /** The notifications Lambda: its rows of the route table through the shared HTTP chain. */
 import { loadCallerProfile } from '../profiles/profile-loader';
+import { notificationsRoutes } from '../../contract/routes/notifications';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'notifications',
+  notificationsRoutes,
   {
     'list-notifications': () =>
       import('./handlers/list-notifications').then((m) => m.listNotifications),

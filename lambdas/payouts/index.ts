@@ -1,9 +1,10 @@
 /** The payouts Lambda: its rows of the route table through the shared HTTP chain. */
 import { loadCallerProfile } from '../profiles/profile-loader';
+import { payoutsRoutes } from '../../contract/routes/payouts';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'payouts',
+  payoutsRoutes,
   {
     'list-my-payouts': () => import('./handlers/list-my-payouts').then((m) => m.listMyPayouts),
     'list-payouts-by-status': () =>

@@ -1,9 +1,10 @@
 /** The profiles Lambda: its rows of the route table through the shared HTTP chain. */
 import { loadCallerProfile } from './profile-loader';
+import { profilesRoutes } from '../../contract/routes/profiles';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'profiles',
+  profilesRoutes,
   {
     'get-my-profile': () => import('./handlers/get-my-profile').then((m) => m.getMyProfile),
     'update-my-profile': () =>

@@ -1,9 +1,10 @@
 /** The refunds Lambda: its rows of the route table through the shared HTTP chain. */
 import { loadCallerProfile } from '../profiles/profile-loader';
+import { refundsRoutes } from '../../contract/routes/refunds';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'refunds',
+  refundsRoutes,
   {
     'create-refund-request': () =>
       import('./handlers/create-refund-request').then((m) => m.createRefundRequest),

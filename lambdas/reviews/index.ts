@@ -1,9 +1,10 @@
 /** The reviews Lambda: its rows of the route table through the shared HTTP chain. */
 import { loadCallerProfile } from '../profiles/profile-loader';
+import { reviewsRoutes } from '../../contract/routes/reviews';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'reviews',
+  reviewsRoutes,
   {
     'list-reviews': () => import('./handlers/list-reviews').then((m) => m.listReviews),
     'submit-review': () => import('./handlers/submit-review').then((m) => m.submitReview),

@@ -3,10 +3,11 @@
  * Users tab's seller approval (one decision for both), through the shared chain.
  */
 import { loadCallerProfile } from '../profiles/profile-loader';
+import { sellerApplicationsRoutes } from '../../contract/routes/seller-applications';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'seller-applications',
+  sellerApplicationsRoutes,
   {
     'submit-application': () =>
       import('./handlers/submit-application').then((m) => m.submitApplication),

@@ -1,9 +1,10 @@
 /** The sellers Lambda (public seller pages, a seller's own analytics): its rows of the route table. */
 import { loadCallerProfile } from '../profiles/profile-loader';
+import { sellersRoutes } from '../../contract/routes/sellers';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'sellers',
+  sellersRoutes,
   {
     'get-seller-profile': () =>
       import('./handlers/get-seller-profile').then((m) => m.getSellerProfile),

@@ -1,9 +1,10 @@
 /** The stats Lambda: its rows of the route table through the shared HTTP chain. */
 import { loadCallerProfile } from '../profiles/profile-loader';
+import { statsRoutes } from '../../contract/routes/stats';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'stats',
+  statsRoutes,
   {
     'get-home-stats': () => import('./handlers/get-home-stats').then((m) => m.getHomeStatsHandler),
     'get-health': () => import('./handlers/get-health').then((m) => m.getHealthHandler),

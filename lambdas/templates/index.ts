@@ -3,10 +3,11 @@
  * admin's MVP reviews.
  */
 import { loadCallerProfile } from '../profiles/profile-loader';
+import { templatesRoutes } from '../../contract/routes/templates';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'templates',
+  templatesRoutes,
   {
     'create-mvp': () => import('./handlers/create-mvp').then((m) => m.createMvp),
     'create-version': () => import('./handlers/create-version').then((m) => m.createVersion),

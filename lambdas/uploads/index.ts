@@ -1,9 +1,10 @@
 /** The uploads Lambda: presigned upload grants, through the shared HTTP chain. */
 import { loadCallerProfile } from '../profiles/profile-loader';
+import { uploadsRoutes } from '../../contract/routes/uploads';
 import { createHttpHandler } from '../shared/http/create-http-handler';
 
 export const handler = createHttpHandler(
-  'uploads',
+  uploadsRoutes,
   {
     'create-upload': () => import('./handlers/create-upload').then((m) => m.createUpload),
     'create-avatar-upload': () =>

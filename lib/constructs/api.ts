@@ -16,8 +16,7 @@ import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { domains, routeKey, routesOf } from '../../contract/routes';
-import type { Domain, RouteKey } from '../../contract/routes';
-import { routeSummaries } from '../../contract/routes/summaries';
+import type { Domain } from '../../contract/routes';
 import type { SecretName } from '../../contract/design/secrets';
 import { storageDesign } from '../../contract/design/storage-design';
 import { lambdaVariables, type LambdaEnvironment } from '../../contract/design/lambda-environment';
@@ -344,7 +343,7 @@ export class Api extends Construct {
         if (isPublic && created) {
           Validations.of(created).acknowledge({
             id: 'AwsSolutions-APIG4',
-            reason: `${routeKey(route)} is public in the route table (${routeSummaries[routeKey(route) as RouteKey]})`,
+            reason: `${routeKey(route)} is public in the route table (${route.summary})`,
           });
         }
       }

@@ -31,7 +31,8 @@ import type {
 import type { Profile } from '../../../contract/profile';
 import { NotFoundError, UnauthorizedError } from '../errors';
 import { logger, metrics } from '../observability';
-import { routeKey, routesOf, type Domain, type RouteDefinition } from '../../../contract/routes';
+import { routeKey, type RouteDefinition } from '../../../contract/routes';
+import type { DomainRoutes } from '../../../contract/routes/table';
 import { accessNeedsProfile, assertAccess } from '../auth/access';
 import { readAuthContext, type AuthContext } from '../auth/claims';
 import { errorMapper } from './error-mapper';
@@ -108,12 +109,11 @@ const routeHandler = (
  * `operations[route.operation]` (the module `lambdas/<domain>/handlers/<operation>.ts`).
  */
 export const createHttpHandler = (
-  domain: Domain,
+  { domain, list: domainRoutes }: DomainRoutes,
   operations: Readonly<Record<string, OperationLoader>>,
   options: HttpHandlerOptions,
 ): ((event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>) => {
   const { loadProfile } = options;
-  const domainRoutes = routesOf(domain);
   const missing = domainRoutes.filter((route) => !operations[route.operation]);
   const unrouted = Object.keys(operations).filter(
     (operation) => !domainRoutes.some((route) => route.operation === operation),

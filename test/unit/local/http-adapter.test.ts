@@ -16,6 +16,7 @@ const table: RouteDefinition[] = [
     domain: 'catalog',
     operation: 'list',
     access: 'public',
+    summary: 'A test route.',
   },
   {
     method: 'GET',
@@ -23,6 +24,7 @@ const table: RouteDefinition[] = [
     domain: 'catalog',
     operation: 'get',
     access: 'public',
+    summary: 'A test route.',
   },
   {
     method: 'GET',
@@ -30,6 +32,7 @@ const table: RouteDefinition[] = [
     domain: 'catalog',
     operation: 'mine',
     access: 'user',
+    summary: 'A test route.',
   },
   {
     method: 'PUT',
@@ -37,6 +40,7 @@ const table: RouteDefinition[] = [
     domain: 'catalog',
     operation: 'put',
     access: 'approved-seller',
+    summary: 'A test route.',
   },
 ];
 

@@ -1,46 +1,14 @@
 import '../../../../fixtures/lambda-env';
 import { describe, expect, it, vi } from 'vitest';
 import type { Profile, Role } from '../../../../../contract/profile';
-import type { RouteDefinition } from '../../../../../contract/routes';
+import { defineRoutes, route } from '../../../../../contract/routes/table';
 
-// A route table with one row per access level, so the chain's wiring is tested for each.
-vi.mock('../../../../../contract/routes', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../../../contract/routes')>();
-  const testRoutes: RouteDefinition[] = [
-    {
-      method: 'GET',
-      path: '/api/open/{id}',
-      domain: 'catalog',
-      operation: 'open',
-      access: 'public',
-    },
-    {
-      method: 'GET',
-      path: '/api/mine',
-      domain: 'catalog',
-      operation: 'mine',
-      access: 'user',
-    },
-    {
-      method: 'POST',
-      path: '/api/sell',
-      domain: 'catalog',
-      operation: 'sell',
-      access: 'approved-seller',
-    },
-    {
-      method: 'GET',
-      path: '/api/admin',
-      domain: 'catalog',
-      operation: 'admin',
-      access: 'admin',
-    },
-  ];
-  return {
-    ...original,
-    routes: testRoutes,
-    routesOf: (domain: string) => testRoutes.filter((route) => route.domain === domain),
-  };
+// A domain with one route per access level, so the chain's wiring is tested for each.
+const testRoutes = defineRoutes('catalog', {
+  'GET /api/open/{id}': route({ operation: 'open', access: 'public', summary: 'Open.' }),
+  'GET /api/mine': route({ operation: 'mine', access: 'user', summary: 'Mine.' }),
+  'POST /api/sell': route({ operation: 'sell', access: 'approved-seller', summary: 'Sell.' }),
+  'GET /api/admin': route({ operation: 'admin', access: 'admin', summary: 'Admin.' }),
 });
 
 const { createHttpHandler, requireAuth } =
@@ -88,7 +56,7 @@ const build = (loadProfile = vi.fn(async () => profileWith('buyer', false))) => 
     Object.entries(operations).map(([name, operation]) => [name, vi.fn(async () => operation)]),
   );
   return {
-    handler: createHttpHandler('catalog', loaders, { loadProfile }),
+    handler: createHttpHandler(testRoutes, loaders, { loadProfile }),
     operations,
     loaders,
     loadProfile,
@@ -176,11 +144,11 @@ describe('createHttpHandler', () => {
     const noop = async () => async () => jsonResponse(200, {});
     const options = { loadProfile: async () => profileWith('buyer', false) };
     expect(() =>
-      createHttpHandler('catalog', { open: noop, mine: noop, sell: noop }, options),
+      createHttpHandler(testRoutes, { open: noop, mine: noop, sell: noop }, options),
     ).toThrow(/routes without an operation \[admin\]/);
     expect(() =>
       createHttpHandler(
-        'catalog',
+        testRoutes,
         { open: noop, mine: noop, sell: noop, admin: noop, extra: noop },
         options,
       ),

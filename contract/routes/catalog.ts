@@ -1,0 +1,22 @@
+/** The catalog: approved templates, their versions, for everyone. */
+import type * as z from 'zod';
+import type { browseQuerySchema, BrowseResult, MvpDetail, MvpVersionList } from '../catalog';
+import { defineRoutes, route } from './table';
+
+export const catalogRoutes = defineRoutes('catalog', {
+  'GET /api/mvps': route<{ query: z.input<typeof browseQuerySchema>; response: BrowseResult }>({
+    operation: 'list-mvps',
+    access: 'public',
+    summary: 'Browse approved templates: search, filters, sort, pages of 20, exact total.',
+  }),
+  'GET /api/mvps/{id}': route<{ response: MvpDetail }>({
+    operation: 'get-mvp',
+    access: 'public',
+    summary: 'One approved template with its seller.',
+  }),
+  'GET /api/mvps/{id}/versions': route<{ response: MvpVersionList }>({
+    operation: 'list-mvp-versions',
+    access: 'public',
+    summary: "An approved template's version history: the versions that went live, newest first.",
+  }),
+});

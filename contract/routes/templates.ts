@@ -1,0 +1,92 @@
+/** A seller's templates: create, edit, new versions, withdraw, archive; and moderation. */
+import type * as z from 'zod';
+import type {
+  ModerationResult,
+  PendingMvpList,
+  pendingMvpQuerySchema,
+  rejectMvpSchema,
+} from '../admin-mvps';
+import type { SellerDownloadsResult } from '../downloads';
+import type {
+  ArchiveMvpResult,
+  CreateMvpBody,
+  CreateVersionBody,
+  ManagedMvp,
+  MvpWriteResult,
+  MyMvpsResult,
+  UpdateMvpBody,
+  WithdrawVersionResult,
+} from '../templates';
+import { defineRoutes, route } from './table';
+
+export const templatesRoutes = defineRoutes('templates', {
+  'POST /api/mvps': route<{ body: CreateMvpBody; response: MvpWriteResult }>({
+    operation: 'create-mvp',
+    access: 'approved-seller',
+    summary: 'Register an uploaded template (pending_review) and start processing.',
+  }),
+  'POST /api/mvps/{id}/versions': route<{ body: CreateVersionBody; response: MvpWriteResult }>({
+    operation: 'create-version',
+    access: 'owner-or-admin',
+    summary: 'A new version with a changelog (owner, admin or both); processing runs again.',
+  }),
+  'POST /api/mvps/{id}/versions/{versionId}/withdraw': route<{ response: WithdrawVersionResult }>({
+    operation: 'withdraw-version',
+    access: 'approved-seller',
+    summary:
+      'The owner withdraws a new version that is not live yet; the live version stays as it is.',
+  }),
+  'GET /api/mvps/{id}/manage': route<{ response: ManagedMvp }>({
+    operation: 'get-managed-mvp',
+    access: 'owner-or-admin',
+    summary: 'A template in any status but archived, for its owner, admin or both.',
+  }),
+  'PATCH /api/mvps/{id}': route<{ body: UpdateMvpBody; response: MvpWriteResult }>({
+    operation: 'update-mvp',
+    access: 'owner-or-admin',
+    summary: 'Edit a template (owner, admin or both); a replaced file is processed again.',
+  }),
+  'POST /api/mvps/{id}/retry': route<{ response: MvpWriteResult }>({
+    operation: 'retry-processing',
+    access: 'owner-or-admin',
+    summary: 'Process a scan_failed or ipfs_pin_failed template again (owner, admin or both).',
+  }),
+  'DELETE /api/mvps/{id}': route<{ response: ArchiveMvpResult }>({
+    operation: 'archive-mvp',
+    access: 'owner-or-admin',
+    summary: 'Delete (archive) a template (owner, admin or both).',
+  }),
+  'GET /api/my/mvps': route<{ response: MyMvpsResult }>({
+    operation: 'list-my-mvps',
+    access: 'approved-seller',
+    summary: "The approved seller's own templates (not archived), newest first, with stats.",
+  }),
+  'GET /api/my/mvps/downloads': route<{ response: SellerDownloadsResult }>({
+    operation: 'list-recent-downloads',
+    access: 'approved-seller',
+    summary:
+      "The latest 5 downloads of the approved seller's templates (title and time, no buyer identity).",
+  }),
+  'GET /api/admin/mvps': route<{
+    query: z.input<typeof pendingMvpQuerySchema>;
+    response: PendingMvpList;
+  }>({
+    operation: 'list-pending-mvps',
+    access: 'admin',
+    summary:
+      'The MVP review queue: pending_review, scan_failed and ipfs_pin_failed templates (or one of them), oldest first, with the seller.',
+  }),
+  'POST /api/admin/mvps/{id}/approve': route<{ response: ModerationResult }>({
+    operation: 'approve-mvp',
+    access: 'admin',
+    summary: 'Approve a template in review: published at once, the seller notified (audited).',
+  }),
+  'POST /api/admin/mvps/{id}/reject': route<{
+    body: z.input<typeof rejectMvpSchema>;
+    response: ModerationResult;
+  }>({
+    operation: 'reject-mvp',
+    access: 'admin',
+    summary: 'Reject a pending template with a reason: the seller notified (audited).',
+  }),
+});
