@@ -31,8 +31,7 @@ import type {
 import type { Profile } from '../../../contract/profile';
 import { NotFoundError, UnauthorizedError } from '../errors';
 import { logger, metrics } from '../observability';
-import { routeKey, type RouteDefinition } from '../../../contract/routes';
-import type { DomainRoutes } from '../../../contract/routes/table';
+import { routeKey, type DomainRoutes, type RouteDefinition } from '../../../contract/routes/table';
 import { accessNeedsProfile, assertAccess } from '../auth/access';
 import { readAuthContext, type AuthContext } from '../auth/claims';
 import { errorMapper } from './error-mapper';

@@ -1,14 +1,14 @@
 /** Contracts of downloads, reviews and notifications: spec texts, labels, masking, badge text. */
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition } from '../../../../../lambdas/shared/storage/s3';
+import { attachmentDisposition } from '../../../lambdas/shared/storage/s3';
 import {
   maskEmail,
   ratingLabel,
   reviewInputSchema,
   REVIEW_MESSAGES,
-} from '../../../../../contract/reviews';
-import { unreadBadgeText } from '../../../../../contract/notification-bell';
-import { publicHandleOf, publicNameOf } from '../../../../../contract/profile';
+} from '../../../contract/reviews';
+import { unreadBadgeText } from '../../../contract/notification-bell';
+import { publicHandleOf, publicNameOf } from '../../../contract/profile';
 
 describe('review input', () => {
   it('needs a whole rating from 1 to 5 with the spec message', () => {

@@ -1,5 +1,5 @@
 /** The seller contract's pure rules: file checks, magic bytes, version bumps, slugs, the form. */
-import '../../../../fixtures/lambda-env';
+import '../../fixtures/lambda-env';
 import { describe, expect, it } from 'vitest';
 import {
   FILE_MESSAGES,
@@ -10,7 +10,7 @@ import {
   mvpFileKindFromMagic,
   mvpFileKindOf,
   mvpFileProblem,
-} from '../../../../../contract/uploads';
+} from '../../../contract/uploads';
 import {
   MVP_FORM_MESSAGES,
   bumpVersion,
@@ -18,10 +18,10 @@ import {
   VERSION_MESSAGES,
   compareVersions,
   versionNumberProblem,
-} from '../../../../../contract/templates';
-import { toPence } from '../../../../../contract/money';
-import { slugFor } from '../../../../../lambdas/templates/service';
-import { templateFormFields } from '../../../../fixtures/mvps';
+} from '../../../contract/templates';
+import { toPence } from '../../../contract/money';
+import { slugFor } from '../../../lambdas/templates/service';
+import { templateFormFields } from '../../fixtures/mvps';
 
 describe('bundle files', () => {
   it('knows the kinds by extension, .tgz included', () => {

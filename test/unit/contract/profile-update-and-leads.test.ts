@@ -5,12 +5,12 @@ import {
   USERNAME_REQUIRED_MESSAGE,
   USERNAME_SPACES_MESSAGE,
   profileUpdateSchema,
-} from '../../../../../contract/profile-update';
+} from '../../../contract/profile-update';
 import {
   LEAD_CONSENT_REQUIRED_MESSAGE,
   LEAD_EMAIL_REQUIRED_MESSAGE,
   leadCaptureSchema,
-} from '../../../../../contract/newsletter';
+} from '../../../contract/newsletter';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;

@@ -1,16 +1,16 @@
 /** The refund and dispute schemas shared by the forms and the API, and the plan constants. */
-import '../../../../fixtures/lambda-env';
+import '../../fixtures/lambda-env';
 import { describe, expect, it } from 'vitest';
-import { toSubscriptionView } from '../../../../../lambdas/billing/service';
+import { toSubscriptionView } from '../../../lambdas/billing/service';
 import {
   DISPUTE_MESSAGES,
   DISPUTE_REASONS,
   disputeInputSchema,
   isUnresolvedDispute,
-} from '../../../../../contract/disputes';
-import { PLANS, isUnlimitedDownloads, planById } from '../../../../../contract/plans';
-import { REFUND_MESSAGES, refundRequestInputSchema } from '../../../../../contract/refunds';
-import { subscriptionItem } from '../../../../fixtures/subscriptions';
+} from '../../../contract/disputes';
+import { PLANS, isUnlimitedDownloads, planById } from '../../../contract/plans';
+import { REFUND_MESSAGES, refundRequestInputSchema } from '../../../contract/refunds';
+import { subscriptionItem } from '../../fixtures/subscriptions';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error?.issues[0]?.message;
