@@ -1,5 +1,5 @@
 /**
- * Disputes in the admin dashboard (seller and admin spec §2, §4 Dispute status, §8): the queue by
+ * Disputes in the admin dashboard: the queue by
  * status, Start Review (open → in_review) and the resolution (in_review → one of the three final
  * statuses, with non-blank details). The dispute itself is the buyer's shape (`Dispute`), seen
  * with the parties' e-mail addresses.

@@ -1,5 +1,5 @@
 /**
- * User management in the admin dashboard (issue 11 §4; seller and admin spec §2): the list's
+ * User management in the admin dashboard: the list's
  * filters, the role change and the seller approval, shared by the admin page and the API.
  */
 import * as z from 'zod';
@@ -16,7 +16,7 @@ export const ADMIN_USERS_PAGE_SIZE = 20;
 export const ADMIN_USER_SEARCH_MAX = 100;
 
 export const ADMIN_USER_MESSAGES = {
-  /** The spec's texts (seller and admin spec §9). */
+  /** The spec's texts. */
   loadFailed: 'Failed to load users. Please try again.',
   roleFailed: 'Failed to update user role',
   approvalFailed: 'Failed to update seller approval status',

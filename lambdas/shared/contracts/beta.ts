@@ -1,5 +1,5 @@
 /**
- * `POST /api/auth/beta`: a fresh beta account for the caller alone (buyer spec §6: role both,
+ * `POST /api/auth/beta`: a fresh beta account for the caller alone (role both,
  * approved seller, 999 downloads, daily limit 50), removed with its data after a day.
  */
 export interface BetaCredentials {

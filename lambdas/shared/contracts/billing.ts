@@ -1,7 +1,7 @@
 /**
- * Checkout, plans with their prices, the subscription change form and Stripe Connect (buyer spec
- * §2 Pricing and Payment success, §5, §8; seller spec §2 Connect Stripe, §8): the request schemas
- * shared by the pages and the API, the shapes the API answers, and the spec's texts.
+ * Checkout, plans with their prices, the subscription change form and Stripe Connect (the pricing,
+ * payment success and Connect Stripe pages): the request schemas shared by the pages and the API,
+ * the shapes the API answers, and the product's texts.
  */
 import * as z from 'zod';
 import type { PlanType } from './plans';

@@ -16,7 +16,7 @@ export const NOTIFICATION_TYPES = [
   'dispute_updated',
   /** Beyond the spec: admins are told of a new message from the contact form. */
   'contact_message',
-  /** Beyond the spec (issue 12): a template the buyer deployed has a new approved version. */
+  /** Beyond the spec: a template the buyer deployed has a new approved version. */
   'upgrade_available',
   /** Beyond the spec: the applicant is told an admin approved or declined their seller application. */
   'seller_application_decided',

@@ -1,6 +1,6 @@
 /**
  * The settings Profile tab: the form's schema, used by the form and by `PATCH /api/me` alike
- * (buyer spec §5: username required and without spaces; empty social links are dropped).
+ * (username required and without spaces; empty social links are dropped).
  * Kept apart from `profile.ts` so the header, which needs only the role helpers, stays free of zod.
  */
 import * as z from 'zod';
@@ -74,7 +74,7 @@ export const profileUpdateSchema = z.object({
     .object({ twitter: optionalUrl, linkedin: optionalUrl, github: optionalUrl })
     .partial()
     .default({})
-    // Empty links are dropped (buyer spec §5): only the filled ones are stored.
+    // Empty links are dropped: only the filled ones are stored.
     .transform(
       (links) =>
         Object.fromEntries(

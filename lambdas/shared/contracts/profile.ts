@@ -52,7 +52,7 @@ export const hasAdminRights = (profile: Pick<Profile, 'role' | 'beta_expires_at'
 export const isSellerRole = (role: Role): boolean => role === 'seller' || role === 'both';
 
 /**
- * A public handle for someone with neither a display name nor a username (issue 13 §4): stable
+ * A public handle for someone with neither a display name nor a username: stable
  * for the account, derived from its id (FNV-1a, base 36), and revealing nothing about the person,
  * unlike a masked e-mail address.
  */

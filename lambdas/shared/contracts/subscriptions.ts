@@ -1,11 +1,11 @@
 /**
- * Subscriptions as the API returns them (buyer spec §3): the caller's list and the one-row
+ * Subscriptions as the API returns them: the caller's list and the one-row
  * "subscription view" of the newest subscription. Written only by the payment webhook (a later
  * issue); this contract is the read side.
  */
 import type { PlanType } from './plans';
 
-/** Stripe's subscription status, stored verbatim (docs/data-model.md §3.8). */
+/** Stripe's subscription status, stored verbatim (docs/data-model.md, section 3.8). */
 export const SUBSCRIPTION_STATUSES = [
   'active',
   'trialing',

@@ -1,6 +1,6 @@
 /**
  * Templates as their seller manages them: the template form of upload and edit, new versions, and
- * the shapes My MVPs and the seller dashboard read (seller spec §2, §5, §8, §9). Texts are the
+ * the shapes My MVPs and the seller dashboard read. Texts are the
  * spec's own.
  */
 import * as z from 'zod';
@@ -246,7 +246,7 @@ export const mvpFieldsSchema = z
       ctx.addIssue({ code: 'custom', message: MVP_FORM_MESSAGES.priceRequired, path: ['price'] });
       return z.NEVER;
     }
-    // Rounded to whole pence first (seller spec §9: step 0.01), then checked: "0.001" is 0p.
+    // Rounded to whole pence first (step 0.01), then checked: "0.001" is 0p.
     const pence = toPence(raw);
     if (pence === null || pence < 1) {
       ctx.addIssue({ code: 'custom', message: MVP_FORM_MESSAGES.pricePositive, path: ['price'] });
@@ -326,7 +326,7 @@ export const STATUS_LABELS: Record<MvpStatus, string> = {
   archived: 'Archived',
 };
 
-/** Statuses from which the seller may retry processing (seller spec §4 item 5). */
+/** Statuses from which the seller may retry processing. */
 export const RETRYABLE_STATUSES: readonly MvpStatus[] = ['scan_failed', 'ipfs_pin_failed'];
 
 /** A template as its owner (or an admin) sees it: every status, the processing error, the files. */
@@ -362,7 +362,7 @@ export interface ManagedMvp {
   pending_version: PendingVersionSummary | null;
   /** Edits of this live template waiting for an admin (moderation), or rejected with a reason. */
   pending_edit: PendingEditView | null;
-  /** The linked GitHub repository (seller spec §2), never its webhook secret; null when none. */
+  /** The linked GitHub repository, never its webhook secret; null when none. */
   github: { owner: string; name: string; last_synced_sha: string | null } | null;
   created_at: string;
   updated_at: string;
@@ -419,6 +419,6 @@ export const MVP_MESSAGES = {
   notRetryable: 'Only MVPs whose scan or IPFS pinning failed can be retried.',
   changedMeanwhile: 'This MVP was changed meanwhile. Please reload and try again.',
   processingNotStarted: 'Processing could not be started. Please retry.',
-  /** Seller spec §8: the template's write was refused (a concurrent write on its counters). */
+  /** The template's write was refused (a concurrent write on its counters). */
   saveFailed: 'Failed to save MVP to database',
 } as const;

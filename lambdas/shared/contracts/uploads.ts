@@ -1,10 +1,10 @@
 /**
- * Uploads (seller spec §5 Upload, §8 Files, §9): the file rules the browser applies before an
+ * Uploads: the file rules the browser applies before an
  * upload and the API again before it signs anything, and the presigned-upload request and answer.
  */
 import * as z from 'zod';
 
-// Files (seller spec §5 Upload, §8 Files, §9)
+// Files
 
 export const MAX_MVP_FILE_BYTES = 100 * 1024 * 1024;
 export const MIN_MVP_FILE_BYTES = 1024;
@@ -57,7 +57,7 @@ export const FILE_MESSAGES = {
 } as const;
 
 /**
- * The server's own texts for files (seller spec §8 "Files"): the API names exactly what is wrong
+ * The server's own texts for files: the API names exactly what is wrong
  * with a declared file, where the form (which stops most of it earlier) says it in its own words.
  */
 export const SERVER_FILE_MESSAGES = {
@@ -228,7 +228,7 @@ export const uploadedFileSchema = z.object({
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
-// Avatars: `POST /api/uploads/avatar`, then `PUT /api/me/avatar` (issue 13 §10)
+// Avatars: `POST /api/uploads/avatar`, then `PUT /api/me/avatar`
 
 /** One image, with the preview images' rules and the spec's server texts. */
 export const avatarUploadRequestSchema = declaredFileSchema.superRefine((file, ctx) => {

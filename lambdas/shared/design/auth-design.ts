@@ -7,9 +7,9 @@
 export const ROLES = ['buyer', 'seller', 'both', 'admin'] as const;
 
 export const authDesign = {
-  /** Roles are Cognito groups, mirrored on the profile (ARCHITECTURE.md). */
+  /** Roles are Cognito groups, mirrored on the profile. */
   groups: ROLES,
-  /** The spec's minimum (buyer spec §5); shorter than cdk-nag's default, acknowledged there. */
+  /** The spec's minimum; shorter than cdk-nag's default, acknowledged there. */
   passwordMinLength: 6,
   /** Email is the username; users sign up themselves and recover their account by email. */
   usernameAttribute: 'email',
