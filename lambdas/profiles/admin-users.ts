@@ -1,5 +1,5 @@
 /**
- * User management in the admin dashboard (issue 11 §4): the user list with its filters and
+ * User management in the admin dashboard: the user list with its filters and
  * search, the role change (Cognito group and profile kept equal) and the seller approval. Every
  * change carries its audit entry in its own transaction.
  */

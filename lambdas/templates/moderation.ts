@@ -1,5 +1,5 @@
 /**
- * MVP reviews (seller spec §2 Admin dashboard, §4 MVP status 6): the admin queue of pending
+ * MVP reviews: the admin queue of pending
  * templates and an admin's approve or reject. Each decision is one transaction (templates/repo.ts
  * `writeTemplate`) with the status counter, the catalog version (an approved template is in
  * `/mvps` at once), the seller's notification with the template's real title and link (the spec's
