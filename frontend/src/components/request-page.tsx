@@ -1,5 +1,5 @@
 /**
- * A buyer's request page (buyer spec §2: disputes and refund requests are the same page): a title,
+ * A buyer's request page (disputes and refund requests are the same page): a title,
  * tabs "New …" and "… History", the new-request form once the things it may name are loaded (the
  * templates the buyer downloaded, their subscriptions), and the history, loaded when its tab opens.
  * The failure text of a request is shared too.

@@ -1,5 +1,5 @@
 /**
- * User management (seller spec §2; issue 11 §4): users filtered by role and seller approval,
+ * User management: users filtered by role and seller approval,
  * searched by e-mail or username prefix, a page at a time; change a role (Cognito groups and
  * profile together), approve or revoke a seller once confirmed. Failures show the spec's texts with the API's
  * reason under them.

@@ -1,4 +1,4 @@
-/** The overview's 8 stat cards (seller spec §2): each figure's label and how it is written. */
+/** The overview's 8 stat cards: each figure's label and how it is written. */
 import type { OverviewStats } from '@contracts/admin-overview';
 import { formatGbp } from '@contracts/money';
 

@@ -137,7 +137,7 @@ export function RefundRequestForm({ purchases, onSubmitted }: RefundRequestFormP
           />
         </FormField>
         {/* The spec labels the amount in dollars, but plans are charged in pounds and a refund
-            goes back in the currency charged (issue 10 §12). */}
+            goes back in the currency charged. */}
         <FormField
           label="Refund Amount (£)"
           error={errors.amount_requested?.message}

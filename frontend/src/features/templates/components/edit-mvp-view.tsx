@@ -1,5 +1,5 @@
 /**
- * `/mvp/{id}/edit` (seller spec §2 Edit MVP, §5 Edit): every section of the template form, an
+ * `/mvp/{id}/edit`: every section of the template form, an
  * optional replacement file (processed again) and images through the same presigned upload, a
  * progress bar while updating, Cancel and Update MVP. The API decides who may edit (owner, admin,
  * both) and answers others with 'You are not authorized to edit this MVP.'.

@@ -1,5 +1,5 @@
 /**
- * The seller view of `/dashboard` (seller spec §2 Seller dashboard), for roles seller and both:
+ * The seller view of `/dashboard`, for roles seller and both:
  * stats from the seller's own templates, the first few of My MVPs, recent downloads and earnings,
  * and the spec's links. An unapproved seller sees 'Seller Approval Pending' instead.
  *
