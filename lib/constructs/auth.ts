@@ -53,7 +53,7 @@ export class Auth extends Construct {
       removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
 
-    // Roles are groups (ARCHITECTURE.md); the L1 keeps the group names exactly as designed.
+    // Roles are groups; the L1 keeps the group names exactly as designed.
     for (const group of authDesign.groups) {
       new CfnUserPoolGroup(this, `Group-${group}`, {
         userPoolId: this.userPool.userPoolId,
@@ -78,7 +78,7 @@ export class Auth extends Construct {
       {
         id: 'AwsSolutions-COG1',
         reason:
-          'The product spec fixes the password rule at a minimum of 6 characters with no character classes (buyer spec §5, "Password must be at least 6 characters").',
+          'The product spec fixes the password rule at a minimum of 6 characters with no character classes ("Password must be at least 6 characters").',
       },
       {
         id: 'AwsSolutions-COG2',
