@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * The admin Newsletter tab end to end (issue 11 §9): `admin@demo.local` creates a newsletter type
+ * The admin Newsletter tab end to end: `admin@demo.local` creates a newsletter type
  * (the name is required, in the spec's words), edits it inline, deletes it after the confirmation,
  * sees that site_updates cannot be deleted; browses the seeded subscribers by status, downloads the
  * CSV (header and a seeded address) and sees the spec's texts when the export or a load fails

@@ -84,7 +84,7 @@ describe('disputes', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Dispute: Feedback Board' }).waitFor();
     expect(await page.getByText('Missing features').isVisible()).toBe(true);
-    // The seller by display name, never by e-mail address (issue 8).
+    // The seller by display name, never by e-mail address.
     expect(await page.getByText('Launchpad Labs').first().isVisible()).toBe(true);
     expect(await page.getByText('seller@demo.local').count()).toBe(0);
     expect(await page.getByTestId('timeline-step').count()).toBe(3);

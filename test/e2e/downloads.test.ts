@@ -55,7 +55,7 @@ describe('downloads', () => {
     expect(await remaining.textContent()).toContain('you downloaded this on');
     await screenshot(page, 'download-done');
 
-    // Downloading it again from the dashboard in the same month spends nothing (issue 13 §9).
+    // Downloading it again from the dashboard in the same month spends nothing.
     await page.goto('/dashboard');
     const left = page.getByTestId('downloads').getByTestId('downloads-remaining');
     await left.waitFor();

@@ -1,5 +1,5 @@
 /**
- * Buyer deploys (issue 12 parts 2 and 3) through the deployments Lambda's handler, against
+ * Buyer deploys through the deployments Lambda's handler, against
  * DynamoDB Local, s3rver, the local GitHub server (OAuth app, repositories over the Git Database
  * API, deploy keys, pulls) and the local Netlify server (OAuth, deploy keys, sites built from the
  * repository), with the buyer-deploy state machine run in process as the local stack runs it:

@@ -1,5 +1,5 @@
 /**
- * Avatar upload (issue 13 §10): any signed-in user gets a presigned PUT for one image (the preview
+ * Avatar upload: any signed-in user gets a presigned PUT for one image (the preview
  * images' rules and the spec's server texts), puts it to s3rver, and `PUT /api/me/avatar` makes
  * it their picture at `/previews/avatars/{userId}/…`; nobody can make another user's upload theirs.
  */

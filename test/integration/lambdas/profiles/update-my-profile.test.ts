@@ -1,6 +1,6 @@
 /**
  * `PATCH /api/me` against DynamoDB Local: profile fields, username uniqueness through claims
- * (docs/data-model.md §4.3), and that nobody changes anyone's profile but their own.
+ * (docs/data-model.md, section 4.3), and that nobody changes anyone's profile but their own.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The public seller page when its templates cannot be read (seller spec §8): the profile still
+ * The public seller page when its templates cannot be read: the profile still
  * shows, with 'Error fetching seller MVPs' in place of the templates and no stats. The catalog
  * read is made to fail as DynamoDB throttling would (our own module, wrapped; nothing of AWS is
  * faked).

@@ -157,7 +157,7 @@ describe('toPence', () => {
   });
 });
 
-describe('declared files as the API checks them (seller spec §8 server texts)', () => {
+describe("declared files as the API checks them, with the server's texts", () => {
   it('names the wrong extension, the wrong type, and the size limits', () => {
     const zip = { name: 'a.zip', size: 2048, contentType: 'application/zip' };
     expect(declaredBundleProblem(zip)).toBeNull();

@@ -1,4 +1,4 @@
-/** The buyer deployment's repository-name rule and status polling (buyer spec §2, §4, §9). */
+/** The buyer deployment's repository-name rule and status polling. */
 import { describe, expect, it } from 'vitest';
 import {
   DEPLOYMENT_POLL_INTERVAL_MS,
