@@ -1,5 +1,5 @@
 /**
- * Browse at 1,000, 10,000 and 100,000 approved templates (issues 3 and 8): the first request of
+ * Browse at 1,000, 10,000 and 100,000 approved templates: the first request of
  * a new container, warm latency, memory, and the DynamoDB reads 1,000 warm requests cost, for
  * the earlier design (no snapshot, the version read on every request) and the current one.
  *
