@@ -252,7 +252,7 @@ export const completeNetlifyStep = async (
 };
 
 /**
- * Beyond the spec: "Open upgrade pull request". The work (the new version's
+ * Our addition: "Open upgrade pull request". The work (the new version's
  * files, a branch, a pull request with the changelogs) runs as buyer-deploy's `upgrade` phase
  * (steps/upgrade.ts); this answers at once: the pull request already opened for the latest
  * version, or `opening` (the dashboard polls the list until it is there). Idempotent: asking again

@@ -148,7 +148,7 @@ export const listMyDisputes = async (userId: string): Promise<Dispute[]> => {
 /**
  * One dispute (`owner-or-admin`: the chain loaded the caller's profile): for its buyer, its seller,
  * or a caller with admin rights (roles admin and both, never a beta account); anyone else gets 403
- * with the spec's text. Parties see each other by name only; an admin who is not a party also
+ * with the product's text. Parties see each other by name only; an admin who is not a party also
  * sees the e-mail addresses.
  */
 export const getDisputeFor = async (caller: Profile, id: string): Promise<Dispute> => {

@@ -108,7 +108,7 @@ const installationOf = async (profile: Profile): Promise<number> => {
   return installationId;
 };
 
-/** GET /repos/{owner}/{repo} through the seller's installation; 404 → the spec's error. */
+/** GET /repos/{owner}/{repo} through the seller's installation; 404 → the product's error. */
 const findRepository = async (
   installationId: number,
   owner: string,

@@ -252,7 +252,7 @@ export const findProfileByPublicUsername = async (username: string): Promise<Pro
  * 2. Take one press from the caller's hourly allowance (by an HMAC of its address, never the
  *    address itself) and from the global one; 429 when either is spent.
  * 3. Create the Cognito user: confirmed, a random permanent password, in the group `both`.
- * 4. Store its profile (the spec's beta profile, without admin rights) and the cleanup's tracking
+ * 4. Store its profile (the product's beta profile, without admin rights) and the cleanup's tracking
  *    item in one transaction; if that fails, delete the Cognito user again, so nothing half-made
  *    stays behind.
  * 5. Answer the credentials to this caller only: the password is neither stored nor logged.

@@ -221,7 +221,7 @@ export const registerMvp = async (
     });
   } catch (error) {
     await Promise.all([removePlaced(placed), removeUploads(bundle, checked.images)]);
-    // A refused transaction is worth a retry by the seller: 503 with the spec's text.
+    // A refused transaction is worth a retry by the seller: 503 with the product's text.
     if (error instanceof TransactionRefusedError) {
       throw new ServiceUnavailableError(MVP_MESSAGES.saveFailed);
     }

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * Disputes as the demo buyer, who has a seeded download of Feedback Board (by launchpad): the
- * signed-out redirect, the spec's validation messages including the 20-character rule, the
+ * signed-out redirect, the product's validation messages including the 20-character rule, the
  * detail with its timeline, Next Steps and Contact Support, the dispute in the seller's history,
  * and 'You do not have permission to view this dispute' for anyone else.
  */

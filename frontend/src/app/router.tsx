@@ -3,7 +3,7 @@
  * it then needs no second round trip); every other page is its own chunk and loads with the page
  * recipes (lib/lazy-page.ts), so a first visit to the home page downloads only
  * what it shows. Paths the app does not have yet fall through to Page Not
- * Found, as the spec asks for any unknown path.
+ * Found, as the product asks for any unknown path.
  *
  * Declarative routing (`BrowserRouter` + `useRoutes`) rather than a data router: no page uses
  * loaders, actions or fetchers, and the data router's code is about 17 KB gzipped of the home

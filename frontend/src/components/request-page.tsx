@@ -17,7 +17,7 @@ export interface RequestChoices<Choice> {
   items: readonly Choice[] | undefined;
   loading: boolean;
   failed: boolean;
-  /** The spec's text when they could not be loaded. */
+  /** The product's text when they could not be loaded. */
   failedMessage: string;
 }
 
@@ -81,7 +81,7 @@ export function RequestPage<Choice>({
 }
 
 /**
- * What a request form says when the API refused it: signed out; or the spec's failure text with
+ * What a request form says when the API refused it: signed out; or the product's failure text with
  * the API's reason for a 4xx, its field errors put on the fields.
  */
 export function requestFailure<Values extends FieldValues, Output>(

@@ -18,9 +18,9 @@ export type DisputeResolution = (typeof DISPUTE_RESOLUTIONS)[number];
 export const DISPUTE_RESOLUTION_DETAILS_MAX = 5_000;
 
 export const ADMIN_DISPUTE_MESSAGES = {
-  /** The spec's rule, word for word. */
+  /** The product's rule, word for word. */
   detailsRequired: 'Dispute resolution needs non-blank details',
-  /** Our own texts where the spec has none. */
+  /** Our own texts where the product fixes none. */
   resolutionRequired:
     'Choose how the dispute ends: in favour of the buyer, in favour of the seller, or closed with no action.',
   detailsTooLong: `Resolution details can be at most ${DISPUTE_RESOLUTION_DETAILS_MAX} characters.`,

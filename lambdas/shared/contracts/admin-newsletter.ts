@@ -64,7 +64,7 @@ export interface NewsletterTypeDeleted {
 
 // Subscribers and user subscriptions.
 
-/** The spec's texts. */
+/** The product's texts. */
 export const NEWSLETTER_ADMIN_MESSAGES = {
   loadFailed: 'Failed to load subscriptions or subscribers',
   exportFailed: 'Failed to export subscribers',

@@ -16,11 +16,11 @@ export const ADMIN_USERS_PAGE_SIZE = 20;
 export const ADMIN_USER_SEARCH_MAX = 100;
 
 export const ADMIN_USER_MESSAGES = {
-  /** The spec's texts. */
+  /** The product's texts. */
   loadFailed: 'Failed to load users. Please try again.',
   roleFailed: 'Failed to update user role',
   approvalFailed: 'Failed to update seller approval status',
-  /** Our own texts where the spec has none. */
+  /** Our own texts where the product fixes none. */
   roleInvalid: `Choose one of the roles: ${ROLES.join(', ')}.`,
   approvedInvalid: 'approved must be true or false.',
   userNotFound: 'User not found.',

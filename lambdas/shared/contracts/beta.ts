@@ -13,7 +13,7 @@ export interface BetaCredentials {
 /** How long a beta account lives. */
 export const BETA_ACCOUNT_LIFETIME_HOURS = 24;
 
-/** The spec's beta profile. */
+/** The product's beta profile. */
 export const BETA_PROFILE = {
   displayName: 'Beta Tester',
   downloads: 999,

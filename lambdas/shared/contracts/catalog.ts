@@ -1,6 +1,6 @@
 /**
  * The catalog's vocabulary and the browse contract, shared by the API (validation) and the
- * frontend (filters, forms, URL state). Values and texts are the spec's own.
+ * frontend (filters, forms, URL state). Values and texts are the product's own.
  */
 import * as z from 'zod';
 

@@ -42,7 +42,7 @@ export const DISPUTE_MESSAGES = {
   loadDownloadsFailed: 'Failed to load download data',
   notFound: 'Dispute not found',
   forbidden: 'You do not have permission to view this dispute',
-  /** Our own text where the spec only says disputes need a download. */
+  /** Our own text: the product only says disputes need a download. */
   notDownloaded: 'You can only open a dispute for an MVP you have downloaded.',
 } as const;
 

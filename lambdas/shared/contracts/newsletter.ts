@@ -33,7 +33,7 @@ export const CHECK_INBOX_MESSAGE = 'Check your inbox to confirm.';
 export const LEAD_FAILED_MESSAGE = 'Failed to process lead capture.';
 export const LEAD_SOURCE = 'launch_page';
 
-/** `POST /api/leads` (process-lead-capture in the spec): consent must be given, server-side too. */
+/** `POST /api/leads` (the launch overlay's lead capture): consent must be given, server-side too. */
 export const leadCaptureSchema = z.object({
   email: z
     .string({ message: LEAD_EMAIL_REQUIRED_MESSAGE })

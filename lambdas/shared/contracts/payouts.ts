@@ -72,10 +72,10 @@ export const ADMIN_PAYOUT_FILTERS = ['pending', 'processing', 'completed', 'fail
 export type AdminPayoutFilter = (typeof ADMIN_PAYOUT_FILTERS)[number];
 
 export const ADMIN_PAYOUT_MESSAGES = {
-  /** The spec's texts. */
+  /** The product's texts. */
   loadFailed: 'Failed to load pending payouts',
   processFailed: 'Failed to process payout',
-  /** Our own texts where the spec has none. */
+  /** Our own texts where the product fixes none. */
   processed: 'Payout processed successfully.',
   notFound: 'Payout not found.',
   notConnected:

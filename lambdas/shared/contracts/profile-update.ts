@@ -11,7 +11,7 @@ export const USERNAME_SPACES_MESSAGE = 'Username cannot contain spaces.';
 export const USERNAME_CHARACTERS_MESSAGE =
   'Username can only contain letters, numbers, dots, hyphens and underscores.';
 export const USERNAME_LENGTH_MESSAGE = 'Username must be 30 characters or fewer.';
-/** Shown under the field, as the spec asks. */
+/** Shown under the field, as the product asks. */
 /** The username hint for a buyer (their name shows with their reviews) and for a seller. */
 export const USERNAME_HINT =
   'No spaces. Letters, numbers, dots, hyphens and underscores, up to 30 characters. It is shown with your reviews.';

@@ -35,7 +35,7 @@ export interface Profile {
   is_seller_approved: boolean;
   /**
    * Set on a beta-access account only (ISO time): when it and its data are removed. Such an
-   * account has role `both` as the spec says, but seller and buyer rights only, never admin ones.
+   * account has role `both` as the product defines it, but seller and buyer rights only, never admin ones.
    */
   beta_expires_at: string | null;
   created_at: string;
@@ -43,7 +43,7 @@ export interface Profile {
 }
 
 /**
- * Admin rights (the spec gives roles `admin` and `both` the admin dashboard), except for a beta
+ * Admin rights (the product gives roles `admin` and `both` the admin dashboard), except for a beta
  * account: anyone can start one, so its `both` never reaches other users' data.
  */
 export const hasAdminRights = (profile: Pick<Profile, 'role' | 'beta_expires_at'>): boolean =>

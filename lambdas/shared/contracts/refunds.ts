@@ -13,7 +13,7 @@ export const REFUND_MESSAGES = {
   submitFailed: 'Failed to submit refund request.',
   signedOut: 'You must be logged in to submit a refund request',
   loadSubscriptionsFailed: 'Failed to load subscription data',
-  /** Our own texts where the spec has none. */
+  /** Our own texts where the product fixes none. */
   subscriptionNotFound: 'Subscription not found.',
   customPlan: 'Refunds of Enterprise plans are arranged with our support team.',
   orderNotFound: 'Purchase not found.',
@@ -166,7 +166,7 @@ export interface AdminRefundRequestList {
   items: AdminRefundRequest[];
 }
 
-/** `POST /api/admin/refund-requests/{id}/process`: the spec's "returns refundId". */
+/** `POST /api/admin/refund-requests/{id}/process`: answers the refund id (`refundId`). */
 export interface ProcessRefundResult {
   refundId: string;
   request: AdminRefundRequest;

@@ -1,5 +1,5 @@
 /**
- * The review contract, shared by the API (validation) and the review form: the spec's texts and
+ * The review contract, shared by the API (validation) and the review form: the product's texts and
  * rating labels.
  */
 import * as z from 'zod';
@@ -63,8 +63,8 @@ export type ReviewInput = z.input<typeof reviewInputSchema>;
 
 /**
  * A review as anyone may see it. The reviewer is named as everywhere else (publicNameOf in
- * profile.ts): display name, @username, or a generated handle such as `member-0k3x9q1`; the spec
- * joins the e-mail, but a public page must not hand out buyers' addresses, even masked.
+ * profile.ts): display name, @username, or a generated handle such as `member-0k3x9q1`; the e-mail could
+ * be joined, but a public page must not hand out buyers' addresses, even masked.
  */
 export interface PublicReview {
   id: string;

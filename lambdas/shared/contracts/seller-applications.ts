@@ -1,6 +1,6 @@
 /**
  * Seller applications: the four-step wizard's schemas, shared by the API
- * and the wizard, with the spec's own texts.
+ * and the wizard, with the product's own texts.
  */
 import * as z from 'zod';
 

@@ -64,7 +64,7 @@ export interface SubscriptionView {
    * failed renewal (`past_due`) and an ended plan (`canceled`) apart from never subscribing.
    */
   status: SubscriptionStatus | null;
-  /** Epoch seconds, as the spec's view carries it. */
+  /** Epoch seconds, as the product's view carries it. */
   current_period_end: number | null;
   cancel_at_period_end: boolean;
   payment_method_brand: string | null;

@@ -1,7 +1,7 @@
 /**
  * Templates as their seller manages them: the template form of upload and edit, new versions, and
  * the shapes My MVPs and the seller dashboard read. Texts are the
- * spec's own.
+ * product's own.
  */
 import * as z from 'zod';
 import {
@@ -31,7 +31,7 @@ export const MVP_FORM_MESSAGES = {
   accessTier: 'Access tier is required',
   priceRequired: 'Price is required for one-time sale MVPs',
   pricePositive: 'Price must be a positive number',
-  /** Our own text where the spec has none: a sane ceiling for one template. */
+  /** Our own text where the product fixes none: a sane ceiling for one template. */
   priceTooHigh: `Price can be at most £${MVP_PRICE_MAX_GBP.toLocaleString('en-GB')}`,
   url: 'Please enter a valid URL',
   stackblitz: 'Please enter a valid StackBlitz URL',

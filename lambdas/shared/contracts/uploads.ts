@@ -70,7 +70,7 @@ export const SERVER_FILE_MESSAGES = {
 
 /**
  * A declared bundle as the API checks it (uploads and registration): name, extension, declared
- * content type against the extension, size; the spec's server texts.
+ * content type against the extension, size; the product's server texts.
  */
 export const declaredBundleProblem = (file: {
   name: string;
@@ -89,7 +89,7 @@ export const declaredBundleProblem = (file: {
   return null;
 };
 
-/** A declared preview image as the API checks it; the spec's server texts. */
+/** A declared preview image as the API checks it; the product's server texts. */
 export const declaredImageProblem = (file: {
   name: string;
   size: number;
@@ -108,7 +108,7 @@ export const declaredImageProblem = (file: {
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN_NAME_CHARACTERS = /[<>:"/\\|?*\u0000-\u001f]/;
 
-/** The spec's file-name rule: none of < > : " / \ | ? * (nor control characters), ≤ 255. */
+/** The product's file-name rule: none of < > : " / \ | ? * (nor control characters), ≤ 255. */
 export const fileNameProblem = (name: string): string | null => {
   if (name.length > MAX_FILE_NAME_LENGTH) return FILE_MESSAGES.nameTooLong;
   if (name.trim() === '' || FORBIDDEN_NAME_CHARACTERS.test(name)) return FILE_MESSAGES.invalidName;
@@ -230,7 +230,7 @@ export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
 // Avatars: `POST /api/uploads/avatar`, then `PUT /api/me/avatar`
 
-/** One image, with the preview images' rules and the spec's server texts. */
+/** One image, with the preview images' rules and the product's server texts. */
 export const avatarUploadRequestSchema = declaredFileSchema.superRefine((file, ctx) => {
   const problem = declaredImageProblem({
     name: file.fileName,

@@ -494,7 +494,7 @@ describe('buyer deploys', () => {
   });
 
   it('fails with a readable message when the name is taken or Netlify cannot build the site', async () => {
-    // A second deployment into the same repository name: GitHub's 422, the spec's message.
+    // A second deployment into the same repository name: GitHub's 422, the product's message.
     const taken = await call<{ deployment_id: string }>('POST', '/api/deployments', buyer, {
       mvp_id: mvpId,
       repo_name: 'my-shop',

@@ -58,7 +58,7 @@ describe('PATCH /api/me', () => {
     expect(stored?.username).toBe(username);
   });
 
-  it('answers the spec texts for a missing username or one with spaces', async () => {
+  it('answers the product’s texts for a missing username or one with spaces', async () => {
     const user = newUser();
     const missing = await patchMe(user.claims, { username: '  ' });
     expect(missing.statusCode).toBe(400);

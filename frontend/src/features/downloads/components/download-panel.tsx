@@ -1,5 +1,5 @@
 /**
- * The detail page's actions: Download (quota shown, spec messages), Deploy (honest placeholder),
+ * The detail page's actions: Download (quota shown, the product's messages), Deploy (honest placeholder),
  * Open in StackBlitz, and the report-a-problem link. Anonymous visitors can press Download and are
  * told to log in, with a link to /auth that brings them back.
  *

@@ -40,7 +40,7 @@ export function EditMvpView({ mvpId }: { mvpId: string | undefined }) {
   if (mvp.isPending) return <PageSpinner />;
   if (mvp.isError) {
     const error = mvp.error;
-    // 403 and 404 carry the spec's own texts; anything else is a load failure.
+    // 403 and 404 carry the product's own texts; anything else is a load failure.
     const message =
       error instanceof ApiError && (error.status === 403 || error.status === 404)
         ? error.message

@@ -68,7 +68,7 @@ describe('one sign-up, two wordings of a bad e-mail', () => {
 });
 
 describe('password reset validation', () => {
-  it('asks for the email first with the spec text', async () => {
+  it('asks for the email first with the product’s text', async () => {
     expect(errorsOf(await validateForm(requestResetSchema, { email: '' }))).toEqual({
       email: 'Please enter your email address to reset your password.',
     });

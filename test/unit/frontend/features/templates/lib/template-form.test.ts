@@ -155,7 +155,7 @@ describe('the seller wizard', () => {
     return firstErrorMessage((await resolveForm(schema, values)).errors, FIELD_ORDER);
   };
 
-  it("names each step's first problem with the spec's message", async () => {
+  it("names each step's first problem with the product's message", async () => {
     expect(await firstProblem(0)).toBe('Email is required');
     expect(await firstProblem(1)).toBe('Experience level is required');
     expect(await firstProblem(1, { ...INITIAL_APPLICATION, yearsExperience: '3-5' })).toBe(
