@@ -1,5 +1,5 @@
 /**
- * Disputes: a buyer files a dispute about a
+ * Disputes (see docs/product.md, Dispute): a buyer files a dispute about a
  * template they downloaded; its buyer, its seller and admins (roles admin and both) can follow
  * it. Admins move it from open to in review to one of the three final statuses; each move is
  * appended to its timeline, told to both parties and recorded in the audit log, in one

@@ -1,5 +1,5 @@
 /**
- * Payouts: the seller's
+ * Payouts (see docs/product.md, Payouts and States): the seller's
  * payouts page, the payout's status transitions with their notifications, and reconciling
  * Stripe's transfer events. The monthly run that creates the payouts is in run.ts, the transfer
  * itself in transfer.ts (the one module that calls Stripe, so the API's function does not carry

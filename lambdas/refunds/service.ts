@@ -1,5 +1,5 @@
 /**
- * Refund requests: a buyer asks for money back on one of their
+ * Refund requests (see docs/product.md, Refund): a buyer asks for money back on one of their
  * own subscriptions, up to what they paid for it; admins approve or reject it, then process it,
  * which refunds the subscription's paid invoices through Stripe.
  *

@@ -1,5 +1,5 @@
 /**
- * MVP reviews: the admin queue of pending
+ * Moderation of templates (see docs/product.md, States): the admin queue of pending
  * templates and an admin's approve or reject. Each decision is one transaction (templates/repo.ts
  * `writeTemplate`) with the status counter, the catalog version (an approved template is in
  * `/mvps` at once), the seller's notification with the template's real title and link (an earlier
