@@ -1,4 +1,4 @@
-// Which code may import which (STYLE.md rule 12), as `import-x/no-restricted-paths` zones. Each
+// Which code may import which, as `import-x/no-restricted-paths` zones. Each
 // zone names the files it governs (`target`), what they may not import (`from`, minus `except`)
 // and the message a person sees. test/unit/lint/boundaries.test.ts lints a forbidden import of
 // each kind and expects its message, so a zone that stops firing fails the tests.
@@ -22,7 +22,7 @@ const domainZones = domains.map((domain) => ({
   target: abs(`lambdas/${domain}/**`),
   from: abs(`lambdas/!(${domain}|shared)/{repo.ts,repo/**,handlers/**}`),
   message:
-    'A domain reaches another domain through its service (or its exported transaction writes), never its repo or handlers (STYLE.md rule 11).',
+    'A domain reaches another domain through its service (or its exported transaction writes), never its repo or handlers.',
 }));
 
 export const boundaryZones = [

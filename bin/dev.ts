@@ -103,7 +103,7 @@ const main = async () => {
     dataDir,
     seed: true,
     web: dev ? 'dev' : 'dist',
-    // On in the local demo (issue 3); a deployment keeps it off unless its context says otherwise.
+    // On in the local demo; a deployment keeps it off unless its context says otherwise.
     betaAccess: process.env.BETA_ACCESS_ENABLED !== 'false',
   });
   running.stack = stack;

@@ -1,7 +1,7 @@
 /**
- * Admin analytics (seller and admin spec §2, Analytics; issue 11 scope item 8): what
+ * Admin analytics (the Analytics tab): what
  * `GET /api/admin/analytics?period=` answers. Days are UTC calendar days, as the counters that
- * feed it are bucketed (docs/data-model.md §3.17).
+ * feed it are bucketed (docs/data-model.md, section 3.17).
  */
 import * as z from 'zod';
 
@@ -18,7 +18,7 @@ export const ANALYTICS_PERIOD_DAYS: Readonly<Record<AnalyticsPeriod, number>> = 
   year: 365,
 };
 
-/** "New users are counted over the last 30 days" (spec), whatever the period. */
+/** "New users are counted over the last 30 days", whatever the period. */
 export const NEW_USERS_WINDOW_DAYS = 30;
 
 export const ANALYTICS_MESSAGES = {

@@ -1,5 +1,5 @@
 /**
- * Disputes in the admin dashboard (seller and admin spec §2, §4 Dispute status, §8): the queue by
+ * Disputes in the admin dashboard: the queue by
  * status, Start Review (open → in_review) and the resolution (in_review → one of the three final
  * statuses, with non-blank details). The dispute itself is the buyer's shape (`Dispute`), seen
  * with the parties' e-mail addresses.
@@ -18,9 +18,9 @@ export type DisputeResolution = (typeof DISPUTE_RESOLUTIONS)[number];
 export const DISPUTE_RESOLUTION_DETAILS_MAX = 5_000;
 
 export const ADMIN_DISPUTE_MESSAGES = {
-  /** The spec's rule, word for word. */
+  /** The product's rule, word for word. */
   detailsRequired: 'Dispute resolution needs non-blank details',
-  /** Our own texts where the spec has none. */
+  /** Our own texts where the product fixes none. */
   resolutionRequired:
     'Choose how the dispute ends: in favour of the buyer, in favour of the seller, or closed with no action.',
   detailsTooLong: `Resolution details can be at most ${DISPUTE_RESOLUTION_DETAILS_MAX} characters.`,

@@ -1,5 +1,5 @@
 /**
- * MVP reviews in the admin dashboard (seller spec §2 Admin dashboard, §4 MVP status 6): the
+ * MVP reviews in the admin dashboard: the
  * queue's filter, the reject form's schema (shared by the tab and the API) and what the API
  * answers for `GET /api/admin/mvps`, `POST /api/admin/mvps/{id}/approve` and `…/reject`.
  */
@@ -7,7 +7,7 @@ import * as z from 'zod';
 import type { MvpStatus } from './catalog';
 import type { ManagedMvp } from './templates';
 
-/** What admin views treat as pending (spec §4: "pending_review, scan_failed and ipfs_pin_failed"). */
+/** What admin views treat as pending ("pending_review, scan_failed and ipfs_pin_failed"). */
 export const PENDING_MVP_STATUSES = ['pending_review', 'scan_failed', 'ipfs_pin_failed'] as const;
 export type PendingMvpStatus = (typeof PENDING_MVP_STATUSES)[number];
 

@@ -1,4 +1,4 @@
-/** The admin newsletter tab's types (seller-and-admin spec §2 "Newsletter sub-tabs", §5). */
+/** The admin newsletter tab's types. */
 import * as z from 'zod';
 
 export const NEWSLETTER_TYPE_NAME_REQUIRED_MESSAGE = 'Newsletter type name is required';
@@ -62,9 +62,9 @@ export interface NewsletterTypeDeleted {
   deleted: true;
 }
 
-// Subscribers and user subscriptions (seller-and-admin spec §2 "Newsletter sub-tabs", §8).
+// Subscribers and user subscriptions.
 
-/** The spec's texts (seller-and-admin spec §8). */
+/** The product's texts. */
 export const NEWSLETTER_ADMIN_MESSAGES = {
   loadFailed: 'Failed to load subscriptions or subscribers',
   exportFailed: 'Failed to export subscribers',

@@ -1,13 +1,13 @@
 /**
- * The admin dashboard's overview tab (seller spec §2 Admin dashboard, §9): what
+ * The admin dashboard's overview tab: what
  * `GET /api/admin/overview` answers. Every figure is read from counters that the writes changing
- * them keep exact (docs/data-model.md §3.17), never by reading the items they count.
+ * them keep exact (docs/data-model.md, section 3.17), never by reading the items they count.
  */
 import type { PendingMvp } from './admin-mvps';
 import type { Payout } from './payouts';
 import type { Role } from './profile';
 
-/** The overview's lists (spec §9: pending lists show 3, newest users 5). */
+/** The overview's lists (pending lists show 3, newest users 5). */
 export const OVERVIEW_PENDING_MVPS = 3;
 export const OVERVIEW_PENDING_PAYOUTS = 3;
 export const OVERVIEW_NEWEST_USERS = 5;

@@ -1,5 +1,5 @@
 /**
- * User management in the admin dashboard (issue 11 §4; seller and admin spec §2): the list's
+ * User management in the admin dashboard: the list's
  * filters, the role change and the seller approval, shared by the admin page and the API.
  */
 import * as z from 'zod';
@@ -16,11 +16,11 @@ export const ADMIN_USERS_PAGE_SIZE = 20;
 export const ADMIN_USER_SEARCH_MAX = 100;
 
 export const ADMIN_USER_MESSAGES = {
-  /** The spec's texts (seller and admin spec §9). */
+  /** The product's texts. */
   loadFailed: 'Failed to load users. Please try again.',
   roleFailed: 'Failed to update user role',
   approvalFailed: 'Failed to update seller approval status',
-  /** Our own texts where the spec has none. */
+  /** Our own texts where the product fixes none. */
   roleInvalid: `Choose one of the roles: ${ROLES.join(', ')}.`,
   approvedInvalid: 'approved must be true or false.',
   userNotFound: 'User not found.',

@@ -1,4 +1,4 @@
-/** The admin audit log (issue 11): what the API answers for `GET /api/admin/audit-log`. */
+/** The admin audit log: what the API answers for `GET /api/admin/audit-log`. */
 import * as z from 'zod';
 
 export interface AuditEntry {

@@ -1,5 +1,5 @@
 /**
- * `POST /api/auth/beta`: a fresh beta account for the caller alone (buyer spec §6: role both,
+ * `POST /api/auth/beta`: a fresh beta account for the caller alone (role both,
  * approved seller, 999 downloads, daily limit 50), removed with its data after a day.
  */
 export interface BetaCredentials {
@@ -13,7 +13,7 @@ export interface BetaCredentials {
 /** How long a beta account lives. */
 export const BETA_ACCOUNT_LIFETIME_HOURS = 24;
 
-/** The spec's beta profile. */
+/** The product's beta profile. */
 export const BETA_PROFILE = {
   displayName: 'Beta Tester',
   downloads: 999,

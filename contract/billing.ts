@@ -1,7 +1,7 @@
 /**
- * Checkout, plans with their prices, the subscription change form and Stripe Connect (buyer spec
- * §2 Pricing and Payment success, §5, §8; seller spec §2 Connect Stripe, §8): the request schemas
- * shared by the pages and the API, the shapes the API answers, and the spec's texts.
+ * Checkout, plans with their prices, the subscription change form and Stripe Connect (the pricing,
+ * payment success and Connect Stripe pages): the request schemas shared by the pages and the API,
+ * the shapes the API answers, and the product's texts.
  */
 import * as z from 'zod';
 import type { PlanType } from './plans';
@@ -12,7 +12,7 @@ export const CHECKOUT_MESSAGES = {
   noUrl: 'No checkout URL received',
   startFailed: 'Failed to start checkout process. Please try again.',
   fetchSubscriptionFailed: 'Failed to fetch subscription data.',
-  /** Our own texts where the spec has none. */
+  /** Our own texts where the product fixes none. */
   signInToSubscribe: 'Please sign in to choose a plan.',
   canceled: 'Checkout was canceled. You have not been charged.',
   alreadyOnPlan: 'You are already subscribed to this plan.',
@@ -71,7 +71,7 @@ export const CONNECT_MESSAGES = {
   unexpected: 'An unexpected error occurred',
   connected: 'Stripe Account Connected!',
   approvalRequired: 'Seller Approval Required',
-  /** Our own texts where the spec has none. */
+  /** Our own texts where the product fixes none. */
   loginLinkFailed: 'Failed to open the Stripe Express dashboard. Please try again.',
   notConnected: 'Connect your Stripe account first.',
   onboardingUnfinished: 'Finish setting up your Stripe account first.',
@@ -95,7 +95,7 @@ const priceId = z
   .max(255, CHECKOUT_MESSAGES.invalidPlan);
 
 /**
- * `POST /api/billing/checkout`: the spec's call `{ price_id, mode: subscription, success_url,
+ * `POST /api/billing/checkout`: the product's call `{ price_id, mode: subscription, success_url,
  * cancel_url }`, plus `mode: payment` with the one-time-sale template instead of a price (its
  * price is the template's, never the caller's). `success_url` may carry Stripe's
  * `{CHECKOUT_SESSION_ID}` placeholder.

@@ -1,15 +1,15 @@
 /**
  * The catalog's vocabulary and the browse contract, shared by the API (validation) and the
- * frontend (filters, forms, URL state). Values and texts are the spec's own.
+ * frontend (filters, forms, URL state). Values and texts are the product's own.
  */
 import * as z from 'zod';
 
-/** Browse page size (spec §9); the home page's featured numbers are in featured.ts. */
+/** Browse page size; the home page's featured numbers are in featured.ts. */
 export const BROWSE_PAGE_SIZE = 20;
 
 export { BROWSE_CATEGORIES } from './categories';
 
-/** Categories a seller may choose on upload (seller spec §9): the browse list and a few more. */
+/** Categories a seller may choose on upload: the browse list and a few more. */
 export const MVP_CATEGORIES = [
   'SaaS',
   'E-commerce',
@@ -26,7 +26,7 @@ export const MVP_CATEGORIES = [
 ] as const;
 export type MvpCategory = (typeof MVP_CATEGORIES)[number];
 
-/** Tech-stack checkboxes in the browse filter (buyer spec §9). */
+/** Tech-stack checkboxes in the browse filter. */
 export const BROWSE_TECH_STACKS = [
   'React',
   'Next.js',
@@ -46,7 +46,7 @@ export const BROWSE_TECH_STACKS = [
   'Auth0',
 ] as const;
 
-/** Tech-stack choices on upload and edit (seller spec §9, 34 values). */
+/** Tech-stack choices on upload and edit (34 values). */
 export const MVP_TECH_STACKS = [
   'React',
   'Next.js',
@@ -117,7 +117,7 @@ export const SORT_LABELS: Record<SortOption, string> = {
   average_rating: 'Highest Rated',
 };
 
-/** Empty strings and `all` are "no filter" (buyer spec §5). */
+/** Empty strings and `all` are "no filter". */
 const optionalText = z
   .string()
   .trim()
@@ -222,7 +222,7 @@ export interface SellerSummary {
   display_name: string | null;
 }
 
-/** What a template card needs (buyer spec §2, template card). */
+/** What a template card needs (template card). */
 export interface MvpSummary {
   id: string;
   title: string;
@@ -259,7 +259,7 @@ export interface MvpVersionList {
   items: VersionEntry[];
 }
 
-/** The template detail page (buyer spec §2, template detail). */
+/** The template detail page (template detail). */
 export interface MvpDetail extends MvpSummary {
   description: string;
   features: string[];

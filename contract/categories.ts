@@ -1,9 +1,9 @@
 /**
  * The browse categories, apart from catalog.ts so the home page's featured pills can use them
- * without loading zod (issue 8, item 14).
+ * without loading zod.
  */
 
-/** Categories offered in the browse filter (buyer spec §9); `All` means no filter. */
+/** Categories offered in the browse filter; `All` means no filter. */
 export const BROWSE_CATEGORIES = [
   'SaaS',
   'E-commerce',

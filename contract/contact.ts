@@ -1,5 +1,5 @@
 /**
- * Contact messages (issue 11 §11): the `/contact` form, shared by the page and `POST /api/contact`,
+ * Contact messages: the `/contact` form, shared by the page and `POST /api/contact`,
  * and the admin overview's list with its mark-as-handled.
  */
 import * as z from 'zod';

@@ -1,10 +1,11 @@
 /**
- * Buyer deployments (buyer spec §2 Deploy and the callback pages, §4 states and flow, §7, §8, §9;
- * issue 12 part 2 and 3): request schemas, answers, states, timings and the spec's texts.
+ * Buyer deployments (Deploy, the callback pages, the states and the upgrade pull request; see
+ * docs/product.md, Deploy to GitHub and Netlify): request schemas, answers, states, timings and
+ * the product's texts.
  */
 import * as z from 'zod';
 
-/** Buyer spec §8 Deploy (verbatim), and the texts the spec leaves to us. */
+/** Deploy's texts: the product's fixed ones first (keep them verbatim), then our own. */
 export const DEPLOY_MESSAGES = {
   loginRequired: 'Please login to deploy this MVP.',
   missingInformation: 'Missing required information for deployment',
@@ -18,10 +19,10 @@ export const DEPLOY_MESSAGES = {
   netlifyNoUrl: 'No Netlify authentication URL provided.',
   netlifyMissingParameters: 'Missing required parameters from Netlify callback.',
   netlifyFailed: 'Failed to complete Netlify authentication.',
-  /** Buyer spec §2, the repository name field's hint. */
+  /** The repository name field's hint. */
   repoNameHint: 'Only lowercase letters, numbers, hyphens, and underscores allowed.',
   githubConnectUnexpected: 'An unexpected error occurred while connecting to GitHub.',
-  /** Buyer spec §2 Settings: the static-site connection is automatic. */
+  /** Settings → Connections: the Netlify connection is made during deployment. */
   netlifyAutomatic:
     'Netlify connects automatically during deployment: you authorise it when you deploy a template.',
   githubConnected: 'GitHub connected.',
@@ -43,7 +44,7 @@ export const DEPLOY_MESSAGES = {
   upgradeFailed: 'GitHub did not open the pull request. Please try again.',
 } as const;
 
-/** Buyer spec §4. Our worker writes `completed` as the success state; `deployed` is accepted too. */
+/** Our worker writes `completed` as the success state; `deployed` is accepted too. */
 export const DEPLOYMENT_STATUSES = [
   'initializing',
   'repo_created',
@@ -60,13 +61,13 @@ export const isDeploymentFinished = (status: string): boolean =>
 export const isDeploymentFailed = (status: string): boolean =>
   status === 'error' || status === 'failed';
 
-/** Buyer spec §9. */
+/** The page polls every 5 s for at most 10 min; the Netlify redirect waits 1.5 s. */
 export const DEPLOYMENT_POLL_INTERVAL_MS = 5000;
 export const DEPLOYMENT_POLL_LIMIT_MS = 10 * 60 * 1000;
 export const NETLIFY_REDIRECT_DELAY_MS = 1500;
 
 /**
- * Buyer spec §9 / §10: lowercased; every character other than a letter, digit, hyphen or
+ * The repository name: lowercased; every character other than a letter, digit, hyphen or
  * underscore becomes a hyphen; non-empty. GitHub allows at most 100 characters.
  */
 export const normaliseRepoName = (input: string): string =>
@@ -116,7 +117,7 @@ export interface AuthorizeUrl {
   url: string;
 }
 
-/** handle-buyer-github-callback (buyer spec §7). */
+/** handle-buyer-github-callback. */
 export interface GithubCallbackResult {
   success: true;
   github_username: string;
@@ -124,7 +125,7 @@ export interface GithubCallbackResult {
   message: string;
 }
 
-/** handle-netlify-callback (buyer spec §7); the site URL is known once the site exists. */
+/** handle-netlify-callback; the site URL is known once the site exists. */
 export interface NetlifyCallbackResult {
   success: true;
   message: string;
@@ -149,7 +150,7 @@ export interface Connections {
   netlify: ConnectionStatus;
 }
 
-/** A deployment as its owner sees it (buyer spec §5 deployments, joined mvps). */
+/** A deployment as its owner sees it (with its template's title, slug and images). */
 export interface Deployment {
   id: string;
   mvp_id: string;
@@ -187,6 +188,6 @@ export interface UpgradePullRequest {
   message: string;
 }
 
-/** Where the OAuth providers send the browser back (buyer spec §2). */
+/** Where the OAuth providers send the browser back. */
 export const BUYER_GITHUB_CALLBACK_PATH = '/buyer-github-callback';
 export const BUYER_NETLIFY_CALLBACK_PATH = '/buyer-netlify-callback';

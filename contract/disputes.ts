@@ -1,5 +1,5 @@
 /**
- * Disputes (buyer spec §2, §4, §5, §6, §8, §9): reasons, statuses, the filing schema shared by
+ * Disputes: reasons, statuses, the filing schema shared by
  * the page and the API, and the shapes the API returns.
  */
 import * as z from 'zod';
@@ -42,7 +42,7 @@ export const DISPUTE_MESSAGES = {
   loadDownloadsFailed: 'Failed to load download data',
   notFound: 'Dispute not found',
   forbidden: 'You do not have permission to view this dispute',
-  /** Our own text where the spec only says disputes need a download. */
+  /** Our own text: the product only says disputes need a download. */
   notDownloaded: 'You can only open a dispute for an MVP you have downloaded.',
 } as const;
 
@@ -72,7 +72,7 @@ export interface DisputeParty {
   display_name: string | null;
   /**
    * Only in an admin's view: the parties see each other by name, never by e-mail address, so
-   * filing a dispute cannot be used to learn a seller's private address (issue 8).
+   * filing a dispute cannot be used to learn a seller's private address.
    */
   email?: string;
 }

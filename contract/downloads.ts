@@ -1,6 +1,5 @@
 /**
- * The download contract, shared by the API and the frontend: response shapes and the spec's texts
- * (buyer spec §8).
+ * The download contract, shared by the API and the frontend: response shapes and the product's texts.
  */
 
 export const DOWNLOAD_MESSAGES = {
@@ -59,7 +58,7 @@ export const dailyLimitMessage = (limit: number): string =>
 export interface DownloadResult {
   success: true;
   message: typeof DOWNLOAD_MESSAGES.success;
-  /** The presigned S3 GET URL of the bundle (docs/data-model.md §4.1 names it `filePath`). */
+  /** The presigned S3 GET URL of the bundle (docs/data-model.md, section 4.1 names it `filePath`). */
   filePath: string;
   /** The same presigned URL, under a self-explaining name. */
   url: string;
@@ -71,7 +70,7 @@ export interface DownloadResult {
   licenseId: string;
   /**
    * Whether this download spent one of the month's downloads: false for a bought template and
-   * for a template downloaded again in the same quota period (issue 13 §9).
+   * for a template downloaded again in the same quota period.
    */
   quotaSpent: boolean;
 }
@@ -120,7 +119,7 @@ export interface SellerDownloadsResult {
   items: SellerDownload[];
 }
 
-/** Seller spec §9: the dashboard lists the 5 most recent downloads. */
+/** The seller dashboard lists the 5 most recent downloads. */
 export const SELLER_RECENT_DOWNLOADS = 5;
 
 /** `GET /api/mvps/{id}/download-status`: what the detail page needs next to its Download button. */

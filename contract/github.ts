@@ -1,17 +1,17 @@
 /**
- * The seller's GitHub integration (seller spec §2 My MVPs, GitHub link dialog,
- * `/github-app-callback`; §7, §8): request schemas and answers, and the spec's texts.
+ * The seller's GitHub integration (My MVPs' GitHub link dialog and `/github-app-callback`): request
+ * schemas and answers, and the product's texts.
  */
 import * as z from 'zod';
 
 export const GITHUB_MESSAGES = {
-  /** Seller spec §8, App install callback. */
+  /** The App installation callback's texts. */
   installMissingParameters: 'Missing required parameters for GitHub App installation.',
   installFailed: 'Failed to complete GitHub App installation.',
   installUnexpected: 'An unexpected error occurred during installation.',
   installed: 'GitHub App installed successfully! Redirecting to My MVPs...',
   installFirst: 'Please install the GitHub App first.',
-  /** Seller spec §5, GitHub link. */
+  /** The link dialog's validation. */
   ownerAndNameRequired: 'Please enter both repository owner and name',
   secretRequired: 'Please generate or provide a webhook secret.',
   repositoryFound: 'Repository found!',
@@ -20,7 +20,7 @@ export const GITHUB_MESSAGES = {
   /** Our own text: GitHub lets any token read a public repository, which is not a link. */
   outsideInstallation:
     'This repository is not part of your GitHub App installation. Install the App on the account that owns it (or give the App access to it), then link it.',
-  /** Seller spec §8, Repository link. */
+  /** Repository link failures. */
   validateFailed: 'Failed to validate repository',
   linkFailed: 'Failed to link repository',
   unlinkFailed: 'Failed to unlink repository',
@@ -30,12 +30,12 @@ export const GITHUB_MESSAGES = {
   notLinked: 'MVP not found or not linked to a GitHub repository',
   syncStarted: 'Sync started. The new version will appear once processed.',
   alreadySynced: 'Already up to date: the latest commit is already synced.',
-  /** Seller spec §8, My MVPs. */
+  /** My MVPs' sync and retry failures. */
   syncFailed: 'Failed to sync from GitHub. Please try again.',
   archiveFailed: 'Failed to download repository archive from GitHub',
 } as const;
 
-/** The endpoint path shown in the link dialog (seller spec §2). */
+/** The endpoint path shown in the link dialog. */
 export const GITHUB_WEBHOOK_PATH = '/api/webhooks/github';
 
 /** GitHub's rules: owner 1-39 of [A-Za-z0-9-]; repository 1-100 of [A-Za-z0-9._-]. */
@@ -103,7 +103,7 @@ export interface GithubSyncResult {
   started: boolean;
 }
 
-/** The link dialog's form (seller spec §5): owner, name and a secret, generated or provided. */
+/** The link dialog's form: owner, name and a secret, generated or provided. */
 export const githubLinkFormSchema = githubRepositorySchema.extend({
   webhook_secret: z
     .string()

@@ -1,4 +1,4 @@
-/** `GET /api/health` (public): what the `/status` page shows (issue 13 §6). Kept free of zod. */
+/** `GET /api/health` (public): what the `/status` page shows. Kept free of zod. */
 
 export type HealthState = 'operational' | 'degraded' | 'down';
 

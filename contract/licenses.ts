@@ -1,5 +1,5 @@
 /**
- * Licence certificates (issue 10 §11): every download and every order issues one, shown in the
+ * Licence certificates: every download and every order issues one, shown in the
  * buyer's dashboard and verifiable by anyone holding its id at `/licenses/{id}`.
  */
 import * as z from 'zod';

@@ -1,7 +1,7 @@
 /**
  * Money as people type it. Amounts are compared and stored after rounding to whole pence, so a
  * price of "0.001" is 0p (and refused), "0x10" or "1e3" is not a price at all, and no float ever
- * decides whether an amount is allowed (issue 8). Shared by the forms and the API.
+ * decides whether an amount is allowed. Shared by the forms and the API.
  */
 
 /** Plain decimal text: digits, optionally a point and more digits. No signs, exponents or hex. */

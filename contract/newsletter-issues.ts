@@ -1,5 +1,5 @@
 /**
- * Newsletter issues (issue 11 §10): the admin composes an issue for a type and sends it; every
+ * Newsletter issues: the admin composes an issue for a type and sends it; every
  * message carries a signed one-click unsubscribe link; anonymous sign-ups confirm first (double
  * opt-in). Schemas and texts shared by the admin panel, the public pages and the API.
  */

@@ -1,10 +1,9 @@
 /**
- * Newsletter toggle (settings) and lead capture (launch overlay): schemas and the spec's texts
- * (buyer spec §5 and §8).
+ * Newsletter toggle (settings) and lead capture (launch overlay): schemas and the product's texts.
  */
 import * as z from 'zod';
 
-/** The general list of site updates, seeded (docs/data-model.md §3.14). */
+/** The general list of site updates, seeded (docs/data-model.md, section 3.14). */
 export const SITE_UPDATES_NEWSLETTER_ID = 'site_updates';
 
 export const NEWSLETTER_UPDATE_FAILED_MESSAGE = 'Failed to update newsletter subscription.';
@@ -34,7 +33,7 @@ export const CHECK_INBOX_MESSAGE = 'Check your inbox to confirm.';
 export const LEAD_FAILED_MESSAGE = 'Failed to process lead capture.';
 export const LEAD_SOURCE = 'launch_page';
 
-/** `POST /api/leads` (process-lead-capture in the spec): consent must be given, server-side too. */
+/** `POST /api/leads` (the launch overlay's lead capture): consent must be given, server-side too. */
 export const leadCaptureSchema = z.object({
   email: z
     .string({ message: LEAD_EMAIL_REQUIRED_MESSAGE })

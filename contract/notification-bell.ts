@@ -1,7 +1,7 @@
 /**
- * The header's notification bell: how often it polls and what its badge says (buyer spec §9).
+ * The header's notification bell: how often it polls and what its badge says.
  * Kept free of zod on purpose: the header is on every page's first load, and zod would add about
- * 24 KB gzipped to it (issue 8, item 14). The API's notification contract is notifications.ts.
+ * 24 KB gzipped to it. The API's notification contract is notifications.ts.
  */
 
 /** The bell polls `GET /api/notifications/unread-count` this often. */

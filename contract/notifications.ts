@@ -12,13 +12,13 @@ export const NOTIFICATION_TYPES = [
   'payout_initiated',
   'payout_completed',
   'payout_failed',
-  /** Beyond the spec's list: a dispute's buyer and seller are told of each admin transition. */
+  /** Beyond the first seven kinds: a dispute's buyer and seller are told of each admin transition. */
   'dispute_updated',
-  /** Beyond the spec: admins are told of a new message from the contact form. */
+  /** Our addition: admins are told of a new message from the contact form. */
   'contact_message',
-  /** Beyond the spec (issue 12): a template the buyer deployed has a new approved version. */
+  /** Our addition: a template the buyer deployed has a new approved version. */
   'upgrade_available',
-  /** Beyond the spec: the applicant is told an admin approved or declined their seller application. */
+  /** Our addition: the applicant is told an admin approved or declined their seller application. */
   'seller_application_decided',
   /** A paid invoice or one-time order: the buyer's receipt. */
   'payment_succeeded',

@@ -1,5 +1,5 @@
 /**
- * Seller payouts (seller spec §2 Payouts, §4 Payout status, §9; ARCHITECTURE.md Payouts): the
+ * Seller payouts: the
  * shapes the API answers and the split's constants. Money is integer minor units (pence)
  * everywhere; the page formats it in the currency charged (GBP).
  */
@@ -13,11 +13,11 @@ export const PAYOUT_STATUSES = [
 ] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
-/** The filter of the payouts page (seller spec §4: only these four). */
+/** The filter of the payouts page (only these four). */
 export const PAYOUT_FILTERS = ['all', 'pending', 'completed', 'failed'] as const;
 export type PayoutFilter = (typeof PAYOUT_FILTERS)[number];
 
-/** The seller's share, in basis points: 70% to the seller, 30% platform fee (spec §9). */
+/** The seller's share, in basis points: 70% to the seller, 30% platform fee. */
 export const SELLER_SHARE_BPS = 7_000;
 export const BPS = 10_000;
 
@@ -64,7 +64,7 @@ export interface SellerPayouts {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Admin (seller and admin spec §2 Payouts tab: pending payouts with Process)
+// Admin (pending payouts with Process)
 // ---------------------------------------------------------------------------------------------
 
 /** The admin's status filter (pending when absent). */
@@ -72,10 +72,10 @@ export const ADMIN_PAYOUT_FILTERS = ['pending', 'processing', 'completed', 'fail
 export type AdminPayoutFilter = (typeof ADMIN_PAYOUT_FILTERS)[number];
 
 export const ADMIN_PAYOUT_MESSAGES = {
-  /** The spec's texts. */
+  /** The product's texts. */
   loadFailed: 'Failed to load pending payouts',
   processFailed: 'Failed to process payout',
-  /** Our own texts where the spec has none. */
+  /** Our own texts where the product fixes none. */
   processed: 'Payout processed successfully.',
   notFound: 'Payout not found.',
   notConnected:

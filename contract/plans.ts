@@ -1,6 +1,6 @@
 /**
- * The four subscription plans of buyer spec §9, shared by the pricing page, the dashboard and the
- * API. Plans are configuration, not table items (docs/data-model.md §2); the payment provider's
+ * The four subscription plans (see docs/product.md, Subscribe), shared by the pricing page, the dashboard and the
+ * API. Plans are configuration, not table items (docs/data-model.md, section 2); the payment provider's
  * price ids come from the environment of the billing Lambda, never from this module.
  */
 
@@ -9,7 +9,7 @@ export type PlanType = (typeof PLAN_TYPES)[number];
 
 /**
  * A quota at or above this is "unlimited": Enterprise gets it at every reset, so the one download
- * condition `downloads_remaining > 0` holds for every plan (docs/data-model.md §3.1).
+ * condition `downloads_remaining > 0` holds for every plan (docs/data-model.md, section 3.1).
  */
 export const UNLIMITED_DOWNLOADS = 1_000_000;
 

@@ -1,6 +1,6 @@
 /**
  * The settings Profile tab: the form's schema, used by the form and by `PATCH /api/me` alike
- * (buyer spec §5: username required and without spaces; empty social links are dropped).
+ * (username required and without spaces; empty social links are dropped).
  * Kept apart from `profile.ts` so the header, which needs only the role helpers, stays free of zod.
  */
 import * as z from 'zod';
@@ -11,7 +11,7 @@ export const USERNAME_SPACES_MESSAGE = 'Username cannot contain spaces.';
 export const USERNAME_CHARACTERS_MESSAGE =
   'Username can only contain letters, numbers, dots, hyphens and underscores.';
 export const USERNAME_LENGTH_MESSAGE = 'Username must be 30 characters or fewer.';
-/** Shown under the field, as the spec asks. */
+/** Shown under the field, as the product asks. */
 /** The username hint for a buyer (their name shows with their reviews) and for a seller. */
 export const USERNAME_HINT =
   'No spaces. Letters, numbers, dots, hyphens and underscores, up to 30 characters. It is shown with your reviews.';
@@ -74,7 +74,7 @@ export const profileUpdateSchema = z.object({
     .object({ twitter: optionalUrl, linkedin: optionalUrl, github: optionalUrl })
     .partial()
     .default({})
-    // Empty links are dropped (buyer spec §5): only the filled ones are stored.
+    // Empty links are dropped: only the filled ones are stored.
     .transform(
       (links) =>
         Object.fromEntries(

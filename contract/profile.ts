@@ -35,7 +35,7 @@ export interface Profile {
   is_seller_approved: boolean;
   /**
    * Set on a beta-access account only (ISO time): when it and its data are removed. Such an
-   * account has role `both` as the spec says, but seller and buyer rights only, never admin ones.
+   * account has role `both` as the product defines it, but seller and buyer rights only, never admin ones.
    */
   beta_expires_at: string | null;
   created_at: string;
@@ -43,7 +43,7 @@ export interface Profile {
 }
 
 /**
- * Admin rights (the spec gives roles `admin` and `both` the admin dashboard), except for a beta
+ * Admin rights (the product gives roles `admin` and `both` the admin dashboard), except for a beta
  * account: anyone can start one, so its `both` never reaches other users' data.
  */
 export const hasAdminRights = (profile: Pick<Profile, 'role' | 'beta_expires_at'>): boolean =>
@@ -52,7 +52,7 @@ export const hasAdminRights = (profile: Pick<Profile, 'role' | 'beta_expires_at'
 export const isSellerRole = (role: Role): boolean => role === 'seller' || role === 'both';
 
 /**
- * A public handle for someone with neither a display name nor a username (issue 13 §4): stable
+ * A public handle for someone with neither a display name nor a username: stable
  * for the account, derived from its id (FNV-1a, base 36), and revealing nothing about the person,
  * unlike a masked e-mail address.
  */

@@ -1,5 +1,5 @@
 /**
- * Refund requests (buyer spec §2, §5, §8): the form's schema, shared by the page and the API, and
+ * Refund requests: the form's schema, shared by the page and the API, and
  * the shapes the API returns.
  */
 import * as z from 'zod';
@@ -13,7 +13,7 @@ export const REFUND_MESSAGES = {
   submitFailed: 'Failed to submit refund request.',
   signedOut: 'You must be logged in to submit a refund request',
   loadSubscriptionsFailed: 'Failed to load subscription data',
-  /** Our own texts where the spec has none. */
+  /** Our own texts where the product fixes none. */
   subscriptionNotFound: 'Subscription not found.',
   customPlan: 'Refunds of Enterprise plans are arranged with our support team.',
   orderNotFound: 'Purchase not found.',
@@ -59,7 +59,7 @@ export const REFUND_REASON_MAX = 2_000;
 export const REFUND_STATUSES = ['pending', 'approved', 'rejected', 'processed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
-/** At most two decimals: a typed amount like 1.005 is not a price (docs/data-model.md §1.2). */
+/** At most two decimals: a typed amount like 1.005 is not a price (docs/data-model.md, section 1.2). */
 const hasTwoDecimalsAtMost = (value: number) =>
   Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
@@ -166,7 +166,7 @@ export interface AdminRefundRequestList {
   items: AdminRefundRequest[];
 }
 
-/** `POST /api/admin/refund-requests/{id}/process`: the spec's "returns refundId". */
+/** `POST /api/admin/refund-requests/{id}/process`: answers the refund id (`refundId`). */
 export interface ProcessRefundResult {
   refundId: string;
   request: AdminRefundRequest;

@@ -1,6 +1,6 @@
 /**
- * The review contract, shared by the API (validation) and the review form: the spec's texts and
- * rating labels (buyer spec §5, §8).
+ * The review contract, shared by the API (validation) and the review form: the product's texts and
+ * rating labels.
  */
 import * as z from 'zod';
 
@@ -22,10 +22,10 @@ export const REVIEW_MESSAGES = {
 } as const;
 
 export const REVIEW_TEXT_MAX = 2000;
-/** The success text disappears after this long (buyer spec §9). */
+/** The success text disappears after this long. */
 export const REVIEW_SUCCESS_CLEAR_MS = 3_000;
 
-/** 5 excellent, 4 great, 3 good, 2 fair, otherwise poor (buyer spec §5). */
+/** 5 excellent, 4 great, 3 good, 2 fair, otherwise poor. */
 export const ratingLabel = (rating: number): string => {
   switch (rating) {
     case 5:
@@ -63,8 +63,8 @@ export type ReviewInput = z.input<typeof reviewInputSchema>;
 
 /**
  * A review as anyone may see it. The reviewer is named as everywhere else (publicNameOf in
- * profile.ts): display name, @username, or a generated handle such as `member-0k3x9q1`; the spec
- * joins the e-mail, but a public page must not hand out buyers' addresses, even masked.
+ * profile.ts): display name, @username, or a generated handle such as `member-0k3x9q1`; the e-mail could
+ * be joined, but a public page must not hand out buyers' addresses, even masked.
  */
 export interface PublicReview {
   id: string;

@@ -1,10 +1,10 @@
 /**
- * Seller applications (seller spec §2, §3, §5): the four-step wizard's schemas, shared by the API
- * and the wizard, with the spec's own texts.
+ * Seller applications: the four-step wizard's schemas, shared by the API
+ * and the wizard, with the product's own texts.
  */
 import * as z from 'zod';
 
-// Seller application (seller spec §2, §3, §5)
+// Seller application
 
 export const SELLER_APPLICATION_STEPS = [
   'Account Setup',

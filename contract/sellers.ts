@@ -1,11 +1,11 @@
-/** `GET /api/sellers/{username}`: the public seller page (buyer spec §2). No e-mail, ever. */
+/** `GET /api/sellers/{username}`: the public seller page. No e-mail, ever. */
 import type { MvpSummary } from './catalog';
 import type { SocialLinks } from './profile';
 
 export const SELLER_NOT_FOUND_MESSAGE = 'Seller not found or not approved';
-/** Seller spec §8: the profile could not be read (503, worth a retry). */
+/** The profile could not be read (503, worth a retry). */
 export const SELLER_PROFILE_FAILED_MESSAGE = 'Error fetching seller profile';
-/** Seller spec §8: the profile was read but its templates were not (the page shows the profile). */
+/** The profile was read but its templates were not (the page shows the profile). */
 export const SELLER_MVPS_FAILED_MESSAGE = 'Error fetching seller MVPs';
 
 export interface PublicSellerProfile {

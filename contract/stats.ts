@@ -1,4 +1,4 @@
-/** `GET /api/stats`: the home hero's live figures, plus the spec's two fixed ones (§2, Home). */
+/** `GET /api/stats`: the home hero's live figures, plus the two fixed marketing ones. */
 export interface HomeStats {
   /** Deployments whose status is completed (Counter `deployments_completed`). */
   mvps_launched: number;
@@ -6,6 +6,6 @@ export interface HomeStats {
   templates: number;
 }
 
-/** Fixed marketing figures of the hero (buyer spec §2). */
+/** Fixed marketing figures of the hero. */
 export const AVERAGE_HOURS_TO_LAUNCH = 24;
 export const SUCCESS_RATE_PERCENT = 98;

@@ -1,11 +1,11 @@
 /**
- * Subscriptions as the API returns them (buyer spec §3): the caller's list and the one-row
+ * Subscriptions as the API returns them: the caller's list and the one-row
  * "subscription view" of the newest subscription. Written only by the payment webhook (a later
  * issue); this contract is the read side.
  */
 import type { PlanType } from './plans';
 
-/** Stripe's subscription status, stored verbatim (docs/data-model.md §3.8). */
+/** Stripe's subscription status, stored verbatim (docs/data-model.md, section 3.8). */
 export const SUBSCRIPTION_STATUSES = [
   'active',
   'trialing',
@@ -64,7 +64,7 @@ export interface SubscriptionView {
    * failed renewal (`past_due`) and an ended plan (`canceled`) apart from never subscribing.
    */
   status: SubscriptionStatus | null;
-  /** Epoch seconds, as the spec's view carries it. */
+  /** Epoch seconds, as the product's view carries it. */
   current_period_end: number | null;
   cancel_at_period_end: boolean;
   payment_method_brand: string | null;

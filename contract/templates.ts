@@ -1,7 +1,7 @@
 /**
  * Templates as their seller manages them: the template form of upload and edit, new versions, and
- * the shapes My MVPs and the seller dashboard read (seller spec §2, §5, §8, §9). Texts are the
- * spec's own.
+ * the shapes My MVPs and the seller dashboard read. Texts are the
+ * product's own.
  */
 import * as z from 'zod';
 import {
@@ -31,7 +31,7 @@ export const MVP_FORM_MESSAGES = {
   accessTier: 'Access tier is required',
   priceRequired: 'Price is required for one-time sale MVPs',
   pricePositive: 'Price must be a positive number',
-  /** Our own text where the spec has none: a sane ceiling for one template. */
+  /** Our own text where the product fixes none: a sane ceiling for one template. */
   priceTooHigh: `Price can be at most £${MVP_PRICE_MAX_GBP.toLocaleString('en-GB')}`,
   url: 'Please enter a valid URL',
   stackblitz: 'Please enter a valid StackBlitz URL',
@@ -246,7 +246,7 @@ export const mvpFieldsSchema = z
       ctx.addIssue({ code: 'custom', message: MVP_FORM_MESSAGES.priceRequired, path: ['price'] });
       return z.NEVER;
     }
-    // Rounded to whole pence first (seller spec §9: step 0.01), then checked: "0.001" is 0p.
+    // Rounded to whole pence first (step 0.01), then checked: "0.001" is 0p.
     const pence = toPence(raw);
     if (pence === null || pence < 1) {
       ctx.addIssue({ code: 'custom', message: MVP_FORM_MESSAGES.pricePositive, path: ['price'] });
@@ -326,7 +326,7 @@ export const STATUS_LABELS: Record<MvpStatus, string> = {
   archived: 'Archived',
 };
 
-/** Statuses from which the seller may retry processing (seller spec §4 item 5). */
+/** Statuses from which the seller may retry processing. */
 export const RETRYABLE_STATUSES: readonly MvpStatus[] = ['scan_failed', 'ipfs_pin_failed'];
 
 /** A template as its owner (or an admin) sees it: every status, the processing error, the files. */
@@ -362,7 +362,7 @@ export interface ManagedMvp {
   pending_version: PendingVersionSummary | null;
   /** Edits of this live template waiting for an admin (moderation), or rejected with a reason. */
   pending_edit: PendingEditView | null;
-  /** The linked GitHub repository (seller spec §2), never its webhook secret; null when none. */
+  /** The linked GitHub repository, never its webhook secret; null when none. */
   github: { owner: string; name: string; last_synced_sha: string | null } | null;
   created_at: string;
   updated_at: string;
@@ -419,7 +419,7 @@ export const MVP_MESSAGES = {
   notRetryable: 'Only MVPs whose scan or IPFS pinning failed can be retried.',
   changedMeanwhile: 'This MVP was changed meanwhile. Please reload and try again.',
   processingNotStarted: 'Processing could not be started. Please retry.',
-  /** Seller spec §8: the template's write was refused (a concurrent write on its counters). */
+  /** The template's write was refused (a concurrent write on its counters). */
   saveFailed: 'Failed to save MVP to database',
 } as const;
 

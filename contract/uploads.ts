@@ -1,10 +1,10 @@
 /**
- * Uploads (seller spec §5 Upload, §8 Files, §9): the file rules the browser applies before an
+ * Uploads: the file rules the browser applies before an
  * upload and the API again before it signs anything, and the presigned-upload request and answer.
  */
 import * as z from 'zod';
 
-// Files (seller spec §5 Upload, §8 Files, §9)
+// Files
 
 export const MAX_MVP_FILE_BYTES = 100 * 1024 * 1024;
 export const MIN_MVP_FILE_BYTES = 1024;
@@ -57,7 +57,7 @@ export const FILE_MESSAGES = {
 } as const;
 
 /**
- * The server's own texts for files (seller spec §8 "Files"): the API names exactly what is wrong
+ * The server's own texts for files: the API names exactly what is wrong
  * with a declared file, where the form (which stops most of it earlier) says it in its own words.
  */
 export const SERVER_FILE_MESSAGES = {
@@ -70,7 +70,7 @@ export const SERVER_FILE_MESSAGES = {
 
 /**
  * A declared bundle as the API checks it (uploads and registration): name, extension, declared
- * content type against the extension, size; the spec's server texts.
+ * content type against the extension, size; the product's server texts.
  */
 export const declaredBundleProblem = (file: {
   name: string;
@@ -89,7 +89,7 @@ export const declaredBundleProblem = (file: {
   return null;
 };
 
-/** A declared preview image as the API checks it; the spec's server texts. */
+/** A declared preview image as the API checks it; the product's server texts. */
 export const declaredImageProblem = (file: {
   name: string;
   size: number;
@@ -108,7 +108,7 @@ export const declaredImageProblem = (file: {
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN_NAME_CHARACTERS = /[<>:"/\\|?*\u0000-\u001f]/;
 
-/** The spec's file-name rule: none of < > : " / \ | ? * (nor control characters), ≤ 255. */
+/** The product's file-name rule: none of < > : " / \ | ? * (nor control characters), ≤ 255. */
 export const fileNameProblem = (name: string): string | null => {
   if (name.length > MAX_FILE_NAME_LENGTH) return FILE_MESSAGES.nameTooLong;
   if (name.trim() === '' || FORBIDDEN_NAME_CHARACTERS.test(name)) return FILE_MESSAGES.invalidName;
@@ -228,9 +228,9 @@ export const uploadedFileSchema = z.object({
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
-// Avatars: `POST /api/uploads/avatar`, then `PUT /api/me/avatar` (issue 13 §10)
+// Avatars: `POST /api/uploads/avatar`, then `PUT /api/me/avatar`
 
-/** One image, with the preview images' rules and the spec's server texts. */
+/** One image, with the preview images' rules and the product's server texts. */
 export const avatarUploadRequestSchema = declaredFileSchema.superRefine((file, ctx) => {
   const problem = declaredImageProblem({
     name: file.fileName,

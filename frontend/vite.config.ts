@@ -37,7 +37,7 @@ export const devServerFs = {
 };
 
 /**
- * Content pages written as Markdown in `frontend/content/` (issue 13 §6), rendered at build time:
+ * Content pages written as Markdown in `frontend/content/`, rendered at build time:
  * `import page from '../content/terms.md'` gives `{ title, description, html }`, the HTML made by
  * `marked` (GitHub-flavoured: tables) from the file's body, and title and description from its
  * front matter. No Markdown parser reaches the browser, and each page is its own small chunk.

@@ -3,13 +3,13 @@
  * pool in cognito-local, so both targets sign users in by the same rules.
  */
 
-/** The four roles of the spec, each a Cognito group (the profile mirrors it). */
+/** The four roles, each a Cognito group (the profile mirrors it). */
 export const ROLES = ['buyer', 'seller', 'both', 'admin'] as const;
 
 export const authDesign = {
-  /** Roles are Cognito groups, mirrored on the profile (ARCHITECTURE.md). */
+  /** Roles are Cognito groups, mirrored on the profile. */
   groups: ROLES,
-  /** The spec's minimum (buyer spec §5); shorter than cdk-nag's default, acknowledged there. */
+  /** The product's minimum; shorter than cdk-nag's default, acknowledged there. */
   passwordMinLength: 6,
   /** Email is the username; users sign up themselves and recover their account by email. */
   usernameAttribute: 'email',

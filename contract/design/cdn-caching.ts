@@ -4,7 +4,7 @@
  * their cache policy). Imports nothing of ours.
  *
  * Why 30 seconds: browse and detail are the same for every anonymous visitor, so one origin answer
- * per query string per edge location every 30 s carries any number of visitors (issue 8, item 13).
+ * per query string per edge location every 30 s carries any number of visitors.
  * Thirty seconds is also the most a visitor waits to see a just-approved or just-archived
  * template, short next to the pipeline's own minutes and to the ten minutes counters may lag
  * anyway; a longer time saves little more, since the catalog Lambda answers from memory.

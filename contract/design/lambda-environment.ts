@@ -68,7 +68,7 @@ export const lambdaEnvironmentSchema = z.object({
    * changes: the code path is the same.
    */
   STRIPE_API_URL: z.url().optional(),
-  /** Stripe price ids of the paid plans (buyer spec §9); a plan without one is not sold. */
+  /** Stripe price ids of the paid plans; a plan without one is not sold. */
   STRIPE_PRICE_BASIC: z.string().min(1).optional(),
   STRIPE_PRICE_PRO: z.string().min(1).optional(),
   STRIPE_PRICE_PREMIUM: z.string().min(1).optional(),

@@ -17,7 +17,7 @@ export const schedules = {
   /**
    * Every 5 minutes: the browse snapshot, so a new catalog container starts from one GetObject
    * and cards show download and rating counters at most about ten minutes stale
-   * (docs/data-model.md §5). Its cost is one read of the approved catalog per run.
+   * (docs/data-model.md, section 5). Its cost is one read of the approved catalog per run.
    */
   catalogSnapshot: {
     cron: '0/5 * * * ? *',
@@ -47,7 +47,7 @@ export const schedules = {
   },
   /**
    * The 1st of each month at 00:00 UTC: starts the monthly-payouts state machine for the month
-   * that just ended (seller spec §1). Re-running a month pays nobody twice (payout rows are keyed
+   * that just ended. Re-running a month pays nobody twice (payout rows are keyed
    * by seller and month; transfers carry the payout id as idempotency key).
    */
   monthlyPayouts: {
@@ -56,7 +56,7 @@ export const schedules = {
     description: 'Starts the monthly payout run for the previous month',
   },
   /**
-   * Every minute: the e-mails of notifications still in the outbox (docs/data-model.md §3.7).
+   * Every minute: the e-mails of notifications still in the outbox (docs/data-model.md, section 3.7).
    * Most are sent by the request that notified; this sends the ones written inside another
    * domain's transaction and retries failed sends. An empty outbox costs one small Query.
    */

@@ -28,7 +28,7 @@ export const siteConfigSchema = z.object({
   /** The API is always served under the site's own origin. */
   apiBaseUrl: z.literal('/api'),
   betaAccess: z.boolean(),
-  /** ISO 8601: until then the launch overlay counts down (ARCHITECTURE.md). */
+  /** ISO 8601: until then the launch overlay counts down. */
   launchAt: filled.refine((value) => !Number.isNaN(Date.parse(value)), 'not a date-time'),
   /**
    * `local`: stripe-node talks to the local Stripe-compatible server (lib/local/servers/stripe);

@@ -24,14 +24,14 @@ export const storageDesign = {
   uploadsPrefix: 'uploads/',
   uploadsExpireAfterDays: 1,
   /**
-   * The browse catalog snapshot (docs/data-model.md §5): one gzipped object in the mvp-files
+   * The browse catalog snapshot (docs/data-model.md, section 5): one gzipped object in the mvp-files
    * bucket, written by the snapshot task and read once by each catalog container at cold start.
    * Its own prefix, so the catalog function's read grant covers nothing else of the bucket.
    */
   catalogPrefix: 'catalog/',
   catalogSnapshotKey: 'catalog/browse-snapshot.v1.json.gz',
   /**
-   * The code preview of each scanned bundle (issue 13 §1), written by the Scan task when a bundle
+   * The code preview of each scanned bundle, written by the Scan task when a bundle
    * is clean: `manifests/{bundle file key}/manifest.json` (every file's path, size and kind, with
    * the offset of its text in the pack) and `manifests/{bundle file key}/files.bin` (the text
    * files' contents, capped, concatenated). Derived from the bundle's key, so each version has its

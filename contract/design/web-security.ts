@@ -1,5 +1,5 @@
 /**
- * The browser-facing security headers, defined once (issue 8, item 7). The CDK builds CloudFront's
+ * The browser-facing security headers, defined once. The CDK builds CloudFront's
  * response headers policies from this module (lib/constructs/web.ts) and the local server sends the
  * same headers on every response (lib/local/stack.ts), so the end-to-end suite runs the app under
  * the policy it has in production. Leaf module: it imports nothing of ours.

@@ -6,7 +6,7 @@
  * non-public row), the local HTTP adapter, each domain's Lambda (middy's http-router over its own
  * rows) and the frontend's typed client all read these declarations.
  *
- * Access policies (STYLE.md rule 13: declared once, here). API Gateway's JWT authorizer proves
+ * Access policies, declared once, here. API Gateway's JWT authorizer proves
  * who calls every non-public row; the shared HTTP chain then enforces the role part of the policy
  * from the caller's profile (roles and seller approval change without a new token), once; the
  * domain's service checks ownership, once.

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's overview (seller spec §2 Admin dashboard, §9): the 8 stat cards from
+ * The admin dashboard's overview: the 8 stat cards from
  * counters, never a scan, and the short lists each owning domain serves (the oldest pending
  * templates, the oldest pending payouts, the newest users). Read only: this domain writes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin audit log (issue 11): every admin action is recorded by the domain that performs it,
+ * The admin audit log: every admin action is recorded by the domain that performs it,
  * as one more item (`audit`) of the action's own transaction (`auditWrite`), so the log and the
  * change commit together or not at all. Admins read it newest first.
  */

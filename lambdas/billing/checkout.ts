@@ -1,5 +1,5 @@
 /**
- * Checkout (buyer spec §2 Pricing, Payment success; §8): a Stripe Checkout Session for a plan or a
+ * Checkout (the pricing and payment success pages): a Stripe Checkout Session for a plan or a
  * one-time-sale template, its status for the success page, and the caller's changes to their
  * subscription. One Stripe customer per user, created once (idempotency key per user) and stored.
  */

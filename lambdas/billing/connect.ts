@@ -1,5 +1,5 @@
 /**
- * Stripe Connect onboarding (seller spec §2 Connect Stripe): one Express account per approved
+ * Stripe Connect onboarding: one Express account per approved
  * seller, created once (idempotency key per user) and stored, and a fresh onboarding link each
  * time; Stripe's `account.updated` tells us when payouts are enabled (webhook.ts).
  */

@@ -22,6 +22,6 @@ export const planOfPrice = (priceId: string): PlanType | null => {
   return entry ? (entry[0] as PlanType) : null;
 };
 
-/** Downloads per period of a plan; Enterprise is the "unlimited" quota (data-model §3.1). */
+/** Downloads per period of a plan; Enterprise is the "unlimited" quota (docs/data-model.md, section 3.1). */
 export const quotaOfPlan = (plan: PlanType): number =>
   planById(plan).downloadsPerMonth ?? UNLIMITED_DOWNLOADS;

@@ -1,5 +1,5 @@
 /**
- * Billing data access (docs/data-model.md §3.8, §3.13, §3.16): one function per access pattern.
+ * Billing data access (docs/data-model.md, sections 3.8, 3.13, 3.16): one function per access pattern.
  * Subscription reads by the user include the caller's id in the key, so they can only return the
  * caller's own items. Writes that are part of a webhook's effect are returned as transaction
  * items; `applyEffect` commits them with the event's claim (E1).

@@ -1,5 +1,5 @@
 /**
- * Billing, read side: the caller's subscriptions and the subscription view (buyer spec §3), and
+ * Billing, read side: the caller's subscriptions and the subscription view, and
  * what other domains ask of the money recorded here (refunds, downloads, payouts call these,
  * never the repo). Writes come from Stripe: checkout.ts, subscription-sync.ts, webhook.ts.
  */
@@ -45,7 +45,7 @@ export const NO_SUBSCRIPTION_VIEW: SubscriptionView = {
   payment_method_last4: null,
 };
 
-/** The view row of the newest subscription (docs/data-model.md §3.8, S2). */
+/** The view row of the newest subscription (docs/data-model.md, section 3.8, S2). */
 export const toSubscriptionView = (item: SubscriptionItem | null): SubscriptionView => {
   if (!item) return NO_SUBSCRIPTION_VIEW;
   return {
@@ -188,7 +188,7 @@ export const listOneTimeOrders = async (
 
 /**
  * The payout pool of a month (`YYYY-MM`): subscription revenue collected in it, net of the
- * subscription refunds made in it, never below zero (ARCHITECTURE.md, Payouts).
+ * subscription refunds made in it, never below zero.
  */
 export const subscriptionPoolOfMonth = async (
   monthYear: string,

@@ -1,5 +1,5 @@
 /**
- * The Stripe webhook's rules (docs/data-model.md §4.5): each event's effect is one DynamoDB
+ * The Stripe webhook's rules (docs/data-model.md, section 4.5): each event's effect is one DynamoDB
  * transaction together with the event's claim (E1), so a delivery applied once is acknowledged
  * without effect the next time, and a failed effect leaves nothing half-written for Stripe's retry.
  * Objects are re-read from Stripe where order matters, and subscription state is written only if

@@ -1,12 +1,12 @@
 /**
  * The approved catalog of one container, kept in memory and brought up to date by changes, never
- * by reloading it whole (docs/data-model.md §5).
+ * by reloading it whole (docs/data-model.md, section 5).
  *
  * Primary course of a request:
  * 1. At most once a second (VERSION_CHECK_INTERVAL_MS), read the catalog version: one strongly
  *    consistent GetItem with a budget of its own (VERSION_CHECK_TIMEOUT_MS). In between, requests
  *    do no I/O at all. Once a second per container, not once per request, because that item is a
- *    hot key: DynamoDB serves about 3,000 reads a second from one partition (issue 8, item 13).
+ *    hot key: DynamoDB serves about 3,000 reads a second from one partition.
  * 2. When the version moved, read the changes since the last read (the templates whose
  *    `updated_at` is later, per status) and merge them into the sorted arrays.
  * 3. Filter in memory (browse.ts).
@@ -25,7 +25,7 @@
  *   the newer snapshot (one conditional GetObject a minute at most). If none is newer after
  *   CATALOG_MAX_AGE_MS (the task is not running), it reads the whole index: cards are never more
  *   than about ten minutes stale.
- * - Stale on error (issue 8, item 10): when the version check or a read of changes fails, the
+ * - Stale on error: when the version check or a read of changes fails, the
  *   catalog in memory keeps serving, with a warning; the check is retried after
  *   VERSION_RETRY_AFTER_FAILURE_MS. A new container whose table does not answer serves the snapshot.
  */
@@ -49,7 +49,7 @@ export const GSI_SETTLE_MS = 2_000;
 export const CHANGE_OVERLAP_MS = 60_000;
 export const SNAPSHOT_REFRESH_MS = 5 * 60_000;
 export const SNAPSHOT_POLL_INTERVAL_MS = 60_000;
-/** Cards show download and rating counters at most this stale (docs/data-model.md §5). */
+/** Cards show download and rating counters at most this stale (docs/data-model.md, section 5). */
 export const CATALOG_MAX_AGE_MS = 10 * 60_000;
 /** Budget of the reads that bring a warm catalog up to date (a few small queries). */
 export const CHANGES_TIMEOUT_MS = 3_000;
@@ -71,7 +71,7 @@ export interface CatalogSources {
 export interface CatalogCacheOptions {
   /** Milliseconds since the epoch; tests move it forward instead of sleeping. */
   now?: () => number;
-  /** @default VERSION_CHECK_INTERVAL_MS (0 checks on every request, the design before issue 8). */
+  /** @default VERSION_CHECK_INTERVAL_MS (0 checks on every request, the design before the snapshot). */
   versionCheckIntervalMs?: number;
 }
 

@@ -13,7 +13,7 @@ import type { CatalogRecord } from './browse';
 export type { MvpItem, MvpVersionItem };
 
 /**
- * The average rating, derived from the exact sum and count (docs/data-model.md §3.3), rounded to
+ * The average rating, derived from the exact sum and count (docs/data-model.md, section 3.3), rounded to
  * two decimals for stable sorting and display.
  */
 export const averageRating = (sum: number, count: number): number =>
@@ -69,7 +69,7 @@ export interface CatalogChangeSet {
  * as ids (they left the catalog, or never were in it). One query per status, in parallel; each
  * reads only the few items changed since, so bringing a catalog up to date costs a handful of
  * read units whatever its size. Every write that changes a card or moves a status sets
- * `updated_at` (docs/data-model.md §3.3), which is what makes this complete.
+ * `updated_at` (docs/data-model.md, section 3.3), which is what makes this complete.
  */
 export const listCatalogChangesSince = async (
   since: string,

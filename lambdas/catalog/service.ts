@@ -9,7 +9,7 @@
  * publish, edit, archive) bumps the catalog version and stamps the template's `updated_at`; the
  * counters shown on cards (downloads, ratings) refresh with the snapshot, which the snapshot task
  * (`tasks/publish-catalog-snapshot.ts`) rewrites every few minutes. A warm browse therefore costs
- * no database read at all most of the time, whatever the catalog's size (issue 8, items 12–13).
+ * no database read at all most of the time, whatever the catalog's size.
  *
  * Seller names on cards are joined per page (at most 20 ids, one BatchGetItem) through the profiles
  * service, and remembered for SELLER_TTL_MS: a renamed seller shows on cards within a minute, while
@@ -239,7 +239,7 @@ export const getApprovedMvpItem = async (id: string): Promise<MvpItem> => {
   return item;
 };
 
-/** The derived average of a stored template (docs/data-model.md §3.3). */
+/** The derived average of a stored template (docs/data-model.md, section 3.3). */
 export const averageRatingOf = (item: Pick<MvpItem, 'rating_sum' | 'rating_count'>): number =>
   averageRating(item.rating_sum, item.rating_count);
 

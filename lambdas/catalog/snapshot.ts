@@ -1,10 +1,10 @@
 /**
  * The browse catalog snapshot: every approved template as the compact record browse needs, in one
- * gzipped JSON object (docs/data-model.md §5). Pure encoding and decoding, no I/O.
+ * gzipped JSON object (docs/data-model.md, section 5). Pure encoding and decoding, no I/O.
  *
  * Why a file at all: a new container used to load the catalog by reading every approved item
  * from the `byStatus` index (full items, 1 MB pages, one after another): 4–8 s and ~480 MB at
- * 10,000 templates (issue 8, item 12). The snapshot holds only the card fields, so one GetObject
+ * 10,000 templates. The snapshot holds only the card fields, so one GetObject
  * of a few hundred KB replaces thousands of read units and tens of sequential queries.
  *
  * Why columnar: one array per field instead of one object per template. Keys are written once

@@ -1,5 +1,5 @@
 /**
- * The `state` of an OAuth round trip (issue 12: "OAuth state is a signed, single-use, expiring
+ * The `state` of an OAuth round trip ("OAuth state is a signed, single-use, expiring
  * value bound to the user, never just the user id").
  *
  * `issueOAuthState` stores a random id with the user, the provider and an expiry, and gives back

@@ -1,6 +1,6 @@
 /**
- * Contact message data access (docs/data-model.md §3.22, C1–C4) and the form's rate-limit counter
- * (§3.19).
+ * Contact message data access (docs/data-model.md, section 3.22, C1–C4) and the form's rate-limit counter
+ * (section 3.19).
  */
 import {
   ContactMessageEntity,

@@ -1,5 +1,5 @@
 /**
- * Contact messages (issue 11 §11): the public `/contact` form stores a message and tells the
+ * Contact messages: the public `/contact` form stores a message and tells the
  * admins in-app; admins list them by status, newest first, and mark them handled (audited).
  */
 import { ulid } from 'ulid';

@@ -1,6 +1,5 @@
 /**
- * A buyer's connections to GitHub and Netlify (buyer spec §2 Settings → Connections and the
- * callback pages; issue 12 part 2): the OAuth round trips, the tokens sealed at rest, the status
+ * A buyer's connections to GitHub and Netlify: the OAuth round trips, the tokens sealed at rest, the status
  * Settings shows, and disconnecting.
  *
  * - The `state` of each round trip is signed, single use, expiring and bound to the user and the
@@ -50,7 +49,7 @@ const DEPLOYMENT_RETURN = /^\/deployments\/([0-9A-Z]{26})$/;
 export const githubLoginOf = async (userId: string): Promise<string | null> =>
   (await getToken(userId, 'github'))?.account_login ?? null;
 
-/** initiate-buyer-github-oauth (buyer spec §7): GitHub's authorize page, for a template or not. */
+/** initiate-buyer-github-oauth: GitHub's authorize page, for a template or not. */
 export const startGithubConnection = async (
   userId: string,
   mvpId: string | undefined,
@@ -64,7 +63,7 @@ export const startGithubConnection = async (
 };
 
 /**
- * handle-buyer-github-callback (buyer spec §7): the state is consumed first (refused: nothing
+ * handle-buyer-github-callback: the state is consumed first (refused: nothing
  * else happens), then the code exchanged, the login read, the token sealed and stored, and the
  * login shown in Settings.
  */
@@ -128,7 +127,7 @@ export const getConnections = async (userId: string): Promise<Connections> => {
   return { github: of('github'), netlify: of('netlify') };
 };
 
-/** initiate-netlify-oauth (buyer spec §7): Netlify's authorize page for one deployment. */
+/** initiate-netlify-oauth: Netlify's authorize page for one deployment. */
 export const netlifyAuthorizeUrlFor = async (
   userId: string,
   deploymentId: string,

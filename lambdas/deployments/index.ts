@@ -1,6 +1,6 @@
 /**
  * The deployments Lambda: a buyer's GitHub and Netlify connections, deployments of templates into
- * their own repository and site, and upgrade pull requests (issue 12 parts 2 and 3).
+ * their own repository and site, and upgrade pull requests.
  */
 import { loadCallerProfile } from '../profiles/profile-loader';
 import { deploymentsRoutes } from '../../contract/routes/deployments';

@@ -1,5 +1,5 @@
 /**
- * Deployments data access: one function per access pattern (docs/data-model.md §3.11, Y1–Y8 and
+ * Deployments data access: one function per access pattern (docs/data-model.md, section 3.11, Y1–Y8 and
  * T1–T4). Tokens are stored sealed; this layer never sees one in the clear.
  */
 import { CounterEntity } from '../shared/db/entities/counter';

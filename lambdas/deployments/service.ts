@@ -1,5 +1,5 @@
 /**
- * Buyer deployments (buyer spec §4 flow and states, §7; issue 12 parts 2 and 3): starting one,
+ * Buyer deployments (see docs/product.md, Deploy to GitHub and Netlify): starting one,
  * the Netlify step, the owner's views of them, and upgrade pull requests.
  *
  * The flow: GitHub connected (connections.ts) → `startDeployment` spends a download exactly as
@@ -149,7 +149,7 @@ export const recordNewDeployment = async (input: {
 };
 
 /**
- * create-buyer-repo-and-push-mvp (buyer spec §7): GitHub must be connected; the download is spent
+ * create-buyer-repo-and-push-mvp: GitHub must be connected; the download is spent
  * (403/429 with Download's messages when it may not be); the deployment is written
  * `initializing` and the repository step started. A failure to start marks it failed.
  */
@@ -182,13 +182,13 @@ export const startDeployment = async (
   return { deployment_id: id, status: 'initializing', message: DEPLOY_MESSAGES.repoStarted };
 };
 
-/** get-deployment-status (buyer spec §7): the caller's deployment. */
+/** get-deployment-status: the caller's deployment. */
 export const getMyDeployment = async (userId: string, id: string): Promise<Deployment> => {
   const item = await ownDeployment(userId, id);
   return toDeployment(item, await latestVersionOf(item.mvp_id));
 };
 
-/** The caller's deployments, newest first, with their templates (buyer spec §5). */
+/** The caller's deployments, newest first, with their templates. */
 export const listMyDeployments = async (userId: string): Promise<DeploymentList> => {
   const items = await listDeploymentsByUser(userId);
   const latest = new Map<string, Promise<string | null>>();
@@ -210,7 +210,7 @@ export const netlifyAuthorization = async (userId: string, id: string) => {
 };
 
 /**
- * handle-netlify-callback (buyer spec §7): the token stored (connections.ts), the deployment
+ * handle-netlify-callback: the token stored (connections.ts), the deployment
  * moved `repo_created → processing` and the site step started. The site's URL is known once the
  * step has created it; the page polls the deployment for it.
  */
@@ -252,7 +252,7 @@ export const completeNetlifyStep = async (
 };
 
 /**
- * Beyond the spec (issue 12 part 3): "Open upgrade pull request". The work (the new version's
+ * Our addition: "Open upgrade pull request". The work (the new version's
  * files, a branch, a pull request with the changelogs) runs as buyer-deploy's `upgrade` phase
  * (steps/upgrade.ts); this answers at once: the pull request already opened for the latest
  * version, or `opening` (the dashboard polls the list until it is there). Idempotent: asking again

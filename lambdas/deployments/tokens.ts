@@ -1,5 +1,5 @@
 /**
- * A buyer's sealed GitHub and Netlify tokens (docs/data-model.md §3.11 OAuthToken): sealed by the
+ * A buyer's sealed GitHub and Netlify tokens (docs/data-model.md, section 3.11 OAuthToken): sealed by the
  * token vault (purpose `<provider>-oauth-token`, owner the user id) the moment they are received,
  * opened only by the code that calls the provider with them. Kept apart from the OAuth flows
  * (connections.ts) so a task that only opens a token bundles neither client it does not call.

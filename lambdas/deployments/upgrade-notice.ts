@@ -1,5 +1,5 @@
 /**
- * Telling buyers of a template's new version (issue 12 part 3): called where a version becomes
+ * Telling buyers of a template's new version: called where a version becomes
  * approved (the processing pipeline's Publish, an admin's approval). Kept apart from service.ts so
  * those functions do not bundle the GitHub and Netlify clients.
  */

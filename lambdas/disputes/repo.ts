@@ -1,4 +1,4 @@
-/** Dispute data access (docs/data-model.md §3.10): one function per access pattern. */
+/** Dispute data access (docs/data-model.md, section 3.10): one function per access pattern. */
 import type { DisputeStatus } from '../../contract/disputes';
 import { DisputeEntity, type DisputeItem } from '../shared/db/entities/dispute';
 import {

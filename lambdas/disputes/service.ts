@@ -1,5 +1,5 @@
 /**
- * Disputes (buyer spec §2, §5, §6; seller and admin spec §2, §4): a buyer files a dispute about a
+ * Disputes (see docs/product.md, Dispute): a buyer files a dispute about a
  * template they downloaded; its buyer, its seller and admins (roles admin and both) can follow
  * it. Admins move it from open to in review to one of the three final statuses; each move is
  * appended to its timeline, told to both parties and recorded in the audit log, in one
@@ -148,7 +148,7 @@ export const listMyDisputes = async (userId: string): Promise<Dispute[]> => {
 /**
  * One dispute (`owner-or-admin`: the chain loaded the caller's profile): for its buyer, its seller,
  * or a caller with admin rights (roles admin and both, never a beta account); anyone else gets 403
- * with the spec's text. Parties see each other by name only; an admin who is not a party also
+ * with the product's text. Parties see each other by name only; an admin who is not a party also
  * sees the e-mail addresses.
  */
 export const getDisputeFor = async (caller: Profile, id: string): Promise<Dispute> => {

@@ -1,5 +1,5 @@
 /**
- * The code preview of a template (issue 13 §1): its files as a tree for everyone, with the README
+ * The code preview of a template: its files as a tree for everyone, with the README
  * and the package manifest; any text file's content for those who may download the template.
  *
  * Both read the manifest and pack the Scan task wrote under `manifests/{file_key}/`

@@ -1,5 +1,5 @@
 /**
- * Download data access: one function per access pattern (docs/data-model.md §3.5, §4.1).
+ * Download data access: one function per access pattern (docs/data-model.md, sections 3.5, 4.1).
  */
 import { DownloadGrantEntity, type DownloadGrantItem } from '../shared/db/entities/download-grant';
 import { CounterEntity, DOWNLOAD_COUNTER_SHARDS } from '../shared/db/entities/counter';
@@ -71,7 +71,7 @@ export interface TransactionOutcome {
 }
 
 /**
- * D1 + P14 + M13 + L1 + counters + N1, as one TransactWriteItems (§4.1): the quota, the download
+ * D1 + P14 + M13 + L1 + counters + N1, as one TransactWriteItems (section 4.1): the quota, the download
  * row, the template's count, the licence, the statistics and the seller's notification move
  * together or not at all. The quota, the count, the licence and the notification are their
  * domains' items, handed in by the service.

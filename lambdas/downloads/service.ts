@@ -49,7 +49,7 @@ import {
   type DownloadItem,
 } from './repo';
 
-/** `TransactionConflict` retries (docs/data-model.md §4): up to 3, jittered 50–200 ms. */
+/** `TransactionConflict` retries (docs/data-model.md, section 4): up to 3, jittered 50–200 ms. */
 export const MAX_CONFLICT_RETRIES = 3;
 const backoff = () =>
   new Promise((resolve) => setTimeout(resolve, 50 + Math.floor(Math.random() * 150)));
@@ -121,7 +121,7 @@ const fileResult = async (
 
 /**
  * Hands out an approved template's file as a short-lived URL, spending one download of the
- * caller's quota unless they bought the template or it is free (docs/data-model.md §4.1). What it
+ * caller's quota unless they bought the template or it is free (docs/data-model.md, section 4.1). What it
  * costs is decided once, by `downloadCostOf` (cost.ts), which the download status also answers.
  *
  * 1. Pre-read the profile ('User profile not found.') and the template (approved, has a file,
@@ -136,7 +136,7 @@ const fileResult = async (
  *    counter or a TransactionConflict is retried from step 1.
  * 5. Presign the file's GET; the file never passes through the Lambda.
  *
- * Downloading again (issue 13 §9): a template the buyer already spent quota on in the current
+ * Downloading again: a template the buyer already spent quota on in the current
  * quota period (since the profile's `last_quota_reset_at`) is served again without spending
  * anything: no quota, no count, no new row or licence (the first download's licence is handed
  * back). The first download of a period creates the period's grant in its own transaction (D7),

@@ -1,5 +1,5 @@
 /**
- * GitHub domain data access: webhook deliveries claimed once (docs/data-model.md §3.x
+ * GitHub domain data access: webhook deliveries claimed once (docs/data-model.md, section 3.16
  * WebhookEvent, provider `github`, event id = `X-GitHub-Delivery`). Template and link writes are
  * the templates domain's (lambdas/templates/github-sync.ts).
  */

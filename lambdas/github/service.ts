@@ -1,5 +1,5 @@
 /**
- * The seller's GitHub integration (seller spec §2, §4, §8; issue 12 part 1): the App installation
+ * The seller's GitHub integration: the App installation
  * round trip, validating, linking and unlinking a template's repository, the push webhook and the
  * owner's Sync button. Both the webhook and Sync start the github-sync state machine
  * (state-machines/github-sync.asl.json); the template writes stay in the templates domain.
@@ -108,7 +108,7 @@ const installationOf = async (profile: Profile): Promise<number> => {
   return installationId;
 };
 
-/** GET /repos/{owner}/{repo} through the seller's installation; 404 → the spec's error. */
+/** GET /repos/{owner}/{repo} through the seller's installation; 404 → the product's error. */
 const findRepository = async (
   installationId: number,
   owner: string,

@@ -30,5 +30,5 @@ export const registerInputSchema = syncInputSchema.extend({
   }),
 });
 
-/** Seller spec §5: bundles are at most 100 MB. */
+/** Bundles are at most 100 MB, as on upload. */
 export const MAX_ARCHIVE_BYTES = 100 * 1024 * 1024;

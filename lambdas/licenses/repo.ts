@@ -1,4 +1,4 @@
-/** Licence data access (docs/data-model.md §3.20): one function per access pattern. */
+/** Licence data access (docs/data-model.md, section 3.20): one function per access pattern. */
 import { LicenseEntity, type LicenseItem } from '../shared/db/entities/license';
 
 export type { LicenseItem };

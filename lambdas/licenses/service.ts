@@ -1,5 +1,5 @@
 /**
- * Licence certificates (issue 10 §11, docs/data-model.md §3.20): who may use which version of which
+ * Licence certificates (docs/data-model.md, section 3.20): who may use which version of which
  * template under which terms, and the plan or order behind it. A licence is never written alone:
  * the download's and the order's transactions take `licenseWrite` as one of their named items, so
  * a licence exists exactly when its download or order does.

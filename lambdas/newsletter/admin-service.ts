@@ -1,5 +1,5 @@
 /**
- * The admin newsletter tab (seller-and-admin spec §2): the types (list, create, edit and delete,
+ * The admin newsletter tab: the types (list, create, edit and delete,
  * each write audited in its own transaction; `site_updates`, the type of the settings toggle,
  * cannot be deleted), the subscribers (paged, and exported as CSV, the export audited) and the
  * users' subscriptions per type (paged). Cursors are signed and bound to the admin and the list.
@@ -237,7 +237,7 @@ export interface SubscriberExport {
 }
 
 /**
- * The subscribers of a status as CSV (spec §2 "Subscribers can be … exported").
+ * The subscribers of a status as CSV.
  *
  * 1. Read L8 page by page, encoding each address as it arrives (RFC 4180, formula guard); only
  *    the CSV text is kept, never the pages.

@@ -1,6 +1,6 @@
 /**
  * Newsletter issues and their recipients: data access, one function per access pattern
- * (docs/data-model.md §3.14, L11–L16).
+ * (docs/data-model.md, section 3.14, L11–L16).
  */
 import {
   NewsletterIssueEntity,

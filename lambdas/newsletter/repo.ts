@@ -1,5 +1,5 @@
 /**
- * Newsletter data access: one function per access pattern (docs/data-model.md §3.14, L1–L9).
+ * Newsletter data access: one function per access pattern (docs/data-model.md, section 3.14, L1–L9).
  *
  * Subscriber and lead items carry their first-seen time in a GSI sort key. The data layer writes no
  * GSI keys for an attribute given only as `if_not_exists`, so the writers pre-read the item and pass

@@ -46,7 +46,7 @@ import {
   listUserSubscriptions,
 } from './repo';
 
-/** Where a settings subscription came from (the spec's `source 'user_settings'`). */
+/** Where a settings subscription came from (the product's `source 'user_settings'`). */
 export const SETTINGS_SOURCE = 'user_settings';
 const WRITE_ATTEMPTS = 3;
 

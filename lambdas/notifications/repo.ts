@@ -1,5 +1,5 @@
 /**
- * Notification data access: one function per access pattern (docs/data-model.md §3.7). Every key
+ * Notification data access: one function per access pattern (docs/data-model.md, section 3.7). Every key
  * includes the caller's `user_id`, so no function here can reach another user's notifications.
  *
  * Writes that change `read` always pass `read` (the unread index is sparse by condition and is
@@ -17,7 +17,7 @@ import { transactWrite, type TransactionResult } from '../shared/db/transaction'
 
 export type { EmailOutboxItem, NotificationItem, NotificationPreferenceItem };
 
-/** Read notifications expire this long after being read (TTL; docs/data-model.md §7). */
+/** Read notifications expire this long after being read (TTL; docs/data-model.md, section 7). */
 export const READ_RETENTION_SECONDS = 180 * 24 * 60 * 60;
 /** Items per mark-all transaction: 99 patches + the counter = DynamoDB's 100-item limit. */
 export const MARK_ALL_BATCH = 99;

@@ -1,7 +1,7 @@
 /**
  * Notification rules shared by every domain that notifies a user (downloads, reviews, processing,
  * payouts). A notification and the user's unread counter always change together, in one
- * transaction, so the bell count is exact (docs/data-model.md §3.7). The same transaction queues
+ * transaction, so the bell count is exact (docs/data-model.md, section 3.7). The same transaction queues
  * the notification's e-mail (email-delivery.ts sends it, if the user wants that kind).
  */
 import { ulid } from 'ulid';
@@ -31,7 +31,7 @@ import {
   type NotificationItem,
 } from './repo';
 
-/** Retries of a transaction that lost a race (docs/data-model.md §4). */
+/** Retries of a transaction that lost a race (docs/data-model.md, section 4). */
 const MAX_CONFLICT_RETRIES = 3;
 
 export interface NotificationInput {

@@ -1,5 +1,5 @@
 /**
- * Pending payouts for the admin overview (issue 11): the oldest few, with the seller snapshot
+ * Pending payouts for the admin overview: the oldest few, with the seller snapshot
  * each payout carries (Q3), so no profile is read.
  */
 import type { OverviewPayout } from '../../contract/admin-overview';

@@ -1,5 +1,5 @@
 /**
- * An admin's Process of one payout (seller and admin spec §2 Payouts tab): the payout is paid now
+ * An admin's Process of one payout: the payout is paid now
  * through the monthly run's own transfer (transfer.ts), so it is paid once whoever gets there
  * first, and the tab shows the result.
  */

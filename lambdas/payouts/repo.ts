@@ -1,5 +1,5 @@
 /**
- * Payout data access (docs/data-model.md §3.12, §4.4): one function per access pattern. Every
+ * Payout data access (docs/data-model.md, sections 3.12, 4.4): one function per access pattern. Every
  * write that moves a payout's money state is conditional on the status it moves from.
  */
 import { isConditionFailure } from '../shared/db/entity';
@@ -117,7 +117,7 @@ export const startPayoutByAdmin = (input: {
   });
 };
 
-/** How long a run holds its month: a crashed run is taken over after this (§4.4). */
+/** How long a run holds its month: a crashed run is taken over after this (section 4.4). */
 export const PAYOUT_RUN_LEASE_MS = 15 * 60 * 1000;
 
 /**

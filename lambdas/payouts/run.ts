@@ -1,5 +1,5 @@
 /**
- * The monthly payout run (docs/data-model.md §4.4): the Prepare and Finish steps of the
+ * The monthly payout run (docs/data-model.md, section 4.4): the Prepare and Finish steps of the
  * monthly-payouts state machine. The Transfer step between them is `transferPayout` (transfer.ts).
  */
 import { ulid } from 'ulid';

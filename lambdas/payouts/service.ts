@@ -1,9 +1,9 @@
 /**
- * Payouts (seller spec §2 Payouts, §4 Payout status; ARCHITECTURE.md "Payouts"): the seller's
+ * Payouts (see docs/product.md, Payouts and States): the seller's
  * payouts page, the payout's status transitions with their notifications, and reconciling
  * Stripe's transfer events. The monthly run that creates the payouts is in run.ts, the transfer
  * itself in transfer.ts (the one module that calls Stripe, so the API's function does not carry
- * stripe-node). The payouts domain is the one writer of payouts (STYLE.md rule 11): the billing
+ * stripe-node). The payouts domain is the one writer of payouts: the billing
  * webhook calls `recordTransferEvent`.
  */
 import { connectAccountOf, oneTimeSalesOfSellerInMonth } from '../billing/service';

@@ -1,5 +1,5 @@
 /**
- * The monthly split (seller spec §1, §9; ARCHITECTURE.md "Payouts" and "Money"): pure arithmetic,
+ * The monthly split (see docs/product.md, Payouts): pure arithmetic,
  * no I/O.
  *
  * - The month's subscription pool is shared between the sellers (70%, in proportion to their

@@ -1,6 +1,6 @@
 /**
  * What the seller reads about an outcome: the notification texts name the template and version
- * (the spec's notification path referenced an undefined value; these are built from the item).
+ * (an earlier notification path referenced an undefined value; these are built from the item).
  */
 const clip = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 3)}...` : text;

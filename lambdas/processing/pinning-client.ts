@@ -45,7 +45,7 @@ export const requestPin = async (
     throw new TransientError(`The pinning service answered ${response.status}.`);
   }
   if (!response.ok) {
-    // The spec's error body: { error: { reason, details } }. Never echo the token.
+    // The Pinning Services API's error body: { error: { reason, details } }. Never echo the token.
     let reason = text.slice(0, 200);
     try {
       const body = JSON.parse(text) as { error?: { reason?: string; details?: string } };

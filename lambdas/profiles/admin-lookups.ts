@@ -1,5 +1,5 @@
 /**
- * Profile reads of the admin area's lists (issue 11): the sellers named in the moderation queue
+ * Profile reads of the admin area's lists: the sellers named in the moderation queue
  * (with their e-mail, which admins may see) and the overview's newest users (P9). Reads only; the
  * profiles domain stays the one writer of profiles.
  */

@@ -1,5 +1,5 @@
 /**
- * Admin user management's data access (docs/data-model.md §3.1 P6–P8, P12, P13): the role
+ * Admin user management's data access (docs/data-model.md, section 3.1 P6–P8, P12, P13): the role
  * partitions of gsi2 read newest first, and the two admin writes, each one transaction with its
  * audit entry.
  */

@@ -1,5 +1,5 @@
 /**
- * User management in the admin dashboard (issue 11 §4): the user list with its filters and
+ * User management in the admin dashboard: the user list with its filters and
  * search, the role change (Cognito group and profile kept equal) and the seller approval. Every
  * change carries its audit entry in its own transaction.
  */
@@ -231,7 +231,7 @@ const ROLE_CHANGE_ATTEMPTS = 3;
  * 3. The profile's role (condition `role = :old` and the username read), the `users` counters,
  *    the search index items and the audit entry in one transaction. A profile changed meanwhile is re-read and the change retried.
  * 4. If the profile cannot be written, the group goes back to the profile's stored role, so the
- *    two are equal whatever failed; the spec's error text is answered.
+ *    two are equal whatever failed; the product's error text is answered.
  */
 export const changeUserRole = async (
   actor: AdminActor,

@@ -1,5 +1,5 @@
 /**
- * Profile pictures uploaded here (issue 13 §10): the image is put by the browser under the caller's
+ * Profile pictures uploaded here: the image is put by the browser under the caller's
  * own upload prefix (uploads domain), checked against S3 like a preview image, copied to its public
  * key `previews/avatars/{userId}/{id}.{ext}` (served at `/{key}`), and set as the profile picture.
  * The previous uploaded picture and the original upload are removed; a failure to remove is logged.

@@ -1,5 +1,5 @@
 /**
- * The pure parts of beta access (buyer spec §6): the account's e-mail and password, the spec's
+ * The pure parts of beta access: the account's e-mail and password, the product's
  * profile, and the rate-limit keys and windows. No I/O here; `service.ts` runs the steps.
  */
 import { randomBytes, randomInt } from 'node:crypto';
@@ -67,7 +67,7 @@ export const betaExpiryOf = (now: Date): string =>
   new Date(now.getTime() + BETA_ACCOUNT_LIFETIME_HOURS * HOUR_MS).toISOString();
 
 /**
- * The spec's beta profile (buyer spec §6, §10): role both, approved seller, 999 downloads with a
+ * The product's beta profile: role both, approved seller, 999 downloads with a
  * daily limit of 50, "Beta Tester". `beta_expires_at` takes its admin rights away
  * (contracts/profile.ts); TTL deletes the item a day after the cleanup closed it.
  */

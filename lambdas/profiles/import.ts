@@ -1,7 +1,7 @@
 /**
  * Accounts that arrive whole (the local demo data): their profile is the default profile of
  * `defaultProfileItem` with the account's own settings on top, and their username is claimed like
- * any other (docs/data-model.md §3.2). Idempotent: an existing profile is left as it is.
+ * any other (docs/data-model.md, section 3.2). Idempotent: an existing profile is left as it is.
  */
 import type { Role } from '../../contract/profile';
 import { createProfileWithClaim } from './repo';

@@ -20,7 +20,7 @@ export const getProfileById = async (id: string): Promise<ProfileItem | null> =>
 };
 
 /**
- * The counters a new profile moves (docs/data-model.md §3.17): `users` by role (the admin
+ * The counters a new profile moves (docs/data-model.md, section 3.17): `users` by role (the admin
  * overview's totalUsers and totalSellers) and `users_new` by day (analytics), written in the
  * profile's own transaction so they count every profile exactly once.
  */
@@ -42,7 +42,7 @@ const NEW_PROFILE_ATTEMPTS = 5;
 
 /**
  * P2: creates the profile unless one exists (`create` puts with `attribute_not_exists(pk)`),
- * with its counters and its search index items (§3.1.2). Returns `false` when another request created it first.
+ * with its counters and its search index items (docs/data-model.md, section 3.1.2). Returns `false` when another request created it first.
  */
 export const createProfileIfAbsent = async (profile: ProfileItem): Promise<boolean> => {
   for (let attempt = 1; ; attempt += 1) {
@@ -70,7 +70,7 @@ export const batchGetPublicProfiles = (ids: string[]): Promise<PublicProfileFiel
     { attributes: ['id', 'username', 'display_name'] },
   );
 
-/** A released username stays reserved for its former owner this long (docs/data-model.md §3.2). */
+/** A released username stays reserved for its former owner this long (docs/data-model.md, section 3.2). */
 export const RELEASED_USERNAME_HOLD_SECONDS = 30 * 24 * 60 * 60;
 
 /** Profile fields the owner edits on the settings page (P3). */
@@ -108,8 +108,8 @@ export type UsernameChangeOutcome =
   | { outcome: 'retry' };
 
 /**
- * P4 / §4.3: the new claim, the release of the old one, the profile write and the search index
- * items (§3.1.2: the new name's item, the old name's removed) in one TransactWriteItems, so a
+ * P4 (docs/data-model.md, section 4.3): the new claim, the release of the old one, the profile write and the search index
+ * items (section 3.1.2: the new name's item, the old name's removed) in one TransactWriteItems, so a
  * username is never held by two profiles, even under concurrent claims. The profile's condition
  * is the username, role and approval read, so the index items written are never stale.
  */
@@ -170,7 +170,7 @@ export const findProfileByUsername = async (username: string): Promise<ProfileIt
   return data[0] ?? null;
 };
 
-/** The fields a payout row snapshots of its seller (docs/data-model.md §3.12). */
+/** The fields a payout row snapshots of its seller (docs/data-model.md, section 3.12). */
 export type SellerFields = Pick<ProfileItem, 'id' | 'email' | 'username' | 'display_name'>;
 
 /**
@@ -191,7 +191,7 @@ export const queryApprovedSellersOfRole = async (
 };
 
 // ---------------------------------------------------------------------------------------------
-// Beta accounts (docs/data-model.md §3.1 P18–P19, §3.18, §3.19)
+// Beta accounts (docs/data-model.md, section 3.1 P18–P19, sections 3.18, 3.19)
 // ---------------------------------------------------------------------------------------------
 
 /** A beta profile was not stored (the transaction was refused); its Cognito user must go. */

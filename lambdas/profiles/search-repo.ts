@@ -1,5 +1,5 @@
 /**
- * The admin user search's index (docs/data-model.md §3.1.2, P8): UserSearch items, one per user
+ * The admin user search's index (docs/data-model.md, section 3.1.2, P8): UserSearch items, one per user
  * and term (lower-cased e-mail, lower-cased username), kept in the same transaction as the profile
  * writes that change a term, the role or the seller approval, and read by prefix.
  */

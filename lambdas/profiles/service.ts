@@ -109,7 +109,7 @@ export const getProfile = async (id: string): Promise<Profile | null> => {
 export type ProfileIdentity = Pick<AuthContext, 'userId' | 'email' | 'signUpRole'>;
 
 /**
- * The default profile of a user the API sees for the first time (buyer spec §5): no downloads,
+ * The default profile of a user the API sees for the first time: no downloads,
  * not an approved seller. The role is the one picked at sign-up, but only `buyer` or `seller`
  * (`parseSignUpRole` already drops anything else): admin rights are never taken from a claim.
  */
@@ -188,7 +188,7 @@ const toFieldChanges = (update: ProfileUpdate): ProfileFieldChanges => {
 
 /**
  * `PATCH /api/me`: the caller's own profile fields (only ever the caller's: the id comes from the
- * token). A new username goes through the claim transaction (docs/data-model.md §4.3).
+ * token). A new username goes through the claim transaction (docs/data-model.md, section 4.3).
  *
  * 1. Read the profile (creating the default one on first sight) for the current username.
  * 2. Same name ignoring case: patch the profile only (the claim is already ours).
@@ -245,14 +245,14 @@ export const findProfileByPublicUsername = async (username: string): Promise<Pro
 };
 
 /**
- * `POST /api/auth/beta`: a fresh beta account for this caller alone (buyer spec §6), removed with
+ * `POST /api/auth/beta`: a fresh beta account for this caller alone, removed with
  * its data after a day by `closeExpiredBetaAccounts`.
  *
  * 1. Refuse while beta access is switched off: 404, as if the route did not exist.
  * 2. Take one press from the caller's hourly allowance (by an HMAC of its address, never the
  *    address itself) and from the global one; 429 when either is spent.
  * 3. Create the Cognito user: confirmed, a random permanent password, in the group `both`.
- * 4. Store its profile (the spec's beta profile, without admin rights) and the cleanup's tracking
+ * 4. Store its profile (the product's beta profile, without admin rights) and the cleanup's tracking
  *    item in one transaction; if that fails, delete the Cognito user again, so nothing half-made
  *    stays behind.
  * 5. Answer the credentials to this caller only: the password is neither stored nor logged.
@@ -355,7 +355,7 @@ export const closeExpiredBetaAccounts = async (
 };
 
 /**
- * P14 as a transaction item, for the domain that records a download (docs/data-model.md §4.1):
+ * P14 as a transaction item, for the domain that records a download (docs/data-model.md, section 4.1):
  * one download less, counted against the day, conditioned on a download being left (and the daily
  * limit). `sameDay`: the caller's last download was today, so the day counter goes on; otherwise
  * it starts again at 1. A refusal means the quota or the day moved: the caller re-reads.
@@ -441,7 +441,7 @@ export const recordStripeAccount = async (id: string, accountId: string): Promis
 
 export { connectStatusWrite, quotaChangeWrite, quotaResetWrite };
 
-/** The seller's GitHub App installation (seller spec §2 `/github-app-callback`); a reinstall replaces it. */
+/** The seller's GitHub App installation; a reinstall replaces it. */
 export const recordGithubAppInstallation = async (
   id: string,
   installationId: number,

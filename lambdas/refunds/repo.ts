@@ -1,4 +1,4 @@
-/** Refund request data access (docs/data-model.md §3.9): one function per access pattern. */
+/** Refund request data access (docs/data-model.md, section 3.9): one function per access pattern. */
 import type { RefundStatus } from '../../contract/refunds';
 import { isConditionFailure, type WriteBuilder } from '../shared/db/entity';
 import {

@@ -1,5 +1,5 @@
 /**
- * Refund requests (buyer spec §2, §5; issue 10 §7): a buyer asks for money back on one of their
+ * Refund requests (see docs/product.md, Refund): a buyer asks for money back on one of their
  * own subscriptions, up to what they paid for it; admins approve or reject it, then process it,
  * which refunds the subscription's paid invoices through Stripe.
  *

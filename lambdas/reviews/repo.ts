@@ -1,5 +1,5 @@
 /**
- * Review data access: one function per access pattern (docs/data-model.md §3.6, §4.2).
+ * Review data access: one function per access pattern (docs/data-model.md, sections 3.6, 4.2).
  */
 import { CounterEntity } from '../shared/db/entities/counter';
 import { ReviewEntity, type ReviewItem } from '../shared/db/entities/review';
@@ -64,7 +64,7 @@ const ratingCounterWrites = (delta: { sum: number; count: number }, now: string)
 };
 
 /**
- * R3 (§4.2): the review, the template's exact rating sum and count over verified reviews (the
+ * R3 (section 4.2): the review, the template's exact rating sum and count over verified reviews (the
  * templates domain's item), the global rating counters and (first reviews only) the seller's
  * notification, in one transaction. ADD never loses a concurrent review of the same template;
  * the `review` item's condition guarantees the delta was computed against the review actually

@@ -2,11 +2,11 @@
  * Review rules: one review per buyer per template (a second submission replaces the first, and
  * its author may delete it), the verified-buyer flag decided at write time (a download, an order
  * or a deployment of the template), exact rating counters over verified reviews only under
- * concurrency, and the seller's `new_review` notification (docs/data-model.md §4.2). Sellers do
+ * concurrency, and the seller's `new_review` notification (docs/data-model.md, section 4.2). Sellers do
  * not review their own templates and beta accounts do not review at all.
  *
  * Reviews do not bump the catalog version: rating counters refresh browse cards through the
- * catalog's age limit (docs/data-model.md §3.17, §5); the detail page reads the item fresh.
+ * catalog's age limit (docs/data-model.md, sections 3.17 and 5); the detail page reads the item fresh.
  */
 import { ulid } from 'ulid';
 import { MVP_NOT_FOUND_MESSAGE, averageRatingOf, getApprovedMvpItem } from '../catalog/service';

@@ -1,4 +1,4 @@
-/** Seller application data access (docs/data-model.md §3.15). */
+/** Seller application data access (docs/data-model.md, section 3.15). */
 import {
   SellerApplicationEntity,
   type SellerApplicationItem,

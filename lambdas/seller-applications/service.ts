@@ -3,7 +3,7 @@
  * time; a declined applicant may apply again), the applicant reads where it stands, and an admin
  * decides with the application in front of them. The decision, its audit entry, the applicant's
  * notification and (on approval) the profile change commit in one transaction; the rules are
- * described in docs/data-model.md §3.15.
+ * described in docs/data-model.md, section 3.15.
  */
 import { auditWrite } from '../audit/service';
 import { notificationWrites } from '../notifications/service';

@@ -1,5 +1,5 @@
 /**
- * The public seller page (buyer spec §2, `/seller/{username}`): an approved seller's public
+ * The public seller page (`/seller/{username}`): an approved seller's public
  * profile, their approved templates and stats. Composes the profiles and catalog services.
  */
 import { listApprovedMvpsOfSeller } from '../catalog/service';
@@ -21,8 +21,8 @@ import { findProfileByPublicUsername } from '../profiles/service';
  * The answer is an explicit allow-list: no e-mail, no quota, no Stripe ids.
  *
  * A failed profile read answers 503 'Error fetching seller profile'; a failed read of the
- * templates still shows the profile, with `mvps_error` 'Error fetching seller MVPs' (seller
- * spec §8) and no stats, instead of failing the whole page.
+ * templates still shows the profile, with `mvps_error` 'Error fetching seller MVPs' and no
+ * stats, instead of failing the whole page.
  */
 export const getPublicSellerProfile = async (username: string): Promise<PublicSellerProfile> => {
   const profile = await findProfileByPublicUsername(username).catch((error: unknown) => {

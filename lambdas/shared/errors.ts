@@ -119,7 +119,7 @@ const UNAVAILABLE_NAMES = new Set([
 /**
  * True when `error` (after the SDK's own retries) says a dependency is down, slow or throttling,
  * rather than that our request or code is wrong: the caller gets 503 "temporarily unavailable",
- * not a 500 or a hang (issue 8).
+ * not a 500 or a hang.
  */
 export const isDependencyUnavailable = (error: unknown): boolean => {
   if (error instanceof ServiceUnavailableError) return true;

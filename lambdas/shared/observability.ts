@@ -5,7 +5,7 @@
  * if it does not want EMF lines on stdout.
  *
  * No Powertools Tracer: it pulls in the X-Ray SDK (about 110 KB minified with its dependencies) on
- * every cold start (issue 8). The functions keep Lambda's active tracing, so X-Ray still records
+ * every cold start. The functions keep Lambda's active tracing, so X-Ray still records
  * every invocation, its duration and cold starts, and the Step Functions service map; only the
  * per-SDK-call subsegments are gone, and the logs carry the request id and route for the rest.
  */

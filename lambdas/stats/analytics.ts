@@ -1,7 +1,7 @@
 /**
- * Admin analytics (issue 11 scope item 8): revenue, downloads and new users per day over a
- * period, read from the daily Counter buckets the writes keep (docs/data-model.md §3.17): new
- * profiles (`users_new`, P2), downloads (`downloads`, ten shards, §4.1) and money in (`revenue`,
+ * Admin analytics: revenue, downloads and new users per day over a
+ * period, read from the daily Counter buckets the writes keep (docs/data-model.md, section 3.17): new
+ * profiles (`users_new`, P2), downloads (`downloads`, ten shards, docs/data-model.md section 4.1) and money in (`revenue`,
  * the Stripe webhook, B1). Three range queries whose size depends on the period only, never on how
  * many users or downloads there are: a year reads at most 365 + 365 + 3,650 small items (≈ 50 RRU).
  */

@@ -1,5 +1,5 @@
 /**
- * The marketplace's live health for `/status` (issue 13 §6): the API (it answers), the database
+ * The marketplace's live health for `/status`: the API (it answers), the database
  * (one small read, timed), and the processing pipeline (templates waiting for their scan). Each
  * check fails on its own: a check that throws says `down` for its component and the report
  * still answers, so the page can tell a visitor what is wrong.

@@ -1,6 +1,6 @@
 /**
- * Stats data access: single reads of the counters other writes keep exact (docs/data-model.md
- * §3.17), so no statistic needs a scan.
+ * Stats data access: single reads of the counters other writes keep exact (docs/data-model.md,
+ * section 3.17), so no statistic needs a scan.
  */
 import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';
 import { CounterEntity, type CounterName } from '../shared/db/entities/counter';

@@ -1,4 +1,4 @@
-/** Public statistics: the home hero's live figures (buyer spec §2, Home). */
+/** Public statistics: the home hero's live figures. */
 import type { HomeStats } from '../../contract/stats';
 import type { CounterName } from '../shared/db/entities/counter';
 import {

@@ -1,5 +1,5 @@
 /**
- * Archiving templates (seller spec §5, M5 to archived): one by its seller or an admin, or all of
+ * Archiving templates (M5 to archived): one by its seller or an admin, or all of
  * a seller's whose account was removed. The item and its versions stay for download history,
  * disputes and payouts; an approved template leaves the catalog.
  */

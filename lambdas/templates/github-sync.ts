@@ -1,7 +1,7 @@
 /**
- * The template writes of the GitHub integration (seller spec §2, §4; docs/data-model.md §3.4, M3):
+ * The template writes of the GitHub integration (docs/data-model.md, section 3.4, M3):
  * linking and unlinking a repository, and registering a synced commit as a new version. The
- * github domain calls these; the writes stay in this domain (STYLE.md rule 11).
+ * github domain calls these; the writes stay in this domain.
  */
 import { ulid } from 'ulid';
 import type { Profile } from '../../contract/profile';
@@ -37,7 +37,7 @@ export const getTemplate = getMvpById;
 
 export { linkRepository, unlinkRepository, TransactionRefusedError };
 
-/** Seller spec §4: the default bump is patch; kinds major, minor, patch. */
+/** The default bump is patch; the kinds are major, minor and patch. */
 export type VersionBump = 'major' | 'minor' | 'patch';
 
 /** `1.2.3` → `1.2.4` (patch); a version that is not x.y.z is read as far as it goes (`2` = 2.0.0). */

@@ -1,10 +1,11 @@
 /**
- * MVP reviews (seller spec §2 Admin dashboard, §4 MVP status 6): the admin queue of pending
+ * Moderation of templates (see docs/product.md, States): the admin queue of pending
  * templates and an admin's approve or reject. Each decision is one transaction (templates/repo.ts
  * `writeTemplate`) with the status counter, the catalog version (an approved template is in
- * `/mvps` at once), the seller's notification with the template's real title and link (the spec's
- * known defect fixed) and the audit entry. Conditioned on the status read: of two admins deciding
- * at once, one wins and the other gets a 409 naming the status the template is in now.
+ * `/mvps` at once), the seller's notification with the template's real title and link (an earlier
+ * version's defect, an undefined value, fixed) and the audit entry. Conditioned on the status
+ * read: of two admins deciding at once, one wins and the other gets a 409 naming the status the
+ * template is in now.
  */
 import { notifyUpgradeAvailable } from '../deployments/upgrade-notice';
 import { logger } from '../shared/observability';

@@ -1,5 +1,5 @@
 /**
- * What the status page says about the processing pipeline (issue 13 §6 `/status`): templates
+ * What the status page says about the processing pipeline (`/status`): templates
  * that entered `pending_review` and have not been processed yet (no CID: the scan → pin steps
  * have not finished), and new versions of live templates still `processing`. A template or
  * version that was processed and waits for an admin (PUBLISH_MODE moderate) has its CID and is

@@ -1,6 +1,6 @@
 /**
- * Template data access, the only writer of templates (STYLE.md rule 11): one function per access
- * pattern of docs/data-model.md §3.3 (M1–M6, V1–V2) and §3.17.
+ * Template data access, the only writer of templates: one function per access
+ * pattern of docs/data-model.md, section 3.3 (M1–M6, V1–V2) and section 3.17.
  *
  * Every write goes through `writeTemplate`, one transaction that carries, besides the template:
  * - the `mvps` status counter, moved by `statusCounterWrites` whenever the status moves, so the
@@ -342,7 +342,7 @@ export const countDownload = (mvpId: string) =>
 export const rate = (mvpId: string, sumDelta: number, countDelta: number) =>
   MvpEntity.patch({ id: mvpId }).add({ rating_sum: sumDelta, rating_count: countDelta });
 
-// ---- GitHub repository links (§3.4) -------------------------------------------------------
+// ---- GitHub repository links (section 3.4) ---------------------------------------------------
 
 export type { GithubRepoLinkItem };
 

@@ -1,7 +1,7 @@
 /**
- * Templates, as their seller manages them (seller spec §2, §5, §6): registering an upload, new
+ * Templates, as their seller manages them: registering an upload, new
  * versions, edits and retrying processing (archiving in archive.ts). The one owner of every template write
- * (STYLE.md rule 11): processing, the admin area, GitHub sync and the seed call this domain
+ * and status change: processing, the admin area, GitHub sync and the seed call this domain
  * (here and in transitions.ts), never its repo.
  *
  * Who may do what is declared in the route table (`approved-seller` to register, `owner-or-admin`
@@ -61,7 +61,7 @@ import {
 } from './versions';
 import { toManagedMvp, toMyMvps } from './view';
 
-/** Seller spec §5: lowercased, stripped of special characters, hyphenated, with a time suffix. */
+/** The slug: lowercased, stripped of special characters, hyphenated, with a time suffix. */
 export const slugFor = (title: string, now = Date.now()): string => {
   const base = title
     .toLowerCase()
@@ -221,7 +221,7 @@ export const registerMvp = async (
     });
   } catch (error) {
     await Promise.all([removePlaced(placed), removeUploads(bundle, checked.images)]);
-    // A refused transaction is worth a retry by the seller: 503 with the spec's text.
+    // A refused transaction is worth a retry by the seller: 503 with the product's text.
     if (error instanceof TransactionRefusedError) {
       throw new ServiceUnavailableError(MVP_MESSAGES.saveFailed);
     }

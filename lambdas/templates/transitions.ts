@@ -1,5 +1,5 @@
 /**
- * Status transitions that other domains drive (STYLE.md rule 11: the templates domain writes
+ * Status transitions that other domains drive (the templates domain writes
  * them, the callers decide when):
  * - the processing pipeline publishes a clean bundle or records why it failed.
  * (An admin's approve and reject are in moderation.ts.)

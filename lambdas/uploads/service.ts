@@ -1,5 +1,5 @@
 /**
- * Uploads (seller spec §5): presigned PUTs for a bundle and preview images, each for one key under
+ * Uploads: presigned PUTs for a bundle and preview images, each for one key under
  * the caller's own `uploads/{userId}/{uploadId}/` prefix with size and type signed, and the check
  * of what arrived before the templates domain registers it. Files never pass through Lambda.
  */

@@ -1,5 +1,5 @@
 /**
- * Browser uploads straight to S3 (ARCHITECTURE.md "Uploads"): the API hands out presigned PUT URLs
+ * Browser uploads straight to S3: the API hands out presigned PUT URLs
  * for exactly one key each, with the declared size and type signed into the URL, and checks the
  * object before anything refers to it. Files never pass through API Gateway or Lambda.
  *

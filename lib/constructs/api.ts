@@ -1,5 +1,5 @@
 /**
- * The HTTP API, generated from the single route table (`lambdas/shared/routes.ts`): one
+ * The HTTP API, generated from the single route table (`contract/routes`, one file per domain): one
  * MarketplaceFunction per domain, one API Gateway route per row, the Cognito JWT authorizer on every
  * row that is not public. What each domain may touch is declared once, in `domainNeeds`.
  */

@@ -53,7 +53,7 @@ export class Auth extends Construct {
       removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
 
-    // Roles are groups (ARCHITECTURE.md); the L1 keeps the group names exactly as designed.
+    // Roles are groups; the L1 keeps the group names exactly as designed.
     for (const group of authDesign.groups) {
       new CfnUserPoolGroup(this, `Group-${group}`, {
         userPoolId: this.userPool.userPoolId,
@@ -78,17 +78,17 @@ export class Auth extends Construct {
       {
         id: 'AwsSolutions-COG1',
         reason:
-          'The product spec fixes the password rule at a minimum of 6 characters with no character classes (buyer spec §5, "Password must be at least 6 characters").',
+          'The product fixes the password rule at a minimum of 6 characters with no character classes ("Password must be at least 6 characters").',
       },
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'The spec has no MFA step in sign-in or settings; MFA can be switched on later without changing the client flows.',
+          'The product has no MFA step in sign-in or settings; MFA can be switched on later without changing the client flows.',
       },
       {
         id: 'AwsSolutions-COG8',
         reason:
-          'The Plus feature plan (threat protection) is not needed at launch; Essentials covers the spec’s sign-in flows.',
+          'The Plus feature plan (threat protection) is not needed at launch; Essentials covers the product’s sign-in flows.',
       },
     );
   }

@@ -1,5 +1,5 @@
 /**
- * Buyer deploys in the cloud (issue 12 part 2): the buyer-deploy state machine from
+ * Buyer deploys in the cloud: the buyer-deploy state machine from
  * `state-machines/buyer-deploy.asl.json` (the same file the local runner executes), each
  * `${…FunctionArn}` placeholder substituted by one task function.
  *

@@ -1,5 +1,5 @@
 /**
- * The seller's GitHub integration in the cloud (issue 12 part 1): the token vault's KMS key (it
+ * The seller's GitHub integration in the cloud: the token vault's KMS key (it
  * wraps the data keys that seal each template's webhook secret, and later the buyers' OAuth
  * tokens: lambdas/shared/adapters/token-vault.ts), and the github-sync state machine from
  * `state-machines/github-sync.asl.json` (the same file the local runner executes), each

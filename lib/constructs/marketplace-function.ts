@@ -75,8 +75,8 @@ export const LAMBDA_BUNDLING = {
 /**
  * A function's bundle may not exceed this many bytes, minified (test/infra). 270 KB since every
  * function that notifies a user also carries the e-mail outbox's renderer and sender (about 12 KB,
- * so a notification's e-mail leaves at once instead of with the next minute's sweep); the route
- * table's one-line summaries moved out of the runtime (route-summaries.ts) to pay for part of it.
+ * so a notification's e-mail leaves at once instead of with the next minute's sweep); each
+ * function bundles only its own domain's routes (contract/routes/<domain>.ts), not the table.
  * The largest API functions (templates, billing) are within 6 KB of it.
  */
 export const LAMBDA_BUNDLE_BUDGET_BYTES = 270 * 1024;
@@ -160,7 +160,7 @@ export class MarketplaceFunction extends NodejsFunction {
     if (!existsSync(entry)) {
       throw new Error(
         `The domain "${props.domain}" has routes but no Lambda entry at ${entry}: ` +
-          'create lambdas/<domain>/index.ts exporting `handler` (see lambdas/shared/routes.ts).',
+          'create lambdas/<domain>/index.ts exporting `handler` (see contract/routes).',
       );
     }
     const logGroup = new LogGroup(scope, `${id}Logs`, {

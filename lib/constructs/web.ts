@@ -242,7 +242,7 @@ export class Web extends Construct {
     Validations.of(this.distribution).acknowledge(
       {
         id: 'AwsSolutions-CFR1',
-        reason: 'The marketplace sells worldwide; the spec has no country restrictions.',
+        reason: 'The marketplace sells worldwide; the product has no country restrictions.',
       },
       {
         id: 'AwsSolutions-CFR2',

@@ -1,7 +1,7 @@
 /**
- * Browse at 1,000, 10,000 and 100,000 approved templates (issues 3 and 8): the first request of
+ * Browse at 1,000, 10,000 and 100,000 approved templates: the first request of
  * a new container, warm latency, memory, and the DynamoDB reads 1,000 warm requests cost, for
- * the design before issue 8 and after it.
+ * the earlier design (no snapshot, the version read on every request) and the current one.
  *
  * - after:  the snapshot (written by the real snapshot task), then 30 changes made after it
  *   (10 approvals, 10 archives, 10 edits) that the new container must apply from the table, and
@@ -84,7 +84,7 @@ const measure = async (design: 'before' | 'after', size: number): Promise<void> 
   const { recordDynamoDbCommands } = await import('../fixtures/dynamodb-commands');
   const { browseQueries } = await import('./support/catalog-data');
   const importMs = performance.now() - importStarted;
-  // The design before issue 8 read the version on every request.
+  // The earlier design read the version on every request.
   resetCatalogCache(design === 'before' ? { versionCheckIntervalMs: 0 } : {});
   const commands = recordDynamoDbCommands();
 
@@ -107,7 +107,7 @@ const measure = async (design: 'before' | 'after', size: number): Promise<void> 
 
   const cold = await call({});
   if (cold.status !== 200) {
-    // The design before issue 8 at 100,000 on DynamoDB Local: every 1 MB page of the approved
+    // The earlier design at 100,000 on DynamoDB Local: every 1 MB page of the approved
     // partition takes seconds there, past the client's request timeout, so the load fails.
     const failed: Row = {
       design,
@@ -272,10 +272,10 @@ const main = async () => {
     'version_reads',
     'peak_rss_mb',
   ];
-  console.log('\nBrowse before issue 8: no snapshot, the version read on every request');
+  console.log('\nBrowse, earlier design: no snapshot, the version read on every request');
   console.table(pick('before', measured));
   console.log(
-    `\nBrowse after issue 8: snapshot + ${3 * CHANGES_AFTER_SNAPSHOT} changes since, version read at most once a second`,
+    `\nBrowse, current design: snapshot + ${3 * CHANGES_AFTER_SNAPSHOT} changes since, version read at most once a second`,
   );
   console.table(pick('after', measured));
   console.log('\nThe snapshot (written by the snapshot task)');

@@ -1,5 +1,5 @@
 /**
- * Lambda cold start (issue 8, item 11): for every function of the app, the bundle as `cdk deploy`
+ * Lambda cold start: for every function of the app, the bundle as `cdk deploy`
  * builds it, and the time a fresh Node process takes to import it, against a bare handler that only
  * creates the DynamoDB document client (the floor every function pays for the SDK).
  *

@@ -1,5 +1,5 @@
 /**
- * Lighthouse performance and accessibility of the home page and /mvps (issue 8, item 14), against
+ * Lighthouse performance and accessibility of the home page and /mvps, against
  * the production build served as `npm start` serves it (compressed, cached, under the CSP), in
  * Debian's Chromium, on the mobile (Lighthouse's default: simulated slow 4G and a 4x slower CPU)
  * and the desktop profile. `npm run bench -- lighthouse`.

@@ -1,5 +1,5 @@
 /**
- * The monthly payout run at 1,000 approved sellers and 100,000 downloads in one month (issue 10),
+ * The monthly payout run at 1,000 approved sellers and 100,000 downloads in one month,
  * measured locally: DynamoDB Local and the local Stripe-compatible server, every seller with an
  * onboarded Connect account.
  *

@@ -1,5 +1,5 @@
 /**
- * The processing pipeline, measured locally (issue 4):
+ * The processing pipeline, measured locally:
  * - registration → approved: `startProcessing` on a registered 1 MB and 50 MB bundle in s3rver,
  *   through the whole state machine (aws-local-stepfunctions, the real tasks, DynamoDB Local),
  *   until the MVP is approved;

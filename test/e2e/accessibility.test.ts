@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Accessibility (issue 13 §7): axe-core (WCAG 2.0/2.1 A and AA rules) on every route of the
+ * Accessibility: axe-core (WCAG 2.0/2.1 A and AA rules) on every route of the
  * frontend's route table (`paths`), signed out and signed in as each role, with 0 critical or
  * serious findings.
  *

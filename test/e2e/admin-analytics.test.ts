@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * The admin analytics tab end to end (issue 11 §8): `admin@demo.local` sees the month by default
+ * The admin analytics tab end to end: `admin@demo.local` sees the month by default
  * with the demo's revenue (paid through the local Stripe server by the seed) in a stat card and
  * drawn as charts, switches to the year and the day, and when the API fails sees 'Failed to load
  * analytics data' and recovers with Retry. Shots in light and dark mode under /tmp/shots.

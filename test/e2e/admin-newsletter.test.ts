@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
 /**
- * The admin Newsletter tab end to end (issue 11 §9): `admin@demo.local` creates a newsletter type
- * (the name is required, in the spec's words), edits it inline, deletes it after the confirmation,
+ * The admin Newsletter tab end to end: `admin@demo.local` creates a newsletter type
+ * (the name is required, in the product's words), edits it inline, deletes it after the confirmation,
  * sees that site_updates cannot be deleted; browses the seeded subscribers by status, downloads the
- * CSV (header and a seeded address) and sees the spec's texts when the export or a load fails
+ * CSV (header and a seeded address) and sees the product's texts when the export or a load fails
  * (recovering with Retry); and finds the demo buyer among site_updates' user subscriptions.
  */
 import { mkdir, readFile } from 'node:fs/promises';
@@ -110,7 +110,7 @@ describe('admin newsletter', () => {
     expect(csv).toContain(`${SEEDED.unsubscribed},launch_page,`);
   });
 
-  it("shows the spec's texts when the export or the list fails, and recovers with Retry", async () => {
+  it("shows the product's texts when the export or the list fails, and recovers with Retry", async () => {
     const { page } = session;
     const panel = page.getByTestId('newsletter-subscribers');
     await page.route('**/api/admin/newsletter-subscribers/export**', (route) =>

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * The admin dashboard end to end (issue 11): a signed-out visitor is sent to /auth and a buyer to
+ * The admin dashboard end to end: a signed-out visitor is sent to /auth and a buyer to
  * /dashboard; `admin@demo.local` opens /admin, approves the demo buyer's seeded pending refund
  * request (lib/local/seed/money.ts) and processes it through the local Stripe server after the
  * confirmation, and finds it under Processed with its Stripe refund id. Every tab is photographed

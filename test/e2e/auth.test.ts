@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * Signing up, confirming by code, signing out and in, and the errors a person meets on the way:
- * the spec's validation messages, a wrong password, and a reset without an e-mail address.
+ * the product's validation messages, a wrong password, and a reset without an e-mail address.
  */
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from '../fixtures/e2e/browser';

@@ -1,5 +1,5 @@
 /**
- * The home route's JavaScript budget (issue 8, item 14: at most 150 KB gzipped; it was 213 KB):
+ * The home route's JavaScript budget (at most 150 KB gzipped; it was 213 KB):
  * every script a first-time visitor's browser fetches to show `/`, measured as it is really
  * loaded (lazy chunks included), each gzipped at level 9 as a CDN would serve it. What keeps it
  * there: zod and the other pages' Chakra recipes stay off the first load (lib/chakra-theme.ts),

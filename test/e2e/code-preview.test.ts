@@ -1,5 +1,5 @@
 /**
- * The code preview on a template's page (issue 13 §1): anyone sees the tree, the README rendered
+ * The code preview on a template's page: anyone sees the tree, the README rendered
  * and the package manifest; a file's content, highlighted, is shown to the demo buyer (who has a
  * subscription) and refused to anonymous visitors, in the page and by the API. Shots of the
  * preview in light and dark mode under `.local/screenshots/`.

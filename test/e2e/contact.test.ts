@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Contact messages end to end (issue 11 §11): a visitor sends the `/contact` form and reads the
+ * Contact messages end to end: a visitor sends the `/contact` form and reads the
  * team's thank-you; `admin@demo.local` finds the message in the overview's "Contact messages"
  * card (and a bell notification), marks it handled, and finds it among the handled ones. The
  * page, the card and the User Management tab (whose role selects must be dark too) are

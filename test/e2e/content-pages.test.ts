@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * The content pages (issue 13 §6): Markdown in frontend/content/, rendered at build time. Each
+ * The content pages: Markdown in frontend/content/, rendered at build time. Each
  * route shows its own title and text (no under-construction page), internal links move inside the
  * app, and the licences page compares the three licences side by side.
  */

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * A buyer deploys a template, end to end and offline (issue 12): a new buyer with quota presses
+ * A buyer deploys a template, end to end and offline: a new buyer with quota presses
  * Deploy on Digital Downloads Shop, authorises the local GitHub server (brought back through
  * /buyer-github-callback), names the repository, and 1.5 s after the private repository holds the
  * template's files is sent to the local Netlify server's authorisation; /buyer-netlify-callback
@@ -34,7 +34,7 @@ const stackProfiles = async () => {
 describe('deploy signed out', () => {
   const session = useBrowserSession();
 
-  it('asks to log in first (buyer spec §8)', async () => {
+  it('asks to log in first', async () => {
     const { page } = session;
     await page.goto(`/mvp/${await templateIdByTitle(TEMPLATE)}`);
     await page.getByTestId('deploy-button').click();

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * Disputes as the demo buyer, who has a seeded download of Feedback Board (by launchpad): the
- * signed-out redirect, the spec's validation messages including the 20-character rule, the
+ * signed-out redirect, the product's validation messages including the 20-character rule, the
  * detail with its timeline, Next Steps and Contact Support, the dispute in the seller's history,
  * and 'You do not have permission to view this dispute' for anyone else.
  */
@@ -84,7 +84,7 @@ describe('disputes', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Dispute: Feedback Board' }).waitFor();
     expect(await page.getByText('Missing features').isVisible()).toBe(true);
-    // The seller by display name, never by e-mail address (issue 8).
+    // The seller by display name, never by e-mail address.
     expect(await page.getByText('Launchpad Labs').first().isVisible()).toBe(true);
     expect(await page.getByText('seller@demo.local').count()).toBe(0);
     expect(await page.getByTestId('timeline-step').count()).toBe(3);

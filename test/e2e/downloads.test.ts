@@ -1,7 +1,7 @@
 /**
  * Downloading a template from its page: the file really arrives (a zip, from the presigned S3 URL)
  * and the downloads left go down by one; signed-out visitors are asked to log in; a buyer without
- * quota sees the spec's message. Quota figures are read before acting, since other files share
+ * quota sees the product's message. Quota figures are read before acting, since other files share
  * the seeded stack and its demo accounts.
  */
 import { readFile } from 'node:fs/promises';
@@ -55,7 +55,7 @@ describe('downloads', () => {
     expect(await remaining.textContent()).toContain('you downloaded this on');
     await screenshot(page, 'download-done');
 
-    // Downloading it again from the dashboard in the same month spends nothing (issue 13 §9).
+    // Downloading it again from the dashboard in the same month spends nothing.
     await page.goto('/dashboard');
     const left = page.getByTestId('downloads').getByTestId('downloads-remaining');
     await left.waitFor();

@@ -20,7 +20,7 @@ describe('home', () => {
     expect(
       Number((await templates.textContent())?.replace('Templates', '')),
     ).toBeGreaterThanOrEqual(30);
-    // No bare 0: the stat appears once a deployment has completed (issue 13 §5).
+    // No bare 0: the stat appears once a deployment has completed.
     if (stats.mvps_launched === 0) {
       expect(await page.getByTestId('hero-stat-mvps-launched').count()).toBe(0);
     } else {

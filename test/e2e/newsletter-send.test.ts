@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * A newsletter issue end to end (issue 11 §10): `admin@demo.local` composes an issue for
+ * A newsletter issue end to end: `admin@demo.local` composes an issue for
  * site_updates in the Newsletter tab's Issues panel and sends it; the newsletter-send state machine sends it through aws-ses-v2-local, where the
  * message for the seeded subscriber (the demo buyer) is found in `/store` with its one-click
  * headers; its unsubscribe link opens the page, which changes nothing until the button is

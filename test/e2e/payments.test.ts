@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
- * Paying, end to end through the local Stripe server's hosted pages and its signed webhooks
- * (issue 10, Acceptance): a new buyer leaves Checkout once (back to /pricing?canceled=true), then
+ * Paying, end to end through the local Stripe server's hosted pages and its signed webhooks:
+ * a new buyer leaves Checkout once (back to /pricing?canceled=true), then
  * subscribes to Pro, where a declined card shows Stripe's error before 4242 pays; /success waits
  * for the webhook and shows 15 downloads; a download spends one; a one-time-sale template is
  * bought and downloaded twice with the quota unchanged, each download with its licence; the plan

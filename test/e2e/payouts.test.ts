@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Seller payouts end to end (issue 10, Acceptance): the seeded studio seller earned last month
+ * Seller payouts end to end: the seeded studio seller earned last month
  * (one download of its template in a month with subscription revenue) but has no Stripe account,
  * so the seed's payout run left that payout pending. The seller connects Stripe through the local
  * server's onboarding page, comes back to /payouts?status=success, and once the payout run is

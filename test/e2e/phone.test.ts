@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Phone and navigation (issue 13 §8): on a phone `/mvps` shows search and sort without opening the
+ * Phone and navigation: on a phone `/mvps` shows search and sort without opening the
  * filters and its cards are compact rows; approved sellers are offered "Sell" instead of "Become a
  * Seller"; the seller dashboard's figures fill every row at every width.
  */

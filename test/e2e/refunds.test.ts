@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * Refund requests as the demo buyer: signed out the page sends them to sign in and back, the
- * form shows the spec's validation messages, a request is submitted against the seeded Pro
+ * form shows the product's validation messages, a request is submitted against the seeded Pro
  * subscription and appears in Request History as pending. Then a new buyer (created here, so no
  * other file's accounts change) subscribes, asks back the most the form offers (an amount above
  * it is refused and stays typed), the admin processes it, and the dashboard shows the plan ended.

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * The app runs under its production Content-Security-Policy (issue 8, item 7): the local server
+ * The app runs under its production Content-Security-Policy: the local server
  * sends CloudFront's headers, built from contract/design/web-security.ts, and no page of the
  * main journeys trips it. A violation is caught both as the `securitypolicyviolation` DOM event
  * (recorded from the first script on) and as Chromium's "Refused to …" console message.

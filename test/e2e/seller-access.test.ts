@@ -1,6 +1,6 @@
 /**
  * Who may open the seller pages: signed-out visitors are sent to sign in (and My MVPs asks them
- * to), a buyer sees Seller Approval Required on /upload and the spec's refusal on another seller's
+ * to), a buyer sees Seller Approval Required on /upload and the product's refusal on another seller's
  * edit page.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

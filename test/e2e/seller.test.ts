@@ -217,7 +217,7 @@ describe('the demo seller manages a template', () => {
     await form.getByRole('button', { name: 'Upload MVP' }).click();
     await page.getByTestId('upload-success').waitFor();
     await page.waitForURL('**/dashboard');
-    // The success message travels with the redirect and stays until dismissed (issue 13 §3).
+    // The success message travels with the redirect and stays until dismissed.
     const notice = page.getByTestId('route-notice');
     await notice.waitFor();
     expect(await notice.textContent()).toContain('MVP uploaded successfully!');

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * Settings as a new buyer would use it: Access Denied when signed out, the Profile tab with the
- * spec's validation and a taken username, Security (change password), Connections, and the
+ * product's validation and a taken username, Security (change password), Connections, and the
  * newsletter toggle and a notification e-mail switch surviving a reload (receipts cannot be
  * switched off).
  */
@@ -21,7 +21,7 @@ describe('settings', () => {
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
   });
 
-  it('signs up, then edits the profile with the spec validation and a taken username', async () => {
+  it('signs up, then edits the profile with the product’s validation and a taken username', async () => {
     const { page } = session;
     await signUpAsBuyer(page, email, password);
     await page.getByRole('button', { name: 'Sign Out' }).first().waitFor();
@@ -93,7 +93,7 @@ describe('settings', () => {
     await form.getByText('Profile updated successfully!').waitFor();
   });
 
-  it('changes the password with the spec messages', async () => {
+  it('changes the password with the product’s messages', async () => {
     const { page } = session;
     await page.goto('/settings?tab=security');
     const form = page.getByRole('form', { name: 'Change password' });

@@ -1,5 +1,5 @@
 /**
- * Browse at scale as deployed (issue 8, items 12–13): CloudFront caches anonymous browse and detail
+ * Browse at scale as deployed: CloudFront caches anonymous browse and detail
  * as the origin's `s-maxage` says, never a signed-in answer, and passes every other request under
  * /api/mvps through; the snapshot task runs on its schedule with only the grants it needs; the
  * catalog function has the memory the benchmark asks for.

@@ -1,7 +1,7 @@
 /**
  * Every function bundle stays within LAMBDA_BUNDLE_BUDGET_BYTES (270 KB minified): the size of a
  * bundle is most of a cold start's import time, so a dependency that doubles it fails here, not
- * in production (issue 8). `npm run bench -- cold-start` measures the import times themselves.
+ * in production. `npm run bench -- cold-start` measures the import times themselves.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

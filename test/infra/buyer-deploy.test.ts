@@ -1,5 +1,5 @@
 /**
- * Buyer deploys as deployed (issue 12): the buyer-deploy state machine is the ASL file with its
+ * Buyer deploys as deployed: the buyer-deploy state machine is the ASL file with its
  * five task functions, logged and traced; only the deployments function may start it; the
  * deployment routes carry the JWT authorizer; the OAuth client secrets reach only the deployments
  * function (the tasks hold no credential of their own, only the vault key to open a buyer's

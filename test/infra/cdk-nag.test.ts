@@ -62,7 +62,7 @@ describe('cdk-nag AwsSolutions', () => {
       expect(id, at).toMatch(/^AwsSolutions-[A-Z]+\d+(\[.+\])?$/);
       expect(reason.trim().length, `${id} at ${at}`).toBeGreaterThan(30);
     }
-    // The spec's password rule is the reason the Cognito finding is acknowledged.
+    // The product's password rule is the reason the Cognito finding is acknowledged.
     expect(acknowledgements.find((ack) => ack.id === 'AwsSolutions-COG1')?.reason).toMatch(/6/);
   });
 

@@ -1,5 +1,5 @@
 /**
- * CloudFront's response headers (issue 8, item 7): the site and the API carry the strict CSP of
+ * CloudFront's response headers: the site and the API carry the strict CSP of
  * contract/design/web-security.ts with the stack's own Cognito endpoint and files bucket,
  * HSTS, nosniff, no framing, the referrer and permissions policies; the previews carry the
  * sandboxing CSP. Built from the same definition the local server sends.

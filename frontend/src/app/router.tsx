@@ -2,8 +2,8 @@
  * The routes of this slice. The home page is part of the shell chunk (most visits start there, and
  * it then needs no second round trip); every other page is its own chunk and loads with the page
  * recipes (lib/lazy-page.ts), so a first visit to the home page downloads only
- * what it shows (issue 8, item 14). Paths the app does not have yet fall through to Page Not
- * Found, as the spec asks for any unknown path.
+ * what it shows. Paths the app does not have yet fall through to Page Not
+ * Found, as the product asks for any unknown path.
  *
  * Declarative routing (`BrowserRouter` + `useRoutes`) rather than a data router: no page uses
  * loaders, actions or fetchers, and the data router's code is about 17 KB gzipped of the home
@@ -64,7 +64,7 @@ const contentRoute = (load: () => Promise<{ default: ContentPageData }>) =>
     return { default: () => <ContentPage page={page} /> };
   });
 
-/** The Markdown pages (issue 13 §6), by path. */
+/** The Markdown pages, by path. */
 const CONTENT_PAGES: readonly (readonly [string, ReturnType<typeof contentRoute>])[] = [
   [paths.licenses.path, contentRoute(() => import('../../content/licenses.md'))],
   [paths.terms.path, contentRoute(() => import('../../content/terms.md'))],

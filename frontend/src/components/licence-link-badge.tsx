@@ -1,5 +1,5 @@
 /**
- * A price or licence badge that opens the licences comparison (`/licenses`, issue 13 §6), so
+ * A price or licence badge that opens the licences comparison (`/licenses`), so
  * whoever wonders what "Included in subscription" or "Premium commercial" allows is one click
  * from the answer. Inside a clickable card it stops the click from also opening the card.
  */

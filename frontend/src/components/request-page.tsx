@@ -1,5 +1,5 @@
 /**
- * A buyer's request page (buyer spec §2: disputes and refund requests are the same page): a title,
+ * A buyer's request page (disputes and refund requests are the same page): a title,
  * tabs "New …" and "… History", the new-request form once the things it may name are loaded (the
  * templates the buyer downloaded, their subscriptions), and the history, loaded when its tab opens.
  * The failure text of a request is shared too.
@@ -17,7 +17,7 @@ export interface RequestChoices<Choice> {
   items: readonly Choice[] | undefined;
   loading: boolean;
   failed: boolean;
-  /** The spec's text when they could not be loaded. */
+  /** The product's text when they could not be loaded. */
   failedMessage: string;
 }
 
@@ -81,7 +81,7 @@ export function RequestPage<Choice>({
 }
 
 /**
- * What a request form says when the API refused it: signed out; or the spec's failure text with
+ * What a request form says when the API refused it: signed out; or the product's failure text with
  * the API's reason for a 4xx, its field errors put on the fields.
  */
 export function requestFailure<Values extends FieldValues, Output>(

@@ -1,5 +1,5 @@
 /**
- * Pages for approved sellers only (seller spec §2, §6: Connect Stripe, Payouts): signed out, a
+ * Pages for approved sellers only (Connect Stripe, Payouts): signed out, a
  * redirect to /auth that brings the person back; signed in but not an approved seller, 'Seller
  * Approval Required'. The API checks the same on every call (the route table's access policy);
  * this only decides what to show.

@@ -1,6 +1,6 @@
 /**
  * A message handed to the next page in the router state (`navigate(to, { state: { notice } })`),
- * shown there until dismissed (issue 13 §3: the upload's success message reached `/dashboard`
+ * shown there until dismissed (the upload's success message reached `/dashboard`
  * and was lost). It is read once and removed from the history entry, so a reload or a later
  * Back does not show it again.
  */

@@ -1,4 +1,4 @@
-/** What a signed-in user who is not an approved seller sees on seller-only pages (seller spec §2). */
+/** What a signed-in user who is not an approved seller sees on seller-only pages. */
 import { Button, Container, EmptyState, VStack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuShieldAlert } from 'react-icons/lu';

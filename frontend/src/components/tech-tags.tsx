@@ -3,7 +3,7 @@ import { splitTechTags } from '../lib/tech-tags';
 
 export interface TechTagsProps {
   techStack: readonly string[];
-  /** How many to show before '+N more': 3 on cards, 5 on the detail page (spec). */
+  /** How many to show before '+N more': 3 on cards, 5 on the detail page. */
   max: number;
   size?: 'sm' | 'lg';
 }

@@ -16,7 +16,7 @@ export const paths = {
   signIn: fixed('/signin'),
   signUp: fixed('/signup'),
   pricing: fixed('/pricing'),
-  /** Stripe Checkout's return (buyer spec §2 Payment success): the session id in the query. */
+  /** Stripe Checkout's return: the session id in the query. */
   success: {
     path: '/success',
     getHref: (sessionId?: string) =>
@@ -30,7 +30,7 @@ export const paths = {
   payouts: fixed('/payouts'),
   connectStripe: fixed('/connect-stripe'),
   githubAppCallback: fixed('/github-app-callback'),
-  /** The buyer deployment's OAuth returns (buyer spec §2, issue 12). */
+  /** The buyer deployment's OAuth returns. */
   buyerGithubCallback: fixed('/buyer-github-callback'),
   buyerNetlifyCallback: fixed('/buyer-netlify-callback'),
   sellerSignup: fixed('/seller-signup'),
@@ -86,7 +86,7 @@ export const paths = {
   notificationUnsubscribe: fixed('/notifications/unsubscribe'),
   /** The double opt-in link of a sign-up's confirmation e-mail. */
   newsletterConfirm: fixed('/newsletter/confirm'),
-  /** One licence certificate, public: anyone holding the id can verify it (issue 10 §11). */
+  /** One licence certificate, public: anyone holding the id can verify it. */
   license: {
     path: '/licenses/:licenseId',
     getHref: (licenseId: string) => `/licenses/${encodeURIComponent(licenseId)}`,

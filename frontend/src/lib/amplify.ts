@@ -2,7 +2,7 @@
  * Amplify Auth, loaded on demand. Every auth call is async anyway, so the library stays out of
  * the initial bundle: the first call imports it and configures it from `/config.json`.
  * Sign-in always uses USER_PASSWORD_AUTH because cognito-local supports no other flow and the
- * cloud app client allows it too (ARCHITECTURE.md).
+ * cloud app client allows it too.
  */
 import { getRuntimeConfig } from './runtime-config';
 

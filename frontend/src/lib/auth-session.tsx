@@ -1,6 +1,6 @@
 /**
  * Who is signed in, for the whole app. Amplify's Hub tells us about sign-in, sign-out and failed
- * token refreshes; a failed refresh signs the user out (buyer spec §4: refresh_token_not_found).
+ * token refreshes; a failed refresh signs the user out (refresh_token_not_found).
  */
 import { createContext, use, useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';

@@ -1,6 +1,6 @@
 /**
  * Our Chakra system, in two steps so that a first visit to the home page downloads only what it
- * renders (issue 8, item 14: the home page's JavaScript under 150 KB gzipped).
+ * renders (the home page's JavaScript under 150 KB gzipped).
  *
  * - The shell system, created at boot: Chakra's base preset and default tokens, our brand, and
  *   the recipes of the components the header, the footer and the home page use.

@@ -1,5 +1,5 @@
 /**
- * Light and dark theme with the spec's storage format (see theme-storage.ts). Our own provider
+ * Light and dark theme with the product's storage format (see theme-storage.ts). Our own provider
  * instead of next-themes so the key and values are exactly `darkMode` = `'true'` / `'false'`.
  */
 import { createContext, use, useCallback, useMemo, useState } from 'react';

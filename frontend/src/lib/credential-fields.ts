@@ -1,13 +1,13 @@
 /**
- * The account fields of sign-in, sign-up and the seller wizard, with the spec's messages (buyer
- * spec §5, seller spec §5 step 1). The two specs word a malformed e-mail differently, so that one
- * message is a parameter; everything else is the same rule.
+ * The account fields of sign-in, sign-up and the seller wizard, with the product's messages. Sign-up
+ * and the seller wizard (its step 1) word a malformed e-mail differently, so that one message is a
+ * parameter; everything else is the same rule.
  */
 import * as z from 'zod';
 
 export const MIN_PASSWORD_LENGTH = 6;
 
-/** The buyer spec's wording; the seller wizard says 'Invalid email format'. */
+/** Sign-in and sign-up's wording; the seller wizard says 'Invalid email format'. */
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email';
 
 export const emailFieldWith = (invalidMessage: string) =>

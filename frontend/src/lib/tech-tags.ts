@@ -1,4 +1,4 @@
-/** The first `max` technologies and how many more there are ('+N more'; spec: cards 3, detail 5). */
+/** The first `max` technologies and how many more there are ('+N more'; cards 3, detail 5). */
 export function splitTechTags(
   techStack: readonly string[],
   max: number,

@@ -1,5 +1,5 @@
 /**
- * The theme choice as the spec stores it: local storage key `darkMode`, value `'true'` or
+ * The theme choice as the product stores it: local storage key `darkMode`, value `'true'` or
  * `'false'`, and a `dark` class on the document root while dark (Chakra's dark condition reads
  * that class). Kept free of DOM types so it runs in unit tests as is.
  */
@@ -35,7 +35,7 @@ export function readDarkMode(store: ThemeStore | null, systemPrefersDark: boolea
   return systemPrefersDark;
 }
 
-/** Persists the choice in the spec's format and applies the root class. */
+/** Persists the choice in the product's format and applies the root class. */
 export function applyDarkMode(
   dark: boolean,
   store: ThemeStore | null,

@@ -1,5 +1,5 @@
 /**
- * buyer-deploy, phase `upgrade` (issue 12 part 3): the template's latest approved version as a
+ * buyer-deploy, phase `upgrade`: the template's latest approved version as a
  * branch `marketplace/upgrade-<version>` on top of the buyer's default branch: one commit that
  * writes the new version's files over the buyer's tree and removes the files the template dropped
  * since the deployed version (files the buyer added stay), and a pull request with the changelogs between the deployed version and it. Safe to run again:

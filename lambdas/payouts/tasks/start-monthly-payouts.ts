@@ -2,7 +2,7 @@
  * The `monthlyPayouts` schedule's task (1st of the month, 00:00 UTC): starts the monthly-payouts
  * state machine for the month that just ended, the month before the event's time (UTC). A run
  * started by hand passes `{ month_year }` instead. The execution name is unique per start (Step
- * Functions refuses a reused one); re-running a month is safe (docs/data-model.md §4.4).
+ * Functions refuses a reused one); re-running a month is safe (docs/data-model.md, section 4.4).
  */
 import { ulid } from 'ulid';
 import { startWorkflow } from '../../shared/adapters/workflow';

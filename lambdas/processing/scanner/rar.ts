@@ -1,5 +1,5 @@
 /**
- * RAR scanning (issue 13: "RAR bundles are scanned, not refused") with the official unrar compiled
+ * RAR scanning ("RAR bundles are scanned, not refused") with the official unrar compiled
  * to WebAssembly (node-unrar-js), RAR 4 and RAR 5 alike.
  *
  * Two passes over the archive, held in memory (an upload is at most 100 MB):
@@ -30,7 +30,7 @@ import type { ScanReport } from './report';
 import { headBytesNeeded } from './rules';
 import { isPassThrough, type ArchiveSource } from './source';
 
-/** The largest RAR read into memory: the upload limit (seller spec §5: 100 MB). */
+/** The largest RAR read into memory: the upload limit (100 MB). */
 export const MAX_RAR_BYTES = 100 * 1024 * 1024;
 
 const ARCHIVE_PATH = 'bundle.rar';

@@ -48,7 +48,7 @@ export const publishBundle = async (input: PublishInput): Promise<PublishResult>
 };
 
 /**
- * Buyers who deployed an older version hear of the new one (issue 12 part 3). Best effort: the
+ * Buyers who deployed an older version hear of the new one. Best effort: the
  * version is published either way, and a failure here is logged, not retried.
  */
 const tellDeployers = async (mvpId: string): Promise<void> => {

@@ -3,7 +3,7 @@
  * reason), which the state machine routes to MarkScanFailed; failing to read the bundle is an
  * error (retried when transient, else recorded as ipfs_pin_failed).
  *
- * A clean bundle's manifest and pack (the code preview, issue 13 §1) are written beside it under
+ * A clean bundle's manifest and pack (the code preview) are written beside it under
  * `manifests/`, keyed from the bundle's key: a rerun writes the same two objects again. Only the
  * manifest's key goes into the task's output, never the contents.
  */

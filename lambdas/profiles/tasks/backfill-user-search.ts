@@ -1,5 +1,5 @@
 /**
- * One-off task: writes the admin user search's index items (docs/data-model.md §3.1.2) for every
+ * One-off task: writes the admin user search's index items (docs/data-model.md, section 3.1.2) for every
  * profile, so users created before the index existed are found. `npm start`'s seed runs it on
  * every start; in the cloud run it once after the deploy that adds the index (docs/operations.md,
  * "User search index"): `npx tsx lambdas/profiles/tasks/backfill-user-search.ts` with the profiles

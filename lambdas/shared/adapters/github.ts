@@ -1,5 +1,5 @@
 /**
- * The one GitHub client (ARCHITECTURE.md: one code path to each third party): `@octokit/rest`,
+ * The one GitHub client (one code path to each third party): `@octokit/rest`,
  * authenticated as the marketplace's GitHub App (`@octokit/auth-app`: an app JWT signed with the
  * App's private key from Secrets Manager, exchanged for installation tokens that auth-app caches
  * and renews). `GITHUB_API_URL` points Octokit's `baseUrl` (and, through Octokit's request, the
@@ -140,7 +140,7 @@ export const installationsOfInstallingUser = async (code: string): Promise<numbe
 };
 
 /**
- * Buyers (issue 12 part 2): the marketplace's GitHub OAuth app. The authorize page asks for the
+ * Buyers: the marketplace's GitHub OAuth app. The authorize page asks for the
  * `repo` scope (a private repository is created in the buyer's account); the callback's code is
  * exchanged for the buyer's token, which the caller seals in the token vault at once.
  */

@@ -1,9 +1,9 @@
 /**
- * The one Netlify client (ARCHITECTURE.md: one code path to each third party): `@netlify/api`,
+ * The one Netlify client (one code path to each third party): `@netlify/api`,
  * authenticated with a buyer's OAuth token. `NETLIFY_API_URL` points it (scheme and host) at the
  * local Netlify-compatible server of lib/local/servers/netlify; unset, api.netlify.com.
  *
- * OAuth (issue 12 part 2): the authorize page is Netlify's (`NETLIFY_WEB_URL`, else
+ * OAuth: the authorize page is Netlify's (`NETLIFY_WEB_URL`, else
  * app.netlify.com); the code is exchanged at `<api origin>/oauth/token`, which `@netlify/api` has
  * no method for, so that one call is a `fetch` with the client secret. The token goes straight to
  * the caller, which seals it in the token vault; it is never logged or returned.

@@ -1,10 +1,10 @@
 /**
- * The one Stripe client (ARCHITECTURE.md: one code path to each third party). stripe-node with a
+ * The one Stripe client (one code path to each third party). stripe-node with a
  * pinned API version, its secret key from Secrets Manager (cloud) or `.env`/the local stack, and,
  * when `STRIPE_API_URL` is set, pointed by its `host`/`port`/`protocol` options at the local
  * Stripe-compatible server of lib/local/servers/stripe. Nothing above this module knows which it talks to.
  *
- * Every call that moves money passes an `idempotencyKey` (docs/data-model.md §1.2); stripe-node
+ * Every call that moves money passes an `idempotencyKey` (docs/data-model.md, section 1.2); stripe-node
  * retries network failures itself (`maxNetworkRetries`), reusing that key, so a retry never pays
  * twice.
  *

@@ -1,5 +1,5 @@
 /**
- * Third-party tokens at rest (ARCHITECTURE.md: "OAuth tokens, webhook secrets are encrypted at
+ * Third-party tokens at rest ("OAuth tokens, webhook secrets are encrypted at
  * rest, KMS in the cloud, a key under `.local/` locally, and never returned to the browser or
  * logged").
  *

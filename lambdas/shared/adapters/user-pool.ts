@@ -6,7 +6,7 @@
  * CDK grants the beta actions only where beta access is switched on, the group actions always.
  *
  * The Cognito SDK is imported on first use: only a press of the beta button (and the hourly
- * cleanup) pays for loading it, never the profile routes' cold starts (issue 8).
+ * cleanup) pays for loading it, never the profile routes' cold starts.
  */
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '../../../contract/profile';

@@ -24,7 +24,7 @@ const stateMachineArnOf = (workflow: WorkflowName): string => {
 
 /**
  * StartExecution of `workflow`. The SDK is imported on first use: only the few routes that start
- * a pipeline pay for loading it (issue 8, cold starts).
+ * a pipeline pay for loading it.
  */
 export const startStepFunctionsExecution = async (
   workflow: WorkflowName,

@@ -2,7 +2,7 @@
  * The DynamoDB document client and the table name, created on first use (nothing runs at import)
  * and shared by every entity of the container.
  *
- * Timeouts (issue 8): a database that stops answering must not hang a request until the Lambda's
+ * Timeouts: a database that stops answering must not hang a request until the Lambda's
  * own timeout (10 s). A connection gets 1 s, a request 2.5 s without a byte, and the SDK's standard
  * retry mode makes at most 2 attempts, so a hung endpoint fails within about 5 s and a refused one
  * at once; the error mapper then answers 503 (see `isDependencyUnavailable` in shared/errors.ts).

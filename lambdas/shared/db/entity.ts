@@ -2,7 +2,7 @@
  * The data-access layer's one building block: a typed entity on the single table.
  *
  * Why not ElectroDB any more: it is about 220 KB of minified CommonJS that every Lambda loaded
- * and parsed on a cold start (a third of the import time; issue 8). This module keeps the parts we
+ * and parsed on a cold start (a third of the import time). This module keeps the parts we
  * used (key rendering, sparse and conditional indexes, builders for the writes, named
  * transactions) in a few hundred lines over the AWS SDK's DocumentClient, and keeps ElectroDB's
  * key format so docs/data-model.md still describes the table exactly:
@@ -11,7 +11,7 @@
  *   sort key       `$<entity>_<version>[#<attr>_<value>…]`
  *   every rendered key is lower-cased; attributes keep their case.
  *
- * Rules the builders enforce (docs/data-model.md §1.1):
+ * Rules the builders enforce (docs/data-model.md, section 1.1):
  * - `create` puts with `attribute_not_exists`; `put` replaces; `update`/`upsert` write without an
  *   existence condition; `patch` requires the item to exist. Never `put` a counter-bearing item.
  * - A secondary index's keys are written when all of its composite attributes are known (sparse by

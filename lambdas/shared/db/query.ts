@@ -35,7 +35,7 @@ export class QueryBuilder<Item extends object> {
     return this;
   }
 
-  /** Sort key between two partial sort keys, inclusive (see docs/data-model.md §1.1 item 6). */
+  /** Sort key between two partial sort keys, inclusive (see docs/data-model.md, section 1.1 item 6). */
   between(low: Partial<Item>, high: Partial<Item>): this {
     this.sortCondition = (context, field) =>
       `${context.name(field)} BETWEEN ${context.value(this.prefix(low))} AND ${context.value(this.prefix(high))}`;

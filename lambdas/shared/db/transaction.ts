@@ -1,5 +1,5 @@
 /**
- * Multi-item writes as one TransactWriteItems, with failures named (STYLE.md rule 14): each item
+ * Multi-item writes as one TransactWriteItems, with failures named: each item
  * of the transaction has a name, and a cancellation says which named item failed and why, so no
  * caller decodes DynamoDB's positional CancellationReasons.
  *

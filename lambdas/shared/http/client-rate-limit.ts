@@ -1,7 +1,7 @@
 /**
  * Rate limits per client without storing who the client is (beta access, the contact form): the
  * client is its network (an IPv4 address, an IPv6 /64), keyed by an HMAC with the `rateLimitKey`
- * secret, counted in fixed hourly windows of RateLimit items (docs/data-model.md §3.19).
+ * secret, counted in fixed hourly windows of RateLimit items (docs/data-model.md, section 3.19).
  */
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * The one middy chain every HTTP Lambda uses (STYLE.md rules 2–3):
+ * The one middy chain every HTTP Lambda uses:
  *
  *   Powertools logger (context, no event logging: events carry the bearer token)
  *   → metrics → error mapper
@@ -13,7 +13,7 @@
  *   }, { loadProfile: loadCallerProfile });
  *
  * Operations are loaded on their first request, not at cold start: a container serving one route
- * never builds the schemas and services of the others (issue 8, cold starts; esbuild keeps each
+ * never builds the schemas and services of the others (esbuild keeps each
  * dynamically imported module's evaluation lazy inside the one bundle). The caller's profile
  * loader is injected, so this shared chain imports no domain. A route without an operation (or an
  * operation without a route) fails at cold start, so the route table, the CDK and the code cannot

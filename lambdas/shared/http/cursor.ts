@@ -1,5 +1,5 @@
 /**
- * Pagination cursors that the caller can hand back but not forge or reuse elsewhere (issue 8).
+ * Pagination cursors that the caller can hand back but not forge or reuse elsewhere.
  *
  * A cursor is the data layer's position (opaque to the API) plus an HMAC-SHA256 over that position
  * and a binding: the route, the caller and the query it belongs to. A cursor of another user, of

@@ -1,5 +1,5 @@
 /**
- * The one place where errors become HTTP answers (STYLE.md rule 3). Our error classes map by
+ * The one place where errors become HTTP answers. Our error classes map by
  * `instanceof`; a stray ZodError is a validation problem too; anything else is a bug: it is logged
  * with its stack and counted, and the caller gets a generic 500 that leaks nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The code preview's stored form (issue 13 §1; storage-design.ts `manifestsPrefix`): a manifest of
+ * The code preview's stored form (storage-design.ts `manifestsPrefix`): a manifest of
  * every file in a scanned bundle and a pack of the text files' contents, so that listing a bundle
  * is one GET and reading a file is one ranged GET, with no read of the bundle itself. The Scan
  * task writes both (processing), the downloads domain reads them.

@@ -8,7 +8,7 @@
  *   presigned PUTs that the browser's body cannot match (real S3 rejects it, s3rver hides it), and
  *   adds checksum headers nobody asked for on plain GETs.
  * - The S3 SDK is imported on first use, not at cold start: most routes of a function that can
- *   touch S3 never do, and loading the client costs tens of milliseconds (issue 8, cold starts).
+ *   touch S3 never do, and loading the client costs tens of milliseconds.
  */
 import type { S3Client } from '@aws-sdk/client-s3';
 import { storageDesign } from '../../../contract/design/storage-design';

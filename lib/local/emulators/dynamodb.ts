@@ -118,7 +118,7 @@ export const dynamoDbLocalCommand = (
 
 /**
  * Starts DynamoDB Local (`-sharedDb`: one database whatever the credentials and region), bound to
- * 127.0.0.1 (see lib/local/java/LoopbackDynamoDbLocal.java).
+ * 127.0.0.1 (see lib/local/emulators/java/LoopbackDynamoDbLocal.java).
  */
 export const startDynamoDb = async (options: DynamoDbOptions): Promise<EmulatorHandle> => {
   assertJava();

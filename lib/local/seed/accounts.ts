@@ -4,7 +4,7 @@
  */
 import type { Role } from '../../../contract/profile';
 
-/** The password of every demo account (issue 2). */
+/** The password of every demo account. */
 export const DEMO_PASSWORD = 'demo1234';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Files for the demo templates (issue 13 §11): a real small zip bundle per template, a genuine
+ * Files for the demo templates: a real small zip bundle per template, a genuine
  * starter (starter.ts), and its preview images, which show that starter's own landing page: the
  * page's markup and styles drawn by the browser inside an SVG (`foreignObject`), so each preview
  * is the page itself at desktop size, further down, and at phone width, with no screenshot to

@@ -1,5 +1,5 @@
 /**
- * Demo data of buyer deploys (issue 12 §4): the demo buyer has connected GitHub (account
+ * Demo data of buyer deploys: the demo buyer has connected GitHub (account
  * `demo-buyer` on the local GitHub server) and Netlify (the local Netlify server's account), and
  * has one completed deployment of LaunchKit SaaS Starter: a private repository with the template's
  * files and a published site, made by the product's own buyer-deploy steps (the same code the

@@ -1,5 +1,5 @@
 /**
- * Demo data of the GitHub integration (issue 12 §4): the demo seller's account `demo-seller` on
+ * Demo data of the GitHub integration: the demo seller's account `demo-seller` on
  * the local GitHub server with a repository of a few commits, the marketplace's App installed on
  * it, and one of the seller's templates (Digital Downloads Shop) linked to that repository through
  * the product's own link path (webhook and sealed secret included). Nothing is synced here, so the

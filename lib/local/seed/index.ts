@@ -12,7 +12,7 @@
  * 2. templates: files and items through the templates domain (one catalog move for the batch),
  *    then their reviews
  * 3. the demo buyer's past download
- * 4. the browse snapshot is written (docs/data-model.md §5)
+ * 4. the browse snapshot is written (docs/data-model.md, section 5)
  * 5. the money (money.ts): subscriptions paid on the local Stripe server, last month's downloads,
  *    a Connect account; once the site is up (`settle`), a refund request and last month's payouts
  * 6. with the local GitHub and Netlify servers: the GitHub link, the buyer's deployment, and each

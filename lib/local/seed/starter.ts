@@ -1,5 +1,5 @@
 /**
- * The files of a demo template's bundle (issue 13 §11): a small but genuine starter built from the
+ * The files of a demo template's bundle: a small but genuine starter built from the
  * template's own data. A README, a package manifest whose dependencies follow the tech stack, a
  * typed source entry, `netlify.toml` publishing `public/`, and `public/index.html`: the product's
  * landing page (hero, features, a look inside the app), self-contained, with no network request, so

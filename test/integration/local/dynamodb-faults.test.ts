@@ -1,5 +1,5 @@
 /**
- * Fault injection (issue 8, item 10): the database pauses (SIGSTOP: connections hang), then stops
+ * Fault injection: the database pauses (SIGSTOP: connections hang), then stops
  * (connections are refused), then comes back. The API must answer within its time budget in every
  * phase: browse from its in-memory catalog (stale on error), other routes 503 "temporarily
  * unavailable" (never a 500, never a hang), and everything recovers by itself afterwards.

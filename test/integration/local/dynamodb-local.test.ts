@@ -1,5 +1,5 @@
 /**
- * DynamoDB Local must not be reachable from the network (issue 8, item 9): it listens on 127.0.0.1
+ * DynamoDB Local must not be reachable from the network: it listens on 127.0.0.1
  * only (lib/local/emulators/java/LoopbackDynamoDbLocal.java). Checked on the run's emulator through the
  * kernel's socket table, so no traffic leaves loopback.
  */

@@ -1,5 +1,5 @@
 /**
- * The local GitHub server against GitHub's own schemas (ARCHITECTURE.md: each local server's
+ * The local GitHub server against GitHub's own schemas (each local server's
  * responses are checked against the client library's types for every endpoint we call, so they
  * cannot drift silently). Every endpoint the product will call is called through Octokit and its
  * response checked against `components["schemas"][…]` of @octokit/openapi-types (generated from

@@ -1,5 +1,5 @@
 /**
- * The local Stripe server against stripe-node's own types (ARCHITECTURE.md: "a test checks each
+ * The local Stripe server against stripe-node's own types ("a test checks each
  * local server's responses against the client library's own types for every endpoint we call, so
  * they cannot drift silently"). Every endpoint the product uses is called through stripe-node and
  * every object it returns (and every event the server emits) is checked against the interface

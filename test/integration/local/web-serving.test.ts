@@ -1,5 +1,5 @@
 /**
- * What the local server hands a browser (issue 8, items 1, 2 and 7): the production build only,
+ * What the local server hands a browser: the production build only,
  * compressed and cached as CloudFront serves it, never a file outside it; preview images only
  * under the preview prefix; CloudFront's security headers on every response. And the Vite dev
  * server (`npm run dev`) refusing `.local/` and everything outside the frontend and contracts.

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every route's input (issue 8), generated from the route table with
+ * Property-based fuzzing of every route's input, generated from the route table with
  * fast-check: path parameters, query strings and bodies that are random, hostile, or a well-formed
  * example with one field replaced by something odd (huge, negative, exponent, hex, unicode, nested,
  * wrong type, malformed JSON). The property: whatever arrives, no route answers 5xx — bad input is

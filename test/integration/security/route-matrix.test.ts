@@ -1,5 +1,5 @@
 /**
- * The role × route authorization matrix, generated from the route table (issue 8): every route is
+ * The role × route authorization matrix, generated from the route table: every route is
  * called by every kind of caller — anonymous, buyer, unapproved seller, approved seller, admin,
  * both, and a beta account (role both, seller and buyer rights only) — with other people's ids
  * wherever a route takes one. For each cell the table below says
@@ -128,7 +128,7 @@ const matrix: Record<string, Cell> = {
   'PUT /api/my/notification-preferences': { allowed: 'signed-in' },
   // A bearer link from an e-mail: whoever holds the signed token may use it (and only it).
   'POST /api/notifications/unsubscribe': { allowed: 'everyone' },
-  // Money (issue 10).
+  // Money.
   'GET /api/billing/plans': { allowed: 'everyone' },
   // Checkout is for any signed-in caller (the example's return address is off-site: 400 for all).
   'POST /api/billing/checkout': { allowed: 'signed-in' },
@@ -142,7 +142,7 @@ const matrix: Record<string, Cell> = {
   // Public: Stripe proves itself by signature; a forged event is a 400 for everyone.
   'POST /api/webhooks/stripe': { allowed: 'everyone' },
   // Public: GitHub proves itself by the template's secret; an event that is not a push is a 204.
-  // Buyer deployments (issue 12): the victim's deployment is nobody else's (404 as if absent).
+  // Buyer deployments: the victim's deployment is nobody else's (404 as if absent).
   'POST /api/deployments/github/authorize-url': { allowed: 'signed-in' },
   // A state not issued to the caller: 400 for everyone signed in (nothing exchanged).
   'POST /api/deployments/github/callback': { allowed: 'signed-in' },
@@ -275,7 +275,7 @@ describe('role × route matrix', () => {
         answer.status,
       );
     }
-    // No answer to anyone carries a token or a sealed one (issue 12): GitHub's and Netlify's
+    // No answer to anyone carries a token or a sealed one: GitHub's and Netlify's
     // OAuth tokens are sealed at rest and never leave the server.
     expect(answer.body, `${key} as ${caller} carries a token`).not.toMatch(TOKEN_PATTERN);
     const mayReadPrivate = caller !== 'anonymous' && cell.seesPrivateData?.includes(caller);

@@ -1,4 +1,4 @@
-/** Contracts of downloads, reviews and notifications: spec texts, labels, masking, badge text. */
+/** Contracts of downloads, reviews and notifications: the product's texts, labels, masking, badge text. */
 import { describe, expect, it } from 'vitest';
 import { attachmentDisposition } from '../../../lambdas/shared/storage/s3';
 import {
@@ -11,7 +11,7 @@ import { unreadBadgeText } from '../../../contract/notification-bell';
 import { publicHandleOf, publicNameOf } from '../../../contract/profile';
 
 describe('review input', () => {
-  it('needs a whole rating from 1 to 5 with the spec message', () => {
+  it('needs a whole rating from 1 to 5 with the product’s message', () => {
     for (const rating of [undefined, 0, 6, 2.5, '3', null]) {
       const result = reviewInputSchema.safeParse({ rating });
       expect(result.success).toBe(false);
@@ -32,7 +32,7 @@ describe('review input', () => {
     expect(long.error?.issues[0]?.message).toBe(REVIEW_MESSAGES.textTooLong);
   });
 
-  it('labels ratings as the spec does', () => {
+  it('labels ratings as the product does', () => {
     expect([5, 4, 3, 2, 1].map(ratingLabel)).toEqual([
       'Excellent',
       'Great',

@@ -35,7 +35,7 @@ describe('refund request schema', () => {
     [{ amount_requested: 2.345 }, REFUND_MESSAGES.amountInvalid],
     [{ amount_requested: Number.NaN }, REFUND_MESSAGES.amountInvalid],
     [{ amount_requested: undefined }, REFUND_MESSAGES.amountInvalid],
-  ])('refuses %o with the spec’s message', (override, message) => {
+  ])('refuses %o with the product’s message', (override, message) => {
     expect(firstMessage(refundRequestInputSchema.safeParse({ ...valid, ...override }))).toBe(
       message,
     );
@@ -45,7 +45,7 @@ describe('refund request schema', () => {
 describe('dispute schema', () => {
   const valid = { mvp_id: 'mvp-1', reason: 'Other', details: 'x'.repeat(20) };
 
-  it('has the six reasons of the spec', () => {
+  it('has the six reasons of the product', () => {
     expect(DISPUTE_REASONS).toEqual([
       'Non-functioning code',
       'Missing features',
@@ -68,7 +68,7 @@ describe('dispute schema', () => {
     [{ reason: '' }, DISPUTE_MESSAGES.reasonRequired],
     [{ reason: 'Bad vibes' }, DISPUTE_MESSAGES.reasonRequired],
     [{ details: undefined }, DISPUTE_MESSAGES.detailsTooShort],
-  ])('refuses %o with the spec’s message', (override, message) => {
+  ])('refuses %o with the product’s message', (override, message) => {
     expect(firstMessage(disputeInputSchema.safeParse({ ...valid, ...override }))).toBe(message);
   });
 
@@ -82,7 +82,7 @@ describe('dispute schema', () => {
 });
 
 describe('plans and the subscription view', () => {
-  it('has the four plans of the spec with Pro as the popular one', () => {
+  it('has the four plans of the product with Pro as the popular one', () => {
     expect(PLANS.map((plan) => [plan.name, plan.priceGbp, plan.downloadsPerMonth])).toEqual([
       ['Basic', 1, 5],
       ['Pro', 2, 15],

@@ -57,7 +57,7 @@ describe('profile update schema', () => {
 });
 
 describe('lead capture schema', () => {
-  it('needs an e-mail and consent, with the spec texts', () => {
+  it('needs an e-mail and consent, with the product’s texts', () => {
     expect(firstMessage(leadCaptureSchema.safeParse({ email: '', agreed_to_terms: true }))).toBe(
       LEAD_EMAIL_REQUIRED_MESSAGE,
     );

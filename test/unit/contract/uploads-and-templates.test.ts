@@ -41,7 +41,7 @@ describe('bundle files', () => {
     expect(mvpFileKindFromMagic(new Uint8Array([0x50, 0x4b, 0x05, 0x06]))).toBeNull();
   });
 
-  it("applies the spec's size and name rules with its messages", () => {
+  it("applies the product's size and name rules with its messages", () => {
     expect(mvpFileProblem({ name: 'a.zip', size: 1024 })).toBeNull();
     expect(mvpFileProblem({ name: 'a.zip', size: 1023 })).toBe(FILE_MESSAGES.fileTooSmall);
     expect(mvpFileProblem({ name: 'a.zip', size: 100 * 1024 * 1024 + 1 })).toBe(
@@ -101,7 +101,7 @@ describe('the template form', () => {
     expect(mvpFieldsSchema.parse({ ...valid, access_tier: 'one_time_sale' }).price).toBe(12);
   });
 
-  it("answers the spec's messages", () => {
+  it("answers the product's messages", () => {
     const message = (change: Record<string, unknown>) =>
       mvpFieldsSchema.safeParse({ ...valid, ...change }).error?.issues[0]?.message;
     expect(message({ features: [' '] })).toBe(MVP_FORM_MESSAGES.features);
@@ -157,7 +157,7 @@ describe('toPence', () => {
   });
 });
 
-describe('declared files as the API checks them (seller spec §8 server texts)', () => {
+describe("declared files as the API checks them, with the server's texts", () => {
   it('names the wrong extension, the wrong type, and the size limits', () => {
     const zip = { name: 'a.zip', size: 2048, contentType: 'application/zip' };
     expect(declaredBundleProblem(zip)).toBeNull();

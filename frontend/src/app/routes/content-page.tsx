@@ -1,5 +1,5 @@
 /**
- * A content page (issue 13 §6): the Markdown of `frontend/content/<page>.md`, rendered to HTML at
+ * A content page: the Markdown of `frontend/content/<page>.md`, rendered to HTML at
  * build time, under the page's title. Links to our own pages move inside the app instead of
  * reloading it; other links open as usual.
  */

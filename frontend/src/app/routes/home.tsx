@@ -4,7 +4,7 @@ import { HowItWorks } from '../../features/home/components/how-it-works';
 import { Testimonials } from '../../features/home/components/testimonials';
 import { MvpCard } from '../../features/mvps/components/mvp-card';
 
-/** Home (buyer spec §2): hero with live stats, how-it-works, featured templates, testimonials. */
+/** Home: hero with live stats, how-it-works, featured templates, testimonials. */
 export default function HomeRoute() {
   return (
     <>

@@ -1,6 +1,6 @@
 /**
  * One field as every form shows it: the label, the control, a helper text, and the field's error
- * (the spec's message) under it, which also marks the field invalid. Presentation only, without
+ * (the product's message) under it, which also marks the field invalid. Presentation only, without
  * react-hook-form, so a form that does not load the library (the launch overlay) uses it too; a
  * form passes `errors.<name>?.message`.
  */

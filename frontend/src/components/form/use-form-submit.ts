@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api-error';
 export interface FormSubmitOptions<Output> {
   /** Runs with the schema's output once the fields are valid. */
   onValid: (values: Output) => Promise<void> | void;
-  /** The form's message when `onValid` (or an action) throws: the API's, Cognito's or the spec's. */
+  /** The form's message when `onValid` (or an action) throws: the API's, Cognito's or the product's. */
   failureMessage: (error: unknown) => string;
   /** Runs on every press, before validation: clears a success note of the last press. */
   onStart?: () => void;

@@ -1,6 +1,6 @@
 /**
  * The form library, set up once: react-hook-form, validated by the shared zod schema through
- * `zodResolver`, so a form shows exactly the messages the API would answer with (the spec's).
+ * `zodResolver`, so a form shows exactly the messages the API would answer with (the product's).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';

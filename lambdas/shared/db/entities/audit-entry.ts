@@ -1,5 +1,5 @@
 /**
- * AuditEntry (issue 11, beyond the spec): one item per admin action — who did what to which
+ * AuditEntry (our addition to the product): one item per admin action — who did what to which
  * target, the state before and after — written in the same transaction as the change itself, so
  * the log can never miss an action or record one that did not happen.
  *

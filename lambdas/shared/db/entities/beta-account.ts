@@ -1,5 +1,5 @@
 /**
- * BetaAccount (docs/data-model.md §3.18): one tracking item per live beta-access account, written
+ * BetaAccount (docs/data-model.md, section 3.18): one tracking item per live beta-access account, written
  * in the same transaction as its profile and removed by the hourly cleanup once the Cognito user
  * is gone, the profile closed and its templates archived. It carries no TTL on purpose: it is the
  * cleanup's to-do list, and an item that vanished before the cleanup ran would leave a Cognito

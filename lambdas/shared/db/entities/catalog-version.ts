@@ -1,5 +1,5 @@
 /**
- * CatalogVersion: one item, the counter every browse cache checks (docs/data-model.md §3.16).
+ * CatalogVersion: one item, the counter every browse cache checks (docs/data-model.md, section 3.17).
  *
  * - byName (table): pk `name` (`catalog`) → the version number and the approved count
  */

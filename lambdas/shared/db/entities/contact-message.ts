@@ -1,5 +1,5 @@
 /**
- * ContactMessage: one message sent through the `/contact` form (docs/data-model.md §3.22).
+ * ContactMessage: one message sent through the `/contact` form (docs/data-model.md, section 3.22).
  *
  * - byId (table):     pk `$marketplace#id_<ulid>` → the message (mark as handled)
  * - byStatus (gsi1):  pk `$marketplace#status_<new|handled>`, sk `$contactmessage_1#id_<ulid>` →

@@ -1,5 +1,5 @@
 /**
- * Counter: generic numeric statistics, so that no statistic needs a scan (docs/data-model.md §3.17).
+ * Counter: generic numeric statistics, so that no statistic needs a scan (docs/data-model.md, section 3.17).
  *
  * - byName (table): pk `name`, sk `bucket`,`shard` → one total (`bucket = all`), a date range of day
  *   buckets, or every status bucket of a counter; readers sum over shards.

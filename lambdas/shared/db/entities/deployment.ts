@@ -1,6 +1,6 @@
 /**
- * Deployment (docs/data-model.md §3.11): one buyer's deployment of a template into their own
- * GitHub repository and Netlify site (buyer spec §4, issue 12 part 2).
+ * Deployment (docs/data-model.md, section 3.11): one buyer's deployment of a template into their own
+ * GitHub repository and Netlify site.
  *
  * - byId (table):         pk `id`                              → Y1 start, Y2 status poll, Y5/Y6 steps
  * - byUserAndMvp (gsi1):  pk `user_id`,`mvp_id`, sk `created_at` → Y3 latest for user and template

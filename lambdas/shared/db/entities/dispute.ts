@@ -1,5 +1,5 @@
 /**
- * Dispute: a buyer's complaint about a template they downloaded (docs/data-model.md §3.10).
+ * Dispute: a buyer's complaint about a template they downloaded (docs/data-model.md, section 3.10).
  *
  * - byId (table):     pk `id`                          → the dispute page
  * - byBuyer (gsi1):   pk `buyer_id`, sk `opened_at`    → the buyer's disputes, newest first

@@ -1,6 +1,6 @@
 /**
- * DownloadGrant (docs/data-model.md §3.4): that a buyer has spent quota on a template in one
- * quota period, so downloading it again in the same period spends nothing (issue 13 §9). Created
+ * DownloadGrant (docs/data-model.md, section 3.5): that a buyer has spent quota on a template in one
+ * quota period, so downloading it again in the same period spends nothing. Created
  * with `attribute_not_exists` in the first download's own transaction, beside the quota spend:
  * of two concurrent first downloads one creates it and spends, the other is refused on it and
  * is then served as a download again, free. Expires (TTL) well after its period has ended.

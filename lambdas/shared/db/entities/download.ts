@@ -1,5 +1,5 @@
 /**
- * Download: one item per download click (each click spends quota; docs/data-model.md §3.5).
+ * Download: one item per download click (each click spends quota; docs/data-model.md, section 3.5).
  *
  * - byUser (table):        pk `user_id`, sk `id` (ULID)            → the buyer's downloads, newest first
  * - byMvp (gsi1):          pk `mvp_id`, sk `downloaded_at`          → recent downloads of a template

@@ -1,5 +1,5 @@
 /**
- * EmailOutbox (docs/data-model.md §3.7): one item per notification still to be e-mailed, written
+ * EmailOutbox (docs/data-model.md, section 3.7): one item per notification still to be e-mailed, written
  * in the same transaction as the notification itself, so a notification is never committed
  * without its e-mail and never e-mailed without being committed. The notifications domain's sender
  * claims an item (a short lease), sends it through SES and deletes it; a failed send stays with a

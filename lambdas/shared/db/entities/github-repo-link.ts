@@ -1,5 +1,5 @@
 /**
- * GithubRepoLink (docs/data-model.md §3.4): which template a GitHub repository is linked to. A push
+ * GithubRepoLink (docs/data-model.md, section 3.4): which template a GitHub repository is linked to. A push
  * webhook names only the repository, so the template is found by GetItem on owner and name; one
  * repository links to one template (the Put's condition).
  *

@@ -1,5 +1,5 @@
 /**
- * LaunchStory (docs/data-model.md §3.11): a buyer's completed deployment they chose to show on
+ * LaunchStory (docs/data-model.md, section 3.11): a buyer's completed deployment they chose to show on
  * `/stories`, with the template it started from. Written and removed only together with the
  * deployment's own `story_shown_at` (one transaction), so the public list never shows a site its
  * owner hid. A copy rather than an index on the deployment: the deployment's three GSIs are taken,

@@ -1,5 +1,5 @@
 /**
- * Lead (docs/data-model.md §3.14): an e-mail left on the launch overlay. One item per address, so
+ * Lead (docs/data-model.md, section 3.14): an e-mail left on the launch overlay. One item per address, so
  * repeated submissions update it (`submissions` counts them) instead of piling up duplicates.
  *
  * - byEmail (table):     pk `email` → capture (L9)

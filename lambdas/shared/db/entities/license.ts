@@ -1,5 +1,5 @@
 /**
- * License: the certificate a download or an order issues (issue 10 §11): who may use which
+ * License: the certificate a download or an order issues: who may use which
  * version of which template under which terms, and the plan or order behind it. Written in the
  * same transaction as the download or the order, never alone.
  *

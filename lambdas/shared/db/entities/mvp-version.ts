@@ -1,6 +1,6 @@
 /**
  * MvpVersion: one item per uploaded or synced version of a template, in the template's own
- * partition (docs/data-model.md §3.3). Kept out of the MVP item so that item stays small: it is
+ * partition (docs/data-model.md, section 3.3). Kept out of the MVP item so that item stays small: it is
  * rewritten by every download and review and read in full by every browse-cache reload.
  *
  * The file, number and changelog never change once written; the version's own `status` moves

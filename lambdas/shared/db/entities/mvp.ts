@@ -13,7 +13,7 @@
  * MvpVersion item, summarised here as `pending_version`, until it is approved.
  *
  * The version history is not embedded: each version is an MvpVersion item (mvp-version.ts), so the
- * template item stays small however many versions it gets (docs/data-model.md §3.3).
+ * template item stays small however many versions it gets (docs/data-model.md, section 3.3).
  */
 import type { ACCESS_TIERS, LICENSING_TERMS, MVP_STATUSES } from '../../../../contract/catalog';
 import type { PendingVersionSummary } from '../../../../contract/templates';

@@ -1,5 +1,5 @@
 /**
- * NewsletterIssue (docs/data-model.md §3.14): one e-mail an admin writes for a newsletter type and
+ * NewsletterIssue (docs/data-model.md, section 3.14): one e-mail an admin writes for a newsletter type and
  * sends to that type's recipients through the newsletter-send state machine. Its counters follow
  * the sending (each recipient's result adds one in the same transaction that records it).
  *

@@ -1,5 +1,5 @@
 /**
- * NewsletterRecipient (docs/data-model.md §3.14): one address of an issue's recipient snapshot,
+ * NewsletterRecipient (docs/data-model.md, section 3.14): one address of an issue's recipient snapshot,
  * and what happened to its message. One item per issue and address (the key), so an address is
  * never in two batches; its status moves pending → sending → sent | failed with conditional
  * writes, so a retried batch never sends a message twice (a message whose send was cut off stays

@@ -1,5 +1,5 @@
 /**
- * NewsletterSubscriber (docs/data-model.md §3.14): one item per e-mail address (trimmed and
+ * NewsletterSubscriber (docs/data-model.md, section 3.14): one item per e-mail address (trimmed and
  * lower-cased before writing), whether it came from settings or the launch page.
  *
  * - byEmail (table):      pk `email` → subscribe / unsubscribe (L7)

@@ -1,5 +1,5 @@
 /**
- * NewsletterType (docs/data-model.md §3.14): few items, all in one partition without a composite
+ * NewsletterType (docs/data-model.md, section 3.14): few items, all in one partition without a composite
  * (`pk = $marketplace`), listed with one Query. The general list is seeded as `site_updates`.
  */
 import { defineEntity } from '../entity';

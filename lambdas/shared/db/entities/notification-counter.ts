@@ -1,5 +1,5 @@
 /**
- * NotificationCounter: the bell's unread count, one item per user (docs/data-model.md §3.7).
+ * NotificationCounter: the bell's unread count, one item per user (docs/data-model.md, section 3.7).
  * Invariant: `unread_count` equals the user's notifications with `read = false`; every write that
  * creates an unread notification or marks one read changes it in the same transaction.
  */

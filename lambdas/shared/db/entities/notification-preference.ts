@@ -1,5 +1,5 @@
 /**
- * NotificationPreference (docs/data-model.md §3.7): one item per user who changed an e-mail
+ * NotificationPreference (docs/data-model.md, section 3.7): one item per user who changed an e-mail
  * switch in Settings → Notifications or through an unsubscribe link. A user without one gets each
  * type's default. Only the exceptions are stored (`email_off` / `email_on`), so a type added later
  * starts at its default for everyone.

@@ -1,5 +1,5 @@
 /**
- * Notification: per user, newest first (docs/data-model.md §3.7).
+ * Notification: per user, newest first (docs/data-model.md, section 3.7).
  *
  * - byUser (table):  pk `user_id`, sk `id` (ULID)  → list newest first; mark one read (the key is the
  *   ownership check: a caller can only address their own partition)

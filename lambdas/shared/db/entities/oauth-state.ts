@@ -1,6 +1,6 @@
 /**
- * OAuthState (docs/data-model.md §3.22): the `state` of one OAuth round trip to GitHub or Netlify
- * (issue 12), so the callback can be tied to the user who started it. Single use: consuming it is
+ * OAuthState (docs/data-model.md, section 3.11): the `state` of one OAuth round trip to GitHub or Netlify,
+ * so the callback can be tied to the user who started it. Single use: consuming it is
  * a conditional delete. Expires with TTL (`expires_at`) shortly after it stops being accepted.
  *
  * - byId (table): pk `id` → issue, consume

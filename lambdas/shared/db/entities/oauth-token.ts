@@ -1,5 +1,5 @@
 /**
- * OAuthToken (`user_oauth_tokens`, docs/data-model.md §3.11): a buyer's GitHub or Netlify token,
+ * OAuthToken (`user_oauth_tokens`, docs/data-model.md, section 3.11): a buyer's GitHub or Netlify token,
  * sealed by the token vault (lambdas/shared/adapters/token-vault.ts, purpose
  * `<provider>-oauth-token`, owner the user id) before it reaches the table. Never returned by an
  * API, never logged.

@@ -1,5 +1,5 @@
 /**
- * Order (`stripe_orders`, docs/data-model.md §3.13): every paid money-in event from Stripe, one
+ * Order (`stripe_orders`, docs/data-model.md, section 3.13): every paid money-in event from Stripe, one
  * item each: one-time template purchases (a Checkout Session in payment mode, id `cs_…`) and paid
  * subscription invoices (id `in_…`). The Stripe object id is the key, so recording the same
  * payment twice is impossible by construction.

@@ -1,5 +1,5 @@
 /**
- * PayoutRun (docs/data-model.md §3.12): one per month; the lease that keeps two runs of the same
+ * PayoutRun (docs/data-model.md, section 3.12): one per month; the lease that keeps two runs of the same
  * month from working at once, and the run's totals.
  *
  * - byMonth (table): pk `month_year`

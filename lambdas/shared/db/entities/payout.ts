@@ -1,5 +1,5 @@
 /**
- * Payout (docs/data-model.md §3.12): what one seller earned in one month. The natural key (seller,
+ * Payout (docs/data-model.md, section 3.12): what one seller earned in one month. The natural key (seller,
  * month) is the primary key, so a seller has at most one payout per month by construction and a
  * month run twice creates nothing twice.
  *

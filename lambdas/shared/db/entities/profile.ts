@@ -8,7 +8,7 @@
  * - byRole (gsi2):     pk `role`, sk `created_at`             → admin lists, newest users
  *
  * A beta-access account's profile carries `beta_expires_at`; the hourly cleanup closes it
- * (`closed_at`) and TTL (`expires_at`) deletes it a day later (docs/data-model.md §3.1, §3.18).
+ * (`closed_at`) and TTL (`expires_at`) deletes it a day later (docs/data-model.md, sections 3.1, 3.18).
  */
 import type { ROLES } from '../../../../contract/profile';
 import { defineEntity } from '../entity';

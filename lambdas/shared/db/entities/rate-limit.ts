@@ -1,5 +1,5 @@
 /**
- * RateLimit (docs/data-model.md §3.19): one counter per limited key and fixed window, taken with a
+ * RateLimit (docs/data-model.md, section 3.19): one counter per limited key and fixed window, taken with a
  * conditional ADD (`hits < limit`), so concurrent requests can never pass the limit together.
  * Expires with TTL (`expires_at`) an hour after its window ends.
  *

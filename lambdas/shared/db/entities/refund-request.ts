@@ -1,5 +1,5 @@
 /**
- * RefundRequest (docs/data-model.md §3.9): money asked back on a subscription or a one-time order. Admin actions address a request by id alone, so the id
+ * RefundRequest (docs/data-model.md, section 3.9): money asked back on a subscription or a one-time order. Admin actions address a request by id alone, so the id
  * is the table key and the user's history is an index.
  *
  * - byId (table):     pk `id`                       → one request (admin approve, reject, process)

@@ -1,5 +1,5 @@
 /**
- * SellerApplication: the seller wizard's form, one per user (docs/data-model.md §3.15). The
+ * SellerApplication: the seller wizard's form, one per user (docs/data-model.md, section 3.15). The
  * password is Cognito's and never stored here. A resubmission (allowed unless one is pending) replaces the item.
  *
  * - byUser (table):   pk `$marketplace#user_id_{sub}`  → the user's application (A2); it shares the

@@ -1,6 +1,6 @@
 /**
  * Subscription: a user's plan subscriptions, written only by the payment webhook
- * (docs/data-model.md §3.8). It lives in the user's item collection.
+ * (docs/data-model.md, section 3.8). It lives in the user's item collection.
  *
  * - byUser (table):       pk `user_id`, sk `id` (ULID)         → the user's subscriptions newest
  *   first; the newest one is the "subscription view"

@@ -1,5 +1,5 @@
 /**
- * UserNewsletterSubscription (docs/data-model.md §3.14): a signed-in user's choice per newsletter
+ * UserNewsletterSubscription (docs/data-model.md, section 3.14): a signed-in user's choice per newsletter
  * type, in the user's item collection.
  *
  * - byUser (table):  pk `user_id`, sk `newsletter_type_id` → the settings toggle (L4)

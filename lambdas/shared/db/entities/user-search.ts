@@ -1,5 +1,5 @@
 /**
- * UserSearch: the admin user search's index (issue 11 §4; docs/data-model.md §3.1.2). One item per
+ * UserSearch: the admin user search's index (docs/data-model.md, section 3.1.2). One item per
  * user and searchable term: the lower-cased e-mail, and the lower-cased username when there is one.
  * Written in the same transaction as every profile write that changes the e-mail, the username,
  * the role or the seller approval, so the index never disagrees with the profile.

@@ -1,6 +1,6 @@
 /**
- * UsernameClaim: one item per taken username (docs/data-model.md §3.2). Usernames are unique
- * because a claim is written in the same transaction as the profile (§4.3); the profile's `gsi1`
+ * UsernameClaim: one item per taken username (docs/data-model.md, section 3.2). Usernames are unique
+ * because a claim is written in the same transaction as the profile (docs/data-model.md, section 4.3); the profile's `gsi1`
  * cannot guarantee it (GSIs are eventually consistent and not unique).
  *
  * - byUsername (table): pk `$marketplace#username_{username}` (keys are lower-cased, so names

@@ -1,5 +1,5 @@
 /**
- * WebhookEvent (docs/data-model.md §3.16): one item per Stripe or GitHub delivery applied. Put
+ * WebhookEvent (docs/data-model.md, section 3.16): one item per Stripe or GitHub delivery applied. Put
  * with `attribute_not_exists` as the `event` item of the effect's transaction: a duplicate
  * delivery is refused by that condition and acknowledged without doing anything again; a failed
  * effect rolls the claim back too, so the provider's retry applies it.

@@ -1,5 +1,5 @@
 /**
- * The local GitHub-compatible server (ARCHITECTURE.md: one code path to each third party).
+ * The local GitHub-compatible server (one code path to each third party).
  * `@octokit/rest` is pointed at it by `baseUrl`, `@octokit/auth-app` through Octokit's request,
  * and `git` by clone URLs; it answers exactly the endpoints the product calls with GitHub's shapes,
  * statuses and error bodies, serves the OAuth consent and App installation pages, hosts real bare

@@ -1,5 +1,5 @@
 /**
- * The local Netlify-compatible server (ARCHITECTURE.md: one code path to each third party).
+ * The local Netlify-compatible server (one code path to each third party).
  * `@netlify/api` is pointed at it (`new NetlifyAPI(token, { scheme: 'http', host: 'localhost:<port>' })`);
  * it answers exactly the endpoints the product calls with Netlify's shapes, states and errors,
  * serves the OAuth consent page and token endpoint, builds sites from their git repository

@@ -1,5 +1,5 @@
 /**
- * The local Stripe-compatible server (ARCHITECTURE.md: one code path to Stripe). stripe-node is
+ * The local Stripe-compatible server (one code path to Stripe). stripe-node is
  * pointed at it by `STRIPE_API_URL` (lambdas/shared/adapters/stripe.ts); it answers exactly the
  * endpoints the product calls with Stripe's shapes and errors, serves the hosted Checkout,
  * customer portal and Connect onboarding pages, and delivers signed events to the webhook URL. It holds state, not
@@ -57,7 +57,7 @@ export interface LocalStripe {
 
 /**
  * The account's catalogue, created at first start with stable ids: the three monthly GBP plans of
- * buyer spec §9 (Basic £1, Pro £2, Premium £3), as someone would create them in Stripe's dashboard.
+ * the contract's plans (Basic £1, Pro £2, Premium £3), as someone would create them in Stripe's dashboard.
  */
 const CATALOGUE = [
   { key: 'basic', name: 'Basic', unitAmount: 100 },

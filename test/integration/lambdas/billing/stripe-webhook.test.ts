@@ -1,5 +1,5 @@
 /**
- * The webhook's guarantees (issue 10, Acceptance): an event delivered three times has one effect;
+ * The webhook's guarantees: an event delivered three times has one effect;
  * an older `customer.subscription.updated` delivered after a newer one changes nothing; a bad or
  * missing signature is a 400 and writes nothing. Plus the other money events: a one-time purchase
  * (order and licence, owned once), a refund made in Stripe (`charge.refunded`, counted once), and

@@ -1,5 +1,5 @@
 /**
- * The browse snapshot (issue 8, item 12): a new catalog container starts from one object in S3
+ * The browse snapshot: a new catalog container starts from one object in S3
  * and applies the changes made since from the table, instead of reading every approved template;
  * without a usable snapshot it reads the table as before. Counters (downloads, ratings) come from
  * the snapshot, which the scheduled task rewrites, and are never more than ten minutes stale.

@@ -1,5 +1,5 @@
 /**
- * Stale on error (issue 8, item 10): when the table hangs or refuses connections, browse keeps
+ * Stale on error: when the table hangs or refuses connections, browse keeps
  * answering from the catalog in memory (or from the snapshot, in a new container) within about a
  * second, with a warning; detail, which needs the full item, answers 503 "temporarily
  * unavailable". Everything recovers by itself.

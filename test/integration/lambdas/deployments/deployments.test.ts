@@ -1,5 +1,5 @@
 /**
- * Buyer deploys (issue 12 parts 2 and 3) through the deployments Lambda's handler, against
+ * Buyer deploys through the deployments Lambda's handler, against
  * DynamoDB Local, s3rver, the local GitHub server (OAuth app, repositories over the Git Database
  * API, deploy keys, pulls) and the local Netlify server (OAuth, deploy keys, sites built from the
  * repository), with the buyer-deploy state machine run in process as the local stack runs it:
@@ -494,7 +494,7 @@ describe('buyer deploys', () => {
   });
 
   it('fails with a readable message when the name is taken or Netlify cannot build the site', async () => {
-    // A second deployment into the same repository name: GitHub's 422, the spec's message.
+    // A second deployment into the same repository name: GitHub's 422, the product's message.
     const taken = await call<{ deployment_id: string }>('POST', '/api/deployments', buyer, {
       mvp_id: mvpId,
       repo_name: 'my-shop',

@@ -127,7 +127,7 @@ describe('disputes', () => {
     expect(all.data).toHaveLength(1);
   });
 
-  it('answers the spec’s validation messages', async () => {
+  it('answers the product’s validation messages', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ mvp_id: '' }, 'mvp_id', DISPUTE_MESSAGES.mvpRequired],
       [{ reason: '' }, 'reason', DISPUTE_MESSAGES.reasonRequired],
@@ -176,7 +176,7 @@ describe('disputes', () => {
     }
   });
 
-  it('answers 403 with the spec’s text to anyone else, and 404 for an unknown id', async () => {
+  it('answers 403 with the product’s text to anyone else, and 404 for an unknown id', async () => {
     for (const viewer of ['outsider-oz', 'other-seller', 'never-seen-user']) {
       const result = await call(viewer, { path: `/api/disputes/${dispute.id}` });
       expect(result.statusCode, viewer).toBe(403);

@@ -1,5 +1,5 @@
 /**
- * The code preview (issue 13 §1) end to end on the emulators: the processing state machine scans
+ * The code preview end to end on the emulators: the processing state machine scans
  * zip, tar.gz and RAR bundles and writes each one's manifest and pack under `manifests/`; the
  * downloads Lambda lists the files (with the README and package manifest) for everyone and reads a
  * text file by range only for callers who may download the template, spending no quota.

@@ -1,6 +1,6 @@
 /**
  * Downloads through the downloads Lambda's handler against DynamoDB Local and s3rver: the atomic
- * quota transaction under 50 concurrent clicks, every refusal with the spec's message, the file
+ * quota transaction under 50 concurrent clicks, every refusal with the product's message, the file
  * behind the presigned URL, the caller's history and the bundle's file listing.
  */
 import { randomUUID } from 'node:crypto';
@@ -212,7 +212,7 @@ describe('POST /api/mvps/{id}/download', () => {
     expect([...bytes.slice(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
   });
 
-  it('refuses a spent quota with the spec message and writes nothing', async () => {
+  it('refuses a spent quota with the product’s message and writes nothing', async () => {
     const buyer = `buyer-${randomUUID()}`;
     await putBuyer(buyer, { downloads_remaining: 0 });
     const result = await download(template.id, buyer);
@@ -246,7 +246,7 @@ describe('POST /api/mvps/{id}/download', () => {
     expect(await remaining(buyer)).toBe(2);
   });
 
-  it('answers 404 with the spec message when the caller has no profile', async () => {
+  it('answers 404 with the product’s message when the caller has no profile', async () => {
     const result = await download(template.id, `ghost-${randomUUID()}`);
     expect(result.statusCode).toBe(404);
     expect(jsonBody<ApiErrorBody>(result).message).toBe('User profile not found.');

@@ -1,5 +1,5 @@
 /**
- * 'Failed to update download quota.' (buyer spec §8): when the quota's write keeps losing to
+ * 'Failed to update download quota.': when the quota's write keeps losing to
  * concurrent writes of the same profile (a TransactionConflict on the quota item, every retry),
  * the buyer is told so and nothing is spent. The download transaction is made to lose as DynamoDB
  * would answer it (our own repository wrapped; nothing of AWS is faked).

@@ -1,6 +1,6 @@
 /**
- * Avatar upload (issue 13 §10): any signed-in user gets a presigned PUT for one image (the preview
- * images' rules and the spec's server texts), puts it to s3rver, and `PUT /api/me/avatar` makes
+ * Avatar upload: any signed-in user gets a presigned PUT for one image (the preview
+ * images' rules and the product's server texts), puts it to s3rver, and `PUT /api/me/avatar` makes
  * it their picture at `/previews/avatars/{userId}/…`; nobody can make another user's upload theirs.
  */
 import { randomUUID } from 'node:crypto';
@@ -102,7 +102,7 @@ describe('avatar upload', () => {
     expect(saved.body.profile_picture_url).toBe(secondUrl);
   });
 
-  it("refuses other files with the spec's texts", async () => {
+  it("refuses other files with the product's texts", async () => {
     const buyer = await makeBuyer();
     const ask = (file: { fileName: string; size: number; contentType: string }) =>
       call<ApiErrorBody>('POST', '/api/uploads/avatar', buyer, file);

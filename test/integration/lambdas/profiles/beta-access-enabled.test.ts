@@ -1,7 +1,7 @@
 /**
  * `POST /api/auth/beta` switched on, through the real handlers against DynamoDB Local and the
  * run's cognito-local pool: a fresh account per press whose random password really signs in, the
- * spec's beta profile, seller and buyer rights on its own things but no admin rights on anyone
+ * product's beta profile, seller and buyer rights on its own things but no admin rights on anyone
  * else's, and the hourly limits per client network and in all.
  *
  * The environment is changed before any handler module loads (configuration is read once), so
@@ -131,7 +131,7 @@ beforeAll(() => {
 });
 
 describe('POST /api/auth/beta, switched on', () => {
-  it("creates a fresh account per press, each signing in with its own password, with the spec's beta profile", async () => {
+  it("creates a fresh account per press, each signing in with its own password, with the product's beta profile", async () => {
     const before = Date.now();
     const [first, second] = [await createAccount(), await createAccount()];
     expect(first.email).not.toBe(second.email);
@@ -239,7 +239,7 @@ describe('POST /api/auth/beta, switched on', () => {
       title: theirs.title,
       version_number: theirs.version_number,
     });
-    // A regular `both` account (not beta) still has the spec's admin rights.
+    // A regular `both` account (not beta) still has the product's admin rights.
     const regularBoth = `both-${randomUUID()}`;
     await createProfile(regularBoth, 'both', true);
     const adminRead = await call<Dispute>(

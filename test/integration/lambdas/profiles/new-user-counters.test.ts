@@ -1,6 +1,6 @@
 /**
  * P2 moves the `users` (by role) and `users_new` (by day) counters in the profile's own
- * transaction (docs/data-model.md §3.17), so the admin overview and analytics count every profile
+ * transaction (docs/data-model.md, section 3.17), so the admin overview and analytics count every profile
  * exactly once, however many first requests race. This file's table is fresh.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * `PATCH /api/me` against DynamoDB Local: profile fields, username uniqueness through claims
- * (docs/data-model.md §4.3), and that nobody changes anyone's profile but their own.
+ * (docs/data-model.md, section 4.3), and that nobody changes anyone's profile but their own.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -58,7 +58,7 @@ describe('PATCH /api/me', () => {
     expect(stored?.username).toBe(username);
   });
 
-  it('answers the spec texts for a missing username or one with spaces', async () => {
+  it('answers the product’s texts for a missing username or one with spaces', async () => {
     const user = newUser();
     const missing = await patchMe(user.claims, { username: '  ' });
     expect(missing.statusCode).toBe(400);

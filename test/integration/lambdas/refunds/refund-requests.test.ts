@@ -88,7 +88,7 @@ describe('refund requests', () => {
     expect(await list('bob')).toEqual([]);
   });
 
-  it('answers the spec’s validation messages', async () => {
+  it('answers the product’s validation messages', async () => {
     const cases: [unknown, string, string][] = [
       [
         { reason: 'r', amount_requested: 1 },

@@ -218,7 +218,7 @@ describe('POST /api/mvps/{id}/reviews', () => {
     expect(jsonBody<{ review: unknown }>(await mine(template.id, beta)).review).toBeNull();
   });
 
-  it('validates with the spec messages', async () => {
+  it('validates with the product’s messages', async () => {
     const buyer = `buyer-${randomUUID()}`;
     await putProfile({ id: buyer });
     for (const body of [{}, { rating: 0 }, { rating: 6 }, { rating: 3.5 }, { rating: '4' }]) {
@@ -354,7 +354,7 @@ describe('GET /api/mvps/{id}/reviews', () => {
 });
 
 describe('rating labels', () => {
-  it('are the spec labels', () => {
+  it('are the product’s labels', () => {
     expect([5, 4, 3, 2, 1, 0].map(ratingLabel)).toEqual([
       'Excellent',
       'Great',

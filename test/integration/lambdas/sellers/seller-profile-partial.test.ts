@@ -1,5 +1,5 @@
 /**
- * The public seller page when its templates cannot be read (seller spec §8): the profile still
+ * The public seller page when its templates cannot be read: the profile still
  * shows, with 'Error fetching seller MVPs' in place of the templates and no stats. The catalog
  * read is made to fail as DynamoDB throttling would (our own module, wrapped; nothing of AWS is
  * faked).
@@ -60,7 +60,7 @@ it("answers 503 'Error fetching seller profile' when the profile cannot be read"
   expect(jsonBody<{ message: string }>(result).message).toBe(SELLER_PROFILE_FAILED_MESSAGE);
 });
 
-it('shows the profile with the spec text when the templates cannot be read', async () => {
+it('shows the profile with the product’s text when the templates cannot be read', async () => {
   const id = randomUUID();
   const username = `seller_${id.slice(0, 8)}`;
   await putProfile({

@@ -150,7 +150,7 @@ describe('admin analytics', () => {
       );
       expect(answer.statusCode).toBe(403);
     }
-    // Three downloads of three templates by one buyer (§4.1, a random shard each).
+    // Three downloads of three templates by one buyer (docs/data-model.md section 4.1: a random shard each).
     const buyer = await putProfile({ download_quota: 15, downloads_remaining: 15 });
     const s3 = createS3Client(localCloud().s3Endpoint);
     for (let index = 0; index < 3; index += 1) {

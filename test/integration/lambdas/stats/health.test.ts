@@ -1,5 +1,5 @@
 /**
- * `GET /api/health` (the `/status` page, issue 13 §6) against DynamoDB Local: operational on a
+ * `GET /api/health` (the `/status` page) against DynamoDB Local: operational on a
  * quiet marketplace; the pipeline degraded when an upload has waited for its scan longer than
  * PIPELINE_DEGRADED_AFTER_MINUTES; a template processed and waiting for an admin is not the
  * pipeline's wait.

@@ -1,5 +1,5 @@
 /**
- * The `mvps` status Counter (docs/data-model.md §3.17) through the real writers: the seller Lambda
+ * The `mvps` status Counter (docs/data-model.md, section 3.17) through the real writers: the seller Lambda
  * (registration M2, new version M3, retry and archive M5) and the processing state machine run by
  * the local runner (publish and scan failure, M5). This file's table is fresh, so after each step
  * every status bucket must hold exactly the number of templates in that status.

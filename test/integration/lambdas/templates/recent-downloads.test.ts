@@ -59,7 +59,7 @@ describe('GET /api/my/mvps/downloads', () => {
     const bob = await makeUser('seller', true);
     const buyer = await makeUser('buyer', false);
     // A second buyer: the first one's second download of Alice Kit this month would spend and
-    // record nothing (issue 13 §9).
+    // record nothing.
     const another = await makeUser('buyer', false);
     const aliceKit = await approvedTemplate(alice.sub, 'Alice Kit');
     const bobKit = await approvedTemplate(bob.sub, 'Bob Kit');

@@ -212,7 +212,7 @@ describe('POST /api/seller-applications', () => {
     expect(profile.data).toMatchObject({ role: 'seller', is_seller_approved: false });
   });
 
-  it("answers each step's rules with the spec's messages", async () => {
+  it("answers each step's rules with the product's messages", async () => {
     const caller = await makeUser('seller', false);
     const cases: [Record<string, unknown>, string][] = [
       [{ fullName: ' ' }, 'Full name is required'],
@@ -458,7 +458,7 @@ describe('POST /api/mvps', () => {
     expect(await listKeys(filesBucket(), `uploads/${owner.sub}/`)).toHaveLength(1);
   });
 
-  it("answers the form's rules with the spec's messages", async () => {
+  it("answers the form's rules with the product's messages", async () => {
     const seller = await makeUser('seller', true);
     const cases: [Record<string, unknown>, string][] = [
       [{ title: '' }, MVP_MESSAGES_FORM.title],

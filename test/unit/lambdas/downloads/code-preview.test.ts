@@ -1,4 +1,4 @@
-/** Which README and package manifest the public code preview shows (issue 13 §1). */
+/** Which README and package manifest the public code preview shows. */
 import { describe, expect, it } from 'vitest';
 import { findDocument } from '../../../../lambdas/downloads/code-preview';
 import type { ManifestFile } from '../../../../lambdas/shared/storage/bundle-manifest';

@@ -1,5 +1,5 @@
 /**
- * The pure parts of GitHub sync: the version bump (seller spec §4: patch by default; major, minor,
+ * The pure parts of GitHub sync: the version bump (patch by default; major, minor,
  * patch), the changelog from commit subjects, and the webhook signature check (constant time,
  * `sha256=` + hex HMAC of the raw body).
  */

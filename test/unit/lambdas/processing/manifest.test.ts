@@ -1,5 +1,5 @@
 /**
- * The code preview's manifest, built while the scanner visits a bundle (issue 13 §1): every file
+ * The code preview's manifest, built while the scanner visits a bundle: every file
  * with its size and kind for zip, tar.gz and RAR alike, text contents in a pack (capped per file
  * and in total), binary files detected by extension or NUL bytes.
  */

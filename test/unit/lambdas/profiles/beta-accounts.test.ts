@@ -1,7 +1,7 @@
 /**
  * The pure parts of beta access: passwords that meet the pool's policy, unique undeliverable
  * addresses, rate-limit keys that never contain (or reveal) the client's address, hourly windows,
- * and the spec's beta profile.
+ * and the product's beta profile.
  */
 import { describe, expect, it } from 'vitest';
 import { authDesign } from '../../../../contract/design/auth-design';
@@ -104,7 +104,7 @@ describe('hourlyWindow', () => {
 });
 
 describe('betaProfileItem', () => {
-  it("is the spec's beta profile, expiring after 24 hours, deleted by TTL a day after that", () => {
+  it("is the product's beta profile, expiring after 24 hours, deleted by TTL a day after that", () => {
     const now = new Date('2026-05-14T09:30:00.123Z');
     const item = betaProfileItem({ id: 'sub-1', email: 'beta-1@beta.invalid', now });
     expect(item).toMatchObject({

@@ -1,5 +1,5 @@
 /**
- * `/admin` (seller spec §2 Admin dashboard): the tabs of admin-tabs.tsx, `?tab=` selecting one
+ * `/admin`: the tabs of admin-tabs.tsx, `?tab=` selecting one
  * (the first when absent or unknown), each loading its own code and data when first opened.
  */
 import { Suspense } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Analytics (seller spec §2, Analytics; issue 11 scope item 8): revenue, downloads and new users
+ * Analytics (the admin Analytics tab): revenue, downloads and new users
  * over a day, week, month (the default) or year, as stat cards and daily charts. The charts
  * (@chakra-ui/charts over recharts) are only in this tab's chunk.
  */

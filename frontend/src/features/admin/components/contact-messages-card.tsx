@@ -1,5 +1,5 @@
 /**
- * The overview's "Contact messages" card (issue 11 §11): the 5 newest new messages (name, e-mail,
+ * The overview's "Contact messages" card: the 5 newest new messages (name, e-mail,
  * subject, the message's first line, when) with "Mark as handled", and a switch to the handled
  * ones.
  */

@@ -1,5 +1,5 @@
 /**
- * Disputes (seller spec §2, §4 Dispute status): the queue of one status, Start Review of an open
+ * Disputes: the queue of one status, Start Review of an open
  * dispute, and the resolution of one in review (a final status and non-blank details). Both
  * parties are notified and see each step on the dispute page. Failures are shown in alerts.
  */

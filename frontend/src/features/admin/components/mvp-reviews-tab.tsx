@@ -1,5 +1,5 @@
 /**
- * MVP reviews (seller spec §2, §4 MVP status): templates waiting for review and those whose
+ * MVP reviews: templates waiting for review and those whose
  * processing failed (with `last_processing_error`), oldest first; approve publishes one (in the
  * catalog at once), reject asks for a reason the seller is sent. Both notify the seller.
  */

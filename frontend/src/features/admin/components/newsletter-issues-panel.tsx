@@ -1,5 +1,5 @@
 /**
- * Newsletter issues (issue 11 §10), a self-contained panel of the admin Newsletter tab: compose an
+ * Newsletter issues, a self-contained panel of the admin Newsletter tab: compose an
  * issue for a type (the API's own schema, its messages), the issues newest first with status and
  * counts (polled while one is sending), and Send behind the shared confirmation, which says how
  * many addresses the issue will reach.

@@ -1,4 +1,4 @@
-/** The Newsletter tab's load failure: the spec's text and a way to try again. */
+/** The Newsletter tab's load failure: the product's text and a way to try again. */
 import { Alert, Button } from '@chakra-ui/react';
 import { NEWSLETTER_ADMIN_MESSAGES } from '@contract/admin-newsletter';
 

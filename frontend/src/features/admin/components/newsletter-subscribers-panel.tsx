@@ -1,5 +1,5 @@
 /**
- * The Newsletter tab's Subscribers (seller-and-admin spec §2): every address newest first, by
+ * The Newsletter tab's Subscribers: every address newest first, by
  * status, a page at a time with Load more, and the CSV export of the chosen status (downloaded
  * with the admin's token; 'Failed to export subscribers' and the API's reason when it fails).
  */

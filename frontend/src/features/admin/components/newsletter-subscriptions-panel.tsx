@@ -1,5 +1,5 @@
 /**
- * The Newsletter tab's User subscriptions (seller-and-admin spec §2): pick a type, see which
+ * The Newsletter tab's User subscriptions: pick a type, see which
  * signed-in users turned it on or off, latest change first, a page at a time.
  */
 import { useState } from 'react';

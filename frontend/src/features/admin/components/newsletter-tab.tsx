@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's Newsletter tab (seller-and-admin spec §2 "Newsletter sub-tabs"): Types,
+ * The admin dashboard's Newsletter tab: Types,
  * Subscribers, User subscriptions and Issues (compose and send through SES), each its own panel,
  * mounted when first opened. A sub-tab is
  * one more entry of NEWSLETTER_SUB_TABS.

@@ -1,6 +1,6 @@
 /**
- * The Newsletter tab's Types (seller-and-admin spec §2): the types with their active flag, a form
- * to create one (the name is required, in the spec's words, from the shared schema), inline edit,
+ * The Newsletter tab's Types: the types with their active flag, a form
+ * to create one (the name is required, in the product's words, from the shared schema), inline edit,
  * and delete after a confirmation. `site_updates` feeds the settings toggle and cannot be deleted.
  */
 import { useState } from 'react';

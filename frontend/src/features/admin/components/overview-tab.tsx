@@ -1,5 +1,5 @@
 /**
- * The overview (seller spec §2): the 8 figures, the first 3 templates waiting for review and the
+ * The overview: the 8 figures, the first 3 templates waiting for review and the
  * first 3 pending payouts (each with a link to its full tab), the newest contact messages, and
  * the 5 newest users.
  */

@@ -30,7 +30,7 @@ import { PayoutRunsCard } from './payout-runs-card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TableScrollArea } from '../../../components/table-scroll-area';
 
-/** The API's reason when it gave one (a 409's), else the spec's text. */
+/** The API's reason when it gave one (a 409's), else the product's text. */
 const failureText = (error: unknown, fallback: string): string =>
   error instanceof ApiError && error.status < 500 ? error.message : fallback;
 

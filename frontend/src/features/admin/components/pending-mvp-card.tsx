@@ -13,7 +13,7 @@ import {
 } from '../lib/mvp-review';
 import { formatDateTime } from '../../../lib/format';
 
-/** The spec's tech chips on the review card: 5, then '+N more'. */
+/** The product's tech chips on the review card: 5, then '+N more'. */
 const TECH_CHIPS = 5;
 
 export interface PendingMvpCardProps {

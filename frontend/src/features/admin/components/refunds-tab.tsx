@@ -1,5 +1,5 @@
 /**
- * Refund requests (seller spec §2, §4 Refund status): the queue of one status, approve or reject a
+ * Refund requests: the queue of one status, approve or reject a
  * pending request, Process Refund of an approved one after a confirmation (the money goes back
  * through Stripe). What an action did, or why it failed, is shown in an alert above the queue.
  */

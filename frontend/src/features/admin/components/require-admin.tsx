@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's gate (seller spec §2 Admin dashboard): role admin or both, never a beta
+ * The admin dashboard's gate: role admin or both, never a beta
  * account (`hasAdminRights`). Anyone else sees Access Denied while being sent on: signed out to
  * /auth (and back here after signing in), signed in without admin rights to /dashboard. The API
  * checks the same rights on every admin call (the route table's `admin` access); this only

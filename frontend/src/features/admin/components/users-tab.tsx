@@ -1,7 +1,7 @@
 /**
- * User management (seller spec §2; issue 11 §4): users filtered by role and seller approval,
+ * User management: users filtered by role and seller approval,
  * searched by e-mail or username prefix, a page at a time; change a role (Cognito groups and
- * profile together), approve or revoke a seller once confirmed. Failures show the spec's texts with the API's
+ * profile together), approve or revoke a seller once confirmed. Failures show the product's texts with the API's
  * reason under them.
  */
 import { useState, type FormEvent } from 'react';

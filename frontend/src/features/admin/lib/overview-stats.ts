@@ -1,4 +1,4 @@
-/** The overview's 8 stat cards (seller spec §2): each figure's label and how it is written. */
+/** The overview's 8 stat cards: each figure's label and how it is written. */
 import type { OverviewStats } from '@contract/admin-overview';
 import { formatGbp } from '@contract/money';
 
@@ -23,7 +23,7 @@ const MONEY: ReadonlySet<keyof OverviewStats> = new Set(['totalRevenue', 'monthl
 
 const count = (value: number): string => value.toLocaleString('en-GB');
 
-/** The cards in the spec's order: counts grouped, money in GBP, the rating with two decimals. */
+/** The cards in the product's order: counts grouped, money in GBP, the rating with two decimals. */
 export const overviewStatCards = (stats: OverviewStats): StatCard[] =>
   (Object.keys(LABELS) as (keyof OverviewStats)[]).map((key) => ({
     key,

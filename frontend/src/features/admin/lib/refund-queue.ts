@@ -1,5 +1,5 @@
 /**
- * What the refund queue shows of a request: the actions its status allows (spec §4: pending →
+ * What the refund queue shows of a request: the actions its status allows (pending →
  * approved or rejected; approved → processed by Process Refund) and its amounts. The request's
  * `amount_requested` is in pounds, as the buyer typed it; what was paid and refunded on the
  * subscription so far comes in pence.

@@ -31,7 +31,7 @@ export const ROLE_PALETTE: Record<Role, string> = {
   both: 'pink',
 };
 
-/** Approve or revoke is offered to sellers only (roles seller and both; spec §2). */
+/** Approve or revoke is offered to sellers only (roles seller and both). */
 export const sellerApprovalAction = (user: {
   role: Role;
   is_seller_approved: boolean;

@@ -5,7 +5,7 @@ import { codeField, emailField, passwordField } from '../../../lib/credential-fi
 
 export const RESET_NEEDS_EMAIL = 'Please enter your email address to reset your password.';
 
-/** The link on the sign-in form: an empty email gets the spec's own reminder. */
+/** The link on the sign-in form: an empty email gets the product's own reminder. */
 export const requestResetSchema = z.object({
   email: z.string().trim().min(1, RESET_NEEDS_EMAIL).pipe(emailField),
 });

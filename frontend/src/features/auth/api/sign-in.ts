@@ -1,4 +1,4 @@
-/** The sign-in form's rules (buyer spec §5); the call itself is lib/sign-up-flow.ts's. */
+/** The sign-in form's rules; the call itself is lib/sign-up-flow.ts's. */
 import * as z from 'zod';
 import { emailField, passwordField } from '../../../lib/credential-fields';
 

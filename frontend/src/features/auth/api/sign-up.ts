@@ -1,5 +1,5 @@
 /**
- * The sign-up form's rules (buyer spec §5) with the chosen role; the account is created by the
+ * The sign-up form's rules with the chosen role; the account is created by the
  * shared flow (lib/sign-up-flow.ts), which the seller wizard runs too.
  */
 import * as z from 'zod';

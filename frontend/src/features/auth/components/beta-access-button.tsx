@@ -18,7 +18,7 @@ export function BetaAccessButton({
 }) {
   const betaSignIn = useBetaSignIn();
   const { error } = betaSignIn;
-  // The hourly limits say when to try again; any other failure is the spec's message.
+  // The hourly limits say when to try again; any other failure is the product's message.
   const failure = !error
     ? null
     : error instanceof ApiError && error.status === 429

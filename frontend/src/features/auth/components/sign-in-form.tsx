@@ -46,7 +46,7 @@ export function SignInForm({
     failureMessage: (error) => authErrorMessage(error, 'signIn'),
   });
 
-  /** The link asks for the e-mail first, in the form's message (the spec's own reminder). */
+  /** The link asks for the e-mail first, in the form's message (the product's own reminder). */
   const forgotPassword = () => {
     form.clearErrors('root');
     const checked = requestResetSchema.safeParse({ email: form.getValues('email') });

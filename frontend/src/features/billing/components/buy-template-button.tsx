@@ -1,5 +1,5 @@
 /**
- * "Buy for £X" on a one-time-sale template (issue 10 §6): Stripe Checkout in payment mode at the
+ * "Buy for £X" on a one-time-sale template: Stripe Checkout in payment mode at the
  * template's own price (the server reads it; the page only names the template). A visitor is
  * asked to sign in first, as Download does; a failure says why in place.
  */

@@ -1,5 +1,5 @@
 /**
- * `/success` (buyer spec §2 Payment success; issue 10 §2): Stripe sends the buyer here with the
+ * `/success`: Stripe sends the buyer here with the
  * session id, shown as the transaction ID. The webhook records the payment a moment later, so the
  * page asks every second (with a spinner) until the subscription is active or the order complete,
  * then shows the plan and its quota, or the template now owned. After a minute it stops and points

@@ -1,5 +1,5 @@
 /**
- * `/pricing` (buyer spec §2 Pricing, §8, §9; issue 10 §1): the four plans, the money-back
+ * `/pricing`: the four plans, the money-back
  * guarantee, a sign-in prompt for visitors, the error banner, the FAQ and Contact Support. A paid
  * plan starts Stripe Checkout and the browser follows its URL; a subscriber sees their plan
  * marked and switches instead of buying twice (the route hands in the subscription and the

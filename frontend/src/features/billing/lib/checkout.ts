@@ -61,7 +61,7 @@ export function checkoutPollInterval(
 
 /**
  * The banner text when a checkout could not start: the API's own reason for a refusal it
- * explains (a 4xx: 'Invalid plan selected', 'You already own this template.'), else the spec's
+ * explains (a 4xx: 'Invalid plan selected', 'You already own this template.'), else the product's
  * 'Failed to start checkout process. Please try again.'.
  */
 export function checkoutFailure(error: unknown): string {

@@ -1,5 +1,5 @@
 /**
- * What each plan card offers the person looking at it (issue 10 §1): Enterprise is a conversation
+ * What each plan card offers the person looking at it: Enterprise is a conversation
  * (/contact); a visitor signs in first; a subscriber sees their plan marked and switches to
  * another paid plan (Stripe prorates) rather than buying a second subscription.
  */

@@ -29,8 +29,7 @@ export interface BuyerDashboardProps {
 }
 
 /**
- * The buyer view: subscription, downloads, licences, quick actions, account (buyer spec §2;
- * issue 10 §4, §11).
+ * The buyer view: subscription, downloads, licences, quick actions, account.
  */
 export function BuyerDashboard({
   profile,

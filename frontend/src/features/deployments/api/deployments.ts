@@ -1,5 +1,5 @@
 /**
- * The buyer deployment calls (buyer spec §4, §7; issue 12): the GitHub connection, the
+ * The buyer deployment calls: the GitHub connection, the
  * repository step, Netlify's authorisation and callback, the status poll (5 s, 10 min cap), the
  * buyer's list and upgrade pull requests, each a route of the contract
  * (contract/deployments.ts).

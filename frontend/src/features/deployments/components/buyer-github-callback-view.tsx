@@ -1,5 +1,5 @@
 /**
- * `/buyer-github-callback` (buyer spec §2, §4, §8, §9): reads `code` and `state`, completes the
+ * `/buyer-github-callback`: reads `code` and `state`, completes the
  * buyer's GitHub authorisation, then (with an MVP id) asks for the repository name, creates the
  * repository and, 1.5 s after, starts the Netlify authorisation. Without an MVP id (a plain connect
  * from Settings) it offers Continue to Dashboard; a failure offers Try Again.

@@ -1,5 +1,5 @@
 /**
- * `/buyer-netlify-callback` (buyer spec §2, §4, §9): reads `code` and `state`, completes the
+ * `/buyer-netlify-callback`: reads `code` and `state`, completes the
  * Netlify authorisation, then polls the deployment every 5 s (for at most 10 minutes) until it is
  * deployed (the site URL, View Your Site, Back to Dashboard) or failed (Deployment Failed with its
  * error message, Try Again).

@@ -1,6 +1,6 @@
 /**
- * The repository step of a deployment (buyer spec §2, §4, §9): the name (normalised as typed, with
- * the spec's hint), Cancel or Create Repository (disabled while empty), progress, and 1.5 s after
+ * The repository step of a deployment: the name (normalised as typed, with
+ * the product's hint), Cancel or Create Repository (disabled while empty), progress, and 1.5 s after
  * the repository exists the redirect to Netlify's authorisation. Used by /buyer-github-callback and
  * by the detail page's Deploy when GitHub is already connected.
  */

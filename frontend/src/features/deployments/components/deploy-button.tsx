@@ -1,5 +1,5 @@
 /**
- * The detail page's Deploy (buyer spec §2, §4, §8): signed out, 'Please login to deploy this MVP.';
+ * The detail page's Deploy: signed out, 'Please login to deploy this MVP.';
  * signed in without GitHub, the GitHub authorisation (its callback asks for the repository name);
  * with GitHub connected, the repository name right here, under what the deploy will cost.
  */

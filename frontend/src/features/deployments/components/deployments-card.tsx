@@ -1,5 +1,5 @@
 /**
- * The buyer dashboard's deployments (issue 12): each with its status badge, site and repository
+ * The buyer dashboard's deployments: each with its status badge, site and repository
  * links, for a deployment of an older version than the latest approved one, "Open upgrade pull
  * request" (then a link to the pull request), and for a launched site the switch that shows it in
  * Success Stories.

@@ -1,5 +1,5 @@
 /**
- * Settings → Connections, GitHub (buyer spec §2): Connect (the buyer's GitHub authorisation, back
+ * Settings → Connections, GitHub: Connect (the buyer's GitHub authorisation, back
  * to /buyer-github-callback) or Disconnect.
  */
 import { Alert, Button, Stack } from '@chakra-ui/react';

@@ -1,6 +1,6 @@
 /**
- * Deployment states (buyer spec §4): initializing → repo_created → processing → deployed or
- * completed, or error / failed. The Netlify callback polls every 5 s and stops after 10 min (§9);
+ * Deployment states: initializing → repo_created → processing → deployed or
+ * completed, or error / failed. The Netlify callback polls every 5 s and stops after 10 min;
  * the states and timings are the contract's.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * The repository name a buyer types (buyer spec §2 /buyer-github-callback, §6): lowercased, and
+ * The repository name a buyer types: lowercased, and
  * every character other than a letter, digit, hyphen or underscore becomes a hyphen. The name must
  * be non-empty (Create Repository is disabled until it is).
  */

@@ -11,7 +11,7 @@ export interface DisputeViewProps {
   initialMvpId?: string;
 }
 
-/** `/dispute/{mvpId?}`: tabs New Dispute and Dispute History (buyer spec §2). */
+/** `/dispute/{mvpId?}`: tabs New Dispute and Dispute History. */
 export function DisputeView({
   templates,
   templatesLoading,

@@ -1,5 +1,5 @@
 /**
- * Code preview (issue 13 §1): the files of the template's bundle as a tree (from the manifest the
+ * Code preview: the files of the template's bundle as a tree (from the manifest the
  * scan recorded; no download needed, nothing spent) beside a viewer. Everyone sees the tree, the
  * README (rendered as sanitized Markdown) and the package manifest; clicking any other text file
  * shows its content, highlighted, to callers who may download the template, and tells everyone

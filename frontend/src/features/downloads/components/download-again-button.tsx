@@ -1,5 +1,5 @@
 /**
- * "Download again" beside a past download (buyer dashboard, issue 13 §9). Within the quota
+ * "Download again" beside a past download (buyer dashboard). Within the quota
  * period of the first download it spends nothing; after a reset it spends one download, like the
  * detail page's Download. What happened is said beside the button.
  */

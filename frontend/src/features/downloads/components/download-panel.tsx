@@ -1,9 +1,9 @@
 /**
- * The detail page's actions: Download (quota shown, spec messages), Deploy (honest placeholder),
+ * The detail page's actions: Download (quota shown, the product's messages), Deploy (honest placeholder),
  * Open in StackBlitz, and the report-a-problem link. Anonymous visitors can press Download and are
- * told to log in (buyer spec §8), with a link to /auth that brings them back.
+ * told to log in, with a link to /auth that brings them back.
  *
- * A one-time-sale template (issue 10 §6) is bought, not downloaded with the quota: until the caller
+ * A one-time-sale template is bought, not downloaded with the quota: until the caller
  * owns it the panel shows the purchase button the route composes in (the billing feature's), and
  * no quota; once owned, an "Owned" badge and a Download that spends nothing.
  *

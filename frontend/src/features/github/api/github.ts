@@ -1,5 +1,5 @@
 /**
- * The seller's GitHub integration (seller spec §2): the App installation round trip, and a
+ * The seller's GitHub integration: the App installation round trip, and a
  * template's repository link, validation, unlink and Sync. Every change refreshes My MVPs.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * `/github-app-callback` (seller spec §2, §8): reads `code`, `installation_id` and `state`, shows
+ * `/github-app-callback`: reads `code`, `installation_id` and `state`, shows
  * a spinner, then the success message or Installation Failed, and returns to /my-mvps after 3 s
  * in both cases.
  */

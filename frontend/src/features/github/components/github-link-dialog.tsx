@@ -1,5 +1,5 @@
 /**
- * The GitHub link dialog (seller spec §2, §5, §8): repository owner and name, a webhook secret
+ * The GitHub link dialog: repository owner and name, a webhook secret
  * (generated here or provided), Validate, Link and, when linked, Unlink. The webhook endpoint
  * shown is /api/webhooks/github; the secret is sent once and never shown again after linking.
  */

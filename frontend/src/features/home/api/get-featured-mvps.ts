@@ -1,6 +1,6 @@
 /**
- * Featured templates: the 6 most downloaded approved templates (buyer spec §9: request 6, show 3),
- * through the browse endpoint; of one browse category when a pill is chosen (issue 13 §5).
+ * Featured templates: the 6 most downloaded approved templates (request 6, show 3),
+ * through the browse endpoint; of one browse category when a pill is chosen.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FEATURED_REQUESTED } from '@contract/featured';

@@ -19,7 +19,7 @@ import { paths } from '../../../config/paths';
 import { useFeaturedMvps } from '../api/get-featured-mvps';
 
 /**
- * The category pills filter the featured list by the browse categories (issue 13 §5: the spec's
+ * The category pills filter the featured list by the browse categories (the original
  * pills highlighted without filtering, which users read as broken; its "AI Apps" is no category a
  * template can have, so the pills are the browse filter's own).
  */

@@ -38,7 +38,7 @@ function Stat({ value, label, loading }: { value: string; label: string; loading
 
 /**
  * The home hero with live stats (completed deployments, approved templates) and fixed figures.
- * "MVPs Launched" is left out while it is 0 (issue 13 §5).
+ * "MVPs Launched" is left out while it is 0.
  */
 export function Hero() {
   const stats = useHomeStats();

@@ -1,6 +1,6 @@
 import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 
-// Marketing copy of the home page (buyer spec §2), not data.
+// Marketing copy of the home page, not data.
 const TESTIMONIALS = [
   {
     quote:

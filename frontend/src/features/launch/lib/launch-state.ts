@@ -1,5 +1,5 @@
 /**
- * When the launch overlay shows (buyer spec §2, Launch overlay), as pure functions: the layout
+ * When the launch overlay shows, as pure functions: the layout
  * calls them on every page, so they stay tiny and free of UI and zod.
  */
 

@@ -1,5 +1,5 @@
 /**
- * `/licenses/:licenseId` (public; issue 10 §11): a licence certificate anyone holding its id can
+ * `/licenses/:licenseId` (public): a licence certificate anyone holding its id can
  * open to check it: who may use which template (and version), under which terms in plain words,
  * since when, and what granted it. The API answers only for licences it issued, so a page that
  * shows one says it is valid.

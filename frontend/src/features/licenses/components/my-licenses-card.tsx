@@ -1,5 +1,5 @@
 /**
- * The buyer dashboard's licences (issue 10 §11): one certificate per template downloaded or bought,
+ * The buyer dashboard's licences: one certificate per template downloaded or bought,
  * each linking to its public page, which anyone can be shown to verify it.
  */
 import { Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';

@@ -35,7 +35,7 @@ const isOneOf = <T extends string>(options: readonly T[], value: string): value 
   options.some((option) => option === value);
 
 /**
- * Search, sort, price, licence, category and tech-stack filters (buyer spec §2, Browse). On a
+ * Search, sort, price, licence, category and tech-stack filters of /mvps. On a
  * phone, search and sort are always shown; the other filters fold behind a toggle, so the first
  * result is not a screen down.
  */

@@ -18,7 +18,7 @@ import { LicenceLinkBadge } from '../../../components/licence-link-badge';
 const CARD_TECH_TAGS = 3;
 
 /**
- * The template card (buyer spec §2): the whole card opens the detail page. On a phone it is a
+ * The template card: the whole card opens the detail page. On a phone it is a
  * compact row (a square thumbnail beside title, tagline, price and figures; its title is the link),
  * so a page of results is a short scroll; from `md` it is the full card with tags and buttons.
  * `showSeller`: the "by @name" line; off on the seller's own profile page, where every card is

@@ -74,7 +74,7 @@ function DetailError({ message }: { message: string }) {
   );
 }
 
-/** Anonymous visitors see everything but must sign in to download (buyer spec §2). */
+/** Anonymous visitors see everything but must sign in to download. */
 function AccessPanel({ mvp }: { mvp: MvpDetail }) {
   const { session } = useSession();
   const location = useLocation();

@@ -92,7 +92,7 @@ export function filtersToSearchParams(filters: BrowseFilters): URLSearchParams {
 }
 
 /**
- * The `GET /api/mvps` query for these filters; empty values and `all` are left out (spec §5), sort
+ * The `GET /api/mvps` query for these filters; empty values and `all` are left out, sort
  * and the 0-based page always sent. Key order is the query string's order.
  */
 export function filtersToApiQuery(filters: BrowseFilters): ApiQuery<'GET /api/mvps'> {
@@ -109,7 +109,7 @@ export function filtersToApiQuery(filters: BrowseFilters): ApiQuery<'GET /api/mv
   };
 }
 
-/** Applies a filter change; any filter change goes back to the first page (spec §2). */
+/** Applies a filter change; any filter change goes back to the first page. */
 export function changeFilters(current: BrowseFilters, change: FilterChange): BrowseFilters {
   return { ...current, ...change, page: 0 };
 }
@@ -132,7 +132,7 @@ export function hasActiveFilters(filters: BrowseFilters): boolean {
   return filtersToSearchParams({ ...filters, page: 0 }).size > 0;
 }
 
-/** Numbered pagination appears only when there is more than one page of 20 (spec §9). */
+/** Numbered pagination appears only when there is more than one page of 20. */
 export function shouldPaginate(total: number, pageSize: number = BROWSE_PAGE_SIZE): boolean {
   return total > pageSize;
 }

@@ -1,4 +1,4 @@
-/** Small display rules the card and the detail page share (buyer spec §2 and §9). */
+/** Small display rules the card and the detail page share. */
 
 export const FALLBACK_PREVIEW_IMAGE = '/fallback-preview.svg';
 

@@ -1,4 +1,4 @@
-/** The template detail page's error texts (buyer spec §8). */
+/** The template detail page's error texts. */
 import { ApiError } from '../../../lib/api-error';
 
 export const DETAIL_MISSING_ID = 'MVP ID is missing from URL.';

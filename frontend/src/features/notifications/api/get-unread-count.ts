@@ -1,5 +1,5 @@
 /**
- * `GET /api/notifications/unread-count`: the bell's number, polled every 60 s (buyer spec §9) and
+ * `GET /api/notifications/unread-count`: the bell's number, polled every 60 s and
  * read again after the user's own mark-read actions.
  */
 import { useQuery } from '@tanstack/react-query';

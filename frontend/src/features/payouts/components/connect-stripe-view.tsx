@@ -1,5 +1,5 @@
 /**
- * `/connect-stripe` (seller spec §2 Connect Stripe; issue 10 §8), for approved sellers: once
+ * `/connect-stripe`, for approved sellers: once
  * Stripe says the account can receive payouts, 'Stripe Account Connected!' with Back to Dashboard
  * and View Payouts; before that, what connecting involves in three steps and Connect with Stripe,
  * which sends the browser to Stripe's onboarding. An expired link brings the seller back here with

@@ -1,5 +1,5 @@
 /**
- * The payout history (seller spec §2 Payouts): one row per month with its downloads, when it was
+ * The payout history: one row per month with its downloads, when it was
  * created and paid, the seller's commission and the platform fee deducted, and its status (a
  * failed payout says why).
  */

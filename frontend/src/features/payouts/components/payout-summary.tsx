@@ -1,4 +1,4 @@
-/** The payouts page's four figures (seller spec §2 Payouts), in the currency paid (GBP). */
+/** The payouts page's four figures, in the currency paid (GBP). */
 import { Card, SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
 import { formatGbp } from '@contract/money';
 import type { PayoutSummary as Summary } from '@contract/payouts';

@@ -1,5 +1,5 @@
 /**
- * `/payouts` (seller spec §2 Payouts; issue 10 §10), for approved sellers: the four figures, the
+ * `/payouts`, for approved sellers: the four figures, the
  * Connect prompt while the seller has no Stripe account, the history filtered by status, and how
  * payouts work. Stripe's onboarding returns here with `?status=success`; the page then follows the
  * account's verification until Stripe confirms it.

@@ -1,5 +1,5 @@
 /**
- * The seller dashboard's recent earnings (seller spec §2, §9: 5): the newest payouts from the same
+ * The seller dashboard's recent earnings (5): the newest payouts from the same
  * data as /payouts, in pounds.
  */
 import { Alert, Badge, Box, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
@@ -9,7 +9,7 @@ import { useSellerPayouts } from '../api/get-payouts';
 import { monthLabel, PAYOUT_STATUS_LABELS, PAYOUT_STATUS_PALETTE } from '../lib/payout-format';
 import { formatCount } from '../../../lib/format';
 
-/** Seller spec §9: the dashboard lists the 5 most recent earnings. */
+/** The dashboard lists the 5 most recent earnings. */
 export const RECENT_EARNINGS = 5;
 
 export function RecentEarnings() {

@@ -15,7 +15,7 @@ export function connectPollInterval(
 }
 
 /**
- * What the page says when the onboarding link could not be made: the seller spec's
+ * What the page says when the onboarding link could not be made: the product's
  * 'Failed to create Stripe Connect account link' for an answer of the API (with its reason when
  * it refused the request), 'An unexpected error occurred' for anything else (no network).
  */

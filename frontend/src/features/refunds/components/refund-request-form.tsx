@@ -50,7 +50,7 @@ const choiceOf = (purchase: RefundablePurchase) => `${purchase.kind}:${purchase.
 /**
  * The form holds the chosen purchase as `kind:id` and the amount as typed; both become what the
  * shared schema takes before it checks them, and empty or unparsable text stays invalid so the
- * schema gives the spec's text.
+ * schema gives the product's text.
  */
 const refundFormSchema = z
   .object({
@@ -136,8 +136,8 @@ export function RefundRequestForm({ purchases, onSubmitted }: RefundRequestFormP
             placeholder="Please explain why you are requesting a refund"
           />
         </FormField>
-        {/* The spec labels the amount in dollars, but plans are charged in pounds and a refund
-            goes back in the currency charged (issue 10 §12). */}
+        {/* The original form labelled the amount in dollars, but plans are charged in pounds and a refund
+            goes back in the currency charged. */}
         <FormField
           label="Refund Amount (£)"
           error={errors.amount_requested?.message}

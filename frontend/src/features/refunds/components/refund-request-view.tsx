@@ -10,7 +10,7 @@ export interface RefundRequestViewProps {
   purchasesFailed: boolean;
 }
 
-/** `/refund-request`: tabs New Request and Request History (buyer spec §2). */
+/** `/refund-request`: tabs New Request and Request History. */
 export function RefundRequestView({
   purchases,
   purchasesLoading,

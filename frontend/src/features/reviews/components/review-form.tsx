@@ -28,7 +28,7 @@ import { useSubmitReview } from '../api/submit-review';
 import { StarRatingInput } from './star-rating-input';
 import { formatDate } from '../../../lib/format';
 
-/** 0 stars is "not rated yet"; the schema refuses it with the spec's message. */
+/** 0 stars is "not rated yet"; the schema refuses it with the product's message. */
 const EMPTY_REVIEW = { rating: 0, review_text: '' };
 
 const valuesOf = (review: PublicReview | null) =>
@@ -55,7 +55,7 @@ export function ReviewForm({
       await submitReview.mutateAsync(review);
       setDone(REVIEW_MESSAGES.submitted);
     },
-    // Validation and permission answers carry their own message; anything else is the spec's.
+    // Validation and permission answers carry their own message; anything else is the product's.
     failureMessage: (error) =>
       error instanceof ApiError && (error.status === 400 || error.status === 403)
         ? error.message

@@ -1,4 +1,4 @@
-/** Step 4, Review & Submit: what will be sent, and the two agreements the spec requires. */
+/** Step 4, Review & Submit: what will be sent, and the two agreements the product requires. */
 import type { ReactNode } from 'react';
 import { Checkbox, Stack, Text } from '@chakra-ui/react';
 import { Controller, useFormContext } from 'react-hook-form';

@@ -1,6 +1,6 @@
 /**
  * `/seller-signup` and `/sell`: the seller application wizard's four steps, each checked with
- * its schema before Next, the first problem also named at the top with the spec's message.
+ * its schema before Next, the first problem also named at the top with the product's message.
  *
  * - Signed in: the account step shows the account's e-mail and asks only for the name (prefilled
  *   from the profile); the application is stored as that account, whatever its role. One under
@@ -9,7 +9,7 @@
  *   when Cognito sends one), the wizard signs in with the password just typed and stores the
  *   application: the applicant lands signed in.
  *
- * Either way the applicant then goes to the dashboard with the spec's message.
+ * Either way the applicant then goes to the dashboard with the product's message.
  */
 import { useState } from 'react';
 import { Alert, Button, Card, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';

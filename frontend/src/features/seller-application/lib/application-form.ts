@@ -1,5 +1,5 @@
 /**
- * The wizard's form (seller spec §5 Seller wizard): its values, the schema each step is checked
+ * The wizard's form: its values, the schema each step is checked
  * with before Next, and the order in which the message at the top names the first problem.
  */
 import * as z from 'zod';
@@ -15,7 +15,7 @@ import {
   passwordsMatch,
 } from '../../../lib/credential-fields';
 
-/** The seller spec's wording of a malformed e-mail (the buyer spec says 'Please enter a valid email'). */
+/** The seller wizard's wording of a malformed e-mail (sign-up says 'Please enter a valid email'). */
 export const credentialsSchema = z
   .object(newAccountFields('Invalid email format'))
   .refine(...passwordsMatch);

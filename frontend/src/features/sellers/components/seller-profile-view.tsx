@@ -116,7 +116,7 @@ function ErrorView({
 }
 
 /**
- * `/seller/{username}` (buyer spec §2): avatar, name, bio, stats, links and the seller's approved
+ * `/seller/{username}`: avatar, name, bio, stats, links and the seller's approved
  * templates; the card comes from the route (features stay apart).
  */
 export function SellerProfileView({

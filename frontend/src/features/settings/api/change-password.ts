@@ -1,6 +1,6 @@
 /**
  * Change password through Cognito (Amplify `updatePassword` = ChangePassword, which cognito-local
- * supports too). The form's rules are the spec's (buyer spec §5); Cognito checks the current one.
+ * supports too). The form's rules are the product's; Cognito checks the current one.
  */
 import * as z from 'zod';
 import { loadAuth } from '../../../lib/amplify';

@@ -1,5 +1,5 @@
 /**
- * The Profile tab's picture upload (issue 13 §10): the same rules as preview images, checked here
+ * The Profile tab's picture upload: the same rules as preview images, checked here
  * first and again by the API; a presigned PUT straight to S3 (`POST /api/uploads/avatar`), then
  * `PUT /api/me/avatar` makes it the picture. Every view of the caller's profile shows the answer.
  */

@@ -24,7 +24,7 @@ type SettingsTab = (typeof SETTINGS_TABS)[number];
 const isTab = (value: string | null): value is SettingsTab =>
   (SETTINGS_TABS as readonly (string | null)[]).includes(value);
 
-/** `/settings`: five tabs (the spec's four and Account), `?tab=` selects one; Access Denied when signed out. */
+/** `/settings`: five tabs (the product's four and Account), `?tab=` selects one; Access Denied when signed out. */
 export function SettingsView({
   githubAction,
   netlifyStatus,

@@ -1,5 +1,5 @@
 /**
- * `/status` (issue 13 §6): the live health of the API, the database and the processing
+ * `/status`: the live health of the API, the database and the processing
  * pipeline, from `GET /api/health`, refreshed every 30 seconds. When the API itself cannot be
  * reached, that is the status: the page says so instead of failing.
  */

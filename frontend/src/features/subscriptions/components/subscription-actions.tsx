@@ -1,6 +1,6 @@
 /**
  * Cancel at period end (after a confirmation) and resume: the subscription stays active until the
- * period it was paid for ends, and nothing is charged again (issue 10 §4). The dashboard's
+ * period it was paid for ends, and nothing is charged again. The dashboard's
  * subscription card shows these next to Change plan.
  */
 import { useState } from 'react';

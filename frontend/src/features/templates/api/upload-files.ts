@@ -1,5 +1,5 @@
 /**
- * Browser uploads straight to S3 (seller spec §2 Upload; ARCHITECTURE.md "Uploads"): the API
+ * Browser uploads straight to S3: the API
  * grants one presigned PUT per file (`POST /api/uploads`), the browser sends each file with
  * XMLHttpRequest so the progress bar shows bytes actually sent (fetch has no upload progress),
  * and the caller then registers what was uploaded. Used by upload, new version and edit.

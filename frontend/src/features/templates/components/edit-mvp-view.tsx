@@ -1,5 +1,5 @@
 /**
- * `/mvp/{id}/edit` (seller spec §2 Edit MVP, §5 Edit): every section of the template form, an
+ * `/mvp/{id}/edit`: every section of the template form, an
  * optional replacement file (processed again) and images through the same presigned upload, a
  * progress bar while updating, Cancel and Update MVP. The API decides who may edit (owner, admin,
  * both) and answers others with 'You are not authorized to edit this MVP.'.
@@ -40,7 +40,7 @@ export function EditMvpView({ mvpId }: { mvpId: string | undefined }) {
   if (mvp.isPending) return <PageSpinner />;
   if (mvp.isError) {
     const error = mvp.error;
-    // 403 and 404 carry the spec's own texts; anything else is a load failure.
+    // 403 and 404 carry the product's own texts; anything else is a load failure.
     const message =
       error instanceof ApiError && (error.status === 403 || error.status === 404)
         ? error.message

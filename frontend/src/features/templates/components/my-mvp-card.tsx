@@ -1,5 +1,5 @@
 /**
- * One template on My MVPs (seller spec §2): cover image, status badge, title, tagline, three tech
+ * One template on My MVPs: cover image, status badge, title, tagline, three tech
  * tags and '+N more', rating to one decimal, downloads, the live version and a newer one on its
  * way (with its Retry and Withdraw); View, Edit, New Version, Retry
  * (failed states only) and delete with confirmation; the processing error for failed states; the

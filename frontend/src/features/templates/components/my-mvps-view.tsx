@@ -1,5 +1,5 @@
 /**
- * `/my-mvps` (seller spec §2 My MVPs): the seller's templates with status filters, actions and
+ * `/my-mvps`: the seller's templates with status filters, actions and
  * empty states; signed-out visitors get a sign-in prompt, unapproved sellers the approval notice.
  */
 import { useState } from 'react';

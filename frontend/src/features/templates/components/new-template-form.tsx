@@ -1,4 +1,4 @@
-/** `/upload`: a new template (seller spec §2 Upload page, §5 Upload). */
+/** `/upload`: a new template. */
 import { useState } from 'react';
 import { Button, Container, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { FormProvider } from 'react-hook-form';

@@ -1,4 +1,4 @@
-/** `/upload?mvpId=`: a new version of a template, with its changelog (seller spec §2, §5). */
+/** `/upload?mvpId=`: a new version of a template, with its changelog. */
 import { useState } from 'react';
 import {
   Alert,

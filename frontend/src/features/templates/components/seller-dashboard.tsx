@@ -1,7 +1,7 @@
 /**
- * The seller view of `/dashboard` (seller spec §2 Seller dashboard), for roles seller and both:
+ * The seller view of `/dashboard`, for roles seller and both:
  * stats from the seller's own templates, the first few of My MVPs, recent downloads and earnings,
- * and the spec's links. An unapproved seller sees 'Seller Approval Pending' instead.
+ * and the product's links. An unapproved seller sees 'Seller Approval Pending' instead.
  *
  * Recent downloads: the 5 latest downloads of the seller's templates, what and when but never who
  * (buyer privacy). Recent earnings: the 5 newest payouts, from the payouts feature (composed in by

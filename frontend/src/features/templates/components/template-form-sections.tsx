@@ -1,5 +1,5 @@
 /**
- * The sections of the template form shared by upload and edit (seller spec §2 Edit MVP): Basic
+ * The sections of the template form shared by upload and edit: Basic
  * Information, Features (rows added and removed, at least one kept), Tech Stack (the 34 choices),
  * Links, and Pricing & Access. Files and Licensing & Version differ per page and come as slots.
  * The fields live in the page's form (react-hook-form context).

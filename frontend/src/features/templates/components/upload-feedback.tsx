@@ -4,7 +4,7 @@ import { Progress, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 
-/** Pause on the success message before going to the dashboard (seller spec §9). */
+/** Pause on the success message before going to the dashboard. */
 const REDIRECT_DELAY_MS = 1_000;
 
 /** The progress bar (0–100) while files go up and the API registers them; `null` hides it. */

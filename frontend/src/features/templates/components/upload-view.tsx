@@ -1,5 +1,5 @@
 /**
- * `/upload` and `/upload?mvpId=` (seller spec §2 Upload page, §5 Upload): a new template, or a new
+ * `/upload` and `/upload?mvpId=`: a new template, or a new
  * version of one. Files go straight to S3 with a real progress bar, then the API registers them
  * and processing starts; on success the seller lands on the dashboard with a message after 1 s.
  * Only approved sellers may upload; the API enforces the same.
@@ -30,7 +30,7 @@ export function UploadView({ mvpId }: { mvpId?: string }) {
   }
   const me = profile.data;
   const approvedSeller = me.is_seller_approved && isSellerRole(me.role);
-  // Admin and both (not a beta account) may add versions to any template (seller spec §6); new
+  // Admin and both (not a beta account) may add versions to any template; new
   // templates are sellers'.
   if (!approvedSeller && !(mvpId && hasAdminRights(me))) return <SellerApprovalRequired />;
   return mvpId ? <NewVersionForm mvpId={mvpId} /> : <NewTemplateForm />;

@@ -13,7 +13,7 @@ import { credentialsSchema } from '../../../../../frontend/src/features/seller-a
 import { confirmationCodeSchema } from '../../../../../frontend/src/lib/credential-fields';
 import { errorsOf, validateForm } from '../../../../fixtures/form-validation';
 
-describe('sign-in validation (buyer spec §5)', () => {
+describe('sign-in validation', () => {
   it.each([
     [{ email: '', password: 'secret1' }, { email: 'Email is required' }],
     [{ email: 'not-an-email', password: 'secret1' }, { email: 'Please enter a valid email' }],
@@ -32,7 +32,7 @@ describe('sign-in validation (buyer spec §5)', () => {
   });
 });
 
-describe('one sign-up, two wordings of a bad e-mail (buyer spec §5, seller spec §5)', () => {
+describe('one sign-up, two wordings of a bad e-mail', () => {
   const typed = { email: 'not-an-email', password: '12345', confirmPassword: '54321' };
 
   it('says every problem of /auth at once', async () => {
@@ -53,7 +53,7 @@ describe('one sign-up, two wordings of a bad e-mail (buyer spec §5, seller spec
     ).toEqual({ confirmPassword: 'Passwords do not match' });
   });
 
-  it("words the wizard's e-mail the seller spec's way, with the same other rules", async () => {
+  it("words the seller wizard's bad e-mail its own way ('Invalid email format'), with the same other rules", async () => {
     expect(errorsOf(await validateForm(credentialsSchema, typed))).toEqual({
       email: 'Invalid email format',
       password: 'Password must be at least 6 characters',
@@ -68,7 +68,7 @@ describe('one sign-up, two wordings of a bad e-mail (buyer spec §5, seller spec
 });
 
 describe('password reset validation', () => {
-  it('asks for the email first with the spec text', async () => {
+  it('asks for the email first with the product’s text', async () => {
     expect(errorsOf(await validateForm(requestResetSchema, { email: '' }))).toEqual({
       email: 'Please enter your email address to reset your password.',
     });

@@ -1,4 +1,4 @@
-/** Named transaction results: a cancellation says which named item failed (STYLE.md rule 14). */
+/** Named transaction results: a cancellation says which named item failed. */
 import '../../../../fixtures/lambda-env';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as client from '../../../../../lambdas/shared/db/client';

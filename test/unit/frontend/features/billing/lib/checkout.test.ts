@@ -63,7 +63,7 @@ describe('waiting for the webhook on /success', () => {
 });
 
 describe('a checkout that could not start', () => {
-  it("shows the API's reason for a refusal and the spec's text for anything else", () => {
+  it("shows the API's reason for a refusal and the product's text for anything else", () => {
     expect(checkoutFailure(new ApiError(CHECKOUT_MESSAGES.invalidPlan, 400))).toBe(
       CHECKOUT_MESSAGES.invalidPlan,
     );

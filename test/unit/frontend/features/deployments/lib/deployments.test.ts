@@ -1,4 +1,4 @@
-/** The buyer deployment's repository-name rule and status polling (buyer spec §2, §4, §9). */
+/** The buyer deployment's repository-name rule and status polling. */
 import { describe, expect, it } from 'vitest';
 import {
   DEPLOYMENT_POLL_INTERVAL_MS,
@@ -30,7 +30,7 @@ describe('repository name', () => {
 
   it('needs a non-empty name of at most 100 characters', () => {
     expect(isSubmittableRepoName('')).toBe(false);
-    expect(isSubmittableRepoName(' ')).toBe(true); // a hyphen, as the spec's rule gives
+    expect(isSubmittableRepoName(' ')).toBe(true); // a hyphen, as the product's rule gives
     expect(isSubmittableRepoName('a'.repeat(100))).toBe(true);
     expect(isSubmittableRepoName('a'.repeat(101))).toBe(false);
   });

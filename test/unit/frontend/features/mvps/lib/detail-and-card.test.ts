@@ -13,7 +13,7 @@ import {
 } from '../../../../../../frontend/src/features/mvps/lib/card-format';
 import { splitTechTags } from '../../../../../../frontend/src/lib/tech-tags';
 
-describe('describeDetailError (buyer spec §8)', () => {
+describe('describeDetailError', () => {
   it('reads 404 and a malformed id as not found', () => {
     expect(describeDetailError(new ApiError('Not found', 404))).toBe(
       'MVP not found. It might not exist or is pending approval.',

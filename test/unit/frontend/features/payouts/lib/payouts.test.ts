@@ -43,7 +43,7 @@ describe('after Stripe onboarding', () => {
     expect(onboardingReturnNote(status(true)).title).toMatch(/connected/);
   });
 
-  it("words a failed link with the spec's texts", () => {
+  it("words a failed link with the product's texts", () => {
     expect(connectFailure(new ApiError('Internal Server Error', 500))).toBe(
       CONNECT_MESSAGES.linkFailed,
     );

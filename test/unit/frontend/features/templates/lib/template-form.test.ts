@@ -45,7 +45,7 @@ const filledTemplate = {
   images: [PNG],
 };
 
-describe('upload (seller spec §5 Upload, §8 Files)', () => {
+describe('upload, with its file rules and texts', () => {
   it('names every missing field and file in the order of the page', async () => {
     const result = await resolveForm(newTemplateSchema, NEW_TEMPLATE);
     expect(errorsOf(await validateForm(newTemplateSchema, NEW_TEMPLATE))).toEqual({
@@ -149,13 +149,13 @@ describe('new version and edit', () => {
   });
 });
 
-describe('the seller wizard (seller spec §5)', () => {
+describe('the seller wizard', () => {
   const firstProblem = async (step: number, values = INITIAL_APPLICATION) => {
     const schema: z.ZodType<unknown, FieldValues> = STEP_SCHEMAS[step]!;
     return firstErrorMessage((await resolveForm(schema, values)).errors, FIELD_ORDER);
   };
 
-  it("names each step's first problem with the spec's message", async () => {
+  it("names each step's first problem with the product's message", async () => {
     expect(await firstProblem(0)).toBe('Email is required');
     expect(await firstProblem(1)).toBe('Experience level is required');
     expect(await firstProblem(1, { ...INITIAL_APPLICATION, yearsExperience: '3-5' })).toBe(
