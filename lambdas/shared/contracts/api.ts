@@ -17,6 +17,7 @@ import type { LaunchStoryList, StoryChange, storyInputSchema } from './stories';
 import type * as z from 'zod';
 import type { RouteKey } from '../design/routes';
 import type {
+  ApproveMvpInput,
   ModerationResult,
   PendingMvpList,
   pendingMvpQuerySchema,
@@ -450,7 +451,10 @@ interface ApiRows {
     query: z.input<typeof pendingMvpQuerySchema>;
     response: PendingMvpList;
   };
-  'POST /api/admin/mvps/{id}/approve': { response: ModerationResult };
+  'POST /api/admin/mvps/{id}/approve': {
+    body: ApproveMvpInput;
+    response: ModerationResult;
+  };
   'POST /api/admin/mvps/{id}/reject': {
     body: z.input<typeof rejectMvpSchema>;
     response: ModerationResult;
