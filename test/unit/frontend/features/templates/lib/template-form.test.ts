@@ -183,13 +183,13 @@ describe('the edit form of a live template with an edit in review', () => {
     access_tier: 'one_time_sale',
     price: 19.5,
     preview_images: ['/previews/b.png'],
-  } as const;
+  };
 
   it('starts from the held values while they wait, and from the live ones otherwise', () => {
     const waiting = {
       ...live,
       pending_edit: { status: 'pending_review', changed: ['title'], values, reason: null, at: '' },
-    } as ManagedMvp;
+    } as unknown as ManagedMvp;
     expect(editedTemplate(waiting)).toMatchObject({
       title: 'Held title',
       features: ['Auth', 'Billing'],
