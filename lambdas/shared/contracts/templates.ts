@@ -171,7 +171,11 @@ export const versionNumberProblem = (
 const isHttpUrl = (value: string): boolean => {
   try {
     const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+    // `localhost` too: the local demo's sites and repositories live there (lib/local/seed).
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      (url.hostname.includes('.') || url.hostname === 'localhost')
+    );
   } catch (_error) {
     return false;
   }

@@ -85,6 +85,18 @@ describe('upload (seller spec §5 Upload, §8 Files)', () => {
     expect(result.data.bundle[0]?.name).toBe('starter.zip');
   });
 
+  it('takes the local demo’s links on localhost, and still no bare host name', async () => {
+    const local = {
+      ...filledTemplate,
+      demo_url: 'http://localhost:8888/sites/demo-launchkit/',
+      github_url: 'http://localhost:12113/demo-seller/launchkit',
+    };
+    expect(errorsOf(await validateForm(newTemplateSchema, local))).toEqual({});
+    expect(
+      errorsOf(await validateForm(newTemplateSchema, { ...local, demo_url: 'http://intranet/' })),
+    ).toEqual({ demo_url: 'Please enter a valid URL' });
+  });
+
   it('wants a price for a one-time sale', async () => {
     const sale = { ...filledTemplate, access_tier: 'one_time_sale' };
     expect(errorsOf(await validateForm(newTemplateSchema, sale))).toEqual({
