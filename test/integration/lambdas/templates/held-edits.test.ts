@@ -20,6 +20,7 @@ import {
 } from '../../../../lambdas/shared/contracts/templates';
 import { HeldEditEntity } from '../../../../lambdas/shared/db/entities/held-edit';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
 import { heldEditDecidedWrite, writeTemplate } from '../../../../lambdas/templates/repo';
 import type { HttpMethod } from '../../../../lambdas/shared/design/routes';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
@@ -272,7 +273,7 @@ describe('held edits of a live template (PUBLISH_MODE=moderate)', () => {
 
     const mvp = await seedTemplate(seller.sub, { title: 'Counted Title', tagline: 'Live tagline' });
     await editTitle(mvp.id, 'Counted Rename');
-    await seedTemplateWithPendingVersion(seller.sub);
+    const versioned = await seedTemplateWithPendingVersion(seller.sub);
     expect(await overview()).toBe(overviewBefore + 2);
     expect(await queueCount()).toBe(queueBefore + 2);
 
@@ -283,5 +284,15 @@ describe('held edits of a live template (PUBLISH_MODE=moderate)', () => {
     await call('POST', `/api/admin/mvps/${mvp.id}/approve`, admin, { edit_at: row?.edit_at });
     expect(await overview()).toBe(overviewBefore + 1);
     expect(await queueCount()).toBe(queueBefore + 1);
+
+    // Archiving a template withdraws its version in review: nothing is left to decide.
+    expect((await call('DELETE', `/api/mvps/${versioned.mvp.id}`, seller)).status).toBe(200);
+    expect(await overview()).toBe(overviewBefore);
+    expect(await queueCount()).toBe(queueBefore);
+    const version = await MvpVersionEntity.get({
+      mvp_id: versioned.mvp.id,
+      id: versioned.version.id,
+    }).go({ consistent: true });
+    expect(version.data?.status).toBe('withdrawn');
   });
 });
