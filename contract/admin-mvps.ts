@@ -26,6 +26,11 @@ export const MODERATION_MESSAGES = {
   reasonTooLong: `The reason must be at most ${REJECTION_REASON_MAX} characters.`,
   approved: 'MVP approved and published.',
   rejected: 'MVP rejected. The seller has been notified.',
+  /** The seller saved newer edits than the ones the admin read (or none were named). */
+  editChanged:
+    'The seller changed these edits after you opened them. Review the new changes, then decide again.',
+  /** A decision names a held edit, but none waits any more (decided, or the template is gone). */
+  editGone: 'These changes are no longer waiting for review.',
   /** Only a bundle that is waiting for review (not one that failed processing) can be approved. */
   notApprovableFailed:
     'This MVP failed processing and cannot be approved. Reject it, or let the seller retry or upload a fixed version.',
@@ -45,12 +50,27 @@ export const pendingMvpQuerySchema = z.object({
     .default('pending'),
 });
 
+/**
+ * Which held edit a decision is about: the queue row's `edit_at`. A decision on a held edit is
+ * refused (409) unless it names the edit that waits now, so an admin never approves text they
+ * have not read. Ignored for templates and versions.
+ */
+const editStampSchema = z.string().trim().min(1).max(40).optional();
+
+/** `POST /api/admin/mvps/{id}/approve` (the body is optional). */
+export const approveMvpSchema = z
+  .object({ edit_at: editStampSchema })
+  .optional()
+  .transform((body) => body ?? {});
+export type ApproveMvpInput = z.input<typeof approveMvpSchema>;
+
 export const rejectMvpSchema = z.object({
   reason: z
     .string({ error: MODERATION_MESSAGES.reasonRequired })
     .trim()
     .min(1, MODERATION_MESSAGES.reasonRequired)
     .max(REJECTION_REASON_MAX, MODERATION_MESSAGES.reasonTooLong),
+  edit_at: editStampSchema,
 });
 export type RejectMvpInput = z.infer<typeof rejectMvpSchema>;
 
@@ -75,8 +95,13 @@ export interface PendingMvp {
    * is approved (approving switches it, rejecting keeps it). Null for a template never live.
    */
   live_version_number: string | null;
-  /** Set when this is an edit of a live template's text held for review: the fields it changes. */
+  /**
+   * Set when this is an edit of a live template's text held for review: the fields it changes
+   * (the row's other fields show the template as the edit would make it).
+   */
   edit_fields: string[] | null;
+  /** The held edit's stamp, sent back with the decision (see `approveMvpSchema`); else null. */
+  edit_at: string | null;
   created_at: string;
   seller_id: string;
   sellerEmail: string | null;

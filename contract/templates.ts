@@ -171,7 +171,11 @@ export const versionNumberProblem = (
 const isHttpUrl = (value: string): boolean => {
   try {
     const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+    // `localhost` too: the local demo's sites and repositories live there (lib/local/seed).
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      (url.hostname.includes('.') || url.hostname === 'localhost')
+    );
   } catch (_error) {
     return false;
   }
@@ -395,10 +399,30 @@ export interface PendingEditView {
   status: 'pending_review' | 'rejected';
   /** The form's fields the edit changes (`title`, `price`, `preview_images`, ...). */
   changed: string[];
+  /** The template's fields as the edit would make them: what the seller's edit form shows. */
+  values: HeldEditValues;
   /** The admin's reason, when rejected. */
   reason: string | null;
   at: string;
 }
+
+/** The fields of a template an edit may change, with their held values. */
+export type HeldEditValues = Pick<
+  ManagedMvp,
+  | 'title'
+  | 'tagline'
+  | 'description'
+  | 'category'
+  | 'features'
+  | 'tech_stack'
+  | 'demo_url'
+  | 'github_url'
+  | 'stackblitz_link'
+  | 'licensing_terms'
+  | 'access_tier'
+  | 'price'
+  | 'preview_images'
+>;
 
 /** `POST /api/mvps/{id}/versions/{versionId}/withdraw`. */
 export interface WithdrawVersionResult {

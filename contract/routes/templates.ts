@@ -1,6 +1,7 @@
 /** A seller's templates: create, edit, new versions, withdraw, archive; and moderation. */
 import type * as z from 'zod';
 import type {
+  ApproveMvpInput,
   ModerationResult,
   PendingMvpList,
   pendingMvpQuerySchema,
@@ -76,11 +77,13 @@ export const templatesRoutes = defineRoutes('templates', {
     summary:
       'The MVP review queue: pending_review, scan_failed and ipfs_pin_failed templates (or one of them), oldest first, with the seller.',
   }),
-  'POST /api/admin/mvps/{id}/approve': route<{ response: ModerationResult }>({
-    operation: 'approve-mvp',
-    access: 'admin',
-    summary: 'Approve a template in review: published at once, the seller notified (audited).',
-  }),
+  'POST /api/admin/mvps/{id}/approve': route<{ body: ApproveMvpInput; response: ModerationResult }>(
+    {
+      operation: 'approve-mvp',
+      access: 'admin',
+      summary: 'Approve a template in review: published at once, the seller notified (audited).',
+    },
+  ),
   'POST /api/admin/mvps/{id}/reject': route<{
     body: z.input<typeof rejectMvpSchema>;
     response: ModerationResult;

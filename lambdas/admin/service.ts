@@ -13,7 +13,11 @@ import {
   type AdminOverview,
   type OverviewStats,
 } from '../../contract/admin-overview';
-import { getMvpStatusCounts, listOldestPendingMvps } from '../templates/moderation';
+import {
+  countPendingChanges,
+  getMvpStatusCounts,
+  listOldestPendingMvps,
+} from '../templates/moderation';
 import { counterBuckets, counterTotal, sumOfDays } from '../stats/service';
 
 /** The day one month before `now` (UTC; the 31st of a shorter month is its last day). */
@@ -29,21 +33,31 @@ export const oneMonthBack = (now: Date): string => {
 const sumOf = (values: Iterable<number>) => [...values].reduce((sum, value) => sum + value, 0);
 
 /**
- * The 8 figures: `users` by role (P2, P12), `mvps` by status (M2–M5), `revenue` all and its day
+ * The 8 figures: `users` by role (P2, P12), `mvps` by status (M2–M5) with the changes of live
+ * templates in review (V3, M15 counted), `revenue` all and its day
  * buckets of the last month (B1), `downloads` over its shards, `rating_sum` / `rating_count`.
  */
 export const getOverviewStats = async (now = new Date()): Promise<OverviewStats> => {
   const today = now.toISOString().slice(0, 10);
-  const [users, mvps, totalRevenue, monthlyRevenue, totalDownloads, ratingSum, ratingCount] =
-    await Promise.all([
-      counterBuckets('users'),
-      getMvpStatusCounts(),
-      counterTotal('revenue'),
-      sumOfDays('revenue', oneMonthBack(now), today),
-      counterTotal('downloads'),
-      counterTotal('rating_sum'),
-      counterTotal('rating_count'),
-    ]);
+  const [
+    users,
+    mvps,
+    pendingChanges,
+    totalRevenue,
+    monthlyRevenue,
+    totalDownloads,
+    ratingSum,
+    ratingCount,
+  ] = await Promise.all([
+    counterBuckets('users'),
+    getMvpStatusCounts(),
+    countPendingChanges(),
+    counterTotal('revenue'),
+    sumOfDays('revenue', oneMonthBack(now), today),
+    counterTotal('downloads'),
+    counterTotal('rating_sum'),
+    counterTotal('rating_count'),
+  ]);
   return {
     totalUsers: sumOf(users.values()),
     totalSellers: (users.get('seller') ?? 0) + (users.get('both') ?? 0),
@@ -52,7 +66,8 @@ export const getOverviewStats = async (now = new Date()): Promise<OverviewStats>
         .filter(([status]) => status !== 'archived')
         .map(([, count]) => count),
     ),
-    pendingMVPs: sumOf(PENDING_MVP_STATUSES.map((status) => mvps[status] ?? 0)),
+    // Pending templates, and the new versions and held edits of live ones (no status of their own).
+    pendingMVPs: sumOf(PENDING_MVP_STATUSES.map((status) => mvps[status] ?? 0)) + pendingChanges,
     totalRevenue,
     monthlyRevenue,
     totalDownloads,

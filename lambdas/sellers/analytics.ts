@@ -66,6 +66,23 @@ export const allocate = (total: number, weights: readonly number[]): number[] =>
   return parts.map((part) => Number(part.floor));
 };
 
+/**
+ * `total` split by the first of `weightings` that has any weight, then evenly: a payout's share
+ * always lands on the templates in full, even when the rows it was computed from are not all in
+ * the window (a share whose downloads were all of bought templates, say), so the month's
+ * templates add up to the transfer to the penny.
+ */
+export const allocateFirst = (
+  total: number,
+  weightings: readonly (readonly number[])[],
+): number[] => {
+  const size = weightings[0]?.length ?? 0;
+  const weights =
+    weightings.find((candidate) => candidate.some((weight) => weight > 0)) ??
+    Array.from({ length: size }, () => 1);
+  return allocate(total, weights);
+};
+
 const emptyMonth = (month: string): AnalyticsMonth => ({
   month,
   downloads: 0,
@@ -146,15 +163,16 @@ export const buildSellerAnalytics = (input: AnalyticsInput): SellerAnalytics => 
     const payout = payouts.get(month);
     const salesTotal = cells.reduce((sum, target) => sum + target.sales_amount, 0);
     const salesShare = payout ? payout.salesShare : splitSale(salesTotal).share;
-    const salesParts = allocate(
-      salesShare,
+    const downloads = cells.map((target) => target.downloads);
+    const salesParts = allocateFirst(salesShare, [
       cells.map((target) => target.sales_amount),
-    );
+      downloads,
+    ]);
     const poolParts = payout
-      ? allocate(
-          payout.poolShare,
+      ? allocateFirst(payout.poolShare, [
           ids.map((id) => poolDownloads.get(`${id}|${month}`) ?? 0),
-        )
+          downloads,
+        ])
       : ids.map(() => 0);
     cells.forEach((target, position) => {
       target.earnings = salesParts[position]! + poolParts[position]!;

@@ -12,12 +12,29 @@ import {
   type MvpItem,
 } from './repo';
 
-/** M5 to archived from the status read: the counter moves, the catalog changes if approved. */
+/** A newer version still on its way when its template is archived: it will never be decided. */
+const UNDECIDED = new Set(['processing', 'pending_review']);
+
+/**
+ * M5 to archived from the status read: the counter moves, the catalog changes if approved; a newer
+ * version still on its way is withdrawn and a held edit dropped (repo), so neither waits in the
+ * admin queue or its counts for a template that is gone.
+ */
 export const writeArchived = (mvp: MvpItem, now: string): Promise<void> =>
   writeTemplate({
     mvpId: mvp.id,
     fromStatus: mvp.status,
     set: { status: 'archived', updated_at: now },
+    ...(mvp.pending_version_id && UNDECIDED.has(mvp.pending_version?.status ?? '')
+      ? {
+          version: {
+            patch: {
+              id: mvp.pending_version_id,
+              set: { status: 'withdrawn' as const, decided_at: now },
+            },
+          },
+        }
+      : {}),
     now,
   });
 

@@ -30,7 +30,9 @@ import { ConflictError, NotFoundError } from '../shared/errors';
 import {
   TransactionRefusedError,
   getMvpById,
+  countChangesInReview,
   getStatusCounts,
+  heldEditDecidedWrite,
   listMvpsByStatus,
   listHeldEdits,
   listVersionsByStatus,
@@ -40,7 +42,7 @@ import {
 } from './repo';
 import { pendingInReview, rejectPendingVersion, switchLive } from './versions';
 import { removeOldPreviews } from './files';
-import { changedFields, toManagedMvp } from './view';
+import { changedFields, toManagedMvp, withHeldEdit } from './view';
 
 const isPending = (status: MvpStatus): status is PendingMvpStatus =>
   (PENDING_MVP_STATUSES as readonly MvpStatus[]).includes(status);
@@ -60,6 +62,7 @@ const toPendingMvp = (item: MvpItem, seller: UserContact | undefined): PendingMv
   submittedAt: item.updated_at,
   live_version_number: null,
   edit_fields: null,
+  edit_at: null,
   created_at: item.created_at,
   seller_id: item.seller_id,
   sellerEmail: seller?.email ?? null,
@@ -91,8 +94,35 @@ const versionsInReview = async (limit: number): Promise<{ item: MvpItem; row: Pe
 };
 
 /**
+ * Held edits of live templates waiting for an admin (M15), each as its template's row showing the
+ * template as the edit would make it. Only edits still held on their template with the same stamp
+ * count (a GSI lags behind a newer edit or a decision).
+ */
+const editsInReview = async (limit: number): Promise<{ item: MvpItem; row: PendingMvp }[]> => {
+  const held = await listHeldEdits(limit);
+  const templates = await Promise.all(held.map((edit) => getMvpById(edit.mvp_id)));
+  return held.flatMap((edit, index) => {
+    const item = templates[index];
+    if (!item || !waitingEdit(item) || item.pending_edit!.at !== edit.at) return [];
+    const row: PendingMvp = {
+      ...toPendingMvp(withHeldEdit(item), undefined),
+      status: 'pending_review',
+      last_processing_error: null,
+      submittedAt: edit.at,
+      edit_fields: changedFields(item),
+      edit_at: edit.at,
+    };
+    return [{ item, row }];
+  });
+};
+
+/** Whether a live template's edit waits for an admin. */
+const waitingEdit = (mvp: MvpItem): boolean =>
+  mvp.status === 'approved' && mvp.pending_edit_status === 'pending_review' && !!mvp.pending_edit;
+
+/**
  * The oldest `limit` templates over `statuses` (M9: one query per status, merged), with the new
- * versions of live templates in review among them, and their sellers.
+ * versions and held edits of live templates in review among them, and their sellers.
  */
 const oldestPending = async (
   statuses: readonly PendingMvpStatus[],
@@ -101,22 +131,11 @@ const oldestPending = async (
   const [lists, versions, edits] = await Promise.all([
     Promise.all(statuses.map((status) => listMvpsByStatus(status, limit))),
     statuses.includes('pending_review') ? versionsInReview(limit) : Promise.resolve([]),
-    statuses.includes('pending_review') ? listHeldEdits() : Promise.resolve([]),
+    statuses.includes('pending_review') ? editsInReview(limit) : Promise.resolve([]),
   ]);
   // One row per template: a version in review is decided first, its held edit after it.
   const withVersion = new Set(versions.map(({ item }) => item.id));
-  const editRows = edits
-    .filter((item) => !withVersion.has(item.id) && item.pending_edit)
-    .map((item) => ({
-      item,
-      row: {
-        ...toPendingMvp(item, undefined),
-        status: 'pending_review' as const,
-        last_processing_error: null,
-        submittedAt: item.pending_edit!.at,
-        edit_fields: changedFields(item),
-      },
-    }));
+  const editRows = edits.filter(({ item }) => !withVersion.has(item.id));
   const rows = [
     ...lists
       .flat()
@@ -143,22 +162,28 @@ const oldestPending = async (
   });
 };
 
+/**
+ * New versions and held edits of live templates waiting for an admin (V3 and M15 counted): they
+ * have no status counter, since their template stays approved. Each is a decision to make, so a
+ * template with both counts twice (its row shows the version first).
+ */
+export const countPendingChanges = async (): Promise<number> => {
+  const { edits, versions } = await countChangesInReview();
+  return edits + versions;
+};
+
 /** `GET /api/admin/mvps?status=`: the oldest pending templates, with the exact counts (M12). */
 export const listPendingMvps = async (filter: PendingMvpFilter): Promise<PendingMvpList> => {
   const statuses = filter === 'pending' ? PENDING_MVP_STATUSES : [filter];
-  const [items, counts] = await Promise.all([
+  const [items, counts, changes] = await Promise.all([
     oldestPending(statuses, PENDING_MVP_LIST_LIMIT),
     getStatusCounts(),
+    countPendingChanges(),
   ]);
   return {
     items,
     counts: {
-      // New versions of live templates have no status counter (the template stays approved):
-      // the ones listed are added (exact up to the list's limit).
-      pending_review:
-        (counts.pending_review ?? 0) +
-        items.filter((item) => item.live_version_number !== null || item.edit_fields !== null)
-          .length,
+      pending_review: (counts.pending_review ?? 0) + changes,
       scan_failed: counts.scan_failed ?? 0,
       ipfs_pin_failed: counts.ipfs_pin_failed ?? 0,
     },
@@ -228,8 +253,10 @@ const MAX_ATTEMPTS = 3;
 /**
  * An admin's decision on one template.
  *
- * 1. Read it: archived or missing → 404; not pending → 409 naming its status; approving a
- *    template whose processing failed → 409 (only a bundle waiting for review is published).
+ * 1. Read it: archived or missing → 404; a decision naming a held edit (`editAt`), or a live
+ *    template whose only waiting change is a held edit → that edit (`decideEdit`); a new version
+ *    in review → that version; not pending → 409 naming its status; approving a template whose
+ *    processing failed → 409 (only a bundle waiting for review is published).
  * 2. One transaction: the template from the status read (condition), the counter, the catalog
  *    version, the seller's notification and the audit entry.
  * 3. Refused because the status moved → read again and answer from the new status (step 1);
@@ -239,15 +266,15 @@ const decide = async (
   admin: Profile,
   mvpId: string,
   decision: Decision,
+  editAt: string | undefined,
 ): Promise<ModerationResult> => {
   for (let attempt = 1; ; attempt += 1) {
     const mvp = await getMvpById(mvpId);
     if (!mvp || mvp.status === 'archived') throw new NotFoundError(MVP_MESSAGES.notFound);
+    if (editAt !== undefined) return decideEdit(admin, mvp, decision, editAt);
     const version = await pendingInReview(mvp);
     if (version) return decideVersion(admin, mvp, version, decision);
-    if (mvp.status === 'approved' && mvp.pending_edit_status === 'pending_review') {
-      return decideEdit(admin, mvp, decision);
-    }
+    if (waitingEdit(mvp)) return decideEdit(admin, mvp, decision, editAt);
     if (!isPending(mvp.status)) throw new ConflictError(moderationConflictMessage(mvp.status));
     if (decision.kind === 'approve' && mvp.status !== 'pending_review') {
       throw new ConflictError(MODERATION_MESSAGES.notApprovableFailed);
@@ -367,13 +394,21 @@ const decideVersion = async (
  * An admin's decision on a live template's held edit (PUBLISH_MODE=moderate): approval applies it
  * (the catalog version moves in the same transaction, so every browse cache shows the new text);
  * a rejection keeps the live text and tells the seller why.
+ *
+ * Conditioned on the edit the admin read (`editAt`, the queue row's stamp): a decision naming
+ * another edit, or none, is refused with a 409 before anything is written, and the transaction
+ * deletes the HeldEdit item only while it still has that stamp, so a newer edit saved between the
+ * read and the write refuses it too.
  */
 const decideEdit = async (
   admin: Profile,
   mvp: MvpItem,
   decision: Decision,
+  editAt: string | undefined,
 ): Promise<ModerationResult> => {
+  if (!waitingEdit(mvp)) throw new ConflictError(MODERATION_MESSAGES.editGone);
   const edit = mvp.pending_edit!;
+  if (editAt !== edit.at) throw new ConflictError(MODERATION_MESSAGES.editChanged);
   const now = new Date().toISOString();
   const changed = changedFields(mvp);
   const audit = auditWrite({
@@ -398,6 +433,7 @@ const decideEdit = async (
       set,
       remove,
       approvedContentChanged: decision.kind === 'approve',
+      heldEdit: heldEditDecidedWrite(mvp.id, edit.at),
       extra: notificationWrites(
         decision.kind === 'approve'
           ? {
@@ -422,7 +458,9 @@ const decideEdit = async (
     });
   } catch (error) {
     if (error instanceof TransactionRefusedError) {
-      throw new ConflictError(MVP_MESSAGES.changedMeanwhile);
+      throw new ConflictError(
+        error.item === 'heldEdit' ? MODERATION_MESSAGES.editChanged : MVP_MESSAGES.changedMeanwhile,
+      );
     }
     throw error;
   }
@@ -440,13 +478,20 @@ const decideEdit = async (
   };
 };
 
-/** `POST /api/admin/mvps/{id}/approve`: pending_review → approved, published at once. */
-export const approveMvp = (admin: Profile, mvpId: string): Promise<ModerationResult> =>
-  decide(admin, mvpId, { kind: 'approve' });
+/**
+ * `POST /api/admin/mvps/{id}/approve`: pending_review → approved, published at once; a held edit
+ * only with its stamp (`editAt`).
+ */
+export const approveMvp = (
+  admin: Profile,
+  mvpId: string,
+  editAt?: string,
+): Promise<ModerationResult> => decide(admin, mvpId, { kind: 'approve' }, editAt);
 
 /** `POST /api/admin/mvps/{id}/reject`: any pending status → rejected, with the reason. */
 export const rejectMvp = (
   admin: Profile,
   mvpId: string,
   reason: string,
-): Promise<ModerationResult> => decide(admin, mvpId, { kind: 'reject', reason });
+  editAt?: string,
+): Promise<ModerationResult> => decide(admin, mvpId, { kind: 'reject', reason }, editAt);

@@ -18,6 +18,7 @@ import {
   GithubRepoLinkEntity,
   type GithubRepoLinkItem,
 } from '../shared/db/entities/github-repo-link';
+import { HeldEditEntity, type HeldEditItem } from '../shared/db/entities/held-edit';
 import { MvpEntity, type MvpItem } from '../shared/db/entities/mvp';
 import { MvpVersionEntity, type MvpVersionItem } from '../shared/db/entities/mvp-version';
 import {
@@ -27,7 +28,7 @@ import {
 } from '../shared/db/transaction';
 import { TransactionRefusedError } from '../shared/errors';
 
-export type { MvpItem, MvpVersionItem };
+export type { HeldEditItem, MvpItem, MvpVersionItem };
 export { TransactionRefusedError };
 
 const assertCommitted = (result: TransactionResult): void => {
@@ -95,17 +96,36 @@ export const listVersionsByStatus = async (
 };
 
 /**
- * M15 (gsi2 + filter): live templates whose edits wait for an admin (PUBLISH_MODE=moderate). Reads
- * the approved partition (as the catalog snapshot does) and keeps the held ones; eventually
- * consistent.
+ * M15 (gsi2): the oldest `limit` held edits of live templates waiting for an admin
+ * (PUBLISH_MODE=moderate), one HeldEdit item each. Eventually consistent: the caller checks each
+ * against its template.
  */
-export const listHeldEdits = async (): Promise<MvpItem[]> => {
-  const { data } = await MvpEntity.query
-    .byStatus({ status: 'approved' })
-    .where((attr, op) => op.eq(attr.pending_edit_status, 'pending_review'))
-    .go({ pages: 'all' });
+export const listHeldEdits = async (limit: number): Promise<HeldEditItem[]> => {
+  const { data } = await HeldEditEntity.query
+    .byStatus({ status: 'pending_review' })
+    .go({ order: 'asc', limit });
   return data;
 };
+
+/** M15 and V3 counted (`Select: COUNT`): held edits and new versions waiting for an admin. */
+export const countChangesInReview = async (): Promise<{ edits: number; versions: number }> => {
+  const [edits, versions] = await Promise.all([
+    HeldEditEntity.query.byStatus({ status: 'pending_review' }).count(),
+    MvpVersionEntity.query.byStatus({ status: 'pending_review' }).count(),
+  ]);
+  return { edits, versions };
+};
+
+/** The HeldEdit item of an edit being held (replacing the template's earlier one, if any). */
+export const heldEditWrite = (mvp: Pick<MvpItem, 'id' | 'seller_id'>, at: string) =>
+  HeldEditEntity.put({ mvp_id: mvp.id, seller_id: mvp.seller_id, status: 'pending_review', at });
+
+/**
+ * The HeldEdit item removed by a decision on the edit stamped `at`: refused (item `heldEdit`) when
+ * the seller saved a newer edit meanwhile or another decision took it first.
+ */
+export const heldEditDecidedWrite = (mvpId: string, at: string) =>
+  HeldEditEntity.delete({ mvp_id: mvpId }).where((attr, op) => op.eq(attr.at, at));
 
 /**
  * M9 (gsi2): the oldest `limit` templates in one status, by when they entered it (`updated_at`):
@@ -213,6 +233,11 @@ export interface TemplateWrite {
   extra?: readonly TransactionWrite[];
   /** The admin action's audit entry (item `audit`), when an admin makes the change. */
   audit?: TransactionWrite;
+  /**
+   * The template's HeldEdit item written with it (item `heldEdit`): put when an edit is held,
+   * deleted by a decision. Without one, a template leaving the catalog drops its held edit.
+   */
+  heldEdit?: TransactionWrite;
   now: string;
 }
 
@@ -251,6 +276,11 @@ export const writeTemplate = async (write: TemplateWrite): Promise<void> => {
       catalog: catalogVersionWrite(write.fromStatus, to, write.now, write.approvedContentChanged),
       extra: write.extra,
       audit: write.audit,
+      heldEdit:
+        write.heldEdit ??
+        (write.fromStatus === 'approved' &&
+          to !== 'approved' &&
+          HeldEditEntity.delete({ mvp_id: write.mvpId })),
     }),
   );
 };

@@ -45,6 +45,7 @@ import {
   createTemplate,
   getLatestVersion,
   getMvpById,
+  heldEditWrite,
   listMvpsBySeller,
   writeTemplate,
   type MvpItem,
@@ -409,17 +410,26 @@ const holdEdit = async (
 ): Promise<MvpWriteResult> => {
   const placed = await placeFiles(mvp.id, ulid(), null, checked.images);
   const now = new Date().toISOString();
+  // The form showed the held edit's values; its images are kept unless new ones were chosen.
+  const heldImages =
+    mvp.pending_edit_status === 'pending_review'
+      ? (mvp.pending_edit?.set.preview_image_keys as string[] | undefined)
+      : undefined;
+  const images = placed.imageKeys.length > 0 ? placed.imageKeys : heldImages;
   const edit: PendingEdit = {
-    set: {
-      ...fields.set,
-      ...(placed.imageKeys.length > 0 ? { preview_image_keys: placed.imageKeys } : {}),
-    },
+    set: { ...fields.set, ...(images ? { preview_image_keys: images } : {}) },
     remove: fields.remove,
     at: now,
   };
   const set: Partial<MvpItem> = { pending_edit: edit, pending_edit_status: 'pending_review' };
   try {
-    await writeTemplate({ mvpId: mvp.id, fromStatus: mvp.status, set, now });
+    await writeTemplate({
+      mvpId: mvp.id,
+      fromStatus: mvp.status,
+      set,
+      heldEdit: heldEditWrite(mvp, now),
+      now,
+    });
   } catch (error) {
     await Promise.all([removePlaced(placed), removeUploads(null, checked.images)]);
     return conflictOnRefusal(error);
@@ -427,7 +437,9 @@ const holdEdit = async (
   await removeUploads(null, checked.images);
   // A replaced set of images held before and never approved is not needed any more.
   const previous = mvp.pending_edit?.set.preview_image_keys;
-  if (Array.isArray(previous)) await removeOldPreviews(previous as string[]);
+  if (Array.isArray(previous) && previous !== images) {
+    await removeOldPreviews(previous as string[]);
+  }
   let updated: MvpItem = { ...mvp, ...set };
   if (checked.bundle) {
     updated = await replaceBundle(updated, checked.bundle, [], null, {

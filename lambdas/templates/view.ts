@@ -1,7 +1,12 @@
 /** The seller's view of templates: explicit allow-lists, never the stored item as it is. */
 import { previewUrl } from '../../contract/catalog';
 import { MVP_STATUSES, type MvpStatus } from '../../contract/catalog';
-import type { ManagedMvp, MyMvpsResult, SellerStats } from '../../contract/templates';
+import type {
+  HeldEditValues,
+  ManagedMvp,
+  MyMvpsResult,
+  SellerStats,
+} from '../../contract/templates';
 import type { MvpItem } from './repo';
 
 const averageOf = (sum: number, count: number): number =>
@@ -20,6 +25,34 @@ export const changedFields = (item: MvpItem): string[] => {
   return [
     ...new Set(names.map((name) => (name === 'preview_image_keys' ? 'preview_images' : name))),
   ];
+};
+
+/** The template as its held edit would make it (the item itself when none is held). */
+export const withHeldEdit = (item: MvpItem): MvpItem => {
+  const edit = item.pending_edit;
+  if (!edit) return item;
+  const applied = { ...item, ...(edit.set as Partial<MvpItem>) };
+  for (const name of edit.remove) delete (applied as Record<string, unknown>)[name];
+  return applied;
+};
+
+const heldEditValues = (item: MvpItem): HeldEditValues => {
+  const held = withHeldEdit(item);
+  return {
+    title: held.title,
+    tagline: held.tagline,
+    description: held.description,
+    category: held.category,
+    features: held.features,
+    tech_stack: held.tech_stack,
+    demo_url: held.demo_url ?? null,
+    github_url: held.github_url ?? null,
+    stackblitz_link: held.stackblitz_link ?? null,
+    licensing_terms: held.licensing_terms,
+    access_tier: held.access_tier,
+    price: held.price ?? null,
+    preview_images: held.preview_image_keys.map(previewUrl),
+  };
 };
 
 /** The owner's view of a template (never the webhook secret). */
@@ -57,6 +90,7 @@ export const toManagedMvp = (item: MvpItem): ManagedMvp => ({
       ? {
           status: item.pending_edit_status,
           changed: changedFields(item),
+          values: heldEditValues(item),
           reason: item.pending_edit.reason ?? null,
           at: item.pending_edit.at,
         }

@@ -3,7 +3,8 @@
  * The admin dashboard end to end: a signed-out visitor is sent to /auth and a buyer to
  * /dashboard; `admin@demo.local` opens /admin, approves the demo buyer's seeded pending refund
  * request (lib/local/seed/money.ts) and processes it through the local Stripe server after the
- * confirmation, and finds it under Processed with its Stripe refund id. Every tab is photographed
+ * confirmation, and finds it under Processed with its Stripe refund id; it processes a connected
+ * seller's pending payout after its confirmation and finds it completed. Every tab is photographed
  * in light and dark mode under /tmp/shots.
  */
 import { copyFile, mkdir } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openBrowser, useBrowserSession } from '../fixtures/e2e/browser';
+import { seedPendingPayoutOf } from '../fixtures/e2e/payout-run';
 import { signIn, signUpAsBuyer } from '../fixtures/e2e/sign-in';
 import { baseUrl, screenshot, SCREENSHOT_DIR, uniqueEmail } from '../fixtures/e2e/stack';
 
@@ -21,6 +23,8 @@ const SEEDED_REASON = 'I meant to choose Basic';
 /** The seed's template waiting for review and the one whose scan failed (lib/local/seed/templates.ts). */
 const PENDING_MVP = { id: '01K1DXHVC0YDX5TSPK695MBRV7', title: 'Crypto Portfolio Tracker' };
 const FAILED_MVP = { title: 'Leaky Env Starter', error: 'Secrets found: .env' };
+/** The month of the connected seller's payout this file leaves pending and then processes. */
+const PENDING_PAYOUT_MONTH = { key: '2025-02', label: 'February 2025' };
 /** The buyer's seeded download (lib/local/seed/downloads.ts): a template they may dispute. */
 const FEEDBACK_BOARD = '01JNNEBK80MFMQCDSM4G1BRC7G';
 
@@ -340,6 +344,37 @@ describe('admin dashboard', () => {
       'Seller has not connected a Stripe account that can be paid',
     );
     expect(await unconnected.first().getByText('Pending', { exact: true }).count()).toBe(1);
+
+    // A connected seller's pending payout: Process asks first, then pays it through Stripe.
+    await seedPendingPayoutOf('seller@demo.local', PENDING_PAYOUT_MONTH.key, 1_234);
+    await page.reload();
+    await tab.getByRole('button', { name: 'Pending', exact: true }).click();
+    const payable = tab
+      .getByTestId('admin-payout-row')
+      .filter({ hasText: 'seller@demo.local' })
+      .filter({ hasText: PENDING_PAYOUT_MONTH.label });
+    await payable.waitFor();
+    await payable.getByRole('button', { name: 'Process' }).click();
+    const confirmation = page.getByTestId('process-payout-dialog');
+    await confirmation.waitFor();
+    expect(await confirmation.textContent()).toContain(
+      `£12.34 for ${PENDING_PAYOUT_MONTH.label} will be transferred to`,
+    );
+    await shoot(page, 'admin-payout-confirm');
+    await confirmation.getByRole('button', { name: 'Process Payout' }).click();
+    const outcome = page.getByTestId('payout-action-result');
+    await expect.poll(() => outcome.textContent()).toContain('Payout processed successfully.');
+    await expect.poll(() => payable.count()).toBe(0);
+    await tab.getByRole('button', { name: 'Completed', exact: true }).click();
+    const paid = tab
+      .getByTestId('admin-payout-row')
+      .filter({ hasText: 'seller@demo.local' })
+      .filter({ hasText: PENDING_PAYOUT_MONTH.label });
+    await paid.waitFor();
+    expect(await paid.getByText('Completed', { exact: true }).count()).toBe(1);
+    expect(await paid.getByRole('button', { name: 'Process' }).count()).toBe(0);
+    await tab.getByRole('button', { name: 'Pending', exact: true }).click();
+    await unconnected.first().waitFor();
     await shoot(page, 'admin-payouts');
     const viewport = page.viewportSize();
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,4 +1,7 @@
-/** `POST /api/admin/mvps/{id}/reject` `{ reason }`: a pending template is rejected (admins). */
+/**
+ * `POST /api/admin/mvps/{id}/reject` `{ reason, edit_at? }`: a pending template is rejected
+ * (admins); a held edit only when `edit_at` names the one that waits.
+ */
 import { rejectMvpSchema } from '../../../contract/admin-mvps';
 import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
@@ -11,5 +14,8 @@ export const rejectMvp: HttpOperation = async (context) => {
     params: mvpIdParamsSchema,
     body: rejectMvpSchema,
   });
-  return jsonResponse(200, await reject(requireProfile(context), params.id, body.reason));
+  return jsonResponse(
+    200,
+    await reject(requireProfile(context), params.id, body.reason, body.edit_at),
+  );
 };

@@ -11,8 +11,10 @@ export const DEMO_PASSWORD = 'demo1234';
  * No account here is handed out by the API: beta access creates a fresh account per press
  * (lambdas/profiles/service.ts). `maker` is a local demo account with role both (a seller who
  * also buys), for the dashboard's seller/buyer switch and as a second seller and reviewer.
+ * `applicant` is a buyer whose seller application waits in the admin's Applications tab
+ * (applications.ts).
  */
-export type DemoAccountKey = 'buyer' | 'seller' | 'studio' | 'admin' | 'maker';
+export type DemoAccountKey = 'buyer' | 'seller' | 'studio' | 'admin' | 'maker' | 'applicant';
 
 export interface DemoAccount {
   key: DemoAccountKey;
@@ -95,5 +97,16 @@ export const demoAccounts: readonly DemoAccount[] = [
     isSellerApproved: true,
     downloadsRemaining: 30,
     downloadQuota: 35,
+  },
+  {
+    key: 'applicant',
+    email: 'applicant@demo.local',
+    password: DEMO_PASSWORD,
+    role: 'buyer',
+    printed: false,
+    displayName: 'Priya Shah',
+    isSellerApproved: false,
+    downloadsRemaining: 0,
+    downloadQuota: 0,
   },
 ];

@@ -1,10 +1,12 @@
 /**
- * Demo data of buyer deploys: the demo buyer has connected GitHub (account
- * `demo-buyer` on the local GitHub server) and Netlify (the local Netlify server's account), and
- * has one completed deployment of LaunchKit SaaS Starter: a private repository with the template's
- * files and a published site, made by the product's own buyer-deploy steps (the same code the
- * state machine runs), so the dashboard, Settings → Connections and MVPs Launched show it working.
- * Idempotent: a buyer who already has a deployment is left alone.
+ * Demo data of buyer deploys: the demo buyer has connected GitHub (account `demo-buyer` on the
+ * local GitHub server) and Netlify (the local Netlify server's account), and has one completed
+ * deployment of LaunchKit SaaS Starter: a private repository with the template's files and a
+ * published site, made by the product's own buyer-deploy steps (the same code the state machine
+ * runs), so the dashboard, Settings → Connections and MVPs Launched show it working. It is shown
+ * on `/stories`, and has what a real deployment of a one-time-sale template has: the buyer's order
+ * (money.ts buys it), the licence and the download the deploy spent (`settleDeployment`).
+ * Idempotent: a buyer who already has a deployment gets no second one.
  */
 import type { LocalGithubControl } from '../servers/github/control-client';
 import type { LocalNetlifyControl } from '../servers/netlify/control-client';
@@ -16,13 +18,59 @@ export const DEMO_DEPLOYMENT_REPO = 'launchkit-saas';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The demo buyer's name for their launched site on `/stories`. */
+export const DEMO_STORY = {
+  title: 'Dana’s Team Hub',
+  description: 'A workspace for small agencies, launched from LaunchKit in a weekend.',
+} as const;
+
+/**
+ * The deployment shown on `/stories`, through the buyer's own story switch (the product's
+ * service), unless it is shown already (a site hidden since is shown again on the next start).
+ */
+const showDemoStory = async (buyerSub: string, deploymentId: string): Promise<void> => {
+  const { getDeployment } = await import('../../../lambdas/deployments/repo');
+  const deployment = await getDeployment(deploymentId);
+  if (!deployment || deployment.story_shown_at) return;
+  const { setDeploymentStory } = await import('../../../lambdas/deployments/stories');
+  await setDeploymentStory(buyerSub, deploymentId, { show: true, ...DEMO_STORY });
+};
+
+/**
+ * What the deploy spent, once the buyer's order of LaunchKit is recorded (the payments' webhooks
+ * run after the site is up): the download and its licence, through the product's own
+ * `spendDownload`, as `startDeployment` spends it. A bought template costs no quota. Nothing is
+ * spent without the order, or twice.
+ */
+export const settleDeployment = async (buyerSub: string): Promise<boolean> => {
+  const [{ listDeploymentsByUser }, { ownedTemplateOrder }, downloads] = await Promise.all([
+    import('../../../lambdas/deployments/repo'),
+    import('../../../lambdas/billing/service'),
+    import('../../../lambdas/downloads/service'),
+  ]);
+  const deployed = (await listDeploymentsByUser(buyerSub)).some(
+    (item) => item.mvp_id === DEMO_DEPLOYED_TEMPLATE_ID,
+  );
+  if (!deployed || !(await ownedTemplateOrder(buyerSub, DEMO_DEPLOYED_TEMPLATE_ID))) return false;
+  if (await downloads.hasDownloaded(buyerSub, DEMO_DEPLOYED_TEMPLATE_ID)) return false;
+  await downloads.spendDownload(buyerSub, DEMO_DEPLOYED_TEMPLATE_ID);
+  return true;
+};
+
 export const seedDeployment = async (options: {
   github: LocalGithubControl;
   netlify: LocalNetlifyControl;
   buyerSub: string;
 }): Promise<boolean> => {
   const repo = await import('../../../lambdas/deployments/repo');
-  if ((await repo.listDeploymentsByUser(options.buyerSub)).length > 0) return false;
+  const existing = await repo.listDeploymentsByUser(options.buyerSub);
+  if (existing.length > 0) {
+    const launched = existing.find(
+      (item) => item.mvp_id === DEMO_DEPLOYED_TEMPLATE_ID && item.status === 'completed',
+    );
+    if (launched) await showDemoStory(options.buyerSub, launched.id);
+    return false;
+  }
   const [{ storeToken }, { recordGithubUsername }, { getApprovedMvpItem }] = await Promise.all([
     import('../../../lambdas/deployments/tokens'),
     import('../../../lambdas/profiles/service'),
@@ -71,7 +119,10 @@ export const seedDeployment = async (options: {
   }
   for (let poll = 0; poll < 100; poll += 1) {
     const check = await checkSite({ deploymentId: id });
-    if (check.done) return true;
+    if (check.done) {
+      await showDemoStory(options.buyerSub, id);
+      return true;
+    }
     if (!check.ok) throw new Error('The demo deployment failed to build its site.');
     await sleep(200);
   }

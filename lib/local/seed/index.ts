@@ -8,19 +8,22 @@
  * theirs, the seed brings the content only.
  *
  * 1. accounts: Cognito user (confirmed, permanent password, group) → profile and username claim;
- *    the newsletter: its general type, a few subscribers, the demo buyer's and seller's toggles
+ *    the newsletter: its general type, a few subscribers, the demo buyer's and seller's toggles;
+ *    the demo applicant's pending seller application (applications.ts)
  * 2. templates: files and items through the templates domain (one catalog move for the batch),
  *    then their reviews
  * 3. the demo buyer's past download
  * 4. the browse snapshot is written (docs/data-model.md, section 5)
  * 5. the money (money.ts): subscriptions paid on the local Stripe server, last month's downloads,
  *    a Connect account; once the site is up (`settle`), a refund request and last month's payouts
- * 6. with the local GitHub and Netlify servers: the GitHub link, the buyer's deployment, and each
+ * 6. with the local GitHub and Netlify servers: the GitHub link, the buyer's deployment (shown on
+ *    `/stories`; its download spent once the purchase is recorded, in `settle`), and each
  *    template's demo site and repository (demo-sites.ts; in the background, `demoSites`)
  */
 import type { LocalGithubControl } from '../servers/github/control-client';
 import type { LocalNetlifyControl } from '../servers/netlify/control-client';
-import { DEMO_DEPLOYED_TEMPLATE_ID, seedDeployment } from './deployment';
+import { seedSellerApplication } from './applications';
+import { DEMO_DEPLOYED_TEMPLATE_ID, seedDeployment, settleDeployment } from './deployment';
 import { demoLinksOf, seedDemoSites, type DemoServers } from './demo-sites';
 import { seedGithubLink } from './github';
 import {
@@ -105,18 +108,29 @@ const findUserSub = async (options: SeedOptions, email: string): Promise<string 
 const ensureCognitoUser = async (options: SeedOptions, account: DemoAccount): Promise<string> => {
   const existing = await findUserSub(options, account.email);
   if (existing) return existing;
-  const created = await options.cognito.send(
-    new AdminCreateUserCommand({
-      UserPoolId: options.userPoolId,
-      Username: account.email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: account.email },
-        { Name: 'email_verified', Value: 'true' },
-        { Name: authDesign.roleAttribute, Value: account.role },
-      ],
-    }),
-  );
+  const created = await options.cognito
+    .send(
+      new AdminCreateUserCommand({
+        UserPoolId: options.userPoolId,
+        Username: account.email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: account.email },
+          { Name: 'email_verified', Value: 'true' },
+          { Name: authDesign.roleAttribute, Value: account.role },
+        ],
+      }),
+    )
+    .catch((error: unknown) => {
+      // Two seeds at once (test files sharing a user pool): the other one created it first.
+      if ((error as { name?: string }).name === 'UsernameExistsException') return null;
+      throw error;
+    });
+  if (!created) {
+    const sub = await findUserSub(options, account.email);
+    if (!sub) throw new Error(`cognito-local lost ${account.email} after creating it.`);
+    return sub;
+  }
   const sub = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
   if (!sub) throw new Error(`cognito-local created ${account.email} without a sub.`);
   await options.cognito.send(
@@ -317,6 +331,8 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
   await backfillUserSearchTask();
   await seedNewsletterTypes();
   await seedNewsletter(users);
+  const applicant = userOf(users, 'applicant');
+  await seedSellerApplication({ sub: applicant.sub, email: applicant.account.email });
   // The demo buyer reads the site updates: an issue sent locally lands in the local SES inbox.
   const buyer = userOf(users, 'buyer');
   await subscribeUnlessChosen(
@@ -395,7 +411,10 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
     });
   }
   return {
-    settle: () => settleMoney({ ...money, runPayouts }),
+    settle: async () => {
+      await settleMoney({ ...money, runPayouts });
+      await settleDeployment(buyer.sub);
+    },
     demoSites,
     users: users.size,
     templates: seedTemplates.filter((template) => template.status === 'approved').length,

@@ -6,7 +6,7 @@
  *
  * Phase 1 (`seedMoney`, before the site listens): the demo buyer's Pro and the maker's Premium
  * subscriptions, started last month and renewed this month (so last month has subscription
- * revenue); the maker's downloads of the sellers' templates last month; seller@demo.local's
+ * revenue), and the buyer's purchase this month of the template they deployed; the maker's downloads of the sellers' templates last month; seller@demo.local's
  * Connect account, onboarded (studio@demo.local stays unconnected: its payout waits as pending).
  * Phase 2 (`settleMoney`, after the webhooks are delivered): one pending refund request of the
  * buyer, and last month's payout run, so `/payouts` shows a completed payout for the seller.
@@ -27,6 +27,7 @@ import {
   type LocalStripeControl,
 } from '../servers/stripe/control-client';
 import type { DemoAccountKey } from './accounts';
+import { DEMO_DEPLOYED_TEMPLATE_ID } from './deployment';
 import { seedTemplates } from './templates';
 
 export interface MoneySeedOptions {
@@ -80,6 +81,33 @@ const pastDownloads = (monthYear: string) => {
 export const makerPastDownloadTemplateIds = (): string[] =>
   pastDownloads('2000-01').map((download) => download.mvpId);
 
+/**
+ * The demo buyer's one-time purchase of the template they deployed (deployment.ts), this month,
+ * through the product's checkout: the order and its licence are recorded when its events reach
+ * the webhook route, and the deploy's download is spent then (`settleDeployment`).
+ */
+const buyDeployedTemplate = async (
+  control: LocalStripeControl,
+  caller: { userId: string; email: string; signUpRole: null },
+  siteUrl: string,
+  now: Date,
+): Promise<void> => {
+  const session = await createCheckoutSession(
+    caller,
+    {
+      mode: 'payment',
+      mvp_id: DEMO_DEPLOYED_TEMPLATE_ID,
+      success_url: `${siteUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${siteUrl}/mvp/${DEMO_DEPLOYED_TEMPLATE_ID}`,
+    },
+    siteUrl,
+  );
+  await control.completeCheckout(session.session_id, {
+    card: DEMO_CARD,
+    now: Math.floor(now.getTime() / 1000),
+  });
+};
+
 /** Phase 1; returns whether it created anything (then phase 2 runs last month's payouts). */
 export const seedMoney = async (options: MoneySeedOptions): Promise<boolean> => {
   const control = localControl();
@@ -112,6 +140,7 @@ export const seedMoney = async (options: MoneySeedOptions): Promise<boolean> => 
     await control.advanceSubscription(paid.session.subscription as string, {
       now: Math.floor(now.getTime() / 1000),
     });
+    if (account === 'buyer') await buyDeployedTemplate(control, caller, options.siteUrl, now);
     created = true;
   }
 

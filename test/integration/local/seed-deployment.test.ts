@@ -1,7 +1,8 @@
 /**
  * The demo buyer's deployment (lib/local/seed/deployment.ts) against the local GitHub and Netlify
  * servers: both connections sealed, a completed deployment made by the product's own steps (a
- * private repository, a published site), and nothing more on the second run.
+ * private repository, a published site) shown on `/stories`, and nothing more on the second run;
+ * once the buyer's order of the template is recorded, the download and licence the deploy spent.
  */
 import { randomUUID } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
@@ -15,8 +16,15 @@ import { createLocalNetlifyControl } from '../../../lib/local/servers/netlify/co
 import {
   DEMO_DEPLOYED_TEMPLATE_ID,
   DEMO_DEPLOYMENT_REPO,
+  DEMO_STORY,
   seedDeployment,
+  settleDeployment,
 } from '../../../lib/local/seed/deployment';
+import { listLaunchStories } from '../../../lambdas/deployments/stories';
+import { DownloadEntity } from '../../../lambdas/shared/db/entities/download';
+import { LicenseEntity } from '../../../lambdas/shared/db/entities/license';
+import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
+import { putOrder, templateOrder } from '../../fixtures/orders';
 import { putProfile } from '../../fixtures/profiles';
 import { seedTemplate } from '../../fixtures/template-items';
 
@@ -26,12 +34,18 @@ const netlify = createLocalNetlifyControl(cloud.netlify.apiUrl);
 const buyerSub = `seed-buyer-${randomUUID()}`;
 let first: boolean;
 let second: boolean;
+let sellerId: string;
 
 beforeAll(async () => {
   const seller = `seed-seller-${randomUUID()}`;
   await putProfile({ id: seller, role: 'seller', is_seller_approved: true });
-  await putProfile({ id: buyerSub, role: 'buyer' });
-  const template = await seedTemplate(seller, { id: DEMO_DEPLOYED_TEMPLATE_ID });
+  await putProfile({ id: buyerSub, role: 'buyer', downloads_remaining: 15, download_quota: 15 });
+  const template = await seedTemplate(seller, {
+    id: DEMO_DEPLOYED_TEMPLATE_ID,
+    access_tier: 'one_time_sale',
+    price: 79,
+  });
+  sellerId = seller;
   await putObject({
     bucket: config().MVP_FILES_BUCKET,
     key: template.file_key!,
@@ -58,6 +72,48 @@ describe('seedDeployment', () => {
     });
     const page = await fetch(data[0]!.netlify_site_url!);
     expect(await page.text()).toContain('LaunchKit SaaS Starter');
+  });
+
+  it('shows the launched site on /stories, once', async () => {
+    const { data } = await DeploymentEntity.query.byUser({ user_id: buyerSub }).go();
+    const stories = (await listLaunchStories()).items.filter((story) => story.id === data[0]!.id);
+    expect(stories).toEqual([
+      expect.objectContaining({
+        title: DEMO_STORY.title,
+        description: DEMO_STORY.description,
+        site_url: data[0]!.netlify_site_url,
+        template: expect.objectContaining({ id: DEMO_DEPLOYED_TEMPLATE_ID }),
+      }),
+    ]);
+  });
+
+  it('spends the deploy’s download with its licence once the order is recorded, without quota', async () => {
+    // Before the purchase is recorded nothing is spent.
+    expect(await settleDeployment(buyerSub)).toBe(false);
+    const order = templateOrder(
+      buyerSub,
+      { id: DEMO_DEPLOYED_TEMPLATE_ID, title: 'LaunchKit SaaS Starter', seller_id: sellerId },
+      7_900,
+    );
+    await putOrder(order);
+    expect(await settleDeployment(buyerSub)).toBe(true);
+    expect(await settleDeployment(buyerSub)).toBe(false);
+
+    const downloads = (await DownloadEntity.query.byUser({ user_id: buyerSub }).go()).data;
+    expect(downloads).toEqual([
+      expect.objectContaining({ mvp_id: DEMO_DEPLOYED_TEMPLATE_ID, order_id: order.id }),
+    ]);
+    const licences = (await LicenseEntity.query.byUser({ user_id: buyerSub }).go()).data;
+    expect(licences).toEqual([
+      expect.objectContaining({
+        mvp_id: DEMO_DEPLOYED_TEMPLATE_ID,
+        download_id: downloads[0]!.id,
+        source: 'order',
+      }),
+    ]);
+    // A bought template costs no quota.
+    const profile = (await ProfileEntity.get({ id: buyerSub }).go()).data!;
+    expect(profile.downloads_remaining).toBe(15);
   });
 
   it('connects GitHub and Netlify with sealed tokens', async () => {

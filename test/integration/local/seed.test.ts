@@ -18,9 +18,11 @@ import {
   bundleManifestSchema,
   manifestKeysOf,
 } from '../../../lambdas/shared/storage/bundle-manifest';
+import { listSellerApplications } from '../../../lambdas/seller-applications/service';
 import { getStatusCounts as getMvpStatusCounts } from '../../../lambdas/templates/repo';
 import { createCognitoClient, createS3Client } from '../../../lib/local/emulators/resources';
 import { DEMO_PASSWORD, demoAccounts } from '../../../lib/local/seed/accounts';
+import { DEMO_APPLICATION } from '../../../lib/local/seed/applications';
 import { seedDemoData, type SeedOptions, type SeedSummary } from '../../../lib/local/seed/index';
 import { apiEvent, jsonBody, lambdaContext } from '../../fixtures/api-event';
 import { localCloud } from '../../fixtures/users';
@@ -47,8 +49,8 @@ beforeAll(async () => {
 
 describe('seedDemoData', () => {
   it('writes 30 approved templates and two hidden ones, and nothing on the second run', async () => {
-    expect(first).toMatchObject({ users: 5, templates: 30, templatesWritten: 32 });
-    expect(second).toMatchObject({ users: 5, templates: 30, templatesWritten: 0 });
+    expect(first).toMatchObject({ users: 6, templates: 30, templatesWritten: 32 });
+    expect(second).toMatchObject({ users: 6, templates: 30, templatesWritten: 0 });
     expect(await byStatus('approved')).toHaveLength(30);
     expect(await byStatus('pending_review')).toHaveLength(1);
     expect(await byStatus('scan_failed')).toHaveLength(1);
@@ -112,6 +114,21 @@ describe('seedDemoData', () => {
     expect(
       demoAccounts.filter((account) => account.printed).map((account) => account.password),
     ).toEqual([DEMO_PASSWORD, DEMO_PASSWORD, DEMO_PASSWORD]);
+  });
+
+  it('files the demo applicant’s seller application, pending in the admin’s Applications tab', async () => {
+    const { items } = await listSellerApplications();
+    const mine = items.filter((item) => item.email === 'applicant@demo.local');
+    expect(mine).toEqual([
+      expect.objectContaining({
+        status: 'pending',
+        full_name: DEMO_APPLICATION.fullName,
+        specializations: DEMO_APPLICATION.specializations,
+      }),
+    ]);
+    // A buyer while it is reviewed.
+    const profile = (await ProfileEntity.get({ id: mine[0]!.user_id }).go()).data!;
+    expect(profile).toMatchObject({ role: 'buyer', is_seller_approved: false });
   });
 
   it('keeps every rating aggregate consistent with the stored reviews', async () => {

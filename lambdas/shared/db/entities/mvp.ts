@@ -71,8 +71,8 @@ export interface MvpItem {
   pending_version_id?: string;
   /**
    * Edits of a live template held for an admin (PUBLISH_MODE=moderate): the writes the approval
-   * applies. `pending_edit_status` (flat, for the queue's filter) says whether it waits or was
-   * rejected.
+   * applies. `pending_edit_status` says whether it waits or was rejected; a waiting one also has a
+   * HeldEdit item (held-edit.ts), which the admin queue finds it by.
    */
   pending_edit?: PendingEdit;
   pending_edit_status?: 'pending_review' | 'rejected';

@@ -6,16 +6,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCatalogVersion } from '../../../../lambdas/catalog/repo';
-import type { PendingMvpList } from '../../../../contract/admin-mvps';
+import { handler as adminHandler } from '../../../../lambdas/admin/index';
+import { MODERATION_MESSAGES, type PendingMvpList } from '../../../../contract/admin-mvps';
+import type { AdminOverview } from '../../../../contract/admin-overview';
 import type { MvpDetail } from '../../../../contract/catalog';
-import { MVP_MESSAGES, type MvpWriteResult } from '../../../../contract/templates';
+import { MVP_MESSAGES, type ManagedMvp, type MvpWriteResult } from '../../../../contract/templates';
+import { HeldEditEntity } from '../../../../lambdas/shared/db/entities/held-edit';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
+import { heldEditDecidedWrite, writeTemplate } from '../../../../lambdas/templates/repo';
 import type { HttpMethod } from '../../../../contract/routes';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { dispatch } from '../../../fixtures/dispatch';
 import { templateFormFields } from '../../../fixtures/mvps';
 import { putProfile } from '../../../fixtures/profiles';
-import { seedTemplate } from '../../../fixtures/template-items';
+import { seedTemplate, seedTemplateWithPendingVersion } from '../../../fixtures/template-items';
 
 // Read once, at the first request of this file's modules: every write here is moderated. The
 // worker's environment is given back afterwards, so files run after this one publish as usual.
@@ -79,8 +84,18 @@ describe('held edits of a live template (PUBLISH_MODE=moderate)', () => {
     const queue = await call<PendingMvpList>('GET', '/api/admin/mvps', admin);
     const row = queue.body.items.find((item) => item.id === mvp.id);
     expect(row?.edit_fields).toContain('title');
+    // The row shows the template as the edit would make it, and names the edit by its stamp.
+    expect(row?.title).toBe('Renamed Title');
+    expect(row?.edit_at).toBe(edited.body.mvp.pending_edit?.at);
 
-    const approved = await call<MvpWriteResult>('POST', `/api/admin/mvps/${mvp.id}/approve`, admin);
+    const approved = await call<MvpWriteResult>(
+      'POST',
+      `/api/admin/mvps/${mvp.id}/approve`,
+      admin,
+      {
+        edit_at: row?.edit_at,
+      },
+    );
     expect(approved.status).toBe(200);
     const after = await stored(mvp.id);
     expect(after.title).toBe('Renamed Title');
@@ -94,9 +109,10 @@ describe('held edits of a live template (PUBLISH_MODE=moderate)', () => {
 
   it('a rejection keeps the live text and gives the seller the reason', async () => {
     const mvp = await seedTemplate(seller.sub, { title: 'Kept Title', tagline: 'Live tagline' });
-    await editTitle(mvp.id, 'Shouty TITLE!!!');
+    const edited = await editTitle(mvp.id, 'Shouty TITLE!!!');
     const rejected = await call<MvpWriteResult>('POST', `/api/admin/mvps/${mvp.id}/reject`, admin, {
       reason: 'Please keep the title plain.',
+      edit_at: edited.body.mvp.pending_edit?.at,
     });
     expect(rejected.status).toBe(200);
     expect(rejected.body.mvp).toMatchObject({
@@ -107,5 +123,169 @@ describe('held edits of a live template (PUBLISH_MODE=moderate)', () => {
     expect((await stored(mvp.id)).title).toBe('Kept Title');
     // Nothing waits any more: a second decision is refused.
     expect((await call('POST', `/api/admin/mvps/${mvp.id}/approve`, admin)).status).toBe(409);
+    const again = await call<{ message: string }>(
+      'POST',
+      `/api/admin/mvps/${mvp.id}/approve`,
+      admin,
+      { edit_at: edited.body.mvp.pending_edit?.at },
+    );
+    expect(again).toMatchObject({
+      status: 409,
+      body: { message: MODERATION_MESSAGES.editGone },
+    });
+  });
+
+  it('shows the seller the held values in the edit form, not the live ones', async () => {
+    const mvp = await seedTemplate(seller.sub, {
+      title: 'Live Form Title',
+      tagline: 'Live tagline',
+      access_tier: 'subscription',
+    });
+    await call<MvpWriteResult>('PATCH', `/api/mvps/${mvp.id}`, seller, {
+      fields: templateFormFields({
+        title: 'Held Form Title',
+        tagline: 'Held tagline',
+        access_tier: 'one_time_sale',
+        price: 12.5,
+        demo_url: null,
+      }),
+      version_number: '1.0.0',
+    });
+    const manage = await call<ManagedMvp>('GET', `/api/mvps/${mvp.id}/manage`, seller);
+    expect(manage.status).toBe(200);
+    // The live fields stay what buyers see; the held ones are what the form starts from.
+    expect(manage.body).toMatchObject({ title: 'Live Form Title', access_tier: 'subscription' });
+    expect(manage.body.pending_edit).toMatchObject({
+      status: 'pending_review',
+      values: {
+        title: 'Held Form Title',
+        tagline: 'Held tagline',
+        access_tier: 'one_time_sale',
+        price: 12.5,
+        demo_url: null,
+        preview_images: manage.body.preview_images,
+      },
+    });
+  });
+
+  it('refuses a decision on an edit the admin did not read, with a message (409)', async () => {
+    const mvp = await seedTemplate(seller.sub, { title: 'Stamp Title', tagline: 'Live tagline' });
+    const first = await editTitle(mvp.id, 'First Rename');
+    const readAt = first.body.mvp.pending_edit!.at;
+    // The seller saves again after the admin opened the queue.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await editTitle(mvp.id, 'Second Rename');
+    const newAt = second.body.mvp.pending_edit!.at;
+    expect(newAt).not.toBe(readAt);
+
+    for (const [path, body] of [
+      ['approve', { edit_at: readAt }],
+      ['approve', undefined],
+      ['reject', { reason: 'Not this one.', edit_at: readAt }],
+      ['reject', { reason: 'Not this one.' }],
+    ] as const) {
+      const stale = await call<{ message: string }>(
+        'POST',
+        `/api/admin/mvps/${mvp.id}/${path}`,
+        admin,
+        body,
+      );
+      expect(stale, `${path} ${JSON.stringify(body)}`).toMatchObject({
+        status: 409,
+        body: { message: MODERATION_MESSAGES.editChanged },
+      });
+    }
+    expect((await stored(mvp.id)).title).toBe('Stamp Title');
+
+    // Between the admin's read and the write: the HeldEdit item's stamp refuses the transaction.
+    await expect(
+      writeTemplate({
+        mvpId: mvp.id,
+        fromStatus: 'approved',
+        set: { title: 'First Rename' },
+        heldEdit: heldEditDecidedWrite(mvp.id, readAt),
+        now: new Date().toISOString(),
+      }),
+    ).rejects.toMatchObject({ item: 'heldEdit' });
+
+    const approved = await call<MvpWriteResult>(
+      'POST',
+      `/api/admin/mvps/${mvp.id}/approve`,
+      admin,
+      {
+        edit_at: newAt,
+      },
+    );
+    expect(approved.status).toBe(200);
+    expect((await stored(mvp.id)).title).toBe('Second Rename');
+  });
+
+  it('finds held edits by their own item (M15), and drops it on a decision or archiving', async () => {
+    const mvp = await seedTemplate(seller.sub, { title: 'Indexed Title', tagline: 'Live tagline' });
+    const edited = await editTitle(mvp.id, 'Indexed Rename');
+    const held = (await HeldEditEntity.get({ mvp_id: mvp.id }).go({ consistent: true })).data;
+    expect(held).toMatchObject({
+      mvp_id: mvp.id,
+      seller_id: seller.sub,
+      status: 'pending_review',
+      at: edited.body.mvp.pending_edit!.at,
+    });
+    // A held edit without its item is not found: the queue reads the items, not the catalog.
+    const hidden = await seedTemplate(seller.sub, {
+      title: 'Unindexed',
+      pending_edit: {
+        set: { title: 'Unindexed Rename' },
+        remove: [],
+        at: new Date().toISOString(),
+      },
+      pending_edit_status: 'pending_review',
+    });
+    const queue = await call<PendingMvpList>('GET', '/api/admin/mvps', admin);
+    expect(queue.body.items.map((item) => item.id)).toContain(mvp.id);
+    expect(queue.body.items.map((item) => item.id)).not.toContain(hidden.id);
+
+    // Archived by the seller: the item goes with the template's place in the catalog.
+    const archived = await call('DELETE', `/api/mvps/${mvp.id}`, seller);
+    expect(archived.status).toBe(200);
+    expect((await HeldEditEntity.get({ mvp_id: mvp.id }).go({ consistent: true })).data).toBeNull();
+    const after = await call<PendingMvpList>('GET', '/api/admin/mvps', admin);
+    expect(after.body.items.map((item) => item.id)).not.toContain(mvp.id);
+  });
+
+  it('counts held edits and new versions of live templates as pending, in the queue and the overview', async () => {
+    const overview = async () =>
+      jsonBody<AdminOverview>(
+        await adminHandler(
+          apiEvent({ path: '/api/admin/overview', claims: admin.claims }),
+          lambdaContext('admin'),
+        ),
+      ).stats.pendingMVPs;
+    const queueCount = async () =>
+      (await call<PendingMvpList>('GET', '/api/admin/mvps', admin)).body.counts.pending_review;
+    const [overviewBefore, queueBefore] = [await overview(), await queueCount()];
+
+    const mvp = await seedTemplate(seller.sub, { title: 'Counted Title', tagline: 'Live tagline' });
+    await editTitle(mvp.id, 'Counted Rename');
+    const versioned = await seedTemplateWithPendingVersion(seller.sub);
+    expect(await overview()).toBe(overviewBefore + 2);
+    expect(await queueCount()).toBe(queueBefore + 2);
+
+    // Deciding the edit takes it off both counts.
+    const row = (await call<PendingMvpList>('GET', '/api/admin/mvps', admin)).body.items.find(
+      (item) => item.id === mvp.id,
+    );
+    await call('POST', `/api/admin/mvps/${mvp.id}/approve`, admin, { edit_at: row?.edit_at });
+    expect(await overview()).toBe(overviewBefore + 1);
+    expect(await queueCount()).toBe(queueBefore + 1);
+
+    // Archiving a template withdraws its version in review: nothing is left to decide.
+    expect((await call('DELETE', `/api/mvps/${versioned.mvp.id}`, seller)).status).toBe(200);
+    expect(await overview()).toBe(overviewBefore);
+    expect(await queueCount()).toBe(queueBefore);
+    const version = await MvpVersionEntity.get({
+      mvp_id: versioned.mvp.id,
+      id: versioned.version.id,
+    }).go({ consistent: true });
+    expect(version.data?.status).toBe('withdrawn');
   });
 });

@@ -1,15 +1,20 @@
 /**
  * `POST /api/admin/mvps/{id}/approve`: publishes the template (it is in the catalog at once) and
- * notifies the seller.
+ * notifies the seller. A held edit's row sends its stamp, so only the edit the admin read is applied.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PendingMvp } from '@contract/admin-mvps';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 export function useApproveMvp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api('POST /api/admin/mvps/{id}/approve', { params: { id } }),
+    mutationFn: (mvp: Pick<PendingMvp, 'id' | 'edit_at'>) =>
+      api('POST /api/admin/mvps/{id}/approve', {
+        params: { id: mvp.id },
+        body: mvp.edit_at === null ? {} : { edit_at: mvp.edit_at },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -35,7 +35,7 @@ export default function MvpReviewsTab() {
   const approveMvp = async (mvp: PendingMvp) => {
     setOutcome(null);
     try {
-      const result = await approve.mutateAsync(mvp.id);
+      const result = await approve.mutateAsync(mvp);
       setOutcome({ status: 'success', text: `${mvp.title}: ${result.message}` });
     } catch (error) {
       setOutcome({ status: 'error', text: errorMessage(error) });
@@ -74,7 +74,7 @@ export default function MvpReviewsTab() {
             <PendingMvpCard
               key={mvp.id}
               mvp={mvp}
-              approving={approve.isPending && approve.variables === mvp.id}
+              approving={approve.isPending && approve.variables.id === mvp.id}
               onApprove={() => void approveMvp(mvp)}
               onReject={() => setRejecting(mvp)}
             />

@@ -25,7 +25,13 @@ export interface PendingMvpCardProps {
 
 export function PendingMvpCard({ mvp, approving, onApprove, onReject }: PendingMvpCardProps) {
   return (
-    <Card.Root size="sm" variant="outline" data-testid="admin-mvp-row" data-id={mvp.id}>
+    <Card.Root
+      size="sm"
+      variant="outline"
+      data-testid="admin-mvp-row"
+      data-id={mvp.id}
+      data-edit-at={mvp.edit_at ?? undefined}
+    >
       <Card.Body>
         <Stack gap="3">
           <HStack justify="space-between" wrap="wrap" gap="2">

@@ -41,7 +41,11 @@ function RejectForm({ mvp, onClose, onRejected }: RejectMvpDialogProps & { mvp: 
   const form = useZodForm(rejectMvpSchema, { reason: '' });
   const submit = useFormSubmit(form, {
     onValid: async ({ reason }) => {
-      const result = await reject.mutateAsync({ id: mvp.id, reason });
+      const result = await reject.mutateAsync({
+        id: mvp.id,
+        reason,
+        ...(mvp.edit_at === null ? {} : { edit_at: mvp.edit_at }),
+      });
       onRejected(mvp, result.message);
     },
     failureMessage: (error) => {

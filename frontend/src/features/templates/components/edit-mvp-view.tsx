@@ -18,9 +18,15 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
+import { formatDate } from '../../../lib/format';
 import { useManagedMvp } from '../api/get-managed-mvp';
 import { useUpdateMvp } from '../api/update-mvp';
-import { editedTemplate, editTemplateSchemaFor, liveVersionOf } from '../lib/template-form';
+import {
+  editedTemplate,
+  editTemplateSchemaFor,
+  heldOrLive,
+  liveVersionOf,
+} from '../lib/template-form';
 import { GithubLinkDialog } from '../../github/components/github-link-dialog';
 import { LuGithub } from 'react-icons/lu';
 import { EditStatus, VersionStatus } from './version-status';
@@ -73,6 +79,7 @@ function EditMvpForm({ mvp }: { mvp: ManagedMvp }) {
   const [linking, setLinking] = useState(false);
   const [notice, setNotice] = useState<{ status: 'success' | 'error'; text: string }>();
   const live = liveVersionOf(mvp);
+  const held = mvp.pending_edit?.status === 'pending_review' ? mvp.pending_edit : null;
   const submit = useFormSubmit(form, {
     onValid: async ({ version_number, changelog, bundle, images, ...fields }) => {
       const result = await updateMvp.mutateAsync({
@@ -135,6 +142,14 @@ function EditMvpForm({ mvp }: { mvp: ManagedMvp }) {
               <FormAlert status={notice.status} title={notice.text} data-testid="edit-notice" />
             )}
             {problem && <FormAlert status="error" title={problem} data-testid="edit-error" />}
+            {held && (
+              <FormAlert
+                status="info"
+                title="The form shows your changes waiting for review"
+                description={`Saved ${formatDate(held.at)}. Buyers see the live text until an admin approves them; saving again replaces them.`}
+                data-testid="edit-held-note"
+              />
+            )}
             <TemplateFormSections
               files={
                 <>
@@ -158,7 +173,7 @@ function EditMvpForm({ mvp }: { mvp: ManagedMvp }) {
                     label="Replace Preview Images"
                     accept={IMAGE_ACCEPT}
                     multiple
-                    hint={`Optional. Replaces all ${mvp.preview_images.length} current images; each under 10 MB.`}
+                    hint={`Optional. Replaces all ${heldOrLive(mvp).preview_images.length} ${held ? 'images waiting for review' : 'current images'}; each under 10 MB.`}
                   />
                 </>
               }

@@ -156,8 +156,15 @@ export const editTemplateSchemaFor = (mvp: ManagedMvp) =>
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['version_number'] });
   });
 
+/**
+ * The template as the seller last saved it: with an edit waiting for review, its held values (not
+ * the live ones buyers see), so saving again keeps what is already waiting.
+ */
+export const heldOrLive = (mvp: ManagedMvp): ManagedMvp =>
+  mvp.pending_edit?.status === 'pending_review' ? { ...mvp, ...mvp.pending_edit.values } : mvp;
+
 export const editedTemplate = (mvp: ManagedMvp) => ({
-  ...fieldsOf(mvp),
+  ...fieldsOf(heldOrLive(mvp)),
   version_number: mvp.version_number,
   changelog: mvp.changelog ?? '',
   bundle: [] as File[],

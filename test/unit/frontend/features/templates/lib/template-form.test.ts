@@ -19,6 +19,7 @@ import {
   newVersionSchema,
   newVersionSchemaFor,
   editTemplateSchemaFor,
+  editedTemplate,
 } from '../../../../../../frontend/src/features/templates/lib/template-form';
 import type { ManagedMvp } from '../../../../../../contract/templates';
 import { errorsOf, resolveForm, validateForm } from '../../../../../fixtures/form-validation';
@@ -84,6 +85,18 @@ describe('upload, with its file rules and texts', () => {
     expect(result.data.bundle[0]?.name).toBe('starter.zip');
   });
 
+  it('takes the local demo’s links on localhost, and still no bare host name', async () => {
+    const local = {
+      ...filledTemplate,
+      demo_url: 'http://localhost:8888/sites/demo-launchkit/',
+      github_url: 'http://localhost:12113/demo-seller/launchkit',
+    };
+    expect(errorsOf(await validateForm(newTemplateSchema, local))).toEqual({});
+    expect(
+      errorsOf(await validateForm(newTemplateSchema, { ...local, demo_url: 'http://intranet/' })),
+    ).toEqual({ demo_url: 'Please enter a valid URL' });
+  });
+
   it('wants a price for a one-time sale', async () => {
     const sale = { ...filledTemplate, access_tier: 'one_time_sale' };
     expect(errorsOf(await validateForm(newTemplateSchema, sale))).toEqual({
@@ -146,6 +159,66 @@ describe('new version and edit', () => {
         await validateForm(editTemplateSchema, { ...edited, bundle: [file('a.zip', ZIP, 10)] }),
       ),
     ).toEqual({ bundle: 'File size too small. Minimum file size is 1KB' });
+  });
+});
+
+describe('the edit form of a live template with an edit in review', () => {
+  const live = {
+    status: 'approved',
+    version_number: '1.2.0',
+    changelog: null,
+    title: 'Live title',
+    tagline: 'Live tagline',
+    description: 'Live description',
+    category: 'SaaS',
+    features: ['Auth'],
+    tech_stack: ['React'],
+    demo_url: 'https://demo.example',
+    github_url: null,
+    stackblitz_link: null,
+    licensing_terms: 'standard_commercial',
+    access_tier: 'subscription',
+    price: null,
+    preview_images: ['/previews/a.png'],
+  } as unknown as ManagedMvp;
+  const values = {
+    title: 'Held title',
+    tagline: 'Held tagline',
+    description: 'Held description',
+    category: 'SaaS',
+    features: ['Auth', 'Billing'],
+    tech_stack: ['React'],
+    demo_url: null,
+    github_url: null,
+    stackblitz_link: null,
+    licensing_terms: 'standard_commercial',
+    access_tier: 'one_time_sale',
+    price: 19.5,
+    preview_images: ['/previews/b.png'],
+  };
+
+  it('starts from the held values while they wait, and from the live ones otherwise', () => {
+    const waiting = {
+      ...live,
+      pending_edit: { status: 'pending_review', changed: ['title'], values, reason: null, at: '' },
+    } as unknown as ManagedMvp;
+    expect(editedTemplate(waiting)).toMatchObject({
+      title: 'Held title',
+      features: ['Auth', 'Billing'],
+      demo_url: '',
+      access_tier: 'one_time_sale',
+      price: '19.5',
+      version_number: '1.2.0',
+    });
+    const rejected = {
+      ...waiting,
+      pending_edit: { ...waiting.pending_edit!, status: 'rejected', reason: 'No.' },
+    } as ManagedMvp;
+    expect(editedTemplate(rejected)).toMatchObject({
+      title: 'Live title',
+      demo_url: 'https://demo.example',
+    });
+    expect(editedTemplate(live).title).toBe('Live title');
   });
 });
 
