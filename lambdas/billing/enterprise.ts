@@ -5,7 +5,7 @@
  * it the same way) with no Stripe subscription behind it: `price_id` is `manual_enterprise` and
  * its `custom_quota` is the agreed quota. Its month rolls over in the daily quota repair.
  */
-import { auditWrite } from '../audit/service';
+import { auditWrite } from '../shared/audit';
 import {
   ENTERPRISE_MESSAGES,
   MANUAL_ENTERPRISE_PRICE,

@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
-import { consumeOAuthState, issueOAuthState } from '../connections/oauth-state';
+import { consumeOAuthState, issueOAuthState } from '../shared/auth/oauth-state';
 import { githubAppInstallationOf, recordGithubAppInstallation } from '../profiles/service';
 import {
   githubApp,

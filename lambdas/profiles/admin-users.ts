@@ -3,7 +3,7 @@
  * search, the role change (Cognito group and profile kept equal) and the seller approval. Every
  * change carries its audit entry in its own transaction.
  */
-import { auditPersonName, auditWrite } from '../audit/service';
+import { auditPersonName, auditWrite } from '../shared/audit';
 import { setPoolUserRoleGroup } from '../shared/adapters/user-pool';
 import {
   ADMIN_USER_MESSAGES,

@@ -8,7 +8,7 @@
  * counter of the payout pool is written by the webhook on `charge.refunded`, not here, so refunds
  * made in Stripe's dashboard count too.
  */
-import { auditWrite } from '../audit/service';
+import { auditWrite } from '../shared/audit';
 import { ulid } from 'ulid';
 import {
   getOwnSubscription,

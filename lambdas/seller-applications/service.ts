@@ -5,7 +5,7 @@
  * notification and (on approval) the profile change commit in one transaction; the rules are
  * described in docs/data-model.md §3.15.
  */
-import { auditWrite } from '../audit/service';
+import { auditWrite } from '../shared/audit';
 import { notificationWrites } from '../notifications/service';
 import {
   grantSellerApproval,
