@@ -30,8 +30,8 @@ import type { AuthContext } from '../shared/auth/claims';
 import { ensureProfile, getBillingProfile, recordStripeCustomer } from '../profiles/service';
 import { isManualSubscription } from './enterprise';
 import { planOfPrice, planPrices } from './plans';
-import { getNewestSubscriptionOfUser, getOrder, getSubscriptionOfUser } from './repo';
-import { ownedTemplateOrder, toSubscriptionView } from './service';
+import { getNewestSubscriptionOfUser, getOrder, getSubscriptionOfUser } from '../ledger/service';
+import { ownedTemplateOrder, toSubscriptionView } from '../ledger/service';
 import { applySubscription, subscriptionItemId } from './subscription-sync';
 
 /** Who is paying: the verified identity (the profile is created on first sight if needed). */

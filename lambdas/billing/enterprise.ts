@@ -17,7 +17,11 @@ import { blocksNewSubscription } from '../../contract/subscriptions';
 import { transactWrite } from '../shared/db/transaction';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { getBillingProfile, quotaChangeWrite, quotaResetWrite } from '../profiles/service';
-import { querySubscriptionsOfUser, subscriptionStateWrite, type SubscriptionItem } from './repo';
+import {
+  querySubscriptionsOfUser,
+  subscriptionStateWrite,
+  type SubscriptionItem,
+} from '../ledger/service';
 import { subscriptionItemId } from './subscription-sync';
 
 /** Whether a subscription is an admin-made Enterprise plan (nothing to change in Stripe). */

@@ -15,7 +15,7 @@ import {
   querySubscriptionsByStatus,
   querySubscriptionsOfUser,
   renewSubscriptionPeriod,
-} from './repo';
+} from '../ledger/service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far back ended subscriptions are looked at: a month and a bit covers any missed day. */

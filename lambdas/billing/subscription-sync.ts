@@ -18,12 +18,12 @@ import { logger } from '../shared/observability';
 import { getBillingProfile, quotaChangeWrite } from '../profiles/service';
 import { planOfPrice, quotaOfPlan } from './plans';
 import {
-  applyEffect,
   getSubscriptionOfUser,
   querySubscriptionsOfUser,
   subscriptionStateWrite,
   type SubscriptionItem,
-} from './repo';
+} from '../ledger/service';
+import { applyEffect } from './repo';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const MAX_ATTEMPTS = 4;

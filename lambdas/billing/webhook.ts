@@ -21,7 +21,6 @@ import { connectStatusWrite, getBillingProfile, quotaResetWrite } from '../profi
 import { paymentFailedWrites, paymentReceiptWrites, purchaseLicenceWrites } from './notices';
 import { quotaOfPlan } from './plans';
 import {
-  applyEffect,
   counterAddWrite,
   getOrder,
   getSubscriptionOfUser,
@@ -29,7 +28,8 @@ import {
   orderRefundedWrite,
   queryOrdersOfUser,
   type OrderItem,
-} from './repo';
+} from '../ledger/service';
+import { applyEffect } from './repo';
 import {
   applySubscription,
   retrieveSubscription,

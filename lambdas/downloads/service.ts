@@ -4,8 +4,13 @@
  * `hasDownloaded` (verified-buyer flag, dispute eligibility).
  */
 import { ulid } from 'ulid';
-import { getSubscriptionView, ownedTemplateOrder } from '../billing/service';
-import { MVP_NOT_FOUND_MESSAGE, getApprovedMvpItem, type MvpItem } from '../catalog/service';
+import { getSubscriptionView, ownedTemplateOrder } from '../ledger/service';
+import {
+  MVP_NOT_FOUND_MESSAGE,
+  countDownloadWrite,
+  getApprovedMvpItem,
+  type MvpItem,
+} from '../catalog/service';
 import { licenseWrite, licenseeNameOf, type LicenseWriteInput } from '../licenses/service';
 import { previewUrl } from '../../contract/catalog';
 import { notificationWrites } from '../notifications/service';
@@ -16,7 +21,6 @@ import {
   spendDownloadWrite,
   type ProfileIdentity,
 } from '../profiles/service';
-import { countDownloadWrite } from '../templates/transitions';
 import { downloadCostOf } from './cost';
 import { config } from '../shared/config';
 import {

@@ -4,7 +4,7 @@
  * first, and the tab shows the result.
  */
 import { auditPersonName, auditWrite } from '../shared/audit';
-import { connectAccountOf } from '../billing/service';
+import { connectAccountOf } from './connect-account';
 import type { AuthContext } from '../shared/auth/claims';
 import {
   ADMIN_PAYOUT_MESSAGES,

@@ -3,11 +3,7 @@
  * monthly-payouts state machine. The Transfer step between them is `transferPayout` (transfer.ts).
  */
 import { ulid } from 'ulid';
-import {
-  connectAccountOf,
-  oneTimeSalesOfSellerInMonth,
-  subscriptionPoolOfMonth,
-} from '../billing/service';
+import { oneTimeSalesOfSellerInMonth, subscriptionPoolOfMonth } from '../ledger/service';
 import { countSellerDownloadsInMonth } from '../downloads/service';
 import { listApprovedSellers } from '../profiles/service';
 import { config } from '../shared/config';
@@ -20,6 +16,7 @@ import {
   type PayoutItem,
   type PayoutKey,
 } from './repo';
+import { connectAccountOf } from './connect-account';
 import type { TransferOutcome } from './service';
 import { splitMonth, type SellerMonth } from './split';
 

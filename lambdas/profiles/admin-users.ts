@@ -25,7 +25,6 @@ import { logger } from '../shared/observability';
 import {
   changeProfileRole,
   getAdminListProfiles,
-  getSellerApplicationStatus,
   grantSellerProfile,
   queryProfilesOfRole,
   roleCursorAt,
@@ -290,18 +289,19 @@ export const changeUserRole = async (
 
 /**
  * `POST /api/admin/users/{id}/seller-approval` (P13 with A4): approves or revokes a seller (roles
- * seller and both only); the seller application, when there is one, gets the same decision in
- * the same transaction, with the audit entry. Setting the approval it already has changes nothing.
+ * seller and both only); the caller's items of the same decision (the seller application's, when
+ * there is one: `decisionItems`, given the change's time) go in the same transaction, with the
+ * audit entry. Setting the approval it already has changes nothing.
  */
 export const setUserSellerApproval = async (
   actor: AdminActor,
   id: string,
   approved: boolean,
+  decisionItems: (now: string) => TransactionItems,
 ): Promise<AdminUser> => {
   const user = await requireUser(id);
   if (!isSellerRole(user.role)) throw new ConflictError(ADMIN_USER_MESSAGES.notSeller);
   if (user.is_seller_approved === approved) return toAdminUser(user);
-  const application = await getSellerApplicationStatus(id);
   const now = new Date().toISOString();
   const result = await setSellerApproval({
     id,
@@ -309,12 +309,8 @@ export const setUserSellerApproval = async (
     role: user.role,
     from: user.is_seller_approved,
     to: approved,
-    application: application && {
-      from: application,
-      to: approved ? 'approved' : 'rejected',
-    },
-    reviewedBy: actor.userId,
     now,
+    with: decisionItems(now),
     audit: auditWrite({
       actor,
       action: approved ? 'user.seller_approve' : 'user.seller_revoke',

@@ -16,7 +16,7 @@ import {
   listSubscriptions,
   oneTimeOrderPayments,
   subscriptionPayments,
-} from '../billing/service';
+} from '../ledger/service';
 import { notifyUser } from '../notifications/service';
 import { isStripeError, stripe } from '../shared/adapters/stripe';
 import type { AuthContext } from '../shared/auth/claims';
