@@ -27,7 +27,8 @@ import {
 import { logger } from '../shared/observability';
 import { getApprovedMvpItem } from '../catalog/service';
 import type { AuthContext } from '../shared/auth/claims';
-import { ensureProfile, getBillingProfile, recordStripeCustomer } from '../profiles/service';
+import { ensureProfile } from '../profiles/service';
+import { getBillingProfile, recordStripeCustomer } from '../profiles/billing-fields';
 import { isManualSubscription } from './enterprise';
 import { planOfPrice, planPrices } from './plans';
 import { getNewestSubscriptionOfUser, getOrder, getSubscriptionOfUser } from '../ledger/service';

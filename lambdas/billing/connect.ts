@@ -12,7 +12,7 @@ import {
 } from '../../contract/billing';
 import { DependencyFailedError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
-import { getBillingProfile, recordStripeAccount } from '../profiles/service';
+import { getBillingProfile, recordStripeAccount } from '../profiles/billing-fields';
 import type { Caller } from './checkout';
 
 /** `GET /api/connect`. */

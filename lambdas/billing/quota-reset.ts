@@ -8,7 +8,8 @@
 import { isActiveSubscriptionStatus } from '../../contract/subscriptions';
 import { transactWrite } from '../shared/db/transaction';
 import { logger } from '../shared/observability';
-import { getBillingProfile, quotaChangeWrite, quotaResetWrite } from '../profiles/service';
+import { quotaChangeWrite, quotaResetWrite } from '../profiles/billing-fields';
+import { getBillingProfile } from '../profiles/billing-fields';
 import { quotaOfPlan } from './plans';
 import { addMonthsIso, isManualSubscription } from './enterprise';
 import {

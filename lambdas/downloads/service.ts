@@ -14,13 +14,8 @@ import {
 import { licenseWrite, licenseeNameOf, type LicenseWriteInput } from '../licenses/service';
 import { previewUrl } from '../../contract/catalog';
 import { notificationWrites } from '../notifications/service';
-import {
-  ensureProfile,
-  freeDownloadWrite,
-  getProfile,
-  spendDownloadWrite,
-  type ProfileIdentity,
-} from '../profiles/service';
+import { ensureProfile, getProfile, type ProfileIdentity } from '../profiles/service';
+import { freeDownloadWrite, spendDownloadWrite } from '../profiles/billing-fields';
 import { downloadCostOf } from './cost';
 import { config } from '../shared/config';
 import {
@@ -38,6 +33,7 @@ import {
   NotFoundError,
   TooManyRequestsError,
 } from '../shared/errors';
+import type { TransactionResult } from '../shared/db/transaction';
 import { openCursor, sealCursor } from '../shared/http/cursor';
 import { logger } from '../shared/observability';
 import { PRESIGNED_URL_SECONDS, presignGetObject } from '../shared/storage/s3';
@@ -160,6 +156,78 @@ export interface SpentDownload {
 }
 
 /**
+ * Step 1 of a download: what it costs this buyer now. Reads the profile, the approved template,
+ * the order that bought it (one-time sales) and this period's grant, and refuses what is never
+ * allowed (one's own template, an unbought one, a template without its file).
+ */
+const downloadTermsOf = async (userId: string, mvpId: string) => {
+  const profile = await getProfile(userId);
+  if (!profile) throw new NotFoundError(DOWNLOAD_MESSAGES.profileNotFound);
+  const mvp = await getApprovedMvpItem(mvpId);
+  const ownTemplate = mvp.seller_id === userId;
+  // A bought template is downloaded any number of times without quota; unbought, not at all.
+  const order =
+    mvp.access_tier === 'one_time_sale' && !ownTemplate
+      ? await ownedTemplateOrder(userId, mvp.id)
+      : null;
+  const period = profile.last_quota_reset_at ?? INITIAL_QUOTA_PERIOD;
+  const periodGrant =
+    mvp.access_tier === 'one_time_sale' || ownTemplate
+      ? null
+      : await getDownloadGrant(userId, mvp.id, period);
+  const cost = downloadCostOf({
+    ownTemplate,
+    accessTier: mvp.access_tier,
+    owned: order !== null,
+    grantedThisPeriod: periodGrant !== null,
+  });
+  if (cost === 'own_template') throw new ForbiddenError(DOWNLOAD_MESSAGES.ownTemplate);
+  if (cost === 'purchase_required') throw new ForbiddenError(DOWNLOAD_MESSAGES.oneTimePurchase);
+  if (!mvp.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+  return { profile, mvp, order, period, periodGrant, cost };
+};
+
+/**
+ * Step 3 of a download whose transaction was refused: throws what the refusal means for the
+ * buyer (the template gone, the quota spent, the daily limit reached), or returns when a fresh
+ * attempt may succeed (a conflict, or the day moved under us).
+ */
+const throwUnlessRetryable = async (
+  result: TransactionResult,
+  context: {
+    userId: string;
+    mvpId: string;
+    cost: ReturnType<typeof downloadCostOf>;
+    sameDay: boolean;
+    today: string;
+  },
+): Promise<void> => {
+  const { userId, mvpId, cost, sameDay, today } = context;
+  const conflicted = result.any('TransactionConflict');
+  if (result.failed('mvp') === 'ConditionalCheckFailed') {
+    throw new NotFoundError(MVP_NOT_FOUND_MESSAGE);
+  }
+  if (result.failed('row') === 'ConditionalCheckFailed') {
+    throw new ConflictError(DOWNLOAD_MESSAGES.recordFailed);
+  }
+  if (result.failed('quota') === 'ConditionalCheckFailed') {
+    const fresh = await getProfile(userId);
+    if (!fresh) throw new NotFoundError(DOWNLOAD_MESSAGES.profileNotFound);
+    if (cost === 'quota' && fresh.downloads_remaining <= 0) {
+      throw new ForbiddenError(DOWNLOAD_MESSAGES.quotaReached);
+    }
+    const limit = fresh.daily_download_limit;
+    if (limit !== null && sameDay && fresh.last_download_date === today) {
+      throw new TooManyRequestsError(dailyLimitMessage(limit));
+    }
+    // Otherwise the day moved under us (midnight, or a concurrent first download today).
+  } else if (!conflicted) {
+    logger.error('Download transaction cancelled', { mvpId, codes: result.codes });
+    throw new ConflictError(DOWNLOAD_MESSAGES.failed);
+  }
+};
+
+/**
  * The download itself, without the file's URL: every rule and write of {@link downloadMvp}. A buyer
  * deploy (lambdas/deployments) spends through this, so it costs exactly what Download costs, with
  * the same entitlement, quota, daily limit, licence and "download again" rules.
@@ -168,29 +236,7 @@ export const spendDownload = async (userId: string, mvpId: string): Promise<Spen
   // What grants the licence is read once, not again on each retry of a lost race.
   let grant: Awaited<ReturnType<typeof licenseGrantOf>> | undefined;
   for (let attempt = 0; ; attempt += 1) {
-    const profile = await getProfile(userId);
-    if (!profile) throw new NotFoundError(DOWNLOAD_MESSAGES.profileNotFound);
-    const mvp = await getApprovedMvpItem(mvpId);
-    const ownTemplate = mvp.seller_id === userId;
-    // A bought template is downloaded any number of times without quota; unbought, not at all.
-    const order =
-      mvp.access_tier === 'one_time_sale' && !ownTemplate
-        ? await ownedTemplateOrder(userId, mvp.id)
-        : null;
-    const period = profile.last_quota_reset_at ?? INITIAL_QUOTA_PERIOD;
-    const periodGrant =
-      mvp.access_tier === 'one_time_sale' || ownTemplate
-        ? null
-        : await getDownloadGrant(userId, mvp.id, period);
-    const cost = downloadCostOf({
-      ownTemplate,
-      accessTier: mvp.access_tier,
-      owned: order !== null,
-      grantedThisPeriod: periodGrant !== null,
-    });
-    if (cost === 'own_template') throw new ForbiddenError(DOWNLOAD_MESSAGES.ownTemplate);
-    if (cost === 'purchase_required') throw new ForbiddenError(DOWNLOAD_MESSAGES.oneTimePurchase);
-    if (!mvp.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+    const { profile, mvp, order, period, periodGrant, cost } = await downloadTermsOf(userId, mvpId);
     if (cost === 'free_again' && periodGrant) {
       logger.info('Download again (no quota spent)', { mvpId: mvp.id });
       return { mvp, licenseId: periodGrant.license_id, quotaSpent: false };
@@ -250,28 +296,7 @@ export const spendDownload = async (userId: string, mvpId: string): Promise<Spen
     // Another first download of this period won the grant: the retry is served free.
     if (result.failed('grant') === 'ConditionalCheckFailed') continue;
 
-    const conflicted = result.any('TransactionConflict');
-    if (result.failed('mvp') === 'ConditionalCheckFailed') {
-      throw new NotFoundError(MVP_NOT_FOUND_MESSAGE);
-    }
-    if (result.failed('row') === 'ConditionalCheckFailed') {
-      throw new ConflictError(DOWNLOAD_MESSAGES.recordFailed);
-    }
-    if (result.failed('quota') === 'ConditionalCheckFailed') {
-      const fresh = await getProfile(userId);
-      if (!fresh) throw new NotFoundError(DOWNLOAD_MESSAGES.profileNotFound);
-      if (cost === 'quota' && fresh.downloads_remaining <= 0) {
-        throw new ForbiddenError(DOWNLOAD_MESSAGES.quotaReached);
-      }
-      const limit = fresh.daily_download_limit;
-      if (limit !== null && sameDay && fresh.last_download_date === today) {
-        throw new TooManyRequestsError(dailyLimitMessage(limit));
-      }
-      // Otherwise the day moved under us (midnight, or a concurrent first download today).
-    } else if (!conflicted) {
-      logger.error('Download transaction cancelled', { mvpId, codes: result.codes });
-      throw new ConflictError(DOWNLOAD_MESSAGES.failed);
-    }
+    await throwUnlessRetryable(result, { userId, mvpId, cost, sameDay, today });
     if (attempt >= MAX_CONFLICT_RETRIES) {
       throw new ConflictError(
         result.failed('quota') === 'TransactionConflict'

@@ -8,7 +8,7 @@ import { CONNECT_MESSAGES, type ConnectLoginLink } from '../../contract/billing'
 import { stripe, isStripeError } from '../shared/adapters/stripe';
 import { ConflictError, DependencyFailedError } from '../shared/errors';
 import { logger } from '../shared/observability';
-import { getBillingProfile } from '../profiles/service';
+import { getBillingProfile } from '../profiles/billing-fields';
 
 /** The seller's Connect account and whether Stripe lets it receive payouts. */
 export const connectAccountOf = async (

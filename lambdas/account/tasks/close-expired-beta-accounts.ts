@@ -10,7 +10,7 @@
  * other domain).
  */
 import { archiveAllTemplatesOfSeller } from '../../templates/archive';
-import { closeExpiredBetaAccounts, type BetaCleanupResult } from '../../profiles/service';
+import { closeExpiredBetaAccounts, type BetaCleanupResult } from '../../profiles/beta-service';
 
 /** The part of EventBridge's scheduled event read here: the run's scheduled time. */
 export interface ScheduledEvent {

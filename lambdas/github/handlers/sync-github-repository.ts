@@ -3,7 +3,7 @@ import { requireProfile, type HttpOperation } from '../../shared/http/create-htt
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
 import { mvpIdParamsSchema } from '../../templates/schema';
-import { syncTemplate } from '../service';
+import { syncTemplate } from '../sync';
 
 export const syncGithubRepository: HttpOperation = async (context) => {
   const { params } = parseRequest(context.event, { params: mvpIdParamsSchema });
