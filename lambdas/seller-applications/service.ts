@@ -7,11 +7,8 @@
  */
 import { auditWrite } from '../shared/audit';
 import { notificationWrites } from '../notifications/service';
-import {
-  grantSellerApproval,
-  setUserSellerApproval,
-  type AdminActor,
-} from '../profiles/admin-users';
+import type { AdminActor } from '../profiles/admin-users';
+import { grantSellerApproval, setUserSellerApproval } from '../profiles/seller-approval';
 import { ensureProfile, getProfile } from '../profiles/service';
 import { isApprovedSeller } from '../shared/auth/access';
 import type { TransactionItems } from '../shared/db/transaction';
