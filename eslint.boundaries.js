@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createNodeResolver } from 'eslint-plugin-import-x';
+import { entityOwners, mayImportEntity } from './eslint.entity-owners.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -17,13 +18,34 @@ export const domains = readdirSync(path.join(root, 'lambdas'), { withFileTypes: 
 
 const abs = (relative) => path.join(root, relative);
 
-/** One zone per domain: it may use another domain's service, never its repo or its handlers. */
+/**
+ * One zone per domain: it may use another domain's service, never its repo files (`repo.ts`,
+ * `*-repo.ts`, `repo/`) or its handlers.
+ */
 const domainZones = domains.map((domain) => ({
   target: abs(`lambdas/${domain}/**`),
-  from: abs(`lambdas/!(${domain}|shared)/{repo.ts,repo/**,handlers/**}`),
+  from: abs(`lambdas/!(${domain}|shared)/{repo.ts,*-repo.ts,repo/**,handlers/**}`),
   message:
     'A domain reaches another domain through its service (or its exported transaction writes), never its repo or handlers.',
 }));
+
+/**
+ * One zone per domain: the entity files it may import are those it owns, reads or writes by
+ * design, and the shared ones (eslint.entity-owners.js, docs/data-model.md "Owners").
+ */
+const entityZones = domains.flatMap((domain) => {
+  const foreign = Object.keys(entityOwners).filter((entity) => !mayImportEntity(entity, domain));
+  return foreign.length === 0
+    ? []
+    : [
+        {
+          target: abs(`lambdas/${domain}/**`),
+          from: foreign.map((entity) => abs(`lambdas/shared/db/entities/${entity}.ts`)),
+          message:
+            'Another domain owns this entity (docs/data-model.md, "Owners"): reach it through its owner’s service, never the entity file.',
+        },
+      ];
+});
 
 export const boundaryZones = [
   {
@@ -51,6 +73,7 @@ export const boundaryZones = [
       'The contract’s design files (table, storage, schedules, state machines, security headers) are a leaf: they import only each other.',
   },
   ...domainZones,
+  ...entityZones,
   {
     target: abs('frontend/src/**'),
     from: [abs('lambdas/**'), abs('lib/**'), abs('bin/**'), abs('test/**')],

@@ -333,8 +333,11 @@ export const STATUS_LABELS: Record<MvpStatus, string> = {
 /** Statuses from which the seller may retry processing. */
 export const RETRYABLE_STATUSES: readonly MvpStatus[] = ['scan_failed', 'ipfs_pin_failed'];
 
-/** A template as its owner (or an admin) sees it: every status, the processing error, the files. */
-export interface ManagedMvp {
+/**
+ * The fields a template always has, as stored and as its seller sees them. The stored item
+ * (lambdas/shared/db/entities/mvp.ts) is built from these two shapes, so a field is declared once.
+ */
+export interface TemplateFields {
   id: string;
   seller_id: string;
   title: string;
@@ -346,30 +349,38 @@ export interface ManagedMvp {
   category: string;
   status: MvpStatus;
   version_number: string;
+  licensing_terms: LicensingTerms;
+  access_tier: AccessTier;
+  download_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The fields a template has only when set: `null` in the API, absent on the stored item. */
+export interface TemplateOptionalFields {
   changelog: string | null;
   ipfs_hash: string | null;
   previous_ipfs_hash: string | null;
   file_size: number | null;
   original_file_name: string | null;
-  preview_images: string[];
   demo_url: string | null;
   github_url: string | null;
   stackblitz_link: string | null;
-  licensing_terms: LicensingTerms;
-  access_tier: AccessTier;
   price: number | null;
-  download_count: number;
-  average_rating: number;
   last_processing_error: string | null;
   published_at: string | null;
+}
+
+/** A template as its owner (or an admin) sees it: every status, the processing error, the files. */
+export interface ManagedMvp extends TemplateFields, TemplateOptionalFields {
+  preview_images: string[];
+  average_rating: number;
   /** A newer version of this live template in processing or review, or stopped with a reason. */
   pending_version: PendingVersionSummary | null;
   /** Edits of this live template waiting for an admin (moderation), or rejected with a reason. */
   pending_edit: PendingEditView | null;
   /** The linked GitHub repository, never its webhook secret; null when none. */
   github: { owner: string; name: string; last_synced_sha: string | null } | null;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface SellerStats {

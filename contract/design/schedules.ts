@@ -31,7 +31,7 @@ export const schedules = {
    */
   closeExpiredBetaAccounts: {
     cron: '15 * * * ? *',
-    task: 'profiles/tasks/close-expired-beta-accounts.ts',
+    task: 'account/tasks/close-expired-beta-accounts.ts',
     description: 'Removes expired beta-access accounts (Cognito user, profile, templates)',
   },
   /**

@@ -5,7 +5,7 @@
  */
 import { archiveAllTemplatesOfSeller } from '../templates/archive-all';
 import { endSubscriptionWithPeriod } from '../billing/closure';
-import { listOrdersOfUser, listSubscriptions } from '../billing/service';
+import { listOrdersOfUser, listSubscriptions } from '../ledger/service';
 import {
   forgetDeploymentAccess,
   listConnectionsForExport,

@@ -27,11 +27,12 @@ import {
 import { logger } from '../shared/observability';
 import { getApprovedMvpItem } from '../catalog/service';
 import type { AuthContext } from '../shared/auth/claims';
-import { ensureProfile, getBillingProfile, recordStripeCustomer } from '../profiles/service';
+import { ensureProfile } from '../profiles/service';
+import { getBillingProfile, recordStripeCustomer } from '../profiles/billing-fields';
 import { isManualSubscription } from './enterprise';
 import { planOfPrice, planPrices } from './plans';
-import { getNewestSubscriptionOfUser, getOrder, getSubscriptionOfUser } from './repo';
-import { ownedTemplateOrder, toSubscriptionView } from './service';
+import { getNewestSubscriptionOfUser, getOrder, getSubscriptionOfUser } from '../ledger/service';
+import { ownedTemplateOrder, toSubscriptionView } from '../ledger/service';
 import { applySubscription, subscriptionItemId } from './subscription-sync';
 
 /** Who is paying: the verified identity (the profile is created on first sight if needed). */

@@ -6,7 +6,7 @@
  */
 import { stripe } from '../shared/adapters/stripe';
 import { isActiveSubscriptionStatus } from '../../contract/subscriptions';
-import { getNewestSubscriptionOfUser } from './repo';
+import { getNewestSubscriptionOfUser } from '../ledger/service';
 
 /** Whether a subscription was set to end (false: none running, or already ending). */
 export const endSubscriptionWithPeriod = async (userId: string): Promise<boolean> => {

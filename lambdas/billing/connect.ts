@@ -8,12 +8,11 @@ import { stripe, isStripeError } from '../shared/adapters/stripe';
 import {
   CONNECT_MESSAGES,
   type ConnectLinkResult,
-  type ConnectLoginLink,
   type ConnectStatus,
 } from '../../contract/billing';
-import { ConflictError, DependencyFailedError, ValidationError } from '../shared/errors';
+import { DependencyFailedError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
-import { getBillingProfile, recordStripeAccount } from '../profiles/service';
+import { getBillingProfile, recordStripeAccount } from '../profiles/billing-fields';
 import type { Caller } from './checkout';
 
 /** `GET /api/connect`. */
@@ -67,30 +66,6 @@ export const createConnectAccountLink = async (
     if (isStripeError(error)) {
       logger.error('Stripe refused a Connect call', { type: error.type, code: error.code });
       throw new DependencyFailedError(CONNECT_MESSAGES.linkFailed);
-    }
-    throw error;
-  }
-};
-
-/**
- * `POST /api/connect/login-link`: a single-use link into the seller's Stripe Express dashboard
- * (balance, payouts to their bank, tax details). Stripe makes one only for an account that has
- * finished onboarding, so the caller is told to finish it first instead of a Stripe error.
- */
-export const createConnectLoginLink = async (userId: string): Promise<ConnectLoginLink> => {
-  const profile = await getBillingProfile(userId);
-  if (!profile?.stripeAccountId) throw new ConflictError(CONNECT_MESSAGES.notConnected);
-  if (!profile.stripeDetailsSubmitted) {
-    throw new ConflictError(CONNECT_MESSAGES.onboardingUnfinished);
-  }
-  try {
-    const client = await stripe();
-    const link = await client.accounts.createLoginLink(profile.stripeAccountId);
-    return { url: link.url };
-  } catch (error) {
-    if (isStripeError(error)) {
-      logger.error('Stripe refused a login link', { type: error.type, code: error.code });
-      throw new DependencyFailedError(CONNECT_MESSAGES.loginLinkFailed);
     }
     throw error;
   }

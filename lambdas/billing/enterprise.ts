@@ -5,7 +5,7 @@
  * it the same way) with no Stripe subscription behind it: `price_id` is `manual_enterprise` and
  * its `custom_quota` is the agreed quota. Its month rolls over in the daily quota repair.
  */
-import { auditWrite } from '../audit/service';
+import { auditWrite } from '../shared/audit';
 import {
   ENTERPRISE_MESSAGES,
   MANUAL_ENTERPRISE_PRICE,
@@ -16,8 +16,13 @@ import { UNLIMITED_DOWNLOADS } from '../../contract/plans';
 import { blocksNewSubscription } from '../../contract/subscriptions';
 import { transactWrite } from '../shared/db/transaction';
 import { ConflictError, NotFoundError } from '../shared/errors';
-import { getBillingProfile, quotaChangeWrite, quotaResetWrite } from '../profiles/service';
-import { querySubscriptionsOfUser, subscriptionStateWrite, type SubscriptionItem } from './repo';
+import { quotaChangeWrite, quotaResetWrite } from '../profiles/billing-fields';
+import { getBillingProfile } from '../profiles/billing-fields';
+import {
+  querySubscriptionsOfUser,
+  subscriptionStateWrite,
+  type SubscriptionItem,
+} from '../ledger/service';
 import { subscriptionItemId } from './subscription-sync';
 
 /** Whether a subscription is an admin-made Enterprise plan (nothing to change in Stripe). */
@@ -43,6 +48,35 @@ export interface EnterpriseAdmin {
   userId: string;
   email: string;
 }
+
+/** A new manual Enterprise subscription, active for a month from `now`. */
+const newManualSubscription = (
+  userId: string,
+  quota: number,
+  stripeCustomerId: string | null | undefined,
+  now: Date,
+): SubscriptionItem => {
+  const nowIso = now.toISOString();
+  return {
+    user_id: userId,
+    id: subscriptionItemId(
+      `${MANUAL_ENTERPRISE_PRICE}_${userId}`,
+      Math.floor(now.getTime() / 1000),
+    ),
+    plan_type: 'enterprise',
+    price_id: MANUAL_ENTERPRISE_PRICE,
+    stripe_subscription_id: `${MANUAL_ENTERPRISE_PRICE}_${userId}_${now.getTime()}`,
+    stripe_customer_id: stripeCustomerId ?? '',
+    status: 'active',
+    current_period_start: nowIso,
+    current_period_end: addMonthsIso(nowIso, 1),
+    cancel_at_period_end: false,
+    custom_quota: quota,
+    last_event_created: Math.floor(now.getTime() / 1000),
+    created_at: nowIso,
+    updated_at: nowIso,
+  };
+};
 
 /**
  * Puts `userId` on Enterprise with `downloads_per_month` (null: unlimited), or changes the quota
@@ -78,25 +112,7 @@ export const assignEnterprisePlan = async (
     );
     const item: SubscriptionItem = current
       ? { ...current, custom_quota: quota, updated_at: nowIso }
-      : {
-          user_id: userId,
-          id: subscriptionItemId(
-            `${MANUAL_ENTERPRISE_PRICE}_${userId}`,
-            Math.floor(now.getTime() / 1000),
-          ),
-          plan_type: 'enterprise',
-          price_id: MANUAL_ENTERPRISE_PRICE,
-          stripe_subscription_id: `${MANUAL_ENTERPRISE_PRICE}_${userId}_${now.getTime()}`,
-          stripe_customer_id: profile.stripeCustomerId ?? '',
-          status: 'active',
-          current_period_start: nowIso,
-          current_period_end: addMonthsIso(nowIso, 1),
-          cancel_at_period_end: false,
-          custom_quota: quota,
-          last_event_created: Math.floor(now.getTime() / 1000),
-          created_at: nowIso,
-          updated_at: nowIso,
-        };
+      : newManualSubscription(userId, quota, profile.stripeCustomerId, now);
     const remaining = current
       ? Math.max(0, profile.downloadsRemaining + quota - profile.downloadQuota)
       : quota;

@@ -8,14 +8,15 @@
 import { isActiveSubscriptionStatus } from '../../contract/subscriptions';
 import { transactWrite } from '../shared/db/transaction';
 import { logger } from '../shared/observability';
-import { getBillingProfile, quotaChangeWrite, quotaResetWrite } from '../profiles/service';
+import { quotaChangeWrite, quotaResetWrite } from '../profiles/billing-fields';
+import { getBillingProfile } from '../profiles/billing-fields';
 import { quotaOfPlan } from './plans';
 import { addMonthsIso, isManualSubscription } from './enterprise';
 import {
   querySubscriptionsByStatus,
   querySubscriptionsOfUser,
   renewSubscriptionPeriod,
-} from './repo';
+} from '../ledger/service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far back ended subscriptions are looked at: a month and a bit covers any missed day. */

@@ -15,15 +15,16 @@ import type { SUBSCRIPTION_STATUSES } from '../../contract/subscriptions';
 import type { TransactionItems } from '../shared/db/transaction';
 import { transactWrite } from '../shared/db/transaction';
 import { logger } from '../shared/observability';
-import { getBillingProfile, quotaChangeWrite } from '../profiles/service';
+import { quotaChangeWrite } from '../profiles/billing-fields';
+import { getBillingProfile } from '../profiles/billing-fields';
 import { planOfPrice, quotaOfPlan } from './plans';
 import {
-  applyEffect,
   getSubscriptionOfUser,
   querySubscriptionsOfUser,
   subscriptionStateWrite,
   type SubscriptionItem,
-} from './repo';
+} from '../ledger/service';
+import { applyEffect } from './repo';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const MAX_ATTEMPTS = 4;

@@ -17,11 +17,11 @@ import { logger } from '../shared/observability';
 import { licenseRefundedWrite, licenseWrite, licenseeNameOf } from '../licenses/service';
 import { notificationWrites, sendQueuedEmails } from '../notifications/service';
 import { recordTransferEvent } from '../payouts/service';
-import { connectStatusWrite, getBillingProfile, quotaResetWrite } from '../profiles/service';
+import { connectStatusWrite, quotaResetWrite } from '../profiles/billing-fields';
+import { getBillingProfile } from '../profiles/billing-fields';
 import { paymentFailedWrites, paymentReceiptWrites, purchaseLicenceWrites } from './notices';
 import { quotaOfPlan } from './plans';
 import {
-  applyEffect,
   counterAddWrite,
   getOrder,
   getSubscriptionOfUser,
@@ -29,7 +29,8 @@ import {
   orderRefundedWrite,
   queryOrdersOfUser,
   type OrderItem,
-} from './repo';
+} from '../ledger/service';
+import { applyEffect } from './repo';
 import {
   applySubscription,
   retrieveSubscription,

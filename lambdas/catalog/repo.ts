@@ -220,3 +220,14 @@ export const writeCatalogSnapshot = async (bytes: Uint8Array): Promise<void> => 
     }),
   );
 };
+
+/**
+ * M13: one more download of an approved template (a transaction item of the downloads domain).
+ * The one write the catalog makes to a template: the download counter is the catalog's figure
+ * (cards and the "most downloaded" order), and the downloads domain, which sits above templates,
+ * reaches it here.
+ */
+export const countDownload = (mvpId: string) =>
+  MvpEntity.patch({ id: mvpId })
+    .add({ download_count: 1 })
+    .where(({ status }, { eq }) => eq(status, 'approved'));

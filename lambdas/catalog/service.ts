@@ -41,6 +41,7 @@ import {
 } from './catalog-cache';
 import {
   getCatalogVersion,
+  countDownload,
   getMvpById,
   averageRating,
   listApprovedCatalogRecords,
@@ -238,6 +239,13 @@ export const getApprovedMvpItem = async (id: string): Promise<MvpItem> => {
   if (!item || item.status !== 'approved') throw new NotFoundError(MVP_NOT_FOUND_MESSAGE);
   return item;
 };
+
+/**
+ * M13 as a transaction item, for the domain that records a download: one more download of an
+ * approved template (refused, item `mvp`, when it is not approved any more). A counter update:
+ * no `updated_at`, so the catalog order reflects real edits only.
+ */
+export const countDownloadWrite = (mvpId: string) => countDownload(mvpId);
 
 /** The derived average of a stored template (docs/data-model.md, section 3.3). */
 export const averageRatingOf = (item: Pick<MvpItem, 'rating_sum' | 'rating_count'>): number =>

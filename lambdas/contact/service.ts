@@ -3,7 +3,7 @@
  * admins in-app; admins list them by status, newest first, and mark them handled (audited).
  */
 import { ulid } from 'ulid';
-import { auditWrite } from '../audit/service';
+import { auditWrite } from '../shared/audit';
 import { notifyUser } from '../notifications/service';
 import { listAdminIds } from '../profiles/admin-lookups';
 import {

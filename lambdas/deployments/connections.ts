@@ -3,13 +3,13 @@
  * Settings shows, and disconnecting.
  *
  * - The `state` of each round trip is signed, single use, expiring and bound to the user and the
- *   provider (lambdas/connections/oauth-state.ts): a replayed state, or another user's, is refused
+ *   provider (lambdas/shared/auth/oauth-state.ts): a replayed state, or another user's, is refused
  *   before the code is exchanged.
  * - A token is sealed by the token vault (purpose `<provider>-oauth-token`, owner the user id) the
  *   moment it is received, and opened only by the code that calls the provider with it. No answer
  *   and no log line contains one.
  */
-import { consumeOAuthState, issueOAuthState } from '../connections/oauth-state';
+import { consumeOAuthState, issueOAuthState } from '../shared/auth/oauth-state';
 import { recordGithubUsername } from '../profiles/service';
 import {
   exchangeGithubUserCode,

@@ -14,7 +14,7 @@
  */
 import { ulid } from 'ulid';
 import { getApprovedMvpItem, type MvpItem } from '../catalog/service';
-import { spendDownload } from '../downloads/service';
+import { spendDownload } from '../downloads/spend';
 import { startWorkflow } from '../shared/adapters/workflow';
 import { previewUrl } from '../../contract/catalog';
 import {

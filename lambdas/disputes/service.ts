@@ -6,7 +6,7 @@
  * transaction.
  */
 import { ulid } from 'ulid';
-import { auditWrite } from '../audit/service';
+import { auditWrite } from '../shared/audit';
 import { getMvp } from '../catalog/service';
 import { hasDownloaded } from '../downloads/service';
 import { notificationWrites, sendQueuedEmails } from '../notifications/service';

@@ -8,7 +8,7 @@
  * Older templates without a manifest: a zip is listed from its directory (no contents), other
  * formats are "not available yet".
  */
-import { getSubscriptionView, ownedTemplateOrder } from '../billing/service';
+import { getSubscriptionView, ownedTemplateOrder } from '../ledger/service';
 import { getApprovedMvpItem, type MvpItem } from '../catalog/service';
 import { getProfile } from '../profiles/service';
 import { config } from '../shared/config';

@@ -9,8 +9,7 @@
  * inside the GitHub adapter.
  */
 import { randomBytes } from 'node:crypto';
-import { ulid } from 'ulid';
-import { consumeOAuthState, issueOAuthState } from '../connections/oauth-state';
+import { consumeOAuthState, issueOAuthState } from '../shared/auth/oauth-state';
 import { githubAppInstallationOf, recordGithubAppInstallation } from '../profiles/service';
 import {
   githubApp,
@@ -18,10 +17,8 @@ import {
   githubAppInstallUrl,
   githubErrorStatus,
   githubInstallation,
-  verifyGithubSignature,
 } from '../shared/adapters/github';
 import { tokenVault } from '../shared/adapters/token-vault';
-import { startWorkflow } from '../shared/adapters/workflow';
 import { config } from '../shared/config';
 import {
   GITHUB_MESSAGES,
@@ -30,7 +27,6 @@ import {
   type GithubLinkResult,
   type GithubMessage,
   type GithubRepositoryCheck,
-  type GithubSyncResult,
 } from '../../contract/github';
 import type { Profile } from '../../contract/profile';
 import { MVP_MESSAGES } from '../../contract/templates';
@@ -43,17 +39,15 @@ import {
 import { logger } from '../shared/observability';
 import {
   getRepoLink,
-  getTemplate,
   linkRepository,
   loadOwnedTemplate,
   TransactionRefusedError,
   unlinkRepository,
 } from '../templates/github-sync';
-import { claimDelivery, releaseDelivery } from './repo';
 
 export const WEBHOOK_SECRET_PURPOSE = 'github-webhook-secret';
 
-const vaultContext = (mvpId: string) => ({ purpose: WEBHOOK_SECRET_PURPOSE, owner: mvpId });
+export const vaultContext = (mvpId: string) => ({ purpose: WEBHOOK_SECRET_PURPOSE, owner: mvpId });
 
 /** `GET /api/github/app/install-url`: the App's installation page with a signed, single-use state. */
 export const installUrl = async (profile: Profile): Promise<GithubInstallUrl> => ({
@@ -102,7 +96,7 @@ export const completeInstallation = async (
   return { message: GITHUB_MESSAGES.installed };
 };
 
-const installationOf = async (profile: Profile): Promise<number> => {
+export const installationOf = async (profile: Profile): Promise<number> => {
   const installationId = await githubAppInstallationOf(profile.id);
   if (!installationId) throw new ValidationError(GITHUB_MESSAGES.installFirst);
   return installationId;
@@ -308,162 +302,4 @@ export const unlinkTemplateRepository = async (
     throw error;
   }
   return { message: GITHUB_MESSAGES.unlinked, github: null };
-};
-
-/** Starts one github-sync execution for a commit of a linked template. */
-const startSync = (input: {
-  mvpId: string;
-  sha: string;
-  installationId: number;
-  owner: string;
-  name: string;
-  executionName: string;
-}) =>
-  startWorkflow(
-    'github-sync',
-    {
-      mvpId: input.mvpId,
-      sha: input.sha,
-      installationId: input.installationId,
-      owner: input.owner,
-      name: input.name,
-      bump: 'patch',
-    },
-    input.executionName,
-  );
-
-/**
- * `POST /api/my/mvps/{id}/github/sync`: the head of the default branch, as a push would. Nothing
- * starts when that commit is already synced.
- */
-export const syncTemplate = async (profile: Profile, mvpId: string): Promise<GithubSyncResult> => {
-  const mvp = await loadOwnedTemplate(profile, mvpId);
-  const { github_repo_owner: owner, github_repo_name: name } = mvp;
-  if (!owner || !name) throw new NotFoundError(GITHUB_MESSAGES.notLinked);
-  const installationId = await installationOf(profile);
-  let sha: string;
-  try {
-    const octokit = await githubInstallation(installationId);
-    const { data: repository } = await octokit.rest.repos.get({ owner, repo: name });
-    const { data: ref } = await octokit.rest.git.getRef({
-      owner,
-      repo: name,
-      ref: `heads/${repository.default_branch}`,
-    });
-    sha = ref.object.sha;
-  } catch (error) {
-    logger.error('GitHub head lookup failed', { status: githubErrorStatus(error) });
-    throw new DependencyFailedError(GITHUB_MESSAGES.syncFailed);
-  }
-  if (sha === mvp.last_synced_github_commit_sha) {
-    return { message: GITHUB_MESSAGES.alreadySynced, started: false };
-  }
-  await startSync({
-    mvpId: mvp.id,
-    sha,
-    installationId,
-    owner,
-    name,
-    executionName: `sync-${mvp.id}-${ulid()}`,
-  });
-  return { message: GITHUB_MESSAGES.syncStarted, started: true };
-};
-
-/** What the webhook route answers: a status and a small body, never anything secret. */
-export interface WebhookOutcome {
-  status: 200 | 202 | 204 | 401 | 400;
-  body?: { message: string };
-}
-
-interface PushPayload {
-  ref?: unknown;
-  after?: unknown;
-  deleted?: unknown;
-  repository?: {
-    name?: unknown;
-    owner?: { login?: unknown; name?: unknown };
-    default_branch?: unknown;
-  };
-}
-
-const unauthorized = (): WebhookOutcome => ({
-  status: 401,
-  body: { message: 'Invalid signature.' },
-});
-
-/**
- * `POST /api/webhooks/github`. `ping` → 204. `push`: the linked template by repository, the
- * signature checked in constant time against that template's secret before anything else is
- * used or written (bad → 401), the delivery claimed once (`X-GitHub-Delivery`), only the default
- * branch, then the sync. Other events are acknowledged and ignored.
- */
-export const receiveGithubWebhook = async (input: {
-  rawBody: string;
-  event: string | undefined;
-  deliveryId: string | undefined;
-  signature: string | undefined;
-}): Promise<WebhookOutcome> => {
-  if (input.event === 'ping') return { status: 204 };
-  if (input.event !== 'push') return { status: 204 };
-  let payload: PushPayload;
-  try {
-    payload = JSON.parse(input.rawBody) as PushPayload;
-  } catch {
-    return unauthorized();
-  }
-  const repository = payload.repository;
-  const owner = repository?.owner?.login ?? repository?.owner?.name;
-  const name = repository?.name;
-  if (typeof owner !== 'string' || typeof name !== 'string') return unauthorized();
-  const link = await getRepoLink(owner, name);
-  const mvp = link && (await getTemplate(link.mvp_id));
-  if (!link || !mvp?.github_webhook_secret) return unauthorized();
-  let secret: string;
-  try {
-    secret = await tokenVault().open(mvp.github_webhook_secret, vaultContext(mvp.id));
-  } catch (error) {
-    logger.error('Webhook secret did not open', error as Error);
-    return unauthorized();
-  }
-  if (!verifyGithubSignature(input.rawBody, input.signature, secret)) return unauthorized();
-
-  // Verified: from here on the payload is GitHub's.
-  if (!input.deliveryId || input.deliveryId.length > 100) {
-    return { status: 400, body: { message: 'Missing X-GitHub-Delivery.' } };
-  }
-  const sha = payload.after;
-  const defaultBranch = repository?.default_branch;
-  if (
-    payload.deleted === true ||
-    typeof sha !== 'string' ||
-    !/^[0-9a-f]{40}$/.test(sha) ||
-    /^0+$/.test(sha) ||
-    typeof defaultBranch !== 'string' ||
-    payload.ref !== `refs/heads/${defaultBranch}`
-  ) {
-    return { status: 202, body: { message: 'Ignored: not a push to the default branch.' } };
-  }
-  if (!(await claimDelivery(input.deliveryId, 'push'))) {
-    return { status: 200, body: { message: 'Already received.' } };
-  }
-  if (sha === mvp.last_synced_github_commit_sha || mvp.status === 'archived') {
-    return { status: 202, body: { message: 'Nothing to sync.' } };
-  }
-  const installationId = await githubAppInstallationOf(mvp.seller_id);
-  if (!installationId) return { status: 202, body: { message: 'The App is not installed.' } };
-  try {
-    await startSync({
-      mvpId: mvp.id,
-      sha,
-      installationId,
-      owner: mvp.github_repo_owner ?? owner,
-      name: mvp.github_repo_name ?? name,
-      executionName: `push-${input.deliveryId.replace(/[^A-Za-z0-9_-]/g, '')}`.slice(0, 80),
-    });
-  } catch (error) {
-    // Unclaimed again, so a redelivery from GitHub's UI applies it.
-    await releaseDelivery(input.deliveryId);
-    throw error;
-  }
-  return { status: 202, body: { message: 'Sync started.' } };
 };

@@ -5,7 +5,7 @@
  * users' subscriptions per type (paged). Cursors are signed and bound to the admin and the list.
  */
 import { ulid } from 'ulid';
-import { auditWrite } from '../audit/service';
+import { auditWrite } from '../shared/audit';
 import type { AuthContext } from '../shared/auth/claims';
 import { getUserContacts } from '../profiles/admin-lookups';
 import {

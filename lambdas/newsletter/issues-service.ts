@@ -4,7 +4,7 @@
  * transaction as the change.
  */
 import { ulid } from 'ulid';
-import { auditWrite } from '../audit/service';
+import { auditWrite } from '../shared/audit';
 import { startWorkflow } from '../shared/adapters/workflow';
 import type { AuthContext } from '../shared/auth/claims';
 import {

@@ -5,7 +5,7 @@
  * so a month run by hand pays exactly what the schedule would have, and nobody twice.
  */
 import { ulid } from 'ulid';
-import { auditWrite } from '../audit/service';
+import { auditWrite } from '../shared/audit';
 import type { AuthContext } from '../shared/auth/claims';
 import { startWorkflow } from '../shared/adapters/workflow';
 import {

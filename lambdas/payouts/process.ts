@@ -3,8 +3,8 @@
  * through the monthly run's own transfer (transfer.ts), so it is paid once whoever gets there
  * first, and the tab shows the result.
  */
-import { auditPersonName, auditWrite } from '../audit/service';
-import { connectAccountOf } from '../billing/service';
+import { auditPersonName, auditWrite } from '../shared/audit';
+import { connectAccountOf } from './connect-account';
 import type { AuthContext } from '../shared/auth/claims';
 import {
   ADMIN_PAYOUT_MESSAGES,

@@ -3,11 +3,7 @@
  * monthly-payouts state machine. The Transfer step between them is `transferPayout` (transfer.ts).
  */
 import { ulid } from 'ulid';
-import {
-  connectAccountOf,
-  oneTimeSalesOfSellerInMonth,
-  subscriptionPoolOfMonth,
-} from '../billing/service';
+import { oneTimeSalesOfSellerInMonth, subscriptionPoolOfMonth } from '../ledger/service';
 import { countSellerDownloadsInMonth } from '../downloads/service';
 import { listApprovedSellers } from '../profiles/service';
 import { config } from '../shared/config';
@@ -20,6 +16,7 @@ import {
   type PayoutItem,
   type PayoutKey,
 } from './repo';
+import { connectAccountOf } from './connect-account';
 import type { TransferOutcome } from './service';
 import { splitMonth, type SellerMonth } from './split';
 
@@ -61,6 +58,93 @@ export interface PreparedRun {
   payouts: PayoutKey[];
 }
 
+/** Step 2 of Prepare: the month's pool, the approved sellers and each one's downloads and sales. */
+const monthOfSellers = async (monthYear: string) => {
+  const [{ pool }, sellers] = await Promise.all([
+    subscriptionPoolOfMonth(monthYear),
+    listApprovedSellers(),
+  ]);
+  const months: SellerMonth[] = await mapWithConcurrency(sellers, CONCURRENCY, async (seller) => {
+    const [downloads, sales] = await Promise.all([
+      countSellerDownloadsInMonth(seller.id, monthYear),
+      oneTimeSalesOfSellerInMonth(seller.id, monthYear),
+    ]);
+    return { sellerId: seller.id, downloads, oneTimeSales: Math.max(0, sales.amount) };
+  });
+  return { pool, sellers, months };
+};
+
+/** Step 4 of Prepare: one payout row per seller who earned something, each created only if absent. */
+const createPayoutRows = async (
+  split: ReturnType<typeof splitMonth>,
+  sellers: Awaited<ReturnType<typeof listApprovedSellers>>,
+  monthYear: string,
+  now: Date,
+): Promise<boolean[]> => {
+  const profiles = new Map(sellers.map((seller) => [seller.id, seller]));
+  const createdAt = now.toISOString();
+  return mapWithConcurrency(split.sellers, CONCURRENCY, (earnings) => {
+    const seller = profiles.get(earnings.sellerId)!;
+    const item: PayoutItem = {
+      seller_id: earnings.sellerId,
+      month_year: monthYear,
+      id: ulid(now.getTime()),
+      total_downloads: earnings.downloads,
+      pool_share_amount: earnings.poolShare,
+      sales_share_amount: earnings.salesShare,
+      gross_amount: earnings.gross,
+      commission_amount: earnings.commission,
+      platform_fee_deducted: earnings.platformFee,
+      currency: config().STRIPE_CURRENCY,
+      status: 'pending',
+      created_at: createdAt,
+      updated_at: createdAt,
+      seller_email: seller.email,
+      seller_username: seller.username,
+      seller_display_name: seller.display_name,
+    };
+    return createPayoutIfAbsent(item);
+  });
+};
+
+/**
+ * Step 5 of Prepare: the month's rows, plus payouts left pending (or processing, by a crashed
+ * attempt) from earlier months whose seller can now receive payouts.
+ */
+const payoutsToTransfer = async (
+  split: ReturnType<typeof splitMonth>,
+  monthYear: string,
+): Promise<PayoutKey[]> => {
+  const payouts: PayoutKey[] = split.sellers.map((earnings) => ({
+    seller_id: earnings.sellerId,
+    month_year: monthYear,
+  }));
+  const listed = new Set(payouts.map((key) => key.seller_id));
+  const [pending, processing] = await Promise.all([
+    listPayoutsByStatus('pending', monthYear),
+    listPayoutsByStatus('processing', monthYear),
+  ]);
+  const leftOver = [...pending, ...processing].filter(
+    (item) => !(item.month_year === monthYear && listed.has(item.seller_id)),
+  );
+  const sellersLeft = [...new Set(leftOver.map((item) => item.seller_id))];
+  const receiving = new Set(
+    (
+      await mapWithConcurrency(sellersLeft, CONCURRENCY, async (sellerId) => {
+        const account = await connectAccountOf(sellerId);
+        return account.accountId && account.payoutsEnabled ? sellerId : null;
+      })
+    ).filter((sellerId): sellerId is string => sellerId !== null),
+  );
+  for (const item of leftOver) {
+    // A processing payout resumes whatever its seller's account says now: it may be paid already.
+    if (item.status === 'processing' || receiving.has(item.seller_id)) {
+      payouts.push({ seller_id: item.seller_id, month_year: item.month_year });
+    }
+  }
+  return payouts;
+};
+
 /**
  * Prepare: the month's payout rows, and the list of payouts to transfer.
  *
@@ -96,75 +180,16 @@ export const preparePayoutRun = async (input: {
   }
 
   // 2.
-  const [{ pool }, sellers] = await Promise.all([
-    subscriptionPoolOfMonth(monthYear),
-    listApprovedSellers(),
-  ]);
-  const months: SellerMonth[] = await mapWithConcurrency(sellers, CONCURRENCY, async (seller) => {
-    const [downloads, sales] = await Promise.all([
-      countSellerDownloadsInMonth(seller.id, monthYear),
-      oneTimeSalesOfSellerInMonth(seller.id, monthYear),
-    ]);
-    return { sellerId: seller.id, downloads, oneTimeSales: Math.max(0, sales.amount) };
-  });
+  const { pool, sellers, months } = await monthOfSellers(monthYear);
 
   // 3.
   const split = splitMonth(pool, months);
 
   // 4.
-  const profiles = new Map(sellers.map((seller) => [seller.id, seller]));
-  const createdAt = now.toISOString();
-  const created = await mapWithConcurrency(split.sellers, CONCURRENCY, (earnings) => {
-    const seller = profiles.get(earnings.sellerId)!;
-    const item: PayoutItem = {
-      seller_id: earnings.sellerId,
-      month_year: monthYear,
-      id: ulid(now.getTime()),
-      total_downloads: earnings.downloads,
-      pool_share_amount: earnings.poolShare,
-      sales_share_amount: earnings.salesShare,
-      gross_amount: earnings.gross,
-      commission_amount: earnings.commission,
-      platform_fee_deducted: earnings.platformFee,
-      currency: config().STRIPE_CURRENCY,
-      status: 'pending',
-      created_at: createdAt,
-      updated_at: createdAt,
-      seller_email: seller.email,
-      seller_username: seller.username,
-      seller_display_name: seller.display_name,
-    };
-    return createPayoutIfAbsent(item);
-  });
+  const created = await createPayoutRows(split, sellers, monthYear, now);
 
   // 5.
-  const payouts: PayoutKey[] = split.sellers.map((earnings) => ({
-    seller_id: earnings.sellerId,
-    month_year: monthYear,
-  }));
-  const listed = new Set(payouts.map((key) => key.seller_id));
-  const [pending, processing] = await Promise.all([
-    listPayoutsByStatus('pending', monthYear),
-    listPayoutsByStatus('processing', monthYear),
-  ]);
-  const leftOver = [...pending, ...processing].filter(
-    (item) => !(item.month_year === monthYear && listed.has(item.seller_id)),
-  );
-  const sellersLeft = [...new Set(leftOver.map((item) => item.seller_id))];
-  const receiving = new Set(
-    (
-      await mapWithConcurrency(sellersLeft, CONCURRENCY, async (sellerId) => {
-        const account = await connectAccountOf(sellerId);
-        return account.accountId && account.payoutsEnabled ? sellerId : null;
-      })
-    ).filter((sellerId): sellerId is string => sellerId !== null),
-  );
-  for (const item of leftOver) {
-    // A processing payout resumes whatever its seller's account says now: it may be paid already.
-    if (item.status === 'processing' || receiving.has(item.seller_id)) {
-      payouts.push({ seller_id: item.seller_id, month_year: item.month_year });
-    }
-  }
+  const payouts = await payoutsToTransfer(split, monthYear);
 
   const result: PreparedRun = {
     month_year: monthYear,

@@ -6,7 +6,8 @@
  * stripe-node). The payouts domain is the one writer of payouts: the billing
  * webhook calls `recordTransferEvent`.
  */
-import { connectAccountOf, oneTimeSalesOfSellerInMonth } from '../billing/service';
+import { oneTimeSalesOfSellerInMonth } from '../ledger/service';
+import { connectAccountOf } from './connect-account';
 import { countSellerDownloadsInMonth } from '../downloads/service';
 import { notificationWrites } from '../notifications/service';
 import { listMyMvps } from '../templates/service';

@@ -2,7 +2,7 @@
  * Paying one payout (the Transfer step of the monthly-payouts state machine): the one module of
  * the payouts domain that calls Stripe, so only the transfer task's bundle carries stripe-node.
  */
-import { connectAccountOf } from '../billing/service';
+import { connectAccountOf } from './connect-account';
 import { isStripeError, stripe, type Stripe } from '../shared/adapters/stripe';
 import { logger } from '../shared/observability';
 import { getPayout, type PayoutItem, type PayoutKey } from './repo';

@@ -1,17 +1,10 @@
 /**
- * Errors the processing tasks throw, named for the state machine: `TransientError` is retried by
- * every task's Retry (state-machines/mvp-processing.asl.json); anything else goes straight to the
- * Catch that records `ipfs_pin_failed`.
+ * How the processing tasks classify errors for the state machine: a `TransientError` (shared,
+ * since the GitHub and deployment tasks throw it too) is retried by every task's Retry
+ * (state-machines/mvp-processing.asl.json); anything else goes straight to the Catch that
+ * records `ipfs_pin_failed`.
  */
-import { TransactionRefusedError, isDependencyUnavailable } from '../shared/errors';
-
-/** A failure that may pass by itself (throttling, a 5xx, a dropped connection, a lost race). */
-export class TransientError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'TransientError';
-  }
-}
+import { TransactionRefusedError, TransientError, isDependencyUnavailable } from '../shared/errors';
 
 /** A pinning service refused the request for a reason retrying cannot fix (4xx). */
 export class PinningServiceError extends Error {

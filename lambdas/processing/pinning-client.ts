@@ -4,7 +4,8 @@
  * bearer token asks the service to fetch and keep the content. The service answers 202 with a
  * pin status; it fetches the blocks itself, so we never upload them.
  */
-import { PinningServiceError, TransientError } from './errors';
+import { TransientError } from '../shared/errors';
+import { PinningServiceError } from './errors';
 
 export interface PinningService {
   url: string;

@@ -5,13 +5,8 @@
  */
 import * as z from 'zod';
 
-/** The execution input: which template, which version, which object in the mvp-files bucket. */
-export const processingInputSchema = z.object({
-  mvpId: z.string().min(1),
-  versionId: z.string().min(1),
-  fileKey: z.string().min(1),
-});
-export type ProcessingInput = z.infer<typeof processingInputSchema>;
+/** The execution input, defined by the templates domain that starts the pipeline. */
+export { processingInputSchema, type ProcessingInput } from '../templates/processing-input';
 
 export const scanFindingSchema = z.object({
   /** The archive entry the finding is about (the archive's own name for archive-level findings). */

@@ -5,7 +5,6 @@
  */
 import { CounterEntity } from '../shared/db/entities/counter';
 import { ProfileEntity, type ProfileItem } from '../shared/db/entities/profile';
-import { SellerApplicationEntity } from '../shared/db/entities/seller-application';
 import { encodeCursor } from '../shared/db/model';
 import {
   transactWrite,
@@ -101,21 +100,11 @@ export const changeProfileRole = (input: {
     audit: input.audit,
   });
 
-/** The user's seller application (A2), if any; read to decide P13's second item. */
-export const getSellerApplicationStatus = async (
-  userId: string,
-): Promise<'pending' | 'approved' | 'rejected' | null> => {
-  const { data } = await SellerApplicationEntity.get({ user_id: userId }).go({
-    consistent: true,
-    attributes: ['status'],
-  });
-  return data?.status ?? null;
-};
-
 /**
  * P13 (with A4): the profile's approval (condition: still a seller role with the approval and the
- * username read, so a concurrent change is refused), the user's search index items, the application's status when one exists (condition: the
- * status read) and the audit entry, in one transaction.
+ * username read, so a concurrent change is refused), the user's search index items, the caller's
+ * items of the same decision (the seller application's, A4, when there is one) and the audit entry,
+ * in one transaction.
  */
 export const setSellerApproval = (input: {
   id: string;
@@ -124,9 +113,8 @@ export const setSellerApproval = (input: {
   role: Role;
   from: boolean;
   to: boolean;
-  application: { from: 'pending' | 'approved' | 'rejected'; to: 'approved' | 'rejected' } | null;
-  reviewedBy: string;
   now: string;
+  with: TransactionItems;
   audit: TransactionWrite;
 }): Promise<TransactionResult> =>
   transactWrite({
@@ -137,16 +125,7 @@ export const setSellerApproval = (input: {
           `${op.eq(attribute.role, input.role)} AND ${op.eq(attribute.is_seller_approved, input.from)} AND ${usernameIsStill(input.profile.username, attribute, op)}`,
       ),
     search: userSearchWrites({ ...input.profile, is_seller_approved: input.to }),
-    application:
-      input.application !== null &&
-      input.application.from !== input.application.to &&
-      SellerApplicationEntity.patch({ user_id: input.id })
-        .set({
-          status: input.application.to,
-          reviewed_at: input.now,
-          reviewed_by: input.reviewedBy,
-        })
-        .where(({ status }, { eq }) => eq(status, input.application!.from)),
+    ...input.with,
     audit: input.audit,
   });
 

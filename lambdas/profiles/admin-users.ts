@@ -3,7 +3,7 @@
  * search, the role change (Cognito group and profile kept equal) and the seller approval. Every
  * change carries its audit entry in its own transaction.
  */
-import { auditPersonName, auditWrite } from '../audit/service';
+import { auditPersonName, auditWrite } from '../shared/audit';
 import { setPoolUserRoleGroup } from '../shared/adapters/user-pool';
 import {
   ADMIN_USER_MESSAGES,
@@ -12,7 +12,7 @@ import {
   type AdminUserPage,
   type AdminUsersQuery,
 } from '../../contract/admin-users';
-import { ROLES, isSellerRole, type Role } from '../../contract/profile';
+import { ROLES, type Role } from '../../contract/profile';
 import {
   ConflictError,
   DependencyFailedError,
@@ -20,16 +20,12 @@ import {
   ValidationError,
 } from '../shared/errors';
 import { INVALID_CURSOR_MESSAGE, openCursor, sealCursor } from '../shared/http/cursor';
-import type { TransactionItems, TransactionResult } from '../shared/db/transaction';
 import { logger } from '../shared/observability';
 import {
   changeProfileRole,
   getAdminListProfiles,
-  getSellerApplicationStatus,
-  grantSellerProfile,
   queryProfilesOfRole,
   roleCursorAt,
-  setSellerApproval,
   type AdminListProfile,
 } from './admin-users-repo';
 import { getProfileById, type ProfileItem } from './repo';
@@ -40,7 +36,7 @@ export interface AdminActor {
   email: string;
 }
 
-const toAdminUser = (item: AdminListProfile): AdminUser => ({
+export const toAdminUser = (item: AdminListProfile): AdminUser => ({
   id: item.id,
   email: item.email,
   username: item.username ?? null,
@@ -207,14 +203,15 @@ export const listAdminUsers = async (
   };
 };
 
-const requireUser = async (id: string): Promise<ProfileItem> => {
+/** The user's stored profile, or 404 (`userNotFound`). */
+export const requireUser = async (id: string): Promise<ProfileItem> => {
   const item = await getProfileById(id);
   if (!item) throw new NotFoundError(ADMIN_USER_MESSAGES.userNotFound);
   return item;
 };
 
 /** Both sides of a role change: the Cognito group; `absent` when the pool has no such user. */
-const setGroup = async (id: string, role: Role): Promise<void> => {
+export const setGroup = async (id: string, role: Role): Promise<void> => {
   if ((await setPoolUserRoleGroup(id, role, ROLES)) === 'absent') {
     throw new ConflictError(ADMIN_USER_MESSAGES.noPoolUser);
   }
@@ -286,126 +283,4 @@ export const changeUserRole = async (
     });
     throw new DependencyFailedError(ADMIN_USER_MESSAGES.roleFailed);
   }
-};
-
-/**
- * `POST /api/admin/users/{id}/seller-approval` (P13 with A4): approves or revokes a seller (roles
- * seller and both only); the seller application, when there is one, gets the same decision in
- * the same transaction, with the audit entry. Setting the approval it already has changes nothing.
- */
-export const setUserSellerApproval = async (
-  actor: AdminActor,
-  id: string,
-  approved: boolean,
-): Promise<AdminUser> => {
-  const user = await requireUser(id);
-  if (!isSellerRole(user.role)) throw new ConflictError(ADMIN_USER_MESSAGES.notSeller);
-  if (user.is_seller_approved === approved) return toAdminUser(user);
-  const application = await getSellerApplicationStatus(id);
-  const now = new Date().toISOString();
-  const result = await setSellerApproval({
-    id,
-    profile: user,
-    role: user.role,
-    from: user.is_seller_approved,
-    to: approved,
-    application: application && {
-      from: application,
-      to: approved ? 'approved' : 'rejected',
-    },
-    reviewedBy: actor.userId,
-    now,
-    audit: auditWrite({
-      actor,
-      action: approved ? 'user.seller_approve' : 'user.seller_revoke',
-      target: { type: 'user', id, name: auditPersonName(user) },
-      before: { is_seller_approved: user.is_seller_approved },
-      after: { is_seller_approved: approved },
-      now,
-    }),
-  });
-  if (result.canceled) {
-    logger.warn('Seller approval not stored', { userId: id, codes: result.codes });
-    throw new ConflictError(ADMIN_USER_MESSAGES.approvalFailed);
-  }
-  return toAdminUser({ ...user, is_seller_approved: approved });
-};
-
-/**
- * The role an approved seller gets: seller rights added to the ones they had. Role `both` carries
- * admin rights here (`hasAdminRights`, contracts/profile.ts), so a buyer becomes `seller` (a
- * seller may still buy, download and deploy) and only an admin becomes `both`.
- */
-export const roleWithSellerRights = (role: Role): Role =>
-  role === 'admin' || role === 'both' ? 'both' : 'seller';
-
-/** What a seller grant changes, for the caller's audit entry and notification. */
-export interface SellerGrant {
-  fromRole: Role;
-  toRole: Role;
-  /** Set when the grant gave the profile its display name. */
-  displayName: string | null;
-}
-
-/**
- * Makes a user an approved seller (P13a), for the seller application's decision, which owns the
- * rest of the transaction (`with`).
- *
- * 1. Read the profile; the new role is `roleWithSellerRights` of the stored one.
- * 2. When the role moves, put the user in the new Cognito group first (idempotent, as a role
- *    change does), so the group never lags a stored role.
- * 3. One transaction: the profile (role, approval, the display name when it has none), its search
- *    items and counters, and the caller's items.
- * 4. If the transaction is cancelled, the group goes back to the stored role and the result is
- *    handed back, so the caller can tell which of its items refused.
- */
-export const grantSellerApproval = async (input: {
-  id: string;
-  /** The applicant's name, used when the profile has no display name yet. */
-  fullName?: string;
-  with: (grant: SellerGrant) => TransactionItems;
-}): Promise<{ user: AdminUser; grant: SellerGrant; result: TransactionResult }> => {
-  const user = await requireUser(input.id);
-  const toRole = roleWithSellerRights(user.role);
-  const displayName = !user.display_name && input.fullName ? input.fullName : null;
-  const grant: SellerGrant = { fromRole: user.role, toRole, displayName };
-  if (toRole !== user.role) await setGroup(input.id, toRole);
-  const now = new Date().toISOString();
-  let result: TransactionResult;
-  try {
-    result = await grantSellerProfile({
-      id: input.id,
-      profile: user,
-      from: user.role,
-      to: toRole,
-      ...(displayName !== null && { displayName }),
-      now,
-      with: input.with(grant),
-    });
-  } catch (error) {
-    await restoreGroup(input.id, toRole, user.role);
-    throw error;
-  }
-  if (result.canceled) await restoreGroup(input.id, toRole, user.role);
-  return {
-    user: toAdminUser({
-      ...user,
-      role: toRole,
-      is_seller_approved: true,
-      ...(displayName !== null && { display_name: displayName }),
-    }),
-    grant,
-    result,
-  };
-};
-
-/** Puts the Cognito group back after a grant that was not stored; logged, never thrown. */
-const restoreGroup = async (id: string, moved: Role, stored: Role): Promise<void> => {
-  if (moved === stored) return;
-  await setGroup(id, stored).catch((error: unknown) => {
-    logger.error('The Cognito group was not set back after a failed seller grant', {
-      userId: id,
-      error: error instanceof Error ? error.name : String(error),
-    });
-  });
 };

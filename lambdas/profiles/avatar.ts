@@ -12,7 +12,7 @@ import type { SetAvatarRequest } from '../../contract/uploads';
 import { storageDesign } from '../../contract/design/storage-design';
 import { logger } from '../shared/observability';
 import { copyObject, deleteObjectsQuietly } from '../shared/storage/s3';
-import { checkUploadedFiles, removeUploads } from '../uploads/service';
+import { checkUploadedFiles, removeUploads } from '../shared/storage/uploads';
 import { patchProfileFields } from './repo';
 import { ensureProfile, toProfile, type ProfileIdentity } from './service';
 

@@ -3,7 +3,7 @@
  * functions that never close an account do not carry it (nor the audit module).
  */
 import { createHash } from 'node:crypto';
-import { auditWrite } from '../audit/service';
+import { auditWrite } from '../shared/audit';
 import { config } from '../shared/config';
 import { AVATAR_PATH_PATTERN } from '../../contract/uploads';
 import { ConflictError } from '../shared/errors';

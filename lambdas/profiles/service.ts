@@ -7,57 +7,20 @@ import type { SellerSummary } from '../../contract/catalog';
 import type { Profile } from '../../contract/profile';
 import { USERNAME_TAKEN_MESSAGE, type ProfileUpdate } from '../../contract/profile-update';
 import { setGithubAppInstallation, setGithubUsername } from './repo';
-import {
-  ACCOUNT_CLOSED_MESSAGE,
-  BETA_CLIENT_LIMIT_MESSAGE,
-  BETA_DISABLED_MESSAGE,
-  BETA_GLOBAL_LIMIT_MESSAGE,
-  type BetaCredentials,
-} from '../../contract/beta';
-import { createPoolUser, deletePoolUser } from '../shared/adapters/user-pool';
+import { ACCOUNT_CLOSED_MESSAGE } from '../../contract/beta';
 import type { AuthContext } from '../shared/auth/claims';
-import { config } from '../shared/config';
-import {
-  ConflictError,
-  NotFoundError,
-  TooManyRequestsError,
-  UnauthorizedError,
-} from '../shared/errors';
-import { logger } from '../shared/observability';
-import { readSecret } from '../shared/secrets';
-import {
-  BETA_RATE_LIMITS,
-  betaAccountItem,
-  betaProfileItem,
-  clientRateLimitKey,
-  generateBetaEmail,
-  generateBetaPassword,
-  hourlyWindow,
-} from './beta-accounts';
+import { ConflictError, UnauthorizedError } from '../shared/errors';
 import {
   batchGetPublicProfiles,
   changeUsername,
-  closeProfile,
   createProfileIfAbsent,
   findProfileByUsername,
   getProfileById,
-  listExpiredBetaAccounts,
   patchProfileFields,
   queryApprovedSellersOfRole,
-  removeBetaAccountTracking,
-  storeBetaAccount,
-  takeBetaAllowance,
-  type BetaAccountItem,
   type ProfileFieldChanges,
   type ProfileItem,
   type SellerFields,
-  connectStatusWrite,
-  quotaChangeWrite,
-  quotaResetWrite,
-  setStripeAccountIfAbsent,
-  setStripeCustomerIfAbsent,
-  spendDownload,
-  countFreeDownload,
 } from './repo';
 
 /** The stored item as the API shape: absent optional fields become `null`. */
@@ -244,204 +207,7 @@ export const findProfileByPublicUsername = async (username: string): Promise<Pro
   return toProfile(fresh);
 };
 
-/**
- * `POST /api/auth/beta`: a fresh beta account for this caller alone, removed with
- * its data after a day by `closeExpiredBetaAccounts`.
- *
- * 1. Refuse while beta access is switched off: 404, as if the route did not exist.
- * 2. Take one press from the caller's hourly allowance (by an HMAC of its address, never the
- *    address itself) and from the global one; 429 when either is spent.
- * 3. Create the Cognito user: confirmed, a random permanent password, in the group `both`.
- * 4. Store its profile (the product's beta profile, without admin rights) and the cleanup's tracking
- *    item in one transaction; if that fails, delete the Cognito user again, so nothing half-made
- *    stays behind.
- * 5. Answer the credentials to this caller only: the password is neither stored nor logged.
- */
-export const createBetaAccount = async (
-  client: { sourceIp: string },
-  now = new Date(),
-): Promise<BetaCredentials> => {
-  if (!config().BETA_ACCESS_ENABLED) throw new NotFoundError(BETA_DISABLED_MESSAGE);
-
-  const { window, expiresAt } = hourlyWindow(now);
-  const allowance = await takeBetaAllowance({
-    clientKey: clientRateLimitKey(client.sourceIp, await readSecret('rateLimitKey')),
-    window,
-    expiresAt,
-    perClient: BETA_RATE_LIMITS.perClientPerHour,
-    global: BETA_RATE_LIMITS.globalPerHour,
-  });
-  if (allowance === 'client') throw new TooManyRequestsError(BETA_CLIENT_LIMIT_MESSAGE);
-  if (allowance === 'global') throw new TooManyRequestsError(BETA_GLOBAL_LIMIT_MESSAGE);
-
-  const email = generateBetaEmail();
-  const password = generateBetaPassword();
-  const { sub } = await createPoolUser({ email, password, group: 'both' });
-  const profile = betaProfileItem({ id: sub, email, now });
-  try {
-    await storeBetaAccount(profile, betaAccountItem(profile));
-  } catch (error) {
-    await deletePoolUser(email).catch((deleteError: unknown) => {
-      logger.error('A beta user without a profile was not deleted', {
-        userId: sub,
-        error: deleteError instanceof Error ? deleteError.name : String(deleteError),
-      });
-    });
-    throw error;
-  }
-  logger.info('Beta account created', { userId: sub, expiresAt: profile.beta_expires_at });
-  return { email, password, expires_at: profile.beta_expires_at! };
-};
-
-/** The seller domain's part of removing an account (injected: the seller domain imports this one). */
-export interface BetaCleanupDependencies {
-  /** Archives every template the account uploaded, so they leave the catalog; idempotent. */
-  archiveTemplatesOf: (sellerId: string) => Promise<number>;
-}
-
-export interface BetaCleanupResult {
-  closed: number;
-  /** Accounts whose removal failed this run; their tracking items stay for the next run. */
-  failed: number;
-}
-
-/** Accounts closed per run at most: far above what the hourly creation cap lets expire. */
-const BETA_CLEANUP_BATCH = 200;
-
-/**
- * One expired beta account, removed. Idempotent: each step tolerates having run before, and the
- * tracking item goes last, so a failed run is completed by the next one.
- *
- * 1. Delete the Cognito user (a missing one is fine): no new sign-in or token refresh.
- * 2. Close the profile: an ID token issued before stays valid up to an hour, and must get 401.
- * 3. Archive its templates through the seller domain (status counters, catalog bump).
- * 4. Remove the tracking item.
- */
-const closeBetaAccount = async (
-  item: BetaAccountItem,
-  dependencies: BetaCleanupDependencies,
-  now: string,
-): Promise<void> => {
-  await deletePoolUser(item.email);
-  await closeProfile(item.user_id, now);
-  const archived = await dependencies.archiveTemplatesOf(item.user_id);
-  await removeBetaAccountTracking(item);
-  logger.info('Beta account closed', { userId: item.user_id, archivedTemplates: archived });
-};
-
-/**
- * The hourly cleanup (schedule `closeExpiredBetaAccounts`): removes every beta account past its
- * `beta_expires_at`. One account failing does not stop the others.
- */
-export const closeExpiredBetaAccounts = async (
-  dependencies: BetaCleanupDependencies,
-  now = new Date(),
-): Promise<BetaCleanupResult> => {
-  const nowIso = now.toISOString();
-  const result: BetaCleanupResult = { closed: 0, failed: 0 };
-  for (const item of await listExpiredBetaAccounts(nowIso, BETA_CLEANUP_BATCH)) {
-    try {
-      await closeBetaAccount(item, dependencies, nowIso);
-      result.closed += 1;
-    } catch (error) {
-      result.failed += 1;
-      logger.error('Beta account not closed; the next run retries it', {
-        userId: item.user_id,
-        error: error instanceof Error ? error.message : String(error),
-      });
-    }
-  }
-  return result;
-};
-
-/**
- * P14 as a transaction item, for the domain that records a download (docs/data-model.md, section 4.1):
- * one download less, counted against the day, conditioned on a download being left (and the daily
- * limit). `sameDay`: the caller's last download was today, so the day counter goes on; otherwise
- * it starts again at 1. A refusal means the quota or the day moved: the caller re-reads.
- */
-export const spendDownloadWrite = (input: {
-  userId: string;
-  sameDay: boolean;
-  dailyLimit: number | null;
-  now: string;
-}) => {
-  const today = input.now.slice(0, 10);
-  const { sameDay, dailyLimit } = input;
-  return spendDownload(input.userId, today, sameDay, dailyLimit, input.now);
-};
-
-/** P14b as a transaction item: a free template's download counts the day, not the quota. */
-export const freeDownloadWrite = (input: {
-  userId: string;
-  sameDay: boolean;
-  dailyLimit: number | null;
-  now: string;
-}) =>
-  countFreeDownload(
-    input.userId,
-    input.now.slice(0, 10),
-    input.sameDay,
-    input.dailyLimit,
-    input.now,
-  );
-
-/** The Stripe ids and quota a money flow needs; `null` when the user has no profile. */
-export interface BillingProfile {
-  id: string;
-  email: string;
-  displayName: string | null;
-  username: string | null;
-  stripeCustomerId: string | null;
-  stripeAccountId: string | null;
-  stripePayoutsEnabled: boolean;
-  stripeDetailsSubmitted: boolean;
-  downloadsRemaining: number;
-  downloadQuota: number;
-  lastQuotaResetAt: string | null;
-}
-
-/** The caller's billing-relevant profile fields, read consistently. */
-export const getBillingProfile = async (id: string): Promise<BillingProfile | null> => {
-  const item = await getProfileById(id);
-  if (!item) return null;
-  return {
-    id: item.id,
-    email: item.email,
-    displayName: item.display_name ?? null,
-    username: item.username ?? null,
-    stripeCustomerId: item.stripe_customer_id ?? null,
-    stripeAccountId: item.stripe_account_id ?? null,
-    stripePayoutsEnabled: item.stripe_payouts_enabled ?? false,
-    stripeDetailsSubmitted: item.stripe_details_submitted ?? false,
-    downloadsRemaining: item.downloads_remaining,
-    downloadQuota: item.download_quota,
-    lastQuotaResetAt: item.last_quota_reset_at ?? null,
-  };
-};
-
-/**
- * Stores the user's Stripe customer once; when another request stored one first, that one is
- * returned (the caller then uses it, so a user never has two customers in our records).
- */
-export const recordStripeCustomer = async (id: string, customerId: string): Promise<string> => {
-  if (await setStripeCustomerIfAbsent(id, customerId, new Date().toISOString())) return customerId;
-  const stored = await getProfileById(id);
-  if (!stored?.stripe_customer_id) throw new Error(`Profile ${id} has no Stripe customer`);
-  return stored.stripe_customer_id;
-};
-
-/** Stores the seller's Connect account once; returns the stored one after a lost race. */
-export const recordStripeAccount = async (id: string, accountId: string): Promise<string> => {
-  if (await setStripeAccountIfAbsent(id, accountId, new Date().toISOString())) return accountId;
-  const stored = await getProfileById(id);
-  if (!stored?.stripe_account_id) throw new Error(`Profile ${id} has no Connect account`);
-  return stored.stripe_account_id;
-};
-
-export { connectStatusWrite, quotaChangeWrite, quotaResetWrite };
-
-/** The seller's GitHub App installation; a reinstall replaces it. */
+/** The seller's GitHub App installation (`/github-app-callback`); a reinstall replaces it. */
 export const recordGithubAppInstallation = async (
   id: string,
   installationId: number,

@@ -1,14 +1,14 @@
 /**
  * Refund requests (see docs/product.md, Refund): a buyer asks for money back on one of their
  * own subscriptions, up to what they paid for it; admins approve or reject it, then process it,
- * which refunds the subscription's paid invoices through Stripe.
+ * which refunds the subscription's paid invoices through Stripe (process.ts).
  *
- * What was paid and refunded comes from the billing domain (`subscriptionPayments`: the paid
+ * What was paid and refunded comes from the ledger (`subscriptionPayments`: the paid
  * invoices the Stripe webhook recorded, with the refunds Stripe reported). The monthly refunds
  * counter of the payout pool is written by the webhook on `charge.refunded`, not here, so refunds
  * made in Stripe's dashboard count too.
  */
-import { auditWrite } from '../audit/service';
+import { auditWrite } from '../shared/audit';
 import { ulid } from 'ulid';
 import {
   getOwnSubscription,
@@ -16,49 +16,35 @@ import {
   listSubscriptions,
   oneTimeOrderPayments,
   subscriptionPayments,
-} from '../billing/service';
+} from '../ledger/service';
 import { notifyUser } from '../notifications/service';
-import { isStripeError, stripe } from '../shared/adapters/stripe';
 import type { AuthContext } from '../shared/auth/claims';
 import { formatGbp, toPence } from '../../contract/money';
 import { planById } from '../../contract/plans';
 import {
   REFUND_MESSAGES,
-  REFUND_STRIPE_UNAVAILABLE_MESSAGE,
-  refundAboveRefundableMessage,
   refundAboveRemainingMessage,
-  refundFailedMessage,
   refundStatusConflictMessage,
   type AdminRefundRequest,
-  type ProcessRefundResult,
   type RefundablePurchase,
   type RefundablePurchaseList,
   type RefundRequest,
   type RefundRequestInput,
   type RefundStatus,
 } from '../../contract/refunds';
-import {
-  ConflictError,
-  DependencyFailedError,
-  NotFoundError,
-  ServiceUnavailableError,
-  ValidationError,
-} from '../shared/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import {
   createRefundRequest,
   decideRefundRequest,
-  fixRefundPlan,
   getRefundRequest,
-  markRefundProcessed,
   queryRefundRequestsByStatus,
   queryRefundRequestsOfUser,
   pseudonymiseRefundRequest,
-  type RefundPlanEntry,
   type RefundRequestItem,
 } from './repo';
 
-type Payments = Awaited<ReturnType<typeof subscriptionPayments>>;
+export type Payments = Awaited<ReturnType<typeof subscriptionPayments>>;
 
 /** The stored item as the API shape, with the joined subscription (an explicit allow-list). */
 export const toRefundRequest = (item: RefundRequestItem): RefundRequest => ({
@@ -92,7 +78,7 @@ export const toAdminRefundRequest = (
 });
 
 /** Whole pence of a stored request (amounts are typed with at most two decimals). */
-const penceOf = (request: Pick<RefundRequestItem, 'amount_requested'>): number =>
+export const penceOf = (request: Pick<RefundRequestItem, 'amount_requested'>): number =>
   toPence(request.amount_requested) ?? 0;
 
 /**
@@ -114,7 +100,7 @@ export const remainingToAsk = (
 };
 
 /** What was paid and refunded for the request's purchase (its subscription or its order). */
-const paymentsOf = async (
+export const paymentsOf = async (
   item: Pick<RefundRequestItem, 'user_id' | 'order_id' | 'stripe_subscription_id'>,
 ): Promise<Payments> => {
   if (item.order_id) {
@@ -286,7 +272,7 @@ export const listRefundRequestsByStatus = async (
 };
 
 /** The request by id, or 404. */
-const requireRequest = async (id: string): Promise<RefundRequestItem> => {
+export const requireRequest = async (id: string): Promise<RefundRequestItem> => {
   const item = await getRefundRequest(id);
   if (!item) throw new NotFoundError(REFUND_MESSAGES.requestNotFound);
   return item;
@@ -348,157 +334,6 @@ export const decideRefund = async (
   logger.info('Refund request decided', { refundRequestId: id, status: decision });
   await notifyUser(refundDecidedNotice(decided));
   return toAdminRefundRequest(decided, await paymentsOf(decided));
-};
-
-/**
- * Which invoices `amount` pence is refunded from: newest first, each at most what is left to
- * refund on it (paid minus refunded); invoices without a payment intent cannot be refunded.
- * `null` when the invoices together do not cover the amount.
- */
-export const planRefund = (
-  amount: number,
-  invoices: Payments['invoices'],
-): RefundPlanEntry[] | null => {
-  if (amount <= 0) return null;
-  const plan: RefundPlanEntry[] = [];
-  let left = amount;
-  const newestFirst = [...invoices].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  for (const invoice of newestFirst) {
-    if (left <= 0) break;
-    const refundable = invoice.amountPaid - invoice.amountRefunded;
-    if (!invoice.paymentIntentId || refundable <= 0) continue;
-    const take = Math.min(refundable, left);
-    plan.push({ invoice_id: invoice.id, payment_intent_id: invoice.paymentIntentId, amount: take });
-    left -= take;
-  }
-  return left > 0 ? null : plan;
-};
-
-const refundableOf = (invoices: Payments['invoices']): number =>
-  invoices
-    .filter((invoice) => invoice.paymentIntentId)
-    .reduce((sum, invoice) => sum + Math.max(0, invoice.amountPaid - invoice.amountRefunded), 0);
-
-/**
- * The request's refund plan: the stored one when an earlier run fixed it, else a new one from
- * the subscription's paid invoices, stored before any money moves (condition: still approved, no
- * plan yet). An amount above what is left to refund is a 400 and stores nothing.
- */
-const refundPlanOf = async (item: RefundRequestItem): Promise<RefundPlanEntry[]> => {
-  if (item.refund_plan) return item.refund_plan;
-  const amount = penceOf(item);
-  const { invoices } = await paymentsOf(item);
-  const plan = planRefund(amount, invoices);
-  if (!plan) {
-    const message = refundAboveRefundableMessage(
-      formatGbp(amount),
-      formatGbp(refundableOf(invoices)),
-    );
-    throw new ValidationError(message, { amount_requested: message });
-  }
-  const fixed = await fixRefundPlan(item.id, plan);
-  if (fixed?.refund_plan) return fixed.refund_plan;
-  // Another run fixed a plan first (use it) or the request left `approved` meanwhile.
-  const current = await requireRequest(item.id);
-  if (current.status === 'approved' && current.refund_plan) return current.refund_plan;
-  throw new ConflictError(refundStatusConflictMessage('process', current.status));
-};
-
-/**
- * One Stripe refund per invoice of the plan, in order. The idempotency key names the request
- * (and the invoice when there are several), so a re-run gets the refunds already made back from
- * Stripe instead of refunding twice. Returns the Stripe refund ids.
- */
-const makeStripeRefunds = async (
-  item: RefundRequestItem,
-  plan: readonly RefundPlanEntry[],
-): Promise<string[]> => {
-  const client = await stripe();
-  const ids: string[] = [];
-  for (const entry of plan) {
-    const idempotencyKey =
-      plan.length === 1 ? `refund-${item.id}` : `refund-${item.id}-${entry.invoice_id}`;
-    try {
-      const refund = await client.refunds.create(
-        {
-          payment_intent: entry.payment_intent_id,
-          amount: entry.amount,
-          metadata: { refund_request_id: item.id, user_id: item.user_id },
-        },
-        { idempotencyKey },
-      );
-      ids.push(refund.id);
-    } catch (error) {
-      if (!isStripeError(error)) throw error;
-      logger.warn('Stripe refused a refund', {
-        refundRequestId: item.id,
-        invoiceId: entry.invoice_id,
-        type: error.type,
-        code: error.code,
-      });
-      if (
-        ['StripeConnectionError', 'StripeAPIError', 'StripeRateLimitError'].includes(error.type)
-      ) {
-        throw new ServiceUnavailableError(REFUND_STRIPE_UNAVAILABLE_MESSAGE);
-      }
-      if (error.type === 'StripeAuthenticationError' || error.type === 'StripePermissionError') {
-        // Our configuration is wrong, not the request: a 500 that is logged and alarmed on.
-        throw error;
-      }
-      throw new DependencyFailedError(refundFailedMessage(error.message));
-    }
-  }
-  return ids;
-};
-
-/**
- * Processes an approved request (F5): the money goes back through Stripe, then the request is
- * marked processed.
- *
- * 1. Read the request: 404 when absent, 409 unless it is approved.
- * 2. Fix the refund plan once (which paid invoices, how much each; at most what is left to
- *    refund on them, else 400).
- * 3. Refund through Stripe with idempotency keys (a refusal is a 502 with Stripe's reason, and the
- *    request stays approved).
- * 4. Mark it processed with the first Stripe refund id (condition `status = approved`). A crash
- *    between 3 and 4 is repaired by running it again: steps 2 and 3 give the same plan and the
- *    same refunds back.
- */
-export const processRefund = async (
-  admin: RefundAdmin,
-  id: string,
-): Promise<ProcessRefundResult> => {
-  const item = await requireRequest(id);
-  if (item.status !== 'approved') {
-    throw new ConflictError(refundStatusConflictMessage('process', item.status));
-  }
-  const plan = await refundPlanOf(item);
-  const refundIds = await makeStripeRefunds(item, plan);
-  const refundId = refundIds[0]!;
-
-  const now = new Date().toISOString();
-  let processed = await markRefundProcessed(
-    id,
-    { stripe_refund_id: refundId, processed_at: now, processed_by: admin.userId },
-    auditWrite({
-      actor: admin,
-      action: 'refund.process',
-      target: { type: 'refund_request', id, name: item.user_email },
-      before: { status: 'approved' },
-      after: { status: 'processed', stripe_refund_id: refundId, refunds: refundIds.length },
-      now,
-    }),
-  );
-  if (!processed) {
-    // A concurrent run of the same request finished first with the same refund: that is success.
-    const current = await requireRequest(id);
-    if (current.status !== 'processed' || current.stripe_refund_id !== refundId) {
-      throw new ConflictError(refundStatusConflictMessage('process', current.status));
-    }
-    processed = current;
-  }
-  logger.info('Refund processed', { refundRequestId: id, refunds: refundIds.length });
-  return { refundId, request: toAdminRefundRequest(processed, await paymentsOf(processed)) };
 };
 
 /** A closed account's refund requests: kept (the books need them) under the pseudonym. */

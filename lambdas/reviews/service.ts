@@ -10,7 +10,7 @@
  */
 import { ulid } from 'ulid';
 import { MVP_NOT_FOUND_MESSAGE, averageRatingOf, getApprovedMvpItem } from '../catalog/service';
-import { ownedTemplateOrder } from '../billing/service';
+import { ownedTemplateOrder } from '../ledger/service';
 import { hasDeployed } from '../deployments/service';
 import { hasDownloaded } from '../downloads/service';
 import { notificationWrites } from '../notifications/service';

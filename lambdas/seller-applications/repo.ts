@@ -62,7 +62,7 @@ export const querySellerApplicationsOfStatus = async (
  */
 export const sellerApplicationDecisionWrite = (input: {
   userId: string;
-  from: 'pending' | 'rejected';
+  from: SellerApplicationItem['status'];
   to: 'approved' | 'rejected';
   reviewedBy: string;
   reason?: string;

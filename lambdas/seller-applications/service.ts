@@ -5,15 +5,13 @@
  * notification and (on approval) the profile change commit in one transaction; the rules are
  * described in docs/data-model.md, section 3.15.
  */
-import { auditWrite } from '../audit/service';
+import { auditWrite } from '../shared/audit';
 import { notificationWrites } from '../notifications/service';
-import {
-  grantSellerApproval,
-  setUserSellerApproval,
-  type AdminActor,
-} from '../profiles/admin-users';
+import type { AdminActor } from '../profiles/admin-users';
+import { grantSellerApproval, setUserSellerApproval } from '../profiles/seller-approval';
 import { ensureProfile, getProfile } from '../profiles/service';
 import { isApprovedSeller } from '../shared/auth/access';
+import type { TransactionItems } from '../shared/db/transaction';
 import type { AuthContext } from '../shared/auth/claims';
 import { ADMIN_USER_MESSAGES, type AdminUser } from '../../contract/admin-users';
 import { isSellerRole } from '../../contract/profile';
@@ -274,14 +272,39 @@ export const decideSellerApplication = async (
  * `POST /api/admin/users/{id}/seller-approval` (the Users tab): approval goes through
  * `approveSeller`, as the Applications queue does; revoking stays the profiles domain's.
  */
-export const setSellerApprovalFromUsersTab = (
+export const setSellerApprovalFromUsersTab = async (
   actor: AdminActor,
   userId: string,
   approved: boolean,
 ): Promise<AdminUser> =>
   approved
     ? approveSellerUnlessApproved(actor, userId)
-    : setUserSellerApproval(actor, userId, false);
+    : setUserSellerApproval(actor, userId, false, await applicationFollows(actor, userId, false));
+
+/**
+ * A decision in the Users tab decides the user's application too, when there is one and it
+ * differs (A4 in the profile's transaction; refused when the application moved meanwhile).
+ */
+const applicationFollows = async (
+  actor: AdminActor,
+  userId: string,
+  approved: boolean,
+): Promise<(now: string) => TransactionItems> => {
+  const application = await getSellerApplication(userId);
+  const to = approved ? 'approved' : 'rejected';
+  return (now) =>
+    application && application.status !== to
+      ? {
+          application: sellerApplicationDecisionWrite({
+            userId,
+            from: application.status,
+            to,
+            reviewedBy: actor.userId,
+            now,
+          }),
+        }
+      : {};
+};
 
 /** Approving an approved seller changes nothing (the Users tab's button may be pressed twice). */
 const approveSellerUnlessApproved = async (
@@ -289,6 +312,13 @@ const approveSellerUnlessApproved = async (
   userId: string,
 ): Promise<AdminUser> => {
   const profile = await getProfile(userId);
-  if (profile && isApprovedSeller(profile)) return setUserSellerApproval(actor, userId, true);
+  if (profile && isApprovedSeller(profile)) {
+    return setUserSellerApproval(
+      actor,
+      userId,
+      true,
+      await applicationFollows(actor, userId, true),
+    );
+  }
   return approveSeller(actor, userId);
 };

@@ -11,7 +11,7 @@
  * sales, and the payout's pool share by their quota-spending downloads (the ones the pool was
  * shared by), each with largest-remainder rounding so the templates add up to the payout.
  */
-import { oneTimeSalesOfSellerSince } from '../billing/service';
+import { oneTimeSalesOfSellerSince } from '../ledger/service';
 import { listSellerDownloadsSince } from '../downloads/service';
 import { addMonths, monthName, monthOf } from '../payouts/months';
 import { payoutSharesOfSeller } from '../payouts/service';

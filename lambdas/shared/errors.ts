@@ -145,3 +145,14 @@ export class TransactionRefusedError extends Error {
     this.name = 'TransactionRefusedError';
   }
 }
+
+/**
+ * A failure that may pass by itself (throttling, a 5xx, a dropped connection, a lost race): the
+ * Step Functions tasks throw it so that their state machine's Retry runs the step again.
+ */
+export class TransientError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'TransientError';
+  }
+}

@@ -8,7 +8,7 @@ import { config } from '../shared/config';
 import { storageDesign } from '../../contract/design/storage-design';
 import { logger } from '../shared/observability';
 import { copyObject, deleteObjectsQuietly } from '../shared/storage/s3';
-import type { CheckedUpload } from '../uploads/service';
+import type { CheckedUpload } from '../shared/storage/uploads';
 
 const buckets = () => ({
   files: config().MVP_FILES_BUCKET,

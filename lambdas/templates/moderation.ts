@@ -9,7 +9,7 @@
  */
 import { notifyUpgradeAvailable } from '../deployments/upgrade-notice';
 import { logger } from '../shared/observability';
-import { auditWrite } from '../audit/service';
+import { auditWrite } from '../shared/audit';
 import { notificationWrites, type NotificationInput } from '../notifications/service';
 import { getUserContacts, type UserContact } from '../profiles/admin-lookups';
 import {

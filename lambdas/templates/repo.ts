@@ -362,12 +362,6 @@ export const bumpCatalogVersion = async (
   return data.version;
 };
 
-/** M13: one more download of an approved template (a transaction item of the downloads domain). */
-export const countDownload = (mvpId: string) =>
-  MvpEntity.patch({ id: mvpId })
-    .add({ download_count: 1 })
-    .where(({ status }, { eq }) => eq(status, 'approved'));
-
 /** M14: the template's exact rating sum and count (a transaction item of the reviews domain). */
 export const rate = (mvpId: string, sumDelta: number, countDelta: number) =>
   MvpEntity.patch({ id: mvpId }).add({ rating_sum: sumDelta, rating_count: countDelta });

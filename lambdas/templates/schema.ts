@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { mvpIdSchema } from '../../contract/catalog';
 
-export const mvpIdParamsSchema = z.object({ id: mvpIdSchema });
+export { mvpIdParamsSchema } from '../../contract/ids';
 
 export const versionParamsSchema = z.object({
   id: mvpIdSchema,

@@ -10,7 +10,7 @@
  */
 import { ulid } from 'ulid';
 import { listSellerRecentDownloads } from '../downloads/service';
-import { startProcessing } from '../processing/start';
+import { startProcessing } from './processing-start';
 import { mayActAsOwner } from '../shared/auth/access';
 import { SELLER_RECENT_DOWNLOADS, type SellerDownloadsResult } from '../../contract/downloads';
 import type { Profile } from '../../contract/profile';
@@ -38,7 +38,7 @@ import {
 import { config } from '../shared/config';
 import type { PendingEdit } from '../shared/db/entities/mvp';
 import { logger } from '../shared/observability';
-import { checkUploadedFiles, removeUploads, type CheckedUpload } from '../uploads/service';
+import { checkUploadedFiles, removeUploads, type CheckedUpload } from '../shared/storage/uploads';
 import { placeFiles, removeOldPreviews, removePlaced } from './files';
 import {
   TransactionRefusedError,

@@ -12,14 +12,7 @@
  */
 import { notificationWrites, type NotificationInput } from '../notifications/service';
 import type { MvpStatus } from '../../contract/catalog';
-import {
-  TransactionRefusedError,
-  countDownload,
-  getMvpById,
-  rate,
-  writeTemplate,
-  type MvpItem,
-} from './repo';
+import { TransactionRefusedError, getMvpById, rate, writeTemplate, type MvpItem } from './repo';
 import { failPendingVersion, processingPendingVersion, publishPendingVersion } from './versions';
 
 export type TransitionOutcome = 'applied' | 'skipped';
@@ -159,13 +152,6 @@ export const failProcessedVersion = async (input: FailureInput): Promise<Transit
     now: input.now,
   }).then(() => 'applied' as const, skippedOnMove);
 };
-
-/**
- * M13 as a transaction item, for the domain that records a download: one more download of an
- * approved template (refused, item `mvp`, when it is not approved any more). A counter update:
- * no `updated_at`, so the catalog order reflects real edits only.
- */
-export const countDownloadWrite = (mvpId: string) => countDownload(mvpId);
 
 /**
  * M14 as a transaction item, for the domain that records a review: the exact rating sum and

@@ -45,7 +45,7 @@ const taskSettings: Record<ScheduleName, TaskSettings> = {
   // Deletes the Cognito users of expired beta accounts (on this pool's ARN only), closes their
   // profiles and archives their templates (table writes: profile, templates, counters, catalog).
   closeExpiredBetaAccounts: {
-    domain: 'profiles',
+    domain: 'account',
     memorySize: 256,
     timeout: Duration.minutes(5),
     bind: (fn, data, userPool) => {

@@ -110,7 +110,7 @@ const main = async () => {
     const { MvpVersionEntity } = await import('../../lambdas/shared/db/entities/mvp-version');
     const { setWorkflowRunner } = await import('../../lambdas/shared/adapters/workflow');
     const { createLocalWorkflowRunner } = await import('../../lib/local/cloud/state-machines');
-    const { startProcessing } = await import('../../lambdas/processing/start');
+    const { startProcessing } = await import('../../lambdas/templates/processing-start');
     const runner = createLocalWorkflowRunner();
     setWorkflowRunner(runner);
     const s3Client = createS3Client(s3.endpoint);

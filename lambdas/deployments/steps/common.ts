@@ -9,7 +9,7 @@
  * reaches MarkFailed.
  */
 import { logger } from '../../shared/observability';
-import { TransientError } from '../../processing/errors';
+import { TransientError } from '../../shared/errors';
 import { transitionDeployment, type DeploymentItem } from '../repo';
 
 export interface StepInput {

@@ -3,7 +3,7 @@ import { requireAuth, type HttpOperation } from '../../shared/http/create-http-h
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
 import { mvpPathSchema } from '../schema';
-import { downloadMvp as spendDownload } from '../service';
+import { downloadMvp as spendDownload } from '../spend';
 
 export const downloadMvp: HttpOperation = async (context) => {
   const auth = requireAuth(context);

@@ -3,7 +3,7 @@ import { githubLinkSchema } from '../../../contract/github';
 import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
-import { mvpIdParamsSchema } from '../../templates/schema';
+import { mvpIdParamsSchema } from '../../../contract/ids';
 import { linkTemplateRepository } from '../service';
 
 export const linkGithubRepository: HttpOperation = async (context) => {

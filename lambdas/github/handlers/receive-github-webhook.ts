@@ -4,7 +4,7 @@
  */
 import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { jsonResponse } from '../../shared/http/response';
-import { receiveGithubWebhook as receive } from '../service';
+import { receiveGithubWebhook as receive } from '../sync';
 
 /** GitHub caps payloads at 25 MB; a push of ours is far smaller. */
 const MAX_BODY_BYTES = 5 * 1024 * 1024;

@@ -2,8 +2,8 @@
 import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
-import { mvpIdParamsSchema } from '../../templates/schema';
-import { syncTemplate } from '../service';
+import { mvpIdParamsSchema } from '../../../contract/ids';
+import { syncTemplate } from '../sync';
 
 export const syncGithubRepository: HttpOperation = async (context) => {
   const { params } = parseRequest(context.event, { params: mvpIdParamsSchema });

@@ -2,7 +2,7 @@
 import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
-import { mvpIdParamsSchema } from '../../templates/schema';
+import { mvpIdParamsSchema } from '../../../contract/ids';
 import { unlinkTemplateRepository } from '../service';
 
 export const unlinkGithubRepository: HttpOperation = async (context) => {

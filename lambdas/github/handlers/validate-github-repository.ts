@@ -3,7 +3,7 @@ import { githubRepositorySchema } from '../../../contract/github';
 import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
-import { mvpIdParamsSchema } from '../../templates/schema';
+import { mvpIdParamsSchema } from '../../../contract/ids';
 import { validateRepository } from '../service';
 
 export const validateGithubRepository: HttpOperation = async (context) => {

@@ -9,7 +9,7 @@ import { config } from '../../shared/config';
 import { GITHUB_MESSAGES } from '../../../contract/github';
 import { putObject } from '../../shared/storage/s3';
 import { logger } from '../../shared/observability';
-import { TransientError } from '../../processing/errors';
+import { TransientError } from '../../shared/errors';
 import { bundleKey } from '../../templates/files';
 import { getTemplate, newVersionId } from '../../templates/github-sync';
 import {

@@ -153,6 +153,40 @@ const describeUnrarError = (error: UnrarError): string =>
     ? 'is encrypted; encrypted archives cannot be scanned'
     : `is not a readable RAR archive (${error.message}: truncated or corrupt)`;
 
+/** Step 1's checks of each header: encryption, the declared total size, the compression ratio. */
+const checkHeaders = (headers: FileHeader[], report: ScanReport): void => {
+  let declared = 0;
+  for (const header of headers) {
+    report.countEntry(header.name);
+    if (header.flags.encrypted) {
+      report.add({
+        file: header.name,
+        rule: 'encrypted',
+        message: 'is encrypted; encrypted entries cannot be scanned',
+      });
+    }
+    if (header.flags.directory) continue;
+    declared += header.unpSize;
+    if (declared > scanLimits.maxTotalUncompressedBytes) {
+      report.abort(
+        header.name,
+        'total-size',
+        `extracting the archive would exceed ${scanLimits.maxTotalUncompressedBytes / 1024 / 1024} MB (zip bomb)`,
+      );
+    }
+    if (
+      header.unpSize > scanLimits.ratioMinimumBytes &&
+      header.unpSize / Math.max(1, header.packSize) > scanLimits.maxCompressionRatio
+    ) {
+      report.abort(
+        header.name,
+        'compression-ratio',
+        `expands more than ${scanLimits.maxCompressionRatio}× (zip bomb)`,
+      );
+    }
+  }
+};
+
 export const scanRar = async (source: ArchiveSource, report: ScanReport): Promise<void> => {
   const size = await source.size();
   if (size > MAX_RAR_BYTES) {
@@ -190,36 +224,7 @@ export const scanRar = async (source: ArchiveSource, report: ScanReport): Promis
   }
   if (headers.length === 0) report.abort(source.name, 'empty', 'is an empty archive');
 
-  let declared = 0;
-  for (const header of headers) {
-    report.countEntry(header.name);
-    if (header.flags.encrypted) {
-      report.add({
-        file: header.name,
-        rule: 'encrypted',
-        message: 'is encrypted; encrypted entries cannot be scanned',
-      });
-    }
-    if (header.flags.directory) continue;
-    declared += header.unpSize;
-    if (declared > scanLimits.maxTotalUncompressedBytes) {
-      report.abort(
-        header.name,
-        'total-size',
-        `extracting the archive would exceed ${scanLimits.maxTotalUncompressedBytes / 1024 / 1024} MB (zip bomb)`,
-      );
-    }
-    if (
-      header.unpSize > scanLimits.ratioMinimumBytes &&
-      header.unpSize / Math.max(1, header.packSize) > scanLimits.maxCompressionRatio
-    ) {
-      report.abort(
-        header.name,
-        'compression-ratio',
-        `expands more than ${scanLimits.maxCompressionRatio}× (zip bomb)`,
-      );
-    }
-  }
+  checkHeaders(headers, report);
 
   // 2. Contents of the entries that can be read.
   const readable = headers.filter((header) => !header.flags.directory && !header.flags.encrypted);

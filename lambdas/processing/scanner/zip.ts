@@ -144,8 +144,8 @@ const parseCentralDirectory = (
   return entries;
 };
 
-/** Scans a zip archive into `report`; throws ScanAbort when it must stop early. */
-export const scanZip = async (source: ArchiveSource, report: ScanReport): Promise<void> => {
+/** The central directory's entries, refused early when there are too many or it is too large. */
+const readEntries = async (source: ArchiveSource, report: ScanReport) => {
   const size = await source.size();
   const location = await readDirectoryLocation(source, size, report);
   if (location.entries > scanLimits.maxEntries) {
@@ -168,8 +168,11 @@ export const scanZip = async (source: ArchiveSource, report: ScanReport): Promis
   );
   const entries = parseCentralDirectory(directory, location.entries, report, source.name);
   if (entries.length === 0) report.abort(source.name, 'empty', 'is an empty archive');
+  return entries;
+};
 
-  // 1. What the directory alone tells: names, links, declared sizes, encryption, methods.
+/** Step 1: what the directory alone tells: names, links, declared sizes, encryption, methods. */
+const checkDirectory = (entries: CentralEntry[], report: ScanReport, archiveName: string): void => {
   let declaredTotal = 0;
   for (const entry of entries) {
     report.countEntry(entry.name);
@@ -206,13 +209,68 @@ export const scanZip = async (source: ArchiveSource, report: ScanReport): Promis
   }
   if (declaredTotal > scanLimits.maxTotalUncompressedBytes) {
     report.abort(
-      source.name,
+      archiveName,
       'total-size',
       `would extract to ${Math.round(declaredTotal / 1024 / 1024)} MB (more than ${scanLimits.maxTotalUncompressedBytes / 1024 / 1024} MB: zip bomb)`,
     );
   }
+};
 
-  // 2. The contents, front to back in one stream.
+/** One entry of step 2, read at the stream's position: its local header, then its contents. */
+const scanEntry = async (reader: StreamReader, entry: CentralEntry, report: ScanReport) => {
+  if (entry.localHeaderOffset < reader.position) {
+    report.abort(entry.name, 'overlap', 'overlaps another entry (a zip bomb technique)');
+  }
+  await reader.skip(entry.localHeaderOffset - reader.position);
+  const header = await reader.read(30);
+  if (header.readUInt32LE(0) !== LOCAL_SIGNATURE) {
+    report.abort(entry.name, 'corrupt', 'has a damaged local header (corrupt archive)');
+  }
+  const localName = decodeName(await reader.read(header.readUInt16LE(26)), header.readUInt16LE(6));
+  await reader.skip(header.readUInt16LE(28));
+  // Extractors that stream (without the directory) use this name: check it too.
+  if (localName !== entry.name) {
+    report.add(...checkLocalName(localName, entry.name));
+  }
+  const compressed = reader.take(entry.compressedSize);
+  let consumed = 0;
+  const counted = (async function* () {
+    for await (const chunk of compressed) {
+      consumed += chunk.byteLength;
+      yield chunk;
+    }
+  })();
+  const content: AsyncIterable<Uint8Array> = entry.method === 8 ? inflate(counted) : counted;
+  let actual: number;
+  try {
+    actual = await report.inspectEntry(entry.name, content, () =>
+      entry.method === 8 ? entry.compressedSize : Math.max(consumed, 1),
+    );
+  } catch (error) {
+    if (isPassThrough(error)) throw error;
+    report.abort(
+      entry.name,
+      'corrupt',
+      `cannot be decompressed (corrupt or truncated archive: ${(error as Error).message})`,
+    );
+  }
+  // Drain whatever the inflater did not need (trailing bytes), to stay aligned.
+  for await (const rest of compressed) void rest;
+  if (actual !== entry.uncompressedSize) {
+    report.abort(
+      entry.name,
+      'size-mismatch',
+      `inflates to ${actual} bytes but declares ${entry.uncompressedSize} (corrupt or crafted archive)`,
+    );
+  }
+};
+
+/** Step 2: the contents, front to back in one stream. */
+const scanContents = async (
+  source: ArchiveSource,
+  entries: CentralEntry[],
+  report: ScanReport,
+): Promise<void> => {
   const ordered = entries
     .filter(
       (entry) =>
@@ -229,58 +287,18 @@ export const scanZip = async (source: ArchiveSource, report: ScanReport): Promis
   );
   try {
     for (const entry of ordered) {
-      if (entry.localHeaderOffset < reader.position) {
-        report.abort(entry.name, 'overlap', 'overlaps another entry (a zip bomb technique)');
-      }
-      await reader.skip(entry.localHeaderOffset - reader.position);
-      const header = await reader.read(30);
-      if (header.readUInt32LE(0) !== LOCAL_SIGNATURE) {
-        report.abort(entry.name, 'corrupt', 'has a damaged local header (corrupt archive)');
-      }
-      const localName = decodeName(
-        await reader.read(header.readUInt16LE(26)),
-        header.readUInt16LE(6),
-      );
-      await reader.skip(header.readUInt16LE(28));
-      // Extractors that stream (without the directory) use this name: check it too.
-      if (localName !== entry.name) {
-        report.add(...checkLocalName(localName, entry.name));
-      }
-      const compressed = reader.take(entry.compressedSize);
-      let consumed = 0;
-      const counted = (async function* () {
-        for await (const chunk of compressed) {
-          consumed += chunk.byteLength;
-          yield chunk;
-        }
-      })();
-      const content: AsyncIterable<Uint8Array> = entry.method === 8 ? inflate(counted) : counted;
-      let actual: number;
-      try {
-        actual = await report.inspectEntry(entry.name, content, () =>
-          entry.method === 8 ? entry.compressedSize : Math.max(consumed, 1),
-        );
-      } catch (error) {
-        if (isPassThrough(error)) throw error;
-        report.abort(
-          entry.name,
-          'corrupt',
-          `cannot be decompressed (corrupt or truncated archive: ${(error as Error).message})`,
-        );
-      }
-      // Drain whatever the inflater did not need (trailing bytes), to stay aligned.
-      for await (const rest of compressed) void rest;
-      if (actual !== entry.uncompressedSize) {
-        report.abort(
-          entry.name,
-          'size-mismatch',
-          `inflates to ${actual} bytes but declares ${entry.uncompressedSize} (corrupt or crafted archive)`,
-        );
-      }
+      await scanEntry(reader, entry, report);
     }
   } finally {
     await reader.close();
   }
+};
+
+/** Scans a zip archive into `report`; throws ScanAbort when it must stop early. */
+export const scanZip = async (source: ArchiveSource, report: ScanReport): Promise<void> => {
+  const entries = await readEntries(source, report);
+  checkDirectory(entries, report, source.name);
+  await scanContents(source, entries, report);
 };
 
 /** Inflates a raw deflate stream; an error of the input (a read error) fails the output too. */

@@ -5,7 +5,7 @@
  */
 import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { jsonResponse } from '../../shared/http/response';
-import { createBetaAccount } from '../service';
+import { createBetaAccount } from '../beta-service';
 
 export const startBetaSession: HttpOperation = async ({ event }) =>
   jsonResponse(201, await createBetaAccount({ sourceIp: event.requestContext.http.sourceIp }));

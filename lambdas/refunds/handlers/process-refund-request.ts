@@ -3,7 +3,7 @@ import { requireAuth, type HttpOperation } from '../../shared/http/create-http-h
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
 import { refundRequestPathSchema } from '../schema';
-import { processRefund } from '../service';
+import { processRefund } from '../process';
 
 export const processRefundRequest: HttpOperation = async (context) => {
   const admin = requireAuth(context);

@@ -43,17 +43,19 @@ const showDemoStory = async (buyerSub: string, deploymentId: string): Promise<vo
  * spent without the order, or twice.
  */
 export const settleDeployment = async (buyerSub: string): Promise<boolean> => {
-  const [{ listDeploymentsByUser }, { ownedTemplateOrder }, downloads] = await Promise.all([
-    import('../../../lambdas/deployments/repo'),
-    import('../../../lambdas/billing/service'),
-    import('../../../lambdas/downloads/service'),
-  ]);
+  const [{ listDeploymentsByUser }, { ownedTemplateOrder }, downloads, { spendDownload }] =
+    await Promise.all([
+      import('../../../lambdas/deployments/repo'),
+      import('../../../lambdas/ledger/service'),
+      import('../../../lambdas/downloads/service'),
+      import('../../../lambdas/downloads/spend'),
+    ]);
   const deployed = (await listDeploymentsByUser(buyerSub)).some(
     (item) => item.mvp_id === DEMO_DEPLOYED_TEMPLATE_ID,
   );
   if (!deployed || !(await ownedTemplateOrder(buyerSub, DEMO_DEPLOYED_TEMPLATE_ID))) return false;
   if (await downloads.hasDownloaded(buyerSub, DEMO_DEPLOYED_TEMPLATE_ID)) return false;
-  await downloads.spendDownload(buyerSub, DEMO_DEPLOYED_TEMPLATE_ID);
+  await spendDownload(buyerSub, DEMO_DEPLOYED_TEMPLATE_ID);
   return true;
 };
 

@@ -17,10 +17,10 @@
  */
 import { createCheckoutSession } from '../../../lambdas/billing/checkout';
 import { createConnectAccountLink } from '../../../lambdas/billing/connect';
-import { listSubscriptions } from '../../../lambdas/billing/service';
+import { listSubscriptions } from '../../../lambdas/ledger/service';
 import { importPastDownload } from '../../../lambdas/downloads/service';
 import { startMonthlyPayouts } from '../../../lambdas/payouts/tasks/start-monthly-payouts';
-import { getBillingProfile } from '../../../lambdas/profiles/service';
+import { getBillingProfile } from '../../../lambdas/profiles/billing-fields';
 import { listRefundRequests, submitRefundRequest } from '../../../lambdas/refunds/service';
 import {
   createLocalStripeControl,

@@ -1,7 +1,7 @@
 /** The refund and dispute schemas shared by the forms and the API, and the plan constants. */
 import '../../fixtures/lambda-env';
 import { describe, expect, it } from 'vitest';
-import { toSubscriptionView } from '../../../lambdas/billing/service';
+import { toSubscriptionView } from '../../../lambdas/ledger/service';
 import {
   DISPUTE_MESSAGES,
   DISPUTE_REASONS,

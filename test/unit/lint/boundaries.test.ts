@@ -2,11 +2,14 @@
  * The import boundaries of eslint.boundaries.js fire: each forbidden arrow is linted, through the
  * repository's own ESLint config, from a file in the zone it governs (the file need not exist; the
  * import must, so the resolver finds it), and must be reported with its zone's message. Allowed
- * neighbours are linted too, so a zone drawn too wide fails here as well.
+ * neighbours are linted too, so a zone drawn too wide fails here as well. The entity owners
+ * (eslint.entity-owners.js) are checked the same way: the imports of entity files, and the writes
+ * (`domains/entity-writes`) of a domain that is not the entity's owner.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
+import { entityOwners } from '../../../eslint.entity-owners.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -15,9 +18,12 @@ const domains = readdirSync(path.join(root, 'lambdas'), { withFileTypes: true })
   .map((entry) => entry.name);
 let eslint: ESLint;
 
-beforeAll(() => {
+beforeAll(async () => {
   eslint = new ESLint({ cwd: root });
-});
+  // The first lint loads the config, the resolver and the domain graph: seconds on a shared
+  // machine, paid here rather than inside the first test's time limit.
+  await eslint.lintText('export {};\n', { filePath: path.join(root, 'lambdas/templates/warm.ts') });
+}, 60_000);
 
 /** The boundary messages ESLint reports for `code` as if it were the file at `filePath`. */
 const boundaryMessages = async (filePath: string, code: string): Promise<string[]> => {
@@ -77,6 +83,24 @@ describe('forbidden imports fail npm run lint', () => {
       message: /never its repo or handlers/,
     },
     {
+      arrow: 'a domain → another domain’s *-repo file',
+      file: 'lambdas/seller-applications/probe.ts',
+      imports: '../profiles/admin-users-repo',
+      message: /never its repo or handlers/,
+    },
+    {
+      arrow: 'a domain → an entity another domain owns',
+      file: 'lambdas/reviews/probe.ts',
+      imports: '../shared/db/entities/payout',
+      message: /Another domain owns this entity/,
+    },
+    {
+      arrow: 'a read side → an entity of its owner it does not read',
+      file: 'lambdas/catalog/probe.ts',
+      imports: '../shared/db/entities/github-repo-link',
+      message: /Another domain owns this entity/,
+    },
+    {
       arrow: 'frontend → a domain',
       file: 'frontend/src/features/templates/probe.ts',
       imports: '../../../../lambdas/templates/service',
@@ -131,6 +155,11 @@ describe('allowed imports pass', () => {
     { file: 'lambdas/downloads/probe.ts', imports: '../templates/transitions' },
     { file: 'lambdas/downloads/probe.ts', imports: '../profiles/service' },
     { file: 'lambdas/templates/probe.ts', imports: './repo' },
+    { file: 'lambdas/profiles/probe.ts', imports: './admin-users-repo' },
+    { file: 'lambdas/payouts/probe.ts', imports: '../shared/db/entities/payout' },
+    { file: 'lambdas/catalog/probe.ts', imports: '../shared/db/entities/mvp' },
+    { file: 'lambdas/stats/probe.ts', imports: '../shared/db/entities/counter' },
+    { file: 'lambdas/shared/probe.ts', imports: './db/entities/audit-entry' },
     { file: 'lambdas/templates/probe.ts', imports: '../../contract/routes' },
     { file: 'lambdas/shared/http/probe.ts', imports: '../../../contract/routes' },
     { file: 'contract/probe.ts', imports: './design/auth-design' },
@@ -144,5 +173,76 @@ describe('allowed imports pass', () => {
     { file: 'test/unit/probe.ts', imports: '../../lib/local/emulators/resources' },
   ])('$file may import $imports', async ({ file, imports }) => {
     expect(await boundaryMessages(file, importing(imports))).toEqual([]);
+  });
+});
+
+describe('each entity is written by its owner only', () => {
+  const writeMessages = async (filePath: string, code: string): Promise<string[]> => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+    expect(result!.messages.filter((message) => message.fatal)).toEqual([]);
+    return result!.messages
+      .filter((message) => message.ruleId === 'domains/entity-writes')
+      .map((message) => message.message);
+  };
+  const using = (entity: string, name: string, call: string) =>
+    `import { ${name} } from '../shared/db/entities/${entity}';\nexport const probe = () => ${name}.${call};\n`;
+
+  it('every entity file has an owner (or is shared), naming domains that exist', () => {
+    const files = readdirSync(path.join(root, 'lambdas/shared/db/entities'))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => name.replace(/\.ts$/, ''))
+      .sort();
+    expect(Object.keys(entityOwners).sort()).toEqual(files);
+    for (const [entity, entry] of Object.entries(entityOwners)) {
+      if ('shared' in entry) continue;
+      for (const domain of [entry.owner, ...(entry.readers ?? []), ...(entry.writers ?? [])]) {
+        expect(domains, `${entity}: ${domain}`).toContain(domain);
+      }
+    }
+  });
+
+  it.each([
+    {
+      file: 'lambdas/catalog/probe.ts',
+      code: using('mvp-version', 'MvpVersionEntity', "patch({ mvp_id: 'm', id: 'v' })"),
+      owner: 'templates',
+    },
+    {
+      file: 'lambdas/stats/probe.ts',
+      code: using('catalog-version', 'CatalogVersionEntity', "upsert({ name: 'catalog' })"),
+      owner: 'templates',
+    },
+  ])('$file: $code', async ({ file, code, owner }) => {
+    expect(await writeMessages(file, code)).toEqual([
+      expect.stringMatching(new RegExp(`^Only the ${owner} domain writes`)),
+    ]);
+  });
+
+  it('reads of an entity a domain may import pass; its owner and its named writers write it', async () => {
+    // The catalog counts a download on a template (M13 in docs/data-model.md).
+    expect(
+      await writeMessages(
+        'lambdas/catalog/probe.ts',
+        using('mvp', 'MvpEntity', "patch({ id: 'm' })"),
+      ),
+    ).toEqual([]);
+    expect(
+      await writeMessages(
+        'lambdas/catalog/probe.ts',
+        using('mvp-version', 'MvpVersionEntity', "get({ mvp_id: 'm', id: 'v' })"),
+      ),
+    ).toEqual([]);
+    expect(
+      await writeMessages(
+        'lambdas/templates/probe.ts',
+        using('mvp-version', 'MvpVersionEntity', "patch({ mvp_id: 'm', id: 'v' })"),
+      ),
+    ).toEqual([]);
+    expect(
+      await writeMessages(
+        'lambdas/reviews/probe.ts',
+        using('counter', 'CounterEntity', "update({ name: 'reviews', bucket: 'all', shard: 0 })"),
+      ),
+    ).toEqual([]);
   });
 });

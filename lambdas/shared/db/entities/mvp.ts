@@ -15,8 +15,11 @@
  * The version history is not embedded: each version is an MvpVersion item (mvp-version.ts), so the
  * template item stays small however many versions it gets (docs/data-model.md, section 3.3).
  */
-import type { ACCESS_TIERS, LICENSING_TERMS, MVP_STATUSES } from '../../../../contract/catalog';
-import type { PendingVersionSummary } from '../../../../contract/templates';
+import type {
+  PendingVersionSummary,
+  TemplateFields,
+  TemplateOptionalFields,
+} from '../../../../contract/templates';
 
 /** Held edits of a live template: what approval sets and removes, and the rejection reason. */
 export interface PendingEdit {
@@ -27,41 +30,23 @@ export interface PendingEdit {
 }
 import { defineEntity } from '../entity';
 
-export interface MvpItem {
-  id: string;
-  seller_id: string;
-  title: string;
-  slug: string;
-  tagline: string;
-  description: string;
-  features: string[];
-  tech_stack: string[];
-  category: string;
-  ipfs_hash?: string;
-  previous_ipfs_hash?: string;
+/** A field the API gives as `null` when unset is absent on the item. */
+type StoredWhenSet<Fields> = { [Key in keyof Fields]?: Exclude<Fields[Key], null> };
+
+/**
+ * The stored template: the contract's fields (`TemplateFields`, `TemplateOptionalFields`, the
+ * same ones the seller's view `ManagedMvp` is made of) and what only the item keeps.
+ */
+export interface MvpItem extends TemplateFields, StoredWhenSet<TemplateOptionalFields> {
   file_key?: string;
-  file_size?: number;
-  original_file_name?: string;
   /** Object keys in the preview-images bucket; the API turns them into same-origin URLs. */
   preview_image_keys: string[];
-  demo_url?: string;
-  github_url?: string;
-  stackblitz_link?: string;
-  licensing_terms: (typeof LICENSING_TERMS)[number];
-  status: (typeof MVP_STATUSES)[number];
-  version_number: string;
-  changelog?: string;
-  published_at?: string;
-  access_tier: (typeof ACCESS_TIERS)[number];
-  price?: number;
-  download_count: number;
   /**
    * Sum and count of ratings, kept exact under concurrent reviews with ADD in the review
    * transaction; the average is derived by readers (a transaction cannot divide).
    */
   rating_sum: number;
   rating_count: number;
-  last_processing_error?: string;
   /**
    * A newer version of a live template on its way (processing, in review, or stopped with a
    * reason): what My MVPs and the edit page show beside the live version. The live fields above
@@ -80,8 +65,6 @@ export interface MvpItem {
   github_repo_owner?: string;
   github_repo_name?: string;
   github_webhook_secret?: string;
-  created_at: string;
-  updated_at: string;
 }
 
 export const MvpEntity = defineEntity<MvpItem>()({

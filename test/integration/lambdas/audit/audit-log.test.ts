@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/audit/index';
-import { auditWrite } from '../../../../lambdas/audit/service';
+import { auditWrite } from '../../../../lambdas/shared/audit';
 import type { AuditLogPage } from '../../../../contract/audit';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { transactWrite } from '../../../../lambdas/shared/db/transaction';

@@ -20,7 +20,7 @@ import {
   type DeploymentList,
 } from '../../../../contract/deployments';
 import { DOWNLOAD_MESSAGES } from '../../../../contract/downloads';
-import { OAUTH_STATE_INVALID_MESSAGE } from '../../../../lambdas/connections/oauth-state';
+import { OAUTH_STATE_INVALID_MESSAGE } from '../../../../lambdas/shared/auth/oauth-state';
 import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { notifyUpgradeAvailable } from '../../../../lambdas/deployments/upgrade-notice';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';

@@ -9,7 +9,7 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/downloads/index';
-import { startProcessing } from '../../../../lambdas/processing/start';
+import { startProcessing } from '../../../../lambdas/templates/processing-start';
 import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow';
 import {
   CODE_PREVIEW_MESSAGES,

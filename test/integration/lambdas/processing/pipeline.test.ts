@@ -7,7 +7,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { computeContentId } from '../../../../lambdas/processing/cid';
-import { startProcessing } from '../../../../lambdas/processing/start';
+import { startProcessing } from '../../../../lambdas/templates/processing-start';
 import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow';
 import { CatalogVersionEntity } from '../../../../lambdas/shared/db/entities/catalog-version';
 import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { downloadMvp } from '../../../../lambdas/downloads/service';
+import { downloadMvp } from '../../../../lambdas/downloads/spend';
 import { dispatch as handler } from '../../../fixtures/dispatch';
 import {
   SELLER_RECENT_DOWNLOADS,

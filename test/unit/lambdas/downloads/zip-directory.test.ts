@@ -10,7 +10,7 @@ import {
   ZIP_TAIL_BYTES,
   listZipEntries,
 } from '../../../../lambdas/downloads/zip-directory';
-import { bundleFileName } from '../../../../lambdas/downloads/service';
+import { bundleFileName } from '../../../../lambdas/downloads/spend';
 
 /** Lists `archive` the way the service does: its tail first, other bytes through ranged reads. */
 const list = async (archive: Uint8Array, limit = 200, tailBytes = ZIP_TAIL_BYTES) => {

@@ -1,5 +1,5 @@
 /**
- * The hourly cleanup task of beta accounts (profiles/tasks/close-expired-beta-accounts.ts) against
+ * The hourly cleanup task of beta accounts (account/tasks/close-expired-beta-accounts.ts) against
  * DynamoDB Local and the run's cognito-local pool: past its day an account's Cognito user is
  * deleted, its profile closed (a still-valid ID token gets 401, never a new profile), its templates
  * archived out of the catalog, its tracking item removed; nothing happens before its day; running
@@ -28,7 +28,7 @@ process.env.BETA_ACCESS_ENABLED = 'true';
 const { handler: profiles } = await import('../../../../lambdas/profiles/index');
 const { dispatch: seller } = await import('../../../fixtures/dispatch');
 const { handler: closeExpired } =
-  await import('../../../../lambdas/profiles/tasks/close-expired-beta-accounts');
+  await import('../../../../lambdas/account/tasks/close-expired-beta-accounts');
 
 const HOUR = 3_600_000;
 let nextAddress = 1;

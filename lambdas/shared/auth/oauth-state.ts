@@ -1,6 +1,6 @@
 /**
- * The `state` of an OAuth round trip ("OAuth state is a signed, single-use, expiring
- * value bound to the user, never just the user id").
+ * The `state` of an OAuth round trip, shared by the GitHub and deployment connections: a signed,
+ * single-use, expiring value bound to the user, never just the user id.
  *
  * `issueOAuthState` stores a random id with the user, the provider and an expiry, and gives back
  * `<id>.<mac>`, the MAC an HMAC over id, user, provider and expiry under `oauthStateKey`.
@@ -10,10 +10,10 @@
  * so of two concurrent callbacks with one state exactly one succeeds.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { OAuthStateEntity } from '../shared/db/entities/oauth-state';
-import { isConditionFailure } from '../shared/db/model';
-import { ValidationError } from '../shared/errors';
-import { readSecret } from '../shared/secrets';
+import { OAuthStateEntity } from '../db/entities/oauth-state';
+import { isConditionFailure } from '../db/model';
+import { ValidationError } from '../errors';
+import { readSecret } from '../secrets';
 
 /** How long a user has to finish the round trip at the provider. */
 export const OAUTH_STATE_TTL_SECONDS = 10 * 60;

@@ -1,5 +1,5 @@
 /**
- * OAuth state (lambdas/connections/oauth-state.ts) against DynamoDB Local: accepted once, only for
+ * OAuth state (lambdas/shared/auth/oauth-state.ts) against DynamoDB Local: accepted once, only for
  * the user and provider it was issued to, only before it expires; altered or made-up states are
  * refused; of concurrent callbacks with one state exactly one wins.
  */
@@ -9,8 +9,8 @@ import {
   OAUTH_STATE_TTL_SECONDS,
   consumeOAuthState,
   issueOAuthState,
-} from '../../../../lambdas/connections/oauth-state';
-import { OAuthStateEntity } from '../../../../lambdas/shared/db/entities/oauth-state';
+} from '../../../../../lambdas/shared/auth/oauth-state';
+import { OAuthStateEntity } from '../../../../../lambdas/shared/db/entities/oauth-state';
 
 const refused = { name: 'ValidationError', message: OAUTH_STATE_INVALID_MESSAGE };
 

@@ -1,14 +1,17 @@
 /**
- * Billing, read side: the caller's subscriptions and the subscription view, and
- * what other domains ask of the money recorded here (refunds, downloads, payouts call these,
- * never the repo). Writes come from Stripe: checkout.ts, subscription-sync.ts, webhook.ts.
+ * The ledger: what was bought and paid, as Stripe reported it (subscriptions, orders, the money
+ * counters). The caller's subscriptions and the subscription view, and what other domains ask of
+ * the money recorded here (refunds, downloads, payouts, seller analytics call these, never the
+ * repo). It sits below every domain that reads money, billing included: billing talks to Stripe
+ * and records what Stripe says through the writes lent at the end of this file (checkout.ts,
+ * subscription-sync.ts, webhook.ts), so that the domains billing's webhook reaches (payouts) can
+ * read the ledger without importing billing back.
  */
 import {
   isActiveSubscriptionStatus,
   type Subscription,
   type SubscriptionView,
 } from '../../contract/subscriptions';
-import { getBillingProfile } from '../profiles/service';
 import {
   getCounterValue,
   getNewestSubscriptionOfUser,
@@ -235,17 +238,6 @@ export const oneTimeSalesOfSellerSince = async (
       amount: Math.max(0, order.amount_total - order.amount_refunded),
     }));
 
-/** The seller's Connect account and whether Stripe lets it receive payouts. */
-export const connectAccountOf = async (
-  userId: string,
-): Promise<{ accountId: string | null; payoutsEnabled: boolean }> => {
-  const profile = await getBillingProfile(userId);
-  return {
-    accountId: profile?.stripeAccountId ?? null,
-    payoutsEnabled: profile?.stripePayoutsEnabled ?? false,
-  };
-};
-
 /** The user's orders (one-time purchases and paid subscription invoices), newest first. */
 export const listOrdersOfUser = async (userId: string) =>
   (await queryOrdersOfUser(userId)).map((order) => ({
@@ -261,3 +253,24 @@ export const listOrdersOfUser = async (userId: string) =>
     period_end: order.period_end ?? null,
     created_at: order.created_at,
   }));
+
+/**
+ * The ledger's records lent to billing, which writes what Stripe reports (transaction items it
+ * commits with the event's claim) and reads what it needs for that. Other domains use the
+ * functions above.
+ */
+export {
+  counterAddWrite,
+  getNewestSubscriptionOfUser,
+  getOrder,
+  getSubscriptionOfUser,
+  orderCreateWrite,
+  orderRefundedWrite,
+  queryOrdersOfUser,
+  querySubscriptionsByStatus,
+  querySubscriptionsOfUser,
+  renewSubscriptionPeriod,
+  subscriptionStateWrite,
+  type OrderItem,
+  type SubscriptionItem,
+} from './repo';

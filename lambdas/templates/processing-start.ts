@@ -1,10 +1,11 @@
 /**
- * The one entry point into the processing pipeline (scan → pin → publish) for other domains: the
- * seller domain calls it after registering a template or a new version, and on "Retry".
+ * The one entry point into the processing pipeline (scan → pin → publish): the templates domain
+ * calls it after registering a template or a new version, and on "Retry". It only starts the state
+ * machine; the pipeline's tasks (lambdas/processing) call back into templates with the outcome.
  */
 import { ulid } from 'ulid';
 import { startWorkflow } from '../shared/adapters/workflow';
-import { processingInputSchema, type ProcessingInput } from './schema';
+import { processingInputSchema, type ProcessingInput } from './processing-input';
 
 /**
  * Starts processing one uploaded version. Resolves once the execution is accepted; the outcome

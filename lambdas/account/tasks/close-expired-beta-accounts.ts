@@ -5,11 +5,12 @@
  * removed too. EventBridge invokes it in the cloud, the local scheduler on a laptop; "expired" is
  * judged at the event's scheduled `time`.
  *
- * The seller domain's archive is handed to the profiles service here, since the seller domain
- * itself depends on profiles.
+ * It lives with the account domain, which closes accounts: the templates domain's archive is handed
+ * to the profiles service here, since templates itself depends on profiles (profiles imports no
+ * other domain).
  */
 import { archiveAllTemplatesOfSeller } from '../../templates/archive';
-import { closeExpiredBetaAccounts, type BetaCleanupResult } from '../service';
+import { closeExpiredBetaAccounts, type BetaCleanupResult } from '../../profiles/beta-service';
 
 /** The part of EventBridge's scheduled event read here: the run's scheduled time. */
 export interface ScheduledEvent {

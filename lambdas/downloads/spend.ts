@@ -1,0 +1,294 @@
+/**
+ * A download, the one way a buyer takes a template's files: `downloadMvp` (the route) and
+ * `spendDownload` (also what a buyer deploy costs). Every rule is here: entitlement, quota, daily
+ * limit, licence, "download again" free within the quota period; the writes go in one transaction
+ * (docs/data-model.md, section 4.1), retried when a concurrent click moved the quota.
+ */
+import { ulid } from 'ulid';
+import { getSubscriptionView, ownedTemplateOrder } from '../ledger/service';
+import {
+  MVP_NOT_FOUND_MESSAGE,
+  countDownloadWrite,
+  getApprovedMvpItem,
+  type MvpItem,
+} from '../catalog/service';
+import { licenseWrite, licenseeNameOf, type LicenseWriteInput } from '../licenses/service';
+import { notificationWrites } from '../notifications/service';
+import { getProfile } from '../profiles/service';
+import { freeDownloadWrite, spendDownloadWrite } from '../profiles/billing-fields';
+import { downloadCostOf } from './cost';
+import { config } from '../shared/config';
+import {
+  DOWNLOAD_MESSAGES,
+  dailyLimitMessage,
+  type DownloadResult,
+} from '../../contract/downloads';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+} from '../shared/errors';
+import type { TransactionResult } from '../shared/db/transaction';
+import { logger } from '../shared/observability';
+import { PRESIGNED_URL_SECONDS, presignGetObject } from '../shared/storage/s3';
+import { getDownloadGrant, recordDownload } from './repo';
+
+/** `TransactionConflict` retries (docs/data-model.md, section 4): up to 3, jittered 50–200 ms. */
+export const MAX_CONFLICT_RETRIES = 3;
+const backoff = () =>
+  new Promise((resolve) => setTimeout(resolve, 50 + Math.floor(Math.random() * 150)));
+
+const slugify = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80) || 'template';
+
+/** `saas-starter-kit-1.2.0.zip`: readable, versioned, with the uploaded file's extension. */
+export const bundleFileName = (mvp: {
+  title: string;
+  version_number: string;
+  file_key?: string;
+  original_file_name?: string;
+}): string => {
+  const source = mvp.original_file_name ?? mvp.file_key ?? '';
+  const extension = /\.(zip|tar\.gz|tgz|rar)$/i.exec(source)?.[0]?.toLowerCase() ?? '.zip';
+  return `${slugify(mvp.title)}-${mvp.version_number}${extension}`;
+};
+
+/**
+ * What grants a download, for its licence: the caller's order of a bought template, a free
+ * template, or else the subscription (its plan when one is active; none for beta or leftover
+ * quota).
+ */
+export const licenseGrantOf = async (
+  userId: string,
+  mvp: Pick<MvpItem, 'access_tier'>,
+  order: { orderId: string } | null,
+): Promise<Pick<LicenseWriteInput, 'source' | 'planType' | 'orderId'>> => {
+  if (order) return { source: 'order', orderId: order.orderId };
+  if (mvp.access_tier === 'free') return { source: 'free' };
+  const view = await getSubscriptionView(userId);
+  return {
+    source: 'subscription',
+    planType: view.subscription_status === 'active' ? (view.plan_type ?? undefined) : undefined,
+  };
+};
+
+/** The quota period of a profile that has never had a reset. */
+export const INITIAL_QUOTA_PERIOD = 'initial';
+
+/** The answer of a download: a short-lived URL of the template's file and what it cost. */
+const fileResult = async (
+  mvp: MvpItem,
+  licenseId: string,
+  quotaSpent: boolean,
+): Promise<DownloadResult> => {
+  const fileName = bundleFileName(mvp);
+  const url = await presignGetObject({
+    bucket: config().MVP_FILES_BUCKET,
+    key: mvp.file_key!,
+    downloadFileName: fileName,
+  });
+  return {
+    success: true,
+    message: DOWNLOAD_MESSAGES.success,
+    filePath: url,
+    url,
+    fileName,
+    expiresIn: PRESIGNED_URL_SECONDS,
+    licenseId,
+    quotaSpent,
+  };
+};
+
+/**
+ * Hands out an approved template's file as a short-lived URL, spending one download of the
+ * caller's quota unless they bought the template or it is free (docs/data-model.md, section 4.1). What it
+ * costs is decided once, by `downloadCostOf` (cost.ts), which the download status also answers.
+ *
+ * 1. Pre-read the profile ('User profile not found.') and the template (approved, has a file,
+ *    not the caller's own); a one-time-sale template needs the caller's completed order (B3),
+ *    and then spends no quota; a free template spends no quota but counts against the daily limit.
+ * 2. Refuse early when the quota is already spent (no transaction needed to say no).
+ * 3. One transaction: quota (and daily limit; the daily limit only for a free template; nothing
+ *    for a bought one), download row,
+ *    download_count, the licence, counters, the seller's notification. Its conditions decide
+ *    under concurrency, not the pre-read.
+ * 4. On a rejection, find the cause from a fresh read of the profile; a lost race on the day
+ *    counter or a TransactionConflict is retried from step 1.
+ * 5. Presign the file's GET; the file never passes through the Lambda.
+ *
+ * Downloading again: a template the buyer already spent quota on in the current
+ * quota period (since the profile's `last_quota_reset_at`) is served again without spending
+ * anything: no quota, no count, no new row or licence (the first download's licence is handed
+ * back). The first download of a period creates the period's grant in its own transaction (D7),
+ * so two concurrent first downloads cannot both spend: the loser's transaction is refused on the
+ * grant, and its retry finds the grant and is served free.
+ */
+export const downloadMvp = async (userId: string, mvpId: string): Promise<DownloadResult> => {
+  const spent = await spendDownload(userId, mvpId);
+  return fileResult(spent.mvp, spent.licenseId, spent.quotaSpent);
+};
+
+/** What a spent download gives: the template as approved, its licence, and whether quota went. */
+export interface SpentDownload {
+  mvp: MvpItem;
+  licenseId: string;
+  quotaSpent: boolean;
+}
+
+/**
+ * Step 1 of a download: what it costs this buyer now. Reads the profile, the approved template,
+ * the order that bought it (one-time sales) and this period's grant, and refuses what is never
+ * allowed (one's own template, an unbought one, a template without its file).
+ */
+const downloadTermsOf = async (userId: string, mvpId: string) => {
+  const profile = await getProfile(userId);
+  if (!profile) throw new NotFoundError(DOWNLOAD_MESSAGES.profileNotFound);
+  const mvp = await getApprovedMvpItem(mvpId);
+  const ownTemplate = mvp.seller_id === userId;
+  // A bought template is downloaded any number of times without quota; unbought, not at all.
+  const order =
+    mvp.access_tier === 'one_time_sale' && !ownTemplate
+      ? await ownedTemplateOrder(userId, mvp.id)
+      : null;
+  const period = profile.last_quota_reset_at ?? INITIAL_QUOTA_PERIOD;
+  const periodGrant =
+    mvp.access_tier === 'one_time_sale' || ownTemplate
+      ? null
+      : await getDownloadGrant(userId, mvp.id, period);
+  const cost = downloadCostOf({
+    ownTemplate,
+    accessTier: mvp.access_tier,
+    owned: order !== null,
+    grantedThisPeriod: periodGrant !== null,
+  });
+  if (cost === 'own_template') throw new ForbiddenError(DOWNLOAD_MESSAGES.ownTemplate);
+  if (cost === 'purchase_required') throw new ForbiddenError(DOWNLOAD_MESSAGES.oneTimePurchase);
+  if (!mvp.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+  return { profile, mvp, order, period, periodGrant, cost };
+};
+
+/**
+ * Step 3 of a download whose transaction was refused: throws what the refusal means for the
+ * buyer (the template gone, the quota spent, the daily limit reached), or returns when a fresh
+ * attempt may succeed (a conflict, or the day moved under us).
+ */
+const throwUnlessRetryable = async (
+  result: TransactionResult,
+  context: {
+    userId: string;
+    mvpId: string;
+    cost: ReturnType<typeof downloadCostOf>;
+    sameDay: boolean;
+    today: string;
+  },
+): Promise<void> => {
+  const { userId, mvpId, cost, sameDay, today } = context;
+  const conflicted = result.any('TransactionConflict');
+  if (result.failed('mvp') === 'ConditionalCheckFailed') {
+    throw new NotFoundError(MVP_NOT_FOUND_MESSAGE);
+  }
+  if (result.failed('row') === 'ConditionalCheckFailed') {
+    throw new ConflictError(DOWNLOAD_MESSAGES.recordFailed);
+  }
+  if (result.failed('quota') === 'ConditionalCheckFailed') {
+    const fresh = await getProfile(userId);
+    if (!fresh) throw new NotFoundError(DOWNLOAD_MESSAGES.profileNotFound);
+    if (cost === 'quota' && fresh.downloads_remaining <= 0) {
+      throw new ForbiddenError(DOWNLOAD_MESSAGES.quotaReached);
+    }
+    const limit = fresh.daily_download_limit;
+    if (limit !== null && sameDay && fresh.last_download_date === today) {
+      throw new TooManyRequestsError(dailyLimitMessage(limit));
+    }
+    // Otherwise the day moved under us (midnight, or a concurrent first download today).
+  } else if (!conflicted) {
+    logger.error('Download transaction cancelled', { mvpId, codes: result.codes });
+    throw new ConflictError(DOWNLOAD_MESSAGES.failed);
+  }
+};
+
+/**
+ * The download itself, without the file's URL: every rule and write of {@link downloadMvp}. A buyer
+ * deploy (lambdas/deployments) spends through this, so it costs exactly what Download costs, with
+ * the same entitlement, quota, daily limit, licence and "download again" rules.
+ */
+export const spendDownload = async (userId: string, mvpId: string): Promise<SpentDownload> => {
+  // What grants the licence is read once, not again on each retry of a lost race.
+  let grant: Awaited<ReturnType<typeof licenseGrantOf>> | undefined;
+  for (let attempt = 0; ; attempt += 1) {
+    const { profile, mvp, order, period, periodGrant, cost } = await downloadTermsOf(userId, mvpId);
+    if (cost === 'free_again' && periodGrant) {
+      logger.info('Download again (no quota spent)', { mvpId: mvp.id });
+      return { mvp, licenseId: periodGrant.license_id, quotaSpent: false };
+    }
+    if (cost === 'quota' && profile.downloads_remaining <= 0) {
+      throw new ForbiddenError(DOWNLOAD_MESSAGES.quotaReached);
+    }
+
+    const now = new Date();
+    const today = now.toISOString().slice(0, 10);
+    const sameDay = profile.last_download_date === today;
+    const downloadId = ulid(now.getTime());
+    const license = licenseWrite({
+      userId,
+      licenseeName: licenseeNameOf(profile),
+      mvp,
+      ...(grant ??= await licenseGrantOf(userId, mvp, order)),
+      downloadId,
+      now: now.toISOString(),
+    });
+    const outcome = await recordDownload({
+      downloadId,
+      userId,
+      ...(order && { orderId: order.orderId }),
+      mvp,
+      now,
+      with: {
+        quota:
+          cost === 'owned'
+            ? null
+            : (cost === 'free_tier' ? freeDownloadWrite : spendDownloadWrite)({
+                userId,
+                sameDay,
+                dailyLimit: profile.daily_download_limit,
+                now: now.toISOString(),
+              }),
+        mvp: countDownloadWrite(mvp.id),
+        license: license.write,
+        notification: notificationWrites(
+          {
+            userId: mvp.seller_id,
+            type: 'new_download',
+            message: `Your MVP "${mvp.title}" was downloaded.`,
+            link: `/mvp/${mvp.id}`,
+          },
+          now.toISOString(),
+        ),
+      },
+      ...(!order && { grant: { period, licenseId: license.id } }),
+    });
+
+    const { result } = outcome;
+    if (!result.canceled) {
+      logger.info('Download recorded', { mvpId, downloadId: outcome.downloadId });
+      return { mvp, licenseId: license.id, quotaSpent: cost === 'quota' };
+    }
+    // Another first download of this period won the grant: the retry is served free.
+    if (result.failed('grant') === 'ConditionalCheckFailed') continue;
+
+    await throwUnlessRetryable(result, { userId, mvpId, cost, sameDay, today });
+    if (attempt >= MAX_CONFLICT_RETRIES) {
+      throw new ConflictError(
+        result.failed('quota') === 'TransactionConflict'
+          ? DOWNLOAD_MESSAGES.quotaUpdateFailed
+          : DOWNLOAD_MESSAGES.failed,
+      );
+    }
+    await backoff();
+  }
+};

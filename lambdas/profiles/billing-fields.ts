@@ -1,0 +1,102 @@
+/**
+ * The profile's billing fields as other domains use them: the quota item of a download (lent to
+ * downloads), the Stripe customer and Connect account (billing), and the writes of the webhook's
+ * effects. The profiles domain owns the profile; these are the only ways others change it.
+ */
+import { getProfileById } from './repo';
+import {
+  connectStatusWrite,
+  quotaChangeWrite,
+  quotaResetWrite,
+  setStripeAccountIfAbsent,
+  setStripeCustomerIfAbsent,
+  spendDownload,
+  countFreeDownload,
+} from './billing-repo';
+
+/**
+ * P14 as a transaction item, for the domain that records a download (docs/data-model.md, section 4.1):
+ * one download less, counted against the day, conditioned on a download being left (and the daily
+ * limit). `sameDay`: the caller's last download was today, so the day counter goes on; otherwise
+ * it starts again at 1. A refusal means the quota or the day moved: the caller re-reads.
+ */
+export const spendDownloadWrite = (input: {
+  userId: string;
+  sameDay: boolean;
+  dailyLimit: number | null;
+  now: string;
+}) => {
+  const today = input.now.slice(0, 10);
+  const { sameDay, dailyLimit } = input;
+  return spendDownload(input.userId, today, sameDay, dailyLimit, input.now);
+};
+
+/** P14b as a transaction item: a free template's download counts the day, not the quota. */
+export const freeDownloadWrite = (input: {
+  userId: string;
+  sameDay: boolean;
+  dailyLimit: number | null;
+  now: string;
+}) =>
+  countFreeDownload(
+    input.userId,
+    input.now.slice(0, 10),
+    input.sameDay,
+    input.dailyLimit,
+    input.now,
+  );
+
+/** The Stripe ids and quota a money flow needs; `null` when the user has no profile. */
+export interface BillingProfile {
+  id: string;
+  email: string;
+  displayName: string | null;
+  username: string | null;
+  stripeCustomerId: string | null;
+  stripeAccountId: string | null;
+  stripePayoutsEnabled: boolean;
+  stripeDetailsSubmitted: boolean;
+  downloadsRemaining: number;
+  downloadQuota: number;
+  lastQuotaResetAt: string | null;
+}
+
+/** The caller's billing-relevant profile fields, read consistently. */
+export const getBillingProfile = async (id: string): Promise<BillingProfile | null> => {
+  const item = await getProfileById(id);
+  if (!item) return null;
+  return {
+    id: item.id,
+    email: item.email,
+    displayName: item.display_name ?? null,
+    username: item.username ?? null,
+    stripeCustomerId: item.stripe_customer_id ?? null,
+    stripeAccountId: item.stripe_account_id ?? null,
+    stripePayoutsEnabled: item.stripe_payouts_enabled ?? false,
+    stripeDetailsSubmitted: item.stripe_details_submitted ?? false,
+    downloadsRemaining: item.downloads_remaining,
+    downloadQuota: item.download_quota,
+    lastQuotaResetAt: item.last_quota_reset_at ?? null,
+  };
+};
+
+/**
+ * Stores the user's Stripe customer once; when another request stored one first, that one is
+ * returned (the caller then uses it, so a user never has two customers in our records).
+ */
+export const recordStripeCustomer = async (id: string, customerId: string): Promise<string> => {
+  if (await setStripeCustomerIfAbsent(id, customerId, new Date().toISOString())) return customerId;
+  const stored = await getProfileById(id);
+  if (!stored?.stripe_customer_id) throw new Error(`Profile ${id} has no Stripe customer`);
+  return stored.stripe_customer_id;
+};
+
+/** Stores the seller's Connect account once; returns the stored one after a lost race. */
+export const recordStripeAccount = async (id: string, accountId: string): Promise<string> => {
+  if (await setStripeAccountIfAbsent(id, accountId, new Date().toISOString())) return accountId;
+  const stored = await getProfileById(id);
+  if (!stored?.stripe_account_id) throw new Error(`Profile ${id} has no Connect account`);
+  return stored.stripe_account_id;
+};
+
+export { connectStatusWrite, quotaChangeWrite, quotaResetWrite };
