@@ -23,7 +23,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { LuChevronDown, LuChevronRight, LuFile, LuFolder, LuFolderOpen } from 'react-icons/lu';
 import type { AccessTier } from '@contract/catalog';
 import {
@@ -38,6 +38,7 @@ import { useSession } from '../../../lib/auth-session';
 import { useMvpFileContent } from '../api/get-mvp-file-content';
 import { useMvpFiles } from '../api/get-mvp-files';
 import { useCodeRendering } from '../api/use-code-rendering';
+import { SignInLink } from '../../../components/sign-in-link';
 
 interface FolderNode {
   kind: 'folder';
@@ -393,7 +394,6 @@ interface ViewerProps {
 
 /** Why a caller cannot read the file, with the way to be able to. */
 function NotEntitled({ accessTier, signedIn }: { accessTier: AccessTier; signedIn: boolean }) {
-  const location = useLocation();
   return (
     <Alert.Root status="info" data-testid="preview-locked">
       <Alert.Indicator />
@@ -401,16 +401,7 @@ function NotEntitled({ accessTier, signedIn }: { accessTier: AccessTier; signedI
         <Alert.Title>{CODE_PREVIEW_MESSAGES.notEntitled}</Alert.Title>
         <Alert.Description>
           <HStack gap="4" mt="1" wrap="wrap">
-            {!signedIn && (
-              <Link asChild color="purple.fg" fontWeight="semibold">
-                <RouterLink
-                  to={paths.auth.getHref()}
-                  state={{ from: `${location.pathname}${location.search}` }}
-                >
-                  Sign in
-                </RouterLink>
-              </Link>
-            )}
+            {!signedIn && <SignInLink />}
             {accessTier === 'one_time_sale' ? (
               <Link href="#download-panel" color="purple.fg" fontWeight="semibold">
                 Buy this template

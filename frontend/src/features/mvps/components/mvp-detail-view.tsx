@@ -17,7 +17,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import {
   LuArrowLeft,
   LuCircleCheck,
@@ -46,6 +46,7 @@ import {
   NO_RATINGS_TEXT,
 } from '../../../lib/format';
 import { LicenceLinkBadge } from '../../../components/licence-link-badge';
+import { SignInLink } from '../../../components/sign-in-link';
 
 const DETAIL_TECH_CHIPS = 5;
 
@@ -77,7 +78,6 @@ function DetailError({ message }: { message: string }) {
 /** Anonymous visitors see everything but must sign in to download (buyer spec §2). */
 function AccessPanel({ mvp }: { mvp: MvpDetail }) {
   const { session } = useSession();
-  const location = useLocation();
   return (
     <Card.Root variant="subtle">
       <Card.Body gap="3">
@@ -95,16 +95,8 @@ function AccessPanel({ mvp }: { mvp: MvpDetail }) {
         {/* A link, not a second button: the Download button below stays the one call to action. */}
         {session.status === 'signedOut' && (
           <Text fontSize="sm" color="fg.muted" data-testid="sign-in-prompt">
-            <LuLock style={{ display: 'inline', verticalAlign: 'middle' }} />{' '}
-            <Link asChild color="purple.fg" fontWeight="semibold">
-              <RouterLink
-                to={paths.auth.getHref()}
-                state={{ from: `${location.pathname}${location.search}` }}
-              >
-                Sign in
-              </RouterLink>
-            </Link>{' '}
-            to download, review or deploy this template.
+            <LuLock style={{ display: 'inline', verticalAlign: 'middle' }} /> <SignInLink /> to
+            download, review or deploy this template.
           </Text>
         )}
       </Card.Body>
