@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -32,21 +31,20 @@ import {
   formatDateTime,
   timelineSteps,
 } from '../lib/dispute-labels';
+import { ErrorPage } from '../../../components/error-page';
 import { EmailText } from '../../../components/email-text';
 
-function ErrorPage({ message }: { message: string }) {
+function DisputeErrorPage({ message }: { message: string }) {
   return (
-    <Container maxW="3xl" py="16">
-      <Stack gap="4">
-        <Alert.Root status="error" data-testid="dispute-detail-error">
-          <Alert.Indicator />
-          <Alert.Title>{message}</Alert.Title>
-        </Alert.Root>
+    <ErrorPage
+      message={message}
+      testId="dispute-detail-error"
+      action={
         <Link asChild colorPalette="purple">
           <RouterLink to={paths.dispute.getHref()}>Back to disputes</RouterLink>
         </Link>
-      </Stack>
-    </Container>
+      }
+    />
   );
 }
 
@@ -176,16 +174,16 @@ function DisputeDetail({ dispute }: { dispute: Dispute }) {
 /** `/disputes/{id}`: the detail for its buyer, its seller, admin or both. */
 export function DisputeDetailView({ disputeId }: { disputeId: string | undefined }) {
   const { data, error, isPending } = useDispute(disputeId);
-  if (!disputeId) return <ErrorPage message={DISPUTE_MESSAGES.notFound} />;
+  if (!disputeId) return <DisputeErrorPage message={DISPUTE_MESSAGES.notFound} />;
   if (isPending) return <PageSpinner />;
   if (error) {
     if (error instanceof ApiError && error.status === 403) {
-      return <ErrorPage message={DISPUTE_MESSAGES.forbidden} />;
+      return <DisputeErrorPage message={DISPUTE_MESSAGES.forbidden} />;
     }
     if (error instanceof ApiError && error.status === 404) {
-      return <ErrorPage message={DISPUTE_MESSAGES.notFound} />;
+      return <DisputeErrorPage message={DISPUTE_MESSAGES.notFound} />;
     }
-    return <ErrorPage message={errorMessage(error)} />;
+    return <DisputeErrorPage message={errorMessage(error)} />;
   }
   return <DisputeDetail dispute={data} />;
 }

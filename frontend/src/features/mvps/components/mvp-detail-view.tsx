@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -46,6 +45,7 @@ import {
   NO_RATINGS_TEXT,
 } from '../../../lib/format';
 import { LicenceLinkBadge } from '../../../components/licence-link-badge';
+import { ErrorPage } from '../../../components/error-page';
 import { SignInLink } from '../../../components/sign-in-link';
 
 const DETAIL_TECH_CHIPS = 5;
@@ -64,15 +64,7 @@ function BackLink() {
 }
 
 function DetailError({ message }: { message: string }) {
-  return (
-    <Container maxW="3xl" py="12">
-      <BackLink />
-      <Alert.Root status="error" data-testid="mvp-detail-error">
-        <Alert.Indicator />
-        <Alert.Title>{message}</Alert.Title>
-      </Alert.Root>
-    </Container>
-  );
+  return <ErrorPage message={message} testId="mvp-detail-error" py="12" before={<BackLink />} />;
 }
 
 /** Anonymous visitors see everything but must sign in to download (buyer spec §2). */

@@ -31,6 +31,7 @@ import { GITHUB_MESSAGES } from '@contract/github';
 import { useInstallGithubApp, useSyncRepository } from '../../github/api/github';
 import { MyMvpCard } from './my-mvp-card';
 import { SignInButton } from '../../../components/sign-in-link';
+import { ErrorPage } from '../../../components/error-page';
 
 export const RETRY_FAILED = 'Failed to retry processing. Please try again.';
 export const DELETE_FAILED = 'Failed to delete MVP';
@@ -76,14 +77,7 @@ export function MyMvpsView() {
     );
   }
   if (profile.isError) {
-    return (
-      <Container maxW="6xl" py="10">
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{errorMessage(profile.error)}</Alert.Title>
-        </Alert.Root>
-      </Container>
-    );
+    return <ErrorPage message={errorMessage(profile.error)} maxW="6xl" py="10" />;
   }
   if (!approved) return <SellerApprovalRequired />;
 
