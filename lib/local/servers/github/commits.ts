@@ -2,7 +2,8 @@
 import { repoDir, type Context } from './context';
 import { diffFiles, gitText, isEmptyRepository, readCommit, resolveCommit, revList } from './git';
 import { GithubApiError, notFound } from './http';
-import { apiRepoUrl, commitObject, diffEntry, htmlRepoUrl } from './objects';
+import { commitObject, diffEntry } from './git-objects';
+import { apiRepoUrl, htmlRepoUrl } from './objects';
 import type { StoredRepo } from './store';
 import { nonEmptyDir } from './repos';
 

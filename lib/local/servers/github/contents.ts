@@ -13,7 +13,8 @@ import {
   ZERO_SHA,
 } from './git';
 import { GithubApiError, notFound, optionalString, requiredString, unprocessable } from './http';
-import { apiRepoUrl, gitCommitObject, htmlRepoUrl } from './objects';
+import { gitCommitObject } from './git-objects';
+import { apiRepoUrl, htmlRepoUrl } from './objects';
 import type { StoredRepo } from './store';
 import { type Body, isValidPath, moveRef, signatureParam } from './repos';
 

@@ -19,7 +19,8 @@ import {
   type TreeChange,
 } from './git';
 import { notFound, optionalString, requiredString, unprocessable } from './http';
-import { apiRepoUrl, gitCommitObject, refObject, treeEntryObject } from './objects';
+import { gitCommitObject, refObject, treeEntryObject } from './git-objects';
+import { apiRepoUrl } from './objects';
 import type { StoredRepo } from './store';
 import { type Body, isValidPath, moveRef, nonEmptyDir, signatureParam } from './repos';
 

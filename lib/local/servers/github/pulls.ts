@@ -3,7 +3,8 @@ import { type Principal } from './auth';
 import { repoDir, type Context } from './context';
 import { diffFiles, gitText, listRefs, revList } from './git';
 import { isoSeconds, notFound, optionalString, requiredString, unprocessable } from './http';
-import { diffEntry, pullObject, simplePull } from './objects';
+import { diffEntry } from './git-objects';
+import { pullObject, simplePull } from './pull-objects';
 import type { StoredPull, StoredRepo } from './store';
 import { type Body, nonEmptyDir } from './repos';
 
