@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   Badge,
   Box,
@@ -86,6 +87,18 @@ function Timeline({ dispute }: { dispute: Dispute }) {
   );
 }
 
+/** A labelled part of the dispute: the label small and muted above its value. */
+function DetailField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap="1">
+      <Text fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
 function DisputeDetail({ dispute }: { dispute: Dispute }) {
   const unresolved = isUnresolvedDispute(dispute.status);
   return (
@@ -107,27 +120,18 @@ function DisputeDetail({ dispute }: { dispute: Dispute }) {
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
           <Card.Root gridColumn={{ md: 'span 2' }} variant="outline">
             <Card.Body gap="4">
-              <Stack gap="1">
-                <Text fontSize="sm" color="fg.muted">
-                  Reason
-                </Text>
+              <DetailField label="Reason">
                 <Text fontWeight="medium">{dispute.reason}</Text>
-              </Stack>
-              <Stack gap="1">
-                <Text fontSize="sm" color="fg.muted">
-                  Details
-                </Text>
+              </DetailField>
+              <DetailField label="Details">
                 <Text whiteSpace="pre-wrap">{dispute.details}</Text>
-              </Stack>
-              <Stack gap="1">
-                <Text fontSize="sm" color="fg.muted">
-                  Resolution
-                </Text>
+              </DetailField>
+              <DetailField label="Resolution">
                 <Text>
                   {dispute.resolution_details ??
                     (unresolved ? 'Not resolved yet.' : 'No resolution details were given.')}
                 </Text>
-              </Stack>
+              </DetailField>
               <Button asChild variant="outline" colorPalette="purple" alignSelf="start">
                 <RouterLink to={paths.mvp.getHref(dispute.mvp.id)}>View MVP</RouterLink>
               </Button>
