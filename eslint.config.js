@@ -51,7 +51,6 @@ const OVERSIZED_PENDING_SPLIT = [
   'frontend/src/features/templates/components/template-form-sections.tsx',
   'lib/constructs/api.ts',
   'lib/constructs/web.ts',
-  'lib/local/cloud/web.ts',
   'lib/local/servers/github/control.ts',
   'lib/local/servers/github/git-http.ts',
   'lib/local/servers/github/webhooks.ts',
