@@ -57,8 +57,6 @@ const OVERSIZED_PENDING_SPLIT = [
   'lib/local/servers/netlify/api.ts',
   'lib/local/servers/netlify/builds.ts',
   'lib/local/servers/netlify/control.ts',
-  'lib/local/servers/netlify/index.ts',
-  'lib/local/servers/netlify/server.ts',
   'lib/local/servers/stripe/billing-objects.ts',
   'lib/local/servers/stripe/billing.ts',
   'lib/local/servers/stripe/checkout-objects.ts',
