@@ -25,7 +25,6 @@ const OVERSIZED_PENDING_SPLIT = [
   'frontend/src/features/auth/components/auth-screen.tsx',
   'frontend/src/features/billing/components/pricing-view.tsx',
   'frontend/src/features/dashboard/components/subscription-status-card.tsx',
-  'frontend/src/features/deployments/components/buyer-netlify-callback-view.tsx',
   'frontend/src/features/deployments/components/create-repository-flow.tsx',
   'frontend/src/features/disputes/components/dispute-form.tsx',
   'frontend/src/features/downloads/components/download-panel.tsx',
