@@ -11,6 +11,68 @@ import { boundaryResolver, boundaryZones } from './eslint.boundaries.js';
 import { domainsPlugin } from './eslint.domain-graph.js';
 import { entityWrites } from './eslint.entity-owners.js';
 
+/**
+ * Source files still over the size limits below, to be split and then taken off this list; a file
+ * not on it that grows past a limit fails the lint.
+ */
+const OVERSIZED_PENDING_SPLIT = [
+  'lambdas/templates/moderation.ts',
+  'lambdas/templates/service.ts',
+  'frontend/src/features/admin/components/analytics-tab.tsx',
+  'frontend/src/features/admin/components/newsletter-types-panel.tsx',
+  'frontend/src/features/admin/components/overview-tab.tsx',
+  'frontend/src/features/admin/components/payout-runs-card.tsx',
+  'frontend/src/features/admin/components/payouts-tab.tsx',
+  'frontend/src/features/admin/components/seller-application-card.tsx',
+  'frontend/src/features/admin/components/seller-applications-tab.tsx',
+  'frontend/src/features/admin/components/users-tab.tsx',
+  'frontend/src/features/analytics/components/seller-analytics-view.tsx',
+  'frontend/src/features/auth/components/auth-screen.tsx',
+  'frontend/src/features/billing/components/pricing-view.tsx',
+  'frontend/src/features/dashboard/components/subscription-status-card.tsx',
+  'frontend/src/features/deployments/components/create-repository-flow.tsx',
+  'frontend/src/features/disputes/components/dispute-form.tsx',
+  'frontend/src/features/downloads/components/download-panel.tsx',
+  'frontend/src/features/github/components/github-link-dialog.tsx',
+  'frontend/src/features/launch/components/launch-overlay.tsx',
+  'frontend/src/features/licenses/components/license-certificate-view.tsx',
+  'frontend/src/features/mvps/components/browse-view.tsx',
+  'frontend/src/features/mvps/components/filter-panel.tsx',
+  'frontend/src/features/mvps/components/mvp-card.tsx',
+  'frontend/src/features/mvps/components/mvp-detail-view.tsx',
+  'frontend/src/features/payouts/components/connect-stripe-view.tsx',
+  'frontend/src/features/refunds/components/refund-request-form.tsx',
+  'frontend/src/features/reviews/components/review-form.tsx',
+  'frontend/src/features/seller-application/components/seller-application-wizard.tsx',
+  'frontend/src/features/sellers/components/seller-profile-view.tsx',
+  'frontend/src/features/settings/components/profile-tab.tsx',
+  'frontend/src/features/settings/components/settings-view.tsx',
+  'frontend/src/features/templates/components/edit-mvp-view.tsx',
+  'frontend/src/features/templates/components/my-mvp-card.tsx',
+  'frontend/src/features/templates/components/my-mvps-view.tsx',
+  'frontend/src/features/templates/components/seller-dashboard.tsx',
+  'frontend/src/features/templates/components/template-form-sections.tsx',
+  'lib/constructs/api.ts',
+  'lib/constructs/web.ts',
+  'lib/local/servers/github/control.ts',
+  'lib/local/servers/github/git-http.ts',
+  'lib/local/servers/github/webhooks.ts',
+  'lib/local/servers/netlify/api.ts',
+  'lib/local/servers/netlify/builds.ts',
+  'lib/local/servers/netlify/control.ts',
+  'lib/local/servers/stripe/billing-objects.ts',
+  'lib/local/servers/stripe/billing.ts',
+  'lib/local/servers/stripe/checkout-objects.ts',
+  'lib/local/servers/stripe/control.ts',
+  'lib/local/servers/stripe/payment-objects.ts',
+  'lib/local/servers/stripe/server.ts',
+  'lib/local/servers/stripe/webhooks.ts',
+  'lib/stacks/marketplace-stack.ts',
+  'test/fixtures/github-type-shapes.ts',
+  'test/fixtures/route-world.ts',
+  'test/fixtures/stripe-type-shapes.ts',
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'cdk.out/**', '.local/**', 'frontend/dist/**', 'coverage/**'] },
   js.configs.recommended,
@@ -39,6 +101,30 @@ export default tseslint.config(
     rules: {
       'domains/no-cycle': 'error',
       'domains/entity-writes': 'error',
+    },
+  },
+  {
+    // Files a person can hold in their head: 400 lines a file, 80 a function (a React component
+    // counts: extract sub-components), blank lines and comments not counted. Tests may be one long
+    // suite and data tables may be long, so neither is in scope.
+    files: [
+      'contract/**/*.ts',
+      'lambdas/**/*.ts',
+      'frontend/src/**/*.{ts,tsx}',
+      'lib/**/*.ts',
+      'bin/**/*.ts',
+      'test/fixtures/**/*.ts',
+    ],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/*.spec.{ts,tsx}',
+      // The demo catalog: a data table.
+      'lib/local/seed/templates.ts',
+      ...OVERSIZED_PENDING_SPLIT,
+    ],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },
   },
   {

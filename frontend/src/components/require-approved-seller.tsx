@@ -5,26 +5,19 @@
  * this only decides what to show.
  */
 import type { ReactNode } from 'react';
-import { Alert, Container } from '@chakra-ui/react';
 import { isSellerRole } from '@contract/profile';
 import { errorMessage } from '../lib/api-error';
 import { useMyProfile } from '../lib/my-profile';
 import { PageSpinner } from './page-spinner';
 import { RequireSignIn } from './require-sign-in';
 import { SellerApprovalRequired } from './seller-approval-required';
+import { ErrorPage } from './error-page';
 
 function ApprovedSellerGate({ children, description }: RequireApprovedSellerProps) {
   const profile = useMyProfile();
   if (profile.isPending) return <PageSpinner />;
   if (profile.isError) {
-    return (
-      <Container maxW="3xl" py="16">
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{errorMessage(profile.error)}</Alert.Title>
-        </Alert.Root>
-      </Container>
-    );
+    return <ErrorPage message={errorMessage(profile.error)} />;
   }
   if (!profile.data.is_seller_approved || !isSellerRole(profile.data.role)) {
     return <SellerApprovalRequired description={description} />;

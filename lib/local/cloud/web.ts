@@ -139,23 +139,10 @@ const MIN_COMPRESS_BYTES = 1024;
 /** Assets whose names carry a content hash (Vite's `assets/name-<hash>.js`) never change. */
 const HASHED_ASSETS_DIR = 'assets';
 
-/**
- * Serves the built frontend as CloudFront serves it from the site bucket:
- * - only files inside `directory` (decoded segments, no `..`, resolved path checked again);
- * - `/assets/*` (hashed names) cached for a year as immutable, everything else (index.html,
- *   favicon) `no-cache` so a new build is picked up, with an ETag to revalidate cheaply;
- * - brotli or gzip per Accept-Encoding for text types, compressed once per file version and kept
- *   in memory (`Vary: Accept-Encoding`);
- * - client-side routes: an extension-less path that is not a file gets index.html; a missing
- *   file with an extension (`/assets/gone.js`) is a 404, never HTML in place of a script.
- * Source maps are served like any asset, as the bucket serves them (they hold the frontend's
- * own sources, which the scripts already are).
- */
-export const createStaticHandler = (directory: string): RequestHandler => {
-  const root = resolve(directory);
-  // `${path}|${mtime}|${encoding}` → the compressed body, computed once (zlib runs off the loop).
+/** `${path}|${mtime}|${encoding}` → the compressed body, computed once (zlib runs off the loop). */
+const compressionCache = () => {
   const compressed = new Map<string, Promise<Buffer>>();
-  const compressedBody = (path: string, version: string, encoding: 'br' | 'gzip') => {
+  return (path: string, version: string, encoding: 'br' | 'gzip') => {
     const key = `${path}|${version}|${encoding}`;
     let body = compressed.get(key);
     if (!body) {
@@ -174,15 +161,62 @@ export const createStaticHandler = (directory: string): RequestHandler => {
     }
     return body;
   };
+};
 
-  const fileAt = async (path: string) => {
-    try {
-      const stats = await stat(path);
-      return stats.isFile() ? stats : null;
-    } catch (_error) {
-      return null;
-    }
-  };
+const fileAt = async (path: string) => {
+  try {
+    const stats = await stat(path);
+    return stats.isFile() ? stats : null;
+  } catch (_error) {
+    return null;
+  }
+};
+
+/**
+ * The file a request names inside `root`, or index.html for a client-side route; null once a
+ * 404 has been sent.
+ */
+const staticFileOf = async (
+  root: string,
+  index: string,
+  url: string | undefined,
+  response: ServerResponse,
+) => {
+  const segments = safePathSegments(url);
+  if (!segments) {
+    sendText(response, 404, 'Not Found');
+    return null;
+  }
+  const candidate = resolve(root, ...segments);
+  if (candidate !== root && !candidate.startsWith(root + sep)) {
+    sendText(response, 404, 'Not Found');
+    return null;
+  }
+  const stats = await fileAt(candidate);
+  if (stats) return { path: candidate, stats };
+  const last = segments.at(-1) ?? '';
+  if (last.includes('.')) {
+    sendText(response, 404, 'Not Found');
+    return null;
+  }
+  return { path: index, stats: (await fileAt(index))! };
+};
+
+/**
+ * Serves the built frontend as CloudFront serves it from the site bucket:
+ * - only files inside `directory` (decoded segments, no `..`, resolved path checked again);
+ * - `/assets/*` (hashed names) cached for a year as immutable, everything else (index.html,
+ *   favicon) `no-cache` so a new build is picked up, with an ETag to revalidate cheaply;
+ * - brotli or gzip per Accept-Encoding for text types, compressed once per file version and kept
+ *   in memory (`Vary: Accept-Encoding`);
+ * - client-side routes: an extension-less path that is not a file gets index.html; a missing
+ *   file with an extension (`/assets/gone.js`) is a 404, never HTML in place of a script.
+ * Source maps are served like any asset, as the bucket serves them (they hold the frontend's
+ * own sources, which the scripts already are).
+ */
+export const createStaticHandler = (directory: string): RequestHandler => {
+  const root = resolve(directory);
+  const compressedBody = compressionCache();
 
   return async (request, response) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -198,27 +232,9 @@ export const createStaticHandler = (directory: string): RequestHandler => {
       );
       return;
     }
-    const segments = safePathSegments(request.url);
-    if (!segments) {
-      sendText(response, 404, 'Not Found');
-      return;
-    }
-    const candidate = resolve(root, ...segments);
-    if (candidate !== root && !candidate.startsWith(root + sep)) {
-      sendText(response, 404, 'Not Found');
-      return;
-    }
-    let path = candidate;
-    let stats = await fileAt(candidate);
-    if (!stats) {
-      const last = segments.at(-1) ?? '';
-      if (last.includes('.')) {
-        sendText(response, 404, 'Not Found');
-        return;
-      }
-      path = index;
-      stats = (await fileAt(index))!;
-    }
+    const file = await staticFileOf(root, index, request.url, response);
+    if (!file) return;
+    const { path, stats } = file;
 
     const { type, compressible } = contentTypes[extname(path)] ?? {
       type: 'application/octet-stream',

@@ -324,6 +324,40 @@ const reviewsOf = (template: SeedTemplate, users: Map<DemoAccountKey, SeededUser
     };
   });
 
+/**
+ * The demo templates, imported as processed (the one waiting for an admin with its scan and CID),
+ * and the code preview of each approved one.
+ */
+const seedTemplatesWithPreviews = async (
+  users: Map<DemoAccountKey, SeededUser>,
+  linksOf: (template: SeedTemplate) => ReturnType<typeof demoLinksOf> | undefined,
+) => {
+  const written = await importTemplates(
+    await Promise.all(
+      seedTemplates.map(async (template) => {
+        const imported = templateImportOf(template, users, linksOf(template));
+        // The one waiting for an admin was processed (scan, CID) like any upload before it.
+        if (template.status !== 'pending_review') return imported;
+        const { cid } = await computeContentId(
+          (async function* () {
+            yield imported.bundle.bytes;
+          })(),
+        );
+        return { ...imported, ipfsHash: cid };
+      }),
+    ),
+  );
+  // Imported templates skip the pipeline: the Scan task writes each approved one's code preview
+  // (manifest and pack) once; later starts find it and scan nothing.
+  for (const template of seedTemplates.filter((item) => item.status === 'approved')) {
+    // The version id of an imported template is its own id (lambdas/templates/import.ts).
+    if (!(await ensureCodePreview(template.id, template.id))) {
+      throw new Error(`The demo template ${template.title} has no code preview (scan not clean).`);
+    }
+  }
+  return written;
+};
+
 /** Seeds everything (see the file comment); safe to run on every start. */
 export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> => {
   const users = await seedAccounts(options);
@@ -355,29 +389,7 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
           netlify: demoServers.netlify.endpoint,
         })
       : undefined;
-  const templatesWritten = await importTemplates(
-    await Promise.all(
-      seedTemplates.map(async (template) => {
-        const imported = templateImportOf(template, users, linksOf(template));
-        // The one waiting for an admin was processed (scan, CID) like any upload before it.
-        if (template.status !== 'pending_review') return imported;
-        const { cid } = await computeContentId(
-          (async function* () {
-            yield imported.bundle.bytes;
-          })(),
-        );
-        return { ...imported, ipfsHash: cid };
-      }),
-    ),
-  );
-  // Imported templates skip the pipeline: the Scan task writes each approved one's code preview
-  // (manifest and pack) once; later starts find it and scan nothing.
-  for (const template of seedTemplates.filter((item) => item.status === 'approved')) {
-    // The version id of an imported template is its own id (lambdas/templates/import.ts).
-    if (!(await ensureCodePreview(template.id, template.id))) {
-      throw new Error(`The demo template ${template.title} has no code preview (scan not clean).`);
-    }
-  }
+  const templatesWritten = await seedTemplatesWithPreviews(users, linksOf);
   await importReviews(seedTemplates.flatMap((template) => reviewsOf(template, users)));
   await seedDownloads(new Map([...users].map(([key, user]) => [key, user.sub])));
   // The browse snapshot a new catalog container starts from, with the counters just seeded (the

@@ -8,7 +8,7 @@
  * the dashboard feature's, with the downloads, subscriptions and licences features' data and
  * actions.
  */
-import { Alert, Container } from '@chakra-ui/react';
+import { Container } from '@chakra-ui/react';
 import { Navigate, useSearchParams } from 'react-router';
 import { isSellerRole } from '@contract/profile';
 import { PageSpinner } from '../../components/page-spinner';
@@ -33,6 +33,7 @@ import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
 import { useSession } from '../../lib/auth-session';
 import { useMyProfile } from '../../lib/my-profile';
+import { ErrorPage } from '../../components/error-page';
 
 function SignedInDashboard() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -60,14 +61,7 @@ function SignedInDashboard() {
     return <Navigate to={paths.sellerSignup.getHref()} replace />;
   }
   if (profile.isError) {
-    return (
-      <Container maxW="3xl" py="16">
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{errorMessage(profile.error)}</Alert.Title>
-        </Alert.Root>
-      </Container>
-    );
+    return <ErrorPage message={errorMessage(profile.error)} />;
   }
   return (
     <>

@@ -8,32 +8,22 @@ import type { Context } from './context';
 import { createDeployKey, deployKeyObject, findDeployKey, listDeployKeys } from './deploy-keys';
 import { GithubApiError, isoSeconds, notFound, randomAlphanumeric } from './http';
 import { installationObject, privateUser, repositoryObject } from './objects';
+import { compareCommits, listCommits, zipballCommit } from './commits';
+import { putContents } from './contents';
 import {
-  compareCommits,
   createBlob,
   createCommit,
-  createHook,
-  createPull,
   createRef,
-  createRepository,
   createTree,
-  findHook,
   getBlob,
   getGitCommit,
-  getPull,
   getRef,
   getTree,
-  listCommits,
-  listHooks,
-  listPullFiles,
-  listPulls,
-  putContents,
-  readableRepo,
-  requireWrite,
   updateRefApi,
-  writableRepo,
-  zipballCommit,
-} from './repos';
+} from './git-database';
+import { createHook, findHook, listHooks } from './hooks';
+import { createPull, getPull, listPullFiles, listPulls } from './pulls';
+import { createRepository, readableRepo, requireWrite, writableRepo } from './repos';
 
 export interface ApiRequest {
   principal: Principal;

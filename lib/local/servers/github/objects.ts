@@ -3,10 +3,9 @@
  * state and the repositories; checked by test/integration/local/github-shapes.test.ts.
  */
 import type { Context } from './context';
-import type { CommitObject, FileChange, TreeEntry } from './git';
-import type { StoredHook, StoredInstallation, StoredPull, StoredRepo, StoredUser } from './store';
+import type { StoredHook, StoredInstallation, StoredRepo, StoredUser } from './store';
 
-const nodeId = (kind: string, id: number | string) =>
+export const nodeId = (kind: string, id: number | string) =>
   Buffer.from(`0:${kind}${id}`).toString('base64').replace(/=+$/, '');
 
 /** `simple-user`. */
@@ -76,21 +75,10 @@ export const htmlRepoUrl = (ctx: Context, repo: StoredRepo) =>
 export const cloneUrl = (ctx: Context, repo: StoredRepo) =>
   `${ctx.gitUrl}/${repo.owner}/${repo.name}.git`;
 
-/** `full-repository` (`full: true`: GET/POST of one repository) or `repository` (in lists). */
-export const repositoryObject = (ctx: Context, repo: StoredRepo, full: boolean) => {
+/** The `*_url` templates of a repository object, from `archive_url` to `trees_url`. */
+const urlTemplates = (ctx: Context, repo: StoredRepo) => {
   const url = apiRepoUrl(ctx, repo);
-  const owner = simpleUser(ctx, userOf(ctx, repo.owner));
   return {
-    id: repo.id,
-    node_id: nodeId('Repository', repo.id),
-    name: repo.name,
-    full_name: `${repo.owner}/${repo.name}`,
-    private: repo.private,
-    owner,
-    html_url: htmlRepoUrl(ctx, repo),
-    description: repo.description,
-    fork: false,
-    url,
     archive_url: `${url}/{archive_format}{/ref}`,
     assignees_url: `${url}/assignees{/user}`,
     blobs_url: `${url}/git/blobs{/sha}`,
@@ -128,6 +116,25 @@ export const repositoryObject = (ctx: Context, repo: StoredRepo, full: boolean) 
     tags_url: `${url}/tags`,
     teams_url: `${url}/teams`,
     trees_url: `${url}/git/trees{/sha}`,
+  };
+};
+
+/** `full-repository` (`full: true`: GET/POST of one repository) or `repository` (in lists). */
+export const repositoryObject = (ctx: Context, repo: StoredRepo, full: boolean) => {
+  const url = apiRepoUrl(ctx, repo);
+  const owner = simpleUser(ctx, userOf(ctx, repo.owner));
+  return {
+    id: repo.id,
+    node_id: nodeId('Repository', repo.id),
+    name: repo.name,
+    full_name: `${repo.owner}/${repo.name}`,
+    private: repo.private,
+    owner,
+    html_url: htmlRepoUrl(ctx, repo),
+    description: repo.description,
+    fork: false,
+    url,
+    ...urlTemplates(ctx, repo),
     clone_url: cloneUrl(ctx, repo),
     mirror_url: null,
     hooks_url: `${url}/hooks`,
@@ -164,110 +171,6 @@ export const repositoryObject = (ctx: Context, repo: StoredRepo, full: boolean) 
     ...(full ? { subscribers_count: 1, network_count: 0 } : {}),
   };
 };
-
-export const commitApiUrl = (ctx: Context, repo: StoredRepo, sha: string) =>
-  `${apiRepoUrl(ctx, repo)}/git/commits/${sha}`;
-
-const noSignature = {
-  verified: false,
-  reason: 'unsigned',
-  signature: null,
-  payload: null,
-  verified_at: null,
-};
-
-/** `git-commit` (the Git Database API's commit). */
-export const gitCommitObject = (ctx: Context, repo: StoredRepo, commit: CommitObject) => ({
-  sha: commit.sha,
-  node_id: nodeId('Commit', commit.sha),
-  url: commitApiUrl(ctx, repo, commit.sha),
-  html_url: `${htmlRepoUrl(ctx, repo)}/commit/${commit.sha}`,
-  author: commit.author,
-  committer: commit.committer,
-  tree: { sha: commit.tree, url: `${apiRepoUrl(ctx, repo)}/git/trees/${commit.tree}` },
-  message: commit.message,
-  parents: commit.parents.map((sha) => ({
-    sha,
-    url: commitApiUrl(ctx, repo, sha),
-    html_url: `${htmlRepoUrl(ctx, repo)}/commit/${sha}`,
-  })),
-  verification: noSignature,
-});
-
-/** The GitHub user whose e-mail signed a commit (`author`/`committer` of a `commit`), or null. */
-const userByEmail = (ctx: Context, email: string) => {
-  const user = Object.values(ctx.state.users).find(
-    (candidate) =>
-      candidate.email === email ||
-      `${candidate.id}+${candidate.login}@users.noreply.github.com` === email,
-  );
-  return user ? simpleUser(ctx, user) : null;
-};
-
-/** `commit` (the Commits API's commit: lists and compare), without `files` unless given. */
-export const commitObject = (
-  ctx: Context,
-  repo: StoredRepo,
-  commit: CommitObject,
-  files?: FileChange[],
-) => {
-  const url = `${apiRepoUrl(ctx, repo)}/commits/${commit.sha}`;
-  return {
-    url,
-    sha: commit.sha,
-    node_id: nodeId('Commit', commit.sha),
-    html_url: `${htmlRepoUrl(ctx, repo)}/commit/${commit.sha}`,
-    comments_url: `${url}/comments`,
-    commit: {
-      url: commitApiUrl(ctx, repo, commit.sha),
-      author: commit.author,
-      committer: commit.committer,
-      message: commit.message,
-      comment_count: 0,
-      tree: { sha: commit.tree, url: `${apiRepoUrl(ctx, repo)}/git/trees/${commit.tree}` },
-      verification: noSignature,
-    },
-    author: userByEmail(ctx, commit.author.email),
-    committer: userByEmail(ctx, commit.committer.email),
-    parents: commit.parents.map((sha) => ({
-      sha,
-      url: `${apiRepoUrl(ctx, repo)}/commits/${sha}`,
-      html_url: `${htmlRepoUrl(ctx, repo)}/commit/${sha}`,
-    })),
-    ...(files ? { files: files.map((file) => diffEntry(ctx, repo, commit.sha, file)) } : {}),
-  };
-};
-
-/** `diff-entry`. */
-export const diffEntry = (ctx: Context, repo: StoredRepo, ref: string, file: FileChange) => ({
-  sha: file.sha,
-  filename: file.filename,
-  status: file.status,
-  additions: file.additions,
-  deletions: file.deletions,
-  changes: file.changes,
-  blob_url: `${htmlRepoUrl(ctx, repo)}/blob/${ref}/${file.filename}`,
-  raw_url: `${htmlRepoUrl(ctx, repo)}/raw/${ref}/${file.filename}`,
-  contents_url: `${apiRepoUrl(ctx, repo)}/contents/${file.filename}?ref=${ref}`,
-});
-
-/** A `git-tree` entry. */
-export const treeEntryObject = (ctx: Context, repo: StoredRepo, entry: TreeEntry) => ({
-  path: entry.path,
-  mode: entry.mode,
-  type: entry.type,
-  sha: entry.sha,
-  ...(entry.size !== undefined ? { size: entry.size } : {}),
-  url: `${apiRepoUrl(ctx, repo)}/git/${entry.type === 'tree' ? 'trees' : 'blobs'}/${entry.sha}`,
-});
-
-/** `git-ref`. */
-export const refObject = (ctx: Context, repo: StoredRepo, ref: string, sha: string) => ({
-  ref,
-  node_id: nodeId('Ref', `${repo.id}:${ref}`),
-  url: `${apiRepoUrl(ctx, repo)}/git/${ref}`,
-  object: { type: 'commit', sha, url: commitApiUrl(ctx, repo, sha) },
-});
 
 /** `hook`. */
 export const hookObject = (ctx: Context, repo: StoredRepo, hook: StoredHook) => {
@@ -318,103 +221,5 @@ export const installationObject = (ctx: Context, installation: StoredInstallatio
     single_file_paths: [],
     suspended_by: null,
     suspended_at: null,
-  };
-};
-
-/** What `pull-request-simple` (the list) leaves out of `pull-request`. */
-const PULL_DETAIL_KEYS = [
-  'merged',
-  'mergeable',
-  'rebaseable',
-  'mergeable_state',
-  'merged_by',
-  'comments',
-  'review_comments',
-  'maintainer_can_modify',
-  'commits',
-  'additions',
-  'deletions',
-  'changed_files',
-] as const;
-
-/** `pull-request-simple`, as `GET /pulls` lists them. */
-export const simplePull = (pull: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(pull).filter(([key]) => !(PULL_DETAIL_KEYS as readonly string[]).includes(key)),
-  );
-
-/** `pull-request`. */
-export const pullObject = (
-  ctx: Context,
-  repo: StoredRepo,
-  pull: StoredPull,
-  stats: { commits: number; additions: number; deletions: number; changed_files: number },
-) => {
-  const repoUrl = apiRepoUrl(ctx, repo);
-  const html = `${htmlRepoUrl(ctx, repo)}/pull/${pull.number}`;
-  const url = `${repoUrl}/pulls/${pull.number}`;
-  const owner = simpleUser(ctx, userOf(ctx, repo.owner));
-  const side = (side: { ref: string; sha: string }) => ({
-    label: `${repo.owner}:${side.ref}`,
-    ref: side.ref,
-    repo: repositoryObject(ctx, repo, false),
-    sha: side.sha,
-    user: owner,
-  });
-  return {
-    url,
-    id: pull.id,
-    node_id: nodeId('PullRequest', pull.id),
-    html_url: html,
-    diff_url: `${html}.diff`,
-    patch_url: `${html}.patch`,
-    issue_url: `${repoUrl}/issues/${pull.number}`,
-    commits_url: `${url}/commits`,
-    review_comments_url: `${url}/comments`,
-    review_comment_url: `${repoUrl}/pulls/comments{/number}`,
-    comments_url: `${repoUrl}/issues/${pull.number}/comments`,
-    statuses_url: `${repoUrl}/statuses/${pull.head.sha}`,
-    number: pull.number,
-    state: pull.state,
-    locked: false,
-    title: pull.title,
-    user: simpleUser(ctx, userOf(ctx, pull.user)),
-    body: pull.body,
-    labels: [],
-    milestone: null,
-    active_lock_reason: null,
-    created_at: pull.created_at,
-    updated_at: pull.updated_at,
-    closed_at: null,
-    merged_at: null,
-    merge_commit_sha: null,
-    assignee: null,
-    assignees: [],
-    requested_reviewers: [],
-    requested_teams: [],
-    head: side(pull.head),
-    base: side(pull.base),
-    _links: {
-      self: { href: url },
-      html: { href: html },
-      issue: { href: `${repoUrl}/issues/${pull.number}` },
-      comments: { href: `${repoUrl}/issues/${pull.number}/comments` },
-      review_comments: { href: `${url}/comments` },
-      review_comment: { href: `${repoUrl}/pulls/comments{/number}` },
-      commits: { href: `${url}/commits` },
-      statuses: { href: `${repoUrl}/statuses/${pull.head.sha}` },
-    },
-    author_association: 'OWNER',
-    auto_merge: null,
-    draft: false,
-    merged: false,
-    mergeable: true,
-    rebaseable: true,
-    mergeable_state: 'clean',
-    merged_by: null,
-    comments: 0,
-    review_comments: 0,
-    maintainer_can_modify: false,
-    ...stats,
   };
 };

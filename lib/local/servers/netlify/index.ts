@@ -20,7 +20,7 @@ import { createLocalNetlifyControl, type LocalNetlifyControl } from './control-c
 import type { ControlOperations } from './control';
 import { nowIso, objectId, randomSecret } from './http';
 import { createNetlifyServer } from './server';
-import { createStore, type Account, type OAuthClient } from './store';
+import { createStore, type Account, type OAuthClient, type Store } from './store';
 
 export interface LocalNetlifyOptions {
   /** 0: any free port. */
@@ -60,15 +60,8 @@ const slugOf = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '') || 'team';
 
-/** Starts the server; resolves once it listens. */
-export const startLocalNetlify = async (options: LocalNetlifyOptions): Promise<LocalNetlify> => {
-  const store = createStore(join(options.dataDir, 'state.json'));
-  const builder = createBuilder({
-    store,
-    dataDir: options.dataDir,
-    stepDelayMs: options.stepDelayMs ?? 300,
-  });
-
+/** Accounts and OAuth clients, and the ones the options ask for (again after a reset). */
+const accountOperations = (store: Store, options: LocalNetlifyOptions) => {
   const createAccount: ControlOperations['createAccount'] = (input) => {
     const email = input.email ?? `user-${randomSecret(4).toLowerCase()}@example.com`;
     const fullName = input.full_name ?? email.split('@')[0]!;
@@ -99,6 +92,19 @@ export const startLocalNetlify = async (options: LocalNetlifyOptions): Promise<L
     if (Object.keys(store.state.accounts).length === 0)
       createAccount(options.defaultAccount ?? DEFAULT_ACCOUNT);
   };
+  return { createAccount, registerClient, configure };
+};
+
+/** Starts the server; resolves once it listens. */
+export const startLocalNetlify = async (options: LocalNetlifyOptions): Promise<LocalNetlify> => {
+  const store = createStore(join(options.dataDir, 'state.json'));
+  const builder = createBuilder({
+    store,
+    dataDir: options.dataDir,
+    stepDelayMs: options.stepDelayMs ?? 300,
+  });
+
+  const { createAccount, registerClient, configure } = accountOperations(store, options);
   configure();
 
   const control: ControlOperations = {

@@ -33,6 +33,38 @@ const tokenOf = (request: IncomingMessage, url: URL) =>
   url.searchParams.get('access_token') ??
   undefined;
 
+/** `/sites/<name>/…` (the published deploy) or `/deploys/<id>/…` (a ready deploy's permalink). */
+const handleSite = async (
+  { store, builder }: Pick<NetlifyServerOptions, 'store' | 'builder'>,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+) => {
+  const match = /^\/(sites|deploys)\/([^/]+)(\/.*)?$/.exec(url.pathname)!;
+  const [, kind, key, rest = ''] = match;
+  const base = `/${kind}/${key}`;
+  let deploy;
+  if (kind === 'sites') {
+    const site = Object.values(store.state.sites).find((candidate) => candidate.name === key);
+    if (!site) return notFoundPage(response, 'Site not found');
+    deploy = site.published_deploy_id ? store.state.deploys[site.published_deploy_id] : undefined;
+    if (!deploy) return notFoundPage(response, 'This site has not been deployed yet');
+  } else {
+    deploy = store.state.deploys[key!];
+    if (!deploy || deploy.state !== 'ready') return notFoundPage(response, 'Deploy not found');
+  }
+  const site = store.state.sites[deploy.site_id];
+  if (!site) return notFoundPage(response, 'Site not found');
+  await serveDeploy(
+    request,
+    response,
+    builder.deployDir(site.name, deploy.id),
+    base,
+    rest,
+    url.search,
+  );
+};
+
 export const createNetlifyServer = (options: NetlifyServerOptions): Server => {
   const { store, builder } = options;
   const objects = (): ObjectContext & { store: Store } => ({
@@ -58,33 +90,6 @@ export const createNetlifyServer = (options: NetlifyServerOptions): Server => {
     sendJson(response, result.status, result.body);
   };
 
-  /** `/sites/<name>/…` (the published deploy) or `/deploys/<id>/…` (a ready deploy's permalink). */
-  const handleSite = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
-    const match = /^\/(sites|deploys)\/([^/]+)(\/.*)?$/.exec(url.pathname)!;
-    const [, kind, key, rest = ''] = match;
-    const base = `/${kind}/${key}`;
-    let deploy;
-    if (kind === 'sites') {
-      const site = Object.values(store.state.sites).find((candidate) => candidate.name === key);
-      if (!site) return notFoundPage(response, 'Site not found');
-      deploy = site.published_deploy_id ? store.state.deploys[site.published_deploy_id] : undefined;
-      if (!deploy) return notFoundPage(response, 'This site has not been deployed yet');
-    } else {
-      deploy = store.state.deploys[key!];
-      if (!deploy || deploy.state !== 'ready') return notFoundPage(response, 'Deploy not found');
-    }
-    const site = store.state.sites[deploy.site_id];
-    if (!site) return notFoundPage(response, 'Site not found');
-    await serveDeploy(
-      request,
-      response,
-      builder.deployDir(site.name, deploy.id),
-      base,
-      rest,
-      url.search,
-    );
-  };
-
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const path = url.pathname;
@@ -96,7 +101,7 @@ export const createNetlifyServer = (options: NetlifyServerOptions): Server => {
       if (path === '/hooks/github')
         return await handleGithubHook(store, builder, request, response);
       if (/^\/(sites|deploys)\/[^/]+(\/.*)?$/.test(path))
-        return await handleSite(request, response, url);
+        return await handleSite(options, request, response, url);
       const admin = /^\/app\/sites\/([^/]+)\/?$/.exec(path);
       if (admin) return handleAdminPage(objects(), decodeURIComponent(admin[1]!), response);
       if (path.startsWith('/_local/')) {

@@ -4,7 +4,7 @@
  * with the admin's token; 'Failed to export subscribers' and the API's reason when it fails).
  */
 import { useState } from 'react';
-import { Badge, Button, ButtonGroup, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, ButtonGroup, HStack, Stack, Table } from '@chakra-ui/react';
 import { LuDownload } from 'react-icons/lu';
 import {
   NEWSLETTER_ADMIN_MESSAGES,
@@ -15,9 +15,7 @@ import { FormAlert } from '../../../components/form/form-alert';
 import { errorMessage } from '../../../lib/api-error';
 import { useExportNewsletterSubscribers } from '../api/export-newsletter-subscribers';
 import { useNewsletterSubscribers } from '../api/get-newsletter-subscribers';
-import { LoadFailed } from './newsletter-load-failed';
-import { LoadMore } from './load-more';
-import { TableScrollArea } from '../../../components/table-scroll-area';
+import { NewsletterPagedTable } from './newsletter-paged-table';
 import { formatDateTime } from '../../../lib/format';
 import { EmailText } from '../../../components/email-text';
 
@@ -27,13 +25,19 @@ const STATUS_LABELS: Record<NewsletterSubscriberStatus, string> = {
   unsubscribed: 'Unsubscribed',
 };
 
+const SUBSCRIBER_COLUMNS = [
+  'E-mail',
+  'Source',
+  'Status',
+  'Subscribed',
+  'Unsubscribed',
+  'Last change',
+] as const;
+
 export function NewsletterSubscribersPanel() {
   const [status, setStatus] = useState<NewsletterSubscriberStatus>('all');
   const subscribers = useNewsletterSubscribers(status);
   const exporter = useExportNewsletterSubscribers();
-  const items = subscribers.data?.pages.flatMap((page) => page.items) ?? [];
-  // Read before the branches below narrow `subscribers` to its success state.
-  const moreFailed = subscribers.isFetchNextPageError;
 
   return (
     <Stack gap="4" data-testid="newsletter-subscribers" aria-busy={subscribers.isPending}>
@@ -69,65 +73,33 @@ export function NewsletterSubscribersPanel() {
           data-testid="newsletter-export-error"
         />
       )}
-      {subscribers.isPending ? (
-        <Skeleton h="40" />
-      ) : subscribers.isError && !moreFailed ? (
-        <LoadFailed onRetry={() => void subscribers.refetch()} retrying={subscribers.isFetching} />
-      ) : (
-        <Stack gap="3">
-          {items.length === 0 && !subscribers.hasNextPage ? (
-            <Text color="fg.muted" py="6" data-testid="no-subscribers">
-              No subscribers.
-            </Text>
-          ) : (
-            items.length > 0 && (
-              <TableScrollArea label="Subscribers">
-                <Table.Root size="sm" aria-label="Subscribers">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>E-mail</Table.ColumnHeader>
-                      <Table.ColumnHeader>Source</Table.ColumnHeader>
-                      <Table.ColumnHeader>Status</Table.ColumnHeader>
-                      <Table.ColumnHeader>Subscribed</Table.ColumnHeader>
-                      <Table.ColumnHeader>Unsubscribed</Table.ColumnHeader>
-                      <Table.ColumnHeader>Last change</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {items.map((item) => (
-                      <Table.Row
-                        key={item.email}
-                        data-testid="newsletter-subscriber-row"
-                        data-email={item.email}
-                      >
-                        <Table.Cell fontWeight="medium">
-                          <EmailText email={item.email} maxW="64" />
-                        </Table.Cell>
-                        <Table.Cell>{item.source}</Table.Cell>
-                        <Table.Cell>
-                          <Badge colorPalette={item.unsubscribed_at ? 'gray' : 'green'}>
-                            {item.unsubscribed_at ? 'Unsubscribed' : 'Subscribed'}
-                          </Badge>
-                        </Table.Cell>
-                        <Table.Cell>{formatDateTime(item.subscribed_at)}</Table.Cell>
-                        <Table.Cell>{formatDateTime(item.unsubscribed_at)}</Table.Cell>
-                        <Table.Cell>{formatDateTime(item.last_modified_at)}</Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </TableScrollArea>
-            )
-          )}
-          {moreFailed && (
-            <LoadFailed
-              onRetry={() => void subscribers.fetchNextPage()}
-              retrying={subscribers.isFetchingNextPage}
-            />
-          )}
-          {!moreFailed && <LoadMore pages={subscribers} />}
-        </Stack>
-      )}
+      <NewsletterPagedTable
+        pages={subscribers}
+        label="Subscribers"
+        columns={SUBSCRIBER_COLUMNS}
+        empty="No subscribers."
+        emptyTestId="no-subscribers"
+        renderRow={(item) => (
+          <Table.Row
+            key={item.email}
+            data-testid="newsletter-subscriber-row"
+            data-email={item.email}
+          >
+            <Table.Cell fontWeight="medium">
+              <EmailText email={item.email} maxW="64" />
+            </Table.Cell>
+            <Table.Cell>{item.source}</Table.Cell>
+            <Table.Cell>
+              <Badge colorPalette={item.unsubscribed_at ? 'gray' : 'green'}>
+                {item.unsubscribed_at ? 'Unsubscribed' : 'Subscribed'}
+              </Badge>
+            </Table.Cell>
+            <Table.Cell>{formatDateTime(item.subscribed_at)}</Table.Cell>
+            <Table.Cell>{formatDateTime(item.unsubscribed_at)}</Table.Cell>
+            <Table.Cell>{formatDateTime(item.last_modified_at)}</Table.Cell>
+          </Table.Row>
+        )}
+      />
     </Stack>
   );
 }

@@ -8,10 +8,11 @@ import { FormField } from '../../../components/form/form-field';
 import { useNewsletterSubscriptions } from '../api/get-newsletter-subscriptions';
 import { useNewsletterTypes } from '../api/get-newsletter-types';
 import { LoadFailed } from './newsletter-load-failed';
-import { LoadMore } from './load-more';
-import { TableScrollArea } from '../../../components/table-scroll-area';
+import { NewsletterPagedTable } from './newsletter-paged-table';
 import { formatDateTime } from '../../../lib/format';
 import { EmailText } from '../../../components/email-text';
+
+const SUBSCRIPTION_COLUMNS = ['User', 'Status', 'Source', 'Subscribed', 'Last change'] as const;
 
 export function NewsletterSubscriptionsPanel() {
   const types = useNewsletterTypes();
@@ -19,8 +20,6 @@ export function NewsletterSubscriptionsPanel() {
   // The first type until the admin picks one.
   const typeId = chosen ?? types.data?.items[0]?.id ?? null;
   const subscriptions = useNewsletterSubscriptions(typeId);
-  const items = subscriptions.data?.pages.flatMap((page) => page.items) ?? [];
-  const moreFailed = subscriptions.isFetchNextPageError;
 
   if (types.isPending) return <Skeleton h="40" />;
   if (types.isError) {
@@ -48,67 +47,33 @@ export function NewsletterSubscriptionsPanel() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </FormField>
-      {subscriptions.isPending ? (
-        <Skeleton h="40" />
-      ) : subscriptions.isError && !moreFailed ? (
-        <LoadFailed
-          onRetry={() => void subscriptions.refetch()}
-          retrying={subscriptions.isFetching}
-        />
-      ) : (
-        <Stack gap="3">
-          {items.length === 0 && !subscriptions.hasNextPage ? (
-            <Text color="fg.muted" py="6" data-testid="no-subscriptions">
-              No user has subscribed to this newsletter yet.
-            </Text>
-          ) : (
-            items.length > 0 && (
-              <TableScrollArea label="User subscriptions">
-                <Table.Root size="sm" aria-label="User subscriptions">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>User</Table.ColumnHeader>
-                      <Table.ColumnHeader>Status</Table.ColumnHeader>
-                      <Table.ColumnHeader>Source</Table.ColumnHeader>
-                      <Table.ColumnHeader>Subscribed</Table.ColumnHeader>
-                      <Table.ColumnHeader>Last change</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {items.map((item) => (
-                      <Table.Row key={item.user_id} data-testid="newsletter-subscription-row">
-                        <Table.Cell>
-                          <EmailText email={item.email} fontWeight="medium" maxW="64" />
-                          <Text fontSize="xs" color="fg.muted">
-                            {[item.display_name, item.username && `@${item.username}`]
-                              .filter(Boolean)
-                              .join(' · ') || '—'}
-                          </Text>
-                        </Table.Cell>
-                        <Table.Cell>
-                          <Badge colorPalette={item.status === 'active' ? 'green' : 'gray'}>
-                            {item.status === 'active' ? 'Subscribed' : 'Unsubscribed'}
-                          </Badge>
-                        </Table.Cell>
-                        <Table.Cell>{item.source}</Table.Cell>
-                        <Table.Cell>{formatDateTime(item.subscribed_at)}</Table.Cell>
-                        <Table.Cell>{formatDateTime(item.last_modified_at)}</Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </TableScrollArea>
-            )
-          )}
-          {moreFailed && (
-            <LoadFailed
-              onRetry={() => void subscriptions.fetchNextPage()}
-              retrying={subscriptions.isFetchingNextPage}
-            />
-          )}
-          {!moreFailed && <LoadMore pages={subscriptions} />}
-        </Stack>
-      )}
+      <NewsletterPagedTable
+        pages={subscriptions}
+        label="User subscriptions"
+        columns={SUBSCRIPTION_COLUMNS}
+        empty="No user has subscribed to this newsletter yet."
+        emptyTestId="no-subscriptions"
+        renderRow={(item) => (
+          <Table.Row key={item.user_id} data-testid="newsletter-subscription-row">
+            <Table.Cell>
+              <EmailText email={item.email} fontWeight="medium" maxW="64" />
+              <Text fontSize="xs" color="fg.muted">
+                {[item.display_name, item.username && `@${item.username}`]
+                  .filter(Boolean)
+                  .join(' · ') || '—'}
+              </Text>
+            </Table.Cell>
+            <Table.Cell>
+              <Badge colorPalette={item.status === 'active' ? 'green' : 'gray'}>
+                {item.status === 'active' ? 'Subscribed' : 'Unsubscribed'}
+              </Badge>
+            </Table.Cell>
+            <Table.Cell>{item.source}</Table.Cell>
+            <Table.Cell>{formatDateTime(item.subscribed_at)}</Table.Cell>
+            <Table.Cell>{formatDateTime(item.last_modified_at)}</Table.Cell>
+          </Table.Row>
+        )}
+      />
     </Stack>
   );
 }

@@ -6,7 +6,7 @@
  * decides what to show.
  */
 import { useEffect, type ReactNode } from 'react';
-import { Alert, Container, EmptyState, VStack } from '@chakra-ui/react';
+import { Container, EmptyState, VStack } from '@chakra-ui/react';
 import { useLocation, useNavigate } from 'react-router';
 import { LuShieldAlert } from 'react-icons/lu';
 import { hasAdminRights } from '@contract/profile';
@@ -15,6 +15,7 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
 import { useMyProfile } from '../../../lib/my-profile';
+import { ErrorPage } from '../../../components/error-page';
 
 function AccessDenied({ to, from }: { to: string; from?: string }) {
   const navigate = useNavigate();
@@ -53,14 +54,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   }
   if (profile.isPending) return <PageSpinner />;
   if (profile.isError) {
-    return (
-      <Container maxW="3xl" py="16">
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{errorMessage(profile.error)}</Alert.Title>
-        </Alert.Root>
-      </Container>
-    );
+    return <ErrorPage message={errorMessage(profile.error)} />;
   }
   if (!hasAdminRights(profile.data)) return <AccessDenied to={paths.dashboard.getHref()} />;
   return children;

@@ -18,6 +18,46 @@ export interface UsersTableProps {
   renderPlanAction?: (user: AdminUser) => ReactNode;
 }
 
+/** The seller column: approved or not, and the button that changes it (none for non-sellers). */
+function SellerApprovalCell({
+  user,
+  changing,
+  onApprovalChange,
+}: {
+  user: AdminUser;
+  changing: boolean;
+  onApprovalChange: UsersTableProps['onApprovalChange'];
+}) {
+  const action = sellerApprovalAction(user);
+  return (
+    <Table.Cell>
+      <HStack gap="2">
+        {action ? (
+          <>
+            <Badge
+              colorPalette={user.is_seller_approved ? 'green' : 'yellow'}
+              data-testid="seller-approval"
+            >
+              {user.is_seller_approved ? 'Approved' : 'Not approved'}
+            </Badge>
+            <Button
+              size="xs"
+              variant={action === 'approve' ? 'solid' : 'outline'}
+              colorPalette={action === 'approve' ? 'green' : 'red'}
+              loading={changing}
+              onClick={() => onApprovalChange(user, action === 'approve')}
+            >
+              {action === 'approve' ? 'Approve seller' : 'Revoke'}
+            </Button>
+          </>
+        ) : (
+          <Text color="fg.muted">—</Text>
+        )}
+      </HStack>
+    </Table.Cell>
+  );
+}
+
 export function UsersTable({
   users,
   changingRole,
@@ -40,7 +80,6 @@ export function UsersTable({
         </Table.Header>
         <Table.Body>
           {users.map((user) => {
-            const action = sellerApprovalAction(user);
             return (
               <Table.Row key={user.id} data-testid="admin-user-row" data-email={user.email}>
                 <Table.Cell>
@@ -69,31 +108,11 @@ export function UsersTable({
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>
                 </Table.Cell>
-                <Table.Cell>
-                  <HStack gap="2">
-                    {action ? (
-                      <>
-                        <Badge
-                          colorPalette={user.is_seller_approved ? 'green' : 'yellow'}
-                          data-testid="seller-approval"
-                        >
-                          {user.is_seller_approved ? 'Approved' : 'Not approved'}
-                        </Badge>
-                        <Button
-                          size="xs"
-                          variant={action === 'approve' ? 'solid' : 'outline'}
-                          colorPalette={action === 'approve' ? 'green' : 'red'}
-                          loading={changingApproval(user)}
-                          onClick={() => onApprovalChange(user, action === 'approve')}
-                        >
-                          {action === 'approve' ? 'Approve seller' : 'Revoke'}
-                        </Button>
-                      </>
-                    ) : (
-                      <Text color="fg.muted">—</Text>
-                    )}
-                  </HStack>
-                </Table.Cell>
+                <SellerApprovalCell
+                  user={user}
+                  changing={changingApproval(user)}
+                  onApprovalChange={onApprovalChange}
+                />
                 {renderPlanAction && <Table.Cell>{renderPlanAction(user)}</Table.Cell>}
                 <Table.Cell whiteSpace="nowrap">{formatDate(user.created_at)}</Table.Cell>
               </Table.Row>

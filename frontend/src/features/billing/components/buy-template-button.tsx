@@ -4,14 +4,13 @@
  * asked to sign in first, as Download does; a failure says why in place.
  */
 import { useState } from 'react';
-import { Alert, Button, Link, Stack } from '@chakra-ui/react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Alert, Button, Stack } from '@chakra-ui/react';
 import { LuShoppingCart } from 'react-icons/lu';
 import { formatGbp, toPence } from '@contract/money';
-import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';
 import { useStartCheckout } from '../api/start-checkout';
 import { checkoutFailure, templateReturnUrls } from '../lib/checkout';
+import { SignInLink } from '../../../components/sign-in-link';
 
 export const SIGN_IN_TO_BUY = 'Please sign in to buy this template.';
 
@@ -23,7 +22,6 @@ export interface BuyTemplateButtonProps {
 
 export function BuyTemplateButton({ mvpId, price }: BuyTemplateButtonProps) {
   const { session } = useSession();
-  const location = useLocation();
   const checkout = useStartCheckout();
   const [askedToSignIn, setAskedToSignIn] = useState(false);
   const pence = price === null ? null : toPence(price);
@@ -57,14 +55,7 @@ export function BuyTemplateButton({ mvpId, price }: BuyTemplateButtonProps) {
           <Alert.Content>
             <Alert.Title>{SIGN_IN_TO_BUY}</Alert.Title>
             <Alert.Description>
-              <Link asChild color="purple.fg" fontWeight="semibold">
-                <RouterLink
-                  to={paths.auth.getHref()}
-                  state={{ from: `${location.pathname}${location.search}` }}
-                >
-                  Sign in
-                </RouterLink>
-              </Link>
+              <SignInLink />
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>

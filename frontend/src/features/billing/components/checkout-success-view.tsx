@@ -20,7 +20,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { LuCircleCheck } from 'react-icons/lu';
 import type { CheckoutStatus } from '@contract/billing';
 import { planById } from '@contract/plans';
@@ -29,6 +29,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { profileKeys } from '../../../lib/my-profile';
 import { useCheckoutStatus } from '../api/get-checkout-status';
 import { CHECKOUT_POLL_LIMIT_MS, isCheckoutPending, quotaLine } from '../lib/checkout';
+import { SignInLink } from '../../../components/sign-in-link';
 
 export interface CheckoutSuccessViewProps {
   /** The session's state is the buyer's own: a visitor is asked to sign in first. */
@@ -93,7 +94,6 @@ function TransactionId({ sessionId }: { sessionId: string }) {
 }
 
 function SignInToSee({ sessionId }: { sessionId: string }) {
-  const location = useLocation();
   return (
     <Stack gap="4">
       <Stack gap="2" data-testid="checkout-sign-in">
@@ -101,15 +101,7 @@ function SignInToSee({ sessionId }: { sessionId: string }) {
           Sign in to see your payment
         </Heading>
         <Text color="fg.muted">
-          <Link asChild color="purple.fg" fontWeight="semibold">
-            <RouterLink
-              to={paths.auth.getHref()}
-              state={{ from: `${location.pathname}${location.search}` }}
-            >
-              Sign in
-            </RouterLink>
-          </Link>{' '}
-          with the account you paid with to see your plan or purchase.
+          <SignInLink /> with the account you paid with to see your plan or purchase.
         </Text>
       </Stack>
       <TransactionId sessionId={sessionId} />

@@ -6,6 +6,7 @@ import { formatGbp } from '@contract/money';
 import { CUSTOM_PRICING_LABEL, type Plan } from '@contract/plans';
 import { paths } from '../../../config/paths';
 import { planPricePence, type PlanAction } from '../lib/plan-actions';
+import { SignInButton } from '../../../components/sign-in-link';
 
 export interface PlanCardProps {
   plan: Plan;
@@ -107,11 +108,14 @@ function PlanButton({ plan, action, busy, disabled, onSubscribe, onSwitch }: Pla
       );
     case 'sign-in':
       return (
-        <Button asChild w="full" colorPalette={palette} variant={variant}>
-          <RouterLink to={paths.auth.getHref()} state={{ from: paths.pricing.getHref() }}>
-            Sign in to subscribe
-          </RouterLink>
-        </Button>
+        <SignInButton
+          from={paths.pricing.getHref()}
+          w="full"
+          colorPalette={palette}
+          variant={variant}
+        >
+          Sign in to subscribe
+        </SignInButton>
       );
     case 'current':
       return (

@@ -12,7 +12,6 @@ import {
   Container,
   Heading,
   HStack,
-  Link,
   SimpleGrid,
   Stack,
   Text,
@@ -33,6 +32,7 @@ import { CheckoutCanceledBanner } from './checkout-canceled-banner';
 import { PlanCard } from './plan-card';
 import { PricingFaq } from './pricing-faq';
 import { SwitchPlanDialog } from './switch-plan-dialog';
+import { SignInLink } from '../../../components/sign-in-link';
 
 export interface PricingViewProps {
   signedIn: boolean;
@@ -136,11 +136,9 @@ export function PricingView({
               <Alert.Content>
                 <Alert.Title>{CHECKOUT_MESSAGES.signInToSubscribe}</Alert.Title>
                 <Alert.Description>
-                  <Link asChild color="purple.fg" fontWeight="semibold">
-                    <RouterLink to={paths.auth.getHref()} state={{ from: paths.pricing.getHref() }}>
-                      Sign in or create an account
-                    </RouterLink>
-                  </Link>{' '}
+                  <SignInLink from={paths.pricing.getHref()}>
+                    Sign in or create an account
+                  </SignInLink>{' '}
                   to subscribe; you come back here afterwards.
                 </Alert.Description>
               </Alert.Content>

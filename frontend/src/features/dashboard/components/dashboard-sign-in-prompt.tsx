@@ -1,6 +1,6 @@
-import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router';
+import { Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { paths } from '../../../config/paths';
+import { SignInButton } from '../../../components/sign-in-link';
 
 export function DashboardSignInPrompt() {
   return (
@@ -10,11 +10,7 @@ export function DashboardSignInPrompt() {
         <Text color="fg.muted">
           Your subscription, downloads and account live here once you are signed in.
         </Text>
-        <Button asChild colorPalette="purple">
-          <RouterLink to={paths.auth.getHref()} state={{ from: paths.dashboard.getHref() }}>
-            Sign In
-          </RouterLink>
-        </Button>
+        <SignInButton from={paths.dashboard.getHref()} />
       </Stack>
     </Container>
   );

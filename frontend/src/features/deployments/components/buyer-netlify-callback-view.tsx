@@ -17,6 +17,41 @@ import { messageOf } from './create-repository-flow';
 
 type Start = { deploymentId: string; siteUrl?: string | null } | { failed: string } | undefined;
 
+/** The site is live: its address, View Your Site and Back to Dashboard. */
+function DeploymentSucceeded({ siteUrl }: { siteUrl: string | null | undefined }) {
+  return (
+    <Stack gap="4">
+      <Alert.Root status="success" data-testid="deployment-succeeded">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>Your site is live!</Alert.Title>
+          <Alert.Description>
+            {siteUrl ? (
+              <Link href={siteUrl} target="_blank" rel="noreferrer" data-testid="site-url">
+                {siteUrl}
+              </Link>
+            ) : (
+              'Your deployment is complete.'
+            )}
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      <HStack gap="3">
+        {siteUrl && (
+          <Button asChild colorPalette="purple">
+            <a href={siteUrl} target="_blank" rel="noreferrer">
+              View Your Site <LuExternalLink />
+            </a>
+          </Button>
+        )}
+        <Button asChild variant="outline">
+          <RouterLink to={paths.dashboard.getHref()}>Back to Dashboard</RouterLink>
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
+
 export function BuyerNetlifyCallbackView() {
   const complete = useCompleteNetlifyAuthorization();
   const [start, setStart] = useState<Start>();
@@ -63,35 +98,7 @@ export function BuyerNetlifyCallbackView() {
           </Button>
         </DeploymentFailedPanel>
       ) : phase === 'succeeded' && deployment ? (
-        <Stack gap="4">
-          <Alert.Root status="success" data-testid="deployment-succeeded">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>Your site is live!</Alert.Title>
-              <Alert.Description>
-                {siteUrl ? (
-                  <Link href={siteUrl} target="_blank" rel="noreferrer" data-testid="site-url">
-                    {siteUrl}
-                  </Link>
-                ) : (
-                  'Your deployment is complete.'
-                )}
-              </Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-          <HStack gap="3">
-            {siteUrl && (
-              <Button asChild colorPalette="purple">
-                <a href={siteUrl} target="_blank" rel="noreferrer">
-                  View Your Site <LuExternalLink />
-                </a>
-              </Button>
-            )}
-            <Button asChild variant="outline">
-              <RouterLink to={paths.dashboard.getHref()}>Back to Dashboard</RouterLink>
-            </Button>
-          </HStack>
-        </Stack>
+        <DeploymentSucceeded siteUrl={siteUrl} />
       ) : (
         <Stack align="center" gap="4" data-testid="deployment-pending">
           <Spinner size="lg" />

@@ -1,5 +1,5 @@
+import type { ReactNode } from 'react';
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -32,21 +32,20 @@ import {
   formatDateTime,
   timelineSteps,
 } from '../lib/dispute-labels';
+import { ErrorPage } from '../../../components/error-page';
 import { EmailText } from '../../../components/email-text';
 
-function ErrorPage({ message }: { message: string }) {
+function DisputeErrorPage({ message }: { message: string }) {
   return (
-    <Container maxW="3xl" py="16">
-      <Stack gap="4">
-        <Alert.Root status="error" data-testid="dispute-detail-error">
-          <Alert.Indicator />
-          <Alert.Title>{message}</Alert.Title>
-        </Alert.Root>
+    <ErrorPage
+      message={message}
+      testId="dispute-detail-error"
+      action={
         <Link asChild colorPalette="purple">
           <RouterLink to={paths.dispute.getHref()}>Back to disputes</RouterLink>
         </Link>
-      </Stack>
-    </Container>
+      }
+    />
   );
 }
 
@@ -88,6 +87,18 @@ function Timeline({ dispute }: { dispute: Dispute }) {
   );
 }
 
+/** A labelled part of the dispute: the label small and muted above its value. */
+function DetailField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap="1">
+      <Text fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
 function DisputeDetail({ dispute }: { dispute: Dispute }) {
   const unresolved = isUnresolvedDispute(dispute.status);
   return (
@@ -109,27 +120,18 @@ function DisputeDetail({ dispute }: { dispute: Dispute }) {
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
           <Card.Root gridColumn={{ md: 'span 2' }} variant="outline">
             <Card.Body gap="4">
-              <Stack gap="1">
-                <Text fontSize="sm" color="fg.muted">
-                  Reason
-                </Text>
+              <DetailField label="Reason">
                 <Text fontWeight="medium">{dispute.reason}</Text>
-              </Stack>
-              <Stack gap="1">
-                <Text fontSize="sm" color="fg.muted">
-                  Details
-                </Text>
+              </DetailField>
+              <DetailField label="Details">
                 <Text whiteSpace="pre-wrap">{dispute.details}</Text>
-              </Stack>
-              <Stack gap="1">
-                <Text fontSize="sm" color="fg.muted">
-                  Resolution
-                </Text>
+              </DetailField>
+              <DetailField label="Resolution">
                 <Text>
                   {dispute.resolution_details ??
                     (unresolved ? 'Not resolved yet.' : 'No resolution details were given.')}
                 </Text>
-              </Stack>
+              </DetailField>
               <Button asChild variant="outline" colorPalette="purple" alignSelf="start">
                 <RouterLink to={paths.mvp.getHref(dispute.mvp.id)}>View MVP</RouterLink>
               </Button>
@@ -176,16 +178,16 @@ function DisputeDetail({ dispute }: { dispute: Dispute }) {
 /** `/disputes/{id}`: the detail for its buyer, its seller, admin or both. */
 export function DisputeDetailView({ disputeId }: { disputeId: string | undefined }) {
   const { data, error, isPending } = useDispute(disputeId);
-  if (!disputeId) return <ErrorPage message={DISPUTE_MESSAGES.notFound} />;
+  if (!disputeId) return <DisputeErrorPage message={DISPUTE_MESSAGES.notFound} />;
   if (isPending) return <PageSpinner />;
   if (error) {
     if (error instanceof ApiError && error.status === 403) {
-      return <ErrorPage message={DISPUTE_MESSAGES.forbidden} />;
+      return <DisputeErrorPage message={DISPUTE_MESSAGES.forbidden} />;
     }
     if (error instanceof ApiError && error.status === 404) {
-      return <ErrorPage message={DISPUTE_MESSAGES.notFound} />;
+      return <DisputeErrorPage message={DISPUTE_MESSAGES.notFound} />;
     }
-    return <ErrorPage message={errorMessage(error)} />;
+    return <DisputeErrorPage message={errorMessage(error)} />;
   }
   return <DisputeDetail dispute={data} />;
 }

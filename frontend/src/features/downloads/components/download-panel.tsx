@@ -13,7 +13,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { LuCircleCheck, LuDownload, LuExternalLink, LuFlag, LuPencil } from 'react-icons/lu';
 import type { MvpDetail } from '@contract/catalog';
 import {
@@ -28,6 +28,7 @@ import { useSession } from '../../../lib/auth-session';
 import { useDownloadMvp } from '../api/download-mvp';
 import { useDownloadStatus } from '../api/get-download-status';
 import { formatDate } from '../../../lib/format';
+import { SignInLink } from '../../../components/sign-in-link';
 
 const describeRemaining = (remaining: number): string =>
   remaining >= UNLIMITED_DOWNLOADS
@@ -81,7 +82,6 @@ function OwnTemplatePanel({ mvpId }: { mvpId: string }) {
 
 export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadPanelProps) {
   const { session } = useSession();
-  const location = useLocation();
   const signedIn = session.status === 'signedIn';
   const status = useDownloadStatus(mvp.id, signedIn);
   const download = useDownloadMvp(mvp.id, onDownloaded);
@@ -182,14 +182,7 @@ export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadP
           <Alert.Content>
             <Alert.Title>{DOWNLOAD_MESSAGES.signInRequired}</Alert.Title>
             <Alert.Description>
-              <Link asChild color="purple.fg" fontWeight="semibold">
-                <RouterLink
-                  to={paths.auth.getHref()}
-                  state={{ from: `${location.pathname}${location.search}` }}
-                >
-                  Sign in
-                </RouterLink>
-              </Link>
+              <SignInLink />
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>

@@ -22,6 +22,7 @@ import { Link as RouterLink } from 'react-router';
 import { LuShieldCheck } from 'react-icons/lu';
 import { LICENSE_MESSAGES } from '@contract/licenses';
 import { PageSpinner } from '../../../components/page-spinner';
+import { ErrorPage } from '../../../components/error-page';
 import { paths } from '../../../config/paths';
 import { useLicense } from '../api/get-license';
 import { formatIssuedDate, grantedBy, licenseFailure } from '../lib/license-format';
@@ -31,17 +32,17 @@ export function LicenseCertificateView({ licenseId }: { licenseId: string }) {
   if (license.isPending) return <PageSpinner />;
   if (license.isError) {
     return (
-      <Container maxW="2xl" py="16">
-        <Stack gap="6">
-          <Alert.Root status="error" data-testid="license-error">
-            <Alert.Indicator />
-            <Alert.Title>{licenseFailure(license.error)}</Alert.Title>
-          </Alert.Root>
+      <ErrorPage
+        message={licenseFailure(license.error)}
+        testId="license-error"
+        maxW="2xl"
+        gap="6"
+        action={
           <Button asChild variant="outline" alignSelf="start">
             <RouterLink to={paths.browse.getHref()}>Browse MVPs</RouterLink>
           </Button>
-        </Stack>
-      </Container>
+        }
+      />
     );
   }
   const data = license.data;

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -17,7 +16,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import {
   LuArrowLeft,
   LuCircleCheck,
@@ -46,6 +45,8 @@ import {
   NO_RATINGS_TEXT,
 } from '../../../lib/format';
 import { LicenceLinkBadge } from '../../../components/licence-link-badge';
+import { ErrorPage } from '../../../components/error-page';
+import { SignInLink } from '../../../components/sign-in-link';
 
 const DETAIL_TECH_CHIPS = 5;
 
@@ -63,21 +64,12 @@ function BackLink() {
 }
 
 function DetailError({ message }: { message: string }) {
-  return (
-    <Container maxW="3xl" py="12">
-      <BackLink />
-      <Alert.Root status="error" data-testid="mvp-detail-error">
-        <Alert.Indicator />
-        <Alert.Title>{message}</Alert.Title>
-      </Alert.Root>
-    </Container>
-  );
+  return <ErrorPage message={message} testId="mvp-detail-error" py="12" before={<BackLink />} />;
 }
 
 /** Anonymous visitors see everything but must sign in to download. */
 function AccessPanel({ mvp }: { mvp: MvpDetail }) {
   const { session } = useSession();
-  const location = useLocation();
   return (
     <Card.Root variant="subtle">
       <Card.Body gap="3">
@@ -95,16 +87,8 @@ function AccessPanel({ mvp }: { mvp: MvpDetail }) {
         {/* A link, not a second button: the Download button below stays the one call to action. */}
         {session.status === 'signedOut' && (
           <Text fontSize="sm" color="fg.muted" data-testid="sign-in-prompt">
-            <LuLock style={{ display: 'inline', verticalAlign: 'middle' }} />{' '}
-            <Link asChild color="purple.fg" fontWeight="semibold">
-              <RouterLink
-                to={paths.auth.getHref()}
-                state={{ from: `${location.pathname}${location.search}` }}
-              >
-                Sign in
-              </RouterLink>
-            </Link>{' '}
-            to download, review or deploy this template.
+            <LuLock style={{ display: 'inline', verticalAlign: 'middle' }} /> <SignInLink /> to
+            download, review or deploy this template.
           </Text>
         )}
       </Card.Body>

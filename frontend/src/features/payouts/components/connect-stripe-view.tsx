@@ -29,6 +29,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useConnectStatus } from '../api/get-connect-status';
 import { useCreateAccountLink } from '../api/create-account-link';
 import { connectFailure } from '../lib/connect';
+import { ErrorPage } from '../../../components/error-page';
 
 const STEPS = [
   {
@@ -52,14 +53,7 @@ export function ConnectStripeView() {
 
   if (status.isPending) return <PageSpinner />;
   if (status.isError) {
-    return (
-      <Container maxW="3xl" py="16">
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{errorMessage(status.error)}</Alert.Title>
-        </Alert.Root>
-      </Container>
-    );
+    return <ErrorPage message={errorMessage(status.error)} />;
   }
 
   if (status.data.payouts_enabled) {

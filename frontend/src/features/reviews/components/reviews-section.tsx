@@ -10,22 +10,20 @@ import {
   Card,
   Heading,
   HStack,
-  Link,
   Separator,
   Skeleton,
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { Link as RouterLink, useLocation } from 'react-router';
 import { LuBadgeCheck, LuCircleHelp, LuStar } from 'react-icons/lu';
 import { REVIEW_MESSAGES, ratingLabel, type PublicReview } from '@contract/reviews';
-import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';
 import { useMyProfile } from '../../../lib/my-profile';
 import { useReviews } from '../api/get-reviews';
 import { useMyReview } from '../api/my-review';
 import { ReviewForm } from './review-form';
 import { formatCount, formatDate, formatRating } from '../../../lib/format';
+import { SignInLink } from '../../../components/sign-in-link';
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -92,7 +90,6 @@ export interface ReviewsSectionProps {
 
 export function ReviewsSection({ mvpId, sellerId, onReviewed }: ReviewsSectionProps) {
   const { session } = useSession();
-  const location = useLocation();
   const { data, isPending, error } = useReviews(mvpId);
   const isSeller = session.status === 'signedIn' && session.user.userId === sellerId;
   const profile = useMyProfile({ enabled: session.status === 'signedIn' && !isSeller });
@@ -140,15 +137,7 @@ export function ReviewsSection({ mvpId, sellerId, onReviewed }: ReviewsSectionPr
             )
           ) : session.status === 'signedOut' ? (
             <Text color="fg.muted">
-              <Link asChild color="purple.fg" fontWeight="semibold">
-                <RouterLink
-                  to={paths.auth.getHref()}
-                  state={{ from: `${location.pathname}${location.search}` }}
-                >
-                  Sign in
-                </RouterLink>
-              </Link>{' '}
-              to review this template.
+              <SignInLink /> to review this template.
             </Text>
           ) : null}
         </Card.Body>

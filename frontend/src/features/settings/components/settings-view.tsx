@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, Container, Heading, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Container, Heading, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useSearchParams } from 'react-router';
 import { LuBell, LuLink, LuLock, LuUser, LuUserCog } from 'react-icons/lu';
-import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';
 import { useMyProfile } from '../../../lib/my-profile';
 import { AccountTab } from './account-tab';
@@ -11,6 +10,7 @@ import { Message } from './message';
 import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
 import { SecurityTab } from './security-tab';
+import { SignInButton } from '../../../components/sign-in-link';
 
 export const SETTINGS_TABS = [
   'profile',
@@ -48,11 +48,7 @@ export function SettingsView({
             Access Denied
           </Heading>
           <Text color="fg.muted">Please sign in to manage your settings.</Text>
-          <Button asChild colorPalette="purple">
-            <RouterLink to={paths.auth.getHref()} state={{ from: '/settings' }}>
-              Sign In
-            </RouterLink>
-          </Button>
+          <SignInButton from="/settings" />
         </Stack>
       </Container>
     );

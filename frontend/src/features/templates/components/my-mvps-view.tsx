@@ -30,6 +30,8 @@ import { useRetryProcessing } from '../api/retry-processing';
 import { GITHUB_MESSAGES } from '@contract/github';
 import { useInstallGithubApp, useSyncRepository } from '../../github/api/github';
 import { MyMvpCard } from './my-mvp-card';
+import { SignInButton } from '../../../components/sign-in-link';
+import { ErrorPage } from '../../../components/error-page';
 
 export const RETRY_FAILED = 'Failed to retry processing. Please try again.';
 export const DELETE_FAILED = 'Failed to delete MVP';
@@ -68,25 +70,14 @@ export function MyMvpsView() {
             <VStack textAlign="center">
               <EmptyState.Title>Please sign in to view your MVPs</EmptyState.Title>
             </VStack>
-            <Button asChild colorPalette="purple">
-              <RouterLink to={paths.auth.getHref()} state={{ from: paths.myMvps.getHref() }}>
-                Sign In
-              </RouterLink>
-            </Button>
+            <SignInButton from={paths.myMvps.getHref()} />
           </EmptyState.Content>
         </EmptyState.Root>
       </Container>
     );
   }
   if (profile.isError) {
-    return (
-      <Container maxW="6xl" py="10">
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{errorMessage(profile.error)}</Alert.Title>
-        </Alert.Root>
-      </Container>
-    );
+    return <ErrorPage message={errorMessage(profile.error)} maxW="6xl" py="10" />;
   }
   if (!approved) return <SellerApprovalRequired />;
 

@@ -1,16 +1,6 @@
 /** `/upload?mvpId=`: a new version of a template, with its changelog. */
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Container,
-  Heading,
-  HStack,
-  Input,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Button, Container, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import {
   bumpVersion,
   IN_PROGRESS_VERSION_STATUSES,
@@ -31,19 +21,13 @@ import { liveVersionOf, newVersionSchemaFor } from '../lib/template-form';
 import { FilePicker } from './file-picker';
 import { BUNDLE_HINT, UPLOAD_FAILED } from './new-template-form';
 import { UploadProgress, useSuccessRedirect } from './upload-feedback';
+import { ErrorPage } from '../../../components/error-page';
 
 export function NewVersionForm({ mvpId }: { mvpId: string }) {
   const mvp = useManagedMvp(mvpId);
   if (mvp.isPending) return <PageSpinner />;
   if (mvp.isError) {
-    return (
-      <Container maxW="3xl" py="10">
-        <Alert.Root status="error" data-testid="upload-error">
-          <Alert.Indicator />
-          <Alert.Title>{errorMessage(mvp.error)}</Alert.Title>
-        </Alert.Root>
-      </Container>
-    );
+    return <ErrorPage message={errorMessage(mvp.error)} testId="upload-error" py="10" />;
   }
   // The suggested number follows the stored version; a fresher read starts the form again.
   return <VersionForm key={`${mvp.data.id}@${mvp.data.version_number}`} mvp={mvp.data} />;

@@ -4,7 +4,6 @@
  * and processing starts; on success the seller lands on the dashboard with a message after 1 s.
  * Only approved sellers may upload; the API enforces the same.
  */
-import { Alert, Container } from '@chakra-ui/react';
 import { hasAdminRights, isSellerRole } from '@contract/profile';
 import { PageSpinner } from '../../../components/page-spinner';
 import { SellerApprovalRequired } from '../../../components/seller-approval-required';
@@ -12,6 +11,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useMyProfile } from '../../../lib/my-profile';
 import { NewTemplateForm } from './new-template-form';
 import { NewVersionForm } from './new-version-form';
+import { ErrorPage } from '../../../components/error-page';
 
 export function UploadView({ mvpId }: { mvpId?: string }) {
   // Rendered inside RequireSignIn (app/routes/upload.tsx): the caller is signed in.
@@ -19,14 +19,7 @@ export function UploadView({ mvpId }: { mvpId?: string }) {
 
   if (profile.isPending) return <PageSpinner />;
   if (profile.isError) {
-    return (
-      <Container maxW="3xl" py="10">
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{errorMessage(profile.error)}</Alert.Title>
-        </Alert.Root>
-      </Container>
-    );
+    return <ErrorPage message={errorMessage(profile.error)} py="10" />;
   }
   const me = profile.data;
   const approvedSeller = me.is_seller_approved && isSellerRole(me.role);

@@ -70,6 +70,34 @@ export function EditStatus({ mvp }: { mvp: ManagedMvp }) {
   );
 }
 
+/** The live version and the one in progress, with what buyers get meanwhile. */
+function PendingVersionLine({
+  mvp,
+  pending,
+}: {
+  mvp: ManagedMvp;
+  pending: NonNullable<ManagedMvp['pending_version']>;
+}) {
+  return (
+    <>
+      <Text fontSize="sm" data-testid="version-line">
+        <Text as="span" color="fg.muted">
+          {mvp.status === 'approved' ? `v${mvp.version_number} live` : `v${mvp.version_number}`}
+        </Text>
+        {' · '}
+        <Text as="span" color={TONE[pending.status] ?? 'fg.muted'} fontWeight="medium">
+          v{pending.version_number} {VERSION_STATUS_LABELS[pending.status]}
+          {pending.error ? `: ${pending.error}` : ''}
+        </Text>
+      </Text>
+      <Text fontSize="xs" color="fg.subtle">
+        Since {formatDate(pending.at)}. Buyers keep getting v{mvp.version_number} until v
+        {pending.version_number} is approved.
+      </Text>
+    </>
+  );
+}
+
 export function VersionStatus({
   mvp,
   onNotice,
@@ -92,20 +120,7 @@ export function VersionStatus({
   const withdrawable = WITHDRAWABLE_VERSION_STATUSES.includes(pending.status);
   return (
     <Stack gap="2" data-testid="version-status" data-version-status={pending.status}>
-      <Text fontSize="sm" data-testid="version-line">
-        <Text as="span" color="fg.muted">
-          {mvp.status === 'approved' ? `v${mvp.version_number} live` : `v${mvp.version_number}`}
-        </Text>
-        {' · '}
-        <Text as="span" color={TONE[pending.status] ?? 'fg.muted'} fontWeight="medium">
-          v{pending.version_number} {VERSION_STATUS_LABELS[pending.status]}
-          {pending.error ? `: ${pending.error}` : ''}
-        </Text>
-      </Text>
-      <Text fontSize="xs" color="fg.subtle">
-        Since {formatDate(pending.at)}. Buyers keep getting v{mvp.version_number} until v
-        {pending.version_number} is approved.
-      </Text>
+      <PendingVersionLine mvp={mvp} pending={pending} />
       {(retryable || withdrawable) && (
         <HStack gap="2" wrap="wrap">
           {retryable && (
