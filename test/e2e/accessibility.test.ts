@@ -23,7 +23,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../frontend/src/config/paths';
 import { CHROMIUM_OFFLINE_FLAGS, CHROMIUM_PATH } from '../fixtures/chromium';
-import { submitSignIn } from '../fixtures/e2e/sign-in';
+import { signIn } from '../fixtures/e2e/sign-in';
 import { baseUrl } from '../fixtures/e2e/stack';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -274,10 +274,7 @@ describe('accessibility of every route', () => {
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     trackRequests(page);
-    if (role !== 'anonymous') {
-      await page.goto(paths.auth.path);
-      await submitSignIn(page, ACCOUNTS[role], 'demo1234');
-    }
+    if (role !== 'anonymous') await signIn(page, ACCOUNTS[role], 'demo1234');
     return { context, page };
   };
 
