@@ -250,7 +250,9 @@ const report = (findings: Finding[]): string =>
     )
     .join('\n');
 
-describe('accessibility of every route', () => {
+// A test scans up to 45 pages four ways each (about 45 s alone on two cores); `npm test` runs the
+// other suites beside this one, so a test gets three times the suite's default.
+describe('accessibility of every route', { timeout: 270_000 }, () => {
   let browser: Browser;
   const ids = { mvpId: '', username: 'launchpad' };
 
