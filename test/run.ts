@@ -2,9 +2,9 @@
  * `npm test`: every check a change must keep, in the order that fails fastest.
  *
  * 1. lint (ESLint + Prettier), typecheck (backend and frontend) and the frontend build (the e2e
- * suite serves it, and its size is reported), side by side; 2. the Vitest suites in two lanes at
- * once: e2e (headless Chromium) in one, unit, integration (emulators) and infra (CDK assertions +
- * cdk-nag) one after another in the other. The e2e suite mostly waits (on the browser, the local
+ * suite serves it, and its size is reported), side by side; 2. the unit suite; 3. the other Vitest
+ * suites in two lanes at once: e2e (headless Chromium) in one, integration (emulators) then infra
+ * (CDK assertions + cdk-nag) in the other. The e2e suite mostly waits (on the browser, the local
  * stack, the pipelines it starts) and keeps less than one core busy on average, so the other suites
  * use what it leaves of the two cores instead of waiting for it to end.
  *
@@ -158,9 +158,13 @@ const main = async () => {
       ])),
     );
   }
-  const others = suites.filter((suite) => suite !== 'e2e');
-  if (serial || !suites.includes('e2e') || others.length === 0) {
-    for (const suite of suites) results.push(await runSuite(suite, 'inherit'));
+  // Unit first and alone: some of its tests hold code to a time (a 5 s timeout, a 50 ms browse
+  // budget) that a CPU shared with the e2e stack's start-up does not keep.
+  if (suites.includes('unit')) results.push(await runSuite('unit', 'inherit'));
+  const rest = suites.filter((suite) => suite !== 'unit');
+  const others = rest.filter((suite) => suite !== 'e2e');
+  if (serial || !rest.includes('e2e') || others.length === 0) {
+    for (const suite of rest) results.push(await runSuite(suite, 'inherit'));
   } else {
     const lanes = await Promise.all([
       runSuite('e2e', 'lines').then((result) => [result]),
@@ -172,7 +176,7 @@ const main = async () => {
     ]);
     // In the order of SUITES, whichever lane ended first.
     const byName = new Map(lanes.flat().map((result) => [result.name, result]));
-    for (const suite of suites) results.push(byName.get(suite)!);
+    for (const suite of rest) results.push(byName.get(suite)!);
   }
 
   const total = (key: 'passed' | 'failed' | 'skipped') =>
