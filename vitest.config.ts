@@ -58,6 +58,8 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000, interval: 100 } },
           environment: 'node',
           globalSetup: ['test/e2e/setup/global-setup.ts'],
+          // Closes each file's one Chromium process when the file ends.
+          setupFiles: ['test/e2e/setup/per-file.ts'],
           // One file at a time against the one stack, in one worker that keeps its modules
           // (playwright-core and the fixtures load once, not once per file: about 1 s per file).
           fileParallelism: false,

@@ -1,13 +1,17 @@
 /**
  * `npm test`: every check a change must keep, in the order that fails fastest.
  *
- * 1. lint (ESLint + Prettier) and typecheck (backend and frontend), 2. the frontend build (the e2e
- * suite serves it, and its size is reported), 3. the Vitest suites one after another: unit,
- * integration (emulators), infra (CDK assertions + cdk-nag), e2e (headless Chromium).
+ * 1. lint (ESLint + Prettier), typecheck (backend and frontend) and the frontend build (the e2e
+ * suite serves it, and its size is reported), side by side; 2. the unit suite; 3. the other Vitest
+ * suites in two lanes at once: e2e (headless Chromium) in one, integration (emulators) then infra
+ * (CDK assertions + cdk-nag) in the other. The e2e suite mostly waits (on the browser, the local
+ * stack, the pipelines it starts) and keeps less than one core busy on average, so the other suites
+ * use what it leaves of the two cores instead of waiting for it to end.
  *
  * Each suite's counts are printed, then one closing line `tests: N passed, N failed` that CI reads.
  * `npm test -- unit infra` runs only the named suites (the static checks still run first);
- * `--no-static` skips lint/typecheck/build when iterating.
+ * `--no-static` skips lint/typecheck/build when iterating; `--serial` runs the suites one after
+ * another (to time each alone).
  */
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
@@ -29,22 +33,41 @@ const root = path.resolve(import.meta.dirname, '..');
 const reportDir = path.join(root, '.local', 'test-reports');
 
 /**
- * Runs a command to its end. With `buffered`, its output is kept and printed in one piece when it
- * ends, so two steps running side by side do not interleave their lines.
+ * How a command's output reaches the terminal: `inherit` as it comes (colours and all), `lines` as
+ * it comes but whole lines at a time, `buffered` in one piece when it ends. With two commands
+ * running side by side, one shows in `lines` and the others `buffered`, so no line is cut in two.
  */
-const run = (command: string, args: string[], header: string, buffered = false): Promise<number> =>
+type Output = 'inherit' | 'lines' | 'buffered';
+
+/** Runs a command to its end. */
+const run = (command: string, args: string[], header: string, output: Output): Promise<number> =>
   new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: root,
-      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      stdio: output === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       env: process.env,
     });
-    if (!buffered) console.log(header);
+    if (output !== 'buffered') console.log(header);
     const chunks: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const partial = { stdout: '', stderr: '' };
+    const forward = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
+      if (output === 'buffered') {
+        chunks.push(chunk);
+        return;
+      }
+      const text = partial[stream] + chunk.toString();
+      const end = text.lastIndexOf('\n') + 1;
+      partial[stream] = text.slice(end);
+      if (end > 0) process[stream].write(text.slice(0, end));
+    };
+    child.stdout?.on('data', forward('stdout'));
+    child.stderr?.on('data', forward('stderr'));
     child.on('exit', (code, signal) => {
-      if (buffered) process.stdout.write(`${header}\n${Buffer.concat(chunks).toString()}`);
+      if (output === 'buffered')
+        process.stdout.write(`${header}\n${Buffer.concat(chunks).toString()}`);
+      for (const stream of ['stdout', 'stderr'] as const) {
+        if (partial[stream]) process[stream].write(`${partial[stream]}\n`);
+      }
       resolve(code ?? (signal ? 1 : 0));
     });
   });
@@ -53,10 +76,10 @@ const step = async (
   name: string,
   command: string,
   args: string[],
-  buffered = false,
+  output: Output,
 ): Promise<SuiteResult> => {
   const started = Date.now();
-  const code = await run(command, args, `\n=== ${name}: ${command} ${args.join(' ')}`, buffered);
+  const code = await run(command, args, `\n=== ${name}: ${command} ${args.join(' ')}`, output);
   // A static check is not a test: it adds nothing when it passes and one failure when it fails.
   return {
     name,
@@ -75,10 +98,10 @@ interface VitestJson {
   numTodoTests: number;
 }
 
-const runSuite = async (suite: Suite): Promise<SuiteResult> => {
+const runSuite = async (suite: Suite, output: Output): Promise<SuiteResult> => {
   const started = Date.now();
-  const output = path.join(reportDir, `${suite}.json`);
-  await rm(output, { force: true });
+  const reportFile = path.join(reportDir, `${suite}.json`);
+  await rm(reportFile, { force: true });
   const code = await run(
     'npx',
     [
@@ -88,14 +111,15 @@ const runSuite = async (suite: Suite): Promise<SuiteResult> => {
       suite,
       '--reporter=default',
       '--reporter=json',
-      `--outputFile.json=${output}`,
+      `--outputFile.json=${reportFile}`,
       '--passWithNoTests',
     ],
     `\n=== ${suite} tests`,
+    output,
   );
   let report: VitestJson | undefined;
   try {
-    report = JSON.parse(await readFile(output, 'utf8')) as VitestJson;
+    report = JSON.parse(await readFile(reportFile, 'utf8')) as VitestJson;
   } catch {
     report = undefined;
   }
@@ -115,6 +139,7 @@ const runSuite = async (suite: Suite): Promise<SuiteResult> => {
 const main = async () => {
   const args = process.argv.slice(2);
   const skipStatic = args.includes('--no-static');
+  const serial = args.includes('--serial');
   const named = args.filter((arg): arg is Suite => (SUITES as readonly string[]).includes(arg));
   const suites: readonly Suite[] = named.length > 0 ? named : SUITES;
   await mkdir(reportDir, { recursive: true });
@@ -122,18 +147,37 @@ const main = async () => {
   const results: SuiteResult[] = [];
 
   if (!skipStatic) {
-    // Lint and typecheck are each one process on one core: side by side on two.
+    // Lint and typecheck are each one process on one core; the build is a few seconds beside them.
     results.push(
       ...(await Promise.all([
-        step('lint', 'npm', ['run', '--silent', 'lint'], true),
-        step('typecheck', 'npm', ['run', '--silent', 'typecheck'], true),
+        step('lint', 'npm', ['run', '--silent', 'lint'], 'buffered'),
+        step('typecheck', 'npm', ['run', '--silent', 'typecheck'], 'buffered'),
+        ...(suites.includes('e2e')
+          ? [step('build:web', 'npm', ['run', '--silent', 'build:web'], 'buffered')]
+          : []),
       ])),
     );
-    if (suites.includes('e2e')) {
-      results.push(await step('build:web', 'npm', ['run', '--silent', 'build:web']));
-    }
   }
-  for (const suite of suites) results.push(await runSuite(suite));
+  // Unit first and alone: some of its tests hold code to a time (a 5 s timeout, a 50 ms browse
+  // budget) that a CPU shared with the e2e stack's start-up does not keep.
+  if (suites.includes('unit')) results.push(await runSuite('unit', 'inherit'));
+  const rest = suites.filter((suite) => suite !== 'unit');
+  const others = rest.filter((suite) => suite !== 'e2e');
+  if (serial || !rest.includes('e2e') || others.length === 0) {
+    for (const suite of rest) results.push(await runSuite(suite, 'inherit'));
+  } else {
+    const lanes = await Promise.all([
+      runSuite('e2e', 'lines').then((result) => [result]),
+      (async () => {
+        const done: SuiteResult[] = [];
+        for (const suite of others) done.push(await runSuite(suite, 'buffered'));
+        return done;
+      })(),
+    ]);
+    // In the order of SUITES, whichever lane ended first.
+    const byName = new Map(lanes.flat().map((result) => [result.name, result]));
+    for (const suite of rest) results.push(byName.get(suite)!);
+  }
 
   const total = (key: 'passed' | 'failed' | 'skipped') =>
     results.reduce((sum, result) => sum + result[key], 0);

@@ -23,7 +23,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../frontend/src/config/paths';
 import { CHROMIUM_OFFLINE_FLAGS, CHROMIUM_PATH } from '../fixtures/chromium';
-import { submitSignIn } from '../fixtures/e2e/sign-in';
+import { signIn } from '../fixtures/e2e/sign-in';
 import { baseUrl } from '../fixtures/e2e/stack';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -250,7 +250,9 @@ const report = (findings: Finding[]): string =>
     )
     .join('\n');
 
-describe('accessibility of every route', () => {
+// A test scans up to 45 pages four ways each (about 45 s alone on two cores); `npm test` runs the
+// other suites beside this one, so a test gets three times the suite's default.
+describe('accessibility of every route', { timeout: 270_000 }, () => {
   let browser: Browser;
   const ids = { mvpId: '', username: 'launchpad' };
 
@@ -274,10 +276,7 @@ describe('accessibility of every route', () => {
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     trackRequests(page);
-    if (role !== 'anonymous') {
-      await page.goto(paths.auth.path);
-      await submitSignIn(page, ACCOUNTS[role], 'demo1234');
-    }
+    if (role !== 'anonymous') await signIn(page, ACCOUNTS[role], 'demo1234');
     return { context, page };
   };
 

@@ -1,8 +1,9 @@
 /**
  * The code preview on a template's page: anyone sees the tree, the README rendered
  * and the package manifest; a file's content, highlighted, is shown to the demo buyer (who has a
- * subscription) and refused to anonymous visitors, in the page and by the API. Shots of the
- * preview in light and dark mode under `.local/screenshots/`.
+ * subscription) and refused to anonymous visitors in the page (the API's own refusal is tested
+ * below the browser, in the downloads integration test). Shots of the preview in light and dark
+ * mode under `.local/screenshots/`.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { CODE_PREVIEW_MESSAGES } from '../../contract/downloads';
 import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
-import { baseUrl, screenshot } from '../fixtures/e2e/stack';
+import { screenshot } from '../fixtures/e2e/stack';
 import { templateIdByTitle } from '../fixtures/e2e/templates';
 
 const TITLE = 'Agency Site';
@@ -127,19 +128,6 @@ describe('code preview', () => {
     );
     expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
     await page.unroute(`**/api/mvps/${id}/files`);
-  });
-
-  it('refuses anonymous content reads through the API', async () => {
-    const id = await templateIdByTitle(TITLE);
-    const listing = (await (await fetch(`${baseUrl()}/api/mvps/${id}/files`)).json()) as {
-      files: { path: string }[];
-    };
-    const source = listing.files.find((file) => file.path.endsWith('src/index.ts'))!;
-    const answer = await fetch(
-      `${baseUrl()}/api/mvps/${id}/files/content?path=${encodeURIComponent(source.path)}`,
-    );
-    expect(answer.status).toBe(401);
-    expect(await answer.text()).not.toContain('features');
   });
 
   it('shows the demo buyer a file highlighted, with the keyboard too, in light and dark', async () => {

@@ -7,25 +7,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BETA_EXPIRY_NOTICE } from '../../contract/beta';
-import { useBrowserSession, type BrowserSession } from '../fixtures/e2e/browser';
+import { useBrowserSession } from '../fixtures/e2e/browser';
+import { signIn } from '../fixtures/e2e/sign-in';
 import { screenshot, uniqueEmail } from '../fixtures/e2e/stack';
-
-const signIn = async (session: BrowserSession, email: string, password: string) => {
-  const { page } = session;
-  await page.goto('/auth');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('button', { name: 'Sign Out' }).first().waitFor();
-};
 
 describe('shell navigation', () => {
   const session = useBrowserSession({ perTest: true });
 
   it('shows Dashboard and Settings but no admin shortcut to a buyer', async () => {
     const { page } = session;
-    await signIn(session, 'buyer@demo.local', 'demo1234');
+    await signIn(page, 'buyer@demo.local', 'demo1234');
     await page.getByRole('link', { name: 'Settings' }).first().waitFor();
     expect(await page.getByRole('link', { name: 'Dashboard' }).first().isVisible()).toBe(true);
     // The profile (and so the role) has loaded once the settings page shows it.
@@ -36,7 +27,7 @@ describe('shell navigation', () => {
 
   it('shows the admin shortcut to an admin, leading to /admin', async () => {
     const { page } = session;
-    await signIn(session, 'admin@demo.local', 'demo1234');
+    await signIn(page, 'admin@demo.local', 'demo1234');
     await page.getByTestId('admin-shortcut').first().click();
     await page.waitForURL(/\/admin$/);
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();

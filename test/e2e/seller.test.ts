@@ -239,7 +239,8 @@ describe('the demo seller manages a template', () => {
     await screenshot(page, 'my-mvps-approved');
 
     await page.goto(`/mvp/${mvpId}`);
-    await page.getByRole('heading', { name: title }).waitFor();
+    // Exact: the bundle's README, shown on the page, has a heading that contains the title too.
+    await page.getByRole('heading', { name: title, exact: true }).waitFor();
   });
 
   it('edits the template', async () => {

@@ -222,8 +222,10 @@ describe('GET /api/mvps/{id}/files/content', () => {
   const profileOf = async (id: string) =>
     (await ProfileEntity.get({ id }).go({ consistent: true })).data!;
 
-  it('refuses anonymous callers (401)', async () => {
-    expect((await readFile(zip.mvpId, 'preview-kit/src/app.ts', null)).statusCode).toBe(401);
+  it('refuses anonymous callers (401), saying nothing of the file', async () => {
+    const answer = await readFile(zip.mvpId, 'preview-kit/src/app.ts', null);
+    expect(answer.statusCode).toBe(401);
+    expect(answer.body).not.toContain('greet');
   });
 
   it('refuses a signed-in buyer who may not download the template (403, nothing said)', async () => {
