@@ -68,9 +68,9 @@ const STATUS_PHRASES: Record<Exclude<DisputeStatus, 'open'>, string> = {
 
 /** The `dispute_updated` notification both parties receive on each transition. */
 export const disputeUpdatedMessage = (
-  mvpTitle: string,
+  templateTitle: string,
   status: Exclude<DisputeStatus, 'open'>,
-): string => `The dispute about "${mvpTitle}" is ${STATUS_PHRASES[status]}.`;
+): string => `The dispute about "${templateTitle}" is ${STATUS_PHRASES[status]}.`;
 
 /** `GET /api/admin/disputes?status=`: oldest first, with the parties' e-mail addresses. */
 export interface AdminDisputeList {

@@ -4,19 +4,23 @@
  * answers for `GET /api/admin/mvps`, `POST /api/admin/mvps/{id}/approve` and `…/reject`.
  */
 import * as z from 'zod';
-import type { MvpStatus } from './catalog';
-import type { ManagedMvp } from './templates';
+import type { TemplateStatus } from './catalog';
+import type { ManagedTemplate } from './templates';
 
 /** What admin views treat as pending ("pending_review, scan_failed and ipfs_pin_failed"). */
-export const PENDING_MVP_STATUSES = ['pending_review', 'scan_failed', 'ipfs_pin_failed'] as const;
-export type PendingMvpStatus = (typeof PENDING_MVP_STATUSES)[number];
+export const PENDING_TEMPLATE_STATUSES = [
+  'pending_review',
+  'scan_failed',
+  'ipfs_pin_failed',
+] as const;
+export type PendingTemplateStatus = (typeof PENDING_TEMPLATE_STATUSES)[number];
 
 /** The queue's filter: `pending` is all three pending statuses. */
-export const PENDING_MVP_FILTERS = ['pending', ...PENDING_MVP_STATUSES] as const;
-export type PendingMvpFilter = (typeof PENDING_MVP_FILTERS)[number];
+export const PENDING_TEMPLATE_FILTERS = ['pending', ...PENDING_TEMPLATE_STATUSES] as const;
+export type PendingTemplateFilter = (typeof PENDING_TEMPLATE_FILTERS)[number];
 
 /** The oldest templates listed per status (the counts say how many there are in all). */
-export const PENDING_MVP_LIST_LIMIT = 100;
+export const PENDING_TEMPLATE_LIST_LIMIT = 100;
 
 /** The longest rejection reason (it is shown to the seller and put in the notification). */
 export const REJECTION_REASON_MAX = 1_000;
@@ -37,15 +41,15 @@ export const MODERATION_MESSAGES = {
 } as const;
 
 /** Why a decision does not apply any more (409): another admin, or the seller, moved it first. */
-export const moderationConflictMessage = (status: MvpStatus): string =>
+export const moderationConflictMessage = (status: TemplateStatus): string =>
   status === 'archived'
     ? 'This MVP was deleted meanwhile.'
     : `This MVP is no longer waiting for review: it is ${status.replace(/_/g, ' ')} now.`;
 
-export const pendingMvpQuerySchema = z.object({
+export const pendingTemplateQuerySchema = z.object({
   status: z
-    .enum(PENDING_MVP_FILTERS, {
-      error: `status must be one of ${PENDING_MVP_FILTERS.join(', ')}.`,
+    .enum(PENDING_TEMPLATE_FILTERS, {
+      error: `status must be one of ${PENDING_TEMPLATE_FILTERS.join(', ')}.`,
     })
     .default('pending'),
 });
@@ -58,13 +62,13 @@ export const pendingMvpQuerySchema = z.object({
 const editStampSchema = z.string().trim().min(1).max(40).optional();
 
 /** `POST /api/admin/mvps/{id}/approve` (the body is optional). */
-export const approveMvpSchema = z
+export const approveTemplateSchema = z
   .object({ edit_at: editStampSchema })
   .optional()
   .transform((body) => body ?? {});
-export type ApproveMvpInput = z.input<typeof approveMvpSchema>;
+export type ApproveTemplateInput = z.input<typeof approveTemplateSchema>;
 
-export const rejectMvpSchema = z.object({
+export const rejectTemplateSchema = z.object({
   reason: z
     .string({ error: MODERATION_MESSAGES.reasonRequired })
     .trim()
@@ -72,18 +76,18 @@ export const rejectMvpSchema = z.object({
     .max(REJECTION_REASON_MAX, MODERATION_MESSAGES.reasonTooLong),
   edit_at: editStampSchema,
 });
-export type RejectMvpInput = z.infer<typeof rejectMvpSchema>;
+export type RejectTemplateInput = z.infer<typeof rejectTemplateSchema>;
 
 /** A template in the queue, with its seller as admins see them (e-mail included). */
-export interface PendingMvp {
+export interface PendingTemplate {
   id: string;
   title: string;
   tagline: string;
   category: string;
   tech_stack: string[];
-  status: PendingMvpStatus;
+  status: PendingTemplateStatus;
   version_number: string;
-  access_tier: ManagedMvp['access_tier'];
+  access_tier: ManagedTemplate['access_tier'];
   price: number | null;
   preview_images: string[];
   /** Why processing failed (scan_failed, ipfs_pin_failed), else null. */
@@ -110,13 +114,13 @@ export interface PendingMvp {
 }
 
 /** `GET /api/admin/mvps?status=`: oldest first; `counts` are exact (the status counters). */
-export interface PendingMvpList {
-  items: PendingMvp[];
-  counts: Record<PendingMvpStatus, number>;
+export interface PendingTemplateList {
+  items: PendingTemplate[];
+  counts: Record<PendingTemplateStatus, number>;
 }
 
 /** `POST /api/admin/mvps/{id}/approve` and `…/reject`: the template as stored now. */
 export interface ModerationResult {
-  mvp: ManagedMvp;
+  mvp: ManagedTemplate;
   message: string;
 }

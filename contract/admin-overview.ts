@@ -3,12 +3,12 @@
  * `GET /api/admin/overview` answers. Every figure is read from counters that the writes changing
  * them keep exact (docs/data-model.md, section 3.17), never by reading the items they count.
  */
-import type { PendingMvp } from './admin-mvps';
+import type { PendingTemplate } from './admin-mvps';
 import type { Payout } from './payouts';
 import type { Role } from './profile';
 
 /** The overview's lists (pending lists show 3, newest users 5). */
-export const OVERVIEW_PENDING_MVPS = 3;
+export const OVERVIEW_PENDING_TEMPLATES = 3;
 export const OVERVIEW_PENDING_PAYOUTS = 3;
 export const OVERVIEW_NEWEST_USERS = 5;
 
@@ -52,7 +52,7 @@ export interface OverviewUser {
 export interface AdminOverview {
   stats: OverviewStats;
   /** The oldest 3 pending templates (the MVP reviews tab has them all). */
-  pendingMvps: PendingMvp[];
+  pendingMvps: PendingTemplate[];
   /** The oldest 3 pending payouts. */
   pendingPayouts: OverviewPayout[];
   /** The 5 newest users. */

@@ -10,7 +10,7 @@ export const BROWSE_PAGE_SIZE = 20;
 export { BROWSE_CATEGORIES } from './categories';
 
 /** Categories a seller may choose on upload: the browse list and a few more. */
-export const MVP_CATEGORIES = [
+export const TEMPLATE_CATEGORIES = [
   'SaaS',
   'E-commerce',
   'Portfolio',
@@ -24,7 +24,7 @@ export const MVP_CATEGORIES = [
   'Finance',
   'Other',
 ] as const;
-export type MvpCategory = (typeof MVP_CATEGORIES)[number];
+export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 
 /** Tech-stack checkboxes in the browse filter. */
 export const BROWSE_TECH_STACKS = [
@@ -47,7 +47,7 @@ export const BROWSE_TECH_STACKS = [
 ] as const;
 
 /** Tech-stack choices on upload and edit (34 values). */
-export const MVP_TECH_STACKS = [
+export const TEMPLATE_TECH_STACKS = [
   'React',
   'Next.js',
   'Vue.js',
@@ -99,7 +99,7 @@ export const LICENSING_LABELS: Record<LicensingTerms, string> = {
 export const ACCESS_TIERS = ['free', 'subscription', 'one_time_sale'] as const;
 export type AccessTier = (typeof ACCESS_TIERS)[number];
 
-export const MVP_STATUSES = [
+export const TEMPLATE_STATUSES = [
   'pending_review',
   'approved',
   'rejected',
@@ -107,7 +107,7 @@ export const MVP_STATUSES = [
   'ipfs_pin_failed',
   'archived',
 ] as const;
-export type MvpStatus = (typeof MVP_STATUSES)[number];
+export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
 
 export const SORT_OPTIONS = ['published_at', 'download_count', 'average_rating'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
@@ -147,7 +147,7 @@ export const browseQuerySchema = z
   .object({
     search: optionalText.pipe(z.string().max(100, 'Search text is too long.').optional()),
     category: optionalText.pipe(
-      z.enum(MVP_CATEGORIES, { message: 'Unknown category.' }).optional(),
+      z.enum(TEMPLATE_CATEGORIES, { message: 'Unknown category.' }).optional(),
     ),
     tech_stack: z
       .string()
@@ -160,7 +160,7 @@ export const browseQuerySchema = z
               .filter(Boolean)
           : [],
       )
-      .pipe(z.array(z.enum(MVP_TECH_STACKS, { message: 'Unknown technology.' })).max(34)),
+      .pipe(z.array(z.enum(TEMPLATE_TECH_STACKS, { message: 'Unknown technology.' })).max(34)),
     min_price: optionalPrice('Minimum price'),
     max_price: optionalPrice('Maximum price'),
     licensing_terms: optionalText.pipe(
@@ -211,7 +211,7 @@ export const browseQuerySchema = z
 export type BrowseQuery = z.output<typeof browseQuerySchema>;
 
 /** Template ids are ULIDs (26 Crockford base-32 characters). */
-export const mvpIdSchema = z
+export const templateIdSchema = z
   .string()
   .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, 'The template id is malformed.')
   .transform((id) => id.toUpperCase());
@@ -223,12 +223,12 @@ export interface SellerSummary {
 }
 
 /** What a template card needs (template card). */
-export interface MvpSummary {
+export interface TemplateSummary {
   id: string;
   title: string;
   tagline: string;
   slug: string;
-  category: MvpCategory;
+  category: TemplateCategory;
   tech_stack: string[];
   price: number | null;
   access_tier: AccessTier;
@@ -255,12 +255,12 @@ export interface VersionEntry {
 }
 
 /** `GET /api/mvps/{id}/versions`: the versions that went live, newest first. */
-export interface MvpVersionList {
+export interface TemplateVersionList {
   items: VersionEntry[];
 }
 
 /** The template detail page (template detail). */
-export interface MvpDetail extends MvpSummary {
+export interface TemplateDetail extends TemplateSummary {
   description: string;
   features: string[];
   stackblitz_link: string | null;
@@ -272,7 +272,7 @@ export interface MvpDetail extends MvpSummary {
 }
 
 export interface BrowseResult {
-  items: MvpSummary[];
+  items: TemplateSummary[];
   total: number;
   page: number;
   pageSize: number;

@@ -84,14 +84,14 @@ export const repoNameSchema = z
       .refine((name) => name !== '.' && name !== '..', DEPLOY_MESSAGES.repoNameHint),
   );
 
-const mvpIdSchema = z
+const templateIdSchema = z
   .string({ error: DEPLOY_MESSAGES.missingInformation })
   .trim()
   .min(1, DEPLOY_MESSAGES.missingInformation)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, DEPLOY_MESSAGES.missingInformation);
 
-export const githubAuthorizeSchema = z.object({ mvp_id: mvpIdSchema.optional() });
+export const githubAuthorizeSchema = z.object({ mvp_id: templateIdSchema.optional() });
 export type GithubAuthorizeBody = z.input<typeof githubAuthorizeSchema>;
 
 const callbackSchema = (missing: string) =>
@@ -104,7 +104,7 @@ export const netlifyCallbackSchema = callbackSchema(DEPLOY_MESSAGES.netlifyMissi
 export type OAuthCallbackBody = z.input<typeof githubCallbackSchema>;
 
 export const createDeploymentSchema = z.object({
-  mvp_id: mvpIdSchema,
+  mvp_id: templateIdSchema,
   repo_name: repoNameSchema,
 });
 export type CreateDeploymentBody = z.input<typeof createDeploymentSchema>;

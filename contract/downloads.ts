@@ -76,7 +76,7 @@ export interface DownloadResult {
 }
 
 /** The template as it was when downloaded (a snapshot stored on the download row). */
-export interface DownloadedMvp {
+export interface DownloadedTemplate {
   id: string;
   title: string;
   slug: string;
@@ -91,7 +91,7 @@ export interface MyDownload {
   mvp_id: string;
   month_year: string;
   downloaded_at: string;
-  mvp: DownloadedMvp;
+  mvp: DownloadedTemplate;
 }
 
 /** `GET /api/downloads`: newest first; pass `cursor` back for the next page. */

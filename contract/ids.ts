@@ -3,7 +3,7 @@
  * (templates, GitHub): the id is a template id (`mvpIdSchema`).
  */
 import * as z from 'zod';
-import { mvpIdSchema } from './catalog';
+import { templateIdSchema } from './catalog';
 
 /** `{id}` of `/api/mvps/{id}/…`. */
-export const mvpIdParamsSchema = z.object({ id: mvpIdSchema });
+export const templateIdParamsSchema = z.object({ id: templateIdSchema });

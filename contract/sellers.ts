@@ -1,12 +1,12 @@
 /** `GET /api/sellers/{username}`: the public seller page. No e-mail, ever. */
-import type { MvpSummary } from './catalog';
+import type { TemplateSummary } from './catalog';
 import type { SocialLinks } from './profile';
 
 export const SELLER_NOT_FOUND_MESSAGE = 'Seller not found or not approved';
 /** The profile could not be read (503, worth a retry). */
 export const SELLER_PROFILE_FAILED_MESSAGE = 'Error fetching seller profile';
 /** The profile was read but its templates were not (the page shows the profile). */
-export const SELLER_MVPS_FAILED_MESSAGE = 'Error fetching seller MVPs';
+export const SELLER_TEMPLATES_FAILED_MESSAGE = 'Error fetching seller MVPs';
 
 export interface PublicSellerProfile {
   id: string;
@@ -25,7 +25,7 @@ export interface PublicSellerProfile {
     average_rating: number;
     rating_count: number;
   } | null;
-  mvps: MvpSummary[];
+  mvps: TemplateSummary[];
   /** SELLER_MVPS_FAILED_MESSAGE when the templates could not be read; absent otherwise. */
   mvps_error?: string;
 }

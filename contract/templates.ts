@@ -7,11 +7,11 @@ import * as z from 'zod';
 import {
   ACCESS_TIERS,
   LICENSING_TERMS,
-  MVP_CATEGORIES,
-  MVP_TECH_STACKS,
+  TEMPLATE_CATEGORIES,
+  TEMPLATE_TECH_STACKS,
   type AccessTier,
   type LicensingTerms,
-  type MvpStatus,
+  type TemplateStatus,
 } from './catalog';
 import { penceToPounds, toPence } from './money';
 import { FILE_MESSAGES, MAX_PREVIEW_IMAGES, uploadedFileSchema } from './uploads';
@@ -19,9 +19,9 @@ import { FILE_MESSAGES, MAX_PREVIEW_IMAGES, uploadedFileSchema } from './uploads
 // The template form (upload and edit)
 
 /** The highest one-time-sale price a template may ask, in pounds. */
-export const MVP_PRICE_MAX_GBP = 10_000;
+export const TEMPLATE_PRICE_MAX_GBP = 10_000;
 
-export const MVP_FORM_MESSAGES = {
+export const TEMPLATE_FORM_MESSAGES = {
   title: 'Title is required',
   tagline: 'Tagline is required',
   description: 'Description is required',
@@ -32,7 +32,7 @@ export const MVP_FORM_MESSAGES = {
   priceRequired: 'Price is required for one-time sale MVPs',
   pricePositive: 'Price must be a positive number',
   /** Our own text where the product fixes none: a sane ceiling for one template. */
-  priceTooHigh: `Price can be at most £${MVP_PRICE_MAX_GBP.toLocaleString('en-GB')}`,
+  priceTooHigh: `Price can be at most £${TEMPLATE_PRICE_MAX_GBP.toLocaleString('en-GB')}`,
   url: 'Please enter a valid URL',
   stackblitz: 'Please enter a valid StackBlitz URL',
   versionRequired: 'Version number is required',
@@ -204,42 +204,48 @@ const isStackBlitz = (url: URL) =>
 export const versionNumberSchema = z
   .string()
   .trim()
-  .min(1, MVP_FORM_MESSAGES.versionRequired)
-  .regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, MVP_FORM_MESSAGES.versionFormat);
+  .min(1, TEMPLATE_FORM_MESSAGES.versionRequired)
+  .regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, TEMPLATE_FORM_MESSAGES.versionFormat);
 
 export const changelogSchema = z
   .string()
   .trim()
-  .min(1, MVP_FORM_MESSAGES.changelogRequired)
+  .min(1, TEMPLATE_FORM_MESSAGES.changelogRequired)
   .max(5_000, 'Please keep the changelog under 5000 characters.');
 
 /**
  * The descriptive fields of a template, as typed in the upload and edit forms. Blank feature rows
  * are dropped before the "at least one" rule; price is null unless the tier is one_time_sale.
  */
-export const mvpFieldsSchema = z
+export const templateFieldsSchema = z
   .object({
-    title: z.string().trim().min(1, MVP_FORM_MESSAGES.title).max(100, 'Title is too long.'),
-    tagline: z.string().trim().min(1, MVP_FORM_MESSAGES.tagline).max(200, 'Tagline is too long.'),
+    title: z.string().trim().min(1, TEMPLATE_FORM_MESSAGES.title).max(100, 'Title is too long.'),
+    tagline: z
+      .string()
+      .trim()
+      .min(1, TEMPLATE_FORM_MESSAGES.tagline)
+      .max(200, 'Tagline is too long.'),
     description: z
       .string()
       .trim()
-      .min(1, MVP_FORM_MESSAGES.description)
+      .min(1, TEMPLATE_FORM_MESSAGES.description)
       .max(10_000, 'Description is too long.'),
-    category: z.enum(MVP_CATEGORIES, { message: MVP_FORM_MESSAGES.category }),
+    category: z.enum(TEMPLATE_CATEGORIES, { message: TEMPLATE_FORM_MESSAGES.category }),
     features: z
       .array(z.string().max(200, 'Each feature must be under 200 characters.'))
       .transform((rows) => rows.map((row) => row.trim()).filter(Boolean))
-      .pipe(z.array(z.string()).min(1, MVP_FORM_MESSAGES.features).max(20, 'At most 20 features.')),
+      .pipe(
+        z.array(z.string()).min(1, TEMPLATE_FORM_MESSAGES.features).max(20, 'At most 20 features.'),
+      ),
     tech_stack: z
-      .array(z.enum(MVP_TECH_STACKS, { message: 'Unknown technology.' }))
-      .min(1, MVP_FORM_MESSAGES.techStack)
+      .array(z.enum(TEMPLATE_TECH_STACKS, { message: 'Unknown technology.' }))
+      .min(1, TEMPLATE_FORM_MESSAGES.techStack)
       .transform((items) => [...new Set(items)]),
-    demo_url: optionalUrl(MVP_FORM_MESSAGES.url),
-    github_url: optionalUrl(MVP_FORM_MESSAGES.url),
-    stackblitz_link: optionalUrl(MVP_FORM_MESSAGES.stackblitz, isStackBlitz),
+    demo_url: optionalUrl(TEMPLATE_FORM_MESSAGES.url),
+    github_url: optionalUrl(TEMPLATE_FORM_MESSAGES.url),
+    stackblitz_link: optionalUrl(TEMPLATE_FORM_MESSAGES.stackblitz, isStackBlitz),
     licensing_terms: z.enum(LICENSING_TERMS).default('standard_commercial'),
-    access_tier: z.enum(ACCESS_TIERS, { message: MVP_FORM_MESSAGES.accessTier }),
+    access_tier: z.enum(ACCESS_TIERS, { message: TEMPLATE_FORM_MESSAGES.accessTier }),
     /** A number, or the text typed in the price field; blank is none. */
     price: z.union([z.number(), z.string(), z.null()]).optional(),
   })
@@ -247,36 +253,48 @@ export const mvpFieldsSchema = z
     if (fields.access_tier !== 'one_time_sale') return { ...fields, price: null };
     const raw = typeof fields.price === 'string' ? fields.price.trim() : fields.price;
     if (raw === undefined || raw === null || raw === '') {
-      ctx.addIssue({ code: 'custom', message: MVP_FORM_MESSAGES.priceRequired, path: ['price'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: TEMPLATE_FORM_MESSAGES.priceRequired,
+        path: ['price'],
+      });
       return z.NEVER;
     }
     // Rounded to whole pence first (step 0.01), then checked: "0.001" is 0p.
     const pence = toPence(raw);
     if (pence === null || pence < 1) {
-      ctx.addIssue({ code: 'custom', message: MVP_FORM_MESSAGES.pricePositive, path: ['price'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: TEMPLATE_FORM_MESSAGES.pricePositive,
+        path: ['price'],
+      });
       return z.NEVER;
     }
-    if (pence > MVP_PRICE_MAX_GBP * 100) {
-      ctx.addIssue({ code: 'custom', message: MVP_FORM_MESSAGES.priceTooHigh, path: ['price'] });
+    if (pence > TEMPLATE_PRICE_MAX_GBP * 100) {
+      ctx.addIssue({
+        code: 'custom',
+        message: TEMPLATE_FORM_MESSAGES.priceTooHigh,
+        path: ['price'],
+      });
       return z.NEVER;
     }
     return { ...fields, price: penceToPounds(pence) };
   });
-export type MvpFieldsInput = z.input<typeof mvpFieldsSchema>;
-export type MvpFields = z.output<typeof mvpFieldsSchema>;
+export type TemplateFieldsInput = z.input<typeof templateFieldsSchema>;
+export type MvpFields = z.output<typeof templateFieldsSchema>;
 
 /** `POST /api/mvps`: register an uploaded template. */
-export const createMvpBodySchema = z.object({
+export const createTemplateBodySchema = z.object({
   uploadId: z.string().min(1).max(64),
-  fields: mvpFieldsSchema,
+  fields: templateFieldsSchema,
   bundle: uploadedFileSchema,
   images: z
     .array(uploadedFileSchema)
     .min(1, FILE_MESSAGES.imagesRequired)
     .max(MAX_PREVIEW_IMAGES, FILE_MESSAGES.tooManyImages),
 });
-export type CreateMvpBody = z.input<typeof createMvpBodySchema>;
-export type CreateMvpInput = z.output<typeof createMvpBodySchema>;
+export type CreateTemplateBody = z.input<typeof createTemplateBodySchema>;
+export type CreateTemplateInput = z.output<typeof createTemplateBodySchema>;
 
 /** `POST /api/mvps/{id}/versions`: a new version of an existing template. */
 export const createVersionBodySchema = z.object({
@@ -289,9 +307,9 @@ export type CreateVersionBody = z.input<typeof createVersionBodySchema>;
 export type CreateVersionInput = z.output<typeof createVersionBodySchema>;
 
 /** `PATCH /api/mvps/{id}`: the edit form; a replacement file and images are optional. */
-export const updateMvpBodySchema = z.object({
+export const updateTemplateBodySchema = z.object({
   uploadId: z.string().min(1).max(64).optional(),
-  fields: mvpFieldsSchema,
+  fields: templateFieldsSchema,
   version_number: versionNumberSchema,
   changelog: z
     .string()
@@ -306,13 +324,13 @@ export const updateMvpBodySchema = z.object({
     .max(MAX_PREVIEW_IMAGES, FILE_MESSAGES.tooManyImages)
     .optional(),
 });
-export type UpdateMvpBody = z.input<typeof updateMvpBodySchema>;
-export type UpdateMvpInput = z.output<typeof updateMvpBodySchema>;
+export type UpdateTemplateBody = z.input<typeof updateTemplateBodySchema>;
+export type UpdateTemplateInput = z.output<typeof updateTemplateBodySchema>;
 
 // What the seller reads back
 
 /** Statuses a seller filters by on My MVPs (archived templates are not listed). */
-export const MY_MVP_FILTERS = [
+export const MY_TEMPLATE_FILTERS = [
   { value: 'all', label: 'All MVPs' },
   { value: 'approved', label: 'Approved' },
   { value: 'pending_review', label: 'Pending Review' },
@@ -321,7 +339,7 @@ export const MY_MVP_FILTERS = [
   { value: 'ipfs_pin_failed', label: 'IPFS Failed' },
 ] as const;
 
-export const STATUS_LABELS: Record<MvpStatus, string> = {
+export const STATUS_LABELS: Record<TemplateStatus, string> = {
   pending_review: 'Pending Review',
   approved: 'Approved',
   rejected: 'Rejected',
@@ -331,7 +349,7 @@ export const STATUS_LABELS: Record<MvpStatus, string> = {
 };
 
 /** Statuses from which the seller may retry processing. */
-export const RETRYABLE_STATUSES: readonly MvpStatus[] = ['scan_failed', 'ipfs_pin_failed'];
+export const RETRYABLE_STATUSES: readonly TemplateStatus[] = ['scan_failed', 'ipfs_pin_failed'];
 
 /**
  * The fields a template always has, as stored and as its seller sees them. The stored item
@@ -347,7 +365,7 @@ export interface TemplateFields {
   features: string[];
   tech_stack: string[];
   category: string;
-  status: MvpStatus;
+  status: TemplateStatus;
   version_number: string;
   licensing_terms: LicensingTerms;
   access_tier: AccessTier;
@@ -372,7 +390,7 @@ export interface TemplateOptionalFields {
 }
 
 /** A template as its owner (or an admin) sees it: every status, the processing error, the files. */
-export interface ManagedMvp extends TemplateFields, TemplateOptionalFields {
+export interface ManagedTemplate extends TemplateFields, TemplateOptionalFields {
   preview_images: string[];
   average_rating: number;
   /** A newer version of this live template in processing or review, or stopped with a reason. */
@@ -385,20 +403,20 @@ export interface ManagedMvp extends TemplateFields, TemplateOptionalFields {
 
 export interface SellerStats {
   total: number;
-  byStatus: Record<MvpStatus, number>;
+  byStatus: Record<TemplateStatus, number>;
   totalDownloads: number;
   /** Over all ratings of the seller's templates (exact sums), 0 when none. */
   averageRating: number;
 }
 
 /** `GET /api/my/mvps`. */
-export interface MyMvpsResult {
-  items: ManagedMvp[];
+export interface MyTemplatesResult {
+  items: ManagedTemplate[];
   stats: SellerStats;
 }
 
-export interface MvpWriteResult {
-  mvp: ManagedMvp;
+export interface TemplateWriteResult {
+  mvp: ManagedTemplate;
   message: string;
 }
 
@@ -419,7 +437,7 @@ export interface PendingEditView {
 
 /** The fields of a template an edit may change, with their held values. */
 export type HeldEditValues = Pick<
-  ManagedMvp,
+  ManagedTemplate,
   | 'title'
   | 'tagline'
   | 'description'
@@ -437,11 +455,11 @@ export type HeldEditValues = Pick<
 
 /** `POST /api/mvps/{id}/versions/{versionId}/withdraw`. */
 export interface WithdrawVersionResult {
-  mvp: ManagedMvp;
+  mvp: ManagedTemplate;
   message: string;
 }
 
-export const MVP_MESSAGES = {
+export const TEMPLATE_MESSAGES = {
   notFound: 'MVP not found.',
   notAuthorized: 'You are not authorized to edit this MVP.',
   uploaded: 'MVP uploaded successfully! It is being processed and will appear once approved.',
@@ -459,6 +477,6 @@ export const MVP_MESSAGES = {
 } as const;
 
 /** `DELETE /api/mvps/{id}`: the template is archived; the message is the spec's. */
-export interface ArchiveMvpResult {
+export interface ArchiveTemplateResult {
   message: string;
 }

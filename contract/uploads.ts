@@ -6,20 +6,20 @@ import * as z from 'zod';
 
 // Files
 
-export const MAX_MVP_FILE_BYTES = 100 * 1024 * 1024;
-export const MIN_MVP_FILE_BYTES = 1024;
+export const MAX_TEMPLATE_FILE_BYTES = 100 * 1024 * 1024;
+export const MIN_TEMPLATE_FILE_BYTES = 1024;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_FILE_NAME_LENGTH = 255;
 export const MAX_PREVIEW_IMAGES = 10;
 
 /** Bundle kinds by extension; `.tgz` is what the picker also accepts for tar.gz. */
-export const MVP_FILE_KINDS = {
+export const TEMPLATE_FILE_KINDS = {
   zip: { extensions: ['.zip'], contentType: 'application/zip' },
   'tar.gz': { extensions: ['.tar.gz', '.tgz'], contentType: 'application/gzip' },
   rar: { extensions: ['.rar'], contentType: 'application/vnd.rar' },
 } as const;
-export type MvpFileKind = keyof typeof MVP_FILE_KINDS;
-export const MVP_FILE_ACCEPT = '.zip,.tar.gz,.tgz,.rar';
+export type TemplateFileKind = keyof typeof TEMPLATE_FILE_KINDS;
+export const TEMPLATE_FILE_ACCEPT = '.zip,.tar.gz,.tgz,.rar';
 
 const kilobytes = (bytes: number) => `${bytes / 1024} KB`;
 const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
@@ -28,7 +28,7 @@ const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
  * The bundle's rules as the file input states them before anything is uploaded, from the same
  * limits the browser and the API check: `ZIP, TAR.GZ or RAR, at least 1 KB and at most 100 MB.`
  */
-export const MVP_FILE_HINT = `ZIP, TAR.GZ or RAR, at least ${kilobytes(MIN_MVP_FILE_BYTES)} and at most ${megabytes(MAX_MVP_FILE_BYTES)}.`;
+export const TEMPLATE_FILE_HINT = `ZIP, TAR.GZ or RAR, at least ${kilobytes(MIN_TEMPLATE_FILE_BYTES)} and at most ${megabytes(MAX_TEMPLATE_FILE_BYTES)}.`;
 
 export const IMAGE_CONTENT_TYPES = {
   'image/jpeg': ['.jpg', '.jpeg'],
@@ -79,13 +79,13 @@ export const declaredBundleProblem = (file: {
 }): string | null => {
   const nameProblem = fileNameProblem(file.name);
   if (nameProblem) return nameProblem;
-  const kind = mvpFileKindOf(file.name);
+  const kind = templateFileKindOf(file.name);
   if (kind === null) return SERVER_FILE_MESSAGES.invalidExtension;
-  if (MVP_FILE_KINDS[kind].contentType !== file.contentType) {
+  if (TEMPLATE_FILE_KINDS[kind].contentType !== file.contentType) {
     return SERVER_FILE_MESSAGES.invalidFileType(file.contentType);
   }
-  if (file.size > MAX_MVP_FILE_BYTES) return FILE_MESSAGES.fileTooLarge;
-  if (file.size < MIN_MVP_FILE_BYTES) return FILE_MESSAGES.fileTooSmall;
+  if (file.size > MAX_TEMPLATE_FILE_BYTES) return FILE_MESSAGES.fileTooLarge;
+  if (file.size < MIN_TEMPLATE_FILE_BYTES) return FILE_MESSAGES.fileTooSmall;
   return null;
 };
 
@@ -116,10 +116,11 @@ export const fileNameProblem = (name: string): string | null => {
 };
 
 /** The bundle kind a file name's extension claims, or null. */
-export const mvpFileKindOf = (name: string): MvpFileKind | null => {
+export const templateFileKindOf = (name: string): TemplateFileKind | null => {
   const lower = name.toLowerCase();
-  for (const [kind, rule] of Object.entries(MVP_FILE_KINDS)) {
-    if (rule.extensions.some((extension) => lower.endsWith(extension))) return kind as MvpFileKind;
+  for (const [kind, rule] of Object.entries(TEMPLATE_FILE_KINDS)) {
+    if (rule.extensions.some((extension) => lower.endsWith(extension)))
+      return kind as TemplateFileKind;
   }
   return null;
 };
@@ -134,7 +135,7 @@ export const imageTypeOf = (name: string): ImageContentType | null => {
 };
 
 /** What the content's first bytes say the bundle is (zip PK\x03\x04, gzip 1f 8b, rar `Rar!`). */
-export const mvpFileKindFromMagic = (bytes: Uint8Array): MvpFileKind | null => {
+export const templateFileKindFromMagic = (bytes: Uint8Array): TemplateFileKind | null => {
   const starts = (...prefix: number[]) => prefix.every((byte, index) => bytes[index] === byte);
   if (starts(0x50, 0x4b, 0x03, 0x04)) return 'zip';
   if (starts(0x1f, 0x8b)) return 'tar.gz';
@@ -143,16 +144,16 @@ export const mvpFileKindFromMagic = (bytes: Uint8Array): MvpFileKind | null => {
 };
 
 /** Problems of a bundle by name and size (content is checked by the caller that can read it). */
-export const mvpFileProblem = (
+export const templateFileProblem = (
   file: { name: string; size: number },
   tooLargeMessage: string = FILE_MESSAGES.fileTooLarge,
 ): string | null =>
   fileNameProblem(file.name) ??
-  (mvpFileKindOf(file.name) === null
+  (templateFileKindOf(file.name) === null
     ? FILE_MESSAGES.invalidFileType
-    : file.size > MAX_MVP_FILE_BYTES
+    : file.size > MAX_TEMPLATE_FILE_BYTES
       ? tooLargeMessage
-      : file.size < MIN_MVP_FILE_BYTES
+      : file.size < MIN_TEMPLATE_FILE_BYTES
         ? FILE_MESSAGES.fileTooSmall
         : null);
 

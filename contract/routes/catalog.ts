@@ -1,6 +1,11 @@
 /** The catalog: approved templates, their versions, for everyone. */
 import type * as z from 'zod';
-import type { browseQuerySchema, BrowseResult, MvpDetail, MvpVersionList } from '../catalog';
+import type {
+  browseQuerySchema,
+  BrowseResult,
+  TemplateDetail,
+  TemplateVersionList,
+} from '../catalog';
 import { defineRoutes, route } from './table';
 
 export const catalogRoutes = defineRoutes('catalog', {
@@ -9,12 +14,12 @@ export const catalogRoutes = defineRoutes('catalog', {
     access: 'public',
     summary: 'Browse approved templates: search, filters, sort, pages of 20, exact total.',
   }),
-  'GET /api/mvps/{id}': route<{ response: MvpDetail }>({
+  'GET /api/mvps/{id}': route<{ response: TemplateDetail }>({
     operation: 'get-mvp',
     access: 'public',
     summary: 'One approved template with its seller.',
   }),
-  'GET /api/mvps/{id}/versions': route<{ response: MvpVersionList }>({
+  'GET /api/mvps/{id}/versions': route<{ response: TemplateVersionList }>({
     operation: 'list-mvp-versions',
     access: 'public',
     summary: "An approved template's version history: the versions that went live, newest first.",

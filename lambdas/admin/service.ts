@@ -5,18 +5,18 @@
  */
 import { listOldestPendingPayouts } from '../payouts/pending-payouts';
 import { listNewestUsers } from '../profiles/admin-lookups';
-import { PENDING_MVP_STATUSES } from '../../contract/admin-mvps';
+import { PENDING_TEMPLATE_STATUSES } from '../../contract/admin-mvps';
 import {
   OVERVIEW_NEWEST_USERS,
-  OVERVIEW_PENDING_MVPS,
+  OVERVIEW_PENDING_TEMPLATES,
   OVERVIEW_PENDING_PAYOUTS,
   type AdminOverview,
   type OverviewStats,
 } from '../../contract/admin-overview';
 import {
   countPendingChanges,
-  getMvpStatusCounts,
-  listOldestPendingMvps,
+  getTemplateStatusCounts,
+  listOldestPendingTemplates,
 } from '../templates/moderation';
 import { counterBuckets, counterTotal, sumOfDays } from '../stats/service';
 
@@ -50,7 +50,7 @@ export const getOverviewStats = async (now = new Date()): Promise<OverviewStats>
     ratingCount,
   ] = await Promise.all([
     counterBuckets('users'),
-    getMvpStatusCounts(),
+    getTemplateStatusCounts(),
     countPendingChanges(),
     counterTotal('revenue'),
     sumOfDays('revenue', oneMonthBack(now), today),
@@ -67,7 +67,8 @@ export const getOverviewStats = async (now = new Date()): Promise<OverviewStats>
         .map(([, count]) => count),
     ),
     // Pending templates, and the new versions and held edits of live ones (no status of their own).
-    pendingMVPs: sumOf(PENDING_MVP_STATUSES.map((status) => mvps[status] ?? 0)) + pendingChanges,
+    pendingMVPs:
+      sumOf(PENDING_TEMPLATE_STATUSES.map((status) => mvps[status] ?? 0)) + pendingChanges,
     totalRevenue,
     monthlyRevenue,
     totalDownloads,
@@ -79,7 +80,7 @@ export const getOverviewStats = async (now = new Date()): Promise<OverviewStats>
 export const getAdminOverview = async (now = new Date()): Promise<AdminOverview> => {
   const [stats, pendingMvps, pendingPayouts, newestUsers] = await Promise.all([
     getOverviewStats(now),
-    listOldestPendingMvps(OVERVIEW_PENDING_MVPS),
+    listOldestPendingTemplates(OVERVIEW_PENDING_TEMPLATES),
     listOldestPendingPayouts(OVERVIEW_PENDING_PAYOUTS, now),
     listNewestUsers(OVERVIEW_NEWEST_USERS),
   ]);

@@ -25,7 +25,7 @@ import {
   ValidationError,
 } from '../shared/errors';
 import { logger } from '../shared/observability';
-import { getApprovedMvpItem } from '../catalog/service';
+import { getApprovedTemplateItem } from '../catalog/service';
 import type { AuthContext } from '../shared/auth/claims';
 import { ensureProfile } from '../profiles/service';
 import { getBillingProfile, recordStripeCustomer } from '../profiles/billing-fields';
@@ -100,21 +100,23 @@ export const createCheckoutSession = async (
       metadata: { user_id: caller.userId, plan_type: plan },
     };
   } else {
-    const mvp = await getApprovedMvpItem(request.mvp_id);
-    const pence = mvp.access_tier === 'one_time_sale' && mvp.price ? toPence(mvp.price) : null;
+    const template = await getApprovedTemplateItem(request.mvp_id);
+    const pence =
+      template.access_tier === 'one_time_sale' && template.price ? toPence(template.price) : null;
     if (!pence) throw new ValidationError(CHECKOUT_MESSAGES.notForSale);
     // A seller buying their own template would grow its sales, licences and their payout.
-    if (mvp.seller_id === caller.userId) throw new ForbiddenError(CHECKOUT_MESSAGES.ownTemplate);
-    if (await ownedTemplateOrder(caller.userId, mvp.id)) {
+    if (template.seller_id === caller.userId)
+      throw new ForbiddenError(CHECKOUT_MESSAGES.ownTemplate);
+    if (await ownedTemplateOrder(caller.userId, template.id)) {
       throw new ConflictError(CHECKOUT_MESSAGES.alreadyOwned);
     }
     const metadata = {
       user_id: caller.userId,
-      mvp_id: mvp.id,
-      mvp_title: mvp.title.slice(0, 450),
-      seller_id: mvp.seller_id,
-      version_number: mvp.version_number,
-      licensing_terms: mvp.licensing_terms,
+      mvp_id: template.id,
+      mvp_title: template.title.slice(0, 450),
+      seller_id: template.seller_id,
+      version_number: template.version_number,
+      licensing_terms: template.licensing_terms,
     };
     params = {
       mode: 'payment',
@@ -124,7 +126,7 @@ export const createCheckoutSession = async (
           price_data: {
             currency: 'gbp',
             unit_amount: pence,
-            product_data: { name: mvp.title.slice(0, 250) },
+            product_data: { name: template.title.slice(0, 250) },
           },
         },
       ],

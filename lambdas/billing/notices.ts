@@ -42,7 +42,7 @@ export const paymentReceiptWrites = (input: {
  * A one-time purchase: one notification is both receipt and licence (a transaction may hold the
  * user's unread counter only once).
  */
-export const purchaseLicenceWrites = (input: {
+export const purchaseLicenseWrites = (input: {
   userId: string;
   licenceId: string;
   title: string;

@@ -19,7 +19,7 @@ import { notificationWrites, sendQueuedEmails } from '../notifications/service';
 import { recordTransferEvent } from '../payouts/service';
 import { connectStatusWrite, quotaResetWrite } from '../profiles/billing-fields';
 import { getBillingProfile } from '../profiles/billing-fields';
-import { paymentFailedWrites, paymentReceiptWrites, purchaseLicenceWrites } from './notices';
+import { paymentFailedWrites, paymentReceiptWrites, purchaseLicenseWrites } from './notices';
 import { quotaOfPlan } from './plans';
 import {
   counterAddWrite,
@@ -149,8 +149,8 @@ const applyPaidInvoice = async (event: Stripe.Event, invoice: Stripe.Invoice): P
 const applyOneTimeOrder = async (event: Stripe.Event, session: Stripe.Checkout.Session) => {
   const metadata = session.metadata ?? {};
   const userId = session.client_reference_id ?? metadata.user_id;
-  const mvpId = metadata.mvp_id;
-  if (!userId || !mvpId || !metadata.seller_id || session.payment_status !== 'paid') {
+  const templateId = metadata.mvp_id;
+  if (!userId || !templateId || !metadata.seller_id || session.payment_status !== 'paid') {
     logger.warn('Checkout session without a paid template order', { sessionId: session.id });
     await applyEffect(event, {}, new Date());
     return;
@@ -172,7 +172,7 @@ const applyOneTimeOrder = async (event: Stripe.Event, session: Stripe.Checkout.S
         username: profile?.username ?? null,
       }),
       mvp: {
-        id: mvpId,
+        id: templateId,
         title: metadata.mvp_title ?? 'Template',
         seller_id: metadata.seller_id!,
         version_number: metadata.version_number ?? '1.0.0',
@@ -194,7 +194,7 @@ const applyOneTimeOrder = async (event: Stripe.Event, session: Stripe.Checkout.S
         currency: session.currency ?? 'gbp',
         payment_status: session.payment_status,
         status: 'completed',
-        mvp_id: mvpId,
+        mvp_id: templateId,
         mvp_title: metadata.mvp_title ?? 'Template',
         seller_id: metadata.seller_id!,
         created_at: paidAt,
@@ -202,7 +202,7 @@ const applyOneTimeOrder = async (event: Stripe.Event, session: Stripe.Checkout.S
       }),
       license: license.write,
       ...revenueWrites(amount, paidAt, nowIso, false),
-      receipt: purchaseLicenceWrites({
+      receipt: purchaseLicenseWrites({
         userId,
         licenceId: license.id,
         title: metadata.mvp_title ?? 'Template',

@@ -12,7 +12,7 @@ import {
   type AccessTier,
   type BrowseQuery,
   type LicensingTerms,
-  type MvpCategory,
+  type TemplateCategory,
   type SortOption,
 } from '../../contract/catalog';
 
@@ -23,7 +23,7 @@ export interface CatalogRecord {
   title: string;
   slug: string;
   tagline: string;
-  category: MvpCategory;
+  category: TemplateCategory;
   tech_stack: string[];
   price: number | null;
   access_tier: AccessTier;

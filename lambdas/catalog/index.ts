@@ -6,10 +6,10 @@ import { createHttpHandler } from '../shared/http/create-http-handler';
 export const handler = createHttpHandler(
   catalogRoutes,
   {
-    'list-mvps': () => import('./handlers/list-mvps').then((m) => m.listMvps),
-    'get-mvp': () => import('./handlers/get-mvp').then((m) => m.getMvp),
+    'list-mvps': () => import('./handlers/list-mvps').then((m) => m.listTemplates),
+    'get-mvp': () => import('./handlers/get-mvp').then((m) => m.getTemplate),
     'list-mvp-versions': () =>
-      import('./handlers/list-mvp-versions').then((m) => m.listMvpVersions),
+      import('./handlers/list-mvp-versions').then((m) => m.listTemplateVersions),
   },
   { loadProfile: loadCallerProfile },
 );

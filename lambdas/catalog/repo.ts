@@ -3,14 +3,14 @@
  */
 import { storageDesign } from '../../contract/design/storage-design';
 import { config } from '../shared/config';
-import { MVP_STATUSES } from '../../contract/catalog';
+import { TEMPLATE_STATUSES } from '../../contract/catalog';
 import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';
-import { MvpEntity, type MvpItem } from '../shared/db/entities/mvp';
-import { MvpVersionEntity, type MvpVersionItem } from '../shared/db/entities/mvp-version';
+import { TemplateEntity, type TemplateItem } from '../shared/db/entities/mvp';
+import { TemplateVersionEntity, type TemplateVersionItem } from '../shared/db/entities/mvp-version';
 import { s3 } from '../shared/storage/s3';
 import type { CatalogRecord } from './browse';
 
-export type { MvpItem, MvpVersionItem };
+export type { TemplateItem, TemplateVersionItem };
 
 /**
  * The average rating, derived from the exact sum and count (docs/data-model.md, section 3.3), rounded to
@@ -46,13 +46,13 @@ const CATALOG_ATTRIBUTES = [
  * until the end. Called only when the catalog version moved.
  */
 export const listApprovedCatalogRecords = async (): Promise<CatalogRecord[]> => {
-  const { data } = await MvpEntity.query
+  const { data } = await TemplateEntity.query
     .byStatus({ status: 'approved' })
     .go({ pages: 'all', attributes: [...CATALOG_ATTRIBUTES] });
   return data.map(toCatalogRecord);
 };
 
-type CatalogProjection = Pick<MvpItem, (typeof CATALOG_ATTRIBUTES)[number]>;
+type CatalogProjection = Pick<TemplateItem, (typeof CATALOG_ATTRIBUTES)[number]>;
 
 /** Later than any `updated_at`: the upper bound of "changed since" queries. */
 const END_OF_TIME = '9999-12-31T23:59:59.999Z';
@@ -76,11 +76,11 @@ export const listCatalogChangesSince = async (
   options: { abortSignal?: AbortSignal } = {},
 ): Promise<CatalogChangeSet> => {
   // An explicit upper bound keeps the range on MVP items: other entities share these partitions.
-  const changed = (status: MvpItem['status']) =>
-    MvpEntity.query
+  const changed = (status: TemplateItem['status']) =>
+    TemplateEntity.query
       .byStatus({ status })
       .between({ updated_at: since }, { updated_at: END_OF_TIME });
-  const others = MVP_STATUSES.filter((status) => status !== 'approved');
+  const others = TEMPLATE_STATUSES.filter((status) => status !== 'approved');
   const [approved, ...departed] = await Promise.all([
     changed('approved').go({
       pages: 'all',
@@ -109,7 +109,7 @@ export const listCatalogChangesSince = async (
 export const listApprovedRecordsOfSeller = async (
   sellerId: string,
 ): Promise<{ record: CatalogRecord; rating_sum: number; rating_count: number }[]> => {
-  const { data } = await MvpEntity.query
+  const { data } = await TemplateEntity.query
     .bySeller({ seller_id: sellerId })
     .where((attr, op) => op.eq(attr.status, 'approved'))
     .go({ pages: 'all', order: 'desc', attributes: [...CATALOG_ATTRIBUTES] });
@@ -142,15 +142,15 @@ const toCatalogRecord = (item: CatalogProjection): CatalogRecord => ({
 });
 
 /** One template by id, whatever its status. */
-export const getMvpById = async (id: string): Promise<MvpItem | null> => {
-  const { data } = await MvpEntity.get({ id }).go();
+export const getTemplateById = async (id: string): Promise<TemplateItem | null> => {
+  const { data } = await TemplateEntity.get({ id }).go();
   return data;
 };
 
 /** The version history of a template, newest first (first 50; access pattern V1). */
-export const listMvpVersions = async (mvpId: string): Promise<MvpVersionItem[]> => {
-  const { data } = await MvpVersionEntity.query
-    .byMvp({ mvp_id: mvpId })
+export const listTemplateVersions = async (templateId: string): Promise<TemplateVersionItem[]> => {
+  const { data } = await TemplateVersionEntity.query
+    .byMvp({ mvp_id: templateId })
     .go({ order: 'desc', limit: 50 });
   return data;
 };
@@ -227,7 +227,7 @@ export const writeCatalogSnapshot = async (bytes: Uint8Array): Promise<void> => 
  * (cards and the "most downloaded" order), and the downloads domain, which sits above templates,
  * reaches it here.
  */
-export const countDownload = (mvpId: string) =>
-  MvpEntity.patch({ id: mvpId })
+export const countDownload = (templateId: string) =>
+  TemplateEntity.patch({ id: templateId })
     .add({ download_count: 1 })
     .where(({ status }, { eq }) => eq(status, 'approved'));

@@ -1,6 +1,6 @@
 /** Request schemas of the catalog routes that the shared contracts do not already give. */
 import * as z from 'zod';
-import { mvpIdSchema } from '../../contract/catalog';
+import { templateIdSchema } from '../../contract/catalog';
 
 /** `/api/mvps/{id}` path parameters. */
-export const mvpPathSchema = z.object({ id: mvpIdSchema });
+export const templatePathSchema = z.object({ id: templateIdSchema });

@@ -20,10 +20,10 @@ import {
   previewUrl,
   type BrowseQuery,
   type BrowseResult,
-  type MvpDetail,
-  type MvpSummary,
+  type TemplateDetail,
+  type TemplateSummary,
   type SellerSummary,
-  type MvpVersionList,
+  type TemplateVersionList,
   type VersionEntry,
 } from '../../contract/catalog';
 import { isPublishedVersion } from '../../contract/templates';
@@ -42,22 +42,23 @@ import {
 import {
   getCatalogVersion,
   countDownload,
-  getMvpById,
+  getTemplateById,
   averageRating,
   listApprovedCatalogRecords,
   listApprovedRecordsOfSeller,
   listCatalogChangesSince,
-  listMvpVersions,
+  listTemplateVersions,
   readCatalogSnapshot,
   writeCatalogSnapshot,
-  type MvpItem,
-  type MvpVersionItem,
+  type TemplateItem,
+  type TemplateVersionItem,
 } from './repo';
 import { decodeCatalogSnapshot, encodeCatalogSnapshot } from './snapshot';
 
 export { CATALOG_MAX_AGE_MS, GSI_SETTLE_MS, VERSION_CHECK_INTERVAL_MS } from './catalog-cache';
 
-export const MVP_NOT_FOUND_MESSAGE = 'MVP not found. It might not exist or is pending approval.';
+export const TEMPLATE_NOT_FOUND_MESSAGE =
+  'MVP not found. It might not exist or is pending approval.';
 
 export const SELLER_TTL_MS = 60_000;
 
@@ -124,7 +125,7 @@ const sellerSummaries = async (ids: readonly string[]): Promise<Map<string, Sell
 
 const anonymousSeller = (id: string): SellerSummary => ({ id, username: null, display_name: null });
 
-const toSummary = (record: CatalogRecord, seller: SellerSummary): MvpSummary => ({
+const toSummary = (record: CatalogRecord, seller: SellerSummary): TemplateSummary => ({
   id: record.id,
   title: record.title,
   tagline: record.tagline,
@@ -145,7 +146,7 @@ const toSummary = (record: CatalogRecord, seller: SellerSummary): MvpSummary => 
 });
 
 /** A page of approved templates matching the query, with the exact total. */
-export const listMvps = async (query: BrowseQuery): Promise<BrowseResult> => {
+export const listTemplates = async (query: BrowseQuery): Promise<BrowseResult> => {
   const index = await catalog.current();
   const page = browseCatalog(index, query);
   const sellers = await sellerSummaries(page.items.map((item) => item.seller_id));
@@ -165,8 +166,8 @@ export const listMvps = async (query: BrowseQuery): Promise<BrowseResult> => {
  * it went live.
  */
 export const publishedHistory = (
-  item: MvpItem,
-  versions: readonly MvpVersionItem[],
+  item: TemplateItem,
+  versions: readonly TemplateVersionItem[],
 ): VersionEntry[] =>
   versions
     .filter((entry) => isPublishedVersion(entry, item.version_number))
@@ -180,10 +181,10 @@ export const publishedHistory = (
     }));
 
 const toDetail = (
-  item: MvpItem,
-  versions: readonly MvpVersionItem[],
+  item: TemplateItem,
+  versions: readonly TemplateVersionItem[],
   seller: SellerSummary,
-): MvpDetail => ({
+): TemplateDetail => ({
   ...toSummary(
     {
       ...item,
@@ -210,23 +211,23 @@ const toDetail = (
  * One approved template with its seller. Anything else (unknown, pending, rejected, archived)
  * is the same 404, so the API does not reveal which templates exist but are not public.
  */
-export const getMvp = async (id: string): Promise<MvpDetail> => {
-  const item = await getMvpById(id);
-  if (!item || item.status !== 'approved') throw new NotFoundError(MVP_NOT_FOUND_MESSAGE);
+export const getTemplate = async (id: string): Promise<TemplateDetail> => {
+  const item = await getTemplateById(id);
+  if (!item || item.status !== 'approved') throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
   const [versions, sellers] = await Promise.all([
-    listMvpVersions(item.id),
+    listTemplateVersions(item.id),
     getPublicSellerSummaries([item.seller_id]),
   ]);
   return toDetail(item, versions, sellers.get(item.seller_id) ?? anonymousSeller(item.seller_id));
 };
 
-export type { MvpItem };
+export type { TemplateItem };
 
 /** `GET /api/mvps/{id}/versions`: the published history of an approved template (404 otherwise). */
-export const getMvpVersions = async (id: string): Promise<MvpVersionList> => {
-  const item = await getMvpById(id);
-  if (!item || item.status !== 'approved') throw new NotFoundError(MVP_NOT_FOUND_MESSAGE);
-  return { items: publishedHistory(item, await listMvpVersions(item.id)) };
+export const getTemplateVersions = async (id: string): Promise<TemplateVersionList> => {
+  const item = await getTemplateById(id);
+  if (!item || item.status !== 'approved') throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
+  return { items: publishedHistory(item, await listTemplateVersions(item.id)) };
 };
 
 /**
@@ -234,9 +235,9 @@ export const getMvpVersions = async (id: string): Promise<MvpVersionList> => {
  * need fields the public detail never shows (`file_key`, `seller_id`, `status`). Anything not
  * approved is the same 404 as the detail page.
  */
-export const getApprovedMvpItem = async (id: string): Promise<MvpItem> => {
-  const item = await getMvpById(id);
-  if (!item || item.status !== 'approved') throw new NotFoundError(MVP_NOT_FOUND_MESSAGE);
+export const getApprovedTemplateItem = async (id: string): Promise<TemplateItem> => {
+  const item = await getTemplateById(id);
+  if (!item || item.status !== 'approved') throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
   return item;
 };
 
@@ -245,10 +246,10 @@ export const getApprovedMvpItem = async (id: string): Promise<MvpItem> => {
  * approved template (refused, item `mvp`, when it is not approved any more). A counter update:
  * no `updated_at`, so the catalog order reflects real edits only.
  */
-export const countDownloadWrite = (mvpId: string) => countDownload(mvpId);
+export const countDownloadWrite = (templateId: string) => countDownload(templateId);
 
 /** The derived average of a stored template (docs/data-model.md, section 3.3). */
-export const averageRatingOf = (item: Pick<MvpItem, 'rating_sum' | 'rating_count'>): number =>
+export const averageRatingOf = (item: Pick<TemplateItem, 'rating_sum' | 'rating_count'>): number =>
   averageRating(item.rating_sum, item.rating_count);
 
 export interface PublishedSnapshot {
@@ -281,9 +282,9 @@ export const publishCatalogSnapshot = async (): Promise<PublishedSnapshot> => {
  * A seller's approved templates as cards, newest first, with the exact rating sum and count over
  * them (the public seller page derives its average from these, not from rounded averages).
  */
-export const listApprovedMvpsOfSeller = async (
+export const listApprovedTemplatesOfSeller = async (
   seller: SellerSummary,
-): Promise<{ items: MvpSummary[]; ratingSum: number; ratingCount: number }> => {
+): Promise<{ items: TemplateSummary[]; ratingSum: number; ratingCount: number }> => {
   const rows = await listApprovedRecordsOfSeller(seller.id);
   return {
     items: rows.map((row) => toSummary(row.record, seller)),
@@ -296,8 +297,11 @@ export const listApprovedMvpsOfSeller = async (
  * A template's versions that went live, newest first (at most 50 read), with their changelogs
  * (upgrade pull requests): a failed, rejected or withdrawn version never reaches a buyer's tree.
  */
-export const versionHistoryOf = async (mvpId: string): Promise<MvpVersionItem[]> => {
-  const [item, versions] = await Promise.all([getMvpById(mvpId), listMvpVersions(mvpId)]);
+export const versionHistoryOf = async (templateId: string): Promise<TemplateVersionItem[]> => {
+  const [item, versions] = await Promise.all([
+    getTemplateById(templateId),
+    listTemplateVersions(templateId),
+  ]);
   if (!item) return [];
   return versions.filter((version) => isPublishedVersion(version, item.version_number));
 };

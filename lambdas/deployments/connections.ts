@@ -41,7 +41,7 @@ import { storeToken, type Provider } from './tokens';
 const redirectUri = (path: string) => `${config().SITE_URL}${path}`;
 
 /** The template a round trip was started for, kept in the state as `/mvp/<id>`. */
-const MVP_RETURN = /^\/mvp\/([A-Za-z0-9_-]+)$/;
+const TEMPLATE_RETURN = /^\/mvp\/([A-Za-z0-9_-]+)$/;
 /** The deployment a Netlify round trip belongs to, kept as `/deployments/<id>`. */
 const DEPLOYMENT_RETURN = /^\/deployments\/([0-9A-Z]{26})$/;
 
@@ -52,12 +52,12 @@ export const githubLoginOf = async (userId: string): Promise<string | null> =>
 /** initiate-buyer-github-oauth: GitHub's authorize page, for a template or not. */
 export const startGithubConnection = async (
   userId: string,
-  mvpId: string | undefined,
+  templateId: string | undefined,
 ): Promise<AuthorizeUrl> => {
   const state = await issueOAuthState({
     userId,
     provider: 'github-user',
-    ...(mvpId !== undefined && { returnTo: `/mvp/${mvpId}` }),
+    ...(templateId !== undefined && { returnTo: `/mvp/${templateId}` }),
   });
   return { url: githubUserAuthorizeUrl(state, redirectUri(BUYER_GITHUB_CALLBACK_PATH)) };
 };
@@ -105,7 +105,7 @@ export const completeGithubConnection = async (
   return {
     success: true,
     github_username: login,
-    mvp_id: MVP_RETURN.exec(returnTo ?? '')?.[1] ?? null,
+    mvp_id: TEMPLATE_RETURN.exec(returnTo ?? '')?.[1] ?? null,
     message: DEPLOY_MESSAGES.githubConnected,
   };
 };

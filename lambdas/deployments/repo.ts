@@ -31,9 +31,9 @@ export const listDeploymentsByUser = async (userId: string): Promise<DeploymentI
 };
 
 /** Y8: the deployments of a template (a new approved version notifies their owners). */
-export const listDeploymentsByMvp = async (mvpId: string): Promise<DeploymentItem[]> => {
+export const listDeploymentsByTemplate = async (templateId: string): Promise<DeploymentItem[]> => {
   const { data } = await DeploymentEntity.query
-    .byMvp({ mvp_id: mvpId })
+    .byMvp({ mvp_id: templateId })
     .go({ order: 'desc', pages: 'all' });
   return data;
 };

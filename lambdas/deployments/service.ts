@@ -13,7 +13,7 @@
  * Ownership: a deployment is its buyer's; anyone else is answered 404 as if it did not exist.
  */
 import { ulid } from 'ulid';
-import { getApprovedMvpItem, type MvpItem } from '../catalog/service';
+import { getApprovedTemplateItem, type TemplateItem } from '../catalog/service';
 import { spendDownload } from '../downloads/spend';
 import { startWorkflow } from '../shared/adapters/workflow';
 import { previewUrl } from '../../contract/catalog';
@@ -112,9 +112,9 @@ const toDeployment = (item: DeploymentItem, latestVersion: string | null): Deplo
 });
 
 /** The template's approved version, or null when it is no longer in the catalog. */
-const latestVersionOf = async (mvpId: string): Promise<string | null> => {
+const latestVersionOf = async (templateId: string): Promise<string | null> => {
   try {
-    return (await getApprovedMvpItem(mvpId)).version_number;
+    return (await getApprovedTemplateItem(templateId)).version_number;
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;
@@ -124,7 +124,7 @@ const latestVersionOf = async (mvpId: string): Promise<string | null> => {
 /** Y1: a new deployment of `mvp`, `initializing`, with the template's card copied in; its id. */
 export const recordNewDeployment = async (input: {
   userId: string;
-  mvp: Pick<MvpItem, 'id' | 'title' | 'slug' | 'preview_image_keys'>;
+  mvp: Pick<TemplateItem, 'id' | 'title' | 'slug' | 'preview_image_keys'>;
   repoName: string;
   githubOwner: string;
 }): Promise<string> => {
@@ -271,11 +271,11 @@ export const openUpgradePullRequest = async (
   ) {
     throw new ConflictError(DEPLOY_MESSAGES.upgradeNotReady);
   }
-  const mvp = await getApprovedMvpItem(item.mvp_id);
-  if (compareVersions(mvp.version_number, item.version_number) <= 0) {
+  const template = await getApprovedTemplateItem(item.mvp_id);
+  if (compareVersions(template.version_number, item.version_number) <= 0) {
     throw new ConflictError(DEPLOY_MESSAGES.noUpgrade);
   }
-  const version = mvp.version_number;
+  const version = template.version_number;
   if (item.upgrade_version === version && item.upgrade_pr_url) {
     return {
       status: 'opened',
@@ -320,5 +320,5 @@ export const openUpgradePullRequest = async (
 };
 
 /** Whether the user has deployed the template (the reviews domain's verified-buyer evidence). */
-export const hasDeployed = async (userId: string, mvpId: string): Promise<boolean> =>
-  (await listDeploymentsByUser(userId)).some((item) => item.mvp_id === mvpId);
+export const hasDeployed = async (userId: string, templateId: string): Promise<boolean> =>
+  (await listDeploymentsByUser(userId)).some((item) => item.mvp_id === templateId);

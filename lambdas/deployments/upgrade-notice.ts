@@ -5,24 +5,24 @@
  */
 import { notifyUser } from '../notifications/service';
 import { isDeploymentFinished } from '../../contract/deployments';
-import { listDeploymentsByMvp } from './repo';
+import { listDeploymentsByTemplate } from './repo';
 import { compareVersions } from './versions';
 
 /**
  * A template's new version was approved: each buyer with a finished deployment of an older version
  * is told once (the notification links to their dashboard, where "Open upgrade pull request" is).
  */
-export const notifyUpgradeAvailable = async (mvp: {
+export const notifyUpgradeAvailable = async (template: {
   id: string;
   title: string;
   version_number: string;
 }): Promise<number> => {
   const owners = new Set<string>();
-  for (const item of await listDeploymentsByMvp(mvp.id)) {
+  for (const item of await listDeploymentsByTemplate(template.id)) {
     if (
       isDeploymentFinished(item.status) &&
       item.version_number !== undefined &&
-      compareVersions(mvp.version_number, item.version_number) > 0
+      compareVersions(template.version_number, item.version_number) > 0
     ) {
       owners.add(item.user_id);
     }
@@ -31,7 +31,7 @@ export const notifyUpgradeAvailable = async (mvp: {
     await notifyUser({
       userId,
       type: 'upgrade_available',
-      message: `${mvp.title} ${mvp.version_number} is out. Open an upgrade pull request from your dashboard.`,
+      message: `${template.title} ${template.version_number} is out. Open an upgrade pull request from your dashboard.`,
       link: '/dashboard',
     });
   }

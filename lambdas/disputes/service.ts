@@ -7,7 +7,7 @@
  */
 import { ulid } from 'ulid';
 import { auditWrite } from '../shared/audit';
-import { getMvp } from '../catalog/service';
+import { getTemplate } from '../catalog/service';
 import { hasDownloaded } from '../downloads/service';
 import { notificationWrites, sendQueuedEmails } from '../notifications/service';
 import { ensureProfile, getProfile, type ProfileIdentity } from '../profiles/service';
@@ -87,7 +87,7 @@ export const fileDispute = async (
     });
   }
   // The live template names the seller; one no longer in the catalog is the detail page's 404.
-  const template = await getMvp(input.mvp_id);
+  const template = await getTemplate(input.mvp_id);
   const [buyer, seller] = await Promise.all([
     ensureProfile(caller),
     getProfile(template.seller.id),

@@ -9,7 +9,7 @@
  * formats are "not available yet".
  */
 import { getSubscriptionView, ownedTemplateOrder } from '../ledger/service';
-import { getApprovedMvpItem, type MvpItem } from '../catalog/service';
+import { getApprovedTemplateItem, type TemplateItem } from '../catalog/service';
 import { getProfile } from '../profiles/service';
 import { config } from '../shared/config';
 import { hasAdminRights } from '../../contract/profile';
@@ -134,10 +134,10 @@ const listZipDirectory = async (fileKey: string): Promise<BundleFiles> => {
  * The files inside an approved template's bundle (public): every file of the manifest, with the
  * README and the package manifest inline. Folders are implied by the paths.
  */
-export const listBundleFiles = async (mvpId: string): Promise<BundleFiles> => {
-  const mvp = await getApprovedMvpItem(mvpId);
-  if (!mvp.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
-  const fileKey = mvp.file_key;
+export const listBundleFiles = async (templateId: string): Promise<BundleFiles> => {
+  const template = await getApprovedTemplateItem(templateId);
+  if (!template.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+  const fileKey = template.file_key;
   const manifest = await readManifest(fileKey);
   if (!manifest) {
     if (fileKey.toLowerCase().endsWith('.zip')) return listZipDirectory(fileKey);
@@ -164,17 +164,17 @@ export const listBundleFiles = async (mvpId: string): Promise<BundleFiles> => {
  */
 const mayReadFiles = async (
   userId: string,
-  mvp: Pick<MvpItem, 'id' | 'seller_id' | 'access_tier'>,
+  template: Pick<TemplateItem, 'id' | 'seller_id' | 'access_tier'>,
 ): Promise<boolean> => {
-  if (mvp.seller_id === userId) return true;
+  if (template.seller_id === userId) return true;
   const profile = await getProfile(userId);
   if (profile && hasAdminRights(profile)) return true;
-  if (mvp.access_tier === 'one_time_sale') {
-    return (await ownedTemplateOrder(userId, mvp.id)) !== null;
+  if (template.access_tier === 'one_time_sale') {
+    return (await ownedTemplateOrder(userId, template.id)) !== null;
   }
-  if (mvp.access_tier === 'free') return true;
+  if (template.access_tier === 'free') return true;
   if ((await getSubscriptionView(userId)).subscription_status === 'active') return true;
-  return (await findLatestDownload(userId, mvp.id)) !== null;
+  return (await findLatestDownload(userId, template.id)) !== null;
 };
 
 /**
@@ -183,14 +183,14 @@ const mayReadFiles = async (
  */
 export const readBundleFile = async (
   userId: string,
-  mvpId: string,
+  templateId: string,
   path: string,
 ): Promise<BundleFileContent> => {
-  const mvp = await getApprovedMvpItem(mvpId);
-  if (!(await mayReadFiles(userId, mvp)))
+  const template = await getApprovedTemplateItem(templateId);
+  if (!(await mayReadFiles(userId, template)))
     throw new ForbiddenError(CODE_PREVIEW_MESSAGES.notEntitled);
-  if (!mvp.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
-  const manifest = await readManifest(mvp.file_key);
+  if (!template.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+  const manifest = await readManifest(template.file_key);
   if (!manifest) throw new ConflictError(CODE_PREVIEW_MESSAGES.notReady);
   const file = manifest.files.find((candidate) => candidate.path === path);
   if (!file) throw new NotFoundError(CODE_PREVIEW_MESSAGES.unknownPath);
@@ -199,7 +199,7 @@ export const readBundleFile = async (
   return {
     path: file.path,
     size: file.size,
-    content: await readPacked(mvp.file_key, file),
+    content: await readPacked(template.file_key, file),
     truncated: file.truncated === true,
   };
 };

@@ -6,12 +6,12 @@ import { createHttpHandler } from '../shared/http/create-http-handler';
 export const handler = createHttpHandler(
   downloadsRoutes,
   {
-    'download-mvp': () => import('./handlers/download-mvp').then((m) => m.downloadMvp),
+    'download-mvp': () => import('./handlers/download-mvp').then((m) => m.downloadTemplate),
     'get-download-status': () =>
       import('./handlers/get-download-status').then((m) => m.getDownloadStatus),
     'get-mvp-file-content': () =>
-      import('./handlers/get-mvp-file-content').then((m) => m.getMvpFileContent),
-    'list-mvp-files': () => import('./handlers/list-mvp-files').then((m) => m.listMvpFiles),
+      import('./handlers/get-mvp-file-content').then((m) => m.getTemplateFileContent),
+    'list-mvp-files': () => import('./handlers/list-mvp-files').then((m) => m.listTemplateFiles),
     'list-my-downloads': () =>
       import('./handlers/list-my-downloads').then((m) => m.listMyDownloads),
   },

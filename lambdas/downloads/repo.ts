@@ -50,12 +50,12 @@ const GRANT_TTL_SECONDS = 62 * 24 * 60 * 60;
 /** D7: the grant of a template in a quota period, if the buyer spent quota on it then. */
 export const getDownloadGrant = async (
   userId: string,
-  mvpId: string,
+  templateId: string,
   period: string,
 ): Promise<DownloadGrantItem | null> => {
   const { data } = await DownloadGrantEntity.get({
     user_id: userId,
-    mvp_id: mvpId,
+    mvp_id: templateId,
     period,
   }).go({ consistent: true });
   return data;
@@ -192,10 +192,10 @@ export const listDownloadsBySellerSince = async (
 /** D3: the buyer's latest download of one template, or `null`. */
 export const findLatestDownload = async (
   userId: string,
-  mvpId: string,
+  templateId: string,
 ): Promise<DownloadItem | null> => {
   const { data } = await DownloadEntity.query
-    .byUserAndMvp({ user_id: userId, mvp_id: mvpId })
+    .byUserAndMvp({ user_id: userId, mvp_id: templateId })
     .go({ order: 'desc', limit: 1 });
   return data[0] ?? null;
 };

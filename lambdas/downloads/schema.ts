@@ -1,9 +1,9 @@
 /** Request schemas of the download routes. */
 import * as z from 'zod';
-import { mvpIdSchema } from '../../contract/catalog';
+import { templateIdSchema } from '../../contract/catalog';
 
 /** `/api/mvps/{id}/…` path parameters. */
-export const mvpPathSchema = z.object({ id: mvpIdSchema });
+export const templatePathSchema = z.object({ id: templateIdSchema });
 
 /** `GET /api/downloads?limit=&cursor=`. */
 export const myDownloadsQuerySchema = z.object({

@@ -5,7 +5,7 @@
  * code-preview.ts). Other domains ask `hasDownloaded` (verified-buyer flag, dispute eligibility).
  */
 import { ownedTemplateOrder } from '../ledger/service';
-import { getApprovedMvpItem } from '../catalog/service';
+import { getApprovedTemplateItem } from '../catalog/service';
 import { licenseWrite, licenseeNameOf } from '../licenses/service';
 import { previewUrl } from '../../contract/catalog';
 import { ensureProfile, getProfile, type ProfileIdentity } from '../profiles/service';
@@ -95,8 +95,8 @@ export const listSellerDownloadsSince = async (
   }));
 
 /** Whether the user has ever downloaded the template (verified buyer, dispute eligibility). */
-export const hasDownloaded = async (userId: string, mvpId: string): Promise<boolean> =>
-  (await findLatestDownload(userId, mvpId)) !== null;
+export const hasDownloaded = async (userId: string, templateId: string): Promise<boolean> =>
+  (await findLatestDownload(userId, templateId)) !== null;
 
 /**
  * The caller's standing for one approved template: downloaded before, downloads left, bought,
@@ -104,12 +104,12 @@ export const hasDownloaded = async (userId: string, mvpId: string): Promise<bool
  */
 export const getDownloadStatus = async (
   identity: ProfileIdentity,
-  mvpId: string,
+  templateId: string,
 ): Promise<DownloadStatus> => {
   const [profile, mvp, latest] = await Promise.all([
     ensureProfile(identity),
-    getApprovedMvpItem(mvpId),
-    findLatestDownload(identity.userId, mvpId),
+    getApprovedTemplateItem(templateId),
+    findLatestDownload(identity.userId, templateId),
   ]);
   const ownTemplate = mvp.seller_id === identity.userId;
   const [order, grant] = await Promise.all([
@@ -148,7 +148,7 @@ export const importPastDownload = async (input: {
   downloadedAt: string;
 }): Promise<boolean> => {
   const [mvp, profile] = await Promise.all([
-    getApprovedMvpItem(input.mvpId),
+    getApprovedTemplateItem(input.mvpId),
     getProfile(input.userId),
   ]);
   if (!profile) throw new NotFoundError(DOWNLOAD_MESSAGES.profileNotFound);

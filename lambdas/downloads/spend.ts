@@ -7,10 +7,10 @@
 import { ulid } from 'ulid';
 import { getSubscriptionView, ownedTemplateOrder } from '../ledger/service';
 import {
-  MVP_NOT_FOUND_MESSAGE,
+  TEMPLATE_NOT_FOUND_MESSAGE,
   countDownloadWrite,
-  getApprovedMvpItem,
-  type MvpItem,
+  getApprovedTemplateItem,
+  type TemplateItem,
 } from '../catalog/service';
 import { licenseWrite, licenseeNameOf, type LicenseWriteInput } from '../licenses/service';
 import { notificationWrites } from '../notifications/service';
@@ -47,15 +47,15 @@ const slugify = (text: string): string =>
     .slice(0, 80) || 'template';
 
 /** `saas-starter-kit-1.2.0.zip`: readable, versioned, with the uploaded file's extension. */
-export const bundleFileName = (mvp: {
+export const bundleFileName = (template: {
   title: string;
   version_number: string;
   file_key?: string;
   original_file_name?: string;
 }): string => {
-  const source = mvp.original_file_name ?? mvp.file_key ?? '';
+  const source = template.original_file_name ?? template.file_key ?? '';
   const extension = /\.(zip|tar\.gz|tgz|rar)$/i.exec(source)?.[0]?.toLowerCase() ?? '.zip';
-  return `${slugify(mvp.title)}-${mvp.version_number}${extension}`;
+  return `${slugify(template.title)}-${template.version_number}${extension}`;
 };
 
 /**
@@ -65,11 +65,11 @@ export const bundleFileName = (mvp: {
  */
 export const licenseGrantOf = async (
   userId: string,
-  mvp: Pick<MvpItem, 'access_tier'>,
+  template: Pick<TemplateItem, 'access_tier'>,
   order: { orderId: string } | null,
 ): Promise<Pick<LicenseWriteInput, 'source' | 'planType' | 'orderId'>> => {
   if (order) return { source: 'order', orderId: order.orderId };
-  if (mvp.access_tier === 'free') return { source: 'free' };
+  if (template.access_tier === 'free') return { source: 'free' };
   const view = await getSubscriptionView(userId);
   return {
     source: 'subscription',
@@ -82,14 +82,14 @@ export const INITIAL_QUOTA_PERIOD = 'initial';
 
 /** The answer of a download: a short-lived URL of the template's file and what it cost. */
 const fileResult = async (
-  mvp: MvpItem,
+  template: TemplateItem,
   licenseId: string,
   quotaSpent: boolean,
 ): Promise<DownloadResult> => {
-  const fileName = bundleFileName(mvp);
+  const fileName = bundleFileName(template);
   const url = await presignGetObject({
     bucket: config().MVP_FILES_BUCKET,
-    key: mvp.file_key!,
+    key: template.file_key!,
     downloadFileName: fileName,
   });
   return {
@@ -128,14 +128,17 @@ const fileResult = async (
  * so two concurrent first downloads cannot both spend: the loser's transaction is refused on the
  * grant, and its retry finds the grant and is served free.
  */
-export const downloadMvp = async (userId: string, mvpId: string): Promise<DownloadResult> => {
-  const spent = await spendDownload(userId, mvpId);
+export const downloadTemplate = async (
+  userId: string,
+  templateId: string,
+): Promise<DownloadResult> => {
+  const spent = await spendDownload(userId, templateId);
   return fileResult(spent.mvp, spent.licenseId, spent.quotaSpent);
 };
 
 /** What a spent download gives: the template as approved, its licence, and whether quota went. */
 export interface SpentDownload {
-  mvp: MvpItem;
+  mvp: TemplateItem;
   licenseId: string;
   quotaSpent: boolean;
 }
@@ -145,31 +148,31 @@ export interface SpentDownload {
  * the order that bought it (one-time sales) and this period's grant, and refuses what is never
  * allowed (one's own template, an unbought one, a template without its file).
  */
-const downloadTermsOf = async (userId: string, mvpId: string) => {
+const downloadTermsOf = async (userId: string, templateId: string) => {
   const profile = await getProfile(userId);
   if (!profile) throw new NotFoundError(DOWNLOAD_MESSAGES.profileNotFound);
-  const mvp = await getApprovedMvpItem(mvpId);
-  const ownTemplate = mvp.seller_id === userId;
+  const template = await getApprovedTemplateItem(templateId);
+  const ownTemplate = template.seller_id === userId;
   // A bought template is downloaded any number of times without quota; unbought, not at all.
   const order =
-    mvp.access_tier === 'one_time_sale' && !ownTemplate
-      ? await ownedTemplateOrder(userId, mvp.id)
+    template.access_tier === 'one_time_sale' && !ownTemplate
+      ? await ownedTemplateOrder(userId, template.id)
       : null;
   const period = profile.last_quota_reset_at ?? INITIAL_QUOTA_PERIOD;
   const periodGrant =
-    mvp.access_tier === 'one_time_sale' || ownTemplate
+    template.access_tier === 'one_time_sale' || ownTemplate
       ? null
-      : await getDownloadGrant(userId, mvp.id, period);
+      : await getDownloadGrant(userId, template.id, period);
   const cost = downloadCostOf({
     ownTemplate,
-    accessTier: mvp.access_tier,
+    accessTier: template.access_tier,
     owned: order !== null,
     grantedThisPeriod: periodGrant !== null,
   });
   if (cost === 'own_template') throw new ForbiddenError(DOWNLOAD_MESSAGES.ownTemplate);
   if (cost === 'purchase_required') throw new ForbiddenError(DOWNLOAD_MESSAGES.oneTimePurchase);
-  if (!mvp.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
-  return { profile, mvp, order, period, periodGrant, cost };
+  if (!template.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+  return { profile, mvp: template, order, period, periodGrant, cost };
 };
 
 /**
@@ -190,7 +193,7 @@ const throwUnlessRetryable = async (
   const { userId, mvpId, cost, sameDay, today } = context;
   const conflicted = result.any('TransactionConflict');
   if (result.failed('mvp') === 'ConditionalCheckFailed') {
-    throw new NotFoundError(MVP_NOT_FOUND_MESSAGE);
+    throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
   }
   if (result.failed('row') === 'ConditionalCheckFailed') {
     throw new ConflictError(DOWNLOAD_MESSAGES.recordFailed);
@@ -213,15 +216,18 @@ const throwUnlessRetryable = async (
 };
 
 /**
- * The download itself, without the file's URL: every rule and write of {@link downloadMvp}. A buyer
+ * The download itself, without the file's URL: every rule and write of {@link downloadTemplate}. A buyer
  * deploy (lambdas/deployments) spends through this, so it costs exactly what Download costs, with
  * the same entitlement, quota, daily limit, licence and "download again" rules.
  */
-export const spendDownload = async (userId: string, mvpId: string): Promise<SpentDownload> => {
+export const spendDownload = async (userId: string, templateId: string): Promise<SpentDownload> => {
   // What grants the licence is read once, not again on each retry of a lost race.
   let grant: Awaited<ReturnType<typeof licenseGrantOf>> | undefined;
   for (let attempt = 0; ; attempt += 1) {
-    const { profile, mvp, order, period, periodGrant, cost } = await downloadTermsOf(userId, mvpId);
+    const { profile, mvp, order, period, periodGrant, cost } = await downloadTermsOf(
+      userId,
+      templateId,
+    );
     if (cost === 'free_again' && periodGrant) {
       logger.info('Download again (no quota spent)', { mvpId: mvp.id });
       return { mvp, licenseId: periodGrant.license_id, quotaSpent: false };
@@ -275,13 +281,13 @@ export const spendDownload = async (userId: string, mvpId: string): Promise<Spen
 
     const { result } = outcome;
     if (!result.canceled) {
-      logger.info('Download recorded', { mvpId, downloadId: outcome.downloadId });
+      logger.info('Download recorded', { mvpId: templateId, downloadId: outcome.downloadId });
       return { mvp, licenseId: license.id, quotaSpent: cost === 'quota' };
     }
     // Another first download of this period won the grant: the retry is served free.
     if (result.failed('grant') === 'ConditionalCheckFailed') continue;
 
-    await throwUnlessRetryable(result, { userId, mvpId, cost, sameDay, today });
+    await throwUnlessRetryable(result, { userId, mvpId: templateId, cost, sameDay, today });
     if (attempt >= MAX_CONFLICT_RETRIES) {
       throw new ConflictError(
         result.failed('quota') === 'TransactionConflict'

@@ -29,7 +29,7 @@ import {
   type GithubRepositoryCheck,
 } from '../../contract/github';
 import type { Profile } from '../../contract/profile';
-import { MVP_MESSAGES } from '../../contract/templates';
+import { TEMPLATE_MESSAGES } from '../../contract/templates';
 import {
   ConflictError,
   DependencyFailedError,
@@ -47,7 +47,10 @@ import {
 
 export const WEBHOOK_SECRET_PURPOSE = 'github-webhook-secret';
 
-export const vaultContext = (mvpId: string) => ({ purpose: WEBHOOK_SECRET_PURPOSE, owner: mvpId });
+export const vaultContext = (templateId: string) => ({
+  purpose: WEBHOOK_SECRET_PURPOSE,
+  owner: templateId,
+});
 
 /** `GET /api/github/app/install-url`: the App's installation page with a signed, single-use state. */
 export const installUrl = async (profile: Profile): Promise<GithubInstallUrl> => ({
@@ -160,10 +163,10 @@ const requireInInstallation = async (
 /** `POST /api/my/mvps/{id}/github/validate`. */
 export const validateRepository = async (
   profile: Profile,
-  mvpId: string,
+  templateId: string,
   repository: { owner: string; name: string },
 ): Promise<GithubRepositoryCheck> => {
-  await loadOwnedTemplate(profile, mvpId);
+  await loadOwnedTemplate(profile, templateId);
   const installationId = await installationOf(profile);
   const found = await findRepository(
     installationId,
@@ -201,10 +204,10 @@ const removeOurHooks = async (installationId: number, owner: string, name: strin
  */
 export const linkTemplateRepository = async (
   profile: Profile,
-  mvpId: string,
+  templateId: string,
   input: { owner: string; name: string; webhook_secret?: string | undefined },
 ): Promise<GithubLinkResult> => {
-  const mvp = await loadOwnedTemplate(profile, mvpId);
+  const template = await loadOwnedTemplate(profile, templateId);
   const installationId = await installationOf(profile);
   const found = await findRepository(
     installationId,
@@ -216,11 +219,11 @@ export const linkTemplateRepository = async (
   const owner = found.owner.login;
   const name = found.name;
   const existing = await getRepoLink(owner, name);
-  if (existing && existing.mvp_id !== mvp.id)
+  if (existing && existing.mvp_id !== template.id)
     throw new ConflictError(GITHUB_MESSAGES.alreadyLinked);
 
   const secret = input.webhook_secret ?? randomBytes(32).toString('hex');
-  const sealed = await tokenVault().seal(secret, vaultContext(mvp.id));
+  const sealed = await tokenVault().seal(secret, vaultContext(template.id));
   const octokit = await githubInstallation(installationId);
   try {
     await removeOurHooks(installationId, owner, name);
@@ -236,12 +239,12 @@ export const linkTemplateRepository = async (
     throw new DependencyFailedError(GITHUB_MESSAGES.linkFailed);
   }
   const previous =
-    mvp.github_repo_owner && mvp.github_repo_name
-      ? { owner: mvp.github_repo_owner, name: mvp.github_repo_name }
+    template.github_repo_owner && template.github_repo_name
+      ? { owner: template.github_repo_owner, name: template.github_repo_name }
       : undefined;
   try {
     await linkRepository({
-      mvpId: mvp.id,
+      mvpId: template.id,
       sellerId: profile.id,
       owner,
       name,
@@ -253,7 +256,7 @@ export const linkTemplateRepository = async (
     await removeOurHooks(installationId, owner, name).catch(() => undefined);
     if (error instanceof TransactionRefusedError) {
       throw new ConflictError(
-        error.item === 'link' ? GITHUB_MESSAGES.alreadyLinked : MVP_MESSAGES.changedMeanwhile,
+        error.item === 'link' ? GITHUB_MESSAGES.alreadyLinked : TEMPLATE_MESSAGES.changedMeanwhile,
       );
     }
     throw error;
@@ -266,33 +269,35 @@ export const linkTemplateRepository = async (
   }
   return {
     message: GITHUB_MESSAGES.linked,
-    github: { owner, name, last_synced_sha: mvp.last_synced_github_commit_sha ?? null },
+    github: { owner, name, last_synced_sha: template.last_synced_github_commit_sha ?? null },
   };
 };
 
 /** `DELETE /api/my/mvps/{id}/github`: removes our webhook and the link (owner only). */
 export const unlinkTemplateRepository = async (
   profile: Profile,
-  mvpId: string,
+  templateId: string,
 ): Promise<GithubLinkResult> => {
-  const mvp = await loadOwnedTemplate(profile, mvpId);
-  if (!mvp.github_repo_owner || !mvp.github_repo_name) {
+  const template = await loadOwnedTemplate(profile, templateId);
+  if (!template.github_repo_owner || !template.github_repo_name) {
     throw new NotFoundError(GITHUB_MESSAGES.notLinked);
   }
   const installationId = await githubAppInstallationOf(profile.id);
   if (installationId) {
-    await removeOurHooks(installationId, mvp.github_repo_owner, mvp.github_repo_name).catch(
-      (error: unknown) => {
-        // The repository may be gone or the App uninstalled: unlinking must still work.
-        logger.warn('GitHub webhook removal failed', { status: githubErrorStatus(error) });
-      },
-    );
+    await removeOurHooks(
+      installationId,
+      template.github_repo_owner,
+      template.github_repo_name,
+    ).catch((error: unknown) => {
+      // The repository may be gone or the App uninstalled: unlinking must still work.
+      logger.warn('GitHub webhook removal failed', { status: githubErrorStatus(error) });
+    });
   }
   try {
     await unlinkRepository({
-      mvpId: mvp.id,
-      owner: mvp.github_repo_owner,
-      name: mvp.github_repo_name,
+      mvpId: template.id,
+      owner: template.github_repo_owner,
+      name: template.github_repo_name,
       now: new Date().toISOString(),
     });
   } catch (error) {

@@ -46,9 +46,12 @@ const startSync = (input: {
  * `POST /api/my/mvps/{id}/github/sync`: the head of the default branch, as a push would. Nothing
  * starts when that commit is already synced.
  */
-export const syncTemplate = async (profile: Profile, mvpId: string): Promise<GithubSyncResult> => {
-  const mvp = await loadOwnedTemplate(profile, mvpId);
-  const { github_repo_owner: owner, github_repo_name: name } = mvp;
+export const syncTemplate = async (
+  profile: Profile,
+  templateId: string,
+): Promise<GithubSyncResult> => {
+  const template = await loadOwnedTemplate(profile, templateId);
+  const { github_repo_owner: owner, github_repo_name: name } = template;
   if (!owner || !name) throw new NotFoundError(GITHUB_MESSAGES.notLinked);
   const installationId = await installationOf(profile);
   let sha: string;
@@ -65,16 +68,16 @@ export const syncTemplate = async (profile: Profile, mvpId: string): Promise<Git
     logger.error('GitHub head lookup failed', { status: githubErrorStatus(error) });
     throw new DependencyFailedError(GITHUB_MESSAGES.syncFailed);
   }
-  if (sha === mvp.last_synced_github_commit_sha) {
+  if (sha === template.last_synced_github_commit_sha) {
     return { message: GITHUB_MESSAGES.alreadySynced, started: false };
   }
   await startSync({
-    mvpId: mvp.id,
+    mvpId: template.id,
     sha,
     installationId,
     owner,
     name,
-    executionName: `sync-${mvp.id}-${ulid()}`,
+    executionName: `sync-${template.id}-${ulid()}`,
   });
   return { message: GITHUB_MESSAGES.syncStarted, started: true };
 };
@@ -126,11 +129,11 @@ export const receiveGithubWebhook = async (input: {
   const name = repository?.name;
   if (typeof owner !== 'string' || typeof name !== 'string') return unauthorized();
   const link = await getRepoLink(owner, name);
-  const mvp = link && (await getTemplate(link.mvp_id));
-  if (!link || !mvp?.github_webhook_secret) return unauthorized();
+  const template = link && (await getTemplate(link.mvp_id));
+  if (!link || !template?.github_webhook_secret) return unauthorized();
   let secret: string;
   try {
-    secret = await tokenVault().open(mvp.github_webhook_secret, vaultContext(mvp.id));
+    secret = await tokenVault().open(template.github_webhook_secret, vaultContext(template.id));
   } catch (error) {
     logger.error('Webhook secret did not open', error as Error);
     return unauthorized();
@@ -156,18 +159,18 @@ export const receiveGithubWebhook = async (input: {
   if (!(await claimDelivery(input.deliveryId, 'push'))) {
     return { status: 200, body: { message: 'Already received.' } };
   }
-  if (sha === mvp.last_synced_github_commit_sha || mvp.status === 'archived') {
+  if (sha === template.last_synced_github_commit_sha || template.status === 'archived') {
     return { status: 202, body: { message: 'Nothing to sync.' } };
   }
-  const installationId = await githubAppInstallationOf(mvp.seller_id);
+  const installationId = await githubAppInstallationOf(template.seller_id);
   if (!installationId) return { status: 202, body: { message: 'The App is not installed.' } };
   try {
     await startSync({
-      mvpId: mvp.id,
+      mvpId: template.id,
       sha,
       installationId,
-      owner: mvp.github_repo_owner ?? owner,
-      name: mvp.github_repo_name ?? name,
+      owner: template.github_repo_owner ?? owner,
+      name: template.github_repo_name ?? name,
       executionName: `push-${input.deliveryId.replace(/[^A-Za-z0-9_-]/g, '')}`.slice(0, 80),
     });
   } catch (error) {

@@ -89,12 +89,12 @@ export const getOwnSubscription = async (
  */
 export const ownedTemplateOrder = async (
   userId: string,
-  mvpId: string,
+  templateId: string,
 ): Promise<{ orderId: string } | null> => {
   const order = (await queryOrdersOfUser(userId)).find(
     (candidate) =>
       candidate.kind === 'one_time_sale' &&
-      candidate.mvp_id === mvpId &&
+      candidate.mvp_id === templateId &&
       candidate.status === 'completed' &&
       candidate.amount_refunded < candidate.amount_total,
   );

@@ -10,7 +10,7 @@ import { oneTimeSalesOfSellerInMonth } from '../ledger/service';
 import { connectAccountOf } from './connect-account';
 import { countSellerDownloadsInMonth } from '../downloads/service';
 import { notificationWrites } from '../notifications/service';
-import { listMyMvps } from '../templates/service';
+import { listMyTemplates } from '../templates/service';
 import type { Stripe } from '../shared/adapters/stripe';
 import { config } from '../shared/config';
 import { formatGbp } from '../../contract/money';
@@ -164,7 +164,7 @@ export const listMyPayouts = async (
   const [items, thisMonth, templates, account] = await Promise.all([
     listPayoutsOfSeller(profile.id),
     estimateThisMonth(profile.id, now),
-    listMyMvps(profile),
+    listMyTemplates(profile),
     connectAccountOf(profile.id),
   ]);
   const shown =

@@ -17,5 +17,5 @@ export const processingFailedMessage = (title: string, version: string, reason: 
     1_000,
   );
 
-export const MY_MVPS_LINK = '/my-mvps';
-export const mvpLink = (id: string) => `/mvp/${id}`;
+export const MY_TEMPLATES_LINK = '/my-mvps';
+export const templateLink = (id: string) => `/mvp/${id}`;

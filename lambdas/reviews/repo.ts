@@ -14,16 +14,16 @@ export type { ReviewItem };
 export const REVIEWS_READ_LIMIT = 500;
 
 /** R1: the reviews of a template, newest first. */
-export const listReviewsByMvp = async (mvpId: string): Promise<ReviewItem[]> => {
+export const listReviewsByTemplate = async (templateId: string): Promise<ReviewItem[]> => {
   const { data } = await ReviewEntity.query
-    .byMvp({ mvp_id: mvpId })
+    .byMvp({ mvp_id: templateId })
     .go({ pages: 'all', limit: REVIEWS_READ_LIMIT });
   return data.sort((a, b) => b.created_at.localeCompare(a.created_at));
 };
 
 /** R2: the caller's review of a template, strongly consistent (the upsert's pre-read). */
-export const getReview = async (mvpId: string, userId: string): Promise<ReviewItem | null> => {
-  const { data } = await ReviewEntity.get({ mvp_id: mvpId, user_id: userId }).go({
+export const getReview = async (templateId: string, userId: string): Promise<ReviewItem | null> => {
+  const { data } = await ReviewEntity.get({ mvp_id: templateId, user_id: userId }).go({
     consistent: true,
   });
   return data;

@@ -1,10 +1,10 @@
 /** Request schemas of the review routes. */
 import * as z from 'zod';
-import { mvpIdSchema } from '../../contract/catalog';
+import { templateIdSchema } from '../../contract/catalog';
 import { reviewInputSchema } from '../../contract/reviews';
 
 /** `/api/mvps/{id}/reviews` path parameters. */
-export const mvpPathSchema = z.object({ id: mvpIdSchema });
+export const templatePathSchema = z.object({ id: templateIdSchema });
 
 /** `POST /api/mvps/{id}/reviews` body (the form uses the same schema). */
 export const submitReviewBodySchema = reviewInputSchema;

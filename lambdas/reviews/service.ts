@@ -9,7 +9,11 @@
  * catalog's age limit (docs/data-model.md, sections 3.17 and 5); the detail page reads the item fresh.
  */
 import { ulid } from 'ulid';
-import { MVP_NOT_FOUND_MESSAGE, averageRatingOf, getApprovedMvpItem } from '../catalog/service';
+import {
+  TEMPLATE_NOT_FOUND_MESSAGE,
+  averageRatingOf,
+  getApprovedTemplateItem,
+} from '../catalog/service';
 import { ownedTemplateOrder } from '../ledger/service';
 import { hasDeployed } from '../deployments/service';
 import { hasDownloaded } from '../downloads/service';
@@ -32,7 +36,7 @@ import { logger } from '../shared/observability';
 import {
   deleteReview,
   getReview,
-  listReviewsByMvp,
+  listReviewsByTemplate,
   putReview,
   ratingDelta,
   upsertReview,
@@ -66,22 +70,24 @@ export const toPublicReview = (item: ReviewItem): PublicReview => ({
  * reviewer is named.
  */
 export const listRatingsOfTemplates = async (
-  mvpIds: readonly string[],
+  templateIds: readonly string[],
 ): Promise<{ mvpId: string; rating: number; createdAt: string }[]> =>
-  (await Promise.all(mvpIds.map((mvpId) => listReviewsByMvp(mvpId)))).flat().map((item) => ({
-    mvpId: item.mvp_id,
-    rating: item.rating,
-    createdAt: item.created_at,
-  }));
+  (await Promise.all(templateIds.map((templateId) => listReviewsByTemplate(templateId))))
+    .flat()
+    .map((item) => ({
+      mvpId: item.mvp_id,
+      rating: item.rating,
+      createdAt: item.created_at,
+    }));
 
 /** The reviews of an approved template, newest first, with its current average. */
-export const listReviews = async (mvpId: string): Promise<ReviewList> => {
-  const mvp = await getApprovedMvpItem(mvpId);
-  const items = await listReviewsByMvp(mvp.id);
+export const listReviews = async (templateId: string): Promise<ReviewList> => {
+  const template = await getApprovedTemplateItem(templateId);
+  const items = await listReviewsByTemplate(template.id);
   return {
     items: items.map(toPublicReview),
-    average_rating: averageRatingOf(mvp),
-    rating_count: mvp.rating_count,
+    average_rating: averageRatingOf(template),
+    rating_count: template.rating_count,
   };
 };
 
@@ -89,19 +95,19 @@ export const listReviews = async (mvpId: string): Promise<ReviewList> => {
  * Whether the user has used the template: downloaded it, bought it (a completed order not fully
  * refunded) or deployed it. A verified review counts in the template's average.
  */
-export const isVerifiedReviewer = async (userId: string, mvpId: string): Promise<boolean> => {
-  if (await hasDownloaded(userId, mvpId)) return true;
+export const isVerifiedReviewer = async (userId: string, templateId: string): Promise<boolean> => {
+  if (await hasDownloaded(userId, templateId)) return true;
   const [order, deployed] = await Promise.all([
-    ownedTemplateOrder(userId, mvpId),
-    hasDeployed(userId, mvpId),
+    ownedTemplateOrder(userId, templateId),
+    hasDeployed(userId, templateId),
   ]);
   return order !== null || deployed;
 };
 
 /** The caller's own review of an approved template (the form shows it), or null. */
-export const getMyReview = async (userId: string, mvpId: string): Promise<MyReview> => {
-  const mvp = await getApprovedMvpItem(mvpId);
-  const review = await getReview(mvp.id, userId);
+export const getMyReview = async (userId: string, templateId: string): Promise<MyReview> => {
+  const template = await getApprovedTemplateItem(templateId);
+  const review = await getReview(template.id, userId);
   return { review: review ? toPublicReview(review) : null };
 };
 
@@ -118,25 +124,25 @@ export const getMyReview = async (userId: string, mvpId: string): Promise<MyRevi
  */
 export const submitReview = async (
   caller: { userId: string; email: string },
-  mvpId: string,
+  templateId: string,
   input: z.input<typeof reviewInputSchema>,
 ): Promise<SubmitReviewResult> => {
   const { rating, review_text } = reviewInputSchema.parse(input);
-  const mvp = await getApprovedMvpItem(mvpId);
-  if (mvp.seller_id === caller.userId) throw new ForbiddenError(OWN_TEMPLATE_REVIEW_MESSAGE);
+  const template = await getApprovedTemplateItem(templateId);
+  if (template.seller_id === caller.userId) throw new ForbiddenError(OWN_TEMPLATE_REVIEW_MESSAGE);
   const [profile, verified] = await Promise.all([
     getProfile(caller.userId),
-    isVerifiedReviewer(caller.userId, mvp.id),
+    isVerifiedReviewer(caller.userId, template.id),
   ]);
   if (!profile) throw new NotFoundError('User profile not found.');
   // Anyone can start a beta account, so its opinion would be free to multiply.
   if (profile.beta_expires_at !== null) throw new ForbiddenError(REVIEW_MESSAGES.betaAccount);
 
   for (let attempt = 0; ; attempt += 1) {
-    const previous = await getReview(mvp.id, caller.userId);
+    const previous = await getReview(template.id, caller.userId);
     const now = new Date().toISOString();
     const review: ReviewItem = {
-      mvp_id: mvp.id,
+      mvp_id: template.id,
       user_id: caller.userId,
       id: previous?.id ?? ulid(),
       rating,
@@ -154,16 +160,16 @@ export const submitReview = async (
       review,
       previous,
       with: {
-        mvp: rateWrite(mvp.id, delta.sum, delta.count),
+        mvp: rateWrite(template.id, delta.sum, delta.count),
         // Only a first review notifies the seller; a replacement does not.
         notification: previous
           ? null
           : notificationWrites(
               {
-                userId: mvp.seller_id,
+                userId: template.seller_id,
                 type: 'new_review',
-                message: `Your MVP "${mvp.title}" received a ${rating}-star review.`,
-                link: `/mvp/${mvp.id}`,
+                message: `Your MVP "${template.title}" received a ${rating}-star review.`,
+                link: `/mvp/${template.id}`,
               },
               review.updated_at,
             ),
@@ -177,12 +183,16 @@ export const submitReview = async (
       };
 
     if (outcome.failed('mvp') === 'ConditionalCheckFailed') {
-      throw new NotFoundError(MVP_NOT_FOUND_MESSAGE);
+      throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
     }
     const retryable =
       outcome.failed('review') === 'ConditionalCheckFailed' || outcome.any('TransactionConflict');
     if (!retryable || attempt >= MAX_REVIEW_RETRIES) {
-      logger.warn('Review transaction cancelled', { mvpId, codes: outcome.codes, attempt });
+      logger.warn('Review transaction cancelled', {
+        mvpId: templateId,
+        codes: outcome.codes,
+        attempt,
+      });
       throw new ConflictError(REVIEW_MESSAGES.submitFailed);
     }
     await backoff();
@@ -195,23 +205,27 @@ export const submitReview = async (
  */
 export const deleteMyReview = async (
   userId: string,
-  mvpId: string,
+  templateId: string,
 ): Promise<DeleteReviewResult> => {
-  const mvp = await getApprovedMvpItem(mvpId);
+  const template = await getApprovedTemplateItem(templateId);
   for (let attempt = 0; ; attempt += 1) {
-    const previous = await getReview(mvp.id, userId);
+    const previous = await getReview(template.id, userId);
     if (!previous) throw new NotFoundError(REVIEW_MESSAGES.noReview);
     const delta = ratingDelta(null, previous);
     const outcome = await deleteReview({
       previous,
       now: new Date().toISOString(),
-      with: { mvp: delta.count === 0 ? null : rateWrite(mvp.id, delta.sum, delta.count) },
+      with: { mvp: delta.count === 0 ? null : rateWrite(template.id, delta.sum, delta.count) },
     });
     if (!outcome.canceled) return { message: REVIEW_MESSAGES.deleted };
     const retryable =
       outcome.failed('review') === 'ConditionalCheckFailed' || outcome.any('TransactionConflict');
     if (!retryable || attempt >= MAX_REVIEW_RETRIES) {
-      logger.warn('Review deletion cancelled', { mvpId, codes: outcome.codes, attempt });
+      logger.warn('Review deletion cancelled', {
+        mvpId: templateId,
+        codes: outcome.codes,
+        attempt,
+      });
       throw new ConflictError(REVIEW_MESSAGES.deleteFailed);
     }
     await backoff();

@@ -124,9 +124,9 @@ export const buildSellerAnalytics = (input: AnalyticsInput): SellerAnalytics => 
   const rows = new Map(
     input.templates.map((template) => [template.id, input.months.map(emptyMonth)]),
   );
-  const cell = (mvpId: string, at: string) => {
+  const cell = (templateId: string, at: string) => {
     const index = monthIndex.get(at.slice(0, 7));
-    return index === undefined ? undefined : rows.get(mvpId)?.[index];
+    return index === undefined ? undefined : rows.get(templateId)?.[index];
   };
   // Quota-spending downloads per template and month: what the pool was shared by.
   const poolDownloads = new Map<string, number>();

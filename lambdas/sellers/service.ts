@@ -2,10 +2,10 @@
  * The public seller page (`/seller/{username}`): an approved seller's public
  * profile, their approved templates and stats. Composes the profiles and catalog services.
  */
-import { listApprovedMvpsOfSeller } from '../catalog/service';
+import { listApprovedTemplatesOfSeller } from '../catalog/service';
 import { isApprovedSeller } from '../shared/auth/access';
 import {
-  SELLER_MVPS_FAILED_MESSAGE,
+  SELLER_TEMPLATES_FAILED_MESSAGE,
   SELLER_NOT_FOUND_MESSAGE,
   SELLER_PROFILE_FAILED_MESSAGE,
   type PublicSellerProfile,
@@ -43,16 +43,16 @@ export const getPublicSellerProfile = async (username: string): Promise<PublicSe
     social_links: profile.social_links,
     member_since: profile.created_at,
   };
-  let templates: Awaited<ReturnType<typeof listApprovedMvpsOfSeller>>;
+  let templates: Awaited<ReturnType<typeof listApprovedTemplatesOfSeller>>;
   try {
-    templates = await listApprovedMvpsOfSeller({
+    templates = await listApprovedTemplatesOfSeller({
       id: profile.id,
       username: profile.username,
       display_name: profile.display_name,
     });
   } catch (error) {
     logger.error('Seller templates read failed', { error, sellerId: profile.id });
-    return { ...identity, stats: null, mvps: [], mvps_error: SELLER_MVPS_FAILED_MESSAGE };
+    return { ...identity, stats: null, mvps: [], mvps_error: SELLER_TEMPLATES_FAILED_MESSAGE };
   }
   const { items, ratingSum, ratingCount } = templates;
   return {

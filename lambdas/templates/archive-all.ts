@@ -6,10 +6,10 @@
  */
 import {
   TransactionRefusedError,
-  getMvpById,
-  listMvpsBySeller,
+  getTemplateById,
+  listTemplatesBySeller,
   writeTemplate,
-  type MvpItem,
+  type TemplateItem,
 } from './repo';
 
 /** A newer version still on its way when its template is archived: it will never be decided. */
@@ -20,16 +20,16 @@ const UNDECIDED = new Set(['processing', 'pending_review']);
  * version still on its way is withdrawn and a held edit dropped (repo), so neither waits in the
  * admin queue or its counts for a template that is gone.
  */
-export const writeArchived = (mvp: MvpItem, now: string): Promise<void> =>
+export const writeArchived = (template: TemplateItem, now: string): Promise<void> =>
   writeTemplate({
-    mvpId: mvp.id,
-    fromStatus: mvp.status,
+    mvpId: template.id,
+    fromStatus: template.status,
     set: { status: 'archived', updated_at: now },
-    ...(mvp.pending_version_id && UNDECIDED.has(mvp.pending_version?.status ?? '')
+    ...(template.pending_version_id && UNDECIDED.has(template.pending_version?.status ?? '')
       ? {
           version: {
             patch: {
-              id: mvp.pending_version_id,
+              id: template.pending_version_id,
               set: { status: 'withdrawn' as const, decided_at: now },
             },
           },
@@ -48,17 +48,17 @@ const ARCHIVE_ATTEMPTS = 3;
  */
 export const archiveAllTemplatesOfSeller = async (sellerId: string): Promise<number> => {
   let archived = 0;
-  for (const listed of await listMvpsBySeller(sellerId)) {
-    let mvp: MvpItem | null = listed;
-    for (let attempt = 1; mvp && mvp.status !== 'archived'; attempt += 1) {
+  for (const listed of await listTemplatesBySeller(sellerId)) {
+    let template: TemplateItem | null = listed;
+    for (let attempt = 1; template && template.status !== 'archived'; attempt += 1) {
       try {
-        await writeArchived(mvp, new Date().toISOString());
+        await writeArchived(template, new Date().toISOString());
         archived += 1;
         break;
       } catch (error) {
         const moved = error instanceof TransactionRefusedError && error.item === 'mvp';
         if (!moved || attempt === ARCHIVE_ATTEMPTS) throw error;
-        mvp = await getMvpById(mvp.id);
+        template = await getTemplateById(template.id);
       }
     }
   }

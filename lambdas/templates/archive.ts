@@ -4,7 +4,7 @@
  * disputes and payouts; an approved template leaves the catalog.
  */
 import type { Profile } from '../../contract/profile';
-import { MVP_MESSAGES } from '../../contract/templates';
+import { TEMPLATE_MESSAGES } from '../../contract/templates';
 import { writeArchived } from './archive-all';
 import { conflictOnRefusal, loadManageable } from './service';
 
@@ -12,10 +12,13 @@ import { conflictOnRefusal, loadManageable } from './service';
  * `DELETE /api/mvps/{id}` (M5 to archived): the item and its versions stay for download history,
  * disputes and payouts; an approved template leaves the catalog.
  */
-export const archiveMvp = async (profile: Profile, mvpId: string): Promise<{ message: string }> => {
-  const mvp = await loadManageable(profile, mvpId);
-  await writeArchived(mvp, new Date().toISOString()).catch(conflictOnRefusal);
-  return { message: MVP_MESSAGES.deleted };
+export const archiveTemplate = async (
+  profile: Profile,
+  templateId: string,
+): Promise<{ message: string }> => {
+  const template = await loadManageable(profile, templateId);
+  await writeArchived(template, new Date().toISOString()).catch(conflictOnRefusal);
+  return { message: TEMPLATE_MESSAGES.deleted };
 };
 
 export { archiveAllTemplatesOfSeller } from './archive-all';

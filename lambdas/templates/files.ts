@@ -3,7 +3,7 @@
  * here: bundles under `mvps/{mvpId}/{versionId}/bundle.{ext}` in the mvp-files bucket, preview
  * images under `previews/mvps/{mvpId}/…` in the preview bucket (their public URL is `/{key}`).
  */
-import { IMAGE_CONTENT_TYPES, mvpFileKindOf } from '../../contract/uploads';
+import { IMAGE_CONTENT_TYPES, templateFileKindOf } from '../../contract/uploads';
 import { config } from '../shared/config';
 import { storageDesign } from '../../contract/design/storage-design';
 import { logger } from '../shared/observability';
@@ -16,7 +16,7 @@ const buckets = () => ({
 });
 
 const extensionOfBundle = (fileName: string): string => {
-  const kind = mvpFileKindOf(fileName);
+  const kind = templateFileKindOf(fileName);
   return kind === 'tar.gz' ? 'tar.gz' : (kind ?? 'bin');
 };
 
@@ -24,21 +24,25 @@ const extensionOfImage = (contentType: string): string =>
   (IMAGE_CONTENT_TYPES[contentType as keyof typeof IMAGE_CONTENT_TYPES]?.[0] ?? '.img').slice(1);
 
 /** The bundle's final key: `mvps/{mvpId}/{versionId}/bundle.{ext}`. */
-export const bundleKey = (mvpId: string, versionId: string, fileName: string): string =>
-  `${storageDesign.bundlesPrefix}${mvpId}/${versionId}/bundle.${extensionOfBundle(fileName)}`;
+export const bundleKey = (templateId: string, versionId: string, fileName: string): string =>
+  `${storageDesign.bundlesPrefix}${templateId}/${versionId}/bundle.${extensionOfBundle(fileName)}`;
 
 /** A preview image's final key, under the public `previews/` prefix. */
 export const previewKey = (
-  mvpId: string,
+  templateId: string,
   batchId: string,
   index: number,
   extension: string,
 ): string =>
-  `${storageDesign.previewPrefix}${storageDesign.bundlesPrefix}${mvpId}/${batchId}-${index + 1}.${extension}`;
+  `${storageDesign.previewPrefix}${storageDesign.bundlesPrefix}${templateId}/${batchId}-${index + 1}.${extension}`;
 
 /** The key of a preview image of `contentType`. */
-export const previewKeyFor = (mvpId: string, batchId: string, index: number, contentType: string) =>
-  previewKey(mvpId, batchId, index, extensionOfImage(contentType));
+export const previewKeyFor = (
+  templateId: string,
+  batchId: string,
+  index: number,
+  contentType: string,
+) => previewKey(templateId, batchId, index, extensionOfImage(contentType));
 
 export interface PlacedFiles {
   bundleKey: string | null;
@@ -57,16 +61,16 @@ export const removePlaced = async (placed: PlacedFiles): Promise<void> => {
 
 /** Copies checked uploads to their final keys; on failure removes what was copied and rethrows. */
 export const placeFiles = async (
-  mvpId: string,
+  templateId: string,
   versionId: string,
   bundle: CheckedUpload | null,
   images: readonly CheckedUpload[],
 ): Promise<PlacedFiles> => {
   const { files, previews } = buckets();
   const placed: PlacedFiles = {
-    bundleKey: bundle ? bundleKey(mvpId, versionId, bundle.fileName) : null,
+    bundleKey: bundle ? bundleKey(templateId, versionId, bundle.fileName) : null,
     imageKeys: images.map((image, index) =>
-      previewKeyFor(mvpId, versionId, index, image.contentType),
+      previewKeyFor(templateId, versionId, index, image.contentType),
     ),
   };
   try {

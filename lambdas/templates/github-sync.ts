@@ -5,19 +5,19 @@
  */
 import { ulid } from 'ulid';
 import type { Profile } from '../../contract/profile';
-import { MVP_MESSAGES } from '../../contract/templates';
+import { TEMPLATE_MESSAGES } from '../../contract/templates';
 import { compareVersions } from '../../contract/templates';
 import { ConflictError, ForbiddenError, NotFoundError } from '../shared/errors';
 import {
-  getMvpById,
+  getTemplateById,
   getRepoLink,
   linkRepository,
   listVersions,
   TransactionRefusedError,
   unlinkRepository,
   writeTemplate,
-  type MvpItem,
-  type MvpVersionItem,
+  type TemplateItem,
+  type TemplateVersionItem,
 } from './repo';
 import { startProcessingOrFlag } from './service';
 import { isLive, registerLiveVersion, wasLive } from './versions';
@@ -25,15 +25,19 @@ import { isLive, registerLiveVersion, wasLive } from './versions';
 export { getRepoLink };
 
 /** The template, if the caller owns it (linking is the owner's alone, not admin's). */
-export const loadOwnedTemplate = async (profile: Profile, mvpId: string): Promise<MvpItem> => {
-  const mvp = await getMvpById(mvpId);
-  if (!mvp || mvp.status === 'archived') throw new NotFoundError(MVP_MESSAGES.notFound);
-  if (mvp.seller_id !== profile.id) throw new ForbiddenError(MVP_MESSAGES.notAuthorized);
-  return mvp;
+export const loadOwnedTemplate = async (
+  profile: Profile,
+  templateId: string,
+): Promise<TemplateItem> => {
+  const template = await getTemplateById(templateId);
+  if (!template || template.status === 'archived')
+    throw new NotFoundError(TEMPLATE_MESSAGES.notFound);
+  if (template.seller_id !== profile.id) throw new ForbiddenError(TEMPLATE_MESSAGES.notAuthorized);
+  return template;
 };
 
 /** A template by id for the webhook and the sync tasks (archived ones included: callers check). */
-export const getTemplate = getMvpById;
+export const getTemplate = getTemplateById;
 
 export { linkRepository, unlinkRepository, TransactionRefusedError };
 
@@ -94,14 +98,14 @@ export interface SyncedVersionInput {
  * meanwhile, the template moved or is archived or unlinked).
  */
 export const registerSyncedVersion = async (input: SyncedVersionInput): Promise<boolean> => {
-  const mvp = await getMvpById(input.mvpId);
-  if (!mvp || mvp.status === 'archived' || !mvp.github_repo_owner) return false;
-  if (mvp.last_synced_github_commit_sha === input.sha) return false;
+  const template = await getTemplateById(input.mvpId);
+  if (!template || template.status === 'archived' || !template.github_repo_owner) return false;
+  if (template.last_synced_github_commit_sha === input.sha) return false;
   const now = new Date().toISOString();
-  const row: MvpVersionItem = {
-    mvp_id: mvp.id,
+  const row: TemplateVersionItem = {
+    mvp_id: template.id,
     id: input.versionId,
-    version_number: await nextSyncedNumber(mvp, input.bump),
+    version_number: await nextSyncedNumber(template, input.bump),
     ...(input.changelog ? { changelog: input.changelog } : {}),
     file_key: input.fileKey,
     file_size: input.fileSize,
@@ -112,8 +116,8 @@ export const registerSyncedVersion = async (input: SyncedVersionInput): Promise<
     status: 'processing',
   };
   try {
-    if (isLive(mvp)) {
-      await registerLiveVersion(mvp, {
+    if (isLive(template)) {
+      await registerLiveVersion(template, {
         version: row,
         set: { last_synced_github_commit_sha: input.sha },
         supersede: true,
@@ -121,8 +125,8 @@ export const registerSyncedVersion = async (input: SyncedVersionInput): Promise<
       });
     } else {
       await writeTemplate({
-        mvpId: mvp.id,
-        fromStatus: mvp.status,
+        mvpId: template.id,
+        fromStatus: template.status,
         unlessSyncedSha: input.sha,
         set: {
           version_number: row.version_number,
@@ -133,7 +137,7 @@ export const registerSyncedVersion = async (input: SyncedVersionInput): Promise<
           last_synced_github_commit_sha: input.sha,
           updated_at: now,
           ...(input.changelog ? { changelog: input.changelog } : {}),
-          ...(mvp.ipfs_hash ? { previous_ipfs_hash: mvp.ipfs_hash } : {}),
+          ...(template.ipfs_hash ? { previous_ipfs_hash: template.ipfs_hash } : {}),
         },
         remove: [
           'ipfs_hash',
@@ -149,7 +153,7 @@ export const registerSyncedVersion = async (input: SyncedVersionInput): Promise<
     if (error instanceof ConflictError) return false;
     throw error;
   }
-  await startProcessingOrFlag(mvp.id, input.versionId, input.fileKey);
+  await startProcessingOrFlag(template.id, input.versionId, input.fileKey);
   return true;
 };
 
@@ -157,14 +161,17 @@ export const registerSyncedVersion = async (input: SyncedVersionInput): Promise<
  * The synced version's number: the live (or current) one bumped, past any number a live, past or
  * in-progress version already has (a superseded pending version's number is free again).
  */
-const nextSyncedNumber = async (mvp: MvpItem, bump: VersionBump = 'patch'): Promise<string> => {
-  let candidate = bumpVersion(mvp.version_number, bump);
-  if (!isLive(mvp)) return candidate;
-  const taken = (await listVersions(mvp.id))
+const nextSyncedNumber = async (
+  template: TemplateItem,
+  bump: VersionBump = 'patch',
+): Promise<string> => {
+  let candidate = bumpVersion(template.version_number, bump);
+  if (!isLive(template)) return candidate;
+  const taken = (await listVersions(template.id))
     .filter(
       (version) =>
-        version.id !== mvp.pending_version_id &&
-        (wasLive(version, mvp.version_number) || version.status === 'pending_review'),
+        version.id !== template.pending_version_id &&
+        (wasLive(version, template.version_number) || version.status === 'pending_review'),
     )
     .map((version) => version.version_number);
   while (taken.some((number) => compareVersions(number, candidate) === 0)) {

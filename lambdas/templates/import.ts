@@ -5,11 +5,11 @@
  *
  * Idempotent by id: a template that exists is left as it is, so importing again changes nothing.
  */
-import type { AccessTier, LicensingTerms, MvpStatus } from '../../contract/catalog';
+import type { AccessTier, LicensingTerms, TemplateStatus } from '../../contract/catalog';
 import { config } from '../shared/config';
 import { putObject } from '../shared/storage/s3';
 import { bundleKey, previewKey } from './files';
-import { bumpCatalogVersion, createTemplate, getMvpById, type MvpItem } from './repo';
+import { bumpCatalogVersion, createTemplate, getTemplateById, type TemplateItem } from './repo';
 
 export interface TemplateImport {
   id: string;
@@ -24,7 +24,7 @@ export interface TemplateImport {
   accessTier: AccessTier;
   price?: number;
   licensingTerms: LicensingTerms;
-  status: MvpStatus;
+  status: TemplateStatus;
   versionNumber: string;
   changelog: string;
   createdAt: string;
@@ -60,7 +60,7 @@ export const importTemplates = async (templates: readonly TemplateImport[]): Pro
   let written = 0;
   let approvedWritten = 0;
   for (const template of templates) {
-    if (await getMvpById(template.id)) continue;
+    if (await getTemplateById(template.id)) continue;
     const versionId = importedVersionId(template.id);
     const fileKey = bundleKey(template.id, versionId, template.bundle.fileName);
     const previewKeys = template.previews.map((preview, index) =>
@@ -83,7 +83,7 @@ export const importTemplates = async (templates: readonly TemplateImport[]): Pro
         }),
       ),
     ]);
-    const mvp: MvpItem = {
+    const mvp: TemplateItem = {
       id: template.id,
       seller_id: template.sellerId,
       title: template.title,

@@ -14,46 +14,49 @@ import { notificationWrites, type NotificationInput } from '../notifications/ser
 import { getUserContacts, type UserContact } from '../profiles/admin-lookups';
 import {
   MODERATION_MESSAGES,
-  PENDING_MVP_LIST_LIMIT,
-  PENDING_MVP_STATUSES,
+  PENDING_TEMPLATE_LIST_LIMIT,
+  PENDING_TEMPLATE_STATUSES,
   moderationConflictMessage,
   type ModerationResult,
-  type PendingMvp,
-  type PendingMvpFilter,
-  type PendingMvpList,
-  type PendingMvpStatus,
+  type PendingTemplate,
+  type PendingTemplateFilter,
+  type PendingTemplateList,
+  type PendingTemplateStatus,
 } from '../../contract/admin-mvps';
-import { previewUrl, type MvpStatus } from '../../contract/catalog';
+import { previewUrl, type TemplateStatus } from '../../contract/catalog';
 import type { Profile } from '../../contract/profile';
-import { MVP_MESSAGES } from '../../contract/templates';
+import { TEMPLATE_MESSAGES } from '../../contract/templates';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import {
   TransactionRefusedError,
-  getMvpById,
+  getTemplateById,
   countChangesInReview,
   getStatusCounts,
   heldEditDecidedWrite,
-  listMvpsByStatus,
+  listTemplatesByStatus,
   listHeldEdits,
   listVersionsByStatus,
   writeTemplate,
-  type MvpItem,
-  type MvpVersionItem,
+  type TemplateItem,
+  type TemplateVersionItem,
 } from './repo';
 import { pendingInReview, rejectPendingVersion, switchLive } from './versions';
 import { removeOldPreviews } from './files';
-import { changedFields, toManagedMvp, withHeldEdit } from './view';
+import { changedFields, toManagedTemplate, withHeldEdit } from './view';
 
-const isPending = (status: MvpStatus): status is PendingMvpStatus =>
-  (PENDING_MVP_STATUSES as readonly MvpStatus[]).includes(status);
+const isPending = (status: TemplateStatus): status is PendingTemplateStatus =>
+  (PENDING_TEMPLATE_STATUSES as readonly TemplateStatus[]).includes(status);
 
-const toPendingMvp = (item: MvpItem, seller: UserContact | undefined): PendingMvp => ({
+const toPendingTemplate = (
+  item: TemplateItem,
+  seller: UserContact | undefined,
+): PendingTemplate => ({
   id: item.id,
   title: item.title,
   tagline: item.tagline,
   category: item.category,
   tech_stack: item.tech_stack,
-  status: item.status as PendingMvpStatus,
+  status: item.status as PendingTemplateStatus,
   version_number: item.version_number,
   access_tier: item.access_tier,
   price: item.price ?? null,
@@ -75,14 +78,16 @@ const toPendingMvp = (item: MvpItem, seller: UserContact | undefined): PendingMv
  * version's number, the live one beside it. Only versions still pending on their template count
  * (a GSI lags behind a withdrawal or a decision).
  */
-const versionsInReview = async (limit: number): Promise<{ item: MvpItem; row: PendingMvp }[]> => {
+const versionsInReview = async (
+  limit: number,
+): Promise<{ item: TemplateItem; row: PendingTemplate }[]> => {
   const versions = await listVersionsByStatus('pending_review', limit);
-  const templates = await Promise.all(versions.map((version) => getMvpById(version.mvp_id)));
+  const templates = await Promise.all(versions.map((version) => getTemplateById(version.mvp_id)));
   return versions.flatMap((version, index) => {
     const item = templates[index];
     if (!item || item.status !== 'approved' || item.pending_version_id !== version.id) return [];
-    const row: PendingMvp = {
-      ...toPendingMvp(item, undefined),
+    const row: PendingTemplate = {
+      ...toPendingTemplate(item, undefined),
       status: 'pending_review',
       version_number: version.version_number,
       last_processing_error: null,
@@ -98,14 +103,16 @@ const versionsInReview = async (limit: number): Promise<{ item: MvpItem; row: Pe
  * template as the edit would make it. Only edits still held on their template with the same stamp
  * count (a GSI lags behind a newer edit or a decision).
  */
-const editsInReview = async (limit: number): Promise<{ item: MvpItem; row: PendingMvp }[]> => {
+const editsInReview = async (
+  limit: number,
+): Promise<{ item: TemplateItem; row: PendingTemplate }[]> => {
   const held = await listHeldEdits(limit);
-  const templates = await Promise.all(held.map((edit) => getMvpById(edit.mvp_id)));
+  const templates = await Promise.all(held.map((edit) => getTemplateById(edit.mvp_id)));
   return held.flatMap((edit, index) => {
     const item = templates[index];
     if (!item || !waitingEdit(item) || item.pending_edit!.at !== edit.at) return [];
-    const row: PendingMvp = {
-      ...toPendingMvp(withHeldEdit(item), undefined),
+    const row: PendingTemplate = {
+      ...toPendingTemplate(withHeldEdit(item), undefined),
       status: 'pending_review',
       last_processing_error: null,
       submittedAt: edit.at,
@@ -117,19 +124,21 @@ const editsInReview = async (limit: number): Promise<{ item: MvpItem; row: Pendi
 };
 
 /** Whether a live template's edit waits for an admin. */
-const waitingEdit = (mvp: MvpItem): boolean =>
-  mvp.status === 'approved' && mvp.pending_edit_status === 'pending_review' && !!mvp.pending_edit;
+const waitingEdit = (template: TemplateItem): boolean =>
+  template.status === 'approved' &&
+  template.pending_edit_status === 'pending_review' &&
+  !!template.pending_edit;
 
 /**
  * The oldest `limit` templates over `statuses` (M9: one query per status, merged), with the new
  * versions and held edits of live templates in review among them, and their sellers.
  */
 const oldestPending = async (
-  statuses: readonly PendingMvpStatus[],
+  statuses: readonly PendingTemplateStatus[],
   limit: number,
-): Promise<PendingMvp[]> => {
+): Promise<PendingTemplate[]> => {
   const [lists, versions, edits] = await Promise.all([
-    Promise.all(statuses.map((status) => listMvpsByStatus(status, limit))),
+    Promise.all(statuses.map((status) => listTemplatesByStatus(status, limit))),
     statuses.includes('pending_review') ? versionsInReview(limit) : Promise.resolve([]),
     statuses.includes('pending_review') ? editsInReview(limit) : Promise.resolve([]),
   ]);
@@ -141,7 +150,7 @@ const oldestPending = async (
       .flat()
       // A GSI lags: an item may still be listed under a status it just left.
       .filter((item) => isPending(item.status))
-      .map((item) => ({ item, row: toPendingMvp(item, undefined) })),
+      .map((item) => ({ item, row: toPendingTemplate(item, undefined) })),
     ...versions,
     ...editRows,
   ]
@@ -173,10 +182,12 @@ export const countPendingChanges = async (): Promise<number> => {
 };
 
 /** `GET /api/admin/mvps?status=`: the oldest pending templates, with the exact counts (M12). */
-export const listPendingMvps = async (filter: PendingMvpFilter): Promise<PendingMvpList> => {
-  const statuses = filter === 'pending' ? PENDING_MVP_STATUSES : [filter];
+export const listPendingTemplates = async (
+  filter: PendingTemplateFilter,
+): Promise<PendingTemplateList> => {
+  const statuses = filter === 'pending' ? PENDING_TEMPLATE_STATUSES : [filter];
   const [items, counts, changes] = await Promise.all([
-    oldestPending(statuses, PENDING_MVP_LIST_LIMIT),
+    oldestPending(statuses, PENDING_TEMPLATE_LIST_LIMIT),
     getStatusCounts(),
     countPendingChanges(),
   ]);
@@ -191,37 +202,37 @@ export const listPendingMvps = async (filter: PendingMvpFilter): Promise<Pending
 };
 
 /** The overview's first pending templates (the oldest `limit`). */
-export const listOldestPendingMvps = (limit: number): Promise<PendingMvp[]> =>
-  oldestPending(PENDING_MVP_STATUSES, limit);
+export const listOldestPendingTemplates = (limit: number): Promise<PendingTemplate[]> =>
+  oldestPending(PENDING_TEMPLATE_STATUSES, limit);
 
 /** K4 for the overview: every status bucket of the `mvps` counter (absent buckets are 0). */
-export const getMvpStatusCounts = (): Promise<Record<string, number>> => getStatusCounts();
+export const getTemplateStatusCounts = (): Promise<Record<string, number>> => getStatusCounts();
 
 const clip = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 3)}...` : text;
 
 /** Where the seller's notifications lead: the live page, or My MVPs where the reason shows. */
-const MY_MVPS_LINK = '/my-mvps';
-const mvpLink = (id: string) => `/mvp/${id}`;
+const MY_TEMPLATES_LINK = '/my-mvps';
+const templateLink = (id: string) => `/mvp/${id}`;
 
 type Decision = { kind: 'approve' } | { kind: 'reject'; reason: string };
 
 /** What a decision writes on the template and tells the seller. */
-const decisionWrites = (mvp: MvpItem, decision: Decision, now: string) => {
+const decisionWrites = (template: TemplateItem, decision: Decision, now: string) => {
   if (decision.kind === 'approve') {
     return {
       set: {
         status: 'approved',
         // The first publication date stays: a later version does not make a template "new".
-        published_at: mvp.published_at ?? now,
+        published_at: template.published_at ?? now,
         updated_at: now,
-      } satisfies Partial<MvpItem>,
+      } satisfies Partial<TemplateItem>,
       remove: ['last_processing_error'] as const,
       notification: {
-        userId: mvp.seller_id,
+        userId: template.seller_id,
         type: 'mvp_approved',
-        message: `Your MVP "${mvp.title}" (version ${mvp.version_number}) was approved and is now published.`,
-        link: mvpLink(mvp.id),
+        message: `Your MVP "${template.title}" (version ${template.version_number}) was approved and is now published.`,
+        link: templateLink(template.id),
       } satisfies NotificationInput,
       message: MODERATION_MESSAGES.approved,
     };
@@ -232,16 +243,16 @@ const decisionWrites = (mvp: MvpItem, decision: Decision, now: string) => {
       status: 'rejected',
       last_processing_error: decision.reason,
       updated_at: now,
-    } satisfies Partial<MvpItem>,
+    } satisfies Partial<TemplateItem>,
     remove: ['published_at'] as const,
     notification: {
-      userId: mvp.seller_id,
+      userId: template.seller_id,
       type: 'mvp_rejected',
       message: clip(
-        `Your MVP "${mvp.title}" (version ${mvp.version_number}) was rejected: ${decision.reason}`,
+        `Your MVP "${template.title}" (version ${template.version_number}) was rejected: ${decision.reason}`,
         1_000,
       ),
-      link: MY_MVPS_LINK,
+      link: MY_TEMPLATES_LINK,
     } satisfies NotificationInput,
     message: MODERATION_MESSAGES.rejected,
   };
@@ -264,35 +275,37 @@ const MAX_ATTEMPTS = 3;
  */
 const decide = async (
   admin: Profile,
-  mvpId: string,
+  templateId: string,
   decision: Decision,
   editAt: string | undefined,
 ): Promise<ModerationResult> => {
   for (let attempt = 1; ; attempt += 1) {
-    const mvp = await getMvpById(mvpId);
-    if (!mvp || mvp.status === 'archived') throw new NotFoundError(MVP_MESSAGES.notFound);
-    if (editAt !== undefined) return decideEdit(admin, mvp, decision, editAt);
-    const version = await pendingInReview(mvp);
-    if (version) return decideVersion(admin, mvp, version, decision);
-    if (waitingEdit(mvp)) return decideEdit(admin, mvp, decision, editAt);
-    if (!isPending(mvp.status)) throw new ConflictError(moderationConflictMessage(mvp.status));
-    if (decision.kind === 'approve' && mvp.status !== 'pending_review') {
+    const template = await getTemplateById(templateId);
+    if (!template || template.status === 'archived')
+      throw new NotFoundError(TEMPLATE_MESSAGES.notFound);
+    if (editAt !== undefined) return decideEdit(admin, template, decision, editAt);
+    const version = await pendingInReview(template);
+    if (version) return decideVersion(admin, template, version, decision);
+    if (waitingEdit(template)) return decideEdit(admin, template, decision, editAt);
+    if (!isPending(template.status))
+      throw new ConflictError(moderationConflictMessage(template.status));
+    if (decision.kind === 'approve' && template.status !== 'pending_review') {
       throw new ConflictError(MODERATION_MESSAGES.notApprovableFailed);
     }
     const now = new Date().toISOString();
-    const writes = decisionWrites(mvp, decision, now);
+    const writes = decisionWrites(template, decision, now);
     try {
       await writeTemplate({
-        mvpId,
-        fromStatus: mvp.status,
+        mvpId: templateId,
+        fromStatus: template.status,
         set: writes.set,
         remove: [...writes.remove],
         extra: notificationWrites(writes.notification, now),
         audit: auditWrite({
           actor: { userId: admin.id, email: admin.email },
           action: decision.kind === 'approve' ? 'mvp.approve' : 'mvp.reject',
-          target: { type: 'mvp', id: mvpId, name: mvp.title },
-          before: { status: mvp.status },
+          target: { type: 'mvp', id: templateId, name: template.title },
+          before: { status: template.status },
           after: {
             status: writes.set.status,
             ...(decision.kind === 'reject' ? { reason: decision.reason } : {}),
@@ -301,19 +314,22 @@ const decide = async (
         }),
         now,
       });
-      const updated: MvpItem = { ...mvp, ...writes.set };
+      const updated: TemplateItem = { ...template, ...writes.set };
       for (const name of writes.remove) delete updated[name];
       // Buyers who deployed an older version hear of this one (best effort: it is approved anyway).
       if (decision.kind === 'approve') {
         await notifyUpgradeAvailable(updated).catch((error: unknown) =>
-          logger.warn('Deployers could not be told of the new version', { mvpId, error }),
+          logger.warn('Deployers could not be told of the new version', {
+            mvpId: templateId,
+            error,
+          }),
         );
       }
-      return { mvp: toManagedMvp(updated), message: writes.message };
+      return { mvp: toManagedTemplate(updated), message: writes.message };
     } catch (error) {
       if (!(error instanceof TransactionRefusedError) || attempt === MAX_ATTEMPTS) {
         if (error instanceof TransactionRefusedError) {
-          throw new ConflictError(MVP_MESSAGES.changedMeanwhile);
+          throw new ConflictError(TEMPLATE_MESSAGES.changedMeanwhile);
         }
         throw error;
       }
@@ -330,16 +346,16 @@ const decide = async (
  */
 const decideVersion = async (
   admin: Profile,
-  mvp: MvpItem,
-  version: MvpVersionItem,
+  template: TemplateItem,
+  version: TemplateVersionItem,
   decision: Decision,
 ): Promise<ModerationResult> => {
   const now = new Date().toISOString();
   const audit = auditWrite({
     actor: { userId: admin.id, email: admin.email },
     action: decision.kind === 'approve' ? 'mvp.version.approve' : 'mvp.version.reject',
-    target: { type: 'mvp', id: mvp.id },
-    before: { live_version: mvp.version_number, version: version.version_number },
+    target: { type: 'mvp', id: template.id },
+    before: { live_version: template.version_number, version: version.version_number },
     after: {
       status: decision.kind === 'approve' ? 'approved' : 'rejected',
       ...(decision.kind === 'reject' ? { reason: decision.reason } : {}),
@@ -349,42 +365,45 @@ const decideVersion = async (
   try {
     if (decision.kind === 'approve') {
       const updated = await switchLive({
-        mvp,
+        mvp: template,
         version,
         notification: {
-          userId: mvp.seller_id,
+          userId: template.seller_id,
           type: 'mvp_approved',
-          message: `Your MVP "${mvp.title}" (version ${version.version_number}) was approved and is now live.`,
-          link: mvpLink(mvp.id),
+          message: `Your MVP "${template.title}" (version ${version.version_number}) was approved and is now live.`,
+          link: templateLink(template.id),
         },
         audit,
         now,
       });
       await notifyUpgradeAvailable(updated).catch((error: unknown) =>
-        logger.warn('Deployers could not be told of the new version', { mvpId: mvp.id, error }),
+        logger.warn('Deployers could not be told of the new version', {
+          mvpId: template.id,
+          error,
+        }),
       );
-      return { mvp: toManagedMvp(updated), message: MODERATION_MESSAGES.approved };
+      return { mvp: toManagedTemplate(updated), message: MODERATION_MESSAGES.approved };
     }
     const updated = await rejectPendingVersion({
-      mvp,
+      mvp: template,
       version,
       reason: decision.reason,
       notification: {
-        userId: mvp.seller_id,
+        userId: template.seller_id,
         type: 'mvp_rejected',
         message: clip(
-          `Version ${version.version_number} of your MVP "${mvp.title}" was rejected: ${decision.reason} The live version ${mvp.version_number} stays published.`,
+          `Version ${version.version_number} of your MVP "${template.title}" was rejected: ${decision.reason} The live version ${template.version_number} stays published.`,
           1_000,
         ),
-        link: MY_MVPS_LINK,
+        link: MY_TEMPLATES_LINK,
       },
       audit,
       now,
     });
-    return { mvp: toManagedMvp(updated), message: MODERATION_MESSAGES.rejected };
+    return { mvp: toManagedTemplate(updated), message: MODERATION_MESSAGES.rejected };
   } catch (error) {
     if (error instanceof TransactionRefusedError) {
-      throw new ConflictError(MVP_MESSAGES.changedMeanwhile);
+      throw new ConflictError(TEMPLATE_MESSAGES.changedMeanwhile);
     }
     throw error;
   }
@@ -402,54 +421,54 @@ const decideVersion = async (
  */
 const decideEdit = async (
   admin: Profile,
-  mvp: MvpItem,
+  template: TemplateItem,
   decision: Decision,
   editAt: string | undefined,
 ): Promise<ModerationResult> => {
-  if (!waitingEdit(mvp)) throw new ConflictError(MODERATION_MESSAGES.editGone);
-  const edit = mvp.pending_edit!;
+  if (!waitingEdit(template)) throw new ConflictError(MODERATION_MESSAGES.editGone);
+  const edit = template.pending_edit!;
   if (editAt !== edit.at) throw new ConflictError(MODERATION_MESSAGES.editChanged);
   const now = new Date().toISOString();
-  const changed = changedFields(mvp);
+  const changed = changedFields(template);
   const audit = auditWrite({
     actor: { userId: admin.id, email: admin.email },
     action: decision.kind === 'approve' ? 'mvp.edit.approve' : 'mvp.edit.reject',
-    target: { type: 'mvp', id: mvp.id },
+    target: { type: 'mvp', id: template.id },
     before: { changed },
     after: decision.kind === 'reject' ? { reason: decision.reason } : { applied: true },
     now,
   });
-  const set: Partial<MvpItem> =
+  const set: Partial<TemplateItem> =
     decision.kind === 'approve'
-      ? { ...(edit.set as Partial<MvpItem>), updated_at: now }
+      ? { ...(edit.set as Partial<TemplateItem>), updated_at: now }
       : { pending_edit: { ...edit, reason: decision.reason }, pending_edit_status: 'rejected' };
   const remove = (
     decision.kind === 'approve' ? [...edit.remove, 'pending_edit', 'pending_edit_status'] : []
-  ) as (keyof MvpItem & string)[];
+  ) as (keyof TemplateItem & string)[];
   try {
     await writeTemplate({
-      mvpId: mvp.id,
+      mvpId: template.id,
       fromStatus: 'approved',
       set,
       remove,
       approvedContentChanged: decision.kind === 'approve',
-      heldEdit: heldEditDecidedWrite(mvp.id, edit.at),
+      heldEdit: heldEditDecidedWrite(template.id, edit.at),
       extra: notificationWrites(
         decision.kind === 'approve'
           ? {
-              userId: mvp.seller_id,
+              userId: template.seller_id,
               type: 'mvp_approved',
-              message: `Your changes to "${mvp.title}" were approved and are now live.`,
-              link: mvpLink(mvp.id),
+              message: `Your changes to "${template.title}" were approved and are now live.`,
+              link: templateLink(template.id),
             }
           : {
-              userId: mvp.seller_id,
+              userId: template.seller_id,
               type: 'mvp_rejected',
               message: clip(
-                `Your changes to "${mvp.title}" were rejected: ${decision.reason} The live text stays as it was.`,
+                `Your changes to "${template.title}" were rejected: ${decision.reason} The live text stays as it was.`,
                 1_000,
               ),
-              link: MY_MVPS_LINK,
+              link: MY_TEMPLATES_LINK,
             },
         now,
       ),
@@ -459,7 +478,9 @@ const decideEdit = async (
   } catch (error) {
     if (error instanceof TransactionRefusedError) {
       throw new ConflictError(
-        error.item === 'heldEdit' ? MODERATION_MESSAGES.editChanged : MVP_MESSAGES.changedMeanwhile,
+        error.item === 'heldEdit'
+          ? MODERATION_MESSAGES.editChanged
+          : TEMPLATE_MESSAGES.changedMeanwhile,
       );
     }
     throw error;
@@ -467,12 +488,12 @@ const decideEdit = async (
   // The images the edit replaced (approved) or brought (rejected) are not shown any more.
   const editImages = edit.set.preview_image_keys as string[] | undefined;
   if (editImages) {
-    await removeOldPreviews(decision.kind === 'approve' ? mvp.preview_image_keys : editImages);
+    await removeOldPreviews(decision.kind === 'approve' ? template.preview_image_keys : editImages);
   }
-  const updated = { ...mvp, ...set } as MvpItem;
+  const updated = { ...template, ...set } as TemplateItem;
   for (const name of remove) delete updated[name];
   return {
-    mvp: toManagedMvp(updated),
+    mvp: toManagedTemplate(updated),
     message:
       decision.kind === 'approve' ? MODERATION_MESSAGES.approved : MODERATION_MESSAGES.rejected,
   };
@@ -482,16 +503,16 @@ const decideEdit = async (
  * `POST /api/admin/mvps/{id}/approve`: pending_review → approved, published at once; a held edit
  * only with its stamp (`editAt`).
  */
-export const approveMvp = (
+export const approveTemplate = (
   admin: Profile,
-  mvpId: string,
+  templateId: string,
   editAt?: string,
-): Promise<ModerationResult> => decide(admin, mvpId, { kind: 'approve' }, editAt);
+): Promise<ModerationResult> => decide(admin, templateId, { kind: 'approve' }, editAt);
 
 /** `POST /api/admin/mvps/{id}/reject`: any pending status → rejected, with the reason. */
-export const rejectMvp = (
+export const rejectTemplate = (
   admin: Profile,
-  mvpId: string,
+  templateId: string,
   reason: string,
   editAt?: string,
-): Promise<ModerationResult> => decide(admin, mvpId, { kind: 'reject', reason }, editAt);
+): Promise<ModerationResult> => decide(admin, templateId, { kind: 'reject', reason }, editAt);

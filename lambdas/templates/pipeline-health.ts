@@ -5,7 +5,7 @@
  * version that was processed and waits for an admin (PUBLISH_MODE moderate) has its CID and is
  * not counted: that wait is a person's, not the pipeline's.
  */
-import { getMvpById, listMvpsByStatus, listVersionsByStatus } from './repo';
+import { getTemplateById, listTemplatesByStatus, listVersionsByStatus } from './repo';
 
 /** How many of the oldest pending templates (and processing versions) the check looks at. */
 const LOOKED_AT = 25;
@@ -19,12 +19,12 @@ export interface PipelineBacklog {
 
 export const getPipelineBacklog = async (): Promise<PipelineBacklog> => {
   const [pending, versions] = await Promise.all([
-    listMvpsByStatus('pending_review', LOOKED_AT),
+    listTemplatesByStatus('pending_review', LOOKED_AT),
     listVersionsByStatus('processing', LOOKED_AT),
   ]);
   // Only versions their live template still waits for: a run overtaken by a newer upload, or of
   // a template archived meanwhile, leaves its row in `processing` with nobody waiting.
-  const templates = await Promise.all(versions.map((version) => getMvpById(version.mvp_id)));
+  const templates = await Promise.all(versions.map((version) => getTemplateById(version.mvp_id)));
   const waiting = new Map<string, string>();
   for (const mvp of pending) if (!mvp.ipfs_hash) waiting.set(mvp.id, mvp.updated_at);
   versions.forEach((version, index) => {

@@ -3,13 +3,16 @@
  * task that only reads (the scan) bundles the repository alone, not the notification and e-mail
  * code that a status change brings along.
  */
-import { getMvpById, getVersion, type MvpItem, type MvpVersionItem } from './repo';
+import { getTemplateById, getVersion, type TemplateItem, type TemplateVersionItem } from './repo';
 
 /** The template and version processing works on (strongly consistent), or null. */
 export const getTemplateForProcessing = async (
-  mvpId: string,
+  templateId: string,
   versionId: string,
-): Promise<{ mvp: MvpItem | null; version: MvpVersionItem | null }> => {
-  const [mvp, version] = await Promise.all([getMvpById(mvpId), getVersion(mvpId, versionId)]);
+): Promise<{ mvp: TemplateItem | null; version: TemplateVersionItem | null }> => {
+  const [mvp, version] = await Promise.all([
+    getTemplateById(templateId),
+    getVersion(templateId, versionId),
+  ]);
   return { mvp, version };
 };

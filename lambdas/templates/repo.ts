@@ -10,7 +10,7 @@
  * - optionally a new version row and a notification.
  * Those two functions are the only places the counter and the catalog version are written.
  */
-import type { MvpStatus } from '../../contract/catalog';
+import type { TemplateStatus } from '../../contract/catalog';
 import type { VersionStatus } from '../../contract/templates';
 import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';
 import { CounterEntity } from '../shared/db/entities/counter';
@@ -19,8 +19,8 @@ import {
   type GithubRepoLinkItem,
 } from '../shared/db/entities/github-repo-link';
 import { HeldEditEntity, type HeldEditItem } from '../shared/db/entities/held-edit';
-import { MvpEntity, type MvpItem } from '../shared/db/entities/mvp';
-import { MvpVersionEntity, type MvpVersionItem } from '../shared/db/entities/mvp-version';
+import { TemplateEntity, type TemplateItem } from '../shared/db/entities/mvp';
+import { TemplateVersionEntity, type TemplateVersionItem } from '../shared/db/entities/mvp-version';
 import {
   transactWrite,
   type TransactionResult,
@@ -28,7 +28,7 @@ import {
 } from '../shared/db/transaction';
 import { TransactionRefusedError } from '../shared/errors';
 
-export type { HeldEditItem, MvpItem, MvpVersionItem };
+export type { HeldEditItem, TemplateItem, TemplateVersionItem };
 export { TransactionRefusedError };
 
 const assertCommitted = (result: TransactionResult): void => {
@@ -43,42 +43,42 @@ const assertCommitted = (result: TransactionResult): void => {
 // ---- reads -------------------------------------------------------------------------------
 
 /** M1: a template by id, strongly consistent (edits and transitions follow our own writes). */
-export const getMvpById = async (id: string): Promise<MvpItem | null> => {
-  const { data } = await MvpEntity.get({ id }).go({ consistent: true });
+export const getTemplateById = async (id: string): Promise<TemplateItem | null> => {
+  const { data } = await TemplateEntity.get({ id }).go({ consistent: true });
   return data;
 };
 
 /** M6: the seller's templates, newest first (all pages: a seller has tens, not thousands). */
-export const listMvpsBySeller = async (sellerId: string): Promise<MvpItem[]> => {
-  const { data } = await MvpEntity.query
+export const listTemplatesBySeller = async (sellerId: string): Promise<TemplateItem[]> => {
+  const { data } = await TemplateEntity.query
     .bySeller({ seller_id: sellerId })
     .go({ order: 'desc', pages: 'all' });
   return data;
 };
 
 /** V1 (first item): the newest version of a template. */
-export const getLatestVersion = async (mvpId: string): Promise<MvpVersionItem | null> => {
-  const { data } = await MvpVersionEntity.query
-    .byMvp({ mvp_id: mvpId })
+export const getLatestVersion = async (templateId: string): Promise<TemplateVersionItem | null> => {
+  const { data } = await TemplateVersionEntity.query
+    .byMvp({ mvp_id: templateId })
     .go({ order: 'desc', limit: 1 });
   return data[0] ?? null;
 };
 
 /** V2: one version of a template, strongly consistent. */
 export const getVersion = async (
-  mvpId: string,
+  templateId: string,
   versionId: string,
-): Promise<MvpVersionItem | null> => {
-  const { data } = await MvpVersionEntity.get({ mvp_id: mvpId, id: versionId }).go({
+): Promise<TemplateVersionItem | null> => {
+  const { data } = await TemplateVersionEntity.get({ mvp_id: templateId, id: versionId }).go({
     consistent: true,
   });
   return data;
 };
 
 /** V1 (all pages): every version of a template, oldest first (tens, not thousands). */
-export const listVersions = async (mvpId: string): Promise<MvpVersionItem[]> => {
-  const { data } = await MvpVersionEntity.query
-    .byMvp({ mvp_id: mvpId })
+export const listVersions = async (templateId: string): Promise<TemplateVersionItem[]> => {
+  const { data } = await TemplateVersionEntity.query
+    .byMvp({ mvp_id: templateId })
     .go({ order: 'asc', pages: 'all' });
   return data;
 };
@@ -90,8 +90,10 @@ export const listVersions = async (mvpId: string): Promise<MvpVersionItem[]> => 
 export const listVersionsByStatus = async (
   status: VersionStatus,
   limit: number,
-): Promise<MvpVersionItem[]> => {
-  const { data } = await MvpVersionEntity.query.byStatus({ status }).go({ order: 'asc', limit });
+): Promise<TemplateVersionItem[]> => {
+  const { data } = await TemplateVersionEntity.query
+    .byStatus({ status })
+    .go({ order: 'asc', limit });
   return data;
 };
 
@@ -111,28 +113,36 @@ export const listHeldEdits = async (limit: number): Promise<HeldEditItem[]> => {
 export const countChangesInReview = async (): Promise<{ edits: number; versions: number }> => {
   const [edits, versions] = await Promise.all([
     HeldEditEntity.query.byStatus({ status: 'pending_review' }).count(),
-    MvpVersionEntity.query.byStatus({ status: 'pending_review' }).count(),
+    TemplateVersionEntity.query.byStatus({ status: 'pending_review' }).count(),
   ]);
   return { edits, versions };
 };
 
 /** The HeldEdit item of an edit being held (replacing the template's earlier one, if any). */
-export const heldEditWrite = (mvp: Pick<MvpItem, 'id' | 'seller_id'>, at: string) =>
-  HeldEditEntity.put({ mvp_id: mvp.id, seller_id: mvp.seller_id, status: 'pending_review', at });
+export const heldEditWrite = (template: Pick<TemplateItem, 'id' | 'seller_id'>, at: string) =>
+  HeldEditEntity.put({
+    mvp_id: template.id,
+    seller_id: template.seller_id,
+    status: 'pending_review',
+    at,
+  });
 
 /**
  * The HeldEdit item removed by a decision on the edit stamped `at`: refused (item `heldEdit`) when
  * the seller saved a newer edit meanwhile or another decision took it first.
  */
-export const heldEditDecidedWrite = (mvpId: string, at: string) =>
-  HeldEditEntity.delete({ mvp_id: mvpId }).where((attr, op) => op.eq(attr.at, at));
+export const heldEditDecidedWrite = (templateId: string, at: string) =>
+  HeldEditEntity.delete({ mvp_id: templateId }).where((attr, op) => op.eq(attr.at, at));
 
 /**
  * M9 (gsi2): the oldest `limit` templates in one status, by when they entered it (`updated_at`):
  * the admin moderation queue. Eventually consistent, like every GSI read.
  */
-export const listMvpsByStatus = async (status: MvpStatus, limit: number): Promise<MvpItem[]> => {
-  const { data } = await MvpEntity.query.byStatus({ status }).go({ order: 'asc', limit });
+export const listTemplatesByStatus = async (
+  status: TemplateStatus,
+  limit: number,
+): Promise<TemplateItem[]> => {
+  const { data } = await TemplateEntity.query.byStatus({ status }).go({ order: 'asc', limit });
   return data;
 };
 
@@ -152,12 +162,12 @@ export const getStatusCounts = async (): Promise<Record<string, number>> => {
  * cannot name one item twice.
  */
 export const statusCounterWrites = (
-  from: MvpStatus | null,
-  to: MvpStatus,
+  from: TemplateStatus | null,
+  to: TemplateStatus,
   now: string,
 ): TransactionWrite[] => {
   if (from === to) return [];
-  const move = (bucket: MvpStatus, value: number) =>
+  const move = (bucket: TemplateStatus, value: number) =>
     CounterEntity.update({ name: 'mvps', bucket, shard: 0 })
       .add({ value })
       .set({ updated_at: now });
@@ -170,8 +180,8 @@ export const statusCounterWrites = (
  * approved template stays approved but what its card or page shows changed (an edit).
  */
 export const catalogVersionWrite = (
-  from: MvpStatus | null,
-  to: MvpStatus,
+  from: TemplateStatus | null,
+  to: TemplateStatus,
   now: string,
   approvedContentChanged = false,
 ): TransactionWrite | null => {
@@ -189,8 +199,8 @@ export const catalogVersionWrite = (
  * approved (`catalog: false` for a batch import that moves the catalog once at the end).
  */
 export const createTemplate = async (
-  mvp: MvpItem,
-  version: MvpVersionItem,
+  template: TemplateItem,
+  version: TemplateVersionItem,
   options: { catalog?: boolean; pastFigures?: boolean } = {},
 ): Promise<void> => {
   // An imported template brings its past downloads and ratings: the marketplace-wide totals
@@ -201,16 +211,18 @@ export const createTemplate = async (
     value > 0 &&
     CounterEntity.update({ name, bucket: 'all', shard: 0 })
       .add({ value })
-      .set({ updated_at: mvp.created_at });
+      .set({ updated_at: template.created_at });
   assertCommitted(
     await transactWrite({
-      mvp: MvpEntity.create(mvp),
-      version: MvpVersionEntity.create(version),
-      statusCounter: statusCounterWrites(null, mvp.status, mvp.created_at),
-      catalog: options.catalog !== false && catalogVersionWrite(null, mvp.status, mvp.created_at),
-      pastDownloads: pastTotal('downloads', mvp.download_count),
-      pastRatingSum: pastTotal('rating_sum', mvp.rating_sum),
-      pastRatingCount: pastTotal('rating_count', mvp.rating_count),
+      mvp: TemplateEntity.create(template),
+      version: TemplateVersionEntity.create(version),
+      statusCounter: statusCounterWrites(null, template.status, template.created_at),
+      catalog:
+        options.catalog !== false &&
+        catalogVersionWrite(null, template.status, template.created_at),
+      pastDownloads: pastTotal('downloads', template.download_count),
+      pastRatingSum: pastTotal('rating_sum', template.rating_sum),
+      pastRatingCount: pastTotal('rating_count', template.rating_count),
     }),
   );
 };
@@ -218,15 +230,16 @@ export const createTemplate = async (
 export interface TemplateWrite {
   mvpId: string;
   /** The status read before; the write is refused (item `mvp`) if it moved meanwhile. */
-  fromStatus: MvpStatus;
+  fromStatus: TemplateStatus;
   /** Only while the template still has this bundle (processing results must not overwrite a newer upload). */
   fileKey?: string;
   /** A GitHub sync: refused (item `mvp`) when this commit is already the last synced one (M3). */
   unlessSyncedSha?: string;
-  set: Partial<MvpItem>;
-  remove?: (keyof MvpItem & string)[];
+  set: Partial<TemplateItem>;
+  remove?: (keyof TemplateItem & string)[];
   /** A version row written with the change (M3), or a version's CID (publish). */
-  version?: { create: MvpVersionItem } | { patch: { id: string; set: Partial<MvpVersionItem> } };
+  version?:
+    { create: TemplateVersionItem } | { patch: { id: string; set: Partial<TemplateVersionItem> } };
   /** The approved template's card or page changed without leaving the catalog (edits). */
   approvedContentChanged?: boolean;
   /** Writes of another domain that commit with this one (a notification). */
@@ -251,7 +264,7 @@ export const writeTemplate = async (write: TemplateWrite): Promise<void> => {
   const version = write.version;
   assertCommitted(
     await transactWrite({
-      mvp: MvpEntity.patch({ id: write.mvpId })
+      mvp: TemplateEntity.patch({ id: write.mvpId })
         .set(write.set)
         .remove(write.remove ?? [])
         .where((attr, op) =>
@@ -268,8 +281,8 @@ export const writeTemplate = async (write: TemplateWrite): Promise<void> => {
       version:
         version &&
         ('create' in version
-          ? MvpVersionEntity.create(version.create)
-          : MvpVersionEntity.patch({ mvp_id: write.mvpId, id: version.patch.id }).set(
+          ? TemplateVersionEntity.create(version.create)
+          : TemplateVersionEntity.patch({ mvp_id: write.mvpId, id: version.patch.id }).set(
               version.patch.set,
             )),
       statusCounter: statusCounterWrites(write.fromStatus, to, write.now),
@@ -293,12 +306,12 @@ export interface PendingVersionWrite {
    * always when the template is not live any more.
    */
   expectPending: string | null;
-  set: Partial<MvpItem>;
-  remove?: (keyof MvpItem & string)[];
+  set: Partial<TemplateItem>;
+  remove?: (keyof TemplateItem & string)[];
   /** Version rows written with it: a new one, or status moves conditioned on the status read. */
   versions: (
-    | { create: MvpVersionItem }
-    | { patch: { id: string; from: VersionStatus | null; set: Partial<MvpVersionItem> } }
+    | { create: TemplateVersionItem }
+    | { patch: { id: string; from: VersionStatus | null; set: Partial<TemplateVersionItem> } }
   )[];
   /** What buyers see changed (the live version switched, or an edit came with it). */
   catalogChanged?: boolean;
@@ -315,7 +328,7 @@ export interface PendingVersionWrite {
 export const writePendingVersion = async (write: PendingVersionWrite): Promise<void> => {
   assertCommitted(
     await transactWrite({
-      mvp: MvpEntity.patch({ id: write.mvpId })
+      mvp: TemplateEntity.patch({ id: write.mvpId })
         .set(write.set)
         .remove(write.remove ?? [])
         .where((attr, op) =>
@@ -328,8 +341,8 @@ export const writePendingVersion = async (write: PendingVersionWrite): Promise<v
         ),
       versions: write.versions.map((version) =>
         'create' in version
-          ? MvpVersionEntity.create(version.create)
-          : MvpVersionEntity.patch({ mvp_id: write.mvpId, id: version.patch.id })
+          ? TemplateVersionEntity.create(version.create)
+          : TemplateVersionEntity.patch({ mvp_id: write.mvpId, id: version.patch.id })
               .set(version.patch.set)
               .where((attr, op) =>
                 version.patch.from === null
@@ -363,8 +376,8 @@ export const bumpCatalogVersion = async (
 };
 
 /** M14: the template's exact rating sum and count (a transaction item of the reviews domain). */
-export const rate = (mvpId: string, sumDelta: number, countDelta: number) =>
-  MvpEntity.patch({ id: mvpId }).add({ rating_sum: sumDelta, rating_count: countDelta });
+export const rate = (templateId: string, sumDelta: number, countDelta: number) =>
+  TemplateEntity.patch({ id: templateId }).add({ rating_sum: sumDelta, rating_count: countDelta });
 
 // ---- GitHub repository links (section 3.4) ---------------------------------------------------
 
@@ -418,7 +431,7 @@ export const linkRepository = async (input: {
         GithubRepoLinkEntity.delete(previousKey).where((attr, op) =>
           op.eq(attr.mvp_id, input.mvpId),
         ),
-      mvp: MvpEntity.patch({ id: input.mvpId })
+      mvp: TemplateEntity.patch({ id: input.mvpId })
         .set({
           github_repo_owner: input.owner,
           github_repo_name: input.name,
@@ -448,7 +461,7 @@ export const unlinkRepository = async (input: {
       link: GithubRepoLinkEntity.delete(linkKey(input.owner, input.name)).where((attr, op) =>
         op.eq(attr.mvp_id, input.mvpId),
       ),
-      mvp: MvpEntity.patch({ id: input.mvpId })
+      mvp: TemplateEntity.patch({ id: input.mvpId })
         .set({ updated_at: input.now })
         .remove(['github_repo_owner', 'github_repo_name', 'github_webhook_secret']),
     }),

@@ -15,15 +15,15 @@ import { mayActAsOwner } from '../shared/auth/access';
 import { SELLER_RECENT_DOWNLOADS, type SellerDownloadsResult } from '../../contract/downloads';
 import type { Profile } from '../../contract/profile';
 import {
-  MVP_MESSAGES,
+  TEMPLATE_MESSAGES,
   RETRYABLE_STATUSES,
-  type CreateMvpInput,
+  type CreateTemplateInput,
   type CreateVersionInput,
-  type ManagedMvp,
+  type ManagedTemplate,
   type MvpFields,
-  type MvpWriteResult,
-  type MyMvpsResult,
-  type UpdateMvpInput,
+  type TemplateWriteResult,
+  type MyTemplatesResult,
+  type UpdateTemplateInput,
   VERSION_MESSAGES,
   type WithdrawVersionResult,
 } from '../../contract/templates';
@@ -44,12 +44,12 @@ import {
   TransactionRefusedError,
   createTemplate,
   getLatestVersion,
-  getMvpById,
+  getTemplateById,
   heldEditWrite,
-  listMvpsBySeller,
+  listTemplatesBySeller,
   writeTemplate,
-  type MvpItem,
-  type MvpVersionItem,
+  type TemplateItem,
+  type TemplateVersionItem,
 } from './repo';
 import {
   assertVersionNumber,
@@ -60,7 +60,7 @@ import {
   retryPendingVersion,
   withdrawPendingVersion,
 } from './versions';
-import { toManagedMvp, toMyMvps } from './view';
+import { toManagedTemplate, toMyTemplates } from './view';
 
 /** The slug: lowercased, stripped of special characters, hyphenated, with a time suffix. */
 export const slugFor = (title: string, now = Date.now()): string => {
@@ -76,13 +76,17 @@ export const slugFor = (title: string, now = Date.now()): string => {
 };
 
 /** The template, if the caller may manage it; archived templates are gone for everyone. */
-export const loadManageable = async (profile: Profile, mvpId: string): Promise<MvpItem> => {
-  const mvp = await getMvpById(mvpId);
-  if (!mvp || mvp.status === 'archived') throw new NotFoundError(MVP_MESSAGES.notFound);
-  if (!mayActAsOwner(profile, mvp.seller_id, { ownerMustBeApprovedSeller: true })) {
-    throw new ForbiddenError(MVP_MESSAGES.notAuthorized);
+export const loadManageable = async (
+  profile: Profile,
+  templateId: string,
+): Promise<TemplateItem> => {
+  const template = await getTemplateById(templateId);
+  if (!template || template.status === 'archived')
+    throw new NotFoundError(TEMPLATE_MESSAGES.notFound);
+  if (!mayActAsOwner(profile, template.seller_id, { ownerMustBeApprovedSeller: true })) {
+    throw new ForbiddenError(TEMPLATE_MESSAGES.notAuthorized);
   }
-  return mvp;
+  return template;
 };
 
 /** Optional link fields and price: a value is set, `null` removes the attribute. */
@@ -93,7 +97,7 @@ const fieldWrites = (fields: MvpFields) => {
     stackblitz_link: fields.stackblitz_link,
     price: fields.price,
   } as const;
-  const set: Partial<MvpItem> = {
+  const set: Partial<TemplateItem> = {
     title: fields.title,
     tagline: fields.tagline,
     description: fields.description,
@@ -103,7 +107,7 @@ const fieldWrites = (fields: MvpFields) => {
     licensing_terms: fields.licensing_terms,
     access_tier: fields.access_tier,
   };
-  const remove: (keyof MvpItem & string)[] = [];
+  const remove: (keyof TemplateItem & string)[] = [];
   for (const [name, value] of Object.entries(optional) as [keyof typeof optional, unknown][]) {
     if (value === null || value === undefined) remove.push(name);
     else Object.assign(set, { [name]: value });
@@ -114,15 +118,19 @@ const fieldWrites = (fields: MvpFields) => {
 /** A refused template write (its status moved meanwhile) as the 409 a person can act on. */
 export const conflictOnRefusal = (error: unknown): never => {
   if (error instanceof TransactionRefusedError && error.item === 'mvp') {
-    throw new ConflictError(MVP_MESSAGES.changedMeanwhile);
+    throw new ConflictError(TEMPLATE_MESSAGES.changedMeanwhile);
   }
   throw error;
 };
 
 /** The item after a write, for the answer (what the transaction just stored). */
-const applied = (mvp: MvpItem, set: Partial<MvpItem>, remove: readonly string[]): MvpItem => {
-  const updated = { ...mvp, ...set } as MvpItem;
-  for (const name of remove) delete updated[name as keyof MvpItem];
+const applied = (
+  template: TemplateItem,
+  set: Partial<TemplateItem>,
+  remove: readonly string[],
+): TemplateItem => {
+  const updated = { ...template, ...set } as TemplateItem;
+  for (const name of remove) delete updated[name as keyof TemplateItem];
   return updated;
 };
 
@@ -131,39 +139,43 @@ const applied = (mvp: MvpItem, set: Partial<MvpItem>, remove: readonly string[])
  * marked ipfs_pin_failed with a reason (the template itself when it was never live), so the seller
  * sees it and can Retry, instead of it waiting forever.
  */
-export const startProcessingOrFlag = async (mvpId: string, versionId: string, fileKey: string) => {
+export const startProcessingOrFlag = async (
+  templateId: string,
+  versionId: string,
+  fileKey: string,
+) => {
   try {
-    await startProcessing({ mvpId, versionId, fileKey });
+    await startProcessing({ mvpId: templateId, versionId, fileKey });
   } catch (error) {
     logger.error('Processing did not start', error instanceof Error ? error : String(error));
-    await flagNotStarted(mvpId, versionId, fileKey).catch((flagError: unknown) => {
+    await flagNotStarted(templateId, versionId, fileKey).catch((flagError: unknown) => {
       logger.error('Could not flag the template', flagError as Error);
     });
   }
 };
 
-const flagNotStarted = async (mvpId: string, versionId: string, fileKey: string) => {
+const flagNotStarted = async (templateId: string, versionId: string, fileKey: string) => {
   const now = new Date().toISOString();
-  const mvp = await getMvpById(mvpId);
-  if (!mvp) return;
-  const version = await processingPendingVersion(mvp, versionId, fileKey);
+  const template = await getTemplateById(templateId);
+  if (!template) return;
+  const version = await processingPendingVersion(template, versionId, fileKey);
   if (version) {
     await failPendingVersion({
-      mvp,
+      mvp: template,
       version,
       to: 'ipfs_pin_failed',
-      error: MVP_MESSAGES.processingNotStarted,
+      error: TEMPLATE_MESSAGES.processingNotStarted,
       now,
     });
     return;
   }
   await writeTemplate({
-    mvpId,
+    mvpId: templateId,
     fromStatus: 'pending_review',
     fileKey,
     set: {
       status: 'ipfs_pin_failed',
-      last_processing_error: MVP_MESSAGES.processingNotStarted,
+      last_processing_error: TEMPLATE_MESSAGES.processingNotStarted,
       updated_at: now,
     },
     version: { patch: { id: versionId, set: { status: 'ipfs_pin_failed' } } },
@@ -180,20 +192,20 @@ const flagNotStarted = async (mvpId: string, versionId: string, fileKey: string)
  *    transaction; if that fails, remove the copies, so nothing half-written stays.
  * 4. Remove the uploaded originals, then start processing.
  */
-export const registerMvp = async (
+export const registerTemplate = async (
   profile: Profile,
-  input: CreateMvpInput,
-): Promise<MvpWriteResult> => {
+  input: CreateTemplateInput,
+): Promise<TemplateWriteResult> => {
   const checked = await checkUploadedFiles(profile.id, input.uploadId, input.bundle, input.images);
   const bundle = checked.bundle!;
-  const mvpId = ulid();
+  const templateId = ulid();
   const versionId = ulid();
-  const placed = await placeFiles(mvpId, versionId, bundle, checked.images);
+  const placed = await placeFiles(templateId, versionId, bundle, checked.images);
   const now = new Date().toISOString();
   const { set } = fieldWrites(input.fields);
-  const mvp: MvpItem = {
-    ...(set as Omit<MvpItem, 'id'>),
-    id: mvpId,
+  const template: TemplateItem = {
+    ...(set as Omit<TemplateItem, 'id'>),
+    id: templateId,
     seller_id: profile.id,
     slug: slugFor(input.fields.title),
     preview_image_keys: placed.imageKeys,
@@ -209,10 +221,10 @@ export const registerMvp = async (
     updated_at: now,
   };
   try {
-    await createTemplate(mvp, {
-      mvp_id: mvpId,
+    await createTemplate(template, {
+      mvp_id: templateId,
       id: versionId,
-      version_number: mvp.version_number,
+      version_number: template.version_number,
       file_key: placed.bundleKey!,
       file_size: bundle.size,
       original_file_name: bundle.fileName,
@@ -224,13 +236,13 @@ export const registerMvp = async (
     await Promise.all([removePlaced(placed), removeUploads(bundle, checked.images)]);
     // A refused transaction is worth a retry by the seller: 503 with the product's text.
     if (error instanceof TransactionRefusedError) {
-      throw new ServiceUnavailableError(MVP_MESSAGES.saveFailed);
+      throw new ServiceUnavailableError(TEMPLATE_MESSAGES.saveFailed);
     }
     throw error;
   }
   await removeUploads(bundle, checked.images);
-  await startProcessingOrFlag(mvpId, versionId, placed.bundleKey!);
-  return { mvp: toManagedMvp(mvp), message: MVP_MESSAGES.uploaded };
+  await startProcessingOrFlag(templateId, versionId, placed.bundleKey!);
+  return { mvp: toManagedTemplate(template), message: TEMPLATE_MESSAGES.uploaded };
 };
 
 /**
@@ -241,18 +253,18 @@ export const registerMvp = async (
  * on their version row.
  */
 const replaceBundle = async (
-  mvp: MvpItem,
+  template: TemplateItem,
   bundle: CheckedUpload,
   images: readonly CheckedUpload[],
-  extra: { set: Partial<MvpItem>; remove: (keyof MvpItem & string)[] } | null,
+  extra: { set: Partial<TemplateItem>; remove: (keyof TemplateItem & string)[] } | null,
   version: { version_number: string; changelog: string | null },
-): Promise<MvpItem> => {
-  await assertVersionNumber(mvp, version.version_number);
+): Promise<TemplateItem> => {
+  await assertVersionNumber(template, version.version_number);
   const versionId = ulid();
-  const placed = await placeFiles(mvp.id, versionId, bundle, images);
+  const placed = await placeFiles(template.id, versionId, bundle, images);
   const now = new Date().toISOString();
-  const row: MvpVersionItem = {
-    mvp_id: mvp.id,
+  const row: TemplateVersionItem = {
+    mvp_id: template.id,
     id: versionId,
     version_number: version.version_number,
     ...(version.changelog ? { changelog: version.changelog } : {}),
@@ -264,11 +276,11 @@ const replaceBundle = async (
     status: 'processing',
   };
   const imageSet = placed.imageKeys.length > 0 ? { preview_image_keys: placed.imageKeys } : {};
-  let updated: MvpItem;
+  let updated: TemplateItem;
   try {
-    if (isLive(mvp)) {
+    if (isLive(template)) {
       // The card's own fields and images change at once, as any edit; the file waits for review.
-      updated = await registerLiveVersion(mvp, {
+      updated = await registerLiveVersion(template, {
         version: row,
         ...(extra || placed.imageKeys.length > 0
           ? {
@@ -278,7 +290,7 @@ const replaceBundle = async (
           : {}),
       });
     } else {
-      const set: Partial<MvpItem> = {
+      const set: Partial<TemplateItem> = {
         ...extra?.set,
         ...imageSet,
         version_number: version.version_number,
@@ -288,59 +300,59 @@ const replaceBundle = async (
         status: 'pending_review',
         updated_at: now,
         ...(version.changelog ? { changelog: version.changelog } : {}),
-        ...(mvp.ipfs_hash ? { previous_ipfs_hash: mvp.ipfs_hash } : {}),
+        ...(template.ipfs_hash ? { previous_ipfs_hash: template.ipfs_hash } : {}),
       };
-      const remove: (keyof MvpItem & string)[] = [
+      const remove: (keyof TemplateItem & string)[] = [
         ...(extra?.remove ?? []),
         'ipfs_hash',
         'last_processing_error',
         ...(version.changelog ? [] : (['changelog'] as const)),
       ];
       await writeTemplate({
-        mvpId: mvp.id,
-        fromStatus: mvp.status,
+        mvpId: template.id,
+        fromStatus: template.status,
         set,
         remove,
         version: { create: row },
         now,
       });
-      updated = applied(mvp, set, remove);
+      updated = applied(template, set, remove);
     }
   } catch (error) {
     await Promise.all([removePlaced(placed), removeUploads(bundle, images)]);
     return conflictOnRefusal(error);
   }
   await removeUploads(bundle, images);
-  if (placed.imageKeys.length > 0) await removeOldPreviews(mvp.preview_image_keys);
-  await startProcessingOrFlag(mvp.id, versionId, placed.bundleKey!);
+  if (placed.imageKeys.length > 0) await removeOldPreviews(template.preview_image_keys);
+  await startProcessingOrFlag(template.id, versionId, placed.bundleKey!);
   return updated;
 };
 
 /** `POST /api/mvps/{id}/versions`: a new version with a changelog (M3), then processing. */
 export const createVersion = async (
   profile: Profile,
-  mvpId: string,
+  templateId: string,
   input: CreateVersionInput,
-): Promise<MvpWriteResult> => {
-  const mvp = await loadManageable(profile, mvpId);
+): Promise<TemplateWriteResult> => {
+  const template = await loadManageable(profile, templateId);
   const checked = await checkUploadedFiles(profile.id, input.uploadId, input.bundle, []);
-  const updated = await replaceBundle(mvp, checked.bundle!, [], null, {
+  const updated = await replaceBundle(template, checked.bundle!, [], null, {
     version_number: input.version_number,
     changelog: input.changelog,
   });
-  return { mvp: toManagedMvp(updated), message: MVP_MESSAGES.versionUploaded };
+  return { mvp: toManagedTemplate(updated), message: TEMPLATE_MESSAGES.versionUploaded };
 };
 
 /**
  * `PATCH /api/mvps/{id}` (M4): the edit form. A replaced file is a new version (M3, processing
  * again); replaced images swap the whole set. Edits of an approved template bump the catalog.
  */
-export const updateMvp = async (
+export const updateTemplate = async (
   profile: Profile,
-  mvpId: string,
-  input: UpdateMvpInput,
-): Promise<MvpWriteResult> => {
-  const mvp = await loadManageable(profile, mvpId);
+  templateId: string,
+  input: UpdateTemplateInput,
+): Promise<TemplateWriteResult> => {
+  const template = await loadManageable(profile, templateId);
   const images = input.images ?? [];
   const fields = fieldWrites(input.fields);
   if ((input.bundle || images.length > 0) && !input.uploadId) {
@@ -351,38 +363,38 @@ export const updateMvp = async (
       ? await checkUploadedFiles(profile.id, input.uploadId!, input.bundle, images)
       : { bundle: null, images: [] };
 
-  if (isLive(mvp) && config().PUBLISH_MODE === 'moderate') {
-    return holdEdit(mvp, fields, checked, input);
+  if (isLive(template) && config().PUBLISH_MODE === 'moderate') {
+    return holdEdit(template, fields, checked, input);
   }
 
   if (checked.bundle) {
-    const updated = await replaceBundle(mvp, checked.bundle, checked.images, fields, {
+    const updated = await replaceBundle(template, checked.bundle, checked.images, fields, {
       version_number: input.version_number,
       changelog: input.changelog,
     });
-    return { mvp: toManagedMvp(updated), message: MVP_MESSAGES.updated };
+    return { mvp: toManagedTemplate(updated), message: TEMPLATE_MESSAGES.updated };
   }
 
-  const placed = await placeFiles(mvp.id, ulid(), null, checked.images);
+  const placed = await placeFiles(template.id, ulid(), null, checked.images);
   const now = new Date().toISOString();
   // A live version's number and changelog describe its file: they change only with a new file.
-  const versionFields = !isLive(mvp);
-  const set: Partial<MvpItem> = {
+  const versionFields = !isLive(template);
+  const set: Partial<TemplateItem> = {
     ...fields.set,
     ...(versionFields ? { version_number: input.version_number } : {}),
     ...(versionFields && input.changelog ? { changelog: input.changelog } : {}),
     ...(placed.imageKeys.length > 0 ? { preview_image_keys: placed.imageKeys } : {}),
     updated_at: now,
   };
-  const remove: (keyof MvpItem & string)[] = [
+  const remove: (keyof TemplateItem & string)[] = [
     ...fields.remove,
     ...(versionFields && !input.changelog ? (['changelog'] as const) : []),
   ];
   try {
     // An approved template's card or detail changed: every browse cache catches up (M4).
     await writeTemplate({
-      mvpId: mvp.id,
-      fromStatus: mvp.status,
+      mvpId: template.id,
+      fromStatus: template.status,
       set,
       remove,
       approvedContentChanged: true,
@@ -393,8 +405,11 @@ export const updateMvp = async (
     return conflictOnRefusal(error);
   }
   await removeUploads(null, checked.images);
-  if (placed.imageKeys.length > 0) await removeOldPreviews(mvp.preview_image_keys);
-  return { mvp: toManagedMvp(applied(mvp, set, remove)), message: MVP_MESSAGES.updated };
+  if (placed.imageKeys.length > 0) await removeOldPreviews(template.preview_image_keys);
+  return {
+    mvp: toManagedTemplate(applied(template, set, remove)),
+    message: TEMPLATE_MESSAGES.updated,
+  };
 };
 
 /**
@@ -403,17 +418,17 @@ export const updateMvp = async (
  * until it is approved (moderation.ts). A replacement file is a new version as ever.
  */
 const holdEdit = async (
-  mvp: MvpItem,
+  template: TemplateItem,
   fields: ReturnType<typeof fieldWrites>,
   checked: { bundle: CheckedUpload | null; images: readonly CheckedUpload[] },
-  input: UpdateMvpInput,
-): Promise<MvpWriteResult> => {
-  const placed = await placeFiles(mvp.id, ulid(), null, checked.images);
+  input: UpdateTemplateInput,
+): Promise<TemplateWriteResult> => {
+  const placed = await placeFiles(template.id, ulid(), null, checked.images);
   const now = new Date().toISOString();
   // The form showed the held edit's values; its images are kept unless new ones were chosen.
   const heldImages =
-    mvp.pending_edit_status === 'pending_review'
-      ? (mvp.pending_edit?.set.preview_image_keys as string[] | undefined)
+    template.pending_edit_status === 'pending_review'
+      ? (template.pending_edit?.set.preview_image_keys as string[] | undefined)
       : undefined;
   const images = placed.imageKeys.length > 0 ? placed.imageKeys : heldImages;
   const edit: PendingEdit = {
@@ -421,13 +436,13 @@ const holdEdit = async (
     remove: fields.remove,
     at: now,
   };
-  const set: Partial<MvpItem> = { pending_edit: edit, pending_edit_status: 'pending_review' };
+  const set: Partial<TemplateItem> = { pending_edit: edit, pending_edit_status: 'pending_review' };
   try {
     await writeTemplate({
-      mvpId: mvp.id,
-      fromStatus: mvp.status,
+      mvpId: template.id,
+      fromStatus: template.status,
       set,
-      heldEdit: heldEditWrite(mvp, now),
+      heldEdit: heldEditWrite(template, now),
       now,
     });
   } catch (error) {
@@ -436,27 +451,29 @@ const holdEdit = async (
   }
   await removeUploads(null, checked.images);
   // A replaced set of images held before and never approved is not needed any more.
-  const previous = mvp.pending_edit?.set.preview_image_keys;
+  const previous = template.pending_edit?.set.preview_image_keys;
   if (Array.isArray(previous) && previous !== images) {
     await removeOldPreviews(previous as string[]);
   }
-  let updated: MvpItem = { ...mvp, ...set };
+  let updated: TemplateItem = { ...template, ...set };
   if (checked.bundle) {
     updated = await replaceBundle(updated, checked.bundle, [], null, {
       version_number: input.version_number,
       changelog: input.changelog,
     });
   }
-  return { mvp: toManagedMvp(updated), message: MVP_MESSAGES.editHeld };
+  return { mvp: toManagedTemplate(updated), message: TEMPLATE_MESSAGES.editHeld };
 };
 
 /** `GET /api/mvps/{id}/manage`: any status but archived, for the owner, admin or both. */
-export const getManagedMvp = async (profile: Profile, mvpId: string): Promise<ManagedMvp> =>
-  toManagedMvp(await loadManageable(profile, mvpId));
+export const getManagedTemplate = async (
+  profile: Profile,
+  templateId: string,
+): Promise<ManagedTemplate> => toManagedTemplate(await loadManageable(profile, templateId));
 
 /** `GET /api/my/mvps`: the caller's templates (not archived), newest first, with stats (M6). */
-export const listMyMvps = async (profile: Profile): Promise<MyMvpsResult> =>
-  toMyMvps(await listMvpsBySeller(profile.id));
+export const listMyTemplates = async (profile: Profile): Promise<MyTemplatesResult> =>
+  toMyTemplates(await listTemplatesBySeller(profile.id));
 
 /**
  * Every template of a seller, archived ones included (their past sales and downloads still count
@@ -465,7 +482,7 @@ export const listMyMvps = async (profile: Profile): Promise<MyMvpsResult> =>
 export const listTemplateTitlesOfSeller = async (
   sellerId: string,
 ): Promise<{ id: string; title: string; archived: boolean }[]> =>
-  (await listMvpsBySeller(sellerId)).map((item) => ({
+  (await listTemplatesBySeller(sellerId)).map((item) => ({
     id: item.id,
     title: item.title,
     archived: item.status === 'archived',
@@ -481,23 +498,27 @@ export const listRecentDownloads = async (profile: Profile): Promise<SellerDownl
  * (the live one untouched); a template that was never live, only from scan_failed or
  * ipfs_pin_failed, back to pending_review with the error cleared. Then that file is processed again.
  */
-export const retryProcessing = async (profile: Profile, mvpId: string): Promise<MvpWriteResult> => {
-  const mvp = await loadManageable(profile, mvpId);
-  if (isLive(mvp)) {
-    const retried = await retryPendingVersion(mvp);
-    if (!retried) throw new ConflictError(MVP_MESSAGES.notRetryable);
-    await startProcessingOrFlag(mvp.id, retried.version.id, retried.version.file_key);
-    return { mvp: toManagedMvp(retried.mvp), message: MVP_MESSAGES.retried };
+export const retryProcessing = async (
+  profile: Profile,
+  templateId: string,
+): Promise<TemplateWriteResult> => {
+  const template = await loadManageable(profile, templateId);
+  if (isLive(template)) {
+    const retried = await retryPendingVersion(template);
+    if (!retried) throw new ConflictError(TEMPLATE_MESSAGES.notRetryable);
+    await startProcessingOrFlag(template.id, retried.version.id, retried.version.file_key);
+    return { mvp: toManagedTemplate(retried.mvp), message: TEMPLATE_MESSAGES.retried };
   }
-  if (!RETRYABLE_STATUSES.includes(mvp.status)) throw new ConflictError(MVP_MESSAGES.notRetryable);
-  const latest = await getLatestVersion(mvp.id);
-  const fileKey = mvp.file_key ?? latest?.file_key;
-  if (!latest || !fileKey) throw new ConflictError(MVP_MESSAGES.notRetryable);
+  if (!RETRYABLE_STATUSES.includes(template.status))
+    throw new ConflictError(TEMPLATE_MESSAGES.notRetryable);
+  const latest = await getLatestVersion(template.id);
+  const fileKey = template.file_key ?? latest?.file_key;
+  if (!latest || !fileKey) throw new ConflictError(TEMPLATE_MESSAGES.notRetryable);
   const now = new Date().toISOString();
-  const set: Partial<MvpItem> = { status: 'pending_review', updated_at: now };
+  const set: Partial<TemplateItem> = { status: 'pending_review', updated_at: now };
   await writeTemplate({
-    mvpId: mvp.id,
-    fromStatus: mvp.status,
+    mvpId: template.id,
+    fromStatus: template.status,
     set,
     remove: ['last_processing_error'],
     ...(latest.file_key === fileKey
@@ -505,10 +526,10 @@ export const retryProcessing = async (profile: Profile, mvpId: string): Promise<
       : {}),
     now,
   }).catch(conflictOnRefusal);
-  await startProcessingOrFlag(mvp.id, latest.id, fileKey);
+  await startProcessingOrFlag(template.id, latest.id, fileKey);
   return {
-    mvp: toManagedMvp(applied(mvp, set, ['last_processing_error'])),
-    message: MVP_MESSAGES.retried,
+    mvp: toManagedTemplate(applied(template, set, ['last_processing_error'])),
+    message: TEMPLATE_MESSAGES.retried,
   };
 };
 
@@ -518,16 +539,16 @@ export const retryProcessing = async (profile: Profile, mvpId: string): Promise<
  */
 export const withdrawVersion = async (
   profile: Profile,
-  mvpId: string,
+  templateId: string,
   versionId: string,
 ): Promise<WithdrawVersionResult> => {
-  const mvp = await loadManageable(profile, mvpId);
+  const template = await loadManageable(profile, templateId);
   // The owner's own decision: admin rights reject a version, they do not withdraw it.
-  if (mvp.seller_id !== profile.id) throw new ForbiddenError(MVP_MESSAGES.notAuthorized);
-  if (!isLive(mvp)) throw new ConflictError(VERSION_MESSAGES.notWithdrawable);
-  const result = await withdrawPendingVersion(mvp, versionId);
+  if (template.seller_id !== profile.id) throw new ForbiddenError(TEMPLATE_MESSAGES.notAuthorized);
+  if (!isLive(template)) throw new ConflictError(VERSION_MESSAGES.notWithdrawable);
+  const result = await withdrawPendingVersion(template, versionId);
   return {
-    mvp: toManagedMvp(result.mvp),
+    mvp: toManagedTemplate(result.mvp),
     message: VERSION_MESSAGES.withdrawn(result.version.version_number),
   };
 };

@@ -11,8 +11,14 @@
  * condition false and changes nothing ('skipped').
  */
 import { notificationWrites, type NotificationInput } from '../notifications/service';
-import type { MvpStatus } from '../../contract/catalog';
-import { TransactionRefusedError, getMvpById, rate, writeTemplate, type MvpItem } from './repo';
+import type { TemplateStatus } from '../../contract/catalog';
+import {
+  TransactionRefusedError,
+  getTemplateById,
+  rate,
+  writeTemplate,
+  type TemplateItem,
+} from './repo';
 import { failPendingVersion, processingPendingVersion, publishPendingVersion } from './versions';
 
 export type TransitionOutcome = 'applied' | 'skipped';
@@ -34,8 +40,11 @@ const skippedOnMove = (error: unknown): TransitionOutcome => {
   throw error;
 };
 
-const stillProcessing = (mvp: MvpItem | null, fileKey: string): mvp is MvpItem =>
-  mvp !== null && mvp.status === 'pending_review' && mvp.file_key === fileKey;
+const stillProcessing = (
+  template: TemplateItem | null,
+  fileKey: string,
+): template is TemplateItem =>
+  template !== null && template.status === 'pending_review' && template.file_key === fileKey;
 
 export interface PublishInput {
   mvpId: string;
@@ -45,7 +54,7 @@ export interface PublishInput {
   /** Moderation mode records the CID and keeps pending_review for an admin. */
   moderate: boolean;
   /** The seller's notification once published (not in moderation mode), naming the version. */
-  notification: (mvp: MvpItem, versionNumber: string) => NotificationInput;
+  notification: (template: TemplateItem, versionNumber: string) => NotificationInput;
   now: string;
 }
 
@@ -55,25 +64,27 @@ export interface PublishInput {
  * moderation mode.
  */
 export const publishProcessedVersion = async (input: PublishInput): Promise<TransitionOutcome> => {
-  const mvp = await getMvpById(input.mvpId);
-  if (mvp?.pending_version_id === input.versionId) {
-    const version = await processingPendingVersion(mvp, input.versionId, input.fileKey);
+  const template = await getTemplateById(input.mvpId);
+  if (template?.pending_version_id === input.versionId) {
+    const version = await processingPendingVersion(template, input.versionId, input.fileKey);
     if (!version) return 'skipped';
     return publishPendingVersion({
-      mvp,
+      mvp: template,
       version,
       cid: input.cid,
       moderate: input.moderate,
-      notification: input.notification(mvp, version.version_number),
+      notification: input.notification(template, version.version_number),
       now: input.now,
     });
   }
-  if (!stillProcessing(mvp, input.fileKey)) return 'skipped';
-  const to: MvpStatus = input.moderate ? 'pending_review' : 'approved';
+  if (!stillProcessing(template, input.fileKey)) return 'skipped';
+  const to: TemplateStatus = input.moderate ? 'pending_review' : 'approved';
   const previous =
-    mvp.ipfs_hash && mvp.ipfs_hash !== input.cid ? mvp.ipfs_hash : mvp.previous_ipfs_hash;
+    template.ipfs_hash && template.ipfs_hash !== input.cid
+      ? template.ipfs_hash
+      : template.previous_ipfs_hash;
   return writeTemplate({
-    mvpId: mvp.id,
+    mvpId: template.id,
     fromStatus: 'pending_review',
     fileKey: input.fileKey,
     set: {
@@ -81,7 +92,7 @@ export const publishProcessedVersion = async (input: PublishInput): Promise<Tran
       ipfs_hash: input.cid,
       ...(previous ? { previous_ipfs_hash: previous } : {}),
       // The first publication date stays: later versions do not make a template "new".
-      ...(to === 'approved' ? { published_at: mvp.published_at ?? input.now } : {}),
+      ...(to === 'approved' ? { published_at: template.published_at ?? input.now } : {}),
       updated_at: input.now,
     },
     remove: ['last_processing_error'],
@@ -97,7 +108,7 @@ export const publishProcessedVersion = async (input: PublishInput): Promise<Tran
     },
     extra: input.moderate
       ? []
-      : notificationWrites(input.notification(mvp, mvp.version_number), input.now),
+      : notificationWrites(input.notification(template, template.version_number), input.now),
     now: input.now,
   }).then(() => 'applied' as const, skippedOnMove);
 };
@@ -117,7 +128,7 @@ export interface FailureInput {
   to: 'scan_failed' | 'ipfs_pin_failed';
   /** The reason shown to the seller (`last_processing_error`). */
   error: string;
-  notification: (mvp: MvpItem, versionNumber: string) => NotificationInput;
+  notification: (template: TemplateItem, versionNumber: string) => NotificationInput;
   now: string;
 }
 
@@ -126,29 +137,29 @@ export interface FailureInput {
  * a new version of a live template, only that version stops (the live one stays listed).
  */
 export const failProcessedVersion = async (input: FailureInput): Promise<TransitionOutcome> => {
-  const mvp = await getMvpById(input.mvpId);
-  if (mvp?.pending_version_id === input.versionId) {
-    const version = await processingPendingVersion(mvp, input.versionId, input.fileKey);
+  const template = await getTemplateById(input.mvpId);
+  if (template?.pending_version_id === input.versionId) {
+    const version = await processingPendingVersion(template, input.versionId, input.fileKey);
     if (!version) return 'skipped';
-    const told = input.notification(mvp, version.version_number);
+    const told = input.notification(template, version.version_number);
     return failPendingVersion({
-      mvp,
+      mvp: template,
       version,
       to: input.to,
       error: input.error,
       // The seller must not fear the template went offline: say the live version stays.
-      notification: { ...told, message: withLiveNote(told.message, mvp.version_number) },
+      notification: { ...told, message: withLiveNote(told.message, template.version_number) },
       now: input.now,
     });
   }
-  if (!stillProcessing(mvp, input.fileKey)) return 'skipped';
+  if (!stillProcessing(template, input.fileKey)) return 'skipped';
   return writeTemplate({
-    mvpId: mvp.id,
+    mvpId: template.id,
     fromStatus: 'pending_review',
     fileKey: input.fileKey,
     set: { status: input.to, last_processing_error: input.error, updated_at: input.now },
     version: { patch: { id: input.versionId, set: { status: input.to, error: input.error } } },
-    extra: notificationWrites(input.notification(mvp, mvp.version_number), input.now),
+    extra: notificationWrites(input.notification(template, template.version_number), input.now),
     now: input.now,
   }).then(() => 'applied' as const, skippedOnMove);
 };
@@ -157,5 +168,5 @@ export const failProcessedVersion = async (input: FailureInput): Promise<Transit
  * M14 as a transaction item, for the domain that records a review: the exact rating sum and
  * count move by the review's delta (ADD never loses a concurrent review).
  */
-export const rateWrite = (mvpId: string, sumDelta: number, countDelta: number) =>
-  rate(mvpId, sumDelta, countDelta);
+export const rateWrite = (templateId: string, sumDelta: number, countDelta: number) =>
+  rate(templateId, sumDelta, countDelta);

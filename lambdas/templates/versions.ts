@@ -29,19 +29,19 @@ import {
   getVersion,
   listVersions,
   writePendingVersion,
-  type MvpItem,
-  type MvpVersionItem,
+  type TemplateItem,
+  type TemplateVersionItem,
 } from './repo';
 
 /** A template is live while it is approved: its own fields are what buyers get. */
-export const isLive = (mvp: MvpItem): boolean => mvp.status === 'approved';
+export const isLive = (template: TemplateItem): boolean => template.status === 'approved';
 
 /** Whether a version row was ever live (rows from before versions had a status: up to the live one). */
-export const wasLive = (version: MvpVersionItem, liveNumber: string): boolean =>
+export const wasLive = (version: TemplateVersionItem, liveNumber: string): boolean =>
   isPublishedVersion(version, liveNumber);
 
 const summaryOf = (
-  version: Pick<MvpVersionItem, 'id' | 'version_number'>,
+  version: Pick<TemplateVersionItem, 'id' | 'version_number'>,
   status: VersionStatus,
   at: string,
   error?: string,
@@ -59,17 +59,20 @@ const summaryOf = (
  * are on their way (a failed, rejected or withdrawn number may be used again, fixed). A template
  * that was never live has nothing to compare with.
  */
-export const assertVersionNumber = async (mvp: MvpItem, candidate: string): Promise<void> => {
-  if (!isLive(mvp)) return;
-  const versions = await listVersions(mvp.id);
+export const assertVersionNumber = async (
+  template: TemplateItem,
+  candidate: string,
+): Promise<void> => {
+  if (!isLive(template)) return;
+  const versions = await listVersions(template.id);
   const taken = versions
     .filter(
       (version) =>
-        wasLive(version, mvp.version_number) ||
+        wasLive(version, template.version_number) ||
         (version.status !== undefined && IN_PROGRESS_VERSION_STATUSES.includes(version.status)),
     )
     .map((version) => version.version_number);
-  const problem = versionNumberProblem(candidate, mvp.version_number, taken);
+  const problem = versionNumberProblem(candidate, template.version_number, taken);
   if (problem) throw new ValidationError(problem, { version_number: problem });
 };
 
@@ -81,10 +84,10 @@ const conflictOnMove = (error: unknown): never => {
 };
 
 export interface NewLiveVersion {
-  version: MvpVersionItem;
+  version: TemplateVersionItem;
   /** Template fields written with it (an edit that also replaced the file). */
-  set?: Partial<MvpItem>;
-  remove?: (keyof MvpItem & string)[];
+  set?: Partial<TemplateItem>;
+  remove?: (keyof TemplateItem & string)[];
   /** A GitHub sync replaces a version still on its way (the newest commit wins). */
   supersede?: boolean;
   /** Whether `set` changes what buyers see (default: when there is a `set`). */
@@ -98,23 +101,23 @@ export interface NewLiveVersion {
  * `supersede`, which withdraws that one in the same transaction.
  */
 export const registerLiveVersion = async (
-  mvp: MvpItem,
+  template: TemplateItem,
   input: NewLiveVersion,
-): Promise<MvpItem> => {
+): Promise<TemplateItem> => {
   const now = input.version.uploaded_at;
-  const pending = mvp.pending_version;
+  const pending = template.pending_version;
   const inProgress = pending !== undefined && IN_PROGRESS_VERSION_STATUSES.includes(pending.status);
   if (inProgress && !input.supersede) {
     throw new ConflictError(VERSION_MESSAGES.inReview(pending.version_number));
   }
-  const set: Partial<MvpItem> = {
+  const set: Partial<TemplateItem> = {
     ...input.set,
     pending_version: summaryOf(input.version, 'processing', now),
     pending_version_id: input.version.id,
   };
   await writePendingVersion({
-    mvpId: mvp.id,
-    expectPending: mvp.pending_version_id ?? null,
+    mvpId: template.id,
+    expectPending: template.pending_version_id ?? null,
     set,
     remove: input.remove,
     versions: [
@@ -134,20 +137,23 @@ export const registerLiveVersion = async (
     catalogChanged: input.catalogChanged ?? input.set !== undefined,
     now,
   });
-  const updated = { ...mvp, ...set } as MvpItem;
+  const updated = { ...template, ...set } as TemplateItem;
   for (const name of input.remove ?? []) delete updated[name];
   return updated;
 };
 
 /** The pending version as stored, if `versionId` is still the template's pending one. */
-const loadPending = async (mvp: MvpItem, versionId: string): Promise<MvpVersionItem | null> => {
-  if (mvp.pending_version_id !== versionId) return null;
-  return getVersion(mvp.id, versionId);
+const loadPending = async (
+  template: TemplateItem,
+  versionId: string,
+): Promise<TemplateVersionItem | null> => {
+  if (template.pending_version_id !== versionId) return null;
+  return getVersion(template.id, versionId);
 };
 
 export interface GoLiveInput {
-  mvp: MvpItem;
-  version: MvpVersionItem;
+  mvp: TemplateItem;
+  version: TemplateVersionItem;
   /** The CID computed by the pipeline (the admin's approval uses the one it recorded). */
   cid?: string;
   notification: NotificationInput;
@@ -160,10 +166,10 @@ export interface GoLiveInput {
  * the catalog version moves, all in one transaction conditioned on the version still being the
  * pending one (and in the status read). Returns the template as written.
  */
-export const switchLive = async (input: GoLiveInput): Promise<MvpItem> => {
+export const switchLive = async (input: GoLiveInput): Promise<TemplateItem> => {
   const { mvp, version, now } = input;
   const cid = input.cid ?? version.ipfs_hash;
-  const set: Partial<MvpItem> = {
+  const set: Partial<TemplateItem> = {
     version_number: version.version_number,
     file_key: version.file_key,
     file_size: version.file_size,
@@ -173,7 +179,7 @@ export const switchLive = async (input: GoLiveInput): Promise<MvpItem> => {
     ...(mvp.ipfs_hash && mvp.ipfs_hash !== cid ? { previous_ipfs_hash: mvp.ipfs_hash } : {}),
     updated_at: now,
   };
-  const remove: (keyof MvpItem & string)[] = [
+  const remove: (keyof TemplateItem & string)[] = [
     'pending_version',
     'pending_version_id',
     'last_processing_error',
@@ -203,28 +209,28 @@ export const switchLive = async (input: GoLiveInput): Promise<MvpItem> => {
     audit: input.audit,
     now,
   });
-  const updated = { ...mvp, ...set } as MvpItem;
+  const updated = { ...mvp, ...set } as TemplateItem;
   for (const name of remove) delete updated[name];
   return updated;
 };
 
 /** One status move of the pending version (the template keeps its summary in step). */
 const movePending = async (input: {
-  mvp: MvpItem;
-  version: MvpVersionItem;
+  mvp: TemplateItem;
+  version: TemplateVersionItem;
   to: VersionStatus;
   error?: string;
-  versionSet?: Partial<MvpVersionItem>;
+  versionSet?: Partial<TemplateVersionItem>;
   notification?: NotificationInput;
   audit?: TransactionWrite;
   now: string;
-}): Promise<MvpItem> => {
+}): Promise<TemplateItem> => {
   const { mvp, version, to, now } = input;
   const leaves = to === 'withdrawn';
-  const set: Partial<MvpItem> = leaves
+  const set: Partial<TemplateItem> = leaves
     ? {}
     : { pending_version: summaryOf(version, to, now, input.error) };
-  const remove: (keyof MvpItem & string)[] = leaves
+  const remove: (keyof TemplateItem & string)[] = leaves
     ? ['pending_version', 'pending_version_id']
     : [];
   await writePendingVersion({
@@ -250,7 +256,7 @@ const movePending = async (input: {
     audit: input.audit,
     now,
   });
-  const updated = { ...mvp, ...set } as MvpItem;
+  const updated = { ...mvp, ...set } as TemplateItem;
   for (const name of remove) delete updated[name];
   return updated;
 };
@@ -269,11 +275,11 @@ const skippedOnMove = (error: unknown): PendingOutcome => {
  * was withdrawn or superseded, or is not processing this file any more).
  */
 export const processingPendingVersion = async (
-  mvp: MvpItem,
+  template: TemplateItem,
   versionId: string,
   fileKey: string,
-): Promise<MvpVersionItem | null> => {
-  const version = await loadPending(mvp, versionId);
+): Promise<TemplateVersionItem | null> => {
+  const version = await loadPending(template, versionId);
   if (!version || version.status !== 'processing' || version.file_key !== fileKey) return null;
   return version;
 };
@@ -283,8 +289,8 @@ export const processingPendingVersion = async (
  * recorded and the version waiting in the admin queue.
  */
 export const publishPendingVersion = async (input: {
-  mvp: MvpItem;
-  version: MvpVersionItem;
+  mvp: TemplateItem;
+  version: TemplateVersionItem;
   cid: string;
   moderate: boolean;
   notification: NotificationInput;
@@ -304,8 +310,8 @@ export const publishPendingVersion = async (input: {
 
 /** The pipeline's failure for a pending version: only the version stops, with its reason. */
 export const failPendingVersion = (input: {
-  mvp: MvpItem;
-  version: MvpVersionItem;
+  mvp: TemplateItem;
+  version: TemplateVersionItem;
   to: 'scan_failed' | 'ipfs_pin_failed';
   error: string;
   notification?: NotificationInput;
@@ -314,32 +320,35 @@ export const failPendingVersion = (input: {
 
 /** An admin's rejection of a pending version in review: the live version stays. */
 export const rejectPendingVersion = (input: {
-  mvp: MvpItem;
-  version: MvpVersionItem;
+  mvp: TemplateItem;
+  version: TemplateVersionItem;
   reason: string;
   notification: NotificationInput;
   audit: TransactionWrite;
   now: string;
-}): Promise<MvpItem> => movePending({ ...input, to: 'rejected', error: input.reason });
+}): Promise<TemplateItem> => movePending({ ...input, to: 'rejected', error: input.reason });
 
 /** The pending version of a template, when it is `versionId` (404 otherwise). */
-const pendingOr404 = async (mvp: MvpItem, versionId: string): Promise<MvpVersionItem> => {
-  const version = await loadPending(mvp, versionId);
+const pendingOr404 = async (
+  template: TemplateItem,
+  versionId: string,
+): Promise<TemplateVersionItem> => {
+  const version = await loadPending(template, versionId);
   if (!version) throw new NotFoundError(VERSION_MESSAGES.versionNotFound);
   return version;
 };
 
 /** The seller withdraws a version that is not live yet; the live version stays as it is. */
 export const withdrawPendingVersion = async (
-  mvp: MvpItem,
+  template: TemplateItem,
   versionId: string,
-): Promise<{ mvp: MvpItem; version: MvpVersionItem }> => {
-  const version = await pendingOr404(mvp, versionId);
+): Promise<{ mvp: TemplateItem; version: TemplateVersionItem }> => {
+  const version = await pendingOr404(template, versionId);
   if (!version.status || !WITHDRAWABLE_VERSION_STATUSES.includes(version.status)) {
     throw new ConflictError(VERSION_MESSAGES.notWithdrawable);
   }
   const updated = await movePending({
-    mvp,
+    mvp: template,
     version,
     to: 'withdrawn',
     now: new Date().toISOString(),
@@ -349,16 +358,16 @@ export const withdrawPendingVersion = async (
 
 /** Retry of a failed pending version: back to processing (the caller starts the pipeline). */
 export const retryPendingVersion = async (
-  mvp: MvpItem,
+  template: TemplateItem,
 ): Promise<{
-  mvp: MvpItem;
-  version: MvpVersionItem;
+  mvp: TemplateItem;
+  version: TemplateVersionItem;
 } | null> => {
-  const pending = mvp.pending_version;
+  const pending = template.pending_version;
   if (!pending || !RETRYABLE_VERSION_STATUSES.includes(pending.status)) return null;
-  const version = await pendingOr404(mvp, pending.id);
+  const version = await pendingOr404(template, pending.id);
   const updated = await movePending({
-    mvp,
+    mvp: template,
     version,
     to: 'processing',
     now: new Date().toISOString(),
@@ -367,8 +376,10 @@ export const retryPendingVersion = async (
 };
 
 /** The pending version of a template when it waits for an admin (the moderation queue's case). */
-export const pendingInReview = async (mvp: MvpItem): Promise<MvpVersionItem | null> => {
-  if (!isLive(mvp) || mvp.pending_version?.status !== 'pending_review') return null;
-  const version = await loadPending(mvp, mvp.pending_version.id);
+export const pendingInReview = async (
+  template: TemplateItem,
+): Promise<TemplateVersionItem | null> => {
+  if (!isLive(template) || template.pending_version?.status !== 'pending_review') return null;
+  const version = await loadPending(template, template.pending_version.id);
   return version?.status === 'pending_review' ? version : null;
 };

@@ -1,19 +1,19 @@
 /** The seller's view of templates: explicit allow-lists, never the stored item as it is. */
 import { previewUrl } from '../../contract/catalog';
-import { MVP_STATUSES, type MvpStatus } from '../../contract/catalog';
+import { TEMPLATE_STATUSES, type TemplateStatus } from '../../contract/catalog';
 import type {
   HeldEditValues,
-  ManagedMvp,
-  MyMvpsResult,
+  ManagedTemplate,
+  MyTemplatesResult,
   SellerStats,
 } from '../../contract/templates';
-import type { MvpItem } from './repo';
+import type { TemplateItem } from './repo';
 
 const averageOf = (sum: number, count: number): number =>
   count === 0 ? 0 : Math.round((sum / count) * 100) / 100;
 
 /** The form fields a held edit changes, named as the form names them. */
-export const changedFields = (item: MvpItem): string[] => {
+export const changedFields = (item: TemplateItem): string[] => {
   const edit = item.pending_edit;
   if (!edit) return [];
   const names = [...Object.keys(edit.set), ...edit.remove].filter((name) => {
@@ -28,15 +28,15 @@ export const changedFields = (item: MvpItem): string[] => {
 };
 
 /** The template as its held edit would make it (the item itself when none is held). */
-export const withHeldEdit = (item: MvpItem): MvpItem => {
+export const withHeldEdit = (item: TemplateItem): TemplateItem => {
   const edit = item.pending_edit;
   if (!edit) return item;
-  const applied = { ...item, ...(edit.set as Partial<MvpItem>) };
+  const applied = { ...item, ...(edit.set as Partial<TemplateItem>) };
   for (const name of edit.remove) delete (applied as Record<string, unknown>)[name];
   return applied;
 };
 
-const heldEditValues = (item: MvpItem): HeldEditValues => {
+const heldEditValues = (item: TemplateItem): HeldEditValues => {
   const held = withHeldEdit(item);
   return {
     title: held.title,
@@ -56,7 +56,7 @@ const heldEditValues = (item: MvpItem): HeldEditValues => {
 };
 
 /** The owner's view of a template (never the webhook secret). */
-export const toManagedMvp = (item: MvpItem): ManagedMvp => ({
+export const toManagedTemplate = (item: TemplateItem): ManagedTemplate => ({
   id: item.id,
   seller_id: item.seller_id,
   title: item.title,
@@ -107,11 +107,14 @@ export const toManagedMvp = (item: MvpItem): ManagedMvp => ({
   updated_at: item.updated_at,
 });
 
-const emptyByStatus = (): Record<MvpStatus, number> =>
-  Object.fromEntries(MVP_STATUSES.map((status) => [status, 0])) as Record<MvpStatus, number>;
+const emptyByStatus = (): Record<TemplateStatus, number> =>
+  Object.fromEntries(TEMPLATE_STATUSES.map((status) => [status, 0])) as Record<
+    TemplateStatus,
+    number
+  >;
 
 /** My MVPs: the templates (not archived) as cards, with the stats over them. */
-export const toMyMvps = (items: readonly MvpItem[]): MyMvpsResult => {
+export const toMyTemplates = (items: readonly TemplateItem[]): MyTemplatesResult => {
   const listed = items.filter((item) => item.status !== 'archived');
   const stats: SellerStats = {
     total: listed.length,
@@ -128,5 +131,5 @@ export const toMyMvps = (items: readonly MvpItem[]): MyMvpsResult => {
     ratingCount += item.rating_count;
   }
   stats.averageRating = averageOf(ratingSum, ratingCount);
-  return { items: listed.map(toManagedMvp), stats };
+  return { items: listed.map(toManagedTemplate), stats };
 };

@@ -106,8 +106,8 @@ const main = async () => {
 
     const { PutObjectCommand } = await import('@aws-sdk/client-s3');
     const { ulid } = await import('ulid');
-    const { MvpEntity } = await import('../../lambdas/shared/db/entities/mvp');
-    const { MvpVersionEntity } = await import('../../lambdas/shared/db/entities/mvp-version');
+    const { TemplateEntity } = await import('../../lambdas/shared/db/entities/mvp');
+    const { TemplateVersionEntity } = await import('../../lambdas/shared/db/entities/mvp-version');
     const { setWorkflowRunner } = await import('../../lambdas/shared/adapters/workflow');
     const { createLocalWorkflowRunner } = await import('../../lib/local/cloud/state-machines');
     const { startProcessing } = await import('../../lambdas/templates/processing-start');
@@ -122,9 +122,9 @@ const main = async () => {
       await writeFile(file, bytes);
 
       // Registration as the seller domain leaves it: object, MVP pending_review, version item.
-      const mvpId = ulid();
+      const templateId = ulid();
       const versionId = ulid();
-      const fileKey = `mvps/bench-seller/${mvpId}/${versionId}/bundle.zip`;
+      const fileKey = `mvps/bench-seller/${templateId}/${versionId}/bundle.zip`;
       await s3Client.send(
         new PutObjectCommand({
           Bucket: buckets.mvpFiles,
@@ -133,11 +133,11 @@ const main = async () => {
         }),
       );
       const now = new Date().toISOString();
-      await MvpEntity.create({
-        id: mvpId,
+      await TemplateEntity.create({
+        id: templateId,
         seller_id: 'bench-seller',
         title: `Bench ${megabytes} MB`,
-        slug: `bench-${megabytes}-${mvpId}`,
+        slug: `bench-${megabytes}-${templateId}`,
         tagline: 'Bench',
         description: 'Bench',
         features: ['x'],
@@ -151,8 +151,8 @@ const main = async () => {
         created_at: now,
         updated_at: now,
       }).go();
-      await MvpVersionEntity.create({
-        mvp_id: mvpId,
+      await TemplateVersionEntity.create({
+        mvp_id: templateId,
         id: versionId,
         version_number: '1.0.0',
         file_key: fileKey,
@@ -163,10 +163,11 @@ const main = async () => {
       }).go();
 
       const started = performance.now();
-      await startProcessing({ mvpId, versionId, fileKey });
+      await startProcessing({ mvpId: templateId, versionId, fileKey });
       await Promise.all([...runner.running]);
       const pipelineMs = performance.now() - started;
-      const status = (await MvpEntity.get({ id: mvpId }).go({ consistent: true })).data?.status;
+      const status = (await TemplateEntity.get({ id: templateId }).go({ consistent: true })).data
+        ?.status;
       if (status !== 'approved') throw new Error(`${megabytes} MB bundle ended ${status}`);
 
       const scan = await runChild(file);

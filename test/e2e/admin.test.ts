@@ -21,8 +21,8 @@ const BUYER = { email: 'buyer@demo.local', password: 'demo1234' };
 /** The reason of the refund request the seed files for the demo buyer. */
 const SEEDED_REASON = 'I meant to choose Basic';
 /** The seed's template waiting for review and the one whose scan failed (lib/local/seed/templates.ts). */
-const PENDING_MVP = { id: '01K1DXHVC0YDX5TSPK695MBRV7', title: 'Crypto Portfolio Tracker' };
-const FAILED_MVP = { title: 'Leaky Env Starter', error: 'Secrets found: .env' };
+const PENDING_TEMPLATE = { id: '01K1DXHVC0YDX5TSPK695MBRV7', title: 'Crypto Portfolio Tracker' };
+const FAILED_TEMPLATE = { title: 'Leaky Env Starter', error: 'Secrets found: .env' };
 /** The month of the connected seller's payout this file leaves pending and then processes. */
 const PENDING_PAYOUT_MONTH = { key: '2025-02', label: 'February 2025' };
 /** The buyer's seeded download (lib/local/seed/downloads.ts): a template they may dispute. */
@@ -109,9 +109,9 @@ describe('admin dashboard', () => {
     expect(await overview.getByTestId('stat-totalRevenue').textContent()).toMatch(
       /^Total Revenue£[\d,]+\.\d\d$/,
     );
-    const pendingMvps = overview.getByTestId('overview-mvp');
-    expect(await pendingMvps.count()).toBeGreaterThan(0);
-    expect(await pendingMvps.count()).toBeLessThanOrEqual(3);
+    const pendingTemplates = overview.getByTestId('overview-mvp');
+    expect(await pendingTemplates.count()).toBeGreaterThan(0);
+    expect(await pendingTemplates.count()).toBeLessThanOrEqual(3);
     expect(await overview.getByTestId('overview-user').count()).toBe(5);
     await shoot(page, 'admin-overview');
 
@@ -162,9 +162,11 @@ describe('admin dashboard', () => {
     const { page } = session;
     await page.goto('/admin?tab=mvps');
     const tab = page.getByTestId('admin-mvps');
-    const failed = tab.getByTestId('admin-mvp-row').filter({ hasText: FAILED_MVP.title });
+    const failed = tab.getByTestId('admin-mvp-row').filter({ hasText: FAILED_TEMPLATE.title });
     await failed.waitFor();
-    expect(await failed.getByTestId('mvp-processing-error').textContent()).toBe(FAILED_MVP.error);
+    expect(await failed.getByTestId('mvp-processing-error').textContent()).toBe(
+      FAILED_TEMPLATE.error,
+    );
     expect(await failed.getByRole('button', { name: 'Approve' }).count()).toBe(0);
 
     await failed.getByRole('button', { name: 'Reject' }).click();
@@ -180,14 +182,14 @@ describe('admin dashboard', () => {
       .toContain('MVP rejected. The seller has been notified.');
     await expect.poll(() => failed.count()).toBe(0);
 
-    const pending = tab.locator(`[data-testid="admin-mvp-row"][data-id="${PENDING_MVP.id}"]`);
+    const pending = tab.locator(`[data-testid="admin-mvp-row"][data-id="${PENDING_TEMPLATE.id}"]`);
     await pending.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => result.textContent()).toContain('MVP approved and published.');
     await expect.poll(() => pending.count()).toBe(0);
 
     // In the catalog at once.
-    await page.goto(`/mvps?search=${encodeURIComponent(PENDING_MVP.title)}`);
-    await page.getByTestId('mvp-card').filter({ hasText: PENDING_MVP.title }).waitFor();
+    await page.goto(`/mvps?search=${encodeURIComponent(PENDING_TEMPLATE.title)}`);
+    await page.getByTestId('mvp-card').filter({ hasText: PENDING_TEMPLATE.title }).waitFor();
     // Archived again (as admin, through the API), so the catalog other tests count is unchanged.
     const archived = await page.evaluate(async (id) => {
       const key = Object.keys(localStorage).find((name) => name.endsWith('.idToken'));
@@ -197,7 +199,7 @@ describe('admin dashboard', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       return response.status;
-    }, PENDING_MVP.id);
+    }, PENDING_TEMPLATE.id);
     expect(archived).toBe(200);
   });
 

@@ -44,12 +44,12 @@ describe('deploy signed out', () => {
 
 describe('deploying a template', () => {
   const session = useBrowserSession();
-  let mvpId: string;
+  let templateId: string;
   let deploymentRepo: string;
 
   beforeAll(async () => {
     await control.createUser({ login });
-    mvpId = await templateIdByTitle(TEMPLATE);
+    templateId = await templateIdByTitle(TEMPLATE);
     const { page } = session;
     await signUpAsBuyer(page, uniqueEmail('deployer'), 'Deploy-1234');
     await page.waitForURL('**/welcome');
@@ -81,7 +81,7 @@ describe('deploying a template', () => {
 
   it('creates the repository, publishes the site and shows it', async () => {
     const { page } = session;
-    await page.goto(`/mvp/${mvpId}`);
+    await page.goto(`/mvp/${templateId}`);
     await page.getByTestId('deploy-button').click();
 
     // The local GitHub server's consent page, as the buyer's GitHub user.

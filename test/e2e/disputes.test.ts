@@ -34,9 +34,9 @@ describe('disputes', () => {
     const { page } = session;
     const form = page.getByRole('form', { name: 'New dispute' });
     // The template from the URL is preselected: the buyer downloaded it.
-    const mvp = form.getByLabel('MVP');
-    expect(await mvp.inputValue()).toBe(FEEDBACK_BOARD);
-    await mvp.selectOption('');
+    const template = form.getByLabel('MVP');
+    expect(await template.inputValue()).toBe(FEEDBACK_BOARD);
+    await template.selectOption('');
     expect(await form.getByText('No MVP selected').isVisible()).toBe(true);
     await form.getByRole('button', { name: 'Submit Dispute' }).click();
     await form.getByText('Please select an MVP', { exact: true }).waitFor();
@@ -47,7 +47,7 @@ describe('disputes', () => {
         .isVisible(),
     ).toBe(true);
 
-    await mvp.selectOption(FEEDBACK_BOARD);
+    await template.selectOption(FEEDBACK_BOARD);
     const reasons = await form.getByLabel('Reason').locator('option').allTextContents();
     expect(reasons.slice(1)).toEqual([
       'Non-functioning code',

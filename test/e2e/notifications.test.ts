@@ -37,9 +37,9 @@ describe('notifications', () => {
     await firstCount;
     const before = await unreadOf(seller);
 
-    const mvpId = await templateIdByTitle('Digital Downloads Shop');
+    const templateId = await templateIdByTitle('Digital Downloads Shop');
     await signIn(buyer.page, 'maker@demo.local', 'demo1234');
-    await buyer.page.goto(`/mvp/${mvpId}`);
+    await buyer.page.goto(`/mvp/${templateId}`);
     await buyer.page.getByTestId('downloads-remaining').waitFor();
     await Promise.all([
       buyer.page.waitForEvent('download'),
@@ -83,6 +83,6 @@ describe('notifications', () => {
       .getByRole('button')
       .first()
       .click();
-    await seller.page.waitForURL(`**/mvp/${mvpId}`);
+    await seller.page.waitForURL(`**/mvp/${templateId}`);
   });
 });

@@ -141,8 +141,8 @@ describe('payments', () => {
 
   it('buys a one-time-sale template and downloads it twice without spending the quota', async () => {
     const { page } = session;
-    const mvpId = await templateIdByTitle(ONE_TIME_TEMPLATE);
-    await page.goto(`/mvp/${mvpId}`);
+    const templateId = await templateIdByTitle(ONE_TIME_TEMPLATE);
+    await page.goto(`/mvp/${templateId}`);
     const buy = page.getByTestId('buy-template');
     await buy.waitFor();
     expect(await buy.textContent()).toContain('Buy for £79.00');
@@ -164,7 +164,7 @@ describe('payments', () => {
     await screenshot(page, 'checkout-success-purchase');
 
     await page.getByRole('link', { name: 'Go to the template' }).click();
-    await page.waitForURL(`**/mvp/${mvpId}`);
+    await page.waitForURL(`**/mvp/${templateId}`);
     const badge = page.getByTestId('owned');
     await badge.waitFor();
     expect(await badge.textContent()).toContain("Owned: downloads don't use your quota.");
@@ -179,14 +179,14 @@ describe('payments', () => {
   it('lists a licence for each template and shows its certificate to anyone with the id', async () => {
     const { page } = session;
     await page.goto('/dashboard');
-    const licences = page.getByTestId('my-licenses');
+    const licenses = page.getByTestId('my-licenses');
     // One for the order and one for each of its two downloads; one for the subscription download.
-    const launchKitRows = licences
+    const launchKitRows = licenses
       .getByTestId('license-row')
       .filter({ hasText: ONE_TIME_TEMPLATE });
     await expect.poll(() => launchKitRows.count()).toBe(3);
     expect(
-      await licences.getByTestId('license-row').filter({ hasText: SUBSCRIPTION_TEMPLATE }).count(),
+      await licenses.getByTestId('license-row').filter({ hasText: SUBSCRIPTION_TEMPLATE }).count(),
     ).toBe(1);
     const launchKit = launchKitRows.first();
     expect(await launchKit.textContent()).toContain('Premium commercial licence');

@@ -8,21 +8,21 @@ import { useBrowserSession } from '../fixtures/e2e/browser';
 
 describe('access to the seller pages', () => {
   const session = useBrowserSession();
-  let mvpId: string;
+  let templateId: string;
 
   beforeAll(async () => {
     const { page } = session;
     await page.goto('/mvps');
     const card = page.getByTestId('mvp-card').first();
     await card.waitFor();
-    mvpId = (await card.getAttribute('data-mvp-id')) ?? '';
+    templateId = (await card.getAttribute('data-mvp-id')) ?? '';
   });
 
   it('sends signed-out visitors of /upload and the edit page to sign in', async () => {
     const { page } = session;
     await page.goto('/upload');
     await page.waitForURL('**/auth');
-    await page.goto(`/mvp/${mvpId}/edit`);
+    await page.goto(`/mvp/${templateId}/edit`);
     await page.waitForURL('**/auth');
   });
 
@@ -44,7 +44,7 @@ describe('access to the seller pages', () => {
 
     await page.goto('/upload');
     await page.getByText('Seller Approval Required').first().waitFor();
-    await page.goto(`/mvp/${mvpId}/edit`);
+    await page.goto(`/mvp/${templateId}/edit`);
     await page.getByText('You are not authorized to edit this MVP.').waitFor();
   });
 });

@@ -175,7 +175,7 @@ describe('an existing buyer becomes a seller', () => {
 describe('the demo seller manages a template', () => {
   const session = useBrowserSession();
   const title = `E2E Starter ${Date.now().toString(36)}`;
-  let mvpId = '';
+  let templateId = '';
 
   beforeAll(async () => {
     await signIn(session.page, 'seller@demo.local', 'demo1234');
@@ -229,8 +229,8 @@ describe('the demo seller manages a template', () => {
 
     await page.goto('/my-mvps');
     await card().waitFor();
-    mvpId = (await card().getAttribute('data-mvp-id')) ?? '';
-    expect(mvpId).toMatch(/^[0-9A-Z]{26}$/);
+    templateId = (await card().getAttribute('data-mvp-id')) ?? '';
+    expect(templateId).toMatch(/^[0-9A-Z]{26}$/);
     // The pipeline scans, computes the CID and publishes; My MVPs refreshes while pending.
     await expect
       .poll(() => card().getAttribute('data-status'), { timeout: 60_000, interval: 1_000 })
@@ -238,7 +238,7 @@ describe('the demo seller manages a template', () => {
     expect(await card().getByTestId('mvp-status').textContent()).toBe('Approved');
     await screenshot(page, 'my-mvps-approved');
 
-    await page.goto(`/mvp/${mvpId}`);
+    await page.goto(`/mvp/${templateId}`);
     // Exact: the bundle's README, shown on the page, has a heading that contains the title too.
     await page.getByRole('heading', { name: title, exact: true }).waitFor();
   });

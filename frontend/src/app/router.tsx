@@ -18,7 +18,7 @@ import { lazyPage } from '../lib/lazy-page';
 import HomeRoute from './routes/home';
 
 const BrowseRoute = lazyPage(() => import('./routes/browse'));
-const MvpRoute = lazyPage(() => import('./routes/mvp'));
+const TemplateRoute = lazyPage(() => import('./routes/mvp'));
 const AuthRoute = lazyPage(() => import('./routes/auth'));
 const DashboardRoute = lazyPage(() => import('./routes/dashboard'));
 const WelcomeRoute = lazyPage(() => import('./routes/welcome'));
@@ -29,8 +29,8 @@ const NotificationsRoute = lazyPage(() => import('./routes/notifications'));
 const NotFoundRoute = lazyPage(() => import('./routes/not-found'));
 const SellerSignupRoute = lazyPage(() => import('./routes/seller-signup'));
 const UploadRoute = lazyPage(() => import('./routes/upload'));
-const MyMvpsRoute = lazyPage(() => import('./routes/my-mvps'));
-const MvpEditRoute = lazyPage(() => import('./routes/mvp-edit'));
+const MyTemplatesRoute = lazyPage(() => import('./routes/my-mvps'));
+const TemplateEditRoute = lazyPage(() => import('./routes/mvp-edit'));
 const SettingsRoute = lazyPage(() => import('./routes/settings'));
 const SellerRoute = lazyPage(() => import('./routes/seller'));
 const PricingRoute = lazyPage(() => import('./routes/pricing'));
@@ -82,7 +82,7 @@ const routes: RouteObject[] = [
     children: [
       { path: paths.home.path, element: <HomeRoute /> },
       { path: paths.browse.path, element: <BrowseRoute /> },
-      { path: paths.mvp.path, element: <MvpRoute /> },
+      { path: paths.mvp.path, element: <TemplateRoute /> },
       { path: paths.auth.path, element: <AuthRoute mode="signIn" /> },
       { path: paths.signIn.path, element: <AuthRoute mode="signIn" /> },
       { path: paths.signUp.path, element: <AuthRoute mode="signUp" /> },
@@ -92,8 +92,8 @@ const routes: RouteObject[] = [
       { path: paths.sellerSignup.path, element: <SellerSignupRoute /> },
       { path: paths.sell.path, element: <SellerSignupRoute /> },
       { path: paths.upload.path, element: <UploadRoute /> },
-      { path: paths.myMvps.path, element: <MyMvpsRoute /> },
-      { path: paths.mvpEdit.path, element: <MvpEditRoute /> },
+      { path: paths.myMvps.path, element: <MyTemplatesRoute /> },
+      { path: paths.mvpEdit.path, element: <TemplateEditRoute /> },
       { path: paths.refundRequest.path, element: <RefundRequestRoute /> },
       { path: paths.dispute.path, element: <DisputeRoute /> },
       { path: paths.disputeDetail.path, element: <DisputeDetailRoute /> },

@@ -10,7 +10,7 @@ import { paths } from '../config/paths';
 
 type BadgeProps = Omit<ComponentProps<typeof Badge>, 'asChild' | 'children'>;
 
-export function LicenceLinkBadge({
+export function LicenseLinkBadge({
   children,
   label,
   ...badge

@@ -10,7 +10,7 @@ export const paths = {
   browse: { path: '/mvps', getHref: (search?: URLSearchParams) => withQuery('/mvps', search) },
   mvp: {
     path: '/mvp/:mvpId',
-    getHref: (mvpId: string) => `/mvp/${encodeURIComponent(mvpId)}`,
+    getHref: (templateId: string) => `/mvp/${encodeURIComponent(templateId)}`,
   },
   auth: fixed('/auth'),
   signIn: fixed('/signin'),
@@ -50,7 +50,8 @@ export const paths = {
   },
   dispute: {
     path: '/dispute/:mvpId?',
-    getHref: (mvpId?: string) => (mvpId ? `/dispute/${encodeURIComponent(mvpId)}` : '/dispute'),
+    getHref: (templateId?: string) =>
+      templateId ? `/dispute/${encodeURIComponent(templateId)}` : '/dispute',
   },
   refundRequest: fixed('/refund-request'),
   disputeDetail: {
@@ -60,11 +61,12 @@ export const paths = {
   myMvps: fixed('/my-mvps'),
   upload: {
     path: '/upload',
-    getHref: (mvpId?: string) => (mvpId ? `/upload?mvpId=${encodeURIComponent(mvpId)}` : '/upload'),
+    getHref: (templateId?: string) =>
+      templateId ? `/upload?mvpId=${encodeURIComponent(templateId)}` : '/upload',
   },
   mvpEdit: {
     path: '/mvp/:mvpId/edit',
-    getHref: (mvpId: string) => `/mvp/${encodeURIComponent(mvpId)}/edit`,
+    getHref: (templateId: string) => `/mvp/${encodeURIComponent(templateId)}/edit`,
   },
   howItWorks: fixed('/how-it-works'),
   stories: fixed('/stories'),

@@ -5,10 +5,10 @@
 import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { publicJsonResponse } from '../../shared/http/response';
-import { mvpPathSchema } from '../schema';
-import { getMvp as getApprovedMvp } from '../service';
+import { templatePathSchema } from '../schema';
+import { getTemplate as getApprovedMvp } from '../service';
 
-export const getMvp: HttpOperation = async ({ event }) => {
-  const { params } = parseRequest(event, { params: mvpPathSchema });
+export const getTemplate: HttpOperation = async ({ event }) => {
+  const { params } = parseRequest(event, { params: templatePathSchema });
   return publicJsonResponse(event, await getApprovedMvp(params.id));
 };

@@ -5,10 +5,10 @@
 import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { publicJsonResponse } from '../../shared/http/response';
-import { mvpPathSchema } from '../schema';
-import { getMvpVersions } from '../service';
+import { templatePathSchema } from '../schema';
+import { getTemplateVersions } from '../service';
 
-export const listMvpVersions: HttpOperation = async ({ event }) => {
-  const { params } = parseRequest(event, { params: mvpPathSchema });
-  return publicJsonResponse(event, await getMvpVersions(params.id));
+export const listTemplateVersions: HttpOperation = async ({ event }) => {
+  const { params } = parseRequest(event, { params: templatePathSchema });
+  return publicJsonResponse(event, await getTemplateVersions(params.id));
 };

@@ -6,9 +6,9 @@ import { browseQuerySchema } from '../../../contract/catalog';
 import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { publicJsonResponse } from '../../shared/http/response';
-import { listMvps as listApprovedMvps } from '../service';
+import { listTemplates as listApprovedMvps } from '../service';
 
-export const listMvps: HttpOperation = async ({ event }) => {
+export const listTemplates: HttpOperation = async ({ event }) => {
   const { query } = parseRequest(event, { query: browseQuerySchema });
   return publicJsonResponse(event, await listApprovedMvps(query));
 };

@@ -4,7 +4,7 @@
  * template's files as one commit on its default branch (git-writer.ts). The repository is recorded
  * as soon as it exists, so a retry reuses it instead of failing on its name.
  */
-import { getApprovedMvpItem } from '../../catalog/service';
+import { getApprovedTemplateItem } from '../../catalog/service';
 import { githubErrorStatus } from '../../shared/adapters/github';
 import { DEPLOY_MESSAGES } from '../../../contract/deployments';
 import { ConflictError, NotFoundError } from '../../shared/errors';
@@ -51,16 +51,16 @@ export const createRepository = async ({ deploymentId }: StepInput): Promise<Ste
         now(),
       );
     }
-    const mvp = await getApprovedMvpItem(item.mvp_id);
-    if (!mvp.file_key) throw new BundleReadError('The template file is missing.');
-    const files = await readBundleFiles(mvp.file_key);
+    const template = await getApprovedTemplateItem(item.mvp_id);
+    if (!template.file_key) throw new BundleReadError('The template file is missing.');
+    const files = await readBundleFiles(template.file_key);
     const parentSha = await branchHead(octokit, { owner, repo: item.repo_name, branch });
     const commitSha = await commitFiles(octokit, {
       owner,
       repo: item.repo_name,
       parentSha,
       files,
-      message: `${mvp.title} ${mvp.version_number} from the MVP marketplace`,
+      message: `${template.title} ${template.version_number} from the MVP marketplace`,
     });
     await octokit.rest.git.updateRef({
       owner,
@@ -71,7 +71,7 @@ export const createRepository = async ({ deploymentId }: StepInput): Promise<Ste
     const moved = await transitionDeployment(
       item.id,
       ['initializing'],
-      { status: 'repo_created', head_sha: commitSha, version_number: mvp.version_number },
+      { status: 'repo_created', head_sha: commitSha, version_number: template.version_number },
       now(),
     );
     logger.info('Repository created', { deploymentId: item.id, files: files.length });

@@ -6,7 +6,7 @@
  * a branch left by an interrupted attempt is moved to the new commit, and an open pull request
  * from it is reused. Records `upgrade_status` `opened` (or `failed` with the reason).
  */
-import { getApprovedMvpItem, versionHistoryOf } from '../../catalog/service';
+import { getApprovedTemplateItem, versionHistoryOf } from '../../catalog/service';
 import { githubErrorStatus } from '../../shared/adapters/github';
 import { DEPLOY_MESSAGES } from '../../../contract/deployments';
 import { logger } from '../../shared/observability';
@@ -20,8 +20,8 @@ import { githubOfBuyer } from './github-client';
 const upgradeBranchOf = (version: string) => `marketplace/upgrade-${version}`;
 
 /** The pull request's body: what changed, version by version (newest first). */
-const upgradeBody = async (mvpId: string, from: string, to: string, title: string) => {
-  const versions = (await versionHistoryOf(mvpId)).filter(
+const upgradeBody = async (templateId: string, from: string, to: string, title: string) => {
+  const versions = (await versionHistoryOf(templateId)).filter(
     (version) =>
       compareVersions(version.version_number, from) > 0 &&
       compareVersions(version.version_number, to) <= 0,
@@ -46,11 +46,11 @@ const upgradeBody = async (mvpId: string, from: string, to: string, title: strin
  * Unknown when the deployed version's bundle is gone (then nothing is removed).
  */
 const droppedSince = async (
-  mvpId: string,
+  templateId: string,
   deployedVersion: string,
   files: readonly { path: string }[],
 ): Promise<string[]> => {
-  const deployed = (await versionHistoryOf(mvpId)).find(
+  const deployed = (await versionHistoryOf(templateId)).find(
     (version) => version.version_number === deployedVersion,
   );
   if (!deployed) return [];
@@ -71,19 +71,52 @@ const failUpgrade = async (id: string, message: string): Promise<StepResult> => 
   return { ok: false };
 };
 
+type Octokit = Awaited<ReturnType<typeof githubOfBuyer>>;
+type RepoRef = { owner: string; repo: string };
+
+/** The upgrade branch at `sha`: created, or moved there when an earlier attempt made it. */
+const pointBranch = async (octokit: Octokit, repo: RepoRef, branch: string, sha: string) => {
+  try {
+    await octokit.rest.git.createRef({ ...repo, ref: `refs/heads/${branch}`, sha });
+  } catch (error) {
+    if (githubErrorStatus(error) !== 422) throw error;
+    await octokit.rest.git.updateRef({ ...repo, ref: `heads/${branch}`, sha, force: true });
+  }
+};
+
+/** The pull request of the upgrade branch: opened, or the one an earlier attempt left open. */
+const openOrFindPull = async (
+  octokit: Octokit,
+  repo: RepoRef,
+  request: { head: string; base: string; title: string; body: string },
+): Promise<{ html_url: string; number: number }> => {
+  try {
+    return (await octokit.rest.pulls.create({ ...repo, ...request })).data;
+  } catch (error) {
+    if (githubErrorStatus(error) !== 422) throw error;
+    const { data: open } = await octokit.rest.pulls.list({
+      ...repo,
+      head: `${repo.owner}:${request.head}`,
+      state: 'open',
+    });
+    if (!open[0]) throw error;
+    return open[0];
+  }
+};
+
 export const openUpgrade = async ({ deploymentId }: StepInput): Promise<StepResult> => {
   const item = await getDeployment(deploymentId);
   if (!item || item.upgrade_status !== 'opening' || !item.github_owner || !item.version_number) {
     return { ok: false };
   }
-  const mvp = await getApprovedMvpItem(item.mvp_id);
-  if (!mvp.file_key) return failUpgrade(item.id, DEPLOY_MESSAGES.bundleUnreadable);
+  const template = await getApprovedTemplateItem(item.mvp_id);
+  if (!template.file_key) return failUpgrade(item.id, DEPLOY_MESSAGES.bundleUnreadable);
   const octokit = await githubOfBuyer(item.user_id);
   const repo = { owner: item.github_owner, repo: item.repo_name };
   const base = item.default_branch ?? 'main';
-  const branch = upgradeBranchOf(mvp.version_number);
+  const branch = upgradeBranchOf(template.version_number);
   try {
-    const files = await readBundleFiles(mvp.file_key);
+    const files = await readBundleFiles(template.file_key);
     const dropped = await droppedSince(item.mvp_id, item.version_number, files);
     const parentSha = await branchHead(octokit, { ...repo, branch: base });
     const commitSha = await commitFiles(octokit, {
@@ -91,44 +124,26 @@ export const openUpgrade = async ({ deploymentId }: StepInput): Promise<StepResu
       parentSha,
       files,
       onParentTree: { remove: dropped },
-      message: `Upgrade ${mvp.title} to ${mvp.version_number}`,
+      message: `Upgrade ${template.title} to ${template.version_number}`,
     });
-    try {
-      await octokit.rest.git.createRef({ ...repo, ref: `refs/heads/${branch}`, sha: commitSha });
-    } catch (error) {
-      if (githubErrorStatus(error) !== 422) throw error;
-      await octokit.rest.git.updateRef({
-        ...repo,
-        ref: `heads/${branch}`,
-        sha: commitSha,
-        force: true,
-      });
-    }
-    let pull: { html_url: string; number: number };
-    try {
-      ({ data: pull } = await octokit.rest.pulls.create({
-        ...repo,
-        head: branch,
-        base,
-        title: `Upgrade ${mvp.title} to ${mvp.version_number}`,
-        body: await upgradeBody(item.mvp_id, item.version_number, mvp.version_number, mvp.title),
-      }));
-    } catch (error) {
-      if (githubErrorStatus(error) !== 422) throw error;
-      const { data: open } = await octokit.rest.pulls.list({
-        ...repo,
-        head: `${repo.owner}:${branch}`,
-        state: 'open',
-      });
-      if (!open[0]) throw error;
-      pull = open[0];
-    }
+    await pointBranch(octokit, repo, branch, commitSha);
+    const pull = await openOrFindPull(octokit, repo, {
+      head: branch,
+      base,
+      title: `Upgrade ${template.title} to ${template.version_number}`,
+      body: await upgradeBody(
+        item.mvp_id,
+        item.version_number,
+        template.version_number,
+        template.title,
+      ),
+    });
     await recordDeploymentFields(
       item.id,
       {
         upgrade_status: 'opened',
-        upgrade_requested_version: mvp.version_number,
-        upgrade_version: mvp.version_number,
+        upgrade_requested_version: template.version_number,
+        upgrade_version: template.version_number,
         upgrade_pr_url: pull.html_url,
         upgrade_pr_number: pull.number,
       },

@@ -2,11 +2,11 @@
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
-import { mvpPathSchema } from '../schema';
-import { downloadMvp as spendDownload } from '../spend';
+import { templatePathSchema } from '../schema';
+import { downloadTemplate as spendDownload } from '../spend';
 
-export const downloadMvp: HttpOperation = async (context) => {
+export const downloadTemplate: HttpOperation = async (context) => {
   const auth = requireAuth(context);
-  const { params } = parseRequest(context.event, { params: mvpPathSchema });
+  const { params } = parseRequest(context.event, { params: templatePathSchema });
   return jsonResponse(200, await spendDownload(auth.userId, params.id));
 };

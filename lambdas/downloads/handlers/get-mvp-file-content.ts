@@ -3,12 +3,12 @@ import { requireAuth, type HttpOperation } from '../../shared/http/create-http-h
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
 import { readBundleFile } from '../code-preview';
-import { fileContentQuerySchema, mvpPathSchema } from '../schema';
+import { fileContentQuerySchema, templatePathSchema } from '../schema';
 
-export const getMvpFileContent: HttpOperation = async (context) => {
+export const getTemplateFileContent: HttpOperation = async (context) => {
   const auth = requireAuth(context);
   const { params, query } = parseRequest(context.event, {
-    params: mvpPathSchema,
+    params: templatePathSchema,
     query: fileContentQuerySchema,
   });
   return jsonResponse(200, await readBundleFile(auth.userId, params.id, query.path));

@@ -20,12 +20,12 @@ import {
 } from '../sync-schema';
 
 export const fetchArchive = async (input: SyncInput): Promise<FetchedArchive> => {
-  const mvp = await getTemplate(input.mvpId);
+  const template = await getTemplate(input.mvpId);
   if (
-    !mvp ||
-    mvp.status === 'archived' ||
-    !mvp.github_repo_owner ||
-    mvp.last_synced_github_commit_sha === input.sha
+    !template ||
+    template.status === 'archived' ||
+    !template.github_repo_owner ||
+    template.last_synced_github_commit_sha === input.sha
   ) {
     logger.info('Nothing to sync', { mvpId: input.mvpId, sha: input.sha });
     return { skip: true };

@@ -67,8 +67,8 @@ const commitMessages = async (
 };
 
 export const registerVersion = async (input: RegisterInput): Promise<{ registered: boolean }> => {
-  const mvp = await getTemplate(input.mvpId);
-  const messages = await commitMessages(input, mvp?.last_synced_github_commit_sha);
+  const template = await getTemplate(input.mvpId);
+  const messages = await commitMessages(input, template?.last_synced_github_commit_sha);
   const registered = await registerSyncedVersion({
     mvpId: input.mvpId,
     versionId: input.archive.versionId,

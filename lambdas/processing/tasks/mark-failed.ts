@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { logger } from '../../shared/observability';
-import { MY_MVPS_LINK, processingFailedMessage, scanFailedMessage } from '../messages';
+import { MY_TEMPLATES_LINK, processingFailedMessage, scanFailedMessage } from '../messages';
 import { failProcessedVersion } from '../../templates/transitions';
 import { classifyError } from '../errors';
 import { processingInputSchema, taskErrorSchema, type TaskError } from '../schema';
@@ -50,13 +50,13 @@ export const markFailed = async (
     fileKey: input.fileKey,
     to: input.status,
     error: lastError,
-    notification: (mvp, versionNumber) => ({
-      userId: mvp.seller_id,
+    notification: (template, versionNumber) => ({
+      userId: template.seller_id,
       type: 'mvp_rejected',
       message: scanFailed
-        ? scanFailedMessage(mvp.title, versionNumber, lastError)
-        : processingFailedMessage(mvp.title, versionNumber, lastError),
-      link: MY_MVPS_LINK,
+        ? scanFailedMessage(template.title, versionNumber, lastError)
+        : processingFailedMessage(template.title, versionNumber, lastError),
+      link: MY_TEMPLATES_LINK,
     }),
     now: new Date().toISOString(),
   }).catch((error: unknown) => {

@@ -6,11 +6,11 @@
 import * as z from 'zod';
 import { config } from '../../shared/config';
 import { logger } from '../../shared/observability';
-import { getApprovedMvpItem } from '../../catalog/service';
+import { getApprovedTemplateItem } from '../../catalog/service';
 import { notifyUpgradeAvailable } from '../../deployments/upgrade-notice';
 import { publishProcessedVersion } from '../../templates/transitions';
 import { classifyError } from '../errors';
-import { approvedMessage, mvpLink } from '../messages';
+import { approvedMessage, templateLink } from '../messages';
 import { processingInputSchema } from '../schema';
 
 export const publishInputSchema = processingInputSchema.extend({ cid: z.string().min(1) });
@@ -29,11 +29,11 @@ export const publishBundle = async (input: PublishInput): Promise<PublishResult>
     fileKey: input.fileKey,
     cid: input.cid,
     moderate,
-    notification: (mvp, versionNumber) => ({
-      userId: mvp.seller_id,
+    notification: (template, versionNumber) => ({
+      userId: template.seller_id,
       type: 'mvp_approved',
-      message: approvedMessage(mvp.title, versionNumber),
-      link: mvpLink(mvp.id),
+      message: approvedMessage(template.title, versionNumber),
+      link: templateLink(template.id),
     }),
     now: new Date().toISOString(),
   }).catch((error: unknown) => {
@@ -51,13 +51,13 @@ export const publishBundle = async (input: PublishInput): Promise<PublishResult>
  * Buyers who deployed an older version hear of the new one. Best effort: the
  * version is published either way, and a failure here is logged, not retried.
  */
-const tellDeployers = async (mvpId: string): Promise<void> => {
+const tellDeployers = async (templateId: string): Promise<void> => {
   try {
-    const mvp = await getApprovedMvpItem(mvpId);
-    const told = await notifyUpgradeAvailable(mvp);
-    if (told > 0) logger.info('Deployers told of the new version', { mvpId, told });
+    const template = await getApprovedTemplateItem(templateId);
+    const told = await notifyUpgradeAvailable(template);
+    if (told > 0) logger.info('Deployers told of the new version', { mvpId: templateId, told });
   } catch (error) {
-    logger.warn('Deployers could not be told of the new version', { mvpId, error });
+    logger.warn('Deployers could not be told of the new version', { mvpId: templateId, error });
   }
 };
 

@@ -63,12 +63,15 @@ export const scanBundle = async (input: ProcessingInput): Promise<ScanResult> =>
  * demo data is imported whole): the Scan task run for it when its manifest is missing. Returns
  * whether a manifest exists afterwards (false: the version has no file, or it did not scan clean).
  */
-export const ensureCodePreview = async (mvpId: string, versionId: string): Promise<boolean> => {
-  const { version } = await getTemplateForProcessing(mvpId, versionId);
+export const ensureCodePreview = async (
+  templateId: string,
+  versionId: string,
+): Promise<boolean> => {
+  const { version } = await getTemplateForProcessing(templateId, versionId);
   if (!version?.file_key) return false;
   const keys = manifestKeysOf(version.file_key);
   if (await headObject(config().MVP_FILES_BUCKET, keys.manifest)) return true;
-  const result = await scanBundle({ mvpId, versionId, fileKey: version.file_key });
+  const result = await scanBundle({ mvpId: templateId, versionId, fileKey: version.file_key });
   return result.manifestKey !== undefined;
 };
 

@@ -2,11 +2,11 @@
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
-import { mvpPathSchema } from '../schema';
+import { templatePathSchema } from '../schema';
 import { deleteMyReview as removeMyReview } from '../service';
 
 export const deleteMyReview: HttpOperation = async (context) => {
   const auth = requireAuth(context);
-  const { params } = parseRequest(context.event, { params: mvpPathSchema });
+  const { params } = parseRequest(context.event, { params: templatePathSchema });
   return jsonResponse(200, await removeMyReview(auth.userId, params.id));
 };

@@ -2,13 +2,13 @@
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
-import { mvpPathSchema, submitReviewBodySchema } from '../schema';
+import { templatePathSchema, submitReviewBodySchema } from '../schema';
 import { submitReview as saveReview } from '../service';
 
 export const submitReview: HttpOperation = async (context) => {
   const auth = requireAuth(context);
   const { params, body } = parseRequest(context.event, {
-    params: mvpPathSchema,
+    params: templatePathSchema,
     body: submitReviewBodySchema,
   });
   const result = await saveReview(auth, params.id, body);

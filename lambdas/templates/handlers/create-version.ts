@@ -3,12 +3,12 @@ import { createVersionBodySchema } from '../../../contract/templates';
 import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
-import { mvpIdParamsSchema } from '../schema';
+import { templateIdParamsSchema } from '../schema';
 import { createVersion as createMvpVersion } from '../service';
 
 export const createVersion: HttpOperation = async (context) => {
   const { params, body } = parseRequest(context.event, {
-    params: mvpIdParamsSchema,
+    params: templateIdParamsSchema,
     body: createVersionBodySchema,
   });
   const profile = requireProfile(context);

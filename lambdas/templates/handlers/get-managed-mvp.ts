@@ -2,11 +2,11 @@
 import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
-import { mvpIdParamsSchema } from '../schema';
-import { getManagedMvp as readManagedMvp } from '../service';
+import { templateIdParamsSchema } from '../schema';
+import { getManagedTemplate as readManagedMvp } from '../service';
 
-export const getManagedMvp: HttpOperation = async (context) => {
-  const { params } = parseRequest(context.event, { params: mvpIdParamsSchema });
+export const getManagedTemplate: HttpOperation = async (context) => {
+  const { params } = parseRequest(context.event, { params: templateIdParamsSchema });
   const profile = requireProfile(context);
   return jsonResponse(200, await readManagedMvp(profile, params.id));
 };

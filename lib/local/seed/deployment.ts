@@ -73,11 +73,13 @@ export const seedDeployment = async (options: {
     if (launched) await showDemoStory(options.buyerSub, launched.id);
     return false;
   }
-  const [{ storeToken }, { recordGithubUsername }, { getApprovedMvpItem }] = await Promise.all([
-    import('../../../lambdas/deployments/tokens'),
-    import('../../../lambdas/profiles/service'),
-    import('../../../lambdas/catalog/service'),
-  ]);
+  const [{ storeToken }, { recordGithubUsername }, { getApprovedTemplateItem }] = await Promise.all(
+    [
+      import('../../../lambdas/deployments/tokens'),
+      import('../../../lambdas/profiles/service'),
+      import('../../../lambdas/catalog/service'),
+    ],
+  );
   const { createRepository } = await import('../../../lambdas/deployments/steps/repository');
   const { createSite } = await import('../../../lambdas/deployments/steps/site');
   const { checkSite } = await import('../../../lambdas/deployments/steps/check');
@@ -99,11 +101,11 @@ export const seedDeployment = async (options: {
     accountLogin: (account as { slug?: string }).slug ?? 'demo',
   });
 
-  const mvp = await getApprovedMvpItem(DEMO_DEPLOYED_TEMPLATE_ID);
+  const template = await getApprovedTemplateItem(DEMO_DEPLOYED_TEMPLATE_ID);
   const { recordNewDeployment } = await import('../../../lambdas/deployments/service');
   const id = await recordNewDeployment({
     userId: options.buyerSub,
-    mvp,
+    mvp: template,
     repoName: DEMO_DEPLOYMENT_REPO,
     githubOwner: DEMO_BUYER_GITHUB_LOGIN,
   });

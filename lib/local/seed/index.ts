@@ -246,7 +246,7 @@ const seededUse = (): ReadonlySet<string> =>
   new Set([
     `${SEEDED_DOWNLOAD.account}|${SEEDED_DOWNLOAD.mvpId}`,
     `buyer|${DEMO_DEPLOYED_TEMPLATE_ID}`,
-    ...makerPastDownloadTemplateIds().map((mvpId) => `maker|${mvpId}`),
+    ...makerPastDownloadTemplateIds().map((templateId) => `maker|${templateId}`),
   ]);
 
 export const isVerifiedSeedReview = (

@@ -4,7 +4,12 @@
  * sort shows a difference; plus two templates that are not approved, which browse must hide.
  * Ids are fixed ULIDs so reseeding recognises what it already wrote.
  */
-import type { AccessTier, LicensingTerms, MvpCategory, MvpStatus } from '../../../contract/catalog';
+import type {
+  AccessTier,
+  LicensingTerms,
+  TemplateCategory,
+  TemplateStatus,
+} from '../../../contract/catalog';
 import type { DemoAccountKey } from './accounts';
 
 export interface SeedReview {
@@ -20,13 +25,13 @@ export interface SeedTemplate {
   description: string;
   features: string[];
   techStack: string[];
-  category: MvpCategory;
+  category: TemplateCategory;
   accessTier: AccessTier;
   /** Only one-time sales carry a price; free templates cost 0. */
   price?: number;
   licensingTerms: LicensingTerms;
   seller: DemoAccountKey;
-  status: MvpStatus;
+  status: TemplateStatus;
   downloadCount: number;
   /** Publication date (approved templates only). */
   publishedAt?: string;

@@ -14,7 +14,7 @@ import type { CatalogRecord } from '../../../lambdas/catalog/browse';
 import { averageRating } from '../../../lambdas/catalog/repo';
 import { bumpCatalogVersion } from '../../fixtures/catalog';
 import { profileItem } from '../../fixtures/profiles';
-import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../lambdas/shared/db/entities/mvp';
 import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
 
 /** A small deterministic generator, so every run benchmarks the same data and queries. */
@@ -42,11 +42,13 @@ const ulidLike = (index: number): string => {
 const SEED_WRITERS = 8;
 
 /** Puts items with SEED_WRITERS batch writers side by side. */
-const putInParallel = async (items: Parameters<typeof MvpEntity.batchPut>[0]): Promise<void> => {
+const putInParallel = async (
+  items: Parameters<typeof TemplateEntity.batchPut>[0],
+): Promise<void> => {
   const slice = Math.ceil(items.length / SEED_WRITERS);
   await Promise.all(
     Array.from({ length: SEED_WRITERS }, (_, writer) =>
-      MvpEntity.batchPut(items.slice(writer * slice, (writer + 1) * slice)),
+      TemplateEntity.batchPut(items.slice(writer * slice, (writer + 1) * slice)),
     ),
   );
 };
@@ -152,16 +154,16 @@ export const changeBenchCatalog = async (size: number, count: number): Promise<v
     published_at: now,
     updated_at: now,
   }));
-  await MvpEntity.batchPut(approved);
+  await TemplateEntity.batchPut(approved);
   await bumpCatalogVersion({ approvedDelta: count });
   for (let i = 0; i < count; i += 1) {
-    await MvpEntity.patch({ id: ulidLike(1 + i * 7) })
+    await TemplateEntity.patch({ id: ulidLike(1 + i * 7) })
       .set({ status: 'archived', updated_at: new Date().toISOString() })
       .go();
   }
   await bumpCatalogVersion({ approvedDelta: -count });
   for (let i = 0; i < count; i += 1) {
-    await MvpEntity.patch({ id: ulidLike(2 + i * 7) })
+    await TemplateEntity.patch({ id: ulidLike(2 + i * 7) })
       .set({ tagline: `Edited after the snapshot ${i}`, updated_at: new Date().toISOString() })
       .go();
   }

@@ -17,11 +17,11 @@ import { handler as catalogHandler } from '../../../lambdas/catalog/index';
 import { bumpCatalogVersion } from '../../fixtures/catalog';
 import { handler as profilesHandler } from '../../../lambdas/profiles/index';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../lambdas/shared/errors';
-import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../lambdas/shared/db/entities/mvp';
 import { startDynamoDb, type EmulatorHandle } from '../../../lib/local/emulators/index';
 import { createDynamoClient, ensureTable } from '../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../fixtures/api-event';
-import { mvpItem } from '../../fixtures/mvps';
+import { templateItem } from '../../fixtures/mvps';
 
 /** Every request must be answered within this, whatever the database does (Lambda times out at 10 s). */
 const ANSWER_BUDGET_MS = 8_000;
@@ -75,8 +75,8 @@ beforeAll(async () => {
   process.env.AWS_ENDPOINT_URL_DYNAMODB = dynamo.endpoint;
   await ensureTable(createDynamoClient(dynamo.endpoint), process.env.TABLE_NAME!);
   const now = new Date().toISOString();
-  await MvpEntity.create(
-    mvpItem({ status: 'approved', published_at: now, title: 'Fault Tolerant Starter' }),
+  await TemplateEntity.create(
+    templateItem({ status: 'approved', published_at: now, title: 'Fault Tolerant Starter' }),
   ).go();
   await bumpCatalogVersion({ approvedDelta: 1 });
 }, 60_000);

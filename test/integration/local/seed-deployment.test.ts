@@ -103,8 +103,8 @@ describe('seedDeployment', () => {
     expect(downloads).toEqual([
       expect.objectContaining({ mvp_id: DEMO_DEPLOYED_TEMPLATE_ID, order_id: order.id }),
     ]);
-    const licences = (await LicenseEntity.query.byUser({ user_id: buyerSub }).go()).data;
-    expect(licences).toEqual([
+    const licenses = (await LicenseEntity.query.byUser({ user_id: buyerSub }).go()).data;
+    expect(licenses).toEqual([
       expect.objectContaining({
         mvp_id: DEMO_DEPLOYED_TEMPLATE_ID,
         download_id: downloads[0]!.id,

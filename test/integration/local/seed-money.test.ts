@@ -134,12 +134,12 @@ describe('the demo money', () => {
     const profile = (await ProfileEntity.get({ id: buyer }).go()).data!;
     const downloads = (await DownloadEntity.query.byUser({ user_id: buyer }).go({ pages: 'all' }))
       .data;
-    const licences = (await LicenseEntity.query.byUser({ user_id: buyer }).go({ pages: 'all' }))
+    const licenses = (await LicenseEntity.query.byUser({ user_id: buyer }).go({ pages: 'all' }))
       .data;
     // Every download came with its licence, for the same template.
     expect(downloads.length).toBeGreaterThan(0);
     for (const download of downloads) {
-      expect(licences.filter((licence) => licence.download_id === download.id)).toEqual([
+      expect(licenses.filter((license) => license.download_id === download.id)).toEqual([
         expect.objectContaining({ mvp_id: download.mvp_id, user_id: buyer }),
       ]);
     }

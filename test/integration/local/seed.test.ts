@@ -10,8 +10,8 @@ import { handler } from '../../../lambdas/catalog/index';
 import type { BrowseResult } from '../../../contract/catalog';
 import { CatalogVersionEntity } from '../../../lambdas/shared/db/entities/catalog-version';
 import { CounterEntity } from '../../../lambdas/shared/db/entities/counter';
-import { MvpEntity } from '../../../lambdas/shared/db/entities/mvp';
-import { MvpVersionEntity } from '../../../lambdas/shared/db/entities/mvp-version';
+import { TemplateEntity } from '../../../lambdas/shared/db/entities/mvp';
+import { TemplateVersionEntity } from '../../../lambdas/shared/db/entities/mvp-version';
 import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
 import { ReviewEntity } from '../../../lambdas/shared/db/entities/review';
 import {
@@ -33,7 +33,7 @@ let first: SeedSummary;
 let second: SeedSummary;
 
 const byStatus = async (status: 'approved' | 'pending_review' | 'scan_failed') =>
-  (await MvpEntity.query.byStatus({ status }).go({ pages: 'all' })).data;
+  (await TemplateEntity.query.byStatus({ status }).go({ pages: 'all' })).data;
 
 beforeAll(async () => {
   const cloud = localCloud();
@@ -63,7 +63,7 @@ describe('seedDemoData', () => {
 
   it('spreads the templates over every browse category and several sellers', async () => {
     const approved = await byStatus('approved');
-    expect(new Set(approved.map((mvp) => mvp.category))).toEqual(
+    expect(new Set(approved.map((template) => template.category))).toEqual(
       new Set([
         'SaaS',
         'E-commerce',
@@ -74,16 +74,16 @@ describe('seedDemoData', () => {
         'Mobile App',
       ]),
     );
-    expect(new Set(approved.map((mvp) => mvp.seller_id)).size).toBeGreaterThanOrEqual(2);
-    expect(new Set(approved.map((mvp) => mvp.access_tier))).toEqual(
+    expect(new Set(approved.map((template) => template.seller_id)).size).toBeGreaterThanOrEqual(2);
+    expect(new Set(approved.map((template) => template.access_tier))).toEqual(
       new Set(['free', 'subscription', 'one_time_sale']),
     );
-    for (const mvp of approved) {
-      expect(mvp.features.length).toBeGreaterThanOrEqual(3);
-      expect(mvp.features.length).toBeLessThanOrEqual(6);
-      expect(mvp.tech_stack.length).toBeGreaterThanOrEqual(2);
-      expect(mvp.tech_stack.length).toBeLessThanOrEqual(6);
-      expect(mvp.id).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+    for (const template of approved) {
+      expect(template.features.length).toBeGreaterThanOrEqual(3);
+      expect(template.features.length).toBeLessThanOrEqual(6);
+      expect(template.tech_stack.length).toBeGreaterThanOrEqual(2);
+      expect(template.tech_stack.length).toBeLessThanOrEqual(6);
+      expect(template.id).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
     }
   });
 
@@ -134,16 +134,16 @@ describe('seedDemoData', () => {
   it('keeps every rating aggregate consistent with the stored reviews', async () => {
     let reviewed = 0;
     let unverified = 0;
-    for (const mvp of await byStatus('approved')) {
-      const reviews = (await ReviewEntity.query.byMvp({ mvp_id: mvp.id }).go()).data;
+    for (const template of await byStatus('approved')) {
+      const reviews = (await ReviewEntity.query.byMvp({ mvp_id: template.id }).go()).data;
       // The average counts verified reviews only, as a review written through the API would.
       const verified = reviews.filter((review) => review.is_verified_buyer);
       const sum = verified.reduce((total, review) => total + review.rating, 0);
-      expect(mvp.rating_count).toBe(verified.length);
-      expect(mvp.rating_sum).toBe(sum);
+      expect(template.rating_count).toBe(verified.length);
+      expect(template.rating_sum).toBe(sum);
       unverified += reviews.length - verified.length;
-      const versions = (await MvpVersionEntity.query.byMvp({ mvp_id: mvp.id }).go()).data;
-      expect(versions.map((version) => version.version_number)).toEqual([mvp.version_number]);
+      const versions = (await TemplateVersionEntity.query.byMvp({ mvp_id: template.id }).go()).data;
+      expect(versions.map((version) => version.version_number)).toEqual([template.version_number]);
       if (reviews.length) reviewed += 1;
     }
     expect(reviewed).toBeGreaterThanOrEqual(10);
@@ -159,12 +159,12 @@ describe('seedDemoData', () => {
     ];
     const total = async (name: 'downloads' | 'rating_sum' | 'rating_count') =>
       (await CounterEntity.get({ name, bucket: 'all', shard: 0 }).go()).data?.value ?? 0;
-    const sum = (pick: (mvp: (typeof all)[number]) => number) =>
-      all.reduce((running, mvp) => running + pick(mvp), 0);
+    const sum = (pick: (template: (typeof all)[number]) => number) =>
+      all.reduce((running, template) => running + pick(template), 0);
     // Two seed runs in beforeAll: the second wrote no template, so nothing was added twice.
-    expect(await total('downloads')).toBe(sum((mvp) => mvp.download_count));
-    expect(await total('rating_sum')).toBe(sum((mvp) => mvp.rating_sum));
-    expect(await total('rating_count')).toBe(sum((mvp) => mvp.rating_count));
+    expect(await total('downloads')).toBe(sum((template) => template.download_count));
+    expect(await total('rating_sum')).toBe(sum((template) => template.rating_sum));
+    expect(await total('rating_count')).toBe(sum((template) => template.rating_count));
   });
 
   it("stores previews of the starter's own page and a zip bundle that unpacks into a starter", async () => {
@@ -218,11 +218,11 @@ describe('seedDemoData', () => {
 
   it('gives every approved template a code preview manifest with its README', async () => {
     const approved = await byStatus('approved');
-    for (const mvp of approved) {
+    for (const template of approved) {
       const object = await s3.send(
         new GetObjectCommand({
           Bucket: process.env.MVP_FILES_BUCKET!,
-          Key: manifestKeysOf(mvp.file_key!).manifest,
+          Key: manifestKeysOf(template.file_key!).manifest,
         }),
       );
       const manifest = bundleManifestSchema.parse(

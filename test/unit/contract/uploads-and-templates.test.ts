@@ -7,14 +7,14 @@ import {
   declaredImageProblem,
   fileNameProblem,
   imageFileProblem,
-  mvpFileKindFromMagic,
-  mvpFileKindOf,
-  mvpFileProblem,
+  templateFileKindFromMagic,
+  templateFileKindOf,
+  templateFileProblem,
 } from '../../../contract/uploads';
 import {
-  MVP_FORM_MESSAGES,
+  TEMPLATE_FORM_MESSAGES,
   bumpVersion,
-  mvpFieldsSchema,
+  templateFieldsSchema,
   VERSION_MESSAGES,
   compareVersions,
   versionNumberProblem,
@@ -25,29 +25,29 @@ import { templateFormFields } from '../../fixtures/mvps';
 
 describe('bundle files', () => {
   it('knows the kinds by extension, .tgz included', () => {
-    expect(mvpFileKindOf('a.ZIP')).toBe('zip');
-    expect(mvpFileKindOf('a.tar.gz')).toBe('tar.gz');
-    expect(mvpFileKindOf('a.tgz')).toBe('tar.gz');
-    expect(mvpFileKindOf('a.rar')).toBe('rar');
-    expect(mvpFileKindOf('a.gz')).toBeNull();
-    expect(mvpFileKindOf('a.zip.exe')).toBeNull();
+    expect(templateFileKindOf('a.ZIP')).toBe('zip');
+    expect(templateFileKindOf('a.tar.gz')).toBe('tar.gz');
+    expect(templateFileKindOf('a.tgz')).toBe('tar.gz');
+    expect(templateFileKindOf('a.rar')).toBe('rar');
+    expect(templateFileKindOf('a.gz')).toBeNull();
+    expect(templateFileKindOf('a.zip.exe')).toBeNull();
   });
 
   it('reads zip, gzip and rar magic bytes and nothing else', () => {
-    expect(mvpFileKindFromMagic(new Uint8Array([0x50, 0x4b, 0x03, 0x04]))).toBe('zip');
-    expect(mvpFileKindFromMagic(new Uint8Array([0x1f, 0x8b, 8]))).toBe('tar.gz');
-    expect(mvpFileKindFromMagic(new TextEncoder().encode('Rar!\x1a\x07'))).toBe('rar');
-    expect(mvpFileKindFromMagic(new TextEncoder().encode('MZ\x90\x00'))).toBeNull();
-    expect(mvpFileKindFromMagic(new Uint8Array([0x50, 0x4b, 0x05, 0x06]))).toBeNull();
+    expect(templateFileKindFromMagic(new Uint8Array([0x50, 0x4b, 0x03, 0x04]))).toBe('zip');
+    expect(templateFileKindFromMagic(new Uint8Array([0x1f, 0x8b, 8]))).toBe('tar.gz');
+    expect(templateFileKindFromMagic(new TextEncoder().encode('Rar!\x1a\x07'))).toBe('rar');
+    expect(templateFileKindFromMagic(new TextEncoder().encode('MZ\x90\x00'))).toBeNull();
+    expect(templateFileKindFromMagic(new Uint8Array([0x50, 0x4b, 0x05, 0x06]))).toBeNull();
   });
 
   it("applies the product's size and name rules with its messages", () => {
-    expect(mvpFileProblem({ name: 'a.zip', size: 1024 })).toBeNull();
-    expect(mvpFileProblem({ name: 'a.zip', size: 1023 })).toBe(FILE_MESSAGES.fileTooSmall);
-    expect(mvpFileProblem({ name: 'a.zip', size: 100 * 1024 * 1024 + 1 })).toBe(
+    expect(templateFileProblem({ name: 'a.zip', size: 1024 })).toBeNull();
+    expect(templateFileProblem({ name: 'a.zip', size: 1023 })).toBe(FILE_MESSAGES.fileTooSmall);
+    expect(templateFileProblem({ name: 'a.zip', size: 100 * 1024 * 1024 + 1 })).toBe(
       FILE_MESSAGES.fileTooLarge,
     );
-    expect(mvpFileProblem({ name: 'a.pdf', size: 2048 })).toBe(FILE_MESSAGES.invalidFileType);
+    expect(templateFileProblem({ name: 'a.pdf', size: 2048 })).toBe(FILE_MESSAGES.invalidFileType);
     for (const bad of ['a<b.zip', 'a>b.zip', 'a:b.zip', 'a"b.zip', 'a|b.zip', 'a?.zip', 'a*.zip']) {
       expect(fileNameProblem(bad), bad).toBe(FILE_MESSAGES.invalidName);
     }
@@ -95,46 +95,48 @@ describe('the template form', () => {
   });
 
   it('drops blank features and the price unless one_time_sale', () => {
-    const parsed = mvpFieldsSchema.parse(valid);
+    const parsed = templateFieldsSchema.parse(valid);
     expect(parsed.features).toEqual(['a']);
     expect(parsed.price).toBeNull();
-    expect(mvpFieldsSchema.parse({ ...valid, access_tier: 'one_time_sale' }).price).toBe(12);
+    expect(templateFieldsSchema.parse({ ...valid, access_tier: 'one_time_sale' }).price).toBe(12);
   });
 
   it("answers the product's messages", () => {
     const message = (change: Record<string, unknown>) =>
-      mvpFieldsSchema.safeParse({ ...valid, ...change }).error?.issues[0]?.message;
-    expect(message({ features: [' '] })).toBe(MVP_FORM_MESSAGES.features);
+      templateFieldsSchema.safeParse({ ...valid, ...change }).error?.issues[0]?.message;
+    expect(message({ features: [' '] })).toBe(TEMPLATE_FORM_MESSAGES.features);
     expect(message({ access_tier: 'one_time_sale', price: '' })).toBe(
-      MVP_FORM_MESSAGES.priceRequired,
+      TEMPLATE_FORM_MESSAGES.priceRequired,
     );
     expect(message({ access_tier: 'one_time_sale', price: '0' })).toBe(
-      MVP_FORM_MESSAGES.pricePositive,
+      TEMPLATE_FORM_MESSAGES.pricePositive,
     );
     expect(message({ stackblitz_link: 'https://codesandbox.io/x' })).toBe(
-      MVP_FORM_MESSAGES.stackblitz,
+      TEMPLATE_FORM_MESSAGES.stackblitz,
     );
-    expect(message({ demo_url: 'ftp://x.example.com' })).toBe(MVP_FORM_MESSAGES.url);
-    expect(message({ category: '' })).toBe(MVP_FORM_MESSAGES.category);
-    expect(message({ access_tier: '' })).toBe(MVP_FORM_MESSAGES.accessTier);
+    expect(message({ demo_url: 'ftp://x.example.com' })).toBe(TEMPLATE_FORM_MESSAGES.url);
+    expect(message({ category: '' })).toBe(TEMPLATE_FORM_MESSAGES.category);
+    expect(message({ access_tier: '' })).toBe(TEMPLATE_FORM_MESSAGES.accessTier);
   });
 
   it('rounds a price to whole pence before checking it, and reads plain decimals only', () => {
     const sale = (price: unknown) =>
-      mvpFieldsSchema.safeParse({ ...valid, access_tier: 'one_time_sale', price });
+      templateFieldsSchema.safeParse({ ...valid, access_tier: 'one_time_sale', price });
     const refused = (price: unknown) => sale(price).error?.issues[0]?.message;
     // Below a penny once rounded: refused, never stored as 0.
     for (const price of ['0.001', 0.004, 1e-9, '0.00']) {
-      expect(refused(price), String(price)).toBe(MVP_FORM_MESSAGES.pricePositive);
+      expect(refused(price), String(price)).toBe(TEMPLATE_FORM_MESSAGES.pricePositive);
     }
     // Not plain decimal text: hex, exponents, signs, words.
     for (const price of ['0x10', '1e3', '-5', '+5', '5,00', 'ten', 'Infinity', 'NaN']) {
-      expect(refused(price), price).toBe(MVP_FORM_MESSAGES.pricePositive);
+      expect(refused(price), price).toBe(TEMPLATE_FORM_MESSAGES.pricePositive);
     }
     // Too large, including numbers that would overflow pence.
     for (const price of ['10000.01', 1e308, '1e308', '99999999999999999999']) {
       expect(refused(price), String(price)).toBe(
-        price === '1e308' ? MVP_FORM_MESSAGES.pricePositive : MVP_FORM_MESSAGES.priceTooHigh,
+        price === '1e308'
+          ? TEMPLATE_FORM_MESSAGES.pricePositive
+          : TEMPLATE_FORM_MESSAGES.priceTooHigh,
       );
     }
     expect(sale('0.005').data?.price).toBe(0.01);

@@ -204,7 +204,7 @@ describe('each entity is written by its owner only', () => {
   it.each([
     {
       file: 'lambdas/catalog/probe.ts',
-      code: using('mvp-version', 'MvpVersionEntity', "patch({ mvp_id: 'm', id: 'v' })"),
+      code: using('mvp-version', 'TemplateVersionEntity', "patch({ mvp_id: 'm', id: 'v' })"),
       owner: 'templates',
     },
     {
@@ -223,19 +223,19 @@ describe('each entity is written by its owner only', () => {
     expect(
       await writeMessages(
         'lambdas/catalog/probe.ts',
-        using('mvp', 'MvpEntity', "patch({ id: 'm' })"),
+        using('mvp', 'TemplateEntity', "patch({ id: 'm' })"),
       ),
     ).toEqual([]);
     expect(
       await writeMessages(
         'lambdas/catalog/probe.ts',
-        using('mvp-version', 'MvpVersionEntity', "get({ mvp_id: 'm', id: 'v' })"),
+        using('mvp-version', 'TemplateVersionEntity', "get({ mvp_id: 'm', id: 'v' })"),
       ),
     ).toEqual([]);
     expect(
       await writeMessages(
         'lambdas/templates/probe.ts',
-        using('mvp-version', 'MvpVersionEntity', "patch({ mvp_id: 'm', id: 'v' })"),
+        using('mvp-version', 'TemplateVersionEntity', "patch({ mvp_id: 'm', id: 'v' })"),
       ),
     ).toEqual([]);
     expect(

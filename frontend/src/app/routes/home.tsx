@@ -2,7 +2,7 @@ import { FeaturedTemplates } from '../../features/home/components/featured-templ
 import { Hero } from '../../features/home/components/hero';
 import { HowItWorks } from '../../features/home/components/how-it-works';
 import { Testimonials } from '../../features/home/components/testimonials';
-import { MvpCard } from '../../features/mvps/components/mvp-card';
+import { TemplateCard } from '../../features/mvps/components/mvp-card';
 
 /** Home: hero with live stats, how-it-works, featured templates, testimonials. */
 export default function HomeRoute() {
@@ -10,7 +10,7 @@ export default function HomeRoute() {
     <>
       <Hero />
       <HowItWorks />
-      <FeaturedTemplates renderCard={(mvp) => <MvpCard mvp={mvp} />} />
+      <FeaturedTemplates renderCard={(template) => <TemplateCard mvp={template} />} />
       <Testimonials />
     </>
   );

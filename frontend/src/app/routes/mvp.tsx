@@ -5,45 +5,45 @@ import { CheckoutCanceledBanner } from '../../features/billing/components/checko
 import { DeployButton } from '../../features/deployments/components/deploy-button';
 import { BundleFileTree } from '../../features/downloads/components/bundle-file-tree';
 import { DownloadPanel } from '../../features/downloads/components/download-panel';
-import { MvpDetailView } from '../../features/mvps/components/mvp-detail-view';
+import { TemplateDetailView } from '../../features/mvps/components/mvp-detail-view';
 import { ReviewsSection } from '../../features/reviews/components/reviews-section';
 
 /**
  * `/mvp/:mvpId`: the template, with the download, billing (a one-time sale's purchase, the
  * canceled-checkout note) and review features composed into its slots.
  */
-export default function MvpRoute() {
+export default function TemplateRoute() {
   const { mvpId } = useParams();
   return (
-    <MvpDetailView
+    <TemplateDetailView
       mvpId={mvpId}
-      renderActions={(mvp, refresh) => (
+      renderActions={(template, refresh) => (
         <>
           <CheckoutCanceledBanner />
           <DownloadPanel
-            mvp={mvp}
+            mvp={template}
             onDownloaded={refresh}
             deploy={(canDeploy, costNote) => (
               <DeployButton
-                mvpId={mvp.id}
-                slug={mvp.slug}
+                mvpId={template.id}
+                slug={template.slug}
                 canDeploy={canDeploy}
                 costNote={costNote}
               />
             )}
             purchase={
-              mvp.access_tier === 'one_time_sale' && (
-                <BuyTemplateButton mvpId={mvp.id} price={mvp.price} />
+              template.access_tier === 'one_time_sale' && (
+                <BuyTemplateButton mvpId={template.id} price={template.price} />
               )
             }
           />
         </>
       )}
-      renderSections={(mvp, refresh) => (
+      renderSections={(template, refresh) => (
         <>
-          <BundleFileTree mvpId={mvp.id} accessTier={mvp.access_tier} />
+          <BundleFileTree mvpId={template.id} accessTier={template.access_tier} />
           <Separator />
-          <ReviewsSection mvpId={mvp.id} sellerId={mvp.seller.id} onReviewed={refresh} />
+          <ReviewsSection mvpId={template.id} sellerId={template.seller.id} onReviewed={refresh} />
         </>
       )}
     />

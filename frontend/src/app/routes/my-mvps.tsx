@@ -1,6 +1,6 @@
 /** `/my-mvps`: the seller's templates. */
-import { MyMvpsView } from '../../features/templates/components/my-mvps-view';
+import { MyTemplatesView } from '../../features/templates/components/my-mvps-view';
 
-export default function MyMvpsRoute() {
-  return <MyMvpsView />;
+export default function MyTemplatesRoute() {
+  return <MyTemplatesView />;
 }

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { MvpCard } from '../../features/mvps/components/mvp-card';
+import { TemplateCard } from '../../features/mvps/components/mvp-card';
 import { SellerProfileView } from '../../features/sellers/components/seller-profile-view';
 
 export default function SellerRoute() {
@@ -8,7 +8,7 @@ export default function SellerRoute() {
     <SellerProfileView
       key={username}
       username={username}
-      renderCard={(mvp) => <MvpCard mvp={mvp} showSeller={false} />}
+      renderCard={(template) => <TemplateCard mvp={template} showSeller={false} />}
     />
   );
 }

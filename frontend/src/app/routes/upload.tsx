@@ -5,10 +5,10 @@ import { UploadView } from '../../features/templates/components/upload-view';
 
 export default function UploadRoute() {
   const [search] = useSearchParams();
-  const mvpId = search.get('mvpId') ?? undefined;
+  const templateId = search.get('mvpId') ?? undefined;
   return (
     <RequireSignIn>
-      <UploadView key={mvpId ?? 'new'} mvpId={mvpId} />
+      <UploadView key={templateId ?? 'new'} mvpId={templateId} />
     </RequireSignIn>
   );
 }

@@ -16,7 +16,7 @@
 import type { VERSION_STATUSES } from '../../../../contract/templates';
 import { defineEntity } from '../entity';
 
-export interface MvpVersionItem {
+export interface TemplateVersionItem {
   mvp_id: string;
   id: string;
   version_number: string;
@@ -35,7 +35,7 @@ export interface MvpVersionItem {
   decided_at?: string;
 }
 
-export const MvpVersionEntity = defineEntity<MvpVersionItem>()({
+export const TemplateVersionEntity = defineEntity<TemplateVersionItem>()({
   entity: 'mvpVersion',
   version: '1',
   defaults: { source: 'upload' },

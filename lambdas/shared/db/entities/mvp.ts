@@ -37,7 +37,7 @@ type StoredWhenSet<Fields> = { [Key in keyof Fields]?: Exclude<Fields[Key], null
  * The stored template: the contract's fields (`TemplateFields`, `TemplateOptionalFields`, the
  * same ones the seller's view `ManagedMvp` is made of) and what only the item keeps.
  */
-export interface MvpItem extends TemplateFields, StoredWhenSet<TemplateOptionalFields> {
+export interface TemplateItem extends TemplateFields, StoredWhenSet<TemplateOptionalFields> {
   file_key?: string;
   /** Object keys in the preview-images bucket; the API turns them into same-origin URLs. */
   preview_image_keys: string[];
@@ -67,7 +67,7 @@ export interface MvpItem extends TemplateFields, StoredWhenSet<TemplateOptionalF
   github_webhook_secret?: string;
 }
 
-export const MvpEntity = defineEntity<MvpItem>()({
+export const TemplateEntity = defineEntity<TemplateItem>()({
   entity: 'mvp',
   version: '1',
   defaults: {

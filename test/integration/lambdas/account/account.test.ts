@@ -17,7 +17,7 @@ import { DeploymentEntity } from '../../../../lambdas/shared/db/entities/deploym
 import { DisputeEntity } from '../../../../lambdas/shared/db/entities/dispute';
 import { LaunchStoryEntity } from '../../../../lambdas/shared/db/entities/launch-story';
 import { LicenseEntity } from '../../../../lambdas/shared/db/entities/license';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { OAuthTokenEntity } from '../../../../lambdas/shared/db/entities/oauth-token';
 import { OrderEntity } from '../../../../lambdas/shared/db/entities/order';
@@ -30,7 +30,7 @@ import { config } from '../../../../lambdas/shared/config';
 import { headObject, putObject } from '../../../../lambdas/shared/storage/s3';
 import { createCognitoClient } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/mvps';
 import { putOrder, templateOrder } from '../../../fixtures/orders';
 import { putPayout } from '../../../fixtures/payouts';
 import { putProfile } from '../../../fixtures/profiles';
@@ -78,10 +78,10 @@ const world = async () => {
     website_url: 'https://closing.example.com',
   });
   await putProfile({ id: other.sub, email: other.email, display_name: 'Other Person' });
-  const mine = mvpItem({ seller_id: user.sub, title: 'My Template' });
-  const theirs = mvpItem({ seller_id: other.sub, title: 'Their Template' });
-  await MvpEntity.create(mine).go();
-  await MvpEntity.create(theirs).go();
+  const mine = templateItem({ seller_id: user.sub, title: 'My Template' });
+  const theirs = templateItem({ seller_id: other.sub, title: 'Their Template' });
+  await TemplateEntity.create(mine).go();
+  await TemplateEntity.create(theirs).go();
   const order = await putOrder(templateOrder(user.sub, { ...theirs, seller_id: other.sub }, 1_500));
   const othersOrder = await putOrder(
     templateOrder(other.sub, { ...mine, seller_id: user.sub }, 2_500),
@@ -203,7 +203,7 @@ describe('the account’s data export', () => {
     const data = jsonBody<AccountExport>(result);
     expect(data.profile).toMatchObject({ id: w.user.sub, display_name: 'Closing Person' });
     expect(data.orders.map((order) => order.id)).toEqual([w.order.id]);
-    expect(data.licences.map((licence) => licence.id)).toEqual([w.licenseId]);
+    expect(data.licences.map((license) => license.id)).toEqual([w.licenseId]);
     expect(data.reviews).toHaveLength(1);
     expect(data.notifications).toHaveLength(1);
     expect(data.deployments.map((deployment) => deployment.id)).toEqual([w.deploymentId]);
@@ -230,7 +230,7 @@ describe('closing an account', () => {
     expect(profile.email).toBe(w.user.email);
     expect(profile.closed_at).toBeUndefined();
     expect(await poolUserExists(w.user.email)).toBe(true);
-    expect((await MvpEntity.get({ id: w.mine.id }).go()).data!.status).toBe('approved');
+    expect((await TemplateEntity.get({ id: w.mine.id }).go()).data!.status).toBe('approved');
   });
 
   it('with the password: personal data and the Cognito user go, what others need stays', async () => {
@@ -302,8 +302,8 @@ describe('closing an account', () => {
     expect(dispute.buyer_display_name).toBeUndefined();
 
     // The seller's template left the catalog; the review stays, without the reviewer.
-    expect((await MvpEntity.get({ id: w.mine.id }).go()).data!.status).toBe('archived');
-    expect((await MvpEntity.get({ id: w.theirs.id }).go()).data!.status).toBe('approved');
+    expect((await TemplateEntity.get({ id: w.mine.id }).go()).data!.status).toBe('archived');
+    expect((await TemplateEntity.get({ id: w.theirs.id }).go()).data!.status).toBe('approved');
     const review = (await ReviewEntity.get({ mvp_id: w.theirs.id, user_id: w.user.sub }).go())
       .data!;
     expect(review.rating).toBe(4);

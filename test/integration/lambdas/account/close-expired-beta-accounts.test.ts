@@ -17,11 +17,11 @@ import type { ApiErrorBody } from '../../../../contract/errors';
 import type { Profile } from '../../../../contract/profile';
 import { BetaAccountEntity } from '../../../../lambdas/shared/db/entities/beta-account';
 import { CatalogVersionEntity } from '../../../../lambdas/shared/db/entities/catalog-version';
-import { MvpEntity, type MvpItem } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity, type TemplateItem } from '../../../../lambdas/shared/db/entities/mvp';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { createCognitoClient } from '../../../../lib/local/emulators/resources';
 import { apiEvent, claimsFromIdToken, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/mvps';
 import { localCloud } from '../../../fixtures/users';
 
 process.env.BETA_ACCESS_ENABLED = 'true';
@@ -85,7 +85,7 @@ describe('closeExpiredBetaAccounts (hourly task)', () => {
   let account: BetaCredentials;
   let claims: Record<string, string>;
   let profile: Profile;
-  let templates: MvpItem[];
+  let templates: TemplateItem[];
 
   beforeAll(async () => {
     account = await createAccount();
@@ -94,11 +94,11 @@ describe('closeExpiredBetaAccounts (hourly task)', () => {
     // What the beta seller uploaded: one live in the catalog, one still in processing, one
     // archived already; the catalog counts the live one.
     templates = [
-      mvpItem({ seller_id: profile.id, status: 'approved' }),
-      mvpItem({ seller_id: profile.id, status: 'pending_review', published_at: undefined }),
-      mvpItem({ seller_id: profile.id, status: 'archived' }),
+      templateItem({ seller_id: profile.id, status: 'approved' }),
+      templateItem({ seller_id: profile.id, status: 'pending_review', published_at: undefined }),
+      templateItem({ seller_id: profile.id, status: 'archived' }),
     ];
-    for (const template of templates) await MvpEntity.create(template).go();
+    for (const template of templates) await TemplateEntity.create(template).go();
     await CatalogVersionEntity.upsert({ name: 'catalog' })
       .add({ version: 1, approved_count: 1 })
       .set({ updated_at: new Date().toISOString() })
@@ -139,9 +139,9 @@ describe('closeExpiredBetaAccounts (hourly task)', () => {
 
     // Its templates left the catalog: archived, the catalog bumped and one approved fewer.
     for (const template of templates) {
-      expect((await MvpEntity.get({ id: template.id }).go({ consistent: true })).data?.status).toBe(
-        'archived',
-      );
+      expect(
+        (await TemplateEntity.get({ id: template.id }).go({ consistent: true })).data?.status,
+      ).toBe('archived');
     }
     const after = await catalog();
     expect(after?.version).toBe((before?.version ?? 0) + 1);
@@ -160,17 +160,21 @@ describe('closeExpiredBetaAccounts (hourly task)', () => {
     const halfDone = await createAccount();
     const halfClaims = await signIn(halfDone);
     const halfProfile = jsonBody<Profile>(await getMe(halfClaims));
-    const template = mvpItem({ id: ulid(), seller_id: halfProfile.id, status: 'pending_review' });
-    await MvpEntity.create(template).go();
+    const template = templateItem({
+      id: ulid(),
+      seller_id: halfProfile.id,
+      status: 'pending_review',
+    });
+    await TemplateEntity.create(template).go();
     await cognito().send(
       new AdminDeleteUserCommand({ UserPoolId: localCloud().userPoolId, Username: halfDone.email }),
     );
 
     expect(await runCleanup(24.05)).toEqual({ closed: 1, failed: 0 });
     expect((await getMe(halfClaims)).statusCode).toBe(401);
-    expect((await MvpEntity.get({ id: template.id }).go({ consistent: true })).data?.status).toBe(
-      'archived',
-    );
+    expect(
+      (await TemplateEntity.get({ id: template.id }).go({ consistent: true })).data?.status,
+    ).toBe('archived');
     expect(await trackedIds()).not.toContain(halfProfile.id);
   });
 });

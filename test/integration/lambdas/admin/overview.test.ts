@@ -11,11 +11,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/admin/index';
 import { oneMonthBack } from '../../../../lambdas/admin/service';
 import type { AdminOverview } from '../../../../contract/admin-overview';
-import type { MvpStatus } from '../../../../contract/catalog';
+import type { TemplateStatus } from '../../../../contract/catalog';
 import { CounterEntity, type CounterName } from '../../../../lambdas/shared/db/entities/counter';
 import { createTemplate } from '../../../../lambdas/templates/repo';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/mvps';
 import { putPayout } from '../../../fixtures/payouts';
 import { putProfile } from '../../../fixtures/profiles';
 
@@ -27,8 +27,8 @@ const dayOf = (daysAgo: number) => at(daysAgo).slice(0, 10);
 const count = (name: CounterName, bucket: string, value: number, shard = 0) =>
   CounterEntity.update({ name, bucket, shard }).add({ value }).go();
 
-const template = async (status: MvpStatus, updatedDaysAgo = 0) => {
-  const item = mvpItem({ seller_id: sellerId, status, updated_at: at(updatedDaysAgo) });
+const template = async (status: TemplateStatus, updatedDaysAgo = 0) => {
+  const item = templateItem({ seller_id: sellerId, status, updated_at: at(updatedDaysAgo) });
   await createTemplate(item, {
     mvp_id: item.id,
     id: ulid(),

@@ -5,12 +5,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/catalog/index';
 import { bumpCatalogVersion } from '../../../fixtures/catalog';
-import type { MvpItem } from '../../../../lambdas/catalog/repo';
-import type { BrowseResult, MvpDetail } from '../../../../contract/catalog';
+import type { TemplateItem } from '../../../../lambdas/catalog/repo';
+import type { BrowseResult, TemplateDetail } from '../../../../contract/catalog';
 import type { ApiErrorBody } from '../../../../contract/errors';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/mvps';
 import { putProfile } from '../../../fixtures/profiles';
 
 const SELLER_ID = 'seller-browse-1';
@@ -19,7 +19,7 @@ const SELLER_EMAIL = 'private-seller@example.com';
 const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n)).toISOString();
 
 const bulk = Array.from({ length: 25 }, (_, i) =>
-  mvpItem({
+  templateItem({
     seller_id: SELLER_ID,
     title: `Admin dashboard ${i}`,
     category: 'Dashboard',
@@ -31,7 +31,7 @@ const bulk = Array.from({ length: 25 }, (_, i) =>
     published_at: day(i),
   }),
 );
-const stripeKit = mvpItem({
+const stripeKit = templateItem({
   seller_id: SELLER_ID,
   title: 'Stripe Billing Starter',
   category: 'SaaS',
@@ -41,7 +41,7 @@ const stripeKit = mvpItem({
   licensing_terms: 'premium_commercial',
   published_at: day(40),
 });
-const shop = mvpItem({
+const shop = templateItem({
   seller_id: SELLER_ID,
   title: 'Shopfront',
   tagline: 'A STRIPE-powered shop',
@@ -52,7 +52,7 @@ const shop = mvpItem({
   licensing_terms: 'personal_use_only',
   published_at: day(41),
 });
-const portfolio = mvpItem({
+const portfolio = templateItem({
   seller_id: SELLER_ID,
   title: 'Portfolio Pro',
   category: 'Portfolio',
@@ -62,10 +62,10 @@ const portfolio = mvpItem({
 });
 const approved = [...bulk, stripeKit, shop, portfolio];
 const hidden = [
-  mvpItem({ seller_id: SELLER_ID, title: 'Stripe Hidden Pending', status: 'pending_review' }),
-  mvpItem({ seller_id: SELLER_ID, title: 'Stripe Rejected', status: 'rejected' }),
-  mvpItem({ seller_id: SELLER_ID, title: 'Stripe Archived', status: 'archived' }),
-  mvpItem({ seller_id: SELLER_ID, title: 'Stripe Scan Failed', status: 'scan_failed' }),
+  templateItem({ seller_id: SELLER_ID, title: 'Stripe Hidden Pending', status: 'pending_review' }),
+  templateItem({ seller_id: SELLER_ID, title: 'Stripe Rejected', status: 'rejected' }),
+  templateItem({ seller_id: SELLER_ID, title: 'Stripe Archived', status: 'archived' }),
+  templateItem({ seller_id: SELLER_ID, title: 'Stripe Scan Failed', status: 'scan_failed' }),
 ];
 
 const call = (path: string, query?: Record<string, string | string[]>) =>
@@ -90,7 +90,9 @@ beforeAll(async () => {
     created_at: day(0),
     updated_at: day(0),
   });
-  await Promise.all([...approved, ...hidden].map((item: MvpItem) => MvpEntity.create(item).go()));
+  await Promise.all(
+    [...approved, ...hidden].map((item: TemplateItem) => TemplateEntity.create(item).go()),
+  );
   await bumpCatalogVersion();
 });
 
@@ -219,7 +221,7 @@ describe('GET /api/mvps/{id}', () => {
     const result = await call(`/api/mvps/${stripeKit.id}`);
     expect(result.statusCode).toBe(200);
     expect(result.headers).toMatchObject({ 'cache-control': 'public, max-age=0, s-maxage=30' });
-    const detail = jsonBody<MvpDetail>(result);
+    const detail = jsonBody<TemplateDetail>(result);
     expect(detail).toMatchObject({
       id: stripeKit.id,
       title: 'Stripe Billing Starter',
@@ -239,7 +241,7 @@ describe('GET /api/mvps/{id}', () => {
   it('accepts the id in lower case', async () => {
     const result = await call(`/api/mvps/${shop.id.toLowerCase()}`);
     expect(result.statusCode).toBe(200);
-    expect(jsonBody<MvpDetail>(result).id).toBe(shop.id);
+    expect(jsonBody<TemplateDetail>(result).id).toBe(shop.id);
   });
 
   it.each(hidden.map((item) => [item.status, item] as const))(

@@ -14,10 +14,10 @@ import {
 import { bumpCatalogVersion } from '../../../fixtures/catalog';
 import type { BrowseResult } from '../../../../contract/catalog';
 import { CatalogVersionEntity } from '../../../../lambdas/shared/db/entities/catalog-version';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { recordDynamoDbCommands } from '../../../fixtures/dynamodb-commands';
-import { mvpItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/mvps';
 
 const total = async () => {
   const result = await handler(apiEvent({ path: '/api/mvps' }), lambdaContext('catalog'));
@@ -53,15 +53,17 @@ describe('browse cache', () => {
   });
 
   it('keeps serving the loaded catalog until the version is bumped', async () => {
-    await Promise.all([mvpItem(), mvpItem()].map((item) => MvpEntity.create(item).go()));
+    await Promise.all(
+      [templateItem(), templateItem()].map((item) => TemplateEntity.create(item).go()),
+    );
     await bumpCatalogVersion();
     await settle();
     expect(await total()).toBe(2);
 
     // Written but not announced: a warm Lambda does not see it, even after checking the version
     // again (this proves browse is cached)...
-    const late = mvpItem();
-    await MvpEntity.create(late).go();
+    const late = templateItem();
+    await TemplateEntity.create(late).go();
     nextCheck();
     expect(await total()).toBe(2);
     // ...while the detail page, which reads the table directly, does.
@@ -74,7 +76,7 @@ describe('browse cache', () => {
     expect(await total()).toBe(3);
 
     // A template leaving the catalog is a change too.
-    await MvpEntity.patch({ id: late.id })
+    await TemplateEntity.patch({ id: late.id })
       .set({ status: 'archived', updated_at: new Date().toISOString() })
       .go();
     await bumpCatalogVersion();
@@ -87,11 +89,11 @@ describe('browse cache', () => {
     await bumpCatalogVersion();
     nextCheck();
     const before = await total(); // read within the window: might have raced the GSI
-    await MvpEntity.create(mvpItem()).go(); // stands in for a write the GSI had not shown yet
+    await TemplateEntity.create(templateItem()).go(); // stands in for a write the GSI had not shown yet
     await settle();
     expect(await total()).toBe(before + 1);
     // Once settled it is trusted again.
-    await MvpEntity.create(mvpItem()).go();
+    await TemplateEntity.create(templateItem()).go();
     nextCheck();
     expect(await total()).toBe(before + 1);
   });
@@ -132,7 +134,7 @@ describe('version check', () => {
     let now = Date.now();
     resetCatalogCache({ now: () => now });
     const before = await total();
-    await MvpEntity.create(mvpItem()).go();
+    await TemplateEntity.create(templateItem()).go();
     await bumpCatalogVersion();
     now += VERSION_CHECK_INTERVAL_MS;
     expect(await total()).toBe(before + 1);

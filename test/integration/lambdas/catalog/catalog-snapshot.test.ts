@@ -17,14 +17,18 @@ import { SNAPSHOT_REFRESH_MS } from '../../../../lambdas/catalog/catalog-cache';
 import { handler as publishTask } from '../../../../lambdas/catalog/tasks/publish-catalog-snapshot';
 import { readCatalogSnapshot } from '../../../../lambdas/catalog/repo';
 import { decodeCatalogSnapshot } from '../../../../lambdas/catalog/snapshot';
-import { MVP_STATUSES, type BrowseResult, type MvpSummary } from '../../../../contract/catalog';
-import { MvpEntity, type MvpItem } from '../../../../lambdas/shared/db/entities/mvp';
+import {
+  TEMPLATE_STATUSES,
+  type BrowseResult,
+  type TemplateSummary,
+} from '../../../../contract/catalog';
+import { TemplateEntity, type TemplateItem } from '../../../../lambdas/shared/db/entities/mvp';
 import { logger } from '../../../../lambdas/shared/observability';
 import { storageDesign } from '../../../../contract/design/storage-design';
 import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { recordDynamoDbCommands } from '../../../fixtures/dynamodb-commands';
-import { mvpItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/mvps';
 import { localCloud } from '../../../fixtures/users';
 
 const browse = async (): Promise<BrowseResult> => {
@@ -33,7 +37,7 @@ const browse = async (): Promise<BrowseResult> => {
   return jsonBody<BrowseResult>(result);
 };
 const ids = (result: BrowseResult) => result.items.map((item) => item.id).sort();
-const card = (result: BrowseResult, id: string): MvpSummary | undefined =>
+const card = (result: BrowseResult, id: string): TemplateSummary | undefined =>
   result.items.find((item) => item.id === id);
 
 const s3 = () => createS3Client(localCloud().s3Endpoint);
@@ -44,24 +48,26 @@ const snapshotObject = () => ({
 
 const now = () => new Date().toISOString();
 /** A status change as the services write it: the status and a fresh `updated_at`. */
-const moveTo = async (item: MvpItem, status: MvpItem['status']) => {
-  await MvpEntity.patch({ id: item.id }).set({ status, updated_at: now() }).go();
+const moveTo = async (item: TemplateItem, status: TemplateItem['status']) => {
+  await TemplateEntity.patch({ id: item.id }).set({ status, updated_at: now() }).go();
   await bumpCatalogVersion({ approvedDelta: status === 'approved' ? 1 : -1 });
 };
 /** A counter change as downloads write it: no `updated_at`, no bump. */
-const setDownloads = (item: MvpItem, count: number) =>
-  MvpEntity.patch({ id: item.id }).set({ download_count: count }).go();
+const setDownloads = (item: TemplateItem, count: number) =>
+  TemplateEntity.patch({ id: item.id }).set({ download_count: count }).go();
 
 // Last edited an hour ago: older than the minute of changes a catch-up re-reads to cover index
 // lag, so their counters come from the snapshot alone.
 const anHourAgo = new Date(Date.now() - 3_600_000).toISOString();
-const first = mvpItem({ title: 'First', updated_at: anHourAgo });
-const second = mvpItem({ title: 'Second', updated_at: anHourAgo });
-const third = mvpItem({ title: 'Third', updated_at: anHourAgo });
-const pending = mvpItem({ title: 'Pending', status: 'pending_review', updated_at: anHourAgo });
+const first = templateItem({ title: 'First', updated_at: anHourAgo });
+const second = templateItem({ title: 'Second', updated_at: anHourAgo });
+const third = templateItem({ title: 'Third', updated_at: anHourAgo });
+const pending = templateItem({ title: 'Pending', status: 'pending_review', updated_at: anHourAgo });
 
 beforeAll(async () => {
-  await Promise.all([first, second, third, pending].map((item) => MvpEntity.create(item).go()));
+  await Promise.all(
+    [first, second, third, pending].map((item) => TemplateEntity.create(item).go()),
+  );
   await bumpCatalogVersion({ approvedDelta: 3 });
 });
 
@@ -118,8 +124,8 @@ describe('a new container with a snapshot', () => {
     await setDownloads(first, 500);
     await moveTo(pending, 'approved');
     await moveTo(second, 'archived');
-    const fresh = mvpItem({ title: 'Fresh' });
-    await MvpEntity.create(fresh).go();
+    const fresh = templateItem({ title: 'Fresh' });
+    await TemplateEntity.create(fresh).go();
     await bumpCatalogVersion({ approvedDelta: 1 });
 
     const commands = recordDynamoDbCommands();
@@ -134,7 +140,7 @@ describe('a new container with a snapshot', () => {
     // One version read, one small query per status for the changes, and the seller names: the
     // approved partition was never read whole (every query is bounded by `updated_at`).
     const queries = commands.sent.filter((command) => command.name.includes('Query'));
-    expect(queries).toHaveLength(MVP_STATUSES.length);
+    expect(queries).toHaveLength(TEMPLATE_STATUSES.length);
     expect(queries.every((query) => query.input.includes('BETWEEN'))).toBe(true);
     expect(commands.count('Get', 'name_catalog')).toBe(1);
   });

@@ -14,14 +14,14 @@ import { publishCatalogSnapshot, resetCatalogCache } from '../../../../lambdas/c
 import { bumpCatalogVersion } from '../../../fixtures/catalog';
 import { VERSION_RETRY_AFTER_FAILURE_MS } from '../../../../lambdas/catalog/catalog-cache';
 import type { BrowseResult } from '../../../../contract/catalog';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../../lambdas/shared/errors';
 import { logger } from '../../../../lambdas/shared/observability';
 import { storageDesign } from '../../../../contract/design/storage-design';
 import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { startFaultProxy, type FaultProxy } from '../../../fixtures/fault-proxy';
-import { mvpItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/mvps';
 import { putProfile } from '../../../fixtures/profiles';
 import { localCloud } from '../../../fixtures/users';
 
@@ -44,7 +44,7 @@ const titles = (result: { body?: string }) =>
 
 const seller = 'seller-stale-1';
 const anHourAgo = new Date(Date.now() - 3_600_000).toISOString();
-const kept = mvpItem({ title: 'Kept In Memory', seller_id: seller, updated_at: anHourAgo });
+const kept = templateItem({ title: 'Kept In Memory', seller_id: seller, updated_at: anHourAgo });
 
 beforeAll(async () => {
   proxy = await startFaultProxy(localCloud().dynamodbEndpoint);
@@ -58,7 +58,7 @@ beforeAll(async () => {
     created_at: anHourAgo,
     updated_at: anHourAgo,
   });
-  await MvpEntity.create(kept).go();
+  await TemplateEntity.create(kept).go();
   await bumpCatalogVersion({ approvedDelta: 1 });
 });
 
@@ -111,7 +111,7 @@ describe('a warm container while the table does not answer', () => {
     }
 
     // Back: a template approved meanwhile shows at the next attempt.
-    await MvpEntity.create(mvpItem({ title: 'Approved After', seller_id: seller })).go();
+    await TemplateEntity.create(templateItem({ title: 'Approved After', seller_id: seller })).go();
     await bumpCatalogVersion({ approvedDelta: 1 });
     skew += VERSION_RETRY_AFTER_FAILURE_MS;
     const recovered = await timed('/api/mvps');

@@ -23,9 +23,9 @@ import { DOWNLOAD_MESSAGES } from '../../../../contract/downloads';
 import { OAUTH_STATE_INVALID_MESSAGE } from '../../../../lambdas/shared/auth/oauth-state';
 import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { notifyUpgradeAvailable } from '../../../../lambdas/deployments/upgrade-notice';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
-import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
+import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
 import { OAuthTokenEntity } from '../../../../lambdas/shared/db/entities/oauth-token';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import type { HttpMethod } from '../../../../contract/routes';
@@ -141,7 +141,7 @@ describe('buyer deploys', () => {
   let buyer: Caller;
   let other: Caller;
   let login: string;
-  let mvpId: string;
+  let templateId: string;
   let deploymentId: string;
 
   beforeAll(async () => {
@@ -151,7 +151,7 @@ describe('buyer deploys', () => {
     login = `buyer-${randomUUID().slice(0, 8)}`;
     await githubControl.createUser({ login });
     const template = await seedTemplate(seller.sub, { version_number: '1.0.0' });
-    mvpId = template.id;
+    templateId = template.id;
     await storeBundle(template.file_key!, 'Hello from the template');
   });
 
@@ -160,7 +160,7 @@ describe('buyer deploys', () => {
       'POST',
       '/api/deployments/github/authorize-url',
       buyer,
-      { mvp_id: mvpId },
+      { mvp_id: templateId },
     );
     expect(started.status).toBe(200);
     const url = new URL(started.body.url);
@@ -186,7 +186,7 @@ describe('buyer deploys', () => {
     );
     expect(done).toMatchObject({
       status: 200,
-      body: { success: true, github_username: login, mvp_id: mvpId },
+      body: { success: true, github_username: login, mvp_id: templateId },
     });
     // Replayed: refused.
     const replayed = await call('POST', '/api/deployments/github/callback', buyer, callback);
@@ -206,7 +206,7 @@ describe('buyer deploys', () => {
 
   it('refuses to deploy before GitHub is connected, spending nothing', async () => {
     const refused = await call<{ message: string }>('POST', '/api/deployments', other, {
-      mvp_id: mvpId,
+      mvp_id: templateId,
       repo_name: 'nope',
     });
     expect(refused).toMatchObject({
@@ -222,7 +222,7 @@ describe('buyer deploys', () => {
       'POST',
       '/api/deployments',
       buyer,
-      { mvp_id: mvpId, repo_name: 'My Shop' },
+      { mvp_id: templateId, repo_name: 'My Shop' },
     );
     expect(started.status).toBe(202);
     expect(started.body.status).toBe('initializing');
@@ -358,8 +358,8 @@ describe('buyer deploys', () => {
     const fileKey = `mvps/${seller.sub}/${randomUUID()}/bundle.zip`;
     // Version two changes the page and drops the README.
     await storeBundle(fileKey, 'Version two', false);
-    await MvpVersionEntity.create({
-      mvp_id: mvpId,
+    await TemplateVersionEntity.create({
+      mvp_id: templateId,
       id: `01${randomUUID().replace(/-/g, '').slice(0, 24).toUpperCase()}`,
       version_number: '1.1.0',
       changelog: 'A new hero section.',
@@ -368,11 +368,13 @@ describe('buyer deploys', () => {
       source: 'upload',
       uploaded_at: new Date().toISOString(),
     }).go();
-    await MvpEntity.patch({ id: mvpId }).set({ version_number: '1.1.0', file_key: fileKey }).go();
+    await TemplateEntity.patch({ id: templateId })
+      .set({ version_number: '1.1.0', file_key: fileKey })
+      .go();
 
     // Approving the version tells the buyer (processing's Publish and an admin's approval call this).
     expect(
-      await notifyUpgradeAvailable({ id: mvpId, title: 'Starter', version_number: '1.1.0' }),
+      await notifyUpgradeAvailable({ id: templateId, title: 'Starter', version_number: '1.1.0' }),
     ).toBe(1);
     const { data: notifications } = await NotificationEntity.query
       .byUser({ user_id: buyer.sub })
@@ -455,7 +457,7 @@ describe('buyer deploys', () => {
       await consentOnGithub(started.body.url, brokeLogin),
     );
     const refused = await call<{ message: string }>('POST', '/api/deployments', broke, {
-      mvp_id: mvpId,
+      mvp_id: templateId,
       repo_name: 'free-ride',
     });
     expect(refused).toMatchObject({
@@ -482,7 +484,7 @@ describe('buyer deploys', () => {
       await consentOnGithub(started.body.url, sellerLogin),
     );
     const refused = await call<{ message: string }>('POST', '/api/deployments', seller, {
-      mvp_id: mvpId,
+      mvp_id: templateId,
       repo_name: 'self-deal',
     });
     expect(refused).toMatchObject({
@@ -496,7 +498,7 @@ describe('buyer deploys', () => {
   it('fails with a readable message when the name is taken or Netlify cannot build the site', async () => {
     // A second deployment into the same repository name: GitHub's 422, the product's message.
     const taken = await call<{ deployment_id: string }>('POST', '/api/deployments', buyer, {
-      mvp_id: mvpId,
+      mvp_id: templateId,
       repo_name: 'my-shop',
     });
     expect(taken.status).toBe(202);
@@ -581,7 +583,7 @@ describe('buyer deploys', () => {
     });
     expect((await ProfileEntity.get({ id: buyer.sub }).go()).data?.github_username).toBeUndefined();
     const refused = await call<{ message: string }>('POST', '/api/deployments', buyer, {
-      mvp_id: mvpId,
+      mvp_id: templateId,
       repo_name: 'again',
     });
     expect(refused).toMatchObject({

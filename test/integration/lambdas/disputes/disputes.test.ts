@@ -5,17 +5,17 @@
  */
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MVP_NOT_FOUND_MESSAGE } from '../../../../lambdas/catalog/service';
+import { TEMPLATE_NOT_FOUND_MESSAGE } from '../../../../lambdas/catalog/service';
 import { handler } from '../../../../lambdas/disputes/index';
 import { DISPUTE_MESSAGES, type Dispute } from '../../../../contract/disputes';
 import type { ApiErrorBody } from '../../../../contract/errors';
 import type { Role } from '../../../../contract/profile';
 import { DisputeEntity } from '../../../../lambdas/shared/db/entities/dispute';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/mvps';
 import { putProfile } from '../../../fixtures/profiles';
 
 const claims = (sub: string) => idTokenClaims({ sub, email: `${sub}@example.com` });
@@ -31,7 +31,7 @@ const call = (
 const createProfile = (id: string, role: Role, username?: string) =>
   putProfile({ id, username, role, is_seller_approved: role === 'seller' || role === 'both' });
 
-const recordDownload = (userId: string, mvp: ReturnType<typeof mvpItem>) => {
+const recordDownload = (userId: string, mvp: ReturnType<typeof templateItem>) => {
   const now = new Date().toISOString();
   return DownloadEntity.create({
     id: ulid(),
@@ -46,15 +46,15 @@ const recordDownload = (userId: string, mvp: ReturnType<typeof mvpItem>) => {
   }).go();
 };
 
-const validDispute = (mvpId: string) => ({
-  mvp_id: mvpId,
+const validDispute = (templateId: string) => ({
+  mvp_id: templateId,
   reason: 'Non-functioning code',
   details: 'The build fails on a clean install with a missing module.',
 });
 
 describe('disputes', () => {
-  const template = mvpItem({ seller_id: 'seller-sam', title: 'Disputed Starter' });
-  const other = mvpItem({ seller_id: 'seller-sam', title: 'Never Downloaded' });
+  const template = templateItem({ seller_id: 'seller-sam', title: 'Disputed Starter' });
+  const other = templateItem({ seller_id: 'seller-sam', title: 'Never Downloaded' });
   let dispute: Dispute;
 
   beforeAll(async () => {
@@ -64,8 +64,8 @@ describe('disputes', () => {
     await createProfile('both-bo', 'both', 'bo');
     await createProfile('outsider-oz', 'buyer');
     await createProfile('other-seller', 'seller', 'ollie');
-    await MvpEntity.create(template).go();
-    await MvpEntity.create(other).go();
+    await TemplateEntity.create(template).go();
+    await TemplateEntity.create(other).go();
     await recordDownload('buyer-bea', template);
     const result = await call('buyer-bea', {
       method: 'POST',
@@ -203,8 +203,8 @@ describe('disputes', () => {
   });
 
   it('keeps a dispute about the seller’s own download once, newest first', async () => {
-    const own = mvpItem({ seller_id: 'both-bo', title: 'Own Template' });
-    await MvpEntity.create(own).go();
+    const own = templateItem({ seller_id: 'both-bo', title: 'Own Template' });
+    await TemplateEntity.create(own).go();
     await recordDownload('both-bo', own);
     const first = await call('both-bo', {
       method: 'POST',
@@ -220,12 +220,12 @@ describe('disputes', () => {
   });
 
   it('refuses a dispute about a template no longer in the catalog with the detail page’s 404', async () => {
-    const gone = mvpItem({
+    const gone = templateItem({
       seller_id: 'seller-sam',
       title: 'Archived Starter',
       status: 'archived',
     });
-    await MvpEntity.create(gone).go();
+    await TemplateEntity.create(gone).go();
     await recordDownload('buyer-bea', gone);
     const result = await call('buyer-bea', {
       method: 'POST',
@@ -233,6 +233,6 @@ describe('disputes', () => {
       body: validDispute(gone.id),
     });
     expect(result.statusCode).toBe(404);
-    expect(jsonBody<ApiErrorBody>(result).message).toBe(MVP_NOT_FOUND_MESSAGE);
+    expect(jsonBody<ApiErrorBody>(result).message).toBe(TEMPLATE_NOT_FOUND_MESSAGE);
   });
 });

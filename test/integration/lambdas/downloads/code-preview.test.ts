@@ -18,8 +18,8 @@ import {
 } from '../../../../contract/downloads';
 import type { ApiErrorBody } from '../../../../contract/errors';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
-import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { SubscriptionEntity } from '../../../../lambdas/shared/db/entities/subscription';
 import {
@@ -32,7 +32,7 @@ import { pseudoRandomBytes } from '../../../fixtures/archives/clean-templates';
 import { rarOf } from '../../../fixtures/archives/rar-writer';
 import { tarGzOf, zipOf, type FileTree } from '../../../fixtures/archives/writers';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpItem, mvpWithFile } from '../../../fixtures/mvps';
+import { templateItem, templateWithFile } from '../../../fixtures/mvps';
 import { putOrder, templateOrder } from '../../../fixtures/orders';
 import { putProfile } from '../../../fixtures/profiles';
 import { subscriptionItem } from '../../../fixtures/subscriptions';
@@ -63,11 +63,11 @@ interface Uploaded {
 const upload = async (
   bytes: Uint8Array,
   fileName: string,
-  overrides: Parameters<typeof mvpItem>[0] = {},
+  overrides: Parameters<typeof templateItem>[0] = {},
 ): Promise<Uploaded> => {
   const sellerId = `seller-${randomUUID()}`;
   await putProfile({ id: sellerId, role: 'seller', is_seller_approved: true });
-  const mvp = mvpItem({
+  const template = templateItem({
     seller_id: sellerId,
     status: 'pending_review',
     published_at: undefined,
@@ -75,16 +75,16 @@ const upload = async (
     ...overrides,
   });
   const versionId = ulid();
-  const fileKey = `mvps/${sellerId}/${mvp.id}/${versionId}/${fileName}`;
+  const fileKey = `mvps/${sellerId}/${template.id}/${versionId}/${fileName}`;
   await s3().send(new PutObjectCommand({ Bucket: bucket(), Key: fileKey, Body: bytes }));
-  await MvpEntity.create({
-    ...mvp,
+  await TemplateEntity.create({
+    ...template,
     file_key: fileKey,
     file_size: bytes.length,
     original_file_name: fileName,
   }).go();
-  await MvpVersionEntity.create({
-    mvp_id: mvp.id,
+  await TemplateVersionEntity.create({
+    mvp_id: template.id,
     id: versionId,
     version_number: '1.0.0',
     file_key: fileKey,
@@ -93,19 +93,19 @@ const upload = async (
     source: 'upload',
     uploaded_at: new Date().toISOString(),
   }).go();
-  await startProcessing({ mvpId: mvp.id, versionId, fileKey });
-  return { mvpId: mvp.id, versionId, fileKey, sellerId };
+  await startProcessing({ mvpId: template.id, versionId, fileKey });
+  return { mvpId: template.id, versionId, fileKey, sellerId };
 };
 
 const claimsOf = (sub: string) => idTokenClaims({ sub, email: `${sub}@example.com` });
 
-const listFiles = (mvpId: string) =>
-  handler(apiEvent({ path: `/api/mvps/${mvpId}/files` }), lambdaContext('downloads'));
+const listFiles = (templateId: string) =>
+  handler(apiEvent({ path: `/api/mvps/${templateId}/files` }), lambdaContext('downloads'));
 
-const readFile = (mvpId: string, path: string, sub: string | null) =>
+const readFile = (templateId: string, path: string, sub: string | null) =>
   handler(
     apiEvent({
-      path: `/api/mvps/${mvpId}/files/content`,
+      path: `/api/mvps/${templateId}/files/content`,
       query: { path },
       ...(sub ? { claims: claimsOf(sub) } : {}),
     }),
@@ -143,8 +143,9 @@ describe('the pipeline records the preview', () => {
       ['tar.gz', tarGz],
       ['rar', rar],
     ] as const) {
-      const mvp = (await MvpEntity.get({ id: uploaded.mvpId }).go({ consistent: true })).data!;
-      expect(mvp.status, `${format}: ${mvp.last_processing_error}`).toBe('approved');
+      const template = (await TemplateEntity.get({ id: uploaded.mvpId }).go({ consistent: true }))
+        .data!;
+      expect(template.status, `${format}: ${template.last_processing_error}`).toBe('approved');
       const keys = manifestKeysOf(uploaded.fileKey);
       expect(keys.manifest.startsWith('manifests/mvps/')).toBe(true);
       const manifest = bundleManifestSchema.parse(JSON.parse(await objectText(keys.manifest)));
@@ -190,11 +191,11 @@ describe('GET /api/mvps/{id}/files (public)', () => {
   });
 
   it('lists an older zip without a manifest from its directory, without contents', async () => {
-    const old = mvpWithFile({ seller_id: `seller-${randomUUID()}` });
+    const old = templateWithFile({ seller_id: `seller-${randomUUID()}` });
     await s3().send(
       new PutObjectCommand({ Bucket: bucket(), Key: old.file_key, Body: zipOf(tree) }),
     );
-    await MvpEntity.create(old).go();
+    await TemplateEntity.create(old).go();
     const body = jsonBody<BundleFiles>(await listFiles(old.id));
     expect(body).toMatchObject({ previewable: false, readme: null, package_manifest: null });
     expect(body.files).toContainEqual({
@@ -209,9 +210,9 @@ describe('GET /api/mvps/{id}/files (public)', () => {
   });
 
   it('says "not available yet" for an older tar.gz without a manifest', async () => {
-    const old = mvpWithFile({ seller_id: `seller-${randomUUID()}` });
+    const old = templateWithFile({ seller_id: `seller-${randomUUID()}` });
     const fileKey = old.file_key!.replace(/\.zip$/, '.tar.gz');
-    await MvpEntity.create({ ...old, file_key: fileKey }).go();
+    await TemplateEntity.create({ ...old, file_key: fileKey }).go();
     const answer = await listFiles(old.id);
     expect(answer.statusCode).toBe(409);
     expect(jsonBody<ApiErrorBody>(answer).message).toBe(CODE_PREVIEW_MESSAGES.notReady);
@@ -267,8 +268,8 @@ describe('GET /api/mvps/{id}/files/content', () => {
   it('lets the buyer of a one-time sale, the owner and an admin read', async () => {
     const buyer = `buyer-${randomUUID()}`;
     await putProfile({ id: buyer });
-    const mvp = (await MvpEntity.get({ id: tarGz.mvpId }).go()).data!;
-    await putOrder(templateOrder(buyer, mvp, 1_900));
+    const template = (await TemplateEntity.get({ id: tarGz.mvpId }).go()).data!;
+    await putOrder(templateOrder(buyer, template, 1_900));
     const admin = `admin-${randomUUID()}`;
     await putProfile({ id: admin, role: 'admin' });
     for (const caller of [buyer, tarGz.sellerId, admin]) {

@@ -8,7 +8,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { strToU8, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/downloads/index';
-import type { MvpItem } from '../../../../lambdas/catalog/repo';
+import type { TemplateItem } from '../../../../lambdas/catalog/repo';
 import {
   DOWNLOAD_MESSAGES,
   dailyLimitMessage,
@@ -20,14 +20,14 @@ import {
 import type { ApiErrorBody } from '../../../../contract/errors';
 import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { NotificationCounterEntity } from '../../../../lambdas/shared/db/entities/notification-counter';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { INVALID_CURSOR_MESSAGE } from '../../../../lambdas/shared/http/cursor';
 import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpItem, mvpWithFile } from '../../../fixtures/mvps';
+import { templateItem, templateWithFile } from '../../../fixtures/mvps';
 import { putProfile } from '../../../fixtures/profiles';
 import { localCloud } from '../../../fixtures/users';
 
@@ -40,8 +40,8 @@ const bundleFiles = {
 };
 const bundle = zipSync(bundleFiles);
 
-const withFile = (overrides: Partial<MvpItem> = {}): MvpItem =>
-  mvpWithFile({ seller_id: SELLER, file_size: bundle.length, ...overrides });
+const withFile = (overrides: Partial<TemplateItem> = {}): TemplateItem =>
+  templateWithFile({ seller_id: SELLER, file_size: bundle.length, ...overrides });
 
 const template = withFile({ title: 'Quota Kit' });
 /** The concurrency test's own template and seller, so its counts are exact. */
@@ -73,7 +73,8 @@ const call = (method: 'GET' | 'POST', path: string, sub?: string, query?: Record
     lambdaContext('downloads'),
   );
 
-const download = (mvpId: string, sub?: string) => call('POST', `/api/mvps/${mvpId}/download`, sub);
+const download = (templateId: string, sub?: string) =>
+  call('POST', `/api/mvps/${templateId}/download`, sub);
 
 const remaining = async (id: string) =>
   (await ProfileEntity.get({ id }).go({ consistent: true })).data?.downloads_remaining;
@@ -89,7 +90,7 @@ beforeAll(async () => {
       new PutObjectCommand({ Bucket: bucket, Key: notAZip.file_key, Body: 'plain text, no zip' }),
     ),
     ...[template, rush, pending, oneTime, notAZip, ...rushMany, ...daily, second].map((item) =>
-      MvpEntity.create(item).go(),
+      TemplateEntity.create(item).go(),
     ),
   ]);
 });
@@ -102,7 +103,7 @@ describe('POST /api/mvps/{id}/download', () => {
     await putBuyer(bystander, { downloads_remaining: 3 });
     const before = await Promise.all(
       rushMany.map(
-        async (item) => (await MvpEntity.get({ id: item.id }).go()).data!.download_count,
+        async (item) => (await TemplateEntity.get({ id: item.id }).go()).data!.download_count,
       ),
     );
 
@@ -137,7 +138,7 @@ describe('POST /api/mvps/{id}/download', () => {
     const after = await Promise.all(
       rushMany.map(
         async (item) =>
-          (await MvpEntity.get({ id: item.id }).go({ consistent: true })).data!.download_count,
+          (await TemplateEntity.get({ id: item.id }).go({ consistent: true })).data!.download_count,
       ),
     );
     expect(after.reduce((sum, count, index) => sum + count - before[index]!, 0)).toBe(5);
@@ -153,7 +154,7 @@ describe('POST /api/mvps/{id}/download', () => {
   it('spends quota once when one template is clicked 20 times at once, and serves the rest free', async () => {
     const buyer = `buyer-${randomUUID()}`;
     await putBuyer(buyer, { downloads_remaining: 5 });
-    const before = (await MvpEntity.get({ id: rush.id }).go()).data!.download_count;
+    const before = (await TemplateEntity.get({ id: rush.id }).go()).data!.download_count;
 
     const results = await Promise.all(Array.from({ length: 20 }, () => download(rush.id, buyer)));
 
@@ -163,7 +164,7 @@ describe('POST /api/mvps/{id}/download', () => {
     const rows = await DownloadEntity.query.byUser({ user_id: buyer }).go({ pages: 'all' });
     expect(rows.data).toHaveLength(1);
     expect(await remaining(buyer)).toBe(4);
-    const after = (await MvpEntity.get({ id: rush.id }).go({ consistent: true })).data!;
+    const after = (await TemplateEntity.get({ id: rush.id }).go({ consistent: true })).data!;
     expect(after.download_count).toBe(before + 1);
     const totals = await CounterEntity.query
       .byName({ name: 'downloads' })
@@ -232,7 +233,7 @@ describe('POST /api/mvps/{id}/download', () => {
     expect(jsonBody<ApiErrorBody>(result).message).toBe(
       'MVP not found. It might not exist or is pending approval.',
     );
-    const unknown = await download(mvpItem().id, buyer);
+    const unknown = await download(templateItem().id, buyer);
     expect(unknown.statusCode).toBe(404);
     expect(await remaining(buyer)).toBe(2);
   });
@@ -280,7 +281,7 @@ describe('POST /api/mvps/{id}/download', () => {
   it('refuses sellers their own template, spending nothing and notifying nobody', async () => {
     const seller = `seller-${randomUUID()}`;
     const own = withFile({ seller_id: seller, title: 'Own Kit' });
-    await MvpEntity.create(own).go();
+    await TemplateEntity.create(own).go();
     await createS3Object(own.file_key!);
     await putBuyer(seller, { downloads_remaining: 1 });
     const refused = await download(own.id, seller);

@@ -10,7 +10,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { strToU8, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/downloads/index';
-import type { MvpItem } from '../../../../lambdas/catalog/repo';
+import type { TemplateItem } from '../../../../lambdas/catalog/repo';
 import {
   DOWNLOAD_MESSAGES,
   type DownloadResult,
@@ -19,12 +19,12 @@ import {
 import type { ApiErrorBody } from '../../../../contract/errors';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
 import { LicenseEntity } from '../../../../lambdas/shared/db/entities/license';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { SubscriptionEntity } from '../../../../lambdas/shared/db/entities/subscription';
 import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpWithFile } from '../../../fixtures/mvps';
+import { templateWithFile } from '../../../fixtures/mvps';
 import { putOrder, templateOrder } from '../../../fixtures/orders';
 import { putProfile } from '../../../fixtures/profiles';
 import { subscriptionItem } from '../../../fixtures/subscriptions';
@@ -33,8 +33,8 @@ import { localCloud } from '../../../fixtures/users';
 const SELLER = `seller-${randomUUID()}`;
 const bundle = zipSync({ 'README.md': strToU8('# Kit\n') });
 
-const withFile = (overrides: Partial<MvpItem>): MvpItem =>
-  mvpWithFile({ seller_id: SELLER, file_size: bundle.length, ...overrides });
+const withFile = (overrides: Partial<TemplateItem>): TemplateItem =>
+  templateWithFile({ seller_id: SELLER, file_size: bundle.length, ...overrides });
 
 const paid = withFile({
   title: 'Bought Kit',
@@ -51,10 +51,11 @@ const claimsOf = (sub: string) => idTokenClaims({ sub, email: `${sub}@example.co
 const call = (method: 'GET' | 'POST', path: string, sub: string) =>
   handler(apiEvent({ method, path, claims: claimsOf(sub) }), lambdaContext('downloads'));
 
-const download = (mvpId: string, sub: string) => call('POST', `/api/mvps/${mvpId}/download`, sub);
+const download = (templateId: string, sub: string) =>
+  call('POST', `/api/mvps/${templateId}/download`, sub);
 
-const status = async (mvpId: string, sub: string) =>
-  jsonBody<DownloadStatus>(await call('GET', `/api/mvps/${mvpId}/download-status`, sub));
+const status = async (templateId: string, sub: string) =>
+  jsonBody<DownloadStatus>(await call('GET', `/api/mvps/${templateId}/download-status`, sub));
 
 const profileOf = async (id: string) =>
   (await ProfileEntity.get({ id }).go({ consistent: true })).data!;
@@ -80,7 +81,7 @@ beforeAll(async () => {
           Body: bundle,
         }),
       ),
-      MvpEntity.create(item).go(),
+      TemplateEntity.create(item).go(),
     ]),
   );
 });
@@ -127,7 +128,7 @@ describe('one-time-sale templates', () => {
     // Another person's order and the caller's own fully refunded one grant nothing.
     await putOrder(templateOrder(`other-${randomUUID()}`, paid, 2_900));
     await putOrder(templateOrder(buyer, paid, 2_900, { amount_refunded: 2_900 }));
-    const before = (await MvpEntity.get({ id: paid.id }).go({ consistent: true })).data!;
+    const before = (await TemplateEntity.get({ id: paid.id }).go({ consistent: true })).data!;
 
     const result = await download(paid.id, buyer);
     expect(result.statusCode).toBe(403);
@@ -137,8 +138,9 @@ describe('one-time-sale templates', () => {
     expect((await profileOf(buyer)).downloads_remaining).toBe(3);
     expect(await downloadsOf(buyer)).toEqual([]);
     expect(await licensesOf(buyer)).toEqual([]);
-    const afterMvp = (await MvpEntity.get({ id: paid.id }).go({ consistent: true })).data!;
-    expect(afterMvp.download_count).toBe(before.download_count);
+    const afterTemplate = (await TemplateEntity.get({ id: paid.id }).go({ consistent: true }))
+      .data!;
+    expect(afterTemplate.download_count).toBe(before.download_count);
     expect(await status(paid.id, buyer)).toMatchObject({ owned: false });
   });
 });

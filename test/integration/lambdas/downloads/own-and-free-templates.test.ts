@@ -9,7 +9,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { strToU8, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/downloads/index';
-import type { MvpItem } from '../../../../lambdas/catalog/repo';
+import type { TemplateItem } from '../../../../lambdas/catalog/repo';
 import {
   DOWNLOAD_MESSAGES,
   dailyLimitMessage,
@@ -19,11 +19,11 @@ import {
 import type { ApiErrorBody } from '../../../../contract/errors';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
 import { LicenseEntity } from '../../../../lambdas/shared/db/entities/license';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpWithFile } from '../../../fixtures/mvps';
+import { templateWithFile } from '../../../fixtures/mvps';
 import { putOrder, templateOrder } from '../../../fixtures/orders';
 import { putProfile } from '../../../fixtures/profiles';
 import { localCloud } from '../../../fixtures/users';
@@ -31,8 +31,8 @@ import { localCloud } from '../../../fixtures/users';
 const SELLER = `seller-${randomUUID()}`;
 const bundle = zipSync({ 'README.md': strToU8('# Kit\n') });
 
-const withFile = (overrides: Partial<MvpItem>): MvpItem =>
-  mvpWithFile({ seller_id: SELLER, file_size: bundle.length, ...overrides });
+const withFile = (overrides: Partial<TemplateItem>): TemplateItem =>
+  templateWithFile({ seller_id: SELLER, file_size: bundle.length, ...overrides });
 
 const free = withFile({ title: 'Free Kit', access_tier: 'free' });
 const secondFree = withFile({ title: 'Second Free Kit', access_tier: 'free' });
@@ -45,10 +45,11 @@ const call = (method: 'GET' | 'POST', path: string, sub: string) =>
     lambdaContext('downloads'),
   );
 
-const download = (mvpId: string, sub: string) => call('POST', `/api/mvps/${mvpId}/download`, sub);
+const download = (templateId: string, sub: string) =>
+  call('POST', `/api/mvps/${templateId}/download`, sub);
 
-const status = async (mvpId: string, sub: string) =>
-  jsonBody<DownloadStatus>(await call('GET', `/api/mvps/${mvpId}/download-status`, sub));
+const status = async (templateId: string, sub: string) =>
+  jsonBody<DownloadStatus>(await call('GET', `/api/mvps/${templateId}/download-status`, sub));
 
 const profileOf = async (id: string) =>
   (await ProfileEntity.get({ id }).go({ consistent: true })).data!;
@@ -80,7 +81,7 @@ beforeAll(async () => {
           Body: bundle,
         }),
       ),
-      MvpEntity.create(item).go(),
+      TemplateEntity.create(item).go(),
     ]),
   );
 });
@@ -99,7 +100,9 @@ describe('a seller and their own template', () => {
     expect(await licensesOf(SELLER)).toEqual([]);
     expect((await profileOf(SELLER)).downloads_remaining).toBe(15);
     const counts = await Promise.all(
-      [free, included, sold].map(async (item) => (await MvpEntity.get({ id: item.id }).go()).data),
+      [free, included, sold].map(
+        async (item) => (await TemplateEntity.get({ id: item.id }).go()).data,
+      ),
     );
     expect(counts.map((item) => item!.download_count)).toEqual([0, 0, 0]);
   });
@@ -117,7 +120,9 @@ describe('free templates', () => {
     expect(after.downloads_remaining).toBe(0);
     expect(after.downloads_today).toBe(1);
     expect(await licensesOf(buyer)).toMatchObject([{ mvp_id: free.id, source: 'free' }]);
-    expect((await MvpEntity.get({ id: free.id }).go()).data!.download_count).toBeGreaterThan(0);
+    expect((await TemplateEntity.get({ id: free.id }).go()).data!.download_count).toBeGreaterThan(
+      0,
+    );
     // Downloading it again this period is free and counts nothing more.
     expect((await status(free.id, buyer)).cost).toBe('free_again');
     expect((await download(free.id, buyer)).statusCode).toBe(200);
@@ -143,7 +148,7 @@ describe('the download status answers what the download then costs', () => {
     const buyer = `buyer-${randomUUID()}`;
     await putBuyer(buyer, 3);
     await putOrder(templateOrder(buyer, sold, 2_900));
-    const expectations: [MvpItem, DownloadStatus['cost'], boolean][] = [
+    const expectations: [TemplateItem, DownloadStatus['cost'], boolean][] = [
       [included, 'quota', true],
       [included, 'free_again', false],
       [secondFree, 'free_tier', false],

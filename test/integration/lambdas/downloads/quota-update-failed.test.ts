@@ -8,10 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { expect, it, vi } from 'vitest';
 import { handler } from '../../../../lambdas/downloads/index';
 import { DOWNLOAD_MESSAGES } from '../../../../contract/downloads';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpWithFile } from '../../../fixtures/mvps';
+import { templateWithFile } from '../../../fixtures/mvps';
 import { putProfile } from '../../../fixtures/profiles';
 
 const attempts = vi.hoisted(() => ({ count: 0 }));
@@ -40,13 +40,13 @@ vi.mock('../../../../lambdas/downloads/repo', async (importOriginal) => {
 it("answers 'Failed to update download quota.' when the quota's write keeps losing", async () => {
   const buyer = `buyer-${randomUUID()}`;
   await putProfile({ id: buyer, download_quota: 15, downloads_remaining: 3 });
-  const mvp = mvpWithFile({ title: 'Contended Kit' });
-  await MvpEntity.create(mvp).go();
+  const template = templateWithFile({ title: 'Contended Kit' });
+  await TemplateEntity.create(template).go();
 
   const result = await handler(
     apiEvent({
       method: 'POST',
-      path: `/api/mvps/${mvp.id}/download`,
+      path: `/api/mvps/${template.id}/download`,
       claims: idTokenClaims({ sub: buyer, email: `${buyer}@example.com` }),
     }),
     lambdaContext('downloads'),

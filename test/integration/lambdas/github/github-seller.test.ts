@@ -11,10 +11,10 @@ import { Octokit } from '@octokit/rest';
 import { describe, expect, inject, it } from 'vitest';
 import type { ApiErrorBody } from '../../../../contract/errors';
 import { GITHUB_MESSAGES } from '../../../../contract/github';
-import type { ManagedMvp } from '../../../../contract/templates';
+import type { ManagedTemplate } from '../../../../contract/templates';
 import { GithubRepoLinkEntity } from '../../../../lambdas/shared/db/entities/github-repo-link';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
-import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { WebhookEventEntity } from '../../../../lambdas/shared/db/entities/webhook-event';
 import type { HttpMethod } from '../../../../contract/routes';
@@ -154,8 +154,8 @@ const deliver = (body: string, signature: string, delivery = randomUUID(), event
     },
   });
 
-const versionsOf = async (mvpId: string) =>
-  (await MvpVersionEntity.query.byMvp({ mvp_id: mvpId }).go({ pages: 'all' })).data;
+const versionsOf = async (templateId: string) =>
+  (await TemplateVersionEntity.query.byMvp({ mvp_id: templateId }).go({ pages: 'all' })).data;
 
 const SECRET = 'a-test-webhook-secret-0123456789';
 
@@ -164,15 +164,15 @@ const linkedTemplate = async () => {
   const seller = await makeSeller();
   const account = await githubAccount();
   expect((await installThroughRoutes(seller, account.login)).status).toBe(200);
-  const mvp = await seedTemplate(seller.sub, { status: 'approved', version_number: '1.0.0' });
-  const linked = await call<{ github: ManagedMvp['github'] }>(
+  const template = await seedTemplate(seller.sub, { status: 'approved', version_number: '1.0.0' });
+  const linked = await call<{ github: ManagedTemplate['github'] }>(
     'PUT',
-    `/api/my/mvps/${mvp.id}/github`,
+    `/api/my/mvps/${template.id}/github`,
     seller,
     { body: { owner: account.login, name: account.repo, webhook_secret: SECRET } },
   );
   expect(linked.status).toBe(200);
-  return { seller, account, mvp };
+  return { seller, account, mvp: template };
 };
 
 describe('GitHub App installation', () => {
@@ -247,10 +247,10 @@ describe('repository link', () => {
   it('validates through the installation, links with a generated secret never returned, unlinks', async () => {
     const seller = await makeSeller();
     const account = await githubAccount();
-    const mvp = await seedTemplate(seller.sub, { status: 'approved' });
+    const template = await seedTemplate(seller.sub, { status: 'approved' });
     const before = await call<ApiErrorBody>(
       'POST',
-      `/api/my/mvps/${mvp.id}/github/validate`,
+      `/api/my/mvps/${template.id}/github/validate`,
       seller,
       {
         body: { owner: account.login, name: account.repo },
@@ -261,7 +261,7 @@ describe('repository link', () => {
 
     const found = await call<{ message: string }>(
       'POST',
-      `/api/my/mvps/${mvp.id}/github/validate`,
+      `/api/my/mvps/${template.id}/github/validate`,
       seller,
       {
         body: { owner: account.login, name: account.repo },
@@ -270,7 +270,7 @@ describe('repository link', () => {
     expect(found).toMatchObject({ status: 200, body: { message: 'Repository found!' } });
     const missing = await call<ApiErrorBody>(
       'POST',
-      `/api/my/mvps/${mvp.id}/github/validate`,
+      `/api/my/mvps/${template.id}/github/validate`,
       seller,
       {
         body: { owner: account.login, name: 'nope' },
@@ -282,7 +282,7 @@ describe('repository link', () => {
     });
     const empty = await call<ApiErrorBody>(
       'POST',
-      `/api/my/mvps/${mvp.id}/github/validate`,
+      `/api/my/mvps/${template.id}/github/validate`,
       seller,
       {
         body: { owner: '', name: '' },
@@ -291,14 +291,14 @@ describe('repository link', () => {
     expect(empty.status).toBe(400);
 
     const other = await makeSeller();
-    const notOwner = await call<ApiErrorBody>('PUT', `/api/my/mvps/${mvp.id}/github`, other, {
+    const notOwner = await call<ApiErrorBody>('PUT', `/api/my/mvps/${template.id}/github`, other, {
       body: { owner: account.login, name: account.repo },
     });
     expect(notOwner.status).toBe(403);
 
-    const linked = await call<{ message: string; github: ManagedMvp['github'] }>(
+    const linked = await call<{ message: string; github: ManagedTemplate['github'] }>(
       'PUT',
-      `/api/my/mvps/${mvp.id}/github`,
+      `/api/my/mvps/${template.id}/github`,
       seller,
       { body: { owner: account.login, name: account.repo } },
     );
@@ -308,7 +308,7 @@ describe('repository link', () => {
       name: account.repo,
       last_synced_sha: null,
     });
-    const { data: stored } = await MvpEntity.get({ id: mvp.id }).go();
+    const { data: stored } = await TemplateEntity.get({ id: template.id }).go();
     expect(stored?.github_webhook_secret).toMatch(/^v1\.local\./);
     const hooks = await account.octokit.rest.repos.listWebhooks({
       owner: account.login,
@@ -318,8 +318,10 @@ describe('repository link', () => {
     expect(hooks.data[0]!.config.url).toMatch(/\/api\/webhooks\/github$/);
     expect(hooks.data[0]!.events).toEqual(['push']);
 
-    const mine = await call<{ items: ManagedMvp[] }>('GET', '/api/my/mvps', seller);
-    expect(mine.body.items.find((item) => item.id === mvp.id)?.github?.name).toBe(account.repo);
+    const mine = await call<{ items: ManagedTemplate[] }>('GET', '/api/my/mvps', seller);
+    expect(mine.body.items.find((item) => item.id === template.id)?.github?.name).toBe(
+      account.repo,
+    );
 
     // A second template cannot take the same repository.
     const second = await seedTemplate(seller.sub, { status: 'approved' });
@@ -330,11 +332,11 @@ describe('repository link', () => {
 
     const unlinked = await call<{ github: null }>(
       'DELETE',
-      `/api/my/mvps/${mvp.id}/github`,
+      `/api/my/mvps/${template.id}/github`,
       seller,
     );
     expect(unlinked).toMatchObject({ status: 200, body: { github: null } });
-    const { data: after } = await MvpEntity.get({ id: mvp.id }).go();
+    const { data: after } = await TemplateEntity.get({ id: template.id }).go();
     expect(after?.github_webhook_secret).toBeUndefined();
     const { data: link } = await GithubRepoLinkEntity.get({
       github_repo_owner: account.login.toLowerCase(),
@@ -357,12 +359,12 @@ describe('repository outside the installation', () => {
     // Someone else's public repository: the seller's installation token can read it, but the
     // account never granted the App access, so it is not the seller's to link.
     const stranger = await githubAccount('public-kit', { private: false });
-    const mvp = await seedTemplate(seller.sub, { status: 'approved' });
+    const template = await seedTemplate(seller.sub, { status: 'approved' });
     const target = { owner: stranger.login, name: stranger.repo };
 
     const checked = await call<ApiErrorBody>(
       'POST',
-      `/api/my/mvps/${mvp.id}/github/validate`,
+      `/api/my/mvps/${template.id}/github/validate`,
       seller,
       { body: target },
     );
@@ -370,7 +372,7 @@ describe('repository outside the installation', () => {
       status: 400,
       body: { message: GITHUB_MESSAGES.outsideInstallation },
     });
-    const linked = await call<ApiErrorBody>('PUT', `/api/my/mvps/${mvp.id}/github`, seller, {
+    const linked = await call<ApiErrorBody>('PUT', `/api/my/mvps/${template.id}/github`, seller, {
       body: target,
     });
     expect(linked).toMatchObject({
@@ -391,7 +393,9 @@ describe('repository outside the installation', () => {
         }).go()
       ).data,
     ).toBeNull();
-    expect((await MvpEntity.get({ id: mvp.id }).go()).data?.github_repo_owner).toBeUndefined();
+    expect(
+      (await TemplateEntity.get({ id: template.id }).go()).data?.github_repo_owner,
+    ).toBeUndefined();
   });
 });
 
@@ -429,7 +433,7 @@ describe('push webhook and Sync', () => {
     const synced = versions.find((version) => version.source === 'github_sync')!;
     expect(synced).toMatchObject({ version_number: '1.0.1', github_commit_sha: sha });
     expect(synced.changelog).toContain('Second page');
-    const { data: stored } = await MvpEntity.get({ id: mvp.id }).go();
+    const { data: stored } = await TemplateEntity.get({ id: mvp.id }).go();
     expect(stored).toMatchObject({
       last_synced_github_commit_sha: sha,
       version_number: '1.0.1',
@@ -449,7 +453,7 @@ describe('push webhook and Sync', () => {
     await account.commit('dark.css', 'body { color: #eee }\n', 'feat: dark mode');
     expect((await call('POST', `/api/my/mvps/${mvp.id}/github/sync`, seller)).status).toBe(202);
     await settled();
-    expect((await MvpEntity.get({ id: mvp.id }).go({ consistent: true })).data).toMatchObject({
+    expect((await TemplateEntity.get({ id: mvp.id }).go({ consistent: true })).data).toMatchObject({
       version_number: '1.1.0',
       status: 'approved',
     });
@@ -465,7 +469,7 @@ describe('push webhook and Sync', () => {
       '2.0.0',
     ]);
     expect(
-      (await MvpEntity.get({ id: mvp.id }).go({ consistent: true })).data?.version_number,
+      (await TemplateEntity.get({ id: mvp.id }).go({ consistent: true })).data?.version_number,
     ).toBe('2.0.0');
   });
 

@@ -19,7 +19,7 @@ import { LicenseEntity } from '../../../../lambdas/shared/db/entities/license';
 import { transactWrite } from '../../../../lambdas/shared/db/transaction';
 import { INVALID_CURSOR_MESSAGE } from '../../../../lambdas/shared/http/cursor';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/mvps';
 
 const claimsOf = (sub: string) => idTokenClaims({ sub, email: `${sub}@example.com` });
 
@@ -34,11 +34,11 @@ const issue = async (
   userId: string,
   overrides: Partial<Parameters<typeof licenseWrite>[0]> = {},
 ): Promise<string> => {
-  const mvp = mvpItem({ licensing_terms: 'premium_commercial', version_number: '2.1.0' });
+  const template = templateItem({ licensing_terms: 'premium_commercial', version_number: '2.1.0' });
   const { id, write } = licenseWrite({
     userId,
     licenseeName: 'Ada Lovelace',
-    mvp,
+    mvp: template,
     source: 'subscription',
     planType: 'pro',
     downloadId: randomUUID(),

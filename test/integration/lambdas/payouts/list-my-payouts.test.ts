@@ -10,10 +10,10 @@ import { PAYOUT_FILTER_MESSAGE } from '../../../../lambdas/payouts/schema';
 import type { ApiErrorBody } from '../../../../contract/errors';
 import type { SellerPayouts } from '../../../../contract/payouts';
 import { SELLER_REQUIRED_MESSAGE } from '../../../../lambdas/shared/auth/access';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { PayoutRunEntity } from '../../../../lambdas/shared/db/entities/payout-run';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/mvps';
 import { putOrder, templateOrder } from '../../../fixtures/orders';
 import {
   putApprovedSeller,
@@ -92,9 +92,9 @@ describe('GET /api/payouts', () => {
       templateOrder('buyer-1', { id: 'mvp-1', title: 'Kit', seller_id: seller.id }, 1_999),
     );
     // Total downloads: the seller's templates' counts (archived ones are not listed).
-    await MvpEntity.create(mvpItem({ seller_id: seller.id, download_count: 12 })).go();
-    await MvpEntity.create(mvpItem({ seller_id: seller.id, download_count: 30 })).go();
-    await MvpEntity.create(mvpItem({ seller_id: other.id, download_count: 500 })).go();
+    await TemplateEntity.create(templateItem({ seller_id: seller.id, download_count: 12 })).go();
+    await TemplateEntity.create(templateItem({ seller_id: seller.id, download_count: 30 })).go();
+    await TemplateEntity.create(templateItem({ seller_id: other.id, download_count: 500 })).go();
 
     const body = await payoutsOf(seller.id);
     expect(body.items.map((item) => item.id)).toEqual([pending.id, newer.id, failed.id, older.id]);

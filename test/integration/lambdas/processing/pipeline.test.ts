@@ -10,8 +10,8 @@ import { computeContentId } from '../../../../lambdas/processing/cid';
 import { startProcessing } from '../../../../lambdas/templates/processing-start';
 import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow';
 import { CatalogVersionEntity } from '../../../../lambdas/shared/db/entities/catalog-version';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
-import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { NotificationCounterEntity } from '../../../../lambdas/shared/db/entities/notification-counter';
 import { createS3Client } from '../../../../lib/local/emulators/resources';
@@ -20,7 +20,7 @@ import { badArchives } from '../../../fixtures/archives/bad-archives';
 import { cleanTemplates } from '../../../fixtures/archives/clean-templates';
 import { rarOf } from '../../../fixtures/archives/rar-writer';
 import { zipOf } from '../../../fixtures/archives/writers';
-import { mvpItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/mvps';
 import { localCloud } from '../../../fixtures/users';
 
 const PIN_TOKEN = 'test-pinning-token';
@@ -86,7 +86,7 @@ afterAll(async () => {
 /** What the seller domain does before calling startProcessing: object, MVP (M2), version. */
 const registerUpload = async (bytes: Uint8Array | undefined, fileName: string) => {
   const sellerId = `seller-${ulid()}`;
-  const mvp = mvpItem({
+  const template = templateItem({
     seller_id: sellerId,
     status: 'pending_review',
     published_at: undefined,
@@ -94,20 +94,20 @@ const registerUpload = async (bytes: Uint8Array | undefined, fileName: string) =
     title: `Starter ${fileName}`,
   });
   const versionId = ulid();
-  const fileKey = `mvps/${sellerId}/${mvp.id}/${versionId}/${fileName}`;
+  const fileKey = `mvps/${sellerId}/${template.id}/${versionId}/${fileName}`;
   if (bytes) {
     await s3().send(
       new PutObjectCommand({ Bucket: process.env.MVP_FILES_BUCKET, Key: fileKey, Body: bytes }),
     );
   }
-  await MvpEntity.create({
-    ...mvp,
+  await TemplateEntity.create({
+    ...template,
     file_key: fileKey,
     file_size: bytes?.length ?? 0,
     original_file_name: fileName,
   }).go();
-  await MvpVersionEntity.create({
-    mvp_id: mvp.id,
+  await TemplateVersionEntity.create({
+    mvp_id: template.id,
     id: versionId,
     version_number: '1.0.0',
     file_key: fileKey,
@@ -116,7 +116,7 @@ const registerUpload = async (bytes: Uint8Array | undefined, fileName: string) =
     source: 'upload',
     uploaded_at: new Date().toISOString(),
   }).go();
-  return { mvpId: mvp.id, versionId, fileKey, sellerId, title: mvp.title };
+  return { mvpId: template.id, versionId, fileKey, sellerId, title: template.title };
 };
 
 const processAndWait = async (input: { mvpId: string; versionId: string; fileKey: string }) => {
@@ -124,7 +124,8 @@ const processAndWait = async (input: { mvpId: string; versionId: string; fileKey
   await Promise.all([...runner.running]);
 };
 
-const mvpOf = async (id: string) => (await MvpEntity.get({ id }).go({ consistent: true })).data!;
+const templateOf = async (id: string) =>
+  (await TemplateEntity.get({ id }).go({ consistent: true })).data!;
 const notificationsOf = async (userId: string) =>
   (await NotificationEntity.query.byUser({ user_id: userId }).go()).data;
 const catalog = async () =>
@@ -147,11 +148,14 @@ describe('mvp-processing state machine', () => {
         yield bytes;
       })(),
     );
-    const mvp = await mvpOf(upload.mvpId);
-    expect(mvp).toMatchObject({ status: 'approved', ipfs_hash: cid });
-    expect(mvp.published_at).toEqual(expect.any(String));
-    expect(mvp.last_processing_error).toBeUndefined();
-    const version = await MvpVersionEntity.get({ mvp_id: upload.mvpId, id: upload.versionId }).go();
+    const template = await templateOf(upload.mvpId);
+    expect(template).toMatchObject({ status: 'approved', ipfs_hash: cid });
+    expect(template.published_at).toEqual(expect.any(String));
+    expect(template.last_processing_error).toBeUndefined();
+    const version = await TemplateVersionEntity.get({
+      mvp_id: upload.mvpId,
+      id: upload.versionId,
+    }).go();
     expect(version.data?.ipfs_hash).toBe(cid);
     expect(pinRequests).toEqual([
       {
@@ -181,12 +185,12 @@ describe('mvp-processing state machine', () => {
 
     await processAndWait(upload);
 
-    const mvp = await mvpOf(upload.mvpId);
-    expect(mvp.status).toBe('scan_failed');
-    expect(mvp.last_processing_error).toBe(
+    const template = await templateOf(upload.mvpId);
+    expect(template.status).toBe('scan_failed');
+    expect(template.last_processing_error).toBe(
       'Security scan failed: react-vite-starter/certs/server.key contains a private key',
     );
-    expect(mvp.ipfs_hash).toBeUndefined();
+    expect(template.ipfs_hash).toBeUndefined();
     expect((await catalog()).version).toBe(before.version);
     const [notification] = await notificationsOf(upload.sellerId);
     expect(notification).toMatchObject({ type: 'mvp_rejected', link: '/my-mvps' });
@@ -205,7 +209,7 @@ describe('mvp-processing state machine', () => {
         yield bytes;
       })(),
     );
-    expect(await mvpOf(upload.mvpId)).toMatchObject({ status: 'approved', ipfs_hash: cid });
+    expect(await templateOf(upload.mvpId)).toMatchObject({ status: 'approved', ipfs_hash: cid });
   });
 
   it('refuses a RAR bundle with a path outside the folder, naming the entry', async () => {
@@ -213,9 +217,9 @@ describe('mvp-processing state machine', () => {
 
     await processAndWait(upload);
 
-    const mvp = await mvpOf(upload.mvpId);
-    expect(mvp.status).toBe('scan_failed');
-    expect(mvp.last_processing_error).toMatch(/^Security scan failed: \.\.\/evil\.sh /);
+    const template = await templateOf(upload.mvpId);
+    expect(template.status).toBe('scan_failed');
+    expect(template.last_processing_error).toMatch(/^Security scan failed: \.\.\/evil\.sh /);
   });
 
   it('records ipfs_pin_failed when the bundle cannot be read from S3', async () => {
@@ -223,9 +227,9 @@ describe('mvp-processing state machine', () => {
 
     await processAndWait(upload);
 
-    const mvp = await mvpOf(upload.mvpId);
-    expect(mvp.status).toBe('ipfs_pin_failed');
-    expect(mvp.last_processing_error).toMatch(
+    const template = await templateOf(upload.mvpId);
+    expect(template.status).toBe('ipfs_pin_failed');
+    expect(template.last_processing_error).toMatch(
       /^Processing failed: The uploaded file could not be read: /,
     );
     const [notification] = await notificationsOf(upload.sellerId);
@@ -241,7 +245,7 @@ describe('mvp-processing state machine', () => {
     await processAndWait(upload);
 
     expect(pinRequests).toHaveLength(3);
-    expect((await mvpOf(upload.mvpId)).status).toBe('approved');
+    expect((await templateOf(upload.mvpId)).status).toBe('approved');
   });
 
   it('records ipfs_pin_failed when the pinning service refuses the pin (no retry on 4xx)', async () => {
@@ -252,9 +256,9 @@ describe('mvp-processing state machine', () => {
     await processAndWait(upload);
 
     expect(pinRequests).toHaveLength(1);
-    const mvp = await mvpOf(upload.mvpId);
-    expect(mvp.status).toBe('ipfs_pin_failed');
-    expect(mvp.last_processing_error).toBe(
+    const template = await templateOf(upload.mvpId);
+    expect(template.status).toBe('ipfs_pin_failed');
+    expect(template.last_processing_error).toBe(
       'Processing failed: The pinning service refused the pin (401): UNAUTHORIZED: test answer.',
     );
   });
@@ -266,20 +270,20 @@ describe('mvp-processing state machine', () => {
     await Promise.all([startProcessing(upload), startProcessing(upload)]);
     await Promise.all([...runner.running]);
 
-    expect((await mvpOf(upload.mvpId)).status).toBe('approved');
+    expect((await templateOf(upload.mvpId)).status).toBe('approved');
     expect((await catalog()).version).toBe(before.version + 1);
     expect(await notificationsOf(upload.sellerId)).toHaveLength(1);
   });
 
   it('leaves an MVP alone whose file was replaced while it was processed', async () => {
     const upload = await registerUpload(zipOf(cleanTemplates['node-api']!), 'api.zip');
-    await MvpEntity.patch({ id: upload.mvpId })
+    await TemplateEntity.patch({ id: upload.mvpId })
       .set({ file_key: `${upload.fileKey}.newer` })
       .go();
 
     await processAndWait(upload);
 
-    expect((await mvpOf(upload.mvpId)).status).toBe('pending_review');
+    expect((await templateOf(upload.mvpId)).status).toBe('pending_review');
     expect(await notificationsOf(upload.sellerId)).toHaveLength(0);
   });
 });

@@ -24,11 +24,15 @@ import {
 import { DISPUTE_MESSAGES, type Dispute } from '../../../../contract/disputes';
 import type { ApiErrorBody } from '../../../../contract/errors';
 import type { Profile, Role } from '../../../../contract/profile';
-import { MVP_MESSAGES, type ManagedMvp, type MyMvpsResult } from '../../../../contract/templates';
+import {
+  TEMPLATE_MESSAGES,
+  type ManagedTemplate,
+  type MyTemplatesResult,
+} from '../../../../contract/templates';
 import { documentClient, tableName } from '../../../../lambdas/shared/db/client';
 import { BetaAccountEntity } from '../../../../lambdas/shared/db/entities/beta-account';
 import { DisputeEntity, type DisputeItem } from '../../../../lambdas/shared/db/entities/dispute';
-import { MvpEntity, type MvpItem } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity, type TemplateItem } from '../../../../lambdas/shared/db/entities/mvp';
 import { RateLimitEntity } from '../../../../lambdas/shared/db/entities/rate-limit';
 import type { HttpMethod } from '../../../../contract/routes';
 import { createCognitoClient } from '../../../../lib/local/emulators/resources';
@@ -39,7 +43,7 @@ import {
   jsonBody,
   lambdaContext,
 } from '../../../fixtures/api-event';
-import { mvpWithFile, templateFormFields } from '../../../fixtures/mvps';
+import { templateWithFile, templateFormFields } from '../../../fixtures/mvps';
 import { putProfile } from '../../../fixtures/profiles';
 import { localCloud } from '../../../fixtures/users';
 
@@ -119,9 +123,9 @@ const createProfile = (id: string, role: Role, approved: boolean) =>
     is_seller_approved: approved,
   });
 
-const templateOf = async (sellerId: string, overrides: Partial<MvpItem> = {}) => {
-  const item = mvpWithFile({ seller_id: sellerId, ...overrides });
-  await MvpEntity.create(item).go();
+const templateOf = async (sellerId: string, overrides: Partial<TemplateItem> = {}) => {
+  const item = templateWithFile({ seller_id: sellerId, ...overrides });
+  await TemplateEntity.create(item).go();
   return item;
 };
 
@@ -232,9 +236,9 @@ describe('POST /api/auth/beta, switched on', () => {
     for (const [method, path, body] of attempts) {
       const result = await call<ApiErrorBody>('seller', method, path, claims, body);
       expect(result.status, `${method} ${path}`).toBe(403);
-      expect(result.body.message).toBe(MVP_MESSAGES.notAuthorized);
+      expect(result.body.message).toBe(TEMPLATE_MESSAGES.notAuthorized);
     }
-    expect((await MvpEntity.get({ id: theirs.id }).go()).data).toMatchObject({
+    expect((await TemplateEntity.get({ id: theirs.id }).go()).data).toMatchObject({
       status: 'scan_failed',
       title: theirs.title,
       version_number: theirs.version_number,
@@ -252,12 +256,17 @@ describe('POST /api/auth/beta, switched on', () => {
 
     // Seller rights on its own templates.
     const own = await templateOf(beta.id, { status: 'scan_failed', last_processing_error: 'y' });
-    const mine = await call<MyMvpsResult>('seller', 'GET', '/api/my/mvps', claims);
+    const mine = await call<MyTemplatesResult>('seller', 'GET', '/api/my/mvps', claims);
     expect(mine.status).toBe(200);
     expect(mine.body.items.map((item) => item.id)).toEqual([own.id]);
-    const managed = await call<ManagedMvp>('seller', 'GET', `/api/mvps/${own.id}/manage`, claims);
+    const managed = await call<ManagedTemplate>(
+      'seller',
+      'GET',
+      `/api/mvps/${own.id}/manage`,
+      claims,
+    );
     expect(managed.status).toBe(200);
-    const edited = await call<{ mvp: ManagedMvp }>(
+    const edited = await call<{ mvp: ManagedTemplate }>(
       'seller',
       'PATCH',
       `/api/mvps/${own.id}`,

@@ -22,34 +22,34 @@ import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { DeploymentEntity } from '../../../../lambdas/shared/db/entities/deployment';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
 import { OrderEntity } from '../../../../lambdas/shared/db/entities/order';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { ReviewEntity } from '../../../../lambdas/shared/db/entities/review';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/mvps';
 import { templateOrder } from '../../../fixtures/orders';
 import { putProfile } from '../../../fixtures/profiles';
 
 const SELLER = `seller-${randomUUID()}`;
-const template = mvpItem({ seller_id: SELLER, title: 'Review Kit' });
-const pending = mvpItem({ seller_id: SELLER, status: 'pending_review' });
+const template = templateItem({ seller_id: SELLER, title: 'Review Kit' });
+const pending = templateItem({ seller_id: SELLER, status: 'pending_review' });
 
-const submit = (mvpId: string, sub: string | undefined, body: unknown) =>
+const submit = (templateId: string, sub: string | undefined, body: unknown) =>
   handler(
     apiEvent({
       method: 'POST',
-      path: `/api/mvps/${mvpId}/reviews`,
+      path: `/api/mvps/${templateId}/reviews`,
       body,
       claims: sub ? idTokenClaims({ sub, email: `${sub}@example.com` }) : undefined,
     }),
     lambdaContext('reviews'),
   );
 
-const mine = (mvpId: string, sub: string, method: 'GET' | 'DELETE' = 'GET') =>
+const mine = (templateId: string, sub: string, method: 'GET' | 'DELETE' = 'GET') =>
   handler(
     apiEvent({
       method,
-      path: `/api/mvps/${mvpId}/reviews/mine`,
+      path: `/api/mvps/${templateId}/reviews/mine`,
       claims: idTokenClaims({ sub, email: `${sub}@example.com` }),
     }),
     lambdaContext('reviews'),
@@ -59,7 +59,7 @@ const mine = (mvpId: string, sub: string, method: 'GET' | 'DELETE' = 'GET') =>
 const download = async (userId: string, mvp: { id: string; title: string; slug: string }) => {
   const now = new Date().toISOString();
   await DownloadEntity.create({
-    id: mvpItem().id,
+    id: templateItem().id,
     user_id: userId,
     mvp_id: mvp.id,
     seller_id: SELLER,
@@ -79,13 +79,14 @@ const verifiedBuyer = async (mvp: { id: string; title: string; slug: string }) =
   return buyer;
 };
 
-const list = (mvpId: string) =>
-  handler(apiEvent({ path: `/api/mvps/${mvpId}/reviews` }), lambdaContext('reviews'));
+const list = (templateId: string) =>
+  handler(apiEvent({ path: `/api/mvps/${templateId}/reviews` }), lambdaContext('reviews'));
 
-const stored = async (id: string) => (await MvpEntity.get({ id }).go({ consistent: true })).data!;
+const stored = async (id: string) =>
+  (await TemplateEntity.get({ id }).go({ consistent: true })).data!;
 
 beforeAll(async () => {
-  await Promise.all([MvpEntity.create(template).go(), MvpEntity.create(pending).go()]);
+  await Promise.all([TemplateEntity.create(template).go(), TemplateEntity.create(pending).go()]);
 });
 
 describe('POST /api/mvps/{id}/reviews', () => {
@@ -127,8 +128,8 @@ describe('POST /api/mvps/{id}/reviews', () => {
   });
 
   it('keeps sum and count exact under concurrent submissions by many buyers and by one', async () => {
-    const item = mvpItem({ seller_id: SELLER, title: 'Busy Kit' });
-    await MvpEntity.create(item).go();
+    const item = templateItem({ seller_id: SELLER, title: 'Busy Kit' });
+    await TemplateEntity.create(item).go();
     const buyers = await Promise.all(Array.from({ length: 8 }, () => verifiedBuyer(item)));
     const ratings = buyers.map((_, i) => (i % 5) + 1);
     // Every buyer submits twice at once (two tabs): each still counts once, with one of the ratings.
@@ -158,8 +159,8 @@ describe('POST /api/mvps/{id}/reviews', () => {
   });
 
   it('verifies a download, an order or a deployment, and averages verified reviews only', async () => {
-    const item = mvpItem({ seller_id: SELLER, title: 'Verified Kit' });
-    await MvpEntity.create(item).go();
+    const item = templateItem({ seller_id: SELLER, title: 'Verified Kit' });
+    await TemplateEntity.create(item).go();
     const [downloader, buyerOfOrder, deployer, stranger] = Array.from(
       { length: 4 },
       () => `buyer-${randomUUID()}`,
@@ -171,7 +172,7 @@ describe('POST /api/mvps/{id}/reviews', () => {
     await OrderEntity.create(templateOrder(buyerOfOrder!, item, 1_900)).go();
     const now = new Date().toISOString();
     await DeploymentEntity.create({
-      id: mvpItem().id,
+      id: templateItem().id,
       user_id: deployer!,
       mvp_id: item.id,
       repo_name: 'my-launch',
@@ -246,8 +247,8 @@ describe('POST /api/mvps/{id}/reviews', () => {
 
 describe('GET and DELETE /api/mvps/{id}/reviews/mine', () => {
   it('shows the caller their own review, and deleting it keeps sum and count exact', async () => {
-    const item = mvpItem({ seller_id: SELLER, title: 'Editable Kit' });
-    await MvpEntity.create(item).go();
+    const item = templateItem({ seller_id: SELLER, title: 'Editable Kit' });
+    await TemplateEntity.create(item).go();
     const [author, other] = await Promise.all([verifiedBuyer(item), verifiedBuyer(item)]);
     const unverified = `buyer-${randomUUID()}`;
     await putProfile({ id: unverified });
@@ -304,8 +305,8 @@ describe('GET and DELETE /api/mvps/{id}/reviews/mine', () => {
 
 describe('GET /api/mvps/{id}/reviews', () => {
   it('lists newest first with the reviewer name or a generated handle, never the address', async () => {
-    const item = mvpItem({ seller_id: SELLER, title: 'Listed Kit' });
-    await MvpEntity.create(item).go();
+    const item = templateItem({ seller_id: SELLER, title: 'Listed Kit' });
+    await TemplateEntity.create(item).go();
     const named = `buyer-${randomUUID()}`;
     const unnamed = `buyer-${randomUUID()}`;
     await putProfile({ id: named, username: 'alice_dev' });

@@ -8,10 +8,10 @@ import { addMonths, monthOf } from '../../../../lambdas/payouts/months';
 import { handler } from '../../../../lambdas/sellers/index';
 import type { SellerAnalytics } from '../../../../contract/seller-analytics';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { ReviewEntity } from '../../../../lambdas/shared/db/entities/review';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/mvps';
 import { putOrder, templateOrder } from '../../../fixtures/orders';
 import { monthDownloadItems, putApprovedSeller, putPayout } from '../../../fixtures/payouts';
 import { putProfile } from '../../../fixtures/profiles';
@@ -22,11 +22,11 @@ const call = (sub: string, path = '/api/my/analytics') =>
     lambdaContext('sellers'),
   );
 
-const review = (mvpId: string, userId: string, rating: number, createdAt: string) =>
+const review = (templateId: string, userId: string, rating: number, createdAt: string) =>
   ReviewEntity.create({
-    mvp_id: mvpId,
+    mvp_id: templateId,
     user_id: userId,
-    id: `${mvpId}-${userId}`,
+    id: `${templateId}-${userId}`,
     rating,
     is_verified_buyer: true,
     created_at: createdAt,
@@ -39,13 +39,13 @@ describe('GET /api/my/analytics', () => {
     const other = await putApprovedSeller();
     const thisMonth = monthOf(new Date());
     const lastMonth = addMonths(thisMonth, -1);
-    const kit = mvpItem({ seller_id: seller.id, title: 'Kit' });
-    const shop = mvpItem({ seller_id: seller.id, title: 'Shop' });
-    const theirs = mvpItem({ seller_id: other.id, title: 'Not yours' });
+    const kit = templateItem({ seller_id: seller.id, title: 'Kit' });
+    const shop = templateItem({ seller_id: seller.id, title: 'Shop' });
+    const theirs = templateItem({ seller_id: other.id, title: 'Not yours' });
     // Archived: shown while the window holds a sale of it; a quiet archived one is not.
-    const old = mvpItem({ seller_id: seller.id, title: 'Old Kit', status: 'archived' });
-    const quiet = mvpItem({ seller_id: seller.id, title: 'Quiet', status: 'archived' });
-    for (const item of [kit, shop, theirs, old, quiet]) await MvpEntity.create(item).go();
+    const old = templateItem({ seller_id: seller.id, title: 'Old Kit', status: 'archived' });
+    const quiet = templateItem({ seller_id: seller.id, title: 'Quiet', status: 'archived' });
+    for (const item of [kit, shop, theirs, old, quiet]) await TemplateEntity.create(item).go();
     await putOrder(templateOrder('buyer-e', { ...old, seller_id: seller.id }, 100));
 
     // Last month: Kit 3 quota downloads, Shop 1, plus one download of a bought Kit.
@@ -131,8 +131,8 @@ describe('GET /api/my/analytics', () => {
     const seller = await putApprovedSeller();
     const twoMonthsAgo = addMonths(monthOf(new Date()), -2);
     const lastMonth = addMonths(monthOf(new Date()), -1);
-    const [a, b, c] = ['A', 'B', 'C'].map((title) => mvpItem({ seller_id: seller.id, title }));
-    for (const item of [a!, b!, c!]) await MvpEntity.create(item).go();
+    const [a, b, c] = ['A', 'B', 'C'].map((title) => templateItem({ seller_id: seller.id, title }));
+    for (const item of [a!, b!, c!]) await TemplateEntity.create(item).go();
     // Last month: one quota download each (263p of pool, 3 ways: 87.67 each) and sales of 1001p
     // and 1002p whose 70% (1402p) does not split evenly either.
     await DownloadEntity.batchPut(
@@ -193,8 +193,8 @@ describe('GET /api/my/analytics', () => {
 
   it('exports the same figures as CSV, one row per template and month', async () => {
     const seller = await putApprovedSeller();
-    const kit = mvpItem({ seller_id: seller.id, title: '=Kit, the best' });
-    await MvpEntity.create(kit).go();
+    const kit = templateItem({ seller_id: seller.id, title: '=Kit, the best' });
+    await TemplateEntity.create(kit).go();
     await putOrder(templateOrder('buyer-a', { ...kit, seller_id: seller.id }, 1_000));
 
     const result = await call(seller.id, '/api/my/analytics/export');

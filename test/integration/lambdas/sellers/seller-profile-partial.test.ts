@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, expect, it, vi } from 'vitest';
 import { handler } from '../../../../lambdas/sellers/index';
 import {
-  SELLER_MVPS_FAILED_MESSAGE,
+  SELLER_TEMPLATES_FAILED_MESSAGE,
   SELLER_PROFILE_FAILED_MESSAGE,
   type PublicSellerProfile,
 } from '../../../../contract/sellers';
@@ -41,9 +41,11 @@ vi.mock('../../../../lambdas/catalog/service', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../../lambdas/catalog/service')>();
   return {
     ...original,
-    listApprovedMvpsOfSeller: (...args: Parameters<typeof original.listApprovedMvpsOfSeller>) => {
+    listApprovedTemplatesOfSeller: (
+      ...args: Parameters<typeof original.listApprovedTemplatesOfSeller>
+    ) => {
       if (templatesRead.fails) return Promise.reject(throttled());
-      return original.listApprovedMvpsOfSeller(...args);
+      return original.listApprovedTemplatesOfSeller(...args);
     },
   };
 });
@@ -83,7 +85,7 @@ it('shows the profile with the product’s text when the templates cannot be rea
     display_name: 'Partial Shop',
     stats: null,
     mvps: [],
-    mvps_error: SELLER_MVPS_FAILED_MESSAGE,
+    mvps_error: SELLER_TEMPLATES_FAILED_MESSAGE,
   });
 
   templatesRead.fails = false;

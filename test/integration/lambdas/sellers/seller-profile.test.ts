@@ -5,9 +5,9 @@ import { handler } from '../../../../lambdas/sellers/index';
 import type { ApiErrorBody } from '../../../../contract/errors';
 import { SELLER_NOT_FOUND_MESSAGE, type PublicSellerProfile } from '../../../../contract/sellers';
 import type { Role } from '../../../../contract/profile';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/mvps';
 import { putProfile } from '../../../fixtures/profiles';
 
 const getSeller = (username: string) =>
@@ -40,8 +40,8 @@ describe('GET /api/sellers/{username}', () => {
 
   beforeAll(async () => {
     seller = await createProfile('seller', true);
-    await MvpEntity.create(
-      mvpItem({
+    await TemplateEntity.create(
+      templateItem({
         seller_id: seller.id,
         status: 'approved',
         download_count: 10,
@@ -49,8 +49,8 @@ describe('GET /api/sellers/{username}', () => {
         rating_count: 2,
       }),
     ).go();
-    await MvpEntity.create(
-      mvpItem({
+    await TemplateEntity.create(
+      templateItem({
         seller_id: seller.id,
         status: 'approved',
         download_count: 5,
@@ -58,8 +58,8 @@ describe('GET /api/sellers/{username}', () => {
         rating_count: 1,
       }),
     ).go();
-    await MvpEntity.create(
-      mvpItem({
+    await TemplateEntity.create(
+      templateItem({
         seller_id: seller.id,
         status: 'pending_review',
         download_count: 100,
@@ -83,7 +83,7 @@ describe('GET /api/sellers/{username}', () => {
       stats: { mvp_count: 2, total_downloads: 15, average_rating: 4.33, rating_count: 3 },
     });
     expect(body.mvps).toHaveLength(2);
-    expect(body.mvps.every((mvp) => mvp.seller.username === seller.username)).toBe(true);
+    expect(body.mvps.every((template) => template.seller.username === seller.username)).toBe(true);
     expect(result.body).not.toContain('@example.com');
   });
 

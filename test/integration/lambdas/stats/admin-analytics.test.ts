@@ -14,12 +14,12 @@ import {
   DOWNLOAD_COUNTER_SHARDS,
   type CounterName,
 } from '../../../../lambdas/shared/db/entities/counter';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { getAdminAnalytics } from '../../../../lambdas/stats/analytics';
 import { handler } from '../../../../lambdas/stats/index';
 import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpWithFile } from '../../../fixtures/mvps';
+import { templateWithFile } from '../../../fixtures/mvps';
 import { putProfile } from '../../../fixtures/profiles';
 import { localCloud } from '../../../fixtures/users';
 
@@ -154,7 +154,7 @@ describe('admin analytics', () => {
     const buyer = await putProfile({ download_quota: 15, downloads_remaining: 15 });
     const s3 = createS3Client(localCloud().s3Endpoint);
     for (let index = 0; index < 3; index += 1) {
-      const template = mvpWithFile({ seller_id: `seller-${randomUUID()}` });
+      const template = templateWithFile({ seller_id: `seller-${randomUUID()}` });
       await s3.send(
         new PutObjectCommand({
           Bucket: process.env.MVP_FILES_BUCKET!,
@@ -162,7 +162,7 @@ describe('admin analytics', () => {
           Body: 'a bundle',
         }),
       );
-      await MvpEntity.create(template).go();
+      await TemplateEntity.create(template).go();
       const answer = await downloadsHandler(
         apiEvent({
           method: 'POST',

@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PIPELINE_DEGRADED_AFTER_MINUTES, type HealthReport } from '../../../../contract/health';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { getHealth } from '../../../../lambdas/stats/health';
 import { handler } from '../../../../lambdas/stats/index';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/mvps';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -35,19 +35,25 @@ describe('GET /api/health', () => {
 
   it('says the pipeline is working while an upload waits a little, degraded when it waits long', async () => {
     // Processed and held for an admin (it has its CID): not the pipeline's wait.
-    await MvpEntity.create(
-      mvpItem({ status: 'pending_review', ipfs_hash: 'bafy-held', updated_at: minutesAgo(300) }),
+    await TemplateEntity.create(
+      templateItem({
+        status: 'pending_review',
+        ipfs_hash: 'bafy-held',
+        updated_at: minutesAgo(300),
+      }),
     ).go();
     expect(pipelineOf(await getHealth()).status).toBe('operational');
 
-    await MvpEntity.create(mvpItem({ status: 'pending_review', updated_at: minutesAgo(2) })).go();
+    await TemplateEntity.create(
+      templateItem({ status: 'pending_review', updated_at: minutesAgo(2) }),
+    ).go();
     const working = pipelineOf(await getHealth());
     expect(working).toMatchObject({ status: 'operational' });
     expect(working.detail).toMatch(/^Working: 1 upload waiting, the oldest for 2 minutes\.$/);
 
     const stuck = PIPELINE_DEGRADED_AFTER_MINUTES + 5;
-    await MvpEntity.create(
-      mvpItem({ status: 'pending_review', updated_at: minutesAgo(stuck) }),
+    await TemplateEntity.create(
+      templateItem({ status: 'pending_review', updated_at: minutesAgo(stuck) }),
     ).go();
     const report = await getHealth();
     expect(report.status).toBe('degraded');

@@ -7,13 +7,17 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCatalogVersion } from '../../../../lambdas/catalog/repo';
 import { handler as adminHandler } from '../../../../lambdas/admin/index';
-import { MODERATION_MESSAGES, type PendingMvpList } from '../../../../contract/admin-mvps';
+import { MODERATION_MESSAGES, type PendingTemplateList } from '../../../../contract/admin-mvps';
 import type { AdminOverview } from '../../../../contract/admin-overview';
-import type { MvpDetail } from '../../../../contract/catalog';
-import { MVP_MESSAGES, type ManagedMvp, type MvpWriteResult } from '../../../../contract/templates';
+import type { TemplateDetail } from '../../../../contract/catalog';
+import {
+  TEMPLATE_MESSAGES,
+  type ManagedTemplate,
+  type TemplateWriteResult,
+} from '../../../../contract/templates';
 import { HeldEditEntity } from '../../../../lambdas/shared/db/entities/held-edit';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
-import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
 import { heldEditDecidedWrite, writeTemplate } from '../../../../lambdas/templates/repo';
 import type { HttpMethod } from '../../../../contract/routes';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
@@ -56,76 +60,88 @@ const call = async <T>(
   return { status: result.statusCode ?? 0, body: jsonBody<T>(result) };
 };
 
-const stored = async (id: string) => (await MvpEntity.get({ id }).go({ consistent: true })).data!;
+const stored = async (id: string) =>
+  (await TemplateEntity.get({ id }).go({ consistent: true })).data!;
 
 const editTitle = (id: string, title: string) =>
-  call<MvpWriteResult>('PATCH', `/api/mvps/${id}`, seller, {
+  call<TemplateWriteResult>('PATCH', `/api/mvps/${id}`, seller, {
     fields: templateFormFields({ title, tagline: 'Live tagline' }),
     version_number: '1.0.0',
   });
 
 describe('held edits of a live template (PUBLISH_MODE=moderate)', () => {
   it('keep the live text until an admin approves, then apply with the catalog record', async () => {
-    const mvp = await seedTemplate(seller.sub, { title: 'Live Title', tagline: 'Live tagline' });
+    const template = await seedTemplate(seller.sub, {
+      title: 'Live Title',
+      tagline: 'Live tagline',
+    });
     const catalogBefore = (await getCatalogVersion()).version;
-    const edited = await editTitle(mvp.id, 'Renamed Title');
+    const edited = await editTitle(template.id, 'Renamed Title');
     expect(edited.status).toBe(200);
-    expect(edited.body.message).toBe(MVP_MESSAGES.editHeld);
+    expect(edited.body.message).toBe(TEMPLATE_MESSAGES.editHeld);
     expect(edited.body.mvp).toMatchObject({
       title: 'Live Title',
       pending_edit: { status: 'pending_review', reason: null },
     });
     expect(edited.body.mvp.pending_edit?.changed).toContain('title');
-    expect((await stored(mvp.id)).title).toBe('Live Title');
+    expect((await stored(template.id)).title).toBe('Live Title');
     expect((await getCatalogVersion()).version).toBe(catalogBefore);
-    const page = await call<MvpDetail>('GET', `/api/mvps/${mvp.id}`, null);
+    const page = await call<TemplateDetail>('GET', `/api/mvps/${template.id}`, null);
     expect(page.body.title).toBe('Live Title');
 
-    const queue = await call<PendingMvpList>('GET', '/api/admin/mvps', admin);
-    const row = queue.body.items.find((item) => item.id === mvp.id);
+    const queue = await call<PendingTemplateList>('GET', '/api/admin/mvps', admin);
+    const row = queue.body.items.find((item) => item.id === template.id);
     expect(row?.edit_fields).toContain('title');
     // The row shows the template as the edit would make it, and names the edit by its stamp.
     expect(row?.title).toBe('Renamed Title');
     expect(row?.edit_at).toBe(edited.body.mvp.pending_edit?.at);
 
-    const approved = await call<MvpWriteResult>(
+    const approved = await call<TemplateWriteResult>(
       'POST',
-      `/api/admin/mvps/${mvp.id}/approve`,
+      `/api/admin/mvps/${template.id}/approve`,
       admin,
       {
         edit_at: row?.edit_at,
       },
     );
     expect(approved.status).toBe(200);
-    const after = await stored(mvp.id);
+    const after = await stored(template.id);
     expect(after.title).toBe('Renamed Title');
     expect(after.pending_edit).toBeUndefined();
     expect(after.pending_edit_status).toBeUndefined();
     expect((await getCatalogVersion()).version).toBe(catalogBefore + 1);
-    expect((await call<MvpDetail>('GET', `/api/mvps/${mvp.id}`, null)).body.title).toBe(
+    expect((await call<TemplateDetail>('GET', `/api/mvps/${template.id}`, null)).body.title).toBe(
       'Renamed Title',
     );
   });
 
   it('a rejection keeps the live text and gives the seller the reason', async () => {
-    const mvp = await seedTemplate(seller.sub, { title: 'Kept Title', tagline: 'Live tagline' });
-    const edited = await editTitle(mvp.id, 'Shouty TITLE!!!');
-    const rejected = await call<MvpWriteResult>('POST', `/api/admin/mvps/${mvp.id}/reject`, admin, {
-      reason: 'Please keep the title plain.',
-      edit_at: edited.body.mvp.pending_edit?.at,
+    const template = await seedTemplate(seller.sub, {
+      title: 'Kept Title',
+      tagline: 'Live tagline',
     });
+    const edited = await editTitle(template.id, 'Shouty TITLE!!!');
+    const rejected = await call<TemplateWriteResult>(
+      'POST',
+      `/api/admin/mvps/${template.id}/reject`,
+      admin,
+      {
+        reason: 'Please keep the title plain.',
+        edit_at: edited.body.mvp.pending_edit?.at,
+      },
+    );
     expect(rejected.status).toBe(200);
     expect(rejected.body.mvp).toMatchObject({
       title: 'Kept Title',
       status: 'approved',
       pending_edit: { status: 'rejected', reason: 'Please keep the title plain.' },
     });
-    expect((await stored(mvp.id)).title).toBe('Kept Title');
+    expect((await stored(template.id)).title).toBe('Kept Title');
     // Nothing waits any more: a second decision is refused.
-    expect((await call('POST', `/api/admin/mvps/${mvp.id}/approve`, admin)).status).toBe(409);
+    expect((await call('POST', `/api/admin/mvps/${template.id}/approve`, admin)).status).toBe(409);
     const again = await call<{ message: string }>(
       'POST',
-      `/api/admin/mvps/${mvp.id}/approve`,
+      `/api/admin/mvps/${template.id}/approve`,
       admin,
       { edit_at: edited.body.mvp.pending_edit?.at },
     );
@@ -136,12 +152,12 @@ describe('held edits of a live template (PUBLISH_MODE=moderate)', () => {
   });
 
   it('shows the seller the held values in the edit form, not the live ones', async () => {
-    const mvp = await seedTemplate(seller.sub, {
+    const template = await seedTemplate(seller.sub, {
       title: 'Live Form Title',
       tagline: 'Live tagline',
       access_tier: 'subscription',
     });
-    await call<MvpWriteResult>('PATCH', `/api/mvps/${mvp.id}`, seller, {
+    await call<TemplateWriteResult>('PATCH', `/api/mvps/${template.id}`, seller, {
       fields: templateFormFields({
         title: 'Held Form Title',
         tagline: 'Held tagline',
@@ -151,7 +167,7 @@ describe('held edits of a live template (PUBLISH_MODE=moderate)', () => {
       }),
       version_number: '1.0.0',
     });
-    const manage = await call<ManagedMvp>('GET', `/api/mvps/${mvp.id}/manage`, seller);
+    const manage = await call<ManagedTemplate>('GET', `/api/mvps/${template.id}/manage`, seller);
     expect(manage.status).toBe(200);
     // The live fields stay what buyers see; the held ones are what the form starts from.
     expect(manage.body).toMatchObject({ title: 'Live Form Title', access_tier: 'subscription' });
@@ -169,12 +185,15 @@ describe('held edits of a live template (PUBLISH_MODE=moderate)', () => {
   });
 
   it('refuses a decision on an edit the admin did not read, with a message (409)', async () => {
-    const mvp = await seedTemplate(seller.sub, { title: 'Stamp Title', tagline: 'Live tagline' });
-    const first = await editTitle(mvp.id, 'First Rename');
+    const template = await seedTemplate(seller.sub, {
+      title: 'Stamp Title',
+      tagline: 'Live tagline',
+    });
+    const first = await editTitle(template.id, 'First Rename');
     const readAt = first.body.mvp.pending_edit!.at;
     // The seller saves again after the admin opened the queue.
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const second = await editTitle(mvp.id, 'Second Rename');
+    const second = await editTitle(template.id, 'Second Rename');
     const newAt = second.body.mvp.pending_edit!.at;
     expect(newAt).not.toBe(readAt);
 
@@ -186,7 +205,7 @@ describe('held edits of a live template (PUBLISH_MODE=moderate)', () => {
     ] as const) {
       const stale = await call<{ message: string }>(
         'POST',
-        `/api/admin/mvps/${mvp.id}/${path}`,
+        `/api/admin/mvps/${template.id}/${path}`,
         admin,
         body,
       );
@@ -195,37 +214,40 @@ describe('held edits of a live template (PUBLISH_MODE=moderate)', () => {
         body: { message: MODERATION_MESSAGES.editChanged },
       });
     }
-    expect((await stored(mvp.id)).title).toBe('Stamp Title');
+    expect((await stored(template.id)).title).toBe('Stamp Title');
 
     // Between the admin's read and the write: the HeldEdit item's stamp refuses the transaction.
     await expect(
       writeTemplate({
-        mvpId: mvp.id,
+        mvpId: template.id,
         fromStatus: 'approved',
         set: { title: 'First Rename' },
-        heldEdit: heldEditDecidedWrite(mvp.id, readAt),
+        heldEdit: heldEditDecidedWrite(template.id, readAt),
         now: new Date().toISOString(),
       }),
     ).rejects.toMatchObject({ item: 'heldEdit' });
 
-    const approved = await call<MvpWriteResult>(
+    const approved = await call<TemplateWriteResult>(
       'POST',
-      `/api/admin/mvps/${mvp.id}/approve`,
+      `/api/admin/mvps/${template.id}/approve`,
       admin,
       {
         edit_at: newAt,
       },
     );
     expect(approved.status).toBe(200);
-    expect((await stored(mvp.id)).title).toBe('Second Rename');
+    expect((await stored(template.id)).title).toBe('Second Rename');
   });
 
   it('finds held edits by their own item (M15), and drops it on a decision or archiving', async () => {
-    const mvp = await seedTemplate(seller.sub, { title: 'Indexed Title', tagline: 'Live tagline' });
-    const edited = await editTitle(mvp.id, 'Indexed Rename');
-    const held = (await HeldEditEntity.get({ mvp_id: mvp.id }).go({ consistent: true })).data;
+    const template = await seedTemplate(seller.sub, {
+      title: 'Indexed Title',
+      tagline: 'Live tagline',
+    });
+    const edited = await editTitle(template.id, 'Indexed Rename');
+    const held = (await HeldEditEntity.get({ mvp_id: template.id }).go({ consistent: true })).data;
     expect(held).toMatchObject({
-      mvp_id: mvp.id,
+      mvp_id: template.id,
       seller_id: seller.sub,
       status: 'pending_review',
       at: edited.body.mvp.pending_edit!.at,
@@ -240,16 +262,18 @@ describe('held edits of a live template (PUBLISH_MODE=moderate)', () => {
       },
       pending_edit_status: 'pending_review',
     });
-    const queue = await call<PendingMvpList>('GET', '/api/admin/mvps', admin);
-    expect(queue.body.items.map((item) => item.id)).toContain(mvp.id);
+    const queue = await call<PendingTemplateList>('GET', '/api/admin/mvps', admin);
+    expect(queue.body.items.map((item) => item.id)).toContain(template.id);
     expect(queue.body.items.map((item) => item.id)).not.toContain(hidden.id);
 
     // Archived by the seller: the item goes with the template's place in the catalog.
-    const archived = await call('DELETE', `/api/mvps/${mvp.id}`, seller);
+    const archived = await call('DELETE', `/api/mvps/${template.id}`, seller);
     expect(archived.status).toBe(200);
-    expect((await HeldEditEntity.get({ mvp_id: mvp.id }).go({ consistent: true })).data).toBeNull();
-    const after = await call<PendingMvpList>('GET', '/api/admin/mvps', admin);
-    expect(after.body.items.map((item) => item.id)).not.toContain(mvp.id);
+    expect(
+      (await HeldEditEntity.get({ mvp_id: template.id }).go({ consistent: true })).data,
+    ).toBeNull();
+    const after = await call<PendingTemplateList>('GET', '/api/admin/mvps', admin);
+    expect(after.body.items.map((item) => item.id)).not.toContain(template.id);
   });
 
   it('counts held edits and new versions of live templates as pending, in the queue and the overview', async () => {
@@ -261,20 +285,23 @@ describe('held edits of a live template (PUBLISH_MODE=moderate)', () => {
         ),
       ).stats.pendingMVPs;
     const queueCount = async () =>
-      (await call<PendingMvpList>('GET', '/api/admin/mvps', admin)).body.counts.pending_review;
+      (await call<PendingTemplateList>('GET', '/api/admin/mvps', admin)).body.counts.pending_review;
     const [overviewBefore, queueBefore] = [await overview(), await queueCount()];
 
-    const mvp = await seedTemplate(seller.sub, { title: 'Counted Title', tagline: 'Live tagline' });
-    await editTitle(mvp.id, 'Counted Rename');
+    const template = await seedTemplate(seller.sub, {
+      title: 'Counted Title',
+      tagline: 'Live tagline',
+    });
+    await editTitle(template.id, 'Counted Rename');
     const versioned = await seedTemplateWithPendingVersion(seller.sub);
     expect(await overview()).toBe(overviewBefore + 2);
     expect(await queueCount()).toBe(queueBefore + 2);
 
     // Deciding the edit takes it off both counts.
-    const row = (await call<PendingMvpList>('GET', '/api/admin/mvps', admin)).body.items.find(
-      (item) => item.id === mvp.id,
+    const row = (await call<PendingTemplateList>('GET', '/api/admin/mvps', admin)).body.items.find(
+      (item) => item.id === template.id,
     );
-    await call('POST', `/api/admin/mvps/${mvp.id}/approve`, admin, { edit_at: row?.edit_at });
+    await call('POST', `/api/admin/mvps/${template.id}/approve`, admin, { edit_at: row?.edit_at });
     expect(await overview()).toBe(overviewBefore + 1);
     expect(await queueCount()).toBe(queueBefore + 1);
 
@@ -282,7 +309,7 @@ describe('held edits of a live template (PUBLISH_MODE=moderate)', () => {
     expect((await call('DELETE', `/api/mvps/${versioned.mvp.id}`, seller)).status).toBe(200);
     expect(await overview()).toBe(overviewBefore);
     expect(await queueCount()).toBe(queueBefore);
-    const version = await MvpVersionEntity.get({
+    const version = await TemplateVersionEntity.get({
       mvp_id: versioned.mvp.id,
       id: versioned.version.id,
     }).go({ consistent: true });

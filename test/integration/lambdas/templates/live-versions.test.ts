@@ -11,16 +11,16 @@ import {
   setWorkflowRunner,
   type WorkflowInput,
 } from '../../../../lambdas/shared/adapters/workflow';
-import type { PendingMvpList } from '../../../../contract/admin-mvps';
-import type { MvpDetail, MvpVersionList } from '../../../../contract/catalog';
+import type { PendingTemplateList } from '../../../../contract/admin-mvps';
+import type { TemplateDetail, TemplateVersionList } from '../../../../contract/catalog';
 import type { DownloadResult } from '../../../../contract/downloads';
-import type { ManagedMvp, MvpWriteResult } from '../../../../contract/templates';
+import type { ManagedTemplate, TemplateWriteResult } from '../../../../contract/templates';
 import type { UploadGrant } from '../../../../contract/uploads';
 import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';
 import { DeploymentEntity } from '../../../../lambdas/shared/db/entities/deployment';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
-import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
+import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
 import type { HttpMethod } from '../../../../contract/routes';
 import { publishProcessedVersion } from '../../../../lambdas/templates/transitions';
 import { createLocalWorkflowRunner } from '../../../../lib/local/cloud/state-machines';
@@ -111,9 +111,9 @@ const upload = async (bytes: Uint8Array, fileName: string, withImage = false) =>
 const clean = () => zipOf(cleanTemplates['react-vite-app']!);
 
 /** A template registered, processed and published (auto mode): live at 1.0.0. */
-const liveTemplate = async (title: string): Promise<MvpWriteResult['mvp']> => {
+const liveTemplate = async (title: string): Promise<TemplateWriteResult['mvp']> => {
   const files = await upload(clean(), 'starter.zip', true);
-  const result = await call<MvpWriteResult>('POST', '/api/mvps', seller, {
+  const result = await call<TemplateWriteResult>('POST', '/api/mvps', seller, {
     uploadId: files.uploadId,
     fields: templateFormFields({ title, tagline: 'Versioned', description: 'Versions over time.' }),
     bundle: files.bundle,
@@ -121,40 +121,52 @@ const liveTemplate = async (title: string): Promise<MvpWriteResult['mvp']> => {
   });
   expect(result.status).toBe(201);
   await settle();
-  const stored = (await MvpEntity.get({ id: result.body.mvp.id }).go({ consistent: true })).data!;
+  const stored = (await TemplateEntity.get({ id: result.body.mvp.id }).go({ consistent: true }))
+    .data!;
   expect(stored.status).toBe('approved');
   return result.body.mvp;
 };
 
-const newVersion = async (mvpId: string, bytes: Uint8Array, number: string, changelog: string) => {
+const newVersion = async (
+  templateId: string,
+  bytes: Uint8Array,
+  number: string,
+  changelog: string,
+) => {
   const files = await upload(bytes, `v${number}.zip`);
-  const result = await call<MvpWriteResult>('POST', `/api/mvps/${mvpId}/versions`, seller, {
-    uploadId: files.uploadId,
-    version_number: number,
-    changelog,
-    bundle: files.bundle,
-  });
+  const result = await call<TemplateWriteResult>(
+    'POST',
+    `/api/mvps/${templateId}/versions`,
+    seller,
+    {
+      uploadId: files.uploadId,
+      version_number: number,
+      changelog,
+      bundle: files.bundle,
+    },
+  );
   expect(result.status).toBe(201);
   return result.body.mvp;
 };
 
-const stored = async (id: string) => (await MvpEntity.get({ id }).go({ consistent: true })).data!;
+const stored = async (id: string) =>
+  (await TemplateEntity.get({ id }).go({ consistent: true })).data!;
 
-const detail = (id: string) => call<MvpDetail>('GET', `/api/mvps/${id}`, null);
+const detail = (id: string) => call<TemplateDetail>('GET', `/api/mvps/${id}`, null);
 const history = async (id: string) =>
-  (await call<MvpVersionList>('GET', `/api/mvps/${id}/versions`, null)).body.items.map(
+  (await call<TemplateVersionList>('GET', `/api/mvps/${id}/versions`, null)).body.items.map(
     (entry) => entry.version_number,
   );
 const download = (id: string) => call<DownloadResult>('POST', `/api/mvps/${id}/download`, buyer);
 
 describe('a new version of a live template', () => {
   it('keeps the live one listed and downloadable while it is processed, and after its scan fails', async () => {
-    const mvp = await liveTemplate('Steady Kit');
-    const live = await stored(mvp.id);
+    const template = await liveTemplate('Steady Kit');
+    const live = await stored(template.id);
     const catalogBefore = (await getCatalogVersion()).version;
 
     const pending = await newVersion(
-      mvp.id,
+      template.id,
       await badArchives['private-key']!.build(),
       '1.1.0',
       'Adds a deploy script',
@@ -165,13 +177,13 @@ describe('a new version of a live template', () => {
       pending_version: { version_number: '1.1.0', status: 'processing' },
     });
     // While it is scanned: listed, on its page at 1.0.0, downloadable.
-    const during = await detail(mvp.id);
+    const during = await detail(template.id);
     expect(during.status).toBe(200);
     expect(during.body.version_number).toBe('1.0.0');
-    expect((await download(mvp.id)).status).toBe(200);
+    expect((await download(template.id)).status).toBe(200);
 
     await settle();
-    const after = await stored(mvp.id);
+    const after = await stored(template.id);
     expect(after).toMatchObject({
       status: 'approved',
       version_number: '1.0.0',
@@ -192,19 +204,19 @@ describe('a new version of a live template', () => {
         notice.message.endsWith('The live version 1.0.0 stays published.'),
       ),
     ).toBe(true);
-    const rows = await MvpVersionEntity.query.byMvp({ mvp_id: mvp.id }).go();
+    const rows = await TemplateVersionEntity.query.byMvp({ mvp_id: template.id }).go();
     expect(rows.data.find((row) => row.version_number === '1.1.0')?.status).toBe('scan_failed');
     // Still public and downloadable at the live version; the failed one is not in the history.
-    expect((await detail(mvp.id)).body.version_number).toBe('1.0.0');
-    const served = await download(mvp.id);
+    expect((await detail(template.id)).body.version_number).toBe('1.0.0');
+    const served = await download(template.id);
     expect(served.status).toBe(200);
     expect(served.body.url).toContain(encodeURIComponent(live.file_key!).replace(/%2F/g, '/'));
-    expect(await history(mvp.id)).toEqual(['1.0.0']);
+    expect(await history(template.id)).toEqual(['1.0.0']);
     expect((await getCatalogVersion()).version).toBe(catalogBefore);
 
     // The seller's My MVPs shows both.
-    const mine = await call<{ items: ManagedMvp[] }>('GET', '/api/my/mvps');
-    expect(mine.body.items.find((item) => item.id === mvp.id)).toMatchObject({
+    const mine = await call<{ items: ManagedTemplate[] }>('GET', '/api/my/mvps');
+    expect(mine.body.items.find((item) => item.id === template.id)).toMatchObject({
       version_number: '1.0.0',
       pending_version: { version_number: '1.1.0', status: 'scan_failed' },
     });
@@ -212,14 +224,14 @@ describe('a new version of a live template', () => {
     // A fixed version (the failed number may be used again) goes live in one transaction with the
     // catalog's change record.
     await newVersion(
-      mvp.id,
+      template.id,
       zipOf(cleanTemplates['node-api']!),
       '1.1.0',
       'Adds a deploy script, without the key',
     );
-    expect((await stored(mvp.id)).version_number).toBe('1.0.0');
+    expect((await stored(template.id)).version_number).toBe('1.0.0');
     await settle();
-    const switched = await stored(mvp.id);
+    const switched = await stored(template.id);
     expect(switched).toMatchObject({
       status: 'approved',
       version_number: '1.1.0',
@@ -230,25 +242,29 @@ describe('a new version of a live template', () => {
     expect(switched.pending_version).toBeUndefined();
     expect(switched.pending_version_id).toBeUndefined();
     expect((await getCatalogVersion()).version).toBe(catalogBefore + 1);
-    expect(await history(mvp.id)).toEqual(['1.1.0', '1.0.0']);
-    const versions = await call<MvpVersionList>('GET', `/api/mvps/${mvp.id}/versions`, null);
+    expect(await history(template.id)).toEqual(['1.1.0', '1.0.0']);
+    const versions = await call<TemplateVersionList>(
+      'GET',
+      `/api/mvps/${template.id}/versions`,
+      null,
+    );
     expect(versions.body.items[0]!.changelog).toBe('Adds a deploy script, without the key');
   });
 
   it('waits for the admin in moderation: approval switches live with the catalog record and the audit entry', async () => {
-    const mvp = await liveTemplate('Moderated Kit');
-    const live = await stored(mvp.id);
+    const template = await liveTemplate('Moderated Kit');
+    const live = await stored(template.id);
     // A buyer deployed the live version: they hear of 2.0.0 when it goes live, not on upload.
     const now = new Date().toISOString();
     await DeploymentEntity.create({
       id: randomUUID(),
       user_id: buyer.sub,
-      mvp_id: mvp.id,
+      mvp_id: template.id,
       repo_name: 'moderated-kit',
       status: 'completed',
       version_number: '1.0.0',
-      mvp_title: mvp.title,
-      mvp_slug: mvp.slug,
+      mvp_title: template.title,
+      mvp_slug: template.slug,
       created_at: now,
       updated_at: now,
     }).go();
@@ -256,7 +272,7 @@ describe('a new version of a live template', () => {
       (await NotificationEntity.query.byUser({ user_id: buyer.sub }).go()).data.filter(
         (notice) => notice.type === 'upgrade_available' && notice.message.includes('Moderated Kit'),
       ).length;
-    await newVersion(mvp.id, clean(), '2.0.0', 'A new dashboard');
+    await newVersion(template.id, clean(), '2.0.0', 'A new dashboard');
     expect(await upgradeNotices()).toBe(0);
     const started = held.splice(0).map((entry) => entry.input);
     expect(started).toHaveLength(1);
@@ -277,26 +293,30 @@ describe('a new version of a live template', () => {
     });
     expect(outcome).toBe('applied');
     expect(await upgradeNotices()).toBe(0);
-    expect(await stored(mvp.id)).toMatchObject({
+    expect(await stored(template.id)).toMatchObject({
       version_number: '1.0.0',
       file_key: live.file_key,
       pending_version: { version_number: '2.0.0', status: 'pending_review' },
     });
 
     // The admin queue shows it beside the live version.
-    const queue = await call<PendingMvpList>('GET', '/api/admin/mvps', admin);
+    const queue = await call<PendingTemplateList>('GET', '/api/admin/mvps', admin);
     expect(queue.status).toBe(200);
-    expect(queue.body.items.find((item) => item.id === mvp.id)).toMatchObject({
+    expect(queue.body.items.find((item) => item.id === template.id)).toMatchObject({
       version_number: '2.0.0',
       live_version_number: '1.0.0',
       status: 'pending_review',
     });
 
     const catalogBefore = (await getCatalogVersion()).version;
-    const approved = await call<MvpWriteResult>('POST', `/api/admin/mvps/${mvp.id}/approve`, admin);
+    const approved = await call<TemplateWriteResult>(
+      'POST',
+      `/api/admin/mvps/${template.id}/approve`,
+      admin,
+    );
     expect(approved.status).toBe(200);
     expect(await upgradeNotices()).toBe(1);
-    const switched = await stored(mvp.id);
+    const switched = await stored(template.id);
     expect(switched).toMatchObject({
       status: 'approved',
       version_number: '2.0.0',
@@ -306,22 +326,23 @@ describe('a new version of a live template', () => {
     });
     expect(switched.pending_version_id).toBeUndefined();
     expect((await getCatalogVersion()).version).toBe(catalogBefore + 1);
-    const row = (await MvpVersionEntity.get({ mvp_id: mvp.id, id: input.versionId }).go()).data!;
+    const row = (await TemplateVersionEntity.get({ mvp_id: template.id, id: input.versionId }).go())
+      .data!;
     expect(row).toMatchObject({ status: 'approved', ipfs_hash: 'bafynewversion' });
     expect(row.decided_at).toBeDefined();
     const audit = await AuditEntryEntity.query.byTime({}).go({ order: 'desc', limit: 20 });
     expect(
       audit.data.some(
-        (entry) => entry.target_id === mvp.id && entry.action === 'mvp.version.approve',
+        (entry) => entry.target_id === template.id && entry.action === 'mvp.version.approve',
       ),
     ).toBe(true);
     // Decided: a second approval finds nothing waiting.
-    expect((await call('POST', `/api/admin/mvps/${mvp.id}/approve`, admin)).status).toBe(409);
+    expect((await call('POST', `/api/admin/mvps/${template.id}/approve`, admin)).status).toBe(409);
   });
 
   it('an admin rejection marks only the version, with the reason the seller reads', async () => {
-    const mvp = await liveTemplate('Rejected Next Kit');
-    await newVersion(mvp.id, clean(), '1.0.1', 'Small fix');
+    const template = await liveTemplate('Rejected Next Kit');
+    await newVersion(template.id, clean(), '1.0.1', 'Small fix');
     const [entry] = held.splice(0);
     const input = entry!.input as { mvpId: string; versionId: string; fileKey: string };
     await publishProcessedVersion({
@@ -331,9 +352,14 @@ describe('a new version of a live template', () => {
       notification: (item) => ({ userId: item.seller_id, type: 'mvp_approved', message: 'x' }),
       now: new Date().toISOString(),
     });
-    const rejected = await call<MvpWriteResult>('POST', `/api/admin/mvps/${mvp.id}/reject`, admin, {
-      reason: 'The README is missing.',
-    });
+    const rejected = await call<TemplateWriteResult>(
+      'POST',
+      `/api/admin/mvps/${template.id}/reject`,
+      admin,
+      {
+        reason: 'The README is missing.',
+      },
+    );
     expect(rejected.status).toBe(200);
     expect(rejected.body.mvp).toMatchObject({
       status: 'approved',
@@ -344,24 +370,25 @@ describe('a new version of a live template', () => {
         error: 'The README is missing.',
       },
     });
-    expect((await detail(mvp.id)).status).toBe(200);
-    expect(await history(mvp.id)).toEqual(['1.0.0']);
+    expect((await detail(template.id)).status).toBe(200);
+    expect(await history(template.id)).toEqual(['1.0.0']);
   });
 
   it('a stale processing run of a withdrawn version changes nothing', async () => {
-    const mvp = await liveTemplate('Withdrawn Kit');
-    await newVersion(mvp.id, clean(), '1.5.0', 'Big change');
-    const pending = (await stored(mvp.id)).pending_version!;
-    const withdrawn = await call<MvpWriteResult>(
+    const template = await liveTemplate('Withdrawn Kit');
+    await newVersion(template.id, clean(), '1.5.0', 'Big change');
+    const pending = (await stored(template.id)).pending_version!;
+    const withdrawn = await call<TemplateWriteResult>(
       'POST',
-      `/api/mvps/${mvp.id}/versions/${pending.id}/withdraw`,
+      `/api/mvps/${template.id}/versions/${pending.id}/withdraw`,
     );
     expect(withdrawn.status).toBe(200);
     await settle();
-    const after = await stored(mvp.id);
+    const after = await stored(template.id);
     expect(after).toMatchObject({ status: 'approved', version_number: '1.0.0' });
     expect(after.pending_version).toBeUndefined();
-    const row = (await MvpVersionEntity.get({ mvp_id: mvp.id, id: pending.id }).go()).data!;
+    const row = (await TemplateVersionEntity.get({ mvp_id: template.id, id: pending.id }).go())
+      .data!;
     expect(row.status).toBe('withdrawn');
   });
 });

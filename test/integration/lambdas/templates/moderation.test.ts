@@ -8,17 +8,17 @@ import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as catalogHandler } from '../../../../lambdas/catalog/index';
-import type { PendingMvpList, ModerationResult } from '../../../../contract/admin-mvps';
-import type { BrowseResult, MvpStatus } from '../../../../contract/catalog';
+import type { PendingTemplateList, ModerationResult } from '../../../../contract/admin-mvps';
+import type { BrowseResult, TemplateStatus } from '../../../../contract/catalog';
 import type { ApiErrorBody } from '../../../../contract/errors';
 import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';
-import { MvpEntity, type MvpItem } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity, type TemplateItem } from '../../../../lambdas/shared/db/entities/mvp';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import type { HttpMethod } from '../../../../contract/routes';
 import { handler } from '../../../../lambdas/templates/index';
 import { createTemplate, getStatusCounts } from '../../../../lambdas/templates/repo';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/mvps';
 import { putProfile } from '../../../fixtures/profiles';
 
 const sellerId = `seller-${randomUUID()}`;
@@ -60,8 +60,8 @@ const call = async <T>(
 };
 
 /** A template registered as M2 leaves it (with its status counter), in `status`. */
-const registered = async (status: MvpStatus, overrides: Partial<MvpItem> = {}) => {
-  const item = mvpItem({
+const registered = async (status: TemplateStatus, overrides: Partial<TemplateItem> = {}) => {
+  const item = templateItem({
     seller_id: sellerId,
     status,
     title: `Review ${ulid()}`,
@@ -93,7 +93,7 @@ const auditOf = async (targetId: string) =>
 /** The counter's pending and decided buckets, for exactness checks. */
 const counts = async () => {
   const all = await getStatusCounts();
-  const of = (status: MvpStatus) => all[status] ?? 0;
+  const of = (status: TemplateStatus) => all[status] ?? 0;
   return {
     pending_review: of('pending_review'),
     scan_failed: of('scan_failed'),
@@ -118,7 +118,7 @@ describe('GET /api/admin/mvps', () => {
     });
     const approved = await registered('approved');
 
-    const answer = await call<PendingMvpList>(admin.id, 'GET', '/api/admin/mvps');
+    const answer = await call<PendingTemplateList>(admin.id, 'GET', '/api/admin/mvps');
     expect(answer.status).toBe(200);
     const ids = answer.body.items.map((item) => item.id);
     expect(ids).not.toContain(approved.id);
@@ -140,7 +140,7 @@ describe('GET /api/admin/mvps', () => {
       ipfs_pin_failed: (await counts()).ipfs_pin_failed,
     });
 
-    const onlyFailed = await call<PendingMvpList>(admin.id, 'GET', '/api/admin/mvps', {
+    const onlyFailed = await call<PendingTemplateList>(admin.id, 'GET', '/api/admin/mvps', {
       query: { status: 'scan_failed' },
     });
     expect(onlyFailed.body.items.every((item) => item.status === 'scan_failed')).toBe(true);
@@ -156,19 +156,19 @@ describe('GET /api/admin/mvps', () => {
 
 describe('POST /api/admin/mvps/{id}/approve', () => {
   it('publishes at once: in browse, the seller notified with the real title, counted, audited', async () => {
-    const mvp = await registered('pending_review', { title: `Approvable ${ulid()}` });
+    const template = await registered('pending_review', { title: `Approvable ${ulid()}` });
     const before = await counts();
 
     const answer = await call<ModerationResult>(
       admin.id,
       'POST',
-      `/api/admin/mvps/${mvp.id}/approve`,
+      `/api/admin/mvps/${template.id}/approve`,
     );
     expect(answer.status).toBe(200);
-    expect(answer.body.mvp).toMatchObject({ id: mvp.id, status: 'approved' });
+    expect(answer.body.mvp).toMatchObject({ id: template.id, status: 'approved' });
     expect(answer.body.mvp.published_at).not.toBeNull();
 
-    const stored = (await MvpEntity.get({ id: mvp.id }).go({ consistent: true })).data!;
+    const stored = (await TemplateEntity.get({ id: template.id }).go({ consistent: true })).data!;
     expect(stored.status).toBe('approved');
     expect(stored.published_at).toBe(answer.body.mvp.published_at);
     expect(await counts()).toEqual({
@@ -178,22 +178,22 @@ describe('POST /api/admin/mvps/{id}/approve', () => {
     });
 
     const browse = await catalogHandler(
-      apiEvent({ path: '/api/mvps', query: { search: mvp.title } }),
+      apiEvent({ path: '/api/mvps', query: { search: template.title } }),
       lambdaContext('catalog'),
     );
     expect(browse.statusCode).toBe(200);
-    expect(jsonBody<BrowseResult>(browse).items.map((item) => item.id)).toContain(mvp.id);
+    expect(jsonBody<BrowseResult>(browse).items.map((item) => item.id)).toContain(template.id);
 
     const notification = (await notificationsOf(sellerId)).find(
-      (item) => item.type === 'mvp_approved' && item.message.includes(mvp.title),
+      (item) => item.type === 'mvp_approved' && item.message.includes(template.title),
     );
     expect(notification).toMatchObject({
-      message: `Your MVP "${mvp.title}" (version 1.2.0) was approved and is now published.`,
-      link: `/mvp/${mvp.id}`,
+      message: `Your MVP "${template.title}" (version 1.2.0) was approved and is now published.`,
+      link: `/mvp/${template.id}`,
       read: false,
     });
 
-    const [entry] = await auditOf(mvp.id);
+    const [entry] = await auditOf(template.id);
     expect(entry).toMatchObject({
       actor_id: admin.id,
       actor_email: `${admin.id}@example.com`,
@@ -204,12 +204,16 @@ describe('POST /api/admin/mvps/{id}/approve', () => {
     });
 
     // Decided already: a second approve is a 409 naming where it is, and changes nothing.
-    const again = await call<ApiErrorBody>(admin.id, 'POST', `/api/admin/mvps/${mvp.id}/approve`);
+    const again = await call<ApiErrorBody>(
+      admin.id,
+      'POST',
+      `/api/admin/mvps/${template.id}/approve`,
+    );
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(
       'This MVP is no longer waiting for review: it is approved now.',
     );
-    expect(await auditOf(mvp.id)).toHaveLength(1);
+    expect(await auditOf(template.id)).toHaveLength(1);
   });
 
   it('refuses a template whose processing failed, and an unknown id', async () => {
@@ -221,9 +225,9 @@ describe('POST /api/admin/mvps/{id}/approve', () => {
     );
     expect(answer.status).toBe(409);
     expect(answer.body.message).toMatch(/failed processing and cannot be approved/);
-    expect((await MvpEntity.get({ id: failed.id }).go({ consistent: true })).data!.status).toBe(
-      'scan_failed',
-    );
+    expect(
+      (await TemplateEntity.get({ id: failed.id }).go({ consistent: true })).data!.status,
+    ).toBe('scan_failed');
     const missing = await call<ApiErrorBody>(admin.id, 'POST', `/api/admin/mvps/${ulid()}/approve`);
     expect(missing.status).toBe(404);
   });
@@ -231,7 +235,7 @@ describe('POST /api/admin/mvps/{id}/approve', () => {
 
 describe('POST /api/admin/mvps/{id}/reject', () => {
   it('rejects with the reason kept and sent to the seller, published_at cleared, audited', async () => {
-    const mvp = await registered('scan_failed', {
+    const template = await registered('scan_failed', {
       title: `Rejectable ${ulid()}`,
       last_processing_error: 'Secrets found: .env',
       published_at: '2025-01-01T00:00:00.000Z',
@@ -242,7 +246,7 @@ describe('POST /api/admin/mvps/{id}/reject', () => {
     const answer = await call<ModerationResult>(
       both.id,
       'POST',
-      `/api/admin/mvps/${mvp.id}/reject`,
+      `/api/admin/mvps/${template.id}/reject`,
       { body: { reason: `  ${reason}  ` } },
     );
     expect(answer.status).toBe(200);
@@ -251,7 +255,7 @@ describe('POST /api/admin/mvps/{id}/reject', () => {
       published_at: null,
       last_processing_error: reason,
     });
-    const stored = (await MvpEntity.get({ id: mvp.id }).go({ consistent: true })).data!;
+    const stored = (await TemplateEntity.get({ id: template.id }).go({ consistent: true })).data!;
     expect(stored.status).toBe('rejected');
     expect(stored.published_at).toBeUndefined();
     expect(stored.last_processing_error).toBe(reason);
@@ -262,13 +266,13 @@ describe('POST /api/admin/mvps/{id}/reject', () => {
     });
 
     const notification = (await notificationsOf(sellerId)).find(
-      (item) => item.type === 'mvp_rejected' && item.message.includes(mvp.title),
+      (item) => item.type === 'mvp_rejected' && item.message.includes(template.title),
     );
     expect(notification).toMatchObject({
-      message: `Your MVP "${mvp.title}" (version 1.2.0) was rejected: ${reason}`,
+      message: `Your MVP "${template.title}" (version 1.2.0) was rejected: ${reason}`,
       link: '/my-mvps',
     });
-    expect(await auditOf(mvp.id)).toEqual([
+    expect(await auditOf(template.id)).toEqual([
       expect.objectContaining({
         actor_id: both.id,
         action: 'mvp.reject',
@@ -279,12 +283,12 @@ describe('POST /api/admin/mvps/{id}/reject', () => {
   });
 
   it('needs a reason of at most 1000 characters', async () => {
-    const mvp = await registered('pending_review');
+    const template = await registered('pending_review');
     for (const body of [{}, { reason: '   ' }, { reason: 'x'.repeat(1_001) }]) {
       const answer = await call<ApiErrorBody>(
         admin.id,
         'POST',
-        `/api/admin/mvps/${mvp.id}/reject`,
+        `/api/admin/mvps/${template.id}/reject`,
         {
           body,
         },
@@ -292,9 +296,9 @@ describe('POST /api/admin/mvps/{id}/reject', () => {
       expect(answer.status).toBe(400);
       expect(answer.body.message).toMatch(/reason/);
     }
-    expect((await MvpEntity.get({ id: mvp.id }).go({ consistent: true })).data!.status).toBe(
-      'pending_review',
-    );
+    expect(
+      (await TemplateEntity.get({ id: template.id }).go({ consistent: true })).data!.status,
+    ).toBe('pending_review');
   });
 });
 
@@ -305,17 +309,17 @@ describe('two admins deciding at once', () => {
     );
     const before = await counts();
     const outcomes = await Promise.all(
-      templates.map(async (mvp) => {
+      templates.map(async (template) => {
         const [approve, reject] = await Promise.all([
           call<ModerationResult | ApiErrorBody>(
             admin.id,
             'POST',
-            `/api/admin/mvps/${mvp.id}/approve`,
+            `/api/admin/mvps/${template.id}/approve`,
           ),
           call<ModerationResult | ApiErrorBody>(
             both.id,
             'POST',
-            `/api/admin/mvps/${mvp.id}/reject`,
+            `/api/admin/mvps/${template.id}/reject`,
             {
               body: { reason: 'Not good enough.' },
             },
@@ -326,9 +330,10 @@ describe('two admins deciding at once', () => {
         expect((loser.body as ApiErrorBody).message).toMatch(
           /no longer waiting for review|changed meanwhile/,
         );
-        const stored = (await MvpEntity.get({ id: mvp.id }).go({ consistent: true })).data!;
+        const stored = (await TemplateEntity.get({ id: template.id }).go({ consistent: true }))
+          .data!;
         expect(stored.status).toBe(approve.status === 200 ? 'approved' : 'rejected');
-        expect(await auditOf(mvp.id)).toHaveLength(1);
+        expect(await auditOf(template.id)).toHaveLength(1);
         return stored.status;
       }),
     );
@@ -344,22 +349,24 @@ describe('two admins deciding at once', () => {
 
 describe('who may review', () => {
   it('refuses buyers and sellers (403) and changes nothing', async () => {
-    const mvp = await registered('pending_review');
+    const template = await registered('pending_review');
     const buyer = await putProfile({ role: 'buyer' });
     for (const callerId of [buyer.id, sellerId]) {
       expect((await call(callerId, 'GET', '/api/admin/mvps')).status).toBe(403);
-      expect((await call(callerId, 'POST', `/api/admin/mvps/${mvp.id}/approve`)).status).toBe(403);
+      expect((await call(callerId, 'POST', `/api/admin/mvps/${template.id}/approve`)).status).toBe(
+        403,
+      );
       expect(
         (
-          await call(callerId, 'POST', `/api/admin/mvps/${mvp.id}/reject`, {
+          await call(callerId, 'POST', `/api/admin/mvps/${template.id}/reject`, {
             body: { reason: 'No.' },
           })
         ).status,
       ).toBe(403);
     }
-    expect((await MvpEntity.get({ id: mvp.id }).go({ consistent: true })).data!.status).toBe(
-      'pending_review',
-    );
-    expect(await auditOf(mvp.id)).toHaveLength(0);
+    expect(
+      (await TemplateEntity.get({ id: template.id }).go({ consistent: true })).data!.status,
+    ).toBe('pending_review');
+    expect(await auditOf(template.id)).toHaveLength(0);
   });
 });

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch as handler } from '../../../fixtures/dispatch';
 import { getApprovedTemplateCount } from '../../../../lambdas/stats/repo';
 import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow';
-import type { MvpStatus } from '../../../../contract/catalog';
-import type { MvpWriteResult } from '../../../../contract/templates';
+import type { TemplateStatus } from '../../../../contract/catalog';
+import type { TemplateWriteResult } from '../../../../contract/templates';
 import type { UploadGrant } from '../../../../contract/uploads';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { getStatusCounts as getMvpStatusCounts } from '../../../../lambdas/templates/repo';
 import type { HttpMethod } from '../../../../contract/routes';
 import { createLocalWorkflowRunner } from '../../../../lib/local/cloud/state-machines';
@@ -96,7 +96,7 @@ const fields = (title: string) =>
 
 const register = async (bytes: Uint8Array, title: string) => {
   const files = await upload(bytes, 'starter.zip', true);
-  const result = await call<MvpWriteResult>('POST', '/api/mvps', {
+  const result = await call<TemplateWriteResult>('POST', '/api/mvps', {
     uploadId: files.uploadId,
     fields: fields(title),
     bundle: files.bundle,
@@ -107,10 +107,10 @@ const register = async (bytes: Uint8Array, title: string) => {
 };
 
 const statusOf = async (id: string) =>
-  (await MvpEntity.get({ id }).go({ consistent: true })).data!.status;
+  (await TemplateEntity.get({ id }).go({ consistent: true })).data!.status;
 
 /** The counter with every status present (absent buckets are 0). */
-const counts = async (): Promise<Partial<Record<MvpStatus, number>>> => {
+const counts = async (): Promise<Partial<Record<TemplateStatus, number>>> => {
   const stored = await getMvpStatusCounts();
   return Object.fromEntries(Object.entries(stored).filter(([, value]) => value !== 0));
 };
@@ -147,7 +147,7 @@ describe('the mvps status counter', () => {
     expect(await counts()).toEqual({ archived: 1, scan_failed: 1 });
 
     // Retry re-runs the same file: pending_review, then scan_failed again.
-    const retried = await call<MvpWriteResult>('POST', `/api/mvps/${id}/retry`);
+    const retried = await call<TemplateWriteResult>('POST', `/api/mvps/${id}/retry`);
     expect(retried.status).toBe(200);
     await settle();
     expect(await statusOf(id)).toBe('scan_failed');
@@ -155,7 +155,7 @@ describe('the mvps status counter', () => {
 
     // A clean new version (M3 from scan_failed) is processed and published.
     const files = await upload(clean(), 'starter-fixed.zip');
-    const version = await call<MvpWriteResult>('POST', `/api/mvps/${id}/versions`, {
+    const version = await call<TemplateWriteResult>('POST', `/api/mvps/${id}/versions`, {
       uploadId: files.uploadId,
       version_number: '1.0.1',
       changelog: 'Removed the committed key',
@@ -169,7 +169,7 @@ describe('the mvps status counter', () => {
 
     // A new version of an approved template keeps it approved: processed on its own version row.
     const next = await upload(clean(), 'starter-next.zip');
-    await call<MvpWriteResult>('POST', `/api/mvps/${id}/versions`, {
+    await call<TemplateWriteResult>('POST', `/api/mvps/${id}/versions`, {
       uploadId: next.uploadId,
       version_number: '1.0.2',
       changelog: 'Docs',
@@ -178,7 +178,7 @@ describe('the mvps status counter', () => {
     expect(await counts()).toEqual({ archived: 1, approved: 1 });
     await settle();
     expect(await counts()).toEqual({ archived: 1, approved: 1 });
-    expect((await MvpEntity.get({ id }).go({ consistent: true })).data?.version_number).toBe(
+    expect((await TemplateEntity.get({ id }).go({ consistent: true })).data?.version_number).toBe(
       '1.0.2',
     );
   });

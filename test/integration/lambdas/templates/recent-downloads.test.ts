@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { downloadMvp } from '../../../../lambdas/downloads/spend';
+import { downloadTemplate } from '../../../../lambdas/downloads/spend';
 import { dispatch as handler } from '../../../fixtures/dispatch';
 import {
   SELLER_RECENT_DOWNLOADS,
@@ -14,9 +14,9 @@ import {
 import type { ApiErrorBody } from '../../../../contract/errors';
 import { SELLER_REQUIRED_MESSAGE } from '../../../../lambdas/shared/auth/access';
 import type { Role } from '../../../../contract/profile';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/mvps';
 import { putProfile } from '../../../fixtures/profiles';
 
 interface Caller {
@@ -37,9 +37,13 @@ const makeUser = async (role: Role, approved: boolean): Promise<Caller> => {
 };
 
 const approvedTemplate = async (sellerId: string, title: string) => {
-  const mvp = mvpItem({ seller_id: sellerId, title, file_key: `mvps/${title}/bundle.zip` });
-  await MvpEntity.create(mvp).go();
-  return mvp;
+  const template = templateItem({
+    seller_id: sellerId,
+    title,
+    file_key: `mvps/${title}/bundle.zip`,
+  });
+  await TemplateEntity.create(template).go();
+  return template;
 };
 
 const listRecent = async (caller: Caller) => {
@@ -65,9 +69,9 @@ describe('GET /api/my/mvps/downloads', () => {
     const bobKit = await approvedTemplate(bob.sub, 'Bob Kit');
 
     // Interleaved, one after another: downloaded_at orders them.
-    await downloadMvp(buyer.sub, aliceKit.id);
-    await downloadMvp(buyer.sub, bobKit.id);
-    await downloadMvp(another.sub, aliceKit.id);
+    await downloadTemplate(buyer.sub, aliceKit.id);
+    await downloadTemplate(buyer.sub, bobKit.id);
+    await downloadTemplate(another.sub, aliceKit.id);
 
     const forAlice = await listRecent(alice);
     expect(forAlice.status).toBe(200);
@@ -99,7 +103,7 @@ describe('GET /api/my/mvps/downloads', () => {
     const ids: string[] = [];
     for (let i = 0; i < SELLER_RECENT_DOWNLOADS + 2; i += 1) {
       // One buyer each: a buyer's repeat download in the same month records nothing new.
-      await downloadMvp((await makeUser('buyer', false)).sub, kit.id);
+      await downloadTemplate((await makeUser('buyer', false)).sub, kit.id);
     }
     const result = await listRecent(seller);
     expect(result.body.items).toHaveLength(SELLER_RECENT_DOWNLOADS);

@@ -21,22 +21,22 @@ import {
   type UploadGrant,
 } from '../../../../contract/uploads';
 import {
-  MVP_FORM_MESSAGES as MVP_MESSAGES_FORM,
-  MVP_MESSAGES,
+  TEMPLATE_FORM_MESSAGES as MVP_MESSAGES_FORM,
+  TEMPLATE_MESSAGES,
   VERSION_MESSAGES,
-  type ManagedMvp,
-  type MvpWriteResult,
-  type MyMvpsResult,
+  type ManagedTemplate,
+  type TemplateWriteResult,
+  type MyTemplatesResult,
   type WithdrawVersionResult,
 } from '../../../../contract/templates';
-import { MvpEntity } from '../../../../lambdas/shared/db/entities/mvp';
-import { MvpVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { SellerApplicationEntity } from '../../../../lambdas/shared/db/entities/seller-application';
 import { s3 } from '../../../../lambdas/shared/storage/s3';
 import type { HttpMethod } from '../../../../contract/routes';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { mvpItem, templateFormFields } from '../../../fixtures/mvps';
+import { templateItem, templateFormFields } from '../../../fixtures/mvps';
 import { putProfile } from '../../../fixtures/profiles';
 import { seedTemplate, seedTemplateWithPendingVersion } from '../../../fixtures/template-items';
 import { TransactionRefusedError } from '../../../../lambdas/shared/errors';
@@ -340,15 +340,15 @@ describe('POST /api/mvps', () => {
   it('registers the template and its first version, moves the files and starts processing', async () => {
     const seller = await makeUser('seller', true);
     const files = await uploadFiles(seller, { images: 2 });
-    const result = await call<MvpWriteResult>('POST', '/api/mvps', seller, {
+    const result = await call<TemplateWriteResult>('POST', '/api/mvps', seller, {
       uploadId: files.uploadId,
       fields: fields({ access_tier: 'one_time_sale', price: '19.999' }),
       bundle: files.bundle,
       images: files.images,
     });
     expect(result.status).toBe(201);
-    const mvp = result.body.mvp;
-    expect(mvp).toMatchObject({
+    const template = result.body.mvp;
+    expect(template).toMatchObject({
       status: 'pending_review',
       version_number: '1.0.0',
       features: ['Auth', 'Billing'],
@@ -357,13 +357,13 @@ describe('POST /api/mvps', () => {
       original_file_name: 'starter.zip',
       file_size: 2048,
     });
-    expect(mvp.slug).toMatch(/^rocket-saas-starter-[a-z0-9]+$/);
-    expect(mvp.preview_images).toHaveLength(2);
-    expect(mvp.preview_images[0]).toMatch(new RegExp(`^/previews/mvps/${mvp.id}/`));
+    expect(template.slug).toMatch(/^rocket-saas-starter-[a-z0-9]+$/);
+    expect(template.preview_images).toHaveLength(2);
+    expect(template.preview_images[0]).toMatch(new RegExp(`^/previews/mvps/${template.id}/`));
 
-    const stored = (await MvpEntity.get({ id: mvp.id }).go()).data!;
-    expect(stored.file_key).toMatch(new RegExp(`^mvps/${mvp.id}/[0-9A-Z]{26}/bundle\\.zip$`));
-    const versions = await MvpVersionEntity.query.byMvp({ mvp_id: mvp.id }).go();
+    const stored = (await TemplateEntity.get({ id: template.id }).go()).data!;
+    expect(stored.file_key).toMatch(new RegExp(`^mvps/${template.id}/[0-9A-Z]{26}/bundle\\.zip$`));
+    const versions = await TemplateVersionEntity.query.byMvp({ mvp_id: template.id }).go();
     expect(versions.data).toHaveLength(1);
     expect(versions.data[0]).toMatchObject({ file_key: stored.file_key, version_number: '1.0.0' });
 
@@ -371,12 +371,12 @@ describe('POST /api/mvps', () => {
       await s3Client()
     ).send(new GetObjectCommand({ Bucket: filesBucket(), Key: stored.file_key! }));
     expect(Buffer.from(await bundle.Body!.transformToByteArray())).toEqual(Buffer.from(zipBytes()));
-    expect(await listKeys(previewsBucket(), `previews/mvps/${mvp.id}/`)).toHaveLength(2);
+    expect(await listKeys(previewsBucket(), `previews/mvps/${template.id}/`)).toHaveLength(2);
     // The uploaded originals are gone once registered.
     expect(await listKeys(filesBucket(), `uploads/${seller.sub}/`)).toEqual([]);
     expect(await listKeys(previewsBucket(), `uploads/${seller.sub}/`)).toEqual([]);
     expect(started).toEqual([
-      { mvpId: mvp.id, versionId: versions.data[0]!.id, fileKey: stored.file_key },
+      { mvpId: template.id, versionId: versions.data[0]!.id, fileKey: stored.file_key },
     ]);
   });
 
@@ -395,8 +395,8 @@ describe('POST /api/mvps', () => {
       images: files.images,
     });
     expect(result.status).toBe(503);
-    expect(result.body.message).toBe(MVP_MESSAGES.saveFailed);
-    expect((await MvpEntity.query.bySeller({ seller_id: seller.sub }).go()).data).toEqual([]);
+    expect(result.body.message).toBe(TEMPLATE_MESSAGES.saveFailed);
+    expect((await TemplateEntity.query.bySeller({ seller_id: seller.sub }).go()).data).toEqual([]);
     // The bundle and images it had moved into place are removed again.
     expect([
       ...(await listKeys(filesBucket(), 'mvps/')),
@@ -423,7 +423,7 @@ describe('POST /api/mvps', () => {
     });
     expect(result.status).toBe(400);
     expect(result.body.message).toBe(FILE_MESSAGES.uploadMissing);
-    expect((await MvpEntity.query.bySeller({ seller_id: seller.sub }).go()).data).toEqual([]);
+    expect((await TemplateEntity.query.bySeller({ seller_id: seller.sub }).go()).data).toEqual([]);
     expect(await listKeys(previewsBucket(), `uploads/${seller.sub}/`)).toEqual([]);
     expect(started).toEqual([]);
   });
@@ -440,7 +440,7 @@ describe('POST /api/mvps', () => {
     expect(result.status).toBe(400);
     expect(result.body.message).toBe(FILE_MESSAGES.uploadMismatch);
     expect(await listKeys(filesBucket(), `uploads/${seller.sub}/`)).toEqual([]);
-    expect((await MvpEntity.query.bySeller({ seller_id: seller.sub }).go()).data).toEqual([]);
+    expect((await TemplateEntity.query.bySeller({ seller_id: seller.sub }).go()).data).toEqual([]);
   });
 
   it("cannot register another seller's upload", async () => {
@@ -488,7 +488,7 @@ describe('POST /api/mvps', () => {
 });
 
 /** A template with its version row, at the bundle key and IPFS hash the assertions compare with. */
-const seedMvp = (sellerId: string, overrides: Parameters<typeof mvpItem>[0] = {}) =>
+const seedMvp = (sellerId: string, overrides: Parameters<typeof templateItem>[0] = {}) =>
   seedTemplate(sellerId, { file_key: 'mvps/x/y/bundle.zip', ipfs_hash: 'bafyold', ...overrides });
 
 describe('managing one template: owner, admin and both only', () => {
@@ -496,17 +496,20 @@ describe('managing one template: owner, admin and both only', () => {
     const owner = await makeUser('seller', true);
     const other = await makeUser('seller', true);
     const buyer = await makeUser('buyer', false);
-    const mvp = await seedMvp(owner.sub, { status: 'scan_failed', last_processing_error: 'x' });
+    const template = await seedMvp(owner.sub, {
+      status: 'scan_failed',
+      last_processing_error: 'x',
+    });
     const editBody = {
       fields: fields(),
       version_number: '1.0.1',
     };
     const attempts: [HttpMethod, string, unknown?][] = [
-      ['GET', `/api/mvps/${mvp.id}/manage`],
-      ['PATCH', `/api/mvps/${mvp.id}`, editBody],
+      ['GET', `/api/mvps/${template.id}/manage`],
+      ['PATCH', `/api/mvps/${template.id}`, editBody],
       [
         'POST',
-        `/api/mvps/${mvp.id}/versions`,
+        `/api/mvps/${template.id}/versions`,
         {
           uploadId: 'u',
           version_number: '1.0.1',
@@ -514,28 +517,28 @@ describe('managing one template: owner, admin and both only', () => {
           bundle: { key: 'k', fileName: 'a.zip', size: 2048, contentType: 'application/zip' },
         },
       ],
-      ['POST', `/api/mvps/${mvp.id}/retry`],
-      ['DELETE', `/api/mvps/${mvp.id}`],
+      ['POST', `/api/mvps/${template.id}/retry`],
+      ['DELETE', `/api/mvps/${template.id}`],
     ];
     for (const caller of [other, buyer]) {
       for (const [method, path, body] of attempts) {
         const result = await call<ApiErrorBody>(method, path, caller, body);
         expect(result.status, `${method} ${path}`).toBe(403);
-        expect(result.body.message).toBe(MVP_MESSAGES.notAuthorized);
+        expect(result.body.message).toBe(TEMPLATE_MESSAGES.notAuthorized);
       }
       for (const [method, path, body] of attempts) {
         expect((await call(method, path, null, body)).status).toBe(401);
       }
     }
-    const stored = (await MvpEntity.get({ id: mvp.id }).go()).data!;
-    expect(stored).toMatchObject({ status: 'scan_failed', title: mvp.title });
+    const stored = (await TemplateEntity.get({ id: template.id }).go()).data!;
+    expect(stored).toMatchObject({ status: 'scan_failed', title: template.title });
     expect(started).toEqual([]);
 
     // The owner reads it; admin and both may too.
-    expect((await call('GET', `/api/mvps/${mvp.id}/manage`, owner)).status).toBe(200);
+    expect((await call('GET', `/api/mvps/${template.id}/manage`, owner)).status).toBe(200);
     for (const role of ['admin', 'both'] as const) {
       const admin = await makeUser(role, false);
-      const read = await call<ManagedMvp>('GET', `/api/mvps/${mvp.id}/manage`, admin);
+      const read = await call<ManagedTemplate>('GET', `/api/mvps/${template.id}/manage`, admin);
       expect(read.status).toBe(200);
       expect(read.body.last_processing_error).toBe('x');
     }
@@ -548,7 +551,7 @@ describe('managing one template: owner, admin and both only', () => {
     await seedMvp(owner.sub, { status: 'pending_review', download_count: 1 });
     await seedMvp(owner.sub, { status: 'archived' });
     await seedMvp(other.sub);
-    const result = await call<MyMvpsResult>('GET', '/api/my/mvps', owner);
+    const result = await call<MyTemplatesResult>('GET', '/api/my/mvps', owner);
     expect(result.status).toBe(200);
     expect(result.body.items).toHaveLength(2);
     expect(result.body.items.every((item) => item.seller_id === owner.sub)).toBe(true);
@@ -571,7 +574,7 @@ describe('managing one template: owner, admin and both only', () => {
       owner,
     );
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe(MVP_MESSAGES.notFound);
+    expect(unknown.body.message).toBe(TEMPLATE_MESSAGES.notFound);
     expect((await call('GET', `/api/mvps/${archived.id}/manage`, owner)).status).toBe(404);
   });
 });
@@ -579,12 +582,12 @@ describe('managing one template: owner, admin and both only', () => {
 describe('versions, edits, retry and archive', () => {
   it('adds a version of a live template beside the live one: nothing a buyer sees moves', async () => {
     const owner = await makeUser('seller', true);
-    const mvp = await seedMvp(owner.sub);
+    const template = await seedMvp(owner.sub);
     const before = await getCatalogVersion();
     const files = await uploadFiles(owner, { images: 0 });
     const missingChangelog = await call<ApiErrorBody>(
       'POST',
-      `/api/mvps/${mvp.id}/versions`,
+      `/api/mvps/${template.id}/versions`,
       owner,
       {
         uploadId: files.uploadId,
@@ -594,12 +597,17 @@ describe('versions, edits, retry and archive', () => {
       },
     );
     expect(missingChangelog.body.message).toBe('Changelog is required for new versions');
-    const result = await call<MvpWriteResult>('POST', `/api/mvps/${mvp.id}/versions`, owner, {
-      uploadId: files.uploadId,
-      version_number: '1.0.1',
-      changelog: 'Faster builds',
-      bundle: files.bundle,
-    });
+    const result = await call<TemplateWriteResult>(
+      'POST',
+      `/api/mvps/${template.id}/versions`,
+      owner,
+      {
+        uploadId: files.uploadId,
+        version_number: '1.0.1',
+        changelog: 'Faster builds',
+        bundle: files.bundle,
+      },
+    );
     expect(result.status).toBe(201);
     // The live version stays: status, number, file and CID as they were.
     expect(result.body.mvp).toMatchObject({
@@ -608,14 +616,16 @@ describe('versions, edits, retry and archive', () => {
       ipfs_hash: 'bafyold',
       pending_version: { version_number: '1.0.1', status: 'processing' },
     });
-    const stored = (await MvpEntity.get({ id: mvp.id }).go()).data!;
+    const stored = (await TemplateEntity.get({ id: template.id }).go()).data!;
     expect(stored).toMatchObject({ status: 'approved', file_key: 'mvps/x/y/bundle.zip' });
-    const versions = await MvpVersionEntity.query.byMvp({ mvp_id: mvp.id }).go({ order: 'desc' });
+    const versions = await TemplateVersionEntity.query
+      .byMvp({ mvp_id: template.id })
+      .go({ order: 'desc' });
     expect(versions.data.map((v) => v.version_number)).toEqual(['1.0.1', '1.0.0']);
     expect(versions.data[0]!.status).toBe('processing');
     expect(stored.pending_version_id).toBe(versions.data[0]!.id);
     expect(started).toEqual([
-      { mvpId: mvp.id, versionId: versions.data[0]!.id, fileKey: versions.data[0]!.file_key },
+      { mvpId: template.id, versionId: versions.data[0]!.id, fileKey: versions.data[0]!.file_key },
     ]);
     // The catalog did not change: the template never left it.
     expect((await getCatalogVersion()).version).toBe(before.version);
@@ -623,10 +633,10 @@ describe('versions, edits, retry and archive', () => {
 
   it('refuses a version number that is not above the live one, or taken, with a clear message', async () => {
     const owner = await makeUser('seller', true);
-    const mvp = await seedMvp(owner.sub, { version_number: '1.2.0' });
+    const template = await seedMvp(owner.sub, { version_number: '1.2.0' });
     const files = await uploadFiles(owner, { images: 0 });
     const attempt = (version_number: string) =>
-      call<ApiErrorBody>('POST', `/api/mvps/${mvp.id}/versions`, owner, {
+      call<ApiErrorBody>('POST', `/api/mvps/${template.id}/versions`, owner, {
         uploadId: files.uploadId,
         version_number,
         changelog: 'Again',
@@ -640,7 +650,7 @@ describe('versions, edits, retry and archive', () => {
     expect(started).toEqual([]);
     expect(
       (
-        await call('POST', `/api/mvps/${mvp.id}/versions`, owner, {
+        await call('POST', `/api/mvps/${template.id}/versions`, owner, {
           uploadId: files.uploadId,
           version_number: '1.3.0',
           changelog: 'Next',
@@ -650,7 +660,7 @@ describe('versions, edits, retry and archive', () => {
     ).toBe(201);
     // A second version while the first is still on its way: withdraw it first.
     const second = await uploadFiles(owner, { images: 0 });
-    const busy = await call<ApiErrorBody>('POST', `/api/mvps/${mvp.id}/versions`, owner, {
+    const busy = await call<ApiErrorBody>('POST', `/api/mvps/${template.id}/versions`, owner, {
       uploadId: second.uploadId,
       version_number: '1.4.0',
       changelog: 'Later',
@@ -675,10 +685,10 @@ describe('versions, edits, retry and archive', () => {
     expect(result.status).toBe(200);
     expect(result.body.message).toBe(VERSION_MESSAGES.withdrawn('1.1.0'));
     expect(result.body.mvp).toMatchObject({ status: 'approved', pending_version: null });
-    const stored = (await MvpEntity.get({ id: mvp.id }).go()).data!;
+    const stored = (await TemplateEntity.get({ id: mvp.id }).go()).data!;
     expect(stored.pending_version_id).toBeUndefined();
     expect(stored.version_number).toBe(mvp.version_number);
-    const row = (await MvpVersionEntity.get({ mvp_id: mvp.id, id: version.id }).go()).data!;
+    const row = (await TemplateVersionEntity.get({ mvp_id: mvp.id, id: version.id }).go()).data!;
     expect(row.status).toBe('withdrawn');
     // Withdrawn once: a second withdrawal finds nothing pending.
     expect((await call('POST', path, owner)).status).toBe(404);
@@ -690,7 +700,7 @@ describe('versions, edits, retry and archive', () => {
       status: 'scan_failed',
       error: 'Security scan failed: a private key',
     });
-    const result = await call<MvpWriteResult>('POST', `/api/mvps/${mvp.id}/retry`, owner);
+    const result = await call<TemplateWriteResult>('POST', `/api/mvps/${mvp.id}/retry`, owner);
     expect(result.status).toBe(200);
     expect(result.body.mvp).toMatchObject({
       status: 'approved',
@@ -702,15 +712,15 @@ describe('versions, edits, retry and archive', () => {
 
   it('edits fields, drops the price unless one_time_sale, and bumps the catalog when approved', async () => {
     const owner = await makeUser('seller', true);
-    const mvp = await seedMvp(owner.sub, { access_tier: 'one_time_sale', price: 10 });
+    const template = await seedMvp(owner.sub, { access_tier: 'one_time_sale', price: 10 });
     const before = await getCatalogVersion();
-    const result = await call<MvpWriteResult>('PATCH', `/api/mvps/${mvp.id}`, owner, {
+    const result = await call<TemplateWriteResult>('PATCH', `/api/mvps/${template.id}`, owner, {
       fields: fields({ title: 'Renamed', access_tier: 'free', price: '15' }),
       version_number: '1.0.0',
     });
     expect(result.status).toBe(200);
     expect(result.body.mvp).toMatchObject({ title: 'Renamed', access_tier: 'free', price: null });
-    const stored = (await MvpEntity.get({ id: mvp.id }).go()).data!;
+    const stored = (await TemplateEntity.get({ id: template.id }).go()).data!;
     expect(stored.price).toBeUndefined();
     expect(stored.status).toBe('approved');
     expect((await getCatalogVersion()).version).toBe(before.version + 1);
@@ -719,9 +729,9 @@ describe('versions, edits, retry and archive', () => {
 
   it('refuses sub-penny, non-decimal and overflowing prices with a 400, storing nothing', async () => {
     const owner = await makeUser('seller', true);
-    const mvp = await seedMvp(owner.sub, { access_tier: 'one_time_sale', price: 10 });
+    const template = await seedMvp(owner.sub, { access_tier: 'one_time_sale', price: 10 });
     for (const price of ['0.001', 1e-9, '0x10', '1e308', 1e308, '-3']) {
-      const result = await call<ApiErrorBody>('PATCH', `/api/mvps/${mvp.id}`, owner, {
+      const result = await call<ApiErrorBody>('PATCH', `/api/mvps/${template.id}`, owner, {
         fields: fields({ access_tier: 'one_time_sale', price }),
         version_number: '1.0.0',
       });
@@ -730,14 +740,14 @@ describe('versions, edits, retry and archive', () => {
         /Price/,
       );
     }
-    expect((await MvpEntity.get({ id: mvp.id }).go()).data?.price).toBe(10);
+    expect((await TemplateEntity.get({ id: template.id }).go()).data?.price).toBe(10);
   });
 
   it('replaces the file on edit as a new version and processes it again', async () => {
     const owner = await makeUser('seller', true);
-    const mvp = await seedMvp(owner.sub, { status: 'rejected' });
+    const template = await seedMvp(owner.sub, { status: 'rejected' });
     const files = await uploadFiles(owner, { images: 1 });
-    const result = await call<MvpWriteResult>('PATCH', `/api/mvps/${mvp.id}`, owner, {
+    const result = await call<TemplateWriteResult>('PATCH', `/api/mvps/${template.id}`, owner, {
       uploadId: files.uploadId,
       fields: fields(),
       version_number: '1.1.0',
@@ -746,7 +756,9 @@ describe('versions, edits, retry and archive', () => {
     });
     expect(result.status).toBe(200);
     expect(result.body.mvp).toMatchObject({ status: 'pending_review', version_number: '1.1.0' });
-    expect(result.body.mvp.preview_images[0]).toMatch(new RegExp(`^/previews/mvps/${mvp.id}/`));
+    expect(result.body.mvp.preview_images[0]).toMatch(
+      new RegExp(`^/previews/mvps/${template.id}/`),
+    );
     expect(started).toHaveLength(1);
   });
 
@@ -756,9 +768,9 @@ describe('versions, edits, retry and archive', () => {
       status: 'ipfs_pin_failed',
       last_processing_error: 'pin timeout',
     });
-    const result = await call<MvpWriteResult>('POST', `/api/mvps/${failed.id}/retry`, owner);
+    const result = await call<TemplateWriteResult>('POST', `/api/mvps/${failed.id}/retry`, owner);
     expect(result.status).toBe(200);
-    const stored = (await MvpEntity.get({ id: failed.id }).go()).data!;
+    const stored = (await TemplateEntity.get({ id: failed.id }).go()).data!;
     expect(stored.status).toBe('pending_review');
     expect(stored.last_processing_error).toBeUndefined();
     expect(started).toHaveLength(1);
@@ -767,20 +779,20 @@ describe('versions, edits, retry and archive', () => {
     const approved = await seedMvp(owner.sub);
     const refused = await call<ApiErrorBody>('POST', `/api/mvps/${approved.id}/retry`, owner);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(MVP_MESSAGES.notRetryable);
+    expect(refused.body.message).toBe(TEMPLATE_MESSAGES.notRetryable);
   });
 
   it('archives: gone from My MVPs and the catalog, kept in the table', async () => {
     const owner = await makeUser('seller', true);
-    const mvp = await seedMvp(owner.sub);
+    const template = await seedMvp(owner.sub);
     const before = await getCatalogVersion();
-    const result = await call<{ message: string }>('DELETE', `/api/mvps/${mvp.id}`, owner);
+    const result = await call<{ message: string }>('DELETE', `/api/mvps/${template.id}`, owner);
     expect(result.status).toBe(200);
-    expect((await MvpEntity.get({ id: mvp.id }).go()).data?.status).toBe('archived');
+    expect((await TemplateEntity.get({ id: template.id }).go()).data?.status).toBe('archived');
     const after = await getCatalogVersion();
     expect(after.version).toBe(before.version + 1);
-    const mine = await call<MyMvpsResult>('GET', '/api/my/mvps', owner);
+    const mine = await call<MyTemplatesResult>('GET', '/api/my/mvps', owner);
     expect(mine.body.items).toEqual([]);
-    expect((await call('DELETE', `/api/mvps/${mvp.id}`, owner)).status).toBe(404);
+    expect((await call('DELETE', `/api/mvps/${template.id}`, owner)).status).toBe(404);
   });
 });

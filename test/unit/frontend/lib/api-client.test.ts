@@ -73,8 +73,8 @@ describe('paths and query strings', () => {
 describe('api()', () => {
   it('reads method and path from the route key and answers the JSON', async () => {
     answer(200, { id: '01J', title: 'T' });
-    const mvp = await api('GET /api/mvps/{id}', { params: { id: '01J' } });
-    expect(mvp).toEqual({ id: '01J', title: 'T' });
+    const template = await api('GET /api/mvps/{id}', { params: { id: '01J' } });
+    expect(template).toEqual({ id: '01J', title: 'T' });
     const { url, init, headers } = lastRequest();
     expect(url).toBe('/api/mvps/01J');
     expect(init.method).toBe('GET');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { browseQuerySchema, mvpIdSchema } from '../../../../contract/catalog';
+import { browseQuerySchema, templateIdSchema } from '../../../../contract/catalog';
 import { ValidationError } from '../../../../lambdas/shared/errors';
 import { parseRequest } from '../../../../lambdas/shared/http/parse-request';
-import { mvpPathSchema } from '../../../../lambdas/catalog/schema';
+import { templatePathSchema } from '../../../../lambdas/catalog/schema';
 import { apiEvent } from '../../../fixtures/api-event';
 
 const browseError = (query: Record<string, string>): ValidationError => {
@@ -85,14 +85,14 @@ describe('browse query', () => {
 
 describe('template id', () => {
   it('accepts a ULID in either case and normalises it to upper case', () => {
-    expect(mvpIdSchema.parse('01j9zq3v8k6m2n4p5r7s9t0vwx')).toBe('01J9ZQ3V8K6M2N4P5R7S9T0VWX');
+    expect(templateIdSchema.parse('01j9zq3v8k6m2n4p5r7s9t0vwx')).toBe('01J9ZQ3V8K6M2N4P5R7S9T0VWX');
   });
 
   it.each(['1', 'not-a-ulid', '01J9ZQ3V8K6M2N4P5R7S9T0VWXX', '01J9ZQ3V8K6M2N4P5R7S9T0VWU'])(
     'rejects %s',
     (id) => {
       expect(() =>
-        parseRequest(apiEvent({ path: `/api/mvps/${id}` }), { params: mvpPathSchema }),
+        parseRequest(apiEvent({ path: `/api/mvps/${id}` }), { params: templatePathSchema }),
       ).toThrow(
         new ValidationError('The template id is malformed.', {
           id: 'The template id is malformed.',

@@ -3,17 +3,17 @@
  * notifies the seller. A held edit's row sends its stamp, so only the edit the admin read is applied.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PendingMvp } from '@contract/admin-mvps';
+import type { PendingTemplate } from '@contract/admin-mvps';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-export function useApproveMvp() {
+export function useApproveTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (mvp: Pick<PendingMvp, 'id' | 'edit_at'>) =>
+    mutationFn: (template: Pick<PendingTemplate, 'id' | 'edit_at'>) =>
       api('POST /api/admin/mvps/{id}/approve', {
-        params: { id: mvp.id },
-        body: mvp.edit_at === null ? {} : { edit_at: mvp.edit_at },
+        params: { id: template.id },
+        body: template.edit_at === null ? {} : { edit_at: template.edit_at },
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });

@@ -1,10 +1,10 @@
 /** `GET /api/admin/mvps?status=`: templates waiting for review (or failed), oldest first. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PendingMvpFilter } from '@contract/admin-mvps';
+import type { PendingTemplateFilter } from '@contract/admin-mvps';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-export function usePendingMvps(status: PendingMvpFilter) {
+export function usePendingTemplates(status: PendingTemplateFilter) {
   return useQuery({
     queryKey: adminKeys.mvps(status),
     queryFn: ({ signal }) => api('GET /api/admin/mvps', { query: { status }, signal }),

@@ -5,7 +5,7 @@
  * types, subscribers by status and user subscriptions by type.
  */
 import type { AnalyticsPeriod } from '@contract/admin-analytics';
-import type { PendingMvpFilter } from '@contract/admin-mvps';
+import type { PendingTemplateFilter } from '@contract/admin-mvps';
 import type { NewsletterSubscriberStatus } from '@contract/admin-newsletter';
 import type { AdminUserRoleFilter, SellerApprovalFilter } from '@contract/admin-users';
 import type { ContactStatus } from '@contract/contact';
@@ -16,7 +16,7 @@ import type { RefundStatus } from '@contract/refunds';
 export const adminKeys = {
   all: ['admin'] as const,
   overview: ['admin', 'overview'] as const,
-  mvps: (status: PendingMvpFilter) => ['admin', 'mvps', status] as const,
+  mvps: (status: PendingTemplateFilter) => ['admin', 'mvps', status] as const,
   refundLists: ['admin', 'refund-requests'] as const,
   refunds: (status: RefundStatus) => ['admin', 'refund-requests', status] as const,
   audit: ['admin', 'audit-log'] as const,

@@ -1,13 +1,13 @@
 /** `POST /api/admin/mvps/{id}/reject`: rejects the template with a reason the seller is sent. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RejectMvpInput } from '@contract/admin-mvps';
+import type { RejectTemplateInput } from '@contract/admin-mvps';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-export function useRejectMvp() {
+export function useRejectTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: RejectMvpInput & { id: string }) =>
+    mutationFn: ({ id, ...body }: RejectTemplateInput & { id: string }) =>
       api('POST /api/admin/mvps/{id}/reject', { params: { id }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });

@@ -6,37 +6,37 @@
 import { useState } from 'react';
 import { Stack } from '@chakra-ui/react';
 import {
-  PENDING_MVP_FILTERS,
-  PENDING_MVP_STATUSES,
-  type PendingMvp,
-  type PendingMvpFilter,
+  PENDING_TEMPLATE_FILTERS,
+  PENDING_TEMPLATE_STATUSES,
+  type PendingTemplate,
+  type PendingTemplateFilter,
 } from '@contract/admin-mvps';
 import { errorMessage } from '../../../lib/api-error';
-import { useApproveMvp } from '../api/approve-mvp';
-import { usePendingMvps } from '../api/get-pending-mvps';
-import { MVP_FILTER_LABELS } from '../lib/mvp-review';
+import { useApproveTemplate } from '../api/approve-mvp';
+import { usePendingTemplates } from '../api/get-pending-mvps';
+import { TEMPLATE_FILTER_LABELS } from '../lib/mvp-review';
 import { AdminQueue, type QueueOutcome } from './admin-queue';
-import { PendingMvpCard } from './pending-mvp-card';
-import { RejectMvpDialog } from './reject-mvp-dialog';
+import { PendingTemplateCard } from './pending-mvp-card';
+import { RejectTemplateDialog } from './reject-mvp-dialog';
 
-export default function MvpReviewsTab() {
-  const [status, setStatus] = useState<PendingMvpFilter>('pending');
+export default function TemplateReviewsTab() {
+  const [status, setStatus] = useState<PendingTemplateFilter>('pending');
   const [outcome, setOutcome] = useState<QueueOutcome | null>(null);
-  const [rejecting, setRejecting] = useState<PendingMvp | null>(null);
-  const mvps = usePendingMvps(status);
-  const approve = useApproveMvp();
-  const counts = mvps.data?.counts;
-  const countOf = (filter: PendingMvpFilter): number | undefined =>
+  const [rejecting, setRejecting] = useState<PendingTemplate | null>(null);
+  const templates = usePendingTemplates(status);
+  const approve = useApproveTemplate();
+  const counts = templates.data?.counts;
+  const countOf = (filter: PendingTemplateFilter): number | undefined =>
     counts &&
     (filter === 'pending'
-      ? PENDING_MVP_STATUSES.reduce((sum, each) => sum + counts[each], 0)
+      ? PENDING_TEMPLATE_STATUSES.reduce((sum, each) => sum + counts[each], 0)
       : counts[filter]);
 
-  const approveMvp = async (mvp: PendingMvp) => {
+  const approveTemplate = async (template: PendingTemplate) => {
     setOutcome(null);
     try {
-      const result = await approve.mutateAsync(mvp);
-      setOutcome({ status: 'success', text: `${mvp.title}: ${result.message}` });
+      const result = await approve.mutateAsync(template);
+      setOutcome({ status: 'success', text: `${template.title}: ${result.message}` });
     } catch (error) {
       setOutcome({ status: 'error', text: errorMessage(error) });
     }
@@ -46,37 +46,41 @@ export default function MvpReviewsTab() {
     <AdminQueue
       title="MVP Reviews"
       testId="admin-mvps"
-      statuses={PENDING_MVP_FILTERS}
-      labels={MVP_FILTER_LABELS}
+      statuses={PENDING_TEMPLATE_FILTERS}
+      labels={TEMPLATE_FILTER_LABELS}
       status={status}
       onStatusChange={setStatus}
       countOf={countOf}
       outcome={outcome}
       outcomeTestId="mvp-action-result"
-      query={{ isPending: mvps.isPending, isError: mvps.isError, data: mvps.data?.items }}
-      errorText={errorMessage(mvps.error)}
+      query={{
+        isPending: templates.isPending,
+        isError: templates.isError,
+        data: templates.data?.items,
+      }}
+      errorText={errorMessage(templates.error)}
       emptyText="Nothing to review."
       emptyTestId="no-pending-mvps"
       footer={
-        <RejectMvpDialog
+        <RejectTemplateDialog
           mvp={rejecting}
           onClose={() => setRejecting(null)}
-          onRejected={(mvp, message) => {
+          onRejected={(template, message) => {
             setRejecting(null);
-            setOutcome({ status: 'success', text: `${mvp.title}: ${message}` });
+            setOutcome({ status: 'success', text: `${template.title}: ${message}` });
           }}
         />
       }
     >
       {(items) => (
         <Stack gap="3">
-          {items.map((mvp) => (
-            <PendingMvpCard
-              key={mvp.id}
-              mvp={mvp}
-              approving={approve.isPending && approve.variables.id === mvp.id}
-              onApprove={() => void approveMvp(mvp)}
-              onReject={() => setRejecting(mvp)}
+          {items.map((template) => (
+            <PendingTemplateCard
+              key={template.id}
+              mvp={template}
+              approving={approve.isPending && approve.variables.id === template.id}
+              onApprove={() => void approveTemplate(template)}
+              onReject={() => setRejecting(template)}
             />
           ))}
         </Stack>

@@ -23,7 +23,7 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useAdminOverview } from '../api/get-overview';
 import { ContactMessagesCard } from './contact-messages-card';
-import { MVP_STATUS_LABELS, MVP_STATUS_PALETTE } from '../lib/mvp-review';
+import { TEMPLATE_STATUS_LABELS, TEMPLATE_STATUS_PALETTE } from '../lib/mvp-review';
 import { overviewStatCards } from '../lib/overview-stats';
 import { payoutMonthLabel, payoutSellerLabel } from '../lib/payout-queue';
 import { ROLE_LABELS, ROLE_PALETTE } from '../lib/user-management';
@@ -72,18 +72,18 @@ export default function OverviewTab() {
           empty="Nothing waiting for review."
           testId="overview-pending-mvps"
         >
-          {pendingMvps.map((mvp) => (
-            <HStack key={mvp.id} justify="space-between" gap="3" data-testid="overview-mvp">
+          {pendingMvps.map((template) => (
+            <HStack key={template.id} justify="space-between" gap="3" data-testid="overview-mvp">
               <Stack gap="0" minW="0">
                 <Text fontWeight="medium" truncate>
-                  {mvp.title}
+                  {template.title}
                 </Text>
                 <Text fontSize="sm" color="fg.muted" truncate>
-                  {mvp.sellerDisplayName ?? mvp.sellerEmail ?? '—'}
+                  {template.sellerDisplayName ?? template.sellerEmail ?? '—'}
                 </Text>
               </Stack>
-              <Badge colorPalette={MVP_STATUS_PALETTE[mvp.status]}>
-                {MVP_STATUS_LABELS[mvp.status]}
+              <Badge colorPalette={TEMPLATE_STATUS_PALETTE[template.status]}>
+                {TEMPLATE_STATUS_LABELS[template.status]}
               </Badge>
             </HStack>
           ))}

@@ -1,29 +1,34 @@
 /** One template in the review queue: what it is, who sells it, why it failed, and the decision. */
 import { Alert, Badge, Button, Card, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import type { PendingMvp } from '@contract/admin-mvps';
+import type { PendingTemplate } from '@contract/admin-mvps';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 import {
-  MVP_STATUS_LABELS,
-  MVP_STATUS_PALETTE,
-  canApproveMvp,
-  mvpAccessLabel,
-  mvpSellerLabel,
+  TEMPLATE_STATUS_LABELS,
+  TEMPLATE_STATUS_PALETTE,
+  canApproveTemplate,
+  templateAccessLabel,
+  templateSellerLabel,
 } from '../lib/mvp-review';
 import { formatDateTime } from '../../../lib/format';
 
 /** The product's tech chips on the review card: 5, then '+N more'. */
 const TECH_CHIPS = 5;
 
-export interface PendingMvpCardProps {
-  mvp: PendingMvp;
+export interface PendingTemplateCardProps {
+  mvp: PendingTemplate;
   approving: boolean;
   onApprove: () => void;
   onReject: () => void;
 }
 
-export function PendingMvpCard({ mvp, approving, onApprove, onReject }: PendingMvpCardProps) {
+export function PendingTemplateCard({
+  mvp,
+  approving,
+  onApprove,
+  onReject,
+}: PendingTemplateCardProps) {
   return (
     <Card.Root
       size="sm"
@@ -39,8 +44,8 @@ export function PendingMvpCard({ mvp, approving, onApprove, onReject }: PendingM
               <Link asChild fontWeight="semibold" colorPalette="purple">
                 <RouterLink to={paths.mvpEdit.getHref(mvp.id)}>{mvp.title}</RouterLink>
               </Link>
-              <Badge colorPalette={MVP_STATUS_PALETTE[mvp.status]} data-testid="mvp-status">
-                {MVP_STATUS_LABELS[mvp.status]}
+              <Badge colorPalette={TEMPLATE_STATUS_PALETTE[mvp.status]} data-testid="mvp-status">
+                {TEMPLATE_STATUS_LABELS[mvp.status]}
               </Badge>
               {mvp.edit_fields && (
                 <Badge colorPalette="blue" variant="subtle" data-testid="edit-badge">
@@ -53,7 +58,7 @@ export function PendingMvpCard({ mvp, approving, onApprove, onReject }: PendingM
                 </Badge>
               )}
               <Text fontSize="sm" color="fg.muted">
-                v{mvp.version_number} · {mvp.category} · {mvpAccessLabel(mvp)}
+                v{mvp.version_number} · {mvp.category} · {templateAccessLabel(mvp)}
               </Text>
             </HStack>
             <Text fontSize="sm" color="fg.muted">
@@ -62,7 +67,7 @@ export function PendingMvpCard({ mvp, approving, onApprove, onReject }: PendingM
           </HStack>
           <Text>{mvp.tagline}</Text>
           <Text fontSize="sm" color="fg.muted">
-            Seller: {mvpSellerLabel(mvp)}
+            Seller: {templateSellerLabel(mvp)}
           </Text>
           <TechTags techStack={mvp.tech_stack} max={TECH_CHIPS} />
           {mvp.last_processing_error && (
@@ -74,7 +79,7 @@ export function PendingMvpCard({ mvp, approving, onApprove, onReject }: PendingM
         </Stack>
       </Card.Body>
       <Card.Footer justifyContent="flex-end" gap="2">
-        {canApproveMvp(mvp.status) && (
+        {canApproveTemplate(mvp.status) && (
           <Button size="sm" colorPalette="green" loading={approving} onClick={onApprove}>
             Approve
           </Button>

@@ -1,21 +1,25 @@
 /** Rejecting a template: the reason (required; the seller is sent it) in a dialog. */
 import { Button, Dialog, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
-import { REJECTION_REASON_MAX, rejectMvpSchema, type PendingMvp } from '@contract/admin-mvps';
+import {
+  REJECTION_REASON_MAX,
+  rejectTemplateSchema,
+  type PendingTemplate,
+} from '@contract/admin-mvps';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { setServerFieldErrors, useFormSubmit } from '../../../components/form/use-form-submit';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { errorMessage } from '../../../lib/api-error';
-import { useRejectMvp } from '../api/reject-mvp';
+import { useRejectTemplate } from '../api/reject-mvp';
 
-export interface RejectMvpDialogProps {
+export interface RejectTemplateDialogProps {
   /** The template to reject; `null` keeps the dialog closed. */
-  mvp: PendingMvp | null;
+  mvp: PendingTemplate | null;
   onClose: () => void;
-  onRejected: (mvp: PendingMvp, message: string) => void;
+  onRejected: (template: PendingTemplate, message: string) => void;
 }
 
-export function RejectMvpDialog({ mvp, onClose, onRejected }: RejectMvpDialogProps) {
+export function RejectTemplateDialog({ mvp, onClose, onRejected }: RejectTemplateDialogProps) {
   return (
     <Dialog.Root
       open={mvp !== null}
@@ -36,9 +40,13 @@ export function RejectMvpDialog({ mvp, onClose, onRejected }: RejectMvpDialogPro
   );
 }
 
-function RejectForm({ mvp, onClose, onRejected }: RejectMvpDialogProps & { mvp: PendingMvp }) {
-  const reject = useRejectMvp();
-  const form = useZodForm(rejectMvpSchema, { reason: '' });
+function RejectForm({
+  mvp,
+  onClose,
+  onRejected,
+}: RejectTemplateDialogProps & { mvp: PendingTemplate }) {
+  const reject = useRejectTemplate();
+  const form = useZodForm(rejectTemplateSchema, { reason: '' });
   const submit = useFormSubmit(form, {
     onValid: async ({ reason }) => {
       const result = await reject.mutateAsync({

@@ -31,10 +31,10 @@ export function subscriptionReturnUrls(origin: string): CheckoutReturnUrls {
 }
 
 /** One template bought once: success names the template too; cancel back to its page. */
-export function templateReturnUrls(origin: string, mvpId: string): CheckoutReturnUrls {
+export function templateReturnUrls(origin: string, templateId: string): CheckoutReturnUrls {
   return {
-    success_url: `${origin}${paths.success.path}?session_id=${CHECKOUT_SESSION_PLACEHOLDER}&mvp_id=${encodeURIComponent(mvpId)}`,
-    cancel_url: `${origin}${paths.mvp.getHref(mvpId)}?${CANCELED_PARAM}=true`,
+    success_url: `${origin}${paths.success.path}?session_id=${CHECKOUT_SESSION_PLACEHOLDER}&mvp_id=${encodeURIComponent(templateId)}`,
+    cancel_url: `${origin}${paths.mvp.getHref(templateId)}?${CANCELED_PARAM}=true`,
   };
 }
 

@@ -24,10 +24,10 @@ export function saveFromUrl(url: string, fileName: string): void {
  * @param onDownloaded refreshes what the page around shows (the template's download count); the
  *   detail page passes it, so this feature need not know the catalog's cache.
  */
-export function useDownloadMvp(mvpId: string, onDownloaded?: () => Promise<void>) {
+export function useDownloadTemplate(templateId: string, onDownloaded?: () => Promise<void>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api('POST /api/mvps/{id}/download', { params: { id: mvpId } }),
+    mutationFn: () => api('POST /api/mvps/{id}/download', { params: { id: templateId } }),
     onSuccess: (result) => {
       saveFromUrl(result.url, result.fileName);
     },

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { downloadKeys } from './keys';
 
-export function useDownloadStatus(mvpId: string, enabled: boolean) {
+export function useDownloadStatus(templateId: string, enabled: boolean) {
   return useQuery({
-    queryKey: downloadKeys.status(mvpId),
+    queryKey: downloadKeys.status(templateId),
     queryFn: ({ signal }) =>
-      api('GET /api/mvps/{id}/download-status', { params: { id: mvpId }, signal }),
+      api('GET /api/mvps/{id}/download-status', { params: { id: templateId }, signal }),
     enabled,
   });
 }

@@ -7,12 +7,12 @@ import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { downloadKeys } from './keys';
 
-export function useMvpFileContent(mvpId: string, path: string | null, enabled: boolean) {
+export function useTemplateFileContent(templateId: string, path: string | null, enabled: boolean) {
   return useQuery({
-    queryKey: downloadKeys.fileContent(mvpId, path ?? ''),
+    queryKey: downloadKeys.fileContent(templateId, path ?? ''),
     queryFn: ({ signal }) =>
       api('GET /api/mvps/{id}/files/content', {
-        params: { id: mvpId },
+        params: { id: templateId },
         query: { path: path ?? '' },
         signal,
       }),

@@ -4,10 +4,11 @@ import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { downloadKeys } from './keys';
 
-export function useMvpFiles(mvpId: string) {
+export function useTemplateFiles(templateId: string) {
   return useQuery({
-    queryKey: downloadKeys.files(mvpId),
-    queryFn: ({ signal }) => api('GET /api/mvps/{id}/files', { params: { id: mvpId }, signal }),
+    queryKey: downloadKeys.files(templateId),
+    queryFn: ({ signal }) =>
+      api('GET /api/mvps/{id}/files', { params: { id: templateId }, signal }),
     retry: (failureCount, error) =>
       !(error instanceof ApiError && error.status < 500) && failureCount < 2,
     staleTime: 5 * 60_000,

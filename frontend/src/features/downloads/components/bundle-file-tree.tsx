@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { Box, Card, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { AccessTier } from '@contract/catalog';
 import { ApiError } from '../../../lib/api-error';
-import { useMvpFiles } from '../api/get-mvp-files';
+import { useTemplateFiles } from '../api/get-mvp-files';
 import { buildFileTree } from '../lib/file-tree';
 import { FileTree } from './file-tree';
 import { FileViewer } from './file-viewer';
@@ -22,7 +22,7 @@ export interface BundleFileTreeProps {
 }
 
 export function BundleFileTree({ mvpId, accessTier }: BundleFileTreeProps) {
-  const { data, isPending, error } = useMvpFiles(mvpId);
+  const { data, isPending, error } = useTemplateFiles(mvpId);
   const root = useMemo(() => (data ? buildFileTree(data.files) : null), [data]);
   const [chosen, setChosen] = useState<string | null>(null);
   // The README first, else the package manifest, until the visitor picks a file.

@@ -6,10 +6,10 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { LuDownload } from 'react-icons/lu';
 import { errorMessage } from '../../../lib/api-error';
-import { useDownloadMvp } from '../api/download-mvp';
+import { useDownloadTemplate } from '../api/download-mvp';
 
 export function DownloadAgainButton({ mvpId, title }: { mvpId: string; title: string }) {
-  const download = useDownloadMvp(mvpId);
+  const download = useDownloadTemplate(mvpId);
   return (
     <HStack gap="2" flexShrink={0}>
       {download.isSuccess && (

@@ -15,7 +15,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuCircleCheck, LuDownload, LuExternalLink, LuFlag, LuPencil } from 'react-icons/lu';
-import type { MvpDetail } from '@contract/catalog';
+import type { TemplateDetail } from '@contract/catalog';
 import {
   DOWNLOAD_COST_TEXTS,
   DOWNLOAD_MESSAGES,
@@ -25,7 +25,7 @@ import {
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
-import { useDownloadMvp } from '../api/download-mvp';
+import { useDownloadTemplate } from '../api/download-mvp';
 import { useDownloadStatus } from '../api/get-download-status';
 import { formatDate } from '../../../lib/format';
 import { SignInLink } from '../../../components/sign-in-link';
@@ -38,7 +38,7 @@ const describeRemaining = (remaining: number): string =>
 const formatDay = (iso: string) => formatDate(iso);
 
 export interface DownloadPanelProps {
-  mvp: MvpDetail;
+  mvp: TemplateDetail;
   /** Reads the template again after a download (its count); from the detail page. */
   onDownloaded?: () => Promise<void>;
   /** One-time-sale templates not (yet) owned: the purchase button, shown instead of Download. */
@@ -84,7 +84,7 @@ export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadP
   const { session } = useSession();
   const signedIn = session.status === 'signedIn';
   const status = useDownloadStatus(mvp.id, signedIn);
-  const download = useDownloadMvp(mvp.id, onDownloaded);
+  const download = useDownloadTemplate(mvp.id, onDownloaded);
   const [askedToSignIn, setAskedToSignIn] = useState(false);
 
   const cost = status.data?.cost;

@@ -18,7 +18,7 @@ import { SignInLink } from '../../../components/sign-in-link';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
-import { useMvpFileContent } from '../api/get-mvp-file-content';
+import { useTemplateFileContent } from '../api/get-mvp-file-content';
 import { useCodeRendering } from '../api/use-code-rendering';
 import { formatBytes } from '../lib/file-tree';
 
@@ -164,7 +164,7 @@ export function FileViewer({ mvpId, accessTier, listing, file }: ViewerProps) {
       : null;
   const mustFetch =
     publicDocument === null && file.kind === 'text' && listing.previewable && signedIn;
-  const content = useMvpFileContent(mvpId, file.path, mustFetch);
+  const content = useTemplateFileContent(mvpId, file.path, mustFetch);
 
   const body = (() => {
     if (isReadme && listing.readme) return <Markdown document={listing.readme} />;

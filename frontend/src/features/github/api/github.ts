@@ -24,26 +24,26 @@ export function useCompleteGithubInstallation() {
   });
 }
 
-export function useValidateRepository(mvpId: string) {
+export function useValidateRepository(templateId: string) {
   return useMutation({
     mutationFn: (body: { owner: string; name: string }) =>
-      api('POST /api/my/mvps/{id}/github/validate', { params: { id: mvpId }, body }),
+      api('POST /api/my/mvps/{id}/github/validate', { params: { id: templateId }, body }),
   });
 }
 
-export function useLinkRepository(mvpId: string) {
+export function useLinkRepository(templateId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: GithubLinkBody) =>
-      api('PUT /api/my/mvps/{id}/github', { params: { id: mvpId }, body }),
+      api('PUT /api/my/mvps/{id}/github', { params: { id: templateId }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: templateKeys.mine }),
   });
 }
 
-export function useUnlinkRepository(mvpId: string) {
+export function useUnlinkRepository(templateId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api('DELETE /api/my/mvps/{id}/github', { params: { id: mvpId } }),
+    mutationFn: () => api('DELETE /api/my/mvps/{id}/github', { params: { id: templateId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: templateKeys.mine }),
   });
 }
@@ -51,8 +51,8 @@ export function useUnlinkRepository(mvpId: string) {
 export function useSyncRepository() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (mvpId: string) =>
-      api('POST /api/my/mvps/{id}/github/sync', { params: { id: mvpId } }),
+    mutationFn: (templateId: string) =>
+      api('POST /api/my/mvps/{id}/github/sync', { params: { id: templateId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: templateKeys.mine }),
   });
 }

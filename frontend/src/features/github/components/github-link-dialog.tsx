@@ -11,7 +11,7 @@ import {
   githubLinkFormSchema,
   githubRepositorySchema,
 } from '@contract/github';
-import type { ManagedMvp } from '@contract/templates';
+import type { ManagedTemplate } from '@contract/templates';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
@@ -25,7 +25,7 @@ const generateSecret = (): string =>
   ).join('');
 
 interface GithubLinkDialogProps {
-  mvp: ManagedMvp;
+  mvp: ManagedTemplate;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onDone: (message: string) => void;

@@ -7,7 +7,7 @@ import { FEATURED_REQUESTED } from '@contract/featured';
 import { api } from '../../../lib/api-client';
 import { homeKeys } from './keys';
 
-export function useFeaturedMvps(category: string | null) {
+export function useFeaturedTemplates(category: string | null) {
   return useQuery({
     queryKey: homeKeys.featured(category),
     queryFn: ({ signal }) =>

@@ -12,11 +12,11 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import type { MvpSummary } from '@contract/catalog';
+import type { TemplateSummary } from '@contract/catalog';
 import { BROWSE_CATEGORIES } from '@contract/categories';
 import { FEATURED_SHOWN } from '@contract/featured';
 import { paths } from '../../../config/paths';
-import { useFeaturedMvps } from '../api/get-featured-mvps';
+import { useFeaturedTemplates } from '../api/get-featured-mvps';
 
 /**
  * The category pills filter the featured list by the browse categories (the original
@@ -30,9 +30,13 @@ type Pill = (typeof PILLS)[number];
  * Featured templates: 6 requested by download count, the first 3 shown, skeletons while loading,
  * 'No templates found' when there are none. The card comes from the route (features stay apart).
  */
-export function FeaturedTemplates({ renderCard }: { renderCard: (mvp: MvpSummary) => ReactNode }) {
+export function FeaturedTemplates({
+  renderCard,
+}: {
+  renderCard: (template: TemplateSummary) => ReactNode;
+}) {
   const [pill, setPill] = useState<Pill>('All');
-  const featured = useFeaturedMvps(pill === 'All' ? null : pill);
+  const featured = useFeaturedTemplates(pill === 'All' ? null : pill);
   const shown = featured.data?.items.slice(0, FEATURED_SHOWN) ?? [];
 
   return (
@@ -78,8 +82,8 @@ export function FeaturedTemplates({ renderCard }: { renderCard: (mvp: MvpSummary
               aria-busy={featured.isPlaceholderData}
               opacity={featured.isPlaceholderData ? 0.6 : 1}
             >
-              {shown.map((mvp) => (
-                <Box key={mvp.id}>{renderCard(mvp)}</Box>
+              {shown.map((template) => (
+                <Box key={template.id}>{renderCard(template)}</Box>
               ))}
             </SimpleGrid>
           )}

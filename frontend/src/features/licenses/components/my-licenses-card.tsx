@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useMyLicenses } from '../api/get-my-licenses';
 import { formatIssuedDate, sourceLabel } from '../lib/license-format';
-import { LicenceLinkBadge } from '../../../components/licence-link-badge';
+import { LicenseLinkBadge } from '../../../components/licence-link-badge';
 
 export function MyLicensesCard() {
   const licenses = useMyLicenses();
@@ -49,9 +49,9 @@ export function MyLicensesCard() {
                     {formatIssuedDate(license.issued_at)}
                   </Text>
                 </Stack>
-                <LicenceLinkBadge variant="outline" flexShrink={0}>
+                <LicenseLinkBadge variant="outline" flexShrink={0}>
                   {license.terms_title}
-                </LicenceLinkBadge>
+                </LicenseLinkBadge>
               </HStack>
             ))}
           </Stack>

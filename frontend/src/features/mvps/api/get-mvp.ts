@@ -7,11 +7,11 @@ import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { catalogKeys } from './keys';
 
-export function useMvp(mvpId: string | undefined) {
+export function useTemplate(templateId: string | undefined) {
   return useQuery({
-    queryKey: catalogKeys.detail(mvpId),
-    queryFn: ({ signal }) => api('GET /api/mvps/{id}', { params: { id: mvpId! }, signal }),
-    enabled: Boolean(mvpId),
+    queryKey: catalogKeys.detail(templateId),
+    queryFn: ({ signal }) => api('GET /api/mvps/{id}', { params: { id: templateId! }, signal }),
+    enabled: Boolean(templateId),
     retry: (failureCount, error) =>
       !(error instanceof ApiError && error.status < 500) && failureCount < 2,
     staleTime: 30_000,
@@ -22,7 +22,7 @@ export function useMvp(mvpId: string | undefined) {
  * Reads the template again; the detail page hands this to the features composed into it (a
  * download or a review changes its counters), so they need not know this feature's keys.
  */
-export function useRefreshMvp(mvpId: string | undefined): () => Promise<void> {
+export function useRefreshTemplate(templateId: string | undefined): () => Promise<void> {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: catalogKeys.detail(mvpId) });
+  return () => queryClient.invalidateQueries({ queryKey: catalogKeys.detail(templateId) });
 }

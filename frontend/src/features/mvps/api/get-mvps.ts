@@ -8,7 +8,7 @@ import { api } from '../../../lib/api-client';
 import { filtersToApiQuery, type BrowseFilters } from '../lib/browse-filters';
 import { catalogKeys } from './keys';
 
-export function useMvps(filters: BrowseFilters) {
+export function useTemplates(filters: BrowseFilters) {
   const query = filtersToApiQuery(filters);
   return useQuery({
     queryKey: catalogKeys.list(query),

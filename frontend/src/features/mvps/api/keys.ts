@@ -4,5 +4,5 @@ import type { ApiQuery } from '../../../lib/api-client';
 export const catalogKeys = {
   all: ['mvps'] as const,
   list: (query: ApiQuery<'GET /api/mvps'>) => ['mvps', 'list', query] as const,
-  detail: (mvpId: string | undefined) => ['mvps', 'detail', mvpId] as const,
+  detail: (templateId: string | undefined) => ['mvps', 'detail', templateId] as const,
 };

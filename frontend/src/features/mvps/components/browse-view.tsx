@@ -18,12 +18,12 @@ import {
 } from '@chakra-ui/react';
 import { LuSearchX } from 'react-icons/lu';
 import { errorMessage } from '../../../lib/api-error';
-import { useMvps } from '../api/get-mvps';
+import { useTemplates } from '../api/get-mvps';
 import { hasActiveFilters, shouldPaginate } from '../lib/browse-filters';
 import { useBrowseFilters } from '../lib/use-browse-filters';
 import { BrowsePagination } from './browse-pagination';
 import { FilterPanel } from './filter-panel';
-import { MvpCard } from './mvp-card';
+import { TemplateCard } from './mvp-card';
 
 function CardSkeleton() {
   return (
@@ -42,7 +42,7 @@ function CardSkeleton() {
 export function BrowseView() {
   const actions = useBrowseFilters();
   const { filters, goToPage, clearFilters } = actions;
-  const { data, error, isPending, isFetching } = useMvps(filters);
+  const { data, error, isPending, isFetching } = useTemplates(filters);
   const lastPage = data ? Math.max(0, Math.ceil(data.total / data.pageSize) - 1) : 0;
   const pastTheEnd = Boolean(data && data.items.length === 0 && filters.page > lastPage);
 
@@ -120,8 +120,8 @@ export function BrowseView() {
               opacity={isFetching ? 0.7 : 1}
               transition="opacity 0.2s"
             >
-              {data.items.map((mvp) => (
-                <MvpCard key={mvp.id} mvp={mvp} />
+              {data.items.map((template) => (
+                <TemplateCard key={template.id} mvp={template} />
               ))}
             </SimpleGrid>
           )}

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { Badge, Box, Button, Card, HStack, Image, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { LuDownload, LuExternalLink, LuGithub, LuStar } from 'react-icons/lu';
-import type { MvpSummary } from '@contract/catalog';
+import type { TemplateSummary } from '@contract/catalog';
 import { FREE_TEMPLATE_TEXT } from '@contract/downloads';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
@@ -13,7 +13,7 @@ import {
   formatRating,
 } from '../lib/card-format';
 import { describeRating, formatCount, isRated, NO_RATINGS_TEXT } from '../../../lib/format';
-import { LicenceLinkBadge } from '../../../components/licence-link-badge';
+import { LicenseLinkBadge } from '../../../components/licence-link-badge';
 
 const CARD_TECH_TAGS = 3;
 
@@ -24,7 +24,13 @@ const CARD_TECH_TAGS = 3;
  * `showSeller`: the "by @name" line; off on the seller's own profile page, where every card is
  * theirs.
  */
-export function MvpCard({ mvp, showSeller = true }: { mvp: MvpSummary; showSeller?: boolean }) {
+export function TemplateCard({
+  mvp,
+  showSeller = true,
+}: {
+  mvp: TemplateSummary;
+  showSeller?: boolean;
+}) {
   const navigate = useNavigate();
   const detailHref = paths.mvp.getHref(mvp.id);
   // Inner links and buttons act on their own, without also opening the card.
@@ -70,9 +76,9 @@ export function MvpCard({ mvp, showSeller = true }: { mvp: MvpSummary; showSelle
           {mvp.category}
         </Badge>
         <Box position="absolute" top="3" right="3" display={{ base: 'none', md: 'block' }}>
-          <LicenceLinkBadge variant="surface">
+          <LicenseLinkBadge variant="surface">
             {describeAccess(mvp.access_tier, mvp.price)}
-          </LicenceLinkBadge>
+          </LicenseLinkBadge>
         </Box>
       </Box>
       <Card.Body gap={{ base: '1.5', md: '3' }} p={{ base: '3', md: '5' }} minW="0">
@@ -92,9 +98,9 @@ export function MvpCard({ mvp, showSeller = true }: { mvp: MvpSummary; showSelle
           </Card.Description>
         </Box>
         <Box display={{ base: 'block', md: 'none' }}>
-          <LicenceLinkBadge variant="surface" size="sm">
+          <LicenseLinkBadge variant="surface" size="sm">
             {describeAccess(mvp.access_tier, mvp.price)}
-          </LicenceLinkBadge>
+          </LicenseLinkBadge>
         </Box>
         <Box display={{ base: 'none', md: 'block' }}>
           <TechTags techStack={mvp.tech_stack} max={CARD_TECH_TAGS} />

@@ -28,11 +28,11 @@ import {
 } from 'react-icons/lu';
 import { LICENSING_LABELS } from '@contract/catalog';
 import { FREE_TEMPLATE_TEXT } from '@contract/downloads';
-import type { MvpDetail } from '@contract/catalog';
+import type { TemplateDetail } from '@contract/catalog';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';
-import { useMvp, useRefreshMvp } from '../api/get-mvp';
+import { useTemplate, useRefreshTemplate } from '../api/get-mvp';
 import { describeAccess, formatRating } from '../lib/card-format';
 import { DETAIL_MISSING_ID, describeDetailError } from '../lib/detail-errors';
 import { ImageGallery } from './image-gallery';
@@ -44,7 +44,7 @@ import {
   isRated,
   NO_RATINGS_TEXT,
 } from '../../../lib/format';
-import { LicenceLinkBadge } from '../../../components/licence-link-badge';
+import { LicenseLinkBadge } from '../../../components/licence-link-badge';
 import { ErrorPage } from '../../../components/error-page';
 import { SignInLink } from '../../../components/sign-in-link';
 
@@ -68,16 +68,16 @@ function DetailError({ message }: { message: string }) {
 }
 
 /** Anonymous visitors see everything but must sign in to download. */
-function AccessPanel({ mvp }: { mvp: MvpDetail }) {
+function AccessPanel({ mvp }: { mvp: TemplateDetail }) {
   const { session } = useSession();
   return (
     <Card.Root variant="subtle">
       <Card.Body gap="3">
         <HStack justify="space-between">
           <Text fontWeight="semibold">{describeAccess(mvp.access_tier, mvp.price)}</Text>
-          <LicenceLinkBadge variant="outline">
+          <LicenseLinkBadge variant="outline">
             {LICENSING_LABELS[mvp.licensing_terms]}
-          </LicenceLinkBadge>
+          </LicenseLinkBadge>
         </HStack>
         {mvp.access_tier === 'free' && (
           <Text fontSize="sm" color="green.fg" fontWeight="medium" data-testid="free-download">
@@ -111,21 +111,25 @@ function DetailSkeleton() {
   );
 }
 
-export interface MvpDetailViewProps {
+export interface TemplateDetailViewProps {
   mvpId: string | undefined;
   /**
    * Actions beside the summary (download, deploy…), composed by the route from other features;
    * `refresh` reads the template again after they changed it (a download counts).
    */
-  renderActions?: (mvp: MvpDetail, refresh: () => Promise<void>) => ReactNode;
+  renderActions?: (template: TemplateDetail, refresh: () => Promise<void>) => ReactNode;
   /** Sections below the description (code preview, reviews…), composed by the route. */
-  renderSections?: (mvp: MvpDetail, refresh: () => Promise<void>) => ReactNode;
+  renderSections?: (template: TemplateDetail, refresh: () => Promise<void>) => ReactNode;
 }
 
 /** `/mvp/:mvpId`: the template; the route composes actions and sections of other features. */
-export function MvpDetailView({ mvpId, renderActions, renderSections }: MvpDetailViewProps) {
-  const { data: mvp, error, isPending } = useMvp(mvpId);
-  const refresh = useRefreshMvp(mvpId);
+export function TemplateDetailView({
+  mvpId,
+  renderActions,
+  renderSections,
+}: TemplateDetailViewProps) {
+  const { data: mvp, error, isPending } = useTemplate(mvpId);
+  const refresh = useRefreshTemplate(mvpId);
 
   if (!mvpId) return <DetailError message={DETAIL_MISSING_ID} />;
   if (error) return <DetailError message={describeDetailError(error)} />;

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { reviewKeys } from './keys';
 
-export function useReviews(mvpId: string) {
+export function useReviews(templateId: string) {
   return useQuery({
-    queryKey: reviewKeys.list(mvpId),
-    queryFn: ({ signal }) => api('GET /api/mvps/{id}/reviews', { params: { id: mvpId }, signal }),
+    queryKey: reviewKeys.list(templateId),
+    queryFn: ({ signal }) =>
+      api('GET /api/mvps/{id}/reviews', { params: { id: templateId }, signal }),
   });
 }

@@ -1,6 +1,6 @@
 /** Query keys of the reviews domain. */
 export const reviewKeys = {
   all: ['reviews'] as const,
-  list: (mvpId: string) => ['reviews', mvpId] as const,
-  mine: (mvpId: string) => ['reviews', mvpId, 'mine'] as const,
+  list: (templateId: string) => ['reviews', templateId] as const,
+  mine: (templateId: string) => ['reviews', templateId, 'mine'] as const,
 };

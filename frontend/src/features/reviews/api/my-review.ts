@@ -7,23 +7,23 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { reviewKeys } from './keys';
 
-export function useMyReview(mvpId: string, enabled: boolean) {
+export function useMyReview(templateId: string, enabled: boolean) {
   return useQuery({
-    queryKey: reviewKeys.mine(mvpId),
+    queryKey: reviewKeys.mine(templateId),
     queryFn: ({ signal }) =>
-      api('GET /api/mvps/{id}/reviews/mine', { params: { id: mvpId }, signal }),
+      api('GET /api/mvps/{id}/reviews/mine', { params: { id: templateId }, signal }),
     enabled,
   });
 }
 
-export function useDeleteMyReview(mvpId: string, onReviewed?: () => Promise<void>) {
+export function useDeleteMyReview(templateId: string, onReviewed?: () => Promise<void>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api('DELETE /api/mvps/{id}/reviews/mine', { params: { id: mvpId } }),
+    mutationFn: () => api('DELETE /api/mvps/{id}/reviews/mine', { params: { id: templateId } }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: reviewKeys.list(mvpId) }),
-        queryClient.invalidateQueries({ queryKey: reviewKeys.mine(mvpId) }),
+        queryClient.invalidateQueries({ queryKey: reviewKeys.list(templateId) }),
+        queryClient.invalidateQueries({ queryKey: reviewKeys.mine(templateId) }),
         onReviewed?.(),
       ]),
   });

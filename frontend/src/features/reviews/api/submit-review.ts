@@ -7,15 +7,15 @@ import type { ReviewInput } from '@contract/reviews';
 import { api } from '../../../lib/api-client';
 import { reviewKeys } from './keys';
 
-export function useSubmitReview(mvpId: string, onReviewed?: () => Promise<void>) {
+export function useSubmitReview(templateId: string, onReviewed?: () => Promise<void>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ReviewInput) =>
-      api('POST /api/mvps/{id}/reviews', { params: { id: mvpId }, body: input }),
+      api('POST /api/mvps/{id}/reviews', { params: { id: templateId }, body: input }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: reviewKeys.list(mvpId) }),
-        queryClient.invalidateQueries({ queryKey: reviewKeys.mine(mvpId) }),
+        queryClient.invalidateQueries({ queryKey: reviewKeys.list(templateId) }),
+        queryClient.invalidateQueries({ queryKey: reviewKeys.mine(templateId) }),
         onReviewed?.(),
       ]),
   });

@@ -24,7 +24,7 @@ import {
   LuStar,
   LuTwitter,
 } from 'react-icons/lu';
-import type { MvpSummary } from '@contract/catalog';
+import type { TemplateSummary } from '@contract/catalog';
 import {
   SELLER_NOT_FOUND_MESSAGE,
   SELLER_PROFILE_FAILED_MESSAGE,
@@ -124,7 +124,7 @@ export function SellerProfileView({
   renderCard,
 }: {
   username: string;
-  renderCard: (mvp: MvpSummary) => ReactNode;
+  renderCard: (template: TemplateSummary) => ReactNode;
 }) {
   const seller = useSeller(username);
 
@@ -236,8 +236,8 @@ export function SellerProfileView({
             </Stack>
           ) : (
             <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6" data-testid="seller-mvps">
-              {profile.mvps.map((mvp) => (
-                <Box key={mvp.id}>{renderCard(mvp)}</Box>
+              {profile.mvps.map((template) => (
+                <Box key={template.id}>{renderCard(template)}</Box>
               ))}
             </SimpleGrid>
           )}

@@ -3,10 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { templateKeys } from './keys';
 
-export function useArchiveMvp() {
+export function useArchiveTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (mvpId: string) => api('DELETE /api/mvps/{id}', { params: { id: mvpId } }),
+    mutationFn: (templateId: string) =>
+      api('DELETE /api/mvps/{id}', { params: { id: templateId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: templateKeys.mine }),
   });
 }

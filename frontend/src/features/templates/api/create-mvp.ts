@@ -14,7 +14,7 @@ export interface NewTemplate {
   images: File[];
 }
 
-export function useCreateMvp(onProgress: (percent: number | null) => void) {
+export function useCreateTemplate(onProgress: (percent: number | null) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ fields, bundle, images }: NewTemplate) => {

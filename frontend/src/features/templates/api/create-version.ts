@@ -13,14 +13,14 @@ export interface NewVersion {
   bundle: File;
 }
 
-export function useCreateVersion(mvpId: string, onProgress: (percent: number | null) => void) {
+export function useCreateVersion(templateId: string, onProgress: (percent: number | null) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ version_number, changelog, bundle }: NewVersion) => {
       onProgress(0);
       const uploaded = await uploadWithProgress({ bundle, images: [] }, onProgress);
       const result = await api('POST /api/mvps/{id}/versions', {
-        params: { id: mvpId },
+        params: { id: templateId },
         body: { uploadId: uploaded.uploadId, version_number, changelog, bundle: uploaded.bundle! },
       });
       onProgress(100);

@@ -4,11 +4,12 @@ import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { templateKeys } from './keys';
 
-export function useManagedMvp(mvpId: string | undefined) {
+export function useManagedTemplate(templateId: string | undefined) {
   return useQuery({
-    queryKey: templateKeys.managed(mvpId),
-    queryFn: ({ signal }) => api('GET /api/mvps/{id}/manage', { params: { id: mvpId! }, signal }),
-    enabled: Boolean(mvpId),
+    queryKey: templateKeys.managed(templateId),
+    queryFn: ({ signal }) =>
+      api('GET /api/mvps/{id}/manage', { params: { id: templateId! }, signal }),
+    enabled: Boolean(templateId),
     // 403 and 404 are answers (not yours, gone), not failures worth retrying.
     retry: (failureCount, error) =>
       !(error instanceof ApiError && error.status < 500) && failureCount < 2,

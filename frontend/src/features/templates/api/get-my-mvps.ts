@@ -6,7 +6,7 @@ import { templateKeys } from './keys';
 /** While processing runs in the background, look again every 3 s. */
 const PROCESSING_POLL_MS = 3_000;
 
-export function useMyMvps(options: { enabled?: boolean } = {}) {
+export function useMyTemplates(options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: templateKeys.mine,
     queryFn: ({ signal }) => api('GET /api/my/mvps', { signal }),

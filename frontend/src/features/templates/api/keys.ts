@@ -7,7 +7,7 @@ export const templateKeys = {
   /** `GET /api/my/mvps`: the caller's templates (every status but archived) with stats. */
   mine: ['templates', 'mine'] as const,
   /** `GET /api/mvps/{id}/manage`: one template as its owner (or an admin) sees it. */
-  managed: (mvpId: string | undefined) => ['templates', 'managed', mvpId] as const,
+  managed: (templateId: string | undefined) => ['templates', 'managed', templateId] as const,
   /** `GET /api/my/mvps/downloads`: the latest downloads of the caller's templates. */
   recentDownloads: ['templates', 'recent-downloads'] as const,
 };

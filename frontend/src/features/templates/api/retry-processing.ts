@@ -6,7 +6,8 @@ import { templateKeys } from './keys';
 export function useRetryProcessing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (mvpId: string) => api('POST /api/mvps/{id}/retry', { params: { id: mvpId } }),
+    mutationFn: (templateId: string) =>
+      api('POST /api/mvps/{id}/retry', { params: { id: templateId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
   });
 }

@@ -4,7 +4,7 @@
  * template's manage entry is dropped, so the next edit starts from the saved one.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MvpFields, MyMvpsResult } from '@contract/templates';
+import type { MvpFields, MyTemplatesResult } from '@contract/templates';
 import { api } from '../../../lib/api-client';
 import { templateKeys } from './keys';
 import { SENT_SHARE, uploadWithProgress } from './upload-files';
@@ -19,7 +19,10 @@ export interface TemplateChanges {
   images: File[];
 }
 
-export function useUpdateMvp(mvpId: string, onProgress: (percent: number | null) => void) {
+export function useUpdateTemplate(
+  templateId: string,
+  onProgress: (percent: number | null) => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ fields, version_number, changelog, bundle, images }: TemplateChanges) => {
@@ -30,7 +33,7 @@ export function useUpdateMvp(mvpId: string, onProgress: (percent: number | null)
           : null;
       onProgress(SENT_SHARE);
       const result = await api('PATCH /api/mvps/{id}', {
-        params: { id: mvpId },
+        params: { id: templateId },
         body: {
           ...(uploaded ? { uploadId: uploaded.uploadId } : {}),
           fields,
@@ -46,7 +49,7 @@ export function useUpdateMvp(mvpId: string, onProgress: (percent: number | null)
     // The bar goes away when it fails; the page says why.
     onError: () => onProgress(null),
     onSuccess: (result) => {
-      queryClient.setQueryData<MyMvpsResult>(templateKeys.mine, (current) =>
+      queryClient.setQueryData<MyTemplatesResult>(templateKeys.mine, (current) =>
         current
           ? {
               ...current,
@@ -55,7 +58,7 @@ export function useUpdateMvp(mvpId: string, onProgress: (percent: number | null)
           : current,
       );
       void queryClient.invalidateQueries({ queryKey: templateKeys.mine });
-      queryClient.removeQueries({ queryKey: templateKeys.managed(mvpId) });
+      queryClient.removeQueries({ queryKey: templateKeys.managed(templateId) });
     },
   });
 }

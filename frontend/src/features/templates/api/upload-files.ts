@@ -5,15 +5,15 @@
  * and the caller then registers what was uploaded. Used by upload, new version and edit.
  */
 import type { PresignedUpload, UploadedFile } from '@contract/uploads';
-import { MVP_FILE_KINDS, mvpFileKindOf } from '@contract/uploads';
+import { TEMPLATE_FILE_KINDS, templateFileKindOf } from '@contract/uploads';
 import { api } from '../../../lib/api-client';
 
 export const UPLOAD_FAILED_MESSAGE = 'Failed to upload MVP file';
 
 /** The canonical content type of a bundle (browsers disagree about .tar.gz and .rar). */
 export function bundleContentType(fileName: string): string {
-  const kind = mvpFileKindOf(fileName);
-  return kind ? MVP_FILE_KINDS[kind].contentType : 'application/octet-stream';
+  const kind = templateFileKindOf(fileName);
+  return kind ? TEMPLATE_FILE_KINDS[kind].contentType : 'application/octet-stream';
 }
 
 /** Puts one file to its presigned URL, reporting bytes sent. */

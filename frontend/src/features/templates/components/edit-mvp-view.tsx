@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { Button, Container, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { FormProvider } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import type { ManagedMvp } from '@contract/templates';
-import { IMAGE_ACCEPT, MVP_FILE_ACCEPT, MVP_FILE_HINT } from '@contract/uploads';
+import type { ManagedTemplate } from '@contract/templates';
+import { IMAGE_ACCEPT, TEMPLATE_FILE_ACCEPT, TEMPLATE_FILE_HINT } from '@contract/uploads';
 import { FormAlert } from '../../../components/form/form-alert';
 import { firstErrorMessage } from '../../../components/form/use-form-submit';
 import { FormField } from '../../../components/form/form-field';
@@ -19,8 +19,8 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
-import { useManagedMvp } from '../api/get-managed-mvp';
-import { useUpdateMvp } from '../api/update-mvp';
+import { useManagedTemplate } from '../api/get-managed-mvp';
+import { useUpdateTemplate } from '../api/update-mvp';
 import {
   editedTemplate,
   editTemplateSchemaFor,
@@ -38,14 +38,14 @@ export const UPDATE_FAILED = 'Failed to update MVP. Please try again.';
 export const LOAD_FAILED = 'Failed to load MVP data.';
 export const MISSING_ID = 'MVP ID is missing from URL.';
 
-export function EditMvpView({ mvpId }: { mvpId: string | undefined }) {
+export function EditTemplateView({ mvpId }: { mvpId: string | undefined }) {
   // Rendered inside RequireSignIn (app/routes/mvp-edit.tsx): the caller is signed in.
-  const mvp = useManagedMvp(mvpId);
+  const template = useManagedTemplate(mvpId);
 
   if (!mvpId) return <EditProblem message={MISSING_ID} />;
-  if (mvp.isPending) return <PageSpinner />;
-  if (mvp.isError) {
-    const error = mvp.error;
+  if (template.isPending) return <PageSpinner />;
+  if (template.isError) {
+    const error = template.error;
     // 403 and 404 carry the product's own texts; anything else is a load failure.
     const message =
       error instanceof ApiError && (error.status === 403 || error.status === 404)
@@ -53,7 +53,7 @@ export function EditMvpView({ mvpId }: { mvpId: string | undefined }) {
         : LOAD_FAILED;
     return <EditProblem message={message} />;
   }
-  return <EditMvpForm key={mvp.data.id} mvp={mvp.data} />;
+  return <EditTemplateForm key={template.data.id} mvp={template.data} />;
 }
 
 function EditProblem({ message }: { message: string }) {
@@ -71,10 +71,10 @@ function EditProblem({ message }: { message: string }) {
 
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
 
-function EditMvpForm({ mvp }: { mvp: ManagedMvp }) {
+function EditTemplateForm({ mvp }: { mvp: ManagedTemplate }) {
   const navigate = useNavigate();
   const [progress, setProgress] = useState<number | null>(null);
-  const updateMvp = useUpdateMvp(mvp.id, setProgress);
+  const updateTemplate = useUpdateTemplate(mvp.id, setProgress);
   const form = useZodForm(editTemplateSchemaFor(mvp), editedTemplate(mvp));
   const [linking, setLinking] = useState(false);
   const [notice, setNotice] = useState<{ status: 'success' | 'error'; text: string }>();
@@ -82,7 +82,7 @@ function EditMvpForm({ mvp }: { mvp: ManagedMvp }) {
   const held = mvp.pending_edit?.status === 'pending_review' ? mvp.pending_edit : null;
   const submit = useFormSubmit(form, {
     onValid: async ({ version_number, changelog, bundle, images, ...fields }) => {
-      const result = await updateMvp.mutateAsync({
+      const result = await updateTemplate.mutateAsync({
         fields,
         version_number,
         changelog,
@@ -164,8 +164,8 @@ function EditMvpForm({ mvp }: { mvp: ManagedMvp }) {
                     control={form.control}
                     name="bundle"
                     label="Replace MVP File"
-                    accept={MVP_FILE_ACCEPT}
-                    hint={`Optional. ${MVP_FILE_HINT}`}
+                    accept={TEMPLATE_FILE_ACCEPT}
+                    hint={`Optional. ${TEMPLATE_FILE_HINT}`}
                   />
                   <FilePicker
                     control={form.control}

@@ -20,8 +20,8 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuDownload, LuGithub, LuStar } from 'react-icons/lu';
-import { RETRYABLE_STATUSES, STATUS_LABELS, type ManagedMvp } from '@contract/templates';
-import type { MvpStatus } from '@contract/catalog';
+import { RETRYABLE_STATUSES, STATUS_LABELS, type ManagedTemplate } from '@contract/templates';
+import type { TemplateStatus } from '@contract/catalog';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 import { formatCount, formatRating, isRated, NO_RATINGS_TEXT } from '../../../lib/format';
@@ -31,7 +31,7 @@ import { EditStatus, VersionStatus } from './version-status';
 const FALLBACK_IMAGE = '/fallback-preview.svg';
 const CARD_TECH_TAGS = 3;
 
-const STATUS_COLORS: Record<MvpStatus, string> = {
+const STATUS_COLORS: Record<TemplateStatus, string> = {
   approved: 'green',
   pending_review: 'yellow',
   rejected: 'red',
@@ -40,12 +40,12 @@ const STATUS_COLORS: Record<MvpStatus, string> = {
   archived: 'gray',
 };
 
-interface MyMvpCardProps {
-  mvp: ManagedMvp;
-  onRetry: (mvp: ManagedMvp) => void;
-  onDelete: (mvp: ManagedMvp) => Promise<void>;
+interface MyTemplateCardProps {
+  mvp: ManagedTemplate;
+  onRetry: (template: ManagedTemplate) => void;
+  onDelete: (template: ManagedTemplate) => Promise<void>;
   retrying: boolean;
-  onSync: (mvp: ManagedMvp) => void;
+  onSync: (template: ManagedTemplate) => void;
   syncing: boolean;
   /** A message for the page (linked, unlinked). */
   onNotice: (message: string) => void;
@@ -53,7 +53,7 @@ interface MyMvpCardProps {
   onVersionNotice: (status: 'success' | 'error', text: string) => void;
 }
 
-export function MyMvpCard({
+export function MyTemplateCard({
   mvp,
   onRetry,
   onDelete,
@@ -62,7 +62,7 @@ export function MyMvpCard({
   syncing,
   onNotice,
   onVersionNotice,
-}: MyMvpCardProps) {
+}: MyTemplateCardProps) {
   const [confirming, setConfirming] = useState(false);
   const [linking, setLinking] = useState(false);
   const [deleting, setDeleting] = useState(false);

@@ -16,7 +16,7 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { LuGithub, LuPackage, LuPlus } from 'react-icons/lu';
-import { MY_MVP_FILTERS, type ManagedMvp } from '@contract/templates';
+import { MY_TEMPLATE_FILTERS, type ManagedTemplate } from '@contract/templates';
 import { isSellerRole } from '@contract/profile';
 import { PageSpinner } from '../../../components/page-spinner';
 import { SellerApprovalRequired } from '../../../components/seller-approval-required';
@@ -24,30 +24,30 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
 import { useMyProfile } from '../../../lib/my-profile';
-import { useArchiveMvp } from '../api/archive-mvp';
-import { useMyMvps } from '../api/get-my-mvps';
+import { useArchiveTemplate } from '../api/archive-mvp';
+import { useMyTemplates } from '../api/get-my-mvps';
 import { useRetryProcessing } from '../api/retry-processing';
 import { GITHUB_MESSAGES } from '@contract/github';
 import { useInstallGithubApp, useSyncRepository } from '../../github/api/github';
-import { MyMvpCard } from './my-mvp-card';
+import { MyTemplateCard } from './my-mvp-card';
 import { SignInButton } from '../../../components/sign-in-link';
 import { ErrorPage } from '../../../components/error-page';
 
 export const RETRY_FAILED = 'Failed to retry processing. Please try again.';
 export const DELETE_FAILED = 'Failed to delete MVP';
 
-type Filter = (typeof MY_MVP_FILTERS)[number]['value'];
+type Filter = (typeof MY_TEMPLATE_FILTERS)[number]['value'];
 
-export function MyMvpsView() {
+export function MyTemplatesView() {
   const { session } = useSession();
   const signedIn = session.status === 'signedIn';
   const profile = useMyProfile({ enabled: signedIn });
   const approved = Boolean(
     profile.data && profile.data.is_seller_approved && isSellerRole(profile.data.role),
   );
-  const mvps = useMyMvps({ enabled: approved });
+  const templates = useMyTemplates({ enabled: approved });
   const retry = useRetryProcessing();
-  const archive = useArchiveMvp();
+  const archive = useArchiveTemplate();
   const sync = useSyncRepository();
   const installApp = useInstallGithubApp();
   const location = useLocation();
@@ -81,34 +81,34 @@ export function MyMvpsView() {
   }
   if (!approved) return <SellerApprovalRequired />;
 
-  const onRetry = (mvp: ManagedMvp) => {
+  const onRetry = (template: ManagedTemplate) => {
     setNotice(undefined);
-    retry.mutate(mvp.id, {
+    retry.mutate(template.id, {
       onSuccess: (result) => setNotice({ status: 'success', text: result.message }),
       onError: () => setNotice({ status: 'error', text: RETRY_FAILED }),
     });
   };
-  const onSync = (mvp: ManagedMvp) => {
+  const onSync = (template: ManagedTemplate) => {
     setNotice(undefined);
-    sync.mutate(mvp.id, {
+    sync.mutate(template.id, {
       onSuccess: (result) => setNotice({ status: 'success', text: result.message }),
       onError: () => setNotice({ status: 'error', text: GITHUB_MESSAGES.syncFailed }),
     });
   };
   const onNotice = (text: string) => setNotice({ status: 'success', text });
-  const onDelete = async (mvp: ManagedMvp) => {
+  const onDelete = async (template: ManagedTemplate) => {
     setNotice(undefined);
     try {
-      const result = await archive.mutateAsync(mvp.id);
+      const result = await archive.mutateAsync(template.id);
       setNotice({ status: 'success', text: result.message });
     } catch (_error) {
       setNotice({ status: 'error', text: DELETE_FAILED });
     }
   };
 
-  const items = mvps.data?.items ?? [];
+  const items = templates.data?.items ?? [];
   const shown = filter === 'all' ? items : items.filter((item) => item.status === filter);
-  const filterLabel = MY_MVP_FILTERS.find((option) => option.value === filter)?.label ?? '';
+  const filterLabel = MY_TEMPLATE_FILTERS.find((option) => option.value === filter)?.label ?? '';
 
   return (
     <Container maxW="6xl" py="10">
@@ -148,7 +148,7 @@ export function MyMvpsView() {
           </Alert.Root>
         )}
         <HStack gap="2" wrap="wrap" role="group" aria-label="Filter by status">
-          {MY_MVP_FILTERS.map((option) => (
+          {MY_TEMPLATE_FILTERS.map((option) => (
             <Button
               key={option.value}
               size="sm"
@@ -161,12 +161,12 @@ export function MyMvpsView() {
             </Button>
           ))}
         </HStack>
-        {mvps.isPending ? (
+        {templates.isPending ? (
           <PageSpinner />
-        ) : mvps.isError ? (
+        ) : templates.isError ? (
           <Alert.Root status="error">
             <Alert.Indicator />
-            <Alert.Title>{errorMessage(mvps.error)}</Alert.Title>
+            <Alert.Title>{errorMessage(templates.error)}</Alert.Title>
           </Alert.Root>
         ) : shown.length === 0 ? (
           <EmptyState.Root data-testid="my-mvps-empty">
@@ -188,15 +188,15 @@ export function MyMvpsView() {
           </EmptyState.Root>
         ) : (
           <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6">
-            {shown.map((mvp) => (
-              <MyMvpCard
-                key={mvp.id}
-                mvp={mvp}
+            {shown.map((template) => (
+              <MyTemplateCard
+                key={template.id}
+                mvp={template}
                 onRetry={onRetry}
                 onDelete={onDelete}
-                retrying={retry.isPending && retry.variables === mvp.id}
+                retrying={retry.isPending && retry.variables === template.id}
                 onSync={onSync}
-                syncing={sync.isPending && sync.variables === mvp.id}
+                syncing={sync.isPending && sync.variables === template.id}
                 onNotice={onNotice}
                 onVersionNotice={(status, text) => setNotice({ status, text })}
               />

@@ -2,30 +2,30 @@
 import { useState } from 'react';
 import { Button, Container, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { FormProvider } from 'react-hook-form';
-import { IMAGE_ACCEPT, MVP_FILE_ACCEPT, MVP_FILE_HINT } from '@contract/uploads';
+import { IMAGE_ACCEPT, TEMPLATE_FILE_ACCEPT, TEMPLATE_FILE_HINT } from '@contract/uploads';
 import { FormAlert } from '../../../components/form/form-alert';
 import { firstErrorMessage } from '../../../components/form/use-form-submit';
 import { FormField } from '../../../components/form/form-field';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError } from '../../../lib/api-error';
-import { useCreateMvp } from '../api/create-mvp';
+import { useCreateTemplate } from '../api/create-mvp';
 import { NEW_TEMPLATE, newTemplateSchema } from '../lib/template-form';
 import { FilePicker } from './file-picker';
 import { TemplateFormSections } from './template-form-sections';
 import { UploadProgress, useSuccessRedirect } from './upload-feedback';
 
 export const UPLOAD_FAILED = 'Failed to upload MVP. Please try again.';
-export const BUNDLE_HINT = MVP_FILE_HINT;
+export const BUNDLE_HINT = TEMPLATE_FILE_HINT;
 
 export function NewTemplateForm() {
   const [progress, setProgress] = useState<number | null>(null);
   const { message, succeed } = useSuccessRedirect();
-  const createMvp = useCreateMvp(setProgress);
+  const createTemplate = useCreateTemplate(setProgress);
   const form = useZodForm(newTemplateSchema, NEW_TEMPLATE);
   const submit = useFormSubmit(form, {
     onValid: async ({ bundle, images, ...fields }) => {
-      const result = await createMvp.mutateAsync({ fields, bundle: bundle[0]!, images });
+      const result = await createTemplate.mutateAsync({ fields, bundle: bundle[0]!, images });
       succeed(result.message);
     },
     failureMessage: (error) => (error instanceof ApiError ? error.message : UPLOAD_FAILED),
@@ -56,7 +56,7 @@ export function NewTemplateForm() {
                     control={form.control}
                     name="bundle"
                     label="MVP File"
-                    accept={MVP_FILE_ACCEPT}
+                    accept={TEMPLATE_FILE_ACCEPT}
                     required
                     hint={BUNDLE_HINT}
                   />

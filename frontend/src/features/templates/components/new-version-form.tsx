@@ -5,9 +5,9 @@ import {
   bumpVersion,
   IN_PROGRESS_VERSION_STATUSES,
   VERSION_MESSAGES,
-  type ManagedMvp,
+  type ManagedTemplate,
 } from '@contract/templates';
-import { MVP_FILE_ACCEPT } from '@contract/uploads';
+import { TEMPLATE_FILE_ACCEPT } from '@contract/uploads';
 import { FormAlert } from '../../../components/form/form-alert';
 import { firstErrorMessage } from '../../../components/form/use-form-submit';
 import { FormField } from '../../../components/form/form-field';
@@ -16,7 +16,7 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useCreateVersion } from '../api/create-version';
-import { useManagedMvp } from '../api/get-managed-mvp';
+import { useManagedTemplate } from '../api/get-managed-mvp';
 import { liveVersionOf, newVersionSchemaFor } from '../lib/template-form';
 import { FilePicker } from './file-picker';
 import { BUNDLE_HINT, UPLOAD_FAILED } from './new-template-form';
@@ -24,16 +24,18 @@ import { UploadProgress, useSuccessRedirect } from './upload-feedback';
 import { ErrorPage } from '../../../components/error-page';
 
 export function NewVersionForm({ mvpId }: { mvpId: string }) {
-  const mvp = useManagedMvp(mvpId);
-  if (mvp.isPending) return <PageSpinner />;
-  if (mvp.isError) {
-    return <ErrorPage message={errorMessage(mvp.error)} testId="upload-error" py="10" />;
+  const template = useManagedTemplate(mvpId);
+  if (template.isPending) return <PageSpinner />;
+  if (template.isError) {
+    return <ErrorPage message={errorMessage(template.error)} testId="upload-error" py="10" />;
   }
   // The suggested number follows the stored version; a fresher read starts the form again.
-  return <VersionForm key={`${mvp.data.id}@${mvp.data.version_number}`} mvp={mvp.data} />;
+  return (
+    <VersionForm key={`${template.data.id}@${template.data.version_number}`} mvp={template.data} />
+  );
 }
 
-function VersionForm({ mvp }: { mvp: ManagedMvp }) {
+function VersionForm({ mvp }: { mvp: ManagedTemplate }) {
   const [progress, setProgress] = useState<number | null>(null);
   const { message, succeed } = useSuccessRedirect();
   const createVersion = useCreateVersion(mvp.id, setProgress);
@@ -98,7 +100,7 @@ function VersionForm({ mvp }: { mvp: ManagedMvp }) {
             control={form.control}
             name="bundle"
             label="MVP File"
-            accept={MVP_FILE_ACCEPT}
+            accept={TEMPLATE_FILE_ACCEPT}
             required
             hint={BUNDLE_HINT}
           />

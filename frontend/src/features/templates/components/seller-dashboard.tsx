@@ -31,7 +31,7 @@ import type { Profile } from '@contract/profile';
 import { STATUS_LABELS } from '@contract/templates';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
-import { useMyMvps } from '../api/get-my-mvps';
+import { useMyTemplates } from '../api/get-my-mvps';
 import { useRecentDownloads } from '../api/get-recent-downloads';
 import {
   NO_RATINGS_TEXT,
@@ -41,7 +41,7 @@ import {
   isRated,
 } from '../../../lib/format';
 
-const DASHBOARD_MVPS = 3;
+const DASHBOARD_TEMPLATES = 3;
 
 export interface SellerDashboardProps {
   profile: Profile;
@@ -72,8 +72,8 @@ function SellerApprovalPending() {
 }
 
 function ApprovedSellerDashboard({ recentEarnings }: { recentEarnings: ReactNode }) {
-  const mvps = useMyMvps();
-  const stats = mvps.data?.stats;
+  const templates = useMyTemplates();
+  const stats = templates.data?.stats;
   const pending =
     (stats?.byStatus.pending_review ?? 0) +
     (stats?.byStatus.scan_failed ?? 0) +
@@ -95,10 +95,10 @@ function ApprovedSellerDashboard({ recentEarnings }: { recentEarnings: ReactNode
         </HStack>
       </HStack>
 
-      {mvps.isError ? (
+      {templates.isError ? (
         <Alert.Root status="error">
           <Alert.Indicator />
-          <Alert.Title>{errorMessage(mvps.error)}</Alert.Title>
+          <Alert.Title>{errorMessage(templates.error)}</Alert.Title>
         </Alert.Root>
       ) : (
         // Six figures: 2, 3 or 6 to a row, so no row has a hole at any width.
@@ -131,31 +131,31 @@ function ApprovedSellerDashboard({ recentEarnings }: { recentEarnings: ReactNode
           </HStack>
         </Card.Header>
         <Card.Body>
-          {mvps.isPending ? (
+          {templates.isPending ? (
             <Skeleton h="20" />
-          ) : (mvps.data?.items.length ?? 0) === 0 ? (
+          ) : (templates.data?.items.length ?? 0) === 0 ? (
             <EmptyLine text="No MVPs yet. Upload your first one to start earning." />
           ) : (
             <Stack gap="3">
-              {mvps.data!.items.slice(0, DASHBOARD_MVPS).map((mvp) => (
-                <HStack key={mvp.id} justify="space-between" data-testid="dashboard-mvp">
+              {templates.data!.items.slice(0, DASHBOARD_TEMPLATES).map((template) => (
+                <HStack key={template.id} justify="space-between" data-testid="dashboard-mvp">
                   <Box minW="0">
                     <Text fontWeight="medium" truncate>
-                      {mvp.title}
+                      {template.title}
                     </Text>
                     <Text fontSize="sm" color="fg.muted">
-                      v{mvp.version_number} · {formatCount(mvp.download_count)} downloads
+                      v{template.version_number} · {formatCount(template.download_count)} downloads
                     </Text>
                   </Box>
                   <HStack gap="2" flexShrink={0}>
-                    <Badge>{STATUS_LABELS[mvp.status]}</Badge>
-                    {mvp.status === 'approved' && (
+                    <Badge>{STATUS_LABELS[template.status]}</Badge>
+                    {template.status === 'approved' && (
                       <Link asChild fontSize="sm">
-                        <RouterLink to={paths.mvp.getHref(mvp.id)}>View</RouterLink>
+                        <RouterLink to={paths.mvp.getHref(template.id)}>View</RouterLink>
                       </Link>
                     )}
                     <Link asChild fontSize="sm">
-                      <RouterLink to={paths.mvpEdit.getHref(mvp.id)}>Edit</RouterLink>
+                      <RouterLink to={paths.mvpEdit.getHref(template.id)}>Edit</RouterLink>
                     </Link>
                   </HStack>
                 </HStack>

@@ -25,8 +25,8 @@ import {
   ACCESS_TIERS,
   LICENSING_LABELS,
   LICENSING_TERMS,
-  MVP_CATEGORIES,
-  MVP_TECH_STACKS,
+  TEMPLATE_CATEGORIES,
+  TEMPLATE_TECH_STACKS,
 } from '@contract/catalog';
 import { firstErrorMessage } from '../../../components/form/use-form-submit';
 import { FormField } from '../../../components/form/form-field';
@@ -89,7 +89,7 @@ export function TemplateFormSections({ files, version }: SectionsProps) {
           <NativeSelect.Root>
             <NativeSelect.Field {...register('category')}>
               <option value="">Select a category</option>
-              {MVP_CATEGORIES.map((category) => (
+              {TEMPLATE_CATEGORIES.map((category) => (
                 <option key={category} value={category}>
                   {category}
                 </option>
@@ -146,7 +146,7 @@ export function TemplateFormSections({ files, version }: SectionsProps) {
           name="tech_stack"
           render={({ field: { value: chosen, onChange } }) => (
             <SimpleGrid columns={{ base: 2, md: 4 }} gap="2">
-              {MVP_TECH_STACKS.map((tech) => (
+              {TEMPLATE_TECH_STACKS.map((tech) => (
                 <Checkbox.Root
                   key={tech}
                   size="sm"

@@ -8,7 +8,7 @@ import {
   RETRYABLE_VERSION_STATUSES,
   VERSION_STATUS_LABELS,
   WITHDRAWABLE_VERSION_STATUSES,
-  type ManagedMvp,
+  type ManagedTemplate,
 } from '@contract/templates';
 import { ApiError } from '../../../lib/api-error';
 import { useRetryProcessing } from '../api/retry-processing';
@@ -27,9 +27,12 @@ const TONE: Record<string, string> = {
 };
 
 /** The one-line summary: "v1.2.0 live · v1.3.0 in review" (the live part only when live). */
-export const versionLine = (mvp: ManagedMvp): string => {
-  const live = mvp.status === 'approved' ? `v${mvp.version_number} live` : `v${mvp.version_number}`;
-  const pending = mvp.pending_version;
+export const versionLine = (template: ManagedTemplate): string => {
+  const live =
+    template.status === 'approved'
+      ? `v${template.version_number} live`
+      : `v${template.version_number}`;
+  const pending = template.pending_version;
   if (!pending) return live;
   return `${live} · v${pending.version_number} ${VERSION_STATUS_LABELS[pending.status]}`;
 };
@@ -52,7 +55,7 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 /** Held edits of a live template (moderation): waiting for review, or rejected with the reason. */
-export function EditStatus({ mvp }: { mvp: ManagedMvp }) {
+export function EditStatus({ mvp }: { mvp: ManagedTemplate }) {
   const edit = mvp.pending_edit;
   if (!edit) return null;
   const changed = edit.changed.map((name) => FIELD_LABELS[name] ?? name).join(', ');
@@ -75,8 +78,8 @@ function PendingVersionLine({
   mvp,
   pending,
 }: {
-  mvp: ManagedMvp;
-  pending: NonNullable<ManagedMvp['pending_version']>;
+  mvp: ManagedTemplate;
+  pending: NonNullable<ManagedTemplate['pending_version']>;
 }) {
   return (
     <>
@@ -102,7 +105,7 @@ export function VersionStatus({
   mvp,
   onNotice,
 }: {
-  mvp: ManagedMvp;
+  mvp: ManagedTemplate;
   /** Tells the page how Retry or Withdraw went. */
   onNotice: (status: 'success' | 'error', text: string) => void;
 }) {

@@ -10,16 +10,16 @@ import {
   FILE_MESSAGES,
   imageFileProblem,
   MAX_PREVIEW_IMAGES,
-  mvpFileKindFromMagic,
-  mvpFileKindOf,
-  mvpFileProblem,
+  templateFileKindFromMagic,
+  templateFileKindOf,
+  templateFileProblem,
 } from '@contract/uploads';
 import {
   changelogSchema,
-  mvpFieldsSchema,
+  templateFieldsSchema,
   versionNumberProblem,
   versionNumberSchema,
-  type ManagedMvp,
+  type ManagedTemplate,
 } from '@contract/templates';
 
 /** The template's descriptive fields, as the form holds them. */
@@ -41,28 +41,28 @@ export const EMPTY_TEMPLATE_FIELDS = {
 export type TemplateFields = typeof EMPTY_TEMPLATE_FIELDS;
 
 /** The edit form starts from the stored template. */
-export function fieldsOf(mvp: ManagedMvp): TemplateFields {
+export function fieldsOf(template: ManagedTemplate): TemplateFields {
   return {
-    title: mvp.title,
-    tagline: mvp.tagline,
-    description: mvp.description,
-    category: mvp.category,
-    features: mvp.features.length > 0 ? [...mvp.features] : [''],
-    tech_stack: [...mvp.tech_stack],
-    demo_url: mvp.demo_url ?? '',
-    github_url: mvp.github_url ?? '',
-    stackblitz_link: mvp.stackblitz_link ?? '',
-    licensing_terms: mvp.licensing_terms,
-    access_tier: mvp.access_tier,
-    price: mvp.price === null ? '' : String(mvp.price),
+    title: template.title,
+    tagline: template.tagline,
+    description: template.description,
+    category: template.category,
+    features: template.features.length > 0 ? [...template.features] : [''],
+    tech_stack: [...template.tech_stack],
+    demo_url: template.demo_url ?? '',
+    github_url: template.github_url ?? '',
+    stackblitz_link: template.stackblitz_link ?? '',
+    licensing_terms: template.licensing_terms,
+    access_tier: template.access_tier,
+    price: template.price === null ? '' : String(template.price),
   };
 }
 
 /** Whether the first bytes of the bundle match its extension (zip, gzip, rar magic). */
 export async function bundleContentMatches(file: File): Promise<boolean> {
   const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
-  const claimed = mvpFileKindOf(file.name);
-  return claimed !== null && mvpFileKindFromMagic(head) === claimed;
+  const claimed = templateFileKindOf(file.name);
+  return claimed !== null && templateFileKindFromMagic(head) === claimed;
 }
 
 /** The bundle's problem, if any: name, extension, size, then its content's magic bytes. */
@@ -70,7 +70,7 @@ export async function bundleProblem(
   file: File,
   tooLargeMessage: string = FILE_MESSAGES.fileTooLarge,
 ): Promise<string | null> {
-  const problem = mvpFileProblem(file, tooLargeMessage);
+  const problem = templateFileProblem(file, tooLargeMessage);
   if (problem) return problem;
   return (await bundleContentMatches(file)) ? null : FILE_MESSAGES.invalidFileType;
 }
@@ -109,7 +109,7 @@ const imagesField = (required: boolean) =>
   });
 
 /** `/upload`: a new template, its bundle and at least one image. */
-export const newTemplateSchema = mvpFieldsSchema.and(
+export const newTemplateSchema = templateFieldsSchema.and(
   z.object({ bundle: bundleField(true), images: imagesField(true) }),
 );
 export const NEW_TEMPLATE = {
@@ -126,21 +126,21 @@ export const newVersionSchema = z.object({
 });
 
 /** The live version a new one must be above (the API's rule), or null for a template never live. */
-export const liveVersionOf = (mvp: ManagedMvp): string | null =>
-  mvp.status === 'approved' ? mvp.version_number : null;
+export const liveVersionOf = (template: ManagedTemplate): string | null =>
+  template.status === 'approved' ? template.version_number : null;
 
 /**
  * `/upload?mvpId=` for this template: the new version's number must be above the live one (the
  * shared rule the API applies too, so the seller hears it before uploading anything).
  */
-export const newVersionSchemaFor = (mvp: ManagedMvp) =>
+export const newVersionSchemaFor = (template: ManagedTemplate) =>
   newVersionSchema.superRefine((values, ctx) => {
-    const problem = versionNumberProblem(values.version_number, liveVersionOf(mvp));
+    const problem = versionNumberProblem(values.version_number, liveVersionOf(template));
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['version_number'] });
   });
 
 /** `/mvp/{id}/edit`: the fields, the version, and optionally a new bundle and images. */
-export const editTemplateSchema = mvpFieldsSchema.and(
+export const editTemplateSchema = templateFieldsSchema.and(
   z.object({
     version_number: versionNumberSchema,
     changelog: z.string(),
@@ -149,10 +149,10 @@ export const editTemplateSchema = mvpFieldsSchema.and(
   }),
 );
 /** The edit form of this template: a replacement file of a live template is a new version. */
-export const editTemplateSchemaFor = (mvp: ManagedMvp) =>
+export const editTemplateSchemaFor = (template: ManagedTemplate) =>
   editTemplateSchema.superRefine((values, ctx) => {
     if (values.bundle.length === 0) return;
-    const problem = versionNumberProblem(values.version_number, liveVersionOf(mvp));
+    const problem = versionNumberProblem(values.version_number, liveVersionOf(template));
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['version_number'] });
   });
 
@@ -160,13 +160,15 @@ export const editTemplateSchemaFor = (mvp: ManagedMvp) =>
  * The template as the seller last saved it: with an edit waiting for review, its held values (not
  * the live ones buyers see), so saving again keeps what is already waiting.
  */
-export const heldOrLive = (mvp: ManagedMvp): ManagedMvp =>
-  mvp.pending_edit?.status === 'pending_review' ? { ...mvp, ...mvp.pending_edit.values } : mvp;
+export const heldOrLive = (template: ManagedTemplate): ManagedTemplate =>
+  template.pending_edit?.status === 'pending_review'
+    ? { ...template, ...template.pending_edit.values }
+    : template;
 
-export const editedTemplate = (mvp: ManagedMvp) => ({
-  ...fieldsOf(heldOrLive(mvp)),
-  version_number: mvp.version_number,
-  changelog: mvp.changelog ?? '',
+export const editedTemplate = (template: ManagedTemplate) => ({
+  ...fieldsOf(heldOrLive(template)),
+  version_number: template.version_number,
+  changelog: template.changelog ?? '',
   bundle: [] as File[],
   images: [] as File[],
 });

@@ -66,12 +66,12 @@ describe('dashboard', () => {
   });
 
   it('offers each downloaded template once, newest download first', () => {
-    const row = (id: string, mvpId: string, title: string): MyDownload => ({
+    const row = (id: string, templateId: string, title: string): MyDownload => ({
       id,
-      mvp_id: mvpId,
+      mvp_id: templateId,
       month_year: '2026-01',
       downloaded_at: '2026-01-01T00:00:00.000Z',
-      mvp: { id: mvpId, title, slug: title, version_number: '1.0.0', preview_images: [] },
+      mvp: { id: templateId, title, slug: title, version_number: '1.0.0', preview_images: [] },
     });
     const templates = downloadedTemplates([
       row('3', 'a', 'A v2'),

@@ -7,7 +7,7 @@ import '../../../../fixtures/lambda-env';
 import { describe, expect, it } from 'vitest';
 import { DownloadEntity } from '../../../../../lambdas/shared/db/entities/download';
 import { LeadEntity } from '../../../../../lambdas/shared/db/entities/lead';
-import { MvpEntity } from '../../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../../lambdas/shared/db/entities/mvp';
 import { NotificationEntity } from '../../../../../lambdas/shared/db/entities/notification';
 import { ProfileEntity } from '../../../../../lambdas/shared/db/entities/profile';
 import { ReviewEntity } from '../../../../../lambdas/shared/db/entities/review';
@@ -151,12 +151,12 @@ describe('writes', () => {
   });
 
   it('recomputes only the index keys whose composites a patch sets', () => {
-    const status = MvpEntity.patch({ id: 'A' }).set({ status: 'approved' }).params() as Params;
+    const status = TemplateEntity.patch({ id: 'A' }).set({ status: 'approved' }).params() as Params;
     expect(assignments(status)).toEqual({
       status: 'approved',
       gsi2pk: '$marketplace#status_approved',
     });
-    const both = MvpEntity.patch({ id: 'A' })
+    const both = TemplateEntity.patch({ id: 'A' })
       .set({ status: 'approved', updated_at: 'T1' })
       .params() as Params;
     expect(assignments(both)).toMatchObject({
@@ -177,7 +177,7 @@ describe('writes', () => {
   });
 
   it('joins several conditions with AND, with their own placeholders', () => {
-    const params = MvpEntity.patch({ id: 'A' })
+    const params = TemplateEntity.patch({ id: 'A' })
       .set({ status: 'approved' })
       .where(({ status }, { eq }) => eq(status, 'pending_review'))
       .where(({ file_key }, { eq }) => eq(file_key, 'k'))

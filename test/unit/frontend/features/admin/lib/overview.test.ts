@@ -1,9 +1,9 @@
 /** The overview's stat cards and the review queue's rules. */
 import { describe, expect, it } from 'vitest';
 import {
-  canApproveMvp,
-  mvpAccessLabel,
-  mvpSellerLabel,
+  canApproveTemplate,
+  templateAccessLabel,
+  templateSellerLabel,
 } from '../../../../../../frontend/src/features/admin/lib/mvp-review';
 import { overviewStatCards } from '../../../../../../frontend/src/features/admin/lib/overview-stats';
 
@@ -34,16 +34,18 @@ describe('overview stat cards', () => {
 
 describe('the review queue', () => {
   it('approves only templates waiting for review; failed ones can only be rejected', () => {
-    expect(canApproveMvp('pending_review')).toBe(true);
-    expect(canApproveMvp('scan_failed')).toBe(false);
-    expect(canApproveMvp('ipfs_pin_failed')).toBe(false);
+    expect(canApproveTemplate('pending_review')).toBe(true);
+    expect(canApproveTemplate('scan_failed')).toBe(false);
+    expect(canApproveTemplate('ipfs_pin_failed')).toBe(false);
   });
 
   it('says how the template is offered', () => {
-    expect(mvpAccessLabel({ access_tier: 'free', price: 0 })).toBe('Free');
-    expect(mvpAccessLabel({ access_tier: 'subscription', price: null })).toBe('Subscription');
-    expect(mvpAccessLabel({ access_tier: 'one_time_sale', price: 49.5 })).toBe('£49.50');
-    expect(mvpAccessLabel({ access_tier: 'one_time_sale', price: null })).toBe('One-time sale');
+    expect(templateAccessLabel({ access_tier: 'free', price: 0 })).toBe('Free');
+    expect(templateAccessLabel({ access_tier: 'subscription', price: null })).toBe('Subscription');
+    expect(templateAccessLabel({ access_tier: 'one_time_sale', price: 49.5 })).toBe('£49.50');
+    expect(templateAccessLabel({ access_tier: 'one_time_sale', price: null })).toBe(
+      'One-time sale',
+    );
   });
 
   it('names the seller by display name, handle and address, as far as known', () => {
@@ -52,15 +54,15 @@ describe('the review queue', () => {
       sellerUsername: 'launchpad',
       sellerEmail: 'seller@demo.local',
     };
-    expect(mvpSellerLabel(seller)).toBe('Launchpad Labs (@launchpad, seller@demo.local)');
-    expect(mvpSellerLabel({ ...seller, sellerUsername: null })).toBe(
+    expect(templateSellerLabel(seller)).toBe('Launchpad Labs (@launchpad, seller@demo.local)');
+    expect(templateSellerLabel({ ...seller, sellerUsername: null })).toBe(
       'Launchpad Labs (seller@demo.local)',
     );
-    expect(mvpSellerLabel({ ...seller, sellerDisplayName: null })).toBe(
+    expect(templateSellerLabel({ ...seller, sellerDisplayName: null })).toBe(
       '@launchpad, seller@demo.local',
     );
     expect(
-      mvpSellerLabel({ sellerDisplayName: null, sellerUsername: null, sellerEmail: null }),
+      templateSellerLabel({ sellerDisplayName: null, sellerUsername: null, sellerEmail: null }),
     ).toBe('Unknown seller');
   });
 });

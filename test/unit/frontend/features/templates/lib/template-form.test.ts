@@ -21,7 +21,7 @@ import {
   editTemplateSchemaFor,
   editedTemplate,
 } from '../../../../../../frontend/src/features/templates/lib/template-form';
-import type { ManagedMvp } from '../../../../../../contract/templates';
+import type { ManagedTemplate } from '../../../../../../contract/templates';
 import { errorsOf, resolveForm, validateForm } from '../../../../../fixtures/form-validation';
 
 /** A file whose first bytes are `magic`, `size` bytes long. */
@@ -122,7 +122,7 @@ describe('new version and edit', () => {
   });
 
   it('wants a new version of a live template above the live one (the API rule, before uploading)', async () => {
-    const live = { status: 'approved', version_number: '1.2.0' } as ManagedMvp;
+    const live = { status: 'approved', version_number: '1.2.0' } as ManagedTemplate;
     const next = { changelog: 'Faster', bundle: [file('next.zip', ZIP)] };
     const schema = newVersionSchemaFor(live);
     expect(errorsOf(await validateForm(schema, { ...next, version_number: '1.2.0' }))).toEqual({
@@ -130,7 +130,7 @@ describe('new version and edit', () => {
     });
     expect(errorsOf(await validateForm(schema, { ...next, version_number: '1.2.1' }))).toEqual({});
     // A template never live has nothing to be above.
-    const draft = { status: 'scan_failed', version_number: '1.0.0' } as ManagedMvp;
+    const draft = { status: 'scan_failed', version_number: '1.0.0' } as ManagedTemplate;
     expect(
       errorsOf(
         await validateForm(newVersionSchemaFor(draft), { ...next, version_number: '1.0.0' }),
@@ -180,7 +180,7 @@ describe('the edit form of a live template with an edit in review', () => {
     access_tier: 'subscription',
     price: null,
     preview_images: ['/previews/a.png'],
-  } as unknown as ManagedMvp;
+  } as unknown as ManagedTemplate;
   const values = {
     title: 'Held title',
     tagline: 'Held tagline',
@@ -201,7 +201,7 @@ describe('the edit form of a live template with an edit in review', () => {
     const waiting = {
       ...live,
       pending_edit: { status: 'pending_review', changed: ['title'], values, reason: null, at: '' },
-    } as unknown as ManagedMvp;
+    } as unknown as ManagedTemplate;
     expect(editedTemplate(waiting)).toMatchObject({
       title: 'Held title',
       features: ['Auth', 'Billing'],
@@ -213,7 +213,7 @@ describe('the edit form of a live template with an edit in review', () => {
     const rejected = {
       ...waiting,
       pending_edit: { ...waiting.pending_edit!, status: 'rejected', reason: 'No.' },
-    } as ManagedMvp;
+    } as ManagedTemplate;
     expect(editedTemplate(rejected)).toMatchObject({
       title: 'Live title',
       demo_url: 'https://demo.example',
