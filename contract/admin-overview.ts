@@ -3,7 +3,7 @@
  * `GET /api/admin/overview` answers. Every figure is read from counters that the writes changing
  * them keep exact (docs/data-model.md, section 3.17), never by reading the items they count.
  */
-import type { PendingTemplate } from './admin-mvps';
+import type { PendingTemplate } from './admin-templates';
 import type { Payout } from './payouts';
 import type { Role } from './profile';
 

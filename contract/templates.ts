@@ -353,7 +353,7 @@ export const RETRYABLE_STATUSES: readonly TemplateStatus[] = ['scan_failed', 'ip
 
 /**
  * The fields a template always has, as stored and as its seller sees them. The stored item
- * (lambdas/shared/db/entities/mvp.ts) is built from these two shapes, so a field is declared once.
+ * (lambdas/shared/db/entities/template.ts) is built from these two shapes, so a field is declared once.
  */
 export interface TemplateFields {
   id: string;

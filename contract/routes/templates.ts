@@ -6,7 +6,7 @@ import type {
   PendingTemplateList,
   pendingTemplateQuerySchema,
   rejectTemplateSchema,
-} from '../admin-mvps';
+} from '../admin-templates';
 import type { SellerDownloadsResult } from '../downloads';
 import type {
   ArchiveTemplateResult,

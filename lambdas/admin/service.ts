@@ -5,7 +5,7 @@
  */
 import { listOldestPendingPayouts } from '../payouts/pending-payouts';
 import { listNewestUsers } from '../profiles/admin-lookups';
-import { PENDING_TEMPLATE_STATUSES } from '../../contract/admin-mvps';
+import { PENDING_TEMPLATE_STATUSES } from '../../contract/admin-templates';
 import {
   OVERVIEW_NEWEST_USERS,
   OVERVIEW_PENDING_TEMPLATES,
@@ -17,7 +17,7 @@ import {
   countPendingChanges,
   getTemplateStatusCounts,
   listOldestPendingTemplates,
-} from '../templates/moderation';
+} from '../templates/moderation-queue';
 import { counterBuckets, counterTotal, sumOfDays } from '../stats/service';
 
 /** The day one month before `now` (UTC; the 31st of a shorter month is its last day). */

@@ -5,8 +5,11 @@ import { storageDesign } from '../../contract/design/storage-design';
 import { config } from '../shared/config';
 import { TEMPLATE_STATUSES } from '../../contract/catalog';
 import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';
-import { TemplateEntity, type TemplateItem } from '../shared/db/entities/mvp';
-import { TemplateVersionEntity, type TemplateVersionItem } from '../shared/db/entities/mvp-version';
+import { TemplateEntity, type TemplateItem } from '../shared/db/entities/template';
+import {
+  TemplateVersionEntity,
+  type TemplateVersionItem,
+} from '../shared/db/entities/template-version';
 import { s3 } from '../shared/storage/s3';
 import type { CatalogRecord } from './browse';
 

@@ -18,9 +18,13 @@ import {
   GithubRepoLinkEntity,
   type GithubRepoLinkItem,
 } from '../shared/db/entities/github-repo-link';
+import { isConditionFailure } from '../shared/db/entity';
 import { HeldEditEntity, type HeldEditItem } from '../shared/db/entities/held-edit';
-import { TemplateEntity, type TemplateItem } from '../shared/db/entities/mvp';
-import { TemplateVersionEntity, type TemplateVersionItem } from '../shared/db/entities/mvp-version';
+import { TemplateEntity, type TemplateItem } from '../shared/db/entities/template';
+import {
+  TemplateVersionEntity,
+  type TemplateVersionItem,
+} from '../shared/db/entities/template-version';
 import {
   transactWrite,
   type TransactionResult,
@@ -126,6 +130,33 @@ export const heldEditWrite = (template: Pick<TemplateItem, 'id' | 'seller_id'>, 
     status: 'pending_review',
     at,
   });
+
+/**
+ * The HeldEdit items of edits held before the item existed: every approved template whose edit
+ * waits (M9 over `approved`, all pages) gets its item, created only where none is (an edit held
+ * since carries its own). Returns how many were written; a second run writes none.
+ */
+export const backfillHeldEdits = async (): Promise<number> => {
+  const { data } = await TemplateEntity.query.byStatus({ status: 'approved' }).go({ pages: 'all' });
+  let written = 0;
+  for (const template of data) {
+    if (template.pending_edit_status !== 'pending_review' || !template.pending_edit) continue;
+    const result = await HeldEditEntity.create({
+      mvp_id: template.id,
+      seller_id: template.seller_id,
+      status: 'pending_review',
+      at: template.pending_edit.at,
+    })
+      .go()
+      .then(() => 'written' as const)
+      .catch((error: unknown) => {
+        if (isConditionFailure(error)) return 'present' as const;
+        throw error;
+      });
+    if (result === 'written') written += 1;
+  }
+  return written;
+};
 
 /**
  * The HeldEdit item removed by a decision on the edit stamped `at`: refused (item `heldEdit`) when

@@ -106,8 +106,9 @@ const main = async () => {
 
     const { PutObjectCommand } = await import('@aws-sdk/client-s3');
     const { ulid } = await import('ulid');
-    const { TemplateEntity } = await import('../../lambdas/shared/db/entities/mvp');
-    const { TemplateVersionEntity } = await import('../../lambdas/shared/db/entities/mvp-version');
+    const { TemplateEntity } = await import('../../lambdas/shared/db/entities/template');
+    const { TemplateVersionEntity } =
+      await import('../../lambdas/shared/db/entities/template-version');
     const { setWorkflowRunner } = await import('../../lambdas/shared/adapters/workflow');
     const { createLocalWorkflowRunner } = await import('../../lib/local/cloud/state-machines');
     const { startProcessing } = await import('../../lambdas/templates/processing-start');

@@ -2,7 +2,7 @@
  * `POST /api/admin/mvps/{id}/approve` `{ edit_at? }`: a template in review is published (admins);
  * a held edit is applied only when `edit_at` names the one that waits.
  */
-import { approveTemplateSchema } from '../../../contract/admin-mvps';
+import { approveTemplateSchema } from '../../../contract/admin-templates';
 import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

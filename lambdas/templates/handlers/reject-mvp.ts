@@ -2,7 +2,7 @@
  * `POST /api/admin/mvps/{id}/reject` `{ reason, edit_at? }`: a pending template is rejected
  * (admins); a held edit only when `edit_at` names the one that waits.
  */
-import { rejectTemplateSchema } from '../../../contract/admin-mvps';
+import { rejectTemplateSchema } from '../../../contract/admin-templates';
 import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';

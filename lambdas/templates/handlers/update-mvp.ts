@@ -4,7 +4,7 @@ import { requireProfile, type HttpOperation } from '../../shared/http/create-htt
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
 import { templateIdParamsSchema } from '../schema';
-import { updateTemplate as updateManagedMvp } from '../service';
+import { updateTemplate as updateManagedTemplate } from '../edits';
 
 export const updateTemplate: HttpOperation = async (context) => {
   const { params, body } = parseRequest(context.event, {
@@ -12,5 +12,5 @@ export const updateTemplate: HttpOperation = async (context) => {
     body: updateTemplateBodySchema,
   });
   const profile = requireProfile(context);
-  return jsonResponse(200, await updateManagedMvp(profile, params.id, body));
+  return jsonResponse(200, await updateManagedTemplate(profile, params.id, body));
 };

@@ -44,6 +44,7 @@ import { computeContentId } from '../../../lambdas/processing/cid';
 import { ensureCodePreview } from '../../../lambdas/processing/tasks/scan';
 import { importProfile } from '../../../lambdas/profiles/import';
 import { handler as backfillUserSearchTask } from '../../../lambdas/profiles/tasks/backfill-user-search';
+import { handler as backfillHeldEditsTask } from '../../../lambdas/templates/tasks/backfill-held-edits';
 import { importReviews } from '../../../lambdas/reviews/service';
 import { SITE_UPDATES_NEWSLETTER_ID } from '../../../contract/newsletter';
 import { authDesign } from '../../../contract/design/auth-design';
@@ -363,6 +364,8 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
   const users = await seedAccounts(options);
   // Profiles from a `.local/` older than the user search index get their index items.
   await backfillUserSearchTask();
+  // Edits held for an admin in a `.local/` older than their HeldEdit item get it.
+  await backfillHeldEditsTask();
   await seedNewsletterTypes();
   await seedNewsletter(users);
   const applicant = userOf(users, 'applicant');

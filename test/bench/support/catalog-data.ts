@@ -14,7 +14,7 @@ import type { CatalogRecord } from '../../../lambdas/catalog/browse';
 import { averageRating } from '../../../lambdas/catalog/repo';
 import { bumpCatalogVersion } from '../../fixtures/catalog';
 import { profileItem } from '../../fixtures/profiles';
-import { TemplateEntity } from '../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../lambdas/shared/db/entities/template';
 import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
 
 /** A small deterministic generator, so every run benchmarks the same data and queries. */

@@ -17,11 +17,11 @@ import { handler as catalogHandler } from '../../../lambdas/catalog/index';
 import { bumpCatalogVersion } from '../../fixtures/catalog';
 import { handler as profilesHandler } from '../../../lambdas/profiles/index';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../lambdas/shared/errors';
-import { TemplateEntity } from '../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../lambdas/shared/db/entities/template';
 import { startDynamoDb, type EmulatorHandle } from '../../../lib/local/emulators/index';
 import { createDynamoClient, ensureTable } from '../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../fixtures/api-event';
-import { templateItem } from '../../fixtures/mvps';
+import { templateItem } from '../../fixtures/template-fixtures';
 
 /** Every request must be answered within this, whatever the database does (Lambda times out at 10 s). */
 const ANSWER_BUDGET_MS = 8_000;

@@ -10,8 +10,8 @@ import { handler } from '../../../lambdas/catalog/index';
 import type { BrowseResult } from '../../../contract/catalog';
 import { CatalogVersionEntity } from '../../../lambdas/shared/db/entities/catalog-version';
 import { CounterEntity } from '../../../lambdas/shared/db/entities/counter';
-import { TemplateEntity } from '../../../lambdas/shared/db/entities/mvp';
-import { TemplateVersionEntity } from '../../../lambdas/shared/db/entities/mvp-version';
+import { TemplateEntity } from '../../../lambdas/shared/db/entities/template';
+import { TemplateVersionEntity } from '../../../lambdas/shared/db/entities/template-version';
 import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
 import { ReviewEntity } from '../../../lambdas/shared/db/entities/review';
 import {

@@ -21,7 +21,7 @@ import {
 } from '../../../contract/templates';
 import { toPence } from '../../../contract/money';
 import { slugFor } from '../../../lambdas/templates/service';
-import { templateFormFields } from '../../fixtures/mvps';
+import { templateFormFields } from '../../fixtures/template-fixtures';
 
 describe('bundle files', () => {
   it('knows the kinds by extension, .tgz included', () => {

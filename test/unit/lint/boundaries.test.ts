@@ -157,7 +157,7 @@ describe('allowed imports pass', () => {
     { file: 'lambdas/templates/probe.ts', imports: './repo' },
     { file: 'lambdas/profiles/probe.ts', imports: './admin-users-repo' },
     { file: 'lambdas/payouts/probe.ts', imports: '../shared/db/entities/payout' },
-    { file: 'lambdas/catalog/probe.ts', imports: '../shared/db/entities/mvp' },
+    { file: 'lambdas/catalog/probe.ts', imports: '../shared/db/entities/template' },
     { file: 'lambdas/stats/probe.ts', imports: '../shared/db/entities/counter' },
     { file: 'lambdas/shared/probe.ts', imports: './db/entities/audit-entry' },
     { file: 'lambdas/templates/probe.ts', imports: '../../contract/routes' },
@@ -204,7 +204,7 @@ describe('each entity is written by its owner only', () => {
   it.each([
     {
       file: 'lambdas/catalog/probe.ts',
-      code: using('mvp-version', 'TemplateVersionEntity', "patch({ mvp_id: 'm', id: 'v' })"),
+      code: using('template-version', 'TemplateVersionEntity', "patch({ mvp_id: 'm', id: 'v' })"),
       owner: 'templates',
     },
     {
@@ -223,19 +223,19 @@ describe('each entity is written by its owner only', () => {
     expect(
       await writeMessages(
         'lambdas/catalog/probe.ts',
-        using('mvp', 'TemplateEntity', "patch({ id: 'm' })"),
+        using('template', 'TemplateEntity', "patch({ id: 'm' })"),
       ),
     ).toEqual([]);
     expect(
       await writeMessages(
         'lambdas/catalog/probe.ts',
-        using('mvp-version', 'TemplateVersionEntity', "get({ mvp_id: 'm', id: 'v' })"),
+        using('template-version', 'TemplateVersionEntity', "get({ mvp_id: 'm', id: 'v' })"),
       ),
     ).toEqual([]);
     expect(
       await writeMessages(
         'lambdas/templates/probe.ts',
-        using('mvp-version', 'TemplateVersionEntity', "patch({ mvp_id: 'm', id: 'v' })"),
+        using('template-version', 'TemplateVersionEntity', "patch({ mvp_id: 'm', id: 'v' })"),
       ),
     ).toEqual([]);
     expect(

@@ -5,7 +5,7 @@ import { CheckoutCanceledBanner } from '../../features/billing/components/checko
 import { DeployButton } from '../../features/deployments/components/deploy-button';
 import { BundleFileTree } from '../../features/downloads/components/bundle-file-tree';
 import { DownloadPanel } from '../../features/downloads/components/download-panel';
-import { TemplateDetailView } from '../../features/mvps/components/mvp-detail-view';
+import { TemplateDetailView } from '../../features/catalog/components/template-detail-view';
 import { ReviewsSection } from '../../features/reviews/components/reviews-section';
 
 /**

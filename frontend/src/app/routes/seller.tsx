@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { TemplateCard } from '../../features/mvps/components/mvp-card';
+import { TemplateCard } from '../../features/catalog/components/template-card';
 import { SellerProfileView } from '../../features/sellers/components/seller-profile-view';
 
 export default function SellerRoute() {

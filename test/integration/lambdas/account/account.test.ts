@@ -17,7 +17,7 @@ import { DeploymentEntity } from '../../../../lambdas/shared/db/entities/deploym
 import { DisputeEntity } from '../../../../lambdas/shared/db/entities/dispute';
 import { LaunchStoryEntity } from '../../../../lambdas/shared/db/entities/launch-story';
 import { LicenseEntity } from '../../../../lambdas/shared/db/entities/license';
-import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { OAuthTokenEntity } from '../../../../lambdas/shared/db/entities/oauth-token';
 import { OrderEntity } from '../../../../lambdas/shared/db/entities/order';
@@ -30,7 +30,7 @@ import { config } from '../../../../lambdas/shared/config';
 import { headObject, putObject } from '../../../../lambdas/shared/storage/s3';
 import { createCognitoClient } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { templateItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/template-fixtures';
 import { putOrder, templateOrder } from '../../../fixtures/orders';
 import { putPayout } from '../../../fixtures/payouts';
 import { putProfile } from '../../../fixtures/profiles';

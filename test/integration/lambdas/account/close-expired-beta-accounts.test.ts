@@ -17,11 +17,11 @@ import type { ApiErrorBody } from '../../../../contract/errors';
 import type { Profile } from '../../../../contract/profile';
 import { BetaAccountEntity } from '../../../../lambdas/shared/db/entities/beta-account';
 import { CatalogVersionEntity } from '../../../../lambdas/shared/db/entities/catalog-version';
-import { TemplateEntity, type TemplateItem } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity, type TemplateItem } from '../../../../lambdas/shared/db/entities/template';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { createCognitoClient } from '../../../../lib/local/emulators/resources';
 import { apiEvent, claimsFromIdToken, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { templateItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/template-fixtures';
 import { localCloud } from '../../../fixtures/users';
 
 process.env.BETA_ACCESS_ENABLED = 'true';

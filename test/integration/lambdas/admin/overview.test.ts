@@ -15,7 +15,7 @@ import type { TemplateStatus } from '../../../../contract/catalog';
 import { CounterEntity, type CounterName } from '../../../../lambdas/shared/db/entities/counter';
 import { createTemplate } from '../../../../lambdas/templates/repo';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { templateItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/template-fixtures';
 import { putPayout } from '../../../fixtures/payouts';
 import { putProfile } from '../../../fixtures/profiles';
 

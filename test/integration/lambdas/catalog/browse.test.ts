@@ -8,9 +8,9 @@ import { bumpCatalogVersion } from '../../../fixtures/catalog';
 import type { TemplateItem } from '../../../../lambdas/catalog/repo';
 import type { BrowseResult, TemplateDetail } from '../../../../contract/catalog';
 import type { ApiErrorBody } from '../../../../contract/errors';
-import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { templateItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/template-fixtures';
 import { putProfile } from '../../../fixtures/profiles';
 
 const SELLER_ID = 'seller-browse-1';

@@ -14,10 +14,10 @@ import {
 import { bumpCatalogVersion } from '../../../fixtures/catalog';
 import type { BrowseResult } from '../../../../contract/catalog';
 import { CatalogVersionEntity } from '../../../../lambdas/shared/db/entities/catalog-version';
-import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { recordDynamoDbCommands } from '../../../fixtures/dynamodb-commands';
-import { templateItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/template-fixtures';
 
 const total = async () => {
   const result = await handler(apiEvent({ path: '/api/mvps' }), lambdaContext('catalog'));

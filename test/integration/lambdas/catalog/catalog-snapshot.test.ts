@@ -22,13 +22,13 @@ import {
   type BrowseResult,
   type TemplateSummary,
 } from '../../../../contract/catalog';
-import { TemplateEntity, type TemplateItem } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity, type TemplateItem } from '../../../../lambdas/shared/db/entities/template';
 import { logger } from '../../../../lambdas/shared/observability';
 import { storageDesign } from '../../../../contract/design/storage-design';
 import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { recordDynamoDbCommands } from '../../../fixtures/dynamodb-commands';
-import { templateItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/template-fixtures';
 import { localCloud } from '../../../fixtures/users';
 
 const browse = async (): Promise<BrowseResult> => {

@@ -14,14 +14,14 @@ import { publishCatalogSnapshot, resetCatalogCache } from '../../../../lambdas/c
 import { bumpCatalogVersion } from '../../../fixtures/catalog';
 import { VERSION_RETRY_AFTER_FAILURE_MS } from '../../../../lambdas/catalog/catalog-cache';
 import type { BrowseResult } from '../../../../contract/catalog';
-import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../../lambdas/shared/errors';
 import { logger } from '../../../../lambdas/shared/observability';
 import { storageDesign } from '../../../../contract/design/storage-design';
 import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { startFaultProxy, type FaultProxy } from '../../../fixtures/fault-proxy';
-import { templateItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/template-fixtures';
 import { putProfile } from '../../../fixtures/profiles';
 import { localCloud } from '../../../fixtures/users';
 

@@ -12,10 +12,10 @@ import type { ApiErrorBody } from '../../../../contract/errors';
 import type { Role } from '../../../../contract/profile';
 import { DisputeEntity } from '../../../../lambdas/shared/db/entities/dispute';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
-import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { templateItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/template-fixtures';
 import { putProfile } from '../../../fixtures/profiles';
 
 const claims = (sub: string) => idTokenClaims({ sub, email: `${sub}@example.com` });

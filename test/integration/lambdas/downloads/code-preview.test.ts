@@ -18,8 +18,8 @@ import {
 } from '../../../../contract/downloads';
 import type { ApiErrorBody } from '../../../../contract/errors';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
-import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
-import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
+import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/template-version';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { SubscriptionEntity } from '../../../../lambdas/shared/db/entities/subscription';
 import {
@@ -32,7 +32,7 @@ import { pseudoRandomBytes } from '../../../fixtures/archives/clean-templates';
 import { rarOf } from '../../../fixtures/archives/rar-writer';
 import { tarGzOf, zipOf, type FileTree } from '../../../fixtures/archives/writers';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { templateItem, templateWithFile } from '../../../fixtures/mvps';
+import { templateItem, templateWithFile } from '../../../fixtures/template-fixtures';
 import { putOrder, templateOrder } from '../../../fixtures/orders';
 import { putProfile } from '../../../fixtures/profiles';
 import { subscriptionItem } from '../../../fixtures/subscriptions';

@@ -20,14 +20,14 @@ import {
 import type { ApiErrorBody } from '../../../../contract/errors';
 import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
-import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { NotificationCounterEntity } from '../../../../lambdas/shared/db/entities/notification-counter';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { INVALID_CURSOR_MESSAGE } from '../../../../lambdas/shared/http/cursor';
 import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { templateItem, templateWithFile } from '../../../fixtures/mvps';
+import { templateItem, templateWithFile } from '../../../fixtures/template-fixtures';
 import { putProfile } from '../../../fixtures/profiles';
 import { localCloud } from '../../../fixtures/users';
 

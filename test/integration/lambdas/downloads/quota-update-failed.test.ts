@@ -8,10 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { expect, it, vi } from 'vitest';
 import { handler } from '../../../../lambdas/downloads/index';
 import { DOWNLOAD_MESSAGES } from '../../../../contract/downloads';
-import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { templateWithFile } from '../../../fixtures/mvps';
+import { templateWithFile } from '../../../fixtures/template-fixtures';
 import { putProfile } from '../../../fixtures/profiles';
 
 const attempts = vi.hoisted(() => ({ count: 0 }));

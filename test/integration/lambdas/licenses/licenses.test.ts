@@ -19,7 +19,7 @@ import { LicenseEntity } from '../../../../lambdas/shared/db/entities/license';
 import { transactWrite } from '../../../../lambdas/shared/db/transaction';
 import { INVALID_CURSOR_MESSAGE } from '../../../../lambdas/shared/http/cursor';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { templateItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/template-fixtures';
 
 const claimsOf = (sub: string) => idTokenClaims({ sub, email: `${sub}@example.com` });
 

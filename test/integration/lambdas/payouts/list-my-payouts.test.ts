@@ -10,10 +10,10 @@ import { PAYOUT_FILTER_MESSAGE } from '../../../../lambdas/payouts/schema';
 import type { ApiErrorBody } from '../../../../contract/errors';
 import type { SellerPayouts } from '../../../../contract/payouts';
 import { SELLER_REQUIRED_MESSAGE } from '../../../../lambdas/shared/auth/access';
-import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { PayoutRunEntity } from '../../../../lambdas/shared/db/entities/payout-run';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { templateItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/template-fixtures';
 import { putOrder, templateOrder } from '../../../fixtures/orders';
 import {
   putApprovedSeller,

@@ -32,7 +32,7 @@ import {
 import { documentClient, tableName } from '../../../../lambdas/shared/db/client';
 import { BetaAccountEntity } from '../../../../lambdas/shared/db/entities/beta-account';
 import { DisputeEntity, type DisputeItem } from '../../../../lambdas/shared/db/entities/dispute';
-import { TemplateEntity, type TemplateItem } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity, type TemplateItem } from '../../../../lambdas/shared/db/entities/template';
 import { RateLimitEntity } from '../../../../lambdas/shared/db/entities/rate-limit';
 import type { HttpMethod } from '../../../../contract/routes';
 import { createCognitoClient } from '../../../../lib/local/emulators/resources';
@@ -43,7 +43,7 @@ import {
   jsonBody,
   lambdaContext,
 } from '../../../fixtures/api-event';
-import { templateWithFile, templateFormFields } from '../../../fixtures/mvps';
+import { templateWithFile, templateFormFields } from '../../../fixtures/template-fixtures';
 import { putProfile } from '../../../fixtures/profiles';
 import { localCloud } from '../../../fixtures/users';
 

@@ -22,11 +22,11 @@ import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { DeploymentEntity } from '../../../../lambdas/shared/db/entities/deployment';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
 import { OrderEntity } from '../../../../lambdas/shared/db/entities/order';
-import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { ReviewEntity } from '../../../../lambdas/shared/db/entities/review';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { templateItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/template-fixtures';
 import { templateOrder } from '../../../fixtures/orders';
 import { putProfile } from '../../../fixtures/profiles';
 

@@ -5,9 +5,9 @@ import { handler } from '../../../../lambdas/sellers/index';
 import type { ApiErrorBody } from '../../../../contract/errors';
 import { SELLER_NOT_FOUND_MESSAGE, type PublicSellerProfile } from '../../../../contract/sellers';
 import type { Role } from '../../../../contract/profile';
-import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { templateItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/template-fixtures';
 import { putProfile } from '../../../fixtures/profiles';
 
 const getSeller = (username: string) =>

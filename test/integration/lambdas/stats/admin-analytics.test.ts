@@ -14,12 +14,12 @@ import {
   DOWNLOAD_COUNTER_SHARDS,
   type CounterName,
 } from '../../../../lambdas/shared/db/entities/counter';
-import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { getAdminAnalytics } from '../../../../lambdas/stats/analytics';
 import { handler } from '../../../../lambdas/stats/index';
 import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { templateWithFile } from '../../../fixtures/mvps';
+import { templateWithFile } from '../../../fixtures/template-fixtures';
 import { putProfile } from '../../../fixtures/profiles';
 import { localCloud } from '../../../fixtures/users';
 

@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PIPELINE_DEGRADED_AFTER_MINUTES, type HealthReport } from '../../../../contract/health';
-import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { getHealth } from '../../../../lambdas/stats/health';
 import { handler } from '../../../../lambdas/stats/index';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { templateItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/template-fixtures';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 

@@ -7,7 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCatalogVersion } from '../../../../lambdas/catalog/repo';
 import { handler as adminHandler } from '../../../../lambdas/admin/index';
-import { MODERATION_MESSAGES, type PendingTemplateList } from '../../../../contract/admin-mvps';
+import {
+  MODERATION_MESSAGES,
+  type PendingTemplateList,
+} from '../../../../contract/admin-templates';
 import type { AdminOverview } from '../../../../contract/admin-overview';
 import type { TemplateDetail } from '../../../../contract/catalog';
 import {
@@ -16,13 +19,14 @@ import {
   type TemplateWriteResult,
 } from '../../../../contract/templates';
 import { HeldEditEntity } from '../../../../lambdas/shared/db/entities/held-edit';
-import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
-import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
+import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/template-version';
 import { heldEditDecidedWrite, writeTemplate } from '../../../../lambdas/templates/repo';
+import { handler as backfillHeldEditsTask } from '../../../../lambdas/templates/tasks/backfill-held-edits';
 import type { HttpMethod } from '../../../../contract/routes';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { dispatch } from '../../../fixtures/dispatch';
-import { templateFormFields } from '../../../fixtures/mvps';
+import { templateFormFields } from '../../../fixtures/template-fixtures';
 import { putProfile } from '../../../fixtures/profiles';
 import { seedTemplate, seedTemplateWithPendingVersion } from '../../../fixtures/template-items';
 
@@ -274,6 +278,27 @@ describe('held edits of a live template (PUBLISH_MODE=moderate)', () => {
     ).toBeNull();
     const after = await call<PendingTemplateList>('GET', '/api/admin/mvps', admin);
     expect(after.body.items.map((item) => item.id)).not.toContain(template.id);
+  });
+
+  it('gives an edit held before its item existed the item, once (the backfill)', async () => {
+    const at = new Date().toISOString();
+    const older = await seedTemplate(seller.sub, {
+      title: 'Held Long Ago',
+      pending_edit: { set: { title: 'Held Long Ago, Renamed' }, remove: [], at },
+      pending_edit_status: 'pending_review',
+    });
+    const before = await call<PendingTemplateList>('GET', '/api/admin/mvps', admin);
+    expect(before.body.items.map((item) => item.id)).not.toContain(older.id);
+
+    const first = await backfillHeldEditsTask();
+    expect(first.heldEdits).toBeGreaterThanOrEqual(1);
+    expect(
+      (await HeldEditEntity.get({ mvp_id: older.id }).go({ consistent: true })).data,
+    ).toMatchObject({ seller_id: seller.sub, status: 'pending_review', at });
+    const after = await call<PendingTemplateList>('GET', '/api/admin/mvps', admin);
+    expect(after.body.items.map((item) => item.id)).toContain(older.id);
+    // A second run finds every held edit with its item and writes nothing.
+    expect((await backfillHeldEditsTask()).heldEdits).toBe(0);
   });
 
   it('counts held edits and new versions of live templates as pending, in the queue and the overview', async () => {

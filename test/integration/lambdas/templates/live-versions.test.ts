@@ -11,16 +11,16 @@ import {
   setWorkflowRunner,
   type WorkflowInput,
 } from '../../../../lambdas/shared/adapters/workflow';
-import type { PendingTemplateList } from '../../../../contract/admin-mvps';
+import type { PendingTemplateList } from '../../../../contract/admin-templates';
 import type { TemplateDetail, TemplateVersionList } from '../../../../contract/catalog';
 import type { DownloadResult } from '../../../../contract/downloads';
 import type { ManagedTemplate, TemplateWriteResult } from '../../../../contract/templates';
 import type { UploadGrant } from '../../../../contract/uploads';
 import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';
 import { DeploymentEntity } from '../../../../lambdas/shared/db/entities/deployment';
-import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
-import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
+import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/template-version';
 import type { HttpMethod } from '../../../../contract/routes';
 import { publishProcessedVersion } from '../../../../lambdas/templates/transitions';
 import { createLocalWorkflowRunner } from '../../../../lib/local/cloud/state-machines';
@@ -29,7 +29,7 @@ import { badArchives } from '../../../fixtures/archives/bad-archives';
 import { cleanTemplates } from '../../../fixtures/archives/clean-templates';
 import { zipOf } from '../../../fixtures/archives/writers';
 import { dispatch } from '../../../fixtures/dispatch';
-import { templateFormFields } from '../../../fixtures/mvps';
+import { templateFormFields } from '../../../fixtures/template-fixtures';
 import { putProfile } from '../../../fixtures/profiles';
 
 const runner = createLocalWorkflowRunner({ retryIntervalMs: 10, log: () => undefined });

@@ -12,7 +12,7 @@ import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow'
 import type { TemplateStatus } from '../../../../contract/catalog';
 import type { TemplateWriteResult } from '../../../../contract/templates';
 import type { UploadGrant } from '../../../../contract/uploads';
-import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { getStatusCounts as getMvpStatusCounts } from '../../../../lambdas/templates/repo';
 import type { HttpMethod } from '../../../../contract/routes';
 import { createLocalWorkflowRunner } from '../../../../lib/local/cloud/state-machines';
@@ -20,7 +20,7 @@ import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtu
 import { badArchives } from '../../../fixtures/archives/bad-archives';
 import { cleanTemplates } from '../../../fixtures/archives/clean-templates';
 import { zipOf } from '../../../fixtures/archives/writers';
-import { templateFormFields } from '../../../fixtures/mvps';
+import { templateFormFields } from '../../../fixtures/template-fixtures';
 import { putProfile } from '../../../fixtures/profiles';
 
 const runner = createLocalWorkflowRunner({ retryIntervalMs: 10, log: () => undefined });

@@ -14,9 +14,9 @@ import {
 import type { ApiErrorBody } from '../../../../contract/errors';
 import { SELLER_REQUIRED_MESSAGE } from '../../../../lambdas/shared/auth/access';
 import type { Role } from '../../../../contract/profile';
-import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { templateItem } from '../../../fixtures/mvps';
+import { templateItem } from '../../../fixtures/template-fixtures';
 import { putProfile } from '../../../fixtures/profiles';
 
 interface Caller {

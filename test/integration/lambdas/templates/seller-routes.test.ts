@@ -29,14 +29,14 @@ import {
   type MyTemplatesResult,
   type WithdrawVersionResult,
 } from '../../../../contract/templates';
-import { TemplateEntity } from '../../../../lambdas/shared/db/entities/mvp';
-import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/mvp-version';
+import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
+import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/template-version';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { SellerApplicationEntity } from '../../../../lambdas/shared/db/entities/seller-application';
 import { s3 } from '../../../../lambdas/shared/storage/s3';
 import type { HttpMethod } from '../../../../contract/routes';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { templateItem, templateFormFields } from '../../../fixtures/mvps';
+import { templateItem, templateFormFields } from '../../../fixtures/template-fixtures';
 import { putProfile } from '../../../fixtures/profiles';
 import { seedTemplate, seedTemplateWithPendingVersion } from '../../../fixtures/template-items';
 import { TransactionRefusedError } from '../../../../lambdas/shared/errors';

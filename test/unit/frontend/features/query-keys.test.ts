@@ -9,7 +9,7 @@ import { billingKeys } from '../../../../frontend/src/features/billing/api/keys'
 import { disputeKeys } from '../../../../frontend/src/features/disputes/api/keys';
 import { downloadKeys } from '../../../../frontend/src/features/downloads/api/keys';
 import { homeKeys } from '../../../../frontend/src/features/home/api/keys';
-import { catalogKeys } from '../../../../frontend/src/features/mvps/api/keys';
+import { catalogKeys } from '../../../../frontend/src/features/catalog/api/keys';
 import { licenseKeys } from '../../../../frontend/src/features/licenses/api/keys';
 import { notificationKeys } from '../../../../frontend/src/features/notifications/api/keys';
 import { payoutKeys } from '../../../../frontend/src/features/payouts/api/keys';

@@ -144,7 +144,7 @@ describe('the Chakra systems', () => {
       expect.arrayContaining([
         'components/layout/header.tsx',
         'app/routes/home.tsx',
-        'features/mvps/components/mvp-card.tsx',
+        'features/catalog/components/template-card.tsx',
       ]),
     );
     expect(names).not.toContain('app/routes/browse.tsx');

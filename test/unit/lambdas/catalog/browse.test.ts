@@ -5,7 +5,7 @@ import {
   type CatalogRecord,
 } from '../../../../lambdas/catalog/browse';
 import { browseQuerySchema, type BrowseQuery } from '../../../../contract/catalog';
-import { catalogRecord } from '../../../fixtures/mvps';
+import { catalogRecord } from '../../../fixtures/template-fixtures';
 
 const query = (raw: Record<string, string> = {}): BrowseQuery => browseQuerySchema.parse(raw);
 

@@ -13,7 +13,7 @@ import {
   encodeCatalogSnapshot,
 } from '../../../../lambdas/catalog/snapshot';
 import { browseQuerySchema, SORT_OPTIONS } from '../../../../contract/catalog';
-import { catalogRecord } from '../../../fixtures/mvps';
+import { catalogRecord } from '../../../fixtures/template-fixtures';
 
 const AS_OF = '2026-06-01T12:00:00.000Z';
 

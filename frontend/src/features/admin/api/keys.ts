@@ -5,7 +5,7 @@
  * types, subscribers by status and user subscriptions by type.
  */
 import type { AnalyticsPeriod } from '@contract/admin-analytics';
-import type { PendingTemplateFilter } from '@contract/admin-mvps';
+import type { PendingTemplateFilter } from '@contract/admin-templates';
 import type { NewsletterSubscriberStatus } from '@contract/admin-newsletter';
 import type { AdminUserRoleFilter, SellerApprovalFilter } from '@contract/admin-users';
 import type { ContactStatus } from '@contract/contact';

@@ -34,7 +34,7 @@ const tab = (
 
 export const ADMIN_TABS: readonly [AdminTab, ...AdminTab[]] = [
   tab('overview', 'Overview', LuLayoutDashboard, () => import('./overview-tab')),
-  tab('mvps', 'MVP Reviews', LuListChecks, () => import('./mvp-reviews-tab')),
+  tab('mvps', 'MVP Reviews', LuListChecks, () => import('./template-reviews-tab')),
   tab('refunds', 'Refund Requests', LuReceiptText, () => import('./refunds-tab')),
   tab('disputes', 'Disputes', LuGavel, () => import('./disputes-tab')),
   tab('payouts', 'Payouts', LuBanknote, () => import('./payouts-tab')),

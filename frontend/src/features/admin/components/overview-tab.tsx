@@ -23,7 +23,7 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useAdminOverview } from '../api/get-overview';
 import { ContactMessagesCard } from './contact-messages-card';
-import { TEMPLATE_STATUS_LABELS, TEMPLATE_STATUS_PALETTE } from '../lib/mvp-review';
+import { TEMPLATE_STATUS_LABELS, TEMPLATE_STATUS_PALETTE } from '../lib/template-review';
 import { overviewStatCards } from '../lib/overview-stats';
 import { payoutMonthLabel, payoutSellerLabel } from '../lib/payout-queue';
 import { ROLE_LABELS, ROLE_PALETTE } from '../lib/user-management';

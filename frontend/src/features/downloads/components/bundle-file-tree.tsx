@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { Box, Card, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { AccessTier } from '@contract/catalog';
 import { ApiError } from '../../../lib/api-error';
-import { useTemplateFiles } from '../api/get-mvp-files';
+import { useTemplateFiles } from '../api/get-template-files';
 import { buildFileTree } from '../lib/file-tree';
 import { FileTree } from './file-tree';
 import { FileViewer } from './file-viewer';

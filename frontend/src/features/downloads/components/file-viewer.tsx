@@ -18,7 +18,7 @@ import { SignInLink } from '../../../components/sign-in-link';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
-import { useTemplateFileContent } from '../api/get-mvp-file-content';
+import { useTemplateFileContent } from '../api/get-template-file-content';
 import { useCodeRendering } from '../api/use-code-rendering';
 import { formatBytes } from '../lib/file-tree';
 

@@ -16,7 +16,7 @@ import type { TemplateSummary } from '@contract/catalog';
 import { BROWSE_CATEGORIES } from '@contract/categories';
 import { FEATURED_SHOWN } from '@contract/featured';
 import { paths } from '../../../config/paths';
-import { useFeaturedTemplates } from '../api/get-featured-mvps';
+import { useFeaturedTemplates } from '../api/get-featured-templates';
 
 /**
  * The category pills filter the featured list by the browse categories (the original

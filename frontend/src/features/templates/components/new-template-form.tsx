@@ -9,7 +9,7 @@ import { FormField } from '../../../components/form/form-field';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError } from '../../../lib/api-error';
-import { useCreateTemplate } from '../api/create-mvp';
+import { useCreateTemplate } from '../api/create-template';
 import { NEW_TEMPLATE, newTemplateSchema } from '../lib/template-form';
 import { FilePicker } from './file-picker';
 import { TemplateFormSections } from './template-form-sections';

@@ -16,7 +16,7 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useCreateVersion } from '../api/create-version';
-import { useManagedTemplate } from '../api/get-managed-mvp';
+import { useManagedTemplate } from '../api/get-managed-template';
 import { liveVersionOf, newVersionSchemaFor } from '../lib/template-form';
 import { FilePicker } from './file-picker';
 import { BUNDLE_HINT, UPLOAD_FAILED } from './new-template-form';

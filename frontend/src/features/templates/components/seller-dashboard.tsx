@@ -31,7 +31,7 @@ import type { Profile } from '@contract/profile';
 import { STATUS_LABELS } from '@contract/templates';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
-import { useMyTemplates } from '../api/get-my-mvps';
+import { useMyTemplates } from '../api/get-my-templates';
 import { useRecentDownloads } from '../api/get-recent-downloads';
 import {
   NO_RATINGS_TEXT,

@@ -7,7 +7,7 @@ import '../../../../fixtures/lambda-env';
 import { describe, expect, it } from 'vitest';
 import { DownloadEntity } from '../../../../../lambdas/shared/db/entities/download';
 import { LeadEntity } from '../../../../../lambdas/shared/db/entities/lead';
-import { TemplateEntity } from '../../../../../lambdas/shared/db/entities/mvp';
+import { TemplateEntity } from '../../../../../lambdas/shared/db/entities/template';
 import { NotificationEntity } from '../../../../../lambdas/shared/db/entities/notification';
 import { ProfileEntity } from '../../../../../lambdas/shared/db/entities/profile';
 import { ReviewEntity } from '../../../../../lambdas/shared/db/entities/review';

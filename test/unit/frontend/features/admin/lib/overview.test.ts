@@ -4,7 +4,7 @@ import {
   canApproveTemplate,
   templateAccessLabel,
   templateSellerLabel,
-} from '../../../../../../frontend/src/features/admin/lib/mvp-review';
+} from '../../../../../../frontend/src/features/admin/lib/template-review';
 import { overviewStatCards } from '../../../../../../frontend/src/features/admin/lib/overview-stats';
 
 describe('overview stat cards', () => {

@@ -10,14 +10,14 @@ import {
   PENDING_TEMPLATE_STATUSES,
   type PendingTemplate,
   type PendingTemplateFilter,
-} from '@contract/admin-mvps';
+} from '@contract/admin-templates';
 import { errorMessage } from '../../../lib/api-error';
-import { useApproveTemplate } from '../api/approve-mvp';
-import { usePendingTemplates } from '../api/get-pending-mvps';
-import { TEMPLATE_FILTER_LABELS } from '../lib/mvp-review';
+import { useApproveTemplate } from '../api/approve-template';
+import { usePendingTemplates } from '../api/get-pending-templates';
+import { TEMPLATE_FILTER_LABELS } from '../lib/template-review';
 import { AdminQueue, type QueueOutcome } from './admin-queue';
-import { PendingTemplateCard } from './pending-mvp-card';
-import { RejectTemplateDialog } from './reject-mvp-dialog';
+import { PendingTemplateCard } from './pending-template-card';
+import { RejectTemplateDialog } from './reject-template-dialog';
 
 export default function TemplateReviewsTab() {
   const [status, setStatus] = useState<PendingTemplateFilter>('pending');

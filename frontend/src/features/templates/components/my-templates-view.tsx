@@ -24,12 +24,12 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
 import { useMyProfile } from '../../../lib/my-profile';
-import { useArchiveTemplate } from '../api/archive-mvp';
-import { useMyTemplates } from '../api/get-my-mvps';
+import { useArchiveTemplate } from '../api/archive-template';
+import { useMyTemplates } from '../api/get-my-templates';
 import { useRetryProcessing } from '../api/retry-processing';
 import { GITHUB_MESSAGES } from '@contract/github';
 import { useInstallGithubApp, useSyncRepository } from '../../github/api/github';
-import { MyTemplateCard } from './my-mvp-card';
+import { MyTemplateCard } from './my-template-card';
 import { SignInButton } from '../../../components/sign-in-link';
 import { ErrorPage } from '../../../components/error-page';
 

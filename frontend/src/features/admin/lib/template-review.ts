@@ -3,7 +3,7 @@ import type {
   PendingTemplate,
   PendingTemplateFilter,
   PendingTemplateStatus,
-} from '@contract/admin-mvps';
+} from '@contract/admin-templates';
 import { formatGbp, toPence } from '@contract/money';
 
 export const TEMPLATE_FILTER_LABELS: Record<PendingTemplateFilter, string> = {

@@ -4,13 +4,13 @@ import {
   REJECTION_REASON_MAX,
   rejectTemplateSchema,
   type PendingTemplate,
-} from '@contract/admin-mvps';
+} from '@contract/admin-templates';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { setServerFieldErrors, useFormSubmit } from '../../../components/form/use-form-submit';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { errorMessage } from '../../../lib/api-error';
-import { useRejectTemplate } from '../api/reject-mvp';
+import { useRejectTemplate } from '../api/reject-template';
 
 export interface RejectTemplateDialogProps {
   /** The template to reject; `null` keeps the dialog closed. */

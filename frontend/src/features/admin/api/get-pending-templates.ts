@@ -1,6 +1,6 @@
 /** `GET /api/admin/mvps?status=`: templates waiting for review (or failed), oldest first. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PendingTemplateFilter } from '@contract/admin-mvps';
+import type { PendingTemplateFilter } from '@contract/admin-templates';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

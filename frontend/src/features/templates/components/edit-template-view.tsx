@@ -19,8 +19,8 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
-import { useManagedTemplate } from '../api/get-managed-mvp';
-import { useUpdateTemplate } from '../api/update-mvp';
+import { useManagedTemplate } from '../api/get-managed-template';
+import { useUpdateTemplate } from '../api/update-template';
 import {
   editedTemplate,
   editTemplateSchemaFor,

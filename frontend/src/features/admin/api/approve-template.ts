@@ -3,7 +3,7 @@
  * notifies the seller. A held edit's row sends its stamp, so only the edit the admin read is applied.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PendingTemplate } from '@contract/admin-mvps';
+import type { PendingTemplate } from '@contract/admin-templates';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

@@ -4,13 +4,13 @@ import {
   DETAIL_FAILED,
   DETAIL_NOT_FOUND,
   describeDetailError,
-} from '../../../../../../frontend/src/features/mvps/lib/detail-errors';
+} from '../../../../../../frontend/src/features/catalog/lib/detail-errors';
 import {
   coverImage,
   describeAccess,
   FALLBACK_PREVIEW_IMAGE,
   formatRating,
-} from '../../../../../../frontend/src/features/mvps/lib/card-format';
+} from '../../../../../../frontend/src/features/catalog/lib/card-format';
 import { splitTechTags } from '../../../../../../frontend/src/lib/tech-tags';
 
 describe('describeDetailError', () => {

@@ -9,9 +9,9 @@ import {
   hasActiveFilters,
   shouldPaginate,
   toggleTech,
-} from '../../../../../../frontend/src/features/mvps/lib/browse-filters';
+} from '../../../../../../frontend/src/features/catalog/lib/browse-filters';
 import { queryString } from '../../../../../../frontend/src/lib/api-client';
-import type { BrowseFilters } from '../../../../../../frontend/src/features/mvps/lib/browse-filters';
+import type { BrowseFilters } from '../../../../../../frontend/src/features/catalog/lib/browse-filters';
 
 const params = (query: string) => new URLSearchParams(query);
 

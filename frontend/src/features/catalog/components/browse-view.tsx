@@ -18,12 +18,12 @@ import {
 } from '@chakra-ui/react';
 import { LuSearchX } from 'react-icons/lu';
 import { errorMessage } from '../../../lib/api-error';
-import { useTemplates } from '../api/get-mvps';
+import { useTemplates } from '../api/get-templates';
 import { hasActiveFilters, shouldPaginate } from '../lib/browse-filters';
 import { useBrowseFilters } from '../lib/use-browse-filters';
 import { BrowsePagination } from './browse-pagination';
 import { FilterPanel } from './filter-panel';
-import { TemplateCard } from './mvp-card';
+import { TemplateCard } from './template-card';
 
 function CardSkeleton() {
   return (

@@ -32,7 +32,7 @@ import type { TemplateDetail } from '@contract/catalog';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';
-import { useTemplate, useRefreshTemplate } from '../api/get-mvp';
+import { useTemplate, useRefreshTemplate } from '../api/get-template';
 import { describeAccess, formatRating } from '../lib/card-format';
 import { DETAIL_MISSING_ID, describeDetailError } from '../lib/detail-errors';
 import { ImageGallery } from './image-gallery';

@@ -12,7 +12,7 @@
  * catalog, downloads and deploys read those. A newer version of a live template waits in its own
  * MvpVersion item, summarised here as `pending_version`, until it is approved.
  *
- * The version history is not embedded: each version is an MvpVersion item (mvp-version.ts), so the
+ * The version history is not embedded: each version is an MvpVersion item (template-version.ts), so the
  * template item stays small however many versions it gets (docs/data-model.md, section 3.3).
  */
 import type {

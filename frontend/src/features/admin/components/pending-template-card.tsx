@@ -1,7 +1,7 @@
 /** One template in the review queue: what it is, who sells it, why it failed, and the decision. */
 import { Alert, Badge, Button, Card, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import type { PendingTemplate } from '@contract/admin-mvps';
+import type { PendingTemplate } from '@contract/admin-templates';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 import {
@@ -10,7 +10,7 @@ import {
   canApproveTemplate,
   templateAccessLabel,
   templateSellerLabel,
-} from '../lib/mvp-review';
+} from '../lib/template-review';
 import { formatDateTime } from '../../../lib/format';
 
 /** The product's tech chips on the review card: 5, then '+N more'. */
