@@ -19,7 +19,6 @@ const OVERSIZED_PENDING_SPLIT = [
   'frontend/src/features/admin/components/overview-tab.tsx',
   'frontend/src/features/admin/components/payout-runs-card.tsx',
   'frontend/src/features/admin/components/payouts-tab.tsx',
-  'frontend/src/features/admin/components/seller-application-card.tsx',
   'frontend/src/features/admin/components/users-tab.tsx',
   'frontend/src/features/analytics/components/seller-analytics-view.tsx',
   'frontend/src/features/auth/components/auth-screen.tsx',
