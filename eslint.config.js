@@ -17,7 +17,6 @@ import { entityWrites } from './eslint.entity-owners.js';
  */
 const OVERSIZED_PENDING_SPLIT = [
   'frontend/src/features/admin/components/users-tab.tsx',
-  'frontend/src/features/analytics/components/seller-analytics-view.tsx',
   'frontend/src/features/billing/components/pricing-view.tsx',
   'frontend/src/features/dashboard/components/subscription-status-card.tsx',
   'frontend/src/features/deployments/components/create-repository-flow.tsx',
