@@ -31,7 +31,6 @@ const OVERSIZED_PENDING_SPLIT = [
   'frontend/src/features/payouts/components/connect-stripe-view.tsx',
   'frontend/src/features/refunds/components/refund-request-form.tsx',
   'frontend/src/features/reviews/components/review-form.tsx',
-  'frontend/src/features/settings/components/profile-tab.tsx',
   'frontend/src/features/templates/components/edit-template-view.tsx',
   'frontend/src/features/templates/components/my-template-card.tsx',
   'frontend/src/features/templates/components/my-templates-view.tsx',
