@@ -70,38 +70,15 @@ export default function AnalyticsTab() {
             </Text>
           )}
         </Stack>
-        <ButtonGroup size="sm" attached variant="outline" role="group" aria-label="Period">
-          {ANALYTICS_PERIODS.map((option) => (
-            <Button
-              key={option}
-              aria-pressed={period === option}
-              variant={period === option ? 'solid' : 'outline'}
-              colorPalette="purple"
-              onClick={() => setPeriod(option)}
-            >
-              {PERIOD_LABELS[option]}
-            </Button>
-          ))}
-        </ButtonGroup>
+        <PeriodPicker period={period} onChange={setPeriod} />
       </HStack>
 
       {analytics.isError ? (
-        <Alert.Root status="error" data-testid="analytics-error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{ANALYTICS_MESSAGES.loadFailed}</Alert.Title>
-            <Alert.Description>{errorMessage(analytics.error)}</Alert.Description>
-          </Alert.Content>
-          <Button
-            size="sm"
-            variant="outline"
-            alignSelf="center"
-            loading={analytics.isFetching}
-            onClick={() => void analytics.refetch()}
-          >
-            Retry
-          </Button>
-        </Alert.Root>
+        <AnalyticsLoadError
+          error={analytics.error}
+          retrying={analytics.isFetching}
+          onRetry={() => void analytics.refetch()}
+        />
       ) : (
         <>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
@@ -143,6 +120,50 @@ export default function AnalyticsTab() {
         </>
       )}
     </Stack>
+  );
+}
+
+/** Day / Week / Month / Year, one pressed. */
+function PeriodPicker(props: {
+  period: AnalyticsPeriod;
+  onChange: (period: AnalyticsPeriod) => void;
+}) {
+  return (
+    <ButtonGroup size="sm" attached variant="outline" role="group" aria-label="Period">
+      {ANALYTICS_PERIODS.map((option) => (
+        <Button
+          key={option}
+          aria-pressed={props.period === option}
+          variant={props.period === option ? 'solid' : 'outline'}
+          colorPalette="purple"
+          onClick={() => props.onChange(option)}
+        >
+          {PERIOD_LABELS[option]}
+        </Button>
+      ))}
+    </ButtonGroup>
+  );
+}
+
+/** The failed load, with a Retry that refetches. */
+function AnalyticsLoadError(props: { error: unknown; retrying: boolean; onRetry: () => void }) {
+  return (
+    <Alert.Root status="error" data-testid="analytics-error">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{ANALYTICS_MESSAGES.loadFailed}</Alert.Title>
+        <Alert.Description>{errorMessage(props.error)}</Alert.Description>
+      </Alert.Content>
+      <Button
+        size="sm"
+        variant="outline"
+        alignSelf="center"
+        loading={props.retrying}
+        onClick={props.onRetry}
+      >
+        Retry
+      </Button>
+    </Alert.Root>
   );
 }
 

@@ -46,6 +46,45 @@ interface TypeValues {
 
 const EMPTY_TYPE: TypeValues = { name: '', description: '', is_active: true };
 
+/** The types, one row each; the row being edited (at most one) is a form. */
+function TypesTable(props: {
+  items: AdminNewsletterType[];
+  editing: string | null;
+  onEdit: (type: AdminNewsletterType) => void;
+  onEditDone: () => void;
+  onDelete: (type: AdminNewsletterType) => void;
+}) {
+  return (
+    <TableScrollArea label="Newsletter types">
+      <Table.Root size="sm" aria-label="Newsletter types">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Name</Table.ColumnHeader>
+            <Table.ColumnHeader>Description</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader>Updated</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {props.items.map((type) =>
+            props.editing === type.id ? (
+              <EditTypeRow key={type.id} type={type} onDone={props.onEditDone} />
+            ) : (
+              <TypeRow
+                key={type.id}
+                type={type}
+                onEdit={() => props.onEdit(type)}
+                onDelete={() => props.onDelete(type)}
+              />
+            ),
+          )}
+        </Table.Body>
+      </Table.Root>
+    </TableScrollArea>
+  );
+}
+
 export function NewsletterTypesPanel() {
   const types = useNewsletterTypes();
   const [editing, setEditing] = useState<string | null>(null);
@@ -88,39 +127,19 @@ export function NewsletterTypesPanel() {
       ) : types.data.items.length === 0 ? (
         <Text color="fg.muted">No newsletter types yet.</Text>
       ) : (
-        <TableScrollArea label="Newsletter types">
-          <Table.Root size="sm" aria-label="Newsletter types">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Name</Table.ColumnHeader>
-                <Table.ColumnHeader>Description</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader>Updated</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {types.data.items.map((type) =>
-                editing === type.id ? (
-                  <EditTypeRow key={type.id} type={type} onDone={() => setEditing(null)} />
-                ) : (
-                  <TypeRow
-                    key={type.id}
-                    type={type}
-                    onEdit={() => {
-                      setOutcome(null);
-                      setEditing(type.id);
-                    }}
-                    onDelete={() => {
-                      setOutcome(null);
-                      setDeleting(type);
-                    }}
-                  />
-                ),
-              )}
-            </Table.Body>
-          </Table.Root>
-        </TableScrollArea>
+        <TypesTable
+          items={types.data.items}
+          editing={editing}
+          onEdit={(type) => {
+            setOutcome(null);
+            setEditing(type.id);
+          }}
+          onEditDone={() => setEditing(null)}
+          onDelete={(type) => {
+            setOutcome(null);
+            setDeleting(type);
+          }}
+        />
       )}
       <ConfirmDialog
         open={deleting !== null}

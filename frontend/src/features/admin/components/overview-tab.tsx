@@ -73,19 +73,7 @@ export default function OverviewTab() {
           testId="overview-pending-mvps"
         >
           {pendingMvps.map((template) => (
-            <HStack key={template.id} justify="space-between" gap="3" data-testid="overview-mvp">
-              <Stack gap="0" minW="0">
-                <Text fontWeight="medium" truncate>
-                  {template.title}
-                </Text>
-                <Text fontSize="sm" color="fg.muted" truncate>
-                  {template.sellerDisplayName ?? template.sellerEmail ?? '—'}
-                </Text>
-              </Stack>
-              <Badge colorPalette={TEMPLATE_STATUS_PALETTE[template.status]}>
-                {TEMPLATE_STATUS_LABELS[template.status]}
-              </Badge>
-            </HStack>
+            <PendingTemplateRow key={template.id} template={template} />
           ))}
         </Section>
 
@@ -96,21 +84,7 @@ export default function OverviewTab() {
           testId="overview-pending-payouts"
         >
           {pendingPayouts.map((payout) => (
-            <HStack key={payout.id} justify="space-between" gap="3" data-testid="overview-payout">
-              <Stack gap="0" minW="0">
-                <Text fontWeight="medium" truncate>
-                  {payoutSellerLabel({
-                    email: payout.seller_email,
-                    username: payout.seller_username,
-                    display_name: payout.seller_display_name,
-                  })}
-                </Text>
-                <Text fontSize="sm" color="fg.muted">
-                  {payoutMonthLabel(payout.month_year)}
-                </Text>
-              </Stack>
-              <Text fontWeight="semibold">{formatGbp(payout.commission_amount)}</Text>
-            </HStack>
+            <PendingPayoutRow key={payout.id} payout={payout} />
           ))}
         </Section>
       </SimpleGrid>
@@ -124,20 +98,66 @@ export default function OverviewTab() {
         testId="overview-newest-users"
       >
         {newestUsers.map((user) => (
-          <HStack key={user.id} justify="space-between" gap="3" data-testid="overview-user">
-            <Stack gap="0" minW="0">
-              <Text fontWeight="medium" truncate title={user.email}>
-                {user.email}
-              </Text>
-              <Text fontSize="sm" color="fg.muted">
-                Joined {formatDate(user.created_at)}
-              </Text>
-            </Stack>
-            <Badge colorPalette={ROLE_PALETTE[user.role]}>{ROLE_LABELS[user.role]}</Badge>
-          </HStack>
+          <NewestUserRow key={user.id} user={user} />
         ))}
       </Section>
     </Stack>
+  );
+}
+
+type Overview = NonNullable<ReturnType<typeof useAdminOverview>['data']>;
+
+function PendingTemplateRow({ template }: { template: Overview['pendingMvps'][number] }) {
+  return (
+    <HStack justify="space-between" gap="3" data-testid="overview-mvp">
+      <Stack gap="0" minW="0">
+        <Text fontWeight="medium" truncate>
+          {template.title}
+        </Text>
+        <Text fontSize="sm" color="fg.muted" truncate>
+          {template.sellerDisplayName ?? template.sellerEmail ?? '—'}
+        </Text>
+      </Stack>
+      <Badge colorPalette={TEMPLATE_STATUS_PALETTE[template.status]}>
+        {TEMPLATE_STATUS_LABELS[template.status]}
+      </Badge>
+    </HStack>
+  );
+}
+
+function PendingPayoutRow({ payout }: { payout: Overview['pendingPayouts'][number] }) {
+  return (
+    <HStack justify="space-between" gap="3" data-testid="overview-payout">
+      <Stack gap="0" minW="0">
+        <Text fontWeight="medium" truncate>
+          {payoutSellerLabel({
+            email: payout.seller_email,
+            username: payout.seller_username,
+            display_name: payout.seller_display_name,
+          })}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {payoutMonthLabel(payout.month_year)}
+        </Text>
+      </Stack>
+      <Text fontWeight="semibold">{formatGbp(payout.commission_amount)}</Text>
+    </HStack>
+  );
+}
+
+function NewestUserRow({ user }: { user: Overview['newestUsers'][number] }) {
+  return (
+    <HStack justify="space-between" gap="3" data-testid="overview-user">
+      <Stack gap="0" minW="0">
+        <Text fontWeight="medium" truncate title={user.email}>
+          {user.email}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          Joined {formatDate(user.created_at)}
+        </Text>
+      </Stack>
+      <Badge colorPalette={ROLE_PALETTE[user.role]}>{ROLE_LABELS[user.role]}</Badge>
+    </HStack>
   );
 }
 

@@ -52,6 +52,36 @@ const summaryOf = (missed: number): string => {
   return `${missed} of these months were never run: run them below.`;
 };
 
+/** One month's run; a missed month offers to run it. */
+function PayoutRunMonthItem(props: { month: PayoutRunMonth; running: boolean; onRun: () => void }) {
+  const { month } = props;
+  return (
+    <HStack
+      as="li"
+      justify="space-between"
+      wrap="wrap"
+      gap="2"
+      data-testid="payout-run-month"
+      data-state={month.state}
+    >
+      <Stack gap="0" minW="0">
+        <HStack gap="2">
+          <Text fontWeight="medium">{formatMonthYear(month.month_year)}</Text>
+          <Badge colorPalette={STATE_PALETTE[month.state]}>{STATE_LABELS[month.state]}</Badge>
+        </HStack>
+        <Text fontSize="sm" color="fg.muted">
+          {detailOf(month)}
+        </Text>
+      </Stack>
+      {month.state === 'missed' && (
+        <Button size="xs" colorPalette="purple" loading={props.running} onClick={props.onRun}>
+          Run payouts for {formatMonthYear(month.month_year)}
+        </Button>
+      )}
+    </HStack>
+  );
+}
+
 export function PayoutRunsCard() {
   const runs = useAdminPayoutRuns();
   const runPayouts = useRunPayouts();
@@ -102,37 +132,12 @@ export function PayoutRunsCard() {
                 {summaryOf(missedRunMonths(runs.data).length)}
               </Text>
               {runs.data.map((month) => (
-                <HStack
-                  as="li"
+                <PayoutRunMonthItem
                   key={month.month_year}
-                  justify="space-between"
-                  wrap="wrap"
-                  gap="2"
-                  data-testid="payout-run-month"
-                  data-state={month.state}
-                >
-                  <Stack gap="0" minW="0">
-                    <HStack gap="2">
-                      <Text fontWeight="medium">{formatMonthYear(month.month_year)}</Text>
-                      <Badge colorPalette={STATE_PALETTE[month.state]}>
-                        {STATE_LABELS[month.state]}
-                      </Badge>
-                    </HStack>
-                    <Text fontSize="sm" color="fg.muted">
-                      {detailOf(month)}
-                    </Text>
-                  </Stack>
-                  {month.state === 'missed' && (
-                    <Button
-                      size="xs"
-                      colorPalette="purple"
-                      loading={runPayouts.isPending && runPayouts.variables === month.month_year}
-                      onClick={() => setConfirming(month.month_year)}
-                    >
-                      Run payouts for {formatMonthYear(month.month_year)}
-                    </Button>
-                  )}
-                </HStack>
+                  month={month}
+                  running={runPayouts.isPending && runPayouts.variables === month.month_year}
+                  onRun={() => setConfirming(month.month_year)}
+                />
               ))}
             </Stack>
           )}

@@ -87,61 +87,86 @@ export default function PayoutsTab() {
               </Table.Header>
               <Table.Body>
                 {items.map((payout) => (
-                  <Table.Row key={payout.id} data-testid="admin-payout-row">
-                    <Table.Cell>{payoutMonthLabel(payout.month_year)}</Table.Cell>
-                    <Table.Cell>
-                      {payoutSellerLabel(payout.seller)}
-                      {payout.failure_reason && (
-                        <Text fontSize="xs" color="fg.error">
-                          {payout.failure_reason}
-                        </Text>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{payout.total_downloads}</Table.Cell>
-                    <Table.Cell textAlign="end" fontWeight="semibold">
-                      {formatGbp(payout.commission_amount)}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={PAYOUT_STATUS_PALETTE[payout.status]}>
-                        {PAYOUT_STATUS_LABELS[payout.status]}
-                      </Badge>
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      {canProcessPayout(payout.status) && (
-                        <ProcessButton
-                          payout={payout}
-                          loading={
-                            processPayout.isPending && processPayout.variables.id === payout.id
-                          }
-                          onClick={() => setConfirming(payout)}
-                        />
-                      )}
-                    </Table.Cell>
-                  </Table.Row>
+                  <PayoutRow
+                    key={payout.id}
+                    payout={payout}
+                    processing={processPayout.isPending && processPayout.variables.id === payout.id}
+                    onProcess={() => setConfirming(payout)}
+                  />
                 ))}
               </Table.Body>
             </Table.Root>
           </TableScrollArea>
         )}
       </AdminQueue>
-      <ConfirmDialog
-        open={confirming !== null}
-        title="Pay this payout now?"
-        confirmLabel="Process Payout"
+      <ProcessPayoutDialog
+        payout={confirming}
         busy={processPayout.isPending}
         onConfirm={() => confirming && void run(confirming)}
         onCancel={() => setConfirming(null)}
-        testId="process-payout-dialog"
-      >
-        {confirming && (
-          <Text>
-            {formatGbp(confirming.commission_amount)} for {payoutMonthLabel(confirming.month_year)}{' '}
-            will be transferred to {payoutSellerLabel(confirming.seller)}&apos;s Stripe account.
+      />
+    </Stack>
+  );
+}
+
+/** Asks before the transfer; open while `payout` is set. */
+function ProcessPayoutDialog(props: {
+  payout: AdminPayout | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const confirming = props.payout;
+  return (
+    <ConfirmDialog
+      open={confirming !== null}
+      title="Pay this payout now?"
+      confirmLabel="Process Payout"
+      busy={props.busy}
+      onConfirm={props.onConfirm}
+      onCancel={props.onCancel}
+      testId="process-payout-dialog"
+    >
+      {confirming && (
+        <Text>
+          {formatGbp(confirming.commission_amount)} for {payoutMonthLabel(confirming.month_year)}{' '}
+          will be transferred to {payoutSellerLabel(confirming.seller)}&apos;s Stripe account.
+        </Text>
+      )}
+      <Text color="fg.muted">This moves money and cannot be undone here.</Text>
+    </ConfirmDialog>
+  );
+}
+
+/** One payout; Process when its status allows. */
+function PayoutRow(props: { payout: AdminPayout; processing: boolean; onProcess: () => void }) {
+  const { payout } = props;
+  return (
+    <Table.Row data-testid="admin-payout-row">
+      <Table.Cell>{payoutMonthLabel(payout.month_year)}</Table.Cell>
+      <Table.Cell>
+        {payoutSellerLabel(payout.seller)}
+        {payout.failure_reason && (
+          <Text fontSize="xs" color="fg.error">
+            {payout.failure_reason}
           </Text>
         )}
-        <Text color="fg.muted">This moves money and cannot be undone here.</Text>
-      </ConfirmDialog>
-    </Stack>
+      </Table.Cell>
+      <Table.Cell textAlign="end">{payout.total_downloads}</Table.Cell>
+      <Table.Cell textAlign="end" fontWeight="semibold">
+        {formatGbp(payout.commission_amount)}
+      </Table.Cell>
+      <Table.Cell>
+        <Badge colorPalette={PAYOUT_STATUS_PALETTE[payout.status]}>
+          {PAYOUT_STATUS_LABELS[payout.status]}
+        </Badge>
+      </Table.Cell>
+      <Table.Cell textAlign="end">
+        {canProcessPayout(payout.status) && (
+          <ProcessButton payout={payout} loading={props.processing} onClick={props.onProcess} />
+        )}
+      </Table.Cell>
+    </Table.Row>
   );
 }
 

@@ -20,13 +20,6 @@ export function SellerApplicationCard({
   onApprove,
   onReject,
 }: SellerApplicationCardProps) {
-  const links = (
-    [
-      ['GitHub', application.github_profile],
-      ['LinkedIn', application.linkedin_profile],
-      ['Website', application.website],
-    ] as const
-  ).filter(([, value]) => value);
   return (
     <Card.Root
       size="sm"
@@ -67,32 +60,7 @@ export function SellerApplicationCard({
           <Detail label="Previous work">{application.previous_work}</Detail>
           <Detail label="Portfolio">{application.portfolio_description}</Detail>
           <Detail label="Sample projects">{application.sample_projects}</Detail>
-          {links.length > 0 && (
-            <Detail label="Links">
-              <Stack gap="0">
-                {links.map(([label, value]) => {
-                  const href = webLink(value);
-                  return (
-                    <Text key={label} fontSize="sm" wordBreak="break-all">
-                      {label}:{' '}
-                      {href ? (
-                        <Link
-                          href={href}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          colorPalette="purple"
-                        >
-                          {value}
-                        </Link>
-                      ) : (
-                        value
-                      )}
-                    </Text>
-                  );
-                })}
-              </Stack>
-            </Detail>
-          )}
+          <ApplicationLinks application={application} />
           {application.status !== 'pending' && application.reviewed_at && (
             <Text fontSize="sm" color="fg.muted" data-testid="application-decision">
               {application.status === 'approved' ? 'Approved' : 'Rejected'} on{' '}
@@ -113,6 +81,39 @@ export function SellerApplicationCard({
         </Card.Footer>
       )}
     </Card.Root>
+  );
+}
+
+/** GitHub, LinkedIn and Website, those the applicant gave; nothing when none. */
+function ApplicationLinks({ application }: { application: AdminSellerApplication }) {
+  const links = (
+    [
+      ['GitHub', application.github_profile],
+      ['LinkedIn', application.linkedin_profile],
+      ['Website', application.website],
+    ] as const
+  ).filter(([, value]) => value);
+  if (links.length === 0) return null;
+  return (
+    <Detail label="Links">
+      <Stack gap="0">
+        {links.map(([label, value]) => {
+          const href = webLink(value);
+          return (
+            <Text key={label} fontSize="sm" wordBreak="break-all">
+              {label}:{' '}
+              {href ? (
+                <Link href={href} target="_blank" rel="noopener noreferrer" colorPalette="purple">
+                  {value}
+                </Link>
+              ) : (
+                value
+              )}
+            </Text>
+          );
+        })}
+      </Stack>
+    </Detail>
   );
 }
 

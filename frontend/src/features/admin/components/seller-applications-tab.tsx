@@ -19,6 +19,49 @@ interface Outcome {
   text: string;
 }
 
+/** The title, and how many wait once the list has loaded (`pending` undefined until then). */
+function ApplicationsHeading(props: { pending: number | undefined }) {
+  return (
+    <Stack gap="1">
+      <Heading as="h2" size="lg">
+        Seller Applications
+      </Heading>
+      {props.pending !== undefined && (
+        <Text color="fg.muted" fontSize="sm">
+          {props.pending === 0
+            ? 'No application waits for a decision.'
+            : `${props.pending} waiting for a decision.`}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Asks before approving; open while `application` is set. */
+function ApproveApplicationDialog(props: {
+  application: AdminSellerApplication | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { application } = props;
+  return (
+    <ConfirmDialog
+      open={application !== null}
+      title={`Approve ${application?.full_name ?? 'this applicant'} as a seller?`}
+      confirmLabel="Approve"
+      busy={props.busy}
+      onConfirm={props.onConfirm}
+      onCancel={props.onCancel}
+      testId="approve-application-dialog"
+    >
+      <Text>
+        {application?.email} will be able to upload and sell templates at once, and is told so.
+      </Text>
+    </ConfirmDialog>
+  );
+}
+
 export default function SellerApplicationsTab() {
   const applications = useSellerApplications();
   const decide = useDecideSellerApplication();
@@ -45,18 +88,7 @@ export default function SellerApplicationsTab() {
 
   return (
     <Stack gap="5" data-testid="admin-applications" aria-busy={applications.isPending}>
-      <Stack gap="1">
-        <Heading as="h2" size="lg">
-          Seller Applications
-        </Heading>
-        {applications.data && (
-          <Text color="fg.muted" fontSize="sm">
-            {pending === 0
-              ? 'No application waits for a decision.'
-              : `${pending} waiting for a decision.`}
-          </Text>
-        )}
-      </Stack>
+      <ApplicationsHeading pending={applications.data ? pending : undefined} />
       {outcome && (
         <FormAlert
           status={outcome.status}
@@ -87,19 +119,12 @@ export default function SellerApplicationsTab() {
           ))}
         </Stack>
       )}
-      <ConfirmDialog
-        open={approving !== null}
-        title={`Approve ${approving?.full_name ?? 'this applicant'} as a seller?`}
-        confirmLabel="Approve"
+      <ApproveApplicationDialog
+        application={approving}
         busy={decide.isPending}
         onConfirm={() => approving && void approve(approving)}
         onCancel={() => setApproving(null)}
-        testId="approve-application-dialog"
-      >
-        <Text>
-          {approving?.email} will be able to upload and sell templates at once, and is told so.
-        </Text>
-      </ConfirmDialog>
+      />
       <RejectApplicationDialog
         application={rejecting}
         onClose={() => setRejecting(null)}

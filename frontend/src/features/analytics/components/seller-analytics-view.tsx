@@ -111,24 +111,7 @@ function AnalyticsBody(props: {
 
   return (
     <Stack gap="6">
-      <Field.Root maxW={{ base: 'full', sm: 'sm' }}>
-        <Field.Label>Template</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field
-            value={selected}
-            onChange={(event) => props.onSelect(event.currentTarget.value)}
-            data-testid="analytics-template-select"
-          >
-            <option value={ALL}>All templates</option>
-            {data.templates.map((item) => (
-              <option key={item.mvp_id} value={item.mvp_id}>
-                {item.title}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <TemplateSelect templates={data.templates} selected={selected} onSelect={props.onSelect} />
 
       <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">
         <Figure id="downloads" label="Downloads" value={formatCount(totals.downloads)} />
@@ -181,39 +164,74 @@ function AnalyticsBody(props: {
         </Alert.Title>
       </Alert.Root>
 
-      <Stack gap="3">
-        <Heading as="h2" size="lg">
-          By template
-        </Heading>
-        <TableScrollArea label="Your templates, totals of the last twelve months">
-          <Table.Root size="sm" data-testid="analytics-templates">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Template</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Downloads</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Sales</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Earnings</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Rating</Table.ColumnHeader>
+      <ByTemplateTable templates={data.templates} />
+    </Stack>
+  );
+}
+
+/** All templates, or one of them. */
+function TemplateSelect(props: {
+  templates: SellerAnalytics['templates'];
+  selected: string;
+  onSelect: (id: string) => void;
+}) {
+  return (
+    <Field.Root maxW={{ base: 'full', sm: 'sm' }}>
+      <Field.Label>Template</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          value={props.selected}
+          onChange={(event) => props.onSelect(event.currentTarget.value)}
+          data-testid="analytics-template-select"
+        >
+          <option value={ALL}>All templates</option>
+          {props.templates.map((item) => (
+            <option key={item.mvp_id} value={item.mvp_id}>
+              {item.title}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+/** Each template's totals of the twelve months. */
+function ByTemplateTable(props: { templates: SellerAnalytics['templates'] }) {
+  return (
+    <Stack gap="3">
+      <Heading as="h2" size="lg">
+        By template
+      </Heading>
+      <TableScrollArea label="Your templates, totals of the last twelve months">
+        <Table.Root size="sm" data-testid="analytics-templates">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Template</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Downloads</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Sales</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Earnings</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Rating</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {props.templates.map((item) => (
+              <Table.Row key={item.mvp_id}>
+                <Table.Cell>{item.title}</Table.Cell>
+                <Table.Cell textAlign="end">{formatCount(item.totals.downloads)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatCount(item.totals.sales)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatGbp(item.totals.earnings)}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  {item.totals.average_rating === null
+                    ? '–'
+                    : `${formatRating(item.totals.average_rating)} (${formatCount(item.totals.ratings)})`}
+                </Table.Cell>
               </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.templates.map((item) => (
-                <Table.Row key={item.mvp_id}>
-                  <Table.Cell>{item.title}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatCount(item.totals.downloads)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatCount(item.totals.sales)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatGbp(item.totals.earnings)}</Table.Cell>
-                  <Table.Cell textAlign="end">
-                    {item.totals.average_rating === null
-                      ? '–'
-                      : `${formatRating(item.totals.average_rating)} (${formatCount(item.totals.ratings)})`}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </TableScrollArea>
-      </Stack>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </TableScrollArea>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Box, Card, Container, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -58,8 +58,69 @@ export function AuthScreen({ initialMode }: { initialMode: 'signIn' | 'signUp' }
   const startFlow = () => setFlowStarted(true);
   const backToSignIn = (notice?: string) => setStep({ name: 'credentials', tab: 'signIn', notice });
 
-  const heading = TITLES[step.name === 'credentials' ? step.tab : step.name];
+  const signedUp: SignUpProps['onSignedUp'] = (address, password, needsConfirmation, role) => {
+    const then = afterSignUpPath(role, location.state);
+    if (needsConfirmation) {
+      setStep({ name: 'confirm', email: address, password, then });
+      return;
+    }
+    // A pool that confirms by itself: sign in with the password just chosen.
+    signInWithPassword({ email: address, password }).then(
+      (outcome) =>
+        outcome === 'signedIn'
+          ? finish(then)
+          : setStep({ name: 'confirm', email: address, password, then }),
+      () => backToSignIn('Your account is ready. Please sign in.'),
+    );
+  };
 
+  return (
+    <AuthCard heading={TITLES[step.name === 'credentials' ? step.tab : step.name]}>
+      {step.name === 'credentials' && (
+        <CredentialsTabs
+          tab={step.tab}
+          onTabChange={(tab) => setStep({ name: 'credentials', tab })}
+          email={email}
+          onEmailChange={setEmail}
+          notice={step.notice}
+          onStart={startFlow}
+          onSignedIn={() => finish(destination)}
+          onNeedsConfirmation={(address, password) =>
+            setStep({ name: 'confirm', email: address, password })
+          }
+          onResetRequested={(address) => setStep({ name: 'reset', email: address })}
+          onSignedUp={signedUp}
+        />
+      )}
+
+      {step.name === 'credentials' && getRuntimeConfig().betaAccess && (
+        <BetaAccessButton onStart={startFlow} onSignedIn={() => finish(destination)} />
+      )}
+
+      {step.name === 'confirm' && (
+        <ConfirmSignUpForm
+          email={step.email}
+          password={step.password}
+          onSignedIn={() => finish(step.then ?? destination)}
+          onConfirmed={() => backToSignIn('Your email is confirmed. Please sign in.')}
+          onBack={() => backToSignIn()}
+        />
+      )}
+
+      {step.name === 'reset' && (
+        <ResetPasswordForm
+          email={step.email}
+          onSignedIn={() => finish(paths.settings.getHref('security'))}
+          onReset={() => backToSignIn('Your password has been reset. Please sign in.')}
+          onBack={() => backToSignIn()}
+        />
+      )}
+    </AuthCard>
+  );
+}
+
+/** The card every step shows in, under the step's title. */
+function AuthCard(props: { heading: { title: string; subtitle: string }; children: ReactNode }) {
   return (
     <Box
       bgGradient="to-b"
@@ -72,92 +133,72 @@ export function AuthScreen({ initialMode }: { initialMode: 'signIn' | 'signUp' }
           <Card.Body gap="6" p={{ base: '6', md: '8' }}>
             <Stack gap="1" textAlign="center">
               <Heading as="h1" size="2xl">
-                {heading.title}
+                {props.heading.title}
               </Heading>
-              <Text color="fg.muted">{heading.subtitle}</Text>
+              <Text color="fg.muted">{props.heading.subtitle}</Text>
             </Stack>
-
-            {step.name === 'credentials' && (
-              <Tabs.Root
-                value={step.tab}
-                onValueChange={(details) =>
-                  setStep({
-                    name: 'credentials',
-                    tab: details.value === 'signUp' ? 'signUp' : 'signIn',
-                  })
-                }
-                variant="enclosed"
-                fitted
-                lazyMount
-                unmountOnExit
-              >
-                <Tabs.List mb="6">
-                  <Tabs.Trigger value="signIn">Sign In</Tabs.Trigger>
-                  <Tabs.Trigger value="signUp">Sign Up</Tabs.Trigger>
-                </Tabs.List>
-                <Tabs.Content value="signIn">
-                  <SignInForm
-                    email={email}
-                    onEmailChange={setEmail}
-                    notice={step.notice}
-                    onStart={startFlow}
-                    onSignedIn={() => finish(destination)}
-                    onNeedsConfirmation={(address, password) =>
-                      setStep({ name: 'confirm', email: address, password })
-                    }
-                    onResetRequested={(address) => setStep({ name: 'reset', email: address })}
-                  />
-                </Tabs.Content>
-                <Tabs.Content value="signUp">
-                  <SignUpForm
-                    email={email}
-                    onEmailChange={setEmail}
-                    onStart={startFlow}
-                    onSignedUp={(address, password, needsConfirmation, role) => {
-                      const then = afterSignUpPath(role, location.state);
-                      if (needsConfirmation) {
-                        setStep({ name: 'confirm', email: address, password, then });
-                        return;
-                      }
-                      // A pool that confirms by itself: sign in with the password just chosen.
-                      signInWithPassword({ email: address, password }).then(
-                        (outcome) =>
-                          outcome === 'signedIn'
-                            ? finish(then)
-                            : setStep({ name: 'confirm', email: address, password, then }),
-                        () => backToSignIn('Your account is ready. Please sign in.'),
-                      );
-                    }}
-                  />
-                </Tabs.Content>
-              </Tabs.Root>
-            )}
-
-            {step.name === 'credentials' && getRuntimeConfig().betaAccess && (
-              <BetaAccessButton onStart={startFlow} onSignedIn={() => finish(destination)} />
-            )}
-
-            {step.name === 'confirm' && (
-              <ConfirmSignUpForm
-                email={step.email}
-                password={step.password}
-                onSignedIn={() => finish(step.then ?? destination)}
-                onConfirmed={() => backToSignIn('Your email is confirmed. Please sign in.')}
-                onBack={() => backToSignIn()}
-              />
-            )}
-
-            {step.name === 'reset' && (
-              <ResetPasswordForm
-                email={step.email}
-                onSignedIn={() => finish(paths.settings.getHref('security'))}
-                onReset={() => backToSignIn('Your password has been reset. Please sign in.')}
-                onBack={() => backToSignIn()}
-              />
-            )}
+            {props.children}
           </Card.Body>
         </Card.Root>
       </Container>
     </Box>
+  );
+}
+
+type SignInProps = ComponentProps<typeof SignInForm>;
+type SignUpProps = ComponentProps<typeof SignUpForm>;
+
+/** Sign In and Sign Up, as two tabs sharing the email typed so far. */
+function CredentialsTabs(
+  props: {
+    tab: 'signIn' | 'signUp';
+    onTabChange: (tab: 'signIn' | 'signUp') => void;
+    notice: string | undefined;
+  } & Pick<
+    SignInProps,
+    | 'email'
+    | 'onEmailChange'
+    | 'onStart'
+    | 'onSignedIn'
+    | 'onNeedsConfirmation'
+    | 'onResetRequested'
+  > &
+    Pick<SignUpProps, 'onSignedUp'>,
+) {
+  return (
+    <Tabs.Root
+      value={props.tab}
+      onValueChange={(details) =>
+        props.onTabChange(details.value === 'signUp' ? 'signUp' : 'signIn')
+      }
+      variant="enclosed"
+      fitted
+      lazyMount
+      unmountOnExit
+    >
+      <Tabs.List mb="6">
+        <Tabs.Trigger value="signIn">Sign In</Tabs.Trigger>
+        <Tabs.Trigger value="signUp">Sign Up</Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="signIn">
+        <SignInForm
+          email={props.email}
+          onEmailChange={props.onEmailChange}
+          notice={props.notice}
+          onStart={props.onStart}
+          onSignedIn={props.onSignedIn}
+          onNeedsConfirmation={props.onNeedsConfirmation}
+          onResetRequested={props.onResetRequested}
+        />
+      </Tabs.Content>
+      <Tabs.Content value="signUp">
+        <SignUpForm
+          email={props.email}
+          onEmailChange={props.onEmailChange}
+          onStart={props.onStart}
+          onSignedUp={props.onSignedUp}
+        />
+      </Tabs.Content>
+    </Tabs.Root>
   );
 }

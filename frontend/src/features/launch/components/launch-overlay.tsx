@@ -34,10 +34,6 @@ const UNITS = [
  */
 export function LaunchOverlay({ launchAt, onEnter }: { launchAt: string; onEnter: () => void }) {
   const [now, setNow] = useState(() => Date.now());
-  const [email, setEmail] = useState('');
-  const [agreed, setAgreed] = useState(false);
-  const [error, setError] = useState<string>();
-  const capture = useCaptureLead();
   const countdown = countdownTo(launchAt, now);
 
   useEffect(() => {
@@ -54,21 +50,6 @@ export function LaunchOverlay({ launchAt, onEnter }: { launchAt: string; onEnter
       document.body.style.overflow = previous;
     };
   }, []);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    if (!email.trim()) return setError(LEAD_EMAIL_REQUIRED_MESSAGE);
-    if (!agreed) return setError(LEAD_CONSENT_REQUIRED_MESSAGE);
-    const parsed = leadCaptureSchema.safeParse({
-      email,
-      agreed_to_terms: agreed,
-      source: LEAD_SOURCE,
-      timestamp: new Date().toISOString(),
-    });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? LEAD_FAILED_MESSAGE);
-    capture.mutate(parsed.data, { onError: () => setError(LEAD_FAILED_MESSAGE) });
-  };
 
   return (
     <Box
@@ -101,76 +82,110 @@ export function LaunchOverlay({ launchAt, onEnter }: { launchAt: string; onEnter
             </Button>
           </Stack>
         ) : (
-          <Stack gap="6" align="center">
-            <Heading as="h1" fontSize={{ base: '3xl', md: '5xl' }} letterSpacing="tight">
-              Launching soon
-            </Heading>
-            <HStack gap={{ base: '3', md: '6' }} data-testid="launch-countdown">
-              {UNITS.map(([unit, label]) => (
-                <Stack key={unit} gap="1" minW={{ base: '16', md: '24' }}>
-                  <Text
-                    fontSize={{ base: '4xl', md: '6xl' }}
-                    fontWeight="bold"
-                    fontVariantNumeric="tabular-nums"
-                    data-testid={`countdown-${unit}`}
-                  >
-                    {String(countdown[unit]).padStart(2, '0')}
-                  </Text>
-                  <Text fontSize="sm" textTransform="uppercase" color="whiteAlpha.700">
-                    {label}
-                  </Text>
-                </Stack>
-              ))}
-            </HStack>
-          </Stack>
+          <LaunchCountdown countdown={countdown} />
         )}
 
-        <Box w="full" maxW="md" bg="whiteAlpha.100" rounded="xl" p="6">
-          {capture.isSuccess ? (
-            <FormAlert
-              status="success"
-              title={LEAD_SUCCESS_MESSAGE}
-              description={CHECK_INBOX_MESSAGE}
-              data-testid="lead-success"
-            />
-          ) : (
-            <form onSubmit={submit} noValidate aria-label="Get notified">
-              <Stack gap="4" textAlign="left">
-                <Text fontWeight="semibold">Be the first to know when we launch.</Text>
-                {error && <FormAlert status="error" title={error} data-testid="lead-error" />}
-                <FormField label="Email address" labelProps={{ color: 'white' }}>
-                  <Input
-                    type="email"
-                    autoComplete="email"
-                    placeholder="you@example.com"
-                    bg="white"
-                    color="gray.900"
-                    value={email}
-                    onChange={(event) => setEmail(event.target.value)}
-                  />
-                </FormField>
-                <Checkbox.Root
-                  checked={agreed}
-                  onCheckedChange={(details) => setAgreed(details.checked === true)}
-                  colorPalette="purple"
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>
-                    I agree to the{' '}
-                    <Link href={paths.privacy.getHref()} color="purple.200" target="_blank">
-                      privacy policy
-                    </Link>
-                  </Checkbox.Label>
-                </Checkbox.Root>
-                <Button type="submit" colorPalette="purple" loading={capture.isPending}>
-                  Notify me
-                </Button>
-              </Stack>
-            </form>
-          )}
-        </Box>
+        <LeadForm />
       </Stack>
+    </Box>
+  );
+}
+
+/** Days, hours, minutes and seconds to the launch. */
+function LaunchCountdown({ countdown }: { countdown: ReturnType<typeof countdownTo> }) {
+  return (
+    <Stack gap="6" align="center">
+      <Heading as="h1" fontSize={{ base: '3xl', md: '5xl' }} letterSpacing="tight">
+        Launching soon
+      </Heading>
+      <HStack gap={{ base: '3', md: '6' }} data-testid="launch-countdown">
+        {UNITS.map(([unit, label]) => (
+          <Stack key={unit} gap="1" minW={{ base: '16', md: '24' }}>
+            <Text
+              fontSize={{ base: '4xl', md: '6xl' }}
+              fontWeight="bold"
+              fontVariantNumeric="tabular-nums"
+              data-testid={`countdown-${unit}`}
+            >
+              {String(countdown[unit]).padStart(2, '0')}
+            </Text>
+            <Text fontSize="sm" textTransform="uppercase" color="whiteAlpha.700">
+              {label}
+            </Text>
+          </Stack>
+        ))}
+      </HStack>
+    </Stack>
+  );
+}
+
+/** The e-mail and consent form that stores a lead, then the thanks. */
+function LeadForm() {
+  const [email, setEmail] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [error, setError] = useState<string>();
+  const capture = useCaptureLead();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    if (!email.trim()) return setError(LEAD_EMAIL_REQUIRED_MESSAGE);
+    if (!agreed) return setError(LEAD_CONSENT_REQUIRED_MESSAGE);
+    const parsed = leadCaptureSchema.safeParse({
+      email,
+      agreed_to_terms: agreed,
+      source: LEAD_SOURCE,
+      timestamp: new Date().toISOString(),
+    });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? LEAD_FAILED_MESSAGE);
+    capture.mutate(parsed.data, { onError: () => setError(LEAD_FAILED_MESSAGE) });
+  };
+
+  return (
+    <Box w="full" maxW="md" bg="whiteAlpha.100" rounded="xl" p="6">
+      {capture.isSuccess ? (
+        <FormAlert
+          status="success"
+          title={LEAD_SUCCESS_MESSAGE}
+          description={CHECK_INBOX_MESSAGE}
+          data-testid="lead-success"
+        />
+      ) : (
+        <form onSubmit={submit} noValidate aria-label="Get notified">
+          <Stack gap="4" textAlign="left">
+            <Text fontWeight="semibold">Be the first to know when we launch.</Text>
+            {error && <FormAlert status="error" title={error} data-testid="lead-error" />}
+            <FormField label="Email address" labelProps={{ color: 'white' }}>
+              <Input
+                type="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                bg="white"
+                color="gray.900"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+            </FormField>
+            <Checkbox.Root
+              checked={agreed}
+              onCheckedChange={(details) => setAgreed(details.checked === true)}
+              colorPalette="purple"
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>
+                I agree to the{' '}
+                <Link href={paths.privacy.getHref()} color="purple.200" target="_blank">
+                  privacy policy
+                </Link>
+              </Checkbox.Label>
+            </Checkbox.Root>
+            <Button type="submit" colorPalette="purple" loading={capture.isPending}>
+              Notify me
+            </Button>
+          </Stack>
+        </form>
+      )}
     </Box>
   );
 }

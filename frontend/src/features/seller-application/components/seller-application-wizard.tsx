@@ -130,6 +130,16 @@ interface SignedInApplicant {
   previous: Extract<MySellerApplication, { status: 'rejected' }> | null;
 }
 
+/** What a failed submit says: the auth flow's own message when it has one. */
+function submitFailureMessage(error: unknown, signedIn: boolean): string {
+  if ((error as { name?: unknown } | null)?.name === 'UsernameExistsException') {
+    return EXISTING_ACCOUNT_MESSAGE;
+  }
+  const failure = describeAuthError(error);
+  if (failure.kind === 'message') return failure.message;
+  return signedIn ? errorMessage(error) : SUBMIT_FAILED;
+}
+
 function ApplicationForm({
   signedIn,
   onNewAccountStart,
@@ -176,14 +186,7 @@ function ApplicationForm({
       await signInWithPassword(credentials);
       await finish();
     },
-    failureMessage: (error) => {
-      if ((error as { name?: unknown } | null)?.name === 'UsernameExistsException') {
-        return EXISTING_ACCOUNT_MESSAGE;
-      }
-      const failure = describeAuthError(error);
-      if (failure.kind === 'message') return failure.message;
-      return signedIn ? errorMessage(error) : SUBMIT_FAILED;
-    },
+    failureMessage: (error) => submitFailureMessage(error, signedIn !== undefined),
   });
 
   const next = async () => {
@@ -203,19 +206,7 @@ function ApplicationForm({
 
   return (
     <WizardFrame>
-      {signedIn?.previous && (
-        <Alert.Root status="warning" data-testid="previous-rejection">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>
-              Your application of {formatDate(signedIn.previous.submitted_at)} was not approved
-            </Alert.Title>
-            <Alert.Description>
-              Reason: {signedIn.previous.reason} You may apply again below.
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      )}
+      {signedIn?.previous && <PreviousRejection previous={signedIn.previous} />}
       <ApplicationStepper step={confirming ? SELLER_APPLICATION_STEPS.length : step} />
       <FormProvider {...form}>
         <form onSubmit={submit.onSubmit} noValidate aria-label="Seller application">
@@ -224,44 +215,74 @@ function ApplicationForm({
               {confirming ? 'Confirm your email' : SELLER_APPLICATION_STEPS[step]}
             </Heading>
             {message && <FormAlert status="error" title={message} data-testid="wizard-error" />}
-            {confirming ? (
-              <ConfirmEmailStep />
-            ) : step === 0 ? (
-              <AccountStep signedInEmail={signedIn?.email} />
-            ) : step === 1 ? (
-              <ExperienceStep />
-            ) : step === 2 ? (
-              <PortfolioStep />
-            ) : (
-              <ReviewStep email={signedIn?.email} />
-            )}
-            <HStack justify="space-between">
-              <Button
-                variant="outline"
-                onClick={back}
-                disabled={step === 0 || confirming || submit.busy}
-              >
-                Back
-              </Button>
-              {/* Keys: a Next button never turns into the submit button under the pointer. */}
-              {confirming ? (
-                <Button key="confirm" type="submit" colorPalette="purple" loading={submit.busy}>
-                  Confirm and Submit
-                </Button>
-              ) : step < LAST_STEP ? (
-                <Button key={`next-${step}`} colorPalette="purple" onClick={() => void next()}>
-                  Next
-                </Button>
-              ) : (
-                <Button key="submit" type="submit" colorPalette="purple" loading={submit.busy}>
-                  Submit Application
-                </Button>
-              )}
-            </HStack>
+            <WizardStepFields step={step} confirming={confirming} email={signedIn?.email} />
+            <WizardButtons
+              step={step}
+              confirming={confirming}
+              busy={submit.busy}
+              onBack={back}
+              onNext={() => void next()}
+            />
           </Stack>
         </form>
       </FormProvider>
     </WizardFrame>
+  );
+}
+
+/** The admin's reason for declining the previous application, above the new one. */
+function PreviousRejection({ previous }: { previous: NonNullable<SignedInApplicant['previous']> }) {
+  return (
+    <Alert.Root status="warning" data-testid="previous-rejection">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>
+          Your application of {formatDate(previous.submitted_at)} was not approved
+        </Alert.Title>
+        <Alert.Description>Reason: {previous.reason} You may apply again below.</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/** The fields of the step on screen, or the e-mailed code once Cognito asked for one. */
+function WizardStepFields(props: { step: number; confirming: boolean; email?: string }) {
+  if (props.confirming) return <ConfirmEmailStep />;
+  if (props.step === 0) return <AccountStep signedInEmail={props.email} />;
+  if (props.step === 1) return <ExperienceStep />;
+  if (props.step === 2) return <PortfolioStep />;
+  return <ReviewStep email={props.email} />;
+}
+
+/** Back, and Next or the submit button of the step. */
+function WizardButtons(props: {
+  step: number;
+  confirming: boolean;
+  busy: boolean;
+  onBack: () => void;
+  onNext: () => void;
+}) {
+  const { step, confirming, busy } = props;
+  return (
+    <HStack justify="space-between">
+      <Button variant="outline" onClick={props.onBack} disabled={step === 0 || confirming || busy}>
+        Back
+      </Button>
+      {/* Keys: a Next button never turns into the submit button under the pointer. */}
+      {confirming ? (
+        <Button key="confirm" type="submit" colorPalette="purple" loading={busy}>
+          Confirm and Submit
+        </Button>
+      ) : step < LAST_STEP ? (
+        <Button key={`next-${step}`} colorPalette="purple" onClick={props.onNext}>
+          Next
+        </Button>
+      ) : (
+        <Button key="submit" type="submit" colorPalette="purple" loading={busy}>
+          Submit Application
+        </Button>
+      )}
+    </HStack>
   );
 }
 

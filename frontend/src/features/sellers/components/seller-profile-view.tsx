@@ -115,6 +115,66 @@ function ErrorView({
   );
 }
 
+/** Avatar, name, handle, bio, membership and links. */
+function SellerHeader({ profile }: { profile: PublicSellerProfile }) {
+  const name = profile.display_name ?? profile.username;
+  const memberSince = formatMonthYear(profile.member_since.slice(0, 7));
+  return (
+    <Stack
+      direction={{ base: 'column', md: 'row' }}
+      gap="6"
+      align={{ base: 'center', md: 'flex-start' }}
+    >
+      <Avatar.Root size="2xl" colorPalette="purple">
+        <Avatar.Fallback name={name} />
+        {profile.profile_picture_url && (
+          <Avatar.Image src={profile.profile_picture_url} alt={name} />
+        )}
+      </Avatar.Root>
+      <Stack gap="2" textAlign={{ base: 'center', md: 'left' }} flex="1">
+        <Heading as="h1" size="3xl">
+          {name}
+        </Heading>
+        <Text color="fg.muted">@{profile.username}</Text>
+        {profile.bio && <Text maxW="2xl">{profile.bio}</Text>}
+        <HStack
+          gap="2"
+          color="fg.muted"
+          fontSize="sm"
+          justify={{ base: 'center', md: 'flex-start' }}
+        >
+          <LuCalendar /> <Text>Member since {memberSince}</Text>
+        </HStack>
+        <Links seller={profile} />
+      </Stack>
+    </Stack>
+  );
+}
+
+/** Templates, downloads and rating, when the profile shows them. */
+function SellerStats({ profile }: { profile: PublicSellerProfile }) {
+  if (!profile.stats) return null;
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+      <StatBox icon={<LuPackage />} value={formatCount(profile.stats.mvp_count)} label="MVPs" />
+      <StatBox
+        icon={<LuDownload />}
+        value={formatCount(profile.stats.total_downloads)}
+        label="Total Downloads"
+      />
+      <StatBox
+        icon={<LuStar />}
+        value={
+          profile.stats.rating_count > 0
+            ? formatRating(profile.stats.average_rating)
+            : NO_RATINGS_TEXT
+        }
+        label="Average Rating"
+      />
+    </SimpleGrid>
+  );
+}
+
 /**
  * `/seller/{username}`: avatar, name, bio, stats, links and the seller's approved
  * templates; the card comes from the route (features stay apart).
@@ -150,63 +210,12 @@ export function SellerProfileView({
   }
 
   const profile = seller.data;
-  const name = profile.display_name ?? profile.username;
-  const memberSince = formatMonthYear(profile.member_since.slice(0, 7));
   return (
     <Container maxW="6xl" py="10">
       <Stack gap="10">
-        <Stack
-          direction={{ base: 'column', md: 'row' }}
-          gap="6"
-          align={{ base: 'center', md: 'flex-start' }}
-        >
-          <Avatar.Root size="2xl" colorPalette="purple">
-            <Avatar.Fallback name={name} />
-            {profile.profile_picture_url && (
-              <Avatar.Image src={profile.profile_picture_url} alt={name} />
-            )}
-          </Avatar.Root>
-          <Stack gap="2" textAlign={{ base: 'center', md: 'left' }} flex="1">
-            <Heading as="h1" size="3xl">
-              {name}
-            </Heading>
-            <Text color="fg.muted">@{profile.username}</Text>
-            {profile.bio && <Text maxW="2xl">{profile.bio}</Text>}
-            <HStack
-              gap="2"
-              color="fg.muted"
-              fontSize="sm"
-              justify={{ base: 'center', md: 'flex-start' }}
-            >
-              <LuCalendar /> <Text>Member since {memberSince}</Text>
-            </HStack>
-            <Links seller={profile} />
-          </Stack>
-        </Stack>
+        <SellerHeader profile={profile} />
 
-        {profile.stats && (
-          <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-            <StatBox
-              icon={<LuPackage />}
-              value={formatCount(profile.stats.mvp_count)}
-              label="MVPs"
-            />
-            <StatBox
-              icon={<LuDownload />}
-              value={formatCount(profile.stats.total_downloads)}
-              label="Total Downloads"
-            />
-            <StatBox
-              icon={<LuStar />}
-              value={
-                profile.stats.rating_count > 0
-                  ? formatRating(profile.stats.average_rating)
-                  : NO_RATINGS_TEXT
-              }
-              label="Average Rating"
-            />
-          </SimpleGrid>
-        )}
+        <SellerStats profile={profile} />
 
         <Stack gap="4">
           <Heading as="h2" size="xl">

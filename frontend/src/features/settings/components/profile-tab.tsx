@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Avatar, Button, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { LuUpload } from 'react-icons/lu';
 import { isSellerRole, type Profile } from '@contract/profile';
 import {
@@ -59,35 +60,6 @@ export function ProfileTab({ profile }: { profile: Profile }) {
     },
   });
   const { errors } = form.formState;
-  const avatar = useUploadAvatar();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const picture = form.watch('profile_picture_url');
-  const uploadPicture = (file: File | undefined) => {
-    if (!file) return;
-    setSaved(false);
-    avatar.mutate(file, {
-      onSuccess: (stored) =>
-        form.setValue('profile_picture_url', stored.profile_picture_url ?? '', {
-          shouldDirty: false,
-        }),
-    });
-  };
-
-  const urlField = (
-    name:
-      | 'profile_picture_url'
-      | 'website_url'
-      | 'social_links.twitter'
-      | 'social_links.linkedin'
-      | 'social_links.github',
-    label: string,
-    placeholder: string,
-    error: string | undefined,
-  ) => (
-    <FormField label={label} error={error}>
-      <Input {...form.register(name)} type="url" placeholder={placeholder} />
-    </FormField>
-  );
 
   return (
     <form onSubmit={submit.onSubmit} noValidate aria-label="Profile">
@@ -106,84 +78,157 @@ export function ProfileTab({ profile }: { profile: Profile }) {
         >
           <Input {...form.register('username')} type="text" />
         </FormField>
-        <Stack gap="2">
-          <Text fontWeight="medium" fontSize="sm">
-            Profile picture
-          </Text>
-          <HStack gap="4">
-            <Avatar.Root size="xl">
-              <Avatar.Fallback name={profile.display_name ?? profile.username ?? undefined} />
-              {picture && <Avatar.Image src={picture} alt="Your profile picture" />}
-            </Avatar.Root>
-            <Button
-              variant="outline"
-              size="sm"
-              loading={avatar.isPending}
-              loadingText="Uploading…"
-              onClick={() => fileInput.current?.click()}
-            >
-              <LuUpload /> Upload image
-            </Button>
-            <input
-              ref={fileInput}
-              type="file"
-              accept={IMAGE_ACCEPT}
-              hidden
-              aria-label="Profile picture file"
-              data-testid="avatar-file"
-              onChange={(event) => {
-                uploadPicture(event.target.files?.[0]);
-                event.target.value = '';
-              }}
-            />
-          </HStack>
-          {avatar.isSuccess && <Message status="success" text={AVATAR_SAVED_MESSAGE} />}
-          {avatar.error && (
-            <Message
-              status="error"
-              text={
-                avatar.error instanceof ApiError ? errorMessage(avatar.error) : avatar.error.message
-              }
-            />
-          )}
-        </Stack>
+        <ProfilePictureField
+          name={profile.display_name ?? profile.username ?? undefined}
+          picture={form.watch('profile_picture_url')}
+          onStart={() => setSaved(false)}
+          onUploaded={(url) =>
+            form.setValue('profile_picture_url', url, {
+              shouldDirty: false,
+            })
+          }
+        />
         <FormField label="Display name" error={errors.display_name?.message}>
           <Input {...form.register('display_name')} type="text" />
         </FormField>
         <FormField label="Bio" error={errors.bio?.message}>
           <Textarea {...form.register('bio')} rows={4} />
         </FormField>
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-          {urlField(
-            'profile_picture_url',
-            'Or a picture URL',
-            'https://…/avatar.png',
-            errors.profile_picture_url?.message,
-          )}
-          {urlField('website_url', 'Website', 'https://example.com', errors.website_url?.message)}
-          {urlField(
-            'social_links.twitter',
-            'Twitter',
-            'https://x.com/you',
-            errors.social_links?.twitter?.message,
-          )}
-          {urlField(
-            'social_links.linkedin',
-            'LinkedIn',
-            'https://linkedin.com/in/you',
-            errors.social_links?.linkedin?.message,
-          )}
-          {urlField(
-            'social_links.github',
-            'GitHub',
-            'https://github.com/you',
-            errors.social_links?.github?.message,
-          )}
-        </SimpleGrid>
+        <ProfileLinkFields register={form.register} errors={errors} />
         <Button type="submit" colorPalette="purple" alignSelf="flex-start" loading={submit.busy}>
           Save Profile
         </Button>
       </Stack>
     </form>
+  );
+}
+
+type ProfileValues = ReturnType<typeof valuesOf>;
+type UrlFieldName =
+  | 'profile_picture_url'
+  | 'website_url'
+  | 'social_links.twitter'
+  | 'social_links.linkedin'
+  | 'social_links.github';
+
+const urlField = (
+  register: UseFormRegister<ProfileValues>,
+  name: UrlFieldName,
+  label: string,
+  placeholder: string,
+  error: string | undefined,
+) => (
+  <FormField label={label} error={error}>
+    <Input {...register(name)} type="url" placeholder={placeholder} />
+  </FormField>
+);
+
+/** The picture URL, website and social links, two to a row. */
+function ProfileLinkFields({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<ProfileValues>;
+  errors: FieldErrors<ProfileValues>;
+}) {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+      {urlField(
+        register,
+        'profile_picture_url',
+        'Or a picture URL',
+        'https://…/avatar.png',
+        errors.profile_picture_url?.message,
+      )}
+      {urlField(
+        register,
+        'website_url',
+        'Website',
+        'https://example.com',
+        errors.website_url?.message,
+      )}
+      {urlField(
+        register,
+        'social_links.twitter',
+        'Twitter',
+        'https://x.com/you',
+        errors.social_links?.twitter?.message,
+      )}
+      {urlField(
+        register,
+        'social_links.linkedin',
+        'LinkedIn',
+        'https://linkedin.com/in/you',
+        errors.social_links?.linkedin?.message,
+      )}
+      {urlField(
+        register,
+        'social_links.github',
+        'GitHub',
+        'https://github.com/you',
+        errors.social_links?.github?.message,
+      )}
+    </SimpleGrid>
+  );
+}
+
+/** The avatar with Upload image: the upload is stored at once, and its URL goes into the form. */
+function ProfilePictureField(props: {
+  name: string | undefined;
+  picture: string;
+  onStart: () => void;
+  onUploaded: (url: string) => void;
+}) {
+  const avatar = useUploadAvatar();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const uploadPicture = (file: File | undefined) => {
+    if (!file) return;
+    props.onStart();
+    avatar.mutate(file, {
+      onSuccess: (stored) => props.onUploaded(stored.profile_picture_url ?? ''),
+    });
+  };
+  return (
+    <Stack gap="2">
+      <Text fontWeight="medium" fontSize="sm">
+        Profile picture
+      </Text>
+      <HStack gap="4">
+        <Avatar.Root size="xl">
+          <Avatar.Fallback name={props.name} />
+          {props.picture && <Avatar.Image src={props.picture} alt="Your profile picture" />}
+        </Avatar.Root>
+        <Button
+          variant="outline"
+          size="sm"
+          loading={avatar.isPending}
+          loadingText="Uploading…"
+          onClick={() => fileInput.current?.click()}
+        >
+          <LuUpload /> Upload image
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          hidden
+          aria-label="Profile picture file"
+          data-testid="avatar-file"
+          onChange={(event) => {
+            uploadPicture(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+      </HStack>
+      {avatar.isSuccess && <Message status="success" text={AVATAR_SAVED_MESSAGE} />}
+      {avatar.error && (
+        <Message
+          status="error"
+          text={
+            avatar.error instanceof ApiError ? errorMessage(avatar.error) : avatar.error.message
+          }
+        />
+      )}
+    </Stack>
   );
 }

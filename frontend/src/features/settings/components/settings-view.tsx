@@ -24,6 +24,44 @@ type SettingsTab = (typeof SETTINGS_TABS)[number];
 const isTab = (value: string | null): value is SettingsTab =>
   (SETTINGS_TABS as readonly (string | null)[]).includes(value);
 
+/** Shown at `/settings` when signed out. */
+function SettingsAccessDenied() {
+  return (
+    <Container maxW="lg" py="24" textAlign="center">
+      <Stack gap="4" align="center">
+        <Heading as="h1" size="2xl">
+          Access Denied
+        </Heading>
+        <Text color="fg.muted">Please sign in to manage your settings.</Text>
+        <SignInButton from="/settings" />
+      </Stack>
+    </Container>
+  );
+}
+
+/** The five tab triggers, in the order of `SETTINGS_TABS`. */
+function SettingsTabList() {
+  return (
+    <Tabs.List flexWrap="wrap">
+      <Tabs.Trigger value="profile">
+        <LuUser /> Profile
+      </Tabs.Trigger>
+      <Tabs.Trigger value="security">
+        <LuLock /> Security
+      </Tabs.Trigger>
+      <Tabs.Trigger value="connections">
+        <LuLink /> Connections
+      </Tabs.Trigger>
+      <Tabs.Trigger value="notifications">
+        <LuBell /> Notifications
+      </Tabs.Trigger>
+      <Tabs.Trigger value="account">
+        <LuUserCog /> Account
+      </Tabs.Trigger>
+    </Tabs.List>
+  );
+}
+
 /** `/settings`: five tabs (the product's four and Account), `?tab=` selects one; Access Denied when signed out. */
 export function SettingsView({
   githubAction,
@@ -41,17 +79,7 @@ export function SettingsView({
 
   if (session.status === 'loading') return <Skeleton height="64" m="8" />;
   if (session.status === 'signedOut') {
-    return (
-      <Container maxW="lg" py="24" textAlign="center">
-        <Stack gap="4" align="center">
-          <Heading as="h1" size="2xl">
-            Access Denied
-          </Heading>
-          <Text color="fg.muted">Please sign in to manage your settings.</Text>
-          <SignInButton from="/settings" />
-        </Stack>
-      </Container>
-    );
+    return <SettingsAccessDenied />;
   }
 
   return (
@@ -67,23 +95,7 @@ export function SettingsView({
           colorPalette="purple"
           lazyMount
         >
-          <Tabs.List flexWrap="wrap">
-            <Tabs.Trigger value="profile">
-              <LuUser /> Profile
-            </Tabs.Trigger>
-            <Tabs.Trigger value="security">
-              <LuLock /> Security
-            </Tabs.Trigger>
-            <Tabs.Trigger value="connections">
-              <LuLink /> Connections
-            </Tabs.Trigger>
-            <Tabs.Trigger value="notifications">
-              <LuBell /> Notifications
-            </Tabs.Trigger>
-            <Tabs.Trigger value="account">
-              <LuUserCog /> Account
-            </Tabs.Trigger>
-          </Tabs.List>
+          <SettingsTabList />
           <Stack pt="6">
             {profile.isError && <Message status="error" text="Failed to load your profile." />}
             {profile.isPending &&
