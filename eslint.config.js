@@ -32,7 +32,6 @@ const OVERSIZED_PENDING_SPLIT = [
   'frontend/src/features/downloads/components/download-panel.tsx',
   'frontend/src/features/github/components/github-link-dialog.tsx',
   'frontend/src/features/launch/components/launch-overlay.tsx',
-  'frontend/src/features/licenses/components/license-certificate-view.tsx',
   'frontend/src/features/catalog/components/filter-panel.tsx',
   'frontend/src/features/catalog/components/template-card.tsx',
   'frontend/src/features/catalog/components/template-detail-view.tsx',
