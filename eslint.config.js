@@ -35,7 +35,6 @@ const OVERSIZED_PENDING_SPLIT = [
   'frontend/src/features/sellers/components/seller-profile-view.tsx',
   'frontend/src/features/settings/components/profile-tab.tsx',
   'frontend/src/features/settings/components/settings-view.tsx',
-  'frontend/src/features/templates/components/edit-template-view.tsx',
   'frontend/src/features/templates/components/my-template-card.tsx',
   'frontend/src/features/templates/components/my-templates-view.tsx',
   'frontend/src/features/templates/components/seller-dashboard.tsx',
