@@ -26,7 +26,6 @@ const OVERSIZED_PENDING_SPLIT = [
   'frontend/src/features/admin/components/users-tab.tsx',
   'frontend/src/features/analytics/components/seller-analytics-view.tsx',
   'frontend/src/features/auth/components/auth-screen.tsx',
-  'frontend/src/features/billing/components/pricing-view.tsx',
   'frontend/src/features/launch/components/launch-overlay.tsx',
   'frontend/src/features/catalog/components/filter-panel.tsx',
   'frontend/src/features/catalog/components/template-card.tsx',
