@@ -32,7 +32,6 @@ const OVERSIZED_PENDING_SPLIT = [
   'frontend/src/features/sellers/components/seller-profile-view.tsx',
   'frontend/src/features/settings/components/profile-tab.tsx',
   'frontend/src/features/settings/components/settings-view.tsx',
-  'frontend/src/features/templates/components/my-template-card.tsx',
   'lib/constructs/api.ts',
   'lib/constructs/web.ts',
   'lib/local/servers/github/control.ts',
