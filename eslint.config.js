@@ -27,7 +27,6 @@ const OVERSIZED_PENDING_SPLIT = [
   'frontend/src/features/analytics/components/seller-analytics-view.tsx',
   'frontend/src/features/auth/components/auth-screen.tsx',
   'frontend/src/features/launch/components/launch-overlay.tsx',
-  'frontend/src/features/catalog/components/filter-panel.tsx',
   'frontend/src/features/seller-application/components/seller-application-wizard.tsx',
   'frontend/src/features/sellers/components/seller-profile-view.tsx',
   'frontend/src/features/settings/components/profile-tab.tsx',
