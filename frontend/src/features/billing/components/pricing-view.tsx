@@ -43,12 +43,8 @@ export interface PricingViewProps {
   onSwitchPlan: (priceId: string) => Promise<SubscriptionView>;
 }
 
-export function PricingView({
-  signedIn,
-  subscription,
-  subscriptionLoading,
-  onSwitchPlan,
-}: PricingViewProps) {
+/** Checkout and plan switching: which plan is busy, what failed, what the plan became. */
+function usePricingActions(onSwitchPlan: PricingViewProps['onSwitchPlan']) {
   const plans = useBillingPlans();
   const checkout = useStartCheckout();
   const [failure, setFailure] = useState<string>();
@@ -57,7 +53,6 @@ export function PricingView({
   const [switching, setSwitching] = useState(false);
   const [switchedTo, setSwitchedTo] = useState<string>();
 
-  const currentPlan = activePlanOf(subscription);
   const waiting = checkout.isPending || checkout.isSuccess || switching;
 
   /** The server's price id for a plan, or the banner's text when there is none to use. */
@@ -106,18 +101,124 @@ export function PricingView({
     }
   };
 
+  return {
+    plans,
+    checkout,
+    failure,
+    setFailure,
+    checkoutPlan,
+    switchTarget,
+    setSwitchTarget,
+    switching,
+    switchedTo,
+    setSwitchedTo,
+    waiting,
+    subscribe,
+    confirmSwitch,
+  };
+}
+
+/** The page title and what the plans give. */
+function PricingHeader() {
+  return (
+    <Stack gap="3" textAlign="center" align="center">
+      <Heading as="h1" size="4xl" letterSpacing="tight">
+        Simple, monthly pricing
+      </Heading>
+      <Text color="fg.muted" fontSize="lg" maxW="2xl">
+        Pick a plan, download starter templates every month, and ship your MVP faster. Prices in
+        pounds sterling; cancel any time.
+      </Text>
+    </Stack>
+  );
+}
+
+/** Visitors are asked to sign in before subscribing, and brought back here. */
+function SignInToSubscribe() {
+  return (
+    <Alert.Root status="info" data-testid="pricing-sign-in">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{CHECKOUT_MESSAGES.signInToSubscribe}</Alert.Title>
+        <Alert.Description>
+          <SignInLink from={paths.pricing.getHref()}>Sign in or create an account</SignInLink> to
+          subscribe; you come back here afterwards.
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/** The money-back guarantee's promise. */
+function MoneyBackGuarantee() {
+  return (
+    <Alert.Root status="success" variant="subtle" data-testid="money-back">
+      <Alert.Indicator>
+        <LuShieldCheck />
+      </Alert.Indicator>
+      <Alert.Content>
+        <Alert.Title>{MONEY_BACK_DAYS}-day money-back guarantee</Alert.Title>
+        <Alert.Description>
+          Not what you needed? Ask for a refund within {MONEY_BACK_DAYS} days of paying and we will
+          send the money back.
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/** The way to support for questions the page leaves open. */
+function StillHaveQuestions() {
+  return (
+    <HStack
+      justify="space-between"
+      wrap="wrap"
+      gap="4"
+      p="6"
+      borderWidth="1px"
+      rounded="lg"
+      bg="bg.subtle"
+    >
+      <Stack gap="1">
+        <Heading as="h2" size="md">
+          Still have questions?
+        </Heading>
+        <Text color="fg.muted">Our team answers within one business day.</Text>
+      </Stack>
+      <Button asChild colorPalette="purple" variant="outline">
+        <RouterLink to={paths.support.getHref()}>Contact Support</RouterLink>
+      </Button>
+    </HStack>
+  );
+}
+
+export function PricingView({
+  signedIn,
+  subscription,
+  subscriptionLoading,
+  onSwitchPlan,
+}: PricingViewProps) {
+  const {
+    plans,
+    checkout,
+    failure,
+    setFailure,
+    checkoutPlan,
+    switchTarget,
+    setSwitchTarget,
+    switching,
+    switchedTo,
+    setSwitchedTo,
+    waiting,
+    subscribe,
+    confirmSwitch,
+  } = usePricingActions(onSwitchPlan);
+  const currentPlan = activePlanOf(subscription);
+
   return (
     <Container maxW="7xl" py={{ base: '10', md: '16' }} data-testid="pricing">
       <Stack gap="10">
-        <Stack gap="3" textAlign="center" align="center">
-          <Heading as="h1" size="4xl" letterSpacing="tight">
-            Simple, monthly pricing
-          </Heading>
-          <Text color="fg.muted" fontSize="lg" maxW="2xl">
-            Pick a plan, download starter templates every month, and ship your MVP faster. Prices in
-            pounds sterling; cancel any time.
-          </Text>
-        </Stack>
+        <PricingHeader />
 
         <Stack gap="3">
           <CheckoutCanceledBanner />
@@ -130,20 +231,7 @@ export function PricingView({
               data-testid="plan-switched"
             />
           )}
-          {!signedIn && (
-            <Alert.Root status="info" data-testid="pricing-sign-in">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{CHECKOUT_MESSAGES.signInToSubscribe}</Alert.Title>
-                <Alert.Description>
-                  <SignInLink from={paths.pricing.getHref()}>
-                    Sign in or create an account
-                  </SignInLink>{' '}
-                  to subscribe; you come back here afterwards.
-                </Alert.Description>
-              </Alert.Content>
-            </Alert.Root>
-          )}
+          {!signedIn && <SignInToSubscribe />}
           {plans.data?.payments_mode === 'local' && (
             <Text fontSize="sm" color="fg.muted" textAlign="center" data-testid="test-card-note">
               Test payments: pay with card 4242 4242 4242 4242, any future expiry date and any CVC.
@@ -172,40 +260,11 @@ export function PricingView({
           ))}
         </SimpleGrid>
 
-        <Alert.Root status="success" variant="subtle" data-testid="money-back">
-          <Alert.Indicator>
-            <LuShieldCheck />
-          </Alert.Indicator>
-          <Alert.Content>
-            <Alert.Title>{MONEY_BACK_DAYS}-day money-back guarantee</Alert.Title>
-            <Alert.Description>
-              Not what you needed? Ask for a refund within {MONEY_BACK_DAYS} days of paying and we
-              will send the money back.
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <MoneyBackGuarantee />
 
         <PricingFaq />
 
-        <HStack
-          justify="space-between"
-          wrap="wrap"
-          gap="4"
-          p="6"
-          borderWidth="1px"
-          rounded="lg"
-          bg="bg.subtle"
-        >
-          <Stack gap="1">
-            <Heading as="h2" size="md">
-              Still have questions?
-            </Heading>
-            <Text color="fg.muted">Our team answers within one business day.</Text>
-          </Stack>
-          <Button asChild colorPalette="purple" variant="outline">
-            <RouterLink to={paths.support.getHref()}>Contact Support</RouterLink>
-          </Button>
-        </HStack>
+        <StillHaveQuestions />
       </Stack>
 
       <SwitchPlanDialog

@@ -38,6 +38,45 @@ function CardSkeleton() {
   );
 }
 
+/** Placeholders in the results grid's shape while the first page loads. */
+function LoadingGrid() {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="6" aria-busy="true">
+      {Array.from({ length: 6 }, (_, index) => (
+        <CardSkeleton key={index} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+interface NoResultsProps {
+  /** Whether any filter is set, so clearing them could bring results back. */
+  canClear: boolean;
+  onClear: () => void;
+}
+
+/** Nothing matches the filters: a hint, and a way to clear them when any is set. */
+function NoResults({ canClear, onClear }: NoResultsProps) {
+  return (
+    <EmptyState.Root data-testid="empty-state" borderWidth="1px" rounded="l3">
+      <EmptyState.Content>
+        <EmptyState.Indicator>
+          <LuSearchX />
+        </EmptyState.Indicator>
+        <EmptyState.Title>No MVPs found</EmptyState.Title>
+        <EmptyState.Description>
+          Try adjusting your search criteria or clearing some filters.
+        </EmptyState.Description>
+        {canClear && (
+          <Button size="sm" variant="outline" onClick={onClear}>
+            Clear All
+          </Button>
+        )}
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
 /** `/mvps`: filters on the side, the results grid and pagination beside them. */
 export function BrowseView() {
   const actions = useBrowseFilters();
@@ -84,30 +123,9 @@ export function BrowseView() {
               )}
             </Flex>
           )}
-          {isPending && !error && (
-            <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="6" aria-busy="true">
-              {Array.from({ length: 6 }, (_, index) => (
-                <CardSkeleton key={index} />
-              ))}
-            </SimpleGrid>
-          )}
+          {isPending && !error && <LoadingGrid />}
           {data && data.items.length === 0 && !pastTheEnd && (
-            <EmptyState.Root data-testid="empty-state" borderWidth="1px" rounded="l3">
-              <EmptyState.Content>
-                <EmptyState.Indicator>
-                  <LuSearchX />
-                </EmptyState.Indicator>
-                <EmptyState.Title>No MVPs found</EmptyState.Title>
-                <EmptyState.Description>
-                  Try adjusting your search criteria or clearing some filters.
-                </EmptyState.Description>
-                {hasActiveFilters(filters) && (
-                  <Button size="sm" variant="outline" onClick={clearFilters}>
-                    Clear All
-                  </Button>
-                )}
-              </EmptyState.Content>
-            </EmptyState.Root>
+            <NoResults canClear={hasActiveFilters(filters)} onClear={clearFilters} />
           )}
           {/* The results' heading, for the outline: on phones the filters' h2 is folded away, and
               the cards' titles are h3. */}

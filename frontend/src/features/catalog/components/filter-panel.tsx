@@ -39,6 +39,168 @@ const isOneOf = <T extends string>(options: readonly T[], value: string): value 
  * phone, search and sort are always shown; the other filters fold behind a toggle, so the first
  * result is not a screen down.
  */
+type FilterProps = Pick<BrowseFilterActions, 'filters' | 'updateFilters'>;
+
+/** The order of the results. */
+function SortField({ filters, updateFilters }: FilterProps) {
+  return (
+    <Field.Root>
+      <Field.Label>Sort by</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          value={filters.sort}
+          onChange={(event) => {
+            const value = event.target.value;
+            if (isOneOf<SortOption>(SORT_OPTIONS, value)) updateFilters({ sort: value });
+          }}
+        >
+          {SORT_OPTIONS.map((option) => (
+            <option key={option} value={option}>
+              {SORT_LABELS[option]}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+/** One category, or all. */
+function CategoryField({ filters, updateFilters }: FilterProps) {
+  return (
+    <Field.Root>
+      <Field.Label>Category</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          value={filters.category}
+          onChange={(event) => {
+            const value = event.target.value;
+            if (value === 'All' || isOneOf<BrowseCategory>(BROWSE_CATEGORIES, value)) {
+              updateFilters({ category: value });
+            }
+          }}
+        >
+          <option value="All">All</option>
+          {BROWSE_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {category}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+interface PriceFieldsProps {
+  minPrice: string;
+  maxPrice: string;
+  onMinPrice: (value: string) => void;
+  onMaxPrice: (value: string) => void;
+}
+
+/** The price range, each bound optional. */
+function PriceFields({ minPrice, maxPrice, onMinPrice, onMaxPrice }: PriceFieldsProps) {
+  return (
+    <SimpleGrid columns={2} gap="3">
+      <Field.Root>
+        <Field.Label>Min price</Field.Label>
+        <Input
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          placeholder="0"
+          value={minPrice}
+          onChange={(event) => onMinPrice(event.target.value)}
+        />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>Max price</Field.Label>
+        <Input
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          placeholder="Any"
+          value={maxPrice}
+          onChange={(event) => onMaxPrice(event.target.value)}
+        />
+      </Field.Root>
+    </SimpleGrid>
+  );
+}
+
+/** One licence, or all. */
+function LicensingField({ filters, updateFilters }: FilterProps) {
+  return (
+    <Field.Root>
+      <Field.Label>Licensing terms</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          value={filters.licensingTerms}
+          onChange={(event) => {
+            const value = event.target.value;
+            if (value === 'all' || isOneOf<LicensingTerms>(LICENSING_TERMS, value)) {
+              updateFilters({ licensingTerms: value });
+            }
+          }}
+        >
+          <option value="all">All licences</option>
+          {LICENSING_TERMS.map((terms) => (
+            <option key={terms} value={terms}>
+              {LICENSING_LABELS[terms]}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+/** The technologies to require: the chosen ones as removable tags, then every one to tick. */
+function TechStackFieldset({ filters, updateFilters }: FilterProps) {
+  const setTech = (tech: BrowseTech) =>
+    updateFilters({ techStack: toggleTech(filters, tech).techStack });
+
+  return (
+    <Box as="fieldset">
+      <Text as="legend" fontSize="sm" fontWeight="medium" mb="2">
+        Tech stack
+      </Text>
+      {filters.techStack.length > 0 && (
+        <Wrap gap="2" mb="3" data-testid="selected-tech">
+          {filters.techStack.map((tech) => (
+            <Tag.Root key={tech} colorPalette="purple" variant="solid" size="md">
+              <Tag.Label>{tech}</Tag.Label>
+              <Tag.EndElement>
+                <Tag.CloseTrigger aria-label={`Remove ${tech}`} onClick={() => setTech(tech)} />
+              </Tag.EndElement>
+            </Tag.Root>
+          ))}
+        </Wrap>
+      )}
+      <SimpleGrid columns={2} gap="2">
+        {BROWSE_TECH_STACKS.map((tech) => (
+          <Checkbox.Root
+            key={tech}
+            size="sm"
+            checked={filters.techStack.includes(tech)}
+            onCheckedChange={() => setTech(tech)}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{tech}</Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}
+
 export function FilterPanel({ filters, updateFilters, clearFilters }: BrowseFilterActions) {
   const [moreOpen, setMoreOpen] = useState(false);
   const [searchText, setSearchText] = useDebouncedCommit(filters.search, (search) =>
@@ -50,9 +212,6 @@ export function FilterPanel({ filters, updateFilters, clearFilters }: BrowseFilt
   const [maxPrice, setMaxPrice] = useDebouncedCommit(filters.maxPrice, (value) =>
     updateFilters({ maxPrice: value }, { replace: true }),
   );
-
-  const setTech = (tech: BrowseTech) =>
-    updateFilters({ techStack: toggleTech(filters, tech).techStack });
 
   return (
     <Card.Root as="aside" aria-label="Filters" data-testid="filter-panel" variant="outline">
@@ -85,25 +244,7 @@ export function FilterPanel({ filters, updateFilters, clearFilters }: BrowseFilt
           </InputGroup>
         </Field.Root>
 
-        <Field.Root>
-          <Field.Label>Sort by</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={filters.sort}
-              onChange={(event) => {
-                const value = event.target.value;
-                if (isOneOf<SortOption>(SORT_OPTIONS, value)) updateFilters({ sort: value });
-              }}
-            >
-              {SORT_OPTIONS.map((option) => (
-                <option key={option} value={option}>
-                  {SORT_LABELS[option]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SortField filters={filters} updateFilters={updateFilters} />
 
         <Button
           display={{ base: 'flex', lg: 'none' }}
@@ -118,113 +259,18 @@ export function FilterPanel({ filters, updateFilters, clearFilters }: BrowseFilt
           {hasActiveFilters(filters) && ' (active)'}
         </Button>
         <Stack id="more-filters" gap="5" display={{ base: moreOpen ? 'flex' : 'none', lg: 'flex' }}>
-          <Field.Root>
-            <Field.Label>Category</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={filters.category}
-                onChange={(event) => {
-                  const value = event.target.value;
-                  if (value === 'All' || isOneOf<BrowseCategory>(BROWSE_CATEGORIES, value)) {
-                    updateFilters({ category: value });
-                  }
-                }}
-              >
-                <option value="All">All</option>
-                {BROWSE_CATEGORIES.map((category) => (
-                  <option key={category} value={category}>
-                    {category}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <CategoryField filters={filters} updateFilters={updateFilters} />
 
-          <SimpleGrid columns={2} gap="3">
-            <Field.Root>
-              <Field.Label>Min price</Field.Label>
-              <Input
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="any"
-                placeholder="0"
-                value={minPrice}
-                onChange={(event) => setMinPrice(event.target.value)}
-              />
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Max price</Field.Label>
-              <Input
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="any"
-                placeholder="Any"
-                value={maxPrice}
-                onChange={(event) => setMaxPrice(event.target.value)}
-              />
-            </Field.Root>
-          </SimpleGrid>
+          <PriceFields
+            minPrice={minPrice}
+            maxPrice={maxPrice}
+            onMinPrice={setMinPrice}
+            onMaxPrice={setMaxPrice}
+          />
 
-          <Field.Root>
-            <Field.Label>Licensing terms</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={filters.licensingTerms}
-                onChange={(event) => {
-                  const value = event.target.value;
-                  if (value === 'all' || isOneOf<LicensingTerms>(LICENSING_TERMS, value)) {
-                    updateFilters({ licensingTerms: value });
-                  }
-                }}
-              >
-                <option value="all">All licences</option>
-                {LICENSING_TERMS.map((terms) => (
-                  <option key={terms} value={terms}>
-                    {LICENSING_LABELS[terms]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <LicensingField filters={filters} updateFilters={updateFilters} />
 
-          <Box as="fieldset">
-            <Text as="legend" fontSize="sm" fontWeight="medium" mb="2">
-              Tech stack
-            </Text>
-            {filters.techStack.length > 0 && (
-              <Wrap gap="2" mb="3" data-testid="selected-tech">
-                {filters.techStack.map((tech) => (
-                  <Tag.Root key={tech} colorPalette="purple" variant="solid" size="md">
-                    <Tag.Label>{tech}</Tag.Label>
-                    <Tag.EndElement>
-                      <Tag.CloseTrigger
-                        aria-label={`Remove ${tech}`}
-                        onClick={() => setTech(tech)}
-                      />
-                    </Tag.EndElement>
-                  </Tag.Root>
-                ))}
-              </Wrap>
-            )}
-            <SimpleGrid columns={2} gap="2">
-              {BROWSE_TECH_STACKS.map((tech) => (
-                <Checkbox.Root
-                  key={tech}
-                  size="sm"
-                  checked={filters.techStack.includes(tech)}
-                  onCheckedChange={() => setTech(tech)}
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{tech}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </SimpleGrid>
-          </Box>
+          <TechStackFieldset filters={filters} updateFilters={updateFilters} />
         </Stack>
       </Card.Body>
     </Card.Root>

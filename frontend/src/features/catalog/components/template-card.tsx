@@ -17,6 +17,117 @@ import { LicenseLinkBadge } from '../../../components/licence-link-badge';
 
 const CARD_TECH_TAGS = 3;
 
+/** The preview image (a fallback when it fails to load), with the category and access badges. */
+function CardCover({ mvp }: { mvp: TemplateSummary }) {
+  return (
+    <Box position="relative" w={{ base: '28', md: 'full' }} flexShrink="0">
+      <Image
+        src={coverImage(mvp.preview_images)}
+        alt={`${mvp.title} preview`}
+        aspectRatio={{ base: 1, md: 16 / 9 }}
+        h={{ base: 'full', md: 'auto' }}
+        w="full"
+        objectFit="cover"
+        bg="bg.muted"
+        loading="lazy"
+        onError={(event) => {
+          const image = event.currentTarget;
+          if (!image.src.endsWith(FALLBACK_PREVIEW_IMAGE)) image.src = FALLBACK_PREVIEW_IMAGE;
+        }}
+      />
+      <Badge
+        position="absolute"
+        top="3"
+        left="3"
+        colorPalette="purple"
+        variant="solid"
+        display={{ base: 'none', md: 'inline-flex' }}
+      >
+        {mvp.category}
+      </Badge>
+      <Box position="absolute" top="3" right="3" display={{ base: 'none', md: 'block' }}>
+        <LicenseLinkBadge variant="surface">
+          {describeAccess(mvp.access_tier, mvp.price)}
+        </LicenseLinkBadge>
+      </Box>
+    </Box>
+  );
+}
+
+/** The rating, the download count and, for a free template, that it spends no quota. */
+function CardFigures({ mvp }: { mvp: TemplateSummary }) {
+  return (
+    <HStack gap="4" fontSize="sm" color="fg.muted">
+      {isRated(mvp.average_rating) ? (
+        <HStack gap="1" aria-label={describeRating(mvp.average_rating)}>
+          <LuStar color="var(--chakra-colors-yellow-500)" fill="var(--chakra-colors-yellow-400)" />
+          <Text as="span">{formatRating(mvp.average_rating)}</Text>
+        </HStack>
+      ) : (
+        <Text as="span" data-testid="no-ratings">
+          {NO_RATINGS_TEXT}
+        </Text>
+      )}
+      <HStack gap="1" aria-label={`${formatCount(mvp.download_count)} downloads`}>
+        <LuDownload />
+        <Text as="span">{formatCount(mvp.download_count)}</Text>
+      </HStack>
+      {/* Free templates spend none of the quota: said where people choose (on a phone the
+          row's access badge already says "Free"). */}
+      {mvp.access_tier === 'free' && (
+        <Badge
+          display={{ base: 'none', md: 'inline-flex' }}
+          colorPalette="green"
+          variant="subtle"
+          title={FREE_TEMPLATE_TEXT}
+          data-testid="free-download"
+        >
+          Free download
+        </Badge>
+      )}
+    </HStack>
+  );
+}
+
+interface CardFooterProps {
+  mvp: TemplateSummary;
+  detailHref: string;
+  /** Keeps a button's click from also opening the card. */
+  onInnerClick: (event: MouseEvent) => void;
+}
+
+/** Demo, Source (free templates) and View Details; hidden on a phone's compact row. */
+function CardFooter({ mvp, detailHref, onInnerClick }: CardFooterProps) {
+  return (
+    <Card.Footer
+      gap="2"
+      px="5"
+      pb="5"
+      pt="0"
+      flexWrap="wrap"
+      display={{ base: 'none', md: 'flex' }}
+    >
+      {mvp.demo_url && (
+        <Button asChild size="sm" variant="outline" onClick={onInnerClick}>
+          <a href={mvp.demo_url} target="_blank" rel="noopener noreferrer">
+            <LuExternalLink /> Demo
+          </a>
+        </Button>
+      )}
+      {mvp.access_tier === 'free' && mvp.github_url && (
+        <Button asChild size="sm" variant="outline" onClick={onInnerClick}>
+          <a href={mvp.github_url} target="_blank" rel="noopener noreferrer">
+            <LuGithub /> Source
+          </a>
+        </Button>
+      )}
+      <Button asChild size="sm" colorPalette="purple" ml="auto" onClick={onInnerClick}>
+        <RouterLink to={detailHref}>View Details</RouterLink>
+      </Button>
+    </Card.Footer>
+  );
+}
+
 /**
  * The template card: the whole card opens the detail page. On a phone it is a
  * compact row (a square thumbnail beside title, tagline, price and figures; its title is the link),
@@ -50,37 +161,7 @@ export function TemplateCard({
       _hover={{ transform: 'translateY(-2px)', shadow: 'lg' }}
       onClick={() => navigate(detailHref)}
     >
-      <Box position="relative" w={{ base: '28', md: 'full' }} flexShrink="0">
-        <Image
-          src={coverImage(mvp.preview_images)}
-          alt={`${mvp.title} preview`}
-          aspectRatio={{ base: 1, md: 16 / 9 }}
-          h={{ base: 'full', md: 'auto' }}
-          w="full"
-          objectFit="cover"
-          bg="bg.muted"
-          loading="lazy"
-          onError={(event) => {
-            const image = event.currentTarget;
-            if (!image.src.endsWith(FALLBACK_PREVIEW_IMAGE)) image.src = FALLBACK_PREVIEW_IMAGE;
-          }}
-        />
-        <Badge
-          position="absolute"
-          top="3"
-          left="3"
-          colorPalette="purple"
-          variant="solid"
-          display={{ base: 'none', md: 'inline-flex' }}
-        >
-          {mvp.category}
-        </Badge>
-        <Box position="absolute" top="3" right="3" display={{ base: 'none', md: 'block' }}>
-          <LicenseLinkBadge variant="surface">
-            {describeAccess(mvp.access_tier, mvp.price)}
-          </LicenseLinkBadge>
-        </Box>
-      </Box>
+      <CardCover mvp={mvp} />
       <Card.Body gap={{ base: '1.5', md: '3' }} p={{ base: '3', md: '5' }} minW="0">
         <Box>
           <Card.Title
@@ -105,38 +186,7 @@ export function TemplateCard({
         <Box display={{ base: 'none', md: 'block' }}>
           <TechTags techStack={mvp.tech_stack} max={CARD_TECH_TAGS} />
         </Box>
-        <HStack gap="4" fontSize="sm" color="fg.muted">
-          {isRated(mvp.average_rating) ? (
-            <HStack gap="1" aria-label={describeRating(mvp.average_rating)}>
-              <LuStar
-                color="var(--chakra-colors-yellow-500)"
-                fill="var(--chakra-colors-yellow-400)"
-              />
-              <Text as="span">{formatRating(mvp.average_rating)}</Text>
-            </HStack>
-          ) : (
-            <Text as="span" data-testid="no-ratings">
-              {NO_RATINGS_TEXT}
-            </Text>
-          )}
-          <HStack gap="1" aria-label={`${formatCount(mvp.download_count)} downloads`}>
-            <LuDownload />
-            <Text as="span">{formatCount(mvp.download_count)}</Text>
-          </HStack>
-          {/* Free templates spend none of the quota: said where people choose (on a phone the
-              row's access badge already says "Free"). */}
-          {mvp.access_tier === 'free' && (
-            <Badge
-              display={{ base: 'none', md: 'inline-flex' }}
-              colorPalette="green"
-              variant="subtle"
-              title={FREE_TEMPLATE_TEXT}
-              data-testid="free-download"
-            >
-              Free download
-            </Badge>
-          )}
-        </HStack>
+        <CardFigures mvp={mvp} />
         {showSeller && mvp.seller.username && (
           <Text fontSize="sm" color="fg.muted" display={{ base: 'none', md: 'block' }}>
             by{' '}
@@ -148,32 +198,7 @@ export function TemplateCard({
           </Text>
         )}
       </Card.Body>
-      <Card.Footer
-        gap="2"
-        px="5"
-        pb="5"
-        pt="0"
-        flexWrap="wrap"
-        display={{ base: 'none', md: 'flex' }}
-      >
-        {mvp.demo_url && (
-          <Button asChild size="sm" variant="outline" onClick={stop}>
-            <a href={mvp.demo_url} target="_blank" rel="noopener noreferrer">
-              <LuExternalLink /> Demo
-            </a>
-          </Button>
-        )}
-        {mvp.access_tier === 'free' && mvp.github_url && (
-          <Button asChild size="sm" variant="outline" onClick={stop}>
-            <a href={mvp.github_url} target="_blank" rel="noopener noreferrer">
-              <LuGithub /> Source
-            </a>
-          </Button>
-        )}
-        <Button asChild size="sm" colorPalette="purple" ml="auto" onClick={stop}>
-          <RouterLink to={detailHref}>View Details</RouterLink>
-        </Button>
-      </Card.Footer>
+      <CardFooter mvp={mvp} detailHref={detailHref} onInnerClick={stop} />
     </Card.Root>
   );
 }

@@ -123,6 +123,134 @@ export interface TemplateDetailViewProps {
 }
 
 /** `/mvp/:mvpId`: the template; the route composes actions and sections of other features. */
+/** The category, version, title, tagline, rating and downloads at the top of the summary. */
+function TemplateHeading({ mvp }: { mvp: TemplateDetail }) {
+  return (
+    <Stack gap="3">
+      <HStack>
+        <Badge colorPalette="purple" variant="solid">
+          {mvp.category}
+        </Badge>
+        <Badge variant="outline">v{mvp.version_number}</Badge>
+      </HStack>
+      <Heading as="h1" size="3xl" letterSpacing="tight">
+        {mvp.title}
+      </Heading>
+      <Text fontSize="lg" color="fg.muted">
+        {mvp.tagline}
+      </Text>
+      <HStack gap="5" color="fg.muted" fontSize="sm">
+        {isRated(mvp.average_rating) ? (
+          <HStack gap="1" aria-label={describeRating(mvp.average_rating)}>
+            <LuStar
+              color="var(--chakra-colors-yellow-500)"
+              fill="var(--chakra-colors-yellow-400)"
+            />
+            <Text as="span" fontWeight="semibold" color="fg">
+              {formatRating(mvp.average_rating)}
+            </Text>
+          </HStack>
+        ) : (
+          <Text as="span">{NO_RATINGS_TEXT}</Text>
+        )}
+        <HStack gap="1">
+          <LuDownload />
+          <Text as="span">{formatCount(mvp.download_count)} downloads</Text>
+        </HStack>
+      </HStack>
+    </Stack>
+  );
+}
+
+/** What the template offers, one checked line each. */
+function FeatureList({ features }: { features: readonly string[] }) {
+  return (
+    <Stack gap="3">
+      <Heading as="h2" size="lg">
+        Features
+      </Heading>
+      <List.Root gap="2" variant="plain">
+        {features.map((feature) => (
+          <List.Item key={feature}>
+            <List.Indicator asChild color="green.fg">
+              <LuCircleCheck />
+            </List.Indicator>
+            {feature}
+          </List.Item>
+        ))}
+      </List.Root>
+    </Stack>
+  );
+}
+
+/** The live demo and the repository, when the seller gave them. */
+function TemplateLinks({ mvp }: { mvp: TemplateDetail }) {
+  return (
+    <HStack gap="3" flexWrap="wrap">
+      {mvp.demo_url && (
+        <Button asChild variant="outline">
+          <a href={mvp.demo_url} target="_blank" rel="noopener noreferrer">
+            <LuExternalLink /> Live Demo
+          </a>
+        </Button>
+      )}
+      {mvp.github_url && (
+        <Button asChild variant="outline">
+          <a href={mvp.github_url} target="_blank" rel="noopener noreferrer">
+            <LuGithub /> Repository
+          </a>
+        </Button>
+      )}
+    </HStack>
+  );
+}
+
+/** The template's facts: category, version, seller, publication, downloads and rating. */
+function TemplateFacts({ mvp }: { mvp: TemplateDetail }) {
+  return (
+    <DataList.Root orientation="horizontal" size="sm">
+      <DataList.Item>
+        <DataList.ItemLabel>Category</DataList.ItemLabel>
+        <DataList.ItemValue>{mvp.category}</DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>Version</DataList.ItemLabel>
+        <DataList.ItemValue>{mvp.version_number}</DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>Seller</DataList.ItemLabel>
+        <DataList.ItemValue>
+          {mvp.seller.username ? (
+            <Link asChild color="purple.fg">
+              <RouterLink to={paths.seller.getHref(mvp.seller.username)}>
+                @{mvp.seller.username}
+              </RouterLink>
+            </Link>
+          ) : (
+            (mvp.seller.display_name ?? 'Unknown seller')
+          )}
+        </DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>Published</DataList.ItemLabel>
+        <DataList.ItemValue>{formatDate(mvp.published_at)}</DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>Downloads</DataList.ItemLabel>
+        <DataList.ItemValue>{formatCount(mvp.download_count)}</DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>Rating</DataList.ItemLabel>
+        <DataList.ItemValue>
+          {isRated(mvp.average_rating)
+            ? `${formatRating(mvp.average_rating)} / 5`
+            : NO_RATINGS_TEXT}
+        </DataList.ItemValue>
+      </DataList.Item>
+    </DataList.Root>
+  );
+}
+
 export function TemplateDetailView({
   mvpId,
   renderActions,
@@ -162,23 +290,7 @@ export function TemplateDetailView({
               {mvp.description}
             </Text>
           </Stack>
-          {mvp.features.length > 0 && (
-            <Stack gap="3">
-              <Heading as="h2" size="lg">
-                Features
-              </Heading>
-              <List.Root gap="2" variant="plain">
-                {mvp.features.map((feature) => (
-                  <List.Item key={feature}>
-                    <List.Indicator asChild color="green.fg">
-                      <LuCircleCheck />
-                    </List.Indicator>
-                    {feature}
-                  </List.Item>
-                ))}
-              </List.Root>
-            </Stack>
-          )}
+          {mvp.features.length > 0 && <FeatureList features={mvp.features} />}
           <VersionHistory versions={mvp.version_history} />
           {renderSections?.(mvp, refresh)}
         </Stack>
@@ -191,104 +303,18 @@ export function TemplateDetailView({
           top={{ lg: '20' }}
           alignSelf="start"
         >
-          <Stack gap="3">
-            <HStack>
-              <Badge colorPalette="purple" variant="solid">
-                {mvp.category}
-              </Badge>
-              <Badge variant="outline">v{mvp.version_number}</Badge>
-            </HStack>
-            <Heading as="h1" size="3xl" letterSpacing="tight">
-              {mvp.title}
-            </Heading>
-            <Text fontSize="lg" color="fg.muted">
-              {mvp.tagline}
-            </Text>
-            <HStack gap="5" color="fg.muted" fontSize="sm">
-              {isRated(mvp.average_rating) ? (
-                <HStack gap="1" aria-label={describeRating(mvp.average_rating)}>
-                  <LuStar
-                    color="var(--chakra-colors-yellow-500)"
-                    fill="var(--chakra-colors-yellow-400)"
-                  />
-                  <Text as="span" fontWeight="semibold" color="fg">
-                    {formatRating(mvp.average_rating)}
-                  </Text>
-                </HStack>
-              ) : (
-                <Text as="span">{NO_RATINGS_TEXT}</Text>
-              )}
-              <HStack gap="1">
-                <LuDownload />
-                <Text as="span">{formatCount(mvp.download_count)} downloads</Text>
-              </HStack>
-            </HStack>
-          </Stack>
+          <TemplateHeading mvp={mvp} />
 
           <AccessPanel mvp={mvp} />
           {renderActions?.(mvp, refresh)}
 
           <TechTags techStack={mvp.tech_stack} max={DETAIL_TECH_CHIPS} size="lg" />
 
-          <HStack gap="3" flexWrap="wrap">
-            {mvp.demo_url && (
-              <Button asChild variant="outline">
-                <a href={mvp.demo_url} target="_blank" rel="noopener noreferrer">
-                  <LuExternalLink /> Live Demo
-                </a>
-              </Button>
-            )}
-            {mvp.github_url && (
-              <Button asChild variant="outline">
-                <a href={mvp.github_url} target="_blank" rel="noopener noreferrer">
-                  <LuGithub /> Repository
-                </a>
-              </Button>
-            )}
-          </HStack>
+          <TemplateLinks mvp={mvp} />
 
           <Separator />
 
-          <DataList.Root orientation="horizontal" size="sm">
-            <DataList.Item>
-              <DataList.ItemLabel>Category</DataList.ItemLabel>
-              <DataList.ItemValue>{mvp.category}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Version</DataList.ItemLabel>
-              <DataList.ItemValue>{mvp.version_number}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Seller</DataList.ItemLabel>
-              <DataList.ItemValue>
-                {mvp.seller.username ? (
-                  <Link asChild color="purple.fg">
-                    <RouterLink to={paths.seller.getHref(mvp.seller.username)}>
-                      @{mvp.seller.username}
-                    </RouterLink>
-                  </Link>
-                ) : (
-                  (mvp.seller.display_name ?? 'Unknown seller')
-                )}
-              </DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Published</DataList.ItemLabel>
-              <DataList.ItemValue>{formatDate(mvp.published_at)}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Downloads</DataList.ItemLabel>
-              <DataList.ItemValue>{formatCount(mvp.download_count)}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Rating</DataList.ItemLabel>
-              <DataList.ItemValue>
-                {isRated(mvp.average_rating)
-                  ? `${formatRating(mvp.average_rating)} / 5`
-                  : NO_RATINGS_TEXT}
-              </DataList.ItemValue>
-            </DataList.Item>
-          </DataList.Root>
+          <TemplateFacts mvp={mvp} />
         </Stack>
       </Grid>
     </Container>

@@ -24,6 +24,156 @@ export interface SubscriptionStatusCardProps {
   managedBySales?: boolean;
 }
 
+type PlanType = NonNullable<SubscriptionView['plan_type']>;
+
+interface SubscriptionStateProps {
+  view: SubscriptionView;
+  planType: PlanType;
+  /** The downloads-left row, the same in every state that has a plan. */
+  quota: ReactNode;
+  billingAction?: SubscriptionStatusCardProps['billingAction'];
+}
+
+interface ActiveSubscriptionProps extends SubscriptionStateProps {
+  actions?: ReactNode;
+  managedBySales: boolean;
+}
+
+/** A plan in force: when it renews or ends, the card, the downloads left, and changing it. */
+function ActiveSubscription({
+  view,
+  planType,
+  quota,
+  actions,
+  billingAction,
+  managedBySales,
+}: ActiveSubscriptionProps) {
+  return (
+    <Stack gap="4">
+      <HStack gap="3" wrap="wrap">
+        <Text fontSize="2xl" fontWeight="bold" data-testid="subscription-plan">
+          {planById(planType).name} plan
+        </Text>
+        {view.cancel_at_period_end ? (
+          <Badge colorPalette="orange" data-testid="subscription-state">
+            Cancels at period end
+          </Badge>
+        ) : (
+          <Badge colorPalette="green" data-testid="subscription-state">
+            Active
+          </Badge>
+        )}
+      </HStack>
+      <DataList.Root orientation="horizontal">
+        {periodEndDate(view) && (
+          <DataList.Item>
+            <DataList.ItemLabel>
+              {managedBySales ? 'Downloads start again on' : periodLabel(view)}
+            </DataList.ItemLabel>
+            <DataList.ItemValue data-testid="subscription-period">
+              {periodEndDate(view)}
+            </DataList.ItemValue>
+          </DataList.Item>
+        )}
+        {cardText(view.payment_method_brand, view.payment_method_last4) && (
+          <DataList.Item>
+            <DataList.ItemLabel>Payment</DataList.ItemLabel>
+            <DataList.ItemValue data-testid="subscription-card">
+              {cardText(view.payment_method_brand, view.payment_method_last4)}
+            </DataList.ItemValue>
+          </DataList.Item>
+        )}
+        {quota}
+      </DataList.Root>
+      <HStack gap="3" wrap="wrap" align="start">
+        {managedBySales ? (
+          <Button asChild size="sm" variant="outline" colorPalette="purple">
+            <RouterLink to={paths.contact.getHref()}>Contact sales</RouterLink>
+          </Button>
+        ) : (
+          <Button asChild size="sm" variant="outline" colorPalette="purple">
+            <RouterLink to={paths.pricing.getHref()}>Change plan</RouterLink>
+          </Button>
+        )}
+        {actions}
+        {billingAction?.({})}
+      </HStack>
+    </Stack>
+  );
+}
+
+/** The last payment failed: the plan stays while the card is updated. */
+function PastDueSubscription({ view, planType, quota, billingAction }: SubscriptionStateProps) {
+  return (
+    <Stack gap="4">
+      <HStack gap="3" wrap="wrap">
+        <Text fontSize="2xl" fontWeight="bold" data-testid="subscription-plan">
+          {planById(planType).name} plan
+        </Text>
+        <Badge colorPalette="red" data-testid="subscription-state">
+          Payment failed
+        </Badge>
+      </HStack>
+      <Text data-testid="subscription-past-due">
+        Your last payment did not go through. Update your card to keep your plan: the payment is
+        tried again as soon as the new card is saved.
+      </Text>
+      <DataList.Root orientation="horizontal">
+        {cardText(view.payment_method_brand, view.payment_method_last4) && (
+          <DataList.Item>
+            <DataList.ItemLabel>Card on file</DataList.ItemLabel>
+            <DataList.ItemValue data-testid="subscription-card">
+              {cardText(view.payment_method_brand, view.payment_method_last4)}
+            </DataList.ItemValue>
+          </DataList.Item>
+        )}
+        {quota}
+      </DataList.Root>
+      <HStack gap="3" wrap="wrap" align="start">
+        {billingAction?.({ label: 'Update card', primary: true })}
+      </HStack>
+    </Stack>
+  );
+}
+
+interface NoSubscriptionProps {
+  /** The plan that ended, or null when the caller never had one. */
+  planType: SubscriptionView['plan_type'];
+  billingAction?: SubscriptionStatusCardProps['billingAction'];
+}
+
+/** No plan in force: the one that ended, if any, and the way to choose one. */
+function NoSubscription({ planType, billingAction }: NoSubscriptionProps) {
+  return (
+    <Stack gap="3">
+      {planType ? (
+        <>
+          <HStack gap="3" wrap="wrap">
+            <Text fontSize="2xl" fontWeight="bold" data-testid="subscription-plan">
+              {planById(planType).name} plan
+            </Text>
+            <Badge colorPalette="gray" data-testid="subscription-state">
+              Ended
+            </Badge>
+          </HStack>
+          <Text fontSize="sm" color="fg.muted" data-testid="subscription-ended">
+            Your {planById(planType).name} plan has ended and gives no more downloads. Choose a plan
+            to download again.
+          </Text>
+        </>
+      ) : (
+        <Text fontWeight="medium">No active subscription</Text>
+      )}
+      <HStack gap="3" wrap="wrap" align="start">
+        <Button asChild size="sm" colorPalette="purple">
+          <RouterLink to={paths.pricing.getHref()}>View plans</RouterLink>
+        </Button>
+        {planType && billingAction?.({ label: 'Invoices and receipts' })}
+      </HStack>
+    </Stack>
+  );
+}
+
 /**
  * The plan, its status, the next renewal (or end), the card it is paid with and the downloads
  * left; or a way to get a plan.
@@ -57,112 +207,23 @@ export function SubscriptionStatusCard({
         ) : !view ? (
           <Text color="fg.muted">Loading…</Text>
         ) : active && view.plan_type ? (
-          <Stack gap="4">
-            <HStack gap="3" wrap="wrap">
-              <Text fontSize="2xl" fontWeight="bold" data-testid="subscription-plan">
-                {planById(view.plan_type).name} plan
-              </Text>
-              {view.cancel_at_period_end ? (
-                <Badge colorPalette="orange" data-testid="subscription-state">
-                  Cancels at period end
-                </Badge>
-              ) : (
-                <Badge colorPalette="green" data-testid="subscription-state">
-                  Active
-                </Badge>
-              )}
-            </HStack>
-            <DataList.Root orientation="horizontal">
-              {periodEndDate(view) && (
-                <DataList.Item>
-                  <DataList.ItemLabel>
-                    {managedBySales ? 'Downloads start again on' : periodLabel(view)}
-                  </DataList.ItemLabel>
-                  <DataList.ItemValue data-testid="subscription-period">
-                    {periodEndDate(view)}
-                  </DataList.ItemValue>
-                </DataList.Item>
-              )}
-              {cardText(view.payment_method_brand, view.payment_method_last4) && (
-                <DataList.Item>
-                  <DataList.ItemLabel>Payment</DataList.ItemLabel>
-                  <DataList.ItemValue data-testid="subscription-card">
-                    {cardText(view.payment_method_brand, view.payment_method_last4)}
-                  </DataList.ItemValue>
-                </DataList.Item>
-              )}
-              {quota}
-            </DataList.Root>
-            <HStack gap="3" wrap="wrap" align="start">
-              {managedBySales ? (
-                <Button asChild size="sm" variant="outline" colorPalette="purple">
-                  <RouterLink to={paths.contact.getHref()}>Contact sales</RouterLink>
-                </Button>
-              ) : (
-                <Button asChild size="sm" variant="outline" colorPalette="purple">
-                  <RouterLink to={paths.pricing.getHref()}>Change plan</RouterLink>
-                </Button>
-              )}
-              {actions}
-              {billingAction?.({})}
-            </HStack>
-          </Stack>
+          <ActiveSubscription
+            view={view}
+            planType={view.plan_type}
+            quota={quota}
+            actions={actions}
+            billingAction={billingAction}
+            managedBySales={managedBySales}
+          />
         ) : pastDue && view.plan_type ? (
-          <Stack gap="4">
-            <HStack gap="3" wrap="wrap">
-              <Text fontSize="2xl" fontWeight="bold" data-testid="subscription-plan">
-                {planById(view.plan_type).name} plan
-              </Text>
-              <Badge colorPalette="red" data-testid="subscription-state">
-                Payment failed
-              </Badge>
-            </HStack>
-            <Text data-testid="subscription-past-due">
-              Your last payment did not go through. Update your card to keep your plan: the payment
-              is tried again as soon as the new card is saved.
-            </Text>
-            <DataList.Root orientation="horizontal">
-              {cardText(view.payment_method_brand, view.payment_method_last4) && (
-                <DataList.Item>
-                  <DataList.ItemLabel>Card on file</DataList.ItemLabel>
-                  <DataList.ItemValue data-testid="subscription-card">
-                    {cardText(view.payment_method_brand, view.payment_method_last4)}
-                  </DataList.ItemValue>
-                </DataList.Item>
-              )}
-              {quota}
-            </DataList.Root>
-            <HStack gap="3" wrap="wrap" align="start">
-              {billingAction?.({ label: 'Update card', primary: true })}
-            </HStack>
-          </Stack>
+          <PastDueSubscription
+            view={view}
+            planType={view.plan_type}
+            quota={quota}
+            billingAction={billingAction}
+          />
         ) : (
-          <Stack gap="3">
-            {view.plan_type ? (
-              <>
-                <HStack gap="3" wrap="wrap">
-                  <Text fontSize="2xl" fontWeight="bold" data-testid="subscription-plan">
-                    {planById(view.plan_type).name} plan
-                  </Text>
-                  <Badge colorPalette="gray" data-testid="subscription-state">
-                    Ended
-                  </Badge>
-                </HStack>
-                <Text fontSize="sm" color="fg.muted" data-testid="subscription-ended">
-                  Your {planById(view.plan_type).name} plan has ended and gives no more downloads.
-                  Choose a plan to download again.
-                </Text>
-              </>
-            ) : (
-              <Text fontWeight="medium">No active subscription</Text>
-            )}
-            <HStack gap="3" wrap="wrap" align="start">
-              <Button asChild size="sm" colorPalette="purple">
-                <RouterLink to={paths.pricing.getHref()}>View plans</RouterLink>
-              </Button>
-              {view.plan_type && billingAction?.({ label: 'Invoices and receipts' })}
-            </HStack>
-          </Stack>
+          <NoSubscription planType={view.plan_type} billingAction={billingAction} />
         )}
       </Card.Body>
     </Card.Root>

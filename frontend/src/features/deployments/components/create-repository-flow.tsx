@@ -36,6 +36,112 @@ type Step =
   | { kind: 'created'; repoUrl: string; netlifyUrl: string }
   | { kind: 'failed'; message: string };
 
+/** After the repository exists, Netlify's authorisation, once the product's pause has passed. */
+function useRedirectWhenCreated(step: Step) {
+  useEffect(() => {
+    if (step.kind !== 'created') return;
+    const timer = setTimeout(
+      () => window.location.assign(step.netlifyUrl),
+      NETLIFY_REDIRECT_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [step]);
+}
+
+/** The repository is being created and the template pushed. */
+function RepoCreating() {
+  return (
+    <Stack align="center" gap="4" data-testid="repo-creating">
+      <Spinner size="lg" />
+      <Text>Creating your repository and pushing the template…</Text>
+    </Stack>
+  );
+}
+
+/** The repository exists: its link, while the browser heads to Netlify. */
+function RepoCreated({ repoUrl }: { repoUrl: string }) {
+  return (
+    <Stack align="center" gap="4" data-testid="repo-created">
+      <Alert.Root status="success">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>Repository created</Alert.Title>
+          <Alert.Description>
+            <Link href={repoUrl} target="_blank" rel="noreferrer">
+              {repoUrl}
+            </Link>{' '}
+            Redirecting to Netlify to publish your site…
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      <Spinner />
+    </Stack>
+  );
+}
+
+interface RepoNameFormProps {
+  repoName: string;
+  onRepoNameChange: (name: string) => void;
+  username?: string | null;
+  /** Why the last attempt failed, shown above the name. */
+  failure?: string;
+  onSubmit: () => void;
+  onCancel: () => void;
+}
+
+/** The repository's name, with Cancel and Create Repository. */
+function RepoNameForm({
+  repoName,
+  onRepoNameChange,
+  username,
+  failure,
+  onSubmit,
+  onCancel,
+}: RepoNameFormProps) {
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <Stack gap="5" data-testid="repo-name-form">
+        <Heading size="lg">Name your repository</Heading>
+        <Text color="fg.muted">
+          We will create this repository
+          {username ? ` in @${username}'s GitHub account` : ' on GitHub'} with the template&apos;s
+          code, then publish it on Netlify.
+        </Text>
+        {failure !== undefined && (
+          <Alert.Root status="error" data-testid="repo-failed">
+            <Alert.Indicator />
+            <Alert.Title>{failure}</Alert.Title>
+          </Alert.Root>
+        )}
+        <Field.Root required>
+          <Field.Label>Repository name</Field.Label>
+          <Input
+            name="repo_name"
+            value={repoName}
+            autoFocus
+            placeholder="my-new-app"
+            onChange={(event) => onRepoNameChange(normaliseRepoName(event.target.value))}
+          />
+          <Field.HelperText>{DEPLOY_MESSAGES.repoNameHint}</Field.HelperText>
+        </Field.Root>
+        <HStack justify="end" gap="3">
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="purple" disabled={!isSubmittableRepoName(repoName)}>
+            Create Repository
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
+
 export function CreateRepositoryFlow({
   mvpId,
   username,
@@ -80,14 +186,7 @@ export function CreateRepositoryFlow({
     }
   }, [deployment, step.kind, netlify.isPending, netlify.isSuccess, netlifyStart]);
 
-  useEffect(() => {
-    if (step.kind !== 'created') return;
-    const timer = setTimeout(
-      () => window.location.assign(step.netlifyUrl),
-      NETLIFY_REDIRECT_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [step]);
+  useRedirectWhenCreated(step);
 
   useEffect(() => {
     if (step.kind === 'creating' && pollTimedOut(deployment?.status, startedAt)) {
@@ -111,72 +210,19 @@ export function CreateRepositoryFlow({
   };
 
   if (step.kind === 'creating') {
-    return (
-      <Stack align="center" gap="4" data-testid="repo-creating">
-        <Spinner size="lg" />
-        <Text>Creating your repository and pushing the template…</Text>
-      </Stack>
-    );
+    return <RepoCreating />;
   }
   if (step.kind === 'created') {
-    return (
-      <Stack align="center" gap="4" data-testid="repo-created">
-        <Alert.Root status="success">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>Repository created</Alert.Title>
-            <Alert.Description>
-              <Link href={step.repoUrl} target="_blank" rel="noreferrer">
-                {step.repoUrl}
-              </Link>{' '}
-              Redirecting to Netlify to publish your site…
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-        <Spinner />
-      </Stack>
-    );
+    return <RepoCreated repoUrl={step.repoUrl} />;
   }
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Stack gap="5" data-testid="repo-name-form">
-        <Heading size="lg">Name your repository</Heading>
-        <Text color="fg.muted">
-          We will create this repository
-          {username ? ` in @${username}'s GitHub account` : ' on GitHub'} with the template&apos;s
-          code, then publish it on Netlify.
-        </Text>
-        {step.kind === 'failed' && (
-          <Alert.Root status="error" data-testid="repo-failed">
-            <Alert.Indicator />
-            <Alert.Title>{step.message}</Alert.Title>
-          </Alert.Root>
-        )}
-        <Field.Root required>
-          <Field.Label>Repository name</Field.Label>
-          <Input
-            name="repo_name"
-            value={repoName}
-            autoFocus
-            placeholder="my-new-app"
-            onChange={(event) => setRepoName(normaliseRepoName(event.target.value))}
-          />
-          <Field.HelperText>{DEPLOY_MESSAGES.repoNameHint}</Field.HelperText>
-        </Field.Root>
-        <HStack justify="end" gap="3">
-          <Button variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="purple" disabled={!isSubmittableRepoName(repoName)}>
-            Create Repository
-          </Button>
-        </HStack>
-      </Stack>
-    </form>
+    <RepoNameForm
+      repoName={repoName}
+      onRepoNameChange={setRepoName}
+      username={username}
+      failure={step.kind === 'failed' ? step.message : undefined}
+      onSubmit={submit}
+      onCancel={onCancel}
+    />
   );
 }

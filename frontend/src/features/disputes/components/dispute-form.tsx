@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import {
   DISPUTE_DETAILS_MAX,
@@ -28,6 +29,73 @@ export interface DisputeFormProps {
   templates: readonly DisputableTemplate[];
   /** From `/dispute/{mvpId}`: preselected when the buyer downloaded it. */
   initialMvpId?: string;
+}
+
+interface TemplateFieldProps {
+  templates: readonly DisputableTemplate[];
+  selected?: DisputableTemplate;
+  error?: string;
+  registration: UseFormRegisterReturn<'mvp_id'>;
+}
+
+/** The select naming the downloaded template in dispute, or a pointer to the catalog when there is none. */
+function TemplateField({ templates, selected, error, registration }: TemplateFieldProps) {
+  return (
+    <FormField
+      label="MVP"
+      error={error}
+      helperText={
+        <>
+          {selected ? `Selected: ${selected.title}` : DISPUTE_MESSAGES.noMvpSelected}
+          {templates.length === 0 && (
+            <>
+              {' '}
+              You have not downloaded any MVPs yet.{' '}
+              <Link asChild colorPalette="purple">
+                <RouterLink to={paths.browse.getHref()}>Browse MVPs</RouterLink>
+              </Link>
+            </>
+          )}
+        </>
+      }
+    >
+      <NativeSelect.Root>
+        <NativeSelect.Field {...registration}>
+          <option value="">Select an MVP you downloaded</option>
+          {templates.map((template) => (
+            <option key={template.id} value={template.id}>
+              {template.title}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  );
+}
+
+interface ReasonFieldProps {
+  error?: string;
+  registration: UseFormRegisterReturn<'reason'>;
+}
+
+/** The select of the reasons a dispute may give. */
+function ReasonField({ error, registration }: ReasonFieldProps) {
+  return (
+    <FormField label="Reason" error={error}>
+      <NativeSelect.Root>
+        <NativeSelect.Field {...registration}>
+          <option value="">Select a reason</option>
+          {DISPUTE_REASONS.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  );
 }
 
 export function DisputeForm({ templates, initialMvpId }: DisputeFormProps) {
@@ -72,49 +140,13 @@ export function DisputeForm({ templates, initialMvpId }: DisputeFormProps) {
         {initialMvpId && !preselectable && (
           <FormAlert status="info" title={DISPUTE_MESSAGES.notDownloaded} />
         )}
-        <FormField
-          label="MVP"
+        <TemplateField
+          templates={templates}
+          selected={selected}
           error={errors.mvp_id?.message}
-          helperText={
-            <>
-              {selected ? `Selected: ${selected.title}` : DISPUTE_MESSAGES.noMvpSelected}
-              {templates.length === 0 && (
-                <>
-                  {' '}
-                  You have not downloaded any MVPs yet.{' '}
-                  <Link asChild colorPalette="purple">
-                    <RouterLink to={paths.browse.getHref()}>Browse MVPs</RouterLink>
-                  </Link>
-                </>
-              )}
-            </>
-          }
-        >
-          <NativeSelect.Root>
-            <NativeSelect.Field {...form.register('mvp_id')}>
-              <option value="">Select an MVP you downloaded</option>
-              {templates.map((template) => (
-                <option key={template.id} value={template.id}>
-                  {template.title}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </FormField>
-        <FormField label="Reason" error={errors.reason?.message}>
-          <NativeSelect.Root>
-            <NativeSelect.Field {...form.register('reason')}>
-              <option value="">Select a reason</option>
-              {DISPUTE_REASONS.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </FormField>
+          registration={form.register('mvp_id')}
+        />
+        <ReasonField error={errors.reason?.message} registration={form.register('reason')} />
         <FormField
           label="Details"
           error={errors.details?.message}

@@ -80,6 +80,109 @@ function OwnTemplatePanel({ mvpId }: { mvpId: string }) {
   );
 }
 
+/** What a failed download says: the API's words, sign-in for a lost session, the product's otherwise. */
+const downloadFailure = (error: Error | null): string | null =>
+  error
+    ? error instanceof ApiError && error.status !== 401
+      ? error.message
+      : error instanceof ApiError
+        ? DOWNLOAD_MESSAGES.signInRequired
+        : DOWNLOAD_MESSAGES.failed
+    : null;
+
+/** A one-time-sale template the caller bought: downloads spend no quota. */
+function OwnedBadge() {
+  return (
+    <HStack gap="2" data-testid="owned">
+      <Badge colorPalette="green" variant="solid" size="lg">
+        <LuCircleCheck /> Owned
+      </Badge>
+      <Text fontSize="sm" color="fg.muted">
+        Owned: downloads don&apos;t use your quota.
+      </Text>
+    </HStack>
+  );
+}
+
+/** Download pressed by an anonymous visitor: sign in first, then come back. */
+function SignInRequiredAlert() {
+  return (
+    <Alert.Root status="warning" size="sm" data-testid="download-message">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{DOWNLOAD_MESSAGES.signInRequired}</Alert.Title>
+        <Alert.Description>
+          <SignInLink />
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/** The plan's downloads are spent this month: the plans offer more. */
+function QuotaReachedAlert() {
+  return (
+    <Alert.Root status="warning" size="sm" data-testid="download-message">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{DOWNLOAD_MESSAGES.quotaReached}</Alert.Title>
+        <Alert.Description>
+          <Link asChild color="purple.fg" fontWeight="semibold">
+            <RouterLink to={paths.pricing.getHref()}>View plans</RouterLink>
+          </Link>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+interface TemplateLinksProps {
+  mvpId: string;
+  stackblitzLink?: string | null;
+}
+
+/** Trying it in StackBlitz, and reporting a problem with it. */
+function TemplateLinks({ mvpId, stackblitzLink }: TemplateLinksProps) {
+  return (
+    <HStack gap="4" flexWrap="wrap" fontSize="sm">
+      {stackblitzLink && (
+        <Link href={stackblitzLink} target="_blank" rel="noopener noreferrer" color="purple.fg">
+          <LuExternalLink /> Open in StackBlitz
+        </Link>
+      )}
+      <Link asChild color="fg.muted">
+        <RouterLink to={paths.dispute.getHref(mvpId)}>
+          <LuFlag /> Report a problem
+        </RouterLink>
+      </Link>
+    </HStack>
+  );
+}
+
+/** What Download or Deploy will cost, said before either starts. */
+function CostNote({ note, quota }: { note: string; quota: boolean }) {
+  return (
+    <Text
+      fontSize="sm"
+      fontWeight="medium"
+      color={quota ? 'fg' : 'green.fg'}
+      data-testid="download-cost"
+    >
+      Download or Deploy: {note}
+    </Text>
+  );
+}
+
+/** How the download went: the API's answer when it worked, or why it failed. */
+function DownloadOutcome({ status, title }: { status: 'success' | 'error'; title: string }) {
+  return (
+    <Alert.Root status={status} size="sm" data-testid="download-message">
+      <Alert.Indicator />
+      <Alert.Title>{title}</Alert.Title>
+    </Alert.Root>
+  );
+}
+
 export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadPanelProps) {
   const { session } = useSession();
   const signedIn = session.status === 'signedIn';
@@ -109,28 +212,13 @@ export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadP
     download.mutate();
   };
 
-  const failure = download.error
-    ? download.error instanceof ApiError && download.error.status !== 401
-      ? download.error.message
-      : download.error instanceof ApiError
-        ? DOWNLOAD_MESSAGES.signInRequired
-        : DOWNLOAD_MESSAGES.failed
-    : null;
+  const failure = downloadFailure(download.error);
 
   if (ownTemplate) return <OwnTemplatePanel mvpId={mvp.id} />;
 
   return (
     <Stack gap="3" id="download-panel" data-testid="download-panel">
-      {owned && (
-        <HStack gap="2" data-testid="owned">
-          <Badge colorPalette="green" variant="solid" size="lg">
-            <LuCircleCheck /> Owned
-          </Badge>
-          <Text fontSize="sm" color="fg.muted">
-            Owned: downloads don&apos;t use your quota.
-          </Text>
-        </HStack>
-      )}
+      {owned && <OwnedBadge />}
       {/* Until bought, buying is the one action (Deploy needs the download it would give). */}
       {mustBuy && purchase ? (
         purchase
@@ -152,14 +240,7 @@ export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadP
 
       {/* A free template's panel above says it already; the Deploy dialog says it again. */}
       {costNote && !quotaSpent && cost !== 'free_tier' && (
-        <Text
-          fontSize="sm"
-          fontWeight="medium"
-          color={cost === 'quota' ? 'fg' : 'green.fg'}
-          data-testid="download-cost"
-        >
-          Download or Deploy: {costNote}
-        </Text>
+        <CostNote note={costNote} quota={cost === 'quota'} />
       )}
 
       {signedIn && status.data && !oneTimeSale && (
@@ -176,63 +257,17 @@ export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadP
         </Text>
       )}
 
-      {!signedIn && askedToSignIn && (
-        <Alert.Root status="warning" size="sm" data-testid="download-message">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{DOWNLOAD_MESSAGES.signInRequired}</Alert.Title>
-            <Alert.Description>
-              <SignInLink />
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      )}
+      {!signedIn && askedToSignIn && <SignInRequiredAlert />}
 
-      {signedIn && quotaSpent && !oneTimeSale && !download.isSuccess && (
-        <Alert.Root status="warning" size="sm" data-testid="download-message">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{DOWNLOAD_MESSAGES.quotaReached}</Alert.Title>
-            <Alert.Description>
-              <Link asChild color="purple.fg" fontWeight="semibold">
-                <RouterLink to={paths.pricing.getHref()}>View plans</RouterLink>
-              </Link>
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      )}
+      {signedIn && quotaSpent && !oneTimeSale && !download.isSuccess && <QuotaReachedAlert />}
 
-      {download.isSuccess && (
-        <Alert.Root status="success" size="sm" data-testid="download-message">
-          <Alert.Indicator />
-          <Alert.Title>{download.data.message}</Alert.Title>
-        </Alert.Root>
-      )}
+      {download.isSuccess && <DownloadOutcome status="success" title={download.data.message} />}
 
       {failure && !(quotaSpent && failure === DOWNLOAD_MESSAGES.quotaReached) && (
-        <Alert.Root status="error" size="sm" data-testid="download-message">
-          <Alert.Indicator />
-          <Alert.Title>{failure}</Alert.Title>
-        </Alert.Root>
+        <DownloadOutcome status="error" title={failure} />
       )}
 
-      <HStack gap="4" flexWrap="wrap" fontSize="sm">
-        {mvp.stackblitz_link && (
-          <Link
-            href={mvp.stackblitz_link}
-            target="_blank"
-            rel="noopener noreferrer"
-            color="purple.fg"
-          >
-            <LuExternalLink /> Open in StackBlitz
-          </Link>
-        )}
-        <Link asChild color="fg.muted">
-          <RouterLink to={paths.dispute.getHref(mvp.id)}>
-            <LuFlag /> Report a problem
-          </RouterLink>
-        </Link>
-      </HStack>
+      <TemplateLinks mvpId={mvp.id} stackblitzLink={mvp.stackblitz_link} />
     </Stack>
   );
 }

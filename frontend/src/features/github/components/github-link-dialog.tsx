@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { Button, Code, Dialog, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import {
   GITHUB_MESSAGES,
   GITHUB_WEBHOOK_PATH,
@@ -33,7 +34,12 @@ interface GithubLinkDialogProps {
 
 type Outcome = { status: 'success' | 'error'; text: string } | undefined;
 
-export function GithubLinkDialog({ mvp, open, onOpenChange, onDone }: GithubLinkDialogProps) {
+/** The dialog's form and its three requests: validate, link, unlink; each says how it went. */
+function useGithubLink(
+  mvp: ManagedTemplate,
+  onOpenChange: (open: boolean) => void,
+  onDone: (message: string) => void,
+) {
   const validate = useValidateRepository(mvp.id);
   const link = useLinkRepository(mvp.id);
   const unlink = useUnlinkRepository(mvp.id);
@@ -43,7 +49,6 @@ export function GithubLinkDialog({ mvp, open, onOpenChange, onDone }: GithubLink
     name: mvp.github?.name ?? '',
     webhook_secret: '',
   });
-  const { errors } = form.formState;
 
   const onValidate = async () => {
     setOutcome(undefined);
@@ -86,6 +91,88 @@ export function GithubLinkDialog({ mvp, open, onOpenChange, onDone }: GithubLink
     }
   };
 
+  return { form, outcome, validate, link, unlink, onValidate, onLink, onUnlink };
+}
+
+interface WebhookSecretFieldProps {
+  error?: string;
+  registration: UseFormRegisterReturn<'webhook_secret'>;
+  onGenerate: () => void;
+}
+
+/** The webhook secret: typed or pasted, or generated here. */
+function WebhookSecretField({ error, registration, onGenerate }: WebhookSecretFieldProps) {
+  return (
+    <FormField
+      label="Webhook secret"
+      error={error}
+      helperText="Generate one, or paste your own. It is stored encrypted and never shown again."
+    >
+      <HStack w="full">
+        <Input {...registration} type="password" autoComplete="off" data-testid="github-secret" />
+        <Button variant="outline" onClick={onGenerate} data-testid="github-generate-secret">
+          Generate
+        </Button>
+      </HStack>
+    </FormField>
+  );
+}
+
+interface LinkDialogFooterProps {
+  /** Whether a repository is linked already, so Unlink is offered. */
+  linked: boolean;
+  unlinking: boolean;
+  validating: boolean;
+  linking: boolean;
+  onUnlink: () => void;
+  onValidate: () => void;
+}
+
+/** Unlink (when linked), Validate and Link. */
+function LinkDialogFooter({
+  linked,
+  unlinking,
+  validating,
+  linking,
+  onUnlink,
+  onValidate,
+}: LinkDialogFooterProps) {
+  return (
+    <Dialog.Footer gap="2" flexWrap="wrap">
+      {linked && (
+        <Button
+          variant="ghost"
+          colorPalette="red"
+          loading={unlinking}
+          onClick={onUnlink}
+          data-testid="github-unlink"
+        >
+          Unlink
+        </Button>
+      )}
+      <Button
+        variant="outline"
+        loading={validating}
+        onClick={onValidate}
+        data-testid="github-validate"
+      >
+        Validate
+      </Button>
+      <Button type="submit" colorPalette="purple" loading={linking} data-testid="github-link">
+        Link
+      </Button>
+    </Dialog.Footer>
+  );
+}
+
+export function GithubLinkDialog({ mvp, open, onOpenChange, onDone }: GithubLinkDialogProps) {
+  const { form, outcome, validate, link, unlink, onValidate, onLink, onUnlink } = useGithubLink(
+    mvp,
+    onOpenChange,
+    onDone,
+  );
+  const { errors } = form.formState;
+
   return (
     <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)}>
       <Portal>
@@ -118,60 +205,23 @@ export function GithubLinkDialog({ mvp, open, onOpenChange, onDone }: GithubLink
                       <Input {...form.register('name')} data-testid="github-name" />
                     </FormField>
                   </HStack>
-                  <FormField
-                    label="Webhook secret"
+                  <WebhookSecretField
                     error={errors.webhook_secret?.message}
-                    helperText="Generate one, or paste your own. It is stored encrypted and never shown again."
-                  >
-                    <HStack w="full">
-                      <Input
-                        {...form.register('webhook_secret')}
-                        type="password"
-                        autoComplete="off"
-                        data-testid="github-secret"
-                      />
-                      <Button
-                        variant="outline"
-                        onClick={() =>
-                          form.setValue('webhook_secret', generateSecret(), { shouldDirty: true })
-                        }
-                        data-testid="github-generate-secret"
-                      >
-                        Generate
-                      </Button>
-                    </HStack>
-                  </FormField>
+                    registration={form.register('webhook_secret')}
+                    onGenerate={() =>
+                      form.setValue('webhook_secret', generateSecret(), { shouldDirty: true })
+                    }
+                  />
                 </Stack>
               </Dialog.Body>
-              <Dialog.Footer gap="2" flexWrap="wrap">
-                {mvp.github && (
-                  <Button
-                    variant="ghost"
-                    colorPalette="red"
-                    loading={unlink.isPending}
-                    onClick={() => void onUnlink()}
-                    data-testid="github-unlink"
-                  >
-                    Unlink
-                  </Button>
-                )}
-                <Button
-                  variant="outline"
-                  loading={validate.isPending}
-                  onClick={() => void onValidate()}
-                  data-testid="github-validate"
-                >
-                  Validate
-                </Button>
-                <Button
-                  type="submit"
-                  colorPalette="purple"
-                  loading={link.isPending}
-                  data-testid="github-link"
-                >
-                  Link
-                </Button>
-              </Dialog.Footer>
+              <LinkDialogFooter
+                linked={Boolean(mvp.github)}
+                unlinking={unlink.isPending}
+                validating={validate.isPending}
+                linking={link.isPending}
+                onUnlink={() => void onUnlink()}
+                onValidate={() => void onValidate()}
+              />
             </form>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -27,6 +27,60 @@ import { paths } from '../../../config/paths';
 import { useLicense } from '../api/get-license';
 import { formatIssuedDate, grantedBy, licenseFailure } from '../lib/license-format';
 
+/** Valid, or refunded with the date: what the certificate still records either way. */
+function LicenseStatusAlert({ refundedAt }: { refundedAt: string | null }) {
+  return refundedAt ? (
+    <Alert.Root status="warning" data-testid="license-refunded">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{LICENSE_MESSAGES.refunded}</Alert.Title>
+        <Alert.Description>
+          Refunded on {formatIssuedDate(refundedAt)}. This page keeps the record of what was issued.
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  ) : (
+    <Alert.Root status="success" data-testid="license-verified">
+      <Alert.Indicator>
+        <LuShieldCheck />
+      </Alert.Indicator>
+      <Alert.Content>
+        <Alert.Title>{LICENSE_MESSAGES.verified}</Alert.Title>
+        <Alert.Description>
+          Issued by MVP Marketplace; this page is its public record.
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+interface LicenseRow {
+  label: string;
+  value: ReactNode;
+  testId: string;
+  mono?: boolean;
+}
+
+/** The certificate's facts, one labelled row each. */
+function LicenseDetails({ rows }: { rows: readonly LicenseRow[] }) {
+  return (
+    <DataList.Root orientation="horizontal">
+      {rows.map((row) => (
+        <DataList.Item key={row.label}>
+          <DataList.ItemLabel>{row.label}</DataList.ItemLabel>
+          <DataList.ItemValue
+            data-testid={row.testId}
+            fontFamily={row.mono ? 'mono' : undefined}
+            wordBreak="break-all"
+          >
+            {row.value}
+          </DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
+
 export function LicenseCertificateView({ licenseId }: { licenseId: string }) {
   const license = useLicense(licenseId);
   if (license.isPending) return <PageSpinner />;
@@ -46,7 +100,7 @@ export function LicenseCertificateView({ licenseId }: { licenseId: string }) {
     );
   }
   const data = license.data;
-  const rows: { label: string; value: ReactNode; testId: string; mono?: boolean }[] = [
+  const rows: LicenseRow[] = [
     { label: 'Licence ID', value: data.id, testId: 'license-id', mono: true },
     { label: 'Licensee', value: data.licensee_name, testId: 'license-licensee' },
     {
@@ -65,30 +119,7 @@ export function LicenseCertificateView({ licenseId }: { licenseId: string }) {
   return (
     <Container maxW="3xl" py={{ base: '10', md: '16' }} data-testid="license-certificate">
       <Stack gap="6">
-        {data.refunded_at ? (
-          <Alert.Root status="warning" data-testid="license-refunded">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{LICENSE_MESSAGES.refunded}</Alert.Title>
-              <Alert.Description>
-                Refunded on {formatIssuedDate(data.refunded_at)}. This page keeps the record of what
-                was issued.
-              </Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        ) : (
-          <Alert.Root status="success" data-testid="license-verified">
-            <Alert.Indicator>
-              <LuShieldCheck />
-            </Alert.Indicator>
-            <Alert.Content>
-              <Alert.Title>{LICENSE_MESSAGES.verified}</Alert.Title>
-              <Alert.Description>
-                Issued by MVP Marketplace; this page is its public record.
-              </Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        )}
+        <LicenseStatusAlert refundedAt={data.refunded_at} />
 
         <Card.Root variant="outline" borderWidth="2px" borderColor="purple.muted">
           <Card.Body gap="6" p={{ base: '6', md: '10' }}>
@@ -104,20 +135,7 @@ export function LicenseCertificateView({ licenseId }: { licenseId: string }) {
               </Text>
             </Stack>
             <Separator />
-            <DataList.Root orientation="horizontal">
-              {rows.map((row) => (
-                <DataList.Item key={row.label}>
-                  <DataList.ItemLabel>{row.label}</DataList.ItemLabel>
-                  <DataList.ItemValue
-                    data-testid={row.testId}
-                    fontFamily={row.mono ? 'mono' : undefined}
-                    wordBreak="break-all"
-                  >
-                    {row.value}
-                  </DataList.ItemValue>
-                </DataList.Item>
-              ))}
-            </DataList.Root>
+            <LicenseDetails rows={rows} />
             <Separator />
             <Box>
               <Heading as="h2" size="md" mb="2">

@@ -46,6 +46,58 @@ const STEPS = [
   },
 ] as const;
 
+/** Stripe can pay the seller out: nothing left to connect. */
+function StripeConnected() {
+  return (
+    <Container maxW="lg" py="16">
+      <EmptyState.Root data-testid="stripe-connected">
+        <EmptyState.Content>
+          <EmptyState.Indicator color="green.fg">
+            <LuCircleCheck />
+          </EmptyState.Indicator>
+          <VStack textAlign="center">
+            <EmptyState.Title>{CONNECT_MESSAGES.connected}</EmptyState.Title>
+            <EmptyState.Description>
+              Your payouts are sent to your Stripe account on the 1st of each month.
+            </EmptyState.Description>
+          </VStack>
+          <HStack gap="3">
+            <Button asChild variant="outline">
+              <RouterLink to={paths.dashboard.getHref()}>Back to Dashboard</RouterLink>
+            </Button>
+            <Button asChild colorPalette="purple">
+              <RouterLink to={paths.payouts.getHref()}>View Payouts</RouterLink>
+            </Button>
+          </HStack>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    </Container>
+  );
+}
+
+/** What connecting involves, in three numbered cards. */
+function ConnectSteps() {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+      {STEPS.map((step, index) => (
+        <Card.Root key={step.title} variant="outline">
+          <Card.Body gap="3">
+            <Circle size="8" bg="purple.solid" color="purple.contrast" fontWeight="bold">
+              {index + 1}
+            </Circle>
+            <Heading as="h2" size="md">
+              {step.title}
+            </Heading>
+            <Text color="fg.muted" fontSize="sm">
+              {step.text}
+            </Text>
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
+  );
+}
+
 export function ConnectStripeView() {
   const [search] = useSearchParams();
   const status = useConnectStatus();
@@ -57,31 +109,7 @@ export function ConnectStripeView() {
   }
 
   if (status.data.payouts_enabled) {
-    return (
-      <Container maxW="lg" py="16">
-        <EmptyState.Root data-testid="stripe-connected">
-          <EmptyState.Content>
-            <EmptyState.Indicator color="green.fg">
-              <LuCircleCheck />
-            </EmptyState.Indicator>
-            <VStack textAlign="center">
-              <EmptyState.Title>{CONNECT_MESSAGES.connected}</EmptyState.Title>
-              <EmptyState.Description>
-                Your payouts are sent to your Stripe account on the 1st of each month.
-              </EmptyState.Description>
-            </VStack>
-            <HStack gap="3">
-              <Button asChild variant="outline">
-                <RouterLink to={paths.dashboard.getHref()}>Back to Dashboard</RouterLink>
-              </Button>
-              <Button asChild colorPalette="purple">
-                <RouterLink to={paths.payouts.getHref()}>View Payouts</RouterLink>
-              </Button>
-            </HStack>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      </Container>
-    );
+    return <StripeConnected />;
   }
 
   return (
@@ -125,23 +153,7 @@ export function ConnectStripeView() {
           </Alert.Root>
         )}
 
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-          {STEPS.map((step, index) => (
-            <Card.Root key={step.title} variant="outline">
-              <Card.Body gap="3">
-                <Circle size="8" bg="purple.solid" color="purple.contrast" fontWeight="bold">
-                  {index + 1}
-                </Circle>
-                <Heading as="h2" size="md">
-                  {step.title}
-                </Heading>
-                <Text color="fg.muted" fontSize="sm">
-                  {step.text}
-                </Text>
-              </Card.Body>
-            </Card.Root>
-          ))}
-        </SimpleGrid>
+        <ConnectSteps />
 
         <Box>
           <Button

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Input, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import * as z from 'zod';
 import { formatGbp } from '@contract/money';
@@ -69,6 +70,44 @@ const refundFormSchema = z
 
 const EMPTY_REQUEST = { purchase: '', reason: '', amount_requested: '' };
 
+interface PurchaseFieldProps {
+  purchases: readonly RefundablePurchase[];
+  error?: string;
+  registration: UseFormRegisterReturn<'purchase'>;
+}
+
+/** The one select naming the purchase to refund, or a pointer to the plans when there is none. */
+function PurchaseField({ purchases, error, registration }: PurchaseFieldProps) {
+  return (
+    <FormField
+      label="Subscription or purchase"
+      error={error}
+      helperText={
+        purchases.length === 0 ? (
+          <>
+            You have nothing to refund: no subscription or purchase with money left to ask back.{' '}
+            <Link asChild colorPalette="purple">
+              <RouterLink to={paths.pricing.getHref()}>See the plans</RouterLink>
+            </Link>
+          </>
+        ) : undefined
+      }
+    >
+      <NativeSelect.Root>
+        <NativeSelect.Field {...registration}>
+          <option value="">Select a subscription or purchase</option>
+          {purchases.map((purchase) => (
+            <option key={choiceOf(purchase)} value={choiceOf(purchase)}>
+              {purchaseLabel(purchase)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  );
+}
+
 export function RefundRequestForm({ purchases, onSubmitted }: RefundRequestFormProps) {
   const [submitted, setSubmitted] = useState(false);
   const createRefundRequest = useCreateRefundRequest();
@@ -102,32 +141,11 @@ export function RefundRequestForm({ purchases, onSubmitted }: RefundRequestFormP
         {submit.failure && (
           <FormAlert status="error" title={submit.failure} data-testid="refund-error" />
         )}
-        <FormField
-          label="Subscription or purchase"
+        <PurchaseField
+          purchases={purchases}
           error={purchaseError}
-          helperText={
-            purchases.length === 0 ? (
-              <>
-                You have nothing to refund: no subscription or purchase with money left to ask back.{' '}
-                <Link asChild colorPalette="purple">
-                  <RouterLink to={paths.pricing.getHref()}>See the plans</RouterLink>
-                </Link>
-              </>
-            ) : undefined
-          }
-        >
-          <NativeSelect.Root>
-            <NativeSelect.Field {...form.register('purchase')}>
-              <option value="">Select a subscription or purchase</option>
-              {purchases.map((purchase) => (
-                <option key={choiceOf(purchase)} value={choiceOf(purchase)}>
-                  {purchaseLabel(purchase)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </FormField>
+          registration={form.register('purchase')}
+        />
         <FormField label="Reason for Refund" error={errors.reason?.message}>
           <Textarea
             {...form.register('reason')}

@@ -34,16 +34,20 @@ const EMPTY_REVIEW = { rating: 0, review_text: '' };
 const valuesOf = (review: PublicReview | null) =>
   review ? { rating: review.rating, review_text: review.review_text ?? '' } : EMPTY_REVIEW;
 
-export function ReviewForm({
-  mvpId,
-  existing = null,
-  onReviewed,
-}: {
-  mvpId: string;
-  /** The caller's own review of the template, shown in the form; null when they have none. */
-  existing?: PublicReview | null;
-  onReviewed?: () => Promise<void>;
-}) {
+/** Why deleting failed: the API's own words for what the caller can fix, the product's otherwise. */
+const deleteFailureOf = (error: Error | null) =>
+  error
+    ? error instanceof ApiError && error.status < 500
+      ? error.message
+      : REVIEW_MESSAGES.deleteFailed
+    : null;
+
+/** The form's state and steps: saving, the stored review followed, the success line cleared, deleting. */
+function useReviewForm(
+  mvpId: string,
+  existing: PublicReview | null,
+  onReviewed?: () => Promise<void>,
+) {
   const [done, setDone] = useState<string | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const submitReview = useSubmitReview(mvpId, onReviewed);
@@ -85,12 +89,53 @@ export function ReviewForm({
       onError: () => setConfirmingDelete(false),
     });
 
+  return { form, submit, deleteReview, confirmDelete, done, confirmingDelete, setConfirmingDelete };
+}
+
+interface ReviewActionsProps {
+  /** Whether the caller has a stored review: then saving updates it and it may be deleted. */
+  existing: boolean;
+  submitting: boolean;
+  busy: boolean;
+  onDelete: () => void;
+}
+
+/** Save, and delete when there is a stored review to delete. */
+function ReviewActions({ existing, submitting, busy, onDelete }: ReviewActionsProps) {
+  return (
+    <HStack gap="3" flexWrap="wrap">
+      <Button type="submit" colorPalette="purple" loading={submitting} disabled={busy}>
+        {existing ? 'Update Review' : 'Submit Review'}
+      </Button>
+      {existing && (
+        <Button
+          type="button"
+          variant="outline"
+          colorPalette="red"
+          disabled={busy}
+          onClick={onDelete}
+        >
+          Delete Review
+        </Button>
+      )}
+    </HStack>
+  );
+}
+
+export function ReviewForm({
+  mvpId,
+  existing = null,
+  onReviewed,
+}: {
+  mvpId: string;
+  /** The caller's own review of the template, shown in the form; null when they have none. */
+  existing?: PublicReview | null;
+  onReviewed?: () => Promise<void>;
+}) {
+  const { form, submit, deleteReview, confirmDelete, done, confirmingDelete, setConfirmingDelete } =
+    useReviewForm(mvpId, existing, onReviewed);
   const { errors } = form.formState;
-  const deleteFailure = deleteReview.error
-    ? deleteReview.error instanceof ApiError && deleteReview.error.status < 500
-      ? deleteReview.error.message
-      : REVIEW_MESSAGES.deleteFailed
-    : null;
+  const deleteFailure = deleteFailureOf(deleteReview.error);
   const problem =
     errors.rating?.message ?? errors.review_text?.message ?? submit.failure ?? deleteFailure;
   const text = form.watch('review_text');
@@ -133,22 +178,12 @@ export function ReviewForm({
           <FormAlert status="error" size="sm" title={problem} data-testid="review-message" />
         )}
         {done && <FormAlert status="success" size="sm" title={done} data-testid="review-message" />}
-        <HStack gap="3" flexWrap="wrap">
-          <Button type="submit" colorPalette="purple" loading={submit.busy} disabled={busy}>
-            {existing ? 'Update Review' : 'Submit Review'}
-          </Button>
-          {existing && (
-            <Button
-              type="button"
-              variant="outline"
-              colorPalette="red"
-              disabled={busy}
-              onClick={() => setConfirmingDelete(true)}
-            >
-              Delete Review
-            </Button>
-          )}
-        </HStack>
+        <ReviewActions
+          existing={Boolean(existing)}
+          submitting={submit.busy}
+          busy={busy}
+          onDelete={() => setConfirmingDelete(true)}
+        />
       </Stack>
       <ConfirmDialog
         open={confirmingDelete}

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Button, Container, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { FormProvider } from 'react-hook-form';
+import { FormProvider, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { ManagedTemplate } from '@contract/templates';
 import { IMAGE_ACCEPT, TEMPLATE_FILE_ACCEPT, TEMPLATE_FILE_HINT } from '@contract/uploads';
@@ -71,12 +71,138 @@ function EditProblem({ message }: { message: string }) {
 
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
 
+function EditHeader({ title }: { title: string }) {
+  return (
+    <Stack gap="1">
+      <Heading as="h1" size="2xl">
+        Edit MVP
+      </Heading>
+      <Text color="fg.muted">{title}</Text>
+    </Stack>
+  );
+}
+
+type Notify = (status: 'success' | 'error', text: string) => void;
+
+/** The live version and any held edit, and the GitHub integration's dialog. */
+function TemplateStatusBar({ mvp, onNotice }: { mvp: ManagedTemplate; onNotice: Notify }) {
+  const [linking, setLinking] = useState(false);
+  return (
+    <>
+      <Stack
+        direction={{ base: 'column', sm: 'row' }}
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'start' }}
+        gap="3"
+        borderWidth="1px"
+        borderRadius="l2"
+        p="4"
+      >
+        <Stack gap="2">
+          <VersionStatus mvp={mvp} onNotice={onNotice} />
+          <EditStatus mvp={mvp} />
+        </Stack>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setLinking(true)}
+          data-testid="github-manage"
+        >
+          <LuGithub /> Manage GitHub Integration
+        </Button>
+      </Stack>
+      {linking && (
+        <GithubLinkDialog
+          mvp={mvp}
+          open={linking}
+          onOpenChange={setLinking}
+          onDone={(text) => onNotice('success', text)}
+        />
+      )}
+    </>
+  );
+}
+
+/** The edit's changes are held for review: the form shows them, buyers still see the live text. */
+function HeldEditNote({ at }: { at: string }) {
+  return (
+    <FormAlert
+      status="info"
+      title="The form shows your changes waiting for review"
+      description={`Saved ${formatDate(at)}. Buyers see the live text until an admin approves them; saving again replaces them.`}
+      data-testid="edit-held-note"
+    />
+  );
+}
+
+/** The file buyers get now, and what replacing it does. */
+function CurrentFileNote({ mvp, live }: { mvp: ManagedTemplate; live: string | null }) {
+  return (
+    <Text fontSize="sm" color="fg.muted">
+      Current file: {mvp.original_file_name ?? 'none'}
+      {mvp.file_size ? ` (${megabytes(mvp.file_size)} MB)` : ''}.{' '}
+      {live
+        ? `A replacement file is a new version: v${live} stays live while it is scanned and reviewed.`
+        : 'A replacement file is scanned and published again.'}
+    </Text>
+  );
+}
+
+interface VersionFieldsProps {
+  /** The live version's number, when one is published. */
+  live: string | null;
+  error?: string;
+  versionRegistration: UseFormRegisterReturn<'version_number'>;
+  changelogRegistration: UseFormRegisterReturn<'changelog'>;
+}
+
+/** The version number (checked against the live one) and the changelog. */
+function VersionFields({
+  live,
+  error,
+  versionRegistration,
+  changelogRegistration,
+}: VersionFieldsProps) {
+  return (
+    <>
+      <FormField
+        label="Version Number"
+        required
+        error={error}
+        helperText={
+          live
+            ? `With a replacement file: greater than the live ${live}. Without one, the live version's number stays.`
+            : undefined
+        }
+      >
+        <Input {...versionRegistration} />
+      </FormField>
+      <FormField label="Changelog">
+        <Textarea {...changelogRegistration} rows={3} />
+      </FormField>
+    </>
+  );
+}
+
+/** Cancel back to My MVPs, or Update MVP. */
+function EditActions({ busy }: { busy: boolean }) {
+  return (
+    <HStack justify="end" gap="3">
+      <Button asChild variant="outline" disabled={busy}>
+        <RouterLink to={paths.myMvps.getHref()}>Cancel</RouterLink>
+      </Button>
+      <Button type="submit" colorPalette="purple" loading={busy}>
+        Update MVP
+      </Button>
+    </HStack>
+  );
+}
+
 function EditTemplateForm({ mvp }: { mvp: ManagedTemplate }) {
   const navigate = useNavigate();
   const [progress, setProgress] = useState<number | null>(null);
   const updateTemplate = useUpdateTemplate(mvp.id, setProgress);
   const form = useZodForm(editTemplateSchemaFor(mvp), editedTemplate(mvp));
-  const [linking, setLinking] = useState(false);
   const [notice, setNotice] = useState<{ status: 'success' | 'error'; text: string }>();
   const live = liveVersionOf(mvp);
   const held = mvp.pending_edit?.status === 'pending_review' ? mvp.pending_edit : null;
@@ -102,64 +228,17 @@ function EditTemplateForm({ mvp }: { mvp: ManagedTemplate }) {
       <FormProvider {...form}>
         <form onSubmit={submit.onSubmit} noValidate aria-label="Edit MVP">
           <Stack gap="6">
-            <Stack gap="1">
-              <Heading as="h1" size="2xl">
-                Edit MVP
-              </Heading>
-              <Text color="fg.muted">{mvp.title}</Text>
-            </Stack>
-            <Stack
-              direction={{ base: 'column', sm: 'row' }}
-              justify="space-between"
-              align={{ base: 'stretch', sm: 'start' }}
-              gap="3"
-              borderWidth="1px"
-              borderRadius="l2"
-              p="4"
-            >
-              <Stack gap="2">
-                <VersionStatus mvp={mvp} onNotice={(status, text) => setNotice({ status, text })} />
-                <EditStatus mvp={mvp} />
-              </Stack>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => setLinking(true)}
-                data-testid="github-manage"
-              >
-                <LuGithub /> Manage GitHub Integration
-              </Button>
-            </Stack>
-            {linking && (
-              <GithubLinkDialog
-                mvp={mvp}
-                open={linking}
-                onOpenChange={setLinking}
-                onDone={(text) => setNotice({ status: 'success', text })}
-              />
-            )}
+            <EditHeader title={mvp.title} />
+            <TemplateStatusBar mvp={mvp} onNotice={(status, text) => setNotice({ status, text })} />
             {notice && (
               <FormAlert status={notice.status} title={notice.text} data-testid="edit-notice" />
             )}
             {problem && <FormAlert status="error" title={problem} data-testid="edit-error" />}
-            {held && (
-              <FormAlert
-                status="info"
-                title="The form shows your changes waiting for review"
-                description={`Saved ${formatDate(held.at)}. Buyers see the live text until an admin approves them; saving again replaces them.`}
-                data-testid="edit-held-note"
-              />
-            )}
+            {held && <HeldEditNote at={held.at} />}
             <TemplateFormSections
               files={
                 <>
-                  <Text fontSize="sm" color="fg.muted">
-                    Current file: {mvp.original_file_name ?? 'none'}
-                    {mvp.file_size ? ` (${megabytes(mvp.file_size)} MB)` : ''}.{' '}
-                    {live
-                      ? `A replacement file is a new version: v${live} stays live while it is scanned and reviewed.`
-                      : 'A replacement file is scanned and published again.'}
-                  </Text>
+                  <CurrentFileNote mvp={mvp} live={live} />
                   <FilePicker
                     control={form.control}
                     name="bundle"
@@ -178,34 +257,16 @@ function EditTemplateForm({ mvp }: { mvp: ManagedTemplate }) {
                 </>
               }
               version={
-                <>
-                  <FormField
-                    label="Version Number"
-                    required
-                    error={errors.version_number?.message}
-                    helperText={
-                      live
-                        ? `With a replacement file: greater than the live ${live}. Without one, the live version's number stays.`
-                        : undefined
-                    }
-                  >
-                    <Input {...form.register('version_number')} />
-                  </FormField>
-                  <FormField label="Changelog">
-                    <Textarea {...form.register('changelog')} rows={3} />
-                  </FormField>
-                </>
+                <VersionFields
+                  live={live}
+                  error={errors.version_number?.message}
+                  versionRegistration={form.register('version_number')}
+                  changelogRegistration={form.register('changelog')}
+                />
               }
             />
             <UploadProgress value={progress} label={false} />
-            <HStack justify="end" gap="3">
-              <Button asChild variant="outline" disabled={busy}>
-                <RouterLink to={paths.myMvps.getHref()}>Cancel</RouterLink>
-              </Button>
-              <Button type="submit" colorPalette="purple" loading={busy}>
-                Update MVP
-              </Button>
-            </HStack>
+            <EditActions busy={busy} />
           </Stack>
         </form>
       </FormProvider>

@@ -53,6 +53,153 @@ interface MyTemplateCardProps {
   onVersionNotice: (status: 'success' | 'error', text: string) => void;
 }
 
+/** The first preview image (a fallback when it fails) with the status badge. */
+function MyTemplateCover({ mvp }: { mvp: ManagedTemplate }) {
+  return (
+    <Box position="relative">
+      <Image
+        src={mvp.preview_images[0] ?? FALLBACK_IMAGE}
+        alt={`${mvp.title} preview`}
+        aspectRatio={16 / 9}
+        w="full"
+        objectFit="cover"
+        bg="bg.muted"
+        onError={(event) => {
+          if (!event.currentTarget.src.endsWith(FALLBACK_IMAGE)) {
+            event.currentTarget.src = FALLBACK_IMAGE;
+          }
+        }}
+      />
+      <Badge
+        position="absolute"
+        top="3"
+        right="3"
+        variant="solid"
+        colorPalette={STATUS_COLORS[mvp.status]}
+        data-testid="mvp-status"
+      >
+        {STATUS_LABELS[mvp.status]}
+      </Badge>
+    </Box>
+  );
+}
+
+/** The rating and the download count. */
+function MyTemplateFigures({ mvp }: { mvp: ManagedTemplate }) {
+  return (
+    <HStack gap="4" fontSize="sm" color="fg.muted">
+      <HStack gap="1">
+        <LuStar />
+        <Text>
+          {isRated(mvp.average_rating) ? formatRating(mvp.average_rating) : NO_RATINGS_TEXT}
+        </Text>
+      </HStack>
+      <HStack gap="1">
+        <LuDownload />
+        <Text>{formatCount(mvp.download_count)}</Text>
+      </HStack>
+    </HStack>
+  );
+}
+
+interface ManageGithubProps {
+  mvp: ManagedTemplate;
+  onNotice: (text: string) => void;
+}
+
+/** Link or manage the template's GitHub repository, in its dialog. */
+function ManageGithub({ mvp, onNotice }: ManageGithubProps) {
+  const [linking, setLinking] = useState(false);
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => setLinking(true)}
+        data-testid="github-manage"
+      >
+        <LuGithub /> {mvp.github ? 'Manage GitHub' : 'Link GitHub'}
+      </Button>
+      {linking && (
+        <GithubLinkDialog mvp={mvp} open={linking} onOpenChange={setLinking} onDone={onNotice} />
+      )}
+    </>
+  );
+}
+
+interface DeleteTemplateDialogProps {
+  mvp: ManagedTemplate;
+  onDelete: MyTemplateCardProps['onDelete'];
+}
+
+/** Delete, after a confirmation that says buyers keep their download history. */
+function DeleteTemplateDialog({ mvp, onDelete }: DeleteTemplateDialogProps) {
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={confirming}
+      onOpenChange={(details) => setConfirming(details.open)}
+    >
+      <Dialog.Trigger asChild>
+        <Button size="sm" variant="ghost" colorPalette="red">
+          Delete
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Delete this MVP?</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>
+                “{mvp.title}” will be removed from the marketplace and from your list. Buyers keep
+                their download history.
+              </Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Cancel</Button>
+              </Dialog.ActionTrigger>
+              <Button
+                colorPalette="red"
+                loading={deleting}
+                onClick={async () => {
+                  setDeleting(true);
+                  try {
+                    await onDelete(mvp);
+                    setConfirming(false);
+                  } finally {
+                    setDeleting(false);
+                  }
+                }}
+              >
+                Delete
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Why processing failed, as the pipeline recorded it. */
+function ProcessingError({ message }: { message: string }) {
+  return (
+    <Alert.Root status="error" size="sm" data-testid="processing-error">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Processing error</Alert.Title>
+        <Alert.Description>{message}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
 export function MyTemplateCard({
   mvp,
   onRetry,
@@ -63,9 +210,6 @@ export function MyTemplateCard({
   onNotice,
   onVersionNotice,
 }: MyTemplateCardProps) {
-  const [confirming, setConfirming] = useState(false);
-  const [linking, setLinking] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const failed = RETRYABLE_STATUSES.includes(mvp.status);
 
   return (
@@ -76,31 +220,7 @@ export function MyTemplateCard({
       data-mvp-id={mvp.id}
       data-status={mvp.status}
     >
-      <Box position="relative">
-        <Image
-          src={mvp.preview_images[0] ?? FALLBACK_IMAGE}
-          alt={`${mvp.title} preview`}
-          aspectRatio={16 / 9}
-          w="full"
-          objectFit="cover"
-          bg="bg.muted"
-          onError={(event) => {
-            if (!event.currentTarget.src.endsWith(FALLBACK_IMAGE)) {
-              event.currentTarget.src = FALLBACK_IMAGE;
-            }
-          }}
-        />
-        <Badge
-          position="absolute"
-          top="3"
-          right="3"
-          variant="solid"
-          colorPalette={STATUS_COLORS[mvp.status]}
-          data-testid="mvp-status"
-        >
-          {STATUS_LABELS[mvp.status]}
-        </Badge>
-      </Box>
+      <MyTemplateCover mvp={mvp} />
       <Card.Body gap="3" p="5">
         <Box>
           <Card.Title as="h3" lineClamp={1}>
@@ -111,18 +231,7 @@ export function MyTemplateCard({
           </Card.Description>
         </Box>
         <TechTags techStack={mvp.tech_stack} max={CARD_TECH_TAGS} />
-        <HStack gap="4" fontSize="sm" color="fg.muted">
-          <HStack gap="1">
-            <LuStar />
-            <Text>
-              {isRated(mvp.average_rating) ? formatRating(mvp.average_rating) : NO_RATINGS_TEXT}
-            </Text>
-          </HStack>
-          <HStack gap="1">
-            <LuDownload />
-            <Text>{formatCount(mvp.download_count)}</Text>
-          </HStack>
-        </HStack>
+        <MyTemplateFigures mvp={mvp} />
         <VersionStatus mvp={mvp} onNotice={onVersionNotice} />
         <EditStatus mvp={mvp} />
         {mvp.github && (
@@ -135,13 +244,7 @@ export function MyTemplateCard({
           </HStack>
         )}
         {failed && mvp.last_processing_error && (
-          <Alert.Root status="error" size="sm" data-testid="processing-error">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>Processing error</Alert.Title>
-              <Alert.Description>{mvp.last_processing_error}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
+          <ProcessingError message={mvp.last_processing_error} />
         )}
       </Card.Body>
       <Card.Footer gap="2" flexWrap="wrap" px="5" pb="5">
@@ -172,64 +275,8 @@ export function MyTemplateCard({
             Sync
           </Button>
         )}
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => setLinking(true)}
-          data-testid="github-manage"
-        >
-          <LuGithub /> {mvp.github ? 'Manage GitHub' : 'Link GitHub'}
-        </Button>
-        {linking && (
-          <GithubLinkDialog mvp={mvp} open={linking} onOpenChange={setLinking} onDone={onNotice} />
-        )}
-        <Dialog.Root
-          role="alertdialog"
-          open={confirming}
-          onOpenChange={(details) => setConfirming(details.open)}
-        >
-          <Dialog.Trigger asChild>
-            <Button size="sm" variant="ghost" colorPalette="red">
-              Delete
-            </Button>
-          </Dialog.Trigger>
-          <Portal>
-            <Dialog.Backdrop />
-            <Dialog.Positioner>
-              <Dialog.Content>
-                <Dialog.Header>
-                  <Dialog.Title>Delete this MVP?</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Text>
-                    “{mvp.title}” will be removed from the marketplace and from your list. Buyers
-                    keep their download history.
-                  </Text>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Dialog.ActionTrigger asChild>
-                    <Button variant="outline">Cancel</Button>
-                  </Dialog.ActionTrigger>
-                  <Button
-                    colorPalette="red"
-                    loading={deleting}
-                    onClick={async () => {
-                      setDeleting(true);
-                      try {
-                        await onDelete(mvp);
-                        setConfirming(false);
-                      } finally {
-                        setDeleting(false);
-                      }
-                    }}
-                  >
-                    Delete
-                  </Button>
-                </Dialog.Footer>
-              </Dialog.Content>
-            </Dialog.Positioner>
-          </Portal>
-        </Dialog.Root>
+        <ManageGithub mvp={mvp} onNotice={onNotice} />
+        <DeleteTemplateDialog mvp={mvp} onDelete={onDelete} />
       </Card.Footer>
     </Card.Root>
   );

@@ -38,49 +38,13 @@ export const DELETE_FAILED = 'Failed to delete MVP';
 
 type Filter = (typeof MY_TEMPLATE_FILTERS)[number]['value'];
 
-export function MyTemplatesView() {
-  const { session } = useSession();
-  const signedIn = session.status === 'signedIn';
-  const profile = useMyProfile({ enabled: signedIn });
-  const approved = Boolean(
-    profile.data && profile.data.is_seller_approved && isSellerRole(profile.data.role),
-  );
-  const templates = useMyTemplates({ enabled: approved });
+type Notice = { status: 'success' | 'error'; text: string };
+
+/** Retry, sync and delete for one template at a time, each saying how it went. */
+function useTemplateActions(setNotice: (notice: Notice | undefined) => void) {
   const retry = useRetryProcessing();
   const archive = useArchiveTemplate();
   const sync = useSyncRepository();
-  const installApp = useInstallGithubApp();
-  const location = useLocation();
-  const [filter, setFilter] = useState<Filter>('all');
-  const [notice, setNotice] = useState<{ status: 'success' | 'error'; text: string } | undefined>(
-    () => {
-      const state = location.state as { notice?: unknown } | null;
-      return typeof state?.notice === 'string'
-        ? { status: 'success', text: state.notice }
-        : undefined;
-    },
-  );
-
-  if (session.status === 'loading' || (signedIn && profile.isPending)) return <PageSpinner />;
-  if (session.status === 'signedOut') {
-    return (
-      <Container maxW="lg" py="16">
-        <EmptyState.Root>
-          <EmptyState.Content>
-            <VStack textAlign="center">
-              <EmptyState.Title>Please sign in to view your MVPs</EmptyState.Title>
-            </VStack>
-            <SignInButton from={paths.myMvps.getHref()} />
-          </EmptyState.Content>
-        </EmptyState.Root>
-      </Container>
-    );
-  }
-  if (profile.isError) {
-    return <ErrorPage message={errorMessage(profile.error)} maxW="6xl" py="10" />;
-  }
-  if (!approved) return <SellerApprovalRequired />;
-
   const onRetry = (template: ManagedTemplate) => {
     setNotice(undefined);
     retry.mutate(template.id, {
@@ -95,7 +59,6 @@ export function MyTemplatesView() {
       onError: () => setNotice({ status: 'error', text: GITHUB_MESSAGES.syncFailed }),
     });
   };
-  const onNotice = (text: string) => setNotice({ status: 'success', text });
   const onDelete = async (template: ManagedTemplate) => {
     setNotice(undefined);
     try {
@@ -105,7 +68,139 @@ export function MyTemplatesView() {
       setNotice({ status: 'error', text: DELETE_FAILED });
     }
   };
+  return { retry, sync, onRetry, onSync, onDelete };
+}
 
+/** Signed out: the page asks to sign in and comes back here. */
+function SignInToView() {
+  return (
+    <Container maxW="lg" py="16">
+      <EmptyState.Root>
+        <EmptyState.Content>
+          <VStack textAlign="center">
+            <EmptyState.Title>Please sign in to view your MVPs</EmptyState.Title>
+          </VStack>
+          <SignInButton from={paths.myMvps.getHref()} />
+        </EmptyState.Content>
+      </EmptyState.Root>
+    </Container>
+  );
+}
+
+interface MyTemplatesHeaderProps {
+  /** Whether the GitHub App is installed; undefined until the profile is known. */
+  githubAppInstalled: boolean | undefined;
+  installing: boolean;
+  onInstall: () => void;
+}
+
+/** The title, installing the GitHub App, and Upload New MVP. */
+function MyTemplatesHeader({ githubAppInstalled, installing, onInstall }: MyTemplatesHeaderProps) {
+  return (
+    <HStack justify="space-between" wrap="wrap" gap="4">
+      <Heading as="h1" size="2xl">
+        My MVPs
+      </Heading>
+      <HStack gap="2" wrap="wrap">
+        {githubAppInstalled !== undefined && (
+          <Button
+            variant="outline"
+            loading={installing}
+            onClick={onInstall}
+            data-testid="install-github-app"
+          >
+            <LuGithub /> {githubAppInstalled ? 'Reinstall GitHub App' : 'Install GitHub App'}
+          </Button>
+        )}
+        <Button asChild colorPalette="purple">
+          <RouterLink to={paths.upload.getHref()}>
+            <LuPlus /> Upload New MVP
+          </RouterLink>
+        </Button>
+      </HStack>
+    </HStack>
+  );
+}
+
+/** One button per status; the chosen one is pressed. */
+function StatusFilter({
+  filter,
+  onChange,
+}: {
+  filter: Filter;
+  onChange: (filter: Filter) => void;
+}) {
+  return (
+    <HStack gap="2" wrap="wrap" role="group" aria-label="Filter by status">
+      {MY_TEMPLATE_FILTERS.map((option) => (
+        <Button
+          key={option.value}
+          size="sm"
+          variant={filter === option.value ? 'solid' : 'outline'}
+          colorPalette="purple"
+          aria-pressed={filter === option.value}
+          onClick={() => onChange(option.value)}
+        >
+          {option.label}
+        </Button>
+      ))}
+    </HStack>
+  );
+}
+
+/** No template under the filter: for "all", a way to upload the first one. */
+function NoTemplates({ filter, filterLabel }: { filter: Filter; filterLabel: string }) {
+  return (
+    <EmptyState.Root data-testid="my-mvps-empty">
+      <EmptyState.Content>
+        <EmptyState.Indicator>
+          <LuPackage />
+        </EmptyState.Indicator>
+        <VStack textAlign="center">
+          <EmptyState.Title>
+            {filter === 'all' ? 'No MVPs Yet' : `No ${filterLabel} MVPs`}
+          </EmptyState.Title>
+        </VStack>
+        {filter === 'all' && (
+          <Button asChild colorPalette="purple">
+            <RouterLink to={paths.upload.getHref()}>Upload Your First MVP</RouterLink>
+          </Button>
+        )}
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+export function MyTemplatesView() {
+  const { session } = useSession();
+  const signedIn = session.status === 'signedIn';
+  const profile = useMyProfile({ enabled: signedIn });
+  const approved = Boolean(
+    profile.data && profile.data.is_seller_approved && isSellerRole(profile.data.role),
+  );
+  const templates = useMyTemplates({ enabled: approved });
+  const installApp = useInstallGithubApp();
+  const location = useLocation();
+  const [filter, setFilter] = useState<Filter>('all');
+  const [notice, setNotice] = useState<Notice | undefined>(() => {
+    const state = location.state as { notice?: unknown } | null;
+    return typeof state?.notice === 'string'
+      ? { status: 'success', text: state.notice }
+      : undefined;
+  });
+
+  const { retry, sync, onRetry, onSync, onDelete } = useTemplateActions(setNotice);
+
+  if (session.status === 'loading' || (signedIn && profile.isPending)) return <PageSpinner />;
+  if (session.status === 'signedOut') {
+    return <SignInToView />;
+  }
+  if (profile.isError) {
+    return <ErrorPage message={errorMessage(profile.error)} maxW="6xl" py="10" />;
+  }
+  if (!approved) return <SellerApprovalRequired />;
+
+  const onNotice = (text: string) => setNotice({ status: 'success', text });
   const items = templates.data?.items ?? [];
   const shown = filter === 'all' ? items : items.filter((item) => item.status === filter);
   const filterLabel = MY_TEMPLATE_FILTERS.find((option) => option.value === filter)?.label ?? '';
@@ -113,54 +208,23 @@ export function MyTemplatesView() {
   return (
     <Container maxW="6xl" py="10">
       <Stack gap="6">
-        <HStack justify="space-between" wrap="wrap" gap="4">
-          <Heading as="h1" size="2xl">
-            My MVPs
-          </Heading>
-          <HStack gap="2" wrap="wrap">
-            {profile.data && (
-              <Button
-                variant="outline"
-                loading={installApp.isPending}
-                onClick={() =>
-                  installApp.mutate(undefined, {
-                    onError: () =>
-                      setNotice({ status: 'error', text: GITHUB_MESSAGES.installUnexpected }),
-                  })
-                }
-                data-testid="install-github-app"
-              >
-                <LuGithub />{' '}
-                {profile.data.github_app_installed ? 'Reinstall GitHub App' : 'Install GitHub App'}
-              </Button>
-            )}
-            <Button asChild colorPalette="purple">
-              <RouterLink to={paths.upload.getHref()}>
-                <LuPlus /> Upload New MVP
-              </RouterLink>
-            </Button>
-          </HStack>
-        </HStack>
+        <MyTemplatesHeader
+          githubAppInstalled={profile.data?.github_app_installed}
+          installing={installApp.isPending}
+          onInstall={() =>
+            installApp.mutate(undefined, {
+              onError: () =>
+                setNotice({ status: 'error', text: GITHUB_MESSAGES.installUnexpected }),
+            })
+          }
+        />
         {notice && (
           <Alert.Root status={notice.status} data-testid="my-mvps-notice">
             <Alert.Indicator />
             <Alert.Title>{notice.text}</Alert.Title>
           </Alert.Root>
         )}
-        <HStack gap="2" wrap="wrap" role="group" aria-label="Filter by status">
-          {MY_TEMPLATE_FILTERS.map((option) => (
-            <Button
-              key={option.value}
-              size="sm"
-              variant={filter === option.value ? 'solid' : 'outline'}
-              colorPalette="purple"
-              aria-pressed={filter === option.value}
-              onClick={() => setFilter(option.value)}
-            >
-              {option.label}
-            </Button>
-          ))}
-        </HStack>
+        <StatusFilter filter={filter} onChange={setFilter} />
         {templates.isPending ? (
           <PageSpinner />
         ) : templates.isError ? (
@@ -169,23 +233,7 @@ export function MyTemplatesView() {
             <Alert.Title>{errorMessage(templates.error)}</Alert.Title>
           </Alert.Root>
         ) : shown.length === 0 ? (
-          <EmptyState.Root data-testid="my-mvps-empty">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <LuPackage />
-              </EmptyState.Indicator>
-              <VStack textAlign="center">
-                <EmptyState.Title>
-                  {filter === 'all' ? 'No MVPs Yet' : `No ${filterLabel} MVPs`}
-                </EmptyState.Title>
-              </VStack>
-              {filter === 'all' && (
-                <Button asChild colorPalette="purple">
-                  <RouterLink to={paths.upload.getHref()}>Upload Your First MVP</RouterLink>
-                </Button>
-              )}
-            </EmptyState.Content>
-          </EmptyState.Root>
+          <NoTemplates filter={filter} filterLabel={filterLabel} />
         ) : (
           <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6">
             {shown.map((template) => (

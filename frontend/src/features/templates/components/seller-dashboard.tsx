@@ -71,6 +71,108 @@ function SellerApprovalPending() {
   );
 }
 
+/** The dashboard's title, with Upload MVP and My MVPs. */
+function SellerDashboardHeader() {
+  return (
+    <HStack justify="space-between" wrap="wrap" gap="3">
+      <Heading as="h2" size="lg">
+        Seller Dashboard
+      </Heading>
+      <HStack gap="2" wrap="wrap">
+        <Button asChild colorPalette="purple" size="sm">
+          <RouterLink to={paths.upload.getHref()}>Upload MVP</RouterLink>
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <RouterLink to={paths.myMvps.getHref()}>My MVPs</RouterLink>
+        </Button>
+      </HStack>
+    </HStack>
+  );
+}
+
+type DashboardTemplate = NonNullable<ReturnType<typeof useMyTemplates>['data']>['items'][number];
+
+/** One of the seller's templates: its version, downloads, status, and links to view and edit it. */
+function DashboardTemplateRow({ template }: { template: DashboardTemplate }) {
+  return (
+    <HStack justify="space-between" data-testid="dashboard-mvp">
+      <Box minW="0">
+        <Text fontWeight="medium" truncate>
+          {template.title}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          v{template.version_number} · {formatCount(template.download_count)} downloads
+        </Text>
+      </Box>
+      <HStack gap="2" flexShrink={0}>
+        <Badge>{STATUS_LABELS[template.status]}</Badge>
+        {template.status === 'approved' && (
+          <Link asChild fontSize="sm">
+            <RouterLink to={paths.mvp.getHref(template.id)}>View</RouterLink>
+          </Link>
+        )}
+        <Link asChild fontSize="sm">
+          <RouterLink to={paths.mvpEdit.getHref(template.id)}>Edit</RouterLink>
+        </Link>
+      </HStack>
+    </HStack>
+  );
+}
+
+/** Recent downloads of the seller's templates beside the recent earnings the route composes in. */
+function RecentActivity({ recentEarnings }: { recentEarnings: ReactNode }) {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+      <Card.Root variant="outline">
+        <Card.Header>
+          <Heading size="md">Recent Downloads</Heading>
+        </Card.Header>
+        <Card.Body>
+          <RecentDownloads />
+        </Card.Body>
+      </Card.Root>
+      <Card.Root variant="outline">
+        <Card.Header>
+          <HStack justify="space-between">
+            <Heading size="md">Recent Earnings</Heading>
+            <Link asChild colorPalette="purple" fontSize="sm">
+              <RouterLink to={paths.payouts.getHref()}>Payouts</RouterLink>
+            </Link>
+          </HStack>
+        </Card.Header>
+        <Card.Body>{recentEarnings ?? <EmptyLine text="No earnings yet" />}</Card.Body>
+      </Card.Root>
+    </SimpleGrid>
+  );
+}
+
+/** Links to connecting Stripe, the payout settings, the payouts and the analytics. */
+function PayoutSettingsCard() {
+  return (
+    <Card.Root variant="outline">
+      <Card.Header>
+        <Heading size="md">Payout Settings</Heading>
+      </Card.Header>
+      <Card.Body>
+        <HStack gap="3" wrap="wrap">
+          <Button asChild variant="outline" size="sm">
+            <RouterLink to={paths.connectStripe.getHref()}>Connect Stripe</RouterLink>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <RouterLink to={paths.payoutSettings.getHref()}>Payout Settings</RouterLink>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <RouterLink to={paths.payouts.getHref()}>Payouts</RouterLink>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <RouterLink to={paths.analytics.getHref()}>Analytics</RouterLink>
+          </Button>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 function ApprovedSellerDashboard({ recentEarnings }: { recentEarnings: ReactNode }) {
   const templates = useMyTemplates();
   const stats = templates.data?.stats;
@@ -81,19 +183,7 @@ function ApprovedSellerDashboard({ recentEarnings }: { recentEarnings: ReactNode
 
   return (
     <Stack gap="6" data-testid="seller-dashboard">
-      <HStack justify="space-between" wrap="wrap" gap="3">
-        <Heading as="h2" size="lg">
-          Seller Dashboard
-        </Heading>
-        <HStack gap="2" wrap="wrap">
-          <Button asChild colorPalette="purple" size="sm">
-            <RouterLink to={paths.upload.getHref()}>Upload MVP</RouterLink>
-          </Button>
-          <Button asChild variant="outline" size="sm">
-            <RouterLink to={paths.myMvps.getHref()}>My MVPs</RouterLink>
-          </Button>
-        </HStack>
-      </HStack>
+      <SellerDashboardHeader />
 
       {templates.isError ? (
         <Alert.Root status="error">
@@ -138,76 +228,16 @@ function ApprovedSellerDashboard({ recentEarnings }: { recentEarnings: ReactNode
           ) : (
             <Stack gap="3">
               {templates.data!.items.slice(0, DASHBOARD_TEMPLATES).map((template) => (
-                <HStack key={template.id} justify="space-between" data-testid="dashboard-mvp">
-                  <Box minW="0">
-                    <Text fontWeight="medium" truncate>
-                      {template.title}
-                    </Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      v{template.version_number} · {formatCount(template.download_count)} downloads
-                    </Text>
-                  </Box>
-                  <HStack gap="2" flexShrink={0}>
-                    <Badge>{STATUS_LABELS[template.status]}</Badge>
-                    {template.status === 'approved' && (
-                      <Link asChild fontSize="sm">
-                        <RouterLink to={paths.mvp.getHref(template.id)}>View</RouterLink>
-                      </Link>
-                    )}
-                    <Link asChild fontSize="sm">
-                      <RouterLink to={paths.mvpEdit.getHref(template.id)}>Edit</RouterLink>
-                    </Link>
-                  </HStack>
-                </HStack>
+                <DashboardTemplateRow key={template.id} template={template} />
               ))}
             </Stack>
           )}
         </Card.Body>
       </Card.Root>
 
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <Card.Root variant="outline">
-          <Card.Header>
-            <Heading size="md">Recent Downloads</Heading>
-          </Card.Header>
-          <Card.Body>
-            <RecentDownloads />
-          </Card.Body>
-        </Card.Root>
-        <Card.Root variant="outline">
-          <Card.Header>
-            <HStack justify="space-between">
-              <Heading size="md">Recent Earnings</Heading>
-              <Link asChild colorPalette="purple" fontSize="sm">
-                <RouterLink to={paths.payouts.getHref()}>Payouts</RouterLink>
-              </Link>
-            </HStack>
-          </Card.Header>
-          <Card.Body>{recentEarnings ?? <EmptyLine text="No earnings yet" />}</Card.Body>
-        </Card.Root>
-      </SimpleGrid>
+      <RecentActivity recentEarnings={recentEarnings} />
 
-      <Card.Root variant="outline">
-        <Card.Header>
-          <Heading size="md">Payout Settings</Heading>
-        </Card.Header>
-        <Card.Body>
-          <HStack gap="3" wrap="wrap">
-            <Button asChild variant="outline" size="sm">
-              <RouterLink to={paths.connectStripe.getHref()}>Connect Stripe</RouterLink>
-            </Button>
-            <Button asChild variant="outline" size="sm">
-              <RouterLink to={paths.payoutSettings.getHref()}>Payout Settings</RouterLink>
-            </Button>
-            <Button asChild variant="outline" size="sm">
-              <RouterLink to={paths.payouts.getHref()}>Payouts</RouterLink>
-            </Button>
-            <Button asChild variant="outline" size="sm">
-              <RouterLink to={paths.analytics.getHref()}>Analytics</RouterLink>
-            </Button>
-          </HStack>
-        </Card.Body>
-      </Card.Root>
+      <PayoutSettingsCard />
     </Stack>
   );
 }

@@ -66,12 +66,123 @@ interface SectionsProps {
   version: ReactNode;
 }
 
-export function TemplateFormSections({ files, version }: SectionsProps) {
-  const { control, register, formState, watch } = useFormContext<TemplateFields>();
+/** The feature rows: at least one, each removable but the last, and Add Feature. */
+function FeaturesSection() {
+  const { control, formState } = useFormContext<TemplateFields>();
   const { errors } = formState;
   // "At least one feature", or the first row that is too long.
   const featuresError =
     errors.features?.message ?? firstErrorMessage(errors.features as FieldErrors | undefined);
+
+  return (
+    <FormSection title="Features">
+      <Controller
+        control={control}
+        name="features"
+        render={({ field: { value: rows, onChange } }) => (
+          <>
+            {rows.map((feature, index) => (
+              <HStack key={index} align="start">
+                <Input
+                  aria-label={`Feature ${index + 1}`}
+                  placeholder="e.g. Authentication with email and social login"
+                  value={feature}
+                  onChange={(event) =>
+                    onChange(rows.map((row, i) => (i === index ? event.target.value : row)))
+                  }
+                />
+                <IconButton
+                  aria-label={`Remove feature ${index + 1}`}
+                  variant="ghost"
+                  disabled={rows.length === 1}
+                  onClick={() => onChange(rows.filter((_, i) => i !== index))}
+                >
+                  <LuTrash2 />
+                </IconButton>
+              </HStack>
+            ))}
+            <ListError message={featuresError} />
+            <Button
+              alignSelf="start"
+              variant="outline"
+              size="sm"
+              onClick={() => onChange([...rows, ''])}
+            >
+              <LuPlus /> Add Feature
+            </Button>
+          </>
+        )}
+      />
+    </FormSection>
+  );
+}
+
+/** The technologies the template uses, ticked from the product's list. */
+function TechStackSection() {
+  const { control, formState } = useFormContext<TemplateFields>();
+  const { errors } = formState;
+
+  return (
+    <FormSection title="Tech Stack">
+      <Controller
+        control={control}
+        name="tech_stack"
+        render={({ field: { value: chosen, onChange } }) => (
+          <SimpleGrid columns={{ base: 2, md: 4 }} gap="2">
+            {TEMPLATE_TECH_STACKS.map((tech) => (
+              <Checkbox.Root
+                key={tech}
+                size="sm"
+                checked={chosen.includes(tech)}
+                onCheckedChange={(details) =>
+                  onChange(
+                    details.checked === true
+                      ? [...chosen, tech]
+                      : chosen.filter((item) => item !== tech),
+                  )
+                }
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{tech}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </SimpleGrid>
+        )}
+      />
+      <ListError
+        message={
+          errors.tech_stack?.message ??
+          firstErrorMessage(errors.tech_stack as FieldErrors | undefined)
+        }
+      />
+    </FormSection>
+  );
+}
+
+/** The demo, GitHub and StackBlitz addresses. */
+function LinksSection() {
+  const { register, formState } = useFormContext<TemplateFields>();
+  const { errors } = formState;
+
+  return (
+    <FormSection title="Links">
+      <FormField label="Demo URL" error={errors.demo_url?.message}>
+        <Input {...register('demo_url')} type="url" placeholder="https://" />
+      </FormField>
+      <FormField label="GitHub URL" error={errors.github_url?.message}>
+        <Input {...register('github_url')} type="url" placeholder="https://github.com/…" />
+      </FormField>
+      <FormField label="StackBlitz URL" error={errors.stackblitz_link?.message}>
+        <Input {...register('stackblitz_link')} type="url" placeholder="https://stackblitz.com/…" />
+      </FormField>
+    </FormSection>
+  );
+}
+
+export function TemplateFormSections({ files, version }: SectionsProps) {
+  const { register, formState, watch } = useFormContext<TemplateFields>();
+  const { errors } = formState;
 
   return (
     <Stack gap="6">
@@ -100,96 +211,11 @@ export function TemplateFormSections({ files, version }: SectionsProps) {
         </FormField>
       </FormSection>
 
-      <FormSection title="Features">
-        <Controller
-          control={control}
-          name="features"
-          render={({ field: { value: rows, onChange } }) => (
-            <>
-              {rows.map((feature, index) => (
-                <HStack key={index} align="start">
-                  <Input
-                    aria-label={`Feature ${index + 1}`}
-                    placeholder="e.g. Authentication with email and social login"
-                    value={feature}
-                    onChange={(event) =>
-                      onChange(rows.map((row, i) => (i === index ? event.target.value : row)))
-                    }
-                  />
-                  <IconButton
-                    aria-label={`Remove feature ${index + 1}`}
-                    variant="ghost"
-                    disabled={rows.length === 1}
-                    onClick={() => onChange(rows.filter((_, i) => i !== index))}
-                  >
-                    <LuTrash2 />
-                  </IconButton>
-                </HStack>
-              ))}
-              <ListError message={featuresError} />
-              <Button
-                alignSelf="start"
-                variant="outline"
-                size="sm"
-                onClick={() => onChange([...rows, ''])}
-              >
-                <LuPlus /> Add Feature
-              </Button>
-            </>
-          )}
-        />
-      </FormSection>
+      <FeaturesSection />
 
-      <FormSection title="Tech Stack">
-        <Controller
-          control={control}
-          name="tech_stack"
-          render={({ field: { value: chosen, onChange } }) => (
-            <SimpleGrid columns={{ base: 2, md: 4 }} gap="2">
-              {TEMPLATE_TECH_STACKS.map((tech) => (
-                <Checkbox.Root
-                  key={tech}
-                  size="sm"
-                  checked={chosen.includes(tech)}
-                  onCheckedChange={(details) =>
-                    onChange(
-                      details.checked === true
-                        ? [...chosen, tech]
-                        : chosen.filter((item) => item !== tech),
-                    )
-                  }
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{tech}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </SimpleGrid>
-          )}
-        />
-        <ListError
-          message={
-            errors.tech_stack?.message ??
-            firstErrorMessage(errors.tech_stack as FieldErrors | undefined)
-          }
-        />
-      </FormSection>
+      <TechStackSection />
 
-      <FormSection title="Links">
-        <FormField label="Demo URL" error={errors.demo_url?.message}>
-          <Input {...register('demo_url')} type="url" placeholder="https://" />
-        </FormField>
-        <FormField label="GitHub URL" error={errors.github_url?.message}>
-          <Input {...register('github_url')} type="url" placeholder="https://github.com/…" />
-        </FormField>
-        <FormField label="StackBlitz URL" error={errors.stackblitz_link?.message}>
-          <Input
-            {...register('stackblitz_link')}
-            type="url"
-            placeholder="https://stackblitz.com/…"
-          />
-        </FormField>
-      </FormSection>
+      <LinksSection />
 
       <FormSection title="Files">{files}</FormSection>
 
