@@ -1,16 +1,14 @@
 /** Rejecting a template: the reason (required; the seller is sent it) in a dialog. */
-import { Button, Dialog, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import {
   REJECTION_REASON_MAX,
   rejectTemplateSchema,
   type PendingTemplate,
 } from '@contract/admin-templates';
-import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
 import { setServerFieldErrors, useFormSubmit } from '../../../components/form/use-form-submit';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { errorMessage } from '../../../lib/api-error';
 import { useRejectTemplate } from '../api/reject-template';
+import { ReasonDialog, ReasonForm } from './reason-dialog';
 
 export interface RejectTemplateDialogProps {
   /** The template to reject; `null` keeps the dialog closed. */
@@ -21,22 +19,9 @@ export interface RejectTemplateDialogProps {
 
 export function RejectTemplateDialog({ mvp, onClose, onRejected }: RejectTemplateDialogProps) {
   return (
-    <Dialog.Root
-      open={mvp !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="reject-mvp-dialog">
-            {/* A fresh form per template: no reason carries over to the next one. */}
-            {mvp && <RejectForm key={mvp.id} mvp={mvp} onClose={onClose} onRejected={onRejected} />}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ReasonDialog open={mvp !== null} onClose={onClose} testId="reject-mvp-dialog">
+      {mvp && <RejectForm key={mvp.id} mvp={mvp} onClose={onClose} onRejected={onRejected} />}
+    </ReasonDialog>
   );
 }
 
@@ -63,31 +48,17 @@ function RejectForm({
   });
 
   return (
-    <form onSubmit={submit.onSubmit} noValidate aria-label="Reject MVP">
-      <Dialog.Header>
-        <Dialog.Title>Reject “{mvp.title}”?</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="3">
-          {submit.failure && <FormAlert status="error" size="sm" title={submit.failure} />}
-          <Text color="fg.muted">The seller is notified with your reason.</Text>
-          <FormField
-            label="Reason"
-            error={form.formState.errors.reason?.message}
-            helperText={`At most ${REJECTION_REASON_MAX} characters.`}
-          >
-            <Textarea {...form.register('reason')} rows={4} />
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose} disabled={submit.busy}>
-          Cancel
-        </Button>
-        <Button type="submit" colorPalette="red" loading={submit.busy}>
-          Reject
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <ReasonForm
+      ariaLabel="Reject MVP"
+      title={<>Reject “{mvp.title}”?</>}
+      notice="The seller is notified with your reason."
+      helperText={`At most ${REJECTION_REASON_MAX} characters.`}
+      reason={form.register('reason')}
+      error={form.formState.errors.reason?.message}
+      failure={submit.failure}
+      busy={submit.busy}
+      onSubmit={submit.onSubmit}
+      onClose={onClose}
+    />
   );
 }
