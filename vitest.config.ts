@@ -5,6 +5,7 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BalancedSequencer } from './test/e2e/setup/sequencer.ts';
 
 /**
  * The frontend's aliases (frontend/vite.config.ts): the contract and Chakra's theme files, so its
@@ -15,6 +16,8 @@ const chakraTheme = dirname(fileURLToPath(import.meta.resolve('@chakra-ui/react/
 
 export default defineConfig({
   test: {
+    // `--shard` deals files by their expected time (npm test runs the e2e suite in two shards).
+    sequence: { sequencer: BalancedSequencer },
     projects: [
       {
         resolve: {
@@ -46,6 +49,9 @@ export default defineConfig({
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
+          // The files of a worker share their modules: aws-cdk-lib loads once, and the apps that
+          // test/fixtures/synth.ts synthesises are shared by the files that read the same one.
+          isolate: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

@@ -85,7 +85,8 @@ describe('admin dashboard', () => {
     // A beta account has role both but no admin rights.
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Beta Access' }).click();
-    await page.getByRole('button', { name: 'Sign Out' }).first().waitFor();
+    // The button creates a Cognito user, then signs it in: two round trips more than a sign-in.
+    await page.getByRole('button', { name: 'Sign Out' }).first().waitFor({ timeout: 30_000 });
     await page.goto('/admin');
     await page.waitForURL('**/dashboard');
     expect(await accessDenied()).toContain('Access Denied');
