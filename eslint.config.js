@@ -20,7 +20,6 @@ const OVERSIZED_PENDING_SPLIT = [
   'lib/constructs/web.ts',
   'lib/local/servers/stripe/billing-objects.ts',
   'lib/local/servers/stripe/billing.ts',
-  'lib/local/servers/stripe/checkout-objects.ts',
   'lib/local/servers/stripe/control.ts',
   'lib/local/servers/stripe/payment-objects.ts',
   'lib/local/servers/stripe/server.ts',
