@@ -21,7 +21,6 @@ const OVERSIZED_PENDING_SPLIT = [
   'lib/local/servers/stripe/billing-objects.ts',
   'lib/local/servers/stripe/billing.ts',
   'lib/local/servers/stripe/control.ts',
-  'lib/local/servers/stripe/payment-objects.ts',
   'lib/local/servers/stripe/server.ts',
   'lib/local/servers/stripe/webhooks.ts',
   'lib/stacks/marketplace-stack.ts',
