@@ -18,7 +18,6 @@ import { entityWrites } from './eslint.entity-owners.js';
 const OVERSIZED_PENDING_SPLIT = [
   'lib/constructs/api.ts',
   'lib/constructs/web.ts',
-  'lib/local/servers/stripe/webhooks.ts',
   'lib/stacks/marketplace-stack.ts',
   'test/fixtures/github-type-shapes.ts',
   'test/fixtures/route-world.ts',
