@@ -91,45 +91,48 @@ export interface ControlHooks {
   reset(): Promise<void>;
 }
 
-/** Handles `/_local/…`; false when no such control route exists. */
-export const handleControlRequest = async (
-  ctx: Context,
-  hooks: ControlHooks,
-  request: IncomingMessage,
-  response: ServerResponse,
-  url: URL,
-): Promise<boolean> => {
-  const method = request.method ?? 'GET';
-  if (method === 'POST' && !(request.headers['content-type'] ?? '').startsWith('application/json'))
-    throw new GithubApiError(415, 'The control API takes application/json.');
-  const path = url.pathname.slice('/_local'.length);
-  const body = method === 'POST' ? await readParams(request) : {};
-  const send = (value: unknown) => sendJson(response, 200, value);
+/** One control request, parsed once and handed to each route group. */
+interface ControlRequest {
+  ctx: Context;
+  method: string;
+  path: string;
+  body: Body;
+  url: URL;
+  send: (value: unknown) => void;
+}
+
+/** The login rule GitHub applies to user names. */
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+
+/** Creates the user unless the login is taken (case-insensitively); either way, returns it. */
+const ensureUser = (ctx: Context, body: Body) => {
+  const login = string(body, 'login')!;
+  if (!LOGIN.test(login))
+    throw new GithubApiError(
+      422,
+      'login may only contain alphanumeric characters or single hyphens.',
+    );
+  const key = login.toLowerCase();
+  if (!ctx.state.users[key]) {
+    const id = ctx.store.nextId();
+    ctx.state.users[key] = {
+      id,
+      login,
+      name: string(body, 'name', false) ?? null,
+      email: string(body, 'email', false) ?? null,
+      avatar_url: string(body, 'avatar_url', false) ?? `${ctx.endpoint}/avatars/u/${id}`,
+      created_at: isoSeconds(),
+    };
+    ctx.store.changed();
+  }
+  return ctx.state.users[key];
+};
+
+/** Users, their tokens, the OAuth app, the GitHub App and its installations. */
+const handleAccountRoutes = ({ ctx, method, path, body, send }: ControlRequest): boolean => {
   let match: RegExpExecArray | null;
-  if (method === 'POST' && path === '/reset') {
-    await hooks.reset();
-    send({ reset: true });
-  } else if (method === 'POST' && path === '/users') {
-    const login = string(body, 'login')!;
-    if (!/^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/.test(login))
-      throw new GithubApiError(
-        422,
-        'login may only contain alphanumeric characters or single hyphens.',
-      );
-    const key = login.toLowerCase();
-    if (!ctx.state.users[key]) {
-      const id = ctx.store.nextId();
-      ctx.state.users[key] = {
-        id,
-        login,
-        name: string(body, 'name', false) ?? null,
-        email: string(body, 'email', false) ?? null,
-        avatar_url: string(body, 'avatar_url', false) ?? `${ctx.endpoint}/avatars/u/${id}`,
-        created_at: isoSeconds(),
-      };
-      ctx.store.changed();
-    }
-    send(privateUser(ctx, ctx.state.users[key]));
+  if (method === 'POST' && path === '/users') {
+    send(privateUser(ctx, ensureUser(ctx, body)));
   } else if (method === 'POST' && (match = /^\/users\/([^/]+)\/tokens$/.exec(path))) {
     const user = ctx.state.users[decodeURIComponent(match[1]!).toLowerCase()];
     if (!user) throw notFound();
@@ -155,7 +158,21 @@ export const handleControlRequest = async (
     const user = ctx.state.users[string(body, 'account')!.toLowerCase()];
     if (!user) throw notFound();
     send(installationObject(ctx, installApp(ctx, user.login).installation));
-  } else if (method === 'GET' && path === '/deliveries') {
+  } else return false;
+  return true;
+};
+
+/** The webhook deliveries: listing, redelivering, waiting until none is in flight. */
+const handleDeliveryRoutes = async ({
+  ctx,
+  method,
+  path,
+  body,
+  url,
+  send,
+}: ControlRequest): Promise<boolean> => {
+  let match: RegExpExecArray | null;
+  if (method === 'GET' && path === '/deliveries') {
     const repo = url.searchParams.get('repo')?.toLowerCase();
     const event = url.searchParams.get('event');
     send({
@@ -172,21 +189,52 @@ export const handleControlRequest = async (
   } else if (method === 'POST' && path === '/deliveries/idle') {
     const timeoutMs = typeof body.timeoutMs === 'number' ? body.timeoutMs : 10_000;
     send({ idle: await ctx.webhooks.idle(Math.min(timeoutMs, 60_000)) });
-  } else if (method === 'GET' && (match = /^\/repos\/([^/]+)\/([^/]+)\/files$/.exec(path))) {
-    const repo = findRepo(ctx, decodeURIComponent(match[1]!), decodeURIComponent(match[2]!));
-    if (!repo) throw notFound();
-    const dir = repoDir(ctx, repo);
-    if (await isEmptyRepository(dir)) throw new GithubApiError(409, 'Git Repository is empty.');
-    const sha = await resolveCommit(dir, url.searchParams.get('ref') || repo.default_branch);
-    if (!sha) throw notFound();
-    const files: Record<string, string> = {};
-    for (const entry of await listTree(dir, sha, true)) {
-      if (entry.type !== 'blob') continue;
-      files[entry.path] = (await git(dir, ['cat-file', 'blob', entry.sha])).stdout.toString(
-        'base64',
-      );
-    }
-    send({ sha, files });
   } else return false;
   return true;
+};
+
+/** Every file of a repository at a ref (the default branch without one), base64. */
+const handleRepoFilesRoute = async ({ ctx, method, path, url, send }: ControlRequest) => {
+  const match = method === 'GET' ? /^\/repos\/([^/]+)\/([^/]+)\/files$/.exec(path) : null;
+  if (!match) return false;
+  const repo = findRepo(ctx, decodeURIComponent(match[1]!), decodeURIComponent(match[2]!));
+  if (!repo) throw notFound();
+  const dir = repoDir(ctx, repo);
+  if (await isEmptyRepository(dir)) throw new GithubApiError(409, 'Git Repository is empty.');
+  const sha = await resolveCommit(dir, url.searchParams.get('ref') || repo.default_branch);
+  if (!sha) throw notFound();
+  const files: Record<string, string> = {};
+  for (const entry of await listTree(dir, sha, true)) {
+    if (entry.type !== 'blob') continue;
+    files[entry.path] = (await git(dir, ['cat-file', 'blob', entry.sha])).stdout.toString('base64');
+  }
+  send({ sha, files });
+  return true;
+};
+
+/** Handles `/_local/…`; false when no such control route exists. */
+export const handleControlRequest = async (
+  ctx: Context,
+  hooks: ControlHooks,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+): Promise<boolean> => {
+  const method = request.method ?? 'GET';
+  if (method === 'POST' && !(request.headers['content-type'] ?? '').startsWith('application/json'))
+    throw new GithubApiError(415, 'The control API takes application/json.');
+  const path = url.pathname.slice('/_local'.length);
+  const body = method === 'POST' ? await readParams(request) : {};
+  const send = (value: unknown) => sendJson(response, 200, value);
+  if (method === 'POST' && path === '/reset') {
+    await hooks.reset();
+    send({ reset: true });
+    return true;
+  }
+  const control: ControlRequest = { ctx, method, path, body, url, send };
+  return (
+    handleAccountRoutes(control) ||
+    (await handleDeliveryRoutes(control)) ||
+    (await handleRepoFilesRoute(control))
+  );
 };

@@ -128,6 +128,117 @@ const serveBackend = async (
   return started ? exitCode : false;
 };
 
+/** One request for a repository path, its owner and name as they came in the URL. */
+interface GitRequest {
+  ctx: Context;
+  owner: string;
+  name: string;
+  /** What follows the repository: `/info/refs`, `/git-upload-pack`, `/git-receive-pack`, `/HEAD`. */
+  rest: string;
+  pushing: boolean;
+  request: IncomingMessage;
+  response: ServerResponse;
+  url: URL;
+}
+
+const BASIC_CHALLENGE = { 'www-authenticate': 'Basic realm="GitHub"' };
+
+/** A deploy key reads the one repository it was added to, and never pushes. */
+const serveDeployKeyRequest = async (git: GitRequest, deployKey: string) => {
+  const { ctx, response } = git;
+  const repo = findRepo(ctx, decodeURIComponent(git.owner), decodeURIComponent(git.name));
+  const keys = repo ? listDeployKeys(ctx, repo).map((key) => key.key) : [];
+  if (!repo || !verifyDeployKeyPassword(deployKey, `${repo.owner}/${repo.name}`, keys)) {
+    sendText(response, 401, 'Invalid deploy key.\n', BASIC_CHALLENGE);
+    return;
+  }
+  if (git.pushing) {
+    sendText(response, 403, `Permission to ${repo.owner}/${repo.name}.git denied to deploy key.\n`);
+    return;
+  }
+  await serveBackend(ctx, repo, git.rest, git.request, response, git.url, 'deploy-key');
+  if (!response.writableEnded) response.end();
+};
+
+/** The repository a principal may read (and push to, when pushing); undefined once refused. */
+const authorizedRepo = (git: GitRequest, principal: Principal): StoredRepo | undefined => {
+  const { ctx, response } = git;
+  const repo = findRepo(ctx, decodeURIComponent(git.owner), decodeURIComponent(git.name));
+  if (!repo || !canRead(principal, repo) || (git.pushing && principal.kind === 'anonymous')) {
+    if (principal.kind === 'anonymous')
+      sendText(response, 401, 'Authentication required\n', BASIC_CHALLENGE);
+    else sendText(response, 404, 'Repository not found.\n');
+    return undefined;
+  }
+  if (git.pushing && !canWrite(principal, repo)) {
+    const who = principal.kind === 'user' ? principal.user.login : 'this token';
+    sendText(response, 403, `Permission to ${repo.owner}/${repo.name}.git denied to ${who}.\n`);
+    return undefined;
+  }
+  return repo;
+};
+
+/** Delivers a `push` for the refs a push changed (none when it changed nothing). */
+const deliverPush = async (
+  ctx: Context,
+  repo: StoredRepo,
+  dir: string,
+  before: Map<string, string>,
+  principal: Principal,
+) => {
+  const after = await listRefs(dir);
+  const updates = [...new Set([...before.keys(), ...after.keys()])]
+    .map((ref) => ({
+      ref,
+      before: before.get(ref) ?? ZERO_SHA,
+      after: after.get(ref) ?? ZERO_SHA,
+    }))
+    .filter((update) => update.before !== update.after);
+  if (updates.length === 0) return;
+  repo.pushed_at = isoSeconds();
+  ctx.store.changed();
+  await ctx.webhooks.push(ctx, repo, updates, principal).catch((error: unknown) => {
+    console.error('Local GitHub: push webhooks failed:', error);
+  });
+};
+
+/** Serves a user's or an installation's token (or no credentials at all). */
+const serveTokenRequest = async (git: GitRequest) => {
+  const { ctx, response } = git;
+  const principal = basicPrincipal(ctx, git.request.headers.authorization);
+  if (principal === 'bad') {
+    sendText(
+      response,
+      401,
+      'Invalid username or token. Password authentication is not supported for Git operations.\n',
+      BASIC_CHALLENGE,
+    );
+    return;
+  }
+  const repo = authorizedRepo(git, principal);
+  if (!repo) return;
+  const dir = join(ctx.reposDir, repo.owner, `${repo.name}.git`);
+  const before = git.pushing && git.rest === '/git-receive-pack' ? await listRefs(dir) : undefined;
+  const exitCode = await serveBackend(
+    ctx,
+    repo,
+    git.rest,
+    git.request,
+    response,
+    git.url,
+    principal.kind === 'user'
+      ? principal.user.login
+      : principal.kind === 'installation'
+        ? 'x-access-token'
+        : '',
+  );
+  if (exitCode === false) return;
+  // The deliveries are queued before the response ends, so once `git push` returns they exist
+  // (the control API's waitForDeliveries then covers them).
+  if (before && exitCode === 0) await deliverPush(ctx, repo, dir, before, principal);
+  response.end();
+};
+
 /** Handles `<gitUrl>/…` (`path` is what follows `/git`); false when it is no repository path. */
 export const handleGitRequest = async (
   ctx: Context,
@@ -143,86 +254,18 @@ export const handleGitRequest = async (
   if (!match) return false;
   const [, owner, name, rest] = match as unknown as [string, string, string, string];
   const service = rest === '/info/refs' ? url.searchParams.get('service') : rest.slice(1);
-  const pushing = service === 'git-receive-pack';
-  const challenge = { 'www-authenticate': 'Basic realm="GitHub"' };
-  const deployKey = deployKeyPassword(request.headers.authorization);
-  if (deployKey !== undefined) {
-    // A deploy key reads the one repository it was added to, and never pushes.
-    const repo = findRepo(ctx, decodeURIComponent(owner), decodeURIComponent(name));
-    const keys = repo ? listDeployKeys(ctx, repo).map((key) => key.key) : [];
-    if (!repo || !verifyDeployKeyPassword(deployKey, `${repo.owner}/${repo.name}`, keys)) {
-      sendText(response, 401, 'Invalid deploy key.\n', challenge);
-      return true;
-    }
-    if (pushing) {
-      sendText(
-        response,
-        403,
-        `Permission to ${repo.owner}/${repo.name}.git denied to deploy key.\n`,
-      );
-      return true;
-    }
-    await serveBackend(ctx, repo, rest, request, response, url, 'deploy-key');
-    if (!response.writableEnded) response.end();
-    return true;
-  }
-  const principal = basicPrincipal(ctx, request.headers.authorization);
-  if (principal === 'bad') {
-    sendText(
-      response,
-      401,
-      'Invalid username or token. Password authentication is not supported for Git operations.\n',
-      challenge,
-    );
-    return true;
-  }
-  const repo = findRepo(ctx, decodeURIComponent(owner), decodeURIComponent(name));
-  if (!repo || !canRead(principal, repo) || (pushing && principal.kind === 'anonymous')) {
-    if (principal.kind === 'anonymous')
-      sendText(response, 401, 'Authentication required\n', challenge);
-    else sendText(response, 404, 'Repository not found.\n');
-    return true;
-  }
-  if (pushing && !canWrite(principal, repo)) {
-    const who = principal.kind === 'user' ? principal.user.login : 'this token';
-    sendText(response, 403, `Permission to ${repo.owner}/${repo.name}.git denied to ${who}.\n`);
-    return true;
-  }
-  const dir = join(ctx.reposDir, repo.owner, `${repo.name}.git`);
-  const before = pushing && rest === '/git-receive-pack' ? await listRefs(dir) : undefined;
-  const exitCode = await serveBackend(
+  const git: GitRequest = {
     ctx,
-    repo,
+    owner,
+    name,
     rest,
+    pushing: service === 'git-receive-pack',
     request,
     response,
     url,
-    principal.kind === 'user'
-      ? principal.user.login
-      : principal.kind === 'installation'
-        ? 'x-access-token'
-        : '',
-  );
-  if (exitCode === false) return true;
-  // The deliveries are queued before the response ends, so once `git push` returns they exist
-  // (the control API's waitForDeliveries then covers them).
-  if (before && exitCode === 0) {
-    const after = await listRefs(dir);
-    const updates = [...new Set([...before.keys(), ...after.keys()])]
-      .map((ref) => ({
-        ref,
-        before: before.get(ref) ?? ZERO_SHA,
-        after: after.get(ref) ?? ZERO_SHA,
-      }))
-      .filter((update) => update.before !== update.after);
-    if (updates.length > 0) {
-      repo.pushed_at = isoSeconds();
-      ctx.store.changed();
-      await ctx.webhooks.push(ctx, repo, updates, principal).catch((error: unknown) => {
-        console.error('Local GitHub: push webhooks failed:', error);
-      });
-    }
-  }
-  response.end();
+  };
+  const deployKey = deployKeyPassword(request.headers.authorization);
+  if (deployKey !== undefined) await serveDeployKeyRequest(git, deployKey);
+  else await serveTokenRequest(git);
   return true;
 };

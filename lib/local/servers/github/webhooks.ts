@@ -151,66 +151,131 @@ export const pushPayload = async (
   };
 };
 
+/** Headers GitHub sends with a delivery, signed over the exact body when the hook has a secret. */
+const deliveryHeaders = (
+  delivery: StoredDelivery,
+  hook: StoredHook,
+  repo: StoredRepo | undefined,
+  body: string,
+) => ({
+  accept: '*/*',
+  'content-type':
+    hook.content_type === 'form' ? 'application/x-www-form-urlencoded' : 'application/json',
+  'user-agent': 'GitHub-Hookshot/local',
+  'x-github-event': delivery.event,
+  'x-github-delivery': delivery.guid,
+  'x-github-hook-id': String(hook.id),
+  'x-github-hook-installation-target-type': 'repository',
+  'x-github-hook-installation-target-id': String(repo?.id ?? ''),
+  ...(hook.secret
+    ? {
+        'x-hub-signature': sign(hook.secret, body, 'sha1'),
+        'x-hub-signature-256': sign(hook.secret, body, 'sha256'),
+      }
+    : {}),
+});
+
+/** POSTs one delivery and records its outcome on the delivery and the hook. */
+const sendDelivery = async (
+  ctx: Context,
+  delivery: StoredDelivery,
+  hook: StoredHook,
+  inFlight: AbortSignal,
+) => {
+  const started = Date.now();
+  const repo = ctx.state.repos[delivery.repo];
+  // `form` (GitHub's default) sends the JSON as a `payload` form field; signed as sent.
+  const body =
+    hook.content_type === 'form'
+      ? `payload=${encodeURIComponent(delivery.payload)}`
+      : delivery.payload;
+  try {
+    const response = await fetch(hook.url, {
+      method: 'POST',
+      headers: deliveryHeaders(delivery, hook, repo, body),
+      body,
+      signal: AbortSignal.any([inFlight, AbortSignal.timeout(10_000)]),
+    });
+    await response.arrayBuffer().catch(() => undefined);
+    delivery.status_code = response.status;
+    delivery.status = response.ok ? 'OK' : `Invalid HTTP Response: ${response.status}`;
+    hook.last_response = {
+      code: response.status,
+      status: response.ok ? 'active' : 'failed',
+      message: response.ok ? 'OK' : `Invalid HTTP Response: ${response.status}`,
+    };
+  } catch (error) {
+    delivery.status_code = 0;
+    delivery.status = `failed to connect: ${String(error)}`;
+    hook.last_response = { code: null, status: 'failed', message: 'failed to connect to host' };
+  }
+  delivery.delivered_at = isoSeconds();
+  delivery.duration = (Date.now() - started) / 1000;
+  ctx.store.changed();
+};
+
+/** A pending delivery of one event to one hook. */
+const pendingDelivery = (
+  ctx: Context,
+  repo: StoredRepo,
+  hook: StoredHook,
+  event: string,
+  payload: string,
+  guid: string,
+  redelivery: boolean,
+): StoredDelivery => ({
+  id: ctx.store.nextId(),
+  guid,
+  hook: hook.id,
+  repo: `${repo.owner}/${repo.name}`.toLowerCase(),
+  event,
+  redelivery,
+  payload,
+  delivered_at: null,
+  status_code: null,
+  status: 'pending',
+  duration: null,
+});
+
+/** The active hooks of a repository that want an event. */
+const hooksOf = (ctx: Context, repo: StoredRepo, event: string) =>
+  Object.values(ctx.state.hooks).filter(
+    (hook) =>
+      hook.repo === `${repo.owner}/${repo.name}`.toLowerCase() &&
+      hook.active &&
+      (hook.events.includes(event) || hook.events.includes('*')),
+  );
+
+/** The `ping` payload GitHub sends to a new hook. */
+const pingPayload = (ctx: Context, repo: StoredRepo, hook: StoredHook) => ({
+  zen: 'Keep it logically awesome.',
+  hook_id: hook.id,
+  hook: {
+    type: 'Repository',
+    id: hook.id,
+    name: 'web',
+    active: hook.active,
+    events: hook.events,
+    config: { content_type: hook.content_type, insecure_ssl: '0', url: hook.url },
+    updated_at: hook.updated_at,
+    created_at: hook.created_at,
+    url: `${apiRepoUrl(ctx, repo)}/hooks/${hook.id}`,
+  },
+  repository: repositoryObject(ctx, repo, false),
+  sender: simpleUser(ctx, userOf(ctx, repo.owner)),
+});
+
 export const createWebhookDispatcher = (): WebhookDispatcher => {
   const queue: { delivery: StoredDelivery; hook: StoredHook; ctx: Context }[] = [];
   let running: Promise<void> | undefined;
   let stopped = false;
   const inFlight = new AbortController();
 
-  const send = async (ctx: Context, delivery: StoredDelivery, hook: StoredHook) => {
-    const started = Date.now();
-    const repo = ctx.state.repos[delivery.repo];
-    // `form` (GitHub's default) sends the JSON as a `payload` form field; signed as sent.
-    const body =
-      hook.content_type === 'form'
-        ? `payload=${encodeURIComponent(delivery.payload)}`
-        : delivery.payload;
-    try {
-      const response = await fetch(hook.url, {
-        method: 'POST',
-        headers: {
-          accept: '*/*',
-          'content-type':
-            hook.content_type === 'form' ? 'application/x-www-form-urlencoded' : 'application/json',
-          'user-agent': 'GitHub-Hookshot/local',
-          'x-github-event': delivery.event,
-          'x-github-delivery': delivery.guid,
-          'x-github-hook-id': String(hook.id),
-          'x-github-hook-installation-target-type': 'repository',
-          'x-github-hook-installation-target-id': String(repo?.id ?? ''),
-          ...(hook.secret
-            ? {
-                'x-hub-signature': sign(hook.secret, body, 'sha1'),
-                'x-hub-signature-256': sign(hook.secret, body, 'sha256'),
-              }
-            : {}),
-        },
-        body,
-        signal: AbortSignal.any([inFlight.signal, AbortSignal.timeout(10_000)]),
-      });
-      await response.arrayBuffer().catch(() => undefined);
-      delivery.status_code = response.status;
-      delivery.status = response.ok ? 'OK' : `Invalid HTTP Response: ${response.status}`;
-      hook.last_response = {
-        code: response.status,
-        status: response.ok ? 'active' : 'failed',
-        message: response.ok ? 'OK' : `Invalid HTTP Response: ${response.status}`,
-      };
-    } catch (error) {
-      delivery.status_code = 0;
-      delivery.status = `failed to connect: ${String(error)}`;
-      hook.last_response = { code: null, status: 'failed', message: 'failed to connect to host' };
-    }
-    delivery.delivered_at = isoSeconds();
-    delivery.duration = (Date.now() - started) / 1000;
-    ctx.store.changed();
-  };
-
   const pump = () => {
     running ??= (async () => {
       while (!stopped && queue.length > 0) {
         const { ctx, delivery, hook } = queue[0]!;
-        await send(ctx, delivery, hook);
+        await sendDelivery(ctx, delivery, hook, inFlight.signal);
         queue.shift();
       }
     })().finally(() => {
@@ -228,33 +293,13 @@ export const createWebhookDispatcher = (): WebhookDispatcher => {
     guid: string = randomUUID(),
     redelivery = false,
   ) => {
-    const delivery: StoredDelivery = {
-      id: ctx.store.nextId(),
-      guid,
-      hook: hook.id,
-      repo: `${repo.owner}/${repo.name}`.toLowerCase(),
-      event,
-      redelivery,
-      payload,
-      delivered_at: null,
-      status_code: null,
-      status: 'pending',
-      duration: null,
-    };
+    const delivery = pendingDelivery(ctx, repo, hook, event, payload, guid, redelivery);
     ctx.state.deliveries.push(delivery);
     ctx.store.changed();
     queue.push({ ctx, delivery, hook });
     pump();
     return delivery;
   };
-
-  const hooksOf = (ctx: Context, repo: StoredRepo, event: string) =>
-    Object.values(ctx.state.hooks).filter(
-      (hook) =>
-        hook.repo === `${repo.owner}/${repo.name}`.toLowerCase() &&
-        hook.active &&
-        (hook.events.includes(event) || hook.events.includes('*')),
-    );
 
   return {
     push: async (ctx, repo, updates, pusher) => {
@@ -267,24 +312,7 @@ export const createWebhookDispatcher = (): WebhookDispatcher => {
       }
     },
     ping: (ctx, repo, hook) => {
-      const payload = JSON.stringify({
-        zen: 'Keep it logically awesome.',
-        hook_id: hook.id,
-        hook: {
-          type: 'Repository',
-          id: hook.id,
-          name: 'web',
-          active: hook.active,
-          events: hook.events,
-          config: { content_type: hook.content_type, insecure_ssl: '0', url: hook.url },
-          updated_at: hook.updated_at,
-          created_at: hook.created_at,
-          url: `${apiRepoUrl(ctx, repo)}/hooks/${hook.id}`,
-        },
-        repository: repositoryObject(ctx, repo, false),
-        sender: simpleUser(ctx, userOf(ctx, repo.owner)),
-      });
-      enqueue(ctx, repo, hook, 'ping', payload);
+      enqueue(ctx, repo, hook, 'ping', JSON.stringify(pingPayload(ctx, repo, hook)));
     },
     redeliver: (ctx, id) => {
       const original = ctx.state.deliveries.find((delivery) => delivery.id === id);

@@ -198,20 +198,34 @@ const createSite = (ctx: ApiContext, body: JsonObject): ApiResult => {
   return { status: 201, body: siteObject(ctx, site) };
 };
 
-/** The route's answer, or undefined when no such route exists (404). */
-export const handleApiRequest = async (
-  ctx: ApiContext,
-  method: string,
-  path: string,
-  query: URLSearchParams,
-  readJson: () => Promise<JsonObject>,
-): Promise<ApiResult | undefined> => {
-  const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
-  const route = `${method} ${segments.map((segment, index) => (index % 2 === 1 ? ':' : segment)).join('/')}`;
-  const [, first, , second] = segments;
+/** One API request: its route with ids as `:` (`GET sites/:/deploys`) and the ids themselves. */
+interface ApiRoute {
+  ctx: ApiContext;
+  route: string;
+  first: string | undefined;
+  second: string | undefined;
+  query: URLSearchParams;
+  readJson: () => Promise<JsonObject>;
+}
+
+/** Deletes a site with its deploys and its published files. */
+const deleteSite = async (ctx: ApiContext, site: StoredSite) => {
+  delete ctx.state.sites[site.id];
+  for (const deploy of Object.values(ctx.state.deploys)) {
+    if (deploy.site_id === site.id) delete ctx.state.deploys[deploy.id];
+  }
+  ctx.store.changed();
+  await rm(ctx.builder.siteDir(site.name), { recursive: true, force: true });
+};
+
+const handleSiteRoutes = async ({
+  ctx,
+  route,
+  first,
+  query,
+  readJson,
+}: ApiRoute): Promise<ApiResult | undefined> => {
   switch (route) {
-    case 'GET user':
-      return { status: 200, body: userObject(ctx, ctx.account) };
     case 'GET sites': {
       const name = query.get('name');
       const sites = newestFirst(
@@ -225,16 +239,22 @@ export const handleApiRequest = async (
       return createSite(ctx, await readJson());
     case 'GET sites/:':
       return { status: 200, body: siteObject(ctx, ownSite(ctx, first!)) };
-    case 'DELETE sites/:': {
-      const site = ownSite(ctx, first!);
-      delete ctx.state.sites[site.id];
-      for (const deploy of Object.values(ctx.state.deploys)) {
-        if (deploy.site_id === site.id) delete ctx.state.deploys[deploy.id];
-      }
-      ctx.store.changed();
-      await rm(ctx.builder.siteDir(site.name), { recursive: true, force: true });
+    case 'DELETE sites/:':
+      await deleteSite(ctx, ownSite(ctx, first!));
       return { status: 204 };
-    }
+    default:
+      return undefined;
+  }
+};
+
+const handleDeployRoutes = ({
+  ctx,
+  route,
+  first,
+  second,
+  query,
+}: ApiRoute): ApiResult | undefined => {
+  switch (route) {
     case 'GET sites/:/deploys': {
       const site = ownSite(ctx, first!);
       const deploys = newestFirst(
@@ -258,6 +278,13 @@ export const handleApiRequest = async (
     }
     case 'GET deploys/:':
       return { status: 200, body: deployObject(ctx, ownDeploy(ctx, first!)) };
+    default:
+      return undefined;
+  }
+};
+
+const handleDeployKeyRoutes = ({ ctx, route, first }: ApiRoute): ApiResult | undefined => {
+  switch (route) {
     case 'POST deploy_keys': {
       const { publicKey, privateKey } = generateDeployKey();
       const key: StoredDeployKey = {
@@ -286,4 +313,24 @@ export const handleApiRequest = async (
     default:
       return undefined;
   }
+};
+
+/** The route's answer, or undefined when no such route exists (404). */
+export const handleApiRequest = async (
+  ctx: ApiContext,
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  readJson: () => Promise<JsonObject>,
+): Promise<ApiResult | undefined> => {
+  const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
+  const route = `${method} ${segments.map((segment, index) => (index % 2 === 1 ? ':' : segment)).join('/')}`;
+  if (route === 'GET user') return { status: 200, body: userObject(ctx, ctx.account) };
+  const [, first, , second] = segments;
+  const request: ApiRoute = { ctx, route, first, second, query, readJson };
+  return (
+    (await handleSiteRoutes(request)) ??
+    handleDeployRoutes(request) ??
+    handleDeployKeyRoutes(request)
+  );
 };

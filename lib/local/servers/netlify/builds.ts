@@ -16,7 +16,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { deployKeyAuthorization } from '../deploy-key-proof';
 import { nowIso, redactUrl } from './http';
-import type { DeployState, StoredDeploy, StoredSite, Store } from './store';
+import type { DeployState, RepoSettings, StoredDeploy, StoredSite, Store } from './store';
 import { readBuildConfig } from './toml';
 
 const run = promisify(execFile);
@@ -95,6 +95,160 @@ const copyTree = async (
   return files;
 };
 
+/** A line of the deploy's log, stamped with the time of day. */
+const logLine = (store: Store, deploy: StoredDeploy, line: string) => {
+  deploy.log.push(`${new Date().toISOString().slice(11, 19)} ${line}`);
+  store.changed();
+};
+
+const moveDeploy = (store: Store, deploy: StoredDeploy, state: DeployState) => {
+  deploy.state = state;
+  deploy.updated_at = nowIso();
+  store.changed();
+};
+
+/** Clones the site's branch into `work` and records the commit on the deploy. */
+const cloneRepository = async (
+  store: Store,
+  deploy: StoredDeploy,
+  repo: RepoSettings,
+  work: string,
+  signal: AbortSignal,
+) => {
+  const url = repo.repo_url;
+  if (!SUPPORTED_URL.test(url)) {
+    throw new BuildFailure(
+      `Failed during stage 'preparing repo': unsupported repository URL '${redactUrl(url)}' (http(s)://, file:// or an absolute path)`,
+    );
+  }
+  logLine(
+    store,
+    deploy,
+    `Cloning ${redactUrl(url)}${repo.repo_branch ? ` (branch ${repo.repo_branch})` : ''}`,
+  );
+  const branchArgs = repo.repo_branch ? ['--branch', repo.repo_branch, '--single-branch'] : [];
+  try {
+    // A private repository: the deploy key's proof as a header of this one command (never in
+    // the clone's config or the log; lib/local/servers/deploy-key-proof.ts).
+    const key = repo.deploy_key_id ? store.state.deployKeys[repo.deploy_key_id] : undefined;
+    const auth =
+      key && repo.repo_path
+        ? [
+            '-c',
+            `http.extraHeader=Authorization: ${deployKeyAuthorization(key.private_key, repo.repo_path)}`,
+          ]
+        : [];
+    await git(
+      [...auth, 'clone', '--depth', '1', '--no-tags', ...branchArgs, '--', url, work],
+      undefined,
+      signal,
+    );
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new BuildFailure(`Failed during stage 'preparing repo': ${gitError(error)}`);
+  }
+  deploy.commit_ref = await git(['rev-parse', 'HEAD'], work, signal);
+  deploy.branch = await git(['rev-parse', '--abbrev-ref', 'HEAD'], work, signal);
+  deploy.commit_message = await git(['log', '-1', '--format=%s'], work, signal);
+  logLine(
+    store,
+    deploy,
+    `Checked out ${deploy.branch} at ${deploy.commit_ref.slice(0, 7)}: ${deploy.commit_message}`,
+  );
+};
+
+/** `base` and `publish` from `netlify.toml` or the site; says that no build command runs. */
+const readPublishSettings = async (
+  store: Store,
+  deploy: StoredDeploy,
+  repo: RepoSettings,
+  work: string,
+) => {
+  const toml = await readFile(join(work, 'netlify.toml'), 'utf8').then(
+    (text) => readBuildConfig(text),
+    () => undefined,
+  );
+  logLine(store, deploy, toml ? 'Read netlify.toml' : 'No netlify.toml: using the site settings');
+  const base = (toml?.base ?? repo.base ?? '').replace(/^\/+/, '');
+  const publish = (toml?.publish ?? repo.dir ?? '').replace(/^\/+/, '');
+  const command = toml?.command ?? repo.cmd;
+  const skippedCommand = command
+    ? `The local Netlify server runs no build command: \`${command}\` was not run; the publish directory was published as it is in the repository.`
+    : 'No build command is configured; the publish directory was published as it is in the repository.';
+  logLine(store, deploy, skippedCommand);
+  deploy.summary.push({
+    type: 'info',
+    title: 'No build command run',
+    description: skippedCommand,
+    details: null,
+  });
+  return { base, publish };
+};
+
+/** Copies `<work>/<base>/<publish>` to `output`, refusing a directory outside the clone. */
+const publishDirectory = async (
+  store: Store,
+  deploy: StoredDeploy,
+  work: string,
+  { base, publish }: { base: string; publish: string },
+  output: string,
+) => {
+  const shown = join(base, publish) || '.';
+  const root = resolve(work, base, publish);
+  const realRoot = await realpath(root).catch(() => undefined);
+  const isDirectory = realRoot ? (await lstat(realRoot)).isDirectory() : false;
+  if (!realRoot || !isDirectory || !isInside(await realpath(work), realRoot)) {
+    throw new BuildFailure(`Deploy did not succeed: Deploy directory '${shown}' does not exist`);
+  }
+  deploy.publish_dir = relative(work, root);
+  await rm(output, { recursive: true, force: true });
+  const skipped: string[] = [];
+  const files = await copyTree(realRoot, output, skipped);
+  if (skipped.length > 0) {
+    logLine(store, deploy, `Not published (symbolic links): ${skipped.join(', ')}`);
+    deploy.summary.push({
+      type: 'warning',
+      title: `${skipped.length} symbolic link${skipped.length === 1 ? '' : 's'} not published`,
+      description: 'The local Netlify server publishes regular files only.',
+      details: skipped.join('\n'),
+    });
+  }
+  logLine(store, deploy, `Published directory '${shown}': ${files} file${files === 1 ? '' : 's'}`);
+};
+
+/** Marks a deploy failed, with the failure's message (an unexpected error stays in the console). */
+const failDeploy = (store: Store, deployId: string, error: unknown) => {
+  const deploy = store.state.deploys[deployId];
+  if (!deploy) return;
+  if (!(error instanceof BuildFailure)) {
+    console.error(`Local Netlify: the build of deploy ${deployId} failed:`, error);
+  }
+  deploy.error_message =
+    error instanceof BuildFailure ? error.message : 'Build failed: internal error';
+  deploy.summary.push({
+    type: 'error',
+    title: 'Deploy failed',
+    description: deploy.error_message,
+    details: null,
+  });
+  logLine(store, deploy, deploy.error_message);
+  moveDeploy(store, deploy, 'error');
+};
+
+/** The built deploy goes live unless a newer deploy of the site already is. */
+const publishDeploy = (store: Store, deploy: StoredDeploy, site: StoredSite, started: number) => {
+  const state = store.state;
+  deploy.published_at = nowIso();
+  deploy.deploy_time = Math.max(1, Math.round((Date.now() - started) / 1000));
+  const current = site.published_deploy_id ? state.deploys[site.published_deploy_id] : undefined;
+  if (!current || current.created_at <= deploy.created_at) {
+    site.published_deploy_id = deploy.id;
+    site.updated_at = nowIso();
+  }
+  logLine(store, deploy, 'Site is live');
+  moveDeploy(store, deploy, 'ready');
+};
+
 export const createBuilder = (options: {
   store: Store;
   dataDir: string;
@@ -105,16 +259,6 @@ export const createBuilder = (options: {
   const siteDir = (name: string) => join(dataDir, 'sites', name);
   const deployDir = (name: string, deployId: string) => join(siteDir(name), deployId);
 
-  const log = (deploy: StoredDeploy, line: string) => {
-    deploy.log.push(`${new Date().toISOString().slice(11, 19)} ${line}`);
-    store.changed();
-  };
-  const move = (deploy: StoredDeploy, state: DeployState) => {
-    deploy.state = state;
-    deploy.updated_at = nowIso();
-    store.changed();
-  };
-
   /** Clones, reads the configuration and copies the publish directory; throws BuildFailure. */
   const build = async (deploy: StoredDeploy, site: StoredSite, signal: AbortSignal) => {
     const repo = site.repo;
@@ -123,88 +267,9 @@ export const createBuilder = (options: {
     await rm(work, { recursive: true, force: true });
     await mkdir(join(dataDir, 'builds'), { recursive: true });
     try {
-      const url = repo.repo_url;
-      if (!SUPPORTED_URL.test(url)) {
-        throw new BuildFailure(
-          `Failed during stage 'preparing repo': unsupported repository URL '${redactUrl(url)}' (http(s)://, file:// or an absolute path)`,
-        );
-      }
-      log(
-        deploy,
-        `Cloning ${redactUrl(url)}${repo.repo_branch ? ` (branch ${repo.repo_branch})` : ''}`,
-      );
-      const branchArgs = repo.repo_branch ? ['--branch', repo.repo_branch, '--single-branch'] : [];
-      try {
-        // A private repository: the deploy key's proof as a header of this one command (never in
-        // the clone's config or the log; lib/local/servers/deploy-key-proof.ts).
-        const key = repo.deploy_key_id ? store.state.deployKeys[repo.deploy_key_id] : undefined;
-        const auth =
-          key && repo.repo_path
-            ? [
-                '-c',
-                `http.extraHeader=Authorization: ${deployKeyAuthorization(key.private_key, repo.repo_path)}`,
-              ]
-            : [];
-        await git(
-          [...auth, 'clone', '--depth', '1', '--no-tags', ...branchArgs, '--', url, work],
-          undefined,
-          signal,
-        );
-      } catch (error) {
-        if (signal.aborted) throw error;
-        throw new BuildFailure(`Failed during stage 'preparing repo': ${gitError(error)}`);
-      }
-      deploy.commit_ref = await git(['rev-parse', 'HEAD'], work, signal);
-      deploy.branch = await git(['rev-parse', '--abbrev-ref', 'HEAD'], work, signal);
-      deploy.commit_message = await git(['log', '-1', '--format=%s'], work, signal);
-      log(
-        deploy,
-        `Checked out ${deploy.branch} at ${deploy.commit_ref.slice(0, 7)}: ${deploy.commit_message}`,
-      );
-
-      const toml = await readFile(join(work, 'netlify.toml'), 'utf8').then(
-        (text) => readBuildConfig(text),
-        () => undefined,
-      );
-      log(deploy, toml ? 'Read netlify.toml' : 'No netlify.toml: using the site settings');
-      const base = (toml?.base ?? repo.base ?? '').replace(/^\/+/, '');
-      const publish = (toml?.publish ?? repo.dir ?? '').replace(/^\/+/, '');
-      const command = toml?.command ?? repo.cmd;
-      const skippedCommand = command
-        ? `The local Netlify server runs no build command: \`${command}\` was not run; the publish directory was published as it is in the repository.`
-        : 'No build command is configured; the publish directory was published as it is in the repository.';
-      log(deploy, skippedCommand);
-      deploy.summary.push({
-        type: 'info',
-        title: 'No build command run',
-        description: skippedCommand,
-        details: null,
-      });
-
-      const shown = join(base, publish) || '.';
-      const root = resolve(work, base, publish);
-      const realRoot = await realpath(root).catch(() => undefined);
-      const isDirectory = realRoot ? (await lstat(realRoot)).isDirectory() : false;
-      if (!realRoot || !isDirectory || !isInside(await realpath(work), realRoot)) {
-        throw new BuildFailure(
-          `Deploy did not succeed: Deploy directory '${shown}' does not exist`,
-        );
-      }
-      deploy.publish_dir = relative(work, root);
-      const output = deployDir(site.name, deploy.id);
-      await rm(output, { recursive: true, force: true });
-      const skipped: string[] = [];
-      const files = await copyTree(realRoot, output, skipped);
-      if (skipped.length > 0) {
-        log(deploy, `Not published (symbolic links): ${skipped.join(', ')}`);
-        deploy.summary.push({
-          type: 'warning',
-          title: `${skipped.length} symbolic link${skipped.length === 1 ? '' : 's'} not published`,
-          description: 'The local Netlify server publishes regular files only.',
-          details: skipped.join('\n'),
-        });
-      }
-      log(deploy, `Published directory '${shown}': ${files} file${files === 1 ? '' : 's'}`);
+      await cloneRepository(store, deploy, repo, work, signal);
+      const settings = await readPublishSettings(store, deploy, repo, work);
+      await publishDirectory(store, deploy, work, settings, deployDir(site.name, deploy.id));
     } finally {
       await rm(work, { recursive: true, force: true });
     }
@@ -218,14 +283,14 @@ export const createBuilder = (options: {
       await sleep();
       let deploy = state.deploys[deployId];
       if (!deploy) return;
-      move(deploy, 'enqueued');
-      log(deploy, 'Build enqueued');
+      moveDeploy(store, deploy, 'enqueued');
+      logLine(store, deploy, 'Build enqueued');
       await sleep();
       deploy = state.deploys[deployId];
       const site = deploy && state.sites[deploy.site_id];
       if (!deploy || !site) return;
-      move(deploy, 'building');
-      log(deploy, 'Build started');
+      moveDeploy(store, deploy, 'building');
+      logLine(store, deploy, 'Build started');
       await build(deploy, site, signal);
       await sleep();
       if (!state.deploys[deployId] || !state.sites[site.id]) {
@@ -233,34 +298,10 @@ export const createBuilder = (options: {
         await rm(deployDir(site.name, deployId), { recursive: true, force: true });
         return;
       }
-      deploy.published_at = nowIso();
-      deploy.deploy_time = Math.max(1, Math.round((Date.now() - started) / 1000));
-      const current = site.published_deploy_id
-        ? state.deploys[site.published_deploy_id]
-        : undefined;
-      if (!current || current.created_at <= deploy.created_at) {
-        site.published_deploy_id = deploy.id;
-        site.updated_at = nowIso();
-      }
-      log(deploy, 'Site is live');
-      move(deploy, 'ready');
+      publishDeploy(store, deploy, site, started);
     } catch (error) {
       if (signal.aborted) return;
-      const deploy = state.deploys[deployId];
-      if (!deploy) return;
-      if (!(error instanceof BuildFailure)) {
-        console.error(`Local Netlify: the build of deploy ${deployId} failed:`, error);
-      }
-      deploy.error_message =
-        error instanceof BuildFailure ? error.message : 'Build failed: internal error';
-      deploy.summary.push({
-        type: 'error',
-        title: 'Deploy failed',
-        description: deploy.error_message,
-        details: null,
-      });
-      log(deploy, deploy.error_message);
-      move(deploy, 'error');
+      failDeploy(store, deployId, error);
     }
   };
 

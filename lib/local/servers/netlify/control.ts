@@ -57,23 +57,28 @@ const stringList = (body: JsonObject, name: string): string[] | undefined => {
   return value as string[];
 };
 
-/** Handles `/_local/…`; false when no such control route exists. */
-export const handleControlRequest = async (
-  ctx: ObjectContext & { store: Store },
-  operations: ControlOperations,
-  request: IncomingMessage,
-  response: ServerResponse,
-  url: URL,
-): Promise<boolean> => {
-  const segments = url.pathname.split('/').slice(2).map(decodeURIComponent);
-  const route = `${request.method} ${segments.map((segment, index) => (index === 1 ? ':' : segment)).join('/')}`;
-  const id = segments[1] ?? '';
-  const send = (body: unknown, status = 200) => sendJson(response, status, body);
+type ControlContext = ObjectContext & { store: Store };
+
+/** One control request: its route with the id as `:` (`POST accounts/:/tokens`) and the id. */
+interface ControlRequest {
+  ctx: ControlContext;
+  operations: ControlOperations;
+  route: string;
+  id: string;
+  request: IncomingMessage;
+  send: (body: unknown, status?: number) => void;
+}
+
+/** Accounts, their tokens, the OAuth clients and the consent page's Authorize. */
+const handleAccountRoutes = async ({
+  ctx,
+  operations,
+  route,
+  id,
+  request,
+  send,
+}: ControlRequest): Promise<boolean> => {
   switch (route) {
-    case 'POST reset':
-      await operations.reset();
-      send({ reset: true });
-      return true;
     case 'GET accounts':
       send({
         accounts: Object.values(ctx.state.accounts).map((account) => userObject(ctx, account)),
@@ -122,6 +127,21 @@ export const handleControlRequest = async (
       );
       return true;
     }
+    default:
+      return false;
+  }
+};
+
+/** The builds: their pace, every site, a deploy's log, waiting until none runs. */
+const handleBuildRoutes = async ({
+  ctx,
+  operations,
+  route,
+  id,
+  request,
+  send,
+}: ControlRequest): Promise<boolean> => {
+  switch (route) {
     case 'POST step-delay': {
       const ms = optionalNumber(await readJsonObject(request), 'ms');
       if (ms === undefined) throw apiError(400, 'ms is required');
@@ -150,4 +170,25 @@ export const handleControlRequest = async (
     default:
       return false;
   }
+};
+
+/** Handles `/_local/…`; false when no such control route exists. */
+export const handleControlRequest = async (
+  ctx: ControlContext,
+  operations: ControlOperations,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+): Promise<boolean> => {
+  const segments = url.pathname.split('/').slice(2).map(decodeURIComponent);
+  const route = `${request.method} ${segments.map((segment, index) => (index === 1 ? ':' : segment)).join('/')}`;
+  const id = segments[1] ?? '';
+  const send = (body: unknown, status = 200) => sendJson(response, status, body);
+  if (route === 'POST reset') {
+    await operations.reset();
+    send({ reset: true });
+    return true;
+  }
+  const control: ControlRequest = { ctx, operations, route, id, request, send };
+  return (await handleAccountRoutes(control)) || (await handleBuildRoutes(control));
 };

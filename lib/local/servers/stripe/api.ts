@@ -4,7 +4,8 @@
  * object; the includable lists `line_items` of a session and `payments` of an invoice are filled).
  */
 import type Stripe from 'stripe';
-import { cancelSubscription, updateSubscription } from './billing';
+import { cancelSubscription } from './billing';
+import { updateSubscription } from './subscription-update';
 import { listInvoices } from './invoices';
 import { createSession } from './checkout';
 import {

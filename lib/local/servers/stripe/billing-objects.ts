@@ -153,6 +153,95 @@ const buildInvoiceLine = (
   taxes: [],
 });
 
+/** An invoice's amounts before any payment. */
+const unpaidAmounts = (
+  due: number,
+): Pick<
+  Stripe.Invoice,
+  'amount_due' | 'amount_overpaid' | 'amount_paid' | 'amount_remaining' | 'amount_shipping'
+> => ({
+  amount_due: due,
+  amount_overpaid: 0,
+  amount_paid: 0,
+  amount_remaining: due,
+  amount_shipping: 0,
+});
+
+const noAutomaticTax = (): Stripe.Invoice.AutomaticTax => ({
+  disabled_reason: null,
+  enabled: false,
+  liability: null,
+  provider: null,
+  status: null,
+});
+
+/** The customer as the invoice copies it when finalized. */
+const invoiceCustomer = (
+  customer: Stripe.Customer,
+): Pick<
+  Stripe.Invoice,
+  | 'customer'
+  | 'customer_account'
+  | 'customer_address'
+  | 'customer_email'
+  | 'customer_name'
+  | 'customer_phone'
+  | 'customer_shipping'
+  | 'customer_tax_exempt'
+  | 'customer_tax_ids'
+> => ({
+  customer: customer.id,
+  customer_account: null,
+  customer_address: null,
+  customer_email: customer.email,
+  customer_name: customer.name ?? null,
+  customer_phone: null,
+  customer_shipping: null,
+  customer_tax_exempt: 'none',
+  customer_tax_ids: [],
+});
+
+/** The subscription that billed the invoice, with its metadata at the time. */
+const subscriptionParent = (
+  subscription: string,
+  metadata: Record<string, string>,
+): Stripe.Invoice.Parent => ({
+  quote_details: null,
+  subscription_details: { metadata, subscription },
+  type: 'subscription_details',
+});
+
+const finalizedTransitions = (at: number): Stripe.Invoice.StatusTransitions => ({
+  finalized_at: at,
+  marked_uncollectible_at: null,
+  paid_at: null,
+  voided_at: null,
+});
+
+/** Totals without discounts, taxes or credits: each is the sum of the lines. */
+const invoiceTotals = (
+  total: number,
+): Pick<
+  Stripe.Invoice,
+  | 'subtotal'
+  | 'subtotal_excluding_tax'
+  | 'test_clock'
+  | 'total'
+  | 'total_discount_amounts'
+  | 'total_excluding_tax'
+  | 'total_pretax_credit_amounts'
+  | 'total_taxes'
+> => ({
+  subtotal: total,
+  subtotal_excluding_tax: total,
+  test_clock: null,
+  total,
+  total_discount_amounts: [],
+  total_excluding_tax: total,
+  total_pretax_credit_amounts: [],
+  total_taxes: [],
+});
+
 /**
  * A finalized subscription invoice, open until {@link markInvoicePaid}. A negative total (a
  * downgrade's proration) is due as nothing and becomes the customer's credit, as at Stripe.
@@ -177,37 +266,19 @@ export const buildInvoice = (input: {
     account_country: 'GB',
     account_name: 'MVP Marketplace (local Stripe)',
     account_tax_ids: null,
-    amount_due: due,
-    amount_overpaid: 0,
-    amount_paid: 0,
-    amount_remaining: due,
-    amount_shipping: 0,
+    ...unpaidAmounts(due),
     application: null,
     attempt_count: 0,
     attempted: false,
     auto_advance: false,
-    automatic_tax: {
-      disabled_reason: null,
-      enabled: false,
-      liability: null,
-      provider: null,
-      status: null,
-    },
+    automatic_tax: noAutomaticTax(),
     automatically_finalizes_at: null,
     billing_reason: input.billingReason,
     collection_method: 'charge_automatically',
     created: input.created,
     currency: CURRENCY,
     custom_fields: null,
-    customer: input.customer.id,
-    customer_account: null,
-    customer_address: null,
-    customer_email: input.customer.email,
-    customer_name: input.customer.name ?? null,
-    customer_phone: null,
-    customer_shipping: null,
-    customer_tax_exempt: 'none',
-    customer_tax_ids: [],
+    ...invoiceCustomer(input.customer),
     default_payment_method: null,
     default_source: null,
     default_tax_rates: [],
@@ -232,14 +303,7 @@ export const buildInvoice = (input: {
     next_payment_attempt: null,
     number: input.number,
     on_behalf_of: null,
-    parent: {
-      quote_details: null,
-      subscription_details: {
-        metadata: input.subscriptionMetadata,
-        subscription: input.subscription,
-      },
-      type: 'subscription_details',
-    },
+    parent: subscriptionParent(input.subscription, input.subscriptionMetadata),
     payment_settings: {
       default_mandate: null,
       payment_method_options: null,
@@ -256,20 +320,8 @@ export const buildInvoice = (input: {
     starting_balance: 0,
     statement_descriptor: null,
     status: 'open',
-    status_transitions: {
-      finalized_at: input.created,
-      marked_uncollectible_at: null,
-      paid_at: null,
-      voided_at: null,
-    },
-    subtotal: total,
-    subtotal_excluding_tax: total,
-    test_clock: null,
-    total,
-    total_discount_amounts: [],
-    total_excluding_tax: total,
-    total_pretax_credit_amounts: [],
-    total_taxes: [],
+    status_transitions: finalizedTransitions(input.created),
+    ...invoiceTotals(total),
     webhooks_delivered_at: input.created,
   };
 };

@@ -6,8 +6,41 @@ import type Stripe from 'stripe';
 import { newId } from './http';
 import { CURRENCY } from './objects';
 
+type SessionMode = 'payment' | 'subscription';
+
+const emptyCustomText = (): Stripe.Checkout.Session.CustomText => ({
+  after_submit: null,
+  shipping_address: null,
+  submit: null,
+  terms_of_service_acceptance: null,
+});
+
+/** Stripe makes a customer when none is given: always for a subscription, if needed otherwise. */
+const customerCreationOf = (
+  mode: SessionMode,
+  customer: string | null,
+): Stripe.Checkout.Session.CustomerCreation | null =>
+  customer ? null : mode === 'subscription' ? 'always' : 'if_required';
+
+/** A payment session says it creates no invoice; a subscription has no such setting. */
+const invoiceCreationOf = (mode: SessionMode): Stripe.Checkout.Session.InvoiceCreation | null =>
+  mode === 'payment'
+    ? {
+        enabled: false,
+        invoice_data: {
+          account_tax_ids: null,
+          custom_fields: null,
+          description: null,
+          footer: null,
+          issuer: null,
+          metadata: {},
+          rendering_options: null,
+        },
+      }
+    : null;
+
 export const buildSession = (input: {
-  mode: 'payment' | 'subscription';
+  mode: SessionMode;
   customer: string | null;
   customerEmail: string | null;
   clientReferenceId: string | null;
@@ -40,40 +73,17 @@ export const buildSession = (input: {
     currency: CURRENCY,
     currency_conversion: null,
     custom_fields: [],
-    custom_text: {
-      after_submit: null,
-      shipping_address: null,
-      submit: null,
-      terms_of_service_acceptance: null,
-    },
+    custom_text: emptyCustomText(),
     customer: input.customer,
     customer_account: null,
-    customer_creation: input.customer
-      ? null
-      : input.mode === 'subscription'
-        ? 'always'
-        : 'if_required',
+    customer_creation: customerCreationOf(input.mode, input.customer),
     customer_details: null,
     customer_email: input.customerEmail,
     discounts: [],
     expires_at: input.created + 24 * 60 * 60,
     integration_identifier: null,
     invoice: null,
-    invoice_creation:
-      input.mode === 'payment'
-        ? {
-            enabled: false,
-            invoice_data: {
-              account_tax_ids: null,
-              custom_fields: null,
-              description: null,
-              footer: null,
-              issuer: null,
-              metadata: {},
-              rendering_options: null,
-            },
-          }
-        : null,
+    invoice_creation: invoiceCreationOf(input.mode),
     livemode: false,
     locale: null,
     managed_payments: null,

@@ -99,16 +99,63 @@ const matchControlRoute = (method: string, pathname: string) => {
   return { route: undefined, id: '' };
 };
 
-/** Handles `/_local/…`; false when no such control route exists. */
-export const handleControlRequest = async (
-  ctx: Context,
-  webhooks: WebhookDispatcher,
-  request: IncomingMessage,
-  response: ServerResponse,
-  url: URL,
-): Promise<boolean> => {
-  const { route, id } = matchControlRoute(request.method ?? 'GET', url.pathname);
-  const send = (body: unknown) => sendJson(response, 200, body);
+type ControlRoute = (typeof ROUTES)[number];
+
+/** One control request, its route matched once and handed to each route group. */
+interface ControlRequest {
+  ctx: Context;
+  webhooks: WebhookDispatcher;
+  route: ControlRoute | undefined;
+  id: string;
+  request: IncomingMessage;
+  url: URL;
+  send: (body: unknown) => void;
+}
+
+/** `mode` and `duplicate`, each optional; both checked before either changes. */
+const setDeliveryMode = async (webhooks: WebhookDispatcher, request: IncomingMessage) => {
+  const body = await readJson(request);
+  const mode = optionalString(body, 'mode');
+  if (mode !== undefined && !(MODES as readonly string[]).includes(mode)) {
+    throw invalidRequest(`mode must be one of ${MODES.join(', ')}.`, 'mode');
+  }
+  const duplicate = optionalNumber(body, 'duplicate');
+  if (duplicate !== undefined && (duplicate < 1 || duplicate > 10)) {
+    throw invalidRequest('duplicate must be between 1 and 10.', 'duplicate');
+  }
+  if (mode) webhooks.settings.mode = mode as DeliveryMode;
+  if (duplicate) webhooks.settings.duplicate = duplicate;
+};
+
+/** Events newest first, filtered by type (comma-separated), object id and customer. */
+const listEvents = (ctx: Context, query: URLSearchParams) => {
+  const types = query.get('type')?.split(',').filter(Boolean);
+  const object = query.get('object');
+  const customer = query.get('customer');
+  const limit = Number(query.get('limit') ?? 100);
+  return ctx.state.events
+    .filter((event) => {
+      const target = event.data.object as { id?: string; customer?: unknown };
+      return (
+        (!types || types.includes(event.type)) &&
+        (!object || target.id === object) &&
+        (!customer || target.customer === customer)
+      );
+    })
+    .reverse()
+    .slice(0, Number.isInteger(limit) && limit > 0 ? limit : 100);
+};
+
+/** The webhook deliveries and the events they carry. */
+const handleWebhookRoutes = async ({
+  ctx,
+  webhooks,
+  route,
+  id,
+  request,
+  url,
+  send,
+}: ControlRequest): Promise<boolean> => {
   switch (route) {
     case 'GET webhooks':
       send({
@@ -119,21 +166,10 @@ export const handleControlRequest = async (
         log: webhooks.log,
       });
       return true;
-    case 'POST webhooks/mode': {
-      const body = await readJson(request);
-      const mode = optionalString(body, 'mode');
-      if (mode !== undefined && !(MODES as readonly string[]).includes(mode)) {
-        throw invalidRequest(`mode must be one of ${MODES.join(', ')}.`, 'mode');
-      }
-      const duplicate = optionalNumber(body, 'duplicate');
-      if (duplicate !== undefined && (duplicate < 1 || duplicate > 10)) {
-        throw invalidRequest('duplicate must be between 1 and 10.', 'duplicate');
-      }
-      if (mode) webhooks.settings.mode = mode as DeliveryMode;
-      if (duplicate) webhooks.settings.duplicate = duplicate;
+    case 'POST webhooks/mode':
+      await setDeliveryMode(webhooks, request);
       send(webhooks.settings);
       return true;
-    }
     case 'POST webhooks/flush':
       send({ flushed: webhooks.flush() });
       return true;
@@ -148,29 +184,27 @@ export const handleControlRequest = async (
       send({ url: webhooks.url ?? null });
       return true;
     }
-    case 'GET events': {
-      const types = url.searchParams.get('type')?.split(',').filter(Boolean);
-      const object = url.searchParams.get('object');
-      const customer = url.searchParams.get('customer');
-      const limit = Number(url.searchParams.get('limit') ?? 100);
-      const data = ctx.state.events
-        .filter((event) => {
-          const target = event.data.object as { id?: string; customer?: unknown };
-          return (
-            (!types || types.includes(event.type)) &&
-            (!object || target.id === object) &&
-            (!customer || target.customer === customer)
-          );
-        })
-        .reverse()
-        .slice(0, Number.isInteger(limit) && limit > 0 ? limit : 100);
-      send({ data });
+    case 'GET events':
+      send({ data: listEvents(ctx, url.searchParams) });
       return true;
-    }
     case 'POST events/:id/resend':
       if (!webhooks.resend(id)) throw resourceMissing('event', id);
       send({ resent: true });
       return true;
+    default:
+      return false;
+  }
+};
+
+/** What a person or time would do at Stripe: pay on the hosted page, a renewal, onboarding. */
+const handleActionRoutes = async ({
+  ctx,
+  route,
+  id,
+  request,
+  send,
+}: ControlRequest): Promise<boolean> => {
+  switch (route) {
     case 'POST checkout/sessions/:id/complete': {
       const body = await readJson(request);
       const now = optionalNumber(body, 'now');
@@ -206,4 +240,18 @@ export const handleControlRequest = async (
     default:
       return false;
   }
+};
+
+/** Handles `/_local/…`; false when no such control route exists. */
+export const handleControlRequest = async (
+  ctx: Context,
+  webhooks: WebhookDispatcher,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+): Promise<boolean> => {
+  const { route, id } = matchControlRoute(request.method ?? 'GET', url.pathname);
+  const send = (body: unknown) => sendJson(response, 200, body);
+  const control: ControlRequest = { ctx, webhooks, route, id, request, url, send };
+  return (await handleWebhookRoutes(control)) || (await handleActionRoutes(control));
 };

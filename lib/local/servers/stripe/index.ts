@@ -6,8 +6,8 @@
  * business logic. In process, node:http only; starts in a few milliseconds.
  *
  * Files: server.ts (HTTP, auth, idempotency), api.ts (the `/v1` routes, `expand`), checkout.ts,
- * billing.ts, invoices.ts, payments.ts, connect.ts, portal.ts (Stripe's behaviour; portal.ts also
- * serves the customer portal's page), objects.ts,
+ * billing.ts, subscription-update.ts, invoices.ts, payments.ts, connect.ts, portal.ts (Stripe's
+ * behaviour; portal.ts also serves the customer portal's page), objects.ts,
  * payment-objects.ts, checkout-objects.ts and billing-objects.ts (Stripe's object shapes),
  * pages.ts (hosted pages), webhooks.ts (events, delivery), control.ts (the `/_local` control API)
  * and control-client.ts (its client), store.ts (state, persisted), context.ts (what operations

@@ -113,6 +113,46 @@ export const buildPaymentIntent = (input: {
   };
 };
 
+/** The network's verdict on a charge: approved, or a generic issuer decline. */
+const chargeOutcome = (succeeded: boolean): Stripe.Charge.Outcome => ({
+  advice_code: null,
+  network_advice_code: null,
+  network_decline_code: null,
+  network_status: succeeded ? 'approved_by_network' : 'declined_by_network',
+  reason: succeeded ? null : 'generic_decline',
+  risk_level: 'normal',
+  seller_message: succeeded
+    ? 'Payment complete.'
+    : 'The bank did not return any further details with this decline.',
+  type: succeeded ? 'authorized' : 'issuer_declined',
+});
+
+/** The card as a charge shows it: authorized for the amount, or declined. */
+const chargedCard = (
+  card: Stripe.PaymentMethod.Card,
+  amount: number,
+  succeeded: boolean,
+): Stripe.Charge.PaymentMethodDetails.Card => ({
+  amount_authorized: succeeded ? amount : null,
+  authorization_code: succeeded ? '123456' : null,
+  brand: card.brand,
+  checks: card.checks,
+  country: card.country,
+  electronic_commerce_indicator: null,
+  exp_month: card.exp_month,
+  exp_year: card.exp_year,
+  funding: card.funding,
+  installments: null,
+  last4: card.last4,
+  mandate: null,
+  network: 'visa',
+  network_transaction_id: null,
+  regulated_status: card.regulated_status,
+  three_d_secure: null,
+  transaction_link_id: null,
+  wallet: null,
+});
+
 export const buildCharge = (input: {
   paymentIntent: Stripe.PaymentIntent;
   paymentMethod: Stripe.PaymentMethod;
@@ -121,7 +161,6 @@ export const buildCharge = (input: {
   failure?: { code: string; message: string };
 }): Stripe.Charge => {
   const { paymentIntent, paymentMethod } = input;
-  const card = paymentMethod.card!;
   const succeeded = !input.failure;
   return {
     id: newId('ch', 24),
@@ -148,43 +187,13 @@ export const buildCharge = (input: {
     livemode: false,
     metadata: paymentIntent.metadata,
     on_behalf_of: null,
-    outcome: {
-      advice_code: null,
-      network_advice_code: null,
-      network_decline_code: null,
-      network_status: succeeded ? 'approved_by_network' : 'declined_by_network',
-      reason: succeeded ? null : 'generic_decline',
-      risk_level: 'normal',
-      seller_message: succeeded
-        ? 'Payment complete.'
-        : 'The bank did not return any further details with this decline.',
-      type: succeeded ? 'authorized' : 'issuer_declined',
-    },
+    outcome: chargeOutcome(succeeded),
     paid: succeeded,
     payment_intent: paymentIntent.id,
     payment_method: paymentMethod.id,
     payment_method_details: {
       type: 'card',
-      card: {
-        amount_authorized: succeeded ? paymentIntent.amount : null,
-        authorization_code: succeeded ? '123456' : null,
-        brand: card.brand,
-        checks: card.checks,
-        country: card.country,
-        electronic_commerce_indicator: null,
-        exp_month: card.exp_month,
-        exp_year: card.exp_year,
-        funding: card.funding,
-        installments: null,
-        last4: card.last4,
-        mandate: null,
-        network: 'visa',
-        network_transaction_id: null,
-        regulated_status: card.regulated_status,
-        three_d_secure: null,
-        transaction_link_id: null,
-        wallet: null,
-      },
+      card: chargedCard(paymentMethod.card!, paymentIntent.amount, succeeded),
     },
     receipt_email: null,
     receipt_number: null,

@@ -38,6 +38,107 @@ const errorBody = (error: StripeApiError, requestId: string) => ({
 const maskKey = (key: string) =>
   key.length > 12 ? `${key.slice(0, 8)}${'*'.repeat(8)}${key.slice(-4)}` : key;
 
+/** 401 as Stripe answers it, so stripe-node raises StripeAuthenticationError. */
+const checkKey = (secretKey: string, request: IncomingMessage): StripeApiError | undefined => {
+  const key = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (key === secretKey) return undefined;
+  return new StripeApiError(401, {
+    type: 'invalid_request_error',
+    message: key
+      ? `Invalid API Key provided: ${maskKey(key)}`
+      : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+  });
+};
+
+const pruneIdempotency = (store: Store) => {
+  const oldest = nowSeconds() - IDEMPOTENCY_TTL_SECONDS;
+  for (const [key, record] of Object.entries(store.state.idempotency)) {
+    if (record.at < oldest) delete store.state.idempotency[key];
+  }
+};
+
+/** Answers a retry from its saved result, or refuses the key reused with other parameters; false when the key is new. */
+const answerFromIdempotency = (
+  store: Store,
+  key: string,
+  fingerprint: string,
+  response: ServerResponse,
+  requestId: string,
+): boolean => {
+  const saved = store.state.idempotency[key];
+  if (saved && saved.fingerprint === fingerprint) {
+    response.setHeader('idempotent-replayed', 'true');
+    sendJson(response, saved.status, saved.body);
+    return true;
+  }
+  if (saved) {
+    const error = new StripeApiError(400, {
+      type: 'idempotency_error',
+      message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+    });
+    sendJson(response, 400, errorBody(error, requestId));
+    return true;
+  }
+  return false;
+};
+
+/** The endpoint's status and body; Stripe's error body for a StripeApiError, 404 for no such endpoint. */
+const apiResult = (
+  ctx: Context,
+  method: string,
+  pathname: string,
+  params: Params,
+  requestId: string,
+): { status: number; body: unknown } => {
+  try {
+    const result = handleApiRequest(ctx, method, pathname, params);
+    if (result) return result;
+    return {
+      status: 404,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${method}: ${pathname}). The local Stripe server implements only the endpoints the product calls (lib/local/servers/stripe/api.ts).`,
+        },
+      },
+    };
+  } catch (error) {
+    if (!(error instanceof StripeApiError)) throw error;
+    return { status: error.status, body: errorBody(error, requestId) };
+  }
+};
+
+/** The hosted pages: Checkout, the customer portal, Connect onboarding, the Express dashboard. */
+const handlePage = async (
+  ctx: Context,
+  url: URL,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<boolean> => {
+  const path = url.pathname;
+  const checkout = /^\/c\/pay\/([^/]+)$/.exec(path);
+  if (checkout) {
+    await handleCheckoutPage(ctx, decodeURIComponent(checkout[1]!), request, response);
+    return true;
+  }
+  if (path.startsWith('/p/session/')) {
+    await handlePortalPage(ctx, path, request, response);
+    return true;
+  }
+  const onboarding = /^\/connect\/onboarding\/([^/]+)$/.exec(path);
+  if (onboarding) {
+    const link = url.searchParams.get('link') ?? '';
+    await handleOnboardingPage(ctx, decodeURIComponent(onboarding[1]!), link, request, response);
+    return true;
+  }
+  const express = /^\/express\/([^/]+)$/.exec(path);
+  if (express) {
+    await handleExpressDashboardPage(ctx, decodeURIComponent(express[1]!), response);
+    return true;
+  }
+  return false;
+};
+
 export const createStripeServer = (options: StripeServerOptions): Server => {
   const { store, webhooks } = options;
 
@@ -49,30 +150,11 @@ export const createStripeServer = (options: StripeServerOptions): Server => {
     emit: (type, object, previous) => webhooks.publish(type, object, request, previous),
   });
 
-  /** 401 as Stripe answers it, so stripe-node raises StripeAuthenticationError. */
-  const checkKey = (request: IncomingMessage): StripeApiError | undefined => {
-    const key = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    if (key === options.secretKey) return undefined;
-    return new StripeApiError(401, {
-      type: 'invalid_request_error',
-      message: key
-        ? `Invalid API Key provided: ${maskKey(key)}`
-        : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
-    });
-  };
-
-  const pruneIdempotency = () => {
-    const oldest = nowSeconds() - IDEMPOTENCY_TTL_SECONDS;
-    for (const [key, record] of Object.entries(store.state.idempotency)) {
-      if (record.at < oldest) delete store.state.idempotency[key];
-    }
-  };
-
   const handleApi = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
     const requestId = newId('req', 14);
     response.setHeader('request-id', requestId);
     const method = request.method ?? 'GET';
-    const unauthorized = checkKey(request);
+    const unauthorized = checkKey(options.secretKey, request);
     if (unauthorized)
       return sendJson(response, unauthorized.status, errorBody(unauthorized, requestId));
     const text = method === 'POST' ? await readBody(request) : url.search.slice(1);
@@ -80,41 +162,11 @@ export const createStripeServer = (options: StripeServerOptions): Server => {
     const key =
       method === 'POST' ? (request.headers['idempotency-key'] as string | undefined) : undefined;
     const fingerprint = `${method} ${url.pathname} ${JSON.stringify(params)}`;
-    if (key) {
-      const saved = store.state.idempotency[key];
-      if (saved && saved.fingerprint === fingerprint) {
-        response.setHeader('idempotent-replayed', 'true');
-        return sendJson(response, saved.status, saved.body);
-      }
-      if (saved) {
-        const error = new StripeApiError(400, {
-          type: 'idempotency_error',
-          message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-        });
-        return sendJson(response, 400, errorBody(error, requestId));
-      }
-    }
+    if (key && answerFromIdempotency(store, key, fingerprint, response, requestId)) return;
     const ctx = contextFor({ id: requestId, idempotency_key: key ?? null });
-    let status: number;
-    let body: unknown;
-    try {
-      const result = handleApiRequest(ctx, method, url.pathname, params);
-      if (!result) {
-        status = 404;
-        body = {
-          error: {
-            type: 'invalid_request_error',
-            message: `Unrecognized request URL (${method}: ${url.pathname}). The local Stripe server implements only the endpoints the product calls (lib/local/servers/stripe/api.ts).`,
-          },
-        };
-      } else ({ status, body } = result);
-    } catch (error) {
-      if (!(error instanceof StripeApiError)) throw error;
-      status = error.status;
-      body = errorBody(error, requestId);
-    }
+    const { status, body } = apiResult(ctx, method, url.pathname, params, requestId);
     if (key && (status === 200 || status === 402)) {
-      pruneIdempotency();
+      pruneIdempotency(store);
       store.state.idempotency[key] = { fingerprint, status, body, at: nowSeconds() };
       store.changed();
     }
@@ -126,27 +178,9 @@ export const createStripeServer = (options: StripeServerOptions): Server => {
     const path = url.pathname;
     if (path.startsWith('/v1/')) return handleApi(request, response, url);
     const pageContext = contextFor({ id: null, idempotency_key: null });
-    const checkout = /^\/c\/pay\/([^/]+)$/.exec(path);
-    if (checkout)
-      return handleCheckoutPage(pageContext, decodeURIComponent(checkout[1]!), request, response);
-    if (path.startsWith('/p/session/'))
-      return handlePortalPage(pageContext, path, request, response);
-    const onboarding = /^\/connect\/onboarding\/([^/]+)$/.exec(path);
-    if (onboarding) {
-      const link = url.searchParams.get('link') ?? '';
-      return handleOnboardingPage(
-        pageContext,
-        decodeURIComponent(onboarding[1]!),
-        link,
-        request,
-        response,
-      );
-    }
-    const express = /^\/express\/([^/]+)$/.exec(path);
-    if (express)
-      return handleExpressDashboardPage(pageContext, decodeURIComponent(express[1]!), response);
+    if (await handlePage(pageContext, url, request, response)) return;
     if (path.startsWith('/_local/')) {
-      const unauthorized = checkKey(request);
+      const unauthorized = checkKey(options.secretKey, request);
       if (unauthorized)
         return sendJson(response, unauthorized.status, { error: unauthorized.body });
       try {
