@@ -15,8 +15,10 @@ import { config } from '../shared/config';
 import type { PendingEdit } from '../shared/db/entities/template';
 import { checkUploadedFiles, removeUploads, type CheckedUpload } from '../shared/storage/uploads';
 import { placeFiles, removeOldPreviews, removePlaced } from './files';
-import { heldEditWrite, writeTemplate, type TemplateItem } from './repo';
-import { applied, conflictOnRefusal, fieldWrites, loadManageable, replaceBundle } from './service';
+import { heldEditWrite } from './held-edit-repo';
+import { writeTemplate, type TemplateItem } from './repo';
+import { replaceBundle } from './bundles';
+import { applied, conflictOnRefusal, fieldWrites, loadManageable } from './service';
 import { isLive } from './versions';
 import { toManagedTemplate } from './view';
 

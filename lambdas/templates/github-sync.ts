@@ -8,13 +8,11 @@ import type { Profile } from '../../contract/profile';
 import { TEMPLATE_MESSAGES } from '../../contract/templates';
 import { compareVersions } from '../../contract/templates';
 import { ConflictError, ForbiddenError, NotFoundError } from '../shared/errors';
+import { getRepoLink, linkRepository, unlinkRepository } from './link-repo';
 import {
   getTemplateById,
-  getRepoLink,
-  linkRepository,
   listVersions,
   TransactionRefusedError,
-  unlinkRepository,
   writeTemplate,
   type TemplateItem,
   type TemplateVersionItem,

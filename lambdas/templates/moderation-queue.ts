@@ -12,12 +12,11 @@ import {
   type PendingTemplateStatus,
 } from '../../contract/admin-templates';
 import { previewUrl, type TemplateStatus } from '../../contract/catalog';
+import { countChangesInReview, listHeldEdits } from './held-edit-repo';
 import {
   getTemplateById,
-  countChangesInReview,
   getStatusCounts,
   listTemplatesByStatus,
-  listHeldEdits,
   listVersionsByStatus,
   type TemplateItem,
 } from './repo';

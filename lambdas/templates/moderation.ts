@@ -19,10 +19,10 @@ import {
 import type { Profile } from '../../contract/profile';
 import { TEMPLATE_MESSAGES } from '../../contract/templates';
 import { ConflictError, NotFoundError } from '../shared/errors';
+import { heldEditDecidedWrite } from './held-edit-repo';
 import {
   TransactionRefusedError,
   getTemplateById,
-  heldEditDecidedWrite,
   writeTemplate,
   type TemplateItem,
   type TemplateVersionItem,

@@ -9,40 +9,25 @@
  *   every browse cache picks the change up;
  * - optionally a new version row and a notification.
  * Those two functions are the only places the counter and the catalog version are written.
+ *
+ * The held edits' items are held-edit-repo.ts; the GitHub repository links are link-repo.ts.
  */
 import type { TemplateStatus } from '../../contract/catalog';
 import type { VersionStatus } from '../../contract/templates';
 import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';
 import { CounterEntity } from '../shared/db/entities/counter';
-import {
-  GithubRepoLinkEntity,
-  type GithubRepoLinkItem,
-} from '../shared/db/entities/github-repo-link';
-import { isConditionFailure } from '../shared/db/entity';
 import { HeldEditEntity, type HeldEditItem } from '../shared/db/entities/held-edit';
 import { TemplateEntity, type TemplateItem } from '../shared/db/entities/template';
 import {
   TemplateVersionEntity,
   type TemplateVersionItem,
 } from '../shared/db/entities/template-version';
-import {
-  transactWrite,
-  type TransactionResult,
-  type TransactionWrite,
-} from '../shared/db/transaction';
+import { transactWrite, type TransactionWrite } from '../shared/db/transaction';
 import { TransactionRefusedError } from '../shared/errors';
+import { assertCommitted } from './committed';
 
 export type { HeldEditItem, TemplateItem, TemplateVersionItem };
 export { TransactionRefusedError };
-
-const assertCommitted = (result: TransactionResult): void => {
-  if (!result.canceled) return;
-  const [item, code] = Object.entries(result.codes).find(([, value]) => value !== 'None') ?? [
-    'unknown',
-    undefined,
-  ];
-  throw new TransactionRefusedError(item, code);
-};
 
 // ---- reads -------------------------------------------------------------------------------
 
@@ -100,70 +85,6 @@ export const listVersionsByStatus = async (
     .go({ order: 'asc', limit });
   return data;
 };
-
-/**
- * M15 (gsi2): the oldest `limit` held edits of live templates waiting for an admin
- * (PUBLISH_MODE=moderate), one HeldEdit item each. Eventually consistent: the caller checks each
- * against its template.
- */
-export const listHeldEdits = async (limit: number): Promise<HeldEditItem[]> => {
-  const { data } = await HeldEditEntity.query
-    .byStatus({ status: 'pending_review' })
-    .go({ order: 'asc', limit });
-  return data;
-};
-
-/** M15 and V3 counted (`Select: COUNT`): held edits and new versions waiting for an admin. */
-export const countChangesInReview = async (): Promise<{ edits: number; versions: number }> => {
-  const [edits, versions] = await Promise.all([
-    HeldEditEntity.query.byStatus({ status: 'pending_review' }).count(),
-    TemplateVersionEntity.query.byStatus({ status: 'pending_review' }).count(),
-  ]);
-  return { edits, versions };
-};
-
-/** The HeldEdit item of an edit being held (replacing the template's earlier one, if any). */
-export const heldEditWrite = (template: Pick<TemplateItem, 'id' | 'seller_id'>, at: string) =>
-  HeldEditEntity.put({
-    mvp_id: template.id,
-    seller_id: template.seller_id,
-    status: 'pending_review',
-    at,
-  });
-
-/**
- * The HeldEdit items of edits held before the item existed: every approved template whose edit
- * waits (M9 over `approved`, all pages) gets its item, created only where none is (an edit held
- * since carries its own). Returns how many were written; a second run writes none.
- */
-export const backfillHeldEdits = async (): Promise<number> => {
-  const { data } = await TemplateEntity.query.byStatus({ status: 'approved' }).go({ pages: 'all' });
-  let written = 0;
-  for (const template of data) {
-    if (template.pending_edit_status !== 'pending_review' || !template.pending_edit) continue;
-    const result = await HeldEditEntity.create({
-      mvp_id: template.id,
-      seller_id: template.seller_id,
-      status: 'pending_review',
-      at: template.pending_edit.at,
-    })
-      .go()
-      .then(() => 'written' as const)
-      .catch((error: unknown) => {
-        if (isConditionFailure(error)) return 'present' as const;
-        throw error;
-      });
-    if (result === 'written') written += 1;
-  }
-  return written;
-};
-
-/**
- * The HeldEdit item removed by a decision on the edit stamped `at`: refused (item `heldEdit`) when
- * the seller saved a newer edit meanwhile or another decision took it first.
- */
-export const heldEditDecidedWrite = (templateId: string, at: string) =>
-  HeldEditEntity.delete({ mvp_id: templateId }).where((attr, op) => op.eq(attr.at, at));
 
 /**
  * M9 (gsi2): the oldest `limit` templates in one status, by when they entered it (`updated_at`):
@@ -409,92 +330,3 @@ export const bumpCatalogVersion = async (
 /** M14: the template's exact rating sum and count (a transaction item of the reviews domain). */
 export const rate = (templateId: string, sumDelta: number, countDelta: number) =>
   TemplateEntity.patch({ id: templateId }).add({ rating_sum: sumDelta, rating_count: countDelta });
-
-// ---- GitHub repository links (section 3.4) ---------------------------------------------------
-
-export type { GithubRepoLinkItem };
-
-/** Repository names are case-insensitive on GitHub: the link's key is lower-cased. */
-const linkKey = (owner: string, name: string) => ({
-  github_repo_owner: owner.toLowerCase(),
-  github_repo_name: name.toLowerCase(),
-});
-
-/** G2: the template a repository is linked to. */
-export const getRepoLink = async (
-  owner: string,
-  name: string,
-): Promise<GithubRepoLinkItem | null> => {
-  const { data } = await GithubRepoLinkEntity.get(linkKey(owner, name)).go({ consistent: true });
-  return data;
-};
-
-/**
- * G1: links the repository to the template (refused, item `link`, when it is linked to another
- * one; item `mvp` when the caller no longer owns it or it is archived) and stores the sealed
- * webhook secret.
- */
-export const linkRepository = async (input: {
-  mvpId: string;
-  sellerId: string;
-  owner: string;
-  name: string;
-  sealedSecret: string;
-  previous?: { owner: string; name: string };
-  now: string;
-}): Promise<void> => {
-  const key = linkKey(input.owner, input.name);
-  const previousKey = input.previous && linkKey(input.previous.owner, input.previous.name);
-  const replacesOther =
-    previousKey &&
-    (previousKey.github_repo_owner !== key.github_repo_owner ||
-      previousKey.github_repo_name !== key.github_repo_name);
-  assertCommitted(
-    await transactWrite({
-      link: GithubRepoLinkEntity.put({
-        ...key,
-        mvp_id: input.mvpId,
-        seller_id: input.sellerId,
-        linked_at: input.now,
-      }).where((attr, op) => `${op.notExists(attr.mvp_id)} OR ${op.eq(attr.mvp_id, input.mvpId)}`),
-      previous:
-        replacesOther &&
-        GithubRepoLinkEntity.delete(previousKey).where((attr, op) =>
-          op.eq(attr.mvp_id, input.mvpId),
-        ),
-      mvp: TemplateEntity.patch({ id: input.mvpId })
-        .set({
-          github_repo_owner: input.owner,
-          github_repo_name: input.name,
-          github_webhook_secret: input.sealedSecret,
-          updated_at: input.now,
-        })
-        .where(
-          (attr, op) =>
-            `${op.eq(attr.seller_id, input.sellerId)} AND ${op.ne(attr.status, 'archived')}`,
-        ),
-    }),
-  );
-};
-
-/**
- * G3: removes the link and the template's three GitHub fields. The last synced commit stays, so a
- * relink of the same repository does not make its head a version again.
- */
-export const unlinkRepository = async (input: {
-  mvpId: string;
-  owner: string;
-  name: string;
-  now: string;
-}): Promise<void> => {
-  assertCommitted(
-    await transactWrite({
-      link: GithubRepoLinkEntity.delete(linkKey(input.owner, input.name)).where((attr, op) =>
-        op.eq(attr.mvp_id, input.mvpId),
-      ),
-      mvp: TemplateEntity.patch({ id: input.mvpId })
-        .set({ updated_at: input.now })
-        .remove(['github_repo_owner', 'github_repo_name', 'github_webhook_secret']),
-    }),
-  );
-};

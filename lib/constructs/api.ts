@@ -248,9 +248,30 @@ export class Api extends Construct {
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
     const stack = Stack.of(this);
-    const { data } = props;
+    this.httpApi = this.createHttpApi();
 
-    this.httpApi = new HttpApi(this, 'HttpApi', {
+    // Verifies the Cognito ID token exactly as the local adapter does (contract 2 in the brief).
+    const authorizer = new HttpJwtAuthorizer(
+      'CognitoJwt',
+      `https://cognito-idp.${stack.region}.amazonaws.com/${props.userPool.userPoolId}`,
+      { jwtAudience: [props.webClient.userPoolClientId] },
+    );
+
+    const environments = domainEnvironments(props);
+    this.secrets = new Secrets(this, 'Secrets');
+    const functions = new Map<Domain, MarketplaceFunction>();
+    for (const domain of domains) {
+      const fn = this.createFunction(domain, environments(domain), props);
+      functions.set(domain, fn);
+      this.addRoutes(domain, fn, authorizer);
+    }
+    this.functions = functions;
+    this.domainName = `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+  }
+
+  /** The API and its one stage, with access logs. */
+  private createHttpApi(): HttpApi {
+    const httpApi = new HttpApi(this, 'HttpApi', {
       description: 'Marketplace API (reached by browsers through CloudFront under /api)',
       // The stage below is created explicitly so it can carry access logging and throttling.
       createDefaultStage: false,
@@ -260,98 +281,101 @@ export class Api extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     new HttpStage(this, 'DefaultStage', {
-      httpApi: this.httpApi,
+      httpApi,
       stageName: '$default',
       autoDeploy: true,
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
       throttle: { rateLimit: 100, burstLimit: 200 },
     });
+    return httpApi;
+  }
 
-    // Verifies the Cognito ID token exactly as the local adapter does (contract 2 in the brief).
-    const authorizer = new HttpJwtAuthorizer(
-      'CognitoJwt',
-      `https://cognito-idp.${stack.region}.amazonaws.com/${props.userPool.userPoolId}`,
-      { jwtAudience: [props.webClient.userPoolClientId] },
-    );
+  /** A domain's function with exactly the grants of `domainNeeds` (and the extras above). */
+  private createFunction(
+    domain: Domain,
+    environment: LambdaEnvironment,
+    props: ApiProps,
+  ): MarketplaceFunction {
+    const { data } = props;
+    const fn = new MarketplaceFunction(this, `${pascal(domain)}Function`, {
+      domain,
+      environment: lambdaVariables({ ...environment, POWERTOOLS_SERVICE_NAME: domain }),
+      timeout: Duration.seconds(10),
+      ...(domainMemory[domain] ? { memorySize: domainMemory[domain] } : {}),
+    });
+    const needs = domainNeeds[domain];
+    if (needs.table) fn.bindTable(data.table, needs.table);
+    this.secrets.grantTo(fn, needs.secrets ?? []);
+    const userPoolActions = userPoolActionsOf(domain, props.betaAccess);
+    // On the pool's ARN only: no wildcard, so nothing for cdk-nag to acknowledge.
+    if (userPoolActions.size > 0) props.userPool.grant(fn, ...userPoolActions);
+    if (props.betaAccess && domain === betaAccessNeeds.domain) {
+      this.secrets.grantTo(fn, betaAccessNeeds.secrets);
+    }
+    for (const grant of grantsOf(needs.mvpFiles)) {
+      fn.bindBucket(data.mvpFilesBucket, grant.access, grant.prefix);
+    }
+    for (const grant of grantsOf(needs.previewImages)) {
+      fn.bindBucket(data.previewImagesBucket, grant.access, grant.prefix);
+    }
+    return fn;
+  }
 
-    const environment = {
-      ...functionEnvironment(props),
-      BETA_ACCESS_ENABLED: props.betaAccess ? 'true' : 'false',
-    } satisfies LambdaEnvironment;
-
-    const secrets = new Secrets(this, 'Secrets');
-    this.secrets = secrets;
-    // Only checkout and the subscription changes need to know which price sells which plan.
-    const domainEnvironment: Partial<Record<Domain, LambdaEnvironment>> = {
-      billing: {
-        ...environment,
-        STRIPE_PRICE_BASIC: props.stripePrices?.basic,
-        STRIPE_PRICE_PRO: props.stripePrices?.pro,
-        STRIPE_PRICE_PREMIUM: props.stripePrices?.premium,
-      },
-    };
-    const functions = new Map<Domain, MarketplaceFunction>();
-    for (const domain of domains) {
-      const fn = new MarketplaceFunction(this, `${pascal(domain)}Function`, {
-        domain,
-        environment: lambdaVariables({
-          ...(domainEnvironment[domain] ?? environment),
-          POWERTOOLS_SERVICE_NAME: domain,
-        }),
-        timeout: Duration.seconds(10),
-        ...(domainMemory[domain] ? { memorySize: domainMemory[domain] } : {}),
+  /** One API Gateway route per row of the domain's route table, behind the authorizer unless public. */
+  private addRoutes(domain: Domain, fn: MarketplaceFunction, authorizer: HttpJwtAuthorizer): void {
+    // One invoke permission per function for this API, not one per route: the API only sends a
+    // function the routes integrated with it, and a permission per route (with its route) would
+    // take the stack past CloudFormation's 500 resources.
+    const integration = new HttpLambdaIntegration(`${pascal(domain)}Integration`, fn, {
+      scopePermissionToRoute: false,
+    });
+    for (const route of routesOf(domain)) {
+      const isPublic = route.access === 'public';
+      const [created] = this.httpApi.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration,
+        ...(isPublic ? {} : { authorizer }),
       });
-      const needs = domainNeeds[domain];
-      if (needs.table) fn.bindTable(data.table, needs.table);
-      secrets.grantTo(fn, needs.secrets ?? []);
-      const userPoolActions = new Set<string>([
-        ...((userManagementNeeds.domains as readonly Domain[]).includes(domain)
-          ? userManagementNeeds.userPoolActions
-          : []),
-        ...(domain === accountClosureNeeds.domain ? accountClosureNeeds.userPoolActions : []),
-        ...(props.betaAccess && domain === betaAccessNeeds.domain
-          ? betaAccessNeeds.userPoolActions
-          : []),
-      ]);
-      // On the pool's ARN only: no wildcard, so nothing for cdk-nag to acknowledge.
-      if (userPoolActions.size > 0) props.userPool.grant(fn, ...userPoolActions);
-      if (props.betaAccess && domain === betaAccessNeeds.domain) {
-        secrets.grantTo(fn, betaAccessNeeds.secrets);
-      }
-      for (const grant of grantsOf(needs.mvpFiles)) {
-        fn.bindBucket(data.mvpFilesBucket, grant.access, grant.prefix);
-      }
-      for (const grant of grantsOf(needs.previewImages)) {
-        fn.bindBucket(data.previewImagesBucket, grant.access, grant.prefix);
-      }
-      functions.set(domain, fn);
-
-      // One invoke permission per function for this API, not one per route: the API only sends a
-      // function the routes integrated with it, and a permission per route (with its route) would
-      // take the stack past CloudFormation's 500 resources.
-      const integration = new HttpLambdaIntegration(`${pascal(domain)}Integration`, fn, {
-        scopePermissionToRoute: false,
-      });
-      for (const route of routesOf(domain)) {
-        const isPublic = route.access === 'public';
-        const [created] = this.httpApi.addRoutes({
-          path: route.path,
-          methods: [HttpMethod[route.method]],
-          integration,
-          ...(isPublic ? {} : { authorizer }),
+      if (isPublic && created) {
+        Validations.of(created).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `${routeKey(route)} is public in the route table (${route.summary})`,
         });
-        if (isPublic && created) {
-          Validations.of(created).acknowledge({
-            id: 'AwsSolutions-APIG4',
-            reason: `${routeKey(route)} is public in the route table (${route.summary})`,
-          });
-        }
       }
     }
-    this.functions = functions;
-    this.domainName = `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
   }
 }
+
+/**
+ * Each domain's environment: the common one, with `BETA_ACCESS_ENABLED`; only checkout and the
+ * subscription changes need to know which price sells which plan.
+ */
+const domainEnvironments = (props: ApiProps): ((domain: Domain) => LambdaEnvironment) => {
+  const environment = {
+    ...functionEnvironment(props),
+    BETA_ACCESS_ENABLED: props.betaAccess ? 'true' : 'false',
+  } satisfies LambdaEnvironment;
+  const byDomain: Partial<Record<Domain, LambdaEnvironment>> = {
+    billing: {
+      ...environment,
+      STRIPE_PRICE_BASIC: props.stripePrices?.basic,
+      STRIPE_PRICE_PRO: props.stripePrices?.pro,
+      STRIPE_PRICE_PREMIUM: props.stripePrices?.premium,
+    },
+  };
+  return (domain) => byDomain[domain] ?? environment;
+};
+
+/** The Cognito admin actions a domain's function may take on this pool (none for most). */
+const userPoolActionsOf = (domain: Domain, betaAccess: boolean): Set<string> =>
+  new Set<string>([
+    ...((userManagementNeeds.domains as readonly Domain[]).includes(domain)
+      ? userManagementNeeds.userPoolActions
+      : []),
+    ...(domain === accountClosureNeeds.domain ? accountClosureNeeds.userPoolActions : []),
+    ...(betaAccess && domain === betaAccessNeeds.domain ? betaAccessNeeds.userPoolActions : []),
+  ]);
 
 const pascal = (name: string): string =>
   name

@@ -11,6 +11,7 @@ import { Annotations, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { Acknowledgment } from 'aws-cdk-lib';
 import {
   AllowedMethods,
+  type BehaviorOptions,
   CacheCookieBehavior,
   CachedMethods,
   CacheHeaderBehavior,
@@ -144,10 +145,63 @@ export class Web extends Construct {
       runtime: FunctionRuntime.JS_2_0,
       comment: 'Serve index.html for client-side routes',
     });
+    const headers = this.createHeaderPolicies(data);
+    const apiOrigin = new HttpOrigin(props.apiDomainName, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+    });
+    const publicApiBehaviours = this.createPublicApiBehaviours(apiOrigin, headers.site);
 
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'MVP marketplace: site, /api and /previews on one origin',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: data.logBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        responseHeadersPolicy: headers.site,
+        functionAssociations: [
+          { function: spaFunction, eventType: FunctionEventType.VIEWER_REQUEST },
+        ],
+      },
+      additionalBehaviors: {
+        // Before `/api/*`: CloudFront takes the first pattern that matches.
+        ...publicApiBehaviours,
+        '/api/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          // Answers depend on the caller's token and change with every write.
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // API Gateway routes by its own Host header; everything else (Authorization, query) passes.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers.site,
+        },
+        [`/${storageDesign.previewPrefix}*`]: {
+          // Keys start with `previews/`, so the request path maps to the object key unchanged.
+          origin: S3BucketOrigin.withOriginAccessControl(data.previewImagesBucket),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: headers.preview,
+        },
+      },
+    });
+    acknowledgeDistribution(this.distribution);
+
+    this.siteConfig = cloudSiteConfig(Stack.of(this), props);
+    this.deploySite(props.frontendDist);
+  }
+
+  /** The two response headers policies: the site's (and the API's), and the preview images'. */
+  private createHeaderPolicies(data: Data): {
+    site: ResponseHeadersPolicy;
+    preview: ResponseHeadersPolicy;
+  } {
     // The site's scripts talk to their own origin, to Cognito (Amplify sign-in) and to the files
     // bucket (presigned uploads); the CSP allows exactly these.
-    const siteHeaders = securityHeadersPolicy(
+    const site = securityHeadersPolicy(
       this,
       'SiteHeaders',
       'Site and API: strict CSP, HSTS, nosniff, no framing (web-security.ts)',
@@ -156,16 +210,20 @@ export class Web extends Construct {
         filesBucket: `https://${data.mvpFilesBucket.bucketRegionalDomainName}`,
       }),
     );
-    const previewHeaders = securityHeadersPolicy(
+    const preview = securityHeadersPolicy(
       this,
       'PreviewHeaders',
       'Seller preview images: sandboxing CSP, nosniff (web-security.ts)',
       PREVIEW_CONTENT_SECURITY_POLICY,
     );
+    return { site, preview };
+  }
 
-    const apiOrigin = new HttpOrigin(props.apiDomainName, {
-      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-    });
+  /** The cached behaviours of anonymous browse and detail, one per path pattern of the design. */
+  private createPublicApiBehaviours(
+    apiOrigin: HttpOrigin,
+    siteHeaders: ResponseHeadersPolicy,
+  ): Record<string, BehaviorOptions> {
     // Anonymous browse and detail (design/cdn-caching.ts) are cached as long as the origin's
     // s-maxage says, keyed on the whole query string and on the Authorization header. The header
     // is in the key because CloudFront forwards it to an origin only then (an origin request
@@ -184,7 +242,7 @@ export class Web extends Construct {
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     });
-    const publicApiBehaviours = Object.fromEntries(
+    return Object.fromEntries(
       cdnCaching.pathPatterns.map((pattern) => [
         pattern,
         {
@@ -200,76 +258,12 @@ export class Web extends Construct {
         },
       ]),
     );
+  }
 
-    this.distribution = new Distribution(this, 'Distribution', {
-      comment: 'MVP marketplace: site, /api and /previews on one origin',
-      defaultRootObject: 'index.html',
-      httpVersion: HttpVersion.HTTP2_AND_3,
-      enableLogging: true,
-      logBucket: data.logBucket,
-      logFilePrefix: 'cloudfront/',
-      defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        responseHeadersPolicy: siteHeaders,
-        functionAssociations: [
-          { function: spaFunction, eventType: FunctionEventType.VIEWER_REQUEST },
-        ],
-      },
-      additionalBehaviors: {
-        // Before `/api/*`: CloudFront takes the first pattern that matches.
-        ...publicApiBehaviours,
-        '/api/*': {
-          origin: apiOrigin,
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          // Answers depend on the caller's token and change with every write.
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          // API Gateway routes by its own Host header; everything else (Authorization, query) passes.
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: siteHeaders,
-        },
-        [`/${storageDesign.previewPrefix}*`]: {
-          // Keys start with `previews/`, so the request path maps to the object key unchanged.
-          origin: S3BucketOrigin.withOriginAccessControl(data.previewImagesBucket),
-          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy: previewHeaders,
-        },
-      },
-    });
-
-    Validations.of(this.distribution).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason: 'The marketplace sells worldwide; the product has no country restrictions.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'WAF is an operational add-on (cost per web ACL); API Gateway throttling and Cognito limit abuse at launch.',
-      },
-      {
-        id: 'AwsSolutions-CFR4',
-        reason:
-          'The distribution uses the default *.cloudfront.net certificate until a custom domain is configured; CloudFront then negotiates TLS 1.2+ through the security policy of the custom certificate.',
-      },
-    );
-
-    const stack = Stack.of(this);
-    this.siteConfig = {
-      mode: 'cloud',
-      region: stack.region,
-      userPoolId: props.userPool.userPoolId,
-      userPoolClientId: props.webClient.userPoolClientId,
-      apiBaseUrl: '/api',
-      betaAccess: props.betaAccess,
-      launchAt: props.launchAt,
-      paymentsMode: props.paymentsMode,
-    };
-
+  /** The site build (when there is one) and `config.json`, into the site bucket. */
+  private deploySite(frontendDist: string | undefined): void {
     const sources: ISource[] = [];
-    const dist = props.frontendDist ?? path.join(projectRoot, 'frontend', 'dist');
+    const dist = frontendDist ?? path.join(projectRoot, 'frontend', 'dist');
     if (existsSync(path.join(dist, 'index.html'))) {
       sources.push(Source.asset(dist));
     } else {
@@ -293,6 +287,38 @@ export class Web extends Construct {
     acknowledgeDeploymentHandler(deployment, this.siteBucket);
   }
 }
+
+/** `/config.json` as this deployment writes it. */
+const cloudSiteConfig = (stack: Stack, props: WebProps): CloudSiteConfig => ({
+  mode: 'cloud',
+  region: stack.region,
+  userPoolId: props.userPool.userPoolId,
+  userPoolClientId: props.webClient.userPoolClientId,
+  apiBaseUrl: '/api',
+  betaAccess: props.betaAccess,
+  launchAt: props.launchAt,
+  paymentsMode: props.paymentsMode,
+});
+
+/** The distribution's cdk-nag findings that are choices, not oversights. */
+const acknowledgeDistribution = (distribution: Distribution): void => {
+  Validations.of(distribution).acknowledge(
+    {
+      id: 'AwsSolutions-CFR1',
+      reason: 'The marketplace sells worldwide; the product has no country restrictions.',
+    },
+    {
+      id: 'AwsSolutions-CFR2',
+      reason:
+        'WAF is an operational add-on (cost per web ACL); API Gateway throttling and Cognito limit abuse at launch.',
+    },
+    {
+      id: 'AwsSolutions-CFR4',
+      reason:
+        'The distribution uses the default *.cloudfront.net certificate until a custom domain is configured; CloudFront then negotiates TLS 1.2+ through the security policy of the custom certificate.',
+    },
+  );
+};
 
 /**
  * BucketDeployment runs a CDK-owned singleton Lambda whose role, policy and runtime we cannot set;

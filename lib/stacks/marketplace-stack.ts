@@ -82,98 +82,54 @@ export class MarketplaceStack extends Stack {
       betaAccess: props.betaAccess,
       ...(props.stripePrices ? { stripePrices: props.stripePrices } : {}),
     });
-    this.processing = new Processing(this, 'Processing', {
-      data: this.data,
-      userPool: this.auth.userPool,
-      webClient: this.auth.webClient,
-    });
+    const base = { data: this.data, userPool: this.auth.userPool, webClient: this.auth.webClient };
+    this.processing = new Processing(this, 'Processing', base);
     // The templates domain starts processing after an upload, a new version or a retry. A missing
     // function fails the synth loudly: a quietly skipped grant would deploy uploads that never
     // get processed.
-    const templatesFunction = this.api.functions.get('templates');
-    if (!templatesFunction) {
-      throw new Error('The templates function is missing: it must be allowed to start processing.');
-    }
-    this.processing.allowStart(templatesFunction);
-    this.schedules = new Schedules(this, 'Schedules', {
-      data: this.data,
-      userPool: this.auth.userPool,
-      webClient: this.auth.webClient,
-    });
-    this.payouts = new Payouts(this, 'Payouts', {
-      data: this.data,
-      userPool: this.auth.userPool,
-      webClient: this.auth.webClient,
-      secrets: this.api.secrets,
-    });
+    this.processing.allowStart(
+      required(
+        this.api.functions.get('templates'),
+        'The templates function is missing: it must be allowed to start processing.',
+      ),
+    );
+    this.schedules = new Schedules(this, 'Schedules', base);
+    this.payouts = new Payouts(this, 'Payouts', { ...base, secrets: this.api.secrets });
     // The monthlyPayouts schedule's task starts the run; like processing's, a missing function
     // fails the synth rather than deploying a schedule that cannot start anything.
-    const monthlyPayoutsFunction = this.schedules.functions.get('monthlyPayouts');
-    if (!monthlyPayoutsFunction) {
-      throw new Error('The monthlyPayouts task is missing: it must be allowed to start payouts.');
-    }
-    this.payouts.allowStart(monthlyPayoutsFunction);
-    this.newsletter = new Newsletter(this, 'Newsletter', {
-      data: this.data,
-      userPool: this.auth.userPool,
-      webClient: this.auth.webClient,
-      secrets: this.api.secrets,
-      mailFrom: props.mail.from,
-      mailIdentity: props.mail.identity,
-      sendRate: props.mail.sendRate,
-    });
-    // The admin's Send starts the state machine; lead capture mails the double opt-in link.
-    const newsletterFunction = this.api.functions.get('newsletter');
-    if (!newsletterFunction) {
-      throw new Error('The newsletter function is missing: it must be allowed to send issues.');
-    }
-    this.newsletter.allowStartAndSend(newsletterFunction);
-    // Notification e-mails: the schedule's task empties the outbox; the functions that notify
-    // on their own (notifyUser) send at once, best effort. All sign one-click unsubscribe links.
-    const notificationEmailsFunction = this.schedules.functions.get('notificationEmails');
-    if (!notificationEmailsFunction) {
-      throw new Error('The notificationEmails task is missing: it must be allowed to send e-mail.');
-    }
-    for (const fn of [
-      notificationEmailsFunction,
-      ...NOTIFYING_DOMAINS.map((domain) => this.api.functions.get(domain)),
-    ]) {
-      if (!fn) continue;
-      this.newsletter.allowSending(fn);
-      this.api.secrets.grantTo(fn, ['newsletterSigningKey']);
-    }
+    this.payouts.allowStart(
+      required(
+        this.schedules.functions.get('monthlyPayouts'),
+        'The monthlyPayouts task is missing: it must be allowed to start payouts.',
+      ),
+    );
+    this.newsletter = this.createNewsletter(props);
     this.githubSync = new GithubSync(this, 'GithubSync', {
-      data: this.data,
-      userPool: this.auth.userPool,
-      webClient: this.auth.webClient,
+      ...base,
       secrets: this.api.secrets,
       ...(props.githubApp ? { app: props.githubApp } : {}),
     });
     // The push webhook and the Sync button start syncs; a synced version starts processing.
-    const githubFunction = this.api.functions.get('github');
-    if (!githubFunction) {
-      throw new Error('The github function is missing: it must be allowed to start syncs.');
-    }
+    const githubFunction = required(
+      this.api.functions.get('github'),
+      'The github function is missing: it must be allowed to start syncs.',
+    );
     this.githubSync.allowApi(githubFunction);
     this.processing.allowStart(this.githubSync.taskFunctions.RegisterVersionFunctionArn);
     this.buyerDeploy = new BuyerDeploy(this, 'BuyerDeploy', {
-      data: this.data,
-      userPool: this.auth.userPool,
-      webClient: this.auth.webClient,
+      ...base,
       vault: this.githubSync,
       ...(props.deployOAuth ? { oauth: props.deployOAuth } : {}),
     });
     // Deploy starts the repository step; the Netlify callback starts the site step.
-    const deploymentsFunction = this.api.functions.get('deployments');
-    if (!deploymentsFunction) {
-      throw new Error('The deployments function is missing: it must be allowed to start deploys.');
-    }
+    const deploymentsFunction = required(
+      this.api.functions.get('deployments'),
+      'The deployments function is missing: it must be allowed to start deploys.',
+    );
     this.buyerDeploy.allowApi(deploymentsFunction);
     this.web = new Web(this, 'Web', {
-      data: this.data,
+      ...base,
       apiDomainName: this.api.domainName,
-      userPool: this.auth.userPool,
-      webClient: this.auth.webClient,
       betaAccess: props.betaAccess,
       launchAt: props.launchAt,
       paymentsMode: props.paymentsMode,
@@ -188,6 +144,46 @@ export class MarketplaceStack extends Stack {
     // The OAuth callbacks of buyer deploys return to the site's /buyer-*-callback pages.
     deploymentsFunction.addEnvironment('SITE_URL', siteUrl);
 
+    this.addOutputs();
+  }
+
+  /** The newsletter and every sender of e-mail: the admin's Send, notifications, lead capture. */
+  private createNewsletter(props: MarketplaceStackProps): Newsletter {
+    const newsletter = new Newsletter(this, 'Newsletter', {
+      data: this.data,
+      userPool: this.auth.userPool,
+      webClient: this.auth.webClient,
+      secrets: this.api.secrets,
+      mailFrom: props.mail.from,
+      mailIdentity: props.mail.identity,
+      sendRate: props.mail.sendRate,
+    });
+    // The admin's Send starts the state machine; lead capture mails the double opt-in link.
+    newsletter.allowStartAndSend(
+      required(
+        this.api.functions.get('newsletter'),
+        'The newsletter function is missing: it must be allowed to send issues.',
+      ),
+    );
+    // Notification e-mails: the schedule's task empties the outbox; the functions that notify
+    // on their own (notifyUser) send at once, best effort. All sign one-click unsubscribe links.
+    const notificationEmailsFunction = required(
+      this.schedules.functions.get('notificationEmails'),
+      'The notificationEmails task is missing: it must be allowed to send e-mail.',
+    );
+    for (const fn of [
+      notificationEmailsFunction,
+      ...NOTIFYING_DOMAINS.map((domain) => this.api.functions.get(domain)),
+    ]) {
+      if (!fn) continue;
+      newsletter.allowSending(fn);
+      this.api.secrets.grantTo(fn, ['newsletterSigningKey']);
+    }
+    return newsletter;
+  }
+
+  /** What a deploy prints and scripts read: the site, the API, the stores and state machines. */
+  private addOutputs(): void {
     const outputs: Record<string, string> = {
       SiteUrl: `https://${this.web.distribution.distributionDomainName}`,
       ApiUrl: this.api.httpApi.apiEndpoint,
@@ -207,3 +203,9 @@ export class MarketplaceStack extends Stack {
     for (const [name, value] of Object.entries(outputs)) new CfnOutput(this, name, { value });
   }
 }
+
+/** A function the wiring cannot do without: its absence fails the synth, never a skipped grant. */
+const required = <T>(fn: T | undefined, message: string): T => {
+  if (!fn) throw new Error(message);
+  return fn;
+};

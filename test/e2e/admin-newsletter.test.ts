@@ -15,7 +15,7 @@ import { screenshot } from '../fixtures/e2e/stack';
 
 const ADMIN = { email: 'admin@demo.local', password: 'demo1234' };
 const SHOTS = '/tmp/shots';
-/** Seeded by lib/local/seed/index.ts (`demoNewsletterSubscribers`). */
+/** Seeded by lib/local/seed/newsletter.ts (`demoNewsletterSubscribers`). */
 const SEEDED = { subscribed: 'ada@example.com', unsubscribed: 'linus@example.com' };
 
 const shoot = async (page: Page, name: string) => {

@@ -4,7 +4,7 @@ import { requireProfile, type HttpOperation } from '../../shared/http/create-htt
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
 import { templateIdParamsSchema } from '../schema';
-import { createVersion as createMvpVersion } from '../service';
+import { createVersion as createMvpVersion } from '../bundles';
 
 export const createVersion: HttpOperation = async (context) => {
   const { params, body } = parseRequest(context.event, {

@@ -6,7 +6,7 @@
  * with the templates function's environment. Idempotent.
  */
 import { pathToFileURL } from 'node:url';
-import { backfillHeldEdits } from '../repo';
+import { backfillHeldEdits } from '../held-edit-repo';
 
 /** Writes the missing HeldEdit items; returns how many were written. */
 export const handler = async (): Promise<{ heldEdits: number }> => ({

@@ -12,7 +12,8 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes } from '../../../contract/routes';
 import { exampleRequest } from '../../fixtures/route-requests';
-import { buildWorld, callRoute, type RouteCall, type World } from '../../fixtures/route-world';
+import { buildWorld, type World } from '../../fixtures/route-world';
+import { callRoute, type RouteCall } from '../../fixtures/route-call';
 
 /** Runs per route (`FUZZ_RUNS=500` for a deeper local run); routes × RUNS requests in all. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);

@@ -13,13 +13,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes, type RouteDefinition } from '../../../contract/routes';
 import { exampleRequest } from '../../fixtures/route-requests';
-import {
-  CALLERS,
-  buildWorld,
-  callRoute,
-  type CallerName,
-  type World,
-} from '../../fixtures/route-world';
+import { CALLERS, buildWorld, type CallerName, type World } from '../../fixtures/route-world';
+import { callRoute } from '../../fixtures/route-call';
 
 type SignedIn = Exclude<CallerName, 'anonymous'>;
 

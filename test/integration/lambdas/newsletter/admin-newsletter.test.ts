@@ -17,7 +17,7 @@ import type { ApiErrorBody } from '../../../../contract/errors';
 import { SITE_UPDATES_NEWSLETTER_ID } from '../../../../contract/newsletter';
 import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';
 import { NewsletterTypeEntity } from '../../../../lambdas/shared/db/entities/newsletter-type';
-import { seedNewsletterTypes } from '../../../../lib/local/seed/index';
+import { seedNewsletterTypes } from '../../../../lib/local/seed/newsletter';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { putProfile } from '../../../fixtures/profiles';
 

@@ -33,7 +33,7 @@ import {
 } from '../../../../contract/newsletter-issues';
 import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';
 import { NewsletterRecipientEntity } from '../../../../lambdas/shared/db/entities/newsletter-recipient';
-import { seedNewsletterTypes } from '../../../../lib/local/seed/index';
+import { seedNewsletterTypes } from '../../../../lib/local/seed/newsletter';
 import { createLocalWorkflowRunner } from '../../../../lib/local/cloud/state-machines';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { putProfile } from '../../../fixtures/profiles';

@@ -16,7 +16,7 @@ import {
 } from '../../../../contract/newsletter';
 import { LeadEntity } from '../../../../lambdas/shared/db/entities/lead';
 import { NewsletterSubscriberEntity } from '../../../../lambdas/shared/db/entities/newsletter-subscriber';
-import { seedNewsletterTypes } from '../../../../lib/local/seed/index';
+import { seedNewsletterTypes } from '../../../../lib/local/seed/newsletter';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 
 const newUser = () => {

@@ -21,7 +21,8 @@ import {
 import { HeldEditEntity } from '../../../../lambdas/shared/db/entities/held-edit';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/template-version';
-import { heldEditDecidedWrite, writeTemplate } from '../../../../lambdas/templates/repo';
+import { heldEditDecidedWrite } from '../../../../lambdas/templates/held-edit-repo';
+import { writeTemplate } from '../../../../lambdas/templates/repo';
 import { handler as backfillHeldEditsTask } from '../../../../lambdas/templates/tasks/backfill-held-edits';
 import type { HttpMethod } from '../../../../contract/routes';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
