@@ -27,6 +27,8 @@ export interface AppSettings {
   readonly githubApp?: { id: number; slug: string; clientId?: string };
   /** The buyers' OAuth apps (`-c githubOAuthClientId=… -c netlifyClientId=…`); unset: none. */
   readonly deployOAuth?: { githubClientId?: string; netlifyClientId?: string };
+  /** Who is e-mailed every alarm (`-c alarmEmail=ops@example.com`); unset: no subscription. */
+  readonly alarmEmail?: string;
 }
 
 const EMAIL = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/;
@@ -107,7 +109,17 @@ export const readSettings = (app: App): AppSettings => {
       context('githubAppClientId'),
     ),
     ...deployOAuthContext(context('githubOAuthClientId'), context('netlifyClientId')),
+    ...alarmEmailContext(context('alarmEmail')),
   };
+};
+
+/** The operator's address for alarms from context, checked when set. */
+const alarmEmailContext = (value: unknown): { alarmEmail?: string } => {
+  if (value === undefined || value === null || value === '') return {};
+  if (!EMAIL.test(String(value))) {
+    throw new Error(`Context "alarmEmail" must be an e-mail address; got "${String(value)}".`);
+  }
+  return { alarmEmail: String(value) };
 };
 
 /** The buyers' OAuth client ids from context, each a non-empty string when set. */
@@ -183,6 +195,7 @@ export const createApp = (
     mail: settings.mail,
     ...(settings.githubApp ? { githubApp: settings.githubApp } : {}),
     ...(settings.deployOAuth ? { deployOAuth: settings.deployOAuth } : {}),
+    ...(settings.alarmEmail ? { alarmEmail: settings.alarmEmail } : {}),
     ...(options.frontendDist ? { frontendDist: options.frontendDist } : {}),
   });
 

@@ -12,6 +12,7 @@ import { CfnOutput, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { PaymentsMode } from '../../contract/design/site-config';
+import { Alerts } from '../constructs/alerts';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
@@ -41,6 +42,8 @@ export interface MarketplaceStackProps extends StackProps {
   readonly githubApp?: { id: number; slug: string };
   /** The OAuth apps buyers deploy with (context `githubOAuthClientId`, `netlifyClientId`). */
   readonly deployOAuth?: { githubClientId?: string; netlifyClientId?: string };
+  /** Who is e-mailed every alarm (context `alarmEmail`); unset: subscribe to the topic yourself. */
+  readonly alarmEmail?: string;
 }
 
 /**
@@ -59,6 +62,7 @@ export const NOTIFYING_DOMAINS = [
 ] as const;
 
 export class MarketplaceStack extends Stack {
+  readonly alerts: Alerts;
   readonly auth: Auth;
   readonly data: Data;
   readonly api: Api;
@@ -73,6 +77,9 @@ export class MarketplaceStack extends Stack {
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     super(scope, id, props);
 
+    this.alerts = new Alerts(this, 'Alerts', {
+      ...(props.alarmEmail ? { email: props.alarmEmail } : {}),
+    });
     this.auth = new Auth(this, 'Auth', { retainData: props.retainData });
     this.data = new Data(this, 'Data', { retainData: props.retainData });
     this.api = new Api(this, 'Api', {
@@ -185,6 +192,7 @@ export class MarketplaceStack extends Stack {
   /** What a deploy prints and scripts read: the site, the API, the stores and state machines. */
   private addOutputs(): void {
     const outputs: Record<string, string> = {
+      AlarmTopicArn: this.alerts.topic.topicArn,
       SiteUrl: `https://${this.web.distribution.distributionDomainName}`,
       ApiUrl: this.api.httpApi.apiEndpoint,
       UserPoolId: this.auth.userPool.userPoolId,
