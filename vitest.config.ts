@@ -5,7 +5,6 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { BalancedSequencer } from './test/e2e/setup/sequencer.ts';
 
 /**
  * The frontend's aliases (frontend/vite.config.ts): the contract and Chakra's theme files, so its
@@ -16,8 +15,6 @@ const chakraTheme = dirname(fileURLToPath(import.meta.resolve('@chakra-ui/react/
 
 export default defineConfig({
   test: {
-    // `--shard` deals files by their expected time (npm test runs the e2e suite in two shards).
-    sequence: { sequencer: BalancedSequencer },
     projects: [
       {
         resolve: {

@@ -3,16 +3,15 @@
  *
  * 1. lint (ESLint + Prettier), typecheck (backend and frontend) and the frontend build (the e2e
  * suite serves it, and its size is reported), side by side; 2. the unit suite; 3. the other Vitest
- * suites in three lanes at once: the e2e suite (headless Chromium) in two shards, each against its
- * own local stack, and integration (emulators) then infra (CDK assertions + cdk-nag) in the third.
- * The e2e suite mostly waits (on the browser, the local stack, the pipelines it starts) and keeps
- * less than one core busy on average, so the other lanes use what it leaves of the two cores
- * instead of waiting for it to end.
+ * suites in two lanes at once: e2e (headless Chromium) in one, integration (emulators) then infra
+ * (CDK assertions + cdk-nag) in the other. The e2e suite mostly waits (on the browser, the local
+ * stack, the pipelines it starts) and keeps less than one core busy on average, so the other suites
+ * use what it leaves of the two cores instead of waiting for it to end.
  *
  * Each suite's counts are printed, then one closing line `tests: N passed, N failed` that CI reads.
  * `npm test -- unit infra` runs only the named suites (the static checks still run first);
  * `--no-static` skips lint/typecheck/build when iterating; `--serial` runs the suites one after
- * another, the e2e suite in one piece (to time each alone).
+ * another (to time each alone).
  */
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
@@ -31,16 +30,6 @@ interface SuiteResult {
 }
 
 const root = path.resolve(import.meta.dirname, '..');
-
-/**
- * The e2e files run in two shards side by side, each against a local stack of its own, dealt by
- * expected time (test/e2e/setup/sequencer.ts). A shard mostly waits on its browser and stack, so
- * two of them beside the integration suite keep the two cores busy instead of one.
- */
-const E2E_SHARDS: readonly Shard[] = [
-  { index: 1, count: 2 },
-  { index: 2, count: 2 },
-];
 const reportDir = path.join(root, '.local', 'test-reports');
 
 /**
@@ -109,16 +98,9 @@ interface VitestJson {
   numTodoTests: number;
 }
 
-/** One shard of a suite's files (`index` of `count`), or the whole suite. */
-interface Shard {
-  index: number;
-  count: number;
-}
-
-const runSuite = async (suite: Suite, output: Output, shard?: Shard): Promise<SuiteResult> => {
+const runSuite = async (suite: Suite, output: Output): Promise<SuiteResult> => {
   const started = Date.now();
-  const name = shard ? `${suite} ${shard.index}/${shard.count}` : suite;
-  const reportFile = path.join(reportDir, `${shard ? `${suite}-${shard.index}` : suite}.json`);
+  const reportFile = path.join(reportDir, `${suite}.json`);
   await rm(reportFile, { force: true });
   const code = await run(
     'npx',
@@ -127,13 +109,12 @@ const runSuite = async (suite: Suite, output: Output, shard?: Shard): Promise<Su
       'run',
       '--project',
       suite,
-      ...(shard ? [`--shard=${shard.index}/${shard.count}`] : []),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${reportFile}`,
       '--passWithNoTests',
     ],
-    `\n=== ${name} tests`,
+    `\n=== ${suite} tests`,
     output,
   );
   let report: VitestJson | undefined;
@@ -146,7 +127,7 @@ const runSuite = async (suite: Suite, output: Output, shard?: Shard): Promise<Su
   // A suite that crashed, or a file that failed to load, counts as one failure, never as a pass.
   const failed = report?.numFailedTests ?? 1;
   return {
-    name,
+    name: suite,
     passed,
     failed: code !== 0 && failed === 0 ? 1 : failed,
     skipped: (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0),
@@ -182,13 +163,11 @@ const main = async () => {
   if (suites.includes('unit')) results.push(await runSuite('unit', 'inherit'));
   const rest = suites.filter((suite) => suite !== 'unit');
   const others = rest.filter((suite) => suite !== 'e2e');
-  if (serial || !rest.includes('e2e')) {
+  if (serial || !rest.includes('e2e') || others.length === 0) {
     for (const suite of rest) results.push(await runSuite(suite, 'inherit'));
   } else {
     const lanes = await Promise.all([
-      ...E2E_SHARDS.map((shard) =>
-        runSuite('e2e', shard.index === 1 ? 'lines' : 'buffered', shard).then((result) => [result]),
-      ),
+      runSuite('e2e', 'lines').then((result) => [result]),
       (async () => {
         const done: SuiteResult[] = [];
         for (const suite of others) done.push(await runSuite(suite, 'buffered'));
@@ -196,10 +175,8 @@ const main = async () => {
       })(),
     ]);
     // In the order of SUITES, whichever lane ended first.
-    const ended = lanes.flat();
-    for (const suite of rest) {
-      results.push(...ended.filter((result) => result.name.split(' ')[0] === suite));
-    }
+    const byName = new Map(lanes.flat().map((result) => [result.name, result]));
+    for (const suite of rest) results.push(byName.get(suite)!);
   }
 
   const total = (key: 'passed' | 'failed' | 'skipped') =>
