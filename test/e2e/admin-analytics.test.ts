@@ -3,9 +3,9 @@
  * The admin analytics tab end to end: `admin@demo.local` sees the month by default
  * with the demo's revenue (paid through the local Stripe server by the seed) in a stat card and
  * drawn as charts, switches to the year and the day, and when the API fails sees 'Failed to load
- * analytics data' and recovers with Retry. Shots in light and dark mode under /tmp/shots.
+ * analytics data' and recovers with Retry. Screenshots in light and dark mode
+ * (test/fixtures/e2e/stack.ts, `screenshot`).
  */
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from '../fixtures/e2e/browser';
@@ -13,13 +13,6 @@ import { signIn } from '../fixtures/e2e/sign-in';
 import { screenshot } from '../fixtures/e2e/stack';
 
 const ADMIN = { email: 'admin@demo.local', password: 'demo1234' };
-const SHOTS = '/tmp/shots';
-
-const shoot = async (page: Page, name: string) => {
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  await screenshot(page, name);
-};
 
 /** The tab once its figures are in and its three charts are drawn. */
 const loaded = async (page: Page) => {
@@ -70,7 +63,7 @@ describe('admin analytics', () => {
     const error = page.getByTestId('analytics-error');
     await error.waitFor();
     expect(await error.textContent()).toContain('Failed to load analytics data');
-    await shoot(page, 'admin-analytics-error');
+    await screenshot(page, 'admin-analytics-error');
     failing = false;
     await error.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => rangeText(page)).toContain('Last 7 days');
@@ -90,7 +83,7 @@ describe('admin analytics', () => {
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
         mode === 'dark',
       );
-      await shoot(page, `admin-analytics-${mode}`);
+      await screenshot(page, `admin-analytics-${mode}`);
     }
     await page.evaluate(() => localStorage.setItem('darkMode', 'false'));
   });

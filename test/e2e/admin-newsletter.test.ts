@@ -6,7 +6,7 @@
  * CSV (header and a seeded address) and sees the product's texts when the export or a load fails
  * (recovering with Retry); and finds the demo buyer among site_updates' user subscriptions.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from '../fixtures/e2e/browser';
@@ -14,15 +14,8 @@ import { signIn } from '../fixtures/e2e/sign-in';
 import { screenshot } from '../fixtures/e2e/stack';
 
 const ADMIN = { email: 'admin@demo.local', password: 'demo1234' };
-const SHOTS = '/tmp/shots';
 /** Seeded by lib/local/seed/newsletter.ts (`demoNewsletterSubscribers`). */
 const SEEDED = { subscribed: 'ada@example.com', unsubscribed: 'linus@example.com' };
-
-const shoot = async (page: Page, name: string) => {
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  await screenshot(page, name);
-};
 
 const subscriberRow = (page: Page, email: string) =>
   page.locator(`[data-testid="newsletter-subscriber-row"][data-email="${email}"]`);
@@ -41,7 +34,7 @@ describe('admin newsletter', () => {
     await siteUpdates.waitFor();
     expect(await siteUpdates.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
     expect(await siteUpdates.textContent()).toContain('cannot be deleted');
-    await shoot(page, 'admin-newsletter-types-light');
+    await screenshot(page, 'admin-newsletter-types-light');
 
     const form = page.getByRole('form', { name: 'Create newsletter type' });
     await form.getByRole('button', { name: 'Create type' }).click();
@@ -94,7 +87,7 @@ describe('admin newsletter', () => {
     expect(await subscriberRow(page, SEEDED.subscribed).count()).toBe(0);
     await status.getByRole('button', { name: 'All' }).click();
     await subscriberRow(page, SEEDED.subscribed).waitFor();
-    await shoot(page, 'admin-newsletter-subscribers-light');
+    await screenshot(page, 'admin-newsletter-subscribers-light');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -157,10 +150,10 @@ describe('admin newsletter', () => {
     await buyer.waitFor();
     expect(await buyer.textContent()).toContain('Subscribed');
     expect(await buyer.textContent()).toContain('user_settings');
-    await shoot(page, 'admin-newsletter-subscriptions-dark');
+    await screenshot(page, 'admin-newsletter-subscriptions-dark');
     await page.getByRole('tab', { name: 'Subscribers' }).click();
     await subscriberRow(page, SEEDED.subscribed).waitFor();
-    await shoot(page, 'admin-newsletter-subscribers-dark');
+    await screenshot(page, 'admin-newsletter-subscribers-dark');
     await page.evaluate(() => localStorage.setItem('darkMode', 'false'));
   });
 });

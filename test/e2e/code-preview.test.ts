@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { CODE_PREVIEW_MESSAGES } from '../../contract/downloads';
 import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
-import { screenshot } from '../fixtures/e2e/stack';
+import { screenshot, SCREENSHOTS } from '../fixtures/e2e/stack';
 import { templateIdByTitle } from '../fixtures/e2e/templates';
 
 const TITLE = 'Agency Site';
@@ -46,6 +46,7 @@ const axeFindings = async (page: Page): Promise<string[]> => {
 
 /** The preview card alone and the whole page, in the given mode. */
 const shoot = async (page: Page, name: string) => {
+  if (!SCREENSHOTS) return;
   await mkdir(shotDir, { recursive: true });
   await page
     .getByTestId('bundle-files')

@@ -4,9 +4,8 @@
  * team's thank-you; `admin@demo.local` finds the message in the overview's "Contact messages"
  * card (and a bell notification), marks it handled, and finds it among the handled ones. The
  * page, the card and the User Management tab (whose role selects must be dark too) are
- * photographed in light and dark mode under /tmp/shots-contact.
+ * photographed in light and dark mode (test/fixtures/e2e/stack.ts, `screenshot`).
  */
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '../../contract/contact';
@@ -15,13 +14,6 @@ import { signIn } from '../fixtures/e2e/sign-in';
 import { screenshot } from '../fixtures/e2e/stack';
 
 const ADMIN = { email: 'admin@demo.local', password: 'demo1234' };
-const SHOTS = '/tmp/shots-contact';
-
-const shoot = async (page: Page, name: string) => {
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  await screenshot(page, name);
-};
 
 const setDarkMode = (page: Page, dark: boolean) =>
   page.evaluate((value) => localStorage.setItem('darkMode', String(value)), dark);
@@ -57,13 +49,13 @@ describe('contact messages', () => {
     const sent = page.getByTestId('contact-sent');
     await sent.waitFor();
     expect(await sent.textContent()).toContain(CONTACT_MESSAGES.sent);
-    await shoot(page, 'contact-sent-light');
+    await screenshot(page, 'contact-sent-light');
 
     for (const dark of [false, true]) {
       await setDarkMode(page, dark);
       await page.goto('/support');
       await page.getByRole('heading', { name: 'Support', level: 1 }).waitFor();
-      await shoot(page, `contact-form-${dark ? 'dark' : 'light'}`);
+      await screenshot(page, `contact-form-${dark ? 'dark' : 'light'}`);
     }
     await setDarkMode(page, false);
   });
@@ -80,7 +72,7 @@ describe('contact messages', () => {
     expect(text).toContain('grace@example.com');
     expect(text).toContain('Can one licence cover several client projects?');
     expect(text).not.toContain('We are a small agency.');
-    await shoot(page, 'admin-overview-contact-light');
+    await screenshot(page, 'admin-overview-contact-light');
 
     // The admins' bell has it too.
     await page.goto('/notifications');
@@ -101,7 +93,7 @@ describe('contact messages', () => {
     await page.goto('/admin?tab=overview');
     await card.getByTestId('contact-status-toggle').click();
     await card.getByTestId('contact-message').filter({ hasText: subject }).waitFor();
-    await shoot(page, 'admin-overview-contact-dark');
+    await screenshot(page, 'admin-overview-contact-dark');
   });
 
   it('draws the user management selects dark in dark mode, however dark mode was chosen', async () => {
@@ -138,12 +130,12 @@ describe('contact messages', () => {
     await page.goto('/admin?tab=users');
     await page.locator('[data-testid="admin-users"][aria-busy="false"]').waitFor();
     await expectDark();
-    await shoot(page, 'admin-users-dark');
+    await screenshot(page, 'admin-users-dark');
     // The open list, as a person sees it (Chromium draws it into the page).
     const role = page.getByLabel('Role of buyer@demo.local');
     await role.click();
     await role.getByRole('option', { name: 'Seller', exact: true }).hover();
-    await shoot(page, 'admin-users-dark-open-select');
+    await screenshot(page, 'admin-users-dark-open-select');
     await page.keyboard.press('Escape');
 
     // Switched with the header's toggle while the tab is open.
@@ -153,7 +145,7 @@ describe('contact messages', () => {
     );
     await role.click();
     await role.getByRole('option', { name: 'Seller', exact: true }).hover();
-    await shoot(page, 'admin-users-light-open-select');
+    await screenshot(page, 'admin-users-light-open-select');
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Toggle dark mode' }).click();
     await expectDark();

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
-import { screenshot, SCREENSHOT_DIR } from '../fixtures/e2e/stack';
+import { screenshot, SCREENSHOT_DIR, SCREENSHOTS } from '../fixtures/e2e/stack';
 
 describe('analytics, payout settings and success stories', () => {
   const session = useBrowserSession({ perTest: true });
@@ -29,9 +29,11 @@ describe('analytics, payout settings and success stories', () => {
             ?.checked === true,
       );
     }
-    await page.getByTestId('deployments-card').screenshot({
-      path: `${SCREENSHOT_DIR}/dashboard-story-toggle.png`,
-    });
+    if (SCREENSHOTS) {
+      await page.getByTestId('deployments-card').screenshot({
+        path: `${SCREENSHOT_DIR}/dashboard-story-toggle.png`,
+      });
+    }
     await page.goto('/stories');
     const card = page.getByTestId('story-card').first();
     await card.waitFor();
