@@ -3,6 +3,7 @@
  * The seller workspace end to end: a visitor applies through the four-step wizard (with a
  * validation error on each step) and lands signed in; a signed-in buyer applies without the
  * account step, an admin approves them from the Applications tab and they reach the upload form;
+ * the demo applicant is declined with a reason, reads it on their dashboard and may apply again;
  * the demo seller uploads a clean bundle built here with fflate,
  * sees it reach Approved on My MVPs through the real processing pipeline and appear in the
  * catalog, edits it, uploads a new version and archives it. The template is created by this file,
@@ -169,6 +170,38 @@ describe('an existing buyer becomes a seller', () => {
     await page.goto('/upload');
     await page.getByRole('form', { name: 'Upload MVP' }).waitFor();
     await screenshot(page, 'approved-seller-upload');
+  });
+
+  it('declines the demo applicant with a reason, which the applicant reads with a way to apply again', async () => {
+    // The seed's pending application (lib/local/seed/applications.ts).
+    const applicant = 'applicant@demo.local';
+    await signIn(admin.page, 'admin@demo.local', 'demo1234');
+    await admin.page.goto('/admin?tab=applications');
+    const card = admin.page.locator(
+      `[data-testid="seller-application"][data-email="${applicant}"]`,
+    );
+    await card.getByRole('button', { name: 'Reject' }).click();
+    const dialog = admin.page.getByTestId('reject-application-dialog');
+    // The reason is required: the applicant is told it.
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await dialog.getByText('Please give the applicant a reason for the rejection.').waitFor();
+    await dialog.getByLabel('Reason').fill('Please add two public projects to your portfolio.');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => card.getAttribute('data-status')).toBe('rejected');
+    expect(await card.getByTestId('application-decision').textContent()).toContain('Rejected on');
+
+    const { page } = buyer;
+    await page.getByRole('button', { name: 'Sign Out' }).first().click();
+    await signIn(page, applicant, 'demo1234');
+    await page.goto('/dashboard');
+    const notice = page.getByTestId('seller-application-notice');
+    await notice.getByText('Your seller application was not approved').waitFor();
+    expect(await notice.textContent()).toContain(
+      'Reason: Please add two public projects to your portfolio.',
+    );
+    await notice.getByRole('link', { name: 'Apply again' }).click();
+    await page.getByRole('form', { name: 'Seller application' }).waitFor();
+    await screenshot(page, 'declined-applicant-applies-again');
   });
 });
 
