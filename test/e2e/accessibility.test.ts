@@ -23,10 +23,10 @@
  * - No page throws: an uncaught error in any page of a role's walk fails that role's test.
  */
 import axe from 'axe-core';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../frontend/src/config/paths';
-import { CHROMIUM_OFFLINE_FLAGS, CHROMIUM_PATH } from '../fixtures/chromium';
+import { sharedBrowser } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
 import { baseUrl } from '../fixtures/e2e/stack';
 
@@ -258,18 +258,11 @@ describe('accessibility of every route', { timeout: 270_000 }, () => {
   const ids = { mvpId: '', username: 'launchpad' };
 
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: ['--headless', ...CHROMIUM_OFFLINE_FLAGS],
-    });
+    browser = await sharedBrowser();
     const catalog = (await (await fetch(`${baseUrl()}/api/mvps`)).json()) as {
       items: { id: string }[];
     };
     ids.mvpId = catalog.items[0]!.id;
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   /** The uncaught errors of each page, by the page's URL when it threw. */
