@@ -24,6 +24,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          // `npm test` runs this suite beside the e2e suite's stack: the default 5 s is for a
+          // quiet machine.
+          testTimeout: 15_000,
         },
       },
       {

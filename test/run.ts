@@ -1,17 +1,17 @@
 /**
- * `npm test`: every check a change must keep, in the order that fails fastest.
+ * `npm test`: every check a change must keep, in two lanes that keep both cores busy.
  *
- * 1. lint (ESLint + Prettier), typecheck (backend and frontend) and the frontend build (the e2e
- * suite serves it, and its size is reported), side by side; 2. the unit suite; 3. the other Vitest
- * suites in two lanes at once: e2e (headless Chromium) in one, integration (emulators) then infra
- * (CDK assertions + cdk-nag) in the other. The e2e suite mostly waits (on the browser, the local
- * stack, the pipelines it starts) and keeps less than one core busy on average, so the other suites
- * use what it leaves of the two cores instead of waiting for it to end.
+ * The frontend build comes first (a few seconds; the e2e suite serves it and reports its size).
+ * Then, at once: the e2e suite (headless Chromium against the local stack) in one lane; lint
+ * (ESLint + Prettier) and typecheck (backend and frontend) side by side, then the unit,
+ * integration (emulators) and infra (CDK assertions + cdk-nag) suites in the other. The e2e suite
+ * is the longest and mostly waits (on the browser, the local stack, the pipelines it starts), so
+ * everything else fits in what it leaves of the two cores instead of adding to its time.
  *
  * Each suite's counts are printed, then one closing line `tests: N passed, N failed` that CI reads.
  * `npm test -- unit infra` runs only the named suites (the static checks still run first);
- * `--no-static` skips lint/typecheck/build when iterating; `--serial` runs the suites one after
- * another (to time each alone).
+ * `--no-static` skips lint/typecheck/build when iterating; `--serial` runs the static checks, then
+ * the suites one after another (to time each alone).
  */
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
@@ -146,37 +146,35 @@ const main = async () => {
   const started = Date.now();
   const results: SuiteResult[] = [];
 
-  if (!skipStatic) {
-    // Lint and typecheck are each one process on one core; the build is a few seconds beside them.
-    results.push(
-      ...(await Promise.all([
-        step('lint', 'npm', ['run', '--silent', 'lint'], 'buffered'),
-        step('typecheck', 'npm', ['run', '--silent', 'typecheck'], 'buffered'),
-        ...(suites.includes('e2e')
-          ? [step('build:web', 'npm', ['run', '--silent', 'build:web'], 'buffered')]
-          : []),
-      ])),
-    );
-  }
-  // Unit first and alone: some of its tests hold code to a time (a 5 s timeout, a 50 ms browse
-  // budget) that a CPU shared with the e2e stack's start-up does not keep.
-  if (suites.includes('unit')) results.push(await runSuite('unit', 'inherit'));
-  const rest = suites.filter((suite) => suite !== 'unit');
-  const others = rest.filter((suite) => suite !== 'e2e');
-  if (serial || !rest.includes('e2e') || others.length === 0) {
-    for (const suite of rest) results.push(await runSuite(suite, 'inherit'));
+  const lint = () => step('lint', 'npm', ['run', '--silent', 'lint'], 'buffered');
+  const typecheck = () => step('typecheck', 'npm', ['run', '--silent', 'typecheck'], 'buffered');
+  const build = () => step('build:web', 'npm', ['run', '--silent', 'build:web'], 'buffered');
+  /** Lint and typecheck side by side: each is one process on one core. */
+  const staticChecks = async () => (skipStatic ? [] : Promise.all([lint(), typecheck()]));
+  const inOrder = async (names: readonly Suite[], output: Output) => {
+    const done: SuiteResult[] = [];
+    for (const suite of names) done.push(await runSuite(suite, output));
+    return done;
+  };
+
+  if (serial || !suites.includes('e2e')) {
+    if (!skipStatic) {
+      const checks = [lint(), typecheck(), ...(suites.includes('e2e') ? [build()] : [])];
+      results.push(...(await Promise.all(checks)));
+    }
+    results.push(...(await inOrder(suites, 'inherit')));
   } else {
-    const lanes = await Promise.all([
-      runSuite('e2e', 'lines').then((result) => [result]),
-      (async () => {
-        const done: SuiteResult[] = [];
-        for (const suite of others) done.push(await runSuite(suite, 'buffered'));
-        return done;
-      })(),
+    if (!skipStatic) results.push(await build());
+    const others = suites.filter((suite) => suite !== 'e2e');
+    const [e2e, rest] = await Promise.all([
+      runSuite('e2e', 'lines'),
+      (async () => [...(await staticChecks()), ...(await inOrder(others, 'buffered'))])(),
     ]);
-    // In the order of SUITES, whichever lane ended first.
-    const byName = new Map(lanes.flat().map((result) => [result.name, result]));
-    for (const suite of rest) results.push(byName.get(suite)!);
+    // The static checks first, then the suites in the order of SUITES.
+    results.push(...rest.filter((result) => !(SUITES as readonly string[]).includes(result.name)));
+    for (const suite of SUITES) {
+      results.push(...[e2e, ...rest].filter((result) => result.name === suite));
+    }
   }
 
   const total = (key: 'passed' | 'failed' | 'skipped') =>
