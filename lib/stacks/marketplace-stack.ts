@@ -100,7 +100,7 @@ export class MarketplaceStack extends Stack {
         'The templates function is missing: it must be allowed to start processing.',
       ),
     );
-    this.schedules = new Schedules(this, 'Schedules', base);
+    this.schedules = new Schedules(this, 'Schedules', { ...base, alerts: this.alerts });
     this.payouts = new Payouts(this, 'Payouts', { ...base, secrets: this.api.secrets });
     // The monthlyPayouts schedule's task starts the run; like processing's, a missing function
     // fails the synth rather than deploying a schedule that cannot start anything.
