@@ -92,7 +92,7 @@ export const readSettings = (app: App): AppSettings => {
   }
   return {
     stage,
-    retainData: flag(context('retainData')),
+    retainData: retainDataContext(stage, context('retainData')),
     betaAccess: flag(context('betaAccess')),
     launchAt,
     // A deployment always talks to Stripe itself (with the keys put in its secrets).
@@ -111,6 +111,24 @@ export const readSettings = (app: App): AppSettings => {
     ...deployOAuthContext(context('githubOAuthClientId'), context('netlifyClientId')),
     ...alarmEmailContext(context('alarmEmail')),
   };
+};
+
+/**
+ * Data is kept unless a stage is explicitly disposable: `retainData` defaults to true everywhere,
+ * `retainData=false` destroys table, buckets and user pool with a non-prod stack, and prod
+ * refuses it (docs/operations.md, "Deploy").
+ */
+const retainDataContext = (stage: string, value: unknown): boolean => {
+  if (value === undefined || value === null || value === '' || flag(value)) return true;
+  if (value !== false && value !== 'false') {
+    throw new Error(`Context "retainData" must be true or false; got "${String(value)}".`);
+  }
+  if (stage === 'prod') {
+    throw new Error(
+      'Context "retainData=false" is refused for stage "prod": production data is always kept.',
+    );
+  }
+  return false;
 };
 
 /** The operator's address for alarms from context, checked when set. */
