@@ -29,6 +29,11 @@ export interface AppSettings {
   readonly deployOAuth?: { githubClientId?: string; netlifyClientId?: string };
   /** Who is e-mailed every alarm (`-c alarmEmail=ops@example.com`); unset: no subscription. */
   readonly alarmEmail?: string;
+  /**
+   * The site's own domain (`-c domainName=www.example.com`, optionally `-c hostedZoneId=Z…` and
+   * `-c hostedZoneName=example.com`, the zone's name defaulting to the domain); unset: none.
+   */
+  readonly domain?: { name: string; hostedZone?: { id: string; name: string } };
 }
 
 const EMAIL = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/;
@@ -110,6 +115,7 @@ export const readSettings = (app: App): AppSettings => {
     ),
     ...deployOAuthContext(context('githubOAuthClientId'), context('netlifyClientId')),
     ...alarmEmailContext(context('alarmEmail')),
+    ...domainContext(context('domainName'), context('hostedZoneId'), context('hostedZoneName')),
   };
 };
 
@@ -129,6 +135,34 @@ const retainDataContext = (stage: string, value: unknown): boolean => {
     );
   }
   return false;
+};
+
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** The custom domain from context, checked; a zone id without a domain is an error. */
+const domainContext = (
+  name: unknown,
+  zoneId: unknown,
+  zoneName: unknown,
+): { domain?: { name: string; hostedZone?: { id: string; name: string } } } => {
+  if (name === undefined || name === '') {
+    if (zoneId !== undefined) throw new Error('Context "hostedZoneId" needs "domainName".');
+    return {};
+  }
+  const domain = String(name);
+  if (!HOST_NAME.test(domain)) {
+    throw new Error(`Context "domainName" must be a lower-case host name; got "${domain}".`);
+  }
+  if (zoneId === undefined || zoneId === '') return { domain: { name: domain } };
+  const id = String(zoneId);
+  if (!/^Z[A-Z0-9]{1,31}$/.test(id)) {
+    throw new Error(`Context "hostedZoneId" must be a Route 53 zone id (Z…); got "${id}".`);
+  }
+  const zone = String(zoneName ?? domain);
+  if (domain !== zone && !domain.endsWith(`.${zone}`)) {
+    throw new Error(`Context "domainName" ${domain} is not inside the zone "${zone}".`);
+  }
+  return { domain: { name: domain, hostedZone: { id, name: zone } } };
 };
 
 /** The operator's address for alarms from context, checked when set. */
@@ -202,8 +236,13 @@ export const createApp = (
   const app = new App(appProps);
   const settings = readSettings(app);
 
-  // No `env`: the stack is environment-agnostic, so `cdk synth` needs no account or region.
+  // No `env`: the stack is environment-agnostic, so `cdk synth` needs no account or region. With
+  // a custom domain it is pinned to us-east-1, the only region CloudFront takes certificates
+  // from, so the certificate stays in this one stack (no cross-region references).
   const stack = new MarketplaceStack(app, `Marketplace-${settings.stage}`, {
+    ...(settings.domain
+      ? { env: { region: 'us-east-1', account: process.env.CDK_DEFAULT_ACCOUNT } }
+      : {}),
     description: `MVP marketplace (${settings.stage})`,
     retainData: settings.retainData,
     betaAccess: settings.betaAccess,
@@ -214,6 +253,7 @@ export const createApp = (
     ...(settings.githubApp ? { githubApp: settings.githubApp } : {}),
     ...(settings.deployOAuth ? { deployOAuth: settings.deployOAuth } : {}),
     ...(settings.alarmEmail ? { alarmEmail: settings.alarmEmail } : {}),
+    ...(settings.domain ? { domain: settings.domain } : {}),
     ...(options.frontendDist ? { frontendDist: options.frontendDist } : {}),
   });
 
