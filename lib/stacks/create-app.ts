@@ -7,6 +7,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import type { AppProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { DEFAULT_LAUNCH_AT, type PaymentsMode } from '../../contract/design/site-config';
+import { DeployRoleStack } from './deploy-role-stack';
 import { MarketplaceStack } from './marketplace-stack';
 
 export interface AppSettings {
@@ -34,6 +35,11 @@ export interface AppSettings {
    * `-c hostedZoneName=example.com`, the zone's name defaulting to the domain); unset: none.
    */
   readonly domain?: { name: string; hostedZone?: { id: string; name: string } };
+  /**
+   * The repository GitHub Actions deploys from (`-c githubRepo=owner/name`, optionally
+   * `-c githubOidcProviderArn=…` to reuse the account's provider): adds `DeployRole-<stage>`.
+   */
+  readonly deployFrom?: { repo: string; oidcProviderArn?: string };
 }
 
 const EMAIL = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/;
@@ -116,6 +122,7 @@ export const readSettings = (app: App): AppSettings => {
     ...deployOAuthContext(context('githubOAuthClientId'), context('netlifyClientId')),
     ...alarmEmailContext(context('alarmEmail')),
     ...domainContext(context('domainName'), context('hostedZoneId'), context('hostedZoneName')),
+    ...deployFromContext(context('githubRepo'), context('githubOidcProviderArn')),
   };
 };
 
@@ -163,6 +170,25 @@ const domainContext = (
     throw new Error(`Context "domainName" ${domain} is not inside the zone "${zone}".`);
   }
   return { domain: { name: domain, hostedZone: { id, name: zone } } };
+};
+
+/** The repository that deploys (and the OIDC provider to reuse), checked when set. */
+const deployFromContext = (
+  repo: unknown,
+  providerArn: unknown,
+): { deployFrom?: { repo: string; oidcProviderArn?: string } } => {
+  if (repo === undefined || repo === '') return {};
+  if (typeof repo !== 'string' || !/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repo)) {
+    throw new Error(`Context "githubRepo" must be owner/name; got "${String(repo)}".`);
+  }
+  if (providerArn === undefined || providerArn === '') return { deployFrom: { repo } };
+  if (
+    typeof providerArn !== 'string' ||
+    !/^arn:aws[a-z-]*:iam::\d{12}:oidc-provider\//.test(providerArn)
+  ) {
+    throw new Error(`Context "githubOidcProviderArn" must be an IAM OIDC provider ARN.`);
+  }
+  return { deployFrom: { repo, oidcProviderArn: providerArn } };
 };
 
 /** The operator's address for alarms from context, checked when set. */
@@ -228,7 +254,7 @@ export interface CreateAppOptions {
 
 export const createApp = (
   options: CreateAppOptions = {},
-): { app: App; stack: MarketplaceStack; settings: AppSettings } => {
+): { app: App; stack: MarketplaceStack; settings: AppSettings; deployRole?: DeployRoleStack } => {
   const appProps: AppProps = {
     ...(options.context ? { context: options.context } : {}),
     ...(options.outdir ? { outdir: options.outdir } : {}),
@@ -257,6 +283,17 @@ export const createApp = (
     ...(options.frontendDist ? { frontendDist: options.frontendDist } : {}),
   });
 
+  const deployRole = settings.deployFrom
+    ? new DeployRoleStack(app, `DeployRole-${settings.stage}`, {
+        description: `GitHub Actions deploy role (${settings.stage})`,
+        stage: settings.stage,
+        githubRepo: settings.deployFrom.repo,
+        ...(settings.deployFrom.oidcProviderArn
+          ? { oidcProviderArn: settings.deployFrom.oidcProviderArn }
+          : {}),
+      })
+    : undefined;
+
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stack, settings };
+  return { app, stack, settings, ...(deployRole ? { deployRole } : {}) };
 };
