@@ -79,7 +79,8 @@ export class MarketplaceStack extends Stack {
   readonly newsletter: Newsletter;
   readonly githubSync: GithubSync;
   readonly buyerDeploy: BuyerDeploy;
-  readonly siteDomain?: SiteDomain;
+  /** The site's own domain and certificate; undefined: the *.cloudfront.net name only. */
+  readonly siteDomain: SiteDomain | undefined;
 
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     super(scope, id, props);
@@ -141,12 +142,12 @@ export class MarketplaceStack extends Stack {
       'The deployments function is missing: it must be allowed to start deploys.',
     );
     this.buyerDeploy.allowApi(deploymentsFunction);
-    if (props.domain) {
-      this.siteDomain = new SiteDomain(this, 'SiteDomain', {
-        domainName: props.domain.name,
-        ...(props.domain.hostedZone ? { hostedZone: props.domain.hostedZone } : {}),
-      });
-    }
+    this.siteDomain = props.domain
+      ? new SiteDomain(this, 'SiteDomain', {
+          domainName: props.domain.name,
+          ...(props.domain.hostedZone ? { hostedZone: props.domain.hostedZone } : {}),
+        })
+      : undefined;
     this.web = new Web(this, 'Web', {
       ...base,
       apiDomainName: this.api.domainName,
@@ -154,14 +155,7 @@ export class MarketplaceStack extends Stack {
       launchAt: props.launchAt,
       paymentsMode: props.paymentsMode,
       ...(props.frontendDist ? { frontendDist: props.frontendDist } : {}),
-      ...(this.siteDomain
-        ? {
-            customDomain: {
-              domainName: this.siteDomain.domainName,
-              certificate: this.siteDomain.certificate,
-            },
-          }
-        : {}),
+      ...(this.siteDomain ? { customDomain: this.siteDomain } : {}),
     });
     this.siteDomain?.pointAt(this.web.distribution);
 

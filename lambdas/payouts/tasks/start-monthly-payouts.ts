@@ -9,6 +9,7 @@ import { startWorkflow } from '../../shared/adapters/workflow';
 import { logger } from '../../shared/observability';
 import { previousMonthOf } from '../months';
 import { startMonthlyPayoutsInputSchema } from '../schema';
+import { taskHandler } from '../../shared/task-handler';
 
 export interface StartedPayoutRun {
   month_year: string;
@@ -25,4 +26,4 @@ export const startMonthlyPayouts = async (event: unknown): Promise<StartedPayout
   return { month_year: monthYear, execution_name: executionName };
 };
 
-export const handler = startMonthlyPayouts;
+export const handler = taskHandler('payouts/start-monthly-payouts', startMonthlyPayouts);
