@@ -4,7 +4,9 @@
  * use the domain; with a hosted zone the certificate is DNS-validated there and A/AAAA aliases
  * point at the distribution. Malformed context fails the synth.
  */
+import { Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { logicalIdOf } from '../../lib/constructs/marketplace-function';
 import { createApp } from '../../lib/stacks/create-app';
@@ -17,6 +19,12 @@ const distributionConfig = (app: ReturnType<typeof synthApp>) =>
     }
   ).DistributionConfig;
 
+/** The rule ids acknowledged on one construct. */
+const acknowledgedOn = (construct: IConstruct): string[] =>
+  construct.node.metadata
+    .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+    .flatMap((entry) => Object.keys(entry.data as Record<string, string>));
+
 describe('custom domain', () => {
   it('has no certificate, alias or record without domainName', () => {
     const app = synthApp();
@@ -24,6 +32,13 @@ describe('custom domain', () => {
     app.template.resourceCountIs('AWS::Route53::RecordSet', 0);
     expect(distributionConfig(app).Aliases).toBeUndefined();
     expect(app.stack.siteDomain).toBeUndefined();
+    expect(acknowledgedOn(app.stack.web.distribution).join()).toContain('AwsSolutions-CFR4');
+  });
+
+  it('needs no CFR4 acknowledgement with its own certificate (the synth runs cdk-nag)', () => {
+    const app = synthApp({ domainName: 'www.example.com' });
+    expect(acknowledgedOn(app.stack.web.distribution).join()).not.toContain('CFR4');
+    expect(acknowledgedOn(app.stack.web.distribution).join()).toContain('AwsSolutions-CFR1');
   });
 
   it('with domainName alone: us-east-1, a DNS-validated certificate, the alias, TLS 1.2, e-mail links on the domain', () => {
