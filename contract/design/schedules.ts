@@ -1,9 +1,10 @@
 /**
- * Every schedule of the marketplace, in one place: the CDK creates one EventBridge rule per entry
- * (lib/constructs/schedules.ts) and the local stack runs the same expressions with croner
- * (lib/local/cloud/scheduler.ts). Imports nothing of ours.
+ * Every schedule of the marketplace, in one place: the CDK creates one EventBridge Scheduler
+ * schedule per entry (lib/constructs/schedules.ts) and the local stack runs the same expressions
+ * with croner (lib/local/cloud/scheduler.ts). Imports nothing of ours.
  *
- * `cron` is an EventBridge cron expression without the `cron(...)` wrapper: six fields, UTC,
+ * `cron` is a cron expression without the `cron(...)` wrapper, in the form EventBridge rules and
+ * EventBridge Scheduler share (Scheduler's time zone left at its default, UTC): six fields, UTC,
  * `minute hour day-of-month month day-of-week year`, with `?` in one of the two day fields and
  * day-of-week numbered 1–7 from Sunday. `task` is the module under `lambdas/` whose `handler` runs.
  */

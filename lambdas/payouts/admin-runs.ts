@@ -4,10 +4,8 @@
  * failed on the 1st). The run itself is the monthly-payouts state machine, as on the schedule,
  * so a month run by hand pays exactly what the schedule would have, and nobody twice.
  */
-import { ulid } from 'ulid';
 import { auditWrite } from '../shared/audit';
 import type { AuthContext } from '../shared/auth/claims';
-import { startWorkflow } from '../shared/adapters/workflow';
 import {
   PAYOUT_RUN_MESSAGES,
   type PayoutRunList,
@@ -18,6 +16,7 @@ import { ConflictError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { addMonths, monthName, monthOf } from './months';
 import { claimMissedPayoutRunAudited, getPayoutRuns, type PayoutRunItem } from './repo';
+import { payoutRunExecutionName, startPayoutRun } from './start-run';
 
 /** How far back the runs list looks (a run owed for longer is a matter for support). */
 const RUN_WINDOW_MONTHS = 12;
@@ -76,7 +75,7 @@ export const runPayoutsForMonth = async (
   if (monthYear >= monthOf(now)) throw new ValidationError(PAYOUT_RUN_MESSAGES.notEnded(label));
 
   // 2.
-  const executionName = `payouts-${monthYear}-${ulid(now.getTime())}`;
+  const executionName = payoutRunExecutionName(monthYear, now);
   const claimed = await claimMissedPayoutRunAudited({
     monthYear,
     executionName,
@@ -102,7 +101,7 @@ export const runPayoutsForMonth = async (
   }
 
   // 3.
-  await startWorkflow('monthly-payouts', { month_year: monthYear }, executionName);
+  await startPayoutRun(monthYear, executionName);
   logger.info('Payout run started by an admin', { monthYear, executionName });
   return { month_year: monthYear, message: PAYOUT_RUN_MESSAGES.started(label) };
 };

@@ -83,6 +83,16 @@ export class Data extends Construct {
         maxAge: storageDesign.cors.maxAgeSeconds,
       },
     ];
+    // Retained data is versioned: an overwritten or deleted object can be restored for 90 days
+    // (docs/operations.md, "Restore a file from S3 versioning").
+    const versioning = this.retainData
+      ? {
+          versioned: true,
+          lifecycleRules: [
+            { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(90) },
+          ],
+        }
+      : { lifecycleRules: [] };
     const expireUploads = {
       id: 'expire-unregistered-uploads',
       prefix: storageDesign.uploadsPrefix,
@@ -93,12 +103,14 @@ export class Data extends Construct {
     this.mvpFilesBucket = new Bucket(this, 'MvpFilesBucket', {
       ...this.privateBucketDefaults('mvp-files/'),
       cors: uploadCors,
-      lifecycleRules: [expireUploads],
+      ...versioning,
+      lifecycleRules: [expireUploads, ...versioning.lifecycleRules],
     });
     this.previewImagesBucket = new Bucket(this, 'PreviewImagesBucket', {
       ...this.privateBucketDefaults('preview-images/'),
       cors: uploadCors,
-      lifecycleRules: [expireUploads],
+      ...versioning,
+      lifecycleRules: [expireUploads, ...versioning.lifecycleRules],
     });
   }
 

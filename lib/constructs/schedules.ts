@@ -1,23 +1,39 @@
 /**
- * The scheduled tasks: one EventBridge rule per entry of `contract/design/schedules.ts`,
- * each invoking a MarketplaceFunction whose entry is that schedule's task module. What each task
- * may touch is declared here, once, like `domainNeeds` for the API functions.
+ * The scheduled tasks: one EventBridge Scheduler schedule per entry of
+ * `contract/design/schedules.ts`, each invoking a MarketplaceFunction whose entry is that
+ * schedule's task module. What each task may touch is declared here, once, like `domainNeeds` for
+ * the API functions.
+ *
+ * No run fails silently: Scheduler retries a failed invocation, then puts the event in one
+ * encrypted dead-letter queue whose visible messages raise an alarm, and the monthly payout run
+ * has an alarm of its own on its task's errors (docs/operations.md, "Schedules").
  */
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import {
+  ContextAttribute,
+  Schedule,
+  ScheduleExpression,
+  ScheduleTargetInput,
+} from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { schedules, type ScheduleName } from '../../contract/design/schedules';
 import { storageDesign } from '../../contract/design/storage-design';
+import type { Alerts } from './alerts';
 import type { Data } from './data';
 import { functionEnvironment } from './function-environment';
-import { MarketplaceFunction } from './marketplace-function';
+import { logicalIdOf, MarketplaceFunction } from './marketplace-function';
 
 export interface SchedulesProps {
   readonly data: Data;
   readonly userPool: UserPool;
   readonly webClient: UserPoolClient;
+  /** Where the dead-letter and payout alarms go. */
+  readonly alerts: Alerts;
 }
 
 interface TaskSettings {
@@ -84,15 +100,30 @@ const taskSettings: Record<ScheduleName, TaskSettings> = {
   },
 };
 
+/**
+ * How Scheduler retries a task that fails: a few attempts within an hour, then the dead-letter
+ * queue. The frequent tasks' next run comes sooner than that; a retry of the daily, hourly and
+ * monthly ones is what keeps them from being skipped.
+ */
+export const SCHEDULE_RETRY = { maxEventAge: Duration.hours(1), retryAttempts: 3 } as const;
+
 export class Schedules extends Construct {
   /** The task function of each schedule. */
   readonly functions: ReadonlyMap<ScheduleName, MarketplaceFunction>;
-  readonly rules: ReadonlyMap<ScheduleName, Rule>;
+  readonly schedules: ReadonlyMap<ScheduleName, Schedule>;
+  /** Events Scheduler could not deliver after its retries. */
+  readonly deadLetterQueue: Queue;
 
   constructor(scope: Construct, id: string, props: SchedulesProps) {
     super(scope, id);
     const functions = new Map<ScheduleName, MarketplaceFunction>();
-    const rules = new Map<ScheduleName, Rule>();
+    const created = new Map<ScheduleName, Schedule>();
+    this.deadLetterQueue = this.createDeadLetterQueue(props.alerts);
+    // One role for every schedule, instead of CDK's one per target at the stack's root.
+    const role = new Role(this, 'SchedulerRole', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
+      description: 'EventBridge Scheduler: invokes the scheduled task functions',
+    });
     for (const [name, schedule] of Object.entries(schedules) as [
       ScheduleName,
       (typeof schedules)[ScheduleName],
@@ -111,17 +142,79 @@ export class Schedules extends Construct {
         timeout: settings.timeout,
       });
       settings.bind(fn, props.data, props.userPool);
-      const rule = new Rule(this, `${id}Rule`, {
-        description: schedule.description,
-        schedule: Schedule.expression(`cron(${schedule.cron})`),
-        // A missed run is replaced by the next one a few minutes later: no retries piling up.
-        targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
-      });
+      created.set(
+        name,
+        new Schedule(this, `${id}Schedule`, {
+          description: schedule.description,
+          schedule: ScheduleExpression.expression(`cron(${schedule.cron})`),
+          target: new LambdaInvoke(fn, {
+            ...SCHEDULE_RETRY,
+            role,
+            deadLetterQueue: this.deadLetterQueue,
+            // The fields of EventBridge's scheduled event the tasks read (the run's time).
+            input: ScheduleTargetInput.fromObject({
+              source: 'aws.scheduler',
+              'detail-type': 'Scheduled Event',
+              time: ContextAttribute.scheduledTime,
+              detail: {},
+            }),
+          }),
+        }),
+      );
       functions.set(name, fn);
-      rules.set(name, rule);
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(fn)}.Arn>:*]`,
+        reason: 'lambda:InvokeFunction on this task function and its versions, nothing else.',
+      });
     }
     this.functions = functions;
-    this.rules = rules;
+    this.schedules = created;
+    this.alarmOnPayoutRun(props.alerts);
+  }
+
+  /** One queue for every schedule: an event in it names its schedule in its attributes. */
+  private createDeadLetterQueue(alerts: Alerts): Queue {
+    const queue = new Queue(this, 'DeadLetterQueue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(queue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is the dead-letter queue of the schedules (Scheduler targets name it).',
+    });
+    alerts.notify(
+      new Alarm(this, 'DeadLetterAlarm', {
+        alarmDescription:
+          'A scheduled task failed after its retries: its event is in the schedules dead-letter queue (docs/operations.md, Schedules).',
+        metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+    return queue;
+  }
+
+  /**
+   * The monthly payout run must never be skipped unheard of: any error of its starting task
+   * raises this alarm at once, before the retries and the dead-letter queue have played out.
+   */
+  private alarmOnPayoutRun(alerts: Alerts): void {
+    const fn = this.functions.get('monthlyPayouts');
+    if (!fn) throw new Error('The monthlyPayouts task is missing: its alarm has nothing to watch.');
+    alerts.notify(
+      new Alarm(this, 'MonthlyPayoutsFailedAlarm', {
+        alarmDescription:
+          'The monthly payout run did not start: start it for the month from the admin Payouts tab (docs/operations.md, Schedules).',
+        metric: fn.metricErrors({ period: Duration.minutes(5) }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
   }
 }
 

@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Annotations, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { Acknowledgment } from 'aws-cdk-lib';
 import {
   AllowedMethods,
@@ -28,8 +28,10 @@ import {
   OriginProtocolPolicy,
   OriginRequestPolicy,
   ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
+import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -65,6 +67,8 @@ export interface WebProps {
   readonly paymentsMode: PaymentsMode;
   /** @default `<repo>/frontend/dist` */
   readonly frontendDist?: string;
+  /** The site's own name and its us-east-1 certificate; unset: the *.cloudfront.net name only. */
+  readonly customDomain?: { readonly domainName: string; readonly certificate: ICertificate };
 }
 
 /**
@@ -158,6 +162,13 @@ export class Web extends Construct {
       enableLogging: true,
       logBucket: data.logBucket,
       logFilePrefix: 'cloudfront/',
+      ...(props.customDomain
+        ? {
+            domainNames: [props.customDomain.domainName],
+            certificate: props.customDomain.certificate,
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -188,7 +199,7 @@ export class Web extends Construct {
         },
       },
     });
-    acknowledgeDistribution(this.distribution);
+    acknowledgeDistribution(this.distribution, props.customDomain !== undefined);
 
     this.siteConfig = cloudSiteConfig(Stack.of(this), props);
     this.deploySite(props.frontendDist);
@@ -301,7 +312,7 @@ const cloudSiteConfig = (stack: Stack, props: WebProps): CloudSiteConfig => ({
 });
 
 /** The distribution's cdk-nag findings that are choices, not oversights. */
-const acknowledgeDistribution = (distribution: Distribution): void => {
+const acknowledgeDistribution = (distribution: Distribution, customDomain: boolean): void => {
   Validations.of(distribution).acknowledge(
     {
       id: 'AwsSolutions-CFR1',
@@ -312,12 +323,14 @@ const acknowledgeDistribution = (distribution: Distribution): void => {
       reason:
         'WAF is an operational add-on (cost per web ACL); API Gateway throttling and Cognito limit abuse at launch.',
     },
-    {
-      id: 'AwsSolutions-CFR4',
-      reason:
-        'The distribution uses the default *.cloudfront.net certificate until a custom domain is configured; CloudFront then negotiates TLS 1.2+ through the security policy of the custom certificate.',
-    },
   );
+  // With a custom domain the distribution's own certificate enforces TLS 1.2 (no finding).
+  if (customDomain) return;
+  Validations.of(distribution).acknowledge({
+    id: 'AwsSolutions-CFR4',
+    reason:
+      'The distribution uses the default *.cloudfront.net certificate until a custom domain is configured; CloudFront then negotiates TLS 1.2+ through the security policy of the custom certificate.',
+  });
 };
 
 /**
@@ -353,7 +366,7 @@ const acknowledgeDeploymentHandler = (deployment: BucketDeployment, siteBucket: 
       'it replaces every object of the site bucket on deploy.',
     ),
     wildcard(
-      'Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*',
+      `Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-${assetBucketSuffix(Stack.of(deployment))}/*`,
       'it reads the uploaded site build from the CDK bootstrap asset bucket.',
     ),
     wildcard(
@@ -361,4 +374,11 @@ const acknowledgeDeploymentHandler = (deployment: BucketDeployment, siteBucket: 
       'CloudFront CreateInvalidation/GetInvalidation have no resource-level scoping in CDK’s grant.',
     ),
   );
+};
+
+/** The asset bucket's account and region as cdk-nag prints them: a pinned stack's are literal. */
+const assetBucketSuffix = (stack: Stack): string => {
+  const part = (value: string, token: string): string =>
+    Token.isUnresolved(value) ? `<${token}>` : value;
+  return `${part(stack.account, 'AWS::AccountId')}-${part(stack.region, 'AWS::Region')}`;
 };

@@ -7,6 +7,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import type { AppProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { DEFAULT_LAUNCH_AT, type PaymentsMode } from '../../contract/design/site-config';
+import { DeployRoleStack } from './deploy-role-stack';
 import { MarketplaceStack } from './marketplace-stack';
 
 export interface AppSettings {
@@ -29,6 +30,16 @@ export interface AppSettings {
   readonly deployOAuth?: { githubClientId?: string; netlifyClientId?: string };
   /** Who is e-mailed every alarm (`-c alarmEmail=ops@example.com`); unset: no subscription. */
   readonly alarmEmail?: string;
+  /**
+   * The site's own domain (`-c domainName=www.example.com`, optionally `-c hostedZoneId=Z…` and
+   * `-c hostedZoneName=example.com`, the zone's name defaulting to the domain); unset: none.
+   */
+  readonly domain?: { name: string; hostedZone?: { id: string; name: string } };
+  /**
+   * The repository GitHub Actions deploys from (`-c githubRepo=owner/name`, optionally
+   * `-c githubOidcProviderArn=…` to reuse the account's provider): adds `DeployRole-<stage>`.
+   */
+  readonly deployFrom?: { repo: string; oidcProviderArn?: string };
 }
 
 const EMAIL = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/;
@@ -92,7 +103,7 @@ export const readSettings = (app: App): AppSettings => {
   }
   return {
     stage,
-    retainData: flag(context('retainData')),
+    retainData: retainDataContext(stage, context('retainData')),
     betaAccess: flag(context('betaAccess')),
     launchAt,
     // A deployment always talks to Stripe itself (with the keys put in its secrets).
@@ -110,7 +121,74 @@ export const readSettings = (app: App): AppSettings => {
     ),
     ...deployOAuthContext(context('githubOAuthClientId'), context('netlifyClientId')),
     ...alarmEmailContext(context('alarmEmail')),
+    ...domainContext(context('domainName'), context('hostedZoneId'), context('hostedZoneName')),
+    ...deployFromContext(context('githubRepo'), context('githubOidcProviderArn')),
   };
+};
+
+/**
+ * Data is kept unless a stage is explicitly disposable: `retainData` defaults to true everywhere,
+ * `retainData=false` destroys table, buckets and user pool with a non-prod stack, and prod
+ * refuses it (docs/operations.md, "Deploy").
+ */
+const retainDataContext = (stage: string, value: unknown): boolean => {
+  if (value === undefined || value === null || value === '' || flag(value)) return true;
+  if (value !== false && value !== 'false') {
+    throw new Error(`Context "retainData" must be true or false; got "${String(value)}".`);
+  }
+  if (stage === 'prod') {
+    throw new Error(
+      'Context "retainData=false" is refused for stage "prod": production data is always kept.',
+    );
+  }
+  return false;
+};
+
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** The custom domain from context, checked; a zone id without a domain is an error. */
+const domainContext = (
+  name: unknown,
+  zoneId: unknown,
+  zoneName: unknown,
+): { domain?: { name: string; hostedZone?: { id: string; name: string } } } => {
+  if (name === undefined || name === '') {
+    if (zoneId !== undefined) throw new Error('Context "hostedZoneId" needs "domainName".');
+    return {};
+  }
+  const domain = String(name);
+  if (!HOST_NAME.test(domain)) {
+    throw new Error(`Context "domainName" must be a lower-case host name; got "${domain}".`);
+  }
+  if (zoneId === undefined || zoneId === '') return { domain: { name: domain } };
+  const id = String(zoneId);
+  if (!/^Z[A-Z0-9]{1,31}$/.test(id)) {
+    throw new Error(`Context "hostedZoneId" must be a Route 53 zone id (Z…); got "${id}".`);
+  }
+  const zone = String(zoneName ?? domain);
+  if (domain !== zone && !domain.endsWith(`.${zone}`)) {
+    throw new Error(`Context "domainName" ${domain} is not inside the zone "${zone}".`);
+  }
+  return { domain: { name: domain, hostedZone: { id, name: zone } } };
+};
+
+/** The repository that deploys (and the OIDC provider to reuse), checked when set. */
+const deployFromContext = (
+  repo: unknown,
+  providerArn: unknown,
+): { deployFrom?: { repo: string; oidcProviderArn?: string } } => {
+  if (repo === undefined || repo === '') return {};
+  if (typeof repo !== 'string' || !/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repo)) {
+    throw new Error(`Context "githubRepo" must be owner/name; got "${String(repo)}".`);
+  }
+  if (providerArn === undefined || providerArn === '') return { deployFrom: { repo } };
+  if (
+    typeof providerArn !== 'string' ||
+    !/^arn:aws[a-z-]*:iam::\d{12}:oidc-provider\//.test(providerArn)
+  ) {
+    throw new Error(`Context "githubOidcProviderArn" must be an IAM OIDC provider ARN.`);
+  }
+  return { deployFrom: { repo, oidcProviderArn: providerArn } };
 };
 
 /** The operator's address for alarms from context, checked when set. */
@@ -176,7 +254,7 @@ export interface CreateAppOptions {
 
 export const createApp = (
   options: CreateAppOptions = {},
-): { app: App; stack: MarketplaceStack; settings: AppSettings } => {
+): { app: App; stack: MarketplaceStack; settings: AppSettings; deployRole?: DeployRoleStack } => {
   const appProps: AppProps = {
     ...(options.context ? { context: options.context } : {}),
     ...(options.outdir ? { outdir: options.outdir } : {}),
@@ -184,8 +262,13 @@ export const createApp = (
   const app = new App(appProps);
   const settings = readSettings(app);
 
-  // No `env`: the stack is environment-agnostic, so `cdk synth` needs no account or region.
+  // No `env`: the stack is environment-agnostic, so `cdk synth` needs no account or region. With
+  // a custom domain it is pinned to us-east-1, the only region CloudFront takes certificates
+  // from, so the certificate stays in this one stack (no cross-region references).
   const stack = new MarketplaceStack(app, `Marketplace-${settings.stage}`, {
+    ...(settings.domain
+      ? { env: { region: 'us-east-1', account: process.env.CDK_DEFAULT_ACCOUNT } }
+      : {}),
     description: `MVP marketplace (${settings.stage})`,
     retainData: settings.retainData,
     betaAccess: settings.betaAccess,
@@ -196,9 +279,21 @@ export const createApp = (
     ...(settings.githubApp ? { githubApp: settings.githubApp } : {}),
     ...(settings.deployOAuth ? { deployOAuth: settings.deployOAuth } : {}),
     ...(settings.alarmEmail ? { alarmEmail: settings.alarmEmail } : {}),
+    ...(settings.domain ? { domain: settings.domain } : {}),
     ...(options.frontendDist ? { frontendDist: options.frontendDist } : {}),
   });
 
+  const deployRole = settings.deployFrom
+    ? new DeployRoleStack(app, `DeployRole-${settings.stage}`, {
+        description: `GitHub Actions deploy role (${settings.stage})`,
+        stage: settings.stage,
+        githubRepo: settings.deployFrom.repo,
+        ...(settings.deployFrom.oidcProviderArn
+          ? { oidcProviderArn: settings.deployFrom.oidcProviderArn }
+          : {}),
+      })
+    : undefined;
+
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stack, settings };
+  return { app, stack, settings, ...(deployRole ? { deployRole } : {}) };
 };

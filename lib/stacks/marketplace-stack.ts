@@ -22,6 +22,7 @@ import { Newsletter } from '../constructs/newsletter';
 import { Payouts } from '../constructs/payouts';
 import { Processing } from '../constructs/processing';
 import { Schedules } from '../constructs/schedules';
+import { SiteDomain } from '../constructs/site-domain';
 import { Web } from '../constructs/web';
 
 export interface MarketplaceStackProps extends StackProps {
@@ -44,6 +45,11 @@ export interface MarketplaceStackProps extends StackProps {
   readonly deployOAuth?: { githubClientId?: string; netlifyClientId?: string };
   /** Who is e-mailed every alarm (context `alarmEmail`); unset: subscribe to the topic yourself. */
   readonly alarmEmail?: string;
+  /**
+   * The site's own domain (context `domainName`, `hostedZoneId`, `hostedZoneName`): certificate,
+   * distribution alias and, with a zone, the DNS records. The stack must then be in us-east-1.
+   */
+  readonly domain?: { name: string; hostedZone?: { id: string; name: string } };
 }
 
 /**
@@ -73,6 +79,8 @@ export class MarketplaceStack extends Stack {
   readonly newsletter: Newsletter;
   readonly githubSync: GithubSync;
   readonly buyerDeploy: BuyerDeploy;
+  /** The site's own domain and certificate; undefined: the *.cloudfront.net name only. */
+  readonly siteDomain: SiteDomain | undefined;
 
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     super(scope, id, props);
@@ -100,7 +108,7 @@ export class MarketplaceStack extends Stack {
         'The templates function is missing: it must be allowed to start processing.',
       ),
     );
-    this.schedules = new Schedules(this, 'Schedules', base);
+    this.schedules = new Schedules(this, 'Schedules', { ...base, alerts: this.alerts });
     this.payouts = new Payouts(this, 'Payouts', { ...base, secrets: this.api.secrets });
     // The monthlyPayouts schedule's task starts the run; like processing's, a missing function
     // fails the synth rather than deploying a schedule that cannot start anything.
@@ -134,6 +142,12 @@ export class MarketplaceStack extends Stack {
       'The deployments function is missing: it must be allowed to start deploys.',
     );
     this.buyerDeploy.allowApi(deploymentsFunction);
+    this.siteDomain = props.domain
+      ? new SiteDomain(this, 'SiteDomain', {
+          domainName: props.domain.name,
+          ...(props.domain.hostedZone ? { hostedZone: props.domain.hostedZone } : {}),
+        })
+      : undefined;
     this.web = new Web(this, 'Web', {
       ...base,
       apiDomainName: this.api.domainName,
@@ -141,10 +155,12 @@ export class MarketplaceStack extends Stack {
       launchAt: props.launchAt,
       paymentsMode: props.paymentsMode,
       ...(props.frontendDist ? { frontendDist: props.frontendDist } : {}),
+      ...(this.siteDomain ? { customDomain: this.siteDomain } : {}),
     });
+    this.siteDomain?.pointAt(this.web.distribution);
 
     // Links in e-mails point at the site (CloudFront serves the pages and forwards /api).
-    const siteUrl = props.mail.siteUrl ?? `https://${this.web.distribution.distributionDomainName}`;
+    const siteUrl = props.mail.siteUrl ?? this.siteAddress();
     this.newsletter.setSiteUrl(siteUrl);
     // The repository webhooks the github function creates point at the site's /api/webhooks/github.
     githubFunction.addEnvironment('SITE_URL', siteUrl);
@@ -189,11 +205,16 @@ export class MarketplaceStack extends Stack {
     return newsletter;
   }
 
+  /** The site's address: its own domain when it has one, else CloudFront's name. */
+  private siteAddress(): string {
+    return `https://${this.siteDomain?.domainName ?? this.web.distribution.distributionDomainName}`;
+  }
+
   /** What a deploy prints and scripts read: the site, the API, the stores and state machines. */
   private addOutputs(): void {
     const outputs: Record<string, string> = {
       AlarmTopicArn: this.alerts.topic.topicArn,
-      SiteUrl: `https://${this.web.distribution.distributionDomainName}`,
+      SiteUrl: this.siteAddress(),
       ApiUrl: this.api.httpApi.apiEndpoint,
       UserPoolId: this.auth.userPool.userPoolId,
       UserPoolClientId: this.auth.webClient.userPoolClientId,

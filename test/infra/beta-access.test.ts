@@ -143,7 +143,7 @@ describe('beta access grants', () => {
       expect(environmentOf(app, fn)).toMatchObject({
         USER_POOL_ID: { Ref: logicalIdOf(app.stack.auth.userPool) },
       });
-      app.template.hasResourceProperties('AWS::Events::Rule', {
+      app.template.hasResourceProperties('AWS::Scheduler::Schedule', {
         ScheduleExpression: 'cron(15 * * * ? *)',
       });
     }

@@ -93,29 +93,20 @@ describe('the catalog snapshot task', () => {
   it('runs on the schedule of the shared design, targeting its own function', () => {
     const fn = taskFunction();
     expect(fn?.entryPath).toMatch(/lambdas\/catalog\/tasks\/publish-catalog-snapshot\.ts$/);
-    const rules = Object.values(resources('AWS::Events::Rule'));
+    const rules = Object.values(resources('AWS::Scheduler::Schedule'));
     expect(rules).toHaveLength(Object.keys(schedules).length);
     const arn = { 'Fn::GetAtt': [logicalIdOf(fn!), 'Arn'] };
-    // Other schedules (the beta cleanup) have rules of their own.
+    // Other schedules (the beta cleanup) have schedules of their own.
     const rule = rules.find((candidate) =>
-      JSON.stringify(candidate.Properties.Targets).includes(JSON.stringify(arn)),
+      JSON.stringify(candidate.Properties.Target).includes(JSON.stringify(arn)),
     );
     expect(rule?.Properties).toMatchObject({
       ScheduleExpression: 'cron(0/5 * * * ? *)',
-      State: 'ENABLED',
-      Targets: [
-        expect.objectContaining({
-          Arn: { 'Fn::GetAtt': [logicalIdOf(fn!), 'Arn'] },
-          RetryPolicy: { MaximumRetryAttempts: 0 },
-        }),
-      ],
+      Target: expect.objectContaining({
+        Arn: { 'Fn::GetAtt': [logicalIdOf(fn!), 'Arn'] },
+        RetryPolicy: { MaximumEventAgeInSeconds: 3600, MaximumRetryAttempts: 3 },
+      }),
     });
-    const permissions = Object.values(resources('AWS::Lambda::Permission')).filter(
-      (permission) =>
-        permission.Properties.Principal === 'events.amazonaws.com' &&
-        JSON.stringify(permission.Properties.FunctionName) === JSON.stringify(arn),
-    );
-    expect(permissions).toHaveLength(1);
   });
 
   it('reads the table and writes objects under catalog/ only', () => {

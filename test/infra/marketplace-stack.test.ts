@@ -13,6 +13,7 @@ import type { Domain } from '../../contract/routes';
 import { authDesign } from '../../contract/design/auth-design';
 import { domainNeeds } from '../../lib/constructs/api';
 import { logicalIdOf } from '../../lib/constructs/marketplace-function';
+import { createApp } from '../../lib/stacks/create-app';
 import { NOTIFYING_DOMAINS } from '../../lib/stacks/marketplace-stack';
 import type { MarketplaceFunction } from '../../lib/constructs/marketplace-function';
 import { storageDesign } from '../../contract/design/storage-design';
@@ -97,18 +98,62 @@ describe('data', () => {
     });
   });
 
-  it('deletes the table with the stack by default, and retains and protects it with retainData', () => {
-    synthesised.template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
-    const retained = synthApp({ retainData: 'true' });
-    retained.template.hasResource('AWS::DynamoDB::Table', {
-      DeletionPolicy: 'Retain',
-      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+  it('retains and protects table, user pool and buckets by default, with PITR and versioned data buckets', () => {
+    for (const retained of [synthesised, synthApp({ stage: 'prod' })]) {
+      retained.template.hasResource('AWS::DynamoDB::Table', {
+        DeletionPolicy: 'Retain',
+        Properties: Match.objectLike({
+          DeletionProtectionEnabled: true,
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        }),
+      });
+      retained.template.hasResource('AWS::Cognito::UserPool', {
+        DeletionPolicy: 'Retain',
+        Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
+      });
+      retained.template.allResources('AWS::S3::Bucket', { DeletionPolicy: 'Retain' });
+      for (const bucket of [
+        retained.stack.data.mvpFilesBucket,
+        retained.stack.data.previewImagesBucket,
+      ]) {
+        const props = retained.template.toJSON().Resources[logicalIdOf(bucket)].Properties;
+        expect(props.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+        expect(props.LifecycleConfiguration.Rules).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 90 } }),
+          ]),
+        );
+      }
+    }
+  });
+
+  it('destroys the data of a non-prod stage only when retainData=false is given', () => {
+    const disposable = synthApp({ stage: 'preview', retainData: 'false' });
+    disposable.template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Delete',
+      Properties: Match.objectLike({
+        DeletionProtectionEnabled: false,
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      }),
     });
-    retained.template.hasResource('AWS::Cognito::UserPool', {
-      DeletionPolicy: 'Retain',
-      Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
-    });
-    retained.template.allResources('AWS::S3::Bucket', { DeletionPolicy: 'Retain' });
+    disposable.template.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Delete' });
+    disposable.template.allResources('AWS::S3::Bucket', { DeletionPolicy: 'Delete' });
+    const props =
+      disposable.template.toJSON().Resources[logicalIdOf(disposable.stack.data.mvpFilesBucket)]
+        .Properties;
+    expect(props.VersioningConfiguration).toBeUndefined();
+  });
+
+  it('refuses retainData=false for prod, and a retainData that is not a boolean', () => {
+    expect(() => createApp({ context: { stage: 'prod', retainData: 'false' } })).toThrow(
+      /refused for stage "prod"/,
+    );
+    expect(() => createApp({ context: { stage: 'prod', retainData: false } })).toThrow(
+      /refused for stage "prod"/,
+    );
+    expect(() => createApp({ context: { retainData: 'no' } })).toThrow(
+      /"retainData" must be true or false/,
+    );
   });
 
   it('keeps every bucket private, encrypted and TLS-only', () => {
@@ -456,6 +501,7 @@ describe('web', () => {
     const outputs = Object.keys(synthesised.template.findOutputs('*'));
     expect(outputs.sort()).toEqual(
       [
+        'AlarmTopicArn',
         'ApiUrl',
         'BuyerDeployStateMachineArn',
         'MailIdentity',

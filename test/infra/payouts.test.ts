@@ -64,13 +64,12 @@ const taskFunctionId = (placeholder: string) =>
   payoutsMachine().props.DefinitionSubstitutions[placeholder]!['Fn::GetAtt'][0];
 
 const scheduleFunctionId = (name: 'monthlyPayouts' | 'quotaReset') => {
-  const rule = Object.values(app.template.findResources('AWS::Events::Rule')).find(
+  const rule = Object.values(app.template.findResources('AWS::Scheduler::Schedule')).find(
     (candidate) => candidate.Properties.ScheduleExpression === `cron(${schedules[name].cron})`,
   );
   expect(rule, name).toBeDefined();
-  const targets = rule!.Properties.Targets as { Arn: Ref }[];
-  expect(targets).toHaveLength(1);
-  return (targets[0]!.Arn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  const target = rule!.Properties.Target as { Arn: Ref };
+  return (target.Arn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
 };
 
 /** Every function (by logical id) some policy lets start an execution of the payouts machine. */
@@ -160,7 +159,7 @@ describe('monthly-payouts state machine', () => {
 
 describe('money schedules', () => {
   it.each(['monthlyPayouts', 'quotaReset'] as const)(
-    '%s is an EventBridge rule with the design’s cron, invoking its task',
+    '%s is an EventBridge Scheduler schedule with the design’s cron, invoking its task',
     (name) => {
       const functionId = scheduleFunctionId(name);
       expect(functionId).toMatch(new RegExp(`^Schedules${name[0]!.toUpperCase()}${name.slice(1)}`));

@@ -11,13 +11,14 @@
  */
 import { archiveAllTemplatesOfSeller } from '../../templates/archive';
 import { closeExpiredBetaAccounts, type BetaCleanupResult } from '../../profiles/beta-service';
+import { taskHandler } from '../../shared/task-handler';
 
 /** The part of EventBridge's scheduled event read here: the run's scheduled time. */
 export interface ScheduledEvent {
   time?: string;
 }
 
-export const handler = async (event: ScheduledEvent = {}): Promise<BetaCleanupResult> => {
+const thisTask = async (event: ScheduledEvent = {}): Promise<BetaCleanupResult> => {
   const scheduled = event.time ? new Date(event.time) : new Date();
   const result = await closeExpiredBetaAccounts(
     { archiveTemplatesOf: archiveAllTemplatesOfSeller },
@@ -32,3 +33,5 @@ export const handler = async (event: ScheduledEvent = {}): Promise<BetaCleanupRe
   }
   return result;
 };
+
+export const handler = taskHandler('account/close-expired-beta-accounts', thisTask);

@@ -5,6 +5,8 @@
  * a laptop; the event carries nothing it needs.
  */
 import { publishCatalogSnapshot, type PublishedSnapshot } from '../service';
+import { taskHandler } from '../../shared/task-handler';
 
-export const handler = async (_event?: unknown): Promise<PublishedSnapshot> =>
-  publishCatalogSnapshot();
+const thisTask = async (_event?: unknown): Promise<PublishedSnapshot> => publishCatalogSnapshot();
+
+export const handler = taskHandler('catalog/publish-catalog-snapshot', thisTask);

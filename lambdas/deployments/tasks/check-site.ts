@@ -1,5 +1,8 @@
 /** buyer-deploy task: checkSite (lambdas/deployments/steps/check.ts says what it does). */
 import { checkSite } from '../steps/check';
 import { stepInputSchema } from './schema';
+import { taskHandler } from '../../shared/task-handler';
 
-export const handler = async (event: unknown) => checkSite(stepInputSchema.parse(event));
+const thisTask = async (event: unknown) => checkSite(stepInputSchema.parse(event));
+
+export const handler = taskHandler('deployments/check-site', thisTask);

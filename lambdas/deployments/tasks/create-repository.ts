@@ -1,5 +1,8 @@
 /** buyer-deploy task: createRepository (lambdas/deployments/steps/repository.ts says what it does). */
 import { createRepository } from '../steps/repository';
 import { stepInputSchema } from './schema';
+import { taskHandler } from '../../shared/task-handler';
 
-export const handler = async (event: unknown) => createRepository(stepInputSchema.parse(event));
+const thisTask = async (event: unknown) => createRepository(stepInputSchema.parse(event));
+
+export const handler = taskHandler('deployments/create-repository', thisTask);

@@ -1,5 +1,8 @@
 /** buyer-deploy task: openUpgrade (lambdas/deployments/steps/upgrade.ts says what it does). */
 import { openUpgrade } from '../steps/upgrade';
 import { stepInputSchema } from './schema';
+import { taskHandler } from '../../shared/task-handler';
 
-export const handler = async (event: unknown) => openUpgrade(stepInputSchema.parse(event));
+const thisTask = async (event: unknown) => openUpgrade(stepInputSchema.parse(event));
+
+export const handler = taskHandler('deployments/open-upgrade', thisTask);

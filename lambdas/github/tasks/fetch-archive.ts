@@ -18,6 +18,7 @@ import {
   type FetchedArchive,
   type SyncInput,
 } from '../sync-schema';
+import { taskHandler } from '../../shared/task-handler';
 
 export const fetchArchive = async (input: SyncInput): Promise<FetchedArchive> => {
   const template = await getTemplate(input.mvpId);
@@ -61,5 +62,7 @@ export const fetchArchive = async (input: SyncInput): Promise<FetchedArchive> =>
   return { skip: false, versionId, fileKey, fileSize: bytes.byteLength, fileName };
 };
 
-export const handler = async (event: unknown): Promise<FetchedArchive> =>
+const thisTask = async (event: unknown): Promise<FetchedArchive> =>
   fetchArchive(syncInputSchema.parse(event));
+
+export const handler = taskHandler('github/fetch-archive', thisTask);

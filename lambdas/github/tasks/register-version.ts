@@ -18,6 +18,7 @@ import {
   registerSyncedVersion,
 } from '../../templates/github-sync';
 import { registerInputSchema } from '../sync-schema';
+import { taskHandler } from '../../shared/task-handler';
 
 type RegisterInput = z.infer<typeof registerInputSchema>;
 
@@ -87,4 +88,6 @@ export const registerVersion = async (input: RegisterInput): Promise<{ registere
   return { registered };
 };
 
-export const handler = async (event: unknown) => registerVersion(registerInputSchema.parse(event));
+const thisTask = async (event: unknown) => registerVersion(registerInputSchema.parse(event));
+
+export const handler = taskHandler('github/register-version', thisTask);

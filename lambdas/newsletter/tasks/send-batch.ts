@@ -4,10 +4,13 @@
  */
 import * as z from 'zod';
 import { sendBatch, type BatchResult } from '../sending';
+import { taskHandler } from '../../shared/task-handler';
 
 const inputSchema = z.object({ issue_id: z.string().min(1), batch: z.number().int().min(0) });
 
-export const handler = async (event: unknown): Promise<BatchResult> => {
+const thisTask = async (event: unknown): Promise<BatchResult> => {
   const input = inputSchema.parse(event);
   return sendBatch(input.issue_id, input.batch);
 };
+
+export const handler = taskHandler('newsletter/send-batch', thisTask);

@@ -4,5 +4,8 @@
  * failed and is due again). EventBridge invokes it in the cloud, the local scheduler on a laptop.
  */
 import { deliverPendingEmails, type DeliveryReport } from '../email-delivery';
+import { taskHandler } from '../../shared/task-handler';
 
-export const handler = async (): Promise<DeliveryReport> => deliverPendingEmails();
+const thisTask = async (): Promise<DeliveryReport> => deliverPendingEmails();
+
+export const handler = taskHandler('notifications/send-notification-emails', thisTask);

@@ -1,8 +1,9 @@
 /** Step 3 of monthly-payouts: completes the month's run with its totals (run.ts). */
 import { finishPayoutRun, type FinishedRun } from '../run';
 import { finishPayoutRunInputSchema } from '../schema';
+import { taskHandler } from '../../shared/task-handler';
 
-export const handler = async (event: unknown): Promise<FinishedRun> => {
+const thisTask = async (event: unknown): Promise<FinishedRun> => {
   const input = finishPayoutRunInputSchema.parse(event);
   return finishPayoutRun({
     run: input.run,
@@ -10,3 +11,5 @@ export const handler = async (event: unknown): Promise<FinishedRun> => {
     outcomes: input.transfers.map((transfer) => transfer.outcome),
   });
 };
+
+export const handler = taskHandler('payouts/finish-payout-run', thisTask);

@@ -4,8 +4,11 @@
  */
 import { preparePayoutRun, type PreparedRun } from '../run';
 import { preparePayoutsInputSchema } from '../schema';
+import { taskHandler } from '../../shared/task-handler';
 
-export const handler = async (event: unknown): Promise<PreparedRun> => {
+const thisTask = async (event: unknown): Promise<PreparedRun> => {
   const input = preparePayoutsInputSchema.parse(event);
   return preparePayoutRun({ monthYear: input.month_year, executionName: input.executionName });
 };
+
+export const handler = taskHandler('payouts/prepare-payouts', thisTask);

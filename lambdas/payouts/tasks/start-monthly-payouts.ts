@@ -4,11 +4,11 @@
  * started by hand passes `{ month_year }` instead. The execution name is unique per start (Step
  * Functions refuses a reused one); re-running a month is safe (docs/data-model.md, section 4.4).
  */
-import { ulid } from 'ulid';
-import { startWorkflow } from '../../shared/adapters/workflow';
 import { logger } from '../../shared/observability';
 import { previousMonthOf } from '../months';
 import { startMonthlyPayoutsInputSchema } from '../schema';
+import { payoutRunExecutionName, startPayoutRun } from '../start-run';
+import { taskHandler } from '../../shared/task-handler';
 
 export interface StartedPayoutRun {
   month_year: string;
@@ -19,10 +19,10 @@ export const startMonthlyPayouts = async (event: unknown): Promise<StartedPayout
   const input = startMonthlyPayoutsInputSchema.parse(event);
   const monthYear =
     'month_year' in input ? input.month_year : previousMonthOf(new Date(input.time));
-  const executionName = `payouts-${monthYear}-${ulid()}`;
-  await startWorkflow('monthly-payouts', { month_year: monthYear }, executionName);
+  const executionName = payoutRunExecutionName(monthYear);
+  await startPayoutRun(monthYear, executionName);
   logger.info('Monthly payout run started', { monthYear, executionName });
   return { month_year: monthYear, execution_name: executionName };
 };
 
-export const handler = startMonthlyPayouts;
+export const handler = taskHandler('payouts/start-monthly-payouts', startMonthlyPayouts);

@@ -6,7 +6,10 @@
 import { transferPayout } from '../transfer';
 import type { TransferOutcome } from '../service';
 import { payoutKeySchema } from '../schema';
+import { taskHandler } from '../../shared/task-handler';
 
-export const handler = async (event: unknown): Promise<{ outcome: TransferOutcome }> => ({
+const thisTask = async (event: unknown): Promise<{ outcome: TransferOutcome }> => ({
   outcome: await transferPayout(payoutKeySchema.parse(event)),
 });
+
+export const handler = taskHandler('payouts/transfer-payout', thisTask);

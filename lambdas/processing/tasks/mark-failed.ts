@@ -9,6 +9,7 @@ import { MY_TEMPLATES_LINK, processingFailedMessage, scanFailedMessage } from '.
 import { failProcessedVersion } from '../../templates/transitions';
 import { classifyError } from '../errors';
 import { processingInputSchema, taskErrorSchema, type TaskError } from '../schema';
+import { taskHandler } from '../../shared/task-handler';
 
 export const markFailedInputSchema = processingInputSchema.extend({
   status: z.enum(['scan_failed', 'ipfs_pin_failed']),
@@ -66,4 +67,6 @@ export const markFailed = async (
   return { outcome: outcome === 'applied' ? 'marked' : 'skipped' };
 };
 
-export const handler = async (event: unknown) => markFailed(markFailedInputSchema.parse(event));
+const thisTask = async (event: unknown) => markFailed(markFailedInputSchema.parse(event));
+
+export const handler = taskHandler('processing/mark-failed', thisTask);

@@ -9,6 +9,7 @@ import { classifyError } from '../errors';
 import { requestPin } from '../pinning-client';
 import { s3Source } from '../s3-source';
 import { processingInputSchema, type PinResult, type ProcessingInput } from '../schema';
+import { taskHandler } from '../../shared/task-handler';
 
 export const pinBundle = async (input: ProcessingInput): Promise<PinResult> => {
   let content;
@@ -30,5 +31,7 @@ export const pinBundle = async (input: ProcessingInput): Promise<PinResult> => {
   return { cid: content.cid, size: content.size, pinned };
 };
 
-export const handler = async (event: unknown): Promise<PinResult> =>
+const thisTask = async (event: unknown): Promise<PinResult> =>
   pinBundle(processingInputSchema.parse(event));
+
+export const handler = taskHandler('processing/pin', thisTask);

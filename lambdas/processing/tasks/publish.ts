@@ -12,6 +12,7 @@ import { publishProcessedVersion } from '../../templates/transitions';
 import { classifyError } from '../errors';
 import { approvedMessage, templateLink } from '../messages';
 import { processingInputSchema } from '../schema';
+import { taskHandler } from '../../shared/task-handler';
 
 export const publishInputSchema = processingInputSchema.extend({ cid: z.string().min(1) });
 export type PublishInput = z.infer<typeof publishInputSchema>;
@@ -61,5 +62,7 @@ const tellDeployers = async (templateId: string): Promise<void> => {
   }
 };
 
-export const handler = async (event: unknown): Promise<PublishResult> =>
+const thisTask = async (event: unknown): Promise<PublishResult> =>
   publishBundle(publishInputSchema.parse(event));
+
+export const handler = taskHandler('processing/publish', thisTask);

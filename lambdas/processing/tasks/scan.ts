@@ -18,6 +18,7 @@ import { s3Source } from '../s3-source';
 import { inspectArchive } from '../scanner/index';
 import type { BuiltManifest } from '../scanner/manifest';
 import { processingInputSchema, type ProcessingInput, type ScanResult } from '../schema';
+import { taskHandler } from '../../shared/task-handler';
 
 /** The pack first, then the manifest: whoever finds a manifest finds its pack. */
 const writeManifest = async (fileKey: string, built: BuiltManifest): Promise<string> => {
@@ -75,5 +76,7 @@ export const ensureCodePreview = async (
   return result.manifestKey !== undefined;
 };
 
-export const handler = async (event: unknown): Promise<ScanResult> =>
+const thisTask = async (event: unknown): Promise<ScanResult> =>
   scanBundle(processingInputSchema.parse(event));
+
+export const handler = taskHandler('processing/scan', thisTask);

@@ -1,5 +1,5 @@
 /**
- * EventBridge's part on a laptop: runs each schedule of contract/design/schedules.ts with
+ * EventBridge Scheduler's part on a laptop: runs each schedule of contract/design/schedules.ts with
  * croner, on the same cron expression, by calling its task module's `handler` in this process.
  * Composition only: what a task does is in the task.
  */
@@ -42,7 +42,7 @@ const runTask = async (name: ScheduleName): Promise<unknown> => {
   const module = (await import(path.join(repositoryRoot, 'lambdas', schedules[name].task))) as {
     handler: TaskHandler;
   };
-  // The shape of an EventBridge scheduled event, for handlers that look.
+  // The input the schedules send (lib/constructs/schedules.ts), for handlers that look.
   return module.handler({
     source: 'aws.events',
     'detail-type': 'Scheduled Event',

@@ -1,0 +1,110 @@
+/**
+ * The GitHub Actions deploy role: a stack of its own, only with `githubRepo`; trusted by GitHub's
+ * OIDC tokens for that repository's v* tags (audience STS) and nothing else; allowed only to
+ * assume the CDK bootstrap roles; cdk-nag clean (the synth runs the checks).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../lib/stacks/create-app';
+
+const synth = (context: Record<string, unknown>) => {
+  const outdir = mkdtempSync(path.join(tmpdir(), 'infra-test-'));
+  const created = createApp({
+    context: { 'aws:cdk:bundling-stacks': [], ...context },
+    outdir,
+    frontendDist: path.join(outdir, 'no-frontend-build'),
+  });
+  created.app.synth();
+  return created;
+};
+
+type Statement = {
+  Effect: string;
+  Action: string | string[];
+  Principal?: Record<string, unknown>;
+  Condition?: Record<string, Record<string, string>>;
+  Resource?: unknown;
+};
+
+let template: Template;
+let stackName: string;
+
+beforeAll(() => {
+  const { deployRole } = synth({ stage: 'prod', githubRepo: 'acme/marketplace' });
+  expect(deployRole).toBeDefined();
+  stackName = deployRole!.stackName;
+  template = Template.fromStack(deployRole!);
+});
+
+const roleTrust = (): Statement[] => {
+  const roles = Object.values(template.findResources('AWS::IAM::Role'));
+  expect(roles).toHaveLength(1);
+  return roles[0]!.Properties.AssumeRolePolicyDocument.Statement as Statement[];
+};
+
+describe('deploy role', () => {
+  it('is its own stack, DeployRole-<stage>, and absent without githubRepo', () => {
+    expect(stackName).toBe('DeployRole-prod');
+    expect(synth({ stage: 'prod' }).deployRole).toBeUndefined();
+  });
+
+  it('creates the GitHub OIDC provider for the STS audience', () => {
+    template.hasResourceProperties('AWS::IAM::OIDCProvider', {
+      Url: 'https://token.actions.githubusercontent.com',
+      ClientIdList: ['sts.amazonaws.com'],
+    });
+  });
+
+  it('trusts only web identities of this repository’s v* tags, audience STS', () => {
+    const trust = roleTrust();
+    expect(trust).toHaveLength(1);
+    const [statement] = trust;
+    expect(statement).toMatchObject({
+      Effect: 'Allow',
+      Action: 'sts:AssumeRoleWithWebIdentity',
+      Principal: { Federated: { 'Fn::GetAtt': [expect.any(String), 'Arn'] } },
+      Condition: {
+        StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com' },
+        StringLike: {
+          'token.actions.githubusercontent.com:sub': 'repo:acme/marketplace:ref:refs/tags/v*',
+        },
+      },
+    });
+    // No other condition key could widen it (a branch, a pull request, another repository).
+    expect(Object.keys(statement!.Condition!).sort()).toEqual(['StringEquals', 'StringLike']);
+  });
+
+  it('may only assume the CDK bootstrap roles', () => {
+    const policies = Object.values(template.findResources('AWS::IAM::Policy'));
+    const statements = policies.flatMap(
+      (policy) => policy.Properties.PolicyDocument.Statement as Statement[],
+    );
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatchObject({ Effect: 'Allow', Action: 'sts:AssumeRole' });
+    expect(JSON.stringify(statements[0]!.Resource)).toContain(':role/cdk-hnb659fds-*');
+    const role = Object.values(template.findResources('AWS::IAM::Role'))[0]!;
+    expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    expect(role.Properties.MaxSessionDuration).toBe(3600);
+  });
+
+  it('reuses an existing provider when its ARN is given', () => {
+    const arn = 'arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com';
+    const { deployRole } = synth({ githubRepo: 'acme/marketplace', githubOidcProviderArn: arn });
+    const reused = Template.fromStack(deployRole!);
+    reused.resourceCountIs('AWS::IAM::OIDCProvider', 0);
+    const role = Object.values(reused.findResources('AWS::IAM::Role'))[0]!;
+    expect(JSON.stringify(role.Properties.AssumeRolePolicyDocument)).toContain(arn);
+  });
+
+  it('refuses a repository that is not owner/name', () => {
+    expect(() => createApp({ context: { githubRepo: 'acme' } })).toThrow(
+      /"githubRepo" must be owner\/name/,
+    );
+    expect(() => createApp({ context: { githubRepo: 'acme/x:ref:*' } })).toThrow(
+      /"githubRepo" must be owner\/name/,
+    );
+  });
+});
