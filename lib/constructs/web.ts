@@ -175,7 +175,9 @@ export class Web extends Construct {
           allowedMethods: AllowedMethods.ALLOW_ALL,
           // Answers depend on the caller's token and change with every write.
           cachePolicy: CachePolicy.CACHING_DISABLED,
-          // API Gateway routes by its own Host header; everything else (Authorization, query) passes.
+          // API Gateway routes by its own Host header; everything else (Authorization, query) passes,
+          // with CloudFront's own headers, among them CloudFront-Viewer-Address, which the
+          // per-client limits key on (docs/operations.md, "Abuse protection").
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: headers.site,
         },
