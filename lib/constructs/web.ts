@@ -65,6 +65,8 @@ export interface WebProps {
   readonly paymentsMode: PaymentsMode;
   /** @default `<repo>/frontend/dist` */
   readonly frontendDist?: string;
+  /** The WAF web ACL (scope CLOUDFRONT) in front of the distribution; unset: none. */
+  readonly webAclArn?: string;
 }
 
 /**
@@ -154,6 +156,7 @@ export class Web extends Construct {
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'MVP marketplace: site, /api and /previews on one origin',
       defaultRootObject: 'index.html',
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       httpVersion: HttpVersion.HTTP2_AND_3,
       enableLogging: true,
       logBucket: data.logBucket,
@@ -190,7 +193,7 @@ export class Web extends Construct {
         },
       },
     });
-    acknowledgeDistribution(this.distribution);
+    acknowledgeDistribution(this.distribution, props.webAclArn !== undefined);
 
     this.siteConfig = cloudSiteConfig(Stack.of(this), props);
     this.deploySite(props.frontendDist);
@@ -303,16 +306,18 @@ const cloudSiteConfig = (stack: Stack, props: WebProps): CloudSiteConfig => ({
 });
 
 /** The distribution's cdk-nag findings that are choices, not oversights. */
-const acknowledgeDistribution = (distribution: Distribution): void => {
+const acknowledgeDistribution = (distribution: Distribution, hasWaf: boolean): void => {
+  if (!hasWaf) {
+    Validations.of(distribution).acknowledge({
+      id: 'AwsSolutions-CFR2',
+      reason:
+        'WAF is on for prod (-c waf=true elsewhere, a cost per web ACL and rule); without it API Gateway throttling, the per-client limits and Cognito limit abuse.',
+    });
+  }
   Validations.of(distribution).acknowledge(
     {
       id: 'AwsSolutions-CFR1',
       reason: 'The marketplace sells worldwide; the product has no country restrictions.',
-    },
-    {
-      id: 'AwsSolutions-CFR2',
-      reason:
-        'WAF is an operational add-on (cost per web ACL); API Gateway throttling and Cognito limit abuse at launch.',
     },
     {
       id: 'AwsSolutions-CFR4',

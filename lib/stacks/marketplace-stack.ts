@@ -22,6 +22,7 @@ import { Newsletter } from '../constructs/newsletter';
 import { Payouts } from '../constructs/payouts';
 import { Processing } from '../constructs/processing';
 import { Schedules } from '../constructs/schedules';
+import { Waf } from '../constructs/waf';
 import { Web } from '../constructs/web';
 
 export interface MarketplaceStackProps extends StackProps {
@@ -44,6 +45,10 @@ export interface MarketplaceStackProps extends StackProps {
   readonly deployOAuth?: { githubClientId?: string; netlifyClientId?: string };
   /** Who is e-mailed every alarm (context `alarmEmail`); unset: subscribe to the topic yourself. */
   readonly alarmEmail?: string;
+  /** WAF in front of CloudFront (context `waf`); unset: none. */
+  readonly waf?: { rateLimit: number };
+  /** Cognito threat protection (context `threatProtection`). */
+  readonly threatProtection?: boolean;
 }
 
 /**
@@ -80,7 +85,10 @@ export class MarketplaceStack extends Stack {
     this.alerts = new Alerts(this, 'Alerts', {
       ...(props.alarmEmail ? { email: props.alarmEmail } : {}),
     });
-    this.auth = new Auth(this, 'Auth', { retainData: props.retainData });
+    this.auth = new Auth(this, 'Auth', {
+      retainData: props.retainData,
+      threatProtection: props.threatProtection ?? false,
+    });
     this.data = new Data(this, 'Data', { retainData: props.retainData });
     this.api = new Api(this, 'Api', {
       data: this.data,
@@ -141,6 +149,9 @@ export class MarketplaceStack extends Stack {
       launchAt: props.launchAt,
       paymentsMode: props.paymentsMode,
       ...(props.frontendDist ? { frontendDist: props.frontendDist } : {}),
+      ...(props.waf
+        ? { webAclArn: new Waf(this, 'Waf', { rateLimit: props.waf.rateLimit }).webAcl.attrArn }
+        : {}),
     });
 
     // Links in e-mails point at the site (CloudFront serves the pages and forwards /api).
