@@ -99,6 +99,18 @@ describe('Cognito in the cloud', () => {
     }
   });
 
+  it('requires an authenticator app of admins: every API function is told so, admin ones may ask Cognito', () => {
+    const functions = Object.values(dev.template.findResources('AWS::Lambda::Function')).filter(
+      (fn) => (fn.Properties.Environment?.Variables as Record<string, unknown>)?.TABLE_NAME,
+    );
+    expect(functions.length).toBeGreaterThan(5);
+    for (const fn of functions) {
+      expect(fn.Properties.Environment.Variables.MFA_REQUIRED_FOR_ADMINS).toBe('true');
+    }
+    const policies = JSON.stringify(dev.template.findResources('AWS::IAM::Policy'));
+    expect(policies).toContain('cognito-idp:AdminGetUser');
+  });
+
   it('turns on threat protection (Plus, enforced) for prod, Essentials elsewhere', () => {
     prod.template.hasResourceProperties('AWS::Cognito::UserPool', {
       UserPoolTier: 'PLUS',
