@@ -277,6 +277,7 @@ describe('api', () => {
         [
           'BETA_ACCESS_ENABLED',
           'DEPLOYMENT_MODE',
+          'MFA_REQUIRED_FOR_ADMINS',
           'MVP_FILES_BUCKET',
           'NODE_OPTIONS',
           'POWERTOOLS_SERVICE_NAME',
