@@ -32,8 +32,8 @@ export const lambdaEnvironmentSchema = z.object({
   BETA_ACCESS_ENABLED: flag,
   /**
    * Admin routes refuse an admin whose Cognito user has no authenticator app (TOTP) enabled. On
-   * unless switched off: only the local stack switches it off, as its cognito-local sign-in is
-   * not the cloud's (docs/operations.md, "Admin MFA").
+   * unless switched off: only the local stack switches it off, so its demo admin signs in with a
+   * password only (docs/operations.md, "Admin MFA").
    */
   MFA_REQUIRED_FOR_ADMINS: z
     .enum(['true', 'false'])
