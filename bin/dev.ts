@@ -128,6 +128,7 @@ const main = async () => {
 ${accounts}
 
   Confirmation codes for new sign-ups are printed here.
+  Admin MFA: not required here (MFA_REQUIRED_FOR_ADMINS=false); the cloud refuses admins without an authenticator app.
   E-mails the site sends (newsletters, confirmations): ${stack.sesEndpoint}
   Local GitHub (App installs, repositories, webhooks): ${stack.github.endpoint}   git: ${stack.github.gitUrl}/<owner>/<repo>.git
   Local Netlify (buyers' deployed sites): ${stack.netlify.endpoint}/sites/<name>/

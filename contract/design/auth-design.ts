@@ -15,10 +15,15 @@ export const authDesign = {
   usernameAttribute: 'email',
   selfSignUp: true,
   /**
-   * SRP for the cloud, USER_PASSWORD_AUTH because cognito-local supports nothing else (the web
-   * client uses it in both targets), refresh for long sessions.
+   * The local stack's web client: USER_PASSWORD_AUTH because cognito-local has no SRP, refresh
+   * for long sessions (SRP listed so both clients share it).
    */
   clientAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+  /** The cloud's web client: SRP only, so the password never leaves the browser. */
+  cloudClientAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+  /** Second factor: an authenticator app (TOTP), optional for users, required for admins. */
+  mfa: 'OPTIONAL',
+  enabledMfas: ['SOFTWARE_TOKEN_MFA'],
   idTokenValidityMinutes: 60,
   accessTokenValidityMinutes: 60,
   refreshTokenValidityDays: 30,

@@ -31,6 +31,15 @@ export const lambdaEnvironmentSchema = z.object({
    */
   BETA_ACCESS_ENABLED: flag,
   /**
+   * Admin routes refuse an admin whose Cognito user has no authenticator app (TOTP) enabled. On
+   * unless switched off: only the local stack switches it off, so its demo admin signs in with a
+   * password only (docs/operations.md, "Admin MFA").
+   */
+  MFA_REQUIRED_FOR_ADMINS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  /**
    * The ARN of the processing state machine, set only on functions allowed to start it
    * (stateMachineDesign names this variable; lambdas/shared/adapters/workflow-step-functions.ts).
    */

@@ -1,38 +1,49 @@
 /**
  * Secret values (see design/secrets.ts): from the variable itself when set (local), else from
- * Secrets Manager by the ARN variable (cloud). Read once per container, on first use, so a
- * function that never needs a secret never pays for the call, and a failed read is retried on the
- * next use instead of being cached.
+ * Secrets Manager by the ARN variable (cloud), through Powertools Parameters. A value is kept for
+ * at most five minutes per container, so a rotated secret is in use everywhere within five
+ * minutes of the rotation without a redeploy (docs/operations.md, "Secrets"). The provider is
+ * loaded on first use, so a function that never needs a secret never pays for it, and a failed
+ * read is not kept: the next use asks again.
  */
+import type { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import { secretArnVariable, secretDesign, type SecretName } from '../../contract/design/secrets';
 
-const cache = new Map<SecretName, Promise<string>>();
+/** How long a value read from Secrets Manager is used before it is read again. */
+export const SECRET_MAX_AGE_SECONDS = 300;
 
-const load = async (name: SecretName): Promise<string> => {
-  const { envVar } = secretDesign[name];
-  const direct = process.env[envVar];
-  if (direct) return direct;
-  const arn = process.env[secretArnVariable(name)];
-  if (!arn) {
-    throw new Error(
-      `Secret ${name} is not configured: set ${envVar} or ${secretArnVariable(name)}.`,
+export interface SecretReaderOptions {
+  maxAgeSeconds: number;
+  /** The provider to read through (tests pass one with a stubbed client). */
+  provider?: SecretsProvider;
+}
+
+/** A reader of secrets that keeps each value for `maxAgeSeconds`. */
+export const createSecretReader = ({ maxAgeSeconds, provider }: SecretReaderOptions) => {
+  let loaded: Promise<SecretsProvider> | undefined = provider && Promise.resolve(provider);
+  const providerOf = (): Promise<SecretsProvider> => {
+    loaded ??= import('@aws-lambda-powertools/parameters/secrets').then(
+      ({ SecretsProvider: Provider }) => new Provider(),
     );
-  }
-  const sdk = await import('@aws-sdk/client-secrets-manager');
-  const result = await new sdk.SecretsManagerClient({}).send(
-    new sdk.GetSecretValueCommand({ SecretId: arn }),
-  );
-  if (!result.SecretString) throw new Error(`Secret ${name} has no string value.`);
-  return result.SecretString;
+    return loaded;
+  };
+  return async (name: SecretName): Promise<string> => {
+    const { envVar } = secretDesign[name];
+    const direct = process.env[envVar];
+    if (direct) return direct;
+    const arn = process.env[secretArnVariable(name)];
+    if (!arn) {
+      throw new Error(
+        `Secret ${name} is not configured: set ${envVar} or ${secretArnVariable(name)}.`,
+      );
+    }
+    const value = await (await providerOf()).get(arn, { maxAge: maxAgeSeconds });
+    if (typeof value !== 'string' || !value) {
+      throw new Error(`Secret ${name} has no string value.`);
+    }
+    return value;
+  };
 };
 
-/** The value of a secret. */
-export const readSecret = (name: SecretName): Promise<string> => {
-  let value = cache.get(name);
-  if (!value) {
-    value = load(name);
-    cache.set(name, value);
-    value.catch(() => cache.delete(name));
-  }
-  return value;
-};
+/** The value of a secret, at most five minutes old. */
+export const readSecret = createSecretReader({ maxAgeSeconds: SECRET_MAX_AGE_SECONDS });

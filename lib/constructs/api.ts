@@ -375,6 +375,10 @@ const userPoolActionsOf = (domain: Domain, betaAccess: boolean): Set<string> =>
       : []),
     ...(domain === accountClosureNeeds.domain ? accountClosureNeeds.userPoolActions : []),
     ...(betaAccess && domain === betaAccessNeeds.domain ? betaAccessNeeds.userPoolActions : []),
+    // Admin routes check that the caller has an authenticator app (lambdas/shared/auth/admin-mfa.ts).
+    ...(routesOf(domain).some((route) => route.access === 'admin')
+      ? ['cognito-idp:AdminGetUser']
+      : []),
   ]);
 
 const pascal = (name: string): string =>

@@ -7,6 +7,8 @@ import {
   AccountRecovery,
   CfnUserPoolGroup,
   FeaturePlan,
+  Mfa,
+  StandardThreatProtectionMode,
   StringAttribute,
   UserPool,
   UserPoolClient,
@@ -17,6 +19,12 @@ import { authDesign } from '../../contract/design/auth-design';
 export interface AuthProps {
   /** Keep the pool (deletion protection, RETAIN) instead of deleting it with the stack. */
   readonly retainData: boolean;
+  /**
+   * Cognito threat protection (`-c threatProtection=true`, on for prod): the Plus feature plan,
+   * compromised-credential checks and adaptive authentication enforced. Off: the Essentials plan.
+   * @default false
+   */
+  readonly threatProtection?: boolean;
 }
 
 export class Auth extends Construct {
@@ -48,7 +56,16 @@ export class Auth extends Construct {
         requireSymbols: false,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      featurePlan: FeaturePlan.ESSENTIALS,
+      // Each user may add an authenticator app (Settings, Security); admins must
+      // (docs/operations.md, "Admin MFA"). No SMS: it costs per message and is phishable.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: false, otp: true },
+      ...(props.threatProtection
+        ? {
+            featurePlan: FeaturePlan.PLUS,
+            standardThreatProtectionMode: StandardThreatProtectionMode.FULL_FUNCTION,
+          }
+        : { featurePlan: FeaturePlan.ESSENTIALS }),
       deletionProtection: props.retainData,
       removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
@@ -65,9 +82,10 @@ export class Auth extends Construct {
     this.webClient = this.userPool.addClient('WebClient', {
       // A browser cannot keep a secret.
       generateSecret: false,
-      // SRP for the cloud, USER_PASSWORD_AUTH because cognito-local supports nothing else and the
-      // web client uses one flow in both targets; CDK always adds ALLOW_REFRESH_TOKEN_AUTH.
-      authFlows: { userSrp: true, userPassword: true },
+      // SRP only: the password never leaves the browser. The local stack's client also allows
+      // USER_PASSWORD_AUTH (cognito-local has no SRP); the frontend picks the flow from
+      // config.json's mode. CDK always adds ALLOW_REFRESH_TOKEN_AUTH.
+      authFlows: { userSrp: true },
       preventUserExistenceErrors: true,
       idTokenValidity: Duration.minutes(authDesign.idTokenValidityMinutes),
       accessTokenValidity: Duration.minutes(authDesign.accessTokenValidityMinutes),
@@ -83,13 +101,15 @@ export class Auth extends Construct {
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'The product has no MFA step in sign-in or settings; MFA can be switched on later without changing the client flows.',
-      },
-      {
-        id: 'AwsSolutions-COG8',
-        reason:
-          'The Plus feature plan (threat protection) is not needed at launch; Essentials covers the product’s sign-in flows.',
+          'MFA is optional with an authenticator app for every user and required for admins by the API; buyers and sellers are not forced to set one up.',
       },
     );
+    if (!props.threatProtection) {
+      Validations.of(this.userPool).acknowledge({
+        id: 'AwsSolutions-COG8',
+        reason:
+          'Threat protection (Plus feature plan) is switched on with -c threatProtection=true, by default for prod; other stages keep Essentials to save its per-user cost.',
+      });
+    }
   }
 }

@@ -20,4 +20,5 @@ export const functionEnvironment = ({ data, userPool, webClient }: FunctionEnvir
     USER_POOL_ID: userPool.userPoolId,
     USER_POOL_CLIENT_ID: webClient.userPoolClientId,
     DEPLOYMENT_MODE: 'cloud',
+    MFA_REQUIRED_FOR_ADMINS: 'true',
   }) satisfies LambdaEnvironment;

@@ -69,6 +69,8 @@ export interface WebProps {
   readonly frontendDist?: string;
   /** The site's own name and its us-east-1 certificate; unset: the *.cloudfront.net name only. */
   readonly customDomain?: { readonly domainName: string; readonly certificate: ICertificate };
+  /** The WAF web ACL (scope CLOUDFRONT) in front of the distribution; unset: none. */
+  readonly webAclArn?: string;
 }
 
 /**
@@ -158,6 +160,7 @@ export class Web extends Construct {
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'MVP marketplace: site, /api and /previews on one origin',
       defaultRootObject: 'index.html',
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       httpVersion: HttpVersion.HTTP2_AND_3,
       enableLogging: true,
       logBucket: data.logBucket,
@@ -186,7 +189,9 @@ export class Web extends Construct {
           allowedMethods: AllowedMethods.ALLOW_ALL,
           // Answers depend on the caller's token and change with every write.
           cachePolicy: CachePolicy.CACHING_DISABLED,
-          // API Gateway routes by its own Host header; everything else (Authorization, query) passes.
+          // API Gateway routes by its own Host header; everything else (Authorization, query) passes,
+          // with CloudFront's own headers, among them CloudFront-Viewer-Address, which the
+          // per-client limits key on (docs/operations.md, "Abuse protection").
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: headers.site,
         },
@@ -199,7 +204,10 @@ export class Web extends Construct {
         },
       },
     });
-    acknowledgeDistribution(this.distribution, props.customDomain !== undefined);
+    acknowledgeDistribution(this.distribution, {
+      customDomain: props.customDomain !== undefined,
+      waf: props.webAclArn !== undefined,
+    });
 
     this.siteConfig = cloudSiteConfig(Stack.of(this), props);
     this.deploySite(props.frontendDist);
@@ -312,20 +320,23 @@ const cloudSiteConfig = (stack: Stack, props: WebProps): CloudSiteConfig => ({
 });
 
 /** The distribution's cdk-nag findings that are choices, not oversights. */
-const acknowledgeDistribution = (distribution: Distribution, customDomain: boolean): void => {
-  Validations.of(distribution).acknowledge(
-    {
-      id: 'AwsSolutions-CFR1',
-      reason: 'The marketplace sells worldwide; the product has no country restrictions.',
-    },
-    {
+const acknowledgeDistribution = (
+  distribution: Distribution,
+  has: { customDomain: boolean; waf: boolean },
+): void => {
+  if (!has.waf) {
+    Validations.of(distribution).acknowledge({
       id: 'AwsSolutions-CFR2',
       reason:
-        'WAF is an operational add-on (cost per web ACL); API Gateway throttling and Cognito limit abuse at launch.',
-    },
-  );
+        'WAF is on for prod (-c waf=true elsewhere, a cost per web ACL and rule); without it API Gateway throttling, the per-client limits and Cognito limit abuse.',
+    });
+  }
+  Validations.of(distribution).acknowledge({
+    id: 'AwsSolutions-CFR1',
+    reason: 'The marketplace sells worldwide; the product has no country restrictions.',
+  });
   // With a custom domain the distribution's own certificate enforces TLS 1.2 (no finding).
-  if (customDomain) return;
+  if (has.customDomain) return;
   Validations.of(distribution).acknowledge({
     id: 'AwsSolutions-CFR4',
     reason:

@@ -40,6 +40,13 @@ export interface AppSettings {
    * `-c githubOidcProviderArn=…` to reuse the account's provider): adds `DeployRole-<stage>`.
    */
   readonly deployFrom?: { repo: string; oidcProviderArn?: string };
+  /**
+   * WAF on CloudFront (`-c waf=true`, default on for stage prod) with a rate limit per client IP
+   * and 5 minutes (`-c wafRateLimit=2000`).
+   */
+  readonly waf?: { rateLimit: number };
+  /** Cognito threat protection (`-c threatProtection=true`, default on for stage prod). */
+  readonly threatProtection: boolean;
 }
 
 const EMAIL = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/;
@@ -123,6 +130,8 @@ export const readSettings = (app: App): AppSettings => {
     ...alarmEmailContext(context('alarmEmail')),
     ...domainContext(context('domainName'), context('hostedZoneId'), context('hostedZoneName')),
     ...deployFromContext(context('githubRepo'), context('githubOidcProviderArn')),
+    ...wafContext(stage, context('waf'), context('wafRateLimit')),
+    threatProtection: onForProd(stage, context('threatProtection')),
   };
 };
 
@@ -189,6 +198,35 @@ const deployFromContext = (
     throw new Error(`Context "githubOidcProviderArn" must be an IAM OIDC provider ARN.`);
   }
   return { deployFrom: { repo, oidcProviderArn: providerArn } };
+};
+
+/** A flag that defaults to on for stage prod and off elsewhere. */
+const onForProd = (stage: string, value: unknown): boolean =>
+  value === undefined || value === null ? stage === 'prod' : flag(value);
+
+/**
+ * 2000 requests per IP and 5 minutes (about 7 a second, sustained) by default: a person browsing
+ * stays far below it even behind an office or mobile carrier's shared address (a page view makes
+ * a handful of API calls, assets are cached), while a scraper or a credential-stuffing script
+ * reaches it within a minute or two.
+ */
+const DEFAULT_WAF_RATE_LIMIT = 2000;
+
+/** WAF from context: on for prod unless `-c waf=false`, the rate limit checked. */
+const wafContext = (
+  stage: string,
+  enabled: unknown,
+  rateLimit: unknown,
+): { waf?: { rateLimit: number } } => {
+  if (!onForProd(stage, enabled)) return {};
+  const limit = Number(rateLimit ?? DEFAULT_WAF_RATE_LIMIT);
+  // WAF's own bounds for a rate-based rule.
+  if (!Number.isInteger(limit) || limit < 10 || limit > 2_000_000_000) {
+    throw new Error(
+      `Context "wafRateLimit" must be a whole number of requests per 5 minutes (10 or more); got "${String(rateLimit)}".`,
+    );
+  }
+  return { waf: { rateLimit: limit } };
 };
 
 /** The operator's address for alarms from context, checked when set. */
@@ -280,6 +318,8 @@ export const createApp = (
     ...(settings.deployOAuth ? { deployOAuth: settings.deployOAuth } : {}),
     ...(settings.alarmEmail ? { alarmEmail: settings.alarmEmail } : {}),
     ...(settings.domain ? { domain: settings.domain } : {}),
+    ...(settings.waf ? { waf: settings.waf } : {}),
+    threatProtection: settings.threatProtection,
     ...(options.frontendDist ? { frontendDist: options.frontendDist } : {}),
   });
 

@@ -23,6 +23,7 @@ import { Payouts } from '../constructs/payouts';
 import { Processing } from '../constructs/processing';
 import { Schedules } from '../constructs/schedules';
 import { SiteDomain } from '../constructs/site-domain';
+import { Waf } from '../constructs/waf';
 import { Web } from '../constructs/web';
 
 export interface MarketplaceStackProps extends StackProps {
@@ -50,6 +51,10 @@ export interface MarketplaceStackProps extends StackProps {
    * distribution alias and, with a zone, the DNS records. The stack must then be in us-east-1.
    */
   readonly domain?: { name: string; hostedZone?: { id: string; name: string } };
+  /** WAF in front of CloudFront (context `waf`); unset: none. */
+  readonly waf?: { rateLimit: number };
+  /** Cognito threat protection (context `threatProtection`). */
+  readonly threatProtection?: boolean;
 }
 
 /**
@@ -88,7 +93,10 @@ export class MarketplaceStack extends Stack {
     this.alerts = new Alerts(this, 'Alerts', {
       ...(props.alarmEmail ? { email: props.alarmEmail } : {}),
     });
-    this.auth = new Auth(this, 'Auth', { retainData: props.retainData });
+    this.auth = new Auth(this, 'Auth', {
+      retainData: props.retainData,
+      threatProtection: props.threatProtection ?? false,
+    });
     this.data = new Data(this, 'Data', { retainData: props.retainData });
     this.api = new Api(this, 'Api', {
       data: this.data,
@@ -156,6 +164,9 @@ export class MarketplaceStack extends Stack {
       paymentsMode: props.paymentsMode,
       ...(props.frontendDist ? { frontendDist: props.frontendDist } : {}),
       ...(this.siteDomain ? { customDomain: this.siteDomain } : {}),
+      ...(props.waf
+        ? { webAclArn: new Waf(this, 'Waf', { rateLimit: props.waf.rateLimit }).webAcl.attrArn }
+        : {}),
     });
     this.siteDomain?.pointAt(this.web.distribution);
 

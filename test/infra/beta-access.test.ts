@@ -9,7 +9,7 @@
 import type { Construct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { schedules } from '../../contract/design/schedules';
-import { domains } from '../../contract/routes';
+import { domains, routesOf } from '../../contract/routes';
 import { logicalIdOf, type MarketplaceFunction } from '../../lib/constructs/marketplace-function';
 import { synthApp, type SynthesisedApp } from '../fixtures/synth';
 
@@ -45,6 +45,19 @@ const statementsOf = (app: SynthesisedApp, fn: MarketplaceFunction): Statement[]
   };
   return resource.Properties.PolicyDocument.Statement;
 };
+
+/** Functions with admin routes also check the admin's authenticator app (AdminGetUser). */
+const ADMIN_MFA_ACTION = 'cognito-idp:AdminGetUser';
+const withMfaCheck = (domain: (typeof domains)[number], actions: readonly string[]) =>
+  routesOf(domain).some((route) => route.access === 'admin')
+    ? [...actions, ADMIN_MFA_ACTION].sort()
+    : [...actions];
+
+/** What a function without other Cognito rights has: the MFA check, on admin routes only. */
+const mfaOnly = (app: SynthesisedApp, domain: (typeof domains)[number]) =>
+  withMfaCheck(domain, []).length > 0
+    ? [{ actions: withMfaCheck(domain, []), resource: poolArn(app) }]
+    : [];
 
 const actionsOf = (statement: Statement): string[] =>
   Array.isArray(statement.Action) ? statement.Action : [statement.Action];
@@ -91,16 +104,18 @@ describe('beta access grants', () => {
     // An approved seller application moves the applicant to the seller role group.
     for (const domain of ['profiles', 'seller-applications'] as const) {
       expect(cognitoStatementsOf(off, apiFunction(off, domain)), domain).toEqual([
-        { actions: GROUP_ACTIONS, resource: poolArn(off) },
+        { actions: withMfaCheck(domain, GROUP_ACTIONS), resource: poolArn(off) },
       ]);
     }
     expect(cognitoStatementsOf(off, apiFunction(off, 'account'))).toEqual([
-      { actions: CLOSURE_ACTIONS, resource: poolArn(off) },
+      { actions: withMfaCheck('account', CLOSURE_ACTIONS), resource: poolArn(off) },
     ]);
     for (const domain of domains.filter(
       (name) => name !== 'profiles' && name !== 'seller-applications' && name !== 'account',
     )) {
-      expect(cognitoStatementsOf(off, apiFunction(off, domain)), domain).toEqual([]);
+      expect(cognitoStatementsOf(off, apiFunction(off, domain)), domain).toEqual(
+        mfaOnly(off, domain),
+      );
     }
     const profiles = environmentOf(off, apiFunction(off, 'profiles'));
     expect(profiles.BETA_ACCESS_ENABLED).toBe('false');
@@ -109,15 +124,15 @@ describe('beta access grants', () => {
 
   it('lets only the profiles function create users (and the account function delete its own), on this pool only, when on', () => {
     expect(cognitoStatementsOf(on, apiFunction(on, 'profiles'))).toEqual([
-      { actions: BETA_USER_ACTIONS, resource: poolArn(on) },
+      { actions: withMfaCheck('profiles', BETA_USER_ACTIONS), resource: poolArn(on) },
     ]);
     expect(cognitoStatementsOf(on, apiFunction(on, 'seller-applications'))).toEqual([
-      { actions: GROUP_ACTIONS, resource: poolArn(on) },
+      { actions: withMfaCheck('seller-applications', GROUP_ACTIONS), resource: poolArn(on) },
     ]);
     for (const domain of domains.filter(
       (name) => name !== 'profiles' && name !== 'seller-applications' && name !== 'account',
     )) {
-      expect(cognitoStatementsOf(on, apiFunction(on, domain)), domain).toEqual([]);
+      expect(cognitoStatementsOf(on, apiFunction(on, domain)), domain).toEqual(mfaOnly(on, domain));
     }
     // The rate-limit key: read permission and its ARN, nothing in clear.
     const profiles = apiFunction(on, 'profiles');

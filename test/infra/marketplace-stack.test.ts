@@ -64,15 +64,13 @@ describe('auth', () => {
     expect(names.sort()).toEqual(['admin', 'both', 'buyer', 'seller']);
   });
 
-  it('has a web client without secret allowing SRP, USER_PASSWORD_AUTH and refresh', () => {
+  it('has a web client without secret allowing SRP and refresh only (the cloud design)', () => {
     synthesised.template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     const [client] = Object.values(findResources('AWS::Cognito::UserPoolClient'));
     expect(client?.Properties.GenerateSecret).toBe(false);
-    expect([...(client?.Properties.ExplicitAuthFlows as string[])].sort()).toEqual([
-      'ALLOW_REFRESH_TOKEN_AUTH',
-      'ALLOW_USER_PASSWORD_AUTH',
-      'ALLOW_USER_SRP_AUTH',
-    ]);
+    expect([...(client?.Properties.ExplicitAuthFlows as string[])].sort()).toEqual(
+      [...authDesign.cloudClientAuthFlows].sort(),
+    );
   });
 });
 
@@ -324,6 +322,7 @@ describe('api', () => {
         [
           'BETA_ACCESS_ENABLED',
           'DEPLOYMENT_MODE',
+          'MFA_REQUIRED_FOR_ADMINS',
           'MVP_FILES_BUCKET',
           'NODE_OPTIONS',
           'POWERTOOLS_SERVICE_NAME',

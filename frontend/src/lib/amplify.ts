@@ -1,10 +1,11 @@
 /**
  * Amplify Auth, loaded on demand. Every auth call is async anyway, so the library stays out of
  * the initial bundle: the first call imports it and configures it from `/config.json`.
- * Sign-in always uses USER_PASSWORD_AUTH because cognito-local supports no other flow and the
- * cloud app client allows it too.
+ * Sign-in uses SRP in the cloud (the password never leaves the browser; the cloud's app client
+ * allows nothing else) and USER_PASSWORD_AUTH only against the local stack, whose cognito-local
+ * has no SRP: `authFlowType` reads which from `/config.json`.
  */
-import { getRuntimeConfig } from './runtime-config';
+import { getRuntimeConfig, type RuntimeConfig } from './runtime-config';
 
 type AuthModule = typeof import('aws-amplify/auth');
 type HubModule = typeof import('aws-amplify/utils');
@@ -64,8 +65,14 @@ export function loadAuth(): Promise<LoadedAuth> {
   return loading;
 }
 
-/** The flow both targets support; pass it to every `signIn`. */
-export const AUTH_FLOW_TYPE = 'USER_PASSWORD_AUTH' as const;
+export type AuthFlowType = 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH';
+
+/** The sign-in flow for where the site runs: SRP in the cloud, plain password only locally. */
+export const authFlowTypeFor = (mode: RuntimeConfig['mode']): AuthFlowType =>
+  mode === 'local' ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH';
+
+/** The flow to pass to every `signIn`, from the loaded `/config.json`. */
+export const authFlowType = (): AuthFlowType => authFlowTypeFor(getRuntimeConfig().mode);
 
 /** The current ID token (what the API's JWT authorizer checks), or undefined when signed out. */
 export async function getIdToken(): Promise<string | undefined> {

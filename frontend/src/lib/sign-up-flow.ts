@@ -8,18 +8,22 @@
  *    is signed in at once (`resendCode` when the code got lost);
  * 3. what each entry point does next (go on to the page they wanted; store the application).
  *
- * Sign-in is USER_PASSWORD_AUTH in both targets (lib/amplify.ts).
+ * Sign-in is SRP in the cloud and USER_PASSWORD_AUTH locally (lib/amplify.ts); an account with an
+ * authenticator app answers one more step, its 6-digit code (`confirmTotpCode`).
  */
 import type { Role } from '@contract/profile';
-import { AUTH_FLOW_TYPE, loadAuth } from './amplify';
+import { authFlowType, loadAuth } from './amplify';
 
 export interface AccountCredentials {
   email: string;
   password: string;
 }
 
-/** What a sign-in leads to: done, or the account still needs its e-mail confirmed. */
-export type SignInOutcome = 'signedIn' | 'confirmSignUp';
+/**
+ * What a sign-in leads to: done, the account still needs its e-mail confirmed, or the code of its
+ * authenticator app is asked for.
+ */
+export type SignInOutcome = 'signedIn' | 'confirmSignUp' | 'confirmTotp';
 
 export async function signInWithPassword({
   email,
@@ -29,14 +33,24 @@ export async function signInWithPassword({
   const result = await auth.signIn({
     username: email,
     password,
-    options: { authFlowType: AUTH_FLOW_TYPE },
+    options: { authFlowType: authFlowType() },
   });
   if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
+  if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return 'confirmTotp';
   if (!result.isSignedIn) {
-    // Other steps (MFA, new password) are not enabled on the pool; say so instead of hanging.
+    // Other steps (SMS, new password) are not enabled on the pool; say so instead of hanging.
     throw new Error(`Unsupported sign-in step ${result.nextStep.signInStep}`);
   }
   return 'signedIn';
+}
+
+/** The authenticator app's code for the sign-in under way; rejects when Cognito refuses it. */
+export async function confirmTotpCode(code: string): Promise<void> {
+  const { auth } = await loadAuth();
+  const result = await auth.confirmSignIn({ challengeResponse: code.replace(/\s+/g, '') });
+  if (!result.isSignedIn) {
+    throw new Error(`Unsupported sign-in step ${result.nextStep.signInStep}`);
+  }
 }
 
 /** Step 1. Resolves whether the new account must confirm its e-mail before signing in. */

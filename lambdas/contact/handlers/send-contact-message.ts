@@ -6,6 +6,7 @@ import { contactMessageInputSchema } from '../../../contract/contact';
 import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
+import { clientAddressOf } from '../../shared/http/viewer-address';
 import { sendContactMessage as send } from '../service';
 
 export const sendContactMessage: HttpOperation = async ({ event, auth }) => {
@@ -13,7 +14,7 @@ export const sendContactMessage: HttpOperation = async ({ event, auth }) => {
   return jsonResponse(
     201,
     await send(body, {
-      sourceIp: event.requestContext.http.sourceIp,
+      sourceIp: clientAddressOf(event),
       userId: auth?.userId ?? null,
     }),
   );

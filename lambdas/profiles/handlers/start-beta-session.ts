@@ -5,7 +5,8 @@
  */
 import type { HttpOperation } from '../../shared/http/create-http-handler';
 import { jsonResponse } from '../../shared/http/response';
+import { clientAddressOf } from '../../shared/http/viewer-address';
 import { createBetaAccount } from '../beta-service';
 
 export const startBetaSession: HttpOperation = async ({ event }) =>
-  jsonResponse(201, await createBetaAccount({ sourceIp: event.requestContext.http.sourceIp }));
+  jsonResponse(201, await createBetaAccount({ sourceIp: clientAddressOf(event) }));

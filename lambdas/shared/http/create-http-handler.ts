@@ -29,10 +29,12 @@ import type {
   Context,
 } from 'aws-lambda';
 import type { Profile } from '../../../contract/profile';
+import { config } from '../config';
 import { NotFoundError, UnauthorizedError } from '../errors';
 import { logger, metrics } from '../observability';
 import { routeKey, type DomainRoutes, type RouteDefinition } from '../../../contract/routes/table';
 import { accessNeedsProfile, assertAccess } from '../auth/access';
+import { createAdminMfaCheck } from '../auth/admin-mfa';
 import { readAuthContext, type AuthContext } from '../auth/claims';
 import { errorMapper } from './error-mapper';
 
@@ -83,6 +85,9 @@ const publishRecordedMetrics = (): MiddlewareObj => {
   return { after: publish, onError: publish };
 };
 
+/** One per container: its cache of admins known to have an authenticator app. */
+const assertAdminMfa = createAdminMfaCheck({ userPoolId: () => config().USER_POOL_ID });
+
 const routeHandler = (
   route: RouteDefinition,
   loadOperation: OperationLoader,
@@ -94,6 +99,9 @@ const routeHandler = (
     logger.appendKeys({ route: routeKey(route), userId: auth?.userId });
     const profile = auth && accessNeedsProfile(route.access) ? await loadProfile(auth) : null;
     assertAccess(route.access, auth, profile);
+    if (route.access === 'admin' && auth && config().MFA_REQUIRED_FOR_ADMINS) {
+      await assertAdminMfa(auth.userId);
+    }
     // Loaded once per container; a failed load is tried again on the next request.
     operation ??= loadOperation().catch((error: unknown) => {
       operation = undefined;

@@ -101,6 +101,26 @@ const failRequest = (request: IncomingMessage, response: ServerResponse, error: 
   } else response.end();
 };
 
+/**
+ * What CloudFront does to every request it forwards to `/api/*`: drops any
+ * `CloudFront-Viewer-Address` the client sent and states the viewer's own address and port
+ * (`ip:port`, IPv6 without brackets), so the API's per-client limits key on the viewer locally as in
+ * the cloud (lambdas/shared/http/viewer-address.ts).
+ */
+export const setViewerAddress = (request: IncomingMessage): void => {
+  const raw: string[] = [];
+  for (let index = 0; index + 1 < request.rawHeaders.length; index += 2) {
+    const name = request.rawHeaders[index] ?? '';
+    if (name.toLowerCase() === 'cloudfront-viewer-address') continue;
+    raw.push(name, request.rawHeaders[index + 1] ?? '');
+  }
+  const address = request.socket.remoteAddress ?? '127.0.0.1';
+  const value = `${address}:${request.socket.remotePort ?? 0}`;
+  raw.push('CloudFront-Viewer-Address', value);
+  request.rawHeaders.splice(0, request.rawHeaders.length, ...raw);
+  request.headers['cloudfront-viewer-address'] = value;
+};
+
 const listen = (server: Server, port: number) =>
   new Promise<void>((done, fail) => {
     server.once('error', fail);
@@ -120,8 +140,10 @@ export const startEdge = async (options: EdgeOptions): Promise<Edge> => {
     for (const [name, value] of Object.entries(isPreview ? headers.preview : headers.site))
       response.setHeader(name, value);
     let handle: RequestHandler;
-    if (path === '/api' || path.startsWith('/api/')) handle = options.api;
-    else if (isPreview) handle = options.previews;
+    if (path === '/api' || path.startsWith('/api/')) {
+      setViewerAddress(request);
+      handle = options.api;
+    } else if (isPreview) handle = options.previews;
     else if (path === '/config.json') handle = config;
     else handle = web.handle;
     handle(request, response).catch((error: unknown) => failRequest(request, response, error));

@@ -91,6 +91,8 @@ export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string,
     S3_FORCE_PATH_STYLE: 'true',
     DEPLOYMENT_MODE: 'local',
     BETA_ACCESS_ENABLED: input.betaAccess ? 'true' : 'false',
+    // The start banner says so; the cloud requires an authenticator app of every admin.
+    MFA_REQUIRED_FOR_ADMINS: 'false',
     STRIPE_API_URL: input.stripe?.apiUrl,
     STRIPE_PRICE_BASIC: input.stripe?.prices?.basic,
     STRIPE_PRICE_PRO: input.stripe?.prices?.pro,

@@ -22,8 +22,17 @@ import { putProfile } from '../../../fixtures/profiles';
 let nextIp = 1;
 const freshIp = () => `10.1.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
 
-const send = (body: unknown, options: { ip?: string; claims?: Record<string, string> } = {}) => {
-  const event = apiEvent({ method: 'POST', path: '/api/contact', body, claims: options.claims });
+const send = (
+  body: unknown,
+  options: { ip?: string; viewer?: string; claims?: Record<string, string> } = {},
+) => {
+  const event = apiEvent({
+    method: 'POST',
+    path: '/api/contact',
+    body,
+    claims: options.claims,
+    ...(options.viewer ? { headers: { 'cloudfront-viewer-address': options.viewer } } : {}),
+  });
   event.requestContext.http.sourceIp = options.ip ?? freshIp();
   return handler(event, lambdaContext('contact'));
 };
@@ -132,6 +141,21 @@ describe('the contact form', () => {
     expect(refused.body).toContain(CONTACT_MESSAGES.rateLimited);
     // Another network is not affected.
     expect((await send(valid())).statusCode).toBe(201);
+  });
+
+  it('counts two viewers behind one CloudFront edge separately', async () => {
+    const edge = freshIp();
+    const first = `${freshIp()}:50123`;
+    const second = `${freshIp()}:50123`;
+    for (let sent = 0; sent < CONTACT_LIMITS.perClientPerHour; sent += 1) {
+      expect((await send(valid(), { ip: edge, viewer: first })).statusCode).toBe(201);
+    }
+    expect((await send(valid(), { ip: edge, viewer: first })).statusCode).toBe(429);
+    // Same edge address, another viewer: its own allowance.
+    expect((await send(valid(), { ip: edge, viewer: second })).statusCode).toBe(201);
+    // The port is not part of who the viewer is.
+    const samePersonNewPort = `${first.split(':')[0]}:61000`;
+    expect((await send(valid(), { ip: edge, viewer: samePersonNewPort })).statusCode).toBe(429);
   });
 
   it('answers a filled honeypot like a person and keeps nothing', async () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Input, Stack } from '@chakra-ui/react';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
@@ -7,6 +8,7 @@ import { authErrorMessage, describeAuthError } from '../../../lib/auth-errors';
 import { signInWithPassword } from '../../../lib/sign-up-flow';
 import { requestPasswordReset, requestResetSchema } from '../api/reset-password';
 import { signInSchema } from '../api/sign-in';
+import { TotpCodeForm } from './totp-code-form';
 
 export interface SignInFormProps {
   /** Shared with the sign-up tab, so switching tabs keeps what was typed. */
@@ -19,7 +21,14 @@ export interface SignInFormProps {
   onResetRequested: (email: string) => void;
 }
 
-export function SignInForm({
+/** The password form, then (for an account with an authenticator app) the code form. */
+export function SignInForm(props: SignInFormProps) {
+  const [askTotp, setAskTotp] = useState(false);
+  if (askTotp) return <TotpCodeForm onSignedIn={props.onSignedIn} />;
+  return <PasswordForm {...props} onTotpAsked={() => setAskTotp(true)} />;
+}
+
+function PasswordForm({
   email,
   onEmailChange,
   notice,
@@ -27,7 +36,8 @@ export function SignInForm({
   onSignedIn,
   onNeedsConfirmation,
   onResetRequested,
-}: SignInFormProps) {
+  onTotpAsked,
+}: SignInFormProps & { onTotpAsked: () => void }) {
   const form = useZodForm(signInSchema, { email, password: '' });
   const submit = useFormSubmit(form, {
     onValid: async (credentials) => {
@@ -41,25 +51,13 @@ export function SignInForm({
         throw error;
       }
       if (outcome === 'confirmSignUp') confirmFirst();
+      else if (outcome === 'confirmTotp') onTotpAsked();
       else onSignedIn();
     },
     failureMessage: (error) => authErrorMessage(error, 'signIn'),
   });
 
-  /** The link asks for the e-mail first, in the form's message (the product's own reminder). */
-  const forgotPassword = () => {
-    form.clearErrors('root');
-    const checked = requestResetSchema.safeParse({ email: form.getValues('email') });
-    if (!checked.success) {
-      form.clearErrors();
-      return submit.fail(checked.error.issues[0]!.message);
-    }
-    return submit.runAction('reset', async () => {
-      onStart();
-      await requestPasswordReset(checked.data.email);
-      onResetRequested(checked.data.email);
-    });
-  };
+  const forgotPassword = forgotPasswordAction(form, submit, onStart, onResetRequested);
 
   const { errors } = form.formState;
   return (
@@ -102,3 +100,31 @@ export function SignInForm({
     </form>
   );
 }
+
+/** The link asks for the e-mail first, in the form's message (the product's own reminder). */
+const forgotPasswordAction =
+  (
+    form: {
+      clearErrors: (name?: 'root') => void;
+      getValues: (name: 'email') => string;
+    },
+    submit: {
+      fail: (message: string) => void;
+      runAction: (name: string, action: () => Promise<void>) => Promise<void>;
+    },
+    onStart: () => void,
+    onResetRequested: (email: string) => void,
+  ) =>
+  () => {
+    form.clearErrors('root');
+    const checked = requestResetSchema.safeParse({ email: form.getValues('email') });
+    if (!checked.success) {
+      form.clearErrors();
+      return submit.fail(checked.error.issues[0]!.message);
+    }
+    return submit.runAction('reset', async () => {
+      onStart();
+      await requestPasswordReset(checked.data.email);
+      onResetRequested(checked.data.email);
+    });
+  };

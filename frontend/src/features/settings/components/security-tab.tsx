@@ -9,12 +9,13 @@ import {
   describePasswordChangeError,
   PASSWORD_CHANGED_MESSAGE,
 } from '../api/change-password';
+import { AuthenticatorAppSection } from './authenticator-app-section';
 import { Message } from './message';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Settings, Security tab: change password through Cognito. */
-export function SecurityTab() {
+/** Settings, Security tab: change password through Cognito, and the authenticator app. */
+export function SecurityTab({ accountName }: { accountName?: string }) {
   const [changed, setChanged] = useState(false);
   const form = useZodForm(changePasswordSchema, EMPTY);
   const submit = useFormSubmit(form, {
@@ -35,17 +36,20 @@ export function SecurityTab() {
   );
 
   return (
-    <form onSubmit={submit.onSubmit} noValidate aria-label="Change password">
-      <Stack gap="5" maxW="md">
-        {changed && <Message status="success" text={PASSWORD_CHANGED_MESSAGE} />}
-        {submit.failure && <Message status="error" text={submit.failure} />}
-        {passwordField('currentPassword', 'Current password', 'current-password')}
-        {passwordField('newPassword', 'New password', 'new-password')}
-        {passwordField('confirmPassword', 'Confirm new password', 'new-password')}
-        <Button type="submit" colorPalette="purple" alignSelf="flex-start" loading={submit.busy}>
-          Change Password
-        </Button>
-      </Stack>
-    </form>
+    <Stack gap="10">
+      <form onSubmit={submit.onSubmit} noValidate aria-label="Change password">
+        <Stack gap="5" maxW="md">
+          {changed && <Message status="success" text={PASSWORD_CHANGED_MESSAGE} />}
+          {submit.failure && <Message status="error" text={submit.failure} />}
+          {passwordField('currentPassword', 'Current password', 'current-password')}
+          {passwordField('newPassword', 'New password', 'new-password')}
+          {passwordField('confirmPassword', 'Confirm new password', 'new-password')}
+          <Button type="submit" colorPalette="purple" alignSelf="flex-start" loading={submit.busy}>
+            Change Password
+          </Button>
+        </Stack>
+      </form>
+      {accountName && <AuthenticatorAppSection accountName={accountName} />}
+    </Stack>
   );
 }

@@ -107,7 +107,7 @@ export function SettingsView({
             {profile.data && <ProfileTab key={profile.data.id} profile={profile.data} />}
           </Tabs.Content>
           <Tabs.Content value="security">
-            <SecurityTab />
+            <SecurityTab {...(profile.data?.email ? { accountName: profile.data.email } : {})} />
           </Tabs.Content>
           <Tabs.Content value="connections">
             {profile.data && (

@@ -1,0 +1,124 @@
+/**
+ * Abuse protection and identity in the cloud: WAF in front of CloudFront (on for prod, managed
+ * rule groups and a rate rule per IP, us-east-1 only), the SRP-only web client, optional TOTP MFA
+ * without SMS, and Cognito threat protection on for prod.
+ */
+import { App, Stack } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readSettings } from '../../lib/stacks/create-app';
+import { Waf } from '../../lib/constructs/waf';
+import { synthApp, type SynthesisedApp } from '../fixtures/synth';
+
+let dev: SynthesisedApp;
+let prod: SynthesisedApp;
+
+beforeAll(() => {
+  dev = synthApp();
+  prod = synthApp({ stage: 'prod', wafRateLimit: 1500 });
+});
+
+const distributionConfig = (app: SynthesisedApp) => {
+  const [distribution] = Object.values(app.template.findResources('AWS::CloudFront::Distribution'));
+  return distribution!.Properties.DistributionConfig as Record<string, unknown>;
+};
+
+describe('WAF on CloudFront', () => {
+  it('is off outside prod: no web ACL, none on the distribution', () => {
+    dev.template.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    expect(distributionConfig(dev).WebACLId).toBeUndefined();
+  });
+
+  it('guards prod with the managed rule groups and a rate rule per IP over 5 minutes', () => {
+    prod.template.resourceCountIs('AWS::WAFv2::WebACL', 1);
+    prod.template.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      Rules: Match.arrayWith([
+        Match.objectLike({
+          Name: 'RatePerClientIp',
+          Action: { Block: {} },
+          Statement: {
+            RateBasedStatement: { Limit: 1500, EvaluationWindowSec: 300, AggregateKeyType: 'IP' },
+          },
+        }),
+        ...[
+          'AWSManagedRulesCommonRuleSet',
+          'AWSManagedRulesKnownBadInputsRuleSet',
+          'AWSManagedRulesAmazonIpReputationList',
+        ].map((name) =>
+          Match.objectLike({
+            Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS', Name: name } },
+          }),
+        ),
+      ]),
+    });
+    const [aclId] = Object.keys(prod.template.findResources('AWS::WAFv2::WebACL'));
+    expect(distributionConfig(prod).WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+  });
+
+  it('makes CloudFormation refuse a prod deploy outside us-east-1', () => {
+    const rules = prod.template.toJSON().Rules as Record<string, { Assertions: unknown[] }>;
+    expect(JSON.stringify(rules)).toContain('us-east-1');
+    expect(JSON.stringify(rules)).toContain('AWS::Region');
+  });
+
+  it('fails synth for a known region other than us-east-1', () => {
+    const stack = new Stack(new App(), 'Elsewhere', { env: { region: 'eu-west-1' } });
+    expect(() => new Waf(stack, 'Waf', { rateLimit: 2000 })).toThrow(/us-east-1/);
+  });
+
+  it('reads waf and wafRateLimit from context, with defaults per stage', () => {
+    const settings = (context: Record<string, unknown>) => readSettings(new App({ context }));
+    expect(settings({}).waf).toBeUndefined();
+    expect(settings({ stage: 'prod' }).waf).toEqual({ rateLimit: 2000 });
+    expect(settings({ stage: 'prod', waf: 'false' }).waf).toBeUndefined();
+    expect(settings({ waf: 'true', wafRateLimit: '300' }).waf).toEqual({ rateLimit: 300 });
+    expect(() => settings({ waf: true, wafRateLimit: 'lots' })).toThrow(/wafRateLimit/);
+    expect(settings({}).threatProtection).toBe(false);
+    expect(settings({ stage: 'prod' }).threatProtection).toBe(true);
+  });
+});
+
+describe('Cognito in the cloud', () => {
+  it('gives the web client SRP and refresh only, never USER_PASSWORD_AUTH', () => {
+    for (const app of [dev, prod]) {
+      const clients = Object.values(app.template.findResources('AWS::Cognito::UserPoolClient'));
+      expect(clients).toHaveLength(1);
+      const flows = clients[0]!.Properties.ExplicitAuthFlows as string[];
+      expect([...flows].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH']);
+    }
+  });
+
+  it('offers MFA as optional with an authenticator app only, no SMS', () => {
+    for (const app of [dev, prod]) {
+      app.template.hasResourceProperties('AWS::Cognito::UserPool', {
+        MfaConfiguration: 'OPTIONAL',
+        EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+      });
+    }
+  });
+
+  it('requires an authenticator app of admins: every API function is told so, admin ones may ask Cognito', () => {
+    const functions = Object.values(dev.template.findResources('AWS::Lambda::Function')).filter(
+      (fn) => (fn.Properties.Environment?.Variables as Record<string, unknown>)?.TABLE_NAME,
+    );
+    expect(functions.length).toBeGreaterThan(5);
+    for (const fn of functions) {
+      expect(fn.Properties.Environment.Variables.MFA_REQUIRED_FOR_ADMINS).toBe('true');
+    }
+    const policies = JSON.stringify(dev.template.findResources('AWS::IAM::Policy'));
+    expect(policies).toContain('cognito-idp:AdminGetUser');
+  });
+
+  it('turns on threat protection (Plus, enforced) for prod, Essentials elsewhere', () => {
+    prod.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolTier: 'PLUS',
+      UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
+    });
+    dev.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolTier: 'ESSENTIALS',
+      UserPoolAddOns: Match.absent(),
+    });
+  });
+});

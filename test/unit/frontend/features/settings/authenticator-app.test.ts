@@ -1,0 +1,90 @@
+/**
+ * Settings → Security's authenticator app against Amplify mocked at its module boundary: the
+ * status, the set-up (secret and otpauth URI, then the first code and the preference), turning it
+ * off, and whether the site requires it of admins (cloud yes, local no).
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const amplify = vi.hoisted(() => ({
+  fetchMFAPreference: vi.fn(),
+  setUpTOTP: vi.fn(),
+  verifyTOTPSetup: vi.fn(),
+  updateMFAPreference: vi.fn(),
+  mode: 'cloud' as 'cloud' | 'local',
+}));
+
+vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('aws-amplify/auth', () => ({
+  fetchMFAPreference: amplify.fetchMFAPreference,
+  setUpTOTP: amplify.setUpTOTP,
+  verifyTOTPSetup: amplify.verifyTOTPSetup,
+  updateMFAPreference: amplify.updateMFAPreference,
+}));
+vi.mock('aws-amplify/utils', () => ({ Hub: { listen: vi.fn() } }));
+vi.mock('../../../../../frontend/src/lib/runtime-config', () => ({
+  getRuntimeConfig: () => ({
+    mode: amplify.mode,
+    region: 'us-east-1',
+    userPoolId: 'us-east-1_pool',
+    userPoolClientId: 'client',
+  }),
+}));
+
+const app = await import('../../../../../frontend/src/features/settings/api/authenticator-app');
+const { adminMfaRequired } = await import('../../../../../frontend/src/lib/mfa-status');
+
+beforeEach(() => {
+  for (const mock of [
+    amplify.fetchMFAPreference,
+    amplify.setUpTOTP,
+    amplify.verifyTOTPSetup,
+    amplify.updateMFAPreference,
+  ])
+    mock.mockReset().mockResolvedValue(undefined);
+});
+
+describe('authenticator app', () => {
+  it('is on only when Cognito lists TOTP among the enabled factors', async () => {
+    amplify.fetchMFAPreference.mockResolvedValueOnce({ enabled: ['TOTP'], preferred: 'TOTP' });
+    await expect(app.isTotpEnabled()).resolves.toBe(true);
+    amplify.fetchMFAPreference.mockResolvedValueOnce({});
+    await expect(app.isTotpEnabled()).resolves.toBe(false);
+  });
+
+  it('sets up with the secret and an otpauth URI naming the marketplace and the account', async () => {
+    const getSetupUri = vi.fn(
+      (issuer: string, account: string) =>
+        new URL(`otpauth://totp/${issuer}:${account}?secret=ABC&issuer=${issuer}`),
+    );
+    amplify.setUpTOTP.mockResolvedValue({ sharedSecret: 'ABC', getSetupUri });
+    const setup = await app.startTotpSetup('ada@example.com');
+    expect(getSetupUri).toHaveBeenCalledWith(app.TOTP_ISSUER, 'ada@example.com');
+    expect(setup).toEqual({
+      secret: 'ABC',
+      uri: `otpauth://totp/${app.TOTP_ISSUER}:ada@example.com?secret=ABC&issuer=${app.TOTP_ISSUER}`,
+    });
+  });
+
+  it('verifies the first code, then prefers TOTP; a refused code changes no preference', async () => {
+    await app.confirmTotpSetup('123 456');
+    expect(amplify.verifyTOTPSetup).toHaveBeenCalledWith({ code: '123456' });
+    expect(amplify.updateMFAPreference).toHaveBeenCalledWith({ totp: 'PREFERRED' });
+
+    amplify.updateMFAPreference.mockClear();
+    amplify.verifyTOTPSetup.mockRejectedValue(new Error('CodeMismatchException'));
+    await expect(app.confirmTotpSetup('000000')).rejects.toThrow();
+    expect(amplify.updateMFAPreference).not.toHaveBeenCalled();
+  });
+
+  it('turns off by disabling the TOTP preference', async () => {
+    await app.turnOffTotp();
+    expect(amplify.updateMFAPreference).toHaveBeenCalledWith({ totp: 'DISABLED' });
+  });
+
+  it('is required of admins in the cloud only', () => {
+    amplify.mode = 'cloud';
+    expect(adminMfaRequired()).toBe(true);
+    amplify.mode = 'local';
+    expect(adminMfaRequired()).toBe(false);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Sign-in's flow follows where the site runs (SRP in the cloud, USER_PASSWORD_AUTH only against
+ * the local stack), and an account with an authenticator app gets the TOTP step. Amplify is
+ * mocked at its module boundary.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const amplify = vi.hoisted(() => ({
+  configure: vi.fn(),
+  signIn: vi.fn(),
+  confirmSignIn: vi.fn(),
+  mode: 'cloud' as 'cloud' | 'local',
+}));
+
+vi.mock('aws-amplify', () => ({ Amplify: { configure: amplify.configure } }));
+vi.mock('aws-amplify/auth', () => ({
+  signIn: amplify.signIn,
+  confirmSignIn: amplify.confirmSignIn,
+}));
+vi.mock('aws-amplify/utils', () => ({ Hub: { listen: vi.fn() } }));
+vi.mock('../../../../frontend/src/lib/runtime-config', () => ({
+  getRuntimeConfig: () => ({
+    mode: amplify.mode,
+    region: 'us-east-1',
+    userPoolId: 'us-east-1_pool',
+    userPoolClientId: 'client',
+    apiBaseUrl: '/api',
+    betaAccess: false,
+    launchAt: '2025-08-01T00:00:00Z',
+    paymentsMode: 'stripe',
+  }),
+}));
+
+const { authFlowTypeFor } = await import('../../../../frontend/src/lib/amplify');
+const { confirmTotpCode, signInWithPassword } =
+  await import('../../../../frontend/src/lib/sign-up-flow');
+
+const signedIn = { isSignedIn: true, nextStep: { signInStep: 'DONE' } };
+const credentials = { email: 'ada@example.com', password: 'secret1' };
+
+beforeEach(() => {
+  amplify.signIn.mockReset().mockResolvedValue(signedIn);
+  amplify.confirmSignIn.mockReset().mockResolvedValue(signedIn);
+});
+
+describe('the sign-in flow', () => {
+  it('is SRP in the cloud and a plain password only locally', () => {
+    expect(authFlowTypeFor('cloud')).toBe('USER_SRP_AUTH');
+    expect(authFlowTypeFor('local')).toBe('USER_PASSWORD_AUTH');
+  });
+
+  it.each([
+    ['cloud', 'USER_SRP_AUTH'],
+    ['local', 'USER_PASSWORD_AUTH'],
+  ] as const)('signs in with %s config using %s', async (mode, flow) => {
+    amplify.mode = mode;
+    await expect(signInWithPassword(credentials)).resolves.toBe('signedIn');
+    expect(amplify.signIn).toHaveBeenCalledWith({
+      username: credentials.email,
+      password: credentials.password,
+      options: { authFlowType: flow },
+    });
+  });
+});
+
+describe('the authenticator app step', () => {
+  it('asks for the TOTP code when Cognito does, then confirms it without spaces', async () => {
+    amplify.signIn.mockResolvedValue({
+      isSignedIn: false,
+      nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' },
+    });
+    await expect(signInWithPassword(credentials)).resolves.toBe('confirmTotp');
+    await confirmTotpCode(' 123 456 ');
+    expect(amplify.confirmSignIn).toHaveBeenCalledWith({ challengeResponse: '123456' });
+  });
+
+  it('passes a refused code on to the form', async () => {
+    amplify.confirmSignIn.mockRejectedValue(
+      Object.assign(new Error('bad'), { name: 'CodeMismatchException' }),
+    );
+    await expect(confirmTotpCode('000000')).rejects.toThrow('bad');
+  });
+});
