@@ -270,6 +270,34 @@ describe('monthly-payouts state machine', () => {
     expect(await transfersFor(failed!.id)).toEqual([]);
   });
 
+  it('fails a payout the platform balance cannot cover, as Stripe refuses it, and tells the seller', async () => {
+    const month = '2034-02';
+    const seller = await connectedSeller();
+    // The local server's balance is shared by the whole run: rather than lowering it, this
+    // seller's share is made larger than all of it (the seller's share is 70% of the pool).
+    const available = (await stripe.balance.retrieve()).available[0]!.amount;
+    await addToPool(month, Math.ceil((available + 10_000) / 0.7));
+    await putMonthDownloads(seller.id, month, 3);
+
+    await runMonth(month);
+
+    const failed = await payoutOf(seller.id, month);
+    expect(failed!.commission_amount).toBeGreaterThan(available);
+    expect(failed).toMatchObject({ status: 'failed', stripe_account_id: seller.accountId });
+    expect(failed!.failure_reason).toMatch(
+      /^You have insufficient available funds in your Stripe account/,
+    );
+    expect(failed!.stripe_transfer_id).toBeUndefined();
+    expect((await notificationsOf(seller.id)).map((n) => n.type).sort()).toEqual([
+      'payout_failed',
+      'payout_initiated',
+    ]);
+    expect(await transfersFor(failed!.id)).toEqual([]);
+    expect((await PayoutRunEntity.get({ month_year: month }).go()).data).toMatchObject({
+      payouts_failed: 1,
+    });
+  });
+
   it('finishes payouts a crashed attempt left processing, once, in the next run', async () => {
     const [month, next] = ['2031-08', '2031-09'];
     const paidBeforeCrash = await connectedSeller();
