@@ -6,7 +6,8 @@
  * A month's amounts add up to its pool; a month run twice (one after the other, or at once) pays
  * each seller once; a seller without a connected account keeps a pending row that a later run
  * pays once connected; a transfer Stripe refuses leaves the payout failed with Stripe's reason and
- * the seller told; a payout a crashed attempt left processing is finished once by the next run.
+ * the seller told, and so does one the platform's balance cannot cover; a payout a crashed
+ * attempt left processing is finished once by the next run.
  */
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
