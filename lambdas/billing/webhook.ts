@@ -140,8 +140,8 @@ export const applyStripeEvent = async (event: Stripe.Event): Promise<void> => {
 /**
  * The route's rule: verify, then apply. A bad or missing signature is a 400 and nothing is read
  * or written; a signed event that cannot be applied (no object, a transfer that is not a payout's,
- * an object Stripe does not know) is acknowledged and counted (`rejectEvent`); any other error
- * while applying is a 500, so Stripe retries the delivery.
+ * an object Stripe does not know, a subscription that names no user of ours) is acknowledged and
+ * counted (`rejectEvent`); any other error while applying is a 500, so Stripe retries it.
  */
 export const receiveStripeWebhook = async (
   rawBody: string,

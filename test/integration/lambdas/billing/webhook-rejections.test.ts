@@ -2,7 +2,7 @@
  * The webhook's `transfer.*` events and the signed events it cannot apply. A transfer event is
  * committed with its claim: delivered twice (even at once) it completes its payout once. A signed
  * but malformed event (no object, a transfer without a payout's metadata, a subscription Stripe
- * does not know) is acknowledged with a 200, claimed, and counted as `WebhookEventsRejected`:
+ * does not know or one that names no user of ours) is acknowledged with a 200, claimed, and counted as `WebhookEventsRejected`:
  * never a 500 that Stripe would retry for three days.
  */
 import { randomUUID } from 'node:crypto';
@@ -12,7 +12,7 @@ import { metrics } from '../../../../lambdas/shared/observability';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { PayoutEntity, type PayoutItem } from '../../../../lambdas/shared/db/entities/payout';
 import { WebhookEventEntity } from '../../../../lambdas/shared/db/entities/webhook-event';
-import { deliverEvent } from '../../../fixtures/billing';
+import { billingStripe, deliverEvent } from '../../../fixtures/billing';
 import { putPayout } from '../../../fixtures/payouts';
 
 afterEach(() => {
@@ -122,6 +122,32 @@ describe('signed but malformed events', () => {
       id: 'sub_unknown_to_stripe',
       object: 'subscription',
       metadata: {},
+    });
+
+    expect((await deliverEvent(event)).statusCode).toBe(200);
+    expect(counted()).toBe(1);
+    expect(await claimOf(event.id)).not.toBeNull();
+  });
+
+  it('acknowledges and counts a subscription that names no user of ours', async () => {
+    const { client, control, prices } = billingStripe();
+    const customer = await client.customers.create({ email: 'stranger@example.com' });
+    const session = await client.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: prices.pro, quantity: 1 }],
+      success_url: 'http://localhost:5173/success',
+      cancel_url: 'http://localhost:5173/pricing',
+    });
+    await control.completeCheckout(session.id, { card: '4242424242424242' });
+    const { subscription } = await client.checkout.sessions.retrieve(session.id);
+    const counted = rejectionsCounted();
+    const event = eventOf('invoice.payment_failed', {
+      id: `in_test_${randomUUID()}`,
+      object: 'invoice',
+      amount_due: 200,
+      currency: 'gbp',
+      parent: { subscription_details: { subscription } },
     });
 
     expect((await deliverEvent(event)).statusCode).toBe(200);
