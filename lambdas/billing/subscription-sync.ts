@@ -25,6 +25,7 @@ import {
   type SubscriptionItem,
 } from '../ledger/service';
 import { applyEffect } from './repo';
+import { RejectedEventError } from './webhook-effect';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const MAX_ATTEMPTS = 4;
@@ -56,7 +57,8 @@ export const subscriptionUserId = async (subscription: Stripe.Subscription): Pro
     typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
   const customer = await (await stripe()).customers.retrieve(customerId);
   const userId = customer.deleted ? undefined : customer.metadata?.user_id;
-  if (!userId) throw new Error(`Subscription ${subscription.id} names no user`);
+  // Not a subscription our checkout made: no retry can tell whose it is.
+  if (!userId) throw new RejectedEventError(`Subscription ${subscription.id} names no user.`);
   return userId;
 };
 

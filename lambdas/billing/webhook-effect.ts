@@ -1,9 +1,11 @@
 /**
  * What every Stripe webhook rule shares: reading Stripe's times and expandable ids, the revenue
- * counters of a paid amount, and committing an effect with the event's claim, retried after a
- * conflict.
+ * counters of a paid amount, committing an effect with the event's claim, retried after a
+ * conflict, and rejecting a signed event that cannot be applied.
  */
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Stripe } from '../shared/adapters/stripe';
+import { logger, metrics } from '../shared/observability';
 import { counterAddWrite } from '../ledger/service';
 import { applyEffect } from './repo';
 
@@ -43,4 +45,31 @@ export const applyWithRetry = async (
       );
     }
   }
+};
+
+/** A signed event that no retry can apply (no object, not our transfer, an unknown object). */
+export class RejectedEventError extends Error {
+  override readonly name = 'RejectedEventError';
+}
+
+/** Stripe's answer for an object it does not know (an event naming a deleted subscription). */
+const isMissingAtStripe = (error: unknown): boolean =>
+  (error as { code?: unknown } | null)?.code === 'resource_missing';
+
+/** Whether applying the event failed for good (rejected), not for now (Stripe retries those). */
+export const isRejection = (error: unknown): error is Error =>
+  error instanceof RejectedEventError || isMissingAtStripe(error);
+
+/**
+ * A rejected event is logged, counted (`WebhookEventsRejected`, docs/operations.md) and claimed
+ * without effect, so the webhook acknowledges it: a 500 would only make Stripe retry it for three
+ * days with the same result.
+ */
+export const rejectEvent = async (
+  event: { id: string; type: string },
+  reason: string,
+): Promise<void> => {
+  logger.warn('Stripe event rejected', { id: event.id, type: event.type, reason });
+  metrics.addMetric('WebhookEventsRejected', MetricUnit.Count, 1);
+  await applyEffect(event, {}, new Date());
 };

@@ -15,12 +15,12 @@ import { verifyStripeEvent, type Stripe } from '../shared/adapters/stripe';
 import { ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { sendQueuedEmails } from '../notifications/service';
-import { recordTransferEvent } from '../payouts/service';
+import { isPayoutTransfer, planTransferEvent } from '../payouts/service';
 import { connectStatusWrite } from '../profiles/billing-fields';
 import { paymentFailedWrites } from './notices';
 import { applyEffect } from './repo';
 import { applySubscription, retrieveSubscription, subscriptionUserId } from './subscription-sync';
-import { idOf } from './webhook-effect';
+import { RejectedEventError, idOf, isRejection, rejectEvent } from './webhook-effect';
 import { applyOneTimeOrder, applyPaidInvoice } from './webhook-payments';
 import { applyChargeRefund } from './webhook-refunds';
 
@@ -51,8 +51,43 @@ const applyAccountUpdate = async (event: Stripe.Event, account: Stripe.Account):
   if (typeof outcome === 'object') await applyEffect(event, {}, now);
 };
 
+const MAX_TRANSFER_ATTEMPTS = 4;
+
+/**
+ * `transfer.*`: the payout's transition (payouts' `planTransferEvent`) committed with the event's
+ * claim, so a replay finds the claim and changes nothing. A refusal means the payout moved
+ * between the read and the commit: plan again from a fresh read.
+ */
+const applyTransferEvent = async (event: Stripe.Event, transfer: Stripe.Transfer) => {
+  if (!isPayoutTransfer(transfer)) {
+    throw new RejectedEventError('The transfer carries no payout of ours in its metadata.');
+  }
+  for (let attempt = 1; ; attempt += 1) {
+    const now = new Date();
+    const plan = await planTransferEvent(transfer, event.created, now.toISOString());
+    const outcome = await applyEffect(event, plan.writes, now);
+    if (outcome === 'applied' || outcome === 'duplicate') {
+      logger.info('Transfer event applied', {
+        transferId: transfer.id,
+        effect: plan.effect,
+        outcome,
+      });
+      return;
+    }
+    if (attempt >= MAX_TRANSFER_ATTEMPTS) {
+      throw new Error(
+        `Event ${event.id} kept conflicting: ${JSON.stringify(outcome.refused.codes)}`,
+      );
+    }
+  }
+};
+
 /** Applies one verified event. */
 export const applyStripeEvent = async (event: Stripe.Event): Promise<void> => {
+  const object: unknown = (event.data as { object?: unknown } | null | undefined)?.object;
+  if (object === null || typeof object !== 'object') {
+    throw new RejectedEventError('The event carries no object.');
+  }
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;
@@ -96,9 +131,7 @@ export const applyStripeEvent = async (event: Stripe.Event): Promise<void> => {
     case 'transfer.created':
     case 'transfer.reversed':
     case 'transfer.updated':
-      await recordTransferEvent(event.data.object, event.created);
-      await applyEffect(event, {}, new Date());
-      return;
+      return applyTransferEvent(event, event.data.object);
     default:
       logger.info('Stripe event ignored', { type: event.type });
   }
@@ -106,7 +139,9 @@ export const applyStripeEvent = async (event: Stripe.Event): Promise<void> => {
 
 /**
  * The route's rule: verify, then apply. A bad or missing signature is a 400 and nothing is read
- * or written; an error while applying is a 500, so Stripe retries the delivery.
+ * or written; a signed event that cannot be applied (no object, a transfer that is not a payout's,
+ * an object Stripe does not know, a subscription that names no user of ours) is acknowledged and
+ * counted (`rejectEvent`); any other error while applying is a 500, so Stripe retries it.
  */
 export const receiveStripeWebhook = async (
   rawBody: string,
@@ -120,7 +155,12 @@ export const receiveStripeWebhook = async (
     throw new ValidationError(INVALID_SIGNATURE_MESSAGE);
   }
   logger.info('Stripe event received', { id: event.id, type: event.type });
-  await applyStripeEvent(event);
+  try {
+    await applyStripeEvent(event);
+  } catch (error) {
+    if (!isRejection(error)) throw error;
+    await rejectEvent(event, error.message);
+  }
   // A receipt, licence or refund notice of this event is e-mailed now rather than next minute.
   await sendQueuedEmails();
 };

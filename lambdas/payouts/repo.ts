@@ -7,6 +7,7 @@ import { PayoutEntity, type PayoutItem } from '../shared/db/entities/payout';
 import { PayoutRunEntity, type PayoutRunItem } from '../shared/db/entities/payout-run';
 import {
   transactWrite,
+  type TransactionItems,
   type TransactionResult,
   type TransactionWrite,
 } from '../shared/db/transaction';
@@ -65,7 +66,7 @@ export const listPayoutsByStatus = async (
  * (the seller's notification). Conditional on the payout (by id) being in one of `from`; a
  * refusal names the item `payout`.
  */
-export const transitionPayout = (input: {
+export interface PayoutTransition {
   key: PayoutKey;
   payoutId: string;
   from: readonly PayoutStatus[];
@@ -75,16 +76,27 @@ export const transitionPayout = (input: {
   };
   now: string;
   notification: readonly TransactionWrite[] | null;
-}): Promise<TransactionResult> =>
-  transactWrite({
-    payout: PayoutEntity.patch(input.key)
-      .set({ ...input.set, status: input.to, updated_at: input.now })
-      .where(
-        ({ id, status }, { eq }) =>
-          `${eq(id, input.payoutId)} AND (${input.from.map((from) => eq(status, from)).join(' OR ')})`,
-      ),
-    notification: input.notification,
-  });
+}
+
+/** Q4's items, for a caller that commits them with its own (the Stripe webhook's event claim). */
+export const transitionPayoutWrites = (input: PayoutTransition): TransactionItems => ({
+  payout: PayoutEntity.patch(input.key)
+    .set({ ...input.set, status: input.to, updated_at: input.now })
+    .where(
+      ({ id, status }, { eq }) =>
+        `${eq(id, input.payoutId)} AND (${input.from.map((from) => eq(status, from)).join(' OR ')})`,
+    ),
+  notification: input.notification,
+});
+
+export type PayoutTransitionItems = TransactionItems;
+
+/** Commits `transitionPayoutWrites` on their own. */
+export const commitPayoutWrites = (items: PayoutTransitionItems): Promise<TransactionResult> =>
+  transactWrite(items);
+
+export const transitionPayout = (input: PayoutTransition): Promise<TransactionResult> =>
+  transactWrite(transitionPayoutWrites(input));
 
 /**
  * Q7: an admin's Process: a pending or failed payout → processing with the destination, in one

@@ -33,8 +33,12 @@ import {
   listPayoutsByStatus,
   listPayoutsOfSeller,
   transitionPayout,
+  transitionPayoutWrites,
+  commitPayoutWrites,
+  type PayoutTransitionItems,
   type PayoutItem,
   type PayoutKey,
+  type PayoutTransition,
 } from './repo';
 import { splitSale } from './split';
 
@@ -227,6 +231,38 @@ export const recordProcessing = async (item: PayoutItem, destination: string): P
   return !result.canceled;
 };
 
+/** processing → completed with the transfer, and `payout_completed`. */
+const completedTransition = (
+  item: PayoutItem,
+  transferId: string,
+  processedAt: string,
+  now: string,
+): PayoutTransition => ({
+  key: item,
+  payoutId: item.id,
+  from: ['processing'],
+  to: 'completed',
+  set: { stripe_transfer_id: transferId, processed_at: processedAt },
+  now,
+  notification: notify(item, 'payout_completed', payoutMessages.payout_completed(item), now),
+});
+
+/** `from` → failed with the reason, and `payout_failed`. */
+const failedTransition = (
+  item: PayoutItem,
+  reason: string,
+  from: readonly PayoutStatus[],
+  now: string,
+): PayoutTransition => ({
+  key: item,
+  payoutId: item.id,
+  from,
+  to: 'failed',
+  set: { failure_reason: reason, processed_at: item.processed_at ?? now },
+  now,
+  notification: notify(item, 'payout_failed', payoutMessages.payout_failed(item, reason), now),
+});
+
 /** processing → completed with the transfer, and `payout_completed`, in one transaction. */
 export const recordCompleted = async (
   item: PayoutItem,
@@ -234,15 +270,7 @@ export const recordCompleted = async (
   processedAt: string,
 ): Promise<boolean> => {
   const now = new Date().toISOString();
-  const result = await transitionPayout({
-    key: item,
-    payoutId: item.id,
-    from: ['processing'],
-    to: 'completed',
-    set: { stripe_transfer_id: transferId, processed_at: processedAt },
-    now,
-    notification: notify(item, 'payout_completed', payoutMessages.payout_completed(item), now),
-  });
+  const result = await transitionPayout(completedTransition(item, transferId, processedAt, now));
   return !result.canceled;
 };
 
@@ -253,15 +281,7 @@ export const recordFailed = async (
   from: readonly PayoutStatus[],
 ): Promise<boolean> => {
   const now = new Date().toISOString();
-  const result = await transitionPayout({
-    key: item,
-    payoutId: item.id,
-    from,
-    to: 'failed',
-    set: { failure_reason: reason, processed_at: item.processed_at ?? now },
-    now,
-    notification: notify(item, 'payout_failed', payoutMessages.payout_failed(item, reason), now),
-  });
+  const result = await transitionPayout(failedTransition(item, reason, from, now));
   return !result.canceled;
 };
 
@@ -280,33 +300,62 @@ export const outcomeOf = async (key: PayoutKey): Promise<TransferOutcome> => {
 
 export type TransferEventEffect = 'completed' | 'reversed' | 'ignored';
 
+/** Whether a transfer carries the metadata of one of our payouts (the Transfer step sets it). */
+export const isPayoutTransfer = (transfer: Stripe.Transfer): boolean => {
+  const {
+    payout_id: payoutId,
+    seller_id: sellerId,
+    month_year: monthYear,
+  } = transfer.metadata ?? {};
+  return Boolean(payoutId && sellerId && monthYear && MONTH_PATTERN.test(monthYear));
+};
+
 /**
- * Reconciles a payout with Stripe's `transfer.created` / `transfer.reversed` event (the transfer
- * object as the event carries it; `eventCreated` in seconds). Idempotent, and safe in any order:
+ * What Stripe's `transfer.created` / `.updated` / `.reversed` event does to its payout (the
+ * transfer as the event carries it; `eventCreated` in seconds), decided from one read, as the
+ * items that the caller commits with the event's claim. Idempotent, and safe in any order:
  *
  * - a reversed transfer (any amount reversed) moves a processing or completed payout to failed
  *   ('Transfer reversed', `payout_failed`): the only way a completed payout ever moves;
  * - otherwise a processing payout becomes completed with the transfer (`payout_completed`), as if
  *   the Transfer step had recorded it (which it then finds done);
  * - a payout already past that state, a transfer of no payout of ours, or one whose metadata does
- *   not match the payout's id changes nothing.
+ *   not match the payout's id changes nothing (no items).
+ *
+ * The items are conditional on the status read, so a commit refused by them means the payout
+ * moved meanwhile: plan again.
  */
+export const planTransferEvent = async (
+  transfer: Stripe.Transfer,
+  eventCreated: number,
+  now: string,
+): Promise<{ effect: TransferEventEffect; writes: PayoutTransitionItems }> => {
+  const ignored = { effect: 'ignored' as const, writes: {} };
+  if (!isPayoutTransfer(transfer)) return ignored;
+  const { payout_id: payoutId, seller_id: sellerId, month_year: monthYear } = transfer.metadata;
+  const item = await getPayout({ seller_id: sellerId!, month_year: monthYear! });
+  if (!item || item.id !== payoutId) return ignored;
+
+  if (transfer.reversed || transfer.amount_reversed > 0) {
+    const from: readonly PayoutStatus[] = ['processing', 'completed'];
+    if (!from.includes(item.status)) return ignored;
+    const writes = transitionPayoutWrites(
+      failedTransition(item, TRANSFER_REVERSED_REASON, from, now),
+    );
+    return { effect: 'reversed', writes };
+  }
+  if (item.status !== 'processing') return ignored;
+  const processedAt = new Date((transfer.created || eventCreated) * 1000).toISOString();
+  const writes = transitionPayoutWrites(completedTransition(item, transfer.id, processedAt, now));
+  return { effect: 'completed', writes };
+};
+
+/** `planTransferEvent` committed on its own (no event claim): for tests and scripts. */
 export const recordTransferEvent = async (
   transfer: Stripe.Transfer,
   eventCreated: number,
 ): Promise<TransferEventEffect> => {
-  const { payout_id: payoutId, seller_id: sellerId, month_year: monthYear } = transfer.metadata;
-  if (!payoutId || !sellerId || !monthYear || !MONTH_PATTERN.test(monthYear)) return 'ignored';
-  const item = await getPayout({ seller_id: sellerId, month_year: monthYear });
-  if (!item || item.id !== payoutId) return 'ignored';
-
-  if (transfer.reversed || transfer.amount_reversed > 0) {
-    const reversed = await recordFailed(item, TRANSFER_REVERSED_REASON, [
-      'processing',
-      'completed',
-    ]);
-    return reversed ? 'reversed' : 'ignored';
-  }
-  const processedAt = new Date((transfer.created || eventCreated) * 1000).toISOString();
-  return (await recordCompleted(item, transfer.id, processedAt)) ? 'completed' : 'ignored';
+  const plan = await planTransferEvent(transfer, eventCreated, new Date().toISOString());
+  if (plan.effect === 'ignored') return 'ignored';
+  return (await commitPayoutWrites(plan.writes)).canceled ? 'ignored' : plan.effect;
 };

@@ -5,6 +5,7 @@ import type { BetaAccountItem } from '../shared/db/entities/beta-account';
 import { CounterEntity } from '../shared/db/entities/counter';
 import { ProfileEntity, type ProfileItem } from '../shared/db/entities/profile';
 import { UsernameClaimEntity } from '../shared/db/entities/username-claim';
+import { isConditionFailure } from '../shared/db/entity';
 import { transactWrite } from '../shared/db/transaction';
 import { userSearchUsernameRemoval, userSearchWrites, usernameIsStill } from './search-repo';
 
@@ -97,11 +98,36 @@ export const patchProfileFields = async (
   return data;
 };
 
+/**
+ * P3 for the owner's settings, conditional on the profile being the one read (its `updated_at`),
+ * so that a change decided from that read never lands on a profile changed meanwhile (a
+ * concurrent username change would otherwise be overwritten). `null` when it changed.
+ */
+export const patchProfileFieldsIfUnchanged = async (
+  read: ProfileItem,
+  changes: ProfileFieldChanges,
+  now: string,
+): Promise<ProfileItem | null> => {
+  try {
+    const { data } = await ProfileEntity.patch({ id: read.id })
+      .set({ ...changes.set, updated_at: now })
+      .remove(changes.remove)
+      .where((attr, op) => op.eq(attr.updated_at, read.updated_at))
+      .go({ response: 'all_new' });
+    return data;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+};
+
 export type UsernameChangeOutcome =
   | { outcome: 'changed' }
   /** The new claim failed its condition: someone else holds the name. */
   | { outcome: 'taken' }
-  /** The profile or the old claim moved since the pre-read, or a concurrent transaction collided. */
+  /** The profile changed since it was read (its name, role or approval): decided from a stale read. */
+  | { outcome: 'stale' }
+  /** The old claim moved since the pre-read, or a concurrent transaction collided. */
   | { outcome: 'retry' };
 
 /**
@@ -158,6 +184,7 @@ export const changeUsername = async (input: {
   if (!result.canceled) return { outcome: 'changed' };
   if (result.any('TransactionConflict')) return { outcome: 'retry' };
   if (result.failed('claim') === 'ConditionalCheckFailed') return { outcome: 'taken' };
+  if (result.failed('profile') === 'ConditionalCheckFailed') return { outcome: 'stale' };
   return { outcome: 'retry' };
 };
 

@@ -16,7 +16,7 @@ import {
   createProfileIfAbsent,
   findProfileByUsername,
   getProfileById,
-  patchProfileFields,
+  patchProfileFieldsIfUnchanged,
   queryApprovedSellersOfRole,
   type ProfileFieldChanges,
   type ProfileItem,
@@ -150,46 +150,67 @@ const toFieldChanges = (update: ProfileUpdate): ProfileFieldChanges => {
 };
 
 /**
+ * The caller's profile item as stored (created with the defaults on first sight), the one read
+ * that a settings change is decided from.
+ */
+const readOwnProfile = async (identity: ProfileIdentity): Promise<ProfileItem> => {
+  const existing = await getProfileById(identity.userId);
+  if (existing) {
+    openProfile(existing);
+    return existing;
+  }
+  await ensureProfile(identity);
+  const created = await getProfileById(identity.userId);
+  if (!created) throw new Error(`Profile ${identity.userId} vanished after its creation`);
+  return created;
+};
+
+/**
  * `PATCH /api/me`: the caller's own profile fields (only ever the caller's: the id comes from the
  * token). A new username goes through the claim transaction (docs/data-model.md, section 4.3).
  *
- * 1. Read the profile (creating the default one on first sight) for the current username.
+ * 1. Read the profile once (creating the default one on first sight): the change is decided
+ *    from this read, and every write is conditional on the profile still being it.
  * 2. Same name ignoring case: patch the profile only (the claim is already ours).
- * 3. Otherwise claim the new name, release the old one and write the profile in one transaction;
- *    a taken name is a 409; a profile changed meanwhile (or a colliding transaction) is re-read
- *    and retried, so concurrent claims of one name end with exactly one owner.
+ * 3. Otherwise claim the new name, release the old one and write the profile in one transaction.
+ *
+ * A taken name is a 409; so is a profile changed since the read (another tab's save, a second
+ * request at the same time): the caller sees the words and saves again. Only a transaction that
+ * collided with another one before either decided anything (`TransactionConflict`) is retried,
+ * and only while the profile is still the one read.
  */
 export const updateMyProfile = async (
   identity: ProfileIdentity,
   update: ProfileUpdate,
 ): Promise<Profile> => {
   const changes = toFieldChanges(update);
+  const read = await readOwnProfile(identity);
   for (let attempt = 0; attempt < USERNAME_CHANGE_ATTEMPTS; attempt += 1) {
-    const current = await ensureProfile(identity);
     const now = new Date().toISOString();
-    if (current.username?.toLowerCase() === update.username.toLowerCase()) {
-      const item = await patchProfileFields(
-        identity.userId,
+    if (read.username?.toLowerCase() === update.username.toLowerCase()) {
+      const item = await patchProfileFieldsIfUnchanged(
+        read,
         { ...changes, set: { ...changes.set, username: update.username } },
         now,
       );
+      if (!item) throw new ConflictError(PROFILE_CHANGED_CONCURRENTLY_MESSAGE);
       return toProfile(item);
     }
-    const stored = await getProfileById(identity.userId);
-    if (!stored) throw new Error(`Profile ${identity.userId} vanished before its update`);
     const { outcome } = await changeUsername({
-      current: stored,
+      current: read,
       newUsername: update.username,
       changes,
       now,
     });
     if (outcome === 'taken') throw new ConflictError(USERNAME_TAKEN_MESSAGE);
+    if (outcome === 'stale') throw new ConflictError(PROFILE_CHANGED_CONCURRENTLY_MESSAGE);
     if (outcome === 'changed') {
       const saved = await getProfileById(identity.userId);
       if (!saved) throw new Error(`Profile ${identity.userId} vanished after its update`);
       return toProfile(saved);
     }
-    // A short, jittered pause lets the colliding transaction finish before the re-read.
+    // A short, jittered pause lets the colliding transaction finish; then the same read is tried
+    // again, and the profile's condition tells whether that transaction changed it.
     await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 60));
   }
   throw new ConflictError(PROFILE_CHANGED_CONCURRENTLY_MESSAGE);

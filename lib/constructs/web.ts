@@ -52,6 +52,11 @@ import {
 } from '../../contract/design/site-config';
 import type { Data } from './data';
 import { logicalIdOf, projectRoot } from './marketplace-function';
+import {
+  archiveReleaseAssets,
+  releaseArchiveLifecycle,
+  releaseAssetsBehaviour,
+} from './web-releases';
 
 /** `/config.json` (contract 5) as the cloud writes it. */
 export type CloudSiteConfig = Readonly<SiteConfig & { mode: 'cloud'; userPoolEndpoint?: never }>;
@@ -144,7 +149,10 @@ export class Web extends Construct {
     super(scope, id);
     const { data } = props;
 
-    this.siteBucket = new Bucket(this, 'SiteBucket', data.privateBucketDefaults('site/'));
+    this.siteBucket = new Bucket(this, 'SiteBucket', {
+      ...data.privateBucketDefaults('site/'),
+      lifecycleRules: [releaseArchiveLifecycle],
+    });
 
     const spaFunction = new CloudFrontFunction(this, 'SpaRewrite', {
       code: FunctionCode.fromInline(spaRewrite),
@@ -183,6 +191,7 @@ export class Web extends Construct {
       additionalBehaviors: {
         // Before `/api/*`: CloudFront takes the first pattern that matches.
         ...publicApiBehaviours,
+        ...releaseAssetsBehaviour(this.siteBucket, headers.site),
         '/api/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
@@ -283,7 +292,8 @@ export class Web extends Construct {
   private deploySite(frontendDist: string | undefined): void {
     const sources: ISource[] = [];
     const dist = frontendDist ?? path.join(projectRoot, 'frontend', 'dist');
-    if (existsSync(path.join(dist, 'index.html'))) {
+    const built = existsSync(path.join(dist, 'index.html'));
+    if (built) {
       sources.push(Source.asset(dist));
     } else {
       Annotations.of(this).addWarningV2(
@@ -299,11 +309,13 @@ export class Web extends Construct {
       destinationBucket: this.siteBucket,
       distribution: this.distribution,
       distributionPaths: ['/*'],
-      // Keep what an earlier deployment uploaded only when this one carries no site build.
-      prune: sources.length > 1,
+      // The root holds the current release only; earlier releases' assets stay reachable through
+      // the archive (web-releases.ts). Without a site build, keep what is there.
+      prune: built,
       memoryLimit: 512,
     });
     acknowledgeDeploymentHandler(deployment, this.siteBucket);
+    if (built) archiveReleaseAssets(this, dist, this.siteBucket);
   }
 }
 

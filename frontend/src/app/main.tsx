@@ -1,14 +1,19 @@
 /**
  * Boot: apply the stored theme before anything paints, load `/config.json` (contract 5), then
- * render. Without a config the app cannot reach its API or user pool, so it says so plainly.
+ * render. Without a config the app cannot reach its API or user pool, so it says so plainly. Page
+ * code missing after a release reloads once (lib/chunk-reload.ts); anything that still fails
+ * shows the root error page.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RootErrorBoundary } from '../components/root-error-boundary';
+import { installChunkReload } from '../lib/chunk-reload';
 import { initialDarkMode } from '../lib/color-mode';
 import { loadRuntimeConfig } from '../lib/runtime-config';
 import { AppProviders } from './providers';
 import { AppRouter } from './router';
 
+installChunkReload();
 const initialDark = initialDarkMode();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
@@ -19,7 +24,9 @@ loadRuntimeConfig().then(
     root.render(
       <StrictMode>
         <AppProviders initialDark={initialDark}>
-          <AppRouter />
+          <RootErrorBoundary>
+            <AppRouter />
+          </RootErrorBoundary>
         </AppProviders>
       </StrictMode>,
     );

@@ -68,6 +68,9 @@ export const createSite = async ({ deploymentId }: StepInput): Promise<StepResul
       repo_path: repo.full_name,
       repo_url: repo.clone_url,
       repo_branch: repo.default_branch,
+      // The field of Netlify's OpenAPI (repoInfo) for a private repository, and `private`, the
+      // one Netlify's own CLI sends.
+      public_repo: false,
       private: true,
       deploy_key_id: key.id,
     };

@@ -357,6 +357,25 @@ describe('a site built from a git repository', () => {
     expect(await (await fetch(first.deploy_url!)).text()).toBe(INDEX_HTML);
   });
 
+  it('reads a private repository from `public_repo` (the OpenAPI field), `private` only without it', async () => {
+    const publicRepoOf = async (name: string, settings: Record<string, unknown>) => {
+      const base = {
+        provider: 'github',
+        repo_path: 'buyer/demo-site',
+        repo_url: repository.url,
+        repo_branch: 'main',
+      };
+      const site = await netlify.createSite({ body: { name, repo: { ...base, ...settings } } });
+      return site.build_settings?.public_repo;
+    };
+    expect(await publicRepoOf('documented-private', { public_repo: false })).toBe(false);
+    expect(await publicRepoOf('documented-public', { public_repo: true })).toBe(true);
+    expect(await publicRepoOf('both-fields', { public_repo: false, private: true })).toBe(false);
+    expect(await publicRepoOf('documented-wins', { public_repo: true, private: true })).toBe(true);
+    expect(await publicRepoOf('cli-private', { private: true })).toBe(false);
+    expect(await publicRepoOf('neither-field', {})).toBe(true);
+  });
+
   it('refuses a taken or malformed name with 422', async () => {
     await createSite('taken-name', repository.url);
     expect(await failure(createSite('taken-name', repository.url))).toEqual({

@@ -445,6 +445,96 @@ describe('Connect', () => {
   });
 });
 
+describe('the platform balance', () => {
+  const onboardedAccount = async () => {
+    const account = await stripe.accounts.create({
+      type: 'express',
+      country: 'GB',
+      capabilities: { transfers: { requested: true } },
+    });
+    await server.control.completeOnboarding(account.id);
+    return account;
+  };
+
+  it('answers GET /v1/balance in Stripe’s shape, credited by charges and debited by transfers', async () => {
+    await server.control.setAvailableBalance(1000);
+    const opening = await stripe.balance.retrieve();
+    expect(opening).toEqual({
+      object: 'balance',
+      available: [{ amount: 1000, currency: 'gbp', source_types: { card: 1000 } }],
+      pending: [{ amount: 0, currency: 'gbp', source_types: { card: 0 } }],
+      livemode: false,
+    });
+
+    const session = await paymentSession();
+    await server.control.completeCheckout(session.id, { card: '4242 4242 4242 4242' });
+    expect((await stripe.balance.retrieve()).available[0]!.amount).toBe(2500);
+
+    const account = await onboardedAccount();
+    const transfer = await stripe.transfers.create({
+      amount: 400,
+      currency: 'gbp',
+      destination: account.id,
+    });
+    expect((await stripe.balance.retrieve()).available[0]!.amount).toBe(2100);
+    await server.control.reverseTransfer(transfer.id);
+    expect((await stripe.balance.retrieve()).available[0]!.amount).toBe(2500);
+  });
+
+  it('refuses a transfer larger than the available balance as Stripe does, emitting nothing', async () => {
+    const account = await onboardedAccount();
+    await server.control.setAvailableBalance(300);
+    const refused = await stripe.transfers
+      .create({ amount: 301, currency: 'gbp', destination: account.id })
+      .then(
+        () => undefined,
+        (error: unknown) => error as Stripe.errors.StripeError,
+      );
+    expect(refused).toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      code: 'balance_insufficient',
+    });
+    expect(refused?.message).toMatch(
+      /^You have insufficient available funds in your Stripe account/,
+    );
+    expect(await stripe.transfers.list({ destination: account.id })).toMatchObject({ data: [] });
+    const paid = await stripe.transfers.create({
+      amount: 300,
+      currency: 'gbp',
+      destination: account.id,
+    });
+    expect(paid.amount).toBe(300);
+    expect((await stripe.balance.retrieve()).available[0]!.amount).toBe(0);
+  });
+
+  it('emits transfer.updated when a transfer’s metadata or description changes, and only then', async () => {
+    await server.control.setAvailableBalance(10_000);
+    const account = await onboardedAccount();
+    const transfer = await stripe.transfers.create({
+      amount: 100,
+      currency: 'gbp',
+      destination: account.id,
+      metadata: { payout_id: 'p-9' },
+    });
+    const updated = await stripe.transfers.update(transfer.id, {
+      metadata: { note: 'checked' },
+      description: 'July payout',
+    });
+    expect(updated).toMatchObject({
+      description: 'July payout',
+      metadata: { payout_id: 'p-9', note: 'checked' },
+    });
+    await stripe.transfers.update(transfer.id, { metadata: { note: 'checked' } });
+    expect(await eventTypesOf(transfer.id)).toEqual(['transfer.created', 'transfer.updated']);
+    const [event] = await server.control.events({ object: transfer.id, type: 'transfer.updated' });
+    expect(event?.data.previous_attributes).toEqual({
+      description: null,
+      metadata: { payout_id: 'p-9' },
+    });
+  });
+});
+
 describe('subscriptions and the test clock', () => {
   it('renews at period end: a paid subscription_cycle invoice and the period moved', async () => {
     const { subscription } = await paidSubscription();

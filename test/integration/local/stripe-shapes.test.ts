@@ -19,6 +19,7 @@ import {
 const TYPES = [
   'Account',
   'AccountLink',
+  'Balance',
   'BillingPortal.Session',
   'Charge',
   'Checkout.Session',
@@ -96,6 +97,10 @@ describe('the local Stripe server answers in the shapes stripe-node declares', (
     expectShape('Customer', await stripe.customers.retrieve(created.id), 'customers.retrieve');
     const updated = await stripe.customers.update(created.id, { metadata: { user_id: 'u' } });
     expectShape('Customer', updated, 'customers.update');
+  });
+
+  it('balance: retrieve', async () => {
+    expectShape('Balance', await stripe.balance.retrieve(), 'balance.retrieve');
   });
 
   it('prices and products: retrieve, with the product expanded', async () => {

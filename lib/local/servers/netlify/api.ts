@@ -85,7 +85,9 @@ const repoSettings = (ctx: ApiContext, value: unknown): RepoSettings | null => {
   const repo = value as JsonObject;
   const repoUrl = optionalString(repo, 'repo_url');
   if (!repoUrl) throw validationFailed('repo_url', "can't be blank");
-  const privateRepo = repo.private === true || repo.public_repo === false;
+  // `public_repo` is the field of Netlify's OpenAPI (repoInfo); `private` only when it is absent.
+  const privateRepo =
+    typeof repo.public_repo === 'boolean' ? !repo.public_repo : repo.private === true;
   const deployKeyId = optionalString(repo, 'deploy_key_id');
   if (deployKeyId && ctx.state.deployKeys[deployKeyId]?.accountId !== ctx.account.id) {
     throw validationFailed('deploy_key_id', 'is invalid');

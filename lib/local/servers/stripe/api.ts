@@ -14,7 +14,9 @@ import {
   createLoginLink,
   createTransfer,
   listTransfers,
+  updateTransfer,
 } from './connect';
+import { retrieveBalance } from './balance';
 import { mustFind, type Collection, type Context } from './context';
 import {
   expandParam,
@@ -158,6 +160,12 @@ const routes: Route[] = [
   { method: 'POST', path: '/v1/transfers', handler: (ctx, params) => createTransfer(ctx, params) },
   { method: 'GET', path: '/v1/transfers', handler: (ctx, params) => listTransfers(ctx, params) },
   retrieve('/v1/transfers', 'transfers', 'transfer'),
+  {
+    method: 'POST',
+    path: '/v1/transfers/:id',
+    handler: (ctx, params, id) => updateTransfer(ctx, id, params),
+  },
+  { method: 'GET', path: '/v1/balance', handler: (ctx) => retrieveBalance(ctx) },
   {
     method: 'GET',
     path: '/v1/events/:id',

@@ -17,6 +17,7 @@ import {
   stringParam,
   type Params,
 } from './http';
+import { assertFundsFor } from './balance';
 import { CURRENCY, listOf, pageOf } from './objects';
 
 /** `/connect/onboarding/{account}?link={link}`: the hosted onboarding page. */
@@ -245,6 +246,7 @@ export const createTransfer = (ctx: Context, params: Params): Stripe.Transfer =>
       'insufficient_capabilities_for_transfer',
     );
   }
+  assertFundsFor(ctx, amount);
   const id = newId('tr', 24);
   const transfer: Stripe.Transfer = {
     id,
@@ -268,6 +270,35 @@ export const createTransfer = (ctx: Context, params: Params): Stripe.Transfer =>
   ctx.state.transfers[id] = transfer;
   ctx.store.changed();
   ctx.emit('transfer.created', transfer);
+  return transfer;
+};
+
+/** `POST /v1/transfers/{id}`: its description and metadata (`transfer.updated`, as Stripe sends). */
+export const updateTransfer = (ctx: Context, id: string, params: Params): Stripe.Transfer => {
+  const transfer = mustFind(ctx, 'transfers', id, 'transfer');
+  const previous: Record<string, unknown> = {};
+  const description = stringParam(params, 'description');
+  if (description !== undefined && description !== transfer.description) {
+    previous.description = transfer.description;
+    transfer.description = description;
+  }
+  const metadata = metadataParam(params);
+  if (metadata !== undefined) {
+    const merged: Record<string, string> = { ...transfer.metadata };
+    for (const [key, value] of Object.entries(metadata)) {
+      // Stripe removes a key set to the empty string.
+      if (value === '') delete merged[key];
+      else merged[key] = value;
+    }
+    if (JSON.stringify(merged) !== JSON.stringify(transfer.metadata)) {
+      previous.metadata = transfer.metadata;
+      transfer.metadata = merged;
+    }
+  }
+  if (Object.keys(previous).length > 0) {
+    ctx.store.changed();
+    ctx.emit('transfer.updated', transfer, previous);
+  }
   return transfer;
 };
 

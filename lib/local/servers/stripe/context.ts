@@ -23,7 +23,7 @@ export interface Context {
 }
 
 export type Collection = {
-  [K in keyof StripeState]: StripeState[K] extends Record<string, infer _V>
+  [K in keyof StripeState]-?: StripeState[K] extends Record<string, infer _V>
     ? K extends 'idempotency' | 'webhooks'
       ? never
       : K

@@ -58,6 +58,8 @@ export interface LocalStripeControl {
     options?: { businessName?: string },
   ): Promise<Stripe.Account>;
   reverseTransfer(id: string): Promise<Stripe.Transfer>;
+  /** Sets the platform's available balance (opening funds, balance.ts) to `available` now. */
+  setAvailableBalance(available: number): Promise<Stripe.Balance>;
   /** Newest first. */
   events(filter?: EventFilter): Promise<Stripe.Event[]>;
   resendEvent(id: string): Promise<void>;
@@ -103,6 +105,7 @@ export const createLocalStripeControl = (
         ...(options.businessName ? { business_name: options.businessName } : {}),
       }),
     reverseTransfer: (transferId) => call('POST', `transfers/${id(transferId)}/reverse`, {}),
+    setAvailableBalance: (available) => call('POST', 'balance', { available }),
     events: async (filter = {}) => {
       const query = new URLSearchParams();
       if (filter.type) query.set('type', [filter.type].flat().join(','));

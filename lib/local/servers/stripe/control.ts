@@ -25,8 +25,11 @@
  *                                               current period's end: renew, or cancel at period end)
  *   POST /_local/accounts/{id}/complete-onboarding { business_name? } → account
  *   POST /_local/transfers/{id}/reverse       → transfer  (the whole amount: `transfer.reversed`)
+ *   POST /_local/balance                      { available: n } → balance  (the platform's available
+ *                                               balance is n now; charges and transfers move it)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setAvailableBalance } from './balance';
 import { advanceSubscription } from './billing';
 import { completeSession } from './checkout';
 import { completeOnboarding, reverseTransfer } from './connect';
@@ -78,6 +81,7 @@ const ROUTES = [
   'POST subscriptions/:id/advance',
   'POST accounts/:id/complete-onboarding',
   'POST transfers/:id/reverse',
+  'POST balance',
 ] as const;
 
 /** `POST /_local/events/evt_1/resend` → `{ route: 'POST events/:id/resend', id: 'evt_1' }`. */
@@ -237,6 +241,14 @@ const handleActionRoutes = async ({
     case 'POST transfers/:id/reverse':
       send(reverseTransfer(ctx, id));
       return true;
+    case 'POST balance': {
+      const available = (await readJson(request)).available;
+      if (typeof available !== 'number' || !Number.isInteger(available)) {
+        throw invalidRequest('available must be an integer.', 'available');
+      }
+      send(setAvailableBalance(ctx, available));
+      return true;
+    }
     default:
       return false;
   }

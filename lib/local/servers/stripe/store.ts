@@ -59,6 +59,8 @@ export interface StripeState {
   webhooks: { pending: string[]; held: string[] };
   /** Invoice numbers (`LOCAL-0001`) count up per server. */
   invoiceSequence: number;
+  /** The platform balance's local opening funds (balance.ts); absent in older state files. */
+  openingFunds?: number;
 }
 
 export const MAX_EVENTS = 2000;

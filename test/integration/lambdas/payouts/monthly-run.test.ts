@@ -6,7 +6,8 @@
  * A month's amounts add up to its pool; a month run twice (one after the other, or at once) pays
  * each seller once; a seller without a connected account keeps a pending row that a later run
  * pays once connected; a transfer Stripe refuses leaves the payout failed with Stripe's reason and
- * the seller told; a payout a crashed attempt left processing is finished once by the next run.
+ * the seller told, and so does one the platform's balance cannot cover; a payout a crashed
+ * attempt left processing is finished once by the next run.
  */
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -268,6 +269,34 @@ describe('monthly-payouts state machine', () => {
     expect((await payoutOf(seller.id, month))?.status).toBe('failed');
     expect(await notificationsOf(seller.id)).toHaveLength(2);
     expect(await transfersFor(failed!.id)).toEqual([]);
+  });
+
+  it('fails a payout the platform balance cannot cover, as Stripe refuses it, and tells the seller', async () => {
+    const month = '2034-02';
+    const seller = await connectedSeller();
+    // The local server's balance is shared by the whole run: rather than lowering it, this
+    // seller's share is made larger than all of it (the seller's share is 70% of the pool).
+    const available = (await stripe.balance.retrieve()).available[0]!.amount;
+    await addToPool(month, Math.ceil((available + 10_000) / 0.7));
+    await putMonthDownloads(seller.id, month, 3);
+
+    await runMonth(month);
+
+    const failed = await payoutOf(seller.id, month);
+    expect(failed!.commission_amount).toBeGreaterThan(available);
+    expect(failed).toMatchObject({ status: 'failed', stripe_account_id: seller.accountId });
+    expect(failed!.failure_reason).toMatch(
+      /^You have insufficient available funds in your Stripe account/,
+    );
+    expect(failed!.stripe_transfer_id).toBeUndefined();
+    expect((await notificationsOf(seller.id)).map((n) => n.type).sort()).toEqual([
+      'payout_failed',
+      'payout_initiated',
+    ]);
+    expect(await transfersFor(failed!.id)).toEqual([]);
+    expect((await PayoutRunEntity.get({ month_year: month }).go()).data).toMatchObject({
+      payouts_failed: 1,
+    });
   });
 
   it('finishes payouts a crashed attempt left processing, once, in the next run', async () => {

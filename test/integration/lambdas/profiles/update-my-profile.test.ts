@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/profiles/index';
 import { getProfileById } from '../../../../lambdas/profiles/repo';
+import { PROFILE_CHANGED_CONCURRENTLY_MESSAGE } from '../../../../lambdas/profiles/service';
 import type { ApiErrorBody } from '../../../../contract/errors';
 import type { Profile } from '../../../../contract/profile';
 import {
@@ -97,6 +98,33 @@ describe('PATCH /api/me', () => {
       expect(claim.data?.user_id).toBe(winner.sub);
       const holders = await Promise.all(users.map((u) => getProfileById(u.sub)));
       expect(holders.filter((profile) => profile?.username === contested)).toHaveLength(1);
+    }
+  });
+
+  it('answers one of two simultaneous changes of one user with 409, never 500', async () => {
+    const user = newUser();
+    const original = uniqueName('mine');
+    expect((await patchMe(user.claims, { username: original })).statusCode).toBe(200);
+    for (const [left, right] of [
+      [uniqueName('left'), uniqueName('right')],
+      [uniqueName('same'), null],
+    ] as const) {
+      const names = [left, right ?? left];
+      const results = await Promise.all(
+        names.map((username) => patchMe(user.claims, { username })),
+      );
+      expect(results.map((result) => result.statusCode).sort()).toEqual([200, 409]);
+      const loser = results.find((result) => result.statusCode === 409)!;
+      expect(jsonBody<ApiErrorBody>(loser).message).toBe(PROFILE_CHANGED_CONCURRENTLY_MESSAGE);
+      const winner = names[results.findIndex((result) => result.statusCode === 200)]!;
+      expect((await getProfileById(user.sub))?.username).toBe(winner);
+      const claim = await UsernameClaimEntity.get({ username: winner }).go();
+      expect(claim.data).toMatchObject({ user_id: user.sub });
+      expect(claim.data?.released_at).toBeUndefined();
+      if (right) {
+        const other = names.find((name) => name !== winner)!;
+        expect((await UsernameClaimEntity.get({ username: other }).go()).data).toBeNull();
+      }
     }
   });
 

@@ -1,0 +1,58 @@
+/**
+ * The platform account's balance, as Stripe keeps it: what captured charges brought in (paid
+ * invoices and one-time checkouts both charge a card), less what was refunded, less what was
+ * transferred to connected accounts and not reversed, plus the local opening funds. Everything is
+ * available at once (no pending period, no fees) so a payout run can follow a purchase in a test.
+ *
+ * A transfer larger than the available balance is refused as Stripe refuses it (400,
+ * `balance_insufficient`), so the payout's failure path runs locally. The opening funds stand
+ * for the test card that adds to the available balance in Stripe's test mode; the control API
+ * sets them (`POST /_local/balance`).
+ */
+import type Stripe from 'stripe';
+import type { Context } from './context';
+import { invalidRequest } from './http';
+import { CURRENCY } from './objects';
+
+/** The local platform account starts with these funds, enough for every demo and test run. */
+export const DEFAULT_OPENING_FUNDS = 100_000_000;
+
+export const BALANCE_INSUFFICIENT_MESSAGE =
+  'You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance by creating Charges using the 4000000000000077 test card. See: https://stripe.com/docs/testing#available-balance';
+
+/** The available amount, in the smallest unit of {@link CURRENCY}. */
+export const availableBalance = (ctx: Context): number => {
+  const charged = Object.values(ctx.state.charges)
+    .filter((charge) => charge.status === 'succeeded' && charge.currency === CURRENCY)
+    .reduce((sum, charge) => sum + charge.amount_captured - charge.amount_refunded, 0);
+  const transferred = Object.values(ctx.state.transfers)
+    .filter((transfer) => transfer.currency === CURRENCY)
+    .reduce((sum, transfer) => sum + transfer.amount - transfer.amount_reversed, 0);
+  return (ctx.state.openingFunds ?? DEFAULT_OPENING_FUNDS) + charged - transferred;
+};
+
+/** `GET /v1/balance`. */
+export const retrieveBalance = (ctx: Context): Stripe.Balance => {
+  const amount = availableBalance(ctx);
+  return {
+    object: 'balance',
+    available: [{ amount, currency: CURRENCY, source_types: { card: amount } }],
+    pending: [{ amount: 0, currency: CURRENCY, source_types: { card: 0 } }],
+    livemode: false,
+  };
+};
+
+/** Refuses a transfer the available balance does not cover, with Stripe's error. */
+export const assertFundsFor = (ctx: Context, amount: number): void => {
+  if (amount > availableBalance(ctx)) {
+    throw invalidRequest(BALANCE_INSUFFICIENT_MESSAGE, undefined, 'balance_insufficient');
+  }
+};
+
+/** The control API: opening funds such that `available` is what is available now. */
+export const setAvailableBalance = (ctx: Context, available: number): Stripe.Balance => {
+  const opening = ctx.state.openingFunds ?? DEFAULT_OPENING_FUNDS;
+  ctx.state.openingFunds = opening + available - availableBalance(ctx);
+  ctx.store.changed();
+  return retrieveBalance(ctx);
+};

@@ -1,0 +1,79 @@
+/// <reference lib="dom" />
+/**
+ * A release removes the chunks an open tab still expects (docs/operations.md, "Releases"). The
+ * test loads home, then answers 404 for the first page chunk the tab asks for next, as a bucket
+ * without that release's files would: the tab reloads once and shows the page; when the chunk
+ * stays missing, it reloads once only and shows the friendly page with Reload.
+ */
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession } from '../fixtures/e2e/browser';
+import { screenshot } from '../fixtures/e2e/stack';
+
+/**
+ * Loads home, then makes the first new script the tab asks for answer 404 (`always`: every time,
+ * else once). Returns how many documents the tab has loaded since.
+ */
+const removeNextChunk = async (page: Page, always: boolean) => {
+  const loaded = new Set<string>();
+  page.on('requestfinished', (request) => loaded.add(request.url()));
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Browse MVPs' }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => sessionStorage.clear());
+
+  let missing: string | undefined;
+  await page.route('**/assets/*.js', async (route) => {
+    const url = route.request().url();
+    missing ??= loaded.has(url) ? undefined : url;
+    if (url === missing && (always || !loaded.has(`failed ${url}`))) {
+      loaded.add(`failed ${url}`);
+      await route.fulfill({ status: 404, body: 'Not Found' });
+      return;
+    }
+    await route.continue();
+  });
+  const documents: string[] = [];
+  page.on('request', (request: Request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      documents.push(request.url());
+    }
+  });
+  return { documents, missing: () => missing };
+};
+
+describe('releases', () => {
+  const session = useBrowserSession({ perTest: true });
+
+  it('reloads once when a page’s chunk is gone, and then shows the page', async () => {
+    const { page } = session;
+    const { documents, missing } = await removeNextChunk(page, false);
+
+    await page.getByRole('link', { name: 'Browse MVPs' }).first().click();
+    await page.getByTestId('mvp-card').first().waitFor();
+
+    expect(missing()).toMatch(/\/assets\/.+\.js$/);
+    expect(documents).toHaveLength(1);
+    expect(new URL(documents[0]!).pathname).toBe('/mvps');
+    expect(await page.getByTestId('root-error').count()).toBe(0);
+  });
+
+  it('shows the friendly page with Reload when the chunk stays missing, after one reload', async () => {
+    const { page } = session;
+    const { documents } = await removeNextChunk(page, true);
+
+    await page.getByRole('link', { name: 'Browse MVPs' }).first().click();
+    await page.getByTestId('root-error').waitFor();
+    expect(await page.getByText('Something went wrong').isVisible()).toBe(true);
+    const reload = page.getByRole('button', { name: 'Reload' });
+    expect(await reload.isVisible()).toBe(true);
+    // Settled: no further reload follows.
+    await page.waitForTimeout(1000);
+    expect(documents).toHaveLength(1);
+    await screenshot(page, 'release-chunk-missing');
+
+    await reload.click();
+    await page.getByTestId('root-error').waitFor();
+    expect(documents).toHaveLength(2);
+  });
+});
