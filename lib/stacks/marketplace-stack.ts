@@ -1,6 +1,6 @@
 /**
  * The whole marketplace in one stack, composed of the Auth, Data, Api, Processing, Schedules,
- * Payouts, Newsletter and Web constructs.
+ * Payouts, Newsletter and Web constructs, watched by Monitoring (a nested stack of alarms).
  *
  * Why one stack and not four: CloudFront's Origin Access Control writes the preview bucket's policy
  * with the distribution's ARN (web → data and data → web), and the web stack's config.json needs the
@@ -16,6 +16,7 @@ import { Alerts } from '../constructs/alerts';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
+import { Monitoring } from '../constructs/monitoring';
 import { BuyerDeploy } from '../constructs/buyer-deploy';
 import { GithubSync } from '../constructs/github-sync';
 import { Newsletter } from '../constructs/newsletter';
@@ -73,6 +74,7 @@ export class MarketplaceStack extends Stack {
   readonly newsletter: Newsletter;
   readonly githubSync: GithubSync;
   readonly buyerDeploy: BuyerDeploy;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     super(scope, id, props);
@@ -151,6 +153,12 @@ export class MarketplaceStack extends Stack {
     // The OAuth callbacks of buyer deploys return to the site's /buyer-*-callback pages.
     deploymentsFunction.addEnvironment('SITE_URL', siteUrl);
 
+    // Last: it watches every construct above (docs/operations.md, Alarms).
+    const { alerts, api, data, schedules, payouts, processing, newsletter, githubSync } = this;
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      ...{ alerts, api, data, schedules },
+      workflows: { payouts, processing, newsletter, githubSync, buyerDeploy: this.buyerDeploy },
+    });
     this.addOutputs();
   }
 
