@@ -23,11 +23,11 @@ export const healthMetrics = {
  * committed (a replayed webhook or a retried task that changes nothing counts nothing).
  */
 export const businessMetrics = {
-  /** A buyer was sent to Stripe Checkout. */
+  /** A buyer was sent to Stripe Checkout to buy a template (plan subscriptions are not counted). */
   checkoutsStarted: 'CheckoutsStarted',
-  /** Stripe confirmed a paid checkout and the purchase was recorded. */
+  /** Stripe confirmed a template checkout as paid and the order was recorded. */
   checkoutsCompleted: 'CheckoutsCompleted',
-  /** A download link was issued to a buyer or seller. */
+  /** A download link was issued (Download; a deploy's spend is counted as a deploy). */
   downloads: 'Downloads',
   /** A buyer started a one-click deploy. */
   deploysStarted: 'DeploysStarted',
@@ -35,7 +35,7 @@ export const businessMetrics = {
   deploysSucceeded: 'DeploysSucceeded',
   /** A buyer's deploy ended in failure. */
   deploysFailed: 'DeploysFailed',
-  /** A template version failed processing (scan, pin or publish). */
+  /** A template version was refused by the security scan (recorded scan_failed). */
   scansFailed: 'ScansFailed',
   /** A seller's payout transfer went through. */
   payoutsPaid: 'PayoutsPaid',

@@ -11,6 +11,8 @@
  *
  * Payments are webhook-payments.ts, refunds webhook-refunds.ts.
  */
+import { businessMetrics } from '../../contract/design/metrics';
+import { countFact } from '../shared/business-metrics';
 import { verifyStripeEvent, type Stripe } from '../shared/adapters/stripe';
 import { ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
@@ -117,6 +119,7 @@ export const receiveStripeWebhook = async (
     event = await verifyStripeEvent(rawBody, signature);
   } catch (error) {
     logger.warn('Stripe webhook with a bad signature', { reason: (error as Error).name });
+    countFact(businessMetrics.webhookEventsRejected);
     throw new ValidationError(INVALID_SIGNATURE_MESSAGE);
   }
   logger.info('Stripe event received', { id: event.id, type: event.type });
