@@ -456,6 +456,7 @@ describe('web', () => {
     const outputs = Object.keys(synthesised.template.findOutputs('*'));
     expect(outputs.sort()).toEqual(
       [
+        'AlarmTopicArn',
         'ApiUrl',
         'BuyerDeployStateMachineArn',
         'MailIdentity',
