@@ -158,6 +158,10 @@ describe('monitoring', () => {
     const count = Object.keys(synthesised.template.toJSON().Resources as object).length;
     expect(count).toBeLessThan(470);
     synthesised.template.resourceCountIs('AWS::CloudWatch::Alarm', 0);
+    // Each watched resource reaches the nested stack as a parameter: CloudFormation allows 200.
+    const parameters = Object.keys(nested.toJSON().Parameters as object);
+    expect(parameters.length).toBeLessThan(150);
+    expect(Object.keys(nested.toJSON().Resources as object).length).toBeLessThan(450);
   });
 });
 
