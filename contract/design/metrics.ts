@@ -37,9 +37,9 @@ export const businessMetrics = {
   deploysFailed: 'DeploysFailed',
   /** A template version was refused by the security scan (recorded scan_failed). */
   scansFailed: 'ScansFailed',
-  /** A seller's payout transfer went through. */
+  /** A seller's payout transfer went through (recorded by the Transfer step or Stripe's event). */
   payoutsPaid: 'PayoutsPaid',
-  /** A seller's payout transfer failed. */
+  /** A seller's payout transfer was refused, or reversed after it was paid. */
   payoutsFailed: 'PayoutsFailed',
   /** A webhook call was refused: its signature did not verify or its body was malformed. */
   webhookEventsRejected: 'WebhookEventsRejected',

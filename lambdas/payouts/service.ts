@@ -6,6 +6,8 @@
  * stripe-node). The payouts domain is the one writer of payouts: the billing
  * webhook calls `recordTransferEvent`.
  */
+import { businessMetrics } from '../../contract/design/metrics';
+import { countFact } from '../shared/business-metrics';
 import { oneTimeSalesOfSellerInMonth } from '../ledger/service';
 import { connectAccountOf } from './connect-account';
 import { countSellerDownloadsInMonth } from '../downloads/service';
@@ -305,8 +307,12 @@ export const recordTransferEvent = async (
       'processing',
       'completed',
     ]);
+    if (reversed) countFact(businessMetrics.payoutsFailed);
     return reversed ? 'reversed' : 'ignored';
   }
   const processedAt = new Date((transfer.created || eventCreated) * 1000).toISOString();
-  return (await recordCompleted(item, transfer.id, processedAt)) ? 'completed' : 'ignored';
+  // Whichever records the transfer first (this event or the Transfer step) counts it paid.
+  const completed = await recordCompleted(item, transfer.id, processedAt);
+  if (completed) countFact(businessMetrics.payoutsPaid);
+  return completed ? 'completed' : 'ignored';
 };
