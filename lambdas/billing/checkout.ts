@@ -3,6 +3,8 @@
  * one-time-sale template, its status for the success page, and the caller's changes to their
  * subscription. One Stripe customer per user, created once (idempotency key per user) and stored.
  */
+import { businessMetrics } from '../../contract/design/metrics';
+import { countFact } from '../shared/business-metrics';
 import { stripe, isStripeError, type Stripe } from '../shared/adapters/stripe';
 import {
   CHECKOUT_MESSAGES,
@@ -150,6 +152,7 @@ export const createCheckoutSession = async (
     return stripeFailure(error, CHECKOUT_MESSAGES.createFailed);
   }
   if (!session.url) throw new DependencyFailedError(CHECKOUT_MESSAGES.noUrl);
+  if (params.mode === 'payment') countFact(businessMetrics.checkoutsStarted);
   return { url: session.url, session_id: session.id };
 };
 

@@ -34,11 +34,11 @@ export const revenueWrites = (
 export const applyWithRetry = async (
   event: Stripe.Event,
   build: (now: Date) => Promise<Parameters<typeof applyEffect>[1]>,
-): Promise<void> => {
+): Promise<'applied' | 'duplicate'> => {
   for (let attempt = 1; ; attempt += 1) {
     const now = new Date();
     const outcome = await applyEffect(event, await build(now), now);
-    if (outcome === 'applied' || outcome === 'duplicate') return;
+    if (outcome === 'applied' || outcome === 'duplicate') return outcome;
     if (attempt >= MAX_ATTEMPTS) {
       throw new Error(
         `Event ${event.id} kept conflicting: ${JSON.stringify(outcome.refused.codes)}`,

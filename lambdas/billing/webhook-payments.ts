@@ -3,6 +3,8 @@
  * counters, a new period's quota reset, the receipt) and a completed one-time checkout (the order,
  * its licence, the receipt). Each is one transaction with the event's claim (webhook.ts).
  */
+import { businessMetrics } from '../../contract/design/metrics';
+import { countFact } from '../shared/business-metrics';
 import { stripe, type Stripe } from '../shared/adapters/stripe';
 import type { PlanType } from '../../contract/plans';
 import { logger } from '../shared/observability';
@@ -100,12 +102,15 @@ export const applyOneTimeOrder = async (event: Stripe.Event, session: Stripe.Che
     return;
   }
   const paidAt = iso(session.created);
-  await applyWithRetry(event, async (now) => {
+  // Whether the committed attempt wrote the order (a replay of a recorded order writes nothing).
+  let ordered = false;
+  const outcome = await applyWithRetry(event, async (now) => {
     const nowIso = now.toISOString();
     const [existing, profile] = await Promise.all([
       getOrder(session.id),
       getBillingProfile(userId),
     ]);
+    ordered = !existing;
     if (existing) return {};
     const amount = session.amount_total ?? 0;
     const license = licenseWrite({
@@ -156,4 +161,5 @@ export const applyOneTimeOrder = async (event: Stripe.Event, session: Stripe.Che
       }),
     };
   });
+  if (outcome === 'applied' && ordered) countFact(businessMetrics.checkoutsCompleted);
 };

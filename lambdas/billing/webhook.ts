@@ -11,11 +11,13 @@
  *
  * Payments are webhook-payments.ts, refunds webhook-refunds.ts.
  */
+import { businessMetrics } from '../../contract/design/metrics';
+import { countFact } from '../shared/business-metrics';
 import { verifyStripeEvent, type Stripe } from '../shared/adapters/stripe';
 import { ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { sendQueuedEmails } from '../notifications/service';
-import { isPayoutTransfer, planTransferEvent } from '../payouts/service';
+import { countTransferEffect, isPayoutTransfer, planTransferEvent } from '../payouts/service';
 import { connectStatusWrite } from '../profiles/billing-fields';
 import { paymentFailedWrites } from './notices';
 import { applyEffect } from './repo';
@@ -67,6 +69,7 @@ const applyTransferEvent = async (event: Stripe.Event, transfer: Stripe.Transfer
     const plan = await planTransferEvent(transfer, event.created, now.toISOString());
     const outcome = await applyEffect(event, plan.writes, now);
     if (outcome === 'applied' || outcome === 'duplicate') {
+      if (outcome === 'applied') countTransferEffect(plan.effect);
       logger.info('Transfer event applied', {
         transferId: transfer.id,
         effect: plan.effect,
@@ -152,6 +155,7 @@ export const receiveStripeWebhook = async (
     event = await verifyStripeEvent(rawBody, signature);
   } catch (error) {
     logger.warn('Stripe webhook with a bad signature', { reason: (error as Error).name });
+    countFact(businessMetrics.webhookEventsRejected);
     throw new ValidationError(INVALID_SIGNATURE_MESSAGE);
   }
   logger.info('Stripe event received', { id: event.id, type: event.type });

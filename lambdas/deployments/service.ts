@@ -12,6 +12,8 @@
  *
  * Ownership: a deployment is its buyer's; anyone else is answered 404 as if it did not exist.
  */
+import { businessMetrics } from '../../contract/design/metrics';
+import { countFact } from '../shared/business-metrics';
 import { ulid } from 'ulid';
 import { getApprovedTemplateItem, type TemplateItem } from '../catalog/service';
 import { spendDownload } from '../downloads/spend';
@@ -121,6 +123,17 @@ const latestVersionOf = async (templateId: string): Promise<string | null> => {
   }
 };
 
+/** A step that did not start fails its deployment (counted once, by the write that moved it). */
+const recordStartFailure = async (id: string, from: string[], message: string) => {
+  const moved = await transitionDeployment(
+    id,
+    from,
+    { status: 'failed', error_message: message },
+    new Date().toISOString(),
+  );
+  if (moved) countFact(businessMetrics.deploysFailed);
+};
+
 /** Y1: a new deployment of `mvp`, `initializing`, with the template's card copied in; its id. */
 export const recordNewDeployment = async (input: {
   userId: string;
@@ -166,16 +179,12 @@ export const startDeployment = async (
     repoName: body.repo_name,
     githubOwner: githubLogin,
   });
+  countFact(businessMetrics.deploysStarted);
   try {
     await startDeployStep(id, 'repository');
   } catch (error) {
     logger.error('The repository step did not start', { deploymentId: id, error });
-    await transitionDeployment(
-      id,
-      ['initializing'],
-      { status: 'failed', error_message: DEPLOY_MESSAGES.repoFailed },
-      new Date().toISOString(),
-    );
+    await recordStartFailure(id, ['initializing'], DEPLOY_MESSAGES.repoFailed);
     throw new DependencyFailedError(DEPLOY_MESSAGES.repoFailed);
   }
   logger.info('Deployment started', { deploymentId: id, mvpId: mvp.id });
@@ -235,12 +244,7 @@ export const completeNetlifyStep = async (
     await startDeployStep(item.id, 'site');
   } catch (error) {
     logger.error('The site step did not start', { deploymentId: item.id, error });
-    await transitionDeployment(
-      item.id,
-      ['processing'],
-      { status: 'failed', error_message: DEPLOY_MESSAGES.netlifyFailed },
-      new Date().toISOString(),
-    );
+    await recordStartFailure(item.id, ['processing'], DEPLOY_MESSAGES.netlifyFailed);
     throw new DependencyFailedError(DEPLOY_MESSAGES.netlifyFailed);
   }
   return {

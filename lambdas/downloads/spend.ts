@@ -4,6 +4,8 @@
  * limit, licence, "download again" free within the quota period; the writes go in one transaction
  * (docs/data-model.md, section 4.1), retried when a concurrent click moved the quota.
  */
+import { businessMetrics } from '../../contract/design/metrics';
+import { countFact } from '../shared/business-metrics';
 import { ulid } from 'ulid';
 import { getSubscriptionView, ownedTemplateOrder } from '../ledger/service';
 import {
@@ -133,7 +135,10 @@ export const downloadTemplate = async (
   templateId: string,
 ): Promise<DownloadResult> => {
   const spent = await spendDownload(userId, templateId);
-  return fileResult(spent.mvp, spent.licenseId, spent.quotaSpent);
+  const result = await fileResult(spent.mvp, spent.licenseId, spent.quotaSpent);
+  // Counted once the download is recorded and its link issued (a deploy's spend is not a download).
+  countFact(businessMetrics.downloads);
+  return result;
 };
 
 /** What a spent download gives: the template as approved, its licence, and whether quota went. */

@@ -3,6 +3,8 @@
  * button and GitHub's push webhook. The signature of each push is checked against the linked
  * template's own webhook secret (sealed in the token vault) before anything else is read or written.
  */
+import { businessMetrics } from '../../contract/design/metrics';
+import { countFact } from '../shared/business-metrics';
 import { ulid } from 'ulid';
 import { githubAppInstallationOf } from '../profiles/service';
 import {
@@ -99,10 +101,11 @@ interface PushPayload {
   };
 }
 
-const unauthorized = (): WebhookOutcome => ({
-  status: 401,
-  body: { message: 'Invalid signature.' },
-});
+/** A push refused as unverifiable (malformed, unknown repository, bad signature): counted. */
+const unauthorized = (): WebhookOutcome => {
+  countFact(businessMetrics.webhookEventsRejected);
+  return { status: 401, body: { message: 'Invalid signature.' } };
+};
 
 /**
  * `POST /api/webhooks/github`. `ping` → 204. `push`: the linked template by repository, the
@@ -142,6 +145,7 @@ export const receiveGithubWebhook = async (input: {
 
   // Verified: from here on the payload is GitHub's.
   if (!input.deliveryId || input.deliveryId.length > 100) {
+    countFact(businessMetrics.webhookEventsRejected);
     return { status: 400, body: { message: 'Missing X-GitHub-Delivery.' } };
   }
   const sha = payload.after;

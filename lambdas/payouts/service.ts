@@ -6,6 +6,8 @@
  * stripe-node). The payouts domain is the one writer of payouts: the billing
  * webhook calls `recordTransferEvent`.
  */
+import { businessMetrics } from '../../contract/design/metrics';
+import { countFact } from '../shared/business-metrics';
 import { oneTimeSalesOfSellerInMonth } from '../ledger/service';
 import { connectAccountOf } from './connect-account';
 import { countSellerDownloadsInMonth } from '../downloads/service';
@@ -350,6 +352,15 @@ export const planTransferEvent = async (
   return { effect: 'completed', writes };
 };
 
+/**
+ * Counts a committed transfer event's effect: whichever records the transfer first (this event or
+ * the Transfer step) counts it paid; a reversal counts it failed.
+ */
+export const countTransferEffect = (effect: TransferEventEffect): void => {
+  if (effect === 'completed') countFact(businessMetrics.payoutsPaid);
+  if (effect === 'reversed') countFact(businessMetrics.payoutsFailed);
+};
+
 /** `planTransferEvent` committed on its own (no event claim): for tests and scripts. */
 export const recordTransferEvent = async (
   transfer: Stripe.Transfer,
@@ -357,5 +368,7 @@ export const recordTransferEvent = async (
 ): Promise<TransferEventEffect> => {
   const plan = await planTransferEvent(transfer, eventCreated, new Date().toISOString());
   if (plan.effect === 'ignored') return 'ignored';
-  return (await commitPayoutWrites(plan.writes)).canceled ? 'ignored' : plan.effect;
+  if ((await commitPayoutWrites(plan.writes)).canceled) return 'ignored';
+  countTransferEffect(plan.effect);
+  return plan.effect;
 };

@@ -2,6 +2,8 @@
  * Paying one payout (the Transfer step of the monthly-payouts state machine): the one module of
  * the payouts domain that calls Stripe, so only the transfer task's bundle carries stripe-node.
  */
+import { businessMetrics } from '../../contract/design/metrics';
+import { countFact } from '../shared/business-metrics';
 import { connectAccountOf } from './connect-account';
 import { isStripeError, stripe, type Stripe } from '../shared/adapters/stripe';
 import { logger } from '../shared/observability';
@@ -78,6 +80,13 @@ const createTransfer = async (item: PayoutItem, destination: string) => {
   );
 };
 
+/** processing → failed; counted only by the attempt whose write committed. */
+const recordFailedOnce = async (item: PayoutItem, reason: string): Promise<boolean> => {
+  const recorded = await recordFailed(item, reason, ['processing']);
+  if (recorded) countFact(businessMetrics.payoutsFailed);
+  return recorded;
+};
+
 /**
  * Pays one payout to its seller's Connect account.
  *
@@ -117,7 +126,7 @@ export const transferPayout = async (key: PayoutKey): Promise<TransferOutcome> =
   if (!destination) {
     // A processing payout always records its destination; an item without one is broken data.
     const reason = 'No Stripe account was recorded for this payout.';
-    return (await recordFailed(item, reason, ['processing'])) ? 'failed' : outcomeOf(key);
+    return (await recordFailedOnce(item, reason)) ? 'failed' : outcomeOf(key);
   }
 
   // 3. (A failed look-up is thrown, never recorded: it says nothing about the payout.)
@@ -132,13 +141,14 @@ export const transferPayout = async (key: PayoutKey): Promise<TransferOutcome> =
       code: error.code,
       type: error.type,
     });
-    return (await recordFailed(item, error.message, ['processing'])) ? 'failed' : outcomeOf(key);
+    return (await recordFailedOnce(item, error.message)) ? 'failed' : outcomeOf(key);
   }
 
   // 4. (paid)
   const processedAt = new Date(transfer.created * 1000).toISOString();
   if (await recordCompleted(item, transfer.id, processedAt)) {
     logger.info('Payout transferred', { payoutId: item.id, transferId: transfer.id });
+    countFact(businessMetrics.payoutsPaid);
     return 'completed';
   }
   // The webhook recorded the transfer first: its transaction sent the notification.

@@ -1,6 +1,6 @@
 /**
  * The whole marketplace in one stack, composed of the Auth, Data, Api, Processing, Schedules,
- * Payouts, Newsletter and Web constructs.
+ * Payouts, Newsletter and Web constructs, watched by Monitoring (a nested stack of alarms).
  *
  * Why one stack and not four: CloudFront's Origin Access Control writes the preview bucket's policy
  * with the distribution's ARN (web → data and data → web), and the web stack's config.json needs the
@@ -10,12 +10,14 @@
  */
 import { CfnOutput, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
+import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import type { PaymentsMode } from '../../contract/design/site-config';
 import { Alerts } from '../constructs/alerts';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
+import { Monitoring } from '../constructs/monitoring';
 import { BuyerDeploy } from '../constructs/buyer-deploy';
 import { GithubSync } from '../constructs/github-sync';
 import { Newsletter } from '../constructs/newsletter';
@@ -86,6 +88,7 @@ export class MarketplaceStack extends Stack {
   readonly buyerDeploy: BuyerDeploy;
   /** The site's own domain and certificate; undefined: the *.cloudfront.net name only. */
   readonly siteDomain: SiteDomain | undefined;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     super(scope, id, props);
@@ -150,25 +153,9 @@ export class MarketplaceStack extends Stack {
       'The deployments function is missing: it must be allowed to start deploys.',
     );
     this.buyerDeploy.allowApi(deploymentsFunction);
-    this.siteDomain = props.domain
-      ? new SiteDomain(this, 'SiteDomain', {
-          domainName: props.domain.name,
-          ...(props.domain.hostedZone ? { hostedZone: props.domain.hostedZone } : {}),
-        })
-      : undefined;
-    this.web = new Web(this, 'Web', {
-      ...base,
-      apiDomainName: this.api.domainName,
-      betaAccess: props.betaAccess,
-      launchAt: props.launchAt,
-      paymentsMode: props.paymentsMode,
-      ...(props.frontendDist ? { frontendDist: props.frontendDist } : {}),
-      ...(this.siteDomain ? { customDomain: this.siteDomain } : {}),
-      ...(props.waf
-        ? { webAclArn: new Waf(this, 'Waf', { rateLimit: props.waf.rateLimit }).webAcl.attrArn }
-        : {}),
-    });
-    this.siteDomain?.pointAt(this.web.distribution);
+    const site = this.createSite(props, base);
+    this.siteDomain = site.domain;
+    this.web = site.web;
 
     // Links in e-mails point at the site (CloudFront serves the pages and forwards /api).
     const siteUrl = props.mail.siteUrl ?? this.siteAddress();
@@ -178,7 +165,40 @@ export class MarketplaceStack extends Stack {
     // The OAuth callbacks of buyer deploys return to the site's /buyer-*-callback pages.
     deploymentsFunction.addEnvironment('SITE_URL', siteUrl);
 
+    // Last: it watches every construct above (docs/operations.md, Alarms).
+    const { alerts, api, data, schedules, payouts, processing, newsletter, githubSync } = this;
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      ...{ alerts, api, data, schedules },
+      workflows: { payouts, processing, newsletter, githubSync, buyerDeploy: this.buyerDeploy },
+    });
     this.addOutputs();
+  }
+
+  /** The site: its own domain when configured, WAF when on, the distribution and its files. */
+  private createSite(
+    props: MarketplaceStackProps,
+    base: { data: Data; userPool: UserPool; webClient: UserPoolClient },
+  ): { domain: SiteDomain | undefined; web: Web } {
+    const domain = props.domain
+      ? new SiteDomain(this, 'SiteDomain', {
+          domainName: props.domain.name,
+          ...(props.domain.hostedZone ? { hostedZone: props.domain.hostedZone } : {}),
+        })
+      : undefined;
+    const web = new Web(this, 'Web', {
+      ...base,
+      apiDomainName: this.api.domainName,
+      betaAccess: props.betaAccess,
+      launchAt: props.launchAt,
+      paymentsMode: props.paymentsMode,
+      ...(props.frontendDist ? { frontendDist: props.frontendDist } : {}),
+      ...(domain ? { customDomain: domain } : {}),
+      ...(props.waf
+        ? { webAclArn: new Waf(this, 'Waf', { rateLimit: props.waf.rateLimit }).webAcl.attrArn }
+        : {}),
+    });
+    domain?.pointAt(web.distribution);
+    return { domain, web };
   }
 
   /** The newsletter and every sender of e-mail: the admin's Send, notifications, lead capture. */

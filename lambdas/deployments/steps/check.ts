@@ -3,6 +3,8 @@
  * `completed` with the home page's MVPs Launched counted once (Y6); `error` → `failed` with
  * Netlify's reason; still building after MAX_POLLS → `failed`.
  */
+import { businessMetrics } from '../../../contract/design/metrics';
+import { countFact } from '../../shared/business-metrics';
 import { netlifyErrorStatus } from '../../shared/adapters/netlify';
 import { DEPLOY_MESSAGES } from '../../../contract/deployments';
 import { logger } from '../../shared/observability';
@@ -59,6 +61,7 @@ export const checkSite = async ({ deploymentId }: StepInput): Promise<CheckResul
       now(),
     );
     logger.info('Deployment completed', { deploymentId: item.id });
+    if (completed) countFact(businessMetrics.deploysSucceeded);
     return { ok: completed, done: completed };
   }
   if (latest?.state === 'error') {

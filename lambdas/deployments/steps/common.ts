@@ -8,6 +8,8 @@
  * Netlify's 5xx, 429 and network errors are TransientError (retried by the ASL), anything else
  * reaches MarkFailed.
  */
+import { businessMetrics } from '../../../contract/design/metrics';
+import { countFact } from '../../shared/business-metrics';
 import { logger } from '../../shared/observability';
 import { TransientError } from '../../shared/errors';
 import { transitionDeployment, type DeploymentItem } from '../repo';
@@ -37,7 +39,13 @@ export const fail = async (
   from: string[],
   message: string,
 ): Promise<StepResult> => {
-  await transitionDeployment(item.id, from, { status: 'failed', error_message: message }, now());
+  const moved = await transitionDeployment(
+    item.id,
+    from,
+    { status: 'failed', error_message: message },
+    now(),
+  );
+  if (moved) countFact(businessMetrics.deploysFailed);
   logger.warn('Deployment failed', { deploymentId: item.id, reason: message });
   return { ok: false };
 };

@@ -4,6 +4,8 @@
  * the seller (mvp_rejected, linking to My MVPs where Retry is offered).
  */
 import * as z from 'zod';
+import { businessMetrics } from '../../../contract/design/metrics';
+import { countFact } from '../../shared/business-metrics';
 import { logger } from '../../shared/observability';
 import { MY_TEMPLATES_LINK, processingFailedMessage, scanFailedMessage } from '../messages';
 import { failProcessedVersion } from '../../templates/transitions';
@@ -64,6 +66,7 @@ export const markFailed = async (
     throw classifyError(error, 'Recording the failure failed');
   });
   logger.info('Processing failure recorded', { mvpId: input.mvpId, status: input.status, outcome });
+  if (scanFailed && outcome === 'applied') countFact(businessMetrics.scansFailed);
   return { outcome: outcome === 'applied' ? 'marked' : 'skipped' };
 };
 

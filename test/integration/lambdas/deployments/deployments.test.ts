@@ -11,7 +11,9 @@
 import { randomUUID } from 'node:crypto';
 import { Octokit } from '@octokit/rest';
 import { zipSync, strToU8 } from 'fflate';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { businessMetrics } from '../../../../contract/design/metrics';
+import { metrics } from '../../../../lambdas/shared/observability';
 import { config } from '../../../../lambdas/shared/config';
 import {
   DEPLOY_MESSAGES,
@@ -37,6 +39,17 @@ import { dispatch } from '../../../fixtures/dispatch';
 import { useLocalWorkflows } from '../../../fixtures/local-workflows';
 import { putProfile } from '../../../fixtures/profiles';
 import { seedTemplate } from '../../../fixtures/template-items';
+
+/** Watches the deploy facts counted from here on (Powertools' own output is off in tests). */
+const watchDeployFacts = () => {
+  const spy = vi.spyOn(metrics, 'addMetric');
+  return (name: string) =>
+    spy.mock.calls.filter(([metric]) => metric === name).reduce((sum, call) => sum + call[2], 0);
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const cloud = inject('localCloud');
 const githubControl = createLocalGithubControl(cloud.github.apiUrl);
@@ -283,6 +296,7 @@ describe('buyer deploys', () => {
   });
 
   it('authorises Netlify, builds the site from the repository and counts it launched once', async () => {
+    const facts = watchDeployFacts();
     const before = await CounterEntity.get({
       name: 'deployments_completed',
       bucket: 'all',
@@ -327,6 +341,8 @@ describe('buyer deploys', () => {
       shard: 0,
     }).go();
     expect(again.data?.value).toBe(after.data?.value);
+    expect(facts(businessMetrics.deploysSucceeded)).toBe(1);
+    expect(facts(businessMetrics.deploysFailed)).toBe(0);
   });
 
   it('rebuilds the site when the buyer pushes to the repository (Netlify’s push hook)', async () => {
@@ -496,6 +512,7 @@ describe('buyer deploys', () => {
   });
 
   it('fails with a readable message when the name is taken or Netlify cannot build the site', async () => {
+    const facts = watchDeployFacts();
     // A second deployment into the same repository name: GitHub's 422, the product's message.
     const taken = await call<{ deployment_id: string }>('POST', '/api/deployments', buyer, {
       mvp_id: templateId,
@@ -558,6 +575,9 @@ describe('buyer deploys', () => {
     );
     expect(site.body.status).toBe('failed');
     expect(site.body.error_message).toMatch(/^Netlify could not build the site: .*dist/);
+    expect(facts(businessMetrics.deploysStarted)).toBe(2);
+    expect(facts(businessMetrics.deploysFailed)).toBe(2);
+    expect(facts(businessMetrics.deploysSucceeded)).toBe(0);
   });
 
   it('never answers a token, sealed or not', async () => {

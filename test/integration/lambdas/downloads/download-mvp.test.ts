@@ -6,7 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { strToU8, zipSync } from 'fflate';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { businessMetrics } from '../../../../contract/design/metrics';
+import { metrics } from '../../../../lambdas/shared/observability';
 import { handler } from '../../../../lambdas/downloads/index';
 import type { TemplateItem } from '../../../../lambdas/catalog/repo';
 import {
@@ -107,8 +109,15 @@ describe('POST /api/mvps/{id}/download', () => {
       ),
     );
 
+    const spy = vi.spyOn(metrics, 'addMetric');
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, index) => download(rushMany[index % 10]!.id, buyer)),
+    );
+    // One Downloads count per link issued, none for a refused click.
+    const counted = spy.mock.calls.filter(([name]) => name === businessMetrics.downloads);
+    spy.mockRestore();
+    expect(counted.reduce((sum, call) => sum + call[2], 0)).toBe(
+      results.filter((result) => result.statusCode === 200).length,
     );
 
     const refused = results.filter((result) => result.statusCode !== 200);

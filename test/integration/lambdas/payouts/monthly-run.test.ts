@@ -10,7 +10,9 @@
  * attempt left processing is finished once by the next run.
  */
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { businessMetrics } from '../../../../contract/design/metrics';
+import { metrics } from '../../../../lambdas/shared/observability';
 import { startMonthlyPayouts } from '../../../../lambdas/payouts/tasks/start-monthly-payouts';
 import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
@@ -47,6 +49,22 @@ afterAll(() => {
 });
 
 /** Starts the month's run as the schedule would (by hand: `{ month_year }`), waits for it. */
+/** Counts the payout facts recorded while `run` runs (Powertools' own output is off in tests). */
+const payoutFacts = async (run: () => Promise<void>) => {
+  const spy = vi.spyOn(metrics, 'addMetric');
+  try {
+    await run();
+    const total = (name: string) =>
+      spy.mock.calls.filter(([metric]) => metric === name).reduce((sum, call) => sum + call[2], 0);
+    return {
+      paid: total(businessMetrics.payoutsPaid),
+      failed: total(businessMetrics.payoutsFailed),
+    };
+  } finally {
+    spy.mockRestore();
+  }
+};
+
 const runMonth = async (...months: string[]) => {
   for (const month_year of months) await startMonthlyPayouts({ month_year });
   await Promise.all([...runner.running]);
@@ -161,10 +179,15 @@ describe('monthly-payouts state machine', () => {
     await putMonthDownloads(a.id, month, 5);
     await putMonthDownloads(b.id, month, 5);
 
-    await runMonth(month);
-    const first = await rowsOfMonth([a.id, b.id], month);
-    await runMonth(month);
-    await runMonth(month, month);
+    let first: Awaited<ReturnType<typeof rowsOfMonth>> = [];
+    const facts = await payoutFacts(async () => {
+      await runMonth(month);
+      first = await rowsOfMonth([a.id, b.id], month);
+      await runMonth(month);
+      await runMonth(month, month);
+    });
+    // Counted once per seller paid, however often the month runs.
+    expect(facts).toEqual({ paid: 2, failed: 0 });
 
     const rows = await rowsOfMonth([a.id, b.id], month);
     expect(rows).toEqual(first);
@@ -241,7 +264,7 @@ describe('monthly-payouts state machine', () => {
     await addToPool(month, 5_000);
     await putMonthDownloads(seller.id, month, 2);
 
-    await runMonth(month);
+    expect(await payoutFacts(() => runMonth(month))).toEqual({ paid: 0, failed: 1 });
 
     const reason =
       'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments';
@@ -264,8 +287,8 @@ describe('monthly-payouts state machine', () => {
       payouts_failed: 1,
     });
 
-    // Running the month again neither retries it nor notifies again.
-    await runMonth(month);
+    // Running the month again neither retries it, nor notifies or counts again.
+    expect(await payoutFacts(() => runMonth(month))).toEqual({ paid: 0, failed: 0 });
     expect((await payoutOf(seller.id, month))?.status).toBe('failed');
     expect(await notificationsOf(seller.id)).toHaveLength(2);
     expect(await transfersFor(failed!.id)).toEqual([]);

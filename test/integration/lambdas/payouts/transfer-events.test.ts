@@ -4,7 +4,9 @@
  * reversal fails even a completed one, each once (with its notification in the same
  * transaction), in any order, and transfers that are not ours change nothing.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { businessMetrics } from '../../../../contract/design/metrics';
+import { metrics } from '../../../../lambdas/shared/observability';
 import { TRANSFER_REVERSED_REASON, recordTransferEvent } from '../../../../lambdas/payouts/service';
 import type { Stripe } from '../../../../lambdas/shared/adapters/stripe';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
@@ -60,13 +62,30 @@ const processingPayout = (sellerId: string) =>
     stripe_account_id: 'acct_test_seller',
   });
 
+/** Watches the payout facts counted from here on (Powertools' own output is off in tests). */
+const watchPayoutFacts = () => {
+  const spy = vi.spyOn(metrics, 'addMetric');
+  const total = (name: string) =>
+    spy.mock.calls.filter(([metric]) => metric === name).reduce((sum, call) => sum + call[2], 0);
+  return () => ({
+    paid: total(businessMetrics.payoutsPaid),
+    failed: total(businessMetrics.payoutsFailed),
+  });
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe('recordTransferEvent', () => {
   it('completes a processing payout with its transfer, once', async () => {
     const payout = await processingPayout('seller-created');
     const transfer = transferOf(payout);
+    const facts = watchPayoutFacts();
 
     expect(await recordTransferEvent(transfer, 1_900_000_005)).toBe('completed');
     expect(await recordTransferEvent(transfer, 1_900_000_005)).toBe('ignored');
+    expect(facts()).toEqual({ paid: 1, failed: 0 });
 
     expect(await payoutOf(payout)).toMatchObject({
       status: 'completed',
@@ -80,9 +99,11 @@ describe('recordTransferEvent', () => {
     const payout = await processingPayout('seller-reversed');
     const transfer = transferOf(payout);
     await recordTransferEvent(transfer, 1_900_000_001);
+    const facts = watchPayoutFacts();
 
     expect(await recordTransferEvent(reversedOf(transfer), 1_900_000_100)).toBe('reversed');
     expect(await recordTransferEvent(reversedOf(transfer), 1_900_000_100)).toBe('ignored');
+    expect(facts()).toEqual({ paid: 0, failed: 1 });
 
     expect(await payoutOf(payout)).toMatchObject({
       status: 'failed',

@@ -6,6 +6,9 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { businessMetrics } from '../../../../contract/design/metrics';
+import { markFailed } from '../../../../lambdas/processing/tasks/mark-failed';
+import { metrics } from '../../../../lambdas/shared/observability';
 import { computeContentId } from '../../../../lambdas/processing/cid';
 import { startProcessing } from '../../../../lambdas/templates/processing-start';
 import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow';
@@ -119,6 +122,19 @@ const registerUpload = async (bytes: Uint8Array | undefined, fileName: string) =
   return { mvpId: template.id, versionId, fileKey, sellerId, title: template.title };
 };
 
+/** How many failed scans were counted while `run` ran (Powertools' output is off in tests). */
+const scansFailedDuring = async (run: () => Promise<unknown>) => {
+  const spy = vi.spyOn(metrics, 'addMetric');
+  try {
+    await run();
+    return spy.mock.calls
+      .filter(([name]) => name === businessMetrics.scansFailed)
+      .reduce((sum, call) => sum + call[2], 0);
+  } finally {
+    spy.mockRestore();
+  }
+};
+
 const processAndWait = async (input: { mvpId: string; versionId: string; fileKey: string }) => {
   await startProcessing(input);
   await Promise.all([...runner.running]);
@@ -183,7 +199,10 @@ describe('mvp-processing state machine', () => {
     const upload = await registerUpload(await archive.build(), 'with-key.zip');
     const before = await catalog();
 
-    await processAndWait(upload);
+    expect(await scansFailedDuring(() => processAndWait(upload))).toBe(1);
+    // The failure step delivered again records nothing and counts nothing.
+    const again = () => markFailed({ ...upload, status: 'scan_failed', reason: 'again' });
+    expect(await scansFailedDuring(again)).toBe(0);
 
     const template = await templateOf(upload.mvpId);
     expect(template.status).toBe('scan_failed');
@@ -225,7 +244,8 @@ describe('mvp-processing state machine', () => {
   it('records ipfs_pin_failed when the bundle cannot be read from S3', async () => {
     const upload = await registerUpload(undefined, 'missing.zip');
 
-    await processAndWait(upload);
+    // A bundle that could not be read was never scanned: not a failed scan.
+    expect(await scansFailedDuring(() => processAndWait(upload))).toBe(0);
 
     const template = await templateOf(upload.mvpId);
     expect(template.status).toBe('ipfs_pin_failed');
