@@ -152,6 +152,15 @@ const scan = async (page: Page, where: string): Promise<Finding[]> => {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async (tags) => {
     const { axe: inPage } = window as unknown as { axe: typeof axe };
+    // A tab switched by the router mounts its panel a render after the tab is marked selected:
+    // checked here, in the same task as the scan, not only in `settled` before it.
+    const panelsIn = () =>
+      [...document.querySelectorAll('[role="tab"][aria-selected="true"][aria-controls]')].every(
+        (tab) => document.getElementById(tab.getAttribute('aria-controls')!),
+      );
+    for (let frame = 0; frame < 300 && !panelsIn(); frame += 1) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
     const result = await inPage.run(document, {
       runOnly: { type: 'tag', values: tags },
       resultTypes: ['violations'],
