@@ -152,7 +152,7 @@ export const createCheckoutSession = async (
     return stripeFailure(error, CHECKOUT_MESSAGES.createFailed);
   }
   if (!session.url) throw new DependencyFailedError(CHECKOUT_MESSAGES.noUrl);
-  if (params.mode === 'payment') countFact(businessMetrics.checkoutsStarted);
+  countFact(businessMetrics.checkoutsStarted);
   return { url: session.url, session_id: session.id };
 };
 

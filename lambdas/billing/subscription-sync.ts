@@ -187,23 +187,30 @@ export const applySubscription = async (
   event: SubscriptionEvent | null,
   /** More items of the event's effect (the webhook's notice of a failed payment). */
   extra: TransactionItems = {},
+  /** Called once when this call claims `event` (never for a replay of it). */
+  onClaimed: () => void = () => undefined,
 ): Promise<SubscriptionItem | null> => {
+  const claim = async (items: TransactionItems, now: Date) => {
+    const outcome = await applyEffect(event!, items, now);
+    if (outcome === 'applied') onClaimed();
+    return outcome;
+  };
   const userId = await subscriptionUserId(subscription);
   for (let attempt = 1; ; attempt += 1) {
     const now = new Date();
     const item = toSubscriptionItem(subscription, userId, eventCreated, now.toISOString());
     const writes = await subscriptionWrites(subscription, userId, eventCreated, now);
     if (!writes) {
-      if (event) await applyEffect(event, extra, now);
+      if (event) await claim(extra, now);
       logger.info('Older subscription event ignored', { eventId: event?.id, eventCreated });
       return null;
     }
     const items: TransactionItems = { ...writes, ...extra };
     if (event) {
-      const outcome = await applyEffect(event, items, now);
+      const outcome = await claim(items, now);
       if (outcome === 'applied' || outcome === 'duplicate') return item;
       if (outcome.refused.failed('subscription') === 'ConditionalCheckFailed') {
-        await applyEffect(event, extra, now);
+        await claim(extra, now);
         return null;
       }
     } else {

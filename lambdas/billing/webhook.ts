@@ -97,7 +97,14 @@ export const applyStripeEvent = async (event: Stripe.Event): Promise<void> => {
       if (session.mode === 'payment') return applyOneTimeOrder(event, session);
       const subscriptionId = idOf(session.subscription);
       if (!subscriptionId) return void (await applyEffect(event, {}, new Date()));
-      await applySubscription(await retrieveSubscription(subscriptionId), event.created, event);
+      // A plan's checkout completes once, whichever event first wrote its subscription.
+      await applySubscription(
+        await retrieveSubscription(subscriptionId),
+        event.created,
+        event,
+        {},
+        () => countFact(businessMetrics.checkoutsCompleted),
+      );
       return;
     }
     case 'customer.subscription.created':

@@ -1,7 +1,7 @@
 /**
  * Business metrics are counted once per fact, where the service decides it and after its write:
- * a template checkout counts CheckoutsStarted when the session exists and CheckoutsCompleted
- * when its webhook records the order, and a replayed webhook counts nothing; a forged Stripe or
+ * a checkout (a template or a plan) counts CheckoutsStarted when the session exists and
+ * CheckoutsCompleted when its webhook first records it, and a replayed webhook counts nothing; a forged Stripe or
  * malformed GitHub webhook counts WebhookEventsRejected. The shared Powertools instance is
  * watched (its EMF output is switched off in these tests).
  */
@@ -17,13 +17,14 @@ import {
   billingStripe,
   callBilling,
   deliverEvent,
+  deliverNewEvents,
   eventsOfCustomer,
 } from '../../../fixtures/billing';
 import { dispatch } from '../../../fixtures/dispatch';
 import { putProfile } from '../../../fixtures/profiles';
 import { seedTemplate } from '../../../fixtures/template-items';
 
-const { control } = billingStripe();
+const { control, prices } = billingStripe();
 
 let counted: { name: string; value: number }[] = [];
 
@@ -86,6 +87,36 @@ describe('checkout metrics', () => {
     expect(facts()).toEqual({ [businessMetrics.checkoutsCompleted]: 1 });
 
     counted = [];
+    expect((await deliverEvent(completed)).statusCode).toBe(200);
+    expect(facts()).toEqual({});
+  });
+
+  it('counts a plan checkout once, whichever of its events lands first, and a replay not at all', async () => {
+    const buyerId = `buyer-${randomUUID()}`;
+    await putProfile({ id: buyerId, display_name: 'Plan Buyer' });
+    const started = await callBilling('POST', '/api/billing/checkout', buyerId, {
+      mode: 'subscription',
+      price_id: prices.basic,
+      success_url: `${SITE_ORIGIN}/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${SITE_ORIGIN}/pricing`,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(facts()).toEqual({ [businessMetrics.checkoutsStarted]: 1 });
+
+    const { session } = await control.completeCheckout(
+      jsonBody<CheckoutResult>(started).session_id,
+      { card: '4242424242424242' },
+    );
+    counted = [];
+    // Every event of the checkout (the subscription, its invoice, the session), in Stripe's order.
+    await deliverNewEvents(session.customer as string, new Set());
+    expect(facts()).toEqual({ [businessMetrics.checkoutsCompleted]: 1 });
+
+    counted = [];
+    const completed = ofType(
+      await eventsOfCustomer(session.customer as string),
+      'checkout.session.completed',
+    );
     expect((await deliverEvent(completed)).statusCode).toBe(200);
     expect(facts()).toEqual({});
   });
