@@ -6,8 +6,9 @@
  * (ESLint + Prettier) and typecheck (backend and frontend) side by side, then the unit,
  * integration (emulators) and infra (CDK assertions + cdk-nag) suites in the other. The e2e suite
  * is the longest and mostly waits (on the browser, the local stack, the pipelines it starts), so
- * everything else fits in what it leaves of the two cores instead of adding to its time; that lane
- * runs at a lower CPU priority (`nice`), so the e2e suite never waits for a core.
+ * everything else fits in what it leaves of the two cores instead of adding to its time. (The
+ * other lane at a lower CPU priority, `nice`, was tried: lint, typecheck and integration then took
+ * half as long again, and the e2e suite gained nothing.)
  *
  * Each suite's counts are printed, then one closing line `tests: N passed, N failed` that CI reads.
  * `npm test -- unit infra` runs only the named suites (the static checks still run first);
@@ -40,24 +41,10 @@ const reportDir = path.join(root, '.local', 'test-reports');
  */
 type Output = 'inherit' | 'lines' | 'buffered';
 
-/**
- * `low`: the lane beside the e2e suite runs at a lower CPU priority (`nice`). The e2e suite is the
- * longer lane and mostly waits on its browser and stack, so it gets a core the moment it needs
- * one, and the other lane takes the rest instead of making the e2e suite wait its turn.
- */
-type Priority = 'normal' | 'low';
-
 /** Runs a command to its end. */
-const run = (
-  command: string,
-  args: string[],
-  header: string,
-  output: Output,
-  priority: Priority = 'normal',
-): Promise<number> =>
+const run = (command: string, args: string[], header: string, output: Output): Promise<number> =>
   new Promise((resolve) => {
-    const niced = priority === 'low' && process.platform !== 'win32';
-    const child = spawn(niced ? 'nice' : command, niced ? ['-n', '10', command, ...args] : args, {
+    const child = spawn(command, args, {
       cwd: root,
       stdio: output === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       env: process.env,
@@ -92,11 +79,9 @@ const step = async (
   command: string,
   args: string[],
   output: Output,
-  priority: Priority = 'normal',
 ): Promise<SuiteResult> => {
   const started = Date.now();
-  const header = `\n=== ${name}: ${command} ${args.join(' ')}`;
-  const code = await run(command, args, header, output, priority);
+  const code = await run(command, args, `\n=== ${name}: ${command} ${args.join(' ')}`, output);
   // A static check is not a test: it adds nothing when it passes and one failure when it fails.
   return {
     name,
@@ -115,11 +100,7 @@ interface VitestJson {
   numTodoTests: number;
 }
 
-const runSuite = async (
-  suite: Suite,
-  output: Output,
-  priority: Priority = 'normal',
-): Promise<SuiteResult> => {
+const runSuite = async (suite: Suite, output: Output): Promise<SuiteResult> => {
   const started = Date.now();
   const reportFile = path.join(reportDir, `${suite}.json`);
   await rm(reportFile, { force: true });
@@ -137,7 +118,6 @@ const runSuite = async (
     ],
     `\n=== ${suite} tests`,
     output,
-    priority,
   );
   let report: VitestJson | undefined;
   try {
@@ -168,21 +148,16 @@ const main = async () => {
   const started = Date.now();
   const results: SuiteResult[] = [];
 
-  const lint = (priority?: Priority) =>
-    step('lint', 'npm', ['run', '--silent', 'lint'], 'buffered', priority);
-  const typecheck = (priority?: Priority) =>
-    step('typecheck', 'npm', ['run', '--silent', 'typecheck'], 'buffered', priority);
+  const lint = () => step('lint', 'npm', ['run', '--silent', 'lint'], 'buffered');
+  const typecheck = () => step('typecheck', 'npm', ['run', '--silent', 'typecheck'], 'buffered');
   const build = () => step('build:web', 'npm', ['run', '--silent', 'build:web'], 'buffered');
-  const inOrder = async (names: readonly Suite[], output: Output, priority?: Priority) => {
+  /** Lint and typecheck side by side: each is one process on one core. */
+  const staticChecks = async () => (skipStatic ? [] : Promise.all([lint(), typecheck()]));
+  const inOrder = async (names: readonly Suite[], output: Output) => {
     const done: SuiteResult[] = [];
-    for (const suite of names) done.push(await runSuite(suite, output, priority));
+    for (const suite of names) done.push(await runSuite(suite, output));
     return done;
   };
-  /** Lint and typecheck side by side (each is one process on one core), then the suites. */
-  const besideE2e = async (names: readonly Suite[]) => [
-    ...(skipStatic ? [] : await Promise.all([lint('low'), typecheck('low')])),
-    ...(await inOrder(names, 'buffered', 'low')),
-  ];
 
   if (serial || !suites.includes('e2e')) {
     if (!skipStatic) {
@@ -193,7 +168,10 @@ const main = async () => {
   } else {
     if (!skipStatic) results.push(await build());
     const others = suites.filter((suite) => suite !== 'e2e');
-    const [e2e, rest] = await Promise.all([runSuite('e2e', 'lines'), besideE2e(others)]);
+    const [e2e, rest] = await Promise.all([
+      runSuite('e2e', 'lines'),
+      (async () => [...(await staticChecks()), ...(await inOrder(others, 'buffered'))])(),
+    ]);
     // The static checks first, then the suites in the order of SUITES.
     results.push(...rest.filter((result) => !(SUITES as readonly string[]).includes(result.name)));
     for (const suite of SUITES) {
