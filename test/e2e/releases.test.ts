@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
 /**
  * A release removes the chunks an open tab still expects (docs/operations.md, "Releases"). The
- * test loads home, then answers 404 for the first page chunk the tab asks for next, as a bucket
- * without that release's files would: the tab reloads once and shows the page; when the chunk
- * stays missing, it reloads once only and shows the friendly page with Reload.
+ * test loads home, then answers 404 for every script the tab asks for next, as a bucket without
+ * that release's files would: the page still comes, after one reload at most; when the chunks stay
+ * missing, the tab reloads once only and shows the friendly page with Reload.
  */
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -49,9 +49,10 @@ const removeNextChunk = async (page: Page, always: boolean) => {
 describe('releases', () => {
   const session = useBrowserSession({ perTest: true });
 
-  // Now and then home has already fetched the catalog page's chunk before the test removes the
-  // scripts (a prefetch), and the page then needs no reload: a fresh browser context tries again.
-  it.skip('reloads once when a page’s chunk is gone, and then shows the page', async () => {
+  // Whether the catalog page still needs a refused script depends on what home had fetched by
+  // then (chunks are shared), so the page may come without a reload; what must hold is that it
+  // comes, with one reload at most and never the error page. The next test proves the reload.
+  it('shows the page when a chunk it may need is gone, reloading once at most', async () => {
     const { page } = session;
     const { documents, missing } = await removeNextChunk(page, false);
 
@@ -59,8 +60,8 @@ describe('releases', () => {
     await page.getByTestId('mvp-card').first().waitFor();
 
     expect(missing()).toMatch(/\/assets\/.+\.js$/);
-    expect(documents).toHaveLength(1);
-    expect(new URL(documents[0]!).pathname).toBe('/mvps');
+    expect(documents.length).toBeLessThanOrEqual(1);
+    for (const document of documents) expect(new URL(document).pathname).toBe('/mvps');
     expect(await page.getByTestId('root-error').count()).toBe(0);
   });
 
