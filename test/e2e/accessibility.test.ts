@@ -23,7 +23,7 @@
  * - No page throws: an uncaught error in any page of a role's walk fails that role's test.
  */
 import axe from 'axe-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../frontend/src/config/paths';
 import { sharedBrowser } from '../fixtures/e2e/browser';
@@ -220,13 +220,13 @@ const scanEveryWay = async (page: Page, where: string): Promise<Finding[]> => {
 };
 
 /** Requests each page has in flight (the route's code chunk and its data). */
-const inFlight = new WeakMap<Page, number>();
+const inFlight = new WeakMap<Page, Set<Request>>();
 const trackRequests = (page: Page): void => {
-  inFlight.set(page, 0);
-  const change = (by: number) => () => inFlight.set(page, (inFlight.get(page) ?? 0) + by);
-  page.on('request', change(1));
-  page.on('requestfinished', change(-1));
-  page.on('requestfailed', change(-1));
+  const pending = new Set<Request>();
+  inFlight.set(page, pending);
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
 };
 
 /**
@@ -246,7 +246,9 @@ const open = async (page: Page, href: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, href);
   await page.waitForURL((url) => url.pathname + url.search === href);
-  await expect.poll(() => inFlight.get(page), { interval: 25 }).toBe(0);
+  await expect
+    .poll(() => [...(inFlight.get(page) ?? [])].map((request) => request.url()), { interval: 25 })
+    .toEqual([]);
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );

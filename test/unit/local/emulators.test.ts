@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   assertJava,
   assertPortFree,
+  DYNAMODB_LOCAL_JVM_OPTIONS,
   dynamoDbLocalCommand,
   LocalStackError,
   parseConfirmationCodes,
@@ -88,18 +89,30 @@ describe('parseConfirmationCodes', () => {
 });
 
 describe('dynamoDbLocalCommand', () => {
-  it('runs the loopback launcher when Java can run a source file, telemetry off', () => {
-    const command = dynamoDbLocalCommand({ port: 8123, path: '/data/db' }, true);
+  it('runs the compiled loopback launcher, telemetry off, with the client compiler only', () => {
+    const command = dynamoDbLocalCommand(
+      { port: 8123, path: '/data/db' },
+      { compiledIn: '/cache/abc' },
+    );
     expect(command.loopbackOnly).toBe(true);
-    expect(command.args.some((arg) => arg.endsWith('LoopbackDynamoDbLocal.java'))).toBe(true);
     expect(command.args).toEqual(
       expect.arrayContaining(['-port', '8123', '-sharedDb', '-disableTelemetry', '-dbPath']),
     );
+    const classpath = command.args[command.args.indexOf('-cp') + 1]!;
+    expect(classpath.split(':')[0]).toBe('/cache/abc');
+    expect(command.args[command.args.indexOf('-cp') + 2]).toBe('LoopbackDynamoDbLocal');
+    expect(command.args.slice(0, 2)).toEqual(DYNAMODB_LOCAL_JVM_OPTIONS);
     expect(command.args).not.toContain('-jar');
   });
 
+  it('runs the launcher from its source when it could not be compiled', () => {
+    const command = dynamoDbLocalCommand({ port: 8125 }, 'source');
+    expect(command.loopbackOnly).toBe(true);
+    expect(command.args.some((arg) => arg.endsWith('LoopbackDynamoDbLocal.java'))).toBe(true);
+  });
+
   it('falls back to the plain jar (every interface) without a compiler module, in memory without a path', () => {
-    const command = dynamoDbLocalCommand({ port: 8124 }, false);
+    const command = dynamoDbLocalCommand({ port: 8124 }, 'jar');
     expect(command.loopbackOnly).toBe(false);
     expect(command.args).toContain('-jar');
     expect(command.args).toContain('-inMemory');
