@@ -1,8 +1,9 @@
 /**
  * One Vitest configuration, four suites. `npm test` (test/run.ts) runs them one after another and
- * prints the count of each; `npx vitest run --project unit` runs one while working.
+ * prints the count of each; `npx vitest run --project 'unit*'` runs one while working (the unit suite is two projects).
  */
-import { dirname } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -13,21 +14,45 @@ import { defineConfig } from 'vitest/config';
 const contract = fileURLToPath(new URL('./contract', import.meta.url));
 const chakraTheme = dirname(fileURLToPath(import.meta.resolve('@chakra-ui/react/theme')));
 
+/**
+ * The unit test files that replace modules (`vi.mock`): each needs a module registry of its own,
+ * so they run isolated, as the `unit-mocks` project. The rest of the unit suite shares its modules
+ * within a worker (`isolate: false`): 640 tests in 14 s of CPU instead of 33.
+ */
+const unitRoot = fileURLToPath(new URL('./test/unit', import.meta.url));
+const mockingUnitTests = readdirSync(unitRoot, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .filter((file) => /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(join(unitRoot, file), 'utf8')))
+  .map((file) => `test/unit/${file.split('\\').join('/')}`);
+
+const unitProject = {
+  resolve: {
+    alias: { '@contract': contract, '@chakra-theme': chakraTheme },
+  },
+  test: {
+    environment: 'node',
+    // `npm test` runs this suite beside the e2e suite's stack: the default 5 s is for a
+    // quiet machine.
+    testTimeout: 15_000,
+  },
+} as const;
+
 export default defineConfig({
   test: {
     projects: [
       {
-        resolve: {
-          alias: { '@contract': contract, '@chakra-theme': chakraTheme },
-        },
+        ...unitProject,
         test: {
+          ...unitProject.test,
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
-          environment: 'node',
-          // `npm test` runs this suite beside the e2e suite's stack: the default 5 s is for a
-          // quiet machine.
-          testTimeout: 15_000,
+          exclude: mockingUnitTests,
+          isolate: false,
         },
+      },
+      {
+        ...unitProject,
+        test: { ...unitProject.test, name: 'unit-mocks', include: mockingUnitTests },
       },
       {
         test: {

@@ -22,6 +22,17 @@ import path from 'node:path';
 const SUITES = ['unit', 'integration', 'infra', 'e2e'] as const;
 type Suite = (typeof SUITES)[number];
 
+/**
+ * The Vitest projects of each suite (vitest.config.ts): the unit suite's files that replace
+ * modules run in a project of their own, isolated.
+ */
+const PROJECTS: Record<Suite, string[]> = {
+  unit: ['unit', 'unit-mocks'],
+  integration: ['integration'],
+  infra: ['infra'],
+  e2e: ['e2e'],
+};
+
 interface SuiteResult {
   name: string;
   passed: number;
@@ -109,8 +120,7 @@ const runSuite = async (suite: Suite, output: Output): Promise<SuiteResult> => {
     [
       'vitest',
       'run',
-      '--project',
-      suite,
+      ...PROJECTS[suite].flatMap((project) => ['--project', project]),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${reportFile}`,
