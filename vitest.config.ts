@@ -1,6 +1,7 @@
 /**
- * One Vitest configuration, four suites. `npm test` (test/run.ts) runs them one after another and
- * prints the count of each; `npx vitest run --project 'unit*'` runs one while working (the unit suite is two projects).
+ * One Vitest configuration, four suites. `npm test` (test/run.ts) runs them and
+ * prints the count of each; `npx vitest run --project 'unit*'` runs one while working (the unit
+ * suite is two projects).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
