@@ -97,7 +97,7 @@ const child = async (mode: 'scan' | 'deploy', key: string) => {
   let bytes = 0;
   if (mode === 'scan') {
     const { inspectArchive } = await import('../../lambdas/processing/scanner/index');
-    const { s3Source } = await import('../../lambdas/processing/s3-source');
+    const { s3Source } = await import('../../lambdas/shared/archives/s3-source');
     const { result, manifest } = await inspectArchive(s3Source(key), 'bundle.zip');
     if (!result.clean || !manifest) throw new Error(`bench bundle not clean: ${result.reason}`);
     files = manifest.manifest.files.length;

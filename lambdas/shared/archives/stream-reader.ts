@@ -1,7 +1,7 @@
 /**
  * Sequential reads of exact byte counts from a chunked stream (an S3 body or a file), keeping at
- * most one chunk in hand: the zip scanner walks an archive front to back with it, so a 100 MB
- * bundle is read once, in one request, with bounded memory.
+ * most one chunk in hand: the zip reader's cursor (random-access.ts) walks an archive front to back
+ * with it, so a bundle read in order is one request, with bounded memory.
  */
 export class StreamReader {
   private readonly iterator: AsyncIterator<Uint8Array>;
