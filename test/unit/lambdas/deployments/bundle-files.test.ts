@@ -49,7 +49,9 @@ describe('filesOfArchive', () => {
       'bundle.zip',
     );
     expect(files.map((file) => file.path).sort()).toEqual(['img/logo.png', 'index.html']);
-    expect(files.find((file) => file.path === 'img/logo.png')!.bytes).toEqual(BINARY);
+    expect(await files.find((file) => file.path === 'img/logo.png')!.read()).toEqual(
+      Buffer.from(BINARY),
+    );
   });
 
   it('keeps paths as they are when files sit at the root or in several folders', async () => {
@@ -74,7 +76,7 @@ describe('filesOfArchive', () => {
       ['run.sh', true],
       ['data.bin', false],
     ]);
-    expect(Buffer.from(files[1]!.bytes)).toEqual(Buffer.from(BINARY));
+    expect(Buffer.from(await files[1]!.read())).toEqual(Buffer.from(BINARY));
   });
 
   it('refuses a path that leaves the folder', async () => {
