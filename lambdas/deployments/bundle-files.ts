@@ -161,7 +161,8 @@ const untar = async (source: ArchiveSource): Promise<BundleFile[]> => {
       if (files.length > MAX_BUNDLE_FILES) break;
     }
   } catch (error) {
-    if (error instanceof BundleReadError || (error as Error).name === 'SourceReadError') throw error;
+    if (error instanceof BundleReadError || (error as Error).name === 'SourceReadError')
+      throw error;
     throw new BundleReadError(`The tar.gz bundle could not be read (${(error as Error).message}).`);
   } finally {
     input.destroy();

@@ -19,7 +19,6 @@ export interface BuiltManifest {
 
 type Limits = { -readonly [K in keyof typeof manifestLimits]: number };
 
-
 /** Cuts `bytes` back to a whole number of UTF-8 characters (a cap may fall inside one). */
 const wholeUtf8 = (bytes: Buffer): Buffer => {
   let end = bytes.length;

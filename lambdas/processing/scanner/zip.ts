@@ -20,9 +20,7 @@ const asAbort = (report: ScanReport, error: unknown): never => {
 };
 
 const scanContents = async (zip: ZipArchive, report: ScanReport): Promise<void> => {
-  const ordered = zip.entries
-    .filter((entry) => entry.readable)
-    .sort((a, b) => a.offset - b.offset);
+  const ordered = zip.entries.filter((entry) => entry.readable).sort((a, b) => a.offset - b.offset);
   for (const entry of ordered) {
     const { problems, content } = await zip.open(entry);
     report.add(...problems);

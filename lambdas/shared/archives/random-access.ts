@@ -64,7 +64,10 @@ export class SourceReader extends RandomAccessReader {
     let block = this.block;
     if (!block || start < block.start || end > block.start + block.bytes.byteLength) {
       this.requests.ranges += 1;
-      const bytes = await this.source.readRange(start, Math.min(this.size, start + BLOCK_BYTES) - 1);
+      const bytes = await this.source.readRange(
+        start,
+        Math.min(this.size, start + BLOCK_BYTES) - 1,
+      );
       block = { start, bytes };
       this.block = block;
     }
