@@ -11,7 +11,6 @@ import { pack } from 'tar-stream';
 import { describe, expect, it } from 'vitest';
 import { BundleReadError, filesOfArchive } from '../../../../lambdas/deployments/bundle-files';
 import { badArchives } from '../../../fixtures/archives/bad-archives';
-import { zipOf } from '../../../fixtures/archives/writers';
 
 const BINARY = Uint8Array.from([0, 255, 1, 254, 0, 0, 7]);
 
