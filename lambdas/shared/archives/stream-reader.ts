@@ -23,17 +23,6 @@ export class StreamReader {
     return true;
   }
 
-  /** Exactly `length` bytes (small reads: headers); throws at a premature end. */
-  async read(length: number): Promise<Buffer> {
-    while (this.pending.length < length) {
-      if (!(await this.fill())) throw new TruncatedStreamError();
-    }
-    const bytes = this.pending.subarray(0, length);
-    this.pending = this.pending.subarray(length);
-    this.position += length;
-    return bytes;
-  }
-
   /** The next `length` bytes as chunks, without holding more than one chunk. */
   async *take(length: number): AsyncGenerator<Buffer> {
     let left = length;
