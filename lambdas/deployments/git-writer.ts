@@ -28,7 +28,7 @@ const uploadBlobs = async (
       next += 1;
       const { data } = await octokit.rest.git.createBlob({
         ...repo,
-        content: Buffer.from(files[index]!.bytes).toString('base64'),
+        content: Buffer.from(await files[index]!.read()).toString('base64'),
         encoding: 'base64',
       });
       shas[index] = data.sha;

@@ -9,6 +9,7 @@ import {
   type BundleManifest,
   type ManifestFile,
 } from '../../shared/storage/bundle-manifest';
+import { normalizeEntryPath } from '../../shared/archives/limits';
 import { isBinaryAssetName } from './rules';
 
 export interface BuiltManifest {
@@ -17,10 +18,6 @@ export interface BuiltManifest {
 }
 
 type Limits = { -readonly [K in keyof typeof manifestLimits]: number };
-
-/** `./app/x.ts` → `app/x.ts`; folders' trailing slashes dropped. */
-export const normalizeEntryPath = (name: string): string =>
-  name.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
 
 /** Cuts `bytes` back to a whole number of UTF-8 characters (a cap may fall inside one). */
 const wholeUtf8 = (bytes: Buffer): Buffer => {

@@ -11,25 +11,8 @@ const finding = (file: string, rule: string, message: string): ScanFinding => ({
   message,
 });
 
-/**
- * Entry names that would write outside the folder the buyer extracts into (zip-slip) or that
- * extractors treat differently on other systems (backslashes, drive letters, control characters).
- */
-export const checkEntryPath = (name: string): ScanFinding[] => {
-  const found: ScanFinding[] = [];
-  if (name.length === 0) return [finding('(empty name)', 'path', 'an entry has an empty name')];
-  if (name.includes('\\')) {
-    found.push(finding(name, 'path', 'contains a backslash (on Windows it is a path separator)'));
-  }
-  if (/^[a-zA-Z]:/.test(name)) found.push(finding(name, 'path', 'is an absolute Windows path'));
-  if (name.startsWith('/')) found.push(finding(name, 'path', 'is an absolute path'));
-  if (name.split(/[/\\]/).includes('..')) {
-    found.push(finding(name, 'path', 'escapes the extraction folder with ".." (zip-slip)'));
-  }
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (/[\x00-\x1f]/.test(name)) found.push(finding(name, 'path', 'contains control characters'));
-  return found;
-};
+/** The path rules are every archive reader's (lambdas/shared/archives/limits.ts). */
+export { checkEntryPath } from '../../shared/archives/limits';
 
 const extensionOf = (name: string): string => {
   const base = name.split('/').pop() ?? name;

@@ -7,7 +7,7 @@ import { logger } from '../../shared/observability';
 import { computeContentId } from '../cid';
 import { classifyError } from '../errors';
 import { requestPin } from '../pinning-client';
-import { s3Source } from '../s3-source';
+import { s3Source } from '../../shared/archives/s3-source';
 import { processingInputSchema, type PinResult, type ProcessingInput } from '../schema';
 import { taskHandler } from '../../shared/task-handler';
 

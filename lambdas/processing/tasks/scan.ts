@@ -14,7 +14,7 @@ import { manifestKeysOf } from '../../shared/storage/bundle-manifest';
 import { headObject, putObject } from '../../shared/storage/s3';
 import { classifyError } from '../errors';
 import { getTemplateForProcessing } from '../../templates/processing-read';
-import { s3Source } from '../s3-source';
+import { s3Source } from '../../shared/archives/s3-source';
 import { inspectArchive } from '../scanner/index';
 import type { BuiltManifest } from '../scanner/manifest';
 import { processingInputSchema, type ProcessingInput, type ScanResult } from '../schema';

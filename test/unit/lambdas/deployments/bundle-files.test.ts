@@ -10,6 +10,7 @@ import { strToU8, zipSync } from 'fflate';
 import { pack } from 'tar-stream';
 import { describe, expect, it } from 'vitest';
 import { BundleReadError, filesOfArchive } from '../../../../lambdas/deployments/bundle-files';
+import { badArchives } from '../../../fixtures/archives/bad-archives';
 
 const BINARY = Uint8Array.from([0, 255, 1, 254, 0, 0, 7]);
 
@@ -49,7 +50,9 @@ describe('filesOfArchive', () => {
       'bundle.zip',
     );
     expect(files.map((file) => file.path).sort()).toEqual(['img/logo.png', 'index.html']);
-    expect(files.find((file) => file.path === 'img/logo.png')!.bytes).toEqual(BINARY);
+    expect(await files.find((file) => file.path === 'img/logo.png')!.read()).toEqual(
+      Buffer.from(BINARY),
+    );
   });
 
   it('keeps paths as they are when files sit at the root or in several folders', async () => {
@@ -74,7 +77,7 @@ describe('filesOfArchive', () => {
       ['run.sh', true],
       ['data.bin', false],
     ]);
-    expect(Buffer.from(files[1]!.bytes)).toEqual(Buffer.from(BINARY));
+    expect(Buffer.from(await files[1]!.read())).toEqual(Buffer.from(BINARY));
   });
 
   it('refuses a path that leaves the folder', async () => {
@@ -95,6 +98,62 @@ describe('filesOfArchive', () => {
     );
     await expect(filesOfArchive(zipSync({ 'a/': new Uint8Array() }), 'x.zip')).rejects.toThrow(
       /no files/,
+    );
+  });
+});
+
+/** The scan's findings about the archive itself, which the shared zip reader makes on both paths. */
+const READER_RULES = new Set([
+  'path',
+  'symlink',
+  'duplicate',
+  'encrypted',
+  'compression',
+  'overlap',
+  'compression-ratio',
+  'total-size',
+  'entry-count',
+  'size-mismatch',
+  'corrupt',
+  'empty',
+]);
+
+describe('filesOfArchive: the bad-archive corpus the scan refuses', () => {
+  const zips = Object.entries(badArchives).filter(
+    ([, archive]) => archive.fileName.endsWith('.zip') && READER_RULES.has(archive.expect.rule),
+  );
+
+  it('covers every rule of the reader', () => {
+    expect(new Set(zips.map(([, archive]) => archive.expect.rule))).toEqual(
+      new Set(
+        [...READER_RULES].filter(
+          (rule) => !['total-size', 'empty', 'size-mismatch'].includes(rule),
+        ),
+      ),
+    );
+  });
+
+  for (const [label, archive] of zips) {
+    it(`refuses ${label} (listing it, or reading its files), naming ${archive.expect.file}`, async () => {
+      const deploy = async () => {
+        const files = await filesOfArchive(await archive.build(), archive.fileName);
+        for (const file of files) await file.read();
+      };
+      const error = await deploy().then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(BundleReadError);
+      expect((error as Error).message).toContain(archive.expect.file);
+    });
+  }
+
+  it('lists a bundle whose sizes lie, and stops the lying file while it inflates', async () => {
+    const lying = await badArchives['zip-bomb-lying-sizes']!.build();
+    const files = await filesOfArchive(lying, 'lying.zip');
+    expect(files.map((file) => [file.path, file.size])).toEqual([['data.json', 1_000]]);
+    await expect(files[0]!.read()).rejects.toThrow(
+      /app\/data\.json expands more than 100× \(zip bomb\)/,
     );
   });
 });

@@ -1,11 +1,12 @@
 /**
- * The uploaded bundle in the mvp-files bucket as an ArchiveSource: ranged GETs for the zip
- * directory, one streaming GET for the contents. Nothing is downloaded to disk or held whole.
+ * A bundle in the mvp-files bucket as an ArchiveSource: ranged GETs for the zip directory and
+ * single entries, streaming GETs for contents read in order. Nothing is downloaded to disk or held
+ * whole (the scan and the deploy read bundles of up to 200 MB this way).
  */
 import type { Readable } from 'node:stream';
-import { config } from '../shared/config';
-import { s3 } from '../shared/storage/s3';
-import type { ArchiveSource } from './scanner/source';
+import { config } from '../config';
+import { s3 } from '../storage/s3';
+import type { ArchiveSource } from './source';
 
 const get = async (key: string, range?: string): Promise<Readable> => {
   const { sdk, client } = await s3();

@@ -1,7 +1,7 @@
 /**
  * Sequential reads of exact byte counts from a chunked stream (an S3 body or a file), keeping at
- * most one chunk in hand: the zip scanner walks an archive front to back with it, so a 100 MB
- * bundle is read once, in one request, with bounded memory.
+ * most one chunk in hand: the zip reader's cursor (random-access.ts) walks an archive front to back
+ * with it, so a bundle read in order is one request, with bounded memory.
  */
 export class StreamReader {
   private readonly iterator: AsyncIterator<Uint8Array>;
@@ -21,17 +21,6 @@ export class StreamReader {
       ? Buffer.concat([this.pending, Buffer.from(next.value)])
       : Buffer.from(next.value);
     return true;
-  }
-
-  /** Exactly `length` bytes (small reads: headers); throws at a premature end. */
-  async read(length: number): Promise<Buffer> {
-    while (this.pending.length < length) {
-      if (!(await this.fill())) throw new TruncatedStreamError();
-    }
-    const bytes = this.pending.subarray(0, length);
-    this.pending = this.pending.subarray(length);
-    this.position += length;
-    return bytes;
   }
 
   /** The next `length` bytes as chunks, without holding more than one chunk. */
