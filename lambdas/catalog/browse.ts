@@ -10,12 +10,7 @@
  * section 5.
  */
 import { SORT_OPTIONS, type BrowseQuery, type SortOption } from '../../contract/catalog';
-import {
-  ColumnsBuilder,
-  columnsFromRecords,
-  recordAt,
-  type CatalogRecord,
-} from './catalog-columns';
+import { columnsFromRecords, keepAndAppend, recordAt, type CatalogRecord } from './catalog-columns';
 import {
   CatalogIndex,
   compareRows,
@@ -81,32 +76,31 @@ export const applyCatalogChanges = (index: CatalogIndex, changes: CatalogChanges
   const upserts = new Map(changes.upserts.map((record) => [record.id, record]));
   const touched = new Set([...changes.removals, ...upserts.keys()]);
   const old = index.columns;
-  const builder = new ColumnsBuilder(old);
   const newRow = new Int32Array(old.count).fill(-1);
+  const keep: number[] = [];
   const textParts: string[] = [];
   const starts: number[] = [0];
   const { text, starts: oldStarts } = index.search;
-  let kept = 0;
   let runStart = -1;
   for (let row = 0; row <= old.count; row += 1) {
-    const keep = row < old.count && !touched.has(old.id[row]!);
-    if (keep) {
+    if (row < old.count && !touched.has(old.id[row]!)) {
       if (runStart === -1) runStart = row;
-      newRow[row] = kept++;
-      builder.pushRow(old, row);
+      newRow[row] = keep.length;
+      keep.push(row);
       starts.push(starts[starts.length - 1]! + oldStarts[row + 1]! - oldStarts[row]!);
     } else if (runStart !== -1) {
+      // A run of kept rows keeps its search text as one slice of the old one.
       textParts.push(text.slice(oldStarts[runStart], oldStarts[row]));
       runStart = -1;
     }
   }
   for (const record of upserts.values()) {
-    builder.push(record);
     const part = searchTextOf(record.title, record.tagline);
     textParts.push(part);
     starts.push(starts[starts.length - 1]! + part.length);
   }
-  const columns = builder.finish();
+  const columns = keepAndAppend(old, Uint32Array.from(keep), [...upserts.values()]);
+  const kept = keep.length;
   const addedRows = Array.from({ length: upserts.size }, (_, i) => kept + i);
   const orders = {} as Record<SortOption, Uint32Array>;
   for (const sort of SORT_OPTIONS) {

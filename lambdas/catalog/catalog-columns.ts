@@ -155,34 +155,6 @@ export class ColumnsBuilder {
     this.codes.versionNumber.push(this.intern(record.version_number));
   }
 
-  /** Row `row` of `from`, whose string table this builder started from. */
-  pushRow(from: CatalogColumns, row: number): void {
-    this.count += 1;
-    this.id.push(from.id[row]!);
-    this.title.push(from.title[row]!);
-    this.slug.push(from.slug[row]!);
-    this.tagline.push(from.tagline[row]!);
-    for (let t = from.techStart[row]!; t < from.techStart[row + 1]!; t += 1) {
-      this.tech.push(from.tech[t]!);
-    }
-    this.techStart.push(this.tech.length);
-    for (let p = from.previewStart[row]!; p < from.previewStart[row + 1]!; p += 1) {
-      this.preview.push(from.preview[p]!);
-    }
-    this.previewStart.push(this.preview.length);
-    this.demoUrl.push(from.demoUrl[row] ?? null);
-    this.githubUrl.push(from.githubUrl[row] ?? null);
-    this.publishedAt.push(from.publishedAt[row] ?? null);
-    this.numbers.price.push(from.price[row]!);
-    this.numbers.rating.push(from.rating[row]!);
-    this.numbers.downloads.push(from.downloads[row]!);
-    this.codes.seller.push(from.seller[row]!);
-    this.codes.category.push(from.category[row]!);
-    this.codes.accessTier.push(from.accessTier[row]!);
-    this.codes.licence.push(from.licence[row]!);
-    this.codes.versionNumber.push(from.versionNumber[row]!);
-  }
-
   finish(): CatalogColumns {
     return {
       count: this.count,
@@ -214,4 +186,86 @@ export const columnsFromRecords = (records: readonly CatalogRecord[]): CatalogCo
   const builder = new ColumnsBuilder();
   for (const record of records) builder.push(record);
   return builder.finish();
+};
+
+type TypedColumn = Uint32Array | Float64Array;
+
+/**
+ * The rows `keep` of `old` (in that order), then `added`: one pass of typed-array and pointer
+ * copies, no object per row. A list column (technologies, preview images) is copied with its
+ * offsets shifted.
+ */
+export const keepAndAppend = (
+  old: CatalogColumns,
+  keep: Uint32Array,
+  added: readonly CatalogRecord[],
+): CatalogColumns => {
+  const builder = new ColumnsBuilder(old);
+  for (const record of added) builder.push(record);
+  // Its string table extends the old one, so the old positions hold in it.
+  const tail = builder.finish();
+  const kept = keep.length;
+  const count = kept + tail.count;
+  const pick = <C extends TypedColumn | readonly unknown[]>(from: C, rest: C, into: C): C => {
+    const target = into as unknown as unknown[];
+    for (let i = 0; i < kept; i += 1) target[i] = from[keep[i]!];
+    for (let j = 0; j < tail.count; j += 1) target[kept + j] = rest[j];
+    return into;
+  };
+  const strings = (from: readonly (string | null)[], rest: readonly (string | null)[]) =>
+    pick(from, rest, new Array<string | null>(count));
+  const list = <V extends ArrayLike<unknown>>(
+    starts: Uint32Array,
+    values: ArrayLike<unknown>,
+    restStarts: Uint32Array,
+    restValues: ArrayLike<unknown>,
+    make: (length: number) => V,
+  ): { starts: Uint32Array; values: V } => {
+    const newStarts = new Uint32Array(count + 1);
+    for (let i = 0; i < kept; i += 1) {
+      newStarts[i + 1] = newStarts[i]! + starts[keep[i]! + 1]! - starts[keep[i]!]!;
+    }
+    for (let j = 0; j < tail.count; j += 1) {
+      newStarts[kept + j + 1] = newStarts[kept + j]! + restStarts[j + 1]! - restStarts[j]!;
+    }
+    const newValues = make(newStarts[count]!);
+    const target = newValues as unknown as unknown[];
+    let at = 0;
+    for (let i = 0; i < kept; i += 1) {
+      for (let v = starts[keep[i]!]!; v < starts[keep[i]! + 1]!; v += 1) target[at++] = values[v];
+    }
+    for (let v = 0; v < restValues.length; v += 1) target[at++] = restValues[v];
+    return { starts: newStarts, values: newValues };
+  };
+  const tech = list(old.techStart, old.tech, tail.techStart, tail.tech, (n) => new Uint32Array(n));
+  const preview = list(
+    old.previewStart,
+    old.preview,
+    tail.previewStart,
+    tail.preview,
+    (n) => new Array<string>(n),
+  );
+  return {
+    count,
+    strings: tail.strings,
+    id: strings(old.id, tail.id) as string[],
+    seller: pick(old.seller, tail.seller, new Uint32Array(count)),
+    title: strings(old.title, tail.title) as string[],
+    slug: strings(old.slug, tail.slug) as string[],
+    tagline: strings(old.tagline, tail.tagline) as string[],
+    category: pick(old.category, tail.category, new Uint32Array(count)),
+    techStart: tech.starts,
+    tech: tech.values,
+    price: pick(old.price, tail.price, new Float64Array(count)),
+    accessTier: pick(old.accessTier, tail.accessTier, new Uint32Array(count)),
+    licence: pick(old.licence, tail.licence, new Uint32Array(count)),
+    rating: pick(old.rating, tail.rating, new Float64Array(count)),
+    downloads: pick(old.downloads, tail.downloads, new Float64Array(count)),
+    previewStart: preview.starts,
+    preview: preview.values,
+    demoUrl: strings(old.demoUrl, tail.demoUrl),
+    githubUrl: strings(old.githubUrl, tail.githubUrl),
+    publishedAt: strings(old.publishedAt, tail.publishedAt),
+    versionNumber: pick(old.versionNumber, tail.versionNumber, new Uint32Array(count)),
+  };
 };

@@ -48,12 +48,14 @@ export const compareRows =
   };
 
 /** Each row's position among the distinct values of `keys` in ascending order (JS `<` order). */
-const denseRanks = <T extends number | string>(keys: readonly T[] | ArrayLike<T>): Uint32Array => {
-  const distinct = [...new Set(Array.from(keys))];
+const denseRanks = <T extends number | string>(keys: ArrayLike<T>): Uint32Array => {
+  const distinct = [...new Set(Array.prototype.slice.call(keys) as T[])];
   // Numbers by value, strings by UTF-16 code units: the same order as `<`.
   distinct.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const rankOf = new Map(distinct.map((value, rank) => [value, rank]));
-  return Uint32Array.from(keys as ArrayLike<T>, (key) => rankOf.get(key)!);
+  const ranks = new Uint32Array(keys.length);
+  for (let row = 0; row < keys.length; row += 1) ranks[row] = rankOf.get(keys[row]!)!;
+  return ranks;
 };
 
 /**
@@ -63,7 +65,9 @@ const denseRanks = <T extends number | string>(keys: readonly T[] | ArrayLike<T>
  */
 export const buildOrders = (columns: CatalogColumns): Record<SortOption, Uint32Array> => {
   const n = columns.count;
-  const byId = Array.from({ length: n }, (_, row) => row).sort((a, b) =>
+  const byId = new Array<number>(n);
+  for (let row = 0; row < n; row += 1) byId[row] = row;
+  byId.sort((a, b) =>
     columns.id[a]! < columns.id[b]! ? -1 : columns.id[a]! > columns.id[b]! ? 1 : b - a,
   );
   const idRank = new Uint32Array(n);

@@ -185,18 +185,28 @@ const decodeColumns = (file: SnapshotFile): CatalogColumns => {
     }
     return value;
   };
-  const codes = (values: number[]) => Uint32Array.from(values, position);
-  const flat = <T>(lists: T[][], map: (value: T) => T) => {
-    const starts = new Uint32Array(count + 1);
-    const values: T[] = [];
-    for (let row = 0; row < count; row += 1) {
-      for (const value of lists[row]!) values.push(map(value));
-      starts[row + 1] = values.length;
-    }
-    return { starts, values };
+  // Plain loops: `TypedArray.from` with a mapping function is many times slower in V8.
+  const codes = (values: number[]) => {
+    const result = new Uint32Array(count);
+    for (let row = 0; row < count; row += 1) result[row] = position(values[row]!);
+    return result;
   };
-  const tech = flat(columns.tech_stack, position);
-  const preview = flat(columns.preview_image_keys, (key) => key);
+  const techStart = new Uint32Array(count + 1);
+  const previewStart = new Uint32Array(count + 1);
+  for (let row = 0; row < count; row += 1) {
+    techStart[row + 1] = techStart[row]! + columns.tech_stack[row]!.length;
+    previewStart[row + 1] = previewStart[row]! + columns.preview_image_keys[row]!.length;
+  }
+  const tech = new Uint32Array(techStart[count]!);
+  const preview = new Array<string>(previewStart[count]!);
+  const price = new Float64Array(count);
+  for (let row = 0; row < count; row += 1) {
+    const techs = columns.tech_stack[row]!;
+    for (let t = 0; t < techs.length; t += 1) tech[techStart[row]! + t] = position(techs[t]!);
+    const keys = columns.preview_image_keys[row]!;
+    for (let p = 0; p < keys.length; p += 1) preview[previewStart[row]! + p] = keys[p]!;
+    price[row] = columns.price[row] ?? Number.NaN;
+  }
   const orNull = <T>(values: (T | null)[]) => values.map((value) => value ?? null);
   return {
     count,
@@ -207,15 +217,15 @@ const decodeColumns = (file: SnapshotFile): CatalogColumns => {
     slug: columns.slug,
     tagline: columns.tagline,
     category: codes(columns.category),
-    techStart: tech.starts,
-    tech: Uint32Array.from(tech.values),
-    price: Float64Array.from(columns.price, (price) => price ?? Number.NaN),
+    techStart,
+    tech,
+    price,
     accessTier: codes(columns.access_tier),
     licence: codes(columns.licensing_terms),
     rating: Float64Array.from(columns.average_rating),
     downloads: Float64Array.from(columns.download_count),
-    previewStart: preview.starts,
-    preview: preview.values,
+    previewStart,
+    preview,
     demoUrl: orNull(columns.demo_url),
     githubUrl: orNull(columns.github_url),
     publishedAt: orNull(columns.published_at),
