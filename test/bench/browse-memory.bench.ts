@@ -6,10 +6,14 @@
  * s3rver's (browse.bench.ts measures the whole handler; on a loaded machine its seeding can time
  * out, this one always runs).
  *
- * Each size runs in a fresh Node process (`--expose-gc`), as a new Lambda container would; the
- * snapshot is the same columnar gzip the snapshot task writes, from the same generated catalog.
+ * Each size runs in a fresh Node process (`--expose-gc`), as a new Lambda container would, given
+ * only the snapshot's bytes (the same columnar gzip the snapshot task writes, of the same generated
+ * catalog, made by this process) and the 10 new templates, so its memory is the catalog's.
  */
 import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 const SIZES = [10_000, 100_000];
@@ -22,21 +26,16 @@ const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
-const measure = async (size: number): Promise<void> => {
-  const { benchCatalogRecords, browseQueries } = await import('./support/catalog-data');
+const measure = async (size: number, dir: string): Promise<void> => {
+  const { browseQueries } = await import('./support/catalog-data');
   const { browseQuerySchema } = await import('../../contract/catalog');
   const { applyCatalogChanges, browseCatalog, CatalogIndex } =
     await import('../../lambdas/catalog/browse');
-  const { decodeCatalogSnapshotColumns, encodeCatalogSnapshot } =
-    await import('../../lambdas/catalog/snapshot');
-  const records = benchCatalogRecords(size + 10);
-  const bytes = encodeCatalogSnapshot({
-    asOf: new Date().toISOString(),
-    version: 1,
-    records: records.slice(0, size),
-  });
-  const later = records.slice(size);
-  records.length = 0;
+  const { decodeCatalogSnapshotColumns } = await import('../../lambdas/catalog/snapshot');
+  const bytes = await readFile(path.join(dir, 'snapshot.json.gz'));
+  const later = JSON.parse(await readFile(path.join(dir, 'later.json'), 'utf8')) as Parameters<
+    typeof applyCatalogChanges
+  >[1]['upserts'];
   global.gc?.();
   const start = process.memoryUsage();
 
@@ -85,25 +84,42 @@ const measure = async (size: number): Promise<void> => {
   console.log(`BENCH ${JSON.stringify(row)}`);
 };
 
-const runChild = (size: number): Promise<Row> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--expose-gc', '--import', 'tsx', import.meta.filename, 'measure', String(size)],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.on('exit', (code) => {
-      const line = text.split('\n').find((entry) => entry.startsWith('BENCH '));
-      if (code !== 0 || !line) return reject(new Error(`browse-memory ${size} exited ${code}`));
-      resolve(JSON.parse(line.slice('BENCH '.length)) as Row);
-    });
-  });
+/** The snapshot of `size` generated templates and 10 more, written for the child to read. */
+const writeInputs = async (size: number, dir: string): Promise<void> => {
+  const { benchCatalogRecords } = await import('./support/catalog-data');
+  const { encodeCatalogSnapshot } = await import('../../lambdas/catalog/snapshot');
+  const records = benchCatalogRecords(size + 10);
+  const snapshot = { asOf: new Date().toISOString(), version: 1, records: records.slice(0, size) };
+  await writeFile(path.join(dir, 'snapshot.json.gz'), encodeCatalogSnapshot(snapshot));
+  await writeFile(path.join(dir, 'later.json'), JSON.stringify(records.slice(size)));
+};
 
-const [command, argument] = process.argv.slice(2);
+const runChild = async (size: number): Promise<Row> => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'browse-memory-'));
+  try {
+    await writeInputs(size, dir);
+    return await new Promise((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        ['--expose-gc', '--import', 'tsx', import.meta.filename, 'measure', String(size), dir],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.on('exit', (code) => {
+        const line = text.split('\n').find((entry) => entry.startsWith('BENCH '));
+        if (code !== 0 || !line) return reject(new Error(`browse-memory ${size} exited ${code}`));
+        resolve(JSON.parse(line.slice('BENCH '.length)) as Row);
+      });
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+};
+
+const [command, argument, dir] = process.argv.slice(2);
 if (command === 'measure') {
-  await measure(Number(argument));
+  await measure(Number(argument), dir!);
 } else {
   const sizes = command ? command.split(',').map(Number) : SIZES;
   const rows: Row[] = [];
