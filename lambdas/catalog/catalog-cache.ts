@@ -31,14 +31,9 @@
  */
 import { ServiceUnavailableError } from '../shared/errors';
 import { logger } from '../shared/observability';
-import {
-  applyCatalogChanges,
-  buildCatalogIndex,
-  type CatalogIndex,
-  type CatalogRecord,
-} from './browse';
+import { applyCatalogChanges, buildCatalogIndex, CatalogIndex, type CatalogRecord } from './browse';
 import type { CatalogChangeSet, CatalogVersion } from './repo';
-import type { CatalogSnapshot } from './snapshot';
+import type { CatalogSnapshotColumns } from './snapshot';
 
 export const VERSION_CHECK_INTERVAL_MS = 1_000;
 /** A strongly consistent GetItem takes milliseconds; a second of silence is an outage. */
@@ -62,7 +57,7 @@ export interface CatalogSources {
   /** The snapshot unless it still has ETag `etag`; `null` when there is none. */
   readSnapshot(
     etag: string | null,
-  ): Promise<{ snapshot: CatalogSnapshot; etag: string | null } | 'unchanged' | null>;
+  ): Promise<{ snapshot: CatalogSnapshotColumns; etag: string | null } | 'unchanged' | null>;
   /** Every approved template (the whole `byStatus` partition). */
   listCatalog(): Promise<CatalogRecord[]>;
   listChangesSince(since: string): Promise<CatalogChangeSet>;
@@ -257,10 +252,10 @@ export class CatalogCache {
     return this.fullLoad(known);
   }
 
-  private fromSnapshot(snapshot: CatalogSnapshot, etag: string | null): LoadedCatalog {
+  private fromSnapshot(snapshot: CatalogSnapshotColumns, etag: string | null): LoadedCatalog {
     const asOf = Date.parse(snapshot.asOf);
     return {
-      index: buildCatalogIndex(snapshot.records),
+      index: new CatalogIndex(snapshot.columns),
       version: null,
       syncedAt: asOf,
       countersAt: asOf,

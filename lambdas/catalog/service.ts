@@ -53,7 +53,7 @@ import {
   type TemplateItem,
   type TemplateVersionItem,
 } from './repo';
-import { decodeCatalogSnapshot, encodeCatalogSnapshot } from './snapshot';
+import { decodeCatalogSnapshotColumns, encodeCatalogSnapshot } from './snapshot';
 
 export { CATALOG_MAX_AGE_MS, GSI_SETTLE_MS, VERSION_CHECK_INTERVAL_MS } from './catalog-cache';
 
@@ -72,7 +72,7 @@ const catalogSources: CatalogSources = {
       abortSignal: AbortSignal.timeout(SNAPSHOT_TIMEOUT_MS),
     });
     if (stored === null || stored === 'unchanged') return stored;
-    return { snapshot: decodeCatalogSnapshot(stored.bytes), etag: stored.etag };
+    return { snapshot: decodeCatalogSnapshotColumns(stored.bytes), etag: stored.etag };
   },
   listCatalog: listApprovedCatalogRecords,
   listChangesSince: (since) =>

@@ -18,7 +18,7 @@
  * that moment), and a reader applies the changes since then from the table (catalog-cache.ts).
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { CatalogRecord } from './browse';
+import { recordAt, type CatalogColumns, type CatalogRecord } from './catalog-columns';
 
 /** Bumped on any change of the layout below; a reader refuses other formats (and loads the table). */
 export const CATALOG_SNAPSHOT_FORMAT = 1;
@@ -118,12 +118,8 @@ export const encodeCatalogSnapshot = (snapshot: CatalogSnapshot): Buffer => {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/**
- * Reads a stored snapshot back into records. Checks the shape (format, column lengths, string
- * table positions) but trusts the values: only our snapshot task writes this object, from
- * records it read from the table.
- */
-export const decodeCatalogSnapshot = (bytes: Uint8Array): CatalogSnapshot => {
+/** The stored object parsed and its shape checked (format, header, column lengths). */
+const parseSnapshotFile = (bytes: Uint8Array): SnapshotFile => {
   let parsed: unknown;
   try {
     parsed = JSON.parse(gunzipSync(bytes).toString('utf8'));
@@ -149,32 +145,90 @@ export const decodeCatalogSnapshot = (bytes: Uint8Array): CatalogSnapshot => {
       throw new CatalogSnapshotFormatError(`column ${name}`);
     }
   }
-  const text = (position: number): string => {
-    const value = strings[position];
-    if (value === undefined) throw new CatalogSnapshotFormatError(`string ${position}`);
+  return file;
+};
+
+/**
+ * Reads a stored snapshot back into records. Checks the shape (format, column lengths, string
+ * table positions) but trusts the values: only our snapshot task writes this object, from
+ * records it read from the table.
+ */
+export const decodeCatalogSnapshot = (bytes: Uint8Array): CatalogSnapshot => {
+  const file = parseSnapshotFile(bytes);
+  const columns = decodeColumns(file);
+  const records = Array.from({ length: columns.count }, (_, row) => recordAt(columns, row));
+  return { asOf: file.as_of, version: file.version, records };
+};
+
+/** A decoded snapshot as the browse cache holds it: columns, no object per template. */
+export interface CatalogSnapshotColumns {
+  asOf: string;
+  version: number;
+  columns: CatalogColumns;
+}
+
+/**
+ * Reads a stored snapshot straight into columns: the parsed arrays of the file become the columns
+ * (the string table too), so a new container makes no object per template (docs/data-model.md,
+ * section 5, "Memory").
+ */
+export const decodeCatalogSnapshotColumns = (bytes: Uint8Array): CatalogSnapshotColumns => {
+  const file = parseSnapshotFile(bytes);
+  return { asOf: file.as_of, version: file.version, columns: decodeColumns(file) };
+};
+
+const decodeColumns = (file: SnapshotFile): CatalogColumns => {
+  const { count, strings, columns } = file;
+  const position = (value: number): number => {
+    if (!Number.isInteger(value) || value < 0 || value >= strings.length) {
+      throw new CatalogSnapshotFormatError(`string ${value}`);
+    }
     return value;
   };
-  const records = new Array<CatalogRecord>(count);
-  for (let i = 0; i < count; i += 1) {
-    records[i] = {
-      id: columns.id[i]!,
-      seller_id: text(columns.seller_id[i]!),
-      title: columns.title[i]!,
-      slug: columns.slug[i]!,
-      tagline: columns.tagline[i]!,
-      category: text(columns.category[i]!) as CatalogRecord['category'],
-      tech_stack: columns.tech_stack[i]!.map(text),
-      price: columns.price[i] ?? null,
-      access_tier: text(columns.access_tier[i]!) as CatalogRecord['access_tier'],
-      licensing_terms: text(columns.licensing_terms[i]!) as CatalogRecord['licensing_terms'],
-      average_rating: columns.average_rating[i]!,
-      download_count: columns.download_count[i]!,
-      preview_image_keys: columns.preview_image_keys[i]!,
-      demo_url: columns.demo_url[i] ?? null,
-      github_url: columns.github_url[i] ?? null,
-      published_at: columns.published_at[i] ?? null,
-      version_number: text(columns.version_number[i]!),
-    };
+  // Plain loops: `TypedArray.from` with a mapping function is many times slower in V8.
+  const codes = (values: number[]) => {
+    const result = new Uint32Array(count);
+    for (let row = 0; row < count; row += 1) result[row] = position(values[row]!);
+    return result;
+  };
+  const techStart = new Uint32Array(count + 1);
+  const previewStart = new Uint32Array(count + 1);
+  for (let row = 0; row < count; row += 1) {
+    techStart[row + 1] = techStart[row]! + columns.tech_stack[row]!.length;
+    previewStart[row + 1] = previewStart[row]! + columns.preview_image_keys[row]!.length;
   }
-  return { asOf: file.as_of, version: file.version, records };
+  const tech = new Uint32Array(techStart[count]!);
+  const preview = new Array<string>(previewStart[count]!);
+  const price = new Float64Array(count);
+  for (let row = 0; row < count; row += 1) {
+    const techs = columns.tech_stack[row]!;
+    for (let t = 0; t < techs.length; t += 1) tech[techStart[row]! + t] = position(techs[t]!);
+    const keys = columns.preview_image_keys[row]!;
+    for (let p = 0; p < keys.length; p += 1) preview[previewStart[row]! + p] = keys[p]!;
+    price[row] = columns.price[row] ?? Number.NaN;
+  }
+  const orNull = <T>(values: (T | null)[]) => values.map((value) => value ?? null);
+  return {
+    count,
+    strings,
+    id: columns.id,
+    seller: codes(columns.seller_id),
+    title: columns.title,
+    slug: columns.slug,
+    tagline: columns.tagline,
+    category: codes(columns.category),
+    techStart,
+    tech,
+    price,
+    accessTier: codes(columns.access_tier),
+    licence: codes(columns.licensing_terms),
+    rating: Float64Array.from(columns.average_rating),
+    downloads: Float64Array.from(columns.download_count),
+    previewStart,
+    preview,
+    demoUrl: orNull(columns.demo_url),
+    githubUrl: orNull(columns.github_url),
+    publishedAt: orNull(columns.published_at),
+    versionNumber: codes(columns.version_number),
+  };
 };

@@ -79,6 +79,16 @@ export const seedBenchCatalog = async (size: number): Promise<BenchTemplate[]> =
   return templates;
 };
 
+/**
+ * The browse records of the catalog `seedBenchCatalog(size)` writes (the same generator and seed),
+ * without a database: for the in-memory browse bench.
+ */
+export const benchCatalogRecords = (size: number): CatalogRecord[] => {
+  const next = random(42);
+  const now = Date.parse('2026-06-01T00:00:00Z');
+  return Array.from({ length: size }, (_, index) => benchRecord(benchTemplate(next, now, index)));
+};
+
 /** A seeded template as the browse record the snapshot holds (what the snapshot task reads). */
 export const benchRecord = (template: BenchTemplate): CatalogRecord => ({
   id: template.id,

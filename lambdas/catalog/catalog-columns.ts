@@ -1,0 +1,271 @@
+/**
+ * The approved catalog of one container as columns: one array per field instead of one object per
+ * template (docs/data-model.md, section 5, "Memory").
+ *
+ * Why: at 100,000 templates, one object per template (17 fields, two small arrays, a search string)
+ * cost about 2.5 KB of memory each with the transient copies of a load, and every request tested
+ * every object. Here numbers sit in typed arrays (8 bytes each, no object), the fields with few
+ * distinct values (seller, category, technologies, tier, licence, version number) are positions
+ * in one string table, and the two lists (technologies, preview images) are flat with an offset
+ * column. A card is made into a {@link CatalogRecord} only for the page that shows it.
+ */
+import type { AccessTier, LicensingTerms, TemplateCategory } from '../../contract/catalog';
+
+/** The fields of an approved template that browse filters, sorts or shows on a card. */
+export interface CatalogRecord {
+  id: string;
+  seller_id: string;
+  title: string;
+  slug: string;
+  tagline: string;
+  category: TemplateCategory;
+  tech_stack: string[];
+  price: number | null;
+  access_tier: AccessTier;
+  licensing_terms: LicensingTerms;
+  average_rating: number;
+  download_count: number;
+  preview_image_keys: string[];
+  demo_url: string | null;
+  github_url: string | null;
+  published_at: string | null;
+  version_number: string;
+}
+
+/** Row numbers are positions in every column; dictionary columns hold positions in `strings`. */
+export interface CatalogColumns {
+  readonly count: number;
+  /** The string table of the dictionary columns. */
+  readonly strings: readonly string[];
+  readonly id: readonly string[];
+  readonly seller: Uint32Array;
+  readonly title: readonly string[];
+  readonly slug: readonly string[];
+  readonly tagline: readonly string[];
+  readonly category: Uint32Array;
+  /** Row r's technologies are `tech[techStart[r]]` up to `tech[techStart[r + 1]]`, in order. */
+  readonly techStart: Uint32Array;
+  readonly tech: Uint32Array;
+  /** NaN for no price (free and subscription templates); a stored price is never NaN. */
+  readonly price: Float64Array;
+  readonly accessTier: Uint32Array;
+  readonly licence: Uint32Array;
+  readonly rating: Float64Array;
+  readonly downloads: Float64Array;
+  /** Row r's preview image keys are `preview[previewStart[r]]` up to `previewStart[r + 1]`. */
+  readonly previewStart: Uint32Array;
+  readonly preview: readonly string[];
+  readonly demoUrl: readonly (string | null)[];
+  readonly githubUrl: readonly (string | null)[];
+  readonly publishedAt: readonly (string | null)[];
+  readonly versionNumber: Uint32Array;
+}
+
+/** Row `row` as the record a card is made from (new arrays: callers may keep or change them). */
+export const recordAt = (columns: CatalogColumns, row: number): CatalogRecord => {
+  const { strings } = columns;
+  const tech = columns.tech.subarray(columns.techStart[row], columns.techStart[row + 1]);
+  const price = columns.price[row]!;
+  return {
+    id: columns.id[row]!,
+    seller_id: strings[columns.seller[row]!]!,
+    title: columns.title[row]!,
+    slug: columns.slug[row]!,
+    tagline: columns.tagline[row]!,
+    category: strings[columns.category[row]!] as TemplateCategory,
+    tech_stack: Array.from(tech, (position) => strings[position]!),
+    price: Number.isNaN(price) ? null : price,
+    access_tier: strings[columns.accessTier[row]!] as AccessTier,
+    licensing_terms: strings[columns.licence[row]!] as LicensingTerms,
+    average_rating: columns.rating[row]!,
+    download_count: columns.downloads[row]!,
+    preview_image_keys: columns.preview.slice(
+      columns.previewStart[row],
+      columns.previewStart[row + 1],
+    ),
+    demo_url: columns.demoUrl[row] ?? null,
+    github_url: columns.githubUrl[row] ?? null,
+    published_at: columns.publishedAt[row] ?? null,
+    version_number: strings[columns.versionNumber[row]!]!,
+  };
+};
+
+/** Appends rows one at a time; `finish` hands over the columns. */
+export class ColumnsBuilder {
+  private readonly strings: string[];
+  private readonly positions: Map<string, number>;
+  private count = 0;
+  private readonly id: string[] = [];
+  private readonly title: string[] = [];
+  private readonly slug: string[] = [];
+  private readonly tagline: string[] = [];
+  private readonly tech: number[] = [];
+  private readonly techStart: number[] = [0];
+  private readonly preview: string[] = [];
+  private readonly previewStart: number[] = [0];
+  private readonly demoUrl: (string | null)[] = [];
+  private readonly githubUrl: (string | null)[] = [];
+  private readonly publishedAt: (string | null)[] = [];
+  private readonly numbers: { price: number[]; rating: number[]; downloads: number[] } = {
+    price: [],
+    rating: [],
+    downloads: [],
+  };
+  private readonly codes: Record<
+    'seller' | 'category' | 'accessTier' | 'licence' | 'versionNumber',
+    number[]
+  > = { seller: [], category: [], accessTier: [], licence: [], versionNumber: [] };
+
+  /** Starts from the string table of `base` (its positions stay valid in the new columns). */
+  constructor(base?: CatalogColumns) {
+    this.strings = base ? [...base.strings] : [];
+    this.positions = new Map(this.strings.map((value, position) => [value, position]));
+  }
+
+  private intern(value: string): number {
+    let position = this.positions.get(value);
+    if (position === undefined) {
+      position = this.strings.length;
+      this.strings.push(value);
+      this.positions.set(value, position);
+    }
+    return position;
+  }
+
+  push(record: CatalogRecord): void {
+    this.count += 1;
+    this.id.push(record.id);
+    this.title.push(record.title);
+    this.slug.push(record.slug);
+    this.tagline.push(record.tagline);
+    for (const tech of record.tech_stack) this.tech.push(this.intern(tech));
+    this.techStart.push(this.tech.length);
+    this.preview.push(...record.preview_image_keys);
+    this.previewStart.push(this.preview.length);
+    this.demoUrl.push(record.demo_url ?? null);
+    this.githubUrl.push(record.github_url ?? null);
+    this.publishedAt.push(record.published_at ?? null);
+    this.numbers.price.push(record.price ?? Number.NaN);
+    this.numbers.rating.push(record.average_rating);
+    this.numbers.downloads.push(record.download_count);
+    this.codes.seller.push(this.intern(record.seller_id));
+    this.codes.category.push(this.intern(record.category));
+    this.codes.accessTier.push(this.intern(record.access_tier));
+    this.codes.licence.push(this.intern(record.licensing_terms));
+    this.codes.versionNumber.push(this.intern(record.version_number));
+  }
+
+  finish(): CatalogColumns {
+    return {
+      count: this.count,
+      strings: this.strings,
+      id: this.id,
+      seller: Uint32Array.from(this.codes.seller),
+      title: this.title,
+      slug: this.slug,
+      tagline: this.tagline,
+      category: Uint32Array.from(this.codes.category),
+      techStart: Uint32Array.from(this.techStart),
+      tech: Uint32Array.from(this.tech),
+      price: Float64Array.from(this.numbers.price),
+      accessTier: Uint32Array.from(this.codes.accessTier),
+      licence: Uint32Array.from(this.codes.licence),
+      rating: Float64Array.from(this.numbers.rating),
+      downloads: Float64Array.from(this.numbers.downloads),
+      previewStart: Uint32Array.from(this.previewStart),
+      preview: this.preview,
+      demoUrl: this.demoUrl,
+      githubUrl: this.githubUrl,
+      publishedAt: this.publishedAt,
+      versionNumber: Uint32Array.from(this.codes.versionNumber),
+    };
+  }
+}
+
+export const columnsFromRecords = (records: readonly CatalogRecord[]): CatalogColumns => {
+  const builder = new ColumnsBuilder();
+  for (const record of records) builder.push(record);
+  return builder.finish();
+};
+
+type TypedColumn = Uint32Array | Float64Array;
+
+/**
+ * The rows `keep` of `old` (in that order), then `added`: one pass of typed-array and pointer
+ * copies, no object per row. A list column (technologies, preview images) is copied with its
+ * offsets shifted.
+ */
+export const keepAndAppend = (
+  old: CatalogColumns,
+  keep: Uint32Array,
+  added: readonly CatalogRecord[],
+): CatalogColumns => {
+  const builder = new ColumnsBuilder(old);
+  for (const record of added) builder.push(record);
+  // Its string table extends the old one, so the old positions hold in it.
+  const tail = builder.finish();
+  const kept = keep.length;
+  const count = kept + tail.count;
+  const pick = <C extends TypedColumn | readonly unknown[]>(from: C, rest: C, into: C): C => {
+    const target = into as unknown as unknown[];
+    for (let i = 0; i < kept; i += 1) target[i] = from[keep[i]!];
+    for (let j = 0; j < tail.count; j += 1) target[kept + j] = rest[j];
+    return into;
+  };
+  const strings = (from: readonly (string | null)[], rest: readonly (string | null)[]) =>
+    pick(from, rest, new Array<string | null>(count));
+  const list = <V extends ArrayLike<unknown>>(
+    starts: Uint32Array,
+    values: ArrayLike<unknown>,
+    restStarts: Uint32Array,
+    restValues: ArrayLike<unknown>,
+    make: (length: number) => V,
+  ): { starts: Uint32Array; values: V } => {
+    const newStarts = new Uint32Array(count + 1);
+    for (let i = 0; i < kept; i += 1) {
+      newStarts[i + 1] = newStarts[i]! + starts[keep[i]! + 1]! - starts[keep[i]!]!;
+    }
+    for (let j = 0; j < tail.count; j += 1) {
+      newStarts[kept + j + 1] = newStarts[kept + j]! + restStarts[j + 1]! - restStarts[j]!;
+    }
+    const newValues = make(newStarts[count]!);
+    const target = newValues as unknown as unknown[];
+    let at = 0;
+    for (let i = 0; i < kept; i += 1) {
+      for (let v = starts[keep[i]!]!; v < starts[keep[i]! + 1]!; v += 1) target[at++] = values[v];
+    }
+    for (let v = 0; v < restValues.length; v += 1) target[at++] = restValues[v];
+    return { starts: newStarts, values: newValues };
+  };
+  const tech = list(old.techStart, old.tech, tail.techStart, tail.tech, (n) => new Uint32Array(n));
+  const preview = list(
+    old.previewStart,
+    old.preview,
+    tail.previewStart,
+    tail.preview,
+    (n) => new Array<string>(n),
+  );
+  return {
+    count,
+    strings: tail.strings,
+    id: strings(old.id, tail.id) as string[],
+    seller: pick(old.seller, tail.seller, new Uint32Array(count)),
+    title: strings(old.title, tail.title) as string[],
+    slug: strings(old.slug, tail.slug) as string[],
+    tagline: strings(old.tagline, tail.tagline) as string[],
+    category: pick(old.category, tail.category, new Uint32Array(count)),
+    techStart: tech.starts,
+    tech: tech.values,
+    price: pick(old.price, tail.price, new Float64Array(count)),
+    accessTier: pick(old.accessTier, tail.accessTier, new Uint32Array(count)),
+    licence: pick(old.licence, tail.licence, new Uint32Array(count)),
+    rating: pick(old.rating, tail.rating, new Float64Array(count)),
+    downloads: pick(old.downloads, tail.downloads, new Float64Array(count)),
+    previewStart: preview.starts,
+    preview: preview.values,
+    demoUrl: strings(old.demoUrl, tail.demoUrl),
+    githubUrl: strings(old.githubUrl, tail.githubUrl),
+    publishedAt: strings(old.publishedAt, tail.publishedAt),
+    versionNumber: pick(old.versionNumber, tail.versionNumber, new Uint32Array(count)),
+  };
+};
