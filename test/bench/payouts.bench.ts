@@ -85,7 +85,7 @@ const measure = async (what: 'prepare' | 'run'): Promise<void> => {
     detail = {
       import_ms: round(importMs),
       payouts_created: prepared.payouts_created,
-      to_transfer: prepared.payouts.length,
+      to_transfer: prepared.payouts_to_transfer,
       state_kb: round(Buffer.byteLength(JSON.stringify(prepared)) / 1024),
     };
   } else {
