@@ -25,13 +25,15 @@ export const writePayoutList = async (
   list: PayoutList,
   payouts: readonly PayoutKey[],
 ): Promise<void> => {
+  // An empty month lists nothing: the Map state does not run, and nobody reads the list.
+  if (payouts.length === 0) return;
   const body = payouts
     .map((payout) => JSON.stringify({ seller_id: payout.seller_id, month_year: payout.month_year }))
     .join('\n');
   await putObject({
     bucket: list.bucket,
     key: list.key,
-    body: payouts.length > 0 ? `${body}\n` : '',
+    body: `${body}\n`,
     contentType: 'application/jsonl',
   });
 };
