@@ -283,6 +283,20 @@ const measureSize = async (
   return rows;
 };
 
+/**
+ * A seeding write again after a client timeout (DynamoDB Local on a busy machine can take longer
+ * than the product's request timeout): puts of the same items, so repeating them is harmless.
+ */
+const patiently = async (write: () => Promise<void>): Promise<void> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt === 5 || (error as { name?: string }).name !== 'TimeoutError') throw error;
+    }
+  }
+};
+
 const sellerIds = (count: number) =>
   Array.from({ length: count }, (_, index) => `bench-seller-${String(index).padStart(5, '0')}`);
 
@@ -364,7 +378,9 @@ const seedMonth = async (accounts: SellerAccount[], size: Size): Promise<void> =
     const slice = Math.ceil(downloads.length / SEED_WRITERS);
     await Promise.all(
       Array.from({ length: SEED_WRITERS }, (_, writer) =>
-        DownloadEntity.batchPut(downloads.slice(writer * slice, (writer + 1) * slice)),
+        patiently(() =>
+          DownloadEntity.batchPut(downloads.slice(writer * slice, (writer + 1) * slice)),
+        ),
       ),
     );
   }

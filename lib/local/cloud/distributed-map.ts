@@ -63,6 +63,8 @@ const KEPT_FIELDS = [
 export const standInTask = (state: DistributedMapState, resource: string) => ({
   Type: 'Task',
   Resource: resource,
+  // A Map state has no timeout of its own (the execution's bounds it); a Task's default is 60 s.
+  TimeoutSeconds: 99_999_999,
   ...Object.fromEntries(KEPT_FIELDS.filter((field) => field in state).map((f) => [f, state[f]])),
 });
 

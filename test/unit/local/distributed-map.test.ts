@@ -60,6 +60,7 @@ describe('local Distributed Map', () => {
     expect(standInTask(mapState(), 'arn:x')).toEqual({
       Type: 'Task',
       Resource: 'arn:x',
+      TimeoutSeconds: 99_999_999,
       ResultPath: '$.done',
       Next: 'Finish',
     });
