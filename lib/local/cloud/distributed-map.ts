@@ -63,8 +63,9 @@ const KEPT_FIELDS = [
 export const standInTask = (state: DistributedMapState, resource: string) => ({
   Type: 'Task',
   Resource: resource,
-  // A Map state has no timeout of its own (the execution's bounds it); a Task's default is 60 s.
-  TimeoutSeconds: 99_999_999,
+  // A Map state has no timeout of its own (the execution's bounds it), where a Task's default is
+  // 60 s: 2,000,000 s, within what a Node timer holds (about 24.8 days; beyond, it fires at once).
+  TimeoutSeconds: 2_000_000,
   ...Object.fromEntries(KEPT_FIELDS.filter((field) => field in state).map((f) => [f, state[f]])),
 });
 

@@ -60,7 +60,7 @@ describe('local Distributed Map', () => {
     expect(standInTask(mapState(), 'arn:x')).toEqual({
       Type: 'Task',
       Resource: 'arn:x',
-      TimeoutSeconds: 99_999_999,
+      TimeoutSeconds: 2_000_000,
       ResultPath: '$.done',
       Next: 'Finish',
     });
