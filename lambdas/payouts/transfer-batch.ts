@@ -1,6 +1,6 @@
 /**
  * One batch of the Transfers map (the monthly-payouts Distributed Map's ItemBatcher): pays each
- * payout of the batch once, one after the other (docs/operations.md, "Monthly payouts").
+ * payout of the batch once, one after the other (docs/operations.md, "Monthly payouts at scale").
  *
  * - Each payout is `transferPayout` (transfer.ts), idempotent per seller and month: a payout
  *   already paid answers `completed` without a second transfer, so a batch Step Functions runs
