@@ -183,6 +183,22 @@ describe('monthly-payouts state machine', () => {
     expect(resourcesFor('s3:PutObject')[0]).toContain('MvpFilesBucket');
   });
 
+  it('keeps the run lists and map results a year and a bit, then lets them expire', () => {
+    const bucketId = Object.keys(app.template.findResources('AWS::S3::Bucket')).find((id) =>
+      id.startsWith('DataMvpFilesBucket'),
+    );
+    const rules = (
+      app.template.findResources('AWS::S3::Bucket')[bucketId!]!.Properties as {
+        LifecycleConfiguration: { Rules: { Prefix?: string; ExpirationInDays?: number }[] };
+      }
+    ).LifecycleConfiguration.Rules;
+    for (const prefix of [storageDesign.payoutListsPrefix, storageDesign.payoutResultsPrefix]) {
+      expect(rules).toContainEqual(
+        expect.objectContaining({ Prefix: prefix, ExpirationInDays: 400, Status: 'Enabled' }),
+      );
+    }
+  });
+
   it('logs every execution with its data and is traced by X-Ray', () => {
     const { props } = payoutsMachine();
     expect(props).toMatchObject({
