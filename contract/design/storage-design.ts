@@ -39,6 +39,16 @@ export const storageDesign = {
    * here, the downloads function reads bundles and these.
    */
   manifestsPrefix: 'manifests/',
+  /**
+   * The monthly payout run's working files, in the mvp-files bucket: Prepare writes the month's
+   * list of payouts to transfer, one JSON line each, to `payout-runs/lists/{month}/{execution}.jsonl`
+   * (the Distributed Map reads it), and the Map writes its results under `payout-runs/results/`
+   * (Step Functions adds the map run's id). Their own prefixes: the state machine reads the lists
+   * and writes the results, and nothing else of the bucket. Kept a year, as the execution logs.
+   */
+  payoutListsPrefix: 'payout-runs/lists/',
+  payoutResultsPrefix: 'payout-runs/results/',
+  payoutRunsExpireAfterDays: 400,
   /** CORS for presigned browser uploads and downloads. */
   cors: {
     allowedMethods: ['GET', 'PUT', 'HEAD'] as const,

@@ -37,6 +37,18 @@ export const getPayout = async (key: PayoutKey): Promise<PayoutItem | null> => {
   return data;
 };
 
+/**
+ * Many payouts by key, strongly consistent (Finish counts what the transfers just wrote), reading
+ * only their status: 100 keys per BatchGetItem.
+ */
+export const getPayoutStatuses = async (
+  keys: readonly PayoutKey[],
+): Promise<Pick<PayoutItem, 'seller_id' | 'month_year' | 'status'>[]> =>
+  PayoutEntity.batchGetAll(keys, {
+    attributes: ['seller_id', 'month_year', 'status'],
+    consistent: true,
+  });
+
 /** Q2: a seller's payouts, newest month first (at most twelve a year, so all of them). */
 export const listPayoutsOfSeller = async (sellerId: string): Promise<PayoutItem[]> => {
   const { data } = await PayoutEntity.query

@@ -12,12 +12,13 @@ import {
   acquirePayoutRun,
   createPayoutIfAbsent,
   finishPayoutRun as finishRun,
+  getPayoutStatuses,
   listPayoutsByStatus,
   type PayoutItem,
   type PayoutKey,
 } from './repo';
 import { connectAccountOf } from './connect-account';
-import type { TransferOutcome } from './service';
+import { payoutListOf, readPayoutList, writePayoutList, type PayoutList } from './run-list';
 import { splitMonth, type SellerMonth } from './split';
 
 /**
@@ -54,8 +55,13 @@ export interface PreparedRun {
   total_downloads: number;
   /** Payout rows this run created (0 on a re-run). */
   payouts_created: number;
-  /** The payouts to transfer, for the Map state. */
-  payouts: PayoutKey[];
+  /** How many payouts the list holds (the Map state runs only when there are some). */
+  payouts_to_transfer: number;
+  /**
+   * The S3 object listing the payouts to transfer (run-list.ts), the Map state's ItemReader:
+   * the list itself never passes through the state, so a run has no size ceiling.
+   */
+  list: PayoutList;
 }
 
 /** Step 2 of Prepare: the month's pool, the approved sellers and each one's downloads and sales. */
@@ -155,7 +161,8 @@ const payoutsToTransfer = async (
  * 4. One payout row per seller who earned something, created only if absent (Q1): a re-run of the
  *    month creates nothing twice, and rows already paid are never recomputed.
  * 5. To transfer: the month's rows, plus payouts left pending (or processing, by a crashed
- *    attempt) from earlier months whose seller can now receive payouts.
+ *    attempt) from earlier months whose seller can now receive payouts, written to the run's
+ *    list object (one line each) for the Transfers map.
  */
 export const preparePayoutRun = async (input: {
   monthYear: string;
@@ -164,13 +171,15 @@ export const preparePayoutRun = async (input: {
 }): Promise<PreparedRun> => {
   const { monthYear, executionName } = input;
   const now = input.now ?? new Date();
+  const list = payoutListOf(monthYear, executionName);
   const nothing: PreparedRun = {
     month_year: monthYear,
     acquired: false,
     pool_amount: 0,
     total_downloads: 0,
     payouts_created: 0,
-    payouts: [],
+    payouts_to_transfer: 0,
+    list,
   };
 
   // 1.
@@ -190,6 +199,7 @@ export const preparePayoutRun = async (input: {
 
   // 5.
   const payouts = await payoutsToTransfer(split, monthYear);
+  await writePayoutList(list, payouts);
 
   const result: PreparedRun = {
     month_year: monthYear,
@@ -197,7 +207,8 @@ export const preparePayoutRun = async (input: {
     pool_amount: pool,
     total_downloads: split.totalDownloads,
     payouts_created: created.filter(Boolean).length,
-    payouts,
+    payouts_to_transfer: payouts.length,
+    list,
   };
   logger.info('Payout run prepared', {
     monthYear,
@@ -219,26 +230,42 @@ export interface FinishedRun {
   payouts_pending: number;
 }
 
+/** What became of each listed payout: paid, failed, or still owed (pending or processing). */
+const countOutcomes = async (list: PayoutList) => {
+  const keys = await readPayoutList(list);
+  const counts = { completed: 0, failed: 0, pending: 0 };
+  for (let start = 0; start < keys.length; start += 1_000) {
+    for (const { status } of await getPayoutStatuses(keys.slice(start, start + 1_000))) {
+      if (status === 'completed' || status === 'failed') counts[status] += 1;
+      else if (status === 'pending' || status === 'processing') counts.pending += 1;
+    }
+  }
+  return counts;
+};
+
 /**
- * Finish: completes the month's run (W2) with its totals and what the Transfer steps did (a step
- * that failed after its retries counts as neither paid nor failed: its payout stays for the next
- * run). Refused when another execution took the month over; that one records its own totals.
+ * Finish: completes the month's run (W2) with its totals, read from the payout rows the run
+ * listed (the Map's own results are in S3, per batch, and say less than the rows do): a payout
+ * whose transfer did not go through this time (pending, or processing after a failed attempt)
+ * counts as pending, for the next run. Refused when another execution took the month over; that
+ * one records its own totals.
  */
 export const finishPayoutRun = async (input: {
-  run: Omit<PreparedRun, 'payouts'>;
+  run: Omit<PreparedRun, 'acquired'>;
   executionName: string;
-  outcomes: readonly (TransferOutcome | 'error')[];
   now?: Date;
 }): Promise<FinishedRun> => {
-  const count = (outcome: TransferOutcome | 'error') =>
-    input.outcomes.filter((candidate) => candidate === outcome).length;
+  const outcomes =
+    input.run.payouts_to_transfer > 0
+      ? await countOutcomes(input.run.list)
+      : { completed: 0, failed: 0, pending: 0 };
   const totals = {
     pool_amount: input.run.pool_amount,
     total_downloads: input.run.total_downloads,
     payouts_created: input.run.payouts_created,
-    payouts_completed: count('completed'),
-    payouts_failed: count('failed'),
-    payouts_pending: count('pending') + count('error'),
+    payouts_completed: outcomes.completed,
+    payouts_failed: outcomes.failed,
+    payouts_pending: outcomes.pending,
   };
   const recorded = await finishRun({
     monthYear: input.run.month_year,

@@ -35,10 +35,19 @@ export const payoutPathSchema = z.object({
   monthYear: z.string().regex(MONTH_PATTERN, { message: 'The month must be YYYY-MM.' }),
 });
 
-/** One payout, as the Map state hands it to the Transfer step. */
+/** One payout, as the Map state lists it. */
 export const payoutKeySchema = z.object({
   seller_id: z.string().min(1),
   month_year: monthYearSchema,
+});
+
+/**
+ * A batch of the Transfers map (its ItemBatcher): the payouts to pay, and the run's month
+ * (BatchInput). Bounded by the map's MaxItemsPerBatch; the schema's cap is a backstop.
+ */
+export const transferBatchSchema = z.object({
+  BatchInput: z.object({ month_year: monthYearSchema }),
+  Items: z.array(payoutKeySchema).min(1).max(1_000),
 });
 
 /** Prepare: the month, and the execution that runs it (its lease holder). */
@@ -47,19 +56,17 @@ export const preparePayoutsInputSchema = z.object({
   executionName: z.string().min(1),
 });
 
-/** Finish: Prepare's result, and what each Transfer step did. */
+/** Finish: Prepare's result (its counts and the list object), and the execution. */
 export const finishPayoutRunInputSchema = z.object({
   run: z.object({
     month_year: monthYearSchema,
-    acquired: z.boolean(),
     pool_amount: z.number().int().nonnegative(),
     total_downloads: z.number().int().nonnegative(),
     payouts_created: z.number().int().nonnegative(),
+    payouts_to_transfer: z.number().int().nonnegative(),
+    list: z.object({ bucket: z.string().min(1), key: z.string().min(1) }),
   }),
   executionName: z.string().min(1),
-  transfers: z.array(
-    z.object({ outcome: z.enum(['completed', 'failed', 'pending', 'skipped', 'error']) }),
-  ),
 });
 
 /**

@@ -100,11 +100,22 @@ export class Data extends Construct {
       abortIncompleteMultipartUploadAfter: Duration.days(1),
     };
 
+    // The monthly payout run's lists and map results answer "why was I paid this?" for a year.
+    const expirePayoutRuns = (prefix: string) => ({
+      id: `expire-${prefix.replace(/\/$/, '').replace(/\//g, '-')}`,
+      prefix,
+      expiration: Duration.days(storageDesign.payoutRunsExpireAfterDays),
+    });
     this.mvpFilesBucket = new Bucket(this, 'MvpFilesBucket', {
       ...this.privateBucketDefaults('mvp-files/'),
       cors: uploadCors,
       ...versioning,
-      lifecycleRules: [expireUploads, ...versioning.lifecycleRules],
+      lifecycleRules: [
+        expireUploads,
+        expirePayoutRuns(storageDesign.payoutListsPrefix),
+        expirePayoutRuns(storageDesign.payoutResultsPrefix),
+        ...versioning.lifecycleRules,
+      ],
     });
     this.previewImagesBucket = new Bucket(this, 'PreviewImagesBucket', {
       ...this.privateBucketDefaults('preview-images/'),

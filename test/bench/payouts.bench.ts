@@ -1,12 +1,14 @@
 /**
- * The monthly payout run at 1,000 approved sellers and 100,000 downloads in one month,
- * measured locally: DynamoDB Local and the local Stripe-compatible server, every seller with an
- * onboarded Connect account.
+ * The monthly payout run at two sizes, 1,000 approved sellers with 100,000 downloads in one month
+ * and 10,000 with 1,000,000, measured locally: DynamoDB Local, s3rver and the local
+ * Stripe-compatible server, every seller with an onboarded Connect account. Other sizes:
+ * `PAYOUTS_BENCH_SIZES=1000x100000,3000x300000`; `PAYOUTS_BENCH_STEPS=run` skips the
+ * Prepare-alone measurement.
  *
- * - prepare: the Prepare step alone (take the month, the pool, 1,000 sellers' downloads counted
- *   and one-time sales read, the split, 1,000 payout rows created);
+ * - prepare: the Prepare step alone (take the month, the pool, each seller's downloads counted
+ *   and one-time sales read, the split, the payout rows created, the list written to S3);
  * - run: the whole state machine from scratch (aws-local-stepfunctions with the real tasks:
- *   Prepare, 1,000 transfers at most 5 at a time, Finish), started as the schedule starts it.
+ *   Prepare, the Transfers Distributed Map in batches, Finish), started as the schedule starts it.
  *
  * Each runs in a fresh child process, as a new Lambda container would, reporting wall time, the
  * process's peak RSS (resourceUsage().maxRSS) and the DynamoDB commands it sent; the emulators run
@@ -21,12 +23,22 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import getPort from 'get-port';
 
-const SELLERS = 1_000;
-const DOWNLOADS = 100_000;
-/** The month's subscription revenue: £12,345.67. */
-const POOL = 1_234_567;
-/** Sellers with one-time sales in the month (3 sales each). */
-const SELLERS_WITH_SALES = 50;
+interface Size {
+  sellers: number;
+  downloads: number;
+}
+const SIZES: Size[] = (process.env.PAYOUTS_BENCH_SIZES ?? '1000x100000,10000x1000000')
+  .split(',')
+  .map((size) => {
+    const [sellers, downloads] = size.split('x').map(Number);
+    return { sellers: sellers!, downloads: downloads! };
+  });
+const STEPS = (process.env.PAYOUTS_BENCH_STEPS ?? 'prepare,run').split(',') as Step[];
+type Step = 'prepare' | 'run';
+/** The month's subscription revenue per 1,000 sellers: £12,345.67. */
+const POOL_PER_1000 = 1_234_567;
+/** Sellers with one-time sales in the month (3 sales each), per 1,000 sellers. */
+const SELLERS_WITH_SALES_PER_1000 = 50;
 const MONTH = '2031-07';
 /** Parallel BatchWriteItem writers while seeding. */
 const SEED_WRITERS = 8;
@@ -36,7 +48,7 @@ type Row = Record<string, number | string>;
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 
-/** Downloads per seller: a Zipf-like share (exponent 0.8), adding up to DOWNLOADS exactly. */
+/** Downloads per seller: a Zipf-like share (exponent 0.8), adding up to `downloads` exactly. */
 export const downloadCounts = (sellers: number, downloads: number): number[] => {
   const weights = Array.from({ length: sellers }, (_, i) => 1 / (i + 1) ** 0.8);
   const total = weights.reduce((sum, weight) => sum + weight, 0);
@@ -68,8 +80,26 @@ const runChild = (args: string[]): Promise<Row[]> =>
     });
   });
 
+/** Child: the size's sellers, Connect accounts and month, written to its table. */
+const seed = async (size: Size): Promise<void> => {
+  const { createLocalStripeControl } = await import('../fixtures/stripe-control');
+  const endpoint = process.env.STRIPE_API_URL!;
+  const server = {
+    endpoint,
+    control: createLocalStripeControl(endpoint, process.env.STRIPE_SECRET_KEY!),
+  };
+  const started = performance.now();
+  const accounts = await connectAccounts(server, size.sellers);
+  const accountsSeconds = (performance.now() - started) / 1000;
+  const downloadsStarted = performance.now();
+  await seedMonth(accounts, size);
+  const seedSeconds = (performance.now() - downloadsStarted) / 1000;
+  const row = { accounts_s: round(accountsSeconds), seed_s: round(seedSeconds) };
+  console.log(`BENCH ${JSON.stringify(row)}`);
+};
+
 /** Child: one measurement in a fresh process. */
-const measure = async (what: 'prepare' | 'run'): Promise<void> => {
+const measure = async (what: Step, size: Size): Promise<void> => {
   const importStarted = performance.now();
   const { recordDynamoDbCommands } = await import('../fixtures/dynamodb-commands');
   const { PayoutRunEntity } = await import('../../lambdas/shared/db/entities/payout-run');
@@ -85,8 +115,8 @@ const measure = async (what: 'prepare' | 'run'): Promise<void> => {
     detail = {
       import_ms: round(importMs),
       payouts_created: prepared.payouts_created,
-      to_transfer: prepared.payouts.length,
-      state_kb: round(Buffer.byteLength(JSON.stringify(prepared)) / 1024),
+      to_transfer: prepared.payouts_to_transfer,
+      state_kb: round(Buffer.byteLength(JSON.stringify(prepared)) / 1024, 2),
     };
   } else {
     const { setWorkflowRunner } = await import('../../lambdas/shared/adapters/workflow');
@@ -117,8 +147,8 @@ const measure = async (what: 'prepare' | 'run'): Promise<void> => {
   const wallSeconds = (performance.now() - started) / 1000;
   const row: Row = {
     step: what,
-    sellers: SELLERS,
-    downloads: DOWNLOADS,
+    sellers: size.sellers,
+    downloads: size.downloads,
     wall_s: round(wallSeconds, 2),
     peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
     heap_mb: mb(process.memoryUsage().heapUsed),
@@ -129,80 +159,157 @@ const measure = async (what: 'prepare' | 'run'): Promise<void> => {
   console.log(`BENCH ${JSON.stringify(row)}`);
 };
 
-/** Parent: emulators, Connect accounts, the month's data; then the two measurements. */
+/** Parent: emulators, Connect accounts, each size's month; then the measurements. */
 const main = async (): Promise<void> => {
-  const { startDynamoDb } = await import('../../lib/local/emulators/index');
-  const { applyLambdaEnvironment, lambdaEnvironment } =
+  const { startDynamoDb, startS3 } = await import('../../lib/local/emulators/index');
+  const { applyLambdaEnvironment, generateLocalSecrets, lambdaEnvironment } =
     await import('../../lib/local/cloud/lambda-env');
-  const { createDynamoClient, ensureTable } = await import('../../lib/local/emulators/resources');
+  const { createDynamoClient, createS3Client, ensureBuckets, ensureTable } =
+    await import('../../lib/local/emulators/resources');
   const { startLocalStripe } = await import('../../lib/local/servers/stripe/index');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'payouts-bench-'));
   const dynamo = await startDynamoDb({ port: await getPort() });
+  const s3 = await startS3({ port: await getPort(), directory: path.join(dataDir, 's3') });
   let stripeServer: Awaited<ReturnType<typeof startLocalStripe>> | undefined;
+  const rows: Row[] = [];
   try {
-    const tableName = 'bench-payouts';
-    applyLambdaEnvironment(
-      lambdaEnvironment({
-        tableName,
-        buckets: { mvpFiles: 'bench-files', previewImages: 'bench-previews' },
-        userPoolId: 'local_bench',
-        userPoolClientId: 'bench',
-        endpoints: { dynamodb: dynamo.endpoint, s3: dynamo.endpoint, cognito: dynamo.endpoint },
-        betaAccess: false,
-      }),
-    );
-    process.env.POWERTOOLS_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'SILENT';
-    process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+    const buckets = { mvpFiles: 'bench-files', previewImages: 'bench-previews' };
+    await ensureBuckets(createS3Client(s3.endpoint), buckets);
+    // The Lambdas' variables (the same Stripe key throughout), each size with its own table.
+    const secrets = generateLocalSecrets();
+    const useTable = (tableName: string) => {
+      applyLambdaEnvironment(
+        lambdaEnvironment({
+          tableName,
+          buckets,
+          userPoolId: 'local_bench',
+          userPoolClientId: 'bench',
+          endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, cognito: dynamo.endpoint },
+          betaAccess: false,
+          secrets,
+        }),
+      );
+      process.env.POWERTOOLS_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'SILENT';
+      process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+    };
+    useTable('bench-payouts');
     stripeServer = await startLocalStripe({
       port: 0,
       secretKey: process.env.STRIPE_SECRET_KEY!,
       webhookSecret: process.env.STRIPE_WEBHOOK_SECRET!,
     });
-    process.env.STRIPE_API_URL = stripeServer.endpoint;
-    await ensureTable(createDynamoClient(dynamo.endpoint), tableName);
-
-    const seedStarted = performance.now();
-    const accounts = await connectAccounts(stripeServer, SELLERS);
-    const accountsSeconds = (performance.now() - seedStarted) / 1000;
-    const downloadsStarted = performance.now();
-    await seedMonth(accounts);
-    const seedSeconds = (performance.now() - downloadsStarted) / 1000;
-    console.log(
-      `Seeded ${SELLERS} onboarded Connect accounts in ${round(accountsSeconds)} s, ` +
-        `${SELLERS} sellers and ${DOWNLOADS} downloads in ${MONTH} in ${round(seedSeconds)} s.`,
-    );
-
-    const [prepare] = await runChild(['measure', 'prepare']);
-    await forgetMonth(accounts.map((account) => account.sellerId));
-    const [run] = await runChild(['measure', 'run']);
-    const transfers = (
-      await stripeServer.control.events({ type: 'transfer.created', limit: 10_000 })
-    ).length;
-
-    console.log(`\nMonthly payouts: ${SELLERS} sellers, ${DOWNLOADS} downloads in one month`);
-    console.table(
-      [prepare!, run!].map((row) => ({
-        step: row.step,
-        wall_s: row.wall_s,
-        peak_rss_mb: row.peak_rss_mb,
-        heap_mb: row.heap_mb,
-        import_ms: row.import_ms,
-        dynamodb_commands: row.dynamodb_commands,
-        queries: row.queries,
-        payouts_created: row.payouts_created,
-      })),
-    );
-    console.log(
-      `run: ${run!.completed} completed, ${run!.failed} failed, ${run!.pending} pending; ` +
-        `${transfers} transfers at the local Stripe server. Prepare's output (the Map's input): ` +
-        `${prepare!.to_transfer} payouts, ${prepare!.state_kb} KB of Step Functions' 256 KB.`,
-    );
+    for (const size of SIZES) {
+      const tableName = `bench-payouts-${size.sellers}`;
+      useTable(tableName);
+      process.env.STRIPE_API_URL = stripeServer.endpoint;
+      await ensureTable(createDynamoClient(dynamo.endpoint), tableName);
+      rows.push(...(await measureSize(stripeServer, size)));
+    }
   } finally {
     await stripeServer?.stop();
+    await s3.stop();
     await dynamo.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
+  console.log('\nMonthly payouts: all sizes');
+  console.table(
+    rows.map(({ step, sellers, downloads, wall_s, peak_rss_mb, heap_mb }) => ({
+      step,
+      sellers,
+      downloads,
+      wall_s,
+      peak_rss_mb,
+      heap_mb,
+    })),
+  );
 };
+
+/** One size: its sellers and month seeded, then each step in a fresh child process. */
+const measureSize = async (
+  stripeServer: {
+    endpoint: string;
+    control: {
+      completeOnboarding(id: string): Promise<unknown>;
+      events(filter: { type: string; limit: number }): Promise<unknown[]>;
+    };
+  },
+  size: Size,
+): Promise<Row[]> => {
+  // Seeding runs in a child too: the entities of a process keep the table they first used.
+  const args = ['measure', String(size.sellers), String(size.downloads)];
+  const [seeded] = await runChild([...args, 'seed']);
+  console.log(
+    `Seeded ${size.sellers} onboarded Connect accounts in ${seeded!.accounts_s} s, ` +
+      `${size.sellers} sellers and ${size.downloads} downloads in ${MONTH} in ${seeded!.seed_s} s.`,
+  );
+  // Listed from the transfers themselves: the local server's event log keeps its newest 2,000.
+  const transfersSoFar = async () => {
+    const { default: Stripe } = await import('stripe');
+    const url = new URL(stripeServer.endpoint);
+    const client = new Stripe(process.env.STRIPE_SECRET_KEY!, {
+      host: url.hostname,
+      port: Number(url.port),
+      protocol: 'http',
+    });
+    let count = 0;
+    for await (const _transfer of client.transfers.list({ limit: 100 })) count += 1;
+    return count;
+  };
+  const rows: Row[] = [];
+  if (STEPS.includes('prepare')) {
+    rows.push(...(await runChild([...args, 'prepare'])));
+    await runChild([...args, 'forget']);
+  }
+  const before = await transfersSoFar();
+  if (STEPS.includes('run')) rows.push(...(await runChild([...args, 'run'])));
+  const transfers = (await transfersSoFar()) - before;
+
+  console.log(
+    `\nMonthly payouts: ${size.sellers} sellers, ${size.downloads} downloads in one month`,
+  );
+  console.table(
+    rows.map((row) => ({
+      step: row.step,
+      wall_s: row.wall_s,
+      peak_rss_mb: row.peak_rss_mb,
+      heap_mb: row.heap_mb,
+      import_ms: row.import_ms,
+      dynamodb_commands: row.dynamodb_commands,
+      queries: row.queries,
+      payouts_created: row.payouts_created,
+    })),
+  );
+  const prepare = rows.find((row) => row.step === 'prepare');
+  const run = rows.find((row) => row.step === 'run');
+  if (run)
+    console.log(
+      `run: ${run.completed} completed, ${run.failed} failed, ${run.pending} pending; ` +
+        `${transfers} transfers at the local Stripe server.`,
+    );
+  if (prepare)
+    console.log(
+      `Prepare's output (the state the Map starts from): ${prepare.to_transfer} payouts listed ` +
+        `in S3, ${prepare.state_kb} KB of Step Functions' 256 KB.`,
+    );
+  return rows;
+};
+
+/**
+ * A seeding write again after a client timeout (DynamoDB Local on a busy machine can take longer
+ * than the product's request timeout): puts of the same items, so repeating them is harmless.
+ */
+const patiently = async (write: () => Promise<void>): Promise<void> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt === 5 || (error as { name?: string }).name !== 'TimeoutError') throw error;
+    }
+  }
+};
+
+const sellerIds = (count: number) =>
+  Array.from({ length: count }, (_, index) => `bench-seller-${String(index).padStart(5, '0')}`);
 
 interface SellerAccount {
   sellerId: string;
@@ -224,11 +331,12 @@ const connectAccounts = async (
     protocol: 'http',
   });
   const accounts: SellerAccount[] = [];
+  const ids = sellerIds(count);
   for (let start = 0; start < count; start += 20) {
     accounts.push(
       ...(await Promise.all(
         Array.from({ length: Math.min(20, count - start) }, async (_, offset) => {
-          const sellerId = `bench-seller-${String(start + offset).padStart(4, '0')}`;
+          const sellerId = ids[start + offset]!;
           const account = await stripe.accounts.create({
             type: 'express',
             country: 'GB',
@@ -244,8 +352,11 @@ const connectAccounts = async (
   return accounts;
 };
 
-/** The sellers (approved, connected), their month's downloads and sales, and the pool. */
-const seedMonth = async (accounts: SellerAccount[]): Promise<void> => {
+/**
+ * The sellers (approved, connected), their month's downloads and sales, and the pool. Downloads
+ * are written a group of sellers at a time (a million items never sit in memory at once).
+ */
+const seedMonth = async (accounts: SellerAccount[], size: Size): Promise<void> => {
   const { ProfileEntity } = await import('../../lambdas/shared/db/entities/profile');
   const { DownloadEntity } = await import('../../lambdas/shared/db/entities/download');
   const { OrderEntity } = await import('../../lambdas/shared/db/entities/order');
@@ -264,23 +375,29 @@ const seedMonth = async (accounts: SellerAccount[]): Promise<void> => {
       }),
     ),
   );
-  const counts = downloadCounts(accounts.length, DOWNLOADS);
+  const counts = downloadCounts(accounts.length, size.downloads);
   let buyer = 0;
-  const downloads = accounts.flatMap((account, index) => {
-    const items = monthDownloadItems(account.sellerId, MONTH, counts[index]!, {
-      firstBuyer: buyer,
-    });
-    buyer += items.length;
-    return items;
-  });
-  const slice = Math.ceil(downloads.length / SEED_WRITERS);
-  await Promise.all(
-    Array.from({ length: SEED_WRITERS }, (_, writer) =>
-      DownloadEntity.batchPut(downloads.slice(writer * slice, (writer + 1) * slice)),
-    ),
-  );
+  for (let first = 0; first < accounts.length;) {
+    const downloads: ReturnType<typeof monthDownloadItems> = [];
+    for (; first < accounts.length && downloads.length < 50_000; first += 1) {
+      const items = monthDownloadItems(accounts[first]!.sellerId, MONTH, counts[first]!, {
+        firstBuyer: buyer,
+      });
+      buyer += items.length;
+      downloads.push(...items);
+    }
+    const slice = Math.ceil(downloads.length / SEED_WRITERS);
+    await Promise.all(
+      Array.from({ length: SEED_WRITERS }, (_, writer) =>
+        patiently(() =>
+          DownloadEntity.batchPut(downloads.slice(writer * slice, (writer + 1) * slice)),
+        ),
+      ),
+    );
+  }
+  const withSales = Math.round((SELLERS_WITH_SALES_PER_1000 * size.sellers) / 1000);
   await OrderEntity.batchPut(
-    accounts.slice(0, SELLERS_WITH_SALES).flatMap((account) =>
+    accounts.slice(0, withSales).flatMap((account) =>
       [999, 1_999, 4_999].map((amount, sale) =>
         templateOrder(
           `bench-buyer-${sale}`,
@@ -295,7 +412,7 @@ const seedMonth = async (accounts: SellerAccount[]): Promise<void> => {
       ),
     ),
   );
-  await addToPool(MONTH, POOL);
+  await addToPool(MONTH, Math.round((POOL_PER_1000 * size.sellers) / 1000));
 };
 
 /** Removes what the prepare measurement wrote, so the whole run starts from scratch. */
@@ -312,6 +429,9 @@ const forgetMonth = async (sellerIds: string[]): Promise<void> => {
   await PayoutRunEntity.delete({ month_year: MONTH }).go();
 };
 
-const [command, what] = process.argv.slice(2);
-if (command === 'measure') await measure(what as 'prepare' | 'run');
-else await main();
+const [command, sellers, downloads, what] = process.argv.slice(2);
+const size = { sellers: Number(sellers), downloads: Number(downloads) };
+if (command !== 'measure') await main();
+else if (what === 'seed') await seed(size);
+else if (what === 'forget') await forgetMonth(sellerIds(size.sellers));
+else await measure(what as Step, size);

@@ -11,6 +11,7 @@ import { PAYOUTS_ASL } from '../../lib/constructs/payouts';
 import { schedules } from '../../contract/design/schedules';
 import { secretArnVariable } from '../../contract/design/secrets';
 import { stateMachineDesign } from '../../contract/design/state-machines';
+import { storageDesign } from '../../contract/design/storage-design';
 import { synthApp, type SynthesisedApp } from '../fixtures/synth';
 
 let app: SynthesisedApp;
@@ -121,10 +122,81 @@ describe('monthly-payouts state machine', () => {
       }
     };
     visit(source.States);
-    // One payout's failure never fails the run: the Transfer step catches everything.
-    const transfer = source.States.Transfers.ItemProcessor.States.Transfer;
-    expect(transfer.Catch[0].ErrorEquals).toEqual(['States.ALL']);
-    expect(source.States.Transfers.MaxConcurrency).toBeLessThanOrEqual(10);
+  });
+
+  it('transfers with a Distributed Map over the list Prepare wrote to S3, in bounded batches', () => {
+    const source = JSON.parse(readFileSync(PAYOUTS_ASL, 'utf8'));
+    const transfers = source.States.Transfers;
+    expect(transfers.ItemProcessor.ProcessorConfig).toEqual({
+      Mode: 'DISTRIBUTED',
+      ExecutionType: 'STANDARD',
+    });
+    // The list is read from S3, never passed through the state.
+    expect(transfers.ItemsPath).toBeUndefined();
+    expect(transfers.ItemReader).toEqual({
+      Resource: 'arn:aws:states:::s3:getObject',
+      ReaderConfig: { InputType: 'JSONL' },
+      Parameters: { 'Bucket.$': '$.run.list.bucket', 'Key.$': '$.run.list.key' },
+    });
+    expect(transfers.ItemBatcher.BatchInput).toEqual({ 'month_year.$': '$.run.month_year' });
+    expect(transfers.ItemBatcher.MaxItemsPerBatch).toBeGreaterThan(1);
+    expect(transfers.ItemBatcher.MaxItemsPerBatch).toBeLessThanOrEqual(50);
+    expect(transfers.MaxConcurrency).toBeGreaterThan(0);
+    expect(transfers.MaxConcurrency).toBeLessThanOrEqual(10);
+    // A few payouts that fail never fail the run; a run where many fail does.
+    expect(transfers.ToleratedFailurePercentage).toBeGreaterThan(0);
+    expect(transfers.ToleratedFailurePercentage).toBeLessThanOrEqual(25);
+    expect(transfers.ResultWriter).toEqual({
+      Resource: 'arn:aws:states:::s3:putObject',
+      Parameters: {
+        'Bucket.$': '$.run.list.bucket',
+        Prefix: storageDesign.payoutResultsPrefix.replace(/\/$/, ''),
+      },
+    });
+    // Finish counts from the payout rows, not from the map's output.
+    expect(JSON.stringify(source.States.Finish.Parameters)).not.toContain('transfers');
+  });
+
+  it('may read the lists, write the map results, and start, describe and stop its own children', () => {
+    const { logicalId, props } = payoutsMachine();
+    const statements = statementsOfRole(props.RoleArn['Fn::GetAtt'][0]);
+    const resourcesFor = (action: string) =>
+      statements
+        .filter((s) => actionsOf([s]).includes(action))
+        .flatMap((s) => (Array.isArray(s.Resource) ? s.Resource : [s.Resource]))
+        .map((r) => JSON.stringify(r));
+    expect(resourcesFor('states:StartExecution')).toEqual([JSON.stringify({ Ref: logicalId })]);
+    for (const action of ['states:DescribeExecution', 'states:StopExecution']) {
+      const [resource, ...more] = resourcesFor(action);
+      expect(more).toEqual([]);
+      // The machine's own executions (its name, from its ARN), nothing else.
+      expect(resource).toContain(':execution:');
+      expect(resource).toContain(logicalId);
+    }
+    const lists = `/${storageDesign.payoutListsPrefix}*`;
+    const results = `/${storageDesign.payoutResultsPrefix}*`;
+    expect(resourcesFor('s3:GetObject').sort()).toEqual(
+      [expect.stringContaining(lists), expect.stringContaining(results)].sort(),
+    );
+    expect(resourcesFor('s3:GetObject').some((r) => r.includes(lists))).toBe(true);
+    expect(resourcesFor('s3:PutObject')).toEqual([expect.stringContaining(results)]);
+    expect(resourcesFor('s3:PutObject')[0]).toContain('MvpFilesBucket');
+  });
+
+  it('keeps the run lists and map results a year and a bit, then lets them expire', () => {
+    const bucketId = Object.keys(app.template.findResources('AWS::S3::Bucket')).find((id) =>
+      id.startsWith('DataMvpFilesBucket'),
+    );
+    const rules = (
+      app.template.findResources('AWS::S3::Bucket')[bucketId!]!.Properties as {
+        LifecycleConfiguration: { Rules: { Prefix?: string; ExpirationInDays?: number }[] };
+      }
+    ).LifecycleConfiguration.Rules;
+    for (const prefix of [storageDesign.payoutListsPrefix, storageDesign.payoutResultsPrefix]) {
+      expect(rules).toContainEqual(
+        expect.objectContaining({ Prefix: prefix, ExpirationInDays: 400, Status: 'Enabled' }),
+      );
+    }
   });
 
   it('logs every execution with its data and is traced by X-Ray', () => {
@@ -198,12 +270,21 @@ describe('payouts task functions: least privilege', () => {
     }
   });
 
-  it.each(['PreparePayoutsFunctionArn', 'TransferPayoutFunctionArn', 'FinishPayoutRunFunctionArn'])(
-    '%s writes the table, touches no bucket and may not start executions',
-    (placeholder) => {
-      const actions = actionsOf(statementsOfFunction(taskFunctionId(placeholder)));
+  it.each([
+    ['PreparePayoutsFunctionArn', ['s3:PutObject', 's3:DeleteObject']],
+    ['TransferPayoutFunctionArn', []],
+    ['FinishPayoutRunFunctionArn', ['s3:GetObject']],
+  ] as const)(
+    '%s writes the table, touches the payout lists only as %j and may not start executions',
+    (placeholder, s3Actions) => {
+      const statements = statementsOfFunction(taskFunctionId(placeholder));
+      const actions = actionsOf(statements);
       expect(actions.some((a) => /dynamodb:(Put|Update)Item/.test(a))).toBe(true);
-      expect(actions.some((a) => a.startsWith('s3:'))).toBe(false);
+      expect(actions.filter((a) => a.startsWith('s3:')).sort()).toEqual([...s3Actions].sort());
+      for (const statement of statements.filter((s) => actionsOf([s])[0]!.startsWith('s3:')))
+        expect(JSON.stringify(statement.Resource)).toContain(
+          `/${storageDesign.payoutListsPrefix}*`,
+        );
       expect(actions).not.toContain('states:StartExecution');
     },
   );

@@ -5,11 +5,7 @@ import { taskHandler } from '../../shared/task-handler';
 
 const thisTask = async (event: unknown): Promise<FinishedRun> => {
   const input = finishPayoutRunInputSchema.parse(event);
-  return finishPayoutRun({
-    run: input.run,
-    executionName: input.executionName,
-    outcomes: input.transfers.map((transfer) => transfer.outcome),
-  });
+  return finishPayoutRun({ run: input.run, executionName: input.executionName });
 };
 
 export const handler = taskHandler('payouts/finish-payout-run', thisTask);

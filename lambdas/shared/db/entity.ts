@@ -199,7 +199,7 @@ export class Entity<
    */
   async batchGet(
     keys: readonly KeyOf<Item, Indexes>[],
-    options: { attributes?: readonly Attribute<Item>[] } = {},
+    options: { attributes?: readonly Attribute<Item>[]; consistent?: boolean } = {},
   ): Promise<{ data: Item[]; unprocessed: KeyOf<Item, Indexes>[] }> {
     const data: Item[] = [];
     const unprocessed: KeyOf<Item, Indexes>[] = [];
@@ -225,6 +225,7 @@ export class Entity<
             [table]: {
               Keys: [...rendered.values()].map((entry) => entry.physical),
               ...(projection ? { ProjectionExpression: projection.join(', ') } : {}),
+              ...(options.consistent ? { ConsistentRead: true } : {}),
               ...context.toRequest(),
             },
           },
@@ -245,7 +246,7 @@ export class Entity<
    */
   async batchGetAll(
     keys: readonly KeyOf<Item, Indexes>[],
-    options: { attributes?: readonly Attribute<Item>[] } = {},
+    options: { attributes?: readonly Attribute<Item>[]; consistent?: boolean } = {},
   ): Promise<Item[]> {
     const found: Item[] = [];
     let pending = [...keys];

@@ -11,6 +11,12 @@ import { StateMachine } from 'aws-local-stepfunctions';
 import type { WorkflowInput, WorkflowRunner } from '../../../lambdas/shared/adapters/workflow';
 import { stateMachineDesign, type WorkflowName } from '../../../contract/design/state-machines';
 import { fileURLToPath } from 'node:url';
+import {
+  distributedMapHandler,
+  isDistributedMap,
+  standInTask,
+  type DistributedMapState,
+} from './distributed-map';
 
 type TaskHandler = (input: unknown) => Promise<unknown>;
 type RunOverrides = NonNullable<NonNullable<Parameters<StateMachine['run']>[1]>['overrides']>;
@@ -68,11 +74,49 @@ export interface LocalWorkflowOptions {
   onSettled?: (execution: LocalExecution, outcome: { ok: boolean; error?: unknown }) => void;
   /** Milliseconds between retries instead of the ASL's seconds (tests). */
   retryIntervalMs?: number;
+  /** Items per batch of every Distributed Map instead of its MaxItemsPerBatch (tests). */
+  maxItemsPerBatch?: number;
   log?: (line: string) => void;
 }
 
+/** A Distributed Map replaced by a stand-in Task, with the machine that runs one child input. */
+interface LocalDistributedMap {
+  name: string;
+  state: DistributedMapState;
+  child: StateMachine;
+}
+
+/**
+ * Replaces each top-level DISTRIBUTED Map by a Task state of the same name, run in process by
+ * distributed-map.ts: aws-local-stepfunctions would run it inline and ignore its ItemReader,
+ * ItemBatcher, ResultWriter and tolerated failures.
+ */
+const replaceDistributedMaps = (
+  workflow: WorkflowName,
+  states: Record<string, AslState>,
+  log: (line: string) => void,
+): LocalDistributedMap[] =>
+  Object.entries(states).flatMap(([name, state]) => {
+    if (!isDistributedMap(state)) return [];
+    const { StartAt, States } = state.ItemProcessor;
+    states[name] = standInTask(state, `arn:aws:lambda:local:000000000000:function:map-${name}`);
+    log(
+      `Local Step Functions: ${workflow} state ${name} is a Distributed Map, which ` +
+        'aws-local-stepfunctions runs inline only; the local runner reads its ItemReader object ' +
+        'from S3, batches the items and writes its ResultWriter files in process ' +
+        '(lib/local/cloud/distributed-map.ts).',
+    );
+    const child = new StateMachine({ StartAt, States } as never, {
+      validationOptions: { noValidate: true },
+    });
+    return [{ name, state, child }];
+  });
+
 /** Loads one ASL file with its placeholders replaced and the state-name → task handler map. */
-export const loadLocalStateMachine = async (workflow: WorkflowName) => {
+export const loadLocalStateMachine = async (
+  workflow: WorkflowName,
+  log: (line: string) => void = (line) => console.error(line),
+) => {
   const text = readFileSync(aslPathOf(workflow), 'utf8');
   const tasks: Record<string, string> = stateMachineDesign[workflow].tasks;
   const substituted = text.replace(/\$\{(\w+)\}/g, (match, name: string) => {
@@ -94,10 +138,12 @@ export const loadLocalStateMachine = async (workflow: WorkflowName) => {
       JSON.parse(JSON.stringify((await handler(input)) ?? null)) as JsonValue;
     retryable.push(stateName);
   }
+  const distributedMaps = replaceDistributedMaps(workflow, definition.States, log);
   return {
     machine: new StateMachine(definition as never),
     handlers,
     taskStates: retryable,
+    distributedMaps,
   };
 };
 
@@ -116,19 +162,32 @@ export const createLocalWorkflowRunner = (
     start: async (workflow: WorkflowName, input: WorkflowInput, name: string) => {
       let entry = loaded.get(workflow);
       if (!entry) {
-        entry = loadLocalStateMachine(workflow);
+        entry = loadLocalStateMachine(workflow, log);
         loaded.set(workflow, entry);
       }
-      const { machine, handlers, taskStates } = await entry;
+      const { machine, handlers, taskStates, distributedMaps } = await entry;
       const retryIntervalOverrides =
         options.retryIntervalMs === undefined
           ? undefined
           : Object.fromEntries(taskStates.map((state) => [state, options.retryIntervalMs!]));
+      const overrides: RunOverrides = {
+        taskResourceLocalHandlers: { ...handlers },
+        ...(retryIntervalOverrides ? { retryIntervalOverrides } : {}),
+      };
+      for (const map of distributedMaps) {
+        const run = distributedMapHandler(map.name, map.state, {
+          maxItemsPerBatch: options.maxItemsPerBatch,
+          runChild: async (childInput) =>
+            (await map.child.run(childInput as never, {
+              overrides,
+              context: { Execution: { Name: `${name}-${map.name}` } } as never,
+            }).result) as never,
+        });
+        overrides.taskResourceLocalHandlers![map.name] = (mapInput) =>
+          run(mapInput as never) as Promise<JsonValue>;
+      }
       const execution = machine.run(input as never, {
-        overrides: {
-          taskResourceLocalHandlers: handlers,
-          ...(retryIntervalOverrides ? { retryIntervalOverrides } : {}),
-        },
+        overrides,
         context: { Execution: { Name: name } } as never,
       });
       // In the background, as StartExecution: the caller only waits for acceptance.

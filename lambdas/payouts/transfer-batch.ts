@@ -1,0 +1,71 @@
+/**
+ * One batch of the Transfers map (the monthly-payouts Distributed Map's ItemBatcher): pays each
+ * payout of the batch once, one after the other (docs/operations.md, "Monthly payouts at scale").
+ *
+ * - Each payout is `transferPayout` (transfer.ts), idempotent per seller and month: a payout
+ *   already paid answers `completed` without a second transfer, so a batch Step Functions runs
+ *   again (a retry, or a child execution started twice) pays nobody twice.
+ * - A payout whose transfer throws (a transient error: network, Stripe's 5xx or rate limit, a
+ *   throttled table) is tried again here, twice, after a short pause; then it is left as it is
+ *   (pending, or processing with its idempotency key) for the next run, and the batch goes on:
+ *   one seller's trouble never holds up the others.
+ * - Only when no payout of the batch got through at all (Stripe or the table unreachable) does
+ *   the batch throw: Step Functions retries it with backoff, and a batch that still fails counts
+ *   toward the map's tolerated failure percentage (the run fails when too many do).
+ */
+import { logger } from '../shared/observability';
+import type { PayoutKey } from './repo';
+import type { TransferOutcome } from './service';
+import { transferPayout } from './transfer';
+
+/** Pauses before the second and third attempt of one payout (milliseconds). */
+const RETRY_PAUSES_MS = [200, 800] as const;
+
+export type BatchOutcome = TransferOutcome | 'error';
+
+export interface TransferredBatch {
+  /** How many payouts of the batch ended in each outcome (`error`: left for the next run). */
+  outcomes: Partial<Record<BatchOutcome, number>>;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One payout, tried up to three times; its last error when every attempt threw. */
+const transferWithRetries = async (
+  key: PayoutKey,
+): Promise<{ outcome: TransferOutcome } | { error: unknown }> => {
+  let lastError: unknown;
+  for (let attempt = 0; attempt <= RETRY_PAUSES_MS.length; attempt += 1) {
+    if (attempt > 0) await pause(RETRY_PAUSES_MS[attempt - 1]!);
+    try {
+      return { outcome: await transferPayout(key) };
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  return { error: lastError };
+};
+
+export const transferBatch = async (items: readonly PayoutKey[]): Promise<TransferredBatch> => {
+  const outcomes: Partial<Record<BatchOutcome, number>> = {};
+  let lastError: unknown;
+  for (const key of items) {
+    const result = await transferWithRetries(key);
+    if ('outcome' in result) {
+      outcomes[result.outcome] = (outcomes[result.outcome] ?? 0) + 1;
+      continue;
+    }
+    lastError = result.error;
+    outcomes.error = (outcomes.error ?? 0) + 1;
+    logger.warn('Payout transfer left for the next run', {
+      sellerId: key.seller_id,
+      monthYear: key.month_year,
+      error: result.error instanceof Error ? result.error.message : String(result.error),
+    });
+  }
+  if (outcomes.error === items.length) {
+    const reason = lastError instanceof Error ? lastError.message : String(lastError);
+    throw new Error(`No payout of this batch of ${items.length} could be transferred: ${reason}`);
+  }
+  return { outcomes };
+};
