@@ -33,8 +33,7 @@ const ThrottledOctokit = Octokit.plugin(throttling, retry);
 const writeGroups = new Map<number, Bottleneck.Group>();
 
 /** The throttler's spacing of writes when the configuration asks for another than its own 1 s. */
-const writeGroup = (): Bottleneck.Group | undefined => {
-  const interval = config().GITHUB_WRITE_INTERVAL_MS;
+const writeGroup = (interval = config().GITHUB_WRITE_INTERVAL_MS): Bottleneck.Group | undefined => {
   if (interval === undefined) return undefined;
   let group = writeGroups.get(interval);
   if (!group) {
@@ -59,16 +58,19 @@ export const buyerOctokit = (options: {
   baseUrl: string;
   auth: string;
   log: Record<'debug' | 'info' | 'warn' | 'error', () => void>;
+  /** Instead of GITHUB_WRITE_INTERVAL_MS (tests against a server of their own). */
+  writeIntervalMs?: number;
 }): Octokit => {
+  const { writeIntervalMs, ...client } = options;
   const shouldWait = limitWaitPolicy();
-  const write = writeGroup();
+  const write = writeGroup(writeIntervalMs);
   return new ThrottledOctokit({
-    ...options,
+    ...client,
     request: { timeout: 20_000 },
     throttle: {
       // One buyer's requests are spaced together, whichever client of theirs sends them; the
       // token itself never becomes a key.
-      id: createHash('sha256').update(options.auth).digest('hex').slice(0, 16),
+      id: createHash('sha256').update(client.auth).digest('hex').slice(0, 16),
       ...(write ? { write } : {}),
       onSecondaryRateLimit: (retryAfter, _options, _octokit, retryCount) =>
         shouldWait(retryAfter, retryCount),

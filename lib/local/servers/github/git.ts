@@ -1,10 +1,14 @@
 /**
- * The bare repositories, through the `git` CLI (plumbing only: hash-object, mktree, commit-tree,
- * update-ref, cat-file, ls-tree, rev-list, diff-tree, archive). Every object the API shows is read
- * from git, so `git clone` and the API always agree.
+ * The bare repositories, through the `git` CLI (plumbing only: mktree, commit-tree, update-ref,
+ * cat-file, ls-tree, rev-list, diff-tree, archive), blobs written in process as git writes them.
+ * Every object the API shows is read from git, so `git clone` and the API always agree.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import type { Readable } from 'node:stream';
 
 export const ZERO_SHA = '0000000000000000000000000000000000000000';
@@ -137,8 +141,24 @@ export const isAncestor = async (dir: string, ancestor: string, descendant: stri
   (await git(dir, ['merge-base', '--is-ancestor', ancestor, descendant], { allow: [1] })).code ===
   0;
 
-export const writeBlob = async (dir: string, content: Buffer) =>
-  (await gitText(dir, ['hash-object', '-w', '--stdin'], { input: content })).trim();
+/**
+ * A blob stored loose, as `git hash-object -w` stores it (zlib of `blob <size>\0<bytes>` at
+ * `objects/<2 hex>/<38 hex>`), but written in process: a tree of thousands of inline files would
+ * otherwise cost a git run each. Written to a temporary name and renamed, so a reader never sees
+ * half an object.
+ */
+export const writeBlob = async (dir: string, content: Buffer): Promise<string> => {
+  const object = Buffer.concat([Buffer.from(`blob ${content.length}\0`), content]);
+  const sha = createHash('sha1').update(object).digest('hex');
+  const path = join(dir, 'objects', sha.slice(0, 2), sha.slice(2));
+  if (!existsSync(path)) {
+    await mkdir(dirname(path), { recursive: true });
+    const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(temporary, deflateSync(object));
+    await rename(temporary, path);
+  }
+  return sha;
+};
 
 export interface TreeEntry {
   path: string;
