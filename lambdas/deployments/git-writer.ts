@@ -103,7 +103,9 @@ const treeEntries = async (
 };
 
 /** Entries cut into slices of at most TREE_SLICE_ENTRIES and TREE_SLICE_BYTES of content. */
-export const treeSlices = <T extends { content?: string }>(entries: readonly T[]): T[][] => {
+export const treeSlices = <T extends { path: string; content?: string }>(
+  entries: readonly T[],
+): T[][] => {
   const slices: T[][] = [];
   let slice: T[] = [];
   let bytes = 0;
