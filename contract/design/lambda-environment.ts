@@ -111,6 +111,12 @@ export const lambdaEnvironmentSchema = z.object({
    * locally the same server as GITHUB_API_URL.
    */
   GITHUB_WEB_URL: z.url().optional(),
+  /**
+   * The least time between two content-creating requests of one buyer's GitHub client: unset,
+   * 1000 ms (GitHub's advice for many writes). Only tests set it lower, to meet a small local limit
+   * quickly.
+   */
+  GITHUB_WRITE_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** The marketplace's GitHub App: its numeric id (app JWTs) and its slug (installation URL). */
   GITHUB_APP_ID: z.coerce.number().int().positive().optional(),
   GITHUB_APP_SLUG: z.string().min(1).optional(),

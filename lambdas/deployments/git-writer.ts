@@ -1,23 +1,67 @@
 /**
  * Writing a template's files into a buyer's repository as ONE commit, through GitHub's Git
- * Database API (blobs → tree → commit → ref), so binary files go in as they are (base64 blobs) and
- * a template of hundreds of files is a few hundred small requests rather than one per file
- * through the contents API. GitHub refuses the Git Database API on an empty repository, so the
- * repository is created with `auto_init` and the template's commit follows the initial one.
+ * Database API (tree → commit → ref), within GitHub's secondary limit on content-creating
+ * requests (80 a minute, 500 an hour per token; docs/operations.md, "Buyer deploys and GitHub's
+ * limits").
  *
- * The first commit's tree is exactly the template's files. An upgrade's tree starts from the
- * buyer's own tree (`base_tree`): the new version's files are written over it and the files the
- * template itself dropped are removed, so whatever the buyer added stays as it is.
+ * - Text files (valid UTF-8 without a NUL byte, up to INLINE_TEXT_BYTES) go inline in createTree
+ *   (`content` on a tree entry: GitHub writes the blob), so they cost no request of their own.
+ * - Binary files, and text too large to inline, get one createBlob each (base64).
+ * - The tree is written in slices of at most TREE_SLICE_ENTRIES entries and TREE_SLICE_BYTES of
+ *   inline content, each slice a createTree on the previous one's tree (`base_tree`): GitHub
+ *   answers a large tree request with a timeout (502, or a 422 asking to build the tree
+ *   incrementally) well before any documented size.
+ *
+ * GitHub refuses the Git Database API on an empty repository, so the repository is created with
+ * `auto_init` and the template's commit follows the initial one. The first commit's tree is
+ * exactly the template's files. An upgrade's tree starts from the buyer's own tree (`base_tree`):
+ * the new version's files are written over it and the files the template itself dropped are
+ * removed, so whatever the buyer added stays as it is.
  */
 import type { Octokit } from '../shared/adapters/github';
 import type { BundleFile } from './bundle-files';
 
-/** Blobs uploaded at once: GitHub's secondary rate limits favour a few concurrent requests. */
-const BLOB_CONCURRENCY = 6;
+/**
+ * Blobs uploaded at once. The client spaces content requests itself (the adapter's throttling),
+ * so more would only queue; two keep one request in flight while the next is encoded.
+ */
+const BLOB_CONCURRENCY = 2;
+
+/** Larger text files go as blobs: one entry must never make a slice too big on its own. */
+export const INLINE_TEXT_BYTES = 256 * 1024;
+
+/**
+ * One createTree's share. Reports of github.com timing out start around 2.5 MB and 200–250
+ * inline files in one request; a quarter of that size leaves room for long paths and JSON escaping.
+ */
+export const TREE_SLICE_ENTRIES = 200;
+export const TREE_SLICE_BYTES = 1024 * 1024;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The file as a string when it can travel inline in a JSON tree entry unchanged; else null. */
+export const inlineText = (bytes: Uint8Array): string | null => {
+  if (bytes.length > INLINE_TEXT_BYTES || bytes.includes(0)) return null;
+  try {
+    return utf8.decode(bytes);
+  } catch (_error) {
+    return null;
+  }
+};
+
+type Repo = { owner: string; repo: string };
+
+type TreeEntry = {
+  path: string;
+  mode: '100644' | '100755';
+  type: 'blob';
+  sha?: string | null;
+  content?: string;
+};
 
 const uploadBlobs = async (
   octokit: Octokit,
-  repo: { owner: string; repo: string },
+  repo: Repo,
   files: readonly BundleFile[],
 ): Promise<string[]> => {
   const shas: string[] = new Array<string>(files.length);
@@ -38,6 +82,77 @@ const uploadBlobs = async (
   return shas;
 };
 
+/** Each file as a tree entry: text inline, the rest by the sha of a blob uploaded first. */
+const treeEntries = async (
+  octokit: Octokit,
+  repo: Repo,
+  files: readonly BundleFile[],
+): Promise<TreeEntry[]> => {
+  const texts = files.map((file) => inlineText(file.bytes));
+  const binary = files.filter((_file, index) => texts[index] === null);
+  const shas = await uploadBlobs(octokit, repo, binary);
+  let blob = 0;
+  return files.map((file, index) => {
+    const mode = file.executable ? ('100755' as const) : ('100644' as const);
+    const content = texts[index];
+    if (content !== null && content !== undefined)
+      return { path: file.path, mode, type: 'blob', content };
+    blob += 1;
+    return { path: file.path, mode, type: 'blob', sha: shas[blob - 1]! };
+  });
+};
+
+/** Entries cut into slices of at most TREE_SLICE_ENTRIES and TREE_SLICE_BYTES of content. */
+export const treeSlices = <T extends { path: string; content?: string }>(
+  entries: readonly T[],
+): T[][] => {
+  const slices: T[][] = [];
+  let slice: T[] = [];
+  let bytes = 0;
+  for (const entry of entries) {
+    const size = entry.content === undefined ? 0 : Buffer.byteLength(entry.content);
+    if (
+      slice.length > 0 &&
+      (slice.length >= TREE_SLICE_ENTRIES || bytes + size > TREE_SLICE_BYTES)
+    ) {
+      slices.push(slice);
+      slice = [];
+      bytes = 0;
+    }
+    slice.push(entry);
+    bytes += size;
+  }
+  if (slice.length > 0) slices.push(slice);
+  return slices;
+};
+
+/** Writes the entries slice by slice, each on the last one's tree; the final tree's sha. */
+const writeTree = async (
+  octokit: Octokit,
+  repo: Repo,
+  baseTree: string | undefined,
+  entries: readonly TreeEntry[],
+): Promise<string> => {
+  let tree = baseTree;
+  for (const slice of treeSlices(entries)) {
+    const { data } = await octokit.rest.git.createTree({
+      ...repo,
+      ...(tree ? { base_tree: tree } : {}),
+      tree: slice,
+    });
+    tree = data.sha;
+  }
+  return tree!;
+};
+
+/** The paths of the blobs in a tree (recursive). */
+const blobPaths = async (octokit: Octokit, repo: Repo, tree: string): Promise<Set<string>> =>
+  new Set(
+    (
+      await octokit.rest.git.getTree({ ...repo, tree_sha: tree, recursive: 'true' })
+    ).data.tree.flatMap((entry) => (entry.type === 'blob' && entry.path ? [entry.path] : [])),
+  );
+
 /**
  * A commit on top of `parentSha` (no ref is moved); its sha. Without `onParentTree` its tree is
  * exactly `files`; with it, `files` are written over the parent's tree and `remove` deleted.
@@ -54,41 +169,21 @@ export const commitFiles = async (
   },
 ): Promise<string> => {
   const repo = { owner: input.owner, repo: input.repo };
-  const shas = await uploadBlobs(octokit, repo, input.files);
+  const entries = await treeEntries(octokit, repo, input.files);
   const baseTree = input.onParentTree
     ? (await octokit.rest.git.getCommit({ ...repo, commit_sha: input.parentSha })).data.tree.sha
     : undefined;
   // Only what is still there can be removed (the buyer may have deleted a file already).
-  const present = baseTree
-    ? new Set(
-        (
-          await octokit.rest.git.getTree({ ...repo, tree_sha: baseTree, recursive: 'true' })
-        ).data.tree.flatMap((entry) => (entry.type === 'blob' && entry.path ? [entry.path] : [])),
-      )
-    : new Set<string>();
-  const remove = (input.onParentTree?.remove ?? []).filter((path) => present.has(path));
-  const { data: tree } = await octokit.rest.git.createTree({
-    ...repo,
-    ...(baseTree ? { base_tree: baseTree } : {}),
-    tree: [
-      ...input.files.map((file, index) => ({
-        path: file.path,
-        mode: file.executable ? ('100755' as const) : ('100644' as const),
-        type: 'blob' as const,
-        sha: shas[index]!,
-      })),
-      ...remove.map((path) => ({
-        path,
-        mode: '100644' as const,
-        type: 'blob' as const,
-        sha: null,
-      })),
-    ],
-  });
+  const present = baseTree ? await blobPaths(octokit, repo, baseTree) : new Set<string>();
+  const removals: TreeEntry[] = (input.onParentTree?.remove ?? [])
+    .filter((path) => present.has(path))
+    .map((path) => ({ path, mode: '100644', type: 'blob', sha: null }));
+  // Without a base, the first slice starts a tree of its own; the auto_init README stays out.
+  const tree = await writeTree(octokit, repo, baseTree, [...entries, ...removals]);
   const { data: commit } = await octokit.rest.git.createCommit({
     ...repo,
     message: input.message,
-    tree: tree.sha,
+    tree,
     parents: [input.parentSha],
   });
   return commit.sha;

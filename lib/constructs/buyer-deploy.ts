@@ -107,7 +107,8 @@ export class BuyerDeploy extends Construct {
       taskFunctions: this.taskFunctions,
       // Inputs and outputs are a deployment id, a phase and step flags: no token, no e-mail.
       logRetention: RetentionDays.ONE_MONTH,
-      timeout: Duration.minutes(30),
+      // Room for GithubRateLimitedError's retries, 10 minutes apart (the ASL file says why).
+      timeout: Duration.minutes(90),
     });
   }
 

@@ -6,8 +6,11 @@
  * token); the repository and upgrade tasks read bundles under `mvps/` and nothing else of the bucket; the
  * OAuth client ids come from context. cdk-nag runs in the synth.
  */
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { secretArnVariable } from '../../contract/design/secrets';
+import { LIMIT_WAIT } from '../../lambdas/shared/adapters/github-throttle';
+import { aslFileOf } from '../../lib/constructs/workflow';
 import { functionInspector, synthApp, type SynthesisedApp } from '../fixtures/synth';
 
 let app: SynthesisedApp;
@@ -93,6 +96,48 @@ describe('buyer-deploy', () => {
     }
     for (const task of ['CreateSite', 'CheckSite', 'MarkFailed']) {
       expect(s3Resources(functionIdOf(`BuyerDeploy${task}Function`)), task).toEqual([]);
+    }
+  });
+
+  it("GitHub's long waits are retried by the machine, within its timeout and the functions'", () => {
+    // The machine is the ASL file, uploaded as an asset (the first test).
+    const definition = JSON.parse(readFileSync(aslFileOf('buyer-deploy'), 'utf8')) as {
+      TimeoutSeconds: number;
+      States: Record<
+        string,
+        {
+          TimeoutSeconds: number;
+          Retry: {
+            ErrorEquals: string[];
+            IntervalSeconds: number;
+            MaxAttempts: number;
+            BackoffRate: number;
+          }[];
+        }
+      >;
+    };
+    for (const task of ['CreateRepository', 'OpenUpgrade']) {
+      const state = definition.States[task]!;
+      const limited = state.Retry.find((retry) =>
+        retry.ErrorEquals.includes('GithubRateLimitedError'),
+      );
+      expect(limited, task).toBeDefined();
+      // Minutes apart, so the hour GitHub counts moves on between attempts.
+      expect(limited!.IntervalSeconds).toBeGreaterThanOrEqual(300);
+      const waits = Array.from(
+        { length: limited!.MaxAttempts },
+        (_, attempt) => limited!.IntervalSeconds * limited!.BackoffRate ** attempt,
+      ).reduce((sum, wait) => sum + wait, 0);
+      // Every attempt at its longest, and every wait between them, inside the execution.
+      expect(state.TimeoutSeconds * (limited!.MaxAttempts + 1) + waits).toBeLessThanOrEqual(
+        definition.TimeoutSeconds,
+      );
+      // The function can spend the client's own waits and still finish before the task's timeout.
+      const fn = functions()[functionIdOf(`BuyerDeploy${task}Function`)]!.Properties as {
+        Timeout: number;
+      };
+      expect(fn.Timeout).toBeGreaterThan(LIMIT_WAIT.totalSeconds * 2);
+      expect(fn.Timeout).toBeLessThan(state.TimeoutSeconds);
     }
   });
 });

@@ -12,6 +12,7 @@ import { businessMetrics } from '../../../contract/design/metrics';
 import { countFact } from '../../shared/business-metrics';
 import { logger } from '../../shared/observability';
 import { TransientError } from '../../shared/errors';
+import { githubRateLimitWait } from '../../shared/adapters/github';
 import { transitionDeployment, type DeploymentItem } from '../repo';
 
 export interface StepInput {
@@ -48,6 +49,30 @@ export const fail = async (
   if (moved) countFact(businessMetrics.deploysFailed);
   logger.warn('Deployment failed', { deploymentId: item.id, reason: message });
   return { ok: false };
+};
+
+/**
+ * GitHub asked to wait longer than a step can spend waiting (lambdas/shared/adapters/github-throttle.ts):
+ * the state machine's own Retry runs the step again minutes later (docs/operations.md, "Buyer
+ * deploys and GitHub's limits"), and only once those retries are spent does the buyer see a failure.
+ */
+export class GithubRateLimitedError extends Error {
+  constructor(
+    readonly retryAfterSeconds: number,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `GitHub asked us to wait ${retryAfterSeconds} s before writing more; retrying later.`,
+      options,
+    );
+    this.name = 'GithubRateLimitedError';
+  }
+}
+
+/** Throws GithubRateLimitedError when `error` is GitHub's answer to a limit; else returns. */
+export const throwIfRateLimited = (error: unknown): void => {
+  const wait = githubRateLimitWait(error);
+  if (wait !== undefined) throw new GithubRateLimitedError(wait, { cause: error });
 };
 
 /** Retries what GitHub or Netlify may answer better in a moment; rethrows the rest. */

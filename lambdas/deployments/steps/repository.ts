@@ -13,7 +13,14 @@ import { BundleReadError, readBundleFiles } from '../bundle-files';
 import { branchHead, commitFiles } from '../git-writer';
 import { getDeployment, recordDeploymentFields, transitionDeployment } from '../repo';
 import { githubOfBuyer } from './github-client';
-import { fail, now, transientOr, type StepInput, type StepResult } from './common';
+import {
+  fail,
+  now,
+  throwIfRateLimited,
+  transientOr,
+  type StepInput,
+  type StepResult,
+} from './common';
 
 const repositoryFailure = (error: unknown): string | null => {
   if (error instanceof BundleReadError) return `${DEPLOY_MESSAGES.repoFailed}: ${error.message}`;
@@ -77,6 +84,7 @@ export const createRepository = async ({ deploymentId }: StepInput): Promise<Ste
     logger.info('Repository created', { deploymentId: item.id, files: files.length });
     return { ok: moved };
   } catch (error) {
+    throwIfRateLimited(error);
     const message = repositoryFailure(error);
     if (message) return fail(item, ['initializing'], message);
     return transientOr(error, githubErrorStatus(error));

@@ -14,7 +14,7 @@ import { BundleReadError, readBundleFiles } from '../bundle-files';
 import { branchHead, commitFiles } from '../git-writer';
 import { getDeployment, recordDeploymentFields } from '../repo';
 import { compareVersions } from '../versions';
-import { now, transientOr, type StepInput, type StepResult } from './common';
+import { now, throwIfRateLimited, transientOr, type StepInput, type StepResult } from './common';
 import { githubOfBuyer } from './github-client';
 
 const upgradeBranchOf = (version: string) => `marketplace/upgrade-${version}`;
@@ -152,6 +152,7 @@ export const openUpgrade = async ({ deploymentId }: StepInput): Promise<StepResu
     logger.info('Upgrade pull request opened', { deploymentId: item.id, number: pull.number });
     return { ok: true };
   } catch (error) {
+    throwIfRateLimited(error);
     if (error instanceof BundleReadError) return failUpgrade(item.id, error.message);
     const status = githubErrorStatus(error);
     if (status === 401) return failUpgrade(item.id, DEPLOY_MESSAGES.githubTokenRevoked);

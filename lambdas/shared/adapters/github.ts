@@ -105,6 +105,29 @@ export const githubErrorStatus = (error: unknown): number | undefined => {
 };
 
 /**
+ * The seconds GitHub asks to wait when `error` is its answer to a limit (a 403 or 429 saying a
+ * secondary limit was hit or carrying `retry-after`, or a primary limit at 0 remaining); undefined
+ * for any other error. Checked by shape, like githubErrorStatus.
+ */
+export const githubRateLimitWait = (error: unknown): number | undefined => {
+  const status = githubErrorStatus(error);
+  if (status !== 403 && status !== 429) return undefined;
+  const headers =
+    (error as { response?: { headers?: Record<string, string | number | undefined> } }).response
+      ?.headers ?? {};
+  const retryAfter = Number(headers['retry-after']);
+  if (headers['retry-after'] !== undefined && Number.isFinite(retryAfter))
+    return Math.max(retryAfter, 1);
+  // GitHub's own fallback advice when a secondary limit comes without retry-after: a minute.
+  if (/\bsecondary rate\b/i.test((error as Error).message)) return 60;
+  if (String(headers['x-ratelimit-remaining']) === '0') {
+    const reset = Number(headers['x-ratelimit-reset']);
+    return Math.max(Math.ceil(reset - Date.now() / 1000), 1);
+  }
+  return undefined;
+};
+
+/**
  * The installations the user who completed an App installation may reach: the installation
  * callback's `code` is exchanged (GitHub's web flow for the App's OAuth client) for that user's
  * token, which lists them (`GET /user/installations`). The token is used for this one call and
@@ -186,11 +209,6 @@ export const exchangeGithubUserCode = async (
 
 /** Octokit as a buyer (their OAuth token, opened from the vault by the caller just before). */
 export const githubAsUser = async (token: string): Promise<Octokit> => {
-  const { Octokit: OctokitClient } = await import('@octokit/rest');
-  return new OctokitClient({
-    baseUrl: githubApiUrl(),
-    auth: token,
-    request: { timeout: 20_000 },
-    log: silentLog,
-  });
+  const { buyerOctokit } = await import('./github-throttle');
+  return buyerOctokit({ baseUrl: githubApiUrl(), auth: token, log: silentLog });
 };

@@ -1,5 +1,6 @@
 /** What the local GitHub server's operations share. */
 import { join } from 'node:path';
+import type { SecondaryLimiter } from './secondary-limit';
 import type { GithubState, Store, StoredRepo } from './store';
 import type { WebhookDispatcher } from './webhooks';
 
@@ -15,6 +16,8 @@ export interface Context {
   webhooks: WebhookDispatcher;
   /** Zipball downloads: short-lived tokens in the redirect URL, as codeload's `?token=`. */
   downloads: Map<string, { repo: string; sha: string; expires: number }>;
+  /** GitHub's secondary limit on content-creating requests (secondary-limit.ts). */
+  secondaryLimit: SecondaryLimiter;
 }
 
 export const repoDir = (ctx: Pick<Context, 'reposDir'>, repo: StoredRepo) =>

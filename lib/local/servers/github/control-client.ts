@@ -65,6 +65,16 @@ export interface LocalGithubDelivery {
   payload: Record<string, unknown>;
 }
 
+/** The control API's view of the secondary limit (snake_case, as sent). */
+export interface LocalSecondaryLimit {
+  enabled: boolean;
+  per_minute: number;
+  per_hour: number;
+  minute_ms: number;
+  hour_ms: number;
+  status: 403 | 429;
+}
+
 export interface LocalGithubControl {
   reset(): Promise<void>;
   /** Creates a user (or returns the existing one with that login). */
@@ -86,6 +96,14 @@ export interface LocalGithubControl {
     repo: string,
     ref?: string,
   ): Promise<{ sha: string; files: Map<string, Buffer> }>;
+  /**
+   * GitHub's secondary limit on content-creating requests: changes the given settings (none:
+   * reads them) and says how many requests it admitted and refused since the last reset.
+   */
+  secondaryLimit(change?: Partial<LocalSecondaryLimit>): Promise<{
+    settings: LocalSecondaryLimit;
+    usage: { admitted: number; refused: number };
+  }>;
 }
 
 export const createLocalGithubControl = (endpoint: string): LocalGithubControl => {
@@ -141,6 +159,8 @@ export const createLocalGithubControl = (endpoint: string): LocalGithubControl =
     redeliver: (deliveryId) => call('POST', `deliveries/${deliveryId}/redeliver`),
     waitForDeliveries: async (timeoutMs = 10_000) =>
       (await call<{ idle: boolean }>('POST', 'deliveries/idle', { timeoutMs })).idle,
+    secondaryLimit: (change) =>
+      change ? call('POST', 'secondary-limit', change) : call('GET', 'secondary-limit'),
     readFiles: async (owner, repo, ref) => {
       const query = ref ? `?ref=${id(ref)}` : '';
       const { sha, files } = await call<{ sha: string; files: Record<string, string> }>(

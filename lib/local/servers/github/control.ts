@@ -16,6 +16,11 @@
  *   POST /_local/deliveries/{id}/redeliver   → Delivery  (same guid: X-GitHub-Delivery)
  *   POST /_local/deliveries/idle             { timeoutMs?: 10000 } → { idle }
  *   GET  /_local/repos/{owner}/{repo}/files?ref=  → { sha, files: { [path]: base64 } }
+ *   GET  /_local/secondary-limit             → { settings, usage: { admitted, refused } }
+ *   POST /_local/secondary-limit             { enabled?, per_minute?, per_hour?, minute_ms?,
+ *                                              hour_ms?, status?: 403 | 429 } → the same
+ *                                              (GitHub's limit on content-creating requests,
+ *                                              secondary-limit.ts; reset restores the start's)
  */
 import { createPublicKey } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -212,6 +217,49 @@ const handleRepoFilesRoute = async ({ ctx, method, path, url, send }: ControlReq
   return true;
 };
 
+const positive = (body: Body, name: string): number | undefined => {
+  const value = body[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0)
+    throw new GithubApiError(422, `${name} must be a positive integer.`);
+  return value;
+};
+
+/** GitHub's secondary limit: its settings and how many requests it let through or refused. */
+const handleSecondaryLimitRoute = ({ ctx, method, path, body, send }: ControlRequest): boolean => {
+  if (path !== '/secondary-limit' || (method !== 'GET' && method !== 'POST')) return false;
+  if (method === 'POST') {
+    if (body.enabled !== undefined && typeof body.enabled !== 'boolean')
+      throw new GithubApiError(422, 'enabled must be a boolean.');
+    if (body.status !== undefined && body.status !== 403 && body.status !== 429)
+      throw new GithubApiError(422, 'status must be 403 or 429.');
+    const change = {
+      enabled: body.enabled as boolean | undefined,
+      perMinute: positive(body, 'per_minute'),
+      perHour: positive(body, 'per_hour'),
+      minuteMs: positive(body, 'minute_ms'),
+      hourMs: positive(body, 'hour_ms'),
+      status: body.status as 403 | 429 | undefined,
+    };
+    ctx.secondaryLimit.configure(
+      Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)),
+    );
+  }
+  const { settings } = ctx.secondaryLimit;
+  send({
+    settings: {
+      enabled: settings.enabled,
+      per_minute: settings.perMinute,
+      per_hour: settings.perHour,
+      minute_ms: settings.minuteMs,
+      hour_ms: settings.hourMs,
+      status: settings.status,
+    },
+    usage: ctx.secondaryLimit.usage(),
+  });
+  return true;
+};
+
 /** Handles `/_local/…`; false when no such control route exists. */
 export const handleControlRequest = async (
   ctx: Context,
@@ -234,6 +282,7 @@ export const handleControlRequest = async (
   const control: ControlRequest = { ctx, method, path, body, url, send };
   return (
     handleAccountRoutes(control) ||
+    handleSecondaryLimitRoute(control) ||
     (await handleDeliveryRoutes(control)) ||
     (await handleRepoFilesRoute(control))
   );

@@ -1,10 +1,14 @@
 /**
- * The bare repositories, through the `git` CLI (plumbing only: hash-object, mktree, commit-tree,
- * update-ref, cat-file, ls-tree, rev-list, diff-tree, archive). Every object the API shows is read
- * from git, so `git clone` and the API always agree.
+ * The bare repositories, through the `git` CLI (plumbing only: commit-tree, update-ref, cat-file,
+ * ls-tree, rev-list, diff-tree, archive), blobs and trees written in process as git writes them.
+ * Every object the API shows is read from git, so `git clone` and the API always agree.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import type { Readable } from 'node:stream';
 
 export const ZERO_SHA = '0000000000000000000000000000000000000000';
@@ -137,8 +141,27 @@ export const isAncestor = async (dir: string, ancestor: string, descendant: stri
   (await git(dir, ['merge-base', '--is-ancestor', ancestor, descendant], { allow: [1] })).code ===
   0;
 
-export const writeBlob = async (dir: string, content: Buffer) =>
-  (await gitText(dir, ['hash-object', '-w', '--stdin'], { input: content })).trim();
+/**
+ * An object stored loose, as `git hash-object -w` and `git mktree` store it (zlib of
+ * `<type> <size>\0<bytes>` at `objects/<2 hex>/<38 hex>`), but written in process: a tree of
+ * thousands of inline files would otherwise cost a git run per file and per folder. Written to a
+ * temporary name and renamed, so a reader never sees half an object.
+ */
+const writeObject = async (dir: string, type: 'blob' | 'tree', content: Buffer) => {
+  const object = Buffer.concat([Buffer.from(`${type} ${content.length}\0`), content]);
+  const sha = createHash('sha1').update(object).digest('hex');
+  const path = join(dir, 'objects', sha.slice(0, 2), sha.slice(2));
+  if (!existsSync(path)) {
+    await mkdir(dirname(path), { recursive: true });
+    const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(temporary, deflateSync(object));
+    await rename(temporary, path);
+  }
+  return sha;
+};
+
+export const writeBlob = (dir: string, content: Buffer): Promise<string> =>
+  writeObject(dir, 'blob', content);
 
 export interface TreeEntry {
   path: string;
@@ -272,7 +295,7 @@ interface FlatEntry {
 
 /**
  * Builds a tree: the base tree's files (all depths), with the changes applied in order, written
- * bottom-up with `git mktree`. Directories left empty disappear, as in git.
+ * bottom-up as `git mktree` writes them. Directories left empty disappear, as in git.
  */
 export const buildTree = async (
   dir: string,
@@ -322,9 +345,23 @@ export const buildTree = async (
   return write('');
 };
 
-const mktree = async (dir: string, entries: Map<string, string>) => {
-  const input = [...entries].map(([name, meta]) => `${meta}\t${name}\0`).join('');
-  return (await gitText(dir, ['mktree', '-z'], { input })).trim();
+/**
+ * A tree object from `name → "<mode> <type> <sha>"`, as `git mktree` writes it: entries in git's
+ * order (bytewise, a folder's name compared as if it ended in `/`), a folder's mode as `40000`.
+ */
+const mktree = (dir: string, entries: Map<string, string>) => {
+  const rows = [...entries].map(([name, meta]) => {
+    const [mode, type, sha] = meta.split(' ') as [string, string, string];
+    return { name, key: Buffer.from(type === 'tree' ? `${name}/` : name), mode, sha };
+  });
+  rows.sort((a, b) => Buffer.compare(a.key, b.key));
+  const content = Buffer.concat(
+    rows.flatMap((row) => [
+      Buffer.from(`${row.mode.replace(/^0+/, '')} ${row.name}\0`),
+      Buffer.from(row.sha, 'hex'),
+    ]),
+  );
+  return writeObject(dir, 'tree', content);
 };
 
 export interface FileChange {

@@ -22,6 +22,8 @@ export class GithubApiError extends Error {
     message: string,
     readonly errors?: ValidationErrorItem[],
     readonly documentationUrl = DOCS,
+    /** Headers of the answer besides the body's (a limit's `retry-after`). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }

@@ -20,10 +20,12 @@ import type { Context } from './context';
 import { createLocalGithubControl, type LocalGithubControl } from './control-client';
 import { appConfigOf } from './control';
 import { createGithubServer } from './server';
+import { createSecondaryLimiter, type SecondaryLimitSettings } from './secondary-limit';
 import { createStore } from './store';
 import { createWebhookDispatcher } from './webhooks';
 
 export type { LocalGithubControl, LocalGithubDelivery } from './control-client';
+export type { SecondaryLimitSettings } from './secondary-limit';
 export { localAppKeyPair, type AppKeyPair } from './keys';
 
 export interface LocalGithubOptions {
@@ -47,6 +49,12 @@ export interface LocalGithubOptions {
     clientId?: string;
     clientSecret?: string;
   };
+  /**
+   * GitHub's secondary limit on content-creating requests: on by default at GitHub's documented
+   * 80 a minute and 500 an hour per credential; settings to change, or false for none.
+   * Changeable later through the control API (`/_local/secondary-limit`).
+   */
+  secondaryRateLimit?: Partial<SecondaryLimitSettings> | false;
 }
 
 export interface LocalGithub {
@@ -82,6 +90,7 @@ export const startLocalGithub = async (options: LocalGithubOptions): Promise<Loc
   };
   configure();
   const webhooks = createWebhookDispatcher();
+  const secondaryLimit = createSecondaryLimiter(options.secondaryRateLimit);
   // The context needs the port, known once the server listens.
   const holder: { ctx?: Context } = {};
   const server = createGithubServer(() => holder.ctx!, {
@@ -93,6 +102,7 @@ export const startLocalGithub = async (options: LocalGithubOptions): Promise<Loc
       store.state.app = app;
       configure();
       holder.ctx!.downloads.clear();
+      secondaryLimit.reset();
       rmSync(reposDir, { recursive: true, force: true });
     },
   });
@@ -112,6 +122,7 @@ export const startLocalGithub = async (options: LocalGithubOptions): Promise<Loc
     reposDir,
     webhooks,
     downloads: new Map(),
+    secondaryLimit,
   };
   holder.ctx = ctx;
   let stopping: Promise<void> | undefined;

@@ -14,6 +14,7 @@ import { handleGitRequest } from './git-http';
 import { GithubApiError, readParams, redirect, sendJson } from './http';
 import { handleAccessToken, handleAuthorizePage, handleInstallPage } from './pages';
 import { handleRepoPage, repoPagePath } from './repo-page';
+import { createsContent } from './secondary-limit';
 
 const RATE_HEADERS = {
   'x-ratelimit-limit': '5000',
@@ -32,6 +33,8 @@ const handleApi = async (
   const route = matchApiRoute(method, url.pathname);
   if (!route) throw new GithubApiError(404, 'Not Found');
   const principal = authenticate(ctx, request.headers.authorization);
+  if (principal.kind !== 'anonymous' && createsContent(method, url.pathname))
+    ctx.secondaryLimit.admit('token' in principal ? principal.token : principal.kind);
   const body = ['POST', 'PUT', 'PATCH'].includes(method) ? await readParams(request) : {};
   const result = await route.handler(ctx, {
     principal,
@@ -105,6 +108,7 @@ export const createGithubServer = (context: () => Context, control: ControlHooks
       if (!(error instanceof GithubApiError)) throw error;
       // Drain what the client still sends, so it reads the answer instead of a reset.
       if (!request.readableEnded) await readParams(request).catch(() => undefined);
+      for (const [key, value] of Object.entries(error.headers)) response.setHeader(key, value);
       sendJson(response, error.status, error.body);
     }
   };
