@@ -21,12 +21,6 @@
 import type { Octokit } from '../shared/adapters/github';
 import type { BundleFile } from './bundle-files';
 
-/**
- * Blobs uploaded at once. The client spaces content requests itself (the adapter's throttling),
- * so more would only queue; two keep one request in flight while the next is encoded.
- */
-const BLOB_CONCURRENCY = 2;
-
 /** Larger text files go as blobs: one entry must never make a slice too big on its own. */
 export const INLINE_TEXT_BYTES = 256 * 1024;
 
@@ -59,82 +53,57 @@ type TreeEntry = {
   content?: string;
 };
 
-const uploadBlobs = async (
-  octokit: Octokit,
-  repo: Repo,
-  files: readonly BundleFile[],
-): Promise<string[]> => {
-  const shas: string[] = new Array<string>(files.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const index = next;
-      next += 1;
-      const { data } = await octokit.rest.git.createBlob({
-        ...repo,
-        content: Buffer.from(await files[index]!.read()).toString('base64'),
-        encoding: 'base64',
-      });
-      shas[index] = data.sha;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(BLOB_CONCURRENCY, files.length) }, worker));
-  return shas;
-};
-
-/** Each file as a tree entry: text inline, the rest by the sha of a blob uploaded first. */
-const treeEntries = async (
-  octokit: Octokit,
-  repo: Repo,
-  files: readonly BundleFile[],
-): Promise<TreeEntry[]> => {
-  const texts = files.map((file) => inlineText(file.bytes));
-  const binary = files.filter((_file, index) => texts[index] === null);
-  const shas = await uploadBlobs(octokit, repo, binary);
-  let blob = 0;
-  return files.map((file, index) => {
-    const mode = file.executable ? ('100755' as const) : ('100644' as const);
-    const content = texts[index];
-    if (content !== null && content !== undefined)
-      return { path: file.path, mode, type: 'blob', content };
-    blob += 1;
-    return { path: file.path, mode, type: 'blob', sha: shas[blob - 1]! };
+/**
+ * A file as its tree entry, its bytes read now: text inline, anything else by the sha of a blob
+ * uploaded first (the client spaces content requests itself, so one at a time loses nothing).
+ */
+const entryOf = async (octokit: Octokit, repo: Repo, file: BundleFile): Promise<TreeEntry> => {
+  const mode = file.executable ? ('100755' as const) : ('100644' as const);
+  const bytes = await file.read();
+  const content = inlineText(bytes);
+  if (content !== null) return { path: file.path, mode, type: 'blob', content };
+  const { data } = await octokit.rest.git.createBlob({
+    ...repo,
+    content: Buffer.from(bytes).toString('base64'),
+    encoding: 'base64',
   });
+  return { path: file.path, mode, type: 'blob', sha: data.sha };
 };
 
-/** Entries cut into slices of at most TREE_SLICE_ENTRIES and TREE_SLICE_BYTES of content. */
-export const treeSlices = <T extends { path: string; content?: string }>(
-  entries: readonly T[],
-): T[][] => {
-  const slices: T[][] = [];
+/**
+ * Entries cut into slices of at most TREE_SLICE_ENTRIES and TREE_SLICE_BYTES of content, in order,
+ * as they come: only one slice's files are held at a time.
+ */
+export async function* treeSlices<T extends { path: string; content?: string }>(
+  entries: AsyncIterable<T> | Iterable<T>,
+): AsyncGenerator<T[]> {
   let slice: T[] = [];
   let bytes = 0;
-  for (const entry of entries) {
+  for await (const entry of entries) {
     const size = entry.content === undefined ? 0 : Buffer.byteLength(entry.content);
     if (
       slice.length > 0 &&
       (slice.length >= TREE_SLICE_ENTRIES || bytes + size > TREE_SLICE_BYTES)
     ) {
-      slices.push(slice);
+      yield slice;
       slice = [];
       bytes = 0;
     }
     slice.push(entry);
     bytes += size;
   }
-  if (slice.length > 0) slices.push(slice);
-  return slices;
-};
+  if (slice.length > 0) yield slice;
+}
 
 /** Writes the entries slice by slice, each on the last one's tree; the final tree's sha. */
 const writeTree = async (
   octokit: Octokit,
   repo: Repo,
   baseTree: string | undefined,
-  entries: readonly TreeEntry[],
+  entries: AsyncIterable<TreeEntry>,
 ): Promise<string> => {
   let tree = baseTree;
-  for (const slice of treeSlices(entries)) {
+  for await (const slice of treeSlices(entries)) {
     const { data } = await octokit.rest.git.createTree({
       ...repo,
       ...(tree ? { base_tree: tree } : {}),
@@ -169,7 +138,6 @@ export const commitFiles = async (
   },
 ): Promise<string> => {
   const repo = { owner: input.owner, repo: input.repo };
-  const entries = await treeEntries(octokit, repo, input.files);
   const baseTree = input.onParentTree
     ? (await octokit.rest.git.getCommit({ ...repo, commit_sha: input.parentSha })).data.tree.sha
     : undefined;
@@ -178,8 +146,12 @@ export const commitFiles = async (
   const removals: TreeEntry[] = (input.onParentTree?.remove ?? [])
     .filter((path) => present.has(path))
     .map((path) => ({ path, mode: '100644', type: 'blob', sha: null }));
+  async function* entries(): AsyncGenerator<TreeEntry> {
+    for (const file of input.files) yield await entryOf(octokit, repo, file);
+    yield* removals;
+  }
   // Without a base, the first slice starts a tree of its own; the auto_init README stays out.
-  const tree = await writeTree(octokit, repo, baseTree, [...entries, ...removals]);
+  const tree = await writeTree(octokit, repo, baseTree, entries());
   const { data: commit } = await octokit.rest.git.createCommit({
     ...repo,
     message: input.message,

@@ -39,11 +39,22 @@ const templateFiles = () =>
     if (index % BINARY_EVERY === 0) {
       const bytes = randomBytes(BINARY_BYTES);
       bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00], 0);
-      return { path: `${folder}/asset-${index}.png`, bytes, executable: false };
+      return {
+        path: `${folder}/asset-${index}.png`,
+        size: bytes.length,
+        read: async () => bytes,
+        executable: false,
+      };
     }
     const line = `export const value${index} = ${JSON.stringify(randomBytes(24).toString('hex'))};\n`;
     const text = line.repeat(Math.ceil(TEXT_BYTES / line.length));
-    return { path: `${folder}/file-${index}.ts`, bytes: Buffer.from(text), executable: false };
+    const bytes = Buffer.from(text);
+    return {
+      path: `${folder}/file-${index}.ts`,
+      size: bytes.length,
+      read: async () => bytes,
+      executable: false,
+    };
   });
 
 const CONTENT_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);

@@ -52,21 +52,28 @@ const gitBlobSha = (bytes: Uint8Array) =>
     .update(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes]))
     .digest('hex');
 
+/** A file of the template as the bundle reader gives it, with its bytes kept for the checks. */
+const fileOf = (file: { path: string; bytes: Uint8Array; executable: boolean }) => ({
+  ...file,
+  size: file.bytes.length,
+  read: async () => file.bytes,
+});
+
 /** Source-like text in folders of 100, every 100th file binary (a NUL byte, invalid UTF-8). */
-const template = (): BundleFile[] =>
+const template = (): (BundleFile & { bytes: Uint8Array })[] =>
   Array.from({ length: FILES }, (_, index) => {
     const folder = `src/part-${Math.floor(index / 100)}`;
     if (index % (FILES / BINARY) === 0)
-      return {
+      return fileOf({
         path: `${folder}/image-${index}.png`,
         bytes: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, index % 256, 0xfe]),
         executable: false,
-      };
-    return {
+      });
+    return fileOf({
       path: `${folder}/file-${index}.ts`,
       bytes: Buffer.from(`export const value${index} = 'ünïcode ${index}';\n`),
       executable: index === 1,
-    };
+    });
   });
 
 const newRepository = async (octokit: ReturnType<typeof client>, name: string) => {

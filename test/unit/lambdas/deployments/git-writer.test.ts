@@ -27,12 +27,19 @@ describe('inlineText', () => {
   });
 });
 
+/** Every slice of the entries, in order. */
+const slicesOf = async <T extends { path: string; content?: string }>(entries: T[]) => {
+  const slices: T[][] = [];
+  for await (const slice of treeSlices(entries)) slices.push(slice);
+  return slices;
+};
+
 describe('treeSlices', () => {
-  it('cuts by entries and by inline bytes, keeping the order', () => {
+  it('cuts by entries and by inline bytes, keeping the order', async () => {
     const entries = Array.from({ length: 2 * TREE_SLICE_ENTRIES + 1 }, (_, index) => ({
       path: `f${index}`,
     }));
-    const slices = treeSlices(entries);
+    const slices = await slicesOf(entries);
     expect(slices.map((slice) => slice.length)).toEqual([
       TREE_SLICE_ENTRIES,
       TREE_SLICE_ENTRIES,
@@ -42,10 +49,10 @@ describe('treeSlices', () => {
     const big = 'x'.repeat(INLINE_TEXT_BYTES);
     const heavy = Array.from({ length: 10 }, (_, index) => ({ path: `b${index}`, content: big }));
     const perSlice = Math.floor(TREE_SLICE_BYTES / INLINE_TEXT_BYTES);
-    const cut = treeSlices(heavy);
+    const cut = await slicesOf(heavy);
     expect(cut[0]).toHaveLength(perSlice);
     expect(cut.flat()).toEqual(heavy);
-    expect(treeSlices([])).toEqual([]);
+    expect(await slicesOf([])).toEqual([]);
   });
 });
 
