@@ -31,6 +31,8 @@ export interface CatalogRecord {
   average_rating: number;
   download_count: number;
   preview_image_keys: string[];
+  /** The preview keys that have WebP renditions (absent for none). */
+  preview_rendition_keys?: string[];
   demo_url: string | null;
   github_url: string | null;
   published_at: string | null;

@@ -56,6 +56,8 @@ interface SnapshotFile {
     average_rating: number[];
     download_count: number[];
     preview_image_keys: string[][];
+    /** Optional: a snapshot written before renditions existed has none (every card its original). */
+    preview_rendition_keys?: string[][];
     demo_url: (string | null)[];
     github_url: (string | null)[];
     published_at: (string | null)[];
@@ -106,6 +108,7 @@ export const encodeCatalogSnapshot = (snapshot: CatalogSnapshot): Buffer => {
       average_rating: column((record) => record.average_rating),
       download_count: column((record) => record.download_count),
       preview_image_keys: column((record) => record.preview_image_keys),
+      preview_rendition_keys: column((record) => record.preview_rendition_keys ?? []),
       demo_url: column((record) => record.demo_url),
       github_url: column((record) => record.github_url),
       published_at: column((record) => record.published_at),
@@ -170,6 +173,9 @@ export const decodeCatalogSnapshot = (bytes: Uint8Array): CatalogSnapshot => {
       average_rating: columns.average_rating[i]!,
       download_count: columns.download_count[i]!,
       preview_image_keys: columns.preview_image_keys[i]!,
+      ...(columns.preview_rendition_keys?.[i]?.length
+        ? { preview_rendition_keys: columns.preview_rendition_keys[i] }
+        : {}),
       demo_url: columns.demo_url[i] ?? null,
       github_url: columns.github_url[i] ?? null,
       published_at: columns.published_at[i] ?? null,
