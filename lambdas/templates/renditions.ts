@@ -14,8 +14,9 @@ export const recordPreviewRenditions = async (
   keys: readonly string[],
 ): Promise<void> => {
   const write = TemplateEntity.patch({ id: templateId });
-  await (keys.length > 0
-    ? write.set({ preview_rendition_keys: [...keys] })
-    : write.remove(['preview_rendition_keys'])
+  await (
+    keys.length > 0
+      ? write.set({ preview_rendition_keys: [...keys] })
+      : write.remove(['preview_rendition_keys'])
   ).go();
 };

@@ -27,7 +27,9 @@ export const makePreviewRenditions = async (input: ProcessingInput): Promise<Ren
     // One image at a time: two decoded 10 MB images at once would double the memory peak.
     outcomes = [];
     for (const key of keys) outcomes.push(await renditionsFor(key));
-    const ready = keys.filter((_, index) => outcomes[index] === 'made' || outcomes[index] === 'kept');
+    const ready = keys.filter(
+      (_, index) => outcomes[index] === 'made' || outcomes[index] === 'kept',
+    );
     const recorded = new Set(mvp.preview_rendition_keys ?? []);
     if (ready.length !== recorded.size || ready.some((key) => !recorded.has(key))) {
       await recordPreviewRenditions(input.mvpId, ready);
