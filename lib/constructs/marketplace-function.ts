@@ -65,6 +65,12 @@ export const LAMBDA_NATIVE_PLATFORM = {
   npm_config_libc: 'glibc',
 } as const;
 
+/** The bundling options that install `modules` beside the bundle for Lambda's platform. */
+export const nativeModuleBundling = (modules: readonly string[]) =>
+  modules.length > 0
+    ? { nodeModules: [...modules], environment: { ...LAMBDA_NATIVE_PLATFORM } }
+    : {};
+
 /**
  * Where Lambda puts the bundle. CommonJS code that reads `__dirname` at load (Emscripten's glue
  * of node-unrar-js) gets this folder: an ESM bundle has no `__dirname` of its own.
@@ -217,12 +223,7 @@ export class MarketplaceFunction extends NodejsFunction {
         // Never fall back to Docker: esbuild is a devDependency, bundling runs locally and offline.
         forceDockerBundling: false,
         define: { ...LAMBDA_BUNDLING.define },
-        ...(props.nativeModules?.length
-          ? {
-              nodeModules: [...props.nativeModules],
-              environment: { ...LAMBDA_NATIVE_PLATFORM },
-            }
-          : {}),
+        ...nativeModuleBundling(props.nativeModules ?? []),
         ...(props.filesBesideBundle?.length
           ? {
               commandHooks: {
