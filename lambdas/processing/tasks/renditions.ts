@@ -18,7 +18,10 @@ export interface RenditionsResult {
   failed: number;
 }
 
-export const makePreviewRenditions = async (input: ProcessingInput): Promise<RenditionsResult> => {
+/** The pipeline's step; also run by the local seed for the templates it imports processed. */
+export const makePreviewRenditions = async (
+  input: Pick<ProcessingInput, 'mvpId' | 'versionId'>,
+): Promise<RenditionsResult> => {
   const { mvp } = await getTemplateForProcessing(input.mvpId, input.versionId);
   if (!mvp) return { made: 0, kept: 0, failed: 0 };
   const keys = mvp.preview_image_keys;
