@@ -110,7 +110,7 @@ const main = async () => {
     const { bumpCatalogVersion } = await import('../../lambdas/templates/repo');
     const { putObject } = await import('../../lambdas/shared/storage/s3');
     const { makePreviewRenditions } = await import('../../lambdas/processing/tasks/renditions');
-    const pageOne = (await (await fetch(`${stack.url}/api/mvps?page=1`)).json()) as BrowseResult;
+    const pageOne = (await (await fetch(`${stack.url}/api/mvps`)).json()) as BrowseResult;
     const png = await screenshotPng();
     console.log(`${pageOne.items.length} cards, each a ${kb(png.length)} PNG first preview`);
     for (const item of pageOne.items) {
