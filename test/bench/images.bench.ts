@@ -126,7 +126,7 @@ const main = async () => {
         ...item.preview_images.map((url) => url.slice(1)).filter((k) => k !== key),
       ];
       await TemplateEntity.patch({ id: item.id })
-        .set({ preview_image_keys: keys })
+        .set({ preview_image_keys: keys, updated_at: new Date().toISOString() })
         .remove(['preview_rendition_keys'])
         .go();
     }
@@ -138,7 +138,6 @@ const main = async () => {
       await makePreviewRenditions({ mvpId: item.id, versionId: 'bench' });
     }
     const renderMs = performance.now() - started;
-    await bumpCatalogVersion();
     const after = await measure(stack.url);
 
     const row = (name: string, m: Measure) =>

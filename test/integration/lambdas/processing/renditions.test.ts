@@ -8,8 +8,8 @@ import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/
 import sharp from 'sharp';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renditionKey } from '../../../../contract/catalog';
-import { getTemplate } from '../../../../lambdas/catalog/service';
+import { browseQuerySchema, renditionKey } from '../../../../contract/catalog';
+import { getTemplate, listTemplates } from '../../../../lambdas/catalog/service';
 import { makePreviewRenditions } from '../../../../lambdas/processing/tasks/renditions';
 import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
@@ -128,6 +128,12 @@ describe('preview renditions in mvp-processing', () => {
       { w400: `/${large}.w400.webp`, w1200: `/${large}.w1200.webp` },
       { w400: `/${small}.w400.webp`, w1200: `/${small}.w1200.webp` },
     ]);
+    // The card in browse (the catalog cache) carries them too.
+    const browse = await listTemplates(
+      browseQuerySchema.parse({ search: detail.title.toLowerCase() }),
+    );
+    const card = browse.items.find((item) => item.id === input.mvpId);
+    expect(card?.preview_renditions).toEqual(detail.preview_renditions);
   });
 
   it('publishes a version whose preview is not an image, with no renditions for it', async () => {
