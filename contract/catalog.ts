@@ -237,6 +237,11 @@ export interface TemplateSummary {
   download_count: number;
   /** Same-origin URLs (`/previews/...`), served by CloudFront or the local server. */
   preview_images: string[];
+  /**
+   * The WebP renditions of each preview, index for index (`null` for one without: an SVG, an image
+   * that could not be decoded, one not processed yet). Absent when no preview has any.
+   */
+  preview_renditions?: (PreviewRenditions | null)[];
   demo_url: string | null;
   github_url: string | null;
   published_at: string | null;
@@ -280,3 +285,35 @@ export interface BrowseResult {
 
 /** Preview keys live under `previews/` in the preview bucket, served same-origin (contract 4). */
 export const previewUrl = (key: string): string => `/${key}`;
+
+/** The widths, in pixels, of the WebP renditions made of each raster preview. */
+export const RENDITION_WIDTHS = [400, 1200] as const;
+export type RenditionWidth = (typeof RENDITION_WIDTHS)[number];
+
+/** Same-origin URLs of one preview's renditions, by width. */
+export interface PreviewRenditions {
+  w400: string;
+  w1200: string;
+}
+
+/** A rendition's key: beside its original, named after it, so replacing the original drops both. */
+export const renditionKey = (key: string, width: RenditionWidth): string => `${key}.w${width}.webp`;
+
+/** The card's renditions for its preview keys, given the keys that have them (see above). */
+export const previewRenditions = (
+  keys: readonly string[],
+  withRenditions: readonly string[] | undefined,
+): { preview_renditions?: (PreviewRenditions | null)[] } => {
+  const made = new Set(withRenditions ?? []);
+  if (!keys.some((key) => made.has(key))) return {};
+  return {
+    preview_renditions: keys.map((key) =>
+      made.has(key)
+        ? {
+            w400: previewUrl(renditionKey(key, 400)),
+            w1200: previewUrl(renditionKey(key, 1200)),
+          }
+        : null,
+    ),
+  };
+};

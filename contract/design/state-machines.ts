@@ -15,6 +15,7 @@ export const stateMachineDesign = {
     tasks: {
       ScanFunctionArn: 'processing/tasks/scan.ts',
       PinFunctionArn: 'processing/tasks/pin.ts',
+      RenditionsFunctionArn: 'processing/tasks/renditions.ts',
       PublishFunctionArn: 'processing/tasks/publish.ts',
       MarkFailedFunctionArn: 'processing/tasks/mark-failed.ts',
     },

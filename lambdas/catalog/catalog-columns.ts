@@ -26,6 +26,8 @@ export interface CatalogRecord {
   average_rating: number;
   download_count: number;
   preview_image_keys: string[];
+  /** The preview keys that have WebP renditions (absent for none). */
+  preview_rendition_keys?: string[];
   demo_url: string | null;
   github_url: string | null;
   published_at: string | null;
@@ -55,17 +57,42 @@ export interface CatalogColumns {
   /** Row r's preview image keys are `preview[previewStart[r]]` up to `previewStart[r + 1]`. */
   readonly previewStart: Uint32Array;
   readonly preview: readonly string[];
+  /** Bit i of row r set: the row's preview i has renditions (at most 16 previews a template). */
+  readonly renditions: Uint16Array;
   readonly demoUrl: readonly (string | null)[];
   readonly githubUrl: readonly (string | null)[];
   readonly publishedAt: readonly (string | null)[];
   readonly versionNumber: Uint32Array;
 }
 
+/** The bits of `renditionKeys` among `previewKeys`, by position (see `renditions`). */
+export const renditionMaskOf = (
+  previewKeys: readonly string[],
+  renditionKeys: readonly string[] | undefined,
+): number => {
+  if (!renditionKeys?.length) return 0;
+  let mask = 0;
+  for (let index = 0; index < previewKeys.length && index < 16; index += 1) {
+    if (renditionKeys.includes(previewKeys[index]!)) mask |= 1 << index;
+  }
+  return mask;
+};
+
+/** The preview keys of a row whose bit is set in `mask`, as a record carries them. */
+const renditionKeysOf = (previewKeys: readonly string[], mask: number) =>
+  mask === 0
+    ? {}
+    : { preview_rendition_keys: previewKeys.filter((_key, index) => (mask & (1 << index)) !== 0) };
+
 /** Row `row` as the record a card is made from (new arrays: callers may keep or change them). */
 export const recordAt = (columns: CatalogColumns, row: number): CatalogRecord => {
   const { strings } = columns;
   const tech = columns.tech.subarray(columns.techStart[row], columns.techStart[row + 1]);
   const price = columns.price[row]!;
+  const previewKeys = columns.preview.slice(
+    columns.previewStart[row],
+    columns.previewStart[row + 1],
+  );
   return {
     id: columns.id[row]!,
     seller_id: strings[columns.seller[row]!]!,
@@ -79,10 +106,8 @@ export const recordAt = (columns: CatalogColumns, row: number): CatalogRecord =>
     licensing_terms: strings[columns.licence[row]!] as LicensingTerms,
     average_rating: columns.rating[row]!,
     download_count: columns.downloads[row]!,
-    preview_image_keys: columns.preview.slice(
-      columns.previewStart[row],
-      columns.previewStart[row + 1],
-    ),
+    preview_image_keys: previewKeys,
+    ...renditionKeysOf(previewKeys, columns.renditions[row]!),
     demo_url: columns.demoUrl[row] ?? null,
     github_url: columns.githubUrl[row] ?? null,
     published_at: columns.publishedAt[row] ?? null,
@@ -103,6 +128,7 @@ export class ColumnsBuilder {
   private readonly techStart: number[] = [0];
   private readonly preview: string[] = [];
   private readonly previewStart: number[] = [0];
+  private readonly renditions: number[] = [];
   private readonly demoUrl: (string | null)[] = [];
   private readonly githubUrl: (string | null)[] = [];
   private readonly publishedAt: (string | null)[] = [];
@@ -142,6 +168,7 @@ export class ColumnsBuilder {
     this.techStart.push(this.tech.length);
     this.preview.push(...record.preview_image_keys);
     this.previewStart.push(this.preview.length);
+    this.renditions.push(renditionMaskOf(record.preview_image_keys, record.preview_rendition_keys));
     this.demoUrl.push(record.demo_url ?? null);
     this.githubUrl.push(record.github_url ?? null);
     this.publishedAt.push(record.published_at ?? null);
@@ -174,6 +201,7 @@ export class ColumnsBuilder {
       downloads: Float64Array.from(this.numbers.downloads),
       previewStart: Uint32Array.from(this.previewStart),
       preview: this.preview,
+      renditions: Uint16Array.from(this.renditions),
       demoUrl: this.demoUrl,
       githubUrl: this.githubUrl,
       publishedAt: this.publishedAt,
@@ -188,7 +216,7 @@ export const columnsFromRecords = (records: readonly CatalogRecord[]): CatalogCo
   return builder.finish();
 };
 
-type TypedColumn = Uint32Array | Float64Array;
+type TypedColumn = Uint16Array | Uint32Array | Float64Array;
 
 /**
  * The rows `keep` of `old` (in that order), then `added`: one pass of typed-array and pointer
@@ -263,6 +291,7 @@ export const keepAndAppend = (
     downloads: pick(old.downloads, tail.downloads, new Float64Array(count)),
     previewStart: preview.starts,
     preview: preview.values,
+    renditions: pick(old.renditions, tail.renditions, new Uint16Array(count)),
     demoUrl: strings(old.demoUrl, tail.demoUrl),
     githubUrl: strings(old.githubUrl, tail.githubUrl),
     publishedAt: strings(old.publishedAt, tail.publishedAt),

@@ -38,6 +38,7 @@ const CATALOG_ATTRIBUTES = [
   'rating_count',
   'download_count',
   'preview_image_keys',
+  'preview_rendition_keys',
   'demo_url',
   'github_url',
   'published_at',
@@ -138,6 +139,9 @@ const toCatalogRecord = (item: CatalogProjection): CatalogRecord => ({
   average_rating: averageRating(item.rating_sum, item.rating_count),
   download_count: item.download_count,
   preview_image_keys: item.preview_image_keys,
+  ...(item.preview_rendition_keys?.length
+    ? { preview_rendition_keys: item.preview_rendition_keys }
+    : {}),
   demo_url: item.demo_url ?? null,
   github_url: item.github_url ?? null,
   published_at: item.published_at ?? null,

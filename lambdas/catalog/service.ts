@@ -17,6 +17,7 @@
  * it remembers (or none) instead of waiting. The detail page always reads its seller fresh.
  */
 import {
+  previewRenditions,
   previewUrl,
   type BrowseQuery,
   type BrowseResult,
@@ -138,6 +139,7 @@ const toSummary = (record: CatalogRecord, seller: SellerSummary): TemplateSummar
   average_rating: record.average_rating,
   download_count: record.download_count,
   preview_images: record.preview_image_keys.map(previewUrl),
+  ...previewRenditions(record.preview_image_keys, record.preview_rendition_keys),
   demo_url: record.demo_url,
   github_url: record.github_url,
   published_at: record.published_at,

@@ -18,7 +18,12 @@
  * that moment), and a reader applies the changes since then from the table (catalog-cache.ts).
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { recordAt, type CatalogColumns, type CatalogRecord } from './catalog-columns';
+import {
+  recordAt,
+  renditionMaskOf,
+  type CatalogColumns,
+  type CatalogRecord,
+} from './catalog-columns';
 
 /** Bumped on any change of the layout below; a reader refuses other formats (and loads the table). */
 export const CATALOG_SNAPSHOT_FORMAT = 1;
@@ -56,6 +61,8 @@ interface SnapshotFile {
     average_rating: number[];
     download_count: number[];
     preview_image_keys: string[][];
+    /** Optional: a snapshot written before renditions existed has none (every card its original). */
+    preview_rendition_keys?: string[][];
     demo_url: (string | null)[];
     github_url: (string | null)[];
     published_at: (string | null)[];
@@ -106,6 +113,7 @@ export const encodeCatalogSnapshot = (snapshot: CatalogSnapshot): Buffer => {
       average_rating: column((record) => record.average_rating),
       download_count: column((record) => record.download_count),
       preview_image_keys: column((record) => record.preview_image_keys),
+      preview_rendition_keys: column((record) => record.preview_rendition_keys ?? []),
       demo_url: column((record) => record.demo_url),
       github_url: column((record) => record.github_url),
       published_at: column((record) => record.published_at),
@@ -200,11 +208,13 @@ const decodeColumns = (file: SnapshotFile): CatalogColumns => {
   const tech = new Uint32Array(techStart[count]!);
   const preview = new Array<string>(previewStart[count]!);
   const price = new Float64Array(count);
+  const renditions = new Uint16Array(count);
   for (let row = 0; row < count; row += 1) {
     const techs = columns.tech_stack[row]!;
     for (let t = 0; t < techs.length; t += 1) tech[techStart[row]! + t] = position(techs[t]!);
     const keys = columns.preview_image_keys[row]!;
     for (let p = 0; p < keys.length; p += 1) preview[previewStart[row]! + p] = keys[p]!;
+    renditions[row] = renditionMaskOf(keys, columns.preview_rendition_keys?.[row]);
     price[row] = columns.price[row] ?? Number.NaN;
   }
   const orNull = <T>(values: (T | null)[]) => values.map((value) => value ?? null);
@@ -226,6 +236,7 @@ const decodeColumns = (file: SnapshotFile): CatalogColumns => {
     downloads: Float64Array.from(columns.download_count),
     previewStart,
     preview,
+    renditions,
     demoUrl: orNull(columns.demo_url),
     githubUrl: orNull(columns.github_url),
     publishedAt: orNull(columns.published_at),

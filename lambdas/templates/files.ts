@@ -3,6 +3,7 @@
  * here: bundles under `mvps/{mvpId}/{versionId}/bundle.{ext}` in the mvp-files bucket, preview
  * images under `previews/mvps/{mvpId}/…` in the preview bucket (their public URL is `/{key}`).
  */
+import { RENDITION_WIDTHS, renditionKey } from '../../contract/catalog';
 import { IMAGE_CONTENT_TYPES, templateFileKindOf } from '../../contract/uploads';
 import { config } from '../shared/config';
 import { storageDesign } from '../../contract/design/storage-design';
@@ -95,8 +96,12 @@ export const placeFiles = async (
   }
 };
 
-/** Removes the preview images a new set replaced (logged, never thrown). */
+/** Removes the preview images a new set replaced, with their renditions (logged, never thrown). */
 export const removeOldPreviews = async (keys: readonly string[]): Promise<void> => {
-  const failure = await deleteObjectsQuietly(buckets().previews, keys);
+  const withRenditions = keys.flatMap((key) => [
+    key,
+    ...RENDITION_WIDTHS.map((width) => renditionKey(key, width)),
+  ]);
+  const failure = await deleteObjectsQuietly(buckets().previews, withRenditions);
   if (failure) logger.warn('Replaced preview images were not removed', failure);
 };

@@ -46,7 +46,30 @@ export interface MarketplaceFunctionProps {
    * at run time: the scanner's unrar WebAssembly (lambdas/processing/scanner/rar.ts).
    */
   readonly filesBesideBundle?: readonly string[];
+  /**
+   * npm packages left out of the bundle and installed beside it for Lambda's platform instead: a
+   * package with a native binary (sharp's libvips), which esbuild cannot bundle and whose binary
+   * must be the linux-arm64 build whatever machine runs `cdk deploy`.
+   */
+  readonly nativeModules?: readonly string[];
 }
+
+/**
+ * What npm installs a native module for: Lambda's OS, CPU (the functions are arm64) and C library
+ * (Amazon Linux 2023 is glibc). npm picks each package's optional platform package by these
+ * (`@img/sharp-linux-arm64` for sharp), so an x64 laptop or CI runner bundles the right binary.
+ */
+export const LAMBDA_NATIVE_PLATFORM = {
+  npm_config_os: 'linux',
+  npm_config_cpu: 'arm64',
+  npm_config_libc: 'glibc',
+} as const;
+
+/** The bundling options that install `modules` beside the bundle for Lambda's platform. */
+export const nativeModuleBundling = (modules: readonly string[]) =>
+  modules.length > 0
+    ? { nodeModules: [...modules], environment: { ...LAMBDA_NATIVE_PLATFORM } }
+    : {};
 
 /**
  * Where Lambda puts the bundle. CommonJS code that reads `__dirname` at load (Emscripten's glue
@@ -144,6 +167,8 @@ export class MarketplaceFunction extends NodejsFunction {
   readonly domain: string;
   /** The absolute path of the entry module (for bundle measurements). */
   readonly entryPath: string;
+  /** Packages installed beside the bundle, not bundled (`nativeModules`). */
+  readonly nativeModules: readonly string[];
 
   /**
    * The execution role is our own (created beside the function, in the same scope) so it carries
@@ -198,6 +223,7 @@ export class MarketplaceFunction extends NodejsFunction {
         // Never fall back to Docker: esbuild is a devDependency, bundling runs locally and offline.
         forceDockerBundling: false,
         define: { ...LAMBDA_BUNDLING.define },
+        ...nativeModuleBundling(props.nativeModules ?? []),
         ...(props.filesBesideBundle?.length
           ? {
               commandHooks: {
@@ -214,6 +240,7 @@ export class MarketplaceFunction extends NodejsFunction {
     });
     this.domain = props.domain;
     this.entryPath = entry;
+    this.nativeModules = props.nativeModules ?? [];
     this.executionRole = role;
 
     logGroup.grantWrite(role);

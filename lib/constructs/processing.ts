@@ -1,11 +1,12 @@
 /**
- * The MVP processing pipeline (scan → pin → publish): the state machine from
+ * The MVP processing pipeline (scan → pin → renditions → publish): the state machine from
  * `state-machines/mvp-processing.asl.json` (the same file the local runner executes), with each
  * `${…FunctionArn}` placeholder substituted by one task function. Each task function gets only
  * what its step needs; the state machine logs every execution (with data) and is traced by X-Ray.
  */
 import { Duration } from 'aws-cdk-lib';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
@@ -50,6 +51,7 @@ export class Processing extends Construct {
         timeout: Duration;
         description: string;
         filesBesideBundle?: readonly string[];
+        nativeModules?: readonly string[];
       },
     ) =>
       new MarketplaceFunction(this, name, { domain: 'processing', entry, environment, ...options });
@@ -71,6 +73,23 @@ export class Processing extends Construct {
       timeout: Duration.minutes(5),
       description: 'MVP processing: IPFS CID of a bundle, pinned when a service is configured',
     }).bindBucket(data.mvpFilesBucket, 'read', storageDesign.bundlesPrefix);
+    // sharp decodes one preview (up to 10 MB compressed, 50 megapixels) at a time: 1 GB holds it.
+    const renditions = task('RenditionsFunction', design.tasks.RenditionsFunctionArn, {
+      memorySize: 1024,
+      timeout: Duration.minutes(2),
+      description: 'MVP processing: WebP renditions of the preview images',
+      nativeModules: ['sharp'],
+    })
+      .bindTable(data.table, 'readWrite')
+      .bindBucket(data.previewImagesBucket, 'readWrite', storageDesign.previewPrefix);
+    // "Written once" asks whether a rendition exists: without ListBucket, S3 answers a HEAD of a
+    // missing key 403 instead of 404. The preview keys are public (served under /previews/).
+    renditions.executionRole.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [data.previewImagesBucket.bucketArn],
+      }),
+    );
     const publish = task('PublishFunction', design.tasks.PublishFunctionArn, {
       memorySize: 256,
       timeout: Duration.seconds(30),
@@ -84,6 +103,7 @@ export class Processing extends Construct {
     this.taskFunctions = {
       ScanFunctionArn: scan,
       PinFunctionArn: pin,
+      RenditionsFunctionArn: renditions,
       PublishFunctionArn: publish,
       MarkFailedFunctionArn: markFailed,
     };

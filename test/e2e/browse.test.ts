@@ -29,10 +29,28 @@ describe('browsing the catalog', () => {
     expect(await page.getByTestId('mvp-card').count()).toBe(20);
     await screenshot(page, 'browse-page-1');
 
+    // The demo template with a PNG preview shows it from its WebP renditions, on page 1 or 2.
+    const withSrcset = () => page.locator('[data-testid="mvp-card"] img[srcset]');
+    const srcsets = await withSrcset().evaluateAll((images) =>
+      images.map((image) => [image.getAttribute('srcset'), image.getAttribute('sizes')]),
+    );
+
     await page.getByRole('button', { name: 'Page 2' }).click();
     await expect.poll(resultsText).toBe(`Showing ${total - 20} of ${total} MVPs`);
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
     expect(await page.getByTestId('mvp-card').count()).toBe(total - 20);
+    srcsets.push(
+      ...(await withSrcset().evaluateAll((images) =>
+        images.map((image) => [image.getAttribute('srcset'), image.getAttribute('sizes')]),
+      )),
+    );
+    expect(srcsets.length).toBeGreaterThanOrEqual(1);
+    for (const [srcset, sizes] of srcsets) {
+      expect(srcset).toMatch(
+        /^\/previews\/\S+\.w400\.webp 400w, \/previews\/\S+\.w1200\.webp 1200w$/,
+      );
+      expect(sizes).toMatch(/112px$/);
+    }
   });
 
   it('filters by category back on the first page, and keeps the filter across a reload', async () => {

@@ -7,6 +7,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  MarketplaceFunction,
+  nativeModuleBundling,
+} from '../../lib/constructs/marketplace-function';
 import { PROCESSING_ASL } from '../../lib/constructs/processing';
 import { synthApp, type SynthesisedApp } from '../fixtures/synth';
 
@@ -57,6 +61,7 @@ describe('processing state machine', () => {
       'Scan',
       'ScanClean',
       'Pin',
+      'Renditions',
       'Publish',
       'MarkScanFailed',
       'Rejected',
@@ -78,6 +83,41 @@ describe('processing state machine', () => {
     }
   });
 
+  it('goes on to Publish whatever the renditions step does: a card falls back to its original', () => {
+    const source = JSON.parse(readFileSync(PROCESSING_ASL, 'utf8'));
+    expect(source.States.Pin.Next).toBe('Renditions');
+    expect(source.States.Renditions).toMatchObject({
+      Next: 'Publish',
+      Catch: [{ ErrorEquals: ['States.ALL'], Next: 'Publish' }],
+    });
+    // The error goes beside the input, not over it: Publish still reads $.pin.cid.
+    expect(source.States.Renditions.Catch[0].ResultPath).not.toMatch(/^\$(\.pin)?$/);
+  });
+
+  it('bundles sharp as a module installed for linux-arm64 beside the renditions function', () => {
+    const fn = app.stack.node
+      .findAll()
+      .find(
+        (construct): construct is MarketplaceFunction =>
+          construct instanceof MarketplaceFunction && construct.node.id === 'RenditionsFunction',
+      );
+    expect(fn?.nativeModules).toEqual(['sharp']);
+    expect(nativeModuleBundling(fn!.nativeModules)).toEqual({
+      nodeModules: ['sharp'],
+      environment: { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' },
+    });
+    // Every other function bundles all it imports.
+    const others = app.stack.node
+      .findAll()
+      .filter(
+        (construct): construct is MarketplaceFunction =>
+          construct instanceof MarketplaceFunction && construct !== fn,
+      );
+    expect(others.length).toBeGreaterThan(10);
+    expect(others.filter((other) => other.nativeModules.length > 0)).toEqual([]);
+    expect(nativeModuleBundling([])).toEqual({});
+  });
+
   it('logs every execution with its data and is traced by X-Ray', () => {
     expect(stateMachine()).toMatchObject({
       LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: true },
@@ -85,7 +125,7 @@ describe('processing state machine', () => {
     });
   });
 
-  it('may invoke exactly its four task functions', () => {
+  it('may invoke exactly its five task functions', () => {
     const props = stateMachine();
     const roleId = (props.RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
     const invoked = statementsOfRole(roleId)
@@ -151,10 +191,34 @@ describe('processing task functions: least privilege', () => {
     },
   );
 
+  it('renditions reads and writes previews only, may list that bucket, and writes the table', () => {
+    const id = functionId('RenditionsFunctionArn');
+    const actions = actionsOfFunction(id);
+    expect(writesTable(actions)).toBe(true);
+    const fn = app.template.findResources('AWS::Lambda::Function')[id]!;
+    const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const s3Resources = statementsOfRole(roleId)
+      .filter((s) => [s.Action].flat().some((action) => String(action).startsWith('s3:')))
+      .map((s) => ({
+        actions: [s.Action].flat().sort(),
+        resource: JSON.stringify((s as unknown as { Resource: unknown }).Resource),
+      }));
+    expect(s3Resources).toEqual([
+      {
+        actions: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+        resource: expect.stringContaining('/previews/*'),
+      },
+      // A HEAD of a missing rendition answers 404 (not 403) only with ListBucket.
+      { actions: ['s3:ListBucket'], resource: expect.stringMatching(/PreviewImages.*Arn/) },
+    ]);
+    expect(fn.Properties).toMatchObject({ Architectures: ['arm64'], MemorySize: 1024 });
+  });
+
   it('none of them may start executions (only the seller domain may)', () => {
     for (const placeholder of [
       'ScanFunctionArn',
       'PinFunctionArn',
+      'RenditionsFunctionArn',
       'PublishFunctionArn',
       'MarkFailedFunctionArn',
     ]) {

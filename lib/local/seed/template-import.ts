@@ -4,10 +4,11 @@
  * author used the template, as a real one would be.
  */
 import { computeContentId } from '../../../lambdas/processing/cid';
+import { makePreviewRenditions } from '../../../lambdas/processing/tasks/renditions';
 import { ensureCodePreview } from '../../../lambdas/processing/tasks/scan';
 import { importTemplates, type TemplateImport } from '../../../lambdas/templates/import';
 import type { DemoAccountKey } from './accounts';
-import { buildBundleZip, renderPreviewSvg, slugOf } from './assets';
+import { buildBundleZip, renderPreviewPng, renderPreviewSvg, slugOf } from './assets';
 import { DEMO_DEPLOYED_TEMPLATE_ID } from './deployment';
 import type { demoLinksOf } from './demo-sites';
 import { SEEDED_DOWNLOAD } from './downloads';
@@ -105,6 +106,26 @@ export const reviewsOf = (template: SeedTemplate, users: Map<DemoAccountKey, See
     };
   });
 
+/** The template whose card shows a raster preview (a PNG), served from its WebP renditions. */
+export const RASTER_PREVIEW_TEMPLATE_ID = seedTemplates.find(
+  (item) => item.status === 'approved',
+)!.id;
+
+/** The raster preview first, before the SVG ones, so that the card shows it. */
+const withRasterPreview = async (
+  template: SeedTemplate,
+  imported: TemplateImport,
+): Promise<TemplateImport> =>
+  template.id === RASTER_PREVIEW_TEMPLATE_ID
+    ? {
+        ...imported,
+        previews: [
+          { body: await renderPreviewPng(template), contentType: 'image/png', extension: 'png' },
+          ...imported.previews,
+        ],
+      }
+    : imported;
+
 /**
  * The demo templates, imported as processed (the one waiting for an admin with its scan and CID),
  * and the code preview of each approved one.
@@ -116,7 +137,10 @@ export const seedTemplatesWithPreviews = async (
   const written = await importTemplates(
     await Promise.all(
       seedTemplates.map(async (template) => {
-        const imported = templateImportOf(template, users, linksOf(template));
+        const imported = await withRasterPreview(
+          template,
+          templateImportOf(template, users, linksOf(template)),
+        );
         // The one waiting for an admin was processed (scan, CID) like any upload before it.
         if (template.status !== 'pending_review') return imported;
         const { cid } = await computeContentId(
@@ -135,6 +159,8 @@ export const seedTemplatesWithPreviews = async (
     if (!(await ensureCodePreview(template.id, template.id))) {
       throw new Error(`The demo template ${template.title} has no code preview (scan not clean).`);
     }
+    // The pipeline's renditions step, as for an upload (written once: later starts make none).
+    await makePreviewRenditions({ mvpId: template.id, versionId: template.id });
   }
   return written;
 };

@@ -7,7 +7,7 @@ import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../lambdas/catalog/index';
-import type { BrowseResult } from '../../../contract/catalog';
+import { renditionKey, type BrowseResult, type TemplateDetail } from '../../../contract/catalog';
 import { CatalogVersionEntity } from '../../../lambdas/shared/db/entities/catalog-version';
 import { CounterEntity } from '../../../lambdas/shared/db/entities/counter';
 import { TemplateEntity } from '../../../lambdas/shared/db/entities/template';
@@ -23,6 +23,7 @@ import { getStatusCounts as getMvpStatusCounts } from '../../../lambdas/template
 import { createCognitoClient, createS3Client } from '../../../lib/local/emulators/resources';
 import { DEMO_PASSWORD, demoAccounts } from '../../../lib/local/seed/accounts';
 import { DEMO_APPLICATION } from '../../../lib/local/seed/applications';
+import { RASTER_PREVIEW_TEMPLATE_ID } from '../../../lib/local/seed/template-import';
 import { seedDemoData, type SeedOptions, type SeedSummary } from '../../../lib/local/seed/index';
 import { apiEvent, jsonBody, lambdaContext } from '../../fixtures/api-event';
 import { localCloud } from '../../fixtures/users';
@@ -55,7 +56,8 @@ describe('seedDemoData', () => {
     expect(await byStatus('pending_review')).toHaveLength(1);
     expect(await byStatus('scan_failed')).toHaveLength(1);
     const version = await CatalogVersionEntity.get({ name: 'catalog' }).go();
-    expect(version.data?.version).toBe(1);
+    // One change for the import, one for the raster preview's renditions; none on the second run.
+    expect(version.data?.version).toBe(2);
     expect(version.data?.approved_count).toBe(30);
     // The mvps status counter matches the written templates, counted once across both runs.
     expect(await getMvpStatusCounts()).toEqual({ approved: 30, pending_review: 1, scan_failed: 1 });
@@ -168,7 +170,9 @@ describe('seedDemoData', () => {
   });
 
   it("stores previews of the starter's own page and a zip bundle that unpacks into a starter", async () => {
-    const [mvp] = await byStatus('approved');
+    const mvp = (await byStatus('approved')).find(
+      (template) => template.id !== RASTER_PREVIEW_TEMPLATE_ID,
+    );
     expect(mvp!.preview_image_keys.length).toBeGreaterThanOrEqual(1);
     for (const key of mvp!.preview_image_keys) {
       expect(key.startsWith('previews/')).toBe(true);
@@ -205,6 +209,31 @@ describe('seedDemoData', () => {
     expect(Object.keys(manifest.dependencies).length).toBeGreaterThan(0);
     const readme = files[names.find((name) => name.endsWith('/README.md'))!]!;
     expect(strFromU8(readme)).toContain(`# ${mvp!.title}`);
+  });
+
+  it('gives one template a PNG preview whose card is served from its WebP renditions', async () => {
+    const { data: mvp } = await TemplateEntity.get({ id: RASTER_PREVIEW_TEMPLATE_ID }).go();
+    const [png, ...svgs] = mvp!.preview_image_keys;
+    expect(png).toMatch(/\.png$/);
+    expect(svgs.every((key) => key.endsWith('.svg'))).toBe(true);
+    expect(mvp!.preview_rendition_keys).toEqual([png]);
+    const rendition = await s3.send(
+      new GetObjectCommand({
+        Bucket: process.env.PREVIEW_IMAGES_BUCKET!,
+        Key: renditionKey(png!, 400),
+      }),
+    );
+    expect(rendition.ContentType).toBe('image/webp');
+    const result = await handler(
+      apiEvent({ path: `/api/mvps/${RASTER_PREVIEW_TEMPLATE_ID}` }),
+      lambdaContext('catalog'),
+    );
+    const detail = jsonBody<TemplateDetail>(result);
+    expect(detail.preview_renditions?.[0]).toEqual({
+      w400: `/${png}.w400.webp`,
+      w1200: `/${png}.w1200.webp`,
+    });
+    expect(detail.preview_renditions?.slice(1)).toEqual(svgs.map(() => null));
   });
 
   it('shows exactly the 30 approved templates through the catalog handler', async () => {

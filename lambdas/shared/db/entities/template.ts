@@ -42,6 +42,12 @@ export interface TemplateItem extends TemplateFields, StoredWhenSet<TemplateOpti
   /** Object keys in the preview-images bucket; the API turns them into same-origin URLs. */
   preview_image_keys: string[];
   /**
+   * The preview keys whose WebP renditions exist (processing/renditions.ts writes them beside the
+   * original; docs/architecture.md, "Preview renditions"). A key here that is not in
+   * `preview_image_keys` any more is ignored.
+   */
+  preview_rendition_keys?: string[];
+  /**
    * Sum and count of ratings, kept exact under concurrent reviews with ADD in the review
    * transaction; the average is derived by readers (a transaction cannot divide).
    */

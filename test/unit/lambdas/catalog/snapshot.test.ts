@@ -28,6 +28,7 @@ const records: CatalogRecord[] = [
     average_rating: 4.25,
     download_count: 1200,
     preview_image_keys: ['previews/a/1.png', 'previews/a/2.png'],
+    preview_rendition_keys: ['previews/a/2.png'],
     demo_url: 'https://demo.example.com',
     github_url: 'https://github.com/acme/kit',
     version_number: '2.1.0',
@@ -40,6 +41,21 @@ describe('catalog snapshot encoding', () => {
   it('decodes exactly what was encoded', () => {
     const bytes = encodeCatalogSnapshot({ asOf: AS_OF, version: 42, records });
     expect(decodeCatalogSnapshot(bytes)).toEqual({ asOf: AS_OF, version: 42, records });
+  });
+
+  it('reads a snapshot written before renditions: every card keeps its original', () => {
+    const bytes = encodeCatalogSnapshot({ asOf: AS_OF, version: 42, records });
+    const file = JSON.parse(gunzipSync(bytes).toString('utf8')) as {
+      columns: Record<string, unknown>;
+    };
+    delete file.columns.preview_rendition_keys;
+    const decoded = decodeCatalogSnapshot(gzipSync(JSON.stringify(file))).records;
+    expect(decoded.map((record) => record.preview_rendition_keys)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(decoded[0]!.preview_image_keys).toEqual(records[0]!.preview_image_keys);
   });
 
   it('round-trips an empty catalog', () => {
@@ -60,7 +76,10 @@ describe('catalog snapshot encoding', () => {
     };
     expect(file.format).toBe(CATALOG_SNAPSHOT_FORMAT);
     expect(file.count).toBe(500);
-    expect(Object.keys(file.columns).sort()).toEqual(Object.keys(many[0]!).sort());
+    // The one optional field has its column too (empty lists for templates without renditions).
+    expect(Object.keys(file.columns).sort()).toEqual(
+      [...Object.keys(many[0]!), 'preview_rendition_keys'].sort(),
+    );
     for (const column of Object.values(file.columns)) expect(column).toHaveLength(500);
     // 5 sellers, one category, one technology, one tier, one licence, one version number.
     expect(file.strings).toHaveLength(10);

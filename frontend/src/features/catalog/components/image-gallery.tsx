@@ -1,23 +1,50 @@
 import { useState } from 'react';
-import { AspectRatio, Box, HStack, Image } from '@chakra-ui/react';
-import { FALLBACK_PREVIEW_IMAGE } from '../lib/card-format';
+import { AspectRatio, Box, HStack, Image, Link } from '@chakra-ui/react';
+import { FALLBACK_PREVIEW_IMAGE, type GalleryImage } from '../lib/card-format';
 
-/** The main preview with thumbnails to switch between the template's images. */
-export function ImageGallery({ images, title }: { images: string[]; title: string }) {
+const FALLBACK: GalleryImage = {
+  view: FALLBACK_PREVIEW_IMAGE,
+  thumbnail: FALLBACK_PREVIEW_IMAGE,
+  original: FALLBACK_PREVIEW_IMAGE,
+};
+
+/**
+ * The main preview (its 1200 px rendition, a link to the original full size) with thumbnails to
+ * switch between the template's images.
+ */
+export function ImageGallery({ images, title }: { images: GalleryImage[]; title: string }) {
   const [selected, setSelected] = useState(0);
-  const shown = images.length > 0 ? images : [FALLBACK_PREVIEW_IMAGE];
-  const current = shown[Math.min(selected, shown.length - 1)];
+  const shown = images.length > 0 ? images : [FALLBACK];
+  const current = shown[Math.min(selected, shown.length - 1)]!;
 
   return (
     <Box data-testid="mvp-gallery">
       <AspectRatio ratio={16 / 9} rounded="xl" overflow="hidden" borderWidth="1px" bg="bg.muted">
-        <Image src={current} alt={`${title} preview ${selected + 1}`} objectFit="cover" />
+        {images.length > 0 ? (
+          <Link
+            href={current.original}
+            target="_blank"
+            rel="noopener"
+            aria-label={`Open preview ${selected + 1} of ${title} full size`}
+            display="block"
+          >
+            <Image
+              src={current.view}
+              alt={`${title} preview ${selected + 1}`}
+              objectFit="cover"
+              w="full"
+              h="full"
+            />
+          </Link>
+        ) : (
+          <Image src={current.view} alt={`${title} preview ${selected + 1}`} objectFit="cover" />
+        )}
       </AspectRatio>
       {shown.length > 1 && (
         <HStack gap="3" mt="3" overflowX="auto" pb="1">
           {shown.map((image, index) => (
             <Box
-              key={image}
+              key={image.original}
               as="button"
               flexShrink={0}
               w="24"
@@ -32,7 +59,7 @@ export function ImageGallery({ images, title }: { images: string[]; title: strin
               onClick={() => setSelected(index)}
             >
               <AspectRatio ratio={16 / 9}>
-                <Image src={image} alt="" objectFit="cover" />
+                <Image src={image.thumbnail} alt="" objectFit="cover" />
               </AspectRatio>
             </Box>
           ))}

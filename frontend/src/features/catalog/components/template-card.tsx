@@ -8,6 +8,7 @@ import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 import {
   coverImage,
+  coverSources,
   describeAccess,
   FALLBACK_PREVIEW_IMAGE,
   formatRating,
@@ -22,7 +23,7 @@ function CardCover({ mvp }: { mvp: TemplateSummary }) {
   return (
     <Box position="relative" w={{ base: '28', md: 'full' }} flexShrink="0">
       <Image
-        src={coverImage(mvp.preview_images)}
+        {...coverSources(mvp)}
         alt={`${mvp.title} preview`}
         aspectRatio={{ base: 1, md: 16 / 9 }}
         h={{ base: 'full', md: 'auto' }}
@@ -32,7 +33,11 @@ function CardCover({ mvp }: { mvp: TemplateSummary }) {
         loading="lazy"
         onError={(event) => {
           const image = event.currentTarget;
-          if (!image.src.endsWith(FALLBACK_PREVIEW_IMAGE)) image.src = FALLBACK_PREVIEW_IMAGE;
+          if (image.src.endsWith(FALLBACK_PREVIEW_IMAGE)) return;
+          // A missing rendition falls back to the original first, then to the bundled image.
+          const original = coverImage(mvp.preview_images);
+          image.removeAttribute('srcset');
+          image.src = image.src.endsWith(original) ? FALLBACK_PREVIEW_IMAGE : original;
         }}
       />
       <Badge

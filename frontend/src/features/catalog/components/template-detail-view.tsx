@@ -33,7 +33,7 @@ import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-session';
 import { useTemplate, useRefreshTemplate } from '../api/get-template';
-import { describeAccess, formatRating } from '../lib/card-format';
+import { describeAccess, formatRating, galleryImages } from '../lib/card-format';
 import { DETAIL_MISSING_ID, describeDetailError } from '../lib/detail-errors';
 import { ImageGallery } from './image-gallery';
 import { VersionHistory } from './version-history';
@@ -279,7 +279,7 @@ export function TemplateDetailView({
         rowGap={{ base: '8', lg: '10' }}
       >
         <Stack gridArea="gallery" minW="0">
-          <ImageGallery images={mvp.preview_images} title={mvp.title} />
+          <ImageGallery images={galleryImages(mvp)} title={mvp.title} />
         </Stack>
         <Stack gridArea="body" gap="10" minW="0">
           <Stack gap="3">

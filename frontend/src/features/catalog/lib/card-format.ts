@@ -1,4 +1,5 @@
 /** Small display rules the card and the detail page share. */
+import type { TemplateSummary } from '@contract/catalog';
 
 export const FALLBACK_PREVIEW_IMAGE = '/fallback-preview.svg';
 
@@ -7,6 +8,55 @@ export { formatRating } from '../../../lib/format';
 /** The card's image: the first preview, or the bundled fallback. */
 export function coverImage(previewImages: readonly string[]): string {
   return previewImages[0] ?? FALLBACK_PREVIEW_IMAGE;
+}
+
+/**
+ * How wide the card's image is drawn, for the browser's choice among the renditions: a 112 px
+ * thumbnail beside the text on phones; from md up the card is a column of the results grid (two
+ * columns, beside the 300 px filter panel from lg; three in the 80rem container from xl).
+ */
+export const CARD_IMAGE_SIZES =
+  '(min-width: 80em) 320px, (min-width: 64em) calc((100vw - 400px) / 2), (min-width: 48em) 50vw, 112px';
+
+export interface ImageSources {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+}
+
+type WithRenditions = Pick<TemplateSummary, 'preview_images' | 'preview_renditions'>;
+
+/** The card's image with its 400 and 1200 px renditions when it has them, else the original. */
+export function coverSources(mvp: WithRenditions): ImageSources {
+  const src = coverImage(mvp.preview_images);
+  const renditions = mvp.preview_renditions?.[0];
+  if (!renditions) return { src };
+  return {
+    src: renditions.w400,
+    srcSet: `${renditions.w400} 400w, ${renditions.w1200} 1200w`,
+    sizes: CARD_IMAGE_SIZES,
+  };
+}
+
+export interface GalleryImage {
+  /** The 1200 px rendition (the original without one). */
+  view: string;
+  /** The 400 px rendition for the thumbnail strip (the original without one). */
+  thumbnail: string;
+  /** The upload itself, opened full size. */
+  original: string;
+}
+
+/** The detail gallery's images: renditions to look at, the original for the zoom. */
+export function galleryImages(mvp: WithRenditions): GalleryImage[] {
+  return mvp.preview_images.map((original, index) => {
+    const renditions = mvp.preview_renditions?.[index];
+    return {
+      original,
+      view: renditions?.w1200 ?? original,
+      thumbnail: renditions?.w400 ?? original,
+    };
+  });
 }
 
 /** The price line: free tier, subscription, or a one-off price in pounds. */
