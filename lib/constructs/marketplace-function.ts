@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { AssetStaging, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { CfnElement } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -71,6 +71,50 @@ export const LAMBDA_BUNDLING = {
   externalModules: ['@aws-sdk/*'],
   define: { __dirname: JSON.stringify(LAMBDA_TASK_ROOT) },
 } as const;
+
+/**
+ * esbuild's arguments for the bundle that ships: LAMBDA_BUNDLING's settings (those the CDK's own
+ * esbuild run is given) with code splitting, so what an adapter imports on first use (stripe-node,
+ * Octokit, an operation's handler) becomes a chunk loaded when it is called, not at the function's
+ * import. The entry keeps the name Lambda loads (`index.mjs`); chunks sit beside it, so
+ * `import.meta.url` and the `require` of the banner resolve from the same folder as before.
+ * docs/architecture.md, "Cold starts".
+ */
+export const splitBundleArgs = (entry: string, outdir: string): string[] => [
+  '--bundle',
+  entry,
+  '--platform=node',
+  `--target=${LAMBDA_BUNDLING.target}`,
+  `--format=${LAMBDA_BUNDLING.format}`,
+  '--splitting',
+  `--outdir=${outdir}`,
+  '--entry-names=index',
+  '--chunk-names=[name]-[hash]',
+  '--out-extension:.js=.mjs',
+  ...(LAMBDA_BUNDLING.minify ? ['--minify'] : []),
+  ...(LAMBDA_BUNDLING.sourceMap ? ['--sourcemap'] : []),
+  ...LAMBDA_BUNDLING.externalModules.map((name) => `--external:${name}`),
+  ...Object.entries(LAMBDA_BUNDLING.define).map(([key, value]) => `--define:${key}=${value}`),
+  `--banner:js=${LAMBDA_BUNDLING.banner}`,
+  `--main-fields=${LAMBDA_BUNDLING.mainFields.join(',')}`,
+];
+
+const shellQuote = (arg: string): string =>
+  /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`;
+
+/**
+ * The `afterBundling` command that rebuilds the CDK's single-file bundle as a split one in the same
+ * output folder (the CDK runs esbuild with `--outfile`, which code splitting cannot use). Locally
+ * the input folder is the project root and esbuild is our devDependency, as for the CDK's own run;
+ * in a Docker build it is the image's esbuild and the container's paths.
+ */
+export const splitBundleCommand = (inputDir: string, outputDir: string, entry: string): string => {
+  const docker = inputDir === AssetStaging.BUNDLING_INPUT_DIR;
+  const esbuild = docker ? 'esbuild' : path.join(projectRoot, 'node_modules', '.bin', 'esbuild');
+  const relativeEntry = path.relative(projectRoot, entry).split(path.sep).join('/');
+  const args = splitBundleArgs(path.posix.join(inputDir, relativeEntry), outputDir);
+  return [esbuild, ...args, '--log-level=warning'].map(shellQuote).join(' ');
+};
 
 /**
  * A function's bundle may not exceed this many bytes, minified (test/infra). 270 KB since every
@@ -198,18 +242,16 @@ export class MarketplaceFunction extends NodejsFunction {
         // Never fall back to Docker: esbuild is a devDependency, bundling runs locally and offline.
         forceDockerBundling: false,
         define: { ...LAMBDA_BUNDLING.define },
-        ...(props.filesBesideBundle?.length
-          ? {
-              commandHooks: {
-                beforeBundling: () => [],
-                beforeInstall: () => [],
-                afterBundling: (inputDir: string, outputDir: string) =>
-                  (props.filesBesideBundle ?? []).map(
-                    (file) => `cp "${path.join(inputDir, file)}" "${outputDir}/"`,
-                  ),
-              },
-            }
-          : {}),
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (inputDir: string, outputDir: string) => [
+            splitBundleCommand(inputDir, outputDir, entry),
+            ...(props.filesBesideBundle ?? []).map(
+              (file) => `cp "${path.join(inputDir, file)}" "${outputDir}/"`,
+            ),
+          ],
+        },
       },
     });
     this.domain = props.domain;
