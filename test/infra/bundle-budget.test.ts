@@ -97,6 +97,13 @@ describe('Lambda bundle budget', () => {
     expect(bundle.bytes - bundle.startBytes).toBeGreaterThanOrEqual(stripeBytes);
   });
 
+  it('imports CommonJS on first use only where the importer reads its default export', async () => {
+    const lazy = new Set<string>();
+    for (const fn of functions) (await bundleOf(fn)).lazyCommonJs.forEach((m) => lazy.add(m));
+    // lambdas/processing/scanner/rar.ts reads `default` first. A new entry here needs the same.
+    expect([...lazy].sort()).toEqual(['node_modules/node-unrar-js/dist/js/unrar.singleton.js']);
+  });
+
   it('carries stripe-node only in the functions that call Stripe', async () => {
     const withStripe: string[] = [];
     for (const fn of functions) {
