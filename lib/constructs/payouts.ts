@@ -4,7 +4,7 @@
  * `${…FunctionArn}` placeholder substituted by one task function. Only the transfer task may read
  * the Stripe secret key; the state machine logs every execution and is traced by X-Ray.
  */
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Token, Validations } from 'aws-cdk-lib';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -121,6 +121,10 @@ export class Payouts extends Construct {
       }),
     );
     const bucketId = logicalIdOf(bucket);
+    // cdk-nag names a pinned region or account as it is, a deploy-time one by its pseudo parameter.
+    const { region, account } = Stack.of(this);
+    const named = (value: string, pseudo: string) =>
+      Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value;
     Validations.of(policy).acknowledge(
       {
         id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${storageDesign.payoutListsPrefix}*]`,
@@ -131,7 +135,7 @@ export class Payouts extends Construct {
         reason: `Step Functions names the result files under "${storageDesign.payoutResultsPrefix}" by map run id; the ResultWriter may write that prefix of the bucket only.`,
       },
       {
-        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"${logicalIdOf(this.stateMachine)}"}]}]}:*]`,
+        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:${named(region, 'Region')}:${named(account, 'AccountId')}:execution:{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"${logicalIdOf(this.stateMachine)}"}]}]}:*]`,
         reason:
           'The Distributed Map describes and stops its own child executions, whose names Step Functions generates.',
       },

@@ -1,6 +1,7 @@
 /**
  * Lambda cold start: for every function of the app, the bundle as `cdk deploy`
- * builds it, and the time a fresh Node process takes to import it, against a bare handler that only
+ * builds it (split: "start KB" is the entry and its static chunks, what an import loads; "all KB"
+ * adds the chunks loaded on first use), and the time a fresh Node process takes to import it, against a bare handler that only
  * creates the DynamoDB document client (the floor every function pays for the SDK).
  *
  * Goal: every bundle ≤ 250 KB minified (also enforced by test/infra/bundle-budget.test.ts) and
@@ -84,28 +85,33 @@ try {
     `bare handler: the DynamoDB document client only (${(baseline.bytes / 1024).toFixed(1)} KB); ` +
       `medians of ${RUNS} processes each, alternating function and bare handler\n`,
   );
-  console.log('| function | bundle KB | import ms | bare ms | ratio | largest parts |');
-  console.log('|---|---|---|---|---|---|');
+  console.log(
+    '| function | start KB | all KB | import ms | bare ms | ratio | largest parts at start |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
   let worstRatio = 0;
   let largestKb = 0;
+  const ratios: number[] = [];
   for (const fn of listFunctionEntries()) {
     const bundle = await bundleFunction(fn, outdir);
     const { ms, bareMs } = measurePair(bundle.file, baseline.file);
     const ratio = ms / bareMs;
-    const kb = bundle.bytes / 1024;
+    const kb = bundle.startBytes / 1024;
+    ratios.push(ratio);
     worstRatio = Math.max(worstRatio, ratio);
     largestKb = Math.max(largestKb, kb);
-    const parts = bundle.packages
+    const parts = bundle.startPackages
       .slice(0, 3)
       .map(([name, bytes]) => `${name} ${(bytes / 1024).toFixed(0)}`)
       .join(', ');
     console.log(
-      `| ${fn.name} | ${kb.toFixed(1)} | ${ms.toFixed(1)} | ${bareMs.toFixed(1)} | ${ratio.toFixed(2)}× | ${parts} |`,
+      `| ${fn.name} | ${kb.toFixed(1)} | ${(bundle.bytes / 1024).toFixed(1)} | ${ms.toFixed(1)} | ${bareMs.toFixed(1)} | ${ratio.toFixed(2)}× | ${parts} |`,
     );
   }
   console.log(
-    `\nlargest bundle ${largestKb.toFixed(1)} KB (goal ≤ ${BUDGET_KB}), ` +
-      `worst import ratio ${worstRatio.toFixed(2)}× (goal ≤ ${RATIO_GOAL}×)`,
+    `\nlargest import at start ${largestKb.toFixed(1)} KB (goal ≤ ${BUDGET_KB}), ` +
+      `median import ratio ${median(ratios).toFixed(2)}×, ` +
+      `worst ${worstRatio.toFixed(2)}× (goal ≤ ${RATIO_GOAL}×)`,
   );
 } finally {
   rmSync(outdir, { recursive: true, force: true });

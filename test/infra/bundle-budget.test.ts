@@ -1,7 +1,10 @@
 /**
- * Every function bundle stays within LAMBDA_BUNDLE_BUDGET_BYTES (270 KB minified): the size of a
+ * Every function bundle stays within LAMBDA_BUNDLE_BUDGET_BYTES (280 KB minified): the size of a
  * bundle is most of a cold start's import time, so a dependency that doubles it fails here, not
- * in production. `npm run bench -- cold-start` measures the import times themselves.
+ * in production. Bundles are split (splitBundleArgs): what a cold start imports (the entry and
+ * its static chunks) keeps to the budget with no allowance, and everything the function can load
+ * keeps to it plus the allowance of each official client it calls. `npm run bench -- cold-start`
+ * measures the import times themselves.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,7 +51,7 @@ describe('Lambda bundle budget', () => {
   });
 
   it.each(functions)(
-    'bundles $name within 270 KB minified (plus stripe-node, Octokit or @netlify/api where it calls them)',
+    'bundles $name within 280 KB minified (plus stripe-node, Octokit or @netlify/api where it calls them)',
     async (fn) => {
       const bundle = await bundleOf(fn);
       const largest = bundle.packages
@@ -68,6 +71,38 @@ describe('Lambda bundle budget', () => {
       ).toBeLessThanOrEqual(LAMBDA_BUNDLE_BUDGET_BYTES);
     },
   );
+
+  it.each(functions)(
+    'imports $name within 280 KB at a cold start, the official clients left to first use',
+    async (fn) => {
+      const bundle = await bundleOf(fn);
+      const parts = bundle.startPackages.map(([name]) => name);
+      // What a cold start imports: the entry and its static chunks, never a client of a service.
+      expect(parts).not.toContain('stripe');
+      expect(octokitBytesOf(bundle.startPackages)).toBe(0);
+      expect(netlifyBytesOf(bundle.startPackages)).toBe(0);
+      expect(bundle.startBytes).toBeLessThanOrEqual(bundle.bytes);
+      expect(
+        bundle.startBytes,
+        `${fn.name} imports ${(bundle.startBytes / 1024).toFixed(0)} KB at start`,
+      ).toBeLessThanOrEqual(LAMBDA_BUNDLE_BUDGET_BYTES);
+    },
+  );
+
+  it('leaves each official client to a chunk of its own, loaded on first use', async () => {
+    const billing = functions.find((fn) => fn.name === 'BillingFunction')!;
+    const bundle = await bundleOf(billing);
+    const stripeBytes = bundle.packages.find(([name]) => name === 'stripe')?.[1] ?? 0;
+    expect(stripeBytes).toBeGreaterThan(100 * 1024);
+    expect(bundle.bytes - bundle.startBytes).toBeGreaterThanOrEqual(stripeBytes);
+  });
+
+  it('imports CommonJS on first use only where the importer reads its default export', async () => {
+    const lazy = new Set<string>();
+    for (const fn of functions) (await bundleOf(fn)).lazyCommonJs.forEach((m) => lazy.add(m));
+    // lambdas/processing/scanner/rar.ts reads `default` first. A new entry here needs the same.
+    expect([...lazy].sort()).toEqual(['node_modules/node-unrar-js/dist/js/unrar.singleton.js']);
+  });
 
   it('carries stripe-node only in the functions that call Stripe', async () => {
     const withStripe: string[] = [];

@@ -1,14 +1,19 @@
 /**
  * The one test that bundles for real: a MarketplaceFunction built with the local esbuild (never
- * Docker), as `cdk synth`/`cdk deploy` do, producing a minified ESM bundle with a source map.
+ * Docker), as `cdk synth`/`cdk deploy` do, producing a minified ESM bundle with a source map,
+ * split into chunks that load on first use.
  */
-import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { MarketplaceFunction, projectRoot } from '../../lib/constructs/marketplace-function';
+import {
+  MarketplaceFunction,
+  projectRoot,
+  splitBundleCommand,
+} from '../../lib/constructs/marketplace-function';
 import { bundleFunction } from '../fixtures/lambda-bundles';
 import { rarOf } from '../fixtures/archives/rar-writer';
 
@@ -40,6 +45,35 @@ describe('MarketplaceFunction bundling', () => {
     // (Template literals keep their newlines, so measure the average line, not the line count.)
     expect(bundle.length / bundle.split('\n').length).toBeGreaterThan(500);
     expect(bundle).toContain('//# sourceMappingURL=index.mjs.map');
+
+    // Split by the afterBundling step: each operation's handler is a chunk beside index.mjs,
+    // imported on its first request, and every chunk carries the banner and its source map.
+    const chunks = readdirSync(bundleDir).filter(
+      (file) => file.endsWith('.mjs') && file !== 'index.mjs',
+    );
+    expect(chunks.some((file) => file.startsWith('list-mvps-'))).toBe(true);
+    const listChunk = chunks.find((file) => file.startsWith('list-mvps-'))!;
+    expect(bundle).toContain(`import("./${listChunk}")`);
+    for (const chunk of chunks) {
+      expect(
+        readFileSync(path.join(bundleDir, chunk), 'utf8').startsWith('import { createRequire }'),
+      ).toBe(true);
+      expect(existsSync(path.join(bundleDir, `${chunk}.map`))).toBe(true);
+    }
+  });
+
+  it('builds the split bundle with the image esbuild and container paths in a Docker build', () => {
+    const command = splitBundleCommand(
+      '/asset-input',
+      '/asset-output',
+      path.join(projectRoot, 'lambdas/catalog/index.ts'),
+    );
+    expect(command.startsWith('esbuild --bundle /asset-input/lambdas/catalog/index.ts ')).toBe(
+      true,
+    );
+    expect(command).toContain(' --splitting --outdir=/asset-output ');
+    expect(command).toContain(" '--external:@aws-sdk/*' ");
+    expect(command).not.toContain(projectRoot);
   });
 
   it('puts unrar.wasm beside the scan bundle, and the bundled scanner reads a RAR with it', async () => {
@@ -69,7 +103,7 @@ describe('MarketplaceFunction bundling', () => {
       { name: 'index', entry: path.join(projectRoot, 'test/fixtures/archives/scan-entry.ts') },
       scannerDir,
     );
-    copyFileSync(path.join(bundleDir, 'unrar.wasm'), path.join(scannerDir, 'unrar.wasm'));
+    copyFileSync(path.join(bundleDir, 'unrar.wasm'), path.join(path.dirname(file), 'unrar.wasm'));
     const bundled = (await import(pathToFileURL(file).href)) as {
       scanRarBytes(bytes: Uint8Array, name: string): Promise<{ clean: boolean; format: string }>;
     };

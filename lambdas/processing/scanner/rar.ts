@@ -137,9 +137,12 @@ const loadUnrar = (): Promise<unknown> => {
     const require = createRequire(import.meta.url);
     const path = existsSync(beside) ? beside : require.resolve('node-unrar-js/dist/js/unrar.wasm');
     const wasm = readFileSync(path);
-    const { getUnrar } = (await import('node-unrar-js/dist/js/unrar.singleton.js')) as {
-      getUnrar(options: { wasmBinary: ArrayBuffer }): Promise<unknown>;
+    type Unrar = { getUnrar(options: { wasmBinary: ArrayBuffer }): Promise<unknown> };
+    const loaded = (await import('node-unrar-js/dist/js/unrar.singleton.js')) as Unrar & {
+      default?: Unrar;
     };
+    // A CommonJS module: in a split bundle its chunk exports `module.exports` as `default` only.
+    const { getUnrar } = loaded.default?.getUnrar ? loaded.default : loaded;
     return getUnrar({
       wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength),
     });
