@@ -149,12 +149,20 @@ describe('settings', () => {
     await page.getByTestId('email-receipts-reason').waitFor();
     // A buyer is not offered the kinds only sellers receive.
     expect(await page.getByTestId('email-new_review-switch').count()).toBe(0);
+    // The switch turns at once; the reload waits for the saved answer, as a person's next visit
+    // comes after it.
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/my/notification-preferences') &&
+        response.request().method() === 'PUT',
+    );
     await page
       .locator(
         '[data-testid="email-preference"][data-type="upgrade_available"] [data-part="control"]',
       )
       .click();
     await expect.poll(() => upgrades.isChecked()).toBe(false);
+    expect((await saved).ok()).toBe(true);
     await page.reload();
     await expect
       .poll(() => page.getByTestId('email-upgrade_available-switch').isChecked())

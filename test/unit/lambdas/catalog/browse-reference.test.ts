@@ -89,7 +89,8 @@ const reference = (records: readonly CatalogRecord[], query: BrowseQuery) => {
 const boundarySearch = (next: () => number, records: readonly CatalogRecord[]): string => {
   const at = Math.floor(next() * (records.length - 1));
   const { title, tagline } = records[at]!;
-  if (next() < 0.5) return `${tagline.slice(-3)}${records[at + 1]!.title.slice(0, 1 + Math.floor(next() * 3))}`;
+  if (next() < 0.5)
+    return `${tagline.slice(-3)}${records[at + 1]!.title.slice(0, 1 + Math.floor(next() * 3))}`;
   return `${title.slice(-2)}${next() < 0.5 ? '\u0000' : ''}${tagline.slice(0, 2)}`;
 };
 
