@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { AspectRatio, Box, HStack, Image, Link } from '@chakra-ui/react';
-import { FALLBACK_PREVIEW_IMAGE, type GalleryImage } from '../lib/card-format';
+import { FALLBACK_PREVIEW_IMAGE } from '../lib/card-format';
+import type { GalleryImage } from '../lib/gallery-images';
 
 const FALLBACK: GalleryImage = {
   view: FALLBACK_PREVIEW_IMAGE,

@@ -31,13 +31,11 @@ function CardCover({ mvp }: { mvp: TemplateSummary }) {
         objectFit="cover"
         bg="bg.muted"
         loading="lazy"
-        onError={(event) => {
-          const image = event.currentTarget;
-          if (image.src.endsWith(FALLBACK_PREVIEW_IMAGE)) return;
-          // A missing rendition falls back to the original first, then to the bundled image.
-          const original = coverImage(mvp.preview_images);
-          image.removeAttribute('srcset');
-          image.src = image.src.endsWith(original) ? FALLBACK_PREVIEW_IMAGE : original;
+        onError={({ currentTarget: image }) => {
+          // A missing rendition falls back to the original, the original to the bundled image.
+          const next = image.srcset ? coverImage(mvp.preview_images) : FALLBACK_PREVIEW_IMAGE;
+          image.srcset = '';
+          if (!image.src.endsWith(next)) image.src = next;
         }}
       />
       <Badge

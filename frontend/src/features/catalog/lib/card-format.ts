@@ -24,7 +24,7 @@ export interface ImageSources {
   sizes?: string;
 }
 
-type WithRenditions = Pick<TemplateSummary, 'preview_images' | 'preview_renditions'>;
+export type WithRenditions = Pick<TemplateSummary, 'preview_images' | 'preview_renditions'>;
 
 /** The card's image with its 400 and 1200 px renditions when it has them, else the original. */
 export function coverSources(mvp: WithRenditions): ImageSources {
@@ -36,27 +36,6 @@ export function coverSources(mvp: WithRenditions): ImageSources {
     srcSet: `${renditions.w400} 400w, ${renditions.w1200} 1200w`,
     sizes: CARD_IMAGE_SIZES,
   };
-}
-
-export interface GalleryImage {
-  /** The 1200 px rendition (the original without one). */
-  view: string;
-  /** The 400 px rendition for the thumbnail strip (the original without one). */
-  thumbnail: string;
-  /** The upload itself, opened full size. */
-  original: string;
-}
-
-/** The detail gallery's images: renditions to look at, the original for the zoom. */
-export function galleryImages(mvp: WithRenditions): GalleryImage[] {
-  return mvp.preview_images.map((original, index) => {
-    const renditions = mvp.preview_renditions?.[index];
-    return {
-      original,
-      view: renditions?.w1200 ?? original,
-      thumbnail: renditions?.w400 ?? original,
-    };
-  });
 }
 
 /** The price line: free tier, subscription, or a one-off price in pounds. */

@@ -4,8 +4,8 @@ import {
   CARD_IMAGE_SIZES,
   coverSources,
   FALLBACK_PREVIEW_IMAGE,
-  galleryImages,
 } from '../../../../../../frontend/src/features/catalog/lib/card-format';
+import { galleryImages } from '../../../../../../frontend/src/features/catalog/lib/gallery-images';
 
 const keys = ['previews/mvps/t1/v1/0-a.png', 'previews/mvps/t1/v1/1-b.svg'];
 
