@@ -7,6 +7,7 @@ import { oneTimeSalesOfSellerInMonth, subscriptionPoolOfMonth } from '../ledger/
 import { countSellerDownloadsInMonth } from '../downloads/service';
 import { listApprovedSellers } from '../profiles/service';
 import { config } from '../shared/config';
+import { mapWithConcurrency } from '../shared/concurrency';
 import { logger } from '../shared/observability';
 import {
   acquirePayoutRun,
@@ -26,25 +27,6 @@ import { splitMonth, type SellerMonth } from './split';
  * short, few enough to stay well inside the table's on-demand burst.
  */
 const CONCURRENCY = 16;
-
-/** `work` over `items`, at most `limit` at a time, results in the items' order. */
-const mapWithConcurrency = async <T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> => {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-};
 
 export interface PreparedRun {
   month_year: string;

@@ -16,6 +16,7 @@
  * Composition only: the ASL decides; nothing here knows what the items are.
  */
 import { randomUUID } from 'node:crypto';
+import { mapWithConcurrency } from '../../../lambdas/shared/concurrency';
 import { putObject, readObject } from '../../../lambdas/shared/storage/s3';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -156,28 +157,19 @@ const childInputs = (
   return batches;
 };
 
-const runChildren = async (
+/** Each child run, at most `limit` at a time; a failed one keeps its error instead of an output. */
+const runChildren = (
   children: { input: Json; items: number }[],
   limit: number,
   runChild: (input: Json) => Promise<Json>,
-): Promise<ChildResult[]> => {
-  const results = new Array<ChildResult>(children.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < children.length) {
-      const index = next;
-      next += 1;
-      const child = children[index]!;
-      try {
-        results[index] = { ...child, output: await runChild(child.input) };
-      } catch (error) {
-        results[index] = { ...child, error };
-      }
+): Promise<ChildResult[]> =>
+  mapWithConcurrency(children, limit, async (child): Promise<ChildResult> => {
+    try {
+      return { ...child, output: await runChild(child.input) };
+    } catch (error) {
+      return { ...child, error };
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, children.length) }, worker));
-  return results;
-};
+  });
 
 class ToleratedFailureError extends Error {
   constructor(failed: number, total: number) {
