@@ -9,30 +9,41 @@
  * in one string table, and the two lists (technologies, preview images) are flat with an offset
  * column. A card is made into a {@link CatalogRecord} only for the page that shows it.
  */
-import type { AccessTier, LicensingTerms, TemplateCategory } from '../../contract/catalog';
+import type {
+  AccessTier,
+  LicensingTerms,
+  TemplateCategory,
+  TemplateSummary,
+} from '../../contract/catalog';
 
-/** The fields of an approved template that browse filters, sorts or shows on a card. */
-export interface CatalogRecord {
-  id: string;
+/**
+ * The fields of an approved template that browse filters, sorts or shows on a card: the card's
+ * own (contract/catalog.ts), with the seller's id and the previews as stored keys instead of the
+ * seller's summary and URLs.
+ */
+export type CatalogRecord = Pick<
+  TemplateSummary,
+  | 'id'
+  | 'title'
+  | 'slug'
+  | 'tagline'
+  | 'category'
+  | 'tech_stack'
+  | 'price'
+  | 'access_tier'
+  | 'licensing_terms'
+  | 'average_rating'
+  | 'download_count'
+  | 'demo_url'
+  | 'github_url'
+  | 'published_at'
+  | 'version_number'
+> & {
   seller_id: string;
-  title: string;
-  slug: string;
-  tagline: string;
-  category: TemplateCategory;
-  tech_stack: string[];
-  price: number | null;
-  access_tier: AccessTier;
-  licensing_terms: LicensingTerms;
-  average_rating: number;
-  download_count: number;
   preview_image_keys: string[];
   /** The preview keys that have WebP renditions (absent for none). */
   preview_rendition_keys?: string[];
-  demo_url: string | null;
-  github_url: string | null;
-  published_at: string | null;
-  version_number: string;
-}
+};
 
 /** Row numbers are positions in every column; dictionary columns hold positions in `strings`. */
 export interface CatalogColumns {
