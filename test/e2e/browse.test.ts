@@ -98,6 +98,30 @@ describe('browsing the catalog', () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
+  it("shows a template's 1200 px rendition and opens the original full size from the gallery", async () => {
+    const { page } = session;
+    // The demo template whose first preview is a raster image with renditions.
+    let withRenditions: string | undefined;
+    for (let number = 1; !withRenditions && number <= 2; number += 1) {
+      const { items } = (await (await fetch(`${baseUrl()}/api/mvps?page=${number}`)).json()) as {
+        items: { id: string; preview_renditions?: unknown[] }[];
+      };
+      withRenditions = items.find((item) => item.preview_renditions?.[0])?.id;
+    }
+    expect(withRenditions).toBeDefined();
+    await page.goto(`/mvp/${withRenditions}`);
+    const gallery = page.getByTestId('mvp-gallery');
+    await gallery.waitFor();
+    const full = gallery.getByRole('link', { name: /full size$/ });
+    expect(await full.locator('img').getAttribute('src')).toMatch(/\.w1200\.webp$/);
+    const original = await full.getAttribute('href');
+    expect(original).toMatch(/^\/previews\/\S+\.png$/);
+    expect(await full.getAttribute('target')).toBe('_blank');
+    const response = await page.request.get(original!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/png');
+  });
+
   it('opens a template from its card and shows its details', async () => {
     const { page } = session;
     await page.goto('/mvps');
