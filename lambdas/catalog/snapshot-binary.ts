@@ -7,9 +7,11 @@
  * UTF-16 copy and a tree of 200,000 small arrays at once, and the handler's memory peaked at about
  * 330 MB for a catalog that then needs a third of that. Here:
  * - a number column is its typed array's bytes, copied straight into a new typed array;
- * - a text column is one run of characters and the offsets where each value starts: the run is
- *   decoded once into one string and each value is a slice of it (V8 keeps a slice as a pointer
- *   into the run, not a copy).
+ * - a text column is one run of characters and the length of each value: the run is decoded
+ *   once into one string and each value is a slice of it (V8 keeps a slice of 13 characters or
+ *   more as a pointer into the run, not a copy);
+ * - a list column (technologies, preview images) is its values and each row's count.
+ * Lengths, not offsets: small numbers gzip to almost nothing, growing offsets hardly shrink.
  *
  * Layout, after gunzip: "CATS", then the format (uint32), the header's length (uint32), the header
  * (UTF-8 JSON: as_of, version, count and the sections' names, kinds and byte lengths, in order),
@@ -64,6 +66,25 @@ type TypedColumn = Uint16Array | Uint32Array | Float64Array;
 const bytesOf = (array: TypedColumn | Uint8Array): Uint8Array =>
   new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 
+/** The length of each row's list, from its offsets (one more than rows). */
+const lengthsOf = (starts: ArrayLike<number>): Uint32Array => {
+  const lengths = new Uint32Array(Math.max(0, starts.length - 1));
+  for (let i = 0; i < lengths.length; i += 1) lengths[i] = starts[i + 1]! - starts[i]!;
+  return lengths;
+};
+
+/** Offsets from lengths: `lengths.length + 1` of them, starting at 0. */
+const startsOf = (lengths: Uint32Array): Uint32Array => {
+  const starts = new Uint32Array(lengths.length + 1);
+  let total = 0;
+  for (let i = 0; i < lengths.length; i += 1) {
+    total += lengths[i]!;
+    if (total > 0xffff_ffff) throw new BinarySnapshotError('lengths');
+    starts[i + 1] = total;
+  }
+  return starts;
+};
+
 /** Thrown for bytes that do not hold a well-formed binary snapshot. */
 export class BinarySnapshotError extends Error {}
 
@@ -76,18 +97,18 @@ export const encodeBinarySnapshot = (
   const add = (name: string, kind: Kind, bytes: Uint8Array) =>
     sections.push({ header: { name, kind, bytes: bytes.byteLength }, bytes });
   for (const [name, kind] of Object.entries(NUMBER_COLUMNS)) {
-    add(name, kind, bytesOf(columns[name as NumberColumn]));
+    const values = columns[name as NumberColumn];
+    // A list's offsets as each row's length: small numbers, which gzip packs to almost nothing.
+    const stored = name === 'techStart' || name === 'previewStart' ? lengthsOf(values) : values;
+    add(name, kind, bytesOf(stored));
   }
   const text = (name: string, values: readonly (string | null)[]) => {
-    const offsets = new Uint32Array(values.length + 1);
-    for (let i = 0; i < values.length; i += 1) {
-      offsets[i + 1] = offsets[i]! + (values[i]?.length ?? 0);
-    }
+    const lengths = Uint32Array.from(values, (value) => value?.length ?? 0);
     const run = values.join('');
-    // Offsets count UTF-16 code units, which UTF-8 keeps only for well-formed text.
+    // Lengths count UTF-16 code units, which UTF-8 keeps only for well-formed text.
     const wellFormed = (run as string & { isWellFormed(): boolean }).isWellFormed();
     const kind: TextKind = wellFormed ? 'utf8' : 'utf16le';
-    add(`${name}.offsets`, 'u32', bytesOf(offsets));
+    add(`${name}.lengths`, 'u32', bytesOf(lengths));
     add(`${name}.text`, kind, Buffer.from(run, kind));
   };
   for (const name of TEXT_COLUMNS) text(name, columns[name]);
@@ -172,18 +193,13 @@ const sectionReader = (bytes: Buffer, sections: ReturnType<typeof readSections>[
   };
   /** One string for the run, each value a slice of it. */
   const text = (name: string, length: number): string[] => {
-    const offsets = numbers(`${name}.offsets`, 'u32', length + 1);
+    const starts = startsOf(numbers(`${name}.lengths`, 'u32', length));
     const { kind, start, end } = section(`${name}.text`);
     if (kind !== 'utf8' && kind !== 'utf16le') throw new BinarySnapshotError(`section ${name}`);
     const run = bytes.toString(kind, start, end);
-    if (offsets[0] !== 0 || offsets[length] !== run.length) {
-      throw new BinarySnapshotError(`offsets of ${name}`);
-    }
+    if (starts[length] !== run.length) throw new BinarySnapshotError(`lengths of ${name}`);
     const values = new Array<string>(length);
-    for (let i = 0; i < length; i += 1) {
-      if (offsets[i + 1]! < offsets[i]!) throw new BinarySnapshotError(`offsets of ${name}`);
-      values[i] = run.slice(offsets[i], offsets[i + 1]);
-    }
+    for (let i = 0; i < length; i += 1) values[i] = run.slice(starts[i], starts[i + 1]);
     return values;
   };
   const nullable = (name: string, length: number): (string | null)[] => {
@@ -200,24 +216,18 @@ const sectionReader = (bytes: Buffer, sections: ReturnType<typeof readSections>[
     }
     return values;
   };
-  /** The start offsets of a list column: `length + 1` of them, never decreasing. */
-  const starts = (name: string, length: number) => {
-    const values = numbers(name, 'u32', length + 1);
-    for (let i = 0; i < length; i += 1) {
-      if (values[i + 1]! < values[i]!) throw new BinarySnapshotError(`offsets of ${name}`);
-    }
-    return values;
-  };
+  /** The offsets of a list column, from its stored lengths. */
+  const starts = (name: string, length: number) => startsOf(numbers(name, 'u32', length));
   const entries = (name: string) => {
-    const { start, end } = section(`${name}.offsets`);
-    return Math.max(0, (end - start) / 4 - 1);
+    const { start, end } = section(`${name}.lengths`);
+    return (end - start) / 4;
   };
   return { numbers, text, nullable, positions, starts, entries };
 };
 
 /**
  * Reads a binary snapshot (after gunzip) into columns. Checks every section's presence and size,
- * that offsets only grow and end at their run's length, and that dictionary positions are in the
+ * that lengths add up to their run's length, and that dictionary positions are in the
  * string table; trusts the values themselves, as the JSON format's reader did.
  */
 export const decodeBinarySnapshot = (

@@ -147,9 +147,23 @@ export const encodeJsonCatalogSnapshot = (snapshot: CatalogSnapshot): Buffer => 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The largest output buffer allocated up front; a larger content is read in chunks of this. */
+const MAX_SINGLE_CHUNK = 256 * 2 ** 20;
+
+/**
+ * Decompressed into one buffer of the size the gzip trailer states: by default zlib fills 64 KB
+ * chunks and then copies them into one, which held the content twice at the peak.
+ */
 const gunzip = (bytes: Uint8Array): Buffer => {
+  // A gzip member's last four bytes: the size of its content (modulo 2^32).
+  const stated =
+    bytes.length >= 4
+      ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).readUInt32LE(bytes.length - 4)
+      : 0;
   try {
-    return gunzipSync(bytes);
+    return gunzipSync(bytes, {
+      chunkSize: Math.min(MAX_SINGLE_CHUNK, Math.max(64 * 1024, stated + 64)),
+    });
   } catch (error) {
     throw new CatalogSnapshotFormatError(`unreadable (${(error as Error).message})`);
   }

@@ -171,9 +171,9 @@ describe('the binary catalog snapshot', () => {
       (plain: Buffer) => (plain.writeUInt32LE(999, sectionAt(plain, 'category')), plain),
     ],
     [
-      'text offsets that go backwards',
+      'text lengths that do not add up to the text',
       (plain: Buffer) => (
-        plain.writeUInt32LE(10_000, sectionAt(plain, 'title.offsets') + 4),
+        plain.writeUInt32LE(10_000, sectionAt(plain, 'title.lengths') + 4),
         plain
       ),
     ],
