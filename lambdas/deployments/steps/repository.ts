@@ -9,7 +9,7 @@ import { githubErrorStatus } from '../../shared/adapters/github';
 import { DEPLOY_MESSAGES } from '../../../contract/deployments';
 import { ConflictError, NotFoundError } from '../../shared/errors';
 import { logger } from '../../shared/observability';
-import { BundleReadError, readBundleFiles } from '../bundle-files';
+import { BundleReadError } from '../bundle-read-error';
 import { branchHead, commitFiles } from '../git-writer';
 import { getDeployment, recordDeploymentFields, transitionDeployment } from '../repo';
 import { githubOfBuyer } from './github-client';
@@ -21,6 +21,13 @@ import {
   type StepInput,
   type StepResult,
 } from './common';
+
+/**
+ * The bundle's files. The archive readers (yauzl, tar-stream) load on the first read, not when
+ * the function starts: most runs of this step never get that far (docs/operations.md, "Cold starts").
+ */
+const readBundleFiles = async (fileKey: string) =>
+  (await import('../bundle-files')).readBundleFiles(fileKey);
 
 const repositoryFailure = (error: unknown): string | null => {
   if (error instanceof BundleReadError) return `${DEPLOY_MESSAGES.repoFailed}: ${error.message}`;

@@ -10,12 +10,19 @@ import { getApprovedTemplateItem, versionHistoryOf } from '../../catalog/service
 import { githubErrorStatus } from '../../shared/adapters/github';
 import { DEPLOY_MESSAGES } from '../../../contract/deployments';
 import { logger } from '../../shared/observability';
-import { BundleReadError, readBundleFiles } from '../bundle-files';
+import { BundleReadError } from '../bundle-read-error';
 import { branchHead, commitFiles } from '../git-writer';
 import { getDeployment, recordDeploymentFields } from '../repo';
 import { compareVersions } from '../versions';
 import { now, throwIfRateLimited, transientOr, type StepInput, type StepResult } from './common';
 import { githubOfBuyer } from './github-client';
+
+/**
+ * The bundle's files. The archive readers (yauzl, tar-stream) load on the first read, not when
+ * the function starts: most runs of this step never get that far (docs/operations.md, "Cold starts").
+ */
+const readBundleFiles = async (fileKey: string) =>
+  (await import('../bundle-files')).readBundleFiles(fileKey);
 
 const upgradeBranchOf = (version: string) => `marketplace/upgrade-${version}`;
 
