@@ -81,7 +81,7 @@ const catalogSources: CatalogSources = {
 /**
  * The browse cache, made on the first browse: its code (columns, indexes, the snapshot's decoding)
  * loads then, not at start, because a dozen other functions import this service for one
- * template's read (docs/operations.md, "Cold starts").
+ * template's read (docs/architecture.md, "Cold starts").
  */
 let catalog: CatalogCache | null = null;
 let catalogOptions: CatalogCacheOptions = {};

@@ -1,11 +1,11 @@
 /**
  * The catalog snapshot's binary layout (format 2): the columns of catalog-columns.ts written as they
  * sit in memory, so a new container reads them without parsing JSON (docs/data-model.md,
- * section 5, "Snapshot format").
+ * section 5, "Cold start: the snapshot").
  *
- * Why: at 100,000 templates the JSON snapshot was 23 MB of text; parsing it held the text, its
- * UTF-16 copy and a tree of 200,000 small arrays at once, and the handler's memory peaked at about
- * 330 MB for a catalog that then needs a third of that. Here:
+ * Why: at 100,000 templates the JSON snapshot was 23 MB of text; parsing it held the bytes, their
+ * string and a tree of 200,000 small arrays at once, a transient that set the handler's peak
+ * memory, not the catalog it became. Here:
  * - a number column is its typed array's bytes, copied straight into a new typed array;
  * - a text column is one run of characters and the length of each value: the run is decoded
  *   once into one string and each value is a slice of it (V8 keeps a slice of 13 characters or

@@ -23,8 +23,9 @@ import {
 } from './common';
 
 /**
- * The bundle's files. The archive readers (yauzl, tar-stream) load on the first read, not when
- * the function starts: most runs of this step never get that far (docs/operations.md, "Cold starts").
+ * The bundle's files. The archive readers (yauzl, tar-stream) load with the first bundle read, not
+ * at start: the start stays small, and the call that reads a bundle pays for them once
+ * (docs/architecture.md, "Cold starts").
  */
 const readBundleFiles = async (fileKey: string) =>
   (await import('../bundle-files')).readBundleFiles(fileKey);
