@@ -9,6 +9,10 @@
  * cache), RUNS times, alternating with the bare handler so both see the same machine load; the
  * ratio of the two medians cancels out most of the machine's speed (a 256 MB Lambda is slower in
  * absolute terms, not in proportion).
+ *
+ * Each process also makes a first call after the import (see FIRST_CALLS): an import ratio under 1
+ * can mean work moved to the first call, which the second ratio shows. `node --import tsx
+ * test/bench/cold-start.bench.ts CreateRepository Catalog` measures only the functions named.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
