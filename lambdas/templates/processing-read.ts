@@ -5,6 +5,8 @@
  */
 import { getTemplateById, getVersion, type TemplateItem, type TemplateVersionItem } from './repo';
 
+export type { TemplateItem };
+
 /** The template and version processing works on (strongly consistent), or null. */
 export const getTemplateForProcessing = async (
   templateId: string,
@@ -16,3 +18,7 @@ export const getTemplateForProcessing = async (
   ]);
   return { mvp, version };
 };
+
+/** The template whose previews get renditions (strongly consistent), or null. */
+export const getTemplateForRenditions = (templateId: string): Promise<TemplateItem | null> =>
+  getTemplateById(templateId);
