@@ -137,10 +137,9 @@ describe('renditions of previews that come without a new version', () => {
       ...(await uploadPreview()),
     });
     expect(edited.status).toBe(200);
-    // Until the renditions exist, the card names none that does not: it shows the original.
-    const meanwhile = await shown(template.id);
-    await renditionUrlsExist(meanwhile.card);
-    await renditionUrlsExist(meanwhile.detail);
+    // Until the renditions exist, the page names none that does not: it shows the original.
+    const meanwhile = (await call<TemplateDetail>('GET', `/api/mvps/${template.id}`)).body;
+    await renditionUrlsExist(meanwhile);
     expect(JSON.stringify(meanwhile)).not.toContain(oldKey);
 
     await settled();
