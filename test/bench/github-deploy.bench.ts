@@ -13,7 +13,7 @@
  * one. A third run (BENCH_GITHUB_RESUME=0 skips it) deploys a template of 700 binary files and 300
  * text ones, more content requests than an hour allows, as the step does it across runs: the first
  * run stops at the 500th request of the hour and saves its progress, the second resumes "an hour
- * later" (the server's hour shortened to 2 minutes, then ended, and no spacing between writes, so
+ * later" (the server's hour shortened to 10 minutes, then ended, and no spacing between writes, so
  * that the run takes seconds); it counts the blobs and trees sent over both runs (at `fetch`: the
  * one refused request is among them). `minutesAtLimit` is the least time GitHub would let those content requests take.
  * The local server writes real git objects on this machine's disk: read wall times as relative.
@@ -176,7 +176,7 @@ const resumeFiles = () =>
 /** The deploy of RESUME_BINARY binary files across two step runs, its progress kept in memory. */
 const deployResumed = async () => {
   await github.control.reset();
-  await github.control.secondaryLimit({ per_minute: 100_000, per_hour: 500, hour_ms: 120_000 });
+  await github.control.secondaryLimit({ per_minute: 100_000, per_hour: 500, hour_ms: 600_000 });
   await github.control.createUser({ login: 'bench-resume' });
   const token = await github.control.createToken('bench-resume', ['repo']);
   const { buyerOctokit } = await import('../../lambdas/shared/adapters/github-throttle');
