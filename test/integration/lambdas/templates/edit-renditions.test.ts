@@ -180,7 +180,7 @@ describe('renditions of previews that come without a new version', () => {
     const first = await backfillRenditions();
     // The edited template of the test before has its renditions already: not worked on.
     expect(first).toEqual({ templates: 2, errors: 0, made: 2, kept: 0, failed: 1 });
-    const [a, b, c] = missing.keys as [string, string, string];
+    const [a, , c] = missing.keys as [string, string, string];
     const { detail } = await shown(missing.template.id);
     const of = (key: string) => ({
       w400: `/${renditionKey(key, 400)}`,
