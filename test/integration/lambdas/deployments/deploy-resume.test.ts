@@ -20,6 +20,7 @@ const SLICES = 2;
 const FIRST_RUN = 14;
 
 let github: LocalGithub;
+const githubApiBefore = process.env.GITHUB_API_URL;
 
 beforeAll(async () => {
   github = await startLocalGithub({ port: 0 });
@@ -28,6 +29,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  process.env.GITHUB_API_URL = githubApiBefore;
   await github.stop();
 });
 
