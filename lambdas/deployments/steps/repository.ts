@@ -13,6 +13,7 @@ import { BundleReadError } from '../bundle-read-error';
 import { branchHead, commitFiles } from '../git-writer';
 import { getDeployment, recordDeploymentFields, transitionDeployment } from '../repo';
 import { githubOfBuyer } from './github-client';
+import { clearWriteProgress, writeProgressOf } from './write-progress';
 import {
   fail,
   now,
@@ -76,6 +77,11 @@ export const createRepository = async ({ deploymentId }: StepInput): Promise<Ste
       parentSha,
       files,
       message: `${template.title} ${template.version_number} from the MVP marketplace`,
+      progress: writeProgressOf(item, {
+        step: 'repository',
+        version: template.version_number,
+        parent_sha: parentSha,
+      }),
     });
     await octokit.rest.git.updateRef({
       owner,
@@ -89,6 +95,7 @@ export const createRepository = async ({ deploymentId }: StepInput): Promise<Ste
       { status: 'repo_created', head_sha: commitSha, version_number: template.version_number },
       now(),
     );
+    await clearWriteProgress(item);
     logger.info('Repository created', { deploymentId: item.id, files: files.length });
     return { ok: moved };
   } catch (error) {

@@ -16,6 +16,7 @@ import { getDeployment, recordDeploymentFields } from '../repo';
 import { compareVersions } from '../versions';
 import { now, throwIfRateLimited, transientOr, type StepInput, type StepResult } from './common';
 import { githubOfBuyer } from './github-client';
+import { clearWriteProgress, writeProgressOf } from './write-progress';
 
 /**
  * The bundle's files. The archive readers (yauzl, tar-stream) load with the first bundle read, not
@@ -133,8 +134,14 @@ export const openUpgrade = async ({ deploymentId }: StepInput): Promise<StepResu
       files,
       onParentTree: { remove: dropped },
       message: `Upgrade ${template.title} to ${template.version_number}`,
+      progress: writeProgressOf(item, {
+        step: 'upgrade',
+        version: template.version_number,
+        parent_sha: parentSha,
+      }),
     });
     await pointBranch(octokit, repo, branch, commitSha);
+    await clearWriteProgress(item);
     const pull = await openOrFindPull(octokit, repo, {
       head: branch,
       base,
