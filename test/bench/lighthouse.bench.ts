@@ -1,5 +1,5 @@
 /**
- * Lighthouse performance and accessibility of the home page and /mvps, against
+ * Lighthouse performance and accessibility of the home page, /mvps and a template page, against
  * the production build served as `npm start` serves it (compressed, cached, under the CSP), in
  * Debian's Chromium, on the mobile (Lighthouse's default: simulated slow 4G and a 4x slower CPU)
  * and the desktop profile. `npm run bench -- lighthouse`.
@@ -8,8 +8,14 @@
  * suite does), asks every built file once so the server has compressed it, then runs Lighthouse
  * RUNS times per page and profile and reports the median run (Lighthouse's own advice against
  * run-to-run noise). A laptop's numbers, not a CDN's: read them as a comparison between builds.
+ *
+ * The template page is the first card of /mvps page 1 in the demo data (what a visitor opens
+ * next). `LIGHTHOUSE_PAGES=/mvps,template` and `LIGHTHOUSE_PROFILES=mobile` narrow the run;
+ * `LIGHTHOUSE_REPORTS=<folder>` writes each median run's full JSON report there, for the
+ * diagnostics the table leaves out (main-thread work, long tasks, unused JavaScript, the LCP
+ * element).
  */
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
@@ -18,11 +24,14 @@ import { CHROMIUM_OFFLINE_FLAGS, CHROMIUM_PATH } from '../fixtures/chromium';
 import { startDemoStack } from '../fixtures/demo-stack';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const PAGES = ['/', '/mvps'];
+const TEMPLATE_PAGE = 'template';
+const selected = (variable: string) => process.env[variable]?.split(',').filter(Boolean);
+const PAGES = selected('LIGHTHOUSE_PAGES') ?? ['/', '/mvps', TEMPLATE_PAGE];
 const PROFILES: { name: string; config?: Config }[] = [
   { name: 'mobile' },
   { name: 'desktop', config: desktopConfig },
-];
+].filter((profile) => selected('LIGHTHOUSE_PROFILES')?.includes(profile.name) ?? true);
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 const dist = path.join(repositoryRoot, 'frontend', 'dist');
 
@@ -31,6 +40,7 @@ const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_OFFLINE_FLAGS];
 
 interface Row {
   page: string;
+  lhr: Result;
   profile: string;
   performance: number;
   accessibility: number;
@@ -46,6 +56,7 @@ const toRow = (page: string, profile: string, lhr: Result): Row => {
   const accessibilityAudits = lhr.categories.accessibility?.auditRefs ?? [];
   return {
     page,
+    lhr,
     profile,
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -82,8 +93,18 @@ const main = async () => {
       await fetch(`${stack.url}/assets/${file}`, { headers: { 'accept-encoding': 'br' } });
     }
 
+    /** The first template a visitor sees on /mvps, so the template page is a real demo one. */
+    const templatePath = async () => {
+      const { items } = (await (await fetch(`${stack.url}/api/mvps?page=1`)).json()) as {
+        items: { id: string }[];
+      };
+      if (!items[0]) throw new Error('The demo data has no template on /mvps page 1.');
+      return `/mvp/${items[0].id}`;
+    };
+
     const rows: Row[] = [];
-    for (const page of PAGES) {
+    for (const name of PAGES) {
+      const page = name === TEMPLATE_PAGE ? await templatePath() : name;
       for (const profile of PROFILES) {
         const runs: Row[] = [];
         for (let run = 0; run < RUNS; run += 1) {
@@ -100,7 +121,13 @@ const main = async () => {
           if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
           runs.push(toRow(page, profile.name, result.lhr));
         }
-        rows.push(median(runs));
+        const chosen = median(runs);
+        rows.push(chosen);
+        if (REPORTS) {
+          await mkdir(REPORTS, { recursive: true });
+          const file = `${name.replace(/\W+/g, '') || 'home'}-${profile.name}.json`;
+          await writeFile(path.join(REPORTS, file), JSON.stringify(chosen.lhr, null, 1));
+        }
       }
     }
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SessionProvider } from '../lib/auth-session';
-import { useChakraSystem } from '../lib/chakra-theme';
+import { getShellSystem } from '../lib/chakra-theme';
 import { ColorModeProvider } from '../lib/color-mode';
 
 export function AppProviders({
@@ -19,9 +19,8 @@ export function AppProviders({
         defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
       }),
   );
-  const system = useChakraSystem();
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getShellSystem()}>
       <ColorModeProvider initialDark={initialDark}>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>{children}</SessionProvider>

@@ -1,10 +1,10 @@
 /**
- * The page system: the shell system plus the recipes of every component the pages other than home
- * use. Loaded in its own chunk by `loadPageSystem` (chakra-theme.ts) the first time such a page
- * (or the launch overlay) is shown, never on a first visit to the home page. The recipes come from
+ * The page recipes: those of every component the pages other than home use. Loaded in its own
+ * chunk by `loadPageSystem` (chakra-theme.ts), which adds them to the shell system, the first time
+ * such a page (or the launch overlay) is shown, never on a first visit to the home page. The recipes come from
  * Chakra's theme files through the `@chakra-theme` alias, for the reason given in chakra-theme.ts.
  */
-import { createSystem, defineConfig, defineSlotRecipe } from '@chakra-ui/react';
+import { defineConfig, defineSlotRecipe } from '@chakra-ui/react';
 import { accordionSlotRecipe } from '@chakra-theme/recipes/accordion';
 import { alertSlotRecipe } from '@chakra-theme/recipes/alert';
 import { avatarSlotRecipe } from '@chakra-theme/recipes/avatar';
@@ -30,7 +30,6 @@ import { switchSlotRecipe } from '@chakra-theme/recipes/switch';
 import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 import { tabsSlotRecipe } from '@chakra-theme/recipes/tabs';
 import { textareaRecipe } from '@chakra-theme/recipes/textarea';
-import { shellRecipes, themeConfig } from './chakra-theme';
 
 /**
  * Chakra's native select, with its open list drawn by the page where the browser allows it. A
@@ -114,5 +113,3 @@ export const pageRecipes = defineConfig({
     },
   },
 });
-
-export const pageSystem = createSystem(themeConfig, shellRecipes, pageRecipes);

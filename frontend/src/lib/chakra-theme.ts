@@ -4,11 +4,19 @@
  *
  * - The shell system, created at boot: Chakra's base preset and default tokens, our brand, and
  *   the recipes of the components the header, the footer and the home page use.
- * - The page system, created the first time any other page (or the launch overlay) loads: the
- *   same plus the recipes of every other component the app uses (chakra-page-theme.ts, its own
- *   chunk). `lazyPage` (lazy-page.ts) loads a page's code and the page system together, and
- *   `useChakraSystem` hands the newest system to the ChakraProvider, which re-renders with it. Both systems produce
- *   the same tokens and class names, so the switch is invisible.
+ * - The page recipes, added the first time any other page (or the launch overlay) loads: the
+ *   recipes of every other component the app uses (chakra-page-theme.ts, its own chunk), put into
+ *   the shell system's own recipe tables (`addRecipes`). `lazyPage` (lazy-page.ts) loads a
+ *   page's code and these recipes together, so a page never renders before its recipes are there.
+ *
+ * Why add recipes in place rather than create a second system with all of them: `createSystem`
+ * builds the token dictionary and the CSS of every token again, the costliest work before first
+ * paint on a phone, and handing the provider a new system re-rendered the whole tree, header and
+ * footer included, as the page arrived (docs/architecture.md, Mobile performance). A system looks
+ * its recipes up by key in its config on every render (`getRecipe`, `isRecipe`), and caches only
+ * the recipe functions of the keys it has already served, so recipes added later are found the
+ * same way. test/unit/frontend/lib/chakra-theme.test.ts checks that the extended system styles
+ * each page component exactly as a system created with every recipe does.
  *
  * Why not Chakra's `defaultSystem`: it carries the recipes of all ~85 Chakra components (date and
  * color pickers, trees, carousels…), about 12 KB gzipped that no page of ours renders; Chakra's
@@ -20,7 +28,6 @@
  * `frontend/src` against these lists: when you use a new component, add its recipe here (if the
  * header, the footer or the home page use it) or in chakra-page-theme.ts.
  */
-import { useSyncExternalStore } from 'react';
 import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
 import type { SystemContext } from '@chakra-ui/react';
 import { breakpoints } from '@chakra-theme/breakpoints';
@@ -145,28 +152,36 @@ export const shellRecipes = defineConfig({
   },
 });
 
-export const shellSystem = createSystem(themeConfig, shellRecipes);
+let shellSystem: SystemContext | undefined;
 
-// The system the ChakraProvider renders with: the shell one until the page system has loaded.
-let currentSystem: SystemContext = shellSystem;
-let pageSystemLoad: Promise<void> | undefined;
-const listeners = new Set<() => void>();
+/**
+ * The shell system, created on the first call rather than when this module loads: boot asks for
+ * `/config.json` first and builds the system while the answer is on its way (main.tsx).
+ */
+export const getShellSystem = (): SystemContext =>
+  (shellSystem ??= createSystem(themeConfig, shellRecipes));
 
-/** Loads the page system once and makes it current; later calls return the same promise. */
-export const loadPageSystem = (): Promise<void> => {
-  pageSystemLoad ??= import('./chakra-page-theme').then(({ pageSystem }) => {
-    currentSystem = pageSystem;
-    for (const listener of listeners) listener();
-  });
-  return pageSystemLoad;
+type Recipes = NonNullable<NonNullable<Parameters<typeof defineConfig>[0]['theme']>['recipes']>;
+type SlotRecipes = NonNullable<
+  NonNullable<Parameters<typeof defineConfig>[0]['theme']>['slotRecipes']
+>;
+
+/** Puts more recipes into a created system's own tables (see the header). */
+export const addRecipes = (
+  system: SystemContext,
+  more: { theme?: { recipes?: Recipes; slotRecipes?: SlotRecipes } },
+): void => {
+  const theme = (system._config.theme ??= {});
+  theme.recipes = Object.assign(theme.recipes ?? {}, more.theme?.recipes);
+  theme.slotRecipes = Object.assign(theme.slotRecipes ?? {}, more.theme?.slotRecipes);
 };
 
-/** The current system, for the ChakraProvider (re-renders when the page system arrives). */
-export const useChakraSystem = (): SystemContext =>
-  useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => currentSystem,
+let pageRecipesLoad: Promise<void> | undefined;
+
+/** Adds the page recipes to the shell system once; later calls return the same promise. */
+export const loadPageSystem = (): Promise<void> => {
+  pageRecipesLoad ??= import('./chakra-page-theme').then(({ pageRecipes }) =>
+    addRecipes(getShellSystem(), pageRecipes),
   );
+  return pageRecipesLoad;
+};

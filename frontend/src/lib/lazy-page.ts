@@ -1,6 +1,6 @@
 /**
  * `React.lazy` for everything but the home page (the pages, the launch overlay): the component
- * renders once its code, the page system (the other components' Chakra recipes, see
+ * renders once its code, the page recipes (the other components' Chakra recipes, see
  * chakra-theme.ts) and zod's browser setting (zod-config.ts) have all loaded, so it never paints
  * unstyled and never trips the CSP. None of the three is on a first visit to the home page.
  */

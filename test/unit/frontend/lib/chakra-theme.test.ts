@@ -3,16 +3,29 @@
  * shell system those of the header, the footer and the home page, the page system those of every
  * page. Chakra renders a component without a recipe unstyled and silently, so this test reads
  * which Chakra components each source file imports, finds the recipe keys those components look
- * up in Chakra's own code, and checks that the right system has them.
+ * up in Chakra's own code, and checks that the right system has them. The page recipes are added
+ * to the shell system in place (`addRecipes`), so it also checks that a system extended that way
+ * styles every component exactly as one created with all the recipes.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { createSystem } from '@chakra-ui/react';
 import { recipes, slotRecipes } from '@chakra-ui/react/theme';
-import { pageSystem } from '../../../../frontend/src/lib/chakra-page-theme';
-import { shellSystem } from '../../../../frontend/src/lib/chakra-theme';
+import { pageRecipes } from '../../../../frontend/src/lib/chakra-page-theme';
+import {
+  addRecipes,
+  shellRecipes,
+  getShellSystem,
+  themeConfig,
+} from '../../../../frontend/src/lib/chakra-theme';
+
+const shellSystem = getShellSystem();
+/** What pages render with: a shell system with the page recipes added, as `loadPageSystem` does. */
+const pageSystem = createSystem(themeConfig, shellRecipes);
+addRecipes(pageSystem, pageRecipes);
 
 const sourceRoot = fileURLToPath(new URL('../../../../frontend/src/', import.meta.url));
 const chakraEsm = join(
@@ -178,5 +191,19 @@ describe('the Chakra systems', () => {
       [...themedKeys].filter((key) => hasRecipe(system, key) && !needed.has(key));
     expect(unused(shellSystem, shellUsed)).toEqual([]);
     expect(unused(pageSystem, used)).toEqual([]);
+  });
+
+  it('styles every component with the added recipes as a system created with all of them does', () => {
+    const created = createSystem(themeConfig, shellRecipes, pageRecipes);
+    const keys = [...themedKeys].filter((key) => hasRecipe(created, key));
+    expect(keys.length).toBeGreaterThan(20);
+    const styles = (system: typeof shellSystem, key: string) =>
+      JSON.stringify(
+        system.isSlotRecipe(key) ? system.getSlotRecipeFn(key)({}) : system.getRecipeFn(key)({}),
+      );
+    const differing = keys.filter((key) => styles(pageSystem, key) !== styles(created, key));
+    expect(differing).toEqual([]);
+    // The shell system itself is untouched until a page loads: a page recipe styles nothing there.
+    expect(styles(shellSystem, 'table')).not.toBe(styles(created, 'table'));
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import {
   Alert,
   Box,
@@ -77,11 +77,18 @@ function NoResults({ canClear, onClear }: NoResultsProps) {
   );
 }
 
+/** The cards whose images are in the first screen on any width: fetched at once, not lazily. */
+const EAGER_CARDS = 3;
+
 /** `/mvps`: filters on the side, the results grid and pagination beside them. */
 export function BrowseView() {
   const actions = useBrowseFilters();
   const { filters, goToPage, clearFilters } = actions;
-  const { data, error, isPending, isFetching } = useTemplates(filters);
+  const { data: answer, error, isFetching } = useTemplates(filters);
+  // The answer renders in a background render that React slices so a phone stays responsive: the
+  // query's own update is urgent and would draw all twelve cards in one long task (docs/architecture.md,
+  // Mobile performance). Until then the skeletons stay.
+  const data = useDeferredValue(answer);
   const lastPage = data ? Math.max(0, Math.ceil(data.total / data.pageSize) - 1) : 0;
   const pastTheEnd = Boolean(data && data.items.length === 0 && filters.page > lastPage);
 
@@ -123,7 +130,7 @@ export function BrowseView() {
               )}
             </Flex>
           )}
-          {isPending && !error && <LoadingGrid />}
+          {data === undefined && !error && <LoadingGrid />}
           {data && data.items.length === 0 && !pastTheEnd && (
             <NoResults canClear={hasActiveFilters(filters)} onClear={clearFilters} />
           )}
@@ -138,8 +145,8 @@ export function BrowseView() {
               opacity={isFetching ? 0.7 : 1}
               transition="opacity 0.2s"
             >
-              {data.items.map((template) => (
-                <TemplateCard key={template.id} mvp={template} />
+              {data.items.map((template, index) => (
+                <TemplateCard key={template.id} mvp={template} eager={index < EAGER_CARDS} />
               ))}
             </SimpleGrid>
           )}

@@ -31,6 +31,8 @@ export function ImageGallery({ images, title }: { images: GalleryImage[]; title:
           >
             <Image
               src={current.view}
+              // The page's largest element on every screen: fetched before the thumbnails.
+              fetchPriority="high"
               alt={`${title} preview ${selected + 1}`}
               objectFit="cover"
               w="full"

@@ -19,7 +19,7 @@ import { LicenseLinkBadge } from '../../../components/licence-link-badge';
 const CARD_TECH_TAGS = 3;
 
 /** The preview image (a fallback when it fails to load), with the category and access badges. */
-function CardCover({ mvp }: { mvp: TemplateSummary }) {
+function CardCover({ mvp, eager }: { mvp: TemplateSummary; eager: boolean }) {
   return (
     <Box position="relative" w={{ base: '28', md: 'full' }} flexShrink="0">
       <Image
@@ -30,7 +30,9 @@ function CardCover({ mvp }: { mvp: TemplateSummary }) {
         w="full"
         objectFit="cover"
         bg="bg.muted"
-        loading="lazy"
+        // The first cards are in view at once: their images load with the page, not after it.
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : undefined}
         onError={({ currentTarget: image }) => {
           // A missing rendition falls back to the original, the original to the bundled image.
           const next = image.srcset ? coverImage(mvp.preview_images) : FALLBACK_PREVIEW_IMAGE;
@@ -136,14 +138,16 @@ function CardFooter({ mvp, detailHref, onInnerClick }: CardFooterProps) {
  * compact row (a square thumbnail beside title, tagline, price and figures; its title is the link),
  * so a page of results is a short scroll; from `md` it is the full card with tags and buttons.
  * `showSeller`: the "by @name" line; off on the seller's own profile page, where every card is
- * theirs.
+ * theirs. `eager`: a card in the first screen, whose image loads at once and first.
  */
 export function TemplateCard({
   mvp,
   showSeller = true,
+  eager = false,
 }: {
   mvp: TemplateSummary;
   showSeller?: boolean;
+  eager?: boolean;
 }) {
   const navigate = useNavigate();
   const detailHref = paths.mvp.getHref(mvp.id);
@@ -164,7 +168,7 @@ export function TemplateCard({
       _hover={{ transform: 'translateY(-2px)', shadow: 'lg' }}
       onClick={() => navigate(detailHref)}
     >
-      <CardCover mvp={mvp} />
+      <CardCover mvp={mvp} eager={eager} />
       <Card.Body gap={{ base: '1.5', md: '3' }} p={{ base: '3', md: '5' }} minW="0">
         <Box>
           <Card.Title

@@ -15,6 +15,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { useDeferredValue } from 'react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
@@ -97,9 +98,13 @@ function AccessPanel({ mvp }: { mvp: TemplateDetail }) {
   );
 }
 
+/**
+ * A full screen, as the page's loading fallback is (app-layout.tsx): a shorter skeleton let the
+ * footer into a phone's view, and the page pushed it out again as it arrived (a layout shift).
+ */
 function DetailSkeleton() {
   return (
-    <Container maxW="7xl" py="12" aria-busy="true">
+    <Container maxW="7xl" py="12" minH="100vh" aria-busy="true">
       <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="10">
         <Skeleton aspectRatio={16 / 9} rounded="xl" />
         <Stack gap="4">
@@ -257,12 +262,15 @@ export function TemplateDetailView({
   renderActions,
   renderSections,
 }: TemplateDetailViewProps) {
-  const { data: mvp, error, isPending } = useTemplate(mvpId);
+  const { data, error } = useTemplate(mvpId);
+  // The page renders in a background render React slices, not in the query's urgent update (one
+  // long task on a phone; docs/architecture.md, Mobile performance); the skeleton stays till then.
+  const mvp = useDeferredValue(data);
   const refresh = useRefreshTemplate(mvpId);
 
   if (!mvpId) return <DetailError message={DETAIL_MISSING_ID} />;
   if (error) return <DetailError message={describeDetailError(error)} />;
-  if (isPending) return <DetailSkeleton />;
+  if (mvp === undefined) return <DetailSkeleton />;
 
   return (
     <Container maxW="7xl" py={{ base: '8', md: '12' }} data-testid="mvp-detail">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import type { ReactNode } from 'react';
 import {
   Box,
@@ -37,7 +37,10 @@ export function FeaturedTemplates({
 }) {
   const [pill, setPill] = useState<Pill>('All');
   const featured = useFeaturedTemplates(pill === 'All' ? null : pill);
-  const shown = featured.data?.items.slice(0, FEATURED_SHOWN) ?? [];
+  // The cards render in a background render React slices, not in the query's urgent update
+  // (one long task on a phone; docs/architecture.md, Mobile performance).
+  const data = useDeferredValue(featured.data);
+  const shown = data?.items.slice(0, FEATURED_SHOWN) ?? [];
 
   return (
     <Box as="section" py={{ base: '14', md: '20' }} aria-labelledby="featured-heading">
@@ -64,7 +67,7 @@ export function FeaturedTemplates({
               </Button>
             ))}
           </HStack>
-          {featured.isPending ? (
+          {data === undefined ? (
             <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" data-testid="featured-loading">
               {Array.from({ length: FEATURED_SHOWN }, (_, index) => (
                 <Skeleton key={index} height="96" rounded="xl" />
