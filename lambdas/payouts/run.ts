@@ -4,7 +4,7 @@
  */
 import { ulid } from 'ulid';
 import { oneTimeSalesOfSellerInMonth, subscriptionPoolOfMonth } from '../ledger/service';
-import { countSellerDownloadsInMonth } from '../downloads/service';
+import { countSellersDownloadsInMonth } from '../downloads/service';
 import { listApprovedSellers } from '../profiles/service';
 import { config } from '../shared/config';
 import { mapWithConcurrency } from '../shared/concurrency';
@@ -46,18 +46,26 @@ export interface PreparedRun {
   list: PayoutList;
 }
 
-/** Step 2 of Prepare: the month's pool, the approved sellers and each one's downloads and sales. */
+/**
+ * Step 2 of Prepare: the month's pool, the approved sellers, their downloads (the month's
+ * counters, one query) and each one's one-time sales.
+ */
 const monthOfSellers = async (monthYear: string) => {
   const [{ pool }, sellers] = await Promise.all([
     subscriptionPoolOfMonth(monthYear),
     listApprovedSellers(),
   ]);
+  const downloads = await countSellersDownloadsInMonth(
+    sellers.map((seller) => seller.id),
+    monthYear,
+  );
   const months: SellerMonth[] = await mapWithConcurrency(sellers, CONCURRENCY, async (seller) => {
-    const [downloads, sales] = await Promise.all([
-      countSellerDownloadsInMonth(seller.id, monthYear),
-      oneTimeSalesOfSellerInMonth(seller.id, monthYear),
-    ]);
-    return { sellerId: seller.id, downloads, oneTimeSales: Math.max(0, sales.amount) };
+    const sales = await oneTimeSalesOfSellerInMonth(seller.id, monthYear);
+    return {
+      sellerId: seller.id,
+      downloads: downloads.get(seller.id) ?? 0,
+      oneTimeSales: Math.max(0, sales.amount),
+    };
   });
   return { pool, sellers, months };
 };
