@@ -75,6 +75,15 @@ export interface TransactionOutcome {
 }
 
 /**
+ * The `downloads` counter's shard of a download: spread as a random pick would be (the id ends in
+ * random characters), yet the same for the same download, so that a transaction sent again is
+ * the same transaction (its token would refuse a different one).
+ */
+const shardOf = (downloadId: string): number =>
+  [...downloadId.slice(-4)].reduce((sum, char) => sum + char.charCodeAt(0), 0) %
+  DOWNLOAD_COUNTER_SHARDS;
+
+/**
  * D12: the seller's month counter gains one download, unless it was a bought template's (those
  * share in no subscription pool, as D6 leaves them out). Written only beside the row's create,
  * whose `attribute_not_exists` makes a replayed transaction add nothing.
@@ -100,7 +109,7 @@ export const recordDownload = async (input: RecordDownloadInput): Promise<Transa
   const nowIso = input.now.toISOString();
   const today = nowIso.slice(0, 10);
   const { downloadId } = input;
-  const shard = Math.floor(Math.random() * DOWNLOAD_COUNTER_SHARDS);
+  const shard = shardOf(downloadId);
   const downloadsCounter = (bucket: string) =>
     CounterEntity.update({ name: 'downloads', bucket, shard })
       .add({ value: 1 })

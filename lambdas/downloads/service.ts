@@ -170,7 +170,8 @@ export const getDownloadStatus = async (
 /**
  * A download that happened before (the local demo data): the history row and its licence,
  * written together when absent. The template's past downloads are already in its count and the
- * quota of that month is long reset, so no counter and no quota moves.
+ * quota of that month is long reset, so no statistics counter and no quota moves; the seller's
+ * month counter does (D12), so that the payout run counts the download.
  */
 export const importPastDownload = async (input: {
   id: string;
