@@ -37,7 +37,9 @@ const paidKit = templateWithFile({
   price: 19,
 });
 const pendingKit = templateWithFile({ seller_id: SELLER, status: 'pending_review' });
-const rushKits = [1, 2].map((n) => templateWithFile({ seller_id: RUSH_SELLER, title: `Rush ${n}` }));
+const rushKits = [1, 2].map((n) =>
+  templateWithFile({ seller_id: RUSH_SELLER, title: `Rush ${n}` }),
+);
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
