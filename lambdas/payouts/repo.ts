@@ -49,6 +49,10 @@ export const getPayoutStatuses = async (
     consistent: true,
   });
 
+/** Many payouts by key, whole and strongly consistent: 100 keys per BatchGetItem. */
+export const getPayouts = (keys: readonly PayoutKey[]): Promise<PayoutItem[]> =>
+  PayoutEntity.batchGetAll(keys, { consistent: true });
+
 /** Q2: a seller's payouts, newest month first (at most twelve a year, so all of them). */
 export const listPayoutsOfSeller = async (sellerId: string): Promise<PayoutItem[]> => {
   const { data } = await PayoutEntity.query

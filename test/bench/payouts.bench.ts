@@ -3,7 +3,8 @@
  * and 10,000 with 1,000,000, measured locally: DynamoDB Local, s3rver and the local
  * Stripe-compatible server, every seller with an onboarded Connect account. Other sizes:
  * `PAYOUTS_BENCH_SIZES=1000x100000,3000x300000`; `PAYOUTS_BENCH_STEPS=run` skips the
- * Prepare-alone measurement.
+ * Prepare-alone measurement; `PAYOUTS_BENCH_ROWS=none` seeds the month's counters without the
+ * download rows (seedMonth); `PAYOUTS_BENCH_PROFILE=<dir>` writes each child's CPU profile.
  *
  * - prepare: the Prepare step alone (take the month, the pool, each seller's downloads counted
  *   and one-time sales read, the split, the payout rows created, the list written to S3);
@@ -61,13 +62,22 @@ export const downloadCounts = (sellers: number, downloads: number): number[] => 
   return counts;
 };
 
+/** `PAYOUTS_BENCH_PROFILE=<dir>`: each measuring process writes a CPU profile there. */
+const PROFILE_ARGS = process.env.PAYOUTS_BENCH_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PAYOUTS_BENCH_PROFILE}`]
+  : [];
+
 /** Runs this file again in a new Node process and returns the rows it printed. */
 const runChild = (args: string[]): Promise<Row[]> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, ...args], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: process.env,
-    });
+    const child = spawn(
+      process.execPath,
+      [...PROFILE_ARGS, '--import', 'tsx', import.meta.filename, ...args],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: process.env,
+      },
+    );
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => {
       text += chunk.toString();
