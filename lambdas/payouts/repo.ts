@@ -31,6 +31,24 @@ export const createPayoutIfAbsent = async (item: PayoutItem): Promise<boolean> =
   }
 };
 
+/** Payouts a TransactWriteItems may create at once (DynamoDB's limit of items per transaction). */
+export const PAYOUTS_PER_TRANSACTION = 100;
+
+/**
+ * Q1 for many payouts (at most {@link PAYOUTS_PER_TRANSACTION}): all in one transaction when none
+ * of them exists, as on a month's first run, one request instead of one each; when the transaction
+ * is refused (a re-run found some, or a conflict), each is created on its own, only if absent.
+ */
+export const createPayoutsIfAbsent = async (items: readonly PayoutItem[]): Promise<boolean[]> => {
+  const result = await transactWrite(
+    Object.fromEntries(items.map((item, index) => [`payout${index}`, PayoutEntity.create(item)])),
+  );
+  if (!result.canceled) return items.map(() => true);
+  const created: boolean[] = [];
+  for (const item of items) created.push(await createPayoutIfAbsent(item));
+  return created;
+};
+
 /** One payout by its key, strongly consistent (it follows our own writes). */
 export const getPayout = async (key: PayoutKey): Promise<PayoutItem | null> => {
   const { data } = await PayoutEntity.get(key).go({ consistent: true });
