@@ -241,18 +241,28 @@ export const findLatestDownload = async (
   return data[0] ?? null;
 };
 
+/** Counters a D13 page reads: each page a short request, however many sellers the month has. */
+const SELLER_COUNTS_PAGE = 1_000;
+
 /**
  * D13: every seller's counted downloads of a month (D12's items), as seller id → count: one
  * query on the counter's partition, its sort key starting with the month, whatever the number of
- * sellers (about 60 bytes an item: 10,000 sellers are one or two pages).
+ * sellers (10,000 sellers: ten pages of about 0.1 MB).
  */
 export const listSellerMonthCounts = async (monthYear: string): Promise<Map<string, number>> => {
   const prefix = sellerMonthBucket(monthYear, '');
-  const { data } = await CounterEntity.query
-    .byName({ name: 'seller_downloads' })
-    .begins({ bucket: prefix })
-    .go({ pages: 'all', attributes: ['bucket', 'value'] });
-  return new Map(data.map((item) => [item.bucket.slice(prefix.length), item.value]));
+  const counts = new Map<string, number>();
+  let cursor: string | null = null;
+  do {
+    const page: { data: { bucket: string; value: number }[]; cursor: string | null } =
+      await CounterEntity.query
+        .byName({ name: 'seller_downloads' })
+        .begins({ bucket: prefix })
+        .go({ limit: SELLER_COUNTS_PAGE, cursor, attributes: ['bucket', 'value'] });
+    for (const item of page.data) counts.set(item.bucket.slice(prefix.length), item.value);
+    cursor = page.cursor;
+  } while (cursor);
+  return counts;
 };
 
 /**

@@ -2,6 +2,7 @@
  * Payout data access (docs/data-model.md, sections 3.12, 4.4): one function per access pattern. Every
  * write that moves a payout's money state is conditional on the status it moves from.
  */
+import { randomUUID } from 'node:crypto';
 import { isConditionFailure } from '../shared/db/entity';
 import { PayoutEntity, type PayoutItem } from '../shared/db/entities/payout';
 import { PayoutRunEntity, type PayoutRunItem } from '../shared/db/entities/payout-run';
@@ -31,17 +32,23 @@ export const createPayoutIfAbsent = async (item: PayoutItem): Promise<boolean> =
   }
 };
 
-/** Payouts a TransactWriteItems may create at once (DynamoDB's limit of items per transaction). */
-export const PAYOUTS_PER_TRANSACTION = 100;
+/**
+ * Payouts one TransactWriteItems creates (DynamoDB allows 100): small enough that a transaction
+ * answers well within the client's request timeout on a busy table.
+ */
+export const PAYOUTS_PER_TRANSACTION = 25;
 
 /**
  * Q1 for many payouts (at most {@link PAYOUTS_PER_TRANSACTION}): all in one transaction when none
  * of them exists, as on a month's first run, one request instead of one each; when the transaction
  * is refused (a re-run found some, or a conflict), each is created on its own, only if absent.
+ * The token makes the SDK's own retry of a transaction that committed unseen (a timeout) answer
+ * as the first did, instead of being refused on the rows it created.
  */
 export const createPayoutsIfAbsent = async (items: readonly PayoutItem[]): Promise<boolean[]> => {
   const result = await transactWrite(
     Object.fromEntries(items.map((item, index) => [`payout${index}`, PayoutEntity.create(item)])),
+    { token: randomUUID() },
   );
   if (!result.canceled) return items.map(() => true);
   const created: boolean[] = [];

@@ -152,7 +152,7 @@ const payoutsToTransfer = async (
  *    (profiles); each seller's downloads in the month (the sellers' month counters, D13, or D6
  *    row by row for a month before them) and one-time sales (billing: one query for the month).
  * 3. Split (split.ts): each seller's 70% share of the pool by downloads plus 70% of their sales.
- * 4. One payout row per seller who earned something, created only if absent (Q1, a hundred to a
+ * 4. One payout row per seller who earned something, created only if absent (Q1, 25 to a
  *    transaction): a re-run of the month creates nothing twice, and rows already paid are never
  *    recomputed.
  * 5. To transfer: the month's rows, plus payouts left pending (or processing, by a crashed

@@ -186,4 +186,24 @@ describe('countSellersDownloadsInMonth', () => {
       );
     }
   });
+
+  it('reads a month of more sellers than one page holds', async () => {
+    const sellers = Array.from({ length: 1_001 }, (_, index) => `paged-${index}`);
+    const counter = (monthYear: string, sellerId: string, value: number) => ({
+      name: 'seller_downloads' as const,
+      bucket: sellerMonthBucket(monthYear, sellerId),
+      shard: 0,
+      value,
+    });
+    // A counter of the month before: the counters began before the month read.
+    await CounterEntity.batchPut([
+      counter('2019-04', 'paged-0', 1),
+      ...sellers.map((sellerId, index) => counter('2019-05', sellerId, index + 1)),
+    ]);
+    const counts = await countSellersDownloadsInMonth(sellers, '2019-05');
+    expect(counts.size).toBe(1_001);
+    expect(counts.get('paged-0')).toBe(1);
+    expect(counts.get('paged-1000')).toBe(1_001);
+    expect([...counts.values()].reduce((sum, value) => sum + value, 0)).toBe((1_001 * 1_002) / 2);
+  });
 });
