@@ -89,17 +89,24 @@ export const listPayoutsOfSeller = async (sellerId: string): Promise<PayoutItem[
 /**
  * Q3: payouts in one status for months up to `throughMonth`, oldest first. The status partition is
  * shared with other entities (refund requests, orders, applications): the range starts at the
- * payout's own sort-key prefix, so it reads payouts only.
+ * payout's own sort-key prefix, so it reads payouts only. 1,000 payouts a request, so each
+ * request stays short however many sellers a month pays.
  */
 export const listPayoutsByStatus = async (
   status: PayoutStatus,
   throughMonth: string,
 ): Promise<PayoutItem[]> => {
-  const { data } = await PayoutEntity.query
-    .byStatus({ status })
-    .between({}, { month_year: throughMonth })
-    .go({ pages: 'all' });
-  return data;
+  const payouts: PayoutItem[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { data: PayoutItem[]; cursor: string | null } = await PayoutEntity.query
+      .byStatus({ status })
+      .between({}, { month_year: throughMonth })
+      .go({ limit: 1_000, cursor });
+    payouts.push(...page.data);
+    cursor = page.cursor;
+  } while (cursor);
+  return payouts;
 };
 
 /**
