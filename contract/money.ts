@@ -36,6 +36,11 @@ export const toPence = (value: number | string): number | null => {
 /** Pence as pounds with two decimals, for storing typed prices (`1999` → `19.99`). */
 export const penceToPounds = (pence: number): number => pence / 100;
 
+/** One formatter for every amount: `toLocaleString` with options builds a new one each call. */
+const GBP_NUMBER = new Intl.NumberFormat('en-GB', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
 /** `£1,234.50` */
-export const formatGbp = (pence: number): string =>
-  `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const formatGbp = (pence: number): string => `£${GBP_NUMBER.format(pence / 100)}`;

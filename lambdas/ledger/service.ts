@@ -17,6 +17,7 @@ import {
   getNewestSubscriptionOfUser,
   getOrder,
   getSubscriptionOfUser,
+  queryCompletedSalesInMonth,
   queryOrdersOfSellerInMonth,
   queryOrdersOfSellerSince,
   queryOrdersOfUser,
@@ -201,6 +202,21 @@ export const subscriptionPoolOfMonth = async (
     getCounterValue('refunds', monthYear),
   ]);
   return { revenue, refunds, pool: Math.max(0, revenue - refunds) };
+};
+
+/**
+ * Every seller's one-time sales created in a month, net of refunds (minor units), by seller id:
+ * what {@link oneTimeSalesOfSellerInMonth} sums for one seller, for all of them in one query
+ * (the payout run; a seller without a sale is absent).
+ */
+export const oneTimeSalesOfMonth = async (monthYear: string): Promise<Map<string, number>> => {
+  const sales = new Map<string, number>();
+  for (const order of await queryCompletedSalesInMonth(monthYear)) {
+    if (!order.seller_id) continue;
+    const net = Math.max(0, order.amount_total - order.amount_refunded);
+    sales.set(order.seller_id, (sales.get(order.seller_id) ?? 0) + net);
+  }
+  return sales;
 };
 
 /** A seller's one-time sales created in a month, net of refunds (minor units). */

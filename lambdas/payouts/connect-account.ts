@@ -8,7 +8,7 @@ import { CONNECT_MESSAGES, type ConnectLoginLink } from '../../contract/billing'
 import { stripe, isStripeError } from '../shared/adapters/stripe';
 import { ConflictError, DependencyFailedError } from '../shared/errors';
 import { logger } from '../shared/observability';
-import { getBillingProfile } from '../profiles/billing-fields';
+import { getBillingProfile, getConnectAccounts } from '../profiles/billing-fields';
 
 /** The seller's Connect account and whether Stripe lets it receive payouts. */
 export const connectAccountOf = async (
@@ -19,6 +19,18 @@ export const connectAccountOf = async (
     accountId: profile?.stripeAccountId ?? null,
     payoutsEnabled: profile?.stripePayoutsEnabled ?? false,
   };
+};
+
+export type ConnectAccount = Awaited<ReturnType<typeof connectAccountOf>>;
+
+/** {@link connectAccountOf} for many sellers at once (a seller without a profile has none). */
+export const connectAccountsOf = async (
+  userIds: readonly string[],
+): Promise<Map<string, ConnectAccount>> => {
+  const found = await getConnectAccounts([...new Set(userIds)]);
+  return new Map(
+    userIds.map((id) => [id, found.get(id) ?? { accountId: null, payoutsEnabled: false }]),
+  );
 };
 
 /**

@@ -14,12 +14,15 @@ export const addMonths = (monthYear: string, offset: number): string => {
 /** The month before the one `date` falls in: the month a run started at `date` pays. */
 export const previousMonthOf = (date: Date): string => addMonths(monthOf(date), -1);
 
+/** One formatter for every message of a run: `toLocaleString` with options builds one each call. */
+const MONTH_NAME = new Intl.DateTimeFormat('en-GB', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
 /** `July 2025`, for messages. */
 export const monthName = (monthYear: string): string => {
   const [year, month] = monthYear.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return MONTH_NAME.format(new Date(Date.UTC(year, month - 1, 1)));
 };

@@ -2,6 +2,7 @@
  * Payout data access (docs/data-model.md, sections 3.12, 4.4): one function per access pattern. Every
  * write that moves a payout's money state is conditional on the status it moves from.
  */
+import { randomUUID } from 'node:crypto';
 import { isConditionFailure } from '../shared/db/entity';
 import { PayoutEntity, type PayoutItem } from '../shared/db/entities/payout';
 import { PayoutRunEntity, type PayoutRunItem } from '../shared/db/entities/payout-run';
@@ -31,6 +32,30 @@ export const createPayoutIfAbsent = async (item: PayoutItem): Promise<boolean> =
   }
 };
 
+/**
+ * Payouts one TransactWriteItems creates (DynamoDB allows 100): small enough that a transaction
+ * answers well within the client's request timeout on a busy table.
+ */
+export const PAYOUTS_PER_TRANSACTION = 25;
+
+/**
+ * Q1 for many payouts (at most {@link PAYOUTS_PER_TRANSACTION}): all in one transaction when none
+ * of them exists, as on a month's first run, one request instead of one each; when the transaction
+ * is refused (a re-run found some, or a conflict), each is created on its own, only if absent.
+ * The token makes the SDK's own retry of a transaction that committed unseen (a timeout) answer
+ * as the first did, instead of being refused on the rows it created.
+ */
+export const createPayoutsIfAbsent = async (items: readonly PayoutItem[]): Promise<boolean[]> => {
+  const result = await transactWrite(
+    Object.fromEntries(items.map((item, index) => [`payout${index}`, PayoutEntity.create(item)])),
+    { token: randomUUID() },
+  );
+  if (!result.canceled) return items.map(() => true);
+  const created: boolean[] = [];
+  for (const item of items) created.push(await createPayoutIfAbsent(item));
+  return created;
+};
+
 /** One payout by its key, strongly consistent (it follows our own writes). */
 export const getPayout = async (key: PayoutKey): Promise<PayoutItem | null> => {
   const { data } = await PayoutEntity.get(key).go({ consistent: true });
@@ -49,6 +74,10 @@ export const getPayoutStatuses = async (
     consistent: true,
   });
 
+/** Many payouts by key, whole and strongly consistent: 100 keys per BatchGetItem. */
+export const getPayouts = (keys: readonly PayoutKey[]): Promise<PayoutItem[]> =>
+  PayoutEntity.batchGetAll(keys, { consistent: true });
+
 /** Q2: a seller's payouts, newest month first (at most twelve a year, so all of them). */
 export const listPayoutsOfSeller = async (sellerId: string): Promise<PayoutItem[]> => {
   const { data } = await PayoutEntity.query
@@ -60,17 +89,24 @@ export const listPayoutsOfSeller = async (sellerId: string): Promise<PayoutItem[
 /**
  * Q3: payouts in one status for months up to `throughMonth`, oldest first. The status partition is
  * shared with other entities (refund requests, orders, applications): the range starts at the
- * payout's own sort-key prefix, so it reads payouts only.
+ * payout's own sort-key prefix, so it reads payouts only. 1,000 payouts a request, so each
+ * request stays short however many sellers a month pays.
  */
 export const listPayoutsByStatus = async (
   status: PayoutStatus,
   throughMonth: string,
 ): Promise<PayoutItem[]> => {
-  const { data } = await PayoutEntity.query
-    .byStatus({ status })
-    .between({}, { month_year: throughMonth })
-    .go({ pages: 'all' });
-  return data;
+  const payouts: PayoutItem[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { data: PayoutItem[]; cursor: string | null } = await PayoutEntity.query
+      .byStatus({ status })
+      .between({}, { month_year: throughMonth })
+      .go({ limit: 1_000, cursor });
+    payouts.push(...page.data);
+    cursor = page.cursor;
+  } while (cursor);
+  return payouts;
 };
 
 /**

@@ -3,18 +3,19 @@
  * monthly-payouts state machine. The Transfer step between them is `transferPayout` (transfer.ts).
  */
 import { ulid } from 'ulid';
-import { oneTimeSalesOfSellerInMonth, subscriptionPoolOfMonth } from '../ledger/service';
-import { countSellerDownloadsInMonth } from '../downloads/service';
+import { oneTimeSalesOfMonth, subscriptionPoolOfMonth } from '../ledger/service';
+import { countSellersDownloadsInMonth } from '../downloads/service';
 import { listApprovedSellers } from '../profiles/service';
 import { config } from '../shared/config';
 import { mapWithConcurrency } from '../shared/concurrency';
 import { logger } from '../shared/observability';
 import {
   acquirePayoutRun,
-  createPayoutIfAbsent,
+  createPayoutsIfAbsent,
   finishPayoutRun as finishRun,
   getPayoutStatuses,
   listPayoutsByStatus,
+  PAYOUTS_PER_TRANSACTION,
   type PayoutItem,
   type PayoutKey,
 } from './repo';
@@ -46,19 +47,25 @@ export interface PreparedRun {
   list: PayoutList;
 }
 
-/** Step 2 of Prepare: the month's pool, the approved sellers and each one's downloads and sales. */
+/**
+ * Step 2 of Prepare: the month's pool, the approved sellers, their downloads (the month's
+ * counters, one query) and their one-time sales (the month's completed sales, one query).
+ */
 const monthOfSellers = async (monthYear: string) => {
-  const [{ pool }, sellers] = await Promise.all([
+  const [{ pool }, sellers, sales] = await Promise.all([
     subscriptionPoolOfMonth(monthYear),
     listApprovedSellers(),
+    oneTimeSalesOfMonth(monthYear),
   ]);
-  const months: SellerMonth[] = await mapWithConcurrency(sellers, CONCURRENCY, async (seller) => {
-    const [downloads, sales] = await Promise.all([
-      countSellerDownloadsInMonth(seller.id, monthYear),
-      oneTimeSalesOfSellerInMonth(seller.id, monthYear),
-    ]);
-    return { sellerId: seller.id, downloads, oneTimeSales: Math.max(0, sales.amount) };
-  });
+  const downloads = await countSellersDownloadsInMonth(
+    sellers.map((seller) => seller.id),
+    monthYear,
+  );
+  const months: SellerMonth[] = sellers.map((seller) => ({
+    sellerId: seller.id,
+    downloads: downloads.get(seller.id) ?? 0,
+    oneTimeSales: sales.get(seller.id) ?? 0,
+  }));
   return { pool, sellers, months };
 };
 
@@ -71,9 +78,9 @@ const createPayoutRows = async (
 ): Promise<boolean[]> => {
   const profiles = new Map(sellers.map((seller) => [seller.id, seller]));
   const createdAt = now.toISOString();
-  return mapWithConcurrency(split.sellers, CONCURRENCY, (earnings) => {
+  const items = split.sellers.map((earnings): PayoutItem => {
     const seller = profiles.get(earnings.sellerId)!;
-    const item: PayoutItem = {
+    return {
       seller_id: earnings.sellerId,
       month_year: monthYear,
       id: ulid(now.getTime()),
@@ -91,8 +98,12 @@ const createPayoutRows = async (
       seller_username: seller.username,
       seller_display_name: seller.display_name,
     };
-    return createPayoutIfAbsent(item);
   });
+  const chunks: PayoutItem[][] = [];
+  for (let start = 0; start < items.length; start += PAYOUTS_PER_TRANSACTION) {
+    chunks.push(items.slice(start, start + PAYOUTS_PER_TRANSACTION));
+  }
+  return (await mapWithConcurrency(chunks, CONCURRENCY, createPayoutsIfAbsent)).flat();
 };
 
 /**
@@ -138,10 +149,12 @@ const payoutsToTransfer = async (
  *
  * 1. Take the month's run (W1); if another execution holds it, do nothing.
  * 2. The pool (billing: the month's subscription revenue net of refunds) and the approved sellers
- *    (profiles); for each seller, their downloads in the month (D6) and one-time sales (billing).
+ *    (profiles); each seller's downloads in the month (the sellers' month counters, D13, or D6
+ *    row by row for a month before them) and one-time sales (billing: one query for the month).
  * 3. Split (split.ts): each seller's 70% share of the pool by downloads plus 70% of their sales.
- * 4. One payout row per seller who earned something, created only if absent (Q1): a re-run of the
- *    month creates nothing twice, and rows already paid are never recomputed.
+ * 4. One payout row per seller who earned something, created only if absent (Q1, 25 to a
+ *    transaction): a re-run of the month creates nothing twice, and rows already paid are never
+ *    recomputed.
  * 5. To transfer: the month's rows, plus payouts left pending (or processing, by a crashed
  *    attempt) from earlier months whose seller can now receive payouts, written to the run's
  *    list object (one line each) for the Transfers map.

@@ -14,7 +14,8 @@
  *   toward the map's tolerated failure percentage (the run fails when too many do).
  */
 import { logger } from '../shared/observability';
-import type { PayoutKey } from './repo';
+import { connectAccountsOf } from './connect-account';
+import { getPayouts, type PayoutKey } from './repo';
 import type { TransferOutcome } from './service';
 import { transferPayout } from './transfer';
 
@@ -30,15 +31,45 @@ export interface TransferredBatch {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** One payout, tried up to three times; its last error when every attempt threw. */
+type BatchRead = Parameters<typeof transferPayout>[1];
+
+/**
+ * The batch's payouts and their sellers' Connect accounts, in two BatchGetItem requests instead of
+ * two reads per payout (a run's DynamoDB requests are most of its time: docs/operations.md,
+ * "Monthly payouts at scale"). `undefined` when the reads fail: each payout then reads its own.
+ */
+const readBatch = async (items: readonly PayoutKey[]): Promise<(key: PayoutKey) => BatchRead> => {
+  try {
+    const payouts = await getPayouts(items);
+    const accounts = await connectAccountsOf(
+      payouts.filter((item) => item.status === 'pending').map((item) => item.seller_id),
+    );
+    const byKey = new Map(payouts.map((item) => [`${item.seller_id}/${item.month_year}`, item]));
+    return (key) => {
+      const item = byKey.get(`${key.seller_id}/${key.month_year}`) ?? null;
+      return { item, account: item ? accounts.get(item.seller_id) : undefined };
+    };
+  } catch (error) {
+    logger.warn('Payout batch read failed; each payout is read on its own', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return () => undefined;
+  }
+};
+
+/**
+ * One payout, tried up to three times; its last error when every attempt threw. The first
+ * attempt starts from the batch's read; a retry reads again (the first may have moved it on).
+ */
 const transferWithRetries = async (
   key: PayoutKey,
+  read: BatchRead,
 ): Promise<{ outcome: TransferOutcome } | { error: unknown }> => {
   let lastError: unknown;
   for (let attempt = 0; attempt <= RETRY_PAUSES_MS.length; attempt += 1) {
     if (attempt > 0) await pause(RETRY_PAUSES_MS[attempt - 1]!);
     try {
-      return { outcome: await transferPayout(key) };
+      return { outcome: await transferPayout(key, attempt === 0 ? read : undefined) };
     } catch (error) {
       lastError = error;
     }
@@ -49,8 +80,9 @@ const transferWithRetries = async (
 export const transferBatch = async (items: readonly PayoutKey[]): Promise<TransferredBatch> => {
   const outcomes: Partial<Record<BatchOutcome, number>> = {};
   let lastError: unknown;
+  const readOf = await readBatch(items);
   for (const key of items) {
-    const result = await transferWithRetries(key);
+    const result = await transferWithRetries(key, readOf(key));
     if ('outcome' in result) {
       outcomes[result.outcome] = (outcomes[result.outcome] ?? 0) + 1;
       continue;

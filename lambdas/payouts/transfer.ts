@@ -4,7 +4,7 @@
  */
 import { businessMetrics } from '../../contract/design/metrics';
 import { countFact } from '../shared/business-metrics';
-import { connectAccountOf } from './connect-account';
+import { connectAccountOf, type ConnectAccount } from './connect-account';
 import { isStripeError, stripe, type Stripe } from '../shared/adapters/stripe';
 import { logger } from '../shared/observability';
 import { getPayout, type PayoutItem, type PayoutKey } from './repo';
@@ -102,10 +102,17 @@ const recordFailedOnce = async (item: PayoutItem, reason: string): Promise<boole
  *    with Stripe's message and `payout_failed`; each conditional on `status = processing`, with
  *    its notification in the same transaction. Transient errors are thrown: the state machine
  *    retries, and the payout stays processing for the next attempt or run.
+ *
+ * `read`: the payout and its seller's account as a batch read them just before (transfer-batch.ts),
+ * instead of a read each; every write is still conditional on the status read, so a read that
+ * is no longer true only makes the write refuse, as a concurrent attempt does.
  */
-export const transferPayout = async (key: PayoutKey): Promise<TransferOutcome> => {
+export const transferPayout = async (
+  key: PayoutKey,
+  read?: { item: PayoutItem | null; account: ConnectAccount | undefined },
+): Promise<TransferOutcome> => {
   // 1.
-  let item = await getPayout(key);
+  let item = read ? read.item : await getPayout(key);
   if (!item) return 'skipped';
   if (item.status === 'completed' || item.status === 'failed') return item.status;
   if (item.status === 'cancelled') return 'skipped';
@@ -116,7 +123,7 @@ export const transferPayout = async (key: PayoutKey): Promise<TransferOutcome> =
 
   // 2.
   if (item.status === 'pending') {
-    const account = await connectAccountOf(item.seller_id);
+    const account = read?.account ?? (await connectAccountOf(item.seller_id));
     if (!account.accountId || !account.payoutsEnabled) return 'pending';
     if (!(await recordProcessing(item, account.accountId))) return outcomeOf(key);
     item = { ...item, status: 'processing', stripe_account_id: account.accountId };

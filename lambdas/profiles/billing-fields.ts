@@ -3,7 +3,7 @@
  * downloads), the Stripe customer and Connect account (billing), and the writes of the webhook's
  * effects. The profiles domain owns the profile; these are the only ways others change it.
  */
-import { getProfileById } from './repo';
+import { batchGetConnectFields, getProfileById } from './repo';
 import {
   connectStatusWrite,
   quotaChangeWrite,
@@ -100,3 +100,20 @@ export const recordStripeAccount = async (id: string, accountId: string): Promis
 };
 
 export { connectStatusWrite, quotaChangeWrite, quotaResetWrite };
+
+/**
+ * The Connect account of each of many users, read together (the payout run's batches): the
+ * account id and whether it can receive payouts; users without a profile are left out.
+ */
+export const getConnectAccounts = async (
+  ids: readonly string[],
+): Promise<Map<string, { accountId: string | null; payoutsEnabled: boolean }>> =>
+  new Map(
+    (await batchGetConnectFields(ids)).map((item) => [
+      item.id,
+      {
+        accountId: item.stripe_account_id ?? null,
+        payoutsEnabled: item.stripe_payouts_enabled ?? false,
+      },
+    ]),
+  );

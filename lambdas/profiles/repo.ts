@@ -68,6 +68,15 @@ export const batchGetPublicProfiles = (ids: string[]): Promise<PublicProfileFiel
     { attributes: ['id', 'username', 'display_name'] },
   );
 
+/** The Connect fields of many profiles, strongly consistent (BatchGetItem, 100 keys a request). */
+export const batchGetConnectFields = (
+  ids: readonly string[],
+): Promise<Pick<ProfileItem, 'id' | 'stripe_account_id' | 'stripe_payouts_enabled'>[]> =>
+  ProfileEntity.batchGetAll(
+    ids.map((id) => ({ id })),
+    { attributes: ['id', 'stripe_account_id', 'stripe_payouts_enabled'], consistent: true },
+  );
+
 /** A released username stays reserved for its former owner this long (docs/data-model.md, section 3.2). */
 export const RELEASED_USERNAME_HOLD_SECONDS = 30 * 24 * 60 * 60;
 
@@ -199,19 +208,26 @@ export type SellerFields = Pick<ProfileItem, 'id' | 'email' | 'username' | 'disp
 
 /**
  * P16: the approved sellers of one role (seller or both), every page, with only the fields a
- * payout needs. Closed and beta-access accounts are left out: they are never paid.
+ * payout needs. Closed and beta-access accounts are left out: they are never paid. Read 1,000
+ * profiles a request, so each request stays short however many sellers there are.
  */
 export const queryApprovedSellersOfRole = async (
   role: 'seller' | 'both',
 ): Promise<SellerFields[]> => {
-  const { data } = await ProfileEntity.query
-    .byRole({ role })
-    .where(
-      ({ is_seller_approved, closed_at, beta_expires_at }, { eq, notExists }) =>
-        `${eq(is_seller_approved, true)} AND ${notExists(closed_at)} AND ${notExists(beta_expires_at)}`,
-    )
-    .go({ pages: 'all', attributes: ['id', 'email', 'username', 'display_name'] });
-  return data;
+  const sellers: SellerFields[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { data: SellerFields[]; cursor: string | null } = await ProfileEntity.query
+      .byRole({ role })
+      .where(
+        ({ is_seller_approved, closed_at, beta_expires_at }, { eq, notExists }) =>
+          `${eq(is_seller_approved, true)} AND ${notExists(closed_at)} AND ${notExists(beta_expires_at)}`,
+      )
+      .go({ limit: 1_000, cursor, attributes: ['id', 'email', 'username', 'display_name'] });
+    sellers.push(...page.data);
+    cursor = page.cursor;
+  } while (cursor);
+  return sellers;
 };
 
 /**

@@ -3,7 +3,8 @@
  * and 10,000 with 1,000,000, measured locally: DynamoDB Local, s3rver and the local
  * Stripe-compatible server, every seller with an onboarded Connect account. Other sizes:
  * `PAYOUTS_BENCH_SIZES=1000x100000,3000x300000`; `PAYOUTS_BENCH_STEPS=run` skips the
- * Prepare-alone measurement.
+ * Prepare-alone measurement; `PAYOUTS_BENCH_ROWS=none` seeds the month's counters without the
+ * download rows (seedMonth); `PAYOUTS_BENCH_PROFILE=<dir>` writes each child's CPU profile.
  *
  * - prepare: the Prepare step alone (take the month, the pool, each seller's downloads counted
  *   and one-time sales read, the split, the payout rows created, the list written to S3);
@@ -40,6 +41,9 @@ const POOL_PER_1000 = 1_234_567;
 /** Sellers with one-time sales in the month (3 sales each), per 1,000 sellers. */
 const SELLERS_WITH_SALES_PER_1000 = 50;
 const MONTH = '2031-07';
+const PREVIOUS_MONTH = '2031-06';
+/** `none`: the month's counters without the download rows (see seedMonth). */
+const WITH_ROWS = process.env.PAYOUTS_BENCH_ROWS !== 'none';
 /** Parallel BatchWriteItem writers while seeding. */
 const SEED_WRITERS = 8;
 
@@ -58,13 +62,22 @@ export const downloadCounts = (sellers: number, downloads: number): number[] => 
   return counts;
 };
 
+/** `PAYOUTS_BENCH_PROFILE=<dir>`: each measuring process writes a CPU profile there. */
+const PROFILE_ARGS = process.env.PAYOUTS_BENCH_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PAYOUTS_BENCH_PROFILE}`]
+  : [];
+
 /** Runs this file again in a new Node process and returns the rows it printed. */
 const runChild = (args: string[]): Promise<Row[]> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, ...args], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: process.env,
-    });
+    const child = spawn(
+      process.execPath,
+      [...PROFILE_ARGS, '--import', 'tsx', import.meta.filename, ...args],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: process.env,
+      },
+    );
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => {
       text += chunk.toString();
@@ -354,12 +367,20 @@ const connectAccounts = async (
 
 /**
  * The sellers (approved, connected), their month's downloads and sales, and the pool. Downloads
- * are written a group of sellers at a time (a million items never sit in memory at once).
+ * are written a group of sellers at a time (a million items never sit in memory at once), with
+ * BatchWriteItem: the rows, and each seller's month counter holding what the download path would
+ * have added to it, one download at a time, in each download's transaction. One counter of the
+ * month before says the counters began earlier, so the month paid is a counted month (Prepare
+ * reads its counters, not its rows). `PAYOUTS_BENCH_ROWS=none` writes the counters only: Prepare
+ * reads the same, and seeding takes seconds instead of many minutes (DynamoDB Local writes about
+ * 1,500 rows a second with their three indexes).
  */
 const seedMonth = async (accounts: SellerAccount[], size: Size): Promise<void> => {
   const { ProfileEntity } = await import('../../lambdas/shared/db/entities/profile');
   const { DownloadEntity } = await import('../../lambdas/shared/db/entities/download');
   const { OrderEntity } = await import('../../lambdas/shared/db/entities/order');
+  const { CounterEntity, sellerMonthBucket } =
+    await import('../../lambdas/shared/db/entities/counter');
   const { approvedSellerItem, addToPool, monthDownloadItems } = await import('../fixtures/payouts');
   const { templateOrder } = await import('../fixtures/orders');
 
@@ -376,8 +397,21 @@ const seedMonth = async (accounts: SellerAccount[], size: Size): Promise<void> =
     ),
   );
   const counts = downloadCounts(accounts.length, size.downloads);
+  const counter = (sellerId: string, monthYear: string, value: number) => ({
+    name: 'seller_downloads' as const,
+    bucket: sellerMonthBucket(monthYear, sellerId),
+    shard: 0,
+    value,
+    updated_at: `${monthYear}-28T00:00:00.000Z`,
+  });
+  await patiently(() =>
+    CounterEntity.batchPut([
+      counter(accounts[0]!.sellerId, PREVIOUS_MONTH, 1),
+      ...accounts.map((account, index) => counter(account.sellerId, MONTH, counts[index]!)),
+    ]),
+  );
   let buyer = 0;
-  for (let first = 0; first < accounts.length;) {
+  for (let first = 0; WITH_ROWS && first < accounts.length;) {
     const downloads: ReturnType<typeof monthDownloadItems> = [];
     for (; first < accounts.length && downloads.length < 50_000; first += 1) {
       const items = monthDownloadItems(accounts[first]!.sellerId, MONTH, counts[first]!, {
