@@ -129,6 +129,18 @@ export const auditVersion = async (
 };
 
 /**
+ * The audit of a version that arrived approved without going through the pipeline (the local demo
+ * data is imported whole), once: a version that has a report keeps it. Returns whether it audited.
+ */
+export const ensureSecurityReport = async (mvpId: string, versionId: string): Promise<boolean> => {
+  if (await getSecurityReport(mvpId, versionId)) return false;
+  const { data: version } = await TemplateVersionEntity.get({ mvp_id: mvpId, id: versionId }).go();
+  if (!version?.file_key) return false;
+  await auditVersion({ mvpId, versionId, fileKey: version.file_key });
+  return true;
+};
+
+/**
  * Looks a stored report's dependencies up again (the daily re-check, a `not_checked` report):
  * the list kept at audit time, never the bundle. Returns the report as stored afterwards; when OSV
  * does not answer, the stored report is left as it was.
