@@ -6,7 +6,7 @@
 import { computeContentId } from '../../../lambdas/processing/cid';
 import { makePreviewRenditions } from '../../../lambdas/processing/tasks/renditions';
 import { ensureCodePreview } from '../../../lambdas/processing/tasks/scan';
-import { ensureSecurityReport } from '../../../lambdas/security/service';
+import { ensureSecurityReport } from '../../../lambdas/security/audit-version';
 import { importTemplates, type TemplateImport } from '../../../lambdas/templates/import';
 import type { DemoAccountKey } from './accounts';
 import { buildBundleZip, renderPreviewPng, renderPreviewSvg, slugOf } from './assets';

@@ -14,7 +14,7 @@ import { SECURITY_MESSAGES, type SecurityReport } from '../../../../contract/sec
 import { handler } from '../../../../lambdas/security/index';
 import { createOsvClient } from '../../../../lambdas/security/osv';
 import { readPackages } from '../../../../lambdas/security/repo';
-import { auditVersion, recheckVersion } from '../../../../lambdas/security/service';
+import { auditVersion, recheckVersion } from '../../../../lambdas/security/audit-version';
 import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/template-version';
