@@ -108,6 +108,7 @@ export const benchRecord = (template: BenchTemplate): CatalogRecord => ({
   github_url: null,
   published_at: template.published_at,
   version_number: template.version_number,
+  security_badge: null,
 });
 
 /** Template number `index`, approved and published within the year before `now`. */
