@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Badge, Box, Button, Card, HStack, Image, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { LuDownload, LuExternalLink, LuGithub, LuStar } from 'react-icons/lu';
+import { LuDownload, LuExternalLink, LuGithub, LuShieldAlert, LuStar } from 'react-icons/lu';
 import type { TemplateSummary } from '@contract/catalog';
 import { FREE_TEMPLATE_TEXT } from '@contract/downloads';
 import { TechTags } from '../../../components/tech-tags';
@@ -12,6 +12,7 @@ import {
   describeAccess,
   FALLBACK_PREVIEW_IMAGE,
   formatRating,
+  securityBadgeLabel,
 } from '../lib/card-format';
 import { describeRating, formatCount, isRated, NO_RATINGS_TEXT } from '../../../lib/format';
 import { LicenseLinkBadge } from '../../../components/licence-link-badge';
@@ -89,6 +90,27 @@ function CardFigures({ mvp }: { mvp: TemplateSummary }) {
         </Badge>
       )}
     </HStack>
+  );
+}
+
+/**
+ * Only when the live version has a critical or high vulnerability; the template page's Security
+ * panel has the details. The words carry the severity, the colour only repeats it.
+ */
+function SecurityBadge({ mvp }: { mvp: TemplateSummary }) {
+  if (!mvp.security_badge) return null;
+  const label = securityBadgeLabel(mvp.security_badge);
+  return (
+    <Badge
+      colorPalette={mvp.security_badge === 'critical' ? 'red' : 'orange'}
+      variant="subtle"
+      alignSelf="start"
+      aria-label={`${label} in the live version's dependencies`}
+      data-testid="security-badge"
+      data-severity={mvp.security_badge}
+    >
+      <LuShieldAlert aria-hidden="true" /> {label}
+    </Badge>
   );
 }
 
@@ -190,6 +212,7 @@ export function TemplateCard({
           <TechTags techStack={mvp.tech_stack} max={CARD_TECH_TAGS} />
         </Box>
         <CardFigures mvp={mvp} />
+        <SecurityBadge mvp={mvp} />
         {showSeller && mvp.seller.username && (
           <Text fontSize="sm" color="fg.muted" display={{ base: 'none', md: 'block' }}>
             by{' '}

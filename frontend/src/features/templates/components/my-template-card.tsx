@@ -27,6 +27,8 @@ import { paths } from '../../../config/paths';
 import { formatCount, formatRating, isRated, NO_RATINGS_TEXT } from '../../../lib/format';
 import { GithubLinkDialog } from '../../github/components/github-link-dialog';
 import { EditStatus, VersionStatus } from './version-status';
+import { SecurityStateLine } from '../../security/components/security-state-line';
+import { SECURITY_SECTION_ID } from '../../security/components/seller-security-section';
 
 const FALLBACK_IMAGE = '/fallback-preview.svg';
 const CARD_TECH_TAGS = 3;
@@ -234,6 +236,11 @@ export function MyTemplateCard({
         <MyTemplateFigures mvp={mvp} />
         <VersionStatus mvp={mvp} onNotice={onVersionNotice} />
         <EditStatus mvp={mvp} />
+        <SecurityStateLine
+          mvpId={mvp.id}
+          live={mvp.status === 'approved'}
+          reportHref={`${paths.mvpEdit.getHref(mvp.id)}#${SECURITY_SECTION_ID}`}
+        />
         {mvp.github && (
           <HStack gap="1" fontSize="sm" color="fg.muted" data-testid="github-repo">
             <LuGithub />
