@@ -6,13 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
-
-export const securityKeys = {
-  all: ['security'] as const,
-  live: (templateId: string) => ['security', 'live', templateId] as const,
-  version: (templateId: string, versionId: string) =>
-    ['security', 'version', templateId, versionId] as const,
-};
+import { securityKeys } from './keys';
 
 const retry = (failureCount: number, error: Error) =>
   !(error instanceof ApiError && error.status < 500) && failureCount < 2;
