@@ -27,6 +27,40 @@ export interface PendingTemplateCardProps {
   onReject: () => void;
 }
 
+/** Approve (or, with a critical finding, "Approve anyway…") and Reject. */
+function ReviewActions({
+  mvp,
+  critical,
+  approving,
+  onApprove,
+  onApproveAnyway,
+  onReject,
+}: PendingTemplateCardProps & { critical: boolean }) {
+  return (
+    <>
+      {canApproveTemplate(mvp.status) &&
+        (critical ? (
+          <Button
+            size="sm"
+            colorPalette="orange"
+            loading={approving}
+            onClick={onApproveAnyway}
+            data-testid="approve-anyway"
+          >
+            Approve anyway…
+          </Button>
+        ) : (
+          <Button size="sm" colorPalette="green" loading={approving} onClick={onApprove}>
+            Approve
+          </Button>
+        ))}
+      <Button size="sm" colorPalette="red" variant="outline" onClick={onReject}>
+        Reject
+      </Button>
+    </>
+  );
+}
+
 export function PendingTemplateCard({
   mvp,
   approving,
@@ -87,25 +121,14 @@ export function PendingTemplateCard({
         </Stack>
       </Card.Body>
       <Card.Footer justifyContent="flex-end" gap="2">
-        {canApproveTemplate(mvp.status) &&
-          (critical ? (
-            <Button
-              size="sm"
-              colorPalette="orange"
-              loading={approving}
-              onClick={onApproveAnyway}
-              data-testid="approve-anyway"
-            >
-              Approve anyway…
-            </Button>
-          ) : (
-            <Button size="sm" colorPalette="green" loading={approving} onClick={onApprove}>
-              Approve
-            </Button>
-          ))}
-        <Button size="sm" colorPalette="red" variant="outline" onClick={onReject}>
-          Reject
-        </Button>
+        <ReviewActions
+          mvp={mvp}
+          critical={critical}
+          approving={approving}
+          onApprove={onApprove}
+          onApproveAnyway={onApproveAnyway}
+          onReject={onReject}
+        />
       </Card.Footer>
     </Card.Root>
   );

@@ -23,20 +23,12 @@ import { PendingTemplateCard } from './pending-template-card';
 import { RejectTemplateDialog } from './reject-template-dialog';
 import { ApproveAnywayDialog } from './approve-anyway-dialog';
 
-export default function TemplateReviewsTab() {
-  const [status, setStatus] = useState<PendingTemplateFilter>('pending');
+/** The decisions' state: the outcome line, the open dialog and the approval (asking for a reason on a 409). */
+function useTemplateDecisions() {
   const [outcome, setOutcome] = useState<QueueOutcome | null>(null);
   const [rejecting, setRejecting] = useState<PendingTemplate | null>(null);
   const [overriding, setOverriding] = useState<PendingTemplate | null>(null);
-  const templates = usePendingTemplates(status);
   const approve = useApproveTemplate();
-  const counts = templates.data?.counts;
-  const countOf = (filter: PendingTemplateFilter): number | undefined =>
-    counts &&
-    (filter === 'pending'
-      ? PENDING_TEMPLATE_STATUSES.reduce((sum, each) => sum + counts[each], 0)
-      : counts[filter]);
-
   const approveTemplate = async (template: PendingTemplate) => {
     setOutcome(null);
     try {
@@ -60,6 +52,43 @@ export default function TemplateReviewsTab() {
     setOverriding(null);
     setOutcome({ status: 'success', text: `${template.title}: ${message}` });
   };
+  const approveAnyway = (template: PendingTemplate) => {
+    setOutcome(null);
+    setOverriding(template);
+  };
+  return {
+    outcome,
+    rejecting,
+    setRejecting,
+    overriding,
+    setOverriding,
+    approve,
+    approveTemplate,
+    approveAnyway,
+    decided,
+  };
+}
+
+export default function TemplateReviewsTab() {
+  const [status, setStatus] = useState<PendingTemplateFilter>('pending');
+  const templates = usePendingTemplates(status);
+  const {
+    outcome,
+    rejecting,
+    setRejecting,
+    overriding,
+    setOverriding,
+    approve,
+    approveTemplate,
+    approveAnyway,
+    decided,
+  } = useTemplateDecisions();
+  const counts = templates.data?.counts;
+  const countOf = (filter: PendingTemplateFilter): number | undefined =>
+    counts &&
+    (filter === 'pending'
+      ? PENDING_TEMPLATE_STATUSES.reduce((sum, each) => sum + counts[each], 0)
+      : counts[filter]);
 
   return (
     <AdminQueue
@@ -103,10 +132,7 @@ export default function TemplateReviewsTab() {
               mvp={template}
               approving={approve.isPending && approve.variables.id === template.id}
               onApprove={() => void approveTemplate(template)}
-              onApproveAnyway={() => {
-                setOutcome(null);
-                setOverriding(template);
-              }}
+              onApproveAnyway={() => approveAnyway(template)}
               onReject={() => setRejecting(template)}
             />
           ))}

@@ -202,6 +202,19 @@ function ProcessingError({ message }: { message: string }) {
   );
 }
 
+/** The linked repository and the commit last synced. */
+function GithubRepoLine({ github }: { github: NonNullable<ManagedTemplate['github']> }) {
+  return (
+    <HStack gap="1" fontSize="sm" color="fg.muted" data-testid="github-repo">
+      <LuGithub />
+      <Text>
+        {github.owner}/{github.name}
+        {github.last_synced_sha ? ` @${github.last_synced_sha.slice(0, 7)}` : ''}
+      </Text>
+    </HStack>
+  );
+}
+
 export function MyTemplateCard({
   mvp,
   onRetry,
@@ -241,15 +254,7 @@ export function MyTemplateCard({
           live={mvp.status === 'approved'}
           reportHref={`${paths.mvpEdit.getHref(mvp.id)}#${SECURITY_SECTION_ID}`}
         />
-        {mvp.github && (
-          <HStack gap="1" fontSize="sm" color="fg.muted" data-testid="github-repo">
-            <LuGithub />
-            <Text>
-              {mvp.github.owner}/{mvp.github.name}
-              {mvp.github.last_synced_sha ? ` @${mvp.github.last_synced_sha.slice(0, 7)}` : ''}
-            </Text>
-          </HStack>
-        )}
+        {mvp.github && <GithubRepoLine github={mvp.github} />}
         {failed && mvp.last_processing_error && (
           <ProcessingError message={mvp.last_processing_error} />
         )}
