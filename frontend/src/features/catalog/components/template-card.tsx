@@ -1,5 +1,15 @@
 import type { MouseEvent } from 'react';
-import { Badge, Box, Button, Card, HStack, Image, Link, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  HStack,
+  Image,
+  Link,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { LuDownload, LuExternalLink, LuGithub, LuShieldAlert, LuStar } from 'react-icons/lu';
 import type { TemplateSummary } from '@contract/catalog';
@@ -105,11 +115,11 @@ function SecurityBadge({ mvp }: { mvp: TemplateSummary }) {
       colorPalette={mvp.security_badge === 'critical' ? 'red' : 'orange'}
       variant="subtle"
       alignSelf="start"
-      aria-label={`${label} in the live version's dependencies`}
       data-testid="security-badge"
       data-severity={mvp.security_badge}
     >
       <LuShieldAlert aria-hidden="true" /> {label}
+      <VisuallyHidden> in the live version’s dependencies</VisuallyHidden>
     </Badge>
   );
 }
