@@ -133,6 +133,19 @@ export const lambdaEnvironmentSchema = z.object({
    * (https://api.netlify.com); locally the Netlify-compatible server of lib/local/servers/netlify.
    */
   NETLIFY_API_URL: z.url().optional(),
+  /**
+   * The OSV vulnerability database's API origin (the dependency audit, docs/operations.md,
+   * "Security reports"): https://api.osv.dev in the cloud; locally the OSV-compatible server of
+   * lib/local/servers/osv.
+   */
+  OSV_API_URL: z.url().default('https://api.osv.dev'),
+  /**
+   * How long the audit waits between its tries of an unanswered OSV request (ms, doubled each
+   * try); only tests set it lower.
+   */
+  OSV_RETRY_BASE_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
+  /** How long one OSV request may take before it counts as unanswered (ms). */
+  OSV_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** Where Netlify's OAuth pages live: unset in the cloud (https://app.netlify.com). */
   NETLIFY_WEB_URL: z.url().optional(),
   /** The marketplace's Netlify OAuth application (buyer deploys): its client id. */

@@ -1,0 +1,147 @@
+/**
+ * Version order and OSV ranges: semver for npm (the `semver` package), PEP 440 for PyPI (a small
+ * comparison below: release segments, then pre-releases `a`/`b`/`rc`, post- and dev-releases,
+ * with an epoch; local labels `+…` are ignored, as OSV's own matcher does for ranges).
+ *
+ * An OSV range is a list of events in version order: `introduced` opens an affected span,
+ * `fixed` (first version not affected) or `last_affected` (last version affected) closes it.
+ */
+import semver from 'semver';
+import type { Ecosystem } from '../../contract/security';
+import type { OsvAffected, OsvEvent } from './osv';
+
+interface Pep440 {
+  epoch: number;
+  release: number[];
+  /** [phase, number]: a=0, b=1, rc=2; absent sorts after every pre-release. */
+  pre: [number, number] | null;
+  post: number | null;
+  dev: number | null;
+}
+
+const PEP440 =
+  /^v?(?:(\d+)!)?(\d+(?:\.\d+)*)(?:[-_.]?(a|alpha|b|beta|c|rc|pre|preview)[-_.]?(\d*))?(?:-(\d+)|[-_.]?(?:post|rev|r)[-_.]?(\d*))?(?:[-_.]?dev[-_.]?(\d*))?(?:\+[a-z0-9.]+)?$/i;
+
+const PRE_PHASES: Record<string, number> = {
+  a: 0,
+  alpha: 0,
+  b: 1,
+  beta: 1,
+  c: 2,
+  rc: 2,
+  pre: 2,
+  preview: 2,
+};
+
+export const parsePep440 = (text: string): Pep440 | null => {
+  const match = PEP440.exec(text.trim());
+  if (!match) return null;
+  const [, epoch, release, prePhase, preNumber, postImplicit, postNumber, devNumber] = match;
+  const post = postImplicit ?? (postNumber !== undefined ? postNumber || '0' : undefined);
+  return {
+    epoch: Number(epoch ?? 0),
+    release: release!.split('.').map(Number),
+    pre: prePhase ? [PRE_PHASES[prePhase.toLowerCase()]!, Number(preNumber || 0)] : null,
+    post: post !== undefined ? Number(post) : null,
+    dev: devNumber !== undefined || /dev/i.test(text) ? Number(devNumber || 0) : null,
+  };
+};
+
+const compareNumbers = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** PEP 440 order; an unparsable version sorts by plain string order (never thrown). */
+export const comparePep440 = (left: string, right: string): number => {
+  const a = parsePep440(left);
+  const b = parsePep440(right);
+  if (!a || !b) return left.localeCompare(right);
+  if (a.epoch !== b.epoch) return compareNumbers(a.epoch, b.epoch);
+  const length = Math.max(a.release.length, b.release.length);
+  for (let i = 0; i < length; i += 1) {
+    const order = compareNumbers(a.release[i] ?? 0, b.release[i] ?? 0);
+    if (order !== 0) return order;
+  }
+  // 1.0.dev1 < 1.0a1 < 1.0 < 1.0.post1: a dev release without pre or post sorts before all.
+  const preKey = (v: Pep440): [number, number, number] =>
+    v.pre ? [1, ...v.pre] : v.dev !== null && v.post === null ? [0, 0, 0] : [2, 0, 0];
+  const [pa, pb] = [preKey(a), preKey(b)];
+  for (let i = 0; i < 3; i += 1) {
+    const order = compareNumbers(pa[i]!, pb[i]!);
+    if (order !== 0) return order;
+  }
+  const order = compareNumbers(a.post ?? -1, b.post ?? -1);
+  if (order !== 0) return order;
+  return compareNumbers(a.dev ?? Infinity, b.dev ?? Infinity);
+};
+
+/** Order of two versions of one ecosystem; `0` (OSV's "from the start") is below all. */
+export const compareVersions = (ecosystem: Ecosystem, left: string, right: string): number => {
+  if (left === right) return 0;
+  if (left === '0') return -1;
+  if (right === '0') return 1;
+  if (ecosystem === 'PyPI') return comparePep440(left, right);
+  const a = semver.valid(left, { loose: true });
+  const b = semver.valid(right, { loose: true });
+  if (a && b) return semver.compare(a, b, { loose: true });
+  return left.localeCompare(right);
+};
+
+/** Whether `version` lies in one of the range's affected spans. */
+export const inRange = (ecosystem: Ecosystem, version: string, events: readonly OsvEvent[]) => {
+  const cmp = (a: string, b: string) => compareVersions(ecosystem, a, b);
+  const sorted = [...events].sort((x, y) => {
+    const vx = x.introduced ?? x.fixed ?? x.last_affected ?? x.limit ?? '0';
+    const vy = y.introduced ?? y.fixed ?? y.last_affected ?? y.limit ?? '0';
+    return cmp(vx, vy);
+  });
+  let affected = false;
+  for (const event of sorted) {
+    if (event.introduced !== undefined && cmp(version, event.introduced) >= 0) affected = true;
+    if (event.fixed !== undefined && cmp(version, event.fixed) >= 0) affected = false;
+    if (event.last_affected !== undefined && cmp(version, event.last_affected) > 0)
+      affected = false;
+    if (event.limit !== undefined && cmp(version, event.limit) >= 0) affected = false;
+  }
+  return affected;
+};
+
+const samePackage = (ecosystem: Ecosystem, name: string, affected: OsvAffected) =>
+  affected.package?.ecosystem === ecosystem &&
+  (ecosystem === 'PyPI'
+    ? normalisePypiName(affected.package.name) === normalisePypiName(name)
+    : affected.package.name === name);
+
+/** PEP 503: PyPI names compare lower-cased with runs of `-`, `_`, `.` as one `-`. */
+export const normalisePypiName = (name: string) => name.toLowerCase().replace(/[-_.]+/g, '-');
+
+/** Whether an advisory's `affected` list covers this package at this version. */
+export const isAffected = (
+  ecosystem: Ecosystem,
+  name: string,
+  version: string,
+  affected: readonly OsvAffected[],
+) =>
+  affected.some(
+    (entry) =>
+      samePackage(ecosystem, name, entry) &&
+      ((entry.versions ?? []).includes(version) ||
+        (entry.ranges ?? [])
+          .filter((range) => range.type === 'ECOSYSTEM' || range.type === 'SEMVER')
+          .some((range) => inRange(ecosystem, version, range.events))),
+  );
+
+/** The lowest `fixed` of the package's ranges above `version`, or null (no fix published). */
+export const fixedVersionFor = (
+  ecosystem: Ecosystem,
+  name: string,
+  version: string,
+  affected: readonly OsvAffected[],
+): string | null => {
+  const fixes = affected
+    .filter((entry) => samePackage(ecosystem, name, entry))
+    .flatMap((entry) => entry.ranges ?? [])
+    .flatMap((range) => range.events)
+    .flatMap((event) => (event.fixed !== undefined ? [event.fixed] : []))
+    .filter((fixed) => compareVersions(ecosystem, fixed, version) > 0)
+    .sort((a, b) => compareVersions(ecosystem, a, b));
+  return fixes[0] ?? null;
+};
