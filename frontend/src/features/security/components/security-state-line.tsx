@@ -22,15 +22,16 @@ export function SecurityStateLine({ mvpId, live, reportHref }: SecurityStateLine
   if (!live) return null;
   if (isPending) return <Skeleton h="4" w="40%" />;
   const worst = data ? worstSeverity(data.findings) : null;
+  const clean = data?.status === 'checked' && data.findings.length === 0;
   const text = data
     ? securityShortState(data)
     : isMissingReport(error)
-      ? 'Security report not ready yet'
+      ? 'No security report yet'
       : 'Security report not available right now';
   return (
     <HStack gap="2" fontSize="sm" data-testid="security-state" flexWrap="wrap">
-      <Text as="span" color={worst ? 'fg.muted' : 'green.fg'} aria-hidden="true">
-        {worst ? <LuShieldAlert /> : <LuShieldCheck />}
+      <Text as="span" color={clean ? 'green.fg' : 'fg.muted'} aria-hidden="true">
+        {clean ? <LuShieldCheck /> : <LuShieldAlert />}
       </Text>
       {worst && (
         <Badge colorPalette={SEVERITY_PALETTES[worst]} variant="subtle">
