@@ -11,7 +11,7 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { LuDownload, LuExternalLink, LuGithub, LuShieldAlert, LuStar } from 'react-icons/lu';
+import { LuDownload, LuExternalLink, LuGithub, LuStar } from 'react-icons/lu';
 import type { TemplateSummary } from '@contract/catalog';
 import { FREE_TEMPLATE_TEXT } from '@contract/downloads';
 import { TechTags } from '../../../components/tech-tags';
@@ -118,7 +118,7 @@ function SecurityBadge({ mvp }: { mvp: TemplateSummary }) {
       data-testid="security-badge"
       data-severity={mvp.security_badge}
     >
-      <LuShieldAlert aria-hidden="true" /> {label}
+      {label}
       <VisuallyHidden> in the live version’s dependencies</VisuallyHidden>
     </Badge>
   );
