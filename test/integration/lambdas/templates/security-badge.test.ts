@@ -11,6 +11,9 @@ import type { BrowseResult, TemplateDetail } from '../../../../contract/catalog'
 import { recordLiveSecuritySeverity } from '../../../../lambdas/templates/security-severity';
 import { listVersions } from '../../../../lambdas/templates/repo';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
+import { SecurityReportEntity } from '../../../../lambdas/shared/db/entities/security-report';
+import { publishBundle } from '../../../../lambdas/processing/tasks/publish';
+import { advisoryUrl } from '../../../../contract/security';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { seedTemplate, seedTemplateWithPendingVersion } from '../../../fixtures/template-items';
 
@@ -77,5 +80,48 @@ describe('the live security severity on the card', () => {
     expect(await recordLiveSecuritySeverity(waiting.id, ulid(), 'critical')).toBe('not_live');
     expect(await recordLiveSecuritySeverity(ulid(), ulid(), 'high')).toBe('not_live');
     expect((await stored(waiting.id)).security_severity).toBeUndefined();
+  });
+
+  it("is set by processing's Publish from the version's report when it goes live", async () => {
+    const title = `Published kit ${ulid()}`;
+    const template = await seedTemplate(SELLER, { status: 'pending_review', title });
+    const versionId = await liveVersionId(template.id, template.file_key!);
+    const now = new Date().toISOString();
+    await SecurityReportEntity.create({
+      mvp_id: template.id,
+      version_id: versionId,
+      version_number: template.version_number,
+      status: 'checked',
+      checked_at: now,
+      lock_files: ['package-lock.json'],
+      direct_count: 1,
+      transitive_count: 0,
+      findings: [
+        {
+          advisory_id: 'GHSA-p6mc-m468-83gw',
+          aliases: [],
+          ecosystem: 'npm',
+          package: 'lodash',
+          version: '4.17.15',
+          severity: 'high',
+          cvss_score: 7.4,
+          summary: 'Prototype pollution in zipObjectDeep.',
+          fixed_version: '4.17.19',
+          direct: true,
+          url: advisoryUrl('GHSA-p6mc-m468-83gw'),
+        },
+      ],
+      created_at: now,
+      updated_at: now,
+    }).go();
+    const result = await publishBundle({
+      mvpId: template.id,
+      versionId,
+      fileKey: template.file_key!,
+      cid: 'bafy-published-kit',
+    });
+    expect(result.outcome).toBe('published');
+    expect((await stored(template.id)).security_severity).toBe('high');
+    expect((await cardOf(title)).security_badge).toBe('high');
   });
 });
