@@ -5,7 +5,7 @@
  * descriptor before its last `@` (a scoped name starts with one). Workspace and link entries of
  * Berry are the project's own code.
  */
-import lockfile from '@yarnpkg/lockfile';
+import { parse as parseYarnClassic } from '@yarnpkg/lockfile';
 import { parse as parseYaml } from 'yaml';
 import { LockFileError, type LockedPackage, type ParsedLockFile } from './types';
 
@@ -21,7 +21,7 @@ const dedupe = (packages: LockedPackage[]) => [
 ];
 
 const parseClassic = (text: string, path: string): LockedPackage[] => {
-  const parsed = lockfile.parse(text, path);
+  const parsed = parseYarnClassic(text, path);
   if (parsed.type !== 'success') throw new LockFileError(path, 'has unresolved merge conflicts');
   return dedupe(
     Object.entries(parsed.object).flatMap(([key, entry]) => {
