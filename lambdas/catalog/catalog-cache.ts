@@ -34,22 +34,28 @@ import { logger } from '../shared/observability';
 import { applyCatalogChanges, buildCatalogIndex, CatalogIndex, type CatalogRecord } from './browse';
 import type { CatalogChangeSet, CatalogVersion } from './repo';
 import type { CatalogSnapshotColumns } from './snapshot';
+import {
+  VERSION_CHECK_INTERVAL_MS,
+  VERSION_RETRY_AFTER_FAILURE_MS,
+  GSI_SETTLE_MS,
+  CHANGE_OVERLAP_MS,
+  SNAPSHOT_REFRESH_MS,
+  SNAPSHOT_POLL_INTERVAL_MS,
+  CATALOG_MAX_AGE_MS,
+} from './catalog-timing';
 
-export const VERSION_CHECK_INTERVAL_MS = 1_000;
-/** A strongly consistent GetItem takes milliseconds; a second of silence is an outage. */
-export const VERSION_CHECK_TIMEOUT_MS = 1_000;
-export const VERSION_RETRY_AFTER_FAILURE_MS = 5_000;
-/** How long the index may lag behind the table, generously; DynamoDB's is typically well under 1 s. */
-export const GSI_SETTLE_MS = 2_000;
-export const CHANGE_OVERLAP_MS = 60_000;
-export const SNAPSHOT_REFRESH_MS = 5 * 60_000;
-export const SNAPSHOT_POLL_INTERVAL_MS = 60_000;
-/** Cards show download and rating counters at most this stale (docs/data-model.md, section 5). */
-export const CATALOG_MAX_AGE_MS = 10 * 60_000;
-/** Budget of the reads that bring a warm catalog up to date (a few small queries). */
-export const CHANGES_TIMEOUT_MS = 3_000;
-/** Budget of the snapshot GetObject (a few MB at most; S3 answers in well under a second). */
-export const SNAPSHOT_TIMEOUT_MS = 3_000;
+export {
+  VERSION_CHECK_INTERVAL_MS,
+  VERSION_CHECK_TIMEOUT_MS,
+  VERSION_RETRY_AFTER_FAILURE_MS,
+  GSI_SETTLE_MS,
+  CHANGE_OVERLAP_MS,
+  SNAPSHOT_REFRESH_MS,
+  SNAPSHOT_POLL_INTERVAL_MS,
+  CATALOG_MAX_AGE_MS,
+  CHANGES_TIMEOUT_MS,
+  SNAPSHOT_TIMEOUT_MS,
+} from './catalog-timing';
 
 /** What the cache reads; the catalog repo in production. */
 export interface CatalogSources {

@@ -32,15 +32,13 @@ import { isPublishedVersion } from '../../contract/templates';
 import { NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { getPublicSellerSummaries } from '../profiles/service';
-import { browseCatalog, type CatalogRecord } from './browse';
+import type { CatalogRecord } from './browse';
+import type { CatalogCache, CatalogCacheOptions, CatalogSources } from './catalog-cache';
 import {
-  CatalogCache,
   CHANGES_TIMEOUT_MS,
   SNAPSHOT_TIMEOUT_MS,
   VERSION_CHECK_TIMEOUT_MS,
-  type CatalogCacheOptions,
-  type CatalogSources,
-} from './catalog-cache';
+} from './catalog-timing';
 import {
   getCatalogVersion,
   countDownload,
@@ -55,9 +53,8 @@ import {
   type TemplateItem,
   type TemplateVersionItem,
 } from './repo';
-import { decodeCatalogSnapshotColumns, encodeCatalogSnapshot } from './snapshot';
 
-export { CATALOG_MAX_AGE_MS, GSI_SETTLE_MS, VERSION_CHECK_INTERVAL_MS } from './catalog-cache';
+export { CATALOG_MAX_AGE_MS, GSI_SETTLE_MS, VERSION_CHECK_INTERVAL_MS } from './catalog-timing';
 
 export const TEMPLATE_NOT_FOUND_MESSAGE =
   'MVP not found. It might not exist or is pending approval.';
@@ -74,6 +71,7 @@ const catalogSources: CatalogSources = {
       abortSignal: AbortSignal.timeout(SNAPSHOT_TIMEOUT_MS),
     });
     if (stored === null || stored === 'unchanged') return stored;
+    const { decodeCatalogSnapshotColumns } = await import('./snapshot');
     return { snapshot: decodeCatalogSnapshotColumns(stored.bytes), etag: stored.etag };
   },
   listCatalog: listApprovedCatalogRecords,
@@ -81,14 +79,27 @@ const catalogSources: CatalogSources = {
     listCatalogChangesSince(since, { abortSignal: AbortSignal.timeout(CHANGES_TIMEOUT_MS) }),
 };
 
-let catalog = new CatalogCache(catalogSources);
+/**
+ * The browse cache, made on the first browse: its code (columns, indexes, the snapshot's decoding)
+ * loads then, not at start, because a dozen other functions import this service for one
+ * template's read (docs/architecture.md, "Cold starts").
+ */
+let catalog: CatalogCache | null = null;
+let catalogOptions: CatalogCacheOptions = {};
+
+const browseCache = async (): Promise<CatalogCache> => {
+  const { CatalogCache } = await import('./catalog-cache');
+  catalog ??= new CatalogCache(catalogSources, catalogOptions);
+  return catalog;
+};
 
 /**
  * Starts over as a new container would: an empty cache (and seller names), with its own clock or
  * check interval. For tests and the browse benchmark; production never calls it.
  */
 export const resetCatalogCache = (options: CatalogCacheOptions = {}): void => {
-  catalog = new CatalogCache(catalogSources, options);
+  catalogOptions = options;
+  catalog = null;
   sellerCache.clear();
 };
 
@@ -104,10 +115,10 @@ const sellerSummaries = async (ids: readonly string[]): Promise<Map<string, Sell
   const missing: string[] = [];
   for (const id of new Set(ids)) {
     const cached = sellerCache.get(id);
-    if (cached && (cached.expiresAt > now || catalog.degraded)) result.set(id, cached.summary);
+    if (cached && (cached.expiresAt > now || catalog?.degraded)) result.set(id, cached.summary);
     else missing.push(id);
   }
-  if (missing.length === 0 || catalog.degraded) return result;
+  if (missing.length === 0 || catalog?.degraded) return result;
   try {
     for (const [id, summary] of await getPublicSellerSummaries(missing)) {
       sellerCache.set(id, { summary, expiresAt: now + SELLER_TTL_MS });
@@ -151,7 +162,8 @@ const toSummary = (record: CatalogRecord, seller: SellerSummary): TemplateSummar
 
 /** A page of approved templates matching the query, with the exact total. */
 export const listTemplates = async (query: BrowseQuery): Promise<BrowseResult> => {
-  const index = await catalog.current();
+  const index = await (await browseCache()).current();
+  const { browseCatalog } = await import('./browse');
   const page = browseCatalog(index, query);
   const sellers = await sellerSummaries(page.items.map((item) => item.seller_id));
   return {
@@ -276,6 +288,7 @@ export const publishCatalogSnapshot = async (): Promise<PublishedSnapshot> => {
   const asOf = new Date().toISOString();
   const { version } = await getCatalogVersion();
   const records = await listApprovedCatalogRecords();
+  const { encodeCatalogSnapshot } = await import('./snapshot');
   const bytes = encodeCatalogSnapshot({ asOf, version, records });
   await writeCatalogSnapshot(bytes);
   const published = { version, asOf, templates: records.length, bytes: bytes.length };

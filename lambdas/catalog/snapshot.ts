@@ -1,6 +1,6 @@
 /**
  * The browse catalog snapshot: every approved template as the compact record browse needs, in one
- * gzipped JSON object (docs/data-model.md, section 5). Pure encoding and decoding, no I/O.
+ * gzipped object (docs/data-model.md, section 5). Pure encoding and decoding, no I/O.
  *
  * Why a file at all: a new container used to load the catalog by reading every approved item
  * from the `byStatus` index (full items, 1 MB pages, one after another): 4–8 s and ~480 MB at
@@ -11,8 +11,10 @@
  * instead of 10,000 times, values of a field sit together (gzip finds their repeats), and the
  * low-cardinality fields (seller, category, technologies, tier, licence, version number) are
  * indexes into one string table, so the decoded records share those strings instead of holding
- * 10,000 copies each. At 10,000 templates that is 2.2 MB of JSON (the same records as JSON objects
+ * 10,000 copies each. At 10,000 templates that was 2.2 MB of JSON (the same records as JSON objects
  * take 2.3× as much) and 250 KB gzipped, where reading the index returned ~30 MB of whole items.
+ * The columns are now written binary (snapshot-binary.ts), as small gzipped and read without a
+ * JSON parse; the JSON layout stays readable for the objects written before.
  *
  * The snapshot need not be fresh: `asOf` says which changes it holds (everything written before
  * that moment), and a reader applies the changes since then from the table (catalog-cache.ts).
@@ -21,14 +23,28 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import {
   BADGE_CODES,
   badgeCode,
+  columnsFromRecords,
   recordAt,
   renditionMaskOf,
   type CatalogColumns,
   type CatalogRecord,
 } from './catalog-columns';
+import {
+  BINARY_SNAPSHOT_FORMAT,
+  BinarySnapshotError,
+  decodeBinarySnapshot,
+  encodeBinarySnapshot,
+  isBinarySnapshot,
+} from './snapshot-binary';
 
-/** Bumped on any change of the layout below; a reader refuses other formats (and loads the table). */
-export const CATALOG_SNAPSHOT_FORMAT = 1;
+/**
+ * The format the snapshot task writes: binary columns (snapshot-binary.ts). Readers also read
+ * {@link JSON_SNAPSHOT_FORMAT}, which the task wrote before, so a new container that finds an older
+ * object still starts from it; a reader refuses any other (and loads the table).
+ */
+export const CATALOG_SNAPSHOT_FORMAT = BINARY_SNAPSHOT_FORMAT;
+/** The earlier layout: columnar JSON, one array per field. */
+export const JSON_SNAPSHOT_FORMAT = 1;
 
 export interface CatalogSnapshot {
   /**
@@ -41,9 +57,9 @@ export interface CatalogSnapshot {
   records: CatalogRecord[];
 }
 
-/** The stored layout: one column per field of {@link CatalogRecord}, in the same order. */
+/** The JSON layout: one column per field of {@link CatalogRecord}, in the same order. */
 interface SnapshotFile {
-  format: typeof CATALOG_SNAPSHOT_FORMAT;
+  format: typeof JSON_SNAPSHOT_FORMAT;
   as_of: string;
   version: number;
   count: number;
@@ -80,13 +96,20 @@ interface SnapshotFile {
 /** Thrown for bytes that are not a snapshot of this format; the reader falls back to the table. */
 export class CatalogSnapshotFormatError extends Error {
   constructor(reason: string) {
-    super(`Not a catalog snapshot of format ${CATALOG_SNAPSHOT_FORMAT}: ${reason}`);
+    super(`Not a catalog snapshot this reader knows: ${reason}`);
     this.name = 'CatalogSnapshotFormatError';
   }
 }
 
-/** The snapshot as stored: columnar JSON, gzipped. */
-export const encodeCatalogSnapshot = (snapshot: CatalogSnapshot): Buffer => {
+/** The snapshot as the task stores it: binary columns, gzipped. */
+export const encodeCatalogSnapshot = (snapshot: CatalogSnapshot): Buffer =>
+  gzipSync(encodeBinarySnapshot(snapshot, columnsFromRecords(snapshot.records)));
+
+/**
+ * The snapshot in the earlier JSON layout, as objects written before the binary one hold it (the
+ * tests of the rollover, and the benches' figure before).
+ */
+export const encodeJsonCatalogSnapshot = (snapshot: CatalogSnapshot): Buffer => {
   const strings: string[] = [];
   const positions = new Map<string, number>();
   const intern = (value: string): number => {
@@ -101,7 +124,7 @@ export const encodeCatalogSnapshot = (snapshot: CatalogSnapshot): Buffer => {
   const records = snapshot.records;
   const column = <T>(read: (record: CatalogRecord) => T): T[] => records.map(read);
   const file: SnapshotFile = {
-    format: CATALOG_SNAPSHOT_FORMAT,
+    format: JSON_SNAPSHOT_FORMAT,
     as_of: snapshot.asOf,
     version: snapshot.version,
     count: records.length,
@@ -134,15 +157,37 @@ export const encodeCatalogSnapshot = (snapshot: CatalogSnapshot): Buffer => {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The stored object parsed and its shape checked (format, header, column lengths). */
-const parseSnapshotFile = (bytes: Uint8Array): SnapshotFile => {
-  let parsed: unknown;
+/** The largest output buffer allocated up front; a larger content is read in chunks of this. */
+const MAX_SINGLE_CHUNK = 256 * 2 ** 20;
+
+/**
+ * Decompressed into one buffer of the size the gzip trailer states: by default zlib fills 64 KB
+ * chunks and then copies them into one, which held the content twice at the peak.
+ */
+const gunzip = (bytes: Uint8Array): Buffer => {
+  // A gzip member's last four bytes: the size of its content (modulo 2^32).
+  const stated =
+    bytes.length >= 4
+      ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).readUInt32LE(bytes.length - 4)
+      : 0;
   try {
-    parsed = JSON.parse(gunzipSync(bytes).toString('utf8'));
+    return gunzipSync(bytes, {
+      chunkSize: Math.min(MAX_SINGLE_CHUNK, Math.max(64 * 1024, stated + 64)),
+    });
   } catch (error) {
     throw new CatalogSnapshotFormatError(`unreadable (${(error as Error).message})`);
   }
-  if (!isObject(parsed) || parsed.format !== CATALOG_SNAPSHOT_FORMAT) {
+};
+
+/** A JSON object parsed and its shape checked (format, header, column lengths). */
+const parseSnapshotFile = (text: Buffer): SnapshotFile => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.toString('utf8'));
+  } catch (error) {
+    throw new CatalogSnapshotFormatError(`unreadable (${(error as Error).message})`);
+  }
+  if (!isObject(parsed) || parsed.format !== JSON_SNAPSHOT_FORMAT) {
     throw new CatalogSnapshotFormatError(`format ${String(isObject(parsed) && parsed.format)}`);
   }
   const file = parsed as unknown as SnapshotFile;
@@ -170,10 +215,9 @@ const parseSnapshotFile = (bytes: Uint8Array): SnapshotFile => {
  * records it read from the table.
  */
 export const decodeCatalogSnapshot = (bytes: Uint8Array): CatalogSnapshot => {
-  const file = parseSnapshotFile(bytes);
-  const columns = decodeColumns(file);
+  const { asOf, version, columns } = decodeCatalogSnapshotColumns(bytes);
   const records = Array.from({ length: columns.count }, (_, row) => recordAt(columns, row));
-  return { asOf: file.as_of, version: file.version, records };
+  return { asOf, version, records };
 };
 
 /** A decoded snapshot as the browse cache holds it: columns, no object per template. */
@@ -184,12 +228,23 @@ export interface CatalogSnapshotColumns {
 }
 
 /**
- * Reads a stored snapshot straight into columns: the parsed arrays of the file become the columns
- * (the string table too), so a new container makes no object per template (docs/data-model.md,
- * section 5, "Memory").
+ * Reads a stored snapshot straight into columns, so a new container makes no object per template
+ * (docs/data-model.md, section 5, "Memory"): the binary layout's sections, or the parsed arrays of
+ * a JSON one (the string table too).
  */
 export const decodeCatalogSnapshotColumns = (bytes: Uint8Array): CatalogSnapshotColumns => {
-  const file = parseSnapshotFile(bytes);
+  const plain = gunzip(bytes);
+  if (isBinarySnapshot(plain)) {
+    try {
+      return decodeBinarySnapshot(plain);
+    } catch (error) {
+      if (error instanceof BinarySnapshotError || error instanceof RangeError) {
+        throw new CatalogSnapshotFormatError(`binary: ${error.message}`);
+      }
+      throw error;
+    }
+  }
+  const file = parseSnapshotFile(plain);
   return { asOf: file.as_of, version: file.version, columns: decodeColumns(file) };
 };
 

@@ -20,6 +20,7 @@ import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { extract } from 'tar-stream';
 import { ArchiveRefusedError } from '../shared/archives/limits';
+import { BundleReadError } from './bundle-read-error';
 import { s3Source } from '../shared/archives/s3-source';
 import { bufferSource, guardedSource, type ArchiveSource } from '../shared/archives/source';
 import { openZip, type ZipArchive, type ZipEntry } from '../shared/archives/zip-reader';
@@ -36,13 +37,7 @@ export interface BundleFile {
 export const MAX_BUNDLE_FILES = 5000;
 export const MAX_BUNDLE_BYTES = 200 * 1024 * 1024;
 
-/** A bundle that cannot become a repository; its message is shown to the buyer. */
-export class BundleReadError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'BundleReadError';
-  }
-}
+export { BundleReadError };
 
 const normalise = (name: string): string | null => {
   const path = name.replace(/\\/g, '/').replace(/^\.\/+/, '');

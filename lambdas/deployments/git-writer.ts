@@ -12,6 +12,11 @@
  *   answers a large tree request with a timeout (502, or a 422 asking to build the tree
  *   incrementally) well before any documented size.
  *
+ * A step GitHub stops for longer than it can wait ends and runs again minutes later (its limit of
+ * 500 content requests an hour): `progress` lets that run resume instead of writing every file
+ * again. After each slice the tree written so far and how many entries it covers are saved; when
+ * the step stops between slices, the blobs already uploaded for the next slice are saved too.
+ *
  * GitHub refuses the Git Database API on an empty repository, so the repository is created with
  * `auto_init` and the template's commit follows the initial one. The first commit's tree is
  * exactly the template's files. An upgrade's tree starts from the buyer's own tree (`base_tree`):
@@ -53,12 +58,36 @@ type TreeEntry = {
   content?: string;
 };
 
+/** What a resumed write starts from: the tree so far, its entries, blobs made past them. */
+export interface WriteProgress {
+  /** Absent while no slice is written yet (a first commit starts a tree of its own). */
+  tree?: string;
+  /** How many entries (the files in order, then the removals) the tree covers. */
+  entries: number;
+  /** Blobs uploaded for entries past `entries`, by path: reused instead of uploaded again. */
+  blobs?: { path: string; sha: string }[];
+}
+
+/** Where a write keeps its progress: where to resume from, and how to save. */
+export interface ProgressStore {
+  resume?: WriteProgress;
+  save(progress: WriteProgress): Promise<void>;
+}
+
 /**
  * A file as its tree entry, its bytes read now: text inline, anything else by the sha of a blob
- * uploaded first (the client spaces content requests itself, so one at a time loses nothing).
+ * uploaded first (the client spaces content requests itself, so one at a time loses nothing), or
+ * of one uploaded by an earlier run (`uploaded`).
  */
-const entryOf = async (octokit: Octokit, repo: Repo, file: BundleFile): Promise<TreeEntry> => {
+const entryOf = async (
+  octokit: Octokit,
+  repo: Repo,
+  file: BundleFile,
+  uploaded: Map<string, string>,
+): Promise<TreeEntry> => {
   const mode = file.executable ? ('100755' as const) : ('100644' as const);
+  const known = uploaded.get(file.path);
+  if (known) return { path: file.path, mode, type: 'blob', sha: known };
   const bytes = await file.read();
   const content = inlineText(bytes);
   if (content !== null) return { path: file.path, mode, type: 'blob', content };
@@ -67,6 +96,7 @@ const entryOf = async (octokit: Octokit, repo: Repo, file: BundleFile): Promise<
     content: Buffer.from(bytes).toString('base64'),
     encoding: 'base64',
   });
+  uploaded.set(file.path, data.sha);
   return { path: file.path, mode, type: 'blob', sha: data.sha };
 };
 
@@ -95,21 +125,37 @@ export async function* treeSlices<T extends { path: string; content?: string }>(
   if (slice.length > 0) yield slice;
 }
 
-/** Writes the entries slice by slice, each on the last one's tree; the final tree's sha. */
+/**
+ * Writes the entries slice by slice, each on the last one's tree, from `start` (the tree and the
+ * entries covered so far); the final tree's sha. Saves its progress after each slice, and when it
+ * stops, with the blobs uploaded past the last slice (`uploaded`, filled by `entries`).
+ */
 const writeTree = async (
   octokit: Octokit,
   repo: Repo,
-  baseTree: string | undefined,
+  start: { tree: string | undefined; entries: number },
   entries: AsyncIterable<TreeEntry>,
+  uploaded: Map<string, string>,
+  progress: ProgressStore | undefined,
 ): Promise<string> => {
-  let tree = baseTree;
-  for await (const slice of treeSlices(entries)) {
-    const { data } = await octokit.rest.git.createTree({
-      ...repo,
-      ...(tree ? { base_tree: tree } : {}),
-      tree: slice,
-    });
-    tree = data.sha;
+  let { tree, entries: covered } = start;
+  try {
+    for await (const slice of treeSlices(entries)) {
+      const { data } = await octokit.rest.git.createTree({
+        ...repo,
+        ...(tree ? { base_tree: tree } : {}),
+        tree: slice,
+      });
+      tree = data.sha;
+      covered += slice.length;
+      for (const entry of slice) uploaded.delete(entry.path);
+      await progress?.save({ tree, entries: covered });
+    }
+  } catch (error) {
+    const blobs = [...uploaded].map(([path, sha]) => ({ path, sha }));
+    // Best effort: the error that stopped the write is the one the step must see.
+    await progress?.save({ tree, entries: covered, blobs }).catch(() => undefined);
+    throw error;
   }
   return tree!;
 };
@@ -135,6 +181,8 @@ export const commitFiles = async (
     files: readonly BundleFile[];
     message: string;
     onParentTree?: { remove: readonly string[] };
+    /** Resumes from an earlier run of the same write (same files, same parent) and saves. */
+    progress?: ProgressStore;
   },
 ): Promise<string> => {
   const repo = { owner: input.owner, repo: input.repo };
@@ -146,12 +194,16 @@ export const commitFiles = async (
   const removals: TreeEntry[] = (input.onParentTree?.remove ?? [])
     .filter((path) => present.has(path))
     .map((path) => ({ path, mode: '100644', type: 'blob', sha: null }));
+  const resume = input.progress?.resume;
+  const skip = resume?.entries ?? 0;
+  const uploaded = new Map((resume?.blobs ?? []).map(({ path, sha }) => [path, sha]));
   async function* entries(): AsyncGenerator<TreeEntry> {
-    for (const file of input.files) yield await entryOf(octokit, repo, file);
-    yield* removals;
+    for (const file of input.files.slice(skip)) yield await entryOf(octokit, repo, file, uploaded);
+    yield* removals.slice(Math.max(0, skip - input.files.length));
   }
   // Without a base, the first slice starts a tree of its own; the auto_init README stays out.
-  const tree = await writeTree(octokit, repo, baseTree, entries());
+  const start = { tree: resume?.tree ?? baseTree, entries: skip };
+  const tree = await writeTree(octokit, repo, start, entries(), uploaded, input.progress);
   const { data: commit } = await octokit.rest.git.createCommit({
     ...repo,
     message: input.message,

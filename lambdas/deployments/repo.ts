@@ -3,13 +3,17 @@
  * T1–T4). Tokens are stored sealed; this layer never sees one in the clear.
  */
 import { CounterEntity } from '../shared/db/entities/counter';
-import { DeploymentEntity, type DeploymentItem } from '../shared/db/entities/deployment';
+import {
+  DeploymentEntity,
+  type DeploymentItem,
+  type DeploymentWriteProgress,
+} from '../shared/db/entities/deployment';
 import { LaunchStoryEntity, type LaunchStoryItem } from '../shared/db/entities/launch-story';
 import { OAuthTokenEntity, type OAuthTokenItem } from '../shared/db/entities/oauth-token';
 import { isConditionFailure } from '../shared/db/model';
 import { transactWrite } from '../shared/db/transaction';
 
-export type { DeploymentItem, LaunchStoryItem, OAuthTokenItem };
+export type { DeploymentItem, DeploymentWriteProgress, LaunchStoryItem, OAuthTokenItem };
 
 /** Y1: a new deployment (status initializing). */
 export const createDeployment = async (item: DeploymentItem): Promise<void> => {
@@ -73,6 +77,17 @@ export const recordDeploymentFields = async (
   await DeploymentEntity.patch({ id })
     .set({ ...changes, updated_at: now })
     .go();
+};
+
+/** Y5 for a commit in progress: its progress saved, or removed (`null`) once it is done. */
+export const recordWriteProgress = async (
+  id: string,
+  progress: DeploymentWriteProgress | null,
+  now: string,
+): Promise<void> => {
+  const write = DeploymentEntity.patch({ id });
+  if (progress) await write.set({ write_progress: progress, updated_at: now }).go();
+  else await write.set({ updated_at: now }).remove(['write_progress']).go();
 };
 
 /**

@@ -18,6 +18,7 @@ import { placeFiles, removeOldPreviews, removePlaced } from './files';
 import { heldEditWrite } from './held-edit-repo';
 import { writeTemplate, type TemplateItem } from './repo';
 import { replaceBundle } from './bundles';
+import { startPreviewRenditions } from './renditions';
 import { applied, conflictOnRefusal, fieldWrites, loadManageable } from './service';
 import { isLive } from './versions';
 import { toManagedTemplate } from './view';
@@ -84,7 +85,11 @@ export const updateTemplate = async (
     return conflictOnRefusal(error);
   }
   await removeUploads(null, checked.images);
-  if (placed.imageKeys.length > 0) await removeOldPreviews(template.preview_image_keys);
+  if (placed.imageKeys.length > 0) {
+    await removeOldPreviews(template.preview_image_keys);
+    // No new version, so no pipeline: the new previews' renditions are asked for on their own.
+    await startPreviewRenditions(template.id);
+  }
   return {
     mvp: toManagedTemplate(applied(template, set, remove)),
     message: TEMPLATE_MESSAGES.updated,

@@ -31,6 +31,7 @@ import {
 } from './repo';
 import { pendingInReview, rejectPendingVersion, switchLive } from './versions';
 import { removeOldPreviews } from './files';
+import { startPreviewRenditions } from './renditions';
 import { isPending, waitingEdit } from './moderation-queue';
 import { changedFields, toManagedTemplate } from './view';
 
@@ -332,6 +333,8 @@ const decideEdit = async (
   const editImages = edit.set.preview_image_keys as string[] | undefined;
   if (editImages) {
     await removeOldPreviews(decision.kind === 'approve' ? template.preview_image_keys : editImages);
+    // The approved images are the cards' now: their renditions, as for an edit applied at once.
+    if (decision.kind === 'approve') await startPreviewRenditions(template.id);
   }
   const updated = { ...template, ...set } as TemplateItem;
   for (const name of remove) delete updated[name];

@@ -3,7 +3,10 @@
  * task that only reads (the scan) bundles the repository alone, not the notification and e-mail
  * code that a status change brings along.
  */
+import { TemplateEntity } from '../shared/db/entities/template';
 import { getTemplateById, getVersion, type TemplateItem, type TemplateVersionItem } from './repo';
+
+export type { TemplateItem };
 
 /** The template and version processing works on (strongly consistent), or null. */
 export const getTemplateForProcessing = async (
@@ -16,3 +19,31 @@ export const getTemplateForProcessing = async (
   ]);
   return { mvp, version };
 };
+
+/** The template whose previews get renditions (strongly consistent), or null. */
+export const getTemplateForRenditions = (templateId: string): Promise<TemplateItem | null> =>
+  getTemplateById(templateId);
+
+/**
+ * The live templates whose raster previews are not all recorded with renditions, a page at a time
+ * (the `byStatus` index, gsi2, eventually consistent): the renditions backfill's work list. Only
+ * the id and the two key lists are read.
+ */
+export async function* liveTemplatesMissingRenditions(
+  isRaster: (key: string) => boolean,
+  pageSize = 100,
+): AsyncGenerator<Pick<TemplateItem, 'id' | 'preview_image_keys' | 'preview_rendition_keys'>[]> {
+  let cursor: string | null | undefined;
+  do {
+    const page = await TemplateEntity.query.byStatus({ status: 'approved' }).go({
+      limit: pageSize,
+      attributes: ['id', 'preview_image_keys', 'preview_rendition_keys'],
+      ...(cursor ? { cursor } : {}),
+    });
+    yield page.data.filter((template) => {
+      const made = new Set(template.preview_rendition_keys ?? []);
+      return template.preview_image_keys.some((key) => isRaster(key) && !made.has(key));
+    });
+    cursor = page.cursor;
+  } while (cursor);
+}

@@ -32,7 +32,7 @@ const measure = async (size: number, dir: string): Promise<void> => {
   const { applyCatalogChanges, browseCatalog, CatalogIndex } =
     await import('../../lambdas/catalog/browse');
   const { decodeCatalogSnapshotColumns } = await import('../../lambdas/catalog/snapshot');
-  const bytes = await readFile(path.join(dir, 'snapshot.json.gz'));
+  const bytes = await readFile(path.join(dir, 'snapshot.gz'));
   const later = JSON.parse(await readFile(path.join(dir, 'later.json'), 'utf8')) as Parameters<
     typeof applyCatalogChanges
   >[1]['upserts'];
@@ -90,7 +90,7 @@ const writeInputs = async (size: number, dir: string): Promise<void> => {
   const { encodeCatalogSnapshot } = await import('../../lambdas/catalog/snapshot');
   const records = benchCatalogRecords(size + 10);
   const snapshot = { asOf: new Date().toISOString(), version: 1, records: records.slice(0, size) };
-  await writeFile(path.join(dir, 'snapshot.json.gz'), encodeCatalogSnapshot(snapshot));
+  await writeFile(path.join(dir, 'snapshot.gz'), encodeCatalogSnapshot(snapshot));
   await writeFile(path.join(dir, 'later.json'), JSON.stringify(records.slice(size)));
 };
 

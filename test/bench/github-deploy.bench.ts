@@ -10,7 +10,12 @@
  * documented figures, where a client that sends faster than the limit is refused, and a deploy
  * needing more content requests than an hour allows cannot finish (that run is stopped after
  * BENCH_LIMITED_TIMEOUT_S seconds and says so). BENCH_GITHUB_LIMITED=0 or BENCH_GITHUB_OPEN=0 skips
- * one. `minutesAtLimit` is the least time GitHub would let those content requests take.
+ * one. A third run (BENCH_GITHUB_RESUME=0 skips it) deploys a template of 700 binary files and 300
+ * text ones, more content requests than an hour allows, as the step does it across runs: the first
+ * run stops at the 500th request of the hour and saves its progress, the second resumes "an hour
+ * later" (the server's hour shortened to 10 minutes, then ended, and no spacing between writes, so
+ * that the run takes seconds); it counts the blobs and trees sent over both runs (at `fetch`: the
+ * one refused request is among them). `minutesAtLimit` is the least time GitHub would let those content requests take.
  * The local server writes real git objects on this machine's disk: read wall times as relative.
  */
 import { randomBytes } from 'node:crypto';
@@ -151,9 +156,81 @@ const deployOnce = async (limited: boolean) => {
   };
 };
 
+const RESUME_BINARY = 700;
+const RESUME_TEXT = 300;
+
+/** 700 binary files and 300 text ones, interleaved (of every 10 files, the first 7 binary). */
+const resumeFiles = () =>
+  Array.from({ length: RESUME_BINARY + RESUME_TEXT }, (_, index) => {
+    const binary = index % 10 < 7;
+    const bytes = binary ? randomBytes(BINARY_BYTES) : Buffer.from(`export const v${index} = 1;\n`);
+    if (binary) bytes.set([0x89, 0x50, 0x4e, 0x47, 0x00], 0);
+    return {
+      path: `src/part-${Math.floor(index / 100)}/file-${index}.${binary ? 'png' : 'ts'}`,
+      size: bytes.length,
+      read: async () => bytes,
+      executable: false,
+    };
+  });
+
+/** The deploy of RESUME_BINARY binary files across two step runs, its progress kept in memory. */
+const deployResumed = async () => {
+  await github.control.reset();
+  await github.control.secondaryLimit({ per_minute: 100_000, per_hour: 500, hour_ms: 600_000 });
+  await github.control.createUser({ login: 'bench-resume' });
+  const token = await github.control.createToken('bench-resume', ['repo']);
+  const { buyerOctokit } = await import('../../lambdas/shared/adapters/github-throttle');
+  const { branchHead, commitFiles } = await import('../../lambdas/deployments/git-writer');
+  const { githubRateLimitWait } = await import('../../lambdas/shared/adapters/github');
+  const log = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+  const octokit = buyerOctokit({ baseUrl: github.endpoint, auth: token, log, writeIntervalMs: 0 });
+  const files = resumeFiles();
+  const counter = countRequests();
+  const started = performance.now();
+  const { data: repo } = await octokit.rest.repos.createForAuthenticatedUser({
+    name: 'bench-resume',
+    private: true,
+    auto_init: true,
+  });
+  const target = { owner: repo.owner.login, repo: repo.name };
+  const parentSha = await branchHead(octokit, { ...target, branch: repo.default_branch });
+  let saved: import('../../lambdas/deployments/git-writer').WriteProgress | undefined;
+  let runs = 0;
+  let sha: string | undefined;
+  while (!sha && runs < 3) {
+    runs += 1;
+    const progress = { resume: saved, save: async (next: typeof saved) => void (saved = next) };
+    try {
+      sha = await commitFiles(octokit, { ...target, parentSha, files, message: 'bench', progress });
+    } catch (error) {
+      if (githubRateLimitWait(error) === undefined) throw error;
+      // An hour later: the server's window holds nothing any more.
+      await github.control.secondaryLimit({ hour_ms: 1 });
+    }
+  }
+  await octokit.rest.git.updateRef({ ...target, ref: `heads/${repo.default_branch}`, sha: sha! });
+  const seconds = (performance.now() - started) / 1000;
+  counter.restore();
+  const { files: written } = await github.control.readFiles(target.owner, target.repo, 'main');
+  const whole = files.length === written.size;
+  const { usage } = await github.control.secondaryLimit();
+  return {
+    run: `resumed (${RESUME_BINARY} binary, 500/h)`,
+    outcome: `${whole ? 'deployed' : 'INCOMPLETE'} in ${runs} step runs`,
+    requests: counter.total(),
+    contentRequests: counter.content(),
+    blobs: counter.counts.get('POST /repos/{o}/{r}/git/blobs') ?? 0,
+    trees: counter.counts.get('POST /repos/{o}/{r}/git/trees') ?? 0,
+    refused: usage.refused,
+    seconds: Number(seconds.toFixed(2)),
+    minutesAtLimit: Number(minutesAtLimit(counter.content()).toFixed(1)),
+  };
+};
+
 const rows = [];
 if (process.env.BENCH_GITHUB_OPEN !== '0') rows.push(await deployOnce(false));
 if (process.env.BENCH_GITHUB_LIMITED !== '0') rows.push(await deployOnce(true));
+if (process.env.BENCH_GITHUB_RESUME !== '0') rows.push(await deployResumed());
 await github.stop();
 console.table(rows);
 console.log(

@@ -58,6 +58,7 @@ describe('processing state machine', () => {
     const source = JSON.parse(readFileSync(PROCESSING_ASL, 'utf8'));
     expect(deployed).toEqual(source);
     expect(Object.keys(deployed.States)).toEqual([
+      'Start',
       'Scan',
       'ScanClean',
       'Audit',
@@ -68,6 +69,8 @@ describe('processing state machine', () => {
       'Rejected',
       'MarkProcessingFailed',
       'ProcessingFailed',
+      'RenditionsOnly',
+      'RenditionsDone',
     ]);
     const placeholders = [...JSON.stringify(source).matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]);
     expect(Object.keys(props.DefinitionSubstitutions).sort()).toEqual(
@@ -93,6 +96,31 @@ describe('processing state machine', () => {
     });
     // The error goes beside the input, not over it: Publish still reads $.pin.cid.
     expect(source.States.Renditions.Catch[0].ResultPath).not.toMatch(/^\$(\.pin)?$/);
+  });
+
+  it("runs the renditions alone for an edit's previews, ending whatever they do", () => {
+    const source = JSON.parse(readFileSync(PROCESSING_ASL, 'utf8'));
+    expect(source.StartAt).toBe('Start');
+    expect(source.States.Start).toMatchObject({
+      Type: 'Choice',
+      Default: 'Scan',
+      Choices: [
+        {
+          And: [
+            { Variable: '$.only', IsPresent: true },
+            { Variable: '$.only', StringEquals: 'renditions' },
+          ],
+          Next: 'RenditionsOnly',
+        },
+      ],
+    });
+    expect(source.States.RenditionsOnly).toMatchObject({
+      Resource: source.States.Renditions.Resource,
+      Parameters: { 'mvpId.$': '$.mvpId' },
+      Next: 'RenditionsDone',
+      Catch: [{ ErrorEquals: ['States.ALL'], Next: 'RenditionsDone' }],
+    });
+    expect(source.States.RenditionsDone.Type).toBe('Succeed');
   });
 
   it('bundles sharp as a module installed for linux-arm64 beside the renditions function', () => {

@@ -9,10 +9,11 @@ import { githubErrorStatus } from '../../shared/adapters/github';
 import { DEPLOY_MESSAGES } from '../../../contract/deployments';
 import { ConflictError, NotFoundError } from '../../shared/errors';
 import { logger } from '../../shared/observability';
-import { BundleReadError, readBundleFiles } from '../bundle-files';
+import { BundleReadError } from '../bundle-read-error';
 import { branchHead, commitFiles } from '../git-writer';
 import { getDeployment, recordDeploymentFields, transitionDeployment } from '../repo';
 import { githubOfBuyer } from './github-client';
+import { clearWriteProgress, writeProgressOf } from './write-progress';
 import {
   fail,
   now,
@@ -21,6 +22,14 @@ import {
   type StepInput,
   type StepResult,
 } from './common';
+
+/**
+ * The bundle's files. The archive readers (yauzl, tar-stream) load with the first bundle read, not
+ * at start: the start stays small, and the call that reads a bundle pays for them once
+ * (docs/architecture.md, "Cold starts").
+ */
+const readBundleFiles = async (fileKey: string) =>
+  (await import('../bundle-files')).readBundleFiles(fileKey);
 
 const repositoryFailure = (error: unknown): string | null => {
   if (error instanceof BundleReadError) return `${DEPLOY_MESSAGES.repoFailed}: ${error.message}`;
@@ -68,6 +77,11 @@ export const createRepository = async ({ deploymentId }: StepInput): Promise<Ste
       parentSha,
       files,
       message: `${template.title} ${template.version_number} from the MVP marketplace`,
+      progress: writeProgressOf(item, {
+        step: 'repository',
+        version: template.version_number,
+        parent_sha: parentSha,
+      }),
     });
     await octokit.rest.git.updateRef({
       owner,
@@ -81,6 +95,7 @@ export const createRepository = async ({ deploymentId }: StepInput): Promise<Ste
       { status: 'repo_created', head_sha: commitSha, version_number: template.version_number },
       now(),
     );
+    await clearWriteProgress(item);
     logger.info('Repository created', { deploymentId: item.id, files: files.length });
     return { ok: moved };
   } catch (error) {

@@ -10,12 +10,21 @@ import { getApprovedTemplateItem, versionHistoryOf } from '../../catalog/service
 import { githubErrorStatus } from '../../shared/adapters/github';
 import { DEPLOY_MESSAGES } from '../../../contract/deployments';
 import { logger } from '../../shared/observability';
-import { BundleReadError, readBundleFiles } from '../bundle-files';
+import { BundleReadError } from '../bundle-read-error';
 import { branchHead, commitFiles } from '../git-writer';
 import { getDeployment, recordDeploymentFields } from '../repo';
 import { compareVersions } from '../versions';
 import { now, throwIfRateLimited, transientOr, type StepInput, type StepResult } from './common';
 import { githubOfBuyer } from './github-client';
+import { clearWriteProgress, writeProgressOf } from './write-progress';
+
+/**
+ * The bundle's files. The archive readers (yauzl, tar-stream) load with the first bundle read, not
+ * at start: the start stays small, and the call that reads a bundle pays for them once
+ * (docs/architecture.md, "Cold starts").
+ */
+const readBundleFiles = async (fileKey: string) =>
+  (await import('../bundle-files')).readBundleFiles(fileKey);
 
 const upgradeBranchOf = (version: string) => `marketplace/upgrade-${version}`;
 
@@ -125,8 +134,14 @@ export const openUpgrade = async ({ deploymentId }: StepInput): Promise<StepResu
       files,
       onParentTree: { remove: dropped },
       message: `Upgrade ${template.title} to ${template.version_number}`,
+      progress: writeProgressOf(item, {
+        step: 'upgrade',
+        version: template.version_number,
+        parent_sha: parentSha,
+      }),
     });
     await pointBranch(octokit, repo, branch, commitSha);
+    await clearWriteProgress(item);
     const pull = await openOrFindPull(octokit, repo, {
       head: branch,
       base,

@@ -12,6 +12,18 @@
  */
 import { defineEntity } from '../entity';
 
+/** A commit of a template's files in progress: for which step, version and parent commit. */
+export interface DeploymentWriteProgress {
+  step: 'repository' | 'upgrade';
+  version: string;
+  parent_sha: string;
+  /** The last tree written and how many entries (files, then removals) it covers. */
+  tree_sha?: string;
+  entries: number;
+  /** Blobs uploaded for the entries past those, by path. */
+  blobs?: { path: string; sha: string }[];
+}
+
 export interface DeploymentItem {
   id: string;
   user_id: string;
@@ -32,6 +44,11 @@ export interface DeploymentItem {
   netlify_site_name?: string;
   netlify_site_url?: string;
   netlify_deploy_id?: string;
+  /**
+   * How far the last interrupted commit of the template's files got (git-writer.ts): written by
+   * the step GitHub stopped, read by its next run to resume; removed once the commit is done.
+   */
+  write_progress?: DeploymentWriteProgress;
   /** How many times the site step polled Netlify (bounded by the state machine). */
   polls?: number;
   /** An upgrade pull request being opened (`opening`), opened, or failed (with `upgrade_error`). */

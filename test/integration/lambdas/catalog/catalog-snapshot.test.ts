@@ -4,6 +4,7 @@
  * without a usable snapshot it reads the table as before. Counters (downloads, ratings) come from
  * the snapshot, which the scheduled task rewrites, and are never more than ten minutes stale.
  */
+import { gunzipSync } from 'node:zlib';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler } from '../../../../lambdas/catalog/index';
@@ -16,7 +17,11 @@ import { bumpCatalogVersion } from '../../../fixtures/catalog';
 import { SNAPSHOT_REFRESH_MS } from '../../../../lambdas/catalog/catalog-cache';
 import { handler as publishTask } from '../../../../lambdas/catalog/tasks/publish-catalog-snapshot';
 import { readCatalogSnapshot } from '../../../../lambdas/catalog/repo';
-import { decodeCatalogSnapshot } from '../../../../lambdas/catalog/snapshot';
+import {
+  decodeCatalogSnapshot,
+  encodeJsonCatalogSnapshot,
+} from '../../../../lambdas/catalog/snapshot';
+import { BINARY_SNAPSHOT_MAGIC } from '../../../../lambdas/catalog/snapshot-binary';
 import {
   TEMPLATE_STATUSES,
   type BrowseResult,
@@ -180,5 +185,32 @@ describe('counters in a warm container', () => {
     } finally {
       warn.mockRestore();
     }
+  });
+});
+
+describe('a rollover of the snapshot format', () => {
+  it('starts from a snapshot in the earlier JSON layout as it does from the binary one', async () => {
+    resetCatalogCache();
+    await publishCatalogSnapshot();
+    const stored = await readCatalogSnapshot();
+    if (stored === null || stored === 'unchanged') throw new Error('no snapshot was written');
+    expect(gunzipSync(stored.bytes).toString('latin1', 0, 4)).toBe(BINARY_SNAPSHOT_MAGIC);
+    resetCatalogCache();
+    const fromBinary = await browse();
+
+    // The object a container may still find while the task's first binary snapshot is not out.
+    const json = encodeJsonCatalogSnapshot(decodeCatalogSnapshot(stored.bytes));
+    await s3().send(new PutObjectCommand({ ...snapshotObject(), Body: json }));
+    const commands = recordDynamoDbCommands();
+    commands.clear();
+    resetCatalogCache();
+    const fromJson = await browse();
+
+    expect(fromJson).toEqual(fromBinary);
+    expect(fromJson.total).toBeGreaterThan(0);
+    // Started from the object: only the bounded reads of the changes since, no full read.
+    const queries = commands.sent.filter((command) => command.name.includes('Query'));
+    expect(queries).toHaveLength(TEMPLATE_STATUSES.length);
+    expect(queries.every((query) => query.input.includes('BETWEEN'))).toBe(true);
   });
 });

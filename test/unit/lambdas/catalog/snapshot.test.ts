@@ -7,10 +7,11 @@ import {
   type CatalogRecord,
 } from '../../../../lambdas/catalog/browse';
 import {
-  CATALOG_SNAPSHOT_FORMAT,
   CatalogSnapshotFormatError,
   decodeCatalogSnapshot,
   encodeCatalogSnapshot,
+  encodeJsonCatalogSnapshot,
+  JSON_SNAPSHOT_FORMAT,
 } from '../../../../lambdas/catalog/snapshot';
 import { browseQuerySchema, SORT_OPTIONS } from '../../../../contract/catalog';
 import { catalogRecord } from '../../../fixtures/template-fixtures';
@@ -45,13 +46,15 @@ const records: CatalogRecord[] = [
 ];
 
 describe('catalog snapshot encoding', () => {
-  it('decodes exactly what was encoded', () => {
-    const bytes = encodeCatalogSnapshot({ asOf: AS_OF, version: 42, records });
-    expect(decodeCatalogSnapshot(bytes)).toEqual({ asOf: AS_OF, version: 42, records });
+  it('decodes exactly what was encoded, in the binary layout and in the earlier JSON one', () => {
+    for (const encode of [encodeCatalogSnapshot, encodeJsonCatalogSnapshot]) {
+      const bytes = encode({ asOf: AS_OF, version: 42, records });
+      expect(decodeCatalogSnapshot(bytes)).toEqual({ asOf: AS_OF, version: 42, records });
+    }
   });
 
-  it('reads a snapshot written before security badges: no card shows one', () => {
-    const bytes = encodeCatalogSnapshot({ asOf: AS_OF, version: 42, records });
+  it('reads a JSON-layout snapshot written before security badges: no card shows one', () => {
+    const bytes = encodeJsonCatalogSnapshot({ asOf: AS_OF, version: 42, records });
     const file = JSON.parse(gunzipSync(bytes).toString('utf8')) as {
       columns: Record<string, unknown>;
     };
@@ -63,7 +66,7 @@ describe('catalog snapshot encoding', () => {
   });
 
   it('reads a snapshot written before renditions: every card keeps its original', () => {
-    const bytes = encodeCatalogSnapshot({ asOf: AS_OF, version: 42, records });
+    const bytes = encodeJsonCatalogSnapshot({ asOf: AS_OF, version: 42, records });
     const file = JSON.parse(gunzipSync(bytes).toString('utf8')) as {
       columns: Record<string, unknown>;
     };
@@ -78,22 +81,24 @@ describe('catalog snapshot encoding', () => {
   });
 
   it('round-trips an empty catalog', () => {
-    const bytes = encodeCatalogSnapshot({ asOf: AS_OF, version: 0, records: [] });
-    expect(decodeCatalogSnapshot(bytes).records).toEqual([]);
+    for (const encode of [encodeCatalogSnapshot, encodeJsonCatalogSnapshot]) {
+      const bytes = encode({ asOf: AS_OF, version: 0, records: [] });
+      expect(decodeCatalogSnapshot(bytes).records).toEqual([]);
+    }
   });
 
-  it('is gzipped columnar JSON: one array per field, repeated values once in a string table', () => {
+  it('was gzipped columnar JSON: one array per field, repeated values once in a string table', () => {
     const many = Array.from({ length: 500 }, (_, i) =>
       catalogRecord({ seller_id: `seller-${i % 5}`, category: 'SaaS', tech_stack: ['React'] }),
     );
-    const bytes = encodeCatalogSnapshot({ asOf: AS_OF, version: 1, records: many });
+    const bytes = encodeJsonCatalogSnapshot({ asOf: AS_OF, version: 1, records: many });
     const file = JSON.parse(gunzipSync(bytes).toString('utf8')) as {
       format: number;
       count: number;
       strings: string[];
       columns: Record<string, unknown[]>;
     };
-    expect(file.format).toBe(CATALOG_SNAPSHOT_FORMAT);
+    expect(file.format).toBe(JSON_SNAPSHOT_FORMAT);
     expect(file.count).toBe(500);
     // The one optional field has its column too (empty lists for templates without renditions).
     expect(Object.keys(file.columns).sort()).toEqual(
@@ -109,7 +114,7 @@ describe('catalog snapshot encoding', () => {
   it.each([
     ['not gzip', Buffer.from('{"format":1}')],
     ['gzip of not JSON', gzipSync('nope')],
-    ['another format', gzipSync(JSON.stringify({ format: 2, as_of: AS_OF }))],
+    ['another format', gzipSync(JSON.stringify({ format: 3, as_of: AS_OF }))],
     [
       'a column of the wrong length',
       gzipSync(
@@ -127,7 +132,7 @@ describe('catalog snapshot encoding', () => {
       'a string table position out of range',
       (() => {
         const file = JSON.parse(
-          gunzipSync(encodeCatalogSnapshot({ asOf: AS_OF, version: 1, records })).toString(),
+          gunzipSync(encodeJsonCatalogSnapshot({ asOf: AS_OF, version: 1, records })).toString(),
         ) as { columns: { category: number[] } };
         file.columns.category[0] = 999;
         return gzipSync(JSON.stringify(file));

@@ -1,0 +1,183 @@
+/**
+ * The binary snapshot layout: a new container that starts from it answers exactly as one that built
+ * its catalog from the records (the same JSON for every query), it reads the earlier JSON layout
+ * during a rollover, and it refuses damaged bytes instead of serving them.
+ */
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import {
+  BROWSE_CATEGORIES,
+  BROWSE_TECH_STACKS,
+  LICENSING_TERMS,
+  SORT_OPTIONS,
+  browseQuerySchema,
+} from '../../../../contract/catalog';
+import {
+  browseCatalog,
+  buildCatalogIndex,
+  CatalogIndex,
+  type CatalogRecord,
+} from '../../../../lambdas/catalog/browse';
+import {
+  CatalogSnapshotFormatError,
+  decodeCatalogSnapshot,
+  decodeCatalogSnapshotColumns,
+  encodeCatalogSnapshot,
+  encodeJsonCatalogSnapshot,
+} from '../../../../lambdas/catalog/snapshot';
+import { BINARY_SNAPSHOT_MAGIC } from '../../../../lambdas/catalog/snapshot-binary';
+import { catalogRecord } from '../../../fixtures/template-fixtures';
+
+const AS_OF = '2026-06-01T12:00:00.000Z';
+
+const random = (seed: number) => () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
+const pick = <T>(next: () => number, items: readonly T[]): T =>
+  items[Math.floor(next() * items.length)]!;
+
+/** Text of every kind the columns carry: accents, emoji (surrogate pairs), quotes, NUL, empty. */
+const WORDS = ['Kit', 'Σtudio', 'İstanbul', 'émoji 🚀', '“quoted”', 'nul\u0000', '', 'ΑΣ', 'a'];
+
+const generated = (next: () => number, index: number): CatalogRecord => {
+  const tier = pick(next, ['free', 'subscription', 'one_time_sale'] as const);
+  const previews = Array.from({ length: Math.floor(next() * 4) }, (_, i) => `p/${index}/${i}.png`);
+  return catalogRecord({
+    seller_id: `seller-${Math.floor(next() * 7)}`,
+    title: `${pick(next, WORDS)} ${pick(next, WORDS)} ${index}`,
+    slug: `slug-${index}`,
+    tagline: `${pick(next, WORDS)} for ${pick(next, BROWSE_CATEGORIES)}`,
+    category: pick(next, BROWSE_CATEGORIES),
+    tech_stack: [...new Set(Array.from({ length: 3 }, () => pick(next, BROWSE_TECH_STACKS)))],
+    access_tier: tier,
+    price: tier === 'one_time_sale' ? Math.floor(next() * 6000) / 100 : null,
+    licensing_terms: pick(next, LICENSING_TERMS),
+    average_rating: Math.floor(next() * 11) / 2,
+    download_count: Math.floor(next() * 1e6),
+    preview_image_keys: previews,
+    ...(next() < 0.5 ? { preview_rendition_keys: previews.filter(() => next() < 0.7) } : {}),
+    demo_url: next() < 0.5 ? null : `https://demo.example.com/${index}`,
+    github_url: next() < 0.5 ? null : `https://github.com/acme/${index}`,
+    published_at:
+      next() < 0.05 ? null : new Date(Date.UTC(2025, 0, 1 + Math.floor(next() * 60))).toISOString(),
+    version_number: `1.${Math.floor(next() * 3)}.0`,
+  });
+};
+
+const catalog = (size: number, seed = 1) => {
+  const next = random(seed);
+  return Array.from({ length: size }, (_, index) => generated(next, index));
+};
+
+const queries = (count: number) => {
+  const next = random(7);
+  return Array.from({ length: count }, () =>
+    browseQuerySchema.parse({
+      sort: pick(next, SORT_OPTIONS),
+      ...(next() < 0.3 ? { search: pick(next, ['kit', 'σ', 'istanbul', '🚀', 'for']) } : {}),
+      ...(next() < 0.4 ? { category: pick(next, BROWSE_CATEGORIES) } : {}),
+      ...(next() < 0.3 ? { tech_stack: pick(next, BROWSE_TECH_STACKS) } : {}),
+      ...(next() < 0.2 ? { max_price: String(Math.floor(next() * 60)) } : {}),
+      ...(next() < 0.2 ? { licensing_terms: pick(next, LICENSING_TERMS) } : {}),
+      page: String(next() < 0.6 ? 0 : Math.floor(next() * 10)),
+    }),
+  );
+};
+
+const fromSnapshot = (bytes: Uint8Array) =>
+  new CatalogIndex(decodeCatalogSnapshotColumns(bytes).columns);
+
+describe('the binary catalog snapshot', () => {
+  it('is the format the snapshot task writes', () => {
+    const bytes = encodeCatalogSnapshot({ asOf: AS_OF, version: 1, records: catalog(3) });
+    expect(gunzipSync(bytes).toString('latin1', 0, 4)).toBe(BINARY_SNAPSHOT_MAGIC);
+  });
+
+  it('answers every query exactly as the catalog built from the records, as did the JSON one', () => {
+    const records = catalog(2_000);
+    const built = buildCatalogIndex(records);
+    const binary = fromSnapshot(encodeCatalogSnapshot({ asOf: AS_OF, version: 3, records }));
+    const json = fromSnapshot(encodeJsonCatalogSnapshot({ asOf: AS_OF, version: 3, records }));
+    for (const query of queries(300)) {
+      const expected = JSON.stringify(browseCatalog(built, query));
+      expect(JSON.stringify(browseCatalog(binary, query))).toBe(expected);
+      expect(JSON.stringify(browseCatalog(json, query))).toBe(expected);
+    }
+  });
+
+  it('round-trips text UTF-8 cannot carry (a lone surrogate) and a catalog of one', () => {
+    const records = [catalogRecord({ title: 'broken \ud800 pair', tagline: '\udc00' })];
+    const bytes = encodeCatalogSnapshot({ asOf: AS_OF, version: 9, records });
+    expect(decodeCatalogSnapshot(bytes)).toEqual({ asOf: AS_OF, version: 9, records });
+  });
+
+  const damaged = (change: (plain: Buffer) => Buffer) => {
+    const bytes = encodeCatalogSnapshot({ asOf: AS_OF, version: 1, records: catalog(20) });
+    return gzipSync(change(Buffer.from(gunzipSync(bytes))));
+  };
+  /** The header as written, and where the sections start. */
+  const headerOf = (plain: Buffer) => {
+    const length = plain.readUInt32LE(8);
+    const header = JSON.parse(plain.toString('utf8', 12, 12 + length)) as {
+      format: number;
+      count: number;
+      sections: { name: string; kind: string; bytes: number }[];
+    };
+    return { header, start: 12 + length };
+  };
+  const withHeader = (
+    plain: Buffer,
+    edit: (header: ReturnType<typeof headerOf>['header']) => void,
+  ) => {
+    const { header, start } = headerOf(plain);
+    edit(header);
+    const head = Buffer.from(JSON.stringify(header));
+    const prefix = Buffer.from(plain.subarray(0, 12));
+    prefix.writeUInt32LE(head.length, 8);
+    return Buffer.concat([prefix, head, plain.subarray(start)]);
+  };
+  /** The byte offset of section `name`'s first byte. */
+  const sectionAt = (plain: Buffer, name: string) => {
+    const { header, start } = headerOf(plain);
+    let at = start;
+    for (const section of header.sections) {
+      if (section.name === name) return at;
+      at += section.bytes;
+    }
+    throw new Error(`no section ${name}`);
+  };
+
+  it.each([
+    ['truncated', (plain: Buffer) => plain.subarray(0, plain.length - 3)],
+    ['cut inside its prefix', (plain: Buffer) => plain.subarray(0, 7)],
+    ['another binary format', (plain: Buffer) => (plain.writeUInt32LE(3, 4), plain)],
+    [
+      'a missing section',
+      (plain: Buffer) =>
+        withHeader(plain, (header) => {
+          header.sections[0]!.name = 'renamed';
+        }),
+    ],
+    [
+      'a count that does not match the columns',
+      (plain: Buffer) =>
+        withHeader(plain, (header) => {
+          header.count += 1;
+        }),
+    ],
+    [
+      'a string table position out of range',
+      (plain: Buffer) => (plain.writeUInt32LE(999, sectionAt(plain, 'category')), plain),
+    ],
+    [
+      'text lengths that do not add up to the text',
+      (plain: Buffer) => (
+        plain.writeUInt32LE(10_000, sectionAt(plain, 'title.lengths') + 4),
+        plain
+      ),
+    ],
+  ])('refuses a snapshot %s', (_name, change) => {
+    expect(() => decodeCatalogSnapshot(damaged(change))).toThrow(CatalogSnapshotFormatError);
+  });
+});
