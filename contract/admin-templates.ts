@@ -4,6 +4,7 @@
  * answers for `GET /api/admin/mvps`, `POST /api/admin/mvps/{id}/approve` and `…/reject`.
  */
 import * as z from 'zod';
+import { SECURITY_MESSAGES } from './security';
 import type { TemplateStatus } from './catalog';
 import type { ManagedTemplate } from './templates';
 
@@ -61,9 +62,23 @@ export const pendingTemplateQuerySchema = z.object({
  */
 const editStampSchema = z.string().trim().min(1).max(40).optional();
 
+/** The shortest reason that lets an admin publish a version with a critical vulnerability. */
+export const OVERRIDE_REASON_MIN = 10;
+export const OVERRIDE_REASON_MAX = 1_000;
+
+/**
+ * Why an admin publishes a version with a critical vulnerability anyway (audited with the
+ * approval); refused without it (409) when the version has one.
+ */
+export const overrideReasonSchema = z
+  .string({ error: SECURITY_MESSAGES.overrideReasonRequired })
+  .trim()
+  .min(OVERRIDE_REASON_MIN, SECURITY_MESSAGES.overrideReasonRequired)
+  .max(OVERRIDE_REASON_MAX, `At most ${OVERRIDE_REASON_MAX} characters.`);
+
 /** `POST /api/admin/mvps/{id}/approve` (the body is optional). */
 export const approveTemplateSchema = z
-  .object({ edit_at: editStampSchema })
+  .object({ edit_at: editStampSchema, override_reason: overrideReasonSchema.optional() })
   .optional()
   .transform((body) => body ?? {});
 export type ApproveTemplateInput = z.input<typeof approveTemplateSchema>;
@@ -99,6 +114,11 @@ export interface PendingTemplate {
    * is approved (approving switches it, rejecting keeps it). Null for a template never live.
    */
   live_version_number: string | null;
+  /**
+   * The version this row decides (its security report is read by it); null for a held edit, whose
+   * bundle does not change.
+   */
+  version_id: string | null;
   /**
    * Set when this is an edit of a live template's text held for review: the fields it changes
    * (the row's other fields show the template as the edit would make it).

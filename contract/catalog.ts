@@ -3,6 +3,7 @@
  * frontend (filters, forms, URL state). Values and texts are the product's own.
  */
 import * as z from 'zod';
+import type { Severity } from './security';
 
 /** Browse page size; the home page's featured numbers are in featured.ts. */
 export const BROWSE_PAGE_SIZE = 20;
@@ -247,7 +248,19 @@ export interface TemplateSummary {
   published_at: string | null;
   version_number: string;
   seller: SellerSummary;
+  /**
+   * The live version's worst known vulnerability when it is critical or high (the card's badge);
+   * null otherwise, including when its dependencies were not checked yet.
+   */
+  security_badge: SecurityBadge | null;
 }
+
+/** The severities the card shows a badge for (BADGE_SEVERITIES in contract/security.ts). */
+export type SecurityBadge = Extract<Severity, 'critical' | 'high'>;
+
+/** The card's badge for a live version's worst severity (absent or null: no finding). */
+export const securityBadgeOf = (severity: Severity | null | undefined): SecurityBadge | null =>
+  severity === 'critical' || severity === 'high' ? severity : null;
 
 export interface VersionEntry {
   version_number: string;

@@ -12,6 +12,7 @@
 import type {
   AccessTier,
   LicensingTerms,
+  SecurityBadge,
   TemplateCategory,
   TemplateSummary,
 } from '../../contract/catalog';
@@ -38,6 +39,7 @@ export type CatalogRecord = Pick<
   | 'github_url'
   | 'published_at'
   | 'version_number'
+  | 'security_badge'
 > & {
   seller_id: string;
   preview_image_keys: string[];
@@ -74,7 +76,14 @@ export interface CatalogColumns {
   readonly githubUrl: readonly (string | null)[];
   readonly publishedAt: readonly (string | null)[];
   readonly versionNumber: Uint32Array;
+  /** The card's security badge as a code of {@link BADGE_CODES} (0: none). */
+  readonly securityBadge: Uint8Array;
 }
+
+/** Position = code of the `securityBadge` column; 0 is no badge. */
+export const BADGE_CODES: readonly (SecurityBadge | null)[] = [null, 'critical', 'high'];
+export const badgeCode = (badge: SecurityBadge | null | undefined): number =>
+  Math.max(0, BADGE_CODES.indexOf(badge ?? null));
 
 /** The bits of `renditionKeys` among `previewKeys`, by position (see `renditions`). */
 export const renditionMaskOf = (
@@ -123,6 +132,7 @@ export const recordAt = (columns: CatalogColumns, row: number): CatalogRecord =>
     github_url: columns.githubUrl[row] ?? null,
     published_at: columns.publishedAt[row] ?? null,
     version_number: strings[columns.versionNumber[row]!]!,
+    security_badge: BADGE_CODES[columns.securityBadge[row]!] ?? null,
   };
 };
 
@@ -143,6 +153,7 @@ export class ColumnsBuilder {
   private readonly demoUrl: (string | null)[] = [];
   private readonly githubUrl: (string | null)[] = [];
   private readonly publishedAt: (string | null)[] = [];
+  private readonly securityBadge: number[] = [];
   private readonly numbers: { price: number[]; rating: number[]; downloads: number[] } = {
     price: [],
     rating: [],
@@ -183,6 +194,7 @@ export class ColumnsBuilder {
     this.demoUrl.push(record.demo_url ?? null);
     this.githubUrl.push(record.github_url ?? null);
     this.publishedAt.push(record.published_at ?? null);
+    this.securityBadge.push(badgeCode(record.security_badge));
     this.numbers.price.push(record.price ?? Number.NaN);
     this.numbers.rating.push(record.average_rating);
     this.numbers.downloads.push(record.download_count);
@@ -217,6 +229,7 @@ export class ColumnsBuilder {
       githubUrl: this.githubUrl,
       publishedAt: this.publishedAt,
       versionNumber: Uint32Array.from(this.codes.versionNumber),
+      securityBadge: Uint8Array.from(this.securityBadge),
     };
   }
 }
@@ -227,7 +240,7 @@ export const columnsFromRecords = (records: readonly CatalogRecord[]): CatalogCo
   return builder.finish();
 };
 
-type TypedColumn = Uint16Array | Uint32Array | Float64Array;
+type TypedColumn = Uint8Array | Uint16Array | Uint32Array | Float64Array;
 
 /**
  * The rows `keep` of `old` (in that order), then `added`: one pass of typed-array and pointer
@@ -307,5 +320,6 @@ export const keepAndAppend = (
     githubUrl: strings(old.githubUrl, tail.githubUrl),
     publishedAt: strings(old.publishedAt, tail.publishedAt),
     versionNumber: pick(old.versionNumber, tail.versionNumber, new Uint32Array(count)),
+    securityBadge: pick(old.securityBadge, tail.securityBadge, new Uint8Array(count)),
   };
 };

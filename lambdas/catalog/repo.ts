@@ -3,7 +3,7 @@
  */
 import { storageDesign } from '../../contract/design/storage-design';
 import { config } from '../shared/config';
-import { TEMPLATE_STATUSES } from '../../contract/catalog';
+import { TEMPLATE_STATUSES, securityBadgeOf } from '../../contract/catalog';
 import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';
 import { TemplateEntity, type TemplateItem } from '../shared/db/entities/template';
 import {
@@ -43,6 +43,7 @@ const CATALOG_ATTRIBUTES = [
   'github_url',
   'published_at',
   'version_number',
+  'security_severity',
 ] as const;
 
 /**
@@ -146,6 +147,7 @@ const toCatalogRecord = (item: CatalogProjection): CatalogRecord => ({
   github_url: item.github_url ?? null,
   published_at: item.published_at ?? null,
   version_number: item.version_number,
+  security_badge: securityBadgeOf(item.security_severity),
 });
 
 /** One template by id, whatever its status. */

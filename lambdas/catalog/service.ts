@@ -23,6 +23,7 @@ import {
   type BrowseResult,
   type TemplateDetail,
   type TemplateSummary,
+  securityBadgeOf,
   type SellerSummary,
   type TemplateVersionList,
   type VersionEntry,
@@ -156,6 +157,7 @@ const toSummary = (record: CatalogRecord, seller: SellerSummary): TemplateSummar
   published_at: record.published_at,
   version_number: record.version_number,
   seller,
+  security_badge: record.security_badge ?? null,
 });
 
 /** A page of approved templates matching the query, with the exact total. */
@@ -208,6 +210,7 @@ const toDetail = (
       github_url: item.github_url ?? null,
       published_at: item.published_at ?? null,
       average_rating: averageRating(item.rating_sum, item.rating_count),
+      security_badge: securityBadgeOf(item.security_severity),
     },
     seller,
   ),

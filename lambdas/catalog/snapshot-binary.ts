@@ -102,6 +102,9 @@ export const encodeBinarySnapshot = (
     const stored = name === 'techStart' || name === 'previewStart' ? lengthsOf(values) : values;
     add(name, kind, bytesOf(stored));
   }
+  // The card's security badge codes (catalog-columns.ts, BADGE_CODES): optional when reading, so
+  // a snapshot written before badges existed still loads (no card shows one until it is rebuilt).
+  add('securityBadge', 'u8', bytesOf(columns.securityBadge));
   const text = (name: string, values: readonly (string | null)[]) => {
     const lengths = Uint32Array.from(values, (value) => value?.length ?? 0);
     const run = values.join('');
@@ -263,6 +266,9 @@ export const decodeBinarySnapshot = (
     githubUrl: read.nullable('githubUrl', count),
     publishedAt: read.nullable('publishedAt', count),
     versionNumber: code('versionNumber'),
+    securityBadge: sections.has('securityBadge')
+      ? read.numbers('securityBadge', 'u8', count)
+      : new Uint8Array(count),
   };
   return { asOf: head.as_of, version: head.version, columns };
 };

@@ -21,6 +21,8 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import {
+  BADGE_CODES,
+  badgeCode,
   columnsFromRecords,
   recordAt,
   renditionMaskOf,
@@ -83,6 +85,11 @@ interface SnapshotFile {
     github_url: (string | null)[];
     published_at: (string | null)[];
     version_number: number[];
+    /**
+     * Codes of BADGE_CODES (0: none). Optional: a snapshot written before security badges existed
+     * has none, and its cards show none until the changes since it are applied.
+     */
+    security_badge?: number[];
   };
 }
 
@@ -141,6 +148,7 @@ export const encodeJsonCatalogSnapshot = (snapshot: CatalogSnapshot): Buffer => 
       github_url: column((record) => record.github_url),
       published_at: column((record) => record.published_at),
       version_number: column((record) => intern(record.version_number)),
+      security_badge: column((record) => badgeCode(record.security_badge)),
     },
   };
   return gzipSync(JSON.stringify(file));
@@ -264,6 +272,7 @@ const decodeColumns = (file: SnapshotFile): CatalogColumns => {
   const preview = new Array<string>(previewStart[count]!);
   const price = new Float64Array(count);
   const renditions = new Uint16Array(count);
+  const securityBadge = new Uint8Array(count);
   for (let row = 0; row < count; row += 1) {
     const techs = columns.tech_stack[row]!;
     for (let t = 0; t < techs.length; t += 1) tech[techStart[row]! + t] = position(techs[t]!);
@@ -271,6 +280,8 @@ const decodeColumns = (file: SnapshotFile): CatalogColumns => {
     for (let p = 0; p < keys.length; p += 1) preview[previewStart[row]! + p] = keys[p]!;
     renditions[row] = renditionMaskOf(keys, columns.preview_rendition_keys?.[row]);
     price[row] = columns.price[row] ?? Number.NaN;
+    const badge = columns.security_badge?.[row] ?? 0;
+    securityBadge[row] = Number.isInteger(badge) && badge < BADGE_CODES.length ? badge : 0;
   }
   const orNull = <T>(values: (T | null)[]) => values.map((value) => value ?? null);
   return {
@@ -296,5 +307,6 @@ const decodeColumns = (file: SnapshotFile): CatalogColumns => {
     githubUrl: orNull(columns.github_url),
     publishedAt: orNull(columns.published_at),
     versionNumber: codes(columns.version_number),
+    securityBadge,
   };
 };

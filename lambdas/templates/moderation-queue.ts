@@ -14,6 +14,7 @@ import {
 import { previewUrl, type TemplateStatus } from '../../contract/catalog';
 import { countChangesInReview, listHeldEdits } from './held-edit-repo';
 import {
+  getCurrentVersion,
   getTemplateById,
   getStatusCounts,
   listTemplatesByStatus,
@@ -42,6 +43,7 @@ const toPendingTemplate = (
   last_processing_error: item.last_processing_error ?? null,
   submittedAt: item.updated_at,
   live_version_number: null,
+  version_id: null,
   edit_fields: null,
   edit_at: null,
   created_at: item.created_at,
@@ -71,6 +73,7 @@ const versionsInReview = async (
       last_processing_error: null,
       submittedAt: item.pending_version?.at ?? version.uploaded_at,
       live_version_number: item.version_number,
+      version_id: version.id,
     };
     return [{ item, row }];
   });
@@ -137,11 +140,20 @@ const oldestPending = async (
         a.row.submittedAt.localeCompare(b.row.submittedAt) || a.row.id.localeCompare(b.row.id),
     )
     .slice(0, limit);
-  const sellers = await getUserContacts(rows.map(({ item }) => item.seller_id));
-  return rows.map(({ item, row }) => {
+  const [sellers, versionIds] = await Promise.all([
+    getUserContacts(rows.map(({ item }) => item.seller_id)),
+    // A template never live decides the version of its own bundle.
+    Promise.all(
+      rows.map(async ({ item, row }) =>
+        row.version_id ?? (row.edit_at ? null : ((await getCurrentVersion(item))?.id ?? null)),
+      ),
+    ),
+  ]);
+  return rows.map(({ item, row }, index) => {
     const seller = sellers.get(item.seller_id);
     return {
       ...row,
+      version_id: versionIds[index] ?? null,
       sellerEmail: seller?.email ?? null,
       sellerUsername: seller?.username ?? null,
       sellerDisplayName: seller?.display_name ?? null,

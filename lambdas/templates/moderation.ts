@@ -20,8 +20,10 @@ import type { Profile } from '../../contract/profile';
 import { TEMPLATE_MESSAGES } from '../../contract/templates';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { heldEditDecidedWrite } from './held-edit-repo';
+import { checkApprovalSecurity, recordApprovedSeverity } from './security-gate';
 import {
   TransactionRefusedError,
+  getCurrentVersion,
   getTemplateById,
   writeTemplate,
   type TemplateItem,
@@ -40,7 +42,8 @@ const clip = (text: string, max: number) =>
 const MY_TEMPLATES_LINK = '/my-mvps';
 const templateLink = (id: string) => `/mvp/${id}`;
 
-type Decision = { kind: 'approve' } | { kind: 'reject'; reason: string };
+/** An approval carries the admin's reason when the version has a critical vulnerability. */
+type Decision = { kind: 'approve'; overrideReason?: string } | { kind: 'reject'; reason: string };
 
 /** What a decision writes on the template and tells the seller. */
 const decisionWrites = (template: TemplateItem, decision: Decision, now: string) => {
@@ -117,6 +120,14 @@ const decide = async (
     if (decision.kind === 'approve' && template.status !== 'pending_review') {
       throw new ConflictError(MODERATION_MESSAGES.notApprovableFailed);
     }
+    const security =
+      decision.kind === 'approve'
+        ? await checkApprovalSecurity(
+            templateId,
+            (await getCurrentVersion(template))?.id ?? null,
+            decision.overrideReason,
+          )
+        : null;
     const now = new Date().toISOString();
     const writes = decisionWrites(template, decision, now);
     try {
@@ -134,11 +145,13 @@ const decide = async (
           after: {
             status: writes.set.status,
             ...(decision.kind === 'reject' ? { reason: decision.reason } : {}),
+            ...security?.audit,
           },
           now,
         }),
         now,
       });
+      if (security) await recordApprovedSeverity(templateId, security);
       const updated: TemplateItem = { ...template, ...writes.set };
       for (const name of writes.remove) delete updated[name];
       // Buyers who deployed an older version hear of this one (best effort: it is approved anyway).
@@ -175,6 +188,10 @@ const decideVersion = async (
   version: TemplateVersionItem,
   decision: Decision,
 ): Promise<ModerationResult> => {
+  const security =
+    decision.kind === 'approve'
+      ? await checkApprovalSecurity(template.id, version.id, decision.overrideReason)
+      : null;
   const now = new Date().toISOString();
   const audit = auditWrite({
     actor: { userId: admin.id, email: admin.email },
@@ -184,6 +201,7 @@ const decideVersion = async (
     after: {
       status: decision.kind === 'approve' ? 'approved' : 'rejected',
       ...(decision.kind === 'reject' ? { reason: decision.reason } : {}),
+      ...security?.audit,
     },
     now,
   });
@@ -201,6 +219,7 @@ const decideVersion = async (
         audit,
         now,
       });
+      if (security) await recordApprovedSeverity(template.id, security);
       await notifyUpgradeAvailable(updated).catch((error: unknown) =>
         logger.warn('Deployers could not be told of the new version', {
           mvpId: template.id,
@@ -328,13 +347,16 @@ const decideEdit = async (
 
 /**
  * `POST /api/admin/mvps/{id}/approve`: pending_review → approved, published at once; a held edit
- * only with its stamp (`editAt`).
+ * only with its stamp (`editAt`); a version with a critical vulnerability (PUBLISH_MODE=moderate)
+ * only with the admin's reason (`overrideReason`, audited).
  */
 export const approveTemplate = (
   admin: Profile,
   templateId: string,
   editAt?: string,
-): Promise<ModerationResult> => decide(admin, templateId, { kind: 'approve' }, editAt);
+  overrideReason?: string,
+): Promise<ModerationResult> =>
+  decide(admin, templateId, { kind: 'approve', overrideReason }, editAt);
 
 /** `POST /api/admin/mvps/{id}/reject`: any pending status → rejected, with the reason. */
 export const rejectTemplate = (

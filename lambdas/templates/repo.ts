@@ -64,6 +64,18 @@ export const getVersion = async (
   return data;
 };
 
+/**
+ * The version row of the bundle the template serves now: its live version, or the one waiting for
+ * review before the template was ever live (null for an item without a bundle).
+ */
+export const getCurrentVersion = async (
+  template: Pick<TemplateItem, 'id' | 'file_key'>,
+): Promise<TemplateVersionItem | null> => {
+  if (!template.file_key) return null;
+  const versions = await listVersions(template.id);
+  return versions.find((version) => version.file_key === template.file_key) ?? null;
+};
+
 /** V1 (all pages): every version of a template, oldest first (tens, not thousands). */
 export const listVersions = async (templateId: string): Promise<TemplateVersionItem[]> => {
   const { data } = await TemplateVersionEntity.query

@@ -9,6 +9,7 @@ import { logger } from '../../shared/observability';
 import { getApprovedTemplateItem } from '../../catalog/service';
 import { notifyUpgradeAvailable } from '../../deployments/upgrade-notice';
 import { publishProcessedVersion } from '../../templates/transitions';
+import { recordPublishedSeverity } from '../../templates/security-gate';
 import { classifyError } from '../errors';
 import { approvedMessage, templateLink } from '../messages';
 import { processingInputSchema } from '../schema';
@@ -44,7 +45,11 @@ export const publishBundle = async (input: PublishInput): Promise<PublishResult>
     logger.info('Publish skipped: the MVP moved on', { mvpId: input.mvpId });
     return { outcome };
   }
-  if (!moderate) await tellDeployers(input.mvpId);
+  if (!moderate) {
+    // The card's badge follows the live version's report (written by the audit step before).
+    await recordPublishedSeverity(input.mvpId, input.versionId);
+    await tellDeployers(input.mvpId);
+  }
   return { outcome: moderate ? 'held_for_review' : 'published' };
 };
 

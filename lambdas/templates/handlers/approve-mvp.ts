@@ -1,6 +1,7 @@
 /**
- * `POST /api/admin/mvps/{id}/approve` `{ edit_at? }`: a template in review is published (admins);
- * a held edit is applied only when `edit_at` names the one that waits.
+ * `POST /api/admin/mvps/{id}/approve` `{ edit_at?, override_reason? }`: a template in review is
+ * published (admins); a held edit is applied only when `edit_at` names the one that waits; a
+ * version with a critical vulnerability only with `override_reason` (PUBLISH_MODE=moderate).
  */
 import { approveTemplateSchema } from '../../../contract/admin-templates';
 import { requireProfile, type HttpOperation } from '../../shared/http/create-http-handler';
@@ -14,5 +15,8 @@ export const approveTemplate: HttpOperation = async (context) => {
     params: templateIdParamsSchema,
     body: approveTemplateSchema,
   });
-  return jsonResponse(200, await approve(requireProfile(context), params.id, body.edit_at));
+  return jsonResponse(
+    200,
+    await approve(requireProfile(context), params.id, body.edit_at, body.override_reason),
+  );
 };

@@ -9,6 +9,7 @@ import {
   BROWSE_TECH_STACKS,
   LICENSING_TERMS,
   SORT_OPTIONS,
+  securityBadgeOf,
 } from '../../../contract/catalog';
 import type { CatalogRecord } from '../../../lambdas/catalog/browse';
 import { averageRating } from '../../../lambdas/catalog/repo';
@@ -108,6 +109,7 @@ export const benchRecord = (template: BenchTemplate): CatalogRecord => ({
   github_url: null,
   published_at: template.published_at,
   version_number: template.version_number,
+  security_badge: securityBadgeOf(template.security_severity),
 });
 
 /** Template number `index`, approved and published within the year before `now`. */
@@ -148,6 +150,10 @@ const benchTemplate = (next: () => number, now: number, index: number) => {
     rating_count: ratings,
     created_at: published,
     updated_at: published,
+    // One in 40 with a high finding, one in 200 critical: the card badge's column is not all
+    // blanks (by index, so the other fields stay as they were).
+    security_severity:
+      index % 200 === 0 ? ('critical' as const) : index % 40 === 0 ? ('high' as const) : undefined,
   };
 };
 

@@ -6,11 +6,12 @@ import { DeployButton } from '../../features/deployments/components/deploy-butto
 import { BundleFileTree } from '../../features/downloads/components/bundle-file-tree';
 import { DownloadPanel } from '../../features/downloads/components/download-panel';
 import { TemplateDetailView } from '../../features/catalog/components/template-detail-view';
+import { SecurityPanel } from '../../features/security/components/security-panel';
 import { ReviewsSection } from '../../features/reviews/components/reviews-section';
 
 /**
  * `/mvp/:mvpId`: the template, with the download, billing (a one-time sale's purchase, the
- * canceled-checkout note) and review features composed into its slots.
+ * canceled-checkout note), security report and review features composed into its slots.
  */
 export default function TemplateRoute() {
   const { mvpId } = useParams();
@@ -42,6 +43,8 @@ export default function TemplateRoute() {
       renderSections={(template, refresh) => (
         <>
           <BundleFileTree mvpId={template.id} accessTier={template.access_tier} />
+          <Separator />
+          <SecurityPanel mvpId={template.id} />
           <Separator />
           <ReviewsSection mvpId={template.id} sellerId={template.seller.id} onReviewed={refresh} />
         </>

@@ -15,6 +15,7 @@
  * The version history is not embedded: each version is an MvpVersion item (template-version.ts), so the
  * template item stays small however many versions it gets (docs/data-model.md, section 3.3).
  */
+import type { Severity } from '../../../../contract/security';
 import type {
   PendingVersionSummary,
   TemplateFields,
@@ -67,6 +68,12 @@ export interface TemplateItem extends TemplateFields, StoredWhenSet<TemplateOpti
    */
   pending_edit?: PendingEdit;
   pending_edit_status?: 'pending_review' | 'rejected';
+  /**
+   * The live version's worst known vulnerability (the security domain's report), absent when it
+   * has none or was not checked: what the card's badge is made from, written only by
+   * templates/security-severity.ts.
+   */
+  security_severity?: Severity;
   last_synced_github_commit_sha?: string;
   github_repo_owner?: string;
   github_repo_name?: string;

@@ -15,6 +15,7 @@ import { notificationKeys } from '../../../../frontend/src/features/notification
 import { payoutKeys } from '../../../../frontend/src/features/payouts/api/keys';
 import { refundKeys } from '../../../../frontend/src/features/refunds/api/keys';
 import { reviewKeys } from '../../../../frontend/src/features/reviews/api/keys';
+import { securityKeys } from '../../../../frontend/src/features/security/api/keys';
 import { sellerKeys } from '../../../../frontend/src/features/sellers/api/keys';
 import { sellerApplicationKeys } from '../../../../frontend/src/features/seller-application/api/keys';
 import { settingsKeys } from '../../../../frontend/src/features/settings/api/keys';
@@ -47,6 +48,7 @@ const FEATURE_KEYS: Record<string, QueryKey[]> = {
   payouts: [payoutKeys.list('all'), payoutKeys.list('failed'), payoutKeys.connect],
   status: [statusKeys.health],
   sellerApplication: [sellerApplicationKeys.mine],
+  security: [securityKeys.live(ID), securityKeys.version(ID, ID)],
 };
 
 describe('query-key factories', () => {

@@ -52,6 +52,7 @@ const generated = (next: () => number, index: number): CatalogRecord => {
     published_at:
       next() < 0.05 ? null : new Date(Date.UTC(2025, 0, 1 + Math.floor(next() * 60))).toISOString(),
     preview_image_keys: next() < 0.5 ? [] : [`previews/${index}/1.png`],
+    security_badge: pick(next, [null, null, null, 'critical', 'high'] as const),
   });
 };
 

@@ -33,8 +33,15 @@ const records: CatalogRecord[] = [
     demo_url: 'https://demo.example.com',
     github_url: 'https://github.com/acme/kit',
     version_number: '2.1.0',
+    security_badge: 'critical',
   }),
-  catalogRecord({ seller_id: 'seller-b', title: 'Portfolio', published_at: null, tech_stack: [] }),
+  catalogRecord({
+    seller_id: 'seller-b',
+    title: 'Portfolio',
+    published_at: null,
+    tech_stack: [],
+    security_badge: 'high',
+  }),
   catalogRecord({ seller_id: 'seller-a', title: 'Ünïcödé “quotes” \u0000 and emoji 🚀' }),
 ];
 
@@ -44,6 +51,18 @@ describe('catalog snapshot encoding', () => {
       const bytes = encode({ asOf: AS_OF, version: 42, records });
       expect(decodeCatalogSnapshot(bytes)).toEqual({ asOf: AS_OF, version: 42, records });
     }
+  });
+
+  it('reads a JSON-layout snapshot written before security badges: no card shows one', () => {
+    const bytes = encodeJsonCatalogSnapshot({ asOf: AS_OF, version: 42, records });
+    const file = JSON.parse(gunzipSync(bytes).toString('utf8')) as {
+      columns: Record<string, unknown>;
+    };
+    expect(file.columns.security_badge).toEqual([1, 2, 0]);
+    delete file.columns.security_badge;
+    const decoded = decodeCatalogSnapshot(gzipSync(JSON.stringify(file))).records;
+    expect(decoded.map((record) => record.security_badge)).toEqual([null, null, null]);
+    expect(decoded[0]!.title).toBe(records[0]!.title);
   });
 
   it('reads a snapshot written before renditions: every card keeps its original', () => {

@@ -12,6 +12,8 @@ import {
   templateSellerLabel,
 } from '../lib/template-review';
 import { formatDateTime } from '../../../lib/format';
+import { useVersionSecurityReport } from '../../security/api/get-security-report';
+import { VersionSecurityBox } from '../../security/components/version-security-box';
 
 /** The product's tech chips on the review card: 5, then '+N more'. */
 const TECH_CHIPS = 5;
@@ -20,15 +22,54 @@ export interface PendingTemplateCardProps {
   mvp: PendingTemplate;
   approving: boolean;
   onApprove: () => void;
+  /** The version has a critical vulnerability: approving needs a reason. */
+  onApproveAnyway: () => void;
   onReject: () => void;
+}
+
+/** Approve (or, with a critical finding, "Approve anyway…") and Reject. */
+function ReviewActions({
+  mvp,
+  critical,
+  approving,
+  onApprove,
+  onApproveAnyway,
+  onReject,
+}: PendingTemplateCardProps & { critical: boolean }) {
+  return (
+    <>
+      {canApproveTemplate(mvp.status) &&
+        (critical ? (
+          <Button
+            size="sm"
+            colorPalette="orange"
+            loading={approving}
+            onClick={onApproveAnyway}
+            data-testid="approve-anyway"
+          >
+            Approve anyway…
+          </Button>
+        ) : (
+          <Button size="sm" colorPalette="green" loading={approving} onClick={onApprove}>
+            Approve
+          </Button>
+        ))}
+      <Button size="sm" colorPalette="red" variant="outline" onClick={onReject}>
+        Reject
+      </Button>
+    </>
+  );
 }
 
 export function PendingTemplateCard({
   mvp,
   approving,
   onApprove,
+  onApproveAnyway,
   onReject,
 }: PendingTemplateCardProps) {
+  const security = useVersionSecurityReport(mvp.id, mvp.version_id);
+  const critical = (security.data?.counts.critical ?? 0) > 0;
   return (
     <Card.Root
       size="sm"
@@ -76,17 +117,18 @@ export function PendingTemplateCard({
               <Alert.Title>{mvp.last_processing_error}</Alert.Title>
             </Alert.Root>
           )}
+          {mvp.version_id && <VersionSecurityBox state={security} />}
         </Stack>
       </Card.Body>
       <Card.Footer justifyContent="flex-end" gap="2">
-        {canApproveTemplate(mvp.status) && (
-          <Button size="sm" colorPalette="green" loading={approving} onClick={onApprove}>
-            Approve
-          </Button>
-        )}
-        <Button size="sm" colorPalette="red" variant="outline" onClick={onReject}>
-          Reject
-        </Button>
+        <ReviewActions
+          mvp={mvp}
+          critical={critical}
+          approving={approving}
+          onApprove={onApprove}
+          onApproveAnyway={onApproveAnyway}
+          onReject={onReject}
+        />
       </Card.Footer>
     </Card.Root>
   );

@@ -48,6 +48,9 @@ export interface ReasonFormProps {
   busy: boolean;
   onSubmit: FormEventHandler<HTMLFormElement>;
   onClose: () => void;
+  /** The decision's button (default: Reject, in red). */
+  submitLabel?: string;
+  submitPalette?: string;
 }
 
 export function ReasonForm(props: ReasonFormProps) {
@@ -69,8 +72,8 @@ export function ReasonForm(props: ReasonFormProps) {
         <Button variant="outline" onClick={props.onClose} disabled={props.busy}>
           Cancel
         </Button>
-        <Button type="submit" colorPalette="red" loading={props.busy}>
-          Reject
+        <Button type="submit" colorPalette={props.submitPalette ?? 'red'} loading={props.busy}>
+          {props.submitLabel ?? 'Reject'}
         </Button>
       </Dialog.Footer>
     </form>

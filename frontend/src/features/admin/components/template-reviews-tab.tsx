@@ -1,7 +1,9 @@
 /**
  * MVP reviews: templates waiting for review and those whose
  * processing failed (with `last_processing_error`), oldest first; approve publishes one (in the
- * catalog at once), reject asks for a reason the seller is sent. Both notify the seller.
+ * catalog at once), reject asks for a reason the seller is sent. Both notify the seller. Each row
+ * shows its version's security report; one with a critical vulnerability is approved only
+ * "anyway", with a reason (audited).
  */
 import { useState } from 'react';
 import { Stack } from '@chakra-ui/react';
@@ -11,36 +13,82 @@ import {
   type PendingTemplate,
   type PendingTemplateFilter,
 } from '@contract/admin-templates';
-import { errorMessage } from '../../../lib/api-error';
+import { SECURITY_MESSAGES } from '@contract/security';
+import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useApproveTemplate } from '../api/approve-template';
 import { usePendingTemplates } from '../api/get-pending-templates';
 import { TEMPLATE_FILTER_LABELS } from '../lib/template-review';
 import { AdminQueue, type QueueOutcome } from './admin-queue';
 import { PendingTemplateCard } from './pending-template-card';
 import { RejectTemplateDialog } from './reject-template-dialog';
+import { ApproveAnywayDialog } from './approve-anyway-dialog';
 
-export default function TemplateReviewsTab() {
-  const [status, setStatus] = useState<PendingTemplateFilter>('pending');
+/** The decisions' state: the outcome line, the open dialog and the approval (asking for a reason on a 409). */
+function useTemplateDecisions() {
   const [outcome, setOutcome] = useState<QueueOutcome | null>(null);
   const [rejecting, setRejecting] = useState<PendingTemplate | null>(null);
-  const templates = usePendingTemplates(status);
+  const [overriding, setOverriding] = useState<PendingTemplate | null>(null);
   const approve = useApproveTemplate();
-  const counts = templates.data?.counts;
-  const countOf = (filter: PendingTemplateFilter): number | undefined =>
-    counts &&
-    (filter === 'pending'
-      ? PENDING_TEMPLATE_STATUSES.reduce((sum, each) => sum + counts[each], 0)
-      : counts[filter]);
-
   const approveTemplate = async (template: PendingTemplate) => {
     setOutcome(null);
     try {
       const result = await approve.mutateAsync(template);
       setOutcome({ status: 'success', text: `${template.title}: ${result.message}` });
     } catch (error) {
+      // A critical finding the card did not know of yet: ask for the reason instead.
+      if (
+        error instanceof ApiError &&
+        error.status === 409 &&
+        error.message === SECURITY_MESSAGES.overrideReasonRequired
+      ) {
+        setOverriding(template);
+        return;
+      }
       setOutcome({ status: 'error', text: errorMessage(error) });
     }
   };
+  const decided = (template: PendingTemplate, message: string) => {
+    setRejecting(null);
+    setOverriding(null);
+    setOutcome({ status: 'success', text: `${template.title}: ${message}` });
+  };
+  const approveAnyway = (template: PendingTemplate) => {
+    setOutcome(null);
+    setOverriding(template);
+  };
+  return {
+    outcome,
+    rejecting,
+    setRejecting,
+    overriding,
+    setOverriding,
+    approve,
+    approveTemplate,
+    approveAnyway,
+    decided,
+  };
+}
+
+export default function TemplateReviewsTab() {
+  const [status, setStatus] = useState<PendingTemplateFilter>('pending');
+  const templates = usePendingTemplates(status);
+  const {
+    outcome,
+    rejecting,
+    setRejecting,
+    overriding,
+    setOverriding,
+    approve,
+    approveTemplate,
+    approveAnyway,
+    decided,
+  } = useTemplateDecisions();
+  const counts = templates.data?.counts;
+  const countOf = (filter: PendingTemplateFilter): number | undefined =>
+    counts &&
+    (filter === 'pending'
+      ? PENDING_TEMPLATE_STATUSES.reduce((sum, each) => sum + counts[each], 0)
+      : counts[filter]);
 
   return (
     <AdminQueue
@@ -62,14 +110,18 @@ export default function TemplateReviewsTab() {
       emptyText="Nothing to review."
       emptyTestId="no-pending-mvps"
       footer={
-        <RejectTemplateDialog
-          mvp={rejecting}
-          onClose={() => setRejecting(null)}
-          onRejected={(template, message) => {
-            setRejecting(null);
-            setOutcome({ status: 'success', text: `${template.title}: ${message}` });
-          }}
-        />
+        <>
+          <RejectTemplateDialog
+            mvp={rejecting}
+            onClose={() => setRejecting(null)}
+            onRejected={decided}
+          />
+          <ApproveAnywayDialog
+            mvp={overriding}
+            onClose={() => setOverriding(null)}
+            onApproved={decided}
+          />
+        </>
       }
     >
       {(items) => (
@@ -80,6 +132,7 @@ export default function TemplateReviewsTab() {
               mvp={template}
               approving={approve.isPending && approve.variables.id === template.id}
               onApprove={() => void approveTemplate(template)}
+              onApproveAnyway={() => approveAnyway(template)}
               onReject={() => setRejecting(template)}
             />
           ))}

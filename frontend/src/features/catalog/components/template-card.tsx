@@ -1,5 +1,15 @@
 import type { MouseEvent } from 'react';
-import { Badge, Box, Button, Card, HStack, Image, Link, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  HStack,
+  Image,
+  Link,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { LuDownload, LuExternalLink, LuGithub, LuStar } from 'react-icons/lu';
 import type { TemplateSummary } from '@contract/catalog';
@@ -12,6 +22,7 @@ import {
   describeAccess,
   FALLBACK_PREVIEW_IMAGE,
   formatRating,
+  securityBadgeLabel,
 } from '../lib/card-format';
 import { describeRating, formatCount, isRated, NO_RATINGS_TEXT } from '../../../lib/format';
 import { LicenseLinkBadge } from '../../../components/licence-link-badge';
@@ -91,6 +102,27 @@ function CardFigures({ mvp }: { mvp: TemplateSummary }) {
         </Badge>
       )}
     </HStack>
+  );
+}
+
+/**
+ * Only when the live version has a critical or high vulnerability; the template page's Security
+ * panel has the details. The words carry the severity, the colour only repeats it.
+ */
+function SecurityBadge({ mvp }: { mvp: TemplateSummary }) {
+  if (!mvp.security_badge) return null;
+  const label = securityBadgeLabel(mvp.security_badge);
+  return (
+    <Badge
+      colorPalette={mvp.security_badge === 'critical' ? 'red' : 'orange'}
+      variant="subtle"
+      alignSelf="start"
+      data-testid="security-badge"
+      data-severity={mvp.security_badge}
+    >
+      {label}
+      <VisuallyHidden> in the live version’s dependencies</VisuallyHidden>
+    </Badge>
   );
 }
 
@@ -194,6 +226,7 @@ export function TemplateCard({
           <TechTags techStack={mvp.tech_stack} max={CARD_TECH_TAGS} />
         </Box>
         <CardFigures mvp={mvp} />
+        <SecurityBadge mvp={mvp} />
         {showSeller && mvp.seller.username && (
           <Text fontSize="sm" color="fg.muted" display={{ base: 'none', md: 'block' }}>
             by{' '}

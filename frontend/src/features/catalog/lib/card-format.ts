@@ -44,3 +44,7 @@ export function describeAccess(accessTier: string, price: number | null): string
   if (accessTier === 'one_time_sale' && price !== null) return `£${price.toFixed(2)}`;
   return 'Included in subscription';
 }
+
+/** The card's security badge, by the live version's worst severity. */
+export const securityBadgeLabel = (badge: NonNullable<TemplateSummary['security_badge']>) =>
+  badge === 'critical' ? 'Critical vulnerability' : 'High vulnerability';

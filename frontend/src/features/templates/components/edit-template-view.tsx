@@ -30,6 +30,7 @@ import {
 import { GithubLinkDialog } from '../../github/components/github-link-dialog';
 import { LuGithub } from 'react-icons/lu';
 import { EditStatus, VersionStatus } from './version-status';
+import { SellerSecuritySection } from '../../security/components/seller-security-section';
 import { FilePicker } from './file-picker';
 import { TemplateFormSections } from './template-form-sections';
 import { UploadProgress } from './upload-feedback';
@@ -235,6 +236,11 @@ function EditTemplateForm({ mvp }: { mvp: ManagedTemplate }) {
             )}
             {problem && <FormAlert status="error" title={problem} data-testid="edit-error" />}
             {held && <HeldEditNote at={held.at} />}
+            <SellerSecuritySection
+              mvpId={mvp.id}
+              liveVersion={mvp.status === 'approved' ? mvp.version_number : null}
+              pendingVersion={mvp.pending_version}
+            />
             <TemplateFormSections
               files={
                 <>

@@ -27,6 +27,8 @@ import { paths } from '../../../config/paths';
 import { formatCount, formatRating, isRated, NO_RATINGS_TEXT } from '../../../lib/format';
 import { GithubLinkDialog } from '../../github/components/github-link-dialog';
 import { EditStatus, VersionStatus } from './version-status';
+import { SecurityStateLine } from '../../security/components/security-state-line';
+import { SECURITY_SECTION_ID } from '../../security/components/seller-security-section';
 
 const FALLBACK_IMAGE = '/fallback-preview.svg';
 const CARD_TECH_TAGS = 3;
@@ -200,6 +202,19 @@ function ProcessingError({ message }: { message: string }) {
   );
 }
 
+/** The linked repository and the commit last synced. */
+function GithubRepoLine({ github }: { github: NonNullable<ManagedTemplate['github']> }) {
+  return (
+    <HStack gap="1" fontSize="sm" color="fg.muted" data-testid="github-repo">
+      <LuGithub />
+      <Text>
+        {github.owner}/{github.name}
+        {github.last_synced_sha ? ` @${github.last_synced_sha.slice(0, 7)}` : ''}
+      </Text>
+    </HStack>
+  );
+}
+
 export function MyTemplateCard({
   mvp,
   onRetry,
@@ -234,15 +249,12 @@ export function MyTemplateCard({
         <MyTemplateFigures mvp={mvp} />
         <VersionStatus mvp={mvp} onNotice={onVersionNotice} />
         <EditStatus mvp={mvp} />
-        {mvp.github && (
-          <HStack gap="1" fontSize="sm" color="fg.muted" data-testid="github-repo">
-            <LuGithub />
-            <Text>
-              {mvp.github.owner}/{mvp.github.name}
-              {mvp.github.last_synced_sha ? ` @${mvp.github.last_synced_sha.slice(0, 7)}` : ''}
-            </Text>
-          </HStack>
-        )}
+        <SecurityStateLine
+          mvpId={mvp.id}
+          live={mvp.status === 'approved'}
+          reportHref={`${paths.mvpEdit.getHref(mvp.id)}#${SECURITY_SECTION_ID}`}
+        />
+        {mvp.github && <GithubRepoLine github={mvp.github} />}
         {failed && mvp.last_processing_error && (
           <ProcessingError message={mvp.last_processing_error} />
         )}

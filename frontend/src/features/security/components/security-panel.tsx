@@ -1,0 +1,44 @@
+/**
+ * The template page's Security panel: the live version's report (dependencies checked against
+ * the published advisories, and what the upload scan checked), with the page's loading and
+ * error states.
+ */
+import { Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { SECURITY_MESSAGES } from '@contract/security';
+import { isMissingReport, useLiveSecurityReport } from '../api/get-security-report';
+import { SecurityReportView } from './security-report-view';
+import { UPLOAD_SCAN_CHECKS } from '../lib/security-text';
+
+export function SecurityPanel({ mvpId }: { mvpId: string }) {
+  const { data, isPending, error } = useLiveSecurityReport(mvpId);
+  return (
+    <Stack gap="3" as="section" aria-labelledby="security-heading">
+      <Heading as="h2" size="lg" id="security-heading">
+        Security
+      </Heading>
+      <Card.Root variant="outline">
+        <Card.Body p="4" data-testid="security-panel">
+          {isPending ? (
+            <Stack gap="2" aria-busy="true">
+              <Skeleton h="4" w="60%" />
+              <Skeleton h="4" w="40%" />
+            </Stack>
+          ) : error ? (
+            <Stack gap="2">
+              <Text color="fg.muted">
+                {isMissingReport(error)
+                  ? SECURITY_MESSAGES.notFound
+                  : 'The security report of this template is not available right now.'}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                Every live version passed the upload scan: {UPLOAD_SCAN_CHECKS.join('; ')}.
+              </Text>
+            </Stack>
+          ) : (
+            <SecurityReportView report={data} />
+          )}
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

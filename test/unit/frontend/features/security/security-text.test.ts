@@ -1,0 +1,97 @@
+/** What a security report says in words: the headline, the short state, the fixes, the groups. */
+import { describe, expect, it } from 'vitest';
+import {
+  advisoryUrl,
+  countBySeverity,
+  SECURITY_MESSAGES,
+  type SecurityFinding,
+  type SecurityReport,
+} from '../../../../../contract/security';
+import {
+  fixText,
+  groupBySeverity,
+  securityHeadline,
+  securityShortState,
+  upgradeText,
+  uploadScanSentence,
+} from '../../../../../frontend/src/features/security/lib/security-text';
+
+const finding = (overrides: Partial<SecurityFinding>): SecurityFinding => ({
+  advisory_id: 'GHSA-xxxx-yyyy-zzzz',
+  aliases: [],
+  ecosystem: 'npm',
+  package: 'lodash',
+  version: '4.17.15',
+  severity: 'high',
+  cvss_score: 7.4,
+  summary: 'Prototype pollution through zipObjectDeep.',
+  fixed_version: '4.17.21',
+  direct: true,
+  url: advisoryUrl('GHSA-xxxx-yyyy-zzzz'),
+  ...overrides,
+});
+
+const report = (findings: SecurityFinding[], overrides: Partial<SecurityReport> = {}) =>
+  ({
+    mvp_id: 'm',
+    version_id: 'v',
+    version_number: '1.0.0',
+    status: 'checked',
+    checked_at: '2026-11-27T10:00:00.000Z',
+    lock_files: ['package-lock.json'],
+    dependencies: { direct: 12, transitive: 200 },
+    findings,
+    counts: countBySeverity(findings),
+    upload_scan: null,
+    ...overrides,
+  }) satisfies SecurityReport;
+
+describe('security report texts', () => {
+  it('says a clean report with its dependency count and the day it was checked', () => {
+    expect(securityHeadline(report([]))).toBe(
+      'No known vulnerabilities in 212 dependencies, checked 27 Nov 2026',
+    );
+    expect(securityShortState(report([]))).toBe('No known vulnerabilities');
+  });
+
+  it('counts findings by severity, most severe first', () => {
+    const findings = [
+      finding({ severity: 'low', package: 'a' }),
+      finding({ severity: 'critical', package: 'b' }),
+      finding({ severity: 'critical', package: 'c' }),
+    ];
+    expect(securityShortState(report(findings))).toBe('3 known vulnerabilities: 2 critical, 1 low');
+    expect(groupBySeverity(findings).map((group) => [group.label, group.findings.length])).toEqual([
+      ['Critical', 2],
+      ['Low', 1],
+    ]);
+  });
+
+  it('says the statuses without findings in the contract’s words', () => {
+    expect(securityHeadline(report([], { status: 'not_checked', checked_at: null }))).toBe(
+      SECURITY_MESSAGES.notChecked,
+    );
+    expect(securityHeadline(report([], { status: 'not_pinned' }))).toBe(
+      SECURITY_MESSAGES.notPinned,
+    );
+    expect(securityHeadline(report([], { status: 'no_dependencies' }))).toBe(
+      SECURITY_MESSAGES.noDependencies,
+    );
+  });
+
+  it('gives the exact fix, or says there is none', () => {
+    expect(fixText(finding({}))).toBe('Fixed in 4.17.21');
+    expect(fixText(finding({ fixed_version: null }))).toBe('No fix yet');
+    expect(upgradeText(finding({}))).toBe('Upgrade lodash from 4.17.15 to 4.17.21');
+    expect(upgradeText(finding({ fixed_version: null }))).toBe(
+      'lodash 4.17.15: no fix published yet',
+    );
+  });
+
+  it('says what the upload scan checked, from the report when it carries it', () => {
+    expect(uploadScanSentence(report([]))).toMatch(/secrets.*executables.*zip bombs/);
+    expect(
+      uploadScanSentence(report([], { upload_scan: { files_scanned: 1234, checks: ['secrets'] } })),
+    ).toBe('The upload scan checked every file of this version (1,234 files): secrets.');
+  });
+});
