@@ -48,6 +48,7 @@ import {
   listApprovedCatalogRecords,
   listApprovedRecordsOfSeller,
   listCatalogChangesSince,
+  listLiveTemplateHeads,
   listTemplateVersions,
   readCatalogSnapshot,
   writeCatalogSnapshot,
@@ -307,3 +308,6 @@ export const versionHistoryOf = async (templateId: string): Promise<TemplateVers
   if (!item) return [];
   return versions.filter((version) => isPublishedVersion(version, item.version_number));
 };
+
+/** Every live template: id, seller, title and live version number (the security re-check). */
+export const listLiveTemplates = () => listLiveTemplateHeads();
