@@ -25,8 +25,7 @@ export const downloadedVersionsOfTemplate = async (
 export const latestDownloadedVersion = async (
   userId: string,
   templateId: string,
-): Promise<string | null> =>
-  (await findLatestDownload(userId, templateId))?.version_number ?? null;
+): Promise<string | null> => (await findLatestDownload(userId, templateId))?.version_number ?? null;
 
 /** The templates a buyer downloaded: id and title (the latest download's), each once. */
 export const downloadedTemplatesOf = async (

@@ -12,7 +12,7 @@ import {
   type Severity,
 } from '../../contract/security';
 import type { OsvVulnerability } from '../security/osv';
-import type { PinnedPackage } from '../security/repo';
+import type { PinnedPackage } from '../security/stored-reports';
 import { fixedVersionFor } from '../security/versions';
 
 /** CVSS v3 base score bands (FIRST's qualitative rating; "medium" is our "moderate"). */

@@ -11,7 +11,7 @@
  */
 import type { SecurityFinding } from '../../contract/security';
 import type { OsvClient, OsvVulnerability, PackageQuery } from '../security/osv';
-import type { PinnedPackage } from '../security/repo';
+import type { PinnedPackage } from '../security/stored-reports';
 import { findingOf, sortFindings } from './findings';
 
 /** One version to re-check: a key of the caller's and its stored dependency list. */
