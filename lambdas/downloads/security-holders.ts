@@ -36,3 +36,16 @@ export const downloadedTemplatesOf = async (
     if (!seen.has(row.mvp_id)) seen.set(row.mvp_id, row.mvp_title);
   return [...seen].map(([mvpId, title]) => ({ mvpId, title }));
 };
+
+/** The version each buyer downloaded last of a template: user id → version number. */
+export const lastDownloadedVersionsOfTemplate = async (
+  templateId: string,
+): Promise<Map<string, string>> => {
+  const latest = new Map<string, { version: string; at: string }>();
+  for (const row of await listDownloadHoldersOfTemplate(templateId)) {
+    const known = latest.get(row.user_id);
+    if (!known || row.downloaded_at > known.at)
+      latest.set(row.user_id, { version: row.version_number, at: row.downloaded_at });
+  }
+  return new Map([...latest].map(([userId, { version }]) => [userId, version]));
+};
