@@ -41,7 +41,7 @@ const securityFixesSection = (fixes: readonly SecurityFinding[]): string[] =>
       ];
 
 /** The pull request's body: what changed, version by version (newest first). */
-const upgradeBody = async (templateId: string, from: string, to: string, title: string) => {
+export const upgradeBody = async (templateId: string, from: string, to: string, title: string) => {
   const versions = (await versionHistoryOf(templateId)).filter(
     (version) =>
       compareVersions(version.version_number, from) > 0 &&
