@@ -4,7 +4,7 @@
  * else the database's own rating), the lowest fixed release above the pinned one, and the
  * advisory's page. Pure: the re-check calls it once per version with the advisories already read.
  */
-import { Cvss3P0, Cvss3P1 } from 'ae-cvss-calculator';
+import cvssCalculator from 'ae-cvss-calculator';
 import {
   SEVERITIES,
   advisoryUrl,
@@ -14,6 +14,10 @@ import {
 import type { OsvVulnerability } from '../security/osv';
 import type { PinnedPackage } from '../security/stored-reports';
 import { fixedVersionFor } from '../security/versions';
+
+// A CommonJS package whose named exports Node's ES module loader cannot detect: read them off
+// the module object (the local stack and the benches run these files without a bundler).
+const { Cvss3P0, Cvss3P1 } = cvssCalculator;
 
 /** CVSS v3 base score bands (FIRST's qualitative rating; "medium" is our "moderate"). */
 const severityOfScore = (score: number): Severity =>

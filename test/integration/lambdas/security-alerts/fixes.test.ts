@@ -105,7 +105,7 @@ describe('a version that fixes a finding', () => {
     expect(body).toContain('Upgrades lodash to 4.17.21.');
 
     // The downloader has no quota left: the fixed version is free once, the other template is not.
-    const identity = { userId: downloader!.id, email: downloader!.email };
+    const identity = { userId: downloader!.id, email: downloader!.email, signUpRole: null };
     expect((await getDownloadStatus(identity, fixed.id)).cost).toBe('security_fix');
     expect((await getDownloadStatus(identity, nextOther.id)).cost).toBe('quota');
     await expect(spendDownload(downloader!.id, nextOther.id)).rejects.toThrow(
