@@ -14,6 +14,7 @@ export const stateMachineDesign = {
     arnVariable: 'PROCESSING_STATE_MACHINE_ARN',
     tasks: {
       ScanFunctionArn: 'processing/tasks/scan.ts',
+      AuditFunctionArn: 'security/tasks/audit.ts',
       PinFunctionArn: 'processing/tasks/pin.ts',
       RenditionsFunctionArn: 'processing/tasks/renditions.ts',
       PublishFunctionArn: 'processing/tasks/publish.ts',

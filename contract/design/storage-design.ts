@@ -40,6 +40,13 @@ export const storageDesign = {
    */
   manifestsPrefix: 'manifests/',
   /**
+   * Each audited version's dependency list (ecosystem, name, version, direct), one JSON object
+   * at `security/packages/{template}/{version}.json`, written by the processing pipeline's Audit
+   * step and read by re-checks, so a re-check never reads the bundle again (docs/data-model.md,
+   * "Security reports").
+   */
+  securityPackagesPrefix: 'security/packages/',
+  /**
    * The monthly payout run's working files, in the mvp-files bucket: Prepare writes the month's
    * list of payouts to transfer, one JSON line each, to `payout-runs/lists/{month}/{execution}.jsonl`
    * (the Distributed Map reads it), and the Map writes its results under `payout-runs/results/`

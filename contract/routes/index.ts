@@ -25,6 +25,7 @@ import { payoutsRoutes } from './payouts';
 import { licensesRoutes } from './licenses';
 import { contactRoutes } from './contact';
 import { auditRoutes } from './audit';
+import { securityRoutes } from './security';
 import type { Domain, RouteDefinition, RouteRow } from './table';
 
 export { routeKey, type Access, type Domain, type HttpMethod, type RouteDefinition } from './table';
@@ -52,6 +53,7 @@ const groups = [
   licensesRoutes,
   contactRoutes,
   auditRoutes,
+  securityRoutes,
 ] as const;
 
 export const routes: readonly RouteDefinition[] = groups.flatMap((group) => group.list);
@@ -82,7 +84,8 @@ type Rows = (typeof catalogRoutes)['rows'] &
   (typeof payoutsRoutes)['rows'] &
   (typeof licensesRoutes)['rows'] &
   (typeof contactRoutes)['rows'] &
-  (typeof auditRoutes)['rows'];
+  (typeof auditRoutes)['rows'] &
+  (typeof securityRoutes)['rows'];
 
 /** `GET /api/mvps/{id}`: a route of the table, as one string (the frontend client's key). */
 export type RouteKey = keyof Rows & string;

@@ -45,7 +45,8 @@ export type Domain =
   | 'admin'
   | 'github'
   | 'deployments'
-  | 'account';
+  | 'account'
+  | 'security';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -10,6 +10,7 @@ import {
 } from '../shared/db/entities/security-report';
 import { putObject, readObject } from '../shared/storage/s3';
 import type { Ecosystem } from '../../contract/security';
+import { storageDesign } from '../../contract/design/storage-design';
 
 export type { SecurityReportItem };
 
@@ -23,7 +24,7 @@ export interface PinnedPackage {
 }
 
 export const packagesKeyOf = (templateId: string, versionId: string) =>
-  `security/packages/${templateId}/${versionId}.json`;
+  `${storageDesign.securityPackagesPrefix}${templateId}/${versionId}.json`;
 
 /** S1: one version's report. */
 export const getSecurityReport = async (

@@ -126,6 +126,9 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   licenses: { table: 'read', secrets: ['cursorSigningKey'] },
   // Reads downloads, templates and profiles; writes disputes (and a first-sight profile).
   disputes: { table: 'readWrite' },
+  // Reads the security reports, and the template and its versions to find the live one or check
+  // the owner; the caller's profile may be created on first sight, hence the write.
+  security: { table: 'readWrite' },
   // Quota, download rows, counters and the seller's notification in the table; presigns GETs of
   // bundles and reads zip directories by range, under `mvps/`; reads the code preview's manifests
   // and packs under `manifests/`.

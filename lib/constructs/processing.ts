@@ -1,5 +1,5 @@
 /**
- * The MVP processing pipeline (scan → pin → renditions → publish): the state machine from
+ * The MVP processing pipeline (scan → audit → pin → renditions → publish): the state machine from
  * `state-machines/mvp-processing.asl.json` (the same file the local runner executes), with each
  * `${…FunctionArn}` placeholder substituted by one task function. Each task function gets only
  * what its step needs; the state machine logs every execution (with data) and is traced by X-Ray.
@@ -68,6 +68,24 @@ export class Processing extends Construct {
       .bindBucket(data.mvpFilesBucket, 'read', storageDesign.bundlesPrefix)
       // The code preview's manifest and pack of a clean bundle (write only, that prefix only).
       .bindBucket(data.mvpFilesBucket, 'write', storageDesign.manifestsPrefix);
+    // The dependency audit: reads only the lock files and manifests out of the bundle, looks them
+    // up in OSV (egress to api.osv.dev, as the pin step reaches its pinning service) and stores
+    // the report and the dependency list (docs/architecture.md, "Security reports").
+    const audit = new MarketplaceFunction(this, 'AuditFunction', {
+      domain: 'security',
+      entry: design.tasks.AuditFunctionArn,
+      environment: {
+        ...environment,
+        OSV_API_URL: 'https://api.osv.dev',
+        POWERTOOLS_SERVICE_NAME: 'security',
+      },
+      memorySize: 512,
+      timeout: Duration.minutes(2),
+      description: 'MVP processing: dependency audit of a bundle against OSV',
+    })
+      .bindTable(data.table, 'readWrite')
+      .bindBucket(data.mvpFilesBucket, 'read', storageDesign.bundlesPrefix)
+      .bindBucket(data.mvpFilesBucket, 'readWrite', storageDesign.securityPackagesPrefix);
     const pin = task('PinFunction', design.tasks.PinFunctionArn, {
       memorySize: 1024,
       timeout: Duration.minutes(5),
@@ -102,6 +120,7 @@ export class Processing extends Construct {
     }).bindTable(data.table, 'readWrite');
     this.taskFunctions = {
       ScanFunctionArn: scan,
+      AuditFunctionArn: audit,
       PinFunctionArn: pin,
       RenditionsFunctionArn: renditions,
       PublishFunctionArn: publish,

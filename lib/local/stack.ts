@@ -19,6 +19,7 @@ import { createPreviewHandler } from './cloud/web';
 import { startServers, type LocalServers } from './servers/start';
 import type { LocalGithub } from './servers/github/index';
 import type { LocalNetlify } from './servers/netlify/index';
+import type { LocalOsv } from './servers/osv/index';
 import type { SiteConfig } from '../../contract/design/site-config';
 
 export { LOCAL_TABLE_NAME } from './emulators/provision';
@@ -73,6 +74,11 @@ export interface LocalStack {
    * `<endpoint>/sites/<name>/`) and control API client.
    */
   netlify: Pick<LocalNetlify, 'endpoint' | 'control'>;
+  /**
+   * The local OSV server (lib/local/servers/osv): OSV_API_URL, and its control API client (an
+   * advisory added later, an outage).
+   */
+  osv: Pick<LocalOsv, 'endpoint' | 'control'>;
   /** aws-ses-v2-local: its web inbox at `/`, every message sent as JSON at `/store`. */
   sesEndpoint: string;
   /** The pending confirmation code cognito-local issued to `email` (waits up to 10 s). */
@@ -222,6 +228,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       },
       github: pickGithub(servers.github),
       netlify: { endpoint: servers.netlify.endpoint, control: servers.netlify.control },
+      osv: { endpoint: servers.osv.endpoint, control: servers.osv.control },
       sesEndpoint: emulators.ses.endpoint,
       readConfirmationCode: (email) =>
         waitForConfirmationCode(emulators.cognito.dataDir, resources.userPool.userPoolId, email),

@@ -60,6 +60,7 @@ describe('processing state machine', () => {
     expect(Object.keys(deployed.States)).toEqual([
       'Scan',
       'ScanClean',
+      'Audit',
       'Pin',
       'Renditions',
       'Publish',
@@ -118,6 +119,18 @@ describe('processing state machine', () => {
     expect(nativeModuleBundling([])).toEqual({});
   });
 
+  it('audits dependencies between a clean scan and Pin, and goes on to Pin whatever the audit does', () => {
+    const source = JSON.parse(readFileSync(PROCESSING_ASL, 'utf8'));
+    expect(source.States.ScanClean.Choices[0].Next).toBe('Audit');
+    expect(source.States.Audit).toMatchObject({
+      Resource: '${AuditFunctionArn}',
+      Next: 'Pin',
+      Catch: [{ ErrorEquals: ['States.ALL'], Next: 'Pin' }],
+    });
+    // The error goes beside the input: Pin still reads $.fileKey.
+    expect(source.States.Audit.Catch[0].ResultPath).toBe('$.auditError');
+  });
+
   it('logs every execution with its data and is traced by X-Ray', () => {
     expect(stateMachine()).toMatchObject({
       LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: true },
@@ -125,7 +138,7 @@ describe('processing state machine', () => {
     });
   });
 
-  it('may invoke exactly its five task functions', () => {
+  it('may invoke exactly its six task functions', () => {
     const props = stateMachine();
     const roleId = (props.RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
     const invoked = statementsOfRole(roleId)
@@ -214,9 +227,34 @@ describe('processing task functions: least privilege', () => {
     expect(fn.Properties).toMatchObject({ Architectures: ['arm64'], MemorySize: 1024 });
   });
 
+  it('audit reads bundles under mvps/, keeps dependency lists under security/packages/, writes the table and may reach OSV', () => {
+    const id = functionId('AuditFunctionArn');
+    const actions = actionsOfFunction(id);
+    expect(writesTable(actions)).toBe(true);
+    const fn = app.template.findResources('AWS::Lambda::Function')[id]!;
+    const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const s3Resources = statementsOfRole(roleId)
+      .filter((s) => [s.Action].flat().some((action) => String(action).startsWith('s3:')))
+      .map((s) => ({
+        actions: [s.Action].flat().sort(),
+        resource: JSON.stringify((s as unknown as { Resource: unknown }).Resource),
+      }));
+    expect(s3Resources).toEqual([
+      { actions: ['s3:GetObject'], resource: expect.stringContaining('/mvps/*') },
+      {
+        actions: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+        resource: expect.stringContaining('/security/packages/*'),
+      },
+    ]);
+    expect(fn.Properties.Environment.Variables).toMatchObject({
+      OSV_API_URL: 'https://api.osv.dev',
+    });
+  });
+
   it('none of them may start executions (only the seller domain may)', () => {
     for (const placeholder of [
       'ScanFunctionArn',
+      'AuditFunctionArn',
       'PinFunctionArn',
       'RenditionsFunctionArn',
       'PublishFunctionArn',

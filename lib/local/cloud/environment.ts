@@ -50,6 +50,7 @@ export const applyHandlerEnvironment = (input: HandlerEnvironmentInput): Record<
       oauthClientId: LOCAL_GITHUB_OAUTH_CLIENT_ID,
     },
     netlify: { apiUrl: servers.netlify.endpoint, clientId: LOCAL_NETLIFY_CLIENT_ID },
+    osv: { apiUrl: servers.osv.endpoint },
   });
   applyLambdaEnvironment(env);
   return env;

@@ -42,6 +42,11 @@ export interface LambdaEnvironmentInput extends UserPoolIds {
   };
   /** The Netlify-compatible server (lib/local/servers/netlify) and the OAuth client; absent: netlify.com. */
   netlify?: { apiUrl: string; clientId: string; pollSeconds?: number };
+  /**
+   * The OSV-compatible server (lib/local/servers/osv) and how long the audit waits between its
+   * tries (tests: a few ms); absent: api.osv.dev.
+   */
+  osv?: { apiUrl: string; retryBaseMs?: number; requestTimeoutMs?: number };
   /** TOKEN_LOCAL_KEY (lambdas/shared/adapters/token-vault.ts); a fresh one when absent. */
   tokenLocalKey?: string;
 }
@@ -108,6 +113,11 @@ export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string,
     NETLIFY_WEB_URL: input.netlify?.apiUrl,
     NETLIFY_CLIENT_ID: input.netlify?.clientId,
     DEPLOY_POLL_SECONDS: input.netlify ? String(input.netlify.pollSeconds ?? 1) : undefined,
+    OSV_API_URL: input.osv?.apiUrl,
+    OSV_RETRY_BASE_MS:
+      input.osv?.retryBaseMs !== undefined ? String(input.osv.retryBaseMs) : undefined,
+    OSV_REQUEST_TIMEOUT_MS:
+      input.osv?.requestTimeoutMs !== undefined ? String(input.osv.requestTimeoutMs) : undefined,
     SITE_URL: input.siteUrl,
     MAIL_FROM: 'newsletter@marketplace.local',
   } satisfies LambdaEnvironment),

@@ -1,5 +1,5 @@
 /**
- * The servers phase of the local stack: the Stripe-, GitHub- and Netlify-compatible servers, set
+ * The servers phase of the local stack: the Stripe-, GitHub-, Netlify- and OSV-compatible servers, set
  * up with the marketplace's own apps and the local secrets. A real Stripe key in the environment
  * replaces the local Stripe server; the other two always run locally.
  */
@@ -8,6 +8,7 @@ import type { SecretName } from '../../../contract/design/secrets';
 import { choosePort } from '../emulators/start';
 import { startLocalGithub, localAppKeyPair, type LocalGithub } from './github/index';
 import { startLocalNetlify, type LocalNetlify } from './netlify/index';
+import { startLocalOsv, type LocalOsv } from './osv/index';
 import { startLocalStripe, type LocalStripe } from './stripe/index';
 
 /** The marketplace's GitHub App on the local GitHub server. */
@@ -57,6 +58,8 @@ export interface LocalServers {
   realStripe: ReturnType<typeof realStripeSettings>;
   github: LocalGithub;
   netlify: LocalNetlify;
+  /** The vulnerability database the dependency audit asks (advisories in memory). */
+  osv: LocalOsv;
   /** The handlers' secrets: the local ones, a real Stripe key's, and the GitHub App's key. */
   secrets: Record<SecretName, string> & { githubAppPrivateKey: string };
   /** Stops the three servers (the Stripe queue is kept for the next start). */
@@ -119,10 +122,12 @@ export const startServers = async (options: LocalServersOptions): Promise<LocalS
   let stripe: LocalStripe | undefined;
   let github: LocalGithub | undefined;
   let netlify: LocalNetlify | undefined;
+  let osv: LocalOsv | undefined;
   const stop = async () => {
     await stripe?.stop();
     await github?.stop();
     await netlify?.stop();
+    await osv?.stop();
   };
   try {
     const realStripe = realStripeSettings();
@@ -131,6 +136,7 @@ export const startServers = async (options: LocalServersOptions): Promise<LocalS
     const githubKeys = localAppKeyPair(join(dataDir, 'github', 'app-key.pem'));
     github = await startGithub(options, githubKeys.publicKey);
     netlify = await startNetlify(options);
+    osv = await startLocalOsv({ port: await choosePort('OSV_PORT', 12117) });
     const secrets = {
       ...(realStripe
         ? {
@@ -141,7 +147,7 @@ export const startServers = async (options: LocalServersOptions): Promise<LocalS
         : localSecrets),
       githubAppPrivateKey: githubKeys.privateKey,
     };
-    return { stripe, realStripe, github, netlify, secrets, stop };
+    return { stripe, realStripe, github, netlify, osv, secrets, stop };
   } catch (error) {
     await stop();
     throw error;

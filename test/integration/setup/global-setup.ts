@@ -23,6 +23,7 @@ import { generateLocalSecrets } from '../../../lib/local/cloud/lambda-env';
 import { createCognitoClient, ensureUserPool } from '../../../lib/local/emulators/resources';
 import { startLocalGithub } from '../../../lib/local/servers/github/index';
 import { startLocalNetlify } from '../../../lib/local/servers/netlify/index';
+import { startLocalOsv } from '../../../lib/local/servers/osv/index';
 import { startLocalStripe } from '../../../lib/local/servers/stripe/index';
 import './provided-context';
 
@@ -85,6 +86,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         },
       ],
     }),
+    // Read only by the runs' audits: tests that change its advisories or outage start their own.
+    startLocalOsv({ port: 0 }),
   ]);
   const handles = started.flatMap((result) =>
     result.status === 'fulfilled' ? [result.value] : [],
@@ -98,7 +101,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await teardown();
     throw failure.reason;
   }
-  const [dynamo, cognito, s3, stripe, ses, github, netlify] = started.map(
+  const [dynamo, cognito, s3, stripe, ses, github, netlify, osv] = started.map(
     (result) => (result as PromiseFulfilledResult<{ endpoint: string }>).value,
   );
   const { prices } = stripe as Awaited<ReturnType<typeof startLocalStripe>>;
@@ -129,6 +132,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         oauthClientId: INTEGRATION_OAUTH_CLIENT_IDS.github,
         oauthClientSecret: githubOAuthClientSecret,
       },
+      osv: { apiUrl: osv!.endpoint },
       netlify: {
         apiUrl: netlify!.endpoint,
         clientId: INTEGRATION_OAUTH_CLIENT_IDS.netlify,

@@ -50,6 +50,7 @@ applyLambdaEnvironment(
     },
     netlify: { apiUrl: cloud.netlify.apiUrl, clientId: cloud.netlify.clientId, pollSeconds: 1 },
     stripe: { apiUrl: cloud.stripe.apiUrl, prices: cloud.stripe.prices },
+    osv: { apiUrl: cloud.osv.apiUrl, retryBaseMs: 10, requestTimeoutMs: 2_000 },
   }),
 );
 // Handler logs and metrics would drown the test output; tests assert on responses instead.

@@ -33,6 +33,8 @@ export interface LocalCloudContext {
   };
   /** The local Netlify server (lib/local/servers/netlify) with the marketplace's OAuth application. */
   netlify: { apiUrl: string; clientId: string; clientSecret: string };
+  /** The local OSV server (lib/local/servers/osv) with its starting advisories. */
+  osv: { apiUrl: string };
 }
 
 declare module 'vitest' {

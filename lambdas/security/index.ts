@@ -1,0 +1,15 @@
+/** The security Lambda: its rows of the route table through the shared HTTP chain. */
+import { loadCallerProfile } from '../profiles/profile-loader';
+import { securityRoutes } from '../../contract/routes/security';
+import { createHttpHandler } from '../shared/http/create-http-handler';
+
+export const handler = createHttpHandler(
+  securityRoutes,
+  {
+    'get-live-report': () =>
+      import('./handlers/get-live-report').then((m) => m.getLiveReportOperation),
+    'get-version-report': () =>
+      import('./handlers/get-version-report').then((m) => m.getVersionReport),
+  },
+  { loadProfile: loadCallerProfile },
+);

@@ -1,0 +1,39 @@
+/**
+ * `pnpm-lock.yaml` (parsed by `yaml`): every resolved package is a key of `packages`. Its shape
+ * changed with the lock file's version:
+ * - v5: `/name/1.2.3` and `/@scope/name/1.2.3_peer@x`;
+ * - v6: `/name@1.2.3` and `/@scope/name@1.2.3(peer@x)`;
+ * - v9: `name@1.2.3` (the peers' variants moved to `snapshots`).
+ * A version that is not a release (a `link:`, `file:` or tarball URL) is left out.
+ */
+import { parse as parseYaml } from 'yaml';
+import type { LockedPackage, ParsedLockFile } from './types';
+
+const keyOf = (raw: string, lockVersion: number): { name: string; version: string } | null => {
+  const key = raw.replace(/^\//, '').replace(/\(.*$/, '');
+  if (lockVersion < 6) {
+    const cut = key.lastIndexOf('/');
+    if (cut <= 0) return null;
+    return { name: key.slice(0, cut), version: key.slice(cut + 1).replace(/_.*$/, '') };
+  }
+  const at = key.indexOf('@', 1);
+  if (at <= 0) return null;
+  return { name: key.slice(0, at), version: key.slice(at + 1) };
+};
+
+const isRelease = (version: string) => /^\d/.test(version) && !version.includes(':');
+
+export const parsePnpmLock = (text: string): ParsedLockFile => {
+  const document = (parseYaml(text) ?? {}) as {
+    lockfileVersion?: string | number;
+    packages?: Record<string, unknown>;
+  };
+  const lockVersion = Number.parseFloat(String(document.lockfileVersion ?? '9'));
+  const found = new Map<string, LockedPackage>();
+  for (const raw of Object.keys(document.packages ?? {})) {
+    const parsed = keyOf(raw, lockVersion);
+    if (!parsed || !isRelease(parsed.version)) continue;
+    found.set(`${parsed.name}@${parsed.version}`, { ecosystem: 'npm', ...parsed });
+  }
+  return { packages: [...found.values()], unpinned: 0 };
+};

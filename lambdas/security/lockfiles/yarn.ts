@@ -1,0 +1,58 @@
+/**
+ * `yarn.lock`: Yarn 1's own format (parsed by `@yarnpkg/lockfile`, Yarn's parser) and Yarn 2+'s
+ * (Berry: YAML with a `__metadata` entry, parsed by `yaml`). Each entry is keyed by the
+ * descriptors that resolved to it (`lodash@^4.17.0, lodash@^4.17.21`); the package's name is the
+ * descriptor before its last `@` (a scoped name starts with one). Workspace and link entries of
+ * Berry are the project's own code.
+ */
+import { parse as parseYarnClassic } from '@yarnpkg/lockfile';
+import { parse as parseYaml } from 'yaml';
+import { LockFileError, type LockedPackage, type ParsedLockFile } from './types';
+
+/** `@scope/name@npm:^1.0.0` → `@scope/name`. */
+export const descriptorName = (descriptor: string): string | null => {
+  const trimmed = descriptor.trim().replace(/^"|"$/g, '');
+  const at = trimmed.indexOf('@', 1);
+  return at > 0 ? trimmed.slice(0, at) : null;
+};
+
+const dedupe = (packages: LockedPackage[]) => [
+  ...new Map(packages.map((p) => [`${p.name}@${p.version}`, p])).values(),
+];
+
+const parseClassic = (text: string, path: string): LockedPackage[] => {
+  const parsed = parseYarnClassic(text, path);
+  if (parsed.type !== 'success') throw new LockFileError(path, 'has unresolved merge conflicts');
+  return dedupe(
+    Object.entries(parsed.object).flatMap(([key, entry]) => {
+      const name = descriptorName(key.split(',')[0]!);
+      return name && entry.version
+        ? [{ ecosystem: 'npm' as const, name, version: entry.version }]
+        : [];
+    }),
+  );
+};
+
+interface BerryEntry {
+  version?: string;
+  resolution?: string;
+  linkType?: string;
+}
+
+const parseBerry = (text: string): LockedPackage[] => {
+  const document = parseYaml(text) as Record<string, BerryEntry>;
+  return dedupe(
+    Object.entries(document).flatMap(([key, entry]) => {
+      if (key === '__metadata' || !entry?.version) return [];
+      const resolution = entry.resolution ?? key.split(',')[0]!;
+      if (!/@npm:/.test(resolution) || entry.linkType === 'soft') return [];
+      const name = descriptorName(resolution);
+      return name ? [{ ecosystem: 'npm' as const, name, version: entry.version }] : [];
+    }),
+  );
+};
+
+export const parseYarnLock = (text: string, path = 'yarn.lock'): ParsedLockFile => {
+  const berry = /^__metadata:/m.test(text);
+  return { packages: berry ? parseBerry(text) : parseClassic(text, path), unpinned: 0 };
+};
