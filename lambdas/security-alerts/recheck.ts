@@ -12,7 +12,7 @@
 import type { SecurityFinding } from '../../contract/security';
 import type { OsvClient, OsvVulnerability, PackageQuery } from '../security/osv';
 import type { PinnedPackage } from '../security/stored-reports';
-import { findingOf, sortFindings } from './findings';
+import { findingOf, sortFindings } from '../security/audit';
 
 /** One version to re-check: a key of the caller's and its stored dependency list. */
 export interface RecheckTarget {
