@@ -122,9 +122,18 @@ const applyToTemplate = async (
   }
 };
 
-export const runSecurityRecheck = async (
-  options: { client?: OsvClient; now?: string } = {},
-): Promise<RecheckSummary> => {
+export interface RecheckOptions {
+  client?: OsvClient;
+  now?: string;
+  /**
+   * Called once per live version whose worst severity changed, after its report is written: the
+   * card's badge is the templates domain's to record, and templates imports this domain (the fix
+   * notices at approval), so the caller that may import both passes the recorder in.
+   */
+  onLiveSeverityChange?: (change: LiveSeverityChange) => Promise<unknown>;
+}
+
+export const runSecurityRecheck = async (options: RecheckOptions = {}): Promise<RecheckSummary> => {
   const now = options.now ?? new Date().toISOString();
   const templates = await listLiveTemplates();
   const candidates = (
@@ -169,6 +178,14 @@ export const runSecurityRecheck = async (
     ]);
   for (const group of byTemplate.values())
     await applyToTemplate(group, outcome.findings, summary, now);
+  if (options.onLiveSeverityChange)
+    for (const change of summary.live_severity_changes)
+      await options.onLiveSeverityChange(change).catch((error: unknown) =>
+        logger.warn('A live security severity could not be recorded', {
+          mvpId: change.mvp_id,
+          error,
+        }),
+      );
   await writeRecheckState(outcome.cache);
   if (summary.notifications > 0) {
     const { sendQueuedEmails } = await import('../notifications/service');

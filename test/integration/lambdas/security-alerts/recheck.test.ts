@@ -149,7 +149,20 @@ describe('daily security re-check', () => {
     expect(await notificationsOf(w.deployer.id, 'security_finding')).toHaveLength(0);
 
     await osv.control.setOutage('none');
-    expect((await run()).status).toBe('done');
+    const recorded: unknown[] = [];
+    const back = await runSecurityRecheck({
+      client: client(),
+      onLiveSeverityChange: async (change) => recorded.push(change),
+    });
+    expect(back.status).toBe('done');
+    // The badge's recorder hears of the live version's new worst severity (not of 0.9.0's).
+    expect(recorded).toContainEqual({
+      mvp_id: w.template.id,
+      version_id: w.versionId,
+      version_number: '1.0.0',
+      severity: 'high',
+    });
+    expect(recorded).not.toContainEqual(expect.objectContaining({ version_id: notChecked }));
     const filled = await getSecurityReport(w.template.id, notChecked);
     expect(filled?.status).toBe('checked');
     expect(filled?.checked_at).toBeDefined();
