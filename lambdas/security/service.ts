@@ -1,45 +1,22 @@
 /**
- * Security reports: the audit of one version (the processing pipeline's Audit step), a re-check
- * from the stored dependency list (no bundle read), and the reads the API and other domains use.
- * docs/architecture.md, "Security reports".
+ * Security reports, the read side: the report of one version for the API, the pages and the other
+ * domains (`getReport`, `worstFindingSeverity`). Light on purpose: the API function and every
+ * domain that shows a badge bundle this, not the parsers and the OSV client of the audit
+ * (audit-version.ts). docs/architecture.md, "Security reports".
  */
-import { basename } from 'node:path';
 import {
   SECURITY_MESSAGES,
   countBySeverity,
   worstSeverity,
-  type AuditStatus,
   type SecurityReport,
   type Severity,
-  type UploadScanSummary,
 } from '../../contract/security';
 import type { Profile } from '../../contract/profile';
 import { mayActAsOwner } from '../shared/auth/access';
-import { s3Source } from '../shared/archives/s3-source';
 import { TemplateEntity } from '../shared/db/entities/template';
 import { TemplateVersionEntity } from '../shared/db/entities/template-version';
 import { ForbiddenError, NotFoundError } from '../shared/errors';
-import { logger } from '../shared/observability';
-import { auditPackages } from './audit';
-import { readAuditedFiles } from './bundle-files';
-import { bundleDependencies } from './lockfiles/index';
-import { OsvUnavailableError, osvClient, type OsvClient } from './osv';
-import {
-  getSecurityReport,
-  packagesKeyOf,
-  putSecurityReport,
-  readPackages,
-  writePackages,
-  type PinnedPackage,
-  type SecurityReportItem,
-} from './repo';
-
-/** What the upload scan checks on every bundle (lambdas/processing/scanner/rules.ts). */
-export const UPLOAD_SCAN_CHECKS = [
-  'Secrets and keys (cloud, payment, chat and private keys)',
-  'Executables and install scripts',
-  'Archive safety (paths outside the folder, links, oversized or bomb entries)',
-];
+import { getSecurityReport, type SecurityReportItem } from './repo';
 
 export const FORBIDDEN_MESSAGE =
   'Only the seller of this template or an admin can see this report.';
@@ -56,104 +33,6 @@ export const toSecurityReport = (item: SecurityReportItem): SecurityReport => ({
   counts: countBySeverity(item.findings),
   upload_scan: item.upload_scan ?? null,
 });
-
-/** The findings of `packages`, or null when OSV did not answer (after its retries). */
-const lookUp = async (client: OsvClient, packages: readonly PinnedPackage[]) => {
-  try {
-    return await auditPackages(client, packages);
-  } catch (error) {
-    if (!(error instanceof OsvUnavailableError)) throw error;
-    logger.warn('OSV did not answer; the report is not checked yet', { error: error.message });
-    return null;
-  }
-};
-
-export interface AuditInput {
-  mvpId: string;
-  versionId: string;
-  fileKey: string;
-  /** Entries the upload scan read (its result), shown beside the report. */
-  filesScanned?: number;
-}
-
-/** Reads the bundle's lock files, looks them up, stores and returns the report. */
-export const auditVersion = async (
-  input: AuditInput,
-  client: OsvClient = osvClient(),
-): Promise<SecurityReport> => {
-  const { data: version } = await TemplateVersionEntity.get({
-    mvp_id: input.mvpId,
-    id: input.versionId,
-  }).go({ consistent: true });
-  const fileName = version?.original_file_name ?? basename(input.fileKey);
-  const read = await readAuditedFiles(s3Source(input.fileKey), fileName);
-  const deps = bundleDependencies(read.files);
-  const packagesKey = packagesKeyOf(input.mvpId, input.versionId);
-  if (deps.packages.length > 0) await writePackages(packagesKey, deps.packages);
-  const findings = deps.packages.length > 0 ? await lookUp(client, deps.packages) : [];
-  let status: AuditStatus;
-  if (read.unsupported || findings === null) status = 'not_checked';
-  else if (deps.packages.length > 0) status = 'checked';
-  else status = deps.hasManifest ? 'not_pinned' : 'no_dependencies';
-  const now = new Date().toISOString();
-  const uploadScan: UploadScanSummary | undefined =
-    input.filesScanned !== undefined
-      ? { files_scanned: input.filesScanned, checks: UPLOAD_SCAN_CHECKS }
-      : undefined;
-  const direct = deps.packages.filter((pkg) => pkg.direct).length;
-  const item: SecurityReportItem = {
-    mvp_id: input.mvpId,
-    version_id: input.versionId,
-    version_number: version?.version_number ?? '',
-    status,
-    ...(status === 'checked' ? { checked_at: now } : {}),
-    lock_files: deps.lockFiles,
-    direct_count: direct,
-    transitive_count: deps.packages.length - direct,
-    findings: findings ?? [],
-    ...(deps.packages.length > 0 ? { packages_key: packagesKey } : {}),
-    ...(uploadScan ? { upload_scan: uploadScan } : {}),
-    ...(deps.unpinned > 0 ? { unpinned_count: deps.unpinned } : {}),
-    created_at: now,
-    updated_at: now,
-  };
-  await putSecurityReport(item);
-  logger.info('Dependencies audited', {
-    mvpId: input.mvpId,
-    status,
-    packages: deps.packages.length,
-    findings: item.findings.length,
-    unreadable: deps.unreadable.length + read.skipped.length,
-  });
-  return toSecurityReport(item);
-};
-
-/**
- * Looks a stored report's dependencies up again (the daily re-check, a `not_checked` report):
- * the list kept at audit time, never the bundle. Returns the report as stored afterwards; when OSV
- * does not answer, the stored report is left as it was.
- */
-export const recheckVersion = async (
-  mvpId: string,
-  versionId: string,
-  client: OsvClient = osvClient(),
-): Promise<{ report: SecurityReport | null; checked: boolean }> => {
-  const item = await getSecurityReport(mvpId, versionId);
-  if (!item?.packages_key) return { report: item ? toSecurityReport(item) : null, checked: false };
-  const packages = (await readPackages(item.packages_key)) ?? [];
-  const findings = await lookUp(client, packages);
-  if (findings === null) return { report: toSecurityReport(item), checked: false };
-  const now = new Date().toISOString();
-  const next: SecurityReportItem = {
-    ...item,
-    status: 'checked',
-    checked_at: now,
-    findings,
-    updated_at: now,
-  };
-  await putSecurityReport(next);
-  return { report: toSecurityReport(next), checked: true };
-};
 
 /** One version's report, or null (for the other domains: the admin queue, the pages). */
 export const getReport = async (mvpId: string, versionId: string) => {

@@ -30,6 +30,28 @@ const design = stateMachineDesign['mvp-processing'];
 
 export const PROCESSING_ASL = aslFileOf('mvp-processing');
 
+/**
+ * The dependency audit: reads only the lock files and manifests out of the bundle, looks them up
+ * in OSV (egress to api.osv.dev, as the pin step reaches its pinning service) and stores the
+ * report and the dependency list (docs/architecture.md, "Security reports").
+ */
+const auditFunction = (scope: Construct, data: Data, environment: Record<string, string>) =>
+  new MarketplaceFunction(scope, 'AuditFunction', {
+    domain: 'security',
+    entry: design.tasks.AuditFunctionArn,
+    environment: {
+      ...environment,
+      OSV_API_URL: 'https://api.osv.dev',
+      POWERTOOLS_SERVICE_NAME: 'security',
+    },
+    memorySize: 512,
+    timeout: Duration.minutes(2),
+    description: 'MVP processing: dependency audit of a bundle against OSV',
+  })
+    .bindTable(data.table, 'readWrite')
+    .bindBucket(data.mvpFilesBucket, 'read', storageDesign.bundlesPrefix)
+    .bindBucket(data.mvpFilesBucket, 'readWrite', storageDesign.securityPackagesPrefix);
+
 export class Processing extends Construct {
   readonly stateMachine: StateMachine;
   /** Keyed by the ASL placeholder each one substitutes. */
@@ -68,24 +90,7 @@ export class Processing extends Construct {
       .bindBucket(data.mvpFilesBucket, 'read', storageDesign.bundlesPrefix)
       // The code preview's manifest and pack of a clean bundle (write only, that prefix only).
       .bindBucket(data.mvpFilesBucket, 'write', storageDesign.manifestsPrefix);
-    // The dependency audit: reads only the lock files and manifests out of the bundle, looks them
-    // up in OSV (egress to api.osv.dev, as the pin step reaches its pinning service) and stores
-    // the report and the dependency list (docs/architecture.md, "Security reports").
-    const audit = new MarketplaceFunction(this, 'AuditFunction', {
-      domain: 'security',
-      entry: design.tasks.AuditFunctionArn,
-      environment: {
-        ...environment,
-        OSV_API_URL: 'https://api.osv.dev',
-        POWERTOOLS_SERVICE_NAME: 'security',
-      },
-      memorySize: 512,
-      timeout: Duration.minutes(2),
-      description: 'MVP processing: dependency audit of a bundle against OSV',
-    })
-      .bindTable(data.table, 'readWrite')
-      .bindBucket(data.mvpFilesBucket, 'read', storageDesign.bundlesPrefix)
-      .bindBucket(data.mvpFilesBucket, 'readWrite', storageDesign.securityPackagesPrefix);
+    const audit = auditFunction(this, data, environment);
     const pin = task('PinFunction', design.tasks.PinFunctionArn, {
       memorySize: 1024,
       timeout: Duration.minutes(5),

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { taskHandler } from '../../shared/task-handler';
-import { auditVersion } from '../service';
+import { auditVersion } from '../audit-version';
 
 const auditInputSchema = z.object({
   mvpId: z.string().min(1),

@@ -6,6 +6,7 @@
  * it opens from disk, from a local Netlify site and in the preview images (`renderPreviewSvg` draws
  * the same page).
  */
+import { DEMO_DEPLOYED_TEMPLATE_ID } from './deployment';
 import type { SeedTemplate } from './templates';
 
 /** npm packages a stack item brings (versions a starter of 2025-2026 would pin). */
@@ -42,6 +43,8 @@ export const slugOf = (title: string) =>
 const FILE_ROLES: Record<string, string> = {
   'README.md': 'this file',
   'package.json': 'the manifest: `dev` and `start` serve `public/`, `build` type-checks',
+  'package-lock.json':
+    'the exact versions `npm install` puts in place (what the security report checks)',
   'netlify.toml': 'deploys `public/` on Netlify',
   'public/index.html': 'the landing page: static, self-contained, opens from disk',
   'src/index.ts': "the app's entry: its features and stack as typed data",
@@ -81,13 +84,44 @@ Push the repository to GitHub and create a Netlify site from it: \`netlify.toml\
 command and the \`public\` folder it publishes. On the marketplace, **Deploy** does both for you.
 `;
 
+/**
+ * The demo template whose live version pins a package a real advisory affects (lodash 4.17.20,
+ * GHSA-35jh-r3h4-6jhm, high, fixed in 4.17.21), so its security report shows a finding; the
+ * demo buyer has a deployment of it (deployment.ts).
+ */
+export const VULNERABLE_DEMO_TEMPLATE_ID = DEMO_DEPLOYED_TEMPLATE_ID;
+const VULNERABLE_PIN = { lodash: '4.17.20' };
+
+const dependenciesOf = (template: SeedTemplate, table: Record<string, Record<string, string>>) =>
+  Object.fromEntries(
+    [
+      ...template.techStack.flatMap((tech) => Object.entries(table[tech] ?? {})),
+      ...(table === DEPENDENCIES && template.id === VULNERABLE_DEMO_TEMPLATE_ID
+        ? Object.entries(VULNERABLE_PIN)
+        : []),
+    ].sort(([a], [b]) => a.localeCompare(b)),
+  );
+
+/** A package-lock.json (v3) pinning each dependency at the version its range starts from. */
+const packageLockOf = (template: SeedTemplate, name: string) => {
+  const dependencies = dependenciesOf(template, DEPENDENCIES);
+  const devDependencies = dependenciesOf(template, DEV_DEPENDENCIES);
+  const entry = (range: string, dev: boolean) => ({
+    version: range.replace(/^[\^~]/, ''),
+    ...(dev ? { dev: true } : {}),
+  });
+  const packages: Record<string, unknown> = {
+    '': { name, version: template.versionNumber, dependencies, devDependencies },
+  };
+  for (const [pkg, range] of Object.entries(dependencies))
+    packages[`node_modules/${pkg}`] = entry(range, false);
+  for (const [pkg, range] of Object.entries(devDependencies))
+    packages[`node_modules/${pkg}`] = entry(range, true);
+  return `${JSON.stringify({ name, version: template.versionNumber, lockfileVersion: 3, requires: true, packages }, null, 2)}\n`;
+};
+
 const packageJsonOf = (template: SeedTemplate, name: string) => {
-  const pick = (table: Record<string, Record<string, string>>) =>
-    Object.fromEntries(
-      template.techStack
-        .flatMap((tech) => Object.entries(table[tech] ?? {}))
-        .sort(([a], [b]) => a.localeCompare(b)),
-    );
+  const pick = (table: Record<string, Record<string, string>>) => dependenciesOf(template, table);
   return `${JSON.stringify(
     {
       name,
@@ -251,6 +285,7 @@ export const starterFiles = (template: SeedTemplate): Record<string, string> => 
   const name = slugOf(template.title);
   const rest: Record<string, string> = {
     'package.json': packageJsonOf(template, name),
+    'package-lock.json': packageLockOf(template, name),
     'netlify.toml': NETLIFY_TOML,
     'public/index.html': landingPageOf(template),
     'src/index.ts': sourceOf(template),

@@ -6,6 +6,7 @@
 import { computeContentId } from '../../../lambdas/processing/cid';
 import { makePreviewRenditions } from '../../../lambdas/processing/tasks/renditions';
 import { ensureCodePreview } from '../../../lambdas/processing/tasks/scan';
+import { ensureSecurityReport } from '../../../lambdas/security/audit-version';
 import { importTemplates, type TemplateImport } from '../../../lambdas/templates/import';
 import type { DemoAccountKey } from './accounts';
 import { buildBundleZip, renderPreviewPng, renderPreviewSvg, slugOf } from './assets';
@@ -161,6 +162,8 @@ export const seedTemplatesWithPreviews = async (
     }
     // The pipeline's renditions step, as for an upload (written once: later starts make none).
     await makePreviewRenditions({ mvpId: template.id, versionId: template.id });
+    // The pipeline's Audit step against the local OSV server (once: a report is kept).
+    await ensureSecurityReport(template.id, template.id);
   }
   return written;
 };

@@ -24,6 +24,8 @@ import { createCognitoClient, createS3Client } from '../../../lib/local/emulator
 import { DEMO_PASSWORD, demoAccounts } from '../../../lib/local/seed/accounts';
 import { DEMO_APPLICATION } from '../../../lib/local/seed/applications';
 import { RASTER_PREVIEW_TEMPLATE_ID } from '../../../lib/local/seed/template-import';
+import { VULNERABLE_DEMO_TEMPLATE_ID } from '../../../lib/local/seed/starter';
+import { getReport } from '../../../lambdas/security/service';
 import { seedDemoData, type SeedOptions, type SeedSummary } from '../../../lib/local/seed/index';
 import { apiEvent, jsonBody, lambdaContext } from '../../fixtures/api-event';
 import { localCloud } from '../../fixtures/users';
@@ -258,6 +260,29 @@ describe('seedDemoData', () => {
         JSON.parse(await object.Body!.transformToString()),
       );
       expect(manifest.files.some((file) => /(^|\/)readme\.md$/i.test(file.path))).toBe(true);
+    }
+  });
+
+  it('audits every approved template: one live version has a real high finding, the others none', async () => {
+    const approved = await byStatus('approved');
+    for (const template of approved) {
+      const report = await getReport(template.id, template.id);
+      expect(report?.status).toBe('checked');
+      expect(report!.lock_files).toHaveLength(1);
+      if (template.id === VULNERABLE_DEMO_TEMPLATE_ID) {
+        expect(report!.findings).toMatchObject([
+          {
+            advisory_id: 'GHSA-35jh-r3h4-6jhm',
+            package: 'lodash',
+            version: '4.17.20',
+            severity: 'high',
+            fixed_version: '4.17.21',
+            direct: true,
+          },
+        ]);
+      } else {
+        expect(report!.findings).toEqual([]);
+      }
     }
   });
 });
