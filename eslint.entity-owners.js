@@ -45,6 +45,8 @@ export const entityOwners = {
   'rate-limit': { shared: 'each domain keys its own allowances' },
   'refund-request': { owner: 'refunds' },
   review: { owner: 'reviews' },
+  'security-alert': { owner: 'security-alerts' },
+  'security-alert-mute': { owner: 'security-alerts' },
   'security-report': { owner: 'security' },
   'seller-application': { owner: 'seller-applications' },
   subscription: { owner: 'ledger' },

@@ -25,7 +25,9 @@ export const DOWNLOAD_MESSAGES = {
  * - `free_again`: nothing at all (already downloaded in this quota period);
  * - `owned`: nothing (a bought one-time-sale template);
  * - `purchase_required`: refused until bought (a one-time-sale template not owned);
- * - `own_template`: refused (the caller sells it).
+ * - `own_template`: refused (the caller sells it);
+ * - `security_fix`: nothing from the quota: the live version fixes a known vulnerability of the
+ *   version of this template the caller downloaded last (once: that download makes it theirs).
  */
 export const DOWNLOAD_COSTS = [
   'quota',
@@ -34,6 +36,7 @@ export const DOWNLOAD_COSTS = [
   'owned',
   'purchase_required',
   'own_template',
+  'security_fix',
 ] as const;
 export type DownloadCost = (typeof DOWNLOAD_COSTS)[number];
 
@@ -45,6 +48,8 @@ export const DOWNLOAD_COST_TEXTS: Record<DownloadCost, string> = {
   owned: 'Free: you own this template.',
   purchase_required: 'Buy this template to download or deploy it.',
   own_template: 'This is your template.',
+  security_fix:
+    'Free: this version fixes a known vulnerability of the version you downloaded, so downloading it again uses none of your quota.',
 };
 
 /** Free templates' label on cards and the detail page. */

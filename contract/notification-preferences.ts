@@ -77,6 +77,14 @@ export const EMAIL_SETTINGS: Readonly<Record<string, EmailSetting>> = {
   new_review: optional('New reviews', 'When a buyer reviews one of your templates.', 'sellers'),
   new_download: optional('Downloads', 'Each download of one of your templates.', 'sellers', false),
   upgrade_available: optional('Upgrades', 'When a template you deployed has a new version.'),
+  security_finding: optional(
+    'Security alerts',
+    'When a vulnerability is found in a template you sell, downloaded or deployed (each template can be muted below).',
+  ),
+  security_fix: optional(
+    'Security fixes',
+    'When a new version fixes a vulnerability in a template you downloaded or deployed.',
+  ),
   contact_message: optional('Contact messages', 'New messages from the contact form.', 'admins'),
 };
 

@@ -32,6 +32,10 @@ export const NOTIFICATION_TYPES = [
   'dispute_opened',
   /** A licence certificate was issued for a purchase. */
   'licence_issued',
+  /** A daily re-check found a new advisory affecting a version the user sells, downloaded or deployed. */
+  'security_finding',
+  /** A new live version fixes an advisory that affected the version the buyer has. */
+  'security_fix',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

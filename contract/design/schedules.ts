@@ -66,6 +66,17 @@ export const schedules = {
     task: 'notifications/tasks/send-notification-emails.ts',
     description: 'Sends pending notification e-mails and retries failed ones',
   },
+  /**
+   * Daily at 03:30 UTC: the security re-check (docs/operations.md, "Security re-check"). Looks up
+   * the stored dependency lists of every live version and every deployed version in the advisory
+   * database again, updates their security reports and tells sellers and buyers of each new
+   * finding once. A run the database does not answer changes nothing; the next day's run retries.
+   */
+  securityRecheck: {
+    cron: '30 3 * * ? *',
+    task: 'security-alerts/tasks/daily-recheck.ts',
+    description: 'Re-checks live and deployed versions against new and changed advisories',
+  },
 } as const satisfies Record<string, ScheduleDesign>;
 
 export type ScheduleName = keyof typeof schedules;

@@ -26,6 +26,7 @@ import { licensesRoutes } from './licenses';
 import { contactRoutes } from './contact';
 import { auditRoutes } from './audit';
 import { securityRoutes } from './security';
+import { securityAlertsRoutes } from './security-alerts';
 import type { Domain, RouteDefinition, RouteRow } from './table';
 
 export { routeKey, type Access, type Domain, type HttpMethod, type RouteDefinition } from './table';
@@ -54,6 +55,7 @@ const groups = [
   contactRoutes,
   auditRoutes,
   securityRoutes,
+  securityAlertsRoutes,
 ] as const;
 
 export const routes: readonly RouteDefinition[] = groups.flatMap((group) => group.list);
@@ -85,7 +87,8 @@ type Rows = (typeof catalogRoutes)['rows'] &
   (typeof licensesRoutes)['rows'] &
   (typeof contactRoutes)['rows'] &
   (typeof auditRoutes)['rows'] &
-  (typeof securityRoutes)['rows'];
+  (typeof securityRoutes)['rows'] &
+  (typeof securityAlertsRoutes)['rows'];
 
 /** `GET /api/mvps/{id}`: a route of the table, as one string (the frontend client's key). */
 export type RouteKey = keyof Rows & string;

@@ -46,7 +46,8 @@ export type Domain =
   | 'github'
   | 'deployments'
   | 'account'
-  | 'security';
+  | 'security'
+  | 'security-alerts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -57,6 +57,19 @@ export const listApprovedCatalogRecords = async (): Promise<CatalogRecord[]> => 
   return data.map(toCatalogRecord);
 };
 
+/**
+ * M8c: every approved template's id, seller, title and live version number (the daily security
+ * re-check's list of live versions), every page of the `byStatus` index with four attributes.
+ */
+export const listLiveTemplateHeads = async (): Promise<
+  Pick<TemplateItem, 'id' | 'seller_id' | 'title' | 'version_number'>[]
+> => {
+  const { data } = await TemplateEntity.query
+    .byStatus({ status: 'approved' })
+    .go({ pages: 'all', attributes: ['id', 'seller_id', 'title', 'version_number'] });
+  return data;
+};
+
 type CatalogProjection = Pick<TemplateItem, (typeof CATALOG_ATTRIBUTES)[number]>;
 
 /** Later than any `updated_at`: the upper bound of "changed since" queries. */

@@ -47,6 +47,7 @@ import {
   listApprovedCatalogRecords,
   listApprovedRecordsOfSeller,
   listCatalogChangesSince,
+  listLiveTemplateHeads,
   listTemplateVersions,
   readCatalogSnapshot,
   writeCatalogSnapshot,
@@ -323,3 +324,6 @@ export const versionHistoryOf = async (templateId: string): Promise<TemplateVers
   if (!item) return [];
   return versions.filter((version) => isPublishedVersion(version, item.version_number));
 };
+
+/** Every live template: id, seller, title and live version number (the security re-check). */
+export const listLiveTemplates = () => listLiveTemplateHeads();

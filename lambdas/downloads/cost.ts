@@ -13,6 +13,11 @@ export interface DownloadCostInput {
   owned: boolean;
   /** The caller already has this quota period's grant of it (downloaded before this period). */
   grantedThisPeriod: boolean;
+  /**
+   * The live version fixes a known vulnerability of the version of THIS template the caller
+   * downloaded last (security-fix.ts): a download again that spends no quota.
+   */
+  fixesDownloadedVersion?: boolean;
 }
 
 export const downloadCostOf = (input: DownloadCostInput): DownloadCost => {
@@ -21,6 +26,7 @@ export const downloadCostOf = (input: DownloadCostInput): DownloadCost => {
   if (input.accessTier === 'one_time_sale') return input.owned ? 'owned' : 'purchase_required';
   if (input.grantedThisPeriod) return 'free_again';
   if (input.accessTier === 'free') return 'free_tier';
+  if (input.fixesDownloadedVersion) return 'security_fix';
   return 'quota';
 };
 

@@ -275,3 +275,26 @@ export const firstSellerCountedMonth = async (): Promise<string | null> => {
     .go({ limit: 1, attributes: ['bucket'] });
   return data[0]?.bucket.slice(0, 7) ?? null;
 };
+
+/**
+ * D15: who downloaded a template, and which version each time (the security alerts tell the
+ * holders of an affected version). Every page of the template's `byMvp` index, three fields.
+ */
+export const listDownloadHoldersOfTemplate = async (
+  templateId: string,
+): Promise<Pick<DownloadItem, 'user_id' | 'version_number' | 'downloaded_at'>[]> => {
+  const { data } = await DownloadEntity.query
+    .byMvp({ mvp_id: templateId })
+    .go({ pages: 'all', attributes: ['user_id', 'version_number', 'downloaded_at'] });
+  return data;
+};
+
+/** D16: the templates a buyer downloaded, each row's template id and title (every page). */
+export const listDownloadedTemplatesOfUser = async (
+  userId: string,
+): Promise<Pick<DownloadItem, 'mvp_id' | 'mvp_title'>[]> => {
+  const { data } = await DownloadEntity.query
+    .byUser({ user_id: userId })
+    .go({ order: 'desc', pages: 'all', attributes: ['mvp_id', 'mvp_title'] });
+  return data;
+};

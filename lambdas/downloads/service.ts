@@ -10,6 +10,7 @@ import { licenseWrite, licenseeNameOf } from '../licenses/service';
 import { previewUrl } from '../../contract/catalog';
 import { ensureProfile, getProfile, type ProfileIdentity } from '../profiles/service';
 import { downloadCostOf } from './cost';
+import { fixesDownloadedVersion } from './security-fix';
 import {
   DOWNLOAD_MESSAGES,
   type DownloadStatus,
@@ -154,6 +155,9 @@ export const getDownloadStatus = async (
     accessTier: mvp.access_tier,
     owned: order !== null,
     grantedThisPeriod: grant !== null && mvp.access_tier !== 'one_time_sale',
+    fixesDownloadedVersion:
+      mvp.access_tier === 'subscription' &&
+      (await fixesDownloadedVersion(mvp, latest?.version_number ?? null)),
   });
   return {
     free_again: cost === 'free_again',

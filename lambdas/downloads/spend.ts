@@ -19,6 +19,7 @@ import { notificationWrites } from '../notifications/service';
 import { getProfile } from '../profiles/service';
 import { freeDownloadWrite, spendDownloadWrite } from '../profiles/billing-fields';
 import { downloadCostOf } from './cost';
+import { fixesDownloadedVersion } from './security-fix';
 import { config } from '../shared/config';
 import {
   DOWNLOAD_MESSAGES,
@@ -34,7 +35,7 @@ import {
 import type { TransactionResult } from '../shared/db/transaction';
 import { logger } from '../shared/observability';
 import { PRESIGNED_URL_SECONDS, presignGetObject } from '../shared/storage/s3';
-import { getDownloadGrant, recordDownload } from './repo';
+import { findLatestDownload, getDownloadGrant, recordDownload } from './repo';
 
 /** `TransactionConflict` retries (docs/data-model.md, section 4): up to 3, jittered 50–200 ms. */
 export const MAX_CONFLICT_RETRIES = 3;
@@ -173,6 +174,14 @@ const downloadTermsOf = async (userId: string, templateId: string) => {
     accessTier: template.access_tier,
     owned: order !== null,
     grantedThisPeriod: periodGrant !== null,
+    fixesDownloadedVersion:
+      template.access_tier === 'subscription' &&
+      !ownTemplate &&
+      periodGrant === null &&
+      (await fixesDownloadedVersion(
+        template,
+        (await findLatestDownload(userId, template.id))?.version_number ?? null,
+      )),
   });
   if (cost === 'own_template') throw new ForbiddenError(DOWNLOAD_MESSAGES.ownTemplate);
   if (cost === 'purchase_required') throw new ForbiddenError(DOWNLOAD_MESSAGES.oneTimePurchase);
@@ -263,7 +272,9 @@ export const spendDownload = async (userId: string, templateId: string): Promise
         quota:
           cost === 'owned'
             ? null
-            : (cost === 'free_tier' ? freeDownloadWrite : spendDownloadWrite)({
+            : (cost === 'free_tier' || cost === 'security_fix'
+                ? freeDownloadWrite
+                : spendDownloadWrite)({
                 userId,
                 sameDay,
                 dailyLimit: profile.daily_download_limit,

@@ -104,6 +104,16 @@ export const EMAIL_TEMPLATES: Readonly<Record<string, TemplateText>> = {
     heading: 'A new version of your template',
     action: 'View the upgrade',
   },
+  security_finding: {
+    subject: 'A vulnerability was found in a template',
+    heading: 'A new security finding',
+    action: 'See the finding and its fix',
+  },
+  security_fix: {
+    subject: 'A security fix is available',
+    heading: 'A new version fixes a vulnerability',
+    action: 'Get the fixed version',
+  },
   contact_message: {
     subject: 'A new contact message',
     heading: 'Someone wrote to you',

@@ -125,8 +125,12 @@ const createRequester = (
 export const createOsvClient = (options: OsvClientOptions) => {
   const stats = { requests: 0, retries: 0 };
   const request = createRequester(options, stats);
+  /** Each advisory's `modified` as querybatch last gave it (the daily re-check reads it). */
+  const modified = new Map<string, string>();
 
-  type BatchAnswer = { results?: { vulns?: { id: string }[]; next_page_token?: string }[] };
+  type BatchAnswer = {
+    results?: { vulns?: { id: string; modified?: string }[]; next_page_token?: string }[];
+  };
 
   /** One batch of at most OSV_BATCH_SIZE queries, its pages followed; ids per query. */
   const queryOneBatch = async (queries: readonly PackageQuery[]): Promise<string[][]> => {
@@ -151,7 +155,10 @@ export const createOsvClient = (options: OsvClientOptions) => {
       const next: typeof pending = [];
       pending.forEach((item, position) => {
         const result = answer.results?.[position];
-        for (const vuln of result?.vulns ?? []) ids[item.index]!.add(vuln.id);
+        for (const vuln of result?.vulns ?? []) {
+          ids[item.index]!.add(vuln.id);
+          if (vuln.modified) modified.set(vuln.id, vuln.modified);
+        }
         if (result?.next_page_token) next.push({ ...item, token: result.next_page_token });
       });
       pending = next;
@@ -161,6 +168,7 @@ export const createOsvClient = (options: OsvClientOptions) => {
 
   return {
     stats,
+    modified,
     /** The ids of the advisories affecting each package version, in the queries' order. */
     queryBatch: async (queries: readonly PackageQuery[]): Promise<string[][]> => {
       const chunks: PackageQuery[][] = [];

@@ -8,6 +8,7 @@
  * template is in now.
  */
 import { notifyUpgradeAvailable } from '../deployments/upgrade-notice';
+import { notifySecurityFixes } from '../security-alerts/fixes';
 import { logger } from '../shared/observability';
 import { auditWrite } from '../shared/audit';
 import { notificationWrites, type NotificationInput } from '../notifications/service';
@@ -162,6 +163,9 @@ const decide = async (
             error,
           }),
         );
+        await notifySecurityFixes(updated).catch((error: unknown) =>
+          logger.warn('Buyers could not be told of security fixes', { mvpId: templateId, error }),
+        );
       }
       return { mvp: toManagedTemplate(updated), message: writes.message };
     } catch (error) {
@@ -225,6 +229,9 @@ const decideVersion = async (
           mvpId: template.id,
           error,
         }),
+      );
+      await notifySecurityFixes(updated).catch((error: unknown) =>
+        logger.warn('Buyers could not be told of security fixes', { mvpId: template.id, error }),
       );
       return { mvp: toManagedTemplate(updated), message: MODERATION_MESSAGES.approved };
     }

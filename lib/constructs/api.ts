@@ -129,6 +129,9 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   // Reads the security reports, and the template and its versions to find the live one or check
   // the owner; the caller's profile may be created on first sight, hence the write.
   security: { table: 'readWrite' },
+  // Reads the caller's downloads and deployments (the templates they hold) and writes their
+  // per-template mutes; the caller's profile may be created on first sight.
+  'security-alerts': { table: 'readWrite' },
   // Quota, download rows, counters and the seller's notification in the table; presigns GETs of
   // bundles and reads zip directories by range, under `mvps/`; reads the code preview's manifests
   // and packs under `manifests/`.

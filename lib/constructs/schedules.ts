@@ -98,6 +98,17 @@ const taskSettings: Record<ScheduleName, TaskSettings> = {
       fn.bindTable(data.table, 'readWrite');
     },
   },
+  // Reads the approved templates, their deployments, downloads and security reports; writes the
+  // reports, notifications and alert markers; reads the stored dependency lists and keeps the
+  // run's state under security/ (docs/operations.md, "Security re-check"). Calls the advisory
+  // database over HTTPS. 10,000 live versions take about a minute of mostly waiting on OSV.
+  securityRecheck: {
+    domain: 'security-alerts',
+    memorySize: 1024,
+    timeout: Duration.minutes(15),
+    bind: (fn, data) =>
+      fn.bindTable(data.table, 'readWrite').bindBucket(data.mvpFilesBucket, 'readWrite', 'security/'),
+  },
 };
 
 /**

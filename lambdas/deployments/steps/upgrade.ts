@@ -14,6 +14,8 @@ import { BundleReadError } from '../bundle-read-error';
 import { branchHead, commitFiles } from '../git-writer';
 import { getDeployment, recordDeploymentFields } from '../repo';
 import { compareVersions } from '../versions';
+import { SEVERITY_LABELS, type SecurityFinding } from '../../../contract/security';
+import { findingsFixedBetween } from '../../security/stored-reports';
 import { now, throwIfRateLimited, transientOr, type StepInput, type StepResult } from './common';
 import { githubOfBuyer } from './github-client';
 import { clearWriteProgress, writeProgressOf } from './write-progress';
@@ -28,8 +30,27 @@ const readBundleFiles = async (fileKey: string) =>
 
 const upgradeBranchOf = (version: string) => `marketplace/upgrade-${version}`;
 
+/**
+ * The advisories the upgrade fixes (known vulnerabilities of the deployed version's dependencies
+ * that the new version no longer has), as a section of the body; none when nothing is fixed.
+ */
+const securityFixesSection = (fixes: readonly SecurityFinding[]): string[] =>
+  fixes.length === 0
+    ? []
+    : [
+        '## Security fixes',
+        '',
+        'This upgrade fixes these known vulnerabilities of the version you deployed:',
+        '',
+        ...fixes.map(
+          (finding) =>
+            `- [${finding.advisory_id}](${finding.url}) (${SEVERITY_LABELS[finding.severity]}): ${finding.package} ${finding.version}${finding.fixed_version ? ` → ${finding.fixed_version}` : ''}. ${finding.summary}`,
+        ),
+        '',
+      ];
+
 /** The pull request's body: what changed, version by version (newest first). */
-const upgradeBody = async (templateId: string, from: string, to: string, title: string) => {
+export const upgradeBody = async (templateId: string, from: string, to: string, title: string) => {
   const versions = (await versionHistoryOf(templateId)).filter(
     (version) =>
       compareVersions(version.version_number, from) > 0 &&
@@ -39,11 +60,13 @@ const upgradeBody = async (templateId: string, from: string, to: string, title: 
     (version) =>
       `### ${version.version_number}\n\n${version.changelog?.trim() || '_No changelog given._'}`,
   );
+  const fixes = await findingsFixedBetween(templateId, from, to);
   return [
     `This pull request upgrades **${title}** from ${from} to ${to}, as published on the marketplace.`,
     '',
     "It writes the new version's files over yours and removes the files the template dropped; files you added are left as they are. Review the changes against your own edits before merging.",
     '',
+    ...securityFixesSection(fixes),
     '## Changelog',
     '',
     ...(sections.length > 0 ? sections : ['_No changelog given._']),

@@ -8,6 +8,7 @@ import { config } from '../../shared/config';
 import { logger } from '../../shared/observability';
 import { getApprovedTemplateItem } from '../../catalog/service';
 import { notifyUpgradeAvailable } from '../../deployments/upgrade-notice';
+import { notifySecurityFixes } from '../../security-alerts/fixes';
 import { publishProcessedVersion } from '../../templates/transitions';
 import { recordPublishedSeverity } from '../../templates/security-gate';
 import { classifyError } from '../errors';
@@ -62,6 +63,8 @@ const tellDeployers = async (templateId: string): Promise<void> => {
     const template = await getApprovedTemplateItem(templateId);
     const told = await notifyUpgradeAvailable(template);
     if (told > 0) logger.info('Deployers told of the new version', { mvpId: templateId, told });
+    const fixes = await notifySecurityFixes(template);
+    if (fixes > 0) logger.info('Buyers told of security fixes', { mvpId: templateId, told: fixes });
   } catch (error) {
     logger.warn('Deployers could not be told of the new version', { mvpId: templateId, error });
   }

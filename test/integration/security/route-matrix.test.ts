@@ -41,6 +41,10 @@ const APPROVED_SELLERS: readonly SignedIn[] = ['seller', 'both', 'beta'];
  * route's example (test/fixtures/route-requests.ts), aimed at other people's data.
  */
 const matrix: Record<string, Cell> = {
+  // Security alerts: the caller's own switch of a template they hold (each caller downloads the
+  // world's template in this matrix); a template they do not hold is a 404 (settings.test.ts).
+  'GET /api/my/security-alerts': { allowed: 'signed-in' },
+  'PUT /api/my/security-alerts/{id}': { allowed: 'signed-in' },
   'GET /api/mvps': { allowed: 'everyone' },
   'GET /api/mvps/{id}': { allowed: 'everyone' },
   // The live version's security report is public; any version's is its seller's or an admin's.

@@ -34,6 +34,21 @@ describe('downloadCostOf', () => {
     );
   });
 
+  it("makes a version that fixes the buyer's last download free, and nothing else", () => {
+    const fixes = { ...base, fixesDownloadedVersion: true };
+    expect(downloadCostOf({ ...fixes, accessTier: 'subscription' })).toBe('security_fix');
+    // A grant of this period, a free template, a purchase or one's own template keep their cost.
+    expect(downloadCostOf({ ...fixes, accessTier: 'subscription', grantedThisPeriod: true })).toBe(
+      'free_again',
+    );
+    expect(downloadCostOf({ ...fixes, accessTier: 'free' })).toBe('free_tier');
+    expect(downloadCostOf({ ...fixes, accessTier: 'one_time_sale' })).toBe('purchase_required');
+    expect(downloadCostOf({ ...fixes, accessTier: 'subscription', ownTemplate: true })).toBe(
+      'own_template',
+    );
+    expect(isDownloadAllowed('security_fix')).toBe(true);
+  });
+
   it('allows every cost but the refusals', () => {
     expect(isDownloadAllowed('own_template')).toBe(false);
     expect(isDownloadAllowed('purchase_required')).toBe(false);

@@ -48,6 +48,8 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   refund_processed: 'Refund paid',
   dispute_opened: 'Dispute opened',
   licence_issued: 'Licence issued',
+  security_finding: 'Security alert',
+  security_fix: 'Security fix',
 };
 
 /** Links are same-origin paths; anything else is not followed. */

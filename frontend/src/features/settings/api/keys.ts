@@ -2,4 +2,5 @@
 export const settingsKeys = {
   newsletter: (typeId: string) => ['newsletter', typeId] as const,
   notificationPreferences: () => ['notification-preferences'] as const,
+  securityAlerts: () => ['security-alerts'] as const,
 };

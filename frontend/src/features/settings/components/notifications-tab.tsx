@@ -5,13 +5,18 @@ import { useNewsletter } from '../api/get-newsletter';
 import { useUpdateNewsletter } from '../api/update-newsletter';
 import { EmailPreferences } from './email-preferences';
 import { Message } from './message';
+import { SecurityAlertSettings } from './security-alert-settings';
 
-/** Settings, Notifications tab: the newsletter toggle and the notification e-mail switches. */
+/**
+ * Settings, Notifications tab: the newsletter toggle, the notification e-mail switches and the
+ * security alerts of each template the person downloaded or deployed.
+ */
 export function NotificationsTab() {
   return (
     <Stack gap="6">
       <NewsletterToggle />
       <EmailPreferences />
+      <SecurityAlertSettings />
     </Stack>
   );
 }

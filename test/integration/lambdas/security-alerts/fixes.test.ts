@@ -1,0 +1,119 @@
+/**
+ * A version that fixes a finding goes live: the buyer with a finished deployment of an affected
+ * version is offered the security upgrade pull request (whose body names the advisory), the buyer
+ * who only downloaded it gets the changelog and a download again that spends no quota; each is
+ * told once however often it is called, a muted buyer never; and the free download is not free for
+ * a template whose live version fixes nothing of what the buyer downloaded.
+ */
+import { ulid } from 'ulid';
+import { describe, expect, it } from 'vitest';
+import { DOWNLOAD_MESSAGES } from '../../../../contract/downloads';
+import { advisoryUrl, type SecurityFinding } from '../../../../contract/security';
+import { upgradeBody } from '../../../../lambdas/deployments/steps/upgrade';
+import { getDownloadStatus } from '../../../../lambdas/downloads/service';
+import { spendDownload } from '../../../../lambdas/downloads/spend';
+import { notifySecurityFixes } from '../../../../lambdas/security-alerts/fixes';
+import { setMute } from '../../../../lambdas/security-alerts/repo';
+import { TemplateEntity, type TemplateItem } from '../../../../lambdas/shared/db/entities/template';
+import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/template-version';
+import { putProfile } from '../../../fixtures/profiles';
+import {
+  notificationsOf,
+  seedDeployment,
+  seedDownload,
+  seedLiveTemplate,
+  seedReport,
+} from './fixtures';
+
+const finding = (advisoryId: string): SecurityFinding => ({
+  advisory_id: advisoryId,
+  aliases: [],
+  ecosystem: 'npm',
+  package: 'lodash',
+  version: '4.17.20',
+  severity: 'high',
+  cvss_score: 7.2,
+  summary: "lodash's template function can be made to run arbitrary commands.",
+  fixed_version: '4.17.21',
+  direct: true,
+  url: advisoryUrl(advisoryId),
+});
+
+/** The template's next version goes live with `changelog` (as Publish leaves it). */
+const publish = async (template: TemplateItem, versionNumber: string, changelog: string) => {
+  const fileKey = `mvps/${template.seller_id}/${ulid()}/bundle.zip`;
+  await TemplateVersionEntity.create({
+    mvp_id: template.id,
+    id: ulid(),
+    version_number: versionNumber,
+    changelog,
+    file_key: fileKey,
+    file_size: 2048,
+    source: 'upload',
+    uploaded_at: new Date().toISOString(),
+    status: 'approved',
+  }).go();
+  await TemplateEntity.patch({ id: template.id })
+    .set({ version_number: versionNumber, file_key: fileKey })
+    .go();
+  return { ...template, version_number: versionNumber, file_key: fileKey };
+};
+
+describe('a version that fixes a finding', () => {
+  it('offers deployers the upgrade pull request and downloaders a free download, once each', async () => {
+    const advisory = 'GHSA-35jh-r3h4-6jhm';
+    const [seller, deployer, downloader, muted] = await Promise.all(
+      Array.from({ length: 4 }, () => putProfile()),
+    );
+    const template = await seedLiveTemplate(seller!.id, 'Lodash Kit');
+    await seedReport(template, '1.0.0', [{ name: 'lodash', version: '4.17.20' }], {
+      findings: [finding(advisory)],
+    });
+    await seedDeployment(deployer!.id, template, '1.0.0');
+    await seedDownload(downloader!.id, template, '1.0.0');
+    await seedDownload(muted!.id, template, '1.0.0');
+    await setMute(muted!.id, template.id, true, new Date().toISOString());
+    const other = await seedLiveTemplate(seller!.id, 'Other Kit');
+    await seedReport(other, '1.0.0', [{ name: 'left-pad', version: '1.3.0' }]);
+    await seedDownload(downloader!.id, other, '1.0.0');
+
+    // Nothing to say while the live version still has the advisory.
+    expect(await notifySecurityFixes(template)).toBe(0);
+    const fixed = await publish(template, '1.1.0', 'Upgrades lodash to 4.17.21.');
+    await seedReport(fixed, '1.1.0', [{ name: 'lodash', version: '4.17.21' }]);
+    const nextOther = await publish(other, '1.1.0', 'New pages.');
+    await seedReport(nextOther, '1.1.0', [{ name: 'left-pad', version: '1.3.0' }]);
+
+    expect(await notifySecurityFixes(fixed)).toBe(2);
+    await Promise.all([notifySecurityFixes(fixed), notifySecurityFixes(fixed)]);
+    const toDeployer = await notificationsOf(deployer!.id, 'security_fix');
+    expect(toDeployer).toHaveLength(1);
+    expect(toDeployer[0]!.message).toContain(`Lodash Kit 1.1.0 fixes ${advisory}`);
+    expect(toDeployer[0]!.message).toContain('Open security upgrade pull request');
+    const toDownloader = await notificationsOf(downloader!.id, 'security_fix');
+    expect(toDownloader).toHaveLength(1);
+    expect(toDownloader[0]!.message).toContain('Download it again: it uses none of your quota');
+    expect(toDownloader[0]!.message).toContain('Upgrades lodash to 4.17.21.');
+    expect(await notificationsOf(muted!.id, 'security_fix')).toHaveLength(0);
+    expect(await notifySecurityFixes(nextOther)).toBe(0);
+
+    const body = await upgradeBody(template.id, '1.0.0', '1.1.0', 'Lodash Kit');
+    expect(body).toContain('## Security fixes');
+    expect(body).toContain(
+      `[${advisory}](${advisoryUrl(advisory)}) (High): lodash 4.17.20 → 4.17.21`,
+    );
+    expect(body).toContain('Upgrades lodash to 4.17.21.');
+
+    // The downloader has no quota left: the fixed version is free once, the other template is not.
+    const identity = { userId: downloader!.id, email: downloader!.email, signUpRole: null };
+    expect((await getDownloadStatus(identity, fixed.id)).cost).toBe('security_fix');
+    expect((await getDownloadStatus(identity, nextOther.id)).cost).toBe('quota');
+    await expect(spendDownload(downloader!.id, nextOther.id)).rejects.toThrow(
+      DOWNLOAD_MESSAGES.quotaReached,
+    );
+    const spent = await spendDownload(downloader!.id, fixed.id);
+    expect(spent.quotaSpent).toBe(false);
+    // That download made the fixed version theirs: the rule applies no more.
+    expect((await getDownloadStatus(identity, fixed.id)).cost).toBe('free_again');
+  });
+});
