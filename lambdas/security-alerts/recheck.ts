@@ -110,7 +110,7 @@ export const recheckTargets = async (
     const list: SecurityFinding[] = [];
     for (const pinned of target.packages) {
       const ids = idsPerQuery[indexOf.get(packageKey(pinned))!] ?? [];
-      for (const id of ids) if (advisories[id]) list.push(findingOf(pinned, advisories[id]));
+      for (const id of ids) if (advisories[id]) list.push(await findingOf(pinned, advisories[id]));
     }
     findings.set(target.key, sortFindings(list));
   }

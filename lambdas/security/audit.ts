@@ -16,13 +16,16 @@ const summaryOf = (record: OsvVulnerability) => {
   return sentence.length > 300 ? `${sentence.slice(0, 297)}...` : sentence;
 };
 
-export const findingOf = (pkg: PinnedPackage, record: OsvVulnerability): SecurityFinding => ({
+export const findingOf = async (
+  pkg: PinnedPackage,
+  record: OsvVulnerability,
+): Promise<SecurityFinding> => ({
   advisory_id: record.id,
   aliases: record.aliases ?? [],
   ecosystem: pkg.ecosystem,
   package: pkg.name,
   version: pkg.version,
-  ...severityOf(record),
+  ...(await severityOf(record)),
   summary: summaryOf(record),
   fixed_version: fixedVersionFor(pkg.ecosystem, pkg.name, pkg.version, record.affected ?? []),
   direct: pkg.direct,
@@ -47,11 +50,13 @@ export const auditPackages = async (
   if (packages.length === 0) return [];
   const ids = await client.queryBatch(packages);
   const records = await client.getVulnerabilities(ids.flat());
-  const findings = packages.flatMap((pkg, index) =>
-    (ids[index] ?? []).flatMap((id) => {
-      const record = records.get(id);
-      return record ? [findingOf(pkg, record)] : [];
-    }),
+  const findings = await Promise.all(
+    packages.flatMap((pkg, index) =>
+      (ids[index] ?? []).flatMap((id) => {
+        const record = records.get(id);
+        return record ? [findingOf(pkg, record)] : [];
+      }),
+    ),
   );
   return sortFindings(findings);
 };

@@ -197,6 +197,14 @@ export const OCTOKIT_PACKAGES: readonly RegExp[] = [
  */
 export const NETLIFY_CLIENT_ALLOWANCE_BYTES = 130 * 1024;
 
+/**
+ * The budget of a function that scores advisories (the security audit and its daily re-check):
+ * `ae-cvss-calculator` computes a CVSS 3.x or 4.0 base score from an advisory's vector and is one
+ * CommonJS build of about 180 KB minified, with no smaller part to import. It is loaded with the
+ * first vector to score (lambdas/security/severity.ts), never at a cold start.
+ */
+export const CVSS_CALCULATOR_ALLOWANCE_BYTES = 190 * 1024;
+
 /** The npm packages the Netlify allowance covers: `@netlify/api` and its runtime dependencies. */
 export const NETLIFY_PACKAGES: readonly RegExp[] = [
   /^@netlify\//,

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  CVSS_CALCULATOR_ALLOWANCE_BYTES,
   LAMBDA_BUNDLE_BUDGET_BYTES,
   NETLIFY_CLIENT_ALLOWANCE_BYTES,
   NETLIFY_PACKAGES,
@@ -61,12 +62,15 @@ describe('Lambda bundle budget', () => {
       const stripeBytes = bundle.packages.find(([name]) => name === 'stripe')?.[1] ?? 0;
       const octokitBytes = octokitBytesOf(bundle.packages);
       const netlifyBytes = netlifyBytesOf(bundle.packages);
-      // The allowances cover the official clients only, never what comes with them.
+      const cvssBytes = bundle.packages.find(([name]) => name === 'ae-cvss-calculator')?.[1] ?? 0;
+      // The allowances cover the official clients and the CVSS calculator only, never what comes
+      // with them.
       expect(stripeBytes).toBeLessThanOrEqual(STRIPE_CLIENT_ALLOWANCE_BYTES);
       expect(octokitBytes).toBeLessThanOrEqual(OCTOKIT_CLIENT_ALLOWANCE_BYTES);
       expect(netlifyBytes).toBeLessThanOrEqual(NETLIFY_CLIENT_ALLOWANCE_BYTES);
+      expect(cvssBytes).toBeLessThanOrEqual(CVSS_CALCULATOR_ALLOWANCE_BYTES);
       expect(
-        bundle.bytes - stripeBytes - octokitBytes - netlifyBytes,
+        bundle.bytes - stripeBytes - octokitBytes - netlifyBytes - cvssBytes,
         `${fn.name} is ${(bundle.bytes / 1024).toFixed(0)} KB (largest: ${largest})`,
       ).toBeLessThanOrEqual(LAMBDA_BUNDLE_BUDGET_BYTES);
     },
@@ -79,6 +83,7 @@ describe('Lambda bundle budget', () => {
       const parts = bundle.startPackages.map(([name]) => name);
       // What a cold start imports: the entry and its static chunks, never a client of a service.
       expect(parts).not.toContain('stripe');
+      expect(parts).not.toContain('ae-cvss-calculator');
       expect(octokitBytesOf(bundle.startPackages)).toBe(0);
       expect(netlifyBytesOf(bundle.startPackages)).toBe(0);
       expect(bundle.startBytes).toBeLessThanOrEqual(bundle.bytes);
@@ -100,8 +105,12 @@ describe('Lambda bundle budget', () => {
   it('imports CommonJS on first use only where the importer reads its default export', async () => {
     const lazy = new Set<string>();
     for (const fn of functions) (await bundleOf(fn)).lazyCommonJs.forEach((m) => lazy.add(m));
-    // lambdas/processing/scanner/rar.ts reads `default` first. A new entry here needs the same.
-    expect([...lazy].sort()).toEqual(['node_modules/node-unrar-js/dist/js/unrar.singleton.js']);
+    // lambdas/processing/scanner/rar.ts and lambdas/security/severity.ts read `default` first. A
+    // new entry here needs the same.
+    expect([...lazy].sort()).toEqual([
+      'node_modules/ae-cvss-calculator/dist/ae-cvss-calculator.js',
+      'node_modules/node-unrar-js/dist/js/unrar.singleton.js',
+    ]);
   });
 
   it('carries stripe-node only in the functions that call Stripe', async () => {

@@ -76,33 +76,33 @@ describe('OSV ranges', () => {
 });
 
 describe('severity', () => {
-  it('from the CVSS 3.1 base score: 9.8 critical (minimist)', () => {
-    expect(severityOf(advisory('GHSA-xvch-5gv4-984h'))).toEqual({
+  it('from the CVSS 3.1 base score: 9.8 critical (minimist)', async () => {
+    expect(await severityOf(advisory('GHSA-xvch-5gv4-984h'))).toEqual({
       severity: 'critical',
       cvss_score: 9.8,
     });
   });
 
-  it('7.2 high (lodash template), 5.3 moderate (semver)', () => {
-    expect(severityOf(advisory('GHSA-35jh-r3h4-6jhm'))).toEqual({
+  it('7.2 high (lodash template), 5.3 moderate (semver)', async () => {
+    expect(await severityOf(advisory('GHSA-35jh-r3h4-6jhm'))).toEqual({
       severity: 'high',
       cvss_score: 7.2,
     });
-    expect(severityOf(advisory('GHSA-c2qf-rxjj-qqgw'))).toEqual({
+    expect(await severityOf(advisory('GHSA-c2qf-rxjj-qqgw'))).toEqual({
       severity: 'moderate',
       cvss_score: 5.3,
     });
   });
 
-  it("no vector: the database's label (axios), else unknown", () => {
-    expect(severityOf(advisory('GHSA-wf5p-g6vw-rhxx'))).toEqual({
+  it("no vector: the database's label (axios), else unknown", async () => {
+    expect(await severityOf(advisory('GHSA-wf5p-g6vw-rhxx'))).toEqual({
       severity: 'moderate',
       cvss_score: null,
     });
-    expect(severityOf({ severity: [] })).toEqual({ severity: 'unknown', cvss_score: null });
+    expect(await severityOf({ severity: [] })).toEqual({ severity: 'unknown', cvss_score: null });
   });
 
-  it('a CVSS 4.0 vector alone is scored too', () => {
+  it('a CVSS 4.0 vector alone is scored too', async () => {
     const v4 = {
       severity: [
         {
@@ -111,6 +111,6 @@ describe('severity', () => {
         },
       ],
     };
-    expect(severityOf(v4)).toEqual({ severity: 'critical', cvss_score: 9.3 });
+    expect(await severityOf(v4)).toEqual({ severity: 'critical', cvss_score: 9.3 });
   });
 });
