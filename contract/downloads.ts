@@ -1,6 +1,9 @@
 /**
  * The download contract, shared by the API and the frontend: response shapes and the product's texts.
  */
+import { FREE_TEMPLATE_TEXT } from './free-template';
+
+export { FREE_TEMPLATE_TEXT };
 
 export const DOWNLOAD_MESSAGES = {
   success: 'Download initiated!',
@@ -43,7 +46,7 @@ export type DownloadCost = (typeof DOWNLOAD_COSTS)[number];
 /** The sentence shown before Download or Deploy starts, for each cost. */
 export const DOWNLOAD_COST_TEXTS: Record<DownloadCost, string> = {
   quota: 'Uses 1 download from your monthly quota.',
-  free_tier: 'Free download — uses none of your quota.',
+  free_tier: FREE_TEMPLATE_TEXT,
   free_again: 'Free: you already downloaded this template this month.',
   owned: 'Free: you own this template.',
   purchase_required: 'Buy this template to download or deploy it.',
@@ -51,9 +54,6 @@ export const DOWNLOAD_COST_TEXTS: Record<DownloadCost, string> = {
   security_fix:
     'Free: this version fixes a known vulnerability of the version you downloaded, so downloading it again uses none of your quota.',
 };
-
-/** Free templates' label on cards and the detail page. */
-export const FREE_TEMPLATE_TEXT = DOWNLOAD_COST_TEXTS.free_tier;
 
 /** The daily-limit refusal names the limit, so the person knows when to come back. */
 export const dailyLimitMessage = (limit: number): string =>

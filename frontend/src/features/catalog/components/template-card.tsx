@@ -13,7 +13,7 @@ import {
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { LuDownload, LuExternalLink, LuGithub, LuStar } from 'react-icons/lu';
 import type { TemplateSummary } from '@contract/catalog';
-import { FREE_TEMPLATE_TEXT } from '@contract/downloads';
+import { FREE_TEMPLATE_TEXT } from '@contract/free-template';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
 import {

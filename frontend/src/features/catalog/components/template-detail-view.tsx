@@ -28,7 +28,7 @@ import {
   LuStar,
 } from 'react-icons/lu';
 import { LICENSING_LABELS } from '@contract/catalog';
-import { FREE_TEMPLATE_TEXT } from '@contract/downloads';
+import { FREE_TEMPLATE_TEXT } from '@contract/free-template';
 import type { TemplateDetail } from '@contract/catalog';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
