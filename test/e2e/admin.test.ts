@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openBrowser, useBrowserSession } from '../fixtures/e2e/browser';
 import { seedPendingPayoutOf } from '../fixtures/e2e/payout-run';
+import { LODASH, securityReports } from '../fixtures/e2e/security-reports';
 import { signIn, signUpAsBuyer } from '../fixtures/e2e/sign-in';
 import { baseUrl, screenshot, uniqueEmail } from '../fixtures/e2e/stack';
 
@@ -19,6 +20,8 @@ const BUYER = { email: 'buyer@demo.local', password: 'demo1234' };
 /** The reason of the refund request the seed files for the demo buyer. */
 const SEEDED_REASON = 'I meant to choose Basic';
 /** The seed's template waiting for review and the one whose scan failed (lib/local/seed/templates.ts). */
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
 const PENDING_TEMPLATE = { id: '01K1DXHVC0YDX5TSPK695MBRV7', title: 'Crypto Portfolio Tracker' };
 const FAILED_TEMPLATE = { title: 'Leaky Env Starter', error: 'Secrets found: .env' };
 /** The month of the connected seller's payout this file leaves pending and then processes. */
@@ -146,6 +149,34 @@ describe('admin dashboard', () => {
     expect(await byId.getByTestId('refund-status').textContent()).toBe('Processed');
     expect(await byId.getByTestId('stripe-refund-id').textContent()).toMatch(/^re_\w+$/);
     expect(await byId.textContent()).toContain('£1.00');
+  });
+
+  it('asks for a reason before approving a version with a critical vulnerability', async () => {
+    const { page } = session;
+    const reports = await securityReports();
+    const versionId = await reports.report(PENDING_TEMPLATE.id, [LODASH]);
+    try {
+      for (const viewport of [DESKTOP, PHONE]) {
+        await page.setViewportSize(viewport);
+        await page.goto('/admin?tab=mvps');
+        const row = page.locator(`[data-testid="admin-mvp-row"][data-id="${PENDING_TEMPLATE.id}"]`);
+        await row.getByTestId('security-finding').waitFor();
+        expect(await row.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
+        await row.getByTestId('approve-anyway').click();
+        const dialog = page.getByTestId('approve-anyway-dialog');
+        await dialog.getByRole('button', { name: 'Approve anyway' }).click();
+        await dialog
+          .getByText('give a reason (at least 10 characters)', { exact: false })
+          .waitFor();
+        await screenshot(page, `security-admin-approve-${viewport.width}`);
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+      }
+    } finally {
+      // The next test approves the same template with the plain Approve: without a report.
+      await reports.remove(PENDING_TEMPLATE.id, versionId);
+      await page.setViewportSize(DESKTOP);
+    }
   });
 
   it('rejects a failed template with a reason and approves one waiting for review', async () => {
