@@ -136,8 +136,14 @@ describe('settings', () => {
     await page.goto('/settings?tab=notifications');
     const state = page.getByTestId('newsletter-state');
     await expect.poll(() => state.textContent()).toBe('Unsubscribed');
+    // The reload waits for the saved answer, as a person's next visit comes after it.
+    const subscribed = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/me/newsletter') && response.request().method() === 'PUT',
+    );
     await page.getByText('Unsubscribed').click();
     await expect.poll(() => state.textContent()).toBe('Subscribed');
+    expect((await subscribed).ok()).toBe(true);
     await page.reload();
     await expect.poll(() => page.getByTestId('newsletter-state').textContent()).toBe('Subscribed');
 
