@@ -74,7 +74,7 @@ export const schedules = {
    */
   securityRecheck: {
     cron: '30 3 * * ? *',
-    task: 'security-alerts/tasks/daily-recheck.ts',
+    task: 'templates/tasks/security-recheck.ts',
     description: 'Re-checks live and deployed versions against new and changed advisories',
   },
 } as const satisfies Record<string, ScheduleDesign>;
