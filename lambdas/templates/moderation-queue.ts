@@ -144,8 +144,9 @@ const oldestPending = async (
     getUserContacts(rows.map(({ item }) => item.seller_id)),
     // A template never live decides the version of its own bundle.
     Promise.all(
-      rows.map(async ({ item, row }) =>
-        row.version_id ?? (row.edit_at ? null : ((await getCurrentVersion(item))?.id ?? null)),
+      rows.map(
+        async ({ item, row }) =>
+          row.version_id ?? (row.edit_at ? null : ((await getCurrentVersion(item))?.id ?? null)),
       ),
     ),
   ]);

@@ -35,7 +35,8 @@ export const checkApprovalSecurity = async (
   return {
     versionId,
     severity,
-    audit: gated && overrideReason ? { security_override: { severity, reason: overrideReason } } : {},
+    audit:
+      gated && overrideReason ? { security_override: { severity, reason: overrideReason } } : {},
   };
 };
 

@@ -107,7 +107,9 @@ const taskSettings: Record<ScheduleName, TaskSettings> = {
     memorySize: 1024,
     timeout: Duration.minutes(15),
     bind: (fn, data) =>
-      fn.bindTable(data.table, 'readWrite').bindBucket(data.mvpFilesBucket, 'readWrite', 'security/'),
+      fn
+        .bindTable(data.table, 'readWrite')
+        .bindBucket(data.mvpFilesBucket, 'readWrite', 'security/'),
   },
 };
 
