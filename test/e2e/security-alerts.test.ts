@@ -18,7 +18,12 @@ import { screenshot } from '../fixtures/e2e/stack';
 import { storedZip } from '../fixtures/e2e/uploads';
 
 /** The seed's vulnerable template, its seller and the buyer who deployed it (lib/local/seed). */
-const TEMPLATE = { id: '01JN8EY4M0G8N6D5C8W0GMDTME', title: 'LaunchKit SaaS Starter' };
+const TEMPLATE = {
+  id: '01JN8EY4M0G8N6D5C8W0GMDTME',
+  title: 'LaunchKit SaaS Starter',
+  live: '1.2.0',
+  fixed: '1.2.1',
+};
 const SELLER = { email: 'seller@demo.local', password: 'demo1234' };
 const BUYER = { email: 'buyer@demo.local', password: 'demo1234' };
 const BUYER_REPO = { owner: 'demo-buyer', repo: 'launchkit-saas' };
@@ -50,11 +55,11 @@ const fixedBundle = (): Buffer => {
   const dependencies = { lodash: '^4.17.21', next: '^15.0.0' };
   const lock = {
     name: 'launchkit-saas',
-    version: '1.0.1',
+    version: TEMPLATE.fixed,
     lockfileVersion: 3,
     requires: true,
     packages: {
-      '': { name: 'launchkit-saas', version: '1.0.1', dependencies },
+      '': { name: 'launchkit-saas', version: TEMPLATE.fixed, dependencies },
       'node_modules/lodash': { version: '4.17.21' },
       'node_modules/next': { version: '15.0.0' },
     },
@@ -64,6 +69,11 @@ const fixedBundle = (): Buffer => {
     'launchkit/package.json': JSON.stringify({ name: 'launchkit-saas', dependencies }, null, 2),
     'launchkit/package-lock.json': JSON.stringify(lock, null, 2),
   });
+};
+
+const signOut = async (page: Page) => {
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
 };
 
 const notificationOf = async (page: Page, text: string) => {
@@ -100,9 +110,10 @@ describe('a vulnerability found in a deployed template, then fixed', () => {
     expect(buyer).toContain('in lodash 4.17.20, fixed in 4.17.21');
     await screenshot(page, 'security-alert-buyer');
 
+    await signOut(page);
     await signIn(page, SELLER.email, SELLER.password);
     const seller = await notificationOf(page, `${LATER.id} (`);
-    expect(seller).toContain(`A vulnerability was found in ${TEMPLATE.title} 1.0.0`);
+    expect(seller).toContain(`A vulnerability was found in ${TEMPLATE.title} ${TEMPLATE.live}:`);
     expect(seller).toContain('publish a version that upgrades it');
   });
 
@@ -113,9 +124,9 @@ describe('a vulnerability found in a deployed template, then fixed', () => {
     const card = page.locator(`[data-testid="my-mvp-card"][data-mvp-id="${TEMPLATE.id}"]`);
     await card.getByRole('link', { name: 'New Version' }).click();
     const form = page.getByRole('form', { name: 'Upload new version' });
-    expect(await form.getByLabel('Version Number').inputValue()).toBe('1.0.1');
+    expect(await form.getByLabel('Version Number').inputValue()).toBe(TEMPLATE.fixed);
     await form.getByLabel('MVP File').setInputFiles({
-      name: 'launchkit-1.0.1.zip',
+      name: `launchkit-${TEMPLATE.fixed}.zip`,
       mimeType: 'application/zip',
       buffer: fixedBundle(),
     });
@@ -125,11 +136,12 @@ describe('a vulnerability found in a deployed template, then fixed', () => {
     await page.goto('/my-mvps');
     await expect
       .poll(async () => (await card.textContent()) ?? '', { timeout: 60_000, interval: 1_000 })
-      .toContain('v1.0.1');
+      .toContain(`v${TEMPLATE.fixed}`);
     expect(await card.getAttribute('data-status')).toBe('approved');
 
+    await signOut(page);
     await signIn(page, BUYER.email, BUYER.password);
-    const told = await notificationOf(page, `${TEMPLATE.title} 1.0.1 fixes`);
+    const told = await notificationOf(page, `${TEMPLATE.title} ${TEMPLATE.fixed} fixes`);
     expect(told).toContain(KNOWN);
     expect(told).toContain('Open security upgrade pull request from your dashboard');
 
