@@ -76,11 +76,22 @@ const signOut = async (page: Page) => {
   await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
 };
 
+/** The newest notification containing `text`, reloading /notifications until it is there. */
 const notificationOf = async (page: Page, text: string) => {
   await page.goto('/notifications');
   const notification = page.getByTestId('notification').filter({ hasText: text }).first();
-  await notification.waitFor();
-  return (await notification.textContent()) ?? '';
+  await expect
+    .poll(
+      async () => {
+        if ((await notification.count()) > 0) return true;
+        await page.reload();
+        await page.getByTestId('notifications-list').waitFor();
+        return (await notification.count()) > 0;
+      },
+      { timeout: 60_000, interval: 500 },
+    )
+    .toBe(true);
+  return notification;
 };
 
 describe('a vulnerability found in a deployed template, then fixed', () => {
@@ -105,14 +116,27 @@ describe('a vulnerability found in a deployed template, then fixed', () => {
 
     const { page } = session;
     await signIn(page, BUYER.email, BUYER.password);
-    const buyer = await notificationOf(page, `${LATER.id} (`);
+    const alert = await notificationOf(page, `${LATER.id} (`);
+    const buyer = await alert.textContent();
     expect(buyer).toContain(`A vulnerability was found in ${TEMPLATE.title} you use`);
     expect(buyer).toContain('in lodash 4.17.20, fixed in 4.17.21');
     await screenshot(page, 'security-alert-buyer');
+    // The alert leads to the template's Security panel: the seed's finding and the new one.
+    await alert.click();
+    await page.waitForURL(`**/mvp/${TEMPLATE.id}#security`);
+    const panel = page.getByTestId('security-panel');
+    const found = panel.locator(`[data-testid="security-finding"][data-advisory="${LATER.id}"]`);
+    await found.waitFor();
+    expect(await found.textContent()).toContain('lodash@4.17.20');
+    expect(await found.textContent()).toContain('Fixed in 4.17.21');
+    expect(
+      await panel.locator(`[data-testid="security-finding"][data-advisory="${KNOWN}"]`).count(),
+    ).toBe(1);
+    await screenshot(page, 'security-alert-panel');
 
     await signOut(page);
     await signIn(page, SELLER.email, SELLER.password);
-    const seller = await notificationOf(page, `${LATER.id} (`);
+    const seller = await (await notificationOf(page, `${LATER.id} (`)).textContent();
     expect(seller).toContain(`A vulnerability was found in ${TEMPLATE.title} ${TEMPLATE.live}:`);
     expect(seller).toContain('publish a version that upgrades it');
   });
@@ -134,14 +158,22 @@ describe('a vulnerability found in a deployed template, then fixed', () => {
     await form.getByRole('button', { name: 'Upload Version' }).click();
     await page.waitForURL('**/dashboard');
     await page.goto('/my-mvps');
+    // Processing scans, audits and publishes it: approved with the new version live.
+    const state = async () => {
+      await page.reload();
+      await card.waitFor();
+      const live = (await card.textContent())?.includes(`v${TEMPLATE.fixed}`);
+      return `${await card.getAttribute('data-status')} ${live ? TEMPLATE.fixed : ''}`;
+    };
     await expect
-      .poll(async () => (await card.textContent()) ?? '', { timeout: 60_000, interval: 1_000 })
-      .toContain(`v${TEMPLATE.fixed}`);
-    expect(await card.getAttribute('data-status')).toBe('approved');
+      .poll(state, { timeout: 60_000, interval: 1_000 })
+      .toBe(`approved ${TEMPLATE.fixed}`);
 
     await signOut(page);
     await signIn(page, BUYER.email, BUYER.password);
-    const told = await notificationOf(page, `${TEMPLATE.title} ${TEMPLATE.fixed} fixes`);
+    const told = await (
+      await notificationOf(page, `${TEMPLATE.title} ${TEMPLATE.fixed} fixes`)
+    ).textContent();
     expect(told).toContain(KNOWN);
     expect(told).toContain('Open security upgrade pull request from your dashboard');
 
