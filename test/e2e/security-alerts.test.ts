@@ -46,7 +46,7 @@ const LATER = {
 const runRecheck = async () => {
   const { applyLambdaEnvironment } = await import('../../lib/local/cloud/lambda-env');
   applyLambdaEnvironment(inject('e2eStackEnv'));
-  const { handler } = await import('../../lambdas/security-alerts/tasks/daily-recheck');
+  const { handler } = await import('../../lambdas/templates/tasks/security-recheck');
   return handler();
 };
 
