@@ -16,6 +16,17 @@ const unreadOf = async (session: BrowserSession): Promise<number> => {
   return Number(/(\d+) unread/.exec(label)?.[1] ?? 0);
 };
 
+/** The seller's unread count as the API gives it, asked with the page's own session. */
+const serverUnreadCount = (session: BrowserSession): Promise<number> =>
+  session.page.evaluate(async () => {
+    const key = Object.keys(localStorage).find((name) => name.endsWith('.idToken'));
+    const token = key ? localStorage.getItem(key) : null;
+    const response = await fetch('/api/notifications/unread-count', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await response.json()) as { unread_count: number }).unread_count;
+  });
+
 describe('notifications', () => {
   const seller = useBrowserSession();
   const buyer = useBrowserSession();
@@ -27,16 +38,12 @@ describe('notifications', () => {
 
   it("raises the seller's bell when a buyer downloads their template, then marks all read", async () => {
     await signIn(seller.page, 'seller@demo.local', 'demo1234');
-    // Wait for the first count to arrive before reading it (listening before the page asks).
-    const firstCount = seller.page.waitForResponse((response) =>
-      response.url().includes('/api/notifications/unread-count'),
-    );
     await seller.page.goto('/notifications');
     await seller.page.getByRole('heading', { name: 'Notifications' }).waitFor();
     await seller.page.getByTestId('notification-bell').waitFor();
-    // The count the server gave, then the bell showing it: read from the bell alone, a count not
+    // The count the server holds, then the bell showing it: read from the bell alone, a count not
     // yet drawn reads as 0 and the seeded unread notifications count as new.
-    const { unread_count: before } = (await (await firstCount).json()) as { unread_count: number };
+    const before = await serverUnreadCount(seller);
     await expect.poll(() => unreadOf(seller)).toBe(before);
 
     const templateId = await templateIdByTitle('Digital Downloads Shop');
