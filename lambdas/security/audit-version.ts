@@ -60,7 +60,7 @@ export const auditVersion = async (
   }).go({ consistent: true });
   const fileName = version?.original_file_name ?? basename(input.fileKey);
   const read = await readAuditedFiles(s3Source(input.fileKey), fileName);
-  const deps = bundleDependencies(read.files);
+  const deps = await bundleDependencies(read.files);
   const packagesKey = packagesKeyOf(input.mvpId, input.versionId);
   if (deps.packages.length > 0) await writePackages(packagesKey, deps.packages);
   const findings = deps.packages.length > 0 ? await lookUp(client, deps.packages) : [];

@@ -205,6 +205,22 @@ export const NETLIFY_CLIENT_ALLOWANCE_BYTES = 130 * 1024;
  */
 export const CVSS_CALCULATOR_ALLOWANCE_BYTES = 190 * 1024;
 
+/**
+ * The budget of the security audit: the lock-file parsers it needs beyond JSON and plain lines,
+ * `yaml` (pnpm-lock.yaml and Yarn Berry, about 110 KB minified), `@yarnpkg/lockfile` (Yarn 1, Yarn's
+ * own parser, about 105 KB) and `smol-toml` (poetry.lock and pyproject.toml, about 15 KB). Each is
+ * loaded with the first file of its format (lambdas/security/lockfiles/parsers.ts), never at a cold
+ * start.
+ */
+export const LOCK_FILE_PARSERS_ALLOWANCE_BYTES = 250 * 1024;
+
+/** The npm packages the lock-file parsers' allowance covers. */
+export const LOCK_FILE_PARSER_PACKAGES: readonly RegExp[] = [
+  /^yaml$/,
+  /^@yarnpkg\/lockfile$/,
+  /^smol-toml$/,
+];
+
 /** The npm packages the Netlify allowance covers: `@netlify/api` and its runtime dependencies. */
 export const NETLIFY_PACKAGES: readonly RegExp[] = [
   /^@netlify\//,

@@ -36,7 +36,7 @@ export const PROCESSING_ASL = aslFileOf('mvp-processing');
  * report and the dependency list (docs/architecture.md, "Security reports").
  */
 const auditFunction = (scope: Construct, data: Data, environment: Record<string, string>) =>
-  new MarketplaceFunction(scope, 'AuditFunction', {
+  new MarketplaceFunction(scope, 'SecurityAuditFunction', {
     domain: 'security',
     entry: design.tasks.AuditFunctionArn,
     environment: {

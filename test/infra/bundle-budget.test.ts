@@ -13,6 +13,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   CVSS_CALCULATOR_ALLOWANCE_BYTES,
   LAMBDA_BUNDLE_BUDGET_BYTES,
+  LOCK_FILE_PARSER_PACKAGES,
+  LOCK_FILE_PARSERS_ALLOWANCE_BYTES,
   NETLIFY_CLIENT_ALLOWANCE_BYTES,
   NETLIFY_PACKAGES,
   OCTOKIT_CLIENT_ALLOWANCE_BYTES,
@@ -25,13 +27,13 @@ const outdir = mkdtempSync(path.join(tmpdir(), 'bundle-budget-'));
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 const functions = listFunctionEntries();
-/** Each function is bundled once for every test of this file. */
+/** Each function is bundled once for every test of this file (by its entry: the file it runs). */
 const bundles = new Map<string, ReturnType<typeof bundleFunction>>();
 const bundleOf = (fn: (typeof functions)[number]) => {
-  let bundle = bundles.get(fn.name);
+  let bundle = bundles.get(fn.entry);
   if (!bundle) {
     bundle = bundleFunction(fn, outdir);
-    bundles.set(fn.name, bundle);
+    bundles.set(fn.entry, bundle);
   }
   return bundle;
 };
@@ -42,6 +44,7 @@ const bytesOf = (patterns: readonly RegExp[]) => (packages: [string, number][]) 
     .reduce((sum, [, bytes]) => sum + bytes, 0);
 const octokitBytesOf = bytesOf(OCTOKIT_PACKAGES);
 const netlifyBytesOf = bytesOf(NETLIFY_PACKAGES);
+const lockFileParserBytesOf = bytesOf(LOCK_FILE_PARSER_PACKAGES);
 
 describe('Lambda bundle budget', () => {
   it('finds every function of the app (API domains and processing tasks)', () => {
@@ -49,6 +52,8 @@ describe('Lambda bundle budget', () => {
     expect(names).toContain('CatalogFunction');
     expect(names).toContain('ScanFunction');
     expect(functions.length).toBeGreaterThanOrEqual(15);
+    // Each is named once, so each line below is one function's.
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it.each(functions)(
@@ -63,14 +68,16 @@ describe('Lambda bundle budget', () => {
       const octokitBytes = octokitBytesOf(bundle.packages);
       const netlifyBytes = netlifyBytesOf(bundle.packages);
       const cvssBytes = bundle.packages.find(([name]) => name === 'ae-cvss-calculator')?.[1] ?? 0;
-      // The allowances cover the official clients and the CVSS calculator only, never what comes
-      // with them.
+      const parserBytes = lockFileParserBytesOf(bundle.packages);
+      // The allowances cover the official clients, the CVSS calculator and the lock-file parsers
+      // only, never what comes with them.
       expect(stripeBytes).toBeLessThanOrEqual(STRIPE_CLIENT_ALLOWANCE_BYTES);
       expect(octokitBytes).toBeLessThanOrEqual(OCTOKIT_CLIENT_ALLOWANCE_BYTES);
       expect(netlifyBytes).toBeLessThanOrEqual(NETLIFY_CLIENT_ALLOWANCE_BYTES);
       expect(cvssBytes).toBeLessThanOrEqual(CVSS_CALCULATOR_ALLOWANCE_BYTES);
+      expect(parserBytes).toBeLessThanOrEqual(LOCK_FILE_PARSERS_ALLOWANCE_BYTES);
       expect(
-        bundle.bytes - stripeBytes - octokitBytes - netlifyBytes - cvssBytes,
+        bundle.bytes - stripeBytes - octokitBytes - netlifyBytes - cvssBytes - parserBytes,
         `${fn.name} is ${(bundle.bytes / 1024).toFixed(0)} KB (largest: ${largest})`,
       ).toBeLessThanOrEqual(LAMBDA_BUNDLE_BUDGET_BYTES);
     },
@@ -86,6 +93,7 @@ describe('Lambda bundle budget', () => {
       expect(parts).not.toContain('ae-cvss-calculator');
       expect(octokitBytesOf(bundle.startPackages)).toBe(0);
       expect(netlifyBytesOf(bundle.startPackages)).toBe(0);
+      expect(lockFileParserBytesOf(bundle.startPackages)).toBe(0);
       expect(bundle.startBytes).toBeLessThanOrEqual(bundle.bytes);
       expect(
         bundle.startBytes,
@@ -105,11 +113,14 @@ describe('Lambda bundle budget', () => {
   it('imports CommonJS on first use only where the importer reads its default export', async () => {
     const lazy = new Set<string>();
     for (const fn of functions) (await bundleOf(fn)).lazyCommonJs.forEach((m) => lazy.add(m));
-    // lambdas/processing/scanner/rar.ts and lambdas/security/severity.ts read `default` first. A
-    // new entry here needs the same.
+    // lambdas/processing/scanner/rar.ts, lambdas/security/severity.ts and
+    // lambdas/security/lockfiles/parsers.ts read `default` where it holds the exports. A new entry
+    // here needs the same.
     expect([...lazy].sort()).toEqual([
+      'node_modules/@yarnpkg/lockfile/index.js',
       'node_modules/ae-cvss-calculator/dist/ae-cvss-calculator.js',
       'node_modules/node-unrar-js/dist/js/unrar.singleton.js',
+      'node_modules/yaml/dist/index.js',
     ]);
   });
 

@@ -12,7 +12,10 @@ import { parsePoetryLock, parseRequirements, pyprojectDirect } from './python';
 import { LockFileError, type ParsedLockFile } from './types';
 import { parseYarnLock } from './yarn';
 
-const LOCK_PARSERS: Record<string, (text: string, path: string) => ParsedLockFile> = {
+const LOCK_PARSERS: Record<
+  string,
+  (text: string, path: string) => ParsedLockFile | Promise<ParsedLockFile>
+> = {
   'package-lock.json': parseNpmLock,
   'npm-shrinkwrap.json': parseNpmLock,
   'yarn.lock': parseYarnLock,
@@ -50,7 +53,10 @@ export interface BundleDependencies {
   unreadable: string[];
 }
 
-const directNamesOf = (files: ReadonlyMap<string, string>, folder: string): Set<string> => {
+const directNamesOf = async (
+  files: ReadonlyMap<string, string>,
+  folder: string,
+): Promise<Set<string>> => {
   const at = (name: string) => files.get(folder ? `${folder}/${name}` : name);
   const names = new Set<string>();
   const packageJson = at('package.json');
@@ -61,7 +67,7 @@ const directNamesOf = (files: ReadonlyMap<string, string>, folder: string): Set<
     // A manifest that is not JSON names nothing; the lock file is still read.
   }
   try {
-    if (pyproject) for (const name of pyprojectDirect(pyproject)) names.add(`PyPI:${name}`);
+    if (pyproject) for (const name of await pyprojectDirect(pyproject)) names.add(`PyPI:${name}`);
   } catch {
     // As above.
   }
@@ -72,7 +78,9 @@ const keyOf = (ecosystem: string, name: string) =>
   `${ecosystem}:${ecosystem === 'PyPI' ? normalisePypiName(name) : name}`;
 
 /** The dependencies of the audited files of a bundle (`files`: path → text). */
-export const bundleDependencies = (files: ReadonlyMap<string, string>): BundleDependencies => {
+export const bundleDependencies = async (
+  files: ReadonlyMap<string, string>,
+): Promise<BundleDependencies> => {
   const paths = [...files.keys()].filter(isAuditedPath).sort();
   const found = new Map<string, PinnedPackage>();
   const result: BundleDependencies = {
@@ -89,7 +97,7 @@ export const bundleDependencies = (files: ReadonlyMap<string, string>): BundleDe
     if (!parse) continue;
     let parsed: ParsedLockFile;
     try {
-      parsed = parse(files.get(path)!, path);
+      parsed = await parse(files.get(path)!, path);
     } catch (error) {
       const reason = error instanceof LockFileError ? error.message : `${path}: not readable`;
       result.unreadable.push(reason);
@@ -98,7 +106,7 @@ export const bundleDependencies = (files: ReadonlyMap<string, string>): BundleDe
     result.unpinned += parsed.unpinned;
     if (parsed.packages.length === 0) continue;
     result.lockFiles.push(path);
-    const direct = directNamesOf(files, folderOf(path));
+    const direct = await directNamesOf(files, folderOf(path));
     for (const name of parsed.direct ?? []) direct.add(keyOf('PyPI', name));
     for (const pkg of parsed.packages) {
       const id = `${pkg.ecosystem}:${pkg.name}@${pkg.version}`;

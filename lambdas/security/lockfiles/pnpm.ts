@@ -6,7 +6,7 @@
  * - v9: `name@1.2.3` (the peers' variants moved to `snapshots`).
  * A version that is not a release (a `link:`, `file:` or tarball URL) is left out.
  */
-import { parse as parseYaml } from 'yaml';
+import { loadYaml } from './parsers';
 import type { LockedPackage, ParsedLockFile } from './types';
 
 const keyOf = (raw: string, lockVersion: number): { name: string; version: string } | null => {
@@ -23,7 +23,8 @@ const keyOf = (raw: string, lockVersion: number): { name: string; version: strin
 
 const isRelease = (version: string) => /^\d/.test(version) && !version.includes(':');
 
-export const parsePnpmLock = (text: string): ParsedLockFile => {
+export const parsePnpmLock = async (text: string): Promise<ParsedLockFile> => {
+  const { parse: parseYaml } = await loadYaml();
   const document = (parseYaml(text) ?? {}) as {
     lockfileVersion?: string | number;
     packages?: Record<string, unknown>;

@@ -6,8 +6,8 @@
  * `pyproject.toml` (PEP 621 `[project]` and Poetry's dependency tables), and every pinned
  * requirements line is direct: the file lists what the project asked for.
  */
-import { parse as parseToml } from 'smol-toml';
 import { normalisePypiName } from '../versions';
+import { loadToml } from './parsers';
 import type { LockedPackage, ParsedLockFile } from './types';
 
 /** A PEP 508 requirement's name (`Django[argon2]>=4; python_version>"3.8"` → `Django`). */
@@ -33,7 +33,8 @@ export const parseRequirements = (text: string): ParsedLockFile => {
   return { packages, unpinned, direct: packages.map((p) => p.name) };
 };
 
-export const parsePoetryLock = (text: string): ParsedLockFile => {
+export const parsePoetryLock = async (text: string): Promise<ParsedLockFile> => {
+  const { parse: parseToml } = await loadToml();
   const document = parseToml(text) as { package?: { name?: string; version?: string }[] };
   const packages = (document.package ?? []).flatMap((entry) =>
     entry.name && entry.version
@@ -48,7 +49,8 @@ const table = (value: unknown): Table =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Table) : {};
 
 /** The names `pyproject.toml` depends on (PEP 621 and Poetry's tables), normalised. */
-export const pyprojectDirect = (text: string): string[] => {
+export const pyprojectDirect = async (text: string): Promise<string[]> => {
+  const { parse: parseToml } = await loadToml();
   const document = table(parseToml(text));
   const project = table(document.project);
   const poetry = table(table(document.tool).poetry);

@@ -5,8 +5,7 @@
  * descriptor before its last `@` (a scoped name starts with one). Workspace and link entries of
  * Berry are the project's own code.
  */
-import { parse as parseYarnClassic } from '@yarnpkg/lockfile';
-import { parse as parseYaml } from 'yaml';
+import { loadYaml, loadYarnLockfile } from './parsers';
 import { LockFileError, type LockedPackage, type ParsedLockFile } from './types';
 
 /** `@scope/name@npm:^1.0.0` → `@scope/name`. */
@@ -20,7 +19,8 @@ const dedupe = (packages: LockedPackage[]) => [
   ...new Map(packages.map((p) => [`${p.name}@${p.version}`, p])).values(),
 ];
 
-const parseClassic = (text: string, path: string): LockedPackage[] => {
+const parseClassic = async (text: string, path: string): Promise<LockedPackage[]> => {
+  const { parse: parseYarnClassic } = await loadYarnLockfile();
   const parsed = parseYarnClassic(text, path);
   if (parsed.type !== 'success') throw new LockFileError(path, 'has unresolved merge conflicts');
   return dedupe(
@@ -39,7 +39,8 @@ interface BerryEntry {
   linkType?: string;
 }
 
-const parseBerry = (text: string): LockedPackage[] => {
+const parseBerry = async (text: string): Promise<LockedPackage[]> => {
+  const { parse: parseYaml } = await loadYaml();
   const document = parseYaml(text) as Record<string, BerryEntry>;
   return dedupe(
     Object.entries(document).flatMap(([key, entry]) => {
@@ -52,7 +53,7 @@ const parseBerry = (text: string): LockedPackage[] => {
   );
 };
 
-export const parseYarnLock = (text: string, path = 'yarn.lock'): ParsedLockFile => {
+export const parseYarnLock = async (text: string, path = 'yarn.lock'): Promise<ParsedLockFile> => {
   const berry = /^__metadata:/m.test(text);
-  return { packages: berry ? parseBerry(text) : parseClassic(text, path), unpinned: 0 };
+  return { packages: await (berry ? parseBerry(text) : parseClassic(text, path)), unpinned: 0 };
 };

@@ -45,34 +45,37 @@ describe('npm lock files', () => {
 });
 
 describe('yarn.lock', () => {
-  it('classic (v1): one package per resolved entry, scoped names kept', () => {
-    const { packages } = parseYarnLock(fixture('yarn.v1.lock'));
+  it('classic (v1): one package per resolved entry, scoped names kept', async () => {
+    const { packages } = await parseYarnLock(fixture('yarn.v1.lock'));
     expect(pins(packages)).toEqual(['@babel/code-frame@7.24.7', ...NPM_TREE].sort());
   });
 
-  it('Berry: the same packages, the workspace itself left out', () => {
-    const { packages } = parseYarnLock(fixture('yarn.berry.lock'));
+  it('Berry: the same packages, the workspace itself left out', async () => {
+    const { packages } = await parseYarnLock(fixture('yarn.berry.lock'));
     expect(pins(packages)).toEqual(['@babel/code-frame@7.24.7', ...NPM_TREE].sort());
   });
 });
 
 describe('pnpm-lock.yaml', () => {
-  it('v6: `/name@version` keys, peer suffixes removed', () => {
-    expect(pins(parsePnpmLock(fixture('pnpm-lock.v6.yaml')).packages)).toEqual(
+  it('v6: `/name@version` keys, peer suffixes removed', async () => {
+    expect(pins((await parsePnpmLock(fixture('pnpm-lock.v6.yaml'))).packages)).toEqual(
       ['@babel/code-frame@7.24.7', ...NPM_TREE, 'react-dom@18.3.1', 'react@18.3.1'].sort(),
     );
   });
 
-  it('v9: `name@version` keys; links are not packages', () => {
-    expect(pins(parsePnpmLock(fixture('pnpm-lock.v9.yaml')).packages)).toEqual(
+  it('v9: `name@version` keys; links are not packages', async () => {
+    expect(pins((await parsePnpmLock(fixture('pnpm-lock.v9.yaml'))).packages)).toEqual(
       ['@babel/code-frame@7.24.7', ...NPM_TREE].sort(),
     );
   });
 
-  it('v5: `/name/version` keys', () => {
+  it('v5: `/name/version` keys', async () => {
     const text =
       'lockfileVersion: 5.4\npackages:\n  /lodash/4.17.15:\n    dev: false\n  /@scope/pkg/1.0.0_react@18.0.0:\n    dev: false\n';
-    expect(pins(parsePnpmLock(text).packages)).toEqual(['@scope/pkg@1.0.0', 'lodash@4.17.15']);
+    expect(pins((await parsePnpmLock(text)).packages)).toEqual([
+      '@scope/pkg@1.0.0',
+      'lodash@4.17.15',
+    ]);
   });
 });
 
@@ -89,8 +92,8 @@ describe('Python', () => {
     expect(parsed.unpinned).toBe(2);
   });
 
-  it('poetry.lock: one package per [[package]] table', () => {
-    expect(pins(parsePoetryLock(fixture('poetry.lock')).packages)).toEqual([
+  it('poetry.lock: one package per [[package]] table', async () => {
+    expect(pins((await parsePoetryLock(fixture('poetry.lock'))).packages)).toEqual([
       'asgiref@3.8.1',
       'django@4.2.11',
       'pytest@8.1.1',
@@ -99,8 +102,8 @@ describe('Python', () => {
     ]);
   });
 
-  it("pyproject.toml: Poetry's dependency tables and groups, python itself left out", () => {
-    expect(pyprojectDirect(fixture('pyproject.toml')).sort()).toEqual([
+  it("pyproject.toml: Poetry's dependency tables and groups, python itself left out", async () => {
+    expect((await pyprojectDirect(fixture('pyproject.toml'))).sort()).toEqual([
       'django',
       'pytest',
       'requests',
@@ -109,8 +112,8 @@ describe('Python', () => {
 });
 
 describe('a bundle', () => {
-  it('direct from the manifest beside each lock file, in a wrapping top folder', () => {
-    const deps = bundleDependencies(
+  it('direct from the manifest beside each lock file, in a wrapping top folder', async () => {
+    const deps = await bundleDependencies(
       new Map([
         ['starter/package.json', fixture('package.json')],
         ['starter/package-lock.json', fixture('package-lock.v3.json')],
@@ -123,8 +126,8 @@ describe('a bundle', () => {
     expect(deps.packages).toHaveLength(7);
   });
 
-  it('a monorepo: each folder read with its own manifest; Python names compared normalised', () => {
-    const deps = bundleDependencies(
+  it('a monorepo: each folder read with its own manifest; Python names compared normalised', async () => {
+    const deps = await bundleDependencies(
       new Map([
         ['web/package.json', fixture('package.json')],
         ['web/yarn.lock', fixture('yarn.v1.lock')],
@@ -144,13 +147,13 @@ describe('a bundle', () => {
     ]);
   });
 
-  it('a manifest without a lock file: nothing pinned, the manifest seen', () => {
-    const deps = bundleDependencies(new Map([['package.json', fixture('package.json')]]));
+  it('a manifest without a lock file: nothing pinned, the manifest seen', async () => {
+    const deps = await bundleDependencies(new Map([['package.json', fixture('package.json')]]));
     expect(deps).toMatchObject({ packages: [], lockFiles: [], hasManifest: true });
   });
 
-  it('an unreadable lock file is reported and the others still read', () => {
-    const deps = bundleDependencies(
+  it('an unreadable lock file is reported and the others still read', async () => {
+    const deps = await bundleDependencies(
       new Map([
         ['a/package-lock.json', '{ not json'],
         ['b/requirements.txt', 'requests==2.31.0\n'],
