@@ -3,12 +3,25 @@
  * frontend (filters, forms, URL state). Values and texts are the product's own.
  */
 import * as z from 'zod';
+import {
+  BROWSE_PAGE_SIZE,
+  LICENSING_TERMS,
+  SORT_OPTIONS,
+  type LicensingTerms,
+} from './browse-options';
 import type { Severity } from './security';
 
-/** Browse page size; the home page's featured numbers are in featured.ts. */
-export const BROWSE_PAGE_SIZE = 20;
-
 export { BROWSE_CATEGORIES } from './categories';
+export {
+  BROWSE_PAGE_SIZE,
+  BROWSE_TECH_STACKS,
+  LICENSING_LABELS,
+  LICENSING_TERMS,
+  SORT_LABELS,
+  SORT_OPTIONS,
+  type LicensingTerms,
+  type SortOption,
+} from './browse-options';
 
 /** Categories a seller may choose on upload: the browse list and a few more. */
 export const TEMPLATE_CATEGORIES = [
@@ -26,26 +39,6 @@ export const TEMPLATE_CATEGORIES = [
   'Other',
 ] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
-
-/** Tech-stack checkboxes in the browse filter. */
-export const BROWSE_TECH_STACKS = [
-  'React',
-  'Next.js',
-  'Vue.js',
-  'Angular',
-  'Node.js',
-  'Python',
-  'TypeScript',
-  'JavaScript',
-  'Tailwind CSS',
-  'Bootstrap',
-  'Supabase',
-  'Firebase',
-  'MongoDB',
-  'PostgreSQL',
-  'Stripe',
-  'Auth0',
-] as const;
 
 /** Tech-stack choices on upload and edit (34 values). */
 export const TEMPLATE_TECH_STACKS = [
@@ -85,18 +78,6 @@ export const TEMPLATE_TECH_STACKS = [
   'Kubernetes',
 ] as const;
 
-export const LICENSING_TERMS = [
-  'standard_commercial',
-  'premium_commercial',
-  'personal_use_only',
-] as const;
-export type LicensingTerms = (typeof LICENSING_TERMS)[number];
-export const LICENSING_LABELS: Record<LicensingTerms, string> = {
-  standard_commercial: 'Standard Commercial',
-  premium_commercial: 'Premium Commercial',
-  personal_use_only: 'Personal Use Only',
-};
-
 export const ACCESS_TIERS = ['free', 'subscription', 'one_time_sale'] as const;
 export type AccessTier = (typeof ACCESS_TIERS)[number];
 
@@ -109,14 +90,6 @@ export const TEMPLATE_STATUSES = [
   'archived',
 ] as const;
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
-
-export const SORT_OPTIONS = ['published_at', 'download_count', 'average_rating'] as const;
-export type SortOption = (typeof SORT_OPTIONS)[number];
-export const SORT_LABELS: Record<SortOption, string> = {
-  published_at: 'Latest',
-  download_count: 'Most Downloaded',
-  average_rating: 'Highest Rated',
-};
 
 /** Empty strings and `all` are "no filter". */
 const optionalText = z

@@ -70,9 +70,19 @@ describe('browsing the catalog', () => {
       expect(await badge.textContent()).toContain('Dashboard');
     }
 
+    // Opened directly, the page's data is asked for once: at boot, before the page renders
+    // (app/early-data.ts), and the page's own query finds that answer.
+    const catalogReads: string[] = [];
+    const onRequest = (request: { url: () => string }) => {
+      if (new URL(request.url()).pathname === '/api/mvps') catalogReads.push(request.url());
+    };
+    page.on('request', onRequest);
     await page.reload();
     await expect.poll(resultsText).toBe(`Showing ${filtered} of ${filtered} MVPs`);
     await expect.poll(() => page.getByLabel('Category').inputValue()).toBe('Dashboard');
+    page.off('request', onRequest);
+    expect(catalogReads).toHaveLength(1);
+    expect(new URL(catalogReads[0]!).searchParams.get('category')).toBe('Dashboard');
   });
 
   it('filters by technology with a removable chip, and Clear All resets everything', async () => {

@@ -1,6 +1,7 @@
 /**
- * Boot: apply the stored theme before anything paints, load `/config.json` (contract 5), then
- * render. Without a config the app cannot reach its API or user pool, so it says so plainly. Page
+ * Boot: apply the stored theme before anything paints, load `/config.json` (contract 5) and, at
+ * the same time, the code of the page opened (and on the catalog's pages, the module that asks for
+ * their data as soon as the configuration is in: early-data.ts), then render. Without a config the app cannot reach its API or user pool, so it says so plainly. Page
  * code missing after a release reloads once (lib/chunk-reload.ts); anything that still fails
  * shows the root error page.
  *
@@ -11,13 +12,19 @@
  */
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
 import { RootErrorBoundary } from '../components/root-error-boundary';
 import { getShellSystem } from '../lib/chakra-theme';
 import { installChunkReload } from '../lib/chunk-reload';
 import { initialDarkMode } from '../lib/color-mode';
 import { loadRuntimeConfig } from '../lib/runtime-config';
+import { paths } from '../config/paths';
 import { AppProviders } from './providers';
-import { AppRouter } from './router';
+import { AppRouter, preloadRoute } from './router';
+
+/** The pages whose data early-data.ts asks for before they render. */
+const EARLY_DATA_PATHS = [paths.browse.path, paths.mvp.path];
 
 installChunkReload();
 const initialDark = initialDarkMode();
@@ -25,14 +32,32 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 const root = createRoot(container);
 
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
+});
 const configLoad = loadRuntimeConfig();
-getShellSystem();
+const { pathname, search } = window.location;
+// On the catalog's pages the data is asked for first: its few small modules before the page's code
+// (so they are not queued behind its chunks), and the theme is built once the request is out
+// rather than before it (the theme is one long task on a phone, and the request would wait for it).
+const earlyData = EARLY_DATA_PATHS.some((path) => matchPath(path, pathname))
+  ? import('./early-data').then(({ prefetchPageData }) =>
+      prefetchPageData(queryClient, { pathname, search }, configLoad),
+    )
+  : undefined;
+preloadRoute(pathname);
+if (earlyData) {
+  // The page asks again as it renders, and says what went wrong if it still fails.
+  void earlyData.catch(() => undefined).then(() => setTimeout(getShellSystem, 0));
+} else {
+  getShellSystem();
+}
 configLoad.then(
   () => {
     startTransition(() => {
       root.render(
         <StrictMode>
-          <AppProviders initialDark={initialDark}>
+          <AppProviders initialDark={initialDark} queryClient={queryClient}>
             <RootErrorBoundary>
               <AppRouter />
             </RootErrorBoundary>

@@ -5,9 +5,11 @@
  *
  *     api('GET /api/mvps/{id}', { params: { id }, signal })  // Promise<MvpDetail>
  *
- * So no feature writes a URL, and no feature casts an answer. The rest is what it always was:
- * `apiBaseUrl` (config.json) in place of the table's `/api` prefix, the Cognito ID token as a
- * bearer token whenever the browser is signed in, and error bodies (`{ message, fields? }`)
+ * So no feature writes a URL, and no feature casts an answer. The rest is what it always was: the
+ * table's paths as they are (the API is always at `/api` on the site's own origin: config.json's
+ * `apiBaseUrl` can be nothing else, contract/design/site-config.ts, so a request needs no config
+ * and boot can ask for a page's data while `/config.json` is still coming), the Cognito ID token as
+ * a bearer token whenever the browser is signed in, and error bodies (`{ message, fields? }`)
  * turned into `ApiError`s whose message can be shown as is.
  *
  * The route key is read at run time as `METHOD path`, so the table itself (and its summaries)
@@ -17,10 +19,6 @@ import type { ApiResponse, ApiTypes, RouteKey } from '@contract/api';
 import type { ApiErrorBody } from '@contract/errors';
 import { getIdToken } from './amplify';
 import { ApiError, UNEXPECTED_ERROR } from './api-error';
-import { getRuntimeConfig } from './runtime-config';
-
-/** Every path of the route table starts with this; config.json's `apiBaseUrl` replaces it. */
-const API_PREFIX = '/api';
 
 type Row<Route extends RouteKey> = ApiTypes[Route];
 
@@ -87,7 +85,7 @@ export async function sendRequest(
   // The options' shape depends on the route; the call reads them all the same way.
   const { params, query, body, signal } = options ?? {};
   const [method, template] = route.split(' ') as [string, string];
-  const path = fillPath(template, params).slice(API_PREFIX.length);
+  const path = fillPath(template, params);
 
   const headers = new Headers({ Accept: accept });
   // Sent whenever the browser is signed in, public routes included, as it always has been: the
@@ -98,7 +96,7 @@ export async function sendRequest(
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
 
-  return fetch(`${getRuntimeConfig().apiBaseUrl}${path}${queryString(query)}`, {
+  return fetch(`${path}${queryString(query)}`, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),

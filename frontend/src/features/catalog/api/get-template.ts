@@ -1,14 +1,16 @@
 /**
  * `GET /api/mvps/{id}`: one approved template with its seller (contract 6). A 404 is an answer,
- * not a failure worth retrying.
+ * not a failure worth retrying. `templateQuery` is the one description of the read: the page uses
+ * it, and boot asks for it before the page renders when a visitor opens a template page directly
+ * (app/early-data.ts).
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { catalogKeys } from './keys';
 
-export function useTemplate(templateId: string | undefined) {
-  return useQuery({
+export const templateQuery = (templateId: string | undefined) =>
+  queryOptions({
     queryKey: catalogKeys.detail(templateId),
     queryFn: ({ signal }) => api('GET /api/mvps/{id}', { params: { id: templateId! }, signal }),
     enabled: Boolean(templateId),
@@ -16,6 +18,9 @@ export function useTemplate(templateId: string | undefined) {
       !(error instanceof ApiError && error.status < 500) && failureCount < 2,
     staleTime: 30_000,
   });
+
+export function useTemplate(templateId: string | undefined) {
+  return useQuery(templateQuery(templateId));
 }
 
 /**

@@ -87,8 +87,9 @@ export function BrowseView() {
   const { data: answer, error, isFetching } = useTemplates(filters);
   // The answer renders in a background render that React slices so a phone stays responsive: the
   // query's own update is urgent and would draw all twelve cards in one long task (docs/architecture.md,
-  // Mobile performance). Until then the skeletons stay.
-  const data = useDeferredValue(answer);
+  // Mobile performance). Until then the skeletons stay, also when boot had the answer before the
+  // page's first render (app/early-data.ts): that render draws the page's frame, the cards follow.
+  const data = useDeferredValue(answer, null) ?? undefined;
   const lastPage = data ? Math.max(0, Math.ceil(data.total / data.pageSize) - 1) : 0;
   const pastTheEnd = Boolean(data && data.items.length === 0 && filters.page > lastPage);
 

@@ -6,14 +6,14 @@
  * URL parameters use the API's names; `page` in the URL is 1-based (what people read and share)
  * and is omitted on the first page, while the API's `page` is 0-based.
  */
+import { BROWSE_CATEGORIES } from '@contract/categories';
 import {
-  BROWSE_CATEGORIES,
   BROWSE_PAGE_SIZE,
   BROWSE_TECH_STACKS,
   LICENSING_TERMS,
   SORT_OPTIONS,
-} from '@contract/catalog';
-import type { LicensingTerms, SortOption } from '@contract/catalog';
+} from '@contract/browse-options';
+import type { LicensingTerms, SortOption } from '@contract/browse-options';
 import type { ApiQuery } from '../../../lib/api-client';
 
 export type BrowseCategory = (typeof BROWSE_CATEGORIES)[number];
