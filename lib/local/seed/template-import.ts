@@ -3,6 +3,7 @@
  * reviews, and the code preview of each approved one. A demo review is verified only when its
  * author used the template, as a real one would be.
  */
+import { mapWithConcurrency } from '../../../lambdas/shared/concurrency';
 import { computeContentId } from '../../../lambdas/processing/cid';
 import { makePreviewRenditions } from '../../../lambdas/processing/tasks/renditions';
 import { ensureCodePreview } from '../../../lambdas/processing/tasks/scan';
@@ -155,7 +156,9 @@ export const seedTemplatesWithPreviews = async (
   );
   // Imported templates skip the pipeline: the Scan task writes each approved one's code preview
   // (manifest and pack) once; later starts find it and scan nothing.
-  for (const template of seedTemplates.filter((item) => item.status === 'approved')) {
+  // A few templates at a time: each step waits on the emulators as much as it computes.
+  const approved = seedTemplates.filter((item) => item.status === 'approved');
+  await mapWithConcurrency(approved, 4, async (template) => {
     // The version id of an imported template is its own id (lambdas/templates/import.ts).
     if (!(await ensureCodePreview(template.id, template.id))) {
       throw new Error(`The demo template ${template.title} has no code preview (scan not clean).`);
@@ -164,6 +167,6 @@ export const seedTemplatesWithPreviews = async (
     await makePreviewRenditions({ mvpId: template.id, versionId: template.id });
     // The pipeline's Audit step against the local OSV server (once: a report is kept).
     await ensureSecurityReport(template.id, template.id);
-  }
+  });
   return written;
 };
