@@ -19,8 +19,13 @@ import { templateIdByTitle } from '../fixtures/e2e/templates';
 const TITLE = 'Agency Site';
 const shotDir = path.resolve(import.meta.dirname, '../../.local/screenshots');
 
+/** Scrolls to the code preview, which loads its files as the visitor comes near it. */
+const scrollToPreview = (page: Page) =>
+  page.getByRole('heading', { name: 'Code preview' }).scrollIntoViewIfNeeded();
+
 const openPreview = async (page: Page) => {
   await page.goto(`/mvp/${await templateIdByTitle(TITLE)}`);
+  await scrollToPreview(page);
   const tree = page.getByRole('tree', { name: 'Files in this template' });
   await tree.waitFor();
   return tree;
@@ -59,7 +64,24 @@ describe('code preview', () => {
 
   it('shows anonymous visitors the tree, the README and package.json, and no other file', async () => {
     const { page } = session;
-    const tree = await openPreview(page);
+    // On a phone the preview is far below the first screen: its files are asked for only once
+    // the visitor scrolls towards it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const fileReads: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/mvps\/[^/]+\/files$/.test(new URL(request.url()).pathname)) {
+        fileReads.push(request.url());
+      }
+    });
+    await page.goto(`/mvp/${await templateIdByTitle(TITLE)}`);
+    await page.getByTestId('mvp-detail').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(fileReads).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await scrollToPreview(page);
+    const tree = page.getByRole('tree', { name: 'Files in this template' });
+    await tree.waitFor();
+    expect(fileReads).toHaveLength(1);
 
     // The README is shown first, rendered as Markdown (its title is a heading).
     const readme = page.getByTestId('readme');
@@ -113,6 +135,7 @@ describe('code preview', () => {
       await route.fulfill({ response: answer, json: body });
     });
     await page.goto(`/mvp/${id}`);
+    await scrollToPreview(page);
     const readme = page.getByTestId('readme');
     await readme.waitFor();
     expect(await readme.getByRole('heading', { name: 'Hostile' }).count()).toBe(1);

@@ -25,6 +25,8 @@ describe('downloads', () => {
     expect(await message.textContent()).toContain('Please log in to download.');
     expect(await message.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth');
 
+    // The code preview loads its files as the visitor scrolls near it.
+    await page.getByRole('heading', { name: 'Code preview' }).scrollIntoViewIfNeeded();
     const tree = page.getByRole('tree', { name: 'Files in this template' });
     await tree.waitFor();
     expect(await tree.getByRole('treeitem', { name: 'README.md' }).count()).toBe(1);

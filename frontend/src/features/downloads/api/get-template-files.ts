@@ -4,8 +4,9 @@ import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { downloadKeys } from './keys';
 
-export function useTemplateFiles(templateId: string) {
+export function useTemplateFiles(templateId: string, options: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled: options.enabled ?? true,
     queryKey: downloadKeys.files(templateId),
     queryFn: ({ signal }) =>
       api('GET /api/mvps/{id}/files', { params: { id: templateId }, signal }),

@@ -6,11 +6,17 @@
  * else why not with a way to subscribe or buy. Binary files say so.
  *
  * The tree is file-tree.tsx, the viewer file-viewer.tsx, the tree's model lib/file-tree.ts.
+ *
+ * The section sits far down the template page: its file list and its renderers (highlight.js,
+ * marked, DOMPurify: the page's largest chunk) load once the visitor scrolls near it, not with the
+ * page, so they take nothing from the gallery and the first screen (docs/architecture.md, Mobile
+ * performance).
  */
 import { useMemo, useState } from 'react';
 import { Box, Card, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { AccessTier } from '@contract/catalog';
 import { ApiError } from '../../../lib/api-error';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { useTemplateFiles } from '../api/get-template-files';
 import { buildFileTree } from '../lib/file-tree';
 import { FileTree } from './file-tree';
@@ -22,7 +28,8 @@ export interface BundleFileTreeProps {
 }
 
 export function BundleFileTree({ mvpId, accessTier }: BundleFileTreeProps) {
-  const { data, isPending, error } = useTemplateFiles(mvpId);
+  const [sectionRef, near] = useNearViewport<HTMLDivElement>();
+  const { data, isPending, error } = useTemplateFiles(mvpId, { enabled: near });
   const root = useMemo(() => (data ? buildFileTree(data.files) : null), [data]);
   const [chosen, setChosen] = useState<string | null>(null);
   // The README first, else the package manifest, until the visitor picks a file.
@@ -30,7 +37,7 @@ export function BundleFileTree({ mvpId, accessTier }: BundleFileTreeProps) {
   const selected = data?.files.find((file) => file.path === selectedPath) ?? null;
 
   return (
-    <Stack gap="3">
+    <Stack gap="3" ref={sectionRef}>
       <Heading as="h2" size="lg">
         Code preview
       </Heading>
