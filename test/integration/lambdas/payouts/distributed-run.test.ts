@@ -9,6 +9,8 @@
  * and the batch tries again, when a batch is run a second time, and when the month runs twice. A
  * transfer that keeps failing leaves its payout owed for the next run and the run succeeds; when
  * every batch fails, the map's tolerated failure percentage fails the run, and the next run pays.
+ * A Prepare that fails after creating the month's rows and is retried counts those rows as its
+ * execution's own.
  */
 import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -246,5 +248,40 @@ describe('monthly-payouts Transfers: a Distributed Map over the list in S3', () 
     await runMonth(next);
     expect(await payoutOf(seller!.id, month)).toMatchObject({ status: 'completed' });
     expect(await transfersTo(seller!.accountId)).toHaveLength(1);
+  });
+
+  it('counts the rows a retried Prepare created before it failed as created by the run', async () => {
+    const month = '2032-06';
+    const sellers = await sellersWithDownloads(month, 4);
+    // The list's write fails once, after the rows were created: Step Functions retries Prepare.
+    const { client } = await s3();
+    const send = client.send.bind(client);
+    let listWrites = 0;
+    vi.spyOn(client, 'send').mockImplementation((async (command: {
+      input: { Key?: string };
+      constructor: { name: string };
+    }) => {
+      const key = command.input.Key ?? '';
+      if (command.constructor.name === 'PutObjectCommand' && key.includes(`/${month}/`)) {
+        listWrites += 1;
+        if (listWrites === 1) throw new Error('socket hang up');
+      }
+      return send(command as never);
+    }) as never);
+
+    await runMonth(month);
+
+    expect(listWrites).toBe(2);
+    for (const seller of sellers) expect(await transfersTo(seller.accountId)).toHaveLength(1);
+    expect(await runOf(month)).toMatchObject({
+      status: 'completed',
+      payouts_created: 4,
+      payouts_completed: 4,
+    });
+
+    // A later execution of the month finds the same rows and created none of them.
+    vi.restoreAllMocks();
+    await runMonth(month);
+    expect(await runOf(month)).toMatchObject({ payouts_created: 0, payouts_completed: 4 });
   });
 });
