@@ -111,12 +111,30 @@ const seed = async (size: Size): Promise<void> => {
   console.log(`BENCH ${JSON.stringify(row)}`);
 };
 
+/**
+ * The DynamoDB commands the process sends, counted by name. Not the tests' recorder
+ * (test/fixtures/dynamodb-commands.ts), which keeps each command's input: tens of thousands of
+ * transactions' inputs would be the bench's own memory, not the run's.
+ */
+const countDynamoDbCommands = async (): Promise<Map<string, number>> => {
+  const { documentClient } = await import('../../lambdas/shared/db/client');
+  const counts = new Map<string, number>();
+  documentClient().middlewareStack.add(
+    (next, context) => (args) => {
+      const name = context.commandName ?? 'unknown';
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+      return next(args);
+    },
+    { step: 'initialize', name: 'countCommandsForBench' },
+  );
+  return counts;
+};
+
 /** Child: one measurement in a fresh process. */
 const measure = async (what: Step, size: Size): Promise<void> => {
   const importStarted = performance.now();
-  const { recordDynamoDbCommands } = await import('../fixtures/dynamodb-commands');
   const { PayoutRunEntity } = await import('../../lambdas/shared/db/entities/payout-run');
-  const commands = recordDynamoDbCommands();
+  const commands = await countDynamoDbCommands();
   let detail: Row;
   let started: number;
   if (what === 'prepare') {
@@ -165,8 +183,8 @@ const measure = async (what: Step, size: Size): Promise<void> => {
     wall_s: round(wallSeconds, 2),
     peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
     heap_mb: mb(process.memoryUsage().heapUsed),
-    dynamodb_commands: commands.sent.length,
-    queries: commands.count('Query'),
+    dynamodb_commands: [...commands.values()].reduce((sum, count) => sum + count, 0),
+    queries: commands.get('QueryCommand') ?? 0,
     ...detail,
   };
   console.log(`BENCH ${JSON.stringify(row)}`);
