@@ -13,6 +13,7 @@ import {
   acquirePayoutRun,
   createPayoutsIfAbsent,
   finishPayoutRun as finishRun,
+  getPayouts,
   getPayoutStatuses,
   listPayoutsByStatus,
   PAYOUTS_PER_TRANSACTION,
@@ -107,6 +108,28 @@ const createPayoutRows = async (
 };
 
 /**
+ * How many of the month's rows this execution created. A row found already there counts when it
+ * was created since the execution started: an earlier attempt of this same Prepare wrote it (a
+ * retry after a timeout, which Step Functions makes), not a run before this one, which started
+ * earlier. Without the start time (an old input), only the rows this attempt created count.
+ */
+const countCreatedByThisExecution = async (
+  split: ReturnType<typeof splitMonth>,
+  created: readonly boolean[],
+  monthYear: string,
+  executionStartedAt: string | undefined,
+): Promise<number> => {
+  const createdNow = created.filter(Boolean).length;
+  const found = split.sellers
+    .filter((_, index) => !created[index])
+    .map((earnings) => ({ seller_id: earnings.sellerId, month_year: monthYear }));
+  if (!executionStartedAt || found.length === 0) return createdNow;
+  const since = Date.parse(executionStartedAt);
+  const rows = await getPayouts(found);
+  return createdNow + rows.filter((row) => Date.parse(row.created_at) >= since).length;
+};
+
+/**
  * Step 5 of Prepare: the month's rows, plus payouts left pending (or processing, by a crashed
  * attempt) from earlier months whose seller can now receive payouts.
  */
@@ -162,6 +185,8 @@ const payoutsToTransfer = async (
 export const preparePayoutRun = async (input: {
   monthYear: string;
   executionName: string;
+  /** When the execution started (`$$.Execution.StartTime`): see countCreatedByThisExecution. */
+  executionStartedAt?: string;
   now?: Date;
 }): Promise<PreparedRun> => {
   const { monthYear, executionName } = input;
@@ -191,6 +216,12 @@ export const preparePayoutRun = async (input: {
 
   // 4.
   const created = await createPayoutRows(split, sellers, monthYear, now);
+  const payoutsCreated = await countCreatedByThisExecution(
+    split,
+    created,
+    monthYear,
+    input.executionStartedAt,
+  );
 
   // 5.
   const payouts = await payoutsToTransfer(split, monthYear);
@@ -201,7 +232,7 @@ export const preparePayoutRun = async (input: {
     acquired: true,
     pool_amount: pool,
     total_downloads: split.totalDownloads,
-    payouts_created: created.filter(Boolean).length,
+    payouts_created: payoutsCreated,
     payouts_to_transfer: payouts.length,
     list,
   };

@@ -54,6 +54,8 @@ export const transferBatchSchema = z.object({
 export const preparePayoutsInputSchema = z.object({
   month_year: monthYearSchema,
   executionName: z.string().min(1),
+  /** `$$.Execution.StartTime`: which rows found already there this execution created. */
+  executionStartedAt: z.iso.datetime({ offset: true }).optional(),
 });
 
 /** Finish: Prepare's result (its counts and the list object), and the execution. */

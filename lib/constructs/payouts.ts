@@ -58,7 +58,7 @@ export class Payouts extends Construct {
     })
       .bindTable(data.table, 'readWrite')
       .bindBucket(data.mvpFilesBucket, 'write', storageDesign.payoutListsPrefix);
-    // One batch of the Distributed Map: up to 25 Stripe transfers one after the other (each well
+    // One batch of the Distributed Map: up to 25 Stripe transfers, three at a time (each well
     // under a second; a failing one is tried three times within about a second).
     const transfer = task('TransferPayoutFunction', design.tasks.TransferPayoutFunctionArn, {
       memorySize: 256,

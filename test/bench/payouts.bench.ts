@@ -12,7 +12,8 @@
  *   Prepare, the Transfers Distributed Map in batches, Finish), started as the schedule starts it.
  *
  * Each runs in a fresh child process, as a new Lambda container would, reporting wall time, the
- * process's peak RSS (resourceUsage().maxRSS) and the DynamoDB commands it sent; the emulators run
+ * process's peak RSS (resourceUsage().maxRSS), its heap at the end and what of it a full collection
+ * keeps (`retained_mb`), and the DynamoDB commands it sent; the emulators run
  * in the parent. Downloads are skewed over the sellers (a few sell most), as marketplaces are.
  * DynamoDB Local and the local Stripe server say nothing about cloud latency: read the figures as
  * the cost's shape (commands, memory), not as production times.
@@ -22,6 +23,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import getPort from 'get-port';
 
 interface Size {
@@ -111,12 +114,41 @@ const seed = async (size: Size): Promise<void> => {
   console.log(`BENCH ${JSON.stringify(row)}`);
 };
 
+/**
+ * The DynamoDB commands the process sends, counted by name. Not the tests' recorder
+ * (test/fixtures/dynamodb-commands.ts), which keeps each command's input: tens of thousands of
+ * transactions' inputs would be the bench's own memory, not the run's.
+ */
+const countDynamoDbCommands = async (): Promise<Map<string, number>> => {
+  const { documentClient } = await import('../../lambdas/shared/db/client');
+  const counts = new Map<string, number>();
+  documentClient().middlewareStack.add(
+    (next, context) => (args) => {
+      const name = context.commandName ?? 'unknown';
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+      return next(args);
+    },
+    { step: 'initialize', name: 'countCommandsForBench' },
+  );
+  return counts;
+};
+
+/**
+ * The heap still reachable after a full collection: what the run keeps, where peak RSS and
+ * `heap_mb` also count garbage V8 had not collected yet (it lets the heap grow while a run
+ * allocates fast).
+ */
+const retainedHeapMb = (): number => {
+  v8.setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return mb(process.memoryUsage().heapUsed);
+};
+
 /** Child: one measurement in a fresh process. */
 const measure = async (what: Step, size: Size): Promise<void> => {
   const importStarted = performance.now();
-  const { recordDynamoDbCommands } = await import('../fixtures/dynamodb-commands');
   const { PayoutRunEntity } = await import('../../lambdas/shared/db/entities/payout-run');
-  const commands = recordDynamoDbCommands();
+  const commands = await countDynamoDbCommands();
   let detail: Row;
   let started: number;
   if (what === 'prepare') {
@@ -158,15 +190,17 @@ const measure = async (what: Step, size: Size): Promise<void> => {
     };
   }
   const wallSeconds = (performance.now() - started) / 1000;
+  const heapMb = mb(process.memoryUsage().heapUsed);
   const row: Row = {
     step: what,
     sellers: size.sellers,
     downloads: size.downloads,
     wall_s: round(wallSeconds, 2),
     peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
-    heap_mb: mb(process.memoryUsage().heapUsed),
-    dynamodb_commands: commands.sent.length,
-    queries: commands.count('Query'),
+    heap_mb: heapMb,
+    retained_mb: retainedHeapMb(),
+    dynamodb_commands: [...commands.values()].reduce((sum, count) => sum + count, 0),
+    queries: commands.get('QueryCommand') ?? 0,
     ...detail,
   };
   console.log(`BENCH ${JSON.stringify(row)}`);
@@ -226,13 +260,14 @@ const main = async (): Promise<void> => {
   }
   console.log('\nMonthly payouts: all sizes');
   console.table(
-    rows.map(({ step, sellers, downloads, wall_s, peak_rss_mb, heap_mb }) => ({
+    rows.map(({ step, sellers, downloads, wall_s, peak_rss_mb, heap_mb, retained_mb }) => ({
       step,
       sellers,
       downloads,
       wall_s,
       peak_rss_mb,
       heap_mb,
+      retained_mb,
     })),
   );
 };
@@ -286,6 +321,7 @@ const measureSize = async (
       wall_s: row.wall_s,
       peak_rss_mb: row.peak_rss_mb,
       heap_mb: row.heap_mb,
+      retained_mb: row.retained_mb,
       import_ms: row.import_ms,
       dynamodb_commands: row.dynamodb_commands,
       queries: row.queries,

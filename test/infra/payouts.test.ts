@@ -155,6 +155,8 @@ describe('monthly-payouts state machine', () => {
     });
     // Finish counts from the payout rows, not from the map's output.
     expect(JSON.stringify(source.States.Finish.Parameters)).not.toContain('transfers');
+    // Prepare knows when its execution started: a retried Prepare counts the rows it made.
+    expect(source.States.Prepare.Parameters['executionStartedAt.$']).toBe('$$.Execution.StartTime');
   });
 
   it('may read the lists, write the map results, and start, describe and stop its own children', () => {

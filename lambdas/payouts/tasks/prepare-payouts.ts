@@ -8,7 +8,11 @@ import { taskHandler } from '../../shared/task-handler';
 
 const thisTask = async (event: unknown): Promise<PreparedRun> => {
   const input = preparePayoutsInputSchema.parse(event);
-  return preparePayoutRun({ monthYear: input.month_year, executionName: input.executionName });
+  return preparePayoutRun({
+    monthYear: input.month_year,
+    executionName: input.executionName,
+    executionStartedAt: input.executionStartedAt,
+  });
 };
 
 export const handler = taskHandler('payouts/prepare-payouts', thisTask);

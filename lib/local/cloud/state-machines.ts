@@ -188,7 +188,7 @@ export const createLocalWorkflowRunner = (
       }
       const execution = machine.run(input as never, {
         overrides,
-        context: { Execution: { Name: name } } as never,
+        context: { Execution: { Name: name, StartTime: new Date().toISOString() } } as never,
       });
       // In the background, as StartExecution: the caller only waits for acceptance.
       const result = execution.result.then(

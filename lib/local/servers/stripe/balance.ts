@@ -25,10 +25,33 @@ export const availableBalance = (ctx: Context): number => {
   const charged = Object.values(ctx.state.charges)
     .filter((charge) => charge.status === 'succeeded' && charge.currency === CURRENCY)
     .reduce((sum, charge) => sum + charge.amount_captured - charge.amount_refunded, 0);
-  const transferred = Object.values(ctx.state.transfers)
-    .filter((transfer) => transfer.currency === CURRENCY)
-    .reduce((sum, transfer) => sum + transfer.amount - transfer.amount_reversed, 0);
-  return (ctx.state.openingFunds ?? DEFAULT_OPENING_FUNDS) + charged - transferred;
+  return (ctx.state.openingFunds ?? DEFAULT_OPENING_FUNDS) + charged - transferredTotal(ctx);
+};
+
+/**
+ * What the transfers took out, summed once per state and then kept up to date by the two writes
+ * that change it (a transfer, a reversal: {@link transferredChanged}). This runs on every
+ * transfer: summing every transfer so far each time made a payout run of thousands quadratic
+ * (docs/operations.md, "Monthly payouts at scale").
+ */
+const transferredTotals = new WeakMap<Context['state']['transfers'], number>();
+
+const transferredTotal = (ctx: Context): number => {
+  const cached = transferredTotals.get(ctx.state.transfers);
+  if (cached !== undefined) return cached;
+  let total = 0;
+  for (const id in ctx.state.transfers) {
+    const transfer = ctx.state.transfers[id]!;
+    if (transfer.currency === CURRENCY) total += transfer.amount - transfer.amount_reversed;
+  }
+  transferredTotals.set(ctx.state.transfers, total);
+  return total;
+};
+
+/** A transfer made (`amount`) or reversed (minus the amount) in {@link CURRENCY}. */
+export const transferredChanged = (ctx: Context, amount: number): void => {
+  const cached = transferredTotals.get(ctx.state.transfers);
+  if (cached !== undefined) transferredTotals.set(ctx.state.transfers, cached + amount);
 };
 
 /** `GET /v1/balance`. */

@@ -17,7 +17,7 @@ import {
   stringParam,
   type Params,
 } from './http';
-import { assertFundsFor } from './balance';
+import { assertFundsFor, transferredChanged } from './balance';
 import { CURRENCY, listOf, pageOf } from './objects';
 
 /** `/connect/onboarding/{account}?link={link}`: the hosted onboarding page. */
@@ -268,6 +268,7 @@ export const createTransfer = (ctx: Context, params: Params): Stripe.Transfer =>
     transfer_group: stringParam(params, 'transfer_group') ?? null,
   };
   ctx.state.transfers[id] = transfer;
+  transferredChanged(ctx, amount);
   ctx.store.changed();
   ctx.emit('transfer.created', transfer);
   return transfer;
@@ -334,6 +335,7 @@ export const reverseTransfer = (ctx: Context, id: string): Stripe.Transfer => {
   });
   transfer.amount_reversed += amount;
   transfer.reversed = true;
+  if (transfer.currency === CURRENCY) transferredChanged(ctx, -amount);
   ctx.store.changed();
   ctx.emit('transfer.reversed', transfer, previous);
   return transfer;

@@ -9,12 +9,15 @@
  * and the batch tries again, when a batch is run a second time, and when the month runs twice. A
  * transfer that keeps failing leaves its payout owed for the next run and the run succeeds; when
  * every batch fails, the map's tolerated failure percentage fails the run, and the next run pays.
+ * A batch pays a few payouts at a time, still each once. A Prepare that fails after creating the
+ * month's rows and is retried counts those rows as its execution's own.
  */
 import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storageDesign } from '../../../../contract/design/storage-design';
 import { startMonthlyPayouts } from '../../../../lambdas/payouts/tasks/start-monthly-payouts';
 import { handler as transferTask } from '../../../../lambdas/payouts/tasks/transfer-payout';
+import { PAYOUTS_IN_FLIGHT } from '../../../../lambdas/payouts/transfer-batch';
 import { stripe as productStripe } from '../../../../lambdas/shared/adapters/stripe';
 import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow';
 import { config } from '../../../../lambdas/shared/config';
@@ -246,5 +249,85 @@ describe('monthly-payouts Transfers: a Distributed Map over the list in S3', () 
     await runMonth(next);
     expect(await payoutOf(seller!.id, month)).toMatchObject({ status: 'completed' });
     expect(await transfersTo(seller!.accountId)).toHaveLength(1);
+  });
+
+  it('counts the rows a retried Prepare created before it failed as created by the run', async () => {
+    const month = '2032-06';
+    const sellers = await sellersWithDownloads(month, 4);
+    // The list's write fails once, after the rows were created: Step Functions retries Prepare.
+    const { client } = await s3();
+    const send = client.send.bind(client);
+    let listWrites = 0;
+    vi.spyOn(client, 'send').mockImplementation((async (command: {
+      input: { Key?: string };
+      constructor: { name: string };
+    }) => {
+      const key = command.input.Key ?? '';
+      if (command.constructor.name === 'PutObjectCommand' && key.includes(`/${month}/`)) {
+        listWrites += 1;
+        if (listWrites === 1) throw new Error('socket hang up');
+      }
+      return send(command as never);
+    }) as never);
+
+    await runMonth(month);
+
+    expect(listWrites).toBe(2);
+    for (const seller of sellers) expect(await transfersTo(seller.accountId)).toHaveLength(1);
+    expect(await runOf(month)).toMatchObject({
+      status: 'completed',
+      payouts_created: 4,
+      payouts_completed: 4,
+    });
+
+    // A later execution of the month finds the same rows and created none of them.
+    vi.restoreAllMocks();
+    await runMonth(month);
+    expect(await runOf(month)).toMatchObject({ payouts_created: 0, payouts_completed: 4 });
+  });
+
+  it('pays a batch a few payouts at a time, each once, a lost answer included', async () => {
+    const month = '2032-07';
+    const sellers = await sellersWithDownloads(month, 7);
+    const { preparePayoutRun } = await import('../../../../lambdas/payouts/run');
+    await preparePayoutRun({ monthYear: month, executionName: 'in-flight' });
+    const client = await productStripe();
+    const original = client.transfers.create.bind(client.transfers);
+    let inFlight = 0;
+    let most = 0;
+    const lost = new Set<string>();
+    vi.spyOn(client.transfers, 'create').mockImplementation((async (
+      params: Stripe.TransferCreateParams,
+      options?: Stripe.RequestOptions,
+    ) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        const transfer = await original(params, options);
+        if (params.destination === sellers[1]!.accountId && !lost.has(params.destination)) {
+          lost.add(params.destination);
+          throw new Error('socket hang up');
+        }
+        return transfer;
+      } finally {
+        inFlight -= 1;
+      }
+    }) as never);
+    const batch = {
+      BatchInput: { month_year: month },
+      Items: sellers.map((seller) => ({ seller_id: seller.id, month_year: month })),
+    };
+
+    expect(await transferTask(batch)).toEqual({ outcomes: { completed: 7 } });
+
+    expect(most).toBe(PAYOUTS_IN_FLIGHT);
+    for (const seller of sellers) {
+      expect(await payoutOf(seller.id, month)).toMatchObject({ status: 'completed' });
+      expect(await transfersTo(seller.accountId)).toHaveLength(1);
+    }
+    // The same batch again (a retry, a child run twice) pays nobody a second time.
+    expect(await transferTask(batch)).toEqual({ outcomes: { completed: 7 } });
+    for (const seller of sellers) expect(await transfersTo(seller.accountId)).toHaveLength(1);
   });
 });
