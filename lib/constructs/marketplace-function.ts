@@ -43,7 +43,7 @@ export interface MarketplaceFunctionProps {
   readonly logRetention?: RetentionDays;
   /**
    * Files copied beside the bundle (paths from the project root) for a dependency that reads one
-   * at run time: the scanner's unrar WebAssembly (lambdas/processing/scanner/rar.ts).
+   * at run time: unrar's WebAssembly (lambdas/shared/archives/unrar.ts), for the scan and the audit.
    */
   readonly filesBesideBundle?: readonly string[];
   /**
@@ -213,6 +213,13 @@ export const CVSS_CALCULATOR_ALLOWANCE_BYTES = 190 * 1024;
  * start.
  */
 export const LOCK_FILE_PARSERS_ALLOWANCE_BYTES = 250 * 1024;
+
+/**
+ * The budget of a function that reads RAR bundles (the scan, the security audit): node-unrar-js's
+ * Emscripten glue, about 70 KB minified, with the WebAssembly binary beside the bundle. The audit
+ * loads it with the first RAR it meets (lambdas/security/bundle-rar.ts), never at a cold start.
+ */
+export const RAR_READER_ALLOWANCE_BYTES = 80 * 1024;
 
 /** The npm packages the lock-file parsers' allowance covers. */
 export const LOCK_FILE_PARSER_PACKAGES: readonly RegExp[] = [

@@ -23,6 +23,7 @@ import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { createLocalWorkflowRunner } from '../../../../lib/local/cloud/state-machines';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { cleanTemplates } from '../../../fixtures/archives/clean-templates';
+import { rarOf } from '../../../fixtures/archives/rar-writer';
 import { tarGzOf, zipOf, type FileTree } from '../../../fixtures/archives/writers';
 import { putProfile } from '../../../fixtures/profiles';
 import { templateItem } from '../../../fixtures/template-fixtures';
@@ -130,6 +131,36 @@ describe('the audit of one version', () => {
       version: '4.17.15',
       direct: true,
     });
+  });
+
+  it('RAR: the same report as the zip; installed folders and other files are not read', async () => {
+    const fromZip = await auditVersion(await upload(zipOf(npmBundle), 'starter.zip'), client());
+    const up = await upload(
+      rarOf({
+        ...npmBundle,
+        'starter/node_modules/left-pad/package-lock.json': fixture('package-lock.v3.json'),
+      }),
+      'starter.rar',
+    );
+    const report = await auditVersion(up, client());
+    const comparable = ({
+      status,
+      lock_files,
+      dependencies,
+      counts,
+      findings,
+    }: SecurityReport) => ({
+      status,
+      lock_files,
+      dependencies,
+      counts,
+      findings,
+    });
+    expect(comparable(report)).toEqual(comparable(fromZip));
+    expect(report).toMatchObject({ status: 'checked', lock_files: ['starter/package-lock.json'] });
+    expect(await readPackages(`security/packages/${up.mvpId}/${up.versionId}.json`)).toHaveLength(
+      7,
+    );
   });
 
   it('tar.gz with yarn (Berry) and Python lock files: every ecosystem looked up', async () => {
