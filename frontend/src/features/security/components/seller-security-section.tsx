@@ -1,16 +1,18 @@
 /**
- * The edit page's Security section for the template's seller: the full report of the live
- * version and of a newer version in processing or review, each finding with the exact upgrade
- * that fixes it. My MVPs' one-line state links here (`#security`).
+ * The edit page's Security section for the template's seller: the full report of the newest
+ * version (the live one, one in processing or review over it, or a first version that never went
+ * live), labelled with its version, and the live version's beside it when that is another, each
+ * finding with the exact upgrade that fixes it. My MVPs' one-line state links here (`#security`).
  */
 import { Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { SECURITY_MESSAGES } from '@contract/security';
+import type { TemplateStatus } from '@contract/catalog';
 import { VERSION_STATUS_LABELS, type PendingVersionSummary } from '@contract/template-versions';
 import type { SecurityReport } from '@contract/security';
 import {
   isMissingReport,
   useLiveSecurityReport,
-  useVersionSecurityReport,
+  useNewestSecurityReport,
 } from '../api/get-security-report';
 import { SecurityReportView } from './security-report-view';
 
@@ -46,23 +48,37 @@ function VersionReport({ title, state }: { title: string; state: ReportState }) 
 
 export interface SellerSecuritySectionProps {
   mvpId: string;
+  /** The template's status: a template never live is in its first version's. */
+  status: TemplateStatus;
   /** The live version's number, when the template is live. */
   liveVersion: string | null;
   pendingVersion: PendingVersionSummary | null;
 }
 
-export function SellerSecuritySection({
-  mvpId,
-  liveVersion,
-  pendingVersion,
-}: SellerSecuritySectionProps) {
+/** Where a version stands, in the words of the version history ("live", "in review", …). */
+const standingOf = (
+  report: SecurityReport,
+  { status, liveVersion, pendingVersion }: Omit<SellerSecuritySectionProps, 'mvpId'>,
+): string | null => {
+  if (report.version_number === liveVersion) return 'live';
+  if (pendingVersion?.id === report.version_id) return VERSION_STATUS_LABELS[pendingVersion.status];
+  if (!liveVersion && status !== 'archived') return VERSION_STATUS_LABELS[status];
+  return null;
+};
+
+export function SellerSecuritySection(props: SellerSecuritySectionProps) {
+  const { mvpId, liveVersion } = props;
+  const newest = useNewestSecurityReport(mvpId);
   const live = useLiveSecurityReport(mvpId, { enabled: liveVersion !== null });
-  const inProgress =
-    pendingVersion && ['processing', 'pending_review'].includes(pendingVersion.status)
-      ? pendingVersion
-      : null;
-  const pending = useVersionSecurityReport(mvpId, inProgress?.id ?? null);
-  if (!liveVersion && !inProgress) return null;
+  if (newest.isPending) return null;
+  const report = newest.data;
+  // No report yet (still processing): the live version's alone, or no section.
+  const showNewest = Boolean(report) || !isMissingReport(newest.error);
+  if (!showNewest && !liveVersion) return null;
+  const standing = report ? standingOf(report, props) : null;
+  const newestTitle = report
+    ? `Version ${report.version_number}${standing ? ` (${standing})` : ''}`
+    : 'Newest version';
   return (
     <Stack gap="3" as="section" id={SECURITY_SECTION_ID} aria-labelledby="seller-security">
       <Heading as="h2" size="lg" id="seller-security">
@@ -70,12 +86,9 @@ export function SellerSecuritySection({
       </Heading>
       <Card.Root variant="outline">
         <Card.Body p="4" gap="6" data-testid="seller-security">
-          {liveVersion && <VersionReport title={`Live version ${liveVersion}`} state={live} />}
-          {inProgress && (
-            <VersionReport
-              title={`Version ${inProgress.version_number} (${VERSION_STATUS_LABELS[inProgress.status]})`}
-              state={pending}
-            />
+          {showNewest && <VersionReport title={newestTitle} state={newest} />}
+          {liveVersion && report?.version_number !== liveVersion && (
+            <VersionReport title={`Live version ${liveVersion}`} state={live} />
           )}
         </Card.Body>
       </Card.Root>
