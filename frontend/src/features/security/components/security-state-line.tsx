@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { LuShieldAlert, LuShieldCheck } from 'react-icons/lu';
 import { SEVERITY_LABELS, worstSeverity } from '@contract/security';
 import { isMissingReport, useNewestSecurityReport } from '../api/get-security-report';
-import { securityShortState, SEVERITY_PALETTES } from '../lib/security-text';
+import { securityLineText, SEVERITY_PALETTES } from '../lib/security-text';
 
 export interface SecurityStateLineProps {
   mvpId: string;
@@ -22,7 +22,7 @@ export function SecurityStateLine({ mvpId, reportHref }: SecurityStateLineProps)
   const worst = data ? worstSeverity(data.findings) : null;
   const clean = data?.status === 'checked' && data.findings.length === 0;
   const text = data
-    ? `Version ${data.version_number}: ${securityShortState(data)}`
+    ? securityLineText(data)
     : isMissingReport(error)
       ? 'No security report yet'
       : 'Security report not available right now';

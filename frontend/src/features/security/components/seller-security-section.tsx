@@ -6,14 +6,13 @@
  */
 import { Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { SECURITY_MESSAGES } from '@contract/security';
-import type { TemplateStatus } from '@contract/catalog';
-import { VERSION_STATUS_LABELS, type PendingVersionSummary } from '@contract/template-versions';
 import type { SecurityReport } from '@contract/security';
 import {
   isMissingReport,
   useLiveSecurityReport,
   useNewestSecurityReport,
 } from '../api/get-security-report';
+import { reportVersionTitle, type TemplateStanding } from '../lib/security-text';
 import { SecurityReportView } from './security-report-view';
 
 /** The anchor of the section, for links from My MVPs. */
@@ -46,25 +45,9 @@ function VersionReport({ title, state }: { title: string; state: ReportState }) 
   );
 }
 
-export interface SellerSecuritySectionProps {
+export interface SellerSecuritySectionProps extends TemplateStanding {
   mvpId: string;
-  /** The template's status: a template never live is in its first version's. */
-  status: TemplateStatus;
-  /** The live version's number, when the template is live. */
-  liveVersion: string | null;
-  pendingVersion: PendingVersionSummary | null;
 }
-
-/** Where a version stands, in the words of the version history ("live", "in review", …). */
-const standingOf = (
-  report: SecurityReport,
-  { status, liveVersion, pendingVersion }: Omit<SellerSecuritySectionProps, 'mvpId'>,
-): string | null => {
-  if (report.version_number === liveVersion) return 'live';
-  if (pendingVersion?.id === report.version_id) return VERSION_STATUS_LABELS[pendingVersion.status];
-  if (!liveVersion && status !== 'archived') return VERSION_STATUS_LABELS[status];
-  return null;
-};
 
 export function SellerSecuritySection(props: SellerSecuritySectionProps) {
   const { mvpId, liveVersion } = props;
@@ -75,10 +58,7 @@ export function SellerSecuritySection(props: SellerSecuritySectionProps) {
   // No report yet (still processing): the live version's alone, or no section.
   const showNewest = Boolean(report) || !isMissingReport(newest.error);
   if (!showNewest && !liveVersion) return null;
-  const standing = report ? standingOf(report, props) : null;
-  const newestTitle = report
-    ? `Version ${report.version_number}${standing ? ` (${standing})` : ''}`
-    : 'Newest version';
+  const newestTitle = report ? reportVersionTitle(report, props) : 'Newest version';
   return (
     <Stack gap="3" as="section" id={SECURITY_SECTION_ID} aria-labelledby="seller-security">
       <Heading as="h2" size="lg" id="seller-security">
