@@ -254,6 +254,8 @@ export class MarketplaceFunction extends NodejsFunction {
   readonly entryPath: string;
   /** Packages installed beside the bundle, not bundled (`nativeModules`). */
   readonly nativeModules: readonly string[];
+  /** Files copied beside the bundle (`filesBesideBundle`). */
+  readonly filesBesideBundle: readonly string[];
 
   /**
    * The execution role is our own (created beside the function, in the same scope) so it carries
@@ -324,6 +326,7 @@ export class MarketplaceFunction extends NodejsFunction {
     this.domain = props.domain;
     this.entryPath = entry;
     this.nativeModules = props.nativeModules ?? [];
+    this.filesBesideBundle = props.filesBesideBundle ?? [];
     this.executionRole = role;
 
     logGroup.grantWrite(role);
