@@ -164,6 +164,11 @@ export interface Deployment {
   /** The template's latest approved version. */
   latest_version: string | null;
   upgrade_available: boolean;
+  /**
+   * How many known advisories of the deployed version the latest one fixes (0 when none, or no
+   * upgrade): more than 0 makes the offer a security upgrade pull request.
+   */
+  upgrade_security_fixes: number;
   /** The upgrade pull request for the latest version: being opened, opened, or failed. */
   upgrade_status: 'opening' | 'opened' | 'failed' | null;
   upgrade_error: string | null;

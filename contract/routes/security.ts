@@ -14,4 +14,10 @@ export const securityRoutes = defineRoutes('security', {
     summary:
       "Any version's security report, for the template's seller or an admin (403 otherwise).",
   }),
+  'GET /api/mvps/{id}/security/newest': route<{ response: SecurityReport }>({
+    operation: 'get-newest-report',
+    access: 'owner-or-admin',
+    summary:
+      "The newest version's security report (live, in review, or never live), for the template's seller or an admin.",
+  }),
 });

@@ -44,6 +44,7 @@ import {
   type DeploymentItem,
 } from './repo';
 import { compareVersions } from './versions';
+import { findingsFixedBetween } from '../security/stored-reports';
 
 export type DeployPhase = 'repository' | 'site' | 'upgrade';
 
@@ -69,7 +70,11 @@ const ownDeployment = async (userId: string, id: string): Promise<DeploymentItem
   return item;
 };
 
-const toDeployment = (item: DeploymentItem, latestVersion: string | null): Deployment => ({
+const toDeployment = (
+  item: DeploymentItem,
+  latestVersion: string | null,
+  securityFixes = 0,
+): Deployment => ({
   id: item.id,
   mvp_id: item.mvp_id,
   repo_name: item.repo_name,
@@ -93,6 +98,7 @@ const toDeployment = (item: DeploymentItem, latestVersion: string | null): Deplo
     latestVersion !== null &&
     item.version_number !== undefined &&
     compareVersions(latestVersion, item.version_number) > 0,
+  upgrade_security_fixes: securityFixes,
   pull_request_url:
     item.upgrade_version !== undefined && item.upgrade_version === latestVersion
       ? (item.upgrade_pr_url ?? null)
@@ -112,6 +118,20 @@ const toDeployment = (item: DeploymentItem, latestVersion: string | null): Deplo
     preview_images: item.mvp_preview_image_key ? [previewUrl(item.mvp_preview_image_key)] : [],
   },
 });
+
+/**
+ * The deployment as its owner sees it; an available upgrade says how many advisories it fixes
+ * (the same comparison as the pull request's body, lambdas/deployments/steps/upgrade.ts).
+ */
+const deploymentView = async (
+  item: DeploymentItem,
+  latestVersion: string | null,
+): Promise<Deployment> => {
+  const view = toDeployment(item, latestVersion);
+  if (!view.upgrade_available || !item.version_number || !latestVersion) return view;
+  const fixes = await findingsFixedBetween(item.mvp_id, item.version_number, latestVersion);
+  return fixes.length > 0 ? toDeployment(item, latestVersion, fixes.length) : view;
+};
 
 /** The template's approved version, or null when it is no longer in the catalog. */
 const latestVersionOf = async (templateId: string): Promise<string | null> => {
@@ -194,7 +214,7 @@ export const startDeployment = async (
 /** get-deployment-status: the caller's deployment. */
 export const getMyDeployment = async (userId: string, id: string): Promise<Deployment> => {
   const item = await ownDeployment(userId, id);
-  return toDeployment(item, await latestVersionOf(item.mvp_id));
+  return deploymentView(item, await latestVersionOf(item.mvp_id));
 };
 
 /** The caller's deployments, newest first, with their templates. */
@@ -206,7 +226,7 @@ export const listMyDeployments = async (userId: string): Promise<DeploymentList>
   }
   return {
     items: await Promise.all(
-      items.map(async (item) => toDeployment(item, await latest.get(item.mvp_id)!)),
+      items.map(async (item) => deploymentView(item, await latest.get(item.mvp_id)!)),
     ),
   };
 };

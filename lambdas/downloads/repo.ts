@@ -38,7 +38,8 @@ export interface RecordDownloadInput {
   with: {
     quota: TransactionWrite | null;
     mvp: TransactionWrite;
-    license: TransactionWrite;
+    /** None when the download hands back its order's licence. */
+    license: TransactionWrite | null;
     notification: readonly TransactionWrite[] | null;
   };
   /**

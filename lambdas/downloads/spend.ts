@@ -14,7 +14,12 @@ import {
   getApprovedTemplateItem,
   type TemplateItem,
 } from '../catalog/service';
-import { licenseWrite, licenseeNameOf, type LicenseWriteInput } from '../licenses/service';
+import {
+  licenseIdOfOrder,
+  licenseWrite,
+  licenseeNameOf,
+  type LicenseWriteInput,
+} from '../licenses/service';
 import { notificationWrites } from '../notifications/service';
 import { getProfile } from '../profiles/service';
 import { freeDownloadWrite, spendDownloadWrite } from '../profiles/billing-fields';
@@ -254,14 +259,18 @@ export const spendDownload = async (userId: string, templateId: string): Promise
     const today = now.toISOString().slice(0, 10);
     const sameDay = profile.last_download_date === today;
     const downloadId = ulid(now.getTime());
-    const license = licenseWrite({
-      userId,
-      licenseeName: licenseeNameOf(profile),
-      mvp,
-      ...(grant ??= await licenseGrantOf(userId, mvp, order)),
-      downloadId,
-      now: now.toISOString(),
-    });
+    // A bought template's licence is its order's: the download hands that one back.
+    const orderLicenseId = order ? await licenseIdOfOrder(userId, order.orderId) : null;
+    const license = orderLicenseId
+      ? null
+      : licenseWrite({
+          userId,
+          licenseeName: licenseeNameOf(profile),
+          mvp,
+          ...(grant ??= await licenseGrantOf(userId, mvp, order)),
+          downloadId,
+          now: now.toISOString(),
+        });
     const outcome = await recordDownload({
       downloadId,
       userId,
@@ -281,7 +290,7 @@ export const spendDownload = async (userId: string, templateId: string): Promise
                 now: now.toISOString(),
               }),
         mvp: countDownloadWrite(mvp.id),
-        license: license.write,
+        license: license?.write ?? null,
         notification: notificationWrites(
           {
             userId: mvp.seller_id,
@@ -292,13 +301,13 @@ export const spendDownload = async (userId: string, templateId: string): Promise
           now.toISOString(),
         ),
       },
-      ...(!order && { grant: { period, licenseId: license.id } }),
+      ...(!order && license && { grant: { period, licenseId: license.id } }),
     });
 
     const { result } = outcome;
     if (!result.canceled) {
       logger.info('Download recorded', { mvpId: templateId, downloadId: outcome.downloadId });
-      return { mvp, licenseId: license.id, quotaSpent: cost === 'quota' };
+      return { mvp, licenseId: orderLicenseId ?? license!.id, quotaSpent: cost === 'quota' };
     }
     // Another first download of this period won the grant: the retry is served free.
     if (result.failed('grant') === 'ConditionalCheckFailed') continue;

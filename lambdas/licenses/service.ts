@@ -109,6 +109,14 @@ export const getLicense = async (id: string): Promise<License> => {
   return toLicense(item);
 };
 
+/**
+ * The licence an order issued (or the first download of its template did, for an order recorded
+ * without one): a bought template's later downloads hand it back rather than issue another, so a
+ * buyer holds one licence per purchase.
+ */
+export const licenseIdOfOrder = async (userId: string, orderId: string): Promise<string | null> =>
+  (await findLicenseOfOrder(userId, orderId))?.id ?? null;
+
 /** The caller's licences, newest first, a page at a time. */
 export const listMyLicenses = async (
   userId: string,

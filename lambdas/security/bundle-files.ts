@@ -2,11 +2,9 @@
  * The files the audit reads out of a bundle (lock files and manifests, lockfiles/index.ts), and
  * only those: a zip through the shared reader of untrusted zips (its directory by ranged reads,
  * then only the matching entries inflated, with the scan's limits), a tar.gz streamed through
- * gunzip and tar-stream with every other entry skipped. One lock file is read up to 20 MB (a
- * monorepo's package-lock.json is a few MB); a larger one is reported, not read.
- *
- * RAR bundles are not read here (the RAR reader is the scanner's, in the processing domain):
- * their report says no lock file was read.
+ * gunzip and tar-stream with every other entry skipped, a RAR through the official unrar
+ * (bundle-rar.ts, loaded with the first RAR: its WebAssembly is large). One lock file is read up to
+ * 20 MB (a monorepo's package-lock.json is a few MB); a larger one is reported, not read.
  */
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
@@ -23,7 +21,7 @@ export interface AuditedFiles {
   files: Map<string, string>;
   /** Audited files left unread, with why (too large). */
   skipped: string[];
-  /** The archive's format could not be read for lock files (a RAR bundle). */
+  /** The archive's format could not be read for lock files (not a zip, tar.gz or RAR). */
   unsupported: boolean;
 }
 
@@ -82,6 +80,11 @@ export const readAuditedFiles = async (
   const lower = fileName.toLowerCase();
   if (lower.endsWith('.zip')) await readZip(source, out);
   else if (lower.endsWith('.tar.gz') || lower.endsWith('.tgz')) await readTarGz(source, out);
-  else out.unsupported = true;
+  else if (lower.endsWith('.rar')) {
+    const { readRarAuditedFiles } = await import('./bundle-rar');
+    const rar = await readRarAuditedFiles(source, MAX_LOCK_FILE_BYTES);
+    rar.files.forEach((text, path) => out.files.set(path, text));
+    out.skipped.push(...rar.skipped);
+  } else out.unsupported = true;
   return out;
 };

@@ -10,6 +10,8 @@ export const handler = createHttpHandler(
       import('./handlers/get-live-report').then((m) => m.getLiveReportOperation),
     'get-version-report': () =>
       import('./handlers/get-version-report').then((m) => m.getVersionReport),
+    'get-newest-report': () =>
+      import('./handlers/get-newest-report').then((m) => m.getNewestReport),
   },
   { loadProfile: loadCallerProfile },
 );

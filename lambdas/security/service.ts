@@ -16,7 +16,7 @@ import { mayActAsOwner } from '../shared/auth/access';
 import { TemplateEntity } from '../shared/db/entities/template';
 import { TemplateVersionEntity } from '../shared/db/entities/template-version';
 import { ForbiddenError, NotFoundError } from '../shared/errors';
-import { getSecurityReport, type SecurityReportItem } from './repo';
+import { getSecurityReport, listSecurityReports, type SecurityReportItem } from './repo';
 
 export const FORBIDDEN_MESSAGE =
   'Only the seller of this template or an admin can see this report.';
@@ -80,4 +80,30 @@ export const getVersionReportFor = async (
   const report = await getReport(mvpId, versionId);
   if (!report) throw new NotFoundError(SECURITY_MESSAGES.notFound);
   return report;
+};
+
+/**
+ * `GET /api/mvps/{id}/security/newest`: the report of the newest version that has one, for the
+ * seller's My MVPs and edit page, whether it is live, in review over a live one, or a first
+ * version that never went live (held, or failed after its audit). A version the seller withdrew
+ * is passed over. The report names its version, which the pages show beside it.
+ */
+export const getNewestReportFor = async (
+  caller: Profile,
+  mvpId: string,
+): Promise<SecurityReport> => {
+  const { data: template } = await TemplateEntity.get({ id: mvpId }).go();
+  if (!template) throw new NotFoundError(SECURITY_MESSAGES.notFound);
+  if (!mayActAsOwner(caller, template.seller_id)) throw new ForbiddenError(FORBIDDEN_MESSAGE);
+  const [reports, { data: versions }] = await Promise.all([
+    listSecurityReports(mvpId),
+    TemplateVersionEntity.query.byMvp({ mvp_id: mvpId }).go({ pages: 'all' }),
+  ]);
+  const withdrawn = new Set(
+    versions.filter((version) => version.status === 'withdrawn').map((version) => version.id),
+  );
+  // Version ids are ULIDs: the reports come oldest first.
+  const newest = reports.filter((report) => !withdrawn.has(report.version_id)).pop();
+  if (!newest) throw new NotFoundError(SECURITY_MESSAGES.notFound);
+  return toSecurityReport(newest);
 };

@@ -43,7 +43,7 @@ export interface MarketplaceFunctionProps {
   readonly logRetention?: RetentionDays;
   /**
    * Files copied beside the bundle (paths from the project root) for a dependency that reads one
-   * at run time: the scanner's unrar WebAssembly (lambdas/processing/scanner/rar.ts).
+   * at run time: unrar's WebAssembly (lambdas/shared/archives/unrar.ts), for the scan and the audit.
    */
   readonly filesBesideBundle?: readonly string[];
   /**
@@ -214,6 +214,13 @@ export const CVSS_CALCULATOR_ALLOWANCE_BYTES = 190 * 1024;
  */
 export const LOCK_FILE_PARSERS_ALLOWANCE_BYTES = 250 * 1024;
 
+/**
+ * The budget of a function that reads RAR bundles (the scan, the security audit): node-unrar-js's
+ * Emscripten glue, about 70 KB minified, with the WebAssembly binary beside the bundle. The audit
+ * loads it with the first RAR it meets (lambdas/security/bundle-rar.ts), never at a cold start.
+ */
+export const RAR_READER_ALLOWANCE_BYTES = 80 * 1024;
+
 /** The npm packages the lock-file parsers' allowance covers. */
 export const LOCK_FILE_PARSER_PACKAGES: readonly RegExp[] = [
   /^yaml$/,
@@ -247,6 +254,8 @@ export class MarketplaceFunction extends NodejsFunction {
   readonly entryPath: string;
   /** Packages installed beside the bundle, not bundled (`nativeModules`). */
   readonly nativeModules: readonly string[];
+  /** Files copied beside the bundle (`filesBesideBundle`). */
+  readonly filesBesideBundle: readonly string[];
 
   /**
    * The execution role is our own (created beside the function, in the same scope) so it carries
@@ -317,6 +326,7 @@ export class MarketplaceFunction extends NodejsFunction {
     this.domain = props.domain;
     this.entryPath = entry;
     this.nativeModules = props.nativeModules ?? [];
+    this.filesBesideBundle = props.filesBesideBundle ?? [];
     this.executionRole = role;
 
     logGroup.grantWrite(role);

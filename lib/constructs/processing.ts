@@ -47,6 +47,8 @@ const auditFunction = (scope: Construct, data: Data, environment: Record<string,
     memorySize: 512,
     timeout: Duration.minutes(2),
     description: 'MVP processing: dependency audit of a bundle against OSV',
+    // A RAR bundle's lock files are read by the same unrar as the scan's (bundle-rar.ts).
+    filesBesideBundle: ['node_modules/node-unrar-js/dist/js/unrar.wasm'],
   })
     .bindTable(data.table, 'readWrite')
     .bindBucket(data.mvpFilesBucket, 'read', storageDesign.bundlesPrefix)

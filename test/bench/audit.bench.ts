@@ -7,7 +7,9 @@
  * - audit: the lookup as the Audit step makes it (lambdas/security/audit.ts): querybatch in
  *   batches of 1,000, then each distinct advisory read once;
  * - one query a request: the same lookup without batching (one querybatch request per package,
- *   10 in flight), the shape a naive client would have; the ratio is batching's gain.
+ *   10 in flight), the shape a naive client would have; the ratio is batching's gain;
+ * - read: the lock file and manifest read out of a bundle of 1,000 other files, as a zip and as a
+ *   RAR (lambdas/security/bundle-files.ts; the RAR's first read includes loading unrar).
  *
  * Three runs each, the median reported, with the process's peak RSS. The local server answers from
  * memory on the same machine: read the figures as the cost's shape (requests, ratio), not as
@@ -15,6 +17,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import { auditPackages } from '../../lambdas/security/audit';
+import { readAuditedFiles } from '../../lambdas/security/bundle-files';
+import { bufferSource } from '../../lambdas/shared/archives/source';
+import { rarOf } from '../fixtures/archives/rar-writer';
+import { zipOf } from '../fixtures/archives/writers';
 import { bundleDependencies } from '../../lambdas/security/lockfiles/index';
 import { createOsvClient, type OsvClient } from '../../lambdas/security/osv';
 import type { PinnedPackage } from '../../lambdas/security/repo';
@@ -73,6 +79,19 @@ const unbatched = async (client: OsvClient, packages: readonly PinnedPackage[]) 
   return ids.flat().length;
 };
 
+/** The bundle's files: the lock file and manifest among 1,000 source files of 2 KB. */
+const bundleOf = (files: Map<string, string>) => {
+  const tree: Record<string, string> = Object.fromEntries(files);
+  for (let i = 0; i < 1_000; i += 1) tree[`app/src/file-${i}.js`] = `// ${i}\n`.padEnd(2048, 'x');
+  return tree;
+};
+
+/** The read of the audited files out of `bytes`: its time and how many files it found. */
+const readTimed = async (bytes: Uint8Array, name: string) => {
+  const read = await timed(() => readAuditedFiles(bufferSource(bytes, name), name));
+  return { ms: read.ms, files: read.result.files.size };
+};
+
 const osv = await startLocalOsv({ port: 0 });
 const rows: Record<string, number | string>[] = [];
 try {
@@ -82,6 +101,12 @@ try {
       ['app/package.json', manifest],
       ['app/package-lock.json', lock],
     ]);
+    const tree = bundleOf(files);
+    const zipBytes = zipOf(tree);
+    const rarBytes = rarOf(tree);
+    const zipRead: number[] = [];
+    const rarRead: number[] = [];
+    let rarFiles = 0;
     const parse: number[] = [];
     const audit: number[] = [];
     const single: number[] = [];
@@ -90,6 +115,10 @@ try {
     let singleRequests = 0;
     let packages: PinnedPackage[] = [];
     for (let run = 0; run < RUNS; run += 1) {
+      zipRead.push((await readTimed(zipBytes, 'bench.zip')).ms);
+      const rar = await readTimed(rarBytes, 'bench.rar');
+      rarRead.push(rar.ms);
+      rarFiles = rar.files;
       const parsed = await timed(() => bundleDependencies(files));
       parse.push(parsed.ms);
       packages = parsed.result.packages;
@@ -108,6 +137,9 @@ try {
     }
     rows.push({
       packages: packages.length,
+      'zip read ms': Math.round(median(zipRead)),
+      'RAR read ms': Math.round(median(rarRead)),
+      'RAR files read': rarFiles,
       'parse ms': Math.round(median(parse)),
       'audit ms': Math.round(median(audit)),
       'audit requests': requests,

@@ -5,8 +5,8 @@
  * control API) is found by the daily re-check, run here in process as its schedule runs it: the
  * buyer and the seller each read "A vulnerability was found in …" in their notifications. The
  * seller then uploads a new version whose package-lock.json pins lodash 4.17.21; once processing
- * has published it the buyer is told of the fix, and "Open upgrade pull request" on the dashboard
- * opens a pull request on the local GitHub server whose description names the advisories fixed.
+ * has published it the buyer is told of the fix, and "Open security upgrade pull request" on the
+ * dashboard opens a pull request on the local GitHub server whose description names the advisories fixed.
  */
 import { Octokit } from '@octokit/rest';
 import type { Page } from 'playwright-core';
@@ -179,7 +179,7 @@ describe('a vulnerability found in a deployed template, then fixed', () => {
 
     await page.goto('/dashboard');
     const row = page.getByTestId('deployment-row').filter({ hasText: TEMPLATE.title });
-    await row.getByRole('button', { name: 'Open upgrade pull request' }).click();
+    await row.getByRole('button', { name: 'Open security upgrade pull request' }).click();
     const link = row.getByTestId('upgrade-pr-link');
     await link.waitFor({ timeout: 30_000 });
     await screenshot(page, 'security-upgrade-pull-request');

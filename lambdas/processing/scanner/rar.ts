@@ -13,27 +13,19 @@
  * An entry that unrar lists but never creates as a file is a link (unrar makes links by a system
  * call, not through the callbacks): reported like a symlink in a zip or tar.gz.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-// The CommonJS build in both targets (esbuild would otherwise pick the package's `module` build
-// for these and the CommonJS one for the singleton below, bundling Emscripten's glue twice).
 import {
-  Extractor,
+  InMemoryExtractor,
+  loadUnrar,
+  MAX_RAR_BYTES,
   UnrarError,
   type FileHeader,
-  type SeekMethod,
-} from 'node-unrar-js/dist/js/Extractor.js';
+} from '../../shared/archives/unrar';
 import { scanLimits } from './limits';
 import type { ScanReport } from './report';
 import { headBytesNeeded } from './rules';
 import { isPassThrough, type ArchiveSource } from './source';
 
-/** The largest RAR read into memory: the upload limit (100 MB). */
-export const MAX_RAR_BYTES = 100 * 1024 * 1024;
-
-const ARCHIVE_PATH = 'bundle.rar';
+export { MAX_RAR_BYTES };
 
 interface Captured {
   size: number;
@@ -42,31 +34,13 @@ interface Captured {
   headLimit: number;
 }
 
-/**
- * unrar's file system, as node-unrar-js's Extractor asks for it: the archive is read from memory;
- * every file unrar creates is counted and its head kept.
- */
-class ScanningExtractor extends Extractor {
-  protected _filePath = ARCHIVE_PATH;
-  private readonly archive: Uint8Array;
-  private position = 0;
+/** Every file unrar creates is counted and its head kept. */
+class ScanningExtractor extends InMemoryExtractor {
   private nextFd = 2;
   private readonly open_ = new Map<number, { name: string; captured: Captured }>();
   readonly captured = new Map<string, Captured>();
   /** Bytes written into all entries so far; unrar is refused a write past the total limit. */
   written = 0;
-
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- node-unrar-js types it as any
-  constructor(unrar: any, archive: Uint8Array) {
-    super(unrar);
-    this.archive = archive;
-  }
-
-  protected open(filename: string): number {
-    if (filename !== ARCHIVE_PATH) return 0;
-    this.position = 0;
-    return 1;
-  }
 
   protected create(filename: string): number {
     const fd = this.nextFd++;
@@ -85,14 +59,6 @@ class ScanningExtractor extends Extractor {
     this.open_.delete(fd);
   }
 
-  protected read(fd: number, buf: number, size: number): number {
-    if (fd !== 1) return -1;
-    const chunk = this.archive.subarray(this.position, this.position + size);
-    this.unrar.HEAPU8.set(chunk, buf);
-    this.position += chunk.byteLength;
-    return chunk.byteLength;
-  }
-
   protected write(fd: number, buf: number, size: number): boolean {
     const file = this.open_.get(fd);
     if (!file) return false;
@@ -102,54 +68,12 @@ class ScanningExtractor extends Extractor {
     captured.size += size;
     if (captured.headBytes < captured.headLimit) {
       const take = Math.min(size, captured.headLimit - captured.headBytes);
-      captured.head.push(Buffer.from(this.unrar.HEAPU8.slice(buf, buf + take)));
+      captured.head.push(this.bytesAt(buf, take));
       captured.headBytes += take;
     }
     return true;
   }
-
-  protected tell(fd: number): number {
-    return fd === 1 ? this.position : -1;
-  }
-
-  protected seek(fd: number, pos: number, method: SeekMethod): boolean {
-    if (fd !== 1) return false;
-    const next =
-      method === 'SET'
-        ? pos
-        : method === 'CUR'
-          ? this.position + pos
-          : this.archive.byteLength - pos;
-    if (next < 0 || next > this.archive.byteLength) return false;
-    this.position = next;
-    return true;
-  }
 }
-
-/**
- * The WebAssembly binary: next to the bundle in a Lambda (the CDK copies it there), else from the
- * package. Read once per container.
- */
-let unrarModule: Promise<unknown> | undefined;
-const loadUnrar = (): Promise<unknown> => {
-  unrarModule ??= (async () => {
-    const beside = join(dirname(fileURLToPath(import.meta.url)), 'unrar.wasm');
-    const require = createRequire(import.meta.url);
-    const path = existsSync(beside) ? beside : require.resolve('node-unrar-js/dist/js/unrar.wasm');
-    const wasm = readFileSync(path);
-    type Unrar = { getUnrar(options: { wasmBinary: ArrayBuffer }): Promise<unknown> };
-    const loaded = (await import('node-unrar-js/dist/js/unrar.singleton.js')) as Unrar & {
-      default?: Unrar;
-    };
-    // A CommonJS module: in a split bundle its chunk exports `module.exports` as `default` only.
-    const { getUnrar } = loaded.default?.getUnrar ? loaded.default : loaded;
-    return getUnrar({
-      wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength),
-    });
-  })();
-  unrarModule.catch(() => (unrarModule = undefined));
-  return unrarModule;
-};
 
 const describeUnrarError = (error: UnrarError): string =>
   error.reason === 'ERAR_MISSING_PASSWORD' || error.reason === 'ERAR_BAD_PASSWORD'
@@ -196,11 +120,7 @@ export const scanRar = async (source: ArchiveSource, report: ScanReport): Promis
     report.abort(source.name, 'too-large', `is larger than ${MAX_RAR_BYTES / 1024 / 1024} MB`);
   }
   const bytes = await source.readRange(0, size - 1);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the Emscripten module
-  const unrar = (await loadUnrar()) as any;
-  const extractor = new ScanningExtractor(unrar, bytes);
-  // unrar calls back into the extractor set on its module (one scan at a time per container).
-  unrar.extractor = extractor;
+  const extractor = new ScanningExtractor(await loadUnrar(), bytes);
 
   const corrupt = (error: unknown): never => {
     if (isPassThrough(error)) throw error;

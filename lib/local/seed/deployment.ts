@@ -5,7 +5,8 @@
  * published site, made by the product's own buyer-deploy steps (the same code the state machine
  * runs), so the dashboard, Settings → Connections and MVPs Launched show it working. It is shown
  * on `/stories`, and has what a real deployment of a one-time-sale template has: the buyer's order
- * (money.ts buys it), the licence and the download the deploy spent (`settleDeployment`).
+ * (money.ts buys it, which issues its licence) and the download the deploy spent
+ * (`settleDeployment`), which hands the order's licence back: the buyer sees LaunchKit's once.
  * Idempotent: a buyer who already has a deployment gets no second one.
  */
 import type { LocalGithubControl } from '../servers/github/control-client';
@@ -38,8 +39,8 @@ const showDemoStory = async (buyerSub: string, deploymentId: string): Promise<vo
 
 /**
  * What the deploy spent, once the buyer's order of LaunchKit is recorded (the payments' webhooks
- * run after the site is up): the download and its licence, through the product's own
- * `spendDownload`, as `startDeployment` spends it. A bought template costs no quota. Nothing is
+ * run after the site is up): the download, through the product's own `spendDownload`, as
+ * `startDeployment` spends it (the licence is the order's). A bought template costs no quota. Nothing is
  * spent without the order, or twice.
  */
 export const settleDeployment = async (buyerSub: string): Promise<boolean> => {

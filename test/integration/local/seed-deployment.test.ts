@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
+import { ulid } from 'ulid';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { config } from '../../../lambdas/shared/config';
 import { DeploymentEntity } from '../../../lambdas/shared/db/entities/deployment';
@@ -87,7 +88,7 @@ describe('seedDeployment', () => {
     ]);
   });
 
-  it('spends the deploy’s download with its licence once the order is recorded, without quota', async () => {
+  it('spends the deploy’s download once the order is recorded, without quota, and one licence', async () => {
     // Before the purchase is recorded nothing is spent.
     expect(await settleDeployment(buyerSub)).toBe(false);
     const order = templateOrder(
@@ -96,6 +97,21 @@ describe('seedDeployment', () => {
       7_900,
     );
     await putOrder(order);
+    // The order's licence, as the checkout's webhook issues it with the order (money.ts buys it).
+    const orderLicenseId = ulid();
+    await LicenseEntity.create({
+      id: orderLicenseId,
+      user_id: buyerSub,
+      licensee_name: 'Demo Buyer',
+      mvp_id: DEMO_DEPLOYED_TEMPLATE_ID,
+      mvp_title: 'LaunchKit SaaS Starter',
+      seller_id: sellerId,
+      version_number: '1.0.0',
+      licensing_terms: 'standard_commercial',
+      source: 'order',
+      order_id: order.id,
+      issued_at: new Date().toISOString(),
+    }).go();
     expect(await settleDeployment(buyerSub)).toBe(true);
     expect(await settleDeployment(buyerSub)).toBe(false);
 
@@ -103,13 +119,10 @@ describe('seedDeployment', () => {
     expect(downloads).toEqual([
       expect.objectContaining({ mvp_id: DEMO_DEPLOYED_TEMPLATE_ID, order_id: order.id }),
     ]);
+    // The dashboard's licences: LaunchKit once, the order's (the download hands it back).
     const licenses = (await LicenseEntity.query.byUser({ user_id: buyerSub }).go()).data;
-    expect(licenses).toEqual([
-      expect.objectContaining({
-        mvp_id: DEMO_DEPLOYED_TEMPLATE_ID,
-        download_id: downloads[0]!.id,
-        source: 'order',
-      }),
+    expect(licenses.map((license) => [license.id, license.mvp_id, license.source])).toEqual([
+      [orderLicenseId, DEMO_DEPLOYED_TEMPLATE_ID, 'order'],
     ]);
     // A bought template costs no quota.
     const profile = (await ProfileEntity.get({ id: buyerSub }).go()).data!;

@@ -47,8 +47,10 @@ const matrix: Record<string, Cell> = {
   'PUT /api/my/security-alerts/{id}': { allowed: 'signed-in' },
   'GET /api/mvps': { allowed: 'everyone' },
   'GET /api/mvps/{id}': { allowed: 'everyone' },
-  // The live version's security report is public; any version's is its seller's or an admin's.
+  // The live version's security report is public; any version's, and the newest, are its
+  // seller's or an admin's.
   'GET /api/mvps/{id}/security': { allowed: 'everyone' },
+  'GET /api/mvps/{id}/security/newest': { allowed: ADMINS },
   'GET /api/mvps/{id}/versions/{versionId}/security': { allowed: ADMINS },
   'GET /api/me': { allowed: 'signed-in' },
   'PATCH /api/me': { allowed: 'signed-in' },

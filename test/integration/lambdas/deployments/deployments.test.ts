@@ -403,6 +403,8 @@ describe('buyer deploys', () => {
     expect(listed.body.items[0]).toMatchObject({
       id: deploymentId,
       upgrade_available: true,
+      // Neither version has a security report here: a plain upgrade, not a security one.
+      upgrade_security_fixes: 0,
       version: '1.0.0',
       latest_version: '1.1.0',
     });

@@ -2,12 +2,14 @@
  * Downloads of bought templates and the licences downloads issue, through the downloads Lambda
  * against DynamoDB Local and s3rver: a completed order lets its buyer download a one-time-sale
  * template any number of times without spending quota, anyone else is refused with nothing
- * written; every download writes its licence in the same transaction (source and plan or order
- * behind it), and a refused download writes none.
+ * written; a download writes its licence in the same transaction (source and plan or order
+ * behind it), except that a bought template has one licence however often it is downloaded (the
+ * order's), and a refused download writes none.
  */
 import { randomUUID } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { strToU8, zipSync } from 'fflate';
+import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/downloads/index';
 import type { TemplateItem } from '../../../../lambdas/catalog/repo';
@@ -104,22 +106,52 @@ describe('one-time-sale templates', () => {
     expect(after.updated_at).toBe(before.updated_at);
     expect(await downloadsOf(buyer)).toHaveLength(2);
 
+    // An order recorded without its licence: the first download issues it, the second hands it back.
     const licenses = await licensesOf(buyer);
-    expect(licenses).toHaveLength(2);
-    for (const license of licenses) {
-      expect(license).toMatchObject({
-        source: 'order',
-        order_id: order.id,
-        mvp_id: paid.id,
-        licensee_name: 'Grace Hopper',
-        licensing_terms: 'premium_commercial',
-      });
-      expect(license.plan_type).toBeUndefined();
-    }
-    expect(licenses.map((license) => license.id).sort()).toEqual(
-      [first, second].map((result) => jsonBody<DownloadResult>(result).licenseId).sort(),
-    );
+    expect(licenses).toHaveLength(1);
+    expect(licenses[0]).toMatchObject({
+      source: 'order',
+      order_id: order.id,
+      mvp_id: paid.id,
+      licensee_name: 'Grace Hopper',
+      licensing_terms: 'premium_commercial',
+    });
+    expect(licenses[0]!.plan_type).toBeUndefined();
+    expect([first, second].map((result) => jsonBody<DownloadResult>(result).licenseId)).toEqual([
+      licenses[0]!.id,
+      licenses[0]!.id,
+    ]);
     expect(await status(paid.id, buyer)).toMatchObject({ owned: true, downloads_remaining: 3 });
+  });
+
+  it("hands back the order's licence: one licence per purchase, however often downloaded", async () => {
+    const buyer = `buyer-${randomUUID()}`;
+    await putBuyer(buyer, 3);
+    const order = await putOrder(templateOrder(buyer, paid, 2_900));
+    // As the order's webhook issues it (lambdas/billing/webhook-payments.ts).
+    const issued = new Date().toISOString();
+    const orderLicense = { id: ulid() };
+    await LicenseEntity.create({
+      id: orderLicense.id,
+      user_id: buyer,
+      licensee_name: 'Buyer',
+      mvp_id: paid.id,
+      mvp_title: paid.title,
+      seller_id: paid.seller_id,
+      version_number: paid.version_number,
+      licensing_terms: 'premium_commercial',
+      source: 'order',
+      order_id: order.id,
+      issued_at: issued,
+    }).go();
+
+    const results = [await download(paid.id, buyer), await download(paid.id, buyer)];
+    expect(results.map((result) => jsonBody<DownloadResult>(result).licenseId)).toEqual([
+      orderLicense.id,
+      orderLicense.id,
+    ]);
+    expect((await licensesOf(buyer)).map((license) => license.id)).toEqual([orderLicense.id]);
+    expect(await downloadsOf(buyer)).toHaveLength(2);
   });
 
   it('refuses anyone without an order (or with a refunded one) and writes nothing', async () => {

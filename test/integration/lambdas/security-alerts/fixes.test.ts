@@ -9,7 +9,9 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { DOWNLOAD_MESSAGES } from '../../../../contract/downloads';
 import { advisoryUrl, type SecurityFinding } from '../../../../contract/security';
+import { listMyDeployments } from '../../../../lambdas/deployments/service';
 import { upgradeBody } from '../../../../lambdas/deployments/steps/upgrade';
+import { DeploymentEntity } from '../../../../lambdas/shared/db/entities/deployment';
 import { getDownloadStatus } from '../../../../lambdas/downloads/service';
 import { spendDownload } from '../../../../lambdas/downloads/spend';
 import { notifySecurityFixes } from '../../../../lambdas/security-alerts/fixes';
@@ -115,5 +117,37 @@ describe('a version that fixes a finding', () => {
     expect(spent.quotaSpent).toBe(false);
     // That download made the fixed version theirs: the rule applies no more.
     expect((await getDownloadStatus(identity, fixed.id)).cost).toBe('free_again');
+  });
+
+  it('the dashboard calls the upgrade a security upgrade only when it fixes an advisory', async () => {
+    const [seller, buyer] = await Promise.all([putProfile(), putProfile()]);
+    const vulnerable = await seedLiveTemplate(seller!.id, 'Vulnerable Kit');
+    await seedReport(vulnerable, '1.0.0', [{ name: 'lodash', version: '4.17.20' }], {
+      findings: [finding('GHSA-35jh-r3h4-6jhm')],
+    });
+    const plain = await seedLiveTemplate(seller!.id, 'Plain Kit');
+    await seedReport(plain, '1.0.0', [{ name: 'left-pad', version: '1.3.0' }]);
+    for (const template of [vulnerable, plain]) {
+      const id = await seedDeployment(buyer!.id, template, '1.0.0');
+      await DeploymentEntity.patch({ id })
+        .set({ github_repo_url: `https://github.com/buyer/${id}` })
+        .go();
+    }
+    const offers = async () =>
+      Object.fromEntries(
+        (await listMyDeployments(buyer!.id)).items.map((item) => [
+          item.mvp.title,
+          [item.upgrade_available, item.upgrade_security_fixes],
+        ]),
+      );
+    expect(await offers()).toEqual({ 'Vulnerable Kit': [false, 0], 'Plain Kit': [false, 0] });
+
+    await seedReport(await publish(vulnerable, '1.1.0', 'lodash 4.17.21.'), '1.1.0', [
+      { name: 'lodash', version: '4.17.21' },
+    ]);
+    await seedReport(await publish(plain, '1.1.0', 'New pages.'), '1.1.0', [
+      { name: 'left-pad', version: '1.3.0' },
+    ]);
+    expect(await offers()).toEqual({ 'Vulnerable Kit': [true, 1], 'Plain Kit': [true, 0] });
   });
 });

@@ -23,6 +23,7 @@ import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { createLocalWorkflowRunner } from '../../../../lib/local/cloud/state-machines';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { cleanTemplates } from '../../../fixtures/archives/clean-templates';
+import { rarOf } from '../../../fixtures/archives/rar-writer';
 import { tarGzOf, zipOf, type FileTree } from '../../../fixtures/archives/writers';
 import { putProfile } from '../../../fixtures/profiles';
 import { templateItem } from '../../../fixtures/template-fixtures';
@@ -130,6 +131,36 @@ describe('the audit of one version', () => {
       version: '4.17.15',
       direct: true,
     });
+  });
+
+  it('RAR: the same report as the zip; installed folders and other files are not read', async () => {
+    const fromZip = await auditVersion(await upload(zipOf(npmBundle), 'starter.zip'), client());
+    const up = await upload(
+      rarOf({
+        ...npmBundle,
+        'starter/node_modules/left-pad/package-lock.json': fixture('package-lock.v3.json'),
+      }),
+      'starter.rar',
+    );
+    const report = await auditVersion(up, client());
+    const comparable = ({
+      status,
+      lock_files,
+      dependencies,
+      counts,
+      findings,
+    }: SecurityReport) => ({
+      status,
+      lock_files,
+      dependencies,
+      counts,
+      findings,
+    });
+    expect(comparable(report)).toEqual(comparable(fromZip));
+    expect(report).toMatchObject({ status: 'checked', lock_files: ['starter/package-lock.json'] });
+    expect(await readPackages(`security/packages/${up.mvpId}/${up.versionId}.json`)).toHaveLength(
+      7,
+    );
   });
 
   it('tar.gz with yarn (Berry) and Python lock files: every ecosystem looked up', async () => {
@@ -289,5 +320,62 @@ describe('read routes', () => {
     expect(
       (await call(`/api/mvps/${up.mvpId}/versions/${ulid()}/security`, up.sellerId)).statusCode,
     ).toBe(404);
+  });
+
+  it("newest, for the seller's pages: a first version never live, a version over a live one", async () => {
+    // A first version held for review: no live report, the newest is its own.
+    const first = await upload(zipOf(npmBundle), 'first.zip');
+    await auditVersion(first, client());
+    await putProfile({ id: first.sellerId, role: 'seller', is_seller_approved: true });
+    const newest = (mvpId: string, sub: string) => call(`/api/mvps/${mvpId}/security/newest`, sub);
+    expect((await call(`/api/mvps/${first.mvpId}/security`)).statusCode).toBe(404);
+    const held = await newest(first.mvpId, first.sellerId);
+    expect(held.statusCode).toBe(200);
+    expect(jsonBody<SecurityReport>(held)).toMatchObject({
+      version_id: first.versionId,
+      version_number: '1.0.0',
+      counts: { critical: 1 },
+    });
+
+    // A live version alone, then a newer one in review over it, then that one withdrawn.
+    const live = await upload(zipOf(npmBundle), 'live.zip', 'approved');
+    await auditVersion(live, client());
+    await putProfile({ id: live.sellerId, role: 'seller', is_seller_approved: true });
+    const versionOf = async (mvpId: string) =>
+      jsonBody<SecurityReport>(await newest(mvpId, live.sellerId)).version_number;
+    expect(await versionOf(live.mvpId)).toBe('1.0.0');
+    const nextId = ulid();
+    const fileKey = `mvps/${live.sellerId}/${live.mvpId}/${nextId}/next.zip`;
+    const bytes = zipOf({ 'package.json': fixture('package.json') });
+    await s3().send(
+      new PutObjectCommand({ Bucket: process.env.MVP_FILES_BUCKET, Key: fileKey, Body: bytes }),
+    );
+    await TemplateVersionEntity.create({
+      mvp_id: live.mvpId,
+      id: nextId,
+      version_number: '1.1.0',
+      file_key: fileKey,
+      file_size: bytes.length,
+      original_file_name: 'next.zip',
+      source: 'upload',
+      uploaded_at: new Date().toISOString(),
+      status: 'pending_review',
+    }).go();
+    await auditVersion({ mvpId: live.mvpId, versionId: nextId, fileKey }, client());
+    expect(await versionOf(live.mvpId)).toBe('1.1.0');
+    // The public route keeps the live version's.
+    const publicReport = await call(`/api/mvps/${live.mvpId}/security`);
+    expect(jsonBody<SecurityReport>(publicReport).version_number).toBe('1.0.0');
+    await TemplateVersionEntity.patch({ mvp_id: live.mvpId, id: nextId })
+      .set({ status: 'withdrawn' })
+      .go();
+    expect(await versionOf(live.mvpId)).toBe('1.0.0');
+
+    const stranger = `buyer-${randomUUID()}`;
+    await putProfile({ id: stranger });
+    expect((await newest(live.mvpId, stranger)).statusCode).toBe(403);
+    const none = await upload(zipOf({ 'a.txt': 'a' }), 'none.zip');
+    await putProfile({ id: none.sellerId, role: 'seller', is_seller_approved: true });
+    expect((await newest(none.mvpId, none.sellerId)).statusCode).toBe(404);
   });
 });

@@ -7,9 +7,7 @@
  * published without them, and a second run makes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   browseQuerySchema,
@@ -17,81 +15,35 @@ import {
   type TemplateDetail,
   type TemplateSummary,
 } from '../../../../contract/catalog';
-import type { HttpMethod } from '../../../../contract/routes';
 import type { TemplateWriteResult } from '../../../../contract/templates';
-import type { UploadGrant } from '../../../../contract/uploads';
 import { listTemplates } from '../../../../lambdas/catalog/service';
 import { backfillRenditions } from '../../../../lambdas/processing/tasks/backfill-renditions';
-import { makePreviewRenditions } from '../../../../lambdas/processing/tasks/renditions';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
-import { createS3Client } from '../../../../lib/local/emulators/resources';
-import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { dispatch } from '../../../fixtures/dispatch';
+import { idTokenClaims } from '../../../fixtures/api-event';
 import { useLocalWorkflows } from '../../../fixtures/local-workflows';
+import {
+  liveTemplateWithPreviews,
+  previewExists as exists,
+  renditionUrlsExist,
+  templatesCaller,
+  uploadPreview as uploadPreviewAs,
+} from '../../../fixtures/preview-renditions';
 import { putProfile } from '../../../fixtures/profiles';
 import { templateFormFields } from '../../../fixtures/template-fixtures';
-import { seedTemplate } from '../../../fixtures/template-items';
 import { localCloud } from '../../../fixtures/users';
 
 const { settled } = useLocalWorkflows();
-const s3 = () => createS3Client(localCloud().s3Endpoint);
 const previews = () => process.env.PREVIEW_IMAGES_BUCKET!;
 
 const sub = `seller-${randomUUID()}`;
-const seller = { claims: idTokenClaims({ sub, email: `${sub}@example.com` }) };
+const call = templatesCaller(idTokenClaims({ sub, email: `${sub}@example.com` }));
+const liveTemplate = (names: string[], rendered: boolean) =>
+  liveTemplateWithPreviews(sub, names, rendered);
+const uploadPreview = () => uploadPreviewAs(call);
 
 beforeAll(async () => {
   await putProfile({ id: sub, role: 'seller', is_seller_approved: true });
 });
-
-const call = async <T>(
-  method: HttpMethod,
-  path: string,
-  body?: unknown,
-  claims = seller.claims,
-) => {
-  const result = await dispatch(
-    apiEvent({ method, path, body, claims }),
-    lambdaContext('templates'),
-  );
-  return { status: result.statusCode ?? 0, body: jsonBody<T>(result) };
-};
-
-const png = (width: number, shade: number) =>
-  sharp({
-    create: { width, height: width / 2, channels: 3, background: { r: shade, g: 90, b: 160 } },
-  })
-    .png()
-    .toBuffer();
-
-const exists = (key: string) =>
-  s3()
-    .send(new HeadObjectCommand({ Bucket: previews(), Key: key }))
-    .then(
-      () => true,
-      () => false,
-    );
-
-/** A live template with one preview already in the bucket; its renditions made if `rendered`. */
-const liveTemplate = async (names: string[], rendered: boolean) => {
-  const id = ulid();
-  const keys = names.map((name) => `previews/mvps/${id}/seed/${name}`);
-  for (const key of keys) {
-    const body = key.endsWith('.svg')
-      ? '<svg xmlns="http://www.w3.org/2000/svg"/>'
-      : key.endsWith('.broken.png')
-        ? 'not an image'
-        : await png(1600, 30);
-    await s3().send(new PutObjectCommand({ Bucket: previews(), Key: key, Body: body }));
-  }
-  const template = await seedTemplate(sub, {
-    id,
-    status: 'approved',
-    preview_image_keys: keys,
-  });
-  if (rendered) await makePreviewRenditions({ mvpId: id });
-  return { template, keys };
-};
 
 /** The card and the detail page of a template, as buyers get them. */
 const shown = async (id: string) => {
@@ -99,28 +51,6 @@ const shown = async (id: string) => {
   const browse = await listTemplates(browseQuerySchema.parse({}));
   const card = browse.items.find((item) => item.id === id) as TemplateSummary;
   return { detail, card };
-};
-
-/** Every rendition URL a card or detail gives names an object that exists. */
-const renditionUrlsExist = async (shape: Pick<TemplateSummary, 'preview_renditions'>) => {
-  const urls = (shape.preview_renditions ?? []).flatMap((r) => (r ? [r.w400, r.w1200] : []));
-  for (const url of urls) expect(await exists(url.slice(1)), url).toBe(true);
-};
-
-/** A new preview uploaded as the browser does it, restated for the edit form. */
-const uploadPreview = async () => {
-  const bytes = await png(2000, 200);
-  const image = { fileName: 'new-shot.png', size: bytes.length, contentType: 'image/png' };
-  const grant = await call<UploadGrant>('POST', '/api/uploads', { images: [image] });
-  expect(grant.status).toBe(201);
-  const [slot] = grant.body.images;
-  const put = await fetch(slot!.url, {
-    method: 'PUT',
-    headers: slot!.headers,
-    body: new Uint8Array(bytes),
-  });
-  expect(put.status).toBe(200);
-  return { uploadId: grant.body.uploadId, images: [{ ...image, key: slot!.key }] };
 };
 
 describe('renditions of previews that come without a new version', () => {

@@ -23,7 +23,10 @@ import { PendingTemplateCard } from './pending-template-card';
 import { RejectTemplateDialog } from './reject-template-dialog';
 import { ApproveAnywayDialog } from './approve-anyway-dialog';
 
-/** The decisions' state: the outcome line, the open dialog and the approval (asking for a reason on a 409). */
+/**
+ * The decisions' state, as one object: the outcome line, the open dialog and the approval (asking
+ * for a reason on a 409).
+ */
 function useTemplateDecisions() {
   const [outcome, setOutcome] = useState<QueueOutcome | null>(null);
   const [rejecting, setRejecting] = useState<PendingTemplate | null>(null);
@@ -59,30 +62,26 @@ function useTemplateDecisions() {
   return {
     outcome,
     rejecting,
-    setRejecting,
     overriding,
-    setOverriding,
-    approve,
-    approveTemplate,
+    /** The template whose approval is under way, if any. */
+    approvingId: approve.isPending ? approve.variables.id : null,
+    reject: setRejecting,
+    closeDialogs: () => {
+      setRejecting(null);
+      setOverriding(null);
+    },
+    approve: approveTemplate,
     approveAnyway,
     decided,
   };
 }
 
+type TemplateDecisions = ReturnType<typeof useTemplateDecisions>;
+
 export default function TemplateReviewsTab() {
   const [status, setStatus] = useState<PendingTemplateFilter>('pending');
   const templates = usePendingTemplates(status);
-  const {
-    outcome,
-    rejecting,
-    setRejecting,
-    overriding,
-    setOverriding,
-    approve,
-    approveTemplate,
-    approveAnyway,
-    decided,
-  } = useTemplateDecisions();
+  const decisions: TemplateDecisions = useTemplateDecisions();
   const counts = templates.data?.counts;
   const countOf = (filter: PendingTemplateFilter): number | undefined =>
     counts &&
@@ -99,7 +98,7 @@ export default function TemplateReviewsTab() {
       status={status}
       onStatusChange={setStatus}
       countOf={countOf}
-      outcome={outcome}
+      outcome={decisions.outcome}
       outcomeTestId="mvp-action-result"
       query={{
         isPending: templates.isPending,
@@ -112,14 +111,14 @@ export default function TemplateReviewsTab() {
       footer={
         <>
           <RejectTemplateDialog
-            mvp={rejecting}
-            onClose={() => setRejecting(null)}
-            onRejected={decided}
+            mvp={decisions.rejecting}
+            onClose={decisions.closeDialogs}
+            onRejected={decisions.decided}
           />
           <ApproveAnywayDialog
-            mvp={overriding}
-            onClose={() => setOverriding(null)}
-            onApproved={decided}
+            mvp={decisions.overriding}
+            onClose={decisions.closeDialogs}
+            onApproved={decisions.decided}
           />
         </>
       }
@@ -130,10 +129,10 @@ export default function TemplateReviewsTab() {
             <PendingTemplateCard
               key={template.id}
               mvp={template}
-              approving={approve.isPending && approve.variables.id === template.id}
-              onApprove={() => void approveTemplate(template)}
-              onApproveAnyway={() => approveAnyway(template)}
-              onReject={() => setRejecting(template)}
+              approving={decisions.approvingId === template.id}
+              onApprove={() => void decisions.approve(template)}
+              onApproveAnyway={() => decisions.approveAnyway(template)}
+              onReject={() => decisions.reject(template)}
             />
           ))}
         </Stack>

@@ -1,8 +1,8 @@
 /**
  * The buyer dashboard's deployments: each with its status badge, site and repository
  * links, for a deployment of an older version than the latest approved one, "Open upgrade pull
- * request" (then a link to the pull request), and for a launched site the switch that shows it in
- * Success Stories.
+ * request" ("Open security upgrade pull request" when it fixes known advisories; then a link to
+ * the pull request), and for a launched site the switch that shows it in Success Stories.
  */
 import {
   Alert,
@@ -28,10 +28,11 @@ import { messageOf } from './create-repository-flow';
 function UpgradeAction({ deployment }: { deployment: Deployment }) {
   const open = useOpenUpgradePullRequest();
   const url = open.data?.pull_request_url ?? deployment.pull_request_url;
+  const kind = deployment.upgrade_security_fixes > 0 ? 'security upgrade' : 'upgrade';
   if (url) {
     return (
       <Link href={url} target="_blank" rel="noreferrer" fontSize="sm" data-testid="upgrade-pr-link">
-        <LuGitPullRequest /> View upgrade pull request
+        <LuGitPullRequest /> View {kind} pull request
       </Link>
     );
   }
@@ -59,7 +60,7 @@ function UpgradeAction({ deployment }: { deployment: Deployment }) {
         loading={open.isPending}
         onClick={() => open.mutate(deployment.id)}
       >
-        <LuGitPullRequest /> Open upgrade pull request
+        <LuGitPullRequest /> Open {kind} pull request
       </Button>
       {failure && (
         <Text fontSize="xs" color="fg.error">

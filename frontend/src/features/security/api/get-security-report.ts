@@ -1,7 +1,8 @@
 /**
  * The security reports: `GET /api/mvps/{id}/security` (the live version's, public) and
- * `GET /api/mvps/{id}/versions/{versionId}/security` (any version's, its seller or an admin). A
- * 404 (no report yet) is an answer, not a failure worth retrying.
+ * `GET /api/mvps/{id}/versions/{versionId}/security` (any version's, its seller or an admin) and
+ * `GET /api/mvps/{id}/security/newest` (the newest version's, its seller or an admin). A 404 (no
+ * report yet) is an answer, not a failure worth retrying.
  */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -31,6 +32,17 @@ export function useVersionSecurityReport(templateId: string, versionId: string |
         signal,
       }),
     enabled: Boolean(versionId),
+    retry,
+    staleTime: 30_000,
+  });
+}
+
+/** The newest version's report (live, in review, or never live): the seller's pages. */
+export function useNewestSecurityReport(templateId: string) {
+  return useQuery({
+    queryKey: securityKeys.newest(templateId),
+    queryFn: ({ signal }) =>
+      api('GET /api/mvps/{id}/security/newest', { params: { id: templateId }, signal }),
     retry,
     staleTime: 30_000,
   });

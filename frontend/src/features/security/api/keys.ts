@@ -1,7 +1,8 @@
-/** Query keys of the security reports: a version's report, and a template's live one. */
+/** Query keys of the security reports: a version's report, a template's live and newest ones. */
 export const securityKeys = {
   all: ['security'] as const,
   live: (templateId: string) => ['security', 'live', templateId] as const,
+  newest: (templateId: string) => ['security', 'newest', templateId] as const,
   version: (templateId: string, versionId: string) =>
     ['security', 'version', templateId, versionId] as const,
 };

@@ -1,30 +1,28 @@
 /**
- * My MVPs' one line per template: the live version's worst severity and count, or "No known
- * vulnerabilities", linking to the full report on the edit page.
+ * My MVPs' one line per template: the newest version's worst severity and count, or "No known
+ * vulnerabilities", after the version it is of (the live one, one in review over it, or a first
+ * version never live), linking to the full report on the edit page.
  */
 import { Badge, HStack, Link, Skeleton, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuShieldAlert, LuShieldCheck } from 'react-icons/lu';
 import { SEVERITY_LABELS, worstSeverity } from '@contract/security';
-import { isMissingReport, useLiveSecurityReport } from '../api/get-security-report';
-import { securityShortState, SEVERITY_PALETTES } from '../lib/security-text';
+import { isMissingReport, useNewestSecurityReport } from '../api/get-security-report';
+import { securityLineText, SEVERITY_PALETTES } from '../lib/security-text';
 
 export interface SecurityStateLineProps {
   mvpId: string;
-  /** Only a live template has a live report. */
-  live: boolean;
   /** Where the full report is (the edit page's Security section). */
   reportHref: string;
 }
 
-export function SecurityStateLine({ mvpId, live, reportHref }: SecurityStateLineProps) {
-  const { data, isPending, error } = useLiveSecurityReport(mvpId, { enabled: live });
-  if (!live) return null;
+export function SecurityStateLine({ mvpId, reportHref }: SecurityStateLineProps) {
+  const { data, isPending, error } = useNewestSecurityReport(mvpId);
   if (isPending) return <Skeleton h="4" w="40%" />;
   const worst = data ? worstSeverity(data.findings) : null;
   const clean = data?.status === 'checked' && data.findings.length === 0;
   const text = data
-    ? securityShortState(data)
+    ? securityLineText(data)
     : isMissingReport(error)
       ? 'No security report yet'
       : 'Security report not available right now';

@@ -1,17 +1,18 @@
 /**
- * The edit page's Security section for the template's seller: the full report of the live
- * version and of a newer version in processing or review, each finding with the exact upgrade
- * that fixes it. My MVPs' one-line state links here (`#security`).
+ * The edit page's Security section for the template's seller: the full report of the newest
+ * version (the live one, one in processing or review over it, or a first version that never went
+ * live), labelled with its version, and the live version's beside it when that is another, each
+ * finding with the exact upgrade that fixes it. My MVPs' one-line state links here (`#security`).
  */
 import { Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { SECURITY_MESSAGES } from '@contract/security';
-import { VERSION_STATUS_LABELS, type PendingVersionSummary } from '@contract/template-versions';
 import type { SecurityReport } from '@contract/security';
 import {
   isMissingReport,
   useLiveSecurityReport,
-  useVersionSecurityReport,
+  useNewestSecurityReport,
 } from '../api/get-security-report';
+import { reportVersionTitle, type TemplateStanding } from '../lib/security-text';
 import { SecurityReportView } from './security-report-view';
 
 /** The anchor of the section, for links from My MVPs. */
@@ -44,25 +45,20 @@ function VersionReport({ title, state }: { title: string; state: ReportState }) 
   );
 }
 
-export interface SellerSecuritySectionProps {
+export interface SellerSecuritySectionProps extends TemplateStanding {
   mvpId: string;
-  /** The live version's number, when the template is live. */
-  liveVersion: string | null;
-  pendingVersion: PendingVersionSummary | null;
 }
 
-export function SellerSecuritySection({
-  mvpId,
-  liveVersion,
-  pendingVersion,
-}: SellerSecuritySectionProps) {
+export function SellerSecuritySection(props: SellerSecuritySectionProps) {
+  const { mvpId, liveVersion } = props;
+  const newest = useNewestSecurityReport(mvpId);
   const live = useLiveSecurityReport(mvpId, { enabled: liveVersion !== null });
-  const inProgress =
-    pendingVersion && ['processing', 'pending_review'].includes(pendingVersion.status)
-      ? pendingVersion
-      : null;
-  const pending = useVersionSecurityReport(mvpId, inProgress?.id ?? null);
-  if (!liveVersion && !inProgress) return null;
+  if (newest.isPending) return null;
+  const report = newest.data;
+  // No report yet (still processing): the live version's alone, or no section.
+  const showNewest = Boolean(report) || !isMissingReport(newest.error);
+  if (!showNewest && !liveVersion) return null;
+  const newestTitle = report ? reportVersionTitle(report, props) : 'Newest version';
   return (
     <Stack gap="3" as="section" id={SECURITY_SECTION_ID} aria-labelledby="seller-security">
       <Heading as="h2" size="lg" id="seller-security">
@@ -70,12 +66,9 @@ export function SellerSecuritySection({
       </Heading>
       <Card.Root variant="outline">
         <Card.Body p="4" gap="6" data-testid="seller-security">
-          {liveVersion && <VersionReport title={`Live version ${liveVersion}`} state={live} />}
-          {inProgress && (
-            <VersionReport
-              title={`Version ${inProgress.version_number} (${VERSION_STATUS_LABELS[inProgress.status]})`}
-              state={pending}
-            />
+          {showNewest && <VersionReport title={newestTitle} state={newest} />}
+          {liveVersion && report?.version_number !== liveVersion && (
+            <VersionReport title={`Live version ${liveVersion}`} state={live} />
           )}
         </Card.Body>
       </Card.Root>

@@ -11,6 +11,8 @@ import {
   type SecurityReport,
   type Severity,
 } from '@contract/security';
+import type { TemplateStatus } from '@contract/catalog';
+import { VERSION_STATUS_LABELS, type PendingVersionSummary } from '@contract/template-versions';
 import { formatCount, formatDate } from '../../../lib/format';
 
 /**
@@ -106,3 +108,35 @@ export const SEVERITY_PALETTES: Record<Severity, string> = {
   low: 'blue',
   unknown: 'gray',
 };
+
+/** Where the template stands, for naming the version a seller's report is of. */
+export interface TemplateStanding {
+  /** The template's status: a template never live is in its first version's. */
+  status: TemplateStatus;
+  /** The live version's number, when the template is live. */
+  liveVersion: string | null;
+  pendingVersion: PendingVersionSummary | null;
+}
+
+/**
+ * The seller's title of a report: its version and where that stands, in the version history's
+ * words ("Version 1.1.0 (in review)", "Version 1.0.0 (live)").
+ */
+export const reportVersionTitle = (
+  report: Pick<SecurityReport, 'version_id' | 'version_number'>,
+  { status, liveVersion, pendingVersion }: TemplateStanding,
+): string => {
+  const standing =
+    report.version_number === liveVersion
+      ? 'live'
+      : pendingVersion?.id === report.version_id
+        ? VERSION_STATUS_LABELS[pendingVersion.status]
+        : !liveVersion && status !== 'archived'
+          ? VERSION_STATUS_LABELS[status]
+          : null;
+  return `Version ${report.version_number}${standing ? ` (${standing})` : ''}`;
+};
+
+/** My MVPs' line: the version, then its short state. */
+export const securityLineText = (report: SecurityReport): string =>
+  `Version ${report.version_number}: ${securityShortState(report)}`;

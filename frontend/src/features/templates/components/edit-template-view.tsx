@@ -238,6 +238,7 @@ function EditTemplateForm({ mvp }: { mvp: ManagedTemplate }) {
             {held && <HeldEditNote at={held.at} />}
             <SellerSecuritySection
               mvpId={mvp.id}
+              status={mvp.status}
               liveVersion={mvp.status === 'approved' ? mvp.version_number : null}
               pendingVersion={mvp.pending_version}
             />

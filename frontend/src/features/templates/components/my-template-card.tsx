@@ -251,7 +251,6 @@ export function MyTemplateCard({
         <EditStatus mvp={mvp} />
         <SecurityStateLine
           mvpId={mvp.id}
-          live={mvp.status === 'approved'}
           reportHref={`${paths.mvpEdit.getHref(mvp.id)}#${SECURITY_SECTION_ID}`}
         />
         {mvp.github && <GithubRepoLine github={mvp.github} />}

@@ -8,6 +8,8 @@ import {
   type SecurityReport,
 } from '../../../../../contract/security';
 import {
+  reportVersionTitle,
+  securityLineText,
   fixText,
   groupBySeverity,
   securityHeadline,
@@ -93,5 +95,43 @@ describe('security report texts', () => {
     expect(
       uploadScanSentence(report([], { upload_scan: { files_scanned: 1234, checks: ['secrets'] } })),
     ).toBe('The upload scan checked every file of this version (1,234 files): secrets.');
+  });
+});
+
+describe("the seller's newest report, named by its version", () => {
+  const pending = {
+    id: 'V2',
+    version_number: '1.1.0',
+    status: 'pending_review' as const,
+    at: '2026-11-27T10:00:00.000Z',
+  };
+  it('live version only', () => {
+    const live = { version_id: 'V1', version_number: '1.0.0' };
+    const standing = { status: 'approved' as const, liveVersion: '1.0.0', pendingVersion: null };
+    expect(reportVersionTitle(live, standing)).toBe('Version 1.0.0 (live)');
+  });
+
+  it('a new version in review over a live one', () => {
+    const newer = { version_id: 'V2', version_number: '1.1.0' };
+    const standing = { status: 'approved' as const, liveVersion: '1.0.0', pendingVersion: pending };
+    expect(reportVersionTitle(newer, standing)).toBe('Version 1.1.0 (in review)');
+  });
+
+  it('a first version never live: held for review, or failed after its audit', () => {
+    const first = { version_id: 'V1', version_number: '1.0.0' };
+    const none = { liveVersion: null, pendingVersion: null };
+    expect(reportVersionTitle(first, { ...none, status: 'pending_review' })).toBe(
+      'Version 1.0.0 (in review)',
+    );
+    expect(reportVersionTitle(first, { ...none, status: 'ipfs_pin_failed' })).toBe(
+      'Version 1.0.0 (publishing failed)',
+    );
+    expect(reportVersionTitle(first, { ...none, status: 'archived' })).toBe('Version 1.0.0');
+  });
+
+  it("My MVPs' line names the version before its state", () => {
+    expect(securityLineText(report([], { version_number: '1.1.0' }))).toBe(
+      'Version 1.1.0: No known vulnerabilities',
+    );
   });
 });
