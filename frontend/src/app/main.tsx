@@ -1,9 +1,9 @@
 /**
- * Boot: apply the stored theme before anything paints, load `/config.json` (contract 5) and, at
- * the same time, the code of the page opened (and on the catalog's pages, the module that asks for
- * their data as soon as the configuration is in: early-data.ts), then render. Without a config the app cannot reach its API or user pool, so it says so plainly. Page
- * code missing after a release reloads once (lib/chunk-reload.ts); anything that still fails
- * shows the root error page.
+ * Boot: apply the stored theme before anything paints, load `/config.json` (contract 5) and, on the
+ * catalog's pages, the page's data at the same time (early-data.ts), then the code of the page
+ * opened, and render. Without a config the app cannot reach its API or user pool, so it says so
+ * plainly. Page code missing after a release reloads once (lib/chunk-reload.ts); anything that
+ * still fails shows the root error page.
  *
  * Two things keep a phone's main thread free (docs/architecture.md, Mobile performance): the
  * Chakra system is built while `/config.json` is on its way rather than before asking for it,
@@ -37,15 +37,13 @@ const queryClient = new QueryClient({
 });
 const configLoad = loadRuntimeConfig();
 const { pathname, search } = window.location;
-// On the catalog's pages the data is asked for first: its few small modules before the page's code
-// (so they are not queued behind its chunks), and the theme is built once the request is out
-// rather than before it (the theme is one long task on a phone, and the request would wait for it).
+// On the catalog's pages the data is asked for at once, and the theme is built once the request is
+// out rather than before it (the theme is one long task on a phone, and the request would wait).
 const earlyData = EARLY_DATA_PATHS.some((path) => matchPath(path, pathname))
   ? import('./early-data').then(({ prefetchPageData }) =>
       prefetchPageData(queryClient, { pathname, search }, configLoad),
     )
   : undefined;
-preloadRoute(pathname);
 if (earlyData) {
   // The page asks again as it renders, and says what went wrong if it still fails.
   void earlyData.catch(() => undefined).then(() => setTimeout(getShellSystem, 0));
@@ -54,6 +52,9 @@ if (earlyData) {
 }
 configLoad.then(
   () => {
+    // The page's code is asked for now rather than when the render reaches it: before, its chunks
+    // would hold up `/config.json` itself on a slow connection.
+    preloadRoute(pathname);
     startTransition(() => {
       root.render(
         <StrictMode>
