@@ -4,7 +4,7 @@
  */
 import { ulid } from 'ulid';
 import { oneTimeSalesOfMonth, subscriptionPoolOfMonth } from '../ledger/service';
-import { countSellersDownloadsInMonth } from '../downloads/service';
+import { countSellersDownloadsInMonth } from '../downloads/seller-counts';
 import { listApprovedSellers } from '../profiles/service';
 import { config } from '../shared/config';
 import { mapWithConcurrency } from '../shared/concurrency';
