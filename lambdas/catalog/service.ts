@@ -47,7 +47,6 @@ import {
   listApprovedCatalogRecords,
   listApprovedRecordsOfSeller,
   listCatalogChangesSince,
-  listLiveTemplateHeads,
   listTemplateVersions,
   readCatalogSnapshot,
   writeCatalogSnapshot,
@@ -325,5 +324,4 @@ export const versionHistoryOf = async (templateId: string): Promise<TemplateVers
   return versions.filter((version) => isPublishedVersion(version, item.version_number));
 };
 
-/** Every live template: id, seller, title and live version number (the security re-check). */
-export const listLiveTemplates = () => listLiveTemplateHeads();
+export { listLiveTemplates } from './live-templates';
