@@ -5,7 +5,7 @@
 import { ulid } from 'ulid';
 import { oneTimeSalesOfMonth, subscriptionPoolOfMonth } from '../ledger/service';
 import { countSellersDownloadsInMonth } from '../downloads/seller-counts';
-import { listApprovedSellers } from '../profiles/service';
+import { listApprovedSellers } from '../profiles/approved-sellers';
 import { config } from '../shared/config';
 import { mapWithConcurrency } from '../shared/concurrency';
 import { logger } from '../shared/observability';
