@@ -28,7 +28,9 @@ import {
   type TemplateVersionList,
   type VersionEntry,
 } from '../../contract/catalog';
-import { isPublishedVersion } from '../../contract/templates';
+// From template-versions, not templates.ts (which re-exports it): templates.ts builds the upload
+// and edit schemas, which the dozen functions importing this service would build at cold start.
+import { isPublishedVersion } from '../../contract/template-versions';
 import { NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { getPublicSellerSummaries } from '../profiles/service';

@@ -5,7 +5,8 @@
  */
 import type { SellerSummary } from '../../contract/catalog';
 import type { Profile } from '../../contract/profile';
-import { USERNAME_TAKEN_MESSAGE, type ProfileUpdate } from '../../contract/profile-update';
+import { USERNAME_TAKEN_MESSAGE } from '../../contract/profile-messages';
+import type { ProfileUpdate } from '../../contract/profile-update';
 import { setGithubAppInstallation, setGithubUsername } from './repo';
 import { ACCOUNT_CLOSED_MESSAGE } from '../../contract/beta';
 import type { AuthContext } from '../shared/auth/claims';
