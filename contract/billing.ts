@@ -66,16 +66,7 @@ export interface EnterprisePlanResult {
   current_period_end: string;
 }
 
-export const CONNECT_MESSAGES = {
-  linkFailed: 'Failed to create Stripe Connect account link',
-  unexpected: 'An unexpected error occurred',
-  connected: 'Stripe Account Connected!',
-  approvalRequired: 'Seller Approval Required',
-  /** Our own texts where the product fixes none. */
-  loginLinkFailed: 'Failed to open the Stripe Express dashboard. Please try again.',
-  notConnected: 'Connect your Stripe account first.',
-  onboardingUnfinished: 'Finish setting up your Stripe account first.',
-} as const;
+export { CONNECT_MESSAGES } from './connect-messages';
 
 /** `POST /api/connect/login-link`: the Express dashboard, for one visit. */
 export interface ConnectLoginLink {

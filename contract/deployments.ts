@@ -56,10 +56,7 @@ export const DEPLOYMENT_STATUSES = [
 ] as const;
 export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
 
-export const isDeploymentFinished = (status: string): boolean =>
-  status === 'deployed' || status === 'completed';
-export const isDeploymentFailed = (status: string): boolean =>
-  status === 'error' || status === 'failed';
+export { isDeploymentFailed, isDeploymentFinished } from './deployment-status';
 
 /** The page polls every 5 s for at most 10 min; the Netlify redirect waits 1.5 s. */
 export const DEPLOYMENT_POLL_INTERVAL_MS = 5000;

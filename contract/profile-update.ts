@@ -17,7 +17,7 @@ export const USERNAME_HINT =
   'No spaces. Letters, numbers, dots, hyphens and underscores, up to 30 characters. It is shown with your reviews.';
 export const SELLER_USERNAME_HINT =
   'No spaces. Letters, numbers, dots, hyphens and underscores, up to 30 characters. Your public seller page lives at /seller/your-username.';
-export const USERNAME_TAKEN_MESSAGE = 'This username is already taken.';
+export { USERNAME_TAKEN_MESSAGE } from './profile-messages';
 export const PROFILE_UPDATE_FAILED_MESSAGE = 'Failed to update profile.';
 export const INVALID_URL_MESSAGE = 'Please enter a full web address starting with https://';
 

@@ -28,7 +28,9 @@ import {
   type TemplateVersionList,
   type VersionEntry,
 } from '../../contract/catalog';
-import { isPublishedVersion } from '../../contract/templates';
+// From template-versions, not templates.ts (which re-exports it): templates.ts builds the upload
+// and edit schemas, which the dozen functions importing this service would build at cold start.
+import { isPublishedVersion } from '../../contract/template-versions';
 import { NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { getPublicSellerSummaries } from '../profiles/service';
@@ -47,7 +49,6 @@ import {
   listApprovedCatalogRecords,
   listApprovedRecordsOfSeller,
   listCatalogChangesSince,
-  listLiveTemplateHeads,
   listTemplateVersions,
   readCatalogSnapshot,
   writeCatalogSnapshot,
@@ -325,5 +326,4 @@ export const versionHistoryOf = async (templateId: string): Promise<TemplateVers
   return versions.filter((version) => isPublishedVersion(version, item.version_number));
 };
 
-/** Every live template: id, seller, title and live version number (the security re-check). */
-export const listLiveTemplates = () => listLiveTemplateHeads();
+export { listLiveTemplates } from './live-templates';

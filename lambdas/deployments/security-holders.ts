@@ -3,7 +3,7 @@
  * version of a template. Kept apart from service.ts so the re-check task does not bundle the
  * GitHub and Netlify clients.
  */
-import { isDeploymentFinished } from '../../contract/deployments';
+import { isDeploymentFinished } from '../../contract/deployment-status';
 import { listDeploymentsByTemplate, listDeploymentsByUser } from './repo';
 
 export interface DeploymentHolding {

@@ -4,7 +4,8 @@
  * (lambdas/billing/connect.ts) and stored on the profile; payouts read it from there, so payouts
  * never import billing (billing's webhook hands payouts its transfer events).
  */
-import { CONNECT_MESSAGES, type ConnectLoginLink } from '../../contract/billing';
+import type { ConnectLoginLink } from '../../contract/billing';
+import { CONNECT_MESSAGES } from '../../contract/connect-messages';
 import { stripe, isStripeError } from '../shared/adapters/stripe';
 import { ConflictError, DependencyFailedError } from '../shared/errors';
 import { logger } from '../shared/observability';

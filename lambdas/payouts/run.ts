@@ -4,8 +4,8 @@
  */
 import { ulid } from 'ulid';
 import { oneTimeSalesOfMonth, subscriptionPoolOfMonth } from '../ledger/service';
-import { countSellersDownloadsInMonth } from '../downloads/service';
-import { listApprovedSellers } from '../profiles/service';
+import { countSellersDownloadsInMonth } from '../downloads/seller-counts';
+import { listApprovedSellers } from '../profiles/approved-sellers';
 import { config } from '../shared/config';
 import { mapWithConcurrency } from '../shared/concurrency';
 import { logger } from '../shared/observability';

@@ -1,4 +1,8 @@
-/** Input schemas of the payouts routes and Step Functions tasks. */
+/**
+ * Input schemas of the payouts routes and the schedule's task. Each step of the monthly run keeps
+ * its input schema in its own file (lambdas/payouts/tasks), so that it builds only its own at cold
+ * start (docs/architecture.md, Cold starts).
+ */
 import * as z from 'zod';
 import {
   ADMIN_PAYOUT_FILTERS,
@@ -6,6 +10,9 @@ import {
   PAYOUT_FILTERS,
 } from '../../contract/payouts';
 import { MONTH_PATTERN } from './months';
+import { monthYearSchema } from './month-schema';
+
+export { monthYearSchema, payoutKeySchema } from './month-schema';
 
 export const PAYOUT_FILTER_MESSAGE = `Status must be one of ${PAYOUT_FILTERS.join(', ')}.`;
 
@@ -13,10 +20,6 @@ export const PAYOUT_FILTER_MESSAGE = `Status must be one of ${PAYOUT_FILTERS.joi
 export const listMyPayoutsQuerySchema = z.object({
   status: z.enum(PAYOUT_FILTERS, { message: PAYOUT_FILTER_MESSAGE }).default('all'),
 });
-
-export const monthYearSchema = z
-  .string()
-  .regex(MONTH_PATTERN, { message: 'month_year must be a month as YYYY-MM.' });
 
 /** `GET /api/admin/payouts?status=pending|processing|completed|failed` (default pending). */
 export const adminPayoutsQuerySchema = z.object({
@@ -33,42 +36,6 @@ export const payoutPathSchema = z.object({
     .min(1, ADMIN_PAYOUT_MESSAGES.notFound)
     .max(128, ADMIN_PAYOUT_MESSAGES.notFound),
   monthYear: z.string().regex(MONTH_PATTERN, { message: 'The month must be YYYY-MM.' }),
-});
-
-/** One payout, as the Map state lists it. */
-export const payoutKeySchema = z.object({
-  seller_id: z.string().min(1),
-  month_year: monthYearSchema,
-});
-
-/**
- * A batch of the Transfers map (its ItemBatcher): the payouts to pay, and the run's month
- * (BatchInput). Bounded by the map's MaxItemsPerBatch; the schema's cap is a backstop.
- */
-export const transferBatchSchema = z.object({
-  BatchInput: z.object({ month_year: monthYearSchema }),
-  Items: z.array(payoutKeySchema).min(1).max(1_000),
-});
-
-/** Prepare: the month, and the execution that runs it (its lease holder). */
-export const preparePayoutsInputSchema = z.object({
-  month_year: monthYearSchema,
-  executionName: z.string().min(1),
-  /** `$$.Execution.StartTime`: which rows found already there this execution created. */
-  executionStartedAt: z.iso.datetime({ offset: true }).optional(),
-});
-
-/** Finish: Prepare's result (its counts and the list object), and the execution. */
-export const finishPayoutRunInputSchema = z.object({
-  run: z.object({
-    month_year: monthYearSchema,
-    pool_amount: z.number().int().nonnegative(),
-    total_downloads: z.number().int().nonnegative(),
-    payouts_created: z.number().int().nonnegative(),
-    payouts_to_transfer: z.number().int().nonnegative(),
-    list: z.object({ bucket: z.string().min(1), key: z.string().min(1) }),
-  }),
-  executionName: z.string().min(1),
 });
 
 /**

@@ -10,9 +10,8 @@ import { businessMetrics } from '../../contract/design/metrics';
 import { countFact } from '../shared/business-metrics';
 import { oneTimeSalesOfSellerInMonth } from '../ledger/service';
 import { connectAccountOf } from './connect-account';
-import { countSellerDownloadsInMonth } from '../downloads/service';
+import { countSellerDownloadsInMonth } from '../downloads/seller-counts';
 import { notificationWrites } from '../notifications/service';
-import { listMyTemplates } from '../templates/service';
 import type { Stripe } from '../shared/adapters/stripe';
 import { config } from '../shared/config';
 import { formatGbp } from '../../contract/money';
@@ -167,6 +166,10 @@ export const listMyPayouts = async (
   filter: PayoutFilter,
   now = new Date(),
 ): Promise<SellerPayouts> => {
+  // Imported here, not at the top: only the seller's page lists templates, and the payout steps
+  // that import this module for the status transitions would load the templates service and the
+  // catalog's schemas behind it at each cold start (docs/architecture.md, Cold starts).
+  const { listMyTemplates } = await import('../templates/service');
   const [items, thisMonth, templates, account] = await Promise.all([
     listPayoutsOfSeller(profile.id),
     estimateThisMonth(profile.id, now),

@@ -5,7 +5,8 @@
  */
 import type { SellerSummary } from '../../contract/catalog';
 import type { Profile } from '../../contract/profile';
-import { USERNAME_TAKEN_MESSAGE, type ProfileUpdate } from '../../contract/profile-update';
+import { USERNAME_TAKEN_MESSAGE } from '../../contract/profile-messages';
+import type { ProfileUpdate } from '../../contract/profile-update';
 import { setGithubAppInstallation, setGithubUsername } from './repo';
 import { ACCOUNT_CLOSED_MESSAGE } from '../../contract/beta';
 import type { AuthContext } from '../shared/auth/claims';
@@ -17,10 +18,8 @@ import {
   findProfileByUsername,
   getProfileById,
   patchProfileFieldsIfUnchanged,
-  queryApprovedSellersOfRole,
   type ProfileFieldChanges,
   type ProfileItem,
-  type SellerFields,
 } from './repo';
 
 /** The stored item as the API shape: absent optional fields become `null`. */
@@ -48,14 +47,7 @@ export const toProfile = (item: ProfileItem): Profile => ({
   updated_at: item.updated_at,
 });
 
-/**
- * Every approved seller (roles seller and both; P16), for the monthly payout run: id, e-mail and
- * public names only. Closed and beta-access accounts are never paid.
- */
-export const listApprovedSellers = async (): Promise<SellerFields[]> =>
-  (
-    await Promise.all([queryApprovedSellersOfRole('seller'), queryApprovedSellersOfRole('both')])
-  ).flat();
+export { listApprovedSellers } from './approved-sellers';
 
 /** The caller's own profile, unless its account was removed (a beta account past its day). */
 const openProfile = (item: ProfileItem): Profile => {

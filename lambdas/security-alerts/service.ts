@@ -11,7 +11,7 @@
  * reports `osv_unavailable` and the next day's run does the work.
  */
 import { worstSeverity, type SecurityFinding, type Severity } from '../../contract/security';
-import { listLiveTemplates } from '../catalog/service';
+import { listLiveTemplates } from '../catalog/live-templates';
 import { mapWithConcurrency } from '../shared/concurrency';
 import { logger } from '../shared/observability';
 import { OsvUnavailableError, osvClient, type OsvClient } from '../security/osv';

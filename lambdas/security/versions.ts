@@ -6,7 +6,10 @@
  * An OSV range is a list of events in version order: `introduced` opens an affected span,
  * `fixed` (first version not affected) or `last_affected` (last version affected) closes it.
  */
-import semver from 'semver';
+// The two functions only, not the package's index: the index loads every range and set operation
+// of semver (about 28 KB minified) at each cold start of the functions that compare versions.
+import compareSemver from 'semver/functions/compare';
+import validSemver from 'semver/functions/valid';
 import type { Ecosystem } from '../../contract/security';
 import type { OsvAffected, OsvEvent } from './osv';
 
@@ -79,9 +82,9 @@ export const compareVersions = (ecosystem: Ecosystem, left: string, right: strin
   if (left === '0') return -1;
   if (right === '0') return 1;
   if (ecosystem === 'PyPI') return comparePep440(left, right);
-  const a = semver.valid(left, { loose: true });
-  const b = semver.valid(right, { loose: true });
-  if (a && b) return semver.compare(a, b, { loose: true });
+  const a = validSemver(left, { loose: true });
+  const b = validSemver(right, { loose: true });
+  if (a && b) return compareSemver(a, b, { loose: true });
   return left.localeCompare(right);
 };
 

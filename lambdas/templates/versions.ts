@@ -12,6 +12,8 @@
  */
 import type { NotificationInput } from '../notifications/service';
 import { notificationWrites } from '../notifications/service';
+// From template-versions, which templates.ts re-exports: templates.ts builds the upload and edit
+// schemas, which the processing and GitHub steps importing this module do not need.
 import {
   IN_PROGRESS_VERSION_STATUSES,
   RETRYABLE_VERSION_STATUSES,
@@ -21,7 +23,7 @@ import {
   versionNumberProblem,
   type PendingVersionSummary,
   type VersionStatus,
-} from '../../contract/templates';
+} from '../../contract/template-versions';
 import type { TransactionWrite } from '../shared/db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import {

@@ -154,7 +154,7 @@ export const splitBundleCommand = (
  * so a notification's e-mail leaves at once instead of with the next minute's sweep); each
  * function bundles only its own domain's routes (contract/routes/<domain>.ts), not the table.
  * 280 KB since the scan and the deploy read archives with one safe, streaming reader (yauzl,
- * 23 KB: lambdas/shared/archives); the bundles loaded at a cold start are 141 to 260 KB.
+ * 23 KB: lambdas/shared/archives); the bundles loaded at a cold start are 135 to 240 KB.
  */
 export const LAMBDA_BUNDLE_BUDGET_BYTES = 280 * 1024;
 

@@ -11,8 +11,8 @@
  * absolute terms, not in proportion).
  *
  * Each process also makes a first call after the import (see FIRST_CALLS): an import ratio under 1
- * can mean work moved to the first call, which the second ratio shows. `node --import tsx
- * test/bench/cold-start.bench.ts CreateRepository Catalog` measures only the functions named.
+ * can mean work moved to the first call, which the second ratio shows. `npm run bench -- cold-start
+ * CreateRepository Catalog` measures only the functions named.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
