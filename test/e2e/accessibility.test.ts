@@ -247,11 +247,11 @@ const open = async (page: Page, href: string): Promise<void> => {
   }, href);
   await page.waitForURL((url) => url.pathname + url.search === href);
   // Polled here rather than with `expect.poll`, which the walks running side by side cannot use.
+  // At most 15 s: a code chunk the browser fetched for a `modulepreload` and the `import()` of
+  // the same chunk can leave one of the two requests without a finished event; `settled` then
+  // checks what the page shows (no spinner, nothing busy, no skeleton).
   for (const until = Date.now() + 15_000; (inFlight.get(page)?.size ?? 0) > 0;) {
-    if (Date.now() > until) {
-      const urls = [...inFlight.get(page)!].map((request) => request.url());
-      throw new Error(`${href}: still loading after 15 s: ${urls.join(', ')}`);
-    }
+    if (Date.now() > until) break;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   await page.evaluate(

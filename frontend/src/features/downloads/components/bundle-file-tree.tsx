@@ -43,7 +43,10 @@ export function BundleFileTree({ mvpId, accessTier }: BundleFileTreeProps) {
       </Heading>
       <Card.Root variant="outline">
         <Card.Body p="3" data-testid="bundle-files">
-          {isPending ? (
+          {!near ? (
+            // Not asked for yet: room for the list, and nothing that reads as loading.
+            <Box minH="24" />
+          ) : isPending ? (
             <Stack gap="2">
               <Skeleton h="4" w="40%" />
               <Skeleton h="4" w="60%" />
