@@ -11,8 +11,10 @@ import { useBrowserSession } from '../fixtures/e2e/browser';
 import { screenshot } from '../fixtures/e2e/stack';
 
 /**
- * Loads home, then makes every new script the tab asks for answer 404 (`always`: every time, else
- * once each). Returns the documents the tab has loaded since, and the first script refused.
+ * Loads home, then makes every new script the tab asks for answer 404: `always` for good (the
+ * chunk stays missing), else until the tab reloads (the reload fetches the new release's
+ * index.html, whose scripts are all there). Returns the documents the tab has loaded since, and
+ * the first script refused.
  */
 const removeNextChunk = async (page: Page, always: boolean) => {
   const loaded = new Set<string>();
@@ -25,19 +27,17 @@ const removeNextChunk = async (page: Page, always: boolean) => {
   // Every script home had not loaded is gone: which of them the next page asks for first (its
   // own chunk, or one a link's hover prefetched) depends on timing, and one that the page does not
   // need would fail without a reload.
-  const failed = new Set<string>();
+  const documents: string[] = [];
   let missing: string | undefined;
   await page.route('**/assets/*.js', async (route) => {
     const url = route.request().url();
-    if (!loaded.has(url) && (always || !failed.has(url))) {
-      failed.add(url);
+    if (!loaded.has(url) && (always || documents.length === 0)) {
       missing ??= url;
       await route.fulfill({ status: 404, body: 'Not Found' });
       return;
     }
     await route.continue();
   });
-  const documents: string[] = [];
   page.on('request', (request: Request) => {
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
       documents.push(request.url());
