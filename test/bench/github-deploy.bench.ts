@@ -100,6 +100,27 @@ const { startLocalGithub } = await import('../../lib/local/servers/github/index'
 const github = await startLocalGithub({ port: 0 });
 process.env.GITHUB_API_URL = github.endpoint;
 
+/** One row of the bench's table: what a run sent, and what the local server refused. */
+const rowOf = async (
+  run: string,
+  outcome: string,
+  counter: ReturnType<typeof countRequests>,
+  seconds: number,
+) => {
+  const { usage } = await github.control.secondaryLimit();
+  return {
+    run,
+    outcome,
+    requests: counter.total(),
+    contentRequests: counter.content(),
+    blobs: counter.counts.get('POST /repos/{o}/{r}/git/blobs') ?? 0,
+    trees: counter.counts.get('POST /repos/{o}/{r}/git/trees') ?? 0,
+    refused: usage.refused,
+    seconds: Number(seconds.toFixed(2)),
+    minutesAtLimit: Number(minutesAtLimit(counter.content()).toFixed(1)),
+  };
+};
+
 const deployOnce = async (limited: boolean) => {
   const login = limited ? 'bench-limited' : 'bench-open';
   await github.control.reset();
@@ -142,18 +163,7 @@ const deployOnce = async (limited: boolean) => {
   clearTimeout(timer);
   const seconds = (performance.now() - started) / 1000;
   counter.restore();
-  const { usage } = await github.control.secondaryLimit();
-  return {
-    run: limited ? 'limit on (80/min, 500/h)' : 'limit off',
-    outcome,
-    requests: counter.total(),
-    contentRequests: counter.content(),
-    blobs: counter.counts.get('POST /repos/{o}/{r}/git/blobs') ?? 0,
-    trees: counter.counts.get('POST /repos/{o}/{r}/git/trees') ?? 0,
-    refused: usage.refused,
-    seconds: Number(seconds.toFixed(2)),
-    minutesAtLimit: Number(minutesAtLimit(counter.content()).toFixed(1)),
-  };
+  return rowOf(limited ? 'limit on (80/min, 500/h)' : 'limit off', outcome, counter, seconds);
 };
 
 const RESUME_BINARY = 700;
@@ -213,18 +223,8 @@ const deployResumed = async () => {
   counter.restore();
   const { files: written } = await github.control.readFiles(target.owner, target.repo, 'main');
   const whole = files.length === written.size;
-  const { usage } = await github.control.secondaryLimit();
-  return {
-    run: `resumed (${RESUME_BINARY} binary, 500/h)`,
-    outcome: `${whole ? 'deployed' : 'INCOMPLETE'} in ${runs} step runs`,
-    requests: counter.total(),
-    contentRequests: counter.content(),
-    blobs: counter.counts.get('POST /repos/{o}/{r}/git/blobs') ?? 0,
-    trees: counter.counts.get('POST /repos/{o}/{r}/git/trees') ?? 0,
-    refused: usage.refused,
-    seconds: Number(seconds.toFixed(2)),
-    minutesAtLimit: Number(minutesAtLimit(counter.content()).toFixed(1)),
-  };
+  const outcome = `${whole ? 'deployed' : 'INCOMPLETE'} in ${runs} step runs`;
+  return rowOf(`resumed (${RESUME_BINARY} binary, 500/h)`, outcome, counter, seconds);
 };
 
 const rows = [];
