@@ -11,15 +11,16 @@ import { compareVersions } from './versions';
 /**
  * A template's new version was approved: each buyer with a finished deployment of an older version
  * is told once (the notification links to their dashboard, where "Open upgrade pull request" is).
+ * `except`: buyers told of this version otherwise (its security notice names the upgrade).
  */
-export const notifyUpgradeAvailable = async (template: {
-  id: string;
-  title: string;
-  version_number: string;
-}): Promise<number> => {
+export const notifyUpgradeAvailable = async (
+  template: { id: string; title: string; version_number: string },
+  except: ReadonlySet<string> = new Set(),
+): Promise<number> => {
   const owners = new Set<string>();
   for (const item of await listDeploymentsByTemplate(template.id)) {
     if (
+      !except.has(item.user_id) &&
       isDeploymentFinished(item.status) &&
       item.version_number !== undefined &&
       compareVersions(template.version_number, item.version_number) > 0

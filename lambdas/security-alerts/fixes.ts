@@ -61,11 +61,23 @@ const holdingsOf = async (templateId: string) => {
   return held;
 };
 
-/** Tells buyers of the fixes in `live`; returns how many notifications were written. */
-export const notifySecurityFixes = async (live: LiveVersion): Promise<number> => {
+export interface FixesTold {
+  /** Notifications written by this call (a re-run writes none). */
+  written: number;
+  /**
+   * Deployers this version's security notice is for (told now or by an earlier run): the plain
+   * "is out" notice (deployments/upgrade-notice.ts) leaves them out.
+   */
+  deployers: ReadonlySet<string>;
+}
+
+const NOTHING_TOLD: FixesTold = { written: 0, deployers: new Set() };
+
+/** Tells buyers of the fixes in `live`, once per buyer and advisory. */
+export const notifySecurityFixes = async (live: LiveVersion): Promise<FixesTold> => {
   const reports = await reportsByVersionNumber(live.id);
   const liveReport = reports.get(live.version_number);
-  if (liveReport?.status !== 'checked') return 0;
+  if (liveReport?.status !== 'checked') return NOTHING_TOLD;
   const now = new Date().toISOString();
   const plans: { userId: string; deployed: boolean; version: string; fixes: SecurityFinding[] }[] =
     [];
@@ -74,7 +86,7 @@ export const notifySecurityFixes = async (live: LiveVersion): Promise<number> =>
     const fixes = fixedFindings(reports.get(version), liveReport).slice(0, MAX_MARKERS);
     if (fixes.length > 0) plans.push({ userId, deployed, version, fixes });
   }
-  if (plans.length === 0) return 0;
+  if (plans.length === 0) return NOTHING_TOLD;
   const muted = await findMutedUsers(
     live.id,
     plans.map((plan) => plan.userId),
@@ -94,8 +106,10 @@ export const notifySecurityFixes = async (live: LiveVersion): Promise<number> =>
     ? await changelogOf(live.id, live.version_number)
     : '';
   let written = 0;
+  const deployers = new Set<string>();
   for (const plan of plans) {
     if (muted.has(plan.userId)) continue;
+    if (plan.deployed) deployers.add(plan.userId);
     const fresh = plan.fixes.filter((fix) => !sent.has(alertKey(markerOf(plan.userId, fix))));
     if (fresh.length === 0) continue;
     const head = `${live.title} ${live.version_number} fixes ${named(fresh)}, found in the version you ${plan.deployed ? 'deployed' : 'downloaded'} (${plan.version}).`;
@@ -116,5 +130,5 @@ export const notifySecurityFixes = async (live: LiveVersion): Promise<number> =>
     if (await recordAlert(markers, notificationWrites(input, now))) written += 1;
   }
   if (written > 0) await sendQueuedEmails();
-  return written;
+  return { written, deployers };
 };

@@ -7,9 +7,7 @@
  * read: of two admins deciding at once, one wins and the other gets a 409 naming the status the
  * template is in now.
  */
-import { notifyUpgradeAvailable } from '../deployments/upgrade-notice';
-import { notifySecurityFixes } from '../security-alerts/fixes';
-import { logger } from '../shared/observability';
+import { tellHoldersOfNewVersion } from '../security-alerts/new-version';
 import { auditWrite } from '../shared/audit';
 import { notificationWrites, type NotificationInput } from '../notifications/service';
 import {
@@ -156,17 +154,7 @@ const decide = async (
       const updated: TemplateItem = { ...template, ...writes.set };
       for (const name of writes.remove) delete updated[name];
       // Buyers who deployed an older version hear of this one (best effort: it is approved anyway).
-      if (decision.kind === 'approve') {
-        await notifyUpgradeAvailable(updated).catch((error: unknown) =>
-          logger.warn('Deployers could not be told of the new version', {
-            mvpId: templateId,
-            error,
-          }),
-        );
-        await notifySecurityFixes(updated).catch((error: unknown) =>
-          logger.warn('Buyers could not be told of security fixes', { mvpId: templateId, error }),
-        );
-      }
+      if (decision.kind === 'approve') await tellHoldersOfNewVersion(updated);
       return { mvp: toManagedTemplate(updated), message: writes.message };
     } catch (error) {
       if (!(error instanceof TransactionRefusedError) || attempt === MAX_ATTEMPTS) {
@@ -224,15 +212,7 @@ const decideVersion = async (
         now,
       });
       if (security) await recordApprovedSeverity(template.id, security);
-      await notifyUpgradeAvailable(updated).catch((error: unknown) =>
-        logger.warn('Deployers could not be told of the new version', {
-          mvpId: template.id,
-          error,
-        }),
-      );
-      await notifySecurityFixes(updated).catch((error: unknown) =>
-        logger.warn('Buyers could not be told of security fixes', { mvpId: template.id, error }),
-      );
+      await tellHoldersOfNewVersion(updated);
       return { mvp: toManagedTemplate(updated), message: MODERATION_MESSAGES.approved };
     }
     const updated = await rejectPendingVersion({

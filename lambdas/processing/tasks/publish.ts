@@ -7,8 +7,7 @@ import * as z from 'zod';
 import { config } from '../../shared/config';
 import { logger } from '../../shared/observability';
 import { getApprovedTemplateItem } from '../../catalog/service';
-import { notifyUpgradeAvailable } from '../../deployments/upgrade-notice';
-import { notifySecurityFixes } from '../../security-alerts/fixes';
+import { tellHoldersOfNewVersion } from '../../security-alerts/new-version';
 import { publishProcessedVersion } from '../../templates/transitions';
 import { recordPublishedSeverity } from '../../templates/security-gate';
 import { classifyError } from '../errors';
@@ -54,17 +53,10 @@ export const publishBundle = async (input: PublishInput): Promise<PublishResult>
   return { outcome: moderate ? 'held_for_review' : 'published' };
 };
 
-/**
- * Buyers who deployed an older version hear of the new one. Best effort: the
- * version is published either way, and a failure here is logged, not retried.
- */
+/** Buyers who hold an older version hear of the new one (best effort, see new-version.ts). */
 const tellDeployers = async (templateId: string): Promise<void> => {
   try {
-    const template = await getApprovedTemplateItem(templateId);
-    const told = await notifyUpgradeAvailable(template);
-    if (told > 0) logger.info('Deployers told of the new version', { mvpId: templateId, told });
-    const fixes = await notifySecurityFixes(template);
-    if (fixes > 0) logger.info('Buyers told of security fixes', { mvpId: templateId, told: fixes });
+    await tellHoldersOfNewVersion(await getApprovedTemplateItem(templateId));
   } catch (error) {
     logger.warn('Deployers could not be told of the new version', { mvpId: templateId, error });
   }

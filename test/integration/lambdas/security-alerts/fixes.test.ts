@@ -3,7 +3,8 @@
  * version is offered the security upgrade pull request (whose body names the advisory), the buyer
  * who only downloaded it gets the changelog and a download again that spends no quota; each is
  * told once however often it is called, a muted buyer never; and the free download is not free for
- * a template whose live version fixes nothing of what the buyer downloaded.
+ * a template whose live version fixes nothing of what the buyer downloaded. A deployer hears of a
+ * new version once: by its security notice when it fixes theirs, by the plain notice otherwise.
  */
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { DeploymentEntity } from '../../../../lambdas/shared/db/entities/deploym
 import { getDownloadStatus } from '../../../../lambdas/downloads/service';
 import { spendDownload } from '../../../../lambdas/downloads/spend';
 import { notifySecurityFixes } from '../../../../lambdas/security-alerts/fixes';
+import { tellHoldersOfNewVersion } from '../../../../lambdas/security-alerts/new-version';
 import { setMute } from '../../../../lambdas/security-alerts/repo';
 import { TemplateEntity, type TemplateItem } from '../../../../lambdas/shared/db/entities/template';
 import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/template-version';
@@ -80,13 +82,13 @@ describe('a version that fixes a finding', () => {
     await seedDownload(downloader!.id, other, '1.0.0');
 
     // Nothing to say while the live version still has the advisory.
-    expect(await notifySecurityFixes(template)).toBe(0);
+    expect((await notifySecurityFixes(template)).written).toBe(0);
     const fixed = await publish(template, '1.1.0', 'Upgrades lodash to 4.17.21.');
     await seedReport(fixed, '1.1.0', [{ name: 'lodash', version: '4.17.21' }]);
     const nextOther = await publish(other, '1.1.0', 'New pages.');
     await seedReport(nextOther, '1.1.0', [{ name: 'left-pad', version: '1.3.0' }]);
 
-    expect(await notifySecurityFixes(fixed)).toBe(2);
+    expect((await notifySecurityFixes(fixed)).written).toBe(2);
     await Promise.all([notifySecurityFixes(fixed), notifySecurityFixes(fixed)]);
     const toDeployer = await notificationsOf(deployer!.id, 'security_fix');
     expect(toDeployer).toHaveLength(1);
@@ -97,7 +99,7 @@ describe('a version that fixes a finding', () => {
     expect(toDownloader[0]!.message).toContain('Download it again: it uses none of your quota');
     expect(toDownloader[0]!.message).toContain('Upgrades lodash to 4.17.21.');
     expect(await notificationsOf(muted!.id, 'security_fix')).toHaveLength(0);
-    expect(await notifySecurityFixes(nextOther)).toBe(0);
+    expect((await notifySecurityFixes(nextOther)).written).toBe(0);
 
     const body = await upgradeBody(template.id, '1.0.0', '1.1.0', 'Lodash Kit');
     expect(body).toContain('## Security fixes');
@@ -149,5 +151,47 @@ describe('a version that fixes a finding', () => {
       { name: 'left-pad', version: '1.3.0' },
     ]);
     expect(await offers()).toEqual({ 'Vulnerable Kit': [true, 1], 'Plain Kit': [true, 0] });
+  });
+
+  it('tells each deployer of a new version once: the security notice when it fixes theirs, else the plain one', async () => {
+    const [seller, fixedFor, mutedBy, plainFor] = await Promise.all(
+      Array.from({ length: 4 }, () => putProfile()),
+    );
+    const vulnerable = await seedLiveTemplate(seller!.id, 'Vulnerable Kit');
+    await seedReport(vulnerable, '1.0.0', [{ name: 'lodash', version: '4.17.20' }], {
+      findings: [finding('GHSA-35jh-r3h4-6jhm')],
+    });
+    await seedDeployment(fixedFor!.id, vulnerable, '1.0.0');
+    await seedDeployment(mutedBy!.id, vulnerable, '1.0.0');
+    await setMute(mutedBy!.id, vulnerable.id, true, new Date().toISOString());
+    const plain = await seedLiveTemplate(seller!.id, 'Plain Kit');
+    await seedReport(plain, '1.0.0', [{ name: 'left-pad', version: '1.3.0' }]);
+    await seedDeployment(plainFor!.id, plain, '1.0.0');
+
+    const fixed = await publish(vulnerable, '1.1.0', 'lodash 4.17.21.');
+    await seedReport(fixed, '1.1.0', [{ name: 'lodash', version: '4.17.21' }]);
+    const next = await publish(plain, '1.1.0', 'New pages.');
+    await seedReport(next, '1.1.0', [{ name: 'left-pad', version: '1.3.0' }]);
+    await tellHoldersOfNewVersion(fixed);
+    await tellHoldersOfNewVersion(next);
+
+    const told = async (userId: string) => ({
+      security: (await notificationsOf(userId, 'security_fix')).map((n) => n.message),
+      plain: (await notificationsOf(userId, 'upgrade_available')).map((n) => n.message),
+    });
+    const securityNotice = await told(fixedFor!.id);
+    expect(securityNotice.plain).toEqual([]);
+    expect(securityNotice.security).toEqual([
+      expect.stringContaining('Open security upgrade pull request'),
+    ]);
+    // Security alerts muted for the template: the new version is still news, told plainly.
+    expect(await told(mutedBy!.id)).toEqual({
+      security: [],
+      plain: ['Vulnerable Kit 1.1.0 is out. Open an upgrade pull request from your dashboard.'],
+    });
+    expect(await told(plainFor!.id)).toEqual({
+      security: [],
+      plain: ['Plain Kit 1.1.0 is out. Open an upgrade pull request from your dashboard.'],
+    });
   });
 });
