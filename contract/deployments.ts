@@ -4,64 +4,19 @@
  * the product's texts.
  */
 import * as z from 'zod';
+import { DEPLOY_MESSAGES } from './deploy-messages';
+import type { DeploymentStatus } from './deployment-status';
 
-/** Deploy's texts: the product's fixed ones first (keep them verbatim), then our own. */
-export const DEPLOY_MESSAGES = {
-  loginRequired: 'Please login to deploy this MVP.',
-  missingInformation: 'Missing required information for deployment',
-  deploymentFailedPrefix: 'Deployment failed: ',
-  githubMissingParameters: 'Missing required parameters from GitHub callback.',
-  githubFailed: 'Failed to complete GitHub authentication.',
-  repoMissingInformation: 'Missing required information to create repository.',
-  deploymentNotFound: 'Failed to find deployment record. Please try again.',
-  repoFailed: 'Failed to create GitHub repository',
-  netlifyInitiateFailed: 'Failed to initiate Netlify authentication',
-  netlifyNoUrl: 'No Netlify authentication URL provided.',
-  netlifyMissingParameters: 'Missing required parameters from Netlify callback.',
-  netlifyFailed: 'Failed to complete Netlify authentication.',
-  /** The repository name field's hint. */
-  repoNameHint: 'Only lowercase letters, numbers, hyphens, and underscores allowed.',
-  githubConnectUnexpected: 'An unexpected error occurred while connecting to GitHub.',
-  /** Settings → Connections: the Netlify connection is made during deployment. */
-  netlifyAutomatic:
-    'Netlify connects automatically during deployment: you authorise it when you deploy a template.',
-  githubConnected: 'GitHub connected.',
-  githubDisconnected: 'GitHub disconnected.',
-  githubNotConnected: 'Connect your GitHub account first.',
-  netlifyConnected: 'Netlify connected. Your site is being created.',
-  repoStarted: 'Creating your repository…',
-  repoNameTaken: 'A repository with this name already exists in your GitHub account.',
-  githubTokenRevoked: 'GitHub no longer accepts the saved authorisation. Connect GitHub again.',
-  netlifyTokenRevoked: 'Netlify no longer accepts the saved authorisation. Please try again.',
-  notReadyForNetlify: 'The repository is not ready yet. Wait until it has been created.',
-  siteFailed: 'Netlify could not build the site',
-  siteTimedOut: 'Netlify did not finish building the site in time.',
-  bundleUnreadable: 'The template files could not be read.',
-  noUpgrade: 'This deployment already has the latest version.',
-  upgradeNotReady: 'Only a finished deployment with a repository can be upgraded.',
-  upgradeOpened: 'Upgrade pull request opened.',
-  upgradeOpening: 'Opening the upgrade pull request…',
-  upgradeFailed: 'GitHub did not open the pull request. Please try again.',
-} as const;
-
-/** Our worker writes `completed` as the success state; `deployed` is accepted too. */
-export const DEPLOYMENT_STATUSES = [
-  'initializing',
-  'repo_created',
-  'processing',
-  'deployed',
-  'completed',
-  'error',
-  'failed',
-] as const;
-export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
-
-export { isDeploymentFailed, isDeploymentFinished } from './deployment-status';
-
-/** The page polls every 5 s for at most 10 min; the Netlify redirect waits 1.5 s. */
-export const DEPLOYMENT_POLL_INTERVAL_MS = 5000;
-export const DEPLOYMENT_POLL_LIMIT_MS = 10 * 60 * 1000;
-export const NETLIFY_REDIRECT_DELAY_MS = 1500;
+export { DEPLOY_MESSAGES } from './deploy-messages';
+export {
+  DEPLOYMENT_POLL_INTERVAL_MS,
+  DEPLOYMENT_POLL_LIMIT_MS,
+  DEPLOYMENT_STATUSES,
+  NETLIFY_REDIRECT_DELAY_MS,
+  isDeploymentFailed,
+  isDeploymentFinished,
+  type DeploymentStatus,
+} from './deployment-status';
 
 /**
  * The repository name: lowercased; every character other than a letter, digit, hyphen or

@@ -23,12 +23,17 @@ describe('phone and navigation', () => {
 
     expect(await page.getByPlaceholder('Search MVPs...').isVisible()).toBe(true);
     expect(await page.getByLabel('Sort by').isVisible()).toBe(true);
-    // The other filters are folded behind one button.
-    expect(await page.getByLabel('Category').isVisible()).toBe(false);
+    // The other filters are folded behind one button, and built only once it is opened.
+    expect(await page.getByLabel('Category').count()).toBe(0);
     const more = page.getByRole('button', { name: 'More filters' });
     await more.click();
     await page.getByLabel('Category').waitFor();
+    expect(await page.getByRole('checkbox', { name: 'React', exact: true }).count()).toBe(1);
     await page.getByRole('button', { name: 'Hide filters' }).click();
+    // Folded again, then the window widens past a tablet: the filters stand beside the results.
+    await page.setViewportSize(DESKTOP);
+    await page.getByLabel('Category').waitFor();
+    await page.setViewportSize(PHONE);
 
     // Twenty results (with the filters, pagination and footer) in under half of the 11,000 px the
     // full cards took: about 5,000 px, of which 20 cards take about 2,900.

@@ -19,6 +19,7 @@ import { getShellSystem } from '../lib/chakra-theme';
 import { installChunkReload } from '../lib/chunk-reload';
 import { initialDarkMode } from '../lib/color-mode';
 import { loadRuntimeConfig } from '../lib/runtime-config';
+import { configureZodWithoutEval } from '../lib/zod-config';
 import { paths } from '../config/paths';
 import { AppProviders } from './providers';
 import { AppRouter, preloadRoute } from './router';
@@ -26,6 +27,7 @@ import { AppRouter, preloadRoute } from './router';
 /** The pages whose data early-data.ts asks for before they render. */
 const EARLY_DATA_PATHS = [paths.browse.path, paths.mvp.path];
 
+configureZodWithoutEval();
 installChunkReload();
 const initialDark = initialDarkMode();
 const container = document.getElementById('root');

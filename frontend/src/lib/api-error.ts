@@ -17,3 +17,11 @@ export class ApiError extends Error {
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : UNEXPECTED_ERROR;
 }
+
+/**
+ * The API's own message when it refused the request (a 4xx says why: a name taken, a state that
+ * moved), else the page's `fallback`: a server error's text is not written for the visitor.
+ */
+export function refusalMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status < 500 ? error.message : fallback;
+}

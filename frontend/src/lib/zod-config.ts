@@ -3,10 +3,19 @@
  * under our Content-Security-Policy (no 'unsafe-eval', contract/design/web-security.ts) its
  * probe for that is refused, and the browser reports the refusal as a CSP violation even though
  * zod catches it and falls back. Jitless mode skips the probe; the forms' schemas are small, so
- * the interpreted parser costs nothing noticeable. zod reads the setting when a schema is built,
- * so lazyPage (lazy-page.ts) loads this before any page's code (the shell and the home page hold
- * no schema). `zod/v4/core` holds zod's global configuration, the same object `z.config` sets.
+ * the interpreted parser costs nothing noticeable.
+ *
+ * zod keeps its global configuration (what `z.config` sets) on `globalThis.__zod_globalConfig` and
+ * adopts an object already there when it loads, so boot (main.tsx) sets `jitless` there before
+ * anything else, without loading zod: the home page and the catalog's pages never need it, and a
+ * page that does need not wait for a setting first. test/unit/frontend/lib/zod-config.test.ts checks
+ * that zod still reads its setting from there.
  */
-import { config } from 'zod/v4/core';
+interface ZodGlobal {
+  __zod_globalConfig?: { jitless?: boolean };
+}
 
-config({ jitless: true });
+export const configureZodWithoutEval = (): void => {
+  // The object itself, never a copy: a zod already loaded keeps a reference to it.
+  ((globalThis as ZodGlobal).__zod_globalConfig ??= {}).jitless = true;
+};

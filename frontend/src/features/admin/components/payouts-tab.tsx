@@ -13,7 +13,7 @@ import {
   type AdminPayout,
   type AdminPayoutFilter,
 } from '@contract/payouts';
-import { ApiError } from '../../../lib/api-error';
+import { refusalMessage } from '../../../lib/api-error';
 import { useAdminPayouts } from '../api/get-payouts';
 import { useProcessPayout } from '../api/process-payout';
 import {
@@ -29,10 +29,6 @@ import { AdminQueue, type QueueOutcome } from './admin-queue';
 import { PayoutRunsCard } from './payout-runs-card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TableScrollArea } from '../../../components/table-scroll-area';
-
-/** The API's reason when it gave one (a 409's), else the product's text. */
-const failureText = (error: unknown, fallback: string): string =>
-  error instanceof ApiError && error.status < 500 ? error.message : fallback;
 
 export default function PayoutsTab() {
   const [status, setStatus] = useState<AdminPayoutFilter>('pending');
@@ -50,7 +46,7 @@ export default function PayoutsTab() {
     } catch (error) {
       setOutcome({
         status: 'error',
-        text: failureText(error, ADMIN_PAYOUT_MESSAGES.processFailed),
+        text: refusalMessage(error, ADMIN_PAYOUT_MESSAGES.processFailed),
       });
     }
   };
@@ -68,7 +64,7 @@ export default function PayoutsTab() {
         outcome={outcome}
         outcomeTestId="payout-action-result"
         query={payouts}
-        errorText={failureText(payouts.error, ADMIN_PAYOUT_MESSAGES.loadFailed)}
+        errorText={refusalMessage(payouts.error, ADMIN_PAYOUT_MESSAGES.loadFailed)}
         emptyText={`No ${ADMIN_PAYOUT_FILTER_LABELS[status].toLowerCase()} payouts.`}
         emptyTestId="no-admin-payouts"
       >

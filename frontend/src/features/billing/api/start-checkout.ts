@@ -4,7 +4,7 @@
  * while the browser leaves, so the button keeps its spinner instead of offering a second press.
  */
 import { useMutation } from '@tanstack/react-query';
-import { CHECKOUT_MESSAGES } from '@contract/billing';
+import { CHECKOUT_MESSAGES } from '@contract/checkout-messages';
 import { api, type ApiBody } from '../../../lib/api-client';
 
 export function useStartCheckout() {

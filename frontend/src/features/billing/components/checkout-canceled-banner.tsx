@@ -3,7 +3,7 @@
  * charged. Shown on /pricing and on a template's page (a one-time purchase returns there).
  */
 import { useSearchParams } from 'react-router';
-import { CHECKOUT_MESSAGES } from '@contract/billing';
+import { CHECKOUT_MESSAGES } from '@contract/checkout-messages';
 import { FormAlert } from '../../../components/form/form-alert';
 import { CANCELED_PARAM } from '../lib/checkout';
 

@@ -18,7 +18,7 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuShieldCheck } from 'react-icons/lu';
-import { CHECKOUT_MESSAGES } from '@contract/billing';
+import { CHECKOUT_MESSAGES } from '@contract/checkout-messages';
 import { MONEY_BACK_DAYS, PLANS, planById, type Plan } from '@contract/plans';
 import type { SubscriptionView } from '@contract/subscriptions';
 import { FormAlert } from '../../../components/form/form-alert';

@@ -2,7 +2,8 @@
  * The rules of a checkout as the pages see them: where Stripe sends the buyer back, how long
  * `/success` waits for the webhook, and what a failed start says.
  */
-import { CHECKOUT_MESSAGES, type CheckoutStatus } from '@contract/billing';
+import type { CheckoutStatus } from '@contract/billing';
+import { CHECKOUT_MESSAGES } from '@contract/checkout-messages';
 import { isUnlimitedDownloads, planById } from '@contract/plans';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';

@@ -1,6 +1,6 @@
 import { ButtonGroup, IconButton, Pagination } from '@chakra-ui/react';
 import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
-import { BROWSE_PAGE_SIZE } from '@contract/catalog';
+import { BROWSE_PAGE_SIZE } from '@contract/browse-options';
 
 /** Numbered pages; `page` is 0-based like the API, the buttons show 1-based numbers. */
 export function BrowsePagination({

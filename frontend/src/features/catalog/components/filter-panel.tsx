@@ -17,19 +17,20 @@ import {
 } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuSearch, LuSlidersHorizontal } from 'react-icons/lu';
+import { BROWSE_CATEGORIES } from '@contract/categories';
 import {
-  BROWSE_CATEGORIES,
   BROWSE_TECH_STACKS,
   LICENSING_LABELS,
   LICENSING_TERMS,
   SORT_LABELS,
   SORT_OPTIONS,
-} from '@contract/catalog';
-import type { LicensingTerms, SortOption } from '@contract/catalog';
+} from '@contract/browse-options';
+import type { LicensingTerms, SortOption } from '@contract/browse-options';
 import { hasActiveFilters, toggleTech } from '../lib/browse-filters';
 import type { BrowseCategory, BrowseTech } from '../lib/browse-filters';
 import type { BrowseFilterActions } from '../lib/use-browse-filters';
 import { useDebouncedCommit } from '../lib/use-debounced-commit';
+import { useMediaQuery } from '../../../lib/use-media-query';
 
 const isOneOf = <T extends string>(options: readonly T[], value: string): value is T =>
   options.some((option) => option === value);
@@ -37,7 +38,7 @@ const isOneOf = <T extends string>(options: readonly T[], value: string): value 
 /**
  * Search, sort, price, licence, category and tech-stack filters of /mvps. On a
  * phone, search and sort are always shown; the other filters fold behind a toggle, so the first
- * result is not a screen down.
+ * result is not a screen down, and are built when first opened.
  */
 type FilterProps = Pick<BrowseFilterActions, 'filters' | 'updateFilters'>;
 
@@ -201,8 +202,14 @@ function TechStackFieldset({ filters, updateFilters }: FilterProps) {
   );
 }
 
+/** Chakra's `lg` breakpoint, from which the filters stand beside the results, all shown. */
+const WIDE_SCREEN = '(min-width: 1024px)';
+
 export function FilterPanel({ filters, updateFilters, clearFilters }: BrowseFilterActions) {
   const [moreOpen, setMoreOpen] = useState(false);
+  // Folded filters are not built on a phone until opened: about a hundred elements (the tech-stack
+  // checkboxes) a phone's first render need not make (docs/architecture.md, Mobile performance).
+  const wide = useMediaQuery(WIDE_SCREEN);
   const [searchText, setSearchText] = useDebouncedCommit(filters.search, (search) =>
     updateFilters({ search }, { replace: true }),
   );
@@ -259,18 +266,22 @@ export function FilterPanel({ filters, updateFilters, clearFilters }: BrowseFilt
           {hasActiveFilters(filters) && ' (active)'}
         </Button>
         <Stack id="more-filters" gap="5" display={{ base: moreOpen ? 'flex' : 'none', lg: 'flex' }}>
-          <CategoryField filters={filters} updateFilters={updateFilters} />
+          {(moreOpen || wide) && (
+            <>
+              <CategoryField filters={filters} updateFilters={updateFilters} />
 
-          <PriceFields
-            minPrice={minPrice}
-            maxPrice={maxPrice}
-            onMinPrice={setMinPrice}
-            onMaxPrice={setMaxPrice}
-          />
+              <PriceFields
+                minPrice={minPrice}
+                maxPrice={maxPrice}
+                onMinPrice={setMinPrice}
+                onMaxPrice={setMaxPrice}
+              />
 
-          <LicensingField filters={filters} updateFilters={updateFilters} />
+              <LicensingField filters={filters} updateFilters={updateFilters} />
 
-          <TechStackFieldset filters={filters} updateFilters={updateFilters} />
+              <TechStackFieldset filters={filters} updateFilters={updateFilters} />
+            </>
+          )}
         </Stack>
       </Card.Body>
     </Card.Root>

@@ -27,7 +27,7 @@ import {
   LuLock,
   LuStar,
 } from 'react-icons/lu';
-import { LICENSING_LABELS } from '@contract/catalog';
+import { LICENSING_LABELS } from '@contract/browse-options';
 import { FREE_TEMPLATE_TEXT } from '@contract/free-template';
 import type { TemplateDetail } from '@contract/catalog';
 import { TechTags } from '../../../components/tech-tags';

@@ -9,9 +9,10 @@ import { Alert, Button, Container, Spinner, Stack, Text } from '@chakra-ui/react
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useCompleteGithubAuthorization } from '../api/deployments';
-import { DEPLOY_MESSAGES } from '@contract/deployments';
+import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
 import { DeploymentFailedPanel, useCallbackParams } from './callback-parts';
-import { CreateRepositoryFlow, messageOf } from './create-repository-flow';
+import { refusalMessage } from '../../../lib/api-error';
+import { CreateRepositoryFlow } from './create-repository-flow';
 
 type Stage =
   | { kind: 'authorizing' }
@@ -34,7 +35,10 @@ export function BuyerGithubCallbackView() {
               : { kind: 'connected', username: result.github_username, message: result.message },
           ),
         onError: (error) =>
-          setStage({ kind: 'failed', message: messageOf(error, DEPLOY_MESSAGES.githubFailed) }),
+          setStage({
+            kind: 'failed',
+            message: refusalMessage(error, DEPLOY_MESSAGES.githubFailed),
+          }),
       }),
     () => setStage({ kind: 'failed', message: DEPLOY_MESSAGES.githubMissingParameters }),
   );

@@ -11,9 +11,9 @@ import { LuExternalLink } from 'react-icons/lu';
 import { paths } from '../../../config/paths';
 import { useCompleteNetlifyAuthorization, useDeploymentStatus } from '../api/deployments';
 import { deploymentPhase, deploymentStatusLabel, pollTimedOut } from '../lib/deployment-status';
-import { DEPLOY_MESSAGES } from '@contract/deployments';
+import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
 import { DeploymentFailedPanel, useCallbackParams } from './callback-parts';
-import { messageOf } from './create-repository-flow';
+import { refusalMessage } from '../../../lib/api-error';
 
 type Start = { deploymentId: string; siteUrl?: string | null } | { failed: string } | undefined;
 
@@ -62,7 +62,8 @@ export function BuyerNetlifyCallbackView() {
       complete.mutate(params, {
         onSuccess: (result) =>
           setStart({ deploymentId: result.deployment_id, siteUrl: result.netlify_site_url }),
-        onError: (error) => setStart({ failed: messageOf(error, DEPLOY_MESSAGES.netlifyFailed) }),
+        onError: (error) =>
+          setStart({ failed: refusalMessage(error, DEPLOY_MESSAGES.netlifyFailed) }),
       }),
     () => setStart({ failed: DEPLOY_MESSAGES.netlifyMissingParameters }),
   );

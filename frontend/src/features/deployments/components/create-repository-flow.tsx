@@ -17,7 +17,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { ApiError } from '../../../lib/api-error';
+import { refusalMessage } from '../../../lib/api-error';
 import {
   useCreateRepository,
   useDeploymentStatus,
@@ -25,10 +25,7 @@ import {
 } from '../api/deployments';
 import { NETLIFY_REDIRECT_DELAY_MS, deploymentPhase, pollTimedOut } from '../lib/deployment-status';
 import { isSubmittableRepoName, normaliseRepoName } from '../lib/repo-name';
-import { DEPLOY_MESSAGES } from '@contract/deployments';
-
-export const messageOf = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.status < 500 ? error.message : fallback;
+import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
 
 type Step =
   | { kind: 'naming' }
@@ -180,7 +177,7 @@ export function CreateRepositoryFlow({
         onError: (error) =>
           setStep({
             kind: 'failed',
-            message: messageOf(error, DEPLOY_MESSAGES.netlifyInitiateFailed),
+            message: refusalMessage(error, DEPLOY_MESSAGES.netlifyInitiateFailed),
           }),
       });
     }
@@ -204,7 +201,7 @@ export function CreateRepositoryFlow({
         onSuccess: (result) =>
           setStep({ kind: 'creating', deploymentId: result.deployment_id, startedAt: Date.now() }),
         onError: (error) =>
-          setStep({ kind: 'failed', message: messageOf(error, DEPLOY_MESSAGES.repoFailed) }),
+          setStep({ kind: 'failed', message: refusalMessage(error, DEPLOY_MESSAGES.repoFailed) }),
       },
     );
   };

@@ -1,17 +1,21 @@
 /**
  * The detail page's Deploy: signed out, 'Please login to deploy this MVP.';
  * signed in without GitHub, the GitHub authorisation (its callback asks for the repository name);
- * with GitHub connected, the repository name right here, under what the deploy will cost.
+ * with GitHub connected, the repository name right here, under what the deploy will cost. The
+ * dialog's code is asked for as the pointer or the focus reaches the button, and the button shows
+ * it is busy until the dialog can open.
  */
-import { useState } from 'react';
-import { Alert, Button, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Suspense, lazy, useState, useTransition } from 'react';
+import { Alert, Button, Stack } from '@chakra-ui/react';
 import { LuRocket } from 'react-icons/lu';
 import { useSession } from '../../../lib/auth-session';
 import { useMyProfile } from '../../../lib/my-profile';
 import { useConnectGithub } from '../api/deployments';
-import { suggestRepoName } from '../lib/repo-name';
-import { DEPLOY_MESSAGES } from '@contract/deployments';
-import { CreateRepositoryFlow, messageOf } from './create-repository-flow';
+import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
+import { refusalMessage } from '../../../lib/api-error';
+
+const loadDialog = () => import('./deploy-dialog');
+const DeployDialog = lazy(loadDialog);
 
 export function DeployButton({
   mvpId,
@@ -31,15 +35,25 @@ export function DeployButton({
   const profile = useMyProfile({ enabled: signedIn });
   const connect = useConnectGithub();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so that closing it plays out.
+  const [mounted, setMounted] = useState(false);
+  const [opening, startOpening] = useTransition();
   const [askedToSignIn, setAskedToSignIn] = useState(false);
+  const warmUp = () => {
+    if (signedIn) void loadDialog().catch(() => undefined);
+  };
 
   const start = () => {
     if (!signedIn) {
       setAskedToSignIn(true);
       return;
     }
-    if (profile.data?.github_username) setOpen(true);
-    else connect.mutate({ mvp_id: mvpId });
+    if (profile.data?.github_username) {
+      startOpening(() => {
+        setMounted(true);
+        setOpen(true);
+      });
+    } else connect.mutate({ mvp_id: mvpId });
   };
 
   return (
@@ -47,7 +61,11 @@ export function DeployButton({
       <Button
         variant="outline"
         onClick={start}
-        loading={connect.isPending || connect.isSuccess || (signedIn && profile.isPending)}
+        onPointerEnter={warmUp}
+        onFocus={warmUp}
+        loading={
+          opening || connect.isPending || connect.isSuccess || (signedIn && profile.isPending)
+        }
         disabled={signedIn && !canDeploy}
         data-testid="deploy-button"
       >
@@ -63,33 +81,22 @@ export function DeployButton({
         <Alert.Root status="error">
           <Alert.Indicator />
           <Alert.Title>
-            {messageOf(connect.error, DEPLOY_MESSAGES.githubConnectUnexpected)}
+            {refusalMessage(connect.error, DEPLOY_MESSAGES.githubConnectUnexpected)}
           </Alert.Title>
         </Alert.Root>
       )}
-      <Dialog.Root open={open} onOpenChange={(details) => setOpen(details.open)} lazyMount>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Body py="6">
-                {costNote && (
-                  <Alert.Root status="info" size="sm" mb="4" data-testid="deploy-cost">
-                    <Alert.Indicator />
-                    <Alert.Title>Deploying: {costNote}</Alert.Title>
-                  </Alert.Root>
-                )}
-                <CreateRepositoryFlow
-                  mvpId={mvpId}
-                  username={profile.data?.github_username}
-                  initialName={suggestRepoName(slug)}
-                  onCancel={() => setOpen(false)}
-                />
-              </Dialog.Body>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      {mounted && (
+        <Suspense fallback={null}>
+          <DeployDialog
+            open={open}
+            onOpenChange={setOpen}
+            mvpId={mvpId}
+            slug={slug}
+            username={profile.data?.github_username}
+            costNote={costNote}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

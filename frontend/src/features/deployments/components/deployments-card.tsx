@@ -19,11 +19,12 @@ import {
 import { LuExternalLink, LuGitPullRequest } from 'react-icons/lu';
 import { type Deployment, useMyDeployments, useOpenUpgradePullRequest } from '../api/deployments';
 import { deploymentStatusColor, deploymentStatusLabel } from '../lib/deployment-status';
-import { DEPLOY_MESSAGES, isDeploymentFinished } from '@contract/deployments';
+import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
+import { isDeploymentFinished } from '@contract/deployment-status';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSetStory } from '../api/stories';
-import { messageOf } from './create-repository-flow';
+import { refusalMessage } from '../../../lib/api-error';
 
 function UpgradeAction({ deployment }: { deployment: Deployment }) {
   const open = useOpenUpgradePullRequest();
@@ -49,7 +50,7 @@ function UpgradeAction({ deployment }: { deployment: Deployment }) {
     );
   }
   const failure = open.isError
-    ? messageOf(open.error, DEPLOY_MESSAGES.upgradeFailed)
+    ? refusalMessage(open.error, DEPLOY_MESSAGES.upgradeFailed)
     : deployment.upgrade_error;
   return (
     <Stack gap="1" align="start">
@@ -97,7 +98,7 @@ function StoryToggle({ deployment }: { deployment: Deployment }) {
       </Switch.Root>
       {story.isError && (
         <Text fontSize="xs" color="fg.error">
-          {messageOf(story.error, 'Failed to change Success Stories. Please try again.')}
+          {refusalMessage(story.error, 'Failed to change Success Stories. Please try again.')}
         </Text>
       )}
     </Stack>
@@ -117,7 +118,9 @@ export function DeploymentsCard() {
         ) : deployments.isError ? (
           <Alert.Root status="error">
             <Alert.Indicator />
-            <Alert.Title>{messageOf(deployments.error, 'Failed to load deployments.')}</Alert.Title>
+            <Alert.Title>
+              {refusalMessage(deployments.error, 'Failed to load deployments.')}
+            </Alert.Title>
           </Alert.Root>
         ) : deployments.data.length === 0 ? (
           <Text color="fg.muted">

@@ -5,8 +5,8 @@
 import { Alert, Button, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useConnectGithub, useConnections, useDisconnectGithub } from '../api/deployments';
-import { DEPLOY_MESSAGES } from '@contract/deployments';
-import { messageOf } from './create-repository-flow';
+import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
+import { refusalMessage } from '../../../lib/api-error';
 
 export function GithubConnectionAction({ connected }: { connected: boolean }) {
   const connect = useConnectGithub();
@@ -37,7 +37,9 @@ export function GithubConnectionAction({ connected }: { connected: boolean }) {
       {error && (
         <Alert.Root status="error" size="sm">
           <Alert.Indicator />
-          <Alert.Title>{messageOf(error, DEPLOY_MESSAGES.githubConnectUnexpected)}</Alert.Title>
+          <Alert.Title>
+            {refusalMessage(error, DEPLOY_MESSAGES.githubConnectUnexpected)}
+          </Alert.Title>
         </Alert.Root>
       )}
     </Stack>

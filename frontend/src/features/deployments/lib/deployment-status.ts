@@ -9,13 +9,13 @@ import {
   isDeploymentFailed,
   isDeploymentFinished,
   type DeploymentStatus,
-} from '@contract/deployments';
+} from '@contract/deployment-status';
 
 export {
   DEPLOYMENT_POLL_INTERVAL_MS,
   DEPLOYMENT_POLL_LIMIT_MS,
   NETLIFY_REDIRECT_DELAY_MS,
-} from '@contract/deployments';
+} from '@contract/deployment-status';
 
 export type DeploymentPhase = 'pending' | 'succeeded' | 'failed';
 

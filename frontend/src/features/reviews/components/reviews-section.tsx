@@ -2,8 +2,10 @@
  * Reviews on the detail page: the average over verified reviews, the list (reviewer, stars, text,
  * "Verified buyer" or a marked unverified review, date) and, for signed-in visitors, the form with
  * their own review in it; anonymous visitors are asked to sign in to review, the template's seller
- * is told buyers review it here.
+ * is told buyers review it here. The form (with its validation) is its own chunk, loaded only for
+ * a signed-in visitor who may review: a visitor who only reads never loads it.
  */
+import { Suspense, lazy } from 'react';
 import {
   Alert,
   Badge,
@@ -16,14 +18,18 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { LuBadgeCheck, LuCircleHelp, LuStar } from 'react-icons/lu';
-import { REVIEW_MESSAGES, ratingLabel, type PublicReview } from '@contract/reviews';
+import { REVIEW_MESSAGES, ratingLabel } from '@contract/review-messages';
+import type { PublicReview } from '@contract/reviews';
 import { useSession } from '../../../lib/auth-session';
 import { useMyProfile } from '../../../lib/my-profile';
 import { useReviews } from '../api/get-reviews';
 import { useMyReview } from '../api/my-review';
-import { ReviewForm } from './review-form';
 import { formatCount, formatDate, formatRating } from '../../../lib/format';
 import { SignInLink } from '../../../components/sign-in-link';
+
+const ReviewForm = lazy(() =>
+  import('./review-form').then((module) => ({ default: module.ReviewForm })),
+);
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -129,11 +135,13 @@ export function ReviewsSection({ mvpId, sellerId, onReviewed }: ReviewsSectionPr
             mine.isPending ? (
               <Skeleton h="40" />
             ) : (
-              <ReviewForm
-                mvpId={mvpId}
-                existing={mine.data?.review ?? null}
-                onReviewed={onReviewed}
-              />
+              <Suspense fallback={<Skeleton h="40" />}>
+                <ReviewForm
+                  mvpId={mvpId}
+                  existing={mine.data?.review ?? null}
+                  onReviewed={onReviewed}
+                />
+              </Suspense>
             )
           ) : session.status === 'signedOut' ? (
             <Text color="fg.muted">

@@ -1,7 +1,7 @@
 /** Five star buttons; each says what it means ("4 stars, Great") to screen readers and on hover. */
 import { HStack, IconButton, Text } from '@chakra-ui/react';
 import { LuStar } from 'react-icons/lu';
-import { ratingLabel } from '@contract/reviews';
+import { ratingLabel } from '@contract/review-messages';
 
 export function StarRatingInput({
   value,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuGithub, LuGlobe } from 'react-icons/lu';
-import { DEPLOY_MESSAGES } from '@contract/deployments';
+import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
 import type { Profile } from '@contract/profile';
 import { Message } from './message';
 
