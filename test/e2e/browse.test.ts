@@ -71,10 +71,14 @@ describe('browsing the catalog', () => {
     }
 
     // Opened directly, the page's data is asked for once: at boot, before the page renders
-    // (app/early-data.ts), and the page's own query finds that answer.
+    // (app/early-data.ts), and the page's own query finds that answer. `/config.json` too: the
+    // page preloads it (index.html) and boot's read takes the preloaded answer.
     const catalogReads: string[] = [];
+    const configReads: string[] = [];
     const onRequest = (request: { url: () => string }) => {
-      if (new URL(request.url()).pathname === '/api/mvps') catalogReads.push(request.url());
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/mvps') catalogReads.push(request.url());
+      if (pathname === '/config.json') configReads.push(request.url());
     };
     page.on('request', onRequest);
     await page.reload();
@@ -82,6 +86,7 @@ describe('browsing the catalog', () => {
     await expect.poll(() => page.getByLabel('Category').inputValue()).toBe('Dashboard');
     page.off('request', onRequest);
     expect(catalogReads).toHaveLength(1);
+    expect(configReads).toHaveLength(1);
     expect(new URL(catalogReads[0]!).searchParams.get('category')).toBe('Dashboard');
   });
 

@@ -4,8 +4,16 @@
  * frontend (Vite's middleware in dev, the production build otherwise), with CloudFront's security
  * headers on every response.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { cdnCaching } from '../../../contract/design/cdn-caching';
 import {
   PREVIEW_CONTENT_SECURITY_POLICY,
   securityHeaders,
@@ -19,6 +27,7 @@ import {
 import { storageDesign } from '../../../contract/design/storage-design';
 import { LOCAL_REGION, type UserPoolIds } from '../emulators/resources';
 import {
+  chooseEncoding,
   createStaticHandler,
   createViteHandler,
   repositoryRoot,
@@ -93,6 +102,68 @@ const serveConfig =
     response.end(JSON.stringify(webConfig));
   };
 
+/** A CloudFront path pattern (`*` any characters, `?` one) as a test of a request's path. */
+const pathPattern = (pattern: string): RegExp =>
+  new RegExp(
+    `^${pattern
+      .split('')
+      .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+      .join('')}$`,
+  );
+
+const compressedApiPaths = cdnCaching.pathPatterns.map(pathPattern);
+
+/** CloudFront compresses answers of 1,000 bytes to 10 MB, of text types. */
+const COMPRESS_BYTES = { min: 1_000, max: 10_000_000 };
+
+/**
+ * The public catalog's cache behaviours (browse and detail, design/cdn-caching.ts) accept gzip and
+ * brotli in their cache policy (lib/constructs/web.ts), so CloudFront compresses what they
+ * return: a JSON answer of 1,000 bytes or more, brotli or gzip as the browser asks, whether or not
+ * it may be cached. The other API paths (caching disabled) pass as API Gateway sends them.
+ */
+const compressingAnswers =
+  (handle: RequestHandler): RequestHandler =>
+  async (request, response) => {
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    if (encoding === 'identity' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      await handle(request, response);
+      return;
+    }
+    const writeHead = response.writeHead.bind(response);
+    const end = response.end.bind(response);
+    let head: { status: number; headers: OutgoingHttpHeaders } = { status: 200, headers: {} };
+    response.writeHead = ((status: number, headers?: OutgoingHttpHeaders) => {
+      head = { status, headers: headers ?? {} };
+      return response;
+    }) as typeof response.writeHead;
+    response.end = ((body?: Buffer | string) => {
+      const raw = body === undefined ? undefined : Buffer.from(body);
+      const type = String(head.headers['content-type'] ?? response.getHeader('content-type') ?? '');
+      const compress =
+        raw !== undefined &&
+        /^application\/json|^text\//.test(type) &&
+        raw.length >= COMPRESS_BYTES.min &&
+        raw.length <= COMPRESS_BYTES.max;
+      if (!compress) {
+        writeHead(head.status, head.headers);
+        return end(raw);
+      }
+      const packed =
+        encoding === 'br'
+          ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzipSync(raw);
+      writeHead(head.status, {
+        ...head.headers,
+        'content-encoding': encoding,
+        'content-length': String(packed.length),
+        vary: 'Accept-Encoding',
+      });
+      return end(request.method === 'HEAD' ? undefined : packed);
+    }) as typeof response.end;
+    await handle(request, response);
+  };
+
 const failRequest = (request: IncomingMessage, response: ServerResponse, error: unknown) => {
   console.error(`${request.method} ${request.url} failed:`, error);
   if (!response.headersSent) {
@@ -134,6 +205,7 @@ const listen = (server: Server, port: number) =>
 export const startEdge = async (options: EdgeOptions): Promise<Edge> => {
   const headers = edgeHeaders(options);
   const config = serveConfig(options.webConfig);
+  const publicApi = compressingAnswers(options.api);
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     const isPreview = path.startsWith(`/${storageDesign.previewPrefix}`);
@@ -142,7 +214,7 @@ export const startEdge = async (options: EdgeOptions): Promise<Edge> => {
     let handle: RequestHandler;
     if (path === '/api' || path.startsWith('/api/')) {
       setViewerAddress(request);
-      handle = options.api;
+      handle = compressedApiPaths.some((pattern) => pattern.test(path)) ? publicApi : options.api;
     } else if (isPreview) handle = options.previews;
     else if (path === '/config.json') handle = config;
     else handle = web.handle;
