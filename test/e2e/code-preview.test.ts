@@ -65,18 +65,27 @@ describe('code preview', () => {
   it('shows anonymous visitors the tree, the README and package.json, and no other file', async () => {
     const { page } = session;
     // On a phone the preview is far below the first screen: its files are asked for only once
-    // the visitor scrolls towards it.
+    // the visitor scrolls towards it. The gallery's first image is asked for once: boot preloads
+    // it as the template comes (app/early-data.ts) and the page's image takes that answer.
     await page.setViewportSize({ width: 390, height: 844 });
     const fileReads: string[] = [];
+    const imageReads: string[] = [];
     page.on('request', (request) => {
-      if (/\/api\/mvps\/[^/]+\/files$/.test(new URL(request.url()).pathname)) {
-        fileReads.push(request.url());
-      }
+      const { pathname } = new URL(request.url());
+      if (/\/api\/mvps\/[^/]+\/files$/.test(pathname)) fileReads.push(request.url());
+      if (pathname.startsWith('/previews/')) imageReads.push(pathname);
     });
     await page.goto(`/mvp/${await templateIdByTitle(TITLE)}`);
     await page.getByTestId('mvp-detail').waitFor();
     await page.waitForLoadState('networkidle');
     expect(fileReads).toEqual([]);
+    const mainImage = await page
+      .getByTestId('mvp-gallery')
+      .getByRole('img')
+      .first()
+      .evaluate((image: HTMLImageElement) => new URL(image.currentSrc).pathname);
+    expect(imageReads.filter((read) => read === mainImage)).toHaveLength(1);
+    expect(await page.locator(`link[rel="preload"][href="${mainImage}"]`).count()).toBe(1);
     await page.setViewportSize({ width: 1280, height: 900 });
     await scrollToPreview(page);
     const tree = page.getByRole('tree', { name: 'Files in this template' });

@@ -6,6 +6,8 @@
  * `queryOptions`) find the answer in the cache or the request in flight. A signed-out browser
  * asks at once (the API is at `/api` whatever the config says); a signed-in one sends its token,
  * so it waits for `/config.json`, which the sign-in library needs.
+ * On a template page the gallery's first image, the page's largest element, is asked for as soon
+ * as the template has come, while the page's code may still be on its way.
  * Its own chunk, loaded on those two pages only (main.tsx), so the home page's first load does not
  * carry it.
  */
@@ -16,6 +18,17 @@ import { paths } from '../config/paths';
 import { templateQuery } from '../features/catalog/api/get-template';
 import { templatesQuery } from '../features/catalog/api/get-templates';
 import { filtersFromSearchParams } from '../features/catalog/lib/browse-filters';
+import { galleryImages } from '../features/catalog/lib/gallery-images';
+
+/** Fetches an image at high priority now; the page's `<img>` of the same address finds it. */
+const preloadImage = (href: string): void => {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = href;
+  link.fetchPriority = 'high';
+  document.head.append(link);
+};
 
 export const prefetchPageData = async (
   queryClient: QueryClient,
@@ -27,6 +40,13 @@ export const prefetchPageData = async (
     const filters = filtersFromSearchParams(new URLSearchParams(search));
     void queryClient.prefetchQuery(templatesQuery(filters));
   }
-  const template = matchPath(paths.mvp.path, pathname);
-  if (template?.params.mvpId) void queryClient.prefetchQuery(templateQuery(template.params.mvpId));
+  const templateId = matchPath(paths.mvp.path, pathname)?.params.mvpId;
+  if (templateId) {
+    const query = templateQuery(templateId);
+    void queryClient.prefetchQuery(query).then(() => {
+      const template = queryClient.getQueryData(query.queryKey);
+      const first = template && galleryImages(template)[0];
+      if (first) preloadImage(first.view);
+    });
+  }
 };
