@@ -43,8 +43,9 @@ export interface RecordDownloadInput {
     notification: readonly TransactionWrite[] | null;
   };
   /**
-   * The quota period the download spends in (with `quota`): its grant is created in the same
-   * transaction, refused if another first download of the period got there first (D7).
+   * The quota period the download spends in (with `quota`), or a bought template's order whose
+   * licence it issues: its grant is created in the same transaction, refused if another first
+   * download of the period (or the order) got there first (D7).
    */
   grant?: { period: string; licenseId: string };
 }

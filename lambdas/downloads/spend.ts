@@ -235,6 +235,23 @@ const throwUnlessRetryable = async (
 };
 
 /**
+ * The grant of an order's licence, in the grant table beside the quota periods' (DownloadGrant):
+ * the first download of an order recorded without a licence issues it and creates this grant in
+ * the same transaction, so of two such downloads at once one issues the licence and the other,
+ * refused on the grant, hands that licence back. One licence per purchase, also under a race.
+ */
+const orderGrantPeriod = (orderId: string): string => `order#${orderId}`;
+
+/** The order's licence: the one its first download issued (read consistently), or its own. */
+const licenseOfOrder = async (
+  userId: string,
+  templateId: string,
+  orderId: string,
+): Promise<string | null> =>
+  (await getDownloadGrant(userId, templateId, orderGrantPeriod(orderId)))?.license_id ??
+  (await licenseIdOfOrder(userId, orderId));
+
+/**
  * The download itself, without the file's URL: every rule and write of {@link downloadTemplate}. A buyer
  * deploy (lambdas/deployments) spends through this, so it costs exactly what Download costs, with
  * the same entitlement, quota, daily limit, licence and "download again" rules.
@@ -260,7 +277,7 @@ export const spendDownload = async (userId: string, templateId: string): Promise
     const sameDay = profile.last_download_date === today;
     const downloadId = ulid(now.getTime());
     // A bought template's licence is its order's: the download hands that one back.
-    const orderLicenseId = order ? await licenseIdOfOrder(userId, order.orderId) : null;
+    const orderLicenseId = order ? await licenseOfOrder(userId, mvp.id, order.orderId) : null;
     const license = orderLicenseId
       ? null
       : licenseWrite({
@@ -301,7 +318,9 @@ export const spendDownload = async (userId: string, templateId: string): Promise
           now.toISOString(),
         ),
       },
-      ...(!order && license && { grant: { period, licenseId: license.id } }),
+      ...(license && {
+        grant: { period: order ? orderGrantPeriod(order.orderId) : period, licenseId: license.id },
+      }),
     });
 
     const { result } = outcome;
@@ -309,7 +328,8 @@ export const spendDownload = async (userId: string, templateId: string): Promise
       logger.info('Download recorded', { mvpId: templateId, downloadId: outcome.downloadId });
       return { mvp, licenseId: orderLicenseId ?? license!.id, quotaSpent: cost === 'quota' };
     }
-    // Another first download of this period won the grant: the retry is served free.
+    // Another first download of this period (or of this order) won the grant: the retry is
+    // served free (or hands back the licence that download issued).
     if (result.failed('grant') === 'ConditionalCheckFailed') continue;
 
     await throwUnlessRetryable(result, { userId, mvpId: templateId, cost, sameDay, today });

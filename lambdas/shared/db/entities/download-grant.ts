@@ -4,6 +4,9 @@
  * with `attribute_not_exists` in the first download's own transaction, beside the quota spend:
  * of two concurrent first downloads one creates it and spends, the other is refused on it and
  * is then served as a download again, free. Expires (TTL) well after its period has ended.
+ * A bought template's order has one too (`period` `order#<orderId>`), made by the download that
+ * issues the order's licence when the order was recorded without one: a concurrent first download
+ * is refused on it and hands that licence back.
  *
  * - byUserMvpPeriod (table): pk `user_id`, sk `mvp_id`,`period` → does the grant exist (D7)
  */

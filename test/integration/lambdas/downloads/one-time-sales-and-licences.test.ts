@@ -124,6 +124,24 @@ describe('one-time-sale templates', () => {
     expect(await status(paid.id, buyer)).toMatchObject({ owned: true, downloads_remaining: 3 });
   });
 
+  it('issues one licence when two first downloads of an order without one race', async () => {
+    const buyer = `buyer-${randomUUID()}`;
+    await putBuyer(buyer, 3);
+    const order = await putOrder(templateOrder(buyer, paid, 2_900));
+
+    const results = await Promise.all([download(paid.id, buyer), download(paid.id, buyer)]);
+    expect(results.map((result) => result.statusCode)).toEqual([200, 200]);
+    const licenses = await licensesOf(buyer);
+    expect(licenses).toHaveLength(1);
+    expect(licenses[0]).toMatchObject({ source: 'order', order_id: order.id });
+    expect(results.map((result) => jsonBody<DownloadResult>(result).licenseId)).toEqual([
+      licenses[0]!.id,
+      licenses[0]!.id,
+    ]);
+    expect(await downloadsOf(buyer)).toHaveLength(2);
+    expect((await profileOf(buyer)).downloads_remaining).toBe(3);
+  });
+
   it("hands back the order's licence: one licence per purchase, however often downloaded", async () => {
     const buyer = `buyer-${randomUUID()}`;
     await putBuyer(buyer, 3);
