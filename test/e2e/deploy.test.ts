@@ -128,6 +128,17 @@ describe('deploying a template', () => {
       .waitFor();
     await screenshot(page, 'deploy-settings-connections');
 
+    // With GitHub connected, Deploy asks for the repository name right on the template page, in a
+    // dialog whose code comes when the button is reached; Cancel closes it.
+    await page.goto(`/mvp/${templateId}`);
+    await page.getByTestId('deploy-button').click();
+    const dialogForm = page.getByRole('dialog').getByTestId('repo-name-form');
+    await dialogForm.waitFor();
+    expect(await dialogForm.getByLabel('Repository name').inputValue()).not.toBe('');
+    await screenshot(page, 'deploy-dialog');
+    await dialogForm.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
     const octokit = new Octokit({ baseUrl: endpoint, auth: await control.createToken(login) });
     const { data: repo } = await octokit.rest.repos.get({ owner: login, repo: deploymentRepo });
     expect(repo.private).toBe(true);
