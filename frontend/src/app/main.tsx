@@ -1,7 +1,8 @@
 /**
- * Boot: apply the stored theme before anything paints, load `/config.json` (contract 5) and, on the
- * catalog's pages, the page's data at the same time (early-data.ts), then the code of the page
- * opened, and render. Without a config the app cannot reach its API or user pool, so it says so
+ * Boot: set zod's browser setting (before any page's schemas load: lib/zod-config.ts), apply the
+ * stored theme before anything paints, load `/config.json` (contract 5; index.html preloads it)
+ * and, on the catalog's pages, the page's data at the same time (early-data.ts), then the code of
+ * the page opened, and render. Without a config the app cannot reach its API or user pool, so it says so
  * plainly. Page code missing after a release reloads once (lib/chunk-reload.ts); anything that
  * still fails shows the root error page.
  *
