@@ -11,9 +11,7 @@ import { normalizeEntryPath } from '../shared/archives/limits';
 import { isAuditedPath } from './lockfiles/index';
 
 /** Keeps every file unrar creates whole, up to `maxFileBytes` each. */
-class CollectingExtractor extends InMemoryExtractor {
-  private nextFd = 2;
-  private readonly open_ = new Map<number, { chunks: Buffer[]; size: number }>();
+class CollectingExtractor extends InMemoryExtractor<{ chunks: Buffer[]; size: number }> {
   readonly files = new Map<string, Buffer[]>();
 
   private readonly maxFileBytes: number;
@@ -24,21 +22,13 @@ class CollectingExtractor extends InMemoryExtractor {
     this.maxFileBytes = maxFileBytes;
   }
 
-  protected create(filename: string): number {
-    const fd = this.nextFd++;
+  protected startFile(filename: string) {
     const file = { chunks: [] as Buffer[], size: 0 };
     this.files.set(filename, file.chunks);
-    this.open_.set(fd, file);
-    return fd;
+    return file;
   }
 
-  protected closeFile(fd: number): void {
-    this.open_.delete(fd);
-  }
-
-  protected write(fd: number, buf: number, size: number): boolean {
-    const file = this.open_.get(fd);
-    if (!file) return false;
+  protected writeFile(file: { chunks: Buffer[]; size: number }, buf: number, size: number) {
     file.size += size;
     if (file.size > this.maxFileBytes) return false;
     file.chunks.push(this.bytesAt(buf, size));

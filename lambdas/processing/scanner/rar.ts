@@ -35,15 +35,12 @@ interface Captured {
 }
 
 /** Every file unrar creates is counted and its head kept. */
-class ScanningExtractor extends InMemoryExtractor {
-  private nextFd = 2;
-  private readonly open_ = new Map<number, { name: string; captured: Captured }>();
+class ScanningExtractor extends InMemoryExtractor<Captured> {
   readonly captured = new Map<string, Captured>();
   /** Bytes written into all entries so far; unrar is refused a write past the total limit. */
   written = 0;
 
-  protected create(filename: string): number {
-    const fd = this.nextFd++;
+  protected startFile(filename: string): Captured {
     const captured: Captured = {
       size: 0,
       head: [],
@@ -51,20 +48,12 @@ class ScanningExtractor extends InMemoryExtractor {
       headLimit: headBytesNeeded(filename, scanLimits.textScanBytes),
     };
     this.captured.set(filename, captured);
-    this.open_.set(fd, { name: filename, captured });
-    return fd;
+    return captured;
   }
 
-  protected closeFile(fd: number): void {
-    this.open_.delete(fd);
-  }
-
-  protected write(fd: number, buf: number, size: number): boolean {
-    const file = this.open_.get(fd);
-    if (!file) return false;
+  protected writeFile(captured: Captured, buf: number, size: number): boolean {
     this.written += size;
     if (this.written > scanLimits.maxTotalUncompressedBytes) return false;
-    const { captured } = file;
     captured.size += size;
     if (captured.headBytes < captured.headLimit) {
       const take = Math.min(size, captured.headLimit - captured.headBytes);

@@ -22,11 +22,37 @@ export const MAX_RAR_BYTES = 100 * 1024 * 1024;
 
 const ARCHIVE_PATH = 'bundle.rar';
 
-/** The archive read from memory; `create`, `write` and `closeFile` are the subclass's. */
-export abstract class InMemoryExtractor extends Extractor {
+/**
+ * The archive read from memory, and the files unrar extracts kept by descriptor: what is kept of
+ * each (`F`) is the subclass's, through `startFile` and `writeFile`.
+ */
+export abstract class InMemoryExtractor<F> extends Extractor {
   protected _filePath = ARCHIVE_PATH;
   private readonly archive: Uint8Array;
   private position = 0;
+  /** Descriptors 0 and 1 are the archive's (`open`); extracted files get 2 and up. */
+  private nextFd = 2;
+  private readonly extracting = new Map<number, F>();
+
+  /** A file unrar starts extracting: what is kept of it. */
+  protected abstract startFile(filename: string): F;
+  /** `size` bytes at `buf` for `file`; false refuses them, and unrar stops that file. */
+  protected abstract writeFile(file: F, buf: number, size: number): boolean;
+
+  protected create(filename: string): number {
+    const fd = this.nextFd++;
+    this.extracting.set(fd, this.startFile(filename));
+    return fd;
+  }
+
+  protected closeFile(fd: number): void {
+    this.extracting.delete(fd);
+  }
+
+  protected write(fd: number, buf: number, size: number): boolean {
+    const file = this.extracting.get(fd);
+    return file !== undefined && this.writeFile(file, buf, size);
+  }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- node-unrar-js types it as any
   constructor(unrar: any, archive: Uint8Array) {
