@@ -18,7 +18,7 @@ import {
 import type { PayoutRunMonth, PayoutRunState } from '@contract/payouts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
-import { ApiError, errorMessage } from '../../../lib/api-error';
+import { errorMessage, refusalMessage } from '../../../lib/api-error';
 import { formatDate, formatMonthYear } from '../../../lib/format';
 import { useAdminPayoutRuns } from '../api/get-payout-runs';
 import { useRunPayouts } from '../api/run-payouts';
@@ -97,10 +97,10 @@ export function PayoutRunsCard() {
     } catch (error) {
       setOutcome({
         status: 'error',
-        text:
-          error instanceof ApiError && error.status < 500
-            ? error.message
-            : `Payouts for ${formatMonthYear(monthYear)} could not be started. Please try again.`,
+        text: refusalMessage(
+          error,
+          `Payouts for ${formatMonthYear(monthYear)} could not be started. Please try again.`,
+        ),
       });
     }
   };

@@ -22,7 +22,7 @@ import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError, refusalMessage } from '../../../lib/api-error';
 import { useDeleteMyReview } from '../api/my-review';
 import { useSubmitReview } from '../api/submit-review';
 import { StarRatingInput } from './star-rating-input';
@@ -36,11 +36,7 @@ const valuesOf = (review: PublicReview | null) =>
 
 /** Why deleting failed: the API's own words for what the caller can fix, the product's otherwise. */
 const deleteFailureOf = (error: Error | null) =>
-  error
-    ? error instanceof ApiError && error.status < 500
-      ? error.message
-      : REVIEW_MESSAGES.deleteFailed
-    : null;
+  error ? refusalMessage(error, REVIEW_MESSAGES.deleteFailed) : null;
 
 /** The form's state and steps: saving, the stored review followed, the success line cleared, deleting. */
 function useReviewForm(
