@@ -733,12 +733,10 @@ describe('webhook delivery', () => {
 });
 
 describe('the server itself', () => {
-  it('starts in well under 200 ms and keeps its state across a restart', async () => {
+  it('keeps its state across a restart', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'local-stripe-'));
     try {
-      const startedAt = performance.now();
       const first = await startLocalStripe({ port: 0, dataDir, ...TEST_STRIPE_KEYS });
-      expect(performance.now() - startedAt).toBeLessThan(200);
       const customer = await localStripeClient(first.endpoint).customers.create({
         email: 'kept@example.com',
       });

@@ -86,11 +86,13 @@ describe('a warm container while the table does not answer', () => {
         expect.stringContaining('serves the catalog in memory'),
         expect.objectContaining({ error: expect.stringContaining('AbortError') }),
       );
-      // Until the next attempt, requests do not wait for the table at all.
+      // Until the next attempt, requests do not ask the table at all: a check would wait out its
+      // second and log its failure again (said by the log, not by a time a busy machine may miss).
+      const warnings = warn.mock.calls.length;
       skew += 1_000;
       const quiet = await timed('/api/mvps');
       expect(quiet.status).toBe(200);
-      expect(quiet.ms).toBeLessThan(500);
+      expect(warn.mock.calls.length).toBe(warnings);
 
       const detail = await timed(`/api/mvps/${kept.id}`);
       expect(detail.status).toBe(503);
