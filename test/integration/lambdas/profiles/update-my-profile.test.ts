@@ -17,6 +17,7 @@ import {
 } from '../../../../contract/profile-update';
 import { UsernameClaimEntity } from '../../../../lambdas/shared/db/entities/username-claim';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
+import { overlapTransactWrites } from '../../../fixtures/dynamodb-commands';
 
 const newUser = () => {
   const sub = randomUUID();
@@ -110,9 +111,11 @@ describe('PATCH /api/me', () => {
       [uniqueName('same'), null],
     ] as const) {
       const names = [left, right ?? left];
+      // Both read the profile before either writes, as two saves at the same time do.
+      const overlap = overlapTransactWrites(2);
       const results = await Promise.all(
         names.map((username) => patchMe(user.claims, { username })),
-      );
+      ).finally(overlap.stop);
       expect(results.map((result) => result.statusCode).sort()).toEqual([200, 409]);
       const loser = results.find((result) => result.statusCode === 409)!;
       expect(jsonBody<ApiErrorBody>(loser).message).toBe(PROFILE_CHANGED_CONCURRENTLY_MESSAGE);
