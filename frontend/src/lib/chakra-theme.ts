@@ -157,9 +157,21 @@ let shellSystem: SystemContext | undefined;
 /**
  * The shell system, created on the first call rather than when this module loads: boot asks for
  * `/config.json` first and builds the system while the answer is on its way (main.tsx).
+ *
+ * Its global CSS (the reset, the global styles and every token's variable, about 48 KB) is not
+ * handed to Emotion: it comes as a stylesheet made from this same config
+ * (`app/chakra-global.css`, linked by index.html; test/unit/frontend/lib/chakra-global-css.test.ts
+ * keeps it equal to what Chakra would inject), which the browser reads as the page loads instead
+ * of Emotion parsing and inserting it rule by rule in the first commit, the longest task after a
+ * phone's first paint (docs/architecture.md, Mobile performance).
  */
-export const getShellSystem = (): SystemContext =>
-  (shellSystem ??= createSystem(themeConfig, shellRecipes));
+export const getShellSystem = (): SystemContext => {
+  if (!shellSystem) {
+    shellSystem = createSystem(themeConfig, shellRecipes);
+    shellSystem._global = [];
+  }
+  return shellSystem;
+};
 
 type Recipes = NonNullable<NonNullable<Parameters<typeof defineConfig>[0]['theme']>['recipes']>;
 type SlotRecipes = NonNullable<
