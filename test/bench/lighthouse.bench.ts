@@ -9,6 +9,12 @@
  * RUNS times per page and profile and reports the median run (Lighthouse's own advice against
  * run-to-run noise). A laptop's numbers, not a CDN's: read them as a comparison between builds.
  *
+ * The pages are served over HTTPS and HTTP/2, as CloudFront serves them (test/fixtures/tls-front.ts
+ * in front of the local edge): Lighthouse's simulated slow network gives HTTP/1.1 six connections
+ * per origin and a round trip per request, which a page of ~30 small chunks pays several times
+ * over, where HTTP/2 multiplexes them on one connection. `LIGHTHOUSE_HTTP=1.1` measures the local
+ * edge as it is (plain HTTP/1.1), to compare.
+ *
  * The template page is the first card of /mvps page 1 in the demo data (what a visitor opens
  * next). `LIGHTHOUSE_PAGES=/mvps,template` and `LIGHTHOUSE_PROFILES=mobile` narrow the run;
  * `LIGHTHOUSE_REPORTS=<folder>` writes each median run's full JSON report there, for the
@@ -22,6 +28,7 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import type { Config, Result } from 'lighthouse';
 import { CHROMIUM_OFFLINE_FLAGS, CHROMIUM_PATH } from '../fixtures/chromium';
 import { startDemoStack } from '../fixtures/demo-stack';
+import { startTlsFront } from '../fixtures/tls-front';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const TEMPLATE_PAGE = 'template';
@@ -35,8 +42,16 @@ const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 const dist = path.join(repositoryRoot, 'frontend', 'dist');
 
-/** The e2e suite's offline flags (test/fixtures/chromium.ts): no calls to Google's services. */
-const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_OFFLINE_FLAGS];
+const HTTP1 = process.env.LIGHTHOUSE_HTTP === '1.1';
+/**
+ * The e2e suite's offline flags (test/fixtures/chromium.ts): no calls to Google's services; and
+ * the TLS front's certificate, made for this run, accepted.
+ */
+const CHROME_FLAGS = [
+  '--headless=new',
+  ...CHROMIUM_OFFLINE_FLAGS,
+  ...(HTTP1 ? [] : ['--ignore-certificate-errors']),
+];
 
 interface Row {
   page: string;
@@ -82,6 +97,8 @@ const main = async () => {
   });
 
   const { stack, stop } = await startDemoStack('lighthouse-stack-');
+  const front = HTTP1 ? undefined : await startTlsFront(stack.url);
+  const siteUrl = front?.url ?? stack.url;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
@@ -109,7 +126,7 @@ const main = async () => {
         const runs: Row[] = [];
         for (let run = 0; run < RUNS; run += 1) {
           const result = await lighthouse(
-            `${stack.url}${page}`,
+            `${siteUrl}${page}`,
             {
               port: chrome.port,
               logLevel: 'error',
@@ -131,7 +148,10 @@ const main = async () => {
       }
     }
 
-    console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs)` : ''} at ${stack.url}`);
+    console.log(
+      `\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs)` : ''} at ${siteUrl} ` +
+        `(${HTTP1 ? 'HTTP/1.1' : 'HTTPS, HTTP/2'})`,
+    );
     console.table(
       rows.map((row) => ({
         page: row.page,
@@ -152,6 +172,7 @@ const main = async () => {
     }
   } finally {
     chrome.kill();
+    await front?.close();
     await stop();
   }
 };

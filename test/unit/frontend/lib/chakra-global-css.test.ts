@@ -23,7 +23,7 @@ const HEADER =
 /** The contents of the `<style>` elements Chakra's provider renders on the server, in order. */
 const globalCssOf = (system: ReturnType<typeof createSystem>): string[] =>
   [
-    ...renderToString(createElement(ChakraProvider, { value: system })).matchAll(
+    ...renderToString(createElement(ChakraProvider, { value: system, children: null })).matchAll(
       /<style data-emotion="[^"]*">([^<]*)<\/style>/g,
     ),
   ].map((match) => match[1]!);
