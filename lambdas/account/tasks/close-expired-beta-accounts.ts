@@ -9,7 +9,7 @@
  * to the profiles service here, since templates itself depends on profiles (profiles imports no
  * other domain).
  */
-import { archiveAllTemplatesOfSeller } from '../../templates/archive';
+import { archiveAllTemplatesOfSeller } from '../../templates/archive-all';
 import { closeExpiredBetaAccounts, type BetaCleanupResult } from '../../profiles/beta-service';
 import { taskHandler } from '../../shared/task-handler';
 
