@@ -3,7 +3,6 @@
  * linking and unlinking a repository, and registering a synced commit as a new version. The
  * github domain calls these; the writes stay in this domain.
  */
-import { ulid } from 'ulid';
 import type { Profile } from '../../contract/profile';
 import { TEMPLATE_MESSAGES } from '../../contract/templates';
 import { compareVersions } from '../../contract/templates';
@@ -34,8 +33,7 @@ export const loadOwnedTemplate = async (
   return template;
 };
 
-/** A template by id for the webhook and the sync tasks (archived ones included: callers check). */
-export const getTemplate = getTemplateById;
+export { getTemplate, newVersionId } from './sync-lookup';
 
 export { linkRepository, unlinkRepository, TransactionRefusedError };
 
@@ -177,5 +175,3 @@ const nextSyncedNumber = async (
   }
   return candidate;
 };
-
-export const newVersionId = (): string => ulid();

@@ -11,7 +11,7 @@ import { putObject } from '../../shared/storage/s3';
 import { logger } from '../../shared/observability';
 import { TransientError } from '../../shared/errors';
 import { bundleKey } from '../../templates/files';
-import { getTemplate, newVersionId } from '../../templates/github-sync';
+import { getTemplate, newVersionId } from '../../templates/sync-lookup';
 import {
   MAX_ARCHIVE_BYTES,
   syncInputSchema,
