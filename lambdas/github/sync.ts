@@ -18,7 +18,8 @@ import { GITHUB_MESSAGES, type GithubSyncResult } from '../../contract/github';
 import type { Profile } from '../../contract/profile';
 import { DependencyFailedError, NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
-import { getRepoLink, getTemplate, loadOwnedTemplate } from '../templates/github-sync';
+import { getRepoLink, loadOwnedTemplate } from '../templates/github-sync';
+import { getTemplate } from '../templates/sync-lookup';
 import { claimDelivery, releaseDelivery } from './repo';
 import { installationOf, vaultContext } from './service';
 

@@ -20,5 +20,3 @@ export const archiveTemplate = async (
   await writeArchived(template, new Date().toISOString()).catch(conflictOnRefusal);
   return { message: TEMPLATE_MESSAGES.deleted };
 };
-
-export { archiveAllTemplatesOfSeller } from './archive-all';

@@ -33,8 +33,6 @@ export const loadOwnedTemplate = async (
   return template;
 };
 
-export { getTemplate, newVersionId } from './sync-lookup';
-
 export { linkRepository, unlinkRepository, TransactionRefusedError };
 
 /** The default bump is patch; the kinds are major, minor and patch. */

@@ -1,6 +1,6 @@
 /**
- * What the GitHub sync's archive step needs of the templates domain: the template, and the id of
- * the version it is about to store. Its own module, reading only the repository, so that step does
+ * What the GitHub sync reads of the templates domain: the template, and the id of the version it
+ * is about to store. Its own module, reading only the repository, so the sync's archive step does
  * not carry the templates' whole service (its schemas are most of its start-up time).
  */
 import { ulid } from 'ulid';

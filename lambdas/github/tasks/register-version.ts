@@ -11,12 +11,8 @@ import { githubErrorStatus, githubInstallation } from '../../shared/adapters/git
 import { config } from '../../shared/config';
 import { logger } from '../../shared/observability';
 import { deleteObjectsQuietly } from '../../shared/storage/s3';
-import {
-  bumpFromCommits,
-  getTemplate,
-  largerBump,
-  registerSyncedVersion,
-} from '../../templates/github-sync';
+import { bumpFromCommits, largerBump, registerSyncedVersion } from '../../templates/github-sync';
+import { getTemplate } from '../../templates/sync-lookup';
 import { registerInputSchema } from '../sync-schema';
 import { taskHandler } from '../../shared/task-handler';
 
