@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
 import { screenshot, SCREENSHOT_DIR, SCREENSHOTS } from '../fixtures/e2e/stack';
+import { expectFitsPhone } from '../fixtures/e2e/phone-width';
 
 describe('analytics, payout settings and success stories', () => {
   const session = useBrowserSession({ perTest: true });
@@ -42,11 +43,8 @@ describe('analytics, payout settings and success stories', () => {
       /^https?:\/\//,
     );
     await screenshot(page, 'stories');
-    await page.setViewportSize({ width: 390, height: 844 });
     await card.waitFor();
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    ).toBe(true);
+    await expectFitsPhone(page);
     await screenshot(page, 'stories-phone');
   });
 

@@ -14,6 +14,7 @@ import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn, signUpAsBuyer } from '../fixtures/e2e/sign-in';
 import { readConfirmationCode, screenshot, uniqueEmail } from '../fixtures/e2e/stack';
 import { PNG_1X1, storedZip } from '../fixtures/e2e/uploads';
+import { expectFitsPhone } from '../fixtures/e2e/phone-width';
 
 /** A small clean template: source files only. */
 const cleanBundle = (marker: string): Buffer =>
@@ -111,10 +112,7 @@ describe('an existing buyer becomes a seller', () => {
     await page.getByTestId('application-account').getByText(email).waitFor();
     expect(await form.getByLabel('Password', { exact: true }).count()).toBe(0);
     await screenshot(page, 'seller-application-signed-in');
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      390,
-    );
+    await expectFitsPhone(page);
     await screenshot(page, 'seller-application-signed-in-phone');
     await page.setViewportSize({ width: 1280, height: 900 });
     await form.getByLabel('Full Name').fill('Grace Buyer');
@@ -154,10 +152,7 @@ describe('an existing buyer becomes a seller', () => {
     expect(await card.textContent()).toContain('Full Stack Development');
     expect(await card.textContent()).toContain('https://github.com/grace/starter');
     await screenshot(admin.page, 'admin-applications');
-    await admin.page.setViewportSize({ width: 390, height: 844 });
-    expect(
-      await admin.page.evaluate(() => document.documentElement.scrollWidth),
-    ).toBeLessThanOrEqual(390);
+    await expectFitsPhone(admin.page);
     await screenshot(admin.page, 'admin-applications-phone');
     await admin.page.setViewportSize({ width: 1280, height: 900 });
     await card.getByRole('button', { name: 'Approve' }).click();

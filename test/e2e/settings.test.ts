@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signUpAsBuyer } from '../fixtures/e2e/sign-in';
 import { screenshot, uniqueEmail } from '../fixtures/e2e/stack';
+import { expectFitsPhone } from '../fixtures/e2e/phone-width';
 
 describe('settings', () => {
   const session = useBrowserSession();
@@ -174,10 +175,7 @@ describe('settings', () => {
       .poll(() => page.getByTestId('email-upgrade_available-switch').isChecked())
       .toBe(false);
     await screenshot(page, 'settings-notifications');
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    ).toBe(true);
+    await expectFitsPhone(page);
     await screenshot(page, 'settings-notifications-phone');
 
     // An e-mail's unsubscribe link asks before acting, and says when the link is not valid.
