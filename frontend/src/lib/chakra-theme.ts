@@ -163,7 +163,9 @@ let shellSystem: SystemContext | undefined;
  * (`app/chakra-global.css`, linked by index.html; test/unit/frontend/lib/chakra-global-css.test.ts
  * keeps it equal to what Chakra would inject), which the browser reads as the page loads instead
  * of Emotion parsing and inserting it rule by rule in the first commit, the longest task after a
- * phone's first paint (docs/architecture.md, Mobile performance).
+ * phone's first paint (docs/architecture.md, Mobile performance). In the built app Chakra does not
+ * even compute it: the build rewrites `createSystem` to compute `_global` on its first read
+ * (frontend/vite-chakra-global-on-demand.ts), and the line below replaces it before any read.
  */
 export const getShellSystem = (): SystemContext => {
   if (!shellSystem) {
