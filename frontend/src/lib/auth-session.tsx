@@ -2,18 +2,20 @@
  * Who is signed in, for the whole app. Amplify's Hub tells us about sign-in, sign-out and failed
  * token refreshes; a failed refresh signs the user out (refresh_token_not_found).
  */
-import { createContext, use, useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  startTransition,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { hasStoredSession, loadAuth, whenAuthLoaded } from './amplify';
-
-export interface SessionUser {
-  userId: string;
-  email: string;
-}
-
-export type Session =
-  { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: SessionUser };
+import { initialSession } from './session';
+import type { Session } from './session';
 
 interface SessionContextValue {
   session: Session;
@@ -38,8 +40,15 @@ async function readSession(): Promise<Session> {
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<Session>({ status: 'loading' });
+  const [session, setSession] = useState<Session>(initialSession);
   const queryClient = useQueryClient();
+  /**
+   * A session read in the background re-renders its readers as a transition, which React renders
+   * in slices; a user's own action (sign in, sign out) is answered at once.
+   */
+  const setSessionInBackground = useCallback((next: Session) => {
+    startTransition(() => setSession(next));
+  }, []);
 
   const refreshSession = useCallback(async () => {
     setSession(await readSession());
@@ -65,15 +74,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       });
     });
     if (hasStoredSession()) {
-      void readSession().then((initial) => active && setSession(initial));
-    } else {
-      setSession({ status: 'signedOut' });
+      void readSession().then((initial) => active && setSessionInBackground(initial));
     }
     return () => {
       active = false;
       stopListening?.();
     };
-  }, [queryClient]);
+  }, [queryClient, setSessionInBackground]);
 
   const signOut = useCallback(async () => {
     const { auth } = await loadAuth();
