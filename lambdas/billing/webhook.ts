@@ -17,7 +17,7 @@ import { verifyStripeEvent, type Stripe } from '../shared/adapters/stripe';
 import { ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { sendQueuedEmails } from '../notifications/service';
-import { countTransferEffect, isPayoutTransfer, planTransferEvent } from '../payouts/service';
+import { countTransferEffect, isPayoutTransfer, planTransferEvent } from '../payouts/transitions';
 import { connectStatusWrite } from '../profiles/billing-fields';
 import { paymentFailedWrites } from './notices';
 import { applyEffect } from './repo';

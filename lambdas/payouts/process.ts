@@ -17,7 +17,8 @@ import { isStripeError } from '../shared/adapters/stripe';
 import { logger } from '../shared/observability';
 import { monthName } from './months';
 import { getPayout, startPayoutByAdmin, type PayoutKey } from './repo';
-import { notify, payoutMessages, toAdminPayout } from './service';
+import { toAdminPayout } from './service';
+import { notify, payoutMessages } from './transitions';
 import { transferPayout } from './transfer';
 
 /** Stripe did not answer: the payout stays processing and the next monthly run finishes it. */

@@ -17,7 +17,7 @@ import { mapWithConcurrency } from '../shared/concurrency';
 import { logger } from '../shared/observability';
 import { connectAccountsOf } from './connect-account';
 import { getPayouts, type PayoutKey } from './repo';
-import type { TransferOutcome } from './service';
+import type { TransferOutcome } from './transitions';
 import { transferPayout } from './transfer';
 
 /**

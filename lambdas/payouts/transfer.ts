@@ -14,7 +14,7 @@ import {
   recordFailed,
   recordProcessing,
   type TransferOutcome,
-} from './service';
+} from './transitions';
 
 /**
  * The payout's idempotency key at Stripe: one transfer per payout and attempt, however often we

@@ -7,7 +7,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { businessMetrics } from '../../../../contract/design/metrics';
 import { metrics } from '../../../../lambdas/shared/observability';
-import { TRANSFER_REVERSED_REASON, recordTransferEvent } from '../../../../lambdas/payouts/service';
+import {
+  TRANSFER_REVERSED_REASON,
+  recordTransferEvent,
+} from '../../../../lambdas/payouts/transitions';
 import type { Stripe } from '../../../../lambdas/shared/adapters/stripe';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { PayoutEntity, type PayoutItem } from '../../../../lambdas/shared/db/entities/payout';
