@@ -21,14 +21,8 @@ import {
   type TemplateItem,
   type TemplateVersionItem,
 } from './repo';
-import {
-  applied,
-  conflictOnRefusal,
-  fieldWrites,
-  loadManageable,
-  slugFor,
-  startProcessingOrFlag,
-} from './service';
+import { applied, conflictOnRefusal, fieldWrites, loadManageable, slugFor } from './service';
+import { startProcessingOrFlag } from './processing-flag';
 import { assertVersionNumber, isLive, registerLiveVersion } from './versions';
 import { toManagedTemplate } from './view';
 

@@ -16,7 +16,7 @@ import {
   type TemplateItem,
   type TemplateVersionItem,
 } from './repo';
-import { startProcessingOrFlag } from './service';
+import { startProcessingOrFlag } from './processing-flag';
 import { isLive, registerLiveVersion, wasLive } from './versions';
 
 export { getRepoLink };

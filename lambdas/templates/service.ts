@@ -9,7 +9,7 @@
  * A beta account's `both` carries no admin rights, so it manages its own templates only.
  */
 import { listSellerRecentDownloads } from '../downloads/service';
-import { startProcessing } from './processing-start';
+import { startProcessingOrFlag } from './processing-flag';
 import { mayActAsOwner } from '../shared/auth/access';
 import { SELLER_RECENT_DOWNLOADS, type SellerDownloadsResult } from '../../contract/downloads';
 import type { Profile } from '../../contract/profile';
@@ -24,7 +24,6 @@ import {
   type WithdrawVersionResult,
 } from '../../contract/templates';
 import { ConflictError, ForbiddenError, NotFoundError } from '../shared/errors';
-import { logger } from '../shared/observability';
 import {
   TransactionRefusedError,
   getLatestVersion,
@@ -33,13 +32,7 @@ import {
   writeTemplate,
   type TemplateItem,
 } from './repo';
-import {
-  failPendingVersion,
-  isLive,
-  processingPendingVersion,
-  retryPendingVersion,
-  withdrawPendingVersion,
-} from './versions';
+import { isLive, retryPendingVersion, withdrawPendingVersion } from './versions';
 import { toManagedTemplate, toMyTemplates } from './view';
 
 /** The slug: lowercased, stripped of special characters, hyphenated, with a time suffix. */
@@ -112,55 +105,6 @@ export const applied = (
   const updated = { ...template, ...set } as TemplateItem;
   for (const name of remove) delete updated[name as keyof TemplateItem];
   return updated;
-};
-
-/**
- * Starts processing after a committed write. If the pipeline cannot even start, the version is
- * marked ipfs_pin_failed with a reason (the template itself when it was never live), so the seller
- * sees it and can Retry, instead of it waiting forever.
- */
-export const startProcessingOrFlag = async (
-  templateId: string,
-  versionId: string,
-  fileKey: string,
-) => {
-  try {
-    await startProcessing({ mvpId: templateId, versionId, fileKey });
-  } catch (error) {
-    logger.error('Processing did not start', error instanceof Error ? error : String(error));
-    await flagNotStarted(templateId, versionId, fileKey).catch((flagError: unknown) => {
-      logger.error('Could not flag the template', flagError as Error);
-    });
-  }
-};
-
-const flagNotStarted = async (templateId: string, versionId: string, fileKey: string) => {
-  const now = new Date().toISOString();
-  const template = await getTemplateById(templateId);
-  if (!template) return;
-  const version = await processingPendingVersion(template, versionId, fileKey);
-  if (version) {
-    await failPendingVersion({
-      mvp: template,
-      version,
-      to: 'ipfs_pin_failed',
-      error: TEMPLATE_MESSAGES.processingNotStarted,
-      now,
-    });
-    return;
-  }
-  await writeTemplate({
-    mvpId: templateId,
-    fromStatus: 'pending_review',
-    fileKey,
-    set: {
-      status: 'ipfs_pin_failed',
-      last_processing_error: TEMPLATE_MESSAGES.processingNotStarted,
-      updated_at: now,
-    },
-    version: { patch: { id: versionId, set: { status: 'ipfs_pin_failed' } } },
-    now,
-  });
 };
 
 /** `GET /api/mvps/{id}/manage`: any status but archived, for the owner, admin or both. */
