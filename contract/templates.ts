@@ -17,6 +17,9 @@ import { penceToPounds, toPence } from './money';
 import { FILE_MESSAGES, MAX_PREVIEW_IMAGES, uploadedFileSchema } from './uploads';
 import type { PendingVersionSummary } from './template-versions';
 
+// The templates' messages (template-messages.ts, no schemas), read from here as well.
+export { TEMPLATE_MESSAGES } from './template-messages';
+
 // A template's versions: numbers, statuses and their texts (template-versions.ts), read from here
 // as well by everyone who reads templates.
 export {
@@ -351,23 +354,6 @@ export interface WithdrawVersionResult {
   mvp: ManagedTemplate;
   message: string;
 }
-
-export const TEMPLATE_MESSAGES = {
-  notFound: 'MVP not found.',
-  notAuthorized: 'You are not authorized to edit this MVP.',
-  uploaded: 'MVP uploaded successfully! It is being processed and will appear once approved.',
-  versionUploaded: 'New version uploaded successfully! It is being processed.',
-  updated: 'MVP updated successfully!',
-  editHeld:
-    'Your changes were saved and wait for review. Buyers see the current text until an admin approves them.',
-  deleted: 'MVP deleted successfully.',
-  retried: 'Processing restarted.',
-  notRetryable: 'Only MVPs whose scan or IPFS pinning failed can be retried.',
-  changedMeanwhile: 'This MVP was changed meanwhile. Please reload and try again.',
-  processingNotStarted: 'Processing could not be started. Please retry.',
-  /** The template's write was refused (a concurrent write on its counters). */
-  saveFailed: 'Failed to save MVP to database',
-} as const;
 
 /** `DELETE /api/mvps/{id}`: the template is archived; the message is the spec's. */
 export interface ArchiveTemplateResult {

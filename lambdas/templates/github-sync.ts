@@ -4,8 +4,8 @@
  * github domain calls these; the writes stay in this domain.
  */
 import type { Profile } from '../../contract/profile';
-import { TEMPLATE_MESSAGES } from '../../contract/templates';
-import { compareVersions } from '../../contract/templates';
+import { TEMPLATE_MESSAGES } from '../../contract/template-messages';
+import { compareVersions } from '../../contract/template-versions';
 import { ConflictError, ForbiddenError, NotFoundError } from '../shared/errors';
 import { getRepoLink, linkRepository, unlinkRepository } from './link-repo';
 import {

@@ -3,7 +3,7 @@
  * sync, a retry), and what happens when it cannot even start. Apart from the templates service so
  * that the GitHub sync's register step loads only this, not the seller's pages' reads.
  */
-import { TEMPLATE_MESSAGES } from '../../contract/templates';
+import { TEMPLATE_MESSAGES } from '../../contract/template-messages';
 import { logger } from '../shared/observability';
 import { startProcessing } from './processing-start';
 import { getTemplateById, writeTemplate } from './repo';
