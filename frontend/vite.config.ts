@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { chakraGlobalOnDemand } from './vite-chakra-global-on-demand';
+import { chakraGlobalOnDemand } from './vite-chakra-global-on-demand.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** The contract the app shares with the API: routes, schemas, constants, texts, `/config.json`'s shape. */
