@@ -22,7 +22,7 @@ import {
   type TemplateVersionItem,
 } from './repo';
 import { applied, conflictOnRefusal, fieldWrites, loadManageable, slugFor } from './service';
-import { startProcessingOrFlag } from './processing-flag';
+import { startProcessingOrFlag } from './processing-start';
 import { assertVersionNumber, isLive, registerLiveVersion } from './versions';
 import { toManagedTemplate } from './view';
 

@@ -16,7 +16,7 @@ import {
   type TemplateItem,
   type TemplateVersionItem,
 } from './repo';
-import { startProcessingOrFlag } from './processing-flag';
+import { startProcessingOrFlag } from './processing-start';
 import { isLive, registerLiveVersion, wasLive } from './versions';
 
 export { getRepoLink };

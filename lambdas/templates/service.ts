@@ -9,7 +9,7 @@
  * A beta account's `both` carries no admin rights, so it manages its own templates only.
  */
 import { listSellerRecentDownloads } from '../downloads/service';
-import { startProcessingOrFlag } from './processing-flag';
+import { startProcessingOrFlag } from './processing-start';
 import { mayActAsOwner } from '../shared/auth/access';
 import { SELLER_RECENT_DOWNLOADS, type SellerDownloadsResult } from '../../contract/downloads';
 import type { Profile } from '../../contract/profile';
