@@ -19,7 +19,8 @@
 import type { Plugin } from 'vite';
 
 const MODULE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
-const EAGER = '  const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];\n';
+const GLOBAL_STYLES = '[getPreflightCss(), getGlobalCss(), getTokenCss()]';
+const EAGER = `  const _global = ${GLOBAL_STYLES};\n`;
 const IN_RESULT = '    _global,\n';
 
 /** Chakra's system.js with `_global` computed on first read; throws if the code is not as known. */
@@ -35,7 +36,7 @@ export const globalOnDemand = (code: string): string => {
     .replace(
       IN_RESULT,
       '    get _global() {\n' +
-        '      return (_globalStyles ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]);\n' +
+        `      return (_globalStyles ??= ${GLOBAL_STYLES});\n` +
         '    },\n' +
         '    set _global(value) {\n' +
         '      _globalStyles = value;\n' +

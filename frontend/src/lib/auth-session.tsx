@@ -42,13 +42,6 @@ async function readSession(): Promise<Session> {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session>(initialSession);
   const queryClient = useQueryClient();
-  /**
-   * A session read in the background re-renders its readers as a transition, which React renders
-   * in slices; a user's own action (sign in, sign out) is answered at once.
-   */
-  const setSessionInBackground = useCallback((next: Session) => {
-    startTransition(() => setSession(next));
-  }, []);
 
   const refreshSession = useCallback(async () => {
     setSession(await readSession());
@@ -74,13 +67,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       });
     });
     if (hasStoredSession()) {
-      void readSession().then((initial) => active && setSessionInBackground(initial));
+      // Read in the background: its readers re-render as a transition, which React renders in
+      // slices; a user's own action (sign in, sign out) is answered at once.
+      void readSession().then((initial) => active && startTransition(() => setSession(initial)));
     }
     return () => {
       active = false;
       stopListening?.();
     };
-  }, [queryClient, setSessionInBackground]);
+  }, [queryClient]);
 
   const signOut = useCallback(async () => {
     const { auth } = await loadAuth();
