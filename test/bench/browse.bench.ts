@@ -18,11 +18,11 @@
  *
  * Memory as Lambda runs the function: those processes load the TypeScript through tsx, whose
  * compiler takes memory of its own (about 30 MB at the handler's import). So the current design is
- * also measured as deployed: the catalog function bundled with the CDK's esbuild options
- * (`splitBundleArgs`), run by plain Node (support/run-bundled-handler.mjs) on the same requests,
- * reporting its memory after the first request and its true peak (`maxRSS`).
+ * also measured as deployed: the catalog function bundled as `cdk deploy` bundles it
+ * (test/fixtures/lambda-bundles.ts), run by plain Node (support/run-bundled-handler.mjs) on the
+ * same requests, reporting its memory after the first request and its true peak (`maxRSS`).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,20 +50,13 @@ const percentile = (sorted: number[], p: number): number =>
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 
-/** Runs this file again in a new Node process and returns the rows it printed. */
-const runChild = (args: string[], options: { exposeGc?: boolean } = {}): Promise<Row[]> =>
+/** Runs Node with these arguments and returns the `BENCH {...}` rows the process printed. */
+const runNode = (nodeArgs: string[], what: string): Promise<Row[]> =>
   new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        ...(options.exposeGc ? ['--expose-gc'] : []),
-        '--import',
-        'tsx',
-        import.meta.filename,
-        ...args,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'], env: process.env },
-    );
+    const child = spawn(process.execPath, nodeArgs, {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: process.env,
+    });
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => {
       text += chunk.toString();
@@ -71,7 +64,7 @@ const runChild = (args: string[], options: { exposeGc?: boolean } = {}): Promise
       if (process.env.BENCH_LOG_LEVEL) process.stderr.write(chunk);
     });
     child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`browse bench ${args.join(' ')} exited ${code}`));
+      if (code !== 0) return reject(new Error(`${what} exited ${code}`));
       resolve(
         text
           .split('\n')
@@ -80,6 +73,19 @@ const runChild = (args: string[], options: { exposeGc?: boolean } = {}): Promise
       );
     });
   });
+
+/** Runs this file again in a new Node process (through tsx) and returns the rows it printed. */
+const runChild = (args: string[], options: { exposeGc?: boolean } = {}): Promise<Row[]> =>
+  runNode(
+    [
+      ...(options.exposeGc ? ['--expose-gc'] : []),
+      '--import',
+      'tsx',
+      import.meta.filename,
+      ...args,
+    ],
+    `browse bench ${args.join(' ')}`,
+  );
 
 /** A new container: import the handler, one cold request, memory, warm requests, reads. */
 const measure = async (design: 'before' | 'after', size: number): Promise<void> => {
@@ -168,57 +174,51 @@ const measure = async (design: 'before' | 'after', size: number): Promise<void> 
 };
 
 /**
- * The current design as Lambda runs it: the catalog function bundled as the CDK bundles it, in a
- * plain Node process (no tsx), on the same first request and warm requests as `measure`.
+ * The current design as Lambda runs it: the catalog function bundled as `cdk deploy` bundles it
+ * (test/fixtures/lambda-bundles.ts), in a plain Node process (no tsx), on the same first request
+ * and warm requests as `measure`.
  */
 const measureBundled = async (dataDir: string, size: number): Promise<Row> => {
-  const { splitBundleArgs } = await import('../../lib/constructs/marketplace-function');
-  const { apiEvent } = await import('../fixtures/api-event');
+  const { bundleFunction } = await import('../fixtures/lambda-bundles');
+  const { apiEvent, lambdaContext } = await import('../fixtures/api-event');
   const { browseQueries } = await import('./support/catalog-data');
   const repositoryRoot = path.resolve(import.meta.dirname, '../..');
   // Inside the repository, so that the modules the bundle leaves out (the AWS SDK, which Lambda's
   // runtime provides) resolve from its node_modules.
-  const bundle = path.join(repositoryRoot, '.local', 'bench', `catalog-bundle-${size}`);
-  execFileSync(
-    path.join(repositoryRoot, 'node_modules', '.bin', 'esbuild'),
-    [
-      ...splitBundleArgs(path.join(repositoryRoot, 'lambdas/catalog/index.ts'), bundle),
-      '--log-level=warning',
-    ],
-    { cwd: repositoryRoot, stdio: 'inherit' },
-  );
-  const events = path.join(dataDir, 'catalog-events.json');
-  const request = (query: Record<string, string>) =>
-    apiEvent({ method: 'GET', path: '/api/mvps', query });
-  await writeFile(
-    events,
-    JSON.stringify({
-      cold: request({}),
-      warmUp: browseQueries(WARM_REQUESTS).slice(0, 50).map(request),
-      warm: browseQueries(WARM_REQUESTS).map(request),
-    }),
-  );
-  const row = await new Promise<Row>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
+  const outdir = await mkdtemp(path.join(repositoryRoot, '.local', `browse-bundle-${size}-`));
+  try {
+    const bundle = await bundleFunction(
+      { name: 'CatalogFunction', entry: path.join(repositoryRoot, 'lambdas/catalog/index.ts') },
+      outdir,
+    );
+    const events = path.join(dataDir, 'catalog-events.json');
+    const request = (query: Record<string, string>) =>
+      apiEvent({ method: 'GET', path: '/api/mvps', query });
+    const queries = browseQueries(WARM_REQUESTS);
+    await writeFile(
+      events,
+      JSON.stringify({
+        // JSON keeps the context's fields; the runner gives it its one method back.
+        context: lambdaContext('catalog'),
+        cold: request({}),
+        warmUp: queries.slice(0, 50).map(request),
+        warm: queries.map(request),
+      }),
+    );
+    const [row] = await runNode(
       [
         '--expose-gc',
         path.join(import.meta.dirname, 'support', 'run-bundled-handler.mjs'),
-        path.join(bundle, 'index.mjs'),
+        bundle.file,
         events,
       ],
-      { stdio: ['ignore', 'pipe', 'inherit'], env: process.env },
+      'the bundled catalog handler',
     );
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.on('exit', (code) => {
-      const line = text.split('\n').find((candidate) => candidate.startsWith('BENCH '));
-      if (code !== 0 || !line) return reject(new Error(`the bundled handler exited ${code}`));
-      resolve(JSON.parse(line.slice('BENCH '.length)) as Row);
-    });
-  });
-  await rm(bundle, { recursive: true, force: true });
-  return { design: 'lambda', templates: size, ...row };
+    if (!row) throw new Error('The bundled catalog handler printed no result.');
+    return { design: 'lambda', templates: size, ...row };
+  } finally {
+    await rm(outdir, { recursive: true, force: true });
+  }
 };
 
 /** Emulators and data for one size, then the measurements in fresh processes. */

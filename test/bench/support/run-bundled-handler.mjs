@@ -11,22 +11,12 @@ import process from 'node:process';
 
 const [bundle, eventsFile] = process.argv.slice(2);
 const mb = (bytes) => Math.round(bytes / 2 ** 20);
-const context = {
-  callbackWaitsForEmptyEventLoop: false,
-  functionName: 'catalog',
-  functionVersion: '$LATEST',
-  invokedFunctionArn: 'arn:aws:lambda:eu-west-2:000000000000:function:catalog',
-  memoryLimitInMB: '1024',
-  awsRequestId: 'bench',
-  logGroupName: '/aws/lambda/catalog',
-  logStreamName: 'bench',
-  getRemainingTimeInMillis: () => 30_000,
-};
 
 const importStarted = performance.now();
 const { handler } = await import(bundle);
 const importMs = performance.now() - importStarted;
 const events = JSON.parse(readFileSync(eventsFile, 'utf8'));
+const context = { ...events.context, getRemainingTimeInMillis: () => 30_000 };
 
 const call = async (event) => {
   const started = performance.now();
