@@ -14,15 +14,19 @@ export const addMonths = (monthYear: string, offset: number): string => {
 /** The month before the one `date` falls in: the month a run started at `date` pays. */
 export const previousMonthOf = (date: Date): string => addMonths(monthOf(date), -1);
 
-/** One formatter for every message of a run: `toLocaleString` with options builds one each call. */
-const MONTH_NAME = new Intl.DateTimeFormat('en-GB', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/**
+ * One formatter for every message of a run (`toLocaleString` with options builds one each call),
+ * made on the first message rather than when the module loads, which a cold start would pay.
+ */
+let monthNameFormat: Intl.DateTimeFormat | undefined;
 
 /** `July 2025`, for messages. */
 export const monthName = (monthYear: string): string => {
   const [year, month] = monthYear.split('-').map(Number) as [number, number];
-  return MONTH_NAME.format(new Date(Date.UTC(year, month - 1, 1)));
+  monthNameFormat ??= new Intl.DateTimeFormat('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return monthNameFormat.format(new Date(Date.UTC(year, month - 1, 1)));
 };
