@@ -5,11 +5,8 @@
  *
  * - `highlightCode`: highlight.js core with the languages templates are written in; the result is
  *   highlight.js's escaped HTML (spans with `hljs-*` classes, the text escaped).
- * - `renderMarkdown`: marked, with raw HTML in the Markdown shown as text (never parsed), then
- *   DOMPurify over the result (no scripts, no event handlers, no `javascript:` or `data:` URLs);
- *   links open in a new tab without the opener.
+ * - `renderMarkdown`: a README as GitHub shows it, sanitised (readme-rendering.ts).
  */
-import DOMPurify from 'dompurify';
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
 import css from 'highlight.js/lib/languages/css';
@@ -26,7 +23,6 @@ import sql from 'highlight.js/lib/languages/sql';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
-import { Marked } from 'marked';
 
 const languages = {
   bash,
@@ -109,37 +105,4 @@ export const highlightCode = (code: string, path: string): { html: string; langu
   return { html: hljs.highlight(code, { language, ignoreIllegals: true }).value, language };
 };
 
-const markdownParser = new Marked({
-  gfm: true,
-  async: false,
-  renderer: {
-    // Raw HTML in a README is shown as the text it is, never parsed as markup.
-    html: ({ text }) => escapeHtml(text),
-  },
-});
-
-let hooked = false;
-const sanitizer = () => {
-  if (!hooked) {
-    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-      // A code block wider than the panel scrolls: the keyboard must reach it (WCAG 2.1.1).
-      if (node.tagName === 'PRE') node.setAttribute('tabindex', '0');
-      if (node.tagName === 'A' && node.getAttribute('href')) {
-        node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer nofollow');
-      }
-    });
-    hooked = true;
-  }
-  return DOMPurify;
-};
-
-/** Sanitized HTML of a README. */
-export const renderMarkdown = (source: string): string =>
-  sanitizer().sanitize(markdownParser.parse(source) as string, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe', 'object', 'embed'],
-    FORBID_ATTR: ['style', 'class', 'id'],
-    // http(s), mailto and relative links only: no javascript:, data: or other schemes.
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|#|\/|\.{0,2}\/?[^:]*$)/i,
-  });
+export { renderMarkdown, type ReadmeContext } from './readme-rendering';
