@@ -4,6 +4,7 @@
  * values themselves are never copied into a finding (they would end up in the table and in logs).
  */
 import type { ScanFinding } from '../schema';
+import { isEnvFileName, isExampleEnvName, knownSecretsIn, secretEnvVariables } from './secrets';
 
 const finding = (file: string, rule: string, message: string): ScanFinding => ({
   file,
@@ -22,12 +23,14 @@ const extensionOf = (name: string): string => {
 
 export const baseNameOf = (name: string): string => name.split('/').pop() ?? name;
 
-/** Windows and JVM executables and scripts that run on double click. */
+/**
+ * Compiled Windows and JVM programs and libraries. Scripts (.bat, .cmd, .ps1, .sh) are not here:
+ * they are text a buyer can read (Sphinx's make.bat is in every Python project's docs) and are
+ * searched for secrets like any other text file.
+ */
 const EXECUTABLE_EXTENSIONS = new Set([
   'exe',
   'dll',
-  'bat',
-  'cmd',
   'scr',
   'jar',
   'msi',
@@ -153,66 +156,6 @@ const archiveKind = (head: Uint8Array): string | undefined => {
 /** Git's rule: a NUL byte in the first 8,000 bytes makes a file binary. */
 export const looksBinary = (head: Uint8Array): boolean => head.subarray(0, 8000).includes(0);
 
-const ENV_FILE = /^\.env(\..+)?$/i;
-const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist|defaults)$/i;
-/** Values that say "put yours here" rather than being one. */
-const PLACEHOLDER =
-  /^(x+|\*+|0+|\.{3}|<.*>|\$\{.*\}|changeme|change_me|your[-_a-z]*|example[-_a-z]*|placeholder|todo|none|null|''|"")$/i;
-
-const SECRET_PATTERNS: { rule: string; pattern: RegExp; message: string; ignore?: RegExp }[] = [
-  {
-    rule: 'private-key',
-    pattern: /-----BEGIN ((RSA|DSA|EC|OPENSSH|ENCRYPTED|PGP) )?PRIVATE KEY( BLOCK)?-----/,
-    message: 'contains a private key',
-  },
-  {
-    rule: 'aws-access-key',
-    pattern: /\b(AKIA|ASIA)[A-Z0-9]{16}\b/g,
-    message: 'contains an AWS access key id',
-    // AWS's own documentation key, quoted in countless READMEs.
-    ignore: /EXAMPLE$/,
-  },
-  {
-    rule: 'aws-secret-key',
-    pattern: /aws_?secret_?(access_?)?key["']?\s*[:=]\s*["']?[A-Za-z0-9/+=]{40}\b/gi,
-    message: 'contains an AWS secret access key',
-    ignore: /EXAMPLEKEY/,
-  },
-  {
-    rule: 'stripe-secret-key',
-    pattern: /\b(sk|rk)_(live|test)_[0-9a-zA-Z]{16,}\b/g,
-    message: 'contains a Stripe secret key',
-    ignore: /_(x+|X+|0+)$/,
-  },
-  {
-    rule: 'github-token',
-    pattern: /\b(gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{60,})\b/g,
-    message: 'contains a GitHub access token',
-  },
-  {
-    rule: 'slack-token',
-    pattern: /\bxox[baprs]-[0-9A-Za-z-]{10,}\b/g,
-    message: 'contains a Slack token',
-  },
-  {
-    rule: 'google-api-key',
-    pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g,
-    message: 'contains a Google API key',
-  },
-];
-
-/** Names of `.env` variables that carry a value (never the values themselves). */
-const envVariablesWithValues = (text: string): string[] => {
-  const names: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*?)\s*$/.exec(line);
-    if (!match) continue;
-    const value = match[2]!.replace(/\s+#.*$/, '').replace(/^(['"])(.*)\1$/, '$2');
-    if (value !== '' && !PLACEHOLDER.test(value)) names.push(match[1]!);
-  }
-  return names;
-};
-
 /**
  * Findings from an entry's first bytes (`head`, at most `textScanBytes`): executables and nested
  * archives by magic bytes, then, for text, secrets and `.env` files with values.
@@ -241,8 +184,8 @@ export const checkEntryContent = (name: string, head: Uint8Array): ScanFinding[]
 
   const text = Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString('utf8');
   const base = baseNameOf(name);
-  if (ENV_FILE.test(base) && !ENV_TEMPLATE.test(base)) {
-    const names = envVariablesWithValues(text);
+  if (isEnvFileName(base) && !isExampleEnvName(base)) {
+    const names = secretEnvVariables(text);
     if (names.length > 0) {
       const listed =
         names.slice(0, 5).join(', ') + (names.length > 5 ? `, and ${names.length - 5} more` : '');
@@ -250,19 +193,11 @@ export const checkEntryContent = (name: string, head: Uint8Array): ScanFinding[]
         finding(
           name,
           'env-file',
-          `is an environment file with values (${listed}); ship a .env.example with empty values instead`,
+          `is an environment file with values that look like secrets (${listed}); ship a .env.example with empty values instead`,
         ),
       );
     }
   }
-  for (const { rule, pattern, message, ignore } of SECRET_PATTERNS) {
-    const matches = pattern.global
-      ? [...text.matchAll(pattern)].map((m) => m[0])
-      : pattern.exec(text)
-        ? ['']
-        : [];
-    if (matches.some((value) => !ignore || !ignore.test(value)))
-      found.push(finding(name, rule, message));
-  }
+  for (const { rule, message } of knownSecretsIn(text)) found.push(finding(name, rule, message));
   return found;
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { badArchives } from '../../../fixtures/archives/bad-archives';
+import { JWT_SECRET } from '../../../fixtures/archives/fake-secrets';
 import { cleanTemplates } from '../../../fixtures/archives/clean-templates';
 import { rarOf } from '../../../fixtures/archives/rar-writer';
 import { tarGzOf, zipOf } from '../../../fixtures/archives/writers';
@@ -31,8 +32,9 @@ describe('scanner: crafted bad archives', () => {
     const result = await scan(await badArchives['stripe-live-key']!.build(), 'stripe.zip');
     expect(result.reason).not.toMatch(/sk_live_/);
     const env = await scan(await badArchives['env-with-values']!.build(), 'env.zip');
-    expect(env.reason).toContain('VITE_API_URL, DATABASE_URL');
+    expect(env.reason).toContain('(DATABASE_URL, JWT_SECRET)');
     expect(env.reason).not.toContain('postgres://');
+    expect(env.reason).not.toContain(JWT_SECRET);
   });
 });
 
