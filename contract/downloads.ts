@@ -206,6 +206,11 @@ export const CODE_PREVIEW_MESSAGES = {
   notReady: 'The code preview of this template is not available yet.',
   notStored:
     'This file is not in the preview (the preview keeps the first 8 MB of text). Download the template to read it.',
+  notAnImage: 'Only the images of a bundle can be shown here.',
+  notInBundle: 'That path is not a file path inside the bundle.',
+  imageNotShown: 'Only the images its README shows can be seen before downloading the template.',
+  imageTooLarge: 'This image is too large to show here (more than 3 MB).',
+  imageUnavailable: 'This image cannot be shown from this kind of archive yet.',
 } as const;
 
 /**

@@ -35,6 +35,13 @@ export const downloadsRoutes = defineRoutes('downloads', {
     summary:
       'One text file of the bundle from the code preview pack (one ranged read), for callers who may download the template; spends no quota.',
   }),
+  /** Not JSON: the image itself, for an `<img>` (no token), so the URL is built with `apiUrl`. */
+  'GET /api/mvps/{id}/files/image': route<{ query: { path: string }; response: Blob }>({
+    operation: 'get-mvp-file-image',
+    access: 'public',
+    summary:
+      "An image the template's README shows, from its bundle (images only, up to 3 MB, cacheable): public as the README is.",
+  }),
   'GET /api/downloads': route<{ query: MyDownloadsQuery; response: MyDownloadsPage }>({
     operation: 'list-my-downloads',
     access: 'user',

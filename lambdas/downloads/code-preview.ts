@@ -32,7 +32,7 @@ import { ObjectNotFoundError, readObject, readObjectRange } from '../shared/stor
 import { findLatestDownload } from './repo';
 import { InvalidZipError, ZIP_TAIL_BYTES, listZipEntries } from './zip-directory';
 
-const README_NAMES = ['readme.md', 'readme.markdown', 'readme'];
+export const README_NAMES = ['readme.md', 'readme.markdown', 'readme'];
 /** Package manifests, most common first; the first one found is shown. */
 const PACKAGE_MANIFEST_NAMES = [
   'package.json',
@@ -46,20 +46,25 @@ const PACKAGE_MANIFEST_NAMES = [
   'deno.json',
 ];
 
-const readManifest = async (fileKey: string): Promise<BundleManifest | null> => {
+/** The bundle's manifest, or null when the scan wrote none (older templates). */
+export const readManifest = async (fileKey: string): Promise<BundleManifest | null> => {
   const bytes = await readObject(config().MVP_FILES_BUCKET, manifestKeysOf(fileKey).manifest);
   if (!bytes) return null;
   return bundleManifestSchema.parse(JSON.parse(Buffer.from(bytes).toString('utf8')));
 };
 
-const readPacked = async (fileKey: string, file: ManifestFile): Promise<string> => {
-  if (file.offset === undefined || !file.length) return '';
+/** A text file's kept bytes, from the pack by one ranged read. */
+export const readPackedBytes = async (fileKey: string, file: ManifestFile): Promise<Uint8Array> => {
+  if (file.offset === undefined || !file.length) return new Uint8Array();
   const { bytes } = await readObjectRange(config().MVP_FILES_BUCKET, manifestKeysOf(fileKey).pack, {
     start: file.offset,
     end: file.offset + file.length - 1,
   });
-  return Buffer.from(bytes).toString('utf8');
+  return bytes;
 };
+
+const readPacked = async (fileKey: string, file: ManifestFile): Promise<string> =>
+  Buffer.from(await readPackedBytes(fileKey, file)).toString('utf8');
 
 /** The single folder every file is in (`app/`), or '' when files sit at the root. */
 const topFolderOf = (files: readonly ManifestFile[]): string | null => {

@@ -11,6 +11,8 @@ export const handler = createHttpHandler(
       import('./handlers/get-download-status').then((m) => m.getDownloadStatus),
     'get-mvp-file-content': () =>
       import('./handlers/get-mvp-file-content').then((m) => m.getTemplateFileContent),
+    'get-mvp-file-image': () =>
+      import('./handlers/get-mvp-file-image').then((m) => m.getTemplateFileImage),
     'list-mvp-files': () => import('./handlers/list-mvp-files').then((m) => m.listTemplateFiles),
     'list-my-downloads': () =>
       import('./handlers/list-my-downloads').then((m) => m.listMyDownloads),

@@ -1,6 +1,8 @@
 /** Request schemas of the download routes. */
 import * as z from 'zod';
+import { bundleImageTypeOf, isNormalBundlePath } from '../../contract/bundle-paths';
 import { templateIdSchema } from '../../contract/catalog';
+import { CODE_PREVIEW_MESSAGES } from '../../contract/downloads';
 
 /** `/api/mvps/{id}/…` path parameters. */
 export const templatePathSchema = z.object({ id: templateIdSchema });
@@ -28,4 +30,17 @@ export const fileContentQuerySchema = z.object({
     .string({ error: 'Choose a file to read.' })
     .min(1, 'Choose a file to read.')
     .max(1024, 'The file path is too long.'),
+});
+
+/**
+ * `GET /api/mvps/{id}/files/image?path=`: an image's path inside the bundle, in the one form the
+ * listing writes (the browser resolves `./` and `../` before asking).
+ */
+export const fileImageQuerySchema = z.object({
+  path: z
+    .string({ error: 'Choose an image to show.' })
+    .min(1, 'Choose an image to show.')
+    .max(1024, 'The file path is too long.')
+    .refine(isNormalBundlePath, CODE_PREVIEW_MESSAGES.notInBundle)
+    .refine((path) => bundleImageTypeOf(path) !== null, CODE_PREVIEW_MESSAGES.notAnImage),
 });

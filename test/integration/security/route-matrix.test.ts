@@ -112,6 +112,8 @@ const matrix: Record<string, Cell> = {
   // The owner's subscription template, read by whoever may download it: nobody among the callers
   // holds a subscription, an order or a download of it, so only admin rights read its files.
   'GET /api/mvps/{id}/files/content': { allowed: ADMINS },
+  // Public as the README that shows the image is; the service refuses images it does not show.
+  'GET /api/mvps/{id}/files/image': { allowed: 'everyone' },
   'GET /api/downloads': { allowed: 'signed-in' },
   'GET /api/mvps/{id}/reviews': { allowed: 'everyone' },
   // A beta account may not review (anyone can start one); the owner is not among the callers.
@@ -159,6 +161,7 @@ const matrix: Record<string, Cell> = {
   'POST /api/deployments/{id}/netlify/authorize-url': { allowed: [] },
   'POST /api/deployments/netlify/callback': { allowed: 'signed-in' },
   'POST /api/deployments/{id}/upgrade-pull-request': { allowed: [] },
+  'POST /api/deployments/{id}/resume': { allowed: [] },
   // The victim's deployment: nobody else can show or hide it (404, as if absent).
   'PUT /api/deployments/{id}/story': { allowed: [] },
   'GET /api/stories': { allowed: 'everyone' },
