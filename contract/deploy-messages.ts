@@ -41,3 +41,28 @@ export const DEPLOY_MESSAGES = {
   upgradeOpening: 'Opening the upgrade pull request…',
   upgradeFailed: 'GitHub did not open the pull request. Please try again.',
 } as const;
+
+/**
+ * Continuing a deployment that stopped (the dashboard's and the deployment page's Continue): each
+ * failure says which service failed and what the buyer can do, with the repository's name.
+ */
+export const DEPLOY_CONTINUE_MESSAGES = {
+  githubUnavailable: (repo: string) =>
+    `GitHub did not answer while we set up your repository ${repo}. Nothing was lost; press Continue to try again.`,
+  netlifyUnavailable: (repo: string) =>
+    `Netlify did not answer. Your repository ${repo} is safe; press Continue to try again.`,
+  stepStopped: (repo: string) =>
+    `The deployment stopped before it finished. Your repository ${repo} is safe; press Continue to try again.`,
+  repositoryStopped: (repo: string) =>
+    `Creating your repository ${repo} stopped before it finished. Press Continue to try again.`,
+  nameTaken: (repo: string) =>
+    `A repository named ${repo} already exists in your GitHub account and was not made by this deployment. Choose another name and press Continue.`,
+  nameUsedByOtherTemplate: (repo: string, template: string) =>
+    `Your repository ${repo} already holds your deployment of ${template}. Choose another name.`,
+  continuing: 'Continuing your deployment…',
+  authorizeNetlify: 'Your repository is ready. Authorise Netlify to publish the site.',
+  nothingToContinue: 'This deployment is finished: there is nothing to continue.',
+  renameTooLate:
+    'The repository of this deployment exists already: it keeps its name. Press Continue without a new name.',
+  alreadyDeployed: (repo: string) => `You already deployed this template to ${repo}.`,
+} as const;

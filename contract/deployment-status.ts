@@ -22,6 +22,12 @@ export const DEPLOYMENT_POLL_INTERVAL_MS = 5000;
 export const DEPLOYMENT_POLL_LIMIT_MS = 10 * 60 * 1000;
 export const NETLIFY_REDIRECT_DELAY_MS = 1500;
 
+/**
+ * A step that has written nothing for this long has stopped (its process ended mid-step): longer
+ * than any step runs, including GitHub's 10-minute waits between retries of the repository step.
+ */
+export const DEPLOYMENT_STALLED_AFTER_MS = 15 * 60 * 1000;
+
 /** Final: finished (either success state) or failed. */
 export const isDeploymentFinished = (status: string): boolean =>
   status === 'deployed' || status === 'completed';

@@ -7,10 +7,11 @@ import * as z from 'zod';
 import { DEPLOY_MESSAGES } from './deploy-messages';
 import type { DeploymentStatus } from './deployment-status';
 
-export { DEPLOY_MESSAGES } from './deploy-messages';
+export { DEPLOY_CONTINUE_MESSAGES, DEPLOY_MESSAGES } from './deploy-messages';
 export {
   DEPLOYMENT_POLL_INTERVAL_MS,
   DEPLOYMENT_POLL_LIMIT_MS,
+  DEPLOYMENT_STALLED_AFTER_MS,
   DEPLOYMENT_STATUSES,
   NETLIFY_REDIRECT_DELAY_MS,
   isDeploymentFailed,
@@ -65,6 +66,30 @@ export const deploymentPathSchema = z.object({
   id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, DEPLOY_MESSAGES.deploymentNotFound),
 });
 
+/**
+ * Continue: optionally a new repository name, accepted only while the repository does not exist
+ * yet (the name was taken by an unrelated repository).
+ */
+export const continueDeploymentSchema = z
+  .strictObject(
+    { repo_name: repoNameSchema.optional() },
+    { error: 'Continue takes only a new repository name.' },
+  )
+  .default({});
+export type ContinueDeploymentBody = z.input<typeof continueDeploymentSchema>;
+
+/**
+ * Continue's answer: the step running again (`running`; poll the deployment), or Netlify's
+ * authorisation to go to (`authorize_netlify`, with its URL).
+ */
+export interface ContinuedDeployment {
+  deployment_id: string;
+  status: DeploymentStatus;
+  next: 'running' | 'authorize_netlify';
+  authorize_url: string | null;
+  message: string;
+}
+
 export interface AuthorizeUrl {
   url: string;
 }
@@ -109,6 +134,12 @@ export interface Deployment {
   repo_name: string;
   status: DeploymentStatus;
   error_message: string | null;
+  /**
+   * The deployment stopped before its site was live (a failed step, the tab closed before
+   * Netlify's authorisation, a step that stopped answering): Continue resumes it from its last
+   * finished step, with the same repository.
+   */
+  can_continue: boolean;
   github_repo_url: string | null;
   netlify_site_url: string | null;
   /** The template version committed to the repository (or its last upgrade). */

@@ -2,6 +2,8 @@
 import type {
   AuthorizeUrl,
   Connections,
+  ContinueDeploymentBody,
+  ContinuedDeployment,
   CreatedDeployment,
   CreateDeploymentBody,
   Deployment,
@@ -72,6 +74,15 @@ export const deploymentsRoutes = defineRoutes('deployments', {
     access: 'user',
     summary:
       'Completes the Netlify authorisation (/buyer-netlify-callback): token sealed, the site step started.',
+  }),
+  'POST /api/deployments/{id}/resume': route<{
+    body: ContinueDeploymentBody;
+    response: ContinuedDeployment;
+  }>({
+    operation: 'resume-deployment',
+    access: 'user',
+    summary:
+      "Continue: resumes the caller's stopped deployment from its last finished step with the same repository (never another download); 404 for anyone else's.",
   }),
   'POST /api/deployments/{id}/upgrade-pull-request': route<{ response: UpgradePullRequest }>({
     operation: 'open-upgrade-pull-request',

@@ -31,6 +31,8 @@ export const handler = createHttpHandler(
       import('./handlers/complete-netlify-connection').then(
         (m) => m.completeNetlifyConnectionOperation,
       ),
+    'resume-deployment': () =>
+      import('./handlers/resume-deployment').then((m) => m.resumeDeploymentOperation),
     'open-upgrade-pull-request': () =>
       import('./handlers/open-upgrade-pull-request').then((m) => m.openUpgradePullRequestOperation),
   },

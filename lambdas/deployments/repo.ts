@@ -68,6 +68,32 @@ export const transitionDeployment = async (
   }
 };
 
+/**
+ * Y5 for Continue: the deployment moved back to the step it resumes from, only if it is still as
+ * the caller read it (same status, same `updated_at`): of two presses at once, one wins; the other
+ * gets false. `remove` drops what the stopped run left (its failure message).
+ */
+export const continueDeployment = async (
+  read: Pick<DeploymentItem, 'id' | 'status' | 'updated_at'>,
+  changes: DeploymentChanges,
+  remove: readonly (keyof DeploymentChanges & string)[],
+  now: string,
+): Promise<boolean> => {
+  try {
+    await DeploymentEntity.patch({ id: read.id })
+      .set({ ...changes, updated_at: now })
+      .remove(remove)
+      .where(({ status, updated_at }, { eq }) =>
+        [eq(status, read.status), eq(updated_at, read.updated_at)].join(' AND '),
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
 /** Y5 without a status change: fields of a step that keeps the state (site ids, poll count). */
 export const recordDeploymentFields = async (
   id: string,

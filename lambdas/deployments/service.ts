@@ -10,6 +10,10 @@
  * (`completeNetlifyStep`) stores the token and starts the site step (`processing`, then the site is
  * created from the repository and polled until `completed`, or `failed` with its message).
  *
+ * A deployment that stopped before its site was live (a failed step, the tab closed before
+ * Netlify's authorisation, a step whose process ended) is continued (`continueMyDeployment`) from
+ * its last finished step with the same repository, never spending another download.
+ *
  * Ownership: a deployment is its buyer's; anyone else is answered 404 as if it did not exist.
  */
 import { businessMetrics } from '../../contract/design/metrics';
@@ -17,7 +21,6 @@ import { countFact } from '../shared/business-metrics';
 import { ulid } from 'ulid';
 import { getApprovedTemplateItem, type TemplateItem } from '../catalog/service';
 import { spendDownload } from '../downloads/spend';
-import { startWorkflow } from '../shared/adapters/workflow';
 import { previewUrl } from '../../contract/catalog';
 import {
   DEPLOY_MESSAGES,
@@ -33,42 +36,18 @@ import {
 } from '../../contract/deployments';
 import { ConflictError, DependencyFailedError, NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
-import { config } from '../shared/config';
 import { completeNetlifyConnection, githubLoginOf, netlifyAuthorizeUrlFor } from './connections';
 import {
   createDeployment,
-  getDeployment,
   listDeploymentsByUser,
   recordDeploymentFields,
   transitionDeployment,
   type DeploymentItem,
 } from './repo';
 import { compareVersions } from './versions';
+import { continueInstead, continuePointOf, deploymentHoldingName } from './continue';
+import { ownDeployment, recordStartFailure, startDeployStep } from './deploy-start';
 import { findingsFixedBetween } from '../security/stored-reports';
-
-export type DeployPhase = 'repository' | 'site' | 'upgrade';
-
-/**
- * Starts one phase of buyer-deploy. The execution name (`<id>-<phase>` unless given) makes a
- * repeated start of the same phase a no-op.
- */
-export const startDeployStep = (
-  deploymentId: string,
-  phase: DeployPhase,
-  executionName = `${deploymentId}-${phase}`,
-) =>
-  startWorkflow(
-    'buyer-deploy',
-    { deploymentId, phase, pollSeconds: config().DEPLOY_POLL_SECONDS },
-    executionName,
-  );
-
-/** The caller's deployment, or 404 (also for another user's: its existence is not disclosed). */
-const ownDeployment = async (userId: string, id: string): Promise<DeploymentItem> => {
-  const item = await getDeployment(id);
-  if (!item || item.user_id !== userId) throw new NotFoundError(DEPLOY_MESSAGES.deploymentNotFound);
-  return item;
-};
 
 const toDeployment = (
   item: DeploymentItem,
@@ -80,6 +59,7 @@ const toDeployment = (
   repo_name: item.repo_name,
   status: item.status as DeploymentStatus,
   error_message: item.error_message ?? null,
+  can_continue: continuePointOf(item) !== null,
   github_repo_url: item.github_repo_url ?? null,
   netlify_site_url: item.netlify_site_url ?? null,
   version: item.version_number ?? null,
@@ -143,17 +123,6 @@ const latestVersionOf = async (templateId: string): Promise<string | null> => {
   }
 };
 
-/** A step that did not start fails its deployment (counted once, by the write that moved it). */
-const recordStartFailure = async (id: string, from: string[], message: string) => {
-  const moved = await transitionDeployment(
-    id,
-    from,
-    { status: 'failed', error_message: message },
-    new Date().toISOString(),
-  );
-  if (moved) countFact(businessMetrics.deploysFailed);
-};
-
 /** Y1: a new deployment of `mvp`, `initializing`, with the template's card copied in; its id. */
 export const recordNewDeployment = async (input: {
   userId: string;
@@ -192,6 +161,8 @@ export const startDeployment = async (
 ): Promise<CreatedDeployment> => {
   const githubLogin = await githubLoginOf(userId);
   if (!githubLogin) throw new ConflictError(DEPLOY_MESSAGES.githubNotConnected);
+  const earlier = await deploymentHoldingName(userId, githubLogin, body.repo_name);
+  if (earlier) return continueInstead(userId, earlier, body.mvp_id);
   const { mvp } = await spendDownload(userId, body.mvp_id);
   const id = await recordNewDeployment({
     userId,
@@ -250,11 +221,12 @@ export const completeNetlifyStep = async (
   const deploymentId = await completeNetlifyConnection(userId, body);
   const item = await ownDeployment(userId, deploymentId);
   if (item.status === 'repo_created') {
+    const now = new Date().toISOString();
     const moved = await transitionDeployment(
       item.id,
       ['repo_created'],
-      { status: 'processing' },
-      new Date().toISOString(),
+      { status: 'processing', netlify_authorized_at: now, polls: 0 },
+      now,
     );
     if (!moved) throw new ConflictError(DEPLOY_MESSAGES.deploymentNotFound);
   } else if (item.status !== 'processing') {

@@ -5,8 +5,9 @@
  * Each step is safe to run again (Step Functions retries, a redelivered start): it reads the
  * deployment first and does only what is not done yet. A failure the buyer can act on ends the
  * step with `{ ok: false }` after marking the deployment `failed` with a message; GitHub's and
- * Netlify's 5xx, 429 and network errors are TransientError (retried by the ASL), anything else
- * reaches MarkFailed.
+ * Netlify's 5xx, 429 and network errors are GithubUnavailableError or NetlifyUnavailableError
+ * (retried by the ASL, then named by MarkFailed's message: the buyer learns which service did not
+ * answer, never that the build failed), anything else reaches MarkFailed.
  */
 import { businessMetrics } from '../../../contract/design/metrics';
 import { countFact } from '../../shared/business-metrics';
@@ -75,9 +76,45 @@ export const throwIfRateLimited = (error: unknown): void => {
   if (wait !== undefined) throw new GithubRateLimitedError(wait, { cause: error });
 };
 
+/**
+ * GitHub did not answer (a 5xx, 429, timeout or refused connection): retried by the state
+ * machine, then its message names GitHub (mark-failed.ts). Its name is what the ASL matches.
+ */
+export class GithubUnavailableError extends TransientError {
+  constructor(options?: { cause?: unknown }) {
+    super('GitHub did not answer; retrying.', options);
+    this.name = 'GithubUnavailableError';
+  }
+}
+
+/** Netlify did not answer: as GithubUnavailableError, for Netlify. */
+export class NetlifyUnavailableError extends TransientError {
+  constructor(options?: { cause?: unknown }) {
+    super('Netlify did not answer; retrying.', options);
+    this.name = 'NetlifyUnavailableError';
+  }
+}
+
+/**
+ * Which service an error came from, by the shape of each official client's errors: Octokit's
+ * RequestError is `HttpError` (a refused connection or a timeout too, as a 500); `@netlify/api`
+ * throws `JSONHTTPError`/`TextHTTPError` for an answer and `FetchError` for no answer.
+ */
+const serviceOf = (error: unknown): 'github' | 'netlify' | undefined => {
+  const name = (error as { name?: unknown } | null)?.name;
+  if (name === 'HttpError') return 'github';
+  if (name === 'JSONHTTPError' || name === 'TextHTTPError' || name === 'FetchError') {
+    return 'netlify';
+  }
+  return undefined;
+};
+
 /** Retries what GitHub or Netlify may answer better in a moment; rethrows the rest. */
 export const transientOr = (error: unknown, status: number | undefined): never => {
   if (status === undefined || status >= 500 || status === 429) {
+    const service = serviceOf(error);
+    if (service === 'github') throw new GithubUnavailableError({ cause: error });
+    if (service === 'netlify') throw new NetlifyUnavailableError({ cause: error });
     throw new TransientError('The provider did not answer; retrying.', { cause: error });
   }
   throw error;

@@ -35,11 +35,20 @@ export interface DeploymentItem {
   /** The GitHub login the repository was created under. */
   github_owner?: string;
   github_repo_url?: string;
+  /**
+   * GitHub's id of the repository this deployment created: a deployment continued later, or a
+   * deploy under a name already taken, is told apart from an unrelated repository by it.
+   */
+  github_repo_id?: number;
   /** The repository's default branch and the head commit the marketplace wrote last. */
   default_branch?: string;
   head_sha?: string;
   /** The template version committed (the first commit, then the last upgrade opened). */
   version_number?: string;
+  /** When the buyer authorised Netlify for this deployment (the site step may run). */
+  netlify_authorized_at?: string;
+  /** How many times the buyer pressed Continue: names each continued run's execution. */
+  continued?: number;
   netlify_site_id?: string;
   netlify_site_name?: string;
   netlify_site_url?: string;

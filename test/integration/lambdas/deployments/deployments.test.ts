@@ -16,6 +16,7 @@ import { businessMetrics } from '../../../../contract/design/metrics';
 import { metrics } from '../../../../lambdas/shared/observability';
 import { config } from '../../../../lambdas/shared/config';
 import {
+  DEPLOY_CONTINUE_MESSAGES,
   DEPLOY_MESSAGES,
   type Connections,
   type Deployment,
@@ -515,10 +516,28 @@ describe('buyer deploys', () => {
 
   it('fails with a readable message when the name is taken or Netlify cannot build the site', async () => {
     const facts = watchDeployFacts();
-    // A second deployment into the same repository name: GitHub's 422, the product's message.
-    const taken = await call<{ deployment_id: string }>('POST', '/api/deployments', buyer, {
+    // The same template again under the name of the buyer's finished deployment: said so at once,
+    // nothing spent.
+    const quota = (await ProfileEntity.get({ id: buyer.sub }).go()).data?.downloads_remaining;
+    const again = await call<{ message: string }>('POST', '/api/deployments', buyer, {
       mvp_id: templateId,
       repo_name: 'my-shop',
+    });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { message: DEPLOY_CONTINUE_MESSAGES.alreadyDeployed('my-shop') },
+    });
+    expect((await ProfileEntity.get({ id: buyer.sub }).go()).data?.downloads_remaining).toBe(quota);
+    // A name an unrelated repository of the buyer's holds: GitHub's 422, said in words.
+    const buyerOctokit = new Octokit({
+      baseUrl: cloud.github.apiUrl,
+      auth: await githubControl.createToken(login, ['repo']),
+      log: silentLog,
+    });
+    await buyerOctokit.rest.repos.createForAuthenticatedUser({ name: 'not-mine', private: true });
+    const taken = await call<{ deployment_id: string }>('POST', '/api/deployments', buyer, {
+      mvp_id: templateId,
+      repo_name: 'not-mine',
     });
     expect(taken.status).toBe(202);
     await settled();
@@ -529,7 +548,8 @@ describe('buyer deploys', () => {
     );
     expect(failed.body).toMatchObject({
       status: 'failed',
-      error_message: `${DEPLOY_MESSAGES.repoFailed}: ${DEPLOY_MESSAGES.repoNameTaken}`,
+      error_message: DEPLOY_CONTINUE_MESSAGES.nameTaken('not-mine'),
+      can_continue: true,
     });
     // Netlify's authorisation is refused before the repository exists.
     const early = await call<{ message: string }>(
