@@ -125,6 +125,40 @@ export const checkEntryName = (name: string): ScanFinding[] => {
   return [];
 };
 
+/** Folders of installed packages: made on the seller's machine, never part of a template. */
+const INSTALLED_FOLDERS = new Set(['.venv', 'venv', 'node_modules', '.tox', '__pypackages__']);
+
+/** A link's target as a seller can read it: control characters out, a path's length at most. */
+const printableTarget = (target: string): string => {
+  // eslint-disable-next-line no-control-regex -- the characters are what is removed
+  const clean = target.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return clean.length > 200 ? `${clean.slice(0, 197)}...` : clean;
+};
+
+/**
+ * The finding for a link (symbolic or hard) in a bundle. Links are refused whatever they point at:
+ * extracted on a buyer's machine a link can reach outside the folder, and one into a folder left
+ * out of the bundle (`.venv/bin/python3`) points at nothing. The message says where the link
+ * points, when the archive says, and what to do instead; a link inside a folder of installed
+ * packages says to leave that folder out.
+ */
+export const linkFinding = (
+  file: string,
+  target?: string | null,
+  kind: 'link' | 'hard link' = 'link',
+): ScanFinding => {
+  const shown = target ? printableTarget(target) : '';
+  const what = `is a ${kind}${shown ? ` to ${shown}` : ''}`;
+  const installed = file.split('/').find((segment) => INSTALLED_FOLDERS.has(segment));
+  return finding(
+    file,
+    'symlink',
+    installed
+      ? `${what} inside ${installed}/, a folder of installed packages that does not belong in a template; links are not accepted, leave ${installed}/ out of the bundle`
+      : `${what}; links are not accepted, include the file itself or leave it out`,
+  );
+};
+
 const startsWith = (head: Uint8Array, bytes: number[], at = 0): boolean =>
   head.length >= at + bytes.length && bytes.every((byte, index) => head[at + index] === byte);
 

@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { extract, type Header } from 'tar-stream';
 import type { ScanReport } from './report';
+import { linkFinding } from './rules';
 import { isPassThrough, type ArchiveSource } from './source';
 
 const LINK_TYPES = new Set<Header['type']>(['symlink', 'link']);
@@ -35,11 +36,9 @@ export const scanTarGz = async (source: ArchiveSource, report: ScanReport): Prom
       const { name, type } = entry.header;
       report.countEntry(name);
       if (type && LINK_TYPES.has(type)) {
-        report.add({
-          file: name,
-          rule: 'symlink',
-          message: `is a ${type === 'link' ? 'hard' : 'symbolic'} link (it could point outside the extraction folder)`,
-        });
+        report.add(
+          linkFinding(name, entry.header.linkname, type === 'link' ? 'hard link' : 'link'),
+        );
       }
       if (type && DEVICE_TYPES.has(type)) {
         report.add({

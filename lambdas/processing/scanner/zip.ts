@@ -8,6 +8,7 @@
 import { ArchiveRefusedError } from '../../shared/archives/limits';
 import { openZip, type ZipArchive } from '../../shared/archives/zip-reader';
 import type { ScanReport } from './report';
+import { linkFinding } from './rules';
 import type { ArchiveSource } from './source';
 
 /** A refusal of the reader stops the scan with its finding; anything else goes up as it is. */
@@ -19,9 +20,16 @@ const asAbort = (report: ScanReport, error: unknown): never => {
   throw error;
 };
 
+/** Files and links in the order they sit in the archive: a link's target is its contents. */
 const scanContents = async (zip: ZipArchive, report: ScanReport): Promise<void> => {
-  const ordered = zip.entries.filter((entry) => entry.readable).sort((a, b) => a.offset - b.offset);
+  const ordered = zip.entries
+    .filter((entry) => entry.readable || entry.kind === 'symlink')
+    .sort((a, b) => a.offset - b.offset);
   for (const entry of ordered) {
+    if (entry.kind === 'symlink') {
+      report.add(linkFinding(entry.name, await zip.readLinkTarget(entry)));
+      continue;
+    }
     const { problems, content } = await zip.open(entry);
     report.add(...problems);
     await report.inspectEntry(entry.name, content);
@@ -34,9 +42,17 @@ export const scanZip = async (source: ArchiveSource, report: ScanReport): Promis
   try {
     for (const entry of zip.entries) {
       report.countEntry(entry.name);
-      report.add(...entry.problems);
+      // A link's finding names its target, read with the contents.
+      report.add(...entry.problems.filter((problem) => problem.rule !== 'symlink'));
     }
-    await scanContents(zip, report).catch((error: unknown) => asAbort(report, error));
+    try {
+      await scanContents(zip, report).catch((error: unknown) => asAbort(report, error));
+    } finally {
+      // Links the contents did not reach (the scan stopped first) are still named.
+      for (const entry of zip.entries) {
+        if (entry.kind === 'symlink') report.add(linkFinding(entry.name));
+      }
+    }
   } finally {
     await zip.close();
   }

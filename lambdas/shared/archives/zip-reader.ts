@@ -49,6 +49,11 @@ export interface ZipArchive {
    * the directory's). The content throws ArchiveRefusedError past a limit or when it is corrupt.
    */
   open(entry: ZipEntry): Promise<{ problems: ArchiveProblem[]; content: AsyncIterable<Buffer> }>;
+  /**
+   * Where a link entry points (a zip stores a link's target as its contents), so a refusal can
+   * name it; null when it cannot be read (encrypted, another compression, longer than a path).
+   */
+  readLinkTarget(entry: ZipEntry): Promise<string | null>;
   /** Requests made to the source so far (ranged reads, streams). */
   readonly requests: { ranges: number; streams: number };
   close(): Promise<void>;
@@ -61,6 +66,8 @@ const refuse = (file: string, rule: string, message: string): never => {
 const isSourceError = (error: unknown) => (error as Error).name === 'SourceReadError';
 
 const MB = 1024 * 1024;
+/** Linux's PATH_MAX: no link target is longer. */
+const MAX_LINK_TARGET_BYTES = 4096;
 
 /** Bit 11: UTF-8 names; otherwise CP437, of which the ASCII range (all real names) is the same. */
 const decodeName = (bytes: Buffer, flags: number): string =>
@@ -92,7 +99,7 @@ const entryOf = (raw: Entry): ZipEntry => {
     problems.push({
       file: name,
       rule: 'symlink',
-      message: 'is a symbolic link (it could point outside the extraction folder)',
+      message: 'is a link; links are not accepted, include the file itself or leave it out',
     });
   }
   if (encrypted) {
@@ -257,6 +264,44 @@ async function* counted(
   }
 }
 
+/** A link entry's target, read from its contents (see `ZipArchive.readLinkTarget`). */
+const readLinkTarget = async (
+  zip: ZipFile,
+  entry: ZipEntry,
+  raw: Entry | undefined,
+): Promise<string | null> => {
+  const method = raw?.compressionMethod;
+  if (
+    !raw ||
+    entry.kind !== 'symlink' ||
+    (raw.generalPurposeBitFlag & 0x1) !== 0 ||
+    (method !== 0 && method !== 8) ||
+    entry.size > MAX_LINK_TARGET_BYTES ||
+    entry.compressedSize > MAX_LINK_TARGET_BYTES
+  ) {
+    return null;
+  }
+  try {
+    const local = await zip.readLocalFileHeaderPromise(raw);
+    const stream = await openStream(zip, local.fileDataStart, raw);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        size += chunk.byteLength;
+        if (size > MAX_LINK_TARGET_BYTES) return null;
+        chunks.push(chunk);
+      }
+    } finally {
+      stream.destroy();
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  } catch (error) {
+    if (isSourceError(error)) throw error;
+    return null;
+  }
+};
+
 const archiveOf = (input: {
   zip: ZipFile;
   reader: SourceReader;
@@ -300,6 +345,7 @@ const archiveOf = (input: {
       }
       return { problems, content: counted(stream, entry, total) };
     },
+    readLinkTarget: (entry) => readLinkTarget(zip, entry, raws.get(entry)),
     close: async () => {
       if (zip.isOpen) zip.close();
       await reader.release();

@@ -77,7 +77,7 @@ describe('openZip', () => {
     ]);
   });
 
-  it('marks the executable bit Unix zips carry, and links as links', async () => {
+  it('marks the executable bit Unix zips carry, and links as links with their targets', async () => {
     const zip = await openZip(
       bufferSource(
         zipOf(
@@ -90,6 +90,9 @@ describe('openZip', () => {
         'kit.zip',
       ),
     );
+    const [, link, file] = zip.entries;
+    expect(await zip.readLinkTarget(link!)).toBe('/etc/passwd');
+    expect(await zip.readLinkTarget(file!)).toBeNull();
     await zip.close();
     expect(zip.entries.map((e) => [e.name, e.kind, e.executable, e.readable])).toEqual([
       ['kit/run.sh', 'file', true, true],
