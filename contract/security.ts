@@ -23,19 +23,28 @@ export const SEVERITY_LABELS: Record<Severity, string> = {
 /** The card on `/mvps` shows a badge only at these severities. */
 export const BADGE_SEVERITIES: readonly Severity[] = ['critical', 'high'];
 
-/** The package registries whose lock files are read, named as OSV names them. */
-export const ECOSYSTEMS = ['npm', 'PyPI'] as const;
+/** The package registries whose lock files are read, named exactly as OSV names them. */
+export const ECOSYSTEMS = ['npm', 'PyPI', 'crates.io', 'Go', 'RubyGems', 'Packagist'] as const;
 export type Ecosystem = (typeof ECOSYSTEMS)[number];
 
 /**
  * Where a version's report stands:
  * - `checked`: every pinned dependency was looked up (`findings` may be empty);
  * - `not_checked`: the advisory database did not answer in time; a later re-check fills it in;
- * - `not_pinned`: a `package.json` (or a Python manifest) without any lock file: the versions a
- *   buyer installs can change, so nothing exact can be checked;
- * - `no_dependencies`: no manifest and no lock file (a static site, say).
+ * - `not_pinned`: a manifest (`package.json`, `pyproject.toml`, `Gemfile`, …) without any lock
+ *   file: the versions a buyer installs can change, so nothing exact can be checked;
+ * - `unreadable`: there are lock files, but none of them could be read (`unreadable_lock_files`
+ *   says which and why);
+ * - `no_dependencies`: no manifest and no lock file (a static site, say), or lock files that pin
+ *   nothing.
  */
-export const AUDIT_STATUSES = ['checked', 'not_checked', 'not_pinned', 'no_dependencies'] as const;
+export const AUDIT_STATUSES = [
+  'checked',
+  'not_checked',
+  'not_pinned',
+  'unreadable',
+  'no_dependencies',
+] as const;
 export type AuditStatus = (typeof AUDIT_STATUSES)[number];
 
 export interface SecurityFinding {
@@ -62,6 +71,13 @@ export interface SecurityFinding {
 
 export type SeverityCounts = Record<Severity, number>;
 
+/** A lock file the audit found but could not read, and why, in words a seller can act on. */
+export interface UnreadableLockFile {
+  /** The path inside the bundle. */
+  path: string;
+  reason: string;
+}
+
 /** What the upload scan checked on every live version (it passed, or the version is not live). */
 export interface UploadScanSummary {
   files_scanned: number;
@@ -77,6 +93,12 @@ export interface SecurityReport {
   checked_at: string | null;
   /** Lock files read, paths inside the bundle. */
   lock_files: string[];
+  /** Lock files found but not read, with why (the others are still read). */
+  unreadable_lock_files: UnreadableLockFile[];
+  /**
+   * Direct: the packages the template names itself, counted by name (two versions of one package
+   * are one); transitive: the pinned versions of every other package.
+   */
   dependencies: { direct: number; transitive: number };
   /** Most severe first, then by package name. */
   findings: SecurityFinding[];
@@ -107,6 +129,7 @@ export const SECURITY_MESSAGES = {
   notPinned:
     'Dependencies not pinned: this template has a package manifest but no lock file, so the versions a buyer installs can change.',
   noDependencies: 'No package dependencies found in this template.',
+  unreadable: 'Not checked: this template has lock files, but none of them could be read.',
   overrideReasonRequired:
     'This version has a critical vulnerability. To publish it anyway, give a reason (at least 10 characters).',
 } as const;

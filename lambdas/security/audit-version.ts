@@ -10,7 +10,7 @@ import { TemplateVersionEntity } from '../shared/db/entities/template-version';
 import { logger } from '../shared/observability';
 import { auditPackages } from './audit';
 import { readAuditedFiles } from './bundle-files';
-import { bundleDependencies } from './lockfiles/index';
+import { bundleDependencies, countDependencies } from './lockfiles/index';
 import { OsvUnavailableError, osvClient, type OsvClient } from './osv';
 import {
   getSecurityReport,
@@ -61,19 +61,25 @@ export const auditVersion = async (
   const fileName = version?.original_file_name ?? basename(input.fileKey);
   const read = await readAuditedFiles(s3Source(input.fileKey), fileName);
   const deps = await bundleDependencies(read.files);
+  const unreadable = [...read.skipped, ...deps.unreadable].sort((a, b) =>
+    a.path.localeCompare(b.path),
+  );
   const packagesKey = packagesKeyOf(input.mvpId, input.versionId);
   if (deps.packages.length > 0) await writePackages(packagesKey, deps.packages);
   const findings = deps.packages.length > 0 ? await lookUp(client, deps.packages) : [];
   let status: AuditStatus;
   if (read.unsupported || findings === null) status = 'not_checked';
   else if (deps.packages.length > 0) status = 'checked';
+  // Lock files that pin nothing say there is nothing to check; unread ones that nothing is known.
+  else if (deps.lockFiles.length > 0) status = 'no_dependencies';
+  else if (unreadable.length > 0) status = 'unreadable';
   else status = deps.hasManifest ? 'not_pinned' : 'no_dependencies';
   const now = new Date().toISOString();
   const uploadScan: UploadScanSummary | undefined =
     input.filesScanned !== undefined
       ? { files_scanned: input.filesScanned, checks: UPLOAD_SCAN_CHECKS }
       : undefined;
-  const direct = deps.packages.filter((pkg) => pkg.direct).length;
+  const counts = countDependencies(deps.packages);
   const item: SecurityReportItem = {
     mvp_id: input.mvpId,
     version_id: input.versionId,
@@ -81,8 +87,9 @@ export const auditVersion = async (
     status,
     ...(status === 'checked' ? { checked_at: now } : {}),
     lock_files: deps.lockFiles,
-    direct_count: direct,
-    transitive_count: deps.packages.length - direct,
+    ...(unreadable.length > 0 ? { unreadable_lock_files: unreadable } : {}),
+    direct_count: counts.direct,
+    transitive_count: counts.transitive,
     findings: findings ?? [],
     ...(deps.packages.length > 0 ? { packages_key: packagesKey } : {}),
     ...(uploadScan ? { upload_scan: uploadScan } : {}),
@@ -96,7 +103,7 @@ export const auditVersion = async (
     status,
     packages: deps.packages.length,
     findings: item.findings.length,
-    unreadable: deps.unreadable.length + read.skipped.length,
+    unreadable: unreadable.length,
   });
   return toSecurityReport(item);
 };

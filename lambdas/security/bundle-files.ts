@@ -12,7 +12,7 @@ import { extract } from 'tar-stream';
 import { normalizeEntryPath } from '../shared/archives/limits';
 import { guardedSource, type ArchiveSource } from '../shared/archives/source';
 import { openZip } from '../shared/archives/zip-reader';
-import { isAuditedPath } from './lockfiles/index';
+import { isAuditedPath, TOO_LARGE } from './lockfiles/index';
 
 export const MAX_LOCK_FILE_BYTES = 20 * 1024 * 1024;
 
@@ -20,7 +20,7 @@ export interface AuditedFiles {
   /** Path → text of each audited file read. */
   files: Map<string, string>;
   /** Audited files left unread, with why (too large). */
-  skipped: string[];
+  skipped: { path: string; reason: string }[];
   /** The archive's format could not be read for lock files (not a zip, tar.gz or RAR). */
   unsupported: boolean;
 }
@@ -35,7 +35,7 @@ const readZip = async (source: ArchiveSource, out: AuditedFiles) => {
       if (entry.kind !== 'file' || !entry.readable || !isAuditedPath(path)) continue;
       if (entry.problems.length > 0) continue;
       if (entry.size > MAX_LOCK_FILE_BYTES) {
-        out.skipped.push(`${path}: larger than 20 MB`);
+        out.skipped.push({ path, reason: TOO_LARGE });
         continue;
       }
       const { content } = await zip.open(entry);
@@ -60,7 +60,7 @@ const readTarGz = async (source: ArchiveSource, out: AuditedFiles) => {
       const path = normalizeEntryPath(entry.header.name);
       const wanted = entry.header.type === 'file' && isAuditedPath(path);
       const tooLarge = (entry.header.size ?? 0) > MAX_LOCK_FILE_BYTES;
-      if (wanted && tooLarge) out.skipped.push(`${path}: larger than 20 MB`);
+      if (wanted && tooLarge) out.skipped.push({ path, reason: TOO_LARGE });
       const chunks: Buffer[] = [];
       for await (const chunk of entry) if (wanted && !tooLarge) chunks.push(chunk as Buffer);
       if (wanted && !tooLarge) out.files.set(path, decode(chunks));

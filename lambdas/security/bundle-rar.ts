@@ -8,7 +8,7 @@
 import { InMemoryExtractor, loadUnrar, MAX_RAR_BYTES } from '../shared/archives/unrar';
 import type { ArchiveSource } from '../shared/archives/source';
 import { normalizeEntryPath } from '../shared/archives/limits';
-import { isAuditedPath } from './lockfiles/index';
+import { isAuditedPath, TOO_LARGE } from './lockfiles/index';
 
 /** Keeps every file unrar creates whole, up to `maxFileBytes` each. */
 class CollectingExtractor extends InMemoryExtractor<{ chunks: Buffer[]; size: number }> {
@@ -38,7 +38,7 @@ class CollectingExtractor extends InMemoryExtractor<{ chunks: Buffer[]; size: nu
 
 export interface RarAuditedFiles {
   files: Map<string, string>;
-  skipped: string[];
+  skipped: { path: string; reason: string }[];
 }
 
 export const readRarAuditedFiles = async (
@@ -55,7 +55,7 @@ export const readRarAuditedFiles = async (
   for (const header of extractor.getFileList().fileHeaders) {
     const path = normalizeEntryPath(header.name);
     if (header.flags.directory || header.flags.encrypted || !isAuditedPath(path)) continue;
-    if (header.unpSize > maxFileBytes) out.skipped.push(`${path}: larger than 20 MB`);
+    if (header.unpSize > maxFileBytes) out.skipped.push({ path, reason: TOO_LARGE });
     else wanted.add(header.name);
   }
   if (wanted.size === 0) return out;

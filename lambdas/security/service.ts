@@ -28,6 +28,7 @@ export const toSecurityReport = (item: SecurityReportItem): SecurityReport => ({
   status: item.status,
   checked_at: item.checked_at ?? null,
   lock_files: item.lock_files,
+  unreadable_lock_files: item.unreadable_lock_files ?? [],
   dependencies: { direct: item.direct_count, transitive: item.transitive_count },
   findings: item.findings,
   counts: countBySeverity(item.findings),

@@ -1,7 +1,12 @@
 /**
- * Version order and OSV ranges: semver for npm (the `semver` package), PEP 440 for PyPI (a small
- * comparison below: release segments, then pre-releases `a`/`b`/`rc`, post- and dev-releases,
- * with an epoch; local labels `+…` are ignored, as OSV's own matcher does for ranges).
+ * Version order and OSV ranges, per ecosystem:
+ * - npm and crates.io: semver (the `semver` package); Go too, its `v` prefix dropped (a module's
+ *   pseudo-version `0.0.0-20231218163308-9d2ee975ef9f` is a semver pre-release);
+ * - PyPI: PEP 440 (a small comparison below: release segments, then pre-releases `a`/`b`/`rc`,
+ *   post- and dev-releases, with an epoch; local labels `+…` are ignored, as OSV's own matcher
+ *   does for ranges);
+ * - RubyGems and Packagist: dotted segments (below), where a segment with letters is a
+ *   pre-release (`1.16.0.rc1`, `7.4.5-beta1`) and sorts before the release it precedes.
  *
  * An OSV range is a list of events in version order: `introduced` opens an affected span,
  * `fixed` (first version not affected) or `last_affected` (last version affected) closes it.
@@ -76,16 +81,79 @@ export const comparePep440 = (left: string, right: string): number => {
   return compareNumbers(a.dev ?? Infinity, b.dev ?? Infinity);
 };
 
+/** Composer's stability words, lowest first; RubyGems' pre-release words sort as text. */
+const STABILITY: Record<string, number> = {
+  dev: 0,
+  a: 1,
+  alpha: 1,
+  b: 2,
+  beta: 2,
+  rc: 3,
+  pl: 5,
+  p: 5,
+  patch: 5,
+};
+
+type Segment = number | string;
+const segmentsOf = (version: string): Segment[] =>
+  (
+    version
+      .replace(/^v/i, '')
+      .toLowerCase()
+      .match(/\d+|[a-z]+/g) ?? []
+  ).map((part) => (/^\d/.test(part) ? Number(part) : part));
+
+/**
+ * RubyGems' and Composer's order: numeric segments by value, a missing one as 0 (`1.0` is
+ * `1.0.0`); a word is a pre-release, below any number and below the release itself (`1.0.rc1` <
+ * `1.0`), except Composer's patch words (`1.0-p1` > `1.0`).
+ */
+export const compareDotted = (left: string, right: string): number => {
+  const a = segmentsOf(left);
+  const b = segmentsOf(right);
+  const wordRank = (word: string) => STABILITY[word] ?? 4;
+  for (let i = 0; i < Math.max(a.length, b.length); i += 1) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    if (typeof x === 'number' && typeof y === 'number') return compareNumbers(x, y);
+    if (x === undefined)
+      return typeof y === 'number' ? compareNumbers(0, y) : wordRank(y!) >= 5 ? -1 : 1;
+    if (y === undefined)
+      return typeof x === 'number' ? compareNumbers(x, 0) : wordRank(x) >= 5 ? 1 : -1;
+    if (typeof x === 'number') return 1;
+    if (typeof y === 'number') return -1;
+    const order = compareNumbers(wordRank(x), wordRank(y));
+    if (order !== 0) return order;
+    return x.localeCompare(y);
+  }
+  return 0;
+};
+
+const compareSemverLoose = (left: string, right: string) => {
+  const a = validSemver(left, { loose: true });
+  const b = validSemver(right, { loose: true });
+  if (a && b) return compareSemver(a, b, { loose: true });
+  return left.localeCompare(right);
+};
+
 /** Order of two versions of one ecosystem; `0` (OSV's "from the start") is below all. */
 export const compareVersions = (ecosystem: Ecosystem, left: string, right: string): number => {
   if (left === right) return 0;
   if (left === '0') return -1;
   if (right === '0') return 1;
-  if (ecosystem === 'PyPI') return comparePep440(left, right);
-  const a = validSemver(left, { loose: true });
-  const b = validSemver(right, { loose: true });
-  if (a && b) return compareSemver(a, b, { loose: true });
-  return left.localeCompare(right);
+  switch (ecosystem) {
+    case 'PyPI':
+      return comparePep440(left, right);
+    case 'RubyGems':
+    case 'Packagist':
+      return compareDotted(left, right);
+    case 'Go':
+      return compareSemverLoose(left.replace(/^v/, ''), right.replace(/^v/, ''));
+    case 'npm':
+    case 'crates.io':
+      return compareSemverLoose(left, right);
+  }
 };
 
 /** Whether `version` lies in one of the range's affected spans. */
@@ -109,12 +177,22 @@ export const inRange = (ecosystem: Ecosystem, version: string, events: readonly 
 
 const samePackage = (ecosystem: Ecosystem, name: string, affected: OsvAffected) =>
   affected.package?.ecosystem === ecosystem &&
-  (ecosystem === 'PyPI'
-    ? normalisePypiName(affected.package.name) === normalisePypiName(name)
-    : affected.package.name === name);
+  normalisePackageName(ecosystem, affected.package.name) === normalisePackageName(ecosystem, name);
 
 /** PEP 503: PyPI names compare lower-cased with runs of `-`, `_`, `.` as one `-`. */
 export const normalisePypiName = (name: string) => name.toLowerCase().replace(/[-_.]+/g, '-');
+
+/**
+ * A package's name as its registry compares it: PyPI's PEP 503 form; Packagist's `vendor/name`
+ * lower-cased (Composer treats names case-insensitively); npm, crates.io (a lock file spells a
+ * crate as it is published), Go module paths and gems exactly as written.
+ */
+export const normalisePackageName = (ecosystem: Ecosystem, name: string) =>
+  ecosystem === 'PyPI'
+    ? normalisePypiName(name)
+    : ecosystem === 'Packagist'
+      ? name.toLowerCase()
+      : name;
 
 /** Whether an advisory's `affected` list covers this package at this version. */
 export const isAffected = (

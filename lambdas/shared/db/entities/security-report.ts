@@ -11,6 +11,7 @@
 import type {
   AuditStatus,
   SecurityFinding,
+  UnreadableLockFile,
   UploadScanSummary,
 } from '../../../../contract/security';
 import { defineEntity } from '../entity';
@@ -23,6 +24,8 @@ export interface SecurityReportItem {
   /** When the advisories were last looked up; absent while never checked. */
   checked_at?: string;
   lock_files: string[];
+  /** Lock files found but not read, with why (absent on reports written before it was kept). */
+  unreadable_lock_files?: UnreadableLockFile[];
   direct_count: number;
   transitive_count: number;
   /** Most severe first, then by package name. */

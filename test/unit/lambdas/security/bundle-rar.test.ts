@@ -34,7 +34,9 @@ describe('lock files out of a RAR bundle', () => {
         { name: 'yarn.lock', content: '# small\n', declaredSize: MAX_LOCK_FILE_BYTES + 1 },
       ]),
     );
-    expect(out.skipped).toEqual(['yarn.lock: larger than 20 MB']);
+    expect(out.skipped).toEqual([
+      { path: 'yarn.lock', reason: 'is larger than 20 MB, more than the audit reads' },
+    ]);
     expect([...out.files.keys()]).toEqual(['package.json']);
   });
 

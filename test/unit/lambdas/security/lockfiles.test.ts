@@ -159,7 +159,9 @@ describe('a bundle', () => {
         ['b/requirements.txt', 'requests==2.31.0\n'],
       ]),
     );
-    expect(deps.unreadable).toEqual(['a/package-lock.json: not readable']);
+    expect(deps.unreadable).toEqual([
+      { path: 'a/package-lock.json', reason: expect.stringMatching(/^is not valid JSON/) },
+    ]);
     expect(pins(deps.packages)).toEqual(['requests@2.31.0']);
     expect(deps.packages[0]!.direct).toBe(true);
   });

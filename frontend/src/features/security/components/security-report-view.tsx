@@ -11,7 +11,10 @@ import {
   dependencyKind,
   fixText,
   groupBySeverity,
+  lockFilesSentence,
   securityHeadline,
+  unreadableHeading,
+  unreadableLockFileLines,
   SEVERITY_PALETTES,
   upgradeText,
   uploadScanSentence,
@@ -67,6 +70,8 @@ export function SecurityReportView({
 }: SecurityReportViewProps) {
   const clean = report.status === 'checked' && report.findings.length === 0;
   const groups = groupBySeverity(report.findings);
+  const readFrom = lockFilesSentence(report);
+  const unreadable = unreadableLockFileLines(report);
   return (
     <Stack gap="4" data-testid="security-report" data-status={report.status}>
       <HStack gap="2" align="start">
@@ -77,6 +82,25 @@ export function SecurityReportView({
           {securityHeadline(report)}
         </Text>
       </HStack>
+      {readFrom && (
+        <Text fontSize="sm" color="fg.muted" data-testid="security-lock-files">
+          {readFrom}
+        </Text>
+      )}
+      {unreadable.length > 0 && (
+        <Stack gap="1" data-testid="security-unreadable">
+          <Text fontSize="sm" fontWeight="medium">
+            {unreadableHeading(unreadable.length)}
+          </Text>
+          <List.Root fontSize="sm" ps="5">
+            {unreadable.map((line) => (
+              <List.Item key={line} wordBreak="break-word">
+                {line}
+              </List.Item>
+            ))}
+          </List.Root>
+        </Stack>
+      )}
       {groups.map((group) => (
         <Stack key={group.severity} gap="2">
           <Heading as={headingLevel} size="sm">

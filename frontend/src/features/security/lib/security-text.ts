@@ -57,6 +57,8 @@ export const securityHeadline = (report: SecurityReport): string => {
       return SECURITY_MESSAGES.notChecked;
     case 'not_pinned':
       return SECURITY_MESSAGES.notPinned;
+    case 'unreadable':
+      return SECURITY_MESSAGES.unreadable;
     case 'no_dependencies':
       return SECURITY_MESSAGES.noDependencies;
     case 'checked': {
@@ -68,6 +70,25 @@ export const securityHeadline = (report: SecurityReport): string => {
     }
   }
 };
+
+/** The lock files the audit read, in one sentence ("Read from package-lock.json and uv.lock."). */
+export const lockFilesSentence = (report: Pick<SecurityReport, 'lock_files'>): string | null => {
+  const files = report.lock_files;
+  if (files.length === 0) return null;
+  const list =
+    files.length === 1
+      ? files[0]!
+      : `${files.slice(0, -1).join(', ')} and ${files[files.length - 1]!}`;
+  return `Read from ${list}.`;
+};
+
+export const unreadableHeading = (count: number): string =>
+  count === 1 ? 'A lock file could not be read:' : 'Lock files that could not be read:';
+
+/** Each lock file found but not read, with why ("bun.lockb is Bun's older binary …"). */
+export const unreadableLockFileLines = (
+  report: Pick<SecurityReport, 'unreadable_lock_files'>,
+): string[] => (report.unreadable_lock_files ?? []).map(({ path, reason }) => `${path} ${reason}.`);
 
 /** My MVPs' line: the worst severity and the count, or that there is none. */
 export const securityShortState = (report: SecurityReport): string => {

@@ -41,6 +41,7 @@ const report = (findings: SecurityFinding[], overrides: Partial<SecurityReport> 
     status: 'checked',
     checked_at: '2026-11-27T10:00:00.000Z',
     lock_files: ['package-lock.json'],
+    unreadable_lock_files: [],
     dependencies: { direct: 12, transitive: 200 },
     findings,
     counts: countBySeverity(findings),
