@@ -7,7 +7,7 @@
  * (404), the object shapes against the OpenAPI description the client is generated from, another
  * account's sites (404), deletion, and state kept across a restart.
  */
-import { lstatSync, symlinkSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,14 @@ import { readBuildConfig } from '../../../lib/local/servers/netlify/toml';
 type Server = Awaited<ReturnType<typeof startTestNetlify>>;
 
 const REDIRECT_URI = 'http://localhost:3000/buyer-netlify-callback';
+/** Copies `src/` to `public/` and says in the log which environment it saw. */
+const BUILD_SCRIPT = [
+  "import { cpSync } from 'node:fs';",
+  "cpSync('src', 'public', { recursive: true });",
+  "console.log('built with NETLIFY=' + process.env.NETLIFY + ' secret=' + (process.env.LOCAL_NETLIFY_TEST_SECRET ?? 'none'));",
+  '',
+].join('\n');
+
 const INDEX_HTML =
   '<!doctype html><title>Demo</title><link rel="stylesheet" href="style.css"><h1>Hello from the template</h1>';
 
@@ -37,6 +45,9 @@ let repository: TestRepository;
 const cleanup: (() => void)[] = [];
 
 beforeAll(async () => {
+  // A variable of this process a template's build must never see.
+  process.env.LOCAL_NETLIFY_TEST_SECRET = 'sk_test_must_not_leak';
+  cleanup.push(() => delete process.env.LOCAL_NETLIFY_TEST_SECRET);
   server = await startTestNetlify();
   ({
     token,
@@ -45,13 +56,18 @@ beforeAll(async () => {
   netlify = localNetlifyClient(server, token);
   repository = createGitRepository({
     'netlify.toml':
-      '[build]\n  command = "npm run build"\n  publish = "public" # the static files\n\n[[redirects]]\n  from = "/*"\n  publish = "wrong"\n',
-    'public/index.html': INDEX_HTML,
-    'public/style.css': 'h1 { color: teal; }',
-    'public/about.html': '<h1>About</h1>',
-    'public/docs/index.html': '<h1>Docs</h1>',
-    'public/404.html': '<h1>Custom not found</h1>',
-    'public/data.json': '{"ok":true}',
+      '[build]\n  command = "node build.mjs"\n  publish = "public" # the built files\n\n[[redirects]]\n  from = "/*"\n  publish = "wrong"\n',
+    // A build that needs no dependency: the published folder exists only once it ran.
+    'build.mjs': BUILD_SCRIPT,
+    'package.json':
+      '{ "name": "demo-site", "private": true, "scripts": { "build": "node build.mjs" } }\n',
+    'README.md': '# Demo site\n',
+    'src/index.html': INDEX_HTML,
+    'src/style.css': 'h1 { color: teal; }',
+    'src/about.html': '<h1>About</h1>',
+    'src/docs/index.html': '<h1>Docs</h1>',
+    'src/404.html': '<h1>Custom not found</h1>',
+    'src/data.json': '{"ok":true}',
     'secret.txt': 'outside the publish directory',
   });
   cleanup.push(() => repository.remove());
@@ -85,7 +101,7 @@ const createSite = (name: string, repoUrl: string, extra: Record<string, unknown
         repo_branch: 'main',
         public_repo: false,
         installation_id: 4242,
-        cmd: 'npm run build',
+        cmd: 'node build.mjs',
         dir: 'dist',
         ...extra,
       },
@@ -273,7 +289,7 @@ describe('a site built from a git repository', () => {
         repo_path: 'buyer/demo-site',
         repo_url: repository.url,
         repo_branch: 'main',
-        cmd: 'npm run build',
+        cmd: 'node build.mjs',
         dir: 'dist',
         public_repo: false,
         installation_id: 4242,
@@ -297,11 +313,11 @@ describe('a site built from a git repository', () => {
     });
     const summary = (deploy as { summary: { messages: { title: string; description: string }[] } })
       .summary;
-    expect(summary.messages[0]).toMatchObject({
-      title: 'No build command run',
-      description: expect.stringContaining('`npm run build` was not run'),
-    });
+    expect(summary.messages).toEqual([]);
     const { log } = await server.control.deployLog(deploy.id!);
+    expect(log.join('\n')).toContain('$ node build.mjs');
+    // The build ran in a clean environment: Netlify's variables, none of this process's.
+    expect(log.join('\n')).toContain('built with NETLIFY=true secret=none');
     expect(log.join('\n')).toContain("Published directory 'public': 6 files");
 
     const current = await netlify.getSite({ site_id: site.id! });
@@ -332,12 +348,15 @@ describe('a site built from a git repository', () => {
     // Only the publish directory is published.
     expect((await fetch(`${current.url}secret.txt`)).status).toBe(404);
     expect((await fetch(`${current.url}netlify.toml`)).status).toBe(404);
+    expect((await fetch(`${current.url}package.json`)).status).toBe(404);
+    expect((await fetch(`${current.url}README.md`)).status).toBe(404);
+    expect((await fetch(`${current.url}build.mjs`)).status).toBe(404);
     expect((await fetch(`${server.endpoint}/app/sites/buyer-demo`)).status).toBe(200);
   });
 
   it('builds again on createSiteBuild, publishing the new commit', async () => {
     const { site } = await builtSite('rebuilt', repository.url);
-    const sha = repository.commit({ 'public/index.html': '<h1>Version 2</h1>' }, 'Version 2');
+    const sha = repository.commit({ 'src/index.html': '<h1>Version 2</h1>' }, 'Version 2');
     const build = await netlify.createSiteBuild({ site_id: site.id! });
     expect(build).toMatchObject({
       id: expect.any(String),
@@ -419,7 +438,7 @@ describe('a site built from a git repository', () => {
       'index.html': '<h1>root</h1>',
     });
     cleanup.push(() => noPublish.remove());
-    const missingDir = await builtSite('no-publish', noPublish.url);
+    const missingDir = await builtSite('no-publish', noPublish.url, { cmd: undefined });
     expect(missingDir.deploy).toMatchObject({
       state: 'error',
       error_message: "Deploy did not succeed: Deploy directory 'dist' does not exist",
@@ -434,6 +453,152 @@ describe('a site built from a git repository', () => {
     expect(await (await fetch(`${server.endpoint}/sites/plain-root/`)).text()).toBe(
       '<h1>root</h1>',
     );
+  });
+});
+
+describe('the build command', () => {
+  /** A package.json and its npm lock file naming one package at one version. */
+  const npmProject = (dependency: string, version: string) => ({
+    'package.json': JSON.stringify({
+      name: 'app',
+      version: '1.0.0',
+      scripts: { build: 'node build.mjs' },
+      dependencies: { [dependency]: version },
+    }),
+    'package-lock.json': JSON.stringify({
+      name: 'app',
+      version: '1.0.0',
+      lockfileVersion: 3,
+      requires: true,
+      packages: {
+        '': { name: 'app', version: '1.0.0', dependencies: { [dependency]: version } },
+        [`node_modules/${dependency}`]: {
+          version,
+          resolved: `https://registry.npmjs.org/${dependency}/-/${dependency}-${version}.tgz`,
+          integrity:
+            'sha512-ontCbCRKJUIoivAdGB34yCaOcPgYXr9AAkV/IwqFfWWTXEPUgLYkSkqBhIk9KK7gGmgjc64B+RdoeIDM13Irnw==',
+        },
+      },
+    }),
+    'build.mjs': BUILD_SCRIPT,
+    'src/index.html': INDEX_HTML,
+    'README.md': '# App\n',
+  });
+
+  it('fails, naming the package, when the dependencies are not in the offline cache; never publishes the sources', async () => {
+    const repo = createGitRepository(npmProject('next', '15.0.3'));
+    cleanup.push(() => repo.remove());
+    const { deploy } = await builtSite('needs-network', repo.url, { dir: 'public' });
+    expect(deploy).toMatchObject({
+      state: 'error',
+      error_message: 'Could not install dependencies without network access: next@15.0.3',
+    });
+    const summary = (
+      deploy as { summary: { messages: { type: string; details: string | null }[] } }
+    ).summary;
+    const error = summary.messages.find((message) => message.type === 'error');
+    // The log's end rides on the summary, as Netlify details a failed deploy.
+    expect(error?.details).toContain('npm ci --offline');
+    expect(error?.details).toContain('ENOTCACHED');
+    expect(error?.details?.split('\n').length).toBeLessThanOrEqual(20);
+    expect((await fetch(`${server.endpoint}/sites/needs-network/`)).status).toBe(404);
+    expect((await fetch(`${server.endpoint}/sites/needs-network/README.md`)).status).toBe(404);
+  });
+
+  it('installs from the offline cache when it holds the locked packages, then builds', async () => {
+    // This repository's own dependency (in npm's cache since its `npm ci`), at its locked version.
+    const { version } = JSON.parse(
+      readFileSync(join(process.cwd(), 'node_modules/smol-toml/package.json'), 'utf8'),
+    ) as { version: string };
+    const lock = JSON.parse(readFileSync(join(process.cwd(), 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { integrity: string }>;
+    };
+    const files = npmProject('smol-toml', version);
+    const lockFile = JSON.parse(files['package-lock.json']) as {
+      packages: Record<string, { integrity: string }>;
+    };
+    lockFile.packages['node_modules/smol-toml']!.integrity =
+      lock.packages['node_modules/smol-toml']!.integrity;
+    const repo = createGitRepository({
+      ...files,
+      'package-lock.json': JSON.stringify(lockFile),
+      'build.mjs': `import 'smol-toml';\n${BUILD_SCRIPT}`,
+    });
+    cleanup.push(() => repo.remove());
+    const { deploy } = await builtSite('offline-install', repo.url, { dir: 'public' });
+    expect(deploy).toMatchObject({ state: 'ready', error_message: null });
+    expect(await (await fetch(`${server.endpoint}/sites/offline-install/`)).text()).toBe(
+      INDEX_HTML,
+    );
+  });
+
+  it('fails for a pnpm, yarn or bun lock file when the tool is not installed', async () => {
+    const repo = createGitRepository({
+      'package.json': JSON.stringify({ name: 'app', dependencies: { next: '15.0.3' } }),
+      'pnpm-lock.yaml': "lockfileVersion: '9.0'\n",
+    });
+    cleanup.push(() => repo.remove());
+    const { deploy } = await builtSite('pnpm-app', repo.url, {
+      cmd: 'pnpm run build',
+      dir: '.next',
+    });
+    expect(deploy.error_message).toBe(
+      'Could not install dependencies: pnpm-lock.yaml needs pnpm, which is not installed on the local build image',
+    );
+  });
+
+  it('fails when the command fails or does not produce the publish folder, runs in the base folder', async () => {
+    const repo = createGitRepository({
+      'web/build.mjs': BUILD_SCRIPT,
+      'web/src/index.html': INDEX_HTML,
+      'README.md': '# Monorepo\n',
+    });
+    cleanup.push(() => repo.remove());
+    const wrongDir = await builtSite('wrong-dir', repo.url, { base: 'web', dir: 'dist' });
+    expect(wrongDir.deploy.error_message).toBe(
+      'Deploy did not succeed: The build did not produce web/dist',
+    );
+    const failing = await builtSite('failing', repo.url, {
+      base: 'web',
+      cmd: 'node missing.mjs',
+      dir: 'public',
+    });
+    expect(failing.deploy.error_message).toBe('Build script returned non-zero exit code: 1');
+    const based = await builtSite('based', repo.url, { base: 'web', dir: 'public' });
+    expect(based.deploy.state).toBe('ready');
+    expect(await (await fetch(`${server.endpoint}/sites/based/`)).text()).toBe(INDEX_HTML);
+    expect((await fetch(`${server.endpoint}/sites/based/README.md`)).status).toBe(404);
+  });
+
+  it('stops a build that runs past the time limit, its children with it', async () => {
+    const limited = await startTestNetlify({ buildTimeoutMs: 1000 });
+    cleanup.push(() => rmSync(limited.dataDir, { recursive: true, force: true }));
+    try {
+      const { token: limitedToken } = await limited.control.createAccount({});
+      const client = localNetlifyClient(limited, limitedToken);
+      const repo = createGitRepository({ 'index.html': '<h1>slow</h1>' });
+      cleanup.push(() => repo.remove());
+      const started = Date.now();
+      const site = await client.createSite({
+        body: {
+          name: 'slow',
+          repo: {
+            repo_url: repo.url,
+            repo_branch: 'main',
+            cmd: 'sh -c "sleep 30" & sleep 30',
+            dir: '.',
+          },
+        },
+      });
+      const [first] = await client.listSiteDeploys({ site_id: site.id! });
+      const { deploy } = await pollDeploy(first!.id!, client);
+      expect(deploy.error_message).toBe(
+        'Build exceeded maximum allowed runtime: `sh -c "sleep 30" & sleep 30` was stopped after 1 s',
+      );
+      expect(Date.now() - started).toBeLessThan(8000);
+    } finally {
+      await limited.stop();
+    }
   });
 });
 
@@ -487,7 +652,10 @@ describe('serving', () => {
       up: { symlink: '..' },
     });
     cleanup.push(() => linked.remove());
-    const { site, deploy } = await builtSite('linked', linked.url, { dir: undefined });
+    const { site, deploy } = await builtSite('linked', linked.url, {
+      dir: undefined,
+      cmd: undefined,
+    });
     name = site.name!;
     deployDir = join(server.dataDir, 'sites', name, deploy.id!);
     // A link planted after the build (builds copy none): serving must not follow it either.

@@ -1,11 +1,21 @@
 /**
  * Git builds as the local Netlify server runs them. A deploy moves `new` → `enqueued` → `building`
  * → `ready` (or `error` with `error_message`), each step lasting at least the step delay, so a
- * poller sees the progress. The build clones the site's repository at its branch with the `git`
- * CLI (`git clone --depth 1`, any http(s), file:// or absolute local path URL), reads `[build]`
- * `base`, `publish` and `command` from `netlify.toml` (the site's `dir` and `cmd` otherwise), runs
- * NO build command (installs need the network; the log and the summary say so), and copies the
- * publish directory (default: the repository root) to `<dataDir>/sites/<name>/<deploy id>/`.
+ * poller sees the progress. The build, as Netlify's:
+ *
+ * 1. clones the site's repository at its branch with the `git` CLI (`git clone --depth 1`, any
+ *    http(s), file:// or absolute local path URL);
+ * 2. reads `[build]` `base`, `publish` and `command` from `netlify.toml` (the site's `base`, `dir`
+ *    and `cmd` otherwise);
+ * 3. with a command: installs the dependencies offline and runs the command in the base directory,
+ *    in a clean environment, each bounded in time (build-command.ts); a failure is the deploy's
+ *    `error_message` ("Could not install dependencies without network access: next@15.0.3",
+ *    "Build script returned non-zero exit code: 1") and its summary's error `details` hold the
+ *    log's last lines;
+ * 4. copies only the publish directory to `<dataDir>/sites/<name>/<deploy id>/`; when the build
+ *    did not produce it the deploy fails. Without any publish setting the base directory is
+ *    published, as Netlify does.
+ *
  * Symbolic links are not copied and `.git` is left out, so nothing outside the repository can be
  * published. Builds interrupted by a stop run again at the next start.
  */
@@ -15,6 +25,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { deployKeyAuthorization } from '../deploy-key-proof';
+import { BuildFailure, buildEnvironment, installDependencies, runCommand } from './build-command';
 import { nowIso, redactUrl } from './http';
 import type { DeployState, RepoSettings, StoredDeploy, StoredSite, Store } from './store';
 import { readBuildConfig } from './toml';
@@ -35,8 +46,11 @@ export interface Builder {
   deployDir(name: string, deployId: string): string;
 }
 
-/** A build that failed for a reason the deploy shows (`error_message`). */
-class BuildFailure extends Error {}
+/** Lines of the log a failed deploy's summary carries. */
+export const LOG_TAIL_LINES = 20;
+
+/** How long installing the dependencies, and then the build command, may each take. */
+export const DEFAULT_BUILD_TIMEOUT_MS = 10 * 60_000;
 
 const SUPPORTED_URL = /^(https?:\/\/|file:\/\/|\/)/;
 
@@ -157,32 +171,77 @@ const cloneRepository = async (
   );
 };
 
-/** `base` and `publish` from `netlify.toml` or the site; says that no build command runs. */
-const readPublishSettings = async (
+interface BuildSettings {
+  base: string;
+  publish: string;
+  command: string | undefined;
+}
+
+/** `base`, `publish` and `command` from `netlify.toml`, else the site's `base`, `dir` and `cmd`. */
+const readBuildSettings = async (
   store: Store,
   deploy: StoredDeploy,
   repo: RepoSettings,
   work: string,
-) => {
+): Promise<BuildSettings> => {
   const toml = await readFile(join(work, 'netlify.toml'), 'utf8').then(
     (text) => readBuildConfig(text),
     () => undefined,
   );
   logLine(store, deploy, toml ? 'Read netlify.toml' : 'No netlify.toml: using the site settings');
-  const base = (toml?.base ?? repo.base ?? '').replace(/^\/+/, '');
-  const publish = (toml?.publish ?? repo.dir ?? '').replace(/^\/+/, '');
-  const command = toml?.command ?? repo.cmd;
-  const skippedCommand = command
-    ? `The local Netlify server runs no build command: \`${command}\` was not run; the publish directory was published as it is in the repository.`
-    : 'No build command is configured; the publish directory was published as it is in the repository.';
-  logLine(store, deploy, skippedCommand);
-  deploy.summary.push({
-    type: 'info',
-    title: 'No build command run',
-    description: skippedCommand,
-    details: null,
-  });
-  return { base, publish };
+  const base = (toml?.base ?? repo.base ?? '').replace(/^\/+|\/+$/g, '');
+  const publish = (toml?.publish ?? repo.dir ?? '').replace(/^\/+|\/+$/g, '');
+  const command = (toml?.command ?? repo.cmd ?? '').trim() || undefined;
+  return { base, publish, command };
+};
+
+/**
+ * Installs the dependencies and runs the build command in `<work>/<base>` (build-command.ts says
+ * how it differs from Netlify's build image); throws BuildFailure with the reason.
+ */
+const runBuild = async (
+  store: Store,
+  deploy: StoredDeploy,
+  work: string,
+  home: string,
+  { base, command }: BuildSettings,
+  limits: { timeoutMs: number; signal: AbortSignal },
+) => {
+  const cwd = resolve(work, base);
+  const realCwd = await realpath(cwd).catch(() => undefined);
+  if (
+    !realCwd ||
+    !isInside(await realpath(work), realCwd) ||
+    !(await lstat(realCwd)).isDirectory()
+  ) {
+    throw new BuildFailure(
+      `Failed during stage 'preparing repo': base directory '${base}' does not exist`,
+    );
+  }
+  if (!command) {
+    logLine(store, deploy, 'No build command: publishing the publish directory as it is');
+    return;
+  }
+  const env = await buildEnvironment(home, realCwd);
+  const options = {
+    env,
+    timeoutMs: limits.timeoutMs,
+    signal: limits.signal,
+    onLine: (line: string) => logLine(store, deploy, line),
+  };
+  await installDependencies(realCwd, { ...options, log: (line) => logLine(store, deploy, line) });
+  logLine(store, deploy, `$ ${command}`);
+  const result = await runCommand(command, { ...options, cwd: realCwd });
+  if (limits.signal.aborted) throw limits.signal.reason;
+  if (result.timedOut) {
+    throw new BuildFailure(
+      `Build exceeded maximum allowed runtime: \`${command}\` was stopped after ${Math.round(limits.timeoutMs / 1000)} s`,
+    );
+  }
+  if (result.code !== 0) {
+    throw new BuildFailure(`Build script returned non-zero exit code: ${result.code ?? 'killed'}`);
+  }
+  logLine(store, deploy, `Build command finished: \`${command}\``);
 };
 
 /** Copies `<work>/<base>/<publish>` to `output`, refusing a directory outside the clone. */
@@ -190,7 +249,7 @@ const publishDirectory = async (
   store: Store,
   deploy: StoredDeploy,
   work: string,
-  { base, publish }: { base: string; publish: string },
+  { base, publish, command }: BuildSettings,
   output: string,
 ) => {
   const shown = join(base, publish) || '.';
@@ -198,7 +257,11 @@ const publishDirectory = async (
   const realRoot = await realpath(root).catch(() => undefined);
   const isDirectory = realRoot ? (await lstat(realRoot)).isDirectory() : false;
   if (!realRoot || !isDirectory || !isInside(await realpath(work), realRoot)) {
-    throw new BuildFailure(`Deploy did not succeed: Deploy directory '${shown}' does not exist`);
+    throw new BuildFailure(
+      command
+        ? `Deploy did not succeed: The build did not produce ${shown}`
+        : `Deploy did not succeed: Deploy directory '${shown}' does not exist`,
+    );
   }
   deploy.publish_dir = relative(work, root);
   await rm(output, { recursive: true, force: true });
@@ -225,13 +288,14 @@ const failDeploy = (store: Store, deployId: string, error: unknown) => {
   }
   deploy.error_message =
     error instanceof BuildFailure ? error.message : 'Build failed: internal error';
+  logLine(store, deploy, deploy.error_message);
+  // The log's end, as Netlify's deploy summary details a failure (the lines are redacted).
   deploy.summary.push({
     type: 'error',
     title: 'Deploy failed',
     description: deploy.error_message,
-    details: null,
+    details: deploy.log.slice(-LOG_TAIL_LINES).join('\n'),
   });
-  logLine(store, deploy, deploy.error_message);
   moveDeploy(store, deploy, 'error');
 };
 
@@ -249,31 +313,41 @@ const publishDeploy = (store: Store, deploy: StoredDeploy, site: StoredSite, sta
   moveDeploy(store, deploy, 'ready');
 };
 
+/** Clones, builds and copies the publish directory to `output`; throws BuildFailure. */
+const buildDeploy = async (
+  store: Store,
+  deploy: StoredDeploy,
+  site: StoredSite,
+  paths: { dataDir: string; output: string },
+  limits: { timeoutMs: number; signal: AbortSignal },
+) => {
+  const repo = site.repo;
+  if (!repo) throw new BuildFailure('This site is not linked to a repository.');
+  const root = join(paths.dataDir, 'builds', deploy.id);
+  const work = join(root, 'repo');
+  await rm(root, { recursive: true, force: true });
+  await mkdir(root, { recursive: true });
+  try {
+    await cloneRepository(store, deploy, repo, work, limits.signal);
+    const settings = await readBuildSettings(store, deploy, repo, work);
+    await runBuild(store, deploy, work, join(root, 'home'), settings, limits);
+    await publishDirectory(store, deploy, work, settings, paths.output);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+};
+
 export const createBuilder = (options: {
   store: Store;
   dataDir: string;
   stepDelayMs: number;
+  /** Each of the install and the build command is stopped after it (default 10 minutes). */
+  buildTimeoutMs?: number;
 }): Builder => {
   const { store, dataDir } = options;
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   const siteDir = (name: string) => join(dataDir, 'sites', name);
   const deployDir = (name: string, deployId: string) => join(siteDir(name), deployId);
-
-  /** Clones, reads the configuration and copies the publish directory; throws BuildFailure. */
-  const build = async (deploy: StoredDeploy, site: StoredSite, signal: AbortSignal) => {
-    const repo = site.repo;
-    if (!repo) throw new BuildFailure('This site is not linked to a repository.');
-    const work = join(dataDir, 'builds', deploy.id);
-    await rm(work, { recursive: true, force: true });
-    await mkdir(join(dataDir, 'builds'), { recursive: true });
-    try {
-      await cloneRepository(store, deploy, repo, work, signal);
-      const settings = await readPublishSettings(store, deploy, repo, work);
-      await publishDirectory(store, deploy, work, settings, deployDir(site.name, deploy.id));
-    } finally {
-      await rm(work, { recursive: true, force: true });
-    }
-  };
 
   const runDeploy = async (deployId: string, signal: AbortSignal) => {
     const state = store.state;
@@ -291,7 +365,13 @@ export const createBuilder = (options: {
       if (!deploy || !site) return;
       moveDeploy(store, deploy, 'building');
       logLine(store, deploy, 'Build started');
-      await build(deploy, site, signal);
+      await buildDeploy(
+        store,
+        deploy,
+        site,
+        { dataDir, output: deployDir(site.name, deploy.id) },
+        { timeoutMs: options.buildTimeoutMs ?? DEFAULT_BUILD_TIMEOUT_MS, signal },
+      );
       await sleep();
       if (!state.deploys[deployId] || !state.sites[site.id]) {
         // Deleted meanwhile: leave nothing behind.

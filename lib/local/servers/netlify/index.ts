@@ -2,12 +2,14 @@
  * The local Netlify-compatible server (one code path to each third party).
  * `@netlify/api` is pointed at it (`new NetlifyAPI(token, { scheme: 'http', host: 'localhost:<port>' })`);
  * it answers exactly the endpoints the product calls with Netlify's shapes, states and errors,
- * serves the OAuth consent page and token endpoint, builds sites from their git repository
- * (without running a build command) and serves them at `/sites/<name>/`. It holds state, not
+ * serves the OAuth consent page and token endpoint, builds sites from their git repository (the
+ * build command run offline in a clean environment, only the publish directory published) and
+ * serves them at `/sites/<name>/`. It holds state, not
  * business logic. In process, node:http only; starts in a few milliseconds.
  *
  * Files: server.ts (HTTP, auth), api.ts (the `/api/v1` routes), oauth.ts (authorize, token),
- * builds.ts (deploy states, clone, publish), toml.ts (`netlify.toml`'s `[build]` keys), serve.ts
+ * builds.ts (deploy states, clone, build, publish), build-command.ts (install and build
+ * command), toml.ts (`netlify.toml`'s `[build]` keys), serve.ts
  * (the served sites), admin.ts (the site admin page), objects.ts (Netlify's object shapes),
  * control.ts (the `/_local` control API) and control-client.ts (its client), store.ts (state,
  * persisted), http.ts (wire format).
@@ -32,6 +34,8 @@ export interface LocalNetlifyOptions {
   dataDir: string;
   /** How long each deploy state lasts at least (default 300 ms; 0 in tests that need no poller). */
   stepDelayMs?: number;
+  /** The longest an install, and then a build command, may run (default 10 minutes). */
+  buildTimeoutMs?: number;
   /** OAuth applications registered at start and after a reset (the product's NETLIFY_CLIENT_ID/SECRET). */
   clients?: Partial<OAuthClient>[];
   /** The account the consent page offers when none exists (made at start and after a reset). */
@@ -102,6 +106,7 @@ export const startLocalNetlify = async (options: LocalNetlifyOptions): Promise<L
     store,
     dataDir: options.dataDir,
     stepDelayMs: options.stepDelayMs ?? 300,
+    buildTimeoutMs: options.buildTimeoutMs,
   });
 
   const { createAccount, registerClient, configure } = accountOperations(store, options);
