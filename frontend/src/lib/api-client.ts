@@ -74,6 +74,16 @@ export function queryString(query: Record<string, string | undefined> = {}): str
 }
 
 /**
+ * The address of a GET route for the browser to load by itself (an `<img src>`): path and query
+ * as `api` sends them, without a token, so only public routes answer it.
+ */
+export function apiUrl<Route extends RouteKey>(route: Route, ...[options]: ApiArgs<Route>): string {
+  const { params, query } = (options ?? {}) as RequestParts;
+  const [, template] = route.split(' ') as [string, string];
+  return `${fillPath(template, params)}${queryString(query)}`;
+}
+
+/**
  * Sends one call of a route (URL, bearer token, JSON body) and answers the raw response; `api`
  * and `apiDownload` (api-download.ts) read it.
  */

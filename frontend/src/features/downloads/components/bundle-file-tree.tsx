@@ -38,7 +38,7 @@ export function BundleFileTree({ mvpId, accessTier }: BundleFileTreeProps) {
 
   return (
     <Stack gap="3" ref={sectionRef}>
-      <Heading as="h2" size="lg">
+      <Heading as="h2" size="lg" id="code-preview" scrollMarginTop="20">
         Code preview
       </Heading>
       <Card.Root variant="outline">
@@ -85,7 +85,16 @@ export function BundleFileTree({ mvpId, accessTier }: BundleFileTreeProps) {
                 </Text>
               </Stack>
               {selected ? (
-                <FileViewer mvpId={mvpId} accessTier={accessTier} listing={data} file={selected} />
+                <FileViewer
+                  mvpId={mvpId}
+                  accessTier={accessTier}
+                  listing={data}
+                  file={selected}
+                  onOpenFile={(path) => {
+                    setChosen(path);
+                    document.getElementById('code-preview')?.scrollIntoView({ block: 'start' });
+                  }}
+                />
               ) : (
                 <Text color="fg.muted" fontSize="sm">
                   Choose a file to see its content.

@@ -158,6 +158,16 @@ export function FileTree({ root, selected, onSelect }: TreeProps) {
     rows.find((row) => row.node.path === selected)?.node.path ??
     rows[0]?.node.path;
 
+  // A file chosen from outside the tree (a README's link) shows with its folders open.
+  useEffect(() => {
+    if (!selected) return;
+    const parts = selected.split('/').slice(0, -1);
+    const folders = parts.map((_, index) => parts.slice(0, index + 1).join('/'));
+    setExpanded((current) =>
+      folders.every((folder) => current.has(folder)) ? current : new Set([...current, ...folders]),
+    );
+  }, [selected]);
+
   useEffect(() => {
     if (moved.current && focused) items.current.get(focused)?.focus();
     moved.current = false;

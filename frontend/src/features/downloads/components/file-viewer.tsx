@@ -1,11 +1,13 @@
 /**
- * The code preview's viewer: the README rendered as sanitized Markdown, the package manifest and,
- * for callers who may download the template, any other text file, highlighted; everyone else is
- * told why not with a way to subscribe or buy. Binary files say so. highlight.js, marked and
- * DOMPurify are loaded on first use (use-code-rendering.ts).
+ * The code preview's viewer: the README rendered as GitHub shows it (lib/readme-rendering.ts; its
+ * images from the bundle, its links to other files of the bundle opening them here, a long one
+ * capped with "Show all"), the package manifest and, for callers who may download the template,
+ * any other text file, highlighted (Markdown rendered); everyone else is told why not with a way
+ * to subscribe or buy. Binary files say so. highlight.js, marked and DOMPurify are loaded on first
+ * use (use-code-rendering.ts).
  */
-import { useMemo } from 'react';
-import { Alert, Badge, Box, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Badge, Box, Button, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { AccessTier } from '@contract/catalog';
 import {
@@ -16,11 +18,13 @@ import {
 } from '@contract/downloads';
 import { SignInLink } from '../../../components/sign-in-link';
 import { paths } from '../../../config/paths';
+import { apiUrl } from '../../../lib/api-client';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
 import { useTemplateFileContent } from '../api/get-template-file-content';
 import { useCodeRendering } from '../api/use-code-rendering';
 import { formatBytes } from '../lib/file-tree';
+import { BUNDLE_PATH_ATTRIBUTE } from '../lib/readme-links';
 
 /** highlight.js's classes in the theme's colors: readable in light and dark alike. */
 const codeColors = {
@@ -78,43 +82,195 @@ function CodeBlock({ path, code }: { path: string; code: string }) {
   );
 }
 
+/** Alerts (`> [!NOTE]`) in the colours GitHub gives them, from the theme's palettes. */
+const alertPalettes = {
+  note: 'blue',
+  tip: 'green',
+  important: 'purple',
+  warning: 'orange',
+  caution: 'red',
+} as const;
+
+const alertStyles = Object.fromEntries(
+  Object.entries(alertPalettes).map(([kind, palette]) => [
+    `& .readme-alert-${kind}`,
+    {
+      borderColor: `${palette}.solid`,
+      '& .readme-alert-title': { color: `${palette}.fg` },
+    },
+  ]),
+);
+
 const markdownStyles = {
-  '& h1, & h2, & h3, & h4': { fontWeight: 'semibold', lineHeight: '1.3', mt: '4', mb: '2' },
-  '& h1': { fontSize: '2xl' },
-  '& h2': { fontSize: 'xl' },
-  '& h3': { fontSize: 'lg' },
+  // README headings arrive one level down (the page's title is the only h1).
+  '& h2, & h3, & h4, & h5, & h6': { fontWeight: 'semibold', lineHeight: '1.3', mt: '4', mb: '2' },
+  '& h2': { fontSize: '2xl' },
+  '& h3': { fontSize: 'xl' },
+  '& h4': { fontSize: 'lg' },
+  '& h5, & h6': { fontSize: 'md' },
   '& > :first-child': { mt: '0' },
-  '& p, & ul, & ol, & pre, & blockquote, & table': { mb: '3' },
+  '& p, & ul, & ol, & pre, & blockquote, & table, & details, & .readme-alert': { mb: '3' },
   '& ul, & ol': { ps: '6' },
   '& ul': { listStyleType: 'disc' },
   '& ol': { listStyleType: 'decimal' },
   '& li': { mb: '1' },
+  '& li > input[type="checkbox"]': { me: '1.5' },
   '& a': { color: 'purple.fg', textDecoration: 'underline' },
   '& code': { fontFamily: 'mono', fontSize: '0.9em', bg: 'bg.muted', px: '1', rounded: 'sm' },
   '& pre': { bg: 'bg.subtle', p: '3', rounded: 'md', overflowX: 'auto', borderWidth: '1px' },
   '& pre code': { bg: 'transparent', px: '0' },
   '& blockquote': { borderStartWidth: '4px', ps: '3', color: 'fg.muted' },
-  '& img': { maxW: '100%', display: 'inline-block' },
+  '& img': { maxW: '100%', display: 'inline-block', verticalAlign: 'middle' },
   '& hr': { my: '4' },
-  '& table': { borderCollapse: 'collapse' },
+  '& table': { borderCollapse: 'collapse', display: 'block', overflowX: 'auto', maxW: '100%' },
   '& th, & td': { borderWidth: '1px', px: '2', py: '1' },
+  '& th': { fontWeight: 'semibold', bg: 'bg.subtle' },
+  // GitHub keeps `align` on paragraphs, headings, divs and cells; here it becomes text alignment.
+  '& [align="center"]': { textAlign: 'center' },
+  '& [align="right"]': { textAlign: 'right' },
+  '& [align="left"]': { textAlign: 'left' },
+  '& img[align="right"]': { float: 'right', ms: '3' },
+  '& img[align="left"]': { float: 'left', me: '3' },
+  '& kbd': {
+    fontFamily: 'mono',
+    fontSize: '0.85em',
+    px: '1.5',
+    py: '0.5',
+    borderWidth: '1px',
+    borderBottomWidth: '2px',
+    rounded: 'sm',
+    bg: 'bg.subtle',
+  },
+  '& details': { borderWidth: '1px', rounded: 'md', px: '3', py: '2' },
+  '& summary': { cursor: 'pointer', fontWeight: 'medium' },
+  '& details[open] > summary': { mb: '2' },
+  '& .readme-alert': { borderStartWidth: '4px', ps: '3', py: '1' },
+  '& .readme-alert-title': { fontWeight: 'semibold', mb: '1' },
+  ...alertStyles,
 };
 
-function Markdown({ document }: { document: BundleDocument }) {
+/** Past this height a rendered document is cut, with a fade, until the visitor shows it all. */
+const DOCUMENT_CAP_PX = 640;
+
+/**
+ * A long document capped at `DOCUMENT_CAP_PX` with a fade and a "Show all" / "Show less"
+ * button, so a 3,000-line README never makes the page tens of thousands of pixels tall. Focus
+ * that moves into the hidden part (a keyboard user tabbing through links) opens it.
+ */
+function CappedDocument({ id, children }: { id: string; children: ReactNode }) {
+  const frameRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+  useLayoutEffect(() => {
+    const content = contentRef.current;
+    if (!content) return;
+    const measure = () => setOverflows(content.offsetHeight > DOCUMENT_CAP_PX + 48);
+    measure();
+    // Images load after the first paint and make the document taller.
+    const observer = new ResizeObserver(measure);
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, []);
+  const capped = overflows && !expanded;
+  return (
+    <Stack gap="2">
+      <Box
+        ref={frameRef}
+        id={id}
+        position="relative"
+        maxH={capped ? `${DOCUMENT_CAP_PX}px` : undefined}
+        overflow={capped ? 'hidden' : undefined}
+        onFocusCapture={(event) => {
+          if (!capped || !frameRef.current) return;
+          const top =
+            (event.target as HTMLElement).getBoundingClientRect().top -
+            frameRef.current.getBoundingClientRect().top;
+          if (top > DOCUMENT_CAP_PX - 48) setExpanded(true);
+        }}
+      >
+        <Box ref={contentRef}>{children}</Box>
+        {capped && (
+          <Box
+            aria-hidden
+            position="absolute"
+            insetX="0"
+            bottom="0"
+            h="32"
+            pointerEvents="none"
+            bgGradient="to-b"
+            gradientFrom="transparent"
+            gradientTo="bg.panel"
+          />
+        )}
+      </Box>
+      {overflows && (
+        <Button
+          alignSelf="center"
+          size="sm"
+          variant="outline"
+          aria-expanded={expanded}
+          aria-controls={id}
+          data-testid="readme-toggle"
+          onClick={() => {
+            setExpanded(!expanded);
+            // Back to the top of the document when it folds, rather than far below it.
+            if (expanded && frameRef.current && frameRef.current.getBoundingClientRect().top < 0)
+              frameRef.current.scrollIntoView({ block: 'start' });
+          }}
+        >
+          {expanded ? 'Show less' : 'Show all'}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** Markdown files other than the README are rendered too, for those who may read them. */
+const isMarkdownPath = (path: string) => /\.(?:md|markdown)$/i.test(path);
+
+function Markdown({
+  document,
+  mvpId,
+  files,
+  onOpenFile,
+}: {
+  document: BundleDocument;
+  mvpId: string;
+  files: readonly BundleFile[];
+  onOpenFile: (path: string) => void;
+}) {
   const renderers = useCodeRendering();
+  const paths = useMemo(() => new Set(files.map((file) => file.path)), [files]);
   const html = useMemo(
-    () => renderers.data?.renderMarkdown(document.content),
-    [renderers.data, document.content],
+    () =>
+      renderers.data?.renderMarkdown(document.content, {
+        path: document.path,
+        files: paths,
+        imageUrl: (path) =>
+          apiUrl('GET /api/mvps/{id}/files/image', { params: { id: mvpId }, query: { path } }),
+      }),
+    [renderers.data, document.content, document.path, paths, mvpId],
   );
   if (html === undefined) return <Skeleton h="24" />;
   return (
-    <Box
-      data-testid="readme"
-      fontSize="sm"
-      lineHeight="1.7"
-      css={markdownStyles}
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    <CappedDocument id={`document-${document.path}`}>
+      <Box
+        data-testid="readme"
+        fontSize="sm"
+        lineHeight="1.7"
+        css={markdownStyles}
+        onClick={(event) => {
+          // Links to other files of the bundle open them here, not away from the page.
+          const link = (event.target as Element).closest(`a[${BUNDLE_PATH_ATTRIBUTE}]`);
+          const path = link?.getAttribute(BUNDLE_PATH_ATTRIBUTE);
+          if (!path) return;
+          event.preventDefault();
+          onOpenFile(path);
+        }}
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </CappedDocument>
   );
 }
 
@@ -123,6 +279,8 @@ export interface ViewerProps {
   accessTier: AccessTier;
   listing: BundleFiles;
   file: BundleFile;
+  /** Shows another file of the bundle (a README's link to `docs/SETUP.md`). */
+  onOpenFile: (path: string) => void;
 }
 
 /** Why a caller cannot read the file, with the way to be able to. */
@@ -153,7 +311,7 @@ function NotEntitled({ accessTier, signedIn }: { accessTier: AccessTier; signedI
   );
 }
 
-export function FileViewer({ mvpId, accessTier, listing, file }: ViewerProps) {
+export function FileViewer({ mvpId, accessTier, listing, file, onOpenFile }: ViewerProps) {
   const { session } = useSession();
   const signedIn = session.status === 'signedIn';
   const isReadme = listing.readme?.path === file.path;
@@ -167,7 +325,10 @@ export function FileViewer({ mvpId, accessTier, listing, file }: ViewerProps) {
   const content = useTemplateFileContent(mvpId, file.path, mustFetch);
 
   const body = (() => {
-    if (isReadme && listing.readme) return <Markdown document={listing.readme} />;
+    const markdown = (document: BundleDocument) => (
+      <Markdown document={document} mvpId={mvpId} files={listing.files} onOpenFile={onOpenFile} />
+    );
+    if (isReadme && listing.readme) return markdown(listing.readme);
     if (publicDocument) return <CodeBlock path={file.path} code={publicDocument.content} />;
     if (file.kind === 'binary') return <Text color="fg.muted">{CODE_PREVIEW_MESSAGES.binary}</Text>;
     if (!listing.previewable) return <Text color="fg.muted">{CODE_PREVIEW_MESSAGES.notReady}</Text>;
@@ -188,6 +349,8 @@ export function FileViewer({ mvpId, accessTier, listing, file }: ViewerProps) {
         <Text color="fg.muted">{errorMessage(content.error)}</Text>
       );
     }
+    if (isMarkdownPath(file.path))
+      return markdown({ path: file.path, content: content.data.content, truncated: false });
     return <CodeBlock path={file.path} code={content.data.content} />;
   })();
 

@@ -12,6 +12,7 @@
 import DOMPurify, { type Config } from 'dompurify';
 import { Marked } from 'marked';
 import { bundleImageTypeOf, resolveBundlePath } from '@contract/bundle-paths';
+import { BUNDLE_LINK_HREF, BUNDLE_PATH_ATTRIBUTE } from './readme-links';
 
 /** Where the README sits, so that its relative links and images find the bundle's files. */
 export interface ReadmeContext {
@@ -22,11 +23,6 @@ export interface ReadmeContext {
   /** The address the browser loads one image of the bundle from. */
   imageUrl: (path: string) => string;
 }
-
-/** The fragment a link to another file of the bundle points at: the code preview itself. */
-export const BUNDLE_LINK_HREF = '#code-preview';
-/** The attribute that names the bundle file a link opens in the viewer. */
-export const BUNDLE_PATH_ATTRIBUTE = 'data-bundle-path';
 
 const ALERT_TITLES = {
   note: 'Note',

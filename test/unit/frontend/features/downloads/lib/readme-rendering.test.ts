@@ -5,8 +5,8 @@
  * the bundle, and everything a README could use to run code removed.
  */
 import { describe, expect, it } from 'vitest';
+import { BUNDLE_LINK_HREF } from '../../../../../../frontend/src/features/downloads/lib/readme-links';
 import {
-  BUNDLE_LINK_HREF,
   renderMarkdown,
   type ReadmeContext,
 } from '../../../../../../frontend/src/features/downloads/lib/readme-rendering';
