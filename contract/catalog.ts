@@ -2,6 +2,7 @@
  * The catalog's vocabulary and the browse contract, shared by the API (validation) and the
  * frontend (filters, forms, URL state). Values and texts are the product's own.
  */
+import type { SiteSettings } from './site-settings';
 import * as z from 'zod';
 import {
   BROWSE_PAGE_SIZE,
@@ -260,6 +261,11 @@ export interface TemplateDetail extends TemplateSummary {
   file_size: number | null;
   created_at: string;
   updated_at: string;
+  /**
+   * How the live version deploys (a site and its framework, or a repository only); null when it
+   * was processed before detection (the deploy detects it then).
+   */
+  site_settings: SiteSettings | null;
 }
 
 export interface BrowseResult {

@@ -17,6 +17,7 @@ export const stateMachineDesign = {
       AuditFunctionArn: 'security/tasks/audit.ts',
       PinFunctionArn: 'processing/tasks/pin.ts',
       RenditionsFunctionArn: 'processing/tasks/renditions.ts',
+      DetectSiteFunctionArn: 'processing/tasks/detect-site.ts',
       PublishFunctionArn: 'processing/tasks/publish.ts',
       MarkFailedFunctionArn: 'processing/tasks/mark-failed.ts',
     },

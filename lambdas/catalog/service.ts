@@ -31,6 +31,7 @@ import {
 // From template-versions, not templates.ts (which re-exports it): templates.ts builds the upload
 // and edit schemas, which the dozen functions importing this service would build at cold start.
 import { isPublishedVersion } from '../../contract/template-versions';
+import type { SiteSettings } from '../../contract/site-settings';
 import { NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { getPublicSellerSummaries } from '../profiles/service';
@@ -224,7 +225,19 @@ const toDetail = (
   file_size: item.file_size ?? null,
   created_at: item.created_at,
   updated_at: item.updated_at,
+  site_settings: liveVersionOf(item, versions)?.site_settings ?? null,
 });
+
+/** The version row of the bundle the template serves (its file), if any. */
+const liveVersionOf = (item: TemplateItem, versions: readonly TemplateVersionItem[]) =>
+  item.file_key ? versions.find((version) => version.file_key === item.file_key) : undefined;
+
+/**
+ * How the template's live version deploys, as detected when it was processed; null for a version
+ * processed before detection existed.
+ */
+export const getLiveSiteSettings = async (item: TemplateItem): Promise<SiteSettings | null> =>
+  liveVersionOf(item, await listTemplateVersions(item.id))?.site_settings ?? null;
 
 /**
  * One approved template with its seller. Anything else (unknown, pending, rejected, archived)

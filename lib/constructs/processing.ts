@@ -1,5 +1,5 @@
 /**
- * The MVP processing pipeline (scan → audit → pin → renditions → publish): the state machine from
+ * The MVP processing pipeline (scan → audit → pin → renditions → site detection → publish): the state machine from
  * `state-machines/mvp-processing.asl.json` (the same file the local runner executes), with each
  * `${…FunctionArn}` placeholder substituted by one task function. Each task function gets only
  * what its step needs; the state machine logs every execution (with data) and is traced by X-Ray.
@@ -53,6 +53,23 @@ const auditFunction = (scope: Construct, data: Data, environment: Record<string,
     .bindTable(data.table, 'readWrite')
     .bindBucket(data.mvpFilesBucket, 'read', storageDesign.bundlesPrefix)
     .bindBucket(data.mvpFilesBucket, 'readWrite', storageDesign.securityPackagesPrefix);
+
+/**
+ * How a version deploys on Netlify: Netlify's own detection over the bundle's files (only the few
+ * small text files it asks for are read), recorded on the version (docs/architecture.md, "Buyer
+ * deploys").
+ */
+const detectSiteFunction = (scope: Construct, data: Data, environment: Record<string, string>) =>
+  new MarketplaceFunction(scope, 'DetectSiteFunction', {
+    domain: 'processing',
+    entry: design.tasks.DetectSiteFunctionArn,
+    environment,
+    memorySize: 512,
+    timeout: Duration.minutes(1),
+    description: 'MVP processing: how the version deploys on Netlify (framework, build settings)',
+  })
+    .bindTable(data.table, 'readWrite')
+    .bindBucket(data.mvpFilesBucket, 'read', storageDesign.bundlesPrefix);
 
 export class Processing extends Construct {
   readonly stateMachine: StateMachine;
@@ -115,6 +132,7 @@ export class Processing extends Construct {
         resources: [data.previewImagesBucket.bucketArn],
       }),
     );
+    const detectSite = detectSiteFunction(this, data, environment);
     const publish = task('PublishFunction', design.tasks.PublishFunctionArn, {
       memorySize: 256,
       timeout: Duration.seconds(30),
@@ -130,6 +148,7 @@ export class Processing extends Construct {
       AuditFunctionArn: audit,
       PinFunctionArn: pin,
       RenditionsFunctionArn: renditions,
+      DetectSiteFunctionArn: detectSite,
       PublishFunctionArn: publish,
       MarkFailedFunctionArn: markFailed,
     };

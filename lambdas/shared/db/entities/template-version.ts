@@ -13,6 +13,7 @@
  *   live templates waiting for review (the sort key's `$mvpversion_1` prefix keeps them apart from
  *   the templates in the same status partitions)
  */
+import type { SiteSettings } from '../../../../contract/site-settings';
 import type { VERSION_STATUSES } from '../../../../contract/templates';
 import { defineEntity } from '../entity';
 
@@ -33,6 +34,11 @@ export interface TemplateVersionItem {
   error?: string;
   /** When the version went live (or was rejected or withdrawn). */
   decided_at?: string;
+  /**
+   * How its files deploy on Netlify (framework, build command, publish folder, or a repository
+   * only), detected once it passed the scan; absent on versions processed before detection.
+   */
+  site_settings?: SiteSettings;
 }
 
 export const TemplateVersionEntity = defineEntity<TemplateVersionItem>()({
