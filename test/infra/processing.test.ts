@@ -64,8 +64,8 @@ describe('processing state machine', () => {
       'Audit',
       'Pin',
       'Renditions',
-      'DetectSite',
       'Publish',
+      'AuditRefused',
       'MarkScanFailed',
       'Rejected',
       'MarkProcessingFailed',
@@ -88,32 +88,15 @@ describe('processing state machine', () => {
     }
   });
 
-  it('goes on whatever the renditions step does: a card falls back to its original', () => {
+  it('goes on to Publish whatever the renditions step does: a card falls back to its original', () => {
     const source = JSON.parse(readFileSync(PROCESSING_ASL, 'utf8'));
     expect(source.States.Pin.Next).toBe('Renditions');
     expect(source.States.Renditions).toMatchObject({
-      Next: 'DetectSite',
-      Catch: [{ ErrorEquals: ['States.ALL'], Next: 'DetectSite' }],
-    });
-    // The error goes beside the input, not over it: Publish still reads $.pin.cid.
-    expect(source.States.Renditions.Catch[0].ResultPath).not.toMatch(/^\$(\.pin)?$/);
-  });
-
-  it('detects how the version deploys before Publish, and publishes whatever the detection does', () => {
-    const source = JSON.parse(readFileSync(PROCESSING_ASL, 'utf8'));
-    expect(source.States.DetectSite).toMatchObject({
-      Type: 'Task',
-      Resource: '${DetectSiteFunctionArn}',
-      Parameters: { 'mvpId.$': '$.mvpId', 'versionId.$': '$.versionId', 'fileKey.$': '$.fileKey' },
       Next: 'Publish',
       Catch: [{ ErrorEquals: ['States.ALL'], Next: 'Publish' }],
     });
-    for (const path of [
-      source.States.DetectSite.ResultPath,
-      source.States.DetectSite.Catch[0].ResultPath,
-    ]) {
-      expect(path).not.toMatch(/^\$(\.pin)?$/);
-    }
+    // The error goes beside the input, not over it: Publish still reads $.pin.cid.
+    expect(source.States.Renditions.Catch[0].ResultPath).not.toMatch(/^\$(\.pin)?$/);
   });
 
   it("runs the renditions alone for an edit's previews, ending whatever they do", () => {
@@ -175,6 +158,22 @@ describe('processing state machine', () => {
     });
     // The error goes beside the input: Pin still reads $.fileKey.
     expect(source.States.Audit.Catch[0].ResultPath).toBe('$.auditError');
+  });
+
+  it('audits a refused bundle too, then marks it failed whatever the audit does', () => {
+    const source = JSON.parse(readFileSync(PROCESSING_ASL, 'utf8'));
+    expect(source.States.ScanClean.Default).toBe('AuditRefused');
+    expect(source.States.AuditRefused).toMatchObject({
+      Type: 'Task',
+      Resource: '${AuditFunctionArn}',
+      Parameters: { 'mvpId.$': '$.mvpId', 'versionId.$': '$.versionId', 'fileKey.$': '$.fileKey' },
+      Next: 'MarkScanFailed',
+      Catch: [{ ErrorEquals: ['States.ALL'], Next: 'MarkScanFailed' }],
+    });
+    // MarkScanFailed still reads the scan's reason: neither the result nor an error replaces it.
+    expect(source.States.AuditRefused.ResultPath).toBe('$.audit');
+    expect(source.States.AuditRefused.Catch[0].ResultPath).toBe('$.auditError');
+    expect(source.States.MarkScanFailed.Parameters['reason.$']).toBe('$.scan.reason');
   });
 
   it('logs every execution with its data and is traced by X-Ray', () => {
@@ -297,20 +296,12 @@ describe('processing task functions: least privilege', () => {
     });
   });
 
-  it('site detection reads bundles under mvps/ and writes the table, nothing else of S3', () => {
-    const actions = actionsOfFunction(functionId('DetectSiteFunctionArn'));
-    expect(actions).toContain('s3:GetObject');
-    expect(writesTable(actions)).toBe(true);
-    expect(actions).not.toContain('s3:PutObject');
-  });
-
   it('none of them may start executions (only the seller domain may)', () => {
     for (const placeholder of [
       'ScanFunctionArn',
       'AuditFunctionArn',
       'PinFunctionArn',
       'RenditionsFunctionArn',
-      'DetectSiteFunctionArn',
       'PublishFunctionArn',
       'MarkFailedFunctionArn',
     ]) {

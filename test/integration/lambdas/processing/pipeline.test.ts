@@ -10,6 +10,7 @@ import { businessMetrics } from '../../../../contract/design/metrics';
 import { markFailed } from '../../../../lambdas/processing/tasks/mark-failed';
 import { metrics } from '../../../../lambdas/shared/observability';
 import { computeContentId } from '../../../../lambdas/processing/cid';
+import { getReport } from '../../../../lambdas/security/service';
 import { startProcessing } from '../../../../lambdas/templates/processing-start';
 import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow';
 import { CatalogVersionEntity } from '../../../../lambdas/shared/db/entities/catalog-version';
@@ -20,6 +21,7 @@ import { NotificationCounterEntity } from '../../../../lambdas/shared/db/entitie
 import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { createLocalWorkflowRunner } from '../../../../lib/local/cloud/state-machines';
 import { badArchives } from '../../../fixtures/archives/bad-archives';
+import { STRIPE_LIVE } from '../../../fixtures/archives/fake-secrets';
 import { cleanTemplates } from '../../../fixtures/archives/clean-templates';
 import { rarOf } from '../../../fixtures/archives/rar-writer';
 import { zipOf } from '../../../fixtures/archives/writers';
@@ -215,6 +217,42 @@ describe('mvp-processing state machine', () => {
     expect(notification).toMatchObject({ type: 'mvp_rejected', link: '/my-mvps' });
     expect(notification!.message).toContain(upload.title);
     expect(notification!.message).toContain('react-vite-starter/certs/server.key');
+  });
+
+  it('still reports the dependencies of a refused bundle, then marks it scan_failed', async () => {
+    const archive = zipOf({
+      ...cleanTemplates['node-api']!,
+      'node-api/src/pay.ts': `export const stripe = new Stripe('${STRIPE_LIVE}');\n`,
+    });
+    const upload = await registerUpload(archive, 'leaky-api.zip');
+
+    expect(await scansFailedDuring(() => processAndWait(upload))).toBe(1);
+
+    const template = await templateOf(upload.mvpId);
+    expect(template.status).toBe('scan_failed');
+    expect(template.last_processing_error).toBe(
+      'Security scan failed: node-api/src/pay.ts contains a Stripe secret key',
+    );
+    const report = await getReport(upload.mvpId, upload.versionId);
+    expect(report).toMatchObject({
+      version_id: upload.versionId,
+      lock_files: ['node-api/package-lock.json'],
+      // The upload scan's summary is for versions that passed it.
+      upload_scan: null,
+    });
+    // express, the one package its lock file pins.
+    expect(report!.dependencies.direct + report!.dependencies.transitive).toBe(1);
+  });
+
+  it('marks a refused bundle scan_failed when its audit fails too', async () => {
+    const archive = badArchives['wrong-magic-text-named-tgz']!;
+    const upload = await registerUpload(await archive.build(), archive.fileName);
+
+    expect(await scansFailedDuring(() => processAndWait(upload))).toBe(1);
+
+    const template = await templateOf(upload.mvpId);
+    expect(template.status).toBe('scan_failed');
+    expect(template.last_processing_error).toMatch(/^Security scan failed: /);
   });
 
   it('scans a RAR bundle like any other: a clean one is approved with the CID of its bytes', async () => {
