@@ -64,6 +64,7 @@ describe('processing state machine', () => {
       'Audit',
       'Pin',
       'Renditions',
+      'DetectSite',
       'Publish',
       'AuditRefused',
       'MarkScanFailed',
@@ -88,15 +89,32 @@ describe('processing state machine', () => {
     }
   });
 
-  it('goes on to Publish whatever the renditions step does: a card falls back to its original', () => {
+  it('goes on whatever the renditions step does: a card falls back to its original', () => {
     const source = JSON.parse(readFileSync(PROCESSING_ASL, 'utf8'));
     expect(source.States.Pin.Next).toBe('Renditions');
     expect(source.States.Renditions).toMatchObject({
-      Next: 'Publish',
-      Catch: [{ ErrorEquals: ['States.ALL'], Next: 'Publish' }],
+      Next: 'DetectSite',
+      Catch: [{ ErrorEquals: ['States.ALL'], Next: 'DetectSite' }],
     });
     // The error goes beside the input, not over it: Publish still reads $.pin.cid.
     expect(source.States.Renditions.Catch[0].ResultPath).not.toMatch(/^\$(\.pin)?$/);
+  });
+
+  it('detects how the version deploys before Publish, and publishes whatever the detection does', () => {
+    const source = JSON.parse(readFileSync(PROCESSING_ASL, 'utf8'));
+    expect(source.States.DetectSite).toMatchObject({
+      Type: 'Task',
+      Resource: '${DetectSiteFunctionArn}',
+      Parameters: { 'mvpId.$': '$.mvpId', 'versionId.$': '$.versionId', 'fileKey.$': '$.fileKey' },
+      Next: 'Publish',
+      Catch: [{ ErrorEquals: ['States.ALL'], Next: 'Publish' }],
+    });
+    for (const path of [
+      source.States.DetectSite.ResultPath,
+      source.States.DetectSite.Catch[0].ResultPath,
+    ]) {
+      expect(path).not.toMatch(/^\$(\.pin)?$/);
+    }
   });
 
   it("runs the renditions alone for an edit's previews, ending whatever they do", () => {
@@ -296,12 +314,20 @@ describe('processing task functions: least privilege', () => {
     });
   });
 
+  it('site detection reads bundles under mvps/ and writes the table, nothing else of S3', () => {
+    const actions = actionsOfFunction(functionId('DetectSiteFunctionArn'));
+    expect(actions).toContain('s3:GetObject');
+    expect(writesTable(actions)).toBe(true);
+    expect(actions).not.toContain('s3:PutObject');
+  });
+
   it('none of them may start executions (only the seller domain may)', () => {
     for (const placeholder of [
       'ScanFunctionArn',
       'AuditFunctionArn',
       'PinFunctionArn',
       'RenditionsFunctionArn',
+      'DetectSiteFunctionArn',
       'PublishFunctionArn',
       'MarkFailedFunctionArn',
     ]) {
