@@ -65,4 +65,5 @@ export const DEPLOY_CONTINUE_MESSAGES = {
   renameTooLate:
     'The repository of this deployment exists already: it keeps its name. Press Continue without a new name.',
   alreadyDeployed: (repo: string) => `You already deployed this template to ${repo}.`,
+  continueFailed: 'Continue did not start. Please try again in a moment.',
 } as const;

@@ -1,13 +1,13 @@
 /**
  * The buyer deployment calls: the GitHub connection, the
  * repository step, Netlify's authorisation and callback, the status poll (5 s, 10 min cap), the
- * buyer's list and upgrade pull requests, each a route of the contract
+ * buyer's list, Continue of a stopped deployment and upgrade pull requests, each a route of the contract
  * (contract/deployments.ts).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Deployment } from '@contract/deployments';
 import { api } from '../../../lib/api-client';
-import { pollInterval } from '../lib/deployment-status';
+import { isDeploymentPending, pollInterval } from '../lib/deployment-status';
 
 export type { Deployment };
 
@@ -97,7 +97,33 @@ export function useMyDeployments(enabled = true) {
     refetchInterval: (query) =>
       query.state.data?.items.some((item) => item.upgrade_status === 'opening')
         ? UPGRADE_POLL_INTERVAL_MS
-        : false,
+        : query.state.data?.items.some(isDeploymentPending)
+          ? DEPLOYMENT_LIST_POLL_INTERVAL_MS
+          : false,
+  });
+}
+
+/** While a deployment's step runs (after Continue, say), the list is read again every 5 s. */
+export const DEPLOYMENT_LIST_POLL_INTERVAL_MS = 5000;
+
+/**
+ * Continue: the deployment resumes from its last finished step; when that is Netlify's
+ * authorisation, the browser goes there, as after the repository step.
+ */
+export function useContinueDeployment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, repoName }: { id: string; repoName?: string }) =>
+      api('POST /api/deployments/{id}/resume', {
+        params: { id },
+        body: repoName ? { repo_name: repoName } : {},
+      }),
+    onSuccess: (answer) => {
+      if (answer.next === 'authorize_netlify' && answer.authorize_url) {
+        window.location.assign(answer.authorize_url);
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: deploymentKeys.all }),
   });
 }
 

@@ -2,7 +2,7 @@
  * `/buyer-netlify-callback`: reads `code` and `state`, completes the
  * Netlify authorisation, then polls the deployment every 5 s (for at most 10 minutes) until it is
  * deployed (the site URL, View Your Site, Back to Dashboard) or failed (Deployment Failed with its
- * error message, Try Again).
+ * error message, Continue when it can resume, Try Again).
  */
 import { useState } from 'react';
 import { Alert, Button, Container, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
@@ -13,6 +13,7 @@ import { useCompleteNetlifyAuthorization, useDeploymentStatus } from '../api/dep
 import { deploymentPhase, deploymentStatusLabel, pollTimedOut } from '../lib/deployment-status';
 import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
 import { DeploymentFailedPanel, useCallbackParams } from './callback-parts';
+import { ContinueButton } from './continue-button';
 import { refusalMessage } from '../../../lib/api-error';
 
 type Start = { deploymentId: string; siteUrl?: string | null } | { failed: string } | undefined;
@@ -55,7 +56,7 @@ function DeploymentSucceeded({ siteUrl }: { siteUrl: string | null | undefined }
 export function BuyerNetlifyCallbackView() {
   const complete = useCompleteNetlifyAuthorization();
   const [start, setStart] = useState<Start>();
-  const [startedAt] = useState(() => Date.now());
+  const [startedAt, setStartedAt] = useState(() => Date.now());
 
   useCallbackParams(
     (params) =>
@@ -94,6 +95,13 @@ export function BuyerNetlifyCallbackView() {
           mvpId={deployment?.mvp_id}
           testId="deployment-failed"
         >
+          {deployment?.can_continue && phase === 'failed' && (
+            // The poll starts over: its 10 minutes count from the press.
+            <ContinueButton
+              deploymentId={deployment.id}
+              onContinued={() => setStartedAt(Date.now())}
+            />
+          )}
           <Button asChild variant="outline">
             <RouterLink to={paths.dashboard.getHref()}>Back to Dashboard</RouterLink>
           </Button>

@@ -2,7 +2,9 @@
  * The repository step of a deployment: the name (normalised as typed, with
  * the product's hint), Cancel or Create Repository (disabled while empty), progress, and 1.5 s after
  * the repository exists the redirect to Netlify's authorisation. Used by /buyer-github-callback and
- * by the detail page's Deploy when GitHub is already connected.
+ * by the detail page's Deploy when GitHub is already connected. A deployment that failed before its
+ * repository existed (the name was taken) is continued under the new name when it is submitted
+ * again: its download was spent once.
  */
 import { useEffect, useState } from 'react';
 import {
@@ -19,6 +21,7 @@ import {
 } from '@chakra-ui/react';
 import { refusalMessage } from '../../../lib/api-error';
 import {
+  useContinueDeployment,
   useCreateRepository,
   useDeploymentStatus,
   useNetlifyAuthorization,
@@ -31,7 +34,7 @@ type Step =
   | { kind: 'naming' }
   | { kind: 'creating'; deploymentId?: string; startedAt: number }
   | { kind: 'created'; repoUrl: string; netlifyUrl: string }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string; deploymentId?: string };
 
 /** After the repository exists, Netlify's authorisation, once the product's pause has passed. */
 function useRedirectWhenCreated(step: Step) {
@@ -139,6 +142,45 @@ function RepoNameForm({
   );
 }
 
+/**
+ * Create Repository: a new deployment, or, after one that failed before its repository existed,
+ * that deployment continued under the new name. The deployment is polled once the server answers
+ * (for a continued one, after its list and status were read again: not its old failure).
+ */
+function useStartRepository(mvpId: string, setStep: (step: Step) => void) {
+  const create = useCreateRepository();
+  const resume = useContinueDeployment();
+  return (name: string, step: Step) => {
+    const failed = step.kind === 'failed' ? step.deploymentId : undefined;
+    setStep({ kind: 'creating', startedAt: Date.now() });
+    const onError = (error: Error) =>
+      setStep({
+        kind: 'failed',
+        message: refusalMessage(error, DEPLOY_MESSAGES.repoFailed),
+        ...(failed && { deploymentId: failed }),
+      });
+    if (failed) {
+      resume.mutate(
+        { id: failed, repoName: name },
+        {
+          onSuccess: () =>
+            setStep({ kind: 'creating', deploymentId: failed, startedAt: Date.now() }),
+          onError,
+        },
+      );
+      return;
+    }
+    create.mutate(
+      { mvpId, repoName: name },
+      {
+        onSuccess: (result) =>
+          setStep({ kind: 'creating', deploymentId: result.deployment_id, startedAt: Date.now() }),
+        onError,
+      },
+    );
+  };
+}
+
 export function CreateRepositoryFlow({
   mvpId,
   username,
@@ -150,7 +192,7 @@ export function CreateRepositoryFlow({
   onCancel: () => void;
   initialName?: string;
 }) {
-  const create = useCreateRepository();
+  const startRepository = useStartRepository(mvpId, (next) => setStep(next));
   const netlify = useNetlifyAuthorization();
   const [repoName, setRepoName] = useState(initialName);
   const [step, setStep] = useState<Step>({ kind: 'naming' });
@@ -165,7 +207,11 @@ export function CreateRepositoryFlow({
   useEffect(() => {
     if (!deployment || step.kind !== 'creating') return;
     if (deploymentPhase(deployment.status) === 'failed') {
-      setStep({ kind: 'failed', message: deployment.error_message ?? DEPLOY_MESSAGES.repoFailed });
+      setStep({
+        kind: 'failed',
+        message: deployment.error_message ?? DEPLOY_MESSAGES.repoFailed,
+        ...(deployment.can_continue && { deploymentId: deployment.id }),
+      });
     } else if (deployment.status === 'repo_created' && !netlify.isPending && !netlify.isSuccess) {
       netlifyStart(deployment.id, {
         onSuccess: ({ url }) =>
@@ -193,17 +239,7 @@ export function CreateRepositoryFlow({
 
   const submit = () => {
     const name = normaliseRepoName(repoName);
-    if (!isSubmittableRepoName(name)) return;
-    setStep({ kind: 'creating', startedAt: Date.now() });
-    create.mutate(
-      { mvpId, repoName: name },
-      {
-        onSuccess: (result) =>
-          setStep({ kind: 'creating', deploymentId: result.deployment_id, startedAt: Date.now() }),
-        onError: (error) =>
-          setStep({ kind: 'failed', message: refusalMessage(error, DEPLOY_MESSAGES.repoFailed) }),
-      },
-    );
+    if (isSubmittableRepoName(name)) startRepository(name, step);
   };
 
   if (step.kind === 'creating') {

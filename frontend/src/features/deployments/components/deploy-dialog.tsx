@@ -1,11 +1,66 @@
 /**
- * Deploy's dialog: what the deploy will cost, then the repository name (CreateRepositoryFlow). Its
- * own chunk, loaded when the visitor reaches for Deploy (deploy-button.tsx), so the template page's
- * first load carries neither the dialog nor the form.
+ * Deploy's dialog: what the deploy will cost, then, when the buyer deployed this template before,
+ * that deployment first (Continue, Open site, Deploy a new copy: ExistingDeploymentOffer), else
+ * the repository name (CreateRepositoryFlow). Its own chunk, loaded when the visitor reaches for
+ * Deploy (deploy-button.tsx), so the template page's first load carries neither the dialog nor the
+ * form.
  */
-import { Alert, Dialog, Portal } from '@chakra-ui/react';
-import { suggestRepoName } from '../lib/repo-name';
+import { useState } from 'react';
+import { Alert, Dialog, Portal, Spinner, Stack } from '@chakra-ui/react';
+import { useMyDeployments } from '../api/deployments';
+import { suggestRepoName, unusedRepoName } from '../lib/repo-name';
 import { CreateRepositoryFlow } from './create-repository-flow';
+import { ExistingDeploymentOffer } from './existing-deployment-offer';
+
+function DeployChoice({
+  mvpId,
+  slug,
+  username,
+  costNote,
+  onCancel,
+}: {
+  mvpId: string;
+  slug?: string;
+  username?: string | null;
+  costNote: string | null;
+  onCancel: () => void;
+}) {
+  const deployments = useMyDeployments();
+  const [newCopy, setNewCopy] = useState(false);
+  if (deployments.isPending) {
+    return (
+      <Stack align="center">
+        <Spinner />
+      </Stack>
+    );
+  }
+  const mine = deployments.data ?? [];
+  // The list is newest first: the latest deployment of this template is the one offered.
+  const earlier = mine.find((deployment) => deployment.mvp_id === mvpId);
+  if (earlier && !newCopy) {
+    return <ExistingDeploymentOffer deployment={earlier} onNewCopy={() => setNewCopy(true)} />;
+  }
+  return (
+    <>
+      {/* Only a new deployment costs: Continue spends nothing. */}
+      {costNote && (
+        <Alert.Root status="info" size="sm" mb="4" data-testid="deploy-cost">
+          <Alert.Indicator />
+          <Alert.Title>Deploying: {costNote}</Alert.Title>
+        </Alert.Root>
+      )}
+      <CreateRepositoryFlow
+        mvpId={mvpId}
+        username={username}
+        initialName={unusedRepoName(
+          suggestRepoName(slug),
+          mine.map((deployment) => deployment.repo_name),
+        )}
+        onCancel={onCancel}
+      />
+    </>
+  );
+}
 
 export default function DeployDialog({
   open,
@@ -29,16 +84,11 @@ export default function DeployDialog({
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Body py="6">
-              {costNote && (
-                <Alert.Root status="info" size="sm" mb="4" data-testid="deploy-cost">
-                  <Alert.Indicator />
-                  <Alert.Title>Deploying: {costNote}</Alert.Title>
-                </Alert.Root>
-              )}
-              <CreateRepositoryFlow
+              <DeployChoice
                 mvpId={mvpId}
+                slug={slug}
                 username={username}
-                initialName={suggestRepoName(slug)}
+                costNote={costNote}
                 onCancel={() => onOpenChange(false)}
               />
             </Dialog.Body>

@@ -2,7 +2,8 @@
  * The buyer dashboard's deployments: each with its status badge, site and repository
  * links, for a deployment of an older version than the latest approved one, "Open upgrade pull
  * request" ("Open security upgrade pull request" when it fixes known advisories; then a link to
- * the pull request), and for a launched site the switch that shows it in Success Stories.
+ * the pull request), for a launched site the switch that shows it in Success Stories, and for a
+ * deployment that stopped (a failed step, the tab closed before Netlify) Continue.
  */
 import {
   Alert,
@@ -19,12 +20,13 @@ import {
 import { LuExternalLink, LuGitPullRequest } from 'react-icons/lu';
 import { type Deployment, useMyDeployments, useOpenUpgradePullRequest } from '../api/deployments';
 import { deploymentStatusColor, deploymentStatusLabel } from '../lib/deployment-status';
-import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
+import { DEPLOY_CONTINUE_MESSAGES, DEPLOY_MESSAGES } from '@contract/deploy-messages';
 import { isDeploymentFinished } from '@contract/deployment-status';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSetStory } from '../api/stories';
 import { refusalMessage } from '../../../lib/api-error';
+import { ContinueButton } from './continue-button';
 
 function UpgradeAction({ deployment }: { deployment: Deployment }) {
   const open = useOpenUpgradePullRequest();
@@ -158,9 +160,21 @@ export function DeploymentsCard() {
                   )}
                 </HStack>
                 {deployment.error_message && (
-                  <Text fontSize="sm" color="fg.error">
+                  <Text fontSize="sm" color="fg.error" data-testid="deployment-error">
                     {deployment.error_message}
                   </Text>
+                )}
+                {deployment.can_continue && (
+                  <>
+                    {!deployment.error_message && (
+                      <Text fontSize="sm" color="fg.muted">
+                        {deployment.status === 'repo_created'
+                          ? DEPLOY_CONTINUE_MESSAGES.authorizeNetlify
+                          : DEPLOY_CONTINUE_MESSAGES.stepStopped(deployment.repo_name)}
+                      </Text>
+                    )}
+                    <ContinueButton deploymentId={deployment.id} size="xs" />
+                  </>
                 )}
                 <UpgradeAction deployment={deployment} />
                 <StoryToggle deployment={deployment} />

@@ -25,6 +25,11 @@ export function deploymentPhase(status: string | undefined): DeploymentPhase {
   return isDeploymentFailed(status) ? 'failed' : 'pending';
 }
 
+/** A step of the deployment is running: neither finished, failed nor stopped (Continue). */
+export function isDeploymentPending(deployment: { status: string; can_continue: boolean }) {
+  return deploymentPhase(deployment.status) === 'pending' && !deployment.can_continue;
+}
+
 /**
  * The react-query `refetchInterval` of the status poll: 5 s while the deployment is pending and
  * the 10 minutes since `startedAt` have not passed, else `false` (stop).

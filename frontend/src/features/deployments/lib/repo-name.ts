@@ -17,3 +17,16 @@ export function isSubmittableRepoName(name: string): boolean {
 export function suggestRepoName(slugOrTitle: string | undefined): string {
   return normaliseRepoName((slugOrTitle ?? '').trim()).slice(0, 100);
 }
+
+/**
+ * A suggested name the buyer's deployments do not use yet: `name`, else `name-2`, `name-3`…
+ * (a new copy of a template deployed before would otherwise collide with the first one).
+ */
+export function unusedRepoName(name: string, used: readonly string[]): string {
+  const taken = new Set(used);
+  if (!taken.has(name)) return name;
+  for (let copy = 2; ; copy += 1) {
+    const candidate = `${name.slice(0, 100 - String(copy).length - 1)}-${copy}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
