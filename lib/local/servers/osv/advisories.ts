@@ -3,7 +3,11 @@
  * affected packages and ranges and severities as OSV and the GitHub Advisory Database publish
  * them), with summaries written in our own words and the long details, references and
  * credits left out. Tests, the demo seed and the benchmark pin versions inside these ranges to
- * get findings, and versions outside them to get none.
+ * get findings, and versions outside them to get none. Where a record is published without a
+ * severity (the Go and RustSec databases give none) or we could not confirm the one GitHub gives,
+ * it is left out here, and the report says "Severity not rated", as it would for such a record.
+ * The records after the npm ones carry as `modified` the day the advisory was published, not the
+ * time of the record's own last change.
  */
 import type { OsvVulnerability } from '../../../../lambdas/security/osv';
 
@@ -21,6 +25,27 @@ const npm = (name: string, ranges: Range[]) => ({
 
 const pypi = (name: string, ranges: Range[]) => ({
   package: { ecosystem: 'PyPI', name },
+  ranges: [
+    {
+      type: 'ECOSYSTEM',
+      events: ranges.flatMap(([introduced, fixed]) => [{ introduced }, { fixed }]),
+    },
+  ],
+});
+
+/** Go and RustSec publish their ranges as SEMVER; OSV writes Go versions without the `v`. */
+const semver = (ecosystem: 'Go' | 'crates.io', name: string, ranges: Range[]) => ({
+  package: { ecosystem, name },
+  ranges: [
+    {
+      type: 'SEMVER',
+      events: ranges.flatMap(([introduced, fixed]) => [{ introduced }, { fixed }]),
+    },
+  ],
+});
+
+const ecosystemRange = (ecosystem: 'RubyGems' | 'Packagist', name: string, ranges: Range[]) => ({
+  package: { ecosystem, name },
   ranges: [
     {
       type: 'ECOSYSTEM',
@@ -151,5 +176,85 @@ export const LOCAL_ADVISORIES: OsvVulnerability[] = [
     severity: cvss3('CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:U/C:L/I:L/A:N'),
     affected: [pypi('jinja2', [['0', '3.1.3']])],
     database_specific: { severity: 'MODERATE' },
+  },
+  {
+    id: 'GHSA-2jv5-9r88-3w3p',
+    modified: '2024-02-05T00:00:00Z',
+    aliases: ['CVE-2024-24762'],
+    summary:
+      "python-multipart's Content-Type header parsing can be made to take very long on a crafted header.",
+    severity: cvss3('CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H'),
+    affected: [pypi('python-multipart', [['0', '0.0.7']])],
+    database_specific: { severity: 'HIGH' },
+  },
+  {
+    id: 'GHSA-vm8q-m57g-pff3',
+    modified: '2024-03-04T00:00:00Z',
+    aliases: ['CVE-2024-27351'],
+    summary: "Django's Truncator.words() can be made to take very long on crafted HTML text.",
+    severity: cvss3('CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:L'),
+    affected: [
+      pypi('django', [
+        ['3.2', '3.2.25'],
+        ['4.2', '4.2.11'],
+        ['5.0', '5.0.3'],
+      ]),
+    ],
+    database_specific: { severity: 'MODERATE' },
+  },
+  {
+    id: 'RUSTSEC-2024-0003',
+    modified: '2024-01-18T00:00:00Z',
+    aliases: ['GHSA-8r5v-vm4m-4g25'],
+    summary: 'An h2 server can be made to queue reset frames without bound and run out of memory.',
+    affected: [
+      semver('crates.io', 'h2', [
+        ['0', '0.3.24'],
+        ['0.4.0', '0.4.2'],
+      ]),
+    ],
+  },
+  {
+    id: 'GO-2023-2402',
+    modified: '2023-12-18T00:00:00Z',
+    aliases: ['CVE-2023-48795', 'GHSA-45x7-px36-x8w8'],
+    summary:
+      "golang.org/x/crypto's SSH lets an attacker in the middle drop the first messages after the handshake (Terrapin).",
+    affected: [semver('Go', 'golang.org/x/crypto', [['0', '0.17.0']])],
+  },
+  {
+    id: 'GO-2023-2102',
+    modified: '2023-10-11T00:00:00Z',
+    aliases: ['CVE-2023-39325', 'GHSA-4374-p667-p6c8'],
+    summary:
+      "golang.org/x/net's HTTP/2 server can be overloaded by requests reset as soon as they are opened.",
+    affected: [semver('Go', 'golang.org/x/net', [['0', '0.17.0']])],
+  },
+  {
+    id: 'GHSA-xc9x-jj77-9p9j',
+    modified: '2024-02-05T00:00:00Z',
+    aliases: ['CVE-2024-25062'],
+    summary:
+      "Nokogiri's packaged libxml2 can use freed memory when reading crafted XML with the XML Reader.",
+    affected: [
+      ecosystemRange('RubyGems', 'nokogiri', [
+        ['0', '1.15.6'],
+        ['1.16.0', '1.16.2'],
+      ]),
+    ],
+    database_specific: { severity: 'MODERATE' },
+  },
+  {
+    id: 'GHSA-25mq-v84q-4j7r',
+    modified: '2022-06-22T00:00:00Z',
+    aliases: ['CVE-2022-31090'],
+    summary:
+      'Guzzle keeps sending the credentials set for one host when a request is redirected to another.',
+    affected: [
+      ecosystemRange('Packagist', 'guzzlehttp/guzzle', [
+        ['0', '6.5.8'],
+        ['7.0.0', '7.4.5'],
+      ]),
+    ],
   },
 ];

@@ -18,7 +18,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Ecosystem } from '../../../../contract/security';
+import { ECOSYSTEMS, type Ecosystem } from '../../../../contract/security';
 import type { OsvVulnerability } from '../../../../lambdas/security/osv';
 import { isAffected } from '../../../../lambdas/security/versions';
 import { LOCAL_ADVISORIES } from './advisories';
@@ -80,12 +80,13 @@ const createState = () => {
 type State = ReturnType<typeof createState>;
 
 const matches = (state: State['state'], query: Query): OsvVulnerability[] => {
-  const ecosystem = query.package?.ecosystem as Ecosystem | undefined;
+  const ecosystem = query.package?.ecosystem;
   const name = query.package?.name;
   const version = query.version;
-  if (!ecosystem || !name || !version) return [];
+  // An ecosystem the audit does not read has no advisories here.
+  if (!ECOSYSTEMS.includes(ecosystem as Ecosystem) || !name || !version) return [];
   return [...state.advisories.values()]
-    .filter((record) => isAffected(ecosystem, name, version, record.affected ?? []))
+    .filter((record) => isAffected(ecosystem as Ecosystem, name, version, record.affected ?? []))
     .sort((a, b) => a.id.localeCompare(b.id));
 };
 
