@@ -6,6 +6,7 @@ import {
   deploymentPhase,
   deploymentStatusColor,
   deploymentStatusLabel,
+  isDeploymentPending,
   pollInterval,
   pollTimedOut,
 } from '../../../../../../frontend/src/features/deployments/lib/deployment-status';
@@ -13,6 +14,7 @@ import {
   isSubmittableRepoName,
   normaliseRepoName,
   suggestRepoName,
+  unusedRepoName,
 } from '../../../../../../frontend/src/features/deployments/lib/repo-name';
 
 describe('repository name', () => {
@@ -41,6 +43,21 @@ describe('repository name', () => {
   });
 });
 
+describe('a new copy’s name', () => {
+  it('is the suggestion while no deployment of the buyer uses it, else the next numbered copy', () => {
+    expect(unusedRepoName('shop', [])).toBe('shop');
+    expect(unusedRepoName('shop', ['shop'])).toBe('shop-2');
+    expect(unusedRepoName('shop', ['shop', 'shop-2', 'other'])).toBe('shop-3');
+  });
+
+  it('stays within GitHub’s 100 characters', () => {
+    const long = 'a'.repeat(100);
+    const copy = unusedRepoName(long, [long]);
+    expect(copy).toHaveLength(100);
+    expect(copy.endsWith('-2')).toBe(true);
+  });
+});
+
 describe('deployment status', () => {
   it('groups the states', () => {
     for (const status of ['initializing', 'repo_created', 'processing', undefined])
@@ -65,6 +82,13 @@ describe('deployment status', () => {
     expect(pollInterval('processing', start, start + DEPLOYMENT_POLL_LIMIT_MS - 1)).toBe(5000);
     expect(pollInterval('processing', start, start + DEPLOYMENT_POLL_LIMIT_MS)).toBe(false);
     expect(pollTimedOut('processing', start, start + DEPLOYMENT_POLL_LIMIT_MS)).toBe(true);
+  });
+
+  it('counts a stopped deployment (Continue) as not running', () => {
+    expect(isDeploymentPending({ status: 'processing', can_continue: false })).toBe(true);
+    expect(isDeploymentPending({ status: 'repo_created', can_continue: true })).toBe(false);
+    expect(isDeploymentPending({ status: 'failed', can_continue: true })).toBe(false);
+    expect(isDeploymentPending({ status: 'completed', can_continue: false })).toBe(false);
   });
 
   it('stops polling once the deployment has ended', () => {
