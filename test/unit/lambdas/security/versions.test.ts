@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { severityOf } from '../../../../lambdas/security/severity';
 import {
+  compareDotted,
   comparePep440,
+  compareVersions,
   fixedVersionFor,
   inRange,
   isAffected,
@@ -112,5 +114,72 @@ describe('severity', () => {
       ],
     };
     expect(await severityOf(v4)).toEqual({ severity: 'critical', cvss_score: 9.3 });
+  });
+});
+
+describe('RubyGems and Composer order', () => {
+  it.each([
+    ['1.16.0', '1.16.2'],
+    ['1.15.6', '1.16.0'],
+    ['1.16.0.rc1', '1.16.0'],
+    ['2.2.8', '2.2.8.1'],
+    ['7.4.4', '7.4.5'],
+    ['v6.4.3', '6.4.10'],
+    ['7.0.0-beta1', '7.0.0-RC1'],
+    ['7.0.0-RC1', '7.0.0'],
+    ['1.0.0', '1.0.0-p1'],
+    ['2.0', '2.0.1'],
+  ])('%s < %s', (low, high) => {
+    expect(compareDotted(low, high)).toBeLessThan(0);
+    expect(compareDotted(high, low)).toBeGreaterThan(0);
+  });
+
+  it("1.0 equals 1.0.0; a tag's v is not part of the release", () => {
+    expect(compareDotted('1.0', '1.0.0')).toBe(0);
+    expect(compareDotted('v3.5.0', '3.5.0')).toBe(0);
+  });
+});
+
+describe('Go and crates.io order', () => {
+  it('Go: semver with or without the v; a pseudo-version sorts before its release', () => {
+    expect(compareVersions('Go', 'v0.14.0', '0.17.0')).toBeLessThan(0);
+    expect(compareVersions('Go', '0.0.0-20231218163308-9d2ee975ef9f', '0.1.0')).toBeLessThan(0);
+    expect(compareVersions('Go', '0.9.0', '0.17.0')).toBeLessThan(0);
+  });
+
+  it('crates.io: semver, 0.3.22 < 0.3.24 < 0.4.0', () => {
+    expect(compareVersions('crates.io', '0.3.22', '0.3.24')).toBeLessThan(0);
+    expect(compareVersions('crates.io', '0.3.24', '0.4.0')).toBeLessThan(0);
+  });
+});
+
+describe('the new ecosystems against real advisories', () => {
+  it.each([
+    ['GHSA-2jv5-9r88-3w3p', 'PyPI', 'python-multipart', '0.0.6', '0.0.7', true],
+    ['GHSA-2jv5-9r88-3w3p', 'PyPI', 'Python_Multipart', '0.0.6', '0.0.7', true],
+    ['GHSA-2jv5-9r88-3w3p', 'PyPI', 'python-multipart', '0.0.7', null, false],
+    ['GHSA-vm8q-m57g-pff3', 'PyPI', 'Django', '4.2.10', '4.2.11', true],
+    ['GHSA-vm8q-m57g-pff3', 'PyPI', 'django', '4.2.11', null, false],
+    ['RUSTSEC-2024-0003', 'crates.io', 'h2', '0.3.22', '0.3.24', true],
+    ['RUSTSEC-2024-0003', 'crates.io', 'h2', '0.4.1', '0.4.2', true],
+    ['RUSTSEC-2024-0003', 'crates.io', 'h2', '0.4.2', null, false],
+    ['GO-2023-2402', 'Go', 'golang.org/x/crypto', '0.14.0', '0.17.0', true],
+    ['GO-2023-2402', 'Go', 'golang.org/x/crypto', '0.17.0', null, false],
+    ['GHSA-xc9x-jj77-9p9j', 'RubyGems', 'nokogiri', '1.16.0', '1.16.2', true],
+    ['GHSA-xc9x-jj77-9p9j', 'RubyGems', 'nokogiri', '1.15.6', null, false],
+    ['GHSA-xc9x-jj77-9p9j', 'RubyGems', 'nokogiri', '1.14.0', '1.15.6', true],
+    ['GHSA-25mq-v84q-4j7r', 'Packagist', 'guzzlehttp/guzzle', '7.4.4', '7.4.5', true],
+    ['GHSA-25mq-v84q-4j7r', 'Packagist', 'GuzzleHttp/Guzzle', '6.5.7', '6.5.8', true],
+    ['GHSA-25mq-v84q-4j7r', 'Packagist', 'guzzlehttp/guzzle', '7.4.5', null, false],
+  ] as const)('%s: %s %s@%s (fix %s) affected: %s', (id, ecosystem, name, version, fix, hit) => {
+    const affected = advisory(id).affected ?? [];
+    expect(isAffected(ecosystem, name, version, affected)).toBe(hit);
+    if (hit) expect(fixedVersionFor(ecosystem, name, version, affected)).toBe(fix);
+  });
+
+  it('a package of another ecosystem with the same name is not affected', () => {
+    expect(isAffected('npm', 'h2', '0.3.22', advisory('RUSTSEC-2024-0003').affected ?? [])).toBe(
+      false,
+    );
   });
 });

@@ -12,8 +12,11 @@ import {
   securityLineText,
   fixText,
   groupBySeverity,
+  lockFilesSentence,
   securityHeadline,
   securityShortState,
+  unreadableHeading,
+  unreadableLockFileLines,
   upgradeText,
   uploadScanSentence,
 } from '../../../../../frontend/src/features/security/lib/security-text';
@@ -80,6 +83,34 @@ describe('security report texts', () => {
     expect(securityHeadline(report([], { status: 'no_dependencies' }))).toBe(
       SECURITY_MESSAGES.noDependencies,
     );
+  });
+
+  it('says which lock files were read', () => {
+    expect(lockFilesSentence(report([]))).toBe('Read from package-lock.json.');
+    expect(
+      lockFilesSentence(report([], { lock_files: ['api/uv.lock', 'web/bun.lock', 'Cargo.lock'] })),
+    ).toBe('Read from api/uv.lock, web/bun.lock and Cargo.lock.');
+    expect(lockFilesSentence(report([], { lock_files: [] }))).toBeNull();
+  });
+
+  it('names each lock file it could not read, with why, and never says there is none', () => {
+    const unreadable = report([], {
+      status: 'unreadable',
+      lock_files: [],
+      unreadable_lock_files: [
+        { path: 'api/uv.lock', reason: 'has unresolved merge conflicts' },
+        { path: 'web/bun.lockb', reason: "is Bun's older binary lock file" },
+      ],
+    });
+    expect(unreadableLockFileLines(unreadable)).toEqual([
+      'api/uv.lock has unresolved merge conflicts.',
+      "web/bun.lockb is Bun's older binary lock file.",
+    ]);
+    expect(unreadableHeading(2)).toBe('Lock files that could not be read:');
+    expect(unreadableHeading(1)).toBe('A lock file could not be read:');
+    expect(securityHeadline(unreadable)).toBe(SECURITY_MESSAGES.unreadable);
+    expect(securityHeadline(unreadable)).not.toMatch(/no lock file/i);
+    expect(securityShortState(unreadable)).not.toMatch(/no lock file/i);
   });
 
   it('gives the exact fix, or says there is none', () => {
