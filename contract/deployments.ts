@@ -140,6 +140,12 @@ export interface Deployment {
    * finished step, with the same repository.
    */
   can_continue: boolean;
+  /** Completed with its repository only: the template is no website Netlify hosts. */
+  repository_only: boolean;
+  /** The last lines of Netlify's build log when the build failed (no credentials), else null. */
+  build_log_tail: string | null;
+  /** The framework the site was built as ("Next.js", "Vite", "Static site"), when known. */
+  site_framework: string | null;
   github_repo_url: string | null;
   netlify_site_url: string | null;
   /** The template version committed to the repository (or its last upgrade). */

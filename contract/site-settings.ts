@@ -34,6 +34,16 @@ export const SITE_SETTINGS_MESSAGES = {
   noWebsite: 'No website was found in its files (no framework, no index.html).',
   buildCommand: (command: string) => `Build command: ${command}`,
   publishDir: (dir: string) => `Publishes: ${dir}`,
+  /** The deploy's outcomes, beside DEPLOY_MESSAGES (contract/deploy-messages.ts). */
+  buildLogTail: "The end of Netlify's build log",
+  siteNotServing: (status: number) =>
+    `Netlify finished the build, but the site's address answers ${status} instead of the built page, so it is not live.`,
+  siteNotHtml:
+    "Netlify finished the build, but the site's address does not answer with a web page, so it is not live.",
+  siteUnreachable:
+    "Netlify finished the build, but the site's address did not answer, so it is not live.",
+  siteServesRepository: (file: string) =>
+    `Netlify published the repository's own files (${file} is public) instead of the built site, so it is not live. The template's build settings need fixing.`,
 } as const;
 
 /** Where the published folder sits in the repository ("frontend/dist"). */

@@ -53,6 +53,7 @@ export const stateMachineDesign = {
     arnVariable: 'BUYER_DEPLOY_STATE_MACHINE_ARN',
     tasks: {
       CreateRepositoryFunctionArn: 'deployments/tasks/create-repository.ts',
+      PlanSiteFunctionArn: 'deployments/tasks/plan-site.ts',
       CreateSiteFunctionArn: 'deployments/tasks/create-site.ts',
       CheckSiteFunctionArn: 'deployments/tasks/check-site.ts',
       OpenUpgradeFunctionArn: 'deployments/tasks/open-upgrade.ts',

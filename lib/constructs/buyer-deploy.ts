@@ -78,6 +78,13 @@ export class BuyerDeploy extends Construct {
           bundles: true,
         },
       ),
+      // Reads the bundle only for a version processed before its build settings were detected.
+      PlanSiteFunctionArn: task('PlanSiteFunction', design.tasks.PlanSiteFunctionArn, {
+        memorySize: 512,
+        timeout: Duration.minutes(4),
+        description: 'Buyer deploy: how the template builds on Netlify, or a repository only',
+        bundles: true,
+      }),
       CreateSiteFunctionArn: task('CreateSiteFunction', design.tasks.CreateSiteFunctionArn, {
         memorySize: 256,
         timeout: Duration.seconds(60),

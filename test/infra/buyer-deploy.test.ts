@@ -1,9 +1,9 @@
 /**
  * Buyer deploys as deployed: the buyer-deploy state machine is the ASL file with its
- * five task functions, logged and traced; only the deployments function may start it; the
+ * six task functions, logged and traced; only the deployments function may start it; the
  * deployment routes carry the JWT authorizer; the OAuth client secrets reach only the deployments
  * function (the tasks hold no credential of their own, only the vault key to open a buyer's
- * token); the repository and upgrade tasks read bundles under `mvps/` and nothing else of the bucket; the
+ * token); the repository, plan and upgrade tasks read bundles under `mvps/` and nothing else of the bucket; the
  * OAuth client ids come from context. cdk-nag runs in the synth.
  */
 import { readFileSync } from 'node:fs';
@@ -20,10 +20,17 @@ beforeAll(() => {
 
 const { functions, idOf: functionIdOf, variablesOf, statementsOf } = functionInspector(() => app);
 
-const TASKS = ['CreateRepository', 'CreateSite', 'CheckSite', 'OpenUpgrade', 'MarkFailed'] as const;
+const TASKS = [
+  'CreateRepository',
+  'PlanSite',
+  'CreateSite',
+  'CheckSite',
+  'OpenUpgrade',
+  'MarkFailed',
+] as const;
 
 describe('buyer-deploy', () => {
-  it('is the ASL file with its five tasks, logged and traced', () => {
+  it('is the ASL file with its six tasks, logged and traced', () => {
     const machines = Object.entries(
       app.template.findResources('AWS::StepFunctions::StateMachine'),
     ).filter(([logicalId]) => logicalId.startsWith('BuyerDeploy'));
@@ -80,7 +87,7 @@ describe('buyer-deploy', () => {
     }
   });
 
-  it('the repository and upgrade tasks read bundles under mvps/ only; the others read no bucket', () => {
+  it('the repository, plan and upgrade tasks read bundles under mvps/ only; the others read no bucket', () => {
     const s3Resources = (id: string) =>
       statementsOf(id)
         .filter((statement) =>
@@ -89,7 +96,7 @@ describe('buyer-deploy', () => {
           ),
         )
         .map((statement) => JSON.stringify(statement.Resource));
-    for (const task of ['CreateRepository', 'OpenUpgrade']) {
+    for (const task of ['CreateRepository', 'PlanSite', 'OpenUpgrade']) {
       const resources = s3Resources(functionIdOf(`BuyerDeploy${task}Function`));
       expect(resources.length, task).toBeGreaterThan(0);
       for (const resource of resources) expect(resource).toContain('/mvps/*');

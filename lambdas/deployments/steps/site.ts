@@ -1,19 +1,26 @@
 /**
  * buyer-deploy, phase `site` (in `processing`): Netlify's documented path for a private
  * repository: a Netlify deploy key, added read-only to the buyer's repository on GitHub, a site
- * linked to the repository with it, and the repository's push hook to Netlify, so later pushes (a
- * merged upgrade pull request) rebuild the site. Netlify then builds (locally: publishes
- * `netlify.toml`'s publish folder) and check.ts polls it.
+ * linked to the repository with it and with the template's build settings (site-plan.ts: the
+ * build command `cmd`, the publish folder `dir` and the base folder `base`, so Netlify builds the
+ * template and publishes only what the build produced, never the repository's root), and the
+ * repository's push hook to Netlify, so later pushes (a merged upgrade pull request) rebuild the
+ * site. Netlify then builds and check.ts polls it. A template that turns out to be no website
+ * completes as a repository only, without a site.
  */
 import { githubErrorStatus } from '../../shared/adapters/github';
 import { netlifyErrorStatus, netlifyGithubHookUrl } from '../../shared/adapters/netlify';
 import { DEPLOY_MESSAGES } from '../../../contract/deployments';
 import { ConflictError } from '../../shared/errors';
 import { logger } from '../../shared/observability';
-import { getDeployment, recordDeploymentFields } from '../repo';
+import { completeDeployment, getDeployment, recordDeploymentFields } from '../repo';
 import { githubOfBuyer } from './github-client';
 import { netlifyOfBuyer } from './netlify-client';
 import { fail, now, transientOr, type StepInput, type StepResult } from './common';
+import { siteSettingsOf } from './site-plan';
+import type { SiteSettings } from '../../../contract/site-settings';
+import { businessMetrics } from '../../../contract/design/metrics';
+import { countFact } from '../../shared/business-metrics';
 
 const siteFailure = (error: unknown): string | null => {
   if (error instanceof ConflictError) return error.message;
@@ -44,11 +51,45 @@ interface NetlifySite {
   ssl_url?: string;
 }
 
+/**
+ * Netlify's build settings of a site (`repoInfo`: `cmd`, `dir`; `base`, which Netlify's API and
+ * CLI take beside them). Unknown settings (a version processed before detection, whose bundle the
+ * plan could not read) send none: Netlify then follows the repository's netlify.toml, and the
+ * check refuses a site that publishes the repository's files.
+ */
+const buildSettingsOf = (settings: SiteSettings | null) =>
+  settings?.hostable
+    ? {
+        ...(settings.build_command && { cmd: settings.build_command }),
+        ...(settings.publish_dir && { dir: settings.publish_dir }),
+        ...(settings.base_dir && { base: settings.base_dir }),
+      }
+    : {};
+
+/** No website to host: the deployment completes with its repository only. */
+const completeRepositoryOnly = async (
+  item: NonNullable<Awaited<ReturnType<typeof getDeployment>>>,
+  settings: SiteSettings,
+): Promise<StepResult> => {
+  const completed = await completeDeployment(
+    item.id,
+    'processing',
+    { site_settings: settings, repository_only: true },
+    now(),
+  );
+  if (completed) countFact(businessMetrics.deploysSucceeded);
+  logger.info('Deployment completed as a repository only', { deploymentId: item.id });
+  // `ok: false` ends the phase (no build to wait for); the deployment is completed, not failed.
+  return { ok: false };
+};
+
 export const createSite = async ({ deploymentId }: StepInput): Promise<StepResult> => {
   const item = await getDeployment(deploymentId);
   if (!item || item.status !== 'processing') return { ok: false };
   if (item.netlify_site_id) return { ok: true };
   try {
+    const settings = await siteSettingsOf(item, { detect: false });
+    if (settings && !settings.hostable) return await completeRepositoryOnly(item, settings);
     const netlify = await netlifyOfBuyer(item.user_id);
     if (!netlify) return fail(item, ['processing'], DEPLOY_MESSAGES.netlifyFailed);
     const octokit = await githubOfBuyer(item.user_id);
@@ -73,6 +114,7 @@ export const createSite = async ({ deploymentId }: StepInput): Promise<StepResul
       public_repo: false,
       private: true,
       deploy_key_id: key.id,
+      ...buildSettingsOf(settings),
     };
     let site: NetlifySite;
     try {
@@ -103,6 +145,7 @@ export const createSite = async ({ deploymentId }: StepInput): Promise<StepResul
         netlify_site_name: site.name,
         netlify_site_url: site.ssl_url || site.url || '',
         polls: 0,
+        ...(settings && { site_settings: settings }),
       },
       now(),
     );

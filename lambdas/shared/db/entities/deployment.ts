@@ -10,6 +10,7 @@
  *
  * The template's title, slug and first preview are copied in at start, so the list needs no join.
  */
+import type { SiteSettings } from '../../../../contract/site-settings';
 import { defineEntity } from '../entity';
 
 /** A commit of a template's files in progress: for which step, version and parent commit. */
@@ -60,6 +61,17 @@ export interface DeploymentItem {
   write_progress?: DeploymentWriteProgress;
   /** How many times the site step polled Netlify (bounded by the state machine). */
   polls?: number;
+  /**
+   * How the template builds on Netlify, as the deploy planned it (the version's detected settings,
+   * contract/site-settings.ts): what the site is created with and what the live check expects.
+   */
+  site_settings?: SiteSettings;
+  /** The template is no website Netlify hosts: completed with its repository, and no site. */
+  repository_only?: boolean;
+  /** The last lines of Netlify's build log of a failed build (redacted), for the buyer. */
+  build_log_tail?: string;
+  /** Requests to the site's address that did not answer the built page yet (bounded). */
+  url_checks?: number;
   /** An upgrade pull request being opened (`opening`), opened, or failed (with `upgrade_error`). */
   upgrade_status?: 'opening' | 'opened' | 'failed';
   upgrade_error?: string;
