@@ -1,8 +1,9 @@
 /**
  * The third-party parsers of the lock-file formats, each loaded with the first file of its format:
  * `yaml` (pnpm-lock.yaml, Yarn Berry), `@yarnpkg/lockfile` (Yarn 1) and `smol-toml` (poetry.lock,
- * pyproject.toml) are about 250 KB minified together, and most bundles carry one format or none, so
- * a cold start of the audit imports none of them (their allowance:
+ * uv.lock, Cargo.lock, pyproject.toml, Pipfile) are about 250 KB minified together, and most
+ * bundles carry one format or none, so a cold start of the audit imports none of them (their
+ * allowance:
  * lib/constructs/marketplace-function.ts). `yaml` and `@yarnpkg/lockfile` are CommonJS: in the
  * split bundle their exports are the chunk's default export, and `@yarnpkg/lockfile` has a
  * `default` export of its own (the Lockfile class), so the module used is the one that has `parse`.
