@@ -8,11 +8,13 @@
  * landing page served from that site. Then the seller publishes a new version the way the demo
  * seller does, a commit pushed to the template's linked repository (synced, scanned, approved),
  * the buyer's dashboard offers the upgrade, and "Open upgrade pull request" opens a pull request
- * in the buyer's repository that carries the changelog and the changed file.
+ * in the buyer's repository that carries the changelog and the changed file. Last, a new copy
+ * whose tab is closed before Netlify's Authorize: the dashboard offers Continue, which goes to
+ * Netlify's authorisation and on to the site, with the same repository.
  */
 import { Octokit } from '@octokit/rest';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEPLOY_MESSAGES } from '../../contract/deployments';
+import { DEPLOY_CONTINUE_MESSAGES, DEPLOY_MESSAGES } from '../../contract/deployments';
 import { createLocalGithubControl } from '../../lib/local/servers/github/control-client';
 import { useBrowserSession } from '../fixtures/e2e/browser';
 import { signUpAsBuyer } from '../fixtures/e2e/sign-in';
@@ -128,13 +130,22 @@ describe('deploying a template', () => {
       .waitFor();
     await screenshot(page, 'deploy-settings-connections');
 
-    // With GitHub connected, Deploy asks for the repository name right on the template page, in a
-    // dialog whose code comes when the button is reached; Cancel closes it.
+    // With GitHub connected, Deploy opens a dialog right on the template page, whose code comes
+    // when the button is reached: the buyer's deployment of this template first (Open site, Deploy
+    // a new copy), then the repository name, one the buyer has not used yet; Cancel closes it.
     await page.goto(`/mvp/${templateId}`);
     await page.getByTestId('deploy-button').click();
+    const offer = page.getByRole('dialog').getByTestId('existing-deployment');
+    await offer.getByText(DEPLOY_CONTINUE_MESSAGES.alreadyDeployed(deploymentRepo)).waitFor();
+    expect(await offer.getByRole('link', { name: 'Open site' }).getAttribute('href')).toBe(siteUrl);
+    expect(await offer.getByRole('button', { name: 'Continue' }).count()).toBe(0);
+    await screenshot(page, 'deploy-dialog-existing');
+    await offer.getByRole('button', { name: 'Deploy a new copy' }).click();
     const dialogForm = page.getByRole('dialog').getByTestId('repo-name-form');
     await dialogForm.waitFor();
-    expect(await dialogForm.getByLabel('Repository name').inputValue()).not.toBe('');
+    const suggested = await dialogForm.getByLabel('Repository name').inputValue();
+    expect(suggested).not.toBe('');
+    expect(suggested).not.toBe(deploymentRepo);
     await screenshot(page, 'deploy-dialog');
     await dialogForm.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -190,5 +201,59 @@ describe('deploying a template', () => {
       pull_number: pulls[0]!.number,
     });
     expect(files.map((file) => file.filename)).toContain('pricing.html');
+  });
+  it('continues a deploy whose tab was closed before Netlify’s Authorize, from the dashboard', async () => {
+    const { context } = session;
+    const tab = await context.newPage();
+    await tab.goto(`/mvp/${templateId}`);
+    await tab.getByTestId('deploy-button').click();
+    await tab
+      .getByRole('dialog')
+      .getByTestId('existing-deployment')
+      .getByRole('button', { name: 'Deploy a new copy' })
+      .click();
+    const form = tab.getByRole('dialog').getByTestId('repo-name-form');
+    await form.getByLabel('Repository name').fill('second-shop');
+    await form.getByRole('button', { name: 'Create Repository' }).click();
+    await tab.getByTestId('repo-created').waitFor({ timeout: 30_000 });
+    // Netlify's consent page is there: the buyer closes the tab instead of authorising.
+    await tab.waitForURL('**/authorize?**');
+    await tab.close();
+
+    const page = await context.newPage();
+    await page.goto('/dashboard');
+    const row = page.getByTestId('deployment-row').filter({ hasText: '(second-shop)' });
+    await row.getByText(DEPLOY_CONTINUE_MESSAGES.authorizeNetlify).waitFor();
+    const resume = row.getByRole('button', { name: 'Continue' });
+    await resume.waitFor();
+    // Only the stopped deployment offers it.
+    expect(await page.getByRole('button', { name: 'Continue' }).count()).toBe(1);
+    await screenshot(page, 'deploy-dashboard-continue');
+    await resume.click();
+
+    await page.waitForURL('**/authorize?**');
+    await page.getByRole('button', { name: 'Authorize' }).click();
+    await page.waitForURL('**/buyer-netlify-callback**');
+    const view = page.getByRole('link', { name: 'View Your Site' });
+    await view.waitFor({ timeout: 30_000 });
+    const siteUrl = await view.getAttribute('href');
+    expect(siteUrl).toMatch(/^http:\/\/localhost:\d+\/sites\/second-shop-/);
+    const site = await context.newPage();
+    await site.goto(siteUrl!);
+    await expect.poll(() => site.title()).toContain(TEMPLATE);
+    await site.close();
+
+    // The same repository all along, and nothing left to continue.
+    const octokit = new Octokit({ baseUrl: endpoint, auth: await control.createToken(login) });
+    const { data: user } = await octokit.rest.users.getAuthenticated();
+    expect((user as { owned_private_repos?: number }).owned_private_repos).toBe(2);
+    await page.goto('/dashboard');
+    await page
+      .getByTestId('deployment-row')
+      .filter({ hasText: '(second-shop)' })
+      .getByText('Completed')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Continue' }).count()).toBe(0);
+    await page.close();
   });
 });
