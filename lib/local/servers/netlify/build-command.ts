@@ -133,7 +133,6 @@ export const buildEnvironment = async (
     CI: 'true',
     NETLIFY: 'true',
     CONTEXT: 'production',
-    NODE_ENV: 'production',
     npm_config_cache: npmCache(),
     // npm writes its debug logs beside the cache by default: the build's own folder instead.
     npm_config_logs_dir: join(home, 'npm-logs'),
