@@ -76,11 +76,13 @@ export const IN_PROGRESS_VERSION_STATUSES: readonly VersionStatus[] = [
   'processing',
   'pending_review',
 ];
-/** Versions that stopped with a reason; the seller may retry the same file (failures only). */
-export const RETRYABLE_VERSION_STATUSES: readonly VersionStatus[] = [
-  'scan_failed',
-  'ipfs_pin_failed',
-];
+/**
+ * Versions that stopped where a retry of the same file can end otherwise: processing failed on our
+ * side (the file could not be read, the pin or the publication failed). A version the security
+ * scan refused (scan_failed) is refused again for the same contents: its seller uploads a
+ * corrected version instead.
+ */
+export const RETRYABLE_VERSION_STATUSES: readonly VersionStatus[] = ['ipfs_pin_failed'];
 /** A pending version the seller may withdraw: anything not yet live or already withdrawn. */
 export const WITHDRAWABLE_VERSION_STATUSES: readonly VersionStatus[] = [
   'processing',

@@ -15,7 +15,7 @@ import {
 } from './catalog';
 import { penceToPounds, toPence } from './money';
 import { FILE_MESSAGES, MAX_PREVIEW_IMAGES, uploadedFileSchema } from './uploads';
-import type { PendingVersionSummary } from './template-versions';
+import { RETRYABLE_VERSION_STATUSES, type PendingVersionSummary } from './template-versions';
 
 // The templates' messages (template-messages.ts, no schemas), read from here as well.
 export { TEMPLATE_MESSAGES } from './template-messages';
@@ -244,8 +244,31 @@ export const STATUS_LABELS: Record<TemplateStatus, string> = {
   archived: 'Archived',
 };
 
-/** Statuses from which the seller may retry processing. */
-export const RETRYABLE_STATUSES: readonly TemplateStatus[] = ['scan_failed', 'ipfs_pin_failed'];
+/** Statuses of a template whose processing stopped with a reason (last_processing_error). */
+export const PROCESSING_FAILED_STATUSES: readonly TemplateStatus[] = [
+  'scan_failed',
+  'ipfs_pin_failed',
+];
+
+/**
+ * Statuses from which the seller may retry processing: a failure on our side (reading or pinning
+ * the file), which a retry of the same file can end otherwise. A scan refusal (scan_failed) is
+ * about the file's contents: the same file is refused again, so its seller uploads a corrected
+ * version.
+ */
+export const RETRYABLE_STATUSES: readonly TemplateStatus[] = ['ipfs_pin_failed'];
+
+/**
+ * Whether Retry can change the outcome of the failure it would retry: a live template's newer
+ * version when it has one, else the template's own processing.
+ */
+export const isRetryable = (template: {
+  status: TemplateStatus;
+  pending_version?: Pick<PendingVersionSummary, 'status'> | null;
+}): boolean =>
+  template.pending_version
+    ? RETRYABLE_VERSION_STATUSES.includes(template.pending_version.status)
+    : RETRYABLE_STATUSES.includes(template.status);
 
 /**
  * The fields a template always has, as stored and as its seller sees them. The stored item
@@ -291,6 +314,12 @@ export interface ManagedTemplate extends TemplateFields, TemplateOptionalFields 
   average_rating: number;
   /** A newer version of this live template in processing or review, or stopped with a reason. */
   pending_version: PendingVersionSummary | null;
+  /**
+   * Whether Retry is offered: the failure (the template's, or its newer version's) happened on our
+   * side and a retry of the same file can end otherwise (`isRetryable`). False for a file the
+   * security scan refused, which needs a corrected version.
+   */
+  retryable: boolean;
   /** Edits of this live template waiting for an admin (moderation), or rejected with a reason. */
   pending_edit: PendingEditView | null;
   /** The linked GitHub repository, never its webhook secret; null when none. */

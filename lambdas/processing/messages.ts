@@ -8,8 +8,11 @@ const clip = (text: string, max: number) =>
 export const approvedMessage = (title: string, version: string) =>
   `Your MVP "${title}" (version ${version}) passed the security scan and is now published.`;
 
-export const scanFailedMessage = (title: string, version: string, reason: string) =>
-  clip(`Your MVP "${title}" (version ${version}) was rejected. ${reason}`, 1_000);
+/** A refusal for the bundle's contents: a retry scans the same file, so the seller is told to fix it. */
+export const scanFailedMessage = (title: string, version: string, reason: string) => {
+  const next = ' Fix what the scan names and upload a corrected version from My MVPs.';
+  return `${clip(`Your MVP "${title}" (version ${version}) was rejected. ${reason}`, 1_000 - next.length)}${next}`;
+};
 
 export const processingFailedMessage = (title: string, version: string, reason: string) =>
   clip(

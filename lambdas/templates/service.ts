@@ -137,8 +137,9 @@ export const listRecentDownloads = async (profile: Profile): Promise<SellerDownl
 
 /**
  * `POST /api/mvps/{id}/retry` (M5): a live template's failed new version goes back to processing
- * (the live one untouched); a template that was never live, only from scan_failed or
- * ipfs_pin_failed, back to pending_review with the error cleared. Then that file is processed again.
+ * (the live one untouched); a template that was never live, only from ipfs_pin_failed, back to
+ * pending_review with the error cleared. Then that file is processed again. A scan refusal is not
+ * retried: the same contents would be refused again (RETRYABLE_STATUSES).
  */
 export const retryProcessing = async (
   profile: Profile,

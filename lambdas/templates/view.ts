@@ -1,11 +1,12 @@
 /** The seller's view of templates: explicit allow-lists, never the stored item as it is. */
 import { previewUrl } from '../../contract/catalog';
 import { TEMPLATE_STATUSES, type TemplateStatus } from '../../contract/catalog';
-import type {
-  HeldEditValues,
-  ManagedTemplate,
-  MyTemplatesResult,
-  SellerStats,
+import {
+  isRetryable,
+  type HeldEditValues,
+  type ManagedTemplate,
+  type MyTemplatesResult,
+  type SellerStats,
 } from '../../contract/templates';
 import type { TemplateItem } from './repo';
 
@@ -85,6 +86,7 @@ export const toManagedTemplate = (item: TemplateItem): ManagedTemplate => ({
   last_processing_error: item.last_processing_error ?? null,
   published_at: item.published_at ?? null,
   pending_version: item.pending_version ?? null,
+  retryable: isRetryable(item),
   pending_edit:
     item.pending_edit && item.pending_edit_status
       ? {

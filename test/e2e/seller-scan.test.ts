@@ -2,9 +2,9 @@
 /**
  * The scanner seen by a seller, end to end: the demo seller uploads a bundle with a committed SSH
  * private key (built here with fflate) through /upload, sees the card reach Scan Failed on My MVPs
- * with the processing error naming the file, retries (the same file fails again: Retry re-runs
- * processing, it does not change the bundle), uploads a fixed bundle as a New Version and sees it
- * reach Approved and appear in /mvps. A newer version that fails its scan leaves that live version
+ * with the processing error naming the file and no Retry (the same file would be refused again):
+ * "Upload a corrected version" instead, through which a fixed bundle reaches Approved and appears
+ * in /mvps. A newer version that fails its scan leaves that live version
  * listed and downloadable, and the seller sees both and withdraws the failed one. The seller dashboard lists recent downloads without buyers.
  * The template is created (and archived at the end) by this file only.
  */
@@ -76,20 +76,15 @@ describe('a bundle with a private key', () => {
     expect(await error.textContent()).toContain(
       'Security scan failed: starter/deploy/id_rsa contains a private key',
     );
-    // Only the failed states offer Retry; the template is not in the catalog.
-    await card().getByRole('button', { name: 'Retry' }).waitFor();
+    // A refusal for the file's contents offers no Retry: a corrected version instead. The template
+    // is not in the catalog.
+    await card().getByRole('link', { name: 'Upload a corrected version' }).waitFor();
+    expect(await card().getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    expect(await card().getByTestId('processing-error-hint').textContent()).toContain(
+      'a retry would refuse it again',
+    );
     expect(await card().getByRole('link', { name: 'View' }).count()).toBe(0);
     await screenshot(page, 'my-mvps-scan-failed');
-  });
-
-  it('fails again on Retry: the same file is processed again', async () => {
-    const { page } = session;
-    await card().getByRole('button', { name: 'Retry' }).click();
-    await page.getByTestId('my-mvps-notice').getByText('Processing restarted.').waitFor();
-    await expect.poll(statusOfCard, { timeout: 60_000, interval: 1_000 }).toBe('scan_failed');
-    expect(await card().getByTestId('processing-error').textContent()).toContain(
-      'starter/deploy/id_rsa',
-    );
   });
 
   it('shows the edit screen with a replacement file option', async () => {
@@ -103,9 +98,9 @@ describe('a bundle with a private key', () => {
     await card().waitFor();
   });
 
-  it('is approved after a fixed New Version and appears in /mvps', async () => {
+  it('is approved after a corrected version and appears in /mvps', async () => {
     const { page } = session;
-    await card().getByRole('link', { name: 'New Version' }).click();
+    await card().getByRole('link', { name: 'Upload a corrected version' }).click();
     const form = page.getByRole('form', { name: 'Upload new version' });
     expect(await form.getByLabel('Version Number').inputValue()).toBe('1.0.1');
     await form.getByLabel('MVP File').setInputFiles({
@@ -178,7 +173,8 @@ describe('a bundle with a private key', () => {
     expect(await card().getByTestId('version-line').textContent()).toContain(
       'v1.0.1 live · v1.1.0 scan failed: Security scan failed: starter/deploy/id_rsa',
     );
-    await card().getByTestId('version-retry').waitFor();
+    await card().getByTestId('version-upload-corrected').waitFor();
+    expect(await card().getByTestId('version-retry').count()).toBe(0);
     await screenshot(page, 'my-mvps-version-scan-failed');
     await expectFitsPhone(page);
     await card().scrollIntoViewIfNeeded();

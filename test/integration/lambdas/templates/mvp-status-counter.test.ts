@@ -140,15 +140,15 @@ describe('the mvps status counter', () => {
     expect(await counts()).toEqual({ archived: 1 });
   });
 
-  it('follows scan failure, retry and a fixed new version', async () => {
+  it('follows scan failure, a refused retry and a fixed new version', async () => {
     const id = await register(await badArchives['private-key']!.build(), 'Leaky Kit');
     await settle();
     expect(await statusOf(id)).toBe('scan_failed');
     expect(await counts()).toEqual({ archived: 1, scan_failed: 1 });
 
-    // Retry re-runs the same file: pending_review, then scan_failed again.
+    // A retry would scan the same file again: refused, and nothing moves.
     const retried = await call<TemplateWriteResult>('POST', `/api/mvps/${id}/retry`);
-    expect(retried.status).toBe(200);
+    expect(retried.status).toBe(409);
     await settle();
     expect(await statusOf(id)).toBe('scan_failed');
     expect(await counts()).toEqual({ archived: 1, scan_failed: 1 });

@@ -697,8 +697,8 @@ describe('versions, edits, retry and archive', () => {
   it('retries a failed new version of a live template without touching the live one', async () => {
     const owner = await makeUser('seller', true);
     const { mvp, version } = await seedTemplateWithPendingVersion(owner.sub, {
-      status: 'scan_failed',
-      error: 'Security scan failed: a private key',
+      status: 'ipfs_pin_failed',
+      error: 'Processing failed: the pinning service timed out.',
     });
     const result = await call<TemplateWriteResult>('POST', `/api/mvps/${mvp.id}/retry`, owner);
     expect(result.status).toBe(200);
@@ -706,8 +706,26 @@ describe('versions, edits, retry and archive', () => {
       status: 'approved',
       version_number: mvp.version_number,
       pending_version: { id: version.id, status: 'processing' },
+      retryable: false,
     });
     expect(started).toEqual([{ mvpId: mvp.id, versionId: version.id, fileKey: version.file_key }]);
+  });
+
+  it('does not retry a new version the scan refused: the same file would be refused again', async () => {
+    const owner = await makeUser('seller', true);
+    const { mvp, version } = await seedTemplateWithPendingVersion(owner.sub, {
+      status: 'scan_failed',
+      error: 'Security scan failed: a private key',
+    });
+    const managed = await call<ManagedTemplate>('GET', `/api/mvps/${mvp.id}/manage`, owner);
+    expect(managed.body).toMatchObject({
+      pending_version: { id: version.id, status: 'scan_failed' },
+      retryable: false,
+    });
+    const result = await call<ApiErrorBody>('POST', `/api/mvps/${mvp.id}/retry`, owner);
+    expect(result.status).toBe(409);
+    expect(result.body.message).toBe(TEMPLATE_MESSAGES.notRetryable);
+    expect(started).toEqual([]);
   });
 
   it('edits fields, drops the price unless one_time_sale, and bumps the catalog when approved', async () => {
@@ -762,19 +780,38 @@ describe('versions, edits, retry and archive', () => {
     expect(started).toHaveLength(1);
   });
 
-  it('retries only scan_failed and ipfs_pin_failed templates', async () => {
+  it('retries only a failure on our side (ipfs_pin_failed), and says which in the API', async () => {
     const owner = await makeUser('seller', true);
     const failed = await seedMvp(owner.sub, {
       status: 'ipfs_pin_failed',
       last_processing_error: 'pin timeout',
     });
+    const refusedScan = await seedMvp(owner.sub, {
+      status: 'scan_failed',
+      last_processing_error: 'Security scan failed: app/.env contains a Stripe secret key',
+    });
+    const mine = await call<MyTemplatesResult>('GET', '/api/my/mvps', owner);
+    const retryableOf = (id: string) => mine.body.items.find((item) => item.id === id)?.retryable;
+    expect(retryableOf(failed.id)).toBe(true);
+    expect(retryableOf(refusedScan.id)).toBe(false);
+
     const result = await call<TemplateWriteResult>('POST', `/api/mvps/${failed.id}/retry`, owner);
     expect(result.status).toBe(200);
+    expect(result.body.mvp.retryable).toBe(false);
     const stored = (await TemplateEntity.get({ id: failed.id }).go()).data!;
     expect(stored.status).toBe('pending_review');
     expect(stored.last_processing_error).toBeUndefined();
     expect(started).toHaveLength(1);
     expect(started[0]).toMatchObject({ mvpId: failed.id, fileKey: 'mvps/x/y/bundle.zip' });
+
+    // A scan refusal is about the file's contents: the same file would be refused again.
+    const again = await call<ApiErrorBody>('POST', `/api/mvps/${refusedScan.id}/retry`, owner);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(TEMPLATE_MESSAGES.notRetryable);
+    expect((await TemplateEntity.get({ id: refusedScan.id }).go()).data?.status).toBe(
+      'scan_failed',
+    );
+    expect(started).toHaveLength(1);
 
     const approved = await seedMvp(owner.sub);
     const refused = await call<ApiErrorBody>('POST', `/api/mvps/${approved.id}/retry`, owner);

@@ -1,8 +1,9 @@
 /**
  * One template on My MVPs: cover image, status badge, title, tagline, three tech
  * tags and '+N more', rating to one decimal, downloads, the live version and a newer one on its
- * way (with its Retry and Withdraw); View, Edit, New Version, Retry
- * (failed states only) and delete with confirmation; the processing error for failed states; the
+ * way (with its Retry and Withdraw); View, Edit, New Version, Retry (where the API says a retry
+ * can change the outcome; "Upload a corrected version" for a file the scan refused) and delete with
+ * confirmation; the processing error for failed states; the
  * linked GitHub repository as `owner/name @abc1234` with Sync, and the GitHub link dialog.
  */
 import { useState } from 'react';
@@ -20,7 +21,12 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuDownload, LuGithub, LuStar } from 'react-icons/lu';
-import { RETRYABLE_STATUSES, STATUS_LABELS, type ManagedTemplate } from '@contract/templates';
+import {
+  PROCESSING_FAILED_STATUSES,
+  STATUS_LABELS,
+  TEMPLATE_MESSAGES,
+  type ManagedTemplate,
+} from '@contract/templates';
 import type { TemplateStatus } from '@contract/catalog';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
@@ -190,13 +196,18 @@ function DeleteTemplateDialog({ mvp, onDelete }: DeleteTemplateDialogProps) {
 }
 
 /** Why processing failed, as the pipeline recorded it. */
-function ProcessingError({ message }: { message: string }) {
+function ProcessingError({ message, hint }: { message: string; hint?: string }) {
   return (
     <Alert.Root status="error" size="sm" data-testid="processing-error">
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>Processing error</Alert.Title>
         <Alert.Description>{message}</Alert.Description>
+        {hint && (
+          <Alert.Description mt="1" data-testid="processing-error-hint">
+            {hint}
+          </Alert.Description>
+        )}
       </Alert.Content>
     </Alert.Root>
   );
@@ -215,6 +226,45 @@ function GithubRepoLine({ github }: { github: NonNullable<ManagedTemplate['githu
   );
 }
 
+/**
+ * What the seller can do with the file: a new version, or, after a failure, Retry when a retry can
+ * change the outcome, else "Upload a corrected version" in place of New Version.
+ */
+function NextFileActions({
+  mvp,
+  retryable,
+  needsCorrection,
+  retrying,
+  onRetry,
+}: {
+  mvp: ManagedTemplate;
+  retryable: boolean;
+  needsCorrection: boolean;
+  retrying: boolean;
+  onRetry: (template: ManagedTemplate) => void;
+}) {
+  return (
+    <>
+      {needsCorrection ? (
+        <Button asChild size="sm" colorPalette="orange">
+          <RouterLink to={paths.upload.getHref(mvp.id)}>
+            {TEMPLATE_MESSAGES.uploadCorrected}
+          </RouterLink>
+        </Button>
+      ) : (
+        <Button asChild size="sm" variant="outline">
+          <RouterLink to={paths.upload.getHref(mvp.id)}>New Version</RouterLink>
+        </Button>
+      )}
+      {retryable && (
+        <Button size="sm" colorPalette="orange" loading={retrying} onClick={() => onRetry(mvp)}>
+          Retry
+        </Button>
+      )}
+    </>
+  );
+}
+
 export function MyTemplateCard({
   mvp,
   onRetry,
@@ -225,7 +275,10 @@ export function MyTemplateCard({
   onNotice,
   onVersionNotice,
 }: MyTemplateCardProps) {
-  const failed = RETRYABLE_STATUSES.includes(mvp.status);
+  const failed = PROCESSING_FAILED_STATUSES.includes(mvp.status);
+  // The card's own Retry is the template's; a newer version's is in VersionStatus.
+  const retryable = failed && mvp.retryable;
+  const needsCorrection = mvp.status === 'scan_failed' && !retryable;
 
   return (
     <Card.Root
@@ -255,7 +308,10 @@ export function MyTemplateCard({
         />
         {mvp.github && <GithubRepoLine github={mvp.github} />}
         {failed && mvp.last_processing_error && (
-          <ProcessingError message={mvp.last_processing_error} />
+          <ProcessingError
+            message={mvp.last_processing_error}
+            {...(needsCorrection && { hint: TEMPLATE_MESSAGES.scanRefusedHint })}
+          />
         )}
       </Card.Body>
       <Card.Footer gap="2" flexWrap="wrap" px="5" pb="5">
@@ -267,14 +323,13 @@ export function MyTemplateCard({
         <Button asChild size="sm" variant="outline">
           <RouterLink to={paths.mvpEdit.getHref(mvp.id)}>Edit</RouterLink>
         </Button>
-        <Button asChild size="sm" variant="outline">
-          <RouterLink to={paths.upload.getHref(mvp.id)}>New Version</RouterLink>
-        </Button>
-        {failed && (
-          <Button size="sm" colorPalette="orange" loading={retrying} onClick={() => onRetry(mvp)}>
-            Retry
-          </Button>
-        )}
+        <NextFileActions
+          mvp={mvp}
+          retryable={retryable}
+          needsCorrection={needsCorrection}
+          retrying={retrying}
+          onRetry={onRetry}
+        />
         {mvp.github && (
           <Button
             size="sm"

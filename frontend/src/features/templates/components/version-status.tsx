@@ -1,11 +1,14 @@
 /**
  * The live version of a template and the newer one on its way, as its seller reads them on My MVPs
- * and the edit page: "v1.2.0 live · v1.3.0 in review", or "v1.3.0 scan failed: <reason>" with
- * Retry. A version not live yet may be withdrawn; the live one stays as it is either way.
+ * and the edit page: "v1.2.0 live · v1.3.0 in review", or "v1.3.0 scan failed: <reason>". Retry
+ * is offered where the API says a retry can change the outcome; a version the scan refused for its
+ * contents is answered with "Upload a corrected version" instead. A version not live yet may be
+ * withdrawn; the live one stays as it is either way.
  */
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
 import {
-  RETRYABLE_VERSION_STATUSES,
+  TEMPLATE_MESSAGES,
   VERSION_STATUS_LABELS,
   WITHDRAWABLE_VERSION_STATUSES,
   type ManagedTemplate,
@@ -14,6 +17,7 @@ import { ApiError } from '../../../lib/api-error';
 import { useRetryProcessing } from '../api/retry-processing';
 import { useWithdrawVersion } from '../api/withdraw-version';
 import { formatDate } from '../../../lib/format';
+import { paths } from '../../../config/paths';
 
 export const WITHDRAW_FAILED = 'Failed to withdraw the version. Please try again.';
 export const RETRY_VERSION_FAILED = 'Failed to retry processing. Please try again.';
@@ -119,13 +123,22 @@ export function VersionStatus({
       </Text>
     );
   }
-  const retryable = RETRYABLE_VERSION_STATUSES.includes(pending.status);
+  const retryable = mvp.retryable;
+  // Refused for its contents: the same file would be refused again.
+  const needsCorrection = pending.status === 'scan_failed';
   const withdrawable = WITHDRAWABLE_VERSION_STATUSES.includes(pending.status);
   return (
     <Stack gap="2" data-testid="version-status" data-version-status={pending.status}>
       <PendingVersionLine mvp={mvp} pending={pending} />
-      {(retryable || withdrawable) && (
+      {(retryable || needsCorrection || withdrawable) && (
         <HStack gap="2" wrap="wrap">
+          {needsCorrection && !retryable && (
+            <Button asChild size="xs" colorPalette="orange" data-testid="version-upload-corrected">
+              <RouterLink to={paths.upload.getHref(mvp.id)}>
+                {TEMPLATE_MESSAGES.uploadCorrected}
+              </RouterLink>
+            </Button>
+          )}
           {retryable && (
             <Button
               size="xs"
