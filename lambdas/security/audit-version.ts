@@ -26,7 +26,7 @@ import { toSecurityReport } from './service';
 /** What the upload scan checks on every bundle (lambdas/processing/scanner/rules.ts). */
 export const UPLOAD_SCAN_CHECKS = [
   'Secrets and keys (cloud, payment, chat and private keys)',
-  'Executables and install scripts',
+  'Executables and compiled libraries',
   'Archive safety (paths outside the folder, links, oversized or bomb entries)',
 ];
 

@@ -192,7 +192,8 @@ export const looksBinary = (head: Uint8Array): boolean => head.subarray(0, 8000)
 
 /**
  * Findings from an entry's first bytes (`head`, at most `textScanBytes`): executables and nested
- * archives by magic bytes, then, for text, secrets and `.env` files with values.
+ * archives by magic bytes, then, for text, known key formats and the values of a real `.env` file
+ * that look like secrets.
  */
 export const checkEntryContent = (name: string, head: Uint8Array): ScanFinding[] => {
   const ext = extensionOf(name);

@@ -20,7 +20,7 @@ import { formatCount, formatDate } from '../../../lib/format';
  * (lambdas/processing/scanner), said once for buyers.
  */
 export const UPLOAD_SCAN_CHECKS = [
-  'no committed secrets or .env files with values',
+  'no committed secrets: keys, tokens and secret values in .env files',
   'no executables or compiled libraries',
   'archive safety: no paths escaping the folder, no links, no nested archives, no zip bombs',
 ] as const;
