@@ -336,21 +336,29 @@ const safeDecode = (text: string): string => {
   }
 };
 
-/**
- * The keys every local Supabase prints (`supabase start`), signed with its published development
- * secret: they open nothing but the seller's own laptop, and Supabase starters ship them.
- */
-const isSupabaseDemoKey = (value: string): boolean => {
+/** The claims of a JSON Web Token, or null when the value is not one. */
+const jwtClaims = (value: string): Record<string, unknown> | null => {
   const payload = /^eyJ[\w-]+\.(eyJ[\w-]+)\.[\w-]+$/.exec(value)?.[1];
-  if (!payload) return false;
+  if (!payload) return null;
   try {
-    return (
-      (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { iss?: unknown }).iss ===
-      'supabase-demo'
-    );
+    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    return typeof claims === 'object' && claims !== null
+      ? (claims as Record<string, unknown>)
+      : null;
   } catch {
-    return false;
+    return null;
   }
+};
+
+/**
+ * Supabase keys made for the browser: a project's anon key (a token whose role is `anon`), its
+ * `sb_publishable_` key, and every key a local Supabase prints (`supabase start`, signed with its
+ * published development secret, so they open nothing but the seller's own laptop).
+ */
+const isSupabasePublicKey = (value: string): boolean => {
+  if (value.startsWith('sb_publishable_')) return true;
+  const claims = jwtClaims(value);
+  return claims !== null && (claims.iss === 'supabase-demo' || claims.role === 'anon');
 };
 
 /** Whether one variable's value is a secret, by its name and its value. */
@@ -360,7 +368,7 @@ export const envValueIsSecret = (name: string, value: string): boolean => {
   if (value.length < 8 || PLACEHOLDER.test(value) || /^[\d.:-]+$/.test(value)) return false;
   // Stripe's publishable keys are meant for the browser.
   if (/^pk_(test|live)_/.test(value)) return false;
-  if (isSupabaseDemoKey(value)) return false;
+  if (isSupabasePublicKey(value)) return false;
   const url = urlWithRealPassword(value);
   if (url !== undefined) return url;
   return nameMeansSecret(name) && looksRandom(value);

@@ -175,6 +175,20 @@ describe('real environment files: only values that look like secrets count', () 
     expect(envValueIsSecret('GOOGLE_CLIENT_ID', JWT_SECRET)).toBe(false);
   });
 
+  it("never counts Supabase's browser keys, and still counts its service role key", () => {
+    const token = (claims: object) =>
+      `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${'Qm3xT9vK2pL7wR4yN8cZ1bH6jF5gD0sA'}`;
+    const anon = token({ iss: 'supabase', ref: 'abcdefghijklmnopqrst', role: 'anon' });
+    const serviceRole = token({
+      iss: 'supabase',
+      ref: 'abcdefghijklmnopqrst',
+      role: 'service_role',
+    });
+    expect(envValueIsSecret('SUPABASE_ANON_KEY', anon)).toBe(false);
+    expect(envValueIsSecret('SUPABASE_KEY', 'sb_publishable_' + 'x7Kq2mZ9vT4wLc8R')).toBe(false);
+    expect(envValueIsSecret('SUPABASE_SERVICE_ROLE_KEY', serviceRole)).toBe(true);
+  });
+
   it('counts live-format keys whatever the variable is called', () => {
     expect(envValueIsSecret('STRIPE', STRIPE_LIVE)).toBe(true);
     expect(envValueIsSecret('NEXT_PUBLIC_STRIPE_KEY', STRIPE_LIVE)).toBe(true);
