@@ -10,6 +10,8 @@ import { businessMetrics } from '../../../../contract/design/metrics';
 import { markFailed } from '../../../../lambdas/processing/tasks/mark-failed';
 import { metrics } from '../../../../lambdas/shared/observability';
 import { computeContentId } from '../../../../lambdas/processing/cid';
+import type { SecurityReport } from '../../../../contract/security';
+import { handler as securityApi } from '../../../../lambdas/security/index';
 import { getReport } from '../../../../lambdas/security/service';
 import { startProcessing } from '../../../../lambdas/templates/processing-start';
 import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow';
@@ -20,11 +22,13 @@ import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notif
 import { NotificationCounterEntity } from '../../../../lambdas/shared/db/entities/notification-counter';
 import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { createLocalWorkflowRunner } from '../../../../lib/local/cloud/state-machines';
+import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { badArchives } from '../../../fixtures/archives/bad-archives';
 import { STRIPE_LIVE } from '../../../fixtures/archives/fake-secrets';
 import { cleanTemplates } from '../../../fixtures/archives/clean-templates';
 import { rarOf } from '../../../fixtures/archives/rar-writer';
 import { zipOf } from '../../../fixtures/archives/writers';
+import { putProfile } from '../../../fixtures/profiles';
 import { templateItem } from '../../../fixtures/template-fixtures';
 import { localCloud } from '../../../fixtures/users';
 
@@ -242,6 +246,24 @@ describe('mvp-processing state machine', () => {
     });
     // express, the one package its lock file pins.
     expect(report!.dependencies.direct + report!.dependencies.transitive).toBe(1);
+
+    // The seller's pages read it as the newest version's report; buyers have no live one.
+    await putProfile({ id: upload.sellerId, role: 'seller', is_seller_approved: true });
+    const read = (path: string, sub?: string) =>
+      securityApi(
+        apiEvent({
+          path,
+          claims: sub ? idTokenClaims({ sub, email: `${sub}@example.com` }) : undefined,
+        }),
+        lambdaContext('security'),
+      );
+    const newest = await read(`/api/mvps/${upload.mvpId}/security/newest`, upload.sellerId);
+    expect(newest.statusCode).toBe(200);
+    expect(jsonBody<SecurityReport>(newest)).toMatchObject({
+      version_id: upload.versionId,
+      version_number: '1.0.0',
+    });
+    expect((await read(`/api/mvps/${upload.mvpId}/security`)).statusCode).toBe(404);
   });
 
   it('marks a refused bundle scan_failed when its audit fails too', async () => {
