@@ -63,6 +63,13 @@ export const siteContentSecurityPolicy = (
 export const PREVIEW_CONTENT_SECURITY_POLICY =
   "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
+/**
+ * API paths that answer a file from a seller's bundle (the images a README shows, possibly SVG)
+ * rather than JSON: they get the preview policy, as `/previews/*` does, not the site's. CloudFront
+ * path patterns (`*` matches any characters).
+ */
+export const BUNDLE_FILE_PATH_PATTERNS = ['/api/mvps/*/files/image'] as const;
+
 /** The headers both policies share, as the values CloudFront's policy fields take. */
 export const webSecurityHeaders = {
   /** Browsers must not guess a type other than the one we send (an image stays an image). */

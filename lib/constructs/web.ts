@@ -39,6 +39,7 @@ import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISource } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import {
+  BUNDLE_FILE_PATH_PATTERNS,
   PREVIEW_CONTENT_SECURITY_POLICY,
   siteContentSecurityPolicy,
   webSecurityHeaders,
@@ -163,7 +164,7 @@ export class Web extends Construct {
     const apiOrigin = new HttpOrigin(props.apiDomainName, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
     });
-    const publicApiBehaviours = this.createPublicApiBehaviours(apiOrigin, headers.site);
+    const publicApiBehaviours = this.createPublicApiBehaviours(apiOrigin, headers);
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'MVP marketplace: site, /api and /previews on one origin',
@@ -247,10 +248,13 @@ export class Web extends Construct {
     return { site, preview };
   }
 
-  /** The cached behaviours of anonymous browse and detail, one per path pattern of the design. */
+  /**
+   * The cached behaviours of anonymous browse and detail, one per path pattern of the design, and
+   * before them those of the bundle's files (README images), which carry the preview policy.
+   */
   private createPublicApiBehaviours(
     apiOrigin: HttpOrigin,
-    siteHeaders: ResponseHeadersPolicy,
+    headers: { site: ResponseHeadersPolicy; preview: ResponseHeadersPolicy },
   ): Record<string, BehaviorOptions> {
     // Anonymous browse and detail (design/cdn-caching.ts) are cached as long as the origin's
     // s-maxage says, keyed on the whole query string and on the Authorization header. The header
@@ -270,22 +274,24 @@ export class Web extends Construct {
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     });
-    return Object.fromEntries(
-      cdnCaching.pathPatterns.map((pattern) => [
-        pattern,
-        {
-          origin: apiOrigin,
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-          // The same paths carry writes (POST /api/mvps, PATCH /api/mvps/{id}, …): all methods
-          // pass, only GET and HEAD answers are ever cached.
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachedMethods: CachedMethods.CACHE_GET_HEAD,
-          cachePolicy: publicApiCache,
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: siteHeaders,
-        },
-      ]),
-    );
+    const behaviour = (responseHeadersPolicy: ResponseHeadersPolicy): BehaviorOptions => ({
+      origin: apiOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      // The same paths carry writes (POST /api/mvps, PATCH /api/mvps/{id}, …): all methods
+      // pass, only GET and HEAD answers are ever cached.
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachedMethods: CachedMethods.CACHE_GET_HEAD,
+      cachePolicy: publicApiCache,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy,
+    });
+    // An SVG from a bundle opened on its own must run nothing: the preview policy's sandbox, which
+    // the site policy (override: true) would otherwise replace. First: CloudFront takes the first
+    // pattern that matches, and `/api/mvps/*` matches these too.
+    return Object.fromEntries([
+      ...BUNDLE_FILE_PATH_PATTERNS.map((pattern) => [pattern, behaviour(headers.preview)]),
+      ...cdnCaching.pathPatterns.map((pattern) => [pattern, behaviour(headers.site)]),
+    ]);
   }
 
   /** The site build (when there is one) and `config.json`, into the site bucket. */

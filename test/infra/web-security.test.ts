@@ -115,7 +115,7 @@ describe('CloudFront response headers policies', () => {
     expect(PREVIEW_CONTENT_SECURITY_POLICY).toContain("default-src 'none'");
   });
 
-  it('attaches the site policy to the site and /api/*, the preview policy to /previews/*', () => {
+  it('attaches the site policy to the site and /api/*, the preview policy to /previews/* and bundle images', () => {
     const [siteId] = policyWith('Site and API');
     const [previewId] = policyWith('Seller preview images');
     const [distribution] = Object.values(
@@ -131,5 +131,12 @@ describe('CloudFront response headers policies', () => {
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: siteId });
     expect(policyOf('/api/*')).toEqual({ Ref: siteId });
     expect(policyOf('/previews/*')).toEqual({ Ref: previewId });
+    // A README's images come from the seller's bundle, possibly SVG: sandboxed as previews are,
+    // in a behaviour placed before `/api/mvps/*`, which would match them too.
+    expect(policyOf('/api/mvps/*/files/image')).toEqual({ Ref: previewId });
+    const patterns = config.CacheBehaviors.map((behaviour) => behaviour.PathPattern);
+    expect(patterns.indexOf('/api/mvps/*/files/image')).toBeLessThan(
+      patterns.indexOf('/api/mvps/*'),
+    );
   });
 });

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { cdnCaching } from '../../../contract/design/cdn-caching';
 import {
+  BUNDLE_FILE_PATH_PATTERNS,
   PREVIEW_CONTENT_SECURITY_POLICY,
   securityHeaders,
   siteContentSecurityPolicy,
@@ -112,6 +113,7 @@ const pathPattern = (pattern: string): RegExp =>
   );
 
 const compressedApiPaths = cdnCaching.pathPatterns.map(pathPattern);
+const bundleFilePaths = BUNDLE_FILE_PATH_PATTERNS.map(pathPattern);
 
 /** CloudFront compresses answers of 1,000 bytes to 10 MB, of text types. */
 const COMPRESS_BYTES = { min: 1_000, max: 10_000_000 };
@@ -209,7 +211,8 @@ export const startEdge = async (options: EdgeOptions): Promise<Edge> => {
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     const isPreview = path.startsWith(`/${storageDesign.previewPrefix}`);
-    for (const [name, value] of Object.entries(isPreview ? headers.preview : headers.site))
+    const previewHeaders = isPreview || bundleFilePaths.some((pattern) => pattern.test(path));
+    for (const [name, value] of Object.entries(previewHeaders ? headers.preview : headers.site))
       response.setHeader(name, value);
     let handle: RequestHandler;
     if (path === '/api' || path.startsWith('/api/')) {
