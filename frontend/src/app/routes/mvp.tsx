@@ -30,6 +30,7 @@ export default function TemplateRoute() {
                 slug={template.slug}
                 canDeploy={canDeploy}
                 costNote={costNote}
+                siteSettings={template.site_settings}
               />
             )}
             purchase={

@@ -1,8 +1,9 @@
 /**
  * `/buyer-netlify-callback`: reads `code` and `state`, completes the
  * Netlify authorisation, then polls the deployment every 5 s (for at most 10 minutes) until it is
- * deployed (the site URL, View Your Site, Back to Dashboard) or failed (Deployment Failed with its
- * error message, Continue when it can resume, Try Again).
+ * deployed (the site URL, View Your Site, Back to Dashboard: said only once the site's address
+ * answered the built page) or failed (Deployment Failed with its error message and the end of the
+ * build log, Continue when it can resume, Try Again).
  */
 import { useState } from 'react';
 import { Alert, Button, Container, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
@@ -14,18 +15,41 @@ import { deploymentPhase, deploymentStatusLabel, pollTimedOut } from '../lib/dep
 import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
 import { DeploymentFailedPanel, useCallbackParams } from './callback-parts';
 import { ContinueButton } from './continue-button';
+import { BuildLogTail } from './deploy-outcome';
+import { SITE_SETTINGS_MESSAGES } from '@contract/site-settings';
 import { refusalMessage } from '../../../lib/api-error';
 
 type Start = { deploymentId: string; siteUrl?: string | null } | { failed: string } | undefined;
 
-/** The site is live: its address, View Your Site and Back to Dashboard. */
-function DeploymentSucceeded({ siteUrl }: { siteUrl: string | null | undefined }) {
+/**
+ * The site is live (its address answered the built page): its address, View Your Site and Back
+ * to Dashboard. A repository-only deployment says that no site was made.
+ */
+function DeploymentSucceeded({
+  siteUrl,
+  framework,
+  repositoryOnly,
+}: {
+  siteUrl: string | null | undefined;
+  framework: string | null | undefined;
+  repositoryOnly: boolean;
+}) {
+  if (repositoryOnly) {
+    return (
+      <Alert.Root status="success" data-testid="deployment-succeeded">
+        <Alert.Indicator />
+        <Alert.Title>{SITE_SETTINGS_MESSAGES.repositoryOnlyDone}</Alert.Title>
+      </Alert.Root>
+    );
+  }
   return (
     <Stack gap="4">
       <Alert.Root status="success" data-testid="deployment-succeeded">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>Your site is live!</Alert.Title>
+          <Alert.Title>
+            Your site is live!{framework ? ` Built by Netlify as a ${framework} site.` : ''}
+          </Alert.Title>
           <Alert.Description>
             {siteUrl ? (
               <Link href={siteUrl} target="_blank" rel="noreferrer" data-testid="site-url">
@@ -94,6 +118,7 @@ export function BuyerNetlifyCallbackView() {
           message={failure}
           mvpId={deployment?.mvp_id}
           testId="deployment-failed"
+          details={<BuildLogTail tail={deployment?.build_log_tail} />}
         >
           {deployment?.can_continue && phase === 'failed' && (
             // The poll starts over: its 10 minutes count from the press.
@@ -107,7 +132,11 @@ export function BuyerNetlifyCallbackView() {
           </Button>
         </DeploymentFailedPanel>
       ) : phase === 'succeeded' && deployment ? (
-        <DeploymentSucceeded siteUrl={siteUrl} />
+        <DeploymentSucceeded
+          siteUrl={siteUrl}
+          framework={deployment.site_framework}
+          repositoryOnly={deployment.repository_only}
+        />
       ) : (
         <Stack align="center" gap="4" data-testid="deployment-pending">
           <Spinner size="lg" />

@@ -34,11 +34,14 @@ export function DeploymentFailedPanel({
   message,
   mvpId,
   testId,
+  details,
   children,
 }: {
   message: string;
   mvpId?: string | null;
   testId: string;
+  /** More about the failure, under the message (a build log's end). */
+  details?: ReactNode;
   /** The second action, e.g. Back to Dashboard. */
   children: ReactNode;
 }) {
@@ -51,6 +54,7 @@ export function DeploymentFailedPanel({
           <Alert.Description>{message}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
+      {details}
       <HStack gap="3">
         <Button asChild colorPalette="purple">
           <RouterLink to={mvpId ? paths.mvp.getHref(mvpId) : paths.browse.getHref()}>

@@ -2,7 +2,9 @@
  * The repository step of a deployment: the name (normalised as typed, with
  * the product's hint), Cancel or Create Repository (disabled while empty), progress, and 1.5 s after
  * the repository exists the redirect to Netlify's authorisation. Used by /buyer-github-callback and
- * by the detail page's Deploy when GitHub is already connected. A deployment that failed before its
+ * by the detail page's Deploy when GitHub is already connected. A template that deploys as a
+ * repository only goes no further than the repository: no Netlify, and the repository's link once
+ * the deployment completed. A deployment that failed before its
  * repository existed (the name was taken) is continued under the new name when it is submitted
  * again: its download was spent once.
  */
@@ -29,11 +31,13 @@ import {
 import { NETLIFY_REDIRECT_DELAY_MS, deploymentPhase, pollTimedOut } from '../lib/deployment-status';
 import { isSubmittableRepoName, normaliseRepoName } from '../lib/repo-name';
 import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
+import { SITE_SETTINGS_MESSAGES } from '@contract/site-settings';
 
 type Step =
   | { kind: 'naming' }
   | { kind: 'creating'; deploymentId?: string; startedAt: number }
   | { kind: 'created'; repoUrl: string; netlifyUrl: string }
+  | { kind: 'repositoryOnly'; repoUrl: string }
   | { kind: 'failed'; message: string; deploymentId?: string };
 
 /** After the repository exists, Netlify's authorisation, once the product's pause has passed. */
@@ -79,10 +83,36 @@ function RepoCreated({ repoUrl }: { repoUrl: string }) {
   );
 }
 
+/** A repository-only template's deploy is done: the repository, and no site. */
+function RepositoryReady({ repoUrl }: { repoUrl: string }) {
+  return (
+    <Alert.Root status="success" data-testid="repository-only-done">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{SITE_SETTINGS_MESSAGES.repositoryOnlyDone}</Alert.Title>
+        <Alert.Description>
+          <Link href={repoUrl} target="_blank" rel="noreferrer">
+            {repoUrl}
+          </Link>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/** The view of a step past the name, if any. */
+function stepView(step: Step) {
+  if (step.kind === 'creating') return <RepoCreating />;
+  if (step.kind === 'created') return <RepoCreated repoUrl={step.repoUrl} />;
+  if (step.kind === 'repositoryOnly') return <RepositoryReady repoUrl={step.repoUrl} />;
+  return null;
+}
+
 interface RepoNameFormProps {
   repoName: string;
   onRepoNameChange: (name: string) => void;
   username?: string | null;
+  repositoryOnly: boolean;
   /** Why the last attempt failed, shown above the name. */
   failure?: string;
   onSubmit: () => void;
@@ -94,6 +124,7 @@ function RepoNameForm({
   repoName,
   onRepoNameChange,
   username,
+  repositoryOnly,
   failure,
   onSubmit,
   onCancel,
@@ -110,7 +141,7 @@ function RepoNameForm({
         <Text color="fg.muted">
           We will create this repository
           {username ? ` in @${username}'s GitHub account` : ' on GitHub'} with the template&apos;s
-          code, then publish it on Netlify.
+          code{repositoryOnly ? '.' : ', then publish it on Netlify.'}
         </Text>
         {failure !== undefined && (
           <Alert.Root status="error" data-testid="repo-failed">
@@ -186,11 +217,14 @@ export function CreateRepositoryFlow({
   username,
   onCancel,
   initialName = '',
+  repositoryOnly = false,
 }: {
   mvpId: string;
   username?: string | null;
   onCancel: () => void;
   initialName?: string;
+  /** The template deploys as a repository only: no Netlify step after the repository. */
+  repositoryOnly?: boolean;
 }) {
   const startRepository = useStartRepository(mvpId, (next) => setStep(next));
   const netlify = useNetlifyAuthorization();
@@ -212,7 +246,14 @@ export function CreateRepositoryFlow({
         message: deployment.error_message ?? DEPLOY_MESSAGES.repoFailed,
         ...(deployment.can_continue && { deploymentId: deployment.id }),
       });
-    } else if (deployment.status === 'repo_created' && !netlify.isPending && !netlify.isSuccess) {
+    } else if (deployment.repository_only && deploymentPhase(deployment.status) === 'succeeded') {
+      setStep({ kind: 'repositoryOnly', repoUrl: deployment.github_repo_url ?? '' });
+    } else if (
+      deployment.status === 'repo_created' &&
+      !repositoryOnly &&
+      !netlify.isPending &&
+      !netlify.isSuccess
+    ) {
       netlifyStart(deployment.id, {
         onSuccess: ({ url }) =>
           setStep(
@@ -227,7 +268,7 @@ export function CreateRepositoryFlow({
           }),
       });
     }
-  }, [deployment, step.kind, netlify.isPending, netlify.isSuccess, netlifyStart]);
+  }, [deployment, step.kind, repositoryOnly, netlify.isPending, netlify.isSuccess, netlifyStart]);
 
   useRedirectWhenCreated(step);
 
@@ -242,17 +283,14 @@ export function CreateRepositoryFlow({
     if (isSubmittableRepoName(name)) startRepository(name, step);
   };
 
-  if (step.kind === 'creating') {
-    return <RepoCreating />;
-  }
-  if (step.kind === 'created') {
-    return <RepoCreated repoUrl={step.repoUrl} />;
-  }
+  const progress = stepView(step);
+  if (progress) return progress;
   return (
     <RepoNameForm
       repoName={repoName}
       onRepoNameChange={setRepoName}
       username={username}
+      repositoryOnly={repositoryOnly}
       failure={step.kind === 'failed' ? step.message : undefined}
       onSubmit={submit}
       onCancel={onCancel}

@@ -1,7 +1,8 @@
 /**
  * The detail page's Deploy: signed out, 'Please login to deploy this MVP.';
  * signed in without GitHub, the GitHub authorisation (its callback asks for the repository name);
- * with GitHub connected, the repository name right here, under what the deploy will cost. The
+ * with GitHub connected, the repository name right here, under what the deploy will cost and
+ * what it makes (a site, or a repository only: said under the button too). The
  * dialog's code is asked for as the pointer or the focus reaches the button, and the button shows
  * it is busy until the dialog can open.
  */
@@ -13,15 +14,28 @@ import { useMyProfile } from '../../../lib/my-profile';
 import { useConnectGithub } from '../api/deployments';
 import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
 import { refusalMessage } from '../../../lib/api-error';
+import type { SiteSettings } from '@contract/site-settings';
+import { SiteSettingsNote } from './deploy-outcome';
 
 const loadDialog = () => import('./deploy-dialog');
 const DeployDialog = lazy(loadDialog);
+
+/** Deploy pressed while signed out. */
+function SignInNotice() {
+  return (
+    <Alert.Root status="info" data-testid="deploy-login">
+      <Alert.Indicator />
+      <Alert.Title>{DEPLOY_MESSAGES.loginRequired}</Alert.Title>
+    </Alert.Root>
+  );
+}
 
 export function DeployButton({
   mvpId,
   slug,
   canDeploy,
   costNote = null,
+  siteSettings = null,
 }: {
   mvpId: string;
   slug?: string;
@@ -29,6 +43,8 @@ export function DeployButton({
   canDeploy: boolean;
   /** What deploying costs (the API's download status), said before the deploy starts. */
   costNote?: string | null;
+  /** How the template deploys (a site, or a repository only), said before anything is spent. */
+  siteSettings?: SiteSettings | null;
 }) {
   const { session } = useSession();
   const signedIn = session.status === 'signedIn';
@@ -71,12 +87,8 @@ export function DeployButton({
       >
         <LuRocket /> Deploy
       </Button>
-      {askedToSignIn && !signedIn && (
-        <Alert.Root status="info" data-testid="deploy-login">
-          <Alert.Indicator />
-          <Alert.Title>{DEPLOY_MESSAGES.loginRequired}</Alert.Title>
-        </Alert.Root>
-      )}
+      <SiteSettingsNote settings={siteSettings} />
+      {askedToSignIn && !signedIn && <SignInNotice />}
       {connect.isError && (
         <Alert.Root status="error">
           <Alert.Indicator />
@@ -94,6 +106,7 @@ export function DeployButton({
             slug={slug}
             username={profile.data?.github_username}
             costNote={costNote}
+            siteSettings={siteSettings}
           />
         </Suspense>
       )}

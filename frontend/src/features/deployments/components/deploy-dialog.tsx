@@ -1,5 +1,6 @@
 /**
- * Deploy's dialog: what the deploy will cost, then, when the buyer deployed this template before,
+ * Deploy's dialog: what the deploy will cost and what it makes (a site with its build settings,
+ * or a repository only), then, when the buyer deployed this template before,
  * that deployment first (Continue, Open site, Deploy a new copy: ExistingDeploymentOffer), else
  * the repository name (CreateRepositoryFlow). Its own chunk, loaded when the visitor reaches for
  * Deploy (deploy-button.tsx), so the template page's first load carries neither the dialog nor the
@@ -11,18 +12,22 @@ import { useMyDeployments } from '../api/deployments';
 import { suggestRepoName, unusedRepoName } from '../lib/repo-name';
 import { CreateRepositoryFlow } from './create-repository-flow';
 import { ExistingDeploymentOffer } from './existing-deployment-offer';
+import { SiteSettingsDetail } from './deploy-outcome';
+import type { SiteSettings } from '@contract/site-settings';
 
 function DeployChoice({
   mvpId,
   slug,
   username,
   costNote,
+  siteSettings,
   onCancel,
 }: {
   mvpId: string;
   slug?: string;
   username?: string | null;
   costNote: string | null;
+  siteSettings: SiteSettings | null;
   onCancel: () => void;
 }) {
   const deployments = useMyDeployments();
@@ -38,7 +43,13 @@ function DeployChoice({
   // The list is newest first: the latest deployment of this template is the one offered.
   const earlier = mine.find((deployment) => deployment.mvp_id === mvpId);
   if (earlier && !newCopy) {
-    return <ExistingDeploymentOffer deployment={earlier} onNewCopy={() => setNewCopy(true)} />;
+    return (
+      <ExistingDeploymentOffer
+        deployment={earlier}
+        onNewCopy={() => setNewCopy(true)}
+        onCancel={onCancel}
+      />
+    );
   }
   return (
     <>
@@ -49,9 +60,11 @@ function DeployChoice({
           <Alert.Title>Deploying: {costNote}</Alert.Title>
         </Alert.Root>
       )}
+      <SiteSettingsDetail settings={siteSettings} />
       <CreateRepositoryFlow
         mvpId={mvpId}
         username={username}
+        repositoryOnly={siteSettings?.hostable === false}
         initialName={unusedRepoName(
           suggestRepoName(slug),
           mine.map((deployment) => deployment.repo_name),
@@ -69,6 +82,7 @@ export default function DeployDialog({
   slug,
   username,
   costNote,
+  siteSettings = null,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -76,6 +90,7 @@ export default function DeployDialog({
   slug?: string;
   username?: string | null;
   costNote: string | null;
+  siteSettings?: SiteSettings | null;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount>
@@ -89,6 +104,7 @@ export default function DeployDialog({
                 slug={slug}
                 username={username}
                 costNote={costNote}
+                siteSettings={siteSettings}
                 onCancel={() => onOpenChange(false)}
               />
             </Dialog.Body>

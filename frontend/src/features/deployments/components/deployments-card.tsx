@@ -3,7 +3,8 @@
  * links, for a deployment of an older version than the latest approved one, "Open upgrade pull
  * request" ("Open security upgrade pull request" when it fixes known advisories; then a link to
  * the pull request), for a launched site the switch that shows it in Success Stories, and for a
- * deployment that stopped (a failed step, the tab closed before Netlify) Continue.
+ * deployment that stopped (a failed step, the tab closed before Netlify) Continue; a failed build
+ * shows the end of Netlify's log, and a repository-only deployment says so.
  */
 import {
   Alert,
@@ -19,14 +20,20 @@ import {
 } from '@chakra-ui/react';
 import { LuExternalLink, LuGitPullRequest } from 'react-icons/lu';
 import { type Deployment, useMyDeployments, useOpenUpgradePullRequest } from '../api/deployments';
-import { deploymentStatusColor, deploymentStatusLabel } from '../lib/deployment-status';
-import { DEPLOY_CONTINUE_MESSAGES, DEPLOY_MESSAGES } from '@contract/deploy-messages';
+import {
+  deploymentStatusColor,
+  deploymentStatusLabel,
+  deploymentSummary,
+} from '../lib/deployment-status';
+import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
 import { isDeploymentFinished } from '@contract/deployment-status';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSetStory } from '../api/stories';
 import { refusalMessage } from '../../../lib/api-error';
 import { ContinueButton } from './continue-button';
+import { BuildLogTail } from './deploy-outcome';
+import { SITE_SETTINGS_MESSAGES } from '@contract/site-settings';
 
 function UpgradeAction({ deployment }: { deployment: Deployment }) {
   const open = useOpenUpgradePullRequest();
@@ -74,6 +81,21 @@ function UpgradeAction({ deployment }: { deployment: Deployment }) {
   );
 }
 
+/** A deployment that stopped: what Continue will do (its failure says it otherwise), and Continue. */
+function ContinueAction({ deployment }: { deployment: Deployment }) {
+  if (!deployment.can_continue) return null;
+  return (
+    <>
+      {!deployment.error_message && (
+        <Text fontSize="sm" color="fg.muted">
+          {deploymentSummary(deployment)}
+        </Text>
+      )}
+      <ContinueButton deploymentId={deployment.id} size="xs" />
+    </>
+  );
+}
+
 /** Opt-in: the launched site (name, address, template) on the public Success Stories page. */
 function StoryToggle({ deployment }: { deployment: Deployment }) {
   const story = useSetStory();
@@ -107,6 +129,63 @@ function StoryToggle({ deployment }: { deployment: Deployment }) {
   );
 }
 
+/** One deployment: its status, links, outcome (a failure and its build log) and actions. */
+function DeploymentRow({ deployment }: { deployment: Deployment }) {
+  return (
+    <Stack as="li" gap="1" data-testid="deployment-row">
+      <HStack justify="space-between" flexWrap="wrap" gap="2">
+        <Text fontWeight="semibold">{deployment.mvp?.title ?? deployment.repo_name}</Text>
+        <Badge colorPalette={deploymentStatusColor(deployment.status)} variant="surface">
+          {deploymentStatusLabel(deployment.status)}
+        </Badge>
+      </HStack>
+      <HStack gap="4" flexWrap="wrap" fontSize="sm">
+        {deployment.netlify_site_url && (
+          <Link href={deployment.netlify_site_url} target="_blank" rel="noreferrer">
+            Site <LuExternalLink />
+          </Link>
+        )}
+        {deployment.github_repo_url && (
+          <Link href={deployment.github_repo_url} target="_blank" rel="noreferrer">
+            Repository {deployment.repo_name && `(${deployment.repo_name})`} <LuExternalLink />
+          </Link>
+        )}
+        {deployment.version && (
+          <Text color="fg.muted">
+            v{deployment.version}
+            {deployment.latest_version &&
+              deployment.latest_version !== deployment.version &&
+              ` · v${deployment.latest_version} available`}
+          </Text>
+        )}
+      </HStack>
+      {deployment.repository_only && (
+        <Text fontSize="sm" color="fg.muted" data-testid="deployment-repository-only">
+          {SITE_SETTINGS_MESSAGES.repositoryOnly}
+        </Text>
+      )}
+      {deployment.error_message && (
+        <Text fontSize="sm" color="fg.error" data-testid="deployment-error">
+          {deployment.error_message}
+        </Text>
+      )}
+      <BuildLogTail tail={deployment.build_log_tail} />
+      {deployment.can_continue && (
+        <>
+          {!deployment.error_message && (
+            <Text fontSize="sm" color="fg.muted">
+              {deploymentSummary(deployment)}
+            </Text>
+          )}
+          <ContinueButton deploymentId={deployment.id} size="xs" />
+        </>
+      )}
+      <UpgradeAction deployment={deployment} />
+      <StoryToggle deployment={deployment} />
+    </Stack>
+  );
+}
+
 export function DeploymentsCard() {
   const deployments = useMyDeployments();
   return (
@@ -131,54 +210,7 @@ export function DeploymentsCard() {
         ) : (
           <Stack gap="4" as="ul" listStyleType="none">
             {deployments.data.map((deployment) => (
-              <Stack as="li" key={deployment.id} gap="1" data-testid="deployment-row">
-                <HStack justify="space-between" flexWrap="wrap" gap="2">
-                  <Text fontWeight="semibold">{deployment.mvp?.title ?? deployment.repo_name}</Text>
-                  <Badge colorPalette={deploymentStatusColor(deployment.status)} variant="surface">
-                    {deploymentStatusLabel(deployment.status)}
-                  </Badge>
-                </HStack>
-                <HStack gap="4" flexWrap="wrap" fontSize="sm">
-                  {deployment.netlify_site_url && (
-                    <Link href={deployment.netlify_site_url} target="_blank" rel="noreferrer">
-                      Site <LuExternalLink />
-                    </Link>
-                  )}
-                  {deployment.github_repo_url && (
-                    <Link href={deployment.github_repo_url} target="_blank" rel="noreferrer">
-                      Repository {deployment.repo_name && `(${deployment.repo_name})`}{' '}
-                      <LuExternalLink />
-                    </Link>
-                  )}
-                  {deployment.version && (
-                    <Text color="fg.muted">
-                      v{deployment.version}
-                      {deployment.latest_version &&
-                        deployment.latest_version !== deployment.version &&
-                        ` · v${deployment.latest_version} available`}
-                    </Text>
-                  )}
-                </HStack>
-                {deployment.error_message && (
-                  <Text fontSize="sm" color="fg.error" data-testid="deployment-error">
-                    {deployment.error_message}
-                  </Text>
-                )}
-                {deployment.can_continue && (
-                  <>
-                    {!deployment.error_message && (
-                      <Text fontSize="sm" color="fg.muted">
-                        {deployment.status === 'repo_created'
-                          ? DEPLOY_CONTINUE_MESSAGES.authorizeNetlify
-                          : DEPLOY_CONTINUE_MESSAGES.stepStopped(deployment.repo_name)}
-                      </Text>
-                    )}
-                    <ContinueButton deploymentId={deployment.id} size="xs" />
-                  </>
-                )}
-                <UpgradeAction deployment={deployment} />
-                <StoryToggle deployment={deployment} />
-              </Stack>
+              <DeploymentRow key={deployment.id} deployment={deployment} />
             ))}
           </Stack>
         )}
