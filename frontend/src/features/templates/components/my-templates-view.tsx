@@ -21,7 +21,7 @@ import { isSellerRole } from '@contract/profile';
 import { PageSpinner } from '../../../components/page-spinner';
 import { SellerApprovalRequired } from '../../../components/seller-approval-required';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage, refusalMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
 import { useMyProfile } from '../../../lib/my-profile';
 import { useArchiveTemplate } from '../api/archive-template';
@@ -49,7 +49,8 @@ function useTemplateActions(setNotice: (notice: Notice | undefined) => void) {
     setNotice(undefined);
     retry.mutate(template.id, {
       onSuccess: (result) => setNotice({ status: 'success', text: result.message }),
-      onError: () => setNotice({ status: 'error', text: RETRY_FAILED }),
+      // A refusal says why (a scan refusal needs a corrected version, not a retry).
+      onError: (error) => setNotice({ status: 'error', text: refusalMessage(error, RETRY_FAILED) }),
     });
   };
   const onSync = (template: ManagedTemplate) => {

@@ -13,7 +13,7 @@ import {
   WITHDRAWABLE_VERSION_STATUSES,
   type ManagedTemplate,
 } from '@contract/templates';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError, refusalMessage } from '../../../lib/api-error';
 import { useRetryProcessing } from '../api/retry-processing';
 import { useWithdrawVersion } from '../api/withdraw-version';
 import { formatDate } from '../../../lib/format';
@@ -147,7 +147,8 @@ export function VersionStatus({
               onClick={() =>
                 retry.mutate(mvp.id, {
                   onSuccess: (result) => onNotice('success', result.message),
-                  onError: () => onNotice('error', RETRY_VERSION_FAILED),
+                  onError: (error) =>
+                    onNotice('error', refusalMessage(error, RETRY_VERSION_FAILED)),
                 })
               }
               data-testid="version-retry"
