@@ -183,7 +183,9 @@ export const detectSiteSettings = async (files: TemplateFiles): Promise<SiteSett
     return {
       hostable: true,
       ...detected,
-      build_command: toml?.command?.trim() || detected.build_command,
+      // Set in netlify.toml, even empty (nothing to build), it wins over the detected command.
+      build_command:
+        toml?.command !== undefined ? toml.command.trim() || null : detected.build_command,
       publish_dir: toml?.publish ? trimSlashes(toml.publish) : detected.publish_dir,
     };
   }

@@ -80,8 +80,8 @@ npm run dev
 Open \`public/index.html\` in a browser to see the landing page without installing anything.
 
 ## Deploy
-Push the repository to GitHub and create a Netlify site from it: \`netlify.toml\` names the build
-command and the \`public\` folder it publishes. On the marketplace, **Deploy** does both for you.
+Push the repository to GitHub and create a Netlify site from it: \`netlify.toml\` publishes the
+static \`public\` folder, with nothing to build first. On the marketplace, **Deploy** does both for you.
 `;
 
 /**
@@ -159,8 +159,11 @@ export const stack = ${JSON.stringify(template.techStack)} as const;
 console.log(\`${template.title.replace(/`/g, '')} is running with \${features.length} features.\`);
 `;
 
+// The landing page is static: an empty command tells Netlify there is nothing to build, so it
+// publishes public/ without installing the stack's packages (which a build without network, as
+// the local Netlify server's, could not fetch).
 const NETLIFY_TOML = `[build]
-  command = "npm run build"
+  command = ""
   publish = "public"
 `;
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { detectSiteSettings } from '../../../../lambdas/deployments/site-settings';
-import { SITE_TEMPLATES, templateFilesOf, viteReact } from '../../../fixtures/site-templates';
+import {
+  SITE_TEMPLATES,
+  nextjsPnpm,
+  templateFilesOf,
+  viteReact,
+} from '../../../fixtures/site-templates';
 import { djangoCookiecutter as realDjango } from '../../../fixtures/real-templates/django-cookiecutter';
 import { nextjsBoilerplate } from '../../../fixtures/real-templates/nextjs-boilerplate';
 
@@ -28,6 +33,21 @@ describe('detectSiteSettings', () => {
       base_dir: 'web',
       build_command: 'npm run build:prod',
       publish_dir: 'out',
+    });
+  });
+
+  it('an empty command in netlify.toml means nothing to build, whatever the framework', async () => {
+    const settings = await detectSiteSettings(
+      templateFilesOf({
+        ...nextjsPnpm.files,
+        'netlify.toml': '[build]\n  command = ""\n  publish = "public"\n',
+        'public/index.html': '<h1>Static</h1>',
+      }),
+    );
+    expect(settings).toMatchObject({
+      framework: 'Next.js',
+      build_command: null,
+      publish_dir: 'public',
     });
   });
 
