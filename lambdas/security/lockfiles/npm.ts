@@ -2,7 +2,8 @@
  * npm's lock files, `package-lock.json` and `npm-shrinkwrap.json` (the same format): v2 and v3
  * list every installed package in `packages`, keyed by its path (`node_modules/a`,
  * `node_modules/a/node_modules/b`); v1 (npm 6) nests them in a `dependencies` tree. The root
- * (`""`), workspace folders and links are the project's own code, not dependencies.
+ * (`""`), workspace folders and links are the project's own code, not dependencies; the root's
+ * and each workspace's own dependency lists (v2, v3) name the project's direct dependencies.
  */
 import type { LockedPackage, ParsedLockFile } from './types';
 
@@ -10,6 +11,9 @@ interface V2Entry {
   name?: string;
   version?: string;
   link?: boolean;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
 }
 
 interface V1Entry {
@@ -45,7 +49,15 @@ export const parseNpmLock = (text: string): ParsedLockFile => {
     dependencies?: Record<string, V1Entry>;
   };
   const packages = lock.packages ? fromPackages(lock.packages) : fromTree(lock.dependencies ?? {});
-  return { packages, unpinned: 0 };
+  // The root (`""`) and workspace folders: every entry whose path is not an installed package.
+  const direct = Object.entries(lock.packages ?? {})
+    .filter(([path]) => !path.includes('node_modules/'))
+    .flatMap(([, entry]) =>
+      [entry.dependencies, entry.devDependencies, entry.optionalDependencies].flatMap((list) =>
+        Object.keys(list ?? {}),
+      ),
+    );
+  return { packages, unpinned: 0, direct };
 };
 
 /** The names a `package.json` depends on itself (dependencies and devDependencies). */

@@ -3,7 +3,8 @@
  * (Berry: YAML with a `__metadata` entry, parsed by `yaml`). Each entry is keyed by the
  * descriptors that resolved to it (`lodash@^4.17.0, lodash@^4.17.21`); the package's name is the
  * descriptor before its last `@` (a scoped name starts with one). Workspace and link entries of
- * Berry are the project's own code.
+ * Berry are the project's own code, and a workspace's own dependency lists name the project's
+ * direct dependencies.
  */
 import { loadYaml, loadYarnLockfile } from './parsers';
 import { LockFileError, type LockedPackage, type ParsedLockFile } from './types';
@@ -37,12 +38,22 @@ interface BerryEntry {
   version?: string;
   resolution?: string;
   linkType?: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
 }
 
-const parseBerry = async (text: string): Promise<LockedPackage[]> => {
+const parseBerry = async (text: string): Promise<ParsedLockFile> => {
   const { parse: parseYaml } = await loadYaml();
   const document = parseYaml(text) as Record<string, BerryEntry>;
-  return dedupe(
+  const direct = Object.values(document).flatMap((entry) =>
+    entry?.resolution?.includes('@workspace:')
+      ? [entry.dependencies, entry.devDependencies, entry.optionalDependencies].flatMap((list) =>
+          Object.keys(list ?? {}),
+        )
+      : [],
+  );
+  const packages = dedupe(
     Object.entries(document).flatMap(([key, entry]) => {
       if (key === '__metadata' || !entry?.version) return [];
       const resolution = entry.resolution ?? key.split(',')[0]!;
@@ -51,9 +62,10 @@ const parseBerry = async (text: string): Promise<LockedPackage[]> => {
       return name ? [{ ecosystem: 'npm' as const, name, version: entry.version }] : [];
     }),
   );
+  return { packages, unpinned: 0, direct };
 };
 
-export const parseYarnLock = async (text: string, path = 'yarn.lock'): Promise<ParsedLockFile> => {
-  const berry = /^__metadata:/m.test(text);
-  return { packages: await (berry ? parseBerry(text) : parseClassic(text, path)), unpinned: 0 };
-};
+export const parseYarnLock = async (text: string, path = 'yarn.lock'): Promise<ParsedLockFile> =>
+  /^__metadata:/m.test(text)
+    ? parseBerry(text)
+    : { packages: await parseClassic(text, path), unpinned: 0 };

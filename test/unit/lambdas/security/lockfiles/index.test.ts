@@ -51,6 +51,103 @@ describe('a bundle with lock files of six ecosystems', () => {
   });
 });
 
+describe("a monorepo's workspaces name their own direct dependencies", () => {
+  const rootManifest = JSON.stringify({ devDependencies: { turbo: '^1.12.4' } });
+
+  it("pnpm: every importer's dependencies, not only the root package.json's", async () => {
+    const lock = `lockfileVersion: '9.0'
+importers:
+  .:
+    devDependencies:
+      turbo:
+        specifier: ^1.12.4
+        version: 1.12.4
+  apps/web:
+    dependencies:
+      react:
+        specifier: ^18.2.0
+        version: 18.2.0
+      ui:
+        specifier: workspace:*
+        version: link:../../packages/ui
+packages:
+  js-tokens@4.0.0:
+    resolution: {integrity: sha512-RdJUflcE3cUzKiMqQgsCu06FPu9UdIJO0beYbPhHN4k6apgJtifcoCtT9bcxOpYBtpD2kCM6Sbzg4CausW/PKQ==}
+  loose-envify@1.4.0:
+    resolution: {integrity: sha512-lyuxPGr/Wfhrlem2CL/UcnUc1zcqKAImBDzukY7Y5F/yQiNdko6+fRLevlw1HgMySw7f611UIY408EtxRSoK3Q==}
+  react@18.2.0:
+    resolution: {integrity: sha512-/3IjMdb2L9QbBdWiW5e3P2/npwMBaU9mHCSCUzNln0ZCYbcfTsGbTJrU/kGemdH2IWmB2ioZ+zkxtmq6g09fGQ==}
+  turbo@1.12.4:
+    resolution: {integrity: sha512-yUJ7elEUSToiGwFZogXpYKJpQ0BvaMbkEuQECIWtkBLcmWzlMOt6bActsIm29oN83mRU0WbzGt4e8H1KHWedhg==}
+`;
+    const deps = await bundleDependencies(
+      new Map([
+        ['package.json', rootManifest],
+        ['pnpm-lock.yaml', lock],
+      ]),
+    );
+    expect(deps.packages.filter((p) => p.direct).map((p) => p.name)).toEqual(['react', 'turbo']);
+    expect(countDependencies(deps.packages)).toEqual({ direct: 2, transitive: 2 });
+  });
+
+  it("npm (v3): the root's and each workspace folder's dependencies", async () => {
+    const lock = JSON.stringify({
+      lockfileVersion: 3,
+      packages: {
+        '': { name: 'mono', workspaces: ['apps/*'], devDependencies: { turbo: '^1.12.4' } },
+        'apps/web': { name: 'web', dependencies: { react: '^18.2.0' } },
+        'node_modules/web': { resolved: 'apps/web', link: true },
+        'node_modules/react': {
+          version: '18.2.0',
+          dependencies: { 'loose-envify': '^1.1.0' },
+        },
+        'node_modules/loose-envify': { version: '1.4.0' },
+        'node_modules/turbo': { version: '1.12.4', dev: true },
+      },
+    });
+    const deps = await bundleDependencies(
+      new Map([
+        ['package.json', rootManifest],
+        ['package-lock.json', lock],
+      ]),
+    );
+    expect(deps.packages.filter((p) => p.direct).map((p) => p.name)).toEqual(['react', 'turbo']);
+    expect(countDependencies(deps.packages)).toEqual({ direct: 2, transitive: 1 });
+  });
+
+  it("Yarn Berry: each workspace entry's dependencies", async () => {
+    const lock = `__metadata:
+  version: 8
+  cacheKey: 10c0
+
+"react@npm:^18.2.0":
+  version: 18.2.0
+  resolution: "react@npm:18.2.0"
+  linkType: hard
+
+"turbo@npm:^1.12.4":
+  version: 1.12.4
+  resolution: "turbo@npm:1.12.4"
+  linkType: hard
+
+"web@workspace:apps/web":
+  version: 0.0.0-use.local
+  resolution: "web@workspace:apps/web"
+  dependencies:
+    react: "npm:^18.2.0"
+  languageName: unknown
+  linkType: soft
+`;
+    const deps = await bundleDependencies(
+      new Map([
+        ['package.json', rootManifest],
+        ['yarn.lock', lock],
+      ]),
+    );
+    expect(deps.packages.filter((p) => p.direct).map((p) => p.name)).toEqual(['react', 'turbo']);
+  });
+});
+
 describe('lock files that cannot be read', () => {
   it('a uv.lock with merge conflicts is named with why; the bun.lock beside it is read', async () => {
     const deps = await bundleDependencies(
