@@ -66,4 +66,5 @@ export const DEPLOY_CONTINUE_MESSAGES = {
     'The repository of this deployment exists already: it keeps its name. Press Continue without a new name.',
   alreadyDeployed: (repo: string) => `You already deployed this template to ${repo}.`,
   continueFailed: 'Continue did not start. Please try again in a moment.',
+  siteLive: 'Its site is live.',
 } as const;

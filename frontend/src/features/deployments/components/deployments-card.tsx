@@ -81,21 +81,6 @@ function UpgradeAction({ deployment }: { deployment: Deployment }) {
   );
 }
 
-/** A deployment that stopped: what Continue will do (its failure says it otherwise), and Continue. */
-function ContinueAction({ deployment }: { deployment: Deployment }) {
-  if (!deployment.can_continue) return null;
-  return (
-    <>
-      {!deployment.error_message && (
-        <Text fontSize="sm" color="fg.muted">
-          {deploymentSummary(deployment)}
-        </Text>
-      )}
-      <ContinueButton deploymentId={deployment.id} size="xs" />
-    </>
-  );
-}
-
 /** Opt-in: the launched site (name, address, template) on the public Success Stories page. */
 function StoryToggle({ deployment }: { deployment: Deployment }) {
   const story = useSetStory();

@@ -9,15 +9,17 @@ import { Link as RouterLink } from 'react-router';
 import { DEPLOY_CONTINUE_MESSAGES } from '@contract/deploy-messages';
 import { paths } from '../../../config/paths';
 import type { Deployment } from '../api/deployments';
-import { deploymentStatusLabel, isDeploymentPending } from '../lib/deployment-status';
+import { deploymentSummary, isDeploymentPending } from '../lib/deployment-status';
 import { ContinueButton } from './continue-button';
 
 export function ExistingDeploymentOffer({
   deployment,
   onNewCopy,
+  onCancel,
 }: {
   deployment: Deployment;
   onNewCopy: () => void;
+  onCancel: () => void;
 }) {
   return (
     <Stack gap="4" data-testid="existing-deployment">
@@ -27,12 +29,7 @@ export function ExistingDeploymentOffer({
           <Alert.Title>
             {DEPLOY_CONTINUE_MESSAGES.alreadyDeployed(deployment.repo_name)}
           </Alert.Title>
-          <Alert.Description>
-            {deployment.error_message ??
-              (isDeploymentPending(deployment)
-                ? `${deploymentStatusLabel(deployment.status)}…`
-                : deploymentStatusLabel(deployment.status))}
-          </Alert.Description>
+          <Alert.Description>{deploymentSummary(deployment)}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
       {deployment.github_repo_url && (
@@ -58,6 +55,9 @@ export function ExistingDeploymentOffer({
         )}
         <Button size="sm" variant="outline" onClick={onNewCopy} data-testid="deploy-new-copy">
           <LuCopyPlus /> Deploy a new copy
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onCancel}>
+          Cancel
         </Button>
       </HStack>
     </Stack>

@@ -3,6 +3,7 @@
  * completed, or error / failed. The Netlify callback polls every 5 s and stops after 10 min;
  * the states and timings are the contract's.
  */
+import { DEPLOY_CONTINUE_MESSAGES } from '@contract/deploy-messages';
 import {
   DEPLOYMENT_POLL_INTERVAL_MS,
   DEPLOYMENT_POLL_LIMIT_MS,
@@ -66,4 +67,24 @@ export function deploymentStatusLabel(status: string): string {
 export function deploymentStatusColor(status: string): 'green' | 'red' | 'blue' {
   const phase = deploymentPhase(status);
   return phase === 'succeeded' ? 'green' : phase === 'failed' ? 'red' : 'blue';
+}
+
+/**
+ * One line on where a deployment stands, for the deploy dialog's offer and the dashboard: its
+ * failure, what Continue will do, that its site is live, or the step running.
+ */
+export function deploymentSummary(deployment: {
+  status: string;
+  can_continue: boolean;
+  error_message: string | null;
+  repo_name: string;
+}): string {
+  if (deployment.error_message) return deployment.error_message;
+  if (deployment.can_continue) {
+    return deployment.status === 'repo_created'
+      ? DEPLOY_CONTINUE_MESSAGES.authorizeNetlify
+      : DEPLOY_CONTINUE_MESSAGES.stepStopped(deployment.repo_name);
+  }
+  if (deploymentPhase(deployment.status) === 'succeeded') return DEPLOY_CONTINUE_MESSAGES.siteLive;
+  return `${deploymentStatusLabel(deployment.status)}…`;
 }
