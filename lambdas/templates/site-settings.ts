@@ -8,6 +8,15 @@ import { isConditionFailure } from '../shared/db/entity';
 import { TemplateVersionEntity } from '../shared/db/entities/template-version';
 import { logger } from '../shared/observability';
 
+/** A version's bundle and its recorded settings, for the detection (null: no such version). */
+export const getVersionSiteSettings = async (
+  templateId: string,
+  versionId: string,
+): Promise<{ fileKey: string; settings: SiteSettings | null } | null> => {
+  const { data } = await TemplateVersionEntity.get({ mvp_id: templateId, id: versionId }).go();
+  return data ? { fileKey: data.file_key, settings: data.site_settings ?? null } : null;
+};
+
 /** Records a version's site settings; a version deleted meanwhile is left alone. */
 export const recordVersionSiteSettings = async (
   templateId: string,

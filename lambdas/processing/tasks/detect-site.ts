@@ -11,7 +11,7 @@ import { readBundleFiles } from '../../deployments/bundle-files';
 import { detectSiteSettings } from '../../deployments/site-settings';
 import { logger } from '../../shared/observability';
 import { taskHandler } from '../../shared/task-handler';
-import { recordVersionSiteSettings } from '../../templates/site-settings';
+import { getVersionSiteSettings, recordVersionSiteSettings } from '../../templates/site-settings';
 
 const detectInputSchema = z.object({
   mvpId: z.string().min(1),
@@ -36,6 +36,17 @@ export const detectSite = async (event: unknown): Promise<DetectSiteResult> => {
   await recordVersionSiteSettings(mvpId, versionId, settings);
   logger.info('Site settings detected', { mvpId, versionId, ...settings });
   return { hostable: settings.hostable, framework: settings.framework };
+};
+
+/**
+ * The step for a version that skipped the pipeline (the local seed's imported templates): detects
+ * its settings unless they are recorded. True when it detected them now.
+ */
+export const ensureSiteSettings = async (mvpId: string, versionId: string): Promise<boolean> => {
+  const version = await getVersionSiteSettings(mvpId, versionId);
+  if (!version || version.settings) return false;
+  await detectSite({ mvpId, versionId, fileKey: version.fileKey });
+  return true;
 };
 
 export const handler = taskHandler('processing/detect-site', detectSite);

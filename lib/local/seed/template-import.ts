@@ -5,6 +5,7 @@
  */
 import { mapWithConcurrency } from '../../../lambdas/shared/concurrency';
 import { computeContentId } from '../../../lambdas/processing/cid';
+import { ensureSiteSettings } from '../../../lambdas/processing/tasks/detect-site';
 import { makePreviewRenditions } from '../../../lambdas/processing/tasks/renditions';
 import { ensureCodePreview } from '../../../lambdas/processing/tasks/scan';
 import { ensureSecurityReport } from '../../../lambdas/security/audit-version';
@@ -167,6 +168,8 @@ export const seedTemplatesWithPreviews = async (
     await makePreviewRenditions({ mvpId: template.id, versionId: template.id });
     // The pipeline's Audit step against the local OSV server (once: a report is kept).
     await ensureSecurityReport(template.id, template.id);
+    // The pipeline's DetectSite step: how the template deploys, for its page (once).
+    await ensureSiteSettings(template.id, template.id);
   });
   return written;
 };
