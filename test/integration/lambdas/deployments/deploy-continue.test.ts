@@ -288,6 +288,47 @@ describe('Continue', () => {
     expect(await downloadsLeft(buyer)).toBe(4);
   });
 
+  it('continues a deployment stopped while its site was polled with the same site', async () => {
+    const buyer = await connectedBuyer();
+    const id = await deploy(buyer, 'polled');
+    const authorize = await call<{ url: string }>(
+      'POST',
+      `/api/deployments/${id}/netlify/authorize-url`,
+      buyer,
+    );
+    await call(
+      'POST',
+      '/api/deployments/netlify/callback',
+      buyer,
+      await consentOnNetlify(authorize.body.url),
+    );
+    await settled();
+    const { data: built } = await DeploymentEntity.get({ id }).go();
+    expect(built?.netlify_site_id).toBeDefined();
+    // As if the process polling the site had ended: the site exists, the deployment stopped.
+    const long = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    await DeploymentEntity.patch({ id })
+      .set({ status: 'processing', updated_at: long })
+      .remove(['netlify_deploy_id'])
+      .go();
+    const executions = watchExecutions();
+    const continued = await call<ContinuedDeployment>(
+      'POST',
+      `/api/deployments/${id}/resume`,
+      buyer,
+    );
+    executions.stop();
+    expect(continued).toMatchObject({ status: 202, body: { next: 'running' } });
+    expect(executions.names).toEqual([`${id}-site-continued-1`]);
+    await settled();
+    const { data: after } = await DeploymentEntity.get({ id }).go();
+    expect(after).toMatchObject({ status: 'completed', netlify_site_id: built!.netlify_site_id });
+    const sites = (await netlifyControl.sites()).filter((site) => site.name?.startsWith('polled-'));
+    expect(sites).toHaveLength(1);
+    expect(await repositoriesOf(buyer)).toBe(1);
+    expect(await downloadsLeft(buyer)).toBe(4);
+  });
+
   it('says GitHub did not answer, and Continue makes the repository once GitHub is back', async () => {
     const buyer = await connectedBuyer();
     const held = watchExecutions({ hold: true });
