@@ -11,7 +11,8 @@
  * - `Pipfile.lock` (JSON: `default` and `develop`, each name to `{ "version": "==1.2.3" }`).
  * Direct names come from `pyproject.toml` (PEP 621 `[project]`, PEP 735 `[dependency-groups]`,
  * uv's and Poetry's dependency tables) and `Pipfile`, and every pinned requirements line is
- * direct: the file lists what the project asked for.
+ * direct (the file lists what the project asked for) except one pip-compile notes as brought in
+ * by another package (`# via starlette`).
  */
 import { normalisePypiName } from '../versions';
 import { loadToml } from './parsers';
@@ -39,11 +40,29 @@ const NAME = /^\s*([A-Za-z0-9][A-Za-z0-9._-]*)/;
 const PINNED =
   /^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*===?\s*([A-Za-z0-9!+._-]+)\s*$/;
 
+/** `# via -r requirements.in`, `# via starlette` or `# via` with the names on the next lines. */
+const VIA = /^\s*#\s*via\b\s*(.*)$/;
+const VIA_MORE = /^\s*#\s{2,}(\S.*)$/;
+const PROJECT_INPUT = /^-r\s|\((pyproject\.toml|setup\.py|setup\.cfg)\)$/;
+
 export const parseRequirements = (text: string): ParsedLockFile => {
   const packages: LockedPackage[] = [];
+  // What pip-compile (and `uv pip compile`) says brought each pin in, when it says so.
+  const via = new Map<LockedPackage, string[]>();
+  let last: LockedPackage | null = null;
+  let inVia = false;
   let unpinned = 0;
   // A backslash at the end of a line continues it (`--hash` options on the next lines).
   for (const raw of text.replace(/\\\r?\n/g, ' ').split(/\r?\n/)) {
+    const viaStart = VIA.exec(raw);
+    const viaMore = inVia ? VIA_MORE.exec(raw) : null;
+    if (last && (viaStart || viaMore)) {
+      inVia = true;
+      const source = (viaStart ?? viaMore)![1]!.trim();
+      if (source) via.set(last, [...(via.get(last) ?? []), source]);
+      continue;
+    }
+    inVia = false;
     const line = raw
       .replace(/(^|\s)#.*$/, '')
       .split(';')[0]!
@@ -51,10 +70,20 @@ export const parseRequirements = (text: string): ParsedLockFile => {
       .trim();
     if (!line || line.startsWith('-')) continue;
     const pinned = PINNED.exec(line);
-    if (pinned) packages.push({ ecosystem: 'PyPI', name: pinned[1]!, version: pinned[2]! });
-    else if (NAME.test(line) && !line.includes('://')) unpinned += 1;
+    last = null;
+    if (pinned) {
+      last = { ecosystem: 'PyPI', name: pinned[1]!, version: pinned[2]! };
+      packages.push(last);
+    } else if (NAME.test(line) && !line.includes('://')) unpinned += 1;
   }
-  return { packages, unpinned, direct: packages.map((p) => p.name) };
+  // A pin another package brought in (`# via starlette`) is not the project's own choice; one
+  // from the project's input (`# via -r requirements.in`, `# via app (pyproject.toml)`), or with
+  // no note, is. A constraints file (`-c`) only limits a version, it asks for nothing.
+  const direct = packages.filter((pkg) => {
+    const sources = via.get(pkg);
+    return !sources || sources.some((source) => PROJECT_INPUT.test(source));
+  });
+  return { packages, unpinned, direct: direct.map((p) => p.name) };
 };
 
 export const parsePoetryLock = async (text: string): Promise<ParsedLockFile> => {

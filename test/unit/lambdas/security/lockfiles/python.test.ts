@@ -11,6 +11,7 @@ import {
 import {
   isRequirementsPath,
   parsePipfileLock,
+  parseRequirements,
   parseUvLock,
   pipfileDirect,
   pyprojectDirect,
@@ -164,5 +165,32 @@ describe('requirements files', () => {
     expect(countDependencies(deps.packages)).toEqual({ direct: 36, transitive: 0 });
     expect(deps.unpinned).toBe(0);
     expect(deps.unreadable).toEqual([]);
+  });
+
+  it("pip-compile's output: a pin noted `# via <package>` is transitive, `# via -r` direct", async () => {
+    const parsed = parseRequirements(lockFixture('pip-compile/requirements.txt'));
+    expect(parsed.packages).toHaveLength(18);
+    expect(parsed.direct).toEqual(['fastapi', 'httpx', 'uvicorn']);
+    const deps = await bundleDependencies(
+      lockBundle({ 'api/requirements.txt': 'pip-compile/requirements.txt' }),
+    );
+    expect(countDependencies(deps.packages)).toEqual({ direct: 3, transitive: 15 });
+  });
+
+  it('`# via app (pyproject.toml)` is the project asking; `# via -c` only a constraint', () => {
+    const parsed = parseRequirements(
+      [
+        'django==4.2.11',
+        '    # via app (pyproject.toml)',
+        'asgiref==3.8.1',
+        '    # via',
+        '    #   -c constraints.txt',
+        '    #   django',
+        'sqlparse==0.5.0',
+        '    # via django',
+        'gunicorn==22.0.0',
+      ].join('\n'),
+    );
+    expect(parsed.direct).toEqual(['django', 'gunicorn']);
   });
 });
