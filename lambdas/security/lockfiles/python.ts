@@ -43,6 +43,7 @@ const PINNED =
 /** `# via -r requirements.in`, `# via starlette` or `# via` with the names on the next lines. */
 const VIA = /^\s*#\s*via\b\s*(.*)$/;
 const VIA_MORE = /^\s*#\s{2,}(\S.*)$/;
+const INLINE_VIA = /\s#\s*via\s+(\S.*)$/;
 const PROJECT_INPUT = /^-r\s|\((pyproject\.toml|setup\.py|setup\.cfg)\)$/;
 
 export const parseRequirements = (text: string): ParsedLockFile => {
@@ -74,6 +75,9 @@ export const parseRequirements = (text: string): ParsedLockFile => {
     if (pinned) {
       last = { ecosystem: 'PyPI', name: pinned[1]!, version: pinned[2]! };
       packages.push(last);
+      // `--annotation-style=line` writes the note on the pin's own line, comma-separated.
+      const inline = INLINE_VIA.exec(raw);
+      if (inline) via.set(last, inline[1]!.split(/,\s*/));
     } else if (NAME.test(line) && !line.includes('://')) unpinned += 1;
   }
   // A pin another package brought in (`# via starlette`) is not the project's own choice; one

@@ -193,4 +193,16 @@ describe('requirements files', () => {
     );
     expect(parsed.direct).toEqual(['django', 'gunicorn']);
   });
+
+  it("the same notes on the pin's own line (`--annotation-style=line`)", () => {
+    const parsed = parseRequirements(
+      [
+        'anyio==4.4.0  # via httpx, starlette',
+        'fastapi==0.111.0  # via -r requirements.in',
+        'httpx==0.27.0  # via -r requirements.in, fastapi',
+        'Pillow==10.4.0  # https://github.com/python-pillow/Pillow',
+      ].join('\n'),
+    );
+    expect(parsed.direct).toEqual(['fastapi', 'httpx', 'Pillow']);
+  });
 });
