@@ -74,7 +74,7 @@ describe('buyer-deploy', () => {
         route.RouteKey.endsWith('/api/my/deployments') ||
         route.RouteKey.endsWith('/api/my/connections'),
     );
-    expect(deployRoutes).toHaveLength(11);
+    expect(deployRoutes).toHaveLength(12);
     for (const route of deployRoutes) expect(route.AuthorizationType, route.RouteKey).toBe('JWT');
   });
 
