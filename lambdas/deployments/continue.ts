@@ -7,6 +7,7 @@
 import {
   DEPLOYMENT_STALLED_AFTER_MS,
   DEPLOY_CONTINUE_MESSAGES,
+  DEPLOY_MESSAGES,
   isDeploymentFailed,
   isDeploymentFinished,
   type ContinuedDeployment,
@@ -38,7 +39,10 @@ export const continuePointOf = (item: DeploymentItem, now = Date.now()): Continu
     now - Date.parse(item.updated_at) >= DEPLOYMENT_STALLED_AFTER_MS;
   if (!stopped) return null;
   if (!item.head_sha) return 'repository';
-  if (!item.netlify_authorized_at) return 'netlify';
+  // Netlify refused the token it was given: only a new authorisation can get the site step on.
+  if (!item.netlify_authorized_at || item.error_message === DEPLOY_MESSAGES.netlifyTokenRevoked) {
+    return 'netlify';
+  }
   return 'site';
 };
 

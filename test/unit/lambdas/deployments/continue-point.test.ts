@@ -3,7 +3,7 @@
  * (failed, waiting for Netlify's authorisation, or silent for longer than any step runs).
  */
 import { describe, expect, it } from 'vitest';
-import { DEPLOYMENT_STALLED_AFTER_MS } from '../../../../contract/deployments';
+import { DEPLOYMENT_STALLED_AFTER_MS, DEPLOY_MESSAGES } from '../../../../contract/deployments';
 import { continuePointOf } from '../../../../lambdas/deployments/continue';
 import type { DeploymentItem } from '../../../../lambdas/deployments/repo';
 
@@ -53,6 +53,20 @@ describe('Continue resumes', () => {
     expect(continuePointOf(deployment({ status: 'failed', ...repositoryDone }), NOW)).toBe(
       'netlify',
     );
+  });
+
+  it('Netlify’s authorisation again when Netlify refused the token it was given', () => {
+    expect(
+      continuePointOf(
+        deployment({
+          status: 'failed',
+          ...repositoryDone,
+          netlify_authorized_at: at(5000),
+          error_message: DEPLOY_MESSAGES.netlifyTokenRevoked,
+        }),
+        NOW,
+      ),
+    ).toBe('netlify');
   });
 
   it('the site step once Netlify was authorised', () => {
