@@ -30,6 +30,10 @@ describe('JSON with comments and trailing commas', () => {
     ).toEqual({ a: [1, 2], b: 'x, ] // y' });
   });
 
+  it('a trailing comma followed by a comment before the bracket', () => {
+    expect(parseJsonc('{ "a": [1, 2, // the last\n], /* end */ }')).toEqual({ a: [1, 2] });
+  });
+
   it('a string with an escaped quote is one string', () => {
     expect(parseJsonc('{ "a": "say \\"hi\\", ]", }')).toEqual({ a: 'say "hi", ]' });
   });
