@@ -228,9 +228,38 @@ export const LOCK_FILE_PARSER_PACKAGES: readonly RegExp[] = [
   /^smol-toml$/,
 ];
 
+/**
+ * The budget of a function that detects how a template builds (processing's DetectSite, the
+ * buyer-deploy plan): `@netlify/build-info`, Netlify's own framework detection, with what it brings
+ * along (Bugsnag's notifier, semver, lockparse, minimatch), about 155 KB minified; its YAML and TOML
+ * parsers count in the lock-file parsers' allowance. Loaded with the first detection
+ * (lambdas/processing/tasks/detect-site.ts, lambdas/deployments/steps/site-plan.ts), never at a
+ * cold start.
+ */
+export const NETLIFY_DETECTION_ALLOWANCE_BYTES = 170 * 1024;
+
+/** The npm packages the detection allowance covers. */
+export const NETLIFY_DETECTION_PACKAGES: readonly RegExp[] = [
+  /^@netlify\/build-info$/,
+  /^@bugsnag\//,
+  /^error-stack-parser$/,
+  /^stackframe$/,
+  /^stack-generator$/,
+  /^iserror$/,
+  /^byline$/,
+  /^semver$/,
+  /^lockparse$/,
+  /^minimatch$/,
+  /^brace-expansion$/,
+  /^balanced-match$/,
+  /^dot-prop$/,
+  /^find-up$/,
+  /^read-pkg$/,
+];
+
 /** The npm packages the Netlify allowance covers: `@netlify/api` and its runtime dependencies. */
 export const NETLIFY_PACKAGES: readonly RegExp[] = [
-  /^@netlify\//,
+  /^@netlify\/(?!build-info$)/,
   /^node-fetch$/,
   /^fetch-blob$/,
   /^formdata-polyfill$/,

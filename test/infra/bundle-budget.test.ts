@@ -16,6 +16,8 @@ import {
   LOCK_FILE_PARSER_PACKAGES,
   LOCK_FILE_PARSERS_ALLOWANCE_BYTES,
   NETLIFY_CLIENT_ALLOWANCE_BYTES,
+  NETLIFY_DETECTION_ALLOWANCE_BYTES,
+  NETLIFY_DETECTION_PACKAGES,
   NETLIFY_PACKAGES,
   OCTOKIT_CLIENT_ALLOWANCE_BYTES,
   OCTOKIT_PACKAGES,
@@ -46,6 +48,7 @@ const bytesOf = (patterns: readonly RegExp[]) => (packages: [string, number][]) 
 const octokitBytesOf = bytesOf(OCTOKIT_PACKAGES);
 const netlifyBytesOf = bytesOf(NETLIFY_PACKAGES);
 const lockFileParserBytesOf = bytesOf(LOCK_FILE_PARSER_PACKAGES);
+const detectionBytesOf = bytesOf(NETLIFY_DETECTION_PACKAGES);
 
 describe('Lambda bundle budget', () => {
   it('finds every function of the app (API domains and processing tasks)', () => {
@@ -70,6 +73,7 @@ describe('Lambda bundle budget', () => {
       const netlifyBytes = netlifyBytesOf(bundle.packages);
       const cvssBytes = bundle.packages.find(([name]) => name === 'ae-cvss-calculator')?.[1] ?? 0;
       const parserBytes = lockFileParserBytesOf(bundle.packages);
+      const detectionBytes = detectionBytesOf(bundle.packages);
       const unrarBytes = bundle.packages.find(([name]) => name === 'node-unrar-js')?.[1] ?? 0;
       // The allowances cover the official clients, the CVSS calculator, the lock-file parsers and
       // unrar's glue only, never what comes with them.
@@ -78,8 +82,10 @@ describe('Lambda bundle budget', () => {
       expect(netlifyBytes).toBeLessThanOrEqual(NETLIFY_CLIENT_ALLOWANCE_BYTES);
       expect(cvssBytes).toBeLessThanOrEqual(CVSS_CALCULATOR_ALLOWANCE_BYTES);
       expect(parserBytes).toBeLessThanOrEqual(LOCK_FILE_PARSERS_ALLOWANCE_BYTES);
+      expect(detectionBytes).toBeLessThanOrEqual(NETLIFY_DETECTION_ALLOWANCE_BYTES);
       expect(unrarBytes).toBeLessThanOrEqual(RAR_READER_ALLOWANCE_BYTES);
-      const allowed = stripeBytes + octokitBytes + netlifyBytes + cvssBytes + parserBytes;
+      const allowed =
+        stripeBytes + octokitBytes + netlifyBytes + cvssBytes + parserBytes + detectionBytes;
       expect(
         bundle.bytes - allowed - unrarBytes,
         `${fn.name} is ${(bundle.bytes / 1024).toFixed(0)} KB (largest: ${largest})`,
@@ -98,6 +104,7 @@ describe('Lambda bundle budget', () => {
       expect(octokitBytesOf(bundle.startPackages)).toBe(0);
       expect(netlifyBytesOf(bundle.startPackages)).toBe(0);
       expect(lockFileParserBytesOf(bundle.startPackages)).toBe(0);
+      expect(parts).not.toContain('@netlify/build-info');
       expect(bundle.startBytes).toBeLessThanOrEqual(bundle.bytes);
       expect(
         bundle.startBytes,

@@ -14,12 +14,12 @@
  */
 import { businessMetrics } from '../../../contract/design/metrics';
 import type { SiteSettings } from '../../../contract/site-settings';
-import { getApprovedTemplateItem, getLiveSiteSettings } from '../../catalog/service';
 import { countFact } from '../../shared/business-metrics';
 import { logger } from '../../shared/observability';
 import { completeDeployment, getDeployment, recordDeploymentFields } from '../repo';
 import type { DeploymentItem } from '../repo';
 import { now, type StepInput } from './common';
+import { plannedSiteSettings } from './planned-settings';
 
 export interface PlanResult {
   ok: boolean;
@@ -42,24 +42,19 @@ const detectFromBundle = async (fileKey: string): Promise<SiteSettings> => {
 };
 
 /**
- * The settings the deployment builds with: its own when planned, else the live version's stored
- * ones, else (`detect`) detected from the bundle; null when none are known without reading it.
+ * The settings the deployment builds with: planned, or stored for the live version, else
+ * detected from the bundle (a version processed before detection existed).
  */
-export const siteSettingsOf = async (
-  item: DeploymentItem,
-  options: { detect: boolean },
-): Promise<SiteSettings | null> => {
-  if (item.site_settings) return item.site_settings;
-  const template = await getApprovedTemplateItem(item.mvp_id);
-  const stored = await getLiveSiteSettings(template);
-  if (stored || !options.detect || !template.file_key) return stored;
-  return detectFromBundle(template.file_key);
+const siteSettingsOf = async (item: DeploymentItem): Promise<SiteSettings | null> => {
+  const { settings, fileKey } = await plannedSiteSettings(item);
+  if (settings || !fileKey) return settings;
+  return detectFromBundle(fileKey);
 };
 
 export const planSite = async ({ deploymentId }: StepInput): Promise<PlanResult> => {
   const item = await getDeployment(deploymentId);
   if (!item || item.status !== 'repo_created') return { ok: false, repositoryOnly: false };
-  const settings = await siteSettingsOf(item, { detect: true });
+  const settings = await siteSettingsOf(item);
   if (!settings) return { ok: true, repositoryOnly: false };
   if (settings.hostable) {
     await recordDeploymentFields(item.id, { site_settings: settings }, now());

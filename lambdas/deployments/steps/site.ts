@@ -1,7 +1,7 @@
 /**
  * buyer-deploy, phase `site` (in `processing`): Netlify's documented path for a private
  * repository: a Netlify deploy key, added read-only to the buyer's repository on GitHub, a site
- * linked to the repository with it and with the template's build settings (site-plan.ts: the
+ * linked to the repository with it and with the template's build settings (planned-settings.ts: the
  * build command `cmd`, the publish folder `dir` and the base folder `base`, so Netlify builds the
  * template and publishes only what the build produced, never the repository's root), and the
  * repository's push hook to Netlify, so later pushes (a merged upgrade pull request) rebuild the
@@ -17,7 +17,7 @@ import { completeDeployment, getDeployment, recordDeploymentFields } from '../re
 import { githubOfBuyer } from './github-client';
 import { netlifyOfBuyer } from './netlify-client';
 import { fail, now, transientOr, type StepInput, type StepResult } from './common';
-import { siteSettingsOf } from './site-plan';
+import { plannedSiteSettings } from './planned-settings';
 import type { SiteSettings } from '../../../contract/site-settings';
 import { businessMetrics } from '../../../contract/design/metrics';
 import { countFact } from '../../shared/business-metrics';
@@ -88,7 +88,7 @@ export const createSite = async ({ deploymentId }: StepInput): Promise<StepResul
   if (!item || item.status !== 'processing') return { ok: false };
   if (item.netlify_site_id) return { ok: true };
   try {
-    const settings = await siteSettingsOf(item, { detect: false });
+    const { settings } = await plannedSiteSettings(item);
     if (settings && !settings.hostable) return await completeRepositoryOnly(item, settings);
     const netlify = await netlifyOfBuyer(item.user_id);
     if (!netlify) return fail(item, ['processing'], DEPLOY_MESSAGES.netlifyFailed);

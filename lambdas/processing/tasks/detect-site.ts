@@ -7,8 +7,6 @@
  */
 import * as z from 'zod';
 import type { SiteSettings } from '../../../contract/site-settings';
-import { readBundleFiles } from '../../deployments/bundle-files';
-import { detectSiteSettings } from '../../deployments/site-settings';
 import { logger } from '../../shared/observability';
 import { taskHandler } from '../../shared/task-handler';
 import { getVersionSiteSettings, recordVersionSiteSettings } from '../../templates/site-settings';
@@ -23,6 +21,11 @@ export type DetectSiteResult = Pick<SiteSettings, 'hostable' | 'framework'>;
 
 export const detectSite = async (event: unknown): Promise<DetectSiteResult> => {
   const { mvpId, versionId, fileKey } = detectInputSchema.parse(event);
+  // Loaded on first use: Netlify's detection and its YAML and TOML parsers are most of the bundle.
+  const [{ readBundleFiles }, { detectSiteSettings }] = await Promise.all([
+    import('../../deployments/bundle-files'),
+    import('../../deployments/site-settings'),
+  ]);
   const files = await readBundleFiles(fileKey);
   const byPath = new Map(files.map((file) => [file.path, file]));
   const settings = await detectSiteSettings({
