@@ -92,9 +92,13 @@ export const parseRequirements = (text: string): ParsedLockFile => {
 
 export const parsePoetryLock = async (text: string): Promise<ParsedLockFile> => {
   const { parse: parseToml } = await loadToml();
-  const document = parseToml(text) as { package?: { name?: string; version?: string }[] };
+  const document = parseToml(text) as {
+    package?: { name?: string; version?: string; source?: { type?: string } }[];
+  };
   const packages = (document.package ?? []).flatMap((entry) =>
-    entry.name && entry.version
+    // A package from git, a folder, a file or a URL (`[package.source]`) is not a PyPI release;
+    // one from another index (`type = "legacy"`) may be, and is looked up.
+    entry.name && entry.version && !NOT_A_RELEASE.has(entry.source?.type ?? '')
       ? [{ ecosystem: 'PyPI' as const, name: entry.name, version: entry.version }]
       : [],
   );
@@ -105,6 +109,8 @@ type Table = Record<string, unknown>;
 const table = (value: unknown): Table =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Table) : {};
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+const NOT_A_RELEASE = new Set(['git', 'directory', 'file', 'url']);
 
 /** The project's own code in uv.lock: its root, workspace members and local path packages. */
 const LOCAL_SOURCES = ['editable', 'virtual', 'directory', 'path'];

@@ -11,6 +11,7 @@ import {
 import {
   isRequirementsPath,
   parsePipfileLock,
+  parsePoetryLock,
   parseRequirements,
   parseUvLock,
   pipfileDirect,
@@ -84,6 +85,48 @@ describe('uv.lock', () => {
 
   it('a file that is TOML but not a uv.lock is refused with why', async () => {
     await expect(parseUvLock('version = 1\n', 'uv.lock')).rejects.toThrow(/no \[\[package\]\]/);
+  });
+});
+
+describe('poetry.lock', () => {
+  it('a package from git or a local folder is not a PyPI release', async () => {
+    const text = `[[package]]
+name = "django"
+version = "4.2.11"
+description = "A high-level Python web framework"
+optional = false
+python-versions = ">=3.8"
+files = []
+
+[[package]]
+name = "shared-models"
+version = "0.2.0"
+description = ""
+optional = false
+python-versions = "^3.11"
+files = []
+develop = false
+
+[package.source]
+type = "git"
+url = "https://github.com/example/shared-models.git"
+reference = "v0.2.0"
+resolved_reference = "6f1c2a9e4b7d3c8a0e5f1b2c3d4e5f6a7b8c9d0e"
+
+[[package]]
+name = "utils"
+version = "0.1.0"
+description = ""
+optional = false
+python-versions = "^3.11"
+files = []
+develop = true
+
+[package.source]
+type = "directory"
+url = "libs/utils"
+`;
+    expect(pins((await parsePoetryLock(text)).packages)).toEqual(['django@4.2.11']);
   });
 });
 
