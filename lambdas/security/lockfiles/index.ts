@@ -81,7 +81,9 @@ export const TOO_LARGE = 'is larger than 20 MB, more than the audit reads';
 /** Whether the audit reads this path of a bundle (a lock file, a manifest, a requirements file). */
 export const isAuditedPath = (path: string) =>
   !IGNORED_FOLDERS.test(path) &&
-  (fileOf(path) in LOCK_FORMATS || MANIFESTS.has(fileOf(path)) || isRequirementsPath(path));
+  (Object.hasOwn(LOCK_FORMATS, fileOf(path)) ||
+    MANIFESTS.has(fileOf(path)) ||
+    isRequirementsPath(path));
 
 /** How a path of the bundle is read as a lock file, or undefined when it is not one. */
 const formatOf = (path: string, files: ReadonlyMap<string, string>): LockFormat | undefined => {
@@ -137,7 +139,9 @@ const directNamesOf = async (
 const reasonOf = (error: unknown, text: string, format: LockFormat): string => {
   if (error instanceof LockFileError) return error.reason;
   if (/^(<{7}|>{7}|={7})( |$)/m.test(text)) return 'has unresolved merge conflicts';
-  const detail = error instanceof Error ? error.message.split('\n')[0]!.trim() : '';
+  // The parser's own first line says where (a line and column, what it expected), kept short.
+  const line = error instanceof Error ? error.message.split('\n')[0]!.trim() : '';
+  const detail = line.length > 160 ? `${line.slice(0, 157)}...` : line;
   return `is not valid ${format.syntax}${detail ? ` (${detail})` : ''}`;
 };
 
