@@ -3,8 +3,10 @@
  * - requirements files, under any name pip is given (`requirements.txt`, `requirements-dev.txt`,
  *   `dev-requirements.txt`, `requirements/base.txt`): a line format, read here: `name==1.2.3`
  *   with optional extras, environment markers and `--hash` options; other lines that name a
- *   package are counted as not pinned; `-r`, `-e`, `-c` and other options are skipped (a file
- *   another includes with `-r` is read once, under its own name);
+ *   package are counted as not pinned; `-r`, `-e`, `-c` and other options are skipped: every
+ *   requirements file of the bundle is read once, under its own name, so a `base.txt` that
+ *   `local.txt` and `production.txt` include counts once (an included file whose name is not a
+ *   requirements name is not read);
  * - `poetry.lock` and `uv.lock` (TOML, parsed by `smol-toml`: one `[[package]]` table per
  *   resolved package; uv's project itself, `source = { editable = "." }` or `{ virtual = "." }`,
  *   is the project's code, and its `dependencies` are the direct ones);
