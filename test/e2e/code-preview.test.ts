@@ -8,13 +8,17 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { mkdir, readFile } from 'node:fs/promises';
+import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PREVIEW_CONTENT_SECURITY_POLICY } from '../../contract/design/web-security';
 import { CODE_PREVIEW_MESSAGES } from '../../contract/downloads';
-import { useBrowserSession } from '../fixtures/e2e/browser';
+import { openBrowser, useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
-import { screenshot, SCREENSHOTS } from '../fixtures/e2e/stack';
+import { baseUrl, screenshot, SCREENSHOTS } from '../fixtures/e2e/stack';
 import { templateIdByTitle } from '../fixtures/e2e/templates';
+import { publishTemplateWithBundle } from '../fixtures/e2e/published-template';
+import { pngOf } from '../fixtures/png';
 
 const TITLE = 'Agency Site';
 const shotDir = path.resolve(import.meta.dirname, '../../.local/screenshots');
@@ -95,7 +99,9 @@ describe('code preview', () => {
     // The README is shown first, rendered as Markdown (its title is a heading).
     const readme = page.getByTestId('readme');
     await readme.waitFor();
-    expect(await readme.getByRole('heading', { level: 1, name: TITLE }).count()).toBe(1);
+    // Its title one level down: the template's own title stays the page's only h1.
+    expect(await readme.getByRole('heading', { level: 2, name: TITLE }).count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     expect(await readme.locator('script').count()).toBe(0);
     await shoot(page, 'code-preview-readme-light');
 
@@ -126,7 +132,7 @@ describe('code preview', () => {
     expect(await axeFindings(page)).toEqual([]);
   });
 
-  it('renders a README without its raw HTML, scripts or javascript: links', async () => {
+  it('renders the raw HTML of a README sanitised: no scripts, handlers or javascript: links', async () => {
     const { page } = session;
     const id = await templateIdByTitle(TITLE);
     const hostile = [
@@ -134,6 +140,8 @@ describe('code preview', () => {
       '',
       '<script>window.__pwned = true</script>',
       '<img src="x" onerror="window.__pwned = true">',
+      '<iframe src="https://example.com/"></iframe>',
+      '<p align="center"><kbd>Ctrl</kbd></p>',
       '',
       '[click me](javascript:window.__pwned=true) and [docs](https://example.com/docs)',
     ].join('\n');
@@ -148,9 +156,10 @@ describe('code preview', () => {
     const readme = page.getByTestId('readme');
     await readme.waitFor();
     expect(await readme.getByRole('heading', { name: 'Hostile' }).count()).toBe(1);
-    expect(await readme.locator('script, img, iframe, [onerror]').count()).toBe(0);
-    // Raw HTML is shown as text, never parsed.
-    expect(await readme.textContent()).toContain('<script>');
+    expect(await readme.locator('script, iframe, [onerror], img[src]').count()).toBe(0);
+    // Raw HTML is parsed as GitHub parses it, through the sanitiser.
+    expect(await readme.locator('p[align="center"] kbd').textContent()).toBe('Ctrl');
+    expect(await readme.textContent()).not.toContain('<script>');
     const hrefs = await readme
       .locator('a')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
@@ -207,5 +216,121 @@ describe('code preview', () => {
       expect(await axeFindings(page), mode).toEqual([]);
     }
     await page.evaluate(() => localStorage.setItem('darkMode', 'false'));
+  });
+});
+
+/** A README in the shape starters publish: a centred logo, alerts, images by relative path. */
+const STARTER_README = (
+  title: string,
+) => `<p align="center"><img src="public/logo.png" width="120" alt="Kit logo"></p>
+
+# ${title}
+
+<p align="center"><img src="https://img.shields.io/badge/licence-MIT-blue" alt="Licence"></p>
+
+> [!WARNING]
+> Set \`DATABASE_URL\` before the first run.
+
+> [!NOTE]
+> Works with Node 22 and later.
+
+![Dashboard](./docs/shot.png)
+
+Read [the setup guide](docs/SETUP.md) first.
+
+${Array.from({ length: 30 }, (_, index) => `## Step ${index + 1}\n\nRun \`npm run step-${index + 1}\` and check the output.\n`).join('\n')}`;
+
+/** The bundle: text and real PNGs, stored (the scan asks for 1 KB at least). */
+const starterBundle = (title: string): Buffer =>
+  Buffer.from(
+    zipSync(
+      {
+        'readme-kit/README.md': new TextEncoder().encode(STARTER_README(title)),
+        'readme-kit/package.json': new TextEncoder().encode('{ "name": "readme-kit" }\n'),
+        'readme-kit/docs/SETUP.md': new TextEncoder().encode('# Setup\n\nInstall, then run.\n'),
+        'readme-kit/public/logo.png': pngOf(120, 120, ['#7c3aed', '#a78bfa', '#7c3aed']),
+        'readme-kit/docs/shot.png': pngOf(480, 200, ['#0ea5e9', '#f1f5f9', '#22c55e']),
+      },
+      { level: 0 },
+    ),
+  );
+
+describe('a README as GitHub shows it', () => {
+  const title = `E2E Readme Kit ${Date.now().toString(36)}`;
+  let templateId = '';
+
+  beforeAll(async () => {
+    templateId = await publishTemplateWithBundle({
+      title,
+      bundle: starterBundle(title),
+      fileName: 'readme-kit.zip',
+    });
+  }, 120_000);
+
+  it('shows an anonymous visitor its images from the bundle, its alerts, one h1, and Show all', async () => {
+    const visitor = await openBrowser(baseUrl());
+    const { page } = visitor;
+    try {
+      await page.goto(`/mvp/${templateId}`);
+      await scrollToPreview(page);
+      const readme = page.getByTestId('readme');
+      await readme.waitFor();
+
+      // The relative images load from the bundle (the browser decoded them).
+      for (const alt of ['Kit logo', 'Dashboard']) {
+        const image = readme.getByRole('img', { name: alt });
+        expect(await image.getAttribute('src')).toMatch(/^\/api\/mvps\/[^/]+\/files\/image\?/);
+        await expect
+          .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth), {
+            timeout: 10_000,
+          })
+          .toBeGreaterThan(0);
+      }
+      expect(await readme.locator('p[align="center"] img[alt="Kit logo"]').count()).toBe(1);
+      // Served by the edge as CloudFront serves it: an image type, nosniff, the sandboxing CSP.
+      const logoUrl = await readme.getByRole('img', { name: 'Kit logo' }).getAttribute('src');
+      const served = await page.request.get(logoUrl!);
+      expect(served.headers()['content-type']).toBe('image/png');
+      expect(served.headers()['x-content-type-options']).toBe('nosniff');
+      expect(served.headers()['content-security-policy']).toBe(PREVIEW_CONTENT_SECURITY_POLICY);
+
+      const warning = readme.locator('.readme-alert-warning');
+      expect(await warning.locator('.readme-alert-title').textContent()).toBe('Warning');
+      expect(await warning.textContent()).toContain('Set DATABASE_URL before the first run.');
+      expect(await readme.locator('.readme-alert-note .readme-alert-title').textContent()).toBe(
+        'Note',
+      );
+      expect(await readme.textContent()).not.toContain('[!');
+
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+      expect(await readme.getByRole('heading', { level: 2, name: title }).count()).toBe(1);
+
+      // Capped with a fade; Show all and Show less, by keyboard.
+      const toggle = page.getByRole('button', { name: 'Show all' });
+      const frame = page.getByTestId('document-frame');
+      const height = () => frame.evaluate((element) => element.clientHeight);
+      expect(await height()).toBeLessThanOrEqual(700);
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await toggle.focus();
+      await shoot(page, 'readme-github-style');
+      await page.keyboard.press('Enter');
+      const less = page.getByRole('button', { name: 'Show less' });
+      expect(await less.getAttribute('aria-expanded')).toBe('true');
+      expect(await height()).toBeGreaterThan(1_500);
+      await less.click();
+      expect(await height()).toBeLessThanOrEqual(700);
+
+      // A link to another file of the bundle opens it in the viewer, on the same page.
+      const before = page.url();
+      await readme.getByRole('link', { name: 'the setup guide' }).click();
+      await page
+        .getByTestId('file-viewer')
+        .getByText('readme-kit/docs/SETUP.md', { exact: true })
+        .waitFor();
+      expect(page.url().split('#')[0]).toBe(before.split('#')[0]);
+      expect(await axeFindings(page)).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
   });
 });

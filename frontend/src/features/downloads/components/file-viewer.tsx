@@ -178,6 +178,7 @@ function CappedDocument({ id, children }: { id: string; children: ReactNode }) {
       <Box
         ref={frameRef}
         id={id}
+        data-testid="document-frame"
         position="relative"
         maxH={capped ? `${DOCUMENT_CAP_PX}px` : undefined}
         overflow={capped ? 'hidden' : undefined}
