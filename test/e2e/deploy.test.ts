@@ -4,7 +4,8 @@
  * Deploy on Digital Downloads Shop, authorises the local GitHub server (brought back through
  * /buyer-github-callback), names the repository, and 1.5 s after the private repository holds the
  * template's files is sent to the local Netlify server's authorisation; /buyer-netlify-callback
- * polls the deployment until the site is published, and View Your Site opens the template's
+ * polls the deployment until the site is published and its address answers the built page (the
+ * template page said beforehand that it deploys as a site, and how), and View Your Site opens the template's
  * landing page served from that site. Then the seller publishes a new version the way the demo
  * seller does, a commit pushed to the template's linked repository (synced, scanned, approved),
  * the buyer's dashboard offers the upgrade, and "Open upgrade pull request" opens a pull request
@@ -48,6 +49,7 @@ describe('deploying a template', () => {
   const session = useBrowserSession();
   let templateId: string;
   let deploymentRepo: string;
+  let buyerId: string;
 
   beforeAll(async () => {
     await control.createUser({ login });
@@ -61,6 +63,7 @@ describe('deploying a template', () => {
       const response = await fetch('/api/me', { headers: { authorization: `Bearer ${token}` } });
       return (await response.json()) as { id: string };
     });
+    buyerId = me.id;
     const ProfileEntity = await stackProfiles();
     await ProfileEntity.patch({ id: me.id })
       .set({ downloads_remaining: 3, download_quota: 3 })
@@ -84,6 +87,11 @@ describe('deploying a template', () => {
   it('creates the repository, publishes the site and shows it', async () => {
     const { page } = session;
     await page.goto(`/mvp/${templateId}`);
+    // Before anything is spent, the page says what the deploy makes: a site on Netlify.
+    await page
+      .getByTestId('deploy-outcome-note')
+      .getByText(/^Deploys as a .*site on Netlify$/)
+      .waitFor();
     await page.getByTestId('deploy-button').click();
 
     // The local GitHub server's consent page, as the buyer's GitHub user.
@@ -111,6 +119,11 @@ describe('deploying a template', () => {
     await page.waitForURL('**/buyer-netlify-callback**');
     const view = page.getByRole('link', { name: 'View Your Site' });
     await view.waitFor({ timeout: 30_000 });
+    // Said only once the site's address answered the built page.
+    await page
+      .getByTestId('deployment-succeeded')
+      .getByText(/^Your site is live!/)
+      .waitFor();
     await screenshot(page, 'deploy-netlify-deployed');
     const siteUrl = await view.getAttribute('href');
     expect(siteUrl).toMatch(/^http:\/\/localhost:\d+\/sites\/my-shop-/);
@@ -143,6 +156,11 @@ describe('deploying a template', () => {
     await offer.getByRole('button', { name: 'Deploy a new copy' }).click();
     const dialogForm = page.getByRole('dialog').getByTestId('repo-name-form');
     await dialogForm.waitFor();
+    await page
+      .getByRole('dialog')
+      .getByTestId('deploy-outcome')
+      .getByText('Publishes: public')
+      .waitFor();
     const suggested = await dialogForm.getByLabel('Repository name').inputValue();
     expect(suggested).not.toBe('');
     expect(suggested).not.toBe(deploymentRepo);
@@ -255,5 +273,47 @@ describe('deploying a template', () => {
       .waitFor();
     expect(await page.getByRole('button', { name: 'Continue' }).count()).toBe(0);
     await page.close();
+  });
+
+  it("shows a failed build's reason and the end of Netlify's log on the dashboard", async () => {
+    // A deployment as CheckSite records a build Netlify could not run (its packages could not be
+    // installed): the reason, and the log's last lines.
+    const { DeploymentEntity } = await import('../../lambdas/shared/db/entities/deployment');
+    const now = new Date().toISOString();
+    await DeploymentEntity.create({
+      id: `01${Date.now().toString(36).toUpperCase().padStart(24, '0')}`,
+      user_id: buyerId,
+      mvp_id: templateId,
+      repo_name: 'next-shop',
+      github_repo_url: `${endpoint}/${login}/next-shop`,
+      status: 'failed',
+      error_message: `${DEPLOY_MESSAGES.siteFailed}: Could not install dependencies without network access: next@15.0.3`,
+      build_log_tail: [
+        '22:41:07 Cloning http://localhost/buyer/next-shop.git (branch main)',
+        '22:41:08 Read netlify.toml',
+        '22:41:08 Installing dependencies: npm ci --offline --no-audit --no-fund',
+        '22:41:10 npm error code ENOTCACHED',
+        "22:41:10 npm error request to https://registry.npmjs.org/next/-/next-15.0.3.tgz failed: cache mode is 'only-if-cached' but no cached response is available.",
+        '22:41:10 Could not install dependencies without network access: next@15.0.3',
+      ].join('\n'),
+      mvp_title: TEMPLATE,
+      mvp_slug: 'digital-downloads-shop',
+      created_at: now,
+      updated_at: now,
+    }).go();
+    const { page } = session;
+    await page.goto('/dashboard');
+    const row = page.getByTestId('deployment-row').filter({ hasText: '(next-shop)' });
+    await row
+      .getByTestId('deployment-error')
+      .getByText(/without network access: next@15\.0\.3$/)
+      .waitFor();
+    await row.getByText("The end of Netlify's build log").click();
+    await row
+      .getByTestId('build-log-tail')
+      .getByText(/ENOTCACHED/)
+      .waitFor();
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(page, 'deploy-dashboard-build-failed');
   });
 });
