@@ -4,7 +4,7 @@
  * of a signed-in browser, and failures become `ApiError`s with the API's message.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, fillPath, queryString } from '../../../../frontend/src/lib/api-client';
+import { api, apiUrl, fillPath, queryString } from '../../../../frontend/src/lib/api-client';
 import { apiDownload } from '../../../../frontend/src/lib/api-download';
 import { ApiError, UNEXPECTED_ERROR } from '../../../../frontend/src/lib/api-error';
 import { loadRuntimeConfig } from '../../../../frontend/src/lib/runtime-config';
@@ -67,6 +67,15 @@ describe('paths and query strings', () => {
     expect(queryString({ search: 'a&b=c' })).toBe('?search=a%26b%3Dc');
     expect(queryString({})).toBe('');
     expect(queryString()).toBe('');
+  });
+
+  it('builds the address of a route for the browser to load by itself (an image)', () => {
+    expect(
+      apiUrl('GET /api/mvps/{id}/files/image', {
+        params: { id: 'a b' },
+        query: { path: 'kit/public/logo.png' },
+      }),
+    ).toBe('/api/mvps/a%20b/files/image?path=kit%2Fpublic%2Flogo.png');
   });
 });
 
