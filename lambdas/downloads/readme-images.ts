@@ -33,11 +33,15 @@ export interface BundleImage {
   bytes: Uint8Array;
 }
 
-/** Every place a README names a path: Markdown links and images, references, HTML src/srcset. */
+/**
+ * Every place a README names a path: Markdown links and images, references, HTML src/srcset.
+ * Each run is bounded (a line, 2,048 characters): a README is the seller's text, and an unbounded
+ * run from every `src="` of a 256 KB README without a closing quote would be quadratic.
+ */
 const REFERENCE_PATTERNS = [
-  /\]\(\s*<?([^)\s>]+)/g,
-  /^ {0,3}\[[^\]]+\]:\s*<?([^\s>]+)/gm,
-  /\b(?:src|srcset)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi,
+  /\]\(\s*<?([^)\s>]{1,2048})/g,
+  /^ {0,3}\[[^\]\n]{1,999}\]:[ \t]*<?([^\s>]{1,2048})/gm,
+  /\b(?:src|srcset)[ \t]*=[ \t]*(?:"([^"\n]{0,2048})"|'([^'\n]{0,2048})'|([^\s>]{1,2048}))/gi,
 ];
 
 /**
