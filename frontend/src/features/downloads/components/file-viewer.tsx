@@ -255,7 +255,7 @@ function Markdown({
   );
   if (html === undefined) return <Skeleton h="24" />;
   return (
-    <CappedDocument id={`document-${document.path}`}>
+    <CappedDocument key={document.path} id={`document-${document.path}`}>
       <Box
         data-testid="readme"
         fontSize="sm"
