@@ -22,6 +22,46 @@ export interface SiteSettings {
   reason?: string;
 }
 
+/** The folder a root static site is published from (`STATIC_ROOT_BUILD` fills it). */
+export const STATIC_ROOT_PUBLISH_DIR = '_site';
+
+/** What a browser fetches from a static site: every other file stays in the repository only. */
+const WEB_FILE_NAMES = [
+  ...['html', 'htm', 'css', 'js', 'mjs', 'map', 'json', 'webmanifest', 'xml', 'txt'],
+  ...['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'avif', 'ico', 'bmp'],
+  ...['woff', 'woff2', 'ttf', 'otf', 'eot', 'mp4', 'webm', 'mp3', 'ogg', 'wav', 'pdf'],
+].map((extension) => `-iname '*.${extension}'`);
+
+/** Files of a web extension that are a project's, not its site's. */
+const PROJECT_FILES = [
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'jsconfig.json',
+  'composer.json',
+  'vercel.json',
+  'LICENSE.txt',
+  'requirements.txt',
+  '*.config.js',
+  '*.config.mjs',
+  '*.config.json',
+].map((name) => `! -name '${name}'`);
+
+/**
+ * The build command of a static site whose `index.html` is at the repository's root: Netlify would
+ * otherwise publish the root, README, package files and `.env.example` included. POSIX `find`
+ * and `cp` (Netlify's build image, any Unix), no dependency: dotfiles and dot folders,
+ * `node_modules` and the output folder itself are left out.
+ */
+export const STATIC_ROOT_BUILD = [
+  `rm -rf ${STATIC_ROOT_PUBLISH_DIR} && mkdir ${STATIC_ROOT_PUBLISH_DIR} &&`,
+  `find . -type f ! -path './.*' ! -path '*/.*' ! -path './node_modules/*'`,
+  `! -path './${STATIC_ROOT_PUBLISH_DIR}/*'`,
+  ...PROJECT_FILES,
+  `\\( ${WEB_FILE_NAMES.join(' -o ')} \\)`,
+  `-exec sh -c 'mkdir -p "${STATIC_ROOT_PUBLISH_DIR}/$(dirname "$1")" && cp "$1" "${STATIC_ROOT_PUBLISH_DIR}/$1"' sh {} ';'`,
+].join(' ');
+
 export const SITE_SETTINGS_MESSAGES = {
   deploysAsSite: (framework: string | null) =>
     framework ? `Deploys as a ${framework} site on Netlify` : 'Deploys as a site on Netlify',
@@ -34,6 +74,9 @@ export const SITE_SETTINGS_MESSAGES = {
   noWebsite: 'No website was found in its files (no framework, no index.html).',
   buildCommand: (command: string) => `Build command: ${command}`,
   publishDir: (dir: string) => `Publishes: ${dir}`,
+  /** In place of STATIC_ROOT_BUILD's command line, which says nothing to a buyer. */
+  staticRootCopy:
+    'Publishes the pages, styles, scripts, images and fonts at its root, and none of its other files',
   /** The deploy's outcomes, beside DEPLOY_MESSAGES (contract/deploy-messages.ts). */
   buildLogTail: "The end of Netlify's build log",
   siteNotServing: (status: number) =>

@@ -7,11 +7,19 @@
  * 2. The root, then (when the root has no package.json: a monorepo such as `frontend/` beside
  *    `backend/`) each folder with a package.json, nearest first: the first where Netlify detects a
  *    framework gives the framework, its build command, publish folder and package manager.
- * 3. No framework: an `index.html` at the root or in `public/` is a static site published as is.
+ * 3. No framework: an `index.html` in `public/` (or `site/`, `www/`, `docs/`) is a static site
+ *    published as is; one at the root is published through `STATIC_ROOT_BUILD`, which copies only
+ *    the site's own files (pages, styles, scripts, images, fonts) into a folder of their own, so the
+ *    repository's other files (README, package files, dotfiles) are never public.
  * 4. Otherwise it is not a website Netlify can host (a Python server): a repository only.
  */
 import { FileSystem, Project, getBuildSettings, type DirType } from '@netlify/build-info';
-import { SITE_SETTINGS_MESSAGES, type SiteSettings } from '../../contract/site-settings';
+import {
+  SITE_SETTINGS_MESSAGES,
+  STATIC_ROOT_BUILD,
+  STATIC_ROOT_PUBLISH_DIR,
+  type SiteSettings,
+} from '../../contract/site-settings';
 import { parse as parseToml } from 'smol-toml';
 
 /** A template's files: every path (relative, `/`-separated) and a reader of one as text. */
@@ -153,9 +161,9 @@ const staticSite = (paths: Set<string>, base: string): SiteSettings | null => {
       return {
         hostable: true,
         framework: 'Static site',
-        build_command: null,
-        // The root itself only when the index sits there: then the site is its files, as is.
-        publish_dir: folder || '.',
+        // At the root, the site's files are copied out of the repository's (never the root).
+        build_command: folder ? null : STATIC_ROOT_BUILD,
+        publish_dir: folder || STATIC_ROOT_PUBLISH_DIR,
         base_dir: base,
         package_manager: null,
       };

@@ -248,6 +248,32 @@ describe('deploys that really run', () => {
     expect((await fetch(status.body.netlify_site_url!)).status).toBe(404);
   });
 
+  it('publishes a static site at the root from a copy of its web files, none of the repository’s others', async () => {
+    const template = await templateWith(seller, {
+      'index.html':
+        '<!doctype html><link rel="stylesheet" href="css/site.css"><h1>Root landing</h1>\n',
+      'css/site.css': 'h1 { color: rebeccapurple }\n',
+      'README.md': '# Root landing\n',
+      'package.json': '{ "name": "root-landing", "private": true }\n',
+      '.env.example': 'API_URL=\n',
+    });
+    const settings = await detectSettings(template.id, template.file_key!);
+    expect(settings).toMatchObject({ framework: 'Static site', publish_dir: '_site' });
+
+    const { id } = await deploy(buyer, template.id, 'root-landing');
+    const status = await call<Deployment>('GET', `/api/deployments/${id}`, buyer);
+    expect(status.body).toMatchObject({ status: 'completed', error_message: null });
+    const site = status.body.netlify_site_url!;
+    const page = await fetch(site);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<h1>Root landing</h1>');
+    expect((await fetch(new URL('css/site.css', site))).status).toBe(200);
+    for (const file of ['README.md', 'package.json', '.env.example']) {
+      const answer = await fetch(new URL(file, site));
+      expect({ file, status: answer.status }).toEqual({ file, status: 404 });
+    }
+  });
+
   it('does not call live a site that serves the repository’s files', async () => {
     // The seller's netlify.toml publishes the root: Netlify builds "successfully".
     const template = await templateWith(seller, {

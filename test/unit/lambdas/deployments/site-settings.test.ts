@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { promisify } from 'node:util';
 import { detectSiteSettings } from '../../../../lambdas/deployments/site-settings';
+import { STATIC_ROOT_BUILD, STATIC_ROOT_PUBLISH_DIR } from '../../../../contract/site-settings';
 import {
   SITE_TEMPLATES,
   nextjsPnpm,
@@ -62,6 +68,59 @@ describe('detectSiteSettings', () => {
     await expect(detectSiteSettings(templateFilesOf(realDjango.files))).resolves.toMatchObject({
       hostable: false,
     });
+  });
+
+  it('a static site at the root is published through a copy of its web files, never the root', async () => {
+    const files = {
+      'index.html': '<!doctype html><h1>Landing</h1>',
+      'about/index.html': '<h1>About</h1>',
+      'css/site.css': 'body { margin: 0 }',
+      'js/app.js': 'console.log(1)',
+      'img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'data/plans.json': '[]',
+      'robots.txt': 'User-agent: *',
+      'README.md': '# Landing',
+      LICENSE: 'MIT',
+      '.env.example': 'API_URL=',
+      '.github/workflows/ci.yml': 'on: push',
+      'package.json': '{ "name": "landing", "private": true }',
+      'tailwind.config.js': 'module.exports = {}',
+    };
+    const settings = await detectSiteSettings(templateFilesOf(files));
+    expect(settings).toMatchObject({
+      hostable: true,
+      framework: 'Static site',
+      build_command: STATIC_ROOT_BUILD,
+      publish_dir: STATIC_ROOT_PUBLISH_DIR,
+    });
+
+    // The command, run twice as a rebuild would, publishes the site's files and nothing else.
+    const dir = await mkdtemp(join(tmpdir(), 'static-root-'));
+    try {
+      for (const [path, text] of Object.entries(files)) {
+        await mkdir(dirname(join(dir, path)), { recursive: true });
+        await writeFile(join(dir, path), text);
+      }
+      await promisify(execFile)('sh', ['-c', `${STATIC_ROOT_BUILD} && ${STATIC_ROOT_BUILD}`], {
+        cwd: dir,
+      });
+      const out = join(dir, STATIC_ROOT_PUBLISH_DIR);
+      const published = (await readdir(out, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile())
+        .map((entry) => relative(out, join(entry.parentPath, entry.name)))
+        .sort();
+      expect(published).toEqual([
+        'about/index.html',
+        'css/site.css',
+        'data/plans.json',
+        'img/logo.svg',
+        'index.html',
+        'js/app.js',
+        'robots.txt',
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('a README alone is no site', async () => {

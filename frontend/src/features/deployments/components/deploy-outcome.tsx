@@ -6,7 +6,12 @@
  */
 import { Alert, Box, Code, Stack, Text } from '@chakra-ui/react';
 import { LuGithub, LuGlobe } from 'react-icons/lu';
-import { SITE_SETTINGS_MESSAGES, publishPathOf, type SiteSettings } from '@contract/site-settings';
+import {
+  SITE_SETTINGS_MESSAGES,
+  STATIC_ROOT_BUILD,
+  publishPathOf,
+  type SiteSettings,
+} from '@contract/site-settings';
 
 /** One line under Deploy: a site (and its framework) or a repository only. */
 export function SiteSettingsNote({ settings }: { settings: SiteSettings | null | undefined }) {
@@ -53,10 +58,16 @@ export function SiteSettingsDetail({ settings }: { settings: SiteSettings | null
         <Alert.Title>{SITE_SETTINGS_MESSAGES.deploysAsSite(settings.framework)}</Alert.Title>
         <Alert.Description>
           <Stack gap="0.5" fontSize="xs">
-            {settings.build_command && (
-              <Text>{SITE_SETTINGS_MESSAGES.buildCommand(settings.build_command)}</Text>
+            {settings.build_command === STATIC_ROOT_BUILD ? (
+              <Text>{SITE_SETTINGS_MESSAGES.staticRootCopy}</Text>
+            ) : (
+              <>
+                {settings.build_command && (
+                  <Text>{SITE_SETTINGS_MESSAGES.buildCommand(settings.build_command)}</Text>
+                )}
+                <Text>{SITE_SETTINGS_MESSAGES.publishDir(publishPathOf(settings))}</Text>
+              </>
             )}
-            <Text>{SITE_SETTINGS_MESSAGES.publishDir(publishPathOf(settings))}</Text>
           </Stack>
         </Alert.Description>
       </Alert.Content>
