@@ -143,12 +143,16 @@ const detectIn = async (files: TemplateFiles, base: string) => {
   const settings = await getBuildSettings(project, '');
   const found = settings.find((setting) => setting.framework?.id);
   if (!found) return null;
-  const packagePath = trimSlashes(found.packagePath ?? '');
+  // Where the build runs: a workspace package's folder, or the root when its build system runs
+  // from there (Turborepo, Nx). In a workspace Netlify gives the output folder from the root.
+  const runsIn = trimSlashes(found.baseDirectory ?? found.packagePath ?? '');
+  const dist = trimSlashes(found.dist ?? '');
+  const publish = runsIn && dist.startsWith(`${runsIn}/`) ? dist.slice(runsIn.length + 1) : dist;
   return {
     framework: found.framework.name,
     build_command: found.buildCommand?.trim() || null,
-    publish_dir: trimSlashes(found.dist ?? '') || null,
-    base_dir: trimSlashes([base, packagePath].filter(Boolean).join('/')),
+    publish_dir: publish || null,
+    base_dir: trimSlashes([base, runsIn].filter(Boolean).join('/')),
     package_manager: project.packageManager?.name ?? null,
   };
 };

@@ -33,6 +33,7 @@ import {
   nextjsPnpm,
   offlineViteTemplate,
 } from '../../../fixtures/site-templates';
+import { REAL_TEMPLATES } from '../../../fixtures/real-templates/index';
 
 const cloud = inject('localCloud');
 const githubControl = createLocalGithubControl(cloud.github.apiUrl);
@@ -93,14 +94,17 @@ const connectGithub = async (caller: Caller, login: string, templateId: string) 
 };
 
 /** A live template whose bundle holds `files` (in a top folder, as sellers zip them). */
-const templateWith = async (seller: Caller, files: Record<string, string>) => {
+const templateWith = async (seller: Caller, files: Record<string, string | Uint8Array>) => {
   const template = await seedTemplate(seller.sub, { version_number: '1.0.0' });
   await putObject({
     bucket: config().MVP_FILES_BUCKET,
     key: template.file_key!,
     body: zipSync(
       Object.fromEntries(
-        Object.entries(files).map(([path, text]) => [`app/${path}`, strToU8(text)]),
+        Object.entries(files).map(([path, content]) => [
+          `app/${path}`,
+          typeof content === 'string' ? strToU8(content) : content,
+        ]),
       ),
     ),
     contentType: 'application/zip',
@@ -313,4 +317,57 @@ describe('deploys that really run', () => {
     expect(status.body.github_repo_url).toContain('/django-app');
     expect((await netlifyControl.sites()).length).toBe(sitesBefore);
   });
+});
+
+/**
+ * The real-world shapes (test/fixtures/real-templates) deployed as a buyer would: each with the
+ * settings its files give, and an honest outcome. None of their packages are in this machine's
+ * npm cache (and pnpm and bun are not installed here), so every site build fails offline, saying
+ * why, and none is ever called live; the Django project stops at its repository.
+ */
+describe('real templates deployed', () => {
+  let seller: Caller;
+  let buyer: Caller;
+
+  beforeAll(async () => {
+    seller = await makeUser('seller');
+    buyer = await makeUser('buyer');
+    const template = await seedTemplate(seller.sub, { version_number: '1.0.0' });
+    await connectGithub(buyer, `real-buyer-${randomUUID().slice(0, 8)}`, template.id);
+  });
+
+  it.each(REAL_TEMPLATES.map((shape, index) => [shape.name, shape, index] as const))(
+    '%s: built with its detected settings, never live unless it is',
+    async (_name, shape, index) => {
+      const template = await templateWith(seller, shape.files);
+      expect(await detectSettings(template.id, template.file_key!)).toMatchObject(shape.site);
+
+      const { id, viaNetlify } = await deploy(buyer, template.id, `real-template-${index}`);
+      const status = await call<Deployment>('GET', `/api/deployments/${id}`, buyer);
+      expect(viaNetlify).toBe(shape.site.hostable);
+      if (!shape.site.hostable) {
+        expect(status.body).toMatchObject({
+          status: 'completed',
+          repository_only: true,
+          netlify_site_url: null,
+        });
+        return;
+      }
+      const site = await siteOf(id);
+      expect(site?.build_settings).toMatchObject({
+        cmd: shape.site.build_command,
+        dir: shape.site.publish_dir,
+      });
+      expect(status.body.status).toBe('failed');
+      expect(status.body.error_message).toMatch(
+        new RegExp(`^${DEPLOY_MESSAGES.siteFailed}: .*(install|network)`, 'i'),
+      );
+      expect(status.body.build_log_tail).toBeTruthy();
+      // Nothing was published: neither the sources nor a half-built site.
+      for (const file of ['', 'package.json', 'README.md']) {
+        const answer = await fetch(new URL(file, status.body.netlify_site_url!));
+        expect({ file, status: answer.status }).toEqual({ file, status: 404 });
+      }
+    },
+  );
 });

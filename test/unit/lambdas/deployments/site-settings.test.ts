@@ -14,6 +14,7 @@ import {
 } from '../../../fixtures/site-templates';
 import { djangoCookiecutter as realDjango } from '../../../fixtures/real-templates/django-cookiecutter';
 import { nextjsBoilerplate } from '../../../fixtures/real-templates/nextjs-boilerplate';
+import { REAL_TEMPLATES } from '../../../fixtures/real-templates/index';
 
 describe('detectSiteSettings', () => {
   it.each(SITE_TEMPLATES.map((template) => [template.name, template] as const))(
@@ -69,6 +70,15 @@ describe('detectSiteSettings', () => {
       hostable: false,
     });
   });
+
+  it.each(REAL_TEMPLATES.map((shape) => [shape.name, shape] as const))(
+    '%s: detected as Netlify would build it',
+    async (_name, shape) => {
+      await expect(detectSiteSettings(templateFilesOf(shape.files))).resolves.toMatchObject(
+        shape.site,
+      );
+    },
+  );
 
   it('a static site at the root is published through a copy of its web files, never the root', async () => {
     const files = {
