@@ -51,7 +51,14 @@ export class BuyerDeploy extends Construct {
     const task = (
       name: string,
       entry: string,
-      options: { memorySize: number; timeout: Duration; description: string; bundles?: boolean },
+      options: {
+        memorySize: number;
+        timeout: Duration;
+        description: string;
+        bundles?: boolean;
+        /** Opens the buyer's sealed tokens (GitHub, Netlify); default true. */
+        vault?: boolean;
+      },
     ) => {
       const fn = new MarketplaceFunction(this, name, {
         domain: 'deployments',
@@ -62,7 +69,7 @@ export class BuyerDeploy extends Construct {
         description: options.description,
       }).bindTable(data.table, 'readWrite');
       if (options.bundles) fn.bindBucket(data.mvpFilesBucket, 'read', storageDesign.bundlesPrefix);
-      props.vault.allowVault(fn);
+      if (options.vault !== false) props.vault.allowVault(fn);
       return fn;
     };
 
@@ -84,6 +91,8 @@ export class BuyerDeploy extends Construct {
         timeout: Duration.minutes(4),
         description: 'Buyer deploy: how the template builds on Netlify, or a repository only',
         bundles: true,
+        // Reads the bundle and the deployment only: no token of the buyer's.
+        vault: false,
       }),
       CreateSiteFunctionArn: task('CreateSiteFunction', design.tasks.CreateSiteFunctionArn, {
         memorySize: 256,
