@@ -296,14 +296,21 @@ describe('monthly-payouts Transfers: a Distributed Map over the list in S3', () 
     let inFlight = 0;
     let most = 0;
     const lost = new Set<string>();
+    // A barrier, not a sleep: the first transfers wait until the limit's worth are in flight at
+    // once, however slowly a busy machine starts them. Should fewer ever run together, the
+    // fallback lets them go after 10 s and the count below says so (no hang).
+    let releaseFirstWave!: () => void;
+    const firstWave = new Promise<void>((resolve) => (releaseFirstWave = resolve));
+    const fallback = setTimeout(() => releaseFirstWave(), 10_000);
     vi.spyOn(client.transfers, 'create').mockImplementation((async (
       params: Stripe.TransferCreateParams,
       options?: Stripe.RequestOptions,
     ) => {
       inFlight += 1;
       most = Math.max(most, inFlight);
+      if (inFlight === PAYOUTS_IN_FLIGHT) releaseFirstWave();
       try {
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        await firstWave;
         const transfer = await original(params, options);
         if (params.destination === sellers[1]!.accountId && !lost.has(params.destination)) {
           lost.add(params.destination);
@@ -320,6 +327,7 @@ describe('monthly-payouts Transfers: a Distributed Map over the list in S3', () 
     };
 
     expect(await transferTask(batch)).toEqual({ outcomes: { completed: 7 } });
+    clearTimeout(fallback);
 
     expect(most).toBe(PAYOUTS_IN_FLIGHT);
     for (const seller of sellers) {

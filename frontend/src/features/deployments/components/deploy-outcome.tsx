@@ -4,7 +4,7 @@
  * the template page and in the deploy dialog before the buyer spends a download; and, after a
  * failed build, the end of Netlify's build log.
  */
-import { Alert, Box, Code, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Code, Icon, Stack, Text } from '@chakra-ui/react';
 import { LuGithub, LuGlobe } from 'react-icons/lu';
 import {
   SITE_SETTINGS_MESSAGES,
@@ -19,13 +19,20 @@ export function SiteSettingsNote({ settings }: { settings: SiteSettings | null |
   return (
     <Text
       fontSize="sm"
-      color={settings.hostable ? 'fg.muted' : 'fg.warning'}
+      color="fg.muted"
       display="flex"
       alignItems="center"
       gap="1.5"
       data-testid="deploy-outcome-note"
     >
-      {settings.hostable ? <LuGlobe /> : <LuGithub />}
+      {/* The warning colour on the icon only: as text on white it is below 4.5:1. */}
+      {settings.hostable ? (
+        <LuGlobe />
+      ) : (
+        <Icon color="fg.warning">
+          <LuGithub />
+        </Icon>
+      )}
       {settings.hostable
         ? SITE_SETTINGS_MESSAGES.deploysAsSite(settings.framework)
         : SITE_SETTINGS_MESSAGES.repositoryOnly}
