@@ -117,6 +117,11 @@ export const lambdaEnvironmentSchema = z.object({
    * quickly.
    */
   GITHUB_WRITE_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /**
+   * The first wait of Octokit's retries of a GitHub 5xx or lost answer (then 4×, 9×: its
+   * retry plugin's `retryAfterBaseValue`); tests against a GitHub made to fail set a few ms.
+   */
+  GITHUB_RETRY_BASE_MS: z.coerce.number().int().min(0).max(30_000).default(1_000),
   /** The marketplace's GitHub App: its numeric id (app JWTs) and its slug (installation URL). */
   GITHUB_APP_ID: z.coerce.number().int().positive().optional(),
   GITHUB_APP_SLUG: z.string().min(1).optional(),

@@ -77,6 +77,10 @@ export const buyerOctokit = (options: {
       onRateLimit: (retryAfter, _options, _octokit, retryCount) =>
         shouldWait(retryAfter, retryCount),
     },
-    retry: { retries: 2, doNotRetry: [400, 401, 403, 404, 409, 410, 422, 429, 451] },
+    retry: {
+      retries: 2,
+      retryAfterBaseValue: config().GITHUB_RETRY_BASE_MS,
+      doNotRetry: [400, 401, 403, 404, 409, 410, 422, 429, 451],
+    },
   });
 };

@@ -59,6 +59,9 @@ process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 // A buyer's GitHub writes 0.1 s apart, not 1 s (docs/operations.md, "Buyer deploys"): each deploy
 // in a test would otherwise wait seconds for nothing; the local server's limit still applies.
 process.env.GITHUB_WRITE_INTERVAL_MS ??= '100';
+// Octokit's retries of a GitHub made to fail wait 10 ms, 40 ms, not 1 s, 4 s: a deploy test that
+// takes GitHub down would otherwise wait half a minute through the state machine's retries.
+process.env.GITHUB_RETRY_BASE_MS ??= '10';
 
 await Promise.all([
   ensureTable(createDynamoClient(cloud.dynamodbEndpoint), tableName),
