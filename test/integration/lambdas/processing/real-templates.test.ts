@@ -5,20 +5,15 @@
  * package counts and advisories its files hold; a bundle with a real secret is still refused, and
  * still gets its dependency report.
  */
-import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { ulid } from 'ulid';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { startProcessing } from '../../../../lambdas/templates/processing-start';
 import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
-import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/template-version';
 import { getReport } from '../../../../lambdas/security/service';
-import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { createLocalWorkflowRunner } from '../../../../lib/local/cloud/state-machines';
 import { zipOf } from '../../../fixtures/archives/writers';
 import { REAL_TEMPLATES, SECRET_BUNDLES } from '../../../fixtures/real-templates/index';
-import { templateItem } from '../../../fixtures/template-fixtures';
-import { localCloud } from '../../../fixtures/users';
+import { seedUpload } from '../../../fixtures/template-items';
 
 const runner = createLocalWorkflowRunner({ retryIntervalMs: 10, log: () => undefined });
 
@@ -27,32 +22,11 @@ afterAll(() => setWorkflowRunner(undefined));
 
 /** Uploads `bytes` as a new template's first version, as the seller domain does, and processes it. */
 const uploadAndProcess = async (bytes: Uint8Array, fileName: string) => {
-  const sellerId = `seller-${ulid()}`;
-  const template = templateItem({
-    seller_id: sellerId,
-    status: 'pending_review',
-    published_at: undefined,
-    version_number: '1.0.0',
-  });
-  const versionId = ulid();
-  const fileKey = `mvps/${sellerId}/${template.id}/${versionId}/${fileName}`;
-  await createS3Client(localCloud().s3Endpoint).send(
-    new PutObjectCommand({ Bucket: process.env.MVP_FILES_BUCKET, Key: fileKey, Body: bytes }),
-  );
-  const common = { file_key: fileKey, file_size: bytes.length, original_file_name: fileName };
-  await TemplateEntity.create({ ...template, ...common }).go();
-  await TemplateVersionEntity.create({
-    mvp_id: template.id,
-    id: versionId,
-    version_number: '1.0.0',
-    ...common,
-    source: 'upload',
-    uploaded_at: new Date().toISOString(),
-  }).go();
-  await startProcessing({ mvpId: template.id, versionId, fileKey });
+  const { mvpId, versionId, fileKey } = await seedUpload(bytes, fileName);
+  await startProcessing({ mvpId, versionId, fileKey });
   await Promise.all([...runner.running]);
-  const { data } = await TemplateEntity.get({ id: template.id }).go({ consistent: true });
-  const report = await getReport(template.id, versionId);
+  const { data } = await TemplateEntity.get({ id: mvpId }).go({ consistent: true });
+  const report = await getReport(mvpId, versionId);
   if (!report) throw new Error('no security report was stored for the version');
   return { template: data!, report };
 };

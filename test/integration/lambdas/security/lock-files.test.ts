@@ -5,23 +5,17 @@
  * counts, findings in every ecosystem, and a lock file that cannot be read named in the report
  * and the API's answer, never taken for "no lock file".
  */
-import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { ulid } from 'ulid';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { SecurityReport } from '../../../../contract/security';
 import { auditVersion } from '../../../../lambdas/security/audit-version';
 import { handler } from '../../../../lambdas/security/index';
 import { createOsvClient } from '../../../../lambdas/security/osv';
 import { readPackages } from '../../../../lambdas/security/repo';
-import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
-import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/template-version';
-import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { tarGzOf, zipOf, type FileTree } from '../../../fixtures/archives/writers';
 import { lockFixture } from '../../../fixtures/lock-files';
 import { putProfile } from '../../../fixtures/profiles';
-import { templateItem } from '../../../fixtures/template-fixtures';
-import { localCloud } from '../../../fixtures/users';
+import { seedUpload } from '../../../fixtures/template-items';
 
 /** This file's OSV server, so no other file's outages or added advisories reach it. */
 const osv = await vi.hoisted(async () => {
@@ -36,31 +30,8 @@ afterAll(() => osv.stop());
 const client = () => createOsvClient({ baseUrl: osv.endpoint, timeoutMs: 2_000, retryBaseMs: 10 });
 
 /** A template, its version and its bundle in the bucket, as the seller domain leaves them. */
-const upload = async (bytes: Uint8Array, fileName: string) => {
-  const sellerId = `seller-${ulid()}`;
-  const template = templateItem({ seller_id: sellerId, version_number: '1.0.0' });
-  const versionId = ulid();
-  const fileKey = `mvps/${sellerId}/${template.id}/${versionId}/${fileName}`;
-  await createS3Client(localCloud().s3Endpoint).send(
-    new PutObjectCommand({ Bucket: process.env.MVP_FILES_BUCKET, Key: fileKey, Body: bytes }),
-  );
-  await TemplateEntity.create({
-    ...template,
-    file_key: fileKey,
-    original_file_name: fileName,
-  }).go();
-  await TemplateVersionEntity.create({
-    mvp_id: template.id,
-    id: versionId,
-    version_number: '1.0.0',
-    file_key: fileKey,
-    file_size: bytes.length,
-    original_file_name: fileName,
-    source: 'upload',
-    uploaded_at: new Date().toISOString(),
-  }).go();
-  return { mvpId: template.id, versionId, fileKey, sellerId };
-};
+const upload = (bytes: Uint8Array, fileName: string) =>
+  seedUpload(bytes, fileName, { status: 'approved', published_at: new Date().toISOString() });
 
 const findingsOf = (report: SecurityReport) =>
   report.findings
