@@ -7,7 +7,7 @@
  * form.
  */
 import { useState } from 'react';
-import { Alert, Dialog, Portal, Spinner, Stack } from '@chakra-ui/react';
+import { Alert, Button, Dialog, Portal, Spinner, Stack } from '@chakra-ui/react';
 import { useMyDeployments } from '../api/deployments';
 import { suggestRepoName, unusedRepoName } from '../lib/repo-name';
 import { CreateRepositoryFlow } from './create-repository-flow';
@@ -37,6 +37,21 @@ function DeployChoice({
       <Stack align="center">
         <Spinner />
       </Stack>
+    );
+  }
+  if (deployments.isError) {
+    // Without the list, an earlier deployment of this template cannot be offered, and a new copy
+    // would spend a download the buyer may not need to: say so, and let them ask again.
+    return (
+      <Alert.Root status="error" size="sm" data-testid="deployments-unavailable">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>Your deployments could not be loaded. Nothing was spent.</Alert.Title>
+          <Button size="xs" variant="outline" mt="2" onClick={() => void deployments.refetch()}>
+            Try again
+          </Button>
+        </Alert.Content>
+      </Alert.Root>
     );
   }
   const mine = deployments.data ?? [];
