@@ -40,6 +40,8 @@ interface SuiteResult {
   skipped: number;
   seconds: number;
   ok: boolean;
+  /** The failed tests and the start of their errors (failureDigest). */
+  digest: string[];
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -101,6 +103,7 @@ const step = async (
     skipped: 0,
     seconds: (Date.now() - started) / 1000,
     ok: code === 0,
+    digest: [],
   };
 };
 
@@ -109,7 +112,48 @@ interface VitestJson {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
+  testResults?: {
+    name: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
 }
+
+/** How many failures the digest shows, and how many lines of each one's message. */
+const DIGEST_FAILURES = 10;
+const DIGEST_LINES = 12;
+
+/** A stack frame outside the project's own code: the digest leaves these out. */
+const LIBRARY_FRAME = /^\s*at .*(node_modules|node:internal|<anonymous>)/;
+
+// eslint-disable-next-line no-control-regex
+const stripAnsi = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
+
+/**
+ * The failed tests of a suite's report, each with the start of its error: printed again just above
+ * the summary, so that whoever reads only the end of a long run (CI keeps the tail) sees what
+ * failed and why, not only how many.
+ */
+const failureDigest = (suite: string, report: VitestJson | undefined): string[] => {
+  const lines: string[] = [];
+  for (const file of report?.testResults ?? []) {
+    const relative = path.relative(root, file.name);
+    const failures = file.assertionResults.filter((test) => test.status === 'failed');
+    if (failures.length === 0 && file.message)
+      failures.push({ fullName: '(file)', status: 'failed', failureMessages: [file.message] });
+    for (const test of failures) {
+      const message = stripAnsi(test.failureMessages?.[0] ?? '')
+        .split('\n')
+        .filter((line) => line.trim() !== '' && !LIBRARY_FRAME.test(line))
+        .slice(0, DIGEST_LINES);
+      lines.push(
+        `FAIL ${suite} ${relative} > ${test.fullName}`,
+        ...message.map((line) => `     ${line}`),
+      );
+    }
+  }
+  return lines;
+};
 
 const runSuite = async (suite: Suite, output: Output): Promise<SuiteResult> => {
   const started = Date.now();
@@ -145,6 +189,7 @@ const runSuite = async (suite: Suite, output: Output): Promise<SuiteResult> => {
     skipped: (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0),
     seconds: (Date.now() - started) / 1000,
     ok: code === 0,
+    digest: failureDigest(suite, report),
   };
 };
 
@@ -191,6 +236,17 @@ const main = async () => {
 
   const total = (key: 'passed' | 'failed' | 'skipped') =>
     results.reduce((sum, result) => sum + result[key], 0);
+  const digest = results.flatMap((result) => result.digest);
+  if (digest.length > 0) {
+    const shown = digest.filter((line) => line.startsWith('FAIL ')).length;
+    console.log('\n=== failures');
+    let count = 0;
+    for (const line of digest) {
+      if (line.startsWith('FAIL ') && ++count > DIGEST_FAILURES) break;
+      console.log(line);
+    }
+    if (shown > DIGEST_FAILURES) console.log(`... and ${shown - DIGEST_FAILURES} more`);
+  }
   console.log('\n=== summary');
   for (const r of results) {
     console.log(
