@@ -11,6 +11,7 @@ import {
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
   ListGroupsCommand,
+  SetUserPoolMfaConfigCommand,
   type ExplicitAuthFlowsType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
@@ -196,6 +197,7 @@ export const ensureUserPool = async (
         },
         AdminCreateUserConfig: { AllowAdminCreateUserOnly: !authDesign.selfSignUp },
         AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+        MfaConfiguration: authDesign.mfa,
         Schema: [
           {
             // `custom:role`: the schema names the attribute without its `custom:` prefix.
@@ -224,6 +226,17 @@ export const ensureUserPool = async (
     if (!userPoolClientId) throw new Error('cognito-local created an app client without an id.');
     ids = { userPoolId, userPoolClientId };
   }
+  // The design's second factor, also on a pool an older run made without it (cognito-local's
+  // default is OFF: a user with an authenticator app would sign in with the password alone).
+  await client.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: ids.userPoolId,
+      MfaConfiguration: authDesign.mfa,
+      SoftwareTokenMfaConfiguration: {
+        Enabled: authDesign.enabledMfas.includes('SOFTWARE_TOKEN_MFA'),
+      },
+    }),
+  );
   const listed = await client.send(new ListGroupsCommand({ UserPoolId: ids.userPoolId }));
   const present = new Set((listed.Groups ?? []).map((group) => group.GroupName));
   for (const group of authDesign.groups) {
