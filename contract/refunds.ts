@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import type { PlanType } from './plans';
+import { text } from './text';
 
 export const REFUND_MESSAGES = {
   subscriptionRequired: 'Please select a subscription',
@@ -78,9 +79,7 @@ export const refundRequestInputSchema = z
   .object({
     subscription_id: purchaseId(64).optional(),
     order_id: purchaseId(255).optional(),
-    reason: z
-      .string({ error: REFUND_MESSAGES.reasonRequired })
-      .trim()
+    reason: text({ label: 'The reason', multiline: true, error: REFUND_MESSAGES.reasonRequired })
       .min(1, REFUND_MESSAGES.reasonRequired)
       .max(REFUND_REASON_MAX, `The reason can be at most ${REFUND_REASON_MAX} characters.`),
     amount_requested: z
@@ -89,9 +88,11 @@ export const refundRequestInputSchema = z
       .refine(hasTwoDecimalsAtMost, REFUND_MESSAGES.amountInvalid),
   })
   .refine(
+    // Also run when a field failed (see `when`), so either id may be anything here, even `null`.
     (input) =>
-      [input.subscription_id, input.order_id].filter((id) => id !== undefined && id.length > 0)
-        .length === 1,
+      [input.subscription_id, input.order_id].filter(
+        (id: unknown) => typeof id === 'string' && id.length > 0,
+      ).length === 1,
     {
       message: REFUND_MESSAGES.subscriptionRequired,
       path: ['subscription_id'],

@@ -28,6 +28,9 @@ describe('refund request schema', () => {
   it.each([
     [{ subscription_id: '' }, REFUND_MESSAGES.subscriptionRequired],
     [{ subscription_id: undefined }, REFUND_MESSAGES.subscriptionRequired],
+    [{ subscription_id: null }, REFUND_MESSAGES.subscriptionRequired],
+    [{ subscription_id: null, order_id: null }, REFUND_MESSAGES.subscriptionRequired],
+    [{ subscription_id: 42 }, REFUND_MESSAGES.subscriptionRequired],
     [{ reason: '   ' }, REFUND_MESSAGES.reasonRequired],
     [{ reason: undefined }, REFUND_MESSAGES.reasonRequired],
     [{ amount_requested: 0 }, REFUND_MESSAGES.amountInvalid],
