@@ -12,7 +12,8 @@ import {
 } from './browse-options';
 import type { Severity } from './security';
 
-export { BROWSE_CATEGORIES } from './categories';
+import { TEMPLATE_CATEGORIES, type TemplateCategory } from './categories';
+export { TEMPLATE_CATEGORIES, type TemplateCategory } from './categories';
 export {
   BROWSE_PAGE_SIZE,
   BROWSE_TECH_STACKS,
@@ -23,23 +24,6 @@ export {
   type LicensingTerms,
   type SortOption,
 } from './browse-options';
-
-/** Categories a seller may choose on upload: the browse list and a few more. */
-export const TEMPLATE_CATEGORIES = [
-  'SaaS',
-  'E-commerce',
-  'Portfolio',
-  'Dashboard',
-  'Landing Page',
-  'Mobile App',
-  'Utility',
-  'Social Media',
-  'Education',
-  'Healthcare',
-  'Finance',
-  'Other',
-] as const;
-export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 
 /** Tech-stack choices on upload and edit (34 values). */
 export const TEMPLATE_TECH_STACKS = [

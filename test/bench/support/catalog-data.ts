@@ -5,7 +5,7 @@
  * technologies, price, licence, sort, page).
  */
 import {
-  BROWSE_CATEGORIES,
+  TEMPLATE_CATEGORIES,
   BROWSE_TECH_STACKS,
   LICENSING_TERMS,
   SORT_OPTIONS,
@@ -128,7 +128,7 @@ const benchTemplate = (next: () => number, now: number, index: number) => {
     seller_id: `bench-seller-${index % SELLERS}`,
     title,
     slug: `${title.toLowerCase().replace(/\s+/g, '-')}-${index}`,
-    tagline: `A ${pick(next, WORDS).toLowerCase()} template for ${pick(next, BROWSE_CATEGORIES)}`,
+    tagline: `A ${pick(next, WORDS).toLowerCase()} template for ${pick(next, TEMPLATE_CATEGORIES)}`,
     description: 'A production-ready starter with authentication, billing and a dashboard. '.repeat(
       14,
     ),
@@ -137,7 +137,7 @@ const benchTemplate = (next: () => number, now: number, index: number) => {
       (_, f) => `Feature ${f} of ${title}`,
     ),
     tech_stack: tech,
-    category: pick(next, BROWSE_CATEGORIES),
+    category: pick(next, TEMPLATE_CATEGORIES),
     preview_image_keys: [`previews/mvps/${index}/1.svg`, `previews/mvps/${index}/2.svg`],
     licensing_terms: pick(next, LICENSING_TERMS),
     status: 'approved' as const,
@@ -192,7 +192,7 @@ export const browseQueries = (count: number): Record<string, string>[] => {
   return Array.from({ length: count }, () => {
     const query: Record<string, string> = { sort: pick(next, SORT_OPTIONS) };
     if (next() < 0.3) query.search = pick(next, WORDS).toLowerCase();
-    if (next() < 0.4) query.category = pick(next, BROWSE_CATEGORIES);
+    if (next() < 0.4) query.category = pick(next, TEMPLATE_CATEGORIES);
     if (next() < 0.3) query.tech_stack = pick(next, BROWSE_TECH_STACKS);
     if (next() < 0.2) query.max_price = String(20 + Math.floor(next() * 100));
     if (next() < 0.2) query.licensing_terms = pick(next, LICENSING_TERMS);

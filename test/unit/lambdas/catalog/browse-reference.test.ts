@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  BROWSE_CATEGORIES,
+  TEMPLATE_CATEGORIES,
   BROWSE_TECH_STACKS,
   LICENSING_TERMS,
   SORT_OPTIONS,
@@ -37,8 +37,8 @@ const generated = (next: () => number, index: number): CatalogRecord => {
     // Few distinct ids' prefixes and repeated keys, so ties are broken by id often.
     id: `01K${String(Math.floor(next() * 1e9)).padStart(10, '0')}${index}`,
     title: `${pick(next, WORDS)} ${pick(next, WORDS)}${next() < 0.1 ? '' : ` ${index}`}`,
-    tagline: `${pick(next, WORDS).toLowerCase()} for ${pick(next, BROWSE_CATEGORIES)}`,
-    category: pick(next, BROWSE_CATEGORIES),
+    tagline: `${pick(next, WORDS).toLowerCase()} for ${pick(next, TEMPLATE_CATEGORIES)}`,
+    category: pick(next, TEMPLATE_CATEGORIES),
     tech_stack: [
       ...new Set(
         Array.from({ length: Math.floor(next() * 5) }, () => pick(next, BROWSE_TECH_STACKS)),
@@ -105,7 +105,7 @@ const randomQuery = (next: () => number, records: readonly CatalogRecord[]): Bro
     const piece = word.slice(Math.floor(next() * 2), 1 + Math.floor(next() * word.length));
     raw.search = next() < 0.2 ? `${piece} ` : next() < 0.5 ? piece.toUpperCase() : piece;
   }
-  if (next() < 0.4) raw.category = pick(next, BROWSE_CATEGORIES);
+  if (next() < 0.4) raw.category = pick(next, TEMPLATE_CATEGORIES);
   if (next() < 0.4) {
     raw.tech_stack = Array.from({ length: 1 + Math.floor(next() * 2) }, () =>
       pick(next, BROWSE_TECH_STACKS),

@@ -6,7 +6,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
-  BROWSE_CATEGORIES,
+  TEMPLATE_CATEGORIES,
   BROWSE_TECH_STACKS,
   LICENSING_TERMS,
   SORT_OPTIONS,
@@ -47,8 +47,8 @@ const generated = (next: () => number, index: number): CatalogRecord => {
     seller_id: `seller-${Math.floor(next() * 7)}`,
     title: `${pick(next, WORDS)} ${pick(next, WORDS)} ${index}`,
     slug: `slug-${index}`,
-    tagline: `${pick(next, WORDS)} for ${pick(next, BROWSE_CATEGORIES)}`,
-    category: pick(next, BROWSE_CATEGORIES),
+    tagline: `${pick(next, WORDS)} for ${pick(next, TEMPLATE_CATEGORIES)}`,
+    category: pick(next, TEMPLATE_CATEGORIES),
     tech_stack: [...new Set(Array.from({ length: 3 }, () => pick(next, BROWSE_TECH_STACKS)))],
     access_tier: tier,
     price: tier === 'one_time_sale' ? Math.floor(next() * 6000) / 100 : null,
@@ -76,7 +76,7 @@ const queries = (count: number) => {
     browseQuerySchema.parse({
       sort: pick(next, SORT_OPTIONS),
       ...(next() < 0.3 ? { search: pick(next, ['kit', 'σ', 'istanbul', '🚀', 'for']) } : {}),
-      ...(next() < 0.4 ? { category: pick(next, BROWSE_CATEGORIES) } : {}),
+      ...(next() < 0.4 ? { category: pick(next, TEMPLATE_CATEGORIES) } : {}),
       ...(next() < 0.3 ? { tech_stack: pick(next, BROWSE_TECH_STACKS) } : {}),
       ...(next() < 0.2 ? { max_price: String(Math.floor(next() * 60)) } : {}),
       ...(next() < 0.2 ? { licensing_terms: pick(next, LICENSING_TERMS) } : {}),

@@ -17,7 +17,7 @@ import {
 } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuSearch, LuSlidersHorizontal } from 'react-icons/lu';
-import { BROWSE_CATEGORIES } from '@contract/categories';
+import { TEMPLATE_CATEGORIES } from '@contract/categories';
 import {
   BROWSE_TECH_STACKS,
   LICENSING_LABELS,
@@ -77,13 +77,13 @@ function CategoryField({ filters, updateFilters }: FilterProps) {
           value={filters.category}
           onChange={(event) => {
             const value = event.target.value;
-            if (value === 'All' || isOneOf<BrowseCategory>(BROWSE_CATEGORIES, value)) {
+            if (value === 'All' || isOneOf<BrowseCategory>(TEMPLATE_CATEGORIES, value)) {
               updateFilters({ category: value });
             }
           }}
         >
           <option value="All">All</option>
-          {BROWSE_CATEGORIES.map((category) => (
+          {TEMPLATE_CATEGORIES.map((category) => (
             <option key={category} value={category}>
               {category}
             </option>

@@ -6,7 +6,7 @@
  * URL parameters use the API's names; `page` in the URL is 1-based (what people read and share)
  * and is omitted on the first page, while the API's `page` is 0-based.
  */
-import { BROWSE_CATEGORIES } from '@contract/categories';
+import { TEMPLATE_CATEGORIES } from '@contract/categories';
 import {
   BROWSE_PAGE_SIZE,
   BROWSE_TECH_STACKS,
@@ -16,7 +16,7 @@ import {
 import type { LicensingTerms, SortOption } from '@contract/browse-options';
 import type { ApiQuery } from '../../../lib/api-client';
 
-export type BrowseCategory = (typeof BROWSE_CATEGORIES)[number];
+export type BrowseCategory = (typeof TEMPLATE_CATEGORIES)[number];
 export type BrowseTech = (typeof BROWSE_TECH_STACKS)[number];
 
 export interface BrowseFilters {
@@ -71,7 +71,7 @@ export function filtersFromSearchParams(params: URLSearchParams): BrowseFilters 
     minPrice: cleanPrice(params.get('min_price')),
     maxPrice: cleanPrice(params.get('max_price')),
     licensingTerms: oneOf(LICENSING_TERMS, params.get('licensing_terms')) ?? 'all',
-    category: oneOf(BROWSE_CATEGORIES, params.get('category')) ?? 'All',
+    category: oneOf(TEMPLATE_CATEGORIES, params.get('category')) ?? 'All',
     techStack: [...new Set(techStack)],
     page: Number.isInteger(pageNumber) && pageNumber > 1 ? pageNumber - 1 : 0,
   };

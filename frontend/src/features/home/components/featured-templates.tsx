@@ -13,7 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { TemplateSummary } from '@contract/catalog';
-import { BROWSE_CATEGORIES } from '@contract/categories';
+import { TEMPLATE_CATEGORIES } from '@contract/categories';
 import { FEATURED_SHOWN } from '@contract/featured';
 import { paths } from '../../../config/paths';
 import { useFeaturedTemplates } from '../api/get-featured-templates';
@@ -23,7 +23,7 @@ import { useFeaturedTemplates } from '../api/get-featured-templates';
  * pills highlighted without filtering, which users read as broken; its "AI Apps" is no category a
  * template can have, so the pills are the browse filter's own).
  */
-const PILLS = ['All', ...BROWSE_CATEGORIES] as const;
+const PILLS = ['All', ...TEMPLATE_CATEGORIES] as const;
 type Pill = (typeof PILLS)[number];
 
 /**
