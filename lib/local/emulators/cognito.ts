@@ -16,6 +16,9 @@ import {
 
 const require = createRequire(import.meta.url);
 
+/** Cognito actions cognito-local lacks, registered in its process before it starts. */
+const EXTENSIONS = new URL('./cognito-local-extensions.mjs', import.meta.url);
+
 /** A confirmation code cognito-local "sent" (it prints the message instead of mailing it). */
 export interface ConfirmationCode {
   email: string;
@@ -67,7 +70,7 @@ export const startCognitoLocal = async (
     'bin',
     'start.js',
   );
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, ['--import', EXTENSIONS.href, script], {
     cwd: dataDir,
     env: { ...process.env, PORT: String(options.port), HOST: 'localhost', DEBUG: '' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,10 +3,21 @@
  * reads, and creating them again changes nothing.
  */
 import {
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserMFAPreferenceCommand,
+  AdminSetUserPasswordCommand,
+  AssociateSoftwareTokenCommand,
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
+  GetUserPoolMfaConfigCommand,
+  InitiateAuthCommand,
   ListGroupsCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { Secret, TOTP } from 'otpauth';
 import { DescribeTableCommand, DescribeTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { GetBucketCorsCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
@@ -125,5 +136,98 @@ describe('the user pool', () => {
     expect(fresh.userPoolId).not.toBe('local_gone');
     const { Groups } = await client.send(new ListGroupsCommand({ UserPoolId: fresh.userPoolId }));
     expect(Groups).toHaveLength(authDesign.groups.length);
+  });
+});
+
+describe('the second factor', () => {
+  it('has the MFA setting of auth-design.ts: optional, by authenticator app', async () => {
+    const { cognitoEndpoint, userPoolId } = localCloud();
+    const client = createCognitoClient(cognitoEndpoint);
+    const config = await client.send(new GetUserPoolMfaConfigCommand({ UserPoolId: userPoolId }));
+    expect(config.MfaConfiguration).toBe(authDesign.mfa);
+    expect(config.SoftwareTokenMfaConfiguration?.Enabled).toBe(true);
+  });
+
+  it('asks a user with an authenticator app for its code, and an admin can turn the app off', async () => {
+    const { cognitoEndpoint, userPoolId, userPoolClientId } = localCloud();
+    const client = createCognitoClient(cognitoEndpoint);
+    const email = `totp-${Date.now()}@example.com`;
+    const password = 'secret-1';
+    const created = await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+    const sub = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+    await client.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: userPoolId,
+        Username: email,
+        Password: password,
+        Permanent: true,
+      }),
+    );
+    const signIn = () =>
+      client.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: userPoolClientId,
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        }),
+      );
+    // No app yet: the password alone signs in.
+    const AccessToken = (await signIn()).AuthenticationResult?.AccessToken;
+    expect(AccessToken).toBeTruthy();
+    const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken }));
+    const app = new TOTP({ secret: Secret.fromBase32(SecretCode!) });
+    await client.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: app.generate() }));
+    await client.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken,
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+
+    const challenged = await signIn();
+    expect(challenged.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect(challenged.AuthenticationResult).toBeUndefined();
+    const answer = (code: string) =>
+      client.send(
+        new RespondToAuthChallengeCommand({
+          ClientId: userPoolClientId,
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          Session: challenged.Session,
+          ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code },
+        }),
+      );
+    const wrong = app.generate() === '000000' ? '111111' : '000000';
+    await expect(answer(wrong)).rejects.toMatchObject({ name: 'CodeMismatchException' });
+    expect((await answer(app.generate())).AuthenticationResult?.IdToken).toBeTruthy();
+
+    // The lost-phone path: AdminSetUserMFAPreference (lib/local/emulators/cognito-local-extensions.mjs).
+    await client.send(
+      new AdminSetUserMFAPreferenceCommand({
+        UserPoolId: userPoolId,
+        Username: sub,
+        SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+      }),
+    );
+    const user = await client.send(
+      new AdminGetUserCommand({ UserPoolId: userPoolId, Username: sub }),
+    );
+    expect(user.UserMFASettingList ?? []).toEqual([]);
+    expect((await signIn()).AuthenticationResult?.IdToken).toBeTruthy();
+    await expect(
+      client.send(
+        new AdminSetUserMFAPreferenceCommand({
+          UserPoolId: userPoolId,
+          Username: 'nobody-here',
+          SoftwareTokenMfaSettings: { Enabled: false },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'UserNotFoundException' });
   });
 });
