@@ -3,6 +3,7 @@
  * (`http/error-mapper.ts`) turns them into status codes with `instanceof`, so services stay free of
  * transport concerns and a new error class is one line there.
  */
+import { THIRD_PARTY_UNAVAILABLE_MESSAGES, type ThirdParty } from '../../contract/third-parties';
 
 /** Base class, so the mapper can tell our errors from the runtime's. */
 export abstract class DomainError extends Error {
@@ -77,6 +78,21 @@ export const SERVICE_UNAVAILABLE_MESSAGE =
 export class ServiceUnavailableError extends DomainError {
   constructor(message = SERVICE_UNAVAILABLE_MESSAGE) {
     super(message);
+  }
+}
+
+/**
+ * A third party (Stripe, GitHub, Netlify, Amazon SES) did not answer within its budget
+ * (contract/third-parties.ts), refused the connection or answered with its own 5xx: 503 with the
+ * one message of that service, which names it and says nothing was charged or changed.
+ */
+export class ThirdPartyUnavailableError extends ServiceUnavailableError {
+  constructor(
+    readonly service: ThirdParty,
+    options?: { cause?: unknown },
+  ) {
+    super(THIRD_PARTY_UNAVAILABLE_MESSAGES[service]);
+    if (options?.cause !== undefined) this.cause = options.cause;
   }
 }
 

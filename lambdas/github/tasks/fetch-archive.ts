@@ -33,7 +33,7 @@ export const fetchArchive = async (input: SyncInput): Promise<FetchedArchive> =>
   }
   let bytes: Uint8Array;
   try {
-    const octokit = await githubInstallation(input.installationId);
+    const octokit = await githubInstallation(input.installationId, 'task');
     const { data } = await octokit.rest.repos.downloadZipballArchive({
       owner: input.owner,
       repo: input.name,

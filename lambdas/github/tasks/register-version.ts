@@ -40,7 +40,7 @@ const commitMessages = async (
   input: RegisterInput,
   since: string | undefined,
 ): Promise<string[]> => {
-  const octokit = await githubInstallation(input.installationId);
+  const octokit = await githubInstallation(input.installationId, 'task');
   try {
     if (since) {
       const { data } = await octokit.rest.repos.compareCommitsWithBasehead({

@@ -19,7 +19,9 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
 import Bottleneck from 'bottleneck/light.js';
+import { TASK_CALL_TIMEOUT_MS } from '../../../contract/third-parties';
 import { config } from '../config';
+import { fetchWithTimeout } from './unavailable';
 
 /**
  * What one client may wait for GitHub's limits: each wait, all waits together, and retries of one
@@ -60,13 +62,17 @@ export const buyerOctokit = (options: {
   log: Record<'debug' | 'info' | 'warn' | 'error', () => void>;
   /** Instead of GITHUB_WRITE_INTERVAL_MS (tests against a server of their own). */
   writeIntervalMs?: number;
+  /** Each request's deadline (an API request: GitHub's budget); else a task's two minutes. */
+  timeoutMs?: number;
+  /** Retries of a 5xx or a dropped connection (an API request: none); else two. */
+  retries?: number;
 }): Octokit => {
-  const { writeIntervalMs, ...client } = options;
+  const { writeIntervalMs, timeoutMs = TASK_CALL_TIMEOUT_MS, retries = 2, ...client } = options;
   const shouldWait = limitWaitPolicy();
   const write = writeGroup(writeIntervalMs);
   return new ThrottledOctokit({
     ...client,
-    request: { timeout: 20_000 },
+    request: { fetch: fetchWithTimeout(timeoutMs) },
     throttle: {
       // One buyer's requests are spaced together, whichever client of theirs sends them; the
       // token itself never becomes a key.
@@ -78,7 +84,7 @@ export const buyerOctokit = (options: {
         shouldWait(retryAfter, retryCount),
     },
     retry: {
-      retries: 2,
+      retries,
       retryAfterBaseValue: config().GITHUB_RETRY_BASE_MS,
       doNotRetry: [400, 401, 403, 404, 409, 410, 422, 429, 451],
     },

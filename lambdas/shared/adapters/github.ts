@@ -8,11 +8,19 @@
  *
  * Octokit is imported on first use: a function whose route never calls GitHub never loads it.
  * Tokens never leave this module: callers get a client, never a token.
+ *
+ * Each request has a deadline (@octokit/request has no timeout option: its `fetch` gets the
+ * signal): GitHub's budget of contract/third-parties.ts while an API request waits, two minutes
+ * in a Step Functions task (an archive download), whose state machine retries. A GitHub that does
+ * not answer is an `HttpError` 500, which reaches the caller as GitHub's one 503
+ * (adapters/unavailable.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Octokit } from '@octokit/rest';
+import { TASK_CALL_TIMEOUT_MS, callBudgets } from '../../../contract/third-parties';
 import { config } from '../config';
 import { readSecret } from '../secrets';
+import { fetchWithTimeout } from './unavailable';
 
 export type { Octokit };
 
@@ -46,10 +54,20 @@ const load = () => {
   return modules;
 };
 
+/** Who waits on the call: an API request (GitHub's budget), or a Step Functions task. */
+export type GithubCaller = 'route' | 'task';
+
+const routeFetch = () => fetchWithTimeout(callBudgets.github.timeoutMs);
+const timeoutOf = (caller: GithubCaller) =>
+  caller === 'task' ? TASK_CALL_TIMEOUT_MS : callBudgets.github.timeoutMs;
+
 const clients = new Map<string, Octokit>();
 
-const clientFor = async (installationId?: number): Promise<Octokit> => {
-  const cacheKey = String(installationId ?? 'app');
+const clientFor = async (
+  installationId: number | undefined,
+  caller: GithubCaller,
+): Promise<Octokit> => {
+  const cacheKey = `${installationId ?? 'app'}:${caller}`;
   const cached = clients.get(cacheKey);
   if (cached) return cached;
   const [{ Octokit: OctokitClient }, { createAppAuth }, privateKey] = await load();
@@ -61,7 +79,7 @@ const clientFor = async (installationId?: number): Promise<Octokit> => {
       privateKey,
       ...(installationId === undefined ? {} : { installationId }),
     },
-    request: { timeout: 20_000 },
+    request: { fetch: fetchWithTimeout(timeoutOf(caller)) },
     log: silentLog,
   });
   clients.set(cacheKey, client);
@@ -69,11 +87,13 @@ const clientFor = async (installationId?: number): Promise<Octokit> => {
 };
 
 /** Octokit as the App itself (app JWT): `GET /app/installations/{id}` and the like. */
-export const githubApp = (): Promise<Octokit> => clientFor();
+export const githubApp = (): Promise<Octokit> => clientFor(undefined, 'route');
 
 /** Octokit as one installation of the App (installation token, renewed by auth-app). */
-export const githubInstallation = (installationId: number): Promise<Octokit> =>
-  clientFor(installationId);
+export const githubInstallation = (
+  installationId: number,
+  caller: GithubCaller = 'route',
+): Promise<Octokit> => clientFor(installationId, caller);
 
 /** The App's installation page; GitHub sends the user back to the setup URL with `state`. */
 export const githubAppInstallUrl = (state: string): string =>
@@ -148,12 +168,12 @@ export const installationsOfInstallingUser = async (code: string): Promise<numbe
     clientId,
     clientSecret,
     code,
-    request: request.defaults({ baseUrl: githubApiUrl(), request: { timeout: 20_000 } }),
+    request: request.defaults({ baseUrl: githubApiUrl(), request: { fetch: routeFetch() } }),
   });
   const user = new OctokitClient({
     baseUrl: githubApiUrl(),
     auth: authentication.token,
-    request: { timeout: 20_000 },
+    request: { fetch: routeFetch() },
     log: silentLog,
   });
   const installations = await user.paginate(user.rest.apps.listInstallationsForAuthenticatedUser, {
@@ -202,13 +222,25 @@ export const exchangeGithubUserCode = async (
     clientSecret,
     code,
     redirectUrl: redirectUri,
-    request: request.defaults({ baseUrl: githubApiUrl(), request: { timeout: 20_000 } }),
+    request: request.defaults({ baseUrl: githubApiUrl(), request: { fetch: routeFetch() } }),
   });
   return { token: authentication.token, scopes: authentication.scopes };
 };
 
-/** Octokit as a buyer (their OAuth token, opened from the vault by the caller just before). */
-export const githubAsUser = async (token: string): Promise<Octokit> => {
+/**
+ * Octokit as a buyer (their OAuth token, opened from the vault by the caller just before). An API
+ * request (`route`) gets GitHub's budget: one try; the deploy steps (`task`) keep the throttled
+ * client's retries.
+ */
+export const githubAsUser = async (
+  token: string,
+  caller: GithubCaller = 'task',
+): Promise<Octokit> => {
   const { buyerOctokit } = await import('./github-throttle');
-  return buyerOctokit({ baseUrl: githubApiUrl(), auth: token, log: silentLog });
+  return buyerOctokit({
+    baseUrl: githubApiUrl(),
+    auth: token,
+    log: silentLog,
+    ...(caller === 'route' && { timeoutMs: callBudgets.github.timeoutMs, retries: 0 }),
+  });
 };

@@ -8,9 +8,16 @@
  * and the AWS SDK reads that from `AWS_ENDPOINT_URL_SESV2` by itself (lib/local/cloud/lambda-env.ts).
  *
  * The SDK is imported on first use: only the functions that send mail pay for loading it.
+ *
+ * One send has SES's budget of contract/third-parties.ts (one try; the connection, the answer and
+ * the whole call each bounded by it). An SES that does not answer in it, refuses the connection or
+ * fails on its side is ThirdPartyUnavailableError: a 503 that names it to a visitor, and a batch
+ * the newsletter's state machine retries, its address given back.
  */
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
+import { callBudgets } from '../../../contract/third-parties';
 import { config } from '../config';
+import { ThirdPartyUnavailableError, isDependencyUnavailable } from '../errors';
 
 export interface MailHeader {
   name: string;
@@ -45,6 +52,16 @@ const THROTTLING = new Set([
 export const isThrottling = (error: unknown): boolean =>
   THROTTLING.has((error as { name?: string } | null)?.name ?? '');
 
+/** SES did not answer: refused, timed out, aborted at the budget, or its own 5xx. */
+const isSesUnavailable = (error: unknown): boolean => {
+  if (isDependencyUnavailable(error)) return true;
+  const { name, $metadata } = (error ?? {}) as {
+    name?: string;
+    $metadata?: { httpStatusCode?: number };
+  };
+  return name === 'AbortError' || ($metadata?.httpStatusCode ?? 0) >= 500;
+};
+
 let loading:
   Promise<{ client: SESv2Client; sdk: typeof import('@aws-sdk/client-sesv2') }> | undefined;
 
@@ -64,7 +81,13 @@ export const sendMail = async (mail: OutgoingMail): Promise<string> => {
   loading ??= import('@aws-sdk/client-sesv2').then((sdk) => ({
     sdk,
     // No SDK retries: the caller decides (the state machine retries a throttled batch as a whole).
-    client: new sdk.SESv2Client({ maxAttempts: 1 }),
+    client: new sdk.SESv2Client({
+      maxAttempts: callBudgets.ses.tries,
+      requestHandler: {
+        connectionTimeout: callBudgets.ses.timeoutMs,
+        requestTimeout: callBudgets.ses.timeoutMs,
+      },
+    }),
   }));
   const { sdk, client } = await loading;
   const headers = headersOf(mail.headers);
@@ -87,10 +110,12 @@ export const sendMail = async (mail: OutgoingMail): Promise<string> => {
           },
         },
       }),
+      { abortSignal: AbortSignal.timeout(callBudgets.ses.timeoutMs) },
     );
     return result.MessageId ?? '';
   } catch (error) {
     if (isThrottling(error)) throw new MailThrottledError((error as Error).message);
+    if (isSesUnavailable(error)) throw new ThirdPartyUnavailableError('ses', { cause: error });
     throw error;
   }
 };

@@ -7,10 +7,19 @@
  * app.netlify.com); the code is exchanged at `<api origin>/oauth/token`, which `@netlify/api` has
  * no method for, so that one call is a `fetch` with the client secret. The token goes straight to
  * the caller, which seals it in the token vault; it is never logged or returned.
+ *
+ * While an API request waits, each call has Netlify's budget of contract/third-parties.ts (its own
+ * retries included: `@netlify/api` retries a reset connection five times, 5 s apart), and a
+ * Netlify that does not answer within it, refuses the connection or fails on its side reaches the
+ * caller as Netlify's one 503 (ThirdPartyUnavailableError). The deploy steps keep the client as it
+ * is: their state machine retries and names Netlify (deployments/steps/common.ts).
  */
 import type { NetlifyAPI } from '@netlify/api';
+import { callBudgets } from '../../../contract/third-parties';
 import { config } from '../config';
+import { ThirdPartyUnavailableError } from '../errors';
 import { readSecret } from '../secrets';
+import { isNetlifyUnavailable, withinBudget } from './unavailable';
 
 export type { NetlifyAPI };
 
@@ -44,22 +53,41 @@ export class NetlifyOAuthError extends Error {
 
 /** Exchanges a buyer's callback code for their token. */
 export const exchangeNetlifyCode = async (code: string, redirectUri: string): Promise<string> => {
-  const response = await fetch(new URL('/oauth/token', apiOrigin()), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      client_id: clientId(),
-      client_secret: await readSecret('netlifyClientSecret'),
-      redirect_uri: redirectUri,
-    }),
-    signal: AbortSignal.timeout(20_000),
-  });
-  const body = (await response.json().catch(() => ({}))) as {
-    access_token?: unknown;
-    error?: unknown;
-  };
+  const secret = await readSecret('netlifyClientSecret');
+  const { response, body } = await withinBudget(
+    'netlify',
+    callBudgets.netlify.timeoutMs,
+    async (signal) => {
+      let answer: Response;
+      try {
+        answer = await fetch(new URL('/oauth/token', apiOrigin()), {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            accept: 'application/json',
+          },
+          body: new URLSearchParams({
+            grant_type: 'authorization_code',
+            code,
+            client_id: clientId(),
+            client_secret: secret,
+            redirect_uri: redirectUri,
+          }),
+          signal,
+        });
+      } catch (error) {
+        throw new ThirdPartyUnavailableError('netlify', { cause: error });
+      }
+      if (answer.status >= 500) throw new ThirdPartyUnavailableError('netlify');
+      return {
+        response: answer,
+        body: (await answer.json().catch(() => ({}))) as {
+          access_token?: unknown;
+          error?: unknown;
+        },
+      };
+    },
+  );
   if (!response.ok || typeof body.access_token !== 'string') {
     throw new NetlifyOAuthError(
       typeof body.error === 'string' ? body.error : `http_${response.status}`,
@@ -74,15 +102,46 @@ export const exchangeNetlifyCode = async (code: string, redirectUri: string): Pr
  */
 export const netlifyGithubHookUrl = (): string => new URL('/hooks/github', apiOrigin()).toString();
 
-/** `@netlify/api` as a buyer. */
-export const netlifyAsUser = async (token: string): Promise<NetlifyAPI> => {
+/**
+ * Each API method of `client` within Netlify's budget: its requests get the deadline's signal,
+ * and a Netlify that does not answer becomes ThirdPartyUnavailableError.
+ */
+const withRouteBudget = (client: NetlifyAPI): NetlifyAPI =>
+  new Proxy(client, {
+    get: (target, property, receiver) => {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || !Object.hasOwn(target, property)) return value;
+      const method = value as (params?: unknown, opts?: Record<string, unknown>) => unknown;
+      return (params?: unknown, opts?: Record<string, unknown>) =>
+        withinBudget('netlify', callBudgets.netlify.timeoutMs, async (signal) => {
+          try {
+            return await method.call(target, params, { ...opts, signal });
+          } catch (error) {
+            if (isNetlifyUnavailable(error) || signal.aborted) {
+              throw new ThirdPartyUnavailableError('netlify', { cause: error });
+            }
+            throw error;
+          }
+        });
+    },
+  });
+
+/**
+ * `@netlify/api` as a buyer: within Netlify's budget while an API request waits (`route`), as the
+ * client is for a deploy step (`task`).
+ */
+export const netlifyAsUser = async (
+  token: string,
+  caller: 'route' | 'task' = 'task',
+): Promise<NetlifyAPI> => {
   const { NetlifyAPI: Client } = await import('@netlify/api');
   const origin = apiOrigin();
-  return new Client(token, {
+  const client = new Client(token, {
     scheme: origin.protocol.replace(':', ''),
     host: origin.host,
     pathPrefix: '/api/v1',
   });
+  return caller === 'route' ? withRouteBudget(client) : client;
 };
 
 /** The HTTP status of an `@netlify/api` error (a `JSONHTTPError`/`TextHTTPError`), if any. */

@@ -6,12 +6,14 @@
  *
  * Every call that moves money passes an `idempotencyKey` (docs/data-model.md, section 1.2); stripe-node
  * retries network failures itself (`maxNetworkRetries`), reusing that key, so a retry never pays
- * twice.
+ * twice. Its timeout and tries are Stripe's budget in contract/third-parties.ts; a Stripe that does
+ * not answer within it reaches the caller as its one 503 (adapters/unavailable.ts).
  *
  * stripe-node is imported on first use: a function whose route never calls Stripe (the
  * subscription view, a refund list) never loads its 240 KB.
  */
 import type Stripe from 'stripe';
+import { callBudgets } from '../../../contract/third-parties';
 import { config } from '../config';
 import { readSecret } from '../secrets';
 
@@ -39,8 +41,10 @@ export const stripe = (): Promise<Stripe> => {
     ([key, { default: StripeClient }]) =>
       new StripeClient(key, {
         apiVersion: STRIPE_API_VERSION,
-        maxNetworkRetries: 2,
-        timeout: 20_000,
+        // The budget of contract/third-parties.ts: a Stripe that does not answer is said to the
+        // caller (503) well inside the API's timeout; the retry reuses the request's idempotency key.
+        maxNetworkRetries: callBudgets.stripe.tries - 1,
+        timeout: callBudgets.stripe.timeoutMs,
         telemetry: false,
         appInfo: { name: 'mvp-marketplace' },
         ...endpointOptions(config().STRIPE_API_URL),
