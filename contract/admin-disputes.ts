@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { DISPUTE_STATUSES, type Dispute, type DisputeStatus } from './disputes';
+import { text } from './text';
 
 /** The three final statuses an admin resolves an in-review dispute to. */
 export const DISPUTE_RESOLUTIONS = [
@@ -36,9 +37,11 @@ export const disputeStatusQuerySchema = z.object({
 /** `POST /api/admin/disputes/{id}/resolve`. */
 export const disputeResolutionInputSchema = z.object({
   status: z.enum(DISPUTE_RESOLUTIONS, { error: ADMIN_DISPUTE_MESSAGES.resolutionRequired }),
-  resolution_details: z
-    .string({ error: ADMIN_DISPUTE_MESSAGES.detailsRequired })
-    .trim()
+  resolution_details: text({
+    label: 'The resolution details',
+    multiline: true,
+    error: ADMIN_DISPUTE_MESSAGES.detailsRequired,
+  })
     .min(1, ADMIN_DISPUTE_MESSAGES.detailsRequired)
     .max(DISPUTE_RESOLUTION_DETAILS_MAX, ADMIN_DISPUTE_MESSAGES.detailsTooLong),
 });

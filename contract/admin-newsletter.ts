@@ -1,5 +1,6 @@
 /** The admin newsletter tab's types. */
 import * as z from 'zod';
+import { text } from './text';
 
 export const NEWSLETTER_TYPE_NAME_REQUIRED_MESSAGE = 'Newsletter type name is required';
 export const NEWSLETTER_TYPE_MISSING_MESSAGE = 'Newsletter type not found.';
@@ -20,15 +21,14 @@ export interface AdminNewsletterTypeList {
   items: AdminNewsletterType[];
 }
 
-const nameSchema = z
-  .string({ message: NEWSLETTER_TYPE_NAME_REQUIRED_MESSAGE })
-  .trim()
+const nameSchema = text({ label: 'The name', error: NEWSLETTER_TYPE_NAME_REQUIRED_MESSAGE })
   .min(1, NEWSLETTER_TYPE_NAME_REQUIRED_MESSAGE)
   .max(100, 'Newsletter type name must be at most 100 characters.');
-const descriptionSchema = z
-  .string({ message: 'Description must be text.' })
-  .trim()
-  .max(500, 'Description must be at most 500 characters.');
+const descriptionSchema = text({
+  label: 'The description',
+  multiline: true,
+  error: 'Description must be text.',
+}).max(500, 'Description must be at most 500 characters.');
 const activeSchema = z.boolean({ message: 'is_active must be true or false.' });
 
 /** `POST /api/admin/newsletter-types`. */

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { SECURITY_MESSAGES } from './security';
 import type { TemplateStatus } from './catalog';
 import type { ManagedTemplate } from './templates';
+import { text } from './text';
 
 /** What admin views treat as pending ("pending_review, scan_failed and ipfs_pin_failed"). */
 export const PENDING_TEMPLATE_STATUSES = [
@@ -70,9 +71,11 @@ export const OVERRIDE_REASON_MAX = 1_000;
  * Why an admin publishes a version with a critical vulnerability anyway (audited with the
  * approval); refused without it (409) when the version has one.
  */
-export const overrideReasonSchema = z
-  .string({ error: SECURITY_MESSAGES.overrideReasonRequired })
-  .trim()
+export const overrideReasonSchema = text({
+  label: 'The reason',
+  multiline: true,
+  error: SECURITY_MESSAGES.overrideReasonRequired,
+})
   .min(OVERRIDE_REASON_MIN, SECURITY_MESSAGES.overrideReasonRequired)
   .max(OVERRIDE_REASON_MAX, `At most ${OVERRIDE_REASON_MAX} characters.`);
 
@@ -84,9 +87,7 @@ export const approveTemplateSchema = z
 export type ApproveTemplateInput = z.input<typeof approveTemplateSchema>;
 
 export const rejectTemplateSchema = z.object({
-  reason: z
-    .string({ error: MODERATION_MESSAGES.reasonRequired })
-    .trim()
+  reason: text({ label: 'The reason', multiline: true, error: MODERATION_MESSAGES.reasonRequired })
     .min(1, MODERATION_MESSAGES.reasonRequired)
     .max(REJECTION_REASON_MAX, MODERATION_MESSAGES.reasonTooLong),
   edit_at: editStampSchema,

@@ -3,6 +3,7 @@
  * and the admin overview's list with its mark-as-handled.
  */
 import * as z from 'zod';
+import { text } from './text';
 
 export const CONTACT_LIMITS = {
   name: 100,
@@ -30,25 +31,38 @@ export const CONTACT_MESSAGES = {
   handleFailed: 'Failed to mark the message as handled',
 } as const;
 
-const text = (min: number, max: number, minMessage: string, maxMessage: string) =>
-  z.string({ error: minMessage }).trim().min(min, minMessage).max(max, maxMessage);
+const contactText = (
+  label: string,
+  multiline: boolean,
+  [min, max]: [number, number],
+  minMessage: string,
+  maxMessage: string,
+) => text({ label, multiline, error: minMessage }).min(min, minMessage).max(max, maxMessage);
 
 export const contactMessageInputSchema = z.object({
-  name: text(1, CONTACT_LIMITS.name, CONTACT_MESSAGES.nameRequired, CONTACT_MESSAGES.nameTooLong),
+  name: contactText(
+    'Your name',
+    false,
+    [1, CONTACT_LIMITS.name],
+    CONTACT_MESSAGES.nameRequired,
+    CONTACT_MESSAGES.nameTooLong,
+  ),
   email: z
     .string({ error: CONTACT_MESSAGES.emailInvalid })
     .trim()
     .max(254, CONTACT_MESSAGES.emailInvalid)
     .pipe(z.email({ error: CONTACT_MESSAGES.emailInvalid })),
-  subject: text(
-    1,
-    CONTACT_LIMITS.subject,
+  subject: contactText(
+    'The subject',
+    false,
+    [1, CONTACT_LIMITS.subject],
     CONTACT_MESSAGES.subjectRequired,
     CONTACT_MESSAGES.subjectTooLong,
   ),
-  message: text(
-    CONTACT_LIMITS.messageMin,
-    CONTACT_LIMITS.message,
+  message: contactText(
+    'Your message',
+    true,
+    [CONTACT_LIMITS.messageMin, CONTACT_LIMITS.message],
     CONTACT_MESSAGES.messageTooShort,
     CONTACT_MESSAGES.messageTooLong,
   ),

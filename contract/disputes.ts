@@ -3,6 +3,7 @@
  * the page and the API, and the shapes the API returns.
  */
 import * as z from 'zod';
+import { text } from './text';
 
 export const DISPUTE_REASONS = [
   'Non-functioning code',
@@ -53,9 +54,7 @@ export const disputeInputSchema = z.object({
     .min(1, DISPUTE_MESSAGES.mvpRequired)
     .max(64, DISPUTE_MESSAGES.mvpRequired),
   reason: z.enum(DISPUTE_REASONS, { error: DISPUTE_MESSAGES.reasonRequired }),
-  details: z
-    .string({ error: DISPUTE_MESSAGES.detailsTooShort })
-    .trim()
+  details: text({ label: 'The details', multiline: true, error: DISPUTE_MESSAGES.detailsTooShort })
     .min(DISPUTE_DETAILS_MIN, DISPUTE_MESSAGES.detailsTooShort)
     .max(DISPUTE_DETAILS_MAX, `Details can be at most ${DISPUTE_DETAILS_MAX} characters.`),
 });

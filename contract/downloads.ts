@@ -16,6 +16,9 @@ export const DOWNLOAD_MESSAGES = {
   quotaUpdateFailed: 'Failed to update download quota.',
   oneTimePurchase: 'This template is sold as a one-time purchase. Buy it first to download it.',
   fileMissing: 'The file of this template is not available. Please try again later.',
+  /** Storage did not answer whether the file can be served: checked before anything is spent. */
+  storageUnavailable:
+    'Our file storage is not answering right now, so nothing was spent: your downloads are as they were. Please try again in a minute.',
   bundleUnreadable: 'The contents of this bundle cannot be listed.',
   ownTemplate:
     'This is your own template: you cannot download or deploy it with your quota. Edit it from your dashboard instead.',

@@ -4,6 +4,7 @@
  * opt-in). Schemas and texts shared by the admin panel, the public pages and the API.
  */
 import * as z from 'zod';
+import { text } from './text';
 
 export const NEWSLETTER_ISSUE_MISSING_MESSAGE = 'Newsletter issue not found.';
 export const NEWSLETTER_ISSUE_NOT_DRAFT_MESSAGE =
@@ -57,17 +58,13 @@ export const newsletterIssueCreateSchema = z.object({
     .trim()
     .min(1, NEWSLETTER_ISSUE_TYPE_MISSING_MESSAGE)
     .max(64, NEWSLETTER_ISSUE_TYPE_MISSING_MESSAGE),
-  subject: z
-    .string({ message: 'Subject is required.' })
-    .trim()
+  subject: text({ label: 'The subject', error: 'Subject is required.' })
     .min(1, 'Subject is required.')
     .max(
       NEWSLETTER_ISSUE_SUBJECT_MAX,
       `Subject must be at most ${NEWSLETTER_ISSUE_SUBJECT_MAX} characters.`,
     ),
-  body: z
-    .string({ message: 'Body is required.' })
-    .trim()
+  body: text({ label: 'The body', multiline: true, error: 'Body is required.' })
     .min(1, 'Body is required.')
     .max(
       NEWSLETTER_ISSUE_BODY_MAX,

@@ -2,6 +2,7 @@
  * Newsletter toggle (settings) and lead capture (launch overlay): schemas and the product's texts.
  */
 import * as z from 'zod';
+import { text } from './text';
 
 /** The general list of site updates, seeded (docs/data-model.md, section 3.14). */
 export const SITE_UPDATES_NEWSLETTER_ID = 'site_updates';
@@ -43,7 +44,7 @@ export const leadCaptureSchema = z.object({
     .pipe(z.email(LEAD_INVALID_EMAIL_MESSAGE))
     .transform((email) => email.toLowerCase()),
   agreed_to_terms: z.literal(true, { message: LEAD_CONSENT_REQUIRED_MESSAGE }),
-  source: z.string().trim().min(1).max(64).default(LEAD_SOURCE),
+  source: text({ label: 'The source' }).min(1).max(64).default(LEAD_SOURCE),
   timestamp: z.iso.datetime({ message: 'timestamp must be an ISO 8601 date-time.' }).optional(),
 });
 export type LeadCapture = z.output<typeof leadCaptureSchema>;

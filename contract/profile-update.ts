@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { AVATAR_PATH_PATTERN } from './uploads';
+import { text } from './text';
 
 export const USERNAME_REQUIRED_MESSAGE = 'Username is required.';
 export const USERNAME_SPACES_MESSAGE = 'Username cannot contain spaces.';
@@ -27,9 +28,7 @@ export const USERNAME_MAX_LENGTH = 30;
  * A username as typed. Letters, digits, `.`, `-` and `_` only: it becomes a path segment of the
  * public seller page and a key (case-insensitive, since ElectroDB lower-cases keys).
  */
-export const usernameSchema = z
-  .string({ message: USERNAME_REQUIRED_MESSAGE })
-  .trim()
+export const usernameSchema = text({ label: 'Username', error: USERNAME_REQUIRED_MESSAGE })
   .min(1, USERNAME_REQUIRED_MESSAGE)
   .refine((value) => !/\s/.test(value), USERNAME_SPACES_MESSAGE)
   .refine((value) => /^[A-Za-z0-9._-]*$/.test(value) || /\s/.test(value), {
@@ -38,10 +37,8 @@ export const usernameSchema = z
   .refine((value) => value.length <= USERNAME_MAX_LENGTH, USERNAME_LENGTH_MESSAGE);
 
 /** Optional text: empty (or null) means "remove it". */
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
+const optionalText = (max: number, label: string, multiline = false) =>
+  text({ label, multiline })
     .max(max, `${label} must be ${max} characters or fewer.`)
     .nullish()
     .transform((value) => (value ? value : null));
@@ -66,7 +63,7 @@ const optionalUrl = optionalUrlOr();
 export const profileUpdateSchema = z.object({
   username: usernameSchema,
   display_name: optionalText(100, 'Display name'),
-  bio: optionalText(500, 'Bio'),
+  bio: optionalText(500, 'Bio', true),
   // A web address, or the path of a picture uploaded here (kept when the form is saved again).
   profile_picture_url: optionalUrlOr(AVATAR_PATH_PATTERN),
   website_url: optionalUrl,

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { REVIEW_MESSAGES, REVIEW_TEXT_MAX } from './review-messages';
+import { text } from './text';
 
 export {
   REVIEW_MESSAGES,
@@ -20,12 +21,10 @@ export const reviewInputSchema = z.object(
       .int(REVIEW_MESSAGES.ratingRequired)
       .min(1, REVIEW_MESSAGES.ratingRequired)
       .max(5, REVIEW_MESSAGES.ratingRequired),
-    review_text: z
-      .string()
-      .trim()
+    review_text: text({ label: 'Your review', multiline: true })
       .max(REVIEW_TEXT_MAX, REVIEW_MESSAGES.textTooLong)
       .optional()
-      .transform((text) => (text ? text : undefined)),
+      .transform((value) => (value ? value : undefined)),
   },
   // A missing body is a missing rating.
   { message: REVIEW_MESSAGES.ratingRequired },

@@ -3,6 +3,7 @@
  * and the wizard, with the product's own texts.
  */
 import * as z from 'zod';
+import { text } from './text';
 
 // Seller application
 
@@ -35,20 +36,18 @@ export const SPECIALIZATIONS = [
 export const APPLICATION_SUBMITTED_MESSAGE =
   'Application submitted! Your seller application will be reviewed in 2-3 business days.';
 
-const requiredText = (message: string, max = 5_000) =>
-  z.string().trim().min(1, message).max(max, `Please keep this under ${max} characters.`);
+const requiredText = (message: string, max = 5_000, multiline = true) =>
+  text({ multiline }).min(1, message).max(max, `Please keep this under ${max} characters.`);
 
 const optionalText = (max = 500) =>
-  z
-    .string()
-    .trim()
+  text()
     .max(max, `Please keep this under ${max} characters.`)
     .optional()
     .transform((value) => (value ? value : undefined));
 
 /** Step 1 without the credentials (those go to Cognito, never to our API). */
 export const applicationAccountSchema = z.object({
-  fullName: requiredText('Full name is required', 200),
+  fullName: requiredText('Full name is required', 200, false),
   companyName: optionalText(200),
   website: optionalText(),
 });
@@ -156,9 +155,11 @@ export const sellerApplicationDecisionSchema = z
     decision: z.enum(SELLER_APPLICATION_DECISIONS, {
       error: SELLER_APPLICATION_MESSAGES.decisionInvalid,
     }),
-    reason: z
-      .string({ error: SELLER_APPLICATION_MESSAGES.reasonRequired })
-      .trim()
+    reason: text({
+      label: 'The reason',
+      multiline: true,
+      error: SELLER_APPLICATION_MESSAGES.reasonRequired,
+    })
       .max(1_000, 'Please keep the reason under 1000 characters.')
       .optional(),
   })

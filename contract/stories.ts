@@ -3,6 +3,7 @@
  * started from, and the buyer's switch on a finished deployment.
  */
 import * as z from 'zod';
+import { text } from './text';
 
 /** `/stories`: launched sites their buyers chose to show. */
 export const STORY_MESSAGES = {
@@ -23,14 +24,14 @@ export const STORY_DESCRIPTION_MAX = 280;
  */
 export const storyInputSchema = z.object({
   show: z.boolean({ error: 'Say whether to show the site (true or false).' }),
-  title: z
-    .string({ error: 'The name must be text.' })
-    .trim()
+  title: text({ label: 'The name', error: 'The name must be text.' })
     .max(STORY_TITLE_MAX, `The name can be at most ${STORY_TITLE_MAX} characters.`)
     .optional(),
-  description: z
-    .string({ error: 'The description must be text.' })
-    .trim()
+  description: text({
+    label: 'The description',
+    multiline: true,
+    error: 'The description must be text.',
+  })
     .max(
       STORY_DESCRIPTION_MAX,
       `The description can be at most ${STORY_DESCRIPTION_MAX} characters.`,

@@ -16,6 +16,7 @@ import {
 import { penceToPounds, toPence } from './money';
 import { FILE_MESSAGES, MAX_PREVIEW_IMAGES, uploadedFileSchema } from './uploads';
 import { RETRYABLE_VERSION_STATUSES, type PendingVersionSummary } from './template-versions';
+import { text } from './text';
 
 // The templates' messages (template-messages.ts, no schemas), read from here as well.
 export { TEMPLATE_MESSAGES } from './template-messages';
@@ -103,9 +104,7 @@ export const versionNumberSchema = z
   .min(1, TEMPLATE_FORM_MESSAGES.versionRequired)
   .regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, TEMPLATE_FORM_MESSAGES.versionFormat);
 
-export const changelogSchema = z
-  .string()
-  .trim()
+export const changelogSchema = text({ label: 'The changelog', multiline: true })
   .min(1, TEMPLATE_FORM_MESSAGES.changelogRequired)
   .max(5_000, 'Please keep the changelog under 5000 characters.');
 
@@ -115,20 +114,18 @@ export const changelogSchema = z
  */
 export const templateFieldsSchema = z
   .object({
-    title: z.string().trim().min(1, TEMPLATE_FORM_MESSAGES.title).max(100, 'Title is too long.'),
-    tagline: z
-      .string()
-      .trim()
+    title: text({ label: 'Title' })
+      .min(1, TEMPLATE_FORM_MESSAGES.title)
+      .max(100, 'Title is too long.'),
+    tagline: text({ label: 'Tagline' })
       .min(1, TEMPLATE_FORM_MESSAGES.tagline)
       .max(200, 'Tagline is too long.'),
-    description: z
-      .string()
-      .trim()
+    description: text({ label: 'Description', multiline: true })
       .min(1, TEMPLATE_FORM_MESSAGES.description)
       .max(10_000, 'Description is too long.'),
     category: z.enum(TEMPLATE_CATEGORIES, { message: TEMPLATE_FORM_MESSAGES.category }),
     features: z
-      .array(z.string().max(200, 'Each feature must be under 200 characters.'))
+      .array(text({ label: 'Each feature' }).max(200, 'Each feature must be under 200 characters.'))
       .transform((rows) => rows.map((row) => row.trim()).filter(Boolean))
       .pipe(
         z.array(z.string()).min(1, TEMPLATE_FORM_MESSAGES.features).max(20, 'At most 20 features.'),
@@ -207,9 +204,7 @@ export const updateTemplateBodySchema = z.object({
   uploadId: z.string().min(1).max(64).optional(),
   fields: templateFieldsSchema,
   version_number: versionNumberSchema,
-  changelog: z
-    .string()
-    .trim()
+  changelog: text({ label: 'The changelog', multiline: true })
     .max(5_000, 'Please keep the changelog under 5000 characters.')
     .optional()
     .nullable()

@@ -24,6 +24,7 @@ import { notificationWrites } from '../notifications/service';
 import { getProfile } from '../profiles/service';
 import { freeDownloadWrite, spendDownloadWrite } from '../profiles/billing-fields';
 import { downloadCostOf } from './cost';
+import { assertFileServable } from './file-check';
 import { fixesDownloadedVersion } from './security-fix';
 import { config } from '../shared/config';
 import {
@@ -191,6 +192,8 @@ const downloadTermsOf = async (userId: string, templateId: string) => {
   if (cost === 'own_template') throw new ForbiddenError(DOWNLOAD_MESSAGES.ownTemplate);
   if (cost === 'purchase_required') throw new ForbiddenError(DOWNLOAD_MESSAGES.oneTimePurchase);
   if (!template.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+  // Nothing is spent or recorded unless the file can be served now (file-check.ts).
+  await assertFileServable(template);
   return { profile, mvp: template, order, period, periodGrant, cost };
 };
 

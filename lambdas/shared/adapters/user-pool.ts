@@ -11,6 +11,8 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '../../../contract/profile';
 import { config } from '../config';
+import { unavailableMessage } from '../../../contract/errors';
+import { noChangeSent, watchDependency } from '../dependencies';
 import { ServiceUnavailableError } from '../errors';
 import { logger } from '../observability';
 
@@ -18,10 +20,32 @@ type CognitoSdk = typeof import('@aws-sdk/client-cognito-identity-provider');
 
 let loading: Promise<{ sdk: CognitoSdk; client: CognitoIdentityProviderClient }> | undefined;
 
+/**
+ * Time limits of every call on the pool: a connection gets 1 s, a request 2.5 s without a byte,
+ * at most 2 attempts, so a pool that stops answering fails a request within about 5 s (503 naming
+ * the sign-in service, shared/dependencies.ts) instead of holding it for the Lambda's timeout.
+ */
+export const USER_POOL_TIMEOUTS = {
+  connectionTimeout: 1_000,
+  requestTimeout: 2_500,
+  throwOnRequestTimeout: true,
+} as const;
+export const USER_POOL_MAX_ATTEMPTS = 2;
+
+/** Commands that only read or check (a password check signs nobody in for good). */
+const READS = /^(AdminGet|AdminList|List|Describe|Get|InitiateAuth)/;
+
 const cognito = () => {
   loading ??= import('@aws-sdk/client-cognito-identity-provider').then((sdk) => ({
     sdk,
-    client: new sdk.CognitoIdentityProviderClient({}),
+    client: watchDependency(
+      new sdk.CognitoIdentityProviderClient({
+        maxAttempts: USER_POOL_MAX_ATTEMPTS,
+        requestHandler: USER_POOL_TIMEOUTS,
+      }),
+      'identity',
+      (command) => !READS.test(command),
+    ),
   }));
   return loading;
 };
@@ -31,7 +55,9 @@ const nameOf = (error: unknown): string | undefined => (error as { name?: string
 /** Cognito throttles with its own error names; to the caller that is "try again later" (503). */
 const unavailableOnThrottling = (error: unknown): never => {
   if (nameOf(error) === 'TooManyRequestsException' || nameOf(error) === 'LimitExceededException') {
-    throw new ServiceUnavailableError();
+    throw new ServiceUnavailableError(
+      unavailableMessage('identity', noChangeSent() ? 'unchanged' : 'maybe_changed'),
+    );
   }
   throw error;
 };

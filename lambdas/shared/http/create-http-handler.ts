@@ -36,6 +36,7 @@ import { routeKey, type DomainRoutes, type RouteDefinition } from '../../../cont
 import { accessNeedsProfile, assertAccess } from '../auth/access';
 import { createAdminMfaCheck } from '../auth/admin-mfa';
 import { readAuthContext, type AuthContext } from '../auth/claims';
+import { trackRequestChanges } from '../dependencies';
 import { errorMapper } from './error-mapper';
 
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -149,5 +150,6 @@ export const createHttpHandler = (
     .use(errorMapper())
     .handler(router);
 
-  return (event, context) => handler(event, context);
+  // Each request keeps its own record of the changes it sent, for the error mapper's 503s.
+  return (event, context) => trackRequestChanges(() => handler(event, context));
 };

@@ -7,7 +7,8 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod';
-import type { ApiErrorBody } from '../../../contract/errors';
+import { unavailableMessage, type ApiErrorBody } from '../../../contract/errors';
+import { dependencyOf, noChangeSent } from '../dependencies';
 import {
   ConflictError,
   ForbiddenError,
@@ -41,13 +42,37 @@ const statusOf = (error: unknown): number | undefined => {
   return undefined;
 };
 
-/** Any thrown value to the answer the caller sees. */
-export const toErrorResponse = (error: unknown): APIGatewayProxyStructuredResultV2 => {
+/**
+ * The 503 of a dependency that did not answer: named when its client is watched
+ * (shared/dependencies.ts), saying what happened to the request's changes as far as it is known.
+ */
+const unavailableError = (error: unknown, reading: boolean): ServiceUnavailableError => {
+  const dependency = dependencyOf(error);
+  if (!dependency) return new ServiceUnavailableError();
+  return new ServiceUnavailableError(
+    unavailableMessage(
+      dependency,
+      noChangeSent() ? (reading ? 'read' : 'unchanged') : 'maybe_changed',
+    ),
+  );
+};
+
+/**
+ * Any thrown value to the answer the caller sees; `reading` is true for a GET (its 503 says
+ * nothing about changes).
+ */
+export const toErrorResponse = (
+  error: unknown,
+  reading = false,
+): APIGatewayProxyStructuredResultV2 => {
   if (!(error instanceof ServiceUnavailableError) && isDependencyUnavailable(error)) {
     // Logged without the error object's request details; the name says which kind of outage.
-    logger.warn('A dependency is unavailable', { error: (error as Error).name });
+    logger.warn('A dependency is unavailable', {
+      error: (error as Error).name,
+      dependency: dependencyOf(error),
+    });
     metrics.addMetric('DependencyUnavailable', MetricUnit.Count, 1);
-    return toErrorResponse(new ServiceUnavailableError());
+    return toErrorResponse(unavailableError(error, reading));
   }
   const known = error instanceof z.ZodError ? validationErrorFromZod(error) : error;
   const status = statusOf(known);
@@ -69,6 +94,7 @@ export const errorMapper = (): MiddlewareObj<
   APIGatewayProxyStructuredResultV2
 > => ({
   onError: (request) => {
-    request.response = toErrorResponse(request.error);
+    const method = request.event.requestContext?.http?.method;
+    request.response = toErrorResponse(request.error, method === 'GET' || method === 'HEAD');
   },
 });

@@ -9,10 +9,39 @@
  *   adds checksum headers nobody asked for on plain GETs.
  * - The S3 SDK is imported on first use, not at cold start: most routes of a function that can
  *   touch S3 never do, and loading the client costs tens of milliseconds.
+ * - Time limits ({@link S3_TIMEOUTS}): storage that stops answering fails a request in seconds
+ *   instead of holding it until the Lambda's own timeout; its failures name "file storage" in the
+ *   503 (shared/dependencies.ts).
  */
 import type { S3Client } from '@aws-sdk/client-s3';
 import { storageDesign } from '../../../contract/design/storage-design';
 import { config } from '../config';
+import { watchDependency } from '../dependencies';
+
+/**
+ * A connection gets 1 s; a request 5 s without a byte (an idle limit, not a total: a large
+ * object streams for as long as bytes keep coming). The SDK's standard retries make at most 3
+ * attempts. Routes that must answer quickly pass their own total limit (`STORAGE_CHECK_MS`).
+ */
+export const S3_TIMEOUTS = {
+  connectionTimeout: 1_000,
+  requestTimeout: 5_000,
+  throwOnRequestTimeout: true,
+} as const;
+
+/** What a route waits at most for storage to say whether a file can be served (all attempts). */
+export const STORAGE_CHECK_MS = 3_000;
+
+/** The commands that change a bucket: a 503 after one of them cannot say "nothing was changed". */
+const CHANGES = new Set([
+  'PutObjectCommand',
+  'CopyObjectCommand',
+  'DeleteObjectCommand',
+  'DeleteObjectsCommand',
+  'CreateMultipartUploadCommand',
+  'UploadPartCommand',
+  'CompleteMultipartUploadCommand',
+]);
 
 type S3Sdk = typeof import('@aws-sdk/client-s3');
 type Presigner = typeof import('@aws-sdk/s3-request-presigner');
@@ -33,11 +62,16 @@ export const s3 = (): Promise<S3Access> => {
     import('@aws-sdk/s3-request-presigner'),
   ]).then(([sdk, presigner]) => ({
     sdk,
-    client: new sdk.S3Client({
-      forcePathStyle: config().S3_FORCE_PATH_STYLE,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    }),
+    client: watchDependency(
+      new sdk.S3Client({
+        forcePathStyle: config().S3_FORCE_PATH_STYLE,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        requestHandler: S3_TIMEOUTS,
+      }),
+      'storage',
+      (command) => CHANGES.has(command),
+    ),
     getSignedUrl: presigner.getSignedUrl,
   }));
   return loading;
@@ -157,11 +191,21 @@ export interface StoredObject {
   contentType: string | undefined;
 }
 
-/** Size and type of an object, or null when it does not exist. */
-export const headObject = async (bucket: string, key: string): Promise<StoredObject | null> => {
+/**
+ * Size and type of an object, or null when it does not exist. `withinMs` bounds the whole call
+ * (every attempt); past it the call fails with the SDK's `AbortError`.
+ */
+export const headObject = async (
+  bucket: string,
+  key: string,
+  withinMs?: number,
+): Promise<StoredObject | null> => {
   const { sdk, client } = await s3();
   try {
-    const head = await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: key }));
+    const head = await client.send(
+      new sdk.HeadObjectCommand({ Bucket: bucket, Key: key }),
+      withinMs === undefined ? {} : { abortSignal: AbortSignal.timeout(withinMs) },
+    );
     return { size: head.ContentLength ?? 0, contentType: head.ContentType };
   } catch (error) {
     const name = (error as { name?: string }).name;
