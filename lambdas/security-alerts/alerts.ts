@@ -27,16 +27,17 @@ export interface LiveTemplate {
 /** The template page's Security panel: the advisory and the version that fixes it. */
 export const securityPanelLink = (templateId: string) => `/mvp/${templateId}#security`;
 
-const describe = (finding: SecurityFinding) =>
+/** One finding in words: advisory, severity, package and version, and its fix. */
+export const describeFinding = (finding: SecurityFinding) =>
   `${finding.advisory_id} (${SEVERITY_LABELS[finding.severity].toLowerCase()}) in ${finding.package} ${finding.version}${
     finding.fixed_version ? `, fixed in ${finding.fixed_version}` : ', no fix published yet'
   }`;
 
 const sellerMessage = (template: LiveTemplate, version: string, finding: SecurityFinding) =>
-  `A vulnerability was found in ${template.title} ${version}: ${describe(finding)}. Buyers who use this version have been told; publish a version that upgrades it to offer them the fix.`;
+  `A vulnerability was found in ${template.title} ${version}: ${describeFinding(finding)}. Buyers who use this version have been told; publish a version that upgrades it to offer them the fix.`;
 
 const buyerMessage = (template: LiveTemplate, finding: SecurityFinding) =>
-  `A vulnerability was found in ${template.title} you use: ${describe(finding)}. The seller has been told. See the advisory and the fix on the template's Security panel.`;
+  `A vulnerability was found in ${template.title} you use: ${describeFinding(finding)}. The seller has been told. See the advisory and the fix on the template's Security panel.`;
 
 /** Who holds each version of a template (downloaded it, or has a finished deployment of it). */
 export const holdersOfTemplate = async (templateId: string) => {

@@ -22,6 +22,7 @@ import {
   type SecurityReportItem,
 } from '../security/stored-reports';
 import { alertNewFindings, holdersOfTemplate, type LiveTemplate, type NewFinding } from './alerts';
+import { tellHoldersOfKnownFindings } from './known-findings';
 import { recheckTargets, type RecheckFigures } from './recheck';
 import { readRecheckState, writeRecheckState } from './repo';
 
@@ -46,6 +47,11 @@ export interface RecheckSummary {
   reports_updated: number;
   new_findings: number;
   notifications: number;
+  /**
+   * Notifications of advisories a holder's version already had when they got it, to holders no
+   * earlier trigger told (known-findings.ts): 0 once everyone was told.
+   */
+  known_told: number;
   figures: RecheckFigures | null;
   live_severity_changes: LiveSeverityChange[];
 }
@@ -120,6 +126,19 @@ const applyToTemplate = async (
         severity: after,
       });
   }
+  // Holders of a version with advisories it already had, never told (a download, a deploy or a
+  // version going live whose notice failed, holders from before these notices): told now, once.
+  const known = new Map(
+    group.flatMap(({ report, key }) => {
+      const findings = findingsByKey.get(key) ?? [];
+      return findings.length > 0 ? [[report.version_number, findings] as const] : [];
+    }),
+  );
+  if (known.size > 0)
+    summary.known_told += await tellHoldersOfKnownFindings(template, known, holders, {
+      now,
+      sendEmails: false,
+    });
 };
 
 export interface RecheckOptions {
@@ -150,6 +169,7 @@ export const runSecurityRecheck = async (options: RecheckOptions = {}): Promise<
     reports_updated: 0,
     new_findings: 0,
     notifications: 0,
+    known_told: 0,
     figures: null,
     live_severity_changes: [],
   };
@@ -187,7 +207,7 @@ export const runSecurityRecheck = async (options: RecheckOptions = {}): Promise<
         }),
       );
   await writeRecheckState(outcome.cache);
-  if (summary.notifications > 0) {
+  if (summary.notifications + summary.known_told > 0) {
     const { sendQueuedEmails } = await import('../notifications/service');
     await sendQueuedEmails();
   }
