@@ -1,6 +1,7 @@
 /**
  * The authenticator app (TOTP) second factor through Amplify: whether it is on, setting one up
- * (the secret and its otpauth URI, then a first code to prove it works) and turning it off.
+ * (the secret, its otpauth URI and that URI as a QR code, then a first code to prove it works)
+ * and turning it off.
  * Admins need it in the cloud: the admin routes refuse an admin without one.
  */
 import { loadAuth } from '../../../lib/amplify';
@@ -17,18 +18,28 @@ export const TOTP_CODE_REFUSED_MESSAGE =
 export interface TotpSetup {
   /** To type into the app by hand. */
   secret: string;
-  /** `otpauth://totp/…`: what a QR code would carry; many apps take it as a link too. */
+  /** `otpauth://totp/…`: what the QR code carries; many apps take it as a link too. */
   uri: string;
+  /** The URI as a QR code: an SVG image's `data:` URL, for the phone's camera. */
+  qrCode: string;
+}
+
+/**
+ * The URI as a QR code (the `qrcode` library, loaded with the set-up only), drawn as SVG so it
+ * needs no canvas and stays sharp at any size; error correction M, as authenticator apps print.
+ */
+export async function qrCodeOf(uri: string): Promise<string> {
+  const { toString } = await import('qrcode');
+  const svg = await toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
 /** Step 1: a new secret for the app, for the account named `accountName` (the e-mail). */
 export async function startTotpSetup(accountName: string): Promise<TotpSetup> {
   const { auth } = await loadAuth();
   const details = await auth.setUpTOTP();
-  return {
-    secret: details.sharedSecret,
-    uri: details.getSetupUri(TOTP_ISSUER, accountName).toString(),
-  };
+  const uri = details.getSetupUri(TOTP_ISSUER, accountName).toString();
+  return { secret: details.sharedSecret, uri, qrCode: await qrCodeOf(uri) };
 }
 
 /** Step 2: the app's first code proves the set-up; then sign-ins ask for it. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Code, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Code, Heading, HStack, Image, Input, Stack, Text } from '@chakra-ui/react';
 import { FormField } from '../../../components/form/form-field';
 import {
   confirmTotpSetup,
@@ -16,8 +16,9 @@ import { Message } from './message';
 type Outcome = { status: 'success' | 'error'; text: string } | null;
 
 /**
- * Settings, Security: the authenticator app. Off: a button starts the set-up, which shows the
- * secret (with a copy button) and its otpauth link, and asks for the app's first code. On: a
+ * Settings, Security: the authenticator app. Off: a button starts the set-up, which shows a QR
+ * code to scan, the secret beside it (with a copy button) and its otpauth link, and asks for the
+ * app's first code. On: a
  * button turns it off. Admins need it for the admin pages.
  */
 export function AuthenticatorAppSection({ accountName }: { accountName: string }) {
@@ -84,7 +85,7 @@ export function AuthenticatorAppSection({ accountName }: { accountName: string }
   );
 }
 
-/** The secret with its copy button and link, and the field for the app's first code. */
+/** The QR code, the secret with its copy button and link, and the field for the app's first code. */
 function SetupSteps(props: {
   setup: TotpSetup;
   code: string;
@@ -95,7 +96,17 @@ function SetupSteps(props: {
   const { setup } = props;
   return (
     <Stack gap="3">
-      <Text>Add this key to your authenticator app, or open the link on your phone:</Text>
+      <Text>
+        Scan this code with your authenticator app, or type the key below into it, or open the link
+        on your phone:
+      </Text>
+      <Image
+        src={setup.qrCode}
+        alt="QR code to add this account to your authenticator app"
+        data-testid="totp-qr-code"
+        boxSize="200px"
+        bg="white"
+      />
       <HStack>
         <Code data-testid="totp-secret" wordBreak="break-all">
           {setup.secret}

@@ -1,6 +1,6 @@
 /**
  * Settings → Security's authenticator app against Amplify mocked at its module boundary: the
- * status, the set-up (secret and otpauth URI, then the first code and the preference), turning it
+ * status, the set-up (secret, otpauth URI and its QR code, then the first code and the preference), turning it
  * off, and whether the site requires it of admins (cloud yes, local no).
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -59,10 +59,20 @@ describe('authenticator app', () => {
     amplify.setUpTOTP.mockResolvedValue({ sharedSecret: 'ABC', getSetupUri });
     const setup = await app.startTotpSetup('ada@example.com');
     expect(getSetupUri).toHaveBeenCalledWith(app.TOTP_ISSUER, 'ada@example.com');
-    expect(setup).toEqual({
-      secret: 'ABC',
-      uri: `otpauth://totp/${app.TOTP_ISSUER}:ada@example.com?secret=ABC&issuer=${app.TOTP_ISSUER}`,
-    });
+    const uri = `otpauth://totp/${app.TOTP_ISSUER}:ada@example.com?secret=ABC&issuer=${app.TOTP_ISSUER}`;
+    expect(setup).toEqual({ secret: 'ABC', uri, qrCode: await app.qrCodeOf(uri) });
+  });
+
+  it('draws the otpauth URI as a QR code: an SVG image the page can show', async () => {
+    const qrCode = await app.qrCodeOf('otpauth://totp/Marketplace:ada@example.com?secret=ABC');
+    expect(qrCode).toMatch(/^data:image\/svg\+xml;charset=utf-8,/);
+    const svg = decodeURIComponent(qrCode.slice(qrCode.indexOf(',') + 1));
+    expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 (\d+) \1"/);
+    expect(svg).toContain('<path');
+    // Another URI is another code.
+    expect(await app.qrCodeOf('otpauth://totp/Marketplace:bob@example.com?secret=XYZ')).not.toBe(
+      qrCode,
+    );
   });
 
   it('verifies the first code, then prefers TOTP; a refused code changes no preference', async () => {
