@@ -73,6 +73,20 @@ export const THIRD_PARTY_UNAVAILABLE_MESSAGES: Readonly<Record<ThirdParty, strin
 };
 
 /**
+ * The same 503 for a call that moves money or changes something and whose answer was lost: it may
+ * have been done, so nothing claims it was not; its idempotency key makes trying again safe.
+ */
+export const THIRD_PARTY_RETRY_SAFE_MESSAGES: Readonly<Record<ThirdParty, string>> = {
+  stripe:
+    'Stripe, our payment provider, is not answering. Trying again is safe: nothing is charged or refunded twice. Try again in a few minutes.',
+  github:
+    'GitHub is not answering. Trying again is safe: nothing is done twice. Try again in a few minutes.',
+  netlify:
+    'Netlify is not answering. Trying again is safe: nothing is done twice. Try again in a few minutes.',
+  ses: 'Amazon SES, our e-mail service, is not answering. Trying again is safe: no one gets an e-mail twice. Try again in a few minutes.',
+};
+
+/**
  * One call's deadline in a Step Functions task (a repository archive, a deploy's GitHub writes):
  * the task's own timeout and its state machine's retries bound it, not an API request's.
  */

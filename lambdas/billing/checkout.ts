@@ -6,6 +6,7 @@
 import { businessMetrics } from '../../contract/design/metrics';
 import { countFact } from '../shared/business-metrics';
 import { stripe, isStripeError, type Stripe } from '../shared/adapters/stripe';
+import { throwIfThirdPartyUnavailable } from '../shared/adapters/unavailable';
 import {
   CHECKOUT_MESSAGES,
   ENTERPRISE_MESSAGES,
@@ -54,16 +55,30 @@ const ensureCustomer = async (caller: Caller): Promise<string> => {
   await ensureProfile(caller);
   const profile = await getBillingProfile(caller.userId);
   if (profile?.stripeCustomerId) return profile.stripeCustomerId;
-  const customer = await (
-    await stripe()
-  ).customers.create(
-    { email: caller.email, metadata: { user_id: caller.userId } },
-    { idempotencyKey: `customer-${caller.userId}` },
-  );
+  let customer: Stripe.Customer;
+  try {
+    customer = await (
+      await stripe()
+    ).customers.create(
+      { email: caller.email, metadata: { user_id: caller.userId } },
+      { idempotencyKey: `customer-${caller.userId}` },
+    );
+  } catch (error) {
+    return stripeFailure(error, CHECKOUT_MESSAGES.createFailed);
+  }
   return recordStripeCustomer(caller.userId, customer.id);
 };
 
-const stripeFailure = (error: unknown, message: string): never => {
+/**
+ * A Stripe that did not answer is its one 503 (nothing was charged: these calls make a customer,
+ * a session or a link; `retrySafe` for a change that may charge); a refusal is a 502 with `message`.
+ */
+const stripeFailure = (
+  error: unknown,
+  message: string,
+  options: { retrySafe?: boolean } = {},
+): never => {
+  throwIfThirdPartyUnavailable(error, options);
   if (isStripeError(error)) {
     logger.error('Stripe refused a checkout call', { type: error.type, code: error.code });
     throw new DependencyFailedError(message);
@@ -172,6 +187,7 @@ export const getCheckoutStatus = async (
       expand: ['subscription'],
     });
   } catch (error) {
+    throwIfThirdPartyUnavailable(error);
     if (isStripeError(error) && error.statusCode === 404) {
       throw new NotFoundError(CHECKOUT_MESSAGES.sessionNotFound);
     }
@@ -238,7 +254,9 @@ export const updateCurrentSubscription = async (
     const plan = planOfPrice(change.price_id);
     if (!plan) throw new ValidationError(CHECKOUT_MESSAGES.invalidPlan);
     if (plan !== current.plan_type) {
-      const existing = await client.subscriptions.retrieve(current.stripe_subscription_id);
+      const existing = await client.subscriptions
+        .retrieve(current.stripe_subscription_id)
+        .catch((error: unknown) => stripeFailure(error, CHECKOUT_MESSAGES.fetchSubscriptionFailed));
       const item = existing.items.data[0];
       if (!item) throw new ConflictError(CHECKOUT_MESSAGES.noSubscription);
       params.items = [{ id: item.id, price: change.price_id }];
@@ -253,7 +271,8 @@ export const updateCurrentSubscription = async (
   try {
     updated = await client.subscriptions.update(current.stripe_subscription_id, params);
   } catch (error) {
-    return stripeFailure(error, CHECKOUT_MESSAGES.fetchSubscriptionFailed);
+    // A plan switch invoices the difference: its lost answer may have charged.
+    return stripeFailure(error, CHECKOUT_MESSAGES.fetchSubscriptionFailed, { retrySafe: true });
   }
   const stored = await applySubscription(updated, Math.floor(Date.now() / 1000), null);
   return toSubscriptionView(stored ?? (await getNewestSubscriptionOfUser(userId)));

@@ -5,6 +5,7 @@
  */
 import { config } from '../shared/config';
 import { stripe, isStripeError } from '../shared/adapters/stripe';
+import { throwIfThirdPartyUnavailable } from '../shared/adapters/unavailable';
 import {
   CONNECT_MESSAGES,
   type ConnectLinkResult,
@@ -63,6 +64,7 @@ export const createConnectAccountLink = async (
     });
     return { account_link_url: link.url };
   } catch (error) {
+    throwIfThirdPartyUnavailable(error);
     if (isStripeError(error)) {
       logger.error('Stripe refused a Connect call', { type: error.type, code: error.code });
       throw new DependencyFailedError(CONNECT_MESSAGES.linkFailed);

@@ -34,6 +34,10 @@ import {
   type OAuthCallbackBody,
 } from '../../contract/deployments';
 import { DependencyFailedError, ValidationError } from '../shared/errors';
+import {
+  asThirdPartyUnavailable,
+  throwIfThirdPartyUnavailable,
+} from '../shared/adapters/unavailable';
 import { logger } from '../shared/observability';
 import { deleteToken, getToken, listConnections } from './repo';
 import { storeToken, type Provider } from './tokens';
@@ -71,7 +75,7 @@ export const completeGithubConnection = async (
   userId: string,
   body: OAuthCallbackBody,
 ): Promise<GithubCallbackResult> => {
-  const { returnTo } = await consumeOAuthState({
+  const { returnTo, giveBack } = await consumeOAuthState({
     state: body.state,
     userId,
     provider: 'github-user',
@@ -84,9 +88,12 @@ export const completeGithubConnection = async (
       body.code,
       redirectUri(BUYER_GITHUB_CALLBACK_PATH),
     ));
-    const { data: user } = await (await githubAsUser(token)).rest.users.getAuthenticated();
+    const { data: user } = await (await githubAsUser(token, 'route')).rest.users.getAuthenticated();
     login = user.login;
   } catch (error) {
+    // GitHub did not answer: the same callback works again once it does.
+    if (asThirdPartyUnavailable(error)) await giveBack();
+    throwIfThirdPartyUnavailable(error);
     // A refused code is the buyer's to retry; anything else is GitHub's or ours.
     const refused =
       (error instanceof Error &&
@@ -148,19 +155,26 @@ export const completeNetlifyConnection = async (
   userId: string,
   body: OAuthCallbackBody,
 ): Promise<string> => {
-  const { returnTo } = await consumeOAuthState({ state: body.state, userId, provider: 'netlify' });
+  const { returnTo, giveBack } = await consumeOAuthState({
+    state: body.state,
+    userId,
+    provider: 'netlify',
+  });
   const deploymentId = DEPLOYMENT_RETURN.exec(returnTo ?? '')?.[1];
   if (!deploymentId) throw new ValidationError(DEPLOY_MESSAGES.netlifyMissingParameters);
   let token: string;
   let accountLogin: string | undefined;
   try {
     token = await exchangeNetlifyCode(body.code, redirectUri(BUYER_NETLIFY_CALLBACK_PATH));
-    const user = (await (await netlifyAsUser(token)).getCurrentUser()) as {
+    const user = (await (await netlifyAsUser(token, 'route')).getCurrentUser()) as {
       slug?: string;
       full_name?: string;
     };
     accountLogin = user.slug ?? user.full_name;
   } catch (error) {
+    // Netlify did not answer: the same callback works again once it does.
+    if (asThirdPartyUnavailable(error)) await giveBack();
+    throwIfThirdPartyUnavailable(error);
     logger.warn('Netlify authorization failed', { name: (error as Error).name });
     if (error instanceof NetlifyOAuthError)
       throw new ValidationError(DEPLOY_MESSAGES.netlifyFailed);

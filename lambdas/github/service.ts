@@ -10,6 +10,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { consumeOAuthState, issueOAuthState } from '../shared/auth/oauth-state';
+import {
+  asThirdPartyUnavailable,
+  throwIfThirdPartyUnavailable,
+} from '../shared/adapters/unavailable';
 import { githubAppInstallationOf, recordGithubAppInstallation } from '../profiles/service';
 import {
   githubApp,
@@ -67,11 +71,22 @@ export const completeInstallation = async (
   profile: Profile,
   body: { installation_id: number; state: string; code: string },
 ): Promise<GithubMessage> => {
-  await consumeOAuthState({ state: body.state, userId: profile.id, provider: 'github-app' });
+  const { giveBack } = await consumeOAuthState({
+    state: body.state,
+    userId: profile.id,
+    provider: 'github-app',
+  });
+  // GitHub did not answer: the same callback works again once it does.
+  const unavailable = async (error: unknown) => {
+    if (!asThirdPartyUnavailable(error)) return;
+    await giveBack();
+    throwIfThirdPartyUnavailable(error);
+  };
   let reachable: number[];
   try {
     reachable = await installationsOfInstallingUser(body.code);
   } catch (error) {
+    await unavailable(error);
     const status = githubErrorStatus(error);
     // A used, expired or made-up code (GitHub answers it with a 400-like error).
     if (status === 400 || status === 401 || status === 404) {
@@ -90,6 +105,7 @@ export const completeInstallation = async (
     const app = await githubApp();
     await app.rest.apps.getInstallation({ installation_id: body.installation_id });
   } catch (error) {
+    await unavailable(error);
     const status = githubErrorStatus(error);
     if (status === 404) throw new ValidationError(GITHUB_MESSAGES.installFailed);
     logger.error('GitHub installation check failed', { status });
@@ -117,6 +133,7 @@ const findRepository = async (
     const { data } = await octokit.rest.repos.get({ owner, repo: name });
     return data;
   } catch (error) {
+    throwIfThirdPartyUnavailable(error);
     const status = githubErrorStatus(error);
     if (status === 404 || status === 403) {
       throw new ValidationError(GITHUB_MESSAGES.repositoryNotFound, {
@@ -148,6 +165,7 @@ const requireInInstallation = async (
     );
     covered = repositories.some((repository) => repository.id === repositoryId);
   } catch (error) {
+    throwIfThirdPartyUnavailable(error);
     logger.error('GitHub installation repositories lookup failed', {
       status: githubErrorStatus(error),
     });
@@ -235,6 +253,8 @@ export const linkTemplateRepository = async (
       config: { url: webhookUrl(), content_type: 'json', secret, insecure_ssl: '0' },
     });
   } catch (error) {
+    // A webhook whose answer was lost may exist: the retry removes ours before adding one.
+    throwIfThirdPartyUnavailable(error, { retrySafe: true });
     logger.error('GitHub webhook creation failed', { status: githubErrorStatus(error) });
     throw new DependencyFailedError(GITHUB_MESSAGES.linkFailed);
   }

@@ -17,6 +17,7 @@ import { startWorkflow } from '../shared/adapters/workflow';
 import { GITHUB_MESSAGES, type GithubSyncResult } from '../../contract/github';
 import type { Profile } from '../../contract/profile';
 import { DependencyFailedError, NotFoundError } from '../shared/errors';
+import { throwIfThirdPartyUnavailable } from '../shared/adapters/unavailable';
 import { logger } from '../shared/observability';
 import { getRepoLink, loadOwnedTemplate } from '../templates/github-sync';
 import { getTemplate } from '../templates/sync-lookup';
@@ -68,6 +69,7 @@ export const syncTemplate = async (
     });
     sha = ref.object.sha;
   } catch (error) {
+    throwIfThirdPartyUnavailable(error);
     logger.error('GitHub head lookup failed', { status: githubErrorStatus(error) });
     throw new DependencyFailedError(GITHUB_MESSAGES.syncFailed);
   }

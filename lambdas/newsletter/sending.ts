@@ -8,7 +8,8 @@
  *    address (pending → sending, conditional), sends, and records sent/failed with the issue's
  *    counter in one transaction. A retried batch sees only the still-pending addresses, so nobody
  *    gets a message twice. Each batch paces itself to its share of the SES send rate; a throttled
- *    send gives its address back and fails the batch with `MailThrottled`, which the Map retries.
+ *    send gives its address back and fails the batch with `MailThrottled`, which the Map retries;
+ *    an SES that does not answer (ThirdPartyUnavailableError) gives it back too and fails the batch.
  * 3. Finish counts the recipients' outcomes and closes the issue.
  *
  * Recipients of a type: its active user subscriptions (L6) whose address has not unsubscribed
@@ -17,6 +18,7 @@
  */
 import { MailThrottledError, sendMail } from '../shared/adapters/mailer';
 import { config } from '../shared/config';
+import { ThirdPartyUnavailableError } from '../shared/errors';
 import { SITE_UPDATES_NEWSLETTER_ID } from '../../contract/newsletter';
 import type { NewsletterRecipientItem } from '../shared/db/entities/newsletter-recipient';
 import { logger } from '../shared/observability';
@@ -177,7 +179,10 @@ export const sendBatch = async (issueId: string, batch: number): Promise<BatchRe
       outcome = { status: 'sent', messageId };
       result.sent += 1;
     } catch (error) {
-      if (error instanceof MailThrottledError) {
+      // SES throttled us or did not answer: the address goes back to pending and the batch
+      // fails, for the state machine to retry (then a resend of the issue) with only the
+      // addresses still pending.
+      if (error instanceof MailThrottledError || error instanceof ThirdPartyUnavailableError) {
         await releaseRecipient(issueId, recipient.email, now());
         throw error;
       }

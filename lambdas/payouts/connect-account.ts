@@ -7,6 +7,7 @@
 import type { ConnectLoginLink } from '../../contract/billing';
 import { CONNECT_MESSAGES } from '../../contract/connect-messages';
 import { stripe, isStripeError } from '../shared/adapters/stripe';
+import { throwIfThirdPartyUnavailable } from '../shared/adapters/unavailable';
 import { ConflictError, DependencyFailedError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { getBillingProfile, getConnectAccounts } from '../profiles/billing-fields';
@@ -50,6 +51,7 @@ export const createConnectLoginLink = async (userId: string): Promise<ConnectLog
     const link = await client.accounts.createLoginLink(profile.stripeAccountId);
     return { url: link.url };
   } catch (error) {
+    throwIfThirdPartyUnavailable(error);
     if (isStripeError(error)) {
       logger.error('Stripe refused a login link', { type: error.type, code: error.code });
       throw new DependencyFailedError(CONNECT_MESSAGES.loginLinkFailed);

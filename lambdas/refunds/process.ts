@@ -5,20 +5,15 @@
  */
 import { auditWrite } from '../shared/audit';
 import { isStripeError, stripe } from '../shared/adapters/stripe';
+import { throwIfThirdPartyUnavailable } from '../shared/adapters/unavailable';
 import { formatGbp } from '../../contract/money';
 import {
-  REFUND_STRIPE_UNAVAILABLE_MESSAGE,
   refundAboveRefundableMessage,
   refundFailedMessage,
   refundStatusConflictMessage,
   type ProcessRefundResult,
 } from '../../contract/refunds';
-import {
-  ConflictError,
-  DependencyFailedError,
-  ServiceUnavailableError,
-  ValidationError,
-} from '../shared/errors';
+import { ConflictError, DependencyFailedError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import {
   fixRefundPlan,
@@ -121,11 +116,8 @@ const makeStripeRefunds = async (
         type: error.type,
         code: error.code,
       });
-      if (
-        ['StripeConnectionError', 'StripeAPIError', 'StripeRateLimitError'].includes(error.type)
-      ) {
-        throw new ServiceUnavailableError(REFUND_STRIPE_UNAVAILABLE_MESSAGE);
-      }
+      // A refund whose answer was lost may have been made: the same key finds it on a retry.
+      throwIfThirdPartyUnavailable(error, { retrySafe: true });
       if (error.type === 'StripeAuthenticationError' || error.type === 'StripePermissionError') {
         // Our configuration is wrong, not the request: a 500 that is logged and alarmed on.
         throw error;

@@ -3,7 +3,11 @@
  * (`http/error-mapper.ts`) turns them into status codes with `instanceof`, so services stay free of
  * transport concerns and a new error class is one line there.
  */
-import { THIRD_PARTY_UNAVAILABLE_MESSAGES, type ThirdParty } from '../../contract/third-parties';
+import {
+  THIRD_PARTY_RETRY_SAFE_MESSAGES,
+  THIRD_PARTY_UNAVAILABLE_MESSAGES,
+  type ThirdParty,
+} from '../../contract/third-parties';
 
 /** Base class, so the mapper can tell our errors from the runtime's. */
 export abstract class DomainError extends Error {
@@ -89,9 +93,18 @@ export class ServiceUnavailableError extends DomainError {
 export class ThirdPartyUnavailableError extends ServiceUnavailableError {
   constructor(
     readonly service: ThirdParty,
-    options?: { cause?: unknown },
+    /**
+     * `retrySafe`: the call moves money or changes something and may have been done before its
+     * answer was lost; the message then says trying again is safe instead of "nothing was
+     * charged".
+     */
+    options?: { cause?: unknown; retrySafe?: boolean },
   ) {
-    super(THIRD_PARTY_UNAVAILABLE_MESSAGES[service]);
+    super(
+      (options?.retrySafe ? THIRD_PARTY_RETRY_SAFE_MESSAGES : THIRD_PARTY_UNAVAILABLE_MESSAGES)[
+        service
+      ],
+    );
     if (options?.cause !== undefined) this.cause = options.cause;
   }
 }

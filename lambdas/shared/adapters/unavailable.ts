@@ -16,7 +16,7 @@
  * {@link throwIfThirdPartyUnavailable} first in their `catch`; the error mapper calls
  * {@link asThirdPartyUnavailable} for whatever reaches it uncaught.
  */
-import type { ThirdParty } from '../../../contract/third-parties';
+import { THIRD_PARTY_RETRY_SAFE_MESSAGES, type ThirdParty } from '../../../contract/third-parties';
 import { ThirdPartyUnavailableError } from '../errors';
 
 const fields = (error: unknown) =>
@@ -73,10 +73,23 @@ export const asThirdPartyUnavailable = (error: unknown): ThirdPartyUnavailableEr
   return found ? new ThirdPartyUnavailableError(found[0], { cause: error }) : undefined;
 };
 
-/** Rethrows `error` as its service's 503 when a third party did not answer; else returns. */
-export const throwIfThirdPartyUnavailable = (error: unknown): void => {
+/**
+ * Rethrows `error` as its service's 503 when a third party did not answer; else returns.
+ * `retrySafe`: the call moves money or changes something (see ThirdPartyUnavailableError).
+ */
+export const throwIfThirdPartyUnavailable = (
+  error: unknown,
+  options: { retrySafe?: boolean } = {},
+): void => {
   const unavailable = asThirdPartyUnavailable(error);
-  if (unavailable) throw unavailable;
+  if (!unavailable) return;
+  if (
+    options.retrySafe &&
+    unavailable.message !== THIRD_PARTY_RETRY_SAFE_MESSAGES[unavailable.service]
+  ) {
+    throw new ThirdPartyUnavailableError(unavailable.service, { cause: error, retrySafe: true });
+  }
+  throw unavailable;
 };
 
 /**

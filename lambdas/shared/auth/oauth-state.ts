@@ -7,7 +7,8 @@
  * `consumeOAuthState` accepts it once: the MAC must verify for the calling user and provider
  * (a state of another user, another provider, altered or made up is refused without a database
  * write), and the stored item is deleted with a condition on the same user, provider and expiry,
- * so of two concurrent callbacks with one state exactly one succeeds.
+ * so of two concurrent callbacks with one state exactly one succeeds. When the provider then does
+ * not answer, the caller gives the state back (`giveBack`), so the same callback can be retried.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { OAuthStateEntity } from '../db/entities/oauth-state';
@@ -70,7 +71,7 @@ export const consumeOAuthState = async (input: {
   userId: string;
   provider: OAuthProvider;
   now?: Date;
-}): Promise<{ returnTo: string | null }> => {
+}): Promise<{ returnTo: string | null; giveBack: () => Promise<void> }> => {
   const refuse = () =>
     new ValidationError(OAUTH_STATE_INVALID_MESSAGE, { state: OAUTH_STATE_INVALID_MESSAGE });
   const parts = input.state.split('.');
@@ -97,5 +98,16 @@ export const consumeOAuthState = async (input: {
     if (isConditionFailure(error)) throw refuse();
     throw error;
   }
-  return { returnTo: stored.return_to ?? null };
+  return {
+    returnTo: stored.return_to ?? null,
+    // The provider did not answer the code's exchange: the same state works again until it
+    // expires, so the user's retry of the callback passes once the provider is back.
+    giveBack: async () => {
+      await OAuthStateEntity.create(stored)
+        .go()
+        .catch((error: unknown) => {
+          if (!isConditionFailure(error)) throw error;
+        });
+    },
+  };
 };
