@@ -39,6 +39,24 @@ export const LICENSING_LABELS: Record<LicensingTerms, string> = {
   personal_use_only: 'Personal Use Only',
 };
 
+/**
+ * How a template is had: free to anyone signed in, with a subscription's quota, or bought once.
+ * The browse filter's "Price" choice filters by it (`all` is no filter).
+ */
+export const ACCESS_TIERS = ['free', 'subscription', 'one_time_sale'] as const;
+export type AccessTier = (typeof ACCESS_TIERS)[number];
+export const PRICE_FILTER_LABELS: Record<AccessTier, string> = {
+  free: 'Free',
+  subscription: 'With a subscription',
+  one_time_sale: 'One-time purchase',
+};
+/**
+ * What the price range means, said beside it: a range is about a template's own price, and
+ * subscription templates have none (they come with a plan).
+ */
+export const PRICE_RANGE_HINT =
+  'Free templates count as £0 and one-time purchases at their price. Subscription templates have no price of their own, so a price range leaves them out.';
+
 export const SORT_OPTIONS = ['published_at', 'download_count', 'average_rating'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 export const SORT_LABELS: Record<SortOption, string> = {

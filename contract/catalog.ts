@@ -5,9 +5,11 @@
 import type { SiteSettings } from './site-settings';
 import * as z from 'zod';
 import {
+  ACCESS_TIERS,
   BROWSE_PAGE_SIZE,
   LICENSING_TERMS,
   SORT_OPTIONS,
+  type AccessTier,
   type LicensingTerms,
 } from './browse-options';
 import type { Severity } from './security';
@@ -19,6 +21,8 @@ export {
   BROWSE_TECH_STACKS,
   LICENSING_LABELS,
   LICENSING_TERMS,
+  PRICE_FILTER_LABELS,
+  PRICE_RANGE_HINT,
   SORT_LABELS,
   SORT_OPTIONS,
   type LicensingTerms,
@@ -63,8 +67,7 @@ export const TEMPLATE_TECH_STACKS = [
   'Kubernetes',
 ] as const;
 
-export const ACCESS_TIERS = ['free', 'subscription', 'one_time_sale'] as const;
-export type AccessTier = (typeof ACCESS_TIERS)[number];
+export { ACCESS_TIERS, type AccessTier } from './browse-options';
 
 export const TEMPLATE_STATUSES = [
   'pending_review',
@@ -120,6 +123,12 @@ export const browseQuerySchema = z
           : [],
       )
       .pipe(z.array(z.enum(TEMPLATE_TECH_STACKS, { message: 'Unknown technology.' })).max(34)),
+    /** How the template is had: `free` (no price at all), `subscription` or `one_time_sale`. */
+    price: optionalText.pipe(
+      z
+        .enum(ACCESS_TIERS, { message: 'Price must be free, subscription or one_time_sale.' })
+        .optional(),
+    ),
     min_price: optionalPrice('Minimum price'),
     max_price: optionalPrice('Maximum price'),
     licensing_terms: optionalText.pipe(

@@ -145,8 +145,10 @@ const forEachRow = (bitmap: Bitmap, visit: (row: number) => void): void => {
 };
 
 /**
- * The rows matching every filter, or `null` for every row (no filter). Free and subscription
- * templates have no price: they count as price 0, so they match any maximum and a minimum of 0.
+ * The rows matching every filter, or `null` for every row (no filter). A price range is about a
+ * template's own price: a free template costs 0 and a one-time sale its price; a subscription
+ * template has none (it comes with a plan), so any price range leaves it out and a maximum of 0
+ * means free templates only (contract/browse-options.ts, PRICE_RANGE_HINT).
  */
 const matchingRows = (index: CatalogIndex, filters: BrowseFilters): Bitmap | null => {
   let rows: Bitmap | null = null;
@@ -157,6 +159,7 @@ const matchingRows = (index: CatalogIndex, filters: BrowseFilters): Bitmap | nul
   const { category, licensing_terms: licence, min_price: min, max_price: max } = filters;
   if (category !== undefined) and(index.rowsWith(index.byCategory, category));
   if (licence !== undefined) and(index.rowsWith(index.byLicence, licence));
+  if (filters.price !== undefined) and(index.rowsWith(index.byAccessTier, filters.price));
   for (const tech of filters.tech_stack) and(index.rowsWith(index.byTech, tech));
   if (filters.search !== undefined) and(index.rowsMatching(filters.search.toLowerCase()));
   if (min === undefined && max === undefined) return rows;
@@ -168,8 +171,10 @@ const matchingRows = (index: CatalogIndex, filters: BrowseFilters): Bitmap | nul
     candidates = rows;
   }
   const prices = index.columns.price;
+  const subscription = index.rowsWith(index.byAccessTier, 'subscription');
   const priced = emptyBitmap(index.size);
   forEachRow(candidates, (row) => {
+    if (hasBit(subscription, row)) return;
     const price = Number.isNaN(prices[row]!) ? 0 : prices[row]!;
     if ((min === undefined || price >= min) && (max === undefined || price <= max)) {
       setBit(priced, row);

@@ -117,6 +117,7 @@ export class CatalogIndex {
   readonly positions: Readonly<Record<SortOption, Uint32Array>>;
   readonly byCategory = new Map<number, Bitmap>();
   readonly byLicence = new Map<number, Bitmap>();
+  readonly byAccessTier = new Map<number, Bitmap>();
   readonly byTech = new Map<number, Bitmap>();
   private readonly stringPositions: Map<string, number>;
   private readonly searchCache = new Map<string, Bitmap>();
@@ -143,6 +144,7 @@ export class CatalogIndex {
     for (let row = 0; row < n; row += 1) {
       mark(this.byCategory, columns.category[row]!, row);
       mark(this.byLicence, columns.licence[row]!, row);
+      mark(this.byAccessTier, columns.accessTier[row]!, row);
       for (let t = columns.techStart[row]!; t < columns.techStart[row + 1]!; t += 1) {
         mark(this.byTech, columns.tech[t]!, row);
       }

@@ -155,14 +155,30 @@ describe('GET /api/mvps', () => {
     ]);
   });
 
-  it('filters by price range; templates without a price count as 0', async () => {
+  it('filters by price range: free templates count as 0, subscription ones are left out', async () => {
     expect(titles(await browse({ min_price: '10' }))).toEqual([
       'Shopfront',
       'Stripe Billing Starter',
     ]);
     expect(titles(await browse({ min_price: '10', max_price: '20' }))).toEqual(['Shopfront']);
-    // Everything but the 49 kit: the free and subscription ones count as 0.
-    expect((await browse({ max_price: '20' })).total).toBe(approved.length - 1);
+    // The free template and the 15 shop; the 25 subscription templates have no price of their own.
+    expect(titles(await browse({ max_price: '20' }))).toEqual(['Portfolio Pro', 'Shopfront']);
+    // A maximum of 0 is free templates only, never subscription ones.
+    expect(titles(await browse({ max_price: '0' }))).toEqual(['Portfolio Pro']);
+    expect(titles(await browse({ min_price: '0', max_price: '0' }))).toEqual(['Portfolio Pro']);
+  });
+
+  it('filters by how a template is had: Free, with a subscription, one-time purchase', async () => {
+    expect(titles(await browse({ price: 'free' }))).toEqual(['Portfolio Pro']);
+    expect((await browse({ price: 'subscription' })).total).toBe(bulk.length);
+    expect(titles(await browse({ price: 'one_time_sale' }))).toEqual([
+      'Shopfront',
+      'Stripe Billing Starter',
+    ]);
+    expect(titles(await browse({ price: 'one_time_sale', max_price: '20' }))).toEqual([
+      'Shopfront',
+    ]);
+    expect((await browse({ price: 'all' })).total).toBe(approved.length);
   });
 
   it('filters by licensing terms', async () => {
@@ -202,6 +218,7 @@ describe('GET /api/mvps', () => {
     [{ sort: 'price' }, 'Sort must be one of published_at, download_count, average_rating.'],
     [{ min_price: '-5' }, 'Minimum price must be a number of at least 0.'],
     [{ max_price: 'cheap' }, 'Maximum price must be a number of at least 0.'],
+    [{ price: 'cheap' }, 'Price must be free, subscription or one_time_sale.'],
     [{ page: '-1' }, 'Page must be a whole number of at least 0.'],
     [{ category: 'Games' }, 'Unknown category.'],
     [{ tech_stack: 'React,Fortran' }, 'Unknown technology.'],

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  ACCESS_TIERS,
   TEMPLATE_CATEGORIES,
   BROWSE_TECH_STACKS,
   LICENSING_TERMS,
@@ -68,6 +69,10 @@ const reference = (records: readonly CatalogRecord[], query: BrowseQuery) => {
           `${record.title}\u0000${record.tagline}`.toLowerCase().includes(search)) &&
         (query.category === undefined || record.category === query.category) &&
         (query.licensing_terms === undefined || record.licensing_terms === query.licensing_terms) &&
+        (query.price === undefined || record.access_tier === query.price) &&
+        // A price range leaves subscription templates out (they have no price of their own).
+        ((query.min_price === undefined && query.max_price === undefined) ||
+          record.access_tier !== 'subscription') &&
         (query.min_price === undefined || (record.price ?? 0) >= query.min_price) &&
         (query.max_price === undefined || (record.price ?? 0) <= query.max_price) &&
         query.tech_stack.every((tech) => record.tech_stack.includes(tech)),
@@ -112,7 +117,10 @@ const randomQuery = (next: () => number, records: readonly CatalogRecord[]): Bro
     ).join(',');
   }
   if (next() < 0.25) raw.min_price = String(Math.floor(next() * 30));
-  if (next() < 0.25) raw.max_price = String(30 + Math.floor(next() * 40));
+  // A maximum of 0 (free templates only) now and then, without a minimum above it.
+  if (next() < 0.05 && raw.min_price === undefined) raw.max_price = '0';
+  else if (next() < 0.25) raw.max_price = String(30 + Math.floor(next() * 40));
+  if (next() < 0.2) raw.price = pick(next, ACCESS_TIERS);
   if (next() < 0.3) raw.licensing_terms = pick(next, LICENSING_TERMS);
   const pages = Math.max(1, Math.ceil(total / 20));
   raw.page = String(next() < 0.5 ? 0 : Math.floor(next() * pages * (next() < 0.1 ? 2 : 1)));

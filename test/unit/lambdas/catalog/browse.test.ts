@@ -79,11 +79,43 @@ describe('browseCatalog filters', () => {
     expect(ids(browse(priced, { min_price: '11', max_price: '50' }).items)).toEqual(['P50']);
   });
 
+  it('leaves subscription templates out of any price range: a maximum of 0 is free only', () => {
+    const tiers = [
+      catalogRecord({ id: 'FREE', price: null, access_tier: 'free' }),
+      catalogRecord({ id: 'SUB', price: null, access_tier: 'subscription' }),
+      catalogRecord({ id: 'P10', price: 10, access_tier: 'one_time_sale' }),
+    ];
+    expect(ids(browse(tiers, { max_price: '0' }).items)).toEqual(['FREE']);
+    expect(ids(browse(tiers, { max_price: '100' }).items).sort()).toEqual(['FREE', 'P10']);
+    expect(ids(browse(tiers, {}).items).sort()).toEqual(['FREE', 'P10', 'SUB']);
+    expect(ids(browse(tiers, { price: 'free' }).items)).toEqual(['FREE']);
+    expect(ids(browse(tiers, { price: 'subscription' }).items)).toEqual(['SUB']);
+    expect(ids(browse(tiers, { price: 'one_time_sale', max_price: '5' }).items)).toEqual([]);
+  });
+
   it('combines filters with AND', () => {
     const mixed = [
-      catalogRecord({ id: 'X', category: 'SaaS', tech_stack: ['React'], price: 20 }),
-      catalogRecord({ id: 'Y', category: 'SaaS', tech_stack: ['Vue.js'], price: 20 }),
-      catalogRecord({ id: 'Z', category: 'Dashboard', tech_stack: ['React'], price: 20 }),
+      catalogRecord({
+        id: 'X',
+        category: 'SaaS',
+        tech_stack: ['React'],
+        price: 20,
+        access_tier: 'one_time_sale',
+      }),
+      catalogRecord({
+        id: 'Y',
+        category: 'SaaS',
+        tech_stack: ['Vue.js'],
+        price: 20,
+        access_tier: 'one_time_sale',
+      }),
+      catalogRecord({
+        id: 'Z',
+        category: 'Dashboard',
+        tech_stack: ['React'],
+        price: 20,
+        access_tier: 'one_time_sale',
+      }),
     ];
     const result = browse(mixed, { category: 'SaaS', tech_stack: 'React', min_price: '5' });
     expect(ids(result.items)).toEqual(['X']);
@@ -188,6 +220,7 @@ describe('buildCatalogIndex at scale', () => {
         tech_stack: [stacks[i % 5]!, stacks[(i + 1) % 5]!],
         download_count: i % 97,
         price: i % 3 === 0 ? null : i % 200,
+        access_tier: i % 3 === 0 ? 'free' : 'one_time_sale',
       }),
     );
     const index = buildCatalogIndex(records);

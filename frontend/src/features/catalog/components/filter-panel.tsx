@@ -19,13 +19,16 @@ import { useState } from 'react';
 import { LuSearch, LuSlidersHorizontal } from 'react-icons/lu';
 import { TEMPLATE_CATEGORIES } from '@contract/categories';
 import {
+  ACCESS_TIERS,
   BROWSE_TECH_STACKS,
   LICENSING_LABELS,
   LICENSING_TERMS,
+  PRICE_FILTER_LABELS,
+  PRICE_RANGE_HINT,
   SORT_LABELS,
   SORT_OPTIONS,
 } from '@contract/browse-options';
-import type { LicensingTerms, SortOption } from '@contract/browse-options';
+import type { AccessTier, LicensingTerms, SortOption } from '@contract/browse-options';
 import { hasActiveFilters, toggleTech } from '../lib/browse-filters';
 import type { BrowseCategory, BrowseTech } from '../lib/browse-filters';
 import type { BrowseFilterActions } from '../lib/use-browse-filters';
@@ -102,35 +105,69 @@ interface PriceFieldsProps {
   onMaxPrice: (value: string) => void;
 }
 
-/** The price range, each bound optional. */
+/** Free, with a subscription, one-time purchase, or all. */
+function PriceTierField({ filters, updateFilters }: FilterProps) {
+  return (
+    <Field.Root>
+      <Field.Label>Price</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          data-testid="price-filter"
+          value={filters.price}
+          onChange={(event) => {
+            const value = event.target.value;
+            if (value === 'all' || isOneOf<AccessTier>(ACCESS_TIERS, value)) {
+              updateFilters({ price: value });
+            }
+          }}
+        >
+          <option value="all">All prices</option>
+          {ACCESS_TIERS.map((tier) => (
+            <option key={tier} value={tier}>
+              {PRICE_FILTER_LABELS[tier]}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+/** The price range, each bound optional, with what it counts said beneath. */
 function PriceFields({ minPrice, maxPrice, onMinPrice, onMaxPrice }: PriceFieldsProps) {
   return (
-    <SimpleGrid columns={2} gap="3">
-      <Field.Root>
-        <Field.Label>Min price</Field.Label>
-        <Input
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="any"
-          placeholder="0"
-          value={minPrice}
-          onChange={(event) => onMinPrice(event.target.value)}
-        />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>Max price</Field.Label>
-        <Input
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="any"
-          placeholder="Any"
-          value={maxPrice}
-          onChange={(event) => onMaxPrice(event.target.value)}
-        />
-      </Field.Root>
-    </SimpleGrid>
+    <Stack gap="1">
+      <SimpleGrid columns={2} gap="3">
+        <Field.Root>
+          <Field.Label>Min price</Field.Label>
+          <Input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            placeholder="0"
+            value={minPrice}
+            onChange={(event) => onMinPrice(event.target.value)}
+          />
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Max price</Field.Label>
+          <Input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            placeholder="Any"
+            value={maxPrice}
+            onChange={(event) => onMaxPrice(event.target.value)}
+          />
+        </Field.Root>
+      </SimpleGrid>
+      <Text fontSize="xs" color="fg.muted" data-testid="price-range-hint">
+        {PRICE_RANGE_HINT}
+      </Text>
+    </Stack>
   );
 }
 
@@ -269,6 +306,8 @@ export function FilterPanel({ filters, updateFilters, clearFilters }: BrowseFilt
           {(moreOpen || wide) && (
             <>
               <CategoryField filters={filters} updateFilters={updateFilters} />
+
+              <PriceTierField filters={filters} updateFilters={updateFilters} />
 
               <PriceFields
                 minPrice={minPrice}

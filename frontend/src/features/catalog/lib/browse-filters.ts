@@ -8,12 +8,13 @@
  */
 import { TEMPLATE_CATEGORIES } from '@contract/categories';
 import {
+  ACCESS_TIERS,
   BROWSE_PAGE_SIZE,
   BROWSE_TECH_STACKS,
   LICENSING_TERMS,
   SORT_OPTIONS,
 } from '@contract/browse-options';
-import type { LicensingTerms, SortOption } from '@contract/browse-options';
+import type { AccessTier, LicensingTerms, SortOption } from '@contract/browse-options';
 import type { ApiQuery } from '../../../lib/api-client';
 
 export type BrowseCategory = (typeof TEMPLATE_CATEGORIES)[number];
@@ -25,6 +26,8 @@ export interface BrowseFilters {
   /** Kept as typed text so a half-typed price is not rewritten under the cursor. */
   minPrice: string;
   maxPrice: string;
+  /** How the template is had (Free, with a subscription, one-time purchase), or all. */
+  price: AccessTier | 'all';
   licensingTerms: LicensingTerms | 'all';
   category: BrowseCategory | 'All';
   techStack: BrowseTech[];
@@ -39,6 +42,7 @@ export const DEFAULT_FILTERS: BrowseFilters = {
   sort: 'published_at',
   minPrice: '',
   maxPrice: '',
+  price: 'all',
   licensingTerms: 'all',
   category: 'All',
   techStack: [],
@@ -70,6 +74,7 @@ export function filtersFromSearchParams(params: URLSearchParams): BrowseFilters 
     sort: oneOf(SORT_OPTIONS, params.get('sort')) ?? DEFAULT_FILTERS.sort,
     minPrice: cleanPrice(params.get('min_price')),
     maxPrice: cleanPrice(params.get('max_price')),
+    price: oneOf(ACCESS_TIERS, params.get('price')) ?? 'all',
     licensingTerms: oneOf(LICENSING_TERMS, params.get('licensing_terms')) ?? 'all',
     category: oneOf(TEMPLATE_CATEGORIES, params.get('category')) ?? 'All',
     techStack: [...new Set(techStack)],
@@ -85,6 +90,7 @@ export function filtersToSearchParams(filters: BrowseFilters): URLSearchParams {
   if (filters.techStack.length) params.set('tech_stack', filters.techStack.join(','));
   if (filters.minPrice) params.set('min_price', filters.minPrice);
   if (filters.maxPrice) params.set('max_price', filters.maxPrice);
+  if (filters.price !== 'all') params.set('price', filters.price);
   if (filters.licensingTerms !== 'all') params.set('licensing_terms', filters.licensingTerms);
   if (filters.sort !== DEFAULT_FILTERS.sort) params.set('sort', filters.sort);
   if (filters.page > 0) params.set('page', String(filters.page + 1));
@@ -103,6 +109,7 @@ export function filtersToApiQuery(filters: BrowseFilters): ApiQuery<'GET /api/mv
     ...(filters.techStack.length ? { tech_stack: filters.techStack.join(',') } : {}),
     ...(filters.minPrice ? { min_price: filters.minPrice } : {}),
     ...(filters.maxPrice ? { max_price: filters.maxPrice } : {}),
+    ...(filters.price !== 'all' ? { price: filters.price } : {}),
     ...(filters.licensingTerms !== 'all' ? { licensing_terms: filters.licensingTerms } : {}),
     sort: filters.sort,
     page: String(filters.page),

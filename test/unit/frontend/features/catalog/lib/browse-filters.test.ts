@@ -24,7 +24,7 @@ describe('filtersFromSearchParams', () => {
     const filters = filtersFromSearchParams(
       params(
         'search=crm&category=SaaS&tech_stack=React,Stripe&min_price=5&max_price=20' +
-          '&licensing_terms=premium_commercial&sort=download_count&page=3',
+          '&price=one_time_sale&licensing_terms=premium_commercial&sort=download_count&page=3',
       ),
     );
     expect(filters).toEqual<BrowseFilters>({
@@ -33,6 +33,7 @@ describe('filtersFromSearchParams', () => {
       techStack: ['React', 'Stripe'],
       minPrice: '5',
       maxPrice: '20',
+      price: 'one_time_sale',
       licensingTerms: 'premium_commercial',
       sort: 'download_count',
       page: 2,
@@ -42,7 +43,7 @@ describe('filtersFromSearchParams', () => {
   it('drops unknown and malformed values instead of failing', () => {
     const filters = filtersFromSearchParams(
       params(
-        'category=Games&tech_stack=React,COBOL,React&min_price=-4&max_price=abc' +
+        'category=Games&tech_stack=React,COBOL,React&min_price=-4&max_price=abc&price=cheap' +
           '&licensing_terms=pirate&sort=random&page=-2',
       ),
     );
@@ -67,6 +68,7 @@ describe('filtersToSearchParams', () => {
       techStack: ['Next.js', 'Tailwind CSS'],
       minPrice: '0',
       maxPrice: '49.99',
+      price: 'free',
       licensingTerms: 'standard_commercial',
       sort: 'average_rating',
       page: 4,
@@ -92,6 +94,12 @@ describe('filtersToApiQuery', () => {
     expect(query.tech_stack).toBe('React,Vue.js');
     expect(query.search).toBe('crm');
     expect(query.page).toBe('1');
+  });
+
+  it('sends the Price choice as `price`, and a category beyond the first seven', () => {
+    const query = filtersToApiQuery({ ...DEFAULT_FILTERS, price: 'free', category: 'Finance' });
+    expect(query.price).toBe('free');
+    expect(query.category).toBe('Finance');
   });
 });
 
