@@ -1,6 +1,7 @@
 /** Security alerts: which templates' vulnerability alerts the caller receives. */
 import type * as z from 'zod';
 import type {
+  LiveTemplateAdvisoriesList,
   SecurityAlertSetting,
   SecurityAlertSettings,
   updateSecurityAlertSchema,
@@ -22,5 +23,11 @@ export const securityAlertsRoutes = defineRoutes('security-alerts', {
     access: 'user',
     summary:
       'Turn security alerts of one template the caller downloaded or deployed on or off (404 for any other).',
+  }),
+  'GET /api/admin/security-advisories': route<{ response: LiveTemplateAdvisoriesList }>({
+    operation: 'list-live-advisories',
+    access: 'admin',
+    summary:
+      'Every live template whose live version has known vulnerabilities, with its advisories and how many buyers hold it (admins only).',
   }),
 });

@@ -5,5 +5,8 @@
  */
 import { listLiveTemplateHeads } from './repo';
 
-/** Every live template: id, seller, title and live version number (the security re-check). */
+/**
+ * Every live template: id, seller, title, live version number and its worst known severity (the
+ * security re-check, the admin's list of templates with advisories).
+ */
 export const listLiveTemplates = () => listLiveTemplateHeads();

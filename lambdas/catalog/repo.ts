@@ -58,15 +58,17 @@ export const listApprovedCatalogRecords = async (): Promise<CatalogRecord[]> => 
 };
 
 /**
- * M8c: every approved template's id, seller, title and live version number (the daily security
- * re-check's list of live versions), every page of the `byStatus` index with four attributes.
+ * M8c: every approved template's id, seller, title, live version number and the live version's
+ * worst known severity (the daily security re-check's list of live versions, the admin's list of
+ * live templates with advisories), every page of the `byStatus` index with five attributes.
  */
 export const listLiveTemplateHeads = async (): Promise<
-  Pick<TemplateItem, 'id' | 'seller_id' | 'title' | 'version_number'>[]
+  Pick<TemplateItem, 'id' | 'seller_id' | 'title' | 'version_number' | 'security_severity'>[]
 > => {
-  const { data } = await TemplateEntity.query
-    .byStatus({ status: 'approved' })
-    .go({ pages: 'all', attributes: ['id', 'seller_id', 'title', 'version_number'] });
+  const { data } = await TemplateEntity.query.byStatus({ status: 'approved' }).go({
+    pages: 'all',
+    attributes: ['id', 'seller_id', 'title', 'version_number', 'security_severity'],
+  });
   return data;
 };
 

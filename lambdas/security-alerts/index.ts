@@ -10,6 +10,8 @@ export const handler = createHttpHandler(
       import('./handlers/list-security-alert-settings').then((m) => m.listSecurityAlertSettings),
     'update-security-alert-setting': () =>
       import('./handlers/update-security-alert-setting').then((m) => m.updateSecurityAlertSetting),
+    'list-live-advisories': () =>
+      import('./handlers/list-live-advisories').then((m) => m.listLiveAdvisories),
   },
   { loadProfile: loadCallerProfile },
 );

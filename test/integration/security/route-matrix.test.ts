@@ -45,6 +45,8 @@ const matrix: Record<string, Cell> = {
   // world's template in this matrix); a template they do not hold is a 404 (settings.test.ts).
   'GET /api/my/security-alerts': { allowed: 'signed-in' },
   'PUT /api/my/security-alerts/{id}': { allowed: 'signed-in' },
+  // Live templates with known advisories, their sellers and how many buyers hold them.
+  'GET /api/admin/security-advisories': { allowed: ADMINS },
   'GET /api/mvps': { allowed: 'everyone' },
   'GET /api/mvps/{id}': { allowed: 'everyone' },
   // The live version's security report is public; any version's, and the newest, are its
