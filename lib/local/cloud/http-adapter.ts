@@ -303,10 +303,44 @@ export interface ApiAdapterOptions extends TokenVerifierOptions {
   onError?: (error: unknown, route: RouteDefinition) => void;
 }
 
-const readBody = async (request: IncomingMessage): Promise<Buffer> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/** API Gateway's largest request payload, 10 MB: a bigger one never reaches a Lambda. */
+export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;
+
+/** API Gateway's answer to a bigger payload: 413, with its message as its other errors have it. */
+export const PAYLOAD_TOO_LARGE = { message: 'Request Entity Too Large' } as const;
+
+/**
+ * The request body, or `undefined` once it passes `MAX_REQUEST_BODY_BYTES` (declared or counted):
+ * what arrived so far is dropped, never buffered whole nor parsed.
+ */
+const readBody = (request: IncomingMessage): Promise<Buffer | undefined> => {
+  if (Number(request.headers['content-length']) > MAX_REQUEST_BODY_BYTES) {
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    // Not `for await`: leaving it early would destroy the socket the 413 is written to.
+    request.on('data', (chunk: Buffer) => {
+      if (size > MAX_REQUEST_BODY_BYTES) return;
+      size += chunk.length;
+      if (size > MAX_REQUEST_BODY_BYTES) {
+        chunks.length = 0;
+        resolve(undefined);
+      } else chunks.push(chunk);
+    });
+    request.once('end', () => resolve(Buffer.concat(chunks)));
+    request.once('error', reject);
+  });
+};
+
+/**
+ * Answers 413 and discards the rest of the upload: read and dropped, so a client still sending
+ * gets the answer rather than a reset connection.
+ */
+const refuseLargePayload = (request: IncomingMessage, response: ServerResponse) => {
+  sendJson(response, 413, PAYLOAD_TOO_LARGE);
+  request.resume();
 };
 
 const sendJson = (response: ServerResponse, statusCode: number, body: unknown) => {
@@ -340,7 +374,8 @@ const writeResult = (response: ServerResponse, result: APIGatewayProxyResultV2) 
 };
 
 /**
- * A Node request handler for `/api/*`: 404 `{"message":"Not Found"}` for no route, 401
+ * A Node request handler for `/api/*`: 413 `{"message":"Request Entity Too Large"}` for a body
+ * over 10 MB, 404 `{"message":"Not Found"}` for no route, 401
  * `{"message":"Unauthorized"}` for a missing or invalid token on a protected route, 500
  * `{"message":"Internal Server Error"}` when the handler throws, else the handler's answer.
  */
@@ -349,6 +384,11 @@ export const createApiAdapter = (options: ApiAdapterOptions) => {
   const loadHandler = options.loadHandler ?? importDomainHandler;
   const table = options.routeTable ?? routes;
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    // As API Gateway, before the route, the token or the body is looked at.
+    if (Number(request.headers['content-length']) > MAX_REQUEST_BODY_BYTES) {
+      refuseLargePayload(request, response);
+      return;
+    }
     const url = request.url ?? '/';
     const path = url.split('?')[0] ?? '/';
     const match = matchRoute(request.method ?? 'GET', path, table);
@@ -366,6 +406,10 @@ export const createApiAdapter = (options: ApiAdapterOptions) => {
       claims = stringifyClaims(payload);
     }
     const body = await readBody(request);
+    if (!body) {
+      refuseLargePayload(request, response);
+      return;
+    }
     const event = buildEvent(
       {
         method: request.method ?? 'GET',

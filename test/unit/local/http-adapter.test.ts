@@ -1,10 +1,11 @@
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   buildEvent,
   createApiAdapter,
   matchRoute,
+  MAX_REQUEST_BODY_BYTES,
   stringifyClaims,
 } from '../../../lib/local/cloud/http-adapter';
 import type { RouteDefinition } from '../../../contract/routes';
@@ -204,6 +205,99 @@ describe('createApiAdapter', () => {
       expect(Buffer.from(await response.arrayBuffer()).toString('utf8')).toBe(csv);
     } finally {
       await new Promise<void>((done) => server.close(() => done()));
+    }
+  });
+});
+
+describe('createApiAdapter body size', () => {
+  const postRoute: RouteDefinition = {
+    method: 'POST',
+    path: '/api/contact',
+    domain: 'contact',
+    operation: 'send',
+    access: 'public',
+    summary: 'A test route.',
+  };
+
+  /** An adapter on a free port whose handler records the body lengths it is given. */
+  const startAdapter = async () => {
+    const received: number[] = [];
+    const adapter = createApiAdapter({
+      cognitoEndpoint: 'http://localhost:1',
+      userPoolId: 'local_pool',
+      userPoolClientId: 'client',
+      routeTable: [postRoute],
+      loadHandler: async () => async (event) => {
+        received.push(Buffer.byteLength(event.body ?? ''));
+        return { statusCode: 204 };
+      },
+    });
+    const server = createServer((request, response) => void adapter(request, response));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
+    const { port } = server.address() as AddressInfo;
+    return {
+      received,
+      close: () => new Promise<void>((done) => server.close(() => done())),
+      /** Sends `size` bytes of JSON-ish text, declared up front or streamed in chunks. */
+      post: (size: number, framing: 'content-length' | 'chunked') =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const request = httpRequest(
+            {
+              host: '127.0.0.1',
+              port,
+              method: 'POST',
+              path: '/api/contact',
+              headers: {
+                'content-type': 'application/json',
+                ...(framing === 'content-length' ? { 'content-length': String(size) } : {}),
+              },
+            },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('end', () =>
+                resolve({
+                  status: response.statusCode ?? 0,
+                  body: Buffer.concat(chunks).toString('utf8'),
+                }),
+              );
+            },
+          );
+          request.on('error', reject);
+          const chunk = Buffer.alloc(1024 * 1024, 'a');
+          let left = size;
+          while (left > 0) {
+            request.write(left >= chunk.length ? chunk : chunk.subarray(0, left));
+            left -= chunk.length;
+          }
+          request.end();
+        }),
+    };
+  };
+
+  it.each(['content-length', 'chunked'] as const)(
+    'refuses a body over 10 MB (%s) with 413, as API Gateway does, before any handler',
+    async (framing) => {
+      const adapter = await startAdapter();
+      try {
+        const answer = await adapter.post(MAX_REQUEST_BODY_BYTES + 1, framing);
+        expect(answer.status).toBe(413);
+        expect(JSON.parse(answer.body)).toEqual({ message: 'Request Entity Too Large' });
+        expect(adapter.received).toEqual([]);
+      } finally {
+        await adapter.close();
+      }
+    },
+  );
+
+  it('hands a body of exactly 10 MB to the handler whole', async () => {
+    const adapter = await startAdapter();
+    try {
+      const answer = await adapter.post(MAX_REQUEST_BODY_BYTES, 'chunked');
+      expect(answer.status).toBe(204);
+      expect(adapter.received).toEqual([MAX_REQUEST_BODY_BYTES]);
+    } finally {
+      await adapter.close();
     }
   });
 });
