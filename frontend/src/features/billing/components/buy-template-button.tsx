@@ -43,8 +43,9 @@ export function BuyTemplateButton({ mvpId, price }: BuyTemplateButtonProps) {
       <Button
         colorPalette="purple"
         onClick={buy}
-        loading={checkout.isPending || checkout.isSuccess}
-        loadingText="Redirecting…"
+        // A stored session is read on load: until then a press would be taken for a signed-out one.
+        loading={session.status === 'loading' || checkout.isPending || checkout.isSuccess}
+        loadingText={session.status === 'loading' ? undefined : 'Redirecting…'}
         data-testid="buy-template"
       >
         <LuShoppingCart /> {pence === null ? 'Buy' : `Buy for ${formatGbp(pence)}`}

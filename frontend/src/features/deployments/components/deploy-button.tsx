@@ -30,6 +30,16 @@ function SignInNotice() {
   );
 }
 
+/** GitHub's authorisation could not be started. */
+function ConnectRefused({ error }: { error: unknown }) {
+  return (
+    <Alert.Root status="error">
+      <Alert.Indicator />
+      <Alert.Title>{refusalMessage(error, DEPLOY_MESSAGES.githubConnectUnexpected)}</Alert.Title>
+    </Alert.Root>
+  );
+}
+
 export function DeployButton({
   mvpId,
   slug,
@@ -55,6 +65,14 @@ export function DeployButton({
   const [mounted, setMounted] = useState(false);
   const [opening, startOpening] = useTransition();
   const [askedToSignIn, setAskedToSignIn] = useState(false);
+  // A stored session is read on load: until then a press would be taken for a signed-out one.
+  const sessionPending = session.status === 'loading';
+  const busy =
+    sessionPending ||
+    opening ||
+    connect.isPending ||
+    connect.isSuccess ||
+    (signedIn && profile.isPending);
   const warmUp = () => {
     if (signedIn) void loadDialog().catch(() => undefined);
   };
@@ -79,9 +97,7 @@ export function DeployButton({
         onClick={start}
         onPointerEnter={warmUp}
         onFocus={warmUp}
-        loading={
-          opening || connect.isPending || connect.isSuccess || (signedIn && profile.isPending)
-        }
+        loading={busy}
         disabled={signedIn && !canDeploy}
         data-testid="deploy-button"
       >
@@ -89,14 +105,7 @@ export function DeployButton({
       </Button>
       <SiteSettingsNote settings={siteSettings} />
       {askedToSignIn && !signedIn && <SignInNotice />}
-      {connect.isError && (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>
-            {refusalMessage(connect.error, DEPLOY_MESSAGES.githubConnectUnexpected)}
-          </Alert.Title>
-        </Alert.Root>
-      )}
+      {connect.isError && <ConnectRefused error={connect.error} />}
       {mounted && (
         <Suspense fallback={null}>
           <DeployDialog

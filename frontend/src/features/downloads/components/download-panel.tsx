@@ -186,6 +186,8 @@ function DownloadOutcome({ status, title }: { status: 'success' | 'error'; title
 export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadPanelProps) {
   const { session } = useSession();
   const signedIn = session.status === 'signedIn';
+  // A stored session is read on load: until then a press would be taken for a signed-out one.
+  const sessionPending = session.status === 'loading';
   const status = useDownloadStatus(mvp.id, signedIn);
   const download = useDownloadTemplate(mvp.id, onDownloaded);
   const [askedToSignIn, setAskedToSignIn] = useState(false);
@@ -197,7 +199,7 @@ export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadP
   const oneTimeSale = mvp.access_tier === 'one_time_sale';
   const owned = oneTimeSale && status.data?.owned === true;
   // Whether the caller owns it is known only once the status is in; until then nothing is offered.
-  const ownershipPending = oneTimeSale && signedIn && status.isPending;
+  const ownershipPending = oneTimeSale && (sessionPending || (signedIn && status.isPending));
   const mustBuy = oneTimeSale && !owned && !ownershipPending;
   const freeAgain = cost === 'free_again';
   // Only a download that costs quota needs some left (free and owned templates never do).
@@ -228,8 +230,8 @@ export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadP
             colorPalette="purple"
             flex="1"
             onClick={start}
-            loading={download.isPending || ownershipPending}
-            loadingText={ownershipPending ? undefined : 'Preparing…'}
+            loading={download.isPending || ownershipPending || sessionPending}
+            loadingText={ownershipPending || sessionPending ? undefined : 'Preparing…'}
             disabled={mustBuy || (signedIn && quotaSpent)}
           >
             <LuDownload /> Download
