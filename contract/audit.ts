@@ -39,6 +39,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'user.seller_revoke': 'Revoked seller approval',
   'user.seller_reject': 'Declined a seller application',
   'user.enterprise_plan': 'Set an Enterprise plan',
+  'user.mfa_reset': 'Reset an authenticator app',
   'account.close': 'Closed their account',
   'refund.approve': 'Approved a refund request',
   'refund.reject': 'Rejected a refund request',
@@ -88,6 +89,8 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   name: 'Name',
   description: 'Description',
   is_active: 'Active',
+  authenticator_app: 'Authenticator app',
+  reason: 'Reason',
 };
 
 /** Values that are codes in the data and words in the log (statuses, roles, resolutions). */

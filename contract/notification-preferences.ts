@@ -50,6 +50,10 @@ export const EMAIL_SETTINGS: Readonly<Record<string, EmailSetting>> = {
   payment_failed: receipt('Failed payments', 'When a renewal could not be charged to your card.'),
   refund_processed: receipt('Refunds paid', 'When money is on its way back to you.'),
   licence_issued: receipt('Licences issued', 'The licence certificate of each purchase.'),
+  account_security: receipt(
+    'Sign-in security',
+    'When an admin changes how you sign in (your authenticator app turned off).',
+  ),
   refund_decided: optional('Refund decisions', 'When an admin approves or rejects your request.'),
   dispute_opened: optional(
     'New disputes',

@@ -36,6 +36,8 @@ export const NOTIFICATION_TYPES = [
   'security_finding',
   /** A new live version fixes an advisory that affected the version the buyer has. */
   'security_fix',
+  /** The sign-in itself changed by someone else's hand: an admin turned off the authenticator app. */
+  'account_security',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -1,6 +1,10 @@
-/** The caller's account as a whole: the export of their data, and its closure. */
+/**
+ * The caller's account as a whole: the export of their data, and its closure; and an admin's
+ * reset of a lost authenticator app.
+ */
 import type * as z from 'zod';
 import type { AccountClosed, closeAccountSchema } from '../account';
+import type { MfaReset, mfaResetSchema } from '../mfa-reset';
 import type { LaunchStoryList, StoryChange, storyInputSchema } from '../stories';
 import { defineRoutes, route } from './table';
 
@@ -26,6 +30,15 @@ export const accountRoutes = defineRoutes('account', {
     operation: 'set-deployment-story',
     access: 'user',
     summary: "Shows or hides the caller's own launched site on Success Stories.",
+  }),
+  'POST /api/admin/users/{id}/mfa-reset': route<{
+    body: z.input<typeof mfaResetSchema>;
+    response: MfaReset;
+  }>({
+    operation: 'reset-user-mfa',
+    access: 'admin',
+    summary:
+      "Turns off a user's authenticator app after they lost it (never one's own), with the reason in the audit log; the user is told (docs/account.md).",
   }),
   'GET /api/stories': route<{ response: LaunchStoryList }>({
     operation: 'list-stories',

@@ -1,6 +1,6 @@
 /**
- * The account Lambda: the caller's own data (export, closure) and how they show it (Success
- * Stories): its rows of the route table.
+ * The account Lambda: the caller's own data (export, closure), how they show it (Success
+ * Stories) and an admin's reset of a lost authenticator app: its rows of the route table.
  */
 import { loadCallerProfile } from '../profiles/profile-loader';
 import { accountRoutes } from '../../contract/routes/account';
@@ -16,6 +16,8 @@ export const handler = createHttpHandler(
     'set-deployment-story': () =>
       import('./handlers/set-deployment-story').then((m) => m.setDeploymentStory),
     'list-stories': () => import('./handlers/list-stories').then((m) => m.listStories),
+    'reset-user-mfa': () =>
+      import('./handlers/reset-user-mfa').then((m) => m.resetUserMfaOperation),
   },
   { loadProfile: loadCallerProfile },
 );

@@ -84,6 +84,11 @@ export const EMAIL_TEMPLATES: Readonly<Record<string, TemplateText>> = {
     heading: 'Payout failed',
     action: 'Check your payout settings',
   },
+  account_security: {
+    subject: 'Your authenticator app was turned off',
+    heading: 'A change to how you sign in',
+    action: 'Open Settings → Security',
+  },
   licence_issued: {
     subject: 'Your licence certificate',
     heading: 'Your licence has been issued',

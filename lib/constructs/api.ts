@@ -214,10 +214,14 @@ export const userManagementNeeds = {
   ],
 } as const satisfies { domains: readonly Domain[]; userPoolActions: readonly string[] };
 
-/** What an account's closure adds to the account function: deleting the caller's Cognito user. */
+/**
+ * What the account function does on the pool: an account's closure deletes the caller's Cognito
+ * user; an admin's reset of a lost authenticator app turns the user's TOTP off (AdminGetUser, to
+ * see it is on, comes with its admin route).
+ */
 export const accountClosureNeeds = {
   domain: 'account',
-  userPoolActions: ['cognito-idp:AdminDeleteUser'],
+  userPoolActions: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminSetUserMFAPreference'],
 } as const satisfies { domain: Domain; userPoolActions: readonly string[] };
 
 /**

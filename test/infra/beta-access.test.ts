@@ -25,8 +25,11 @@ const GROUP_ACTIONS = [
   'cognito-idp:AdminRemoveUserFromGroup',
 ];
 
-/** Account closure: the account function deletes the caller's own user, in every deployment. */
-const CLOSURE_ACTIONS = ['cognito-idp:AdminDeleteUser'];
+/**
+ * The account function, in every deployment: closure deletes the caller's own user; an admin's
+ * reset of a lost authenticator app turns the user's TOTP off.
+ */
+const CLOSURE_ACTIONS = ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminSetUserMFAPreference'];
 
 const BETA_USER_ACTIONS = [
   'cognito-idp:AdminAddUserToGroup',

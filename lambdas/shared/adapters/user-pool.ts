@@ -1,7 +1,8 @@
 /**
  * The few calls the API makes on the Cognito user pool: create a confirmed user with a
  * permanent password in a group, and delete one (beta accounts, account closure), check a user's
- * password (account closure), and move a user to another role group (admin user management). The pool id comes from configuration; the endpoint is the SDK's
+ * password (account closure), move a user to another role group (admin user management), and
+ * turn off a user's authenticator app (an admin's reset of a lost one). The pool id comes from configuration; the endpoint is the SDK's
  * own (`AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER` points it at cognito-local on a laptop). The
  * CDK grants the beta actions only where beta access is switched on, the group actions always.
  *
@@ -206,6 +207,32 @@ export const setPoolUserRoleGroup = async (
       );
     }
     return 'set';
+  } catch (error) {
+    if (nameOf(error) === 'UserNotFoundException') return 'absent';
+    return unavailableOnThrottling(error);
+  }
+};
+
+/**
+ * Turns off the user's authenticator app (TOTP), for an admin's reset after the user lost it:
+ * AdminSetUserMFAPreference with the factor disabled and no longer preferred, so sign-in asks for
+ * the password only until the user sets up a new app. `absent` when the pool has no such user,
+ * `none` when the app was not on (nothing is changed then).
+ */
+export const turnOffPoolUserTotp = async (username: string): Promise<'off' | 'none' | 'absent'> => {
+  const { sdk, client } = await cognito();
+  const UserPoolId = config().USER_POOL_ID;
+  try {
+    const user = await client.send(new sdk.AdminGetUserCommand({ UserPoolId, Username: username }));
+    if (!(user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA')) return 'none';
+    await client.send(
+      new sdk.AdminSetUserMFAPreferenceCommand({
+        UserPoolId,
+        Username: username,
+        SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+      }),
+    );
+    return 'off';
   } catch (error) {
     if (nameOf(error) === 'UserNotFoundException') return 'absent';
     return unavailableOnThrottling(error);

@@ -214,6 +214,8 @@ const matrix: Record<string, Cell> = {
   'PATCH /api/admin/users/{id}/role': { allowed: ADMINS, seesPrivateData: ADMINS },
   // The victim is a buyer: admins get the 409 "sellers only" and nothing changes.
   'POST /api/admin/users/{id}/seller-approval': { allowed: ADMINS, seesPrivateData: ADMINS },
+  // The victim has no sign-in account: admins get the 409 and nothing changes.
+  'POST /api/admin/users/{id}/mfa-reset': { allowed: ADMINS },
   'PUT /api/admin/users/{id}/plan': { allowed: ADMINS },
   'GET /api/admin/disputes': { allowed: ADMINS, seesPrivateData: ADMINS },
   'POST /api/admin/disputes/{id}/start-review': { allowed: ADMINS, seesPrivateData: ADMINS },

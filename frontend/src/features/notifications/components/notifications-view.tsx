@@ -50,6 +50,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   licence_issued: 'Licence issued',
   security_finding: 'Security alert',
   security_fix: 'Security fix',
+  account_security: 'Sign-in security',
 };
 
 /** Links are same-origin paths; anything else is not followed. */
