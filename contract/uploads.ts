@@ -3,6 +3,7 @@
  * upload and the API again before it signs anything, and the presigned-upload request and answer.
  */
 import * as z from 'zod';
+import { textProblem } from './text';
 
 // Files
 
@@ -108,10 +109,19 @@ export const declaredImageProblem = (file: {
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN_NAME_CHARACTERS = /[<>:"/\\|?*\u0000-\u001f]/;
 
-/** The product's file-name rule: none of < > : " / \ | ? * (nor control characters), ≤ 255. */
+/**
+ * The product's file-name rule: none of < > : " / \ | ? * (nor control characters), ≤ 255; nor
+ * what typed text refuses (contract/text.ts): a direction override would show `cod.exe` as
+ * `exe.doc`.
+ */
 export const fileNameProblem = (name: string): string | null => {
   if (name.length > MAX_FILE_NAME_LENGTH) return FILE_MESSAGES.nameTooLong;
-  if (name.trim() === '' || FORBIDDEN_NAME_CHARACTERS.test(name)) return FILE_MESSAGES.invalidName;
+  if (
+    name.trim() === '' ||
+    FORBIDDEN_NAME_CHARACTERS.test(name) ||
+    textProblem(name, { multiline: false }) !== undefined
+  )
+    return FILE_MESSAGES.invalidName;
   return null;
 };
 
@@ -223,7 +233,13 @@ export interface UploadGrant {
 /** A file the browser finished putting, restated at registration and checked against S3. */
 export const uploadedFileSchema = z.object({
   key: z.string().min(1).max(1024),
-  fileName: z.string().min(1),
+  fileName: z
+    .string()
+    .min(1)
+    .superRefine((name, context) => {
+      const problem = fileNameProblem(name);
+      if (problem) context.addIssue({ code: 'custom', message: problem, input: name });
+    }),
   size: z.number().int().nonnegative(),
   contentType: z.string().min(1).max(100),
 });

@@ -55,6 +55,11 @@ describe('bundle files', () => {
     expect(fileNameProblem('dir\\a.zip')).toBe(FILE_MESSAGES.invalidName);
     expect(fileNameProblem(`${'a'.repeat(251)}.zip`)).toBeNull();
     expect(fileNameProblem(`${'a'.repeat(252)}.zip`)).toBe(FILE_MESSAGES.nameTooLong);
+    // What typed text refuses: "invoice\u202Ecod.exe" shows as "invoiceexe.doc".
+    for (const bad of ['invoice\u202Ecod.exe', 'a\u2066b.zip', 'a\u0000.zip', 'a\uD83D.zip']) {
+      expect(fileNameProblem(bad), JSON.stringify(bad)).toBe(FILE_MESSAGES.invalidName);
+    }
+    expect(fileNameProblem('מסמך 🚀 启动.zip')).toBeNull();
   });
 
   it('accepts image types only, each under 10 MB', () => {
