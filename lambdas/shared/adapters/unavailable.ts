@@ -23,7 +23,6 @@ const fields = (error: unknown) =>
   (typeof error === 'object' && error !== null ? error : {}) as {
     name?: unknown;
     type?: unknown;
-    rawType?: unknown;
     status?: unknown;
     statusCode?: unknown;
   };
@@ -36,8 +35,9 @@ const STRIPE_UNAVAILABLE_TYPES = new Set([
 
 /** stripe-node's error for a Stripe that did not answer (or failed on its side). */
 export const isStripeUnavailable = (error: unknown): boolean => {
-  const { type, rawType, statusCode } = fields(error);
-  if (!(error instanceof Error) || rawType === undefined || typeof type !== 'string') return false;
+  const { type, statusCode } = fields(error);
+  // stripe-node's errors carry `rawType` (undefined for a connection error) and Stripe's `type`.
+  if (!(error instanceof Error) || !('rawType' in error) || typeof type !== 'string') return false;
   return (
     STRIPE_UNAVAILABLE_TYPES.has(type) || (typeof statusCode === 'number' && statusCode >= 500)
   );

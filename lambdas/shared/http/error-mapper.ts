@@ -8,6 +8,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod';
 import { unavailableMessage, type ApiErrorBody } from '../../../contract/errors';
+import { asThirdPartyUnavailable } from '../adapters/unavailable';
 import { dependencyOf, noChangeSent } from '../dependencies';
 import {
   ConflictError,
@@ -65,6 +66,14 @@ export const toErrorResponse = (
   error: unknown,
   reading = false,
 ): APIGatewayProxyStructuredResultV2 => {
+  // A third party (Stripe, GitHub, Netlify) that did not answer and reached here uncaught: its one
+  // 503 (contract/third-parties.ts), never a generic 500.
+  const thirdParty = asThirdPartyUnavailable(error);
+  if (thirdParty && thirdParty !== error) {
+    logger.warn('A third party is unavailable', { service: thirdParty.service });
+    metrics.addMetric('DependencyUnavailable', MetricUnit.Count, 1);
+    return toErrorResponse(thirdParty, reading);
+  }
   if (!(error instanceof ServiceUnavailableError) && isDependencyUnavailable(error)) {
     // Logged without the error object's request details; the name says which kind of outage.
     logger.warn('A dependency is unavailable', {
