@@ -14,6 +14,7 @@ import {
   LuListChecks,
   LuMail,
   LuReceiptText,
+  LuShieldAlert,
   LuUserCheck,
   LuUsers,
 } from 'react-icons/lu';
@@ -40,6 +41,7 @@ export const ADMIN_TABS: readonly [AdminTab, ...AdminTab[]] = [
   tab('payouts', 'Payouts', LuBanknote, () => import('./payouts-tab')),
   tab('users', 'User Management', LuUsers, () => import('./users-tab')),
   tab('applications', 'Applications', LuUserCheck, () => import('./seller-applications-tab')),
+  tab('security', 'Security', LuShieldAlert, () => import('./security-tab')),
   tab('analytics', 'Analytics', LuChartColumn, () => import('./analytics-tab')),
   tab('newsletter', 'Newsletter', LuMail, () => import('./newsletter-tab')),
   tab('audit', 'Audit', LuClipboardList, () => import('./audit-tab')),

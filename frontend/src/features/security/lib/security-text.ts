@@ -39,7 +39,10 @@ export const dependencyCount = (report: Pick<SecurityReport, 'dependencies'>): n
   report.dependencies.direct + report.dependencies.transitive;
 
 /** "2 vulnerabilities: 1 critical, 1 high" (only the severities found). */
-export const countsText = (report: Pick<SecurityReport, 'findings' | 'counts'>): string => {
+export const countsText = (report: {
+  findings: readonly unknown[];
+  counts: SecurityReport['counts'];
+}): string => {
   const parts = SEVERITIES.filter((severity) => report.counts[severity] > 0).map(
     (severity) =>
       `${formatCount(report.counts[severity])} ${SEVERITY_LABELS[severity].toLowerCase()}`,
