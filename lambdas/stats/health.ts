@@ -1,23 +1,30 @@
 /**
- * The marketplace's live health for `/status`: the API (it answers), the database
- * (one small read, timed), and the processing pipeline (templates waiting for their scan). Each
- * check fails on its own: a check that throws says `down` for its component and the report
- * still answers, so the page can tell a visitor what is wrong.
+ * The marketplace's live health for `/status`: the API (it answers), each service it depends on
+ * (the database, file storage, the sign-in service, Stripe, GitHub, Netlify, Amazon SES) and the
+ * processing pipeline (templates waiting for their scan).
+ *
+ * Every check runs at once and gets {@link HEALTH_CHECK_TIMEOUT_MS}: the report answers within
+ * about that whatever is down, and a check that fails says `down` for its own component only.
+ * - The database: one small read of the table, timed.
+ * - The others: one unauthenticated HTTP request to the endpoint our clients use. Any answer
+ *   below 500 (a 401 or 403 included: we sent no credentials) means the service is there and
+ *   answering; a refused connection, no answer in time or a 5xx means it is not. It says whether
+ *   the service answers, not whether our account at it is in order (that shows in the routes' own
+ *   503s, docs/operations.md).
+ * A component answering slower than {@link HEALTH_SLOW_MS} is `degraded` ("slow").
  */
 import {
+  HEALTH_CHECK_TIMEOUT_MS,
+  HEALTH_SLOW_MS,
   PIPELINE_DEGRADED_AFTER_MINUTES,
   type HealthComponent,
   type HealthReport,
-  type HealthState,
 } from '../../contract/health';
+import { THIRD_PARTY_NAMES } from '../../contract/third-parties';
+import { config } from '../shared/config';
 import { logger } from '../shared/observability';
 import { getPipelineBacklog } from '../templates/pipeline-health';
 import { getApprovedTemplateCount } from './repo';
-
-/** A database read slower than this is reported as degraded. */
-const SLOW_DATABASE_MS = 1_000;
-
-const RANK: Record<HealthState, number> = { operational: 0, degraded: 1, down: 2 };
 
 const minutesSince = (iso: string, now: Date) =>
   Math.floor((now.getTime() - Date.parse(iso)) / 60_000);
@@ -32,24 +39,99 @@ const formatWait = (minutes: number): string =>
       ? plural(Math.floor(minutes / 60), 'hour')
       : plural(Math.floor(minutes / (24 * 60)), 'day');
 
+const seconds = (ms: number) => `${ms / 1000} s`;
+
+class CheckTimedOut extends Error {}
+
+/** `work`, or a CheckTimedOut after the check's budget (the work is abandoned, not awaited). */
+const withinBudget = async <T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+  const signal = AbortSignal.timeout(HEALTH_CHECK_TIMEOUT_MS);
+  return Promise.race([
+    work(signal),
+    new Promise<never>((_, reject) => {
+      signal.addEventListener('abort', () => reject(new CheckTimedOut()), { once: true });
+    }),
+  ]);
+};
+
+/** Operational or slow, by how long the answer took. */
+const answered = (name: string, ms: number): HealthComponent =>
+  ms > HEALTH_SLOW_MS
+    ? { name, status: 'degraded', detail: `Answering slowly (${ms} ms).` }
+    : { name, status: 'operational', detail: `Answering in ${ms} ms.` };
+
+const notAnswering = (name: string, error: unknown): HealthComponent => {
+  logger.warn('Health: a dependency did not answer', { component: name, error });
+  return {
+    name,
+    status: 'down',
+    detail:
+      error instanceof CheckTimedOut
+        ? `Not answering (no answer within ${seconds(HEALTH_CHECK_TIMEOUT_MS)}).`
+        : 'Not answering.',
+  };
+};
+
 const databaseCheck = async (): Promise<HealthComponent> => {
   const started = Date.now();
   try {
-    await getApprovedTemplateCount();
-    const ms = Date.now() - started;
-    return ms > SLOW_DATABASE_MS
-      ? { name: 'Database', status: 'degraded', detail: `Answering slowly (${ms} ms).` }
-      : { name: 'Database', status: 'operational', detail: `Answering in ${ms} ms.` };
+    await withinBudget(() => getApprovedTemplateCount());
+    return answered('Database', Date.now() - started);
   } catch (error) {
-    logger.warn('Health: database check failed', { error });
-    return { name: 'Database', status: 'down', detail: 'Not answering.' };
+    return notAnswering('Database', error);
   }
+};
+
+/** One request to a service's endpoint: any answer below 500 means it is there. */
+const endpointCheck = async (name: string, url: string): Promise<HealthComponent> => {
+  const started = Date.now();
+  try {
+    const response = await withinBudget((signal) => fetch(url, { signal, redirect: 'manual' }));
+    await response.body?.cancel();
+    const ms = Date.now() - started;
+    if (response.status >= 500) {
+      return { name, status: 'down', detail: `Answering with errors (HTTP ${response.status}).` };
+    }
+    return answered(name, ms);
+  } catch (error) {
+    return notAnswering(name, error);
+  }
+};
+
+/** An AWS service's endpoint as the SDK resolves it: the configured one, or the region's. */
+const awsEndpoint = (envName: string, host: string): string =>
+  process.env[envName] ?? `https://${host}.${process.env.AWS_REGION ?? 'eu-west-2'}.amazonaws.com/`;
+
+/** The services our clients talk to, with the address each is checked at. */
+const dependencyChecks = (): Promise<HealthComponent>[] => {
+  const settings = config();
+  return [
+    databaseCheck(),
+    endpointCheck('File storage', awsEndpoint('AWS_ENDPOINT_URL_S3', 's3')),
+    endpointCheck(
+      'Sign-in service',
+      awsEndpoint('AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER', 'cognito-idp'),
+    ),
+    endpointCheck(
+      `Payments (${THIRD_PARTY_NAMES.stripe})`,
+      settings.STRIPE_API_URL ?? 'https://api.stripe.com/v1',
+    ),
+    endpointCheck(THIRD_PARTY_NAMES.github, settings.GITHUB_API_URL ?? 'https://api.github.com/'),
+    endpointCheck(
+      THIRD_PARTY_NAMES.netlify,
+      settings.NETLIFY_API_URL ?? 'https://api.netlify.com/api/v1/',
+    ),
+    endpointCheck(
+      `E-mail (${THIRD_PARTY_NAMES.ses})`,
+      awsEndpoint('AWS_ENDPOINT_URL_SESV2', 'email'),
+    ),
+  ];
 };
 
 const pipelineCheck = async (now: Date): Promise<HealthComponent> => {
   const name = 'Processing pipeline';
   try {
-    const { waiting, oldestSince } = await getPipelineBacklog();
+    const { waiting, oldestSince } = await withinBudget(() => getPipelineBacklog());
     if (waiting === 0 || oldestSince === null) {
       return { name, status: 'operational', detail: 'No uploads waiting for their scan.' };
     }
@@ -64,14 +146,28 @@ const pipelineCheck = async (now: Date): Promise<HealthComponent> => {
   }
 };
 
+/** Every check, now (tests call this; the route goes through {@link getRecentHealth}). */
 export const getHealth = async (now = new Date()): Promise<HealthReport> => {
   const components: HealthComponent[] = [
     { name: 'API', status: 'operational', detail: 'Answering requests.' },
-    ...(await Promise.all([databaseCheck(), pipelineCheck(now)])),
+    ...(await Promise.all([...dependencyChecks(), pipelineCheck(now)])),
   ];
-  const status = components.reduce<HealthState>(
-    (worst, component) => (RANK[component.status] > RANK[worst] ? component.status : worst),
-    'operational',
-  );
+  const status = components.every((component) => component.status === 'operational')
+    ? 'operational'
+    : 'degraded';
   return { status, checked_at: now.toISOString(), components };
+};
+
+/**
+ * A public route must not let anyone make us call seven services per request: a container answers
+ * from its last report for this long (the page asks every 30 s).
+ */
+const REUSE_MS = 5_000;
+let recent: { at: number; report: Promise<HealthReport> } | undefined;
+
+/** The report of the last {@link REUSE_MS}, or a fresh one (concurrent callers share it). */
+export const getRecentHealth = (): Promise<HealthReport> => {
+  const now = Date.now();
+  if (!recent || now - recent.at > REUSE_MS) recent = { at: now, report: getHealth(new Date(now)) };
+  return recent.report;
 };

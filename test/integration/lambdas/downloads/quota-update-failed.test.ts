@@ -13,6 +13,7 @@ import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { templateWithFile } from '../../../fixtures/template-fixtures';
 import { putProfile } from '../../../fixtures/profiles';
+import { storeTemplateFile } from '../../../fixtures/template-items';
 
 const attempts = vi.hoisted(() => ({ count: 0 }));
 
@@ -42,6 +43,7 @@ it("answers 'Failed to update download quota.' when the quota's write keeps losi
   await putProfile({ id: buyer, download_quota: 15, downloads_remaining: 3 });
   const template = templateWithFile({ title: 'Contended Kit' });
   await TemplateEntity.create(template).go();
+  await storeTemplateFile(template);
 
   const result = await handler(
     apiEvent({

@@ -25,6 +25,7 @@ import { putOrder, templateOrder } from '../../../fixtures/orders';
 import { putMonthDownloads } from '../../../fixtures/payouts';
 import { putProfile } from '../../../fixtures/profiles';
 import { templateWithFile } from '../../../fixtures/template-fixtures';
+import { storeTemplateFile } from '../../../fixtures/template-items';
 
 const SELLER = `seller-${randomUUID()}`;
 const RUSH_SELLER = `seller-${randomUUID()}`;
@@ -58,9 +59,10 @@ const buyer = async () =>
 
 beforeAll(async () => {
   await Promise.all(
-    [subscriptionKit, freeKit, paidKit, pendingKit, ...rushKits].map((item) =>
+    [subscriptionKit, freeKit, paidKit, pendingKit, ...rushKits].flatMap((item) => [
       TemplateEntity.create(item).go(),
-    ),
+      storeTemplateFile(item),
+    ]),
   );
 });
 

@@ -46,6 +46,7 @@ import {
 import { templateWithFile, templateFormFields } from '../../../fixtures/template-fixtures';
 import { putProfile } from '../../../fixtures/profiles';
 import { localCloud } from '../../../fixtures/users';
+import { storeTemplateFile } from '../../../fixtures/template-items';
 
 process.env.BETA_ACCESS_ENABLED = 'true';
 const { handler: profiles } = await import('../../../../lambdas/profiles/index');
@@ -126,6 +127,7 @@ const createProfile = (id: string, role: Role, approved: boolean) =>
 const templateOf = async (sellerId: string, overrides: Partial<TemplateItem> = {}) => {
   const item = templateWithFile({ seller_id: sellerId, ...overrides });
   await TemplateEntity.create(item).go();
+  await storeTemplateFile(item);
   return item;
 };
 

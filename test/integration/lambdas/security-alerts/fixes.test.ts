@@ -21,6 +21,7 @@ import { setMute } from '../../../../lambdas/security-alerts/repo';
 import { TemplateEntity, type TemplateItem } from '../../../../lambdas/shared/db/entities/template';
 import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/template-version';
 import { putProfile } from '../../../fixtures/profiles';
+import { storeTemplateFile } from '../../../fixtures/template-items';
 import {
   notificationsOf,
   seedDeployment,
@@ -46,6 +47,7 @@ const finding = (advisoryId: string): SecurityFinding => ({
 /** The template's next version goes live with `changelog` (as Publish leaves it). */
 const publish = async (template: TemplateItem, versionNumber: string, changelog: string) => {
   const fileKey = `mvps/${template.seller_id}/${ulid()}/bundle.zip`;
+  await storeTemplateFile({ file_key: fileKey });
   await TemplateVersionEntity.create({
     mvp_id: template.id,
     id: ulid(),

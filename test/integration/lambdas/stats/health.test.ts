@@ -18,18 +18,24 @@ const pipelineOf = (report: HealthReport) =>
   report.components.find((component) => component.name === 'Processing pipeline')!;
 
 describe('GET /api/health', () => {
-  it('answers anyone, uncached, with every component operational on a quiet marketplace', async () => {
+  it('answers anyone, uncached, with every dependency answering on a quiet marketplace', async () => {
     const result = await handler(apiEvent({ path: '/api/health' }), lambdaContext('stats'));
     expect(result.statusCode).toBe(200);
     expect(result.headers?.['cache-control']).toBe('no-store');
     const report = jsonBody<HealthReport>(result);
-    expect(report.status).toBe('operational');
     expect(report.components.map((component) => component.name)).toEqual([
       'API',
       'Database',
+      'File storage',
+      'Sign-in service',
+      'Payments (Stripe)',
+      'GitHub',
+      'Netlify',
+      'E-mail (Amazon SES)',
       'Processing pipeline',
     ]);
-    expect(report.components.every((component) => component.status === 'operational')).toBe(true);
+    // Every service answers; on a busy machine one may answer slowly (degraded), never down.
+    expect(report.components.filter((component) => component.status === 'down')).toEqual([]);
     expect(Date.parse(report.checked_at)).not.toBeNaN();
   });
 

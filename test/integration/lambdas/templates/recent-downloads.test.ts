@@ -18,6 +18,7 @@ import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template'
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { templateItem } from '../../../fixtures/template-fixtures';
 import { putProfile } from '../../../fixtures/profiles';
+import { storeTemplateFile } from '../../../fixtures/template-items';
 
 interface Caller {
   sub: string;
@@ -43,6 +44,7 @@ const approvedTemplate = async (sellerId: string, title: string) => {
     file_key: `mvps/${title}/bundle.zip`,
   });
   await TemplateEntity.create(template).go();
+  await storeTemplateFile(template);
   return template;
 };
 
