@@ -33,7 +33,11 @@ export const DOWNLOAD_MESSAGES = {
  * - `purchase_required`: refused until bought (a one-time-sale template not owned);
  * - `own_template`: refused (the caller sells it);
  * - `security_fix`: nothing from the quota: the live version fixes a known vulnerability of the
- *   version of this template the caller downloaded last (once: that download makes it theirs).
+ *   version of this template the caller downloaded last (once: that download makes it theirs);
+ * - `refunded`: refused: what paid for this period's download of it was refunded (its licence is
+ *   marked refunded), so it is not served again until a new quota period;
+ * - `licence_held`: nothing at all: the template is no longer listed (its seller archived it or
+ *   closed their account) and the caller holds a valid licence of it, so they keep its files.
  */
 export const DOWNLOAD_COSTS = [
   'quota',
@@ -43,6 +47,8 @@ export const DOWNLOAD_COSTS = [
   'purchase_required',
   'own_template',
   'security_fix',
+  'refunded',
+  'licence_held',
 ] as const;
 export type DownloadCost = (typeof DOWNLOAD_COSTS)[number];
 
@@ -56,7 +62,35 @@ export const DOWNLOAD_COST_TEXTS: Record<DownloadCost, string> = {
   own_template: 'This is your template.',
   security_fix:
     'Free: this version fixes a known vulnerability of the version you downloaded, so downloading it again uses none of your quota.',
+  refunded:
+    'The payment behind your download of this template was refunded, so it cannot be downloaded again this month.',
+  licence_held: 'Free: you hold a licence for this template.',
 };
+
+/** Costs that refuse the download (the sentence above says why). */
+export const REFUSED_DOWNLOAD_COSTS: readonly DownloadCost[] = [
+  'purchase_required',
+  'own_template',
+  'refunded',
+];
+
+/** A day as the product writes it in sentences: "3 December 2026" (UTC, as stored). */
+const refundDay = (iso: string): string =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
+
+/**
+ * Download (again) refused because the payment behind the buyer's licence was refunded: when, and
+ * what is left to do (buy again for a one-time sale; a new quota period for a plan's download).
+ */
+export const refundedDownloadMessage = (refundedAt: string, oneTimeSale: boolean): string =>
+  oneTimeSale
+    ? `Your purchase of this template was refunded on ${refundDay(refundedAt)}, so its licence is no longer valid and it cannot be downloaded. Buy it again to download it.`
+    : `The payment behind your download of this template was refunded on ${refundDay(refundedAt)}, so its licence is no longer valid and it cannot be downloaded again this month.`;
 
 /** The daily-limit refusal names the limit, so the person knows when to come back. */
 export const dailyLimitMessage = (limit: number): string =>
@@ -149,6 +183,16 @@ export interface DownloadStatus {
   free_again: boolean;
   /** What Download or Deploy would cost now, from the same rule the download itself applies. */
   cost: DownloadCost;
+  /**
+   * When the payment behind the caller's latest licence of this template was refunded (the page
+   * says so beside Buy or the refused Download); null when it was not.
+   */
+  refunded_at: string | null;
+  /**
+   * The template's source repository, only for a caller whose licence covers it (its seller, an
+   * admin, a holder of a valid licence); null for everyone else. The public detail never has it.
+   */
+  repository_url: string | null;
 }
 
 /** At or above this quota the UI says "Unlimited" (Enterprise; defined with the plans). */

@@ -29,6 +29,9 @@ export const LICENSE_MESSAGES = {
   notFound: 'Licence not found. Check the licence id.',
   verified: 'This licence is valid.',
   refunded: 'This licence is no longer valid: the purchase behind it was refunded.',
+  /** Beside the template's name when its page is gone (archived, or its seller closed the account). */
+  notListed:
+    'No longer listed on the marketplace. The licence stays valid for the version it was issued for.',
 } as const;
 
 export interface License {
@@ -44,8 +47,13 @@ export interface License {
   plan_type: PlanType | null;
   order_id: string | null;
   issued_at: string;
-  /** When the order behind it was refunded in full (the licence is then no longer valid). */
+  /**
+   * When the payment behind it was refunded in full: the one-time order, or the plan's period it
+   * was downloaded in (the licence is then no longer valid).
+   */
   refunded_at: string | null;
+  /** Whether the template's page is public now (else the certificate names it without a link). */
+  mvp_listed: boolean;
 }
 
 /** `GET /api/me/licenses`: newest first; pass `cursor` back for the next page. */

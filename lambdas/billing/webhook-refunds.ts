@@ -7,7 +7,7 @@ import { stripe, type Stripe } from '../shared/adapters/stripe';
 import { formatGbp } from '../../contract/money';
 import { planById, type PlanType } from '../../contract/plans';
 import { logger } from '../shared/observability';
-import { licenseRefundedWrite } from '../licenses/service';
+import { licenseRefundedWrite, periodLicensesRefunded } from '../licenses/service';
 import { notificationWrites } from '../notifications/service';
 import {
   counterAddWrite,
@@ -76,7 +76,9 @@ const refundNotice = (order: OrderItem, refunded: number, endedPlan: PlanType | 
  * Process Refund, or made in Stripe's dashboard). Refunds of subscription invoices lower the
  * month's payout pool (Counter `refunds`). The buyer is told in-app; a full refund of the current
  * period ends the subscription (`endRefundedPeriod`), a full refund of a one-time order marks its
- * licence refunded. All of it, with the event's claim, is one transaction.
+ * licence refunded, and a full refund of a plan's invoice marks refunded the licences its period's
+ * downloads issued (what it paid for: lambdas/downloads/access.ts then serves them no more). All of
+ * it, with the event's claim, is one transaction.
  */
 export const applyChargeRefund = async (
   event: Stripe.Event,
@@ -101,11 +103,23 @@ export const applyChargeRefund = async (
   const full = first !== undefined && charge.amount_refunded >= first.amount_total;
   const ended =
     full && first.amount_refunded < charge.amount_refunded ? await endRefundedPeriod(first) : null;
+  // Licences past what one transaction holds are marked once it has committed.
+  let markRest = async () => {};
   await applyWithRetry(event, async (now) => {
     const nowIso = now.toISOString();
     const order = await orderOfCharge();
     const delta = order ? charge.amount_refunded - order.amount_refunded : 0;
     if (!order || delta <= 0) return {};
+    const fullRefund = charge.amount_refunded >= order.amount_total;
+    const periodLicenses =
+      fullRefund && order.kind === 'subscription_invoice' && order.period_start && order.period_end
+        ? await periodLicensesRefunded(
+            userId,
+            { from: order.period_start, to: order.period_end },
+            nowIso,
+          )
+        : null;
+    markRest = periodLicenses?.markRest ?? (async () => {});
     const endedState = ended
       ? await subscriptionWrites(
           ended,
@@ -130,9 +144,10 @@ export const applyChargeRefund = async (
           : null,
       ...(endedState ?? {}),
       license:
-        order.kind === 'one_time_sale' && charge.amount_refunded >= order.amount_total
+        order.kind === 'one_time_sale' && fullRefund
           ? await licenseRefundedWrite(userId, order.id, nowIso)
           : null,
+      ...periodLicenses?.writes,
       notification: notificationWrites(
         {
           userId,
@@ -144,4 +159,5 @@ export const applyChargeRefund = async (
       ),
     };
   });
+  await markRest();
 };

@@ -274,6 +274,23 @@ export const getApprovedTemplateItem = async (id: string): Promise<TemplateItem>
 };
 
 /**
+ * The stored item of a template that is public or was archived (by its seller, or when its seller
+ * closed their account), for the rules that let a licence holder keep what they hold
+ * (lambdas/downloads/access.ts). Pending, rejected or unknown: the same 404 as the detail page.
+ */
+export const getHeldTemplateItem = async (id: string): Promise<TemplateItem> => {
+  const item = await getTemplateById(id);
+  if (!item || (item.status !== 'approved' && item.status !== 'archived')) {
+    throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
+  }
+  return item;
+};
+
+/** Whether the template's page is public now (approved), for links that must not lead nowhere. */
+export const isTemplateListed = async (id: string): Promise<boolean> =>
+  (await getTemplateById(id))?.status === 'approved';
+
+/**
  * M13 as a transaction item, for the domain that records a download: one more download of an
  * approved template (refused, item `mvp`, when it is not approved any more). A counter update:
  * no `updated_at`, so the catalog order reflects real edits only.
@@ -311,19 +328,12 @@ export const publishCatalogSnapshot = async (): Promise<PublishedSnapshot> => {
   return published;
 };
 
-/**
- * A seller's approved templates as cards, newest first, with the exact rating sum and count over
- * them (the public seller page derives its average from these, not from rounded averages).
- */
+/** A seller's approved templates as cards, newest first (the public seller page). */
 export const listApprovedTemplatesOfSeller = async (
   seller: SellerSummary,
-): Promise<{ items: TemplateSummary[]; ratingSum: number; ratingCount: number }> => {
+): Promise<{ items: TemplateSummary[] }> => {
   const rows = await listApprovedRecordsOfSeller(seller.id);
-  return {
-    items: rows.map((row) => toSummary(row.record, seller)),
-    ratingSum: rows.reduce((sum, row) => sum + row.rating_sum, 0),
-    ratingCount: rows.reduce((sum, row) => sum + row.rating_count, 0),
-  };
+  return { items: rows.map((row) => toSummary(row.record, seller)) };
 };
 
 /**

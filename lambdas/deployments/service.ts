@@ -20,6 +20,7 @@ import { businessMetrics } from '../../contract/design/metrics';
 import { countFact } from '../shared/business-metrics';
 import { ulid } from 'ulid';
 import { getApprovedTemplateItem, type TemplateItem } from '../catalog/service';
+import { requireFileAccess } from '../downloads/service';
 import { spendDownload } from '../downloads/spend';
 import { previewUrl } from '../../contract/catalog';
 import {
@@ -270,6 +271,9 @@ export const openUpgradePullRequest = async (
   ) {
     throw new ConflictError(DEPLOY_MESSAGES.upgradeNotReady);
   }
+  // The new version's files are the template's files: only for a buyer whose licence still covers
+  // them (a refunded payment revokes it; lambdas/downloads/access.ts).
+  await requireFileAccess(userId, item.mvp_id);
   const template = await getApprovedTemplateItem(item.mvp_id);
   if (compareVersions(template.version_number, item.version_number) <= 0) {
     throw new ConflictError(DEPLOY_MESSAGES.noUpgrade);

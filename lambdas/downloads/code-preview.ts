@@ -8,11 +8,9 @@
  * Older templates without a manifest: a zip is listed from its directory (no contents), other
  * formats are "not available yet".
  */
-import { getSubscriptionView, ownedTemplateOrder } from '../ledger/service';
 import { getApprovedTemplateItem, type TemplateItem } from '../catalog/service';
 import { getProfile } from '../profiles/service';
 import { config } from '../shared/config';
-import { hasAdminRights } from '../../contract/profile';
 import {
   BUNDLE_FILES_LIMIT,
   CODE_PREVIEW_MESSAGES,
@@ -29,7 +27,7 @@ import {
   type ManifestFile,
 } from '../shared/storage/bundle-manifest';
 import { ObjectNotFoundError, readObject, readObjectRange } from '../shared/storage/s3';
-import { findLatestDownload } from './repo';
+import { loadTemplateAccess } from './access';
 import { InvalidZipError, ZIP_TAIL_BYTES, listZipEntries } from './zip-directory';
 
 export const README_NAMES = ['readme.md', 'readme.markdown', 'readme'];
@@ -163,24 +161,12 @@ export const listBundleFiles = async (templateId: string): Promise<BundleFiles> 
 };
 
 /**
- * Whether the caller may download the template, hence read its files: its seller, an admin, the
- * buyer of a one-time sale, anyone signed in for a free template, an active subscriber for a
- * subscription template, and whoever downloaded it before (they hold the files already).
+ * Whether the caller may read the template's files, as the access rule says (access.ts): its
+ * seller, an admin, a holder of a valid licence, anyone signed in for a free template, an active
+ * subscriber for a subscription template. A licence whose payment was refunded holds nothing.
  */
-const mayReadFiles = async (
-  userId: string,
-  template: Pick<TemplateItem, 'id' | 'seller_id' | 'access_tier'>,
-): Promise<boolean> => {
-  if (template.seller_id === userId) return true;
-  const profile = await getProfile(userId);
-  if (profile && hasAdminRights(profile)) return true;
-  if (template.access_tier === 'one_time_sale') {
-    return (await ownedTemplateOrder(userId, template.id)) !== null;
-  }
-  if (template.access_tier === 'free') return true;
-  if ((await getSubscriptionView(userId)).subscription_status === 'active') return true;
-  return (await findLatestDownload(userId, template.id)) !== null;
-};
+const mayReadFiles = async (userId: string, template: TemplateItem): Promise<boolean> =>
+  (await loadTemplateAccess({ userId, profile: await getProfile(userId) }, template)).readFiles;
 
 /**
  * One text file of the bundle, by one ranged read of the pack; spends no quota. Refused (403)

@@ -4,32 +4,35 @@
  * downloads imported with demo data (the bundle's file listing and code preview live in
  * code-preview.ts). Other domains ask `hasDownloaded` (verified-buyer flag, dispute eligibility).
  */
-import { ownedTemplateOrder } from '../ledger/service';
-import { getApprovedTemplateItem } from '../catalog/service';
+import {
+  TEMPLATE_NOT_FOUND_MESSAGE,
+  getApprovedTemplateItem,
+  getHeldTemplateItem,
+} from '../catalog/service';
 import { licenseWrite, licenseeNameOf } from '../licenses/service';
 import { previewUrl } from '../../contract/catalog';
 import { ensureProfile, getProfile, type ProfileIdentity } from '../profiles/service';
-import { downloadCostOf } from './cost';
-import { fixesDownloadedVersion } from './security-fix';
+import { loadTemplateAccess } from './access';
 import {
+  CODE_PREVIEW_MESSAGES,
   DOWNLOAD_MESSAGES,
+  refundedDownloadMessage,
   type DownloadStatus,
   type MyDownload,
   type MyDownloadsPage,
   type SellerDownload,
 } from '../../contract/downloads';
-import { NotFoundError } from '../shared/errors';
+import { ForbiddenError, NotFoundError } from '../shared/errors';
 import { openCursor, sealCursor } from '../shared/http/cursor';
 import {
   findLatestDownload,
-  getDownloadGrant,
   listDownloadsBySeller,
   listDownloadsBySellerSince,
   listDownloadsByUser,
   putPastDownload,
   type DownloadItem,
 } from './repo';
-import { INITIAL_QUOTA_PERIOD, licenseGrantOf } from './spend';
+import { licenseGrantOf } from './spend';
 
 const toMyDownload = (item: DownloadItem): MyDownload => ({
   id: item.id,
@@ -100,7 +103,8 @@ export const hasDownloaded = async (userId: string, templateId: string): Promise
 
 /**
  * The caller's standing for one approved template: downloaded before, downloads left, bought,
- * and what Download or Deploy would cost now (the rule `spendDownload` applies, cost.ts).
+ * what Download or Deploy would cost now, and the repository when their licence covers it (all
+ * from the access rule `spendDownload` applies, access.ts).
  */
 export const getDownloadStatus = async (
   identity: ProfileIdentity,
@@ -111,22 +115,9 @@ export const getDownloadStatus = async (
     getApprovedTemplateItem(templateId),
     findLatestDownload(identity.userId, templateId),
   ]);
-  const ownTemplate = mvp.seller_id === identity.userId;
-  const [order, grant] = await Promise.all([
-    mvp.access_tier === 'one_time_sale' && !ownTemplate
-      ? ownedTemplateOrder(identity.userId, mvp.id)
-      : null,
-    getDownloadGrant(identity.userId, mvp.id, profile.last_quota_reset_at ?? INITIAL_QUOTA_PERIOD),
-  ]);
-  const cost = downloadCostOf({
-    ownTemplate,
-    accessTier: mvp.access_tier,
-    owned: order !== null,
-    grantedThisPeriod: grant !== null && mvp.access_tier !== 'one_time_sale',
-    fixesDownloadedVersion:
-      mvp.access_tier === 'subscription' &&
-      (await fixesDownloadedVersion(mvp, latest?.version_number ?? null)),
-  });
+  const access = await loadTemplateAccess({ userId: identity.userId, profile }, mvp);
+  // A listed template always has a cost (null is only for unlisted ones nobody holds).
+  const cost = access.cost ?? 'purchase_required';
   return {
     free_again: cost === 'free_again',
     has_downloaded: latest !== null,
@@ -134,9 +125,32 @@ export const getDownloadStatus = async (
     downloads_remaining: profile.downloads_remaining,
     download_quota: profile.download_quota,
     daily_download_limit: profile.daily_download_limit,
-    owned: order !== null,
+    owned: cost === 'owned',
     cost,
+    refunded_at: access.refundedAt,
+    repository_url: access.repository ? (mvp.github_url ?? null) : null,
   };
+};
+
+/**
+ * The access rule's verdict for one caller and template (listed, or archived and held), for the
+ * domains that act on a template's files for a buyer (an upgrade pull request): 403 with the
+ * reason when their licence no longer covers the files, 404 when they hold nothing of an unlisted
+ * template.
+ */
+export const requireFileAccess = async (userId: string, templateId: string): Promise<void> => {
+  const [profile, template] = await Promise.all([
+    getProfile(userId),
+    getHeldTemplateItem(templateId),
+  ]);
+  const access = await loadTemplateAccess({ userId, profile }, template);
+  if (access.cost === null) throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
+  if (access.readFiles) return;
+  throw new ForbiddenError(
+    access.refundedAt
+      ? refundedDownloadMessage(access.refundedAt, template.access_tier === 'one_time_sale')
+      : CODE_PREVIEW_MESSAGES.notEntitled,
+  );
 };
 
 /**

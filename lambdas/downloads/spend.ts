@@ -11,7 +11,7 @@ import { getSubscriptionView, ownedTemplateOrder } from '../ledger/service';
 import {
   TEMPLATE_NOT_FOUND_MESSAGE,
   countDownloadWrite,
-  getApprovedTemplateItem,
+  getHeldTemplateItem,
   type TemplateItem,
 } from '../catalog/service';
 import {
@@ -23,13 +23,14 @@ import {
 import { notificationWrites } from '../notifications/service';
 import { getProfile } from '../profiles/service';
 import { freeDownloadWrite, spendDownloadWrite } from '../profiles/billing-fields';
-import { downloadCostOf } from './cost';
+import type { downloadCostOf } from './cost';
+import { INITIAL_QUOTA_PERIOD, loadTemplateAccess } from './access';
 import { assertFileServable } from './file-check';
-import { fixesDownloadedVersion } from './security-fix';
 import { config } from '../shared/config';
 import {
   DOWNLOAD_MESSAGES,
   dailyLimitMessage,
+  refundedDownloadMessage,
   type DownloadResult,
 } from '../../contract/downloads';
 import {
@@ -41,7 +42,7 @@ import {
 import type { TransactionResult } from '../shared/db/transaction';
 import { logger } from '../shared/observability';
 import { PRESIGNED_URL_SECONDS, presignGetObject } from '../shared/storage/s3';
-import { findLatestDownload, getDownloadGrant, recordDownload } from './repo';
+import { getDownloadGrant, recordDownload } from './repo';
 
 /** `TransactionConflict` retries (docs/data-model.md, section 4): up to 3, jittered 50–200 ms. */
 export const MAX_CONFLICT_RETRIES = 3;
@@ -86,8 +87,7 @@ export const licenseGrantOf = async (
   };
 };
 
-/** The quota period of a profile that has never had a reset. */
-export const INITIAL_QUOTA_PERIOD = 'initial';
+export { INITIAL_QUOTA_PERIOD } from './access';
 
 /** The answer of a download: a short-lived URL of the template's file and what it cost. */
 const fileResult = async (
@@ -156,46 +156,33 @@ export interface SpentDownload {
 }
 
 /**
- * Step 1 of a download: what it costs this buyer now. Reads the profile, the approved template,
- * the order that bought it (one-time sales) and this period's grant, and refuses what is never
- * allowed (one's own template, an unbought one, a template without its file).
+ * Step 1 of a download: what it costs this buyer now, as the access rule decides it (access.ts)
+ * from the profile, the template (listed, or archived and held), the order that bought it, this
+ * period's grant and the buyer's licences. Refuses what is never allowed (one's own template, an
+ * unbought one, one whose payment was refunded, one not listed and not held, one without its file).
  */
 const downloadTermsOf = async (userId: string, templateId: string) => {
   const profile = await getProfile(userId);
   if (!profile) throw new NotFoundError(DOWNLOAD_MESSAGES.profileNotFound);
-  const template = await getApprovedTemplateItem(templateId);
-  const ownTemplate = template.seller_id === userId;
-  // A bought template is downloaded any number of times without quota; unbought, not at all.
-  const order =
-    template.access_tier === 'one_time_sale' && !ownTemplate
-      ? await ownedTemplateOrder(userId, template.id)
-      : null;
-  const period = profile.last_quota_reset_at ?? INITIAL_QUOTA_PERIOD;
-  const periodGrant =
-    template.access_tier === 'one_time_sale' || ownTemplate
-      ? null
-      : await getDownloadGrant(userId, template.id, period);
-  const cost = downloadCostOf({
-    ownTemplate,
-    accessTier: template.access_tier,
-    owned: order !== null,
-    grantedThisPeriod: periodGrant !== null,
-    fixesDownloadedVersion:
-      template.access_tier === 'subscription' &&
-      !ownTemplate &&
-      periodGrant === null &&
-      (await fixesDownloadedVersion(
-        template,
-        (await findLatestDownload(userId, template.id))?.version_number ?? null,
-      )),
-  });
+  const template = await getHeldTemplateItem(templateId);
+  const access = await loadTemplateAccess({ userId, profile }, template);
+  const { cost, periodGrant } = access;
+  if (cost === null) throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
   if (cost === 'own_template') throw new ForbiddenError(DOWNLOAD_MESSAGES.ownTemplate);
+  if (cost === 'refunded' || (cost === 'purchase_required' && access.refundedAt)) {
+    throw new ForbiddenError(
+      refundedDownloadMessage(access.refundedAt!, template.access_tier === 'one_time_sale'),
+    );
+  }
   if (cost === 'purchase_required') throw new ForbiddenError(DOWNLOAD_MESSAGES.oneTimePurchase);
   if (!template.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
   // Nothing is spent or recorded unless the file can be served now (file-check.ts); a download
   // the quota refuses anyway is refused without asking storage.
   if (!(cost === 'quota' && profile.downloads_remaining <= 0)) await assertFileServable(template);
-  return { profile, mvp: template, order, period, periodGrant, cost };
+  // A bought template's order (its licence is handed back); none is needed for anything else.
+  const order = cost === 'owned' ? await ownedTemplateOrder(userId, template.id) : null;
+  const period = profile.last_quota_reset_at ?? INITIAL_QUOTA_PERIOD;
+  return { profile, mvp: template, order, period, periodGrant, cost, access };
 };
 
 /**
@@ -264,13 +251,15 @@ export const spendDownload = async (userId: string, templateId: string): Promise
   // What grants the licence is read once, not again on each retry of a lost race.
   let grant: Awaited<ReturnType<typeof licenseGrantOf>> | undefined;
   for (let attempt = 0; ; attempt += 1) {
-    const { profile, mvp, order, period, periodGrant, cost } = await downloadTermsOf(
-      userId,
-      templateId,
-    );
-    if (cost === 'free_again' && periodGrant) {
-      logger.info('Download again (no quota spent)', { mvpId: mvp.id });
-      return { mvp, licenseId: periodGrant.license_id, quotaSpent: false };
+    const terms = await downloadTermsOf(userId, templateId);
+    const { profile, mvp, order, period, periodGrant, cost } = terms;
+    // Served again for nothing: this period's grant, or a held template off the catalog (whose
+    // download the transaction, counting listed templates only, could not record anyway).
+    if ((cost === 'free_again' && periodGrant) || cost === 'licence_held') {
+      logger.info('Download again (no quota spent)', { mvpId: mvp.id, cost });
+      const licenseId =
+        cost === 'licence_held' ? terms.access.heldLicenseId : periodGrant?.license_id;
+      return { mvp, licenseId: licenseId!, quotaSpent: false };
     }
     if (cost === 'quota' && profile.downloads_remaining <= 0) {
       throw new ForbiddenError(DOWNLOAD_MESSAGES.quotaReached);

@@ -1,5 +1,6 @@
 /** Licence data access (docs/data-model.md, section 3.20): one function per access pattern. */
 import { LicenseEntity, type LicenseItem } from '../shared/db/entities/license';
+import { isConditionFailure } from '../shared/db/model';
 
 export type { LicenseItem };
 
@@ -45,3 +46,46 @@ export const licenseRefundedWrite = (id: string, now: string) =>
   LicenseEntity.patch({ id })
     .set({ refunded_at: now })
     .where(({ refunded_at }, { notExists }) => notExists(refunded_at));
+
+/** L5 alone (beyond a refund's transaction): false when it was marked already. */
+export const markLicenseRefunded = async (id: string, now: string): Promise<boolean> => {
+  try {
+    await licenseRefundedWrite(id, now).go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/**
+ * L6: the user's licences of one template, newest first (the access rule of lambdas/downloads:
+ * does the caller hold a valid one, or was the latest refunded). Read like L4: a buyer holds tens.
+ */
+export const listLicensesOfUserForTemplate = async (
+  userId: string,
+  mvpId: string,
+): Promise<LicenseItem[]> => {
+  const { data } = await LicenseEntity.query
+    .byUser({ user_id: userId })
+    .go({ order: 'desc', pages: 'all' });
+  return data.filter((item) => item.mvp_id === mvpId);
+};
+
+/**
+ * L7: the user's licences issued from `from` (inclusive) to `to` (exclusive) under a plan
+ * (source subscription): what a refunded period's payment had paid for.
+ */
+export const listSubscriptionLicensesIssuedBetween = async (
+  userId: string,
+  from: string,
+  to: string,
+): Promise<LicenseItem[]> => {
+  const { data } = await LicenseEntity.query
+    .byUser({ user_id: userId })
+    .between({ issued_at: from }, { issued_at: to })
+    .go({ pages: 'all' });
+  return data.filter(
+    (item) => item.source === 'subscription' && item.issued_at >= from && item.issued_at < to,
+  );
+};

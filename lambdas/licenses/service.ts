@@ -13,6 +13,7 @@ import {
   type LicenseList,
 } from '../../contract/licenses';
 import type { PlanType } from '../../contract/plans';
+import { isTemplateListed } from '../catalog/service';
 import type { TransactionWrite } from '../shared/db/transaction';
 import { NotFoundError } from '../shared/errors';
 import { openCursor, sealCursor } from '../shared/http/cursor';
@@ -22,6 +23,9 @@ import {
   getLicenseById,
   licenseRefundedWrite as refundedWrite,
   listLicensesOfUser,
+  listLicensesOfUserForTemplate,
+  listSubscriptionLicensesIssuedBetween,
+  markLicenseRefunded,
   type LicenseItem,
 } from './repo';
 
@@ -83,7 +87,7 @@ export const licenseeNameOf = (profile: {
   profile.display_name?.trim() || profile.username?.trim() || `Buyer ${profile.id.slice(0, 8)}`;
 
 /** The stored item as the certificate (an allow-list: the holder's account id stays inside). */
-export const toLicense = (item: LicenseItem): License => {
+export const toLicense = (item: LicenseItem, listed: boolean): License => {
   const terms = LICENSE_TERMS_SUMMARY[item.licensing_terms];
   return {
     id: item.id,
@@ -99,6 +103,7 @@ export const toLicense = (item: LicenseItem): License => {
     order_id: item.order_id ?? null,
     issued_at: item.issued_at,
     refunded_at: item.refunded_at ?? null,
+    mvp_listed: listed,
   };
 };
 
@@ -106,7 +111,7 @@ export const toLicense = (item: LicenseItem): License => {
 export const getLicense = async (id: string): Promise<License> => {
   const item = LICENSE_ID.test(id) ? await getLicenseById(id.toUpperCase()) : null;
   if (!item) throw new NotFoundError(LICENSE_MESSAGES.notFound);
-  return toLicense(item);
+  return toLicense(item, await isTemplateListed(item.mvp_id));
 };
 
 /**
@@ -128,7 +133,72 @@ export const listMyLicenses = async (
     limit: options.limit,
     cursor: await openCursor(options.cursor, binding),
   });
-  return { items: page.items.map(toLicense), cursor: await sealCursor(page.cursor, binding) };
+  const ids = [...new Set(page.items.map((item) => item.mvp_id))];
+  const listed = new Map(
+    await Promise.all(ids.map(async (id) => [id, await isTemplateListed(id)] as const)),
+  );
+  return {
+    items: page.items.map((item) => toLicense(item, listed.get(item.mvp_id) === true)),
+    cursor: await sealCursor(page.cursor, binding),
+  };
+};
+
+/** What the access rule reads of one licence: which it is, and whether it was refunded. */
+export interface LicenseStanding {
+  id: string;
+  issuedAt: string;
+  refundedAt: string | null;
+}
+
+const standingOf = (item: LicenseItem): LicenseStanding => ({
+  id: item.id,
+  issuedAt: item.issued_at,
+  refundedAt: item.refunded_at ?? null,
+});
+
+/** The user's licences of one template, newest first (lambdas/downloads/access.ts). */
+export const licensesOfTemplate = async (
+  userId: string,
+  templateId: string,
+): Promise<LicenseStanding[]> =>
+  (await listLicensesOfUserForTemplate(userId, templateId)).map(standingOf);
+
+/** One licence's standing by id (a quota period's grant names the licence it issued). */
+export const licenseStanding = async (id: string): Promise<LicenseStanding | null> => {
+  const item = await getLicenseById(id);
+  return item ? standingOf(item) : null;
+};
+
+/**
+ * Licences one refund's transaction marks at most: with the transaction's other items it stays
+ * under DynamoDB's 100; more (an unlimited plan's busy month) are marked right after it commits.
+ */
+export const LICENSES_PER_REFUND_TRANSACTION = 80;
+
+/**
+ * What marks refunded every licence a plan's refunded period paid for: those issued by the buyer's
+ * downloads under the plan from `from` to `to` (the refunded invoice's period) and not marked yet.
+ * `writes` (keyed `license_<n>`) go into the refund's transaction; `markRest` marks those beyond
+ * {@link LICENSES_PER_REFUND_TRANSACTION} once it has committed (each once: L5's condition).
+ */
+export const periodLicensesRefunded = async (
+  userId: string,
+  period: { from: string; to: string },
+  now: string,
+): Promise<{ writes: Record<string, TransactionWrite>; markRest: () => Promise<void> }> => {
+  const open = (await listSubscriptionLicensesIssuedBetween(userId, period.from, period.to)).filter(
+    (item) => !item.refunded_at,
+  );
+  const first = open.slice(0, LICENSES_PER_REFUND_TRANSACTION);
+  const rest = open.slice(LICENSES_PER_REFUND_TRANSACTION);
+  return {
+    writes: Object.fromEntries(
+      first.map((item, index) => [`license_${index}`, refundedWrite(item.id, now)]),
+    ),
+    markRest: async () => {
+      for (const item of rest) await markLicenseRefunded(item.id, now);
+    },
+  };
 };
 
 /**
