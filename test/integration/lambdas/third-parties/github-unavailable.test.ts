@@ -1,0 +1,166 @@
+/**
+ * GitHub not answering, through the github Lambda's handler and Octokit against the run's local
+ * GitHub server reached through a fault proxy of this file's own (test/fixtures/fault-proxy.ts):
+ * first with its port closed, then hanging (connections accepted, never answered). A seller's App
+ * installation callback, repository check and link each answer 503 with GitHub's one message,
+ * within GitHub's budget (contract/third-parties.ts), and nothing is half-written: no installation
+ * recorded, no link, no webhook on the repository. With GitHub back, the same calls pass (the
+ * callback's state was given back), and the repository has one webhook.
+ */
+import { randomUUID } from 'node:crypto';
+import { Octokit } from '@octokit/rest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { ApiErrorBody } from '../../../../contract/errors';
+import type { HttpMethod } from '../../../../contract/routes';
+import { THIRD_PARTY_UNAVAILABLE_MESSAGES, worstCaseMs } from '../../../../contract/third-parties';
+import { createLocalGithubControl } from '../../../../lib/local/servers/github/control-client';
+import { startFaultProxy, type FaultMode } from '../../../fixtures/fault-proxy';
+import { outageBound, timed } from '../../../fixtures/third-party-outage';
+
+const github = inject('localCloud').github;
+const control = createLocalGithubControl(github.apiUrl);
+const silentLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+// Before any handler module reads its configuration: Octokit talks to GitHub through this proxy
+// (this file's process only; the server is the run's). Its pages stay direct (GITHUB_WEB_URL).
+const githubProxy = await startFaultProxy(github.apiUrl);
+process.env.GITHUB_API_URL = githubProxy.endpoint;
+
+const { dispatch } = await import('../../../fixtures/dispatch');
+const { apiEvent, idTokenClaims, lambdaContext } = await import('../../../fixtures/api-event');
+const { putProfile } = await import('../../../fixtures/profiles');
+const { seedTemplate } = await import('../../../fixtures/template-items');
+const { TemplateEntity } = await import('../../../../lambdas/shared/db/entities/template');
+const { ProfileEntity } = await import('../../../../lambdas/shared/db/entities/profile');
+
+afterAll(() => githubProxy.close());
+
+const BUDGET = outageBound(worstCaseMs('github'));
+
+interface Caller {
+  sub: string;
+  claims: Record<string, string>;
+}
+
+const call = async (method: HttpMethod, path: string, caller: Caller, body?: unknown) => {
+  const result = await dispatch(
+    apiEvent({ method, path, body, claims: caller.claims }),
+    lambdaContext('github'),
+  );
+  return { status: result.statusCode ?? 0, body: result.body ?? '' };
+};
+
+const messageOf = (body: string) => (JSON.parse(body) as ApiErrorBody).message;
+
+/** An approved seller with a template, and a GitHub account with a private repository. */
+const sellerWithRepository = async () => {
+  const sub = `gh-outage-${randomUUID()}`;
+  await putProfile({
+    id: sub,
+    email: `${sub}@example.com`,
+    role: 'seller',
+    is_seller_approved: true,
+  });
+  const seller = { sub, claims: idTokenClaims({ sub, email: `${sub}@example.com` }) };
+  const template = await seedTemplate(sub);
+  const login = `octo-${randomUUID().slice(0, 8)}`;
+  await control.createUser({ login });
+  const octokit = new Octokit({
+    baseUrl: github.apiUrl,
+    auth: await control.createToken(login),
+    log: silentLog,
+  });
+  await octokit.rest.repos.createForAuthenticatedUser({ name: 'starter', private: true });
+  await octokit.rest.repos.createOrUpdateFileContents({
+    owner: login,
+    repo: 'starter',
+    path: 'index.html',
+    message: 'First page',
+    content: Buffer.from('<h1>Hello</h1>\n').toString('base64'),
+  });
+  return { seller, templateId: template.id, login, octokit };
+};
+
+/** The App's installation page as the GitHub user uses it: the setup URL's parameters. */
+const installOnPage = async (seller: Caller, login: string) => {
+  const started = await call('GET', '/api/github/app/install-url', seller);
+  expect(started.status, started.body).toBe(200);
+  const url = new URL((JSON.parse(started.body) as { url: string }).url);
+  const response = await fetch(`${github.apiUrl}${url.pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ state: url.searchParams.get('state') ?? '', login }).toString(),
+    redirect: 'manual',
+  });
+  const back = new URL(response.headers.get('location')!);
+  return {
+    installation_id: Number(back.searchParams.get('installation_id')),
+    state: back.searchParams.get('state')!,
+    code: back.searchParams.get('code')!,
+    setup_action: back.searchParams.get('setup_action') as 'install' | 'update',
+  };
+};
+
+const expectGithubUnavailable = ({
+  result,
+  ms,
+}: {
+  result: { status: number; body: string };
+  ms: number;
+}) => {
+  expect(result.status, result.body).toBe(503);
+  expect(messageOf(result.body)).toBe(THIRD_PARTY_UNAVAILABLE_MESSAGES.github);
+  expect(ms).toBeLessThan(BUDGET);
+};
+
+describe.each<FaultMode>(['refuse', 'hang'])('GitHub %s', (mode) => {
+  afterAll(() => githubProxy.setMode('pass'));
+
+  it(
+    'the App installation, a repository check and its link answer 503 naming GitHub, within its budget, with nothing half-written',
+    async () => {
+      const { seller, templateId, login, octokit } = await sellerWithRepository();
+      const callback = await installOnPage(seller, login);
+      const repository = { owner: login, name: 'starter' };
+
+      await githubProxy.setMode(mode);
+      expectGithubUnavailable(
+        await timed(() => call('POST', '/api/github/app/installations', seller, callback)),
+      );
+      await githubProxy.setMode('pass');
+      const profile = (await ProfileEntity.get({ id: seller.sub }).go()).data!;
+      expect(profile.github_app_installation_id).toBeUndefined();
+      // The same callback passes once GitHub is back.
+      const installed = await call('POST', '/api/github/app/installations', seller, callback);
+      expect(installed.status, installed.body).toBe(200);
+
+      await githubProxy.setMode(mode);
+      const [checked, linked] = await Promise.all([
+        timed(() => call('POST', `/api/my/mvps/${templateId}/github/validate`, seller, repository)),
+        timed(() => call('PUT', `/api/my/mvps/${templateId}/github`, seller, repository)),
+      ]);
+      expectGithubUnavailable(checked!);
+      expectGithubUnavailable(linked!);
+
+      await githubProxy.setMode('pass');
+      const template = (await TemplateEntity.get({ id: templateId }).go()).data!;
+      expect(template.github_repo_owner).toBeUndefined();
+      const hooks = () => octokit.rest.repos.listWebhooks({ owner: login, repo: 'starter' });
+      expect((await hooks()).data).toEqual([]);
+
+      // GitHub is back: the same calls pass, one webhook.
+      const validated = await call(
+        'POST',
+        `/api/my/mvps/${templateId}/github/validate`,
+        seller,
+        repository,
+      );
+      expect(validated.status, validated.body).toBe(200);
+      const relinked = await call('PUT', `/api/my/mvps/${templateId}/github`, seller, repository);
+      expect(relinked.status, relinked.body).toBe(200);
+      expect((JSON.parse(relinked.body) as { github: { owner: string } }).github.owner).toBe(login);
+      expect((await hooks()).data).toHaveLength(1);
+    },
+    3 * BUDGET + 30_000,
+  );
+});
