@@ -6,6 +6,7 @@ import { DeployButton } from '../../features/deployments/components/deploy-butto
 import { BundleFileTree } from '../../features/downloads/components/bundle-file-tree';
 import { DownloadPanel } from '../../features/downloads/components/download-panel';
 import { TemplateDetailView } from '../../features/catalog/components/template-detail-view';
+import { LiveSecurityNotice } from '../../features/security/components/live-security-notice';
 import { SecurityPanel } from '../../features/security/components/security-panel';
 import { ReviewsSection } from '../../features/reviews/components/reviews-section';
 
@@ -21,6 +22,7 @@ export default function TemplateRoute() {
       renderActions={(template, refresh) => (
         <>
           <CheckoutCanceledBanner />
+          <LiveSecurityNotice mvpId={template.id} />
           <DownloadPanel
             mvp={template}
             onDownloaded={refresh}

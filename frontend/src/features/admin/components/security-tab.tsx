@@ -16,21 +16,13 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { SEVERITY_LABELS, type Severity } from '@contract/security';
+import { SEVERITY_LABELS } from '@contract/security';
 import type { LiveTemplateAdvisories } from '@contract/security-alerts';
 import { errorMessage } from '../../../lib/api-error';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { paths } from '../../../config/paths';
 import { useLiveAdvisories } from '../../security/api/get-live-advisories';
-import { countsText } from '../../security/lib/security-text';
-
-const PALETTE: Record<Severity, string> = {
-  critical: 'red',
-  high: 'orange',
-  moderate: 'yellow',
-  low: 'gray',
-  unknown: 'gray',
-};
+import { countsText, SEVERITY_PALETTES } from '../../security/lib/security-text';
 
 export default function SecurityTab() {
   const list = useLiveAdvisories();
@@ -72,7 +64,7 @@ function AdvisoryCard({ item }: { item: LiveTemplateAdvisories }) {
         <Stack gap="2">
           <HStack justify="space-between" wrap="wrap" gap="2">
             <HStack gap="2" wrap="wrap">
-              <Badge colorPalette={PALETTE[item.severity]} data-severity={item.severity}>
+              <Badge colorPalette={SEVERITY_PALETTES[item.severity]} data-severity={item.severity}>
                 {SEVERITY_LABELS[item.severity]}
               </Badge>
               <Link asChild fontWeight="semibold">

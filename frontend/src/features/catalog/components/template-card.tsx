@@ -106,22 +106,38 @@ function CardFigures({ mvp }: { mvp: TemplateSummary }) {
 }
 
 /**
- * Only when the live version has a critical or high vulnerability; the template page's Security
- * panel has the details. The words carry the severity, the colour only repeats it.
+ * Only when the live version has a critical or high vulnerability (moderate and low ones are on the
+ * template page, beside its buttons); a link to the template page's Security section, which has
+ * the details. The words carry the severity, the colour only repeats it.
  */
-function SecurityBadge({ mvp }: { mvp: TemplateSummary }) {
+function SecurityBadge({
+  mvp,
+  href,
+  onClick,
+}: {
+  mvp: TemplateSummary;
+  /** The template page's Security section. */
+  href: string;
+  onClick: (event: MouseEvent) => void;
+}) {
   if (!mvp.security_badge) return null;
   const label = securityBadgeLabel(mvp.security_badge);
   return (
     <Badge
+      asChild
       colorPalette={mvp.security_badge === 'critical' ? 'red' : 'orange'}
       variant="subtle"
       alignSelf="start"
       data-testid="security-badge"
       data-severity={mvp.security_badge}
     >
-      {label}
-      <VisuallyHidden> in the live version’s dependencies</VisuallyHidden>
+      <RouterLink to={href} onClick={onClick}>
+        {label}
+        <VisuallyHidden>
+          {' '}
+          in the live version’s dependencies: see the Security section
+        </VisuallyHidden>
+      </RouterLink>
     </Badge>
   );
 }
@@ -226,7 +242,7 @@ export function TemplateCard({
           <TechTags techStack={mvp.tech_stack} max={CARD_TECH_TAGS} />
         </Box>
         <CardFigures mvp={mvp} />
-        <SecurityBadge mvp={mvp} />
+        <SecurityBadge mvp={mvp} href={`${detailHref}#security`} onClick={stop} />
         {showSeller && mvp.seller.username && (
           <Text fontSize="sm" color="fg.muted" display={{ base: 'none', md: 'block' }}>
             by{' '}

@@ -36,7 +36,7 @@ import { useSession } from '../../../lib/auth-session';
 import { useTemplate, useRefreshTemplate } from '../api/get-template';
 import { describeAccess, formatRating } from '../lib/card-format';
 import { galleryImages } from '../lib/gallery-images';
-import { DETAIL_MISSING_ID, describeDetailError } from '../lib/detail-errors';
+import { DETAIL_MISSING_ID, describeDetailError, isTemplateMissing } from '../lib/detail-errors';
 import { ImageGallery } from './image-gallery';
 import { VersionHistory } from './version-history';
 import {
@@ -47,6 +47,7 @@ import {
   NO_RATINGS_TEXT,
 } from '../../../lib/format';
 import { LicenseLinkBadge } from '../../../components/licence-link-badge';
+import { QueryError } from '../../../components/query-error';
 import { ErrorPage } from '../../../components/error-page';
 import { SignInLink } from '../../../components/sign-in-link';
 
@@ -68,6 +69,22 @@ function BackLink() {
 function DetailError({ message }: { message: string }) {
   return <ErrorPage message={message} testId="mvp-detail-error" py="12" before={<BackLink />} />;
 }
+/** The template could not be loaded: why, in the API's words, with Try again. */
+function DetailLoadError({ query }: { query: ReturnType<typeof useTemplate> }) {
+  return (
+    <Container maxW="3xl" py="12">
+      <BackLink />
+      <QueryError
+        error={query.error}
+        message={describeDetailError(query.error)}
+        onRetry={query.refetch}
+        retrying={query.isFetching}
+        testId="mvp-detail-error"
+      />
+    </Container>
+  );
+}
+
 
 /** Anonymous visitors see everything but must sign in to download. */
 function AccessPanel({ mvp }: { mvp: TemplateDetail }) {
@@ -262,14 +279,21 @@ export function TemplateDetailView({
   renderActions,
   renderSections,
 }: TemplateDetailViewProps) {
-  const { data, error } = useTemplate(mvpId);
+  const query = useTemplate(mvpId);
+  const { data, error } = query;
   // The page renders in a background render React slices, not in the query's urgent update (one
   // long task on a phone; docs/architecture.md, Mobile performance); the skeleton stays till then.
   const mvp = useDeferredValue(data);
   const refresh = useRefreshTemplate(mvpId);
 
   if (!mvpId) return <DetailError message={DETAIL_MISSING_ID} />;
-  if (error) return <DetailError message={describeDetailError(error)} />;
+  if (error) {
+    return isTemplateMissing(error) ? (
+      <DetailError message={describeDetailError(error)} />
+    ) : (
+      <DetailLoadError query={query} />
+    );
+  }
   if (mvp === undefined) return <DetailSkeleton />;
 
   return (

@@ -1,9 +1,12 @@
 /**
  * The template page's Security panel: the live version's report (dependencies checked against
  * the published advisories, and what the upload scan checked), with the page's loading and
- * error states.
+ * error states. It is the page's `#security`: the cards' badges, the alerts and the buy panel's
+ * notice link here, and a page opened at that address scrolls to it once the report is in.
  */
 import { Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { SECURITY_MESSAGES } from '@contract/security';
 import { isMissingReport, useLiveSecurityReport } from '../api/get-security-report';
 import { SecurityReportView } from './security-report-view';
@@ -11,8 +14,20 @@ import { UPLOAD_SCAN_CHECKS } from '../lib/security-text';
 
 export function SecurityPanel({ mvpId }: { mvpId: string }) {
   const { data, isPending, error } = useLiveSecurityReport(mvpId);
+  const { hash } = useLocation();
+  const section = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (hash === '#security' && !isPending) section.current?.scrollIntoView({ block: 'start' });
+  }, [hash, isPending]);
   return (
-    <Stack gap="3" as="section" aria-labelledby="security-heading">
+    <Stack
+      gap="3"
+      as="section"
+      aria-labelledby="security-heading"
+      id="security"
+      ref={section}
+      scrollMarginTop="20"
+    >
       <Heading as="h2" size="lg" id="security-heading">
         Security
       </Heading>
