@@ -36,6 +36,7 @@ import { useAdminUsers } from '../api/get-users';
 import { useSetSellerApproval } from '../api/set-seller-approval';
 import { APPROVAL_FILTER_LABELS, ROLE_FILTER_LABELS, ROLE_LABELS } from '../lib/user-management';
 import { EnterprisePlanButton } from './enterprise-plan-button';
+import { resetMfaAction } from './reset-mfa-button';
 import { UsersTable } from './users-table';
 import { LoadMore } from './load-more';
 
@@ -105,9 +106,7 @@ export default function UsersTab() {
                 }
                 onRoleChange={(user, next) => void updateRole(user, next)}
                 onApprovalChange={(user, approved) => setConfirming({ user, approved })}
-                renderPlanAction={(user) => (
-                  <EnterprisePlanButton user={user} onDone={setOutcome} />
-                )}
+                {...actionCells(setOutcome)}
               />
             )
           )}
@@ -129,6 +128,12 @@ export default function UsersTab() {
     </Stack>
   );
 }
+
+/** The table's plan and sign-in cells, whose dialogs report to the banner above the list. */
+const actionCells = (onDone: (outcome: Outcome) => void) => ({
+  renderPlanAction: (user: AdminUser) => <EnterprisePlanButton user={user} onDone={onDone} />,
+  renderSignInAction: resetMfaAction(onDone),
+});
 
 /** The approval change waiting for the admin's confirmation. */
 type PendingApproval = { user: AdminUser; approved: boolean };

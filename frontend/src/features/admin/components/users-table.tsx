@@ -16,6 +16,8 @@ export interface UsersTableProps {
   onApprovalChange: (user: AdminUser, approved: boolean) => void;
   /** The plan column's action (Enterprise), composed by the tab. */
   renderPlanAction?: (user: AdminUser) => ReactNode;
+  /** The sign-in column's action (a lost authenticator app's reset), composed by the tab. */
+  renderSignInAction?: (user: AdminUser) => ReactNode;
 }
 
 /** The seller column: approved or not, and the button that changes it (none for non-sellers). */
@@ -65,6 +67,7 @@ export function UsersTable({
   onRoleChange,
   onApprovalChange,
   renderPlanAction,
+  renderSignInAction,
 }: UsersTableProps) {
   return (
     <TableScrollArea label="Users">
@@ -75,6 +78,7 @@ export function UsersTable({
             <Table.ColumnHeader>Role</Table.ColumnHeader>
             <Table.ColumnHeader>Seller</Table.ColumnHeader>
             {renderPlanAction && <Table.ColumnHeader>Plan</Table.ColumnHeader>}
+            {renderSignInAction && <Table.ColumnHeader>Sign-in</Table.ColumnHeader>}
             <Table.ColumnHeader>Joined</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
@@ -114,6 +118,7 @@ export function UsersTable({
                   onApprovalChange={onApprovalChange}
                 />
                 {renderPlanAction && <Table.Cell>{renderPlanAction(user)}</Table.Cell>}
+                {renderSignInAction && <Table.Cell>{renderSignInAction(user)}</Table.Cell>}
                 <Table.Cell whiteSpace="nowrap">{formatDate(user.created_at)}</Table.Cell>
               </Table.Row>
             );
