@@ -21,6 +21,7 @@ import { installChunkReload } from '../lib/chunk-reload';
 import { initialDarkMode } from '../lib/color-mode';
 import { loadRuntimeConfig } from '../lib/runtime-config';
 import { configureZodWithoutEval } from '../lib/zod-config';
+import { queryDefaults } from '../lib/query-retry';
 import { paths } from '../config/paths';
 import { AppProviders } from './providers';
 import { AppRouter, preloadRoute } from './router';
@@ -35,9 +36,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 const root = createRoot(container);
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
-});
+const queryClient = new QueryClient({ defaultOptions: { queries: queryDefaults } });
 const configLoad = loadRuntimeConfig();
 const { pathname, search } = window.location;
 // On the catalog's pages the data is asked for at once, and the theme is built once the request is

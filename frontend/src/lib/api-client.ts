@@ -18,7 +18,7 @@
 import type { ApiResponse, ApiTypes, RouteKey } from '@contract/api';
 import type { ApiErrorBody } from '@contract/errors';
 import { getIdToken } from './amplify';
-import { ApiError, UNEXPECTED_ERROR } from './api-error';
+import { ApiError, NetworkError, UNEXPECTED_ERROR } from './api-error';
 
 type Row<Route extends RouteKey> = ApiTypes[Route];
 
@@ -85,7 +85,8 @@ export function apiUrl<Route extends RouteKey>(route: Route, ...[options]: ApiAr
 
 /**
  * Sends one call of a route (URL, bearer token, JSON body) and answers the raw response; `api`
- * and `apiDownload` (api-download.ts) read it.
+ * and `apiDownload` (api-download.ts) read it. A request that gets no answer rejects with a
+ * `NetworkError` (its abort, with the abort).
  */
 export async function sendRequest(
   route: RouteKey,
@@ -106,12 +107,18 @@ export async function sendRequest(
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
 
-  return fetch(`${path}${queryString(query)}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
-  });
+  try {
+    return await fetch(`${path}${queryString(query)}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    // A page that left (or a cancelled query) is not a failure to report.
+    if (signal?.aborted) throw error;
+    throw new NetworkError({ cause: error });
+  }
 }
 
 /** The `ApiError` of a non-2xx answer: the API's own message, or the generic one. */

@@ -13,9 +13,28 @@ export class ApiError extends Error {
   }
 }
 
-/** The text to show for any failed call: the API's own message, or the generic one. */
+/** What a person reads when the API could not be reached at all. */
+export const UNREACHABLE_ERROR =
+  "We can't reach the marketplace right now. Check your connection, then try again.";
+
+/**
+ * A call that got no answer: the network failed before the API could say anything (offline, DNS,
+ * a dropped connection). Never a 5xx: that is an answer, an `ApiError`.
+ */
+export class NetworkError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super(UNREACHABLE_ERROR, options);
+    this.name = 'NetworkError';
+  }
+}
+
+/**
+ * The text to show for any failed call: the API's own message (its 503s name the service that
+ * failed and say what was or was not changed), the network's, or the generic one.
+ */
 export function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : UNEXPECTED_ERROR;
+  if (error instanceof ApiError) return error.message;
+  return error instanceof NetworkError ? UNREACHABLE_ERROR : UNEXPECTED_ERROR;
 }
 
 /**

@@ -6,7 +6,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, apiUrl, fillPath, queryString } from '../../../../frontend/src/lib/api-client';
 import { apiDownload } from '../../../../frontend/src/lib/api-download';
-import { ApiError, UNEXPECTED_ERROR } from '../../../../frontend/src/lib/api-error';
+import {
+  ApiError,
+  NetworkError,
+  UNEXPECTED_ERROR,
+  UNREACHABLE_ERROR,
+  errorMessage,
+} from '../../../../frontend/src/lib/api-error';
 import { loadRuntimeConfig } from '../../../../frontend/src/lib/runtime-config';
 
 // Amplify stands aside: the token is whatever a test says the session holds.
@@ -148,6 +154,21 @@ describe('api()', () => {
       status: 400,
       fields: { mvp_id: 'Please select an MVP' },
     });
+  });
+
+  it('says the marketplace cannot be reached when no answer came back at all', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const failure = await api('GET /api/stats').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(NetworkError);
+    expect(errorMessage(failure)).toBe(UNREACHABLE_ERROR);
+  });
+
+  it('passes an abort on as it is: a page that left is not a failure to report', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const aborted = new DOMException('The operation was aborted.', 'AbortError');
+    fetchMock.mockRejectedValueOnce(aborted);
+    await expect(api('GET /api/stats', { signal: controller.signal })).rejects.toBe(aborted);
   });
 
   it('says only the generic text when the failure has no readable body', async () => {

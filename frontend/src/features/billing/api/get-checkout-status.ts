@@ -6,7 +6,6 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
 import { checkoutPollInterval } from '../lib/checkout';
 import { billingKeys } from './keys';
 
@@ -17,8 +16,6 @@ export function useCheckoutStatus(sessionId: string | null, startedAt: number) {
     queryFn: ({ signal }) =>
       api('GET /api/billing/checkout/{sessionId}', { params: { sessionId: sessionId! }, signal }),
     enabled: Boolean(sessionId),
-    retry: (failureCount, error) =>
-      !(error instanceof ApiError && error.status < 500) && failureCount < 2,
     refetchInterval: (query) =>
       checkoutPollInterval(query.state.data?.status, Date.now() - startedAt),
   });

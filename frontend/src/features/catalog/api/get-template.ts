@@ -6,7 +6,6 @@
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
 import { catalogKeys } from './keys';
 
 export const templateQuery = (templateId: string | undefined) =>
@@ -14,8 +13,6 @@ export const templateQuery = (templateId: string | undefined) =>
     queryKey: catalogKeys.detail(templateId),
     queryFn: ({ signal }) => api('GET /api/mvps/{id}', { params: { id: templateId! }, signal }),
     enabled: Boolean(templateId),
-    retry: (failureCount, error) =>
-      !(error instanceof ApiError && error.status < 500) && failureCount < 2,
     staleTime: 30_000,
   });
 

@@ -68,6 +68,7 @@ function BackLink() {
 
 function DetailError({ message }: { message: string }) {
   return <ErrorPage message={message} testId="mvp-detail-error" py="12" before={<BackLink />} />;
+
 }
 /** The template could not be loaded: why, in the API's words, with Try again. */
 function DetailLoadError({ query }: { query: ReturnType<typeof useTemplate> }) {
@@ -84,7 +85,6 @@ function DetailLoadError({ query }: { query: ReturnType<typeof useTemplate> }) {
     </Container>
   );
 }
-
 
 /** Anonymous visitors see everything but must sign in to download. */
 function AccessPanel({ mvp }: { mvp: TemplateDetail }) {

@@ -1,7 +1,6 @@
 /** `GET /api/disputes/{id}`: 403 and 404 are answers to show, not failures worth retrying. */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
 import { disputeKeys } from './keys';
 
 export function useDispute(id: string | undefined) {
@@ -9,7 +8,5 @@ export function useDispute(id: string | undefined) {
     queryKey: disputeKeys.detail(id),
     queryFn: ({ signal }) => api('GET /api/disputes/{id}', { params: { id: id! }, signal }),
     enabled: Boolean(id),
-    retry: (failureCount, error) =>
-      !(error instanceof ApiError && error.status < 500) && failureCount < 2,
   });
 }

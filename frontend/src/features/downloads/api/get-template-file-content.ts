@@ -4,7 +4,6 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
 import { downloadKeys } from './keys';
 
 export function useTemplateFileContent(templateId: string, path: string | null, enabled: boolean) {
@@ -17,8 +16,6 @@ export function useTemplateFileContent(templateId: string, path: string | null, 
         signal,
       }),
     enabled: enabled && path !== null,
-    retry: (failureCount, error) =>
-      !(error instanceof ApiError && error.status < 500) && failureCount < 2,
     staleTime: 5 * 60_000,
   });
 }

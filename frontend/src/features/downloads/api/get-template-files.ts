@@ -1,7 +1,6 @@
 /** `GET /api/mvps/{id}/files`: the files inside a template's bundle (code preview). */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
 import { downloadKeys } from './keys';
 
 export function useTemplateFiles(templateId: string, options: { enabled?: boolean } = {}) {
@@ -10,8 +9,6 @@ export function useTemplateFiles(templateId: string, options: { enabled?: boolea
     queryKey: downloadKeys.files(templateId),
     queryFn: ({ signal }) =>
       api('GET /api/mvps/{id}/files', { params: { id: templateId }, signal }),
-    retry: (failureCount, error) =>
-      !(error instanceof ApiError && error.status < 500) && failureCount < 2,
     staleTime: 5 * 60_000,
   });
 }

@@ -4,15 +4,12 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
 import { licenseKeys } from './keys';
 
 export function useLicense(licenseId: string) {
   return useQuery({
     queryKey: licenseKeys.detail(licenseId),
     queryFn: ({ signal }) => api('GET /api/licenses/{id}', { params: { id: licenseId }, signal }),
-    retry: (failureCount, error) =>
-      !(error instanceof ApiError && error.status < 500) && failureCount < 2,
     staleTime: 5 * 60_000,
   });
 }

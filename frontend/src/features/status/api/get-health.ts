@@ -10,6 +10,5 @@ export function useHealth() {
     queryFn: ({ signal }) => api('GET /api/health', { signal }),
     refetchInterval: HEALTH_REFRESH_SECONDS * 1000,
     refetchIntervalInBackground: false,
-    retry: 1,
   });
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage } from '../../../../../../frontend/src/lib/api-error';
+import {
+  ApiError,
+  NetworkError,
+  UNREACHABLE_ERROR,
+  errorMessage,
+} from '../../../../../../frontend/src/lib/api-error';
 import {
   DETAIL_FAILED,
   DETAIL_NOT_FOUND,
@@ -23,11 +28,17 @@ describe('describeDetailError', () => {
     );
   });
 
-  it('reads anything else as a failure to fetch', () => {
-    expect(describeDetailError(new ApiError('Boom', 500))).toBe(
+  it("says a failure in the API's own words, or that the marketplace cannot be reached", () => {
+    const unavailable = 'Our database is not answering right now. Please try again in a minute.';
+    expect(describeDetailError(new ApiError(unavailable, 503))).toBe(unavailable);
+    expect(describeDetailError(new NetworkError())).toBe(UNREACHABLE_ERROR);
+  });
+
+  it('keeps the generic text for a fault of the page itself', () => {
+    expect(describeDetailError(new TypeError('x is undefined'))).toBe(
       'Failed to fetch MVP details. Please try again later.',
     );
-    expect(describeDetailError(new TypeError('Failed to fetch'))).toBe(DETAIL_FAILED);
+    expect(describeDetailError(new Error('boom'))).toBe(DETAIL_FAILED);
   });
 });
 
