@@ -5,6 +5,10 @@
  * wrong type, malformed JSON). The property: whatever arrives, no route answers 5xx — bad input is
  * a 4xx with a message, never a crash.
  *
+ * Then, without randomness, every write route gets each malformed body of route-malformed.ts:
+ * `null` for each field (one at a time, at any depth), each wrong type, text with each character
+ * typed text refuses (which must not be accepted), and a body of API Gateway's largest size.
+ *
  * Each route is called as an admin (the deepest path through the rules) and as an approved seller,
  * so authorization does not stop the input before the parsers see it.
  */
@@ -14,6 +18,12 @@ import { routeKey, routes } from '../../../contract/routes';
 import { exampleRequest } from '../../fixtures/route-requests';
 import { buildWorld, type World } from '../../fixtures/route-world';
 import { callRoute, type RouteCall } from '../../fixtures/route-call';
+import {
+  largestBody,
+  malformedBodies,
+  MAX_PAYLOAD_BYTES,
+  type MalformedBody,
+} from '../../fixtures/route-malformed';
 
 /** Runs per route (`FUZZ_RUNS=500` for a deeper local run); routes × RUNS requests in all. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
@@ -126,6 +136,14 @@ const requestsFor = (example: RouteCall, paramNames: readonly string[]): fc.Arbi
     ),
   });
 
+const hasMessage = (body: string) => {
+  try {
+    return typeof (JSON.parse(body) as { message?: unknown }).message === 'string';
+  } catch {
+    return false;
+  }
+};
+
 let world: World;
 let requests = 0;
 beforeAll(async () => {
@@ -161,5 +179,77 @@ describe('route input fuzzing', () => {
   it('sent the planned number of requests', () => {
     console.log(`route fuzzing: ${requests} requests over ${routes.length} routes`);
     expect(requests).toBeGreaterThanOrEqual(routes.length * RUNS);
+  });
+});
+
+/** Requests in flight at once: a few, to overlap the emulators' round trips on a 2-core CI box. */
+const CONCURRENCY = 4;
+
+/** Runs `task` over `items`, `CONCURRENCY` at a time. */
+const inBatches = async <T>(items: readonly T[], task: (item: T) => Promise<void>) => {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+};
+
+/**
+ * Fields where a refused character may pass because the value is never kept: a price the access
+ * tier ignores (only a one-time sale has one), and an unsigned GitHub delivery, which is
+ * acknowledged and dropped without reading it.
+ */
+const IGNORED_FIELDS = new Set([
+  'PATCH /api/mvps/{id} fields.price',
+  'POST /api/webhooks/github ref',
+  'POST /api/webhooks/github after',
+  'POST /api/webhooks/github repository.name',
+]);
+
+const exampleBodyOf = (text: string) => ({ list: [{ text }], flag: true });
+
+const writeRoutes = routes.filter((route) => route.method !== 'GET');
+let malformedRequests = 0;
+
+describe('malformed bodies on every write route', () => {
+  it.each(writeRoutes.map((route) => ({ route, key: routeKey(route) })))(
+    '$key answers null, wrong types, refused characters and 10 MB below 500',
+    async ({ route, key }) => {
+      const example = await exampleRequest(key, world);
+      const cases: MalformedBody[] = [
+        ...malformedBodies(example.body),
+        { name: 'a 10 MB body', body: largestBody(example.body) },
+      ];
+      const failures: string[] = [];
+      await inBatches(
+        cases.map((item, index) => ({ ...item, asAdmin: index % 2 === 0 })),
+        async ({ name, body, field, forbiddenText, asAdmin }) => {
+          malformedRequests += 1;
+          const caller = asAdmin ? world.users.admin : world.users.both;
+          const answer = await callRoute(route, caller, { ...example, body });
+          const said = `${name} (as ${asAdmin ? 'admin' : 'seller'}) → ${answer.status} ${answer.body.slice(0, 200)}`;
+          if (answer.status >= 500) failures.push(said);
+          else if (answer.status >= 400 && !hasMessage(answer.body))
+            failures.push(`${said}: a refusal without a message`);
+          else if (forbiddenText && answer.status < 400 && !IGNORED_FIELDS.has(`${key} ${field}`))
+            failures.push(`${said}: accepted text with a refused character`);
+        },
+      );
+      expect(failures, key).toEqual([]);
+    },
+    120_000,
+  );
+
+  it('sends bodies of exactly API Gateway’s largest payload', () => {
+    for (const example of [undefined, { a: 1 }, { nested: { name: 'é' } }, exampleBodyOf('a')]) {
+      expect(Buffer.byteLength(largestBody(example))).toBe(MAX_PAYLOAD_BYTES);
+    }
+  });
+
+  it('sent every malformed body', () => {
+    console.log(
+      `malformed bodies: ${malformedRequests} requests over ${writeRoutes.length} write routes`,
+    );
+    expect(malformedRequests).toBeGreaterThan(writeRoutes.length * 6);
   });
 });
