@@ -6,6 +6,39 @@
 
 export const GENERIC_AUTH_ERROR = 'An error occurred';
 
+/** The sign-in service did not answer (in time, or at all), or answered that it is failing. */
+export const AUTH_UNREACHABLE_MESSAGE =
+  "We can't reach the sign-in service right now. Try again in a minute.";
+
+/**
+ * How long one call of the sign-in service may take before the form says it does not answer.
+ * Cognito answers in well under a second (SRP's two round trips included); Amplify has no time
+ * limit of its own, so a service that accepts the connection and never answers would otherwise
+ * keep the button spinning for good.
+ */
+export const AUTH_TIME_LIMIT_MS = 8_000;
+
+/** No answer from the sign-in service within {@link AUTH_TIME_LIMIT_MS}. */
+export class AuthServiceTimeoutError extends Error {
+  constructor() {
+    super(AUTH_UNREACHABLE_MESSAGE);
+    this.name = 'AuthServiceTimeoutError';
+  }
+}
+
+/**
+ * `call`, or an {@link AuthServiceTimeoutError} when it has not settled within the limit. The call
+ * itself cannot be cancelled (Amplify takes no signal); if it completes later, Amplify's own
+ * events still sign the person in.
+ */
+export function withinAuthTimeLimit<T>(call: Promise<T>, limitMs = AUTH_TIME_LIMIT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AuthServiceTimeoutError()), limitMs);
+  });
+  return Promise.race([call, limit]).finally(() => clearTimeout(timer));
+}
+
 const MESSAGES: Readonly<Record<string, string>> = {
   NotAuthorizedException: 'Incorrect email or password.',
   // Same text as a wrong password: telling them apart would reveal which emails have accounts.
@@ -16,6 +49,11 @@ const MESSAGES: Readonly<Record<string, string>> = {
   LimitExceededException: 'Too many attempts. Please wait a moment and try again.',
   TooManyRequestsException: 'Too many attempts. Please wait a moment and try again.',
   InvalidPasswordException: 'Password must be at least 6 characters',
+  // No answer in time, no connection (Amplify's name for a failed fetch), or Cognito failing.
+  AuthServiceTimeoutError: AUTH_UNREACHABLE_MESSAGE,
+  NetworkError: AUTH_UNREACHABLE_MESSAGE,
+  InternalErrorException: AUTH_UNREACHABLE_MESSAGE,
+  ServiceUnavailableException: AUTH_UNREACHABLE_MESSAGE,
 };
 
 /**

@@ -9,10 +9,12 @@
  * 3. what each entry point does next (go on to the page they wanted; store the application).
  *
  * Sign-in is SRP in the cloud and USER_PASSWORD_AUTH locally (lib/amplify.ts); an account with an
- * authenticator app answers one more step, its 6-digit code (`confirmTotpCode`).
+ * authenticator app answers one more step, its 6-digit code (`confirmTotpCode`). Every call has a
+ * time limit (auth-errors.ts): a sign-in service that does not answer is said in words.
  */
 import type { Role } from '@contract/profile';
 import { authFlowType, loadAuth } from './amplify';
+import { withinAuthTimeLimit } from './auth-errors';
 
 export interface AccountCredentials {
   email: string;
@@ -30,11 +32,9 @@ export async function signInWithPassword({
   password,
 }: AccountCredentials): Promise<SignInOutcome> {
   const { auth } = await loadAuth();
-  const result = await auth.signIn({
-    username: email,
-    password,
-    options: { authFlowType: authFlowType() },
-  });
+  const result = await withinAuthTimeLimit(
+    auth.signIn({ username: email, password, options: { authFlowType: authFlowType() } }),
+  );
   if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
   if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return 'confirmTotp';
   if (!result.isSignedIn) {
@@ -47,7 +47,9 @@ export async function signInWithPassword({
 /** The authenticator app's code for the sign-in under way; rejects when Cognito refuses it. */
 export async function confirmTotpCode(code: string): Promise<void> {
   const { auth } = await loadAuth();
-  const result = await auth.confirmSignIn({ challengeResponse: code.replace(/\s+/g, '') });
+  const result = await withinAuthTimeLimit(
+    auth.confirmSignIn({ challengeResponse: code.replace(/\s+/g, '') }),
+  );
   if (!result.isSignedIn) {
     throw new Error(`Unsupported sign-in step ${result.nextStep.signInStep}`);
   }
@@ -59,11 +61,13 @@ export async function signUp(
   role: Extract<Role, 'buyer' | 'seller'>,
 ): Promise<{ needsConfirmation: boolean }> {
   const { auth } = await loadAuth();
-  const result = await auth.signUp({
-    username: email,
-    password,
-    options: { userAttributes: { email, 'custom:role': role } },
-  });
+  const result = await withinAuthTimeLimit(
+    auth.signUp({
+      username: email,
+      password,
+      options: { userAttributes: { email, 'custom:role': role } },
+    }),
+  );
   return { needsConfirmation: result.nextStep.signUpStep === 'CONFIRM_SIGN_UP' };
 }
 
@@ -82,7 +86,9 @@ export async function confirmAndSignIn(
   code: string,
 ): Promise<ConfirmOutcome> {
   const { auth } = await loadAuth();
-  await auth.confirmSignUp({ username: account.email, confirmationCode: code });
+  await withinAuthTimeLimit(
+    auth.confirmSignUp({ username: account.email, confirmationCode: code }),
+  );
   if (!account.password) return { outcome: 'confirmed' };
   try {
     const signedIn = await signInWithPassword({ email: account.email, password: account.password });

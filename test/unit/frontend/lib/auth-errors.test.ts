@@ -21,7 +21,7 @@ describe('describeAuthError', () => {
   });
 
   it('falls back to the generic text and never shows raw service messages', () => {
-    expect(describeAuthError(cognitoError('InternalErrorException'))).toEqual({
+    expect(describeAuthError(cognitoError('InvalidLambdaResponseException'))).toEqual({
       kind: 'message',
       message: GENERIC_AUTH_ERROR,
     });

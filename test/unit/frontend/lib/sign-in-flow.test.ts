@@ -34,6 +34,8 @@ vi.mock('../../../../frontend/src/lib/runtime-config', () => ({
 const { authFlowTypeFor } = await import('../../../../frontend/src/lib/amplify');
 const { confirmTotpCode, signInWithPassword } =
   await import('../../../../frontend/src/lib/sign-up-flow');
+const { AUTH_TIME_LIMIT_MS, AUTH_UNREACHABLE_MESSAGE, AuthServiceTimeoutError, authErrorMessage } =
+  await import('../../../../frontend/src/lib/auth-errors');
 
 const signedIn = { isSignedIn: true, nextStep: { signInStep: 'DONE' } };
 const credentials = { email: 'ada@example.com', password: 'secret1' };
@@ -79,5 +81,46 @@ describe('the authenticator app step', () => {
       Object.assign(new Error('bad'), { name: 'CodeMismatchException' }),
     );
     await expect(confirmTotpCode('000000')).rejects.toThrow('bad');
+  });
+});
+
+describe('a sign-in service that does not answer', () => {
+  it('is said in words once the time limit passes, instead of spinning', async () => {
+    vi.useFakeTimers();
+    try {
+      // Accepted and never answered, as a paused user pool does.
+      amplify.signIn.mockReturnValue(new Promise(() => undefined));
+      const attempt = signInWithPassword(credentials).catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(AUTH_TIME_LIMIT_MS);
+      const failure = await attempt;
+      expect(failure).toBeInstanceOf(AuthServiceTimeoutError);
+      expect(authErrorMessage(failure, 'signIn')).toBe(
+        "We can't reach the sign-in service right now. Try again in a minute.",
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says the same when the connection fails or Cognito answers that it is failing', () => {
+    for (const name of ['NetworkError', 'InternalErrorException']) {
+      expect(authErrorMessage(Object.assign(new Error('x'), { name }), 'signIn')).toBe(
+        AUTH_UNREACHABLE_MESSAGE,
+      );
+    }
+  });
+
+  it('keeps an answer that comes within the limit', async () => {
+    vi.useFakeTimers();
+    try {
+      amplify.signIn.mockReturnValue(
+        new Promise((resolve) => setTimeout(() => resolve(signedIn), AUTH_TIME_LIMIT_MS - 1)),
+      );
+      const attempt = signInWithPassword(credentials);
+      await vi.advanceTimersByTimeAsync(AUTH_TIME_LIMIT_MS - 1);
+      await expect(attempt).resolves.toBe('signedIn');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
