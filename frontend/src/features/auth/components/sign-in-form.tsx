@@ -24,7 +24,9 @@ export interface SignInFormProps {
 /** The password form, then (for an account with an authenticator app) the code form. */
 export function SignInForm(props: SignInFormProps) {
   const [askTotp, setAskTotp] = useState(false);
-  if (askTotp) return <TotpCodeForm onSignedIn={props.onSignedIn} />;
+  if (askTotp) {
+    return <TotpCodeForm onSignedIn={props.onSignedIn} onStartAgain={() => setAskTotp(false)} />;
+  }
   return <PasswordForm {...props} onTotpAsked={() => setAskTotp(true)} />;
 }
 

@@ -31,7 +31,8 @@ vi.mock('../../../../../frontend/src/lib/runtime-config', () => ({
 }));
 
 const app = await import('../../../../../frontend/src/features/settings/api/authenticator-app');
-const { adminMfaRequired } = await import('../../../../../frontend/src/lib/mfa-status');
+const mfaStatus = await import('../../../../../frontend/src/lib/mfa-status');
+const { adminMfaRequired } = mfaStatus;
 
 beforeEach(() => {
   for (const mock of [
@@ -89,6 +90,25 @@ describe('authenticator app', () => {
   it('turns off by disabling the TOTP preference', async () => {
     await app.turnOffTotp();
     expect(amplify.updateMFAPreference).toHaveBeenCalledWith({ totp: 'DISABLED' });
+  });
+
+  it("says why sign-in's code step failed: a wrong code, a timed-out sign-in, or the sign-in's own failure", () => {
+    const failure = (name: string) => mfaStatus.totpSignInFailure({ name, message: 'x' });
+    expect(failure('CodeMismatchException')).toEqual({
+      message: mfaStatus.TOTP_SIGN_IN_REFUSED_MESSAGE,
+      startAgain: false,
+    });
+    // Cognito's session for the code expired; Amplify has no sign-in under way.
+    for (const name of ['NotAuthorizedException', 'SignInException']) {
+      expect(failure(name)).toEqual({
+        message: mfaStatus.TOTP_SIGN_IN_EXPIRED_MESSAGE,
+        startAgain: true,
+      });
+    }
+    expect(failure('TooManyRequestsException')).toEqual({
+      message: 'Too many attempts. Please wait a moment and try again.',
+      startAgain: false,
+    });
   });
 
   it('is required of admins in the cloud only', () => {
