@@ -10,6 +10,8 @@ export const NEWSLETTER_ISSUE_MISSING_MESSAGE = 'Newsletter issue not found.';
 export const NEWSLETTER_ISSUE_NOT_DRAFT_MESSAGE =
   'This issue has been sent already (or is being sent).';
 export const NEWSLETTER_ISSUE_TYPE_MISSING_MESSAGE = 'Choose an active newsletter type.';
+export const NEWSLETTER_ISSUE_NOTHING_TO_RESEND_MESSAGE =
+  'Everyone this issue was for has it already: there is no one left to send it to.';
 export const UNSUBSCRIBE_INVALID_MESSAGE = 'This unsubscribe link is invalid or has expired.';
 export const CONFIRM_INVALID_MESSAGE = 'This confirmation link is invalid or has expired.';
 export const CONFIRM_SUCCESS_MESSAGE = 'Your subscription is confirmed. Thank you!';
@@ -38,9 +40,23 @@ export interface AdminNewsletterIssue {
   sent_at: string | null;
 }
 
-/** `GET /api/admin/newsletter-issues/{id}`: for a draft, also how many addresses it would reach. */
+/**
+ * An issue that did not reach everyone (failed, or sent with some not delivered: an e-mail
+ * service outage) can be sent again, to the addresses it did not reach only: those who have it
+ * never get it twice.
+ */
+export const canResendIssue = (issue: Pick<AdminNewsletterIssue, 'status' | 'failed'>): boolean =>
+  issue.status === 'failed' || (issue.status === 'sent' && issue.failed > 0);
+
+/**
+ * `GET /api/admin/newsletter-issues/{id}`: for a draft, also how many addresses it would reach;
+ * for an issue that can be sent again, how many it did not reach.
+ */
 export interface AdminNewsletterIssueDetail extends AdminNewsletterIssue {
-  /** Recipients a send would reach now (drafts only; null otherwise). */
+  /**
+   * Recipients a send would reach now: a draft's audience, or the addresses an issue that can be
+   * sent again did not reach; null otherwise.
+   */
   audience: number | null;
 }
 

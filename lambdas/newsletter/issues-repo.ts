@@ -219,3 +219,48 @@ export const finishIssue = async (input: {
       if (!isConditionFailure(error)) throw error;
     });
 };
+
+/**
+ * Before an issue is sent again: its failed recipients go back to pending (conditional, so a
+ * recipient sent meanwhile stays sent); returns how many are pending now, i.e. how many the send
+ * will try. Sent and skipped recipients are left alone (no one gets an issue twice), and so is one
+ * still `sending`, whose message may have left.
+ */
+export const requeueUndelivered = async (issueId: string, now: string): Promise<number> => {
+  const statuses = await recipientStatuses(issueId);
+  for (const recipient of statuses.filter((item) => item.status === 'failed')) {
+    await NewsletterRecipientEntity.patch({ issue_id: issueId, email: recipient.email })
+      .set({ status: 'pending', updated_at: now })
+      .remove(['error'])
+      .where((attr, op) => op.eq(attr.status, 'failed'))
+      .go()
+      .catch((error: unknown) => {
+        if (!isConditionFailure(error)) throw error;
+      });
+  }
+  return statuses.filter((item) => item.status === 'failed' || item.status === 'pending').length;
+};
+
+/** How many recipients an issue did not reach and a new send would try (failed or pending). */
+export const undeliveredCount = async (issueId: string): Promise<number> =>
+  (await recipientStatuses(issueId)).filter(
+    (item) => item.status === 'failed' || item.status === 'pending',
+  ).length;
+
+/** An issue that did not reach everyone → sending again, only from the status it was read in. */
+export const startResendingWrite = (id: string, from: 'sent' | 'failed', now: string) =>
+  NewsletterIssueEntity.patch({ id })
+    // The failures are counted again by this send (its progress: sent so far plus this send's).
+    .set({ status: 'sending', failed_count: 0, updated_at: now })
+    .where((attr, op) => op.eq(attr.status, from));
+
+/** Back to where it was when the state machine could not be started (nothing was sent). */
+export const revertResend = async (id: string, to: 'sent' | 'failed', now: string) => {
+  await NewsletterIssueEntity.patch({ id })
+    .set({ status: to, updated_at: now })
+    .where((attr, op) => op.eq(attr.status, 'sending'))
+    .go()
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+};

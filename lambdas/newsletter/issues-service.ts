@@ -1,7 +1,7 @@
 /**
  * The admin's newsletter issues: compose a draft, send it (draft → sending once, then the
- * newsletter-send state machine), follow its progress. Both writes are audited in the same
- * transaction as the change.
+ * newsletter-send state machine), follow its progress, and send one that did not reach everyone
+ * again to those it did not reach. Every write is audited in the same transaction as the change.
  */
 import { ulid } from 'ulid';
 import { auditWrite } from '../shared/audit';
@@ -10,7 +10,9 @@ import type { AuthContext } from '../shared/auth/claims';
 import {
   NEWSLETTER_ISSUE_MISSING_MESSAGE,
   NEWSLETTER_ISSUE_NOT_DRAFT_MESSAGE,
+  NEWSLETTER_ISSUE_NOTHING_TO_RESEND_MESSAGE,
   NEWSLETTER_ISSUE_TYPE_MISSING_MESSAGE,
+  canResendIssue,
   type AdminNewsletterIssue,
   type AdminNewsletterIssueDetail,
   type AdminNewsletterIssueList,
@@ -23,8 +25,12 @@ import {
   createIssueWrite,
   getIssue,
   listIssues,
+  requeueUndelivered,
+  revertResend,
   revertToDraft,
+  startResendingWrite,
   startSendingWrite,
+  undeliveredCount,
   type NewsletterIssueItem,
 } from './issues-repo';
 import { getNewsletterType, listNewsletterTypes } from './repo';
@@ -68,12 +74,20 @@ export const adminListIssues = async (): Promise<AdminNewsletterIssueList> => {
   return { items: items.map((item) => toAdminIssue(item, names)) };
 };
 
-/** One issue; a draft also says how many addresses a send would reach now. */
+/**
+ * One issue; a draft also says how many addresses a send would reach now, an issue that can be
+ * sent again how many it did not reach.
+ */
 export const adminGetIssue = async (id: string): Promise<AdminNewsletterIssueDetail> => {
   const [item, names] = await Promise.all([requireIssue(id), typeNames()]);
+  const issue = toAdminIssue(item, names);
   const audience =
-    item.status === 'draft' ? (await recipientsOf(item.newsletter_type_id)).length : null;
-  return { ...toAdminIssue(item, names), audience };
+    item.status === 'draft'
+      ? (await recipientsOf(item.newsletter_type_id)).length
+      : canResendIssue(issue)
+        ? await undeliveredCount(id)
+        : null;
+  return { ...issue, audience };
 };
 
 /** A draft for an active type. */
@@ -117,7 +131,17 @@ export const adminCreateIssue = async (
  */
 export const adminSendIssue = async (admin: Admin, id: string): Promise<AdminNewsletterIssue> => {
   const current = await requireIssue(id);
-  if (current.status !== 'draft') throw new ConflictError(NEWSLETTER_ISSUE_NOT_DRAFT_MESSAGE);
+  if (current.status !== 'draft') {
+    const names = await typeNames();
+    if (!canResendIssue(toAdminIssue(current, names))) {
+      throw new ConflictError(NEWSLETTER_ISSUE_NOT_DRAFT_MESSAGE);
+    }
+    return resendIssue(
+      admin,
+      current as NewsletterIssueItem & { status: 'sent' | 'failed' },
+      names,
+    );
+  }
   const type = await getNewsletterType(current.newsletter_type_id);
   if (!type || !type.is_active) throw new ValidationError(NEWSLETTER_ISSUE_TYPE_MISSING_MESSAGE);
   const now = new Date().toISOString();
@@ -144,4 +168,42 @@ export const adminSendIssue = async (admin: Admin, id: string): Promise<AdminNew
     { ...current, status: 'sending', sending_started_at: now, updated_at: now },
     new Map([[type.id, type.name]]),
   );
+};
+
+/**
+ * Sends an issue that did not reach everyone (an e-mail service outage) again, to the addresses it
+ * did not reach only: its failed recipients go back to pending, the issue sent|failed → sending in
+ * one conditional write with its audit entry, and the state machine runs again on the same
+ * snapshot, sending only what is pending. Those who have it never get it twice.
+ */
+const resendIssue = async (
+  admin: Admin,
+  current: NewsletterIssueItem & { status: 'sent' | 'failed' },
+  names: ReadonlyMap<string, string>,
+): Promise<AdminNewsletterIssue> => {
+  const { id } = current;
+  const now = new Date().toISOString();
+  const undelivered = await requeueUndelivered(id, now);
+  if (undelivered === 0) throw new ConflictError(NEWSLETTER_ISSUE_NOTHING_TO_RESEND_MESSAGE);
+  const written = await commitIssueWithAudit(
+    startResendingWrite(id, current.status, now),
+    auditWrite({
+      actor: actorOf(admin),
+      action: 'newsletter_issue.send',
+      target: { type: 'newsletter_issue', id, name: current.subject },
+      before: { status: current.status, sent: current.sent_count },
+      after: { status: 'sending', to: undelivered },
+      now,
+    }),
+  );
+  if (!written) throw new ConflictError(NEWSLETTER_ISSUE_NOT_DRAFT_MESSAGE);
+  try {
+    // One execution per send: the first one's name is taken.
+    await startWorkflow('newsletter-send', { issue_id: id }, `issue-${id}-again-${Date.now()}`);
+  } catch (error) {
+    await revertResend(id, current.status, new Date().toISOString());
+    throw error;
+  }
+  logger.info('Newsletter issue sending again', { issueId: id, recipients: undelivered });
+  return toAdminIssue({ ...current, status: 'sending', failed_count: 0, updated_at: now }, names);
 };
