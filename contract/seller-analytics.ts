@@ -1,8 +1,10 @@
 /**
  * `GET /api/my/analytics` (and its CSV export): the approved seller's own templates month by
- * month over the last twelve months: downloads, one-time sales, earnings and ratings. Amounts in
- * minor units (pence) of `currency`.
+ * month over the last twelve months: downloads, one-time sales, earnings and verified ratings,
+ * and beside them the all-time seller figures the dashboard and the public seller page show
+ * (contract/seller-figures.ts). Amounts in minor units (pence) of `currency`.
  */
+import type { SellerFigures } from './seller-figures';
 
 /** How many months the analytics cover, the current one included. */
 export const SELLER_ANALYTICS_MONTHS = 12;
@@ -21,7 +23,10 @@ export interface AnalyticsMonth {
    * month's subscription pool share (by its downloads) once that month's payout is calculated.
    */
   earnings: number;
-  /** Reviews written in the month, and their average (null without any). */
+  /**
+   * Verified reviews written in the month, and their average (null without any): unverified ones
+   * are never counted, as on the template's page.
+   */
   ratings: number;
   average_rating: number | null;
 }
@@ -33,6 +38,8 @@ export interface TemplateAnalytics {
   months: AnalyticsMonth[];
   /** The window's sums; `average_rating` over the window's reviews. */
   totals: Omit<AnalyticsMonth, 'month'>;
+  /** The template's all-time downloads and verified ratings (before the window too). */
+  all_time: SellerFigures;
 }
 
 export interface SellerAnalytics {
@@ -41,7 +48,12 @@ export interface SellerAnalytics {
   currency: string;
   templates: TemplateAnalytics[];
   /** All templates together, month by month, and over the window. */
-  overall: { months: AnalyticsMonth[]; totals: Omit<AnalyticsMonth, 'month'> };
+  overall: {
+    months: AnalyticsMonth[];
+    totals: Omit<AnalyticsMonth, 'month'>;
+    /** The seller figures: the same as the dashboard's Total Downloads and Average Rating. */
+    all_time: SellerFigures;
+  };
   /**
    * Months of the window whose payout is not calculated yet (the current one, at least): their
    * earnings hold the sales share only, the pool share comes with the payout on the 1st.

@@ -17,11 +17,15 @@ export interface PublicSellerProfile {
   website_url: string | null;
   social_links: SocialLinks;
   member_since: string;
-  /** Derived from the templates: null when they could not be read (`mvps_error`). */
+  /**
+   * `mvp_count`: the live templates shown; the rest are the seller figures over all the seller's
+   * templates (contract/seller-figures.ts: every download, verified reviews only), the same as
+   * the seller's own dashboard shows. Null when the templates could not be read (`mvps_error`).
+   */
   stats: {
     mvp_count: number;
     total_downloads: number;
-    /** Σ rating_sum / Σ rating_count over the approved templates, 0 without ratings. */
+    /** The verified reviews' average, 0 without any. */
     average_rating: number;
     rating_count: number;
   } | null;

@@ -3,6 +3,7 @@
  * the shapes My MVPs and the seller dashboard read. Texts are the
  * product's own.
  */
+import type { SellerFigures } from './seller-figures';
 import * as z from 'zod';
 import {
   ACCESS_TIERS,
@@ -322,11 +323,11 @@ export interface ManagedTemplate extends TemplateFields, TemplateOptionalFields 
 }
 
 export interface SellerStats {
+  /** Templates listed (archived ones are not). */
   total: number;
   byStatus: Record<TemplateStatus, number>;
-  totalDownloads: number;
-  /** Over all ratings of the seller's templates (exact sums), 0 when none. */
-  averageRating: number;
+  /** Downloads and verified ratings of all the seller's templates (contract/seller-figures.ts). */
+  figures: SellerFigures;
 }
 
 /** `GET /api/my/mvps`. */

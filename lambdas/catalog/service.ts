@@ -156,7 +156,8 @@ const toSummary = (record: CatalogRecord, seller: SellerSummary): TemplateSummar
   preview_images: record.preview_image_keys.map(previewUrl),
   ...previewRenditions(record.preview_image_keys, record.preview_rendition_keys),
   demo_url: record.demo_url,
-  github_url: record.github_url,
+  // A paid template's source stays paid for: its repository only in its holders' download status.
+  github_url: record.access_tier === 'free' ? record.github_url : null,
   published_at: record.published_at,
   version_number: record.version_number,
   seller,

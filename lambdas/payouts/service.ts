@@ -133,8 +133,8 @@ export const payoutSharesOfSeller = async (
  *
  * - Total Earnings: completed payouts; Pending Payouts: pending and processing ones.
  * - This Month: `estimateThisMonth`.
- * - Total Downloads: all-time downloads of the seller's templates, as the seller dashboard counts
- *   them (the templates' download counts).
+ * - Total Downloads: the seller figures' downloads (contract/seller-figures.ts), as the dashboard,
+ *   the analytics and the public seller page show them.
  * - `connected`: a Connect account exists (else the page shows the Connect prompt).
  */
 export const listMyPayouts = async (
@@ -161,7 +161,7 @@ export const listMyPayouts = async (
       total_earnings: sumOf(items, ['completed']),
       pending_payouts: sumOf(items, ['pending', 'processing']),
       this_month_estimate: thisMonth,
-      total_downloads: templates.stats.totalDownloads,
+      total_downloads: templates.stats.figures.downloads,
       currency: config().STRIPE_CURRENCY,
     },
     items: shown.map(toPayout),

@@ -66,14 +66,16 @@ export const toPublicReview = (item: ReviewItem): PublicReview => ({
 });
 
 /**
- * The ratings given to some templates (any status), with when: the seller's analytics. No
- * reviewer is named.
+ * The verified ratings given to some templates (any status), with when: the seller's analytics.
+ * Verified only, as the templates' averages count them (contract/seller-figures.ts): an
+ * unverified review is shown on the template page but never averaged. No reviewer is named.
  */
 export const listRatingsOfTemplates = async (
   templateIds: readonly string[],
 ): Promise<{ mvpId: string; rating: number; createdAt: string }[]> =>
   (await Promise.all(templateIds.map((templateId) => listReviewsByTemplate(templateId))))
     .flat()
+    .filter((item) => item.is_verified_buyer)
     .map((item) => ({
       mvpId: item.mvp_id,
       rating: item.rating,

@@ -26,13 +26,19 @@ import {
   type TemplateAnalytics,
 } from '../../contract/seller-analytics';
 import { formatGbp } from '../../contract/money';
+import {
+  SELLER_FIGURES_TEXT,
+  sellerFiguresOf,
+  type TemplateCounters,
+} from '../../contract/seller-figures';
 import { csvRecord } from '../shared/http/csv';
 import { listTemplateTitlesOfSeller } from '../templates/service';
 
 /** What the analytics are computed from: the caller's own rows only. */
 export interface AnalyticsInput {
   months: readonly string[];
-  templates: readonly { id: string; title: string }[];
+  /** With their counters: the all-time seller figures are sums of them. */
+  templates: readonly ({ id: string; title: string } & TemplateCounters)[];
   downloads: readonly { mvpId: string; downloadedAt: string; bought: boolean }[];
   sales: readonly { mvpId: string; createdAt: string; amount: number }[];
   payouts: readonly { month: string; poolShare: number; salesShare: number }[];
@@ -112,12 +118,24 @@ const totalOf = (months: readonly AnalyticsMonth[]): Omit<AnalyticsMonth, 'month
   };
 };
 
+/** One template's row: its months, their totals, and its all-time figures. */
+const templateAnalyticsOf = (
+  template: AnalyticsInput['templates'][number],
+  months: AnalyticsMonth[],
+): TemplateAnalytics => ({
+  mvp_id: template.id,
+  title: template.title,
+  months,
+  totals: totalOf(months),
+  all_time: sellerFiguresOf([template]),
+});
+
 /**
  * The analytics from their rows (pure):
  *   1. a zero month per template and month of the window; rows of other templates or months drop,
  *   2. downloads, sales and ratings counted into their template's month,
  *   3. each month's earnings spread over the templates (module comment),
- *   4. per-template and overall totals.
+ *   4. per-template and overall totals, and the all-time seller figures beside them.
  */
 export const buildSellerAnalytics = (input: AnalyticsInput): SellerAnalytics => {
   const monthIndex = new Map(input.months.map((month, index) => [month, index]));
@@ -179,10 +197,9 @@ export const buildSellerAnalytics = (input: AnalyticsInput): SellerAnalytics => 
     });
   });
 
-  const templates: TemplateAnalytics[] = input.templates.map((template) => {
-    const months = rows.get(template.id)!;
-    return { mvp_id: template.id, title: template.title, months, totals: totalOf(months) };
-  });
+  const templates = input.templates.map((template) =>
+    templateAnalyticsOf(template, rows.get(template.id)!),
+  );
   const overallMonths = input.months.map((month, index) => ({
     ...totalOf(templates.map((template) => template.months[index]!)),
     month,
@@ -191,7 +208,11 @@ export const buildSellerAnalytics = (input: AnalyticsInput): SellerAnalytics => 
     months: [...input.months],
     currency: input.currency,
     templates,
-    overall: { months: overallMonths, totals: totalOf(overallMonths) },
+    overall: {
+      months: overallMonths,
+      totals: totalOf(overallMonths),
+      all_time: sellerFiguresOf(input.templates),
+    },
     pool_pending_months: input.months.filter((month) => !payouts.has(month)),
   };
 };
@@ -213,7 +234,7 @@ export const getSellerAnalytics = async (
   const from = months[0]!;
   const mine = await listTemplateTitlesOfSeller(profile.id);
   const templates = mine.map((item) => ({
-    id: item.id,
+    ...item,
     title: item.archived ? `${item.title} (archived)` : item.title,
   }));
   const archived = new Set(mine.filter((item) => item.archived).map((item) => item.id));
@@ -245,7 +266,10 @@ export const getSellerAnalytics = async (
 
 /**
  * The analytics as a spreadsheet: one row per template and month, amounts in pounds, with the
- * month in words so a person reads it without a date format.
+ * month in words so a person reads it without a date format; then one "All time" row per
+ * template and one for all templates (archived ones included) with the seller figures the
+ * dashboard shows: downloads, verified reviews and their average; sales and earnings cells empty,
+ * as the analytics cover twelve months of those.
  */
 export const sellerAnalyticsCsv = (analytics: SellerAnalytics): string =>
   [
@@ -256,7 +280,7 @@ export const sellerAnalyticsCsv = (analytics: SellerAnalytics): string =>
       'Sales',
       'Sales amount',
       'Earnings',
-      'Reviews',
+      'Verified reviews',
       'Average rating',
     ]),
     ...analytics.templates.flatMap((template) =>
@@ -273,4 +297,26 @@ export const sellerAnalyticsCsv = (analytics: SellerAnalytics): string =>
         ]),
       ),
     ),
+    ...analytics.templates.map((template) =>
+      csvRecord([
+        template.title,
+        SELLER_FIGURES_TEXT.allTime,
+        template.all_time.downloads,
+        '',
+        '',
+        '',
+        template.all_time.ratings,
+        template.all_time.average_rating ?? '',
+      ]),
+    ),
+    csvRecord([
+      'All templates',
+      SELLER_FIGURES_TEXT.allTime,
+      analytics.overall.all_time.downloads,
+      '',
+      '',
+      '',
+      analytics.overall.all_time.ratings,
+      analytics.overall.all_time.average_rating ?? '',
+    ]),
   ].join('');

@@ -13,11 +13,14 @@ import {
 import { DomainError, NotFoundError, ServiceUnavailableError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { findProfileByPublicUsername } from '../profiles/service';
+import { getSellerFigures } from '../templates/service';
 
 /**
  * 1. Find the profile holding the username (case-insensitive); it must be an approved seller
  *    (role seller or both), otherwise the same 404 as an unknown name, revealing nothing.
- * 2. Join its approved templates; stats are derived from them (average = Σ sum / Σ count).
+ * 2. Join its approved templates (the cards) and the seller figures over all its templates
+ *    (contract/seller-figures.ts: the same downloads and verified ratings as the seller's own
+ *    dashboard and analytics show).
  * The answer is an explicit allow-list: no e-mail, no quota, no Stripe ids.
  *
  * A failed profile read answers 503 'Error fetching seller profile'; a failed read of the
@@ -44,25 +47,28 @@ export const getPublicSellerProfile = async (username: string): Promise<PublicSe
     member_since: profile.created_at,
   };
   let templates: Awaited<ReturnType<typeof listApprovedTemplatesOfSeller>>;
+  let figures: Awaited<ReturnType<typeof getSellerFigures>>;
   try {
-    templates = await listApprovedTemplatesOfSeller({
-      id: profile.id,
-      username: profile.username,
-      display_name: profile.display_name,
-    });
+    [templates, figures] = await Promise.all([
+      listApprovedTemplatesOfSeller({
+        id: profile.id,
+        username: profile.username,
+        display_name: profile.display_name,
+      }),
+      getSellerFigures(profile.id),
+    ]);
   } catch (error) {
     logger.error('Seller templates read failed', { error, sellerId: profile.id });
     return { ...identity, stats: null, mvps: [], mvps_error: SELLER_TEMPLATES_FAILED_MESSAGE };
   }
-  const { items, ratingSum, ratingCount } = templates;
   return {
     ...identity,
     stats: {
-      mvp_count: items.length,
-      total_downloads: items.reduce((sum, item) => sum + item.download_count, 0),
-      average_rating: ratingCount === 0 ? 0 : Math.round((ratingSum / ratingCount) * 100) / 100,
-      rating_count: ratingCount,
+      mvp_count: templates.items.length,
+      total_downloads: figures.downloads,
+      average_rating: figures.average_rating ?? 0,
+      rating_count: figures.ratings,
     },
-    mvps: items,
+    mvps: templates.items,
   };
 };

@@ -8,6 +8,11 @@
  * for one template): the chain checks the role part; `loadManageable` here checks ownership, once.
  * A beta account's `both` carries no admin rights, so it manages its own templates only.
  */
+import {
+  sellerFiguresOf,
+  type SellerFigures,
+  type TemplateCounters,
+} from '../../contract/seller-figures';
 import { listSellerRecentDownloads } from '../downloads/service';
 import { startProcessingOrFlag } from './processing-start';
 import { mayActAsOwner } from '../shared/auth/access';
@@ -119,16 +124,27 @@ export const listMyTemplates = async (profile: Profile): Promise<MyTemplatesResu
 
 /**
  * Every template of a seller, archived ones included (their past sales and downloads still count
- * in the seller's analytics): id, title and whether it is archived.
+ * in the seller's analytics): id, title, whether it is archived, and its counters (the seller
+ * figures' sources, contract/seller-figures.ts).
  */
 export const listTemplateTitlesOfSeller = async (
   sellerId: string,
-): Promise<{ id: string; title: string; archived: boolean }[]> =>
+): Promise<({ id: string; title: string; archived: boolean } & TemplateCounters)[]> =>
   (await listTemplatesBySeller(sellerId)).map((item) => ({
     id: item.id,
     title: item.title,
     archived: item.status === 'archived',
+    download_count: item.download_count,
+    rating_sum: item.rating_sum,
+    rating_count: item.rating_count,
   }));
+
+/**
+ * A seller's all-time figures (downloads, verified ratings) over all their templates: the one
+ * definition the dashboard, analytics, payouts and public seller page show.
+ */
+export const getSellerFigures = async (sellerId: string): Promise<SellerFigures> =>
+  sellerFiguresOf(await listTemplatesBySeller(sellerId));
 
 /** `GET /api/my/mvps/downloads`: the latest downloads of the caller's own templates (D5). */
 export const listRecentDownloads = async (profile: Profile): Promise<SellerDownloadsResult> => ({

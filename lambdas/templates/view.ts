@@ -1,4 +1,5 @@
 /** The seller's view of templates: explicit allow-lists, never the stored item as it is. */
+import { sellerFiguresOf } from '../../contract/seller-figures';
 import { previewUrl } from '../../contract/catalog';
 import { TEMPLATE_STATUSES, type TemplateStatus } from '../../contract/catalog';
 import {
@@ -115,23 +116,17 @@ const emptyByStatus = (): Record<TemplateStatus, number> =>
     number
   >;
 
-/** My MVPs: the templates (not archived) as cards, with the stats over them. */
+/**
+ * My MVPs: the templates (not archived) as cards, their counts by status, and the seller's figures
+ * over all their templates, archived ones included (contract/seller-figures.ts).
+ */
 export const toMyTemplates = (items: readonly TemplateItem[]): MyTemplatesResult => {
   const listed = items.filter((item) => item.status !== 'archived');
   const stats: SellerStats = {
     total: listed.length,
     byStatus: emptyByStatus(),
-    totalDownloads: 0,
-    averageRating: 0,
+    figures: sellerFiguresOf(items),
   };
-  let ratingSum = 0;
-  let ratingCount = 0;
-  for (const item of listed) {
-    stats.byStatus[item.status] += 1;
-    stats.totalDownloads += item.download_count;
-    ratingSum += item.rating_sum;
-    ratingCount += item.rating_count;
-  }
-  stats.averageRating = averageOf(ratingSum, ratingCount);
+  for (const item of listed) stats.byStatus[item.status] += 1;
   return { items: listed.map(toManagedTemplate), stats };
 };

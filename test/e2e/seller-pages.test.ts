@@ -78,8 +78,22 @@ describe('analytics, payout settings and success stories', () => {
     expect(download.suggestedFilename()).toMatch(/^template-analytics-.+\.csv$/);
     const csv = await readFile((await download.path())!, 'utf8');
     expect(csv.split('\r\n')[0]).toBe(
-      'Template,Month,Downloads,Sales,Sales amount,Earnings,Reviews,Average rating',
+      'Template,Month,Downloads,Sales,Sales amount,Earnings,Verified reviews,Average rating',
     );
+    // The seller figures are one definition: the dashboard, the analytics' All time and the CSV's
+    // last row show the same downloads.
+    const allTime = (await page.getByTestId('analytics-figure-all-time-downloads').textContent())!;
+    const allTimeDownloads = Number(allTime.replace(/\D/g, ''));
+    expect(csv.trim().split('\r\n').at(-1)).toMatch(
+      new RegExp(`^All templates,All time,${allTimeDownloads},`),
+    );
+    await page.goto('/dashboard');
+    // The card reads "Total Downloads", the figure and what it counts: its only digits are the figure.
+    await expect
+      .poll(async () =>
+        Number((await page.getByTestId('seller-stat-downloads').textContent())!.replace(/\D/g, '')),
+      )
+      .toBe(allTimeDownloads);
 
     // Settings → Account: the data download and the closure form (closing is tested below the
     // browser, in the account domain's integration test).

@@ -91,7 +91,7 @@ describe('GET /api/payouts', () => {
     await putOrder(
       templateOrder('buyer-1', { id: 'mvp-1', title: 'Kit', seller_id: seller.id }, 1_999),
     );
-    // Total downloads: the seller's templates' counts (archived ones are not listed).
+    // Total downloads: the seller figures, over all the seller's templates (contract/seller-figures.ts).
     await TemplateEntity.create(templateItem({ seller_id: seller.id, download_count: 12 })).go();
     await TemplateEntity.create(templateItem({ seller_id: seller.id, download_count: 30 })).go();
     await TemplateEntity.create(templateItem({ seller_id: other.id, download_count: 500 })).go();

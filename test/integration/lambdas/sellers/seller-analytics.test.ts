@@ -191,7 +191,7 @@ describe('GET /api/my/analytics', () => {
     );
   });
 
-  it('exports the same figures as CSV, one row per template and month', async () => {
+  it('exports the same figures as CSV, one row per template and month, then All time', async () => {
     const seller = await putApprovedSeller();
     const kit = templateItem({ seller_id: seller.id, title: '=Kit, the best' });
     await TemplateEntity.create(kit).go();
@@ -202,11 +202,16 @@ describe('GET /api/my/analytics', () => {
     expect(result.headers?.['content-type']).toContain('text/csv');
     const lines = String(result.body).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Template,Month,Downloads,Sales,Sales amount,Earnings,Reviews,Average rating',
+      'Template,Month,Downloads,Sales,Sales amount,Earnings,Verified reviews,Average rating',
     );
-    expect(lines).toHaveLength(13);
+    // Twelve months, the template's All time row, and all templates' All time row.
+    expect(lines).toHaveLength(15);
     // Guarded against formula injection, quoted for its comma; £10 sold, £7 earned.
-    expect(lines.at(-1)).toMatch(/^"'=Kit, the best",[A-Z][a-z]+ \d{4},0,1,£10\.00,£7\.00,0,$/);
+    expect(lines.at(-3)).toMatch(/^"'=Kit, the best",[A-Z][a-z]+ \d{4},0,1,£10\.00,£7\.00,0,$/);
+    expect(lines.slice(-2)).toEqual([
+      `"'=Kit, the best",All time,0,,,,0,`,
+      'All templates,All time,0,,,,0,',
+    ]);
   });
 
   it('is for approved sellers only', async () => {

@@ -58,18 +58,22 @@ describe('GET /api/sellers/{username}', () => {
         rating_count: 1,
       }),
     ).go();
+    // Not shown as a card, but its downloads and ratings happened: the seller figures count them.
     await TemplateEntity.create(
       templateItem({
         seller_id: seller.id,
-        status: 'pending_review',
+        status: 'archived',
         download_count: 100,
         rating_sum: 1,
         rating_count: 1,
       }),
     ).go();
+    await TemplateEntity.create(
+      templateItem({ seller_id: seller.id, status: 'pending_review' }),
+    ).go();
   });
 
-  it('shows an approved seller with approved templates only and exact stats, without e-mail', async () => {
+  it('shows an approved seller with approved templates only, the seller figures, without e-mail', async () => {
     const result = await getSeller(seller.username.toUpperCase());
     expect(result.statusCode).toBe(200);
     const body = jsonBody<PublicSellerProfile>(result);
@@ -80,7 +84,9 @@ describe('GET /api/sellers/{username}', () => {
       website_url: 'https://shop.example.com',
       social_links: { github: 'https://github.com/shop' },
       member_since: '2025-03-01T10:00:00.000Z',
-      stats: { mvp_count: 2, total_downloads: 15, average_rating: 4.33, rating_count: 3 },
+      // Over all the seller's templates (contract/seller-figures.ts): 10 + 5 + 100 downloads,
+      // (9 + 4 + 1) / 4 verified ratings.
+      stats: { mvp_count: 2, total_downloads: 115, average_rating: 3.5, rating_count: 4 },
     });
     expect(body.mvps).toHaveLength(2);
     expect(body.mvps.every((template) => template.seller.username === seller.username)).toBe(true);

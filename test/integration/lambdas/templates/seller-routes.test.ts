@@ -549,7 +549,13 @@ describe('managing one template: owner, admin and both only', () => {
     const other = await makeUser('seller', true);
     await seedMvp(owner.sub, { download_count: 3, rating_sum: 9, rating_count: 2 });
     await seedMvp(owner.sub, { status: 'pending_review', download_count: 1 });
-    await seedMvp(owner.sub, { status: 'archived' });
+    // Not listed, but the seller figures count its downloads and ratings.
+    await seedMvp(owner.sub, {
+      status: 'archived',
+      download_count: 6,
+      rating_sum: 3,
+      rating_count: 1,
+    });
     await seedMvp(other.sub);
     const result = await call<MyTemplatesResult>('GET', '/api/my/mvps', owner);
     expect(result.status).toBe(200);
@@ -557,8 +563,7 @@ describe('managing one template: owner, admin and both only', () => {
     expect(result.body.items.every((item) => item.seller_id === owner.sub)).toBe(true);
     expect(result.body.stats).toMatchObject({
       total: 2,
-      totalDownloads: 4,
-      averageRating: 4.5,
+      figures: { downloads: 10, ratings: 3, average_rating: 4 },
       byStatus: { approved: 1, pending_review: 1, archived: 0 },
     });
     const unapproved = await makeUser('seller', false);

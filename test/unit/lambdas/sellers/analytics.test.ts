@@ -4,6 +4,7 @@ import {
   allocate,
   analyticsWindow,
   buildSellerAnalytics,
+  sellerAnalyticsCsv,
 } from '../../../../lambdas/sellers/analytics';
 
 describe('allocate', () => {
@@ -39,7 +40,7 @@ describe('buildSellerAnalytics', () => {
   it('counts only the listed templates and the window, and averages ratings per month', () => {
     const analytics = buildSellerAnalytics({
       months: ['2026-09', '2026-10'],
-      templates: [{ id: 'a', title: 'A' }],
+      templates: [{ id: 'a', title: 'A', download_count: 40, rating_sum: 9, rating_count: 2 }],
       downloads: [
         { mvpId: 'a', downloadedAt: '2026-10-02T00:00:00Z', bought: false },
         { mvpId: 'a', downloadedAt: '2026-08-31T23:59:59Z', bought: false },
@@ -58,5 +59,38 @@ describe('buildSellerAnalytics', () => {
     expect(october).toMatchObject({ downloads: 1, ratings: 2, average_rating: 3.5, earnings: 0 });
     expect(analytics.overall.totals).toMatchObject({ downloads: 1, earnings: 701, ratings: 2 });
     expect(analytics.pool_pending_months).toEqual(['2026-09', '2026-10']);
+    // Beside the window, the all-time seller figures from the template's counters.
+    expect(analytics.templates[0]!.all_time).toEqual({
+      downloads: 40,
+      ratings: 2,
+      average_rating: 4.5,
+    });
+    expect(analytics.overall.all_time).toEqual(analytics.templates[0]!.all_time);
+  });
+});
+
+describe('sellerAnalyticsCsv', () => {
+  it('ends with an All time row per template and one for all templates', () => {
+    const analytics = buildSellerAnalytics({
+      months: ['2026-10'],
+      templates: [
+        { id: 'a', title: 'A', download_count: 40, rating_sum: 9, rating_count: 2 },
+        { id: 'b', title: 'B', download_count: 2, rating_sum: 0, rating_count: 0 },
+      ],
+      downloads: [],
+      sales: [],
+      payouts: [],
+      ratings: [],
+      currency: 'gbp',
+    });
+    const lines = sellerAnalyticsCsv(analytics).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'Template,Month,Downloads,Sales,Sales amount,Earnings,Verified reviews,Average rating',
+    );
+    expect(lines.slice(-3)).toEqual([
+      'A,All time,40,,,,2,4.5',
+      'B,All time,2,,,,0,',
+      'All templates,All time,42,,,,2,4.5',
+    ]);
   });
 });

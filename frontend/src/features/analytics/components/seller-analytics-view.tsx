@@ -1,7 +1,7 @@
 /**
- * `/analytics` for approved sellers: their own templates over the last twelve months: downloads,
- * one-time sales, earnings and ratings, for all templates or one, as figures, monthly charts and a
- * table, with a CSV export. The charts (@chakra-ui/charts over recharts) load with this page only.
+ * `/analytics` for approved sellers: the all-time seller figures (the dashboard's own), then their
+ * templates over the last twelve months: downloads, one-time sales, earnings and verified ratings,
+ * for all templates or one, as figures, monthly charts and a table, with a CSV export. The charts (@chakra-ui/charts over recharts) load with this page only.
  */
 import { useState, type ReactNode } from 'react';
 import {
@@ -24,6 +24,7 @@ import { Area, AreaChart, Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } 
 import { LuDownload, LuInfo } from 'react-icons/lu';
 import { formatGbp } from '@contract/money';
 import type { AnalyticsMonth, SellerAnalytics } from '@contract/seller-analytics';
+import { SELLER_FIGURES_TEXT, type SellerFigures } from '@contract/seller-figures';
 import { TableScrollArea } from '../../../components/table-scroll-area';
 import { errorMessage } from '../../../lib/api-error';
 import { formatCount, formatMonthYear, formatRating } from '../../../lib/format';
@@ -107,12 +108,18 @@ function AnalyticsBody(props: {
   const template = data.templates.find((item) => item.mvp_id === selected);
   const months = template ? template.months : data.overall.months;
   const totals = template ? template.totals : data.overall.totals;
+  const allTime = template ? template.all_time : data.overall.all_time;
   const rows = months.map((month) => ({ ...month, label: formatShortMonth(month.month) }));
 
   return (
     <Stack gap="6">
       <TemplateSelect templates={data.templates} selected={selected} onSelect={props.onSelect} />
 
+      <AllTimeFigures figures={allTime} whole={!template} />
+
+      <Heading as="h2" size="md">
+        {SELLER_FIGURES_TEXT.window}
+      </Heading>
       <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">
         <Figure id="downloads" label="Downloads" value={formatCount(totals.downloads)} />
         <Figure
@@ -131,7 +138,7 @@ function AnalyticsBody(props: {
           id="rating"
           label="Average rating"
           value={totals.average_rating === null ? '–' : formatRating(totals.average_rating)}
-          help={`${formatCount(totals.ratings)} ${totals.ratings === 1 ? 'review' : 'reviews'}`}
+          help={SELLER_FIGURES_TEXT.ratings(totals.ratings)}
         />
       </SimpleGrid>
 
@@ -146,7 +153,7 @@ function AnalyticsBody(props: {
           <CountChart rows={rows} field="sales" color="teal.solid" label="Sales" />
         </ChartCard>
         <ChartCard title="Reviews">
-          <CountChart rows={rows} field="ratings" color="orange.solid" label="Reviews" />
+          <CountChart rows={rows} field="ratings" color="orange.solid" label="Verified reviews" />
         </ChartCard>
       </SimpleGrid>
 
@@ -165,6 +172,34 @@ function AnalyticsBody(props: {
       </Alert.Root>
 
       <ByTemplateTable templates={data.templates} />
+    </Stack>
+  );
+}
+
+/**
+ * The all-time seller figures (contract/seller-figures.ts), the dashboard's own: of all templates
+ * (`whole`), or of the one selected.
+ */
+function AllTimeFigures({ figures, whole }: { figures: SellerFigures; whole: boolean }) {
+  return (
+    <Stack gap="2" as="section" aria-labelledby="analytics-all-time">
+      <Heading as="h2" size="md" id="analytics-all-time">
+        {SELLER_FIGURES_TEXT.allTime}
+      </Heading>
+      <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">
+        <Figure
+          id="all-time-downloads"
+          label="Total downloads"
+          value={formatCount(figures.downloads)}
+          help={whole ? SELLER_FIGURES_TEXT.downloads : undefined}
+        />
+        <Figure
+          id="all-time-rating"
+          label="Average rating"
+          value={figures.average_rating === null ? '–' : formatRating(figures.average_rating)}
+          help={SELLER_FIGURES_TEXT.ratings(figures.ratings)}
+        />
+      </SimpleGrid>
     </Stack>
   );
 }

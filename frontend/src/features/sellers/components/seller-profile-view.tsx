@@ -25,6 +25,7 @@ import {
   LuTwitter,
 } from 'react-icons/lu';
 import type { TemplateSummary } from '@contract/catalog';
+import { SELLER_FIGURES_TEXT } from '@contract/seller-figures';
 import {
   SELLER_NOT_FOUND_MESSAGE,
   SELLER_PROFILE_FAILED_MESSAGE,
@@ -35,7 +36,18 @@ import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useSeller } from '../api/get-seller';
 import { NO_RATINGS_TEXT, formatCount, formatMonthYear, formatRating } from '../../../lib/format';
 
-function StatBox({ icon, value, label }: { icon: ReactNode; value: string; label: string }) {
+function StatBox({
+  icon,
+  value,
+  label,
+  help,
+}: {
+  icon: ReactNode;
+  value: string;
+  label: string;
+  /** What the figure counts, beneath its label. */
+  help?: string;
+}) {
   return (
     <Stack
       gap="1"
@@ -52,6 +64,11 @@ function StatBox({ icon, value, label }: { icon: ReactNode; value: string; label
       <Text fontSize="sm" color="fg.muted">
         {label}
       </Text>
+      {help && (
+        <Text fontSize="xs" color="fg.muted">
+          {help}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -170,6 +187,7 @@ function SellerStats({ profile }: { profile: PublicSellerProfile }) {
             : NO_RATINGS_TEXT
         }
         label="Average Rating"
+        help={SELLER_FIGURES_TEXT.ratings(profile.stats.rating_count)}
       />
     </SimpleGrid>
   );

@@ -28,6 +28,7 @@ import {
 import { Link as RouterLink } from 'react-router';
 import { LuClock } from 'react-icons/lu';
 import type { Profile } from '@contract/profile';
+import { SELLER_FIGURES_TEXT } from '@contract/seller-figures';
 import { STATUS_LABELS } from '@contract/templates';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
@@ -196,16 +197,23 @@ function ApprovedSellerDashboard({ recentEarnings }: { recentEarnings: ReactNode
           <StatCard label="Total MVPs" value={stats?.total} />
           <StatCard label="Approved" value={stats?.byStatus.approved} />
           <StatCard label="Pending" value={stats ? pending : undefined} />
-          <StatCard label="Total Downloads" value={stats?.totalDownloads} />
+          <StatCard
+            label="Total Downloads"
+            value={stats?.figures.downloads}
+            help={SELLER_FIGURES_TEXT.downloads}
+            testId="seller-stat-downloads"
+          />
           <StatCard
             label="Average Rating"
             value={
               stats
-                ? isRated(stats.averageRating)
-                  ? formatRating(stats.averageRating)
+                ? isRated(stats.figures.average_rating)
+                  ? formatRating(stats.figures.average_rating)
                   : NO_RATINGS_TEXT
                 : undefined
             }
+            help={stats ? SELLER_FIGURES_TEXT.ratings(stats.figures.ratings) : undefined}
+            testId="seller-stat-rating"
           />
           <StatCard label="Rejected" value={stats?.byStatus.rejected} />
         </SimpleGrid>
@@ -279,9 +287,20 @@ function RecentDownloads() {
   );
 }
 
-function StatCard({ label, value }: { label: string; value: number | string | undefined }) {
+function StatCard({
+  label,
+  value,
+  help,
+  testId,
+}: {
+  label: string;
+  value: number | string | undefined;
+  /** What the figure counts, beneath it. */
+  help?: string;
+  testId?: string;
+}) {
   return (
-    <Card.Root variant="outline">
+    <Card.Root variant="outline" data-testid={testId}>
       <Card.Body p="4">
         <Stat.Root>
           <Stat.Label>{label}</Stat.Label>
@@ -294,6 +313,7 @@ function StatCard({ label, value }: { label: string; value: number | string | un
               value
             )}
           </Stat.ValueText>
+          {help && <Stat.HelpText>{help}</Stat.HelpText>}
         </Stat.Root>
       </Card.Body>
     </Card.Root>
