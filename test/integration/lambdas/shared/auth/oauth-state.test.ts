@@ -1,7 +1,8 @@
 /**
  * OAuth state (lambdas/shared/auth/oauth-state.ts) against DynamoDB Local: accepted once, only for
  * the user and provider it was issued to, only before it expires; altered or made-up states are
- * refused; of concurrent callbacks with one state exactly one wins.
+ * refused; of concurrent callbacks with one state exactly one wins; one given back (its provider
+ * did not answer) is accepted once more.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -23,7 +24,7 @@ describe('OAuth state', () => {
     });
     await expect(
       consumeOAuthState({ state, userId: 'user-a', provider: 'github-user' }),
-    ).resolves.toEqual({ returnTo: '/mvps/abc/deploy' });
+    ).resolves.toMatchObject({ returnTo: '/mvps/abc/deploy' });
     // Replayed: refused, and nothing is left to replay.
     await expect(
       consumeOAuthState({ state, userId: 'user-a', provider: 'github-user' }),
@@ -44,7 +45,24 @@ describe('OAuth state', () => {
     ).rejects.toMatchObject(refused);
     await expect(
       consumeOAuthState({ state, userId: 'user-a', provider: 'netlify' }),
-    ).resolves.toEqual({ returnTo: null });
+    ).resolves.toMatchObject({ returnTo: null });
+  });
+
+  it('works again once given back (the provider did not answer the exchange)', async () => {
+    const state = await issueOAuthState({
+      userId: 'user-a',
+      provider: 'netlify',
+      returnTo: '/deployments/x',
+    });
+    const first = await consumeOAuthState({ state, userId: 'user-a', provider: 'netlify' });
+    await first.giveBack();
+    await expect(
+      consumeOAuthState({ state, userId: 'user-a', provider: 'netlify' }),
+    ).resolves.toMatchObject({ returnTo: '/deployments/x' });
+    // Still single use: accepted once after it came back.
+    await expect(
+      consumeOAuthState({ state, userId: 'user-a', provider: 'netlify' }),
+    ).rejects.toMatchObject(refused);
   });
 
   it('is refused once expired', async () => {
