@@ -211,6 +211,11 @@ export interface TemplateSummary {
    */
   preview_renditions?: (PreviewRenditions | null)[];
   demo_url: string | null;
+  /**
+   * The source repository of a free template (its card's Source link); null for a paid one, whose
+   * source only those whose licence covers it see, through their download status
+   * (contract/downloads.ts, `repository_url`).
+   */
   github_url: string | null;
   published_at: string | null;
   version_number: string;

@@ -54,7 +54,7 @@ export interface TemplateAccess {
   refundedAt: string | null;
   /** May read the files inside the bundle (code preview). */
   readFiles: boolean;
-  /** May see the template's source repository (its licence covers it). */
+  /** May see the template's source repository (its licence covers it, or it is free and listed). */
   repository: boolean;
 }
 
@@ -64,12 +64,11 @@ export const templateAccessOf = (facts: AccessFacts): TemplateAccess => {
   const refundedAt = facts.licenses[0]?.refundedAt ?? null;
   // A holder: a valid licence, or an order that is still paid for (its licence is its own).
   const holder = valid !== null || facts.owned;
-  const repository = facts.ownTemplate || facts.admin || holder;
+  // A free template's licence is everyone's for the asking, and its card links its source already.
+  const freeAndListed = facts.listed && facts.accessTier === 'free';
+  const repository = facts.ownTemplate || facts.admin || holder || freeAndListed;
   const readFiles =
-    repository ||
-    (facts.listed &&
-      (facts.accessTier === 'free' ||
-        (facts.accessTier === 'subscription' && facts.activeSubscription)));
+    repository || (facts.listed && facts.accessTier === 'subscription' && facts.activeSubscription);
   const access = { heldLicenseId: null, refundedAt, readFiles, repository };
 
   if (facts.ownTemplate) return { ...access, cost: 'own_template' };

@@ -47,8 +47,8 @@ import {
   NO_RATINGS_TEXT,
 } from '../../../lib/format';
 import { LicenseLinkBadge } from '../../../components/licence-link-badge';
-import { QueryError } from '../../../components/query-error';
 import { ErrorPage } from '../../../components/error-page';
+import { QueryError } from '../../../components/query-error';
 import { SignInLink } from '../../../components/sign-in-link';
 
 const DETAIL_TECH_CHIPS = 5;
@@ -68,8 +68,8 @@ function BackLink() {
 
 function DetailError({ message }: { message: string }) {
   return <ErrorPage message={message} testId="mvp-detail-error" py="12" before={<BackLink />} />;
-
 }
+
 /** The template could not be loaded: why, in the API's words, with Try again. */
 function DetailLoadError({ query }: { query: ReturnType<typeof useTemplate> }) {
   return (
@@ -206,7 +206,10 @@ function FeatureList({ features }: { features: readonly string[] }) {
   );
 }
 
-/** The live demo and the repository, when the seller gave them. */
+/**
+ * The live demo and a free template's repository, when the seller gave them. A paid template's
+ * repository is not public: the download panel shows it to those whose licence covers it.
+ */
 function TemplateLinks({ mvp }: { mvp: TemplateDetail }) {
   return (
     <HStack gap="3" flexWrap="wrap">

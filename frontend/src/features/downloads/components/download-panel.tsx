@@ -14,13 +14,23 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { LuCircleCheck, LuDownload, LuExternalLink, LuFlag, LuPencil } from 'react-icons/lu';
+import {
+  LuCircleCheck,
+  LuDownload,
+  LuExternalLink,
+  LuFlag,
+  LuGithub,
+  LuPencil,
+} from 'react-icons/lu';
 import type { TemplateDetail } from '@contract/catalog';
 import {
   DOWNLOAD_COST_TEXTS,
   DOWNLOAD_MESSAGES,
+  REFUSED_DOWNLOAD_COSTS,
   UNLIMITED_DOWNLOADS,
+  refundedDownloadMessage,
   type DownloadCost,
+  type DownloadStatus,
 } from '@contract/downloads';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
@@ -53,9 +63,7 @@ export interface DownloadPanelProps {
 
 /** Costs that let a download go ahead; the sentence shown before Download or Deploy starts. */
 const costNoteOf = (cost: DownloadCost | undefined): string | null =>
-  cost === undefined || cost === 'own_template' || cost === 'purchase_required'
-    ? null
-    : DOWNLOAD_COST_TEXTS[cost];
+  cost === undefined || REFUSED_DOWNLOAD_COSTS.includes(cost) ? null : DOWNLOAD_COST_TEXTS[cost];
 
 /** The seller's own template: no buying, downloading or deploying, a way to edit it instead. */
 function OwnTemplatePanel({ mvpId }: { mvpId: string }) {
@@ -139,12 +147,26 @@ function QuotaReachedAlert() {
 interface TemplateLinksProps {
   mvpId: string;
   stackblitzLink?: string | null;
+  /** The source repository, when the caller's licence covers it (the download status says). */
+  repositoryUrl: string | null;
 }
 
-/** Trying it in StackBlitz, and reporting a problem with it. */
-function TemplateLinks({ mvpId, stackblitzLink }: TemplateLinksProps) {
+/** Its repository (for licence holders), trying it in StackBlitz, and reporting a problem. */
+function TemplateLinks({ mvpId, stackblitzLink, repositoryUrl }: TemplateLinksProps) {
   return (
     <HStack gap="4" flexWrap="wrap" fontSize="sm">
+      {/* Only for those whose licence covers it: the API gives no one else the address. */}
+      {repositoryUrl && (
+        <Link
+          href={repositoryUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          color="purple.fg"
+          data-testid="template-repository"
+        >
+          <LuGithub /> Repository
+        </Link>
+      )}
       {stackblitzLink && (
         <Link href={stackblitzLink} target="_blank" rel="noopener noreferrer" color="purple.fg">
           <LuExternalLink /> Open in StackBlitz
@@ -183,6 +205,25 @@ function DownloadOutcome({ status, title }: { status: 'success' | 'error'; title
   );
 }
 
+/**
+ * What paid for the caller's licence was refunded: said with its date while it refuses the download
+ * (a plan's refunded period; a refunded purchase, until bought again).
+ */
+function RefundedAlert({ status, oneTimeSale }: { status: DownloadStatus; oneTimeSale: boolean }) {
+  const refusing = status.cost === 'refunded' || status.cost === 'purchase_required';
+  if (!refusing || !status.refunded_at) return null;
+  return (
+    <Alert.Root status="warning" size="sm" data-testid="download-refunded">
+      <Alert.Indicator />
+      <Alert.Title>{refundedDownloadMessage(status.refunded_at, oneTimeSale)}</Alert.Title>
+    </Alert.Root>
+  );
+}
+
+/** A paid template's repository, for a caller whose licence covers it (a free one's is public). */
+const repositoryUrlOf = (mvp: TemplateDetail, status: DownloadStatus | undefined) =>
+  mvp.github_url ? null : (status?.repository_url ?? null);
+
 export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadPanelProps) {
   const { session } = useSession();
   const signedIn = session.status === 'signedIn';
@@ -202,6 +243,7 @@ export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadP
   const ownershipPending = oneTimeSale && (sessionPending || (signedIn && status.isPending));
   const mustBuy = oneTimeSale && !owned && !ownershipPending;
   const freeAgain = cost === 'free_again';
+  const refunded = cost === 'refunded';
   // Only a download that costs quota needs some left (free and owned templates never do).
   const quotaSpent = cost === 'quota' && status.data!.downloads_remaining <= 0;
   const costNote = signedIn ? costNoteOf(cost) : null;
@@ -232,11 +274,11 @@ export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadP
             onClick={start}
             loading={download.isPending || ownershipPending || sessionPending}
             loadingText={ownershipPending || sessionPending ? undefined : 'Preparing…'}
-            disabled={mustBuy || (signedIn && quotaSpent)}
+            disabled={mustBuy || refunded || (signedIn && quotaSpent)}
           >
             <LuDownload /> Download
           </Button>
-          {deploy(!mustBuy && !quotaSpent, costNote)}
+          {deploy(!mustBuy && !refunded && !quotaSpent, costNote)}
         </HStack>
       )}
 
@@ -259,6 +301,8 @@ export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadP
         </Text>
       )}
 
+      {signedIn && status.data && <RefundedAlert status={status.data} oneTimeSale={oneTimeSale} />}
+
       {!signedIn && askedToSignIn && <SignInRequiredAlert />}
 
       {signedIn && quotaSpent && !oneTimeSale && !download.isSuccess && <QuotaReachedAlert />}
@@ -269,7 +313,11 @@ export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadP
         <DownloadOutcome status="error" title={failure} />
       )}
 
-      <TemplateLinks mvpId={mvp.id} stackblitzLink={mvp.stackblitz_link} />
+      <TemplateLinks
+        mvpId={mvp.id}
+        stackblitzLink={mvp.stackblitz_link}
+        repositoryUrl={signedIn ? repositoryUrlOf(mvp, status.data) : null}
+      />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * `/licenses/:licenseId` (public): a licence certificate anyone holding its id can
  * open to check it: who may use which template (and version), under which terms in plain words,
- * since when, and what granted it. The API answers only for licences it issued, so a page that
- * shows one says it is valid.
+ * since when, and what granted it. The API answers only for licences it issued: the page says it
+ * is valid, or "Refunded on <date>" once the payment behind it was refunded (docs/product.md,
+ * Access to a template's files).
  */
 import type { ReactNode } from 'react';
 import {
@@ -20,7 +21,7 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuShieldCheck } from 'react-icons/lu';
-import { LICENSE_MESSAGES } from '@contract/licenses';
+import { LICENSE_MESSAGES, type License } from '@contract/licenses';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ErrorPage } from '../../../components/error-page';
 import { paths } from '../../../config/paths';
@@ -81,6 +82,29 @@ function LicenseDetails({ rows }: { rows: readonly LicenseRow[] }) {
   );
 }
 
+/**
+ * The template's name: a link to its page while that page is public; once it is not (archived, or
+ * its seller closed the account) the name alone, and that it is no longer listed, never a link
+ * that leads nowhere.
+ */
+function TemplateName({ license }: { license: License }) {
+  if (license.mvp_listed) {
+    return (
+      <Link asChild color="purple.fg">
+        <RouterLink to={paths.mvp.getHref(license.mvp_id)}>{license.mvp_title}</RouterLink>
+      </Link>
+    );
+  }
+  return (
+    <Stack gap="0.5">
+      <Text>{license.mvp_title}</Text>
+      <Text fontSize="sm" color="fg.muted" data-testid="license-template-unlisted">
+        {LICENSE_MESSAGES.notListed}
+      </Text>
+    </Stack>
+  );
+}
+
 export function LicenseCertificateView({ licenseId }: { licenseId: string }) {
   const license = useLicense(licenseId);
   if (license.isPending) return <PageSpinner />;
@@ -103,15 +127,7 @@ export function LicenseCertificateView({ licenseId }: { licenseId: string }) {
   const rows: LicenseRow[] = [
     { label: 'Licence ID', value: data.id, testId: 'license-id', mono: true },
     { label: 'Licensee', value: data.licensee_name, testId: 'license-licensee' },
-    {
-      label: 'Template',
-      value: (
-        <Link asChild color="purple.fg">
-          <RouterLink to={paths.mvp.getHref(data.mvp_id)}>{data.mvp_title}</RouterLink>
-        </Link>
-      ),
-      testId: 'license-template',
-    },
+    { label: 'Template', value: <TemplateName license={data} />, testId: 'license-template' },
     { label: 'Version', value: data.version_number, testId: 'license-version' },
     { label: 'Issued', value: formatIssuedDate(data.issued_at), testId: 'license-issued' },
     { label: 'Granted by', value: grantedBy(data), testId: 'license-granted-by' },
