@@ -36,20 +36,20 @@ export const SPECIALIZATIONS = [
 export const APPLICATION_SUBMITTED_MESSAGE =
   'Application submitted! Your seller application will be reviewed in 2-3 business days.';
 
-const requiredText = (message: string, max = 5_000, multiline = true) =>
-  text({ multiline }).min(1, message).max(max, `Please keep this under ${max} characters.`);
+const requiredText = (label: string, message: string, max = 5_000, multiline = true) =>
+  text({ label, multiline }).min(1, message).max(max, `Please keep this under ${max} characters.`);
 
-const optionalText = (max = 500) =>
-  text()
+const optionalText = (label: string, max = 500) =>
+  text({ label })
     .max(max, `Please keep this under ${max} characters.`)
     .optional()
     .transform((value) => (value ? value : undefined));
 
 /** Step 1 without the credentials (those go to Cognito, never to our API). */
 export const applicationAccountSchema = z.object({
-  fullName: requiredText('Full name is required', 200, false),
-  companyName: optionalText(200),
-  website: optionalText(),
+  fullName: requiredText('Full name', 'Full name is required', 200, false),
+  companyName: optionalText('Company name', 200),
+  website: optionalText('Website'),
 });
 
 export const applicationExperienceSchema = z.object({
@@ -58,14 +58,14 @@ export const applicationExperienceSchema = z.object({
     .array(z.enum(SPECIALIZATIONS, { message: 'Unknown specialization.' }))
     .min(1, 'Select at least one specialization')
     .max(SPECIALIZATIONS.length),
-  previousWork: requiredText('Previous work description is required'),
+  previousWork: requiredText('Previous work', 'Previous work description is required'),
 });
 
 export const applicationPortfolioSchema = z.object({
-  portfolioDescription: requiredText('Portfolio description is required'),
-  sampleProjects: requiredText('Sample projects are required'),
-  githubProfile: optionalText(),
-  linkedinProfile: optionalText(),
+  portfolioDescription: requiredText('Portfolio description', 'Portfolio description is required'),
+  sampleProjects: requiredText('Sample projects', 'Sample projects are required'),
+  githubProfile: optionalText('GitHub profile'),
+  linkedinProfile: optionalText('LinkedIn profile'),
 });
 
 export const applicationAgreementSchema = z.object({
