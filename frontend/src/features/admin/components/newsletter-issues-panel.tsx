@@ -2,7 +2,8 @@
  * Newsletter issues, a self-contained panel of the admin Newsletter tab: compose an
  * issue for a type (the API's own schema, its messages), the issues newest first with status and
  * counts (polled while one is sending), and Send behind the shared confirmation, which says how
- * many addresses the issue will reach.
+ * many addresses the issue will reach; an issue that did not reach everyone (an e-mail service
+ * outage) has "Send to the rest", which sends it to those it did not reach only.
  */
 import { useState } from 'react';
 import {
@@ -21,6 +22,7 @@ import {
 } from '@chakra-ui/react';
 import {
   NEWSLETTER_ISSUE_BODY_MAX,
+  canResendIssue,
   newsletterIssueCreateSchema,
   type AdminNewsletterIssue,
   type NewsletterIssueStatusName,
@@ -150,6 +152,9 @@ function SendIssueDialog({
   const send = useSendNewsletterIssue();
   const [failure, setFailure] = useState<string | undefined>();
   const audience = detail.data?.audience;
+  // An issue that did not reach everyone goes again to those it did not reach only.
+  const again = issue !== undefined && canResendIssue(issue);
+  const count = audience === 1 ? '1 recipient' : `${audience ?? 0} recipients`;
   const close = () => {
     setFailure(undefined);
     send.reset();
@@ -158,7 +163,7 @@ function SendIssueDialog({
   return (
     <ConfirmDialog
       open={Boolean(issue)}
-      title="Send this issue?"
+      title={again ? 'Send this issue to those it did not reach?' : 'Send this issue?'}
       confirmLabel="Send now"
       busy={send.isPending || detail.isPending}
       testId="send-issue-dialog"
@@ -173,19 +178,22 @@ function SendIssueDialog({
     >
       {failure && <FormAlert status="error" size="sm" title={failure} />}
       <Text>
-        “{issue?.subject}” goes to the {issue?.newsletter_type_name ?? 'selected'} subscribers:{' '}
+        {again
+          ? `“${issue?.subject}” goes again to the addresses it did not reach: `
+          : `“${issue?.subject}” goes to the ${issue?.newsletter_type_name ?? 'selected'} subscribers: `}
         {detail.isPending ? (
           <Spinner size="xs" />
         ) : (
           <Text as="strong" data-testid="send-issue-audience">
-            {audience === 1 ? '1 recipient' : `${audience ?? 0} recipients`}
+            {count}
           </Text>
         )}
         .
       </Text>
       <Text color="fg.muted" fontSize="sm">
-        An issue is sent once and cannot be recalled. Addresses that have not confirmed their
-        sign-up or have unsubscribed are left out.
+        {again
+          ? 'Those who have it already get nothing again.'
+          : 'An issue is sent once and cannot be recalled. Addresses that have not confirmed their sign-up or have unsubscribed are left out.'}
       </Text>
     </ConfirmDialog>
   );
@@ -217,6 +225,10 @@ function IssueRow({ issue, onSend }: { issue: AdminNewsletterIssue; onSend: () =
         {issue.status === 'draft' ? (
           <Button size="xs" colorPalette="purple" onClick={onSend} data-testid="issue-send">
             Send
+          </Button>
+        ) : canResendIssue(issue) ? (
+          <Button size="xs" variant="outline" onClick={onSend} data-testid="issue-send-again">
+            Send to the rest
           </Button>
         ) : (
           <Text fontSize="xs" color="fg.muted">
