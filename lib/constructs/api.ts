@@ -19,6 +19,7 @@ import { domains, routeKey, routesOf } from '../../contract/routes';
 import type { Domain } from '../../contract/routes';
 import type { SecretName } from '../../contract/design/secrets';
 import { storageDesign } from '../../contract/design/storage-design';
+import { API_FUNCTION_TIMEOUT_SECONDS } from '../../contract/third-parties';
 import { lambdaVariables, type LambdaEnvironment } from '../../contract/design/lambda-environment';
 import type { Data } from './data';
 import { Secrets } from './secrets';
@@ -310,7 +311,8 @@ export class Api extends Construct {
     const fn = new MarketplaceFunction(this, `${pascal(domain)}Function`, {
       domain,
       environment: lambdaVariables({ ...environment, POWERTOOLS_SERVICE_NAME: domain }),
-      timeout: Duration.seconds(10),
+      // The third parties' budgets (contract/third-parties.ts) fit inside it.
+      timeout: Duration.seconds(API_FUNCTION_TIMEOUT_SECONDS),
       ...(domainMemory[domain] ? { memorySize: domainMemory[domain] } : {}),
     });
     const needs = domainNeeds[domain];
