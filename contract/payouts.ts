@@ -141,7 +141,53 @@ export interface PayoutRunMonth {
   completed_at: string | null;
   /** Payouts the run created (null while running or when missed). */
   payouts_created: number | null;
+  /**
+   * The month's payouts as they stand now, by status (every status present, 0 for none): a run
+   * completes while sellers without a connected account keep pending payouts, and failed ones
+   * wait for an admin, so "run" is not "paid".
+   */
+  payouts: Record<PayoutStatus, number>;
 }
+
+/** How a month's payouts stand, in words: its badge and the counts beside it. */
+export interface PayoutMonthStanding {
+  /** `paid`: every payout completed (or none owed); `partly`: some; `unpaid`: none yet. */
+  standing: 'paid' | 'partly' | 'unpaid';
+  label: string;
+  /** "Paid 1 · Pending 1", the statuses that have payouts; "No payouts" when none. */
+  counts: string;
+}
+
+const PAYOUT_COUNT_LABELS: Record<PayoutStatus, string> = {
+  completed: 'Paid',
+  pending: 'Pending',
+  processing: 'Processing',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+const PAYOUT_COUNT_ORDER: readonly PayoutStatus[] = [
+  'completed',
+  'pending',
+  'processing',
+  'failed',
+  'cancelled',
+];
+
+/**
+ * A run month's standing from its payouts: cancelled ones are owed nothing, so a month whose
+ * payouts are all completed or cancelled is paid; one with none completed and some owed is
+ * unpaid; anything between is partly paid.
+ */
+export const payoutMonthStanding = (payouts: Record<PayoutStatus, number>): PayoutMonthStanding => {
+  const owed = payouts.pending + payouts.processing + payouts.failed;
+  const parts = PAYOUT_COUNT_ORDER.filter((status) => payouts[status] > 0).map(
+    (status) => `${PAYOUT_COUNT_LABELS[status]} ${payouts[status].toLocaleString('en-GB')}`,
+  );
+  const counts = parts.length === 0 ? 'No payouts' : parts.join(' · ');
+  if (owed === 0) return { standing: 'paid', label: 'Paid', counts };
+  if (payouts.completed === 0) return { standing: 'unpaid', label: 'Not paid yet', counts };
+  return { standing: 'partly', label: 'Partly paid', counts };
+};
 
 /**
  * `GET /api/admin/payout-runs`: the months a run is owed for, newest first: from the oldest

@@ -8,14 +8,21 @@ import { auditWrite } from '../shared/audit';
 import type { AuthContext } from '../shared/auth/claims';
 import {
   PAYOUT_RUN_MESSAGES,
+  PAYOUT_STATUSES,
   type PayoutRunList,
   type PayoutRunMonth,
+  type PayoutStatus,
   type StartedPayoutRunResult,
 } from '../../contract/payouts';
 import { ConflictError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { addMonths, monthName, monthOf } from './months';
-import { claimMissedPayoutRunAudited, getPayoutRuns, type PayoutRunItem } from './repo';
+import {
+  claimMissedPayoutRunAudited,
+  countPayoutsByMonthAndStatus,
+  getPayoutRuns,
+  type PayoutRunItem,
+} from './repo';
 import { payoutRunExecutionName, startPayoutRun } from './start-run';
 
 /** How far back the runs list looks (a run owed for longer is a matter for support). */
@@ -28,10 +35,15 @@ const stateOf = (run: PayoutRunItem | undefined, now: Date): PayoutRunMonth['sta
   return run.lease_until < now.toISOString() ? 'missed' : 'running';
 };
 
+const noPayouts = (): Record<PayoutStatus, number> =>
+  Object.fromEntries(PAYOUT_STATUSES.map((status) => [status, 0])) as Record<PayoutStatus, number>;
+
 /**
  * `GET /api/admin/payout-runs`: the months a run is owed for, newest first. They start at the
  * oldest month of the last year that has a run (the platform ran payouts from then on), or at
- * last month when none has, and end at last month (the current one is not over).
+ * last month when none has, and end at last month (the current one is not over). Each month
+ * carries its payouts by status as they stand now, so the page says "Paid 1 · Pending 1" rather
+ * than "Paid" for a month whose run left a payout owed.
  */
 export const listPayoutRuns = async (now = new Date()): Promise<PayoutRunList> => {
   const lastMonth = addMonths(monthOf(now), -1);
@@ -39,6 +51,7 @@ export const listPayoutRuns = async (now = new Date()): Promise<PayoutRunList> =
   const runs = new Map((await getPayoutRuns(window)).map((run) => [run.month_year, run]));
   const oldest = window.findLastIndex((month) => runs.has(month));
   const owed = window.slice(0, Math.max(oldest, 0) + 1);
+  const payouts = await countPayoutsByMonthAndStatus(owed.at(-1)!, owed[0]!);
   return {
     months: owed.map((month_year) => {
       const run = runs.get(month_year);
@@ -49,6 +62,7 @@ export const listPayoutRuns = async (now = new Date()): Promise<PayoutRunList> =
         started_at: run?.started_at ?? null,
         completed_at: run?.completed_at ?? null,
         payouts_created: state === 'completed' ? (run?.payouts_created ?? 0) : null,
+        payouts: payouts.get(month_year) ?? noPayouts(),
       };
     }),
   };

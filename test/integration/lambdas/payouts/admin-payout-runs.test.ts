@@ -13,7 +13,11 @@ import { listPayoutRuns } from '../../../../lambdas/payouts/admin-runs';
 import { handler } from '../../../../lambdas/payouts/index';
 import type { AuditLogPage } from '../../../../contract/audit';
 import type { ApiErrorBody } from '../../../../contract/errors';
-import { PAYOUT_RUN_MESSAGES, type StartedPayoutRunResult } from '../../../../contract/payouts';
+import {
+  PAYOUT_RUN_MESSAGES,
+  payoutMonthStanding,
+  type StartedPayoutRunResult,
+} from '../../../../contract/payouts';
 import { PayoutEntity } from '../../../../lambdas/shared/db/entities/payout';
 import { PayoutRunEntity } from '../../../../lambdas/shared/db/entities/payout-run';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
@@ -23,6 +27,7 @@ import {
   addToPool,
   putApprovedSeller,
   putMonthDownloads,
+  putPayout,
   setConnectAccount,
 } from '../../../fixtures/payouts';
 import { putProfile } from '../../../fixtures/profiles';
@@ -177,6 +182,43 @@ describe('payout runs list', () => {
     expect(months.at(-1)).toMatchObject({ payouts_created: 3, completed_at: expect.any(String) });
   });
 
+  it("says how a run month's payouts stand now: one paid and one pending is partly paid", async () => {
+    const now = new Date('2041-06-15T12:00:00.000Z');
+    await put('2041-04', 'completed', '2041-05-01T00:15:00.000Z');
+    await put('2041-05', 'completed', '2041-06-01T00:15:00.000Z');
+    await putPayout({
+      seller_id: `seller-${randomUUID()}`,
+      month_year: '2041-05',
+      status: 'completed',
+    });
+    await putPayout({
+      seller_id: `seller-${randomUUID()}`,
+      month_year: '2041-05',
+      status: 'pending',
+    });
+    await putPayout({
+      seller_id: `seller-${randomUUID()}`,
+      month_year: '2041-04',
+      status: 'completed',
+    });
+
+    const { months } = await listPayoutRuns(now);
+    const [may, april] = months;
+    expect(may!.payouts).toEqual({
+      pending: 1,
+      processing: 0,
+      completed: 1,
+      failed: 0,
+      cancelled: 0,
+    });
+    expect(payoutMonthStanding(may!.payouts)).toEqual({
+      standing: 'partly',
+      label: 'Partly paid',
+      counts: 'Paid 1 · Pending 1',
+    });
+    expect(payoutMonthStanding(april!.payouts)).toMatchObject({ label: 'Paid', counts: 'Paid 1' });
+  });
+
   it('owes only last month when no run happened in the last year', async () => {
     const { months } = await listPayoutRuns(new Date('2045-06-15T12:00:00.000Z'));
     expect(months).toEqual([
@@ -186,6 +228,7 @@ describe('payout runs list', () => {
         started_at: null,
         completed_at: null,
         payouts_created: null,
+        payouts: { pending: 0, processing: 0, completed: 0, failed: 0, cancelled: 0 },
       },
     ]);
   });

@@ -15,7 +15,12 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import type { PayoutRunMonth, PayoutRunState } from '@contract/payouts';
+import {
+  payoutMonthStanding,
+  type PayoutMonthStanding,
+  type PayoutRunMonth,
+  type PayoutRunState,
+} from '@contract/payouts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { errorMessage, refusalMessage } from '../../../lib/api-error';
@@ -25,22 +30,37 @@ import { useRunPayouts } from '../api/run-payouts';
 import { missedRunMonths } from '../lib/payout-queue';
 import type { QueueOutcome } from './admin-queue';
 
-const STATE_LABELS: Record<PayoutRunState, string> = {
-  completed: 'Paid',
+const STATE_LABELS: Record<Exclude<PayoutRunState, 'completed'>, string> = {
   running: 'Running',
   missed: 'Not run',
 };
 
-const STATE_PALETTE: Record<PayoutRunState, string> = {
-  completed: 'green',
+const STATE_PALETTE: Record<Exclude<PayoutRunState, 'completed'>, string> = {
   running: 'blue',
   missed: 'orange',
 };
 
+const STANDING_PALETTE: Record<PayoutMonthStanding['standing'], string> = {
+  paid: 'green',
+  partly: 'yellow',
+  unpaid: 'orange',
+};
+
+/**
+ * A month's badge: a completed run says how its payouts stand now (a run leaves payouts pending
+ * for sellers without a connected account, so a run month is not always a paid one).
+ */
+const badgeOf = (month: PayoutRunMonth): { label: string; palette: string } => {
+  if (month.state !== 'completed') {
+    return { label: STATE_LABELS[month.state], palette: STATE_PALETTE[month.state] };
+  }
+  const standing = payoutMonthStanding(month.payouts);
+  return { label: standing.label, palette: STANDING_PALETTE[standing.standing] };
+};
+
 const detailOf = (month: PayoutRunMonth): string => {
   if (month.state === 'completed') {
-    const count = month.payouts_created ?? 0;
-    return `Run on ${formatDate(month.completed_at)} · ${count} ${count === 1 ? 'payout' : 'payouts'}`;
+    return `Run on ${formatDate(month.completed_at)} · ${payoutMonthStanding(month.payouts).counts}`;
   }
   if (month.state === 'running') return `Started ${formatDate(month.started_at)}`;
   return 'The monthly run did not happen for this month.';
@@ -67,7 +87,9 @@ function PayoutRunMonthItem(props: { month: PayoutRunMonth; running: boolean; on
       <Stack gap="0" minW="0">
         <HStack gap="2">
           <Text fontWeight="medium">{formatMonthYear(month.month_year)}</Text>
-          <Badge colorPalette={STATE_PALETTE[month.state]}>{STATE_LABELS[month.state]}</Badge>
+          <Badge colorPalette={badgeOf(month).palette} data-testid="payout-run-standing">
+            {badgeOf(month).label}
+          </Badge>
         </HStack>
         <Text fontSize="sm" color="fg.muted">
           {detailOf(month)}

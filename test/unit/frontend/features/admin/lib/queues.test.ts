@@ -57,6 +57,7 @@ describe('payouts', () => {
       started_at: null,
       completed_at: null,
       payouts_created: null,
+      payouts: { pending: 0, processing: 0, completed: 0, failed: 0, cancelled: 0 },
     });
     expect(
       missedRunMonths([
