@@ -3,6 +3,7 @@
  * the shapes My MVPs and the seller dashboard read. Texts are the
  * product's own.
  */
+import type { GithubSyncFailure } from './github-sync-failure';
 import type { SellerFigures } from './seller-figures';
 import * as z from 'zod';
 import {
@@ -318,8 +319,16 @@ export interface ManagedTemplate extends TemplateFields, TemplateOptionalFields 
   retryable: boolean;
   /** Edits of this live template waiting for an admin (moderation), or rejected with a reason. */
   pending_edit: PendingEditView | null;
-  /** The linked GitHub repository, never its webhook secret; null when none. */
-  github: { owner: string; name: string; last_synced_sha: string | null } | null;
+  /**
+   * The linked GitHub repository, never its webhook secret; null when none. `sync_failure`: the
+   * last sync's failure with its reason, until a sync succeeds.
+   */
+  github: {
+    owner: string;
+    name: string;
+    last_synced_sha: string | null;
+    sync_failure: GithubSyncFailure | null;
+  } | null;
 }
 
 export interface SellerStats {

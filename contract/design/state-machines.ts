@@ -46,6 +46,7 @@ export const stateMachineDesign = {
     tasks: {
       FetchArchiveFunctionArn: 'github/tasks/fetch-archive.ts',
       RegisterVersionFunctionArn: 'github/tasks/register-version.ts',
+      MarkSyncFailedFunctionArn: 'github/tasks/mark-sync-failed.ts',
     },
   },
   'buyer-deploy': {

@@ -289,7 +289,12 @@ export const linkTemplateRepository = async (
   }
   return {
     message: GITHUB_MESSAGES.linked,
-    github: { owner, name, last_synced_sha: template.last_synced_github_commit_sha ?? null },
+    github: {
+      owner,
+      name,
+      last_synced_sha: template.last_synced_github_commit_sha ?? null,
+      sync_failure: template.github_sync_failure ?? null,
+    },
   };
 };
 

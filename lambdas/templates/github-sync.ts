@@ -11,6 +11,7 @@ import { getRepoLink, linkRepository, unlinkRepository } from './link-repo';
 import {
   getTemplateById,
   listVersions,
+  setSyncFailure,
   TransactionRefusedError,
   writeTemplate,
   type TemplateItem,
@@ -148,7 +149,17 @@ export const registerSyncedVersion = async (input: SyncedVersionInput): Promise<
     throw error;
   }
   await startProcessingOrFlag(template.id, input.versionId, input.fileKey);
+  // This sync worked: an earlier one's failure is no longer what My MVPs should say.
+  if (template.github_sync_failure) await setSyncFailure(template.id, null);
   return true;
+};
+
+/** A sync of `sha` that stopped: My MVPs says why until a later sync succeeds. */
+export const recordSyncFailure = async (
+  mvpId: string,
+  failure: { sha: string; reason: string },
+): Promise<void> => {
+  await setSyncFailure(mvpId, { ...failure, at: new Date().toISOString() });
 };
 
 /**

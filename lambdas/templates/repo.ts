@@ -13,6 +13,7 @@
  * The held edits' items are held-edit-repo.ts; the GitHub repository links are link-repo.ts.
  */
 import type { TemplateStatus } from '../../contract/catalog';
+import type { GithubSyncFailure } from '../../contract/github-sync-failure';
 import type { VersionStatus } from '../../contract/templates';
 import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';
 import { CounterEntity } from '../shared/db/entities/counter';
@@ -22,6 +23,7 @@ import {
   TemplateVersionEntity,
   type TemplateVersionItem,
 } from '../shared/db/entities/template-version';
+import { isConditionFailure } from '../shared/db/model';
 import { transactWrite, type TransactionWrite } from '../shared/db/transaction';
 import { TransactionRefusedError } from '../shared/errors';
 import { assertCommitted } from './committed';
@@ -342,3 +344,24 @@ export const bumpCatalogVersion = async (
 /** M14: the template's exact rating sum and count (a transaction item of the reviews domain). */
 export const rate = (templateId: string, sumDelta: number, countDelta: number) =>
   TemplateEntity.patch({ id: templateId }).add({ rating_sum: sumDelta, rating_count: countDelta });
+
+/**
+ * The failure of the template's last GitHub sync (My MVPs shows it), or its removal after a sync
+ * that succeeded. Not a status change: no counter or catalog write goes with it. A template
+ * deleted meanwhile is left alone.
+ */
+export const setSyncFailure = async (
+  mvpId: string,
+  failure: GithubSyncFailure | null,
+): Promise<void> => {
+  const patch = TemplateEntity.patch({ id: mvpId });
+  const write = failure
+    ? patch.set({ github_sync_failure: failure })
+    : patch.remove(['github_sync_failure']);
+  try {
+    await write.go();
+  } catch (error) {
+    if (isConditionFailure(error)) return;
+    throw error;
+  }
+};

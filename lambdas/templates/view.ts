@@ -104,6 +104,7 @@ export const toManagedTemplate = (item: TemplateItem): ManagedTemplate => ({
           owner: item.github_repo_owner,
           name: item.github_repo_name,
           last_synced_sha: item.last_synced_github_commit_sha ?? null,
+          sync_failure: item.github_sync_failure ?? null,
         }
       : null,
   created_at: item.created_at,

@@ -98,11 +98,18 @@ export class GithubSync extends Construct {
     )
       .bindTable(data.table, 'readWrite')
       .bindBucket(data.mvpFilesBucket, 'write', storageDesign.bundlesPrefix);
+    // Records why a sync stopped on the template (My MVPs shows it): the table only.
+    const markSyncFailed = task('MarkSyncFailedFunction', design.tasks.MarkSyncFailedFunctionArn, {
+      memorySize: 256,
+      timeout: Duration.seconds(30),
+      description: 'GitHub sync: a stopped sync recorded on the template with its reason',
+    }).bindTable(data.table, 'readWrite');
     props.secrets.grantTo(fetchArchive, ['githubAppPrivateKey']);
     props.secrets.grantTo(registerVersion, ['githubAppPrivateKey']);
     this.taskFunctions = {
       FetchArchiveFunctionArn: fetchArchive,
       RegisterVersionFunctionArn: registerVersion,
+      MarkSyncFailedFunctionArn: markSyncFailed,
     };
 
     this.stateMachine = createWorkflowStateMachine(this, {

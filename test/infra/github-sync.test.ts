@@ -33,10 +33,11 @@ const syncMachine = () => {
 };
 
 describe('github-sync', () => {
-  it('is the ASL file with its two tasks, logged and traced', () => {
+  it('is the ASL file with its two tasks and its catch-all, logged and traced', () => {
     const { props } = syncMachine();
     expect(Object.keys(props.DefinitionSubstitutions).sort()).toEqual([
       'FetchArchiveFunctionArn',
+      'MarkSyncFailedFunctionArn',
       'RegisterVersionFunctionArn',
     ]);
     expect(props.DefinitionSubstitutions.FetchArchiveFunctionArn['Fn::GetAtt'][0]).toMatch(

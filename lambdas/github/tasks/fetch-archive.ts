@@ -2,7 +2,8 @@
  * Task 1 of github-sync: the commit's zipball, downloaded with the installation's token and stored
  * where an upload's bundle is stored (`mvps/{mvpId}/{versionId}/bundle.zip`). A commit that is
  * already the template's last synced one (or a template no longer linked) ends the execution as a
- * no-op. GitHub's 5xx and network failures are TransientError (retried by the ASL).
+ * no-op. GitHub's 5xx and network failures are TransientError (retried by the ASL); a refused
+ * commit or an archive we cannot take is a named error (sync-errors.ts) the seller is told about.
  */
 import { githubErrorStatus, githubInstallation } from '../../shared/adapters/github';
 import { config } from '../../shared/config';
@@ -19,6 +20,7 @@ import {
   type SyncInput,
 } from '../sync-schema';
 import { taskHandler } from '../../shared/task-handler';
+import { SyncArchiveEmptyError, SyncArchiveTooLargeError, SyncNoAccessError } from '../sync-errors';
 
 export const fetchArchive = async (input: SyncInput): Promise<FetchedArchive> => {
   const template = await getTemplate(input.mvpId);
@@ -45,11 +47,10 @@ export const fetchArchive = async (input: SyncInput): Promise<FetchedArchive> =>
     if (status === undefined || status >= 500 || status === 429) {
       throw new TransientError(GITHUB_MESSAGES.archiveFailed, { cause: error });
     }
-    throw new Error(`${GITHUB_MESSAGES.archiveFailed} (${status})`, { cause: error });
+    throw new SyncNoAccessError(status, { cause: error });
   }
-  if (bytes.byteLength === 0 || bytes.byteLength > MAX_ARCHIVE_BYTES) {
-    throw new Error(`${GITHUB_MESSAGES.archiveFailed}: ${bytes.byteLength} bytes`);
-  }
+  if (bytes.byteLength === 0) throw new SyncArchiveEmptyError();
+  if (bytes.byteLength > MAX_ARCHIVE_BYTES) throw new SyncArchiveTooLargeError(bytes.byteLength);
   const versionId = newVersionId();
   const fileName = `${input.name}-${input.sha.slice(0, 7)}.zip`;
   const fileKey = bundleKey(input.mvpId, versionId, fileName);

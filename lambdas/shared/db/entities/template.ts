@@ -15,6 +15,7 @@
  * The version history is not embedded: each version is an MvpVersion item (template-version.ts), so the
  * template item stays small however many versions it gets (docs/data-model.md, section 3.3).
  */
+import type { GithubSyncFailure } from '../../../../contract/github-sync-failure';
 import type { Severity } from '../../../../contract/security';
 import type {
   PendingVersionSummary,
@@ -75,6 +76,8 @@ export interface TemplateItem extends TemplateFields, StoredWhenSet<TemplateOpti
    */
   security_severity?: Severity;
   last_synced_github_commit_sha?: string;
+  /** The last GitHub sync's failure, until a sync succeeds (templates/repo.ts `setSyncFailure`). */
+  github_sync_failure?: GithubSyncFailure;
   github_repo_owner?: string;
   github_repo_name?: string;
   github_webhook_secret?: string;

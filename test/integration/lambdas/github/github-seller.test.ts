@@ -11,6 +11,7 @@ import { Octokit } from '@octokit/rest';
 import { describe, expect, inject, it } from 'vitest';
 import type { ApiErrorBody } from '../../../../contract/errors';
 import { GITHUB_MESSAGES } from '../../../../contract/github';
+import { SYNC_FAILURE_REASONS } from '../../../../contract/github-sync-failure';
 import type { ManagedTemplate } from '../../../../contract/templates';
 import { GithubRepoLinkEntity } from '../../../../lambdas/shared/db/entities/github-repo-link';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
@@ -307,6 +308,7 @@ describe('repository link', () => {
       owner: account.login,
       name: account.repo,
       last_synced_sha: null,
+      sync_failure: null,
     });
     const { data: stored } = await TemplateEntity.get({ id: template.id }).go();
     expect(stored?.github_webhook_secret).toMatch(/^v1\.local\./);
@@ -518,6 +520,32 @@ describe('push webhook and Sync', () => {
     const other = await makeSeller();
     const refused = await call<ApiErrorBody>('POST', `/api/my/mvps/${mvp.id}/github/sync`, other);
     expect(refused.status).toBe(403);
+  });
+
+  it('a push whose sync fails shows on My MVPs with the reason, until a later sync succeeds', async () => {
+    const { seller, account, mvp } = await linkedTemplate();
+    const githubOf = async () =>
+      (await call<ManagedTemplate>('GET', `/api/mvps/${mvp.id}/manage`, seller)).body.github!;
+    // A commit GitHub does not have (a force push took it away): its archive is refused.
+    const gone = 'f'.repeat(40);
+    const body = pushPayload(account.login, account.repo, gone);
+    expect((await deliver(body, sign(SECRET, body))).status).toBe(202);
+    await settled();
+    expect(await versionsOf(mvp.id)).toHaveLength(1);
+    const failed = await githubOf();
+    expect(failed.sync_failure).toEqual({
+      sha: gone,
+      reason: SYNC_FAILURE_REASONS.noAccess(`${account.login}/${account.repo}`),
+      at: expect.any(String) as string,
+    });
+
+    // The next push syncs, and the failure is no longer what the page says.
+    const sha = await account.commit('fixed.html', '<h1>Fixed</h1>\n', 'Fix the page');
+    const next = pushPayload(account.login, account.repo, sha);
+    expect((await deliver(next, sign(SECRET, next))).status).toBe(202);
+    await settled();
+    expect(await versionsOf(mvp.id)).toHaveLength(2);
+    expect(await githubOf()).toMatchObject({ last_synced_sha: sha, sync_failure: null });
   });
 
   it('no response carried a webhook secret, a sealed value or a token', async () => {

@@ -17,6 +17,7 @@ import {
   HStack,
   Image,
   Portal,
+  Stack,
   Text,
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
@@ -28,9 +29,16 @@ import {
   type ManagedTemplate,
 } from '@contract/templates';
 import type { TemplateStatus } from '@contract/catalog';
+import { syncFailureText } from '@contract/github-sync-failure';
 import { TechTags } from '../../../components/tech-tags';
 import { paths } from '../../../config/paths';
-import { formatCount, formatRating, isRated, NO_RATINGS_TEXT } from '../../../lib/format';
+import {
+  formatCount,
+  formatDateTime,
+  formatRating,
+  isRated,
+  NO_RATINGS_TEXT,
+} from '../../../lib/format';
 import { GithubLinkDialog } from '../../github/components/github-link-dialog';
 import { EditStatus, VersionStatus } from './version-status';
 import { SecurityStateLine } from '../../security/components/security-state-line';
@@ -213,16 +221,29 @@ function ProcessingError({ message, hint }: { message: string; hint?: string }) 
   );
 }
 
-/** The linked repository and the commit last synced. */
+/** The linked repository, the commit last synced, and the last sync's failure with its reason. */
 function GithubRepoLine({ github }: { github: NonNullable<ManagedTemplate['github']> }) {
   return (
-    <HStack gap="1" fontSize="sm" color="fg.muted" data-testid="github-repo">
-      <LuGithub />
-      <Text>
-        {github.owner}/{github.name}
-        {github.last_synced_sha ? ` @${github.last_synced_sha.slice(0, 7)}` : ''}
-      </Text>
-    </HStack>
+    <Stack gap="2">
+      <HStack gap="1" fontSize="sm" color="fg.muted" data-testid="github-repo">
+        <LuGithub />
+        <Text>
+          {github.owner}/{github.name}
+          {github.last_synced_sha ? ` @${github.last_synced_sha.slice(0, 7)}` : ''}
+        </Text>
+      </HStack>
+      {github.sync_failure && (
+        <Alert.Root status="warning" size="sm" data-testid="github-sync-failure">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>GitHub sync failed</Alert.Title>
+            <Alert.Description>
+              {syncFailureText(github.sync_failure)} ({formatDateTime(github.sync_failure.at)})
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+    </Stack>
   );
 }
 
