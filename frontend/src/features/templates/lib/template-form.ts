@@ -21,6 +21,7 @@ import {
   versionNumberSchema,
   type ManagedTemplate,
 } from '@contract/templates';
+import { text } from '@contract/text';
 
 /** The template's descriptive fields, as the form holds them. */
 export const EMPTY_TEMPLATE_FIELDS = {
@@ -143,7 +144,8 @@ export const newVersionSchemaFor = (template: ManagedTemplate) =>
 export const editTemplateSchema = templateFieldsSchema.and(
   z.object({
     version_number: versionNumberSchema,
-    changelog: z.string(),
+    // Optional here; when given, it follows the text rules of the API's.
+    changelog: text({ label: 'The changelog', multiline: true }),
     bundle: bundleField(false, FILE_MESSAGES.fileTooLargeEdit),
     images: imagesField(false),
   }),
