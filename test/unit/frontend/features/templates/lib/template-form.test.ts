@@ -22,6 +22,7 @@ import {
   editedTemplate,
 } from '../../../../../../frontend/src/features/templates/lib/template-form';
 import type { ManagedTemplate } from '../../../../../../contract/templates';
+import { textMessages } from '../../../../../../contract/text';
 import { errorsOf, resolveForm, validateForm } from '../../../../../fixtures/form-validation';
 
 /** A file whose first bytes are `magic`, `size` bytes long. */
@@ -159,6 +160,23 @@ describe('new version and edit', () => {
         await validateForm(editTemplateSchema, { ...edited, bundle: [file('a.zip', ZIP, 10)] }),
       ),
     ).toEqual({ bundle: 'File size too small. Minimum file size is 1KB' });
+  });
+
+  it('names a refused character under its field, before anything is sent', async () => {
+    const edited = {
+      ...filledTemplate,
+      title: 'Starter \u202Eevil',
+      features: ['Auth\u0000', ''],
+      version_number: '1.0.1',
+      changelog: 'Fixed \uD83D',
+      bundle: [],
+      images: [],
+    };
+    expect(errorsOf(await validateForm(editTemplateSchema, edited))).toEqual({
+      title: textMessages('Title').bidiControl,
+      'features.0': textMessages('Each feature').controlCharacter,
+      changelog: textMessages('The changelog').loneSurrogate,
+    });
   });
 });
 
