@@ -59,6 +59,7 @@ export const stateMachineDesign = {
       CheckSiteFunctionArn: 'deployments/tasks/check-site.ts',
       OpenUpgradeFunctionArn: 'deployments/tasks/open-upgrade.ts',
       MarkFailedFunctionArn: 'deployments/tasks/mark-failed.ts',
+      TellDeployerFunctionArn: 'security-alerts/tasks/tell-deployer.ts',
     },
   },
 } as const satisfies Record<

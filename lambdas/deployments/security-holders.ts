@@ -4,7 +4,7 @@
  * GitHub and Netlify clients.
  */
 import { isDeploymentFinished } from '../../contract/deployment-status';
-import { listDeploymentsByTemplate, listDeploymentsByUser } from './repo';
+import { getDeployment, listDeploymentsByTemplate, listDeploymentsByUser } from './repo';
 
 export interface DeploymentHolding {
   userId: string;
@@ -37,4 +37,18 @@ export const deployedTemplatesOf = async (
   for (const item of await listDeploymentsByUser(userId))
     if (!seen.has(item.mvp_id)) seen.set(item.mvp_id, item.mvp_title);
   return [...seen].map(([mvpId, title]) => ({ mvpId, title }));
+};
+
+/** One deployment's holding when it is finished (its buyer has the version), else null. */
+export const finishedHoldingOf = async (
+  deploymentId: string,
+): Promise<(DeploymentHolding & { templateId: string }) | null> => {
+  const item = await getDeployment(deploymentId);
+  if (!item?.version_number || !isDeploymentFinished(item.status)) return null;
+  return {
+    userId: item.user_id,
+    templateId: item.mvp_id,
+    versionNumber: item.version_number,
+    finished: true,
+  };
 };

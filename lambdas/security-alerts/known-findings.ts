@@ -9,11 +9,14 @@
  * re-run or a second trigger at once writes nothing. The seller is not told (their dashboard and
  * the review show the report); a buyer who muted the template is not told.
  *
- * Run when a version goes live (new-version.ts: holders of that version number), by the daily
- * re-check for every live and deployed version (catching up anyone an earlier trigger missed), and
- * for one buyer when they download or deploy (tellHolderOfKnownFindings).
+ * Run when a version goes live (new-version.ts: holders of that version number), when a buyer's
+ * deployment finishes (the buyer-deploy state machine: tellDeployerOfKnownFindings), and by the
+ * daily re-check for every live and deployed version, catching up anyone no earlier trigger
+ * reached (a buyer who only downloaded, a trigger that failed).
  */
 import type { SecurityFinding } from '../../contract/security';
+import { templateHeadOf } from '../catalog/live-templates';
+import { finishedHoldingOf } from '../deployments/security-holders';
 import { reportsByVersionNumber } from '../security/stored-reports';
 import { notificationWrites, sendQueuedEmails } from '../notifications/service';
 import { describeFinding, holdersOfTemplate, securityPanelLink, type LiveTemplate } from './alerts';
@@ -147,5 +150,27 @@ export const tellTemplateHoldersOfKnownFindings = async (
     findings,
     await holdersOfTemplate(template.id),
     options,
+  );
+};
+
+/**
+ * A finished deployment's buyer told of the known advisories of the version they deployed (the
+ * buyer-deploy state machine, once the repository or the site is done). The e-mail goes out with
+ * the next run of the notification e-mails schedule. Returns how many notifications were written.
+ */
+export const tellDeployerOfKnownFindings = async (deploymentId: string): Promise<number> => {
+  const holding = await finishedHoldingOf(deploymentId);
+  if (!holding) return 0;
+  const [template, all] = await Promise.all([
+    templateHeadOf(holding.templateId),
+    knownFindingsOf(holding.templateId),
+  ]);
+  const findings = all.get(holding.versionNumber);
+  if (!template || !findings) return 0;
+  return tellHoldersOfKnownFindings(
+    template,
+    new Map([[holding.versionNumber, findings]]),
+    new Map([[holding.versionNumber, new Set([holding.userId])]]),
+    { sendEmails: false },
   );
 };

@@ -35,6 +35,22 @@ export interface BuyerDeployProps {
 
 const design = stateMachineDesign['buyer-deploy'];
 
+/**
+ * The security alerts domain's step: the buyer told of the known advisories of the version they
+ * deployed. Reads the table and writes the notice; no token, no bundle. Its e-mail goes out with
+ * the notification e-mails schedule.
+ */
+const tellDeployerFunction = (scope: Construct, data: Data, environment: Record<string, string>) =>
+  new MarketplaceFunction(scope, 'TellDeployerFunction', {
+    domain: 'security-alerts',
+    entry: design.tasks.TellDeployerFunctionArn,
+    environment: { ...environment, POWERTOOLS_SERVICE_NAME: 'security-alerts' },
+    memorySize: 256,
+    timeout: Duration.seconds(30),
+    description:
+      'Buyer deploy: tells the buyer of the known advisories of the version they deployed',
+  }).bindTable(data.table, 'readWrite');
+
 export class BuyerDeploy extends Construct {
   readonly stateMachine: StateMachine;
   readonly taskFunctions: Readonly<Record<TaskPlaceholder<'buyer-deploy'>, MarketplaceFunction>>;
@@ -116,6 +132,7 @@ export class BuyerDeploy extends Construct {
         timeout: Duration.seconds(30),
         description: 'Buyer deploy: marks a deployment failed after an unexpected error',
       }),
+      TellDeployerFunctionArn: tellDeployerFunction(this, data, environment),
     };
 
     this.stateMachine = createWorkflowStateMachine(this, {

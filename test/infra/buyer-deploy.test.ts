@@ -27,10 +27,12 @@ const TASKS = [
   'CheckSite',
   'OpenUpgrade',
   'MarkFailed',
+  // The security alerts domain's: the buyer told of the deployed version's known advisories.
+  'TellDeployer',
 ] as const;
 
 describe('buyer-deploy', () => {
-  it('is the ASL file with its six tasks, logged and traced', () => {
+  it('is the ASL file with its seven tasks, logged and traced', () => {
     const machines = Object.entries(
       app.template.findResources('AWS::StepFunctions::StateMachine'),
     ).filter(([logicalId]) => logicalId.startsWith('BuyerDeploy'));
@@ -101,7 +103,7 @@ describe('buyer-deploy', () => {
       expect(resources.length, task).toBeGreaterThan(0);
       for (const resource of resources) expect(resource).toContain('/mvps/*');
     }
-    for (const task of ['CreateSite', 'CheckSite', 'MarkFailed']) {
+    for (const task of ['CreateSite', 'CheckSite', 'MarkFailed', 'TellDeployer']) {
       expect(s3Resources(functionIdOf(`BuyerDeploy${task}Function`)), task).toEqual([]);
     }
   });

@@ -125,6 +125,10 @@ export const seedDeployment = async (options: {
   for (let poll = 0; poll < 100; poll += 1) {
     const check = await checkSite({ deploymentId: id });
     if (check.done) {
+      // The state machine's next step: the buyer told of the advisories LaunchKit already had.
+      const { tellDeployerOfKnownFindings } =
+        await import('../../../lambdas/security-alerts/known-findings');
+      await tellDeployerOfKnownFindings(id);
       await showDemoStory(options.buyerSub, id);
       return true;
     }

@@ -10,6 +10,7 @@ import { makePreviewRenditions } from '../../../lambdas/processing/tasks/renditi
 import { ensureCodePreview } from '../../../lambdas/processing/tasks/scan';
 import { ensureSecurityReport } from '../../../lambdas/security/audit-version';
 import { importTemplates, type TemplateImport } from '../../../lambdas/templates/import';
+import { recordPublishedSeverity } from '../../../lambdas/templates/security-gate';
 import type { DemoAccountKey } from './accounts';
 import { buildBundleZip, renderPreviewPng, renderPreviewSvg, slugOf } from './assets';
 import { DEMO_DEPLOYED_TEMPLATE_ID } from './deployment';
@@ -168,6 +169,9 @@ export const seedTemplatesWithPreviews = async (
     await makePreviewRenditions({ mvpId: template.id, versionId: template.id });
     // The pipeline's Audit step against the local OSV server (once: a report is kept).
     await ensureSecurityReport(template.id, template.id);
+    // Publish's next write: the live version's worst severity on the template, the card's badge
+    // (unchanged on later starts).
+    await recordPublishedSeverity(template.id, template.id);
     // The pipeline's DetectSite step: how the template deploys, for its page (once).
     await ensureSiteSettings(template.id, template.id);
   });

@@ -14,9 +14,12 @@ import { getUnreadCount } from '../../../../lambdas/notifications/repo';
 import { findingOf } from '../../../../lambdas/security/audit';
 import { createOsvClient } from '../../../../lambdas/security/osv';
 import {
+  tellDeployerOfKnownFindings,
   tellHoldersOfKnownFindings,
   tellTemplateHoldersOfKnownFindings,
 } from '../../../../lambdas/security-alerts/known-findings';
+import { DeploymentEntity } from '../../../../lambdas/shared/db/entities/deployment';
+import { loadLocalStateMachine } from '../../../../lib/local/cloud/state-machines';
 import { tellHoldersOfNewVersion } from '../../../../lambdas/security-alerts/new-version';
 import { recordAlert, setMute } from '../../../../lambdas/security-alerts/repo';
 import { runSecurityRecheck } from '../../../../lambdas/security-alerts/service';
@@ -166,5 +169,32 @@ describe('advisories a version had when it went live', () => {
       await tellHoldersOfKnownFindings(template, known, new Map([['1.0.0', new Set([late!.id])]])),
     ).toBe(0);
     expect(await notificationsOf(late!.id, 'security_finding')).toHaveLength(1);
+  });
+
+  it('tells a buyer whose deployment finishes, once, and not before it finishes', async () => {
+    const [seller, buyer] = await Promise.all([putProfile(), putProfile()]);
+    const template = await seedLiveTemplate(seller!.id, 'Deploy Kit', '3.1.0');
+    await seedReport(template, '3.1.0', [{ name: 'lodash', version: '4.17.20' }], {
+      findings: [finding('GHSA-35jh-r3h4-6jhm')],
+    });
+    const deploymentId = await seedDeployment(buyer!.id, template, '3.1.0', 'processing');
+    expect(await tellDeployerOfKnownFindings(deploymentId)).toBe(0);
+    await DeploymentEntity.patch({ id: deploymentId }).set({ status: 'completed' }).go();
+    expect(await tellDeployerOfKnownFindings(deploymentId)).toBe(1);
+    expect(await tellDeployerOfKnownFindings(deploymentId)).toBe(0);
+    const told = await notificationsOf(buyer!.id, 'security_finding');
+    expect(told.map((item) => item.message)).toEqual([
+      'Deploy Kit 3.1.0, the version you have, has a known vulnerability: ' +
+        'GHSA-35jh-r3h4-6jhm (high) in lodash 4.17.20, fixed in 4.17.21. ' +
+        "The template's Security panel shows each one and how to fix it.",
+    ]);
+    expect(await tellDeployerOfKnownFindings('01JZZZZZZZZZZZZZZZZZZZZZZZ')).toBe(0);
+  });
+
+  it('is a step of the buyer-deploy machine after the repository and after the site', async () => {
+    const { handlers } = await loadLocalStateMachine('buyer-deploy', () => undefined);
+    expect(Object.keys(handlers)).toEqual(
+      expect.arrayContaining(['TellRepositoryDeployer', 'TellSiteDeployer']),
+    );
   });
 });
