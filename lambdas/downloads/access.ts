@@ -58,7 +58,7 @@ export interface TemplateAccess {
   repository: boolean;
 }
 
-/** The rule itself, without I/O (its cases: test/integration/downloads/access.test.ts). */
+/** The rule itself, without I/O (its cases: test/integration/lambdas/downloads/access.test.ts). */
 export const templateAccessOf = (facts: AccessFacts): TemplateAccess => {
   const valid = facts.licenses.find((license) => !license.refundedAt) ?? null;
   const refundedAt = facts.licenses[0]?.refundedAt ?? null;

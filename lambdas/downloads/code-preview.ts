@@ -15,6 +15,7 @@ import {
   BUNDLE_FILES_LIMIT,
   CODE_PREVIEW_MESSAGES,
   DOWNLOAD_MESSAGES,
+  refundedDownloadMessage,
   type BundleDocument,
   type BundleFileContent,
   type BundleFiles,
@@ -161,12 +162,20 @@ export const listBundleFiles = async (templateId: string): Promise<BundleFiles> 
 };
 
 /**
- * Whether the caller may read the template's files, as the access rule says (access.ts): its
- * seller, an admin, a holder of a valid licence, anyone signed in for a free template, an active
- * subscriber for a subscription template. A licence whose payment was refunded holds nothing.
+ * Refuses (403, with the reason) a caller the access rule (access.ts) does not let read the
+ * template's files: its seller, an admin, a holder of a valid licence, anyone signed in for a free
+ * template and an active subscriber for a subscription template may. A licence whose payment was
+ * refunded holds nothing, and the refusal says when it was refunded.
  */
-const mayReadFiles = async (userId: string, template: TemplateItem): Promise<boolean> =>
-  (await loadTemplateAccess({ userId, profile: await getProfile(userId) }, template)).readFiles;
+const requireReadableFiles = async (userId: string, template: TemplateItem): Promise<void> => {
+  const access = await loadTemplateAccess({ userId, profile: await getProfile(userId) }, template);
+  if (access.readFiles) return;
+  throw new ForbiddenError(
+    access.refundedAt
+      ? refundedDownloadMessage(access.refundedAt, template.access_tier === 'one_time_sale')
+      : CODE_PREVIEW_MESSAGES.notEntitled,
+  );
+};
 
 /**
  * One text file of the bundle, by one ranged read of the pack; spends no quota. Refused (403)
@@ -178,8 +187,7 @@ export const readBundleFile = async (
   path: string,
 ): Promise<BundleFileContent> => {
   const template = await getApprovedTemplateItem(templateId);
-  if (!(await mayReadFiles(userId, template)))
-    throw new ForbiddenError(CODE_PREVIEW_MESSAGES.notEntitled);
+  await requireReadableFiles(userId, template);
   if (!template.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
   const manifest = await readManifest(template.file_key);
   if (!manifest) throw new ConflictError(CODE_PREVIEW_MESSAGES.notReady);
