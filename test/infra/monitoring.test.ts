@@ -156,7 +156,9 @@ describe('monitoring', () => {
 
   it('keeps the main stack clear of the 500-resource limit', () => {
     const count = Object.keys(synthesised.template.toJSON().Resources as object).length;
-    expect(count).toBeLessThan(470);
+    // 472 with the buyer-deploy step that tells deployers of known advisories (its function, role,
+    // policy and log group): the next function or two should move something to a nested stack.
+    expect(count).toBeLessThan(480);
     // The watching lives in the nested stack; only the schedules' own two alarms (the dead-letter
     // queue, the payout run's start) stay beside the resources they watch.
     expect(
