@@ -7,6 +7,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readSettings } from '../../lib/stacks/create-app';
+import { authDesign } from '../../contract/design/auth-design';
 import { Waf } from '../../lib/constructs/waf';
 import { synthApp, type SynthesisedApp } from '../fixtures/synth';
 
@@ -90,11 +91,13 @@ describe('Cognito in the cloud', () => {
     }
   });
 
-  it('offers MFA as optional with an authenticator app only, no SMS', () => {
+  it('offers MFA as optional with an authenticator app only, no SMS: the design the local pool gets', () => {
+    expect(authDesign.mfa).toBe('OPTIONAL');
+    expect(authDesign.enabledMfas).toEqual(['SOFTWARE_TOKEN_MFA']);
     for (const app of [dev, prod]) {
       app.template.hasResourceProperties('AWS::Cognito::UserPool', {
-        MfaConfiguration: 'OPTIONAL',
-        EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+        MfaConfiguration: authDesign.mfa,
+        EnabledMfas: [...authDesign.enabledMfas],
       });
     }
   });
