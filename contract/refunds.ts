@@ -41,10 +41,6 @@ export const refundStatusConflictMessage = (
 export const refundFailedMessage = (reason: string): string =>
   `The refund could not be made: ${reason}`;
 
-/** Stripe did not answer; trying again is safe (the same refund is never made twice). */
-export const REFUND_STRIPE_UNAVAILABLE_MESSAGE =
-  'The refund could not be made because Stripe did not answer. Please try again: it will not be made twice.';
-
 /** Processing an amount above what is left to refund on the subscription's paid invoices. */
 export const refundAboveRefundableMessage = (amount: string, refundable: string): string =>
   `The refund of ${amount} is more than what is left to refund on this subscription (${refundable}).`;
