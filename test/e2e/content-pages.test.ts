@@ -81,18 +81,28 @@ describe('content pages', () => {
     await page.waitForURL('**/licenses');
   });
 
-  it('shows the live status of the API, the database and the pipeline on /status', async () => {
+  it('shows the live status of the API, each service it depends on and the pipeline on /status', async () => {
     const { page } = session;
     await page.goto('/status');
     await page.getByRole('heading', { level: 1, name: 'System Status' }).waitFor();
     const headline = page.getByTestId('status-headline');
     await expect.poll(() => headline.textContent()).not.toBe('Checking…');
     const rows = page.getByTestId('status-component');
-    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => rows.count()).toBe(9);
     const names = await rows.evaluateAll((nodes) =>
       nodes.map((node) => node.querySelector('p')?.textContent),
     );
-    expect(names).toEqual(['API', 'Database', 'Processing pipeline']);
+    expect(names).toEqual([
+      'API',
+      'Database',
+      'File storage',
+      'Sign-in service',
+      'Payments (Stripe)',
+      'GitHub',
+      'Netlify',
+      'E-mail (Amazon SES)',
+      'Processing pipeline',
+    ]);
     expect(await page.getByTestId('status-checked-at').textContent()).toMatch(/^Last checked /);
     await screenshot(page, 'status');
   });

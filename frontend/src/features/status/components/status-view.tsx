@@ -1,6 +1,6 @@
 /**
- * `/status`: the live health of the API, the database and the processing
- * pipeline, from `GET /api/health`, refreshed every 30 seconds. When the API itself cannot be
+ * `/status`: the live health of the API, each service it depends on and the processing
+ * pipeline, from `GET /api/health`, refreshed every 30 seconds; the headline names what is down. When the API itself cannot be
  * reached, that is the status: the page says so instead of failing.
  */
 import { Badge, Box, Card, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
@@ -24,6 +24,13 @@ const HEADLINE: Record<HealthState, string> = {
   degraded: 'Some systems are slower than usual',
   down: 'Some systems are down',
 };
+
+/** The headline: which components are down, by name, before "slower than usual". */
+export function headlineOf(components: readonly HealthComponent[], state: HealthState): string {
+  const down = components.filter((component) => component.status === 'down');
+  if (down.length === 0) return HEADLINE[state];
+  return `Not answering right now: ${down.map((component) => component.name).join(', ')}. The rest of the marketplace works as usual.`;
+}
 
 function ComponentRow({ component }: { component: HealthComponent }) {
   return (
@@ -51,8 +58,14 @@ function ComponentRow({ component }: { component: HealthComponent }) {
 
 export function StatusView() {
   const health = useHealth();
-  const state: HealthState | undefined =
-    health.data?.status ?? (health.isError ? 'down' : undefined);
+  const data = health.data;
+  const state: HealthState | undefined = data
+    ? data.components.some((component) => component.status === 'down')
+      ? 'down'
+      : data.status
+    : health.isError
+      ? 'down'
+      : undefined;
   return (
     <Container maxW="3xl" py={{ base: '10', md: '16' }}>
       <Stack gap="6">
@@ -80,7 +93,7 @@ export function StatusView() {
               ? 'Checking…'
               : health.isError && !health.data
                 ? 'The marketplace API cannot be reached right now'
-                : HEADLINE[state]}
+                : headlineOf(health.data?.components ?? [], state)}
           </Text>
         </Box>
         {health.data && (
