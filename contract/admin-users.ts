@@ -3,6 +3,7 @@
  * filters, the role change and the seller approval, shared by the admin page and the API.
  */
 import * as z from 'zod';
+import { PLANS, type PlanType } from './plans';
 import { ROLES, type Role } from './profile';
 
 export const ADMIN_USER_ROLE_FILTERS = ['all', ...ROLES] as const;
@@ -27,9 +28,14 @@ export const ADMIN_USER_MESSAGES = {
   ownAdminRole: 'You cannot remove your own admin role. Ask another admin to do it.',
   notSeller: 'Only sellers (roles seller and both) can be approved or revoked as sellers.',
   noPoolUser: 'This user has no sign-in account, so their role cannot be changed.',
+  closedAccount: 'This account is closed, so it cannot be approved as a seller.',
   changedConcurrently:
     "The user's role was changed at the same time by someone else. Reload and try again.",
 } as const;
+
+/** The Users tab's Plan column: the plan's name, or that the user has none. */
+export const adminPlanLabel = (plan: PlanType | null): string =>
+  plan === null ? 'No plan' : (PLANS.find((candidate) => candidate.id === plan)?.name ?? plan);
 
 /** One user as the admin list shows it: an explicit allow-list of the profile's fields. */
 export interface AdminUser {
@@ -44,6 +50,11 @@ export interface AdminUser {
   beta_expires_at: string | null;
   /** Set when the account was removed. */
   closed_at: string | null;
+  /**
+   * The plan of the user's current subscription (active, or a renewal Stripe is still retrying),
+   * null without one: the Users tab's Plan column shows its name.
+   */
+  plan: PlanType | null;
   created_at: string;
 }
 

@@ -12,7 +12,10 @@ import {
   type AdminUserPage,
   type AdminUsersQuery,
 } from '../../contract/admin-users';
+import type { PlanType } from '../../contract/plans';
 import { ROLES, type Role } from '../../contract/profile';
+import { blocksNewSubscription } from '../../contract/subscriptions';
+import { getSubscriptionView } from '../ledger/service';
 import {
   ConflictError,
   DependencyFailedError,
@@ -36,7 +39,22 @@ export interface AdminActor {
   email: string;
 }
 
-export const toAdminUser = (item: AdminListProfile): AdminUser => ({
+/**
+ * The plan of the user's current subscription (active or trialing, or a renewal Stripe is still
+ * retrying: it still blocks a second one), null without one.
+ */
+export const planOfUser = async (userId: string): Promise<PlanType | null> => {
+  const view = await getSubscriptionView(userId);
+  return view.status !== null && blocksNewSubscription(view.status) ? view.plan_type : null;
+};
+
+/** Users of a page with their plans: one small read per user, in parallel (a page is 20). */
+const withPlans = async (items: readonly AdminListProfile[]): Promise<AdminUser[]> => {
+  const plans = await Promise.all(items.map((item) => planOfUser(item.id)));
+  return items.map((item, index) => toAdminUser(item, plans[index]!));
+};
+
+export const toAdminUser = (item: AdminListProfile, plan: PlanType | null): AdminUser => ({
   id: item.id,
   email: item.email,
   username: item.username ?? null,
@@ -46,6 +64,7 @@ export const toAdminUser = (item: AdminListProfile): AdminUser => ({
   downloads_remaining: item.downloads_remaining,
   beta_expires_at: item.beta_expires_at ?? null,
   closed_at: item.closed_at ?? null,
+  plan,
   created_at: item.created_at,
 });
 
@@ -136,10 +155,12 @@ const searchAdminUsers = async (
   );
   return {
     // A profile TTL has just removed (its index items go with it) is left out.
-    items: found.hits.flatMap((hit) => {
-      const profile = profiles.get(hit.user_id);
-      return profile ? [toAdminUser(profile)] : [];
-    }),
+    items: await withPlans(
+      found.hits.flatMap((hit) => {
+        const profile = profiles.get(hit.user_id);
+        return profile ? [profile] : [];
+      }),
+    ),
     cursor: await sealCursor(found.cursor, binding),
   };
 };
@@ -198,7 +219,7 @@ export const listAdminUsers = async (
   }
   const more = Object.keys(next).length > 0;
   return {
-    items: page.map(toAdminUser),
+    items: await withPlans(page),
     cursor: more ? await sealCursor(encodePositions(next), binding) : null,
   };
 };
@@ -258,7 +279,7 @@ export const changeUserRole = async (
           now,
         }),
       });
-      if (!result.canceled) return toAdminUser({ ...current, role });
+      if (!result.canceled) return toAdminUser({ ...current, role }, await planOfUser(id));
       if (attempt === ROLE_CHANGE_ATTEMPTS) {
         throw new Error(`Role change not stored: ${JSON.stringify(result.codes)}`);
       }
@@ -266,7 +287,7 @@ export const changeUserRole = async (
       current = await requireUser(id);
     }
     // Already in that role: Cognito has just been made equal to it.
-    return toAdminUser(current);
+    return toAdminUser(current, await planOfUser(id));
   } catch (error) {
     const stored = await getProfileById(id).catch(() => null);
     if (stored) {

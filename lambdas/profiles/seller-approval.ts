@@ -10,7 +10,7 @@ import { ConflictError } from '../shared/errors';
 import type { TransactionItems, TransactionResult } from '../shared/db/transaction';
 import { logger } from '../shared/observability';
 import { grantSellerProfile, setSellerApproval } from './admin-users-repo';
-import { requireUser, setGroup, toAdminUser, type AdminActor } from './admin-users';
+import { planOfUser, requireUser, setGroup, toAdminUser, type AdminActor } from './admin-users';
 
 /**
  * `POST /api/admin/users/{id}/seller-approval` (P13 with A4): approves or revokes a seller (roles
@@ -26,7 +26,9 @@ export const setUserSellerApproval = async (
 ): Promise<AdminUser> => {
   const user = await requireUser(id);
   if (!isSellerRole(user.role)) throw new ConflictError(ADMIN_USER_MESSAGES.notSeller);
-  if (user.is_seller_approved === approved) return toAdminUser(user);
+  const plan = await planOfUser(id);
+  if (user.is_seller_approved === approved) return toAdminUser(user, plan);
+  if (approved && user.closed_at) throw new ConflictError(ADMIN_USER_MESSAGES.closedAccount);
   const now = new Date().toISOString();
   const result = await setSellerApproval({
     id,
@@ -49,7 +51,7 @@ export const setUserSellerApproval = async (
     logger.warn('Seller approval not stored', { userId: id, codes: result.codes });
     throw new ConflictError(ADMIN_USER_MESSAGES.approvalFailed);
   }
-  return toAdminUser({ ...user, is_seller_approved: approved });
+  return toAdminUser({ ...user, is_seller_approved: approved }, plan);
 };
 
 /**
@@ -72,7 +74,8 @@ export interface SellerGrant {
  * Makes a user an approved seller (P13a), for the seller application's decision, which owns the
  * rest of the transaction (`with`).
  *
- * 1. Read the profile; the new role is `roleWithSellerRights` of the stored one.
+ * 1. Read the profile (a closed account is refused); the new role is `roleWithSellerRights` of
+ *    the stored one.
  * 2. When the role moves, put the user in the new Cognito group first (idempotent, as a role
  *    change does), so the group never lags a stored role.
  * 3. One transaction: the profile (role, approval, the display name when it has none), its search
@@ -87,6 +90,8 @@ export const grantSellerApproval = async (input: {
   with: (grant: SellerGrant) => TransactionItems;
 }): Promise<{ user: AdminUser; grant: SellerGrant; result: TransactionResult }> => {
   const user = await requireUser(input.id);
+  // A closed account can no longer sell: nothing is granted (the Users tab offers no approval).
+  if (user.closed_at) throw new ConflictError(ADMIN_USER_MESSAGES.closedAccount);
   const toRole = roleWithSellerRights(user.role);
   const displayName = !user.display_name && input.fullName ? input.fullName : null;
   const grant: SellerGrant = { fromRole: user.role, toRole, displayName };
@@ -109,12 +114,15 @@ export const grantSellerApproval = async (input: {
   }
   if (result.canceled) await restoreGroup(input.id, toRole, user.role);
   return {
-    user: toAdminUser({
-      ...user,
-      role: toRole,
-      is_seller_approved: true,
-      ...(displayName !== null && { display_name: displayName }),
-    }),
+    user: toAdminUser(
+      {
+        ...user,
+        role: toRole,
+        is_seller_approved: true,
+        ...(displayName !== null && { display_name: displayName }),
+      },
+      await planOfUser(input.id),
+    ),
     grant,
     result,
   };

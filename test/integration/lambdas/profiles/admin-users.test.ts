@@ -10,7 +10,9 @@ import { randomUUID } from 'node:crypto';
 import { AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminUser, AdminUserPage } from '../../../../contract/admin-users';
-import { ADMIN_USER_MESSAGES } from '../../../../contract/admin-users';
+import { ADMIN_USER_MESSAGES, adminPlanLabel } from '../../../../contract/admin-users';
+import { SubscriptionEntity } from '../../../../lambdas/shared/db/entities/subscription';
+import { subscriptionItem } from '../../../fixtures/subscriptions';
 import type { Role } from '../../../../contract/profile';
 import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { ProfileEntity, type ProfileItem } from '../../../../lambdas/shared/db/entities/profile';
@@ -143,6 +145,25 @@ const seedTagged = async (
 const idsOf = (users: readonly { id: string }[]) => users.map((user) => user.id);
 
 describe('admin user list', () => {
+  it("shows each user's plan: the current subscription's, none when it ended", async () => {
+    const admin = await newAdmin();
+    const tag = `plan${randomUUID().slice(0, 8)}`;
+    const subscriber = await putProfile({ email: `${tag}-a@example.com` });
+    const lapsed = await putProfile({ email: `${tag}-b@example.com` });
+    const never = await putProfile({ email: `${tag}-c@example.com` });
+    await SubscriptionEntity.create(subscriptionItem(subscriber.id, { plan_type: 'premium' })).go();
+    await SubscriptionEntity.create(
+      subscriptionItem(lapsed.id, { plan_type: 'basic', status: 'canceled' }),
+    ).go();
+    const users = await listAll(admin, { search: tag });
+    const planOf = (id: string) => users.find((user) => user.id === id)?.plan;
+    expect(planOf(subscriber.id)).toBe('premium');
+    expect(planOf(lapsed.id)).toBeNull();
+    expect(planOf(never.id)).toBeNull();
+    expect(adminPlanLabel('premium')).toBe('Premium');
+    expect(adminPlanLabel(null)).toBe('No plan');
+  });
+
   it('filters by role and seller approval and searches e-mail or username prefixes, in term order', async () => {
     const admin = await newAdmin();
     const tag = `find${randomUUID().slice(0, 8)}`;
@@ -166,6 +187,7 @@ describe('admin user list', () => {
       downloads_remaining: 0,
       beta_expires_at: null,
       closed_at: null,
+      plan: null,
       created_at: seeded[4]!.created_at,
     });
 
@@ -521,6 +543,18 @@ describe('seller approval', () => {
     const both = await putProfile({ role: 'both' });
     expect((await setApproval(admin, both.id, true)).statusCode).toBe(200);
     expect(await applicationOf(both.id)).toBeNull();
+  });
+
+  it('refuses to approve a closed account as a seller', async () => {
+    const admin = await newAdmin();
+    const closed = await putProfile({ role: 'seller', closed_at: new Date().toISOString() });
+    const answer = await setApproval(admin, closed.id, true);
+    expect(answer.statusCode).toBe(409);
+    expect(answer.body).toContain(ADMIN_USER_MESSAGES.closedAccount);
+    expect(
+      (await ProfileEntity.get({ id: closed.id }).go({ consistent: true })).data
+        ?.is_seller_approved,
+    ).toBe(false);
   });
 
   it('refuses buyers and admins, unknown users and a malformed decision', async () => {

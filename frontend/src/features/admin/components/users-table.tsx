@@ -1,8 +1,11 @@
-/** The users of one filter: role (changed in place), seller approval with its action, joined. */
+/**
+ * The users of one filter: role (changed in place), seller approval with its action, the plan's
+ * name (and the tab's plan action beside it), joined.
+ */
 import type { ReactNode } from 'react';
 import { Badge, Button, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
-import type { AdminUser } from '@contract/admin-users';
-import { ROLES, type Role } from '@contract/profile';
+import { adminPlanLabel, type AdminUser } from '@contract/admin-users';
+import { isSellerRole, ROLES, type Role } from '@contract/profile';
 import { ROLE_LABELS, sellerApprovalAction } from '../lib/user-management';
 import { TableScrollArea } from '../../../components/table-scroll-area';
 import { formatDate } from '../../../lib/format';
@@ -52,9 +55,27 @@ function SellerApprovalCell({
               {action === 'approve' ? 'Approve seller' : 'Revoke'}
             </Button>
           </>
+        ) : user.closed_at && isSellerRole(user.role) ? (
+          <Badge colorPalette="gray" data-testid="seller-approval">
+            Account closed
+          </Badge>
         ) : (
           <Text color="fg.muted">—</Text>
         )}
+      </HStack>
+    </Table.Cell>
+  );
+}
+
+/** The plan's name, then the tab's plan action as its own labelled control. */
+function PlanCell({ user, action }: { user: AdminUser; action: ReactNode }) {
+  return (
+    <Table.Cell>
+      <HStack gap="2" wrap="wrap">
+        <Text data-testid="user-plan" color={user.plan ? undefined : 'fg.muted'}>
+          {adminPlanLabel(user.plan)}
+        </Text>
+        {action}
       </HStack>
     </Table.Cell>
   );
@@ -77,7 +98,7 @@ export function UsersTable({
             <Table.ColumnHeader>User</Table.ColumnHeader>
             <Table.ColumnHeader>Role</Table.ColumnHeader>
             <Table.ColumnHeader>Seller</Table.ColumnHeader>
-            {renderPlanAction && <Table.ColumnHeader>Plan</Table.ColumnHeader>}
+            <Table.ColumnHeader>Plan</Table.ColumnHeader>
             {renderSignInAction && <Table.ColumnHeader>Sign-in</Table.ColumnHeader>}
             <Table.ColumnHeader>Joined</Table.ColumnHeader>
           </Table.Row>
@@ -117,7 +138,7 @@ export function UsersTable({
                   changing={changingApproval(user)}
                   onApprovalChange={onApprovalChange}
                 />
-                {renderPlanAction && <Table.Cell>{renderPlanAction(user)}</Table.Cell>}
+                <PlanCell user={user} action={renderPlanAction?.(user)} />
                 {renderSignInAction && <Table.Cell>{renderSignInAction(user)}</Table.Cell>}
                 <Table.Cell whiteSpace="nowrap">{formatDate(user.created_at)}</Table.Cell>
               </Table.Row>

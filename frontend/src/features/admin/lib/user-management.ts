@@ -31,9 +31,17 @@ export const ROLE_PALETTE: Record<Role, string> = {
   both: 'pink',
 };
 
-/** Approve or revoke is offered to sellers only (roles seller and both). */
+/**
+ * Approve or revoke is offered to sellers only (roles seller and both), and never on a closed
+ * account: it can no longer sell (the API refuses the approval too).
+ */
 export const sellerApprovalAction = (user: {
   role: Role;
   is_seller_approved: boolean;
+  closed_at?: string | null;
 }): 'approve' | 'revoke' | null =>
-  isSellerRole(user.role) ? (user.is_seller_approved ? 'revoke' : 'approve') : null;
+  !isSellerRole(user.role) || user.closed_at
+    ? null
+    : user.is_seller_approved
+      ? 'revoke'
+      : 'approve';

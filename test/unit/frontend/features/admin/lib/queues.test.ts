@@ -74,6 +74,12 @@ describe('user management', () => {
   it('offers approve or revoke to sellers and both only', () => {
     expect(sellerApprovalAction({ role: 'seller', is_seller_approved: false })).toBe('approve');
     expect(sellerApprovalAction({ role: 'both', is_seller_approved: true })).toBe('revoke');
+    // A closed account is offered neither.
+    const closed_at = '2026-11-02T10:00:00.000Z';
+    expect(sellerApprovalAction({ role: 'seller', is_seller_approved: false, closed_at })).toBe(
+      null,
+    );
+    expect(sellerApprovalAction({ role: 'both', is_seller_approved: true, closed_at })).toBe(null);
     expect(sellerApprovalAction({ role: 'buyer', is_seller_approved: false })).toBeNull();
     expect(sellerApprovalAction({ role: 'admin', is_seller_approved: true })).toBeNull();
   });
