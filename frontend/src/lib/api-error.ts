@@ -39,8 +39,13 @@ export function errorMessage(error: unknown): string {
 
 /**
  * The API's own message when it refused the request (a 4xx says why: a name taken, a state that
- * moved), else the page's `fallback`: a server error's text is not written for the visitor.
+ * moved) or a service it needs failed (a 502 or 503 names the service and says what was or was
+ * not changed); that the marketplace cannot be reached when no answer came; else the page's
+ * `fallback`: a 500's text is generic, not written for this page.
  */
 export function refusalMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status < 500 ? error.message : fallback;
+  if (error instanceof NetworkError) return UNREACHABLE_ERROR;
+  if (!(error instanceof ApiError)) return fallback;
+  const written = error.status < 500 || error.status === 502 || error.status === 503;
+  return written && error.message !== UNEXPECTED_ERROR ? error.message : fallback;
 }

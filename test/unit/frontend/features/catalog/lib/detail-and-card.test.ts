@@ -4,6 +4,7 @@ import {
   NetworkError,
   UNREACHABLE_ERROR,
   errorMessage,
+  refusalMessage,
 } from '../../../../../../frontend/src/lib/api-error';
 import {
   DETAIL_FAILED,
@@ -72,5 +73,29 @@ describe('card display rules', () => {
     expect(describeAccess('free', null)).toBe('Free');
     expect(describeAccess('one_time_sale', 19)).toBe('£19.00');
     expect(describeAccess('subscription', null)).toBe('Included in subscription');
+  });
+});
+
+describe('refusalMessage', () => {
+  const fallback = 'Could not save your profile.';
+
+  it("shows a refusal's and a failed service's own words", () => {
+    expect(refusalMessage(new ApiError('That username is taken.', 409), fallback)).toBe(
+      'That username is taken.',
+    );
+    const unavailable =
+      'Our database is not answering right now, so nothing was changed. Please try again in a minute.';
+    expect(refusalMessage(new ApiError(unavailable, 503), fallback)).toBe(unavailable);
+    expect(refusalMessage(new NetworkError(), fallback)).toBe(UNREACHABLE_ERROR);
+  });
+
+  it("keeps the page's text for a generic server error or a proxy's page", () => {
+    expect(refusalMessage(new ApiError('An unexpected error occurred.', 500), fallback)).toBe(
+      fallback,
+    );
+    expect(refusalMessage(new ApiError('An unexpected error occurred.', 503), fallback)).toBe(
+      fallback,
+    );
+    expect(refusalMessage(new Error('boom'), fallback)).toBe(fallback);
   });
 });
