@@ -1,6 +1,6 @@
 /**
  * Telling holders of the advisories a version ALREADY had when they got it (docs/operations.md,
- * "Security alerts"): the re-check (service.ts) tells only of advisories found later, so a buyer
+ * "Security re-check"): the re-check (service.ts) tells only of advisories found later, so a buyer
  * who downloaded or deployed a version published with a known advisory would otherwise never hear
  * of it. Each holder who has not been told of an advisory of the template gets one notification
  * per version they hold, naming every such advisory, with a SecurityAlert marker of kind `finding`
