@@ -29,6 +29,7 @@
  *   catalog in memory keeps serving, with a warning; the check is retried after
  *   VERSION_RETRY_AFTER_FAILURE_MS. A new container whose table does not answer serves the snapshot.
  */
+import { unavailableMessage } from '../../contract/errors';
 import { ServiceUnavailableError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { applyCatalogChanges, buildCatalogIndex, CatalogIndex, type CatalogRecord } from './browse';
@@ -253,8 +254,8 @@ export class CatalogCache {
         return base;
       }
     }
-    // Nothing to serve without the table: the caller gets 503 "temporarily unavailable".
-    if (!known) throw new ServiceUnavailableError();
+    // Nothing to serve without the table: the caller gets the database's 503 (browse only reads).
+    if (!known) throw new ServiceUnavailableError(unavailableMessage('database', 'read'));
     return this.fullLoad(known);
   }
 

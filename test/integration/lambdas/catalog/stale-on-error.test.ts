@@ -1,8 +1,8 @@
 /**
  * Stale on error: when the table hangs or refuses connections, browse keeps
  * answering from the catalog in memory (or from the snapshot, in a new container) within about a
- * second, with a warning; detail, which needs the full item, answers 503 "temporarily
- * unavailable". Everything recovers by itself.
+ * second, with a warning; detail, which needs the full item, answers the database's 503
+ * ("Our database is not answering right now."). Everything recovers by itself.
  *
  * The catalog's DynamoDB client talks to the run's emulator through a proxy this file controls
  * (test/fixtures/fault-proxy.ts), so only this file's process sees the outage.
@@ -15,7 +15,7 @@ import { bumpCatalogVersion } from '../../../fixtures/catalog';
 import { VERSION_RETRY_AFTER_FAILURE_MS } from '../../../../lambdas/catalog/catalog-cache';
 import type { BrowseResult } from '../../../../contract/catalog';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
-import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../../lambdas/shared/errors';
+import { unavailableMessage } from '../../../../contract/errors';
 import { logger } from '../../../../lambdas/shared/observability';
 import { storageDesign } from '../../../../contract/design/storage-design';
 import { createS3Client } from '../../../../lib/local/emulators/resources';
@@ -96,7 +96,7 @@ describe('a warm container while the table does not answer', () => {
 
       const detail = await timed(`/api/mvps/${kept.id}`);
       expect(detail.status).toBe(503);
-      expect(jsonBody(detail.result)).toEqual({ message: SERVICE_UNAVAILABLE_MESSAGE });
+      expect(jsonBody(detail.result)).toEqual({ message: unavailableMessage('database', 'read') });
       expect(detail.result.headers?.['cache-control']).toBe('no-store');
 
       // Stopped: connections refused.
@@ -156,7 +156,7 @@ describe('a new container while the table does not answer', () => {
       resetCatalogCache({ now: clock });
       const cold = await timed('/api/mvps');
       expect(cold.status).toBe(503);
-      expect(jsonBody(cold.result)).toEqual({ message: SERVICE_UNAVAILABLE_MESSAGE });
+      expect(jsonBody(cold.result)).toEqual({ message: unavailableMessage('database', 'read') });
       expect(cold.ms).toBeLessThan(STALE_ANSWER_MS);
     } finally {
       await proxy.setMode('pass');
