@@ -6,7 +6,8 @@
  * the billing portal and an admin's refund each answer 503 with Stripe's one message, within
  * Stripe's budget (contract/third-parties.ts), and nothing is charged or half-written: no customer
  * on the profile, the refund request still approved, nothing refunded. With Stripe back, the same
- * calls pass.
+ * calls pass. And a refund Stripe makes while its answers are lost says trying again is safe, and
+ * trying again refunds once (the idempotency key).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -77,7 +78,7 @@ const storedCustomer = async (userId: string) =>
   (await ProfileEntity.get({ id: userId }).go()).data?.stripe_customer_id;
 
 let templateId: string;
-/** A customer with one paid invoice, made while Stripe answers (the portal's and the refund's). */
+/** A customer with one paid invoice of £3 (three refunds of £1), made while Stripe answers. */
 let payer: { userId: string; subscriptionId: string; paymentIntent: string };
 
 beforeAll(async () => {
@@ -93,7 +94,7 @@ beforeAll(async () => {
   const session = await client.checkout.sessions.create({
     mode: 'subscription',
     customer: customer.id,
-    line_items: [{ price: prices.pro, quantity: 1 }],
+    line_items: [{ price: prices.premium, quantity: 1 }],
     success_url: `${SITE_ORIGIN}/success?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${SITE_ORIGIN}/pricing`,
   });
@@ -122,7 +123,7 @@ const approvedRefund = async () => {
     id: `req-${randomUUID()}`,
     user_id: payer.userId,
     subscription_id: `subscription-${randomUUID()}`,
-    plan_type: 'pro',
+    plan_type: 'premium',
     stripe_subscription_id: payer.subscriptionId,
     user_email: `${payer.userId}@example.com`,
     reason: 'Not what I needed',
@@ -194,5 +195,34 @@ describe.each<FaultMode>(['refuse', 'hang'])('Stripe %s', (mode) => {
       expect(await refundedInStripe()).toBe(refundedBefore + 100);
     },
     3 * BUDGET + 30_000,
+  );
+});
+
+describe('Stripe answering too late', () => {
+  afterAll(() => stripeProxy.setMode('pass'));
+
+  it(
+    'a refund done behind the timeout says trying again is safe, and trying again refunds once',
+    async () => {
+      const refundId = await approvedRefund();
+      const refundedBefore = await refundedInStripe();
+
+      // Stripe makes the refund (each try with the request's idempotency key); its answers are lost.
+      await stripeProxy.setMode('swallow');
+      const { result, ms } = await timed(() => processRefund(refundId));
+      expect(result.statusCode, result.body).toBe(503);
+      expect(jsonBody<ApiErrorBody>(result).message).toBe(THIRD_PARTY_RETRY_SAFE_MESSAGES.stripe);
+      expect(ms).toBeLessThan(BUDGET);
+      await stripeProxy.setMode('pass');
+      expect(await refundStatus(refundId)).toBe('approved');
+      expect(await refundedInStripe()).toBe(refundedBefore + 100);
+
+      // Trying again finds the refund Stripe made: processed, nothing refunded twice.
+      const again = await processRefund(refundId);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(await refundStatus(refundId)).toBe('processed');
+      expect(await refundedInStripe()).toBe(refundedBefore + 100);
+    },
+    BUDGET + 30_000,
   );
 });
