@@ -17,10 +17,13 @@ export function connectPollInterval(
 /**
  * What the page says when the onboarding link could not be made: the product's
  * 'Failed to create Stripe Connect account link' for an answer of the API (with its reason when
- * it refused the request), 'An unexpected error occurred' for anything else (no network).
+ * it refused the request), the API's own words for a 503 (Stripe, or a service of ours, not
+ * answering: which one, and that nothing was changed), 'An unexpected error occurred' for anything
+ * else (no network).
  */
 export function connectFailure(error: unknown): string {
   if (!(error instanceof ApiError)) return CONNECT_MESSAGES.unexpected;
+  if (error.status === 503) return error.message;
   if (error.status >= 400 && error.status < 500 && error.message !== CONNECT_MESSAGES.linkFailed) {
     return `${CONNECT_MESSAGES.linkFailed}: ${error.message}`;
   }

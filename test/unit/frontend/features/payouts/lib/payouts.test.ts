@@ -1,6 +1,7 @@
 /** The seller payment pages' rules: months, waiting for Stripe's confirmation, failure texts. */
 import { describe, expect, it } from 'vitest';
 import { CONNECT_MESSAGES } from '../../../../../../contract/billing';
+import { THIRD_PARTY_UNAVAILABLE_MESSAGES } from '../../../../../../contract/third-parties';
 import {
   CONNECT_POLL_INTERVAL_MS,
   CONNECT_POLL_LIMIT_MS,
@@ -54,5 +55,9 @@ describe('after Stripe onboarding', () => {
       `${CONNECT_MESSAGES.linkFailed}: Seller Approval Required`,
     );
     expect(connectFailure(new TypeError('Failed to fetch'))).toBe(CONNECT_MESSAGES.unexpected);
+    // Stripe not answering: the API's words, which name it and say nothing was changed.
+    expect(connectFailure(new ApiError(THIRD_PARTY_UNAVAILABLE_MESSAGES.stripe, 503))).toBe(
+      THIRD_PARTY_UNAVAILABLE_MESSAGES.stripe,
+    );
   });
 });
