@@ -102,20 +102,30 @@ export interface AccessCaller {
 /** The quota period of a profile that has never had a reset. */
 export const INITIAL_QUOTA_PERIOD = 'initial';
 
-/** The rule's facts for one caller and template, and the rule's answer, with the grant read. */
+/**
+ * The rule's facts for one caller and template, and the rule's answer, with the grant read.
+ * `costOnly` (a download, on its hot path): only what the cost of a listed template needs is read
+ * (the licences only when a one-time sale is not owned, to say when it was refunded; no
+ * subscription), so `readFiles` and `repository` are not to be used from it.
+ */
 export const loadTemplateAccess = async (
   caller: AccessCaller,
   template: Pick<TemplateItem, 'id' | 'seller_id' | 'access_tier' | 'status' | 'version_number'>,
+  options: { costOnly?: boolean } = {},
 ): Promise<TemplateAccess & { periodGrant: DownloadGrantItem | null }> => {
   const { userId, profile } = caller;
   const ownTemplate = template.seller_id === userId;
   const tier = template.access_tier;
   const period = profile?.last_quota_reset_at ?? INITIAL_QUOTA_PERIOD;
-  const [order, grant, licenses, subscription] = await Promise.all([
+  const costOnly = options.costOnly === true && template.status === 'approved';
+  const [order, grant] = await Promise.all([
     tier === 'one_time_sale' && !ownTemplate ? ownedTemplateOrder(userId, template.id) : null,
     tier === 'one_time_sale' || ownTemplate ? null : getDownloadGrant(userId, template.id, period),
-    ownTemplate ? [] : licensesOfTemplate(userId, template.id),
-    tier === 'subscription' && !ownTemplate ? getSubscriptionView(userId) : null,
+  ]);
+  const needsLicenses = !ownTemplate && (!costOnly || (tier === 'one_time_sale' && !order));
+  const [licenses, subscription] = await Promise.all([
+    needsLicenses ? licensesOfTemplate(userId, template.id) : [],
+    tier === 'subscription' && !ownTemplate && !costOnly ? getSubscriptionView(userId) : null,
   ]);
   const grantLicense = grant
     ? (licenses.find((license) => license.id === grant.license_id) ??

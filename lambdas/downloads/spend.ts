@@ -165,7 +165,7 @@ const downloadTermsOf = async (userId: string, templateId: string) => {
   const profile = await getProfile(userId);
   if (!profile) throw new NotFoundError(DOWNLOAD_MESSAGES.profileNotFound);
   const template = await getHeldTemplateItem(templateId);
-  const access = await loadTemplateAccess({ userId, profile }, template);
+  const access = await loadTemplateAccess({ userId, profile }, template, { costOnly: true });
   const { cost, periodGrant } = access;
   if (cost === null) throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
   if (cost === 'own_template') throw new ForbiddenError(DOWNLOAD_MESSAGES.ownTemplate);

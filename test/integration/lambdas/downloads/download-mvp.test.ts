@@ -378,6 +378,8 @@ describe('GET /api/mvps/{id}/download-status', () => {
       owned: false,
       free_again: false,
       cost: 'quota',
+      refunded_at: null,
+      repository_url: null,
     });
     expect((await download(template.id, buyer)).statusCode).toBe(200);
     const after = await expect
