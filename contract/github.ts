@@ -3,6 +3,7 @@
  * schemas and answers, and the product's texts.
  */
 import * as z from 'zod';
+import type { GithubSyncFailure } from './github-sync-failure';
 
 export const GITHUB_MESSAGES = {
   /** The App installation callback's texts. */
@@ -95,7 +96,12 @@ export interface GithubRepositoryCheck {
 
 export interface GithubLinkResult {
   message: string;
-  github: { owner: string; name: string; last_synced_sha: string | null } | null;
+  github: {
+    owner: string;
+    name: string;
+    last_synced_sha: string | null;
+    sync_failure: GithubSyncFailure | null;
+  } | null;
 }
 
 export interface GithubSyncResult {
