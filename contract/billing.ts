@@ -135,6 +135,19 @@ export interface BillingPlans {
   payments_mode: 'stripe' | 'local';
 }
 
+/**
+ * What a plan switch costs, said the same before (the dialog) and after (the banner): the switch
+ * asks Stripe for `proration_behavior: always_invoice` (lambdas/billing/checkout.ts), so the
+ * prorated difference is invoiced and charged at once; a cheaper plan's negative difference is a
+ * credit Stripe takes off the next invoice.
+ */
+export const PLAN_SWITCH_TEXT = {
+  dialog:
+    'The change is prorated: the difference for the days left in this period is invoiced and charged to your card now. Moving to a cheaper plan leaves a credit that comes off your next invoice.',
+  banner:
+    'Your download quota follows the new plan. The prorated difference for the rest of this period was invoiced now (a move to a cheaper plan leaves a credit for your next invoice).',
+} as const;
+
 /** `PATCH /api/subscriptions/current`: cancel at period end, resume, or switch plan. */
 export const subscriptionUpdateSchema = z
   .object({

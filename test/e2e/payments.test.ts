@@ -16,6 +16,7 @@ import { payOnCheckoutPage, TEST_CARDS, waitForCheckoutPage } from '../fixtures/
 import { signUpAsBuyer } from '../fixtures/e2e/sign-in';
 import { baseUrl, screenshot, uniqueEmail } from '../fixtures/e2e/stack';
 import { templateIdByTitle } from '../fixtures/e2e/templates';
+import { PLAN_SWITCH_TEXT } from '../../contract/billing';
 
 const SUBSCRIPTION_TEMPLATE = 'Agency Site';
 const ONE_TIME_TEMPLATE = 'LaunchKit SaaS Starter';
@@ -229,11 +230,15 @@ describe('payments', () => {
     await page.getByRole('button', { name: 'Switch to Premium' }).click();
     const dialog = page.getByTestId('switch-plan-dialog');
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('prorated');
+    // Before and after say the same: the prorated difference is invoiced now.
+    expect(await dialog.getByTestId('switch-plan-proration').textContent()).toBe(
+      PLAN_SWITCH_TEXT.dialog,
+    );
     await dialog.getByRole('button', { name: 'Switch plan' }).click();
     const switched = page.getByTestId('plan-switched');
     await switched.waitFor();
     expect(await switched.textContent()).toContain('You are now on the Premium plan.');
+    expect(await switched.textContent()).toContain(PLAN_SWITCH_TEXT.banner);
     await page.getByTestId('plan-premium').getByRole('button', { name: 'Current plan' }).waitFor();
     await screenshot(page, 'pricing-switched');
   });

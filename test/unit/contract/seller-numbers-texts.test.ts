@@ -1,10 +1,11 @@
 /**
- * Texts that say what numbers count: the seller figures (contract/seller-figures.ts) and a payout
- * month's standing (contract/payouts.ts).
+ * Texts that say what numbers count: the seller figures (contract/seller-figures.ts), a payout
+ * month's standing (contract/payouts.ts) and what a plan switch charges (contract/billing.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { SELLER_FIGURES_TEXT, sellerFiguresOf } from '../../../contract/seller-figures';
 import { payoutMonthStanding, type PayoutStatus } from '../../../contract/payouts';
+import { PLAN_SWITCH_TEXT } from '../../../contract/billing';
 
 const payouts = (counts: Partial<Record<PayoutStatus, number>>): Record<PayoutStatus, number> => ({
   pending: 0,
@@ -64,5 +65,15 @@ describe('payoutMonthStanding', () => {
       label: 'Not paid yet',
       counts: 'Pending 2 · Failed 1',
     });
+  });
+});
+
+describe('PLAN_SWITCH_TEXT', () => {
+  it('says before and after the switch that the difference is invoiced now, never later', () => {
+    for (const text of [PLAN_SWITCH_TEXT.dialog, PLAN_SWITCH_TEXT.banner]) {
+      expect(text).toMatch(/invoiced (and charged to your card )?now/);
+      expect(text).not.toMatch(/prorated on your next invoice/);
+      expect(text).toContain('credit');
+    }
   });
 });

@@ -18,6 +18,7 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuShieldCheck } from 'react-icons/lu';
+import { PLAN_SWITCH_TEXT } from '@contract/billing';
 import { CHECKOUT_MESSAGES } from '@contract/checkout-messages';
 import { MONEY_BACK_DAYS, PLANS, planById, type Plan } from '@contract/plans';
 import type { SubscriptionView } from '@contract/subscriptions';
@@ -227,7 +228,7 @@ export function PricingView({
             <FormAlert
               status="success"
               title={`You are now on the ${switchedTo} plan.`}
-              description="Your download quota follows the new plan; the price difference is prorated on your next invoice."
+              description={PLAN_SWITCH_TEXT.banner}
               data-testid="plan-switched"
             />
           )}

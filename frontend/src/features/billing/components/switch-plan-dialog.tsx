@@ -1,5 +1,9 @@
-/** Confirms a plan switch: the change is immediate and Stripe prorates it. */
+/**
+ * Confirms a plan switch: the change is immediate and Stripe invoices the prorated difference at
+ * once (PLAN_SWITCH_TEXT says so here and in the banner after it).
+ */
 import { Text } from '@chakra-ui/react';
+import { PLAN_SWITCH_TEXT } from '@contract/billing';
 import { formatGbp } from '@contract/money';
 import type { Plan } from '@contract/plans';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -38,9 +42,8 @@ export function SwitchPlanDialog({
         {pence !== null && ` (${formatGbp(pence)}/month)`} now, and your download quota follows the
         new plan.
       </Text>
-      <Text color="fg.muted">
-        The change is prorated: the difference for the days left in this period is charged now, so
-        you only pay for what you use.
+      <Text color="fg.muted" data-testid="switch-plan-proration">
+        {PLAN_SWITCH_TEXT.dialog}
       </Text>
     </ConfirmDialog>
   );
