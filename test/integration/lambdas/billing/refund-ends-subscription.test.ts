@@ -2,7 +2,8 @@
  * Refunds of a subscription through the billing Lambda's webhook, DynamoDB Local and the local
  * Stripe server, with Stripe's events delivered signed: a partial refund keeps the plan; a refund
  * of the rest of the current period's invoice ends the subscription at once (cancelled in Stripe,
- * quota 0, the view says it ended), tells the buyer, and a replay of every event changes nothing.
+ * quota 0, the view says it ended), marks refunded the licences of the period's downloads (not an
+ * earlier plan's), tells the buyer, and a replay of every event changes nothing.
  * Also: checkout refuses a second subscription while a renewal's payment has failed.
  */
 import { randomUUID } from 'node:crypto';
@@ -11,7 +12,9 @@ import type { CheckoutResult } from '../../../../contract/billing';
 import { CHECKOUT_MESSAGES } from '../../../../contract/billing';
 import type { ApiErrorBody } from '../../../../contract/errors';
 import type { SubscriptionView } from '../../../../contract/subscriptions';
+import { ulid } from 'ulid';
 import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
+import { LicenseEntity, type LicenseItem } from '../../../../lambdas/shared/db/entities/license';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { OrderEntity } from '../../../../lambdas/shared/db/entities/order';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
@@ -80,11 +83,31 @@ const subscribePro = async (userId: string, seen: Set<string>) => {
 describe('a refund of the current period', () => {
   const userId = `buyer-${randomUUID()}`;
   const seen = new Set<string>();
+  const periodLicenseId = ulid();
+  const earlierLicenseId = ulid(Date.parse('2020-01-15T00:00:00.000Z'));
+  const licenseUnderPlan = (id: string, issuedAt: string): LicenseItem => ({
+    id,
+    user_id: userId,
+    licensee_name: 'Buyer',
+    mvp_id: ulid(),
+    mvp_title: 'Plan Kit',
+    seller_id: 'seller-1',
+    version_number: '1.0.0',
+    licensing_terms: 'standard_commercial',
+    source: 'subscription',
+    plan_type: 'pro',
+    issued_at: issuedAt,
+  });
   let paid: Awaited<ReturnType<typeof subscribePro>>;
 
   it('keeps the plan after a partial refund, and tells the buyer', async () => {
     paid = await subscribePro(userId, seen);
     await ProfileEntity.patch({ id: userId }).set({ downloads_remaining: 14 }).go();
+    // What the plan paid for: a download this period; one from an earlier plan is not this one's.
+    await Promise.all([
+      LicenseEntity.create(licenseUnderPlan(periodLicenseId, new Date().toISOString())).go(),
+      LicenseEntity.create(licenseUnderPlan(earlierLicenseId, '2020-01-15T00:00:00.000Z')).go(),
+    ]);
     const refundsBefore = await refundsThisMonth();
     await client.refunds.create({ payment_intent: paid.paymentIntent, amount: 50 });
     await deliverNewEvents(paid.customer, seen);
@@ -120,6 +143,10 @@ describe('a refund of the current period', () => {
     expect(messages[1]).toBe(
       'Your refund of £1.50 for your Pro plan has been processed. Your Pro plan has ended.',
     );
+    // What the refunded period paid for is revoked (docs/product.md, Access to a template's files).
+    const licence = async (id: string) => (await LicenseEntity.get({ id }).go()).data!;
+    expect((await licence(periodLicenseId)).refunded_at).toEqual(expect.any(String));
+    expect((await licence(earlierLicenseId)).refunded_at).toBeUndefined();
   });
 
   it('does nothing twice when every event is delivered again', async () => {
