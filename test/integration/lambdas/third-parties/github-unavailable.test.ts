@@ -2,9 +2,9 @@
  * GitHub not answering, through the github Lambda's handler and Octokit against the run's local
  * GitHub server reached through a fault proxy of this file's own (test/fixtures/fault-proxy.ts):
  * first with its port closed, then hanging (connections accepted, never answered). A seller's App
- * installation callback, repository check and link each answer 503 with GitHub's one message,
+ * installation callback, repository check, link and Sync each answer 503 with GitHub's one message,
  * within GitHub's budget (contract/third-parties.ts), and nothing is half-written: no installation
- * recorded, no link, no webhook on the repository. With GitHub back, the same calls pass (the
+ * recorded, no link, no webhook on the repository, no sync started. With GitHub back, the same calls pass (the
  * callback's state was given back), and the repository has one webhook.
  */
 import { randomUUID } from 'node:crypto';
@@ -32,6 +32,15 @@ const { putProfile } = await import('../../../fixtures/profiles');
 const { seedTemplate } = await import('../../../fixtures/template-items');
 const { TemplateEntity } = await import('../../../../lambdas/shared/db/entities/template');
 const { ProfileEntity } = await import('../../../../lambdas/shared/db/entities/profile');
+const { setWorkflowRunner } = await import('../../../../lambdas/shared/adapters/workflow');
+
+// A sync's state machine is only recorded: this file is about the routes, not the pipeline.
+const started: string[] = [];
+setWorkflowRunner({
+  start: async (_workflow, _input, name) => {
+    started.push(name);
+  },
+});
 
 afterAll(() => githubProxy.close());
 
@@ -117,7 +126,7 @@ describe.each<FaultMode>(['refuse', 'hang'])('GitHub %s', (mode) => {
   afterAll(() => githubProxy.setMode('pass'));
 
   it(
-    'the App installation, a repository check and its link answer 503 naming GitHub, within its budget, with nothing half-written',
+    'the App installation, a repository check, its link and Sync answer 503 naming GitHub, within its budget, with nothing half-written',
     async () => {
       const { seller, templateId, login, octokit } = await sellerWithRepository();
       const callback = await installOnPage(seller, login);
@@ -160,7 +169,19 @@ describe.each<FaultMode>(['refuse', 'hang'])('GitHub %s', (mode) => {
       expect(relinked.status, relinked.body).toBe(200);
       expect((JSON.parse(relinked.body) as { github: { owner: string } }).github.owner).toBe(login);
       expect((await hooks()).data).toHaveLength(1);
+
+      // Sync asks GitHub for the head of main: 503 while it does not answer, nothing started.
+      await githubProxy.setMode(mode);
+      expectGithubUnavailable(
+        await timed(() => call('POST', `/api/my/mvps/${templateId}/github/sync`, seller)),
+      );
+      expect(started).toEqual([]);
+      await githubProxy.setMode('pass');
+      const synced = await call('POST', `/api/my/mvps/${templateId}/github/sync`, seller);
+      expect(synced.status, synced.body).toBeLessThan(300);
+      expect(started).toHaveLength(1);
+      started.length = 0;
     },
-    3 * BUDGET + 30_000,
+    4 * BUDGET + 30_000,
   );
 });

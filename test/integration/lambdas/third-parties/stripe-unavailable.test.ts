@@ -3,7 +3,7 @@
  * the run's local Stripe server reached through a fault proxy of this file's own
  * (test/fixtures/fault-proxy.ts): first with its port closed, then hanging (connections accepted,
  * never answered). A first plan checkout (whose customer is created first), a template checkout,
- * the billing portal and an admin's refund each answer 503 with Stripe's one message, within
+ * the billing portal, an admin's refund and a seller's Connect onboarding link each answer 503 with Stripe's one message, within
  * Stripe's budget (contract/third-parties.ts), and nothing is charged or half-written: no customer
  * on the profile, the refund request still approved, nothing refunded. With Stripe back, the same
  * calls pass. And a refund Stripe makes while its answers are lost says trying again is safe, and
@@ -150,10 +150,12 @@ describe.each<FaultMode>(['refuse', 'hang'])('Stripe %s', (mode) => {
   afterAll(() => stripeProxy.setMode('pass'));
 
   it(
-    'checkouts, the portal and a refund answer 503 naming Stripe, within its budget, with nothing charged or half-written',
+    'checkouts, the portal, a refund and a Connect link answer 503 naming Stripe, within its budget, with nothing charged or half-written',
     async () => {
       const buyer = `buyer-${randomUUID()}`;
       const templateBuyer = `template-buyer-${randomUUID()}`;
+      const seller = `seller-${randomUUID()}`;
+      await putProfile({ id: seller, role: 'seller', is_seller_approved: true });
       const refundId = await approvedRefund();
 
       const answers = await Promise.all([
@@ -161,6 +163,7 @@ describe.each<FaultMode>(['refuse', 'hang'])('Stripe %s', (mode) => {
         timed(() => templateCheckout(templateBuyer, templateId)),
         timed(() => openPortal(payer.userId)),
         timed(() => processRefund(refundId)),
+        timed(() => callBilling('POST', '/api/connect/account-link', seller, {})),
       ]);
       for (const [index, { result, ms }] of answers.entries()) {
         expect(result.statusCode, result.body).toBe(503);
@@ -178,6 +181,9 @@ describe.each<FaultMode>(['refuse', 'hang'])('Stripe %s', (mode) => {
       expect(await storedCustomer(templateBuyer)).toBeUndefined();
       expect(await refundStatus(refundId)).toBe('approved');
       const refundedBefore = await refundedInStripe();
+      expect(
+        (await ProfileEntity.get({ id: seller }).go()).data?.stripe_account_id,
+      ).toBeUndefined();
 
       // Stripe is back: the same calls pass, one customer each, one refund.
       const back = await Promise.all([
@@ -185,6 +191,7 @@ describe.each<FaultMode>(['refuse', 'hang'])('Stripe %s', (mode) => {
         templateCheckout(templateBuyer, templateId),
         openPortal(payer.userId),
         processRefund(refundId),
+        callBilling('POST', '/api/connect/account-link', seller, {}),
       ]);
       for (const result of back) expect(result.statusCode, result.body).toBe(200);
       for (const userId of [buyer, templateBuyer]) {
