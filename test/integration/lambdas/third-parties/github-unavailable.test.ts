@@ -4,7 +4,8 @@
  * first with its port closed, then hanging (connections accepted, never answered). A seller's App
  * installation callback, repository check, link and Sync each answer 503 with GitHub's one message,
  * within GitHub's budget (contract/third-parties.ts), and nothing is half-written: no installation
- * recorded, no link, no webhook on the repository, no sync started. With GitHub back, the same calls pass (the
+ * recorded, no link, no webhook on the repository, no sync started; so does a buyer's return from
+ * GitHub's consent page, with no token stored. With GitHub back, the same calls pass (the
  * callback's state was given back), and the repository has one webhook.
  */
 import { randomUUID } from 'node:crypto';
@@ -54,7 +55,11 @@ interface Caller {
 const call = async (method: HttpMethod, path: string, caller: Caller, body?: unknown) => {
   const result = await dispatch(
     apiEvent({ method, path, body, claims: caller.claims }),
-    lambdaContext('github'),
+    lambdaContext(
+      path.startsWith('/api/deployments') || path === '/api/my/connections'
+        ? 'deployments'
+        : 'github',
+    ),
   );
   return { status: result.statusCode ?? 0, body: result.body ?? '' };
 };
@@ -183,5 +188,50 @@ describe.each<FaultMode>(['refuse', 'hang'])('GitHub %s', (mode) => {
       started.length = 0;
     },
     4 * BUDGET + 30_000,
+  );
+
+  it(
+    "a buyer's return from GitHub's consent page answers 503 naming GitHub, within its budget, with no token stored",
+    async () => {
+      const sub = `gh-buyer-${randomUUID()}`;
+      const login = `buyer-${randomUUID().slice(0, 8)}`;
+      await putProfile({ id: sub, email: `${sub}@example.com`, role: 'buyer' });
+      const buyer = { sub, claims: idTokenClaims({ sub, email: `${sub}@example.com` }) };
+      await control.createUser({ login });
+      const started = await call('POST', '/api/deployments/github/authorize-url', buyer, {});
+      expect(started.status, started.body).toBe(200);
+      const url = new URL((JSON.parse(started.body) as { url: string }).url);
+      // GitHub's consent page (its web pages, not the API) answers directly.
+      const consent = await fetch(`${github.apiUrl}/login/oauth/authorize`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...Object.fromEntries(url.searchParams), login }).toString(),
+        redirect: 'manual',
+      });
+      const back = new URL(consent.headers.get('location')!);
+      const callback = {
+        code: back.searchParams.get('code'),
+        state: back.searchParams.get('state'),
+      };
+      const connected = async () =>
+        (
+          JSON.parse((await call('GET', '/api/my/connections', buyer)).body) as {
+            github: { connected: boolean };
+          }
+        ).github.connected;
+
+      await githubProxy.setMode(mode);
+      expectGithubUnavailable(
+        await timed(() => call('POST', '/api/deployments/github/callback', buyer, callback)),
+      );
+      await githubProxy.setMode('pass');
+      expect(await connected()).toBe(false);
+
+      // The same callback passes once GitHub is back (its state was given back).
+      const done = await call('POST', '/api/deployments/github/callback', buyer, callback);
+      expect(done.status, done.body).toBe(200);
+      expect(await connected()).toBe(true);
+    },
+    BUDGET + 30_000,
   );
 });
