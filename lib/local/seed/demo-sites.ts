@@ -1,10 +1,12 @@
 /**
  * Where the demo templates' Live Demo and Repository links lead: each approved template's starter
- * (the same files as its bundle, starter.ts) is a public repository of its seller's account on
- * the local GitHub server (`demo-<account>/<slug>`), and a site on the local Netlify server built
- * from that repository (`<netlify>/sites/demo-<slug>/`), made through the servers' own APIs as a
- * seller would: a repository, one commit, a Netlify site linked to it. The linked template
- * (Digital Downloads Shop) keeps the repository the GitHub link seed makes for it.
+ * (the same files as its bundle, starter.ts) is a repository of its seller's account on the local
+ * GitHub server (`demo-<account>/<slug>`), and a site on the local Netlify server built from that
+ * repository (`<netlify>/sites/demo-<slug>/`), made through the servers' own APIs as a seller
+ * would: a repository, one commit, a Netlify site linked to it. A paid template's repository is
+ * private, as its source is paid for (only a free template's is public, as its card's Source
+ * link is): Netlify reads it with a read-only deploy key. The linked template (Digital Downloads
+ * Shop) keeps the private repository the GitHub link seed makes for it.
  *
  * The links are known before anything exists (`demoLinksOf`), so the templates are imported with
  * them; the repositories and sites follow. Idempotent: what exists is left as it is.
@@ -62,7 +64,11 @@ const repositoryFiles = (template: SeedTemplate): [string, string][] =>
     text,
   ]);
 
-/** The public repository with the starter in one commit, unless it exists. */
+/** Whether the template's repository is private: a paid one's source stays paid for. */
+export const isDemoRepositoryPrivate = (template: Pick<SeedTemplate, 'id' | 'accessTier'>) =>
+  template.accessTier !== 'free' || template.id === DEMO_LINKED_TEMPLATE_ID;
+
+/** The repository with the starter in one commit, unless it exists. */
 const ensureRepository = async (octokit: Octokit, template: SeedTemplate, place: DemoPlace) => {
   const exists = await octokit.rest.repos.get({ owner: place.owner, repo: place.repo }).then(
     () => true,
@@ -81,7 +87,7 @@ const ensureRepository = async (octokit: Octokit, template: SeedTemplate, place:
     await octokit.rest.repos.createForAuthenticatedUser({
       name: place.repo,
       description: template.tagline,
-      private: false,
+      private: isDemoRepositoryPrivate(template),
     });
   }
   const [[firstPath, firstText], ...rest] = repositoryFiles(template) as [
@@ -161,6 +167,23 @@ export const seedDemoSites = async (
       await ensureRepository(clients.get(place.owner)!, template, place);
     }
     if ((await netlify('GET', `sites/${place.site}`)).status === 200) return;
+    const privateRepo = isDemoRepositoryPrivate(template);
+    // A private repository is read with a deploy key, as Netlify reads a buyer's.
+    let deployKeyId: string | undefined;
+    if (privateRepo) {
+      const key = (await (await netlify('POST', 'deploy_keys')).json()) as {
+        id: string;
+        public_key: string;
+      };
+      await clients.get(place.owner)!.rest.repos.createDeployKey({
+        owner: place.owner,
+        repo: place.repo,
+        title: 'Netlify (demo site)',
+        key: key.public_key,
+        read_only: true,
+      });
+      deployKeyId = key.id;
+    }
     const created = await netlify('POST', 'sites', {
       name: place.site,
       repo: {
@@ -168,7 +191,8 @@ export const seedDemoSites = async (
         repo_path: `${place.owner}/${place.repo}`,
         repo_url: `${servers.github.endpoint}/git/${place.owner}/${place.repo}.git`,
         repo_branch: 'main',
-        public_repo: true,
+        public_repo: !privateRepo,
+        ...(deployKeyId && { deploy_key_id: deployKeyId }),
       },
     });
     if (created.status !== 201) {

@@ -1,15 +1,25 @@
 /**
  * The demo templates' Live Demo and Repository links (lib/local/seed/demo-sites.ts) against the
- * local GitHub and Netlify servers: every approved template's links lead to its own repository
- * page and its own built site there (no placeholder address), the repository holds the same
- * starter as the bundle, whose README lists exactly the bundle's files, and a second run makes
- * nothing more.
+ * local GitHub and Netlify servers: every approved template's links lead to its own built site
+ * there (no placeholder address); a free template's repository page is public and holds the same
+ * starter as the bundle, whose README lists exactly the bundle's files; a paid template's
+ * repository is private (GitHub's 404 page, and `git clone` without credentials fails) while its
+ * site is still built from it (through a deploy key); a second run makes nothing more.
  */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLocalGithubControl } from '../../../lib/local/servers/github/control-client';
 import { createLocalNetlifyControl } from '../../../lib/local/servers/netlify/control-client';
 import { DEMO_LINKED_TEMPLATE_ID } from '../../../lib/local/seed/github';
-import { demoLinksOf, seedDemoSites } from '../../../lib/local/seed/demo-sites';
+import {
+  demoLinksOf,
+  isDemoRepositoryPrivate,
+  seedDemoSites,
+} from '../../../lib/local/seed/demo-sites';
 import { starterFiles } from '../../../lib/local/seed/starter';
 import { seedTemplates } from '../../../lib/local/seed/templates';
 
@@ -25,13 +35,36 @@ const servers = {
   },
 };
 const endpoints = { github: cloud.github.apiUrl, netlify: cloud.netlify.apiUrl };
-/** Three approved templates of different sellers (the linked one has its own seed). */
-const templates = seedTemplates
-  .filter((template) => template.status === 'approved' && template.id !== DEMO_LINKED_TEMPLATE_ID)
+/**
+ * Three approved templates of different sellers (the linked one has its own seed), and a free
+ * one (public repository) when those are all paid.
+ */
+const approved = seedTemplates.filter(
+  (template) => template.status === 'approved' && template.id !== DEMO_LINKED_TEMPLATE_ID,
+);
+const firstThree = approved
   .filter(
     (template, index, all) => all.findIndex((other) => other.seller === template.seller) === index,
   )
   .slice(0, 3);
+const templates = firstThree.some((template) => template.accessTier === 'free')
+  ? firstThree
+  : [...firstThree, ...approved.filter((template) => template.accessTier === 'free').slice(0, 1)];
+
+/** `git clone` as a visitor without an account: no credentials, no prompt. */
+const cloneAnonymously = async (url: string): Promise<boolean> => {
+  const work = await mkdtemp(join(tmpdir(), 'anonymous-clone-'));
+  try {
+    await promisify(execFile)('git', ['clone', '--depth', '1', url, join(work, 'repo')], {
+      env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: '/bin/false' },
+    });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+};
 let sitesAfterFirst = 0;
 
 beforeAll(async () => {
@@ -52,18 +85,34 @@ describe('demo template links', () => {
     }
   });
 
-  it("open the template's repository page and its built site", async () => {
+  it("open the template's built site, and a free template's repository page", async () => {
+    expect(templates.some((template) => isDemoRepositoryPrivate(template))).toBe(true);
+    expect(templates.some((template) => !isDemoRepositoryPrivate(template))).toBe(true);
     for (const template of templates) {
       const links = demoLinksOf(template, endpoints);
       const repository = await fetch(links.githubUrl);
-      expect(repository.status, links.githubUrl).toBe(200);
-      const page = await repository.text();
-      for (const path of ['README.md', 'package.json', 'public/index.html', 'src/index.ts']) {
-        expect(page).toContain(`<code>${path}</code>`);
+      if (isDemoRepositoryPrivate(template)) {
+        // A paid template's source stays paid for: GitHub's 404 for a private repository.
+        expect(repository.status, links.githubUrl).toBe(404);
+      } else {
+        expect(repository.status, links.githubUrl).toBe(200);
+        const page = await repository.text();
+        for (const path of ['README.md', 'package.json', 'public/index.html', 'src/index.ts']) {
+          expect(page).toContain(`<code>${path}</code>`);
+        }
       }
       const site = await fetch(links.demoUrl);
       expect(site.status, links.demoUrl).toBe(200);
       expect(await site.text()).toContain(template.title);
+    }
+  });
+
+  it("cannot be cloned without an account when the template is paid; a free one's can", async () => {
+    for (const template of templates) {
+      const { githubUrl } = demoLinksOf(template, endpoints);
+      const [owner, repo] = new URL(githubUrl).pathname.slice(1).split('/');
+      const gitUrl = `${cloud.github.apiUrl}/git/${owner}/${repo}.git`;
+      expect(await cloneAnonymously(gitUrl), gitUrl).toBe(!isDemoRepositoryPrivate(template));
     }
   });
 
