@@ -19,13 +19,15 @@ import { config } from '../config';
 import { watchDependency } from '../dependencies';
 
 /**
- * A connection gets 1 s; a request 5 s without a byte (an idle limit, not a total: a large
- * object streams for as long as bytes keep coming). The SDK's standard retries make at most 3
- * attempts. Routes that must answer quickly pass their own total limit (`STORAGE_CHECK_MS`).
+ * A connection gets 1 s; a request 15 s without a byte (an idle limit, not a total: a large
+ * object streams for as long as bytes keep coming), so no task or route waits on a silent bucket
+ * until its own timeout; it is generous because tasks copy and read large bundles. The SDK's
+ * standard retries make at most 3 attempts. A route that must answer quickly passes its own total
+ * limit over every attempt (`STORAGE_CHECK_MS`, the download's file check).
  */
 export const S3_TIMEOUTS = {
   connectionTimeout: 1_000,
-  requestTimeout: 5_000,
+  requestTimeout: 15_000,
   throwOnRequestTimeout: true,
 } as const;
 
