@@ -72,6 +72,14 @@ export const THIRD_PARTY_UNAVAILABLE_MESSAGES: Readonly<Record<ThirdParty, strin
   ses: 'Amazon SES, our e-mail service, is not answering. No e-mail was sent; try again in a few minutes.',
 };
 
+/** The same 503 answering a request that only reads (it says nothing about charges or changes). */
+export const THIRD_PARTY_READ_MESSAGES: Readonly<Record<ThirdParty, string>> = {
+  stripe: 'Stripe, our payment provider, is not answering right now. Try again in a few minutes.',
+  github: 'GitHub is not answering right now. Try again in a few minutes.',
+  netlify: 'Netlify is not answering right now. Try again in a few minutes.',
+  ses: 'Amazon SES, our e-mail service, is not answering right now. Try again in a few minutes.',
+};
+
 /**
  * The same 503 for a call that moves money or changes something and whose answer was lost: it may
  * have been done, so nothing claims it was not; its idempotency key makes trying again safe.

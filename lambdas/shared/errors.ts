@@ -4,6 +4,7 @@
  * transport concerns and a new error class is one line there.
  */
 import {
+  THIRD_PARTY_READ_MESSAGES,
   THIRD_PARTY_RETRY_SAFE_MESSAGES,
   THIRD_PARTY_UNAVAILABLE_MESSAGES,
   type ThirdParty,
@@ -96,14 +97,16 @@ export class ThirdPartyUnavailableError extends ServiceUnavailableError {
     /**
      * `retrySafe`: the call moves money or changes something and may have been done before its
      * answer was lost; the message then says trying again is safe instead of "nothing was
-     * charged".
+     * charged". `reading`: the request only reads (a GET), so nothing is said about changes.
      */
-    options?: { cause?: unknown; retrySafe?: boolean },
+    options?: { cause?: unknown; retrySafe?: boolean; reading?: boolean },
   ) {
     super(
-      (options?.retrySafe ? THIRD_PARTY_RETRY_SAFE_MESSAGES : THIRD_PARTY_UNAVAILABLE_MESSAGES)[
-        service
-      ],
+      (options?.reading
+        ? THIRD_PARTY_READ_MESSAGES
+        : options?.retrySafe
+          ? THIRD_PARTY_RETRY_SAFE_MESSAGES
+          : THIRD_PARTY_UNAVAILABLE_MESSAGES)[service],
     );
     if (options?.cause !== undefined) this.cause = options.cause;
   }

@@ -17,6 +17,7 @@ import {
   DependencyFailedError,
   PayloadTooLargeError,
   ServiceUnavailableError,
+  ThirdPartyUnavailableError,
   TooManyRequestsError,
   UnprocessableError,
   UnauthorizedError,
@@ -66,13 +67,16 @@ export const toErrorResponse = (
   error: unknown,
   reading = false,
 ): APIGatewayProxyStructuredResultV2 => {
-  // A third party (Stripe, GitHub, Netlify) that did not answer and reached here uncaught: its one
-  // 503 (contract/third-parties.ts), never a generic 500.
+  // A third party (Stripe, GitHub, Netlify, SES) that did not answer: its one 503
+  // (contract/third-parties.ts), never a generic 500; a GET's says nothing about changes.
   const thirdParty = asThirdPartyUnavailable(error);
-  if (thirdParty && thirdParty !== error) {
+  if (thirdParty) {
     logger.warn('A third party is unavailable', { service: thirdParty.service });
     metrics.addMetric('DependencyUnavailable', MetricUnit.Count, 1);
-    return toErrorResponse(thirdParty, reading);
+    const answer = reading
+      ? new ThirdPartyUnavailableError(thirdParty.service, { reading: true })
+      : thirdParty;
+    return jsonResponse(503, { message: answer.message } satisfies ApiErrorBody);
   }
   if (!(error instanceof ServiceUnavailableError) && isDependencyUnavailable(error)) {
     // Logged without the error object's request details; the name says which kind of outage.

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   API_ANSWER_LIMIT_MS,
   API_FUNCTION_TIMEOUT_SECONDS,
+  THIRD_PARTY_READ_MESSAGES,
   THIRD_PARTY_RETRY_SAFE_MESSAGES,
   THIRD_PARTY_UNAVAILABLE_MESSAGES,
   callBudgets,
@@ -15,6 +16,7 @@ import {
   type ThirdParty,
 } from '../../../../../contract/third-parties';
 import { ThirdPartyUnavailableError } from '../../../../../lambdas/shared/errors';
+import { toErrorResponse } from '../../../../../lambdas/shared/http/error-mapper';
 import {
   asThirdPartyUnavailable,
   throwIfThirdPartyUnavailable,
@@ -45,11 +47,14 @@ describe('third-party budgets', () => {
     for (const message of [
       THIRD_PARTY_UNAVAILABLE_MESSAGES[service],
       THIRD_PARTY_RETRY_SAFE_MESSAGES[service],
+      THIRD_PARTY_READ_MESSAGES[service],
     ]) {
       expect(message).toMatch(/Stripe|GitHub|Netlify|Amazon SES/);
       expect(message).toMatch(/try again in a few minutes/i);
     }
     expect(THIRD_PARTY_UNAVAILABLE_MESSAGES[service]).toMatch(/Nothing was|No e-mail was/);
+    // A read claims nothing about charges or changes.
+    expect(THIRD_PARTY_READ_MESSAGES[service]).not.toMatch(/charged|changed|sent|twice/);
   });
 });
 
@@ -108,5 +113,29 @@ describe('withinBudget', () => {
 
   it('answers what the work answers within it', async () => {
     await expect(withinBudget('netlify', 5_000, async () => 'done')).resolves.toBe('done');
+  });
+});
+
+describe('the error mapper', () => {
+  const bodyOf = (result: ReturnType<typeof toErrorResponse>) =>
+    JSON.parse(result.body as string) as { message: string };
+
+  it("answers a third party's 503 for its client's error that reached it uncaught", () => {
+    const result = toErrorResponse(stripeError('StripeConnectionError'));
+    expect(result.statusCode).toBe(503);
+    expect(bodyOf(result).message).toBe(THIRD_PARTY_UNAVAILABLE_MESSAGES.stripe);
+  });
+
+  it('says nothing about charges or changes to a request that only reads', () => {
+    for (const error of [octokitError(502), new ThirdPartyUnavailableError('stripe')]) {
+      const result = toErrorResponse(error, true);
+      expect(result.statusCode).toBe(503);
+      expect(bodyOf(result).message).toMatch(/is not answering right now/);
+    }
+  });
+
+  it("keeps a service's own message on a write", () => {
+    const error = new ThirdPartyUnavailableError('stripe', { retrySafe: true });
+    expect(bodyOf(toErrorResponse(error)).message).toBe(THIRD_PARTY_RETRY_SAFE_MESSAGES.stripe);
   });
 });
