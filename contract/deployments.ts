@@ -164,6 +164,11 @@ export interface Deployment {
   pull_request_url: string | null;
   /** Shown on `/stories` (with the name and pitch given), or null while hidden. */
   story: { title: string; description: string | null; shown_at: string } | null;
+  /**
+   * The story's name and pitch as the buyer gave them (the repository's name by default), kept
+   * while it is hidden: the dashboard's fields edit them.
+   */
+  story_text: { title: string; description: string | null };
   created_at: string;
   updated_at: string;
   mvp: { title: string; slug: string; preview_images: string[] };

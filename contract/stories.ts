@@ -9,7 +9,8 @@ import { text } from './text';
 export const STORY_MESSAGES = {
   notLaunched: 'Only a launched site (a finished deployment) can be shown in Success Stories.',
   shown: 'Your site is now shown in Success Stories.',
-  hidden: 'Your site is no longer shown in Success Stories.',
+  hidden: 'Your site is no longer shown in Success Stories. Its name and description are kept.',
+  saved: 'Saved. They are shown when you show your site in Success Stories.',
   changedMeanwhile: 'This deployment changed meanwhile. Please reload and try again.',
   /** Not the caller's, or absent: the deploy pages' own words. */
   notFound: 'Failed to find deployment record. Please try again.',
@@ -47,9 +48,19 @@ export interface DeploymentStory {
   shown_at: string;
 }
 
-/** The answer of `PUT /api/deployments/{id}/story`: the story as it is now (null: hidden). */
+/** The name and pitch the buyer gave their story, kept while it is hidden. */
+export interface StoryText {
+  title: string;
+  description: string | null;
+}
+
+/**
+ * The answer of `PUT /api/deployments/{id}/story`: the story as it is now (null: hidden), and
+ * its kept name and pitch.
+ */
 export interface StoryChange {
   story: DeploymentStory | null;
+  story_text: StoryText;
   message: string;
 }
 

@@ -52,7 +52,8 @@ export const forgetDeploymentAccess = async (userId: string): Promise<number> =>
   for (const item of await listDeploymentsByUser(userId)) {
     let current: DeploymentItem | null = item;
     for (let attempt = 1; current?.story_shown_at && attempt <= HIDE_ATTEMPTS; attempt += 1) {
-      if (await hideStory(current, new Date().toISOString())) {
+      // Hidden with its name and pitch removed: a closed account keeps no words of its own here.
+      if (await hideStory(current, {}, new Date().toISOString())) {
         hidden += 1;
         break;
       }

@@ -211,18 +211,42 @@ export const showStory = async (
   throw new Error(`Story change cancelled: ${JSON.stringify(result.codes)}`);
 };
 
-/** Y10: hide a shown site again: the story fields and the story item, together. */
-export const hideStory = async (deployment: DeploymentItem, now: string): Promise<boolean> => {
-  if (!deployment.story_shown_at) return true;
+/**
+ * Y10: hide a shown site again (the story item goes, the deployment's `story_shown_at` with it),
+ * keeping the name and pitch the buyer gave, so showing it again brings them back; `text` saves
+ * a new name or pitch meanwhile (an absent description removes it). Conditional on the story
+ * being as read (shown at the same time, or hidden); a concurrent change re-reads.
+ */
+export const hideStory = async (
+  deployment: DeploymentItem,
+  text: { title?: string; description?: string },
+  now: string,
+): Promise<boolean> => {
+  const shownAt = deployment.story_shown_at;
+  const unchanged =
+    text.title === deployment.story_title && text.description === deployment.story_description;
+  if (!shownAt && unchanged) return true;
+  const patch = DeploymentEntity.patch({ id: deployment.id })
+    .set({
+      ...(text.title !== undefined ? { story_title: text.title } : {}),
+      ...(text.description !== undefined ? { story_description: text.description } : {}),
+      updated_at: now,
+    })
+    .remove([
+      ...(shownAt ? (['story_shown_at'] as const) : []),
+      ...(text.title === undefined ? (['story_title'] as const) : []),
+      ...(text.description === undefined ? (['story_description'] as const) : []),
+    ])
+    .where(({ story_shown_at }, { eq, notExists }) =>
+      shownAt ? eq(story_shown_at, shownAt) : notExists(story_shown_at),
+    );
   const result = await transactWrite({
-    deployment: DeploymentEntity.patch({ id: deployment.id })
-      .set({ updated_at: now })
-      .remove(['story_shown_at', 'story_title', 'story_description'])
-      .where(({ story_shown_at }, { eq }) => eq(story_shown_at, deployment.story_shown_at!)),
-    story: LaunchStoryEntity.delete({
-      shown_at: deployment.story_shown_at,
-      deployment_id: deployment.id,
-    }),
+    deployment: patch,
+    ...(shownAt
+      ? {
+          story: LaunchStoryEntity.delete({ shown_at: shownAt, deployment_id: deployment.id }),
+        }
+      : {}),
   });
   if (!result.canceled) return true;
   if (result.failed('deployment') === 'ConditionalCheckFailed') return false;

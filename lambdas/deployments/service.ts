@@ -94,6 +94,10 @@ const toDeployment = (
         shown_at: item.story_shown_at,
       }
     : null,
+  story_text: {
+    title: item.story_title ?? item.repo_name,
+    description: item.story_description ?? null,
+  },
   created_at: item.created_at,
   updated_at: item.updated_at,
   mvp: {

@@ -13,6 +13,7 @@ import {
   type LaunchStoryList,
   type StoryChange,
   type StoryInput,
+  type StoryText,
 } from '../../contract/stories';
 import { publicNameOf } from '../../contract/profile';
 import { ConflictError, NotFoundError } from '../shared/errors';
@@ -49,6 +50,15 @@ const toLaunchStory = (item: LaunchStoryItem): LaunchStory => ({
   },
 });
 
+/** The name and pitch kept for the story, shown or not (the repository's name by default). */
+export const storyTextView = (
+  item: Pick<DeploymentItem, 'story_title' | 'story_description' | 'repo_name'>,
+): StoryText => ({
+  title: item.story_title ?? item.repo_name,
+  description: item.story_description ?? null,
+});
+
+/** What the answer says of the story: shown (with its name and pitch), or null while hidden. */
 const storyOf = (item: DeploymentItem | null): StoryChange['story'] =>
   item?.story_shown_at
     ? {
@@ -59,11 +69,31 @@ const storyOf = (item: DeploymentItem | null): StoryChange['story'] =>
     : null;
 
 /**
+ * The name and pitch after a change: a given name replaces the stored one (blank keeps it), a
+ * given description replaces it (blank removes it), an absent one keeps what was stored. Hiding a
+ * story keeps both, so switching it off and on again shows what the buyer wrote.
+ */
+const storyTextOf = (
+  item: DeploymentItem,
+  input: StoryInput,
+): { title?: string; description?: string } => {
+  const title = input.title?.trim() || item.story_title;
+  const description =
+    input.description === undefined
+      ? item.story_description
+      : input.description.trim() || undefined;
+  return {
+    ...(title !== undefined ? { title } : {}),
+    ...(description !== undefined ? { description } : {}),
+  };
+};
+
+/**
  * `PUT /api/deployments/{id}/story` (owner only):
  *   1. the caller's own deployment (anyone else: 404),
  *   2. showing needs a launched site (finished, with its Netlify address),
- *   3. the deployment's story fields and the public story item change together; a concurrent
- *      change re-reads (at most three times).
+ *   3. the deployment's story fields and the public story item change together (hiding keeps the
+ *      name and pitch); a concurrent change re-reads (at most three times).
  */
 export const setDeploymentStory = async (
   userId: string,
@@ -74,6 +104,7 @@ export const setDeploymentStory = async (
     const item = await getDeployment(id);
     if (!item || item.user_id !== userId) throw new NotFoundError(STORY_MESSAGES.notFound);
     const now = new Date().toISOString();
+    const text = storyTextOf(item, input);
     let written: boolean;
     if (input.show) {
       if (!isLaunched(item)) throw new ConflictError(STORY_MESSAGES.notLaunched);
@@ -83,8 +114,8 @@ export const setDeploymentStory = async (
           deployment_id: item.id,
           user_id: item.user_id,
           // The buyer's own name for it (the repository's) unless they give one.
-          title: input.title || item.story_title || item.repo_name,
-          ...(input.description ? { description: input.description } : {}),
+          title: text.title ?? item.repo_name,
+          ...(text.description ? { description: text.description } : {}),
           maker_name: publicNameOf((await getProfile(userId)) ?? { id: userId }),
           site_url: item.netlify_site_url,
           mvp_id: item.mvp_id,
@@ -98,12 +129,18 @@ export const setDeploymentStory = async (
         now,
       );
     } else {
-      written = await hideStory(item, now);
+      written = await hideStory(item, text, now);
     }
     if (written) {
+      const stored = await getDeployment(id);
       return {
-        story: storyOf(await getDeployment(id)),
-        message: input.show ? STORY_MESSAGES.shown : STORY_MESSAGES.hidden,
+        story: storyOf(stored),
+        story_text: storyTextView(stored ?? item),
+        message: input.show
+          ? STORY_MESSAGES.shown
+          : item.story_shown_at
+            ? STORY_MESSAGES.hidden
+            : STORY_MESSAGES.saved,
       };
     }
   }

@@ -30,14 +30,38 @@ describe('analytics, payout settings and success stories', () => {
             ?.checked === true,
       );
     }
+    // The name and description are edited beside the switch, and switching off and on keeps them.
+    const name = `Mugs ${Date.now().toString(36)}`;
+    const fields = page.getByTestId('story-fields').first();
+    await fields.getByLabel('Name on Success Stories').fill(name);
+    await fields.getByLabel('Description').fill('Hand-made mugs, shipped weekly.');
+    await fields.getByRole('button', { name: 'Save name and description' }).click();
+    await page.getByTestId('story-saved').first().waitFor();
+    const checked = (value: boolean) =>
+      page.waitForFunction(
+        (expected) =>
+          (document.querySelector('[data-testid="story-toggle"] input') as HTMLInputElement | null)
+            ?.checked === expected,
+        value,
+      );
+    await toggle.click();
+    await checked(false);
+    await toggle.click();
+    await checked(true);
+    await expect
+      .poll(() =>
+        page.getByTestId('story-fields').first().getByLabel('Name on Success Stories').inputValue(),
+      )
+      .toBe(name);
     if (SCREENSHOTS) {
       await page.getByTestId('deployments-card').screenshot({
         path: `${SCREENSHOT_DIR}/dashboard-story-toggle.png`,
       });
     }
     await page.goto('/stories');
-    const card = page.getByTestId('story-card').first();
+    const card = page.getByTestId('story-card').filter({ hasText: name });
     await card.waitFor();
+    expect(await card.textContent()).toContain('Hand-made mugs, shipped weekly.');
     expect(await card.textContent()).toContain('Built from');
     expect(await card.getByRole('link', { name: /Visit site/ }).getAttribute('href')).toMatch(
       /^https?:\/\//,

@@ -100,6 +100,37 @@ describe('Success Stories', () => {
     expect(item.story_shown_at).toBeUndefined();
   });
 
+  it('keeps the name and pitch when the story is switched off and on, and saves edits while hidden', async () => {
+    const { sub, id } = await buyerWithDeployment();
+    const put = async (body: Record<string, unknown>) => {
+      const result = await call('PUT', `/api/deployments/${id}/story`, sub, body);
+      expect(result.statusCode, result.body).toBe(200);
+      return jsonBody<StoryChange>(result);
+    };
+    await put({ show: true, title: 'Acme Shop', description: 'Hand-made mugs.' });
+    const off = await put({ show: false });
+    expect(off.story).toBeNull();
+    expect(off.story_text).toEqual({ title: 'Acme Shop', description: 'Hand-made mugs.' });
+    // Off and on again: the same words, on the public list too.
+    const on = await put({ show: true });
+    expect(on.story).toMatchObject({ title: 'Acme Shop', description: 'Hand-made mugs.' });
+    expect((await stories()).find((story) => story.id === id)).toMatchObject({
+      title: 'Acme Shop',
+      description: 'Hand-made mugs.',
+    });
+
+    // Edited while hidden: saved, said so, and shown with the next switch on.
+    await put({ show: false });
+    const saved = await put({ show: false, title: 'Acme Mugs', description: '' });
+    expect(saved.message).toBe(STORY_MESSAGES.saved);
+    expect(saved.story_text).toEqual({ title: 'Acme Mugs', description: null });
+    expect((await stories()).map((story) => story.id)).not.toContain(id);
+    expect((await put({ show: true })).story).toMatchObject({
+      title: 'Acme Mugs',
+      description: null,
+    });
+  });
+
   it('refuses an unfinished deployment and someone else’s', async () => {
     const building = await buyerWithDeployment('processing');
     const refused = await call('PUT', `/api/deployments/${building.id}/story`, building.sub, {

@@ -32,6 +32,7 @@ import { paths } from '../../../config/paths';
 import { useSetStory } from '../api/stories';
 import { refusalMessage } from '../../../lib/api-error';
 import { ContinueButton } from './continue-button';
+import { StoryFields } from './story-fields';
 import { BuildLogTail } from './deploy-outcome';
 import { SITE_SETTINGS_MESSAGES } from '@contract/site-settings';
 
@@ -81,7 +82,10 @@ function UpgradeAction({ deployment }: { deployment: Deployment }) {
   );
 }
 
-/** Opt-in: the launched site (name, address, template) on the public Success Stories page. */
+/**
+ * Opt-in: the launched site (name, address, template) on the public Success Stories page, with
+ * the name and description it shows there (kept while hidden).
+ */
 function StoryToggle({ deployment }: { deployment: Deployment }) {
   const story = useSetStory();
   if (!isDeploymentFinished(deployment.status) || !deployment.netlify_site_url) return null;
@@ -110,6 +114,10 @@ function StoryToggle({ deployment }: { deployment: Deployment }) {
           {refusalMessage(story.error, 'Failed to change Success Stories. Please try again.')}
         </Text>
       )}
+      <StoryFields
+        key={`${deployment.story_text.title}|${deployment.story_text.description ?? ''}`}
+        deployment={deployment}
+      />
     </Stack>
   );
 }
