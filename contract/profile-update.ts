@@ -19,6 +19,16 @@ export const USERNAME_HINT =
 export const SELLER_USERNAME_HINT =
   'No spaces. Letters, numbers, dots, hyphens and underscores, up to 30 characters. Your public seller page lives at /seller/your-username.';
 export { USERNAME_TAKEN_MESSAGE } from './profile-messages';
+/**
+ * The seller dashboard asks a seller without a username for one: their templates' byline and
+ * their public page (`/seller/{username}`) need it.
+ */
+export const SELLER_USERNAME_PROMPT = {
+  title: 'Choose your username',
+  description:
+    'Buyers see it as the byline of your templates, and your public seller page lives at /seller/your-username. Until you choose one, your templates have no byline and you have no public page.',
+  saved: (username: string) => `Your public seller page is /seller/${username}.`,
+} as const;
 export const PROFILE_UPDATE_FAILED_MESSAGE = 'Failed to update profile.';
 export const INVALID_URL_MESSAGE = 'Please enter a full web address starting with https://';
 

@@ -161,6 +161,17 @@ describe('an existing buyer becomes a seller', () => {
     await admin.page.getByTestId('application-action-result').getByText('Grace Buyer').waitFor();
     await expect.poll(() => card.getAttribute('data-status')).toBe('approved');
 
+    // The new seller is asked for a username on the seller dashboard: their byline and page.
+    await page.goto('/dashboard');
+    const prompt = page.getByTestId('seller-username-prompt');
+    await prompt.waitFor();
+    const username = `grace-${Date.now().toString(36)}`;
+    await prompt.getByLabel('Username').fill(username);
+    await prompt.getByRole('button', { name: 'Save username' }).click();
+    await page.getByTestId('seller-username-saved').getByText(`/seller/${username}`).waitFor();
+    await page.goto(`/seller/${username}`);
+    await page.getByTestId('seller-stat-mvps').waitFor();
+
     // The new seller reaches the upload form.
     await page.goto('/upload');
     await page.getByRole('form', { name: 'Upload MVP' }).waitFor();

@@ -27,6 +27,7 @@ import { MANUAL_ENTERPRISE_PRICE } from '@contract/billing';
 import { ManageBillingButton } from '../../features/billing/components/manage-billing-button';
 import { SubscriptionActions } from '../../features/subscriptions/components/subscription-actions';
 import { SellerDashboard } from '../../features/templates/components/seller-dashboard';
+import { SellerUsernamePrompt } from '../../features/settings/components/seller-username-prompt';
 import { useMySellerApplication } from '../../features/seller-application/api/get-my-application';
 import { ApplicationNotice } from '../../features/seller-application/components/application-notice';
 import { paths } from '../../config/paths';
@@ -97,7 +98,13 @@ function SignedInDashboard() {
             )}
           />
         }
-        sellerView={<SellerDashboard profile={profile.data} recentEarnings={<RecentEarnings />} />}
+        sellerView={
+          <SellerDashboard
+            profile={profile.data}
+            recentEarnings={<RecentEarnings />}
+            usernamePrompt={<SellerUsernamePrompt profile={profile.data} />}
+          />
+        }
       />
     </>
   );

@@ -48,11 +48,24 @@ export interface SellerDashboardProps {
   profile: Profile;
   /** The recent earnings list, from the payouts feature. */
   recentEarnings?: ReactNode;
+  /**
+   * The username prompt (settings feature), shown first while the seller has none: their byline
+   * and public page need one.
+   */
+  usernamePrompt?: ReactNode;
 }
 
-export function SellerDashboard({ profile, recentEarnings }: SellerDashboardProps) {
-  if (!profile.is_seller_approved) return <SellerApprovalPending />;
-  return <ApprovedSellerDashboard recentEarnings={recentEarnings} />;
+export function SellerDashboard({ profile, recentEarnings, usernamePrompt }: SellerDashboardProps) {
+  return (
+    <Stack gap="6">
+      {usernamePrompt}
+      {profile.is_seller_approved ? (
+        <ApprovedSellerDashboard recentEarnings={recentEarnings} />
+      ) : (
+        <SellerApprovalPending />
+      )}
+    </Stack>
+  );
 }
 
 function SellerApprovalPending() {
