@@ -7,6 +7,8 @@
  * the app gets in at once. Switched off by MFA_REQUIRED_FOR_ADMINS=false (the local stack only).
  */
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { USER_POOL_MAX_ATTEMPTS, USER_POOL_TIMEOUTS } from '../adapters/user-pool';
+import { watchDependency } from '../dependencies';
 import { ForbiddenError } from '../errors';
 
 export const ADMIN_MFA_REQUIRED_MESSAGE =
@@ -33,7 +35,15 @@ export const createAdminMfaCheck = (options: AdminMfaCheckOptions) => {
   const hasTotp = async (userId: string): Promise<boolean> => {
     sdk ??= import('@aws-sdk/client-cognito-identity-provider');
     const loaded = await sdk;
-    client ??= new loaded.CognitoIdentityProviderClient({});
+    // The pool's time limits and 503 naming the sign-in service, as every other call on it.
+    client ??= watchDependency(
+      new loaded.CognitoIdentityProviderClient({
+        maxAttempts: USER_POOL_MAX_ATTEMPTS,
+        requestHandler: USER_POOL_TIMEOUTS,
+      }),
+      'identity',
+      () => false,
+    );
     const { AdminGetUserCommand } = loaded;
     // The pool signs in by e-mail, so its user names are the users' `sub`.
     const user = await client.send(
