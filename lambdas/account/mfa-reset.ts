@@ -48,8 +48,8 @@ export const resetUserMfa = async (
         actor,
         action: 'user.mfa_reset',
         target: { type: 'user', id, name: auditPersonName(user) },
-        before: { authenticator_app: 'on' },
-        after: { authenticator_app: 'off', reason },
+        before: { authenticator_app: true },
+        after: { authenticator_app: false, reason },
         now,
       }),
       notification: notificationWrites(

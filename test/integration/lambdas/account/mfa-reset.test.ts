@@ -130,8 +130,8 @@ describe('an admin resets a lost authenticator app', () => {
       target_type: 'user',
       target_id: user.sub,
       target_name: `Ada Lovelace (${user.email})`,
-      before: { authenticator_app: 'on' },
-      after: { authenticator_app: 'off', reason: REASON },
+      before: { authenticator_app: true },
+      after: { authenticator_app: false, reason: REASON },
     });
 
     const [notice] = await noticesOf(user.sub);

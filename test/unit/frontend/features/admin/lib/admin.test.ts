@@ -103,6 +103,19 @@ describe('audit entries', () => {
     expect(auditChanges({ before: null, after: null })).toEqual([]);
   });
 
+  it("reads an authenticator app's reset as the app turned off, with the admin's reason", () => {
+    expect(auditActionLabel('user.mfa_reset')).toBe('Reset an authenticator app');
+    expect(
+      auditChanges({
+        before: { authenticator_app: true },
+        after: { authenticator_app: false, reason: 'Lost phone; checked by e-mail.' },
+      }),
+    ).toEqual([
+      { field: 'authenticator_app', label: 'Authenticator app', before: 'Yes', after: 'No' },
+      { field: 'reason', label: 'Reason', before: '—', after: 'Lost phone; checked by e-mail.' },
+    ]);
+  });
+
   it('names the action in words, and an unknown one in sentence case', () => {
     expect(auditActionLabel('user.role')).toBe('Changed a role');
     expect(auditActionLabel('payout_run.start')).toBe('Ran monthly payouts');
