@@ -105,6 +105,10 @@ describe('authenticator app', () => {
         startAgain: true,
       });
     }
+    // The sign-in service not answering is said as such, never as a wrong code.
+    expect(failure('AuthServiceTimeoutError').message).toBe(
+      "We can't reach the sign-in service right now. Try again in a minute.",
+    );
     expect(failure('TooManyRequestsException')).toEqual({
       message: 'Too many attempts. Please wait a moment and try again.',
       startAgain: false,
