@@ -24,3 +24,12 @@ export const queryDefaults = {
   retry: retryUnanswered,
   retryDelay: UNANSWERED_RETRY_DELAY_MS,
 } as const;
+
+/** A failed query as `QueryError` takes it: `<QueryError {...failedQueryProps(query)} />`. */
+export function failedQueryProps(query: {
+  error: unknown;
+  refetch: () => unknown;
+  isFetching: boolean;
+}) {
+  return { error: query.error, onRetry: query.refetch, retrying: query.isFetching };
+}

@@ -32,6 +32,8 @@ import { useInstallGithubApp, useSyncRepository } from '../../github/api/github'
 import { MyTemplateCard } from './my-template-card';
 import { SignInButton } from '../../../components/sign-in-link';
 import { ErrorPage } from '../../../components/error-page';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 
 export const RETRY_FAILED = 'Failed to retry processing. Please try again.';
 export const DELETE_FAILED = 'Failed to delete MVP';
@@ -229,10 +231,7 @@ export function MyTemplatesView() {
         {templates.isPending ? (
           <PageSpinner />
         ) : templates.isError ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{errorMessage(templates.error)}</Alert.Title>
-          </Alert.Root>
+          <QueryError {...failedQueryProps(templates)} testId="my-mvps-error" />
         ) : shown.length === 0 ? (
           <NoTemplates filter={filter} filterLabel={filterLabel} />
         ) : (
