@@ -98,6 +98,11 @@ describe('a vulnerability found in a deployed template, then fixed', () => {
   const session = useBrowserSession();
 
   beforeAll(async () => {
+    // The task's modules, loaded here under the hook's longer timeout: on a busy machine their
+    // first transform alone took about a minute, which the tests' own time need not pay.
+    const { applyLambdaEnvironment } = await import('../../lib/local/cloud/lambda-env');
+    applyLambdaEnvironment(inject('e2eStackEnv'));
+    await import('../../lambdas/templates/tasks/security-recheck');
     const osv = inject('e2eStackEnv').OSV_API_URL;
     const added = await fetch(`${osv}/_local/advisories`, {
       method: 'POST',
