@@ -78,6 +78,7 @@ const ADMIN_TABS = [
   'payouts',
   'users',
   'applications',
+  'security',
   'analytics',
   'audit',
 ];

@@ -37,6 +37,7 @@ const TABS = [
   ['disputes', 'Disputes', 'admin-disputes'],
   ['payouts', 'Payouts', 'admin-payouts'],
   ['users', 'User Management', 'admin-users'],
+  ['security', 'Security', 'admin-security'],
   ['analytics', 'Analytics', 'admin-analytics'],
   ['audit', 'Audit', 'admin-audit'],
 ] as const;
@@ -424,5 +425,23 @@ describe('admin dashboard', () => {
     // An unknown tab falls back to the first.
     await page.goto('/admin?tab=nonsense');
     await page.getByTestId(TABS[0][2]).waitFor();
+  });
+
+  it('lists the live templates with known vulnerabilities on the security tab', async () => {
+    const { page } = session;
+    if (!page.url().includes('/admin')) await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin?tab=security');
+    const tab = page.getByTestId('admin-security');
+    await tab.waitFor();
+    // Each listed template names its worst severity in words and links to its Security section.
+    const listed = tab.getByTestId('live-advisory').or(tab.getByTestId('no-live-advisories'));
+    await listed.first().waitFor();
+    for (const card of await tab.getByTestId('live-advisory').all()) {
+      expect(await card.textContent()).toMatch(/(Critical|High|Moderate|Low|Severity not rated)/);
+      expect(await card.getByRole('link').first().getAttribute('href')).toMatch(
+        /^\/mvp\/[0-9A-Z]{26}#security$/,
+      );
+    }
+    await screenshot(page, 'admin-security');
   });
 });
