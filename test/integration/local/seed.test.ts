@@ -58,8 +58,9 @@ describe('seedDemoData', () => {
     expect(await byStatus('pending_review')).toHaveLength(1);
     expect(await byStatus('scan_failed')).toHaveLength(1);
     const version = await CatalogVersionEntity.get({ name: 'catalog' }).go();
-    // One change for the import, one for the raster preview's renditions; none on the second run.
-    expect(version.data?.version).toBe(2);
+    // One change for the import, one for the raster preview's renditions, one for the live
+    // version's recorded severity (the card's badge); none on the second run.
+    expect(version.data?.version).toBe(3);
     expect(version.data?.approved_count).toBe(30);
     // The mvps status counter matches the written templates, counted once across both runs.
     expect(await getMvpStatusCounts()).toEqual({ approved: 30, pending_review: 1, scan_failed: 1 });

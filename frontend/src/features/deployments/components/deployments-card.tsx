@@ -114,10 +114,9 @@ function StoryToggle({ deployment }: { deployment: Deployment }) {
           {refusalMessage(story.error, 'Failed to change Success Stories. Please try again.')}
         </Text>
       )}
-      <StoryFields
-        key={`${deployment.story_text.title}|${deployment.story_text.description ?? ''}`}
-        deployment={deployment}
-      />
+      {/* Keyed by the deployment only: the refetch after a save must not remount the form and
+          lose its "saved" line (the form resets itself to the saved words). */}
+      <StoryFields key={deployment.id} deployment={deployment} />
     </Stack>
   );
 }

@@ -326,7 +326,7 @@ function StatCard({
               value
             )}
           </Stat.ValueText>
-          {help && <Stat.HelpText>{help}</Stat.HelpText>}
+          {help && <Stat.HelpText as="dd">{help}</Stat.HelpText>}
         </Stat.Root>
       </Card.Body>
     </Card.Root>
