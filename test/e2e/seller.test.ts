@@ -169,6 +169,8 @@ describe('an existing buyer becomes a seller', () => {
     await prompt.getByRole('textbox', { name: 'Username' }).fill(username);
     await prompt.getByRole('button', { name: 'Save username' }).click();
     await page.getByTestId('seller-username-saved').getByText(`/seller/${username}`).waitFor();
+    await page.goto(`/seller/${username}`);
+    await page.getByTestId('seller-stat-mvps').waitFor();
 
     // The new seller reaches the upload form.
     await page.goto('/upload');

@@ -187,12 +187,19 @@ export class WriteBuilder<Item extends object> {
         ['pk', index.pk],
         ['sk', index.sk],
       ];
-      // A partition key without composites is written together with its sort key.
-      const skTouched = index.sk.some((attribute) => given.has(attribute));
+      // A key without composites is written together with the other key of its index (a
+      // username index's constant sort key with the name, say): an item missing either key is
+      // not in the index.
+      const touchedPart = {
+        pk: index.pk.some((attribute) => given.has(attribute)),
+        sk: index.sk.some((attribute) => given.has(attribute)),
+      };
       for (const [part, composites] of parts) {
         const touchedBySet = composites.some((attribute) => Object.hasOwn(this.sets, attribute));
         const touched =
-          composites.length === 0 ? skTouched : composites.some((name) => given.has(name));
+          composites.length === 0
+            ? touchedPart[part === 'pk' ? 'sk' : 'pk']
+            : composites.some((name) => given.has(name));
         if (!touched) continue;
         if (!composites.every(present)) {
           if (touchedBySet) {

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/profiles/index';
-import { getProfileById } from '../../../../lambdas/profiles/repo';
+import { findProfileByUsername, getProfileById } from '../../../../lambdas/profiles/repo';
 import { PROFILE_CHANGED_CONCURRENTLY_MESSAGE } from '../../../../lambdas/profiles/service';
 import type { ApiErrorBody } from '../../../../contract/errors';
 import type { Profile } from '../../../../contract/profile';
@@ -58,6 +58,18 @@ describe('PATCH /api/me', () => {
     expect(stored?.bio).toBeUndefined();
     expect(stored?.social_links).toBeUndefined();
     expect(stored?.username).toBe(username);
+  });
+
+  it('a username chosen later finds its profile by name (the public seller page reads it so)', async () => {
+    const user = newUser();
+    const first = uniqueName('first');
+    expect((await patchMe(user.claims, { username: first })).statusCode).toBe(200);
+    expect((await findProfileByUsername(first))?.id).toBe(user.sub);
+    // And a second change moves it: the new name finds it, the old one no longer does.
+    const later = uniqueName('later');
+    expect((await patchMe(user.claims, { username: later })).statusCode).toBe(200);
+    expect((await findProfileByUsername(later))?.id).toBe(user.sub);
+    expect(await findProfileByUsername(first)).toBeNull();
   });
 
   it('answers the product’s texts for a missing username or one with spaces', async () => {
