@@ -127,8 +127,14 @@ const backfillOne = async (read: ProfileItem): Promise<boolean> => {
     const seen: ProfileItem = profile;
     const result = await transactWrite({
       // A no-op write whose condition is the guard: every profile write sets `updated_at`.
+      // Setting the username again writes both keys of the username index: a profile whose
+      // username was changed before the data layer wrote them together has no gsi1sk, so its
+      // public page answered "Seller not found" until this ran.
       profile: ProfileEntity.patch({ id: seen.id })
-        .set({ updated_at: seen.updated_at })
+        .set({
+          updated_at: seen.updated_at,
+          ...(seen.username === undefined ? {} : { username: seen.username }),
+        })
         .where(({ updated_at }, { eq }) => eq(updated_at, seen.updated_at)),
       search: userSearchWrites(seen),
     });
@@ -143,7 +149,7 @@ const backfillOne = async (read: ProfileItem): Promise<boolean> => {
 
 /**
  * The backfill (docs/operations.md, "User search index"): the search index items of every
- * profile, role partition by role partition (P6 pages). Each profile's items go in a transaction
+ * profile, and both keys of its username index, role partition by role partition (P6 pages). Each profile's items go in a transaction
  * conditioned on the profile's `updated_at` as read, so a profile changed meanwhile is re-read,
  * never indexed from a stale read. Idempotent: run it as often as needed.
  */

@@ -8,7 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
+import { documentClient, tableName } from '../../../../lambdas/shared/db/client';
 import type { AdminUser, AdminUserPage } from '../../../../contract/admin-users';
 import { ADMIN_USER_MESSAGES, adminPlanLabel } from '../../../../contract/admin-users';
 import { SubscriptionEntity } from '../../../../lambdas/shared/db/entities/subscription';
@@ -57,6 +59,7 @@ const { handler: profiles } = await import('../../../../lambdas/profiles/index')
 const { handler: sellerApplications } =
   await import('../../../../lambdas/seller-applications/index');
 const { backfillUserSearch } = await import('../../../../lambdas/profiles/search-repo');
+const { findProfileByUsername } = await import('../../../../lambdas/profiles/repo');
 
 interface Admin {
   sub: string;
@@ -395,6 +398,25 @@ describe('admin user search (UserSearch index)', () => {
 
     await backfillUserSearch(['admin']);
     expect(idsOf(await listAll(admin, { search: tag, role: 'admin' }))).toEqual([old.id]);
+  });
+
+  it('puts back in the username index a profile stored without its sort key', async () => {
+    // Before the data layer wrote both keys of an index together, a username chosen after
+    // sign-up wrote gsi1pk alone: the profile left the index and its public page was not found.
+    const username = `bf_${randomUUID().slice(0, 8)}`;
+    const seller = profileItem({ role: 'seller', username });
+    await ProfileEntity.create(seller).go();
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: ProfileEntity.keyOf({ id: seller.id }),
+        UpdateExpression: 'REMOVE gsi1sk',
+      }),
+    );
+    expect(await findProfileByUsername(username)).toBeNull();
+
+    await backfillUserSearch(['seller']);
+    expect((await findProfileByUsername(username))?.id).toBe(seller.id);
   });
 });
 
