@@ -360,6 +360,62 @@ describe('refunds', () => {
   });
 });
 
+describe('disputes', () => {
+  it('the test card 4000 0000 0000 0259 pays and its issuer opens a dispute; closing it loses it', async () => {
+    const session = await paymentSession();
+    const { session: done } = await server.control.completeCheckout(session.id, {
+      card: '4000000000000259',
+    });
+    const charge = (await stripe.paymentIntents.retrieve(done.payment_intent as string))
+      .latest_charge as string;
+    expect((await stripe.charges.retrieve(charge)).disputed).toBe(true);
+    const [dispute] = (await stripe.disputes.list({ charge })).data;
+    expect(dispute).toMatchObject({
+      object: 'dispute',
+      charge,
+      amount: 1500,
+      status: 'needs_response',
+      reason: 'fraudulent',
+    });
+    expect(await eventTypesOf(dispute!.id)).toEqual([
+      'charge.dispute.created',
+      'charge.dispute.funds_withdrawn',
+    ]);
+    await expect(stripe.refunds.create({ charge })).rejects.toMatchObject({
+      code: 'charge_disputed',
+    });
+    expect((await stripe.disputes.close(dispute!.id)).status).toBe('lost');
+    await expect(stripe.disputes.close(dispute!.id)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+    });
+    expect((await stripe.disputes.retrieve(dispute!.id)).status).toBe('lost');
+    expect((await eventTypesOf(dispute!.id)).at(-1)).toBe('charge.dispute.closed');
+  });
+
+  it('the control API opens a dispute on a charge and settles it won (funds reinstated)', async () => {
+    const session = await paymentSession();
+    const { session: done } = await server.control.completeCheckout(session.id, {
+      card: '4242424242424242',
+    });
+    const charge = (await stripe.paymentIntents.retrieve(done.payment_intent as string))
+      .latest_charge as string;
+    const opened = await server.control.openDispute(charge, { reason: 'product_not_received' });
+    await expect(server.control.openDispute(charge)).rejects.toMatchObject({ status: 400 });
+    expect(opened).toMatchObject({ reason: 'product_not_received', status: 'needs_response' });
+    const won = await server.control.settleDispute(opened.id, 'won');
+    expect(won.status).toBe('won');
+    await expect(server.control.settleDispute(opened.id, 'lost')).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(await eventTypesOf(opened.id)).toEqual([
+      'charge.dispute.created',
+      'charge.dispute.funds_withdrawn',
+      'charge.dispute.closed',
+      'charge.dispute.funds_reinstated',
+    ]);
+  });
+});
+
 describe('Connect', () => {
   it('creates an account that cannot be paid, onboards it through the hosted page, then transfers', async () => {
     const account = await stripe.accounts.create({

@@ -24,6 +24,7 @@ const TYPES = [
   'Charge',
   'Checkout.Session',
   'Customer',
+  'Dispute',
   'Event',
   'Invoice',
   'InvoicePayment',
@@ -36,6 +37,7 @@ const TYPES = [
   'Refund',
   'Subscription',
   'Transfer',
+  'Stripe.ApiList<Stripe.Dispute>',
   'Stripe.ApiList<Stripe.Invoice>',
   'Stripe.ApiList<Stripe.LineItem>',
   'Stripe.ApiList<Stripe.Transfer>',
@@ -253,6 +255,32 @@ describe('the local Stripe server answers in the shapes stripe-node declares', (
     expectShape('Charge', await stripe.charges.retrieve(charge.id), 'charges.retrieve (refunded)');
   });
 
+  it('disputes: opened by the issuer on a charge, retrieved, listed, closed (accepted as lost)', async () => {
+    const { subscription } = await paidSubscription();
+    const invoice = await stripe.invoices.retrieve(subscription.latest_invoice as string, {
+      expand: ['payments'],
+    });
+    const intent = await stripe.paymentIntents.retrieve(
+      invoice.payments!.data[0]!.payment.payment_intent as string,
+    );
+    const opened = await server.control.openDispute(intent.latest_charge as string);
+    expectShape('Dispute', opened, 'control openDispute');
+    expectShape('Dispute', await stripe.disputes.retrieve(opened.id), 'disputes.retrieve');
+    expectShape(
+      'Stripe.ApiList<Stripe.Dispute>',
+      await stripe.disputes.list({ charge: intent.latest_charge as string }),
+      'disputes.list',
+    );
+    expectShape(
+      'Charge',
+      await stripe.charges.retrieve(intent.latest_charge as string),
+      'charges.retrieve (disputed)',
+    );
+    const closed = await stripe.disputes.close(opened.id);
+    expect(closed.status).toBe('lost');
+    expectShape('Dispute', closed, 'disputes.close');
+  });
+
   it('Connect: accounts (express and controller), account links, onboarding, login links, transfers', async () => {
     const express = await stripe.accounts.create({
       type: 'express',
@@ -331,6 +359,9 @@ describe('the local Stripe server answers in the shapes stripe-node declares', (
         'customer.updated',
         'charge.refunded',
         'refund.created',
+        'charge.dispute.created',
+        'charge.dispute.funds_withdrawn',
+        'charge.dispute.closed',
         'account.updated',
         'transfer.created',
         'transfer.reversed',

@@ -29,6 +29,7 @@ import {
 } from './http';
 import { buildCustomer, listOf } from './objects';
 import { createRefund } from './payments';
+import { closeDispute, listDisputes } from './disputes';
 import { createPortalSession } from './portal';
 
 type Handler = (ctx: Context, params: Params, id: string) => object;
@@ -145,6 +146,13 @@ const routes: Route[] = [
   retrieve('/v1/charges', 'charges', 'charge'),
   { method: 'POST', path: '/v1/refunds', handler: (ctx, params) => createRefund(ctx, params) },
   retrieve('/v1/refunds', 'refunds', 'refund'),
+  { method: 'GET', path: '/v1/disputes', handler: (ctx, params) => listDisputes(ctx, params) },
+  retrieve('/v1/disputes', 'disputes', 'dispute'),
+  {
+    method: 'POST',
+    path: '/v1/disputes/:id/close',
+    handler: (ctx, _p, id) => closeDispute(ctx, id),
+  },
   { method: 'POST', path: '/v1/accounts', handler: (ctx, params) => createAccount(ctx, params) },
   retrieve('/v1/accounts', 'accounts', 'account'),
   {

@@ -2,8 +2,10 @@
  * Stripe Checkout: creating a session (subscription mode with a recurring price, payment mode with
  * `price_data`), and completing it with a test card, which the hosted page and the control API
  * both do through {@link completeSession}: `4242 4242 4242 4242` pays, `4000 0000 0000 0002` is
- * declined (the session stays open), any other number is invalid, as Stripe's test cards behave.
+ * declined (the session stays open), `4000 0000 0000 0259` pays and its card issuer then opens a
+ * dispute (a chargeback, disputes.ts), any other number is invalid, as Stripe's test cards behave.
  */
+import { openDispute } from './disputes';
 import type Stripe from 'stripe';
 import { startSubscription } from './billing';
 import { buildLineItem, buildSession } from './checkout-objects';
@@ -21,7 +23,11 @@ import { buildCustomer, buildPrice, buildProduct, CURRENCY, emptyAddress } from 
 import { buildPaymentMethod, type CardInput } from './payment-objects';
 import { DECLINE, payWithCard } from './payments';
 
-export const TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  disputed: '4000000000000259',
+} as const;
 
 /** `/c/pay/{id}`: the hosted Checkout page of a session. */
 export const checkoutPagePath = (sessionId: string) => `/c/pay/${sessionId}`;
@@ -169,7 +175,7 @@ export interface CardSubmission {
 /** The card as Stripe's card element checks it, or the card error Stripe.js shows. */
 export const validateCard = (submission: CardSubmission, now: number): CardInput => {
   const number = submission.number.replace(/[\s-]/g, '');
-  if (number !== TEST_CARDS.success && number !== TEST_CARDS.declined) {
+  if (!(Object.values(TEST_CARDS) as string[]).includes(number)) {
     throw cardError('invalid_number', 'Your card number is invalid.', { param: 'number' });
   }
   const today = new Date(now * 1000);
@@ -291,5 +297,11 @@ export const completeSession = (
   };
   ctx.store.changed();
   ctx.emit('checkout.session.completed', session);
+  if (card.number === TEST_CARDS.disputed) {
+    const charge = Object.values(ctx.state.charges).findLast(
+      (candidate) => candidate.payment_method === paymentMethod.id,
+    );
+    if (charge) openDispute(ctx, charge.id);
+  }
   return { session, redirectUrl: successRedirect(session) };
 };

@@ -23,7 +23,10 @@ export interface WebhookStatus extends DeliverySettings {
 }
 
 export interface CompleteCheckoutInput {
-  /** A test card number: `4242424242424242` pays, `4000000000000002` is declined. */
+  /**
+   * A test card number: `4242424242424242` pays, `4000000000000002` is declined,
+   * `4000000000000259` pays and is then disputed by its issuer.
+   */
   card: string;
   expiry?: string;
   cvc?: string;
@@ -58,6 +61,10 @@ export interface LocalStripeControl {
     options?: { businessName?: string },
   ): Promise<Stripe.Account>;
   reverseTransfer(id: string): Promise<Stripe.Transfer>;
+  /** The card issuer opens a dispute (chargeback) on a succeeded charge. */
+  openDispute(chargeId: string, options?: { reason?: string }): Promise<Stripe.Dispute>;
+  /** The issuer decides an open dispute. */
+  settleDispute(disputeId: string, outcome: 'won' | 'lost'): Promise<Stripe.Dispute>;
   /** Sets the platform's available balance (opening funds, balance.ts) to `available` now. */
   setAvailableBalance(available: number): Promise<Stripe.Balance>;
   /** Newest first. */
@@ -105,6 +112,10 @@ export const createLocalStripeControl = (
         ...(options.businessName ? { business_name: options.businessName } : {}),
       }),
     reverseTransfer: (transferId) => call('POST', `transfers/${id(transferId)}/reverse`, {}),
+    openDispute: (chargeId, options = {}) =>
+      call('POST', `charges/${id(chargeId)}/dispute`, options),
+    settleDispute: (disputeId, outcome) =>
+      call('POST', `disputes/${id(disputeId)}/settle`, { outcome }),
     setAvailableBalance: (available) => call('POST', 'balance', { available }),
     events: async (filter = {}) => {
       const query = new URLSearchParams();

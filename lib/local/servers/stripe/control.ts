@@ -25,6 +25,10 @@
  *                                               current period's end: renew, or cancel at period end)
  *   POST /_local/accounts/{id}/complete-onboarding { business_name? } → account
  *   POST /_local/transfers/{id}/reverse       → transfer  (the whole amount: `transfer.reversed`)
+ *   POST /_local/charges/{id}/dispute         { reason?: 'fraudulent' } → dispute  (the card issuer
+ *                                               opens a chargeback: `charge.dispute.created`)
+ *   POST /_local/disputes/{id}/settle         { outcome: 'won'|'lost' } → dispute  (the issuer's
+ *                                               decision: `charge.dispute.closed`)
  *   POST /_local/balance                      { available: n } → balance  (the platform's available
  *                                               balance is n now; charges and transfers move it)
  */
@@ -33,6 +37,7 @@ import { setAvailableBalance } from './balance';
 import { advanceSubscription } from './billing';
 import { completeSession } from './checkout';
 import { completeOnboarding, reverseTransfer } from './connect';
+import { openDispute, settleDispute } from './disputes';
 import type { Context } from './context';
 import { invalidRequest, readBody, resourceMissing, sendJson } from './http';
 import type { DeliveryMode, WebhookDispatcher } from './webhooks';
@@ -81,6 +86,8 @@ const ROUTES = [
   'POST subscriptions/:id/advance',
   'POST accounts/:id/complete-onboarding',
   'POST transfers/:id/reverse',
+  'POST charges/:id/dispute',
+  'POST disputes/:id/settle',
   'POST balance',
 ] as const;
 
@@ -241,6 +248,19 @@ const handleActionRoutes = async ({
     case 'POST transfers/:id/reverse':
       send(reverseTransfer(ctx, id));
       return true;
+    case 'POST charges/:id/dispute': {
+      const reason = optionalString(await readJson(request), 'reason');
+      send(openDispute(ctx, id, reason ? { reason } : {}));
+      return true;
+    }
+    case 'POST disputes/:id/settle': {
+      const outcome = optionalString(await readJson(request), 'outcome');
+      if (outcome !== 'won' && outcome !== 'lost') {
+        throw invalidRequest('outcome must be won or lost.', 'outcome');
+      }
+      send(settleDispute(ctx, id, outcome));
+      return true;
+    }
     case 'POST balance': {
       const available = (await readJson(request)).available;
       if (typeof available !== 'number' || !Number.isInteger(available)) {

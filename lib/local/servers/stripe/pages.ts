@@ -92,7 +92,7 @@ const checkoutPage = (
   ${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : ''}
   <button type="submit">${subscription ? 'Subscribe' : 'Pay'}</button>
 </form>
-<p class="hint">Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.</p>`,
+<p class="hint">Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000 0259 pays and is then disputed.</p>`,
   );
 };
 

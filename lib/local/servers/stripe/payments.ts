@@ -93,6 +93,13 @@ export const createRefund = (ctx: Context, params: Params): Stripe.Refund => {
   if (charge.status !== 'succeeded') {
     throw invalidRequest(`Charge ${charge.id} has not succeeded and cannot be refunded.`, 'charge');
   }
+  if (charge.disputed) {
+    throw invalidRequest(
+      `Charge ${charge.id} has been charged back; cannot issue a refund.`,
+      undefined,
+      'charge_disputed',
+    );
+  }
   const remaining = charge.amount - charge.amount_refunded;
   if (remaining <= 0) {
     throw invalidRequest(

@@ -219,7 +219,7 @@ ${pastDue ? '<div class="warning" role="alert">Your last payment failed. Update 
 ${subscriptionRows ? `<table><tbody>${subscriptionRows}</tbody></table>` : '<p>No subscriptions.</p>'}
 <h2>Invoice history</h2>
 ${invoiceRows ? `<table><thead><tr><th>Date</th><th>Invoice</th><th>Status</th><th class="amount">Amount</th></tr></thead><tbody>${invoiceRows}</tbody></table>` : '<p>No invoices yet.</p>'}
-<p class="hint">Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.</p>`,
+<p class="hint">Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000 0259 pays and is then disputed.</p>`,
   );
 };
 

@@ -47,6 +47,8 @@ export interface StripeState {
   charges: Record<string, Stripe.Charge>;
   paymentMethods: Record<string, Stripe.PaymentMethod>;
   refunds: Record<string, Stripe.Refund>;
+  /** Chargebacks (`dp_…`) on charges (disputes.ts). */
+  disputes: Record<string, Stripe.Dispute>;
   accounts: Record<string, Stripe.Account>;
   accountLinks: Record<string, StoredAccountLink>;
   transfers: Record<string, Stripe.Transfer>;
@@ -79,6 +81,7 @@ const emptyState = (): StripeState => ({
   charges: {},
   paymentMethods: {},
   refunds: {},
+  disputes: {},
   accounts: {},
   accountLinks: {},
   transfers: {},
@@ -102,6 +105,7 @@ const collectionOfPrefix: Record<string, keyof StripeState> = {
   ch: 'charges',
   pm: 'paymentMethods',
   re: 'refunds',
+  dp: 'disputes',
   acct: 'accounts',
   tr: 'transfers',
   bps: 'portalSessions',
