@@ -7,6 +7,10 @@
  * current version's preview is always the one read and nothing is recorded on the template.
  * Older templates without a manifest: a zip is listed from its directory (no contents), other
  * formats are "not available yet".
+ *
+ * Storage is read while the caller waits: each route's reads together stop at the storage
+ * budget of a route (STORAGE_READ_BUDGET, storage/s3.ts), so a bucket that does not answer is a
+ * 503 in words within seconds, not a wait to API Gateway's limit.
  */
 import { getApprovedTemplateItem, type TemplateItem } from '../catalog/service';
 import { getProfile } from '../profiles/service';
@@ -27,7 +31,13 @@ import {
   type BundleManifest,
   type ManifestFile,
 } from '../shared/storage/bundle-manifest';
-import { ObjectNotFoundError, readObject, readObjectRange } from '../shared/storage/s3';
+import {
+  ObjectNotFoundError,
+  readObject,
+  readObjectRange,
+  withinStorageBudget,
+  type StorageReadLimit,
+} from '../shared/storage/s3';
 import { loadTemplateAccess } from './access';
 import { InvalidZipError, ZIP_TAIL_BYTES, listZipEntries } from './zip-directory';
 
@@ -46,24 +56,40 @@ const PACKAGE_MANIFEST_NAMES = [
 ];
 
 /** The bundle's manifest, or null when the scan wrote none (older templates). */
-export const readManifest = async (fileKey: string): Promise<BundleManifest | null> => {
-  const bytes = await readObject(config().MVP_FILES_BUCKET, manifestKeysOf(fileKey).manifest);
+export const readManifest = async (
+  fileKey: string,
+  limit: StorageReadLimit,
+): Promise<BundleManifest | null> => {
+  const bytes = await readObject(
+    config().MVP_FILES_BUCKET,
+    manifestKeysOf(fileKey).manifest,
+    limit,
+  );
   if (!bytes) return null;
   return bundleManifestSchema.parse(JSON.parse(Buffer.from(bytes).toString('utf8')));
 };
 
 /** A text file's kept bytes, from the pack by one ranged read. */
-export const readPackedBytes = async (fileKey: string, file: ManifestFile): Promise<Uint8Array> => {
+export const readPackedBytes = async (
+  fileKey: string,
+  file: ManifestFile,
+  limit: StorageReadLimit,
+): Promise<Uint8Array> => {
   if (file.offset === undefined || !file.length) return new Uint8Array();
-  const { bytes } = await readObjectRange(config().MVP_FILES_BUCKET, manifestKeysOf(fileKey).pack, {
-    start: file.offset,
-    end: file.offset + file.length - 1,
-  });
+  const { bytes } = await readObjectRange(
+    config().MVP_FILES_BUCKET,
+    manifestKeysOf(fileKey).pack,
+    { start: file.offset, end: file.offset + file.length - 1 },
+    limit,
+  );
   return bytes;
 };
 
-const readPacked = async (fileKey: string, file: ManifestFile): Promise<string> =>
-  Buffer.from(await readPackedBytes(fileKey, file)).toString('utf8');
+const readPacked = async (
+  fileKey: string,
+  file: ManifestFile,
+  limit: StorageReadLimit,
+): Promise<string> => Buffer.from(await readPackedBytes(fileKey, file, limit)).toString('utf8');
 
 /** The single folder every file is in (`app/`), or '' when files sit at the root. */
 const topFolderOf = (files: readonly ManifestFile[]): string | null => {
@@ -93,24 +119,25 @@ export const findDocument = (
 const documentOf = async (
   fileKey: string,
   file: ManifestFile | null,
+  limit: StorageReadLimit,
 ): Promise<BundleDocument | null> =>
   file
     ? {
         path: file.path,
-        content: await readPacked(fileKey, file),
+        content: await readPacked(fileKey, file, limit),
         truncated: file.truncated === true,
       }
     : null;
 
 /** An older zip without a manifest: the first files of its directory (two ranged GETs). */
-const listZipDirectory = async (fileKey: string): Promise<BundleFiles> => {
+const listZipDirectory = async (fileKey: string, limit: StorageReadLimit): Promise<BundleFiles> => {
   const bucket = config().MVP_FILES_BUCKET;
   try {
-    const tail = await readObjectRange(bucket, fileKey, { suffix: ZIP_TAIL_BYTES });
+    const tail = await readObjectRange(bucket, fileKey, { suffix: ZIP_TAIL_BYTES }, limit);
     const listing = await listZipEntries(
       tail.bytes,
       tail.totalSize,
-      async (start, end) => (await readObjectRange(bucket, fileKey, { start, end })).bytes,
+      async (start, end) => (await readObjectRange(bucket, fileKey, { start, end }, limit)).bytes,
       BUNDLE_FILES_LIMIT,
     );
     return {
@@ -134,22 +161,16 @@ const listZipDirectory = async (fileKey: string): Promise<BundleFiles> => {
   }
 };
 
-/**
- * The files inside an approved template's bundle (public): every file of the manifest, with the
- * README and the package manifest inline. Folders are implied by the paths.
- */
-export const listBundleFiles = async (templateId: string): Promise<BundleFiles> => {
-  const template = await getApprovedTemplateItem(templateId);
-  if (!template.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
-  const fileKey = template.file_key;
-  const manifest = await readManifest(fileKey);
+/** The listing of a bundle's files from storage, every read under the route's `limit`. */
+const bundleFilesOf = async (fileKey: string, limit: StorageReadLimit): Promise<BundleFiles> => {
+  const manifest = await readManifest(fileKey, limit);
   if (!manifest) {
-    if (fileKey.toLowerCase().endsWith('.zip')) return listZipDirectory(fileKey);
+    if (fileKey.toLowerCase().endsWith('.zip')) return listZipDirectory(fileKey, limit);
     throw new ConflictError(CODE_PREVIEW_MESSAGES.notReady);
   }
   const [readme, packageManifest] = await Promise.all([
-    documentOf(fileKey, findDocument(manifest.files, README_NAMES)),
-    documentOf(fileKey, findDocument(manifest.files, PACKAGE_MANIFEST_NAMES)),
+    documentOf(fileKey, findDocument(manifest.files, README_NAMES), limit),
+    documentOf(fileKey, findDocument(manifest.files, PACKAGE_MANIFEST_NAMES), limit),
   ]);
   return {
     files: manifest.files.map((file) => ({ path: file.path, size: file.size, kind: file.kind })),
@@ -159,6 +180,18 @@ export const listBundleFiles = async (templateId: string): Promise<BundleFiles> 
     readme,
     package_manifest: packageManifest,
   };
+};
+
+/**
+ * The files inside an approved template's bundle (public): every file of the manifest, with the
+ * README and the package manifest inline. Folders are implied by the paths. Storage's reads stop
+ * at the route's budget (STORAGE_READ_BUDGET): 503 in words past it.
+ */
+export const listBundleFiles = async (templateId: string): Promise<BundleFiles> => {
+  const template = await getApprovedTemplateItem(templateId);
+  if (!template.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+  const fileKey = template.file_key;
+  return withinStorageBudget((limit) => bundleFilesOf(fileKey, limit));
 };
 
 /**
@@ -188,17 +221,20 @@ export const readBundleFile = async (
 ): Promise<BundleFileContent> => {
   const template = await getApprovedTemplateItem(templateId);
   await requireReadableFiles(userId, template);
-  if (!template.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
-  const manifest = await readManifest(template.file_key);
-  if (!manifest) throw new ConflictError(CODE_PREVIEW_MESSAGES.notReady);
-  const file = manifest.files.find((candidate) => candidate.path === path);
-  if (!file) throw new NotFoundError(CODE_PREVIEW_MESSAGES.unknownPath);
-  if (file.kind === 'binary') throw new UnprocessableError(CODE_PREVIEW_MESSAGES.binary);
-  if (file.offset === undefined) throw new UnprocessableError(CODE_PREVIEW_MESSAGES.notStored);
-  return {
-    path: file.path,
-    size: file.size,
-    content: await readPacked(template.file_key, file),
-    truncated: file.truncated === true,
-  };
+  const fileKey = template.file_key;
+  if (!fileKey) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+  return withinStorageBudget(async (limit) => {
+    const manifest = await readManifest(fileKey, limit);
+    if (!manifest) throw new ConflictError(CODE_PREVIEW_MESSAGES.notReady);
+    const file = manifest.files.find((candidate) => candidate.path === path);
+    if (!file) throw new NotFoundError(CODE_PREVIEW_MESSAGES.unknownPath);
+    if (file.kind === 'binary') throw new UnprocessableError(CODE_PREVIEW_MESSAGES.binary);
+    if (file.offset === undefined) throw new UnprocessableError(CODE_PREVIEW_MESSAGES.notStored);
+    return {
+      path: file.path,
+      size: file.size,
+      content: await readPacked(fileKey, file, limit),
+      truncated: file.truncated === true,
+    };
+  });
 };

@@ -25,6 +25,7 @@ import { s3Source } from '../shared/archives/s3-source';
 import { openZip } from '../shared/archives/zip-reader';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../shared/errors';
 import type { BundleManifest, ManifestFile } from '../shared/storage/bundle-manifest';
+import { withinStorageBudget, type StorageReadLimit } from '../shared/storage/s3';
 import { README_NAMES, findDocument, readManifest, readPackedBytes } from './code-preview';
 
 export interface BundleImage {
@@ -64,8 +65,12 @@ export const pathsNamedBy = (readmePath: string, markdown: string): Set<string> 
   return paths;
 };
 
-const readFromZip = async (fileKey: string, path: string): Promise<Uint8Array> => {
-  const zip = await openZip(s3Source(fileKey));
+const readFromZip = async (
+  fileKey: string,
+  path: string,
+  limit: StorageReadLimit,
+): Promise<Uint8Array> => {
+  const zip = await openZip(s3Source(fileKey, limit));
   try {
     const entry = zip.entries.find(
       (candidate) =>
@@ -96,12 +101,13 @@ const readImageBytes = async (
   fileKey: string,
   manifest: BundleManifest,
   file: ManifestFile,
+  limit: StorageReadLimit,
 ): Promise<Uint8Array> => {
   if (file.kind === 'text' && file.offset !== undefined && file.truncated !== true)
-    return readPackedBytes(fileKey, file);
+    return readPackedBytes(fileKey, file, limit);
   if (manifest.format !== 'zip')
     throw new UnprocessableError(CODE_PREVIEW_MESSAGES.imageUnavailable);
-  return readFromZip(fileKey, file.path);
+  return readFromZip(fileKey, file.path, limit);
 };
 
 /**
@@ -110,25 +116,31 @@ const readImageBytes = async (
  * 1. Find the approved template and its preview manifest (404, 409).
  * 2. Find the file in the manifest and check the README names it (404, 403).
  * 3. Read it within the size limit (422 past it), from the pack or the zip.
+ *
+ * Steps 1 to 3 read storage within the route's budget (STORAGE_READ_BUDGET, storage/s3.ts): a
+ * bucket that does not answer is storage's 503 in words within seconds.
  */
 export const readReadmeImage = async (templateId: string, path: string): Promise<BundleImage> => {
   const contentType = bundleImageTypeOf(path);
   if (!contentType) throw new UnprocessableError(CODE_PREVIEW_MESSAGES.notAnImage);
   const template = await getApprovedTemplateItem(templateId);
-  if (!template.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
-  const manifest = await readManifest(template.file_key);
-  if (!manifest) throw new ConflictError(CODE_PREVIEW_MESSAGES.notReady);
+  const fileKey = template.file_key;
+  if (!fileKey) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+  return withinStorageBudget(async (limit) => {
+    const manifest = await readManifest(fileKey, limit);
+    if (!manifest) throw new ConflictError(CODE_PREVIEW_MESSAGES.notReady);
 
-  const file = manifest.files.find((candidate) => candidate.path === path);
-  if (!file) throw new NotFoundError(CODE_PREVIEW_MESSAGES.unknownPath);
-  const readme = findDocument(manifest.files, README_NAMES);
-  const readmeText = readme
-    ? Buffer.from(await readPackedBytes(template.file_key, readme)).toString('utf8')
-    : '';
-  if (!readme || !pathsNamedBy(readme.path, readmeText).has(path))
-    throw new ForbiddenError(CODE_PREVIEW_MESSAGES.imageNotShown);
+    const file = manifest.files.find((candidate) => candidate.path === path);
+    if (!file) throw new NotFoundError(CODE_PREVIEW_MESSAGES.unknownPath);
+    const readme = findDocument(manifest.files, README_NAMES);
+    const readmeText = readme
+      ? Buffer.from(await readPackedBytes(fileKey, readme, limit)).toString('utf8')
+      : '';
+    if (!readme || !pathsNamedBy(readme.path, readmeText).has(path))
+      throw new ForbiddenError(CODE_PREVIEW_MESSAGES.imageNotShown);
 
-  if (file.size > BUNDLE_IMAGE_MAX_BYTES)
-    throw new UnprocessableError(CODE_PREVIEW_MESSAGES.imageTooLarge);
-  return { path, contentType, bytes: await readImageBytes(template.file_key, manifest, file) };
+    if (file.size > BUNDLE_IMAGE_MAX_BYTES)
+      throw new UnprocessableError(CODE_PREVIEW_MESSAGES.imageTooLarge);
+    return { path, contentType, bytes: await readImageBytes(fileKey, manifest, file, limit) };
+  });
 };

@@ -15,8 +15,10 @@
  */
 import type { S3Client } from '@aws-sdk/client-s3';
 import { storageDesign } from '../../../contract/design/storage-design';
+import { unavailableMessage } from '../../../contract/errors';
 import { config } from '../config';
 import { watchDependency } from '../dependencies';
+import { ServiceUnavailableError } from '../errors';
 
 /**
  * A connection gets 1 s; a request 15 s without a byte (an idle limit, not a total: a large
@@ -33,6 +35,54 @@ export const S3_TIMEOUTS = {
 
 /** What a route waits at most for storage to say whether a file can be served (all attempts). */
 export const STORAGE_CHECK_MS = 3_000;
+
+/**
+ * What a route that reads a bundle while its caller waits (the code preview, a README's images)
+ * may spend on storage: each attempt of a read gets `attemptMs` without a byte (the SDK's
+ * `requestTimeout`, per command), the client's standard retries make `attempts` of it, and all of
+ * the request's reads together stop at `totalMs` (attempts x attempt ≤ total, and the total, with
+ * the route's database reads, well inside the API functions' 10 s timeout and API Gateway's 29 s).
+ * Past the total the caller gets storage's 503 in words, never a wait to the Lambda's timeout.
+ */
+export const STORAGE_READ_BUDGET = { attemptMs: 1_500, attempts: 3, totalMs: 5_000 } as const;
+
+/** One route's limit on its storage reads, passed to each read (see {@link withinStorageBudget}). */
+export interface StorageReadLimit {
+  /** Aborts every read still running when the request's total is spent. */
+  readonly signal: AbortSignal;
+  /** Each attempt's time without a byte. */
+  readonly requestTimeout: number;
+}
+
+/** The SDK's per-command options for a read under `limit` (none: the client's own limits). */
+export const sendOptions = (limit: StorageReadLimit | undefined) =>
+  limit ? { abortSignal: limit.signal, requestTimeout: limit.requestTimeout } : {};
+
+/**
+ * Runs one request's storage reads within {@link STORAGE_READ_BUDGET}: `work` passes the limit
+ * it is given to each read; when the total is spent, the reads still running are aborted and the
+ * request fails with storage's 503 for a read ("Our file storage is not answering right now …").
+ */
+export const withinStorageBudget = async <T>(
+  work: (limit: StorageReadLimit) => Promise<T>,
+): Promise<T> => {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new ServiceUnavailableError(unavailableMessage('storage', 'read')));
+    }, STORAGE_READ_BUDGET.totalMs);
+  });
+  try {
+    return await Promise.race([
+      work({ signal: controller.signal, requestTimeout: STORAGE_READ_BUDGET.attemptMs }),
+      deadline,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
 
 /** The commands that change a bucket: a 503 after one of them cannot say "nothing was changed". */
 const CHANGES = new Set([
@@ -158,12 +208,14 @@ export const readObjectRange = async (
   bucket: string,
   key: string,
   range: { suffix: number } | { start: number; end: number },
+  limit?: StorageReadLimit,
 ): Promise<ObjectRange> => {
   const header = 'suffix' in range ? `bytes=-${range.suffix}` : `bytes=${range.start}-${range.end}`;
   const { sdk, client } = await s3();
   try {
     const result = await client.send(
       new sdk.GetObjectCommand({ Bucket: bucket, Key: key, Range: header }),
+      sendOptions(limit),
     );
     const bytes = result.Body ? await result.Body.transformToByteArray() : new Uint8Array();
     const total = /\/(\d+)$/.exec(result.ContentRange ?? '')?.[1];
@@ -176,10 +228,17 @@ export const readObjectRange = async (
 };
 
 /** A whole (small) object's bytes, or null when it does not exist. */
-export const readObject = async (bucket: string, key: string): Promise<Uint8Array | null> => {
+export const readObject = async (
+  bucket: string,
+  key: string,
+  limit?: StorageReadLimit,
+): Promise<Uint8Array | null> => {
   const { sdk, client } = await s3();
   try {
-    const result = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
+    const result = await client.send(
+      new sdk.GetObjectCommand({ Bucket: bucket, Key: key }),
+      sendOptions(limit),
+    );
     return result.Body ? await result.Body.transformToByteArray() : new Uint8Array();
   } catch (error) {
     const name = (error as { name?: string }).name;
