@@ -6,18 +6,18 @@
  */
 import type { ReactNode } from 'react';
 import { isSellerRole } from '@contract/profile';
-import { errorMessage } from '../lib/api-error';
 import { useMyProfile } from '../lib/my-profile';
 import { PageSpinner } from './page-spinner';
 import { RequireSignIn } from './require-sign-in';
 import { SellerApprovalRequired } from './seller-approval-required';
-import { ErrorPage } from './error-page';
+import { QueryErrorPage } from './query-error';
+import { failedQueryProps } from '../lib/query-retry';
 
 function ApprovedSellerGate({ children, description }: RequireApprovedSellerProps) {
   const profile = useMyProfile();
   if (profile.isPending) return <PageSpinner />;
   if (profile.isError) {
-    return <ErrorPage message={errorMessage(profile.error)} />;
+    return <QueryErrorPage {...failedQueryProps(profile)} testId="profile-error" />;
   }
   if (!profile.data.is_seller_approved || !isSellerRole(profile.data.role)) {
     return <SellerApprovalRequired description={description} />;

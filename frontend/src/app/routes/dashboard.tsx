@@ -31,10 +31,10 @@ import { SellerUsernamePrompt } from '../../features/settings/components/seller-
 import { useMySellerApplication } from '../../features/seller-application/api/get-my-application';
 import { ApplicationNotice } from '../../features/seller-application/components/application-notice';
 import { paths } from '../../config/paths';
-import { errorMessage } from '../../lib/api-error';
 import { useSession } from '../../lib/auth-session';
 import { useMyProfile } from '../../lib/my-profile';
-import { ErrorPage } from '../../components/error-page';
+import { QueryErrorPage } from '../../components/query-error';
+import { failedQueryProps } from '../../lib/query-retry';
 
 function SignedInDashboard() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -62,7 +62,7 @@ function SignedInDashboard() {
     return <Navigate to={paths.sellerSignup.getHref()} replace />;
   }
   if (profile.isError) {
-    return <ErrorPage message={errorMessage(profile.error)} />;
+    return <QueryErrorPage {...failedQueryProps(profile)} testId="dashboard-error" />;
   }
   return (
     <>

@@ -5,7 +5,6 @@
  */
 import type { ReactNode } from 'react';
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -17,6 +16,8 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { FormAlert } from '../../../components/form/form-alert';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 
 export interface QueueOutcome {
   status: 'success' | 'error';
@@ -33,9 +34,16 @@ export interface AdminQueueProps<S extends string, T> {
   outcome: QueueOutcome | null;
   outcomeTestId: string;
   /** The list query's state. */
-  query: { isPending: boolean; isError: boolean; data: readonly T[] | undefined };
-  /** The load failure's text. */
-  errorText: string;
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    isFetching: boolean;
+    error: unknown;
+    data: readonly T[] | undefined;
+    refetch: () => unknown;
+  };
+  /** The load failure's text, when not the API's own words. */
+  errorText?: string;
   emptyText: string;
   emptyTestId: string;
   /** The items, once loaded and not empty. */
@@ -52,10 +60,11 @@ export function AdminQueue<S extends string, T>(props: AdminQueueProps<S, T>) {
   if (query.isPending) body = <Skeleton h="40" />;
   else if (query.isError || !query.data) {
     body = (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Title>{props.errorText}</Alert.Title>
-      </Alert.Root>
+      <QueryError
+        {...failedQueryProps(query)}
+        message={props.errorText}
+        testId={`${props.testId}-error`}
+      />
     );
   } else if (query.data.length === 0) {
     body = (

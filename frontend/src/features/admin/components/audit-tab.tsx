@@ -2,9 +2,10 @@
  * The audit log: every admin action — who, what, on which target (by name), before → after in
  * words, when — newest first, a page at a time with Load more.
  */
-import { Alert, Badge, Card, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { AuditEntry } from '@contract/audit';
-import { errorMessage } from '../../../lib/api-error';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useAuditLog } from '../api/get-audit-log';
 import { auditActionLabel, auditChanges, auditTargetLabel } from '../lib/audit-changes';
 import { LoadMore } from './load-more';
@@ -13,8 +14,6 @@ import { formatDateTime } from '../../../lib/format';
 export default function AuditTab() {
   const log = useAuditLog();
   const entries = log.data?.pages.flatMap((page) => page.items) ?? [];
-  // Read before the branches below narrow `log` to its success state.
-  const moreError = log.isFetchNextPageError ? log.error : null;
 
   return (
     <Stack gap="5" data-testid="admin-audit" aria-busy={log.isPending}>
@@ -23,11 +22,8 @@ export default function AuditTab() {
       </Heading>
       {log.isPending ? (
         <Skeleton h="40" />
-      ) : log.isError ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{errorMessage(log.error)}</Alert.Title>
-        </Alert.Root>
+      ) : log.isError && !log.isFetchNextPageError ? (
+        <QueryError {...failedQueryProps(log)} testId="audit-load-error" />
       ) : entries.length === 0 ? (
         <Text color="fg.muted" py="6" data-testid="no-audit-entries">
           No admin actions yet.
@@ -37,12 +33,6 @@ export default function AuditTab() {
           {entries.map((entry) => (
             <AuditRow key={entry.id} entry={entry} />
           ))}
-          {moreError && (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{errorMessage(moreError)}</Alert.Title>
-            </Alert.Root>
-          )}
           <LoadMore pages={log} />
         </Stack>
       )}

@@ -7,6 +7,8 @@ import { useState } from 'react';
 import { Alert, Button, Card, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ContactMessage, ContactStatus } from '@contract/contact';
 import { errorMessage } from '../../../lib/api-error';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useAdminContactMessages } from '../api/get-contact-messages';
 import { useHandleContactMessage } from '../api/handle-contact-message';
 import { formatDateTime } from '../../../lib/format';
@@ -50,10 +52,7 @@ export function ContactMessagesCard() {
         {messages.isPending ? (
           <Skeleton h="24" />
         ) : messages.isError ? (
-          <Alert.Root status="error" size="sm">
-            <Alert.Indicator />
-            <Alert.Title>{errorMessage(messages.error)}</Alert.Title>
-          </Alert.Root>
+          <QueryError {...failedQueryProps(messages)} testId="contact-messages-error" />
         ) : messages.data.length === 0 ? (
           <Text color="fg.muted">
             {status === 'new' ? 'No new messages.' : 'No handled messages yet.'}

@@ -43,7 +43,6 @@ export default function DisputesTab() {
       outcome={outcome}
       outcomeTestId="dispute-action-result"
       query={disputes}
-      errorText={errorMessage(disputes.error)}
       emptyText={`No disputes with status ${DISPUTE_STATUS_LABELS[status].toLowerCase()}.`}
       emptyTestId="no-disputes"
     >

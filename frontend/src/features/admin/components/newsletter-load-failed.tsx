@@ -1,17 +1,18 @@
-/** The Newsletter tab's load failure: the product's text and a way to try again. */
-import { Alert, Button } from '@chakra-ui/react';
+/** The Newsletter tab's load failure: the product's text, the API's words and Try again. */
 import { NEWSLETTER_ADMIN_MESSAGES } from '@contract/admin-newsletter';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 
-export function LoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+export function LoadFailed({
+  query,
+}: {
+  query: { error: unknown; refetch: () => unknown; isFetching: boolean };
+}) {
   return (
-    <Alert.Root status="error" data-testid="newsletter-load-error">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{NEWSLETTER_ADMIN_MESSAGES.loadFailed}</Alert.Title>
-      </Alert.Content>
-      <Button size="xs" variant="outline" onClick={onRetry} loading={retrying} alignSelf="center">
-        Retry
-      </Button>
-    </Alert.Root>
+    <QueryError
+      {...failedQueryProps(query)}
+      title={NEWSLETTER_ADMIN_MESSAGES.loadFailed}
+      testId="newsletter-load-error"
+    />
   );
 }

@@ -1,12 +1,13 @@
 /**
  * The Newsletter tab's lists read a page at a time (subscribers, user subscriptions): a skeleton
- * while the first page loads, the load failure with Retry, a line when the list is empty, else the
+ * while the first page loads, the load failure with Try again, a line when the list is empty, else the
  * table, and under it Load more (or the failure of the next page).
  */
 import type { ReactNode } from 'react';
 import { Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { TableScrollArea } from '../../../components/table-scroll-area';
+import { NEWSLETTER_ADMIN_MESSAGES } from '@contract/admin-newsletter';
 import { LoadFailed } from './newsletter-load-failed';
 import { LoadMore } from './load-more';
 
@@ -53,12 +54,8 @@ export function NewsletterPagedTable<Item>({
   renderRow,
 }: NewsletterPagedTableProps<Item>) {
   const items = pages.data?.pages.flatMap((page) => page.items) ?? [];
-  // Read before the branches below narrow `pages` to its success state.
-  const moreFailed = pages.isFetchNextPageError;
   if (pages.isPending) return <Skeleton h="40" />;
-  if (pages.isError && !moreFailed) {
-    return <LoadFailed onRetry={() => void pages.refetch()} retrying={pages.isFetching} />;
-  }
+  if (pages.isError && !pages.isFetchNextPageError) return <LoadFailed query={pages} />;
   return (
     <Stack gap="3">
       {items.length === 0 && !pages.hasNextPage ? (
@@ -70,13 +67,7 @@ export function NewsletterPagedTable<Item>({
           <PagedRows label={label} columns={columns} items={items} renderRow={renderRow} />
         )
       )}
-      {moreFailed && (
-        <LoadFailed
-          onRetry={() => void pages.fetchNextPage()}
-          retrying={pages.isFetchingNextPage}
-        />
-      )}
-      {!moreFailed && <LoadMore pages={pages} />}
+      <LoadMore pages={pages} failedTitle={NEWSLETTER_ADMIN_MESSAGES.loadFailed} />
     </Stack>
   );
 }

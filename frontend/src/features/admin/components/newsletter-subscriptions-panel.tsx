@@ -22,9 +22,7 @@ export function NewsletterSubscriptionsPanel() {
   const subscriptions = useNewsletterSubscriptions(typeId);
 
   if (types.isPending) return <Skeleton h="40" />;
-  if (types.isError) {
-    return <LoadFailed onRetry={() => void types.refetch()} retrying={types.isFetching} />;
-  }
+  if (types.isError) return <LoadFailed query={types} />;
   if (types.data.items.length === 0) {
     return <Text color="fg.muted">Create a newsletter type first.</Text>;
   }

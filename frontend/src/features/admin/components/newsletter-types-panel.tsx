@@ -123,7 +123,7 @@ export function NewsletterTypesPanel() {
       {types.isPending ? (
         <Skeleton h="32" />
       ) : types.isError ? (
-        <LoadFailed onRetry={() => void types.refetch()} retrying={types.isFetching} />
+        <LoadFailed query={types} />
       ) : types.data.items.length === 0 ? (
         <Text color="fg.muted">No newsletter types yet.</Text>
       ) : (

@@ -5,7 +5,6 @@
  */
 import type { ReactNode } from 'react';
 import {
-  Alert,
   Badge,
   Card,
   HStack,
@@ -20,7 +19,8 @@ import {
 import { Link as RouterLink } from 'react-router';
 import { formatGbp } from '@contract/money';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-error';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useAdminOverview } from '../api/get-overview';
 import { ContactMessagesCard } from './contact-messages-card';
 import { TEMPLATE_STATUS_LABELS, TEMPLATE_STATUS_PALETTE } from '../lib/template-review';
@@ -41,10 +41,9 @@ export default function OverviewTab() {
   }
   if (overview.isError) {
     return (
-      <Alert.Root status="error" data-testid="admin-overview" aria-busy={false}>
-        <Alert.Indicator />
-        <Alert.Title>{errorMessage(overview.error)}</Alert.Title>
-      </Alert.Root>
+      <Stack gap="6" data-testid="admin-overview" aria-busy={false}>
+        <QueryError {...failedQueryProps(overview)} testId="admin-overview-error" />
+      </Stack>
     );
   }
 

@@ -4,17 +4,7 @@
  * month is paid once whoever runs it: the API refuses a month already run.
  */
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  HStack,
-  Heading,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import {
   payoutMonthStanding,
   type PayoutMonthStanding,
@@ -23,7 +13,9 @@ import {
 } from '@contract/payouts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
-import { errorMessage, refusalMessage } from '../../../lib/api-error';
+import { refusalMessage } from '../../../lib/api-error';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { formatDate, formatMonthYear } from '../../../lib/format';
 import { useAdminPayoutRuns } from '../api/get-payout-runs';
 import { useRunPayouts } from '../api/run-payouts';
@@ -144,10 +136,7 @@ export function PayoutRunsCard() {
           {runs.isPending ? (
             <Skeleton h="16" />
           ) : runs.isError ? (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{errorMessage(runs.error)}</Alert.Title>
-            </Alert.Root>
+            <QueryError {...failedQueryProps(runs)} testId="payout-runs-error" />
           ) : (
             <Stack gap="2" as="ul" listStyleType="none">
               <Text as="li" fontSize="sm" color="fg.muted" data-testid="payout-runs-summary">

@@ -78,7 +78,6 @@ export default function RefundsTab() {
       outcome={outcome}
       outcomeTestId="refund-action-result"
       query={requests}
-      errorText={errorMessage(requests.error)}
       emptyText={`No ${STATUS_LABELS[status].toLowerCase()} refund requests.`}
       emptyTestId="no-refund-requests"
       footer={

@@ -12,10 +12,10 @@ import { LuShieldAlert } from 'react-icons/lu';
 import { hasAdminRights } from '@contract/profile';
 import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
 import { useMyProfile } from '../../../lib/my-profile';
-import { ErrorPage } from '../../../components/error-page';
+import { QueryErrorPage } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 
 function AccessDenied({ to, from }: { to: string; from?: string }) {
   const navigate = useNavigate();
@@ -54,7 +54,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   }
   if (profile.isPending) return <PageSpinner />;
   if (profile.isError) {
-    return <ErrorPage message={errorMessage(profile.error)} />;
+    return <QueryErrorPage {...failedQueryProps(profile)} testId="profile-error" />;
   }
   if (!hasAdminRights(profile.data)) return <AccessDenied to={paths.dashboard.getHref()} />;
   return children;

@@ -3,22 +3,12 @@
  * most severe first, each with its advisories (package, pinned version, the release that fixes
  * it), how many buyers hold that version, and a link to the template's Security panel.
  */
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  HStack,
-  Heading,
-  Link,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Card, HStack, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { SEVERITY_LABELS } from '@contract/security';
 import type { LiveTemplateAdvisories } from '@contract/security-alerts';
-import { errorMessage } from '../../../lib/api-error';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { paths } from '../../../config/paths';
 import { useLiveAdvisories } from '../../security/api/get-live-advisories';
@@ -34,13 +24,7 @@ export default function SecurityTab() {
       {list.isPending ? (
         <Skeleton h="40" />
       ) : list.isError ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{errorMessage(list.error)}</Alert.Title>
-          <Button size="xs" variant="outline" ms="auto" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Alert.Root>
+        <QueryError {...failedQueryProps(list)} testId="admin-security-error" />
       ) : list.data.items.length === 0 ? (
         <Text color="fg.muted" py="6" data-testid="no-live-advisories">
           No live template has a known vulnerability.

@@ -4,11 +4,13 @@
  * applicant is told. The decision is audited and the applicant notified by the API.
  */
 import { useState } from 'react';
-import { Alert, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { AdminSellerApplication } from '@contract/seller-applications';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { errorMessage } from '../../../lib/api-error';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useDecideSellerApplication } from '../api/decide-seller-application';
 import { useSellerApplications } from '../api/get-seller-applications';
 import { RejectApplicationDialog } from './reject-application-dialog';
@@ -99,10 +101,7 @@ export default function SellerApplicationsTab() {
       {applications.isPending ? (
         <Skeleton h="40" />
       ) : applications.isError ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{errorMessage(applications.error)}</Alert.Title>
-        </Alert.Root>
+        <QueryError {...failedQueryProps(applications)} testId="applications-load-error" />
       ) : items.length === 0 ? (
         <Text color="fg.muted" py="6" data-testid="no-applications">
           No seller applications yet.

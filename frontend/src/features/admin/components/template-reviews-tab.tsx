@@ -103,9 +103,11 @@ export default function TemplateReviewsTab() {
       query={{
         isPending: templates.isPending,
         isError: templates.isError,
+        isFetching: templates.isFetching,
+        error: templates.error,
         data: templates.data?.items,
+        refetch: templates.refetch,
       }}
-      errorText={errorMessage(templates.error)}
       emptyText="Nothing to review."
       emptyTestId="no-pending-mvps"
       footer={

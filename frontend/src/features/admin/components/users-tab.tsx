@@ -6,7 +6,6 @@
  */
 import { useState, type FormEvent } from 'react';
 import {
-  Alert,
   Button,
   ButtonGroup,
   HStack,
@@ -31,6 +30,8 @@ import type { Role } from '@contract/profile';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { errorMessage } from '../../../lib/api-error';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useChangeUserRole } from '../api/change-user-role';
 import { useAdminUsers } from '../api/get-users';
 import { useSetSellerApproval } from '../api/set-seller-approval';
@@ -58,8 +59,6 @@ export default function UsersTab() {
     () => setConfirming(null),
   );
   const items = users.data?.pages.flatMap((page) => page.items) ?? [];
-  // Read before the branches below narrow `users` to its success state.
-  const moreError = users.isFetchNextPageError ? users.error : null;
 
   return (
     <Stack gap="5" data-testid="admin-users" aria-busy={users.isPending}>
@@ -85,11 +84,12 @@ export default function UsersTab() {
 
       {users.isPending ? (
         <Skeleton h="40" />
-      ) : users.isError ? (
-        <Alert.Root status="error" data-testid="users-load-error">
-          <Alert.Indicator />
-          <Alert.Title>{ADMIN_USER_MESSAGES.loadFailed}</Alert.Title>
-        </Alert.Root>
+      ) : users.isError && !users.isFetchNextPageError ? (
+        <QueryError
+          {...failedQueryProps(users)}
+          title={ADMIN_USER_MESSAGES.loadFailed}
+          testId="users-load-error"
+        />
       ) : (
         <Stack gap="3">
           {items.length === 0 && !users.hasNextPage ? (
@@ -110,13 +110,7 @@ export default function UsersTab() {
               />
             )
           )}
-          {moreError && (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{ADMIN_USER_MESSAGES.loadFailed}</Alert.Title>
-            </Alert.Root>
-          )}
-          <LoadMore pages={users} />
+          <LoadMore pages={users} failedTitle={ADMIN_USER_MESSAGES.loadFailed} />
         </Stack>
       )}
       <SellerApprovalDialog

@@ -21,7 +21,7 @@ import { isSellerRole } from '@contract/profile';
 import { PageSpinner } from '../../../components/page-spinner';
 import { SellerApprovalRequired } from '../../../components/seller-approval-required';
 import { paths } from '../../../config/paths';
-import { errorMessage, refusalMessage } from '../../../lib/api-error';
+import { refusalMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
 import { useMyProfile } from '../../../lib/my-profile';
 import { useArchiveTemplate } from '../api/archive-template';
@@ -31,8 +31,7 @@ import { GITHUB_MESSAGES } from '@contract/github';
 import { useInstallGithubApp, useSyncRepository } from '../../github/api/github';
 import { MyTemplateCard } from './my-template-card';
 import { SignInButton } from '../../../components/sign-in-link';
-import { ErrorPage } from '../../../components/error-page';
-import { QueryError } from '../../../components/query-error';
+import { QueryError, QueryErrorPage } from '../../../components/query-error';
 import { failedQueryProps } from '../../../lib/query-retry';
 
 export const RETRY_FAILED = 'Failed to retry processing. Please try again.';
@@ -199,7 +198,9 @@ export function MyTemplatesView() {
     return <SignInToView />;
   }
   if (profile.isError) {
-    return <ErrorPage message={errorMessage(profile.error)} maxW="6xl" py="10" />;
+    return (
+      <QueryErrorPage {...failedQueryProps(profile)} maxW="6xl" py="10" testId="profile-error" />
+    );
   }
   if (!approved) return <SellerApprovalRequired />;
 

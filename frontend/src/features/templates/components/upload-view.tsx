@@ -7,11 +7,11 @@
 import { hasAdminRights, isSellerRole } from '@contract/profile';
 import { PageSpinner } from '../../../components/page-spinner';
 import { SellerApprovalRequired } from '../../../components/seller-approval-required';
-import { errorMessage } from '../../../lib/api-error';
 import { useMyProfile } from '../../../lib/my-profile';
 import { NewTemplateForm } from './new-template-form';
 import { NewVersionForm } from './new-version-form';
-import { ErrorPage } from '../../../components/error-page';
+import { QueryErrorPage } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 
 export function UploadView({ mvpId }: { mvpId?: string }) {
   // Rendered inside RequireSignIn (app/routes/upload.tsx): the caller is signed in.
@@ -19,7 +19,7 @@ export function UploadView({ mvpId }: { mvpId?: string }) {
 
   if (profile.isPending) return <PageSpinner />;
   if (profile.isError) {
-    return <ErrorPage message={errorMessage(profile.error)} py="10" />;
+    return <QueryErrorPage {...failedQueryProps(profile)} py="10" testId="profile-error" />;
   }
   const me = profile.data;
   const approvedSeller = me.is_seller_approved && isSellerRole(me.role);
