@@ -5,13 +5,14 @@
  * reads a bundle, does not carry Netlify's detection.
  */
 import type { SiteSettings } from '../../../contract/site-settings';
-import { getApprovedTemplateItem, getLiveSiteSettings } from '../../catalog/service';
+import { getHeldTemplateItem, getLiveSiteSettings } from '../../catalog/service';
 import type { DeploymentItem } from '../repo';
 
 export const plannedSiteSettings = async (
   item: DeploymentItem,
 ): Promise<{ settings: SiteSettings | null; fileKey: string | undefined }> => {
   if (item.site_settings) return { settings: item.site_settings, fileKey: undefined };
-  const template = await getApprovedTemplateItem(item.mvp_id);
+  // Archived too: a holder's deployment of an archived template builds like any other.
+  const template = await getHeldTemplateItem(item.mvp_id);
   return { settings: await getLiveSiteSettings(template), fileKey: template.file_key };
 };

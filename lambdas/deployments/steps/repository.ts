@@ -6,7 +6,7 @@
  * name; a name GitHub says is taken is this deployment's own repository when the run that created
  * it stopped before recording it (adopted), or an unrelated one (the buyer chooses another name).
  */
-import { getApprovedTemplateItem } from '../../catalog/service';
+import { getHeldTemplateItem } from '../../catalog/service';
 import { githubErrorStatus } from '../../shared/adapters/github';
 import { DEPLOY_CONTINUE_MESSAGES, DEPLOY_MESSAGES } from '../../../contract/deployments';
 import type { Octokit } from '../../shared/adapters/github';
@@ -135,7 +135,9 @@ export const createRepository = async ({ deploymentId }: StepInput): Promise<Ste
         now(),
       );
     }
-    const template = await getApprovedTemplateItem(item.mvp_id);
+    // Listed or archived: Deploy spent through the access rule (lambdas/downloads/access.ts), so a
+    // holder of an archived template, or of a closed seller's, gets its files like Download again.
+    const template = await getHeldTemplateItem(item.mvp_id);
     if (!template.file_key) throw new BundleReadError('The template file is missing.');
     const files = await readBundleFiles(template.file_key);
     const parentSha = await branchHead(octokit, { owner, repo: item.repo_name, branch });
