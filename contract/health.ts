@@ -1,4 +1,5 @@
 /** `GET /api/health` (public): what the `/status` page shows. Kept free of zod. */
+import { THIRD_PARTY_NAMES } from './third-parties';
 
 export type HealthState = 'operational' | 'degraded' | 'down';
 
@@ -19,6 +20,25 @@ export interface HealthReport {
   checked_at: string;
   components: HealthComponent[];
 }
+
+/**
+ * The report's components, in the order it lists them: the API itself, each dependency our
+ * functions talk to (one check each, lambdas/stats/health.ts), then the processing pipeline.
+ */
+export const HEALTH_COMPONENTS = {
+  api: 'API',
+  database: 'Database',
+  files: 'File storage',
+  signIn: 'Sign-in service',
+  payments: `Payments (${THIRD_PARTY_NAMES.stripe})`,
+  github: THIRD_PARTY_NAMES.github,
+  netlify: THIRD_PARTY_NAMES.netlify,
+  email: `E-mail (${THIRD_PARTY_NAMES.ses})`,
+  pipeline: 'Processing pipeline',
+} as const;
+
+/** The component names in the report's order. */
+export const HEALTH_COMPONENT_NAMES: readonly string[] = Object.values(HEALTH_COMPONENTS);
 
 /** A template waiting longer than this for the scan → pin steps makes the pipeline degraded. */
 export const PIPELINE_DEGRADED_AFTER_MINUTES = 15;

@@ -15,12 +15,12 @@
  */
 import {
   HEALTH_CHECK_TIMEOUT_MS,
+  HEALTH_COMPONENTS,
   HEALTH_SLOW_MS,
   PIPELINE_DEGRADED_AFTER_MINUTES,
   type HealthComponent,
   type HealthReport,
 } from '../../contract/health';
-import { THIRD_PARTY_NAMES } from '../../contract/third-parties';
 import { config } from '../shared/config';
 import { logger } from '../shared/observability';
 import { getPipelineBacklog } from '../templates/pipeline-health';
@@ -76,9 +76,9 @@ const databaseCheck = async (): Promise<HealthComponent> => {
   const started = Date.now();
   try {
     await withinBudget(() => getApprovedTemplateCount());
-    return answered('Database', Date.now() - started);
+    return answered(HEALTH_COMPONENTS.database, Date.now() - started);
   } catch (error) {
-    return notAnswering('Database', error);
+    return notAnswering(HEALTH_COMPONENTS.database, error);
   }
 };
 
@@ -107,29 +107,26 @@ const dependencyChecks = (): Promise<HealthComponent>[] => {
   const settings = config();
   return [
     databaseCheck(),
-    endpointCheck('File storage', awsEndpoint('AWS_ENDPOINT_URL_S3', 's3')),
+    endpointCheck(HEALTH_COMPONENTS.files, awsEndpoint('AWS_ENDPOINT_URL_S3', 's3')),
     endpointCheck(
-      'Sign-in service',
+      HEALTH_COMPONENTS.signIn,
       awsEndpoint('AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER', 'cognito-idp'),
     ),
     endpointCheck(
-      `Payments (${THIRD_PARTY_NAMES.stripe})`,
+      HEALTH_COMPONENTS.payments,
       settings.STRIPE_API_URL ?? 'https://api.stripe.com/v1',
     ),
-    endpointCheck(THIRD_PARTY_NAMES.github, settings.GITHUB_API_URL ?? 'https://api.github.com/'),
+    endpointCheck(HEALTH_COMPONENTS.github, settings.GITHUB_API_URL ?? 'https://api.github.com/'),
     endpointCheck(
-      THIRD_PARTY_NAMES.netlify,
+      HEALTH_COMPONENTS.netlify,
       settings.NETLIFY_API_URL ?? 'https://api.netlify.com/api/v1/',
     ),
-    endpointCheck(
-      `E-mail (${THIRD_PARTY_NAMES.ses})`,
-      awsEndpoint('AWS_ENDPOINT_URL_SESV2', 'email'),
-    ),
+    endpointCheck(HEALTH_COMPONENTS.email, awsEndpoint('AWS_ENDPOINT_URL_SESV2', 'email')),
   ];
 };
 
 const pipelineCheck = async (now: Date): Promise<HealthComponent> => {
-  const name = 'Processing pipeline';
+  const name = HEALTH_COMPONENTS.pipeline;
   try {
     const { waiting, oldestSince } = await withinBudget(() => getPipelineBacklog());
     if (waiting === 0 || oldestSince === null) {
@@ -149,7 +146,7 @@ const pipelineCheck = async (now: Date): Promise<HealthComponent> => {
 /** Every check, now (tests call this; the route goes through {@link getRecentHealth}). */
 export const getHealth = async (now = new Date()): Promise<HealthReport> => {
   const components: HealthComponent[] = [
-    { name: 'API', status: 'operational', detail: 'Answering requests.' },
+    { name: HEALTH_COMPONENTS.api, status: 'operational', detail: 'Answering requests.' },
     ...(await Promise.all([...dependencyChecks(), pipelineCheck(now)])),
   ];
   const status = components.every((component) => component.status === 'operational')

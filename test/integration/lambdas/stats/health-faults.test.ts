@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   HEALTH_CHECK_TIMEOUT_MS,
+  HEALTH_COMPONENTS,
   type HealthComponent,
   type HealthReport,
 } from '../../../../contract/health';
@@ -20,18 +21,16 @@ import { startFaultProxy, type FaultMode, type FaultProxy } from '../../../fixtu
 const ANSWER_BUDGET_MS = HEALTH_CHECK_TIMEOUT_MS + 3_000;
 
 /** The environment variable our clients read each service's address from, by component. */
-const SERVICES = {
-  Database: 'AWS_ENDPOINT_URL_DYNAMODB',
-  'File storage': 'AWS_ENDPOINT_URL_S3',
-  'Sign-in service': 'AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER',
-  'Payments (Stripe)': 'STRIPE_API_URL',
-  GitHub: 'GITHUB_API_URL',
-  Netlify: 'NETLIFY_API_URL',
-  'E-mail (Amazon SES)': 'AWS_ENDPOINT_URL_SESV2',
-} as const;
-type Service = keyof typeof SERVICES;
-
-const proxies = new Map<Service, FaultProxy>();
+const SERVICES: Record<string, string> = {
+  [HEALTH_COMPONENTS.database]: 'AWS_ENDPOINT_URL_DYNAMODB',
+  [HEALTH_COMPONENTS.files]: 'AWS_ENDPOINT_URL_S3',
+  [HEALTH_COMPONENTS.signIn]: 'AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER',
+  [HEALTH_COMPONENTS.payments]: 'STRIPE_API_URL',
+  [HEALTH_COMPONENTS.github]: 'GITHUB_API_URL',
+  [HEALTH_COMPONENTS.netlify]: 'NETLIFY_API_URL',
+  [HEALTH_COMPONENTS.email]: 'AWS_ENDPOINT_URL_SESV2',
+};
+const proxies = new Map<string, FaultProxy>();
 
 /** `http://127.0.0.1:1234/api/v1` behind a proxy keeps its path. */
 const throughProxy = (address: string, proxy: FaultProxy) => {
@@ -40,7 +39,7 @@ const throughProxy = (address: string, proxy: FaultProxy) => {
 };
 
 beforeAll(async () => {
-  for (const [service, variable] of Object.entries(SERVICES) as [Service, string][]) {
+  for (const [service, variable] of Object.entries(SERVICES)) {
     const address = process.env[variable];
     if (!address) throw new Error(`${variable} is not set for this run`);
     const proxy = await startFaultProxy(address);
@@ -77,9 +76,9 @@ describe('GET /api/health while its dependencies fail', () => {
     expect(result.statusCode).toBe(200);
     const report = jsonBody<HealthReport>(result);
     expect(report.components.map((component) => component.name)).toEqual([
-      'API',
+      HEALTH_COMPONENTS.api,
       ...Object.keys(SERVICES),
-      'Processing pipeline',
+      HEALTH_COMPONENTS.pipeline,
     ]);
     // None is down (on a busy machine a check may miss its 2 s once: asked again until none does).
     await expect.poll(async () => downNames(await getHealth()), POLL).toEqual([]);
@@ -97,7 +96,7 @@ describe('GET /api/health while its dependencies fail', () => {
         expect(ms).toBeLessThan(ANSWER_BUDGET_MS);
         expect(report.status).toBe('degraded');
         const components = byName(report);
-        for (const service of Object.keys(SERVICES) as Service[]) {
+        for (const service of Object.keys(SERVICES)) {
           expect(components.get(service)).toEqual<HealthComponent>({
             name: service,
             status: 'down',
@@ -115,11 +114,13 @@ describe('GET /api/health while its dependencies fail', () => {
   );
 
   it('names only the service that fails', { timeout: 60_000 }, async () => {
-    await proxies.get('File storage')!.setMode('refuse');
+    await proxies.get(HEALTH_COMPONENTS.files)!.setMode('refuse');
     try {
-      await expect.poll(async () => downNames(await getHealth()), POLL).toEqual(['File storage']);
+      await expect
+        .poll(async () => downNames(await getHealth()), POLL)
+        .toEqual([HEALTH_COMPONENTS.files]);
     } finally {
-      await proxies.get('File storage')!.setMode('pass');
+      await proxies.get(HEALTH_COMPONENTS.files)!.setMode('pass');
     }
   });
 

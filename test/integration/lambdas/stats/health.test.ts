@@ -5,7 +5,11 @@
  * pipeline's wait.
  */
 import { describe, expect, it } from 'vitest';
-import { PIPELINE_DEGRADED_AFTER_MINUTES, type HealthReport } from '../../../../contract/health';
+import {
+  HEALTH_COMPONENT_NAMES,
+  PIPELINE_DEGRADED_AFTER_MINUTES,
+  type HealthReport,
+} from '../../../../contract/health';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { getHealth } from '../../../../lambdas/stats/health';
 import { handler } from '../../../../lambdas/stats/index';
@@ -31,17 +35,7 @@ describe('GET /api/health', () => {
       expect(result.statusCode).toBe(200);
       expect(result.headers?.['cache-control']).toBe('no-store');
       const report = jsonBody<HealthReport>(result);
-      expect(report.components.map((component) => component.name)).toEqual([
-        'API',
-        'Database',
-        'File storage',
-        'Sign-in service',
-        'Payments (Stripe)',
-        'GitHub',
-        'Netlify',
-        'E-mail (Amazon SES)',
-        'Processing pipeline',
-      ]);
+      expect(report.components.map((component) => component.name)).toEqual(HEALTH_COMPONENT_NAMES);
       // Every service answers: none is down (on a busy machine a check may miss its 2 s once, so
       // asked again until none does; one answering slowly is degraded, not down).
       await expect
