@@ -3,9 +3,10 @@
  * over a day, week, month (the default) or year, as stat cards and daily charts. The charts
  * (@chakra-ui/charts over recharts) are only in this tab's chunk.
  */
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useState, type ReactNode } from 'react';
 import {
-  Alert,
   Button,
   ButtonGroup,
   Card,
@@ -27,7 +28,6 @@ import {
   type AnalyticsPeriod,
 } from '@contract/admin-analytics';
 import { formatGbp } from '@contract/money';
-import { errorMessage } from '../../../lib/api-error';
 import { useAdminAnalytics } from '../api/get-admin-analytics';
 import {
   analyticsRows,
@@ -74,10 +74,10 @@ export default function AnalyticsTab() {
       </HStack>
 
       {analytics.isError ? (
-        <AnalyticsLoadError
-          error={analytics.error}
-          retrying={analytics.isFetching}
-          onRetry={() => void analytics.refetch()}
+        <QueryError
+          {...failedQueryProps(analytics)}
+          title={ANALYTICS_MESSAGES.loadFailed}
+          testId="analytics-error"
         />
       ) : (
         <>
@@ -142,28 +142,6 @@ function PeriodPicker(props: {
         </Button>
       ))}
     </ButtonGroup>
-  );
-}
-
-/** The failed load, with a Retry that refetches. */
-function AnalyticsLoadError(props: { error: unknown; retrying: boolean; onRetry: () => void }) {
-  return (
-    <Alert.Root status="error" data-testid="analytics-error">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{ANALYTICS_MESSAGES.loadFailed}</Alert.Title>
-        <Alert.Description>{errorMessage(props.error)}</Alert.Description>
-      </Alert.Content>
-      <Button
-        size="sm"
-        variant="outline"
-        alignSelf="center"
-        loading={props.retrying}
-        onClick={props.onRetry}
-      >
-        Retry
-      </Button>
-    </Alert.Root>
   );
 }
 

@@ -28,6 +28,8 @@ import {
   type NewsletterIssueStatusName,
 } from '@contract/newsletter-issues';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { setServerFieldErrors, useFormSubmit } from '../../../components/form/use-form-submit';
@@ -254,7 +256,7 @@ export function NewsletterIssuesPanel() {
         {issues.isPending ? (
           <Spinner />
         ) : issues.isError ? (
-          <FormAlert status="error" size="sm" title={errorMessage(issues.error)} />
+          <QueryError {...failedQueryProps(issues)} testId="newsletter-issues-error" />
         ) : issues.data.length === 0 ? (
           <Text color="fg.muted">No issues yet. Compose one above.</Text>
         ) : (

@@ -26,6 +26,8 @@ import { formatGbp } from '@contract/money';
 import type { AnalyticsMonth, SellerAnalytics } from '@contract/seller-analytics';
 import { SELLER_FIGURES_TEXT, type SellerFigures } from '@contract/seller-figures';
 import { TableScrollArea } from '../../../components/table-scroll-area';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { errorMessage } from '../../../lib/api-error';
 import { formatCount, formatMonthYear, formatRating } from '../../../lib/format';
 import { useExportSellerAnalytics } from '../api/export-seller-analytics';
@@ -73,16 +75,11 @@ export function SellerAnalyticsView() {
       )}
 
       {analytics.isError ? (
-        <Alert.Root status="error" data-testid="seller-analytics-error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>Failed to load your analytics.</Alert.Title>
-            <Alert.Description>{errorMessage(analytics.error)}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => void analytics.refetch()}>
-            Retry
-          </Button>
-        </Alert.Root>
+        <QueryError
+          {...failedQueryProps(analytics)}
+          title="Failed to load your analytics."
+          testId="seller-analytics-error"
+        />
       ) : !data ? (
         <Skeleton h="96" />
       ) : data.templates.length === 0 ? (

@@ -1,6 +1,5 @@
 import { useDeferredValue, useEffect } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -17,7 +16,8 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import { LuSearchX } from 'react-icons/lu';
-import { errorMessage } from '../../../lib/api-error';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useTemplates } from '../api/get-templates';
 import { hasActiveFilters, shouldPaginate } from '../lib/browse-filters';
 import { useBrowseFilters } from '../lib/use-browse-filters';
@@ -84,7 +84,8 @@ const EAGER_CARDS = 3;
 export function BrowseView() {
   const actions = useBrowseFilters();
   const { filters, goToPage, clearFilters } = actions;
-  const { data: answer, error, isFetching } = useTemplates(filters);
+  const templates = useTemplates(filters);
+  const { data: answer, error, isFetching } = templates;
   // The answer renders in a background render that React slices so a phone stays responsive: the
   // query's own update is urgent and would draw all twelve cards in one long task (docs/architecture.md,
   // Mobile performance). Until then the skeletons stay, also when boot had the answer before the
@@ -113,12 +114,7 @@ export function BrowseView() {
           <FilterPanel {...actions} />
         </Box>
         <Stack gap="6" minW="0">
-          {error && (
-            <Alert.Root status="error" data-testid="browse-error">
-              <Alert.Indicator />
-              <Alert.Title>{errorMessage(error)}</Alert.Title>
-            </Alert.Root>
-          )}
+          {error && <QueryError {...failedQueryProps(templates)} testId="browse-error" />}
           {data && !pastTheEnd && (
             <Flex justify="space-between" align="center" gap="3">
               <Text data-testid="results-count" color="fg.muted" fontSize="sm" aria-live="polite">

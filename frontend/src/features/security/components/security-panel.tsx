@@ -11,9 +11,12 @@ import { SECURITY_MESSAGES } from '@contract/security';
 import { isMissingReport, useLiveSecurityReport } from '../api/get-security-report';
 import { SecurityReportView } from './security-report-view';
 import { UPLOAD_SCAN_CHECKS } from '../lib/security-text';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 
 export function SecurityPanel({ mvpId }: { mvpId: string }) {
-  const { data, isPending, error } = useLiveSecurityReport(mvpId);
+  const report = useLiveSecurityReport(mvpId);
+  const { data, isPending, error } = report;
   const { hash } = useLocation();
   const section = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -40,11 +43,11 @@ export function SecurityPanel({ mvpId }: { mvpId: string }) {
             </Stack>
           ) : error ? (
             <Stack gap="2">
-              <Text color="fg.muted">
-                {isMissingReport(error)
-                  ? SECURITY_MESSAGES.notFound
-                  : 'The security report of this template is not available right now.'}
-              </Text>
+              {isMissingReport(error) ? (
+                <Text color="fg.muted">{SECURITY_MESSAGES.notFound}</Text>
+              ) : (
+                <QueryError {...failedQueryProps(report)} testId="security-report-error" />
+              )}
               <Text fontSize="sm" color="fg.muted">
                 Every live version passed the upload scan: {UPLOAD_SCAN_CHECKS.join('; ')}.
               </Text>

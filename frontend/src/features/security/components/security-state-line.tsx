@@ -3,7 +3,9 @@
  * vulnerabilities", after the version it is of (the live one, one in review over it, or a first
  * version never live), linking to the full report on the edit page.
  */
-import { Badge, HStack, Link, Skeleton, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Link, Skeleton, Text } from '@chakra-ui/react';
+import { TRY_AGAIN_LABEL } from '../../../components/query-error';
+import { errorMessage } from '../../../lib/api-error';
 import { Link as RouterLink } from 'react-router';
 import { LuShieldAlert, LuShieldCheck } from 'react-icons/lu';
 import { SEVERITY_LABELS, worstSeverity } from '@contract/security';
@@ -17,15 +19,29 @@ export interface SecurityStateLineProps {
 }
 
 export function SecurityStateLine({ mvpId, reportHref }: SecurityStateLineProps) {
-  const { data, isPending, error } = useNewestSecurityReport(mvpId);
+  const report = useNewestSecurityReport(mvpId);
+  const { data, isPending, error } = report;
   if (isPending) return <Skeleton h="4" w="40%" />;
+  if (error && !isMissingReport(error)) {
+    // One line on a card: the API's words and a small Try again, not a full alert per card.
+    return (
+      <HStack gap="2" fontSize="sm" data-testid="security-state" flexWrap="wrap">
+        <Text color="fg.error">{errorMessage(error)}</Text>
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="red"
+          loading={report.isFetching}
+          onClick={() => void report.refetch()}
+        >
+          {TRY_AGAIN_LABEL}
+        </Button>
+      </HStack>
+    );
+  }
   const worst = data ? worstSeverity(data.findings) : null;
   const clean = data?.status === 'checked' && data.findings.length === 0;
-  const text = data
-    ? securityLineText(data)
-    : isMissingReport(error)
-      ? 'No security report yet'
-      : 'Security report not available right now';
+  const text = data ? securityLineText(data) : 'No security report yet';
   return (
     <HStack gap="2" fontSize="sm" data-testid="security-state" flexWrap="wrap">
       <Text as="span" color={clean ? 'green.fg' : 'fg.muted'} aria-hidden="true">

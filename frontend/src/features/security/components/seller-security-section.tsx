@@ -14,6 +14,8 @@ import {
 } from '../api/get-security-report';
 import { reportVersionTitle, type TemplateStanding } from '../lib/security-text';
 import { SecurityReportView } from './security-report-view';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 
 /** The anchor of the section, for links from My MVPs. */
 export const SECURITY_SECTION_ID = 'security';
@@ -21,7 +23,9 @@ export const SECURITY_SECTION_ID = 'security';
 interface ReportState {
   data: SecurityReport | undefined;
   isPending: boolean;
+  isFetching: boolean;
   error: Error | null;
+  refetch: () => unknown;
 }
 
 function VersionReport({ title, state }: { title: string; state: ReportState }) {
@@ -34,12 +38,10 @@ function VersionReport({ title, state }: { title: string; state: ReportState }) 
         <Skeleton h="4" w="60%" />
       ) : state.data ? (
         <SecurityReportView report={state.data} audience="seller" headingLevel="h4" />
+      ) : isMissingReport(state.error) ? (
+        <Text color="fg.muted">{SECURITY_MESSAGES.notFound}</Text>
       ) : (
-        <Text color="fg.muted">
-          {isMissingReport(state.error)
-            ? SECURITY_MESSAGES.notFound
-            : 'The security report is not available right now.'}
-        </Text>
+        <QueryError {...failedQueryProps(state)} testId="security-report-error" />
       )}
     </Stack>
   );

@@ -5,9 +5,17 @@ import { Box, Skeleton, Text } from '@chakra-ui/react';
 import { SECURITY_MESSAGES, type SecurityReport } from '@contract/security';
 import { isMissingReport } from '../api/get-security-report';
 import { SecurityReportView } from './security-report-view';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 
 export interface VersionSecurityBoxProps {
-  state: { data: SecurityReport | undefined; isPending: boolean; error: Error | null };
+  state: {
+    data: SecurityReport | undefined;
+    isPending: boolean;
+    isFetching: boolean;
+    error: Error | null;
+    refetch: () => unknown;
+  };
 }
 
 export function VersionSecurityBox({ state }: VersionSecurityBoxProps) {
@@ -20,12 +28,12 @@ export function VersionSecurityBox({ state }: VersionSecurityBoxProps) {
         <Skeleton h="4" w="50%" />
       ) : state.data ? (
         <SecurityReportView report={state.data} audience="admin" headingLevel="h4" />
-      ) : (
+      ) : isMissingReport(state.error) ? (
         <Text fontSize="sm" color="fg.muted">
-          {isMissingReport(state.error)
-            ? SECURITY_MESSAGES.notFound
-            : 'The security report is not available right now.'}
+          {SECURITY_MESSAGES.notFound}
         </Text>
+      ) : (
+        <QueryError {...failedQueryProps(state)} testId="security-report-error" />
       )}
     </Box>
   );
