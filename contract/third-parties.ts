@@ -99,3 +99,18 @@ export const THIRD_PARTY_RETRY_SAFE_MESSAGES: Readonly<Record<ThirdParty, string
  * the task's own timeout and its state machine's retries bound it, not an API request's.
  */
 export const TASK_CALL_TIMEOUT_MS = 120_000;
+
+/**
+ * The calls the buyer-deploy site steps make at most, each within its service's budget above and
+ * tried once (their state machine retries the step: NetlifyUnavailableError, GithubUnavailableError,
+ * both TransientError): so their functions' timeouts (lib/constructs/buyer-deploy.ts, checked by
+ * test/infra/buyer-deploy.test.ts) are longer than every call not answering in turn, and a Netlify
+ * or GitHub that hangs fails the step with the retryable error, never the function's own timeout.
+ * - create-site: GitHub's repository, deploy key and push hook; Netlify's deploy key and the site
+ *   (created a second time when its name is taken).
+ * - check-site: Netlify's latest deploy (then the site's own address, with its own 10 s limit).
+ */
+export const DEPLOY_SITE_STEP_CALLS = {
+  CreateSite: { github: 3, netlify: 3 },
+  CheckSite: { github: 0, netlify: 1 },
+} as const satisfies Record<string, Partial<Record<ThirdParty, number>>>;

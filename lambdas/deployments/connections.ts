@@ -166,7 +166,7 @@ export const completeNetlifyConnection = async (
   let accountLogin: string | undefined;
   try {
     token = await exchangeNetlifyCode(body.code, redirectUri(BUYER_NETLIFY_CALLBACK_PATH));
-    const user = (await (await netlifyAsUser(token, 'route')).getCurrentUser()) as {
+    const user = (await (await netlifyAsUser(token)).getCurrentUser()) as {
       slug?: string;
       full_name?: string;
     };

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { secretArnVariable } from '../../contract/design/secrets';
+import { DEPLOY_SITE_STEP_CALLS, worstCaseMs } from '../../contract/third-parties';
 import { LIMIT_WAIT } from '../../lambdas/shared/adapters/github-throttle';
 import { aslFileOf } from '../../lib/constructs/workflow';
 import { functionInspector, synthApp, type SynthesisedApp } from '../fixtures/synth';
@@ -147,6 +148,27 @@ describe('buyer-deploy', () => {
       };
       expect(fn.Timeout).toBeGreaterThan(LIMIT_WAIT.totalSeconds * 2);
       expect(fn.Timeout).toBeLessThan(state.TimeoutSeconds);
+    }
+  });
+
+  it('a site step outlasts its Netlify and GitHub calls all timing out, and retries their errors', () => {
+    const definition = JSON.parse(readFileSync(aslFileOf('buyer-deploy'), 'utf8')) as {
+      States: Record<string, { TimeoutSeconds: number; Retry: { ErrorEquals: string[] }[] }>;
+    };
+    for (const [task, calls] of Object.entries(DEPLOY_SITE_STEP_CALLS)) {
+      const fn = functions()[functionIdOf(`BuyerDeploy${task}Function`)]!.Properties as {
+        Timeout: number;
+      };
+      // Every call at its budget in turn (check-site then asks the site, 10 s at most).
+      const worst =
+        calls.github * worstCaseMs('github') + calls.netlify * worstCaseMs('netlify') + 10_000;
+      expect(fn.Timeout * 1000, task).toBeGreaterThan(worst);
+      const state = definition.States[task]!;
+      expect(state.TimeoutSeconds, task).toBeGreaterThanOrEqual(fn.Timeout);
+      expect(
+        state.Retry.flatMap((retry) => retry.ErrorEquals),
+        task,
+      ).toEqual(expect.arrayContaining(['NetlifyUnavailableError', 'GithubUnavailableError']));
     }
   });
 });

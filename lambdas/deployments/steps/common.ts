@@ -12,7 +12,7 @@
 import { businessMetrics } from '../../../contract/design/metrics';
 import { countFact } from '../../shared/business-metrics';
 import { logger } from '../../shared/observability';
-import { TransientError } from '../../shared/errors';
+import { ThirdPartyUnavailableError, TransientError } from '../../shared/errors';
 import { githubRateLimitWait } from '../../shared/adapters/github';
 import { transitionDeployment, type DeploymentItem } from '../repo';
 
@@ -96,11 +96,16 @@ export class NetlifyUnavailableError extends TransientError {
 }
 
 /**
- * Which service an error came from, by the shape of each official client's errors: Octokit's
+ * Which service an error came from: the adapter's ThirdPartyUnavailableError names it (a call
+ * past its budget); else the shape of each official client's errors: Octokit's
  * RequestError is `HttpError` (a refused connection or a timeout too, as a 500); `@netlify/api`
  * throws `JSONHTTPError`/`TextHTTPError` for an answer and `FetchError` for no answer.
  */
 const serviceOf = (error: unknown): 'github' | 'netlify' | undefined => {
+  // A call past its budget (shared/adapters/netlify.ts) or refused: the adapter names the service.
+  if (error instanceof ThirdPartyUnavailableError) {
+    return error.service === 'github' || error.service === 'netlify' ? error.service : undefined;
+  }
   const name = (error as { name?: unknown } | null)?.name;
   if (name === 'HttpError') return 'github';
   if (name === 'JSONHTTPError' || name === 'TextHTTPError' || name === 'FetchError') {

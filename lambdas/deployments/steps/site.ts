@@ -92,7 +92,7 @@ export const createSite = async ({ deploymentId }: StepInput): Promise<StepResul
     if (settings && !settings.hostable) return await completeRepositoryOnly(item, settings);
     const netlify = await netlifyOfBuyer(item.user_id);
     if (!netlify) return fail(item, ['processing'], DEPLOY_MESSAGES.netlifyFailed);
-    const octokit = await githubOfBuyer(item.user_id);
+    const octokit = await githubOfBuyer(item.user_id, 'site-step');
     const owner = item.github_owner!;
     const { data: repo } = await octokit.rest.repos.get({ owner, repo: item.repo_name });
     const key = (await netlify.createDeployKey()) as { id: string; public_key: string };

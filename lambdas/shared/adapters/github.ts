@@ -229,18 +229,20 @@ export const exchangeGithubUserCode = async (
 
 /**
  * Octokit as a buyer (their OAuth token, opened from the vault by the caller just before). An API
- * request (`route`) gets GitHub's budget: one try; the deploy steps (`task`) keep the throttled
- * client's retries.
+ * request (`route`) gets GitHub's budget: one try. The deploy's site steps (`site-step`), which
+ * run in short functions, get the same: one try of GitHub's budget per call, their state machine
+ * retrying the step. The repository and upgrade steps (`task`), which write many files in long
+ * functions, keep the throttled client's retries and a task's deadline.
  */
 export const githubAsUser = async (
   token: string,
-  caller: GithubCaller = 'task',
+  caller: GithubCaller | 'site-step' = 'task',
 ): Promise<Octokit> => {
   const { buyerOctokit } = await import('./github-throttle');
   return buyerOctokit({
     baseUrl: githubApiUrl(),
     auth: token,
     log: silentLog,
-    ...(caller === 'route' && { timeoutMs: callBudgets.github.timeoutMs, retries: 0 }),
+    ...(caller !== 'task' && { timeoutMs: callBudgets.github.timeoutMs, retries: 0 }),
   });
 };

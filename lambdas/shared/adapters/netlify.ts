@@ -8,11 +8,12 @@
  * no method for, so that one call is a `fetch` with the client secret. The token goes straight to
  * the caller, which seals it in the token vault; it is never logged or returned.
  *
- * While an API request waits, each call has Netlify's budget of contract/third-parties.ts (its own
- * retries included: `@netlify/api` retries a reset connection five times, 5 s apart), and a
- * Netlify that does not answer within it, refuses the connection or fails on its side reaches the
- * caller as Netlify's one 503 (ThirdPartyUnavailableError). The deploy steps keep the client as it
- * is: their state machine retries and names Netlify (deployments/steps/common.ts).
+ * Each call has Netlify's budget of contract/third-parties.ts (its own retries included:
+ * `@netlify/api` retries a reset connection five times, 5 s apart), and a Netlify that does not
+ * answer within it, refuses the connection or fails on its side reaches the caller as
+ * ThirdPartyUnavailableError: Netlify's one 503 while an API request waits; in a deploy step,
+ * NetlifyUnavailableError, which the state machine retries and then names
+ * (deployments/steps/common.ts), instead of a call that waits until the function's own timeout.
  */
 import type { NetlifyAPI } from '@netlify/api';
 import { callBudgets } from '../../../contract/third-parties';
@@ -106,7 +107,7 @@ export const netlifyGithubHookUrl = (): string => new URL('/hooks/github', apiOr
  * Each API method of `client` within Netlify's budget: its requests get the deadline's signal,
  * and a Netlify that does not answer becomes ThirdPartyUnavailableError.
  */
-const withRouteBudget = (client: NetlifyAPI): NetlifyAPI =>
+const withBudget = (client: NetlifyAPI): NetlifyAPI =>
   new Proxy(client, {
     get: (target, property, receiver) => {
       const value: unknown = Reflect.get(target, property, receiver);
@@ -127,13 +128,11 @@ const withRouteBudget = (client: NetlifyAPI): NetlifyAPI =>
   });
 
 /**
- * `@netlify/api` as a buyer: within Netlify's budget while an API request waits (`route`), as the
- * client is for a deploy step (`task`).
+ * `@netlify/api` as a buyer, each call within Netlify's budget, whoever waits on it: an API
+ * request, or a deploy step whose function's timeout is longer than its calls' budgets together
+ * (contract/third-parties.ts, `DEPLOY_SITE_STEP_CALLS`; lib/constructs/buyer-deploy.ts).
  */
-export const netlifyAsUser = async (
-  token: string,
-  caller: 'route' | 'task' = 'task',
-): Promise<NetlifyAPI> => {
+export const netlifyAsUser = async (token: string): Promise<NetlifyAPI> => {
   const { NetlifyAPI: Client } = await import('@netlify/api');
   const origin = apiOrigin();
   const client = new Client(token, {
@@ -141,7 +140,7 @@ export const netlifyAsUser = async (
     host: origin.host,
     pathPrefix: '/api/v1',
   });
-  return caller === 'route' ? withRouteBudget(client) : client;
+  return withBudget(client);
 };
 
 /** The HTTP status of an `@netlify/api` error (a `JSONHTTPError`/`TextHTTPError`), if any. */
