@@ -45,11 +45,23 @@ const statusOf = (error: unknown): number | undefined => {
 };
 
 /**
- * The 503 of a dependency that did not answer: named when its client is watched
- * (shared/dependencies.ts), saying what happened to the request's changes as far as it is known.
+ * The 503 of a service that did not answer, or undefined when `error` is not an outage: a third
+ * party (Stripe, GitHub, Netlify, SES) answers its one message (contract/third-parties.ts); one of
+ * our own dependencies is named when its client is watched (shared/dependencies.ts), saying what
+ * happened to the request's changes as far as it is known. A GET's says nothing about changes.
  */
-const unavailableError = (error: unknown, reading: boolean): ServiceUnavailableError => {
+const outageAnswer = (error: unknown, reading: boolean): Error | undefined => {
+  const thirdParty = asThirdPartyUnavailable(error);
+  if (thirdParty) {
+    logger.warn('A third party is unavailable', { service: thirdParty.service });
+    return reading
+      ? new ThirdPartyUnavailableError(thirdParty.service, { reading: true })
+      : thirdParty;
+  }
+  if (error instanceof ServiceUnavailableError || !isDependencyUnavailable(error)) return undefined;
   const dependency = dependencyOf(error);
+  // Logged without the error object's request details; the name says which kind of outage.
+  logger.warn('A dependency is unavailable', { error: (error as Error).name, dependency });
   if (!dependency) return new ServiceUnavailableError();
   return new ServiceUnavailableError(
     unavailableMessage(
@@ -67,25 +79,10 @@ export const toErrorResponse = (
   error: unknown,
   reading = false,
 ): APIGatewayProxyStructuredResultV2 => {
-  // A third party (Stripe, GitHub, Netlify, SES) that did not answer: its one 503
-  // (contract/third-parties.ts), never a generic 500; a GET's says nothing about changes.
-  const thirdParty = asThirdPartyUnavailable(error);
-  if (thirdParty) {
-    logger.warn('A third party is unavailable', { service: thirdParty.service });
+  const outage = outageAnswer(error, reading);
+  if (outage) {
     metrics.addMetric('DependencyUnavailable', MetricUnit.Count, 1);
-    const answer = reading
-      ? new ThirdPartyUnavailableError(thirdParty.service, { reading: true })
-      : thirdParty;
-    return jsonResponse(503, { message: answer.message } satisfies ApiErrorBody);
-  }
-  if (!(error instanceof ServiceUnavailableError) && isDependencyUnavailable(error)) {
-    // Logged without the error object's request details; the name says which kind of outage.
-    logger.warn('A dependency is unavailable', {
-      error: (error as Error).name,
-      dependency: dependencyOf(error),
-    });
-    metrics.addMetric('DependencyUnavailable', MetricUnit.Count, 1);
-    return toErrorResponse(unavailableError(error, reading));
+    return jsonResponse(503, { message: outage.message } satisfies ApiErrorBody);
   }
   const known = error instanceof z.ZodError ? validationErrorFromZod(error) : error;
   const status = statusOf(known);
