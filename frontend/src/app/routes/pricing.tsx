@@ -3,6 +3,8 @@
  * the subscriptions feature composed in.
  */
 import { PageSpinner } from '../../components/page-spinner';
+import { QueryError } from '../../components/query-error';
+import { failedQueryProps } from '../../lib/query-retry';
 import { PricingView } from '../../features/billing/components/pricing-view';
 import { useCurrentSubscription } from '../../features/subscriptions/api/get-current-subscription';
 import { useUpdateSubscription } from '../../features/subscriptions/api/update-subscription';
@@ -19,6 +21,11 @@ export default function PricingRoute() {
       signedIn={signedIn}
       subscription={subscription.data}
       subscriptionLoading={subscription.isPending}
+      subscriptionFailure={
+        subscription.isError && (
+          <QueryError {...failedQueryProps(subscription)} testId="subscription-error" />
+        )
+      }
       onSwitchPlan={(priceId) => update.mutateAsync({ price_id: priceId })}
     />
   );

@@ -5,6 +5,8 @@
  * then shows the plan and its quota, or the template now owned. After a minute it stops and points
  * to the dashboard, which shows the payment as soon as Stripe confirms it.
  */
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useEffect, useState } from 'react';
 import {
   Alert,
@@ -25,7 +27,6 @@ import { LuCircleCheck } from 'react-icons/lu';
 import type { CheckoutStatus } from '@contract/billing';
 import { planById } from '@contract/plans';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-error';
 import { profileKeys } from '../../../lib/my-profile';
 import { useCheckoutStatus } from '../api/get-checkout-status';
 import { CHECKOUT_POLL_LIMIT_MS, isCheckoutPending, quotaLine } from '../lib/checkout';
@@ -132,10 +133,7 @@ function CheckoutOutcome({ sessionId, mvpId }: { sessionId: string; mvpId: strin
   return (
     <Stack gap="6">
       {status.isError ? (
-        <Alert.Root status="error" data-testid="checkout-error">
-          <Alert.Indicator />
-          <Alert.Title>{errorMessage(status.error)}</Alert.Title>
-        </Alert.Root>
+        <QueryError {...failedQueryProps(status)} testId="checkout-error" />
       ) : state === 'complete' && status.data ? (
         <Completed status={status.data} />
       ) : state === 'expired' ? (

@@ -5,7 +5,7 @@
  * marked and switches instead of buying twice (the route hands in the subscription and the
  * switch, which belong to the subscriptions feature).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -23,6 +23,8 @@ import { CHECKOUT_MESSAGES } from '@contract/checkout-messages';
 import { MONEY_BACK_DAYS, PLANS, planById, type Plan } from '@contract/plans';
 import type { SubscriptionView } from '@contract/subscriptions';
 import { FormAlert } from '../../../components/form/form-alert';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useBillingPlans } from '../api/get-plans';
@@ -40,6 +42,8 @@ export interface PricingViewProps {
   /** The caller's subscription view (undefined while loading or signed out). */
   subscription: SubscriptionView | undefined;
   subscriptionLoading: boolean;
+  /** The caller's subscription could not be loaded: why, with Try again (the plans wait for it). */
+  subscriptionFailure?: ReactNode;
   /** Switches the caller's subscription to another price; resolves with the new view. */
   onSwitchPlan: (priceId: string) => Promise<SubscriptionView>;
 }
@@ -193,10 +197,49 @@ function StillHaveQuestions() {
   );
 }
 
+/** Above the plans: a cancelled checkout, the last action's outcome, what could not be loaded. */
+function PricingNotices({
+  failure,
+  switchedTo,
+  signedIn,
+  plans,
+  subscriptionFailure,
+}: {
+  failure: string | undefined;
+  switchedTo: string | undefined;
+  signedIn: boolean;
+  plans: ReturnType<typeof useBillingPlans>;
+  subscriptionFailure: ReactNode;
+}) {
+  return (
+    <Stack gap="3">
+      <CheckoutCanceledBanner />
+      {failure && <FormAlert status="error" title={failure} data-testid="pricing-error" />}
+      {switchedTo && (
+        <FormAlert
+          status="success"
+          title={`You are now on the ${switchedTo} plan.`}
+          description={PLAN_SWITCH_TEXT.banner}
+          data-testid="plan-switched"
+        />
+      )}
+      {plans.isError && <QueryError {...failedQueryProps(plans)} testId="plans-error" />}
+      {signedIn && subscriptionFailure}
+      {!signedIn && <SignInToSubscribe />}
+      {plans.data?.payments_mode === 'local' && (
+        <Text fontSize="sm" color="fg.muted" textAlign="center" data-testid="test-card-note">
+          Test payments: pay with card 4242 4242 4242 4242, any future expiry date and any CVC.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 export function PricingView({
   signedIn,
   subscription,
   subscriptionLoading,
+  subscriptionFailure,
   onSwitchPlan,
 }: PricingViewProps) {
   const {
@@ -221,24 +264,13 @@ export function PricingView({
       <Stack gap="10">
         <PricingHeader />
 
-        <Stack gap="3">
-          <CheckoutCanceledBanner />
-          {failure && <FormAlert status="error" title={failure} data-testid="pricing-error" />}
-          {switchedTo && (
-            <FormAlert
-              status="success"
-              title={`You are now on the ${switchedTo} plan.`}
-              description={PLAN_SWITCH_TEXT.banner}
-              data-testid="plan-switched"
-            />
-          )}
-          {!signedIn && <SignInToSubscribe />}
-          {plans.data?.payments_mode === 'local' && (
-            <Text fontSize="sm" color="fg.muted" textAlign="center" data-testid="test-card-note">
-              Test payments: pay with card 4242 4242 4242 4242, any future expiry date and any CVC.
-            </Text>
-          )}
-        </Stack>
+        <PricingNotices
+          failure={failure}
+          switchedTo={switchedTo}
+          signedIn={signedIn}
+          plans={plans}
+          subscriptionFailure={subscriptionFailure}
+        />
 
         <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="6">
           {PLANS.map((plan) => (
@@ -250,7 +282,11 @@ export function PricingView({
                 (checkoutPlan === plan.id && (checkout.isPending || checkout.isSuccess)) ||
                 (switching && switchTarget?.id === plan.id)
               }
-              disabled={waiting || plans.isPending || (signedIn && subscriptionLoading)}
+              disabled={
+                waiting ||
+                !plans.data ||
+                (signedIn && (subscriptionLoading || Boolean(subscriptionFailure)))
+              }
               onSubscribe={subscribe}
               onSwitch={(target) => {
                 setFailure(undefined);
