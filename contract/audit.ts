@@ -44,6 +44,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'refund.approve': 'Approved a refund request',
   'refund.reject': 'Rejected a refund request',
   'refund.process': 'Refunded a payment',
+  'chargeback.open': 'Card issuer disputed a payment',
+  'chargeback.won': 'Card dispute won',
+  'chargeback.lost': 'Card dispute lost',
   'dispute.start_review': 'Started a dispute review',
   'dispute.resolve': 'Resolved a dispute',
   'contact_message.handle': 'Handled a contact message',
@@ -62,6 +65,7 @@ export const AUDIT_TARGET_LABELS: Readonly<Record<string, string>> = {
   mvp: 'Template',
   user: 'User',
   refund_request: 'Refund request',
+  order: 'Payment',
   dispute: 'Dispute',
   contact_message: 'Contact message',
   payout: 'Payout',
@@ -91,6 +95,8 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   is_active: 'Active',
   authenticator_app: 'Authenticator app',
   reason: 'Reason',
+  dispute: 'Card dispute',
+  amount: 'Amount',
 };
 
 /** Values that are codes in the data and words in the log (statuses, roles, resolutions). */
@@ -124,6 +130,12 @@ export const AUDIT_VALUE_LABELS: Readonly<Record<string, string>> = {
   admin: 'Admin',
   published: 'Published',
   archived: 'Archived',
+  warning_needs_response: 'Inquiry, awaiting our response',
+  warning_under_review: 'Inquiry under review',
+  needs_response: 'Chargeback, awaiting our response',
+  under_review: 'Chargeback under review',
+  won: 'Won: the payment stands',
+  lost: 'Lost: the payment was taken back',
 };
 
 /** `a_b.c` → `A b c`: the fallback for a code without a label. */

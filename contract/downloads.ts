@@ -36,6 +36,8 @@ export const DOWNLOAD_MESSAGES = {
  *   version of this template the caller downloaded last (once: that download makes it theirs);
  * - `refunded`: refused: what paid for this period's download of it was refunded (its licence is
  *   marked refunded), so it is not served again until a new quota period;
+ * - `disputed`: refused: the payment behind it was disputed with the buyer's card issuer (a
+ *   chargeback), so its licence is not valid while the dispute is open or once it is lost;
  * - `licence_held`: nothing at all: the template is no longer listed (its seller archived it or
  *   closed their account) and the caller holds a valid licence of it, so they keep its files.
  */
@@ -48,6 +50,7 @@ export const DOWNLOAD_COSTS = [
   'own_template',
   'security_fix',
   'refunded',
+  'disputed',
   'licence_held',
 ] as const;
 export type DownloadCost = (typeof DOWNLOAD_COSTS)[number];
@@ -64,6 +67,8 @@ export const DOWNLOAD_COST_TEXTS: Record<DownloadCost, string> = {
     'Free: this version fixes a known vulnerability of the version you downloaded, so downloading it again uses none of your quota.',
   refunded:
     'The payment behind your download of this template was refunded, so it cannot be downloaded again this month.',
+  disputed:
+    'The payment behind your download of this template was disputed with your card issuer, so it cannot be downloaded.',
   licence_held: 'Free: you hold a licence for this template.',
 };
 
@@ -72,6 +77,7 @@ export const REFUSED_DOWNLOAD_COSTS: readonly DownloadCost[] = [
   'purchase_required',
   'own_template',
   'refunded',
+  'disputed',
 ];
 
 /** A day as the product writes it in sentences: "3 December 2026" (UTC, as stored). */
@@ -91,6 +97,27 @@ export const refundedDownloadMessage = (refundedAt: string, oneTimeSale: boolean
   oneTimeSale
     ? `Your purchase of this template was refunded on ${refundDay(refundedAt)}, so its licence is no longer valid and it cannot be downloaded. Buy it again to download it.`
     : `The payment behind your download of this template was refunded on ${refundDay(refundedAt)}, so its licence is no longer valid and it cannot be downloaded again this month.`;
+
+/**
+ * Download (again) refused because the payment behind the buyer's licence was disputed with their
+ * card issuer (a chargeback): when, and that it stays so unless the dispute is decided for the
+ * payment.
+ */
+export const disputedDownloadMessage = (disputedAt: string, oneTimeSale: boolean): string =>
+  `${oneTimeSale ? 'Your payment for this template' : 'The payment behind your download of this template'} was disputed with your card issuer on ${refundDay(disputedAt)}, so its licence is no longer valid and it cannot be downloaded. If the dispute is decided in favour of the payment, the licence is valid again.`;
+
+/**
+ * Why Download (again) is refused when what paid for the licence was taken back: a refund, else a
+ * card dispute; null when neither.
+ */
+export const revokedDownloadMessage = (
+  revoked: { refundedAt: string | null; disputedAt: string | null },
+  oneTimeSale: boolean,
+): string | null => {
+  if (revoked.refundedAt) return refundedDownloadMessage(revoked.refundedAt, oneTimeSale);
+  if (revoked.disputedAt) return disputedDownloadMessage(revoked.disputedAt, oneTimeSale);
+  return null;
+};
 
 /** The daily-limit refusal names the limit, so the person knows when to come back. */
 export const dailyLimitMessage = (limit: number): string =>
@@ -188,6 +215,11 @@ export interface DownloadStatus {
    * says so beside Buy or the refused Download); null when it was not.
    */
   refunded_at: string | null;
+  /**
+   * When the payment behind the caller's latest licence of this template was disputed with their
+   * card issuer (a chargeback still open or lost); null when it was not.
+   */
+  disputed_at: string | null;
   /**
    * The template's source repository, only for a caller whose licence covers it (its seller, an
    * admin, a holder of a valid licence); null for everyone else. The public detail never has it.

@@ -29,6 +29,9 @@ export const LICENSE_MESSAGES = {
   notFound: 'Licence not found. Check the licence id.',
   verified: 'This licence is valid.',
   refunded: 'This licence is no longer valid: the purchase behind it was refunded.',
+  /** A chargeback: the buyer's card issuer took the payment back (restored if the seller wins). */
+  disputed:
+    'This licence is no longer valid: the payment behind it was disputed with the card issuer.',
   /** Beside the template's name when its page is gone (archived, or its seller closed the account). */
   notListed:
     'No longer listed on the marketplace. The licence stays valid for the version it was issued for.',
@@ -52,6 +55,11 @@ export interface License {
    * was downloaded in (the licence is then no longer valid).
    */
   refunded_at: string | null;
+  /**
+   * When the payment behind it was disputed with the buyer's card issuer (a chargeback): no longer
+   * valid while the dispute is open or once it is lost; null again if the dispute is won.
+   */
+  disputed_at: string | null;
   /** Whether the template's page is public now (else the certificate names it without a link). */
   mvp_listed: boolean;
 }

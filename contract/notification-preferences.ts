@@ -49,6 +49,10 @@ export const EMAIL_SETTINGS: Readonly<Record<string, EmailSetting>> = {
   payment_succeeded: receipt('Payment receipts', 'Each payment for a plan or a template.'),
   payment_failed: receipt('Failed payments', 'When a renewal could not be charged to your card.'),
   refund_processed: receipt('Refunds paid', 'When money is on its way back to you.'),
+  payment_disputed: receipt(
+    'Card disputes',
+    'When your card issuer disputes one of your payments, and when it decides.',
+  ),
   licence_issued: receipt('Licences issued', 'The licence certificate of each purchase.'),
   account_security: receipt(
     'Sign-in security',

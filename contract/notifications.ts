@@ -28,6 +28,8 @@ export const NOTIFICATION_TYPES = [
   'refund_decided',
   /** Stripe refunded (part of) an order: money on its way back. */
   'refund_processed',
+  /** The buyer's card issuer disputed a payment (a chargeback), or decided such a dispute. */
+  'payment_disputed',
   /** A buyer opened a dispute about one of the seller's templates. */
   'dispute_opened',
   /** A licence certificate was issued for a purchase. */

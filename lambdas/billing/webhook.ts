@@ -9,7 +9,7 @@
  * 2. Dispatch by type; unknown types are acknowledged and ignored.
  * 3. Build the effect from a pre-read, commit it with the claim; retry after a conflict.
  *
- * Payments are webhook-payments.ts, refunds webhook-refunds.ts.
+ * Payments are webhook-payments.ts, refunds webhook-refunds.ts, chargebacks webhook-disputes.ts.
  */
 import { businessMetrics } from '../../contract/design/metrics';
 import { countFact } from '../shared/business-metrics';
@@ -24,6 +24,7 @@ import { applyEffect } from './repo';
 import { applySubscription, retrieveSubscription, subscriptionUserId } from './subscription-sync';
 import { RejectedEventError, idOf, isRejection, rejectEvent } from './webhook-effect';
 import { applyOneTimeOrder, applyPaidInvoice } from './webhook-payments';
+import { applyChargeDispute } from './webhook-disputes';
 import { applyChargeRefund } from './webhook-refunds';
 
 export const INVALID_SIGNATURE_MESSAGE = 'Invalid Stripe signature.';
@@ -136,6 +137,12 @@ export const applyStripeEvent = async (event: Stripe.Event): Promise<void> => {
       return applyPaidInvoice(event, event.data.object);
     case 'charge.refunded':
       return applyChargeRefund(event, event.data.object);
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed':
+    case 'charge.dispute.funds_withdrawn':
+    case 'charge.dispute.funds_reinstated':
+      return applyChargeDispute(event, event.data.object);
     case 'account.updated':
       return applyAccountUpdate(event, event.data.object);
     case 'transfer.created':

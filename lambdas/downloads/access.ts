@@ -5,8 +5,9 @@
  * decides it on its own (docs/product.md, Access to a template's files).
  *
  * It reads the caller's licences of the template and the state of what granted them:
- * - a refund (or a lost chargeback) revokes what it paid for: a licence marked refunded is no
- *   longer held, and a quota period whose payment was refunded is not served again;
+ * - a refund or a chargeback (a card dispute, while it is open and once it is lost) revokes what
+ *   it paid for: a licence marked refunded or disputed is no longer held, and a quota period whose
+ *   payment was refunded or disputed is not served again; a won dispute gives it back;
  * - a seller's archive or account closure takes nothing away: a holder of a valid licence keeps
  *   downloading the template, and its repository link, after it has left the catalog.
  */
@@ -30,10 +31,10 @@ export interface AccessFacts {
   /** The template is public (approved); else archived, by its seller or their account's closure. */
   listed: boolean;
   accessTier: AccessTier;
-  /** The caller holds a completed, not fully refunded order of it (one-time sale only). */
+  /** The caller holds a completed order of it, not fully refunded nor disputed (one-time sale only). */
   owned: boolean;
-  /** This quota period's grant of it, with the refund date of the licence it issued, if any. */
-  periodGrant: { licenseId: string; refundedAt: string | null } | null;
+  /** This quota period's grant of it, with the refund or dispute date of the licence it issued. */
+  periodGrant: { licenseId: string; refundedAt: string | null; disputedAt?: string | null } | null;
   /** The caller's licences of this template, newest first. */
   licenses: readonly LicenseStanding[];
   /** An active (or trialing) subscription: its holder may read subscription templates' files. */
@@ -52,6 +53,11 @@ export interface TemplateAccess {
   heldLicenseId: string | null;
   /** When the payment behind the caller's latest licence of it was refunded, if it was. */
   refundedAt: string | null;
+  /**
+   * When the payment behind the caller's latest licence of it was disputed with the card issuer
+   * (open or lost), if it was and was not refunded.
+   */
+  disputedAt: string | null;
   /** May read the files inside the bundle (code preview). */
   readFiles: boolean;
   /** May see the template's source repository (its licence covers it, or it is free and listed). */
@@ -60,8 +66,10 @@ export interface TemplateAccess {
 
 /** The rule itself, without I/O (its cases: test/integration/lambdas/downloads/access.test.ts). */
 export const templateAccessOf = (facts: AccessFacts): TemplateAccess => {
-  const valid = facts.licenses.find((license) => !license.refundedAt) ?? null;
+  const valid =
+    facts.licenses.find((license) => !license.refundedAt && !license.disputedAt) ?? null;
   const refundedAt = facts.licenses[0]?.refundedAt ?? null;
+  const disputedAt = refundedAt ? null : (facts.licenses[0]?.disputedAt ?? null);
   // A holder: a valid licence, or an order that is still paid for (its licence is its own).
   const holder = valid !== null || facts.owned;
   // A free template's licence is everyone's for the asking, and its card links its source already.
@@ -69,16 +77,29 @@ export const templateAccessOf = (facts: AccessFacts): TemplateAccess => {
   const repository = facts.ownTemplate || facts.admin || holder || freeAndListed;
   const readFiles =
     repository || (facts.listed && facts.accessTier === 'subscription' && facts.activeSubscription);
-  const access = { heldLicenseId: null, refundedAt, readFiles, repository };
+  const access = { heldLicenseId: null, refundedAt, disputedAt, readFiles, repository };
 
   if (facts.ownTemplate) return { ...access, cost: 'own_template' };
   if (!facts.listed) {
     // Off the catalog: what is held stays held, for nothing; nothing new is given.
     if (valid) return { ...access, cost: 'licence_held', heldLicenseId: valid.id };
-    return { ...access, cost: refundedAt ? 'refunded' : null };
+    return { ...access, cost: refundedAt ? 'refunded' : disputedAt ? 'disputed' : null };
   }
   if (facts.periodGrant?.refundedAt && facts.accessTier !== 'one_time_sale') {
-    return { ...access, cost: 'refunded', refundedAt: facts.periodGrant.refundedAt };
+    return {
+      ...access,
+      cost: 'refunded',
+      refundedAt: facts.periodGrant.refundedAt,
+      disputedAt: null,
+    };
+  }
+  if (facts.periodGrant?.disputedAt && facts.accessTier !== 'one_time_sale') {
+    return {
+      ...access,
+      cost: 'disputed',
+      refundedAt: null,
+      disputedAt: facts.periodGrant.disputedAt,
+    };
   }
   return {
     ...access,
@@ -147,7 +168,11 @@ export const loadTemplateAccess = async (
     accessTier: tier,
     owned: order !== null,
     periodGrant: grant
-      ? { licenseId: grant.license_id, refundedAt: grantLicense?.refundedAt ?? null }
+      ? {
+          licenseId: grant.license_id,
+          refundedAt: grantLicense?.refundedAt ?? null,
+          disputedAt: grantLicense?.disputedAt ?? null,
+        }
       : null,
     licenses,
     activeSubscription: subscription?.subscription_status === 'active',

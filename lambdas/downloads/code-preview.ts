@@ -19,7 +19,7 @@ import {
   BUNDLE_FILES_LIMIT,
   CODE_PREVIEW_MESSAGES,
   DOWNLOAD_MESSAGES,
-  refundedDownloadMessage,
+  revokedDownloadMessage,
   type BundleDocument,
   type BundleFileContent,
   type BundleFiles,
@@ -204,9 +204,8 @@ const requireReadableFiles = async (userId: string, template: TemplateItem): Pro
   const access = await loadTemplateAccess({ userId, profile: await getProfile(userId) }, template);
   if (access.readFiles) return;
   throw new ForbiddenError(
-    access.refundedAt
-      ? refundedDownloadMessage(access.refundedAt, template.access_tier === 'one_time_sale')
-      : CODE_PREVIEW_MESSAGES.notEntitled,
+    revokedDownloadMessage(access, template.access_tier === 'one_time_sale') ??
+      CODE_PREVIEW_MESSAGES.notEntitled,
   );
 };
 

@@ -16,7 +16,7 @@ import { loadTemplateAccess } from './access';
 import {
   CODE_PREVIEW_MESSAGES,
   DOWNLOAD_MESSAGES,
-  refundedDownloadMessage,
+  revokedDownloadMessage,
   type DownloadStatus,
   type MyDownload,
   type MyDownloadsPage,
@@ -128,6 +128,7 @@ export const getDownloadStatus = async (
     owned: cost === 'owned',
     cost,
     refunded_at: access.refundedAt,
+    disputed_at: access.disputedAt,
     repository_url: access.repository ? (mvp.github_url ?? null) : null,
   };
 };
@@ -147,9 +148,8 @@ export const requireFileAccess = async (userId: string, templateId: string): Pro
   if (access.cost === null) throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
   if (access.readFiles) return;
   throw new ForbiddenError(
-    access.refundedAt
-      ? refundedDownloadMessage(access.refundedAt, template.access_tier === 'one_time_sale')
-      : CODE_PREVIEW_MESSAGES.notEntitled,
+    revokedDownloadMessage(access, template.access_tier === 'one_time_sale') ??
+      CODE_PREVIEW_MESSAGES.notEntitled,
   );
 };
 

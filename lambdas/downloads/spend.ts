@@ -25,12 +25,13 @@ import { getProfile } from '../profiles/service';
 import { freeDownloadWrite, spendDownloadWrite } from '../profiles/billing-fields';
 import type { downloadCostOf } from './cost';
 import { INITIAL_QUOTA_PERIOD, loadTemplateAccess } from './access';
+import { tellOfKnownAdvisories } from './download-advisories';
 import { assertFileServable } from './file-check';
 import { config } from '../shared/config';
 import {
   DOWNLOAD_MESSAGES,
   dailyLimitMessage,
-  refundedDownloadMessage,
+  revokedDownloadMessage,
   type DownloadResult,
 } from '../../contract/downloads';
 import {
@@ -145,6 +146,8 @@ export const downloadTemplate = async (
   const result = await fileResult(spent.mvp, spent.licenseId, spent.quotaSpent);
   // Counted once the download is recorded and its link issued (a deploy's spend is not a download).
   countFact(businessMetrics.downloads);
+  // A version with known advisories: its buyer is told once (never slowing or failing this).
+  await tellOfKnownAdvisories(userId, spent.mvp);
   return result;
 };
 
@@ -159,7 +162,7 @@ export interface SpentDownload {
  * Step 1 of a download: what it costs this buyer now, as the access rule decides it (access.ts)
  * from the profile, the template (listed, or archived and held), the order that bought it, this
  * period's grant and the buyer's licences. Refuses what is never allowed (one's own template, an
- * unbought one, one whose payment was refunded, one not listed and not held, one without its file).
+ * unbought one, one whose payment was refunded or disputed, one not listed and not held, one without its file).
  */
 const downloadTermsOf = async (userId: string, templateId: string) => {
   const profile = await getProfile(userId);
@@ -169,10 +172,9 @@ const downloadTermsOf = async (userId: string, templateId: string) => {
   const { cost, periodGrant } = access;
   if (cost === null) throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
   if (cost === 'own_template') throw new ForbiddenError(DOWNLOAD_MESSAGES.ownTemplate);
-  if (cost === 'refunded' || (cost === 'purchase_required' && access.refundedAt)) {
-    throw new ForbiddenError(
-      refundedDownloadMessage(access.refundedAt!, template.access_tier === 'one_time_sale'),
-    );
+  const revoked = revokedDownloadMessage(access, template.access_tier === 'one_time_sale');
+  if (revoked && (cost === 'refunded' || cost === 'disputed' || cost === 'purchase_required')) {
+    throw new ForbiddenError(revoked);
   }
   if (cost === 'purchase_required') throw new ForbiddenError(DOWNLOAD_MESSAGES.oneTimePurchase);
   if (!template.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);

@@ -107,12 +107,17 @@ export const queryOrdersOfUser = async (userId: string): Promise<OrderItem[]> =>
  */
 export const queryCompletedSalesInMonth = async (
   monthYear: string,
-): Promise<Pick<OrderItem, 'seller_id' | 'amount_total' | 'amount_refunded'>[]> => {
+): Promise<
+  Pick<OrderItem, 'seller_id' | 'amount_total' | 'amount_refunded' | 'amount_disputed'>[]
+> => {
   const { data } = await OrderEntity.query
     .byStatus({ status: 'completed' })
     .begins({ created_at: monthYear })
     .where(({ kind }, { eq }) => eq(kind, 'one_time_sale'))
-    .go({ pages: 'all', attributes: ['seller_id', 'amount_total', 'amount_refunded'] });
+    .go({
+      pages: 'all',
+      attributes: ['seller_id', 'amount_total', 'amount_refunded', 'amount_disputed'],
+    });
   return data;
 };
 
@@ -155,20 +160,37 @@ export const orderRefundedWrite = (
     .set({ amount_refunded: refunded, updated_at: now })
     .where(({ amount_refunded }, { eq }) => eq(amount_refunded, readRefunded));
 
-/** A counter's bucket (shard 0) grows by `amount` (transaction item). */
-export const counterAddWrite = (
-  name: 'revenue' | 'subscription_revenue' | 'refunds',
-  bucket: string,
-  amount: number,
+/**
+ * B7 (transaction item): a card dispute's state on the order's charge (`charge.dispute.*`), only
+ * from the status the caller read (none before the first), so concurrent or repeated events of one
+ * dispute are applied once and in turn.
+ */
+export const orderDisputeWrite = (
+  id: string,
+  readStatus: string | undefined,
+  dispute: { id: string; status: string; amountDisputed: number; disputedAt: string },
   now: string,
 ) =>
+  OrderEntity.patch({ id })
+    .set({
+      dispute_id: dispute.id,
+      dispute_status: dispute.status,
+      amount_disputed: dispute.amountDisputed,
+      disputed_at: dispute.disputedAt,
+      updated_at: now,
+    })
+    .where(({ dispute_status }, { eq, notExists }) =>
+      readStatus === undefined ? notExists(dispute_status) : eq(dispute_status, readStatus),
+    );
+
+type LedgerCounter = 'revenue' | 'subscription_revenue' | 'refunds' | 'disputes';
+
+/** A counter's bucket (shard 0) grows by `amount` (transaction item). */
+export const counterAddWrite = (name: LedgerCounter, bucket: string, amount: number, now: string) =>
   CounterEntity.update({ name, bucket, shard: 0 }).add({ value: amount }).set({ updated_at: now });
 
 /** One counter bucket's value (0 when never written). */
-export const getCounterValue = async (
-  name: 'revenue' | 'subscription_revenue' | 'refunds',
-  bucket: string,
-): Promise<number> => {
+export const getCounterValue = async (name: LedgerCounter, bucket: string): Promise<number> => {
   const { data } = await CounterEntity.get({ name, bucket, shard: 0 }).go({ consistent: true });
   return data?.value ?? 0;
 };

@@ -22,6 +22,7 @@ import {
   queryOrdersOfSellerSince,
   queryOrdersOfUser,
   querySubscriptionsOfUser,
+  type OrderItem,
   type SubscriptionItem,
 } from './repo';
 
@@ -85,8 +86,17 @@ export const getOwnSubscription = async (
 };
 
 /**
- * A completed one-time-sale order of `mvpId` by `userId` that has not been refunded in full: it
- * lets the buyer download that template without spending quota.
+ * What an order still brings in (minor units): what it paid, less what was refunded and what a card
+ * dispute holds back (open or lost; nothing once won). Never below zero. Every figure of sales and
+ * earnings counts this, so a refund and a chargeback reverse the seller's share alike.
+ */
+export const netAmountOf = (
+  order: Pick<OrderItem, 'amount_total' | 'amount_refunded'> & { amount_disputed?: number },
+): number => Math.max(0, order.amount_total - order.amount_refunded - (order.amount_disputed ?? 0));
+
+/**
+ * A completed one-time-sale order of `mvpId` by `userId` that has not been refunded in full nor
+ * taken back by a card dispute: it lets the buyer download that template without spending quota.
  */
 export const ownedTemplateOrder = async (
   userId: string,
@@ -97,7 +107,8 @@ export const ownedTemplateOrder = async (
       candidate.kind === 'one_time_sale' &&
       candidate.mvp_id === templateId &&
       candidate.status === 'completed' &&
-      candidate.amount_refunded < candidate.amount_total,
+      candidate.amount_refunded < candidate.amount_total &&
+      !candidate.amount_disputed,
   );
   return order ? { orderId: order.id } : null;
 };
@@ -192,20 +203,22 @@ export const listOneTimeOrders = async (
 
 /**
  * The payout pool of a month (`YYYY-MM`): subscription revenue collected in it, net of the
- * subscription refunds made in it, never below zero.
+ * subscription refunds made in it and of the subscription payments card disputes took back in it
+ * (less those won back in it), never below zero.
  */
 export const subscriptionPoolOfMonth = async (
   monthYear: string,
-): Promise<{ revenue: number; refunds: number; pool: number }> => {
-  const [revenue, refunds] = await Promise.all([
+): Promise<{ revenue: number; refunds: number; disputes: number; pool: number }> => {
+  const [revenue, refunds, disputes] = await Promise.all([
     getCounterValue('subscription_revenue', monthYear),
     getCounterValue('refunds', monthYear),
+    getCounterValue('disputes', monthYear),
   ]);
-  return { revenue, refunds, pool: Math.max(0, revenue - refunds) };
+  return { revenue, refunds, disputes, pool: Math.max(0, revenue - refunds - disputes) };
 };
 
 /**
- * Every seller's one-time sales created in a month, net of refunds (minor units), by seller id:
+ * Every seller's one-time sales created in a month, net of refunds and card disputes (minor units), by seller id:
  * what {@link oneTimeSalesOfSellerInMonth} sums for one seller, for all of them in one query
  * (the payout run; a seller without a sale is absent).
  */
@@ -213,13 +226,13 @@ export const oneTimeSalesOfMonth = async (monthYear: string): Promise<Map<string
   const sales = new Map<string, number>();
   for (const order of await queryCompletedSalesInMonth(monthYear)) {
     if (!order.seller_id) continue;
-    const net = Math.max(0, order.amount_total - order.amount_refunded);
+    const net = netAmountOf(order);
     sales.set(order.seller_id, (sales.get(order.seller_id) ?? 0) + net);
   }
   return sales;
 };
 
-/** A seller's one-time sales created in a month, net of refunds (minor units). */
+/** A seller's one-time sales created in a month, net of refunds and card disputes (minor units). */
 export const oneTimeSalesOfSellerInMonth = async (
   sellerId: string,
   monthYear: string,
@@ -229,10 +242,7 @@ export const oneTimeSalesOfSellerInMonth = async (
   );
   return {
     count: orders.length,
-    amount: orders.reduce(
-      (sum, order) => sum + Math.max(0, order.amount_total - order.amount_refunded),
-      0,
-    ),
+    amount: orders.reduce((sum, order) => sum + netAmountOf(order), 0),
   };
 };
 
@@ -251,7 +261,7 @@ export const oneTimeSalesOfSellerSince = async (
     .map((order) => ({
       mvpId: order.mvp_id!,
       createdAt: order.created_at,
-      amount: Math.max(0, order.amount_total - order.amount_refunded),
+      amount: netAmountOf(order),
     }));
 
 /** The user's orders (one-time purchases and paid subscription invoices), newest first. */
@@ -281,6 +291,7 @@ export {
   getOrder,
   getSubscriptionOfUser,
   orderCreateWrite,
+  orderDisputeWrite,
   orderRefundedWrite,
   queryOrdersOfUser,
   querySubscriptionsByStatus,

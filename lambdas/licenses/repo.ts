@@ -59,6 +59,36 @@ export const markLicenseRefunded = async (id: string, now: string): Promise<bool
 };
 
 /**
+ * L5b (transaction item): the licence revoked by a card dispute (chargeback), once; its first
+ * dispute date is kept while the dispute runs and once it is lost.
+ */
+export const licenseDisputedWrite = (id: string, now: string) =>
+  LicenseEntity.patch({ id })
+    .set({ disputed_at: now })
+    .where(({ disputed_at }, { notExists }) => notExists(disputed_at));
+
+/** L5c (transaction item): a won dispute gives the licence back (only one that was disputed). */
+export const licenseDisputeWonWrite = (id: string) =>
+  LicenseEntity.patch({ id })
+    .remove(['disputed_at'])
+    .where(({ disputed_at }, { exists }) => exists(disputed_at));
+
+/** L5b or L5c alone (beyond a dispute's transaction): false when it was so already. */
+export const markLicenseDisputed = async (
+  id: string,
+  disputed: boolean,
+  now: string,
+): Promise<boolean> => {
+  try {
+    await (disputed ? licenseDisputedWrite(id, now) : licenseDisputeWonWrite(id)).go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/**
  * L6: the user's licences of one template, newest first (the access rule of lambdas/downloads:
  * does the caller hold a valid one, or was the latest refunded). Read like L4: a buyer holds tens.
  */

@@ -21,10 +21,13 @@ import {
   createLicenseWrite,
   findLicenseOfOrder,
   getLicenseById,
+  licenseDisputedWrite,
+  licenseDisputeWonWrite,
   licenseRefundedWrite as refundedWrite,
   listLicensesOfUser,
   listLicensesOfUserForTemplate,
   listSubscriptionLicensesIssuedBetween,
+  markLicenseDisputed,
   markLicenseRefunded,
   type LicenseItem,
 } from './repo';
@@ -103,6 +106,7 @@ export const toLicense = (item: LicenseItem, listed: boolean): License => {
     order_id: item.order_id ?? null,
     issued_at: item.issued_at,
     refunded_at: item.refunded_at ?? null,
+    disputed_at: item.disputed_at ?? null,
     mvp_listed: listed,
   };
 };
@@ -143,17 +147,23 @@ export const listMyLicenses = async (
   };
 };
 
-/** What the access rule reads of one licence: which it is, and whether it was refunded. */
+/**
+ * What the access rule reads of one licence: which it is, and whether the payment behind it was
+ * refunded or disputed with the card issuer (either revokes it).
+ */
 export interface LicenseStanding {
   id: string;
   issuedAt: string;
   refundedAt: string | null;
+  /** Absent or null when the payment was never disputed, or the dispute was won. */
+  disputedAt?: string | null;
 }
 
 const standingOf = (item: LicenseItem): LicenseStanding => ({
   id: item.id,
   issuedAt: item.issued_at,
   refundedAt: item.refunded_at ?? null,
+  disputedAt: item.disputed_at ?? null,
 });
 
 /** The user's licences of one template, newest first (lambdas/downloads/access.ts). */
@@ -212,4 +222,41 @@ export const licenseRefundedWrite = async (
 ): Promise<TransactionWrite | null> => {
   const item = await findLicenseOfOrder(userId, orderId);
   return item && !item.refunded_at ? refundedWrite(item.id, now) : null;
+};
+
+/**
+ * What a card dispute (chargeback) of a payment does to the licences it paid for, exactly as a
+ * full refund does: `revoke` marks them disputed (a dispute opened, or lost without being seen
+ * open), `!revoke` gives them back (a dispute won). The one-time order's licence, or those a plan's
+ * period issued (`period`, the invoice's), each once; `writes` (keyed `license_<n>`) go into the
+ * dispute's transaction, `markRest` does those beyond {@link LICENSES_PER_REFUND_TRANSACTION}
+ * after it has committed.
+ */
+export const licensesDisputed = async (
+  userId: string,
+  paidFor: { orderId: string } | { period: { from: string; to: string } },
+  revoke: boolean,
+  now: string,
+): Promise<{ writes: Record<string, TransactionWrite>; markRest: () => Promise<void> }> => {
+  const candidates =
+    'orderId' in paidFor
+      ? [await findLicenseOfOrder(userId, paidFor.orderId)].filter((item) => item !== null)
+      : await listSubscriptionLicensesIssuedBetween(userId, paidFor.period.from, paidFor.period.to);
+  // A refunded licence stays refunded whatever the dispute does.
+  const open = candidates.filter(
+    (item) => !item.refunded_at && (revoke ? !item.disputed_at : Boolean(item.disputed_at)),
+  );
+  const first = open.slice(0, LICENSES_PER_REFUND_TRANSACTION);
+  const rest = open.slice(LICENSES_PER_REFUND_TRANSACTION);
+  return {
+    writes: Object.fromEntries(
+      first.map((item, index) => [
+        `license_${index}`,
+        revoke ? licenseDisputedWrite(item.id, now) : licenseDisputeWonWrite(item.id),
+      ]),
+    ),
+    markRest: async () => {
+      for (const item of rest) await markLicenseDisputed(item.id, revoke, now);
+    },
+  };
 };

@@ -44,6 +44,11 @@ export const EMAIL_TEMPLATES: Readonly<Record<string, TemplateText>> = {
     heading: 'Your refund has been sent',
     action: 'View your purchases',
   },
+  payment_disputed: {
+    subject: 'A payment of yours was disputed with your card issuer',
+    heading: 'A card dispute about your payment',
+    action: 'View your licences',
+  },
   dispute_opened: {
     subject: 'A buyer opened a dispute',
     heading: 'A dispute about your template',

@@ -24,6 +24,8 @@ export const COUNTER_NAMES = [
   'revenue',
   'subscription_revenue',
   'refunds',
+  /** Subscription payments held by card disputes (chargebacks) in a month, net of those won back. */
+  'disputes',
   'rating_sum',
   'rating_count',
   'deployments_completed',

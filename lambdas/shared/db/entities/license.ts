@@ -32,6 +32,12 @@ export interface LicenseItem {
    * (its id still verifies, and says it is no longer valid) rather than deleted.
    */
   refunded_at?: string;
+  /**
+   * Set while the payment behind the licence is disputed with the buyer's card issuer (a
+   * chargeback), and kept when the dispute is lost; removed when it is won. Like a refund, the
+   * licence is then no longer valid but kept as issued.
+   */
+  disputed_at?: string;
 }
 
 export const LicenseEntity = defineEntity<LicenseItem>()({

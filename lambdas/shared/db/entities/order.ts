@@ -40,6 +40,15 @@ export interface OrderItem {
   stripe_subscription_id?: string;
   period_start?: string;
   period_end?: string;
+  /**
+   * A card dispute (chargeback) of the order's charge, from `charge.dispute.*`: Stripe's dispute id
+   * and status, when it was opened, and the amount it holds back from what the order paid
+   * (the disputed amount while it is open or once lost; 0 once won).
+   */
+  dispute_id?: string;
+  dispute_status?: string;
+  disputed_at?: string;
+  amount_disputed?: number;
   created_at: string;
   updated_at: string;
 }

@@ -28,7 +28,7 @@ import {
   DOWNLOAD_MESSAGES,
   REFUSED_DOWNLOAD_COSTS,
   UNLIMITED_DOWNLOADS,
-  refundedDownloadMessage,
+  revokedDownloadMessage,
   type DownloadCost,
   type DownloadStatus,
 } from '@contract/downloads';
@@ -206,16 +206,26 @@ function DownloadOutcome({ status, title }: { status: 'success' | 'error'; title
 }
 
 /**
- * What paid for the caller's licence was refunded: said with its date while it refuses the download
- * (a plan's refunded period; a refunded purchase, until bought again).
+ * What paid for the caller's licence was refunded, or disputed with their card issuer: said with
+ * its date while it refuses the download (a plan's refunded or disputed period; a refunded or
+ * disputed purchase, until bought again or the dispute is won).
  */
 function RefundedAlert({ status, oneTimeSale }: { status: DownloadStatus; oneTimeSale: boolean }) {
-  const refusing = status.cost === 'refunded' || status.cost === 'purchase_required';
-  if (!refusing || !status.refunded_at) return null;
+  const refusing =
+    status.cost === 'refunded' || status.cost === 'disputed' || status.cost === 'purchase_required';
+  const message = revokedDownloadMessage(
+    { refundedAt: status.refunded_at, disputedAt: status.disputed_at },
+    oneTimeSale,
+  );
+  if (!refusing || !message) return null;
   return (
-    <Alert.Root status="warning" size="sm" data-testid="download-refunded">
+    <Alert.Root
+      status="warning"
+      size="sm"
+      data-testid={status.refunded_at ? 'download-refunded' : 'download-disputed'}
+    >
       <Alert.Indicator />
-      <Alert.Title>{refundedDownloadMessage(status.refunded_at, oneTimeSale)}</Alert.Title>
+      <Alert.Title>{message}</Alert.Title>
     </Alert.Root>
   );
 }
@@ -243,7 +253,7 @@ export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadP
   const ownershipPending = oneTimeSale && (sessionPending || (signedIn && status.isPending));
   const mustBuy = oneTimeSale && !owned && !ownershipPending;
   const freeAgain = cost === 'free_again';
-  const refunded = cost === 'refunded';
+  const refunded = cost === 'refunded' || cost === 'disputed';
   // Only a download that costs quota needs some left (free and owned templates never do).
   const quotaSpent = cost === 'quota' && status.data!.downloads_remaining <= 0;
   const costNote = signedIn ? costNoteOf(cost) : null;

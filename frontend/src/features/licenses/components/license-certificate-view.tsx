@@ -2,7 +2,8 @@
  * `/licenses/:licenseId` (public): a licence certificate anyone holding its id can
  * open to check it: who may use which template (and version), under which terms in plain words,
  * since when, and what granted it. The API answers only for licences it issued: the page says it
- * is valid, or "Refunded on <date>" once the payment behind it was refunded (docs/product.md,
+ * is valid, "Refunded on <date>" once the payment behind it was refunded, or "Disputed on <date>"
+ * while its payment is disputed with the card issuer or once that dispute is lost (docs/product.md,
  * Access to a template's files).
  */
 import type { ReactNode } from 'react';
@@ -28,8 +29,28 @@ import { paths } from '../../../config/paths';
 import { useLicense } from '../api/get-license';
 import { formatIssuedDate, grantedBy, licenseFailure } from '../lib/license-format';
 
-/** Valid, or refunded with the date: what the certificate still records either way. */
-function LicenseStatusAlert({ refundedAt }: { refundedAt: string | null }) {
+/** Valid, or refunded or disputed with the date: what the certificate still records either way. */
+function LicenseStatusAlert({
+  refundedAt,
+  disputedAt,
+}: {
+  refundedAt: string | null;
+  disputedAt: string | null;
+}) {
+  if (!refundedAt && disputedAt) {
+    return (
+      <Alert.Root status="warning" data-testid="license-disputed">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{LICENSE_MESSAGES.disputed}</Alert.Title>
+          <Alert.Description>
+            Disputed on {formatIssuedDate(disputedAt)}. If the dispute is decided in favour of the
+            payment, the licence is valid again. This page keeps the record of what was issued.
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    );
+  }
   return refundedAt ? (
     <Alert.Root status="warning" data-testid="license-refunded">
       <Alert.Indicator />
@@ -135,7 +156,7 @@ export function LicenseCertificateView({ licenseId }: { licenseId: string }) {
   return (
     <Container maxW="3xl" py={{ base: '10', md: '16' }} data-testid="license-certificate">
       <Stack gap="6">
-        <LicenseStatusAlert refundedAt={data.refunded_at} />
+        <LicenseStatusAlert refundedAt={data.refunded_at} disputedAt={data.disputed_at} />
 
         <Card.Root variant="outline" borderWidth="2px" borderColor="purple.muted">
           <Card.Body gap="6" p={{ base: '6', md: '10' }}>

@@ -46,6 +46,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   payment_failed: 'Payment failed',
   refund_decided: 'Refund decided',
   refund_processed: 'Refund paid',
+  payment_disputed: 'Card dispute',
   dispute_opened: 'Dispute opened',
   licence_issued: 'Licence issued',
   security_finding: 'Security alert',
