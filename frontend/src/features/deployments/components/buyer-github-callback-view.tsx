@@ -2,7 +2,9 @@
  * `/buyer-github-callback`: reads `code` and `state`, completes the
  * buyer's GitHub authorisation, then (with an MVP id) asks for the repository name, creates the
  * repository and, 1.5 s after, starts the Netlify authorisation. Without an MVP id (a plain connect
- * from Settings) it offers Continue to Dashboard; a failure offers Try Again.
+ * from Settings) it offers Continue to Dashboard; a failure offers Try Again. When a service did not
+ * answer (a 503: nothing was used up, the server gives the state back) or no answer came, the page
+ * says so in the server's words and Try again sends the same callback once more.
  */
 import { useState } from 'react';
 import { Alert, Button, Container, Spinner, Stack, Text } from '@chakra-ui/react';
@@ -10,37 +12,44 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useCompleteGithubAuthorization } from '../api/deployments';
 import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
-import { DeploymentFailedPanel, useCallbackParams } from './callback-parts';
-import { refusalMessage } from '../../../lib/api-error';
+import { QueryError } from '../../../components/query-error';
+import { DeploymentFailedPanel, useCallbackParams, type CallbackParams } from './callback-parts';
+import { ApiError, NetworkError, refusalMessage } from '../../../lib/api-error';
 import { CreateRepositoryFlow } from './create-repository-flow';
 
 type Stage =
   | { kind: 'authorizing' }
   | { kind: 'connected'; username?: string; message?: string }
   | { kind: 'naming'; mvpId: string; username?: string }
-  | { kind: 'failed'; message: string; mvpId?: string };
+  | { kind: 'failed'; message: string; mvpId?: string }
+  | { kind: 'unavailable'; error: unknown; params: CallbackParams };
+
+/** A failure after which the same callback works again (see docs/operations.md). */
+const canSendAgain = (error: unknown) =>
+  error instanceof NetworkError || (error instanceof ApiError && error.status === 503);
 
 export function BuyerGithubCallbackView() {
   const navigate = useNavigate();
   const complete = useCompleteGithubAuthorization();
   const [stage, setStage] = useState<Stage>({ kind: 'authorizing' });
 
-  useCallbackParams(
-    (params) =>
-      complete.mutate(params, {
-        onSuccess: (result) =>
-          setStage(
-            result.mvp_id
-              ? { kind: 'naming', mvpId: result.mvp_id, username: result.github_username }
-              : { kind: 'connected', username: result.github_username, message: result.message },
-          ),
-        onError: (error) =>
-          setStage({
-            kind: 'failed',
-            message: refusalMessage(error, DEPLOY_MESSAGES.githubFailed),
-          }),
-      }),
-    () => setStage({ kind: 'failed', message: DEPLOY_MESSAGES.githubMissingParameters }),
+  const send = (params: CallbackParams) =>
+    complete.mutate(params, {
+      onSuccess: (result) =>
+        setStage(
+          result.mvp_id
+            ? { kind: 'naming', mvpId: result.mvp_id, username: result.github_username }
+            : { kind: 'connected', username: result.github_username, message: result.message },
+        ),
+      onError: (error) =>
+        setStage(
+          canSendAgain(error)
+            ? { kind: 'unavailable', error, params }
+            : { kind: 'failed', message: refusalMessage(error, DEPLOY_MESSAGES.githubFailed) },
+        ),
+    });
+  useCallbackParams(send, () =>
+    setStage({ kind: 'failed', message: DEPLOY_MESSAGES.githubMissingParameters }),
   );
 
   return (
@@ -75,6 +84,15 @@ export function BuyerGithubCallbackView() {
           mvpId={stage.mvpId}
           username={stage.username}
           onCancel={() => void navigate(paths.mvp.getHref(stage.mvpId))}
+        />
+      )}
+
+      {stage.kind === 'unavailable' && (
+        <QueryError
+          error={stage.error}
+          onRetry={() => send(stage.params)}
+          retrying={complete.isPending}
+          testId="github-callback-unavailable"
         />
       )}
 

@@ -17,7 +17,9 @@ import { DeploymentFailedPanel, useCallbackParams } from './callback-parts';
 import { ContinueButton } from './continue-button';
 import { BuildLogTail } from './deploy-outcome';
 import { SITE_SETTINGS_MESSAGES } from '@contract/site-settings';
+import { QueryError } from '../../../components/query-error';
 import { refusalMessage } from '../../../lib/api-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 
 type Start = { deploymentId: string; siteUrl?: string | null } | { failed: string } | undefined;
 
@@ -103,11 +105,9 @@ export function BuyerNetlifyCallbackView() {
       ? start.failed
       : phase === 'failed'
         ? (deployment?.error_message ?? DEPLOY_MESSAGES.missingInformation)
-        : status.isError
-          ? status.error.message
-          : pollTimedOut(deployment?.status, startedAt) && !status.isFetching
-            ? 'The deployment is taking longer than expected. Check its status on your dashboard.'
-            : undefined;
+        : pollTimedOut(deployment?.status, startedAt) && !status.isFetching
+          ? 'The deployment is taking longer than expected. Check its status on your dashboard.'
+          : undefined;
   const siteUrl =
     deployment?.netlify_site_url ?? (start && 'siteUrl' in start ? start.siteUrl : null);
 
@@ -131,6 +131,9 @@ export function BuyerNetlifyCallbackView() {
             <RouterLink to={paths.dashboard.getHref()}>Back to Dashboard</RouterLink>
           </Button>
         </DeploymentFailedPanel>
+      ) : status.isError ? (
+        // The deployment's status could not be read: it has not failed, so not Deployment Failed.
+        <QueryError {...failedQueryProps(status)} testId="deployment-status-error" />
       ) : phase === 'succeeded' && deployment ? (
         <DeploymentSucceeded
           siteUrl={siteUrl}

@@ -21,7 +21,9 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { QueryError } from '../../../components/query-error';
 import { refusalMessage } from '../../../lib/api-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import {
   useContinueDeployment,
   useCreateRepository,
@@ -283,6 +285,10 @@ export function CreateRepositoryFlow({
     if (isSubmittableRepoName(name)) startRepository(name, step);
   };
 
+  // The deployment's status could not be read: the work goes on, so say why with Try again.
+  if (step.kind === 'creating' && status.isError) {
+    return <QueryError {...failedQueryProps(status)} testId="deployment-status-error" />;
+  }
   const progress = stepView(step);
   if (progress) return progress;
   return (

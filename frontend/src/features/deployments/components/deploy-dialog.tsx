@@ -6,8 +6,10 @@
  * Deploy (deploy-button.tsx), so the template page's first load carries neither the dialog nor the
  * form.
  */
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useState } from 'react';
-import { Alert, Button, Dialog, Portal, Spinner, Stack } from '@chakra-ui/react';
+import { Alert, Dialog, Portal, Spinner, Stack } from '@chakra-ui/react';
 import { useMyDeployments } from '../api/deployments';
 import { suggestRepoName, unusedRepoName } from '../lib/repo-name';
 import { CreateRepositoryFlow } from './create-repository-flow';
@@ -43,15 +45,11 @@ function DeployChoice({
     // Without the list, an earlier deployment of this template cannot be offered, and a new copy
     // would spend a download the buyer may not need to: say so, and let them ask again.
     return (
-      <Alert.Root status="error" size="sm" data-testid="deployments-unavailable">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>Your deployments could not be loaded. Nothing was spent.</Alert.Title>
-          <Button size="xs" variant="outline" mt="2" onClick={() => void deployments.refetch()}>
-            Try again
-          </Button>
-        </Alert.Content>
-      </Alert.Root>
+      <QueryError
+        {...failedQueryProps(deployments)}
+        title="Your deployments could not be loaded. Nothing was spent."
+        testId="deployments-unavailable"
+      />
     );
   }
   const mine = deployments.data ?? [];

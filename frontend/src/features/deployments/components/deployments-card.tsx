@@ -6,18 +6,9 @@
  * deployment that stopped (a failed step, the tab closed before Netlify) Continue; a failed build
  * shows the end of Netlify's log, and a repository-only deployment says so.
  */
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  HStack,
-  Link,
-  Spinner,
-  Stack,
-  Switch,
-  Text,
-} from '@chakra-ui/react';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
+import { Badge, Button, Card, HStack, Link, Spinner, Stack, Switch, Text } from '@chakra-ui/react';
 import { LuExternalLink, LuGitPullRequest } from 'react-icons/lu';
 import { type Deployment, useMyDeployments, useOpenUpgradePullRequest } from '../api/deployments';
 import {
@@ -189,12 +180,11 @@ export function DeploymentsCard() {
         {deployments.isPending ? (
           <Spinner />
         ) : deployments.isError ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>
-              {refusalMessage(deployments.error, 'Failed to load deployments.')}
-            </Alert.Title>
-          </Alert.Root>
+          <QueryError
+            {...failedQueryProps(deployments)}
+            message={refusalMessage(deployments.error, 'Failed to load deployments.')}
+            testId="deployments-error"
+          />
         ) : deployments.data.length === 0 ? (
           <Text color="fg.muted">
             No deployments yet. Press Deploy on a template to get your own repository and site.

@@ -3,8 +3,9 @@
  * each with its site, its maker's public name and the template it started from. A buyer shows
  * their own from the dashboard's deployments.
  */
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import {
-  Alert,
   AspectRatio,
   Box,
   Button,
@@ -23,7 +24,6 @@ import { Link as RouterLink } from 'react-router';
 import { LuExternalLink, LuRocket } from 'react-icons/lu';
 import type { LaunchStory } from '@contract/stories';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-error';
 import { useStories } from '../api/stories';
 import { formatDate } from '../../../lib/format';
 
@@ -42,10 +42,7 @@ export function StoriesView() {
           </Text>
         </Stack>
         {stories.isError ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{errorMessage(stories.error)}</Alert.Title>
-          </Alert.Root>
+          <QueryError {...failedQueryProps(stories)} testId="stories-error" />
         ) : !stories.data ? (
           <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6">
             {[0, 1, 2].map((index) => (

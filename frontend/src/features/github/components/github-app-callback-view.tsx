@@ -8,7 +8,7 @@ import { Alert, Container, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { GITHUB_MESSAGES } from '@contract/github';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError, NetworkError, errorMessage } from '../../../lib/api-error';
 import { useCompleteGithubInstallation } from '../api/github';
 
 export const RETURN_DELAY_MS = 3000;
@@ -47,10 +47,14 @@ export function GithubAppCallbackView() {
         onError: (error) =>
           setOutcome({
             ok: false,
+            // A service that did not answer is named in the API's own words (nothing was
+            // changed); any other refusal has the product's text.
             message:
-              error instanceof ApiError
-                ? GITHUB_MESSAGES.installFailed
-                : GITHUB_MESSAGES.installUnexpected,
+              error instanceof NetworkError || (error instanceof ApiError && error.status === 503)
+                ? errorMessage(error)
+                : error instanceof ApiError
+                  ? GITHUB_MESSAGES.installFailed
+                  : GITHUB_MESSAGES.installUnexpected,
           }),
       },
     );

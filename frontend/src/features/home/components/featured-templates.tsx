@@ -16,6 +16,8 @@ import type { TemplateSummary } from '@contract/catalog';
 import { TEMPLATE_CATEGORIES } from '@contract/categories';
 import { FEATURED_SHOWN } from '@contract/featured';
 import { paths } from '../../../config/paths';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useFeaturedTemplates } from '../api/get-featured-templates';
 
 /**
@@ -28,7 +30,7 @@ type Pill = (typeof PILLS)[number];
 
 /**
  * Featured templates: 6 requested by download count, the first 3 shown, skeletons while loading,
- * 'No templates found' when there are none. The card comes from the route (features stay apart).
+ * why with Try again when they could not be loaded, 'No templates found' when there are none. The card comes from the route (features stay apart).
  */
 export function FeaturedTemplates({
   renderCard,
@@ -67,7 +69,9 @@ export function FeaturedTemplates({
               </Button>
             ))}
           </HStack>
-          {data === undefined ? (
+          {featured.isError && data === undefined ? (
+            <QueryError {...failedQueryProps(featured)} testId="featured-error" />
+          ) : data === undefined ? (
             <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" data-testid="featured-loading">
               {Array.from({ length: FEATURED_SHOWN }, (_, index) => (
                 <Skeleton key={index} height="96" rounded="xl" />
