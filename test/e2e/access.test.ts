@@ -3,8 +3,8 @@
  * Access to a template's files as people meet it (docs/product.md, Access to a template's files):
  * - a new buyer subscribes, downloads a template, is refunded in full by an admin: Download again
  *   on the dashboard is refused with the refund's date, and the licence page says "Refunded on";
- * - a buyer downloads a template whose seller then closes their account (its templates archived,
- *   as the closure does): Download again still delivers the zip for nothing, and the licence page
+ * - a buyer downloads a template whose seller then closes their account in Settings (its
+ *   templates leave the marketplace): Download again still delivers the zip for nothing, and the licence page
  *   names the template without a link to its gone page;
  * - a signed-out visitor sees no Repository on a paid template's page and cannot `git clone` its
  *   seeded repository, which its owner can.
@@ -35,11 +35,12 @@ const bundleOf = (title: string) =>
 const stackModules = async () => {
   const { applyLambdaEnvironment } = await import('../../lib/local/cloud/lambda-env');
   applyLambdaEnvironment(inject('e2eStackEnv'));
-  const [{ TemplateEntity }, { archiveAllTemplatesOfSeller }] = await Promise.all([
+  const [{ TemplateEntity }, { createPoolUser }, { putProfile }] = await Promise.all([
     import('../../lambdas/shared/db/entities/template'),
-    import('../../lambdas/templates/archive-all'),
+    import('../../lambdas/shared/adapters/user-pool'),
+    import('../fixtures/profiles'),
   ]);
-  return { TemplateEntity, archiveAllTemplatesOfSeller };
+  return { TemplateEntity, createPoolUser, putProfile };
 };
 
 describe('a full refund revokes what it paid for', () => {
@@ -138,11 +139,16 @@ describe("a seller's closure takes nothing away", () => {
 
   it('still delivers Download again, and the licence names the template without a dead link', async () => {
     const { page } = session;
-    const { TemplateEntity, archiveAllTemplatesOfSeller } = await stackModules();
+    const { TemplateEntity, createPoolUser, putProfile } = await stackModules();
+    // A seller who can sign in, with a template of theirs.
+    const seller = { email: uniqueEmail('closing-seller'), password: 'secret123' };
+    const { sub } = await createPoolUser({ ...seller, group: 'seller' });
+    await putProfile({ id: sub, email: seller.email, role: 'seller', is_seller_approved: true });
     const templateId = await publishTemplateWithBundle({
       title,
       bundle: bundleOf(title),
       fileName: 'closed-seller-kit.zip',
+      sellerId: sub,
     });
     // A free template: a new buyer downloads it without a plan.
     await TemplateEntity.patch({ id: templateId }).set({ access_tier: 'free' }).go();
@@ -154,9 +160,26 @@ describe("a seller's closure takes nothing away", () => {
       page.getByTestId('download-panel').getByRole('button', { name: 'Download' }).click(),
     ]);
 
-    // The seller closes their account: the closure archives every template of theirs.
-    const { data } = await TemplateEntity.get({ id: templateId }).go();
-    await archiveAllTemplatesOfSeller(data!.seller_id);
+    // The seller closes their account in Settings, as a person does: every template of theirs
+    // leaves the marketplace.
+    const closing = await openBrowser(baseUrl());
+    try {
+      await signIn(closing.page, seller.email, seller.password);
+      await closing.page.goto('/settings?tab=account');
+      const form = closing.page.getByRole('form', { name: 'Close account' });
+      await form.getByLabel('Your password').fill(seller.password);
+      await form.getByRole('button', { name: 'Close my account' }).click();
+      await closing.page
+        .getByTestId('close-account-dialog')
+        .getByRole('button', { name: 'Close my account' })
+        .click();
+      await closing.page.waitForURL((url) => url.pathname === '/');
+    } finally {
+      await closing.close();
+    }
+    await expect
+      .poll(async () => (await TemplateEntity.get({ id: templateId }).go()).data?.status)
+      .toBe('archived');
 
     await page.goto('/dashboard');
     const row = page.getByTestId('download-row').filter({ hasText: title }).first();
