@@ -159,7 +159,8 @@ export const lambdaEnvironmentSchema = z.object({
   DEPLOY_POLL_SECONDS: z.coerce.number().int().positive().max(60).default(10),
   /**
    * The ARN of the buyer-deploy state machine, set only on the deployments function (it starts
-   * the repository step and, after the Netlify callback, the site step).
+   * the repository step and, after the Netlify callback, the site step) and the downloads function
+   * (a download of a version with known advisories starts phase `advisories`).
    */
   BUYER_DEPLOY_STATE_MACHINE_ARN: z.string().min(1).optional(),
   /**

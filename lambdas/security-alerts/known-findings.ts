@@ -9,10 +9,11 @@
  * re-run or a second trigger at once writes nothing. The seller is not told (their dashboard and
  * the review show the report); a buyer who muted the template is not told.
  *
- * Run when a version goes live (new-version.ts: holders of that version number), when a buyer's
- * deployment finishes (the buyer-deploy state machine: tellDeployerOfKnownFindings), and by the
- * daily re-check for every live and deployed version, catching up anyone no earlier trigger
- * reached (a buyer who only downloaded, a trigger that failed).
+ * Run when a version goes live (new-version.ts: holders of that version number), when a buyer
+ * downloads a version with advisories (the buyer-deploy state machine's phase `advisories`,
+ * started by the download: tellDownloaderOfKnownFindings), when a buyer's deployment finishes (the buyer-deploy
+ * state machine: tellDeployerOfKnownFindings), and by the daily re-check for every live and
+ * deployed version, catching up anyone no earlier trigger reached (a trigger that failed).
  */
 import type { SecurityFinding } from '../../contract/security';
 import { templateHeadOf } from '../catalog/live-templates';
@@ -171,6 +172,38 @@ export const tellDeployerOfKnownFindings = async (deploymentId: string): Promise
     template,
     new Map([[holding.versionNumber, findings]]),
     new Map([[holding.versionNumber, new Set([holding.userId])]]),
+    { sendEmails: false },
+  );
+};
+
+/** What a buyer just downloaded: the template and the version number of its file. */
+export interface DownloadedVersion {
+  userId: string;
+  templateId: string;
+  versionNumber: string;
+}
+
+/**
+ * A buyer who just downloaded a version told of its known advisories they were not told of (the
+ * buyer-deploy state machine's phase `advisories`, which the download starts only for a version
+ * with advisories). The same markers as every other path: a second download of the version, or a
+ * deploy of it later, tells nothing again. The e-mail goes out with the next run of the
+ * notification e-mails schedule. Returns how many notifications were written.
+ */
+export const tellDownloaderOfKnownFindings = async (
+  downloaded: DownloadedVersion,
+): Promise<number> => {
+  const { userId, templateId, versionNumber } = downloaded;
+  const [template, all] = await Promise.all([
+    templateHeadOf(templateId),
+    knownFindingsOf(templateId),
+  ]);
+  const findings = all.get(versionNumber);
+  if (!template || !findings) return 0;
+  return tellHoldersOfKnownFindings(
+    template,
+    new Map([[versionNumber, findings]]),
+    new Map([[versionNumber, new Set([userId])]]),
     { sendEmails: false },
   );
 };

@@ -37,8 +37,9 @@ const design = stateMachineDesign['buyer-deploy'];
 
 /**
  * The security alerts domain's step: the buyer told of the known advisories of the version they
- * deployed. Reads the table and writes the notice; no token, no bundle. Its e-mail goes out with
- * the notification e-mails schedule.
+ * deployed, or downloaded (phase `advisories`, started by the downloads function). Reads the table
+ * and writes the notice; no token, no bundle. Its e-mail goes out with the notification e-mails
+ * schedule.
  */
 const tellDeployerFunction = (scope: Construct, data: Data, environment: Record<string, string>) =>
   new MarketplaceFunction(scope, 'TellDeployerFunction', {
@@ -48,7 +49,7 @@ const tellDeployerFunction = (scope: Construct, data: Data, environment: Record<
     memorySize: 256,
     timeout: Duration.seconds(30),
     description:
-      'Buyer deploy: tells the buyer of the known advisories of the version they deployed',
+      'Buyer deploy: tells the buyer of the known advisories of the version they deployed or downloaded',
   }).bindTable(data.table, 'readWrite');
 
 export class BuyerDeploy extends Construct {
@@ -143,6 +144,14 @@ export class BuyerDeploy extends Construct {
       // Room for GithubRateLimitedError's retries, 10 minutes apart (the ASL file says why).
       timeout: Duration.minutes(90),
     });
+  }
+
+  /**
+   * The downloads API function: starts phase `advisories` after a download of a version with
+   * known advisories (lambdas/downloads/download-advisories.ts); no token, no OAuth client.
+   */
+  allowDownloads(fn: MarketplaceFunction): void {
+    allowWorkflowStart('buyer-deploy', this.stateMachine, fn);
   }
 
   /** The deployments API function: starts both steps, seals tokens, knows the OAuth clients. */

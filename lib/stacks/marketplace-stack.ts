@@ -153,6 +153,13 @@ export class MarketplaceStack extends Stack {
       'The deployments function is missing: it must be allowed to start deploys.',
     );
     this.buyerDeploy.allowApi(deploymentsFunction);
+    // A download of a version with known advisories tells its buyer (phase `advisories`).
+    this.buyerDeploy.allowDownloads(
+      required(
+        this.api.functions.get('downloads'),
+        'The downloads function is missing: it must be allowed to tell of advisories.',
+      ),
+    );
     const site = this.createSite(props, base);
     this.siteDomain = site.domain;
     this.web = site.web;

@@ -55,16 +55,22 @@ describe('buyer-deploy', () => {
     expect(props.TracingConfiguration).toEqual({ Enabled: true });
   });
 
-  it('only the deployments function starts it, with the OAuth client ids from context', () => {
+  it('only the deployments function (and downloads, for phase advisories) starts it, with the OAuth client ids from context', () => {
     const starters = Object.keys(functions()).filter(
       (id) => 'BUYER_DEPLOY_STATE_MACHINE_ARN' in variablesOf(id),
     );
-    expect(starters).toEqual([functionIdOf('ApiDeploymentsFunction')]);
-    expect(variablesOf(starters[0]!)).toMatchObject({
+    expect(starters.sort()).toEqual(
+      [functionIdOf('ApiDeploymentsFunction'), functionIdOf('ApiDownloadsFunction')].sort(),
+    );
+    // The downloads function starts the machine and nothing more: no token, no OAuth client.
+    expect(variablesOf(functionIdOf('ApiDownloadsFunction'))).not.toHaveProperty(
+      'GITHUB_OAUTH_CLIENT_ID',
+    );
+    expect(variablesOf(functionIdOf('ApiDeploymentsFunction'))).toMatchObject({
       GITHUB_OAUTH_CLIENT_ID: 'Ov23example',
       NETLIFY_CLIENT_ID: 'netlify-example',
     });
-    expect(variablesOf(starters[0]!)).toHaveProperty('SITE_URL');
+    expect(variablesOf(functionIdOf('ApiDeploymentsFunction'))).toHaveProperty('SITE_URL');
   });
 
   it('every deployment route has the JWT authorizer', () => {
