@@ -6,17 +6,20 @@
  */
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Alert, Container, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Container, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../lib/api-error';
 import { setServerFieldErrors } from './form/use-form-submit';
 import { PageSpinner } from './page-spinner';
+import { QueryError } from './query-error';
+import { failedQueryProps, type FailedQuery } from '../lib/query-retry';
 
 export interface RequestChoices<Choice> {
   /** What a request may name; undefined until loaded. */
   items: readonly Choice[] | undefined;
   loading: boolean;
-  failed: boolean;
+  /** The failed query when they could not be loaded (its words and Try again are shown). */
+  failed: FailedQuery | undefined;
   /** The product's text when they could not be loaded. */
   failedMessage: string;
 }
@@ -63,10 +66,11 @@ export function RequestPage<Choice>({
           </Tabs.List>
           <Tabs.Content value="new">
             {choices.failed ? (
-              <Alert.Root status="error">
-                <Alert.Indicator />
-                <Alert.Title>{choices.failedMessage}</Alert.Title>
-              </Alert.Root>
+              <QueryError
+                {...failedQueryProps(choices.failed)}
+                title={choices.failedMessage}
+                testId="request-choices-error"
+              />
             ) : choices.loading || !choices.items ? (
               <PageSpinner />
             ) : (

@@ -25,11 +25,14 @@ export const queryDefaults = {
   retryDelay: UNANSWERED_RETRY_DELAY_MS,
 } as const;
 
-/** A failed query as `QueryError` takes it: `<QueryError {...failedQueryProps(query)} />`. */
-export function failedQueryProps(query: {
+/** What `QueryError` reads of a failed query: its error, and how to ask again. */
+export interface FailedQuery {
   error: unknown;
   refetch: () => unknown;
   isFetching: boolean;
-}) {
+}
+
+/** A failed query as `QueryError` takes it: `<QueryError {...failedQueryProps(query)} />`. */
+export function failedQueryProps(query: FailedQuery) {
   return { error: query.error, onRetry: query.refetch, retrying: query.isFetching };
 }

@@ -17,7 +17,7 @@ function DisputePage() {
       key={mvpId ?? ''}
       templates={templates}
       templatesLoading={downloads.isPending}
-      templatesFailed={downloads.isError}
+      templatesFailed={downloads.isError ? downloads : undefined}
       initialMvpId={mvpId}
     />
   );

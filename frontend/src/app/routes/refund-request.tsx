@@ -8,7 +8,7 @@ function RefundRequestPage() {
     <RefundRequestView
       purchases={purchases.data}
       purchasesLoading={purchases.isPending}
-      purchasesFailed={purchases.isError}
+      purchasesFailed={purchases.isError ? purchases : undefined}
     />
   );
 }

@@ -24,7 +24,7 @@ import {
 } from '@contract/disputes';
 import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-error';
+import { ApiError } from '../../../lib/api-error';
 import { useDispute } from '../api/get-dispute';
 import {
   DISPUTE_STATUS_LABELS,
@@ -33,19 +33,19 @@ import {
   timelineSteps,
 } from '../lib/dispute-labels';
 import { ErrorPage } from '../../../components/error-page';
+import { QueryErrorPage } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { EmailText } from '../../../components/email-text';
 
 function DisputeErrorPage({ message }: { message: string }) {
+  return <ErrorPage message={message} testId="dispute-detail-error" action={<BackToDisputes />} />;
+}
+
+function BackToDisputes() {
   return (
-    <ErrorPage
-      message={message}
-      testId="dispute-detail-error"
-      action={
-        <Link asChild colorPalette="purple">
-          <RouterLink to={paths.dispute.getHref()}>Back to disputes</RouterLink>
-        </Link>
-      }
-    />
+    <Link asChild colorPalette="purple">
+      <RouterLink to={paths.dispute.getHref()}>Back to disputes</RouterLink>
+    </Link>
   );
 }
 
@@ -177,7 +177,8 @@ function DisputeDetail({ dispute }: { dispute: Dispute }) {
 
 /** `/disputes/{id}`: the detail for its buyer, its seller, admin or both. */
 export function DisputeDetailView({ disputeId }: { disputeId: string | undefined }) {
-  const { data, error, isPending } = useDispute(disputeId);
+  const query = useDispute(disputeId);
+  const { data, error, isPending } = query;
   if (!disputeId) return <DisputeErrorPage message={DISPUTE_MESSAGES.notFound} />;
   if (isPending) return <PageSpinner />;
   if (error) {
@@ -187,7 +188,13 @@ export function DisputeDetailView({ disputeId }: { disputeId: string | undefined
     if (error instanceof ApiError && error.status === 404) {
       return <DisputeErrorPage message={DISPUTE_MESSAGES.notFound} />;
     }
-    return <DisputeErrorPage message={errorMessage(error)} />;
+    return (
+      <QueryErrorPage
+        {...failedQueryProps(query)}
+        testId="dispute-detail-error"
+        before={<BackToDisputes />}
+      />
+    );
   }
   return <DisputeDetail dispute={data} />;
 }

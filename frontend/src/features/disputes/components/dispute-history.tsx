@@ -1,6 +1,8 @@
-import { Alert, Badge, Link, Table, Text } from '@chakra-ui/react';
+import { Badge, Link, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { paths } from '../../../config/paths';
 import { useDisputes } from '../api/get-disputes';
 import { DISPUTE_STATUS_LABELS, DISPUTE_STATUS_PALETTE } from '../lib/dispute-labels';
@@ -8,14 +10,16 @@ import { formatDate } from '../../../lib/format';
 
 /** Dispute History: disputes where the caller is the buyer or the seller; rows open the detail. */
 export function DisputeHistory() {
-  const { data, isPending, isError } = useDisputes();
+  const disputes = useDisputes();
+  const { data, isPending, isError } = disputes;
   if (isPending) return <PageSpinner />;
   if (isError) {
     return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Title>Failed to load disputes.</Alert.Title>
-      </Alert.Root>
+      <QueryError
+        {...failedQueryProps(disputes)}
+        title="Failed to load disputes."
+        testId="dispute-history-error"
+      />
     );
   }
   if (data.length === 0) {

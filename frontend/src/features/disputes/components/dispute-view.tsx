@@ -1,5 +1,6 @@
 import { DISPUTE_MESSAGES } from '@contract/disputes';
 import { RequestPage } from '../../../components/request-page';
+import type { FailedQuery } from '../../../lib/query-retry';
 import { DisputeForm, type DisputableTemplate } from './dispute-form';
 import { DisputeHistory } from './dispute-history';
 
@@ -7,7 +8,8 @@ export interface DisputeViewProps {
   /** Templates the buyer downloaded, loaded by the route. */
   templates: readonly DisputableTemplate[] | undefined;
   templatesLoading: boolean;
-  templatesFailed: boolean;
+  /** The failed query when they could not be loaded. */
+  templatesFailed: FailedQuery | undefined;
   initialMvpId?: string;
 }
 

@@ -27,7 +27,14 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { ErrorPage } from '../../../components/error-page';
 import { paths } from '../../../config/paths';
 import { useLicense } from '../api/get-license';
-import { formatIssuedDate, grantedBy, licenseFailure } from '../lib/license-format';
+import { QueryErrorPage } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
+import {
+  formatIssuedDate,
+  grantedBy,
+  isLicenseMissing,
+  licenseFailure,
+} from '../lib/license-format';
 
 /** Valid, or refunded or disputed with the date: what the certificate still records either way. */
 function LicenseStatusAlert({
@@ -129,6 +136,9 @@ function TemplateName({ license }: { license: License }) {
 export function LicenseCertificateView({ licenseId }: { licenseId: string }) {
   const license = useLicense(licenseId);
   if (license.isPending) return <PageSpinner />;
+  if (license.isError && !isLicenseMissing(license.error)) {
+    return <QueryErrorPage {...failedQueryProps(license)} testId="license-error" maxW="2xl" />;
+  }
   if (license.isError) {
     return (
       <ErrorPage

@@ -5,7 +5,8 @@
 import { Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-error';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useMyLicenses } from '../api/get-my-licenses';
 import { formatIssuedDate, sourceLabel } from '../lib/license-format';
 import { LicenseLinkBadge } from '../../../components/licence-link-badge';
@@ -22,7 +23,7 @@ export function MyLicensesCard() {
       </Card.Header>
       <Card.Body>
         {licenses.isError ? (
-          <Text color="fg.error">{errorMessage(licenses.error)}</Text>
+          <QueryError {...failedQueryProps(licenses)} testId="my-licenses-error" />
         ) : licenses.isPending ? (
           <Text color="fg.muted">Loading…</Text>
         ) : licenses.data.length === 0 ? (

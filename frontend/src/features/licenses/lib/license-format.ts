@@ -34,7 +34,10 @@ export function formatIssuedDate(iso: string): string {
 
 /** The page's text when a certificate cannot be shown: "not found" for an unknown (or malformed) id. */
 export function licenseFailure(error: unknown): string {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400)
-    ? LICENSE_MESSAGES.notFound
-    : errorMessage(error);
+  return isLicenseMissing(error) ? LICENSE_MESSAGES.notFound : errorMessage(error);
+}
+
+/** The API says there is no such licence (an answer, not a failure to try again). */
+export function isLicenseMissing(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }

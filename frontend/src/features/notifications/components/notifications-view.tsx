@@ -4,7 +4,6 @@
  */
 import { useState } from 'react';
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -29,6 +28,8 @@ import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { formatDateTime } from '../../../lib/format';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 
 const TYPE_LABELS: Record<NotificationType, string> = {
   mvp_approved: 'MVP approved',
@@ -112,17 +113,28 @@ function NotificationRow({ notification }: { notification: Notification }) {
   );
 }
 
-function LoadFailed() {
+/** The list (or its next page) could not be loaded: the product's text, the API's words, Try again. */
+function LoadFailed({
+  query,
+  nextPage = false,
+}: {
+  query: ReturnType<typeof useNotifications>;
+  nextPage?: boolean;
+}) {
   return (
-    <Alert.Root status="error">
-      <Alert.Indicator />
-      <Alert.Title>{NOTIFICATION_MESSAGES.loadFailed}</Alert.Title>
-    </Alert.Root>
+    <QueryError
+      {...(nextPage
+        ? { error: query.error, onRetry: query.fetchNextPage, retrying: query.isFetchingNextPage }
+        : failedQueryProps(query))}
+      title={NOTIFICATION_MESSAGES.loadFailed}
+      testId="notifications-error"
+    />
   );
 }
 
 export function NotificationsView() {
   const [unreadOnly, setUnreadOnly] = useState(false);
+  const notifications = useNotifications(unreadOnly);
   const {
     data,
     isPending,
@@ -131,7 +143,7 @@ export function NotificationsView() {
     hasNextPage,
     isFetchingNextPage,
     isFetchNextPageError,
-  } = useNotifications(unreadOnly);
+  } = notifications;
   const markAll = useMarkAllNotificationsRead();
   const items = data?.pages.flatMap((page) => page.items) ?? [];
   // Unread ones may sit on pages not loaded yet: the bell's count (same cached query) covers them.
@@ -173,7 +185,7 @@ export function NotificationsView() {
           <Skeleton h="16" />
         </Stack>
       ) : !data && isError ? (
-        <LoadFailed />
+        <LoadFailed query={notifications} />
       ) : items.length === 0 ? (
         <Stack align="center" py="16" gap="3" color="fg.muted" data-testid="notifications-empty">
           <LuBell size={32} />
@@ -184,8 +196,8 @@ export function NotificationsView() {
           {items.map((notification) => (
             <NotificationRow key={notification.id} notification={notification} />
           ))}
-          {isFetchNextPageError && <LoadFailed />}
-          {hasNextPage && (
+          {isFetchNextPageError && <LoadFailed query={notifications} nextPage />}
+          {hasNextPage && !isFetchNextPageError && (
             <Button
               alignSelf="center"
               variant="outline"

@@ -1,8 +1,10 @@
-import { Alert, Badge, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Stack, Table, Text } from '@chakra-ui/react';
 import { formatGbp, toPence } from '@contract/money';
 import { planById } from '@contract/plans';
 import type { RefundStatus } from '@contract/refunds';
 import { PageSpinner } from '../../../components/page-spinner';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useRefundRequests } from '../api/get-refund-requests';
 import { formatDate } from '../../../lib/format';
 
@@ -15,14 +17,16 @@ const STATUS_PALETTE: Record<RefundStatus, string> = {
 
 /** Request History: the caller's requests, newest first, with their status. */
 export function RefundHistory() {
-  const { data, isPending, isError } = useRefundRequests();
+  const requests = useRefundRequests();
+  const { data, isPending, isError } = requests;
   if (isPending) return <PageSpinner />;
   if (isError) {
     return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Title>Failed to load refund requests.</Alert.Title>
-      </Alert.Root>
+      <QueryError
+        {...failedQueryProps(requests)}
+        title="Failed to load refund requests."
+        testId="refund-history-error"
+      />
     );
   }
   if (data.length === 0) {

@@ -1,5 +1,6 @@
 import { REFUND_MESSAGES, type RefundablePurchase } from '@contract/refunds';
 import { RequestPage } from '../../../components/request-page';
+import type { FailedQuery } from '../../../lib/query-retry';
 import { RefundHistory } from './refund-history';
 import { RefundRequestForm } from './refund-request-form';
 
@@ -7,7 +8,8 @@ export interface RefundRequestViewProps {
   /** The caller's refundable subscriptions and orders, loaded by the route. */
   purchases: readonly RefundablePurchase[] | undefined;
   purchasesLoading: boolean;
-  purchasesFailed: boolean;
+  /** The failed query when they could not be loaded. */
+  purchasesFailed: FailedQuery | undefined;
 }
 
 /** `/refund-request`: tabs New Request and Request History. */
