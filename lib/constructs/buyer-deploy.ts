@@ -7,7 +7,8 @@
  * buyers' sealed tokens with the token vault's key (GithubSync owns the key: `allowVault`), and
  * nothing else holds a GitHub or Netlify credential. The deployments API function starts the
  * machine, seals tokens, and knows the OAuth client ids (the secrets are granted by the API
- * construct's domain needs).
+ * construct's domain needs). The downloads API function starts its phase `advisories` only (a
+ * download of a version with known advisories tells its buyer), with no token and no OAuth client.
  */
 import { Duration } from 'aws-cdk-lib';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';

@@ -1,10 +1,11 @@
 /**
  * Buyer deploys as deployed: the buyer-deploy state machine is the ASL file with its
- * six task functions, logged and traced; only the deployments function may start it; the
- * deployment routes carry the JWT authorizer; the OAuth client secrets reach only the deployments
- * function (the tasks hold no credential of their own, only the vault key to open a buyer's
- * token); the repository, plan and upgrade tasks read bundles under `mvps/` and nothing else of the bucket; the
- * OAuth client ids come from context. cdk-nag runs in the synth.
+ * seven task functions, logged and traced; only the deployments function (and the downloads
+ * function, for the phase `advisories`) may start it; the deployment routes carry the JWT
+ * authorizer; the OAuth client secrets reach only the deployments function (the tasks hold no
+ * credential of their own, only the vault key to open a buyer's token); the repository, plan and
+ * upgrade tasks read bundles under `mvps/` and nothing else of the bucket; the OAuth client ids
+ * come from context; a site step outlasts its calls timing out. cdk-nag runs in the synth.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';

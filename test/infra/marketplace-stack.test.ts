@@ -352,6 +352,9 @@ describe('api', () => {
           ...(domain === 'deployments'
             ? ['BUYER_DEPLOY_STATE_MACHINE_ARN', 'TOKEN_KMS_KEY_ARN', 'SITE_URL']
             : []),
+          // The downloads domain starts buyer-deploy's phase `advisories` only: a download of a
+          // version with known advisories tells its buyer (lambdas/downloads/download-advisories.ts).
+          ...(domain === 'downloads' ? ['BUYER_DEPLOY_STATE_MACHINE_ARN'] : []),
           // The ARN (never the value) of each secret the domain reads (domainNeeds.secrets).
           ...(domainNeeds[domain].secrets ?? []).map(secretArnVariable),
           // Domains that e-mail notifications at once (lib/stacks/marketplace-stack.ts).
