@@ -69,7 +69,7 @@ const disputeNotice = (
   }
 };
 
-/** The audit log's action for each step an admin should see (docs/operations.md, "Chargebacks"). */
+/** The audit log's action for each step an admin sees (docs/operations.md, Stripe, "A chargeback"). */
 const AUDIT_ACTIONS: Record<Exclude<Transition, 'quiet'>, string> = {
   opened: 'chargeback.open',
   won: 'chargeback.won',
