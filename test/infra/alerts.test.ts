@@ -36,6 +36,26 @@ describe('alarm topic', () => {
     });
   });
 
+  it("lets this account's CloudWatch alarms publish, and no one else", () => {
+    // The topic policy replaces SNS's default one: without this statement every alarm would
+    // log "not authorized to perform SNS:Publish" and reach nobody.
+    const [policy] = Object.values(plain.template.findResources('AWS::SNS::TopicPolicy'));
+    const statements = (
+      policy!.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }
+    ).Statement;
+    const allows = statements.filter((statement) => statement['Effect'] === 'Allow');
+    expect(allows).toHaveLength(1);
+    expect(allows[0]).toMatchObject({
+      Principal: { Service: 'cloudwatch.amazonaws.com' },
+      Action: 'sns:Publish',
+      Condition: {
+        StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+        ArnLike: { 'aws:SourceArn': expect.anything() as unknown },
+      },
+    });
+    expect(JSON.stringify(allows[0]!['Condition'])).toContain(':alarm:*');
+  });
+
   it('subscribes the operator from context alarmEmail, and nobody without it', () => {
     plain.template.resourceCountIs('AWS::SNS::Subscription', 0);
     subscribed.template.hasResourceProperties('AWS::SNS::Subscription', {
