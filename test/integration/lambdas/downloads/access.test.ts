@@ -157,6 +157,32 @@ describe('the rule itself', () => {
     expect(access.repository).toBe(repository);
   });
 
+  it.each([
+    [
+      'this period, disputed',
+      { periodGrant: { licenseId: 'x', refundedAt: null, disputedAt: REFUNDED_AT } },
+      'disputed',
+    ],
+    ['an unlisted template, disputed', { listed: false }, 'disputed'],
+    ['a one-time sale, disputed', { accessTier: 'one_time_sale' as const }, 'purchase_required'],
+  ] as const)('a chargeback: %s', (_name, overrides, cost) => {
+    const disputed = { ...valid, id: 'L-disputed', disputedAt: REFUNDED_AT };
+    const access = templateAccessOf(facts({ licenses: [disputed], ...overrides }));
+    expect(access).toMatchObject({ cost, disputedAt: REFUNDED_AT, refundedAt: null });
+    expect(access.repository).toBe(false);
+    expect(access.readFiles).toBe(false);
+  });
+
+  it('a won dispute (no dispute date) holds the licence again; a refund outranks a dispute', () => {
+    const won = { ...valid, disputedAt: null };
+    expect(templateAccessOf(facts({ listed: false, licenses: [won] })).cost).toBe('licence_held');
+    const both = { ...refunded, disputedAt: REFUNDED_AT };
+    expect(templateAccessOf(facts({ listed: false, licenses: [both] }))).toMatchObject({
+      cost: 'refunded',
+      disputedAt: null,
+    });
+  });
+
   it('reads the files for active subscribers and admins, never on a refunded licence alone', () => {
     expect(templateAccessOf(facts({ activeSubscription: true })).readFiles).toBe(true);
     expect(templateAccessOf(facts({ admin: true })).readFiles).toBe(true);
