@@ -25,11 +25,11 @@ import { LuCircleCheck } from 'react-icons/lu';
 import { CONNECT_MESSAGES } from '@contract/billing';
 import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-error';
+import { QueryErrorPage } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useConnectStatus } from '../api/get-connect-status';
 import { useCreateAccountLink } from '../api/create-account-link';
 import { connectFailure } from '../lib/connect';
-import { ErrorPage } from '../../../components/error-page';
 
 const STEPS = [
   {
@@ -105,7 +105,7 @@ export function ConnectStripeView() {
 
   if (status.isPending) return <PageSpinner />;
   if (status.isError) {
-    return <ErrorPage message={errorMessage(status.error)} />;
+    return <QueryErrorPage {...failedQueryProps(status)} testId="connect-status-error" />;
   }
 
   if (status.data.payouts_enabled) {

@@ -22,6 +22,8 @@ import { LuExternalLink } from 'react-icons/lu';
 import type { ConnectStatus } from '@contract/billing';
 import { BPS, SELLER_SHARE_BPS } from '@contract/payouts';
 import { paths } from '../../../config/paths';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { errorMessage } from '../../../lib/api-error';
 import { useCreateAccountLink } from '../api/create-account-link';
 import { useCreateLoginLink } from '../api/create-login-link';
@@ -139,10 +141,7 @@ function ConnectCard() {
           )}
         </HStack>
         {status.isError ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{errorMessage(status.error)}</Alert.Title>
-          </Alert.Root>
+          <QueryError {...failedQueryProps(status)} testId="connect-status-error" />
         ) : !status.data ? (
           <Skeleton h="16" />
         ) : (

@@ -22,7 +22,8 @@ import { LuInfo } from 'react-icons/lu';
 import { PAYOUT_FILTERS, PAYOUT_MESSAGES, type PayoutFilter } from '@contract/payouts';
 import { FormAlert } from '../../../components/form/form-alert';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-error';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useConnectStatus } from '../api/get-connect-status';
 import { useSellerPayouts } from '../api/get-payouts';
 import { payoutKeys } from '../api/keys';
@@ -49,10 +50,7 @@ export function PayoutsView() {
         {search.get('status') === 'success' && <OnboardingReturnNote />}
 
         {payouts.isError ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{errorMessage(payouts.error)}</Alert.Title>
-          </Alert.Root>
+          <QueryError {...failedQueryProps(payouts)} testId="payouts-error" />
         ) : (
           <>
             <PayoutSummary summary={payouts.data?.summary} />

@@ -2,9 +2,10 @@
  * The seller dashboard's recent earnings (5): the newest payouts from the same
  * data as /payouts, in pounds.
  */
-import { Alert, Badge, Box, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { formatGbp } from '@contract/money';
-import { errorMessage } from '../../../lib/api-error';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useSellerPayouts } from '../api/get-payouts';
 import { monthLabel, PAYOUT_STATUS_LABELS, PAYOUT_STATUS_PALETTE } from '../lib/payout-format';
 import { formatCount } from '../../../lib/format';
@@ -16,12 +17,7 @@ export function RecentEarnings() {
   const payouts = useSellerPayouts('all');
   if (payouts.isPending) return <Skeleton h="20" />;
   if (payouts.isError) {
-    return (
-      <Alert.Root status="error" size="sm">
-        <Alert.Indicator />
-        <Alert.Title>{errorMessage(payouts.error)}</Alert.Title>
-      </Alert.Root>
-    );
+    return <QueryError {...failedQueryProps(payouts)} testId="recent-earnings-error" />;
   }
   const items = payouts.data.items.slice(0, RECENT_EARNINGS);
   if (items.length === 0) {

@@ -5,18 +5,10 @@
  * is told buyers review it here. The form (with its validation) is its own chunk, loaded only for
  * a signed-in visitor who may review: a visitor who only reads never loads it.
  */
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { Suspense, lazy } from 'react';
-import {
-  Alert,
-  Badge,
-  Card,
-  Heading,
-  HStack,
-  Separator,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Card, Heading, HStack, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuBadgeCheck, LuCircleHelp, LuStar } from 'react-icons/lu';
 import { REVIEW_MESSAGES, ratingLabel } from '@contract/review-messages';
 import type { PublicReview } from '@contract/reviews';
@@ -96,7 +88,8 @@ export interface ReviewsSectionProps {
 
 export function ReviewsSection({ mvpId, sellerId, onReviewed }: ReviewsSectionProps) {
   const { session } = useSession();
-  const { data, isPending, error } = useReviews(mvpId);
+  const reviews = useReviews(mvpId);
+  const { data, isPending, error } = reviews;
   const isSeller = session.status === 'signedIn' && session.user.userId === sellerId;
   const profile = useMyProfile({ enabled: session.status === 'signedIn' && !isSeller });
   // Beta accounts may not review: they are told so instead of filling in a form the API refuses.
@@ -134,6 +127,9 @@ export function ReviewsSection({ mvpId, sellerId, onReviewed }: ReviewsSectionPr
           ) : session.status === 'signedIn' ? (
             mine.isPending ? (
               <Skeleton h="40" />
+            ) : mine.isError ? (
+              // Without it, the form would not know the review to edit.
+              <QueryError {...failedQueryProps(mine)} testId="my-review-error" />
             ) : (
               <Suspense fallback={<Skeleton h="40" />}>
                 <ReviewForm
@@ -157,10 +153,11 @@ export function ReviewsSection({ mvpId, sellerId, onReviewed }: ReviewsSectionPr
           <Skeleton h="16" />
         </Stack>
       ) : error ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{REVIEW_MESSAGES.loadFailed}</Alert.Title>
-        </Alert.Root>
+        <QueryError
+          {...failedQueryProps(reviews)}
+          title={REVIEW_MESSAGES.loadFailed}
+          testId="reviews-error"
+        />
       ) : data.items.length === 0 ? (
         <Text color="fg.muted">Be the first to review this template.</Text>
       ) : (

@@ -11,6 +11,8 @@
  *
  * Either way the applicant then goes to the dashboard with the product's message.
  */
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useState } from 'react';
 import { Alert, Button, Card, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { FormProvider } from 'react-hook-form';
@@ -78,7 +80,10 @@ function SignedInApplication({ email }: { email: string }) {
   if (profile.isError || mine.isError) {
     return (
       <WizardFrame>
-        <FormAlert status="error" title={errorMessage(profile.error ?? mine.error)} />
+        <QueryError
+          {...failedQueryProps(profile.isError ? profile : mine)}
+          testId="seller-application-error"
+        />
       </WizardFrame>
     );
   }

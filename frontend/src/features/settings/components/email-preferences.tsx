@@ -4,6 +4,8 @@
  * bell either way; a switch decides whether it is also e-mailed. Receipts and security messages
  * are always e-mailed: they are listed first, their switches on and disabled, with the reason.
  */
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useState } from 'react';
 import { Badge, Box, Heading, HStack, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import {
@@ -84,8 +86,14 @@ export function EmailPreferences() {
   const [failed, setFailed] = useState(false);
 
   if (preferences.isPending) return <Skeleton height="40" />;
-  if (preferences.isError || !preferences.data) {
-    return <Message status="error" text={PREFERENCES_LOAD_FAILED_MESSAGE} />;
+  if (preferences.isError) {
+    return (
+      <QueryError
+        {...failedQueryProps(preferences)}
+        title={PREFERENCES_LOAD_FAILED_MESSAGE}
+        testId="email-preferences-error"
+      />
+    );
   }
   const pending = update.isPending ? update.variables?.preferences : undefined;
   const checkedOf = (preference: NotificationPreference) =>

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { HStack, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import { NEWSLETTER_UPDATE_FAILED_MESSAGE, SITE_UPDATES_NEWSLETTER_ID } from '@contract/newsletter';
 import { useNewsletter } from '../api/get-newsletter';
@@ -28,8 +30,8 @@ function NewsletterToggle() {
   const [failed, setFailed] = useState(false);
 
   if (newsletter.isPending) return <Skeleton height="16" />;
-  if (newsletter.isError || !newsletter.data) {
-    return <Message status="error" text={NEWSLETTER_UPDATE_FAILED_MESSAGE} />;
+  if (newsletter.isError) {
+    return <QueryError {...failedQueryProps(newsletter)} testId="newsletter-status-error" />;
   }
   const status = newsletter.data;
   const subscribed = update.isPending ? Boolean(update.variables?.subscribed) : status.subscribed;

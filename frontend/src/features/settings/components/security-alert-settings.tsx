@@ -3,6 +3,8 @@
  * deployed. Off means no alert at all for that template (neither in the bell nor by e-mail) when a
  * vulnerability is found in it or a version fixes one. On by default.
  */
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useState } from 'react';
 import { HStack, Heading, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import { SECURITY_ALERT_MESSAGES } from '@contract/security-alerts';
@@ -15,8 +17,14 @@ export function SecurityAlertSettings() {
   const [failed, setFailed] = useState(false);
 
   if (settings.isPending) return <Skeleton height="24" />;
-  if (settings.isError || !settings.data) {
-    return <Message status="error" text={SECURITY_ALERT_MESSAGES.loadFailed} />;
+  if (settings.isError) {
+    return (
+      <QueryError
+        {...failedQueryProps(settings)}
+        title={SECURITY_ALERT_MESSAGES.loadFailed}
+        testId="security-alerts-error"
+      />
+    );
   }
   const items = settings.data.items;
   const pending = update.isPending ? update.variables : undefined;

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { Container, Heading, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
 import { LuBell, LuLink, LuLock, LuUser, LuUserCog } from 'react-icons/lu';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useSession } from '../../../lib/auth-session';
 import { useMyProfile } from '../../../lib/my-profile';
 import { AccountTab } from './account-tab';
 import { ConnectionsTab, type NetlifyStatusSlot } from './connections-tab';
-import { Message } from './message';
 import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
 import { SecurityTab } from './security-tab';
@@ -97,7 +98,13 @@ export function SettingsView({
         >
           <SettingsTabList />
           <Stack pt="6">
-            {profile.isError && <Message status="error" text="Failed to load your profile." />}
+            {profile.isError && (
+              <QueryError
+                {...failedQueryProps(profile)}
+                title="Failed to load your profile."
+                testId="profile-error"
+              />
+            )}
             {profile.isPending &&
               tab !== 'security' &&
               tab !== 'notifications' &&
