@@ -4,7 +4,8 @@
  * issuer revokes what the charge paid for exactly as a full refund does (the purchase's licence,
  * refused by the same access route with the date in words; the licences a plan's period issued),
  * holds the seller's share back, tells the buyer and the audit log; a replayed event changes
- * nothing; a won dispute gives everything back; a lost one keeps it revoked.
+ * nothing; a won dispute gives everything back; a lost one keeps it revoked. The month's payout
+ * run pays nothing for a disputed sale and shares a pool net of disputed plan payments.
  */
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
@@ -16,7 +17,12 @@ import type { ApiErrorBody } from '../../../../contract/errors';
 import type { License } from '../../../../contract/licenses';
 import { handler as downloads } from '../../../../lambdas/downloads/index';
 import { handler as licenses } from '../../../../lambdas/licenses/index';
-import { oneTimeSalesOfSellerInMonth } from '../../../../lambdas/ledger/service';
+import {
+  oneTimeSalesOfSellerInMonth,
+  subscriptionPoolOfMonth,
+} from '../../../../lambdas/ledger/service';
+import { preparePayoutRun } from '../../../../lambdas/payouts/run';
+import { PayoutEntity } from '../../../../lambdas/shared/db/entities/payout';
 import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';
 import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { LicenseEntity, type LicenseItem } from '../../../../lambdas/shared/db/entities/license';
@@ -30,6 +36,8 @@ import {
   deliverEvent,
   deliverNewEvents,
 } from '../../../fixtures/billing';
+import { putOrder, templateOrder } from '../../../fixtures/orders';
+import { addToPool, putApprovedSeller } from '../../../fixtures/payouts';
 import { putProfile } from '../../../fixtures/profiles';
 import { seedTemplate } from '../../../fixtures/template-items';
 
@@ -307,5 +315,50 @@ describe("a chargeback of a plan's invoice", () => {
     expect((await licencePage(period.id)).disputed_at).toBeNull();
     expect((await disputesThisMonth()) - poolBefore).toBe(0);
     expect((await orderOf(invoice.id)).amount_disputed).toBe(0);
+  });
+});
+
+describe("the month's payout run", () => {
+  it('pays nothing for a disputed sale, the share of a won one, and a pool net of disputed plan payments', async () => {
+    // A month of this test's own: no other test writes its pool or its sales.
+    const monthYear = '2018-11';
+    const created_at = `${monthYear}-10T12:00:00.000Z`;
+    const [held, won] = await Promise.all([putApprovedSeller(), putApprovedSeller()]);
+    const kit = (sellerId: string) => ({ id: ulid(), title: 'Kit', seller_id: sellerId });
+    await putOrder(
+      templateOrder('buyer-1', kit(held.id), 4_999, {
+        created_at,
+        dispute_id: 'dp_held',
+        dispute_status: 'needs_response',
+        amount_disputed: 4_999,
+      }),
+    );
+    await putOrder(
+      templateOrder('buyer-2', kit(won.id), 2_000, {
+        created_at,
+        dispute_id: 'dp_won',
+        dispute_status: 'won',
+        amount_disputed: 0,
+      }),
+    );
+    await addToPool(monthYear, 10_000);
+    await CounterEntity.update({ name: 'disputes', bucket: monthYear, shard: 0 })
+      .add({ value: 3_000 })
+      .go();
+    expect(await subscriptionPoolOfMonth(monthYear)).toMatchObject({
+      revenue: 10_000,
+      disputes: 3_000,
+      pool: 7_000,
+    });
+
+    await preparePayoutRun({ monthYear, executionName: `chargebacks-${randomUUID()}` });
+    const payoutOf = async (sellerId: string) =>
+      (
+        await PayoutEntity.get({ seller_id: sellerId, month_year: monthYear }).go({
+          consistent: true,
+        })
+      ).data;
+    expect(await payoutOf(held.id)).toBeNull();
+    expect((await payoutOf(won.id))?.sales_share_amount).toBe(1_400);
   });
 });
