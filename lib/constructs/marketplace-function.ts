@@ -14,6 +14,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 
 /** The repository root: entries, the lock file and `frontend/dist` are found from here. */
@@ -41,6 +42,11 @@ export interface MarketplaceFunctionProps {
   readonly timeout?: Duration;
   /** @default one month */
   readonly logRetention?: RetentionDays;
+  /**
+   * Where an asynchronous invocation that failed all of Lambda's tries (two retries) goes, with
+   * its error: the function's own dead-letter setting, so no extra resource per function.
+   */
+  readonly deadLetterQueue?: IQueue;
   /**
    * Files copied beside the bundle (paths from the project root) for a dependency that reads one
    * at run time: unrar's WebAssembly (lambdas/shared/archives/unrar.ts), for the scan and the audit.
@@ -325,6 +331,7 @@ export class MarketplaceFunction extends NodejsFunction {
       tracing: Tracing.ACTIVE,
       logGroup,
       role,
+      ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
       depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
       projectRoot,
       environment: {

@@ -124,7 +124,7 @@ export class Schedules extends Construct {
   /** The task function of each schedule. */
   readonly functions: ReadonlyMap<ScheduleName, MarketplaceFunction>;
   readonly schedules: ReadonlyMap<ScheduleName, Schedule>;
-  /** Events Scheduler could not deliver after its retries. */
+  /** Events Scheduler could not deliver, and tasks that failed, after their retries. */
   readonly deadLetterQueue: Queue;
 
   constructor(scope: Construct, id: string, props: SchedulesProps) {
@@ -153,6 +153,10 @@ export class Schedules extends Construct {
         },
         memorySize: settings.memorySize,
         timeout: settings.timeout,
+        // Scheduler invokes asynchronously: its retries and dead-letter queue cover only a failed
+        // delivery. A task that throws is Lambda's to retry (twice), then to send here with its
+        // error, or it would be dropped.
+        deadLetterQueue: this.deadLetterQueue,
       });
       settings.bind(fn, props.data, props.userPool);
       created.set(

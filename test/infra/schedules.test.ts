@@ -99,6 +99,17 @@ describe('schedules', () => {
     });
   });
 
+  it('sends a task that threw, after Lambda retried it, to the dead-letter queue', () => {
+    // Scheduler's own dead-letter queue holds only events it could not deliver: without the
+    // function's on-failure destination, a task that throws is retried twice and dropped.
+    const functions = resources('AWS::Lambda::Function');
+    for (const fn of app.stack.schedules.functions.values()) {
+      expect(functions[logicalIdOf(fn)]!.Properties['DeadLetterConfig'], fn.node.id).toEqual({
+        TargetArn: { 'Fn::GetAtt': [queueId(), 'Arn'] },
+      });
+    }
+  });
+
   it('lets Scheduler invoke exactly the task functions and send to the dead-letter queue', () => {
     const roles = Object.entries(resources('AWS::IAM::Role')).filter(([, role]) =>
       JSON.stringify(role.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
