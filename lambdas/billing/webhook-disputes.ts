@@ -148,7 +148,7 @@ const disputeEffect = async (
             id: order.id,
             name: `${order.mvp_title ?? 'Plan payment'}, ${formatGbp(dispute.amount)}`,
           },
-          before: { dispute: order.dispute_status ?? 'none' },
+          before: order.dispute_status ? { dispute: order.dispute_status } : {},
           after: { dispute: dispute.status, amount: formatGbp(dispute.amount) },
           now: nowIso,
         })

@@ -4,17 +4,20 @@
  * then their card issuer opens a dispute on the payment (the local Stripe server's control API;
  * Stripe sends `charge.dispute.created` to the webhook, signed, as it does for every event). The
  * licence page then says the payment behind it was disputed with the card issuer, with the date,
- * and Download again on the dashboard is refused with the reason in words.
+ * and Download again on the dashboard is refused with the reason in words. An admin finds the
+ * dispute in the audit log.
  */
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { LICENSE_MESSAGES } from '../../contract/licenses';
-import { useBrowserSession } from '../fixtures/e2e/browser';
+import { openBrowser, useBrowserSession } from '../fixtures/e2e/browser';
 import { openCardDispute } from '../fixtures/e2e/card-dispute';
 import { payOnCheckoutPage, TEST_CARDS, waitForCheckoutPage } from '../fixtures/e2e/checkout';
 import { publishTemplateWithBundle } from '../fixtures/e2e/published-template';
-import { signUpAsBuyer } from '../fixtures/e2e/sign-in';
-import { screenshot, uniqueEmail } from '../fixtures/e2e/stack';
+import { signIn, signUpAsBuyer } from '../fixtures/e2e/sign-in';
+import { baseUrl, screenshot, uniqueEmail } from '../fixtures/e2e/stack';
+
+const ADMIN = { email: 'admin@demo.local', password: 'demo1234' };
 
 describe('a chargeback revokes what it paid for', () => {
   const session = useBrowserSession();
@@ -96,5 +99,26 @@ describe('a chargeback revokes what it paid for', () => {
       /Your payment for this template was disputed with your card issuer on \d{1,2} \w+ \d{4}/,
     );
     await screenshot(page, 'template-disputed');
+
+    // The admin's audit log names the dispute in words, by Stripe, with the template and amount.
+    const admin = await openBrowser(baseUrl());
+    try {
+      await signIn(admin.page, ADMIN.email, ADMIN.password);
+      await admin.page.goto('/admin?tab=audit');
+      const entry = admin.page
+        .getByTestId('admin-audit')
+        .getByTestId('audit-entry')
+        .filter({ hasText: title });
+      await entry.first().waitFor();
+      const text = await entry.first().textContent();
+      expect(text).toContain('Card issuer disputed a payment');
+      expect(text).toContain('Stripe (card issuer)');
+      expect(text).toContain('£19.00');
+      expect(text).toContain('Chargeback, awaiting our response');
+      expect(text).not.toMatch(/chargeback\.open|needs_response/);
+      await screenshot(admin.page, 'admin-audit-chargeback');
+    } finally {
+      await admin.close();
+    }
   }, 240_000);
 });
