@@ -80,9 +80,9 @@ function SignedInDashboard() {
           <BuyerDashboard
             profile={profile.data}
             subscription={subscription.data}
-            subscriptionFailed={subscription.isError}
+            subscriptionFailed={subscription.isError ? subscription : undefined}
             downloads={downloads.data}
-            downloadsFailed={downloads.isError}
+            downloadsFailed={downloads.isError ? downloads : undefined}
             subscriptionActions={
               subscription.data?.subscription_status === 'active' &&
               !managedBySales && <SubscriptionActions view={subscription.data} />

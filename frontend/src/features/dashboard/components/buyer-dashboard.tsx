@@ -3,6 +3,7 @@ import { SimpleGrid, Stack } from '@chakra-ui/react';
 import type { MyDownload } from '@contract/downloads';
 import type { Profile } from '@contract/profile';
 import type { SubscriptionView } from '@contract/subscriptions';
+import type { FailedQuery } from '../../../lib/query-retry';
 import { AccountInfo } from './account-info';
 import { DownloadsCard } from './downloads-card';
 import { QuickActions } from './quick-actions';
@@ -11,9 +12,11 @@ import { SubscriptionStatusCard } from './subscription-status-card';
 export interface BuyerDashboardProps {
   profile: Profile;
   subscription: SubscriptionView | undefined;
-  subscriptionFailed: boolean;
+  /** The subscription's query, when it failed. */
+  subscriptionFailed: FailedQuery | undefined;
   downloads: readonly MyDownload[] | undefined;
-  downloadsFailed: boolean;
+  /** The downloads' query, when it failed. */
+  downloadsFailed: FailedQuery | undefined;
   /** Cancel / resume beside the subscription, from the subscriptions feature (by the route). */
   subscriptionActions?: ReactNode;
   /** "Manage billing", from the billing feature (by the route). */

@@ -1,3 +1,5 @@
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps, type FailedQuery } from '../../../lib/query-retry';
 import type { ReactNode } from 'react';
 import { Card, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
@@ -9,7 +11,8 @@ import { formatDate, quotaText } from '../lib/format';
 export interface DownloadsCardProps {
   profile: Pick<Profile, 'downloads_remaining' | 'download_quota'>;
   downloads: readonly MyDownload[] | undefined;
-  failed: boolean;
+  /** The query, when it failed: its words and Try again take the data's place. */
+  failed: FailedQuery | undefined;
   /** An action beside each download ("Download again", from the downloads feature). */
   renderAction?: (download: MyDownload) => ReactNode;
 }
@@ -31,7 +34,11 @@ export function DownloadsCard({ profile, downloads, failed, renderAction }: Down
           </Text>
         </Stack>
         {failed ? (
-          <Text color="fg.error">Failed to load download data</Text>
+          <QueryError
+            {...failedQueryProps(failed)}
+            title="Failed to load download data"
+            testId="downloads-error"
+          />
         ) : !downloads ? (
           <Text color="fg.muted">Loading…</Text>
         ) : downloads.length === 0 ? (

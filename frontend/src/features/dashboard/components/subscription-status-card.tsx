@@ -1,3 +1,5 @@
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps, type FailedQuery } from '../../../lib/query-retry';
 import type { ReactNode } from 'react';
 import { Badge, Button, Card, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
@@ -9,7 +11,8 @@ import { cardText, periodEndDate, periodLabel, quotaText } from '../lib/format';
 
 export interface SubscriptionStatusCardProps {
   view: SubscriptionView | undefined;
-  failed: boolean;
+  /** The query, when it failed: its words and Try again take the data's place. */
+  failed: FailedQuery | undefined;
   /** The quota the subscription gives, left this month. */
   profile: Pick<Profile, 'downloads_remaining' | 'download_quota'>;
   /** Cancel at period end / resume, composed by the route from the subscriptions feature. */
@@ -203,7 +206,11 @@ export function SubscriptionStatusCard({
       </Card.Header>
       <Card.Body gap="3">
         {failed ? (
-          <Text color="fg.error">Failed to fetch subscription data.</Text>
+          <QueryError
+            {...failedQueryProps(failed)}
+            title="Failed to fetch subscription data."
+            testId="subscription-error"
+          />
         ) : !view ? (
           <Text color="fg.muted">Loading…</Text>
         ) : active && view.plan_type ? (

@@ -12,6 +12,8 @@
  * page, so they take nothing from the gallery and the first screen (docs/architecture.md, Mobile
  * performance).
  */
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useMemo, useState } from 'react';
 import { Box, Card, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { AccessTier } from '@contract/catalog';
@@ -29,7 +31,8 @@ export interface BundleFileTreeProps {
 
 export function BundleFileTree({ mvpId, accessTier }: BundleFileTreeProps) {
   const [sectionRef, near] = useNearViewport<HTMLDivElement>();
-  const { data, isPending, error } = useTemplateFiles(mvpId, { enabled: near });
+  const files = useTemplateFiles(mvpId, { enabled: near });
+  const { data, isPending, error } = files;
   const root = useMemo(() => (data ? buildFileTree(data.files) : null), [data]);
   const [chosen, setChosen] = useState<string | null>(null);
   // The README first, else the package manifest, until the visitor picks a file.
@@ -52,12 +55,10 @@ export function BundleFileTree({ mvpId, accessTier }: BundleFileTreeProps) {
               <Skeleton h="4" w="60%" />
               <Skeleton h="4" w="50%" />
             </Stack>
+          ) : error instanceof ApiError && error.status === 409 ? (
+            <Text color="fg.muted">{error.message}</Text>
           ) : error ? (
-            <Text color="fg.muted">
-              {error instanceof ApiError && error.status === 409
-                ? error.message
-                : 'The file list of this template is not available right now.'}
-            </Text>
+            <QueryError {...failedQueryProps(files)} testId="bundle-files-error" />
           ) : (
             <Grid
               templateColumns={{ base: '1fr', md: 'minmax(14rem, 18rem) minmax(0, 1fr)' }}

@@ -14,6 +14,8 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import {
   LuCircleCheck,
   LuDownload,
@@ -234,6 +236,18 @@ function RefundedAlert({ status, oneTimeSale }: { status: DownloadStatus; oneTim
 const repositoryUrlOf = (mvp: TemplateDetail, status: DownloadStatus | undefined) =>
   mvp.github_url ? null : (status?.repository_url ?? null);
 
+/**
+ * The caller's download status could not be read: what a press would cost (quota, owned, refunded)
+ * is unknown, so the panel offers nothing but why, in the API's words, and Try again.
+ */
+function StatusFailed({ status }: { status: ReturnType<typeof useDownloadStatus> }) {
+  return (
+    <Stack gap="3" id="download-panel" data-testid="download-panel">
+      <QueryError {...failedQueryProps(status)} testId="download-status-error" />
+    </Stack>
+  );
+}
+
 export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadPanelProps) {
   const { session } = useSession();
   const signedIn = session.status === 'signedIn';
@@ -258,17 +272,11 @@ export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadP
   const quotaSpent = cost === 'quota' && status.data!.downloads_remaining <= 0;
   const costNote = signedIn ? costNoteOf(cost) : null;
 
-  const start = () => {
-    if (!signedIn) {
-      setAskedToSignIn(true);
-      return;
-    }
-    download.mutate();
-  };
+  const start = () => (signedIn ? download.mutate() : setAskedToSignIn(true));
 
   const failure = downloadFailure(download.error);
-
   if (ownTemplate) return <OwnTemplatePanel mvpId={mvp.id} />;
+  if (signedIn && status.isError) return <StatusFailed status={status} />;
 
   return (
     <Stack gap="3" id="download-panel" data-testid="download-panel">

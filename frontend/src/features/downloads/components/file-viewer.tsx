@@ -6,6 +6,8 @@
  * to subscribe or buy. Binary files say so. highlight.js, marked and DOMPurify are loaded on first
  * use (use-code-rendering.ts).
  */
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
@@ -19,7 +21,7 @@ import {
 import { SignInLink } from '../../../components/sign-in-link';
 import { paths } from '../../../config/paths';
 import { apiUrl } from '../../../lib/api-client';
-import { ApiError, errorMessage } from '../../../lib/api-error';
+import { ApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
 import { useTemplateFileContent } from '../api/get-template-file-content';
 import { useCodeRendering } from '../api/use-code-rendering';
@@ -347,7 +349,7 @@ export function FileViewer({ mvpId, accessTier, listing, file, onOpenFile }: Vie
       return content.error instanceof ApiError && content.error.status === 403 ? (
         <NotEntitled accessTier={accessTier} signedIn />
       ) : (
-        <Text color="fg.muted">{errorMessage(content.error)}</Text>
+        <QueryError {...failedQueryProps(content)} testId="file-content-error" />
       );
     }
     if (isMarkdownPath(file.path))

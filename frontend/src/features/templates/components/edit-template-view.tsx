@@ -4,6 +4,8 @@
  * progress bar while updating, Cancel and Update MVP. The API decides who may edit (owner, admin,
  * both) and answers others with 'You are not authorized to edit this MVP.'.
  */
+import { QueryErrorPage } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useState } from 'react';
 import { Button, Container, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { FormProvider, type UseFormRegisterReturn } from 'react-hook-form';
@@ -17,7 +19,7 @@ import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError, refusalMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { useManagedTemplate } from '../api/get-managed-template';
 import { useUpdateTemplate } from '../api/update-template';
@@ -47,12 +49,18 @@ export function EditTemplateView({ mvpId }: { mvpId: string | undefined }) {
   if (template.isPending) return <PageSpinner />;
   if (template.isError) {
     const error = template.error;
-    // 403 and 404 carry the product's own texts; anything else is a load failure.
-    const message =
-      error instanceof ApiError && (error.status === 403 || error.status === 404)
-        ? error.message
-        : LOAD_FAILED;
-    return <EditProblem message={message} />;
+    // 403 and 404 carry the product's own texts; anything else is a load failure, asked again.
+    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
+      return <EditProblem message={error.message} />;
+    }
+    return (
+      <QueryErrorPage
+        {...failedQueryProps(template)}
+        message={refusalMessage(error, LOAD_FAILED)}
+        testId="edit-error"
+        py="10"
+      />
+    );
   }
   return <EditTemplateForm key={template.data.id} mvp={template.data} />;
 }

@@ -1,4 +1,6 @@
 /** `/upload?mvpId=`: a new version of a template, with its changelog. */
+import { QueryErrorPage } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import { useState } from 'react';
 import { Button, Container, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import {
@@ -14,20 +16,19 @@ import { FormField } from '../../../components/form/form-field';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { PageSpinner } from '../../../components/page-spinner';
-import { ApiError, errorMessage } from '../../../lib/api-error';
+import { ApiError } from '../../../lib/api-error';
 import { useCreateVersion } from '../api/create-version';
 import { useManagedTemplate } from '../api/get-managed-template';
 import { liveVersionOf, newVersionSchemaFor } from '../lib/template-form';
 import { FilePicker } from './file-picker';
 import { BUNDLE_HINT, UPLOAD_FAILED } from './new-template-form';
 import { UploadProgress, useSuccessRedirect } from './upload-feedback';
-import { ErrorPage } from '../../../components/error-page';
 
 export function NewVersionForm({ mvpId }: { mvpId: string }) {
   const template = useManagedTemplate(mvpId);
   if (template.isPending) return <PageSpinner />;
   if (template.isError) {
-    return <ErrorPage message={errorMessage(template.error)} testId="upload-error" py="10" />;
+    return <QueryErrorPage {...failedQueryProps(template)} testId="upload-error" py="10" />;
   }
   // The suggested number follows the stored version; a fresher read starts the form again.
   return (

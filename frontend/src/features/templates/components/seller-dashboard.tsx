@@ -7,6 +7,8 @@
  * (buyer privacy). Recent earnings: the 5 newest payouts, from the payouts feature (composed in by
  * the route).
  */
+import { QueryError } from '../../../components/query-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 import type { ReactNode } from 'react';
 import {
   Alert,
@@ -31,7 +33,6 @@ import type { Profile } from '@contract/profile';
 import { SELLER_FIGURES_TEXT } from '@contract/seller-figures';
 import { STATUS_LABELS } from '@contract/templates';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-error';
 import { useMyTemplates } from '../api/get-my-templates';
 import { useRecentDownloads } from '../api/get-recent-downloads';
 import {
@@ -200,10 +201,7 @@ function ApprovedSellerDashboard({ recentEarnings }: { recentEarnings: ReactNode
       <SellerDashboardHeader />
 
       {templates.isError ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{errorMessage(templates.error)}</Alert.Title>
-        </Alert.Root>
+        <QueryError {...failedQueryProps(templates)} testId="seller-stats-error" />
       ) : (
         // Six figures: 2, 3 or 6 to a row, so no row has a hole at any width.
         <SimpleGrid columns={{ base: 2, md: 3, xl: 6 }} gap="4" data-testid="seller-stats">
@@ -269,12 +267,7 @@ function RecentDownloads() {
   const downloads = useRecentDownloads();
   if (downloads.isPending) return <Skeleton h="20" />;
   if (downloads.isError) {
-    return (
-      <Alert.Root status="error" size="sm">
-        <Alert.Indicator />
-        <Alert.Title>{errorMessage(downloads.error)}</Alert.Title>
-      </Alert.Root>
-    );
+    return <QueryError {...failedQueryProps(downloads)} testId="recent-downloads-error" />;
   }
   if (downloads.data.items.length === 0) {
     return <EmptyLine text="No recent downloads to show yet." />;
