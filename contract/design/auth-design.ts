@@ -11,6 +11,11 @@ export const authDesign = {
   groups: ROLES,
   /** The product's minimum; shorter than cdk-nag's default, acknowledged there. */
   passwordMinLength: 6,
+  /**
+   * The production pool's minimum: 8, NIST SP 800-63B's floor for a password chosen by its user
+   * (length, not character classes). The local stack and the other stages keep the product's 6.
+   */
+  productionPasswordMinLength: 8,
   /** Email is the username; users sign up themselves and recover their account by email. */
   usernameAttribute: 'email',
   selfSignUp: true,

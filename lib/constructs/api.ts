@@ -4,6 +4,7 @@
  * row that is not public. What each domain may touch is declared once, in `domainNeeds`.
  */
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
   HttpMethod,
@@ -32,6 +33,31 @@ export interface BucketGrant {
   readonly access: BucketAccess;
   readonly prefix: string;
 }
+
+/**
+ * One JSON line per request, with what a runbook asks first: which route (the route key, not only
+ * the path), how long API Gateway and the function took, and why an integration failed (a
+ * function that timed out or threw shows here, not only in its own log). The request id joins it
+ * to the function's log lines.
+ */
+export const API_ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  requestTime: '$context.requestTime',
+  ip: '$context.identity.sourceIp',
+  method: '$context.httpMethod',
+  path: '$context.path',
+  routeKey: '$context.routeKey',
+  status: '$context.status',
+  protocol: '$context.protocol',
+  responseLength: '$context.responseLength',
+  responseLatency: '$context.responseLatency',
+  integrationLatency: '$context.integrationLatency',
+  integrationStatus: '$context.integrationStatus',
+  integrationError: '$context.integrationErrorMessage',
+  integrationErrorDetail: '$context.integration.error',
+  error: '$context.error.message',
+  authorizerError: '$context.authorizer.error',
+} as const;
 
 /** A grant or several (one per prefix), as a list. */
 const grantsOf = (grants: BucketGrant | readonly BucketGrant[] | undefined): BucketGrant[] =>
@@ -295,7 +321,10 @@ export class Api extends Construct {
       httpApi,
       stageName: '$default',
       autoDeploy: true,
-      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify(API_ACCESS_LOG_FIELDS)),
+      },
       throttle: { rateLimit: 100, burstLimit: 200 },
     });
     return httpApi;

@@ -25,6 +25,11 @@ export interface AuthProps {
    * @default false
    */
   readonly threatProtection?: boolean;
+  /**
+   * The shortest password the pool takes (prod: `authDesign.productionPasswordMinLength`).
+   * @default the product's `authDesign.passwordMinLength`
+   */
+  readonly passwordMinLength?: number;
 }
 
 export class Auth extends Construct {
@@ -33,6 +38,7 @@ export class Auth extends Construct {
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
+    const passwordMinLength = props.passwordMinLength ?? authDesign.passwordMinLength;
 
     this.userPool = new UserPool(this, 'UserPool', {
       signInAliases: { email: authDesign.usernameAttribute === 'email' },
@@ -49,7 +55,7 @@ export class Auth extends Construct {
         }),
       },
       passwordPolicy: {
-        minLength: authDesign.passwordMinLength,
+        minLength: passwordMinLength,
         requireLowercase: false,
         requireUppercase: false,
         requireDigits: false,
@@ -86,6 +92,10 @@ export class Auth extends Construct {
       // USER_PASSWORD_AUTH (cognito-local has no SRP); the frontend picks the flow from
       // config.json's mode. CDK always adds ALLOW_REFRESH_TOKEN_AUTH.
       authFlows: { userSrp: true },
+      // The site signs in with the SDK (SRP), never through Cognito's hosted pages: no OAuth flow
+      // at all, rather than CDK's defaults (code and implicit grants, every scope, a callback to
+      // https://example.com) that anyone could start from the pool's domain if it had one.
+      disableOAuth: true,
       preventUserExistenceErrors: true,
       idTokenValidity: Duration.minutes(authDesign.idTokenValidityMinutes),
       accessTokenValidity: Duration.minutes(authDesign.accessTokenValidityMinutes),
@@ -96,7 +106,9 @@ export class Auth extends Construct {
       {
         id: 'AwsSolutions-COG1',
         reason:
-          'The product fixes the password rule at a minimum of 6 characters with no character classes ("Password must be at least 6 characters").',
+          passwordMinLength === authDesign.passwordMinLength
+            ? 'The product fixes the password rule at a minimum of 6 characters with no character classes ("Password must be at least 6 characters").'
+            : `Production asks for ${passwordMinLength} characters and no character classes: length, not composition, as NIST SP 800-63B advises.`,
       },
       {
         id: 'AwsSolutions-COG2',

@@ -20,6 +20,11 @@ import { storageDesign } from '../../contract/design/storage-design';
 export interface DataProps {
   /** Keep table and buckets (deletion protection, RETAIN) instead of deleting them with the stack. */
   readonly retainData: boolean;
+  /**
+   * The site's origins (`https://www.example.com`), the only ones the browser may upload from
+   * with a presigned URL. Empty: any origin (a stage without its own domain, see below).
+   */
+  readonly siteOrigins?: readonly string[];
 }
 
 const corsMethods: Record<(typeof storageDesign.cors.allowedMethods)[number], HttpMethods> = {
@@ -76,8 +81,11 @@ export class Data extends Construct {
     const uploadCors = [
       {
         allowedMethods: storageDesign.cors.allowedMethods.map((method) => corsMethods[method]),
-        // Presigned URLs are the credential; the site origin is only known after deployment.
-        allowedOrigins: ['*'],
+        // The site's own origin. A stage without a domain has only CloudFront's generated name,
+        // which the buckets cannot name (the distribution depends on the preview bucket): there
+        // the presigned URL stays the only credential, as it is for any client but a browser.
+        // Prod always has a domain (lib/stacks/create-app.ts).
+        allowedOrigins: props.siteOrigins?.length ? [...props.siteOrigins] : ['*'],
         allowedHeaders: [...storageDesign.cors.allowedHeaders],
         exposedHeaders: [...storageDesign.cors.exposedHeaders],
         maxAge: storageDesign.cors.maxAgeSeconds,

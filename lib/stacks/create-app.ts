@@ -6,6 +6,7 @@
 import { App, Validations } from 'aws-cdk-lib';
 import type { AppProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { authDesign } from '../../contract/design/auth-design';
 import { DEFAULT_LAUNCH_AT, type PaymentsMode } from '../../contract/design/site-config';
 import { DeployRoleStack } from './deploy-role-stack';
 import { MarketplaceStack } from './marketplace-stack';
@@ -47,6 +48,8 @@ export interface AppSettings {
   readonly waf?: { rateLimit: number };
   /** Cognito threat protection (`-c threatProtection=true`, default on for stage prod). */
   readonly threatProtection: boolean;
+  /** The user pool's shortest password: 8 for prod, the product's 6 elsewhere. */
+  readonly passwordMinLength: number;
 }
 
 const EMAIL = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/;
@@ -108,7 +111,7 @@ export const readSettings = (app: App): AppSettings => {
   if (Number.isNaN(Date.parse(launchAt))) {
     throw new Error(`Context "launchAt" must be an ISO 8601 date-time; got "${launchAt}".`);
   }
-  return {
+  const settings: AppSettings = {
     stage,
     retainData: retainDataContext(stage, context('retainData')),
     betaAccess: flag(context('betaAccess')),
@@ -132,7 +135,50 @@ export const readSettings = (app: App): AppSettings => {
     ...deployFromContext(context('githubRepo'), context('githubOidcProviderArn')),
     ...wafContext(stage, context('waf'), context('wafRateLimit')),
     threatProtection: onForProd(stage, context('threatProtection')),
+    passwordMinLength:
+      stage === 'prod' ? authDesign.productionPasswordMinLength : authDesign.passwordMinLength,
   };
+  if (stage === 'prod') checkProduction(settings);
+  return settings;
+};
+
+/**
+ * The documentation's domains (example.com, .net, .org) and the reserved names (.example, .test,
+ * .invalid, .localhost): an address there reaches nobody.
+ */
+const RESERVED_DOMAIN = /(^|\.)(example\.(com|net|org)|[^.]+\.(example|test|invalid|localhost))$/i;
+
+/**
+ * What production cannot run without, checked before anything is built: someone to tell of an
+ * alarm, its own domain (CloudFront's default certificate still accepts TLS 1.0; a custom one
+ * has the TLS 1.2 floor) and real addresses (no example.com sender, alarm address or site).
+ */
+const checkProduction = (settings: AppSettings): void => {
+  if (!settings.alarmEmail) {
+    throw new Error(
+      'Stage "prod" needs context "alarmEmail": alarms must reach someone (docs/operations.md, "Alarms").',
+    );
+  }
+  if (!settings.domain) {
+    throw new Error(
+      'Stage "prod" needs context "domainName": the site\'s own certificate sets the TLS 1.2 floor (docs/operations.md, "Custom domain").',
+    );
+  }
+  const named: [string, string | undefined][] = [
+    ['mailFrom', settings.mail.from],
+    ['mailIdentity', settings.mail.identity],
+    ['alarmEmail', settings.alarmEmail],
+    ['domainName', settings.domain.name],
+    ['siteUrl', settings.mail.siteUrl?.replace(/^https:\/\//, '')],
+  ];
+  for (const [key, value] of named) {
+    const host = value?.split('@').pop();
+    if (host && RESERVED_DOMAIN.test(host)) {
+      throw new Error(
+        `Stage "prod" refuses context "${key}" at a reserved example domain ("${value}"): set the real one.`,
+      );
+    }
+  }
 };
 
 /**
@@ -320,6 +366,7 @@ export const createApp = (
     ...(settings.domain ? { domain: settings.domain } : {}),
     ...(settings.waf ? { waf: settings.waf } : {}),
     threatProtection: settings.threatProtection,
+    passwordMinLength: settings.passwordMinLength,
     ...(options.frontendDist ? { frontendDist: options.frontendDist } : {}),
   });
 

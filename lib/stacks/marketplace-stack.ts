@@ -57,6 +57,8 @@ export interface MarketplaceStackProps extends StackProps {
   readonly waf?: { rateLimit: number };
   /** Cognito threat protection (context `threatProtection`). */
   readonly threatProtection?: boolean;
+  /** The user pool's shortest password; @default the product's 6 */
+  readonly passwordMinLength?: number;
 }
 
 /**
@@ -99,8 +101,12 @@ export class MarketplaceStack extends Stack {
     this.auth = new Auth(this, 'Auth', {
       retainData: props.retainData,
       threatProtection: props.threatProtection ?? false,
+      ...(props.passwordMinLength ? { passwordMinLength: props.passwordMinLength } : {}),
     });
-    this.data = new Data(this, 'Data', { retainData: props.retainData });
+    this.data = new Data(this, 'Data', {
+      retainData: props.retainData,
+      siteOrigins: siteOrigins(props),
+    });
     this.api = new Api(this, 'Api', {
       data: this.data,
       userPool: this.auth.userPool,
@@ -270,6 +276,19 @@ export class MarketplaceStack extends Stack {
     for (const [name, value] of Object.entries(outputs)) new CfnOutput(this, name, { value });
   }
 }
+
+/**
+ * The origins the browser uploads to the data buckets from: the site's own domain and the links'
+ * base when they are known before the deploy. Without either (a stage on the *.cloudfront.net
+ * name) there is none to name: the distribution's name cannot be used, since the distribution
+ * takes the preview bucket as an origin and the bucket's CORS would then depend on it (a cycle).
+ */
+const siteOrigins = (props: MarketplaceStackProps): string[] => [
+  ...new Set([
+    ...(props.domain ? [`https://${props.domain.name}`] : []),
+    ...(props.mail.siteUrl ? [props.mail.siteUrl] : []),
+  ]),
+];
 
 /** A function the wiring cannot do without: its absence fails the synth, never a skipped grant. */
 const required = <T>(fn: T | undefined, message: string): T => {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../lib/stacks/create-app';
+import { PROD_CONTEXT } from '../fixtures/synth';
 
 const synth = (context: Record<string, unknown>) => {
   const outdir = mkdtempSync(path.join(tmpdir(), 'infra-test-'));
@@ -33,7 +34,7 @@ let template: Template;
 let stackName: string;
 
 beforeAll(() => {
-  const { deployRole } = synth({ stage: 'prod', githubRepo: 'acme/marketplace' });
+  const { deployRole } = synth({ ...PROD_CONTEXT, githubRepo: 'acme/marketplace' });
   expect(deployRole).toBeDefined();
   stackName = deployRole!.stackName;
   template = Template.fromStack(deployRole!);
@@ -48,7 +49,7 @@ const roleTrust = (): Statement[] => {
 describe('deploy role', () => {
   it('is its own stack, DeployRole-<stage>, and absent without githubRepo', () => {
     expect(stackName).toBe('DeployRole-prod');
-    expect(synth({ stage: 'prod' }).deployRole).toBeUndefined();
+    expect(synth(PROD_CONTEXT).deployRole).toBeUndefined();
   });
 
   it('creates the GitHub OIDC provider for the STS audience', () => {

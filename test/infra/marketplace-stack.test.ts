@@ -17,7 +17,7 @@ import { createApp } from '../../lib/stacks/create-app';
 import { NOTIFYING_DOMAINS } from '../../lib/stacks/marketplace-stack';
 import type { MarketplaceFunction } from '../../lib/constructs/marketplace-function';
 import { storageDesign } from '../../contract/design/storage-design';
-import { synthApp } from '../fixtures/synth';
+import { PROD_CONTEXT, synthApp } from '../fixtures/synth';
 import type { SynthesisedApp } from '../fixtures/synth';
 
 type Resources = Record<string, { Properties: Record<string, unknown> }>;
@@ -97,7 +97,7 @@ describe('data', () => {
   });
 
   it('retains and protects table, user pool and buckets by default, with PITR and versioned data buckets', () => {
-    for (const retained of [synthesised, synthApp({ stage: 'prod' })]) {
+    for (const retained of [synthesised, synthApp(PROD_CONTEXT)]) {
       retained.template.hasResource('AWS::DynamoDB::Table', {
         DeletionPolicy: 'Retain',
         Properties: Match.objectLike({
