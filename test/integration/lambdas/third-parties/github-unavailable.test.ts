@@ -12,11 +12,15 @@ import { randomUUID } from 'node:crypto';
 import { Octokit } from '@octokit/rest';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { ApiErrorBody } from '../../../../contract/errors';
-import type { HttpMethod } from '../../../../contract/routes';
 import { THIRD_PARTY_UNAVAILABLE_MESSAGES, worstCaseMs } from '../../../../contract/third-parties';
 import { createLocalGithubControl } from '../../../../lib/local/servers/github/control-client';
 import { startFaultProxy, type FaultMode } from '../../../fixtures/fault-proxy';
-import { outageBound, timed } from '../../../fixtures/third-party-outage';
+import {
+  callRoute,
+  outageBound,
+  timed,
+  type OutageCaller,
+} from '../../../fixtures/third-party-outage';
 
 const github = inject('localCloud').github;
 const control = createLocalGithubControl(github.apiUrl);
@@ -27,8 +31,7 @@ const silentLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () =
 const githubProxy = await startFaultProxy(github.apiUrl);
 process.env.GITHUB_API_URL = githubProxy.endpoint;
 
-const { dispatch } = await import('../../../fixtures/dispatch');
-const { apiEvent, idTokenClaims, lambdaContext } = await import('../../../fixtures/api-event');
+const { idTokenClaims } = await import('../../../fixtures/api-event');
 const { putProfile } = await import('../../../fixtures/profiles');
 const { seedTemplate } = await import('../../../fixtures/template-items');
 const { TemplateEntity } = await import('../../../../lambdas/shared/db/entities/template');
@@ -46,23 +49,6 @@ setWorkflowRunner({
 afterAll(() => githubProxy.close());
 
 const BUDGET = outageBound(worstCaseMs('github'));
-
-interface Caller {
-  sub: string;
-  claims: Record<string, string>;
-}
-
-const call = async (method: HttpMethod, path: string, caller: Caller, body?: unknown) => {
-  const result = await dispatch(
-    apiEvent({ method, path, body, claims: caller.claims }),
-    lambdaContext(
-      path.startsWith('/api/deployments') || path === '/api/my/connections'
-        ? 'deployments'
-        : 'github',
-    ),
-  );
-  return { status: result.statusCode ?? 0, body: result.body ?? '' };
-};
 
 const messageOf = (body: string) => (JSON.parse(body) as ApiErrorBody).message;
 
@@ -96,8 +82,8 @@ const sellerWithRepository = async () => {
 };
 
 /** The App's installation page as the GitHub user uses it: the setup URL's parameters. */
-const installOnPage = async (seller: Caller, login: string) => {
-  const started = await call('GET', '/api/github/app/install-url', seller);
+const installOnPage = async (seller: OutageCaller, login: string) => {
+  const started = await callRoute('GET', '/api/github/app/install-url', seller);
   expect(started.status, started.body).toBe(200);
   const url = new URL((JSON.parse(started.body) as { url: string }).url);
   const response = await fetch(`${github.apiUrl}${url.pathname}`, {
@@ -139,19 +125,21 @@ describe.each<FaultMode>(['refuse', 'hang'])('GitHub %s', (mode) => {
 
       await githubProxy.setMode(mode);
       expectGithubUnavailable(
-        await timed(() => call('POST', '/api/github/app/installations', seller, callback)),
+        await timed(() => callRoute('POST', '/api/github/app/installations', seller, callback)),
       );
       await githubProxy.setMode('pass');
       const profile = (await ProfileEntity.get({ id: seller.sub }).go()).data!;
       expect(profile.github_app_installation_id).toBeUndefined();
       // The same callback passes once GitHub is back.
-      const installed = await call('POST', '/api/github/app/installations', seller, callback);
+      const installed = await callRoute('POST', '/api/github/app/installations', seller, callback);
       expect(installed.status, installed.body).toBe(200);
 
       await githubProxy.setMode(mode);
       const [checked, linked] = await Promise.all([
-        timed(() => call('POST', `/api/my/mvps/${templateId}/github/validate`, seller, repository)),
-        timed(() => call('PUT', `/api/my/mvps/${templateId}/github`, seller, repository)),
+        timed(() =>
+          callRoute('POST', `/api/my/mvps/${templateId}/github/validate`, seller, repository),
+        ),
+        timed(() => callRoute('PUT', `/api/my/mvps/${templateId}/github`, seller, repository)),
       ]);
       expectGithubUnavailable(checked!);
       expectGithubUnavailable(linked!);
@@ -163,14 +151,19 @@ describe.each<FaultMode>(['refuse', 'hang'])('GitHub %s', (mode) => {
       expect((await hooks()).data).toEqual([]);
 
       // GitHub is back: the same calls pass, one webhook.
-      const validated = await call(
+      const validated = await callRoute(
         'POST',
         `/api/my/mvps/${templateId}/github/validate`,
         seller,
         repository,
       );
       expect(validated.status, validated.body).toBe(200);
-      const relinked = await call('PUT', `/api/my/mvps/${templateId}/github`, seller, repository);
+      const relinked = await callRoute(
+        'PUT',
+        `/api/my/mvps/${templateId}/github`,
+        seller,
+        repository,
+      );
       expect(relinked.status, relinked.body).toBe(200);
       expect((JSON.parse(relinked.body) as { github: { owner: string } }).github.owner).toBe(login);
       expect((await hooks()).data).toHaveLength(1);
@@ -178,11 +171,11 @@ describe.each<FaultMode>(['refuse', 'hang'])('GitHub %s', (mode) => {
       // Sync asks GitHub for the head of main: 503 while it does not answer, nothing started.
       await githubProxy.setMode(mode);
       expectGithubUnavailable(
-        await timed(() => call('POST', `/api/my/mvps/${templateId}/github/sync`, seller)),
+        await timed(() => callRoute('POST', `/api/my/mvps/${templateId}/github/sync`, seller)),
       );
       expect(started).toEqual([]);
       await githubProxy.setMode('pass');
-      const synced = await call('POST', `/api/my/mvps/${templateId}/github/sync`, seller);
+      const synced = await callRoute('POST', `/api/my/mvps/${templateId}/github/sync`, seller);
       expect(synced.status, synced.body).toBeLessThan(300);
       expect(started).toHaveLength(1);
       started.length = 0;
@@ -198,7 +191,7 @@ describe.each<FaultMode>(['refuse', 'hang'])('GitHub %s', (mode) => {
       await putProfile({ id: sub, email: `${sub}@example.com`, role: 'buyer' });
       const buyer = { sub, claims: idTokenClaims({ sub, email: `${sub}@example.com` }) };
       await control.createUser({ login });
-      const started = await call('POST', '/api/deployments/github/authorize-url', buyer, {});
+      const started = await callRoute('POST', '/api/deployments/github/authorize-url', buyer, {});
       expect(started.status, started.body).toBe(200);
       const url = new URL((JSON.parse(started.body) as { url: string }).url);
       // GitHub's consent page (its web pages, not the API) answers directly.
@@ -215,20 +208,20 @@ describe.each<FaultMode>(['refuse', 'hang'])('GitHub %s', (mode) => {
       };
       const connected = async () =>
         (
-          JSON.parse((await call('GET', '/api/my/connections', buyer)).body) as {
+          JSON.parse((await callRoute('GET', '/api/my/connections', buyer)).body) as {
             github: { connected: boolean };
           }
         ).github.connected;
 
       await githubProxy.setMode(mode);
       expectGithubUnavailable(
-        await timed(() => call('POST', '/api/deployments/github/callback', buyer, callback)),
+        await timed(() => callRoute('POST', '/api/deployments/github/callback', buyer, callback)),
       );
       await githubProxy.setMode('pass');
       expect(await connected()).toBe(false);
 
       // The same callback passes once GitHub is back (its state was given back).
-      const done = await call('POST', '/api/deployments/github/callback', buyer, callback);
+      const done = await callRoute('POST', '/api/deployments/github/callback', buyer, callback);
       expect(done.status, done.body).toBe(200);
       expect(await connected()).toBe(true);
     },

@@ -12,11 +12,15 @@ import { ulid } from 'ulid';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Connections } from '../../../../contract/deployments';
 import type { ApiErrorBody } from '../../../../contract/errors';
-import type { HttpMethod } from '../../../../contract/routes';
 import { THIRD_PARTY_UNAVAILABLE_MESSAGES, worstCaseMs } from '../../../../contract/third-parties';
 import { createLocalNetlifyControl } from '../../../../lib/local/servers/netlify/control-client';
 import { startFaultProxy, type FaultMode } from '../../../fixtures/fault-proxy';
-import { outageBound, timed } from '../../../fixtures/third-party-outage';
+import {
+  callRoute,
+  outageBound,
+  timed,
+  type OutageCaller,
+} from '../../../fixtures/third-party-outage';
 
 const cloud = inject('localCloud');
 const netlifyControl = createLocalNetlifyControl(cloud.netlify.apiUrl);
@@ -26,8 +30,7 @@ const netlifyControl = createLocalNetlifyControl(cloud.netlify.apiUrl);
 const netlifyProxy = await startFaultProxy(cloud.netlify.apiUrl);
 process.env.NETLIFY_API_URL = netlifyProxy.endpoint;
 
-const { dispatch } = await import('../../../fixtures/dispatch');
-const { apiEvent, idTokenClaims, lambdaContext } = await import('../../../fixtures/api-event');
+const { idTokenClaims } = await import('../../../fixtures/api-event');
 const { putProfile } = await import('../../../fixtures/profiles');
 const { DeploymentEntity } = await import('../../../../lambdas/shared/db/entities/deployment');
 const { setWorkflowRunner } = await import('../../../../lambdas/shared/adapters/workflow');
@@ -43,19 +46,6 @@ setWorkflowRunner({
 });
 
 const BUDGET = outageBound(worstCaseMs('netlify'));
-
-interface Caller {
-  sub: string;
-  claims: Record<string, string>;
-}
-
-const call = async (method: HttpMethod, path: string, caller: Caller, body?: unknown) => {
-  const result = await dispatch(
-    apiEvent({ method, path, body, claims: caller.claims }),
-    lambdaContext('deployments'),
-  );
-  return { status: result.statusCode ?? 0, body: result.body ?? '' };
-};
 
 /** A buyer whose deployment has its repository and now waits for Netlify. */
 const buyerWaitingForNetlify = async () => {
@@ -81,8 +71,8 @@ const buyerWaitingForNetlify = async () => {
 };
 
 /** Netlify's consent page answered by its first account (directly: the page is not the API). */
-const consentOnNetlify = async (buyer: Caller, deploymentId: string) => {
-  const authorize = await call(
+const consentOnNetlify = async (buyer: OutageCaller, deploymentId: string) => {
+  const authorize = await callRoute(
     'POST',
     `/api/deployments/${deploymentId}/netlify/authorize-url`,
     buyer,
@@ -111,7 +101,7 @@ describe.each<FaultMode>(['refuse', 'hang'])('Netlify %s', (mode) => {
 
       await netlifyProxy.setMode(mode);
       const { result, ms } = await timed(() =>
-        call('POST', '/api/deployments/netlify/callback', buyer, callback),
+        callRoute('POST', '/api/deployments/netlify/callback', buyer, callback),
       );
       expect(result.status, result.body).toBe(503);
       expect((JSON.parse(result.body) as ApiErrorBody).message).toBe(
@@ -120,17 +110,17 @@ describe.each<FaultMode>(['refuse', 'hang'])('Netlify %s', (mode) => {
       expect(ms).toBeLessThan(BUDGET);
 
       await netlifyProxy.setMode('pass');
-      const connections = await call('GET', '/api/my/connections', buyer);
+      const connections = await callRoute('GET', '/api/my/connections', buyer);
       expect((JSON.parse(connections.body) as Connections).netlify.connected).toBe(false);
       expect((await DeploymentEntity.get({ id }).go()).data?.status).toBe('repo_created');
       expect(started.filter((name) => name.includes(id))).toEqual([]);
 
       // Netlify is back: the same callback passes, once.
-      const back = await call('POST', '/api/deployments/netlify/callback', buyer, callback);
+      const back = await callRoute('POST', '/api/deployments/netlify/callback', buyer, callback);
       expect(back.status, back.body).toBe(200);
       expect(started).toContain(`${id}-site`);
       expect((await DeploymentEntity.get({ id }).go()).data?.status).toBe('processing');
-      const after = await call('GET', '/api/my/connections', buyer);
+      const after = await callRoute('GET', '/api/my/connections', buyer);
       expect((JSON.parse(after.body) as Connections).netlify.connected).toBe(true);
     },
     2 * BUDGET + 30_000,
