@@ -57,9 +57,18 @@ export const PRICE_FILTER_LABELS: Record<AccessTier, string> = {
 export const PRICE_RANGE_HINT =
   'Free templates count as £0 and one-time purchases at their price. Subscription templates have no price of their own, so a price range leaves them out.';
 
+/** The orders of the whole catalog, each kept sorted in memory by the catalog function. */
 export const SORT_OPTIONS = ['published_at', 'download_count', 'average_rating'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
-export const SORT_LABELS: Record<SortOption, string> = {
+/**
+ * The best matches of a search first (ties in the default order, newest first): the default order
+ * when there is search text, and offered only then; without text it is the default order.
+ */
+export const RELEVANCE_SORT = 'relevance';
+export const BROWSE_SORTS = [RELEVANCE_SORT, ...SORT_OPTIONS] as const;
+export type BrowseSort = (typeof BROWSE_SORTS)[number];
+export const SORT_LABELS: Record<BrowseSort, string> = {
+  relevance: 'Best match',
   published_at: 'Latest',
   download_count: 'Most Downloaded',
   average_rating: 'Highest Rated',

@@ -7,9 +7,11 @@ import * as z from 'zod';
 import {
   ACCESS_TIERS,
   BROWSE_PAGE_SIZE,
+  BROWSE_SORTS,
   LICENSING_TERMS,
-  SORT_OPTIONS,
+  RELEVANCE_SORT,
   type AccessTier,
+  type BrowseSort,
   type LicensingTerms,
 } from './browse-options';
 import type { Severity } from './security';
@@ -18,7 +20,10 @@ import { TEMPLATE_CATEGORIES, type TemplateCategory } from './categories';
 export { TEMPLATE_CATEGORIES, type TemplateCategory } from './categories';
 export {
   BROWSE_PAGE_SIZE,
+  BROWSE_SORTS,
   BROWSE_TECH_STACKS,
+  RELEVANCE_SORT,
+  type BrowseSort,
   LICENSING_LABELS,
   LICENSING_TERMS,
   PRICE_FILTER_LABELS,
@@ -66,6 +71,29 @@ export const TEMPLATE_TECH_STACKS = [
   'Docker',
   'Kubernetes',
 ] as const;
+export type TemplateTechStack = (typeof TEMPLATE_TECH_STACKS)[number];
+
+/**
+ * The other words people type for a technology (lowercase, as typed). Search treats each of them,
+ * and the technology's own name with its punctuation and spaces removed (`nextjs`, `tailwindcss`),
+ * as one term: `nextjs`, `next.js`, `Next` and `Next.js` all find the Next.js templates.
+ */
+export const TECH_SEARCH_SYNONYMS: Partial<Record<TemplateTechStack, readonly string[]>> = {
+  'Next.js': ['next', 'next.js'],
+  'Vue.js': ['vue', 'vue.js'],
+  'Node.js': ['node', 'node.js'],
+  'Tailwind CSS': ['tailwind'],
+  'Material-UI': ['mui', 'material-ui', 'material'],
+  'Chakra UI': ['chakra'],
+  PostgreSQL: ['postgres', 'psql'],
+  MongoDB: ['mongo'],
+  TypeScript: ['ts'],
+  JavaScript: ['js'],
+  NextAuth: ['next-auth', 'authjs'],
+  Go: ['golang'],
+  Kubernetes: ['k8s'],
+  FastAPI: ['fast-api'],
+};
 
 export { ACCESS_TIERS, type AccessTier } from './browse-options';
 
@@ -134,12 +162,13 @@ export const browseQuerySchema = z
     licensing_terms: optionalText.pipe(
       z.enum(LICENSING_TERMS, { message: 'Unknown licensing terms.' }).optional(),
     ),
+    /** Absent: the best matches first with search text, else the newest first. */
     sort: optionalText.pipe(
       z
-        .enum(SORT_OPTIONS, {
-          message: 'Sort must be one of published_at, download_count, average_rating.',
+        .enum(BROWSE_SORTS, {
+          message: 'Sort must be one of relevance, published_at, download_count, average_rating.',
         })
-        .default('published_at'),
+        .optional(),
     ),
     page: z
       .string()
@@ -175,7 +204,17 @@ export const browseQuerySchema = z
       query.max_price === undefined ||
       query.min_price <= query.max_price,
     { message: 'Minimum price cannot be above the maximum price.', path: ['min_price'] },
-  );
+  )
+  // Relevance needs text: without it, the default order, as before search ranked.
+  .transform((query) => {
+    const sort: BrowseSort =
+      query.sort !== undefined && query.sort !== RELEVANCE_SORT
+        ? query.sort
+        : query.search === undefined
+          ? 'published_at'
+          : RELEVANCE_SORT;
+    return { ...query, sort };
+  });
 export type BrowseQuery = z.output<typeof browseQuerySchema>;
 
 /** Template ids are ULIDs (26 Crockford base-32 characters). */

@@ -3,30 +3,43 @@
  *
  * The approved catalog is held as columns (catalog-columns.ts) with indexes built once at load
  * (catalog-index.ts): a sort order per sort option, a bitmap per category, licence and technology,
- * and every template's search text in one string. A request ANDs the bitmaps its filters name,
- * counts the bits for the exact total, and reads its page off the requested order; only the cards
- * of that page become objects. At 100,000 templates a request takes well under a millisecond
- * unless it searches a new text (a few milliseconds, then remembered): docs/data-model.md,
- * section 5.
+ * and a full-text index (catalog-search.ts) whose matches are one more bitmap. A request ANDs the
+ * bitmaps its filters name, counts the bits for the exact total, and reads its page off the
+ * requested order (or, sorted by relevance, off the search's ranking); only the cards of that page
+ * become objects. At 100,000 templates a request takes well under a millisecond unless it
+ * searches a new text (a few milliseconds, then remembered): docs/data-model.md, section 5.
  */
-import { SORT_OPTIONS, type BrowseQuery, type SortOption } from '../../contract/catalog';
+import {
+  RELEVANCE_SORT,
+  SORT_OPTIONS,
+  type BrowseQuery,
+  type SortOption,
+} from '../../contract/catalog';
 import { columnsFromRecords, keepAndAppend, recordAt, type CatalogRecord } from './catalog-columns';
+import { CatalogSearch } from './catalog-search';
 import {
   CatalogIndex,
   compareRows,
   emptyBitmap,
   hasBit,
-  searchTextOf,
+  searchDocumentOfRecord,
   setBit,
   type Bitmap,
+  type SearchRows,
 } from './catalog-index';
 
 export type { CatalogRecord } from './catalog-columns';
 export { CatalogIndex } from './catalog-index';
 
-/** Builds the in-memory catalog and its indexes. */
-export const buildCatalogIndex = (records: readonly CatalogRecord[]): CatalogIndex =>
-  new CatalogIndex(columnsFromRecords(records));
+/** Builds the in-memory catalog and its indexes (search too: the records carry its text). */
+export const buildCatalogIndex = (records: readonly CatalogRecord[]): CatalogIndex => {
+  const columns = columnsFromRecords(records);
+  return new CatalogIndex(
+    columns,
+    undefined,
+    CatalogSearch.build(records.map(searchDocumentOfRecord)),
+  );
+};
 
 /** What changed in the catalog: records to add or replace, and ids of templates that left it. */
 export interface CatalogChanges {
@@ -67,8 +80,10 @@ const insertSorted = (
 /**
  * A new catalog with `changes` applied (an id both upserted and removed is upserted: the caller
  * decides which change is the newer; of several upserts of one id the last wins). The untouched
- * rows keep their relative order in every sort order and their search text, so a change costs one
- * copy of the columns and orders and k binary searches, not a sort: a few milliseconds at 100,000.
+ * rows keep their relative order in every sort order, so a change costs one copy of the columns
+ * and orders and k binary searches, not a sort: a few milliseconds at 100,000. The search index,
+ * if made, is changed in place for the k templates and handed to the new catalog (the old one is
+ * not searched again).
  */
 export const applyCatalogChanges = (index: CatalogIndex, changes: CatalogChanges): CatalogIndex => {
   if (changes.upserts.length === 0 && changes.removals.length === 0) return index;
@@ -78,26 +93,11 @@ export const applyCatalogChanges = (index: CatalogIndex, changes: CatalogChanges
   const old = index.columns;
   const newRow = new Int32Array(old.count).fill(-1);
   const keep: number[] = [];
-  const textParts: string[] = [];
-  const starts: number[] = [0];
-  const { text, starts: oldStarts } = index.search;
-  let runStart = -1;
-  for (let row = 0; row <= old.count; row += 1) {
-    if (row < old.count && !touched.has(old.id[row]!)) {
-      if (runStart === -1) runStart = row;
+  for (let row = 0; row < old.count; row += 1) {
+    if (!touched.has(old.id[row]!)) {
       newRow[row] = keep.length;
       keep.push(row);
-      starts.push(starts[starts.length - 1]! + oldStarts[row + 1]! - oldStarts[row]!);
-    } else if (runStart !== -1) {
-      // A run of kept rows keeps its search text as one slice of the old one.
-      textParts.push(text.slice(oldStarts[runStart], oldStarts[row]));
-      runStart = -1;
     }
-  }
-  for (const record of upserts.values()) {
-    const part = searchTextOf(record.title, record.tagline);
-    textParts.push(part);
-    starts.push(starts[starts.length - 1]! + part.length);
   }
   const columns = keepAndAppend(old, Uint32Array.from(keep), [...upserts.values()]);
   const kept = keep.length;
@@ -109,10 +109,13 @@ export const applyCatalogChanges = (index: CatalogIndex, changes: CatalogChanges
     for (const row of index.orders[sort]) if (newRow[row]! !== -1) keptOrder[i++] = newRow[row]!;
     orders[sort] = insertSorted(keptOrder, [...addedRows], compareRows(columns, sort));
   }
-  return new CatalogIndex(columns, orders, {
-    text: textParts.join(''),
-    starts: Uint32Array.from(starts),
-  });
+  const search =
+    index.builtSearch?.withChanges(
+      newRow,
+      kept,
+      [...upserts.values()].map(searchDocumentOfRecord),
+    ) ?? null;
+  return new CatalogIndex(columns, orders, search);
 };
 
 export interface BrowsePage {
@@ -121,6 +124,13 @@ export interface BrowsePage {
 }
 
 type BrowseFilters = Omit<BrowseQuery, 'sort' | 'page' | 'limit'>;
+
+interface Matches {
+  /** The rows matching every filter, or `null` for every row (no filter). */
+  rows: Bitmap | null;
+  /** With search text: its matches best first (a superset of `rows`). */
+  ranked: Uint32Array | null;
+}
 
 const popcount = (bitmap: Bitmap): number => {
   let count = 0;
@@ -150,7 +160,17 @@ const forEachRow = (bitmap: Bitmap, visit: (row: number) => void): void => {
  * template has none (it comes with a plan), so any price range leaves it out and a maximum of 0
  * means free templates only (contract/browse-options.ts, PRICE_RANGE_HINT).
  */
-const matchingRows = (index: CatalogIndex, filters: BrowseFilters): Bitmap | null => {
+const matchingRows = (index: CatalogIndex, filters: BrowseFilters): Matches => {
+  const searched: SearchRows | null =
+    filters.search === undefined ? null : index.rowsMatching(filters.search);
+  return { rows: filteredRows(index, filters, searched), ranked: searched?.ranked ?? null };
+};
+
+const filteredRows = (
+  index: CatalogIndex,
+  filters: BrowseFilters,
+  searched: SearchRows | null,
+): Bitmap | null => {
   let rows: Bitmap | null = null;
   const and = (bitmap: Bitmap) => {
     if (rows === null) rows = bitmap.slice();
@@ -161,7 +181,7 @@ const matchingRows = (index: CatalogIndex, filters: BrowseFilters): Bitmap | nul
   if (licence !== undefined) and(index.rowsWith(index.byLicence, licence));
   if (filters.price !== undefined) and(index.rowsWith(index.byAccessTier, filters.price));
   for (const tech of filters.tech_stack) and(index.rowsWith(index.byTech, tech));
-  if (filters.search !== undefined) and(index.rowsMatching(filters.search.toLowerCase()));
+  if (searched !== null) and(searched.rows);
   if (min === undefined && max === undefined) return rows;
   let candidates: Bitmap;
   if (rows === null) {
@@ -217,16 +237,34 @@ const pageOf = (
   return page;
 };
 
+/** Rows `start` to `start + count` of the matches in the search's ranking. */
+const rankedPage = (ranked: Uint32Array, rows: Bitmap, start: number, count: number) => {
+  const page = new Uint32Array(count);
+  let seen = 0;
+  let taken = 0;
+  for (let i = 0; taken < count && i < ranked.length; i += 1) {
+    const row = ranked[i]!;
+    if (!hasBit(rows, row)) continue;
+    if (seen >= start) page[taken++] = row;
+    seen += 1;
+  }
+  return page;
+};
+
 /** One page of the matching templates in the requested order, with the exact total. */
 export const browseCatalog = (index: CatalogIndex, query: BrowseQuery): BrowsePage => {
-  const rows = matchingRows(index, query);
+  const { rows, ranked } = matchingRows(index, query);
   const total = rows === null ? index.size : popcount(rows);
   const start = query.page * query.limit;
   const count = Math.max(0, Math.min(query.limit, total - start));
   if (count === 0) return { items: [], total };
+  // Relevance is asked of a search only (the query schema sees to it); else the newest first.
+  const sort: SortOption = query.sort === RELEVANCE_SORT ? 'published_at' : query.sort;
   const pageRows =
     rows === null
-      ? index.orders[query.sort].subarray(start, start + count)
-      : pageOf(index, rows, total, query.sort, start, count);
+      ? index.orders[sort].subarray(start, start + count)
+      : query.sort === RELEVANCE_SORT && ranked !== null
+        ? rankedPage(ranked, rows, start, count)
+        : pageOf(index, rows, total, sort, start, count);
   return { items: Array.from(pageRows, (row) => recordAt(index.columns, row)), total };
 };

@@ -45,6 +45,12 @@ export type CatalogRecord = Pick<
   preview_image_keys: string[];
   /** The preview keys that have WebP renditions (absent for none). */
   preview_rendition_keys?: string[];
+  /**
+   * For the search index only (catalog-search.ts), never kept in the columns: the description and
+   * the seller's public name, when the reader has them (the snapshot holds their indexed terms).
+   */
+  description?: string;
+  seller_name?: string;
 };
 
 /** Row numbers are positions in every column; dictionary columns hold positions in `strings`. */

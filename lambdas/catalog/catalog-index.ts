@@ -6,12 +6,13 @@
  *   by id descending), and each row's position in it. A page with no filter is a slice of an order.
  * - Filters: one bitmap (a bit per row) per category, licence and technology; a query ANDs the
  *   bitmaps it names, 32 rows a word. Price keeps a column tested only on the rows left.
- * - Search: the lowercased `title \0 tagline` of every row in one string with the offset of each
- *   row, so a search is a few `indexOf` over one string instead of one call per template. The rows
- *   a search matched are remembered for the next requests with the same text.
+ * - Search: a full-text index (catalog-search.ts), made on the first search and then changed in
+ *   place with the catalog. A search's matching rows (a bitmap, ANDed with the filters' like any
+ *   other) and its rows best first are remembered for the next requests with the same text.
  */
 import { SORT_OPTIONS, type SortOption } from '../../contract/catalog';
 import { recordAt, type CatalogColumns, type CatalogRecord } from './catalog-columns';
+import { CatalogSearch, normalisedText, type SearchDocument } from './catalog-search';
 
 export type Bitmap = Uint32Array;
 
@@ -90,26 +91,51 @@ export const buildOrders = (columns: CatalogColumns): Record<SortOption, Uint32A
   return orders;
 };
 
-/** The search string of one row, exactly as browse has always matched it. */
-export const searchTextOf = (title: string, tagline: string): string =>
-  `${title}\u0000${tagline}`.toLowerCase();
-
-export interface SearchText {
-  /** Every row's search text, one after another. */
-  readonly text: string;
-  /** Row r's text is `text.slice(starts[r], starts[r + 1])`. */
-  readonly starts: Uint32Array;
-}
-
-export const buildSearchText = (columns: CatalogColumns): SearchText => {
-  const parts = new Array<string>(columns.count);
-  const starts = new Uint32Array(columns.count + 1);
-  for (let row = 0; row < columns.count; row += 1) {
-    parts[row] = searchTextOf(columns.title[row]!, columns.tagline[row]!);
-    starts[row + 1] = starts[row]! + parts[row]!.length;
+/**
+ * What the columns hold of row `row`'s searchable text: not its description or seller name, which
+ * only the snapshot's postings and the records of a load carry (a catalog without them is indexed
+ * without them).
+ */
+const searchDocumentOf = (columns: CatalogColumns, row: number): SearchDocument => {
+  const { strings } = columns;
+  const tech: string[] = [];
+  for (let t = columns.techStart[row]!; t < columns.techStart[row + 1]!; t += 1) {
+    tech.push(strings[columns.tech[t]!]!);
   }
-  return { text: parts.join(''), starts };
+  return {
+    title: columns.title[row]!,
+    tagline: columns.tagline[row]!,
+    description: '',
+    tech,
+    category: strings[columns.category[row]!]!,
+    seller: '',
+  };
 };
+
+/** A record's searchable text. */
+export const searchDocumentOfRecord = (record: CatalogRecord): SearchDocument => ({
+  title: record.title,
+  tagline: record.tagline,
+  description: record.description ?? '',
+  tech: record.tech_stack,
+  category: record.category,
+  seller: record.seller_name ?? '',
+});
+
+/**
+ * Scores in thousandths are capped here, so a ranking key stays an exact integer in a double at
+ * any catalog size this function holds (1e9 × 1e6 rows < 2^53).
+ */
+const SCORE_CEILING = 1e9;
+
+/** How many of a search's best rows are checked for an exact title. */
+const EXACT_TITLE_WINDOW = 50;
+
+/** One search's result: the matching rows, and the same rows best first. */
+export interface SearchRows {
+  rows: Bitmap;
+  ranked: Uint32Array;
+}
 
 export class CatalogIndex {
   readonly size: number;
@@ -120,13 +146,19 @@ export class CatalogIndex {
   readonly byAccessTier = new Map<number, Bitmap>();
   readonly byTech = new Map<number, Bitmap>();
   private readonly stringPositions: Map<string, number>;
-  private readonly searchCache = new Map<string, Bitmap>();
+  private readonly searchCache = new Map<string, SearchRows>();
+  private searchIndex: CatalogSearch | null;
 
+  /**
+   * `search`, when given, already holds exactly these rows' text (the previous catalog's index,
+   * changed with it); otherwise the index is made on the first search.
+   */
   constructor(
     readonly columns: CatalogColumns,
     readonly orders: Readonly<Record<SortOption, Uint32Array>> = buildOrders(columns),
-    readonly search: SearchText = buildSearchText(columns),
+    search: CatalogSearch | null = null,
   ) {
+    this.searchIndex = search;
     const n = columns.count;
     this.size = n;
     const positions = {} as Record<SortOption, Uint32Array>;
@@ -158,55 +190,67 @@ export class CatalogIndex {
     return (position !== undefined && bitmaps.get(position)) || emptyBitmap(this.size);
   }
 
-  /** The rows whose search text contains `needle` (already lowercased). */
-  rowsMatching(needle: string): Bitmap {
-    const cached = this.searchCache.get(needle);
+  /** The search index, made from the columns on first use when none was given. */
+  get search(): CatalogSearch {
+    this.searchIndex ??= CatalogSearch.build(
+      Array.from({ length: this.size }, (_, row) => searchDocumentOf(this.columns, row)),
+    );
+    return this.searchIndex;
+  }
+
+  /** The search index if one was made (a change carries it to the next catalog). */
+  get builtSearch(): CatalogSearch | null {
+    return this.searchIndex;
+  }
+
+  /** The rows matching every word of `text`, and the same rows best first (ties: newest first). */
+  rowsMatching(text: string): SearchRows {
+    const key = text.trim().toLowerCase();
+    const cached = this.searchCache.get(key);
     if (cached) {
       // Most recently used last, so the oldest is the first to go.
-      this.searchCache.delete(needle);
-      this.searchCache.set(needle, cached);
+      this.searchCache.delete(key);
+      this.searchCache.set(key, cached);
       return cached;
     }
-    const rows = this.scanSearchText(needle);
+    const found = this.searchRows(key);
     if (this.searchCache.size >= SEARCH_CACHE_SIZE) {
       this.searchCache.delete(this.searchCache.keys().next().value!);
     }
-    this.searchCache.set(needle, rows);
-    return rows;
+    this.searchCache.set(key, found);
+    return found;
   }
 
-  /**
-   * Every occurrence of `needle` in the joined text, each mapped to its row. An occurrence that
-   * runs past the end of its row's text is no match for that row; the next one is looked for one
-   * character further, so a row whose own text contains the needle is never missed.
-   */
-  private scanSearchText(needle: string): Bitmap {
+  private searchRows(text: string): SearchRows {
+    const { rows: hits, scores } = this.search.search(text);
     const rows = emptyBitmap(this.size);
-    const { text, starts } = this.search;
+    for (const row of hits) setBit(rows, row);
+    // Best score first (to a thousandth), equal scores in the default order (newest first): one
+    // native sort of `(SCORE_CEILING - score) × n + position` instead of a comparator.
     const n = this.size;
-    if (needle === '') {
-      for (let row = 0; row < n; row += 1) setBit(rows, row);
-      return rows;
+    const position = this.positions.published_at;
+    const keys = new Float64Array(hits.length);
+    for (let i = 0; i < hits.length; i += 1) {
+      const score = Math.min(SCORE_CEILING, Math.round(scores[i]! * 1000));
+      keys[i] = (SCORE_CEILING - score) * n + position[hits[i]!]!;
     }
-    let row = 0;
-    let at = text.indexOf(needle);
-    while (at !== -1) {
-      // The row holding position `at`: the last whose start is at or before it.
-      let high = n - 1;
-      while (row < high) {
-        const middle = (row + high + 1) >>> 1;
-        if (starts[middle]! <= at) row = middle;
-        else high = middle - 1;
-      }
-      const end = starts[row + 1]!;
-      if (at + needle.length <= end) {
-        setBit(rows, row);
-        at = row + 1 < n ? text.indexOf(needle, end) : -1;
-      } else {
-        at = text.indexOf(needle, at + 1);
-      }
+    keys.sort();
+    const byDefault = this.orders.published_at;
+    const ranked = Uint32Array.from(keys, (key) => byDefault[key % n]!);
+    // A search of a template's exact title puts it first (of equal titles, the best placed).
+    const wanted = normalisedText(text);
+    const window = Math.min(ranked.length, EXACT_TITLE_WINDOW);
+    const exact: number[] = [];
+    for (let i = 0; i < window; i += 1) {
+      if (normalisedText(this.columns.title[ranked[i]!]!) === wanted) exact.push(i);
     }
-    return rows;
+    if (exact.length > 0) {
+      const front = exact.map((i) => ranked[i]!);
+      const rest = ranked.filter((_row, i) => !exact.includes(i));
+      ranked.set(front, 0);
+      ranked.set(rest, front.length);
+    }
+    return { rows, ranked };
   }
 
   /** Every record in the order of `sort`, made on demand (tests and tools; requests never). */

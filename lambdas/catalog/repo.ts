@@ -44,6 +44,8 @@ const CATALOG_ATTRIBUTES = [
   'published_at',
   'version_number',
   'security_severity',
+  // Indexed for search, not kept (the snapshot holds its terms).
+  'description',
 ] as const;
 
 /**
@@ -163,6 +165,7 @@ const toCatalogRecord = (item: CatalogProjection): CatalogRecord => ({
   published_at: item.published_at ?? null,
   version_number: item.version_number,
   security_badge: securityBadgeOf(item.security_severity),
+  description: item.description,
 });
 
 /** One template by id, whatever its status. */

@@ -64,6 +64,30 @@ export const TEMPLATE_NOT_FOUND_MESSAGE =
 
 export const SELLER_TTL_MS = 60_000;
 
+/**
+ * The records with their sellers' public names, which search indexes (the names on cards are
+ * joined per page instead, see below). A seller renamed later is found by the new name once a
+ * later snapshot or change of one of their templates carries it.
+ */
+const withSellerNames = async (records: CatalogRecord[]): Promise<CatalogRecord[]> => {
+  if (records.length === 0) return records;
+  let sellers: Map<string, SellerSummary>;
+  try {
+    sellers = await getPublicSellerSummaries(records.map((record) => record.seller_id));
+  } catch (error) {
+    // Search by seller name waits for the next read; the catalog itself does not.
+    logger.warn('Seller names could not be read for search', {
+      error: error instanceof Error ? error.name : String(error),
+    });
+    return records;
+  }
+  return records.map((record) => {
+    const seller = sellers.get(record.seller_id);
+    const name = [seller?.display_name, seller?.username].filter(Boolean).join(' ');
+    return name === '' ? record : { ...record, seller_name: name };
+  });
+};
+
 /** The browse cache's reads, each with a time budget of its own (see catalog-cache.ts). */
 const catalogSources: CatalogSources = {
   readVersion: () =>
@@ -77,9 +101,17 @@ const catalogSources: CatalogSources = {
     const { decodeCatalogSnapshotColumns } = await import('./snapshot');
     return { snapshot: decodeCatalogSnapshotColumns(stored.bytes), etag: stored.etag };
   },
-  listCatalog: listApprovedCatalogRecords,
-  listChangesSince: (since) =>
-    listCatalogChangesSince(since, { abortSignal: AbortSignal.timeout(CHANGES_TIMEOUT_MS) }),
+  listCatalog: async () => withSellerNames(await listApprovedCatalogRecords()),
+  listChangesSince: async (since) => {
+    const changes = await listCatalogChangesSince(since, {
+      abortSignal: AbortSignal.timeout(CHANGES_TIMEOUT_MS),
+    });
+    const named = await withSellerNames(changes.approved.map((change) => change.record));
+    return {
+      ...changes,
+      approved: changes.approved.map((change, i) => ({ ...change, record: named[i]! })),
+    };
+  },
 };
 
 /**
@@ -320,7 +352,7 @@ export interface PublishedSnapshot {
 export const publishCatalogSnapshot = async (): Promise<PublishedSnapshot> => {
   const asOf = new Date().toISOString();
   const { version } = await getCatalogVersion();
-  const records = await listApprovedCatalogRecords();
+  const records = await withSellerNames(await listApprovedCatalogRecords());
   const { encodeCatalogSnapshot } = await import('./snapshot');
   const bytes = encodeCatalogSnapshot({ asOf, version, records });
   await writeCatalogSnapshot(bytes);

@@ -18,6 +18,7 @@
  * then each section. Numbers are little-endian, as on every Lambda architecture (x86_64, arm64).
  */
 import type { CatalogColumns } from './catalog-columns';
+import type { CatalogSearch } from './catalog-search';
 
 export const BINARY_SNAPSHOT_MAGIC = 'CATS';
 export const BINARY_SNAPSHOT_FORMAT = 2;
@@ -92,6 +93,7 @@ export class BinarySnapshotError extends Error {}
 export const encodeBinarySnapshot = (
   header: { asOf: string; version: number },
   columns: CatalogColumns,
+  search: CatalogSearch | null = null,
 ): Buffer => {
   const sections: { header: SectionHeader; bytes: Uint8Array }[] = [];
   const add = (name: string, kind: Kind, bytes: Uint8Array) =>
@@ -115,6 +117,15 @@ export const encodeBinarySnapshot = (
     add(`${name}.text`, kind, Buffer.from(run, kind));
   };
   for (const name of TEXT_COLUMNS) text(name, columns[name]);
+  // The search index's postings (catalog-search.ts): optional when reading, so a snapshot written
+  // before search had them still loads (its index is then made from the columns).
+  if (search) {
+    const { terms, counts, rows, fields } = search.encoded;
+    text('search.terms', terms);
+    add('search.counts', 'u32', bytesOf(counts));
+    add('search.rows', 'u32', bytesOf(rows));
+    add('search.fields', 'u8', bytesOf(fields));
+  }
   for (const name of NULLABLE_TEXT_COLUMNS) {
     const values = columns[name];
     text(name, values);
@@ -235,7 +246,12 @@ const sectionReader = (bytes: Buffer, sections: ReturnType<typeof readSections>[
  */
 export const decodeBinarySnapshot = (
   bytes: Buffer,
-): { asOf: string; version: number; columns: CatalogColumns } => {
+): {
+  asOf: string;
+  version: number;
+  columns: CatalogColumns;
+  search: Parameters<typeof CatalogSearch.decode>[0] | null;
+} => {
   const { head, sections } = readSections(bytes);
   const { count } = head;
   const read = sectionReader(bytes, sections);
@@ -270,5 +286,13 @@ export const decodeBinarySnapshot = (
       ? read.numbers('securityBadge', 'u8', count)
       : new Uint8Array(count),
   };
-  return { asOf: head.as_of, version: head.version, columns };
+  const search = sections.has('search.rows')
+    ? {
+        terms: read.text('search.terms', read.entries('search.terms')),
+        counts: read.numbers('search.counts', 'u32', read.entries('search.terms')),
+        rows: read.numbers('search.rows', 'u32'),
+        fields: read.numbers('search.fields', 'u8'),
+      }
+    : null;
+  return { asOf: head.as_of, version: head.version, columns, search };
 };

@@ -36,6 +36,8 @@ import {
   encodeBinarySnapshot,
   isBinarySnapshot,
 } from './snapshot-binary';
+import { CatalogSearch } from './catalog-search';
+import { searchDocumentOfRecord } from './catalog-index';
 
 /**
  * The format the snapshot task writes: binary columns (snapshot-binary.ts). Readers also read
@@ -101,9 +103,18 @@ export class CatalogSnapshotFormatError extends Error {
   }
 }
 
-/** The snapshot as the task stores it: binary columns, gzipped. */
+/**
+ * The snapshot as the task stores it: binary columns and the search index's postings, gzipped
+ * (the records' descriptions and seller names are indexed, not stored).
+ */
 export const encodeCatalogSnapshot = (snapshot: CatalogSnapshot): Buffer =>
-  gzipSync(encodeBinarySnapshot(snapshot, columnsFromRecords(snapshot.records)));
+  gzipSync(
+    encodeBinarySnapshot(
+      snapshot,
+      columnsFromRecords(snapshot.records),
+      CatalogSearch.build(snapshot.records.map(searchDocumentOfRecord)),
+    ),
+  );
 
 /**
  * The snapshot in the earlier JSON layout, as objects written before the binary one hold it (the
@@ -225,6 +236,8 @@ export interface CatalogSnapshotColumns {
   asOf: string;
   version: number;
   columns: CatalogColumns;
+  /** The search index it carries; `null` for a snapshot written before it had one. */
+  search: CatalogSearch | null;
 }
 
 /**
@@ -236,7 +249,11 @@ export const decodeCatalogSnapshotColumns = (bytes: Uint8Array): CatalogSnapshot
   const plain = gunzip(bytes);
   if (isBinarySnapshot(plain)) {
     try {
-      return decodeBinarySnapshot(plain);
+      const { search, ...decoded } = decodeBinarySnapshot(plain);
+      return {
+        ...decoded,
+        search: search && CatalogSearch.decode(search, decoded.columns.count),
+      };
     } catch (error) {
       if (error instanceof BinarySnapshotError || error instanceof RangeError) {
         throw new CatalogSnapshotFormatError(`binary: ${error.message}`);
@@ -245,7 +262,7 @@ export const decodeCatalogSnapshotColumns = (bytes: Uint8Array): CatalogSnapshot
     }
   }
   const file = parseSnapshotFile(plain);
-  return { asOf: file.as_of, version: file.version, columns: decodeColumns(file) };
+  return { asOf: file.as_of, version: file.version, columns: decodeColumns(file), search: null };
 };
 
 const decodeColumns = (file: SnapshotFile): CatalogColumns => {

@@ -15,7 +15,11 @@ import { stemmer } from 'stemmer';
 import { searchQueries, searchableTemplate, seeded, sellerNameOf } from './support/search-data';
 
 const SIZES = [10_000, 100_000];
-const LIBRARIES = ['minisearch', 'orama', 'flexsearch'] as const;
+/**
+ * `catalog` is what the catalog function uses (lambdas/catalog/catalog-search.ts): MiniSearch's
+ * radix tree for the vocabulary, the postings in typed arrays.
+ */
+const LIBRARIES = ['minisearch', 'orama', 'flexsearch', 'catalog'] as const;
 type Library = (typeof LIBRARIES)[number];
 
 interface Doc {
@@ -24,6 +28,7 @@ interface Doc {
   tagline: string;
   description: string;
   tech: string;
+  techList: string[];
   category: string;
   seller: string;
 }
@@ -38,6 +43,7 @@ const docsOf = (size: number): Doc[] => {
       tagline: text.tagline,
       description: text.description,
       tech: text.tech_stack.join(' '),
+      techList: text.tech_stack,
       category: text.category,
       seller: sellerNameOf(id % Math.max(25, Math.floor(size / 20))),
     };
@@ -52,7 +58,15 @@ const typos = (term: string) => (term.length < 4 ? 0 : term.length <= 7 ? 1 : 2)
 
 type Search = (query: string) => Promise<number> | number;
 
+/** A library that is not a dependency (installed for this bench only), untyped here. */
+const optional = (name: string): Promise<unknown> => import(name);
+
 const builders: Record<Library, (docs: Doc[]) => Promise<Search>> = {
+  async catalog(docs) {
+    const { CatalogSearch } = await import('../../lambdas/catalog/catalog-search');
+    const index = CatalogSearch.build(docs.map((doc) => ({ ...doc, tech: doc.techList })));
+    return (query) => index.search(query).rows.length;
+  },
   async minisearch(docs) {
     const { default: MiniSearch } = await import('minisearch');
     const index = new MiniSearch<Doc>({
@@ -69,7 +83,11 @@ const builders: Record<Library, (docs: Doc[]) => Promise<Search>> = {
     return (query) => index.search(query).length;
   },
   async orama(docs) {
-    const orama = await import('@orama/orama');
+    const orama = (await optional('@orama/orama')) as {
+      create(options: unknown): unknown;
+      insert(db: unknown, doc: unknown): unknown;
+      search(db: unknown, params: unknown): Promise<{ count: number }>;
+    };
     const db = orama.create({
       schema: Object.fromEntries(FIELDS.map((field) => [field, 'string'])) as Record<
         (typeof FIELDS)[number],
@@ -90,19 +108,19 @@ const builders: Record<Library, (docs: Doc[]) => Promise<Search>> = {
     };
   },
   async flexsearch(docs) {
-    const { Document } = await import('flexsearch');
+    const { Document } = (await optional('flexsearch')) as {
+      Document: new (options: unknown) => {
+        add(doc: unknown): void;
+        search(query: string, options: unknown): { result: unknown[] }[];
+      };
+    };
     const index = new Document({
       document: { id: 'id', index: FIELDS.map((field) => ({ field, tokenize: 'forward' })) },
       encoder: 'LatinBalance',
-    } as never);
-    for (const doc of docs) index.add(doc as never);
+    });
+    for (const doc of docs) index.add(doc);
     return (query) => {
-      const results = index.search(query, {
-        limit: 100_000,
-        suggest: true,
-      } as never) as unknown as {
-        result: unknown[];
-      }[];
+      const results = index.search(query, { limit: 100_000, suggest: true });
       return results.reduce((sum, field) => sum + field.result.length, 0);
     };
   },
@@ -123,8 +141,9 @@ const measure = async (library: Library, size: number): Promise<void> => {
   const started = performance.now();
   const search = await builders[library](docs);
   const buildMs = performance.now() - started;
-  docs.length = 0;
+  // With the documents still held: what the index adds to them (its own copies included).
   const indexMb = (heap() - before) / 2 ** 20;
+  docs.length = 0;
   const firstStarted = performance.now();
   const firstHits = await search(queries[0]!);
   const firstMs = performance.now() - firstStarted;
@@ -179,7 +198,7 @@ if (library && size) {
   for (const size of SIZES) {
     for (const name of LIBRARIES) {
       try {
-        await import(name === 'orama' ? '@orama/orama' : name);
+        if (name !== 'catalog') await optional(name === 'orama' ? '@orama/orama' : name);
       } catch {
         console.log(`${name}: not installed, skipped`);
         continue;

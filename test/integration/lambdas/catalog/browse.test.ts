@@ -215,7 +215,10 @@ describe('GET /api/mvps', () => {
   });
 
   it.each([
-    [{ sort: 'price' }, 'Sort must be one of published_at, download_count, average_rating.'],
+    [
+      { sort: 'price' },
+      'Sort must be one of relevance, published_at, download_count, average_rating.',
+    ],
     [{ min_price: '-5' }, 'Minimum price must be a number of at least 0.'],
     [{ max_price: 'cheap' }, 'Maximum price must be a number of at least 0.'],
     [{ price: 'cheap' }, 'Price must be free, subscription or one_time_sale.'],

@@ -57,16 +57,35 @@ const generated = (next: () => number, index: number): CatalogRecord => {
   });
 };
 
-/** The old browse, written as plainly as possible: test every record, sort, slice. */
+/** A catalog built from scratch from `records` (one per records array), for search's answers. */
+const freshIndexes = new WeakMap<readonly CatalogRecord[], ReturnType<typeof buildCatalogIndex>>();
+const freshIndexOf = (records: readonly CatalogRecord[]) => {
+  let index = freshIndexes.get(records);
+  if (!index) freshIndexes.set(records, (index = buildCatalogIndex(records)));
+  return index;
+};
+
+/**
+ * The old browse, written as plainly as possible: test every record, sort, slice. A search's
+ * matches and ranking are those of a catalog built from scratch from the same records (search
+ * itself has tests of its own): an index changed in place must answer as a fresh one does.
+ */
 const reference = (records: readonly CatalogRecord[], query: BrowseQuery) => {
-  const search = query.search?.toLowerCase();
+  const searched =
+    query.search === undefined
+      ? null
+      : Array.from(
+          freshIndexOf(records).rowsMatching(query.search).ranked,
+          (row) => records[row]!.id,
+        );
+  const matching = searched && new Set(searched);
+  const rank = new Map(searched?.map((id, i) => [id, i]));
   const key = (record: CatalogRecord, sort: SortOption) =>
     sort === 'published_at' ? (record.published_at ?? '') : record[sort];
   const matches = records
     .filter(
       (record) =>
-        (search === undefined ||
-          `${record.title}\u0000${record.tagline}`.toLowerCase().includes(search)) &&
+        (matching === null || matching.has(record.id)) &&
         (query.category === undefined || record.category === query.category) &&
         (query.licensing_terms === undefined || record.licensing_terms === query.licensing_terms) &&
         (query.price === undefined || record.access_tier === query.price) &&
@@ -78,6 +97,7 @@ const reference = (records: readonly CatalogRecord[], query: BrowseQuery) => {
         query.tech_stack.every((tech) => record.tech_stack.includes(tech)),
     )
     .sort((a, b) => {
+      if (query.sort === 'relevance') return rank.get(a.id)! - rank.get(b.id)!;
       const left = key(a, query.sort);
       const right = key(b, query.sort);
       if (left !== right) return left < right ? 1 : -1;
@@ -87,23 +107,18 @@ const reference = (records: readonly CatalogRecord[], query: BrowseQuery) => {
   return { items: matches.slice(start, start + query.limit), total: matches.length };
 };
 
-/**
- * A search across a boundary of the joined search text: the end of one template's tagline and the
- * start of the next one's title (never a match), or across its own title and tagline (a match only
- * with the separator in it).
- */
-const boundarySearch = (next: () => number, records: readonly CatalogRecord[]): string => {
-  const at = Math.floor(next() * (records.length - 1));
-  const { title, tagline } = records[at]!;
-  if (next() < 0.5)
-    return `${tagline.slice(-3)}${records[at + 1]!.title.slice(0, 1 + Math.floor(next() * 3))}`;
-  return `${title.slice(-2)}${next() < 0.5 ? '\u0000' : ''}${tagline.slice(0, 2)}`;
+/** Two words of one template's title and tagline, in either order. */
+const twoWordSearch = (next: () => number, records: readonly CatalogRecord[]): string => {
+  const { title, tagline } = records[Math.floor(next() * records.length)]!;
+  const words = `${title} ${tagline}`.split(' ');
+  return `${pick(next, words)} ${pick(next, words)}`;
 };
 
 const randomQuery = (next: () => number, records: readonly CatalogRecord[]): BrowseQuery => {
   const total = records.length;
-  const raw: Record<string, string> = { sort: pick(next, SORT_OPTIONS) };
-  if (next() < 0.1) raw.search = boundarySearch(next, records);
+  // No sort now and then: with search text, the best matches first.
+  const raw: Record<string, string> = next() < 0.3 ? {} : { sort: pick(next, SORT_OPTIONS) };
+  if (next() < 0.1) raw.search = twoWordSearch(next, records);
   else if (next() < 0.4) {
     const word = pick(next, WORDS);
     // Whole words, pieces of words, across the title's two words, and upper case.

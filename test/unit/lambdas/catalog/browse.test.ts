@@ -37,9 +37,11 @@ describe('browseCatalog filters', () => {
     expect(browse(records, { search: 'nothing like this' }).total).toBe(0);
   });
 
-  it('does not match text spanning the end of the title and the start of the tagline', () => {
+  it('matches every word, in any order and any field, but not words run together', () => {
+    expect(ids(browse(records, { search: 'billing kit' }).items)).toEqual(['A']);
+    expect(ids(browse(records, { search: 'storefront saas' }).items)).toEqual(['B']);
     expect(browse(records, { search: 'kitbilling' }).total).toBe(0);
-    expect(browse(records, { search: 'kit billing' }).total).toBe(0);
+    expect(browse(records, { search: 'saas portfolio' }).total).toBe(0);
   });
 
   it('filters by category, and treats All as no filter', () => {
@@ -226,11 +228,12 @@ describe('buildCatalogIndex at scale', () => {
     const index = buildCatalogIndex(records);
     const result = browseCatalog(
       index,
-      query({ search: 'number 1', tech_stack: 'React', sort: 'download_count', max_price: '150' }),
+      query({ search: 'number 12', tech_stack: 'React', sort: 'download_count', max_price: '150' }),
     );
+    // The last word typed is also a prefix: 12, 120 to 129, 1200 to 1299.
     const expected = records.filter(
       (record) =>
-        record.title.includes('number 1') &&
+        record.title.split(' ')[2]!.startsWith('12') &&
         record.tech_stack.includes('React') &&
         (record.price ?? 0) <= 150,
     );

@@ -41,6 +41,16 @@ describe('browse query', () => {
     expect(query.page).toBe(0);
   });
 
+  it('orders a search by relevance unless another order is asked, and never without text', () => {
+    const sortOf = (raw: Record<string, string>) => browseQuerySchema.parse(raw).sort;
+    expect(sortOf({ search: 'stripe' })).toBe('relevance');
+    expect(sortOf({ search: 'stripe', sort: 'download_count' })).toBe('download_count');
+    expect(sortOf({ search: 'stripe', sort: 'relevance' })).toBe('relevance');
+    expect(sortOf({})).toBe('published_at');
+    expect(sortOf({ sort: 'relevance' })).toBe('published_at');
+    expect(sortOf({ search: '  ', sort: 'relevance' })).toBe('published_at');
+  });
+
   it('reads repeated and comma-joined tech_stack values alike', () => {
     const repeated = parseRequest(
       apiEvent({ path: '/api/mvps', query: { tech_stack: ['React', 'Vue.js'] } }),
@@ -53,7 +63,7 @@ describe('browse query', () => {
     [
       { sort: 'price' },
       'sort',
-      'Sort must be one of published_at, download_count, average_rating.',
+      'Sort must be one of relevance, published_at, download_count, average_rating.',
     ],
     [{ min_price: '-1' }, 'min_price', 'Minimum price must be a number of at least 0.'],
     [{ max_price: 'abc' }, 'max_price', 'Maximum price must be a number of at least 0.'],

@@ -1,0 +1,457 @@
+/**
+ * The catalog's full-text search: an inverted index over every approved template's title,
+ * tagline, description, technologies, category and seller name, held in the catalog function's
+ * memory beside the columns (docs/architecture.md, "Search").
+ *
+ * Two parts, each where it is cheapest (the bench in docs/architecture.md says why):
+ * - the vocabulary (every distinct term) is MiniSearch's radix tree (`minisearch/SearchableMap`),
+ *   which finds the terms a word reaches as a prefix or within a number of typos;
+ * - the postings are typed arrays, like the catalog's columns: for each term, the rows holding it
+ *   (ascending) and a byte of the fields it is in. At 100,000 templates that is a few million
+ *   entries of 5 bytes, where a full MiniSearch, Orama or FlexSearch index of the same text takes
+ *   several times the memory and seconds to build.
+ *
+ * How a search reads what was typed:
+ * - words are letters and digits, joined by `.`, `-` or `'` (`next.js`, `e-commerce`): the joined
+ *   form is one term and each part another;
+ * - a technology's other names are its one term (contract/catalog.ts, TECH_SEARCH_SYNONYMS);
+ * - English stemming (`dashboards` is `dashboard`); common little words are dropped;
+ * - every word must match, in any order; the last word also matches as a prefix (typing);
+ * - typos by word length: none under 4 letters, 1 up to 7, 2 above;
+ * - a match scores its fields' weights (title first) times the term's rarity, less for a prefix
+ *   or a typo; the caller puts an exact title first and breaks ties.
+ *
+ * Rows are the catalog's row numbers. A change of the catalog makes a new index from the old one
+ * (`withChanges`): the kept rows' postings renumbered in one pass, the changed templates' terms
+ * added, the vocabulary shared and only grown. The snapshot carries the postings (`encoded`,
+ * `CatalogSearch.decode`), so a new container reads them instead of tokenising the catalog.
+ */
+import SearchableMap from 'minisearch/SearchableMap';
+import { stemmer } from 'stemmer';
+import { TECH_SEARCH_SYNONYMS, TEMPLATE_TECH_STACKS } from '../../contract/catalog';
+
+/** What the index reads of one template. */
+export interface SearchDocument {
+  title: string;
+  tagline: string;
+  description: string;
+  tech: readonly string[];
+  category: string;
+  seller: string;
+}
+
+/** The fields, by their bit in a posting's field byte. */
+const FIELDS = ['title', 'tagline', 'description', 'tech', 'category', 'seller'] as const;
+
+/** Field weights: a word of the title counts most, a passing mention in the description least. */
+const FIELD_WEIGHTS: Record<(typeof FIELDS)[number], number> = {
+  title: 6,
+  tech: 3,
+  category: 3,
+  tagline: 2,
+  seller: 1.5,
+  description: 1,
+};
+
+/** The score of a field byte: the weights of its fields added up. */
+const FIELD_SCORES = Float64Array.from({ length: 1 << FIELDS.length }, (_, mask) =>
+  FIELDS.reduce((sum, field, bit) => sum + (mask & (1 << bit) ? FIELD_WEIGHTS[field] : 0), 0),
+);
+
+/** A prefix or a typo scores less than the word itself. */
+const PREFIX_WEIGHT = 0.6;
+const TYPO_WEIGHT = 0.45;
+
+/** The last word is a prefix only from this length: one letter reaches most of the vocabulary. */
+const PREFIX_MIN_LENGTH = 2;
+
+/** Words too common to tell templates apart; dropped from templates and searches alike. */
+const STOP_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'are',
+  'as',
+  'at',
+  'be',
+  'by',
+  'for',
+  'from',
+  'in',
+  'into',
+  'is',
+  'it',
+  'its',
+  'of',
+  'on',
+  'or',
+  'our',
+  'that',
+  'the',
+  'this',
+  'to',
+  'with',
+  'you',
+  'your',
+]);
+
+const WORD = /[\p{L}\p{N}]+(?:['.-][\p{L}\p{N}]+)*/gu;
+const JOINERS = /['.-]/g;
+/** Whether a word is joined by punctuation (not global: `test` keeps no state). */
+const JOINED = /['.-]/;
+
+/** A name's compact form: lowercase, no punctuation or spaces (`Next.js` → `nextjs`). */
+const compact = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/** Every word a technology is typed as, mapped to its one term. */
+const TECH_TERMS: ReadonlyMap<string, string> = new Map(
+  TEMPLATE_TECH_STACKS.flatMap((tech) => {
+    const term = compact(tech);
+    const synonyms = TECH_SEARCH_SYNONYMS[tech] ?? [];
+    return [term, tech.toLowerCase(), ...synonyms, ...synonyms.map(compact)].map(
+      (word) => [word, term] as const,
+    );
+  }),
+);
+
+/** The words of a text, lowercased, in order (punctuation-joined words kept whole). */
+export const wordsOf = (text: string): string[] =>
+  (text.toLowerCase().match(WORD) ?? []).filter((word) => !STOP_WORDS.has(word));
+
+/** The term a whole word is found under: a technology's term, or the word's stem. */
+const termOf = (word: string): string => {
+  const tech = TECH_TERMS.get(word);
+  if (tech !== undefined) return tech;
+  return JOINED.test(word) ? word.replace(JOINERS, '') : stemmer(word);
+};
+
+/** The terms one word of a template is indexed under (remembered: words repeat a lot). */
+const indexedTerms = new Map<string, readonly string[]>();
+const termsOfWord = (word: string): readonly string[] => {
+  let terms = indexedTerms.get(word);
+  if (terms === undefined) {
+    const term = termOf(word);
+    if (TECH_TERMS.has(word) || !JOINED.test(word)) {
+      terms = [term];
+    } else {
+      const parts = word.split(JOINERS).filter((part) => part.length > 1 && !STOP_WORDS.has(part));
+      terms = [...new Set([term, ...parts.map(termOf)])];
+    }
+    if (indexedTerms.size < 200_000) indexedTerms.set(word, terms);
+  }
+  return terms;
+};
+
+/**
+ * How many distinct words of a description are indexed: its opening says what the template is,
+ * and the cap bounds the index's memory (docs/architecture.md, "Search").
+ */
+export const DESCRIPTION_WORDS_INDEXED = 60;
+
+/** Each term of a template with the bits of the fields it is in. */
+const termsOfDocument = (document: SearchDocument): Map<string, number> => {
+  const terms = new Map<string, number>();
+  const add = (text: string, bit: number, limit = Number.POSITIVE_INFINITY) => {
+    const seen = new Set<string>();
+    for (const word of wordsOf(text)) {
+      if (!seen.has(word)) {
+        if (seen.size === limit) break;
+        seen.add(word);
+      }
+      for (const term of termsOfWord(word)) terms.set(term, (terms.get(term) ?? 0) | bit);
+    }
+  };
+  add(document.title, 1);
+  add(document.tagline, 2);
+  add(document.description, 4, DESCRIPTION_WORDS_INDEXED);
+  for (const tech of document.tech) add(tech, 8);
+  add(document.category, 16);
+  add(document.seller, 32);
+  return terms;
+};
+
+/** Typos allowed in a word of this length: none under 4 letters, 1 up to 7, 2 above. */
+export const typosAllowed = (word: string): number =>
+  word.length < 4 ? 0 : word.length <= 7 ? 1 : 2;
+
+/** A title as a search of it reads: its words, lowercased, single-spaced. */
+export const normalisedText = (text: string): string => wordsOf(text).join(' ');
+
+/** A growable typed array: the postings of a build, before they are grouped by term. */
+class Growable<T extends Uint32Array | Uint8Array> {
+  length = 0;
+  constructor(
+    private array: T,
+    private readonly make: (size: number) => T,
+  ) {}
+  push(value: number): void {
+    if (this.length === this.array.length) {
+      const bigger = this.make(this.array.length * 2);
+      bigger.set(this.array);
+      this.array = bigger;
+    }
+    this.array[this.length++] = value;
+  }
+  get(i: number): number {
+    return this.array[i]!;
+  }
+}
+
+/** The postings of an index: term t's rows are `rows[start[t]]` up to `rows[start[t + 1]]`. */
+interface Postings {
+  start: Uint32Array;
+  rows: Uint32Array;
+  fields: Uint8Array;
+}
+
+/** The vocabulary: each term's number, and the terms by number (shared by an index's successors). */
+interface Vocabulary {
+  numbers: SearchableMap<number>;
+  terms: string[];
+}
+
+const numberOf = (vocabulary: Vocabulary, term: string): number => {
+  let number = vocabulary.numbers.get(term);
+  if (number === undefined) {
+    number = vocabulary.terms.push(term) - 1;
+    vocabulary.numbers.set(term, number);
+  }
+  return number;
+};
+
+/**
+ * `base` (or none) with the postings of `documents` appended as rows `firstRow` onwards. The
+ * added rows are above every kept row, so each term's rows stay ascending.
+ */
+const withDocuments = (
+  vocabulary: Vocabulary,
+  base: Postings | null,
+  firstRow: number,
+  documents: Iterable<SearchDocument>,
+): Postings => {
+  const terms = new Growable(new Uint32Array(1024), (n) => new Uint32Array(n));
+  const rows = new Growable(new Uint32Array(1024), (n) => new Uint32Array(n));
+  const fields = new Growable(new Uint8Array(1024), (n) => new Uint8Array(n));
+  let row = firstRow;
+  for (const document of documents) {
+    for (const [term, bits] of termsOfDocument(document)) {
+      terms.push(numberOf(vocabulary, term));
+      rows.push(row);
+      fields.push(bits);
+    }
+    row += 1;
+  }
+  const termCount = vocabulary.terms.length;
+  const counts = new Uint32Array(termCount + 1);
+  const baseTerms = base ? base.start.length - 1 : 0;
+  for (let t = 0; t < baseTerms; t += 1) counts[t + 1] = base!.start[t + 1]! - base!.start[t]!;
+  for (let i = 0; i < terms.length; i += 1) counts[terms.get(i) + 1]! += 1;
+  const start = new Uint32Array(termCount + 1);
+  for (let t = 0; t < termCount; t += 1) start[t + 1] = start[t]! + counts[t + 1]!;
+  const merged: Postings = {
+    start,
+    rows: new Uint32Array(start[termCount]!),
+    fields: new Uint8Array(start[termCount]!),
+  };
+  const at = start.slice(0, termCount);
+  if (base) {
+    for (let t = 0; t < baseTerms; t += 1) {
+      const from = base.start[t]!;
+      const to = base.start[t + 1]!;
+      merged.rows.set(base.rows.subarray(from, to), at[t]!);
+      merged.fields.set(base.fields.subarray(from, to), at[t]!);
+      at[t]! += to - from;
+    }
+  }
+  // In the order pushed: ascending rows within each term.
+  for (let i = 0; i < terms.length; i += 1) {
+    const t = terms.get(i);
+    merged.rows[at[t]!] = rows.get(i);
+    merged.fields[at[t]!] = fields.get(i);
+    at[t]! += 1;
+  }
+  return merged;
+};
+
+/** The rows of one search best first, with their scores (ties not yet broken). */
+export interface SearchHits {
+  rows: Uint32Array;
+  scores: Float64Array;
+}
+
+export class CatalogSearch {
+  private constructor(
+    private readonly vocabulary: Vocabulary,
+    private readonly postings: Postings,
+    /** How many rows the index covers (the catalog's size). */
+    readonly size: number,
+  ) {}
+
+  /** An index of `documents`, row i being the i-th. */
+  static build(documents: readonly SearchDocument[]): CatalogSearch {
+    const vocabulary: Vocabulary = { numbers: new SearchableMap<number>(), terms: [] };
+    return new CatalogSearch(
+      vocabulary,
+      withDocuments(vocabulary, null, 0, documents),
+      documents.length,
+    );
+  }
+
+  /**
+   * The index of the catalog after a change: row r is now `newRow[r]` (-1: gone), the kept rows
+   * numbered `0 … kept - 1` in their old order, then `added` as rows `kept` onwards.
+   */
+  withChanges(newRow: Int32Array, kept: number, added: readonly SearchDocument[]): CatalogSearch {
+    const { start, rows, fields } = this.postings;
+    const termCount = start.length - 1;
+    const keptStart = new Uint32Array(termCount + 1);
+    const keptRows = new Uint32Array(rows.length);
+    const keptFields = new Uint8Array(rows.length);
+    let to = 0;
+    for (let t = 0; t < termCount; t += 1) {
+      for (let p = start[t]!; p < start[t + 1]!; p += 1) {
+        const row = newRow[rows[p]!]!;
+        if (row === -1) continue;
+        keptRows[to] = row;
+        keptFields[to] = fields[p]!;
+        to += 1;
+      }
+      keptStart[t + 1] = to;
+    }
+    const base = {
+      start: keptStart,
+      rows: keptRows.subarray(0, to),
+      fields: keptFields.subarray(0, to),
+    };
+    return new CatalogSearch(
+      this.vocabulary,
+      withDocuments(this.vocabulary, base, kept, added),
+      kept + added.length,
+    );
+  }
+
+  /** The terms `word` reaches, each with how well (1 for the word itself). */
+  private expand(word: string, last: boolean): Map<number, number> {
+    const reached = new Map<number, number>();
+    const reach = (term: string, quality: number) => {
+      const number = this.vocabulary.numbers.get(term);
+      if (number === undefined) return;
+      if ((reached.get(number) ?? 0) < quality) reached.set(number, quality);
+    };
+    const term = termOf(word);
+    reach(term, 1);
+    const typos = typosAllowed(word);
+    if (typos > 0) {
+      for (const [found, [, distance]] of this.vocabulary.numbers.fuzzyGet(term, typos)) {
+        if (distance > 0) reach(found, (TYPO_WEIGHT * found.length) / (found.length + distance));
+      }
+    }
+    if (last && word.length >= PREFIX_MIN_LENGTH) {
+      // While typing, the word may be a prefix of a longer word whose stem is not its own stem.
+      for (const form of new Set([term, compact(word)])) {
+        for (const [found] of this.vocabulary.numbers.atPrefix(form)) {
+          const extra = found.length - form.length;
+          if (extra > 0)
+            reach(found, (PREFIX_WEIGHT * found.length) / (found.length + 0.3 * extra));
+        }
+      }
+    }
+    return reached;
+  }
+
+  /** The rows matching every word of `text`, best first (none for no words). */
+  search(text: string): SearchHits {
+    const words = wordsOf(text);
+    const n = this.size;
+    if (words.length === 0 || n === 0)
+      return { rows: new Uint32Array(0), scores: new Float64Array(0) };
+    const { start, rows, fields } = this.postings;
+    const total = new Float64Array(n);
+    const best = new Float64Array(n);
+    const matched = new Uint8Array(n);
+    let touched: number[] = [];
+    for (let w = 0; w < words.length; w += 1) {
+      const next: number[] = [];
+      for (const [term, quality] of this.expand(words[w]!, w === words.length - 1)) {
+        if (term >= start.length - 1) continue;
+        const from = start[term]!;
+        const to = start[term + 1]!;
+        if (to === from) continue;
+        const rarity = Math.log(1 + n / (to - from));
+        for (let p = from; p < to; p += 1) {
+          const row = rows[p]!;
+          // Only rows that matched every word before this one.
+          if (matched[row] !== w) continue;
+          const score = quality * rarity * FIELD_SCORES[fields[p]!]!;
+          if (best[row] === 0) next.push(row);
+          if (score > best[row]!) best[row] = score;
+        }
+      }
+      for (const row of next) {
+        total[row]! += best[row]!;
+        best[row] = 0;
+        matched[row] = w + 1;
+      }
+      touched = next;
+      if (touched.length === 0) break;
+    }
+    const hits = Uint32Array.from(touched);
+    const scores = Float64Array.from(hits, (row) => total[row]!);
+    return { rows: hits, scores };
+  }
+
+  /**
+   * Indexed terms that `word` reaches as a prefix or with a few typos, the most common first:
+   * what suggestions and "Did you mean" are made from.
+   */
+  closestTerms(word: string, limit = 6): string[] {
+    const { start } = this.postings;
+    const rowsOf = (term: number) =>
+      term < start.length - 1 ? start[term + 1]! - start[term]! : 0;
+    return [...this.expand(word.toLowerCase(), true)]
+      .filter(([term]) => rowsOf(term) > 0)
+      .sort(([a, qa], [b, qb]) => qb - qa || rowsOf(b) - rowsOf(a))
+      .slice(0, limit)
+      .map(([term]) => this.vocabulary.terms[term]!);
+  }
+
+  /** The index as the snapshot stores it: the terms, each term's row count, rows and fields. */
+  get encoded(): {
+    terms: readonly string[];
+    counts: Uint32Array;
+    rows: Uint32Array;
+    fields: Uint8Array;
+  } {
+    const { start, rows, fields } = this.postings;
+    const counts = new Uint32Array(start.length - 1);
+    for (let t = 0; t < counts.length; t += 1) counts[t] = start[t + 1]! - start[t]!;
+    return { terms: this.vocabulary.terms.slice(0, counts.length), counts, rows, fields };
+  }
+
+  /** An index read back from its stored form (`encoded`), over `size` rows. */
+  static decode(
+    stored: {
+      terms: readonly string[];
+      counts: Uint32Array;
+      rows: Uint32Array;
+      fields: Uint8Array;
+    },
+    size: number,
+  ): CatalogSearch {
+    const vocabulary: Vocabulary = {
+      numbers: new SearchableMap<number>(),
+      terms: [...stored.terms],
+    };
+    vocabulary.terms.forEach((term, number) => vocabulary.numbers.set(term, number));
+    const start = new Uint32Array(stored.counts.length + 1);
+    for (let t = 0; t < stored.counts.length; t += 1) start[t + 1] = start[t]! + stored.counts[t]!;
+    if (
+      start[stored.counts.length] !== stored.rows.length ||
+      stored.rows.length !== stored.fields.length
+    ) {
+      throw new RangeError('search postings');
+    }
+    for (const row of stored.rows) if (row >= size) throw new RangeError('search row');
+    return new CatalogSearch(vocabulary, { start, rows: stored.rows, fields: stored.fields }, size);
+  }
+}

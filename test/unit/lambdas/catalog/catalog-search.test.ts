@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CatalogSearch,
+  DESCRIPTION_WORDS_INDEXED,
+  typosAllowed,
+  type SearchDocument,
+} from '../../../../lambdas/catalog/catalog-search';
+
+const doc = (fields: Partial<SearchDocument> & { title: string }): SearchDocument => ({
+  tagline: '',
+  description: '',
+  tech: [],
+  category: 'Other',
+  seller: '',
+  ...fields,
+});
+
+const DOCS = [
+  doc({ title: 'Stripe SaaS Kit', tech: ['Next.js', 'Stripe'], category: 'SaaS' }),
+  doc({ title: 'Writing Assistant', tagline: 'AI help for writers', tech: ['React'] }),
+  doc({ title: 'Analytics Dashboards', category: 'Dashboard', tech: ['Vue.js'] }),
+  doc({ title: 'Developer Portfolio', category: 'Portfolio', seller: 'Amelia Walker' }),
+  doc({ title: 'Shop', description: 'An e-commerce store with Stripe payments.' }),
+  doc({ title: 'Next Level Blog', tech: ['Tailwind CSS'] }),
+];
+
+/** The titles a search finds, best first. */
+const titles = (search: CatalogSearch, text: string) => {
+  const { rows, scores } = search.search(text);
+  return Array.from(rows.keys())
+    .sort((a, b) => scores[b]! - scores[a]! || rows[a]! - rows[b]!)
+    .map((i) => DOCS[rows[i]!]?.title ?? `row ${rows[i]}`);
+};
+
+describe('catalog search', () => {
+  const search = CatalogSearch.build(DOCS);
+
+  it('finds every word in any order and any field', () => {
+    expect(titles(search, 'stripe saas')).toEqual(['Stripe SaaS Kit']);
+    expect(titles(search, 'assistant writing')).toEqual(['Writing Assistant']);
+    expect(titles(search, 'portfolio developer')).toEqual(['Developer Portfolio']);
+    expect(titles(search, 'stripe')).toEqual(['Stripe SaaS Kit', 'Shop']);
+    expect(titles(search, 'stripe portfolio')).toEqual([]);
+  });
+
+  it('treats a technology typed any way as one term', () => {
+    for (const typed of ['nextjs', 'next.js', 'Next', 'Next.js', 'NEXTJS']) {
+      expect(titles(search, typed)).toContain('Stripe SaaS Kit');
+    }
+    expect(titles(search, 'vue')).toEqual(['Analytics Dashboards']);
+    expect(titles(search, 'tailwind')).toEqual(['Next Level Blog']);
+  });
+
+  it('stems English words and allows typos by word length', () => {
+    expect(titles(search, 'Dashboards')).toEqual(['Analytics Dashboards']);
+    expect(titles(search, 'dashboard')).toEqual(['Analytics Dashboards']);
+    expect(titles(search, 'dashbord')).toEqual(['Analytics Dashboards']);
+    expect(titles(search, 'writting assistent')).toEqual(['Writing Assistant']);
+    expect([typosAllowed('kit'), typosAllowed('shop'), typosAllowed('writing')]).toEqual([0, 1, 1]);
+    expect(typosAllowed('dashboard')).toBe(2);
+    // Three letters: no typo allowed.
+    expect(titles(search, 'kut saas')).toEqual([]);
+  });
+
+  it('matches the last word as a prefix only', () => {
+    expect(titles(search, 'dashbo')).toEqual(['Analytics Dashboards']);
+    expect(titles(search, 'amelia wal')).toEqual(['Developer Portfolio']);
+    expect(titles(search, 'wal amelia')).toEqual([]);
+  });
+
+  it('indexes joined words whole and by part', () => {
+    expect(titles(search, 'e-commerce')).toEqual(['Shop']);
+    expect(titles(search, 'ecommerce')).toEqual(['Shop']);
+    expect(titles(search, 'commerce')).toEqual(['Shop']);
+  });
+
+  it('ranks a title match above a passing mention', () => {
+    const ranked = CatalogSearch.build([
+      doc({ title: 'Shopfront', description: 'Sell with a dashboard for orders.' }),
+      doc({ title: 'Sales Dashboard' }),
+    ]);
+    const { rows, scores } = ranked.search('dashboard');
+    expect(rows).toHaveLength(2);
+    expect(scores[Array.from(rows).indexOf(1)]).toBeGreaterThan(
+      scores[Array.from(rows).indexOf(0)]!,
+    );
+  });
+
+  it('answers after changes as an index built from scratch does', () => {
+    const changed = search.withChanges(
+      // Rows 1 and 4 leave; the others keep their order.
+      Int32Array.from([0, -1, 1, 2, -1, 3]),
+      4,
+      [doc({ title: 'Writing Studio', tech: ['Svelte'] }), DOCS[4]!],
+    );
+    const fresh = CatalogSearch.build([
+      DOCS[0]!,
+      DOCS[2]!,
+      DOCS[3]!,
+      DOCS[5]!,
+      doc({ title: 'Writing Studio', tech: ['Svelte'] }),
+      DOCS[4]!,
+    ]);
+    for (const text of ['writing', 'stripe', 'svelte', 'next', 'dashbord', 'e-commerce', 'xyz']) {
+      expect(changed.search(text), text).toEqual(fresh.search(text));
+    }
+    // The index it was made from is unchanged.
+    expect(titles(search, 'writing')).toEqual(['Writing Assistant']);
+  });
+
+  it('reads back what it stores', () => {
+    const stored = search.encoded;
+    const read = CatalogSearch.decode(stored, DOCS.length);
+    for (const text of ['stripe saas', 'nextjs', 'dashbord', 'amelia wal']) {
+      expect(read.search(text)).toEqual(search.search(text));
+    }
+    expect(() => CatalogSearch.decode(stored, 2)).toThrow(RangeError);
+  });
+
+  it('offers the closest indexed terms for a word', () => {
+    expect(search.closestTerms('dashbo')).toContain('dashboard');
+    expect(search.closestTerms('portfolo')).toContain('portfolio');
+  });
+
+  it('indexes the first distinct words of a description', () => {
+    const words = Array.from({ length: DESCRIPTION_WORDS_INDEXED - 1 }, (_, i) => `word${i}`);
+    const long = CatalogSearch.build([
+      doc({ title: 'Long', description: `giraffe ${words.join(' giraffe ')} zebra` }),
+    ]);
+    expect(long.search('giraffe').rows).toHaveLength(1);
+    expect(long.search('zebra').rows).toHaveLength(0);
+  });
+});
