@@ -1,7 +1,8 @@
 /**
  * The GitHub Actions deploy role: a stack of its own, only with `githubRepo`; trusted by GitHub's
- * OIDC tokens for that repository's v* tags (audience STS) and nothing else; allowed only to
- * assume the CDK bootstrap roles; cdk-nag clean (the synth runs the checks).
+ * OIDC tokens for that repository's jobs in the GitHub environment named after the stage
+ * (audience STS) and nothing else; allowed only to assume the CDK bootstrap roles cdk deploy
+ * uses; cdk-nag clean (the synth runs the checks).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,7 +60,7 @@ describe('deploy role', () => {
     });
   });
 
-  it('trusts only web identities of this repository’s v* tags, audience STS', () => {
+  it('trusts only jobs of this repository’s environment prod, audience STS', () => {
     const trust = roleTrust();
     expect(trust).toHaveLength(1);
     const [statement] = trust;
@@ -67,25 +68,32 @@ describe('deploy role', () => {
       Effect: 'Allow',
       Action: 'sts:AssumeRoleWithWebIdentity',
       Principal: { Federated: { 'Fn::GetAtt': [expect.any(String), 'Arn'] } },
-      Condition: {
-        StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com' },
-        StringLike: {
-          'token.actions.githubusercontent.com:sub': 'repo:acme/marketplace:ref:refs/tags/v*',
-        },
+    });
+    // Exactly these, compared for equality: no pattern could let in a branch, a tag outside the
+    // environment, a pull request or another repository.
+    expect(statement!.Condition).toEqual({
+      StringEquals: {
+        'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+        'token.actions.githubusercontent.com:sub': 'repo:acme/marketplace:environment:prod',
       },
     });
-    // No other condition key could widen it (a branch, a pull request, another repository).
-    expect(Object.keys(statement!.Condition!).sort()).toEqual(['StringEquals', 'StringLike']);
   });
 
-  it('may only assume the CDK bootstrap roles', () => {
+  it('may only assume the bootstrap roles cdk deploy uses: deploy, file publishing, lookup', () => {
     const policies = Object.values(template.findResources('AWS::IAM::Policy'));
     const statements = policies.flatMap(
       (policy) => policy.Properties.PolicyDocument.Statement as Statement[],
     );
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatchObject({ Effect: 'Allow', Action: 'sts:AssumeRole' });
-    expect(JSON.stringify(statements[0]!.Resource)).toContain(':role/cdk-hnb659fds-*');
+    const resources = JSON.stringify(statements[0]!.Resource);
+    for (const kind of ['deploy', 'file-publishing', 'lookup']) {
+      expect(resources).toContain(`:role/cdk-hnb659fds-${kind}-role-`);
+    }
+    // Not every cdk-hnb659fds-* role, not the image publishing role the app has no use for.
+    expect(resources).not.toContain(':role/cdk-hnb659fds-*');
+    expect(resources).not.toContain('image-publishing');
+    expect((statements[0]!.Resource as unknown[]).length).toBe(3);
     const role = Object.values(template.findResources('AWS::IAM::Role'))[0]!;
     expect(role.Properties.ManagedPolicyArns).toBeUndefined();
     expect(role.Properties.MaxSessionDuration).toBe(3600);
