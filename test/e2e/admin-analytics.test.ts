@@ -3,7 +3,7 @@
  * The admin analytics tab end to end: `admin@demo.local` sees the month by default
  * with the demo's revenue (paid through the local Stripe server by the seed) in a stat card and
  * drawn as charts, switches to the year and the day, and when the API fails sees 'Failed to load
- * analytics data' and recovers with Retry. Screenshots in light and dark mode
+ * analytics data' and recovers with Try again. Screenshots in light and dark mode
  * (test/fixtures/e2e/stack.ts, `screenshot`).
  */
 import type { Page } from 'playwright-core';
@@ -65,7 +65,7 @@ describe('admin analytics', () => {
     expect(await error.textContent()).toContain('Failed to load analytics data');
     await screenshot(page, 'admin-analytics-error');
     failing = false;
-    await error.getByRole('button', { name: 'Retry' }).click();
+    await error.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => rangeText(page)).toContain('Last 7 days');
     await loaded(page);
     await page.unroute('**/api/admin/analytics**');

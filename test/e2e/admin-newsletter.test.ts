@@ -4,7 +4,7 @@
  * (the name is required, in the product's words), edits it inline, deletes it after the confirmation,
  * sees that site_updates cannot be deleted; browses the seeded subscribers by status, downloads the
  * CSV (header and a seeded address) and sees the product's texts when the export or a load fails
- * (recovering with Retry); and finds the demo buyer among site_updates' user subscriptions.
+ * (recovering with Try again); and finds the demo buyer among site_updates' user subscriptions.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -103,7 +103,7 @@ describe('admin newsletter', () => {
     expect(csv).toContain(`${SEEDED.unsubscribed},launch_page,`);
   });
 
-  it("shows the product's texts when the export or the list fails, and recovers with Retry", async () => {
+  it("shows the product's texts when the export or the list fails, and recovers with Try again", async () => {
     const { page } = session;
     const panel = page.getByTestId('newsletter-subscribers');
     await page.route('**/api/admin/newsletter-subscribers/export**', (route) =>
@@ -130,7 +130,7 @@ describe('admin newsletter', () => {
     await loadError.waitFor();
     expect(await loadError.textContent()).toContain('Failed to load subscriptions or subscribers');
     failing = false;
-    await loadError.getByRole('button', { name: 'Retry' }).click();
+    await loadError.getByRole('button', { name: 'Try again' }).click();
     await subscriberRow(page, SEEDED.subscribed).waitFor();
     expect(await subscriberRow(page, SEEDED.unsubscribed).count()).toBe(0);
     await page.unroute(list);
