@@ -25,11 +25,12 @@ import {
   LICENSING_TERMS,
   PRICE_FILTER_LABELS,
   PRICE_RANGE_HINT,
+  RELEVANCE_SORT,
   SORT_LABELS,
   SORT_OPTIONS,
 } from '@contract/browse-options';
-import type { AccessTier, LicensingTerms, SortOption } from '@contract/browse-options';
-import { hasActiveFilters, toggleTech } from '../lib/browse-filters';
+import type { AccessTier, BrowseSort, LicensingTerms } from '@contract/browse-options';
+import { effectiveSort, hasActiveFilters, toggleTech } from '../lib/browse-filters';
 import type { BrowseCategory, BrowseTech } from '../lib/browse-filters';
 import type { BrowseFilterActions } from '../lib/use-browse-filters';
 import { useDebouncedCommit } from '../lib/use-debounced-commit';
@@ -45,20 +46,23 @@ const isOneOf = <T extends string>(options: readonly T[], value: string): value 
  */
 type FilterProps = Pick<BrowseFilterActions, 'filters' | 'updateFilters'>;
 
-/** The order of the results. */
+/** The order of the results; "Best match" is offered only while there is search text. */
 function SortField({ filters, updateFilters }: FilterProps) {
+  const options: readonly BrowseSort[] = filters.search.trim()
+    ? [RELEVANCE_SORT, ...SORT_OPTIONS]
+    : SORT_OPTIONS;
   return (
     <Field.Root>
       <Field.Label>Sort by</Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field
-          value={filters.sort}
+          value={effectiveSort(filters)}
           onChange={(event) => {
             const value = event.target.value;
-            if (isOneOf<SortOption>(SORT_OPTIONS, value)) updateFilters({ sort: value });
+            if (isOneOf<BrowseSort>(options, value)) updateFilters({ sort: value });
           }}
         >
-          {SORT_OPTIONS.map((option) => (
+          {options.map((option) => (
             <option key={option} value={option}>
               {SORT_LABELS[option]}
             </option>

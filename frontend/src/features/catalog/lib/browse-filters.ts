@@ -11,10 +11,11 @@ import {
   ACCESS_TIERS,
   BROWSE_PAGE_SIZE,
   BROWSE_TECH_STACKS,
+  BROWSE_SORTS,
   LICENSING_TERMS,
-  SORT_OPTIONS,
+  RELEVANCE_SORT,
 } from '@contract/browse-options';
-import type { AccessTier, LicensingTerms, SortOption } from '@contract/browse-options';
+import type { AccessTier, BrowseSort, LicensingTerms } from '@contract/browse-options';
 import type { ApiQuery } from '../../../lib/api-client';
 
 export type BrowseCategory = (typeof TEMPLATE_CATEGORIES)[number];
@@ -22,7 +23,11 @@ export type BrowseTech = (typeof BROWSE_TECH_STACKS)[number];
 
 export interface BrowseFilters {
   search: string;
-  sort: SortOption;
+  /**
+   * The order asked for. `relevance` (the default) is the best match first while there is search
+   * text and the newest first without it (see `effectiveSort`); another order is kept as chosen.
+   */
+  sort: BrowseSort;
   /** Kept as typed text so a half-typed price is not rewritten under the cursor. */
   minPrice: string;
   maxPrice: string;
@@ -39,7 +44,7 @@ export type FilterChange = Partial<Omit<BrowseFilters, 'page'>>;
 
 export const DEFAULT_FILTERS: BrowseFilters = {
   search: '',
-  sort: 'published_at',
+  sort: RELEVANCE_SORT,
   minPrice: '',
   maxPrice: '',
   price: 'all',
@@ -71,7 +76,7 @@ export function filtersFromSearchParams(params: URLSearchParams): BrowseFilters 
     .filter((item): item is BrowseTech => item !== undefined);
   return {
     search: (params.get('search') ?? '').slice(0, 100),
-    sort: oneOf(SORT_OPTIONS, params.get('sort')) ?? DEFAULT_FILTERS.sort,
+    sort: oneOf(BROWSE_SORTS, params.get('sort')) ?? DEFAULT_FILTERS.sort,
     minPrice: cleanPrice(params.get('min_price')),
     maxPrice: cleanPrice(params.get('max_price')),
     price: oneOf(ACCESS_TIERS, params.get('price')) ?? 'all',
@@ -80,6 +85,11 @@ export function filtersFromSearchParams(params: URLSearchParams): BrowseFilters 
     techStack: [...new Set(techStack)],
     page: Number.isInteger(pageNumber) && pageNumber > 1 ? pageNumber - 1 : 0,
   };
+}
+
+/** The order the results are in: the best match first only while there is search text. */
+export function effectiveSort(filters: Pick<BrowseFilters, 'search' | 'sort'>): BrowseSort {
+  return filters.sort === RELEVANCE_SORT && !filters.search.trim() ? 'published_at' : filters.sort;
 }
 
 /** Writes filters to the URL, leaving out defaults so a plain `/mvps` stays plain. */
@@ -111,7 +121,7 @@ export function filtersToApiQuery(filters: BrowseFilters): ApiQuery<'GET /api/mv
     ...(filters.maxPrice ? { max_price: filters.maxPrice } : {}),
     ...(filters.price !== 'all' ? { price: filters.price } : {}),
     ...(filters.licensingTerms !== 'all' ? { licensing_terms: filters.licensingTerms } : {}),
-    sort: filters.sort,
+    sort: effectiveSort(filters),
     page: String(filters.page),
   };
 }

@@ -3,6 +3,7 @@ import {
   changeFilters,
   changePage,
   DEFAULT_FILTERS,
+  effectiveSort,
   filtersFromSearchParams,
   filtersToApiQuery,
   filtersToSearchParams,
@@ -82,6 +83,16 @@ describe('filtersToSearchParams', () => {
 describe('filtersToApiQuery', () => {
   it('sends sort and the 0-based page always, and skips empty values and "all"', () => {
     expect(queryString(filtersToApiQuery(DEFAULT_FILTERS))).toBe('?sort=published_at&page=0');
+  });
+
+  it('asks for the best match first while there is search text, unless another order is chosen', () => {
+    expect(filtersToApiQuery({ ...DEFAULT_FILTERS, search: 'stripe' }).sort).toBe('relevance');
+    expect(filtersToApiQuery({ ...DEFAULT_FILTERS, search: '  ' }).sort).toBe('published_at');
+    const chosen = { ...DEFAULT_FILTERS, search: 'stripe', sort: 'download_count' as const };
+    expect(filtersToApiQuery(chosen).sort).toBe('download_count');
+    expect(effectiveSort({ search: '', sort: 'relevance' })).toBe('published_at');
+    expect(filtersToSearchParams({ ...DEFAULT_FILTERS, search: 'stripe' }).has('sort')).toBe(false);
+    expect(filtersFromSearchParams(params('search=stripe&sort=relevance')).sort).toBe('relevance');
   });
 
   it('joins technologies with commas as contract 6 expects', () => {
