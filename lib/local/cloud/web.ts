@@ -139,14 +139,20 @@ const MIN_COMPRESS_BYTES = 1024;
 /** Assets whose names carry a content hash (Vite's `assets/name-<hash>.js`) never change. */
 const HASHED_ASSETS_DIR = 'assets';
 
-/** `${path}|${mtime}|${encoding}` → the compressed body, computed once (zlib runs off the loop). */
+/**
+ * `${path}|${mtime}|${encoding}` → the compressed body, computed once (zlib runs off the loop).
+ * `ready` says whether a body is done, so a request never waits for a slow brotli.
+ */
 const compressionCache = () => {
   const compressed = new Map<string, Promise<Buffer>>();
-  return (path: string, version: string, encoding: 'br' | 'gzip') => {
-    const key = `${path}|${version}|${encoding}`;
-    let body = compressed.get(key);
-    if (!body) {
-      body = readFile(path).then((content) =>
+  const done = new Set<string>();
+  const keyOf = (path: string, version: string, encoding: 'br' | 'gzip') =>
+    `${path}|${version}|${encoding}`;
+  const body = (path: string, version: string, encoding: 'br' | 'gzip') => {
+    const key = keyOf(path, version, encoding);
+    let result = compressed.get(key);
+    if (!result) {
+      result = readFile(path).then((content) =>
         encoding === 'br'
           ? compressBrotli(content, {
               params: {
@@ -156,18 +162,24 @@ const compressionCache = () => {
             })
           : compressGzip(content, { level: 9 }),
       );
-      body.catch(() => compressed.delete(key));
-      compressed.set(key, body);
+      result.then(
+        () => done.add(key),
+        () => compressed.delete(key),
+      );
+      compressed.set(key, result);
     }
-    return body;
+    return result;
   };
+  body.ready = (path: string, version: string, encoding: 'br' | 'gzip') =>
+    done.has(keyOf(path, version, encoding));
+  return body;
 };
 
 /**
  * Brotli at quality 11 takes about a second for the 490 kB entry script on a quiet machine, and
  * half a minute on a busy one: so the hashed assets are compressed once as the server starts, one
  * at a time and largest (the entry script) first, off the requests' path, instead of by the first
- * visitor's page load. A file the warm-up has not reached yet is compressed on request as before.
+ * visitor's page load. A file whose brotli is not done yet is served gzip meanwhile.
  */
 const warmCompression = async (
   root: string,
@@ -284,10 +296,18 @@ export const createStaticHandler = (directory: string): RequestHandler => {
       return;
     }
 
-    const encoding =
+    const accepted =
       compressible && stats.size >= MIN_COMPRESS_BYTES
         ? chooseEncoding(request.headers['accept-encoding'])
         : 'identity';
+    // Brotli at quality 11 can take half a minute on a busy machine: until a file's is done (the
+    // warm-up or this request starts it), the browser gets gzip, which takes milliseconds, so no
+    // page load waits on it.
+    let encoding = accepted;
+    if (accepted === 'br' && !compressedBody.ready(path, version, 'br')) {
+      void compressedBody(path, version, 'br').catch(() => undefined);
+      encoding = chooseEncoding(`${request.headers['accept-encoding'] ?? ''}, br;q=0`);
+    }
     const body =
       encoding === 'identity'
         ? await readFile(path)
