@@ -240,7 +240,10 @@ function ApprovedSellerDashboard({ recentEarnings }: { recentEarnings: ReactNode
           </HStack>
         </Card.Header>
         <Card.Body>
-          {templates.isPending ? (
+          {templates.isError ? (
+            // The same list as the figures above, whose failure is said there once.
+            <EmptyLine text="Your MVPs will show here once they load." />
+          ) : templates.isPending ? (
             <Skeleton h="20" />
           ) : (templates.data?.items.length ?? 0) === 0 ? (
             <EmptyLine text="No MVPs yet. Upload your first one to start earning." />
