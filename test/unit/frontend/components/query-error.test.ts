@@ -18,7 +18,12 @@ import { shellRecipes, themeConfig } from '../../../../frontend/src/lib/chakra-t
 /** Imported by a path the type check does not follow (it does not compile TSX; the frontend's does). */
 const COMPONENT = '../../../../frontend/src/components/query-error.tsx';
 const { QueryError, TRY_AGAIN_LABEL } = (await import(/* @vite-ignore */ COMPONENT)) as {
-  QueryError: ComponentType<{ error: unknown; onRetry: () => unknown; retrying?: boolean }>;
+  QueryError: ComponentType<{
+    error: unknown;
+    onRetry: () => unknown;
+    retrying?: boolean;
+    title?: string;
+  }>;
   TRY_AGAIN_LABEL: string;
 };
 
@@ -99,5 +104,25 @@ describe('a page whose data fails to load', () => {
     await expect.poll(text, { timeout: 5_000 }).toContain(UNREACHABLE_ERROR);
     expect(calls.count).toBe(2);
     expect(tryAgainButton()).toBeDefined();
+  });
+
+  it("puts a page's own heading for the failure above the API's words, never in their place", async () => {
+    let asked = 0;
+    act(() => {
+      root.render(
+        createElement(ChakraProvider, {
+          value: system,
+          children: createElement(QueryError, {
+            error: new ApiError(UNAVAILABLE, 503),
+            onRetry: () => (asked += 1),
+            title: 'Failed to load users. Please try again.',
+          }),
+        }),
+      );
+    });
+    await expect.poll(text).toContain('Failed to load users. Please try again.');
+    expect(text()).toContain(UNAVAILABLE);
+    await act(async () => tryAgainButton()!.click());
+    expect(asked).toBe(1);
   });
 });
