@@ -179,12 +179,18 @@ function SendIssueDialog({
       }}
     >
       {failure && <FormAlert status="error" size="sm" title={failure} />}
+      {/* Without the issue's audience the count would read 0: why, and Try again. */}
+      {detail.isError && (
+        <QueryError {...failedQueryProps(detail)} testId="send-issue-audience-error" />
+      )}
       <Text>
         {again
           ? `“${issue?.subject}” goes again to the addresses it did not reach: `
           : `“${issue?.subject}” goes to the ${issue?.newsletter_type_name ?? 'selected'} subscribers: `}
         {detail.isPending ? (
           <Spinner size="xs" />
+        ) : detail.isError ? (
+          'number not known'
         ) : (
           <Text as="strong" data-testid="send-issue-audience">
             {count}

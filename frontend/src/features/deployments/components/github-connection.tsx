@@ -6,7 +6,9 @@ import { Alert, Button, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useConnectGithub, useConnections, useDisconnectGithub } from '../api/deployments';
 import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
+import { QueryError } from '../../../components/query-error';
 import { refusalMessage } from '../../../lib/api-error';
+import { failedQueryProps } from '../../../lib/query-retry';
 
 export function GithubConnectionAction({ connected }: { connected: boolean }) {
   const connect = useConnectGithub();
@@ -54,6 +56,10 @@ export function NetlifyConnectionStatus({
 }) {
   const connections = useConnections();
   const netlify = connections.data?.netlify;
+  // Not "Not connected" when it could not be read: why, and Try again.
+  if (connections.isError) {
+    return <QueryError {...failedQueryProps(connections)} testId="connections-error" />;
+  }
   return render({
     connected: Boolean(netlify?.connected),
     accountLogin: netlify?.account_login ?? null,
