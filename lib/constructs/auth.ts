@@ -2,7 +2,7 @@
  * Sign-in for the marketplace: one Cognito user pool built from `lib/definitions/auth-design.ts`
  * (the same design the local stack gives cognito-local), its role groups and the web client.
  */
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   CfnUserPoolGroup,
@@ -12,6 +12,7 @@ import {
   StringAttribute,
   UserPool,
   UserPoolClient,
+  UserPoolEmail,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { authDesign } from '../../contract/design/auth-design';
@@ -30,7 +31,25 @@ export interface AuthProps {
    * @default the product's `authDesign.passwordMinLength`
    */
   readonly passwordMinLength?: number;
+  /**
+   * Send the pool's e-mail (codes, password resets) through SES from this address and identity
+   * (the newsletter's: a domain or the address itself). Unset: Cognito's own e-mail, which sends
+   * at most 50 messages a day.
+   */
+  readonly sesEmail?: { readonly from: string; readonly identity: string };
 }
+
+/**
+ * Cognito's e-mail through SES: Cognito sends as its service-linked role (created on first use);
+ * the identity's default configuration set (the newsletter's) records bounces and complaints.
+ */
+const sesEmail = (scope: Construct, settings: NonNullable<AuthProps['sesEmail']>): UserPoolEmail =>
+  UserPoolEmail.withSES({
+    fromEmail: settings.from,
+    // The stack has no fixed region outside prod: the identity is in the pool's own.
+    sesRegion: Stack.of(scope).region,
+    ...(settings.identity.includes('@') ? {} : { sesVerifiedDomain: settings.identity }),
+  });
 
 export class Auth extends Construct {
   readonly userPool: UserPool;
@@ -62,6 +81,7 @@ export class Auth extends Construct {
         requireSymbols: false,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      ...(props.sesEmail ? { email: sesEmail(this, props.sesEmail) } : {}),
       // Each user may add an authenticator app (Settings, Security); admins must
       // (docs/operations.md, "Admin MFA"). No SMS: it costs per message and is phishable.
       mfa: Mfa.OPTIONAL,

@@ -42,10 +42,18 @@ export interface AppSettings {
    */
   readonly deployFrom?: { repo: string; oidcProviderArn?: string };
   /**
-   * WAF on CloudFront (`-c waf=true`, default on for stage prod) with a rate limit per client IP
-   * and 5 minutes (`-c wafRateLimit=2000`).
+   * WAF (`-c waf=true`, default on for stage prod): on CloudFront, a rate limit per client IP and
+   * 5 minutes (`-c wafRateLimit=2000`); on the user pool, the e-mail-sending operations (sign-up,
+   * a new code, a password reset) per client IP and in total per 5 minutes
+   * (`-c wafSignUpRateLimit=20 -c wafSignUpTotalLimit=500`).
    */
-  readonly waf?: { rateLimit: number };
+  readonly waf?: { rateLimit: number; signUpRateLimit: number; signUpTotalLimit: number };
+  /**
+   * Who sends the user pool's e-mail (`-c cognitoEmail=ses|cognito`): `ses`, through the stack's
+   * SES identity from `mailFrom`, by default when the sender is a real address (always in prod);
+   * `cognito`, Cognito's own e-mail (50 a day), by default for a sender at an example domain.
+   */
+  readonly cognitoEmail: 'ses' | 'cognito';
   /** Cognito threat protection (`-c threatProtection=true`, default on for stage prod). */
   readonly threatProtection: boolean;
   /** The user pool's shortest password: 8 for prod, the product's 6 elsewhere. */
@@ -111,6 +119,7 @@ export const readSettings = (app: App): AppSettings => {
   if (Number.isNaN(Date.parse(launchAt))) {
     throw new Error(`Context "launchAt" must be an ISO 8601 date-time; got "${launchAt}".`);
   }
+  const mail = mailContext(context);
   const settings: AppSettings = {
     stage,
     retainData: retainDataContext(stage, context('retainData')),
@@ -123,7 +132,7 @@ export const readSettings = (app: App): AppSettings => {
       ...priceContext(context('stripePricePro'), 'pro'),
       ...priceContext(context('stripePricePremium'), 'premium'),
     },
-    mail: mailContext(context),
+    mail,
     ...githubAppContext(
       context('githubAppId'),
       context('githubAppSlug'),
@@ -133,10 +142,11 @@ export const readSettings = (app: App): AppSettings => {
     ...alarmEmailContext(context('alarmEmail')),
     ...domainContext(context('domainName'), context('hostedZoneId'), context('hostedZoneName')),
     ...deployFromContext(context('githubRepo'), context('githubOidcProviderArn')),
-    ...wafContext(stage, context('waf'), context('wafRateLimit')),
+    ...wafContext(stage, context),
     threatProtection: onForProd(stage, context('threatProtection')),
     passwordMinLength:
       stage === 'prod' ? authDesign.productionPasswordMinLength : authDesign.passwordMinLength,
+    cognitoEmail: cognitoEmailContext(context('cognitoEmail'), mail.from),
   };
   if (stage === 'prod') checkProduction(settings);
   return settings;
@@ -258,21 +268,66 @@ const onForProd = (stage: string, value: unknown): boolean =>
  */
 const DEFAULT_WAF_RATE_LIMIT = 2000;
 
-/** WAF from context: on for prod unless `-c waf=false`, the rate limit checked. */
-const wafContext = (
-  stage: string,
-  enabled: unknown,
-  rateLimit: unknown,
-): { waf?: { rateLimit: number } } => {
-  if (!onForProd(stage, enabled)) return {};
-  const limit = Number(rateLimit ?? DEFAULT_WAF_RATE_LIMIT);
-  // WAF's own bounds for a rate-based rule.
+/**
+ * 20 e-mail-sending requests to the user pool per IP and 5 minutes: a person signs up once, asks
+ * for a new code or resets a password once or twice, and a shared office or carrier address
+ * serves a few people at once; a script sending codes to made-up addresses stops at 20.
+ */
+const DEFAULT_SIGN_UP_RATE_LIMIT = 20;
+
+/**
+ * 500 in total per 5 minutes (under 2 a second, 144,000 a day at most): well above sign-ups at
+ * launch, well below SES's default 14 a second, which the newsletter and notifications share.
+ */
+const DEFAULT_SIGN_UP_TOTAL_LIMIT = 500;
+
+/** A rate-based rule's limit from context, within WAF's own bounds. */
+const rateLimitContext = (key: string, value: unknown, fallback: number): number => {
+  const limit = Number(value ?? fallback);
   if (!Number.isInteger(limit) || limit < 10 || limit > 2_000_000_000) {
     throw new Error(
-      `Context "wafRateLimit" must be a whole number of requests per 5 minutes (10 or more); got "${String(rateLimit)}".`,
+      `Context "${key}" must be a whole number of requests per 5 minutes (10 or more); got "${String(value)}".`,
     );
   }
-  return { waf: { rateLimit: limit } };
+  return limit;
+};
+
+/** WAF from context: on for prod unless `-c waf=false`, the rate limits checked. */
+const wafContext = (
+  stage: string,
+  context: (key: string) => unknown,
+): { waf?: AppSettings['waf'] } => {
+  if (!onForProd(stage, context('waf'))) return {};
+  return {
+    waf: {
+      rateLimit: rateLimitContext('wafRateLimit', context('wafRateLimit'), DEFAULT_WAF_RATE_LIMIT),
+      signUpRateLimit: rateLimitContext(
+        'wafSignUpRateLimit',
+        context('wafSignUpRateLimit'),
+        DEFAULT_SIGN_UP_RATE_LIMIT,
+      ),
+      signUpTotalLimit: rateLimitContext(
+        'wafSignUpTotalLimit',
+        context('wafSignUpTotalLimit'),
+        DEFAULT_SIGN_UP_TOTAL_LIMIT,
+      ),
+    },
+  };
+};
+
+/**
+ * Cognito's e-mail: through SES unless told otherwise or the sender is at an example domain,
+ * which SES could never verify (`-c cognitoEmail=cognito` also serves the first deploy of a
+ * stage whose identity SES has not verified yet, docs/operations.md, "E-mail (Amazon SES)").
+ */
+const cognitoEmailContext = (value: unknown, from: string): 'ses' | 'cognito' => {
+  if (value === undefined || value === null || value === '') {
+    return RESERVED_DOMAIN.test(from.split('@').pop() ?? '') ? 'cognito' : 'ses';
+  }
+  if (value !== 'ses' && value !== 'cognito') {
+    throw new Error(`Context "cognitoEmail" must be ses or cognito; got "${String(value)}".`);
+  }
+  return value;
 };
 
 /** The operator's address for alarms from context, checked when set. */
@@ -366,6 +421,7 @@ export const createApp = (
     ...(settings.domain ? { domain: settings.domain } : {}),
     ...(settings.waf ? { waf: settings.waf } : {}),
     threatProtection: settings.threatProtection,
+    cognitoEmail: settings.cognitoEmail,
     passwordMinLength: settings.passwordMinLength,
     ...(options.frontendDist ? { frontendDist: options.frontendDist } : {}),
   });

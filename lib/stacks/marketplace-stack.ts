@@ -24,6 +24,7 @@ import { Newsletter } from '../constructs/newsletter';
 import { Payouts } from '../constructs/payouts';
 import { Processing } from '../constructs/processing';
 import { Schedules } from '../constructs/schedules';
+import { SignUpWaf } from '../constructs/sign-up-waf';
 import { SiteDomain } from '../constructs/site-domain';
 import { Waf } from '../constructs/waf';
 import { Web } from '../constructs/web';
@@ -53,8 +54,10 @@ export interface MarketplaceStackProps extends StackProps {
    * distribution alias and, with a zone, the DNS records. The stack must then be in us-east-1.
    */
   readonly domain?: { name: string; hostedZone?: { id: string; name: string } };
-  /** WAF in front of CloudFront (context `waf`); unset: none. */
-  readonly waf?: { rateLimit: number };
+  /** WAF in front of CloudFront and on the user pool (context `waf`); unset: none. */
+  readonly waf?: { rateLimit: number; signUpRateLimit: number; signUpTotalLimit: number };
+  /** Who sends the user pool's e-mail: the stack's SES identity, or Cognito's own (50 a day). */
+  readonly cognitoEmail?: 'ses' | 'cognito';
   /** Cognito threat protection (context `threatProtection`). */
   readonly threatProtection?: boolean;
   /** The user pool's shortest password; @default the product's 6 */
@@ -102,11 +105,11 @@ export class MarketplaceStack extends Stack {
       retainData: props.retainData,
       threatProtection: props.threatProtection ?? false,
       ...(props.passwordMinLength ? { passwordMinLength: props.passwordMinLength } : {}),
+      ...(props.cognitoEmail === 'ses'
+        ? { sesEmail: { from: props.mail.from, identity: props.mail.identity } }
+        : {}),
     });
-    this.data = new Data(this, 'Data', {
-      retainData: props.retainData,
-      siteOrigins: siteOrigins(props),
-    });
+    this.data = new Data(this, 'Data', { ...props, siteOrigins: siteOrigins(props) });
     this.api = new Api(this, 'Api', {
       data: this.data,
       userPool: this.auth.userPool,
@@ -184,7 +187,26 @@ export class MarketplaceStack extends Stack {
       ...{ alerts, api, data, schedules },
       workflows: { payouts, processing, newsletter, githubSync, buyerDeploy: this.buyerDeploy },
     });
+    this.guardUserPoolEmail(props);
     this.addOutputs();
+  }
+
+  /**
+   * The user pool's e-mail: sent from the newsletter's SES identity, which the pool names by ARN
+   * (not by reference), so the identity is created first; and, with WAF, the operations that
+   * send it limited by the pool's own web ACL. That web ACL and its association live in the
+   * monitoring nested stack: the main stack is close to CloudFormation's 500 resources, and they
+   * need only the pool's ARN.
+   */
+  private guardUserPoolEmail(props: MarketplaceStackProps): void {
+    if (props.cognitoEmail === 'ses')
+      this.auth.userPool.node.addDependency(this.newsletter.identity);
+    if (!props.waf) return;
+    new SignUpWaf(this.monitoring, 'SignUpWaf', {
+      userPool: this.auth.userPool,
+      perClientLimit: props.waf.signUpRateLimit,
+      totalLimit: props.waf.signUpTotalLimit,
+    });
   }
 
   /** The site: its own domain when configured, WAF when on, the distribution and its files. */

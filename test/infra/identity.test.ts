@@ -8,7 +8,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readSettings } from '../../lib/stacks/create-app';
 import { authDesign } from '../../contract/design/auth-design';
-import { Waf } from '../../lib/constructs/waf';
+import { COUNTED_BODY_RULES, Waf } from '../../lib/constructs/waf';
 import { PROD_CONTEXT, synthApp, type SynthesisedApp } from '../fixtures/synth';
 
 let dev: SynthesisedApp;
@@ -58,6 +58,74 @@ describe('WAF on CloudFront', () => {
     expect(distributionConfig(prod).WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
   });
 
+  it("lets real webhook and markdown bodies through: the Common set's body rules count, and block only outside the API", () => {
+    const [acl] = Object.values(prod.template.findResources('AWS::WAFv2::WebACL'));
+    const rules = acl!.Properties.Rules as {
+      Name: string;
+      Action?: Record<string, unknown>;
+      Statement: Record<string, unknown>;
+    }[];
+    const common = rules.find((rule) => rule.Name === 'AWSManagedRulesCommonRuleSet')!;
+    expect(common.Statement).toMatchObject({
+      ManagedRuleGroupStatement: {
+        RuleActionOverrides: Object.keys(COUNTED_BODY_RULES).map((name) => ({
+          Name: name,
+          ActionToUse: { Count: {} },
+        })),
+      },
+    });
+    for (const [rule, label] of Object.entries(COUNTED_BODY_RULES)) {
+      const blocking = rules.find((candidate) => candidate.Name === `${rule}OutsideApi`);
+      expect(blocking, rule).toMatchObject({
+        Action: { Block: {} },
+        Statement: {
+          AndStatement: {
+            Statements: [
+              { LabelMatchStatement: { Scope: 'LABEL', Key: label } },
+              {
+                NotStatement: {
+                  Statement: {
+                    ByteMatchStatement: {
+                      FieldToMatch: { UriPath: {} },
+                      PositionalConstraint: 'STARTS_WITH',
+                      SearchString: '/api/',
+                    },
+                  },
+                },
+              },
+            ],
+          },
+        },
+      });
+      // After the group that labels it.
+      expect(rules.indexOf(blocking!)).toBeGreaterThan(rules.indexOf(common));
+    }
+  });
+
+  it('logs what it blocks to an aws-waf-logs- group kept three months, without credentials', () => {
+    const [groupId, group] = Object.entries(
+      prod.template.findResources('AWS::Logs::LogGroup'),
+    ).find(([, candidate]) =>
+      JSON.stringify(candidate.Properties.LogGroupName ?? '').includes('aws-waf-logs-'),
+    )!;
+    expect(group.Properties.RetentionInDays).toBe(90);
+    const [aclId] = Object.keys(prod.template.findResources('AWS::WAFv2::WebACL'));
+    prod.template.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', {
+      ResourceArn: { 'Fn::GetAtt': [aclId, 'Arn'] },
+      RedactedFields: [
+        { SingleHeader: { Name: 'authorization' } },
+        { SingleHeader: { Name: 'cookie' } },
+      ],
+    });
+    // WAF refuses the log group's Arn attribute (it ends with ":*"): the ARN names the group.
+    const [config] = Object.values(prod.template.findResources('AWS::WAFv2::LoggingConfiguration'));
+    const destination = JSON.stringify(config!.Properties.LogDestinationConfigs);
+    expect(destination).toContain(':log-group:');
+    expect(destination).toContain(groupId);
+    expect(destination).not.toContain('"Arn"');
+    dev.template.resourceCountIs('AWS::WAFv2::LoggingConfiguration', 0);
+  });
+
   it('makes CloudFormation refuse a deploy with WAF outside us-east-1', () => {
     // Prod has a domain, which pins the region; a stage with WAF and no domain has no region.
     const rules = synthApp({ waf: true }).template.toJSON().Rules as Record<
@@ -76,9 +144,9 @@ describe('WAF on CloudFront', () => {
   it('reads waf and wafRateLimit from context, with defaults per stage', () => {
     const settings = (context: Record<string, unknown>) => readSettings(new App({ context }));
     expect(settings({}).waf).toBeUndefined();
-    expect(settings(PROD_CONTEXT).waf).toEqual({ rateLimit: 2000 });
+    expect(settings(PROD_CONTEXT).waf).toMatchObject({ rateLimit: 2000 });
     expect(settings({ ...PROD_CONTEXT, waf: 'false' }).waf).toBeUndefined();
-    expect(settings({ waf: 'true', wafRateLimit: '300' }).waf).toEqual({ rateLimit: 300 });
+    expect(settings({ waf: 'true', wafRateLimit: '300' }).waf).toMatchObject({ rateLimit: 300 });
     expect(() => settings({ waf: true, wafRateLimit: 'lots' })).toThrow(/wafRateLimit/);
     expect(settings({}).threatProtection).toBe(false);
     expect(settings(PROD_CONTEXT).threatProtection).toBe(true);
