@@ -16,7 +16,7 @@ import type { ManagedTemplate } from '@contract/templates';
 import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage, refusalMessage } from '../../../lib/api-error';
 import { useLinkRepository, useUnlinkRepository, useValidateRepository } from '../api/github';
 
 /** 32 random bytes as hex: a webhook secret. */
@@ -86,8 +86,8 @@ function useGithubLink(
       const result = await unlink.mutateAsync();
       onDone(result.message);
       onOpenChange(false);
-    } catch (_error) {
-      setOutcome({ status: 'error', text: GITHUB_MESSAGES.unlinkFailed });
+    } catch (error) {
+      setOutcome({ status: 'error', text: refusalMessage(error, GITHUB_MESSAGES.unlinkFailed) });
     }
   };
 

@@ -4,6 +4,7 @@
  * bell either way; a switch decides whether it is also e-mailed. Receipts and security messages
  * are always e-mailed: they are listed first, their switches on and disabled, with the reason.
  */
+import { refusalMessage } from '../../../lib/api-error';
 import { QueryError } from '../../../components/query-error';
 import { failedQueryProps } from '../../../lib/query-retry';
 import { useState } from 'react';
@@ -83,7 +84,8 @@ export function EmailPreferences() {
   const preferences = useNotificationPreferences();
   const profile = useMyProfile();
   const update = useUpdateNotificationPreferences();
-  const [failed, setFailed] = useState(false);
+  // A refusal or a service that failed says why in the API's words; else the product's text.
+  const [failure, setFailure] = useState<string>();
 
   if (preferences.isPending) return <Skeleton height="40" />;
   if (preferences.isError) {
@@ -109,10 +111,13 @@ export function EmailPreferences() {
       checked={checkedOf(preference)}
       busy={update.isPending}
       onChange={(email) => {
-        setFailed(false);
+        setFailure(undefined);
         update.mutate(
           { preferences: [{ type: preference.type, email }] },
-          { onError: () => setFailed(true) },
+          {
+            onError: (error) =>
+              setFailure(refusalMessage(error, PREFERENCES_UPDATE_FAILED_MESSAGE)),
+          },
         );
       }}
     />
@@ -128,7 +133,7 @@ export function EmailPreferences() {
           Everything appears in your notifications; choose what is also sent to your e-mail.
         </Text>
       </Stack>
-      {failed && <Message status="error" text={PREFERENCES_UPDATE_FAILED_MESSAGE} />}
+      {failure && <Message status="error" text={failure} />}
       <Stack gap="1">
         <Text fontSize="sm" fontWeight="semibold">
           Receipts

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { refusalMessage } from '../../../lib/api-error';
 import { QueryError } from '../../../components/query-error';
 import { failedQueryProps } from '../../../lib/query-retry';
 import { HStack, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
@@ -27,7 +28,8 @@ export function NotificationsTab() {
 function NewsletterToggle() {
   const newsletter = useNewsletter(SITE_UPDATES_NEWSLETTER_ID);
   const update = useUpdateNewsletter();
-  const [failed, setFailed] = useState(false);
+  // A refusal or a service that failed says why in the API's words; else the product's text.
+  const [failure, setFailure] = useState<string>();
 
   if (newsletter.isPending) return <Skeleton height="16" />;
   if (newsletter.isError) {
@@ -38,7 +40,7 @@ function NewsletterToggle() {
 
   return (
     <Stack gap="4">
-      {failed && <Message status="error" text={NEWSLETTER_UPDATE_FAILED_MESSAGE} />}
+      {failure && <Message status="error" text={failure} />}
       <HStack justify="space-between" gap="6" borderWidth="1px" rounded="lg" p="4">
         <Stack gap="1">
           <Text fontWeight="semibold">Newsletter: {status.name}</Text>
@@ -53,10 +55,13 @@ function NewsletterToggle() {
           checked={subscribed}
           disabled={update.isPending}
           onCheckedChange={(details) => {
-            setFailed(false);
+            setFailure(undefined);
             update.mutate(
               { newsletter_type_id: status.newsletter_type_id, subscribed: details.checked },
-              { onError: () => setFailed(true) },
+              {
+                onError: (error) =>
+                  setFailure(refusalMessage(error, NEWSLETTER_UPDATE_FAILED_MESSAGE)),
+              },
             );
           }}
         >

@@ -3,6 +3,7 @@
  * deployed. Off means no alert at all for that template (neither in the bell nor by e-mail) when a
  * vulnerability is found in it or a version fixes one. On by default.
  */
+import { refusalMessage } from '../../../lib/api-error';
 import { QueryError } from '../../../components/query-error';
 import { failedQueryProps } from '../../../lib/query-retry';
 import { useState } from 'react';
@@ -14,7 +15,8 @@ import { Message } from './message';
 export function SecurityAlertSettings() {
   const settings = useSecurityAlertSettings();
   const update = useUpdateSecurityAlert();
-  const [failed, setFailed] = useState(false);
+  // A refusal or a service that failed says why in the API's words; else the product's text.
+  const [failure, setFailure] = useState<string>();
 
   if (settings.isPending) return <Skeleton height="24" />;
   if (settings.isError) {
@@ -40,7 +42,7 @@ export function SecurityAlertSettings() {
           fixes one, we tell you. Turn a template off to hear nothing about it.
         </Text>
       </Stack>
-      {failed && <Message status="error" text={SECURITY_ALERT_MESSAGES.updateFailed} />}
+      {failure && <Message status="error" text={failure} />}
       {items.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">
           No templates yet: download or deploy one and it appears here.
@@ -67,10 +69,13 @@ export function SecurityAlertSettings() {
                 checked={checked}
                 disabled={update.isPending}
                 onCheckedChange={(details) => {
-                  setFailed(false);
+                  setFailure(undefined);
                   update.mutate(
                     { mvpId: item.mvp_id, alerts: details.checked },
-                    { onError: () => setFailed(true) },
+                    {
+                      onError: (error) =>
+                        setFailure(refusalMessage(error, SECURITY_ALERT_MESSAGES.updateFailed)),
+                    },
                   );
                 }}
                 flexShrink={0}

@@ -41,6 +41,12 @@ type Filter = (typeof MY_TEMPLATE_FILTERS)[number]['value'];
 
 type Notice = { status: 'success' | 'error'; text: string };
 
+/** A refusal or a failed service in the API's words; else the page's own text. */
+const errorNotice = (error: unknown, fallback: string): Notice => ({
+  status: 'error',
+  text: refusalMessage(error, fallback),
+});
+
 /** Retry, sync and delete for one template at a time, each saying how it went. */
 function useTemplateActions(setNotice: (notice: Notice | undefined) => void) {
   const retry = useRetryProcessing();
@@ -51,14 +57,14 @@ function useTemplateActions(setNotice: (notice: Notice | undefined) => void) {
     retry.mutate(template.id, {
       onSuccess: (result) => setNotice({ status: 'success', text: result.message }),
       // A refusal says why (a scan refusal needs a corrected version, not a retry).
-      onError: (error) => setNotice({ status: 'error', text: refusalMessage(error, RETRY_FAILED) }),
+      onError: (error) => setNotice(errorNotice(error, RETRY_FAILED)),
     });
   };
   const onSync = (template: ManagedTemplate) => {
     setNotice(undefined);
     sync.mutate(template.id, {
       onSuccess: (result) => setNotice({ status: 'success', text: result.message }),
-      onError: () => setNotice({ status: 'error', text: GITHUB_MESSAGES.syncFailed }),
+      onError: (error) => setNotice(errorNotice(error, GITHUB_MESSAGES.syncFailed)),
     });
   };
   const onDelete = async (template: ManagedTemplate) => {
@@ -66,8 +72,8 @@ function useTemplateActions(setNotice: (notice: Notice | undefined) => void) {
     try {
       const result = await archive.mutateAsync(template.id);
       setNotice({ status: 'success', text: result.message });
-    } catch (_error) {
-      setNotice({ status: 'error', text: DELETE_FAILED });
+    } catch (error) {
+      setNotice(errorNotice(error, DELETE_FAILED));
     }
   };
   return { retry, sync, onRetry, onSync, onDelete };
@@ -217,8 +223,7 @@ export function MyTemplatesView() {
           installing={installApp.isPending}
           onInstall={() =>
             installApp.mutate(undefined, {
-              onError: () =>
-                setNotice({ status: 'error', text: GITHUB_MESSAGES.installUnexpected }),
+              onError: (error) => setNotice(errorNotice(error, GITHUB_MESSAGES.installUnexpected)),
             })
           }
         />
