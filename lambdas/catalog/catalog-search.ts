@@ -219,20 +219,12 @@ const numberOf = (vocabulary: Vocabulary, term: string): number => {
   return number;
 };
 
-/**
- * `base` (or none) with the postings of `documents` appended as rows `firstRow` onwards. The
- * added rows are above every kept row, so each term's rows stay ascending.
- */
-const withDocuments = (
-  vocabulary: Vocabulary,
-  base: Postings | null,
-  firstRow: number,
-  documents: Iterable<SearchDocument>,
-): Postings => {
+/** The postings of `documents`, row i being the i-th. */
+const postingsOf = (vocabulary: Vocabulary, documents: Iterable<SearchDocument>): Postings => {
   const terms = new Growable(new Uint32Array(1024), (n) => new Uint32Array(n));
   const rows = new Growable(new Uint32Array(1024), (n) => new Uint32Array(n));
   const fields = new Growable(new Uint8Array(1024), (n) => new Uint8Array(n));
-  let row = firstRow;
+  let row = 0;
   for (const document of documents) {
     for (const [term, bits] of termsOfDocument(document)) {
       terms.push(numberOf(vocabulary, term));
@@ -242,27 +234,15 @@ const withDocuments = (
     row += 1;
   }
   const termCount = vocabulary.terms.length;
-  const counts = new Uint32Array(termCount + 1);
-  const baseTerms = base ? base.start.length - 1 : 0;
-  for (let t = 0; t < baseTerms; t += 1) counts[t + 1] = base!.start[t + 1]! - base!.start[t]!;
-  for (let i = 0; i < terms.length; i += 1) counts[terms.get(i) + 1]! += 1;
   const start = new Uint32Array(termCount + 1);
-  for (let t = 0; t < termCount; t += 1) start[t + 1] = start[t]! + counts[t + 1]!;
+  for (let i = 0; i < terms.length; i += 1) start[terms.get(i) + 1]! += 1;
+  for (let t = 0; t < termCount; t += 1) start[t + 1]! += start[t]!;
   const merged: Postings = {
     start,
-    rows: new Uint32Array(start[termCount]!),
-    fields: new Uint8Array(start[termCount]!),
+    rows: new Uint32Array(terms.length),
+    fields: new Uint8Array(terms.length),
   };
   const at = start.slice(0, termCount);
-  if (base) {
-    for (let t = 0; t < baseTerms; t += 1) {
-      const from = base.start[t]!;
-      const to = base.start[t + 1]!;
-      merged.rows.set(base.rows.subarray(from, to), at[t]!);
-      merged.fields.set(base.fields.subarray(from, to), at[t]!);
-      at[t]! += to - from;
-    }
-  }
   // In the order pushed: ascending rows within each term.
   for (let i = 0; i < terms.length; i += 1) {
     const t = terms.get(i);
@@ -290,11 +270,7 @@ export class CatalogSearch {
   /** An index of `documents`, row i being the i-th. */
   static build(documents: readonly SearchDocument[]): CatalogSearch {
     const vocabulary: Vocabulary = { numbers: new SearchableMap<number>(), terms: [] };
-    return new CatalogSearch(
-      vocabulary,
-      withDocuments(vocabulary, null, 0, documents),
-      documents.length,
-    );
+    return new CatalogSearch(vocabulary, postingsOf(vocabulary, documents), documents.length);
   }
 
   /**
@@ -302,30 +278,51 @@ export class CatalogSearch {
    * numbered `0 … kept - 1` in their old order, then `added` as rows `kept` onwards.
    */
   withChanges(newRow: Int32Array, kept: number, added: readonly SearchDocument[]): CatalogSearch {
+    // The added templates' postings by term (new terms numbered after the known ones).
+    const additions = new Map<number, { rows: number[]; fields: number[] }>();
+    let addedCount = 0;
+    added.forEach((document, i) => {
+      for (const [term, bits] of termsOfDocument(document)) {
+        const number = numberOf(this.vocabulary, term);
+        let list = additions.get(number);
+        if (!list) additions.set(number, (list = { rows: [], fields: [] }));
+        list.rows.push(kept + i);
+        list.fields.push(bits);
+        addedCount += 1;
+      }
+    });
+    // One pass over the postings: each term's kept rows renumbered (still ascending), then its
+    // added rows (above every kept row).
     const { start, rows, fields } = this.postings;
-    const termCount = start.length - 1;
-    const keptStart = new Uint32Array(termCount + 1);
-    const keptRows = new Uint32Array(rows.length);
-    const keptFields = new Uint8Array(rows.length);
+    const oldTerms = start.length - 1;
+    const termCount = this.vocabulary.terms.length;
+    const newStart = new Uint32Array(termCount + 1);
+    const newRows = new Uint32Array(rows.length + addedCount);
+    const newFields = new Uint8Array(rows.length + addedCount);
     let to = 0;
     for (let t = 0; t < termCount; t += 1) {
-      for (let p = start[t]!; p < start[t + 1]!; p += 1) {
-        const row = newRow[rows[p]!]!;
-        if (row === -1) continue;
-        keptRows[to] = row;
-        keptFields[to] = fields[p]!;
-        to += 1;
+      if (t < oldTerms) {
+        for (let p = start[t]!; p < start[t + 1]!; p += 1) {
+          const row = newRow[rows[p]!]!;
+          if (row === -1) continue;
+          newRows[to] = row;
+          newFields[to] = fields[p]!;
+          to += 1;
+        }
       }
-      keptStart[t + 1] = to;
+      const list = additions.get(t);
+      if (list) {
+        for (let j = 0; j < list.rows.length; j += 1) {
+          newRows[to] = list.rows[j]!;
+          newFields[to] = list.fields[j]!;
+          to += 1;
+        }
+      }
+      newStart[t + 1] = to;
     }
-    const base = {
-      start: keptStart,
-      rows: keptRows.subarray(0, to),
-      fields: keptFields.subarray(0, to),
-    };
     return new CatalogSearch(
       this.vocabulary,
-      withDocuments(this.vocabulary, base, kept, added),
+      { start: newStart, rows: newRows.subarray(0, to), fields: newFields.subarray(0, to) },
       kept + added.length,
     );
   }

@@ -6,6 +6,10 @@
  * s3rver's (browse.bench.ts measures the whole handler; on a loaded machine its seeding can time
  * out, this one always runs).
  *
+ * Search: the first search of the container (the snapshot carries the index, so no build), then
+ * 100 real-looking searches (support/search-data.ts, half with a typo), each new to the container
+ * (no answer remembered), their p50/p95, and the heap after them.
+ *
  * Each size runs in a fresh Node process (`--expose-gc`), as a new Lambda container would, given
  * only the snapshot's bytes (the same columnar gzip the snapshot task writes, of the same generated
  * catalog, made by this process) and the 10 new templates, so its memory is the catalog's.
@@ -28,6 +32,7 @@ const percentile = (sorted: number[], p: number): number =>
 
 const measure = async (size: number, dir: string): Promise<void> => {
   const { browseQueries } = await import('./support/catalog-data');
+  const { searchQueries } = await import('./support/search-data');
   const { browseQuerySchema } = await import('../../contract/catalog');
   const { applyCatalogChanges, browseCatalog, CatalogIndex } =
     await import('../../lambdas/catalog/browse');
@@ -41,7 +46,8 @@ const measure = async (size: number, dir: string): Promise<void> => {
 
   // What a new container does with the snapshot's bytes (catalog-cache.ts, fromSnapshot).
   const coldStarted = performance.now();
-  const index = new CatalogIndex(decodeCatalogSnapshotColumns(bytes).columns);
+  const decoded = decodeCatalogSnapshotColumns(bytes);
+  const index = new CatalogIndex(decoded.columns, undefined, decoded.search);
   const coldMs = performance.now() - coldStarted;
   const afterCold = process.memoryUsage();
   global.gc?.();
@@ -55,6 +61,23 @@ const measure = async (size: number, dir: string): Promise<void> => {
     return performance.now() - started;
   });
   timings.sort((a, b) => a - b);
+
+  // Searches no request above asked, so none is answered from memory.
+  const asked = new Set(queries.map((query) => query.search));
+  const searches = searchQueries(300)
+    .filter((text) => !asked.has(text))
+    .slice(0, 100);
+  const firstSearchStarted = performance.now();
+  browseCatalog(index, browseQuerySchema.parse({ search: 'invoice dashbord' }));
+  const firstSearchMs = performance.now() - firstSearchStarted;
+  const searchTimings = searches.map((text) => {
+    const started = performance.now();
+    browseCatalog(index, browseQuerySchema.parse({ search: text }));
+    return performance.now() - started;
+  });
+  searchTimings.sort((a, b) => a - b);
+  global.gc?.();
+  const afterSearches = process.memoryUsage();
 
   const first = browseCatalog(index, browseQuerySchema.parse({}));
   const changesStarted = performance.now();
@@ -78,6 +101,10 @@ const measure = async (size: number, dir: string): Promise<void> => {
     p50_ms: round(percentile(timings, 50), 3),
     p95_ms: round(percentile(timings, 95), 3),
     p99_ms: round(percentile(timings, 99), 3),
+    first_search_ms: round(firstSearchMs, 2),
+    search_p50_ms: round(percentile(searchTimings, 50), 2),
+    search_p95_ms: round(percentile(searchTimings, 95), 2),
+    heap_after_searches_mb: mb(afterSearches.heapUsed),
     changes_30_ms: round(changesMs),
     peak_rss_mb: mb(process.memoryUsage().rss),
   };

@@ -1,7 +1,8 @@
 /**
- * A synthetic catalog for the browse bench: N approved templates of realistic size (1 KB
- * description, 4-6 features, 2-6 technologies) over 25 sellers, the kind of changes a catalog sees
- * between two snapshots, and a reproducible mix of browse queries (search, category,
+ * A synthetic catalog for the browse bench: N approved templates of realistic size and text
+ * (real-looking titles, taglines and descriptions of a few hundred characters from
+ * search-data.ts, 4-6 features, 2-6 technologies) over 25 named sellers, the kind of changes a
+ * catalog sees between two snapshots, and a reproducible mix of browse queries (search, category,
  * technologies, price, licence, sort, page).
  */
 import {
@@ -17,6 +18,7 @@ import { bumpCatalogVersion } from '../../fixtures/catalog';
 import { profileItem } from '../../fixtures/profiles';
 import { TemplateEntity } from '../../../lambdas/shared/db/entities/template';
 import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
+import { searchQueries, searchableTemplate, sellerNameOf } from './search-data';
 
 /** A small deterministic generator, so every run benchmarks the same data and queries. */
 const random = (seed: number) => () => {
@@ -26,7 +28,6 @@ const random = (seed: number) => () => {
 const pick = <T>(next: () => number, items: readonly T[]): T =>
   items[Math.floor(next() * items.length)]!;
 
-const WORDS = ['Starter', 'Kit', 'Pro', 'Studio', 'Hub', 'Flow', 'Desk', 'Board', 'Shop', 'Pulse'];
 const SELLERS = 25;
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -65,7 +66,7 @@ export const seedBenchCatalog = async (size: number): Promise<BenchTemplate[]> =
       id: `bench-seller-${index}`,
       email: `seller${index}@bench.local`,
       username: `seller${index}`,
-      display_name: `Seller ${index}`,
+      display_name: sellerNameOf(index),
       role: 'seller',
       is_seller_approved: true,
       created_at: new Date(now).toISOString(),
@@ -110,16 +111,15 @@ export const benchRecord = (template: BenchTemplate): CatalogRecord => ({
   published_at: template.published_at,
   version_number: template.version_number,
   security_badge: securityBadgeOf(template.security_severity),
+  description: template.description,
+  seller_name: `${sellerNameOf(Number(template.seller_id.slice('bench-seller-'.length)))} seller${template.seller_id.slice('bench-seller-'.length)}`,
 });
 
 /** Template number `index`, approved and published within the year before `now`. */
 const benchTemplate = (next: () => number, now: number, index: number) => {
-  const title = `${pick(next, WORDS)} ${pick(next, WORDS)} ${index}`;
-  const tech = [
-    ...new Set(
-      Array.from({ length: 2 + Math.floor(next() * 5) }, () => pick(next, BROWSE_TECH_STACKS)),
-    ),
-  ];
+  const text = searchableTemplate(next);
+  const title = text.title;
+  const tech = text.tech_stack;
   const tier = pick(next, ['free', 'subscription', 'one_time_sale'] as const);
   const published = new Date(now - Math.floor(next() * 365) * 86_400_000).toISOString();
   const ratings = Math.floor(next() * 20);
@@ -128,16 +128,14 @@ const benchTemplate = (next: () => number, now: number, index: number) => {
     seller_id: `bench-seller-${index % SELLERS}`,
     title,
     slug: `${title.toLowerCase().replace(/\s+/g, '-')}-${index}`,
-    tagline: `A ${pick(next, WORDS).toLowerCase()} template for ${pick(next, TEMPLATE_CATEGORIES)}`,
-    description: 'A production-ready starter with authentication, billing and a dashboard. '.repeat(
-      14,
-    ),
+    tagline: text.tagline,
+    description: text.description,
     features: Array.from(
       { length: 4 + Math.floor(next() * 3) },
       (_, f) => `Feature ${f} of ${title}`,
     ),
     tech_stack: tech,
-    category: pick(next, TEMPLATE_CATEGORIES),
+    category: text.category,
     preview_image_keys: [`previews/mvps/${index}/1.svg`, `previews/mvps/${index}/2.svg`],
     licensing_terms: pick(next, LICENSING_TERMS),
     status: 'approved' as const,
@@ -189,9 +187,10 @@ export const changeBenchCatalog = async (size: number, count: number): Promise<v
 /** `count` browse query strings: a realistic spread of what the filter panel sends. */
 export const browseQueries = (count: number): Record<string, string>[] => {
   const next = random(7);
+  const searches = searchQueries(100);
   return Array.from({ length: count }, () => {
     const query: Record<string, string> = { sort: pick(next, SORT_OPTIONS) };
-    if (next() < 0.3) query.search = pick(next, WORDS).toLowerCase();
+    if (next() < 0.3) query.search = pick(next, searches);
     if (next() < 0.4) query.category = pick(next, TEMPLATE_CATEGORIES);
     if (next() < 0.3) query.tech_stack = pick(next, BROWSE_TECH_STACKS);
     if (next() < 0.2) query.max_price = String(20 + Math.floor(next() * 100));

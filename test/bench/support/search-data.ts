@@ -3,7 +3,11 @@
  * names made of the words template marketplaces use, and the searches buyers type (half with a
  * typo). Deterministic: every run indexes the same text and asks the same questions.
  */
-import { TEMPLATE_TECH_STACKS, TEMPLATE_CATEGORIES } from '../../../contract/catalog';
+import {
+  TEMPLATE_TECH_STACKS,
+  TEMPLATE_CATEGORIES,
+  type TemplateCategory,
+} from '../../../contract/catalog';
 
 export const seeded = (seed: number) => () => {
   seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
@@ -199,7 +203,7 @@ export interface SearchableTemplate {
   tagline: string;
   description: string;
   tech_stack: string[];
-  category: string;
+  category: TemplateCategory;
 }
 
 /** Template number `index`'s text: a title, a tagline and a description of three to five sentences. */
