@@ -35,6 +35,11 @@ for (const event of events.warmUp) await call(event);
 const timings = [];
 for (const event of events.warm) timings.push(await call(event));
 timings.sort((a, b) => a - b);
+const searchTimings = [];
+for (const event of events.searches ?? []) searchTimings.push(await call(event));
+searchTimings.sort((a, b) => a - b);
+const p95 = (sorted) =>
+  sorted.length === 0 ? null : Number(sorted[Math.ceil(0.95 * sorted.length) - 1].toFixed(2));
 console.log(
   `BENCH ${JSON.stringify({
     import_ms: Number(importMs.toFixed(1)),
@@ -42,7 +47,8 @@ console.log(
     rss_mb: mb(afterCold.rss),
     heap_mb: mb(afterCold.heapUsed),
     heap_after_gc_mb: mb(settled.heapUsed),
-    p95_ms: Number(timings[Math.ceil(0.95 * timings.length) - 1].toFixed(2)),
+    p95_ms: p95(timings),
+    search_p95_ms: p95(searchTimings),
     max_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
   })}`,
 );
