@@ -7,10 +7,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { Octokit } from '@octokit/rest';
 import getPort from 'get-port';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowseResult } from '../../../contract/catalog';
 import { assertPortFree } from '../../../lib/local/emulators/index';
+import { DEMO_GITHUB_LOGIN, DEMO_GITHUB_REPO } from '../../../lib/local/seed/github';
 import { createCognitoClient } from '../../../lib/local/emulators/resources';
 import { startLocalStack, type LocalStack } from '../../../lib/local/stack';
 
@@ -66,6 +69,64 @@ describe('startLocalStack', () => {
     const webhooks = await fetch(`${controlUrl}/webhooks`, { headers: authorization });
     expect(await webhooks.json()).toMatchObject({ url: `${stack!.url}/api/webhooks/stripe` });
   });
+
+  it('takes a 60 KB signed Stripe event and a push of over 200 KB from GitHub through the edge', async () => {
+    // Real payloads are this large (an invoice with many lines, a push of many commits): the
+    // edge and the webhook routes must not refuse them (in the cloud, WAF's body rules only count
+    // under /api/: lib/constructs/waf.ts).
+    const payload = JSON.stringify({
+      id: `evt_large_${Date.now()}`,
+      object: 'event',
+      type: 'product.updated',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object: { id: 'prod_large', object: 'product', description: 'x'.repeat(60_000) } },
+    });
+    expect(Buffer.byteLength(payload)).toBeGreaterThan(60_000);
+    const stripe = await fetch(`${stack!.url}/api/webhooks/stripe`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: stack!.env.STRIPE_WEBHOOK_SECRET!,
+        }),
+      },
+      body: payload,
+    });
+    expect(stripe.status).toBe(200);
+
+    // A push to the seeded linked repository, delivered by the local GitHub server with the
+    // secret the product set on its webhook; on a branch, so no sync starts.
+    const { control, endpoint } = stack!.github;
+    const octokit = new Octokit({
+      baseUrl: endpoint,
+      auth: await control.createToken(DEMO_GITHUB_LOGIN),
+    });
+    const repo = { owner: DEMO_GITHUB_LOGIN, repo: DEMO_GITHUB_REPO };
+    const { data: main } = await octokit.rest.git.getRef({ ...repo, ref: 'heads/main' });
+    await octokit.rest.git.createRef({
+      ...repo,
+      ref: 'refs/heads/large-push',
+      sha: main.object.sha,
+    });
+    await octokit.rest.repos.createOrUpdateFileContents({
+      ...repo,
+      branch: 'large-push',
+      path: 'NOTES.md',
+      message: `Notes\n\n${'A long commit message. '.repeat(10_000)}`,
+      content: Buffer.from('# Notes\n').toString('base64'),
+    });
+    expect(await control.waitForDeliveries(30_000)).toBe(true);
+    const push = (
+      await control.deliveries({ repo: `${DEMO_GITHUB_LOGIN}/${DEMO_GITHUB_REPO}`, event: 'push' })
+    )
+      .filter((delivery) => JSON.stringify(delivery.payload).includes('large-push'))
+      .at(-1);
+    expect(Buffer.byteLength(JSON.stringify(push!.payload))).toBeGreaterThan(200_000);
+    // 202: signature verified, a push to another branch than the default one is let be.
+    expect(push!.status_code).toBe(202);
+  }, 60_000);
 
   it('answers the API with the seeded catalog, and 404 JSON for unknown API paths', async () => {
     const response = await fetch(`${stack!.apiUrl}/mvps`);
