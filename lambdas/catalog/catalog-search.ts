@@ -62,6 +62,9 @@ const FIELD_SCORES = Float64Array.from({ length: 1 << FIELDS.length }, (_, mask)
 const PREFIX_WEIGHT = 0.6;
 const TYPO_WEIGHT = 0.45;
 
+/** A binary search costs about this many steps of a scan: the cheaper of the two is used. */
+const LOOKUP_COST = 16;
+
 /** The last word is a prefix only from this length: one letter reaches most of the vocabulary. */
 const PREFIX_MIN_LENGTH = 2;
 
@@ -363,23 +366,57 @@ export class CatalogSearch {
     if (words.length === 0 || n === 0)
       return { rows: new Uint32Array(0), scores: new Float64Array(0) };
     const { start, rows, fields } = this.postings;
+    const termTotal = start.length - 1;
+    const sizeOf = (term: number) => (term < termTotal ? start[term + 1]! - start[term]! : 0);
+    // Each word's terms, the word reaching the fewest rows first: it sets the candidates, which
+    // the other words then only need to be looked up for (AND and a sum: the order is free).
+    const reached = words
+      .map((word, w) => [...this.expand(word, w === words.length - 1)])
+      .map((terms) => ({ terms, rows: terms.reduce((sum, [term]) => sum + sizeOf(term), 0) }))
+      .sort((a, b) => a.rows - b.rows);
     const total = new Float64Array(n);
     const best = new Float64Array(n);
     const matched = new Uint8Array(n);
     let touched: number[] = [];
-    for (let w = 0; w < words.length; w += 1) {
+    for (let w = 0; w < reached.length; w += 1) {
+      const { terms, rows: reach } = reached[w]!;
       const next: number[] = [];
-      for (const [term, quality] of this.expand(words[w]!, w === words.length - 1)) {
-        if (term >= start.length - 1) continue;
-        const from = start[term]!;
-        const to = start[term + 1]!;
-        if (to === from) continue;
-        const rarity = Math.log(1 + n / (to - from));
-        for (let p = from; p < to; p += 1) {
+      const scoreOf = (term: number, quality: number, p: number) =>
+        quality * Math.log(1 + n / sizeOf(term)) * FIELD_SCORES[fields[p]!]!;
+      if (w > 0 && touched.length * terms.length * LOOKUP_COST < reach) {
+        // Few candidates: find each in the terms' rows (ascending) by binary search.
+        for (const row of touched) {
+          let score = 0;
+          for (const [term, quality] of terms) {
+            if (sizeOf(term) === 0) continue;
+            let low = start[term]!;
+            let high = start[term + 1]!;
+            while (low < high) {
+              const middle = (low + high) >>> 1;
+              if (rows[middle]! < row) low = middle + 1;
+              else high = middle;
+            }
+            if (low < start[term + 1]! && rows[low] === row) {
+              score = Math.max(score, scoreOf(term, quality, low));
+            }
+          }
+          if (score > 0) {
+            total[row]! += score;
+            matched[row] = w + 1;
+            next.push(row);
+          }
+        }
+        touched = next;
+        if (touched.length === 0) break;
+        continue;
+      }
+      for (const [term, quality] of terms) {
+        if (sizeOf(term) === 0) continue;
+        for (let p = start[term]!; p < start[term + 1]!; p += 1) {
           const row = rows[p]!;
           // Only rows that matched every word before this one.
           if (matched[row] !== w) continue;
-          const score = quality * rarity * FIELD_SCORES[fields[p]!]!;
+          const score = scoreOf(term, quality, p);
           if (best[row] === 0) next.push(row);
           if (score > best[row]!) best[row] = score;
         }

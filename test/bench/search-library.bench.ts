@@ -128,9 +128,11 @@ const builders: Record<Library, (docs: Doc[]) => Promise<Search>> = {
 
 const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+/** The JavaScript heap and the typed arrays' buffers (outside the heap). */
 const heap = () => {
   (globalThis as { gc?: () => void }).gc?.();
-  return process.memoryUsage().heapUsed;
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
 };
 
 /** One library at one size, in this process: prints one `BENCH` line. */

@@ -131,3 +131,24 @@ describe('catalog search', () => {
     expect(long.search('zebra').rows).toHaveLength(0);
   });
 });
+
+describe('catalog search at size', () => {
+  it('answers many-word searches the same whichever way each word is looked up', () => {
+    // One rare word and common ones: the common words are looked up for the rare word's rows.
+    const docs = Array.from({ length: 3_000 }, (_, i) =>
+      doc({
+        title: `Starter kit ${i % 7 === 0 ? 'zebra' : 'plain'}`,
+        tagline: i % 3 === 0 ? 'billing dashboard' : 'landing page',
+        tech: i % 2 === 0 ? ['React'] : ['Vue.js'],
+      }),
+    );
+    const search = CatalogSearch.build(docs);
+    const expected = (test: (i: number) => boolean) => docs.map((_, i) => i).filter(test);
+    const found = (text: string) => Array.from(search.search(text).rows).sort((a, b) => a - b);
+    expect(found('zebra starter react billing')).toEqual(
+      expected((i) => i % 7 === 0 && i % 2 === 0 && i % 3 === 0),
+    );
+    expect(found('kit react zebra')).toEqual(expected((i) => i % 7 === 0 && i % 2 === 0));
+    expect(found('starter kit landing')).toEqual(expected((i) => i % 3 !== 0));
+  });
+});
