@@ -8,6 +8,11 @@ import type { AppProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { authDesign } from '../../contract/design/auth-design';
 import { DEFAULT_LAUNCH_AT, type PaymentsMode } from '../../contract/design/site-config';
+import {
+  LONG_TASK_COUNT,
+  totalReserved,
+  type ConcurrencySettings,
+} from '../constructs/concurrency';
 import { DeployRoleStack } from './deploy-role-stack';
 import { MarketplaceStack } from './marketplace-stack';
 
@@ -58,6 +63,14 @@ export interface AppSettings {
   readonly threatProtection: boolean;
   /** The user pool's shortest password: 8 for prod, the product's 6 elsewhere. */
   readonly passwordMinLength: number;
+  /**
+   * Reserved concurrency (`-c reservedConcurrency=true`, default on for stage prod; `false` for an
+   * account whose pool is too small to reserve from): per long workflow task
+   * (`-c longTaskConcurrency=10`), billing (`-c billingConcurrency=50`) and catalog
+   * (`-c catalogConcurrency=100`), checked against the account's pool
+   * (`-c accountConcurrency=1000`). Unset: no reservation.
+   */
+  readonly concurrency?: ConcurrencySettings;
 }
 
 const EMAIL = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/;
@@ -147,6 +160,7 @@ export const readSettings = (app: App): AppSettings => {
     passwordMinLength:
       stage === 'prod' ? authDesign.productionPasswordMinLength : authDesign.passwordMinLength,
     cognitoEmail: cognitoEmailContext(context('cognitoEmail'), mail.from),
+    ...concurrencyContext(stage, context),
   };
   if (stage === 'prod') checkProduction(settings);
   return settings;
@@ -330,6 +344,50 @@ const cognitoEmailContext = (value: unknown, from: string): 'ses' | 'cognito' =>
   return value;
 };
 
+/**
+ * Lambda keeps this many of an account's concurrent executions for the functions without a
+ * reservation: a deploy that would leave fewer fails (PutFunctionConcurrency refuses it).
+ */
+const LAMBDA_UNRESERVED_MINIMUM = 100;
+
+/** A whole number from context, at least `minimum`. */
+const countContext = (key: string, value: unknown, fallback: number, minimum = 1): number => {
+  const count = Number(value ?? fallback);
+  if (!Number.isInteger(count) || count < minimum) {
+    throw new Error(
+      `Context "${key}" must be a whole number of concurrent executions (${minimum} or more); got "${String(value)}".`,
+    );
+  }
+  return count;
+};
+
+/**
+ * Reserved concurrency from context: on for prod unless `-c reservedConcurrency=false`. The
+ * defaults and their reasons are in docs/operations.md ("Reserved concurrency"); what they reserve
+ * must leave Lambda's 100 unreserved in the account's pool, or the synth stops here rather than
+ * the deploy half-way.
+ */
+const concurrencyContext = (
+  stage: string,
+  context: (key: string) => unknown,
+): { concurrency?: ConcurrencySettings } => {
+  if (!onForProd(stage, context('reservedConcurrency'))) return {};
+  const concurrency: ConcurrencySettings = {
+    longTask: countContext('longTaskConcurrency', context('longTaskConcurrency'), 10),
+    billing: countContext('billingConcurrency', context('billingConcurrency'), 50),
+    catalog: countContext('catalogConcurrency', context('catalogConcurrency'), 100),
+  };
+  const pool = countContext('accountConcurrency', context('accountConcurrency'), 1000, 10);
+  const reserved = totalReserved(concurrency);
+  if (pool - reserved < LAMBDA_UNRESERVED_MINIMUM) {
+    throw new Error(
+      `Reserved concurrency of ${reserved} (${LONG_TASK_COUNT} long tasks, billing, catalog) would leave ${pool - reserved} of the account's ${pool} unreserved; Lambda keeps ${LAMBDA_UNRESERVED_MINIMUM}. ` +
+        "Ask AWS to raise the account's concurrency (then -c accountConcurrency=<quota>), lower the reservations, or pass -c reservedConcurrency=false.",
+    );
+  }
+  return { concurrency };
+};
+
 /** The operator's address for alarms from context, checked when set. */
 const alarmEmailContext = (value: unknown): { alarmEmail?: string } => {
   if (value === undefined || value === null || value === '') return {};
@@ -422,6 +480,7 @@ export const createApp = (
     ...(settings.waf ? { waf: settings.waf } : {}),
     threatProtection: settings.threatProtection,
     cognitoEmail: settings.cognitoEmail,
+    ...(settings.concurrency ? { concurrency: settings.concurrency } : {}),
     passwordMinLength: settings.passwordMinLength,
     ...(options.frontendDist ? { frontendDist: options.frontendDist } : {}),
   });

@@ -19,6 +19,11 @@ import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
 import { Monitoring } from '../constructs/monitoring';
 import { BuyerDeploy } from '../constructs/buyer-deploy';
+import {
+  LONG_TASKS,
+  reserveConcurrency,
+  type ConcurrencySettings,
+} from '../constructs/concurrency';
 import { GithubSync } from '../constructs/github-sync';
 import { Newsletter } from '../constructs/newsletter';
 import { Payouts } from '../constructs/payouts';
@@ -58,6 +63,8 @@ export interface MarketplaceStackProps extends StackProps {
   readonly waf?: { rateLimit: number; signUpRateLimit: number; signUpTotalLimit: number };
   /** Who sends the user pool's e-mail: the stack's SES identity, or Cognito's own (50 a day). */
   readonly cognitoEmail?: 'ses' | 'cognito';
+  /** Reserved concurrency per long workflow task, for billing and for catalog; unset: none. */
+  readonly concurrency?: ConcurrencySettings;
   /** Cognito threat protection (context `threatProtection`). */
   readonly threatProtection?: boolean;
   /** The user pool's shortest password; @default the product's 6 */
@@ -101,14 +108,7 @@ export class MarketplaceStack extends Stack {
     this.alerts = new Alerts(this, 'Alerts', {
       ...(props.alarmEmail ? { email: props.alarmEmail } : {}),
     });
-    this.auth = new Auth(this, 'Auth', {
-      retainData: props.retainData,
-      threatProtection: props.threatProtection ?? false,
-      ...(props.passwordMinLength ? { passwordMinLength: props.passwordMinLength } : {}),
-      ...(props.cognitoEmail === 'ses'
-        ? { sesEmail: { from: props.mail.from, identity: props.mail.identity } }
-        : {}),
-    });
+    this.auth = this.createAuth(props);
     this.data = new Data(this, 'Data', { ...props, siteOrigins: siteOrigins(props) });
     this.api = new Api(this, 'Api', {
       data: this.data,
@@ -188,7 +188,20 @@ export class MarketplaceStack extends Stack {
       workflows: { payouts, processing, newsletter, githubSync, buyerDeploy: this.buyerDeploy },
     });
     this.guardUserPoolEmail(props);
+    this.reserveConcurrency(props.concurrency);
     this.addOutputs();
+  }
+
+  /** The user pool: prod's password length, and Cognito's e-mail through SES when set. */
+  private createAuth(props: MarketplaceStackProps): Auth {
+    return new Auth(this, 'Auth', {
+      retainData: props.retainData,
+      threatProtection: props.threatProtection ?? false,
+      ...(props.passwordMinLength ? { passwordMinLength: props.passwordMinLength } : {}),
+      ...(props.cognitoEmail === 'ses'
+        ? { sesEmail: { from: props.mail.from, identity: props.mail.identity } }
+        : {}),
+    });
   }
 
   /**
@@ -207,6 +220,28 @@ export class MarketplaceStack extends Stack {
       perClientLimit: props.waf.signUpRateLimit,
       totalLimit: props.waf.signUpTotalLimit,
     });
+  }
+
+  /** Ceilings for the long workflow tasks, floors for billing and catalog (lib/constructs/concurrency.ts). */
+  private reserveConcurrency(settings: ConcurrencySettings | undefined): void {
+    if (!settings) return;
+    const { buyerDeploy, processing, githubSync } = this;
+    for (const name of LONG_TASKS.buyerDeploy) {
+      reserveConcurrency(buyerDeploy.taskFunctions[name], settings.longTask);
+    }
+    for (const name of LONG_TASKS.processing) {
+      reserveConcurrency(processing.taskFunctions[name], settings.longTask);
+    }
+    for (const name of LONG_TASKS.githubSync) {
+      reserveConcurrency(githubSync.taskFunctions[name], settings.longTask);
+    }
+    for (const domain of ['billing', 'catalog'] as const) {
+      const fn = required(
+        this.api.functions.get(domain),
+        `The ${domain} function is missing: it must get its reserved concurrency.`,
+      );
+      reserveConcurrency(fn, settings[domain]);
+    }
   }
 
   /** The site: its own domain when configured, WAF when on, the distribution and its files. */
