@@ -113,6 +113,28 @@ describe('browsing the catalog', () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
+  it('searches with a typo, the best match first, and offers Best match only with text', async () => {
+    const { page } = session;
+    await page.goto('/mvps');
+    await expect.poll(resultsText).toBe(`Showing 20 of ${total} MVPs`);
+    const sort = page.getByLabel('Sort by');
+    const sortOptions = () => sort.locator('option').allTextContents();
+    expect(await sortOptions()).not.toContain('Best match');
+
+    await page.getByPlaceholder('Search MVPs...').fill('dashbord');
+    await expect
+      .poll(() => page.getByTestId('mvp-card').first().textContent())
+      .toContain('Analytics Dashboard');
+    expect(await sort.inputValue()).toBe('relevance');
+    expect(await sortOptions()).toContain('Best match');
+    expect(new URL(page.url()).searchParams.get('sort')).toBeNull();
+
+    await sort.selectOption('download_count');
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('download_count');
+    await page.getByPlaceholder('Search MVPs...').fill('');
+    await expect.poll(sortOptions).not.toContain('Best match');
+  });
+
   it("shows a template's 1200 px rendition and opens the original full size from the gallery", async () => {
     const { page } = session;
     // The demo template whose first preview is a raster image with renditions.
