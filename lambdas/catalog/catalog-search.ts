@@ -256,6 +256,14 @@ const postingsOf = (vocabulary: Vocabulary, documents: Iterable<SearchDocument>)
   return merged;
 };
 
+/** The search index as the snapshot stores it (see `CatalogSearch.encoded`). */
+export interface StoredSearch {
+  terms: readonly string[];
+  counts: Uint32Array;
+  gaps: Uint32Array;
+  fields: Uint8Array;
+}
+
 /** The rows of one search best first, with their scores (ties not yet broken). */
 export interface SearchHits {
   rows: Uint32Array;
@@ -449,43 +457,48 @@ export class CatalogSearch {
       .map(([term]) => this.vocabulary.terms[term]!);
   }
 
-  /** The index as the snapshot stores it: the terms, each term's row count, rows and fields. */
-  get encoded(): {
-    terms: readonly string[];
-    counts: Uint32Array;
-    rows: Uint32Array;
-    fields: Uint8Array;
-  } {
+  /**
+   * The index as the snapshot stores it: the terms, each term's row count, the rows as gaps from
+   * the term's previous row (small numbers, which gzip packs far better than the rows) and fields.
+   */
+  get encoded(): StoredSearch {
     const { start, rows, fields } = this.postings;
     const counts = new Uint32Array(start.length - 1);
-    for (let t = 0; t < counts.length; t += 1) counts[t] = start[t + 1]! - start[t]!;
-    return { terms: this.vocabulary.terms.slice(0, counts.length), counts, rows, fields };
+    const gaps = new Uint32Array(rows.length);
+    for (let t = 0; t < counts.length; t += 1) {
+      counts[t] = start[t + 1]! - start[t]!;
+      let previous = 0;
+      for (let p = start[t]!; p < start[t + 1]!; p += 1) {
+        gaps[p] = rows[p]! - previous;
+        previous = rows[p]!;
+      }
+    }
+    return { terms: this.vocabulary.terms.slice(0, counts.length), counts, gaps, fields };
   }
 
   /** An index read back from its stored form (`encoded`), over `size` rows. */
-  static decode(
-    stored: {
-      terms: readonly string[];
-      counts: Uint32Array;
-      rows: Uint32Array;
-      fields: Uint8Array;
-    },
-    size: number,
-  ): CatalogSearch {
+  static decode(stored: StoredSearch, size: number): CatalogSearch {
     const vocabulary: Vocabulary = {
       numbers: new SearchableMap<number>(),
       terms: [...stored.terms],
     };
     vocabulary.terms.forEach((term, number) => vocabulary.numbers.set(term, number));
-    const start = new Uint32Array(stored.counts.length + 1);
-    for (let t = 0; t < stored.counts.length; t += 1) start[t + 1] = start[t]! + stored.counts[t]!;
-    if (
-      start[stored.counts.length] !== stored.rows.length ||
-      stored.rows.length !== stored.fields.length
-    ) {
+    const { counts, gaps, fields } = stored;
+    const start = new Uint32Array(counts.length + 1);
+    for (let t = 0; t < counts.length; t += 1) start[t + 1] = start[t]! + counts[t]!;
+    if (start[counts.length] !== gaps.length || gaps.length !== fields.length) {
       throw new RangeError('search postings');
     }
-    for (const row of stored.rows) if (row >= size) throw new RangeError('search row');
-    return new CatalogSearch(vocabulary, { start, rows: stored.rows, fields: stored.fields }, size);
+    // The gaps become the rows in place: the stored array is this index's own copy.
+    const rows = gaps;
+    for (let t = 0; t < counts.length; t += 1) {
+      let row = 0;
+      for (let p = start[t]!; p < start[t + 1]!; p += 1) {
+        row += gaps[p]!;
+        if (row >= size) throw new RangeError('search row');
+        rows[p] = row;
+      }
+    }
+    return new CatalogSearch(vocabulary, { start, rows, fields }, size);
   }
 }

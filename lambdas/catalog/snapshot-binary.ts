@@ -18,7 +18,7 @@
  * then each section. Numbers are little-endian, as on every Lambda architecture (x86_64, arm64).
  */
 import type { CatalogColumns } from './catalog-columns';
-import type { CatalogSearch } from './catalog-search';
+import type { CatalogSearch, StoredSearch } from './catalog-search';
 
 export const BINARY_SNAPSHOT_MAGIC = 'CATS';
 export const BINARY_SNAPSHOT_FORMAT = 2;
@@ -120,10 +120,10 @@ export const encodeBinarySnapshot = (
   // The search index's postings (catalog-search.ts): optional when reading, so a snapshot written
   // before search had them still loads (its index is then made from the columns).
   if (search) {
-    const { terms, counts, rows, fields } = search.encoded;
+    const { terms, counts, gaps, fields } = search.encoded;
     text('search.terms', terms);
     add('search.counts', 'u32', bytesOf(counts));
-    add('search.rows', 'u32', bytesOf(rows));
+    add('search.gaps', 'u32', bytesOf(gaps));
     add('search.fields', 'u8', bytesOf(fields));
   }
   for (const name of NULLABLE_TEXT_COLUMNS) {
@@ -250,7 +250,7 @@ export const decodeBinarySnapshot = (
   asOf: string;
   version: number;
   columns: CatalogColumns;
-  search: Parameters<typeof CatalogSearch.decode>[0] | null;
+  search: StoredSearch | null;
 } => {
   const { head, sections } = readSections(bytes);
   const { count } = head;
@@ -286,11 +286,11 @@ export const decodeBinarySnapshot = (
       ? read.numbers('securityBadge', 'u8', count)
       : new Uint8Array(count),
   };
-  const search = sections.has('search.rows')
+  const search = sections.has('search.gaps')
     ? {
         terms: read.text('search.terms', read.entries('search.terms')),
         counts: read.numbers('search.counts', 'u32', read.entries('search.terms')),
-        rows: read.numbers('search.rows', 'u32'),
+        gaps: read.numbers('search.gaps', 'u32'),
         fields: read.numbers('search.fields', 'u8'),
       }
     : null;

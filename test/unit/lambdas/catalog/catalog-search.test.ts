@@ -114,7 +114,7 @@ describe('catalog search', () => {
     for (const text of ['stripe saas', 'nextjs', 'dashbord', 'amelia wal']) {
       expect(read.search(text)).toEqual(search.search(text));
     }
-    expect(() => CatalogSearch.decode(stored, 2)).toThrow(RangeError);
+    expect(() => CatalogSearch.decode(search.encoded, 2)).toThrow(RangeError);
   });
 
   it('offers the closest indexed terms for a word', () => {
