@@ -6,9 +6,10 @@
  *   by id descending), and each row's position in it. A page with no filter is a slice of an order.
  * - Filters: one bitmap (a bit per row) per category, licence and technology; a query ANDs the
  *   bitmaps it names, 32 rows a word. Price keeps a column tested only on the rows left.
- * - Search: a full-text index (catalog-search.ts), made on the first search and then changed in
- *   place with the catalog. A search's matching rows (a bitmap, ANDed with the filters' like any
- *   other) and its rows best first are remembered for the next requests with the same text.
+ * - Search: a full-text index (catalog-search.ts), read from the snapshot (or built with a full
+ *   load) and made anew from the previous catalog's on a change. A search's matching rows (a
+ *   bitmap, ANDed with the filters' like any other) and its rows best first are remembered for the
+ *   next requests with the same text.
  */
 import { SORT_OPTIONS, type SortOption } from '../../contract/catalog';
 import { recordAt, type CatalogColumns, type CatalogRecord } from './catalog-columns';
