@@ -271,6 +271,8 @@ export interface SearchHits {
 }
 
 export class CatalogSearch {
+  private scratch: { total: Float64Array; best: Float64Array; matched: Uint8Array } | null = null;
+
   private constructor(
     private readonly vocabulary: Vocabulary,
     private readonly postings: Postings,
@@ -382,9 +384,15 @@ export class CatalogSearch {
       .map((word, w) => [...this.expand(word, w === words.length - 1)])
       .map((terms) => ({ terms, rows: terms.reduce((sum, [term]) => sum + sizeOf(term), 0) }))
       .sort((a, b) => a.rows - b.rows);
-    const total = new Float64Array(n);
-    const best = new Float64Array(n);
-    const matched = new Uint8Array(n);
+    // Scratch arrays of one entry a row, kept between searches and cleared after each (only the
+    // rows touched): a search allocating them anew left megabytes of garbage per request.
+    this.scratch ??= {
+      total: new Float64Array(n),
+      best: new Float64Array(n),
+      matched: new Uint8Array(n),
+    };
+    const { total, best, matched } = this.scratch;
+    const dirty: number[] = [];
     let touched: number[] = [];
     for (let w = 0; w < reached.length; w += 1) {
       const { terms, rows: reach } = reached[w]!;
@@ -433,12 +441,17 @@ export class CatalogSearch {
         total[row]! += best[row]!;
         best[row] = 0;
         matched[row] = w + 1;
+        dirty.push(row);
       }
       touched = next;
       if (touched.length === 0) break;
     }
     const hits = Uint32Array.from(touched);
     const scores = Float64Array.from(hits, (row) => total[row]!);
+    for (const row of dirty) {
+      total[row] = 0;
+      matched[row] = 0;
+    }
     return { rows: hits, scores };
   }
 
