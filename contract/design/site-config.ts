@@ -35,6 +35,11 @@ export const siteConfigSchema = z.object({
    * `stripe`: to Stripe itself (every deployment, and `npm start` with a real key in `.env`).
    */
   paymentsMode: z.enum(['local', 'stripe']),
+  /**
+   * The user pool's shortest password when it is not the product's 6 (production asks for 8):
+   * the forms check and say the same length the pool enforces.
+   */
+  passwordMinLength: z.number().int().min(6).max(64).optional(),
 });
 
 export type SiteConfig = z.output<typeof siteConfigSchema>;

@@ -71,6 +71,8 @@ export interface WebProps {
   readonly betaAccess: boolean;
   readonly launchAt: string;
   readonly paymentsMode: PaymentsMode;
+  /** The user pool's shortest password, told to the forms when it is not the product's 6. */
+  readonly passwordMinLength?: number;
   /** @default `<repo>/frontend/dist` */
   readonly frontendDist?: string;
   /** The site's own name and its us-east-1 certificate; unset: the *.cloudfront.net name only. */
@@ -335,6 +337,9 @@ const cloudSiteConfig = (stack: Stack, props: WebProps): CloudSiteConfig => ({
   betaAccess: props.betaAccess,
   launchAt: props.launchAt,
   paymentsMode: props.paymentsMode,
+  ...(props.passwordMinLength === undefined || props.passwordMinLength === 6
+    ? {}
+    : { passwordMinLength: props.passwordMinLength }),
 });
 
 /** The distribution's cdk-nag findings that are choices, not oversights. */

@@ -261,6 +261,7 @@ export class MarketplaceStack extends Stack {
       betaAccess: props.betaAccess,
       launchAt: props.launchAt,
       paymentsMode: props.paymentsMode,
+      ...(props.passwordMinLength ? { passwordMinLength: props.passwordMinLength } : {}),
       ...(props.frontendDist ? { frontendDist: props.frontendDist } : {}),
       ...(domain ? { customDomain: domain } : {}),
       ...(props.waf

@@ -39,6 +39,9 @@ describe('production settings', () => {
     expect(minimum(prod)).toBe(8);
     expect(minimum(dev)).toBe(authDesign.passwordMinLength);
     expect(authDesign.passwordMinLength).toBe(6);
+    // The forms check and say the pool's length: config.json tells them prod's 8, nothing in dev.
+    expect(prod.stack.web.siteConfig.passwordMinLength).toBe(8);
+    expect(dev.stack.web.siteConfig.passwordMinLength).toBeUndefined();
   });
 
   it('refuses to synthesise prod without alarmEmail or domainName', () => {

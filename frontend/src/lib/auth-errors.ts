@@ -3,6 +3,7 @@
  * `AuthError` objects whose `name` is the Cognito exception name, so the name is the only stable
  * discriminator here.
  */
+import { passwordTooShortMessage } from './credential-fields';
 
 export const GENERIC_AUTH_ERROR = 'An error occurred';
 
@@ -48,7 +49,6 @@ const MESSAGES: Readonly<Record<string, string>> = {
   ExpiredCodeException: 'This code has expired. Please request a new one.',
   LimitExceededException: 'Too many attempts. Please wait a moment and try again.',
   TooManyRequestsException: 'Too many attempts. Please wait a moment and try again.',
-  InvalidPasswordException: 'Password must be at least 6 characters',
   // No answer in time, no connection (Amplify's name for a failed fetch), or Cognito failing.
   AuthServiceTimeoutError: AUTH_UNREACHABLE_MESSAGE,
   NetworkError: AUTH_UNREACHABLE_MESSAGE,
@@ -83,7 +83,9 @@ export function describeAuthError(error: unknown, during?: 'signIn'): AuthFailur
   const message =
     name === undefined
       ? undefined
-      : ((during === 'signIn' ? SIGN_IN_MESSAGES[name] : undefined) ?? MESSAGES[name]);
+      : ((during === 'signIn' ? SIGN_IN_MESSAGES[name] : undefined) ??
+        // The pool's own length (8 in production), as the forms say it.
+        (name === 'InvalidPasswordException' ? passwordTooShortMessage() : MESSAGES[name]));
   return { kind: 'message', message: message ?? GENERIC_AUTH_ERROR };
 }
 

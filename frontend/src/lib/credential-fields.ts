@@ -4,8 +4,14 @@
  * parameter; everything else is the same rule.
  */
 import * as z from 'zod';
+import { passwordMinLength } from './runtime-config';
 
-export const MIN_PASSWORD_LENGTH = 6;
+/** "Password must be at least 6 characters", with the stack's length (8 in production). */
+export const passwordTooShortMessage = (min = passwordMinLength()): string =>
+  `Password must be at least ${min} characters`;
+
+/** The password field's hint on sign-up, with the stack's length. */
+export const passwordHint = (): string => `At least ${passwordMinLength()} characters.`;
 
 /** Sign-in and sign-up's wording; the seller wizard says 'Invalid email format'. */
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email';
@@ -18,7 +24,10 @@ export const emailField = emailFieldWith(INVALID_EMAIL_MESSAGE);
 export const passwordField = z
   .string()
   .min(1, 'Password is required')
-  .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters');
+  // Read when the form is checked: the length comes with /config.json, after this module loads.
+  .refine((value) => value.length >= passwordMinLength(), {
+    error: () => passwordTooShortMessage(),
+  });
 
 export const codeField = z
   .string()

@@ -34,6 +34,11 @@ const checks: Record<keyof SiteConfig, [Check, string]> = {
   betaAccess: [(value) => typeof value === 'boolean', 'a boolean'],
   launchAt: [(value) => filled(value) && !Number.isNaN(Date.parse(value as string)), 'a date-time'],
   paymentsMode: [oneOf('local', 'stripe'), 'one of local, stripe'],
+  passwordMinLength: [
+    (value) =>
+      value === undefined || (Number.isInteger(value) && Number(value) >= 6 && Number(value) <= 64),
+    'a whole number from 6 to 64',
+  ],
 };
 
 /** Checks the parsed JSON; throws one error naming every bad field, so a broken deploy is obvious. */
@@ -62,6 +67,17 @@ export async function loadRuntimeConfig(fetchFn: typeof fetch = fetch): Promise<
   loaded = parseRuntimeConfig(await response.json());
   return loaded;
 }
+
+/**
+ * The shortest password the user pool takes: the product's 6 unless `/config.json` says more
+ * (production). Before the config is loaded (unit tests render forms without it), the product's.
+ */
+export function passwordMinLength(): number {
+  return loaded?.passwordMinLength ?? PRODUCT_PASSWORD_MIN_LENGTH;
+}
+
+/** The product's shortest password (the specification's 6). */
+export const PRODUCT_PASSWORD_MIN_LENGTH = 6;
 
 /** The config loaded at boot. Calling it earlier is a programming error. */
 export function getRuntimeConfig(): RuntimeConfig {

@@ -5,7 +5,9 @@ import {
   describeMode,
   loadRuntimeConfig,
   parseRuntimeConfig,
+  passwordMinLength,
 } from '../../../../frontend/src/lib/runtime-config';
+import { passwordField, passwordHint } from '../../../../frontend/src/lib/credential-fields';
 
 const localConfig = {
   mode: 'local',
@@ -60,6 +62,7 @@ describe('parseRuntimeConfig and the contract schema', () => {
         fc.date({ noInvalidDate: true, min: new Date(0) }).map((date) => date.toISOString()),
       ),
       paymentsMode: field(fc.constantFrom('local', 'stripe')),
+      passwordMinLength: field(fc.integer({ min: 0, max: 80 })),
     },
     { requiredKeys: [] },
   );
@@ -76,6 +79,27 @@ describe('parseRuntimeConfig and the contract schema', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('the shortest password', () => {
+  it("is the product's 6 unless /config.json says more, and the forms say the same length", async () => {
+    const serve = (config: object) =>
+      (async () => new Response(JSON.stringify(config))) as typeof fetch;
+    await loadRuntimeConfig(serve(localConfig));
+    expect(passwordMinLength()).toBe(6);
+    expect(passwordField.safeParse('abcdef').success).toBe(true);
+
+    // Production's pool asks for 8: the field refuses 7 in the same words, with its length.
+    await loadRuntimeConfig(serve({ ...localConfig, passwordMinLength: 8 }));
+    const seven = passwordField.safeParse('abcdefg');
+    expect(seven.success).toBe(false);
+    expect(seven.error?.issues.map((issue) => issue.message)).toEqual([
+      'Password must be at least 8 characters',
+    ]);
+    expect(passwordField.safeParse('abcdefgh').success).toBe(true);
+    expect(passwordHint()).toBe('At least 8 characters.');
+    await loadRuntimeConfig(serve(localConfig));
   });
 });
 

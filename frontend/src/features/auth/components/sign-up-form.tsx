@@ -7,6 +7,7 @@ import { FormField } from '../../../components/form/form-field';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { authErrorMessage } from '../../../lib/auth-errors';
+import { passwordHint } from '../../../lib/credential-fields';
 import { signUp } from '../../../lib/sign-up-flow';
 import { signUpSchema } from '../api/sign-up';
 
@@ -103,7 +104,7 @@ export function SignUpForm({ email, onEmailChange, onStart, onSignedUp }: SignUp
             autoComplete="email"
           />
         </FormField>
-        <FormField label="Password" error={errors.password?.message} hint="At least 6 characters.">
+        <FormField label="Password" error={errors.password?.message} hint={passwordHint()}>
           <Input {...form.register('password')} type="password" autoComplete="new-password" />
         </FormField>
         <FormField label="Confirm Password" error={errors.confirmPassword?.message}>

@@ -4,8 +4,7 @@
  */
 import * as z from 'zod';
 import { loadAuth } from '../../../lib/amplify';
-
-export const MIN_PASSWORD_LENGTH = 6;
+import { passwordMinLength } from '../../../lib/runtime-config';
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully!';
 export const PASSWORD_CHANGE_FAILED_MESSAGE = 'Failed to change password.';
 export const WRONG_CURRENT_PASSWORD_MESSAGE =
@@ -18,7 +17,9 @@ export const changePasswordSchema = z
     newPassword: z
       .string()
       .min(1, 'New password is required.')
-      .min(MIN_PASSWORD_LENGTH, 'New password must be at least 6 characters.'),
+      .refine((value) => value.length >= passwordMinLength(), {
+        error: () => `New password must be at least ${passwordMinLength()} characters.`,
+      }),
     confirmPassword: z.string(),
   })
   .refine((values) => values.newPassword === values.confirmPassword, {
