@@ -1,5 +1,8 @@
 /// <reference lib="dom" />
 /**
+ * An issue an e-mail outage left unsent to some (its recipient failed, the issue failed) goes to
+ * those only with "Send to the rest"; the subscriber who had it gets no second copy.
+ *
  * A newsletter issue end to end: `admin@demo.local` composes an issue for
  * site_updates in the Newsletter tab's Issues panel and sends it; the newsletter-send state machine sends it through aws-ses-v2-local, where the
  * message for the seeded subscriber (the demo buyer) is found in `/store` with its one-click
@@ -52,8 +55,86 @@ const apiAs = <T>(page: Page, method: string, path: string, body?: unknown) =>
     { method, path, body },
   ) as Promise<{ status: number; body: T }>;
 
+/** The stack's own entities, configured for its table (as the fixtures do). */
+const stackEntities = async () => {
+  const { applyLambdaEnvironment } = await import('../../lib/local/cloud/lambda-env');
+  applyLambdaEnvironment(inject('e2eStackEnv'));
+  const [{ NewsletterIssueEntity }, { NewsletterRecipientEntity }] = await Promise.all([
+    import('../../lambdas/shared/db/entities/newsletter-issue'),
+    import('../../lambdas/shared/db/entities/newsletter-recipient'),
+  ]);
+  return { NewsletterIssueEntity, NewsletterRecipientEntity };
+};
+
+const mailsTo = async (subject: string, to: string) =>
+  (await sesStore()).filter(
+    (candidate) => candidate.subject === subject && candidate.destination.to.includes(to),
+  ).length;
+
 describe('newsletter sending', () => {
   const session = useBrowserSession();
+
+  it('sends an issue that did not reach everyone to the rest only, from the Issues panel', async () => {
+    const { page } = session;
+    const { NewsletterIssueEntity, NewsletterRecipientEntity } = await stackEntities();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const subject = `E2E resend ${randomUUID().slice(0, 8)}`;
+    const created = await apiAs<AdminNewsletterIssue>(
+      page,
+      'POST',
+      '/api/admin/newsletter-issues',
+      {
+        newsletter_type_id: 'site_updates',
+        subject,
+        body: 'Sent twice only to those it missed.',
+      },
+    );
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    expect((await apiAs(page, 'POST', `/api/admin/newsletter-issues/${id}/send`)).status).toBe(202);
+    await expect
+      .poll(async () => (await NewsletterIssueEntity.get({ id }).go()).data?.status, {
+        timeout: 30_000,
+      })
+      .toBe('sent');
+    expect(await mailsTo(subject, SUBSCRIBER)).toBe(1);
+
+    // As an e-mail outage leaves it (lambdas/newsletter/sending.ts): the subscriber's message
+    // failed, the issue ended failed.
+    const { data: issue } = await NewsletterIssueEntity.get({ id }).go();
+    await NewsletterRecipientEntity.patch({ issue_id: id, email: SUBSCRIBER })
+      .set({ status: 'failed', error: 'TimeoutError' })
+      .go();
+    await NewsletterIssueEntity.patch({ id })
+      .set({ status: 'failed', sent_count: issue!.sent_count - 1, failed_count: 1 })
+      .go();
+
+    await page.goto('/admin?tab=newsletter');
+    await page.getByRole('tab', { name: 'Issues' }).click();
+    const row = page
+      .getByTestId('newsletter-issues-panel')
+      .getByTestId('newsletter-issue-row')
+      .filter({ hasText: subject });
+    await row.getByTestId('issue-send-again').click();
+    const dialog = page.getByTestId('send-issue-dialog');
+    await dialog.getByText('Send this issue to those it did not reach?').waitFor();
+    expect(await dialog.getByTestId('send-issue-audience').textContent()).toBe('1 recipient');
+    await screenshot(page, 'admin-newsletter-send-rest');
+    await dialog.getByRole('button', { name: 'Send now' }).click();
+
+    // The one it missed gets it now; it is sent, and nobody got it twice.
+    await expect.poll(() => mailsTo(subject, SUBSCRIBER), { timeout: 30_000 }).toBe(2);
+    await expect
+      .poll(async () => (await row.getByTestId('newsletter-issue-status').textContent()) ?? '', {
+        timeout: 30_000,
+      })
+      .toBe('Sent');
+    const recipients = await NewsletterRecipientEntity.query
+      .byIssue({ issue_id: id })
+      .go({ limit: 1_000 });
+    expect(recipients.data.every((recipient) => recipient.status === 'sent')).toBe(true);
+    expect(await row.getByTestId('issue-send-again').count()).toBe(0);
+  }, 180_000);
 
   it('sends an issue to site_updates from the Issues panel, found in the local SES inbox, then unsubscribes through its link', async () => {
     const { page } = session;
