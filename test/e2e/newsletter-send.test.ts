@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
- * An issue an e-mail outage left unsent to some (its recipient failed, the issue failed) goes to
- * those only with "Send to the rest"; the subscriber who had it gets no second copy.
+ * An issue an e-mail outage left unsent to some (its recipient failed, the issue failed) goes
+ * again to the addresses it did not reach with "Send to the rest", and ends sent.
  *
  * A newsletter issue end to end: `admin@demo.local` composes an issue for
  * site_updates in the Newsletter tab's Issues panel and sends it; the newsletter-send state machine sends it through aws-ses-v2-local, where the
