@@ -16,9 +16,9 @@ import type {
   AdminNewsletterIssue,
   AdminNewsletterIssueDetail,
 } from '../../contract/newsletter-issues';
-import { useBrowserSession } from '../fixtures/e2e/browser';
+import { openBrowser, useBrowserSession } from '../fixtures/e2e/browser';
 import { signIn } from '../fixtures/e2e/sign-in';
-import { screenshot } from '../fixtures/e2e/stack';
+import { baseUrl, screenshot } from '../fixtures/e2e/stack';
 
 const ADMIN = { email: 'admin@demo.local', password: 'demo1234' };
 /** Subscribed to site_updates by the demo seed (lib/local/seed/index.ts). */
@@ -226,5 +226,20 @@ describe('newsletter sending', () => {
     expect(await done.textContent()).toContain('You have been unsubscribed from Site updates.');
     await screenshot(page, 'newsletter-unsubscribed');
     expect(await audienceOf()).toBe(before - 1);
-  });
+
+    // The demo buyer subscribes again in their settings, as the seed left them: other files (the
+    // admin's User subscriptions tab) read that subscription, in whatever order they run.
+    const buyer = await openBrowser(baseUrl());
+    try {
+      await signIn(buyer.page, SUBSCRIBER, 'demo1234');
+      const again = await apiAs<{ subscribed: boolean }>(buyer.page, 'PUT', '/api/me/newsletter', {
+        newsletter_type_id: 'site_updates',
+        subscribed: true,
+      });
+      expect(again.status).toBe(200);
+    } finally {
+      await buyer.close();
+    }
+    expect(await audienceOf()).toBe(before);
+  }, 180_000);
 });
