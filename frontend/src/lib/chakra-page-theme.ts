@@ -6,6 +6,7 @@
  */
 import { defineConfig, defineSlotRecipe } from '@chakra-ui/react';
 import { accordionSlotRecipe } from '@chakra-theme/recipes/accordion';
+import { alertSlotRecipe } from '@chakra-theme/recipes/alert';
 import { avatarSlotRecipe } from '@chakra-theme/recipes/avatar';
 import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
 import { checkmarkRecipe } from '@chakra-theme/recipes/checkmark';
@@ -93,6 +94,7 @@ export const pageRecipes = defineConfig({
     },
     slotRecipes: {
       accordion: accordionSlotRecipe,
+      alert: alertSlotRecipe,
       avatar: avatarSlotRecipe,
       checkbox: checkboxSlotRecipe,
       dataList: dataListSlotRecipe,

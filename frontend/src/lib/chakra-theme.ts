@@ -34,7 +34,6 @@ import { breakpoints } from '@chakra-theme/breakpoints';
 import { globalCss } from '@chakra-theme/global-css';
 import { layerStyles } from '@chakra-theme/layer-styles';
 import { animationStyles } from '@chakra-theme/motion-styles';
-import { alertSlotRecipe } from '@chakra-theme/recipes/alert';
 import { badgeRecipe } from '@chakra-theme/recipes/badge';
 import { buttonRecipe } from '@chakra-theme/recipes/button';
 import { cardSlotRecipe } from '@chakra-theme/recipes/card';
@@ -147,8 +146,6 @@ export const shellRecipes = defineConfig({
       spinner: spinnerRecipe,
     },
     slotRecipes: {
-      // The home page's featured templates say a failed load with QueryError's alert.
-      alert: alertSlotRecipe,
       card: cardSlotRecipe,
       tag: tagSlotRecipe,
     },

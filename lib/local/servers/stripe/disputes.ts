@@ -74,7 +74,8 @@ const emptyEvidence = (): Stripe.Dispute.Evidence => ({
 const RESPONSE_WINDOW_SECONDS = 7 * 24 * 60 * 60;
 
 /** Visa's reason code for a fraud chargeback ("other fraud: card-absent environment"). */
-const networkReasonCode = (reason: string): string | null => (reason === 'fraudulent' ? '10.4' : null);
+const networkReasonCode = (reason: string): string | null =>
+  reason === 'fraudulent' ? '10.4' : null;
 
 const buildDispute = (charge: Stripe.Charge, reason: string, created: number): Stripe.Dispute => ({
   id: newId('dp', 24),

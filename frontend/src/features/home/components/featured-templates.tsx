@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { Suspense, useDeferredValue, useState } from 'react';
 import type { ReactNode } from 'react';
 import {
   Box,
@@ -16,9 +16,15 @@ import type { TemplateSummary } from '@contract/catalog';
 import { TEMPLATE_CATEGORIES } from '@contract/categories';
 import { FEATURED_SHOWN } from '@contract/featured';
 import { paths } from '../../../config/paths';
-import { QueryError } from '../../../components/query-error';
+import { lazyPage } from '../../../lib/lazy-page';
 import { failedQueryProps } from '../../../lib/query-retry';
 import { useFeaturedTemplates } from '../api/get-featured-templates';
+
+// Loaded only when the featured read failed: the alert's code and recipe stay off the home
+// page's first load (its 150 KB budget, test/e2e/bundle-size.test.ts).
+const QueryError = lazyPage(() =>
+  import('../../../components/query-error').then((module) => ({ default: module.QueryError })),
+);
 
 /**
  * The category pills filter the featured list by the browse categories (the original
@@ -70,7 +76,9 @@ export function FeaturedTemplates({
             ))}
           </HStack>
           {featured.isError && data === undefined ? (
-            <QueryError {...failedQueryProps(featured)} testId="featured-error" />
+            <Suspense fallback={null}>
+              <QueryError {...failedQueryProps(featured)} testId="featured-error" />
+            </Suspense>
           ) : data === undefined ? (
             <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" data-testid="featured-loading">
               {Array.from({ length: FEATURED_SHOWN }, (_, index) => (
