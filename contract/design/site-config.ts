@@ -36,10 +36,10 @@ export const siteConfigSchema = z.object({
    */
   paymentsMode: z.enum(['local', 'stripe']),
   /**
-   * The user pool's shortest password when it is not the product's 6 (production asks for 8):
-   * the forms check and say the same length the pool enforces.
+   * Production's shortest password (8; contract/design/auth-design.ts), absent where the pool
+   * takes the product's 6: the forms check and say the length the pool enforces.
    */
-  passwordMinLength: z.number().int().min(6).max(64).optional(),
+  passwordMinLength: z.literal(8).optional(),
 });
 
 export type SiteConfig = z.output<typeof siteConfigSchema>;

@@ -28,8 +28,9 @@ describe('the home page JavaScript budget', () => {
     await page.waitForLoadState('networkidle');
 
     const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+    const each = [...scripts].map(([url, size]) => `${new URL(url).pathname} ${size} B`);
     console.log(
-      `home: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzipped (budget 150 KB)`,
+      `home: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzipped (budget 150 KB): ${each.join(', ')}`,
     );
     expect(scripts.size).toBeGreaterThan(0);
     expect(total).toBeLessThanOrEqual(BUDGET_BYTES);

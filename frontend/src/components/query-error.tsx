@@ -63,6 +63,9 @@ export function QueryError({
   );
 }
 
+// The home page loads it only when its featured templates failed (lazyPage takes a default).
+export default QueryError;
+
 export interface QueryErrorPageProps extends QueryErrorProps {
   maxW?: ContainerProps['maxW'];
   py?: ContainerProps['py'];

@@ -4,7 +4,22 @@
  * parameter; everything else is the same rule.
  */
 import * as z from 'zod';
-import { passwordMinLength } from './runtime-config';
+import { getRuntimeConfig } from './runtime-config';
+
+/** The product's shortest password (the specification's 6). */
+export const PRODUCT_PASSWORD_MIN_LENGTH = 6;
+
+/**
+ * The shortest password the user pool takes: the product's 6 unless `/config.json` says more
+ * (production). Before the config is loaded (unit tests render forms without it), the product's.
+ */
+export const passwordMinLength = (): number => {
+  try {
+    return getRuntimeConfig().passwordMinLength ?? PRODUCT_PASSWORD_MIN_LENGTH;
+  } catch (_notLoaded) {
+    return PRODUCT_PASSWORD_MIN_LENGTH;
+  }
+};
 
 /** "Password must be at least 6 characters", with the stack's length (8 in production). */
 export const passwordTooShortMessage = (min = passwordMinLength()): string =>

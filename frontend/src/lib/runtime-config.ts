@@ -15,30 +15,28 @@ export type RuntimeConfig = SiteConfig;
 
 type Check = (value: unknown) => boolean;
 const filled: Check = (value) => typeof value === 'string' && value.length > 0;
-const oneOf =
-  (...options: string[]): Check =>
-  (value) =>
-    options.includes(value as string);
+const FILLED: [Check, string] = [filled, 'a non-empty string'];
+/** A check that the value is one of `options`, and its words. */
+const oneOf = (...options: string[]): [Check, string] => [
+  (value) => options.includes(value as string),
+  `one of ${options.join(', ')}`,
+];
 
 /** Each field's check and what its value must be, in the order problems are listed. */
 const checks: Record<keyof SiteConfig, [Check, string]> = {
-  mode: [oneOf('local', 'cloud'), 'one of local, cloud'],
-  region: [filled, 'a non-empty string'],
-  userPoolId: [filled, 'a non-empty string'],
-  userPoolClientId: [filled, 'a non-empty string'],
+  mode: oneOf('local', 'cloud'),
+  region: FILLED,
+  userPoolId: FILLED,
+  userPoolClientId: FILLED,
   userPoolEndpoint: [
     (value) => value === undefined || (filled(value) && /^https?:\/\/\S+$/.test(value as string)),
     'an http(s) URL',
   ],
-  apiBaseUrl: [oneOf('/api'), 'one of /api'],
+  apiBaseUrl: oneOf('/api'),
   betaAccess: [(value) => typeof value === 'boolean', 'a boolean'],
   launchAt: [(value) => filled(value) && !Number.isNaN(Date.parse(value as string)), 'a date-time'],
-  paymentsMode: [oneOf('local', 'stripe'), 'one of local, stripe'],
-  passwordMinLength: [
-    (value) =>
-      value === undefined || (Number.isInteger(value) && Number(value) >= 6 && Number(value) <= 64),
-    'a whole number from 6 to 64',
-  ],
+  paymentsMode: oneOf('local', 'stripe'),
+  passwordMinLength: [(value) => value === undefined || value === 8, '8'],
 };
 
 /** Checks the parsed JSON; throws one error naming every bad field, so a broken deploy is obvious. */
@@ -68,20 +66,9 @@ export async function loadRuntimeConfig(fetchFn: typeof fetch = fetch): Promise<
   return loaded;
 }
 
-/**
- * The shortest password the user pool takes: the product's 6 unless `/config.json` says more
- * (production). Before the config is loaded (unit tests render forms without it), the product's.
- */
-export function passwordMinLength(): number {
-  return loaded?.passwordMinLength ?? PRODUCT_PASSWORD_MIN_LENGTH;
-}
-
-/** The product's shortest password (the specification's 6). */
-export const PRODUCT_PASSWORD_MIN_LENGTH = 6;
-
 /** The config loaded at boot. Calling it earlier is a programming error. */
 export function getRuntimeConfig(): RuntimeConfig {
-  if (!loaded) throw new Error('Runtime config read before /config.json was loaded.');
+  if (!loaded) throw new Error('/config.json not loaded yet');
   return loaded;
 }
 

@@ -5,9 +5,12 @@ import {
   describeMode,
   loadRuntimeConfig,
   parseRuntimeConfig,
-  passwordMinLength,
 } from '../../../../frontend/src/lib/runtime-config';
-import { passwordField, passwordHint } from '../../../../frontend/src/lib/credential-fields';
+import {
+  passwordField,
+  passwordHint,
+  passwordMinLength,
+} from '../../../../frontend/src/lib/credential-fields';
 
 const localConfig = {
   mode: 'local',

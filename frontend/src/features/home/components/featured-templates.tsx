@@ -22,9 +22,7 @@ import { useFeaturedTemplates } from '../api/get-featured-templates';
 
 // Loaded only when the featured read failed: the alert's code and recipe stay off the home
 // page's first load (its 150 KB budget, test/e2e/bundle-size.test.ts).
-const QueryError = lazyPage(() =>
-  import('../../../components/query-error').then((module) => ({ default: module.QueryError })),
-);
+const QueryError = lazyPage(() => import('../../../components/query-error'));
 
 /**
  * The category pills filter the featured list by the browse categories (the original
