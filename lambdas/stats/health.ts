@@ -22,6 +22,7 @@ import {
   type HealthReport,
 } from '../../contract/health';
 import { config } from '../shared/config';
+import { withinDeadline } from '../shared/deadline';
 import { logger } from '../shared/observability';
 import { getPipelineBacklog } from '../templates/pipeline-health';
 import { getApprovedTemplateCount } from './repo';
@@ -43,16 +44,9 @@ const seconds = (ms: number) => `${ms / 1000} s`;
 
 class CheckTimedOut extends Error {}
 
-/** `work`, or a CheckTimedOut after the check's budget (the work is abandoned, not awaited). */
-const withinBudget = async <T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> => {
-  const signal = AbortSignal.timeout(HEALTH_CHECK_TIMEOUT_MS);
-  return Promise.race([
-    work(signal),
-    new Promise<never>((_, reject) => {
-      signal.addEventListener('abort', () => reject(new CheckTimedOut()), { once: true });
-    }),
-  ]);
-};
+/** `work`, or a CheckTimedOut after the check's budget (its requests are aborted). */
+const withinBudget = <T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> =>
+  withinDeadline(HEALTH_CHECK_TIMEOUT_MS, () => new CheckTimedOut(), work);
 
 /** Operational or slow, by how long the answer took. */
 const answered = (name: string, ms: number): HealthComponent =>

@@ -17,6 +17,7 @@
  * {@link asThirdPartyUnavailable} for whatever reaches it uncaught.
  */
 import { THIRD_PARTY_RETRY_SAFE_MESSAGES, type ThirdParty } from '../../../contract/third-parties';
+import { withinDeadline } from '../deadline';
 import { ThirdPartyUnavailableError } from '../errors';
 
 const fields = (error: unknown) =>
@@ -111,22 +112,8 @@ export const fetchWithTimeout =
  * (for a client whose own retries and waits no option bounds). `work` gets the signal that aborts
  * its requests at the deadline.
  */
-export const withinBudget = async <T>(
+export const withinBudget = <T>(
   service: ThirdParty,
   timeoutMs: number,
   work: (signal: AbortSignal) => Promise<T>,
-): Promise<T> => {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new ThirdPartyUnavailableError(service));
-    }, timeoutMs);
-  });
-  try {
-    return await Promise.race([work(controller.signal), deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-};
+): Promise<T> => withinDeadline(timeoutMs, () => new ThirdPartyUnavailableError(service), work);

@@ -17,6 +17,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { storageDesign } from '../../../contract/design/storage-design';
 import { unavailableMessage } from '../../../contract/errors';
 import { config } from '../config';
+import { withinDeadline } from '../deadline';
 import { watchDependency } from '../dependencies';
 import { ServiceUnavailableError } from '../errors';
 
@@ -63,26 +64,12 @@ export const sendOptions = (limit: StorageReadLimit | undefined) =>
  * it is given to each read; when the total is spent, the reads still running are aborted and the
  * request fails with storage's 503 for a read ("Our file storage is not answering right now …").
  */
-export const withinStorageBudget = async <T>(
-  work: (limit: StorageReadLimit) => Promise<T>,
-): Promise<T> => {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new ServiceUnavailableError(unavailableMessage('storage', 'read')));
-    }, STORAGE_READ_BUDGET.totalMs);
-  });
-  try {
-    return await Promise.race([
-      work({ signal: controller.signal, requestTimeout: STORAGE_READ_BUDGET.attemptMs }),
-      deadline,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-};
+export const withinStorageBudget = <T>(work: (limit: StorageReadLimit) => Promise<T>): Promise<T> =>
+  withinDeadline(
+    STORAGE_READ_BUDGET.totalMs,
+    () => new ServiceUnavailableError(unavailableMessage('storage', 'read')),
+    (signal) => work({ signal, requestTimeout: STORAGE_READ_BUDGET.attemptMs }),
+  );
 
 /** The commands that change a bucket: a 503 after one of them cannot say "nothing was changed". */
 const CHANGES = new Set([
