@@ -69,6 +69,30 @@ export const readManifest = async (
   return bundleManifestSchema.parse(JSON.parse(Buffer.from(bytes).toString('utf8')));
 };
 
+/**
+ * Reads the bundle's manifest within the route's storage budget (STORAGE_READ_BUDGET) and hands
+ * `work` the manifest's entry for `path`: 409 while the bundle has no file or no manifest yet,
+ * 404 for a path the bundle does not hold.
+ */
+export const withBundleFile = <T>(
+  template: TemplateItem,
+  path: string,
+  work: (
+    file: ManifestFile,
+    context: { fileKey: string; manifest: BundleManifest; limit: StorageReadLimit },
+  ) => Promise<T>,
+): Promise<T> => {
+  const fileKey = template.file_key;
+  if (!fileKey) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+  return withinStorageBudget(async (limit) => {
+    const manifest = await readManifest(fileKey, limit);
+    if (!manifest) throw new ConflictError(CODE_PREVIEW_MESSAGES.notReady);
+    const file = manifest.files.find((candidate) => candidate.path === path);
+    if (!file) throw new NotFoundError(CODE_PREVIEW_MESSAGES.unknownPath);
+    return work(file, { fileKey, manifest, limit });
+  });
+};
+
 /** A text file's kept bytes, from the pack by one ranged read. */
 export const readPackedBytes = async (
   fileKey: string,
@@ -220,13 +244,7 @@ export const readBundleFile = async (
 ): Promise<BundleFileContent> => {
   const template = await getApprovedTemplateItem(templateId);
   await requireReadableFiles(userId, template);
-  const fileKey = template.file_key;
-  if (!fileKey) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
-  return withinStorageBudget(async (limit) => {
-    const manifest = await readManifest(fileKey, limit);
-    if (!manifest) throw new ConflictError(CODE_PREVIEW_MESSAGES.notReady);
-    const file = manifest.files.find((candidate) => candidate.path === path);
-    if (!file) throw new NotFoundError(CODE_PREVIEW_MESSAGES.unknownPath);
+  return withBundleFile(template, path, async (file, { fileKey, limit }) => {
     if (file.kind === 'binary') throw new UnprocessableError(CODE_PREVIEW_MESSAGES.binary);
     if (file.offset === undefined) throw new UnprocessableError(CODE_PREVIEW_MESSAGES.notStored);
     return {

@@ -18,15 +18,15 @@ import {
   bundleImageTypeOf,
   resolveBundlePath,
 } from '../../contract/bundle-paths';
-import { CODE_PREVIEW_MESSAGES, DOWNLOAD_MESSAGES } from '../../contract/downloads';
+import { CODE_PREVIEW_MESSAGES } from '../../contract/downloads';
 import { getApprovedTemplateItem } from '../catalog/service';
 import { normalizeEntryPath } from '../shared/archives/limits';
 import { s3Source } from '../shared/archives/s3-source';
 import { openZip } from '../shared/archives/zip-reader';
-import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../shared/errors';
+import { ForbiddenError, NotFoundError, UnprocessableError } from '../shared/errors';
 import type { BundleManifest, ManifestFile } from '../shared/storage/bundle-manifest';
-import { withinStorageBudget, type StorageReadLimit } from '../shared/storage/s3';
-import { README_NAMES, findDocument, readManifest, readPackedBytes } from './code-preview';
+import type { StorageReadLimit } from '../shared/storage/s3';
+import { README_NAMES, findDocument, readPackedBytes, withBundleFile } from './code-preview';
 
 export interface BundleImage {
   path: string;
@@ -124,14 +124,7 @@ export const readReadmeImage = async (templateId: string, path: string): Promise
   const contentType = bundleImageTypeOf(path);
   if (!contentType) throw new UnprocessableError(CODE_PREVIEW_MESSAGES.notAnImage);
   const template = await getApprovedTemplateItem(templateId);
-  const fileKey = template.file_key;
-  if (!fileKey) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
-  return withinStorageBudget(async (limit) => {
-    const manifest = await readManifest(fileKey, limit);
-    if (!manifest) throw new ConflictError(CODE_PREVIEW_MESSAGES.notReady);
-
-    const file = manifest.files.find((candidate) => candidate.path === path);
-    if (!file) throw new NotFoundError(CODE_PREVIEW_MESSAGES.unknownPath);
+  return withBundleFile(template, path, async (file, { fileKey, manifest, limit }) => {
     const readme = findDocument(manifest.files, README_NAMES);
     const readmeText = readme
       ? Buffer.from(await readPackedBytes(fileKey, readme, limit)).toString('utf8')
