@@ -18,14 +18,9 @@ import { auditWrite } from '../shared/audit';
 import { logger } from '../shared/observability';
 import { licensesDisputed } from '../licenses/service';
 import { notificationWrites } from '../notifications/service';
-import {
-  counterAddWrite,
-  orderDisputeWrite,
-  queryOrdersOfUser,
-  type OrderItem,
-} from '../ledger/service';
+import { counterAddWrite, orderDisputeWrite, type OrderItem } from '../ledger/service';
 import { applyEffect } from './repo';
-import { applyWithRetry, idOf } from './webhook-effect';
+import { applyWithRetry, idOf, orderOfPayment, userOfCharge } from './webhook-effect';
 
 /**
  * Dispute statuses that give the payment back to us (won, an inquiry closed without a chargeback,
@@ -78,15 +73,6 @@ const AUDIT_ACTIONS: Record<Exclude<Transition, 'quiet'>, string> = {
 
 /** The audit log's actor for what Stripe reports (no admin did it). */
 const STRIPE_ACTOR = { userId: 'stripe', email: 'Stripe (card issuer)' };
-
-/** Our user behind a charge: its metadata (one-time orders), else its customer's. */
-const userOfCharge = async (charge: Stripe.Charge): Promise<string | undefined> => {
-  if (charge.metadata?.user_id) return charge.metadata.user_id;
-  const customerId = idOf(charge.customer);
-  if (!customerId) return undefined;
-  const customer = await (await stripe()).customers.retrieve(customerId);
-  return customer.deleted ? undefined : customer.metadata?.user_id;
-};
 
 /** The writes of one dispute step on one order (step 3 of {@link applyChargeDispute}). */
 const disputeEffect = async (
@@ -181,10 +167,7 @@ export const applyChargeDispute = async (
     await applyEffect(event, {}, new Date());
     return;
   }
-  const orderOfCharge = async () =>
-    (await queryOrdersOfUser(userId)).find(
-      (candidate) => candidate.payment_intent_id === paymentIntentId,
-    );
+  const orderOfCharge = () => orderOfPayment(userId, paymentIntentId);
   if (!(await orderOfCharge())) {
     // The payment's own event records the order; Stripe retries this one until it has.
     throw new Error(`No order of ${paymentIntentId} recorded yet for dispute ${dispute.id}`);

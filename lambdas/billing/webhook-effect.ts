@@ -4,9 +4,9 @@
  * conflict, and rejecting a signed event that cannot be applied.
  */
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { Stripe } from '../shared/adapters/stripe';
+import { stripe, type Stripe } from '../shared/adapters/stripe';
 import { logger, metrics } from '../shared/observability';
-import { counterAddWrite } from '../ledger/service';
+import { counterAddWrite, queryOrdersOfUser } from '../ledger/service';
 import { applyEffect } from './repo';
 
 const MAX_ATTEMPTS = 4;
@@ -73,3 +73,18 @@ export const rejectEvent = async (
   metrics.addMetric('WebhookEventsRejected', MetricUnit.Count, 1);
   await applyEffect(event, {}, new Date());
 };
+
+/** Our user behind a charge: its metadata (one-time orders), else its customer's. */
+export const userOfCharge = async (charge: Stripe.Charge): Promise<string | undefined> => {
+  if (charge.metadata?.user_id) return charge.metadata.user_id;
+  const customerId = idOf(charge.customer);
+  if (!customerId) return undefined;
+  const customer = await (await stripe()).customers.retrieve(customerId);
+  return customer.deleted ? undefined : customer.metadata?.user_id;
+};
+
+/** The user's order that a payment paid (read afresh on each call), if recorded yet. */
+export const orderOfPayment = async (userId: string, paymentIntentId: string) =>
+  (await queryOrdersOfUser(userId)).find(
+    (candidate) => candidate.payment_intent_id === paymentIntentId,
+  );

@@ -13,7 +13,6 @@ import {
   counterAddWrite,
   getSubscriptionOfUser,
   orderRefundedWrite,
-  queryOrdersOfUser,
   type OrderItem,
 } from '../ledger/service';
 import { applyEffect } from './repo';
@@ -23,7 +22,7 @@ import {
   subscriptionWrites,
   toSubscriptionItem,
 } from './subscription-sync';
-import { applyWithRetry, idOf, iso } from './webhook-effect';
+import { applyWithRetry, idOf, iso, orderOfPayment, userOfCharge } from './webhook-effect';
 
 /**
  * A full refund of the invoice of a subscription's current period ends the subscription now: the
@@ -85,20 +84,12 @@ export const applyChargeRefund = async (
   charge: Stripe.Charge,
 ): Promise<void> => {
   const paymentIntentId = idOf(charge.payment_intent);
-  const customerId = idOf(charge.customer);
-  let userId: string | undefined = charge.metadata?.user_id;
-  if (!userId && customerId) {
-    const customer = await (await stripe()).customers.retrieve(customerId);
-    userId = customer.deleted ? undefined : customer.metadata?.user_id;
-  }
+  const userId = await userOfCharge(charge);
   if (!userId || !paymentIntentId) {
     await applyEffect(event, {}, new Date());
     return;
   }
-  const orderOfCharge = async () =>
-    (await queryOrdersOfUser(userId)).find(
-      (candidate) => candidate.payment_intent_id === paymentIntentId,
-    );
+  const orderOfCharge = () => orderOfPayment(userId, paymentIntentId);
   const first = await orderOfCharge();
   const full = first !== undefined && charge.amount_refunded >= first.amount_total;
   const ended =
