@@ -25,6 +25,7 @@ import { createLocalGithubControl } from '../../../../lib/local/servers/github/c
 import { createLocalNetlifyControl } from '../../../../lib/local/servers/netlify/control-client';
 import { startFaultProxy } from '../../../fixtures/fault-proxy';
 import { useLocalWorkflows } from '../../../fixtures/local-workflows';
+import { consentOnGithub } from '../../../fixtures/github-consent';
 
 const cloud = inject('localCloud');
 const githubControl = createLocalGithubControl(cloud.github.apiUrl);
@@ -120,18 +121,12 @@ const connectedBuyer = async (): Promise<Caller> => {
     caller,
     {},
   );
-  const url = new URL(started.body.url);
-  const consent = await fetch(`${cloud.github.apiUrl}/login/oauth/authorize`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...Object.fromEntries(url.searchParams), login }).toString(),
-    redirect: 'manual',
-  });
-  const back = new URL(consent.headers.get('location')!);
-  const done = await call('POST', '/api/deployments/github/callback', caller, {
-    code: back.searchParams.get('code'),
-    state: back.searchParams.get('state'),
-  });
+  const done = await call(
+    'POST',
+    '/api/deployments/github/callback',
+    caller,
+    await consentOnGithub(cloud.github.apiUrl, started.body.url, login),
+  );
   expect(done.status).toBe(200);
   return caller;
 };

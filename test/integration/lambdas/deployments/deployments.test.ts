@@ -40,6 +40,7 @@ import { dispatch } from '../../../fixtures/dispatch';
 import { useLocalWorkflows } from '../../../fixtures/local-workflows';
 import { putProfile } from '../../../fixtures/profiles';
 import { seedTemplate } from '../../../fixtures/template-items';
+import { consentOnGithub as consentAs } from '../../../fixtures/github-consent';
 
 /** Watches the deploy facts counted from here on (Powertools' own output is off in tests). */
 const watchDeployFacts = () => {
@@ -122,19 +123,8 @@ const storeBundle = async (key: string, heading: string, withReadme = true) =>
   });
 
 /** GitHub's consent page as the user `login` answers it: the browser goes back with a code. */
-const consentOnGithub = async (authorizeUrl: string, login: string) => {
-  const url = new URL(authorizeUrl);
-  const response = await fetch(`${cloud.github.apiUrl}/login/oauth/authorize`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...Object.fromEntries(url.searchParams), login }).toString(),
-    redirect: 'manual',
-  });
-  expect(response.status).toBe(302);
-  const back = new URL(response.headers.get('location')!);
-  expect(back.pathname).toBe('/buyer-github-callback');
-  return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
-};
+const consentOnGithub = (authorizeUrl: string, login: string) =>
+  consentAs(cloud.github.apiUrl, authorizeUrl, login);
 
 /** Netlify's consent page as its first account answers it, for `authorizeUrl`: the callback's code and state. */
 const consentOnNetlify = async (authorizeUrl: string) => {

@@ -34,6 +34,7 @@ import {
   offlineViteTemplate,
 } from '../../../fixtures/site-templates';
 import { REAL_TEMPLATES } from '../../../fixtures/real-templates/index';
+import { consentOnGithub } from '../../../fixtures/github-consent';
 
 const cloud = inject('localCloud');
 const githubControl = createLocalGithubControl(cloud.github.apiUrl);
@@ -78,18 +79,12 @@ const connectGithub = async (caller: Caller, login: string, templateId: string) 
     caller,
     { mvp_id: templateId },
   );
-  const url = new URL(started.body.url);
-  const consent = await fetch(`${cloud.github.apiUrl}/login/oauth/authorize`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...Object.fromEntries(url.searchParams), login }).toString(),
-    redirect: 'manual',
-  });
-  const back = new URL(consent.headers.get('location')!);
-  const done = await call('POST', '/api/deployments/github/callback', caller, {
-    code: back.searchParams.get('code'),
-    state: back.searchParams.get('state'),
-  });
+  const done = await call(
+    'POST',
+    '/api/deployments/github/callback',
+    caller,
+    await consentOnGithub(cloud.github.apiUrl, started.body.url, login),
+  );
   expect(done.status).toBe(200);
 };
 
