@@ -8,7 +8,8 @@
  * records its severity on the card), and removed afterwards so no other file sees it.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { advisoryUrl, worstSeverity, type SecurityFinding } from '../../contract/security';
+import { worstSeverity, type SecurityFinding } from '../../contract/security';
+import { lodashFinding } from '../fixtures/security-findings';
 import type { SecurityReportItem } from '../../lambdas/shared/db/entities/security-report';
 import { createLocalGithubControl } from '../../lib/local/servers/github/control-client';
 import { useBrowserSession } from '../fixtures/e2e/browser';
@@ -19,17 +20,8 @@ import { templateIdByTitle } from '../fixtures/e2e/templates';
 
 const TEMPLATE = 'Habit Coach';
 const HIGH: SecurityFinding = {
-  advisory_id: 'GHSA-35jh-r3h4-6jhm',
+  ...lodashFinding('GHSA-35jh-r3h4-6jhm'),
   aliases: ['CVE-2021-23337'],
-  ecosystem: 'npm',
-  package: 'lodash',
-  version: '4.17.20',
-  severity: 'high',
-  cvss_score: 7.2,
-  summary: "lodash's template function can be made to run arbitrary commands.",
-  fixed_version: '4.17.21',
-  direct: true,
-  url: advisoryUrl('GHSA-35jh-r3h4-6jhm'),
 };
 const endpoint = inject('e2eGithubEndpoint');
 const login = `advisory-${Date.now().toString(36)}`;

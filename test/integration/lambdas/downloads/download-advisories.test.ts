@@ -7,7 +7,7 @@
  * markers as every other path). A telling that cannot start, or hangs, never fails the download.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { advisoryUrl, type SecurityFinding } from '../../../../contract/security';
+import { lodashFinding } from '../../../fixtures/security-findings';
 import type { DownloadResult } from '../../../../contract/downloads';
 import { ADVISORIES_START_WITHIN_MS } from '../../../../lambdas/downloads/download-advisories';
 import { handler } from '../../../../lambdas/downloads/index';
@@ -37,19 +37,7 @@ const mailFor = async (email: string, title: string) => {
   );
 };
 
-const finding = (advisoryId: string): SecurityFinding => ({
-  advisory_id: advisoryId,
-  aliases: [],
-  ecosystem: 'npm',
-  package: 'lodash',
-  version: '4.17.20',
-  severity: 'high',
-  cvss_score: 7.2,
-  summary: "lodash's template function can be made to run arbitrary commands.",
-  fixed_version: '4.17.21',
-  direct: true,
-  url: advisoryUrl(advisoryId),
-});
+const finding = lodashFinding;
 
 /** A seller's live template whose version 2.0.0 has a known high advisory, and a buyer. */
 const advisedTemplate = async (title: string) => {

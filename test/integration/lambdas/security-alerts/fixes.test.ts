@@ -9,7 +9,8 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { DOWNLOAD_MESSAGES } from '../../../../contract/downloads';
-import { advisoryUrl, type SecurityFinding } from '../../../../contract/security';
+import { advisoryUrl } from '../../../../contract/security';
+import { lodashFinding } from '../../../fixtures/security-findings';
 import { listMyDeployments } from '../../../../lambdas/deployments/service';
 import { upgradeBody } from '../../../../lambdas/deployments/steps/upgrade';
 import { DeploymentEntity } from '../../../../lambdas/shared/db/entities/deployment';
@@ -30,19 +31,7 @@ import {
   seedReport,
 } from './fixtures';
 
-const finding = (advisoryId: string): SecurityFinding => ({
-  advisory_id: advisoryId,
-  aliases: [],
-  ecosystem: 'npm',
-  package: 'lodash',
-  version: '4.17.20',
-  severity: 'high',
-  cvss_score: 7.2,
-  summary: "lodash's template function can be made to run arbitrary commands.",
-  fixed_version: '4.17.21',
-  direct: true,
-  url: advisoryUrl(advisoryId),
-});
+const finding = lodashFinding;
 
 /** The template's next version goes live with `changelog` (as Publish leaves it). */
 const publish = async (template: TemplateItem, versionNumber: string, changelog: string) => {

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { advisoryUrl, type SecurityFinding } from '../../../../contract/security';
+import { lodashFinding } from '../../../fixtures/security-findings';
 import { deliverPendingEmails } from '../../../../lambdas/notifications/email-delivery';
 import { updateMyNotificationPreferences } from '../../../../lambdas/notifications/preferences';
 import { getUnreadCount } from '../../../../lambdas/notifications/repo';
@@ -45,19 +45,7 @@ const mailFor = async (email: string) => {
   return emails.filter((mail) => mail.destination.to.includes(email));
 };
 
-const finding = (advisoryId: string, severity: 'high' | 'moderate' = 'high'): SecurityFinding => ({
-  advisory_id: advisoryId,
-  aliases: [],
-  ecosystem: 'npm',
-  package: 'lodash',
-  version: '4.17.20',
-  severity,
-  cvss_score: 7.2,
-  summary: "lodash's template function can be made to run arbitrary commands.",
-  fixed_version: '4.17.21',
-  direct: true,
-  url: advisoryUrl(advisoryId),
-});
+const finding = lodashFinding;
 
 let osv: LocalOsv;
 beforeAll(async () => {
