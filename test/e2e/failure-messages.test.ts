@@ -54,6 +54,37 @@ describe('when a service fails', () => {
     expect(answered).toContain('passed');
   });
 
+  it("shows the home page's featured templates' failure in the API's words with Try again, which loads them", async () => {
+    const { page } = session;
+    let failing = true;
+    // The featured cards' read: the most downloaded templates (the home page's own request).
+    await page.route(
+      (url) => url.pathname === '/api/mvps' && url.searchParams.get('sort') === 'download_count',
+      async (route: Route) => {
+        if (!failing) return route.continue();
+        return route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: UNAVAILABLE }),
+        });
+      },
+    );
+    await page.goto(paths.home.getHref(), { waitUntil: 'commit' });
+    // Its QueryError and the alert's recipe load only now, as it failed.
+    const error = page.getByTestId('featured-error');
+    await error.waitFor({ timeout: 30_000 });
+    expect(await error.textContent()).toContain(UNAVAILABLE);
+
+    failing = false;
+    await error.getByRole('button', { name: 'Try again' }).click();
+    await page
+      .getByTestId('featured-templates')
+      .getByTestId('mvp-card')
+      .first()
+      .waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('featured-error').count()).toBe(0);
+  });
+
   it('says the sign-in service cannot be reached when it does not answer', async () => {
     const { page } = session;
     // Cognito's calls carry their operation in X-Amz-Target; these are held, never answered.
