@@ -10,6 +10,11 @@ describe('describeAuthError', () => {
     ['UserNotFoundException', 'Incorrect email or password.'],
     ['UsernameExistsException', 'An account with this email already exists.'],
     ['CodeMismatchException', 'Invalid verification code, please try again.'],
+    // The user pool's web ACL refusing a sign-up (production's rate limits).
+    [
+      'ForbiddenException',
+      'Too many requests from your network right now. Please try again in a few minutes.',
+    ],
   ])('maps %s to the readable text', (name, message) => {
     expect(describeAuthError(cognitoError(name))).toEqual({ kind: 'message', message });
   });
