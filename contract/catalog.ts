@@ -14,6 +14,7 @@ import {
   type BrowseSort,
   type LicensingTerms,
 } from './browse-options';
+import type { SearchAids } from './search-aids';
 import type { Severity } from './security';
 
 import { TEMPLATE_CATEGORIES, type TemplateCategory } from './categories';
@@ -305,12 +306,28 @@ export interface TemplateDetail extends TemplateSummary {
   site_settings: SiteSettings | null;
 }
 
-export interface BrowseResult {
+/** With search text, also its completions and the page's matched words (search-aids.ts). */
+export interface BrowseResult extends Partial<SearchAids> {
   items: TemplateSummary[];
   total: number;
   page: number;
   pageSize: number;
+  /**
+   * Only when nothing matched (total 0), the ways on (docs/architecture.md, "Search"): the search
+   * spelt as the catalog spells it, which finds `total` templates with the same filters.
+   */
+  didYouMean?: { q: string; total: number };
+  /** Only when nothing matched: the fewest filters to drop (query keys) for `total` results. */
+  withoutFilters?: { total: number; removed: BrowseFilterKey[] };
+  /** Only when nothing matched: the most downloaded templates of the nearest category. */
+  nearby?: { category: TemplateCategory; templates: TemplateSummary[] };
 }
+
+/** The browse query's filters, by their query key. */
+export type BrowseFilterKey = keyof Pick<
+  BrowseQuery,
+  'category' | 'tech_stack' | 'price' | 'min_price' | 'max_price' | 'licensing_terms'
+>;
 
 /** Preview keys live under `previews/` in the preview bucket, served same-origin (contract 4). */
 export const previewUrl = (key: string): string => `/${key}`;

@@ -16,7 +16,9 @@ import {
   type SortOption,
 } from '../../contract/catalog';
 import { columnsFromRecords, keepAndAppend, recordAt, type CatalogRecord } from './catalog-columns';
+import type { SearchAids } from '../../contract/search-aids';
 import { CatalogSearch } from './catalog-search';
+import { searchAidsOf } from './search-aids';
 import {
   CatalogIndex,
   compareRows,
@@ -121,18 +123,21 @@ export const applyCatalogChanges = (index: CatalogIndex, changes: CatalogChanges
 export interface BrowsePage {
   items: CatalogRecord[];
   total: number;
+  /** With search text and results: completions and the page's matched words (search-aids.ts). */
+  searchAids?: SearchAids;
 }
 
-type BrowseFilters = Omit<BrowseQuery, 'sort' | 'page' | 'limit'>;
+/** A browse query's filters and search text. */
+export type BrowseFilters = Omit<BrowseQuery, 'sort' | 'page' | 'limit'>;
 
-interface Matches {
+export interface Matches {
   /** The rows matching every filter, or `null` for every row (no filter). */
   rows: Bitmap | null;
   /** With search text: its matches best first (a superset of `rows`). */
   ranked: Uint32Array | null;
 }
 
-const popcount = (bitmap: Bitmap): number => {
+export const popcount = (bitmap: Bitmap): number => {
   let count = 0;
   for (let word of bitmap) {
     word -= (word >>> 1) & 0x55555555;
@@ -143,7 +148,7 @@ const popcount = (bitmap: Bitmap): number => {
 };
 
 /** Calls `visit` with every row whose bit is set, in ascending order. */
-const forEachRow = (bitmap: Bitmap, visit: (row: number) => void): void => {
+export const forEachRow = (bitmap: Bitmap, visit: (row: number) => void): void => {
   for (let w = 0; w < bitmap.length; w += 1) {
     let word = bitmap[w]!;
     while (word !== 0) {
@@ -160,7 +165,7 @@ const forEachRow = (bitmap: Bitmap, visit: (row: number) => void): void => {
  * template has none (it comes with a plan), so any price range leaves it out and a maximum of 0
  * means free templates only (contract/browse-options.ts, PRICE_RANGE_HINT).
  */
-const matchingRows = (index: CatalogIndex, filters: BrowseFilters): Matches => {
+export const matchingRows = (index: CatalogIndex, filters: BrowseFilters): Matches => {
   const searched: SearchRows | null =
     filters.search === undefined ? null : index.rowsMatching(filters.search);
   return { rows: filteredRows(index, filters, searched), ranked: searched?.ranked ?? null };
@@ -266,5 +271,11 @@ export const browseCatalog = (index: CatalogIndex, query: BrowseQuery): BrowsePa
       : query.sort === RELEVANCE_SORT && ranked !== null
         ? rankedPage(ranked, rows, start, count)
         : pageOf(index, rows, total, sort, start, count);
-  return { items: Array.from(pageRows, (row) => recordAt(index.columns, row)), total };
+  const items = Array.from(pageRows, (row) => recordAt(index.columns, row));
+  if (query.search === undefined) return { items, total };
+  return {
+    items,
+    total,
+    searchAids: searchAidsOf(index, query.search, query.page, rows, ranked, items),
+  };
 };

@@ -27,8 +27,9 @@
  * `CatalogSearch.decode`), so a new container reads them instead of tokenising the catalog.
  */
 import SearchableMap from 'minisearch/SearchableMap';
-import { stemmer } from 'stemmer';
-import { TECH_SEARCH_SYNONYMS, TEMPLATE_TECH_STACKS } from '../../contract/catalog';
+import { compact, termOf, termsOfWord, typosAllowed, wordsOf } from './search-words';
+
+export { normalisedText, termsOfWord, typosAllowed, wordsOf } from './search-words';
 
 /** What the index reads of one template. */
 export interface SearchDocument {
@@ -68,83 +69,6 @@ const LOOKUP_COST = 16;
 /** The last word is a prefix only from this length: one letter reaches most of the vocabulary. */
 const PREFIX_MIN_LENGTH = 2;
 
-/** Words too common to tell templates apart; dropped from templates and searches alike. */
-const STOP_WORDS = new Set([
-  'a',
-  'an',
-  'and',
-  'are',
-  'as',
-  'at',
-  'be',
-  'by',
-  'for',
-  'from',
-  'in',
-  'into',
-  'is',
-  'it',
-  'its',
-  'of',
-  'on',
-  'or',
-  'our',
-  'that',
-  'the',
-  'this',
-  'to',
-  'with',
-  'you',
-  'your',
-]);
-
-const WORD = /[\p{L}\p{N}]+(?:['.-][\p{L}\p{N}]+)*/gu;
-const JOINERS = /['.-]/g;
-/** Whether a word is joined by punctuation (not global: `test` keeps no state). */
-const JOINED = /['.-]/;
-
-/** A name's compact form: lowercase, no punctuation or spaces (`Next.js` → `nextjs`). */
-const compact = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-
-/** Every word a technology is typed as, mapped to its one term. */
-const TECH_TERMS: ReadonlyMap<string, string> = new Map(
-  TEMPLATE_TECH_STACKS.flatMap((tech) => {
-    const term = compact(tech);
-    const synonyms = TECH_SEARCH_SYNONYMS[tech] ?? [];
-    return [term, tech.toLowerCase(), ...synonyms, ...synonyms.map(compact)].map(
-      (word) => [word, term] as const,
-    );
-  }),
-);
-
-/** The words of a text, lowercased, in order (punctuation-joined words kept whole). */
-export const wordsOf = (text: string): string[] =>
-  (text.toLowerCase().match(WORD) ?? []).filter((word) => !STOP_WORDS.has(word));
-
-/** The term a whole word is found under: a technology's term, or the word's stem. */
-const termOf = (word: string): string => {
-  const tech = TECH_TERMS.get(word);
-  if (tech !== undefined) return tech;
-  return JOINED.test(word) ? word.replace(JOINERS, '') : stemmer(word);
-};
-
-/** The terms one word of a template is indexed under (remembered: words repeat a lot). */
-const indexedTerms = new Map<string, readonly string[]>();
-const termsOfWord = (word: string): readonly string[] => {
-  let terms = indexedTerms.get(word);
-  if (terms === undefined) {
-    const term = termOf(word);
-    if (TECH_TERMS.has(word) || !JOINED.test(word)) {
-      terms = [term];
-    } else {
-      const parts = word.split(JOINERS).filter((part) => part.length > 1 && !STOP_WORDS.has(part));
-      terms = [...new Set([term, ...parts.map(termOf)])];
-    }
-    if (indexedTerms.size < 200_000) indexedTerms.set(word, terms);
-  }
-  return terms;
-};
-
 /**
  * How many distinct words of a description are indexed: its opening says what the template is,
  * and the cap bounds the index's memory (docs/architecture.md, "Search").
@@ -172,13 +96,6 @@ const termsOfDocument = (document: SearchDocument): Map<string, number> => {
   add(document.seller, 32);
   return terms;
 };
-
-/** Typos allowed in a word of this length: none under 4 letters, 1 up to 7, 2 above. */
-export const typosAllowed = (word: string): number =>
-  word.length < 4 ? 0 : word.length <= 7 ? 1 : 2;
-
-/** A title as a search of it reads: its words, lowercased, single-spaced. */
-export const normalisedText = (text: string): string => wordsOf(text).join(' ');
 
 /** A growable typed array: the postings of a build, before they are grouped by term. */
 class Growable<T extends Uint32Array | Uint8Array> {
@@ -340,8 +257,15 @@ export class CatalogSearch {
     );
   }
 
-  /** The terms `word` reaches, each with how well (1 for the word itself). */
-  private expand(word: string, last: boolean): Map<number, number> {
+  /**
+   * The terms `word` reaches, each with how well (1 for the word itself), within `typos` typos
+   * (by default what a search allows for its length).
+   */
+  private expand(
+    word: string,
+    last: boolean,
+    typos: number = typosAllowed(word),
+  ): Map<number, number> {
     const reached = new Map<number, number>();
     const reach = (term: string, quality: number) => {
       const number = this.vocabulary.numbers.get(term);
@@ -350,7 +274,6 @@ export class CatalogSearch {
     };
     const term = termOf(word);
     reach(term, 1);
-    const typos = typosAllowed(word);
     if (typos > 0) {
       for (const [found, [, distance]] of this.vocabulary.numbers.fuzzyGet(term, typos)) {
         if (distance > 0) reach(found, (TYPO_WEIGHT * found.length) / (found.length + distance));
@@ -456,14 +379,38 @@ export class CatalogSearch {
   }
 
   /**
-   * Indexed terms that `word` reaches as a prefix or with a few typos, the most common first:
-   * what suggestions and "Did you mean" are made from.
+   * The indexed terms each word of `text` reaches, as its search reads it (the last word also as a
+   * prefix): what the words it matched in a text and its completions are found by.
    */
-  closestTerms(word: string, limit = 6): string[] {
+  termsReached(text: string): Set<string>[] {
+    const words = wordsOf(text);
+    return words.map(
+      (word, w) =>
+        new Set(
+          Array.from(
+            this.expand(word, w === words.length - 1).keys(),
+            (term) => this.vocabulary.terms[term]!,
+          ),
+        ),
+    );
+  }
+
+  /**
+   * Indexed terms that `word` reaches as a prefix or with a few typos, the most common first:
+   * what suggestions and "Did you mean" are made from. `prefix: false` reads the word as a search
+   * reads a word before the last; `typos` allows more typos than a search does (a spelling
+   * suggestion for a word a search found nothing for).
+   */
+  closestTerms(
+    word: string,
+    limit = 6,
+    { prefix = true, typos }: { prefix?: boolean; typos?: number } = {},
+  ): string[] {
     const { start } = this.postings;
     const rowsOf = (term: number) =>
       term < start.length - 1 ? start[term + 1]! - start[term]! : 0;
-    return [...this.expand(word.toLowerCase(), true)]
+    const lower = word.toLowerCase();
+    return [...this.expand(lower, prefix, typos ?? typosAllowed(lower))]
       .filter(([term]) => rowsOf(term) > 0)
       .sort(([a, qa], [b, qb]) => qb - qa || rowsOf(b) - rowsOf(a))
       .slice(0, limit)

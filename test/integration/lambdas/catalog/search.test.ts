@@ -6,18 +6,12 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/catalog/index';
-import { publishCatalogSnapshot, resetCatalogCache } from '../../../../lambdas/catalog/service';
+import { resetCatalogCache } from '../../../../lambdas/catalog/service';
 import type { BrowseResult } from '../../../../contract/catalog';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
-import { demoAccounts } from '../../../../lib/local/seed/accounts';
-import { seedTemplates } from '../../../../lib/local/seed/templates';
 import { bumpCatalogVersion } from '../../../fixtures/catalog';
+import { liveDemoTemplates as live, seedDemoCatalog } from '../../../fixtures/demo-catalog';
 import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { putProfile } from '../../../fixtures/profiles';
-import { templateItem } from '../../../fixtures/template-fixtures';
-
-const live = seedTemplates.filter((template) => template.status === 'approved');
-const sellerIdOf = (key: string) => `demo-${key}`;
 
 const browse = async (query: Record<string, string>): Promise<BrowseResult> => {
   const result = await handler(apiEvent({ path: '/api/mvps', query }), lambdaContext('catalog'));
@@ -29,45 +23,8 @@ const titles = async (search: string, query: Record<string, string> = {}) =>
 const withTech = (tech: string) =>
   live.filter((template) => template.techStack.includes(tech)).map((template) => template.title);
 
-beforeAll(async () => {
-  for (const account of demoAccounts.filter((a) => ['seller', 'studio', 'maker'].includes(a.key))) {
-    await putProfile({
-      id: sellerIdOf(account.key),
-      username: account.username,
-      display_name: account.displayName,
-      role: 'seller',
-      is_seller_approved: true,
-    });
-  }
-  await TemplateEntity.batchPut(
-    seedTemplates.map((template) =>
-      templateItem({
-        id: template.id,
-        seller_id: sellerIdOf(template.seller),
-        title: template.title,
-        slug: template.title.toLowerCase().replace(/\W+/g, '-'),
-        tagline: template.tagline,
-        description: template.description,
-        features: template.features,
-        tech_stack: template.techStack,
-        category: template.category,
-        status: template.status,
-        access_tier: template.accessTier,
-        ...(template.price === undefined ? {} : { price: template.price }),
-        licensing_terms: template.licensingTerms,
-        download_count: template.downloadCount,
-        ...(template.publishedAt ? { published_at: template.publishedAt } : {}),
-        created_at: template.publishedAt ?? '2025-01-01T00:00:00.000Z',
-        updated_at: template.publishedAt ?? '2025-01-01T00:00:00.000Z',
-      }),
-    ),
-  );
-  await bumpCatalogVersion({ approvedDelta: live.length });
-  // As the seed does: the snapshot (with its search index) a new container starts from.
-  await publishCatalogSnapshot();
-  // A new container that checks the catalog version on every request (no waiting in tests).
-  resetCatalogCache({ versionCheckIntervalMs: 0 });
-}, 60_000);
+// A new container starting from the snapshot's index, checking the catalog version every request.
+beforeAll(seedDemoCatalog, 60_000);
 
 describe('search on the demo catalog', () => {
   it('finds every word in any order: stripe saas, assistant writing, portfolio developer', async () => {

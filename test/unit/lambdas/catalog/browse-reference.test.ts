@@ -18,6 +18,7 @@ import {
   applyCatalogChanges,
   browseCatalog,
   buildCatalogIndex,
+  type BrowsePage,
   type CatalogRecord,
 } from '../../../../lambdas/catalog/browse';
 import { catalogRecord } from '../../../fixtures/template-fixtures';
@@ -145,6 +146,9 @@ const randomQuery = (next: () => number, records: readonly CatalogRecord[]): Bro
 
 const QUERIES = 250;
 
+/** The results the reference makes (a search's aids are tested through the handler). */
+const resultsOf = ({ items, total }: BrowsePage) => ({ items, total });
+
 describe('indexed browse against the reference', () => {
   it.each([1, 2])('answers %i: random queries over 3,000 templates exactly', (seed) => {
     const next = random(seed);
@@ -154,9 +158,10 @@ describe('indexed browse against the reference', () => {
       const query = randomQuery(next, records);
       // Twice: the second time the search is answered from what the first remembered.
       for (const round of [1, 2]) {
-        expect(browseCatalog(index, query), `${JSON.stringify(query)} (${round})`).toEqual(
-          reference(records, query),
-        );
+        expect(
+          resultsOf(browseCatalog(index, query)),
+          `${JSON.stringify(query)} (${round})`,
+        ).toEqual(reference(records, query));
       }
     }
   });
@@ -185,7 +190,7 @@ describe('indexed browse against the reference', () => {
       expect(index.size).toBe(records.length);
       for (let q = 0; q < 60; q += 1) {
         const query = randomQuery(next, records);
-        expect(browseCatalog(index, query), JSON.stringify(query)).toEqual(
+        expect(resultsOf(browseCatalog(index, query)), JSON.stringify(query)).toEqual(
           reference(records, query),
         );
       }
