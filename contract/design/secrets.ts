@@ -66,6 +66,14 @@ export const secretDesign = {
     notRotatedBecause:
       "Issued by GitHub per OAuth app: a new client secret is generated in the app's settings, put into this secret, and the old one deleted there, which a Secrets Manager rotation Lambda cannot do.",
   },
+  originVerifyKey: {
+    envVar: 'ORIGIN_VERIFY_KEY',
+    description:
+      'Value of the secret header CloudFront adds to API requests, so the API refuses callers that skip CloudFront; JSON {"current", "previous"} (design/origin-verify.ts)',
+    generatedJsonKey: 'current',
+    notRotatedBecause:
+      'Rotated by hand with a deploy (docs/operations.md, "Origin header"): CloudFront\'s origin headers are static in the distribution\'s configuration, so a rotation Lambda that changed only the secret would have the API refuse every request CloudFront forwards until the next deploy.',
+  },
   netlifyClientSecret: {
     envVar: 'NETLIFY_CLIENT_SECRET',
     description:
@@ -76,6 +84,15 @@ export const secretDesign = {
 } as const;
 
 export type SecretName = keyof typeof secretDesign;
+
+/**
+ * The JSON key a secret's generated value sits under (`{"<key>": "<random>"}`), for the secrets
+ * whose value is JSON; undefined for a plain string.
+ */
+export const generatedJsonKeyOf = (name: SecretName): string | undefined => {
+  const design = secretDesign[name];
+  return 'generatedJsonKey' in design ? design.generatedJsonKey : undefined;
+};
 
 /** The variable that carries a secret's ARN in the cloud. */
 export const secretArnVariable = (name: SecretName): string =>

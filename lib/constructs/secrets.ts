@@ -6,7 +6,12 @@
 import { Validations } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { secretArnVariable, secretDesign, type SecretName } from '../../contract/design/secrets';
+import {
+  generatedJsonKeyOf,
+  secretArnVariable,
+  secretDesign,
+  type SecretName,
+} from '../../contract/design/secrets';
 import type { MarketplaceFunction } from './marketplace-function';
 
 export class Secrets extends Construct {
@@ -15,9 +20,14 @@ export class Secrets extends Construct {
   constructor(scope: Construct, id: string) {
     super(scope, id);
     const entries = Object.entries(secretDesign).map(([name, design]) => {
+      const jsonKey = generatedJsonKeyOf(name as SecretName);
       const secret = new Secret(this, name, {
         description: design.description,
-        generateSecretString: { passwordLength: 64, excludePunctuation: true },
+        generateSecretString: {
+          passwordLength: 64,
+          excludePunctuation: true,
+          ...(jsonKey ? { secretStringTemplate: '{}', generateStringKey: jsonKey } : {}),
+        },
       });
       Validations.of(secret).acknowledge({
         id: 'AwsSolutions-SMG4',

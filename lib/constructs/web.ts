@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Annotations, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
+import { Annotations, Duration, SecretValue, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { Acknowledgment } from 'aws-cdk-lib';
 import {
   AllowedMethods,
@@ -35,6 +35,7 @@ import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISource } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
@@ -45,6 +46,7 @@ import {
   webSecurityHeaders,
 } from '../../contract/design/web-security';
 import { cdnCaching } from '../../contract/design/cdn-caching';
+import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_KEYS } from '../../contract/design/origin-verify';
 import { storageDesign } from '../../contract/design/storage-design';
 import {
   checkSiteConfig,
@@ -66,6 +68,12 @@ export interface WebProps {
   readonly data: Data;
   /** The HTTP API's host name, the origin of `/api/*`. */
   readonly apiDomainName: string;
+  /**
+   * The secret whose `current` value CloudFront sends to the API in the origin header
+   * (contract/design/origin-verify.ts), and the version to send; unset version: the current one
+   * when the distribution last changed.
+   */
+  readonly originVerify: { readonly secret: ISecret; readonly versionId?: string };
   readonly userPool: UserPool;
   readonly webClient: UserPoolClient;
   readonly betaAccess: boolean;
@@ -165,6 +173,15 @@ export class Web extends Construct {
     const headers = this.createHeaderPolicies(data);
     const apiOrigin = new HttpOrigin(props.apiDomainName, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      // The API refuses a request without it (lambdas/shared/http/origin-verify.ts), so the
+      // execute-api URL is no way around WAF and the per-client limits. A CloudFormation dynamic
+      // reference: the value is resolved at deploy time and never written in the template.
+      customHeaders: {
+        [ORIGIN_VERIFY_HEADER]: SecretValue.secretsManager(props.originVerify.secret.secretArn, {
+          jsonField: ORIGIN_VERIFY_KEYS.current,
+          ...(props.originVerify.versionId ? { versionId: props.originVerify.versionId } : {}),
+        }).unsafeUnwrap(),
+      },
     });
     const publicApiBehaviours = this.createPublicApiBehaviours(apiOrigin, headers);
 

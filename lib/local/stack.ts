@@ -21,6 +21,8 @@ import type { LocalGithub } from './servers/github/index';
 import type { LocalNetlify } from './servers/netlify/index';
 import type { LocalOsv } from './servers/osv/index';
 import type { SiteConfig } from '../../contract/design/site-config';
+import { parseOriginVerifyValues } from '../../contract/design/origin-verify';
+import { secretDesign } from '../../contract/design/secrets';
 
 export { LOCAL_TABLE_NAME } from './emulators/provision';
 export {
@@ -123,6 +125,9 @@ const startWeb = (
     port: options.port,
     web: options.web,
     distDir: options.distDir,
+    // The handlers' own variable, read per request as they read it (lambdas/shared/secrets.ts).
+    originVerifyValue: () =>
+      parseOriginVerifyValues(process.env[secretDesign.originVerifyKey.envVar] ?? '').current,
     api: createApiAdapter({
       cognitoEndpoint: emulators.cognito.endpoint,
       ...resources.userPool,

@@ -71,6 +71,13 @@ export interface AppSettings {
    * (`-c accountConcurrency=1000`). Unset: no reservation.
    */
   readonly concurrency?: ConcurrencySettings;
+  /**
+   * The version of the origin header secret CloudFront sends (`-c originVerifyVersion=<VersionId>`
+   * from `put-secret-value`): a new one changes the distribution, so a deploy makes CloudFront
+   * read the rotated value (docs/operations.md, "Origin header"). Unset: the current version at
+   * the distribution's last change.
+   */
+  readonly originVerifyVersion?: string;
 }
 
 const EMAIL = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/;
@@ -102,6 +109,18 @@ const mailContext = (context: (key: string) => unknown): AppSettings['mail'] => 
     sendRate,
     ...(siteUrl !== undefined ? { siteUrl: String(siteUrl) } : {}),
   };
+};
+
+/** The origin header secret's version from context: a Secrets Manager VersionId, checked. */
+const originVerifyVersionContext = (value: unknown): { originVerifyVersion?: string } => {
+  if (value === undefined) return {};
+  const version = String(value);
+  if (!/^[A-Za-z0-9-]{32,64}$/.test(version)) {
+    throw new Error(
+      `Context "originVerifyVersion" must be the VersionId put-secret-value printed; got "${version}".`,
+    );
+  }
+  return { originVerifyVersion: version };
 };
 
 /** Context values arrive as booleans from cdk.json and as strings from `-c retainData=true`. */
@@ -161,6 +180,7 @@ export const readSettings = (app: App): AppSettings => {
       stage === 'prod' ? authDesign.productionPasswordMinLength : authDesign.passwordMinLength,
     cognitoEmail: cognitoEmailContext(context('cognitoEmail'), mail.from),
     ...concurrencyContext(stage, context),
+    ...originVerifyVersionContext(context('originVerifyVersion')),
   };
   if (stage === 'prod') checkProduction(settings);
   return settings;
@@ -482,6 +502,7 @@ export const createApp = (
     cognitoEmail: settings.cognitoEmail,
     ...(settings.concurrency ? { concurrency: settings.concurrency } : {}),
     passwordMinLength: settings.passwordMinLength,
+    ...(settings.originVerifyVersion ? { originVerifyVersion: settings.originVerifyVersion } : {}),
     ...(options.frontendDist ? { frontendDist: options.frontendDist } : {}),
   });
 

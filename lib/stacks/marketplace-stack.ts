@@ -69,6 +69,8 @@ export interface MarketplaceStackProps extends StackProps {
   readonly threatProtection?: boolean;
   /** The user pool's shortest password; @default the product's 6 */
   readonly passwordMinLength?: number;
+  /** The origin header secret's version CloudFront sends (context `originVerifyVersion`). */
+  readonly originVerifyVersion?: string;
 }
 
 /**
@@ -117,6 +119,11 @@ export class MarketplaceStack extends Stack {
       betaAccess: props.betaAccess,
       ...(props.stripePrices ? { stripePrices: props.stripePrices } : {}),
     });
+    // Every API function checks each request's origin header against this secret
+    // (lambdas/shared/http/origin-verify.ts); CloudFront sends its current value (createSite).
+    for (const fn of this.api.functions.values()) {
+      this.api.secrets.grantTo(fn, ['originVerifyKey']);
+    }
     const base = { data: this.data, userPool: this.auth.userPool, webClient: this.auth.webClient };
     this.processing = new Processing(this, 'Processing', base);
     // The templates domain starts processing after an upload, a new version or a retry. A missing
@@ -258,6 +265,10 @@ export class MarketplaceStack extends Stack {
     const web = new Web(this, 'Web', {
       ...base,
       apiDomainName: this.api.domainName,
+      originVerify: {
+        secret: this.api.secrets.secrets.originVerifyKey,
+        ...(props.originVerifyVersion ? { versionId: props.originVerifyVersion } : {}),
+      },
       betaAccess: props.betaAccess,
       launchAt: props.launchAt,
       paymentsMode: props.paymentsMode,

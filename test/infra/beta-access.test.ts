@@ -144,8 +144,9 @@ describe('beta access grants', () => {
     const secretReads = statementsOf(on, profiles).filter((statement) =>
       actionsOf(statement).includes('secretsmanager:GetSecretValue'),
     );
-    // The rate-limit key's, and the cursor signing key's (admin user lists, in every deployment).
-    expect(secretReads).toHaveLength(2);
+    // The rate-limit key's, the cursor signing key's (admin user lists, in every deployment) and
+    // the origin header's, which every API function checks.
+    expect(secretReads).toHaveLength(3);
   });
 
   it('runs the cleanup hourly in every deployment, allowed to delete users and nothing more in Cognito', () => {

@@ -3,6 +3,7 @@
  *
  *   Powertools logger (context, no event logging: events carry the bearer token)
  *   → metrics → error mapper
+ *   → origin check: 403 unless the request came through CloudFront (origin-verify.ts)
  *   → http-router over the domain's rows of the route table
  *   → per route: identity from the authorizer's claims, access check, the operation
  *
@@ -38,6 +39,7 @@ import { createAdminMfaCheck } from '../auth/admin-mfa';
 import { readAuthContext, type AuthContext } from '../auth/claims';
 import { trackRequestChanges } from '../dependencies';
 import { errorMapper } from './error-mapper';
+import { originCheck } from './origin-verify';
 
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
@@ -148,6 +150,7 @@ export const createHttpHandler = (
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(publishRecordedMetrics())
     .use(errorMapper())
+    .use(originCheck())
     .handler(router);
 
   // Each request keeps its own record of the changes it sent, for the error mapper's 503s.

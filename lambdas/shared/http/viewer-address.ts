@@ -6,11 +6,9 @@
  * forwards.
  *
  * Why the header can be believed: CloudFront sets it itself and replaces whatever a browser sent
- * under that name, so a request that came through the distribution carries the real viewer. The
- * API's own execute-api URL is public too, though: a caller who skips CloudFront can send any value
- * and so pick their own per-client bucket. That weakens only the per-client limits; the global
- * hourly caps (beta access), the stage's throttling and WAF's rate rule on the distribution do not
- * read the header, and a direct caller gains nothing else by it.
+ * under that name, so a request that came through the distribution carries the real viewer. A
+ * caller of the API's own execute-api URL, who could send any value, is refused before any route
+ * runs: the request lacks the secret origin header CloudFront adds (origin-verify.ts).
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { isIP, isIPv4, isIPv6 } from 'node:net';

@@ -25,6 +25,7 @@ import {
   DEFAULT_LAUNCH_AT,
   type SiteConfig,
 } from '../../../contract/design/site-config';
+import { ORIGIN_VERIFY_HEADER } from '../../../contract/design/origin-verify';
 import { storageDesign } from '../../../contract/design/storage-design';
 import { LOCAL_REGION, type UserPoolIds } from '../emulators/resources';
 import {
@@ -43,6 +44,11 @@ export interface EdgeOptions {
   /** The build `dist` serves; defaults to `frontend/dist`. */
   distDir?: string;
   api: RequestHandler;
+  /**
+   * The secret origin header's value the edge adds to every `/api/*` request, as CloudFront adds
+   * its origin custom header (contract/design/origin-verify.ts); asked per request.
+   */
+  originVerifyValue: () => string;
   previews: RequestHandler;
   webConfig: SiteConfig;
   /** The endpoints the browser talks to directly, allowed by the content security policy. */
@@ -194,6 +200,23 @@ export const setViewerAddress = (request: IncomingMessage): void => {
   request.headers['cloudfront-viewer-address'] = value;
 };
 
+/**
+ * What CloudFront does with its origin custom header: whatever a client sent under that name is
+ * replaced by the distribution's value, so the API can tell a request that came through the edge
+ * from one sent to it directly (lambdas/shared/http/origin-verify.ts).
+ */
+export const setOriginHeader = (request: IncomingMessage, value: string): void => {
+  const raw: string[] = [];
+  for (let index = 0; index + 1 < request.rawHeaders.length; index += 2) {
+    const name = request.rawHeaders[index] ?? '';
+    if (name.toLowerCase() === ORIGIN_VERIFY_HEADER) continue;
+    raw.push(name, request.rawHeaders[index + 1] ?? '');
+  }
+  raw.push(ORIGIN_VERIFY_HEADER, value);
+  request.rawHeaders.splice(0, request.rawHeaders.length, ...raw);
+  request.headers[ORIGIN_VERIFY_HEADER] = value;
+};
+
 const listen = (server: Server, port: number) =>
   new Promise<void>((done, fail) => {
     server.once('error', fail);
@@ -217,6 +240,7 @@ export const startEdge = async (options: EdgeOptions): Promise<Edge> => {
     let handle: RequestHandler;
     if (path === '/api' || path.startsWith('/api/')) {
       setViewerAddress(request);
+      setOriginHeader(request, options.originVerifyValue());
       handle = compressedApiPaths.some((pattern) => pattern.test(path)) ? publicApi : options.api;
     } else if (isPreview) handle = options.previews;
     else if (path === '/config.json') handle = config;

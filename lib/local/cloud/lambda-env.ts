@@ -8,7 +8,11 @@ import {
   lambdaVariables,
   type LambdaEnvironment,
 } from '../../../contract/design/lambda-environment';
-import { secretDesign, type SecretName } from '../../../contract/design/secrets';
+import {
+  generatedJsonKeyOf,
+  secretDesign,
+  type SecretName,
+} from '../../../contract/design/secrets';
 import type { BucketNames, UserPoolIds } from '../emulators/resources';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../emulators/resources';
 
@@ -66,10 +70,12 @@ export const LOCAL_SECRET_PREFIXES: Partial<Record<SecretName, string>> = {
 /** Fresh random values for every secret (the local stack keeps them in `.local/state.json`). */
 export const generateLocalSecrets = (): Record<SecretName, string> =>
   Object.fromEntries(
-    Object.keys(secretDesign).map((name) => [
-      name,
-      `${LOCAL_SECRET_PREFIXES[name as SecretName] ?? ''}${randomBytes(32).toString('base64url')}`,
-    ]),
+    Object.keys(secretDesign).map((name) => {
+      const value = `${LOCAL_SECRET_PREFIXES[name as SecretName] ?? ''}${randomBytes(32).toString('base64url')}`;
+      const jsonKey = generatedJsonKeyOf(name as SecretName);
+      // As Secrets Manager generates it for the CDK's secret: `{"<key>": "<random>"}`.
+      return [name, jsonKey ? JSON.stringify({ [jsonKey]: value }) : value];
+    }),
   ) as Record<SecretName, string>;
 
 /**

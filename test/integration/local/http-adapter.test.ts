@@ -9,6 +9,9 @@ import { createRequire } from 'node:module';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiAdapter, importDomainHandler } from '../../../lib/local/cloud/http-adapter';
+import { setOriginHeader } from '../../../lib/local/cloud/edge';
+import { ORIGIN_VERIFY_HEADER } from '../../../contract/design/origin-verify';
+import { cloudFrontHeaders } from '../../fixtures/api-event';
 import type { BrowseResult } from '../../../contract/catalog';
 import type { Profile } from '../../../contract/profile';
 import { createTestUser, localCloud, type TestUser } from '../../fixtures/users';
@@ -55,7 +58,13 @@ beforeAll(async () => {
       };
     },
   });
-  server = createServer((request, response) => void adapter(request, response));
+  // As CloudFront (and the local edge) forward it: with the secret origin header, which the
+  // handlers require (origin-header.test.ts covers a request without it).
+  const origin = cloudFrontHeaders()[ORIGIN_VERIFY_HEADER] ?? '';
+  server = createServer((request, response) => {
+    setOriginHeader(request, origin);
+    void adapter(request, response);
+  });
   await new Promise<void>((done) => server.listen(0, 'localhost', () => done()));
   const address = server.address();
   baseUrl = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;

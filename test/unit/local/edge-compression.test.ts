@@ -25,6 +25,7 @@ beforeAll(async () => {
     port: 0,
     web: 'dist',
     distDir: dist,
+    originVerifyValue: () => 'unit-origin-verify-value-0123456789',
     api: async (request, response) => {
       const body = request.url?.includes('missing') ? small : large;
       response.writeHead(200, { 'content-type': 'application/json' });
