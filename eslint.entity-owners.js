@@ -47,6 +47,7 @@ export const entityOwners = {
   review: { owner: 'reviews' },
   'security-alert': { owner: 'security-alerts' },
   'security-alert-mute': { owner: 'security-alerts' },
+  'search-count': { owner: 'catalog', readers: ['stats'] },
   'security-report': { owner: 'security' },
   'seller-application': { owner: 'seller-applications' },
   subscription: { owner: 'ledger' },

@@ -4,6 +4,7 @@
  * feed it are bucketed (docs/data-model.md, section 3.17).
  */
 import * as z from 'zod';
+import type { AdminSearchDemand } from './search-demand';
 
 export const ANALYTICS_PERIODS = ['day', 'week', 'month', 'year'] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
@@ -54,4 +55,9 @@ export interface AdminAnalytics {
     /** Pence per day. */
     revenue: DailySeries;
   };
+  /**
+   * What buyers searched for over the period's last days (at most 30: searches are kept 40
+   * days), and what found nothing.
+   */
+  searches: AdminSearchDemand;
 }

@@ -4,6 +4,7 @@
  * and beside them the all-time seller figures the dashboard and the public seller page show
  * (contract/seller-figures.ts). Amounts in minor units (pence) of `currency`.
  */
+import type { SellerSearchDemand } from './search-demand';
 import type { SellerFigures } from './seller-figures';
 
 /** How many months the analytics cover, the current one included. */
@@ -59,4 +60,9 @@ export interface SellerAnalytics {
    * earnings hold the sales share only, the pool share comes with the payout on the 1st.
    */
   pool_pending_months: string[];
+  /**
+   * What buyers searched for in the seller's categories (those of their live templates) over the
+   * last 30 days and found fewer than 3 templates (contract/search-demand.ts).
+   */
+  search_demand: SellerSearchDemand;
 }

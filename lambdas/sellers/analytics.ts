@@ -33,6 +33,7 @@ import {
 } from '../../contract/seller-figures';
 import { csvRecord } from '../shared/http/csv';
 import { listTemplateTitlesOfSeller } from '../templates/service';
+import { getSellerSearchDemand } from '../stats/service';
 
 /** What the analytics are computed from: the caller's own rows only. */
 export interface AnalyticsInput {
@@ -137,7 +138,9 @@ const templateAnalyticsOf = (
  *   3. each month's earnings spread over the templates (module comment),
  *   4. per-template and overall totals, and the all-time seller figures beside them.
  */
-export const buildSellerAnalytics = (input: AnalyticsInput): SellerAnalytics => {
+export const buildSellerAnalytics = (
+  input: AnalyticsInput,
+): Omit<SellerAnalytics, 'search_demand'> => {
   const monthIndex = new Map(input.months.map((month, index) => [month, index]));
   const rows = new Map(
     input.templates.map((template) => [template.id, input.months.map(emptyMonth)]),
@@ -238,11 +241,16 @@ export const getSellerAnalytics = async (
     title: item.archived ? `${item.title} (archived)` : item.title,
   }));
   const archived = new Set(mine.filter((item) => item.archived).map((item) => item.id));
-  const [downloads, sales, payouts, ratings] = await Promise.all([
+  // The seller's categories: those of their live templates, the only searches they are shown.
+  const categories = [
+    ...new Set(mine.filter((item) => item.approved).map((item) => item.category)),
+  ];
+  const [downloads, sales, payouts, ratings, searchDemand] = await Promise.all([
     listSellerDownloadsSince(profile.id, from),
     oneTimeSalesOfSellerSince(profile.id, from),
     payoutSharesOfSeller(profile.id),
     listRatingsOfTemplates(templates.map((template) => template.id)),
+    getSellerSearchDemand(categories, now),
   ]);
   const analytics = buildSellerAnalytics({
     months,
@@ -261,6 +269,7 @@ export const getSellerAnalytics = async (
     templates: analytics.templates.filter(
       (template) => !archived.has(template.mvp_id) || !quiet(template.totals),
     ),
+    search_demand: searchDemand,
   };
 };
 
@@ -271,7 +280,7 @@ export const getSellerAnalytics = async (
  * dashboard shows: downloads, verified reviews and their average; sales and earnings cells empty,
  * as the analytics cover twelve months of those.
  */
-export const sellerAnalyticsCsv = (analytics: SellerAnalytics): string =>
+export const sellerAnalyticsCsv = (analytics: Omit<SellerAnalytics, 'search_demand'>): string =>
   [
     csvRecord([
       'Template',

@@ -13,6 +13,7 @@ import {
   type DailySeries,
 } from '../../contract/admin-analytics';
 import { getDailyCounterValues } from './repo';
+import { getAdminSearchDemand } from './search-demand';
 
 const DAY_MS = 86_400_000;
 
@@ -34,7 +35,8 @@ const sumOf = (series: DailySeries): number =>
 /**
  * The period's figures as of `now`:
  *   1. the period's days (today included) and the new-users window (the last 30 days),
- *   2. one range query per counter, the users one covering both windows,
+ *   2. one range query per counter, the users one covering both windows, and the searches of the
+ *      period's last days (at most 30; search-demand.ts),
  *   3. zero-filled daily series, and the counts as their sums.
  */
 export const getAdminAnalytics = async (
@@ -47,10 +49,11 @@ export const getAdminAnalytics = async (
   const to = days[days.length - 1]!;
   const usersFrom = newUserDays[0]! < from ? newUserDays[0]! : from;
 
-  const [users, downloads, revenue] = await Promise.all([
+  const [users, downloads, revenue, searches] = await Promise.all([
     getDailyCounterValues('users_new', usersFrom, to),
     getDailyCounterValues('downloads', from, to),
     getDailyCounterValues('revenue', from, to),
+    getAdminSearchDemand(days.length, now),
   ]);
 
   const trends = {
@@ -68,5 +71,6 @@ export const getAdminAnalytics = async (
       newUsers: sumOf(seriesOf(newUserDays, users)),
     },
     trends,
+    searches,
   };
 };

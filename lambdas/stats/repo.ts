@@ -4,6 +4,8 @@
  */
 import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';
 import { CounterEntity, type CounterName } from '../shared/db/entities/counter';
+import { SearchCountEntity, type SearchCountItem } from '../shared/db/entities/search-count';
+import { logger } from '../shared/observability';
 
 /** C1 (its `approved_count`): approved templates, moved ±1 by the writes that change the catalog. */
 export const getApprovedTemplateCount = async (): Promise<number> => {
@@ -61,4 +63,23 @@ export const getDailyCounterValues = async (
     values.set(bucket, (values.get(bucket) ?? 0) + value);
   }
   return values;
+};
+
+/**
+ * At most this many searches are read of one day: a day's distinct searches are a long tail, and
+ * the lists show the top ten of the period (docs/data-model.md, section 3.25).
+ */
+export const SEARCH_COUNTS_READ_PER_DAY = 5_000;
+
+/** S2: the searches of one day (their text, count, latest result count and categories). */
+export const listSearchCountsOfDay = async (day: string): Promise<SearchCountItem[]> => {
+  const { data, cursor } = await SearchCountEntity.query.byDay({ search_day: day }).go({
+    pages: 'all',
+    limit: SEARCH_COUNTS_READ_PER_DAY,
+    attributes: ['search_day', 'query', 'searches', 'result_count', 'categories'],
+  });
+  if (cursor !== null && data.length >= SEARCH_COUNTS_READ_PER_DAY) {
+    logger.warn('A day has more searches than are read', { day, read: data.length });
+  }
+  return data;
 };

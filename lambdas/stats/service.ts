@@ -36,3 +36,9 @@ export const sumOfDays = async (name: CounterName, from: string, to: string): Pr
   for (const value of (await getDailyCounterValues(name, from, to)).values()) sum += value;
   return sum;
 };
+
+/**
+ * The seller's "what buyers searched for and didn't find": searches about `categories` only (the
+ * caller passes the seller's own), never anything about who searched.
+ */
+export { getSellerSearchDemand } from './search-demand';

@@ -124,16 +124,27 @@ export const listMyTemplates = async (profile: Profile): Promise<MyTemplatesResu
 
 /**
  * Every template of a seller, archived ones included (their past sales and downloads still count
- * in the seller's analytics): id, title, whether it is archived, and its counters (the seller
- * figures' sources, contract/seller-figures.ts).
+ * in the seller's analytics): id, title, whether it is archived or live, its category, and its
+ * counters (the seller figures' sources, contract/seller-figures.ts).
  */
 export const listTemplateTitlesOfSeller = async (
   sellerId: string,
-): Promise<({ id: string; title: string; archived: boolean } & TemplateCounters)[]> =>
+): Promise<
+  ({
+    id: string;
+    title: string;
+    archived: boolean;
+    /** Live in the catalog: its category is one of the seller's (search demand). */
+    approved: boolean;
+    category: string;
+  } & TemplateCounters)[]
+> =>
   (await listTemplatesBySeller(sellerId)).map((item) => ({
     id: item.id,
     title: item.title,
     archived: item.status === 'archived',
+    approved: item.status === 'approved',
+    category: item.category,
     download_count: item.download_count,
     rating_sum: item.rating_sum,
     rating_count: item.rating_count,

@@ -234,14 +234,21 @@ export class WriteBuilder<Item extends object> {
    * Runs the write on its own. `response: 'all_new'` returns the item after an update. A false
    * condition throws the SDK's ConditionalCheckFailedException (see {@link isConditionFailure}).
    */
-  go(options: { response: 'all_new' }): Promise<{ data: Item }>;
-  go(options?: { response?: 'all_new' }): Promise<{ data: Item | null }>;
-  async go(options: { response?: 'all_new' } = {}): Promise<{ data: Item | null }> {
+  go(options: { response: 'all_new'; abortSignal?: AbortSignal }): Promise<{ data: Item }>;
+  go(options?: { response?: 'all_new'; abortSignal?: AbortSignal }): Promise<{ data: Item | null }>;
+  async go(
+    options: {
+      response?: 'all_new';
+      /** Gives up (an `AbortError`, never retried) when this signal fires: a time budget. */
+      abortSignal?: AbortSignal;
+    } = {},
+  ): Promise<{ data: Item | null }> {
     const params = this.params();
     const client = documentClient();
+    const sendOptions = options.abortSignal ? { abortSignal: options.abortSignal } : undefined;
     switch (this.plan.kind) {
       case 'put':
-        await client.send(new PutCommand(params as never));
+        await client.send(new PutCommand(params as never), sendOptions);
         return { data: this.plan.item };
       case 'update': {
         const result = await client.send(
@@ -249,11 +256,12 @@ export class WriteBuilder<Item extends object> {
             ...(params as unknown as ConstructorParameters<typeof UpdateCommand>[0]),
             ...(options.response === 'all_new' ? { ReturnValues: 'ALL_NEW' as const } : {}),
           }),
+          sendOptions,
         );
         return { data: result.Attributes ? stripPhysical<Item>(result.Attributes) : null };
       }
       case 'delete':
-        await client.send(new DeleteCommand(params as never));
+        await client.send(new DeleteCommand(params as never), sendOptions);
         return { data: null };
       case 'check':
         throw new Error('A condition check runs only inside a transaction.');

@@ -18,6 +18,7 @@ const analytics: AdminAnalytics = {
     downloads: { '2026-11-29': 0, '2026-11-30': 6, '2026-12-01': 0 },
     revenue: { '2026-11-29': 0, '2026-11-30': 1_999, '2026-12-01': 500 },
   },
+  searches: { from: '2026-11-29', to: '2026-12-01', total_searches: 0, top: [], zero_results: [] },
 };
 
 describe('analytics chart rows', () => {
