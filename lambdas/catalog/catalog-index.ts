@@ -97,7 +97,7 @@ export const buildOrders = (columns: CatalogColumns): Record<SortOption, Uint32A
  * only the snapshot's postings and the records of a load carry (a catalog without them is indexed
  * without them).
  */
-const searchDocumentOf = (columns: CatalogColumns, row: number): SearchDocument => {
+export const searchDocumentOf = (columns: CatalogColumns, row: number): SearchDocument => {
   const { strings } = columns;
   const tech: string[] = [];
   for (let t = columns.techStart[row]!; t < columns.techStart[row + 1]!; t += 1) {

@@ -35,7 +35,7 @@ import type { SiteSettings } from '../../contract/site-settings';
 import { NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { getPublicSellerSummaries } from '../profiles/service';
-import type { CatalogRecord } from './browse';
+import type { BrowsePage, CatalogIndex, CatalogRecord } from './browse';
 import type { CatalogCache, CatalogCacheOptions, CatalogSources } from './catalog-cache';
 import {
   CHANGES_TIMEOUT_MS,
@@ -196,19 +196,58 @@ const toSummary = (record: CatalogRecord, seller: SellerSummary): TemplateSummar
   security_badge: record.security_badge ?? null,
 });
 
+/** The search counter (search-demand.ts), loaded by the first browse with search text. */
+let searchDemand: typeof import('./search-demand') | null = null;
+
+/**
+ * Counts a browse's search for the sellers' and admins' lists, and writes the counts when they
+ * are due: a failed write is logged and lost, never the browse's failure, and costs it at most
+ * the flush's budget (search-demand.ts).
+ */
+const countSearch = async (index: CatalogIndex, query: BrowseQuery, page: BrowsePage) => {
+  if (query.search !== undefined) {
+    searchDemand ??= await import('./search-demand');
+    searchDemand.countSearch(
+      {
+        text: query.search,
+        page: query.page,
+        ...(query.category === undefined ? {} : { category: query.category }),
+        total: page.total,
+        resultCategories: page.items.map((item) => item.category),
+      },
+      index,
+    );
+  }
+  await searchDemand?.flushSearchCountsIfDue();
+};
+
 /** A page of approved templates matching the query, with the exact total. */
 export const listTemplates = async (query: BrowseQuery): Promise<BrowseResult> => {
   const index = await (await browseCache()).current();
   const { browseCatalog } = await import('./browse');
   const page = browseCatalog(index, query);
-  const sellers = await sellerSummaries(page.items.map((item) => item.seller_id));
+  // Nothing matched: the ways on (a corrected search, filters to drop, a nearby category), from
+  // the same catalog in the same answer; a page with results skips this entirely.
+  const help =
+    page.total === 0 ? (await import('./empty-result')).suggestForEmptyResult(index, query) : {};
+  const nearby = help.nearby?.templates ?? [];
+  const [sellers] = await Promise.all([
+    sellerSummaries([...page.items, ...nearby].map((item) => item.seller_id)),
+    countSearch(index, query, page),
+  ]);
+  const summaryOf = (item: CatalogRecord) =>
+    toSummary(item, sellers.get(item.seller_id) ?? anonymousSeller(item.seller_id));
   return {
-    items: page.items.map((item) =>
-      toSummary(item, sellers.get(item.seller_id) ?? anonymousSeller(item.seller_id)),
-    ),
+    items: page.items.map(summaryOf),
     total: page.total,
     page: query.page,
     pageSize: query.limit,
+    ...page.searchAids,
+    ...(help.didYouMean && { didYouMean: help.didYouMean }),
+    ...(help.withoutFilters && { withoutFilters: help.withoutFilters }),
+    ...(help.nearby && {
+      nearby: { category: help.nearby.category, templates: nearby.map(summaryOf) },
+    }),
   };
 };
 
