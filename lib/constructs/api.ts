@@ -1,22 +1,23 @@
 /**
  * The HTTP API, generated from the single route table (`contract/routes`, one file per domain): one
  * MarketplaceFunction per domain, one API Gateway route per row, the Cognito JWT authorizer on every
- * row that is not public. What each domain may touch is declared once, in `domainNeeds`.
+ * row that is not public. What each domain may touch is declared once, in `domainNeeds`. The
+ * routes live in nested stacks by group of domains (lib/constructs/api-routes.ts).
  */
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
-  HttpMethod,
+  HttpAuthorizer,
+  HttpAuthorizerType,
   HttpStage,
   LogGroupLogDestination,
+  type IHttpRouteAuthorizer,
 } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { domains, routeKey, routesOf } from '../../contract/routes';
+import { domains, routesOf } from '../../contract/routes';
 import type { Domain } from '../../contract/routes';
 import type { SecretName } from '../../contract/design/secrets';
 import { storageDesign } from '../../contract/design/storage-design';
@@ -27,6 +28,7 @@ import { Secrets } from './secrets';
 import { functionEnvironment } from './function-environment';
 import { MarketplaceFunction } from './marketplace-function';
 import type { BucketAccess, TableAccess } from './marketplace-function';
+import { ApiRoutes, ROUTE_STACKS, pascal, type RouteStackName } from './api-routes';
 
 /** Access to the objects under one key prefix of a bucket. */
 export interface BucketGrant {
@@ -282,28 +284,59 @@ export class Api extends Construct {
   /** `{apiId}.execute-api.{region}.amazonaws.com`: the CloudFront origin of `/api/*`. */
   readonly domainName: string;
 
+  /** The nested stacks that hold the routes, by group of domains. */
+  readonly routeStacks: ReadonlyMap<RouteStackName, ApiRoutes>;
+
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
     const stack = Stack.of(this);
     this.httpApi = this.createHttpApi();
-
-    // Verifies the Cognito ID token exactly as the local adapter does (contract 2 in the brief).
-    const authorizer = new HttpJwtAuthorizer(
-      'CognitoJwt',
-      `https://cognito-idp.${stack.region}.amazonaws.com/${props.userPool.userPoolId}`,
-      { jwtAudience: [props.webClient.userPoolClientId] },
-    );
+    const authorizer = this.createAuthorizer(props);
 
     const environments = domainEnvironments(props);
     this.secrets = new Secrets(this, 'Secrets');
     const functions = new Map<Domain, MarketplaceFunction>();
     for (const domain of domains) {
-      const fn = this.createFunction(domain, environments(domain), props);
-      functions.set(domain, fn);
-      this.addRoutes(domain, fn, authorizer);
+      functions.set(domain, this.createFunction(domain, environments(domain), props));
     }
     this.functions = functions;
+    const routeStacks = new Map<RouteStackName, ApiRoutes>();
+    for (const [name, grouped] of Object.entries(ROUTE_STACKS) as [
+      RouteStackName,
+      readonly Domain[],
+    ][]) {
+      routeStacks.set(
+        name,
+        new ApiRoutes(this, name, {
+          httpApi: this.httpApi,
+          authorizer,
+          functions,
+          domains: grouped,
+        }),
+      );
+    }
+    this.routeStacks = routeStacks;
     this.domainName = `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+  }
+
+  /**
+   * Verifies the Cognito ID token exactly as the local adapter does (contract 2 in the brief). It
+   * is made here, in the main stack, and the route stacks receive its id: bound by a first route,
+   * it would live in that route's nested stack and the others would reach into it.
+   */
+  private createAuthorizer(props: ApiProps): IHttpRouteAuthorizer {
+    const { region } = Stack.of(this);
+    const authorizer = new HttpAuthorizer(this, 'CognitoJwt', {
+      httpApi: this.httpApi,
+      type: HttpAuthorizerType.JWT,
+      identitySource: ['$request.header.Authorization'],
+      jwtIssuer: `https://cognito-idp.${region}.amazonaws.com/${props.userPool.userPoolId}`,
+      jwtAudience: [props.webClient.userPoolClientId],
+    });
+    return HttpAuthorizer.fromHttpAuthorizerAttributes(this, 'CognitoJwtRef', {
+      authorizerId: authorizer.authorizerId,
+      authorizerType: HttpAuthorizerType.JWT,
+    });
   }
 
   /** The API and its one stage, with access logs. */
@@ -361,31 +394,6 @@ export class Api extends Construct {
     }
     return fn;
   }
-
-  /** One API Gateway route per row of the domain's route table, behind the authorizer unless public. */
-  private addRoutes(domain: Domain, fn: MarketplaceFunction, authorizer: HttpJwtAuthorizer): void {
-    // One invoke permission per function for this API, not one per route: the API only sends a
-    // function the routes integrated with it, and a permission per route (with its route) would
-    // take the stack past CloudFormation's 500 resources.
-    const integration = new HttpLambdaIntegration(`${pascal(domain)}Integration`, fn, {
-      scopePermissionToRoute: false,
-    });
-    for (const route of routesOf(domain)) {
-      const isPublic = route.access === 'public';
-      const [created] = this.httpApi.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration,
-        ...(isPublic ? {} : { authorizer }),
-      });
-      if (isPublic && created) {
-        Validations.of(created).acknowledge({
-          id: 'AwsSolutions-APIG4',
-          reason: `${routeKey(route)} is public in the route table (${route.summary})`,
-        });
-      }
-    }
-  }
 }
 
 /**
@@ -421,9 +429,3 @@ const userPoolActionsOf = (domain: Domain, betaAccess: boolean): Set<string> =>
       ? ['cognito-idp:AdminGetUser']
       : []),
   ]);
-
-const pascal = (name: string): string =>
-  name
-    .split('-')
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('');

@@ -13,7 +13,12 @@ import { secretArnVariable } from '../../contract/design/secrets';
 import { DEPLOY_SITE_STEP_CALLS, worstCaseMs } from '../../contract/third-parties';
 import { LIMIT_WAIT } from '../../lambdas/shared/adapters/github-throttle';
 import { aslFileOf } from '../../lib/constructs/workflow';
-import { functionInspector, synthApp, type SynthesisedApp } from '../fixtures/synth';
+import {
+  apiRouteResources,
+  functionInspector,
+  synthApp,
+  type SynthesisedApp,
+} from '../fixtures/synth';
 
 let app: SynthesisedApp;
 beforeAll(() => {
@@ -75,9 +80,7 @@ describe('buyer-deploy', () => {
   });
 
   it('every deployment route has the JWT authorizer', () => {
-    const routes = Object.values(app.template.findResources('AWS::ApiGatewayV2::Route')).map(
-      (route) => route.Properties as { RouteKey: string; AuthorizationType?: string },
-    );
+    const routes = apiRouteResources(app);
     const deployRoutes = routes.filter(
       (route) =>
         route.RouteKey.includes('/api/deployments') ||

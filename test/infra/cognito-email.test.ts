@@ -120,9 +120,11 @@ describe('sign-up, new codes and password resets', () => {
     expect(association!.Properties['WebACLArn']).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
     // The pool's ARN arrives as a parameter of the nested stack.
     const parameter = (association!.Properties['ResourceArn'] as { Ref: string }).Ref;
-    const [nestedStack] = Object.values(
+    // The monitoring stack's resource (the API's route stacks are nested stacks too).
+    const nestedStack = Object.entries(
       prod.template.findResources('AWS::CloudFormation::Stack'),
-    ) as { Properties: { Parameters: Record<string, unknown> } }[];
+    ).find(([id]) => id.startsWith('MonitoringNestedStack'))?.[1] as
+      { Properties: { Parameters: Record<string, unknown> } } | undefined;
     expect(JSON.stringify(nestedStack!.Properties.Parameters[parameter])).toContain(
       logicalIdOf(prod.stack.auth.userPool),
     );

@@ -8,7 +8,12 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { secretArnVariable } from '../../contract/design/secrets';
-import { functionInspector, synthApp, type SynthesisedApp } from '../fixtures/synth';
+import {
+  apiRouteResources,
+  functionInspector,
+  synthApp,
+  type SynthesisedApp,
+} from '../fixtures/synth';
 
 let app: SynthesisedApp;
 beforeAll(() => {
@@ -48,9 +53,7 @@ describe('github-sync', () => {
   });
 
   it('the webhook route has no authorizer; the seller routes have the JWT one', () => {
-    const routes = Object.values(app.template.findResources('AWS::ApiGatewayV2::Route')).map(
-      (route) => route.Properties as { RouteKey: string; AuthorizationType?: string },
-    );
+    const routes = apiRouteResources(app);
     const route = (key: string) => routes.find((candidate) => candidate.RouteKey === key);
     expect(route('POST /api/webhooks/github')?.AuthorizationType ?? 'NONE').toBe('NONE');
     expect(route('PUT /api/my/mvps/{id}/github')?.AuthorizationType).toBe('JWT');

@@ -17,7 +17,7 @@ import { createApp } from '../../lib/stacks/create-app';
 import { NOTIFYING_DOMAINS } from '../../lib/stacks/marketplace-stack';
 import type { MarketplaceFunction } from '../../lib/constructs/marketplace-function';
 import { storageDesign } from '../../contract/design/storage-design';
-import { PROD_CONTEXT, synthApp } from '../fixtures/synth';
+import { apiRouteResources, PROD_CONTEXT, synthApp } from '../fixtures/synth';
 import type { SynthesisedApp } from '../fixtures/synth';
 
 type Resources = Record<string, { Properties: Record<string, unknown> }>;
@@ -231,18 +231,17 @@ describe('api', () => {
   });
 
   it('has one route per route-table row, JWT on every protected row and none on public rows', () => {
-    const apiRoutes = Object.values(findResources('AWS::ApiGatewayV2::Route'));
-    expect(apiRoutes.map((route) => route.Properties.RouteKey).sort()).toEqual(
-      routes.map(routeKey).sort(),
-    );
+    const apiRoutes = apiRouteResources(synthesised);
+    expect(apiRoutes.map((route) => route.RouteKey).sort()).toEqual(routes.map(routeKey).sort());
     for (const row of routes) {
-      const route = apiRoutes.find((candidate) => candidate.Properties.RouteKey === routeKey(row));
+      const route = apiRoutes.find((candidate) => candidate.RouteKey === routeKey(row));
       if (row.access === 'public') {
-        expect(route?.Properties.AuthorizationType, routeKey(row)).toBe('NONE');
-        expect(route?.Properties.AuthorizerId, routeKey(row)).toBeUndefined();
+        expect(route?.AuthorizationType, routeKey(row)).toBe('NONE');
+        expect(route?.AuthorizerId, routeKey(row)).toBeUndefined();
       } else {
-        expect(route?.Properties.AuthorizationType, routeKey(row)).toBe('JWT');
-        expect(route?.Properties.AuthorizerId, routeKey(row)).toEqual({
+        expect(route?.AuthorizationType, routeKey(row)).toBe('JWT');
+        // The authorizer is the main stack's, passed to the route stack as a parameter.
+        expect(route?.AuthorizerId, routeKey(row)).toEqual({
           Ref: expect.stringMatching(/CognitoJwt/),
         });
       }
@@ -251,10 +250,10 @@ describe('api', () => {
   });
 
   it('lets Stripe reach its webhook route without a token, and gives only money functions the Stripe key', () => {
-    const webhook = Object.values(findResources('AWS::ApiGatewayV2::Route')).find(
-      (route) => route.Properties.RouteKey === 'POST /api/webhooks/stripe',
+    const webhook = apiRouteResources(synthesised).find(
+      (route) => route.RouteKey === 'POST /api/webhooks/stripe',
     );
-    expect(webhook?.Properties.AuthorizationType).toBe('NONE');
+    expect(webhook?.AuthorizationType).toBe('NONE');
     const withStripeKey = Object.entries(findResources('AWS::Lambda::Function'))
       .filter(([, fn]) =>
         Object.keys(
@@ -325,6 +324,8 @@ describe('api', () => {
           'MFA_REQUIRED_FOR_ADMINS',
           'MVP_FILES_BUCKET',
           'NODE_OPTIONS',
+          // Every API function checks the origin header CloudFront adds (origin-verify.ts).
+          'ORIGIN_VERIFY_KEY_SECRET_ARN',
           'POWERTOOLS_SERVICE_NAME',
           'PREVIEW_IMAGES_BUCKET',
           'TABLE_NAME',
