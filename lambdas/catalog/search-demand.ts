@@ -17,12 +17,10 @@
  * container that is reclaimed takes its buffer with it, at most SEARCH_FLUSH_KEYS searches or
  * SEARCH_FLUSH_AGE_MS of them.
  */
-import { TEMPLATE_CATEGORIES } from '../../contract/categories';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../contract/search-demand';
 import { SearchCountEntity } from '../shared/db/entities/search-count';
 import { withinDeadline } from '../shared/deadline';
 import { logger } from '../shared/observability';
-import type { CatalogIndex } from './catalog-index';
 import { normalisedText } from './catalog-search';
 
 /** A buffer holding this many distinct searches is written. */
@@ -40,8 +38,6 @@ const MAX_BUFFERED_KEYS = 1_000;
 export const TYPING_WINDOW_MS = 3_000;
 /** Days a count is kept (TTL): the lists cover 30. */
 const KEEP_DAYS = 40;
-/** Zero-result searches given the nearest category per flush (each costs a search per word). */
-const NEAREST_PER_FLUSH = 10;
 /** How many categories a search is about at most (its best results'). */
 const MAX_CATEGORIES = 2;
 
@@ -57,6 +53,8 @@ export interface CountedSearch {
   total: number;
   /** The categories of the page's results, best first. */
   resultCategories: readonly string[];
+  /** With no result: the nearest category, as the empty page offers it (empty-result.ts). */
+  nearestCategory?: string;
 }
 
 interface Pending {
@@ -65,8 +63,6 @@ interface Pending {
   searches: number;
   resultCount: number;
   categories: Set<string>;
-  /** No filter and no result: its category is the nearest one, found at the flush. */
-  needsNearest: boolean;
 }
 
 const buffer = new Map<string, Pending>();
@@ -74,8 +70,6 @@ let oldestAt: number | null = null;
 /** Searches of the last TYPING_WINDOW_MS, by key, when made: the typing check's candidates. */
 const recent = new Map<string, number>();
 let flushing: Promise<FlushResult> | null = null;
-/** The catalog the nearest category is looked for in: the latest one browsed. */
-let catalog: CatalogIndex | null = null;
 
 const keyOf = (day: string, query: string) => `${day}\u0000${query}`;
 
@@ -88,11 +82,13 @@ export const searchDay = (at: number): string => new Date(at).toISOString().slic
 
 /**
  * What a search is about (docs/architecture.md, "Search demand"): the category filter when set;
- * else the categories of its best results (at most two, of the first three); with no result and
- * no filter none yet (the nearest category is found at the flush).
+ * else the categories of its best results (at most two, of the first three); with no result, the
+ * nearest category the empty page offered, if any.
  */
 export const categoriesOfSearch = (search: CountedSearch): string[] => {
   if (search.category !== undefined) return [search.category];
+  if (search.total === 0)
+    return search.nearestCategory === undefined ? [] : [search.nearestCategory];
   return [...new Set(search.resultCategories.slice(0, 3))].slice(0, MAX_CATEGORIES);
 };
 
@@ -105,19 +101,11 @@ const uncount = (key: string): void => {
   if (buffer.size === 0) oldestAt = null;
 };
 
-/**
- * Counts one browse's search in the buffer (no I/O). `index` is the catalog it searched, kept
- * for the nearest category of a search that found nothing.
- */
-export const countSearch = (
-  search: CountedSearch,
-  index: CatalogIndex | null = null,
-  now = Date.now(),
-): void => {
+/** Counts one browse's search in the buffer (no I/O). */
+export const countSearch = (search: CountedSearch, now = Date.now()): void => {
   if (search.page !== 0) return;
   const query = countedQuery(search.text);
   if (query === '') return;
-  if (index) catalog = index;
   const day = searchDay(now);
   const key = keyOf(day, query);
   for (const [earlier, at] of recent) {
@@ -133,55 +121,18 @@ export const countSearch = (
   let pending = buffer.get(key);
   if (!pending) {
     if (buffer.size >= MAX_BUFFERED_KEYS) return;
-    pending = {
-      day,
-      query,
-      searches: 0,
-      resultCount: 0,
-      categories: new Set(),
-      needsNearest: false,
-    };
+    pending = { day, query, searches: 0, resultCount: 0, categories: new Set() };
     buffer.set(key, pending);
   }
   pending.searches += 1;
   pending.resultCount = search.total;
-  const categories = categoriesOfSearch(search);
-  for (const category of categories) pending.categories.add(category);
-  pending.needsNearest = pending.categories.size === 0 && search.total === 0;
+  for (const category of categoriesOfSearch(search)) pending.categories.add(category);
   oldestAt ??= now;
 };
 
 /** Whether the buffer should be written now. */
 export const searchCountsDue = (now = Date.now()): boolean =>
   buffer.size >= SEARCH_FLUSH_KEYS || (oldestAt !== null && now - oldestAt >= SEARCH_FLUSH_AGE_MS);
-
-/**
- * The category most of the words' matches are in: each word of a search that found nothing is
- * searched alone, and the categories' matching templates added up. Null when no word matches.
- */
-export const nearestCategory = (index: CatalogIndex, query: string): string | null => {
-  const counts = new Map<string, number>();
-  for (const word of query.split(' ').slice(0, 4)) {
-    const { rows } = index.rowsMatching(word);
-    for (const category of TEMPLATE_CATEGORIES) {
-      const inCategory = index.rowsWith(index.byCategory, category);
-      let count = 0;
-      for (let w = 0; w < rows.length; w += 1) {
-        let bits = rows[w]! & inCategory[w]!;
-        while (bits !== 0) {
-          bits &= bits - 1;
-          count += 1;
-        }
-      }
-      if (count > 0) counts.set(category, (counts.get(category) ?? 0) + count);
-    }
-  }
-  let best: string | null = null;
-  for (const [category, count] of counts) {
-    if (best === null || count > counts.get(best)!) best = category;
-  }
-  return best;
-};
 
 export interface FlushResult {
   /** Distinct searches written. */
@@ -191,17 +142,6 @@ export interface FlushResult {
 }
 
 const writeCounts = async (entries: Pending[], budgetMs: number, now: number) => {
-  let nearestLeft = NEAREST_PER_FLUSH;
-  for (const entry of entries) {
-    if (!entry.needsNearest || catalog === null || nearestLeft === 0) continue;
-    nearestLeft -= 1;
-    try {
-      const nearest = nearestCategory(catalog, entry.query);
-      if (nearest !== null) entry.categories.add(nearest);
-    } catch {
-      // Without a category the search still counts for the admin's lists.
-    }
-  }
   const updatedAt = new Date(now).toISOString();
   // The signal aborts the requests still open at the budget; the deadline returns then even if
   // one of them does not notice.
@@ -273,10 +213,25 @@ export const flushSearchCountsIfDue = async (now = Date.now()): Promise<void> =>
   await flushSearchCounts({ now });
 };
 
+/** What the buffer holds, oldest first (a copy). For tests. */
+export const bufferedSearches = (): {
+  day: string;
+  query: string;
+  searches: number;
+  resultCount: number;
+  categories: string[];
+}[] =>
+  [...buffer.values()].map(({ day, query, searches, resultCount, categories }) => ({
+    day,
+    query,
+    searches,
+    resultCount,
+    categories: [...categories].sort(),
+  }));
+
 /** Empties the buffer without writing it, as a new container starts. For tests. */
 export const discardSearchCounts = (): void => {
   buffer.clear();
   recent.clear();
   oldestAt = null;
-  catalog = null;
 };

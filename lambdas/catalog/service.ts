@@ -35,7 +35,7 @@ import type { SiteSettings } from '../../contract/site-settings';
 import { NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { getPublicSellerSummaries } from '../profiles/service';
-import type { BrowsePage, CatalogIndex, CatalogRecord } from './browse';
+import type { BrowsePage, CatalogRecord } from './browse';
 import type { CatalogCache, CatalogCacheOptions, CatalogSources } from './catalog-cache';
 import {
   CHANGES_TIMEOUT_MS,
@@ -202,21 +202,20 @@ let searchDemand: typeof import('./search-demand') | null = null;
 /**
  * Counts a browse's search for the sellers' and admins' lists, and writes the counts when they
  * are due: a failed write is logged and lost, never the browse's failure, and costs it at most
- * the flush's budget (search-demand.ts).
+ * the flush's budget (search-demand.ts). A search that found nothing is counted under the
+ * nearest category the empty page offers.
  */
-const countSearch = async (index: CatalogIndex, query: BrowseQuery, page: BrowsePage) => {
+const countSearch = async (query: BrowseQuery, page: BrowsePage, nearestCategory?: string) => {
   if (query.search !== undefined) {
     searchDemand ??= await import('./search-demand');
-    searchDemand.countSearch(
-      {
-        text: query.search,
-        page: query.page,
-        ...(query.category === undefined ? {} : { category: query.category }),
-        total: page.total,
-        resultCategories: page.items.map((item) => item.category),
-      },
-      index,
-    );
+    searchDemand.countSearch({
+      text: query.search,
+      page: query.page,
+      ...(query.category === undefined ? {} : { category: query.category }),
+      total: page.total,
+      resultCategories: page.items.map((item) => item.category),
+      ...(nearestCategory === undefined ? {} : { nearestCategory }),
+    });
   }
   await searchDemand?.flushSearchCountsIfDue();
 };
@@ -233,7 +232,7 @@ export const listTemplates = async (query: BrowseQuery): Promise<BrowseResult> =
   const nearby = help.nearby?.templates ?? [];
   const [sellers] = await Promise.all([
     sellerSummaries([...page.items, ...nearby].map((item) => item.seller_id)),
-    countSearch(index, query, page),
+    countSearch(query, page, help.nearby?.category),
   ]);
   const summaryOf = (item: CatalogRecord) =>
     toSummary(item, sellers.get(item.seller_id) ?? anonymousSeller(item.seller_id));
