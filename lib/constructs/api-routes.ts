@@ -1,5 +1,5 @@
 /**
- * The API's routes, in nested stacks by group of domains (issue 36, item 8): with 133 routes, an
+ * The API's routes, in nested stacks by group of domains: with 133 routes, an
  * integration and an invoke permission per domain, they were 181 of the main stack's resources,
  * and CloudFormation allows 500 a stack. The API, its stage, its authorizer and the functions stay
  * in the main stack (other constructs and the alarms use them); a group's stack holds only what

@@ -1,6 +1,6 @@
 /**
  * The API's routes live in nested stacks by group of domains (lib/constructs/api-routes.ts), so
- * the main stack stays far from CloudFormation's 500 resources (issue 36, item 8).
+ * the main stack stays far from CloudFormation's 500 resources; see docs/operations.md, "The stacks".
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -51,7 +51,8 @@ const MESSAGES: Readonly<Record<string, string>> = {
   TooManyRequestsException: 'Too many attempts. Please wait a moment and try again.',
   // The user pool's web ACL (production, docs/operations.md "Abuse protection") refused the call:
   // too many sign-ups, codes or resets from one address, or from everyone at once.
-  ForbiddenException: 'Too many requests from your network right now. Please try again in a few minutes.',
+  ForbiddenException:
+    'Too many requests from your network right now. Please try again in a few minutes.',
   // No answer in time, no connection (Amplify's name for a failed fetch), or Cognito failing.
   AuthServiceTimeoutError: AUTH_UNREACHABLE_MESSAGE,
   NetworkError: AUTH_UNREACHABLE_MESSAGE,
