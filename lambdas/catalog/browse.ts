@@ -18,6 +18,7 @@ import {
 import { columnsFromRecords, keepAndAppend, recordAt, type CatalogRecord } from './catalog-columns';
 import type { SearchAids } from '../../contract/search-aids';
 import { CatalogSearch } from './catalog-search';
+import type { SearchRanking } from './search-ranking';
 import { searchAidsOf } from './search-aids';
 import {
   CatalogIndex,
@@ -134,7 +135,7 @@ export interface Matches {
   /** The rows matching every filter, or `null` for every row (no filter). */
   rows: Bitmap | null;
   /** With search text: its matches best first (a superset of `rows`). */
-  ranked: Uint32Array | null;
+  ranked: SearchRanking | null;
 }
 
 export const popcount = (bitmap: Bitmap): number => {
@@ -242,17 +243,27 @@ const pageOf = (
   return page;
 };
 
-/** Rows `start` to `start + count` of the matches in the search's ranking. */
-const rankedPage = (ranked: Uint32Array, rows: Bitmap, start: number, count: number) => {
+/**
+ * Rows `start` to `start + count` of the matches (`total` of them) in the search's ranking: read
+ * off it directly when every match of the search is one (no filter left any out).
+ */
+const rankedPage = (
+  ranked: SearchRanking,
+  rows: Bitmap,
+  total: number,
+  start: number,
+  count: number,
+) => {
+  if (total === ranked.length) return ranked.slice(start, start + count);
   const page = new Uint32Array(count);
   let seen = 0;
   let taken = 0;
-  for (let i = 0; taken < count && i < ranked.length; i += 1) {
-    const row = ranked[i]!;
-    if (!hasBit(rows, row)) continue;
+  ranked.forEach((row) => {
+    if (!hasBit(rows, row)) return true;
     if (seen >= start) page[taken++] = row;
     seen += 1;
-  }
+    return taken < count;
+  });
   return page;
 };
 
@@ -269,7 +280,7 @@ export const browseCatalog = (index: CatalogIndex, query: BrowseQuery): BrowsePa
     rows === null
       ? index.orders[sort].subarray(start, start + count)
       : query.sort === RELEVANCE_SORT && ranked !== null
-        ? rankedPage(ranked, rows, start, count)
+        ? rankedPage(ranked, rows, total, start, count)
         : pageOf(index, rows, total, sort, start, count);
   const items = Array.from(pageRows, (row) => recordAt(index.columns, row));
   if (query.search === undefined) return { items, total };

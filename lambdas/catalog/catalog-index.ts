@@ -14,6 +14,7 @@
 import { SORT_OPTIONS, type SortOption } from '../../contract/catalog';
 import { recordAt, type CatalogColumns, type CatalogRecord } from './catalog-columns';
 import { CatalogSearch, normalisedText, type SearchDocument } from './catalog-search';
+import { SearchRanking } from './search-ranking';
 
 export type Bitmap = Uint32Array;
 
@@ -135,7 +136,7 @@ const EXACT_TITLE_WINDOW = 50;
 /** One search's result: the matching rows, and the same rows best first. */
 export interface SearchRows {
   rows: Bitmap;
-  ranked: Uint32Array;
+  ranked: SearchRanking;
 }
 
 export class CatalogIndex {
@@ -225,32 +226,35 @@ export class CatalogIndex {
   private searchRows(text: string): SearchRows {
     const { rows: hits, scores } = this.search.search(text);
     const rows = emptyBitmap(this.size);
-    for (const row of hits) setBit(rows, row);
-    // Best score first (to a thousandth), equal scores in the default order (newest first): one
-    // native sort of `(SCORE_CEILING - score) × n + position` instead of a comparator.
+    // Best score first (to a thousandth), equal scores in the default order (newest first): each
+    // match's key is `(SCORE_CEILING - score) × n + position`, ordered only as far as it is read.
     const n = this.size;
     const position = this.positions.published_at;
     const keys = new Float64Array(hits.length);
     for (let i = 0; i < hits.length; i += 1) {
+      const row = hits[i]!;
+      setBit(rows, row);
       const score = Math.min(SCORE_CEILING, Math.round(scores[i]! * 1000));
-      keys[i] = (SCORE_CEILING - score) * n + position[hits[i]!]!;
+      keys[i] = (SCORE_CEILING - score) * n + position[row]!;
     }
-    keys.sort();
     const byDefault = this.orders.published_at;
-    const ranked = Uint32Array.from(keys, (key) => byDefault[key % n]!);
-    // A search of a template's exact title puts it first (of equal titles, the best placed).
+    const { title } = this.columns;
     const wanted = normalisedText(text);
-    const window = Math.min(ranked.length, EXACT_TITLE_WINDOW);
-    const exact: number[] = [];
-    for (let i = 0; i < window; i += 1) {
-      if (normalisedText(this.columns.title[ranked[i]!]!) === wanted) exact.push(i);
-    }
-    if (exact.length > 0) {
-      const front = exact.map((i) => ranked[i]!);
-      const rest = ranked.filter((_row, i) => !exact.includes(i));
-      ranked.set(front, 0);
-      ranked.set(rest, front.length);
-    }
+    // A search of a template's exact title puts it first (of equal titles, the best placed).
+    const exactTitleFirst = (front: Uint32Array) => {
+      const isExact = Array.from(front, (row) => normalisedText(title[row]!) === wanted);
+      if (!isExact.includes(true)) return;
+      const exact = front.filter((_row, i) => isExact[i]);
+      const rest = front.filter((_row, i) => !isExact[i]);
+      front.set(exact, 0);
+      front.set(rest, exact.length);
+    };
+    const ranked = new SearchRanking(
+      keys,
+      (key) => byDefault[key % n]!,
+      EXACT_TITLE_WINDOW,
+      exactTitleFirst,
+    );
     return { rows, ranked };
   }
 

@@ -27,6 +27,7 @@
  * `CatalogSearch.decode`), so a new container reads them instead of tokenising the catalog.
  */
 import SearchableMap from 'minisearch/SearchableMap';
+import { lookUpPass, scanPass, type Postings, type Scratch, type WordReach } from './search-passes';
 import { compact, termOf, termsOfWord, typosAllowed, wordsOf } from './search-words';
 
 export { normalisedText, termsOfWord, typosAllowed, wordsOf } from './search-words';
@@ -40,24 +41,6 @@ export interface SearchDocument {
   category: string;
   seller: string;
 }
-
-/** The fields, by their bit in a posting's field byte. */
-const FIELDS = ['title', 'tagline', 'description', 'tech', 'category', 'seller'] as const;
-
-/** Field weights: a word of the title counts most, a passing mention in the description least. */
-const FIELD_WEIGHTS: Record<(typeof FIELDS)[number], number> = {
-  title: 6,
-  tech: 3,
-  category: 3,
-  tagline: 2,
-  seller: 1.5,
-  description: 1,
-};
-
-/** The score of a field byte: the weights of its fields added up. */
-const FIELD_SCORES = Float64Array.from({ length: 1 << FIELDS.length }, (_, mask) =>
-  FIELDS.reduce((sum, field, bit) => sum + (mask & (1 << bit) ? FIELD_WEIGHTS[field] : 0), 0),
-);
 
 /** A prefix or a typo scores less than the word itself. */
 const PREFIX_WEIGHT = 0.6;
@@ -117,13 +100,6 @@ class Growable<T extends Uint32Array | Uint8Array> {
   }
 }
 
-/** The postings of an index: term t's rows are `rows[start[t]]` up to `rows[start[t + 1]]`. */
-interface Postings {
-  start: Uint32Array;
-  rows: Uint32Array;
-  fields: Uint8Array;
-}
-
 /** The vocabulary: each term's number, and the terms by number (shared by an index's successors). */
 interface Vocabulary {
   numbers: SearchableMap<number>;
@@ -181,14 +157,14 @@ export interface StoredSearch {
   fields: Uint8Array;
 }
 
-/** The rows of one search best first, with their scores (ties not yet broken). */
+/** The rows of one search with their scores, in the order found (not yet ranked). */
 export interface SearchHits {
   rows: Uint32Array;
   scores: Float64Array;
 }
 
 export class CatalogSearch {
-  private scratch: { total: Float64Array; best: Float64Array; matched: Uint8Array } | null = null;
+  private scratch: Scratch | null = null;
 
   private constructor(
     private readonly vocabulary: Vocabulary,
@@ -292,86 +268,72 @@ export class CatalogSearch {
     return reached;
   }
 
-  /** The rows matching every word of `text`, best first (none for no words). */
+  /**
+   * Each word's terms that have rows, with their weights (how well the word reaches the term times
+   * its rarity) and the rows they reach in all, the word reaching the fewest rows first: it sets
+   * the candidates, which the other words then only need to be looked up for (AND and a sum: the
+   * order is free).
+   */
+  private wordReaches(words: readonly string[]): WordReach[] {
+    const { start } = this.postings;
+    const termTotal = start.length - 1;
+    return words
+      .map((word, w) => {
+        const expanded = this.expand(word, w === words.length - 1);
+        const reach: WordReach = { terms: [], weights: [], rows: 0, reached: expanded.size };
+        for (const [term, quality] of expanded) {
+          const size = term < termTotal ? start[term + 1]! - start[term]! : 0;
+          if (size === 0) continue;
+          reach.terms.push(term);
+          reach.weights.push(quality * Math.log(1 + this.size / size));
+          reach.rows += size;
+        }
+        return reach;
+      })
+      .sort((a, b) => a.rows - b.rows);
+  }
+
+  /**
+   * The rows matching every word of `text` with their scores, in the order found (the caller
+   * ranks them; none for no words).
+   */
   search(text: string): SearchHits {
     const words = wordsOf(text);
     const n = this.size;
     if (words.length === 0 || n === 0)
       return { rows: new Uint32Array(0), scores: new Float64Array(0) };
-    const { start, rows, fields } = this.postings;
-    const termTotal = start.length - 1;
-    const sizeOf = (term: number) => (term < termTotal ? start[term + 1]! - start[term]! : 0);
-    // Each word's terms, the word reaching the fewest rows first: it sets the candidates, which
-    // the other words then only need to be looked up for (AND and a sum: the order is free).
-    const reached = words
-      .map((word, w) => [...this.expand(word, w === words.length - 1)])
-      .map((terms) => ({ terms, rows: terms.reduce((sum, [term]) => sum + sizeOf(term), 0) }))
-      .sort((a, b) => a.rows - b.rows);
+    const reached = this.wordReaches(words);
     // Scratch arrays of one entry a row, kept between searches and cleared after each (only the
     // rows touched): a search allocating them anew left megabytes of garbage per request.
-    this.scratch ??= {
+    const scratch = (this.scratch ??= {
       total: new Float64Array(n),
       best: new Float64Array(n),
       matched: new Uint8Array(n),
-    };
-    const { total, best, matched } = this.scratch;
-    const dirty: number[] = [];
-    let touched: number[] = [];
+      first: new Uint32Array(n),
+      lists: [new Uint32Array(n), new Uint32Array(n)],
+    });
+    // The rows matching every word so far: the first word's (every row a search touches, cleared
+    // at the end), then alternately one list and the other.
+    let touched = scratch.first;
+    let count = 0;
+    let touchedAtAll = 0;
     for (let w = 0; w < reached.length; w += 1) {
-      const { terms, rows: reach } = reached[w]!;
-      const next: number[] = [];
-      const scoreOf = (term: number, quality: number, p: number) =>
-        quality * Math.log(1 + n / sizeOf(term)) * FIELD_SCORES[fields[p]!]!;
-      if (w > 0 && touched.length * terms.length * LOOKUP_COST < reach) {
-        // Few candidates: find each in the terms' rows (ascending) by binary search.
-        for (const row of touched) {
-          let score = 0;
-          for (const [term, quality] of terms) {
-            if (sizeOf(term) === 0) continue;
-            let low = start[term]!;
-            let high = start[term + 1]!;
-            while (low < high) {
-              const middle = (low + high) >>> 1;
-              if (rows[middle]! < row) low = middle + 1;
-              else high = middle;
-            }
-            if (low < start[term + 1]! && rows[low] === row) {
-              score = Math.max(score, scoreOf(term, quality, low));
-            }
-          }
-          if (score > 0) {
-            total[row]! += score;
-            matched[row] = w + 1;
-            next.push(row);
-          }
-        }
-        touched = next;
-        if (touched.length === 0) break;
-        continue;
-      }
-      for (const [term, quality] of terms) {
-        if (sizeOf(term) === 0) continue;
-        for (let p = start[term]!; p < start[term + 1]!; p += 1) {
-          const row = rows[p]!;
-          // Only rows that matched every word before this one.
-          if (matched[row] !== w) continue;
-          const score = scoreOf(term, quality, p);
-          if (best[row] === 0) next.push(row);
-          if (score > best[row]!) best[row] = score;
-        }
-      }
-      for (const row of next) {
-        total[row]! += best[row]!;
-        best[row] = 0;
-        matched[row] = w + 1;
-        dirty.push(row);
-      }
+      const word = reached[w]!;
+      const next = w === 0 ? scratch.first : scratch.lists[w & 1]!;
+      count =
+        w > 0 && count * word.reached * LOOKUP_COST < word.rows
+          ? lookUpPass(this.postings, word, scratch, w, touched, count, next)
+          : scanPass(this.postings, word, scratch, w, next);
+      if (w === 0) touchedAtAll = count;
       touched = next;
-      if (touched.length === 0) break;
+      if (count === 0) break;
     }
-    const hits = Uint32Array.from(touched);
-    const scores = Float64Array.from(hits, (row) => total[row]!);
-    for (const row of dirty) {
+    const { total, matched } = scratch;
+    const hits = touched.slice(0, count);
+    const scores = new Float64Array(count);
+    for (let i = 0; i < count; i += 1) scores[i] = total[hits[i]!]!;
+    for (let i = 0; i < touchedAtAll; i += 1) {
+      const row = scratch.first[i]!;
       total[row] = 0;
       matched[row] = 0;
     }

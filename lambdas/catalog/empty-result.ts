@@ -188,7 +188,7 @@ const nearestCategory = (
   }
   for (const text of [filters.search, corrected]) {
     if (text === undefined) continue;
-    const found = mostCommonCategory(index, index.rowsMatching(text).ranked);
+    const found = mostCommonCategory(index, rowsOf(index.rowsMatching(text).rows, index.size));
     if (found !== undefined) return found;
   }
   const anyWord = new Set<number>();

@@ -19,6 +19,7 @@ import {
 import type { CatalogRecord } from './catalog-columns';
 import { hasBit, type Bitmap, type CatalogIndex } from './catalog-index';
 import type { CatalogSearch } from './catalog-search';
+import type { SearchRanking } from './search-ranking';
 import { normalisedText, termsOfWord, wordsOf } from './search-words';
 
 /** How many of the best matches completions are looked for in. */
@@ -90,7 +91,7 @@ const suggestionsOf = (
   typed: string,
   last: Set<string>,
   rows: Bitmap | null,
-  ranked: Uint32Array,
+  ranked: SearchRanking,
 ): SearchSuggestion[] => {
   const { columns } = index;
   const reachedNames = new Map<string, boolean>();
@@ -111,9 +112,8 @@ const suggestionsOf = (
   };
   const titles: string[] = [];
   let read = 0;
-  for (let i = 0; i < ranked.length && read < MATCHES_READ; i += 1) {
-    const row = ranked[i]!;
-    if (rows !== null && !hasBit(rows, row)) continue;
+  ranked.forEach((row) => {
+    if (rows !== null && !hasBit(rows, row)) return true;
     read += 1;
     const title = columns.title[row]!;
     if (titles.length < SUGGESTION_LIMIT && !titles.includes(title) && reaches(title)) {
@@ -123,7 +123,8 @@ const suggestionsOf = (
       count('technology', columns.strings[columns.tech[t]!]!);
     }
     count('category', columns.strings[columns.category[row]!]!);
-  }
+    return read < MATCHES_READ;
+  });
   const typedText = normalisedText(typed);
   const fresh = (suggestion: SearchSuggestion) => normalisedText(suggestion.search) !== typedText;
   const named = [...names.values()]
@@ -147,7 +148,7 @@ export const searchAidsOf = (
   typed: string,
   page: number,
   rows: Bitmap | null,
-  ranked: Uint32Array | null,
+  ranked: SearchRanking | null,
   items: readonly CatalogRecord[],
 ): SearchAids => {
   const reached = termsReached(index.search, typed);
