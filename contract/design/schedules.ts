@@ -67,6 +67,17 @@ export const schedules = {
     description: 'Sends pending notification e-mails and retries failed ones',
   },
   /**
+   * Every minute: the counts of downloads whose request could not apply them (a lost race with
+   * another download of the same template, a crash): the template's download count, the seller's
+   * month counter, the site's counters and the seller's notification, each download exactly once
+   * (docs/data-model.md, section 4.1). Nothing pending costs one small Query per shard.
+   */
+  downloadTally: {
+    cron: '* * * * ? *',
+    task: 'downloads/tasks/tally-downloads.ts',
+    description: 'Applies the counts of downloads their request left pending',
+  },
+  /**
    * Daily at 03:30 UTC: the security re-check (docs/operations.md, "Security re-check"). Looks up
    * the stored dependency lists of every live version and every deployed version in the advisory
    * database again, updates their security reports and tells sellers and buyers of each new

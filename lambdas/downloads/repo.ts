@@ -2,11 +2,17 @@
  * Download data access: one function per access pattern (docs/data-model.md, sections 3.5, 4.1).
  */
 import { DownloadGrantEntity, type DownloadGrantItem } from '../shared/db/entities/download-grant';
+import { CounterEntity, sellerMonthBucket } from '../shared/db/entities/counter';
 import {
-  CounterEntity,
-  DOWNLOAD_COUNTER_SHARDS,
-  sellerMonthBucket,
-} from '../shared/db/entities/counter';
+  CounterShardEntity,
+  SHARDED_COUNTERS,
+  shardsOf,
+} from '../shared/db/entities/counter-shard';
+import {
+  DOWNLOAD_TALLY_SHARDS,
+  DownloadTallyEntity,
+  type DownloadTallyItem,
+} from '../shared/db/entities/download-tally';
 import { DownloadEntity, type DownloadItem } from '../shared/db/entities/download';
 import {
   transactWrite,
@@ -14,7 +20,7 @@ import {
   type TransactionWrite,
 } from '../shared/db/transaction';
 
-export type { DownloadItem };
+export type { DownloadItem, DownloadTallyItem };
 
 export interface RecordDownloadInput {
   /** Chosen by the caller, so the licence issued with the download can name it. */
@@ -32,15 +38,12 @@ export interface RecordDownloadInput {
   };
   now: Date;
   /**
-   * Items of other domains that commit with the row: `quota` (none for a bought template),
-   * `mvp`, `license`, `notification`.
+   * Items of other domains that commit with the row: `quota` (none for a bought template) and
+   * `license` (none when the download hands back its order's licence).
    */
   with: {
     quota: TransactionWrite | null;
-    mvp: TransactionWrite;
-    /** None when the download hands back its order's licence. */
     license: TransactionWrite | null;
-    notification: readonly TransactionWrite[] | null;
   };
   /**
    * The quota period the download spends in (with `quota`), or a bought template's order whose
@@ -68,55 +71,53 @@ export const getDownloadGrant = async (
 };
 
 export interface TransactionOutcome {
-  /**
-   * Named items: `quota`, `row` (the download), `mvp` (its count), `license`, counters,
-   * `notification`.
-   */
+  /** Named items: `quota`, `row` (the download), `license`, `grant`, `tally`. */
   result: TransactionResult;
   downloadId: string;
+  /** The download's counts still to apply ({@link applyDownloadTally}), once `result` committed. */
+  tally: DownloadTallyItem;
 }
 
 /**
- * The `downloads` counter's shard of a download: spread as a random pick would be (the id ends in
- * random characters), yet the same for the same download, so that a transaction sent again is
- * the same transaction (its token would refuse a different one).
+ * A spread of a download's id over `shards`: as a random pick would be (the id ends in random
+ * characters), yet the same for the same download, so that a transaction sent again is the same
+ * transaction (its token would refuse a different one).
  */
-const shardOf = (downloadId: string): number =>
-  [...downloadId.slice(-4)].reduce((sum, char) => sum + char.charCodeAt(0), 0) %
-  DOWNLOAD_COUNTER_SHARDS;
+const shardOf = (downloadId: string, shards: number): number =>
+  [...downloadId.slice(-4)].reduce((sum, char) => sum + char.charCodeAt(0), 0) % shards;
 
 /**
  * D12: the seller's month counter gains one download, unless it was a bought template's (those
- * share in no subscription pool, as D6 leaves them out). Written only beside the row's create,
- * whose `attribute_not_exists` makes a replayed transaction add nothing.
+ * share in no subscription pool, as D6 leaves them out). One of SHARDED_COUNTERS.seller_downloads
+ * partitions (CounterShard), picked by the download's id, so the downloads of the whole site do
+ * not all write one partition; D13 sums a seller's shards. Written only beside a tally's delete or
+ * the row's create, whose conditions make a replayed transaction add nothing.
  */
-const sellerMonthWrite = (item: Pick<DownloadItem, 'seller_id' | 'downloaded_at' | 'order_id'>) =>
+const sellerMonthWrite = (
+  item: Pick<DownloadItem, 'id' | 'seller_id' | 'downloaded_at' | 'order_id'>,
+) =>
   !item.order_id &&
-  CounterEntity.update({
+  CounterShardEntity.update({
     name: 'seller_downloads',
+    shard: shardOf(item.id, SHARDED_COUNTERS.seller_downloads),
     bucket: sellerMonthBucket(item.downloaded_at.slice(0, 7), item.seller_id),
-    shard: 0,
   })
     .add({ value: 1 })
     .set({ updated_at: item.downloaded_at });
 
 /**
- * D1 + P14 + M13 + L1 + counters + N1, as one TransactWriteItems (section 4.1): the quota, the download
- * row, the template's count, the licence, the statistics and the seller's notification move
- * together or not at all. The quota, the count, the licence and the notification are their
- * domains' items, handed in by the service. The download's id is the transaction's token, so a
- * call the SDK repeats after a lost answer is the same transaction, not a second download.
+ * D1 + P14 + L1 + D7 + the download's tally, as one TransactWriteItems (section 4.1): the quota,
+ * the download row, the licence and the period's grant move together or not at all. The
+ * statistics (the template's count, the seller's month, the site's counters) and the seller's
+ * notification are not in it: they are items every download of a template (or a seller) shares,
+ * so in it they made concurrent downloads conflict. The tally item, this download's own, carries
+ * them to {@link applyDownloadTally}, which applies them exactly once. The quota and the licence
+ * are their domains' items, handed in by the service. The download's id is the transaction's
+ * token, so a call the SDK repeats after a lost answer is the same transaction.
  */
 export const recordDownload = async (input: RecordDownloadInput): Promise<TransactionOutcome> => {
   const nowIso = input.now.toISOString();
-  const today = nowIso.slice(0, 10);
   const { downloadId } = input;
-  const shard = shardOf(downloadId);
-  const downloadsCounter = (bucket: string) =>
-    CounterEntity.update({ name: 'downloads', bucket, shard })
-      .add({ value: 1 })
-      .set({ updated_at: nowIso });
-
   const row: DownloadItem = {
     id: downloadId,
     user_id: input.userId,
@@ -130,16 +131,21 @@ export const recordDownload = async (input: RecordDownloadInput): Promise<Transa
     mvp_preview_image_key: input.mvp.preview_image_keys[0],
     ...(input.orderId && { order_id: input.orderId }),
   };
+  const tally: DownloadTallyItem = {
+    shard: shardOf(downloadId, DOWNLOAD_TALLY_SHARDS),
+    download_id: downloadId,
+    mvp_id: row.mvp_id,
+    mvp_title: row.mvp_title,
+    seller_id: row.seller_id,
+    downloaded_at: nowIso,
+    ...(input.orderId && { order_id: input.orderId }),
+  };
   const result = await transactWrite(
     {
       quota: input.with.quota,
       row: DownloadEntity.create(row),
-      sellerMonth: sellerMonthWrite(row),
-      mvp: input.with.mvp,
       license: input.with.license,
-      downloadsTotal: downloadsCounter('all'),
-      downloadsToday: downloadsCounter(today),
-      notification: input.with.notification,
+      tally: DownloadTallyEntity.create(tally),
       grant:
         input.grant &&
         DownloadGrantEntity.create({
@@ -154,7 +160,56 @@ export const recordDownload = async (input: RecordDownloadInput): Promise<Transa
     },
     { token: downloadId },
   );
-  return { result, downloadId };
+  return { result, downloadId, tally };
+};
+
+/**
+ * T1: a download's counts, once: the tally item is deleted on the condition that it still exists,
+ * with the seller's month counter, the site's `downloads` counters (total and day, sharded) and
+ * the other domains' items handed in (`mvp`: the template's `download_count`; `notification`: the
+ * seller's). A tally applied already (by a concurrent applier) fails on `tally`; a conflict
+ * leaves it for a later try.
+ */
+export const applyDownloadTally = (
+  tally: DownloadTallyItem,
+  now: Date,
+  with_: { mvp: TransactionWrite | null; notification: readonly TransactionWrite[] | null },
+): Promise<TransactionResult> => {
+  const nowIso = now.toISOString();
+  const shard = shardOf(tally.download_id, SHARDED_COUNTERS.downloads);
+  const downloadsCounter = (bucket: string) =>
+    CounterShardEntity.update({ name: 'downloads', shard, bucket })
+      .add({ value: 1 })
+      .set({ updated_at: nowIso });
+  return transactWrite({
+    tally: DownloadTallyEntity.delete({ shard: tally.shard, download_id: tally.download_id }).where(
+      ({ download_id }, { exists }) => exists(download_id),
+    ),
+    sellerMonth: sellerMonthWrite({
+      id: tally.download_id,
+      seller_id: tally.seller_id,
+      downloaded_at: tally.downloaded_at,
+      order_id: tally.order_id,
+    }),
+    downloadsTotal: downloadsCounter('all'),
+    downloadsToday: downloadsCounter(tally.downloaded_at.slice(0, 10)),
+    mvp: with_.mvp,
+    notification: with_.notification,
+  });
+};
+
+/**
+ * T2: a page of a shard's pending tallies, read consistently, oldest first (the sort key is the
+ * download's ULID, made from the same instant as its `downloaded_at`).
+ */
+export const listPendingTallies = async (
+  shard: number,
+  options: { limit: number; cursor?: string | null },
+): Promise<{ items: DownloadTallyItem[]; cursor: string | null }> => {
+  const { data, cursor } = await DownloadTallyEntity.query
+    .byShard({ shard })
+    .go({ limit: options.limit, cursor: options.cursor ?? null, consistent: true });
+  return { items: data, cursor: cursor ?? null };
 };
 
 /**
@@ -246,36 +301,86 @@ export const findLatestDownload = async (
 /** Counters a D13 page reads: each page a short request, however many sellers the month has. */
 const SELLER_COUNTS_PAGE = 1_000;
 
+interface BucketValue {
+  bucket: string;
+  value: number;
+}
+
+/** Every page of one partition's month of seller counters (`bucket` begins with `prefix`). */
+const readSellerMonthItems = async (
+  query: (cursor: string | null) => Promise<{ data: BucketValue[]; cursor: string | null }>,
+): Promise<BucketValue[]> => {
+  const items: BucketValue[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await query(cursor);
+    items.push(...page.data);
+    cursor = page.cursor;
+  } while (cursor);
+  return items;
+};
+
 /**
  * D13: every seller's counted downloads of a month (D12's items), as seller id → count: one
- * query on the counter's partition, its sort key starting with the month, whatever the number of
- * sellers (10,000 sellers: ten pages of about 0.1 MB).
+ * query per partition of the counter (its shards, and the older unsharded Counter items written
+ * before the shards had partitions of their own), each sort key starting with the month, whatever
+ * the number of sellers; a seller's items are summed.
  */
 export const listSellerMonthCounts = async (monthYear: string): Promise<Map<string, number>> => {
   const prefix = sellerMonthBucket(monthYear, '');
-  const counts = new Map<string, number>();
-  let cursor: string | null = null;
-  do {
-    const page: { data: { bucket: string; value: number }[]; cursor: string | null } =
-      await CounterEntity.query
+  const options = (cursor: string | null) =>
+    ({
+      limit: SELLER_COUNTS_PAGE,
+      cursor,
+      consistent: true,
+      attributes: ['bucket', 'value'],
+    }) as const;
+  const partitions = await Promise.all([
+    readSellerMonthItems((cursor) =>
+      CounterEntity.query
         .byName({ name: 'seller_downloads' })
         .begins({ bucket: prefix })
-        .go({ limit: SELLER_COUNTS_PAGE, cursor, attributes: ['bucket', 'value'] });
-    for (const item of page.data) counts.set(item.bucket.slice(prefix.length), item.value);
-    cursor = page.cursor;
-  } while (cursor);
+        .go(options(cursor)),
+    ),
+    ...shardsOf('seller_downloads').map((shard) =>
+      readSellerMonthItems((cursor) =>
+        CounterShardEntity.query
+          .byShard({ name: 'seller_downloads', shard })
+          .begins({ bucket: prefix })
+          .go(options(cursor)),
+      ),
+    ),
+  ]);
+  const counts = new Map<string, number>();
+  for (const item of partitions.flat()) {
+    const sellerId = item.bucket.slice(prefix.length);
+    counts.set(sellerId, (counts.get(sellerId) ?? 0) + item.value);
+  }
   return counts;
 };
 
 /**
  * D14: the month of the oldest seller month counter (`YYYY-MM`), or `null` before any download
- * was counted: the first item of the counter's partition, its sort key starting with the month.
+ * was counted: the first item of each of the counter's partitions, its sort key starting with the
+ * month; the earliest.
  */
 export const firstSellerCountedMonth = async (): Promise<string | null> => {
-  const { data } = await CounterEntity.query
-    .byName({ name: 'seller_downloads' })
-    .go({ limit: 1, attributes: ['bucket'] });
-  return data[0]?.bucket.slice(0, 7) ?? null;
+  const firsts = await Promise.all([
+    CounterEntity.query
+      .byName({ name: 'seller_downloads' })
+      .go({ limit: 1, attributes: ['bucket'] })
+      .then(({ data }) => data[0]?.bucket),
+    ...shardsOf('seller_downloads').map((shard) =>
+      CounterShardEntity.query
+        .byShard({ name: 'seller_downloads', shard })
+        .go({ limit: 1, attributes: ['bucket'] })
+        .then(({ data }) => data[0]?.bucket),
+    ),
+  ]);
+  const months = firsts
+    .filter((bucket) => bucket !== undefined)
+    .map((bucket) => bucket.slice(0, 7));
+  return months.length === 0 ? null : months.sort()[0]!;
 };
 
 /**

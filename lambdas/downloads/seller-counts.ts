@@ -17,6 +17,29 @@ export const countSellerDownloadsInMonth = (sellerId: string, monthYear: string)
 /** Row counts (D6) in flight at once when a month is counted from its rows. */
 const ROW_COUNT_CONCURRENCY = 16;
 
+/** The first instant after a month (`YYYY-MM`), as an ISO time. */
+const endOfMonth = (monthYear: string): string => {
+  const [year, month] = monthYear.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 1)).toISOString();
+};
+
+/**
+ * Applies the counts of every download of the month still pending (tally.ts) before the month's
+ * counters are read, so that no download is missing from them: the `downloadTally` schedule
+ * applies them within a minute anyway, this does not wait for it. Throws when some stay pending
+ * (a tally that keeps failing), for the payout run's retries: a month is never counted short.
+ * tally.ts (and the catalog and notification writes it hands in) loads only here.
+ */
+const applyMonthTallies = async (monthYear: string): Promise<void> => {
+  const before = endOfMonth(monthYear);
+  const { tallyPendingDownloads } = await import('./tally');
+  // Every pending tally of the month is read (consistently) and applied, or counted as pending.
+  const { pending } = await tallyPendingDownloads({ before });
+  if (pending > 0) {
+    throw new Error(`Downloads of ${monthYear} are still being counted; try again shortly.`);
+  }
+};
+
 /**
  * Each seller's downloads in a month (`YYYY-MM`, UTC), for the payout run: what D6 counts, read
  * from the sellers' month counters (D13, one query for the whole month) instead of row by row.
@@ -24,7 +47,7 @@ const ROW_COUNT_CONCURRENCY = 16;
  * The counters began with the first download recorded by the code that writes them (D14), so that
  * month may be counted only in part, and earlier months not at all: those are counted from their
  * rows, seller by seller, as before. From the next month on every download path adds to the
- * counter in the row's own transaction, so a seller without a counter had no counted download
+ * counter with the download's tally (the month's pending tallies are applied first), so a seller without a counter had no counted download
  * (no query per seller: most sellers of a large marketplace have none in a given month).
  */
 export const countSellersDownloadsInMonth = async (
@@ -33,6 +56,8 @@ export const countSellersDownloadsInMonth = async (
 ): Promise<Map<string, number>> => {
   const firstCounted = await firstSellerCountedMonth();
   if (firstCounted !== null && monthYear > firstCounted) {
+    // A download's counter add comes with its tally, just after its transaction.
+    await applyMonthTallies(monthYear);
     const counters = await listSellerMonthCounts(monthYear);
     return new Map(sellerIds.map((sellerId) => [sellerId, counters.get(sellerId) ?? 0]));
   }

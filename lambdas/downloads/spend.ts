@@ -10,7 +10,6 @@ import { ulid } from 'ulid';
 import { getSubscriptionView, ownedTemplateOrder } from '../ledger/service';
 import {
   TEMPLATE_NOT_FOUND_MESSAGE,
-  countDownloadWrite,
   getHeldTemplateItem,
   type TemplateItem,
 } from '../catalog/service';
@@ -20,7 +19,6 @@ import {
   licenseeNameOf,
   type LicenseWriteInput,
 } from '../licenses/service';
-import { notificationWrites } from '../notifications/service';
 import { getProfile } from '../profiles/service';
 import { freeDownloadWrite, spendDownloadWrite } from '../profiles/billing-fields';
 import type { downloadCostOf } from './cost';
@@ -44,6 +42,7 @@ import type { TransactionResult } from '../shared/db/transaction';
 import { logger } from '../shared/observability';
 import { PRESIGNED_URL_SECONDS, presignGetObject } from '../shared/storage/s3';
 import { getDownloadGrant, recordDownload } from './repo';
+import { tallyDownloadSoon } from './tally';
 
 /** `TransactionConflict` retries (docs/data-model.md, section 4): up to 3, jittered 50–200 ms. */
 export const MAX_CONFLICT_RETRIES = 3;
@@ -124,9 +123,9 @@ const fileResult = async (
  *    and then spends no quota; a free template spends no quota but counts against the daily limit.
  * 2. Refuse early when the quota is already spent (no transaction needed to say no).
  * 3. One transaction: quota (and daily limit; the daily limit only for a free template; nothing
- *    for a bought one), download row,
- *    download_count, the licence, counters, the seller's notification. Its conditions decide
- *    under concurrency, not the pre-read.
+ *    for a bought one), download row, the licence, the period's grant and the download's tally.
+ *    Its conditions decide under concurrency, not the pre-read. Then the tally's counts
+ *    (download_count, counters) and the seller's notification, applied once (tally.ts).
  * 4. On a rejection, find the cause from a fresh read of the profile; a lost race on the day
  *    counter or a TransactionConflict is retried from step 1.
  * 5. Presign the file's GET; the file never passes through the Lambda.
@@ -204,9 +203,6 @@ const throwUnlessRetryable = async (
 ): Promise<void> => {
   const { userId, mvpId, cost, sameDay, today } = context;
   const conflicted = result.any('TransactionConflict');
-  if (result.failed('mvp') === 'ConditionalCheckFailed') {
-    throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
-  }
   if (result.failed('row') === 'ConditionalCheckFailed') {
     throw new ConflictError(DOWNLOAD_MESSAGES.recordFailed);
   }
@@ -301,17 +297,7 @@ export const spendDownload = async (userId: string, templateId: string): Promise
                 dailyLimit: profile.daily_download_limit,
                 now: now.toISOString(),
               }),
-        mvp: countDownloadWrite(mvp.id),
         license: license?.write ?? null,
-        notification: notificationWrites(
-          {
-            userId: mvp.seller_id,
-            type: 'new_download',
-            message: `Your MVP "${mvp.title}" was downloaded.`,
-            link: `/mvp/${mvp.id}`,
-          },
-          now.toISOString(),
-        ),
       },
       ...(license && {
         grant: { period: order ? orderGrantPeriod(order.orderId) : period, licenseId: license.id },
@@ -321,6 +307,8 @@ export const spendDownload = async (userId: string, templateId: string): Promise
     const { result } = outcome;
     if (!result.canceled) {
       logger.info('Download recorded', { mvpId: templateId, downloadId: outcome.downloadId });
+      // The counts and the seller's notification, at once; the schedule applies them otherwise.
+      await tallyDownloadSoon(outcome.tally);
       return { mvp, licenseId: orderLicenseId ?? license!.id, quotaSpent: cost === 'quota' };
     }
     // Another first download of this period (or of this order) won the grant: the retry is

@@ -4,6 +4,11 @@
  */
 import { CatalogVersionEntity } from '../shared/db/entities/catalog-version';
 import { CounterEntity, type CounterName } from '../shared/db/entities/counter';
+import {
+  CounterShardEntity,
+  isShardedCounter,
+  shardsOf,
+} from '../shared/db/entities/counter-shard';
 import { SearchCountEntity, type SearchCountItem } from '../shared/db/entities/search-count';
 import { logger } from '../shared/observability';
 
@@ -15,21 +20,56 @@ export const getApprovedTemplateCount = async (): Promise<number> => {
   return data?.approved_count ?? 0;
 };
 
+interface BucketValue {
+  bucket: string;
+  value: number;
+}
+
+/**
+ * A counter's items, read from its Counter partition and, for a counter written for every download
+ * (`downloads`), from each of its CounterShard partitions too (section 3.17): `range` narrows the
+ * sort key to one bucket prefix or a span of buckets.
+ */
+const readCounterItems = async (
+  name: CounterName,
+  range: { begins: string } | { from: string; to: string } | null,
+): Promise<BucketValue[]> => {
+  const options = { pages: 'all', attributes: ['bucket', 'value'] } as const;
+  const legacy = CounterEntity.query.byName({ name });
+  const reads: Promise<{ data: BucketValue[] }>[] = [
+    (range === null
+      ? legacy
+      : 'begins' in range
+        ? legacy.begins({ bucket: range.begins })
+        : legacy.between({ bucket: range.from }, { bucket: range.to })
+    ).go(options),
+  ];
+  if (isShardedCounter(name)) {
+    for (const shard of shardsOf(name)) {
+      const query = CounterShardEntity.query.byShard({ name, shard });
+      reads.push(
+        (range === null
+          ? query
+          : 'begins' in range
+            ? query.begins({ bucket: range.begins })
+            : query.between({ bucket: range.from }, { bucket: range.to })
+        ).go(options),
+      );
+    }
+  }
+  return (await Promise.all(reads)).flatMap(({ data }) => data);
+};
+
 /** K2: one counter's `all` total, summed over its shards (0 before the first write). */
 export const getCounterTotal = async (name: CounterName): Promise<number> => {
-  const { data } = await CounterEntity.query
-    .byName({ name })
-    .begins({ bucket: 'all' })
-    .go({ pages: 'all', attributes: ['bucket', 'value'] });
+  const data = await readCounterItems(name, { begins: 'all' });
   // `begins` on `all` would also match a bucket such as `all-time`; only `all` itself counts.
   return data.filter((item) => item.bucket === 'all').reduce((sum, item) => sum + item.value, 0);
 };
 
 /** K4: every bucket of a counter, summed over shards (absent buckets are absent). */
 export const getCounterBuckets = async (name: CounterName): Promise<Map<string, number>> => {
-  const { data } = await CounterEntity.query
-    .byName({ name })
-    .go({ pages: 'all', attributes: ['bucket', 'value'] });
+  const data = await readCounterItems(name, null);
   const buckets = new Map<string, number>();
   for (const { bucket, value } of data) buckets.set(bucket, (buckets.get(bucket) ?? 0) + value);
   return buckets;
@@ -43,9 +83,10 @@ const nextDay = (day: string): string =>
 
 /**
  * K3: one counter's day buckets from `from` to `to` (inclusive, `YYYY-MM-DD`), summed over its
- * shards; days without a bucket are absent. One range query on the counter's partition: it reads
- * only the buckets of those days (plus at most one month bucket per month, which sorts among them:
- * `2026-11#` falls between `2026-10-31` and `2026-11-01`), never the counter's whole history.
+ * shards; days without a bucket are absent. One range query on each of the counter's partitions:
+ * it reads only the buckets of those days (plus at most one month bucket per month, which sorts
+ * among them: `2026-11#` falls between `2026-10-31` and `2026-11-01`), never the counter's whole
+ * history.
  */
 export const getDailyCounterValues = async (
   name: CounterName,
@@ -53,10 +94,7 @@ export const getDailyCounterValues = async (
   to: string,
 ): Promise<Map<string, number>> => {
   // The upper bound is the next day's prefix: every shard of `to` sorts below it.
-  const { data } = await CounterEntity.query
-    .byName({ name })
-    .between({ bucket: from }, { bucket: nextDay(to) })
-    .go({ pages: 'all', attributes: ['bucket', 'value'] });
+  const data = await readCounterItems(name, { from, to: nextDay(to) });
   const values = new Map<string, number>();
   for (const { bucket, value } of data) {
     if (!DAY_BUCKET.test(bucket) || bucket < from || bucket > to) continue;

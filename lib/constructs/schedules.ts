@@ -98,6 +98,16 @@ const taskSettings: Record<ScheduleName, TaskSettings> = {
       fn.bindTable(data.table, 'readWrite');
     },
   },
+  // Reads pending download tallies; writes the templates' counts, the counters, the sellers'
+  // notifications and their outbox entries, deleting each tally in the same transaction.
+  downloadTally: {
+    domain: 'downloads',
+    memorySize: 256,
+    timeout: Duration.minutes(1),
+    bind: (fn, data) => {
+      fn.bindTable(data.table, 'readWrite');
+    },
+  },
   // Reads the approved templates, their deployments, downloads and security reports; writes the
   // reports, notifications and alert markers; reads the stored dependency lists and keeps the
   // run's state under security/ (docs/operations.md, "Security re-check"). Calls the advisory

@@ -4,15 +4,16 @@
  * - byName (table): pk `name`, sk `bucket`,`shard` → one total (`bucket = all`), a date range of day
  *   buckets, or every status bucket of a counter; readers sum over shards.
  *
- * Always written with `update().add({ value })` (an upsert that never loses a concurrent add). Only
- * `downloads` is sharded (DOWNLOAD_COUNTER_SHARDS, random per write) because it is the one counter
- * written on every download; every other counter uses shard 0.
+ * Always written with `update().add({ value })` (an upsert that never loses a concurrent add), on
+ * shard 0. The two counters written for every download, `downloads` and `seller_downloads`, are
+ * now written as CounterShard items (counter-shard.ts: one partition per shard); their Counter
+ * items are those written before (shards 0 … DOWNLOAD_COUNTER_SHARDS - 1 of `downloads`, shard 0
+ * of `seller_downloads`), which readers still add in.
  *
- * `seller_downloads` is one item per seller and month, bucket `YYYY-MM/<seller id>` (see
- * {@link sellerMonthBucket}): the seller's downloads that share the month's subscription pool, added
- * in the download's own transaction, so the payout run reads a month in one query instead of
- * counting every row. Not sharded: it is only contended by concurrent downloads of one seller's
- * templates, as the template's own `download_count` already is in the same transaction.
+ * `seller_downloads` counts a seller's downloads of a month, bucket `YYYY-MM/<seller id>` (see
+ * {@link sellerMonthBucket}): those that share the month's subscription pool, added with the
+ * download's tally (download-tally.ts), so the payout run reads a month in a few queries instead
+ * of counting every row.
  */
 import { defineEntity } from '../entity';
 
@@ -33,7 +34,7 @@ export const COUNTER_NAMES = [
 ] as const;
 export type CounterName = (typeof COUNTER_NAMES)[number];
 
-/** Shards of the `downloads` counter: conflicts between concurrent downloads become 10× rarer. */
+/** Shards of the `downloads` counter's older items (CounterShard keeps its shards since). */
 export const DOWNLOAD_COUNTER_SHARDS = 10;
 
 /** The `seller_downloads` bucket of a seller's month: the month first, so a month is one range. */
