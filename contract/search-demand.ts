@@ -59,9 +59,9 @@ export const SEARCH_DEMAND_TEXT = {
   sellerIntro: (from: string, to: string) =>
     `Searches in your categories over the last ${SEARCH_DEMAND_DAYS} days (${from} to ${to}) that found fewer than ${SEARCH_DEMAND_FEW_RESULTS} templates. Nothing here identifies who searched.`,
   sellerEmpty: 'No search in your categories came up short this month.',
-  /** "people searched “supabase auth” 41 times this month and found 1 template" */
+  /** "People searched “supabase auth” 41 times this month and found 1 template" */
   sentence: (entry: SearchDemandEntry) =>
-    `people searched “${entry.query}” ${times(entry.searches)} this month and found ${templates(entry.result_count)}`,
+    `People searched “${entry.query}” ${times(entry.searches)} this month and found ${templates(entry.result_count)}`,
   adminHeading: 'Searches',
   adminTop: 'Top searches',
   adminZero: 'Searches that found nothing',

@@ -235,3 +235,48 @@ export const discardSearchCounts = (): void => {
   recent.clear();
   oldestAt = null;
 };
+
+/** One day's count of a search, as demo data gives it. */
+export interface ImportedSearchCount {
+  query: string;
+  daysAgo: number;
+  searches: number;
+  resultCount: number;
+  categories: string[];
+}
+
+/**
+ * Writes demo searches (lib/local/seed), each unless its search was already counted on any day of
+ * the last 30: a seed run again, on another day, adds nothing.
+ */
+export const importSearchCounts = async (
+  counts: readonly ImportedSearchCount[],
+  now = Date.now(),
+): Promise<number> => {
+  const window = Array.from({ length: 30 }, (_, days) => searchDay(now - days * 86_400_000));
+  let written = 0;
+  for (const query of new Set(counts.map((count) => count.query))) {
+    const seen = await SearchCountEntity.batchGetAll(
+      window.map((day) => ({ search_day: day, query })),
+      { attributes: ['query'] },
+    );
+    if (seen.length > 0) continue;
+    const items = counts
+      .filter((count) => count.query === query)
+      .map((count) => {
+        const day = searchDay(now - count.daysAgo * 86_400_000);
+        return {
+          search_day: day,
+          query,
+          searches: count.searches,
+          result_count: count.resultCount,
+          categories: [...count.categories].sort(),
+          updated_at: new Date(now).toISOString(),
+          expires_at: Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + KEEP_DAYS * 86_400,
+        };
+      });
+    await SearchCountEntity.batchPut(items);
+    written += items.length;
+  }
+  return written;
+};

@@ -41,6 +41,14 @@ describe('admin analytics', () => {
     expect(await page.getByTestId('analytics-stat-new-users').textContent()).toContain(
       'Last 30 days',
     );
+    // The most searched, and the most searched of those that found nothing (the demo's searches).
+    const top = page.getByTestId('admin-top-searches');
+    expect(await top.locator('tbody tr').first().locator('td').first().textContent()).toBe(
+      'saas starter',
+    );
+    expect(
+      await page.getByTestId('admin-zero-result-searches').locator('tbody td').allTextContents(),
+    ).toContain('multi tenant');
 
     await period.getByRole('button', { name: 'Year' }).click();
     await expect.poll(() => rangeText(page)).toContain('Last 365 days');

@@ -94,6 +94,16 @@ describe('analytics, payout settings and success stories', () => {
     expect(await downloadsOf()).toBeLessThanOrEqual(all);
     await page.getByTestId('analytics-template-select').selectOption({ label: 'All templates' });
     expect(await downloadsOf()).toBe(all);
+    // What buyers searched for in the seller's categories and didn't find (the demo's searches).
+    const demand = page.getByTestId('analytics-search-demand');
+    expect(await demand.getByRole('heading').textContent()).toBe(
+      "What buyers searched for and didn't find",
+    );
+    expect(await demand.getByTestId('search-demand-entry').allTextContents()).toContainEqual(
+      expect.stringMatching(
+        /^People searched “supabase auth” \d+ times this month and found 1 template$/,
+      ),
+    );
     await screenshot(page, 'analytics');
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -37,6 +37,7 @@ import { seedNewsletter, seedNewsletterTypes } from './newsletter';
 import { reviewsOf, seedTemplatesWithPreviews } from './template-import';
 import { seedTemplates, type SeedTemplate } from './templates';
 import { seedDownloads } from './downloads';
+import { seedSearchCounts } from './searches';
 import { seedMoney, settleMoney } from './money';
 import { seedAccounts, userOf } from './users';
 
@@ -113,6 +114,7 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
   // schedule rewrites it every few minutes from then on). Seeded templates carry their historic
   // `updated_at`, which a catalog that reads "changes since" would not see: the snapshot has them.
   await publishCatalogSnapshot();
+  await seedSearchCounts();
   const money = {
     users: new Map(
       [...users].map(([key, user]) => [key, { sub: user.sub, email: user.account.email }]),

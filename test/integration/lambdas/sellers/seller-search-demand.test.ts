@@ -93,7 +93,7 @@ describe('search demand in the seller’s analytics', () => {
       ],
     });
     expect(SEARCH_DEMAND_TEXT.sentence(body.search_demand.searches[0]!)).toBe(
-      'people searched “supabase auth” 41 times this month and found 1 template',
+      'People searched “supabase auth” 41 times this month and found 1 template',
     );
   });
 

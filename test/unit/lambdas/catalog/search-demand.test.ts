@@ -128,9 +128,9 @@ describe('the seller’s sentence', () => {
   it('says how often and how many were found', () => {
     expect(
       SEARCH_DEMAND_TEXT.sentence({ query: 'supabase auth', searches: 41, result_count: 1 }),
-    ).toBe('people searched “supabase auth” 41 times this month and found 1 template');
+    ).toBe('People searched “supabase auth” 41 times this month and found 1 template');
     expect(SEARCH_DEMAND_TEXT.sentence({ query: 'kanban', searches: 1, result_count: 0 })).toBe(
-      'people searched “kanban” once this month and found no template',
+      'People searched “kanban” once this month and found no template',
     );
   });
 });

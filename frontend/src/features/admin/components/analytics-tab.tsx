@@ -1,7 +1,8 @@
 /**
  * Analytics (the admin Analytics tab): revenue, downloads and new users
- * over a day, week, month (the default) or year, as stat cards and daily charts. The charts
- * (@chakra-ui/charts over recharts) are only in this tab's chunk.
+ * over a day, week, month (the default) or year, as stat cards and daily charts, then the top
+ * searches and those that found nothing. The charts (@chakra-ui/charts over recharts) are only in
+ * this tab's chunk.
  */
 import { QueryError } from '../../../components/query-error';
 import { failedQueryProps } from '../../../lib/query-retry';
@@ -29,6 +30,7 @@ import {
 } from '@contract/admin-analytics';
 import { formatGbp } from '@contract/money';
 import { useAdminAnalytics } from '../api/get-admin-analytics';
+import { SearchDemandLists } from './search-demand-lists';
 import {
   analyticsRows,
   axisLabel,
@@ -117,6 +119,8 @@ export default function AnalyticsTab() {
           ) : (
             <Skeleton h="64" />
           )}
+
+          {data && <SearchDemandLists searches={data.searches} />}
         </>
       )}
     </Stack>

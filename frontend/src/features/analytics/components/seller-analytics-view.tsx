@@ -1,7 +1,9 @@
 /**
  * `/analytics` for approved sellers: the all-time seller figures (the dashboard's own), then their
  * templates over the last twelve months: downloads, one-time sales, earnings and verified ratings,
- * for all templates or one, as figures, monthly charts and a table, with a CSV export. The charts (@chakra-ui/charts over recharts) load with this page only.
+ * for all templates or one, as figures, monthly charts and a table, with a CSV export; then what
+ * buyers searched for in the seller's categories and didn't find. The charts (@chakra-ui/charts
+ * over recharts) load with this page only.
  */
 import { useState, type ReactNode } from 'react';
 import {
@@ -32,6 +34,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { formatCount, formatMonthYear, formatRating } from '../../../lib/format';
 import { useExportSellerAnalytics } from '../api/export-seller-analytics';
 import { useSellerAnalytics } from '../api/get-seller-analytics';
+import { SearchDemandCard } from './search-demand-card';
 import { formatShortMonth } from '../../../lib/format';
 
 const ALL = 'all';
@@ -169,6 +172,8 @@ function AnalyticsBody(props: {
       </Alert.Root>
 
       <ByTemplateTable templates={data.templates} />
+
+      <SearchDemandCard demand={data.search_demand} />
     </Stack>
   );
 }

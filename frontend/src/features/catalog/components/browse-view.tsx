@@ -22,8 +22,9 @@ import { useTemplates } from '../api/get-templates';
 import { hasActiveFilters, shouldPaginate } from '../lib/browse-filters';
 import { useBrowseFilters } from '../lib/use-browse-filters';
 import { BrowsePagination } from './browse-pagination';
+import { EmptyResults } from './empty-results';
 import { FilterPanel } from './filter-panel';
-import { TemplateCard } from './template-card';
+import { ResultsGrid } from './results-grid';
 
 function CardSkeleton() {
   return (
@@ -77,9 +78,6 @@ function NoResults({ canClear, onClear }: NoResultsProps) {
   );
 }
 
-/** The cards whose images are in the first screen on any width: fetched at once, not lazily. */
-const EAGER_CARDS = 3;
-
 /** `/mvps`: filters on the side, the results grid and pagination beside them. */
 export function BrowseView() {
   const actions = useBrowseFilters();
@@ -129,24 +127,15 @@ export function BrowseView() {
           )}
           {data === undefined && !error && <LoadingGrid />}
           {data && data.items.length === 0 && !pastTheEnd && (
-            <NoResults canClear={hasActiveFilters(filters)} onClear={clearFilters} />
+            <>
+              <NoResults canClear={hasActiveFilters(filters)} onClear={clearFilters} />
+              <EmptyResults result={data} filters={filters} />
+            </>
           )}
           {/* The results' heading, for the outline: on phones the filters' h2 is folded away, and
               the cards' titles are h3. */}
           <VisuallyHidden as="h2">Templates</VisuallyHidden>
-          {data && data.items.length > 0 && (
-            <SimpleGrid
-              columns={{ base: 1, md: 2, xl: 3 }}
-              gap="6"
-              data-testid="results-grid"
-              opacity={isFetching ? 0.7 : 1}
-              transition="opacity 0.2s"
-            >
-              {data.items.map((template, index) => (
-                <TemplateCard key={template.id} mvp={template} eager={index < EAGER_CARDS} />
-              ))}
-            </SimpleGrid>
-          )}
+          {data && data.items.length > 0 && <ResultsGrid data={data} isFetching={isFetching} />}
           {data && shouldPaginate(data.total, data.pageSize) && (
             <Flex justify="center" pt="4">
               <BrowsePagination

@@ -7,7 +7,6 @@ import {
   Heading,
   HStack,
   Input,
-  InputGroup,
   NativeSelect,
   SimpleGrid,
   Stack,
@@ -16,7 +15,7 @@ import {
   Wrap,
 } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuSearch, LuSlidersHorizontal } from 'react-icons/lu';
+import { LuSlidersHorizontal } from 'react-icons/lu';
 import { TEMPLATE_CATEGORIES } from '@contract/categories';
 import {
   ACCESS_TIERS,
@@ -35,6 +34,7 @@ import type { BrowseCategory, BrowseTech } from '../lib/browse-filters';
 import type { BrowseFilterActions } from '../lib/use-browse-filters';
 import { useDebouncedCommit } from '../lib/use-debounced-commit';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { SearchCombobox } from './search-combobox';
 
 const isOneOf = <T extends string>(options: readonly T[], value: string): value is T =>
   options.some((option) => option === value);
@@ -281,15 +281,15 @@ export function FilterPanel({ filters, updateFilters, clearFilters }: BrowseFilt
 
         <Field.Root>
           <Field.Label>Search</Field.Label>
-          <InputGroup startElement={<LuSearch />}>
-            <Input
-              type="search"
-              placeholder="Search MVPs..."
-              value={searchText}
-              maxLength={100}
-              onChange={(event) => setSearchText(event.target.value)}
-            />
-          </InputGroup>
+          <SearchCombobox
+            filters={filters}
+            value={searchText}
+            onType={setSearchText}
+            onSearch={(search) => {
+              setSearchText(search);
+              updateFilters({ search });
+            }}
+          />
         </Field.Root>
 
         <SortField filters={filters} updateFilters={updateFilters} />

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import {
   Badge,
   Box,
@@ -186,16 +186,19 @@ function CardFooter({ mvp, detailHref, onInnerClick }: CardFooterProps) {
  * compact row (a square thumbnail beside title, tagline, price and figures; its title is the link),
  * so a page of results is a short scroll; from `md` it is the full card with tags and buttons.
  * `showSeller`: the "by @name" line; off on the seller's own profile page, where every card is
- * theirs. `eager`: a card in the first screen, whose image loads at once and first.
+ * theirs. `eager`: a card in the first screen, whose image loads at once and first. `highlight`:
+ * how the title and tagline show the words a search matched (browse with search text).
  */
 export function TemplateCard({
   mvp,
   showSeller = true,
   eager = false,
+  highlight = String,
 }: {
   mvp: TemplateSummary;
   showSeller?: boolean;
   eager?: boolean;
+  highlight?: (text: string) => ReactNode;
 }) {
   const navigate = useNavigate();
   const detailHref = paths.mvp.getHref(mvp.id);
@@ -226,11 +229,11 @@ export function TemplateCard({
             fontSize={{ base: 'md', md: 'lg' }}
           >
             <RouterLink to={detailHref} onClick={stop}>
-              {mvp.title}
+              {highlight(mvp.title)}
             </RouterLink>
           </Card.Title>
           <Card.Description lineClamp={{ base: 1, md: 2 }} mt="1">
-            {mvp.tagline}
+            {highlight(mvp.tagline)}
           </Card.Description>
         </Box>
         <Box display={{ base: 'block', md: 'none' }}>
