@@ -59,7 +59,8 @@ export const schedules = {
   /**
    * Every minute: the e-mails of notifications still in the outbox (docs/data-model.md, section 3.7).
    * Most are sent by the request that notified; this sends the ones written inside another
-   * domain's transaction and retries failed sends. An empty outbox costs one small Query.
+   * domain's transaction and retries failed sends, from every shard of the outbox, paced to its
+   * share of the SES send rate. An empty outbox costs one small Query per shard.
    */
   notificationEmails: {
     cron: '* * * * ? *',

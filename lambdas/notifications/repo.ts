@@ -5,7 +5,14 @@
  * Writes that change `read` always pass `read` (the unread index is sparse by condition and is
  * re-evaluated on every write with the attributes given).
  */
-import { EmailOutboxEntity, type EmailOutboxItem } from '../shared/db/entities/email-outbox';
+import {
+  EmailOutboxEntity,
+  LegacyEmailOutboxEntity,
+  OUTBOX_SHARDS,
+  UNSHARDED_OUTBOX,
+  outboxShardOf,
+  type EmailOutboxItem,
+} from '../shared/db/entities/email-outbox';
 import { NotificationEntity, type NotificationItem } from '../shared/db/entities/notification';
 import { NotificationCounterEntity } from '../shared/db/entities/notification-counter';
 import {
@@ -85,6 +92,7 @@ const outboxItemOf = (
   now: string,
   leasedUntil?: string,
 ): EmailOutboxItem => ({
+  shard: outboxShardOf(input.id),
   id: input.id,
   user_id: input.userId,
   type: input.type,
@@ -167,14 +175,49 @@ export const markManyRead = async (userId: string, ids: readonly string[]): Prom
   return !result.canceled;
 };
 
+/** An outbox entry's key: its shard (UNSHARDED_OUTBOX for an item of before the shards) and id. */
+export type OutboxKey = Pick<EmailOutboxItem, 'shard' | 'id'>;
+
+/** The partitions the sender drains: every shard, then the one of before the shards. */
+export const OUTBOX_PARTITIONS: readonly number[] = [
+  ...Array.from({ length: OUTBOX_SHARDS }, (_, shard) => shard),
+  UNSHARDED_OUTBOX,
+];
+
+/** The entity and key of an entry (the sharded key, or the one items had before the shards). */
+const outboxEntry = ({ shard, id }: OutboxKey) =>
+  shard === UNSHARDED_OUTBOX
+    ? {
+        patch: () => LegacyEmailOutboxEntity.patch({ id }),
+        delete: () => LegacyEmailOutboxEntity.delete({ id }),
+      }
+    : {
+        patch: () => EmailOutboxEntity.patch({ shard, id }),
+        delete: () => EmailOutboxEntity.delete({ shard, id }),
+      };
+
 /**
- * N7: the oldest outbox entries due at `now` (not waiting for a retry, not held by a sender), up
- * to `limit`. Pages are read past entries that are not due, so entries that keep failing never
- * hold back newer ones.
+ * N7: the oldest entries of one outbox partition due at `now` (not waiting for a retry, not held
+ * by a sender), up to `limit`. Pages are read past entries that are not due, so entries that keep
+ * failing never hold back newer ones.
  */
-export const listDueOutbox = async (now: string, limit: number): Promise<EmailOutboxItem[]> => {
+export const listDueOutbox = async (
+  shard: number,
+  now: string,
+  limit: number,
+): Promise<EmailOutboxItem[]> => {
+  if (shard === UNSHARDED_OUTBOX) {
+    const { data } = await LegacyEmailOutboxEntity.query
+      .byId({})
+      .where(
+        ({ next_attempt_at, leased_until }, { notExists, lte, lt }) =>
+          `(${notExists(next_attempt_at)} OR ${lte(next_attempt_at, now)}) AND (${notExists(leased_until)} OR ${lt(leased_until, now)})`,
+      )
+      .go({ limit, pages: 'all' });
+    return data.map((item) => ({ ...item, shard }));
+  }
   const { data } = await EmailOutboxEntity.query
-    .byId({})
+    .byShard({ shard })
     .where(
       ({ next_attempt_at, leased_until }, { notExists, lte, lt }) =>
         `(${notExists(next_attempt_at)} OR ${lte(next_attempt_at, now)}) AND (${notExists(leased_until)} OR ${lt(leased_until, now)})`,
@@ -188,12 +231,13 @@ export const listDueOutbox = async (now: string, limit: number): Promise<EmailOu
  * not due yet; `false` when it was not taken (or is gone: sent meanwhile).
  */
 export const claimOutboxEntry = async (
-  id: string,
+  key: OutboxKey,
   now: string,
   leasedUntil: string,
 ): Promise<boolean> => {
   try {
-    await EmailOutboxEntity.patch({ id })
+    await outboxEntry(key)
+      .patch()
       .set({ leased_until: leasedUntil })
       .where(
         ({ leased_until }, { notExists, lt }) =>
@@ -212,19 +256,24 @@ export const claimOutboxEntry = async (
 };
 
 /** N9: a sent (or deliberately skipped) entry leaves the outbox. */
-export const deleteOutboxEntry = async (id: string): Promise<void> => {
-  await EmailOutboxEntity.delete({ id }).go();
+export const deleteOutboxEntry = async (key: OutboxKey): Promise<void> => {
+  await outboxEntry(key).delete().go();
 };
 
-/** N10: a failed send: counted, the lease given back, tried again from `nextAttemptAt`. */
+/**
+ * N10: a failed send: counted (unless `counted: false`: SES asked us to slow down, which is not
+ * the entry's fault), the lease given back, tried again from `nextAttemptAt`.
+ */
 export const deferOutboxEntry = async (
-  id: string,
+  key: OutboxKey,
   nextAttemptAt: string,
   error: string,
+  options: { counted?: boolean } = {},
 ): Promise<void> => {
   try {
-    await EmailOutboxEntity.patch({ id })
-      .add({ attempts: 1 })
+    await outboxEntry(key)
+      .patch()
+      .add({ attempts: options.counted === false ? 0 : 1 })
       .set({ next_attempt_at: nextAttemptAt, last_error: error.slice(0, 500) })
       .remove(['leased_until'])
       .go();

@@ -5,9 +5,13 @@
  * claims an item (a short lease), sends it through SES and deletes it; a failed send stays with a
  * later `next_attempt_at` and is retried by the next run.
  *
- * - byId (table): pk (none), sk `id` (the notification's ULID) → "everything pending, oldest
- *   first" is one Query. The outbox holds only what is not sent yet (seconds to minutes of
- *   notifications), so one partition is plenty.
+ * - byShard (table): pk `shard`, sk `id` (the notification's ULID) → "everything pending in one
+ *   shard, oldest first" is one Query. Items spread over OUTBOX_SHARDS partitions by their id, so
+ *   a burst of notifications (every download notifies its seller) does not write one partition;
+ *   the sender reads every shard each run.
+ *
+ * LegacyEmailOutboxEntity is the key items had before the shards (pk none: the `$marketplace`
+ * partition): nothing writes it any more; the sender still drains what it holds.
  *
  * `expires_at` (TTL) drops an item that could not be sent for a week: by then the e-mail is stale
  * and the in-app notification has long told the user.
@@ -15,7 +19,22 @@
 import type { NotificationType } from '../../../../contract/notifications';
 import { defineEntity } from '../entity';
 
+/** Partitions the outbox spreads over. */
+export const OUTBOX_SHARDS = 8;
+
+/** The `shard` of an item read from the partition of before the shards (never stored). */
+export const UNSHARDED_OUTBOX = -1;
+
+/**
+ * An item's shard: spread as a random pick would be (a ULID ends in random characters), yet the
+ * same for the same notification.
+ */
+export const outboxShardOf = (id: string): number =>
+  [...id.slice(-4)].reduce((sum, char) => sum + char.charCodeAt(0), 0) % OUTBOX_SHARDS;
+
 export interface EmailOutboxItem {
+  /** 0 … OUTBOX_SHARDS - 1 ({@link outboxShardOf} of the id); UNSHARDED_OUTBOX for an older item. */
+  shard: number;
   /** The notification's id (ULID, time-ordered). */
   id: string;
   user_id: string;
@@ -35,6 +54,16 @@ export interface EmailOutboxItem {
 }
 
 export const EmailOutboxEntity = defineEntity<EmailOutboxItem>()({
+  entity: 'emailOutbox',
+  version: '1',
+  defaults: { attempts: 0 },
+  indexes: {
+    byShard: { pk: ['shard'], sk: ['id'] },
+  },
+});
+
+/** Items written before the shards, in one partition: drained, never written. */
+export const LegacyEmailOutboxEntity = defineEntity<Omit<EmailOutboxItem, 'shard'>>()({
   entity: 'emailOutbox',
   version: '1',
   defaults: { attempts: 0 },

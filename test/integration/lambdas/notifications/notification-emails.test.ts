@@ -21,7 +21,10 @@ import type {
   NotificationPreferences,
 } from '../../../../contract/notification-preferences';
 import type { NotificationType } from '../../../../contract/notifications';
-import { EmailOutboxEntity } from '../../../../lambdas/shared/db/entities/email-outbox';
+import {
+  EmailOutboxEntity,
+  OUTBOX_SHARDS,
+} from '../../../../lambdas/shared/db/entities/email-outbox';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { transactWrite } from '../../../../lambdas/shared/db/transaction';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
@@ -93,10 +96,17 @@ const notifyInTransaction = async (userId: string, type: NotificationType, messa
   expect(result.canceled).toBe(false);
 };
 
+/** The user's outbox entries, over every shard. */
 const outboxOf = async (userId: string) =>
-  (await EmailOutboxEntity.query.byId({}).go({ pages: 'all' })).data.filter(
-    (entry) => entry.user_id === userId,
-  );
+  (
+    await Promise.all(
+      Array.from({ length: OUTBOX_SHARDS }, (_, shard) =>
+        EmailOutboxEntity.query.byShard({ shard }).go({ pages: 'all' }),
+      ),
+    )
+  )
+    .flatMap(({ data }) => data)
+    .filter((entry) => entry.user_id === userId);
 
 describe('notification e-mails', () => {
   it('e-mails a notification at once, branded, with a per-type unsubscribe link', async () => {
@@ -282,7 +292,7 @@ describe('notification e-mails', () => {
     expect(await mailFor(user.email)).toHaveLength(0);
 
     // Once due, it is sent.
-    await EmailOutboxEntity.patch({ id: entry!.id })
+    await EmailOutboxEntity.patch({ shard: entry!.shard, id: entry!.id })
       .set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
       .go();
     report = await deliverPendingEmails();
@@ -298,7 +308,7 @@ describe('notification e-mails', () => {
     await notifyInTransaction(stuck.id, 'payout_failed', 'Your payout could not be made.');
     const [entry] = await outboxOf(stuck.id);
     // Last try but one, and a retry long ago: due now.
-    await EmailOutboxEntity.patch({ id: entry!.id })
+    await EmailOutboxEntity.patch({ shard: entry!.shard, id: entry!.id })
       .set({ attempts: MAX_ATTEMPTS - 1, next_attempt_at: new Date(0).toISOString() })
       .go();
     await notifyInTransaction(fresh.id, 'payout_failed', 'Your payout could not be made.');
