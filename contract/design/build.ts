@@ -4,8 +4,8 @@
  * input of the Build step), the CodeBuild project's buildspec in the cloud (which receives the plan
  * as environment variables, `BUILD_ENV`), and the local runner of `npm start` (lib/local/build/),
  * which receives the same variables from the same Build state. Whoever runs the build writes a
- * {@link BuildRecordFile} to `buildRecordKey(...)` in the files bucket; the pipeline's RecordBuild
- * step reads it and stores it on the version (docs/data-model.md, "Version builds").
+ * {@link BuildRecordFile} (JSON) to the record key it is given; the pipeline's RecordBuild step
+ * reads it and stores it for the version (docs/data-model.md, "Version builds").
  *
  * 1. The lock file picks the package manager and its frozen install command (never a plain
  *    `npm install`: what is built is what the buyer installs from the same lock file).
@@ -266,33 +266,93 @@ export const planBuild = ({ paths, packageJson, yarnLockHead, site }: PlanInput)
 
 /**
  * The plan as the environment of the build: CodeBuild's `EnvironmentVariablesOverride` (the
- * Build state of state-machines/mvp-processing.asl.json sets each from the plan) and the local
- * runner's input. Nothing else of the marketplace's environment reaches a build.
+ * Build state of state-machines/mvp-processing.asl.json passes the plan's `environment`) and the
+ * local runner's input. Nothing else of the marketplace's environment reaches a build. The record
+ * and the static output go to the preview bucket's layout (live-previews.ts): the record to
+ * `recordKey`, the output folder's files under `sitePrefix`; the build may write nowhere else.
  */
 export const BUILD_ENV = {
   bundleBucket: 'BUILD_BUNDLE_BUCKET',
   bundleKey: 'BUILD_BUNDLE_KEY',
+  /**
+   * Where the commands run, relative to the bundle's files as a deploy sees them: when every
+   * file of the archive sits in one top folder (`my-app/…`, a GitHub zipball), that folder is the
+   * root (lambdas/deployments/bundle-files.ts). A runner that extracts the archive itself removes
+   * that one wrapping folder the same way before it joins `baseDir` ({@link wrappingFolderOf}).
+   */
   baseDir: 'BUILD_BASE_DIR',
   packageManager: 'BUILD_PACKAGE_MANAGER',
   installCommand: 'BUILD_INSTALL_COMMAND',
   buildCommand: 'BUILD_COMMAND',
   outputDir: 'BUILD_OUTPUT_DIR',
   framework: 'BUILD_FRAMEWORK',
-  /** Where the build writes its record (`record.json`) and its static output (`site/`). */
-  outputPrefix: 'BUILD_OUTPUT_PREFIX',
+  outputBucket: 'BUILD_OUTPUT_BUCKET',
+  recordKey: 'BUILD_RECORD_KEY',
+  sitePrefix: 'BUILD_SITE_PREFIX',
 } as const;
 
-/**
- * Each build's own prefix in the files bucket: its record at `record.json` and, for a static
- * site, the output folder's files under `site/`. The build may write nowhere else.
- */
-export const BUILDS_PREFIX = 'builds/';
-export const buildOutputPrefix = (mvpId: string, versionId: string) =>
-  `${BUILDS_PREFIX}${mvpId}/${versionId}/`;
-export const buildRecordKey = (mvpId: string, versionId: string) =>
-  `${buildOutputPrefix(mvpId, versionId)}record.json`;
-export const buildSiteKeyPrefix = (mvpId: string, versionId: string) =>
-  `${buildOutputPrefix(mvpId, versionId)}site/`;
+/** One variable of CodeBuild's `EnvironmentVariablesOverride`. */
+export interface BuildVariable {
+  Name: (typeof BUILD_ENV)[keyof typeof BUILD_ENV];
+  Type: 'PLAINTEXT';
+  Value: string;
+}
+
+/** Where the build's record and static output go (the preview bucket's layout). */
+export interface BuildOutputLocation {
+  bucket: string;
+  recordKey: string;
+  sitePrefix: string;
+}
+
+/** The plan's variables for the build (empty strings for what the plan leaves out). */
+export const buildEnvironmentOf = (
+  plan: BuildPlan,
+  bundle: { bucket: string; key: string },
+  output: BuildOutputLocation,
+): BuildVariable[] => {
+  const values: Record<keyof typeof BUILD_ENV, string> = {
+    bundleBucket: bundle.bucket,
+    bundleKey: bundle.key,
+    baseDir: plan.base_dir,
+    packageManager: plan.package_manager ?? '',
+    installCommand: plan.install_command ?? '',
+    buildCommand: plan.build_command ?? '',
+    outputDir: plan.output_dir ?? '',
+    framework: plan.framework ?? '',
+    outputBucket: output.bucket,
+    recordKey: output.recordKey,
+    sitePrefix: output.sitePrefix,
+  };
+  return (Object.keys(BUILD_ENV) as (keyof typeof BUILD_ENV)[]).map((key) => ({
+    Name: BUILD_ENV[key],
+    Type: 'PLAINTEXT',
+    Value: values[key],
+  }));
+};
+
+/** The plan back from the build's variables (the runner's side of {@link buildEnvironmentOf}). */
+export const buildSettingsFromEnvironment = (
+  variables: Readonly<Record<string, string | undefined>>,
+) => {
+  const read = (key: keyof typeof BUILD_ENV) => variables[BUILD_ENV[key]] ?? '';
+  return {
+    bundle: { bucket: read('bundleBucket'), key: read('bundleKey') },
+    baseDir: read('baseDir'),
+    packageManager: (read('packageManager') || null) as BuildPackageManager | null,
+    installCommand: read('installCommand') || null,
+    buildCommand: read('buildCommand') || null,
+    outputDir: read('outputDir') || null,
+    framework: read('framework') || null,
+    output: {
+      bucket: read('outputBucket'),
+      recordKey: read('recordKey'),
+      sitePrefix: read('sitePrefix'),
+    } satisfies BuildOutputLocation,
+  };
+};
+
+export type BuildSettings = ReturnType<typeof buildSettingsFromEnvironment>;
 
 /** Where a build ran. */
 export type BuildEnvironment = 'codebuild' | 'local';
@@ -369,3 +429,16 @@ export const logTailOf = (lines: readonly string[]): string[] =>
         ? `${line.slice(0, BUILD_LIMITS.logLineChars)}…`
         : line,
     );
+
+/**
+ * The one folder that wraps every entry of an extracted archive (its top-level names), which a
+ * runner treats as the bundle's root, or null when there is none. Dotfiles beside the folder
+ * (`.DS_Store`) and `__MACOSX` do not count, as a deploy ignores them.
+ */
+export const wrappingFolderOf = (
+  topLevel: readonly { name: string; directory: boolean }[],
+): string | null => {
+  const kept = topLevel.filter((entry) => entry.name !== '__MACOSX' && entry.name !== '.git');
+  const [only] = kept;
+  return kept.length === 1 && only?.directory ? only.name : null;
+};
