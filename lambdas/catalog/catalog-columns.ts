@@ -249,6 +249,32 @@ export const columnsFromRecords = (records: readonly CatalogRecord[]): CatalogCo
 type TypedColumn = Uint8Array | Uint16Array | Uint32Array | Float64Array;
 
 /**
+ * Ascending rows as runs of consecutive ones, `[from, to)` pairs: a change removes few rows, so
+ * each column is copied in a few blocks rather than row by row.
+ */
+const runsOf = (rows: Uint32Array): number[] => {
+  const runs: number[] = [];
+  for (let i = 0; i < rows.length;) {
+    let j = i + 1;
+    while (j < rows.length && rows[j] === rows[j - 1]! + 1) j += 1;
+    runs.push(rows[i]!, rows[j - 1]! + 1);
+    i = j;
+  }
+  return runs;
+};
+
+/** The runs of `from` one after another, then `rest`, into `into`. */
+const copyRuns = <C extends TypedColumn>(runs: number[], from: C, rest: C, into: C): C => {
+  let at = 0;
+  for (let r = 0; r < runs.length; r += 2) {
+    into.set(from.subarray(runs[r]!, runs[r + 1]!) as never, at);
+    at += runs[r + 1]! - runs[r]!;
+  }
+  into.set(rest as never, at);
+  return into;
+};
+
+/**
  * The rows `keep` of `old` (in that order), then `added`: one pass of typed-array and pointer
  * copies, no object per row. A list column (technologies, preview images) is copied with its
  * offsets shifted.
@@ -264,21 +290,16 @@ export const keepAndAppend = (
   const tail = builder.finish();
   const kept = keep.length;
   const count = kept + tail.count;
-  const pick = <C extends TypedColumn | readonly unknown[]>(from: C, rest: C, into: C): C => {
-    const target = into as unknown as unknown[];
-    for (let i = 0; i < kept; i += 1) target[i] = from[keep[i]!];
-    for (let j = 0; j < tail.count; j += 1) target[kept + j] = rest[j];
-    return into;
+  const runs = runsOf(keep);
+  const pick = <C extends TypedColumn>(from: C, rest: C, into: C): C =>
+    copyRuns(runs, from, rest, into);
+  const strings = <T>(from: readonly T[], rest: readonly T[]): T[] => {
+    const parts: T[][] = [];
+    for (let r = 0; r < runs.length; r += 2) parts.push(from.slice(runs[r]!, runs[r + 1]!));
+    return ([] as T[]).concat(...parts, rest);
   };
-  const strings = (from: readonly (string | null)[], rest: readonly (string | null)[]) =>
-    pick(from, rest, new Array<string | null>(count));
-  const list = <V extends ArrayLike<unknown>>(
-    starts: Uint32Array,
-    values: ArrayLike<unknown>,
-    restStarts: Uint32Array,
-    restValues: ArrayLike<unknown>,
-    make: (length: number) => V,
-  ): { starts: Uint32Array; values: V } => {
+  /** A list column's offsets for the kept rows and then the added ones. */
+  const listStarts = (starts: Uint32Array, restStarts: Uint32Array): Uint32Array => {
     const newStarts = new Uint32Array(count + 1);
     for (let i = 0; i < kept; i += 1) {
       newStarts[i + 1] = newStarts[i]! + starts[keep[i]! + 1]! - starts[keep[i]!]!;
@@ -286,23 +307,20 @@ export const keepAndAppend = (
     for (let j = 0; j < tail.count; j += 1) {
       newStarts[kept + j + 1] = newStarts[kept + j]! + restStarts[j + 1]! - restStarts[j]!;
     }
-    const newValues = make(newStarts[count]!);
-    const target = newValues as unknown as unknown[];
-    let at = 0;
-    for (let i = 0; i < kept; i += 1) {
-      for (let v = starts[keep[i]!]!; v < starts[keep[i]! + 1]!; v += 1) target[at++] = values[v];
-    }
-    for (let v = 0; v < restValues.length; v += 1) target[at++] = restValues[v];
-    return { starts: newStarts, values: newValues };
+    return newStarts;
   };
-  const tech = list(old.techStart, old.tech, tail.techStart, tail.tech, (n) => new Uint32Array(n));
-  const preview = list(
-    old.previewStart,
-    old.preview,
-    tail.previewStart,
-    tail.preview,
-    (n) => new Array<string>(n),
-  );
+  // A run's values are one block of the list's values.
+  const techStart = listStarts(old.techStart, tail.techStart);
+  const valueRuns = runs.map((row) => old.techStart[row]!);
+  const tech = copyRuns(valueRuns, old.tech, tail.tech, new Uint32Array(techStart[count]!));
+  const previewStart = listStarts(old.previewStart, tail.previewStart);
+  const previewParts: string[][] = [];
+  for (let r = 0; r < runs.length; r += 2) {
+    previewParts.push(
+      old.preview.slice(old.previewStart[runs[r]!]!, old.previewStart[runs[r + 1]!]!),
+    );
+  }
+  const preview = ([] as string[]).concat(...previewParts, tail.preview);
   return {
     count,
     strings: tail.strings,
@@ -312,15 +330,15 @@ export const keepAndAppend = (
     slug: strings(old.slug, tail.slug) as string[],
     tagline: strings(old.tagline, tail.tagline) as string[],
     category: pick(old.category, tail.category, new Uint32Array(count)),
-    techStart: tech.starts,
-    tech: tech.values,
+    techStart,
+    tech,
     price: pick(old.price, tail.price, new Float64Array(count)),
     accessTier: pick(old.accessTier, tail.accessTier, new Uint32Array(count)),
     licence: pick(old.licence, tail.licence, new Uint32Array(count)),
     rating: pick(old.rating, tail.rating, new Float64Array(count)),
     downloads: pick(old.downloads, tail.downloads, new Float64Array(count)),
-    previewStart: preview.starts,
-    preview: preview.values,
+    previewStart,
+    preview,
     renditions: pick(old.renditions, tail.renditions, new Uint16Array(count)),
     demoUrl: strings(old.demoUrl, tail.demoUrl),
     githubUrl: strings(old.githubUrl, tail.githubUrl),

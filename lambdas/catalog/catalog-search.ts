@@ -27,7 +27,23 @@
  * `CatalogSearch.decode`), so a new container reads them instead of tokenising the catalog.
  */
 import SearchableMap from 'minisearch/SearchableMap';
-import { lookUpPass, scanPass, type Postings, type Scratch, type WordReach } from './search-passes';
+import {
+  COMPACT_AFTER,
+  liveRowCount,
+  mergedPostings,
+  overlayAfter,
+  rowCountIn,
+  type AddedDocument,
+  type Overlay,
+} from './search-changes';
+import {
+  lookUpPass,
+  scanPass,
+  type Postings,
+  type Scratch,
+  type SearchedPostings,
+  type WordReach,
+} from './search-passes';
 import { compact, termOf, termsOfWord, typosAllowed, wordsOf } from './search-words';
 
 export { normalisedText, termsOfWord, typosAllowed, wordsOf } from './search-words';
@@ -165,72 +181,64 @@ export interface SearchHits {
 
 export class CatalogSearch {
   private scratch: Scratch | null = null;
+  /** Each term's live row count, once a search needed it (with an overlay only). */
+  private readonly liveCounts = new Map<number, number>();
 
   private constructor(
     private readonly vocabulary: Vocabulary,
+    /** The postings the index started from: rows `0 … baseRows - 1`. */
     private readonly postings: Postings,
+    private readonly baseRows: number,
     /** How many rows the index covers (the catalog's size). */
     readonly size: number,
+    /** The changes since those postings (search-changes.ts); null: none. */
+    private readonly overlay: Overlay | null = null,
   ) {}
 
   /** An index of `documents`, row i being the i-th. */
   static build(documents: readonly SearchDocument[]): CatalogSearch {
     const vocabulary: Vocabulary = { numbers: new SearchableMap<number>(), terms: [] };
-    return new CatalogSearch(vocabulary, postingsOf(vocabulary, documents), documents.length);
+    const postings = postingsOf(vocabulary, documents);
+    return new CatalogSearch(vocabulary, postings, documents.length, documents.length);
   }
 
   /**
    * The index of the catalog after a change: row r is now `newRow[r]` (-1: gone), the kept rows
-   * numbered `0 … kept - 1` in their old order, then `added` as rows `kept` onwards.
+   * numbered `0 … kept - 1` in their old order, then `added` as rows `kept` onwards. The postings
+   * are shared, the change kept beside them (search-changes.ts); past COMPACT_AFTER changed
+   * templates they are rewritten once.
    */
   withChanges(newRow: Int32Array, kept: number, added: readonly SearchDocument[]): CatalogSearch {
-    // The added templates' postings by term (new terms numbered after the known ones).
-    const additions = new Map<number, { rows: number[]; fields: number[] }>();
-    let addedCount = 0;
-    added.forEach((document, i) => {
-      for (const [term, bits] of termsOfDocument(document)) {
-        const number = numberOf(this.vocabulary, term);
-        let list = additions.get(number);
-        if (!list) additions.set(number, (list = { rows: [], fields: [] }));
-        list.rows.push(kept + i);
-        list.fields.push(bits);
-        addedCount += 1;
-      }
+    const documents = added.map((document): AddedDocument => {
+      const terms = termsOfDocument(document);
+      return {
+        terms: Uint32Array.from(terms.keys(), (term) => numberOf(this.vocabulary, term)),
+        fields: Uint8Array.from(terms.values()),
+      };
     });
-    // One pass over the postings: each term's kept rows renumbered (still ascending), then its
-    // added rows (above every kept row).
-    const { start, rows, fields } = this.postings;
-    const oldTerms = start.length - 1;
     const termCount = this.vocabulary.terms.length;
-    const newStart = new Uint32Array(termCount + 1);
-    const newRows = new Uint32Array(rows.length + addedCount);
-    const newFields = new Uint8Array(rows.length + addedCount);
-    let to = 0;
-    for (let t = 0; t < termCount; t += 1) {
-      if (t < oldTerms) {
-        for (let p = start[t]!; p < start[t + 1]!; p += 1) {
-          const row = newRow[rows[p]!]!;
-          if (row === -1) continue;
-          newRows[to] = row;
-          newFields[to] = fields[p]!;
-          to += 1;
-        }
-      }
-      const list = additions.get(t);
-      if (list) {
-        for (let j = 0; j < list.rows.length; j += 1) {
-          newRows[to] = list.rows[j]!;
-          newFields[to] = list.fields[j]!;
-          to += 1;
-        }
-      }
-      newStart[t + 1] = to;
+    const base = { size: this.baseRows };
+    const overlay = overlayAfter(base, this.overlay, newRow, documents, termCount);
+    const size = kept + added.length;
+    if (this.baseRows - overlay.gone.length + overlay.added.length !== size) {
+      throw new RangeError('search rows after a change');
     }
-    return new CatalogSearch(
-      this.vocabulary,
-      { start: newStart, rows: newRows.subarray(0, to), fields: newFields.subarray(0, to) },
-      kept + added.length,
-    );
+    if (overlay.gone.length + overlay.added.length > COMPACT_AFTER) {
+      const merged = mergedPostings(this.postings, overlay, termCount);
+      return new CatalogSearch(this.vocabulary, merged, size, size);
+    }
+    return new CatalogSearch(this.vocabulary, this.postings, this.baseRows, size, overlay);
+  }
+
+  /** How many live rows hold `term` (its rarity). */
+  private rowCount(term: number): number {
+    if (this.overlay === null) return rowCountIn(this.postings, term);
+    let count = this.liveCounts.get(term);
+    if (count === undefined) {
+      count = liveRowCount(this.postings, this.overlay, term);
+      this.liveCounts.set(term, count);
+    }
+    return count;
   }
 
   /**
@@ -275,17 +283,34 @@ export class CatalogSearch {
    * order is free).
    */
   private wordReaches(words: readonly string[]): WordReach[] {
-    const { start } = this.postings;
-    const termTotal = start.length - 1;
+    const base = this.postings;
+    const added = this.overlay?.postings ?? null;
+    const rangeOf = (postings: Postings | null, term: number): [number, number] =>
+      postings !== null && term < postings.start.length - 1
+        ? [postings.start[term]!, postings.start[term + 1]!]
+        : [0, 0];
     return words
       .map((word, w) => {
         const expanded = this.expand(word, w === words.length - 1);
-        const reach: WordReach = { terms: [], weights: [], rows: 0, reached: expanded.size };
+        const reach: WordReach = {
+          weights: [],
+          baseFrom: [],
+          baseTo: [],
+          addedFrom: [],
+          addedTo: [],
+          rows: 0,
+          reached: expanded.size,
+        };
         for (const [term, quality] of expanded) {
-          const size = term < termTotal ? start[term + 1]! - start[term]! : 0;
+          const size = this.rowCount(term);
           if (size === 0) continue;
-          reach.terms.push(term);
+          const [baseFrom, baseTo] = rangeOf(base, term);
+          const [addedFrom, addedTo] = rangeOf(added, term);
           reach.weights.push(quality * Math.log(1 + this.size / size));
+          reach.baseFrom.push(baseFrom);
+          reach.baseTo.push(baseTo);
+          reach.addedFrom.push(addedFrom);
+          reach.addedTo.push(addedTo);
           reach.rows += size;
         }
         return reach;
@@ -303,14 +328,21 @@ export class CatalogSearch {
     if (words.length === 0 || n === 0)
       return { rows: new Uint32Array(0), scores: new Float64Array(0) };
     const reached = this.wordReaches(words);
-    // Scratch arrays of one entry a row, kept between searches and cleared after each (only the
-    // rows touched): a search allocating them anew left megabytes of garbage per request.
+    const searched: SearchedPostings = {
+      base: this.postings,
+      added: this.overlay?.postings ?? null,
+      baseRows: this.baseRows,
+      toRow: this.overlay?.toRow ?? null,
+    };
+    // Scratch arrays of one entry an index row, kept between searches and cleared after each
+    // (only the rows touched): a search allocating them anew left megabytes of garbage per request.
+    const indexRows = this.baseRows + (this.overlay?.added.length ?? 0);
     const scratch = (this.scratch ??= {
-      total: new Float64Array(n),
-      best: new Float64Array(n),
-      matched: new Uint8Array(n),
-      first: new Uint32Array(n),
-      lists: [new Uint32Array(n), new Uint32Array(n)],
+      total: new Float64Array(indexRows),
+      best: new Float64Array(indexRows),
+      matched: new Uint8Array(indexRows),
+      first: new Uint32Array(indexRows),
+      lists: [new Uint32Array(indexRows), new Uint32Array(indexRows)],
     });
     // The rows matching every word so far: the first word's (every row a search touches, cleared
     // at the end), then alternately one list and the other.
@@ -322,16 +354,22 @@ export class CatalogSearch {
       const next = w === 0 ? scratch.first : scratch.lists[w & 1]!;
       count =
         w > 0 && count * word.reached * LOOKUP_COST < word.rows
-          ? lookUpPass(this.postings, word, scratch, w, touched, count, next)
-          : scanPass(this.postings, word, scratch, w, next);
+          ? lookUpPass(searched, word, scratch, w, touched, count, next)
+          : scanPass(searched, word, scratch, w, next);
       if (w === 0) touchedAtAll = count;
       touched = next;
       if (count === 0) break;
     }
     const { total, matched } = scratch;
-    const hits = touched.slice(0, count);
+    // Index rows as the catalog's rows (the same order: search-changes.ts).
+    const { toRow } = searched;
+    const hits = new Uint32Array(count);
     const scores = new Float64Array(count);
-    for (let i = 0; i < count; i += 1) scores[i] = total[hits[i]!]!;
+    for (let i = 0; i < count; i += 1) {
+      const row = touched[i]!;
+      hits[i] = toRow === null ? row : toRow[row]!;
+      scores[i] = total[row]!;
+    }
     for (let i = 0; i < touchedAtAll; i += 1) {
       const row = scratch.first[i]!;
       total[row] = 0;
@@ -368,9 +406,7 @@ export class CatalogSearch {
     limit = 6,
     { prefix = true, typos }: { prefix?: boolean; typos?: number } = {},
   ): string[] {
-    const { start } = this.postings;
-    const rowsOf = (term: number) =>
-      term < start.length - 1 ? start[term + 1]! - start[term]! : 0;
+    const rowsOf = (term: number) => this.rowCount(term);
     const lower = word.toLowerCase();
     return [...this.expand(lower, prefix, typos ?? typosAllowed(lower))]
       .filter(([term]) => rowsOf(term) > 0)
@@ -384,7 +420,10 @@ export class CatalogSearch {
    * the term's previous row (small numbers, which gzip packs far better than the rows) and fields.
    */
   get encoded(): StoredSearch {
-    const { start, rows, fields } = this.postings;
+    const { start, rows, fields } =
+      this.overlay === null
+        ? this.postings
+        : mergedPostings(this.postings, this.overlay, this.vocabulary.terms.length);
     const counts = new Uint32Array(start.length - 1);
     const gaps = new Uint32Array(rows.length);
     for (let t = 0; t < counts.length; t += 1) {
@@ -421,6 +460,6 @@ export class CatalogSearch {
         rows[p] = row;
       }
     }
-    return new CatalogSearch(vocabulary, { start, rows, fields }, size);
+    return new CatalogSearch(vocabulary, { start, rows, fields }, size, size);
   }
 }

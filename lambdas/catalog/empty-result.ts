@@ -13,7 +13,14 @@
 import type { BrowseFilterKey, TemplateCategory } from '../../contract/catalog';
 import { forEachRow, matchingRows, popcount, type BrowseFilters } from './browse';
 import { recordAt, type CatalogRecord } from './catalog-columns';
-import { hasBit, searchDocumentOf, type Bitmap, type CatalogIndex } from './catalog-index';
+import {
+  emptyBitmap,
+  hasBit,
+  searchDocumentOf,
+  setBit,
+  type Bitmap,
+  type CatalogIndex,
+} from './catalog-index';
 import { termsOfWord, typosAllowed, wordsOf } from './search-words';
 
 /** The ways on from an empty page; each absent when there is none. */
@@ -144,27 +151,23 @@ const fewestFiltersToDrop = (
   return best && { total: best.total, removed: best.removed };
 };
 
-/** The category most rows of `rows` are in (of as many, the first in the category table). */
-const mostCommonCategory = (index: CatalogIndex, rows: Iterable<number>): string | undefined => {
-  const counts = new Map<number, number>();
-  for (const row of rows) {
-    const code = index.columns.category[row]!;
-    counts.set(code, (counts.get(code) ?? 0) + 1);
+/**
+ * The category most rows of `rows` are in (null: every row; of as many, the first in the category
+ * table): counted straight off the bitmap, with no list of rows.
+ */
+const mostCommonCategory = (index: CatalogIndex, rows: Bitmap | null): string | undefined => {
+  const { category, strings } = index.columns;
+  const counts = new Uint32Array(strings.length);
+  if (rows === null) {
+    for (let row = 0; row < index.size; row += 1) counts[category[row]!]! += 1;
+  } else {
+    forEachRow(rows, (row) => (counts[category[row]!]! += 1));
   }
-  let best: [number, number] | undefined;
-  for (const [code, count] of counts) {
-    if (best === undefined || count > best[1] || (count === best[1] && code < best[0])) {
-      best = [code, count];
-    }
+  let best = -1;
+  for (let code = 0; code < counts.length; code += 1) {
+    if (counts[code]! > 0 && (best === -1 || counts[code]! > counts[best]!)) best = code;
   }
-  return best && index.columns.strings[best[0]];
-};
-
-const rowsOf = (bitmap: Bitmap | null, size: number): Iterable<number> => {
-  if (bitmap === null) return Array.from({ length: size }, (_, row) => row);
-  const rows: number[] = [];
-  forEachRow(bitmap, (row) => rows.push(row));
-  return rows;
+  return best === -1 ? undefined : strings[best];
 };
 
 /**
@@ -181,19 +184,16 @@ const nearestCategory = (
   if (filters.category !== undefined) return filters.category;
   if (filters.search === undefined) {
     if (relaxed === undefined) return undefined;
-    return mostCommonCategory(
-      index,
-      rowsOf(matchingRows(index, without(filters, relaxed)).rows, index.size),
-    );
+    return mostCommonCategory(index, matchingRows(index, without(filters, relaxed)).rows);
   }
   for (const text of [filters.search, corrected]) {
     if (text === undefined) continue;
-    const found = mostCommonCategory(index, rowsOf(index.rowsMatching(text).rows, index.size));
+    const found = mostCommonCategory(index, index.rowsMatching(text).rows);
     if (found !== undefined) return found;
   }
-  const anyWord = new Set<number>();
+  const anyWord = emptyBitmap(index.size);
   for (const word of wordsOf(filters.search)) {
-    for (const row of index.search.search(word).rows) anyWord.add(row);
+    for (const row of index.search.search(word).rows) setBit(anyWord, row);
   }
   return mostCommonCategory(index, anyWord);
 };

@@ -152,3 +152,97 @@ describe('catalog search at size', () => {
     expect(found('starter kit landing')).toEqual(expected((i) => i % 3 !== 0));
   });
 });
+
+describe('catalog search after many changes', () => {
+  const WORDS = ['invoice', 'habit', 'recipe', 'booking', 'dashboard', 'starter', 'portfolio'];
+  const TECH = ['React', 'Vue.js', 'Next.js', 'Stripe', 'Svelte'];
+  let made = 0;
+  /** A new template's text: a few words of WORDS and technologies of TECH. */
+  const next = (): SearchDocument => {
+    made += 1;
+    const word = (k: number) => WORDS[(made * (k + 3) + k) % WORDS.length]!;
+    return doc({
+      title: `${word(0)} ${word(1)} ${made}`,
+      tagline: `${word(2)} kit`,
+      description: made % 5 === 0 ? 'with seriously long descriptions' : '',
+      tech: [TECH[made % TECH.length]!, ...(made % 3 === 0 ? [TECH[(made + 2) % 5]!] : [])],
+      category: made % 2 === 0 ? 'SaaS' : 'Dashboard',
+      seller: made % 4 === 0 ? 'Amelia Walker' : '',
+    });
+  };
+  const TEXTS = ['invoice', 'dashbord', 'react stripe', 'booking kit', 'nex', 'amelia', 'serious'];
+
+  /** Removes every `gone`-th document and edits every `edited`-th, then adds `added` new ones. */
+  const change = (
+    search: CatalogSearch,
+    docs: SearchDocument[],
+    { gone, edited, added }: { gone: number; edited: number; added: number },
+  ) => {
+    const newRow = new Int32Array(docs.length).fill(-1);
+    const kept: SearchDocument[] = [];
+    const upserts: SearchDocument[] = [];
+    docs.forEach((document, row) => {
+      if (row % gone === 1) return;
+      if (row % edited === 2) {
+        upserts.push({ ...document, tagline: `${document.tagline} recipe` });
+        return;
+      }
+      newRow[row] = kept.length;
+      kept.push(document);
+    });
+    for (let i = 0; i < added; i += 1) upserts.push(next());
+    return {
+      search: search.withChanges(newRow, kept.length, upserts),
+      docs: [...kept, ...upserts],
+    };
+  };
+
+  it('answers as an index built from scratch, change after change', () => {
+    let docs = Array.from({ length: 1_200 }, next);
+    let search = CatalogSearch.build(docs);
+    // Small changes (kept beside the postings), then one past the rewrite threshold.
+    const rounds = [
+      { gone: 37, edited: 41, added: 5 },
+      { gone: 53, edited: 29, added: 3 },
+      { gone: 19, edited: 61, added: 8 },
+      { gone: 2, edited: 1_000, added: 20 },
+      { gone: 47, edited: 43, added: 2 },
+    ];
+    for (const [round, sizes] of rounds.entries()) {
+      ({ search, docs } = change(search, docs, sizes));
+      const fresh = CatalogSearch.build(docs);
+      expect(search.size, `round ${round}`).toBe(docs.length);
+      for (const text of TEXTS) {
+        expect(search.search(text), `round ${round}: ${text}`).toEqual(fresh.search(text));
+        expect(search.closestTerms(text), `round ${round}: ${text}`).toEqual(
+          fresh.closestTerms(text),
+        );
+      }
+      const stored = search.encoded;
+      const { terms: freshTerms, ...freshPostings } = fresh.encoded;
+      const { terms, ...postings } = stored;
+      // The vocabulary is shared and only grows: the terms of gone templates stay, with no rows.
+      expect(terms.slice(0, freshTerms.length).length).toBe(freshTerms.length);
+      const rowsOf = (encoded: typeof postings, names: readonly string[]) =>
+        Object.fromEntries(
+          names
+            .map((term, t) => {
+              const from = encoded.counts.slice(0, t).reduce((sum, count) => sum + count, 0);
+              return [
+                term,
+                [
+                  Array.from(encoded.gaps.subarray(from, from + encoded.counts[t]!)),
+                  Array.from(encoded.fields.subarray(from, from + encoded.counts[t]!)),
+                ],
+              ];
+            })
+            .filter(([, [rows]]) => (rows as number[]).length > 0),
+        );
+      expect(rowsOf(postings, terms), `round ${round}`).toEqual(rowsOf(freshPostings, freshTerms));
+      expect(
+        CatalogSearch.decode(stored, docs.length).search('react stripe'),
+        `round ${round}`,
+      ).toEqual(fresh.search('react stripe'));
+    }
+  });
+});
