@@ -86,6 +86,45 @@ const startsOf = (lengths: Uint32Array): Uint32Array => {
   return starts;
 };
 
+/**
+ * Numbers as varints (LEB128): seven bits a byte, the lowest first, the top bit set on every byte
+ * but a number's last.
+ */
+export const varintsOf = (values: Uint32Array): Uint8Array => {
+  const bytes = new Uint8Array(values.length * 5);
+  let at = 0;
+  for (let i = 0; i < values.length; i += 1) {
+    let value = values[i]!;
+    while (value >= 0x80) {
+      bytes[at++] = (value & 0x7f) | 0x80;
+      value >>>= 7;
+    }
+    bytes[at++] = value;
+  }
+  return bytes.subarray(0, at);
+};
+
+/** `count` numbers read back from `varintsOf`'s bytes; null unless the bytes hold exactly that. */
+export const numbersOfVarints = (bytes: Uint8Array, count: number): Uint32Array | null => {
+  const values = new Uint32Array(count);
+  let at = 0;
+  for (let i = 0; i < count; i += 1) {
+    if (at >= bytes.length) return null;
+    let byte = bytes[at++]!;
+    let value = byte & 0x7f;
+    let scale = 0x80;
+    while (byte >= 0x80) {
+      if (at >= bytes.length || scale > 2 ** 28) return null;
+      byte = bytes[at++]!;
+      value += (byte & 0x7f) * scale;
+      scale *= 0x80;
+    }
+    if (value > 0xffff_ffff) return null;
+    values[i] = value;
+  }
+  return at === bytes.length ? values : null;
+};
+
 /** Thrown for bytes that do not hold a well-formed binary snapshot. */
 export class BinarySnapshotError extends Error {}
 
@@ -123,7 +162,9 @@ export const encodeBinarySnapshot = (
     const { terms, counts, gaps, fields } = search.encoded;
     text('search.terms', terms);
     add('search.counts', 'u32', bytesOf(counts));
-    add('search.gaps', 'u32', bytesOf(gaps));
+    // The gaps as varints (most are below 128: one byte each), not four bytes apiece: at 100,000
+    // templates 4 MB instead of 15 MB to unpack and no copy to read them.
+    add('search.gapBytes', 'u8', varintsOf(gaps));
     add('search.fields', 'u8', bytesOf(fields));
   }
   for (const name of NULLABLE_TEXT_COLUMNS) {
@@ -225,18 +266,27 @@ const sectionReader = (bytes: Buffer, sections: ReturnType<typeof readSections>[
   /** Positions into a table of `size` strings. */
   const positions = (name: string, length: number | undefined, size: number) => {
     const values = numbers(name, 'u32', length);
-    for (const value of values) {
-      if (value >= size) throw new BinarySnapshotError(`string ${value}`);
+    // An indexed loop: a first run of `for … of` over a typed array is many times slower.
+    for (let i = 0; i < values.length; i += 1) {
+      if (values[i]! >= size) throw new BinarySnapshotError(`string ${values[i]}`);
     }
     return values;
   };
   /** The offsets of a list column, from its stored lengths. */
   const starts = (name: string, length: number) => startsOf(numbers(name, 'u32', length));
+  /** `count` numbers stored as varints (`varintsOf`). */
+  const varints = (name: string, count: number): Uint32Array => {
+    const { kind, start, end } = section(name);
+    if (kind !== 'u8') throw new BinarySnapshotError(`section ${name}`);
+    const values = numbersOfVarints(bytes.subarray(start, end), count);
+    if (values === null) throw new BinarySnapshotError(`section ${name}`);
+    return values;
+  };
   const entries = (name: string) => {
     const { start, end } = section(`${name}.lengths`);
     return (end - start) / 4;
   };
-  return { numbers, text, nullable, positions, starts, entries };
+  return { numbers, text, nullable, positions, starts, entries, varints };
 };
 
 /**
@@ -286,13 +336,24 @@ export const decodeBinarySnapshot = (
       ? read.numbers('securityBadge', 'u8', count)
       : new Uint8Array(count),
   };
-  const search = sections.has('search.gaps')
-    ? {
-        terms: read.text('search.terms', read.entries('search.terms')),
-        counts: read.numbers('search.counts', 'u32', read.entries('search.terms')),
-        gaps: read.numbers('search.gaps', 'u32'),
-        fields: read.numbers('search.fields', 'u8'),
-      }
+  // Gaps as varints (`search.gapBytes`), or as u32 in a snapshot written before them.
+  const hasSearch = sections.has('search.gapBytes') || sections.has('search.gaps');
+  const searchCounts = hasSearch
+    ? read.numbers('search.counts', 'u32', read.entries('search.terms'))
     : null;
+  const search =
+    searchCounts === null
+      ? null
+      : {
+          terms: read.text('search.terms', read.entries('search.terms')),
+          counts: searchCounts,
+          gaps: sections.has('search.gapBytes')
+            ? read.varints(
+                'search.gapBytes',
+                searchCounts.reduce((sum, n) => sum + n, 0),
+              )
+            : read.numbers('search.gaps', 'u32'),
+          fields: read.numbers('search.fields', 'u8'),
+        };
   return { asOf: head.as_of, version: head.version, columns, search };
 };

@@ -25,7 +25,13 @@ import {
   encodeCatalogSnapshot,
   encodeJsonCatalogSnapshot,
 } from '../../../../lambdas/catalog/snapshot';
-import { BINARY_SNAPSHOT_MAGIC } from '../../../../lambdas/catalog/snapshot-binary';
+import {
+  BINARY_SNAPSHOT_MAGIC,
+  numbersOfVarints,
+  varintsOf,
+} from '../../../../lambdas/catalog/snapshot-binary';
+import { CatalogSearch } from '../../../../lambdas/catalog/catalog-search';
+import { searchDocumentOfRecord } from '../../../../lambdas/catalog/catalog-index';
 import { catalogRecord } from '../../../fixtures/template-fixtures';
 
 const AS_OF = '2026-06-01T12:00:00.000Z';
@@ -171,6 +177,14 @@ describe('the binary catalog snapshot', () => {
       (plain: Buffer) => (plain.writeUInt32LE(999, sectionAt(plain, 'category')), plain),
     ],
     [
+      'search gaps cut short',
+      (plain: Buffer) => {
+        const at = sectionAt(plain, 'search.fields') - 1;
+        plain.writeUInt8(0x80, at);
+        return plain;
+      },
+    ],
+    [
       'text lengths that do not add up to the text',
       (plain: Buffer) => (
         plain.writeUInt32LE(10_000, sectionAt(plain, 'title.lengths') + 4),
@@ -179,5 +193,57 @@ describe('the binary catalog snapshot', () => {
     ],
   ])('refuses a snapshot %s', (_name, change) => {
     expect(() => decodeCatalogSnapshot(damaged(change))).toThrow(CatalogSnapshotFormatError);
+  });
+
+  it('stores the search gaps as varints, and reads those of a snapshot written with u32 gaps', () => {
+    const values = Uint32Array.from([
+      0,
+      1,
+      127,
+      128,
+      300,
+      2 ** 14,
+      2 ** 21 - 1,
+      2 ** 28,
+      2 ** 32 - 1,
+    ]);
+    const bytes = varintsOf(values);
+    expect(bytes.length).toBe(1 + 1 + 1 + 2 + 2 + 3 + 3 + 5 + 5);
+    expect(numbersOfVarints(bytes, values.length)).toEqual(values);
+    expect(numbersOfVarints(bytes, values.length + 1)).toBeNull();
+    expect(numbersOfVarints(bytes.subarray(0, bytes.length - 1), values.length)).toBeNull();
+    expect(numbersOfVarints(Uint8Array.from([0x80, 0x80, 0x80, 0x80, 0x80, 0x01]), 1)).toBeNull();
+
+    // The layout before varints: the same gaps as u32 in a section `search.gaps`.
+    const records = catalog(500);
+    const written = Buffer.from(
+      gunzipSync(encodeCatalogSnapshot({ asOf: AS_OF, version: 2, records })),
+    );
+    const { gaps } = CatalogSearch.build(records.map(searchDocumentOfRecord)).encoded;
+    const from = sectionAt(written, 'search.gapBytes');
+    const { header } = headerOf(written);
+    const varintBytes = header.sections.find((section) => section.name === 'search.gapBytes')!;
+    const older = withHeader(
+      Buffer.concat([
+        written.subarray(0, from),
+        Buffer.from(gaps.buffer, gaps.byteOffset, gaps.byteLength),
+        written.subarray(from + varintBytes.bytes),
+      ]),
+      (edited) => {
+        const section = edited.sections.find((entry) => entry.name === 'search.gapBytes')!;
+        Object.assign(section, { name: 'search.gaps', kind: 'u32', bytes: gaps.byteLength });
+      },
+    );
+    const built = buildCatalogIndex(records);
+    const decoded = decodeCatalogSnapshotColumns(gzipSync(older));
+    // Its postings are read (a snapshot without any would be indexed from the columns).
+    expect(decoded.search?.size).toBe(records.length);
+    const read = new CatalogIndex(decoded.columns, undefined, decoded.search);
+    for (const search of ['kit', 'istanbul', 'quoted', 'for', 'studi']) {
+      const query = browseQuerySchema.parse({ search });
+      expect(JSON.stringify(browseCatalog(read, query)), search).toBe(
+        JSON.stringify(browseCatalog(built, query)),
+      );
+    }
   });
 });
