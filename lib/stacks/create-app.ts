@@ -7,6 +7,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import type { AppProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { authDesign } from '../../contract/design/auth-design';
+import type { CostCaps } from '../../contract/design/live-previews';
 import { DEFAULT_LAUNCH_AT, type PaymentsMode } from '../../contract/design/site-config';
 import {
   LONG_TASK_COUNT,
@@ -15,6 +16,8 @@ import {
 } from '../constructs/concurrency';
 import { DeployRoleStack } from './deploy-role-stack';
 import { MarketplaceStack } from './marketplace-stack';
+import { domainContext } from './domain-context';
+import { capContext, previewDomainContext, previewPublicKeysContext } from './preview-context';
 
 export interface AppSettings {
   readonly stage: string;
@@ -78,6 +81,24 @@ export interface AppSettings {
    * the distribution's last change.
    */
   readonly originVerifyVersion?: string;
+  /**
+   * The live previews' own domain (`-c previewDomain=preview.example-previews.net`, optionally
+   * `-c previewHostedZoneId=Z… -c previewHostedZoneName=example-previews.net`): never under the
+   * site's own registrable domain, so no cookie of the marketplace reaches a preview. Unset:
+   * the preview distribution's *.cloudfront.net name.
+   */
+  readonly previewDomain?: { name: string; hostedZone?: { id: string; name: string } };
+  /**
+   * The PEM public keys CloudFront trusts for signed preview addresses
+   * (`-c previewPublicKeys=keys/preview-2026-01.pub.pem[,keys/preview-2026-07.pub.pem]`, paths
+   * from the repository's root; two during a rotation). Unset: a placeholder nobody can sign for.
+   */
+  readonly previewPublicKeys: readonly string[];
+  /**
+   * Build minutes and preview storage per seller and month (`-c buildMinutesPerSeller=300
+   * -c previewMegabytesPerSeller=1024`), defaults in contract/design/live-previews.ts.
+   */
+  readonly costCaps: CostCaps;
 }
 
 const EMAIL = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/;
@@ -181,6 +202,17 @@ export const readSettings = (app: App): AppSettings => {
     cognitoEmail: cognitoEmailContext(context('cognitoEmail'), mail.from),
     ...concurrencyContext(stage, context),
     ...originVerifyVersionContext(context('originVerifyVersion')),
+    ...previewDomainContext(
+      context('previewDomain'),
+      context('previewHostedZoneId'),
+      context('previewHostedZoneName'),
+      context('domainName'),
+    ),
+    previewPublicKeys: previewPublicKeysContext(context('previewPublicKeys')),
+    costCaps: {
+      buildMinutesPerSeller: capContext('buildMinutesPerSeller', context),
+      previewMegabytesPerSeller: capContext('previewMegabytesPerSeller', context),
+    },
   };
   if (stage === 'prod') checkProduction(settings);
   return settings;
@@ -241,34 +273,6 @@ const retainDataContext = (stage: string, value: unknown): boolean => {
     );
   }
   return false;
-};
-
-const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-
-/** The custom domain from context, checked; a zone id without a domain is an error. */
-const domainContext = (
-  name: unknown,
-  zoneId: unknown,
-  zoneName: unknown,
-): { domain?: { name: string; hostedZone?: { id: string; name: string } } } => {
-  if (name === undefined || name === '') {
-    if (zoneId !== undefined) throw new Error('Context "hostedZoneId" needs "domainName".');
-    return {};
-  }
-  const domain = String(name);
-  if (!HOST_NAME.test(domain)) {
-    throw new Error(`Context "domainName" must be a lower-case host name; got "${domain}".`);
-  }
-  if (zoneId === undefined || zoneId === '') return { domain: { name: domain } };
-  const id = String(zoneId);
-  if (!/^Z[A-Z0-9]{1,31}$/.test(id)) {
-    throw new Error(`Context "hostedZoneId" must be a Route 53 zone id (Z…); got "${id}".`);
-  }
-  const zone = String(zoneName ?? domain);
-  if (domain !== zone && !domain.endsWith(`.${zone}`)) {
-    throw new Error(`Context "domainName" ${domain} is not inside the zone "${zone}".`);
-  }
-  return { domain: { name: domain, hostedZone: { id, name: zone } } };
 };
 
 /** The repository that deploys (and the OIDC provider to reuse), checked when set. */
@@ -482,8 +486,9 @@ export const createApp = (
   // No `env`: the stack is environment-agnostic, so `cdk synth` needs no account or region. With
   // a custom domain it is pinned to us-east-1, the only region CloudFront takes certificates
   // from, so the certificate stays in this one stack (no cross-region references).
+  // The previews' own domain has its certificate in this stack too.
   const stack = new MarketplaceStack(app, `Marketplace-${settings.stage}`, {
-    ...(settings.domain
+    ...(settings.domain || settings.previewDomain
       ? { env: { region: 'us-east-1', account: process.env.CDK_DEFAULT_ACCOUNT } }
       : {}),
     description: `MVP marketplace (${settings.stage})`,
@@ -503,6 +508,9 @@ export const createApp = (
     ...(settings.concurrency ? { concurrency: settings.concurrency } : {}),
     passwordMinLength: settings.passwordMinLength,
     ...(settings.originVerifyVersion ? { originVerifyVersion: settings.originVerifyVersion } : {}),
+    ...(settings.previewDomain ? { previewDomain: settings.previewDomain } : {}),
+    previewPublicKeys: settings.previewPublicKeys,
+    costCaps: settings.costCaps,
     ...(options.frontendDist ? { frontendDist: options.frontendDist } : {}),
   });
 

@@ -12,6 +12,7 @@ import { CfnOutput, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
+import { DEFAULT_COST_CAPS, type CostCaps } from '../../contract/design/live-previews';
 import type { PaymentsMode } from '../../contract/design/site-config';
 import { Alerts } from '../constructs/alerts';
 import { Api } from '../constructs/api';
@@ -31,6 +32,7 @@ import { Processing } from '../constructs/processing';
 import { Schedules } from '../constructs/schedules';
 import { SignUpWaf } from '../constructs/sign-up-waf';
 import { SiteDomain } from '../constructs/site-domain';
+import { VersionBuilds } from '../constructs/version-builds';
 import { Waf } from '../constructs/waf';
 import { Web } from '../constructs/web';
 
@@ -71,6 +73,12 @@ export interface MarketplaceStackProps extends StackProps {
   readonly passwordMinLength?: number;
   /** The origin header secret's version CloudFront sends (context `originVerifyVersion`). */
   readonly originVerifyVersion?: string;
+  /** The live previews' own domain (context `previewDomain`); unset: CloudFront's name. */
+  readonly previewDomain?: { name: string; hostedZone?: { id: string; name: string } };
+  /** PEM public keys trusted for signed preview addresses (context `previewPublicKeys`). */
+  readonly previewPublicKeys?: readonly string[];
+  /** Build minutes and preview storage per seller and month; @default contract's defaults */
+  readonly costCaps?: CostCaps;
 }
 
 /**
@@ -95,6 +103,7 @@ export class MarketplaceStack extends Stack {
   readonly api: Api;
   readonly web: Web;
   readonly processing: Processing;
+  readonly versionBuilds: VersionBuilds;
   readonly schedules: Schedules;
   readonly payouts: Payouts;
   readonly newsletter: Newsletter;
@@ -125,6 +134,7 @@ export class MarketplaceStack extends Stack {
       this.api.secrets.grantTo(fn, ['originVerifyKey']);
     }
     const base = { data: this.data, userPool: this.auth.userPool, webClient: this.auth.webClient };
+    this.versionBuilds = this.createVersionBuilds(props);
     this.processing = new Processing(this, 'Processing', base);
     // The templates domain starts processing after an upload, a new version or a retry. A missing
     // function fails the synth loudly: a quietly skipped grant would deploy uploads that never
@@ -197,6 +207,17 @@ export class MarketplaceStack extends Stack {
     this.guardUserPoolEmail(props);
     this.reserveConcurrency(props.concurrency);
     this.addOutputs();
+  }
+
+  /** Version builds and live previews, in a nested stack of their own (version-builds.ts). */
+  private createVersionBuilds(props: MarketplaceStackProps): VersionBuilds {
+    return new VersionBuilds(this, 'VersionBuilds', {
+      data: this.data,
+      siteOrigins: siteOrigins(props),
+      ...(props.previewDomain ? { previewDomain: props.previewDomain } : {}),
+      publicKeyFiles: props.previewPublicKeys ?? [],
+      costCaps: props.costCaps ?? DEFAULT_COST_CAPS,
+    });
   }
 
   /** The user pool: prod's password length, and Cognito's e-mail through SES when set. */

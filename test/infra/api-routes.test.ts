@@ -50,8 +50,8 @@ describe('the API route stacks', () => {
       app.template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
       app.template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
       app.template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
-      // The three route stacks and the monitoring stack.
-      app.template.resourceCountIs('AWS::CloudFormation::Stack', 4);
+      // The three route stacks, the version builds stack and the monitoring stack.
+      app.template.resourceCountIs('AWS::CloudFormation::Stack', 5);
     }
     expect(routes.length).toBeGreaterThan(100);
   });

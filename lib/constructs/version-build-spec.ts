@@ -1,0 +1,207 @@
+/**
+ * The CodeBuild buildspec of a version build, made from the shared build definition
+ * (contract/design/build.ts): the Build state passes the plan as the variables of `BUILD_ENV`, and
+ * the buildspec
+ *
+ * 1. checks that the bundle key, the record key and the site prefix name the same template and
+ *    version (`mvps/{t}/{v}/bundle.*`, `records/{t}/{v}/build.json`, `sites/{t}/{v}/`), in this
+ *    project's buckets: the role could read any bundle, this keeps a run to the one it was given;
+ * 2. downloads and extracts the bundle as root, before any of the seller's code runs;
+ * 3. runs the install and the build command as an unprivileged user with a clean environment (no
+ *    AWS credentials address, no CodeBuild variables), each under its own time limit, so the
+ *    seller's scripts cannot reach the role's credentials;
+ * 4. writes the build record to its key and, for a static site within the size limit, copies the
+ *    output folder under the site prefix, both in the preview bucket
+ *    (contract/design/live-previews.ts).
+ *
+ * The orchestration is a small Node script (`run-build.cjs`, below), embedded base64-encoded so the
+ * project needs no source and its role no other read.
+ */
+import { BUILD_ENV, BUILD_LIMITS, BUILD_REASONS } from '../../contract/design/build';
+import { previewLayout } from '../../contract/design/live-previews';
+import { storageDesign } from '../../contract/design/storage-design';
+
+/**
+ * The project's own variables (not per build): the only buckets a build's variables may name.
+ * A run whose variables name others is refused before anything is read.
+ */
+export const FILES_BUCKET_VARIABLE = 'PROJECT_FILES_BUCKET';
+export const PREVIEW_BUCKET_VARIABLE = 'PROJECT_PREVIEW_BUCKET';
+
+/** The Node and Python versions the CodeBuild image runs builds on. */
+export const BUILD_RUNTIMES = { nodejs: '22', python: '3.12' } as const;
+
+/** The unprivileged user the seller's install and build run as. */
+const BUILD_USER = 'builder';
+
+const reasons = {
+  unreadableBundle: BUILD_REASONS.unreadableBundle,
+  installFailed: BUILD_REASONS.installFailed(0).replace(' (exit code 0)', ' (exit code %s)'),
+  buildFailed: BUILD_REASONS.buildFailed(0).replace(' (exit code 0)', ' (exit code %s)'),
+  timedOutInstall: BUILD_REASONS.timedOut('install', BUILD_LIMITS.installTimeoutSeconds),
+  timedOutBuild: BUILD_REASONS.timedOut('build', BUILD_LIMITS.buildTimeoutSeconds),
+  outputTooLarge: BUILD_REASONS.outputTooLarge(BUILD_LIMITS.maxOutputBytes),
+  noOutput: BUILD_REASONS.noOutput('%s'),
+};
+
+/**
+ * The runner. Plain CommonJS for the image's Node, no dependency: it shells out to the AWS CLI
+ * the image has, and to unzip, tar and bsdtar for the bundle.
+ */
+const runner = `'use strict';
+const cp = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const V = ${JSON.stringify(BUILD_ENV)};
+const L = ${JSON.stringify(BUILD_LIMITS)};
+const R = ${JSON.stringify(reasons)};
+const USER = ${JSON.stringify(BUILD_USER)};
+const env = (name) => process.env[V[name]] || null;
+const fmt = (text, value) => text.replace('%s', String(value));
+const T = '[A-Za-z0-9_-]{1,100}';
+const key = env('bundleKey') || '';
+const bundle = new RegExp('^${storageDesign.bundlesPrefix}(' + T + ')/(' + T + ')/bundle\\.[a-z0-9.]{1,10}$').exec(key);
+const own = bundle && env('sitePrefix') === '${previewLayout.sitesPrefix}' + bundle[1] + '/' + bundle[2] + '/'
+  && env('recordKey') === '${previewLayout.recordsPrefix}' + bundle[1] + '/' + bundle[2] + '/${previewLayout.recordFileName}';
+if (!own || env('bundleBucket') !== process.env.${FILES_BUCKET_VARIABLE} || env('outputBucket') !== process.env.${PREVIEW_BUCKET_VARIABLE}) {
+  console.error('Refused: the bundle, the record and the site must be the same template version, in the buckets of this project.');
+  process.exit(2);
+}
+const filesBucket = env('bundleBucket');
+const outputBucket = env('outputBucket');
+const work = '/build/work';
+const log = [];
+const note = (line) => { console.log(line); log.push(line); };
+const aws = (...args) => cp.execFileSync('aws', args, { stdio: ['ignore', 'inherit', 'inherit'] });
+const version = (cmd, args) => {
+  try { return cp.execFileSync(cmd, args, { encoding: 'utf8', timeout: 30000 }).trim().replace(/^v/, ''); }
+  catch { return null; }
+};
+const record = {
+  outcome: 'failed', framework: env('framework'), package_manager: env('packageManager'),
+  package_manager_version: null, runtime: env('packageManager') === 'uv' ? 'python' : 'node',
+  runtime_version: null, install_command: env('installCommand'), build_command: env('buildCommand'),
+  install_ms: null, build_ms: null, output_dir: env('outputDir'), output_bytes: null,
+  output_files: null, static_site: false, log_tail: [], environment: 'codebuild',
+  sandbox: 'codebuild', started_at: new Date().toISOString(), finished_at: null,
+};
+const finish = (fields) => {
+  Object.assign(record, fields, { finished_at: new Date().toISOString() });
+  record.log_tail = log.join('\\n').split('\\n').slice(-L.logLines)
+    .map((line) => (line.length > L.logLineChars ? line.slice(0, L.logLineChars) + '\\u2026' : line));
+  fs.writeFileSync('/build/record.json', JSON.stringify(record));
+  aws('s3', 'cp', '/build/record.json', 's3://' + outputBucket + '/' + env('recordKey'),
+    '--content-type', 'application/json', '--only-show-errors');
+  process.exit(0);
+};
+// Runs one step as the build user, with a clean environment and a time limit; resolves the exit
+// code (null when it was stopped).
+const step = (command, cwd, seconds) => new Promise((resolve) => {
+  const child = cp.spawn('runuser', ['-u', USER, '--', 'env', '-i',
+    'HOME=/home/' + USER, 'PATH=' + process.env.BUILD_USER_PATH, 'CI=true', 'LANG=C.UTF-8',
+    'NODE_ENV=production', 'NEXT_TELEMETRY_DISABLED=1', 'ASTRO_TELEMETRY_DISABLED=1',
+    'INLINE_RUNTIME_CHUNK=false', 'npm_config_update_notifier=false',
+    'bash', '-c', command], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let timedOut = false;
+  const timer = setTimeout(() => { timedOut = true; try { process.kill(-child.pid, 'SIGKILL'); } catch {} }, seconds * 1000);
+  let rest = '';
+  const take = (chunk) => {
+    const text = rest + chunk.toString('utf8');
+    const lines = text.split('\\n');
+    rest = lines.pop();
+    for (const line of lines) note(line);
+    if (log.length > 5 * L.logLines) log.splice(0, log.length - L.logLines);
+  };
+  child.stdout.on('data', take);
+  child.stderr.on('data', take);
+  child.on('close', (code) => { clearTimeout(timer); if (rest) note(rest); resolve(timedOut ? null : code); });
+});
+const sizeOf = (dir) => {
+  let bytes = 0, files = 0;
+  const walk = (d) => { for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+    const p = path.join(d, e.name);
+    if (e.isDirectory()) walk(p); else if (e.isFile()) { bytes += fs.statSync(p).size; files += 1; }
+  } };
+  walk(dir);
+  return { bytes, files };
+};
+(async () => {
+  try {
+    fs.mkdirSync(work, { recursive: true });
+    const archive = '/build/bundle' + key.slice(key.lastIndexOf('/bundle') + 7);
+    aws('s3', 'cp', 's3://' + filesBucket + '/' + key, archive, '--only-show-errors');
+    if (archive.endsWith('.zip')) cp.execFileSync('unzip', ['-q', archive, '-d', work]);
+    else if (/\\.(tar\\.gz|tgz|tar)$/.test(archive)) cp.execFileSync('tar', ['-xf', archive, '-C', work, '--no-same-owner']);
+    else cp.execFileSync('bsdtar', ['-xf', archive, '-C', work]);
+    fs.rmSync(archive);
+    if (sizeOf(work).bytes > L.maxExtractedBytes) throw new Error('too large');
+    cp.execFileSync('chown', ['-R', USER + ':' + USER, work]);
+  } catch (error) {
+    note(String(error && error.message || error));
+    return finish({ outcome: 'failed', reason: R.unreadableBundle });
+  }
+  const base = path.resolve(work, env('baseDir') || '.');
+  if (!base.startsWith(work)) return finish({ outcome: 'failed', reason: R.unreadableBundle });
+  const pm = env('packageManager');
+  record.runtime_version = record.runtime === 'python' ? version('python3', ['--version'])?.replace(/^Python /, '') ?? null : version('node', ['--version']);
+  record.package_manager_version = pm ? version('runuser', ['-u', USER, '--', 'env', 'PATH=' + process.env.BUILD_USER_PATH, pm, '--version']) : null;
+  let started = Date.now();
+  const installed = await step(env('installCommand'), base, L.installTimeoutSeconds);
+  record.install_ms = Date.now() - started;
+  if (installed === null) return finish({ reason: R.timedOutInstall, failed_step: 'install' });
+  if (installed !== 0) return finish({ reason: fmt(R.installFailed, installed), failed_step: 'install' });
+  if (!env('buildCommand')) return finish({ outcome: 'built' });
+  started = Date.now();
+  const built = await step(env('buildCommand'), base, L.buildTimeoutSeconds);
+  record.build_ms = Date.now() - started;
+  if (built === null) return finish({ reason: R.timedOutBuild, failed_step: 'build' });
+  if (built !== 0) return finish({ reason: fmt(R.buildFailed, built), failed_step: 'build' });
+  const out = path.resolve(base, env('outputDir') || 'dist');
+  if (!out.startsWith(base) || !fs.existsSync(out) || fs.readdirSync(out).length === 0) {
+    return finish({ reason: fmt(R.noOutput, env('outputDir') || 'dist'), failed_step: 'output' });
+  }
+  const { bytes, files } = sizeOf(out);
+  if (bytes > L.maxOutputBytes) {
+    return finish({ reason: R.outputTooLarge, failed_step: 'output', output_bytes: bytes, output_files: files });
+  }
+  const staticSite = fs.existsSync(path.join(out, 'index.html'));
+  if (staticSite) {
+    aws('s3', 'sync', out, 's3://' + outputBucket + '/' + env('sitePrefix'),
+      '--no-follow-symlinks', '--only-show-errors');
+  }
+  return finish({ outcome: 'built', output_bytes: bytes, output_files: files, static_site: staticSite });
+})().catch((error) => { note(String(error)); finish({ outcome: 'failed', reason: R.unreadableBundle }); });
+`;
+
+/**
+ * The buildspec (version 0.2) as an object for `BuildSpec.fromObject`. The install phase runs as
+ * root before any of the seller's files exist: the runtimes, the package managers, the build user
+ * (who may read the runtimes but nothing of root's), bsdtar for RAR bundles.
+ */
+export const versionBuildSpec = (): Record<string, unknown> => ({
+  version: '0.2',
+  env: { shell: 'bash' },
+  phases: {
+    install: {
+      'runtime-versions': BUILD_RUNTIMES,
+      commands: [
+        `useradd --create-home --shell /bin/bash ${BUILD_USER}`,
+        'dnf install -y -q bsdtar >/dev/null 2>&1 || true',
+        'corepack enable || true',
+        'npm install --global --silent bun@1 >/dev/null 2>&1 || true',
+        'pip3 install --quiet uv >/dev/null 2>&1 || true',
+        // The runtimes live under root's home on CodeBuild images: the build user may read them.
+        'for bin in node npm pnpm yarn bun uv python3; do p=$(command -v $bin) || continue; d=$(dirname "$(readlink -f "$p")"); while [ "$d" != / ]; do chmod o+rx "$d"; d=$(dirname "$d"); done; done',
+        // CodeBuild's own files (its scripts and their environment) stay root's alone.
+        'chmod -R go-rwx /codebuild 2>/dev/null || true',
+        'export BUILD_USER_PATH="$PATH"',
+      ],
+    },
+    build: {
+      commands: [
+        `echo ${Buffer.from(runner).toString('base64')} | base64 -d > /build-runner.cjs`,
+        'mkdir -p /build && node /build-runner.cjs',
+      ],
+    },
+  },
+});

@@ -1,0 +1,442 @@
+/**
+ * Version builds and live previews in the cloud (docs/operations.md, "Version builds and
+ * previews"), in a nested stack of their own: the main stack stays far from CloudFormation's
+ * resource limit.
+ *
+ * - The CodeBuild project the processing state machine starts (`startBuild.sync`) for each
+ *   version: the buildspec of lib/constructs/version-build-spec.ts, no secrets, a small ARM
+ *   machine, a time limit, a few builds at once, logs in CloudWatch kept a month. Its role may read
+ *   bundles (`mvps/*\/bundle.*` of the files bucket) and write build records (`records/`) and
+ *   preview sites (`sites/`) into the preview bucket; nothing else (no other read, no delete, no
+ *   list).
+ *   CodeBuild has no per-build session policy, so the role cannot be narrowed to the one bundle a
+ *   build is given: the buildspec checks the key against the output prefix and runs the seller's
+ *   code as a user without the credentials (version-build-spec.ts).
+ * - The preview bucket and its own CloudFront distribution, on a domain that is not the
+ *   marketplace's (CloudFront's own name, or context `previewDomain`): origin access control,
+ *   signed URLs or cookies only (a key group whose private key is in Secrets Manager), a strict
+ *   CSP, `X-Robots-Tag: noindex`, no cookie or query string forwarded to S3.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  Annotations,
+  Duration,
+  Names,
+  NestedStack,
+  RemovalPolicy,
+  Token,
+  Validations,
+} from 'aws-cdk-lib';
+import { BuildSpec, ComputeType, LinuxArmBuildImage, Project } from 'aws-cdk-lib/aws-codebuild';
+import {
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  KeyGroup,
+  PublicKey,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import type { Construct } from 'constructs';
+import { BUILD_LIMITS } from '../../contract/design/build';
+import {
+  livePreviewContentSecurityPolicy,
+  PREVIEW_ROBOTS_TAG,
+  PREVIEW_URL_SECONDS,
+  previewLayout,
+  previewRetention,
+  type CostCaps,
+} from '../../contract/design/live-previews';
+import { webSecurityHeaders } from '../../contract/design/web-security';
+import { storageDesign } from '../../contract/design/storage-design';
+import type { Data } from './data';
+import { logicalIdOf, projectRoot } from './marketplace-function';
+import { SiteDomain } from './site-domain';
+import {
+  FILES_BUCKET_VARIABLE,
+  PREVIEW_BUCKET_VARIABLE,
+  versionBuildSpec,
+} from './version-build-spec';
+
+/** The public key the stack trusts when no `previewPublicKeys` is given: nobody has its private half. */
+export const UNCONFIGURED_PREVIEW_KEY = 'lib/constructs/preview-keys/unconfigured.pub.pem';
+
+/**
+ * Builds running at once. CodeBuild refuses a start past the limit; the Build state retries it
+ * apart, so a burst of uploads queues instead of running (and costing) at once.
+ */
+export const CONCURRENT_BUILDS = 5;
+
+/** How long a build may wait in CodeBuild's own queue before it is dropped. */
+export const QUEUED_TIMEOUT = Duration.minutes(30);
+
+export interface VersionBuildsProps {
+  readonly data: Data;
+  /**
+   * The marketplace's origins (`https://www.example.com`), the only pages that may frame a
+   * preview. Empty (a stage on CloudFront's name only, not known before the deploy): any
+   * `https://*.cloudfront.net` page.
+   */
+  readonly siteOrigins: readonly string[];
+  /** The previews' own host name and zone (context `previewDomain`); unset: CloudFront's name. */
+  readonly previewDomain?: { name: string; hostedZone?: { id: string; name: string } };
+  /** PEM public key files (relative to the repository) the key group trusts; rotation adds one. */
+  readonly publicKeyFiles: readonly string[];
+  /** The per-seller caps of contract/design/live-previews.ts, as this deployment sets them. */
+  readonly costCaps: CostCaps;
+}
+
+/**
+ * The previews' viewer-request function: `/{template}/{version}/` and any path of a preview
+ * without a file extension (a client-side route) serve that preview's `index.html`.
+ */
+const previewRewrite = `function handler(event) {
+  var request = event.request;
+  var parts = request.uri.split('/');
+  if (parts.length < 4 || !parts[1] || !parts[2]) return request;
+  var last = parts[parts.length - 1];
+  if (last === '' || last.indexOf('.') === -1) {
+    request.uri = '/' + parts[1] + '/' + parts[2] + '/index.html';
+  }
+  return request;
+}`;
+
+/**
+ * The previews' viewer-response function: the signed address's Policy, Signature and
+ * Key-Pair-Id become CloudFront's signed cookies, scoped to that preview's folder and living no
+ * longer than the address, so the page's own scripts, styles and images load with it too. The
+ * policy's resource is the preview's folder (`/{template}/{version}/*`), so the cookies open
+ * nothing else. Partitioned: in the marketplace's frame they are kept for that frame alone.
+ */
+const signedCookies = `function handler(event) {
+  var q = event.request.querystring;
+  var response = event.response;
+  if (!q.Policy || !q.Signature || !q['Key-Pair-Id']) return response;
+  var parts = event.request.uri.split('/');
+  var attributes = 'Path=/' + parts[1] + '/' + parts[2] + '/; Max-Age=${PREVIEW_URL_SECONDS}; Secure; HttpOnly; SameSite=None; Partitioned';
+  response.cookies['CloudFront-Policy'] = { value: q.Policy.value, attributes: attributes };
+  response.cookies['CloudFront-Signature'] = { value: q.Signature.value, attributes: attributes };
+  response.cookies['CloudFront-Key-Pair-Id'] = { value: q['Key-Pair-Id'].value, attributes: attributes };
+  return response;
+}`;
+
+/**
+ * How cdk-nag prints a parent stack's attribute inside this nested stack: the parameter CDK makes
+ * for it (`referenceto<unique id of the resource><attribute>`).
+ */
+const parentReference = (construct: Construct, attribute: string): string =>
+  `referenceto${Names.uniqueId(construct.node.defaultChild!)}${attribute}`;
+
+/**
+ * The previews' response headers: the strict CSP of contract/design/live-previews.ts (framed by
+ * `frameAncestors` only), `X-Robots-Tag: noindex`, HSTS, nosniff, no referrer, the permissions
+ * policy; `override` so that no object's metadata can weaken them.
+ */
+const previewHeadersPolicy = (
+  scope: Construct,
+  frameAncestors: readonly string[],
+): ResponseHeadersPolicy => {
+  const { strictTransportSecurity: hsts } = webSecurityHeaders;
+  return new ResponseHeadersPolicy(scope, 'PreviewHeaders', {
+    comment: 'Live previews: strict CSP, framed by the marketplace only, noindex, HSTS, nosniff',
+    securityHeadersBehavior: {
+      contentSecurityPolicy: {
+        contentSecurityPolicy: livePreviewContentSecurityPolicy(frameAncestors),
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+      referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds),
+        includeSubdomains: hsts.includeSubdomains,
+        preload: hsts.preload,
+        override: true,
+      },
+    },
+    customHeadersBehavior: {
+      customHeaders: [
+        { header: 'X-Robots-Tag', value: PREVIEW_ROBOTS_TAG, override: true },
+        {
+          header: 'Permissions-Policy',
+          value: webSecurityHeaders.permissionsPolicy,
+          override: true,
+        },
+      ],
+    },
+  });
+};
+
+export class VersionBuilds extends NestedStack {
+  readonly project: Project;
+  readonly buildLogs: LogGroup;
+  readonly previewBucket: Bucket;
+  readonly distribution: Distribution;
+  readonly keyGroup: KeyGroup;
+  readonly publicKeys: readonly PublicKey[];
+  /** JSON `{"keyPairId", "privateKey"}`: what the service signs preview addresses with. */
+  readonly signingKey: Secret;
+  /** `https://{preview host}`: the origin the marketplace's pages frame. */
+  readonly previewOrigin: string;
+  readonly costCaps: CostCaps;
+
+  constructor(scope: Construct, id: string, props: VersionBuildsProps) {
+    super(scope, id, { description: 'Marketplace version builds (CodeBuild) and live previews' });
+    this.costCaps = props.costCaps;
+    this.previewBucket = this.createPreviewBucket(props.data);
+    const { keyGroup, publicKeys } = this.createKeyGroup(props.publicKeyFiles);
+    this.keyGroup = keyGroup;
+    this.publicKeys = publicKeys;
+    this.signingKey = new Secret(this, 'PreviewSigningKey', {
+      description:
+        'Signs live preview addresses: JSON {"keyPairId": CloudFront public key id, "privateKey": PEM} (docs/operations.md, "Version builds and previews")',
+    });
+    Validations.of(this.signingKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'An RSA key pair whose public half CloudFront must trust first: rotated by hand with a deploy that adds the new public key (docs/operations.md, "Version builds and previews"), which a rotation Lambda cannot do.',
+    });
+    const domain = props.previewDomain
+      ? new SiteDomain(this, 'PreviewDomain', {
+          domainName: props.previewDomain.name,
+          ...(props.previewDomain.hostedZone ? { hostedZone: props.previewDomain.hostedZone } : {}),
+        })
+      : undefined;
+    this.distribution = this.createDistribution(props, domain);
+    domain?.pointAt(this.distribution);
+    this.previewOrigin = `https://${domain?.domainName ?? this.distribution.distributionDomainName}`;
+    const { project, logs } = this.createProject(props.data);
+    this.project = project;
+    this.buildLogs = logs;
+  }
+
+  /**
+   * Lets the state machine run builds with `startBuild.sync`: start, stop and watch this
+   * project's builds, and the EventBridge rule Step Functions manages to learn when one ends.
+   */
+  allowBuildsFrom(stateMachine: StateMachine): void {
+    stateMachine.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['codebuild:StartBuild', 'codebuild:StopBuild', 'codebuild:BatchGetBuilds'],
+        resources: [this.project.projectArn],
+      }),
+    );
+    stateMachine.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['events:PutTargets', 'events:PutRule', 'events:DescribeRule'],
+        resources: [
+          `arn:${this.partition}:events:${this.region}:${this.account}:rule/StepFunctionsGetEventForCodeBuildStartBuildRule`,
+        ],
+      }),
+    );
+  }
+
+  /** The preview bucket: private, encrypted, TLS only, retired previews removed by tag. */
+  private createPreviewBucket(data: Data): Bucket {
+    const bucket = new Bucket(this, 'PreviewBucket', {
+      ...data.privateBucketDefaults('live-previews/'),
+      // Previews are made again by a rebuild: nothing to keep when the stack goes.
+      versioned: false,
+      lifecycleRules: [
+        {
+          id: 'expire-build-records',
+          prefix: previewLayout.recordsPrefix,
+          expiration: Duration.days(previewRetention.recordsExpireAfterDays),
+        },
+        {
+          id: 'expire-retired-previews',
+          tagFilters: { [previewRetention.retiredTag.key]: previewRetention.retiredTag.value },
+          expiration: Duration.days(previewRetention.retiredExpireAfterDays),
+        },
+        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+    });
+    return bucket;
+  }
+
+  /** The public keys of the context files and the key group that trusts them. */
+  private createKeyGroup(files: readonly string[]): {
+    keyGroup: KeyGroup;
+    publicKeys: PublicKey[];
+  } {
+    const keyFiles = files.length ? files : [UNCONFIGURED_PREVIEW_KEY];
+    if (!files.length) {
+      Annotations.of(this).addWarningV2(
+        'marketplace:preview-key-unconfigured',
+        'No -c previewPublicKeys: previews trust only a placeholder key and refuse every request (docs/operations.md, "Version builds and previews").',
+      );
+    }
+    const publicKeys = keyFiles.map((file) => {
+      const encodedKey = readFileSync(path.resolve(projectRoot, file), 'utf8').trim();
+      if (!/^-----BEGIN PUBLIC KEY-----\n[\s\S]+\n-----END PUBLIC KEY-----$/.test(encodedKey)) {
+        throw new Error(`${file} is not a PEM public key (-----BEGIN PUBLIC KEY-----).`);
+      }
+      // The file's name is the key's id in the stack: a rotation adds a file, never edits one.
+      const name = path.basename(file).replace(/\.pub\.pem$|\.pem$/, '');
+      return new PublicKey(this, `PublicKey${name.replace(/[^A-Za-z0-9]/g, '')}`, {
+        encodedKey: `${encodedKey}\n`,
+        comment: `Live previews: ${name}`,
+      });
+    });
+    const keyGroup = new KeyGroup(this, 'PreviewKeyGroup', {
+      items: publicKeys,
+      comment: 'Signs live preview addresses',
+    });
+    return { keyGroup, publicKeys };
+  }
+
+  /** The preview distribution: OAC, signed only, the preview headers, nothing forwarded. */
+  private createDistribution(
+    props: VersionBuildsProps,
+    domain: SiteDomain | undefined,
+  ): Distribution {
+    const frameAncestors = props.siteOrigins.length
+      ? props.siteOrigins
+      : ['https://*.cloudfront.net'];
+    const headers = previewHeadersPolicy(this, frameAncestors);
+    const distribution = new Distribution(this, 'PreviewDistribution', {
+      comment: 'MVP marketplace: live previews (signed, own domain)',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: props.data.logBucket,
+      logFilePrefix: 'cloudfront-previews/',
+      ...(domain
+        ? {
+            domainNames: [domain.domainName],
+            certificate: domain.certificate,
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      defaultBehavior: {
+        // `/{template}/{version}/…` is `sites/{template}/{version}/…`: records stay unreachable.
+        origin: S3BucketOrigin.withOriginAccessControl(this.previewBucket, {
+          originPath: `/${previewLayout.sitesPrefix.replace(/\/$/, '')}`,
+        }),
+        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+        // Neither cookies nor query strings nor headers reach S3 or the cache key: CloudFront
+        // checks the signature itself.
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        trustedKeyGroups: [this.keyGroup],
+        responseHeadersPolicy: headers,
+        functionAssociations: [
+          {
+            function: new CloudFrontFunction(this, 'PreviewRewrite', {
+              code: FunctionCode.fromInline(previewRewrite),
+              runtime: FunctionRuntime.JS_2_0,
+              comment: "A preview's folder and client-side routes serve its index.html",
+            }),
+            eventType: FunctionEventType.VIEWER_REQUEST,
+          },
+          {
+            function: new CloudFrontFunction(this, 'PreviewSignedCookies', {
+              code: FunctionCode.fromInline(signedCookies),
+              runtime: FunctionRuntime.JS_2_0,
+              comment: "A signed preview address's signature as cookies for its folder",
+            }),
+            eventType: FunctionEventType.VIEWER_RESPONSE,
+          },
+        ],
+      },
+    });
+    Validations.of(distribution).acknowledge(
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'Previews are shown to buyers worldwide; the product has no country restrictions.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'Every request must carry a valid CloudFront signature (trusted key group): an unsigned request is refused at the edge before any origin work; a web ACL would add cost for no more protection.',
+      },
+    );
+    if (!domain) {
+      Validations.of(distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Without -c previewDomain the previews use the default *.cloudfront.net certificate; a custom preview domain brings its own certificate and the TLS 1.2 floor.',
+      });
+    }
+    return distribution;
+  }
+
+  /** The CodeBuild project, its role and its log group. */
+  private createProject(data: Data): { project: Project; logs: LogGroup } {
+    const logs = new LogGroup(this, 'BuildLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const role = new Role(this, 'BuildRole', {
+      assumedBy: new ServicePrincipal('codebuild.amazonaws.com'),
+      description: 'Version builds: read bundles, write build records and previews, nothing else',
+    });
+    const project = new Project(this, 'VersionBuild', {
+      description:
+        "Builds a template version from its bundle (the seller's own install and build); no secrets",
+      role,
+      buildSpec: BuildSpec.fromObject(versionBuildSpec()),
+      environment: {
+        buildImage: LinuxArmBuildImage.AMAZON_LINUX_2023_STANDARD_3_0,
+        computeType: ComputeType.SMALL,
+        privileged: false,
+        environmentVariables: {
+          [FILES_BUCKET_VARIABLE]: { value: data.mvpFilesBucket.bucketName },
+          [PREVIEW_BUCKET_VARIABLE]: { value: this.previewBucket.bucketName },
+        },
+      },
+      timeout: Duration.minutes(BUILD_LIMITS.jobTimeoutMinutes),
+      queuedTimeout: QUEUED_TIMEOUT,
+      concurrentBuildLimit: CONCURRENT_BUILDS,
+      logging: { cloudWatch: { logGroup: logs, enabled: true } },
+      grantReportGroupPermissions: false,
+    });
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        sid: 'ReadBundles',
+        actions: ['s3:GetObject'],
+        resources: [data.mvpFilesBucket.arnForObjects(`${storageDesign.bundlesPrefix}*/bundle.*`)],
+      }),
+    );
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        sid: 'WriteRecordsAndPreviews',
+        actions: ['s3:PutObject'],
+        resources: [previewLayout.recordsPrefix, previewLayout.sitesPrefix].map((prefix) =>
+          this.previewBucket.arnForObjects(`${prefix}*`),
+        ),
+      }),
+    );
+    Validations.of(role).acknowledge(
+      {
+        id: `AwsSolutions-IAM5[Resource::<${parentReference(data.mvpFilesBucket, 'Arn')}>/${storageDesign.bundlesPrefix}*/bundle.*]`,
+        reason:
+          'A build reads the one bundle its Build state names; CodeBuild has no per-build session policy, so the role reads bundles only (not the rest of the bucket) and the buildspec refuses a key of another template or version.',
+      },
+      ...[previewLayout.recordsPrefix, previewLayout.sitesPrefix].map((prefix) => ({
+        id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(this.previewBucket)}.Arn>/${prefix}*]`,
+        reason: `Each build writes under its own ${prefix}{template}/{version}/ of the preview bucket (write only, no read or delete), named per build and checked by the buildspec.`,
+      })),
+      {
+        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:logs:${Token.isUnresolved(this.region) ? '<AWS::Region>' : this.region}:<AWS::AccountId>:log-group:/aws/codebuild/<${logicalIdOf(project)}>:*]`,
+        reason: 'CodeBuild grants its project log streams in its own log group.',
+      },
+    );
+    Validations.of(project).acknowledge({
+      id: 'AwsSolutions-CB4',
+      reason:
+        'The project keeps no artifacts (NO_ARTIFACTS); what a build writes goes to S3 buckets encrypted at rest (SSE-S3), and its logs to CloudWatch Logs, encrypted by default.',
+    });
+    return { project, logs };
+  }
+}

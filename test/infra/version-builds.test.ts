@@ -1,0 +1,434 @@
+/**
+ * Version builds and live previews as deployed (lib/constructs/version-builds.ts): the CodeBuild
+ * project's role, limits and logs; the buildspec's refusal of a run that names another version's
+ * files; the preview bucket's protections and lifecycle; the preview distribution on its own
+ * domain, reached through OAC, signed only, with the preview headers.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_ENV, BUILD_LIMITS } from '../../contract/design/build';
+import {
+  livePreviewContentSecurityPolicy,
+  PREVIEW_ROBOTS_TAG,
+  previewRetention,
+} from '../../contract/design/live-previews';
+import { logicalIdOf, projectRoot } from '../../lib/constructs/marketplace-function';
+import { CONCURRENT_BUILDS, UNCONFIGURED_PREVIEW_KEY } from '../../lib/constructs/version-builds';
+import { createApp } from '../../lib/stacks/create-app';
+import { PROD_CONTEXT, synthApp, type SynthesisedApp } from '../fixtures/synth';
+
+type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
+
+let app: SynthesisedApp;
+let nested: Template;
+let resources: Resources;
+
+beforeAll(() => {
+  app = synthApp();
+  nested = Template.fromStack(app.stack.versionBuilds);
+  resources = nested.toJSON().Resources as Resources;
+});
+
+const onlyOf = (type: string) => {
+  const found = Object.entries(resources).filter(([, resource]) => resource.Type === type);
+  expect(found, type).toHaveLength(1);
+  return { id: found[0]![0], properties: found[0]![1].Properties };
+};
+
+/** A template value as text: joins of `Fn::Join`, `Ref` and `Fn::GetAtt` as `<name>`. */
+const render = (value: unknown): string => {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(render).join(',');
+  const node = value as Record<string, unknown>;
+  if ('Fn::Join' in node) {
+    const [separator, parts] = node['Fn::Join'] as [string, unknown[]];
+    return parts.map(render).join(separator);
+  }
+  if ('Ref' in node) return `<${String(node.Ref)}>`;
+  if ('Fn::GetAtt' in node) return `<${(node['Fn::GetAtt'] as string[]).join('.')}>`;
+  return JSON.stringify(value);
+};
+
+const statementsOfRole = (roleId: string) =>
+  Object.values(resources)
+    .filter(
+      (resource) =>
+        resource.Type === 'AWS::IAM::Policy' &&
+        (resource.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
+    )
+    .flatMap(
+      (policy) =>
+        (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement,
+    )
+    .map((statement) => ({
+      effect: statement.Effect,
+      actions: [statement.Action].flat().sort() as string[],
+      resources: [statement.Resource].flat().map(render),
+    }));
+
+describe('the version build project', () => {
+  it('runs on a small ARM machine, unprivileged, with no source, artifacts, VPC or secrets', () => {
+    const { properties } = onlyOf('AWS::CodeBuild::Project');
+    expect(properties).toMatchObject({
+      Environment: {
+        ComputeType: 'BUILD_GENERAL1_SMALL',
+        Type: 'ARM_CONTAINER',
+        PrivilegedMode: false,
+      },
+      Source: { Type: 'NO_SOURCE' },
+      Artifacts: { Type: 'NO_ARTIFACTS' },
+    });
+    // No VPC: it reaches nothing private of ours (the stack has no VPC), and the internet only
+    // for what installs download (docs/operations.md, "Version builds and previews").
+    expect(properties.VpcConfig).toBeUndefined();
+    const variables = (properties.Environment as { EnvironmentVariables: { Type: string }[] })
+      .EnvironmentVariables;
+    expect(variables.length).toBe(2);
+    for (const variable of variables) expect(variable.Type).toBe('PLAINTEXT');
+    const buildSpec = String((properties.Source as { BuildSpec: string }).BuildSpec);
+    expect(buildSpec).not.toMatch(/secrets-manager|parameter-store|exported-variables/);
+    // What it writes goes to S3 (SSE-S3) itself; CodeBuild's own default key covers the rest.
+    expect(properties.EncryptionKey ?? 'alias/aws/s3').toBe('alias/aws/s3');
+  });
+
+  it('stops a build at its time limit, drops one queued too long, and runs a few at once', () => {
+    const { properties } = onlyOf('AWS::CodeBuild::Project');
+    expect(properties).toMatchObject({
+      TimeoutInMinutes: BUILD_LIMITS.jobTimeoutMinutes,
+      QueuedTimeoutInMinutes: 30,
+      ConcurrentBuildLimit: CONCURRENT_BUILDS,
+    });
+  });
+
+  it('logs to CloudWatch only, in a log group kept a month', () => {
+    const { properties } = onlyOf('AWS::CodeBuild::Project');
+    const logs = properties.LogsConfig as {
+      CloudWatchLogs: { Status: string; GroupName: { Ref: string } };
+      S3Logs?: { Status: string };
+    };
+    expect(logs.CloudWatchLogs.Status).toBe('ENABLED');
+    expect(logs.S3Logs?.Status ?? 'DISABLED').toBe('DISABLED');
+    const group = resources[logs.CloudWatchLogs.GroupName.Ref]!;
+    expect(group.Type).toBe('AWS::Logs::LogGroup');
+    expect(group.Properties.RetentionInDays).toBe(30);
+  });
+
+  it('has a role that reads bundles, writes records and preview sites, and nothing else', () => {
+    const { properties } = onlyOf('AWS::CodeBuild::Project');
+    const roleId = (properties.ServiceRole as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    expect(resources[roleId]!.Properties.AssumeRolePolicyDocument).toMatchObject({
+      Statement: [{ Principal: { Service: 'codebuild.amazonaws.com' } }],
+    });
+    expect(resources[roleId]!.Properties.ManagedPolicyArns).toBeUndefined();
+    const statements = statementsOfRole(roleId);
+    const s3 = statements.filter((s) => s.actions.some((a) => a.startsWith('s3:')));
+    const previewBucket = logicalIdOf(app.stack.versionBuilds.previewBucket);
+    expect(s3).toEqual([
+      {
+        effect: 'Allow',
+        actions: ['s3:GetObject'],
+        resources: [
+          expect.stringMatching(/^<referenceto\w*MvpFilesBucket\w*Arn>\/mvps\/\*\/bundle\.\*$/),
+        ],
+      },
+      {
+        effect: 'Allow',
+        actions: ['s3:PutObject'],
+        resources: [`<${previewBucket}.Arn>/records/*`, `<${previewBucket}.Arn>/sites/*`],
+      },
+    ]);
+    // Logs into its own group; no report groups, secrets, parameters, keys or other service.
+    const others = statements.filter((s) => !s.actions.some((a) => a.startsWith('s3:')));
+    for (const statement of others) {
+      for (const action of statement.actions)
+        expect(action).toMatch(/^logs:(CreateLogStream|PutLogEvents|CreateLogGroup)$/);
+      for (const resource of statement.resources) {
+        expect(resource).toMatch(
+          /^<BuildLogs\w+\.Arn>$|:log-group:\/aws\/codebuild\/<VersionBuild\w+>(:\*)?$/,
+        );
+      }
+    }
+    const all = statements.flatMap((s) => s.actions);
+    for (const forbidden of [/^codebuild:/, /^secretsmanager:/, /^ssm:/, /^kms:/, /^dynamodb:/]) {
+      expect(all.filter((a) => forbidden.test(a))).toEqual([]);
+    }
+  });
+});
+
+describe('the buildspec', () => {
+  const runnerOf = (): string => {
+    const { properties } = onlyOf('AWS::CodeBuild::Project');
+    const spec = JSON.parse(String((properties.Source as { BuildSpec: string }).BuildSpec)) as {
+      phases: Record<string, { commands: string[]; 'runtime-versions'?: unknown }>;
+    };
+    const line = spec.phases.build!.commands.find((c) => c.includes('base64 -d'))!;
+    return Buffer.from(/^echo (\S+) \|/.exec(line)![1]!, 'base64').toString('utf8');
+  };
+
+  it('installs the runtimes as root, then hands the seller code a user without credentials', () => {
+    const { properties } = onlyOf('AWS::CodeBuild::Project');
+    const spec = JSON.parse(String((properties.Source as { BuildSpec: string }).BuildSpec)) as {
+      phases: Record<string, { commands: string[]; 'runtime-versions'?: Record<string, string> }>;
+    };
+    expect(spec.phases.install!['runtime-versions']).toMatchObject({ nodejs: expect.any(String) });
+    expect(spec.phases.install!.commands.join('\n')).toContain('useradd');
+    const runner = runnerOf();
+    // Each step runs as the build user with a clean environment (env -i): neither the container
+    // credentials' address nor any CodeBuild variable reaches it.
+    expect(runner).toContain("'runuser', ['-u', USER, '--', 'env', '-i'");
+    expect(runner).not.toContain('AWS_CONTAINER_CREDENTIALS');
+  });
+
+  it('refuses a run whose bundle, record and site are not the same version in its own buckets', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'runner-'));
+    const file = path.join(dir, 'run-build.cjs');
+    writeFileSync(file, runnerOf());
+    const run = (variables: Record<string, string>) => {
+      try {
+        execFileSync(process.execPath, [file], {
+          env: {
+            PATH: '/nonexistent',
+            PROJECT_FILES_BUCKET: 'files',
+            PROJECT_PREVIEW_BUCKET: 'previews',
+            ...variables,
+          },
+          stdio: 'pipe',
+          timeout: 10_000,
+        });
+        return { code: 0, stderr: '' };
+      } catch (error) {
+        const failed = error as { status: number; stderr: Buffer };
+        return { code: failed.status, stderr: failed.stderr.toString('utf8') };
+      }
+    };
+    const own = {
+      [BUILD_ENV.bundleBucket]: 'files',
+      [BUILD_ENV.bundleKey]: 'mvps/tpl1/ver1/bundle.zip',
+      [BUILD_ENV.outputBucket]: 'previews',
+      [BUILD_ENV.recordKey]: 'records/tpl1/ver1/build.json',
+      [BUILD_ENV.sitePrefix]: 'sites/tpl1/ver1/',
+    };
+    for (const other of [
+      { [BUILD_ENV.bundleKey]: 'mvps/tpl2/ver1/bundle.zip' },
+      { [BUILD_ENV.bundleKey]: 'mvps/tpl1/ver1/../../tpl2/ver1/bundle.zip' },
+      { [BUILD_ENV.recordKey]: 'records/tpl2/ver1/build.json' },
+      { [BUILD_ENV.sitePrefix]: 'sites/tpl1/ver2/' },
+      { [BUILD_ENV.sitePrefix]: 'records/tpl1/ver1/' },
+      { [BUILD_ENV.bundleBucket]: 'another-bucket' },
+      { [BUILD_ENV.outputBucket]: 'files' },
+    ]) {
+      const result = run({ ...own, ...other });
+      expect(result.code, JSON.stringify(other)).toBe(2);
+      expect(result.stderr).toContain('Refused');
+    }
+    // Its own files pass the check (and then fail to download here: no AWS CLI on this PATH).
+    expect(run(own).stderr).not.toContain('Refused');
+  });
+});
+
+describe('the preview bucket', () => {
+  const bucket = () => resources[logicalIdOf(app.stack.versionBuilds.previewBucket)]!.Properties;
+
+  it('is private, encrypted and TLS only', () => {
+    expect(bucket()).toMatchObject({
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [
+          { ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } },
+        ],
+      },
+    });
+    const policy = onlyOf('AWS::S3::BucketPolicy').properties.PolicyDocument as {
+      Statement: { Effect: string; Condition?: unknown; Principal?: unknown; Action: unknown }[];
+    };
+    expect(policy.Statement).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    );
+    // The only reader is the preview distribution (OAC), for GetObject.
+    const allows = policy.Statement.filter((s) => s.Effect === 'Allow');
+    expect(allows).toHaveLength(1);
+    expect(allows[0]).toMatchObject({
+      Principal: { Service: 'cloudfront.amazonaws.com' },
+      Action: 's3:GetObject',
+    });
+  });
+
+  it('removes retired previews (tagged by the service) and old build records by lifecycle', () => {
+    const rules = (bucket().LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        Status: 'Enabled',
+        TagFilters: [
+          { Key: previewRetention.retiredTag.key, Value: previewRetention.retiredTag.value },
+        ],
+        ExpirationInDays: previewRetention.retiredExpireAfterDays,
+      }),
+    );
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        Status: 'Enabled',
+        Prefix: 'records/',
+        ExpirationInDays: previewRetention.recordsExpireAfterDays,
+      }),
+    );
+    expect(rules).toContainEqual(
+      expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+    );
+    // A preview that is kept is never expired by age: no rule without a filter expires objects.
+    for (const rule of rules.filter((r) => r.ExpirationInDays !== undefined)) {
+      expect(Boolean(rule.Prefix) || Boolean(rule.TagFilters)).toBe(true);
+    }
+  });
+});
+
+describe('the preview distribution', () => {
+  const distribution = () =>
+    onlyOf('AWS::CloudFront::Distribution').properties.DistributionConfig as {
+      Aliases?: string[];
+      Origins: {
+        OriginPath?: string;
+        OriginAccessControlId?: unknown;
+        S3OriginConfig?: { OriginAccessIdentity: string };
+      }[];
+      DefaultCacheBehavior: {
+        TrustedKeyGroups?: { Ref: string }[];
+        ViewerProtocolPolicy: string;
+        CachePolicyId: string;
+        OriginRequestPolicyId?: unknown;
+        ResponseHeadersPolicyId: { Ref: string };
+        ForwardedValues?: unknown;
+      };
+      CacheBehaviors?: unknown[];
+    };
+
+  it('reads the bucket through origin access control, sites/ only', () => {
+    const [origin, ...more] = distribution().Origins;
+    expect(more).toEqual([]);
+    expect(origin!.OriginAccessControlId).toBeDefined();
+    expect(origin!.S3OriginConfig?.OriginAccessIdentity ?? '').toBe('');
+    expect(origin!.OriginPath).toBe('/sites');
+    expect(onlyOf('AWS::CloudFront::OriginAccessControl').properties).toMatchObject({
+      OriginAccessControlConfig: {
+        OriginAccessControlOriginType: 's3',
+        SigningBehavior: 'always',
+        SigningProtocol: 'sigv4',
+      },
+    });
+  });
+
+  it('is on its own domain: CloudFront’s name, not the marketplace’s distribution', () => {
+    expect(distribution().Aliases).toBeUndefined();
+    expect(app.stack.versionBuilds.distribution).not.toBe(app.stack.web.distribution);
+    const site = app.template.toJSON().Resources[logicalIdOf(app.stack.web.distribution)];
+    expect(JSON.stringify(site)).not.toContain('PreviewDistribution');
+  });
+
+  it('serves signed requests only (a trusted key group), HTTPS only, no cookie forwarded', () => {
+    const behaviour = distribution().DefaultCacheBehavior;
+    expect(distribution().CacheBehaviors ?? []).toEqual([]);
+    expect(behaviour.TrustedKeyGroups).toEqual([{ Ref: onlyOf('AWS::CloudFront::KeyGroup').id }]);
+    expect(behaviour.ViewerProtocolPolicy).toBe('https-only');
+    // CachingOptimized: no cookie, query string or header in the key or to the origin.
+    expect(behaviour.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6');
+    expect(behaviour.OriginRequestPolicyId).toBeUndefined();
+    expect(behaviour.ForwardedValues).toBeUndefined();
+    const group = onlyOf('AWS::CloudFront::KeyGroup').properties.KeyGroupConfig as {
+      Items: { Ref: string }[];
+    };
+    const key = resources[group.Items[0]!.Ref]!.Properties.PublicKeyConfig as {
+      EncodedKey: string;
+    };
+    expect(group.Items).toHaveLength(1);
+    // Without -c previewPublicKeys: the placeholder nobody can sign for (fails closed).
+    expect(key.EncodedKey.trim()).toBe(
+      readFileSync(path.join(projectRoot, UNCONFIGURED_PREVIEW_KEY), 'utf8').trim(),
+    );
+  });
+
+  it('answers with a strict CSP framed by the marketplace only, noindex, HSTS and nosniff', () => {
+    const policyId = distribution().DefaultCacheBehavior.ResponseHeadersPolicyId.Ref;
+    const config = resources[policyId]!.Properties.ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: Record<string, Record<string, unknown>>;
+      CustomHeadersConfig: { Items: { Header: string; Value: string; Override: boolean }[] };
+    };
+    const csp = config.SecurityHeadersConfig.ContentSecurityPolicy!;
+    // A stage without a domain cannot name its own CloudFront host before the deploy.
+    expect(csp).toEqual({
+      ContentSecurityPolicy: livePreviewContentSecurityPolicy(['https://*.cloudfront.net']),
+      Override: true,
+    });
+    expect(String(csp.ContentSecurityPolicy)).toMatch(/script-src 'self';/);
+    expect(String(csp.ContentSecurityPolicy)).toMatch(/form-action 'none'/);
+    expect(config.CustomHeadersConfig.Items).toContainEqual({
+      Header: 'X-Robots-Tag',
+      Value: PREVIEW_ROBOTS_TAG,
+      Override: true,
+    });
+    expect(PREVIEW_ROBOTS_TAG).toContain('noindex');
+    expect(config.SecurityHeadersConfig.StrictTransportSecurity).toMatchObject({ Override: true });
+    expect(config.SecurityHeadersConfig.ContentTypeOptions).toEqual({ Override: true });
+  });
+
+  it('turns a signed address into cookies for that preview’s folder only', () => {
+    const functions = Object.values(resources).filter(
+      (resource) => resource.Type === 'AWS::CloudFront::Function',
+    );
+    const code = functions.map((f) => String(f.Properties.FunctionCode)).join('\n');
+    expect(code).toContain("response.cookies['CloudFront-Policy']");
+    expect(code).toMatch(
+      /Path=\/' \+ parts\[1\] \+ '\/' \+ parts\[2\] \+ '\/; Max-Age=\d+; Secure; HttpOnly/,
+    );
+  });
+});
+
+describe('the preview domain and keys from context', () => {
+  const withDomain = {
+    ...PROD_CONTEXT,
+    previewDomain: 'preview.mvp-previews.net',
+    previewPublicKeys:
+      'test/fixtures/preview-keys/test-a.pub.pem,test/fixtures/preview-keys/test-b.pub.pem',
+  };
+
+  it('serves previews on the preview domain, trusting every listed key, framed by the site only', () => {
+    const prod = synthApp(withDomain);
+    const template = Template.fromStack(prod.stack.versionBuilds);
+    const found = template.findResources('AWS::CloudFront::Distribution');
+    const config = Object.values(found)[0]!.Properties.DistributionConfig;
+    expect(config.Aliases).toEqual(['preview.mvp-previews.net']);
+    expect(config.ViewerCertificate).toMatchObject({ MinimumProtocolVersion: 'TLSv1.2_2021' });
+    const keys = template.findResources('AWS::CloudFront::PublicKey');
+    expect(Object.keys(keys)).toHaveLength(2);
+    expect(
+      Object.values(template.findResources('AWS::CloudFront::KeyGroup'))[0]!.Properties,
+    ).toMatchObject({ KeyGroupConfig: { Items: Object.keys(keys).map((id) => ({ Ref: id })) } });
+    const policy = Object.values(
+      template.findResources('AWS::CloudFront::ResponseHeadersPolicy'),
+    )[0]!;
+    expect(
+      policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy
+        .ContentSecurityPolicy,
+    ).toContain(`frame-ancestors https://${PROD_CONTEXT.domainName}`);
+  });
+
+  it('refuses a preview domain on the marketplace’s own site, and caps that are not counts', () => {
+    const settings = (context: Record<string, unknown>) => () =>
+      createApp({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+    expect(settings({ ...PROD_CONTEXT, previewDomain: 'preview.mvp-marketplace.dev' })).toThrow(
+      /another site/,
+    );
+    expect(settings({ buildMinutesPerSeller: 'lots' })).toThrow(/buildMinutesPerSeller/);
+    expect(settings({ previewPublicKeys: '../secrets/key.pem' })).toThrow(/previewPublicKeys/);
+  });
+});
