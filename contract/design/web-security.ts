@@ -17,6 +17,11 @@ export interface ConnectOrigins {
   readonly cognito: string;
   /** The files bucket's origin: the browser PUTs uploads and reads bundles by presigned URL. */
   readonly filesBucket: string;
+  /**
+   * The live previews' origin (their own domain, contract/design/live-previews.ts): the template
+   * page frames a version's preview. Unset: no frame is allowed (`default-src 'self'`).
+   */
+  readonly livePreviews?: string;
 }
 
 /**
@@ -30,6 +35,7 @@ export interface ConnectOrigins {
  * - `img-src`: our files and previews, data: and blob: URLs (local image previews before upload),
  *   and any https image, because profile pictures are addresses users give.
  * - `connect-src`: our origin, Cognito and the files bucket; nothing else is fetched.
+ * - `frame-src`: the live previews' own origin, when there is one; no other page is framed.
  * - `frame-ancestors 'none'`, `object-src 'none'`, `base-uri 'self'`, `form-action 'self'`: no
  *   clickjacking, plugins, `<base>` hijacking or forms posting elsewhere.
  * `extra` is for the Vite dev server only (`npm run dev`): its hot-reload WebSocket and the inline
@@ -48,6 +54,7 @@ export const siteContentSecurityPolicy = (
     ["connect-src 'self'", origins.cognito, origins.filesBucket, ...(extra.connect ?? [])].join(
       ' ',
     ),
+    ...(origins.livePreviews ? [`frame-src ${origins.livePreviews}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

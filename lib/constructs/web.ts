@@ -87,6 +87,8 @@ export interface WebProps {
   readonly customDomain?: { readonly domainName: string; readonly certificate: ICertificate };
   /** The WAF web ACL (scope CLOUDFRONT) in front of the distribution; unset: none. */
   readonly webAclArn?: string;
+  /** The live previews' origin (`https://…`), which the template page frames; unset: none. */
+  readonly livePreviewsOrigin?: string;
 }
 
 /**
@@ -170,7 +172,7 @@ export class Web extends Construct {
       runtime: FunctionRuntime.JS_2_0,
       comment: 'Serve index.html for client-side routes',
     });
-    const headers = this.createHeaderPolicies(data);
+    const headers = this.createHeaderPolicies(data, props.livePreviewsOrigin);
     const apiOrigin = new HttpOrigin(props.apiDomainName, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       // The API refuses a request without it (lambdas/shared/http/origin-verify.ts), so the
@@ -243,12 +245,16 @@ export class Web extends Construct {
   }
 
   /** The two response headers policies: the site's (and the API's), and the preview images'. */
-  private createHeaderPolicies(data: Data): {
+  private createHeaderPolicies(
+    data: Data,
+    livePreviews: string | undefined,
+  ): {
     site: ResponseHeadersPolicy;
     preview: ResponseHeadersPolicy;
   } {
     // The site's scripts talk to their own origin, to Cognito (Amplify sign-in) and to the files
-    // bucket (presigned uploads); the CSP allows exactly these.
+    // bucket (presigned uploads), and its template page frames live previews; the CSP allows
+    // exactly these.
     const site = securityHeadersPolicy(
       this,
       'SiteHeaders',
@@ -256,6 +262,7 @@ export class Web extends Construct {
       siteContentSecurityPolicy({
         cognito: `https://cognito-idp.${Stack.of(this).region}.amazonaws.com`,
         filesBucket: `https://${data.mvpFilesBucket.bucketRegionalDomainName}`,
+        ...(livePreviews ? { livePreviews } : {}),
       }),
     );
     const preview = securityHeadersPolicy(

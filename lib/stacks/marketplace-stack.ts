@@ -296,6 +296,7 @@ export class MarketplaceStack extends Stack {
       ...(props.passwordMinLength ? { passwordMinLength: props.passwordMinLength } : {}),
       ...(props.frontendDist ? { frontendDist: props.frontendDist } : {}),
       ...(domain ? { customDomain: domain } : {}),
+      livePreviewsOrigin: this.versionBuilds.previewOrigin,
       ...(props.waf
         ? { webAclArn: new Waf(this, 'Waf', { rateLimit: props.waf.rateLimit }).webAcl.attrArn }
         : {}),

@@ -71,10 +71,16 @@ describe('CloudFront response headers policies', () => {
     const [, site] = policyWith('Site and API');
     const filesBucket = logicalIdOf(synthesised.stack.data.mvpFilesBucket);
     const csp = render(site.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
+    // The template page frames live previews, from their own distribution only.
+    const livePreviews = /frame-src (\S+);/.exec(csp)?.[1];
+    expect(livePreviews).toMatch(
+      /^https:\/\/\$\{VersionBuilds\w*\.Outputs\.\w*PreviewDistribution\w*DomainName\}$/,
+    );
     expect(csp).toBe(
       siteContentSecurityPolicy({
         cognito: 'https://cognito-idp.${AWS::Region}.amazonaws.com',
         filesBucket: `https://\${${filesBucket}.RegionalDomainName}`,
+        livePreviews: livePreviews!,
       }),
     );
     expect(csp).toContain("script-src 'self';");
