@@ -8,7 +8,7 @@
  * "export in use" deploy failures. Data safety, the usual reason to split, comes from the
  * `retainData` context flag instead (deletion protection and RETAIN on the pool, table and buckets).
  */
-import { CfnOutput, Stack } from 'aws-cdk-lib';
+import { CfnOutput, Fn, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
@@ -363,6 +363,16 @@ export class MarketplaceStack extends Stack {
       GithubSyncStateMachineArn: this.githubSync.stateMachine.stateMachineArn,
       BuyerDeployStateMachineArn: this.buyerDeploy.stateMachine.stateMachineArn,
       MailIdentity: this.newsletter.identity.emailIdentityName,
+      // Version builds and live previews (docs/operations.md, "Version builds and previews").
+      VersionBuildProject: this.versionBuilds.project.projectName,
+      VersionBuildLogGroup: this.versionBuilds.buildLogs.logGroupName,
+      LivePreviewsUrl: this.versionBuilds.previewOrigin,
+      LivePreviewsBucketName: this.versionBuilds.previewBucket.bucketName,
+      PreviewSigningKeySecretArn: this.versionBuilds.signingKey.secretArn,
+      PreviewPublicKeyIds: Fn.join(
+        ',',
+        this.versionBuilds.publicKeys.map((key) => key.publicKeyId),
+      ),
     };
     for (const [name, value] of Object.entries(outputs)) new CfnOutput(this, name, { value });
   }

@@ -519,6 +519,13 @@ describe('web', () => {
         'TableName',
         'UserPoolClientId',
         'UserPoolId',
+        // Version builds and live previews (docs/operations.md, "Version builds and previews").
+        'VersionBuildProject',
+        'VersionBuildLogGroup',
+        'LivePreviewsUrl',
+        'LivePreviewsBucketName',
+        'PreviewSigningKeySecretArn',
+        'PreviewPublicKeyIds',
       ].sort(),
     );
   });
