@@ -95,21 +95,26 @@ export const applyCatalogChanges = (index: CatalogIndex, changes: CatalogChanges
   const touched = new Set([...changes.removals, ...upserts.keys()]);
   const old = index.columns;
   const newRow = new Int32Array(old.count).fill(-1);
-  const keep: number[] = [];
+  const keep = new Uint32Array(old.count);
+  let kept = 0;
   for (let row = 0; row < old.count; row += 1) {
     if (!touched.has(old.id[row]!)) {
-      newRow[row] = keep.length;
-      keep.push(row);
+      newRow[row] = kept;
+      keep[kept++] = row;
     }
   }
-  const columns = keepAndAppend(old, Uint32Array.from(keep), [...upserts.values()]);
-  const kept = keep.length;
+  const columns = keepAndAppend(old, keep.subarray(0, kept), [...upserts.values()]);
   const addedRows = Array.from({ length: upserts.size }, (_, i) => kept + i);
   const orders = {} as Record<SortOption, Uint32Array>;
   for (const sort of SORT_OPTIONS) {
     const keptOrder = new Uint32Array(kept);
+    const order = index.orders[sort];
     let i = 0;
-    for (const row of index.orders[sort]) if (newRow[row]! !== -1) keptOrder[i++] = newRow[row]!;
+    // Indexed loops: a container runs this once, before `for … of` over a typed array is fast.
+    for (let at = 0; at < order.length; at += 1) {
+      const row = newRow[order[at]!]!;
+      if (row !== -1) keptOrder[i++] = row;
+    }
     orders[sort] = insertSorted(keptOrder, [...addedRows], compareRows(columns, sort));
   }
   const search =

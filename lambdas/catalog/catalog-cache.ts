@@ -262,7 +262,7 @@ export class CatalogCache {
   private fromSnapshot(snapshot: CatalogSnapshotColumns, etag: string | null): LoadedCatalog {
     const asOf = Date.parse(snapshot.asOf);
     return {
-      index: new CatalogIndex(snapshot.columns, undefined, snapshot.search),
+      index: new CatalogIndex(snapshot.columns, snapshot.orders ?? undefined, snapshot.search),
       version: null,
       syncedAt: asOf,
       countersAt: asOf,

@@ -163,26 +163,34 @@ export class CatalogIndex {
     this.searchIndex = search;
     const n = columns.count;
     this.size = n;
+    // Indexed loops: a new container runs these once, before callbacks would be optimised.
     const positions = {} as Record<SortOption, Uint32Array>;
     for (const sort of SORT_OPTIONS) {
+      const order = orders[sort];
       const position = new Uint32Array(n);
-      orders[sort].forEach((row, i) => (position[row] = i));
+      for (let i = 0; i < n; i += 1) position[order[i]!] = i;
       positions[sort] = position;
     }
     this.positions = positions;
-    const mark = (bitmaps: Map<number, Bitmap>, code: number, row: number) => {
-      let bitmap = bitmaps.get(code);
-      if (!bitmap) bitmaps.set(code, (bitmap = emptyBitmap(n)));
-      setBit(bitmap, row);
-    };
+    // One bitmap per string code of each column, found in arrays by code (not maps) per row.
+    const category: Bitmap[] = [];
+    const licence: Bitmap[] = [];
+    const accessTier: Bitmap[] = [];
+    const tech: Bitmap[] = [];
     for (let row = 0; row < n; row += 1) {
-      mark(this.byCategory, columns.category[row]!, row);
-      mark(this.byLicence, columns.licence[row]!, row);
-      mark(this.byAccessTier, columns.accessTier[row]!, row);
+      const word = row >>> 5;
+      const bit = 1 << (row & 31);
+      (category[columns.category[row]!] ??= emptyBitmap(n))[word]! |= bit;
+      (licence[columns.licence[row]!] ??= emptyBitmap(n))[word]! |= bit;
+      (accessTier[columns.accessTier[row]!] ??= emptyBitmap(n))[word]! |= bit;
       for (let t = columns.techStart[row]!; t < columns.techStart[row + 1]!; t += 1) {
-        mark(this.byTech, columns.tech[t]!, row);
+        (tech[columns.tech[t]!] ??= emptyBitmap(n))[word]! |= bit;
       }
     }
+    category.forEach((bitmap, code) => this.byCategory.set(code, bitmap));
+    licence.forEach((bitmap, code) => this.byLicence.set(code, bitmap));
+    accessTier.forEach((bitmap, code) => this.byAccessTier.set(code, bitmap));
+    tech.forEach((bitmap, code) => this.byTech.set(code, bitmap));
     this.stringPositions = new Map(columns.strings.map((value, position) => [value, position]));
   }
 

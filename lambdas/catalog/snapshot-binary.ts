@@ -17,6 +17,7 @@
  * (UTF-8 JSON: as_of, version, count and the sections' names, kinds and byte lengths, in order),
  * then each section. Numbers are little-endian, as on every Lambda architecture (x86_64, arm64).
  */
+import { SORT_OPTIONS, type SortOption } from '../../contract/catalog';
 import type { CatalogColumns } from './catalog-columns';
 import type { CatalogSearch, StoredSearch } from './catalog-search';
 
@@ -133,6 +134,7 @@ export const encodeBinarySnapshot = (
   header: { asOf: string; version: number },
   columns: CatalogColumns,
   search: CatalogSearch | null = null,
+  orders: Readonly<Record<SortOption, Uint32Array>> | null = null,
 ): Buffer => {
   const sections: { header: SectionHeader; bytes: Uint8Array }[] = [];
   const add = (name: string, kind: Kind, bytes: Uint8Array) =>
@@ -166,6 +168,12 @@ export const encodeBinarySnapshot = (
     // templates 4 MB instead of 15 MB to unpack and no copy to read them.
     add('search.gapBytes', 'u8', varintsOf(gaps));
     add('search.fields', 'u8', bytesOf(fields));
+  }
+  // Each sort order (catalog-index.ts, buildOrders): a new container reads them instead of
+  // sorting. Optional when reading (sorted then). Named for the order they hold: a change of
+  // compareRows' order must rename them, so that no container reads an order of the old rule.
+  if (orders) {
+    for (const sort of SORT_OPTIONS) add(`order.${sort}`, 'u32', bytesOf(orders[sort]));
   }
   for (const name of NULLABLE_TEXT_COLUMNS) {
     const values = columns[name];
@@ -272,6 +280,17 @@ const sectionReader = (bytes: Buffer, sections: ReturnType<typeof readSections>[
     }
     return values;
   };
+  /** A permutation of `0 … count - 1`: each row once. */
+  const permutation = (name: string, count: number): Uint32Array => {
+    const rows = numbers(name, 'u32', count);
+    const seen = new Uint8Array(count);
+    for (let i = 0; i < count; i += 1) {
+      const row = rows[i]!;
+      if (row >= count || seen[row] === 1) throw new BinarySnapshotError(`section ${name}`);
+      seen[row] = 1;
+    }
+    return rows;
+  };
   /** The offsets of a list column, from its stored lengths. */
   const starts = (name: string, length: number) => startsOf(numbers(name, 'u32', length));
   /** `count` numbers stored as varints (`varintsOf`). */
@@ -286,7 +305,7 @@ const sectionReader = (bytes: Buffer, sections: ReturnType<typeof readSections>[
     const { start, end } = section(`${name}.lengths`);
     return (end - start) / 4;
   };
-  return { numbers, text, nullable, positions, starts, entries, varints };
+  return { numbers, text, nullable, positions, starts, entries, varints, permutation };
 };
 
 /**
@@ -301,6 +320,8 @@ export const decodeBinarySnapshot = (
   version: number;
   columns: CatalogColumns;
   search: StoredSearch | null;
+  /** The sort orders, when the snapshot carries them. */
+  orders: Record<SortOption, Uint32Array> | null;
 } => {
   const { head, sections } = readSections(bytes);
   const { count } = head;
@@ -355,5 +376,10 @@ export const decodeBinarySnapshot = (
             : read.numbers('search.gaps', 'u32'),
           fields: read.numbers('search.fields', 'u8'),
         };
-  return { asOf: head.as_of, version: head.version, columns, search };
+  const orders = SORT_OPTIONS.every((sort) => sections.has(`order.${sort}`))
+    ? (Object.fromEntries(
+        SORT_OPTIONS.map((sort) => [sort, read.permutation(`order.${sort}`, count)]),
+      ) as Record<SortOption, Uint32Array>)
+    : null;
+  return { asOf: head.as_of, version: head.version, columns, search, orders };
 };

@@ -20,6 +20,7 @@
  * that moment), and a reader applies the changes since then from the table (catalog-cache.ts).
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
+import type { SortOption } from '../../contract/catalog';
 import {
   BADGE_CODES,
   badgeCode,
@@ -37,7 +38,7 @@ import {
   isBinarySnapshot,
 } from './snapshot-binary';
 import { CatalogSearch } from './catalog-search';
-import { searchDocumentOfRecord } from './catalog-index';
+import { buildOrders, searchDocumentOfRecord } from './catalog-index';
 
 /**
  * The format the snapshot task writes: binary columns (snapshot-binary.ts). Readers also read
@@ -104,17 +105,20 @@ export class CatalogSnapshotFormatError extends Error {
 }
 
 /**
- * The snapshot as the task stores it: binary columns and the search index's postings, gzipped
- * (the records' descriptions and seller names are indexed, not stored).
+ * The snapshot as the task stores it: binary columns, the search index's postings and the sort
+ * orders, gzipped (the records' descriptions and seller names are indexed, not stored).
  */
-export const encodeCatalogSnapshot = (snapshot: CatalogSnapshot): Buffer =>
-  gzipSync(
+export const encodeCatalogSnapshot = (snapshot: CatalogSnapshot): Buffer => {
+  const columns = columnsFromRecords(snapshot.records);
+  return gzipSync(
     encodeBinarySnapshot(
       snapshot,
-      columnsFromRecords(snapshot.records),
+      columns,
       CatalogSearch.build(snapshot.records.map(searchDocumentOfRecord)),
+      buildOrders(columns),
     ),
   );
+};
 
 /**
  * The snapshot in the earlier JSON layout, as objects written before the binary one hold it (the
@@ -238,6 +242,8 @@ export interface CatalogSnapshotColumns {
   columns: CatalogColumns;
   /** The search index it carries; `null` for a snapshot written before it had one. */
   search: CatalogSearch | null;
+  /** Its sort orders; absent or `null` for a snapshot written without them (sorted on reading). */
+  orders?: Record<SortOption, Uint32Array> | null;
 }
 
 /**

@@ -47,7 +47,7 @@ const measure = async (size: number, dir: string): Promise<void> => {
   // What a new container does with the snapshot's bytes (catalog-cache.ts, fromSnapshot).
   const coldStarted = performance.now();
   const decoded = decodeCatalogSnapshotColumns(bytes);
-  const index = new CatalogIndex(decoded.columns, undefined, decoded.search);
+  const index = new CatalogIndex(decoded.columns, decoded.orders ?? undefined, decoded.search);
   const coldMs = performance.now() - coldStarted;
   const afterCold = process.memoryUsage();
   global.gc?.();

@@ -112,6 +112,14 @@ describe('the binary catalog snapshot', () => {
     }
   });
 
+  it('carries the sort orders as the catalog sorts them', () => {
+    const records = catalog(1_000);
+    const decoded = decodeCatalogSnapshotColumns(
+      encodeCatalogSnapshot({ asOf: AS_OF, version: 1, records }),
+    );
+    expect(decoded.orders).toEqual(buildCatalogIndex(records).orders);
+  });
+
   it('round-trips text UTF-8 cannot carry (a lone surrogate) and a catalog of one', () => {
     const records = [catalogRecord({ title: 'broken \ud800 pair', tagline: '\udc00' })];
     const bytes = encodeCatalogSnapshot({ asOf: AS_OF, version: 9, records });
@@ -175,6 +183,14 @@ describe('the binary catalog snapshot', () => {
     [
       'a string table position out of range',
       (plain: Buffer) => (plain.writeUInt32LE(999, sectionAt(plain, 'category')), plain),
+    ],
+    [
+      'a sort order that is not a permutation',
+      (plain: Buffer) => {
+        const at = sectionAt(plain, 'order.download_count');
+        plain.writeUInt32LE(plain.readUInt32LE(at + 4), at);
+        return plain;
+      },
     ],
     [
       'search gaps cut short',
