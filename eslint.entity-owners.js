@@ -54,6 +54,7 @@ export const entityOwners = {
   'seller-application': { owner: 'seller-applications' },
   subscription: { owner: 'ledger' },
   'user-newsletter-subscription': { owner: 'newsletter' },
+  'version-build': { owner: 'builds' },
   'user-search': { owner: 'profiles' },
   'username-claim': { owner: 'profiles' },
   'webhook-event': { shared: 'each webhook receiver claims the events of its provider' },

@@ -111,6 +111,9 @@ export const BUILD_REASONS = {
     `The install failed${exitCode === null ? '' : ` (exit code ${exitCode})`}: see the end of the log.`,
   missingPackage: (name: string) =>
     `The install failed: the package ${name} is not available from the registry the build uses.`,
+  registryUnreachable: 'The install could not reach the package registry the build uses.',
+  integrityMismatch: (name: string) =>
+    `The install failed: the registry's copy of ${name} does not match the lock file's integrity.`,
   buildFailed: (exitCode: number | null) =>
     `The build command failed${exitCode === null ? '' : ` (exit code ${exitCode})`}: see the end of the log.`,
   timedOut: (step: 'install' | 'build', seconds: number) =>
@@ -354,6 +357,15 @@ export const buildSettingsFromEnvironment = (
 
 export type BuildSettings = ReturnType<typeof buildSettingsFromEnvironment>;
 
+/**
+ * The planning step's output, the state machine's `$.buildPlan`: the plan, when it was made (a
+ * record finished before it is an earlier build's), and the Build state's variables.
+ */
+export interface PlannedBuild extends BuildPlan {
+  planned_at: string;
+  environment: BuildVariable[];
+}
+
 /** Where a build ran. */
 export type BuildEnvironment = 'codebuild' | 'local';
 
@@ -432,8 +444,8 @@ export const logTailOf = (lines: readonly string[]): string[] =>
 
 /**
  * The one folder that wraps every entry of an extracted archive (its top-level names), which a
- * runner treats as the bundle's root, or null when there is none. Dotfiles beside the folder
- * (`.DS_Store`) and `__MACOSX` do not count, as a deploy ignores them.
+ * runner treats as the bundle's root, or null when there is none. `__MACOSX` and `.git` beside
+ * it do not count, as a deploy leaves them out; any other file beside it does.
  */
 export const wrappingFolderOf = (
   topLevel: readonly { name: string; directory: boolean }[],

@@ -19,6 +19,12 @@ export const lambdaEnvironmentSchema = z.object({
   TABLE_NAME: z.string().min(1),
   MVP_FILES_BUCKET: z.string().min(1),
   PREVIEW_IMAGES_BUCKET: z.string().min(1),
+  /**
+   * The live previews' bucket (contract/design/live-previews.ts): where a version build writes its
+   * record and static output. Set on the functions of the pipeline's build steps (PlanBuild names
+   * it to the build, RecordBuild reads the record from it).
+   */
+  LIVE_PREVIEWS_BUCKET: z.string().min(1).optional(),
   USER_POOL_ID: z.string().min(1),
   USER_POOL_CLIENT_ID: z.string().min(1),
   /** s3rver serves buckets by path only; real S3 prefers virtual-hosted style. */

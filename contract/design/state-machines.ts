@@ -1,12 +1,26 @@
 /**
  * The Step Functions state machines: for each, its ASL file and, for each `${…FunctionArn}`
- * placeholder in it, the task module behind it (`lambdas/<entry>`, exporting `handler`). The CDK
+ * placeholder in it, the task module behind it (`lambdas/<entry>`, exporting `handler`), and the
+ * service integrations' placeholders (`integrations`). The CDK
  * substitutes each placeholder with the ARN of a function built from that entry
  * (lib/constructs/processing.ts); the local runner maps it to the same module
  * (lib/local/cloud/state-machines.ts). `arnVariable` is the variable that tells a function allowed to
  * start the machine its ARN. Imports only its sibling design modules.
  */
 import type { LambdaVariable } from './lambda-environment';
+
+/**
+ * A Task state that calls an AWS service itself rather than a function of ours (the version
+ * build: CodeBuild's `startBuild.sync`). Its placeholder (`${BuildProjectName}`) is the
+ * resource's name, which the CDK substitutes; locally, the state of that name is run by the local
+ * stand-in of the service (lib/local/cloud/state-machines.ts is given one per `service`).
+ */
+export interface ServiceIntegration {
+  /** The Task state that uses the placeholder. */
+  state: string;
+  /** The integration, as in its `arn:aws:states:::` resource. */
+  service: 'codebuild:startBuild.sync';
+}
 
 export const stateMachineDesign = {
   'mvp-processing': {
@@ -18,8 +32,13 @@ export const stateMachineDesign = {
       PinFunctionArn: 'processing/tasks/pin.ts',
       RenditionsFunctionArn: 'processing/tasks/renditions.ts',
       DetectSiteFunctionArn: 'processing/tasks/detect-site.ts',
+      PlanBuildFunctionArn: 'processing/tasks/plan-build.ts',
+      RecordBuildFunctionArn: 'builds/tasks/record-build.ts',
       PublishFunctionArn: 'processing/tasks/publish.ts',
       MarkFailedFunctionArn: 'processing/tasks/mark-failed.ts',
+    },
+    integrations: {
+      BuildProjectName: { state: 'Build', service: 'codebuild:startBuild.sync' },
     },
   },
   'monthly-payouts': {
@@ -64,7 +83,12 @@ export const stateMachineDesign = {
   },
 } as const satisfies Record<
   string,
-  { asl: string; arnVariable: LambdaVariable; tasks: Record<string, string> }
+  {
+    asl: string;
+    arnVariable: LambdaVariable;
+    tasks: Record<string, string>;
+    integrations?: Record<string, ServiceIntegration>;
+  }
 >;
 
 /** The state machines code may start (lambdas/shared/adapters/workflow.ts). */

@@ -9,6 +9,8 @@ export const storageDesign = {
     mvpFiles: 'mvp-files',
     previewImages: 'mvp-preview-images',
     site: 'site',
+    /** Version builds' records and static output (live-previews.ts lays it out). */
+    livePreviews: 'live-previews',
   },
   /**
    * Every preview image key starts with this prefix, and its public URL is `/${key}`: CloudFront

@@ -1,5 +1,5 @@
 /**
- * The MVP processing pipeline (scan → audit → pin → renditions → site detection → publish): the state machine from
+ * The MVP processing pipeline (scan → audit → pin → renditions → site detection → build → publish): the state machine from
  * `state-machines/mvp-processing.asl.json` (the same file the local runner executes), with each
  * `${…FunctionArn}` placeholder substituted by one task function. Each task function gets only
  * what its step needs; the state machine logs every execution (with data) and is traced by X-Ray.
@@ -71,6 +71,34 @@ const detectSiteFunction = (scope: Construct, data: Data, environment: Record<st
     .bindTable(data.table, 'readWrite')
     .bindBucket(data.mvpFilesBucket, 'read', storageDesign.bundlesPrefix);
 
+/**
+ * The version build's two Lambda steps around the Build state (CodeBuild, version-builds.ts):
+ * PlanBuild reads the bundle's lock file, manifest and recorded site settings
+ * and names the build's variables; RecordBuild stores the record the build wrote. The live
+ * previews' bucket (LIVE_PREVIEWS_BUCKET, and RecordBuild's read of `records/`) is given by the
+ * stack that makes it.
+ */
+const buildStepFunctions = (scope: Construct, data: Data, environment: Record<string, string>) => ({
+  planBuild: new MarketplaceFunction(scope, 'PlanBuildFunction', {
+    domain: 'processing',
+    entry: design.tasks.PlanBuildFunctionArn,
+    environment,
+    memorySize: 512,
+    timeout: Duration.minutes(1),
+    description: 'MVP processing: the version build plan (package manager, commands, output)',
+  })
+    .bindTable(data.table, 'read')
+    .bindBucket(data.mvpFilesBucket, 'read', storageDesign.bundlesPrefix),
+  recordBuild: new MarketplaceFunction(scope, 'RecordBuildFunction', {
+    domain: 'builds',
+    entry: design.tasks.RecordBuildFunctionArn,
+    environment: { ...environment, POWERTOOLS_SERVICE_NAME: 'builds' },
+    memorySize: 256,
+    timeout: Duration.seconds(30),
+    description: 'MVP processing: store the version build record',
+  }).bindTable(data.table, 'readWrite'),
+});
+
 export class Processing extends Construct {
   readonly stateMachine: StateMachine;
   /** Keyed by the ASL placeholder each one substitutes. */
@@ -133,6 +161,7 @@ export class Processing extends Construct {
       }),
     );
     const detectSite = detectSiteFunction(this, data, environment);
+    const { planBuild, recordBuild } = buildStepFunctions(this, data, environment);
     const publish = task('PublishFunction', design.tasks.PublishFunctionArn, {
       memorySize: 256,
       timeout: Duration.seconds(30),
@@ -149,6 +178,8 @@ export class Processing extends Construct {
       PinFunctionArn: pin,
       RenditionsFunctionArn: renditions,
       DetectSiteFunctionArn: detectSite,
+      PlanBuildFunctionArn: planBuild,
+      RecordBuildFunctionArn: recordBuild,
       PublishFunctionArn: publish,
       MarkFailedFunctionArn: markFailed,
     };

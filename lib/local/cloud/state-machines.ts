@@ -9,7 +9,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StateMachine } from 'aws-local-stepfunctions';
 import type { WorkflowInput, WorkflowRunner } from '../../../lambdas/shared/adapters/workflow';
-import { stateMachineDesign, type WorkflowName } from '../../../contract/design/state-machines';
+import {
+  stateMachineDesign,
+  type ServiceIntegration,
+  type WorkflowName,
+} from '../../../contract/design/state-machines';
 import { fileURLToPath } from 'node:url';
 import {
   distributedMapHandler,
@@ -62,6 +66,27 @@ const allStates = (states: Record<string, AslState>): [string, AslState][] =>
 const localArn = (placeholder: string) =>
   `arn:aws:lambda:local:000000000000:function:${placeholder.replace(/FunctionArn$/, '')}`;
 
+/** The local stand-in of each service integration a state machine uses (the Build state's CodeBuild). */
+export type LocalServices = Partial<Record<ServiceIntegration['service'], TaskHandler>>;
+
+/**
+ * The stand-ins the local stack uses unless told otherwise: CodeBuild is the local build runner
+ * (lib/local/build/codebuild.ts), with the registry `LOCAL_NPM_REGISTRY_URL` names (without one,
+ * a build fails with that reason; with `LOCAL_BUILDS=off` nothing is built).
+ */
+const defaultServices = (): LocalServices => ({
+  'codebuild:startBuild.sync': async (input) => {
+    const { createLocalCodeBuild } = await import('../build/codebuild');
+    return createLocalCodeBuild({
+      registryUrl: async () => {
+        const url = process.env.LOCAL_NPM_REGISTRY_URL;
+        if (!url) throw new Error('No local npm registry is running (LOCAL_NPM_REGISTRY_URL).');
+        return url;
+      },
+    })(input);
+  },
+});
+
 export interface LocalExecution {
   workflow: WorkflowName;
   name: string;
@@ -76,6 +101,8 @@ export interface LocalWorkflowOptions {
   retryIntervalMs?: number;
   /** Items per batch of every Distributed Map instead of its MaxItemsPerBatch (tests). */
   maxItemsPerBatch?: number;
+  /** Stand-ins of service integrations instead of the local stack's (the local build runner). */
+  services?: LocalServices;
   log?: (line: string) => void;
 }
 
@@ -112,14 +139,23 @@ const replaceDistributedMaps = (
     return [{ name, state, child }];
   });
 
-/** Loads one ASL file with its placeholders replaced and the state-name → task handler map. */
+/**
+ * Loads one ASL file with its placeholders replaced and the state-name → task handler map; the
+ * Task states of service integrations get the stand-in of `services` for their service.
+ */
 export const loadLocalStateMachine = async (
   workflow: WorkflowName,
   log: (line: string) => void = (line) => console.error(line),
+  services: LocalServices = defaultServices(),
 ) => {
   const text = readFileSync(aslPathOf(workflow), 'utf8');
   const tasks: Record<string, string> = stateMachineDesign[workflow].tasks;
+  const design = stateMachineDesign[workflow] as {
+    integrations?: Record<string, ServiceIntegration>;
+  };
+  const integrations = design.integrations ?? {};
   const substituted = text.replace(/\$\{(\w+)\}/g, (match, name: string) => {
+    if (name in integrations) return `local-${name}`;
     if (!(name in tasks))
       throw new Error(`${workflow}.asl.json uses \${${name}}, which has no local task.`);
     return localArn(name);
@@ -129,6 +165,16 @@ export const loadLocalStateMachine = async (
   const retryable: string[] = [];
   for (const [stateName, state] of allStates(definition.States)) {
     if (state.Type !== 'Task') continue;
+    const integration = Object.values(integrations).find((each) => each.state === stateName);
+    if (integration) {
+      const standIn = services[integration.service];
+      if (!standIn)
+        throw new Error(`Task state ${stateName} of ${workflow} has no local stand-in.`);
+      handlers[stateName] = async (input) =>
+        JSON.parse(JSON.stringify((await standIn(input)) ?? null)) as JsonValue;
+      retryable.push(stateName);
+      continue;
+    }
     const placeholder = Object.keys(tasks).find((name) => state.Resource === localArn(name));
     if (!placeholder)
       throw new Error(`Task state ${stateName} of ${workflow} has no local handler.`);
@@ -162,7 +208,7 @@ export const createLocalWorkflowRunner = (
     start: async (workflow: WorkflowName, input: WorkflowInput, name: string) => {
       let entry = loaded.get(workflow);
       if (!entry) {
-        entry = loadLocalStateMachine(workflow, log);
+        entry = loadLocalStateMachine(workflow, log, options.services);
         loaded.set(workflow, entry);
       }
       const { machine, handlers, taskStates, distributedMaps } = await entry;

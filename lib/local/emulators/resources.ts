@@ -110,11 +110,14 @@ export const ensureTable = async (client: DynamoDBClient, tableName: string): Pr
 export interface BucketNames {
   mvpFiles: string;
   previewImages: string;
+  /** Version builds' records and static output (absent: none made). */
+  livePreviews?: string;
 }
 
 export const localBucketNames: BucketNames = {
   mvpFiles: storageDesign.localBucketNames.mvpFiles,
   previewImages: storageDesign.localBucketNames.previewImages,
+  livePreviews: storageDesign.localBucketNames.livePreviews,
 };
 
 /**
@@ -135,7 +138,8 @@ const corsConfiguration = {
 
 /** Creates the buckets with their CORS configuration; existing buckets are kept. */
 export const ensureBuckets = async (client: S3Client, names: BucketNames): Promise<void> => {
-  for (const bucket of [names.mvpFiles, names.previewImages]) {
+  for (const bucket of [names.mvpFiles, names.previewImages, names.livePreviews]) {
+    if (!bucket) continue;
     try {
       await client.send(new CreateBucketCommand({ Bucket: bucket }));
     } catch (error) {

@@ -18,7 +18,11 @@ import './provided-context';
 const cloud = inject('localCloud');
 const suffix = randomUUID().slice(0, 8);
 const tableName = `it-${suffix}`;
-const buckets = { mvpFiles: `it-${suffix}-mvp-files`, previewImages: `it-${suffix}-previews` };
+const buckets = {
+  mvpFiles: `it-${suffix}-mvp-files`,
+  previewImages: `it-${suffix}-previews`,
+  livePreviews: `it-${suffix}-live-previews`,
+};
 
 applyLambdaEnvironment(
   lambdaEnvironment({
@@ -62,6 +66,9 @@ process.env.GITHUB_WRITE_INTERVAL_MS ??= '100';
 // Octokit's retries of a GitHub made to fail wait 10 ms, 40 ms, not 1 s, 4 s: a deploy test that
 // takes GitHub down would otherwise wait half a minute through the state machine's retries.
 process.env.GITHUB_RETRY_BASE_MS ??= '10';
+// The processing pipeline's Build step records "not built" at once instead of installing and
+// building each test's bundle: the build tests turn builds on for their own runner.
+process.env.LOCAL_BUILDS ??= 'off';
 
 await Promise.all([
   ensureTable(createDynamoClient(cloud.dynamodbEndpoint), tableName),

@@ -1,0 +1,28 @@
+/**
+ * VersionBuild: one item per built (or not built) version, in the template's own partition beside
+ * its versions and security reports (docs/data-model.md, "VersionBuild"). Written by the
+ * processing pipeline's RecordBuild step from the record the build wrote
+ * (contract/design/build.ts), replaced by a rebuild; read by the template page, the seller's
+ * dashboard and the admin review, with the previous version's build for the comparison ("built in
+ * 48 s, was 41 s").
+ *
+ * - byMvp (table): pk `mvp_id`, sk `version_id` (a ULID, so oldest first) → one version's build;
+ *   the build of the version before it (sk below, newest first, one item)
+ */
+import type { BuildRecordFile } from '../../../../contract/design/build';
+import { defineEntity } from '../entity';
+
+export interface VersionBuildItem extends BuildRecordFile {
+  mvp_id: string;
+  version_id: string;
+  /** When the pipeline stored it. */
+  recorded_at: string;
+}
+
+export const VersionBuildEntity = defineEntity<VersionBuildItem>()({
+  entity: 'versionBuild',
+  version: '1',
+  indexes: {
+    byMvp: { pk: ['mvp_id'], sk: ['version_id'] },
+  },
+});

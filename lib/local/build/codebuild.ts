@@ -1,0 +1,134 @@
+/**
+ * CodeBuild's `startBuild.sync` on a laptop: the Build state of mvp-processing, given the same
+ * parameters (the project name and the plan's `EnvironmentVariablesOverride`), runs the build
+ * here (execute.ts) and, as the cloud's buildspec does, writes the build record to its key and a
+ * static site's files under its prefix in the live previews' bucket; it then answers as
+ * Step Functions does: the build's id and status, or, for a failed build, the state's error.
+ *
+ * With local builds switched off (`LOCAL_BUILDS=off`: the integration tests that are not about
+ * builds), nothing is run and the record says so (`not_built`), in a few milliseconds.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import {
+  buildSettingsFromEnvironment,
+  recordWithoutBuild,
+  type BuildRecordFile,
+} from '../../../contract/design/build';
+import { putObject } from '../../../lambdas/shared/storage/s3';
+import { runLocalBuild, type LocalBuildOptions } from './execute';
+
+/** The reason a build is not run while local builds are off. */
+export const LOCAL_BUILDS_OFF = 'Not built: local builds are switched off (LOCAL_BUILDS=off).';
+
+export interface LocalCodeBuildOptions {
+  /** Run builds (default: unless `LOCAL_BUILDS=off`). */
+  enabled?: boolean;
+  /** The local registry's address, once it is up (seeded and answering). */
+  registryUrl: () => Promise<string>;
+  limits?: LocalBuildOptions['limits'];
+  log?: (line: string) => void;
+}
+
+interface StartBuildInput {
+  ProjectName?: string;
+  EnvironmentVariablesOverride?: { Name: string; Value: string }[];
+}
+
+/** The error Step Functions gives a `.sync` CodeBuild task whose build failed. */
+class BuildFailedError extends Error {
+  constructor(cause: string) {
+    super(cause);
+    this.name = 'States.TaskFailed';
+  }
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  ico: 'image/x-icon',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  txt: 'text/plain; charset=utf-8',
+  xml: 'application/xml',
+  webmanifest: 'application/manifest+json',
+  map: 'application/json',
+};
+
+const contentTypeOf = (key: string) =>
+  CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
+
+/** The Build state's local handler. */
+export const createLocalCodeBuild = (options: LocalCodeBuildOptions) => {
+  const enabled = options.enabled ?? process.env.LOCAL_BUILDS !== 'off';
+  return async (input: unknown) => {
+    const { EnvironmentVariablesOverride = [] } = (input ?? {}) as StartBuildInput;
+    const settings = buildSettingsFromEnvironment(
+      Object.fromEntries(EnvironmentVariablesOverride.map(({ Name, Value }) => [Name, Value])),
+    );
+    const id = `local-build:${randomUUID()}`;
+    let record: BuildRecordFile;
+    if (!enabled) {
+      record = {
+        ...recordWithoutBuild(
+          {
+            framework: settings.framework,
+            package_manager: settings.packageManager,
+            install_command: settings.installCommand,
+            build_command: settings.buildCommand,
+            output_dir: settings.outputDir,
+          },
+          'not_built',
+          LOCAL_BUILDS_OFF,
+        ),
+        environment: 'local',
+      };
+    } else {
+      const result = await runLocalBuild(settings, {
+        registryUrl: await options.registryUrl(),
+        limits: options.limits,
+      });
+      try {
+        record = result.record;
+        // The site first, then the record: a record of a static site means its files are there.
+        for (const file of result.siteFiles) {
+          await putObject({
+            bucket: settings.output.bucket,
+            key: `${settings.output.sitePrefix}${file.key}`,
+            body: await readFile(file.path),
+            contentType: contentTypeOf(file.key),
+          });
+        }
+      } finally {
+        await result.cleanUp();
+      }
+      options.log?.(
+        `Local build ${settings.bundle.key}: ${record.outcome}${record.reason ? ` (${record.reason})` : ''}`,
+      );
+    }
+    await putObject({
+      bucket: settings.output.bucket,
+      key: settings.output.recordKey,
+      body: JSON.stringify(record),
+      contentType: 'application/json',
+    });
+    if (record.outcome === 'failed') {
+      throw new BuildFailedError(
+        JSON.stringify({
+          Build: { Id: id, BuildStatus: 'FAILED', CurrentPhase: record.failed_step ?? 'BUILD' },
+        }),
+      );
+    }
+    return { Build: { Id: id, BuildStatus: 'SUCCEEDED' } };
+  };
+};
