@@ -15,6 +15,7 @@ import {
   type SearchDemandEntry,
   type SellerSearchDemand,
 } from '../../contract/search-demand';
+import { mapWithConcurrency } from '../shared/concurrency';
 import { listSearchCountsOfDay } from './repo';
 
 const DAY_MS = 86_400_000;
@@ -76,8 +77,15 @@ export const topSearches = (
     .slice(0, size)
     .map(({ query, searches, result_count }) => ({ query, searches, result_count }));
 
+/**
+ * Days read at once: a period is up to 30 queries, and a burst of all of them beside the page's
+ * other reads overran a busy local database's request timeout; a few at a time cost one page
+ * load little.
+ */
+const DAYS_READ_AT_ONCE = 6;
+
 const readPeriod = async (days: readonly string[]): Promise<SearchTotal[]> =>
-  addUpSearches((await Promise.all(days.map(listSearchCountsOfDay))).flat());
+  addUpSearches((await mapWithConcurrency(days, DAYS_READ_AT_ONCE, listSearchCountsOfDay)).flat());
 
 /**
  * The seller's list: the last SEARCH_DEMAND_DAYS days' searches about one of `categories` that

@@ -6,7 +6,7 @@
  */
 import { QueryError } from '../../../components/query-error';
 import { failedQueryProps } from '../../../lib/query-retry';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   Button,
   ButtonGroup,
@@ -19,13 +19,18 @@ import {
   Stat,
   Text,
 } from '@chakra-ui/react';
-import { Chart, useChart } from '@chakra-ui/charts';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  ChartCard,
+  CountBarChart,
+  MoneyAreaChart,
+  type ChartAxis,
+} from '../../../components/analytics-charts';
 import {
   ANALYTICS_MESSAGES,
   ANALYTICS_PERIODS,
   DEFAULT_ANALYTICS_PERIOD,
   NEW_USERS_WINDOW_DAYS,
+  type AdminAnalytics,
   type AnalyticsPeriod,
 } from '@contract/admin-analytics';
 import { formatGbp } from '@contract/money';
@@ -57,7 +62,6 @@ export default function AnalyticsTab() {
   const [period, setPeriod] = useState<AnalyticsPeriod>(DEFAULT_ANALYTICS_PERIOD);
   const analytics = useAdminAnalytics(period);
   const data = analytics.data;
-  const rows = data ? analyticsRows(data) : [];
 
   return (
     <Stack gap="5" data-testid="admin-analytics" aria-busy={analytics.isFetching}>
@@ -104,26 +108,43 @@ export default function AnalyticsTab() {
             />
           </SimpleGrid>
 
-          {data ? (
-            <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-              <TrendCard title="Revenue" wide>
-                <RevenueChart rows={rows} period={data.period} />
-              </TrendCard>
-              <TrendCard title="Downloads">
-                <CountChart rows={rows} period={data.period} field="downloads" color="blue.solid" />
-              </TrendCard>
-              <TrendCard title="New Users">
-                <CountChart rows={rows} period={data.period} field="users" color="teal.solid" />
-              </TrendCard>
-            </SimpleGrid>
-          ) : (
-            <Skeleton h="64" />
-          )}
+          {data ? <DailyCharts data={data} /> : <Skeleton h="64" />}
 
           {data && <SearchDemandLists searches={data.searches} />}
         </>
       )}
     </Stack>
+  );
+}
+
+/** The period's money in, downloads and new users per day. */
+function DailyCharts({ data }: { data: AdminAnalytics }) {
+  const rows = analyticsRows(data);
+  const axis: ChartAxis<AnalyticsRow> = {
+    key: 'day',
+    minTickGap: 16,
+    ticks: axisTicks(rows, data.period),
+    tickFormatter: (day) => axisLabel(day, data.period),
+    tooltipLabel,
+  };
+  return (
+    <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+      <ChartCard heading="Revenue" testId="analytics-chart-revenue" wide>
+        <MoneyAreaChart
+          rows={rows}
+          axis={axis}
+          field="revenue"
+          color="purple.solid"
+          label="Revenue"
+        />
+      </ChartCard>
+      <ChartCard heading="Downloads" testId="analytics-chart-downloads">
+        <CountBarChart rows={rows} axis={axis} field="downloads" color="blue.solid" label="Count" />
+      </ChartCard>
+      <ChartCard heading="New Users" testId="analytics-chart-new-users">
+        <CountBarChart rows={rows} axis={axis} field="users" color="teal.solid" label="Count" />
+      </ChartCard>
+    </SimpleGrid>
   );
 }
 
@@ -166,116 +187,5 @@ function StatCard(props: {
         </Stat.Root>
       </Card.Body>
     </Card.Root>
-  );
-}
-
-function TrendCard(props: { title: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <Card.Root
-      variant="outline"
-      gridColumn={props.wide ? { lg: 'span 2' } : undefined}
-      data-testid={`analytics-chart-${props.title.toLowerCase().replace(/\s+/g, '-')}`}
-    >
-      <Card.Body p="5" gap="3">
-        <Heading as="h3" size="sm">
-          {props.title}
-        </Heading>
-        {props.children}
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
-interface ChartProps {
-  rows: AnalyticsRow[];
-  period: AnalyticsPeriod;
-}
-
-/** Downloads or new users per day, as bars. */
-function CountChart(props: ChartProps & { field: 'downloads' | 'users'; color: string }) {
-  const chart = useChart({
-    data: props.rows,
-    series: [{ name: props.field, color: props.color, label: 'Count' }],
-  });
-  return (
-    <Chart.Root maxH="56" chart={chart}>
-      <BarChart responsive data={chart.data}>
-        <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
-        <XAxis
-          dataKey={chart.key('day')}
-          tickLine={false}
-          axisLine={false}
-          minTickGap={16}
-          ticks={axisTicks(props.rows, props.period)}
-          tickFormatter={(day: unknown) => axisLabel(day, props.period)}
-        />
-        <YAxis tickLine={false} axisLine={false} allowDecimals={false} width={40} />
-        <Tooltip
-          cursor={{ fill: chart.color('bg.muted') }}
-          animationDuration={100}
-          content={<Chart.Tooltip labelFormatter={tooltipLabel} />}
-        />
-        {chart.series.map((item) => (
-          <Bar
-            key={item.name}
-            isAnimationActive={false}
-            dataKey={chart.key(item.name)}
-            fill={chart.color(item.color)}
-            radius={2}
-          />
-        ))}
-      </BarChart>
-    </Chart.Root>
-  );
-}
-
-/** Money in per day (pence, shown in GBP), as an area. */
-function RevenueChart(props: ChartProps) {
-  const chart = useChart({
-    data: props.rows,
-    series: [{ name: 'revenue', color: 'purple.solid', label: 'Revenue' }],
-  });
-  return (
-    <Chart.Root maxH="64" chart={chart}>
-      <AreaChart responsive data={chart.data}>
-        <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
-        <XAxis
-          dataKey={chart.key('day')}
-          tickLine={false}
-          axisLine={false}
-          minTickGap={16}
-          ticks={axisTicks(props.rows, props.period)}
-          tickFormatter={(day: unknown) => axisLabel(day, props.period)}
-        />
-        <YAxis
-          tickLine={false}
-          axisLine={false}
-          width={72}
-          tickFormatter={(pence: number) => formatGbp(pence)}
-        />
-        <Tooltip
-          cursor={{ stroke: chart.color('border') }}
-          animationDuration={100}
-          content={
-            <Chart.Tooltip
-              labelFormatter={tooltipLabel}
-              formatter={(pence: number) => formatGbp(pence)}
-            />
-          }
-        />
-        {chart.series.map((item) => (
-          <Area
-            key={item.name}
-            type="linear"
-            isAnimationActive={false}
-            dataKey={chart.key(item.name)}
-            fill={chart.color(item.color)}
-            fillOpacity={0.2}
-            stroke={chart.color(item.color)}
-            strokeWidth={2}
-          />
-        ))}
-      </AreaChart>
-    </Chart.Root>
   );
 }

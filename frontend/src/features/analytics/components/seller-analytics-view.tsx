@@ -5,7 +5,7 @@
  * buyers searched for in the seller's categories and didn't find. The charts (@chakra-ui/charts
  * over recharts) load with this page only.
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -21,12 +21,16 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { Chart, useChart } from '@chakra-ui/charts';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { LuDownload, LuInfo } from 'react-icons/lu';
 import { formatGbp } from '@contract/money';
 import type { AnalyticsMonth, SellerAnalytics } from '@contract/seller-analytics';
 import { SELLER_FIGURES_TEXT, type SellerFigures } from '@contract/seller-figures';
+import {
+  ChartCard,
+  CountBarChart,
+  MoneyAreaChart,
+  type ChartAxis,
+} from '../../../components/analytics-charts';
 import { TableScrollArea } from '../../../components/table-scroll-area';
 import { QueryError } from '../../../components/query-error';
 import { failedQueryProps } from '../../../lib/query-retry';
@@ -142,20 +146,7 @@ function AnalyticsBody(props: {
         />
       </SimpleGrid>
 
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        <ChartCard title="Earnings" wide>
-          <EarningsChart rows={rows} />
-        </ChartCard>
-        <ChartCard title="Downloads">
-          <CountChart rows={rows} field="downloads" color="blue.solid" label="Downloads" />
-        </ChartCard>
-        <ChartCard title="Sales">
-          <CountChart rows={rows} field="sales" color="teal.solid" label="Sales" />
-        </ChartCard>
-        <ChartCard title="Reviews">
-          <CountChart rows={rows} field="ratings" color="orange.solid" label="Verified reviews" />
-        </ChartCard>
-      </SimpleGrid>
+      <MonthCharts rows={rows} />
 
       <Alert.Root status="info" variant="subtle" data-testid="analytics-pool-note">
         <Alert.Indicator>
@@ -287,94 +278,45 @@ function Figure(props: { id: string; label: string; value: string; help?: string
   );
 }
 
-function ChartCard(props: { title: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <Card.Root
-      variant="outline"
-      gridColumn={props.wide ? { lg: 'span 2' } : undefined}
-      data-testid={`analytics-chart-${props.title.toLowerCase()}`}
-    >
-      <Card.Body p="5" gap="3">
-        <Heading as="h3" size="sm">
-          {props.title} per month
-        </Heading>
-        {props.children}
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
 type ChartRow = AnalyticsMonth & { label: string };
 
-function CountChart(props: {
-  rows: ChartRow[];
-  field: 'downloads' | 'sales' | 'ratings';
-  color: string;
-  label: string;
-}) {
-  const chart = useChart({
-    data: props.rows,
-    series: [{ name: props.field, color: props.color, label: props.label }],
-  });
+/** The twelve months' earnings, downloads, sales and verified reviews. */
+function MonthCharts({ rows }: { rows: ChartRow[] }) {
   return (
-    <Chart.Root maxH="56" chart={chart}>
-      <BarChart responsive data={chart.data}>
-        <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
-        <XAxis dataKey={chart.key('label')} tickLine={false} axisLine={false} minTickGap={8} />
-        <YAxis tickLine={false} axisLine={false} allowDecimals={false} width={36} />
-        <Tooltip
-          cursor={{ fill: chart.color('bg.muted') }}
-          animationDuration={100}
-          content={<Chart.Tooltip />}
+    <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+      <ChartCard heading="Earnings per month" testId="analytics-chart-earnings" wide>
+        <MoneyAreaChart
+          rows={rows}
+          axis={MONTHS}
+          field="earnings"
+          color="purple.solid"
+          label="Earnings"
         />
-        {chart.series.map((item) => (
-          <Bar
-            key={item.name}
-            isAnimationActive={false}
-            dataKey={chart.key(item.name)}
-            fill={chart.color(item.color)}
-            radius={2}
-          />
-        ))}
-      </BarChart>
-    </Chart.Root>
+      </ChartCard>
+      <ChartCard heading="Downloads per month" testId="analytics-chart-downloads">
+        <CountBarChart
+          rows={rows}
+          axis={MONTHS}
+          field="downloads"
+          color="blue.solid"
+          label="Downloads"
+        />
+      </ChartCard>
+      <ChartCard heading="Sales per month" testId="analytics-chart-sales">
+        <CountBarChart rows={rows} axis={MONTHS} field="sales" color="teal.solid" label="Sales" />
+      </ChartCard>
+      <ChartCard heading="Reviews per month" testId="analytics-chart-reviews">
+        <CountBarChart
+          rows={rows}
+          axis={MONTHS}
+          field="ratings"
+          color="orange.solid"
+          label="Verified reviews"
+        />
+      </ChartCard>
+    </SimpleGrid>
   );
 }
 
-function EarningsChart(props: { rows: ChartRow[] }) {
-  const chart = useChart({
-    data: props.rows,
-    series: [{ name: 'earnings', color: 'purple.solid', label: 'Earnings' }],
-  });
-  return (
-    <Chart.Root maxH="64" chart={chart}>
-      <AreaChart responsive data={chart.data}>
-        <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
-        <XAxis dataKey={chart.key('label')} tickLine={false} axisLine={false} minTickGap={8} />
-        <YAxis
-          tickLine={false}
-          axisLine={false}
-          width={72}
-          tickFormatter={(pence: number) => formatGbp(pence)}
-        />
-        <Tooltip
-          cursor={{ stroke: chart.color('border') }}
-          animationDuration={100}
-          content={<Chart.Tooltip formatter={(pence: number) => formatGbp(pence)} />}
-        />
-        {chart.series.map((item) => (
-          <Area
-            key={item.name}
-            type="linear"
-            isAnimationActive={false}
-            dataKey={chart.key(item.name)}
-            fill={chart.color(item.color)}
-            fillOpacity={0.2}
-            stroke={chart.color(item.color)}
-            strokeWidth={2}
-          />
-        ))}
-      </AreaChart>
-    </Chart.Root>
-  );
-}
+/** The months' axis: each row's short month name. */
+const MONTHS: ChartAxis<ChartRow> = { key: 'label', minTickGap: 8 };

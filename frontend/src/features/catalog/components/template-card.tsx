@@ -215,7 +215,7 @@ export function TemplateCard({
       overflow="hidden"
       variant="outline"
       cursor="pointer"
-      transition="transform 0.15s ease, box-shadow 0.15s ease"
+      transition="transform .15s, box-shadow .15s"
       _hover={{ transform: 'translateY(-2px)', shadow: 'lg' }}
       onClick={() => navigate(detailHref)}
     >
