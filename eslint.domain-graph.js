@@ -136,6 +136,51 @@ export const domainCycles = (graph) => {
   });
 };
 
+/**
+ * The domains' layers, from the bottom up (docs/architecture.md, "Domains", shows this table):
+ * each layer is a list of steps, and a domain may import only domains of an earlier step, of its
+ * own layer or of a lower one. `layerViolations` lists the arrows that break it; a unit test keeps
+ * the graph within it and the documented table equal to it.
+ */
+export const domainLayers = [
+  { layer: 'foundation', steps: [['ledger'], ['profiles']] },
+  {
+    layer: 'records',
+    steps: [
+      ['builds', 'security'],
+      ['audit', 'notifications', 'catalog', 'uploads', 'newsletter'],
+      ['licenses', 'contact', 'seller-applications'],
+    ],
+  },
+  {
+    layer: 'buying',
+    steps: [['downloads', 'refunds'], ['deployments', 'disputes'], ['security-alerts']],
+  },
+  {
+    layer: 'selling',
+    steps: [['templates'], ['processing', 'github', 'reviews', 'stats', 'payouts']],
+  },
+  { layer: 'orchestration', steps: [['billing', 'sellers', 'admin'], ['account']] },
+];
+
+/** Each domain's place: its step's index counted from the bottom over all layers. */
+export const stepOfDomain = (layers = domainLayers) =>
+  new Map(
+    layers
+      .flatMap(({ steps }) => steps)
+      .flatMap((domains, step) => domains.map((domain) => [domain, step])),
+  );
+
+/** The arrows (`a --> b`) whose target is not below their source in the layers. */
+export const layerViolations = (graph, layers = domainLayers) => {
+  const step = stepOfDomain(layers);
+  return [...graph].flatMap(([from, targets]) =>
+    [...targets.keys()]
+      .filter((to) => !(step.get(to) < step.get(from)))
+      .map((to) => `${from} --> ${to}`),
+  );
+};
+
 /** The arrows as mermaid flowchart lines (`  a --> b`), sorted: docs/architecture.md shows them. */
 export const mermaidArrows = (graph) =>
   [...graph]

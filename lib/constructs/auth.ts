@@ -1,5 +1,5 @@
 /**
- * Sign-in for the marketplace: one Cognito user pool built from `lib/definitions/auth-design.ts`
+ * Sign-in for the marketplace: one Cognito user pool built from `contract/design/auth-design.ts`
  * (the same design the local stack gives cognito-local), its role groups and the web client.
  */
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';

@@ -1,6 +1,6 @@
 /**
  * The stateful part: the single DynamoDB table (from `contract/design/table-design.ts`) and the
- * two private buckets (from `lib/definitions/storage-design.ts`), plus the bucket that receives the
+ * two private buckets (from `contract/design/storage-design.ts`), plus the bucket that receives the
  * access logs of every bucket and of CloudFront.
  */
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';

@@ -4,7 +4,7 @@
  * a planted import that would close a cycle in this repository fails through the repository's
  * own ESLint config, and today's tree has none.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -16,6 +16,8 @@ import {
   domainsPlugin,
   mermaidArrows,
   pathBetween,
+  domainLayers,
+  layerViolations,
 } from '../../../eslint.domain-graph.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -112,6 +114,33 @@ describe('this repository', { timeout: 30_000 }, () => {
     const doc = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
     const shown = doc.split('\n').filter((line) => /^ {2}[\w-]+ --> [\w-]+$/.test(line));
     expect(shown).toEqual(mermaidArrows(buildDomainGraph(root)));
+  });
+
+  it('keeps every arrow below its source in the layers, each domain in one layer', () => {
+    const graph = buildDomainGraph(root);
+    expect(layerViolations(graph)).toEqual([]);
+    const placed = domainLayers.flatMap(({ steps }) => steps.flat()).sort();
+    const domains = readdirSync(path.join(root, 'lambdas'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+      .map((entry) => entry.name)
+      .sort();
+    expect(placed).toEqual(domains);
+  });
+
+  it('docs/architecture.md shows the layers as the lint module lists them', () => {
+    const doc = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
+    const names = new Set(domainLayers.map(({ layer }) => layer));
+    const rows = doc
+      .split('\n')
+      .map((line) => line.split('|').map((cell) => cell.trim()))
+      .filter((cells) => names.has(cells[1] ?? ''))
+      .map((cells) => ({
+        layer: cells[1],
+        steps: cells[2]!
+          .split(', then ')
+          .map((step) => step.split(', ').map((domain) => domain.replaceAll('`', ''))),
+      }));
+    expect(rows).toEqual(domainLayers);
   });
 
   it('has no domain cycle today', () => {
