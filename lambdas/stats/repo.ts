@@ -105,7 +105,7 @@ export const getDailyCounterValues = async (
 
 /**
  * At most this many searches are read of one day: a day's distinct searches are a long tail, and
- * the lists show the top ten of the period (docs/data-model.md, section 3.25).
+ * the lists show the top ten of the period (docs/data-model.md, section 3.26).
  */
 export const SEARCH_COUNTS_READ_PER_DAY = 5_000;
 

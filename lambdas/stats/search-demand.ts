@@ -1,6 +1,6 @@
 /**
  * What buyers searched for, read back (docs/architecture.md, "Search demand"): the catalog
- * function counts searches per day (SearchCount, docs/data-model.md section 3.25); this reads the
+ * function counts searches per day (SearchCount, docs/data-model.md section 3.26); this reads the
  * days of a period, one query per day in parallel, and adds them up here. Bounded: at most
  * SEARCH_DEMAND_DAYS queries of at most SEARCH_COUNTS_READ_PER_DAY small items each.
  *

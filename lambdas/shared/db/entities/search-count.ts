@@ -1,6 +1,6 @@
 /**
  * SearchCount: how often one catalog search was made on one day (docs/data-model.md, section
- * 3.25), for the sellers' "what buyers searched for and didn't find" and the admin's top searches.
+ * 3.26), for the sellers' "what buyers searched for and didn't find" and the admin's top searches.
  * One item per UTC day and normalised search text; nothing identifies who searched.
  *
  * - byDay (table): pk `search_day`, sk `query` → every search of a day (a period is one query per
