@@ -29,6 +29,20 @@ export const startProcessing = async (input: ProcessingInput): Promise<void> => 
 };
 
 /**
+ * Rebuilds one processed version: the pipeline's build steps alone (`only: "build"`), which
+ * replace the version's build record and change nothing else. Resolves once the execution is
+ * accepted. For the seller's Rebuild and the local seed's demo build.
+ */
+export const startRebuild = async (input: ProcessingInput): Promise<void> => {
+  const checked = processingInputSchema.parse(input);
+  await startWorkflow(
+    'mvp-processing',
+    { ...checked, only: 'build' },
+    `${checked.mvpId}-build-${ulid()}`,
+  );
+};
+
+/**
  * Starts processing after a committed write. If the pipeline cannot even start, the version is
  * marked ipfs_pin_failed with a reason (the template itself when it was never live), so the seller
  * sees it and can Retry, instead of it waiting forever.

@@ -205,7 +205,17 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       siteUrl: url,
       betaAccess,
     });
-    const workflows = await startWorkflows();
+    const registry = servers.npmRegistry;
+    void registry.then((started) => {
+      if (!started) return;
+      const { seed } = started;
+      log(
+        `Local npm registry for version builds: ${started.url} (${seed.versions} package versions, ${seed.seeded ? `seeded in ${seed.ms} ms` : 'seed reused'}).`,
+      );
+    });
+    const workflows = await startWorkflows({
+      registryUrl: async () => (await registry)?.url ?? null,
+    });
     const demo = await seedDemo(options, resources, servers, log);
     const scheduler = await startScheduler();
     const edge = await startWeb(options, emulators, resources, servers);
@@ -220,6 +230,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       stop: demoSitesStop,
       made: demo?.demoSites(demoSitesStop.signal) ?? Promise.resolve(),
     };
+    // The Vite demo's build from the local registry, in the background like the sites.
+    await demo?.demoBuild();
     return {
       url,
       apiUrl: `${url}/api`,

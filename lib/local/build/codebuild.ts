@@ -21,11 +21,14 @@ import { runLocalBuild, type LocalBuildOptions } from './execute';
 /** The reason a build is not run while local builds are off. */
 export const LOCAL_BUILDS_OFF = 'Not built: local builds are switched off (LOCAL_BUILDS=off).';
 
+/** The reason a build is not run when the local registry is not running. */
+export const NO_LOCAL_REGISTRY = 'Not built: the local npm registry is not running.';
+
 export interface LocalCodeBuildOptions {
   /** Run builds (default: unless `LOCAL_BUILDS=off`). */
   enabled?: boolean;
-  /** The local registry's address, once it is up (seeded and answering). */
-  registryUrl: () => Promise<string>;
+  /** The local registry's address once it is up (seeded and answering); null: none runs. */
+  registryUrl: () => Promise<string | null>;
   limits?: LocalBuildOptions['limits'];
   log?: (line: string) => void;
 }
@@ -78,7 +81,8 @@ export const createLocalCodeBuild = (options: LocalCodeBuildOptions) => {
     );
     const id = `local-build:${randomUUID()}`;
     let record: BuildRecordFile;
-    if (!enabled) {
+    const registryUrl = enabled ? await options.registryUrl() : null;
+    if (!registryUrl) {
       record = {
         ...recordWithoutBuild(
           {
@@ -89,13 +93,13 @@ export const createLocalCodeBuild = (options: LocalCodeBuildOptions) => {
             output_dir: settings.outputDir,
           },
           'not_built',
-          LOCAL_BUILDS_OFF,
+          enabled ? NO_LOCAL_REGISTRY : LOCAL_BUILDS_OFF,
         ),
         environment: 'local',
       };
     } else {
       const result = await runLocalBuild(settings, {
-        registryUrl: await options.registryUrl(),
+        registryUrl,
         limits: options.limits,
       });
       try {

@@ -4,13 +4,22 @@
  */
 
 /**
- * Step Functions in process: startWorkflow runs the same ASL files here (state-machines.ts).
+ * Step Functions in process: startWorkflow runs the same ASL files here (state-machines.ts), the
+ * Build state by the local build runner with packages from the local registry (`registryUrl`).
  * `stop()` lets running executions finish their writes, then unplugs the runner.
  */
-export const startWorkflows = async () => {
+export const startWorkflows = async (options: { registryUrl: () => Promise<string | null> }) => {
   const { createLocalWorkflowRunner } = await import('./state-machines');
+  const { createLocalCodeBuild } = await import('../build/codebuild');
   const { setWorkflowRunner } = await import('../../../lambdas/shared/adapters/workflow');
-  const workflows = createLocalWorkflowRunner();
+  const workflows = createLocalWorkflowRunner({
+    services: {
+      'codebuild:startBuild.sync': createLocalCodeBuild({
+        registryUrl: options.registryUrl,
+        log: (line) => console.log(line),
+      }),
+    },
+  });
   setWorkflowRunner(workflows);
   return {
     stop: async () => {

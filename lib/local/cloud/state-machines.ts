@@ -70,19 +70,15 @@ const localArn = (placeholder: string) =>
 export type LocalServices = Partial<Record<ServiceIntegration['service'], TaskHandler>>;
 
 /**
- * The stand-ins the local stack uses unless told otherwise: CodeBuild is the local build runner
- * (lib/local/build/codebuild.ts), with the registry `LOCAL_NPM_REGISTRY_URL` names (without one,
- * a build fails with that reason; with `LOCAL_BUILDS=off` nothing is built).
+ * The stand-ins used unless told otherwise (the local stack passes its own): CodeBuild is the
+ * local build runner (lib/local/build/codebuild.ts) with the registry `LOCAL_NPM_REGISTRY_URL`
+ * names; without one, or with `LOCAL_BUILDS=off`, the build is recorded as not built.
  */
 const defaultServices = (): LocalServices => ({
   'codebuild:startBuild.sync': async (input) => {
     const { createLocalCodeBuild } = await import('../build/codebuild');
     return createLocalCodeBuild({
-      registryUrl: async () => {
-        const url = process.env.LOCAL_NPM_REGISTRY_URL;
-        if (!url) throw new Error('No local npm registry is running (LOCAL_NPM_REGISTRY_URL).');
-        return url;
-      },
+      registryUrl: async () => process.env.LOCAL_NPM_REGISTRY_URL ?? null,
     })(input);
   },
 });

@@ -19,6 +19,7 @@
  * 6. with the local GitHub and Netlify servers: the GitHub link, the buyer's deployment (shown on
  *    `/stories`; its download spent once the purchase is recorded, in `settle`), and each
  *    template's demo site and repository (demo-sites.ts; in the background, `demoSites`)
+ * 7. the Vite demo template's build, by the pipeline's build steps (builds.ts; `demoBuild`)
  */
 import type { LocalGithubControl } from '../servers/github/control-client';
 import type { LocalNetlifyControl } from '../servers/netlify/control-client';
@@ -40,6 +41,7 @@ import { seedDownloads } from './downloads';
 import { seedSearchCounts } from './searches';
 import { seedMoney, settleMoney } from './money';
 import { seedAccounts, userOf } from './users';
+import { seedDemoBuild } from './builds';
 
 export interface SeedOptions {
   cognito: CognitoIdentityProviderClient;
@@ -72,6 +74,11 @@ export interface SeedSummary {
    * aborts (then after the templates in hand). Never rejects: a failure is logged.
    */
   demoSites: (signal: AbortSignal) => Promise<void>;
+  /**
+   * Starts the Vite demo template's build (builds.ts) unless it has one, on the workflow runner
+   * the stack registered; the build itself runs in the background. Never rejects.
+   */
+  demoBuild: () => Promise<void>;
 }
 
 /** Seeds everything (see the file comment); safe to run on every start. */
@@ -147,6 +154,11 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
       await settleDeployment(buyer.sub);
     },
     demoSites,
+    demoBuild: () =>
+      seedDemoBuild().then(
+        () => undefined,
+        (error: unknown) => console.error('The demo template build did not start:', error),
+      ),
     users: users.size,
     templates: seedTemplates.filter((template) => template.status === 'approved').length,
     templatesWritten,

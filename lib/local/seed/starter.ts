@@ -8,6 +8,7 @@
  */
 import { DEMO_DEPLOYED_TEMPLATE_ID } from './deployment';
 import type { SeedTemplate } from './templates';
+import { viteStarterFiles } from './vite-starter';
 
 /** npm packages a stack item brings (versions a starter of 2025-2026 would pin). */
 const DEPENDENCIES: Record<string, Record<string, string>> = {
@@ -283,9 +284,111 @@ ${landingBody(template)}</body>
 </html>
 `;
 
+/**
+ * The demo template built with Vite (Startup Landing Page): its landing page is a Vite + React +
+ * TypeScript project (vite-starter.ts) whose lock file the local registry can install, so the
+ * pipeline's Build step builds it for real, offline, and its output is a static site.
+ */
+export const VITE_DEMO_TEMPLATE_ID = '01JXS2RQR0PRJFC7ZEKBSZVXEA';
+
+/** The landing page's interactive part: the email capture, which keeps the address on the page. */
+const EMAIL_CAPTURE_APP = `import { useState, type FormEvent } from 'react';
+
+/** Email capture: the address is kept on the page until a mailing list is connected. */
+export function App() {
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSent(true);
+  };
+  if (sent) return <p className="captured">Thanks! We will write to {email}.</p>;
+  return (
+    <form className="capture" onSubmit={submit}>
+      <label htmlFor="email">Get launch news</label>
+      <input id="email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <button type="submit">Notify me</button>
+    </form>
+  );
+}
+`;
+
+const CAPTURE_STYLES = `
+    .capture { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin-top: 20px; }
+    .capture label { width: 100%; font-weight: 600; }
+    .capture input { padding: 12px; border-radius: 10px; border: 0; min-width: 240px; }
+    .capture button { padding: 12px 20px; border-radius: 10px; border: 0; font-weight: 600; }
+`;
+
+const VITE_FILE_ROLES: Record<string, string> = {
+  'README.md': 'this file',
+  'package.json':
+    'the manifest: `dev` serves the page with Vite, `build` type-checks and builds `dist/`',
+  'package-lock.json':
+    'the exact versions `npm ci` installs (what the security report checks and the build installs)',
+  'netlify.toml': 'builds with `npm run build` and publishes `dist/` on Netlify',
+  'tsconfig.json': 'TypeScript settings (`tsc -b` checks `src/`)',
+  'vite.config.ts': 'Vite with the React plugin',
+  'index.html': 'the landing page (static), with the root the React entry fills',
+  'src/main.tsx': 'the React entry',
+  'src/App.tsx': 'the email capture form',
+};
+
+const viteReadmeOf = (template: SeedTemplate, paths: readonly string[]) => `# ${template.title}
+
+${template.tagline}
+
+${template.description}
+
+## What is inside
+A Vite + React + TypeScript landing page.
+${paths.map((path) => `- \`${path}\`: ${VITE_FILE_ROLES[path] ?? 'part of the starter'}`).join('\n')}
+
+## Features presented on the landing page
+${template.features.map((feature) => `- ${feature}`).join('\n')}
+
+## Getting started
+\`\`\`sh
+npm ci
+npm run dev
+\`\`\`
+
+\`npm run build\` type-checks and writes the site to \`dist/\`.
+
+## Deploy
+Push the repository to GitHub and create a Netlify site from it: \`netlify.toml\` builds it and
+publishes \`dist\`. On the marketplace, **Deploy** does both for you.
+`;
+
+/** The Vite demo's files, README first. */
+const viteDemoFiles = (template: SeedTemplate, name: string): Record<string, string> => {
+  const rest = viteStarterFiles({
+    name,
+    version: template.versionNumber,
+    title: template.title,
+    headHtml: `    <meta name="description" content="${escapeHtml(template.tagline)}" />\n    <style>${landingStyles(template)}${CAPTURE_STYLES}    </style>\n`,
+    bodyClass: 'page',
+    // The email capture sits in the hero, under the call to action.
+    bodyHtml: landingBody(template).replace(
+      '<ul class="stack">',
+      '<div id="root"></div>\n    <ul class="stack">',
+    ),
+    appSource: EMAIL_CAPTURE_APP,
+  });
+  return { 'README.md': viteReadmeOf(template, ['README.md', ...Object.keys(rest)]), ...rest };
+};
+
 /** Every file of the starter, by path inside its top folder. */
 export const starterFiles = (template: SeedTemplate): Record<string, string> => {
   const name = slugOf(template.title);
+  if (template.id === VITE_DEMO_TEMPLATE_ID) {
+    return Object.fromEntries(
+      Object.entries(viteDemoFiles(template, name)).map(([path, text]) => [
+        `${name}/${path}`,
+        text,
+      ]),
+    );
+  }
   const rest: Record<string, string> = {
     'package.json': packageJsonOf(template, name),
     'package-lock.json': packageLockOf(template, name),

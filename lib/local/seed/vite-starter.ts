@@ -25,10 +25,12 @@ export interface ViteStarterOptions {
   version: string;
   /** The page's title. */
   title: string;
-  /** The page's HTML body before the React root (static content, no script). */
+  /** The page's HTML body (static content, no script); the React root goes in it or after it. */
   bodyHtml?: string;
   /** Extra `<head>` content (styles). */
   headHtml?: string;
+  /** The body's class (the page's styles hang on it). */
+  bodyClass?: string;
   /** The React component's source (`src/App.tsx`, exporting `App`). */
   appSource?: string;
   /** Replaces package.json's build script. */
@@ -94,8 +96,12 @@ const NETLIFY_TOML = `[build]
   publish = "dist"
 `;
 
+/** Where React renders: in `bodyHtml` when it has one, else after it. */
+const ROOT = '<div id="root"></div>';
+
 /** Every file of the starter, by path (no top folder). */
 export const viteStarterFiles = (options: ViteStarterOptions): Record<string, string> => {
+  const body = options.bodyHtml ?? `    <h1>${escapeHtml(options.title)}</h1>\n`;
   const manifest = {
     name: options.name,
     version: options.version,
@@ -122,8 +128,8 @@ export const viteStarterFiles = (options: ViteStarterOptions): Record<string, st
     <meta name="viewport" content="width=device-width, initial-scale=1.0" />
     <title>${escapeHtml(options.title)}</title>
 ${options.headHtml ?? ''}  </head>
-  <body>
-${options.bodyHtml ?? `    <h1>${escapeHtml(options.title)}</h1>\n`}    <div id="root"></div>
+  <body${options.bodyClass ? ` class="${escapeHtml(options.bodyClass)}"` : ''}>
+${body}${body.includes(ROOT) ? '' : `    ${ROOT}\n`}
     <script type="module" src="/src/main.tsx"></script>
   </body>
 </html>

@@ -10,6 +10,7 @@ import { startLocalGithub, localAppKeyPair, type LocalGithub } from './github/in
 import { startLocalNetlify, type LocalNetlify } from './netlify/index';
 import { startLocalOsv, type LocalOsv } from './osv/index';
 import { startLocalStripe, type LocalStripe } from './stripe/index';
+import { startLocalRegistry, type LocalRegistry } from '../build/registry';
 
 /** The marketplace's GitHub App on the local GitHub server. */
 export const LOCAL_GITHUB_APP = {
@@ -60,9 +61,14 @@ export interface LocalServers {
   netlify: LocalNetlify;
   /** The vulnerability database the dependency audit asks (advisories in memory). */
   osv: LocalOsv;
+  /**
+   * The npm registry version builds install from (verdaccio, lib/local/build/registry.ts),
+   * starting in the background: its first start seeds it. Undefined when it could not start.
+   */
+  npmRegistry: Promise<LocalRegistry | undefined>;
   /** The handlers' secrets: the local ones, a real Stripe key's, and the GitHub App's key. */
   secrets: Record<SecretName, string> & { githubAppPrivateKey: string };
-  /** Stops the three servers (the Stripe queue is kept for the next start). */
+  /** Stops the servers (the Stripe queue is kept for the next start). */
   stop(): Promise<void>;
 }
 
@@ -123,11 +129,17 @@ export const startServers = async (options: LocalServersOptions): Promise<LocalS
   let github: LocalGithub | undefined;
   let netlify: LocalNetlify | undefined;
   let osv: LocalOsv | undefined;
+  // Seeding the registry reads this project's packages (seconds, once): not worth a wait at start.
+  const npmRegistry = startLocalRegistry().catch((error: unknown) => {
+    console.error('The local npm registry did not start: version builds are not run.', error);
+    return undefined;
+  });
   const stop = async () => {
     await stripe?.stop();
     await github?.stop();
     await netlify?.stop();
     await osv?.stop();
+    await (await npmRegistry)?.stop();
   };
   try {
     const realStripe = realStripeSettings();
@@ -147,7 +159,7 @@ export const startServers = async (options: LocalServersOptions): Promise<LocalS
         : localSecrets),
       githubAppPrivateKey: githubKeys.privateKey,
     };
-    return { stripe, realStripe, github, netlify, osv, secrets, stop };
+    return { stripe, realStripe, github, netlify, osv, npmRegistry, secrets, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -17,7 +17,7 @@ import { config } from '../../../../lambdas/shared/config';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/template-version';
 import { readObject } from '../../../../lambdas/shared/storage/s3';
-import { startProcessing } from '../../../../lambdas/templates/processing-start';
+import { startProcessing, startRebuild } from '../../../../lambdas/templates/processing-start';
 import { createLocalCodeBuild } from '../../../../lib/local/build/codebuild';
 import { startLocalRegistry, type LocalRegistry } from '../../../../lib/local/build/registry';
 import { sandboxOfMachine } from '../../../../lib/local/build/sandbox';
@@ -256,6 +256,37 @@ describe('version builds in the processing pipeline, offline', () => {
         version_id: first.versionId,
         build_ms: first.build.build_ms,
       });
+    },
+    BUILD_TIMEOUT,
+  );
+
+  it(
+    'rebuilds a processed version alone: its build replaced, nothing else changed',
+    async () => {
+      const first = await processVersion(
+        scriptTemplate('mkdir -p dist && echo "<h1>v</h1>" > dist/index.html'),
+      );
+      const { data: before } = await TemplateEntity.get({ id: first.mvpId }).go({
+        consistent: true,
+      });
+      const { data: version } = await TemplateVersionEntity.get({
+        mvp_id: first.mvpId,
+        id: first.versionId,
+      }).go({ consistent: true });
+      setWorkflowRunner(runner);
+      await startRebuild({
+        mvpId: first.mvpId,
+        versionId: first.versionId,
+        fileKey: version!.file_key,
+      });
+      await Promise.all([...runner.running]);
+      const { build } = await getBuildWithPrevious(first.mvpId, first.versionId);
+      expect(build).toMatchObject({ outcome: 'built', static_site: true });
+      expect(build!.recorded_at > first.build.recorded_at).toBe(true);
+      const { data: after } = await TemplateEntity.get({ id: first.mvpId }).go({
+        consistent: true,
+      });
+      expect(after).toEqual(before);
     },
     BUILD_TIMEOUT,
   );
