@@ -1,20 +1,18 @@
 /**
- * The signed tokens in newsletter e-mails: `<payload>.<signature>`, both base64url, the signature
- * an HMAC-SHA256 of the payload with the `newsletterSigningKey` secret. A token says what it is
- * for (`unsubscribe` or `confirm`), so a confirmation link can never unsubscribe anyone and the
- * other way round, and it expires.
+ * The signed tokens in newsletter e-mails (lambdas/shared/auth/signed-token.ts), signed with the
+ * `newsletterSigningKey` secret. A token says what it is for (`unsubscribe` or `confirm`), so a
+ * confirmation link can never unsubscribe anyone and the other way round, and it expires.
  *
  * - unsubscribe: the address, the newsletter type and, for a signed-in user's subscription, the
  *   user id (subscriptions are kept per user). Valid a year: old e-mails keep working.
  * - confirm: the address of an anonymous sign-up (double opt-in). Valid 7 days.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
+import { expiresAfterDays, openToken, signToken } from '../shared/auth/signed-token';
 import { readSecret } from '../shared/secrets';
 
 export const UNSUBSCRIBE_TOKEN_DAYS = 365;
 export const CONFIRM_TOKEN_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const payloadSchema = z.discriminatedUnion('p', [
   z.object({
@@ -30,31 +28,11 @@ const payloadSchema = z.discriminatedUnion('p', [
 export type UnsubscribeClaims = { email: string; newsletterTypeId: string; userId?: string };
 export type ConfirmClaims = { email: string };
 
-const signature = (key: string, payload: string) =>
-  createHmac('sha256', key).update(payload).digest('base64url');
-
-const sign = (key: string, payload: z.input<typeof payloadSchema>): string => {
-  const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${encoded}.${signature(key, encoded)}`;
-};
+const sign = (key: string, payload: z.input<typeof payloadSchema>): string =>
+  signToken(key, payload);
 
 /** The payload of a well-signed, unexpired token, or `null` (never a reason: all look alike). */
-const open = (key: string, token: string, now: number) => {
-  const [encoded, mac, extra] = token.split('.');
-  if (!encoded || !mac || extra !== undefined) return null;
-  const expected = Buffer.from(signature(key, encoded));
-  const given = Buffer.from(mac);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
-  const parsed = payloadSchema.safeParse(json);
-  if (!parsed.success || parsed.data.x * 1000 <= now) return null;
-  return parsed.data;
-};
+const open = (key: string, token: string, now: number) => openToken(key, token, payloadSchema, now);
 
 /** Pure versions with the key given (unit tests); the service uses the ones below. */
 export const tokenCodec = (key: string) => ({
@@ -64,13 +42,13 @@ export const tokenCodec = (key: string) => ({
       e: claims.email,
       t: claims.newsletterTypeId,
       ...(claims.userId ? { u: claims.userId } : {}),
-      x: Math.floor((now + UNSUBSCRIBE_TOKEN_DAYS * DAY_MS) / 1000),
+      x: expiresAfterDays(UNSUBSCRIBE_TOKEN_DAYS, now),
     }),
   signConfirm: (claims: ConfirmClaims, now = Date.now()) =>
     sign(key, {
       p: 'confirm',
       e: claims.email,
-      x: Math.floor((now + CONFIRM_TOKEN_DAYS * DAY_MS) / 1000),
+      x: expiresAfterDays(CONFIRM_TOKEN_DAYS, now),
     }),
   verifyUnsubscribe: (token: string, now = Date.now()): UnsubscribeClaims | null => {
     const payload = open(key, token, now);
