@@ -24,6 +24,11 @@ export interface ProcessingProps {
   readonly webClient: UserPoolClient;
   /** `moderate` keeps clean bundles in pending_review for an admin. @default 'auto' */
   readonly publishMode?: 'auto' | 'moderate';
+  /**
+   * The CodeBuild project the Build state runs (`${BuildProjectName}`), made with its grants by
+   * lib/constructs/version-builds.ts.
+   */
+  readonly buildProjectName: string;
 }
 
 const design = stateMachineDesign['mvp-processing'];
@@ -187,6 +192,7 @@ export class Processing extends Construct {
     this.stateMachine = createWorkflowStateMachine(this, {
       workflow: 'mvp-processing',
       taskFunctions: this.taskFunctions,
+      integrations: { BuildProjectName: props.buildProjectName },
       logRetention: RetentionDays.ONE_MONTH,
       timeout: Duration.hours(1),
     });

@@ -25,6 +25,7 @@ import {
   Names,
   NestedStack,
   RemovalPolicy,
+  Stack,
   Token,
   Validations,
 } from 'aws-cdk-lib';
@@ -50,6 +51,8 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import type { LambdaVariable } from '../../contract/design/lambda-environment';
+import { stateMachineDesign } from '../../contract/design/state-machines';
 import type { Construct } from 'constructs';
 import { BUILD_LIMITS } from '../../contract/design/build';
 import {
@@ -64,6 +67,8 @@ import { webSecurityHeaders } from '../../contract/design/web-security';
 import { storageDesign } from '../../contract/design/storage-design';
 import type { Data } from './data';
 import { logicalIdOf, projectRoot } from './marketplace-function';
+import type { Processing } from './processing';
+import { aslFileOf } from './workflow';
 import { SiteDomain } from './site-domain';
 import {
   FILES_BUCKET_VARIABLE,
@@ -80,8 +85,25 @@ export const UNCONFIGURED_PREVIEW_KEY = 'lib/constructs/preview-keys/unconfigure
  */
 export const CONCURRENT_BUILDS = 5;
 
-/** How long a build may wait in CodeBuild's own queue before it is dropped. */
-export const QUEUED_TIMEOUT = Duration.minutes(30);
+/**
+ * How long a build may wait in CodeBuild's own queue before it is dropped: what the Build state
+ * waits for (its `TimeoutSeconds`) less the build's own time limit, so a queued build never
+ * starts after the state machine stopped waiting for it.
+ */
+export const queuedTimeoutMinutes = (): number => {
+  const { state } = stateMachineDesign['mvp-processing'].integrations.BuildProjectName;
+  const asl = JSON.parse(readFileSync(aslFileOf('mvp-processing'), 'utf8')) as {
+    States: Record<string, { TimeoutSeconds?: number }>;
+  };
+  const waited = Math.floor((asl.States[state]?.TimeoutSeconds ?? 0) / 60);
+  const queued = waited - BUILD_LIMITS.jobTimeoutMinutes;
+  if (queued < 5) {
+    throw new Error(
+      `The ${state} state waits ${waited} minutes: that leaves a build less than 5 minutes in CodeBuild's queue after its ${BUILD_LIMITS.jobTimeoutMinutes}.`,
+    );
+  }
+  return queued;
+};
 
 export interface VersionBuildsProps {
   readonly data: Data;
@@ -179,6 +201,13 @@ const previewHeadersPolicy = (
   });
 };
 
+/**
+ * How cdk-nag prints this nested stack's attribute in the parent stack: the nested stack
+ * resource's output for it.
+ */
+const nestedReference = (stack: NestedStack, construct: Construct, attribute: string): string =>
+  `${Stack.of(stack.nestedStackResource!).getLogicalId(stack.nestedStackResource!)}.Outputs.${Names.uniqueId(construct.node.defaultChild!)}${attribute}`;
+
 export class VersionBuilds extends NestedStack {
   readonly project: Project;
   readonly buildLogs: LogGroup;
@@ -220,6 +249,33 @@ export class VersionBuilds extends NestedStack {
     const { project, logs } = this.createProject(props.data);
     this.project = project;
     this.buildLogs = logs;
+  }
+
+  /**
+   * The processing pipeline's side of the builds: its state machine may run this project
+   * (`startBuild.sync`), PlanBuild names this preview bucket to each build, and RecordBuild reads
+   * the records (`records/`, read only).
+   */
+  serveProcessing(processing: Processing): void {
+    this.allowBuildsFrom(processing.stateMachine);
+    const { PlanBuildFunctionArn: planBuild, RecordBuildFunctionArn: recordBuild } =
+      processing.taskFunctions;
+    for (const fn of [planBuild, recordBuild]) {
+      fn.addEnvironment(
+        'LIVE_PREVIEWS_BUCKET' satisfies LambdaVariable,
+        this.previewBucket.bucketName,
+      );
+    }
+    recordBuild.executionRole.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [this.previewBucket.arnForObjects(`${previewLayout.recordsPrefix}*`)],
+      }),
+    );
+    Validations.of(recordBuild.executionRole).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${nestedReference(this, this.previewBucket, 'Arn')}>/${previewLayout.recordsPrefix}*]`,
+      reason: `RecordBuild reads the record of the version it is given, under "${previewLayout.recordsPrefix}" of the preview bucket only.`,
+    });
   }
 
   /**
@@ -396,7 +452,7 @@ export class VersionBuilds extends NestedStack {
         },
       },
       timeout: Duration.minutes(BUILD_LIMITS.jobTimeoutMinutes),
-      queuedTimeout: QUEUED_TIMEOUT,
+      queuedTimeout: Duration.minutes(queuedTimeoutMinutes()),
       concurrentBuildLimit: CONCURRENT_BUILDS,
       logging: { cloudWatch: { logGroup: logs, enabled: true } },
       grantReportGroupPermissions: false,

@@ -22,10 +22,19 @@ import {
 } from '../../contract/design/state-machines';
 import { logicalIdOf, projectRoot, type MarketplaceFunction } from './marketplace-function';
 
+/** The placeholders of a workflow's service integrations (none for most). */
+export type IntegrationPlaceholder<W extends WorkflowName> =
+  (typeof stateMachineDesign)[W] extends { integrations: infer I } ? keyof I & string : never;
+
 export interface WorkflowStateMachineProps<W extends WorkflowName> {
   readonly workflow: W;
   /** The function behind each placeholder of the ASL file. */
   readonly taskFunctions: Readonly<Record<TaskPlaceholder<W>, MarketplaceFunction>>;
+  /**
+   * The resource behind each service integration's placeholder (the CodeBuild project's name of
+   * `${BuildProjectName}`); the construct that makes the resource grants the state machine its use.
+   */
+  readonly integrations?: Readonly<Record<IntegrationPlaceholder<W>, string>>;
   /** How long execution logs are kept (they answer "what happened to this run?"). */
   readonly logRetention: RetentionDays;
   readonly timeout: Duration;
@@ -51,9 +60,10 @@ export const createWorkflowStateMachine = <W extends WorkflowName>(
   const stateMachine = new StateMachine(scope, 'StateMachine', {
     stateMachineType: StateMachineType.STANDARD,
     definitionBody: DefinitionBody.fromFile(aslFileOf(props.workflow)),
-    definitionSubstitutions: Object.fromEntries(
-      functions.map(([placeholder, fn]) => [placeholder, fn.functionArn]),
-    ),
+    definitionSubstitutions: {
+      ...Object.fromEntries(functions.map(([placeholder, fn]) => [placeholder, fn.functionArn])),
+      ...props.integrations,
+    },
     logs: { destination: logGroup, level: LogLevel.ALL, includeExecutionData: true },
     tracingEnabled: true,
     timeout: props.timeout,

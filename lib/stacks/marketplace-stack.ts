@@ -135,7 +135,7 @@ export class MarketplaceStack extends Stack {
     }
     const base = { data: this.data, userPool: this.auth.userPool, webClient: this.auth.webClient };
     this.versionBuilds = this.createVersionBuilds(props);
-    this.processing = new Processing(this, 'Processing', base);
+    this.processing = this.createProcessing(base);
     // The templates domain starts processing after an upload, a new version or a retry. A missing
     // function fails the synth loudly: a quietly skipped grant would deploy uploads that never
     // get processed.
@@ -218,6 +218,20 @@ export class MarketplaceStack extends Stack {
       publicKeyFiles: props.previewPublicKeys ?? [],
       costCaps: props.costCaps ?? DEFAULT_COST_CAPS,
     });
+  }
+
+  /** The processing pipeline, whose Build state runs the version builds' CodeBuild project. */
+  private createProcessing(base: {
+    data: Data;
+    userPool: UserPool;
+    webClient: UserPoolClient;
+  }): Processing {
+    const processing = new Processing(this, 'Processing', {
+      ...base,
+      buildProjectName: this.versionBuilds.project.projectName,
+    });
+    this.versionBuilds.serveProcessing(processing);
+    return processing;
   }
 
   /** The user pool: prod's password length, and Cognito's e-mail through SES when set. */

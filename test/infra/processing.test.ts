@@ -11,6 +11,7 @@ import {
   MarketplaceFunction,
   nativeModuleBundling,
 } from '../../lib/constructs/marketplace-function';
+import { stateMachineDesign } from '../../contract/design/state-machines';
 import { PROCESSING_ASL } from '../../lib/constructs/processing';
 import { synthApp, type SynthesisedApp } from '../fixtures/synth';
 
@@ -65,6 +66,11 @@ describe('processing state machine', () => {
       'Pin',
       'Renditions',
       'DetectSite',
+      'PlanBuild',
+      'BuildPlanned',
+      'SkipBuild',
+      'Build',
+      'RecordBuild',
       'Publish',
       'AuditRefused',
       'MarkScanFailed',
@@ -80,12 +86,23 @@ describe('processing state machine', () => {
     );
   });
 
-  it('uses Lambda Task states and JSONPath only (what aws-local-stepfunctions runs)', () => {
+  it('uses Lambda Task states and JSONPath only (what aws-local-stepfunctions runs), but for its service integrations', () => {
     const source = JSON.parse(readFileSync(PROCESSING_ASL, 'utf8'));
     expect(source.QueryLanguage ?? 'JSONPath').toBe('JSONPath');
-    for (const state of Object.values(source.States) as { Type: string; Resource?: string }[]) {
-      expect(['Task', 'Choice', 'Succeed', 'Fail']).toContain(state.Type);
-      if (state.Type === 'Task') expect(state.Resource).toMatch(/^\$\{\w+FunctionArn\}$/);
+    // The Build state is CodeBuild's (version-builds.test.ts); locally the build runner runs it.
+    const integrations = Object.values(stateMachineDesign['mvp-processing'].integrations);
+    for (const [name, state] of Object.entries(source.States) as [
+      string,
+      { Type: string; Resource?: string },
+    ][]) {
+      expect(['Task', 'Choice', 'Pass', 'Succeed', 'Fail']).toContain(state.Type);
+      if (state.Type !== 'Task') continue;
+      const integration = integrations.find((candidate) => candidate.state === name);
+      expect(state.Resource).toMatch(
+        integration
+          ? new RegExp(`^arn:aws:states:::${integration.service.replace(/\./g, '\\.')}$`)
+          : /^\$\{\w+FunctionArn\}$/,
+      );
     }
   });
 
@@ -100,14 +117,14 @@ describe('processing state machine', () => {
     expect(source.States.Renditions.Catch[0].ResultPath).not.toMatch(/^\$(\.pin)?$/);
   });
 
-  it('detects how the version deploys before Publish, and publishes whatever the detection does', () => {
+  it('detects how the version deploys before the build, and goes on whatever the detection does', () => {
     const source = JSON.parse(readFileSync(PROCESSING_ASL, 'utf8'));
     expect(source.States.DetectSite).toMatchObject({
       Type: 'Task',
       Resource: '${DetectSiteFunctionArn}',
       Parameters: { 'mvpId.$': '$.mvpId', 'versionId.$': '$.versionId', 'fileKey.$': '$.fileKey' },
-      Next: 'Publish',
-      Catch: [{ ErrorEquals: ['States.ALL'], Next: 'Publish' }],
+      Next: 'PlanBuild',
+      Catch: [{ ErrorEquals: ['States.ALL'], Next: 'PlanBuild' }],
     });
     for (const path of [
       source.States.DetectSite.ResultPath,
@@ -201,14 +218,16 @@ describe('processing state machine', () => {
     });
   });
 
-  it('may invoke exactly its six task functions', () => {
+  it('may invoke each of its task functions', () => {
     const props = stateMachine();
     const roleId = (props.RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
     const invoked = statementsOfRole(roleId)
       .filter((s) => [s.Action].flat().includes('lambda:InvokeFunction'))
       .flatMap((s) => (s as unknown as { Resource: unknown[] }).Resource)
       .map((r) => JSON.stringify(r));
-    for (const fn of Object.values(props.DefinitionSubstitutions)) {
+    const functions = Object.keys(stateMachineDesign['mvp-processing'].tasks);
+    for (const placeholder of functions) {
+      const fn = props.DefinitionSubstitutions[placeholder]!;
       expect(invoked).toContain(JSON.stringify({ 'Fn::GetAtt': fn['Fn::GetAtt'] }));
     }
   });

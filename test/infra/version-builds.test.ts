@@ -5,7 +5,7 @@
  * domain, reached through OAC, signed only, with the preview headers.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -17,7 +17,12 @@ import {
   previewRetention,
 } from '../../contract/design/live-previews';
 import { logicalIdOf, projectRoot } from '../../lib/constructs/marketplace-function';
-import { CONCURRENT_BUILDS, UNCONFIGURED_PREVIEW_KEY } from '../../lib/constructs/version-builds';
+import { PROCESSING_ASL } from '../../lib/constructs/processing';
+import {
+  CONCURRENT_BUILDS,
+  queuedTimeoutMinutes,
+  UNCONFIGURED_PREVIEW_KEY,
+} from '../../lib/constructs/version-builds';
 import { createApp } from '../../lib/stacks/create-app';
 import { PROD_CONTEXT, synthApp, type SynthesisedApp } from '../fixtures/synth';
 
@@ -99,7 +104,7 @@ describe('the version build project', () => {
     const { properties } = onlyOf('AWS::CodeBuild::Project');
     expect(properties).toMatchObject({
       TimeoutInMinutes: BUILD_LIMITS.jobTimeoutMinutes,
-      QueuedTimeoutInMinutes: 30,
+      QueuedTimeoutInMinutes: queuedTimeoutMinutes(),
       ConcurrentBuildLimit: CONCURRENT_BUILDS,
     });
   });
@@ -430,5 +435,145 @@ describe('the preview domain and keys from context', () => {
     );
     expect(settings({ buildMinutesPerSeller: 'lots' })).toThrow(/buildMinutesPerSeller/);
     expect(settings({ previewPublicKeys: '../secrets/key.pem' })).toThrow(/previewPublicKeys/);
+  });
+});
+
+describe('the processing state machine’s Build state', () => {
+  interface AslState {
+    Type: string;
+    Resource?: string;
+    Parameters?: Record<string, unknown>;
+    Next?: string;
+    Default?: string;
+    End?: boolean;
+    TimeoutSeconds?: number;
+    Choices?: { Next: string }[];
+    Catch?: { ErrorEquals: string[]; Next: string; ResultPath?: string }[];
+  }
+  const processingMachine = () => {
+    const found = Object.entries(app.template.findResources('AWS::StepFunctions::StateMachine'))
+      .filter(([id]) => id.startsWith('Processing'))
+      .map(([, resource]) => resource.Properties);
+    expect(found).toHaveLength(1);
+    return found[0] as {
+      DefinitionS3Location: { Key: string };
+      DefinitionSubstitutions: Record<string, unknown>;
+      RoleArn: { 'Fn::GetAtt': [string, string] };
+    };
+  };
+  /** The definition as deployed: the asset the state machine's DefinitionS3Location names. */
+  const deployed = (): Record<string, AslState> => {
+    const key = processingMachine().DefinitionS3Location.Key;
+    const file = readdirSync(app.outdir).find((name) => name.endsWith(key))!;
+    return (
+      JSON.parse(readFileSync(path.join(app.outdir, file), 'utf8')) as {
+        States: Record<string, AslState>;
+      }
+    ).States;
+  };
+
+  it('runs the project with startBuild.sync, its name substituted from the nested stack', () => {
+    const build = deployed().Build!;
+    expect(build).toMatchObject({
+      Type: 'Task',
+      Resource: 'arn:aws:states:::codebuild:startBuild.sync',
+      Parameters: { ProjectName: '${BuildProjectName}' },
+    });
+    expect(JSON.stringify(processingMachine().DefinitionSubstitutions.BuildProjectName)).toMatch(
+      /VersionBuilds\w*NestedStackResource\w*.*Outputs\.\w*VersionBuild\w*Ref/,
+    );
+    expect(JSON.parse(readFileSync(PROCESSING_ASL, 'utf8')).States.Build).toEqual(build);
+  });
+
+  it('catches every error and goes on to the next step: a build never fails the version', () => {
+    const states = deployed();
+    const build = states.Build!;
+    expect(build.Catch).toEqual([
+      { ErrorEquals: ['States.ALL'], ResultPath: expect.any(String), Next: build.Next },
+    ]);
+    // The error goes beside the input, which the next steps still read.
+    expect(build.Catch![0]!.ResultPath).not.toBe('$');
+    // Every way on from Build reaches Publish before any failure state.
+    const failing = new Set(
+      Object.entries(states)
+        .filter(([name, state]) => state.Type === 'Fail' || name === 'MarkProcessingFailed')
+        .map(([name]) => name),
+    );
+    const seen = new Set<string>();
+    const walk = (name: string): void => {
+      if (seen.has(name) || name === 'Publish') return;
+      seen.add(name);
+      expect(failing.has(name), `${name} is reachable from Build before Publish`).toBe(false);
+      const state = states[name]!;
+      for (const next of [
+        state.Next,
+        state.Default,
+        ...(state.Choices ?? []).map((choice) => choice.Next),
+        ...(state.Catch ?? []).map((c) => c.Next),
+      ]) {
+        if (next) walk(next);
+      }
+      if (!state.Next && !state.Default && !state.Choices) expect(state.End ?? false).toBe(false);
+    };
+    walk('Build');
+    expect(seen.has(build.Next!)).toBe(true);
+  });
+
+  it('waits for a build as long as the project may queue and run it', () => {
+    const build = deployed().Build!;
+    expect(queuedTimeoutMinutes() + BUILD_LIMITS.jobTimeoutMinutes).toBeLessThanOrEqual(
+      build.TimeoutSeconds! / 60,
+    );
+  });
+
+  it('may start, stop and watch this project’s builds and manage the .sync events rule', () => {
+    const roleId = processingMachine().RoleArn['Fn::GetAtt'][0];
+    const statements = Object.values(app.template.findResources('AWS::IAM::Policy'))
+      .filter((policy) =>
+        (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
+      )
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Record<string, unknown>[]);
+    const withAction = (action: string) =>
+      statements.filter((s) => [s.Action].flat().includes(action));
+    for (const action of [
+      'codebuild:StartBuild',
+      'codebuild:StopBuild',
+      'codebuild:BatchGetBuilds',
+    ]) {
+      const found = withAction(action);
+      expect(found, action).toHaveLength(1);
+      expect(JSON.stringify(found[0]!.Resource)).toMatch(/Outputs\.\w*VersionBuild\w*Arn/);
+    }
+    for (const action of ['events:PutTargets', 'events:PutRule', 'events:DescribeRule']) {
+      const found = withAction(action);
+      expect(found, action).toHaveLength(1);
+      expect(render(found[0]!.Resource)).toMatch(
+        /^arn:<AWS::Partition>:events:<AWS::Region>:<AWS::AccountId>:rule\/StepFunctionsGetEventForCodeBuildStartBuildRule$/,
+      );
+    }
+    expect(
+      statements.flatMap((s) => [s.Action].flat()).filter((a) => /^codebuild:/.test(String(a))),
+    ).toHaveLength(3);
+  });
+
+  it('tells PlanBuild and RecordBuild the preview bucket, and lets RecordBuild read records only', () => {
+    const { PlanBuildFunctionArn: planBuild, RecordBuildFunctionArn: recordBuild } =
+      app.stack.processing.taskFunctions;
+    const functions = app.template.findResources('AWS::Lambda::Function');
+    for (const fn of [planBuild, recordBuild]) {
+      const variables = functions[logicalIdOf(fn)]!.Properties.Environment.Variables;
+      expect(JSON.stringify(variables.LIVE_PREVIEWS_BUCKET)).toMatch(
+        /Outputs\.\w*PreviewBucket\w*Ref/,
+      );
+    }
+    const roleId = logicalIdOf(recordBuild.executionRole);
+    const s3 = Object.values(app.template.findResources('AWS::IAM::Policy'))
+      .filter((policy) =>
+        (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
+      )
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Record<string, unknown>[])
+      .filter((s) => [s.Action].flat().some((a) => String(a).startsWith('s3:')));
+    expect(s3.map((s) => [s.Action].flat())).toEqual([['s3:GetObject']]);
+    expect(render(s3[0]!.Resource)).toMatch(/PreviewBucket\w*Arn.*\/records\/\*$/);
   });
 });
