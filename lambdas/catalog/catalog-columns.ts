@@ -53,6 +53,72 @@ export type CatalogRecord = Pick<
   seller_name?: string;
 };
 
+/**
+ * A column of text: an array (a catalog built from records), or a {@link TextRun} (one read from
+ * the snapshot). Read with `at` and `slice`, which both have.
+ */
+export interface TextColumn<T extends string | null = string> {
+  readonly length: number;
+  at(row: number): T | undefined;
+  slice(from?: number, to?: number): T[];
+}
+
+/** In a {@link TextRun}'s `starts`: the value is null, or one of `extra`. */
+const NULL_VALUE = 0xffff_ffff;
+const EXTRA_VALUE = 0xffff_fffe;
+
+/**
+ * A text column as the snapshot stores it: one string holding the values one after another, and
+ * where each starts and ends. A value is made only when asked (a page's cards, a search's first
+ * ranks): at 100,000 templates a new container made some 900,000 strings of the snapshot's text
+ * columns before its first answer, most of which no request ever reads (docs/architecture.md,
+ * "Search"). A change keeps the run and copies the kept rows' positions; the values it adds are
+ * `extra`.
+ */
+export class TextRun<T extends string | null = string> implements TextColumn<T> {
+  constructor(
+    /** The snapshot's values, one after another. */
+    readonly run: string,
+    /** Where row i's value starts in `run`; NULL_VALUE or EXTRA_VALUE for none there. */
+    readonly starts: Uint32Array,
+    /** Where it ends; for EXTRA_VALUE, its position in `extra`. */
+    readonly ends: Uint32Array,
+    readonly extra: readonly T[] = [],
+  ) {}
+
+  /** A column of `offsets.length - 1` values, value i from `offsets[i]` to `offsets[i + 1]`. */
+  static of<T extends string | null = string>(
+    run: string,
+    offsets: Uint32Array,
+    /** 0 where the value is null (null: none is). */
+    present: Uint8Array | null = null,
+  ): TextRun<T> {
+    const count = offsets.length - 1;
+    const starts = present === null ? offsets.subarray(0, count) : offsets.slice(0, count);
+    if (present !== null) {
+      for (let i = 0; i < count; i += 1) if (present[i] === 0) starts[i] = NULL_VALUE;
+    }
+    return new TextRun<T>(run, starts, offsets.subarray(1));
+  }
+
+  get length(): number {
+    return this.starts.length;
+  }
+
+  at(i: number): T {
+    const start = this.starts[i]!;
+    if (start >= EXTRA_VALUE)
+      return start === NULL_VALUE ? (null as T) : this.extra[this.ends[i]!]!;
+    return this.run.slice(start, this.ends[i]) as T;
+  }
+
+  slice(from = 0, to = this.length): T[] {
+    const values: T[] = [];
+    for (let i = from; i < Math.min(to, this.length); i += 1) values.push(this.at(i));
+    return values;
+  }
+}
+
 /** Row numbers are positions in every column; dictionary columns hold positions in `strings`. */
 export interface CatalogColumns {
   readonly count: number;
@@ -60,9 +126,9 @@ export interface CatalogColumns {
   readonly strings: readonly string[];
   readonly id: readonly string[];
   readonly seller: Uint32Array;
-  readonly title: readonly string[];
-  readonly slug: readonly string[];
-  readonly tagline: readonly string[];
+  readonly title: TextColumn;
+  readonly slug: TextColumn;
+  readonly tagline: TextColumn;
   readonly category: Uint32Array;
   /** Row r's technologies are `tech[techStart[r]]` up to `tech[techStart[r + 1]]`, in order. */
   readonly techStart: Uint32Array;
@@ -75,12 +141,12 @@ export interface CatalogColumns {
   readonly downloads: Float64Array;
   /** Row r's preview image keys are `preview[previewStart[r]]` up to `previewStart[r + 1]`. */
   readonly previewStart: Uint32Array;
-  readonly preview: readonly string[];
+  readonly preview: TextColumn;
   /** Bit i of row r set: the row's preview i has renditions (at most 16 previews a template). */
   readonly renditions: Uint16Array;
-  readonly demoUrl: readonly (string | null)[];
-  readonly githubUrl: readonly (string | null)[];
-  readonly publishedAt: readonly (string | null)[];
+  readonly demoUrl: TextColumn<string | null>;
+  readonly githubUrl: TextColumn<string | null>;
+  readonly publishedAt: TextColumn<string | null>;
   readonly versionNumber: Uint32Array;
   /** The card's security badge as a code of {@link BADGE_CODES} (0: none). */
   readonly securityBadge: Uint8Array;
@@ -122,9 +188,9 @@ export const recordAt = (columns: CatalogColumns, row: number): CatalogRecord =>
   return {
     id: columns.id[row]!,
     seller_id: strings[columns.seller[row]!]!,
-    title: columns.title[row]!,
-    slug: columns.slug[row]!,
-    tagline: columns.tagline[row]!,
+    title: columns.title.at(row)!,
+    slug: columns.slug.at(row)!,
+    tagline: columns.tagline.at(row)!,
     category: strings[columns.category[row]!] as TemplateCategory,
     tech_stack: Array.from(tech, (position) => strings[position]!),
     price: Number.isNaN(price) ? null : price,
@@ -134,9 +200,9 @@ export const recordAt = (columns: CatalogColumns, row: number): CatalogRecord =>
     download_count: columns.downloads[row]!,
     preview_image_keys: previewKeys,
     ...renditionKeysOf(previewKeys, columns.renditions[row]!),
-    demo_url: columns.demoUrl[row] ?? null,
-    github_url: columns.githubUrl[row] ?? null,
-    published_at: columns.publishedAt[row] ?? null,
+    demo_url: columns.demoUrl.at(row) ?? null,
+    github_url: columns.githubUrl.at(row) ?? null,
+    published_at: columns.publishedAt.at(row) ?? null,
     version_number: strings[columns.versionNumber[row]!]!,
     security_badge: BADGE_CODES[columns.securityBadge[row]!] ?? null,
   };
@@ -275,6 +341,35 @@ const copyRuns = <C extends TypedColumn>(runs: number[], from: C, rest: C, into:
 };
 
 /**
+ * The values of `from` in the runs `runs` (`[from, to)` pairs of value positions), then `rest`:
+ * a {@link TextRun} stays one (its run shared, the kept positions copied in blocks, `rest` added
+ * to its extra values: no value made); an array stays an array.
+ */
+const keepText = <T extends string | null>(
+  from: TextColumn<T>,
+  runs: number[],
+  rest: readonly T[],
+): TextColumn<T> => {
+  if (!(from instanceof TextRun)) {
+    const parts: T[][] = [];
+    for (let r = 0; r < runs.length; r += 2) parts.push(from.slice(runs[r]!, runs[r + 1]!));
+    return ([] as T[]).concat(...parts, rest);
+  }
+  const extra = from.extra.concat(rest);
+  const restStarts = Uint32Array.from(rest, (value) => (value === null ? NULL_VALUE : EXTRA_VALUE));
+  const restEnds = Uint32Array.from(rest, (_, j) => from.extra.length + j);
+  let kept = 0;
+  for (let r = 0; r < runs.length; r += 2) kept += runs[r + 1]! - runs[r]!;
+  const count = kept + rest.length;
+  return new TextRun<T>(
+    from.run,
+    copyRuns(runs, from.starts, restStarts, new Uint32Array(count)),
+    copyRuns(runs, from.ends, restEnds, new Uint32Array(count)),
+    extra,
+  );
+};
+
+/**
  * The rows `keep` of `old` (in that order), then `added`: one pass of typed-array and pointer
  * copies, no object per row. A list column (technologies, preview images) is copied with its
  * offsets shifted.
@@ -293,11 +388,8 @@ export const keepAndAppend = (
   const runs = runsOf(keep);
   const pick = <C extends TypedColumn>(from: C, rest: C, into: C): C =>
     copyRuns(runs, from, rest, into);
-  const strings = <T>(from: readonly T[], rest: readonly T[]): T[] => {
-    const parts: T[][] = [];
-    for (let r = 0; r < runs.length; r += 2) parts.push(from.slice(runs[r]!, runs[r + 1]!));
-    return ([] as T[]).concat(...parts, rest);
-  };
+  const strings = <T extends string | null>(from: TextColumn<T>, rest: readonly T[]) =>
+    keepText(from, runs, rest);
   /** A list column's offsets for the kept rows and then the added ones. */
   const listStarts = (starts: Uint32Array, restStarts: Uint32Array): Uint32Array => {
     const newStarts = new Uint32Array(count + 1);
@@ -311,24 +403,24 @@ export const keepAndAppend = (
   };
   // A run's values are one block of the list's values.
   const techStart = listStarts(old.techStart, tail.techStart);
-  const valueRuns = runs.map((row) => old.techStart[row]!);
-  const tech = copyRuns(valueRuns, old.tech, tail.tech, new Uint32Array(techStart[count]!));
+  // A run of rows is a run of its list's values.
+  const valueRuns = (starts: Uint32Array) => runs.map((row) => starts[row]!);
+  const tech = copyRuns(
+    valueRuns(old.techStart),
+    old.tech,
+    tail.tech,
+    new Uint32Array(techStart[count]!),
+  );
   const previewStart = listStarts(old.previewStart, tail.previewStart);
-  const previewParts: string[][] = [];
-  for (let r = 0; r < runs.length; r += 2) {
-    previewParts.push(
-      old.preview.slice(old.previewStart[runs[r]!]!, old.previewStart[runs[r + 1]!]!),
-    );
-  }
-  const preview = ([] as string[]).concat(...previewParts, tail.preview);
+  const preview = keepText(old.preview, valueRuns(old.previewStart), tail.preview as string[]);
   return {
     count,
     strings: tail.strings,
-    id: strings(old.id, tail.id) as string[],
+    id: keepText(old.id, runs, tail.id) as string[],
     seller: pick(old.seller, tail.seller, new Uint32Array(count)),
-    title: strings(old.title, tail.title) as string[],
-    slug: strings(old.slug, tail.slug) as string[],
-    tagline: strings(old.tagline, tail.tagline) as string[],
+    title: strings(old.title, tail.title as string[]),
+    slug: strings(old.slug, tail.slug as string[]),
+    tagline: strings(old.tagline, tail.tagline as string[]),
     category: pick(old.category, tail.category, new Uint32Array(count)),
     techStart,
     tech,
@@ -340,9 +432,9 @@ export const keepAndAppend = (
     previewStart,
     preview,
     renditions: pick(old.renditions, tail.renditions, new Uint16Array(count)),
-    demoUrl: strings(old.demoUrl, tail.demoUrl),
-    githubUrl: strings(old.githubUrl, tail.githubUrl),
-    publishedAt: strings(old.publishedAt, tail.publishedAt),
+    demoUrl: strings(old.demoUrl, tail.demoUrl as (string | null)[]),
+    githubUrl: strings(old.githubUrl, tail.githubUrl as (string | null)[]),
+    publishedAt: strings(old.publishedAt, tail.publishedAt as (string | null)[]),
     versionNumber: pick(old.versionNumber, tail.versionNumber, new Uint32Array(count)),
     securityBadge: pick(old.securityBadge, tail.securityBadge, new Uint8Array(count)),
   };

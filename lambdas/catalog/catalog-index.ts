@@ -32,7 +32,7 @@ const SEARCH_CACHE_SIZE = 64;
 
 /** The value a row sorts by; `published_at` missing sorts as the empty string (last). */
 const sortKeyOf = (columns: CatalogColumns, sort: SortOption, row: number): number | string => {
-  if (sort === 'published_at') return columns.publishedAt[row] ?? '';
+  if (sort === 'published_at') return columns.publishedAt.at(row) ?? '';
   return sort === 'download_count' ? columns.downloads[row]! : columns.rating[row]!;
 };
 
@@ -76,7 +76,9 @@ export const buildOrders = (columns: CatalogColumns): Record<SortOption, Uint32A
   const idRank = new Uint32Array(n);
   byId.forEach((row, rank) => (idRank[row] = rank));
   const keyRanks: Record<SortOption, Uint32Array> = {
-    published_at: denseRanks(columns.publishedAt.map((value) => value ?? '')),
+    published_at: denseRanks(
+      Array.from({ length: n }, (_, row) => columns.publishedAt.at(row) ?? ''),
+    ),
     download_count: denseRanks(columns.downloads),
     average_rating: denseRanks(columns.rating),
   };
@@ -105,8 +107,8 @@ export const searchDocumentOf = (columns: CatalogColumns, row: number): SearchDo
     tech.push(strings[columns.tech[t]!]!);
   }
   return {
-    title: columns.title[row]!,
-    tagline: columns.tagline[row]!,
+    title: columns.title.at(row)!,
+    tagline: columns.tagline.at(row)!,
     description: '',
     tech,
     category: strings[columns.category[row]!]!,
@@ -250,7 +252,7 @@ export class CatalogIndex {
     const wanted = normalisedText(text);
     // A search of a template's exact title puts it first (of equal titles, the best placed).
     const exactTitleFirst = (front: Uint32Array) => {
-      const isExact = Array.from(front, (row) => normalisedText(title[row]!) === wanted);
+      const isExact = Array.from(front, (row) => normalisedText(title.at(row)!) === wanted);
       if (!isExact.includes(true)) return;
       const exact = front.filter((_row, i) => isExact[i]);
       const rest = front.filter((_row, i) => !isExact[i]);

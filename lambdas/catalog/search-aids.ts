@@ -115,7 +115,7 @@ const suggestionsOf = (
   ranked.forEach((row) => {
     if (rows !== null && !hasBit(rows, row)) return true;
     read += 1;
-    const title = columns.title[row]!;
+    const title = columns.title.at(row)!;
     if (titles.length < SUGGESTION_LIMIT && !titles.includes(title) && reaches(title)) {
       titles.push(title);
     }

@@ -18,7 +18,7 @@
  * then each section. Numbers are little-endian, as on every Lambda architecture (x86_64, arm64).
  */
 import { SORT_OPTIONS, type SortOption } from '../../contract/catalog';
-import type { CatalogColumns } from './catalog-columns';
+import { TextRun, type CatalogColumns, type TextColumn } from './catalog-columns';
 import type { CatalogSearch, StoredSearch } from './catalog-search';
 
 export const BINARY_SNAPSHOT_MAGIC = 'CATS';
@@ -148,7 +148,8 @@ export const encodeBinarySnapshot = (
   // The card's security badge codes (catalog-columns.ts, BADGE_CODES): optional when reading, so
   // a snapshot written before badges existed still loads (no card shows one until it is rebuilt).
   add('securityBadge', 'u8', bytesOf(columns.securityBadge));
-  const text = (name: string, values: readonly (string | null)[]) => {
+  const text = (name: string, column: TextColumn<string | null> | readonly string[]) => {
+    const values = column.slice();
     const lengths = Uint32Array.from(values, (value) => value?.length ?? 0);
     const run = values.join('');
     // Lengths count UTF-16 code units, which UTF-8 keeps only for well-formed text.
@@ -181,7 +182,7 @@ export const encodeBinarySnapshot = (
     add(
       `${name}.present`,
       'u8',
-      Uint8Array.from(values, (value) => (value === null ? 0 : 1)),
+      Uint8Array.from(values.slice(), (value) => (value === null ? 0 : 1)),
     );
   }
   const head: BinaryHeader = {
@@ -254,22 +255,30 @@ const sectionReader = (bytes: Buffer, sections: ReturnType<typeof readSections>[
     bytesOf(array).set(bytes.subarray(start, end));
     return array as InstanceType<(typeof CONSTRUCTORS)[K]>;
   };
-  /** One string for the run, each value a slice of it. */
-  const text = (name: string, length: number): string[] => {
+  /** A text column's run (one string) and where each value starts, one more than values. */
+  const lazyText = (name: string, length: number) => {
     const starts = startsOf(numbers(`${name}.lengths`, 'u32', length));
     const { kind, start, end } = section(`${name}.text`);
     if (kind !== 'utf8' && kind !== 'utf16le') throw new BinarySnapshotError(`section ${name}`);
     const run = bytes.toString(kind, start, end);
     if (starts[length] !== run.length) throw new BinarySnapshotError(`lengths of ${name}`);
+    return { run, starts };
+  };
+  /** Every value made now, each a slice of the run. */
+  const text = (name: string, length: number): string[] => {
+    const { run, starts } = lazyText(name, length);
     const values = new Array<string>(length);
     for (let i = 0; i < length; i += 1) values[i] = run.slice(starts[i], starts[i + 1]);
     return values;
   };
-  const nullable = (name: string, length: number): (string | null)[] => {
-    const values: (string | null)[] = text(name, length);
-    const present = numbers(`${name}.present`, 'u8', length);
-    for (let i = 0; i < length; i += 1) if (present[i] === 0) values[i] = null;
-    return values;
+  /** Each value made when read (catalog-columns.ts, TextRun). */
+  const lazy = (name: string, length: number): TextRun => {
+    const { run, starts } = lazyText(name, length);
+    return TextRun.of(run, starts);
+  };
+  const nullable = (name: string, length: number): TextRun<string | null> => {
+    const { run, starts } = lazyText(name, length);
+    return TextRun.of<string | null>(run, starts, numbers(`${name}.present`, 'u8', length));
   };
   /** Positions into a table of `size` strings. */
   const positions = (name: string, length: number | undefined, size: number) => {
@@ -305,7 +314,17 @@ const sectionReader = (bytes: Buffer, sections: ReturnType<typeof readSections>[
     const { start, end } = section(`${name}.lengths`);
     return (end - start) / 4;
   };
-  return { numbers, text, nullable, positions, starts, entries, varints, permutation };
+  return {
+    numbers,
+    text,
+    lazy,
+    nullable,
+    positions,
+    starts,
+    entries,
+    varints,
+    permutation,
+  };
 };
 
 /**
@@ -335,9 +354,9 @@ export const decodeBinarySnapshot = (
     strings,
     id: read.text('id', count),
     seller: code('seller'),
-    title: read.text('title', count),
-    slug: read.text('slug', count),
-    tagline: read.text('tagline', count),
+    title: read.lazy('title', count),
+    slug: read.lazy('slug', count),
+    tagline: read.lazy('tagline', count),
     category: code('category'),
     techStart,
     tech: read.positions('tech', techStart[count], strings.length),
@@ -347,7 +366,7 @@ export const decodeBinarySnapshot = (
     rating: read.numbers('rating', 'f64', count),
     downloads: read.numbers('downloads', 'f64', count),
     previewStart,
-    preview: read.text('preview', previewStart[count]!),
+    preview: read.lazy('preview', previewStart[count]!),
     renditions: read.numbers('renditions', 'u16', count),
     demoUrl: read.nullable('demoUrl', count),
     githubUrl: read.nullable('githubUrl', count),

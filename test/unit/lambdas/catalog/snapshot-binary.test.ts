@@ -13,11 +13,13 @@ import {
   browseQuerySchema,
 } from '../../../../contract/catalog';
 import {
+  applyCatalogChanges,
   browseCatalog,
   buildCatalogIndex,
   CatalogIndex,
   type CatalogRecord,
 } from '../../../../lambdas/catalog/browse';
+import { recordAt, TextRun } from '../../../../lambdas/catalog/catalog-columns';
 import {
   CatalogSnapshotFormatError,
   decodeCatalogSnapshot,
@@ -118,6 +120,39 @@ describe('the binary catalog snapshot', () => {
       encodeCatalogSnapshot({ asOf: AS_OF, version: 1, records }),
     );
     expect(decoded.orders).toEqual(buildCatalogIndex(records).orders);
+  });
+
+  it('keeps its text columns as read through changes, cards and all', () => {
+    const records = catalog(600, 5);
+    const later = catalog(630, 6).slice(600);
+    const changes = {
+      upserts: [
+        ...later.map((record, i) => ({ ...record, id: `later-${i}`, demo_url: null })),
+        { ...records[3]!, tagline: 'edited émoji 🚀', github_url: null },
+        { ...records[400]!, title: 'Edited \ud800 title', demo_url: 'https://demo.example.com/x' },
+      ],
+      removals: [records[0]!.id, records[10]!.id, records[11]!.id, records[599]!.id],
+    };
+    const decoded = decodeCatalogSnapshotColumns(
+      encodeCatalogSnapshot({ asOf: AS_OF, version: 1, records }),
+    );
+    let read = new CatalogIndex(decoded.columns, decoded.orders ?? undefined, decoded.search);
+    let built = buildCatalogIndex(records);
+    for (const round of [changes, { upserts: later.slice(0, 3), removals: [records[5]!.id] }]) {
+      read = applyCatalogChanges(read, round);
+      built = applyCatalogChanges(built, round);
+      const all = (index: CatalogIndex) =>
+        Array.from({ length: index.size }, (_, row) => recordAt(index.columns, row));
+      // Still read from the snapshot's runs: a change copies the text, it makes no value.
+      expect(read.columns.preview).toBeInstanceOf(TextRun);
+      expect(read.columns.publishedAt).toBeInstanceOf(TextRun);
+      expect(all(read)).toEqual(all(built));
+      for (const query of queries(60)) {
+        expect(JSON.stringify(browseCatalog(read, query))).toBe(
+          JSON.stringify(browseCatalog(built, query)),
+        );
+      }
+    }
   });
 
   it('round-trips text UTF-8 cannot carry (a lone surrogate) and a catalog of one', () => {
