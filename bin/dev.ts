@@ -6,7 +6,8 @@
  * `npm run reset` (`--reset-only`) wipes `.local/` and exits.
  *
  * Environment: PORT (default 3000) for the site; DYNAMODB_PORT, COGNITO_PORT, S3_PORT, STRIPE_PORT,
- * GITHUB_PORT pin the emulators' ports (otherwise 8000, 9229, 4569, 12111, 12113 when free, else
+ * GITHUB_PORT, NPM_REGISTRY_PORT pin the emulators' ports (otherwise 8000, 9229, 4569, 12111, 12113,
+ * 4873 when free, else
  * any free port); a
  * real STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_*) uses Stripe itself instead
  * of the local Stripe server;
