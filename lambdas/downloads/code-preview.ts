@@ -31,6 +31,10 @@ import {
   type BundleManifest,
   type ManifestFile,
 } from '../shared/storage/bundle-manifest';
+import { ArchiveRefusedError, normalizeEntryPath } from '../shared/archives/limits';
+import { s3Source } from '../shared/archives/s3-source';
+import { SourceReadError } from '../shared/archives/source';
+import { openZip, type ZipArchive } from '../shared/archives/zip-reader';
 import {
   ObjectNotFoundError,
   readObject,
@@ -39,7 +43,6 @@ import {
   type StorageReadLimit,
 } from '../shared/storage/s3';
 import { loadTemplateAccess } from './access';
-import { InvalidZipError, ZIP_TAIL_BYTES, listZipEntries } from './zip-directory';
 
 export const README_NAMES = ['readme.md', 'readme.markdown', 'readme'];
 /** Package manifests, most common first; the first one found is shown. */
@@ -153,35 +156,40 @@ const documentOf = async (
       }
     : null;
 
-/** An older zip without a manifest: the first files of its directory (two ranged GETs). */
+/** A read of the bundle that failed because it is not in storage. */
+const isMissing = (error: unknown): boolean => {
+  const cause = error instanceof SourceReadError ? error.cause : error;
+  const name = (cause as { name?: string } | null)?.name;
+  return cause instanceof ObjectNotFoundError || name === 'NotFound' || name === 'NoSuchKey';
+};
+
+/**
+ * An older zip without a manifest: the first files of its directory, read by the shared zip
+ * reader (the scan's and the deploy's, with their limits) through ranged reads, no contents.
+ */
 const listZipDirectory = async (fileKey: string, limit: StorageReadLimit): Promise<BundleFiles> => {
-  const bucket = config().MVP_FILES_BUCKET;
+  let zip: ZipArchive | undefined;
   try {
-    const tail = await readObjectRange(bucket, fileKey, { suffix: ZIP_TAIL_BYTES }, limit);
-    const listing = await listZipEntries(
-      tail.bytes,
-      tail.totalSize,
-      async (start, end) => (await readObjectRange(bucket, fileKey, { start, end }, limit)).bytes,
-      BUNDLE_FILES_LIMIT,
-    );
+    zip = await openZip(s3Source(fileKey, limit));
+    const first = zip.entries.slice(0, BUNDLE_FILES_LIMIT);
     return {
-      files: listing.entries
-        .filter((entry) => !entry.isDirectory)
-        .map((entry) => ({ path: entry.path, size: entry.size, kind: null })),
-      total_entries: listing.totalEntries,
-      truncated: listing.entries.length < listing.totalEntries,
+      files: first
+        .filter((entry) => entry.kind !== 'directory')
+        .map((entry) => ({ path: normalizeEntryPath(entry.name), size: entry.size, kind: null })),
+      total_entries: zip.entries.length,
+      truncated: first.length < zip.entries.length,
       previewable: false,
       readme: null,
       package_manifest: null,
     };
   } catch (error) {
-    if (error instanceof ObjectNotFoundError) {
-      throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
-    }
-    if (error instanceof InvalidZipError) {
+    if (isMissing(error)) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
+    if (error instanceof ArchiveRefusedError) {
       throw new ConflictError(DOWNLOAD_MESSAGES.bundleUnreadable);
     }
     throw error;
+  } finally {
+    await zip?.close();
   }
 };
 

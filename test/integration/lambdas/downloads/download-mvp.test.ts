@@ -61,6 +61,8 @@ const second = withFile({ title: 'Second Kit' });
 const pending = withFile({ title: 'Pending Kit', status: 'pending_review' });
 const oneTime = withFile({ title: 'Paid Kit', access_tier: 'one_time_sale', price: 9 });
 const notAZip = withFile({ title: 'Broken Kit' });
+/** A template whose bundle is gone from storage. */
+const noFile = withFile({ title: 'Missing Kit' });
 
 /** A buyer on a monthly quota of 15 with `downloads_remaining` left (and a daily limit if given). */
 const putBuyer = (
@@ -92,8 +94,8 @@ beforeAll(async () => {
     s3.send(
       new PutObjectCommand({ Bucket: bucket, Key: notAZip.file_key, Body: 'plain text, no zip' }),
     ),
-    ...[template, rush, pending, oneTime, notAZip, ...rushMany, ...daily, second].map((item) =>
-      TemplateEntity.create(item).go(),
+    ...[template, rush, pending, oneTime, notAZip, noFile, ...rushMany, ...daily, second].map(
+      (item) => TemplateEntity.create(item).go(),
     ),
   ]);
 });
@@ -418,10 +420,13 @@ describe('GET /api/mvps/{id}/files', () => {
     expect(listing.truncated).toBe(false);
   });
 
-  it('answers 404 for templates that are not public and 409 for a file that is no zip', async () => {
+  it('answers 404 for templates that are not public and 409 for a file that is no zip or gone', async () => {
     expect((await call('GET', `/api/mvps/${pending.id}/files`)).statusCode).toBe(404);
     const broken = await call('GET', `/api/mvps/${notAZip.id}/files`);
     expect(broken.statusCode).toBe(409);
     expect(jsonBody<ApiErrorBody>(broken).message).toBe(DOWNLOAD_MESSAGES.bundleUnreadable);
+    const missing = await call('GET', `/api/mvps/${noFile.id}/files`);
+    expect(missing.statusCode).toBe(409);
+    expect(jsonBody<ApiErrorBody>(missing).message).toBe(DOWNLOAD_MESSAGES.fileMissing);
   });
 });
