@@ -69,7 +69,9 @@ if (!own || env('bundleBucket') !== process.env.${FILES_BUCKET_VARIABLE} || env(
 }
 const filesBucket = env('bundleBucket');
 const outputBucket = env('outputBucket');
-const work = '/build/work';
+// The build's own folder (a test runs the runner in a temporary one).
+const root = process.env.BUILD_RUNNER_ROOT || '/build';
+const work = root + '/work';
 const log = [];
 const note = (line) => { console.log(line); log.push(line); };
 const aws = (...args) => cp.execFileSync('aws', args, { stdio: ['ignore', 'inherit', 'inherit'] });
@@ -89,8 +91,8 @@ const finish = (fields) => {
   Object.assign(record, fields, { finished_at: new Date().toISOString() });
   record.log_tail = log.join('\\n').split('\\n').slice(-L.logLines)
     .map((line) => (line.length > L.logLineChars ? line.slice(0, L.logLineChars) + '\\u2026' : line));
-  fs.writeFileSync('/build/record.json', JSON.stringify(record));
-  aws('s3', 'cp', '/build/record.json', 's3://' + outputBucket + '/' + env('recordKey'),
+  fs.writeFileSync(root + '/record.json', JSON.stringify(record));
+  aws('s3', 'cp', root + '/record.json', 's3://' + outputBucket + '/' + env('recordKey'),
     '--content-type', 'application/json', '--only-show-errors');
   process.exit(0);
 };
@@ -100,7 +102,8 @@ const step = (command, cwd, seconds) => new Promise((resolve) => {
   const child = cp.spawn('runuser', ['-u', USER, '--', 'env', '-i',
     'HOME=/home/' + USER, 'PATH=' + process.env.BUILD_USER_PATH, 'CI=true', 'LANG=C.UTF-8',
     'NODE_ENV=production', 'NEXT_TELEMETRY_DISABLED=1', 'ASTRO_TELEMETRY_DISABLED=1',
-    'INLINE_RUNTIME_CHUNK=false', 'npm_config_update_notifier=false',
+    'INLINE_RUNTIME_CHUNK=false', 'npm_config_update_notifier=false', 'npm_config_audit=false',
+    'npm_config_fund=false',
     'bash', '-c', command], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let timedOut = false;
   const timer = setTimeout(() => { timedOut = true; try { process.kill(-child.pid, 'SIGKILL'); } catch {} }, seconds * 1000);
@@ -128,7 +131,7 @@ const sizeOf = (dir) => {
 (async () => {
   try {
     fs.mkdirSync(work, { recursive: true });
-    const archive = '/build/bundle' + key.slice(key.lastIndexOf('/bundle') + 7);
+    const archive = root + '/bundle' + key.slice(key.lastIndexOf('/bundle') + 7);
     aws('s3', 'cp', 's3://' + filesBucket + '/' + key, archive, '--only-show-errors');
     if (archive.endsWith('.zip')) cp.execFileSync('unzip', ['-q', archive, '-d', work]);
     else if (/\\.(tar\\.gz|tgz|tar)$/.test(archive)) cp.execFileSync('tar', ['-xf', archive, '-C', work, '--no-same-owner']);
@@ -140,8 +143,9 @@ const sizeOf = (dir) => {
     note(String(error && error.message || error));
     return finish({ outcome: 'failed', reason: R.unreadableBundle });
   }
+  const inside = (dir, folder) => folder === dir || folder.startsWith(dir + '/');
   const base = path.resolve(work, env('baseDir') || '.');
-  if (!base.startsWith(work)) return finish({ outcome: 'failed', reason: R.unreadableBundle });
+  if (!inside(work, base)) return finish({ outcome: 'failed', reason: R.unreadableBundle });
   const pm = env('packageManager');
   record.runtime_version = record.runtime === 'python' ? version('python3', ['--version'])?.replace(/^Python /, '') ?? null : version('node', ['--version']);
   record.package_manager_version = pm ? version('runuser', ['-u', USER, '--', 'env', 'PATH=' + process.env.BUILD_USER_PATH, pm, '--version']) : null;
@@ -157,7 +161,7 @@ const sizeOf = (dir) => {
   if (built === null) return finish({ reason: R.timedOutBuild, failed_step: 'build' });
   if (built !== 0) return finish({ reason: fmt(R.buildFailed, built), failed_step: 'build' });
   const out = path.resolve(base, env('outputDir') || 'dist');
-  if (!out.startsWith(base) || !fs.existsSync(out) || fs.readdirSync(out).length === 0) {
+  if (!inside(base, out) || !fs.existsSync(out) || fs.readdirSync(out).length === 0) {
     return finish({ reason: fmt(R.noOutput, env('outputDir') || 'dist'), failed_step: 'output' });
   }
   const { bytes, files } = sizeOf(out);

@@ -5,12 +5,20 @@
  * domain, reached through OAC, signed only, with the preview headers.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUILD_ENV, BUILD_LIMITS } from '../../contract/design/build';
+import { BUILD_ENV, BUILD_LIMITS, type BuildRecordFile } from '../../contract/design/build';
 import {
   livePreviewContentSecurityPolicy,
   PREVIEW_ROBOTS_TAG,
@@ -74,6 +82,16 @@ const statementsOfRole = (roleId: string) =>
       actions: [statement.Action].flat().sort() as string[],
       resources: [statement.Resource].flat().map(render),
     }));
+
+/** The runner script the buildspec writes and runs (base64 in the build phase). */
+const runnerOfProject = (): string => {
+  const { properties } = onlyOf('AWS::CodeBuild::Project');
+  const spec = JSON.parse(String((properties.Source as { BuildSpec: string }).BuildSpec)) as {
+    phases: Record<string, { commands: string[] }>;
+  };
+  const line = spec.phases.build!.commands.find((c) => c.includes('base64 -d'))!;
+  return Buffer.from(/^echo (\S+) \|/.exec(line)![1]!, 'base64').toString('utf8');
+};
 
 describe('the version build project', () => {
   it('runs on a small ARM machine, unprivileged, with no source, artifacts, VPC or secrets', () => {
@@ -165,14 +183,7 @@ describe('the version build project', () => {
 });
 
 describe('the buildspec', () => {
-  const runnerOf = (): string => {
-    const { properties } = onlyOf('AWS::CodeBuild::Project');
-    const spec = JSON.parse(String((properties.Source as { BuildSpec: string }).BuildSpec)) as {
-      phases: Record<string, { commands: string[]; 'runtime-versions'?: unknown }>;
-    };
-    const line = spec.phases.build!.commands.find((c) => c.includes('base64 -d'))!;
-    return Buffer.from(/^echo (\S+) \|/.exec(line)![1]!, 'base64').toString('utf8');
-  };
+  const runnerOf = runnerOfProject;
 
   it('installs the runtimes as root, then hands the seller code a user without credentials', () => {
     const { properties } = onlyOf('AWS::CodeBuild::Project');
@@ -197,6 +208,7 @@ describe('the buildspec', () => {
         execFileSync(process.execPath, [file], {
           env: {
             PATH: '/nonexistent',
+            BUILD_RUNNER_ROOT: path.join(dir, 'build'),
             PROJECT_FILES_BUCKET: 'files',
             PROJECT_PREVIEW_BUCKET: 'previews',
             ...variables,
@@ -233,6 +245,122 @@ describe('the buildspec', () => {
     // Its own files pass the check (and then fail to download here: no AWS CLI on this PATH).
     expect(run(own).stderr).not.toContain('Refused');
   });
+});
+
+describe('the buildspec’s runner, run here with stand-ins for the AWS CLI and runuser', () => {
+  /**
+   * A folder standing in for S3 (`s3/<bucket>/<key>`), and on the PATH an `aws` that copies to
+   * and from it, a `runuser` that runs the command as this user, a `chown` that does nothing.
+   */
+  const world = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'build-runner-'));
+    const bin = path.join(dir, 'bin');
+    mkdirSync(bin);
+    const fake = (name: string, body: string) => {
+      writeFileSync(path.join(bin, name), `#!/bin/sh\n${body}\n`);
+      chmodSync(path.join(bin, name), 0o755);
+    };
+    const s3 = path.join(dir, 's3');
+    fake(
+      'aws',
+      `keyfile() { echo "${s3}/\${1#s3://}"; }
+case "$2" in
+  cp) case "$3" in s3://*) cp "$(keyfile "$3")" "$4";; *) mkdir -p "$(dirname "$(keyfile "$4")")" && cp "$3" "$(keyfile "$4")";; esac;;
+  sync) mkdir -p "$(keyfile "$4")" && cp -R "$3"/. "$(keyfile "$4")";;
+esac`,
+    );
+    fake('runuser', 'shift 3\nexec "$@"');
+    fake('chown', 'exit 0');
+    return { dir, bin, s3 };
+  };
+
+  const bundleWith = (s3: string, files: Record<string, string>) => {
+    const project = mkdtempSync(path.join(tmpdir(), 'bundle-'));
+    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(project, name), text);
+    mkdirSync(path.join(s3, 'files', 'mvps', 'tpl1', 'ver1'), { recursive: true });
+    execFileSync('tar', [
+      '-czf',
+      path.join(s3, 'files/mvps/tpl1/ver1/bundle.tar.gz'),
+      '-C',
+      project,
+      '.',
+    ]);
+  };
+
+  const runBuild = (buildCommand: string) => {
+    const { dir, bin, s3 } = world();
+    const manifest = { name: 'demo', version: '1.0.0', scripts: { build: 'node build.js' } };
+    bundleWith(s3, {
+      'package.json': JSON.stringify(manifest),
+      'package-lock.json': JSON.stringify({
+        name: 'demo',
+        version: '1.0.0',
+        lockfileVersion: 3,
+        requires: true,
+        packages: { '': { name: 'demo', version: '1.0.0' } },
+      }),
+      'build.js': `require('fs').mkdirSync('dist/assets', { recursive: true });
+require('fs').writeFileSync('dist/index.html', '<script src="./assets/app.js"></script>');
+require('fs').writeFileSync('dist/assets/app.js', 'console.log(1)');
+console.log('built for', process.env.AWS_CONTAINER_CREDENTIALS_RELATIVE_URI ?? 'nobody');`,
+    });
+    const runner = path.join(dir, 'run-build.cjs');
+    writeFileSync(runner, runnerOfProject());
+    const userPath = `${bin}:${process.env.PATH}`;
+    execFileSync(process.execPath, [runner], {
+      env: {
+        PATH: userPath,
+        BUILD_USER_PATH: userPath,
+        BUILD_RUNNER_ROOT: path.join(dir, 'build'),
+        PROJECT_FILES_BUCKET: 'files',
+        PROJECT_PREVIEW_BUCKET: 'previews',
+        // What CodeBuild's agent has, which the build must not see.
+        AWS_CONTAINER_CREDENTIALS_RELATIVE_URI: '/v2/credentials/secret',
+        [BUILD_ENV.bundleBucket]: 'files',
+        [BUILD_ENV.bundleKey]: 'mvps/tpl1/ver1/bundle.tar.gz',
+        [BUILD_ENV.packageManager]: 'npm',
+        [BUILD_ENV.installCommand]: 'npm ci',
+        [BUILD_ENV.buildCommand]: buildCommand,
+        [BUILD_ENV.outputDir]: 'dist',
+        [BUILD_ENV.outputBucket]: 'previews',
+        [BUILD_ENV.recordKey]: 'records/tpl1/ver1/build.json',
+        [BUILD_ENV.sitePrefix]: 'sites/tpl1/ver1/',
+      },
+      stdio: 'pipe',
+      timeout: 60_000,
+    });
+    const record = JSON.parse(
+      readFileSync(path.join(s3, 'previews/records/tpl1/ver1/build.json'), 'utf8'),
+    ) as BuildRecordFile;
+    return { record, sites: path.join(s3, 'previews/sites/tpl1/ver1') };
+  };
+
+  it('installs with the lock file, builds, records and publishes the static site', () => {
+    const { record, sites } = runBuild('npm run build');
+    expect(record).toMatchObject({
+      outcome: 'built',
+      package_manager: 'npm',
+      install_command: 'npm ci',
+      build_command: 'npm run build',
+      static_site: true,
+      output_files: 2,
+      environment: 'codebuild',
+    });
+    expect(record.install_ms).toBeGreaterThan(0);
+    expect(record.runtime_version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(readFileSync(path.join(sites, 'index.html'), 'utf8')).toContain('./assets/app.js');
+    expect(readFileSync(path.join(sites, 'assets/app.js'), 'utf8')).toBe('console.log(1)');
+    // The build ran with a clean environment: the credentials' address never reached it.
+    expect(record.log_tail).toContain('built for nobody');
+  }, 90_000);
+
+  it('records a failed build with its exit code and log tail, and publishes nothing', () => {
+    const { record, sites } = runBuild('echo broken build script >&2; exit 3');
+    expect(record).toMatchObject({ outcome: 'failed', failed_step: 'build', static_site: false });
+    expect(record.reason).toContain('exit code 3');
+    expect(record.log_tail).toContain('broken build script');
+    expect(existsSync(sites)).toBe(false);
+  }, 90_000);
 });
 
 describe('the preview bucket', () => {
