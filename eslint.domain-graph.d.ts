@@ -19,3 +19,12 @@ export function mermaidArrows(graph: DomainGraph): string[];
 export const CYCLE_MESSAGE: string;
 export const noDomainCycle: Rule.RuleModule;
 export const domainsPlugin: ESLint.Plugin;
+
+/** A layer of domains: its steps, bottom first (docs/architecture.md, "Domains"). */
+export interface DomainLayer {
+  layer: string;
+  steps: string[][];
+}
+export const domainLayers: DomainLayer[];
+export function stepOfDomain(layers?: readonly DomainLayer[]): Map<string, number>;
+export function layerViolations(graph: DomainGraph, layers?: readonly DomainLayer[]): string[];
