@@ -124,6 +124,7 @@ export const BUILD_REASONS = {
   unreadableBundle: 'The bundle could not be extracted for the build.',
   didNotFinish: 'The build did not finish and left no record: it ran out of time or was stopped.',
   notRun: 'The build step did not run.',
+  stoppedLocally: 'Not built: the local stack stopped during the build.',
 } as const;
 
 /** The pipeline's plan of one build: what the Build state runs (or why it does not run). */

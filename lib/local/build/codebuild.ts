@@ -71,10 +71,14 @@ const CONTENT_TYPES: Record<string, string> = {
 const contentTypeOf = (key: string) =>
   CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
 
-/** The Build state's local handler. */
+/**
+ * The Build state's local handler; `abort()` stops the builds running (the local stack stopping:
+ * they are recorded as not built, so the next start may build them again).
+ */
 export const createLocalCodeBuild = (options: LocalCodeBuildOptions) => {
   const enabled = options.enabled ?? process.env.LOCAL_BUILDS !== 'off';
-  return async (input: unknown) => {
+  const stopping = new AbortController();
+  const handler = async (input: unknown) => {
     const { EnvironmentVariablesOverride = [] } = (input ?? {}) as StartBuildInput;
     const settings = buildSettingsFromEnvironment(
       Object.fromEntries(EnvironmentVariablesOverride.map(({ Name, Value }) => [Name, Value])),
@@ -101,6 +105,7 @@ export const createLocalCodeBuild = (options: LocalCodeBuildOptions) => {
       const result = await runLocalBuild(settings, {
         registryUrl,
         limits: options.limits,
+        signal: stopping.signal,
       });
       try {
         record = result.record;
@@ -135,4 +140,5 @@ export const createLocalCodeBuild = (options: LocalCodeBuildOptions) => {
     }
     return { Build: { Id: id, BuildStatus: 'SUCCEEDED' } };
   };
+  return Object.assign(handler, { abort: () => stopping.abort() });
 };

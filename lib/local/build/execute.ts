@@ -43,6 +43,8 @@ export interface LocalBuildOptions {
   >;
   /** Keep the temporary folder (to look at a failed build). */
   keepFolder?: boolean;
+  /** Stops the build (the local stack stopping): it is then not built, with that reason. */
+  signal?: AbortSignal;
 }
 
 export interface LocalBuildResult {
@@ -177,6 +179,7 @@ interface BuildContext {
   env: Record<string, string>;
   /** The project's folder (the bundle's base folder). */
   base: string;
+  signal?: AbortSignal;
 }
 
 const failed = (
@@ -185,13 +188,20 @@ const failed = (
   reason: string,
 ): Ended => ({ ...fields, outcome: 'failed', failed_step: step, reason });
 
+/** A build the local stack stopped is not built (its next start may build it). */
+const stopped = (fields: RecordFields): Ended => ({
+  ...fields,
+  outcome: 'not_built',
+  reason: BUILD_REASONS.stoppedLocally,
+});
+
 /** 2. The install, then (npm) the packages' install scripts without network. */
-const install = async ({ settings, limits, log, env, base }: BuildContext) => {
+const install = async ({ settings, limits, log, env, base, signal }: BuildContext) => {
   const npm = settings.packageManager === 'npm';
   const command = npm ? `${settings.installCommand} --ignore-scripts` : settings.installCommand!;
   const timeoutMs = limits.installTimeoutSeconds * 1000;
-  const step = await runStep(command, { cwd: base, env, timeoutMs, log, sandboxed: false });
-  let { exitCode, timedOut, ms } = step;
+  const step = await runStep(command, { cwd: base, env, timeoutMs, log, sandboxed: false, signal });
+  let { exitCode, timedOut, aborted, ms } = step;
   if (exitCode === 0 && npm) {
     const scripts = await runStep('npm rebuild', {
       cwd: base,
@@ -199,11 +209,13 @@ const install = async ({ settings, limits, log, env, base }: BuildContext) => {
       timeoutMs: Math.max(1_000, timeoutMs - ms),
       log,
       sandboxed: true,
+      signal,
     });
-    ({ exitCode, timedOut } = scripts);
+    ({ exitCode, timedOut, aborted } = scripts);
     ms += scripts.ms;
   }
   const fields = { install_ms: ms };
+  if (aborted) return stopped(fields);
   if (timedOut) {
     return failed(
       fields,
@@ -216,15 +228,17 @@ const install = async ({ settings, limits, log, env, base }: BuildContext) => {
 };
 
 /** 3. The build command, without network. */
-const build = async ({ settings, limits, log, env, base }: BuildContext) => {
+const build = async ({ settings, limits, log, env, base, signal }: BuildContext) => {
   const step = await runStep(settings.buildCommand!, {
     cwd: base,
     env,
     timeoutMs: limits.buildTimeoutSeconds * 1000,
     log,
     sandboxed: true,
+    signal,
   });
   const fields = { build_ms: step.ms };
+  if (step.aborted) return stopped(fields);
   if (step.timedOut) {
     return failed(fields, 'build', BUILD_REASONS.timedOut('build', limits.buildTimeoutSeconds));
   }
@@ -315,7 +329,10 @@ export const runLocalBuild = async (
   const env = cleanEnvironment(folder, options.registryUrl);
   const root = join(folder, 'bundle');
   await Promise.all([root, env.HOME!, env.TMPDIR!].map((dir) => mkdir(dir, { recursive: true })));
-  const { siteFiles = [], ...fields } = await runSteps({ settings, limits, log, env }, root);
+  const { siteFiles = [], ...fields } = await runSteps(
+    { settings, limits, log, env, signal: options.signal },
+    root,
+  );
   const plan = {
     framework: settings.framework,
     package_manager: settings.packageManager,

@@ -97,6 +97,8 @@ export interface StepResult {
   /** The exit code; null when the step was stopped at its time limit or by a signal. */
   exitCode: number | null;
   timedOut: boolean;
+  /** Stopped by `signal` (the local stack stopping). */
+  aborted: boolean;
   ms: number;
 }
 
@@ -107,6 +109,8 @@ export interface StepOptions {
   log: LogTail;
   /** Run without network in the machine's sandbox (the build); false: a plain child (install). */
   sandboxed: boolean;
+  /** Stops the step (its whole process group). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -137,12 +141,20 @@ export const runStep = (command: string, options: StepOptions): Promise<StepResu
       timedOut = true;
       killGroup();
     }, options.timeoutMs);
+    let aborted = false;
+    const abort = () => {
+      aborted = true;
+      killGroup();
+    };
+    if (options.signal?.aborted) abort();
+    options.signal?.addEventListener('abort', abort, { once: true });
     child.stdout.on('data', (chunk: Buffer) => options.log.push(chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => options.log.push(chunk.toString('utf8')));
     child.on('error', (error) => {
       clearTimeout(timer);
       options.log.add(error.message);
-      resolve({ exitCode: null, timedOut: false, ms: Date.now() - started });
+      options.signal?.removeEventListener('abort', abort);
+      resolve({ exitCode: null, timedOut: false, aborted, ms: Date.now() - started });
     });
     // A background process that keeps the output open would hold `close` until the time limit.
     child.on('exit', () => setTimeout(killGroup, 1_000).unref());
@@ -150,7 +162,13 @@ export const runStep = (command: string, options: StepOptions): Promise<StepResu
       clearTimeout(timer);
       // Whatever the step left running in the background goes with it.
       killGroup();
-      resolve({ exitCode: timedOut ? null : code, timedOut, ms: Date.now() - started });
+      options.signal?.removeEventListener('abort', abort);
+      resolve({
+        exitCode: timedOut || aborted ? null : code,
+        timedOut,
+        aborted,
+        ms: Date.now() - started,
+      });
     });
   });
 };

@@ -1,9 +1,10 @@
 /**
  * The demo template built with Vite (starter.ts, `VITE_DEMO_TEMPLATE_ID`) gets a real build, as
  * an upload would: the seed imports templates without the pipeline, so it starts the pipeline's
- * build steps alone for that version (a rebuild, lambdas/templates/processing-start.ts) once, when
- * the version has no build yet. The build runs in the background (the local build runner, from the
- * local registry, offline); the template page shows it when it ends.
+ * build steps alone for that version (a rebuild, lambdas/templates/processing-start.ts) when the
+ * version has no build yet, or was not built (the stack stopped during its build). The build runs
+ * in the background (the local build runner, from the local registry, offline); the template page
+ * shows it when it ends.
  */
 import { getBuildWithPrevious } from '../../../lambdas/builds/service';
 import { startRebuild } from '../../../lambdas/templates/processing-start';
@@ -15,7 +16,8 @@ export const seedDemoBuild = async (): Promise<boolean> => {
   // The version id of an imported template is its own id (lambdas/templates/import.ts).
   const [templateId, versionId] = [VITE_DEMO_TEMPLATE_ID, VITE_DEMO_TEMPLATE_ID];
   const { build } = await getBuildWithPrevious(templateId, versionId);
-  if (build) return false;
+  // Not built last time (the stack stopped during it, no registry ran): built now.
+  if (build && build.outcome !== 'not_built') return false;
   const version = await getVersionSiteSettings(templateId, versionId);
   // A data folder seeded before the demo was a Vite project keeps its older, static bundle.
   if (version?.settings?.framework !== 'Vite') return false;

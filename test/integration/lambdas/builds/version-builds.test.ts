@@ -290,4 +290,24 @@ describe('version builds in the processing pipeline, offline', () => {
     },
     BUILD_TIMEOUT,
   );
+
+  it('records a build the local stack stopped as not built, so a later start builds it again', async () => {
+    const codebuild = createLocalCodeBuild({
+      enabled: true,
+      registryUrl: async () => registry.url,
+    });
+    const stopping = createLocalWorkflowRunner({
+      retryIntervalMs: 10,
+      log: () => undefined,
+      services: { 'codebuild:startBuild.sync': codebuild },
+    });
+    codebuild.abort();
+    const { build, template } = await processVersion(scriptTemplate('sleep 600'), stopping);
+    expect(build).toMatchObject({
+      outcome: 'not_built',
+      reason: BUILD_REASONS.stoppedLocally,
+      build_ms: null,
+    });
+    expect(template.status).toBe('approved');
+  });
 });
