@@ -141,14 +141,49 @@ export interface SearchRows {
   ranked: SearchRanking;
 }
 
+/** Each row's position in `order` (indexed loops: a container runs this once, unoptimised). */
+const positionsOf = (order: Uint32Array, n: number): Uint32Array => {
+  const position = new Uint32Array(n);
+  for (let i = 0; i < n; i += 1) position[order[i]!] = i;
+  return position;
+};
+
+/** One bitmap per string code of each dictionary column, found in arrays by code per row. */
+const bitmapsOf = (columns: CatalogColumns) => {
+  const n = columns.count;
+  const byCode = { category: [] as Bitmap[], licence: [] as Bitmap[], accessTier: [] as Bitmap[] };
+  const tech: Bitmap[] = [];
+  for (let row = 0; row < n; row += 1) {
+    const word = row >>> 5;
+    const bit = 1 << (row & 31);
+    (byCode.category[columns.category[row]!] ??= emptyBitmap(n))[word]! |= bit;
+    (byCode.licence[columns.licence[row]!] ??= emptyBitmap(n))[word]! |= bit;
+    (byCode.accessTier[columns.accessTier[row]!] ??= emptyBitmap(n))[word]! |= bit;
+    for (let t = columns.techStart[row]!; t < columns.techStart[row + 1]!; t += 1) {
+      (tech[columns.tech[t]!] ??= emptyBitmap(n))[word]! |= bit;
+    }
+  }
+  const mapOf = (bitmaps: Bitmap[]) => {
+    const map = new Map<number, Bitmap>();
+    bitmaps.forEach((bitmap, code) => map.set(code, bitmap));
+    return map;
+  };
+  return {
+    category: mapOf(byCode.category),
+    licence: mapOf(byCode.licence),
+    accessTier: mapOf(byCode.accessTier),
+    tech: mapOf(tech),
+  };
+};
+
 export class CatalogIndex {
   readonly size: number;
   /** Per sort option, each row's position in `orders[sort]`. */
   readonly positions: Readonly<Record<SortOption, Uint32Array>>;
-  readonly byCategory = new Map<number, Bitmap>();
-  readonly byLicence = new Map<number, Bitmap>();
-  readonly byAccessTier = new Map<number, Bitmap>();
-  readonly byTech = new Map<number, Bitmap>();
+  private bitmaps: Record<
+    'category' | 'licence' | 'accessTier' | 'tech',
+    Map<number, Bitmap>
+  > | null = null;
   private readonly stringPositions: Map<string, number>;
   private readonly searchCache = new Map<string, SearchRows>();
   private searchIndex: CatalogSearch | null;
@@ -163,37 +198,33 @@ export class CatalogIndex {
     search: CatalogSearch | null = null,
   ) {
     this.searchIndex = search;
-    const n = columns.count;
-    this.size = n;
-    // Indexed loops: a new container runs these once, before callbacks would be optimised.
+    this.size = columns.count;
+    // Made when first read: a new container's catalog from the snapshot is replaced by the one
+    // with the changes since before any request reads it, and a request needs one sort's.
     const positions = {} as Record<SortOption, Uint32Array>;
     for (const sort of SORT_OPTIONS) {
-      const order = orders[sort];
-      const position = new Uint32Array(n);
-      for (let i = 0; i < n; i += 1) position[order[i]!] = i;
-      positions[sort] = position;
+      let position: Uint32Array | null = null;
+      Object.defineProperty(positions, sort, {
+        enumerable: true,
+        get: () => (position ??= positionsOf(orders[sort], columns.count)),
+      });
     }
     this.positions = positions;
-    // One bitmap per string code of each column, found in arrays by code (not maps) per row.
-    const category: Bitmap[] = [];
-    const licence: Bitmap[] = [];
-    const accessTier: Bitmap[] = [];
-    const tech: Bitmap[] = [];
-    for (let row = 0; row < n; row += 1) {
-      const word = row >>> 5;
-      const bit = 1 << (row & 31);
-      (category[columns.category[row]!] ??= emptyBitmap(n))[word]! |= bit;
-      (licence[columns.licence[row]!] ??= emptyBitmap(n))[word]! |= bit;
-      (accessTier[columns.accessTier[row]!] ??= emptyBitmap(n))[word]! |= bit;
-      for (let t = columns.techStart[row]!; t < columns.techStart[row + 1]!; t += 1) {
-        (tech[columns.tech[t]!] ??= emptyBitmap(n))[word]! |= bit;
-      }
-    }
-    category.forEach((bitmap, code) => this.byCategory.set(code, bitmap));
-    licence.forEach((bitmap, code) => this.byLicence.set(code, bitmap));
-    accessTier.forEach((bitmap, code) => this.byAccessTier.set(code, bitmap));
-    tech.forEach((bitmap, code) => this.byTech.set(code, bitmap));
     this.stringPositions = new Map(columns.strings.map((value, position) => [value, position]));
+  }
+
+  /** Each category's rows (by string code); likewise below. Made when first read. */
+  get byCategory(): Map<number, Bitmap> {
+    return (this.bitmaps ??= bitmapsOf(this.columns)).category;
+  }
+  get byLicence(): Map<number, Bitmap> {
+    return (this.bitmaps ??= bitmapsOf(this.columns)).licence;
+  }
+  get byAccessTier(): Map<number, Bitmap> {
+    return (this.bitmaps ??= bitmapsOf(this.columns)).accessTier;
+  }
+  get byTech(): Map<number, Bitmap> {
+    return (this.bitmaps ??= bitmapsOf(this.columns)).tech;
   }
 
   /** The bitmap of rows whose dictionary column holds `value` (empty when none does). */
