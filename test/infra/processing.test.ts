@@ -71,6 +71,8 @@ describe('processing state machine', () => {
       'SkipBuild',
       'Build',
       'RecordBuild',
+      'AfterBuild',
+      'RebuildDone',
       'Publish',
       'AuditRefused',
       'MarkScanFailed',
@@ -148,6 +150,13 @@ describe('processing state machine', () => {
           ],
           Next: 'RenditionsOnly',
         },
+        {
+          And: [
+            { Variable: '$.only', IsPresent: true },
+            { Variable: '$.only', StringEquals: 'build' },
+          ],
+          Next: 'PlanBuild',
+        },
       ],
     });
     expect(source.States.RenditionsOnly).toMatchObject({
@@ -157,6 +166,28 @@ describe('processing state machine', () => {
       Catch: [{ ErrorEquals: ['States.ALL'], Next: 'RenditionsDone' }],
     });
     expect(source.States.RenditionsDone.Type).toBe('Succeed');
+  });
+
+  it('runs the build steps alone for a rebuild, ending after the record without publishing', () => {
+    const { States } = JSON.parse(readFileSync(PROCESSING_ASL, 'utf8'));
+    expect(States.RecordBuild).toMatchObject({
+      Next: 'AfterBuild',
+      Catch: [{ ErrorEquals: ['States.ALL'], Next: 'AfterBuild' }],
+    });
+    expect(States.AfterBuild).toMatchObject({
+      Type: 'Choice',
+      Default: 'Publish',
+      Choices: [
+        {
+          And: [
+            { Variable: '$.only', IsPresent: true },
+            { Variable: '$.only', StringEquals: 'build' },
+          ],
+          Next: 'RebuildDone',
+        },
+      ],
+    });
+    expect(States.RebuildDone.Type).toBe('Succeed');
   });
 
   it('bundles sharp as a module installed for linux-arm64 beside the renditions function', () => {
