@@ -4,18 +4,17 @@
  * resource limit.
  *
  * - The CodeBuild project the processing state machine starts (`startBuild.sync`) for each
- *   version: the buildspec of lib/constructs/version-build-spec.ts, no secrets, a small ARM
- *   machine, a time limit, a few builds at once, logs in CloudWatch kept a month. Its role may read
- *   bundles (`mvps/*\/bundle.*` of the files bucket) and write build records (`records/`) and
- *   preview sites (`sites/`) into the preview bucket; nothing else (no other read, no delete, no
- *   list).
+ *   version: the buildspec of version-build-spec.ts, no secrets, a small ARM machine, a time
+ *   limit, a few builds at once, logs in CloudWatch kept a month. Its role may read bundles
+ *   (`mvps/*\/bundle.*` of the files bucket) and write build records (`records/`) and preview
+ *   sites (`sites/`) into the preview bucket; nothing else (no other read, no delete, no list).
  *   CodeBuild has no per-build session policy, so the role cannot be narrowed to the one bundle a
- *   build is given: the buildspec checks the key against the output prefix and runs the seller's
- *   code as a user without the credentials (version-build-spec.ts).
- * - The preview bucket and its own CloudFront distribution, on a domain that is not the
- *   marketplace's (CloudFront's own name, or context `previewDomain`): origin access control,
- *   signed URLs or cookies only (a key group whose private key is in Secrets Manager), a strict
- *   CSP, `X-Robots-Tag: noindex`, no cookie or query string forwarded to S3.
+ *   build is given: the buildspec checks the key against the record and site it was given and
+ *   runs the seller's code as a user without the credentials (version-build-spec.ts).
+ * - The preview bucket and its own CloudFront distribution (preview-distribution.ts), on a domain
+ *   that is not the marketplace's (CloudFront's own name, or context `previewDomain`): origin
+ *   access control, signed URLs or cookies only (a key group whose private key is in Secrets
+ *   Manager), a strict CSP, `X-Robots-Tag: noindex`, no cookie or query string forwarded to S3.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,22 +29,7 @@ import {
   Validations,
 } from 'aws-cdk-lib';
 import { BuildSpec, ComputeType, LinuxArmBuildImage, Project } from 'aws-cdk-lib/aws-codebuild';
-import {
-  CachePolicy,
-  Distribution,
-  Function as CloudFrontFunction,
-  FunctionCode,
-  FunctionEventType,
-  FunctionRuntime,
-  HeadersReferrerPolicy,
-  HttpVersion,
-  KeyGroup,
-  PublicKey,
-  ResponseHeadersPolicy,
-  SecurityPolicyProtocol,
-  ViewerProtocolPolicy,
-} from 'aws-cdk-lib/aws-cloudfront';
-import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { type Distribution, KeyGroup, PublicKey } from 'aws-cdk-lib/aws-cloudfront';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -56,19 +40,16 @@ import { stateMachineDesign } from '../../contract/design/state-machines';
 import type { Construct } from 'constructs';
 import { BUILD_LIMITS } from '../../contract/design/build';
 import {
-  livePreviewContentSecurityPolicy,
-  PREVIEW_ROBOTS_TAG,
-  PREVIEW_URL_SECONDS,
   previewLayout,
   previewRetention,
   type CostCaps,
 } from '../../contract/design/live-previews';
-import { webSecurityHeaders } from '../../contract/design/web-security';
 import { storageDesign } from '../../contract/design/storage-design';
 import type { Data } from './data';
 import { logicalIdOf, projectRoot } from './marketplace-function';
 import type { Processing } from './processing';
 import { aslFileOf } from './workflow';
+import { createPreviewDistribution } from './preview-distribution';
 import { SiteDomain } from './site-domain';
 import {
   FILES_BUCKET_VARIABLE,
@@ -122,84 +103,11 @@ export interface VersionBuildsProps {
 }
 
 /**
- * The previews' viewer-request function: `/{template}/{version}/` and any path of a preview
- * without a file extension (a client-side route) serve that preview's `index.html`.
- */
-const previewRewrite = `function handler(event) {
-  var request = event.request;
-  var parts = request.uri.split('/');
-  if (parts.length < 4 || !parts[1] || !parts[2]) return request;
-  var last = parts[parts.length - 1];
-  if (last === '' || last.indexOf('.') === -1) {
-    request.uri = '/' + parts[1] + '/' + parts[2] + '/index.html';
-  }
-  return request;
-}`;
-
-/**
- * The previews' viewer-response function: the signed address's Policy, Signature and
- * Key-Pair-Id become CloudFront's signed cookies, scoped to that preview's folder and living no
- * longer than the address, so the page's own scripts, styles and images load with it too. The
- * policy's resource is the preview's folder (`/{template}/{version}/*`), so the cookies open
- * nothing else. Partitioned: in the marketplace's frame they are kept for that frame alone.
- */
-const signedCookies = `function handler(event) {
-  var q = event.request.querystring;
-  var response = event.response;
-  if (!q.Policy || !q.Signature || !q['Key-Pair-Id']) return response;
-  var parts = event.request.uri.split('/');
-  var attributes = 'Path=/' + parts[1] + '/' + parts[2] + '/; Max-Age=${PREVIEW_URL_SECONDS}; Secure; HttpOnly; SameSite=None; Partitioned';
-  response.cookies['CloudFront-Policy'] = { value: q.Policy.value, attributes: attributes };
-  response.cookies['CloudFront-Signature'] = { value: q.Signature.value, attributes: attributes };
-  response.cookies['CloudFront-Key-Pair-Id'] = { value: q['Key-Pair-Id'].value, attributes: attributes };
-  return response;
-}`;
-
-/**
  * How cdk-nag prints a parent stack's attribute inside this nested stack: the parameter CDK makes
  * for it (`referenceto<unique id of the resource><attribute>`).
  */
 const parentReference = (construct: Construct, attribute: string): string =>
   `referenceto${Names.uniqueId(construct.node.defaultChild!)}${attribute}`;
-
-/**
- * The previews' response headers: the strict CSP of contract/design/live-previews.ts (framed by
- * `frameAncestors` only), `X-Robots-Tag: noindex`, HSTS, nosniff, no referrer, the permissions
- * policy; `override` so that no object's metadata can weaken them.
- */
-const previewHeadersPolicy = (
-  scope: Construct,
-  frameAncestors: readonly string[],
-): ResponseHeadersPolicy => {
-  const { strictTransportSecurity: hsts } = webSecurityHeaders;
-  return new ResponseHeadersPolicy(scope, 'PreviewHeaders', {
-    comment: 'Live previews: strict CSP, framed by the marketplace only, noindex, HSTS, nosniff',
-    securityHeadersBehavior: {
-      contentSecurityPolicy: {
-        contentSecurityPolicy: livePreviewContentSecurityPolicy(frameAncestors),
-        override: true,
-      },
-      contentTypeOptions: { override: true },
-      referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
-      strictTransportSecurity: {
-        accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds),
-        includeSubdomains: hsts.includeSubdomains,
-        preload: hsts.preload,
-        override: true,
-      },
-    },
-    customHeadersBehavior: {
-      customHeaders: [
-        { header: 'X-Robots-Tag', value: PREVIEW_ROBOTS_TAG, override: true },
-        {
-          header: 'Permissions-Policy',
-          value: webSecurityHeaders.permissionsPolicy,
-          override: true,
-        },
-      ],
-    },
-  });
-};
 
 /**
  * How cdk-nag prints this nested stack's attribute in the parent stack: the nested stack
@@ -243,7 +151,13 @@ export class VersionBuilds extends NestedStack {
           ...(props.previewDomain.hostedZone ? { hostedZone: props.previewDomain.hostedZone } : {}),
         })
       : undefined;
-    this.distribution = this.createDistribution(props, domain);
+    this.distribution = createPreviewDistribution(this, {
+      bucket: this.previewBucket,
+      keyGroup: this.keyGroup,
+      siteOrigins: props.siteOrigins,
+      logBucket: props.data.logBucket,
+      ...(domain ? { domain } : {}),
+    });
     domain?.pointAt(this.distribution);
     this.previewOrigin = `https://${domain?.domainName ?? this.distribution.distributionDomainName}`;
     const { project, logs } = this.createProject(props.data);
@@ -254,7 +168,7 @@ export class VersionBuilds extends NestedStack {
   /**
    * The processing pipeline's side of the builds: its state machine may run this project
    * (`startBuild.sync`), PlanBuild names this preview bucket to each build, and RecordBuild reads
-   * the records (`records/`, read only).
+   * the records (`records/`, read only; and may list the bucket, so a missing record is a 404).
    */
   serveProcessing(processing: Processing): void {
     this.allowBuildsFrom(processing.stateMachine);
@@ -270,6 +184,14 @@ export class VersionBuilds extends NestedStack {
       new PolicyStatement({
         actions: ['s3:GetObject'],
         resources: [this.previewBucket.arnForObjects(`${previewLayout.recordsPrefix}*`)],
+      }),
+    );
+    // A build that left no record is recorded as such: without ListBucket, S3 answers the read
+    // of a missing record 403 instead of 404, and RecordBuild would fail instead.
+    recordBuild.executionRole.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [this.previewBucket.bucketArn],
       }),
     );
     Validations.of(recordBuild.executionRole).acknowledge({
@@ -351,80 +273,6 @@ export class VersionBuilds extends NestedStack {
       comment: 'Signs live preview addresses',
     });
     return { keyGroup, publicKeys };
-  }
-
-  /** The preview distribution: OAC, signed only, the preview headers, nothing forwarded. */
-  private createDistribution(
-    props: VersionBuildsProps,
-    domain: SiteDomain | undefined,
-  ): Distribution {
-    const frameAncestors = props.siteOrigins.length
-      ? props.siteOrigins
-      : ['https://*.cloudfront.net'];
-    const headers = previewHeadersPolicy(this, frameAncestors);
-    const distribution = new Distribution(this, 'PreviewDistribution', {
-      comment: 'MVP marketplace: live previews (signed, own domain)',
-      httpVersion: HttpVersion.HTTP2_AND_3,
-      enableLogging: true,
-      logBucket: props.data.logBucket,
-      logFilePrefix: 'cloudfront-previews/',
-      ...(domain
-        ? {
-            domainNames: [domain.domainName],
-            certificate: domain.certificate,
-            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
-          }
-        : {}),
-      defaultBehavior: {
-        // `/{template}/{version}/…` is `sites/{template}/{version}/…`: records stay unreachable.
-        origin: S3BucketOrigin.withOriginAccessControl(this.previewBucket, {
-          originPath: `/${previewLayout.sitesPrefix.replace(/\/$/, '')}`,
-        }),
-        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-        // Neither cookies nor query strings nor headers reach S3 or the cache key: CloudFront
-        // checks the signature itself.
-        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        trustedKeyGroups: [this.keyGroup],
-        responseHeadersPolicy: headers,
-        functionAssociations: [
-          {
-            function: new CloudFrontFunction(this, 'PreviewRewrite', {
-              code: FunctionCode.fromInline(previewRewrite),
-              runtime: FunctionRuntime.JS_2_0,
-              comment: "A preview's folder and client-side routes serve its index.html",
-            }),
-            eventType: FunctionEventType.VIEWER_REQUEST,
-          },
-          {
-            function: new CloudFrontFunction(this, 'PreviewSignedCookies', {
-              code: FunctionCode.fromInline(signedCookies),
-              runtime: FunctionRuntime.JS_2_0,
-              comment: "A signed preview address's signature as cookies for its folder",
-            }),
-            eventType: FunctionEventType.VIEWER_RESPONSE,
-          },
-        ],
-      },
-    });
-    Validations.of(distribution).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason: 'Previews are shown to buyers worldwide; the product has no country restrictions.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'Every request must carry a valid CloudFront signature (trusted key group): an unsigned request is refused at the edge before any origin work; a web ACL would add cost for no more protection.',
-      },
-    );
-    if (!domain) {
-      Validations.of(distribution).acknowledge({
-        id: 'AwsSolutions-CFR4',
-        reason:
-          'Without -c previewDomain the previews use the default *.cloudfront.net certificate; a custom preview domain brings its own certificate and the TLS 1.2 floor.',
-      });
-    }
-    return distribution;
   }
 
   /** The CodeBuild project, its role and its log group. */

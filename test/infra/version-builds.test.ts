@@ -684,7 +684,7 @@ describe('the processing state machine’s Build state', () => {
     ).toHaveLength(3);
   });
 
-  it('tells PlanBuild and RecordBuild the preview bucket, and lets RecordBuild read records only', () => {
+  it('tells PlanBuild and RecordBuild the preview bucket, and lets RecordBuild read records only (and list)', () => {
     const { PlanBuildFunctionArn: planBuild, RecordBuildFunctionArn: recordBuild } =
       app.stack.processing.taskFunctions;
     const functions = app.template.findResources('AWS::Lambda::Function');
@@ -701,7 +701,9 @@ describe('the processing state machine’s Build state', () => {
       )
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Record<string, unknown>[])
       .filter((s) => [s.Action].flat().some((a) => String(a).startsWith('s3:')));
-    expect(s3.map((s) => [s.Action].flat())).toEqual([['s3:GetObject']]);
+    expect(s3.map((s) => [s.Action].flat())).toEqual([['s3:GetObject'], ['s3:ListBucket']]);
     expect(render(s3[0]!.Resource)).toMatch(/PreviewBucket\w*Arn.*\/records\/\*$/);
+    // A missing record must read as 404 (no record), not 403: ListBucket on the bucket itself.
+    expect(render(s3[1]!.Resource)).toMatch(/PreviewBucket\w*Arn>$/);
   });
 });
