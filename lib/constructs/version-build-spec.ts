@@ -28,8 +28,11 @@ import { storageDesign } from '../../contract/design/storage-design';
 export const FILES_BUCKET_VARIABLE = 'PROJECT_FILES_BUCKET';
 export const PREVIEW_BUCKET_VARIABLE = 'PROJECT_PREVIEW_BUCKET';
 
-/** The Node and Python versions the CodeBuild image runs builds on. */
-export const BUILD_RUNTIMES = { nodejs: '22', python: '3.12' } as const;
+/**
+ * The Node and Python versions the CodeBuild image (amazonlinux-aarch64-standard:3.0) runs builds
+ * on: Node 24 as the local runner's (the project's own Node), so a version builds alike in both.
+ */
+export const BUILD_RUNTIMES = { nodejs: '24', python: '3.12' } as const;
 
 /** The unprivileged user the seller's install and build run as. */
 const BUILD_USER = 'builder';
@@ -194,8 +197,11 @@ export const versionBuildSpec = (): Record<string, unknown> => ({
         'corepack enable || true',
         'npm install --global --silent bun@1 >/dev/null 2>&1 || true',
         'pip3 install --quiet uv >/dev/null 2>&1 || true',
-        // The runtimes live under root's home on CodeBuild images: the build user may read them.
-        'for bin in node npm pnpm yarn bun uv python3; do p=$(command -v $bin) || continue; d=$(dirname "$(readlink -f "$p")"); while [ "$d" != / ]; do chmod o+rx "$d"; d=$(dirname "$d"); done; done',
+        // Python (pyenv) lives under root's home on CodeBuild images: the build user may pass
+        // through it and read the interpreters, nothing else of root's. Node (n) is in /usr/local.
+        'chmod o+x /root',
+        'if [ -d /root/.pyenv ]; then chmod -R o+rX /root/.pyenv; fi',
+        'for bin in node npm pnpm yarn bun uv python3; do p=$(command -v $bin) || continue; d=$(dirname "$(readlink -f "$p")"); while [ "$d" != / ]; do chmod o+x "$d"; d=$(dirname "$d"); done; done',
         // CodeBuild's own files (its scripts and their environment) stay root's alone.
         'chmod -R go-rwx /codebuild 2>/dev/null || true',
         'export BUILD_USER_PATH="$PATH"',
