@@ -29,6 +29,7 @@ import {
   type BuildRecordFile,
   type BuildSettings,
 } from '../../../contract/design/build';
+import type { BundleFile } from '../../../lambdas/deployments/bundle-files';
 import { LogTail, runStep, sandboxOfMachine } from './sandbox';
 
 /** BUILD_LIMITS as numbers (a test may shorten them). */
@@ -45,6 +46,8 @@ export interface LocalBuildOptions {
   keepFolder?: boolean;
   /** Stops the build (the local stack stopping): it is then not built, with that reason. */
   signal?: AbortSignal;
+  /** Reads the bundle at a key (the benchmark's from memory); default: from the files bucket. */
+  readBundle?: (key: string) => Promise<BundleFile[]>;
 }
 
 export interface LocalBuildResult {
@@ -151,9 +154,14 @@ const versionOf = (env: Record<string, string>, command: string, cwd: string): s
 };
 
 /** Writes the bundle's files under `root` (a deploy's reading of it: safe paths only). */
-const extract = async (fileKey: string, root: string) => {
-  const { readBundleFiles } = await import('../../../lambdas/deployments/bundle-files');
-  const files = await readBundleFiles(fileKey);
+const extract = async (
+  fileKey: string,
+  root: string,
+  readBundle: LocalBuildOptions['readBundle'],
+) => {
+  const files = await (
+    readBundle ?? (await import('../../../lambdas/deployments/bundle-files')).readBundleFiles
+  )(fileKey);
   let total = 0;
   for (const file of files) {
     const target = resolve(root, file.path);
@@ -180,6 +188,7 @@ interface BuildContext {
   /** The project's folder (the bundle's base folder). */
   base: string;
   signal?: AbortSignal;
+  readBundle?: LocalBuildOptions['readBundle'];
 }
 
 const failed = (
@@ -284,7 +293,7 @@ const prepare = async (
     return notBuilt(BUILD_REASONS.packageManagerNotLocal(settings.packageManager));
   }
   try {
-    await extract(settings.bundle.key, root);
+    await extract(settings.bundle.key, root, context.readBundle);
   } catch (error) {
     log.add((error as Error).message);
     return { outcome: 'failed', reason: BUILD_REASONS.unreadableBundle };
@@ -330,7 +339,7 @@ export const runLocalBuild = async (
   const root = join(folder, 'bundle');
   await Promise.all([root, env.HOME!, env.TMPDIR!].map((dir) => mkdir(dir, { recursive: true })));
   const { siteFiles = [], ...fields } = await runSteps(
-    { settings, limits, log, env, signal: options.signal },
+    { settings, limits, log, env, signal: options.signal, readBundle: options.readBundle },
     root,
   );
   const plan = {
