@@ -8,9 +8,11 @@ import {
   Dashboard,
   GraphWidget,
   MathExpression,
+  Metric,
   Stats,
   TextWidget,
 } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { IAlarm, IMetric, IWidget } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -43,6 +45,8 @@ export interface MonitoringDashboardProps {
   readonly functions: readonly MarketplaceFunction[];
   readonly stateMachines: readonly { name: string; stateMachine: StateMachine }[];
   readonly alarms: readonly IAlarm[];
+  /** The site's CloudFront distribution and its web ACL's metric name (none without WAF). */
+  readonly edge?: { distribution: Distribution; webAclMetricName?: string };
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -65,6 +69,7 @@ export class MonitoringDashboard extends Construct {
     });
     const rows: IWidget[][] = [
       alarmWidgets(props.alarms),
+      ...(props.edge ? [[heading('## Edge (CloudFront and WAF)')], edgeWidgets(props.edge)] : []),
       [heading('## API')],
       apiWidgets(props.api),
       [heading('## Functions')],
@@ -122,6 +127,57 @@ const functionWidgets = (functions: readonly MarketplaceFunction[]): IWidget[] =
       'Function throttles',
       functions.map((fn) => fn.metricThrottles({ ...sum, label: label(fn) })),
     ),
+    graph(
+      'Function duration (p99)',
+      functions.map((fn) =>
+        fn.metricDuration({ statistic: Stats.p(99), period: FIVE_MINUTES, label: label(fn) }),
+      ),
+    ),
+    graph('Concurrent executions (highest)', [
+      // The account's pool, which every function without reserved concurrency shares.
+      new Metric({
+        namespace: 'AWS/Lambda',
+        metricName: 'ConcurrentExecutions',
+        statistic: Stats.MAXIMUM,
+        period: FIVE_MINUTES,
+        label: 'account',
+      }),
+      ...functions.map((fn) =>
+        fn.metric('ConcurrentExecutions', {
+          statistic: Stats.MAXIMUM,
+          period: FIVE_MINUTES,
+          label: label(fn),
+        }),
+      ),
+    ]),
+  ];
+};
+
+/**
+ * CloudFront's requests and error rates, and what the web ACL blocked and allowed. Both report in
+ * us-east-1 whatever the stack's region (a CloudFront web ACL's metrics have no Region
+ * dimension; `ALL` is the web ACL's total).
+ */
+const edgeWidgets = (edge: NonNullable<MonitoringDashboardProps['edge']>): IWidget[] => {
+  const { distribution, webAclMetricName } = edge;
+  const sum = { statistic: Stats.SUM, period: FIVE_MINUTES };
+  const waf = (metricName: string) =>
+    new Metric({
+      namespace: 'AWS/WAFV2',
+      metricName,
+      dimensionsMap: { WebACL: webAclMetricName!, Rule: 'ALL' },
+      region: 'us-east-1',
+      ...sum,
+    });
+  return [
+    graph('CloudFront requests', [distribution.metricRequests(sum)]),
+    graph('CloudFront error rates (%)', [
+      distribution.metric4xxErrorRate({ statistic: Stats.AVERAGE, period: FIVE_MINUTES }),
+      distribution.metric5xxErrorRate({ statistic: Stats.AVERAGE, period: FIVE_MINUTES }),
+    ]),
+    ...(webAclMetricName
+      ? [graph('WAF requests', [waf('AllowedRequests'), waf('BlockedRequests')], WIDE)]
+      : []),
   ];
 };
 

@@ -26,7 +26,11 @@ import type { Alerts } from './alerts';
 import type { Api } from './api';
 import type { Data } from './data';
 import type { MarketplaceFunction } from './marketplace-function';
-import { MonitoringDashboard, insightsSum } from './monitoring-dashboard';
+import {
+  MonitoringDashboard,
+  insightsSum,
+  type MonitoringDashboardProps,
+} from './monitoring-dashboard';
 import type { Schedules } from './schedules';
 
 /** A Step Functions workflow as its construct exposes it: the machine and its task functions. */
@@ -42,6 +46,8 @@ export interface MonitoringProps {
   readonly schedules: Schedules;
   /** Keyed by a short name for descriptions; `payouts` is the monthly payout run. */
   readonly workflows: Readonly<Record<string, WatchedWorkflow>>;
+  /** The site's distribution and web ACL, graphed on the dashboard. */
+  readonly edge?: MonitoringDashboardProps['edge'];
 }
 
 const RUNBOOK = 'See docs/operations.md, Alarms.';
@@ -107,6 +113,7 @@ export class Monitoring extends NestedStack {
         stateMachine: w.stateMachine,
       })),
       alarms: this.alarms,
+      ...(props.edge ? { edge: props.edge } : {}),
     });
   }
 

@@ -40,6 +40,9 @@ export const COUNTED_BODY_RULES = {
 /** The paths whose bodies the API reads: the counted body rules do not block there. */
 export const API_PATH_PREFIX = '/api/';
 
+/** The web ACL's CloudWatch metric name: its metrics' `WebACL` dimension (the dashboard's graph). */
+export const WEB_ACL_METRIC_NAME = 'marketplace-web-acl';
+
 /** WAF's logs: the log group's name must begin with `aws-waf-logs-`. */
 export const WAF_LOG_GROUP_PREFIX = 'aws-waf-logs-';
 
@@ -122,7 +125,7 @@ export class Waf extends Construct {
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       description: 'Marketplace site and API: managed rule groups and a rate limit per client IP',
-      visibilityConfig: visibility('marketplace-web-acl'),
+      visibilityConfig: visibility(WEB_ACL_METRIC_NAME),
       rules: [
         {
           // First, so a flood is dropped before the managed groups spend their capacity on it.

@@ -33,7 +33,7 @@ import { Schedules } from '../constructs/schedules';
 import { SignUpWaf } from '../constructs/sign-up-waf';
 import { SiteDomain } from '../constructs/site-domain';
 import { VersionBuilds } from '../constructs/version-builds';
-import { Waf } from '../constructs/waf';
+import { WEB_ACL_METRIC_NAME, Waf } from '../constructs/waf';
 import { Web } from '../constructs/web';
 
 export interface MarketplaceStackProps extends StackProps {
@@ -199,14 +199,23 @@ export class MarketplaceStack extends Stack {
     deploymentsFunction.addEnvironment('SITE_URL', siteUrl);
 
     // Last: it watches every construct above (docs/operations.md, Alarms).
-    const { alerts, api, data, schedules, payouts, processing, newsletter, githubSync } = this;
-    this.monitoring = new Monitoring(this, 'Monitoring', {
-      ...{ alerts, api, data, schedules },
-      workflows: { payouts, processing, newsletter, githubSync, buyerDeploy: this.buyerDeploy },
-    });
+    this.monitoring = this.createMonitoring(props);
     this.guardUserPoolEmail(props);
     this.reserveConcurrency(props.concurrency);
     this.addOutputs();
+  }
+
+  /** The dashboard and alarms over every construct above, the site's edge included. */
+  private createMonitoring(props: MarketplaceStackProps): Monitoring {
+    const { alerts, api, data, schedules, payouts, processing, newsletter, githubSync } = this;
+    return new Monitoring(this, 'Monitoring', {
+      ...{ alerts, api, data, schedules },
+      workflows: { payouts, processing, newsletter, githubSync, buyerDeploy: this.buyerDeploy },
+      edge: {
+        distribution: this.web.distribution,
+        ...(props.waf ? { webAclMetricName: WEB_ACL_METRIC_NAME } : {}),
+      },
+    });
   }
 
   /** Version builds and live previews, in a nested stack of their own (version-builds.ts). */

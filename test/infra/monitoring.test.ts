@@ -7,7 +7,8 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { businessMetrics, healthMetrics } from '../../contract/design/metrics';
 import { MarketplaceFunction, logicalIdOf } from '../../lib/constructs/marketplace-function';
-import { synthApp, type SynthesisedApp } from '../fixtures/synth';
+import { WEB_ACL_METRIC_NAME } from '../../lib/constructs/waf';
+import { PROD_CONTEXT, synthApp, type SynthesisedApp } from '../fixtures/synth';
 
 interface AlarmResource {
   Properties: {
@@ -154,6 +155,33 @@ describe('monitoring', () => {
     const body = text(Object.values(dashboards)[0]);
     expect(body).toContain('## Business');
     for (const name of Object.values(businessMetrics)) expect(body).toContain(`SUM(${name})`);
+  });
+
+  it("graphs the edge, and each function's duration and concurrency", () => {
+    const body = text(Object.values(nested.findResources('AWS::CloudWatch::Dashboard'))[0]);
+    for (const title of [
+      '## Edge (CloudFront and WAF)',
+      'CloudFront requests',
+      'CloudFront error rates (%)',
+      'Function duration (p99)',
+      'Concurrent executions (highest)',
+    ]) {
+      expect(body).toContain(title);
+    }
+    for (const metric of ['Requests', '4xxErrorRate', '5xxErrorRate', 'ConcurrentExecutions']) {
+      expect(body).toContain(`\\"${metric}\\"`);
+    }
+    // With the web ACL (prod), its allowed and blocked requests by its metric name.
+    const prod = synthApp(PROD_CONTEXT);
+    const prodBody = text(
+      Object.values(
+        Template.fromStack(prod.stack.monitoring).findResources('AWS::CloudWatch::Dashboard'),
+      )[0],
+    );
+    expect(prodBody).toContain('WAF requests');
+    expect(prodBody).toContain('BlockedRequests');
+    expect(prodBody).toContain(WEB_ACL_METRIC_NAME);
+    expect(body).not.toContain('BlockedRequests');
   });
 
   it('keeps the main stack clear of the 500-resource limit', () => {
