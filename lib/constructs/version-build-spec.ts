@@ -99,12 +99,12 @@ const finish = (fields) => {
     '--content-type', 'application/json', '--only-show-errors');
   process.exit(0);
 };
-// Runs one step as the build user, with a clean environment and a time limit; resolves the exit
-// code (null when it was stopped).
-const step = (command, cwd, seconds) => new Promise((resolve) => {
+// Runs one step as the build user, with a clean environment (and \`extra\` variables) and a time
+// limit; resolves the exit code (null when it was stopped).
+const step = (command, cwd, seconds, extra = []) => new Promise((resolve) => {
   const child = cp.spawn('runuser', ['-u', USER, '--', 'env', '-i',
     'HOME=/home/' + USER, 'PATH=' + process.env.BUILD_USER_PATH, 'CI=true', 'LANG=C.UTF-8',
-    'NODE_ENV=production', 'NEXT_TELEMETRY_DISABLED=1', 'ASTRO_TELEMETRY_DISABLED=1',
+    ...extra, 'NEXT_TELEMETRY_DISABLED=1', 'ASTRO_TELEMETRY_DISABLED=1',
     'INLINE_RUNTIME_CHUNK=false', 'npm_config_update_notifier=false', 'npm_config_audit=false',
     'npm_config_fund=false',
     'bash', '-c', command], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -147,7 +147,12 @@ const sizeOf = (dir) => {
     return finish({ outcome: 'failed', reason: R.unreadableBundle });
   }
   const inside = (dir, folder) => folder === dir || folder.startsWith(dir + '/');
-  const base = path.resolve(work, env('baseDir') || '.');
+  // One folder wrapping every file (a GitHub zipball) is the bundle's root, as a deploy reads it
+  // (wrappingFolderOf in contract/design/build.ts); __MACOSX and .git beside it do not count.
+  const top = fs.readdirSync(work, { withFileTypes: true })
+    .filter((e) => e.name !== '__MACOSX' && e.name !== '.git');
+  const root0 = top.length === 1 && top[0].isDirectory() ? path.join(work, top[0].name) : work;
+  const base = path.resolve(root0, env('baseDir') || '.');
   if (!inside(work, base)) return finish({ outcome: 'failed', reason: R.unreadableBundle });
   const pm = env('packageManager');
   record.runtime_version = record.runtime === 'python' ? version('python3', ['--version'])?.replace(/^Python /, '') ?? null : version('node', ['--version']);
@@ -159,7 +164,8 @@ const sizeOf = (dir) => {
   if (installed !== 0) return finish({ reason: fmt(R.installFailed, installed), failed_step: 'install' });
   if (!env('buildCommand')) return finish({ outcome: 'built' });
   started = Date.now();
-  const built = await step(env('buildCommand'), base, L.buildTimeoutSeconds);
+  // The install keeps devDependencies (vite, typescript…); the build runs as production.
+  const built = await step(env('buildCommand'), base, L.buildTimeoutSeconds, ['NODE_ENV=production']);
   record.build_ms = Date.now() - started;
   if (built === null) return finish({ reason: R.timedOutBuild, failed_step: 'build' });
   if (built !== 0) return finish({ reason: fmt(R.buildFailed, built), failed_step: 'build' });

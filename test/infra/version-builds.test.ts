@@ -274,9 +274,12 @@ esac`,
     return { dir, bin, s3 };
   };
 
-  const bundleWith = (s3: string, files: Record<string, string>) => {
+  /** The bundle's files, inside one wrapping folder when `wrap` names it (a GitHub zipball). */
+  const bundleWith = (s3: string, files: Record<string, string>, wrap?: string) => {
     const project = mkdtempSync(path.join(tmpdir(), 'bundle-'));
-    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(project, name), text);
+    const folder = wrap ? path.join(project, wrap) : project;
+    mkdirSync(folder, { recursive: true });
+    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(folder, name), text);
     mkdirSync(path.join(s3, 'files', 'mvps', 'tpl1', 'ver1'), { recursive: true });
     execFileSync('tar', [
       '-czf',
@@ -287,23 +290,36 @@ esac`,
     ]);
   };
 
-  const runBuild = (buildCommand: string) => {
+  const runBuild = (buildCommand: string, wrap?: string) => {
     const { dir, bin, s3 } = world();
-    const manifest = { name: 'demo', version: '1.0.0', scripts: { build: 'node build.js' } };
-    bundleWith(s3, {
-      'package.json': JSON.stringify(manifest),
-      'package-lock.json': JSON.stringify({
-        name: 'demo',
-        version: '1.0.0',
-        lockfileVersion: 3,
-        requires: true,
-        packages: { '': { name: 'demo', version: '1.0.0' } },
-      }),
-      'build.js': `require('fs').mkdirSync('dist/assets', { recursive: true });
+    const manifest = {
+      name: 'demo',
+      version: '1.0.0',
+      scripts: {
+        // What the install sees: NODE_ENV=production there would leave devDependencies out.
+        install: "node -e \"console.log('install NODE_ENV', process.env.NODE_ENV ?? 'unset')\"",
+        build: 'node build.js',
+      },
+    };
+    bundleWith(
+      s3,
+      {
+        'package.json': JSON.stringify(manifest),
+        'package-lock.json': JSON.stringify({
+          name: 'demo',
+          version: '1.0.0',
+          lockfileVersion: 3,
+          requires: true,
+          packages: { '': { name: 'demo', version: '1.0.0' } },
+        }),
+        'build.js': `require('fs').mkdirSync('dist/assets', { recursive: true });
 require('fs').writeFileSync('dist/index.html', '<script src="./assets/app.js"></script>');
 require('fs').writeFileSync('dist/assets/app.js', 'console.log(1)');
-console.log('built for', process.env.AWS_CONTAINER_CREDENTIALS_RELATIVE_URI ?? 'nobody');`,
-    });
+console.log('built for', process.env.AWS_CONTAINER_CREDENTIALS_RELATIVE_URI ?? 'nobody');
+console.log('build NODE_ENV', process.env.NODE_ENV);`,
+      },
+      wrap,
+    );
     const runner = path.join(dir, 'run-build.cjs');
     writeFileSync(runner, runnerOfProject());
     const userPath = `${bin}:${process.env.PATH}`;
@@ -336,7 +352,8 @@ console.log('built for', process.env.AWS_CONTAINER_CREDENTIALS_RELATIVE_URI ?? '
   };
 
   it('installs with the lock file, builds, records and publishes the static site', () => {
-    const { record, sites } = runBuild('npm run build');
+    // In one wrapping folder, as GitHub's zipballs are: that folder is the bundle's root.
+    const { record, sites } = runBuild('npm run build', 'demo-main');
     expect(record).toMatchObject({
       outcome: 'built',
       package_manager: 'npm',
@@ -352,6 +369,9 @@ console.log('built for', process.env.AWS_CONTAINER_CREDENTIALS_RELATIVE_URI ?? '
     expect(readFileSync(path.join(sites, 'assets/app.js'), 'utf8')).toBe('console.log(1)');
     // The build ran with a clean environment: the credentials' address never reached it.
     expect(record.log_tail).toContain('built for nobody');
+    // The install keeps devDependencies (no NODE_ENV); the build runs as production.
+    expect(record.log_tail).toContain('install NODE_ENV unset');
+    expect(record.log_tail).toContain('build NODE_ENV production');
   }, 90_000);
 
   it('records a failed build with its exit code and log tail, and publishes nothing', () => {
