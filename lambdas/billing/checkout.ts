@@ -28,7 +28,7 @@ import {
   ValidationError,
 } from '../shared/errors';
 import { logger } from '../shared/observability';
-import { getApprovedTemplateItem } from '../catalog/service';
+import { getApprovedTemplateItem } from '../catalog/template-items';
 import type { AuthContext } from '../shared/auth/claims';
 import { ensureProfile } from '../profiles/service';
 import { getBillingProfile, recordStripeCustomer } from '../profiles/billing-fields';

@@ -44,7 +44,6 @@ import {
 } from './catalog-timing';
 import {
   getCatalogVersion,
-  countDownload,
   getTemplateById,
   averageRating,
   listApprovedCatalogRecords,
@@ -58,9 +57,7 @@ import {
 } from './repo';
 
 export { CATALOG_MAX_AGE_MS, GSI_SETTLE_MS, VERSION_CHECK_INTERVAL_MS } from './catalog-timing';
-
-export const TEMPLATE_NOT_FOUND_MESSAGE =
-  'MVP not found. It might not exist or is pending approval.';
+import { TEMPLATE_NOT_FOUND_MESSAGE } from './template-items';
 
 export const SELLER_TTL_MS = 60_000;
 
@@ -333,41 +330,6 @@ export const getTemplateVersions = async (id: string): Promise<TemplateVersionLi
   return { items: publishedHistory(item, await listTemplateVersions(item.id)) };
 };
 
-/**
- * The stored item of an approved template, for domains that act on one (downloads, reviews): they
- * need fields the public detail never shows (`file_key`, `seller_id`, `status`). Anything not
- * approved is the same 404 as the detail page.
- */
-export const getApprovedTemplateItem = async (id: string): Promise<TemplateItem> => {
-  const item = await getTemplateById(id);
-  if (!item || item.status !== 'approved') throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
-  return item;
-};
-
-/**
- * The stored item of a template that is public or was archived (by its seller, or when its seller
- * closed their account), for the rules that let a licence holder keep what they hold
- * (lambdas/downloads/access.ts). Pending, rejected or unknown: the same 404 as the detail page.
- */
-export const getHeldTemplateItem = async (id: string): Promise<TemplateItem> => {
-  const item = await getTemplateById(id);
-  if (!item || (item.status !== 'approved' && item.status !== 'archived')) {
-    throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
-  }
-  return item;
-};
-
-/** Whether the template's page is public now (approved), for links that must not lead nowhere. */
-export const isTemplateListed = async (id: string): Promise<boolean> =>
-  (await getTemplateById(id))?.status === 'approved';
-
-/**
- * M13 as a transaction item, for the domain that records a download: one more download of an
- * approved template (refused, item `mvp`, when it is not approved any more). A counter update:
- * no `updated_at`, so the catalog order reflects real edits only.
- */
-export const countDownloadWrite = (templateId: string) => countDownload(templateId);
-
 /** The derived average of a stored template (docs/data-model.md, section 3.3). */
 export const averageRatingOf = (item: Pick<TemplateItem, 'rating_sum' | 'rating_count'>): number =>
   averageRating(item.rating_sum, item.rating_count);
@@ -407,17 +369,12 @@ export const listApprovedTemplatesOfSeller = async (
   return { items: rows.map((row) => toSummary(row.record, seller)) };
 };
 
-/**
- * A template's versions that went live, newest first (at most 50 read), with their changelogs
- * (upgrade pull requests): a failed, rejected or withdrawn version never reaches a buyer's tree.
- */
-export const versionHistoryOf = async (templateId: string): Promise<TemplateVersionItem[]> => {
-  const [item, versions] = await Promise.all([
-    getTemplateById(templateId),
-    listTemplateVersions(templateId),
-  ]);
-  if (!item) return [];
-  return versions.filter((version) => isPublishedVersion(version, item.version_number));
-};
-
 export { listLiveTemplates } from './live-templates';
+export {
+  TEMPLATE_NOT_FOUND_MESSAGE,
+  countDownloadWrite,
+  getApprovedTemplateItem,
+  getHeldTemplateItem,
+  isTemplateListed,
+  versionHistoryOf,
+} from './template-items';

@@ -19,7 +19,7 @@
 import { businessMetrics } from '../../contract/design/metrics';
 import { countFact } from '../shared/business-metrics';
 import { ulid } from 'ulid';
-import { getApprovedTemplateItem, type TemplateItem } from '../catalog/service';
+import { getApprovedTemplateItem, type TemplateItem } from '../catalog/template-items';
 import { requireFileAccess } from '../downloads/service';
 import { spendDownload } from '../downloads/spend';
 import { previewUrl } from '../../contract/catalog';

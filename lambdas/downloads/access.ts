@@ -15,7 +15,7 @@ import type { AccessTier } from '../../contract/catalog';
 import type { DownloadCost } from '../../contract/downloads';
 import { hasAdminRights, type Profile } from '../../contract/profile';
 import { getSubscriptionView, ownedTemplateOrder } from '../ledger/service';
-import type { TemplateItem } from '../catalog/service';
+import type { TemplateItem } from '../catalog/template-items';
 import { licenseStanding, licensesOfTemplate, type LicenseStanding } from '../licenses/service';
 import { downloadCostOf } from './cost';
 import { findLatestDownload, getDownloadGrant } from './repo';

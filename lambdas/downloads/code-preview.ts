@@ -12,7 +12,7 @@
  * budget of a route (STORAGE_READ_BUDGET, storage/s3.ts), so a bucket that does not answer is a
  * 503 in words within seconds, not a wait to API Gateway's limit.
  */
-import { getApprovedTemplateItem, type TemplateItem } from '../catalog/service';
+import { getApprovedTemplateItem, type TemplateItem } from '../catalog/template-items';
 import { getProfile } from '../profiles/service';
 import { config } from '../shared/config';
 import {

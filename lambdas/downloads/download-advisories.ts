@@ -15,7 +15,7 @@
  *   {@link ADVISORIES_START_WITHIN_MS} and a failure is logged; the daily re-check then tells.
  */
 import { ulid } from 'ulid';
-import type { TemplateItem } from '../catalog/service';
+import type { TemplateItem } from '../catalog/template-items';
 import { startWorkflow } from '../shared/adapters/workflow';
 import { logger } from '../shared/observability';
 

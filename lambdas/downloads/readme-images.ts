@@ -19,7 +19,7 @@ import {
   resolveBundlePath,
 } from '../../contract/bundle-paths';
 import { CODE_PREVIEW_MESSAGES } from '../../contract/downloads';
-import { getApprovedTemplateItem } from '../catalog/service';
+import { getApprovedTemplateItem } from '../catalog/template-items';
 import { normalizeEntryPath } from '../shared/archives/limits';
 import { s3Source } from '../shared/archives/s3-source';
 import { openZip } from '../shared/archives/zip-reader';

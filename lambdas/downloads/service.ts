@@ -8,7 +8,7 @@ import {
   TEMPLATE_NOT_FOUND_MESSAGE,
   getApprovedTemplateItem,
   getHeldTemplateItem,
-} from '../catalog/service';
+} from '../catalog/template-items';
 import { licenseWrite, licenseeNameOf } from '../licenses/service';
 import { previewUrl } from '../../contract/catalog';
 import { ensureProfile, getProfile, type ProfileIdentity } from '../profiles/service';

@@ -12,7 +12,7 @@ import {
   TEMPLATE_NOT_FOUND_MESSAGE,
   getHeldTemplateItem,
   type TemplateItem,
-} from '../catalog/service';
+} from '../catalog/template-items';
 import {
   licenseIdOfOrder,
   licenseWrite,

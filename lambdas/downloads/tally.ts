@@ -12,7 +12,7 @@
  * 2. what is still pending after that (a lost race, a crash) is applied by the `downloadTally`
  *    schedule every minute (`tallyPendingDownloads`), and before a month's payouts are counted.
  */
-import { countDownloadWrite } from '../catalog/service';
+import { countDownloadWrite } from '../catalog/template-items';
 import { notificationWrites } from '../notifications/service';
 import { DOWNLOAD_TALLY_SHARDS } from '../shared/db/entities/download-tally';
 import { logger } from '../shared/observability';

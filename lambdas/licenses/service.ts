@@ -13,7 +13,7 @@ import {
   type LicenseList,
 } from '../../contract/licenses';
 import type { PlanType } from '../../contract/plans';
-import { isTemplateListed } from '../catalog/service';
+import { isTemplateListed } from '../catalog/template-items';
 import type { TransactionWrite } from '../shared/db/transaction';
 import { NotFoundError } from '../shared/errors';
 import { openCursor, sealCursor } from '../shared/http/cursor';

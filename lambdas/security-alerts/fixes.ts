@@ -7,7 +7,7 @@
  * again that spends no quota (lambdas/downloads/security-fix.ts). Muted templates tell nobody.
  */
 import { SEVERITY_LABELS, type SecurityFinding } from '../../contract/security';
-import { versionHistoryOf } from '../catalog/service';
+import { versionHistoryOf } from '../catalog/template-items';
 import { deploymentHoldingsOfTemplate } from '../deployments/security-holders';
 import { lastDownloadedVersionsOfTemplate } from '../downloads/security-holders';
 import { notificationWrites, sendQueuedEmails } from '../notifications/service';
