@@ -75,12 +75,17 @@ const lengthsOf = (starts: ArrayLike<number>): Uint32Array => {
   return lengths;
 };
 
-/** Offsets from lengths: `lengths.length + 1` of them, starting at 0. */
-const startsOf = (lengths: Uint32Array): Uint32Array => {
-  const starts = new Uint32Array(lengths.length + 1);
+/**
+ * Offsets from lengths (u32, little-endian, read where they lie: no copy of them first):
+ * one more than lengths, starting at 0.
+ */
+const startsOf = (lengths: Uint8Array): Uint32Array => {
+  const count = lengths.byteLength / 4;
+  const view = new DataView(lengths.buffer, lengths.byteOffset, lengths.byteLength);
+  const starts = new Uint32Array(count + 1);
   let total = 0;
-  for (let i = 0; i < lengths.length; i += 1) {
-    total += lengths[i]!;
+  for (let i = 0; i < count; i += 1) {
+    total += view.getUint32(i * 4, true);
     if (total > 0xffff_ffff) throw new BinarySnapshotError('lengths');
     starts[i + 1] = total;
   }
@@ -236,6 +241,17 @@ const readSections = (bytes: Buffer) => {
 
 const CONSTRUCTORS = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, f64: Float64Array };
 
+/** `rows` when each of `0 … rows.length - 1` is in it once. */
+const checkedPermutation = (name: string, rows: Uint32Array): Uint32Array => {
+  const seen = new Uint8Array(rows.length);
+  for (let i = 0; i < rows.length; i += 1) {
+    const row = rows[i]!;
+    if (row >= rows.length || seen[row] === 1) throw new BinarySnapshotError(`section ${name}`);
+    seen[row] = 1;
+  }
+  return rows;
+};
+
 /** Reads the sections of one snapshot, checking each one's kind and size. */
 const sectionReader = (bytes: Buffer, sections: ReturnType<typeof readSections>['sections']) => {
   const section = (name: string) => {
@@ -255,9 +271,16 @@ const sectionReader = (bytes: Buffer, sections: ReturnType<typeof readSections>[
     bytesOf(array).set(bytes.subarray(start, end));
     return array as InstanceType<(typeof CONSTRUCTORS)[K]>;
   };
+  /** The bytes of a section of `length` u32 lengths, checked, not copied. */
+  const lengthBytes = (name: string, length: number): Uint8Array => {
+    const { kind, start, end } = section(name);
+    if (kind !== 'u32' || end - start !== length * 4)
+      throw new BinarySnapshotError(`section ${name}`);
+    return bytes.subarray(start, end);
+  };
   /** A text column's run (one string) and where each value starts, one more than values. */
   const lazyText = (name: string, length: number) => {
-    const starts = startsOf(numbers(`${name}.lengths`, 'u32', length));
+    const starts = startsOf(lengthBytes(`${name}.lengths`, length));
     const { kind, start, end } = section(`${name}.text`);
     if (kind !== 'utf8' && kind !== 'utf16le') throw new BinarySnapshotError(`section ${name}`);
     const run = bytes.toString(kind, start, end);
@@ -290,18 +313,10 @@ const sectionReader = (bytes: Buffer, sections: ReturnType<typeof readSections>[
     return values;
   };
   /** A permutation of `0 … count - 1`: each row once. */
-  const permutation = (name: string, count: number): Uint32Array => {
-    const rows = numbers(name, 'u32', count);
-    const seen = new Uint8Array(count);
-    for (let i = 0; i < count; i += 1) {
-      const row = rows[i]!;
-      if (row >= count || seen[row] === 1) throw new BinarySnapshotError(`section ${name}`);
-      seen[row] = 1;
-    }
-    return rows;
-  };
+  const permutation = (name: string, count: number) =>
+    checkedPermutation(name, numbers(name, 'u32', count));
   /** The offsets of a list column, from its stored lengths. */
-  const starts = (name: string, length: number) => startsOf(numbers(name, 'u32', length));
+  const starts = (name: string, length: number) => startsOf(lengthBytes(name, length));
   /** `count` numbers stored as varints (`varintsOf`). */
   const varints = (name: string, count: number): Uint32Array => {
     const { kind, start, end } = section(name);
