@@ -147,7 +147,8 @@ export const domainLayers = [
   {
     layer: 'records',
     steps: [
-      ['builds', 'security'],
+      ['builds'],
+      ['security'],
       ['audit', 'notifications', 'catalog', 'uploads', 'newsletter'],
       ['licenses', 'contact', 'seller-applications'],
     ],

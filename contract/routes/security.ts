@@ -1,4 +1,9 @@
-/** Security reports of template versions: dependencies and the advisories that affect them. */
+/**
+ * What is known of a template's versions before anyone buys them: their security reports
+ * (dependencies and the advisories that affect them) and their builds (the security Lambda serves
+ * both; the builds themselves are the builds domain's, the seller's Rebuild the templates').
+ */
+import type { LiveBuild, NewestBuild } from '../builds';
 import type { SecurityReport } from '../security';
 import { defineRoutes, route } from './table';
 
@@ -19,5 +24,17 @@ export const securityRoutes = defineRoutes('security', {
     access: 'owner-or-admin',
     summary:
       "The newest version's security report (live, in review, or never live), for the template's seller or an admin.",
+  }),
+  'GET /api/mvps/{id}/build': route<{ response: LiveBuild }>({
+    operation: 'get-live-build',
+    access: 'public',
+    summary:
+      "The live version's build of an approved template (outcome and figures, never the log), with the previous version's times.",
+  }),
+  'GET /api/mvps/{id}/build/newest': route<{ response: NewestBuild }>({
+    operation: 'get-newest-build',
+    access: 'owner-or-admin',
+    summary:
+      "The newest version's build with the end of its log, for the template's seller or an admin (403 otherwise).",
   }),
 });

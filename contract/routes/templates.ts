@@ -7,6 +7,7 @@ import type {
   pendingTemplateQuerySchema,
   rejectTemplateSchema,
 } from '../admin-templates';
+import type { RebuildResult } from '../builds';
 import type { SellerDownloadsResult } from '../downloads';
 import type {
   ArchiveTemplateResult,
@@ -58,6 +59,12 @@ export const templatesRoutes = defineRoutes('templates', {
     operation: 'archive-mvp',
     access: 'owner-or-admin',
     summary: 'Delete (archive) a template (owner, admin or both).',
+  }),
+  'POST /api/mvps/{id}/rebuild': route<{ response: RebuildResult }>({
+    operation: 'rebuild-mvp',
+    access: 'approved-seller',
+    summary:
+      'The owner builds the newest version again (409 while it is being built, or when there is none).',
   }),
   'GET /api/my/mvps': route<{ response: MyTemplatesResult }>({
     operation: 'list-my-mvps',

@@ -1,4 +1,7 @@
-/** The security Lambda: its rows of the route table through the shared HTTP chain. */
+/**
+ * The security Lambda: its rows of the route table through the shared HTTP chain (the versions'
+ * security reports and their builds).
+ */
 import { loadCallerProfile } from '../profiles/profile-loader';
 import { securityRoutes } from '../../contract/routes/security';
 import { createHttpHandler } from '../shared/http/create-http-handler';
@@ -12,6 +15,9 @@ export const handler = createHttpHandler(
       import('./handlers/get-version-report').then((m) => m.getVersionReport),
     'get-newest-report': () =>
       import('./handlers/get-newest-report').then((m) => m.getNewestReport),
+    'get-live-build': () =>
+      import('./handlers/get-live-build').then((m) => m.getLiveBuildOperation),
+    'get-newest-build': () => import('./handlers/get-newest-build').then((m) => m.getNewestBuild),
   },
   { loadProfile: loadCallerProfile },
 );

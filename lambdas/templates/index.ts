@@ -1,6 +1,6 @@
 /**
- * The templates Lambda: a seller's template routes (register, versions, edit, My MVPs, …) and the
- * admin's MVP reviews.
+ * The templates Lambda: a seller's template routes (register, versions, edit, My MVPs, Rebuild, …)
+ * and the admin's MVP reviews.
  */
 import { loadCallerProfile } from '../profiles/profile-loader';
 import { templatesRoutes } from '../../contract/routes/templates';
@@ -23,6 +23,7 @@ export const handler = createHttpHandler(
       import('./handlers/list-pending-mvps').then((m) => m.listPendingTemplates),
     'approve-mvp': () => import('./handlers/approve-mvp').then((m) => m.approveTemplate),
     'reject-mvp': () => import('./handlers/reject-mvp').then((m) => m.rejectTemplate),
+    'rebuild-mvp': () => import('./handlers/retry-processing').then((m) => m.rebuildTemplate),
   },
   { loadProfile: loadCallerProfile },
 );

@@ -21,7 +21,8 @@ import {
 import { buildRecordKey } from '../../../contract/design/live-previews';
 import { logger } from '../../shared/observability';
 import { taskHandler } from '../../shared/task-handler';
-import { readWrittenRecord, recordVersionBuild } from '../service';
+import { readWrittenRecord } from '../record-file';
+import { recordVersionBuild } from '../service';
 
 /** A Catch's output: the error's name and cause. */
 const stepErrorSchema = z.object({ Error: z.string(), Cause: z.string().optional() });

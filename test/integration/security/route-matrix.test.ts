@@ -54,6 +54,11 @@ const matrix: Record<string, Cell> = {
   'GET /api/mvps/{id}/security': { allowed: 'everyone' },
   'GET /api/mvps/{id}/security/newest': { allowed: ADMINS },
   'GET /api/mvps/{id}/versions/{versionId}/security': { allowed: ADMINS },
+  // The live version's build is public without its log; the newest version's, with the log's
+  // end, is its seller's or an admin's; only its seller rebuilds it (admins read, never spend).
+  'GET /api/mvps/{id}/build': { allowed: 'everyone' },
+  'GET /api/mvps/{id}/build/newest': { allowed: ADMINS, seesPrivateData: ADMINS },
+  'POST /api/mvps/{id}/rebuild': { allowed: [] },
   'GET /api/me': { allowed: 'signed-in' },
   'PATCH /api/me': { allowed: 'signed-in' },
   'PUT /api/me/avatar': { allowed: 'signed-in' },

@@ -39,6 +39,11 @@ export interface TemplateVersionItem {
    * only), detected once it passed the scan; absent on versions processed before detection.
    */
   site_settings?: SiteSettings;
+  /**
+   * When its seller last asked for a rebuild (lambdas/templates/builds.ts): the build counts as
+   * running until a build record newer than it is stored, or its time limit passes.
+   */
+  build_requested_at?: string;
 }
 
 export const TemplateVersionEntity = defineEntity<TemplateVersionItem>()({

@@ -1,0 +1,129 @@
+/**
+ * The versions' builds as the pages read them (contract/builds.ts; the records are the builds
+ * domain's, docs/data-model.md 3.25), served by the security Lambda beside the versions' reports:
+ *
+ * - the template page reads the live version's build of an approved template, without its log or
+ *   commands, with the previous published version's times;
+ * - the seller and admins read the newest version's (a withdrawn one passed over), log included,
+ *   with whether a build runs and whether Rebuild (the templates domain's) would be taken.
+ */
+import {
+  BUILD_MESSAGES,
+  buildRunning,
+  newestBuildableVersion,
+  publicReason,
+  rebuildRefusal,
+  type BuildReport,
+  type BuildSummary,
+  type LiveBuild,
+  type NewestBuild,
+  type PreviousBuild,
+} from '../../contract/builds';
+import type { Profile } from '../../contract/profile';
+import { isPublishedVersion } from '../../contract/template-versions';
+import { getBuildWithPrevious, type VersionBuild } from '../builds/service';
+import { mayActAsOwner } from '../shared/auth/access';
+import { TemplateEntity } from '../shared/db/entities/template';
+import {
+  TemplateVersionEntity,
+  type TemplateVersionItem,
+} from '../shared/db/entities/template-version';
+import { ForbiddenError, NotFoundError } from '../shared/errors';
+
+const summaryOf = (build: VersionBuild, version: TemplateVersionItem): BuildSummary => ({
+  version_id: version.id,
+  version_number: version.version_number,
+  outcome: build.outcome,
+  reason: build.reason ?? null,
+  failed_step: build.failed_step ?? null,
+  framework: build.framework,
+  package_manager: build.package_manager,
+  package_manager_version: build.package_manager_version,
+  runtime: build.runtime,
+  runtime_version: build.runtime_version,
+  install_ms: build.install_ms,
+  build_ms: build.build_ms,
+  output_bytes: build.output_bytes,
+  output_files: build.output_files,
+  static_site: build.static_site,
+  finished_at: build.finished_at,
+});
+
+const reportOf = (build: VersionBuild, version: TemplateVersionItem): BuildReport => ({
+  ...summaryOf(build, version),
+  install_command: build.install_command,
+  build_command: build.build_command,
+  output_dir: build.output_dir,
+  log_tail: build.log_tail,
+  environment: build.environment,
+  sandbox: build.sandbox,
+  started_at: build.started_at,
+});
+
+const previousOf = (
+  previous: VersionBuild | null,
+  versions: readonly TemplateVersionItem[],
+  keep: (version: TemplateVersionItem) => boolean = () => true,
+): PreviousBuild | null => {
+  const version = previous && versions.find((item) => item.id === previous.version_id);
+  if (!previous || !version || !keep(version)) return null;
+  return {
+    version_number: version.version_number,
+    outcome: previous.outcome,
+    install_ms: previous.install_ms,
+    build_ms: previous.build_ms,
+  };
+};
+
+/** Every version of a template, oldest first (version ids are ULIDs). */
+const versionsOf = async (templateId: string) =>
+  (await TemplateVersionEntity.query.byMvp({ mvp_id: templateId }).go({ pages: 'all' })).data;
+
+/** `GET /api/mvps/{id}/build`: the live version's build of an approved template, no log. */
+export const getLiveBuild = async (templateId: string): Promise<LiveBuild> => {
+  const { data: template } = await TemplateEntity.get({ id: templateId }).go();
+  if (!template || template.status !== 'approved' || !template.file_key) {
+    throw new NotFoundError(BUILD_MESSAGES.templateNotFound);
+  }
+  const versions = await versionsOf(template.id);
+  const live = versions.filter((version) => version.file_key === template.file_key).pop();
+  if (!live) throw new NotFoundError(BUILD_MESSAGES.templateNotFound);
+  const { build, previous } = await getBuildWithPrevious(template.id, live.id);
+  return {
+    version_number: live.version_number,
+    build: build ? { ...summaryOf(build, live), reason: publicReason(build.reason ?? null) } : null,
+    // Buyers compare with a version they could have had, not a rejected or withdrawn one.
+    previous: previousOf(previous, versions, (version) =>
+      isPublishedVersion(version, template.version_number),
+    ),
+  };
+};
+
+/** `GET /api/mvps/{id}/build/newest`: the newest version's build, for its seller or an admin. */
+export const getNewestBuildFor = async (
+  caller: Profile,
+  templateId: string,
+): Promise<NewestBuild> => {
+  const { data: template } = await TemplateEntity.get({ id: templateId }).go();
+  if (!template || template.status === 'archived') {
+    throw new NotFoundError(BUILD_MESSAGES.templateNotFound);
+  }
+  if (!mayActAsOwner(caller, template.seller_id)) {
+    throw new ForbiddenError(BUILD_MESSAGES.notAuthorized);
+  }
+  const versions = await versionsOf(template.id);
+  const version = newestBuildableVersion(versions);
+  if (!version) throw new NotFoundError(BUILD_MESSAGES.noVersion);
+  const { build, previous } = await getBuildWithPrevious(template.id, version.id);
+  const now = Date.now();
+  const refusal = rebuildRefusal(version, build, now);
+  return {
+    version_id: version.id,
+    version_number: version.version_number,
+    build: build ? reportOf(build, version) : null,
+    previous: previousOf(previous, versions),
+    running: buildRunning(version, build, now),
+    can_rebuild: refusal === null,
+    rebuild_refusal: refusal,
+  };
+};
