@@ -34,6 +34,8 @@ export interface EmptyResultHelp {
 export const NEARBY_TEMPLATES = 4;
 /** Spelling candidates per unmatched word, and corrected searches tried in all. */
 const CANDIDATES_PER_WORD = 3;
+/** Terms an unmatched word reaches that are weighed, by their spelling, for those candidates. */
+const CANDIDATE_POOL = 40;
 const CORRECTED_SEARCHES = 6;
 
 /** Filters dropped together: a price range is one filter, whichever bounds it has. */
@@ -83,6 +85,41 @@ const spellingOf = (index: CatalogIndex, term: string): string => {
 };
 
 /**
+ * How far an indexed term (a stem) is from what was typed: the fewest edits that turn the term
+ * into some beginning of the typed word (its ending is what stemming takes off), so `land` is 1
+ * from `lading` (`lad` + n) and `page` is 3.
+ */
+const distanceToTyped = (term: string, typed: string): number => {
+  let previous = Array.from({ length: typed.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= term.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= typed.length; j += 1) {
+      const substitution = previous[j - 1]! + (term[i - 1] === typed[j - 1] ? 0 : 1);
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution);
+    }
+    previous = current;
+  }
+  return Math.min(...previous);
+};
+
+/**
+ * The candidates for the unmatched word `words[at]` among the `terms` it reaches: closest to what
+ * was typed first (`lading` means `landing`, though its stem `lade` is as far from `land` as from
+ * `page`), then in the index's order (fewer typos, more common); never a term another word of the
+ * search already has (`lading page` is not `page page`).
+ */
+const likeliestTerms = (words: readonly string[], at: number, terms: readonly string[]) => {
+  const typed = words[at]!.toLowerCase();
+  const others = new Set(words.filter((_, j) => j !== at).flatMap((word) => termsOfWord(word)));
+  return terms
+    .map((term, order) => ({ term, order, distance: distanceToTyped(term, typed) }))
+    .filter(({ term }) => !others.has(term))
+    .sort((a, b) => a.distance - b.distance || a.order - b.order)
+    .slice(0, CANDIDATES_PER_WORD)
+    .map(({ term }) => term);
+};
+
+/**
  * The search with its unmatched words corrected, if it finds templates with the same filters.
  * A word is unmatched when it reaches no indexed term as the search reads it (a prefix only for
  * the last word). Its candidates are the terms it reaches with one more typo than a search allows
@@ -97,11 +134,19 @@ const correctedSearch = (
   const words = wordsOf(filters.search);
   const { search } = index;
   const candidates = new Map<number, string[]>();
+  const reach = (word: string) => {
+    const typos = word.length < 3 ? 0 : typosAllowed(word) + 1;
+    return search.closestTerms(word, CANDIDATE_POOL, { typos });
+  };
   words.forEach((word, i) => {
     if (search.closestTerms(word, 1, { prefix: i === words.length - 1 }).length > 0) return;
-    const typos = word.length < 3 ? 0 : typosAllowed(word) + 1;
-    candidates.set(i, search.closestTerms(word, CANDIDATES_PER_WORD, { typos }));
+    candidates.set(i, likeliestTerms(words, i, reach(word)));
   });
+  // Every word reaches a term but not together (`lading page`: `lading` reaches `made` with a
+  // typo): each word may be the misspelt one, its own term first among its candidates.
+  if (candidates.size === 0 && words.length > 1) {
+    words.forEach((word, i) => candidates.set(i, likeliestTerms(words, i, reach(word))));
+  }
   const positions = [...candidates.keys()];
   if (positions.length === 0 || positions.some((i) => candidates.get(i)!.length === 0)) {
     return undefined;
@@ -114,10 +159,13 @@ const correctedSearch = (
     }
   });
   for (const choice of choices.slice(0, CORRECTED_SEARCHES)) {
+    // A word kept (its own term chosen) stays as typed; a corrected one is spelt as templates do.
+    const spelt = (position: number, term: string) =>
+      termsOfWord(words[position]!).includes(term) ? words[position]! : spellingOf(index, term);
     const corrected = new Map(
       positions.map((position, k) => [
         position,
-        spellingOf(index, candidates.get(position)![choice[k]!]!),
+        spelt(position, candidates.get(position)![choice[k]!]!),
       ]),
     );
     const q = words.map((word, i) => corrected.get(i) ?? word).join(' ');

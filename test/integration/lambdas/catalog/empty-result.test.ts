@@ -41,6 +41,16 @@ describe('an empty browse offers a way on', () => {
     expect(misspelt.nearby?.templates[0]?.seller.username).toBeTruthy();
   });
 
+  it('corrects a word to the closest spelling, never to another word of the search', async () => {
+    // `lading` stems to `lade`, as far from `land` as from `page`: as typed it is one letter
+    // from `landing`, and `page page` is no search anyone meant.
+    const misspelt = await browse({ search: 'lading page' });
+    expect(misspelt.total).toBe(0);
+    const corrected = await browse({ search: 'landing page' });
+    expect(corrected.total).toBeGreaterThan(0);
+    expect(misspelt.didYouMean).toEqual({ q: 'landing page', total: corrected.total });
+  });
+
   it('keeps the words that matched and the filters: the corrected search counts with them', async () => {
     const misspelt = await browse({
       search: 'analytics dashbrd',
