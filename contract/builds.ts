@@ -195,21 +195,23 @@ const shortVersion = (version: string | null, parts: number): string | null => {
   return numbers.slice(0, parts).join('.') || null;
 };
 
-/** `npm 10.9`: the package manager and its version, as the badge shows it. */
+/** `npm 10.9` as the badge shows it (`full`: `npm 10.9.2`, as the seller's report does). */
 export const packageManagerText = (
   build: Pick<BuildSummary, 'package_manager' | 'package_manager_version'>,
+  full = false,
 ): string | null => {
   if (!build.package_manager) return null;
-  const version = shortVersion(build.package_manager_version, 2);
+  const version = shortVersion(build.package_manager_version, full ? 9 : 2);
   return [PACKAGE_MANAGER_NAMES[build.package_manager], version].filter(Boolean).join(' ');
 };
 
-/** `Node 24`, `Python 3.12`. */
+/** `Node 24`, `Python 3.12` (`full`: `Node 24.3.0`). */
 export const runtimeText = (
   build: Pick<BuildSummary, 'runtime' | 'runtime_version'>,
+  full = false,
 ): string | null => {
   if (!build.runtime) return null;
-  const version = shortVersion(build.runtime_version, build.runtime === 'node' ? 1 : 2);
+  const version = shortVersion(build.runtime_version, full ? 9 : build.runtime === 'node' ? 1 : 2);
   return [RUNTIME_NAMES[build.runtime], version].filter(Boolean).join(' ');
 };
 

@@ -7,12 +7,14 @@ import { BundleFileTree } from '../../features/downloads/components/bundle-file-
 import { DownloadPanel } from '../../features/downloads/components/download-panel';
 import { TemplateDetailView } from '../../features/catalog/components/template-detail-view';
 import { LiveSecurityNotice } from '../../features/security/components/live-security-notice';
+import { BuildBadge } from '../../features/builds/components/build-badge';
 import { SecurityPanel } from '../../features/security/components/security-panel';
 import { ReviewsSection } from '../../features/reviews/components/reviews-section';
 
 /**
  * `/mvp/:mvpId`: the template, with the download, billing (a one-time sale's purchase, the
- * canceled-checkout note), security report and review features composed into its slots.
+ * canceled-checkout note), security report, build badge and review features composed into its
+ * slots.
  */
 export default function TemplateRoute() {
   const { mvpId } = useParams();
@@ -23,6 +25,7 @@ export default function TemplateRoute() {
         <>
           <CheckoutCanceledBanner />
           <LiveSecurityNotice mvpId={template.id} />
+          <BuildBadge mvpId={template.id} />
           <DownloadPanel
             mvp={template}
             onDownloaded={refresh}

@@ -14,6 +14,7 @@ import {
 import { formatDateTime } from '../../../lib/format';
 import { useVersionSecurityReport } from '../../security/api/get-security-report';
 import { VersionSecurityBox } from '../../security/components/version-security-box';
+import { VersionBuildBox } from '../../builds/components/version-build-box';
 
 /** The product's tech chips on the review card: 5, then '+N more'. */
 const TECH_CHIPS = 5;
@@ -118,6 +119,7 @@ export function PendingTemplateCard({
             </Alert.Root>
           )}
           {mvp.version_id && <VersionSecurityBox state={security} />}
+          {mvp.version_id && <VersionBuildBox mvpId={mvp.id} />}
         </Stack>
       </Card.Body>
       <Card.Footer justifyContent="flex-end" gap="2">

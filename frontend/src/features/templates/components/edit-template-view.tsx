@@ -33,6 +33,7 @@ import { GithubLinkDialog } from '../../github/components/github-link-dialog';
 import { LuGithub } from 'react-icons/lu';
 import { EditStatus, VersionStatus } from './version-status';
 import { SellerSecuritySection } from '../../security/components/seller-security-section';
+import { SellerBuildSection } from '../../builds/components/seller-build-section';
 import { FilePicker } from './file-picker';
 import { TemplateFormSections } from './template-form-sections';
 import { UploadProgress } from './upload-feedback';
@@ -207,6 +208,21 @@ function EditActions({ busy }: { busy: boolean }) {
   );
 }
 
+/** What is known of the newest version: its security report, and its build (with Rebuild). */
+function VersionReports({ mvp }: { mvp: ManagedTemplate }) {
+  return (
+    <>
+      <SellerSecuritySection
+        mvpId={mvp.id}
+        status={mvp.status}
+        liveVersion={mvp.status === 'approved' ? mvp.version_number : null}
+        pendingVersion={mvp.pending_version}
+      />
+      <SellerBuildSection mvpId={mvp.id} sellerId={mvp.seller_id} />
+    </>
+  );
+}
+
 function EditTemplateForm({ mvp }: { mvp: ManagedTemplate }) {
   const navigate = useNavigate();
   const [progress, setProgress] = useState<number | null>(null);
@@ -244,12 +260,7 @@ function EditTemplateForm({ mvp }: { mvp: ManagedTemplate }) {
             )}
             {problem && <FormAlert status="error" title={problem} data-testid="edit-error" />}
             {held && <HeldEditNote at={held.at} />}
-            <SellerSecuritySection
-              mvpId={mvp.id}
-              status={mvp.status}
-              liveVersion={mvp.status === 'approved' ? mvp.version_number : null}
-              pendingVersion={mvp.pending_version}
-            />
+            <VersionReports mvp={mvp} />
             <TemplateFormSections
               files={
                 <>
