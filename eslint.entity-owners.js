@@ -55,6 +55,7 @@ export const entityOwners = {
   subscription: { owner: 'ledger' },
   'user-newsletter-subscription': { owner: 'newsletter' },
   'version-build': { owner: 'builds' },
+  'build-usage': { owner: 'builds' },
   'user-search': { owner: 'profiles' },
   'username-claim': { owner: 'profiles' },
   'webhook-event': { shared: 'each webhook receiver claims the events of its provider' },

@@ -25,6 +25,12 @@ export const lambdaEnvironmentSchema = z.object({
    * it to the build, RecordBuild reads the record from it).
    */
   LIVE_PREVIEWS_BUCKET: z.string().min(1).optional(),
+  /**
+   * The per-seller caps of contract/design/live-previews.ts (`COST_CAP_VARIABLES`), set on the
+   * build steps that enforce them; unset: the defaults there.
+   */
+  BUILD_MINUTES_PER_SELLER: z.coerce.number().nonnegative().optional(),
+  PREVIEW_MEGABYTES_PER_SELLER: z.coerce.number().nonnegative().optional(),
   USER_POOL_ID: z.string().min(1),
   USER_POOL_CLIENT_ID: z.string().min(1),
   /** s3rver serves buckets by path only; real S3 prefers virtual-hosted style. */

@@ -109,3 +109,29 @@ export const COST_CAP_VARIABLES = {
   buildMinutesPerSeller: 'BUILD_MINUTES_PER_SELLER',
   previewMegabytesPerSeller: 'PREVIEW_MEGABYTES_PER_SELLER',
 } as const satisfies Record<keyof CostCaps, string>;
+
+/** The caps as a deployment set them (absent: the defaults). */
+export const costCapsOf = (set: Partial<CostCaps>): CostCaps => ({
+  buildMinutesPerSeller: set.buildMinutesPerSeller ?? DEFAULT_COST_CAPS.buildMinutesPerSeller,
+  previewMegabytesPerSeller:
+    set.previewMegabytesPerSeller ?? DEFAULT_COST_CAPS.previewMegabytesPerSeller,
+});
+
+/** The calendar month (UTC) a cap counts in, `YYYY-MM`. */
+export const usageMonthOf = (at: Date): string => at.toISOString().slice(0, 7);
+
+/** The first day of the next month, in words ("1 January"): when a used-up cap starts again. */
+const nextMonthStart = (at: Date): string =>
+  new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
+
+/** What the seller reads when a cap stopped a build or a preview. */
+export const COST_CAP_REASONS = {
+  buildMinutes: (minutes: number, at: Date) =>
+    `Not built: this account's ${minutes} build minutes for the month are used up. Builds start again on ${nextMonthStart(at)}.`,
+  previewStorage: (megabytes: number, at: Date) =>
+    `The build worked, but its live preview was not published: this account's ${megabytes} MB of previews for the month are used up. Previews are published again from ${nextMonthStart(at)}.`,
+} as const;

@@ -89,6 +89,17 @@ export const schedules = {
     task: 'templates/tasks/security-recheck.ts',
     description: 'Re-checks live and deployed versions against new and changed advisories',
   },
+  /**
+   * Daily at 04:15 UTC: the live previews of templates archived in the last three days are tagged
+   * for removal (docs/operations.md, "Version builds and previews"); the preview bucket's
+   * lifecycle rule deletes tagged objects a day later. Previews of versions past a template's two
+   * newest are retired when a newer version's build is recorded.
+   */
+  retireArchivedPreviews: {
+    cron: '15 4 * * ? *',
+    task: 'processing/tasks/retire-archived-previews.ts',
+    description: 'Tags the live previews of archived templates for removal',
+  },
 } as const satisfies Record<string, ScheduleDesign>;
 
 export type ScheduleName = keyof typeof schedules;

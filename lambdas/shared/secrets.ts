@@ -1,5 +1,5 @@
 /**
- * Secret values (see design/secrets.ts): from the variable itself when set (local), else from
+ * Secret values (see contract/design/secrets.ts): from the variable itself when set (local), else from
  * Secrets Manager by the ARN variable (cloud), through Powertools Parameters. A value is kept for
  * at most five minutes per container, so a rotated secret is in use everywhere within five
  * minutes of the rotation without a redeploy (docs/operations.md, "Secrets"). The provider is
@@ -7,7 +7,11 @@
  * read is not kept: the next use asks again.
  */
 import type { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
-import { secretArnVariable, secretDesign, type SecretName } from '../../contract/design/secrets';
+import {
+  SECRET_VARIABLES,
+  secretArnVariable,
+  type SecretName,
+} from '../../contract/design/secret-variables';
 
 /** How long a value read from Secrets Manager is used before it is read again. */
 export const SECRET_MAX_AGE_SECONDS = 300;
@@ -28,7 +32,7 @@ export const createSecretReader = ({ maxAgeSeconds, provider }: SecretReaderOpti
     return loaded;
   };
   return async (name: SecretName): Promise<string> => {
-    const { envVar } = secretDesign[name];
+    const envVar = SECRET_VARIABLES[name];
     const direct = process.env[envVar];
     if (direct) return direct;
     const arn = process.env[secretArnVariable(name)];

@@ -18,9 +18,11 @@ import {
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import type { IProject } from 'aws-cdk-lib/aws-codebuild';
 import { Operation } from 'aws-cdk-lib/aws-dynamodb';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import { BUILD_LIMITS } from '../../contract/design/build';
 import { businessMetrics, healthMetrics } from '../../contract/design/metrics';
 import type { Alerts } from './alerts';
 import type { Api } from './api';
@@ -48,6 +50,8 @@ export interface MonitoringProps {
   readonly workflows: Readonly<Record<string, WatchedWorkflow>>;
   /** The site's distribution and web ACL, graphed on the dashboard. */
   readonly edge?: MonitoringDashboardProps['edge'];
+  /** The version builds' CodeBuild project (lib/constructs/version-builds.ts). */
+  readonly builds?: IProject;
 }
 
 const RUNBOOK = 'See docs/operations.md, Alarms.';
@@ -104,6 +108,7 @@ export class Monitoring extends NestedStack {
     this.watchTable(props.data);
     this.watchEmail();
     this.watchBusiness();
+    if (props.builds) this.watchBuilds(props.builds);
     this.dashboard = new MonitoringDashboard(this, 'Dashboard', {
       api: props.api,
       table: props.data.table,
@@ -251,6 +256,39 @@ export class Monitoring extends NestedStack {
       metric: data.table.metricSystemErrorsForOperations({ operations: TABLE_OPERATIONS, period }),
       description: 'DynamoDB answered with internal server errors (a service-side problem).',
       threshold: 1,
+    });
+  }
+
+  /**
+   * Sellers' builds fail for their own reasons (a broken build script), and a failed build never
+   * blocks a version; what is ours to fix is nearly every build failing (the image, the registry
+   * or the network of the build project broke), or builds running into the project's time limit.
+   */
+  private watchBuilds(project: IProject): void {
+    const period = Duration.hours(3);
+    this.alarm('VersionBuildsFailing', {
+      metric: new MathExpression({
+        // Below 5 builds in three hours a few sellers' broken scripts are not a pattern.
+        expression: 'IF(builds >= 5, 100 * failed / builds, 0)',
+        usingMetrics: {
+          failed: project.metricFailedBuilds({ statistic: Stats.SUM, period }),
+          builds: project.metricBuilds({ statistic: Stats.SUM, period }),
+        },
+        label: 'Version builds failed (% of builds)',
+        period,
+      }),
+      description:
+        'At least 80 % of version builds failed over three hours (5 builds or more): the build ' +
+        'project itself is likely broken (its image, the package registries, its network). Read ' +
+        'the newest builds\' logs in CodeBuild (docs/operations.md, "Version builds and previews").',
+      threshold: 80,
+    });
+    this.alarm('VersionBuildsNearTimeout', {
+      metric: project.metricDuration({ statistic: Stats.MAXIMUM, period: Duration.hours(1) }),
+      description:
+        `A version build ran for ${BUILD_LIMITS.jobTimeoutMinutes - 2} minutes or more, near the project's ${BUILD_LIMITS.jobTimeoutMinutes}-minute limit: builds ` +
+        'are slow (a registry, the machine size) or one is stuck; sellers see "Build failed".',
+      threshold: (BUILD_LIMITS.jobTimeoutMinutes - 2) * 60,
     });
   }
 

@@ -121,6 +121,17 @@ const taskSettings: Record<ScheduleName, TaskSettings> = {
         .bindTable(data.table, 'readWrite')
         .bindBucket(data.mvpFilesBucket, 'readWrite', 'security/'),
   },
+  // Reads archived templates and their builds, marks the builds' previews retired; listing and
+  // tagging the preview bucket's `sites/` is granted by the builds' nested stack
+  // (VersionBuilds.serveRetirement), which owns that bucket.
+  retireArchivedPreviews: {
+    domain: 'processing',
+    memorySize: 256,
+    timeout: Duration.minutes(5),
+    bind: (fn, data) => {
+      fn.bindTable(data.table, 'readWrite');
+    },
+  },
 };
 
 /**

@@ -40,13 +40,14 @@ import { stateMachineDesign } from '../../contract/design/state-machines';
 import type { Construct } from 'constructs';
 import { BUILD_LIMITS } from '../../contract/design/build';
 import {
+  COST_CAP_VARIABLES,
   previewLayout,
   previewRetention,
   type CostCaps,
 } from '../../contract/design/live-previews';
 import { storageDesign } from '../../contract/design/storage-design';
 import type { Data } from './data';
-import { logicalIdOf, projectRoot } from './marketplace-function';
+import { logicalIdOf, projectRoot, type MarketplaceFunction } from './marketplace-function';
 import type { Processing } from './processing';
 import { aslFileOf } from './workflow';
 import { createPreviewDistribution } from './preview-distribution';
@@ -179,7 +180,18 @@ export class VersionBuilds extends NestedStack {
         'LIVE_PREVIEWS_BUCKET' satisfies LambdaVariable,
         this.previewBucket.bucketName,
       );
+      // PlanBuild refuses a build past the minutes cap; RecordBuild withholds a preview past the
+      // storage cap.
+      fn.addEnvironment(
+        COST_CAP_VARIABLES.buildMinutesPerSeller satisfies LambdaVariable,
+        String(this.costCaps.buildMinutesPerSeller),
+      );
+      fn.addEnvironment(
+        COST_CAP_VARIABLES.previewMegabytesPerSeller satisfies LambdaVariable,
+        String(this.costCaps.previewMegabytesPerSeller),
+      );
     }
+    this.allowRetiring(recordBuild);
     recordBuild.executionRole.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['s3:GetObject'],
@@ -197,6 +209,43 @@ export class VersionBuilds extends NestedStack {
     Validations.of(recordBuild.executionRole).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${nestedReference(this, this.previewBucket, 'Arn')}>/${previewLayout.recordsPrefix}*]`,
       reason: `RecordBuild reads the record of the version it is given, under "${previewLayout.recordsPrefix}" of the preview bucket only.`,
+    });
+  }
+
+  /**
+   * The daily retirement of archived templates' previews (schedule `retireArchivedPreviews`):
+   * the bucket's name, and listing and tagging its previews.
+   */
+  serveRetirement(fn: MarketplaceFunction): void {
+    fn.addEnvironment(
+      'LIVE_PREVIEWS_BUCKET' satisfies LambdaVariable,
+      this.previewBucket.bucketName,
+    );
+    this.allowRetiring(fn);
+  }
+
+  /**
+   * Retiring a preview (contract/design/live-previews.ts, `previewRetention`): list its folder
+   * under `sites/` and tag its objects, which the bucket's lifecycle rule then deletes. No read,
+   * no write, no delete of the objects themselves.
+   */
+  private allowRetiring(fn: MarketplaceFunction): void {
+    fn.executionRole.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [this.previewBucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': [`${previewLayout.sitesPrefix}*`] } },
+      }),
+    );
+    fn.executionRole.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObjectTagging'],
+        resources: [this.previewBucket.arnForObjects(`${previewLayout.sitesPrefix}*`)],
+      }),
+    );
+    Validations.of(fn.executionRole).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${nestedReference(this, this.previewBucket, 'Arn')}>/${previewLayout.sitesPrefix}*]`,
+      reason: `Retiring a preview tags the objects of its folder under "${previewLayout.sitesPrefix}" of the preview bucket (the lifecycle rule deletes them); it may not read, write or delete them.`,
     });
   }
 

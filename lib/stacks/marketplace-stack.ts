@@ -146,6 +146,7 @@ export class MarketplaceStack extends Stack {
       ),
     );
     this.schedules = new Schedules(this, 'Schedules', { ...base, alerts: this.alerts });
+    this.versionBuilds.serveRetirement(this.schedules.functions.get('retireArchivedPreviews')!);
     this.payouts = new Payouts(this, 'Payouts', { ...base, secrets: this.api.secrets });
     // The monthlyPayouts schedule's task starts the run; like processing's, a missing function
     // fails the synth rather than deploying a schedule that cannot start anything.
@@ -211,6 +212,7 @@ export class MarketplaceStack extends Stack {
     return new Monitoring(this, 'Monitoring', {
       ...{ alerts, api, data, schedules },
       workflows: { payouts, processing, newsletter, githubSync, buyerDeploy: this.buyerDeploy },
+      builds: this.versionBuilds.project,
       edge: {
         distribution: this.web.distribution,
         ...(props.waf ? { webAclMetricName: WEB_ACL_METRIC_NAME } : {}),

@@ -5,6 +5,7 @@
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_LIMITS } from '../../contract/design/build';
 import { businessMetrics, healthMetrics } from '../../contract/design/metrics';
 import { MarketplaceFunction, logicalIdOf } from '../../lib/constructs/marketplace-function';
 import { WEB_ACL_METRIC_NAME } from '../../lib/constructs/waf';
@@ -135,6 +136,22 @@ describe('monitoring', () => {
     const complaint = alarmsOn('AWS/SES', 'Reputation.ComplaintRate');
     expect(bounce.map((a) => a.Properties.Threshold)).toEqual([0.05]);
     expect(complaint.map((a) => a.Properties.Threshold)).toEqual([0.001]);
+  });
+
+  it('watches the version builds’ project: nearly all failing, or running near its time limit', () => {
+    const failing = expressionAlarms('IF(builds >= 5, 100 * failed / builds, 0)');
+    expect(failing).toHaveLength(1);
+    expect(failing[0]!.Properties.Threshold).toBe(80);
+    const metrics = text(failing[0]!.Properties.Metrics);
+    expect(metrics).toContain('"MetricName":"FailedBuilds"');
+    expect(metrics).toContain('"MetricName":"Builds"');
+    expect(metrics).toContain('"Namespace":"AWS/CodeBuild"');
+    const slow = alarmsOn('AWS/CodeBuild', 'Duration');
+    expect(slow.map((a) => a.Properties.Threshold)).toEqual([
+      (BUILD_LIMITS.jobTimeoutMinutes - 2) * 60,
+    ]);
+    // Both on the project of the builds' nested stack.
+    expect(text(slow[0]!.Properties.Dimensions)).toContain('ProjectName');
   });
 
   it('routes every alarm, into alarm and back, to the Alerts topic and describes it', () => {

@@ -20,6 +20,8 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_ENV, BUILD_LIMITS, type BuildRecordFile } from '../../contract/design/build';
 import {
+  COST_CAP_VARIABLES,
+  DEFAULT_COST_CAPS,
   livePreviewContentSecurityPolicy,
   PREVIEW_ROBOTS_TAG,
   previewRetention,
@@ -81,6 +83,20 @@ const statementsOfRole = (roleId: string) =>
       effect: statement.Effect,
       actions: [statement.Action].flat().sort() as string[],
       resources: [statement.Resource].flat().map(render),
+    }));
+
+/** The S3 statements of a role of the main stack, with their resource as text. */
+const s3StatementsOf = (roleId: string) =>
+  Object.values(app.template.findResources('AWS::IAM::Policy'))
+    .filter((policy) =>
+      (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
+    )
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Record<string, unknown>[])
+    .filter((s) => [s.Action].flat().some((a) => String(a).startsWith('s3:')))
+    .map((s) => ({
+      actions: [s.Action].flat().map(String).sort(),
+      resource: render(s.Resource),
+      condition: s.Condition as Record<string, unknown> | undefined,
     }));
 
 /** The runner script the buildspec writes and runs (base64 in the build phase). */
@@ -704,7 +720,7 @@ describe('the processing state machine’s Build state', () => {
     ).toHaveLength(3);
   });
 
-  it('tells PlanBuild and RecordBuild the preview bucket, and lets RecordBuild read records only (and list)', () => {
+  it('tells PlanBuild and RecordBuild the preview bucket and the caps; RecordBuild reads records and tags sites only', () => {
     const { PlanBuildFunctionArn: planBuild, RecordBuildFunctionArn: recordBuild } =
       app.stack.processing.taskFunctions;
     const functions = app.template.findResources('AWS::Lambda::Function');
@@ -713,17 +729,48 @@ describe('the processing state machine’s Build state', () => {
       expect(JSON.stringify(variables.LIVE_PREVIEWS_BUCKET)).toMatch(
         /Outputs\.\w*PreviewBucket\w*Ref/,
       );
+      expect(variables[COST_CAP_VARIABLES.buildMinutesPerSeller]).toBe(
+        String(DEFAULT_COST_CAPS.buildMinutesPerSeller),
+      );
+      expect(variables[COST_CAP_VARIABLES.previewMegabytesPerSeller]).toBe(
+        String(DEFAULT_COST_CAPS.previewMegabytesPerSeller),
+      );
     }
-    const roleId = logicalIdOf(recordBuild.executionRole);
-    const s3 = Object.values(app.template.findResources('AWS::IAM::Policy'))
-      .filter((policy) =>
-        (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
-      )
-      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Record<string, unknown>[])
-      .filter((s) => [s.Action].flat().some((a) => String(a).startsWith('s3:')));
-    expect(s3.map((s) => [s.Action].flat())).toEqual([['s3:GetObject'], ['s3:ListBucket']]);
-    expect(render(s3[0]!.Resource)).toMatch(/PreviewBucket\w*Arn.*\/records\/\*$/);
+    const s3 = s3StatementsOf(logicalIdOf(recordBuild.executionRole));
+    expect(s3.map((s) => s.actions).sort()).toEqual([
+      ['s3:GetObject'],
+      ['s3:ListBucket'],
+      ['s3:ListBucket'],
+      ['s3:PutObjectTagging'],
+    ]);
+    expect(s3.find((s) => s.actions[0] === 's3:GetObject')!.resource).toMatch(
+      /PreviewBucket\w*Arn.*\/records\/\*$/,
+    );
     // A missing record must read as 404 (no record), not 403: ListBucket on the bucket itself.
-    expect(render(s3[1]!.Resource)).toMatch(/PreviewBucket\w*Arn>$/);
+    expect(
+      s3.some((s) => s.actions[0] === 's3:ListBucket' && /PreviewBucket\w*Arn>$/.test(s.resource)),
+    ).toBe(true);
+    // Retiring the previews past the two newest: tag objects of sites/, list sites/ only.
+    expect(s3.find((s) => s.actions[0] === 's3:PutObjectTagging')!.resource).toMatch(
+      /PreviewBucket\w*Arn.*\/sites\/\*$/,
+    );
+    expect(s3.filter((s) => s.condition).map((s) => s.condition)).toEqual([
+      { StringLike: { 's3:prefix': ['sites/*'] } },
+    ]);
+  });
+
+  it('lets the daily retirement of archived templates’ previews list and tag sites/, nothing else', () => {
+    const fn = app.stack.schedules.functions.get('retireArchivedPreviews')!;
+    const variables =
+      app.template.findResources('AWS::Lambda::Function')[logicalIdOf(fn)]!.Properties.Environment
+        .Variables;
+    expect(JSON.stringify(variables.LIVE_PREVIEWS_BUCKET)).toMatch(
+      /Outputs\.\w*PreviewBucket\w*Ref/,
+    );
+    const s3 = s3StatementsOf(logicalIdOf(fn.executionRole));
+    expect(s3.map((s) => s.actions).sort()).toEqual([['s3:ListBucket'], ['s3:PutObjectTagging']]);
+    expect(s3.find((s) => s.actions[0] === 's3:PutObjectTagging')!.resource).toMatch(
+      /PreviewBucket\w*Arn.*\/sites\/\*$/,
+    );
   });
 });

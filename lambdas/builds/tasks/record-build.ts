@@ -22,7 +22,14 @@ import { buildRecordKey } from '../../../contract/design/live-previews';
 import { logger } from '../../shared/observability';
 import { taskHandler } from '../../shared/task-handler';
 import { readWrittenRecord } from '../record-file';
+import { recordOwnedBuild } from '../record';
 import { recordVersionBuild } from '../service';
+
+/** The plan's owner (PlanBuild reads the template): whom the build is charged to. */
+const ownerSchema = z.object({
+  seller_id: z.string().min(1),
+  live_version_id: z.string().min(1).nullable(),
+});
 
 /** A Catch's output: the error's name and cause. */
 const stepErrorSchema = z.object({ Error: z.string(), Cause: z.string().optional() });
@@ -82,7 +89,15 @@ const recordOf = async (
 export const recordBuild = async (event: unknown): Promise<RecordBuildResult> => {
   const { mvpId, versionId, plan, build } = recordInputSchema.parse(event);
   const record = await recordOf(mvpId, versionId, plan, build);
-  await recordVersionBuild(mvpId, versionId, record);
+  const owner = ownerSchema.safeParse(plan?.owner);
+  if (owner.success) {
+    await recordOwnedBuild(mvpId, versionId, record, {
+      sellerId: owner.data.seller_id,
+      liveVersionId: owner.data.live_version_id,
+    });
+  } else {
+    await recordVersionBuild(mvpId, versionId, record);
+  }
   logger.info('Build recorded', {
     mvpId,
     versionId,

@@ -20,6 +20,8 @@ import { config } from '../../shared/config';
 import { logger } from '../../shared/observability';
 import { taskHandler } from '../../shared/task-handler';
 import { getVersionSiteSettings } from '../../templates/site-settings';
+import { getTemplateForBuild } from '../../templates/build-read';
+import { buildAllowance } from '../../builds/previews';
 
 const planInputSchema = z.object({
   mvpId: z.string().min(1),
@@ -96,12 +98,29 @@ const planOf = async (mvpId: string, versionId: string, fileKey: string): Promis
   });
 };
 
-export const planVersionBuild = async (event: unknown): Promise<PlannedBuild> => {
+/** Whose build it is (charged to them, RecordBuild) and the live version (its preview is kept). */
+export interface PlannedOwner {
+  seller_id: string;
+  live_version_id: string | null;
+}
+
+export const planVersionBuild = async (
+  event: unknown,
+): Promise<PlannedBuild & { owner: PlannedOwner | null }> => {
   const { mvpId, versionId, fileKey } = planInputSchema.parse(event);
   const { MVP_FILES_BUCKET, LIVE_PREVIEWS_BUCKET } = config();
-  const plan = LIVE_PREVIEWS_BUCKET
-    ? await planOf(mvpId, versionId, fileKey)
-    : notBuilt('Builds are not set up in this deployment (no live previews bucket).');
+  const template = await getTemplateForBuild(mvpId);
+  const owner = template
+    ? { seller_id: template.sellerId, live_version_id: template.currentVersionId }
+    : null;
+  // The month's build minutes are checked before the bundle is read: a refused build costs nothing.
+  const refusal =
+    owner && LIVE_PREVIEWS_BUCKET ? await buildAllowance(owner.seller_id, new Date()) : null;
+  const plan = !LIVE_PREVIEWS_BUCKET
+    ? notBuilt('Builds are not set up in this deployment (no live previews bucket).')
+    : refusal
+      ? notBuilt(refusal)
+      : await planOf(mvpId, versionId, fileKey);
   const environment = buildEnvironmentOf(
     plan,
     { bucket: MVP_FILES_BUCKET, key: fileKey },
@@ -118,7 +137,7 @@ export const planVersionBuild = async (event: unknown): Promise<PlannedBuild> =>
     packageManager: plan.package_manager,
     framework: plan.framework,
   });
-  return { ...plan, planned_at: new Date().toISOString(), environment };
+  return { ...plan, planned_at: new Date().toISOString(), environment, owner };
 };
 
 export const handler = taskHandler('processing/plan-build', planVersionBuild);

@@ -77,6 +77,7 @@ const CHANGES = new Set([
   'CopyObjectCommand',
   'DeleteObjectCommand',
   'DeleteObjectsCommand',
+  'PutObjectTaggingCommand',
   'CreateMultipartUploadCommand',
   'UploadPartCommand',
   'CompleteMultipartUploadCommand',
@@ -316,6 +317,40 @@ export const putObject = async (input: {
       Key: input.key,
       Body: input.body,
       ContentType: input.contentType,
+    }),
+  );
+};
+
+/** Every key under a prefix (ListObjectsV2, a page of 1,000 at a time). */
+export const listKeys = async (bucket: string, prefix: string): Promise<string[]> => {
+  const { sdk, client } = await s3();
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await client.send(
+      new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+    );
+    for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return keys;
+};
+
+/**
+ * Sets an object's tags (replacing any it had): what the bucket's lifecycle rules filter on, so a
+ * tag is how the service marks objects for the bucket to remove.
+ */
+export const tagObject = async (
+  bucket: string,
+  key: string,
+  tags: Readonly<Record<string, string>>,
+): Promise<void> => {
+  const { sdk, client } = await s3();
+  await client.send(
+    new sdk.PutObjectTaggingCommand({
+      Bucket: bucket,
+      Key: key,
+      Tagging: { TagSet: Object.entries(tags).map(([Key, Value]) => ({ Key, Value })) },
     }),
   );
 };

@@ -17,6 +17,13 @@ export interface VersionBuildItem extends BuildRecordFile {
   version_id: string;
   /** When the pipeline stored it. */
   recorded_at: string;
+  /**
+   * Why a static site's preview was not published (the seller's preview storage for the month was
+   * used up: contract/design/live-previews.ts); absent when it was, or when there is none.
+   */
+  preview_withheld?: string;
+  /** When its preview's objects were tagged for removal (no longer among the kept versions). */
+  preview_retired_at?: string;
 }
 
 export const VersionBuildEntity = defineEntity<VersionBuildItem>()({
