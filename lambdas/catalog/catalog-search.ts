@@ -3,7 +3,8 @@
  * tagline, description, technologies, category and seller name, held in the catalog function's
  * memory beside the columns (docs/architecture.md, "Search").
  *
- * Two parts, each where it is cheapest (the bench in docs/architecture.md says why):
+ * Two parts, each where it is cheapest (the bench in docs/performance.md, "Which library", says
+ * why):
  * - the vocabulary (every distinct term) is MiniSearch's radix tree (`minisearch/SearchableMap`),
  *   which finds the terms a word reaches as a prefix or within a number of typos;
  * - the postings are typed arrays, like the catalog's columns: for each term, the rows holding it

@@ -3,8 +3,9 @@
  * indexing the same real-looking templates (support/search-data.ts) at 10,000 and 100,000, each in
  * a fresh process (`--expose-gc`): build time, the index's heap, the first query and warm p50/p95
  * over 100 searches (half with a typo), all words required. Each library is configured as close
- * to the catalog's needs as it allows (field weights, prefix, typos, stemming); the result and the
- * reason for the choice are in docs/architecture.md, "Search".
+ * to the catalog's needs as it allows (field weights, prefix, typos, stemming); the result is in
+ * docs/performance.md, "Which library", and the reason for the choice in docs/architecture.md,
+ * "Search".
  *
  * The two libraries not chosen are not dependencies: install them first, without saving
  * (`npm install --no-save @orama/orama flexsearch`); a library that is not installed is skipped.
