@@ -44,6 +44,9 @@ const CATALOG_ATTRIBUTES = [
   'published_at',
   'version_number',
   'security_severity',
+  // The live version's build, and the file that says whether it is the live version's.
+  'live_build',
+  'file_key',
   // Indexed for search, not kept (the snapshot holds its terms).
   'description',
 ] as const;
@@ -165,8 +168,21 @@ const toCatalogRecord = (item: CatalogProjection): CatalogRecord => ({
   published_at: item.published_at ?? null,
   version_number: item.version_number,
   security_badge: securityBadgeOf(item.security_severity),
+  build: liveBuildOf(item),
   description: item.description,
 });
+
+/**
+ * The card's build: the template's `live_build` while it is of the version the template serves
+ * (its file); one of an earlier version reads as none yet (templates/live-build.ts).
+ */
+export const liveBuildOf = (
+  item: Pick<TemplateItem, 'live_build' | 'file_key'>,
+): CatalogRecord['build'] => {
+  const mark = item.live_build;
+  if (!mark || !item.file_key || mark.file_key !== item.file_key) return null;
+  return { outcome: mark.outcome, package_manager: mark.package_manager ?? null };
+};
 
 /** One template by id, whatever its status. */
 export const getTemplateById = async (id: string): Promise<TemplateItem | null> => {

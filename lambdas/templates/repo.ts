@@ -365,3 +365,27 @@ export const setSyncFailure = async (
     throw error;
   }
 };
+
+/**
+ * M4b: the live version's build on the template (its card's badge, templates/live-build.ts),
+ * only while the template is approved and serves `fileKey`: a version switch between the caller's
+ * read and this write refuses it (false). `updated_at` moves, so the browse caches' change read
+ * (M8b) finds it; the caller bumps the catalog version.
+ */
+export const setLiveBuild = async (
+  templateId: string,
+  fileKey: string,
+  mark: NonNullable<TemplateItem['live_build']>,
+  now: string,
+): Promise<boolean> => {
+  try {
+    await TemplateEntity.patch({ id: templateId })
+      .set({ live_build: mark, updated_at: now })
+      .where((attr, op) => `${op.eq(attr.status, 'approved')} AND ${op.eq(attr.file_key, fileKey)}`)
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
