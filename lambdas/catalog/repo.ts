@@ -44,8 +44,9 @@ const CATALOG_ATTRIBUTES = [
   'published_at',
   'version_number',
   'security_severity',
-  // The live version's build, and the file that says whether it is the live version's.
+  // The builds of the live version and of the one on its way, and the file that says which is live.
   'live_build',
+  'next_build',
   'file_key',
   // Indexed for search, not kept (the snapshot holds its terms).
   'description',
@@ -173,14 +174,16 @@ const toCatalogRecord = (item: CatalogProjection): CatalogRecord => ({
 });
 
 /**
- * The card's build: the template's `live_build` while it is of the version the template serves
- * (its file); one of an earlier version reads as none yet (templates/live-build.ts).
+ * The card's build: of the template's two build marks, the one of the version it serves (its
+ * file); none when neither is (templates/live-build.ts).
  */
 export const liveBuildOf = (
-  item: Pick<TemplateItem, 'live_build' | 'file_key'>,
+  item: Pick<TemplateItem, 'live_build' | 'next_build' | 'file_key'>,
 ): CatalogRecord['build'] => {
-  const mark = item.live_build;
-  if (!mark || !item.file_key || mark.file_key !== item.file_key) return null;
+  const mark = [item.live_build, item.next_build].find(
+    (candidate) => candidate !== undefined && candidate.file_key === item.file_key,
+  );
+  if (!mark || !item.file_key) return null;
   return { outcome: mark.outcome, package_manager: mark.package_manager ?? null };
 };
 

@@ -1,73 +1,64 @@
 /**
- * The live version's build on the template item, which the card's build badge on `/mvps` and the
- * home page is made from (docs/data-model.md, "MVP (exists) and MvpVersion", `live_build`). The
- * builds domain keeps each version's record; the templates domain owns the item, so every caller
- * (processing's RecordBuild and Publish, an admin's approval) goes through here. As the security
- * badge (security-severity.ts): written for the version the template serves, never for a version
- * on its way, which changes the card only once it is live.
+ * A version's build on the template item, which the card's build badge on `/mvps`, the home page
+ * and seller pages is made from (docs/data-model.md, "MVP (exists) and MvpVersion": `live_build`,
+ * `next_build`). The builds domain keeps each version's record; the templates domain owns the
+ * item, so the pipeline's RecordBuild (processing/tasks/record-build.ts) writes it through here.
+ *
+ * Two marks, each with its version's file: the live version's and the build of the version on its
+ * way. The catalog shows the one whose file is the template's own, so a newer version's build
+ * changes no card while it is processed or reviewed, and shows the moment the version goes live
+ * (processing's Publish, an admin's approval), with no write of its own in either: they only
+ * switch the template's file, in their own transaction.
  */
 import type { CardBuild } from '../../contract/catalog';
-import { getBuildOf } from '../builds/service';
-import { logger } from '../shared/observability';
-import { bumpCatalogVersion, getTemplateById, getVersion, setLiveBuild } from './repo';
+import { bumpCatalogVersion, getTemplateById, getVersion, setBuildMark } from './repo';
 
-export type LiveBuildOutcome = 'recorded' | 'unchanged' | 'not_live';
+/** `live`: the card shows it now; `next`: once its version goes live; `none`: neither. */
+export type BuildMarkOutcome = 'live' | 'next' | 'unchanged' | 'none';
 
 /**
- * Records `build` as the template's live build, only when `versionId` is its live version (the
- * template is approved and serves that version's file). A change moves `updated_at` and the
- * catalog version, as any change of a card does, so every browse cache shows it at its next read.
+ * Records `build` as the build of `versionId` on its template: the live version's (the template
+ * serves its file: a first version, or a rebuild of the live one) or the pending version's. A
+ * withdrawn, superseded or unknown version changes nothing. When an approved template's card
+ * changes, `updated_at` and the catalog version move, as for any change of a card, so every browse
+ * cache shows it at its next read.
  */
-export const recordLiveBuild = async (
+export const recordVersionBuildMark = async (
   templateId: string,
   versionId: string,
   build: CardBuild,
   now = new Date().toISOString(),
-): Promise<LiveBuildOutcome> => {
+): Promise<BuildMarkOutcome> => {
   const [template, version] = await Promise.all([
     getTemplateById(templateId),
     getVersion(templateId, versionId),
   ]);
-  const fileKey = template?.file_key;
-  if (!template || !version || template.status !== 'approved' || !fileKey) return 'not_live';
-  if (fileKey !== version.file_key) return 'not_live';
-  const current = template.live_build;
+  if (!template || !version) return 'none';
+  const live = template.file_key !== undefined && template.file_key === version.file_key;
+  if (!live && template.pending_version_id !== versionId) return 'none';
+  const field = live ? 'live_build' : 'next_build';
+  const current = template[field];
   if (
-    current?.file_key === fileKey &&
+    current?.file_key === version.file_key &&
     current.outcome === build.outcome &&
     (current.package_manager ?? null) === build.package_manager
   ) {
     return 'unchanged';
   }
-  const recorded = await setLiveBuild(
+  // Only a listed card changes: a template in review is stamped when it is approved.
+  const shown = live && template.status === 'approved';
+  const written = await setBuildMark({
     templateId,
-    fileKey,
-    {
-      file_key: fileKey,
+    field,
+    mark: {
+      file_key: version.file_key,
       outcome: build.outcome,
       ...(build.package_manager ? { package_manager: build.package_manager } : {}),
     },
-    now,
-  );
-  if (!recorded) return 'not_live';
-  await bumpCatalogVersion(0, now);
-  return 'recorded';
-};
-
-/**
- * Once a version went live (processing's Publish, an admin's approval): its build, recorded by the
- * pipeline before Publish, on the template. Best effort: the version is published either way, and
- * a card without it shows no build badge until a rebuild records one.
- */
-export const recordPublishedBuild = async (templateId: string, versionId: string) => {
-  try {
-    const build = await getBuildOf(templateId, versionId);
-    if (!build) return;
-    await recordLiveBuild(templateId, versionId, {
-      outcome: build.outcome,
-      package_manager: build.package_manager,
-    });
-  } catch (error) {
-    logger.warn('The live build could not be recorded', { templateId, versionId, error });
-  }
+    expected: live ? version.file_key : versionId,
+    stamp: shown ? now : null,
+  });
+  if (!written) return 'none';
+  if (shown) await bumpCatalogVersion(0, now);
+  return live ? 'live' : 'next';
 };

@@ -20,7 +20,6 @@ import { TEMPLATE_MESSAGES } from '../../contract/templates';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { heldEditDecidedWrite } from './held-edit-repo';
 import { checkApprovalSecurity, recordApprovedSeverity } from './security-gate';
-import { recordPublishedBuild } from './live-build';
 import {
   TransactionRefusedError,
   getCurrentVersion,
@@ -152,7 +151,6 @@ const decide = async (
         now,
       });
       if (security) await recordApprovedSeverity(templateId, security);
-      if (security?.versionId) await recordPublishedBuild(templateId, security.versionId);
       const updated: TemplateItem = { ...template, ...writes.set };
       for (const name of writes.remove) delete updated[name];
       // Buyers who deployed an older version hear of this one (best effort: it is approved anyway).
@@ -214,7 +212,6 @@ const decideVersion = async (
         now,
       });
       if (security) await recordApprovedSeverity(template.id, security);
-      await recordPublishedBuild(template.id, version.id);
       await tellHoldersOfNewVersion(updated);
       return { mvp: toManagedTemplate(updated), message: MODERATION_MESSAGES.approved };
     }

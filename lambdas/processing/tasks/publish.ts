@@ -10,7 +10,6 @@ import { getApprovedTemplateItem } from '../../catalog/service';
 import { tellHoldersOfNewVersion } from '../../security-alerts/new-version';
 import { publishProcessedVersion } from '../../templates/transitions';
 import { recordPublishedSeverity } from '../../templates/security-gate';
-import { recordPublishedBuild } from '../../templates/live-build';
 import { classifyError } from '../errors';
 import { approvedMessage, templateLink } from '../messages';
 import { processingInputSchema } from '../schema';
@@ -49,8 +48,6 @@ export const publishBundle = async (input: PublishInput): Promise<PublishResult>
   if (!moderate) {
     // The card's badge follows the live version's report (written by the audit step before).
     await recordPublishedSeverity(input.mvpId, input.versionId);
-    // And its build badge (RecordBuild stored the build before, while it was not live yet).
-    await recordPublishedBuild(input.mvpId, input.versionId);
     await tellDeployers(input.mvpId);
   }
   return { outcome: moderate ? 'held_for_review' : 'published' };

@@ -33,9 +33,9 @@ export interface PendingEdit {
 }
 import { defineEntity } from '../entity';
 
-/** The live version's build on the template item (`live_build`). */
+/** A version's build on the template item (`live_build`, `next_build`). */
 export interface LiveBuildMark {
-  /** The file of the version built: the template's live one while it serves that version. */
+  /** The file of the version built: the template serves that version while it is its own. */
   file_key: string;
   outcome: CardBuild['outcome'];
   package_manager?: NonNullable<CardBuild['package_manager']>;
@@ -85,12 +85,14 @@ export interface TemplateItem extends TemplateFields, StoredWhenSet<TemplateOpti
    */
   security_severity?: Severity;
   /**
-   * The live version's build as its card shows it (outcome, package manager), with the file of
-   * the version it is of: a value whose `file_key` is not the template's own is an earlier
-   * version's and reads as none (a version went live and its build is not recorded yet). Written
-   * only by templates/live-build.ts.
+   * The live version's build as its card shows it (outcome, package manager), and the build of
+   * the version on its way (`next_build`), each with the file of the version it is of: the card
+   * shows the one whose `file_key` is the template's own, so a version's build shows the moment
+   * it goes live, and neither shows while its version is not. Written only by
+   * templates/live-build.ts (the pipeline's RecordBuild).
    */
   live_build?: LiveBuildMark;
+  next_build?: LiveBuildMark;
   last_synced_github_commit_sha?: string;
   /** The last GitHub sync's failure, until a sync succeeds (templates/repo.ts `setSyncFailure`). */
   github_sync_failure?: GithubSyncFailure;

@@ -18,14 +18,17 @@ import { publishBundle } from '../../../../lambdas/processing/tasks/publish';
 import { recordBuildAndCard } from '../../../../lambdas/processing/tasks/record-build';
 import { config } from '../../../../lambdas/shared/config';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
-import { recordLiveBuild } from '../../../../lambdas/templates/live-build';
+import { recordVersionBuildMark } from '../../../../lambdas/templates/live-build';
 import { listVersions } from '../../../../lambdas/templates/repo';
 import { createS3Client } from '../../../../lib/local/emulators/resources';
-import { apiEvent, jsonBody, lambdaContext } from '../../../fixtures/api-event';
+import { handler as templatesHandler } from '../../../../lambdas/templates/index';
+import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
+import { putProfile } from '../../../fixtures/profiles';
 import { seedTemplate, seedTemplateWithPendingVersion } from '../../../fixtures/template-items';
 import { localCloud } from '../../../fixtures/users';
 
 const SELLER = 'seller-build-badge';
+const ADMIN = `admin-build-badge-${ulid()}`;
 
 const cardOf = async (title: string) => {
   const result = await handler(
@@ -93,7 +96,10 @@ const writeBuiltRecord = async (mvpId: string, versionId: string, finishedAt: st
 
 describe('the live build on the card', () => {
   // Every request reads the catalog version, so each change shows on the next browse.
-  beforeAll(() => resetCatalogCache({ versionCheckIntervalMs: 0 }));
+  beforeAll(async () => {
+    resetCatalogCache({ versionCheckIntervalMs: 0 });
+    await putProfile({ id: ADMIN, email: `${ADMIN}@example.com`, role: 'admin' });
+  });
 
   it("shows the live version's build, changes with its rebuild, and not with a newer version's build until it is live", async () => {
     const title = `Build badge kit ${ulid()}`;
@@ -133,7 +139,8 @@ describe('the live build on the card', () => {
     expect(failed.outcome).toBe('failed');
     expect((await cardOf(title)).build).toEqual({ outcome: 'failed', package_manager: 'npm' });
 
-    // 3. The newer version, still processing, is not built: its record is stored, the card stays.
+    // 3. The newer version, still processing, is not built: its record is stored and kept aside
+    // on the template, the card stays as it was (not even re-read: `updated_at` does not move).
     const before = await stored(mvp.id);
     const notBuilt = await recordBuildAndCard({
       mvpId: mvp.id,
@@ -143,10 +150,18 @@ describe('the live build on the card', () => {
     });
     expect(notBuilt.outcome).toBe('not_built');
     expect((await getBuildOf(mvp.id, version.id))?.outcome).toBe('not_built');
-    expect((await stored(mvp.id)).updated_at).toBe(before.updated_at);
+    const after = await stored(mvp.id);
+    expect(after.updated_at).toBe(before.updated_at);
+    expect(after.live_build).toEqual(before.live_build);
+    expect(after.next_build).toEqual({
+      file_key: version.file_key,
+      outcome: 'not_built',
+      package_manager: 'npm',
+    });
     expect((await cardOf(title)).build).toEqual({ outcome: 'failed', package_manager: 'npm' });
 
-    // 4. Once it goes live (processing's Publish), the card says its build.
+    // 4. Once it goes live (processing's Publish switches the template's file), the card says its
+    // build.
     const published = await publishBundle({
       mvpId: mvp.id,
       versionId: version.id,
@@ -154,26 +169,66 @@ describe('the live build on the card', () => {
       cid: 'bafy-build-badge-kit',
     });
     expect(published.outcome).toBe('published');
-    expect((await stored(mvp.id)).live_build).toEqual({
-      file_key: version.file_key,
+    expect((await stored(mvp.id)).file_key).toBe(version.file_key);
+    expect((await cardOf(title)).build).toEqual({ outcome: 'not_built', package_manager: 'npm' });
+    expect((await detailOf(mvp.id)).build).toEqual({
       outcome: 'not_built',
       package_manager: 'npm',
     });
+
+    // 5. A rebuild of the version it replaced changes nothing on the card (only its record).
+    const old = await recordBuildAndCard({
+      mvpId: mvp.id,
+      versionId: live,
+      plan: { ...vitePlan(new Date().toISOString()), build: false, reason: 'No build script.' },
+      build: { skipped: true },
+    });
+    expect(old.outcome).toBe('not_built');
     expect((await cardOf(title)).build).toEqual({ outcome: 'not_built', package_manager: 'npm' });
+    expect((await stored(mvp.id)).live_build?.outcome).toBe('failed');
   });
 
-  it('writes nothing for a template that is not live, or a version that does not exist', async () => {
+  it("keeps a first version's build for its approval, and writes nothing for an unknown version", async () => {
+    const build = { outcome: 'built', package_manager: 'pnpm' } as const;
     const waiting = await seedTemplate(SELLER, { status: 'pending_review' });
     const version = await liveVersionId(waiting.id, waiting.file_key!);
-    const build = { outcome: 'built', package_manager: 'pnpm' } as const;
-    expect(await recordLiveBuild(waiting.id, version, build)).toBe('not_live');
-    expect(await recordLiveBuild(waiting.id, ulid(), build)).toBe('not_live');
-    expect(await recordLiveBuild(ulid(), ulid(), build)).toBe('not_live');
+    expect(await recordVersionBuildMark(waiting.id, ulid(), build)).toBe('none');
+    expect(await recordVersionBuildMark(ulid(), ulid(), build)).toBe('none');
     expect((await stored(waiting.id)).live_build).toBeUndefined();
+    // Not listed yet: kept without moving `updated_at` (the admin queue's order).
+    expect(await recordVersionBuildMark(waiting.id, version, build)).toBe('live');
+    const kept = await stored(waiting.id);
+    expect(kept.updated_at).toBe(waiting.updated_at);
+    expect(kept.live_build).toEqual({ file_key: waiting.file_key, ...build });
 
     const approved = await seedTemplate(SELLER, { status: 'approved' });
     const liveId = await liveVersionId(approved.id, approved.file_key!);
-    expect(await recordLiveBuild(approved.id, liveId, build)).toBe('recorded');
-    expect(await recordLiveBuild(approved.id, liveId, build)).toBe('unchanged');
+    expect(await recordVersionBuildMark(approved.id, liveId, build)).toBe('live');
+    expect((await stored(approved.id)).updated_at).not.toBe(approved.updated_at);
+    expect(await recordVersionBuildMark(approved.id, liveId, build)).toBe('unchanged');
+  });
+
+  it("shows a version's build once an admin approves it, not while it is in review", async () => {
+    const title = `Reviewed build kit ${ulid()}`;
+    const { mvp, version } = await seedTemplateWithPendingVersion(SELLER, { overrides: { title } });
+    await recordBuildAndCard({
+      mvpId: mvp.id,
+      versionId: version.id,
+      plan: vitePlan(new Date(Date.now() + 60_000).toISOString()),
+      build: { Error: 'States.Timeout', Cause: 'The build ran out of time.' },
+    });
+    expect((await cardOf(title)).build).toBeNull();
+
+    const approved = await templatesHandler(
+      apiEvent({
+        method: 'POST',
+        path: `/api/admin/mvps/${mvp.id}/approve`,
+        body: {},
+        claims: idTokenClaims({ sub: ADMIN, email: `${ADMIN}@example.com` }),
+      }),
+      lambdaContext('templates'),
+    );
+    expect(approved.statusCode).toBe(200);
+    expect((await cardOf(title)).build).toEqual({ outcome: 'failed', package_manager: 'npm' });
   });
 });
