@@ -18,6 +18,7 @@ import {
   sizeText,
   type BuildSummary,
 } from '../../../contract/builds';
+import { BUILD_OUTCOME_LABELS, cardBuildTitle } from '../../../contract/build-words';
 
 const built: BuildSummary = {
   version_id: 'v2',
@@ -127,5 +128,25 @@ describe('the rebuild rules', () => {
     ];
     expect(newestBuildableVersion(versions)?.id).toBe('b');
     expect(newestBuildableVersion([{ id: 'c', status: 'withdrawn' as const }])).toBeNull();
+  });
+});
+
+describe("the card's build badge words (contract/build-words.ts)", () => {
+  it('names the package manager of a build, and where the reason is for the others', () => {
+    expect(cardBuildTitle({ outcome: 'built', package_manager: 'npm' })).toBe('Builds with npm');
+    expect(cardBuildTitle({ outcome: 'built', package_manager: 'yarn' })).toBe('Builds with Yarn');
+    expect(cardBuildTitle({ outcome: 'built', package_manager: null })).toBe('Builds');
+    expect(cardBuildTitle({ outcome: 'failed', package_manager: 'pnpm' })).toBe(
+      'Build failed: the template page says why',
+    );
+    expect(cardBuildTitle({ outcome: 'not_built', package_manager: null })).toBe(
+      'Not built: the template page says why',
+    );
+    // The card shows the badge's word and reads the rest aloud: each title begins with it.
+    for (const outcome of ['built', 'failed', 'not_built'] as const) {
+      expect(cardBuildTitle({ outcome, package_manager: 'bun' })).toMatch(
+        new RegExp(`^${BUILD_OUTCOME_LABELS[outcome]}`),
+      );
+    }
   });
 });
