@@ -18,27 +18,14 @@ export const BUILD_OUTCOME_PALETTES: Record<BuildOutcome, 'green' | 'red' | 'gra
   not_built: 'gray',
 };
 
-export const PACKAGE_MANAGER_NAMES: Record<BuildPackageManager, string> = {
-  npm: 'npm',
-  pnpm: 'pnpm',
-  yarn: 'Yarn',
-  bun: 'Bun',
-  uv: 'uv',
-};
-
 /**
- * What a card's build badge says when pointed at or read aloud: `Builds with npm`; a failure or
- * no build with where its reason is (the template page, which the card opens). Begins with the
- * badge's word.
+ * What a card's build badge says: `Builds with npm` (the package manager by its command's name),
+ * else the outcome's word; the figures and a failure's reason are on the template page.
  */
-export const cardBuildTitle = (build: {
+export const cardBuildText = (build: {
   outcome: BuildOutcome;
   package_manager: BuildPackageManager | null;
-}): string => {
-  if (build.outcome === 'built') {
-    return build.package_manager
-      ? `${BUILD_OUTCOME_LABELS.built} with ${PACKAGE_MANAGER_NAMES[build.package_manager]}`
-      : BUILD_OUTCOME_LABELS.built;
-  }
-  return `${BUILD_OUTCOME_LABELS[build.outcome]}: the template page says why`;
-};
+}): string =>
+  build.outcome === 'built' && build.package_manager
+    ? `${BUILD_OUTCOME_LABELS.built} with ${build.package_manager}`
+    : BUILD_OUTCOME_LABELS[build.outcome];

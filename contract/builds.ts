@@ -13,7 +13,7 @@ import type {
   BuildSandbox,
 } from './design/build';
 import type { VersionStatus } from './template-versions';
-import { BUILD_OUTCOME_LABELS, PACKAGE_MANAGER_NAMES } from './build-words';
+import { BUILD_OUTCOME_LABELS } from './build-words';
 
 export { BUILD_OUTCOME_LABELS, BUILD_OUTCOME_PALETTES } from './build-words';
 
@@ -167,6 +167,14 @@ export const REBUILD_MESSAGES = {
   scanRefused: (version: string) =>
     `Version ${version} was refused by the upload scan, so it is not built. Upload a corrected version.`,
 } as const;
+
+const PACKAGE_MANAGER_NAMES: Record<BuildPackageManager, string> = {
+  npm: 'npm',
+  pnpm: 'pnpm',
+  yarn: 'Yarn',
+  bun: 'Bun',
+  uv: 'uv',
+};
 
 const RUNTIME_NAMES: Record<BuildRuntime, string> = { node: 'Node', python: 'Python' };
 

@@ -12,11 +12,7 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { LuDownload, LuExternalLink, LuGithub, LuStar } from 'react-icons/lu';
-import {
-  BUILD_OUTCOME_LABELS,
-  BUILD_OUTCOME_PALETTES,
-  cardBuildTitle,
-} from '@contract/build-words';
+import { BUILD_OUTCOME_PALETTES, cardBuildText } from '@contract/build-words';
 import type { TemplateSummary } from '@contract/catalog';
 import { FREE_TEMPLATE_TEXT } from '@contract/free-template';
 import { TechTags } from '../../../components/tech-tags';
@@ -76,26 +72,20 @@ function CardCover({ mvp, eager }: { mvp: TemplateSummary; eager: boolean }) {
 }
 
 /**
- * The live version's build in a word ("Builds", "Build failed", "Not built"), green, red or grey;
- * the package manager, or where the reason is, in its title and for screen readers. Nothing when
- * the live version has no build yet. A plain badge: the home page's script budget is nearly spent.
+ * The live version's build: "Builds with npm" (green), "Build failed" (red), "Not built" (grey);
+ * nothing when it has no build yet. The template page has the figures and the reason. A plain
+ * badge with its words in view (no icon, no tooltip): the home page's script budget is nearly
+ * spent.
  */
 function CardBuildBadge({ build }: { build: TemplateSummary['build'] }) {
   if (!build) return null;
-  const title = cardBuildTitle(build);
-  const word = BUILD_OUTCOME_LABELS[build.outcome];
   return (
     <Badge
       colorPalette={BUILD_OUTCOME_PALETTES[build.outcome]}
       variant="subtle"
-      title={title}
       data-testid="card-build"
-      data-outcome={build.outcome}
     >
-      {word}
-      {title !== word && title.startsWith(word) && (
-        <VisuallyHidden>{title.slice(word.length)}</VisuallyHidden>
-      )}
+      {cardBuildText(build)}
     </Badge>
   );
 }
