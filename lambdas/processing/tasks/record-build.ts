@@ -8,14 +8,18 @@
  * Best effort, as the build: the card's part is logged when it fails, and the state machine goes
  * on to Publish (or ends, for a rebuild) whatever happens.
  */
+import * as z from 'zod';
 import { recordBuild, type RecordBuildResult } from '../../builds/tasks/record-build';
 import { logger } from '../../shared/observability';
 import { taskHandler } from '../../shared/task-handler';
 import { recordVersionBuildMark } from '../../templates/live-build';
 
+/** The version the step is about (the builds domain's task checks the rest of its input). */
+const versionSchema = z.object({ mvpId: z.string().min(1), versionId: z.string().min(1) });
+
 export const recordBuildAndCard = async (event: unknown): Promise<RecordBuildResult> => {
   const result = await recordBuild(event);
-  const { mvpId, versionId } = event as { mvpId: string; versionId: string };
+  const { mvpId, versionId } = versionSchema.parse(event);
   try {
     await recordVersionBuildMark(mvpId, versionId, {
       outcome: result.outcome,
