@@ -13,6 +13,9 @@ import type {
   BuildSandbox,
 } from './design/build';
 import type { VersionStatus } from './template-versions';
+import { BUILD_OUTCOME_LABELS } from './build-words';
+
+export { BUILD_OUTCOME_LABELS, BUILD_OUTCOME_PALETTES } from './build-words';
 
 /** A version's build figures, for everyone (no log, no commands). */
 export interface BuildSummary {
@@ -164,19 +167,6 @@ export const REBUILD_MESSAGES = {
   scanRefused: (version: string) =>
     `Version ${version} was refused by the upload scan, so it is not built. Upload a corrected version.`,
 } as const;
-
-/** The badge's word for each outcome. */
-export const BUILD_OUTCOME_LABELS: Record<BuildOutcome, string> = {
-  built: 'Builds',
-  failed: 'Build failed',
-  not_built: 'Not built',
-};
-
-export const BUILD_OUTCOME_PALETTES: Record<BuildOutcome, 'green' | 'red' | 'gray'> = {
-  built: 'green',
-  failed: 'red',
-  not_built: 'gray',
-};
 
 const PACKAGE_MANAGER_NAMES: Record<BuildPackageManager, string> = {
   npm: 'npm',

@@ -16,6 +16,7 @@ import {
 } from './browse-options';
 import type { SearchAids } from './search-aids';
 import type { Severity } from './security';
+import type { BuildOutcome, BuildPackageManager } from './design/build';
 
 import { TEMPLATE_CATEGORIES, type TemplateCategory } from './categories';
 export { TEMPLATE_CATEGORIES, type TemplateCategory } from './categories';
@@ -265,6 +266,20 @@ export interface TemplateSummary {
    * null otherwise, including when its dependencies were not checked yet.
    */
   security_badge: SecurityBadge | null;
+  /**
+   * The live version's build, as the card's badge says it ("Builds", "Build failed", "Not
+   * built"): its outcome and the package manager it built with. Null when the live version has
+   * no build yet (processed before builds existed, or its build still runs). The figures and
+   * the reason are on the template page (`GET /api/mvps/{id}/build`, contract/builds.ts).
+   */
+  build: CardBuild | null;
+}
+
+/** A live version's build on its card (docs/data-model.md, "MVP (exists) and MvpVersion"). */
+export interface CardBuild {
+  outcome: BuildOutcome;
+  /** Null when the build did not get as far as choosing one (no lock file, no package.json). */
+  package_manager: BuildPackageManager | null;
 }
 
 /** The severities the card shows a badge for (BADGE_SEVERITIES in contract/security.ts). */

@@ -33,7 +33,7 @@ export const stateMachineDesign = {
       RenditionsFunctionArn: 'processing/tasks/renditions.ts',
       DetectSiteFunctionArn: 'processing/tasks/detect-site.ts',
       PlanBuildFunctionArn: 'processing/tasks/plan-build.ts',
-      RecordBuildFunctionArn: 'builds/tasks/record-build.ts',
+      RecordBuildFunctionArn: 'processing/tasks/record-build.ts',
       PublishFunctionArn: 'processing/tasks/publish.ts',
       MarkFailedFunctionArn: 'processing/tasks/mark-failed.ts',
     },

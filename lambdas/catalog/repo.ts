@@ -44,6 +44,10 @@ const CATALOG_ATTRIBUTES = [
   'published_at',
   'version_number',
   'security_severity',
+  // The builds of the live version and of the one on its way, and the file that says which is live.
+  'live_build',
+  'next_build',
+  'file_key',
   // Indexed for search, not kept (the snapshot holds its terms).
   'description',
 ] as const;
@@ -165,8 +169,23 @@ const toCatalogRecord = (item: CatalogProjection): CatalogRecord => ({
   published_at: item.published_at ?? null,
   version_number: item.version_number,
   security_badge: securityBadgeOf(item.security_severity),
+  build: liveBuildOf(item),
   description: item.description,
 });
+
+/**
+ * The card's build: of the template's two build marks, the one of the version it serves (its
+ * file); none when neither is (templates/live-build.ts).
+ */
+export const liveBuildOf = (
+  item: Pick<TemplateItem, 'live_build' | 'next_build' | 'file_key'>,
+): CatalogRecord['build'] => {
+  const mark = [item.live_build, item.next_build].find(
+    (candidate) => candidate !== undefined && candidate.file_key === item.file_key,
+  );
+  if (!mark || !item.file_key) return null;
+  return { outcome: mark.outcome, package_manager: mark.package_manager ?? null };
+};
 
 /** One template by id, whatever its status. */
 export const getTemplateById = async (id: string): Promise<TemplateItem | null> => {

@@ -46,6 +46,7 @@ import {
   getCatalogVersion,
   getTemplateById,
   averageRating,
+  liveBuildOf,
   listApprovedCatalogRecords,
   listApprovedRecordsOfSeller,
   listCatalogChangesSince,
@@ -191,6 +192,7 @@ const toSummary = (record: CatalogRecord, seller: SellerSummary): TemplateSummar
   version_number: record.version_number,
   seller,
   security_badge: record.security_badge ?? null,
+  build: record.build ?? null,
 });
 
 /** The search counter (search-demand.ts), loaded by the first browse with search text. */
@@ -282,6 +284,7 @@ const toDetail = (
       published_at: item.published_at ?? null,
       average_rating: averageRating(item.rating_sum, item.rating_count),
       security_badge: securityBadgeOf(item.security_severity),
+      build: liveBuildOf(item),
     },
     seller,
   ),

@@ -153,6 +153,10 @@ export const encodeBinarySnapshot = (
   // The card's security badge codes (catalog-columns.ts, BADGE_CODES): optional when reading, so
   // a snapshot written before badges existed still loads (no card shows one until it is rebuilt).
   add('securityBadge', 'u8', bytesOf(columns.securityBadge));
+  // The card's build badge (catalog-columns.ts, buildCode): optional when reading, so a snapshot
+  // written before builds reached the cards still loads (its cards say none yet until the task
+  // rewrites it, within 5 minutes, or a change of the template is applied).
+  add('build', 'u8', bytesOf(columns.build));
   const text = (name: string, column: TextColumn<string | null> | readonly string[]) => {
     const values = column.slice();
     const lengths = Uint32Array.from(values, (value) => value?.length ?? 0);
@@ -390,6 +394,7 @@ export const decodeBinarySnapshot = (
     securityBadge: sections.has('securityBadge')
       ? read.numbers('securityBadge', 'u8', count)
       : new Uint8Array(count),
+    build: sections.has('build') ? read.numbers('build', 'u8', count) : new Uint8Array(count),
   };
   // Gaps as varints (`search.gapBytes`), or as u32 in a snapshot written before them.
   const hasSearch = sections.has('search.gapBytes') || sections.has('search.gaps');

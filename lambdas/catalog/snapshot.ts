@@ -24,6 +24,8 @@ import type { SortOption } from '../../contract/catalog';
 import {
   BADGE_CODES,
   badgeCode,
+  buildCode,
+  buildOfCode,
   columnsFromRecords,
   recordAt,
   renditionMaskOf,
@@ -93,6 +95,8 @@ interface SnapshotFile {
      * has none, and its cards show none until the changes since it are applied.
      */
     security_badge?: number[];
+    /** Codes of `buildCode` (0: none yet). Optional: a snapshot written before it says none yet. */
+    build?: number[];
   };
 }
 
@@ -164,6 +168,7 @@ export const encodeJsonCatalogSnapshot = (snapshot: CatalogSnapshot): Buffer => 
       published_at: column((record) => record.published_at),
       version_number: column((record) => intern(record.version_number)),
       security_badge: column((record) => badgeCode(record.security_badge)),
+      build: column((record) => buildCode(record.build)),
     },
   };
   return gzipSync(JSON.stringify(file));
@@ -296,6 +301,7 @@ const decodeColumns = (file: SnapshotFile): CatalogColumns => {
   const price = new Float64Array(count);
   const renditions = new Uint16Array(count);
   const securityBadge = new Uint8Array(count);
+  const build = new Uint8Array(count);
   for (let row = 0; row < count; row += 1) {
     const techs = columns.tech_stack[row]!;
     for (let t = 0; t < techs.length; t += 1) tech[techStart[row]! + t] = position(techs[t]!);
@@ -305,6 +311,8 @@ const decodeColumns = (file: SnapshotFile): CatalogColumns => {
     price[row] = columns.price[row] ?? Number.NaN;
     const badge = columns.security_badge?.[row] ?? 0;
     securityBadge[row] = Number.isInteger(badge) && badge < BADGE_CODES.length ? badge : 0;
+    const buildValue = columns.build?.[row] ?? 0;
+    build[row] = Number.isInteger(buildValue) && buildOfCode(buildValue) ? buildValue : 0;
   }
   const orNull = <T>(values: (T | null)[]) => values.map((value) => value ?? null);
   return {
@@ -331,5 +339,6 @@ const decodeColumns = (file: SnapshotFile): CatalogColumns => {
     publishedAt: orNull(columns.published_at),
     versionNumber: codes(columns.version_number),
     securityBadge,
+    build,
   };
 };

@@ -365,3 +365,38 @@ export const setSyncFailure = async (
     throw error;
   }
 };
+
+/**
+ * M4b: a version's build on the template (the card's badge, templates/live-build.ts), conditioned
+ * on what the caller read: the live version's (`live_build`) while the template still serves
+ * `fileKey`, the version on its way's (`next_build`) while it is still the pending one. `stamp`:
+ * the card changes (an approved template's live version), so `updated_at` moves and the browse
+ * caches' change read (M8b) finds it; the caller bumps the catalog version. False when the
+ * condition failed (the template moved on meanwhile).
+ */
+export const setBuildMark = async (input: {
+  templateId: string;
+  field: 'live_build' | 'next_build';
+  mark: NonNullable<TemplateItem['live_build']>;
+  /** The template's file (live) or its pending version's id (next), as read. */
+  expected: string;
+  stamp: string | null;
+}): Promise<boolean> => {
+  const set = input.stamp
+    ? { [input.field]: input.mark, updated_at: input.stamp }
+    : { [input.field]: input.mark };
+  try {
+    await TemplateEntity.patch({ id: input.templateId })
+      .set(set)
+      .where((attr, op) =>
+        input.field === 'live_build'
+          ? op.eq(attr.file_key, input.expected)
+          : op.eq(attr.pending_version_id, input.expected),
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};

@@ -79,7 +79,8 @@ const detectSiteFunction = (scope: Construct, data: Data, environment: Record<st
 /**
  * The version build's two Lambda steps around the Build state (CodeBuild, version-builds.ts):
  * PlanBuild reads the bundle's lock file, manifest and recorded site settings
- * and names the build's variables; RecordBuild stores the record the build wrote. The live
+ * and names the build's variables; RecordBuild stores the record the build wrote (and a live
+ * version's outcome on its card). The live
  * previews' bucket (LIVE_PREVIEWS_BUCKET, and RecordBuild's read of `records/`) is given by the
  * stack that makes it.
  */
@@ -94,10 +95,12 @@ const buildStepFunctions = (scope: Construct, data: Data, environment: Record<st
   })
     .bindTable(data.table, 'read')
     .bindBucket(data.mvpFilesBucket, 'read', storageDesign.bundlesPrefix),
+  // The builds domain stores the record; processing's task also puts a live version's outcome on
+  // its card (the template item and the catalog version: read and write).
   recordBuild: new MarketplaceFunction(scope, 'RecordBuildFunction', {
-    domain: 'builds',
+    domain: 'processing',
     entry: design.tasks.RecordBuildFunctionArn,
-    environment: { ...environment, POWERTOOLS_SERVICE_NAME: 'builds' },
+    environment,
     memorySize: 256,
     timeout: Duration.seconds(30),
     description: 'MVP processing: store the version build record',

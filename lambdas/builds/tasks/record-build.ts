@@ -8,7 +8,9 @@
  * 3. The build ran but left no record (stopped, out of time, its job failed to start): `failed`,
  *    with the error Step Functions gave as the log's last line.
  *
- * Best effort, as the build: the state machine goes on to Publish whatever happens here.
+ * Best effort, as the build: the state machine goes on to Publish whatever happens here. The
+ * step's Lambda is processing/tasks/record-build.ts, which also puts a live version's outcome on
+ * its card (the templates domain's, which this leaf domain does not reach).
  */
 import * as z from 'zod';
 import {
@@ -45,6 +47,7 @@ const recordInputSchema = z.object({
 
 export interface RecordBuildResult {
   outcome: BuildRecordFile['outcome'];
+  packageManager: BuildRecordFile['package_manager'];
   installMs: number | null;
   buildMs: number | null;
   staticSite: boolean;
@@ -107,6 +110,7 @@ export const recordBuild = async (event: unknown): Promise<RecordBuildResult> =>
   });
   return {
     outcome: record.outcome,
+    packageManager: record.package_manager,
     installMs: record.install_ms,
     buildMs: record.build_ms,
     staticSite: record.static_site,

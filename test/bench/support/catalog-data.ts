@@ -13,7 +13,7 @@ import {
   securityBadgeOf,
 } from '../../../contract/catalog';
 import type { CatalogRecord } from '../../../lambdas/catalog/browse';
-import { averageRating } from '../../../lambdas/catalog/repo';
+import { averageRating, liveBuildOf } from '../../../lambdas/catalog/repo';
 import { bumpCatalogVersion } from '../../fixtures/catalog';
 import { profileItem } from '../../fixtures/profiles';
 import { TemplateEntity } from '../../../lambdas/shared/db/entities/template';
@@ -111,6 +111,7 @@ export const benchRecord = (template: BenchTemplate): CatalogRecord => ({
   published_at: template.published_at,
   version_number: template.version_number,
   security_badge: securityBadgeOf(template.security_severity),
+  build: liveBuildOf(template),
   description: template.description,
   seller_name: `${sellerNameOf(Number(template.seller_id.slice('bench-seller-'.length)))} seller${template.seller_id.slice('bench-seller-'.length)}`,
 });
@@ -152,6 +153,27 @@ const benchTemplate = (next: () => number, now: number, index: number) => {
     // blanks (by index, so the other fields stay as they were).
     security_severity:
       index % 200 === 0 ? ('critical' as const) : index % 40 === 0 ? ('high' as const) : undefined,
+    file_key: `bundles/bench/${index}.zip`,
+    live_build: benchLiveBuild(index),
+  };
+};
+
+/**
+ * The card's build badge column with every kind of value (by index, so the other fields stay as
+ * they were): most built, with each package manager; one in 10 failed, one in 7 not built, one in
+ * 20 with no build yet.
+ */
+const benchLiveBuild = (index: number) => {
+  if (index % 20 === 3) return undefined;
+  const file_key = `bundles/bench/${index}.zip`;
+  if (index % 10 === 1)
+    return { file_key, outcome: 'failed' as const, package_manager: 'npm' as const };
+  if (index % 7 === 2) return { file_key, outcome: 'not_built' as const };
+  const managers = ['npm', 'npm', 'npm', 'pnpm', 'yarn', 'bun'] as const;
+  return {
+    file_key,
+    outcome: 'built' as const,
+    package_manager: managers[index % managers.length]!,
   };
 };
 

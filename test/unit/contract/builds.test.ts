@@ -18,6 +18,7 @@ import {
   sizeText,
   type BuildSummary,
 } from '../../../contract/builds';
+import { cardBuildText } from '../../../contract/build-words';
 
 const built: BuildSummary = {
   version_id: 'v2',
@@ -127,5 +128,15 @@ describe('the rebuild rules', () => {
     ];
     expect(newestBuildableVersion(versions)?.id).toBe('b');
     expect(newestBuildableVersion([{ id: 'c', status: 'withdrawn' as const }])).toBeNull();
+  });
+});
+
+describe("the card's build badge words (contract/build-words.ts)", () => {
+  it('names the package manager of a build by its command, and the outcome of the others', () => {
+    expect(cardBuildText({ outcome: 'built', package_manager: 'npm' })).toBe('Builds with npm');
+    expect(cardBuildText({ outcome: 'built', package_manager: 'yarn' })).toBe('Builds with yarn');
+    expect(cardBuildText({ outcome: 'built', package_manager: null })).toBe('Builds');
+    expect(cardBuildText({ outcome: 'failed', package_manager: 'pnpm' })).toBe('Build failed');
+    expect(cardBuildText({ outcome: 'not_built', package_manager: null })).toBe('Not built');
   });
 });

@@ -1,14 +1,24 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Box, Button, Container, Flex, HStack, IconButton, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, NavLink, useLocation } from 'react-router';
 import { LuLayoutDashboard, LuLogOut, LuMenu, LuSettings, LuShield, LuX } from 'react-icons/lu';
 import { hasAdminRights, isSellerRole } from '@contract/profile';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/auth-session';
 import { useMyProfile } from '../../lib/my-profile';
 import { Logo } from '../logo';
 import { ThemeToggle } from '../theme-toggle';
+
+/**
+ * The bell is for signed-in people only: its code and its unread count's query load once a session
+ * is there, off a first visit's scripts (the home page's budget, test/e2e/bundle-size.test.ts). Its
+ * place is kept meanwhile, so the menu does not move when it comes.
+ */
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
 
 const NAV_LINKS = [
   { label: 'Browse MVPs', to: paths.browse.getHref() },
@@ -96,7 +106,9 @@ function AccountActions({ onNavigate, stacked }: { onNavigate?: () => void; stac
   }
   return (
     <Stack direction={stacked ? 'column' : 'row'} gap="2" align={stacked ? 'stretch' : 'center'}>
-      <NotificationBell onNavigate={onNavigate} />
+      <Suspense fallback={<Box w="9" h="9" flexShrink="0" aria-hidden="true" />}>
+        <NotificationBell onNavigate={onNavigate} />
+      </Suspense>
       {me && hasAdminRights(me) && (
         <Button asChild variant="ghost" size="sm" colorPalette="purple" onClick={onNavigate}>
           <RouterLink to={paths.admin.getHref()} data-testid="admin-shortcut">

@@ -15,6 +15,7 @@
  * The version history is not embedded: each version is an MvpVersion item (template-version.ts), so the
  * template item stays small however many versions it gets (docs/data-model.md, section 3.3).
  */
+import type { CardBuild } from '../../../../contract/catalog';
 import type { GithubSyncFailure } from '../../../../contract/github-sync-failure';
 import type { Severity } from '../../../../contract/security';
 import type {
@@ -31,6 +32,14 @@ export interface PendingEdit {
   at: string;
 }
 import { defineEntity } from '../entity';
+
+/** A version's build on the template item (`live_build`, `next_build`). */
+export interface LiveBuildMark {
+  /** The file of the version built: the template serves that version while it is its own. */
+  file_key: string;
+  outcome: CardBuild['outcome'];
+  package_manager?: NonNullable<CardBuild['package_manager']>;
+}
 
 /** A field the API gives as `null` when unset is absent on the item. */
 type StoredWhenSet<Fields> = { [Key in keyof Fields]?: Exclude<Fields[Key], null> };
@@ -75,6 +84,15 @@ export interface TemplateItem extends TemplateFields, StoredWhenSet<TemplateOpti
    * templates/security-severity.ts.
    */
   security_severity?: Severity;
+  /**
+   * The live version's build as its card shows it (outcome, package manager), and the build of
+   * the version on its way (`next_build`), each with the file of the version it is of: the card
+   * shows the one whose `file_key` is the template's own, so a version's build shows the moment
+   * it goes live, and neither shows while its version is not. Written only by
+   * templates/live-build.ts (the pipeline's RecordBuild).
+   */
+  live_build?: LiveBuildMark;
+  next_build?: LiveBuildMark;
   last_synced_github_commit_sha?: string;
   /** The last GitHub sync's failure, until a sync succeeds (templates/repo.ts `setSyncFailure`). */
   github_sync_failure?: GithubSyncFailure;

@@ -149,6 +149,12 @@ describe('version builds in the processing pipeline, offline', () => {
         '<div id="root"></div>',
       );
       expect(template.status).toBe('approved');
+      // The card's badge: RecordBuild put the outcome on the template, shown now it is live.
+      expect(template.live_build).toEqual({
+        file_key: template.file_key,
+        outcome: 'built',
+        package_manager: 'npm',
+      });
       console.log(
         `Vite template through the pipeline: ${ms} ms (install ${build.install_ms} ms, build ${build.build_ms} ms, output ${build.output_bytes} bytes; registry seed ${registry.seed.seeded ? 'cold' : 'warm'} ${registry.seed.ms} ms)`,
       );

@@ -48,6 +48,18 @@ const pick = <T>(next: () => number, items: readonly T[]): T =>
 /** Text of every kind the columns carry: accents, emoji (surrogate pairs), quotes, NUL, empty. */
 const WORDS = ['Kit', 'Σtudio', 'İstanbul', 'émoji 🚀', '“quoted”', 'nul\u0000', '', 'ΑΣ', 'a'];
 
+/** Every kind of card build: none yet, each outcome, with and without a package manager. */
+const BUILDS: CatalogRecord['build'][] = [
+  null,
+  { outcome: 'built', package_manager: 'npm' },
+  { outcome: 'built', package_manager: 'pnpm' },
+  { outcome: 'built', package_manager: 'uv' },
+  { outcome: 'failed', package_manager: 'bun' },
+  { outcome: 'failed', package_manager: null },
+  { outcome: 'not_built', package_manager: null },
+  { outcome: 'not_built', package_manager: 'yarn' },
+];
+
 const generated = (next: () => number, index: number): CatalogRecord => {
   const tier = pick(next, ['free', 'subscription', 'one_time_sale'] as const);
   const previews = Array.from({ length: Math.floor(next() * 4) }, (_, i) => `p/${index}/${i}.png`);
@@ -70,6 +82,7 @@ const generated = (next: () => number, index: number): CatalogRecord => {
     published_at:
       next() < 0.05 ? null : new Date(Date.UTC(2025, 0, 1 + Math.floor(next() * 60))).toISOString(),
     version_number: `1.${Math.floor(next() * 3)}.0`,
+    build: pick(next, BUILDS),
   });
 };
 
@@ -244,6 +257,34 @@ describe('the binary catalog snapshot', () => {
     ],
   ])('refuses a snapshot %s', (_name, change) => {
     expect(() => decodeCatalogSnapshot(damaged(change))).toThrow(CatalogSnapshotFormatError);
+  });
+
+  it("carries each card's build in one byte, and reads a snapshot written before it as none yet", () => {
+    const records = catalog(400);
+    expect(new Set(records.map((record) => JSON.stringify(record.build))).size).toBe(BUILDS.length);
+    const written = Buffer.from(
+      gunzipSync(encodeCatalogSnapshot({ asOf: AS_OF, version: 3, records })),
+    );
+    const { header } = headerOf(written);
+    const section = header.sections.find((entry) => entry.name === 'build')!;
+    expect(section).toMatchObject({ kind: 'u8', bytes: records.length });
+    const current = decodeCatalogSnapshot(gzipSync(written)).records;
+    expect(current.map((record) => record.build)).toEqual(records.map((record) => record.build));
+
+    // The layout before the column: the same snapshot without its section.
+    const from = sectionAt(written, 'build');
+    const older = withHeader(
+      Buffer.concat([written.subarray(0, from), written.subarray(from + section.bytes)]),
+      (edited) => {
+        edited.sections = edited.sections.filter((entry) => entry.name !== 'build');
+      },
+    );
+    const decoded = decodeCatalogSnapshot(gzipSync(older)).records;
+    expect(decoded.map((record) => record.build)).toEqual(records.map(() => null));
+    // Everything else reads as before.
+    expect(decoded.map(({ build: _build, ...rest }) => rest)).toEqual(
+      current.map(({ build: _build, ...rest }) => rest),
+    );
   });
 
   it('stores the search gaps as varints, and reads those of a snapshot written with u32 gaps', () => {

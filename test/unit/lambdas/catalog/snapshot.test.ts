@@ -34,6 +34,7 @@ const records: CatalogRecord[] = [
     github_url: 'https://github.com/acme/kit',
     version_number: '2.1.0',
     security_badge: 'critical',
+    build: { outcome: 'built', package_manager: 'pnpm' },
   }),
   catalogRecord({
     seller_id: 'seller-b',
@@ -41,6 +42,7 @@ const records: CatalogRecord[] = [
     published_at: null,
     tech_stack: [],
     security_badge: 'high',
+    build: { outcome: 'failed', package_manager: null },
   }),
   catalogRecord({ seller_id: 'seller-a', title: 'Ünïcödé “quotes” \u0000 and emoji 🚀' }),
 ];
@@ -63,6 +65,21 @@ describe('catalog snapshot encoding', () => {
     const decoded = decodeCatalogSnapshot(gzipSync(JSON.stringify(file))).records;
     expect(decoded.map((record) => record.security_badge)).toEqual([null, null, null]);
     expect(decoded[0]!.title).toBe(records[0]!.title);
+  });
+
+  it('reads a JSON-layout snapshot written before builds reached the cards: none yet', () => {
+    const bytes = encodeJsonCatalogSnapshot({ asOf: AS_OF, version: 42, records });
+    const file = JSON.parse(gunzipSync(bytes).toString('utf8')) as {
+      columns: Record<string, unknown>;
+    };
+    // pnpm is the second package manager: 1 (built) + 4 × 2; failed without one: 2; none: 0.
+    expect(file.columns.build).toEqual([9, 2, 0]);
+    file.columns.build = [9, 99, 0];
+    expect(decodeCatalogSnapshot(gzipSync(JSON.stringify(file))).records[1]!.build).toBeNull();
+    delete file.columns.build;
+    const decoded = decodeCatalogSnapshot(gzipSync(JSON.stringify(file))).records;
+    expect(decoded.map((record) => record.build)).toEqual([null, null, null]);
+    expect(decoded[0]!.security_badge).toBe('critical');
   });
 
   it('reads a snapshot written before renditions: every card keeps its original', () => {

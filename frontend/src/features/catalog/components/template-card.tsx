@@ -12,6 +12,7 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { LuDownload, LuExternalLink, LuGithub, LuStar } from 'react-icons/lu';
+import { BUILD_OUTCOME_PALETTES, cardBuildText } from '@contract/build-words';
 import type { TemplateSummary } from '@contract/catalog';
 import { FREE_TEMPLATE_TEXT } from '@contract/free-template';
 import { TechTags } from '../../../components/tech-tags';
@@ -70,10 +71,32 @@ function CardCover({ mvp, eager }: { mvp: TemplateSummary; eager: boolean }) {
   );
 }
 
-/** The rating, the download count and, for a free template, that it spends no quota. */
+/**
+ * The live version's build: "Builds with npm" (green), "Build failed" (red), "Not built" (grey);
+ * nothing when it has no build yet. The template page has the figures and the reason. A plain
+ * badge with its words in view (no icon, no tooltip): the home page's script budget is nearly
+ * spent.
+ */
+function CardBuildBadge({ build }: { build: TemplateSummary['build'] }) {
+  if (!build) return null;
+  return (
+    <Badge
+      colorPalette={BUILD_OUTCOME_PALETTES[build.outcome]}
+      variant="subtle"
+      data-testid="card-build"
+    >
+      {cardBuildText(build)}
+    </Badge>
+  );
+}
+
+/**
+ * The rating, the download count, the live version's build and, for a free template, that it
+ * spends no quota.
+ */
 function CardFigures({ mvp }: { mvp: TemplateSummary }) {
   return (
-    <HStack gap="4" fontSize="sm" color="fg.muted">
+    <HStack gap="4" rowGap="1.5" flexWrap="wrap" fontSize="sm" color="fg.muted">
       {isRated(mvp.average_rating) ? (
         <HStack gap="1" aria-label={describeRating(mvp.average_rating)}>
           <LuStar color="var(--chakra-colors-yellow-500)" fill="var(--chakra-colors-yellow-400)" />
@@ -88,6 +111,7 @@ function CardFigures({ mvp }: { mvp: TemplateSummary }) {
         <LuDownload />
         <Text as="span">{formatCount(mvp.download_count)}</Text>
       </HStack>
+      <CardBuildBadge build={mvp.build} />
       {/* Free templates spend none of the quota: said where people choose (on a phone the
           row's access badge already says "Free"). */}
       {mvp.access_tier === 'free' && (
