@@ -25,6 +25,12 @@ export const lambdaEnvironmentSchema = z.object({
    * it to the build, RecordBuild reads the record from it).
    */
   LIVE_PREVIEWS_BUCKET: z.string().min(1).optional(),
+  /**
+   * The live previews' own origin (`https://{preview domain}`, no trailing slash; locally the
+   * local preview server's `http://localhost:<port>`): signed preview addresses are made on it.
+   * Set on the function that signs them (the security Lambda's preview routes).
+   */
+  PREVIEW_ORIGIN: z.url().optional(),
   USER_POOL_ID: z.string().min(1),
   USER_POOL_CLIENT_ID: z.string().min(1),
   /** s3rver serves buckets by path only; real S3 prefers virtual-hosted style. */
