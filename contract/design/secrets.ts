@@ -81,18 +81,10 @@ export const secretDesign = {
     notRotatedBecause:
       "Issued by Netlify per OAuth application: it is regenerated in Netlify's user settings and the new value put into this secret, which a Secrets Manager rotation Lambda cannot do.",
   },
-  previewSigningKey: {
-    envVar: 'PREVIEW_SIGNING_KEY',
-    description:
-      'Signs live preview addresses: JSON {"keyPairId": CloudFront public key id, "privateKey": PEM} (docs/operations.md, "Version builds and previews")',
-    /**
-     * Created beside the key group that trusts its public half (lib/constructs/version-builds.ts),
-     * not by the Secrets construct: its value is a key pair, not a generated string.
-     */
-    createdWith: 'versionBuilds',
-    notRotatedBecause:
-      'An RSA key pair whose public half CloudFront must trust first: rotated by hand with a deploy that adds the new public key.',
-  },
+  // Created, described and granted beside the key group that trusts its public half
+  // (lib/constructs/version-builds.ts), not by the Secrets construct: its value is a key pair,
+  // `{"keyPairId", "privateKey"}`. No texts here: this file is in every function's bundle.
+  previewSigningKey: { envVar: 'PREVIEW_SIGNING_KEY', createdWith: 'versionBuilds' },
 } as const;
 
 export type SecretName = keyof typeof secretDesign;

@@ -3,7 +3,8 @@
  * (dependencies and the advisories that affect them) and their builds (the security Lambda serves
  * both; the builds themselves are the builds domain's, the seller's Rebuild the templates').
  */
-import type { LiveBuild, LivePreview, NewestBuild } from '../builds';
+import type { LiveBuild, NewestBuild } from '../builds';
+import type { LivePreview } from '../previews';
 import type { SecurityReport } from '../security';
 import { defineRoutes, route } from './table';
 

@@ -11,7 +11,6 @@
  */
 import {
   BUILD_MESSAGES,
-  PREVIEW_MESSAGES,
   buildRunning,
   newestBuildableVersion,
   publicReason,
@@ -19,10 +18,10 @@ import {
   type BuildReport,
   type BuildSummary,
   type LiveBuild,
-  type LivePreview,
   type NewestBuild,
   type PreviousBuild,
 } from '../../contract/builds';
+import { PREVIEW_MESSAGES, type LivePreview } from '../../contract/previews';
 import type { Profile } from '../../contract/profile';
 import { isPublishedVersion } from '../../contract/template-versions';
 import { signedPreviewOf } from '../builds/preview-url';

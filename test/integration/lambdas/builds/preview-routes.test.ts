@@ -8,7 +8,7 @@
 import { createPublicKey, createVerify, randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PREVIEW_MESSAGES, type LivePreview } from '../../../../contract/builds';
+import { PREVIEW_MESSAGES, type LivePreview } from '../../../../contract/previews';
 import { recordWithoutBuild } from '../../../../contract/design/build';
 import {
   fromCloudFrontBase64,
