@@ -19,5 +19,6 @@ export interface LivePreview {
 /** What the preview routes answer instead of an address (404). */
 export const PREVIEW_MESSAGES = {
   noPreview: 'This template has no live preview.',
-  notAuthorized: "Only the seller of this template or an admin can see its newest version's preview.",
+  notAuthorized:
+    "Only the seller of this template or an admin can see its newest version's preview.",
 } as const;

@@ -164,10 +164,7 @@ export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string,
     Object.entries({
       ...generateLocalSecrets(missingSecrets(input.secrets)),
       ...input.secrets,
-    }).map(([name, value]) => [
-      secretDesign[name as SecretName].envVar,
-      value,
-    ]),
+    }).map(([name, value]) => [secretDesign[name as SecretName].envVar, value]),
   ),
   AWS_REGION: LOCAL_REGION,
   AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,

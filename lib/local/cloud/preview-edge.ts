@@ -247,11 +247,14 @@ const handle = async (
     response: { cookies: {} },
   });
   const setCookies = Object.entries(set).map(
-    ([name, cookie]) => `${name}=${cookie.value}${cookie.attributes ? `; ${cookie.attributes}` : ''}`,
+    ([name, cookie]) =>
+      `${name}=${cookie.value}${cookie.attributes ? `; ${cookie.attributes}` : ''}`,
   );
   response.writeHead(200, {
     'content-type': object.ContentType ?? 'application/octet-stream',
-    ...(object.ContentLength !== undefined ? { 'content-length': String(object.ContentLength) } : {}),
+    ...(object.ContentLength !== undefined
+      ? { 'content-length': String(object.ContentLength) }
+      : {}),
     ...(object.ETag ? { etag: object.ETag } : {}),
     ...(setCookies.length ? { 'set-cookie': setCookies } : {}),
   });
