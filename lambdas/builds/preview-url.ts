@@ -73,8 +73,10 @@ export const parsePreviewSigningKey = (value: string): PreviewSigningKey => {
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);
-  } catch (_error) {
-    throw new Error('The preview signing key is not JSON {"keyPairId", "privateKey"}.');
+  } catch (error) {
+    throw new Error('The preview signing key is not JSON {"keyPairId", "privateKey"}.', {
+      cause: error,
+    });
   }
   const { keyPairId, privateKey } = (parsed ?? {}) as Record<string, unknown>;
   if (typeof keyPairId !== 'string' || !keyPairId || typeof privateKey !== 'string') {

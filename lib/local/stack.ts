@@ -154,6 +154,32 @@ const startWeb = (
     endpoints: { cognito: emulators.cognito.endpoint, filesBucket: emulators.s3.endpoint },
   });
 
+/**
+ * The site's edge, and the local preview distribution on its own port (framed by the site only,
+ * and framed by it: the site's CSP names its origin).
+ */
+const startEdges = async (
+  options: LocalStackOptions,
+  parts: { emulators: LocalEmulators; resources: LocalResources; servers: LocalServers },
+  previewPort: number,
+) => {
+  const { emulators, resources, servers } = parts;
+  const previewOrigin = previewEdgeOrigin(previewPort);
+  const edge = await startWeb(options, emulators, resources, servers, previewOrigin);
+  const previewEdge = await startPreviewEdge({
+    port: previewPort,
+    s3: resources.s3Client,
+    bucket: storageDesign.localBucketNames.livePreviews,
+    siteOrigin: `http://localhost:${options.port}`,
+    // The handlers' own variable, read per request as they read it (lambdas/shared/secrets.ts).
+    signingKey: () => process.env[secretDesign.previewSigningKey.envVar] ?? '',
+  }).catch(async (error: unknown) => {
+    await edge.close();
+    throw error;
+  });
+  return { edge, previewEdge };
+};
+
 const pickGithub = (github: LocalGithub): LocalStack['github'] => ({
   endpoint: github.endpoint,
   gitUrl: github.gitUrl,
@@ -199,7 +225,6 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   await assertPortFree(options.port, 'the web server', 'PORT');
   // Chosen first: the handlers sign preview addresses on this origin.
   const previewPort = await choosePort('PREVIEW_PORT', 12119);
-  const previewOrigin = previewEdgeOrigin(previewPort);
   const emulators = await startEmulators(dataDir);
   emulators.cognito.events.on('code', ({ email, code }) =>
     log(`Confirmation code for ${email}: ${code}`),
@@ -218,7 +243,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       resources,
       servers,
       siteUrl: url,
-      previewOrigin,
+      previewOrigin: previewEdgeOrigin(previewPort),
       betaAccess,
     });
     const registry = servers.npmRegistry;
@@ -234,15 +259,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
     const demo = await seedDemo(options, resources, servers, log);
     const scheduler = await startScheduler();
-    const edge = await startWeb(options, emulators, resources, servers, previewOrigin);
-    const previewEdge = await startPreviewEdge({
-      port: previewPort,
-      s3: resources.s3Client,
-      bucket: storageDesign.localBucketNames.livePreviews,
-      siteOrigin: url,
-      // The handlers' own variable, read per request as they read it (lambdas/shared/secrets.ts).
-      signingKey: () => process.env[secretDesign.previewSigningKey.envVar] ?? '',
-    });
+    const parts = { emulators, resources, servers };
+    const { edge, previewEdge } = await startEdges(options, parts, previewPort);
     // Events wait in the local Stripe server's queue until the webhook route can take them.
     servers.stripe?.setWebhookUrl(`${url}/api/webhooks/stripe`);
     await demo

@@ -172,6 +172,27 @@ const publicKeyReader = (signingKey: () => string) => {
   };
 };
 
+/** The signature of a request: its address's query, else the cookies an address became. */
+const signedOf = (query: URLSearchParams, cookies: Record<string, string>): Signed | null => {
+  const P = PREVIEW_SIGNATURE_PARAMS;
+  const C = PREVIEW_SIGNED_COOKIES;
+  const [policy, signature, keyPairId] = [
+    query.get(P.policy),
+    query.get(P.signature),
+    query.get(P.keyPairId),
+  ];
+  if (policy && signature && keyPairId) return { policy, signature, keyPairId };
+  const [cPolicy, cSignature, cKeyPairId] = [
+    cookies[C.policy],
+    cookies[C.signature],
+    cookies[C.keyPairId],
+  ];
+  if (cPolicy && cSignature && cKeyPairId) {
+    return { policy: cPolicy, signature: cSignature, keyPairId: cKeyPairId };
+  }
+  return null;
+};
+
 const refuse = (response: ServerResponse, status: number, text: string) => {
   response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
   response.end(text);
@@ -195,26 +216,10 @@ const handle = async (
   }
   const address = new URL(request.url ?? '/', origin);
   const query = address.searchParams;
-  const cookies = cookiesOf(request.headers.cookie);
-  const P = PREVIEW_SIGNATURE_PARAMS;
-  const C = PREVIEW_SIGNED_COOKIES;
-  const signed: Signed | null =
-    query.get(P.policy) && query.get(P.signature) && query.get(P.keyPairId)
-      ? {
-          policy: query.get(P.policy)!,
-          signature: query.get(P.signature)!,
-          keyPairId: query.get(P.keyPairId)!,
-        }
-      : cookies[C.policy] && cookies[C.signature] && cookies[C.keyPairId]
-        ? {
-            policy: cookies[C.policy]!,
-            signature: cookies[C.signature]!,
-            keyPairId: cookies[C.keyPairId]!,
-          }
-        : null;
+  const signed = signedOf(query, cookiesOf(request.headers.cookie));
   // The URL as CloudFront matches it against the policy: without the signature's own parameters.
   const rest = new URLSearchParams(query);
-  for (const name of Object.values(P)) rest.delete(name);
+  for (const name of Object.values(PREVIEW_SIGNATURE_PARAMS)) rest.delete(name);
   const matched = `${origin}${address.pathname}${rest.size ? `?${rest.toString()}` : ''}`;
   if (!signed || !signatureOpens(signed, matched, keyOf(), Math.floor(Date.now() / 1000))) {
     refuse(response, 403, 'Forbidden: this preview address is not signed, or has expired.');

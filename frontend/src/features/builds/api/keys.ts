@@ -3,4 +3,5 @@ export const buildKeys = {
   all: ['builds'] as const,
   live: (templateId: string) => ['builds', 'live', templateId] as const,
   newest: (templateId: string) => ['builds', 'newest', templateId] as const,
+  preview: (templateId: string) => ['builds', 'preview', templateId] as const,
 };
