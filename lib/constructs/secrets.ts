@@ -21,7 +21,9 @@ export class Secrets extends Construct {
   constructor(scope: Construct, id: string) {
     super(scope, id);
     // A secret created beside what it belongs to (the preview signing key) is not made here.
-    const names = (Object.keys(secretDesign) as (keyof typeof secretDesign)[]).filter(isStackSecret);
+    const names = (Object.keys(secretDesign) as (keyof typeof secretDesign)[]).filter(
+      isStackSecret,
+    );
     const entries = names.map((name) => {
       const design = secretDesign[name];
       const jsonKey = generatedJsonKeyOf(name);

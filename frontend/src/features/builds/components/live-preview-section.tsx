@@ -106,8 +106,10 @@ export default function LivePreviewSection({ mvpId }: { mvpId: string }) {
             src={data.url}
             title={PREVIEW_TEXTS.frameTitle(data.version_number)}
             loading="lazy"
-            // The preview is on another origin, so its scripts cannot reach this page's.
-            sandbox="allow-scripts allow-same-origin"
+            // The preview is on another origin, so its scripts cannot reach this page's. Forms
+            // may fire their submit event (a template's sign-up form handled by its script);
+            // the preview's CSP (`form-action 'none'`) still lets no form post anywhere.
+            sandbox="allow-scripts allow-same-origin allow-forms"
             referrerPolicy="no-referrer"
             data-testid="preview-frame"
             data-device={device}
