@@ -39,6 +39,7 @@ export const PREVIEW_TEXTS = {
   frameTitle: (versionNumber: string) => `Live preview of version ${versionNumber}`,
   devices: 'Preview width',
   openInNewTab: 'Open in a new tab',
+  openNewest: (versionNumber: string) => `Open the live preview of version ${versionNumber}`,
 } as const;
 
 /**

@@ -9,10 +9,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { LiveBuild } from '../../contract/builds';
 import { PREVIEW_DEVICES } from '../../contract/previews';
 import { useBrowserSession } from '../fixtures/e2e/browser';
+import { signIn } from '../fixtures/e2e/sign-in';
 import { baseUrl, screenshot } from '../fixtures/e2e/stack';
 
 /** lib/local/seed/starter.ts, `VITE_DEMO_TEMPLATE_ID`. */
 const VITE_DEMO = '01JXS2RQR0PRJFC7ZEKBSZVXEA';
+const SELLER = { email: 'seller@demo.local', password: 'demo1234' };
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 /** The seed's build installs from a registry it seeds at the stack's start: give it time. */
@@ -118,5 +120,21 @@ describe('the Live preview on the template page', () => {
       .toBeLessThanOrEqual(PHONE.width);
     await section.scrollIntoViewIfNeeded();
     await screenshot(page, `live-preview-${PHONE.width}`);
+  });
+
+  it('gives the seller a signed address of the newest version’s preview on the edit page', async () => {
+    const { page } = session;
+    await page.setViewportSize(DESKTOP);
+    await signIn(page, SELLER.email, SELLER.password);
+    await page.goto(`/mvp/${VITE_DEMO}/edit`);
+    const link = page.getByTestId('seller-build').getByTestId('newest-preview-open');
+    await link.waitFor();
+    expect(await link.textContent()).toMatch(/^Open the live preview of version /);
+    const href = new URL((await link.getAttribute('href'))!);
+    expect(href.pathname).toMatch(new RegExp(`^/${VITE_DEMO}/[0-9A-Z]{26}/$`));
+    expect(href.searchParams.get('Signature')).toBeTruthy();
+    const opened = await fetch(href);
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain('<div id="root"></div>');
   });
 });

@@ -4,4 +4,5 @@ export const buildKeys = {
   live: (templateId: string) => ['builds', 'live', templateId] as const,
   newest: (templateId: string) => ['builds', 'newest', templateId] as const,
   preview: (templateId: string) => ['builds', 'preview', templateId] as const,
+  newestPreview: (templateId: string) => ['builds', 'preview', 'newest', templateId] as const,
 };
