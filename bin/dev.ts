@@ -133,6 +133,7 @@ ${accounts}
   E-mails the site sends (newsletters, confirmations): ${stack.sesEndpoint}
   Local GitHub (App installs, repositories, webhooks): ${stack.github.endpoint}   git: ${stack.github.gitUrl}/<owner>/<repo>.git
   Local Netlify (buyers' deployed sites): ${stack.netlify.endpoint}/sites/<name>/
+  Live previews of version builds (signed addresses only): ${stack.previewUrl}
   Data is kept in .local/ (npm run reset wipes it). Press Ctrl-C to stop.
 `);
 };

@@ -81,6 +81,35 @@ const RUN_SCRIPT: Record<BuildPackageManager, (script: string) => string> = {
   uv: (script) => `uv run ${script}`,
 };
 
+/**
+ * Vite writes absolute asset paths (`/assets/…`) by default, which break under a preview's folder
+ * (`/{template}/{version}/`): a Vite build is given a relative base. Passed as an argument to the
+ * build script, which each package manager appends to the script's last command (`tsc -b && vite
+ * build` runs `vite build --base=./`); npm needs `--` before it, the others pass it as it is (and
+ * pnpm would hand a `--` on to vite, which would then ignore the option).
+ */
+export const VITE_RELATIVE_BASE = '--base=./';
+
+const SCRIPT_ARGUMENTS: Record<BuildPackageManager, (args: string) => string> = {
+  npm: (args) => ` -- ${args}`,
+  pnpm: (args) => ` ${args}`,
+  yarn: (args) => ` ${args}`,
+  bun: (args) => ` ${args}`,
+  uv: (args) => ` ${args}`,
+};
+
+/** The build command with Vite's relative base, when the framework is Vite and vite is what runs. */
+const withViteBase = (
+  command: string,
+  framework: string | null,
+  packageManager: BuildPackageManager,
+  fromScript: boolean,
+): string => {
+  if (framework !== 'Vite' || command.includes('--base')) return command;
+  if (fromScript) return `${command}${SCRIPT_ARGUMENTS[packageManager](VITE_RELATIVE_BASE)}`;
+  return /^(npx\s+)?vite\s+build\b/.test(command) ? `${command} ${VITE_RELATIVE_BASE}` : command;
+};
+
 /** A framework's usual output folder, when the detection gave none (Netlify's names). */
 export const FRAMEWORK_OUTPUT_DIRS: Record<string, string> = {
   Vite: 'dist',
@@ -233,12 +262,14 @@ export const planBuild = ({ paths, packageJson, yarnLockHead, site }: PlanInput)
   const packageManager = lock.packageManager;
   const script = packageJson?.scripts?.build;
   const detected = site?.build_command?.trim() || null;
-  const buildCommand =
-    typeof script === 'string' && script.trim()
-      ? RUN_SCRIPT[packageManager]('build')
-      : detected && !/\s*run\s+build\b/.test(detected)
-        ? detected
-        : null;
+  const fromScript = typeof script === 'string' && Boolean(script.trim());
+  const command = fromScript
+    ? RUN_SCRIPT[packageManager]('build')
+    : detected && !/\s*run\s+build\b/.test(detected)
+      ? detected
+      : null;
+  // The record's build_command is this whole command: what ran, the base included.
+  const buildCommand = command && withViteBase(command, framework, packageManager, fromScript);
   if (!buildCommand) {
     return nothing(BUILD_REASONS.noBuildScript, {
       base_dir: base,

@@ -31,6 +31,12 @@ export const lambdaEnvironmentSchema = z.object({
    */
   BUILD_MINUTES_PER_SELLER: z.coerce.number().nonnegative().optional(),
   PREVIEW_MEGABYTES_PER_SELLER: z.coerce.number().nonnegative().optional(),
+  /**
+   * The live previews' own origin (`https://{preview domain}`, no trailing slash; locally the
+   * local preview server's `http://localhost:<port>`): signed preview addresses are made on it.
+   * Set on the function that signs them (the security Lambda's preview routes).
+   */
+  PREVIEW_ORIGIN: z.url().optional(),
   USER_POOL_ID: z.string().min(1),
   USER_POOL_CLIENT_ID: z.string().min(1),
   /** s3rver serves buckets by path only; real S3 prefers virtual-hosted style. */

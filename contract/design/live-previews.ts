@@ -60,6 +60,50 @@ export const previewRetention = {
 export const PREVIEW_URL_SECONDS = 30 * 60;
 
 /**
+ * A signed preview address, as CloudFront's signed URLs with a custom policy have it: the query's
+ * `Policy` (the policy JSON), `Signature` (RSA-SHA1 of that JSON) and `Key-Pair-Id` (the
+ * CloudFront public key's id), the first two in CloudFront's URL-safe base64 (`+` → `-`, `=` →
+ * `_`, `/` → `~`). The service signs with it (lambdas/builds/preview-url.ts), the local preview
+ * server checks it (lib/local/cloud/preview-edge.ts); CloudFront checks it in the cloud.
+ */
+export const PREVIEW_SIGNATURE_PARAMS = {
+  policy: 'Policy',
+  signature: 'Signature',
+  keyPairId: 'Key-Pair-Id',
+} as const;
+
+/** The cookies a signed address becomes (CloudFront's names), scoped to the preview's folder. */
+export const PREVIEW_SIGNED_COOKIES = {
+  policy: 'CloudFront-Policy',
+  signature: 'CloudFront-Signature',
+  keyPairId: 'CloudFront-Key-Pair-Id',
+} as const;
+
+/** CloudFront's URL-safe form of a base64 text. */
+export const cloudFrontBase64 = (base64: string): string =>
+  base64.replace(/\+/g, '-').replace(/=/g, '_').replace(/\//g, '~');
+
+/** Plain base64 from CloudFront's URL-safe form. */
+export const fromCloudFrontBase64 = (safe: string): string =>
+  safe.replace(/-/g, '+').replace(/_/g, '=').replace(/~/g, '/');
+
+/**
+ * The custom policy of a version's preview: every file of its folder (`resource`:
+ * `{origin}/{template}/{version}/*`) until `expiresEpochSeconds`. Exactly CloudFront's JSON, no
+ * white space: the signature is over these bytes.
+ */
+export const previewPolicy = (resource: string, expiresEpochSeconds: number): string =>
+  JSON.stringify({
+    Statement: [
+      { Resource: resource, Condition: { DateLessThan: { 'AWS:EpochTime': expiresEpochSeconds } } },
+    ],
+  });
+
+/** The policy's resource for a version's preview: its folder on the preview origin, any file. */
+export const previewResource = (origin: string, templateId: string, versionId: string): string =>
+  `${origin.replace(/\/+$/, '')}${previewPath(templateId, versionId)}*`;
+
+/**
  * The Content-Security-Policy of a live preview: a seller's built static site, on its own domain,
  * shown in a frame on the marketplace's template page.
  *

@@ -16,6 +16,7 @@ export const SECRET_VARIABLES = {
   githubOAuthClientSecret: 'GITHUB_OAUTH_CLIENT_SECRET',
   originVerifyKey: 'ORIGIN_VERIFY_KEY',
   netlifyClientSecret: 'NETLIFY_CLIENT_SECRET',
+  previewSigningKey: 'PREVIEW_SIGNING_KEY',
 } as const;
 
 export type SecretName = keyof typeof SECRET_VARIABLES;

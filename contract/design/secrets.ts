@@ -85,10 +85,24 @@ export const secretDesign = {
     notRotatedBecause:
       "Issued by Netlify per OAuth application: it is regenerated in Netlify's user settings and the new value put into this secret, which a Secrets Manager rotation Lambda cannot do.",
   },
+  // Created, described and granted beside the key group that trusts its public half
+  // (lib/constructs/version-builds.ts), not by the Secrets construct: its value is a key pair,
+  // `{"keyPairId", "privateKey"}`.
+  previewSigningKey: { envVar: SECRET_VARIABLES.previewSigningKey, createdWith: 'versionBuilds' },
 } as const satisfies Record<
   SecretName,
-  { envVar: string; description: string; notRotatedBecause: string; generatedJsonKey?: string }
+  | { envVar: string; description: string; notRotatedBecause: string; generatedJsonKey?: string }
+  | { envVar: string; createdWith: string }
 >;
+
+/** The secrets the Secrets construct creates (not those created beside what they belong to). */
+export type StackSecretName = {
+  [Name in SecretName]: (typeof secretDesign)[Name] extends { createdWith: string } ? never : Name;
+}[SecretName];
+
+/** Whether the Secrets construct creates this secret. */
+export const isStackSecret = (name: SecretName): name is StackSecretName =>
+  !('createdWith' in secretDesign[name]);
 
 /**
  * The JSON key a secret's generated value sits under (`{"<key>": "<random>"}`), for the secrets

@@ -4,6 +4,7 @@
  * both; the builds themselves are the builds domain's, the seller's Rebuild the templates').
  */
 import type { LiveBuild, NewestBuild } from '../builds';
+import type { LivePreview } from '../previews';
 import type { SecurityReport } from '../security';
 import { defineRoutes, route } from './table';
 
@@ -36,5 +37,17 @@ export const securityRoutes = defineRoutes('security', {
     access: 'owner-or-admin',
     summary:
       "The newest version's build with the end of its log, for the template's seller or an admin (403 otherwise).",
+  }),
+  'GET /api/mvps/{id}/preview': route<{ response: LivePreview }>({
+    operation: 'get-live-preview',
+    access: 'public',
+    summary:
+      "A short-lived signed address of the live version's preview of an approved template, when its build made a static site (404 otherwise).",
+  }),
+  'GET /api/mvps/{id}/preview/newest': route<{ response: LivePreview }>({
+    operation: 'get-newest-preview',
+    access: 'owner-or-admin',
+    summary:
+      "A short-lived signed address of the newest version's preview (before approval too), for the template's seller or an admin (403 otherwise).",
   }),
 });

@@ -5,7 +5,9 @@
  * - the template page reads the live version's build of an approved template, without its log or
  *   commands, with the previous published version's times;
  * - the seller and admins read the newest version's (a withdrawn one passed over), log included,
- *   with whether a build runs and whether Rebuild (the templates domain's) would be taken.
+ *   with whether a build runs and whether Rebuild (the templates domain's) would be taken;
+ * - the template page's Live preview gets a signed address of the live version's preview, and the
+ *   seller and admins one of the newest version's (a preview checked before approval).
  */
 import {
   BUILD_MESSAGES,
@@ -19,8 +21,10 @@ import {
   type NewestBuild,
   type PreviousBuild,
 } from '../../contract/builds';
+import { PREVIEW_MESSAGES, type LivePreview } from '../../contract/previews';
 import type { Profile } from '../../contract/profile';
 import { isPublishedVersion } from '../../contract/template-versions';
+import { signedPreviewOf } from '../builds/preview-url';
 import { getBuildWithPrevious, type VersionBuild } from '../builds/service';
 import { mayActAsOwner } from '../shared/auth/access';
 import { TemplateEntity } from '../shared/db/entities/template';
@@ -79,15 +83,24 @@ const previousOf = (
 const versionsOf = async (templateId: string) =>
   (await TemplateVersionEntity.query.byMvp({ mvp_id: templateId }).go({ pages: 'all' })).data;
 
-/** `GET /api/mvps/{id}/build`: the live version's build of an approved template, no log. */
-export const getLiveBuild = async (templateId: string): Promise<LiveBuild> => {
+/** An approved template, its versions and its live version; 404 in `message`'s words otherwise. */
+const liveVersionOf = async (templateId: string, message: string) => {
   const { data: template } = await TemplateEntity.get({ id: templateId }).go();
   if (!template || template.status !== 'approved' || !template.file_key) {
-    throw new NotFoundError(BUILD_MESSAGES.templateNotFound);
+    throw new NotFoundError(message);
   }
   const versions = await versionsOf(template.id);
   const live = versions.filter((version) => version.file_key === template.file_key).pop();
-  if (!live) throw new NotFoundError(BUILD_MESSAGES.templateNotFound);
+  if (!live) throw new NotFoundError(message);
+  return { template, versions, live };
+};
+
+/** `GET /api/mvps/{id}/build`: the live version's build of an approved template, no log. */
+export const getLiveBuild = async (templateId: string): Promise<LiveBuild> => {
+  const { template, versions, live } = await liveVersionOf(
+    templateId,
+    BUILD_MESSAGES.templateNotFound,
+  );
   const { build, previous } = await getBuildWithPrevious(template.id, live.id);
   return {
     version_number: live.version_number,
@@ -126,4 +139,51 @@ export const getNewestBuildFor = async (
     can_rebuild: refusal === null,
     rebuild_refusal: refusal,
   };
+};
+
+/**
+ * A signed address of a version's preview, when its build made a static site (its output is then
+ * in the preview bucket under `sites/{template}/{version}/`); 404 in words otherwise.
+ */
+const previewOf = async (
+  templateId: string,
+  version: TemplateVersionItem,
+): Promise<LivePreview> => {
+  const { build } = await getBuildWithPrevious(templateId, version.id);
+  if (!build || build.outcome !== 'built' || !build.static_site) {
+    throw new NotFoundError(PREVIEW_MESSAGES.noPreview);
+  }
+  const signed = await signedPreviewOf(templateId, version.id);
+  return {
+    url: signed.url,
+    expires_at: signed.expiresAt.toISOString(),
+    version_number: version.version_number,
+  };
+};
+
+/** `GET /api/mvps/{id}/preview`: the live version's preview of an approved template, signed. */
+export const getLivePreview = async (templateId: string): Promise<LivePreview> => {
+  const { template, live } = await liveVersionOf(templateId, PREVIEW_MESSAGES.noPreview);
+  return previewOf(template.id, live);
+};
+
+/**
+ * `GET /api/mvps/{id}/preview/newest`: the newest version's preview (in review, or live), for
+ * its seller or an admin, so a seller sees the preview before approval. Anyone else: 403, as the
+ * newest build's report answers; a template without such a preview: 404.
+ */
+export const getNewestPreviewFor = async (
+  caller: Profile,
+  templateId: string,
+): Promise<LivePreview> => {
+  const { data: template } = await TemplateEntity.get({ id: templateId }).go();
+  if (!template || template.status === 'archived') {
+    throw new NotFoundError(PREVIEW_MESSAGES.noPreview);
+  }
+  if (!mayActAsOwner(caller, template.seller_id)) {
+    throw new ForbiddenError(PREVIEW_MESSAGES.notAuthorized);
+  }
+  const version = newestBuildableVersion(await versionsOf(template.id));
+  if (!version) throw new NotFoundError(PREVIEW_MESSAGES.noPreview);
+  return previewOf(template.id, version);
 };

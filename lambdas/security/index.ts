@@ -18,6 +18,10 @@ export const handler = createHttpHandler(
     'get-live-build': () =>
       import('./handlers/get-live-build').then((m) => m.getLiveBuildOperation),
     'get-newest-build': () => import('./handlers/get-newest-build').then((m) => m.getNewestBuild),
+    'get-live-preview': () =>
+      import('./handlers/get-live-preview').then((m) => m.getLivePreviewOperation),
+    'get-newest-preview': () =>
+      import('./handlers/get-newest-preview').then((m) => m.getNewestPreview),
   },
   { loadProfile: loadCallerProfile },
 );

@@ -19,7 +19,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { domains, routesOf } from '../../contract/routes';
 import type { Domain } from '../../contract/routes';
-import type { SecretName } from '../../contract/design/secrets';
+import type { StackSecretName } from '../../contract/design/secrets';
 import { storageDesign } from '../../contract/design/storage-design';
 import { API_FUNCTION_TIMEOUT_SECONDS } from '../../contract/third-parties';
 import { lambdaVariables, type LambdaEnvironment } from '../../contract/design/lambda-environment';
@@ -69,7 +69,7 @@ const grantsOf = (grants: BucketGrant | readonly BucketGrant[] | undefined): Buc
 export interface DomainNeeds {
   readonly table?: TableAccess;
   /** Secrets it reads (contract/design/secrets.ts). */
-  readonly secrets?: readonly SecretName[];
+  readonly secrets?: readonly StackSecretName[];
   readonly mvpFiles?: BucketGrant | readonly BucketGrant[];
   readonly previewImages?: BucketGrant | readonly BucketGrant[];
 }
@@ -225,7 +225,7 @@ export const betaAccessNeeds = {
 } as const satisfies {
   domain: Domain;
   userPoolActions: readonly string[];
-  secrets: readonly SecretName[];
+  secrets: readonly StackSecretName[];
 };
 
 /**

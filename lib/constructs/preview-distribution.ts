@@ -25,10 +25,10 @@ import type { Construct } from 'constructs';
 import {
   livePreviewContentSecurityPolicy,
   PREVIEW_ROBOTS_TAG,
-  PREVIEW_URL_SECONDS,
   previewLayout,
 } from '../../contract/design/live-previews';
 import { webSecurityHeaders } from '../../contract/design/web-security';
+import { previewRewriteSource, previewSignedCookiesSource } from './preview-functions';
 import type { SiteDomain } from './site-domain';
 
 export interface PreviewDistributionProps {
@@ -41,40 +41,6 @@ export interface PreviewDistributionProps {
   /** The previews' own domain and certificate; unset: CloudFront's name. */
   readonly domain?: SiteDomain;
 }
-
-/**
- * The previews' viewer-request function: `/{template}/{version}/` and any path of a preview
- * without a file extension (a client-side route) serve that preview's `index.html`.
- */
-const previewRewrite = `function handler(event) {
-  var request = event.request;
-  var parts = request.uri.split('/');
-  if (parts.length < 4 || !parts[1] || !parts[2]) return request;
-  var last = parts[parts.length - 1];
-  if (last === '' || last.indexOf('.') === -1) {
-    request.uri = '/' + parts[1] + '/' + parts[2] + '/index.html';
-  }
-  return request;
-}`;
-
-/**
- * The previews' viewer-response function: the signed address's Policy, Signature and
- * Key-Pair-Id become CloudFront's signed cookies, scoped to that preview's folder and living no
- * longer than the address, so the page's own scripts, styles and images load with it too. The
- * policy's resource is the preview's folder (`/{template}/{version}/*`), so the cookies open
- * nothing else. Partitioned: in the marketplace's frame they are kept for that frame alone.
- */
-const signedCookies = `function handler(event) {
-  var q = event.request.querystring;
-  var response = event.response;
-  if (!q.Policy || !q.Signature || !q['Key-Pair-Id']) return response;
-  var parts = event.request.uri.split('/');
-  var attributes = 'Path=/' + parts[1] + '/' + parts[2] + '/; Max-Age=${PREVIEW_URL_SECONDS}; Secure; HttpOnly; SameSite=None; Partitioned';
-  response.cookies['CloudFront-Policy'] = { value: q.Policy.value, attributes: attributes };
-  response.cookies['CloudFront-Signature'] = { value: q.Signature.value, attributes: attributes };
-  response.cookies['CloudFront-Key-Pair-Id'] = { value: q['Key-Pair-Id'].value, attributes: attributes };
-  return response;
-}`;
 
 /**
  * The previews' response headers: the strict CSP of contract/design/live-previews.ts (framed by
@@ -152,7 +118,7 @@ export const createPreviewDistribution = (
       functionAssociations: [
         {
           function: new CloudFrontFunction(scope, 'PreviewRewrite', {
-            code: FunctionCode.fromInline(previewRewrite),
+            code: FunctionCode.fromInline(previewRewriteSource),
             runtime: FunctionRuntime.JS_2_0,
             comment: "A preview's folder and client-side routes serve its index.html",
           }),
@@ -160,7 +126,7 @@ export const createPreviewDistribution = (
         },
         {
           function: new CloudFrontFunction(scope, 'PreviewSignedCookies', {
-            code: FunctionCode.fromInline(signedCookies),
+            code: FunctionCode.fromInline(previewSignedCookiesSource),
             runtime: FunctionRuntime.JS_2_0,
             comment: "A signed preview address's signature as cookies for its folder",
           }),

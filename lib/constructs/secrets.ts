@@ -8,19 +8,25 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import {
   generatedJsonKeyOf,
+  isStackSecret,
   secretArnVariable,
   secretDesign,
-  type SecretName,
+  type StackSecretName,
 } from '../../contract/design/secrets';
 import type { MarketplaceFunction } from './marketplace-function';
 
 export class Secrets extends Construct {
-  readonly secrets: Readonly<Record<SecretName, Secret>>;
+  readonly secrets: Readonly<Record<StackSecretName, Secret>>;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
-    const entries = Object.entries(secretDesign).map(([name, design]) => {
-      const jsonKey = generatedJsonKeyOf(name as SecretName);
+    // A secret created beside what it belongs to (the preview signing key) is not made here.
+    const names = (Object.keys(secretDesign) as (keyof typeof secretDesign)[]).filter(
+      isStackSecret,
+    );
+    const entries = names.map((name) => {
+      const design = secretDesign[name];
+      const jsonKey = generatedJsonKeyOf(name);
       const secret = new Secret(this, name, {
         description: design.description,
         generateSecretString: {
@@ -35,11 +41,11 @@ export class Secrets extends Construct {
       });
       return [name, secret] as const;
     });
-    this.secrets = Object.fromEntries(entries) as Record<SecretName, Secret>;
+    this.secrets = Object.fromEntries(entries) as Record<StackSecretName, Secret>;
   }
 
   /** Lets `fn` read the named secrets: read permission plus the ARN variable. */
-  grantTo(fn: MarketplaceFunction, names: readonly SecretName[]): void {
+  grantTo(fn: MarketplaceFunction, names: readonly StackSecretName[]): void {
     for (const name of names) {
       const secret = this.secrets[name];
       secret.grantRead(fn);

@@ -36,6 +36,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { LambdaVariable } from '../../contract/design/lambda-environment';
+import { secretArnVariable } from '../../contract/design/secrets';
 import { stateMachineDesign } from '../../contract/design/state-machines';
 import type { Construct } from 'constructs';
 import { BUILD_LIMITS } from '../../contract/design/build';
@@ -247,6 +248,17 @@ export class VersionBuilds extends NestedStack {
       id: `AwsSolutions-IAM5[Resource::<${nestedReference(this, this.previewBucket, 'Arn')}>/${previewLayout.sitesPrefix}*]`,
       reason: `Retiring a preview tags the objects of its folder under "${previewLayout.sitesPrefix}" of the preview bucket (the lifecycle rule deletes them); it may not read, write or delete them.`,
     });
+  }
+
+  /**
+   * The function that signs preview addresses (the security Lambda's preview routes,
+   * lambdas/builds/preview-url.ts): read on the signing key's secret with its ARN variable, and
+   * the previews' origin the addresses are made on.
+   */
+  serveSigning(fn: MarketplaceFunction): void {
+    this.signingKey.grantRead(fn);
+    fn.addEnvironment(secretArnVariable('previewSigningKey'), this.signingKey.secretArn);
+    fn.addEnvironment('PREVIEW_ORIGIN' satisfies LambdaVariable, this.previewOrigin);
   }
 
   /**

@@ -12,6 +12,8 @@ import { provisionResources, type LocalResources } from './emulators/provision';
 import { localBucketNames } from './emulators/resources';
 import { startEmulators, type LocalEmulators } from './emulators/start';
 import { localSiteConfig, startEdge, type Edge } from './cloud/edge';
+import { choosePort } from './emulators/start';
+import { previewEdgeOrigin, startPreviewEdge, type PreviewEdge } from './cloud/preview-edge';
 import { applyHandlerEnvironment } from './cloud/environment';
 import { createApiAdapter } from './cloud/http-adapter';
 import { startScheduler, startWorkflows } from './cloud/runners';
@@ -23,6 +25,7 @@ import type { LocalOsv } from './servers/osv/index';
 import type { SiteConfig } from '../../contract/design/site-config';
 import { parseOriginVerifyValues } from '../../contract/design/origin-verify';
 import { secretDesign } from '../../contract/design/secrets';
+import { storageDesign } from '../../contract/design/storage-design';
 
 export { LOCAL_TABLE_NAME } from './emulators/provision';
 export {
@@ -54,6 +57,11 @@ export interface LocalStackOptions {
 export interface LocalStack {
   /** `http://localhost:<port>`: the site, the API under `/api`, previews under `/previews`. */
   url: string;
+  /**
+   * `http://127.0.0.1:<port>`: the live previews' own server (cloud/preview-edge.ts), the local
+   * preview distribution; its port is `PREVIEW_PORT` or a free one near 12119.
+   */
+  previewUrl: string;
   apiUrl: string;
   /** The cognito-local endpoint (config.json's `userPoolEndpoint`). */
   cognitoEndpoint: string;
@@ -120,6 +128,7 @@ const startWeb = (
   emulators: LocalEmulators,
   resources: LocalResources,
   servers: LocalServers,
+  previewOrigin: string,
 ) =>
   startEdge({
     port: options.port,
@@ -135,6 +144,7 @@ const startWeb = (
         console.error(`Handler for ${route.method} ${route.path} failed:`, error),
     }),
     previews: createPreviewHandler(resources.s3Client, localBucketNames.previewImages),
+    livePreviewsOrigin: previewOrigin,
     webConfig: localSiteConfig({
       userPool: resources.userPool,
       cognitoEndpoint: emulators.cognito.endpoint,
@@ -143,6 +153,32 @@ const startWeb = (
     }),
     endpoints: { cognito: emulators.cognito.endpoint, filesBucket: emulators.s3.endpoint },
   });
+
+/**
+ * The site's edge, and the local preview distribution on its own port (framed by the site only,
+ * and framed by it: the site's CSP names its origin).
+ */
+const startEdges = async (
+  options: LocalStackOptions,
+  parts: { emulators: LocalEmulators; resources: LocalResources; servers: LocalServers },
+  previewPort: number,
+) => {
+  const { emulators, resources, servers } = parts;
+  const previewOrigin = previewEdgeOrigin(previewPort);
+  const edge = await startWeb(options, emulators, resources, servers, previewOrigin);
+  const previewEdge = await startPreviewEdge({
+    port: previewPort,
+    s3: resources.s3Client,
+    bucket: storageDesign.localBucketNames.livePreviews,
+    siteOrigin: `http://localhost:${options.port}`,
+    // The handlers' own variable, read per request as they read it (lambdas/shared/secrets.ts).
+    signingKey: () => process.env[secretDesign.previewSigningKey.envVar] ?? '',
+  }).catch(async (error: unknown) => {
+    await edge.close();
+    throw error;
+  });
+  return { edge, previewEdge };
+};
 
 const pickGithub = (github: LocalGithub): LocalStack['github'] => ({
   endpoint: github.endpoint,
@@ -156,6 +192,7 @@ const stopper = (parts: {
   demoSites: { stop: AbortController; made: Promise<void> };
   servers: LocalServers;
   edge: Edge;
+  previewEdge: PreviewEdge;
   workflows: { stop(): Promise<void> };
   emulators: LocalEmulators;
 }) => {
@@ -169,6 +206,7 @@ const stopper = (parts: {
       // No deliveries to a server that is going away; the queue is kept for the next start.
       await parts.servers.stop();
       await parts.edge.close();
+      await parts.previewEdge.close();
       // Let running executions finish their writes before the emulators go away.
       await parts.workflows.stop();
       await parts.emulators.stop();
@@ -185,6 +223,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   const dataDir = resolve(options.dataDir);
   const url = `http://localhost:${options.port}`;
   await assertPortFree(options.port, 'the web server', 'PORT');
+  // Chosen first: the handlers sign preview addresses on this origin.
+  const previewPort = await choosePort('PREVIEW_PORT', 12119);
   const emulators = await startEmulators(dataDir);
   emulators.cognito.events.on('code', ({ email, code }) =>
     log(`Confirmation code for ${email}: ${code}`),
@@ -203,6 +243,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       resources,
       servers,
       siteUrl: url,
+      previewOrigin: previewEdgeOrigin(previewPort),
       betaAccess,
     });
     const registry = servers.npmRegistry;
@@ -218,7 +259,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
     const demo = await seedDemo(options, resources, servers, log);
     const scheduler = await startScheduler();
-    const edge = await startWeb(options, emulators, resources, servers);
+    const parts = { emulators, resources, servers };
+    const { edge, previewEdge } = await startEdges(options, parts, previewPort);
     // Events wait in the local Stripe server's queue until the webhook route can take them.
     servers.stripe?.setWebhookUrl(`${url}/api/webhooks/stripe`);
     await demo
@@ -234,6 +276,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     await demo?.demoBuild();
     return {
       url,
+      previewUrl: previewEdge.origin,
       apiUrl: `${url}/api`,
       cognitoEndpoint: emulators.cognito.endpoint,
       userPoolId: resources.userPool.userPoolId,
@@ -249,7 +292,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       sesEndpoint: emulators.ses.endpoint,
       readConfirmationCode: (email) =>
         waitForConfirmationCode(emulators.cognito.dataDir, resources.userPool.userPoolId, email),
-      stop: stopper({ scheduler, demoSites, servers, edge, workflows, emulators }),
+      stop: stopper({ scheduler, demoSites, servers, edge, previewEdge, workflows, emulators }),
     };
   } catch (error) {
     await servers?.stop();

@@ -135,6 +135,13 @@ export class MarketplaceStack extends Stack {
     }
     const base = { data: this.data, userPool: this.auth.userPool, webClient: this.auth.webClient };
     this.versionBuilds = this.createVersionBuilds(props);
+    // The template page's Live preview: the security function signs the preview addresses.
+    this.versionBuilds.serveSigning(
+      required(
+        this.api.functions.get('security'),
+        'The security function is missing: it must sign live preview addresses.',
+      ),
+    );
     this.processing = this.createProcessing(base);
     // The templates domain starts processing after an upload, a new version or a retry. A missing
     // function fails the synth loudly: a quietly skipped grant would deploy uploads that never

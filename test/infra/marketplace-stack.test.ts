@@ -356,6 +356,11 @@ describe('api', () => {
           // The downloads domain starts buyer-deploy's phase `advisories` only: a download of a
           // version with known advisories tells its buyer (lambdas/downloads/download-advisories.ts).
           ...(domain === 'downloads' ? ['BUYER_DEPLOY_STATE_MACHINE_ARN'] : []),
+          // The security domain signs live preview addresses: the previews' origin and the
+          // signing key's ARN (lib/constructs/version-builds.ts, serveSigning).
+          ...(domain === 'security'
+            ? ['PREVIEW_ORIGIN', secretArnVariable('previewSigningKey')]
+            : []),
           // The ARN (never the value) of each secret the domain reads (domainNeeds.secrets).
           ...(domainNeeds[domain].secrets ?? []).map(secretArnVariable),
           // Domains that e-mail notifications at once (lib/stacks/marketplace-stack.ts).

@@ -26,6 +26,7 @@ import {
   PREVIEW_ROBOTS_TAG,
   previewRetention,
 } from '../../contract/design/live-previews';
+import { secretArnVariable } from '../../contract/design/secrets';
 import { logicalIdOf, projectRoot } from '../../lib/constructs/marketplace-function';
 import { PROCESSING_ASL } from '../../lib/constructs/processing';
 import {
@@ -772,5 +773,39 @@ describe('the processing state machine’s Build state', () => {
     expect(s3.find((s) => s.actions[0] === 's3:PutObjectTagging')!.resource).toMatch(
       /PreviewBucket\w*Arn.*\/sites\/\*$/,
     );
+  });
+
+  it('lets the security function alone read the preview signing key, with its ARN and the previews’ origin', () => {
+    const security = app.stack.api.functions.get('security')!;
+    const functions = app.template.findResources('AWS::Lambda::Function');
+    const variables = functions[logicalIdOf(security)]!.Properties.Environment.Variables as Record<
+      string,
+      unknown
+    >;
+    expect(JSON.stringify(variables[secretArnVariable('previewSigningKey')])).toMatch(
+      /Outputs\.\w*PreviewSigningKey\w*Ref/,
+    );
+    // https:// and the preview distribution's own name (no -c previewDomain in this synth).
+    expect(JSON.stringify(variables.PREVIEW_ORIGIN)).toMatch(
+      /https:\/\/.*PreviewDistribution\w*DomainName/,
+    );
+    const readers = Object.values(app.template.findResources('AWS::IAM::Policy')).filter((policy) =>
+      (policy.Properties.PolicyDocument.Statement as Record<string, unknown>[]).some(
+        (statement) =>
+          [statement.Action].flat().includes('secretsmanager:GetSecretValue') &&
+          /PreviewSigningKey/.test(JSON.stringify(statement.Resource)),
+      ),
+    );
+    expect(readers.map((policy) => policy.Properties.Roles)).toEqual([
+      [{ Ref: logicalIdOf(security.executionRole) }],
+    ]);
+    // Every other function: neither the key nor the variable.
+    for (const [id, fn] of Object.entries(functions)) {
+      if (id === logicalIdOf(security)) continue;
+      const names = Object.keys(
+        (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>,
+      );
+      expect(names, id).not.toContain(secretArnVariable('previewSigningKey'));
+    }
   });
 });

@@ -50,6 +50,8 @@ export interface EdgeOptions {
    */
   originVerifyValue: () => string;
   previews: RequestHandler;
+  /** The local preview server's origin (preview-edge.ts), which the template page frames. */
+  livePreviewsOrigin?: string;
   webConfig: SiteConfig;
   /** The endpoints the browser talks to directly, allowed by the content security policy. */
   endpoints: { cognito: string; filesBucket: string };
@@ -89,7 +91,10 @@ export const localSiteConfig = (input: {
 const edgeHeaders = (options: EdgeOptions) => ({
   site: securityHeaders({
     contentSecurityPolicy: siteContentSecurityPolicy(
-      options.endpoints,
+      {
+        ...options.endpoints,
+        ...(options.livePreviewsOrigin ? { livePreviews: options.livePreviewsOrigin } : {}),
+      },
       options.web === 'dev'
         ? { connect: [`ws://localhost:${options.port}`], script: ["'unsafe-inline'"] }
         : {},

@@ -19,6 +19,8 @@ export interface HandlerEnvironmentInput {
   resources: LocalResources;
   servers: LocalServers;
   siteUrl: string;
+  /** The local preview server's origin (preview-edge.ts). */
+  previewOrigin: string;
   betaAccess: boolean;
 }
 
@@ -38,6 +40,7 @@ export const applyHandlerEnvironment = (input: HandlerEnvironmentInput): Record<
       ses: emulators.ses.endpoint,
     },
     siteUrl: input.siteUrl,
+    previewOrigin: input.previewOrigin,
     betaAccess: input.betaAccess,
     stripe: servers.stripe
       ? { apiUrl: servers.stripe.endpoint, prices: servers.stripe.prices }

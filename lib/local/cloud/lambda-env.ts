@@ -3,7 +3,7 @@
  * variables that point it at the emulators. In the cloud the CDK sets the first group and the SDK
  * needs none of the second; locally both come from here, so handler code never branches on mode.
  */
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import {
   lambdaVariables,
   type LambdaEnvironment,
@@ -23,6 +23,8 @@ export interface LambdaEnvironmentInput extends UserPoolIds {
   endpoints: { dynamodb: string; s3: string; cognito: string; ses?: string };
   /** The base of the links in e-mails (`http://localhost:<port>`). */
   siteUrl?: string;
+  /** The local preview server's origin (preview-edge.ts), where signed preview addresses point. */
+  previewOrigin?: string;
   betaAccess: boolean;
   /**
    * Secret values by name (contract/design/secrets.ts). Fresh random ones when absent; the
@@ -67,16 +69,43 @@ export const LOCAL_SECRET_PREFIXES: Partial<Record<SecretName, string>> = {
   stripeWebhookSecret: 'whsec_',
 };
 
-/** Fresh random values for every secret (the local stack keeps them in `.local/state.json`). */
-export const generateLocalSecrets = (): Record<SecretName, string> =>
-  Object.fromEntries(
-    Object.keys(secretDesign).map((name) => {
-      const value = `${LOCAL_SECRET_PREFIXES[name as SecretName] ?? ''}${randomBytes(32).toString('base64url')}`;
-      const jsonKey = generatedJsonKeyOf(name as SecretName);
-      // As Secrets Manager generates it for the CDK's secret: `{"<key>": "<random>"}`.
-      return [name, jsonKey ? JSON.stringify({ [jsonKey]: value }) : value];
-    }),
-  ) as Record<SecretName, string>;
+/** The key pair id of the local preview signing key (CloudFront's would be its public key's id). */
+export const LOCAL_PREVIEW_KEY_PAIR_ID = 'LOCALPREVIEWKEY';
+
+/**
+ * A fresh local value of one secret. The preview signing key is an RSA key pair, as the cloud's
+ * secret holds it (`{"keyPairId", "privateKey"}`): the functions sign with the private half, the
+ * local preview server (preview-edge.ts) checks with the public half derived from it.
+ */
+export const generateLocalSecret = (name: SecretName): string => {
+  if (name === 'previewSigningKey') {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    return JSON.stringify({
+      keyPairId: LOCAL_PREVIEW_KEY_PAIR_ID,
+      privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    });
+  }
+  const value = `${LOCAL_SECRET_PREFIXES[name] ?? ''}${randomBytes(32).toString('base64url')}`;
+  const jsonKey = generatedJsonKeyOf(name);
+  // As Secrets Manager generates it for the CDK's secret: `{"<key>": "<random>"}`.
+  return jsonKey ? JSON.stringify({ [jsonKey]: value }) : value;
+};
+
+/**
+ * Fresh values for the named secrets, every one by default (the local stack keeps them in
+ * `.local/state.json`).
+ */
+export const generateLocalSecrets = (
+  names: readonly SecretName[] = Object.keys(secretDesign) as SecretName[],
+): Record<SecretName, string> =>
+  Object.fromEntries(names.map((name) => [name, generateLocalSecret(name)])) as Record<
+    SecretName,
+    string
+  >;
+
+/** The names of the secrets missing from `given`. */
+const missingSecrets = (given: Partial<Record<SecretName, string>> = {}): SecretName[] =>
+  (Object.keys(secretDesign) as SecretName[]).filter((name) => !given[name]);
 
 /**
  * The stored secrets, completed: one added to the design since `.local/state.json` was written,
@@ -89,7 +118,8 @@ export const completeLocalSecrets = (
     ([name, value]) =>
       name in secretDesign && value.startsWith(LOCAL_SECRET_PREFIXES[name as SecretName] ?? ''),
   );
-  return { ...generateLocalSecrets(), ...Object.fromEntries(kept) };
+  const keptSecrets = Object.fromEntries(kept) as Partial<Record<SecretName, string>>;
+  return { ...generateLocalSecrets(missingSecrets(keptSecrets)), ...keptSecrets };
 };
 
 export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string, string> => ({
@@ -126,14 +156,15 @@ export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string,
     OSV_REQUEST_TIMEOUT_MS:
       input.osv?.requestTimeoutMs !== undefined ? String(input.osv.requestTimeoutMs) : undefined,
     SITE_URL: input.siteUrl,
+    PREVIEW_ORIGIN: input.previewOrigin,
     MAIL_FROM: 'newsletter@marketplace.local',
   } satisfies LambdaEnvironment),
   // A secret added after `.local/state.json` was written gets a fresh value per start.
   ...Object.fromEntries(
-    Object.entries({ ...generateLocalSecrets(), ...input.secrets }).map(([name, value]) => [
-      secretDesign[name as SecretName].envVar,
-      value,
-    ]),
+    Object.entries({
+      ...generateLocalSecrets(missingSecrets(input.secrets)),
+      ...input.secrets,
+    }).map(([name, value]) => [secretDesign[name as SecretName].envVar, value]),
   ),
   AWS_REGION: LOCAL_REGION,
   AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,

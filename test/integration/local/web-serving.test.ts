@@ -201,6 +201,9 @@ describe('security headers', () => {
       expect(csp, path).toContain(
         `connect-src 'self' ${stack!.cognitoEndpoint} ${stack!.env.AWS_ENDPOINT_URL_S3}`,
       );
+      // The template page frames live previews from the local preview server, and only there.
+      expect(csp, path).toContain(`frame-src ${stack!.previewUrl};`);
+      expect(stack!.env.PREVIEW_ORIGIN).toBe(stack!.previewUrl);
       expect(headers['x-content-type-options'], path).toBe('nosniff');
       expect(headers['x-frame-options'], path).toBe('DENY');
       expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');

@@ -59,6 +59,10 @@ const matrix: Record<string, Cell> = {
   'GET /api/mvps/{id}/build': { allowed: 'everyone' },
   'GET /api/mvps/{id}/build/newest': { allowed: ADMINS, seesPrivateData: ADMINS },
   'POST /api/mvps/{id}/rebuild': { allowed: [] },
+  // A signed address of the live version's preview is public (the preview is shown to all); the
+  // newest version's, before approval, is its seller's or an admin's.
+  'GET /api/mvps/{id}/preview': { allowed: 'everyone' },
+  'GET /api/mvps/{id}/preview/newest': { allowed: ADMINS },
   'GET /api/me': { allowed: 'signed-in' },
   'PATCH /api/me': { allowed: 'signed-in' },
   'PUT /api/me/avatar': { allowed: 'signed-in' },

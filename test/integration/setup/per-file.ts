@@ -37,6 +37,8 @@ applyLambdaEnvironment(
       ses: cloud.sesEndpoint,
     },
     betaAccess: false,
+    // Where signed preview addresses point; the preview server's test starts its own server.
+    previewOrigin: 'http://localhost:3100',
     secrets: {
       stripeSecretKey: cloud.stripe.secretKey,
       stripeWebhookSecret: cloud.stripe.webhookSecret,

@@ -8,13 +8,14 @@ import { DownloadPanel } from '../../features/downloads/components/download-pane
 import { TemplateDetailView } from '../../features/catalog/components/template-detail-view';
 import { LiveSecurityNotice } from '../../features/security/components/live-security-notice';
 import { BuildBadge } from '../../features/builds/components/build-badge';
+import { LivePreviewSlot } from '../../features/builds/components/live-preview-slot';
 import { SecurityPanel } from '../../features/security/components/security-panel';
 import { ReviewsSection } from '../../features/reviews/components/reviews-section';
 
 /**
  * `/mvp/:mvpId`: the template, with the download, billing (a one-time sale's purchase, the
- * canceled-checkout note), security report, build badge and review features composed into its
- * slots.
+ * canceled-checkout note), security report, build badge, live preview and review features
+ * composed into its slots.
  */
 export default function TemplateRoute() {
   const { mvpId } = useParams();
@@ -51,6 +52,7 @@ export default function TemplateRoute() {
           <BundleFileTree mvpId={template.id} accessTier={template.access_tier} />
           <Separator />
           <SecurityPanel mvpId={template.id} />
+          <LivePreviewSlot mvpId={template.id} />
           <Separator />
           <ReviewsSection mvpId={template.id} sellerId={template.seller.id} onReviewed={refresh} />
         </>

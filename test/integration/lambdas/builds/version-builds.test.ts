@@ -128,7 +128,8 @@ describe('version builds in the processing pipeline, offline', () => {
         runtime: 'node',
         runtime_version: process.versions.node,
         install_command: 'npm ci',
-        build_command: 'npm run build',
+        // Vite's relative base, so the site works under its preview folder.
+        build_command: 'npm run build -- --base=./',
         output_dir: 'dist',
         static_site: true,
         environment: 'local',

@@ -22,10 +22,10 @@ const vite = {
 
 describe('planBuild', () => {
   it.each([
-    ['package-lock.json', 'npm', 'npm ci', 'npm run build'],
-    ['pnpm-lock.yaml', 'pnpm', 'pnpm install --frozen-lockfile', 'pnpm run build'],
-    ['yarn.lock', 'yarn', 'yarn install --immutable', 'yarn run build'],
-    ['bun.lock', 'bun', 'bun install --frozen-lockfile', 'bun run build'],
+    ['package-lock.json', 'npm', 'npm ci', 'npm run build -- --base=./'],
+    ['pnpm-lock.yaml', 'pnpm', 'pnpm install --frozen-lockfile', 'pnpm run build --base=./'],
+    ['yarn.lock', 'yarn', 'yarn install --immutable', 'yarn run build --base=./'],
+    ['bun.lock', 'bun', 'bun install --frozen-lockfile', 'bun run build --base=./'],
   ])('%s: %s, `%s`, `%s`', (lock, packageManager, install, build) => {
     expect(
       planBuild({
@@ -89,7 +89,30 @@ describe('planBuild', () => {
         packageJson: { scripts: {} },
         site: { ...vite, build_command: 'vite build', publish_dir: null },
       }),
-    ).toMatchObject({ build: true, build_command: 'vite build', output_dir: 'dist' });
+    ).toMatchObject({ build: true, build_command: 'vite build --base=./', output_dir: 'dist' });
+  });
+
+  it('gives a Vite build a relative asset base, so it works under its preview folder', () => {
+    const files = { paths: ['package.json', 'package-lock.json'] };
+    // The demo template's script: npm appends the option to the script's last command.
+    expect(
+      planBuild({
+        ...files,
+        packageJson: { scripts: { build: 'tsc -b && vite build' } },
+        site: vite,
+      }).build_command,
+    ).toBe('npm run build -- --base=./');
+    // Not Vite, or a base the seller chose: the command as it is.
+    expect(
+      planBuild({ ...files, packageJson: { scripts: { build: 'astro build' } } }).build_command,
+    ).toBe('npm run build');
+    expect(
+      planBuild({
+        ...files,
+        packageJson: { scripts: {} },
+        site: { ...vite, build_command: 'vite build --base=/app/', publish_dir: null },
+      }).build_command,
+    ).toBe('vite build --base=/app/');
   });
 
   it('builds in the detected base folder, or the one folder that wraps the project', () => {
@@ -132,7 +155,7 @@ describe('the build environment', () => {
       bundle: { bucket: 'files', key: 'mvps/t/v/bundle.zip' },
       packageManager: 'npm',
       installCommand: 'npm ci',
-      buildCommand: 'npm run build',
+      buildCommand: 'npm run build -- --base=./',
       outputDir: 'dist',
       framework: 'Vite',
       output: { bucket: 'previews', recordKey: 'records/t/v/build.json', sitePrefix: 'sites/t/v/' },

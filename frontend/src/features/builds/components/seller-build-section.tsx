@@ -4,10 +4,22 @@
  * report is asked again every few seconds and the button says so; a refusal (409) is shown in the
  * API's words.
  */
-import { Alert, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { LuRefreshCw } from 'react-icons/lu';
+import {
+  Alert,
+  Button,
+  Card,
+  Heading,
+  HStack,
+  Link,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { LuExternalLink, LuRefreshCw } from 'react-icons/lu';
 import { BUILD_MESSAGES } from '@contract/builds';
+import { PREVIEW_TEXTS } from '@contract/previews';
 import { isMissingBuild, useNewestBuild } from '../api/get-build';
+import { useNewestPreview } from '../api/get-preview';
 import { useRebuild } from '../api/rebuild';
 import { BuildReportView } from './build-report-view';
 import { QueryError } from '../../../components/query-error';
@@ -74,6 +86,23 @@ function RebuildControl({
   );
 }
 
+/** The newest version's built site, signed for the seller (or an admin), before approval too. */
+function NewestPreviewLink({ mvpId }: { mvpId: string }) {
+  const { data } = useNewestPreview(mvpId);
+  if (!data) return null;
+  return (
+    <Link
+      href={data.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      fontSize="sm"
+      data-testid="newest-preview-open"
+    >
+      {PREVIEW_TEXTS.openNewest(data.version_number)} <LuExternalLink aria-hidden="true" />
+    </Link>
+  );
+}
+
 export interface SellerBuildSectionProps {
   mvpId: string;
   /** The template's seller: only they rebuild it (an admin editing it reads the report). */
@@ -109,6 +138,9 @@ export function SellerBuildSection({ mvpId, sellerId }: SellerBuildSectionProps)
                 versionNumber={data.version_number}
                 notBuiltText={BUILD_MESSAGES.notBuiltYetSeller}
               />
+              {data.build?.outcome === 'built' && data.build.static_site && !data.running && (
+                <NewestPreviewLink mvpId={mvpId} />
+              )}
               {isOwner && (
                 <RebuildControl
                   mvpId={mvpId}
