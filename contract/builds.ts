@@ -36,6 +36,12 @@ export interface BuildSummary {
   output_bytes: number | null;
   output_files: number | null;
   static_site: boolean;
+  /**
+   * Whether its live preview is published: a static site whose preview was neither withheld (the
+   * seller's preview storage for the month was used up) nor retired (not among the template's two
+   * newest builds, or the template archived).
+   */
+  has_preview: boolean;
   finished_at: string | null;
 }
 
@@ -64,6 +70,8 @@ export interface BuildReport extends BuildSummary {
   environment: BuildEnvironment | null;
   sandbox: BuildSandbox | null;
   started_at: string | null;
+  /** Why a static site has no live preview, in words (null: it has one, or is no static site). */
+  preview_note: string | null;
 }
 
 /** `GET /api/mvps/{id}/build/newest`: the newest version's build, for its seller or an admin. */

@@ -19,6 +19,9 @@ export interface LivePreview {
 /** What the preview routes answer instead of an address (404). */
 export const PREVIEW_MESSAGES = {
   noPreview: 'This template has no live preview.',
+  /** The seller's report of a version whose preview was retired. */
+  retired:
+    "This version's live preview was removed: only a template's two newest versions and the one it serves keep one. Rebuild it to publish its preview again.",
   notAuthorized:
     "Only the seller of this template or an admin can see its newest version's preview.",
 } as const;

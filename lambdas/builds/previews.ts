@@ -21,12 +21,7 @@ import {
 import { config } from '../shared/config';
 import { logger } from '../shared/observability';
 import { listKeys, tagObject } from '../shared/storage/s3';
-import {
-  getBuildUsage,
-  listTemplateBuilds,
-  markPreviewRetired,
-  type VersionBuildItem,
-} from './repo';
+import { getBuildUsage, listTemplateBuilds, markPreviewRetired } from './repo';
 
 const MEGABYTE = 1024 * 1024;
 
@@ -81,10 +76,6 @@ export const tagPreviewRetired = async (templateId: string, versionId: string): 
   }
   return keys.length;
 };
-
-/** Whether a build's preview is still published (a static site, neither withheld nor retired). */
-export const hasLivePreview = (build: VersionBuildItem): boolean =>
-  build.static_site && !build.preview_withheld && !build.preview_retired_at;
 
 /**
  * Retires the previews a template no longer shows: with `keep` (the live version), those outside

@@ -48,3 +48,15 @@ export const getBuildWithPrevious = async (
 /** VB1: a version's build alone (null: none yet), for the seller's Rebuild. */
 export const getBuildOf = (templateId: string, versionId: string): Promise<VersionBuild | null> =>
   getVersionBuild(templateId, versionId);
+
+/**
+ * Whether a build's live preview is published: a static site whose preview was neither withheld
+ * (the month's preview storage) nor retired (previews.ts).
+ */
+export const hasLivePreview = (
+  build: Pick<VersionBuild, 'outcome' | 'static_site' | 'preview_withheld' | 'preview_retired_at'>,
+): boolean =>
+  build.outcome === 'built' &&
+  build.static_site &&
+  !build.preview_withheld &&
+  !build.preview_retired_at;

@@ -25,7 +25,7 @@ import { PREVIEW_MESSAGES, type LivePreview } from '../../contract/previews';
 import type { Profile } from '../../contract/profile';
 import { isPublishedVersion } from '../../contract/template-versions';
 import { signedPreviewOf } from '../builds/preview-url';
-import { getBuildWithPrevious, type VersionBuild } from '../builds/service';
+import { getBuildWithPrevious, hasLivePreview, type VersionBuild } from '../builds/service';
 import { mayActAsOwner } from '../shared/auth/access';
 import { TemplateEntity } from '../shared/db/entities/template';
 import {
@@ -50,6 +50,7 @@ const summaryOf = (build: VersionBuild, version: TemplateVersionItem): BuildSumm
   output_bytes: build.output_bytes,
   output_files: build.output_files,
   static_site: build.static_site,
+  has_preview: hasLivePreview(build),
   finished_at: build.finished_at,
 });
 
@@ -62,6 +63,10 @@ const reportOf = (build: VersionBuild, version: TemplateVersionItem): BuildRepor
   environment: build.environment,
   sandbox: build.sandbox,
   started_at: build.started_at,
+  preview_note:
+    build.outcome === 'built' && build.static_site
+      ? (build.preview_withheld ?? (build.preview_retired_at ? PREVIEW_MESSAGES.retired : null))
+      : null,
 });
 
 const previousOf = (
@@ -150,7 +155,7 @@ const previewOf = async (
   version: TemplateVersionItem,
 ): Promise<LivePreview> => {
   const { build } = await getBuildWithPrevious(templateId, version.id);
-  if (!build || build.outcome !== 'built' || !build.static_site) {
+  if (!build || !hasLivePreview(build)) {
     throw new NotFoundError(PREVIEW_MESSAGES.noPreview);
   }
   const signed = await signedPreviewOf(templateId, version.id);

@@ -36,6 +36,7 @@ const built: BuildSummary = {
   output_bytes: 184_320,
   output_files: 5,
   static_site: true,
+  has_preview: true,
   finished_at: '2026-12-07T10:00:00.000Z',
 };
 

@@ -8,6 +8,7 @@
 import { createPublicKey, createVerify, randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { LiveBuild, NewestBuild } from '../../../../contract/builds';
 import { PREVIEW_MESSAGES, type LivePreview } from '../../../../contract/previews';
 import { recordWithoutBuild } from '../../../../contract/design/build';
 import {
@@ -19,6 +20,7 @@ import type { ApiErrorBody } from '../../../../contract/errors';
 import type { Role } from '../../../../contract/profile';
 import { recordVersionBuild } from '../../../../lambdas/builds/service';
 import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/template-version';
+import { VersionBuildEntity } from '../../../../lambdas/shared/db/entities/version-build';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { templateWithPreview } from '../../../fixtures/build-records';
 import { dispatch } from '../../../fixtures/dispatch';
@@ -123,6 +125,37 @@ describe('GET /api/mvps/{id}/preview (the template page)', () => {
     }
     const malformed = await get<ApiErrorBody>('/api/mvps/not-an-id/preview', null);
     expect(malformed.status).toBe(400);
+  });
+});
+
+describe('a static site whose preview was withheld or retired', () => {
+  it('has no preview for anyone, and its seller reads why', async () => {
+    const withheld = await templateWithPreview(owner.sub);
+    const retired = await templateWithPreview(owner.sub);
+    const reason = 'The build worked, but its live preview was not published: used up.';
+    await VersionBuildEntity.patch({ mvp_id: withheld.mvpId, version_id: withheld.versionId })
+      .set({ preview_withheld: reason })
+      .go();
+    await VersionBuildEntity.patch({ mvp_id: retired.mvpId, version_id: retired.versionId })
+      .set({ preview_retired_at: new Date().toISOString() })
+      .go();
+    for (const [{ mvpId }, note] of [
+      [withheld, reason],
+      [retired, PREVIEW_MESSAGES.retired],
+    ] as const) {
+      for (const path of [`/api/mvps/${mvpId}/preview`, `/api/mvps/${mvpId}/preview/newest`]) {
+        const answer = await get<ApiErrorBody>(path, owner);
+        expect(answer.status, path).toBe(404);
+        expect(answer.body.message).toBe(PREVIEW_MESSAGES.noPreview);
+      }
+      const badge = await get<LiveBuild>(`/api/mvps/${mvpId}/build`, null);
+      expect(badge.body.build).toMatchObject({ static_site: true, has_preview: false });
+      const report = await get<NewestBuild>(`/api/mvps/${mvpId}/build/newest`, owner);
+      expect(report.body.build).toMatchObject({ has_preview: false, preview_note: note });
+    }
+    const published = await templateWithPreview(owner.sub);
+    const report = await get<NewestBuild>(`/api/mvps/${published.mvpId}/build/newest`, owner);
+    expect(report.body.build).toMatchObject({ has_preview: true, preview_note: null });
   });
 });
 

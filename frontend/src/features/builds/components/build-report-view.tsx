@@ -51,7 +51,7 @@ function Figures({ report, previous }: { report: BuildReport; previous: Previous
       'Static site',
       report.outcome === 'built'
         ? report.static_site
-          ? 'Yes: it has an index.html to preview'
+          ? (report.preview_note ?? 'Yes: it has an index.html to preview')
           : 'No: a server or a library'
         : null,
     ],

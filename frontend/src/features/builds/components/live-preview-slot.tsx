@@ -13,7 +13,7 @@ const LivePreviewSection = lazy(() => import('./live-preview-section'));
 
 export function LivePreviewSlot({ mvpId }: { mvpId: string }) {
   const { data } = useLiveBuild(mvpId);
-  if (!data?.build?.static_site || data.build.outcome !== 'built') return null;
+  if (!data?.build?.has_preview) return null;
   return (
     <Stack gap="3" as="section" aria-labelledby="live-preview-heading" data-testid="live-preview">
       <Heading as="h2" size="lg" id="live-preview-heading">

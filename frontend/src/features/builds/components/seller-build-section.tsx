@@ -138,9 +138,7 @@ export function SellerBuildSection({ mvpId, sellerId }: SellerBuildSectionProps)
                 versionNumber={data.version_number}
                 notBuiltText={BUILD_MESSAGES.notBuiltYetSeller}
               />
-              {data.build?.outcome === 'built' && data.build.static_site && !data.running && (
-                <NewestPreviewLink mvpId={mvpId} />
-              )}
+              {data.build?.has_preview && !data.running && <NewestPreviewLink mvpId={mvpId} />}
               {isOwner && (
                 <RebuildControl
                   mvpId={mvpId}
