@@ -36,10 +36,9 @@ const screenshotSchema = z
     bytes: z.number().int().min(1).max(CAPTURE_LIMITS.maxBytes),
     ms: z.number().int().min(0).max(600_000),
   })
-  .refine(
-    (shot) => shot.key.endsWith(`/${screenshotFileName(shot.viewport as CaptureViewport)}`),
-    { message: 'A picture is kept beside its record under its own name.' },
-  );
+  .refine((shot) => shot.key.endsWith(`/${screenshotFileName(shot.viewport as CaptureViewport)}`), {
+    message: 'A picture is kept beside its record under its own name.',
+  });
 
 export const buildRecordFileSchema = z.object({
   outcome: z.enum(BUILD_OUTCOMES),
