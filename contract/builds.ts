@@ -12,6 +12,9 @@ import type {
   BuildRuntime,
   BuildSandbox,
 } from './design/build';
+import { CAPTURE_LIMITS, type CaptureViewport } from './design/capture';
+import { previewRetention } from './design/live-previews';
+import { FILE_MESSAGES } from './uploads';
 import type { VersionStatus } from './template-versions';
 
 /** A version's build figures, for everyone (no log, no commands). */
@@ -75,6 +78,34 @@ export interface NewestBuild {
   /** Whether Rebuild would be accepted now; `rebuild_refusal` says why not. */
   can_rebuild: boolean;
   rebuild_refusal: string | null;
+  /**
+   * The pictures of the build's first screen (`GET /api/mvps/{id}/build/screenshots/{viewport}`),
+   * desktop first; empty when none were taken. Absent from answers of before pictures existed.
+   */
+  pictures?: BuildPicture[];
+  /** Why fewer than both pictures were taken, in words (null: both were, or not a static site). */
+  pictures_reason?: string | null;
+}
+
+/** A picture of the built site's first screen, as the seller's Build section shows it. */
+export interface BuildPicture {
+  viewport: CaptureViewport;
+  /** `Desktop`, `Phone`. */
+  label: string;
+  width: number;
+  height: number;
+  bytes: number;
+  /** Already in the template's gallery (or in its edit held for review). */
+  in_gallery: boolean;
+}
+
+/** `POST /api/mvps/{id}/build/screenshots/{viewport}/gallery`: added (or already there). */
+export interface AddPictureResult {
+  message: string;
+  /** False when the picture was in the gallery already (a second press adds nothing). */
+  added: boolean;
+  /** True when the gallery change waits for an admin (a live template, edits reviewed). */
+  held: boolean;
 }
 
 /** `POST /api/mvps/{id}/rebuild`: accepted (202); the report says `running` until it ends. */
@@ -148,6 +179,21 @@ export const BUILD_MESSAGES = {
   notBuiltYet: 'This version has not been built yet.',
   notBuiltYetSeller:
     'This version has not been built yet: versions processed before builds existed are built when you press Rebuild.',
+} as const;
+
+/** The pictures' and Add to gallery's words. */
+export const PICTURE_MESSAGES = {
+  notFound: `This picture is not available: it was not taken, or it was removed ${previewRetention.recordsExpireAfterDays} days after the build. Rebuild to take it again.`,
+  badViewport: 'There is no such picture: choose desktop or phone.',
+  notOwner: 'Only the seller of this template can add pictures to its gallery.',
+  added: (label: string) => `The ${label.toLowerCase()} picture was added to the gallery.`,
+  held: (label: string) =>
+    `The ${label.toLowerCase()} picture was added to your gallery edit: buyers see it once an admin approves the edit.`,
+  alreadyAdded: 'This picture is already in the gallery.',
+  /** The gallery's own limit, in the upload form's words. */
+  galleryFull: FILE_MESSAGES.tooManyImages,
+  changedMeanwhile: 'The gallery changed meanwhile. Please try again.',
+  captureLimit: `Pictures are taken after each successful build of a static site, within ${CAPTURE_LIMITS.captureTimeoutSeconds} seconds each.`,
 } as const;
 
 /** What Rebuild answers, and why it is refused (409). */

@@ -94,6 +94,14 @@ export const CAPTURE_REASONS = {
 export const captureCaption = (versionNumber: string): string =>
   `Captured from v${versionNumber.replace(/^v/i, '')}`;
 
+/**
+ * The file name a captured picture gets in the template's gallery (under its preview folder,
+ * lambdas/templates/files.ts): one name per version and viewport, so a second press finds it
+ * there and adds nothing.
+ */
+export const capturedGalleryFileName = (versionId: string, viewport: CaptureViewport): string =>
+  `captured-${versionId}-${viewport}.png`;
+
 /** A PNG's width and height from its header (IHDR), or null when it is not a PNG. */
 export const pngSizeOf = (bytes: Uint8Array): { width: number; height: number } | null => {
   const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -37,4 +37,11 @@ export const securityRoutes = defineRoutes('security', {
     summary:
       "The newest version's build with the end of its log, for the template's seller or an admin (403 otherwise).",
   }),
+  /** Not JSON: the PNG itself, fetched with the caller's token (`apiDownload`). */
+  'GET /api/mvps/{id}/build/screenshots/{viewport}': route<{ response: Blob }>({
+    operation: 'get-build-screenshot',
+    access: 'owner-or-admin',
+    summary:
+      "A picture (desktop or phone) of the newest version's built site, for the template's seller or an admin (404 otherwise).",
+  }),
 });

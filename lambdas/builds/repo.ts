@@ -43,3 +43,10 @@ export const readBuildRecordFile = async (key: string): Promise<string | null> =
   const bytes = await readObject(bucket, key);
   return bytes ? Buffer.from(bytes).toString('utf8') : null;
 };
+
+/** The bytes of a picture a build took (beside its record), or null when it is gone. */
+export const readBuildPictureFile = async (key: string): Promise<Uint8Array | null> => {
+  const bucket = config().LIVE_PREVIEWS_BUCKET;
+  if (!bucket) return null;
+  return readObject(bucket, key);
+};

@@ -18,6 +18,8 @@ export const handler = createHttpHandler(
     'get-live-build': () =>
       import('./handlers/get-live-build').then((m) => m.getLiveBuildOperation),
     'get-newest-build': () => import('./handlers/get-newest-build').then((m) => m.getNewestBuild),
+    'get-build-screenshot': () =>
+      import('./handlers/get-build-screenshot').then((m) => m.getBuildScreenshot),
   },
   { loadProfile: loadCallerProfile },
 );

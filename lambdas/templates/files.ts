@@ -4,6 +4,7 @@
  * images under `previews/mvps/{mvpId}/…` in the preview bucket (their public URL is `/{key}`).
  */
 import { RENDITION_WIDTHS, renditionKey } from '../../contract/catalog';
+import { capturedGalleryFileName, type CaptureViewport } from '../../contract/design/capture';
 import { IMAGE_CONTENT_TYPES, templateFileKindOf } from '../../contract/uploads';
 import { config } from '../shared/config';
 import { storageDesign } from '../../contract/design/storage-design';
@@ -44,6 +45,32 @@ export const previewKeyFor = (
   index: number,
   contentType: string,
 ) => previewKey(templateId, batchId, index, extensionOfImage(contentType));
+
+/** A picture of a version's build in the gallery: one key per version and viewport. */
+export const capturedPreviewKey = (
+  templateId: string,
+  versionId: string,
+  viewport: CaptureViewport,
+): string =>
+  `${storageDesign.previewPrefix}${storageDesign.bundlesPrefix}${templateId}/${capturedGalleryFileName(versionId, viewport)}`;
+
+/**
+ * Copies a build's picture (the live previews' bucket) into the gallery at its key; false when
+ * the picture is gone (it expires with the build record).
+ */
+export const placeCapturedPicture = async (
+  from: { bucket: string; key: string },
+  key: string,
+): Promise<boolean> => {
+  try {
+    await copyObject(from, { bucket: buckets().previews, key });
+    return true;
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    if (name === 'NoSuchKey' || name === 'NotFound') return false;
+    throw error;
+  }
+};
 
 export interface PlacedFiles {
   bundleKey: string | null;

@@ -319,7 +319,7 @@ const decideEdit = async (
   // The images the edit replaced (approved) or brought (rejected) are not shown any more.
   const editImages = edit.set.preview_image_keys as string[] | undefined;
   if (editImages) {
-    await removeOldPreviews(decision.kind === 'approve' ? template.preview_image_keys : editImages);
+    await removeOldPreviews(imagesLeft(decision.kind === 'approve', template, editImages));
     // The approved images are the cards' now: their renditions, as for an edit applied at once.
     if (decision.kind === 'approve') await startPreviewRenditions(template.id);
   }
@@ -352,3 +352,12 @@ export const rejectTemplate = (
   reason: string,
   editAt?: string,
 ): Promise<ModerationResult> => decide(admin, templateId, { kind: 'reject', reason }, editAt);
+
+/**
+ * The images a decision leaves unshown: those of one set that the other does not keep (a held
+ * edit may keep live images beside new ones: a picture added to the gallery keeps the rest).
+ */
+const imagesLeft = (approved: boolean, template: TemplateItem, editImages: string[]) =>
+  approved
+    ? template.preview_image_keys.filter((key) => !editImages.includes(key))
+    : editImages.filter((key) => !template.preview_image_keys.includes(key));

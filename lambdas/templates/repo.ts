@@ -201,6 +201,8 @@ export interface TemplateWrite {
   fileKey?: string;
   /** A GitHub sync: refused (item `mvp`) when this commit is already the last synced one (M3). */
   unlessSyncedSha?: string;
+  /** Only while the gallery is still this list (a picture added to it: two presses add one). */
+  previewImagesWere?: readonly string[];
   set: Partial<TemplateItem>;
   remove?: (keyof TemplateItem & string)[];
   /** A version row written with the change (M3), or a version's CID (publish). */
@@ -237,6 +239,9 @@ export const writeTemplate = async (write: TemplateWrite): Promise<void> => {
           [
             op.eq(attr.status, write.fromStatus),
             ...(write.fileKey === undefined ? [] : [op.eq(attr.file_key, write.fileKey)]),
+            ...(write.previewImagesWere === undefined
+              ? []
+              : [op.eq(attr.preview_image_keys, [...write.previewImagesWere])]),
             ...(write.unlessSyncedSha === undefined
               ? []
               : [
