@@ -12,9 +12,7 @@ import type {
   BuildRuntime,
   BuildSandbox,
 } from './design/build';
-import { CAPTURE_LIMITS, type CaptureViewport } from './design/capture';
-import { previewRetention } from './design/live-previews';
-import { FILE_MESSAGES } from './uploads';
+import type { CaptureViewport } from './design/capture';
 import type { VersionStatus } from './template-versions';
 
 /** A version's build figures, for everyone (no log, no commands). */
@@ -179,21 +177,6 @@ export const BUILD_MESSAGES = {
   notBuiltYet: 'This version has not been built yet.',
   notBuiltYetSeller:
     'This version has not been built yet: versions processed before builds existed are built when you press Rebuild.',
-} as const;
-
-/** The pictures' and Add to gallery's words. */
-export const PICTURE_MESSAGES = {
-  notFound: `This picture is not available: it was not taken, or it was removed ${previewRetention.recordsExpireAfterDays} days after the build. Rebuild to take it again.`,
-  badViewport: 'There is no such picture: choose desktop or phone.',
-  notOwner: 'Only the seller of this template can add pictures to its gallery.',
-  added: (label: string) => `The ${label.toLowerCase()} picture was added to the gallery.`,
-  held: (label: string) =>
-    `The ${label.toLowerCase()} picture was added to your gallery edit: buyers see it once an admin approves the edit.`,
-  alreadyAdded: 'This picture is already in the gallery.',
-  /** The gallery's own limit, in the upload form's words. */
-  galleryFull: FILE_MESSAGES.tooManyImages,
-  changedMeanwhile: 'The gallery changed meanwhile. Please try again.',
-  captureLimit: `Pictures are taken after each successful build of a static site, within ${CAPTURE_LIMITS.captureTimeoutSeconds} seconds each.`,
 } as const;
 
 /** What Rebuild answers, and why it is refused (409). */

@@ -9,7 +9,6 @@
  */
 import {
   BUILD_MESSAGES,
-  PICTURE_MESSAGES,
   buildRunning,
   newestBuildableVersion,
   publicReason,
@@ -21,6 +20,7 @@ import {
   type NewestBuild,
   type PreviousBuild,
 } from '../../contract/builds';
+import { PICTURE_MESSAGES } from '../../contract/build-pictures';
 import {
   CAPTURE_SIZES,
   capturedGalleryFileName,

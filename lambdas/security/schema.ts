@@ -1,6 +1,6 @@
 /** Request schemas of the security report routes. */
 import * as z from 'zod';
-import { PICTURE_MESSAGES } from '../../contract/builds';
+import { PICTURE_MESSAGES } from '../../contract/build-pictures';
 import { templateIdSchema } from '../../contract/catalog';
 import { CAPTURE_VIEWPORTS } from '../../contract/design/capture';
 

@@ -10,11 +10,8 @@
  * second press (or two at once) finds the picture there and adds nothing. The gallery's own limit
  * holds, in the upload form's words.
  */
-import {
-  PICTURE_MESSAGES,
-  newestBuildableVersion,
-  type AddPictureResult,
-} from '../../contract/builds';
+import { newestBuildableVersion, type AddPictureResult } from '../../contract/builds';
+import { PICTURE_MESSAGES } from '../../contract/build-pictures';
 import { CAPTURE_SIZES, type CaptureViewport } from '../../contract/design/capture';
 import type { Profile } from '../../contract/profile';
 import { TEMPLATE_MESSAGES } from '../../contract/template-messages';
@@ -31,7 +28,7 @@ import {
 import { capturedPreviewKey, placeCapturedPicture, removePlaced } from './files';
 import { heldEditWrite } from './held-edit-repo';
 import { startPreviewRenditions } from './renditions';
-import { getTemplateById, listVersions, writeTemplate, type TemplateItem } from './repo';
+import { getTemplateById, listVersions, writeGallery, type TemplateItem } from './repo';
 import { isLive } from './versions';
 
 /** The gallery a change applies to: the held edit's when edits are reviewed, else the live one. */
@@ -95,14 +92,7 @@ export const addCapturedPicture = async (
   if (!copied) throw new NotFoundError(PICTURE_MESSAGES.notFound);
   const now = new Date().toISOString();
   try {
-    await writeTemplate({
-      mvpId: template.id,
-      fromStatus: template.status,
-      // The live gallery as read: a press that lost the race to another is told apart below.
-      previewImagesWere: template.preview_image_keys,
-      ...galleryWrite(template, [...gallery, key], held, now),
-      now,
-    });
+    await writeGallery({ template, ...galleryWrite(template, [...gallery, key], held, now), now });
   } catch (error) {
     if (!(error instanceof TransactionRefusedError) || error.item !== 'mvp') throw error;
     const after = await getTemplateById(template.id);

@@ -123,12 +123,17 @@ export const placeFiles = async (
   }
 };
 
-/** Removes the preview images a new set replaced, with their renditions (logged, never thrown). */
-export const removeOldPreviews = async (keys: readonly string[]): Promise<void> => {
-  const withRenditions = keys.flatMap((key) => [
-    key,
-    ...RENDITION_WIDTHS.map((width) => renditionKey(key, width)),
-  ]);
+/**
+ * Removes the preview images a new set replaced, with their renditions (logged, never thrown):
+ * not those the new set `keeps` (a picture added to the gallery keeps the rest of it).
+ */
+export const removeOldPreviews = async (
+  keys: readonly string[],
+  keeps: readonly string[] = [],
+): Promise<void> => {
+  const withRenditions = keys
+    .filter((key) => !keeps.includes(key))
+    .flatMap((key) => [key, ...RENDITION_WIDTHS.map((width) => renditionKey(key, width))]);
   const failure = await deleteObjectsQuietly(buckets().previews, withRenditions);
   if (failure) logger.warn('Replaced preview images were not removed', failure);
 };

@@ -201,8 +201,6 @@ export interface TemplateWrite {
   fileKey?: string;
   /** A GitHub sync: refused (item `mvp`) when this commit is already the last synced one (M3). */
   unlessSyncedSha?: string;
-  /** Only while the gallery is still this list (a picture added to it: two presses add one). */
-  previewImagesWere?: readonly string[];
   set: Partial<TemplateItem>;
   remove?: (keyof TemplateItem & string)[];
   /** A version row written with the change (M3), or a version's CID (publish). */
@@ -239,9 +237,6 @@ export const writeTemplate = async (write: TemplateWrite): Promise<void> => {
           [
             op.eq(attr.status, write.fromStatus),
             ...(write.fileKey === undefined ? [] : [op.eq(attr.file_key, write.fileKey)]),
-            ...(write.previewImagesWere === undefined
-              ? []
-              : [op.eq(attr.preview_image_keys, [...write.previewImagesWere])]),
             ...(write.unlessSyncedSha === undefined
               ? []
               : [
@@ -369,4 +364,39 @@ export const setSyncFailure = async (
     if (isConditionFailure(error)) return;
     throw error;
   }
+};
+
+/**
+ * A template's gallery (or its held edit) written only while the live gallery is still the list
+ * read before (item `mvp` refused otherwise): Add to gallery's write (captured-pictures.ts), so
+ * two presses at once add one picture. The catalog moves for a live template's change, and a held
+ * edit puts its HeldEdit item, as `writeTemplate` does.
+ */
+export const writeGallery = async (write: {
+  template: TemplateItem;
+  set: Partial<TemplateItem>;
+  approvedContentChanged?: boolean;
+  heldEdit?: TransactionWrite;
+  now: string;
+}): Promise<void> => {
+  const { template } = write;
+  assertCommitted(
+    await transactWrite({
+      mvp: TemplateEntity.patch({ id: template.id })
+        .set(write.set)
+        .where((attr, op) =>
+          [
+            op.eq(attr.status, template.status),
+            op.eq(attr.preview_image_keys, [...template.preview_image_keys]),
+          ].join(' AND '),
+        ),
+      catalog: catalogVersionWrite(
+        template.status,
+        template.status,
+        write.now,
+        write.approvedContentChanged,
+      ),
+      heldEdit: write.heldEdit,
+    }),
+  );
 };

@@ -227,7 +227,7 @@ export class VersionBuilds extends NestedStack {
           resources: [this.previewBucket.bucketArn],
         }),
       );
-      Validations.of(fn).acknowledge({
+      Validations.of(fn.role!).acknowledge({
         id: `AwsSolutions-IAM5[Resource::<${nestedReference(this, this.previewBucket, 'Arn')}>/${previewLayout.recordsPrefix}*/screenshot-*.png]`,
         reason: `Reads the pictures a build took of its site, beside each version's record under "${previewLayout.recordsPrefix}" of the preview bucket; the service checks the caller owns the template.`,
       });

@@ -3,7 +3,7 @@
  * newest build to the template's gallery (the templates domain's rule, captured-pictures.ts).
  */
 import * as z from 'zod';
-import { PICTURE_MESSAGES } from '../../../contract/builds';
+import { PICTURE_MESSAGES } from '../../../contract/build-pictures';
 import { templateIdSchema } from '../../../contract/catalog';
 import { CAPTURE_VIEWPORTS } from '../../../contract/design/capture';
 import { addCapturedPicture } from '../../templates/captured-pictures';
