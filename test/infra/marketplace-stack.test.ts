@@ -331,8 +331,14 @@ describe('api', () => {
           'TABLE_NAME',
           'USER_POOL_CLIENT_ID',
           'USER_POOL_ID',
-          // Only the templates domain starts the processing state machine (lib/constructs/processing.ts).
-          ...(domain === 'templates' ? ['PROCESSING_STATE_MACHINE_ARN'] : []),
+          // The templates domain starts the processing state machine (lib/constructs/processing.ts),
+          // and the sellers domain its renditions of a build's picture added to a gallery.
+          ...(domain === 'templates' || domain === 'sellers'
+            ? ['PROCESSING_STATE_MACHINE_ARN']
+            : []),
+          // The builds' pictures: served by the security domain, copied into a gallery by the
+          // sellers domain (VersionBuilds.servePictures).
+          ...(domain === 'security' || domain === 'sellers' ? ['LIVE_PREVIEWS_BUCKET'] : []),
           // Only the newsletter domain starts newsletter-send and mails (lib/constructs/newsletter.ts).
           ...(domain === 'newsletter'
             ? [
