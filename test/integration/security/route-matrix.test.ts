@@ -59,6 +59,10 @@ const matrix: Record<string, Cell> = {
   'GET /api/mvps/{id}/build': { allowed: 'everyone' },
   'GET /api/mvps/{id}/build/newest': { allowed: ADMINS, seesPrivateData: ADMINS },
   'POST /api/mvps/{id}/rebuild': { allowed: [] },
+  // The pictures of the newest build: its seller's and admins' to see, its seller's alone to add
+  // to the gallery (an admin never changes a seller's gallery).
+  'GET /api/mvps/{id}/build/screenshots/{viewport}': { allowed: ADMINS },
+  'POST /api/mvps/{id}/build/screenshots/{viewport}/gallery': { allowed: [] },
   'GET /api/me': { allowed: 'signed-in' },
   'PATCH /api/me': { allowed: 'signed-in' },
   'PUT /api/me/avatar': { allowed: 'signed-in' },
