@@ -405,6 +405,17 @@ describe('api', () => {
     expect(resource).toContain(idOf(synthesised.stack.data.mvpFilesBucket));
     expect(resource).toContain('"/catalog/*"');
     expect(policyOf('profiles')).toContain('dynamodb:PutItem');
+    // The builds' pictures: the security and sellers functions read them, beside the records
+    // only, and nothing else of the live previews' bucket; the sellers function writes the copy
+    // under the templates' preview folder.
+    for (const domain of ['security', 'sellers'] as const) {
+      const policy = policyOf(domain);
+      expect(policy).toContain('/records/*/screenshot-*.png');
+      expect(policy).not.toContain('/records/*"');
+      expect(policy).not.toContain('/sites/');
+    }
+    expect(policyOf('sellers')).toContain('"/previews/mvps/*"');
+    expect(policyOf('security')).not.toContain('s3:PutObject');
     // No function role carries an AWS-managed policy.
     for (const domain of domains) {
       const roleId = idOf(functionOf(domain).executionRole);
