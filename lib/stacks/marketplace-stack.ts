@@ -145,20 +145,7 @@ export class MarketplaceStack extends Stack {
         'The templates function is missing: it must be allowed to start processing.',
       ),
     );
-    // The builds' pictures: shown by the security function, added to a gallery by the sellers
-    // function, which then asks for the new image's renditions (a processing run).
-    const sellersFunction = required(
-      this.api.functions.get('sellers'),
-      'The sellers function is missing: it adds build pictures to galleries.',
-    );
-    this.versionBuilds.servePictures([
-      required(
-        this.api.functions.get('security'),
-        'The security function is missing: it serves the build pictures.',
-      ),
-      sellersFunction,
-    ]);
-    this.processing.allowStart(sellersFunction);
+    this.serveBuildPictures();
     this.schedules = new Schedules(this, 'Schedules', { ...base, alerts: this.alerts });
     this.payouts = new Payouts(this, 'Payouts', { ...base, secrets: this.api.secrets });
     // The monthlyPayouts schedule's task starts the run; like processing's, a missing function
@@ -230,6 +217,25 @@ export class MarketplaceStack extends Stack {
         ...(props.waf ? { webAclMetricName: WEB_ACL_METRIC_NAME } : {}),
       },
     });
+  }
+
+  /**
+   * The builds' pictures: shown by the security function, added to a gallery by the sellers
+   * function, which then asks for the new image's renditions (a processing run).
+   */
+  private serveBuildPictures(): void {
+    const sellersFunction = required(
+      this.api.functions.get('sellers'),
+      'The sellers function is missing: it adds build pictures to galleries.',
+    );
+    this.versionBuilds.servePictures([
+      required(
+        this.api.functions.get('security'),
+        'The security function is missing: it serves the build pictures.',
+      ),
+      sellersFunction,
+    ]);
+    this.processing.allowStart(sellersFunction);
   }
 
   /** Version builds and live previews, in a nested stack of their own (version-builds.ts). */
