@@ -14,9 +14,20 @@ import { templateKeys } from '../../templates/api/keys';
 import { buildKeys } from './keys';
 
 /** The picture as an object URL (null while it loads), released when it is not shown any more. */
-export function useBuildPicture(templateId: string, viewport: CaptureViewport, versionId: string) {
+export function useBuildPicture(
+  templateId: string,
+  viewport: CaptureViewport,
+  /** Which build's picture: a rebuild of the same version takes a new one under the same key. */
+  build: { versionId: string; finishedAt: string | null },
+) {
   const query = useQuery({
-    queryKey: [...buildKeys.newest(templateId), 'picture', versionId, viewport],
+    queryKey: [
+      ...buildKeys.newest(templateId),
+      'picture',
+      build.versionId,
+      build.finishedAt,
+      viewport,
+    ],
     queryFn: ({ signal }) =>
       apiDownload('GET /api/mvps/{id}/build/screenshots/{viewport}', {
         params: { id: templateId, viewport },

@@ -13,13 +13,17 @@ import { useAddPictureToGallery, useBuildPicture } from '../api/pictures';
 interface PictureProps {
   mvpId: string;
   versionId: string;
+  finishedAt: string | null;
   versionNumber: string;
   picture: BuildPicture;
   canAdd: boolean;
 }
 
-function Picture({ mvpId, versionId, versionNumber, picture, canAdd }: PictureProps) {
-  const { url, isError, error } = useBuildPicture(mvpId, picture.viewport, versionId);
+function Picture({ mvpId, versionId, finishedAt, versionNumber, picture, canAdd }: PictureProps) {
+  const { url, isError, error } = useBuildPicture(mvpId, picture.viewport, {
+    versionId,
+    finishedAt,
+  });
   const add = useAddPictureToGallery(mvpId);
   const added = picture.in_gallery || (add.isSuccess && add.variables === picture.viewport);
   const caption = captureCaption(versionNumber);
@@ -93,6 +97,8 @@ function Picture({ mvpId, versionId, versionNumber, picture, canAdd }: PicturePr
 export interface BuildPicturesProps {
   mvpId: string;
   versionId: string;
+  /** When the build ended (a rebuild's pictures replace the last ones). */
+  finishedAt: string | null;
   versionNumber: string;
   pictures: readonly BuildPicture[];
   reason: string | null;
@@ -103,6 +109,7 @@ export interface BuildPicturesProps {
 export function BuildPictures({
   mvpId,
   versionId,
+  finishedAt,
   versionNumber,
   pictures,
   reason,
@@ -121,6 +128,7 @@ export function BuildPictures({
               key={`${versionId}-${picture.viewport}`}
               mvpId={mvpId}
               versionId={versionId}
+              finishedAt={finishedAt}
               versionNumber={versionNumber}
               picture={picture}
               canAdd={canAdd}

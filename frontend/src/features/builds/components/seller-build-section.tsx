@@ -113,6 +113,7 @@ export function SellerBuildSection({ mvpId, sellerId }: SellerBuildSectionProps)
               <BuildPictures
                 mvpId={mvpId}
                 versionId={data.version_id}
+                finishedAt={data.build?.finished_at ?? null}
                 versionNumber={data.version_number}
                 pictures={data.pictures ?? []}
                 reason={data.pictures_reason ?? null}

@@ -39,6 +39,7 @@ export function VersionBuildBox({ mvpId }: { mvpId: string }) {
           <BuildPictures
             mvpId={mvpId}
             versionId={data.version_id}
+            finishedAt={data.build?.finished_at ?? null}
             versionNumber={data.version_number}
             pictures={data.pictures ?? []}
             reason={data.pictures_reason ?? null}
