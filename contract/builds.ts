@@ -12,6 +12,7 @@ import type {
   BuildRuntime,
   BuildSandbox,
 } from './design/build';
+import type { CaptureViewport } from './design/capture';
 import type { VersionStatus } from './template-versions';
 import { BUILD_OUTCOME_LABELS } from './build-words';
 
@@ -86,6 +87,34 @@ export interface NewestBuild {
   /** Whether Rebuild would be accepted now; `rebuild_refusal` says why not. */
   can_rebuild: boolean;
   rebuild_refusal: string | null;
+  /**
+   * The pictures of the build's first screen (`GET /api/mvps/{id}/build/screenshots/{viewport}`),
+   * desktop first; empty when none were taken. Absent from answers of before pictures existed.
+   */
+  pictures?: BuildPicture[];
+  /** Why fewer than both pictures were taken, in words (null: both were, or not a static site). */
+  pictures_reason?: string | null;
+}
+
+/** A picture of the built site's first screen, as the seller's Build section shows it. */
+export interface BuildPicture {
+  viewport: CaptureViewport;
+  /** `Desktop`, `Phone`. */
+  label: string;
+  width: number;
+  height: number;
+  bytes: number;
+  /** Already in the template's gallery (or in its edit held for review). */
+  in_gallery: boolean;
+}
+
+/** `POST /api/mvps/{id}/build/screenshots/{viewport}/gallery`: added (or already there). */
+export interface AddPictureResult {
+  message: string;
+  /** False when the picture was in the gallery already (a second press adds nothing). */
+  added: boolean;
+  /** True when the gallery change waits for an admin (a live template, edits reviewed). */
+  held: boolean;
 }
 
 /** `POST /api/mvps/{id}/rebuild`: accepted (202); the report says `running` until it ends. */

@@ -14,8 +14,12 @@
  * 3. The output folder is the detected publish folder, else the framework's usual one; a build
  *    whose output folder holds an `index.html` is a static site (a live preview can be made of it).
  *
- * A leaf of the contract: imports nothing.
+ * 4. After a static site is built, pictures of its first screen are taken (capture.ts): a capture
+ *    never changes the outcome, the record says why there are none.
+ *
+ * A leaf of the contract: imports nothing but the capture's types (its sibling leaf).
  */
+import type { BuildScreenshot } from './capture';
 
 /** What became of a version's build. */
 export const BUILD_OUTCOMES = ['built', 'failed', 'not_built'] as const;
@@ -434,6 +438,10 @@ export interface BuildRecordFile {
   sandbox: BuildSandbox | null;
   started_at: string | null;
   finished_at: string | null;
+  /** The pictures of the built site's first screen (capture.ts); absent or empty: none taken. */
+  screenshots?: BuildScreenshot[];
+  /** Why fewer than both pictures were taken, in words (no browser, a time limit). */
+  screenshot_reason?: string;
 }
 
 /** A record of a build that did not run (the plan's reason), or whose runner left none. */

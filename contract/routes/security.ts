@@ -50,4 +50,11 @@ export const securityRoutes = defineRoutes('security', {
     summary:
       "A short-lived signed address of the newest version's preview (before approval too), for the template's seller or an admin (403 otherwise).",
   }),
+  /** Not JSON: the PNG itself, fetched with the caller's token (`apiDownload`). */
+  'GET /api/mvps/{id}/build/screenshots/{viewport}': route<{ response: Blob }>({
+    operation: 'get-build-screenshot',
+    access: 'owner-or-admin',
+    summary:
+      "A picture (desktop or phone) of the newest version's built site, for the template's seller or an admin (404 otherwise).",
+  }),
 });

@@ -4,6 +4,7 @@
  * builds do not bundle the record's schema.
  */
 import type { BuildRecordFile } from '../../contract/design/build';
+import { screenshotKeyOf } from '../../contract/design/capture';
 import { logger } from '../shared/observability';
 import { readBuildRecordFile } from './repo';
 import { buildRecordFileSchema } from './schema';
@@ -33,5 +34,11 @@ export const readWrittenRecord = async (
   }
   const record = result.data;
   if (notBefore && record.finished_at && record.finished_at < notBefore) return null;
+  // A picture is this version's only when it sits beside this record: any other key is dropped.
+  if (record.screenshots) {
+    record.screenshots = record.screenshots.filter(
+      (shot) => shot.key === screenshotKeyOf(key, shot.viewport),
+    );
+  }
   return record;
 };

@@ -101,3 +101,10 @@ export const putVersionBuildCharged = async (
   // A conflict with another write of the same items: the step's retry records it again.
   throw new Error(`The build could not be stored: ${JSON.stringify(result.codes)}`);
 };
+
+/** The bytes of a picture a build took (beside its record), or null when it is gone. */
+export const readBuildPictureFile = async (key: string): Promise<Uint8Array | null> => {
+  const bucket = config().LIVE_PREVIEWS_BUCKET;
+  if (!bucket) return null;
+  return readObject(bucket, key);
+};

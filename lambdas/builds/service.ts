@@ -7,7 +7,14 @@
  * domains that show a build bundle this; checking a record a build wrote is record-file.ts.
  */
 import type { BuildRecordFile } from '../../contract/design/build';
-import { getBuildBefore, getVersionBuild, putVersionBuild, type VersionBuildItem } from './repo';
+import type { CaptureViewport } from '../../contract/design/capture';
+import {
+  getBuildBefore,
+  getVersionBuild,
+  putVersionBuild,
+  readBuildPictureFile,
+  type VersionBuildItem,
+} from './repo';
 
 export type VersionBuild = VersionBuildItem;
 
@@ -60,3 +67,18 @@ export const hasLivePreview = (
   build.static_site &&
   !build.preview_withheld &&
   !build.preview_retired_at;
+
+/** A build's picture of `viewport` as the record names it, or null when it took none. */
+export const pictureOf = (build: VersionBuild | null, viewport: CaptureViewport) =>
+  build?.outcome === 'built'
+    ? (build.screenshots?.find((shot) => shot.viewport === viewport) ?? null)
+    : null;
+
+/** The PNG of a build's picture (null: none taken, or removed with the record's folder). */
+export const readBuildPicture = async (
+  build: VersionBuild | null,
+  viewport: CaptureViewport,
+): Promise<Uint8Array | null> => {
+  const picture = pictureOf(build, viewport);
+  return picture ? readBuildPictureFile(picture.key) : null;
+};

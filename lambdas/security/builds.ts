@@ -15,19 +15,32 @@ import {
   newestBuildableVersion,
   publicReason,
   rebuildRefusal,
+  type BuildPicture,
   type BuildReport,
   type BuildSummary,
   type LiveBuild,
   type NewestBuild,
   type PreviousBuild,
 } from '../../contract/builds';
+import { PICTURE_MESSAGES } from '../../contract/build-pictures';
+import {
+  CAPTURE_SIZES,
+  capturedGalleryFileName,
+  type CaptureViewport,
+} from '../../contract/design/capture';
 import { PREVIEW_MESSAGES, type LivePreview } from '../../contract/previews';
 import type { Profile } from '../../contract/profile';
 import { isPublishedVersion } from '../../contract/template-versions';
 import { signedPreviewOf } from '../builds/preview-url';
-import { getBuildWithPrevious, hasLivePreview, type VersionBuild } from '../builds/service';
+import {
+  getBuildOf,
+  getBuildWithPrevious,
+  hasLivePreview,
+  readBuildPicture,
+  type VersionBuild,
+} from '../builds/service';
 import { mayActAsOwner } from '../shared/auth/access';
-import { TemplateEntity } from '../shared/db/entities/template';
+import { TemplateEntity, type TemplateItem } from '../shared/db/entities/template';
 import {
   TemplateVersionEntity,
   type TemplateVersionItem,
@@ -117,11 +130,8 @@ export const getLiveBuild = async (templateId: string): Promise<LiveBuild> => {
   };
 };
 
-/** `GET /api/mvps/{id}/build/newest`: the newest version's build, for its seller or an admin. */
-export const getNewestBuildFor = async (
-  caller: Profile,
-  templateId: string,
-): Promise<NewestBuild> => {
+/** The template the caller may read the newest build of (its seller or an admin). */
+const readableTemplate = async (caller: Profile, templateId: string) => {
   const { data: template } = await TemplateEntity.get({ id: templateId }).go();
   if (!template || template.status === 'archived') {
     throw new NotFoundError(BUILD_MESSAGES.templateNotFound);
@@ -129,6 +139,41 @@ export const getNewestBuildFor = async (
   if (!mayActAsOwner(caller, template.seller_id)) {
     throw new ForbiddenError(BUILD_MESSAGES.notAuthorized);
   }
+  return template;
+};
+
+/** The gallery's keys, live and held for review: where an added picture shows. */
+const galleryKeysOf = (template: TemplateItem): string[] => {
+  const held = template.pending_edit?.set.preview_image_keys;
+  return [...template.preview_image_keys, ...(Array.isArray(held) ? (held as string[]) : [])];
+};
+
+/** The build's pictures, desktop first, each with whether the gallery has it already. */
+const picturesOf = (
+  build: VersionBuild | null,
+  template: TemplateItem,
+  versionId: string,
+): BuildPicture[] => {
+  if (build?.outcome !== 'built') return [];
+  const gallery = galleryKeysOf(template);
+  return (build.screenshots ?? []).map((shot) => ({
+    viewport: shot.viewport,
+    label: CAPTURE_SIZES[shot.viewport].label,
+    width: shot.width,
+    height: shot.height,
+    bytes: shot.bytes,
+    in_gallery: gallery.some((key) =>
+      key.endsWith(`/${capturedGalleryFileName(versionId, shot.viewport)}`),
+    ),
+  }));
+};
+
+/** `GET /api/mvps/{id}/build/newest`: the newest version's build, for its seller or an admin. */
+export const getNewestBuildFor = async (
+  caller: Profile,
+  templateId: string,
+): Promise<NewestBuild> => {
+  const template = await readableTemplate(caller, templateId);
   const versions = await versionsOf(template.id);
   const version = newestBuildableVersion(versions);
   if (!version) throw new NotFoundError(BUILD_MESSAGES.noVersion);
@@ -143,6 +188,8 @@ export const getNewestBuildFor = async (
     running: buildRunning(version, build, now),
     can_rebuild: refusal === null,
     rebuild_refusal: refusal,
+    pictures: picturesOf(build, template, version.id),
+    pictures_reason: (build?.outcome === 'built' && build.screenshot_reason) || null,
   };
 };
 
@@ -191,4 +238,21 @@ export const getNewestPreviewFor = async (
   const version = newestBuildableVersion(await versionsOf(template.id));
   if (!version) throw new NotFoundError(PREVIEW_MESSAGES.noPreview);
   return previewOf(template.id, version);
+};
+
+/**
+ * `GET /api/mvps/{id}/build/screenshots/{viewport}`: the PNG of the newest version's picture, for
+ * the template's seller or an admin; 404 when none was taken or it expired with the record.
+ */
+export const getBuildPictureFor = async (
+  caller: Profile,
+  templateId: string,
+  viewport: CaptureViewport,
+): Promise<Uint8Array> => {
+  const template = await readableTemplate(caller, templateId);
+  const version = newestBuildableVersion(await versionsOf(template.id));
+  if (!version) throw new NotFoundError(PICTURE_MESSAGES.notFound);
+  const bytes = await readBuildPicture(await getBuildOf(template.id, version.id), viewport);
+  if (!bytes) throw new NotFoundError(PICTURE_MESSAGES.notFound);
+  return bytes;
 };

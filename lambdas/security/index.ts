@@ -22,6 +22,8 @@ export const handler = createHttpHandler(
       import('./handlers/get-live-preview').then((m) => m.getLivePreviewOperation),
     'get-newest-preview': () =>
       import('./handlers/get-newest-preview').then((m) => m.getNewestPreview),
+    'get-build-screenshot': () =>
+      import('./handlers/get-build-screenshot').then((m) => m.getBuildScreenshot),
   },
   { loadProfile: loadCallerProfile },
 );

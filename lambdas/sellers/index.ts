@@ -1,4 +1,7 @@
-/** The sellers Lambda (public seller pages, a seller's own analytics): its rows of the route table. */
+/**
+ * The sellers Lambda (public seller pages, a seller's own analytics, Add to gallery of a build's
+ * picture): its rows of the route table.
+ */
 import { loadCallerProfile } from '../profiles/profile-loader';
 import { sellersRoutes } from '../../contract/routes/sellers';
 import { createHttpHandler } from '../shared/http/create-http-handler';
@@ -11,6 +14,10 @@ export const handler = createHttpHandler(
     'get-my-analytics': () => import('./handlers/get-my-analytics').then((m) => m.getMyAnalytics),
     'export-my-analytics': () =>
       import('./handlers/export-my-analytics').then((m) => m.exportMyAnalytics),
+    'add-build-screenshot-to-gallery': () =>
+      import('./handlers/add-build-screenshot-to-gallery').then(
+        (m) => m.addBuildScreenshotToGallery,
+      ),
   },
   { loadProfile: loadCallerProfile },
 );

@@ -137,7 +137,8 @@ const holdEdit = async (
   // A replaced set of images held before and never approved is not needed any more.
   const previous = template.pending_edit?.set.preview_image_keys;
   if (Array.isArray(previous) && previous !== images) {
-    await removeOldPreviews(previous as string[]);
+    // Not the live ones a held set kept (new images have keys of their own).
+    await removeOldPreviews(previous as string[], template.preview_image_keys);
   }
   let updated: TemplateItem = { ...template, ...set };
   if (checked.bundle) {

@@ -4,6 +4,7 @@
  * images under `previews/mvps/{mvpId}/…` in the preview bucket (their public URL is `/{key}`).
  */
 import { RENDITION_WIDTHS, renditionKey } from '../../contract/catalog';
+import { capturedGalleryFileName, type CaptureViewport } from '../../contract/design/capture';
 import { IMAGE_CONTENT_TYPES, templateFileKindOf } from '../../contract/uploads';
 import { config } from '../shared/config';
 import { storageDesign } from '../../contract/design/storage-design';
@@ -44,6 +45,32 @@ export const previewKeyFor = (
   index: number,
   contentType: string,
 ) => previewKey(templateId, batchId, index, extensionOfImage(contentType));
+
+/** A picture of a version's build in the gallery: one key per version and viewport. */
+export const capturedPreviewKey = (
+  templateId: string,
+  versionId: string,
+  viewport: CaptureViewport,
+): string =>
+  `${storageDesign.previewPrefix}${storageDesign.bundlesPrefix}${templateId}/${capturedGalleryFileName(versionId, viewport)}`;
+
+/**
+ * Copies a build's picture (the live previews' bucket) into the gallery at its key; false when
+ * the picture is gone (it expires with the build record).
+ */
+export const placeCapturedPicture = async (
+  from: { bucket: string; key: string },
+  key: string,
+): Promise<boolean> => {
+  try {
+    await copyObject(from, { bucket: buckets().previews, key });
+    return true;
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    if (name === 'NoSuchKey' || name === 'NotFound') return false;
+    throw error;
+  }
+};
 
 export interface PlacedFiles {
   bundleKey: string | null;
@@ -96,12 +123,17 @@ export const placeFiles = async (
   }
 };
 
-/** Removes the preview images a new set replaced, with their renditions (logged, never thrown). */
-export const removeOldPreviews = async (keys: readonly string[]): Promise<void> => {
-  const withRenditions = keys.flatMap((key) => [
-    key,
-    ...RENDITION_WIDTHS.map((width) => renditionKey(key, width)),
-  ]);
+/**
+ * Removes the preview images a new set replaced, with their renditions (logged, never thrown):
+ * not those the new set `keeps` (a picture added to the gallery keeps the rest of it).
+ */
+export const removeOldPreviews = async (
+  keys: readonly string[],
+  keeps: readonly string[] = [],
+): Promise<void> => {
+  const withRenditions = keys
+    .filter((key) => !keeps.includes(key))
+    .flatMap((key) => [key, ...RENDITION_WIDTHS.map((width) => renditionKey(key, width))]);
   const failure = await deleteObjectsQuietly(buckets().previews, withRenditions);
   if (failure) logger.warn('Replaced preview images were not removed', failure);
 };

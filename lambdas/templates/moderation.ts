@@ -319,7 +319,7 @@ const decideEdit = async (
   // The images the edit replaced (approved) or brought (rejected) are not shown any more.
   const editImages = edit.set.preview_image_keys as string[] | undefined;
   if (editImages) {
-    await removeOldPreviews(decision.kind === 'approve' ? template.preview_image_keys : editImages);
+    await dropImages(decision.kind === 'approve', template.preview_image_keys, editImages);
     // The approved images are the cards' now: their renditions, as for an edit applied at once.
     if (decision.kind === 'approve') await startPreviewRenditions(template.id);
   }
@@ -331,6 +331,13 @@ const decideEdit = async (
       decision.kind === 'approve' ? MODERATION_MESSAGES.approved : MODERATION_MESSAGES.rejected,
   };
 };
+
+/**
+ * The images a decision on a held edit leaves unshown: those of one set that the other does not
+ * keep (a held edit may keep live images beside new ones: a picture added to the gallery).
+ */
+const dropImages = (approved: boolean, live: string[], edit: string[]) =>
+  approved ? removeOldPreviews(live, edit) : removeOldPreviews(edit, live);
 
 /**
  * `POST /api/admin/mvps/{id}/approve`: pending_review → approved, published at once; a held edit

@@ -400,3 +400,38 @@ export const setBuildMark = async (input: {
     throw error;
   }
 };
+
+/**
+ * A template's gallery (or its held edit) written only while the live gallery is still the list
+ * read before (item `mvp` refused otherwise): Add to gallery's write (captured-pictures.ts), so
+ * two presses at once add one picture. The catalog moves for a live template's change, and a held
+ * edit puts its HeldEdit item, as `writeTemplate` does.
+ */
+export const writeGallery = async (write: {
+  template: TemplateItem;
+  set: Partial<TemplateItem>;
+  approvedContentChanged?: boolean;
+  heldEdit?: TransactionWrite;
+  now: string;
+}): Promise<void> => {
+  const { template } = write;
+  assertCommitted(
+    await transactWrite({
+      mvp: TemplateEntity.patch({ id: template.id })
+        .set(write.set)
+        .where((attr, op) =>
+          [
+            op.eq(attr.status, template.status),
+            op.eq(attr.preview_image_keys, [...template.preview_image_keys]),
+          ].join(' AND '),
+        ),
+      catalog: catalogVersionWrite(
+        template.status,
+        template.status,
+        write.now,
+        write.approvedContentChanged,
+      ),
+      heldEdit: write.heldEdit,
+    }),
+  );
+};

@@ -102,8 +102,18 @@ export const domainNeeds: Record<Domain, DomainNeeds> = {
   // signed cursors, and it signs and checks the links of the e-mails. Sending (SES) and starting
   // newsletter-send are granted by the Newsletter construct.
   newsletter: { table: 'readWrite', secrets: ['cursorSigningKey', 'newsletterSigningKey'] },
-  // Public seller pages: profiles and templates, read only.
-  sellers: { table: 'read' },
+  // Public seller pages: profiles and templates, read only. Add to gallery of a build's picture
+  // (the templates domain's rule): the template's gallery and held edit in the table, the copy
+  // written under the templates' preview folder (and removed again after a refused write); the
+  // picture's read is granted by VersionBuilds (`servePictures`), starting the renditions by the
+  // pipeline.
+  sellers: {
+    table: 'readWrite',
+    previewImages: {
+      access: 'write',
+      prefix: `${storageDesign.previewPrefix}${storageDesign.bundlesPrefix}`,
+    },
+  },
   // Home figures and admin analytics: counter reads only, and the admin's profile (created on
   // first sight, hence the write).
   stats: { table: 'readWrite' },

@@ -10,14 +10,24 @@
  * 3. runs the install and the build command as an unprivileged user with a clean environment (no
  *    AWS credentials address, no CodeBuild variables), each under its own time limit, so the
  *    seller's scripts cannot reach the role's credentials;
- * 4. writes the build record to its key and, for a static site within the size limit, copies the
- *    output folder under the site prefix, both in the preview bucket
- *    (contract/design/live-previews.ts).
+ * 4. for a static site within the size limit, copies the output folder under the site prefix, then
+ *    takes the pictures of its first screen (contract/design/capture.ts): the output folder served
+ *    by the runner on 127.0.0.1, the browser run as the build user without credentials, each
+ *    viewport under its time limit, every address but 127.0.0.1 unreachable; the PNGs go beside
+ *    the record. A capture never fails the build: the record says why there are no pictures;
+ * 5. writes the build record to its key in the preview bucket (contract/design/live-previews.ts).
  *
  * The orchestration is a small Node script (`run-build.cjs`, below), embedded base64-encoded so the
  * project needs no source and its role no other read.
  */
 import { BUILD_ENV, BUILD_LIMITS, BUILD_REASONS } from '../../contract/design/build';
+import {
+  CAPTURE_LIMITS,
+  CAPTURE_REASONS,
+  CAPTURE_SIZES,
+  CAPTURE_VIEWPORTS,
+  screenshotFileName,
+} from '../../contract/design/capture';
 import { previewLayout } from '../../contract/design/live-previews';
 import { storageDesign } from '../../contract/design/storage-design';
 
@@ -36,6 +46,84 @@ export const BUILD_RUNTIMES = { nodejs: '24', python: '3.12' } as const;
 
 /** The unprivileged user the seller's install and build run as. */
 const BUILD_USER = 'builder';
+
+/**
+ * The browser of the capture. The aarch64 standard image has no Chrome (Google builds none for
+ * Linux on ARM) and Amazon Linux 2023 packages no Chromium: when the image has neither
+ * `google-chrome` nor `chromium`, the install phase fetches Playwright's Chromium headless shell
+ * for linux-arm64 (the same release as the project's playwright-core) and the libraries it links,
+ * before any of the seller's files exist. Where none can be had, the build goes on without
+ * pictures and its record says so.
+ */
+export const CAPTURE_BROWSER_VARIABLE = 'CAPTURE_BROWSER';
+const CAPTURE_BROWSER_FOLDER = '/opt/capture-browser';
+const CAPTURE_PLAYWRIGHT = 'playwright-core@1.65.1';
+const CAPTURE_LIBRARIES =
+  'nss atk at-spi2-atk cups-libs libdrm libxkbcommon libXcomposite libXdamage libXrandr mesa-libgbm pango alsa-lib';
+
+/**
+ * The browser's command line for one viewport (Chromium's own `--screenshot`): no sandbox (the
+ * build user in the build's container), a proxy nobody answers for every address but 127.0.0.1
+ * and no name resolved, so the page reaches nothing but the runner's server; the settle as
+ * virtual time after the load.
+ */
+export const captureArguments = (
+  viewport: (typeof CAPTURE_VIEWPORTS)[number],
+  file: string,
+  profile: string,
+  url: string,
+): string[] => {
+  const size = CAPTURE_SIZES[viewport];
+  return [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--hide-scrollbars',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-extensions',
+    '--proxy-server=http://127.0.0.1:9',
+    '--proxy-bypass-list=127.0.0.1',
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+    `--user-data-dir=${profile}`,
+    `--window-size=${size.width},${size.height}`,
+    `--force-device-scale-factor=${size.deviceScaleFactor}`,
+    `--virtual-time-budget=${CAPTURE_LIMITS.settleMs}`,
+    `--screenshot=${file}`,
+    url,
+  ];
+};
+
+const capture = {
+  viewports: CAPTURE_VIEWPORTS,
+  files: Object.fromEntries(CAPTURE_VIEWPORTS.map((v) => [v, screenshotFileName(v)])),
+  pixels: Object.fromEntries(
+    CAPTURE_VIEWPORTS.map((v) => [
+      v,
+      {
+        width: CAPTURE_SIZES[v].width * CAPTURE_SIZES[v].deviceScaleFactor,
+        height: CAPTURE_SIZES[v].height * CAPTURE_SIZES[v].deviceScaleFactor,
+      },
+    ]),
+  ),
+  limits: CAPTURE_LIMITS,
+  reasons: {
+    noBrowser: CAPTURE_REASONS.noBrowser,
+    ...Object.fromEntries(
+      CAPTURE_VIEWPORTS.flatMap((v) => [
+        [`timedOut_${v}`, CAPTURE_REASONS.timedOut(v)],
+        [`failed_${v}`, CAPTURE_REASONS.failed(v)],
+        [`tooLarge_${v}`, CAPTURE_REASONS.tooLarge(v)],
+      ]),
+    ),
+  },
+  args: Object.fromEntries(
+    CAPTURE_VIEWPORTS.map((v) => [v, captureArguments(v, '%file', '%profile', '%url')]),
+  ),
+};
 
 const reasons = {
   unreadableBundle: BUILD_REASONS.unreadableBundle,
@@ -59,6 +147,7 @@ const V = ${JSON.stringify(BUILD_ENV)};
 const L = ${JSON.stringify(BUILD_LIMITS)};
 const R = ${JSON.stringify(reasons)};
 const USER = ${JSON.stringify(BUILD_USER)};
+const C = ${JSON.stringify(capture)};
 const env = (name) => process.env[V[name]] || null;
 const fmt = (text, value) => text.replace('%s', String(value));
 const T = '[A-Za-z0-9_-]{1,100}';
@@ -131,6 +220,75 @@ const sizeOf = (dir) => {
   walk(dir);
   return { bytes, files };
 };
+// The output folder at / on 127.0.0.1, for the capture (a Vite build's /assets/… load as on its
+// own domain); GET only, nothing outside the folder.
+const serve = (dir) => new Promise((resolve) => {
+  const types = { html: 'text/html; charset=utf-8', js: 'text/javascript', mjs: 'text/javascript',
+    css: 'text/css', svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg',
+    gif: 'image/gif', webp: 'image/webp', avif: 'image/avif', ico: 'image/x-icon', woff: 'font/woff',
+    woff2: 'font/woff2', json: 'application/json', wasm: 'application/wasm' };
+  const server = require('node:http').createServer((req, res) => {
+    let file = null;
+    try {
+      const target = path.resolve(dir, '.' + decodeURIComponent(new URL(req.url, 'http://x').pathname));
+      if (target === dir || target.startsWith(dir + '/')) {
+        const st = fs.existsSync(target) ? fs.statSync(target) : null;
+        if (st && st.isFile()) file = target;
+        else if (st && st.isDirectory() && fs.existsSync(path.join(target, 'index.html'))) file = path.join(target, 'index.html');
+      }
+    } catch {}
+    if (req.method !== 'GET' || !file) { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, { 'content-type': types[file.slice(file.lastIndexOf('.') + 1).toLowerCase()] || 'application/octet-stream' });
+    fs.createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  });
+  server.listen(0, '127.0.0.1', () => resolve(server));
+});
+// Runs argv as the build user with a clean environment, its output left out of the log; resolves
+// the exit code, null when it was stopped at the limit.
+const quiet = (argv, seconds) => new Promise((resolve) => {
+  const child = cp.spawn('runuser', ['-u', USER, '--', 'env', '-i', 'HOME=/home/' + USER,
+    'PATH=' + process.env.BUILD_USER_PATH, 'LANG=C.UTF-8', ...argv], { detached: true, stdio: 'ignore' });
+  let timedOut = false;
+  const timer = setTimeout(() => { timedOut = true; try { process.kill(-child.pid, 'SIGKILL'); } catch {} }, seconds * 1000);
+  child.on('error', () => { clearTimeout(timer); resolve(-1); });
+  child.on('close', (code) => { clearTimeout(timer); resolve(timedOut ? null : code); });
+});
+const pngSize = (bytes) => bytes.length >= 24 && bytes.readUInt32BE(0) === 0x89504e47
+  ? { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) } : null;
+// The pictures of the built site (contract/design/capture.ts), uploaded beside the record.
+const captureSite = async (out) => {
+  const browser = process.env.${CAPTURE_BROWSER_VARIABLE};
+  if (!browser || !fs.existsSync(browser)) return { screenshots: [], screenshot_reason: C.reasons.noBrowser };
+  const server = await serve(path.resolve(out));
+  const url = 'http://127.0.0.1:' + server.address().port + '/';
+  const shots = root + '/shots';
+  const screenshots = [];
+  const reasons = [];
+  try {
+    fs.mkdirSync(shots, { recursive: true });
+    cp.execFileSync('chown', [USER + ':' + USER, shots]);
+    const folder = env('recordKey').slice(0, env('recordKey').lastIndexOf('/') + 1);
+    for (const viewport of C.viewports) {
+      const file = shots + '/' + C.files[viewport];
+      const args = C.args[viewport].map((arg) => arg.replace('%file', file)
+        .replace('%profile', shots + '/profile-' + viewport).replace('%url', url));
+      const started = Date.now();
+      const code = await quiet([browser, ...args], C.limits.captureTimeoutSeconds);
+      const ms = Date.now() - started;
+      if (code === null) { reasons.push(C.reasons['timedOut_' + viewport]); continue; }
+      const bytes = fs.existsSync(file) ? fs.readFileSync(file) : null;
+      const size = bytes && pngSize(bytes);
+      if (code !== 0 || !size) { reasons.push(C.reasons['failed_' + viewport]); continue; }
+      if (bytes.length > C.limits.maxBytes) { reasons.push(C.reasons['tooLarge_' + viewport]); continue; }
+      const key = folder + C.files[viewport];
+      aws('s3', 'cp', file, 's3://' + outputBucket + '/' + key, '--content-type', 'image/png', '--only-show-errors');
+      screenshots.push({ viewport, key, width: size.width, height: size.height, bytes: bytes.length, ms });
+    }
+  } finally {
+    server.close();
+  }
+  return reasons.length ? { screenshots, screenshot_reason: reasons.join(' ') } : { screenshots };
+};
 (async () => {
   try {
     fs.mkdirSync(work, { recursive: true });
@@ -178,11 +336,16 @@ const sizeOf = (dir) => {
     return finish({ reason: R.outputTooLarge, failed_step: 'output', output_bytes: bytes, output_files: files });
   }
   const staticSite = fs.existsSync(path.join(out, 'index.html'));
+  let pictures = {};
   if (staticSite) {
     aws('s3', 'sync', out, 's3://' + outputBucket + '/' + env('sitePrefix'),
       '--no-follow-symlinks', '--only-show-errors');
+    pictures = await captureSite(out).catch((error) => {
+      console.error('Capture: ' + String(error && error.message || error));
+      return { screenshots: [], screenshot_reason: C.reasons.noBrowser };
+    });
   }
-  return finish({ outcome: 'built', output_bytes: bytes, output_files: files, static_site: staticSite });
+  return finish({ outcome: 'built', output_bytes: bytes, output_files: files, static_site: staticSite, ...pictures });
 })().catch((error) => { note(String(error)); finish({ outcome: 'failed', reason: R.unreadableBundle }); });
 `;
 
@@ -211,6 +374,11 @@ export const versionBuildSpec = (): Record<string, unknown> => ({
         // CodeBuild's own files (its scripts and their environment) stay root's alone.
         'chmod -R go-rwx /codebuild 2>/dev/null || true',
         'export BUILD_USER_PATH="$PATH"',
+        // The capture's browser: the image's Chrome or Chromium, else Playwright's headless shell
+        // (readable by the build user), else none (the record then says so).
+        `${CAPTURE_BROWSER_VARIABLE}=$(command -v google-chrome || command -v chromium || command -v chromium-browser || true)`,
+        `if [ -z "$${CAPTURE_BROWSER_VARIABLE}" ]; then (PLAYWRIGHT_BROWSERS_PATH=${CAPTURE_BROWSER_FOLDER} npx --yes ${CAPTURE_PLAYWRIGHT} install chromium-headless-shell && dnf install -y -q ${CAPTURE_LIBRARIES}) >/dev/null 2>&1 || true; chmod -R o+rX ${CAPTURE_BROWSER_FOLDER} 2>/dev/null || true; ${CAPTURE_BROWSER_VARIABLE}=$(find ${CAPTURE_BROWSER_FOLDER} -type f \\( -name headless_shell -o -name chrome-headless-shell \\) 2>/dev/null | head -n 1); fi`,
+        `export ${CAPTURE_BROWSER_VARIABLE}`,
       ],
     },
     build: {

@@ -31,6 +31,7 @@ import {
 import { BuildSpec, ComputeType, LinuxArmBuildImage, Project } from 'aws-cdk-lib/aws-codebuild';
 import { type Distribution, KeyGroup, PublicKey } from 'aws-cdk-lib/aws-cloudfront';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -259,6 +260,39 @@ export class VersionBuilds extends NestedStack {
     this.signingKey.grantRead(fn);
     fn.addEnvironment(secretArnVariable('previewSigningKey'), this.signingKey.secretArn);
     fn.addEnvironment('PREVIEW_ORIGIN' satisfies LambdaVariable, this.previewOrigin);
+  }
+
+  /**
+   * The API functions that read the builds' pictures (contract/design/capture.ts): the security
+   * function serves them to the seller and admins, the sellers function copies one into the
+   * gallery. Read only, the pictures only (`records/{t}/{v}/screenshot-*.png`), and the bucket's
+   * listing, so a picture that expired is a 404 rather than a 403.
+   */
+  servePictures(functions: readonly LambdaFunction[]): void {
+    for (const fn of functions) {
+      fn.addEnvironment(
+        'LIVE_PREVIEWS_BUCKET' satisfies LambdaVariable,
+        this.previewBucket.bucketName,
+      );
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['s3:GetObject'],
+          resources: [
+            this.previewBucket.arnForObjects(`${previewLayout.recordsPrefix}*/screenshot-*.png`),
+          ],
+        }),
+      );
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['s3:ListBucket'],
+          resources: [this.previewBucket.bucketArn],
+        }),
+      );
+      Validations.of(fn.role!).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${nestedReference(this, this.previewBucket, 'Arn')}>/${previewLayout.recordsPrefix}*/screenshot-*.png]`,
+        reason: `Reads the pictures a build took of its site, beside each version's record under "${previewLayout.recordsPrefix}" of the preview bucket; the service checks the caller owns the template.`,
+      });
+    }
   }
 
   /**

@@ -152,6 +152,7 @@ export class MarketplaceStack extends Stack {
         'The templates function is missing: it must be allowed to start processing.',
       ),
     );
+    this.serveBuildPictures();
     this.schedules = new Schedules(this, 'Schedules', { ...base, alerts: this.alerts });
     this.versionBuilds.serveRetirement(this.schedules.functions.get('retireArchivedPreviews')!);
     this.payouts = new Payouts(this, 'Payouts', { ...base, secrets: this.api.secrets });
@@ -225,6 +226,25 @@ export class MarketplaceStack extends Stack {
         ...(props.waf ? { webAclMetricName: WEB_ACL_METRIC_NAME } : {}),
       },
     });
+  }
+
+  /**
+   * The builds' pictures: shown by the security function, added to a gallery by the sellers
+   * function, which then asks for the new image's renditions (a processing run).
+   */
+  private serveBuildPictures(): void {
+    const sellersFunction = required(
+      this.api.functions.get('sellers'),
+      'The sellers function is missing: it adds build pictures to galleries.',
+    );
+    this.versionBuilds.servePictures([
+      required(
+        this.api.functions.get('security'),
+        'The security function is missing: it serves the build pictures.',
+      ),
+      sellersFunction,
+    ]);
+    this.processing.allowStart(sellersFunction);
   }
 
   /** Version builds and live previews, in a nested stack of their own (version-builds.ts). */

@@ -10,6 +10,9 @@
  *   `npm start`).
  *
  * The bundle is read from memory (no S3), so the figures are the registry's and the build's.
+ * "screenshot time": each build ends with the pictures of the built site's first screen
+ * (lib/local/build/capture.ts), desktop and phone, each from the page's opening to its PNG; the
+ * browser's start is the total's share beyond the two.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -54,6 +57,9 @@ const build = async (label: string, registry: LocalRegistry, registryMs: number)
   const total = Math.round(performance.now() - started);
   await result.cleanUp();
   const { record } = result;
+  const shot = (viewport: 'desktop' | 'phone') =>
+    record.screenshots?.find((picture) => picture.viewport === viewport)?.ms ??
+    `none (${record.screenshot_reason ?? 'not taken'})`;
   if (record.outcome !== 'built') {
     console.error(record.log_tail.slice(-20).join('\n'));
     throw new Error(`${label}: ${record.outcome} (${record.reason})`);
@@ -66,6 +72,8 @@ const build = async (label: string, registry: LocalRegistry, registryMs: number)
     'build ms': record.build_ms!,
     'total ms': total,
     'output KB': Math.round(record.output_bytes! / 1024),
+    'desktop screenshot ms': shot('desktop'),
+    'phone screenshot ms': shot('phone'),
     sandbox: record.sandbox!,
   });
 };

@@ -2,8 +2,10 @@
  * Version builds where people decide: the demo template built with Vite (Startup Landing Page,
  * built for real by the stack's seed, offline, from the local npm registry) says "Builds" with its
  * package manager, runtime and time on its page; its seller reads the end of the build log on the
- * edit page and presses Rebuild, which runs the build again; an admin reads the same report
- * without the button.
+ * edit page and presses Rebuild, which runs the build again; the build's pictures of the site's
+ * first screen (desktop and phone, taken by the machine's Chromium) are beside the report, and the
+ * seller's Add to gallery puts the desktop one in the template's gallery, on its page; an admin
+ * reads the same report without the buttons.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LiveBuild } from '../../contract/builds';
@@ -115,6 +117,64 @@ describe('version builds in the pages', () => {
   );
 });
 
+describe('pictures from the running preview', () => {
+  const session = useBrowserSession();
+
+  it(
+    "shows the seller both pictures and adds the desktop one to the template's gallery",
+    async () => {
+      const { page } = session;
+      await page.setViewportSize(DESKTOP);
+      await signIn(page, SELLER.email, SELLER.password);
+      await page.goto(`/mvp/${VITE_DEMO}/edit`);
+      const section = page.getByTestId('seller-build');
+      const pictures = section.getByTestId('build-pictures');
+      await pictures.waitFor({ timeout: 60_000 });
+      for (const viewport of ['desktop', 'phone']) {
+        const figure = pictures.getByTestId(`build-picture-${viewport}`);
+        const image = figure.locator('img');
+        await image.waitFor();
+        // The PNG itself arrived and was decoded, at the capture's size.
+        await expect
+          .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+          .toBe(viewport === 'desktop' ? 1280 : 780);
+        expect(await figure.textContent()).toContain(`Captured from v${demo.version_number}`);
+      }
+      expect(await pictures.getByTestId('build-pictures-reason').count()).toBe(0);
+      await pictures.scrollIntoViewIfNeeded();
+      await screenshot(page, 'build-pictures-1280');
+
+      const add = pictures.getByTestId('add-to-gallery-desktop');
+      expect(await add.textContent()).toContain('Add to gallery');
+      await add.click();
+      await expect.poll(() => add.textContent()).toContain('Added to gallery');
+      expect(await add.isDisabled()).toBe(true);
+      expect(await pictures.getByTestId('add-to-gallery-phone').textContent()).toContain(
+        'Add to gallery',
+      );
+      await screenshot(page, 'build-pictures-added-1280');
+      await page.setViewportSize(PHONE);
+      await pictures.scrollIntoViewIfNeeded();
+      await screenshot(page, 'build-pictures-390');
+
+      // The template's page shows it in its gallery (its browse cache catches up in seconds).
+      await page.setViewportSize(DESKTOP);
+      await expect
+        .poll(
+          async () => {
+            await page.goto(`/mvp/${VITE_DEMO}`);
+            await page.getByTestId('mvp-detail').waitFor({ timeout: 60_000 });
+            return page.locator('[data-testid="mvp-detail"] img[src*="captured-"]').count();
+          },
+          { timeout: 60_000, interval: 2_000 },
+        )
+        .toBeGreaterThan(0);
+      await screenshot(page, 'build-picture-in-gallery-1280');
+    },
+    BUILD_WAIT_MS,
+  );
+});
+
 describe("the build report in an admin's hands", () => {
   const session = useBrowserSession();
 
@@ -127,5 +187,8 @@ describe("the build report in an admin's hands", () => {
     await section.getByTestId('build-outcome').waitFor();
     expect(await section.getByTestId('build-log').count()).toBe(1);
     expect(await section.getByTestId('rebuild').count()).toBe(0);
+    // The pictures too, but adding one to the gallery is the seller's.
+    await section.getByTestId('build-picture-desktop').waitFor();
+    expect(await section.getByTestId('add-to-gallery-desktop').count()).toBe(0);
   });
 });

@@ -331,8 +331,14 @@ describe('api', () => {
           'TABLE_NAME',
           'USER_POOL_CLIENT_ID',
           'USER_POOL_ID',
-          // Only the templates domain starts the processing state machine (lib/constructs/processing.ts).
-          ...(domain === 'templates' ? ['PROCESSING_STATE_MACHINE_ARN'] : []),
+          // The templates domain starts the processing state machine (lib/constructs/processing.ts),
+          // and the sellers domain its renditions of a build's picture added to a gallery.
+          ...(domain === 'templates' || domain === 'sellers'
+            ? ['PROCESSING_STATE_MACHINE_ARN']
+            : []),
+          // The builds' pictures: served by the security domain, copied into a gallery by the
+          // sellers domain (VersionBuilds.servePictures).
+          ...(domain === 'security' || domain === 'sellers' ? ['LIVE_PREVIEWS_BUCKET'] : []),
           // Only the newsletter domain starts newsletter-send and mails (lib/constructs/newsletter.ts).
           ...(domain === 'newsletter'
             ? [
@@ -404,6 +410,17 @@ describe('api', () => {
     expect(resource).toContain(idOf(synthesised.stack.data.mvpFilesBucket));
     expect(resource).toContain('"/catalog/*"');
     expect(policyOf('profiles')).toContain('dynamodb:PutItem');
+    // The builds' pictures: the security and sellers functions read them, beside the records
+    // only, and nothing else of the live previews' bucket; the sellers function writes the copy
+    // under the templates' preview folder.
+    for (const domain of ['security', 'sellers'] as const) {
+      const policy = policyOf(domain);
+      expect(policy).toContain('/records/*/screenshot-*.png');
+      expect(policy).not.toContain('/records/*"');
+      expect(policy).not.toContain('/sites/');
+    }
+    expect(policyOf('sellers')).toContain('"/previews/mvps/*"');
+    expect(policyOf('security')).not.toContain('s3:PutObject');
     // No function role carries an AWS-managed policy.
     for (const domain of domains) {
       const roleId = idOf(functionOf(domain).executionRole);

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_ENV, BUILD_LIMITS, type BuildRecordFile } from '../../contract/design/build';
+import { CAPTURE_REASONS, capturePixels, pngSizeOf } from '../../contract/design/capture';
 import {
   COST_CAP_VARIABLES,
   DEFAULT_COST_CAPS,
@@ -34,6 +35,8 @@ import {
   queuedTimeoutMinutes,
   UNCONFIGURED_PREVIEW_KEY,
 } from '../../lib/constructs/version-builds';
+import { CAPTURE_BROWSER_VARIABLE } from '../../lib/constructs/version-build-spec';
+import { findChromium } from '../../lib/local/build/capture';
 import { createApp } from '../../lib/stacks/create-app';
 import { PROD_CONTEXT, synthApp, type SynthesisedApp } from '../fixtures/synth';
 
@@ -216,6 +219,29 @@ describe('the buildspec', () => {
     expect(runner).not.toContain('AWS_CONTAINER_CREDENTIALS');
   });
 
+  it('finds or installs the capture browser in the install phase, before any seller file exists', () => {
+    const { properties } = onlyOf('AWS::CodeBuild::Project');
+    const spec = JSON.parse(String((properties.Source as { BuildSpec: string }).BuildSpec)) as {
+      phases: Record<string, { commands: string[] }>;
+    };
+    const install = spec.phases.install!.commands.join('\n');
+    // The image's Chrome first; Playwright's headless shell only when there is none.
+    expect(install).toMatch(
+      /CAPTURE_BROWSER=\$\(command -v google-chrome \|\| command -v chromium/,
+    );
+    expect(install).toMatch(
+      /if \[ -z "\$CAPTURE_BROWSER" \]; then .*install chromium-headless-shell/,
+    );
+    expect(install).toContain(`export ${CAPTURE_BROWSER_VARIABLE}`);
+    expect(spec.phases.build!.commands.join('\n')).not.toContain('chromium');
+    const runner = runnerOf();
+    // The browser runs as the build user with a clean environment; nothing but 127.0.0.1.
+    expect(runner).toContain("cp.spawn('runuser', ['-u', USER, '--', 'env', '-i'");
+    expect(runner).toContain('--proxy-bypass-list=127.0.0.1');
+    expect(runner).toContain('MAP * ~NOTFOUND, EXCLUDE 127.0.0.1');
+    expect(runner).toContain("server.listen(0, '127.0.0.1'");
+  });
+
   it('refuses a run whose bundle, record and site are not the same version in its own buckets', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'runner-'));
     const file = path.join(dir, 'run-build.cjs');
@@ -307,7 +333,7 @@ esac`,
     ]);
   };
 
-  const runBuild = (buildCommand: string, wrap?: string) => {
+  const runBuild = (buildCommand: string, wrap?: string, extra: Record<string, string> = {}) => {
     const { dir, bin, s3 } = world();
     const manifest = {
       name: 'demo',
@@ -330,7 +356,8 @@ esac`,
           packages: { '': { name: 'demo', version: '1.0.0' } },
         }),
         'build.js': `require('fs').mkdirSync('dist/assets', { recursive: true });
-require('fs').writeFileSync('dist/index.html', '<script src="./assets/app.js"></script>');
+require('fs').writeFileSync('dist/index.html', '<link rel="stylesheet" href="/assets/site.css"><h1>Demo</h1><script src="./assets/app.js"></script>');
+require('fs').writeFileSync('dist/assets/site.css', 'body { background: #2a6; }');
 require('fs').writeFileSync('dist/assets/app.js', 'console.log(1)');
 console.log('built for', process.env.AWS_CONTAINER_CREDENTIALS_RELATIVE_URI ?? 'nobody');
 console.log('build NODE_ENV', process.env.NODE_ENV);`,
@@ -358,6 +385,7 @@ console.log('build NODE_ENV', process.env.NODE_ENV);`,
         [BUILD_ENV.outputBucket]: 'previews',
         [BUILD_ENV.recordKey]: 'records/tpl1/ver1/build.json',
         [BUILD_ENV.sitePrefix]: 'sites/tpl1/ver1/',
+        ...extra,
       },
       stdio: 'pipe',
       timeout: 60_000,
@@ -365,7 +393,11 @@ console.log('build NODE_ENV', process.env.NODE_ENV);`,
     const record = JSON.parse(
       readFileSync(path.join(s3, 'previews/records/tpl1/ver1/build.json'), 'utf8'),
     ) as BuildRecordFile;
-    return { record, sites: path.join(s3, 'previews/sites/tpl1/ver1') };
+    return {
+      record,
+      sites: path.join(s3, 'previews/sites/tpl1/ver1'),
+      records: path.join(s3, 'previews/records/tpl1/ver1'),
+    };
   };
 
   it('installs with the lock file, builds, records and publishes the static site', () => {
@@ -377,19 +409,42 @@ console.log('build NODE_ENV', process.env.NODE_ENV);`,
       install_command: 'npm ci',
       build_command: 'npm run build',
       static_site: true,
-      output_files: 2,
+      output_files: 3,
       environment: 'codebuild',
     });
     expect(record.install_ms).toBeGreaterThan(0);
     expect(record.runtime_version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(readFileSync(path.join(sites, 'index.html'), 'utf8')).toContain('./assets/app.js');
     expect(readFileSync(path.join(sites, 'assets/app.js'), 'utf8')).toBe('console.log(1)');
+    // No browser named: built all the same, and the record says why there are no pictures.
+    expect(record.screenshots).toEqual([]);
+    expect(record.screenshot_reason).toBe(CAPTURE_REASONS.noBrowser);
     // The build ran with a clean environment: the credentials' address never reached it.
     expect(record.log_tail).toContain('built for nobody');
     // The install keeps devDependencies (no NODE_ENV); the build runs as production.
     expect(record.log_tail).toContain('install NODE_ENV unset');
     expect(record.log_tail).toContain('build NODE_ENV production');
   }, 90_000);
+
+  const browser = findChromium();
+  it.skipIf(!browser)(
+    'takes the desktop and phone pictures with the browser and puts them beside the record',
+    () => {
+      const { record, records } = runBuild('npm run build', undefined, {
+        [CAPTURE_BROWSER_VARIABLE]: browser!.path,
+      });
+      expect(record.outcome).toBe('built');
+      expect(record.screenshot_reason).toBeUndefined();
+      expect(record.screenshots?.map((shot) => shot.viewport)).toEqual(['desktop', 'phone']);
+      for (const shot of record.screenshots ?? []) {
+        expect(shot.key).toBe(`records/tpl1/ver1/screenshot-${shot.viewport}.png`);
+        const bytes = readFileSync(path.join(records, `screenshot-${shot.viewport}.png`));
+        expect(pngSizeOf(bytes)).toEqual(capturePixels(shot.viewport));
+        expect(shot).toMatchObject({ ...capturePixels(shot.viewport), bytes: bytes.byteLength });
+      }
+    },
+    90_000,
+  );
 
   it('records a failed build with its exit code and log tail, and publishes nothing', () => {
     const { record, sites } = runBuild('echo broken build script >&2; exit 3');

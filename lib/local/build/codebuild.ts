@@ -17,6 +17,7 @@ import {
 } from '../../../contract/design/build';
 import { putObject } from '../../../lambdas/shared/storage/s3';
 import { runLocalBuild, type LocalBuildOptions } from './execute';
+import { contentTypeOf } from './static-server';
 
 /** The reason a build is not run while local builds are off. */
 export const LOCAL_BUILDS_OFF = 'Not built: local builds are switched off (LOCAL_BUILDS=off).';
@@ -45,31 +46,6 @@ class BuildFailedError extends Error {
     this.name = 'States.TaskFailed';
   }
 }
-
-const CONTENT_TYPES: Record<string, string> = {
-  html: 'text/html; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  mjs: 'text/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  json: 'application/json',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  ico: 'image/x-icon',
-  woff: 'font/woff',
-  woff2: 'font/woff2',
-  txt: 'text/plain; charset=utf-8',
-  xml: 'application/xml',
-  webmanifest: 'application/manifest+json',
-  map: 'application/json',
-};
-
-const contentTypeOf = (key: string) =>
-  CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
 
 /**
  * The Build state's local handler; `abort()` stops the builds running (the local stack stopping:
@@ -116,6 +92,15 @@ export const createLocalCodeBuild = (options: LocalCodeBuildOptions) => {
             key: `${settings.output.sitePrefix}${file.key}`,
             body: await readFile(file.path),
             contentType: contentTypeOf(file.key),
+          });
+        }
+        // The pictures beside the record, before it: a record that names them means they are there.
+        for (const picture of result.pictures) {
+          await putObject({
+            bucket: settings.output.bucket,
+            key: picture.key,
+            body: picture.body,
+            contentType: 'image/png',
           });
         }
       } finally {

@@ -15,6 +15,8 @@
  * 3. Build: the build command in the sandbox, without network, under its time limit.
  * 4. Output: the output folder's size and files (over the limit: failed), and whether it is a
  *    static site (an index.html at its top).
+ * 5. Pictures: a built static site's first screen at desktop and phone sizes (capture.ts); a
+ *    capture that cannot be made is a reason on the record, never a failed build.
  */
 import { spawnSync } from 'node:child_process';
 import { chmod, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
@@ -30,6 +32,7 @@ import {
   type BuildSettings,
 } from '../../../contract/design/build';
 import type { BundleFile } from '../../../lambdas/deployments/bundle-files';
+import { captureSite, type CapturedPicture, type CaptureOptions } from './capture';
 import { LogTail, runStep, sandboxOfMachine } from './sandbox';
 
 /** BUILD_LIMITS as numbers (a test may shorten them). */
@@ -48,12 +51,16 @@ export interface LocalBuildOptions {
   signal?: AbortSignal;
   /** Reads the bundle at a key (the benchmark's from memory); default: from the files bucket. */
   readBundle?: (key: string) => Promise<BundleFile[]>;
+  /** The pictures of a built static site (default: taken with the machine's Chromium); false: none. */
+  capture?: Omit<CaptureOptions, 'recordKey'> | false;
 }
 
 export interface LocalBuildResult {
   record: BuildRecordFile;
   /** The output folder's files (absolute path and key relative to it), for a built static site. */
   siteFiles: { path: string; key: string }[];
+  /** The pictures of the built site's first screen, to write to their keys (`record.screenshots`). */
+  pictures: CapturedPicture[];
   /** Removes the temporary folder (once the site's files are uploaded). */
   cleanUp(): Promise<void>;
 }
@@ -177,7 +184,12 @@ const extract = async (
 
 type RecordFields = Partial<BuildRecordFile>;
 /** A step's end: the build goes on with these fields, or ends with this outcome. */
-type Ended = RecordFields & Pick<BuildRecordFile, 'outcome'> & { siteFiles?: SiteFile[] };
+type Ended = RecordFields &
+  Pick<BuildRecordFile, 'outcome'> & {
+    siteFiles?: SiteFile[];
+    outputFolder?: string;
+    pictures?: CapturedPicture[];
+  };
 type SiteFile = LocalBuildResult['siteFiles'][number];
 
 interface BuildContext {
@@ -189,6 +201,7 @@ interface BuildContext {
   base: string;
   signal?: AbortSignal;
   readBundle?: LocalBuildOptions['readBundle'];
+  capture?: LocalBuildOptions['capture'];
 }
 
 const failed = (
@@ -272,6 +285,7 @@ const measureOutput = async ({ settings, limits, base }: BuildContext): Promise<
     ...fields,
     outcome: 'built',
     static_site: staticSite,
+    outputFolder: output,
     siteFiles: staticSite
       ? files.map((path) => ({ path, key: relative(output, path).split(sep).join('/') }))
       : [],
@@ -323,7 +337,27 @@ const runSteps = async (context: Omit<BuildContext, 'base'>, root: string): Prom
   const built = await build(full);
   fields = { ...fields, ...built };
   if (ended(built)) return { ...fields, ...built };
-  return { ...fields, ...(await measureOutput(full)) };
+  const measured = await measureOutput(full);
+  if (measured.outcome !== 'built' || !measured.static_site || context.capture === false) {
+    return { ...fields, ...measured };
+  }
+  return { ...fields, ...measured, ...(await pictures(full, measured.outputFolder!)) };
+};
+
+/** 5. The pictures of the built site; the build stays built whatever happens here. */
+const pictures = async (
+  context: BuildContext,
+  outputFolder: string,
+): Promise<RecordFields & { pictures: CapturedPicture[] }> => {
+  const { pictures: taken, reason } = await captureSite(outputFolder, {
+    ...(context.capture || {}),
+    recordKey: context.settings.output.recordKey,
+  });
+  return {
+    pictures: taken,
+    screenshots: taken.map(({ body: _body, ...shot }) => shot),
+    ...(reason ? { screenshot_reason: reason } : {}),
+  };
 };
 
 /** Runs the build `settings` describe; never throws for what the bundle does. */
@@ -338,8 +372,21 @@ export const runLocalBuild = async (
   const env = cleanEnvironment(folder, options.registryUrl);
   const root = join(folder, 'bundle');
   await Promise.all([root, env.HOME!, env.TMPDIR!].map((dir) => mkdir(dir, { recursive: true })));
-  const { siteFiles = [], ...fields } = await runSteps(
-    { settings, limits, log, env, signal: options.signal, readBundle: options.readBundle },
+  const {
+    siteFiles = [],
+    pictures: taken = [],
+    outputFolder: _outputFolder,
+    ...fields
+  } = await runSteps(
+    {
+      settings,
+      limits,
+      log,
+      env,
+      signal: options.signal,
+      readBundle: options.readBundle,
+      capture: options.capture,
+    },
     root,
   );
   const plan = {
@@ -362,6 +409,7 @@ export const runLocalBuild = async (
       log_tail: logTailOf(log.all()),
     },
     siteFiles,
+    pictures: taken,
     cleanUp: async () => {
       if (!options.keepFolder) await rm(folder, { recursive: true, force: true });
     },

@@ -63,6 +63,10 @@ const matrix: Record<string, Cell> = {
   // newest version's, before approval, is its seller's or an admin's.
   'GET /api/mvps/{id}/preview': { allowed: 'everyone' },
   'GET /api/mvps/{id}/preview/newest': { allowed: ADMINS },
+  // The pictures of the newest build: its seller's and admins' to see, its seller's alone to add
+  // to the gallery (an admin never changes a seller's gallery).
+  'GET /api/mvps/{id}/build/screenshots/{viewport}': { allowed: ADMINS },
+  'POST /api/mvps/{id}/build/screenshots/{viewport}/gallery': { allowed: [] },
   'GET /api/me': { allowed: 'signed-in' },
   'PATCH /api/me': { allowed: 'signed-in' },
   'PUT /api/me/avatar': { allowed: 'signed-in' },

@@ -10,6 +10,12 @@ import { execFileSync } from 'node:child_process';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_LIMITS, BUILD_REASONS } from '../../../../contract/design/build';
+import {
+  CAPTURE_REASONS,
+  capturePixels,
+  pngSizeOf,
+  screenshotKeyOf,
+} from '../../../../contract/design/capture';
 import { buildRecordKey, previewSitePrefix } from '../../../../contract/design/live-previews';
 import { getBuildWithPrevious } from '../../../../lambdas/builds/service';
 import { setWorkflowRunner } from '../../../../lambdas/shared/adapters/workflow';
@@ -18,6 +24,7 @@ import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template'
 import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/template-version';
 import { readObject } from '../../../../lambdas/shared/storage/s3';
 import { startProcessing, startRebuild } from '../../../../lambdas/templates/processing-start';
+import { findChromium } from '../../../../lib/local/build/capture';
 import { createLocalCodeBuild } from '../../../../lib/local/build/codebuild';
 import { startLocalRegistry, type LocalRegistry } from '../../../../lib/local/build/registry';
 import { sandboxOfMachine } from '../../../../lib/local/build/sandbox';
@@ -149,6 +156,19 @@ describe('version builds in the processing pipeline, offline', () => {
       expect(await previewObject(`${previewSitePrefix(mvpId, versionId)}index.html`)).toContain(
         '<div id="root"></div>',
       );
+      // The pictures of its first screen, beside the record, stored with the build (a machine
+      // without Chromium says why instead).
+      if (findChromium()) {
+        expect(build.screenshot_reason).toBeUndefined();
+        expect(build.screenshots?.map((shot) => shot.viewport)).toEqual(['desktop', 'phone']);
+        for (const shot of build.screenshots ?? []) {
+          expect(shot.key).toBe(screenshotKeyOf(buildRecordKey(mvpId, versionId), shot.viewport));
+          const png = await readObject(config().LIVE_PREVIEWS_BUCKET!, shot.key);
+          expect(pngSizeOf(png!)).toEqual(capturePixels(shot.viewport));
+        }
+      } else {
+        expect(build.screenshot_reason).toBe(CAPTURE_REASONS.noBrowser);
+      }
       expect(template.status).toBe('approved');
       // The card's badge: RecordBuild put the outcome on the template, shown now it is live.
       expect(template.live_build).toEqual({

@@ -1,6 +1,6 @@
 /**
  * The edit page's Build section for the template's seller: the newest version's build report (the
- * end of its log collapsed), and Rebuild, which runs the build again. While a build runs the
+ * end of its log collapsed), the pictures of its first screen with Add to gallery, and Rebuild, which runs the build again. While a build runs the
  * report is asked again every few seconds and the button says so; a refusal (409) is shown in the
  * API's words.
  */
@@ -21,6 +21,7 @@ import { PREVIEW_TEXTS } from '@contract/previews';
 import { isMissingBuild, useNewestBuild } from '../api/get-build';
 import { useNewestPreview } from '../api/get-preview';
 import { useRebuild } from '../api/rebuild';
+import { BuildPictures } from './build-pictures';
 import { BuildReportView } from './build-report-view';
 import { QueryError } from '../../../components/query-error';
 import { errorMessage } from '../../../lib/api-error';
@@ -137,6 +138,15 @@ export function SellerBuildSection({ mvpId, sellerId }: SellerBuildSectionProps)
                 previous={data.previous}
                 versionNumber={data.version_number}
                 notBuiltText={BUILD_MESSAGES.notBuiltYetSeller}
+              />
+              <BuildPictures
+                mvpId={mvpId}
+                versionId={data.version_id}
+                finishedAt={data.build?.finished_at ?? null}
+                versionNumber={data.version_number}
+                pictures={data.pictures ?? []}
+                reason={data.pictures_reason ?? null}
+                canAdd={isOwner}
               />
               {data.build?.has_preview && !data.running && <NewestPreviewLink mvpId={mvpId} />}
               {isOwner && (

@@ -1,9 +1,11 @@
 /**
  * A template's newest version's build in the admin's review queue, read-only: the same report
- * the seller sees, the end of the log collapsed, or why there is none.
+ * the seller sees, the end of the log collapsed, or why there is none, and the pictures of its
+ * first screen (no Add to gallery: that is the seller's).
  */
-import { Box, Skeleton, Text } from '@chakra-ui/react';
+import { Box, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { isMissingBuild, useNewestBuild } from '../api/get-build';
+import { BuildPictures } from './build-pictures';
 import { BuildReportView } from './build-report-view';
 import { QueryError } from '../../../components/query-error';
 import { errorMessage } from '../../../lib/api-error';
@@ -28,11 +30,22 @@ export function VersionBuildBox({ mvpId }: { mvpId: string }) {
           <QueryError {...failedQueryProps(query)} testId="admin-build-error" />
         )
       ) : (
-        <BuildReportView
-          report={data.build}
-          previous={data.previous}
-          versionNumber={data.version_number}
-        />
+        <Stack gap="3">
+          <BuildReportView
+            report={data.build}
+            previous={data.previous}
+            versionNumber={data.version_number}
+          />
+          <BuildPictures
+            mvpId={mvpId}
+            versionId={data.version_id}
+            finishedAt={data.build?.finished_at ?? null}
+            versionNumber={data.version_number}
+            pictures={data.pictures ?? []}
+            reason={data.pictures_reason ?? null}
+            canAdd={false}
+          />
+        </Stack>
       )}
     </Box>
   );
