@@ -135,13 +135,6 @@ export class MarketplaceStack extends Stack {
     }
     const base = { data: this.data, userPool: this.auth.userPool, webClient: this.auth.webClient };
     this.versionBuilds = this.createVersionBuilds(props);
-    // The template page's Live preview: the security function signs the preview addresses.
-    this.versionBuilds.serveSigning(
-      required(
-        this.api.functions.get('security'),
-        'The security function is missing: it must sign live preview addresses.',
-      ),
-    );
     this.processing = this.createProcessing(base);
     // The templates domain starts processing after an upload, a new version or a retry. A missing
     // function fails the synth loudly: a quietly skipped grant would deploy uploads that never
@@ -154,7 +147,7 @@ export class MarketplaceStack extends Stack {
     );
     this.serveBuildPictures();
     this.schedules = new Schedules(this, 'Schedules', { ...base, alerts: this.alerts });
-    this.versionBuilds.serveRetirement(this.schedules.functions.get('retireArchivedPreviews')!);
+    this.serveLivePreviews();
     this.payouts = new Payouts(this, 'Payouts', { ...base, secrets: this.api.secrets });
     // The monthlyPayouts schedule's task starts the run; like processing's, a missing function
     // fails the synth rather than deploying a schedule that cannot start anything.
@@ -245,6 +238,25 @@ export class MarketplaceStack extends Stack {
       sellersFunction,
     ]);
     this.processing.allowStart(sellersFunction);
+  }
+
+  /**
+   * The live previews' functions: the security function signs the template page's preview
+   * addresses, and the daily retirement tags archived templates' previews for removal.
+   */
+  private serveLivePreviews(): void {
+    this.versionBuilds.serveSigning(
+      required(
+        this.api.functions.get('security'),
+        'The security function is missing: it must sign live preview addresses.',
+      ),
+    );
+    this.versionBuilds.serveRetirement(
+      required(
+        this.schedules.functions.get('retireArchivedPreviews'),
+        'The retireArchivedPreviews task is missing: it must retire archived previews.',
+      ),
+    );
   }
 
   /** Version builds and live previews, in a nested stack of their own (version-builds.ts). */
