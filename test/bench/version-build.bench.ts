@@ -10,6 +10,8 @@
  *   `npm start`).
  *
  * The bundle is read from memory (no S3), so the figures are the registry's and the build's.
+ * "publish ms": the built site and its pictures written to the live previews' bucket (s3rver on
+ * this machine) as the local Build state writes them (publishBuildOutput), one object at a time.
  * "screenshot time": each build ends with the pictures of the built site's first screen
  * (lib/local/build/capture.ts), desktop and phone, each from the page's opening to its PNG; the
  * browser's start is the total's share beyond the two.
@@ -24,7 +26,13 @@ import {
   planBuild,
 } from '../../contract/design/build';
 import { filesOfArchive } from '../../lambdas/deployments/bundle-files';
+import { CreateBucketCommand } from '@aws-sdk/client-s3';
+import getPort from 'get-port';
+import { publishBuildOutput } from '../../lib/local/build/codebuild';
 import { runLocalBuild } from '../../lib/local/build/execute';
+import { lambdaEnvironment } from '../../lib/local/cloud/lambda-env';
+import { startS3 } from '../../lib/local/emulators/index';
+import { createS3Client } from '../../lib/local/emulators/resources';
 import { startLocalRegistry, type LocalRegistry } from '../../lib/local/build/registry';
 import { viteStarterFiles } from '../../lib/local/seed/vite-starter';
 import { zipOf } from '../fixtures/archives/writers';
@@ -55,6 +63,9 @@ const build = async (label: string, registry: LocalRegistry, registryMs: number)
     readBundle: () => filesOfArchive(bytes, 'bundle.zip'),
   });
   const total = Math.round(performance.now() - started);
+  const publishing = performance.now();
+  await publishBuildOutput({ bucket: PREVIEW_BUCKET, sitePrefix: `sites/bench/${label}/` }, result);
+  const publishMs = Math.round(performance.now() - publishing);
   await result.cleanUp();
   const { record } = result;
   const shot = (viewport: 'desktop' | 'phone') =>
@@ -72,6 +83,7 @@ const build = async (label: string, registry: LocalRegistry, registryMs: number)
     'build ms': record.build_ms!,
     'total ms': total,
     'output KB': Math.round(record.output_bytes! / 1024),
+    'publish ms': `${publishMs} (${result.siteFiles.length + result.pictures.length} files)`,
     'desktop screenshot ms': shot('desktop'),
     'phone screenshot ms': shot('phone'),
     sandbox: record.sandbox!,
@@ -79,6 +91,21 @@ const build = async (label: string, registry: LocalRegistry, registryMs: number)
 };
 
 const dir = await mkdtemp(path.join(tmpdir(), 'bench-registry-'));
+// The live previews' bucket in s3rver, reached as the functions reach S3 locally.
+const PREVIEW_BUCKET = 'bench-live-previews';
+const s3 = await startS3({ port: await getPort(), directory: path.join(dir, 's3') });
+Object.assign(
+  process.env,
+  lambdaEnvironment({
+    tableName: 'bench-builds',
+    buckets: { mvpFiles: PREVIEW_BUCKET, previewImages: PREVIEW_BUCKET },
+    userPoolId: 'local_bench',
+    userPoolClientId: 'bench',
+    endpoints: { dynamodb: s3.endpoint, s3: s3.endpoint, cognito: s3.endpoint },
+    betaAccess: false,
+  }),
+);
+await createS3Client(s3.endpoint).send(new CreateBucketCommand({ Bucket: PREVIEW_BUCKET }));
 try {
   let started = performance.now();
   let registry = await startLocalRegistry({ dir });
@@ -96,5 +123,6 @@ try {
   );
   console.table(rows);
 } finally {
+  await s3.stop();
   await rm(dir, { recursive: true, force: true });
 }

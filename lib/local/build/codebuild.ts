@@ -16,7 +16,7 @@ import {
   type BuildRecordFile,
 } from '../../../contract/design/build';
 import { putObject } from '../../../lambdas/shared/storage/s3';
-import { runLocalBuild, type LocalBuildOptions } from './execute';
+import { runLocalBuild, type LocalBuildOptions, type LocalBuildResult } from './execute';
 import { contentTypeOf } from './static-server';
 
 /** The reason a build is not run while local builds are off. */
@@ -46,6 +46,33 @@ class BuildFailedError extends Error {
     this.name = 'States.TaskFailed';
   }
 }
+
+/**
+ * Writes a finished build's static site under its prefix and its pictures beside its record, as
+ * the cloud's buildspec uploads them: before the record, so a record that names them means they
+ * are there.
+ */
+export const publishBuildOutput = async (
+  output: { bucket: string; sitePrefix: string },
+  result: Pick<LocalBuildResult, 'siteFiles' | 'pictures'>,
+): Promise<void> => {
+  for (const file of result.siteFiles) {
+    await putObject({
+      bucket: output.bucket,
+      key: `${output.sitePrefix}${file.key}`,
+      body: await readFile(file.path),
+      contentType: contentTypeOf(file.key),
+    });
+  }
+  for (const picture of result.pictures) {
+    await putObject({
+      bucket: output.bucket,
+      key: picture.key,
+      body: picture.body,
+      contentType: 'image/png',
+    });
+  }
+};
 
 /**
  * The Build state's local handler; `abort()` stops the builds running (the local stack stopping:
@@ -86,23 +113,7 @@ export const createLocalCodeBuild = (options: LocalCodeBuildOptions) => {
       try {
         record = result.record;
         // The site first, then the record: a record of a static site means its files are there.
-        for (const file of result.siteFiles) {
-          await putObject({
-            bucket: settings.output.bucket,
-            key: `${settings.output.sitePrefix}${file.key}`,
-            body: await readFile(file.path),
-            contentType: contentTypeOf(file.key),
-          });
-        }
-        // The pictures beside the record, before it: a record that names them means they are there.
-        for (const picture of result.pictures) {
-          await putObject({
-            bucket: settings.output.bucket,
-            key: picture.key,
-            body: picture.body,
-            contentType: 'image/png',
-          });
-        }
+        await publishBuildOutput(settings.output, result);
       } finally {
         await result.cleanUp();
       }
