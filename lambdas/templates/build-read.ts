@@ -34,3 +34,31 @@ export async function* templatesArchivedSince(
     cursor = page.cursor;
   } while (cursor);
 }
+
+/**
+ * The live templates whose card carries no build of the version they serve (`live_build` absent,
+ * or of another file), a page at a time (the `byStatus` index, gsi2, eventually consistent): the
+ * card marks' backfill. Only the id and the two fields compared are read.
+ */
+export async function* liveTemplatesWithoutBuildMark(
+  pageSize = 100,
+): AsyncGenerator<{ id: string; currentVersionId: string | null }[]> {
+  let cursor: string | null | undefined;
+  do {
+    const page = await TemplateEntity.query.byStatus({ status: 'approved' }).go({
+      limit: pageSize,
+      attributes: ['id', 'file_key', 'live_build'],
+      ...(cursor ? { cursor } : {}),
+    });
+    const missing = page.data.filter(
+      (template) => template.file_key && template.live_build?.file_key !== template.file_key,
+    );
+    yield await Promise.all(
+      missing.map(async (template) => ({
+        id: template.id,
+        currentVersionId: (await getCurrentVersion(template))?.id ?? null,
+      })),
+    );
+    cursor = page.cursor;
+  } while (cursor);
+}

@@ -32,6 +32,7 @@ import { publishCatalogSnapshot } from '../../../lambdas/catalog/service';
 import { subscribeUnlessChosen } from '../../../lambdas/newsletter/service';
 import { handler as backfillUserSearchTask } from '../../../lambdas/profiles/tasks/backfill-user-search';
 import { handler as backfillHeldEditsTask } from '../../../lambdas/templates/tasks/backfill-held-edits';
+import { handler as backfillBuildMarksTask } from '../../../lambdas/processing/tasks/backfill-build-marks';
 import { importReviews } from '../../../lambdas/reviews/service';
 import { SITE_UPDATES_NEWSLETTER_ID } from '../../../contract/newsletter';
 import { seedNewsletter, seedNewsletterTypes } from './newsletter';
@@ -88,6 +89,8 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
   await backfillUserSearchTask();
   // Edits held for an admin in a `.local/` older than their HeldEdit item get it.
   await backfillHeldEditsTask();
+  // Live templates built in a `.local/` older than the cards' build badge get it on their card.
+  await backfillBuildMarksTask();
   await seedNewsletterTypes();
   await seedNewsletter(users);
   const applicant = userOf(users, 'applicant');
