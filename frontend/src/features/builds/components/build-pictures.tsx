@@ -5,7 +5,7 @@
  */
 import { Alert, Box, Button, Image, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuImagePlus, LuCheck } from 'react-icons/lu';
-import type { BuildPicture } from '@contract/builds';
+import type { BuildPicture, NewestBuild } from '@contract/builds';
 import { captureCaption } from '@contract/design/capture';
 import { errorMessage } from '../../../lib/api-error';
 import { useAddPictureToGallery, useBuildPicture } from '../api/pictures';
@@ -96,25 +96,18 @@ function Picture({ mvpId, versionId, finishedAt, versionNumber, picture, canAdd 
 
 export interface BuildPicturesProps {
   mvpId: string;
-  versionId: string;
-  /** When the build ended (a rebuild's pictures replace the last ones). */
-  finishedAt: string | null;
-  versionNumber: string;
-  pictures: readonly BuildPicture[];
-  reason: string | null;
+  /** The newest version's build as `GET /api/mvps/{id}/build/newest` answers it. */
+  newest: NewestBuild;
   /** The template's seller: only they add a picture to the gallery. */
   canAdd: boolean;
 }
 
-export function BuildPictures({
-  mvpId,
-  versionId,
-  finishedAt,
-  versionNumber,
-  pictures,
-  reason,
-  canAdd,
-}: BuildPicturesProps) {
+export function BuildPictures({ mvpId, newest, canAdd }: BuildPicturesProps) {
+  const pictures = newest.pictures ?? [];
+  const reason = newest.pictures_reason ?? null;
+  const { version_id: versionId, version_number: versionNumber } = newest;
+  // When the build ended: a rebuild's pictures replace the last ones.
+  const finishedAt = newest.build?.finished_at ?? null;
   if (pictures.length === 0 && !reason) return null;
   return (
     <Stack gap="3" data-testid="build-pictures">

@@ -139,15 +139,7 @@ export function SellerBuildSection({ mvpId, sellerId }: SellerBuildSectionProps)
                 versionNumber={data.version_number}
                 notBuiltText={BUILD_MESSAGES.notBuiltYetSeller}
               />
-              <BuildPictures
-                mvpId={mvpId}
-                versionId={data.version_id}
-                finishedAt={data.build?.finished_at ?? null}
-                versionNumber={data.version_number}
-                pictures={data.pictures ?? []}
-                reason={data.pictures_reason ?? null}
-                canAdd={isOwner}
-              />
+              <BuildPictures mvpId={mvpId} newest={data} canAdd={isOwner} />
               {data.build?.has_preview && !data.running && <NewestPreviewLink mvpId={mvpId} />}
               {isOwner && (
                 <RebuildControl

@@ -36,15 +36,7 @@ export function VersionBuildBox({ mvpId }: { mvpId: string }) {
             previous={data.previous}
             versionNumber={data.version_number}
           />
-          <BuildPictures
-            mvpId={mvpId}
-            versionId={data.version_id}
-            finishedAt={data.build?.finished_at ?? null}
-            versionNumber={data.version_number}
-            pictures={data.pictures ?? []}
-            reason={data.pictures_reason ?? null}
-            canAdd={false}
-          />
+          <BuildPictures mvpId={mvpId} newest={data} canAdd={false} />
         </Stack>
       )}
     </Box>
