@@ -56,6 +56,24 @@ export interface MonitoringProps {
 
 const RUNBOOK = 'See docs/operations.md, Alarms.';
 
+/**
+ * `part` as a percentage of `whole` over `period`, 0 while `whole` is under `least` (too few to
+ * be a rate worth waking anyone for). The names become the expression's variables.
+ */
+const percentOf = (
+  part: [name: string, metric: IMetric],
+  whole: [name: string, metric: IMetric],
+  least: number,
+  label: string,
+  period: Duration,
+): MathExpression =>
+  new MathExpression({
+    expression: `IF(${whole[0]} >= ${least}, 100 * ${part[0]} / ${whole[0]}, 0)`,
+    usingMetrics: { [part[0]]: part[1], [whole[0]]: whole[1] },
+    label,
+    period,
+  });
+
 /** What a failed execution of each workflow means; others get a generic sentence. */
 const workflowMeaning: Record<string, string> = {
   payouts:
@@ -140,16 +158,14 @@ export class Monitoring extends NestedStack {
     const { httpApi } = api;
     const period = Duration.minutes(5);
     this.alarm('Api5xxRate', {
-      metric: new MathExpression({
-        // Below 20 requests in five minutes one failure is not a rate worth waking anyone for.
-        expression: 'IF(requests >= 20, 100 * errors / requests, 0)',
-        usingMetrics: {
-          errors: httpApi.metricServerError({ statistic: Stats.SUM, period }),
-          requests: httpApi.metricCount({ statistic: Stats.SUM, period }),
-        },
-        label: 'API 5xx (% of requests)',
+      // Below 20 requests in five minutes one failure is not a rate worth waking anyone for.
+      metric: percentOf(
+        ['errors', httpApi.metricServerError({ statistic: Stats.SUM, period })],
+        ['requests', httpApi.metricCount({ statistic: Stats.SUM, period })],
+        20,
+        'API 5xx (% of requests)',
         period,
-      }),
+      ),
       description: 'More than 5 % of API requests answered 5xx over five minutes.',
       threshold: 5,
     });
@@ -163,15 +179,13 @@ export class Monitoring extends NestedStack {
     });
     this.alarm('Api4xxRate', {
       // HTTP APIs publish no throttle metric: a throttled request is a 429 inside the 4xx count.
-      metric: new MathExpression({
-        expression: 'IF(requests >= 50, 100 * clientErrors / requests, 0)',
-        usingMetrics: {
-          clientErrors: httpApi.metricClientError({ statistic: Stats.SUM, period }),
-          requests: httpApi.metricCount({ statistic: Stats.SUM, period }),
-        },
-        label: 'API 4xx (% of requests)',
+      metric: percentOf(
+        ['clientErrors', httpApi.metricClientError({ statistic: Stats.SUM, period })],
+        ['requests', httpApi.metricCount({ statistic: Stats.SUM, period })],
+        50,
+        'API 4xx (% of requests)',
         period,
-      }),
+      ),
       description:
         'More than 25 % of API requests answered 4xx for fifteen minutes: the stage is ' +
         'throttling (429, HTTP APIs publish no separate throttle metric), a client is broken, ' +
@@ -267,16 +281,14 @@ export class Monitoring extends NestedStack {
   private watchBuilds(project: IProject): void {
     const period = Duration.hours(3);
     this.alarm('VersionBuildsFailing', {
-      metric: new MathExpression({
-        // Below 5 builds in three hours a few sellers' broken scripts are not a pattern.
-        expression: 'IF(builds >= 5, 100 * failed / builds, 0)',
-        usingMetrics: {
-          failed: project.metricFailedBuilds({ statistic: Stats.SUM, period }),
-          builds: project.metricBuilds({ statistic: Stats.SUM, period }),
-        },
-        label: 'Version builds failed (% of builds)',
+      // Below 5 builds in three hours a few sellers' broken scripts are not a pattern.
+      metric: percentOf(
+        ['failed', project.metricFailedBuilds({ statistic: Stats.SUM, period })],
+        ['builds', project.metricBuilds({ statistic: Stats.SUM, period })],
+        5,
+        'Version builds failed (% of builds)',
         period,
-      }),
+      ),
       description:
         'At least 80 % of version builds failed over three hours (5 builds or more): the build ' +
         'project itself is likely broken (its image, the package registries, its network). Read ' +
