@@ -169,6 +169,14 @@ export const lambdaEnvironmentSchema = z.object({
   OSV_RETRY_BASE_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
   /** How long one OSV request may take before it counts as unanswered (ms). */
   OSV_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /**
+   * One time budget (ms) for every read of the browse catalog (version check, snapshot, changes),
+   * in place of the cloud's own (1 s, 3 s, 3 s: lambdas/catalog/catalog-timing.ts). Unset in the
+   * cloud. The local stack sets it higher: there the emulators share a laptop's two cores with
+   * the browser, the builds and the tests, and a read that waits 3 s for a busy DynamoDB Local is
+   * slow, not an outage.
+   */
+  CATALOG_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
   /** Where Netlify's OAuth pages live: unset in the cloud (https://app.netlify.com). */
   NETLIFY_WEB_URL: z.url().optional(),
   /** The marketplace's Netlify OAuth application (buyer deploys): its client id. */

@@ -17,3 +17,13 @@ export const CATALOG_MAX_AGE_MS = 10 * 60_000;
 export const CHANGES_TIMEOUT_MS = 3_000;
 /** Budget of the snapshot GetObject (a few MB at most; S3 answers in well under a second). */
 export const SNAPSHOT_TIMEOUT_MS = 3_000;
+
+/**
+ * The budget of one catalog read: the cloud's `cloudMs`, or the environment's one budget for every
+ * catalog read where it sets one (CATALOG_READ_TIMEOUT_MS: the local stack, whose emulators share
+ * a laptop with everything else). Read at each call, so a test may set it for its own file.
+ */
+export const catalogReadBudgetMs = (cloudMs: number): number => {
+  const local = Number(process.env.CATALOG_READ_TIMEOUT_MS);
+  return Number.isInteger(local) && local > 0 ? local : cloudMs;
+};

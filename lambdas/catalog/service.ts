@@ -38,6 +38,7 @@ import { getPublicSellerSummaries } from '../profiles/service';
 import type { BrowsePage, CatalogRecord } from './browse';
 import type { CatalogCache, CatalogCacheOptions, CatalogSources } from './catalog-cache';
 import {
+  catalogReadBudgetMs,
   CHANGES_TIMEOUT_MS,
   SNAPSHOT_TIMEOUT_MS,
   VERSION_CHECK_TIMEOUT_MS,
@@ -89,11 +90,13 @@ const withSellerNames = async (records: CatalogRecord[]): Promise<CatalogRecord[
 /** The browse cache's reads, each with a time budget of its own (see catalog-cache.ts). */
 const catalogSources: CatalogSources = {
   readVersion: () =>
-    getCatalogVersion({ abortSignal: AbortSignal.timeout(VERSION_CHECK_TIMEOUT_MS) }),
+    getCatalogVersion({
+      abortSignal: AbortSignal.timeout(catalogReadBudgetMs(VERSION_CHECK_TIMEOUT_MS)),
+    }),
   readSnapshot: async (etag) => {
     const stored = await readCatalogSnapshot({
       ifNoneMatch: etag,
-      abortSignal: AbortSignal.timeout(SNAPSHOT_TIMEOUT_MS),
+      abortSignal: AbortSignal.timeout(catalogReadBudgetMs(SNAPSHOT_TIMEOUT_MS)),
     });
     if (stored === null || stored === 'unchanged') return stored;
     const { decodeCatalogSnapshotColumns } = await import('./snapshot');
@@ -102,7 +105,7 @@ const catalogSources: CatalogSources = {
   listCatalog: async () => withSellerNames(await listApprovedCatalogRecords()),
   listChangesSince: async (since) => {
     const changes = await listCatalogChangesSince(since, {
-      abortSignal: AbortSignal.timeout(CHANGES_TIMEOUT_MS),
+      abortSignal: AbortSignal.timeout(catalogReadBudgetMs(CHANGES_TIMEOUT_MS)),
     });
     const named = await withSellerNames(changes.approved.map((change) => change.record));
     return {

@@ -122,6 +122,9 @@ export const completeLocalSecrets = (
   return { ...generateLocalSecrets(missingSecrets(keptSecrets)), ...keptSecrets };
 };
 
+/** The catalog's read budget on a laptop (lambda-environment.ts, CATALOG_READ_TIMEOUT_MS). */
+export const LOCAL_CATALOG_READ_TIMEOUT_MS = 15_000;
+
 export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string, string> => ({
   ...lambdaVariables({
     TABLE_NAME: input.tableName,
@@ -155,6 +158,9 @@ export const lambdaEnvironment = (input: LambdaEnvironmentInput): Record<string,
       input.osv?.retryBaseMs !== undefined ? String(input.osv.retryBaseMs) : undefined,
     OSV_REQUEST_TIMEOUT_MS:
       input.osv?.requestTimeoutMs !== undefined ? String(input.osv.requestTimeoutMs) : undefined,
+    // The emulators share the laptop's cores with the browser, builds and tests: a catalog read
+    // that waits longer than the cloud's budget there is slow, not an outage.
+    CATALOG_READ_TIMEOUT_MS: String(LOCAL_CATALOG_READ_TIMEOUT_MS),
     SITE_URL: input.siteUrl,
     PREVIEW_ORIGIN: input.previewOrigin,
     MAIL_FROM: 'newsletter@marketplace.local',
