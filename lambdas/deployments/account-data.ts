@@ -12,6 +12,7 @@ import {
   listDeploymentsByUser,
   type DeploymentItem,
 } from './repo';
+import { storyOf } from './view';
 
 /** How many times hiding a story re-reads after a concurrent change of the deployment. */
 const HIDE_ATTEMPTS = 3;
@@ -27,13 +28,7 @@ export const listDeploymentsForExport = async (userId: string): Promise<Exported
     github_repo_url: item.github_repo_url ?? null,
     netlify_site_url: item.netlify_site_url ?? null,
     version: item.version_number ?? null,
-    story: item.story_shown_at
-      ? {
-          title: item.story_title ?? item.repo_name,
-          description: item.story_description ?? null,
-          shown_at: item.story_shown_at,
-        }
-      : null,
+    story: storyOf(item),
     created_at: item.created_at,
     updated_at: item.updated_at,
   }));

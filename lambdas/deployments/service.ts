@@ -46,6 +46,7 @@ import {
   type DeploymentItem,
 } from './repo';
 import { compareVersions } from './versions';
+import { storyOf } from './view';
 import { continueInstead, continuePointOf, deploymentHoldingName } from './continue';
 import { ownDeployment, recordStartFailure, startDeployStep } from './deploy-start';
 import { findingsFixedBetween } from '../security/stored-reports';
@@ -87,13 +88,7 @@ const toDeployment = (
     item.upgrade_version !== undefined && item.upgrade_version === latestVersion
       ? (item.upgrade_pr_url ?? null)
       : null,
-  story: item.story_shown_at
-    ? {
-        title: item.story_title ?? item.repo_name,
-        description: item.story_description ?? null,
-        shown_at: item.story_shown_at,
-      }
-    : null,
+  story: storyOf(item),
   story_text: {
     title: item.story_title ?? item.repo_name,
     description: item.story_description ?? null,

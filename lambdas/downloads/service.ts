@@ -10,7 +10,6 @@ import {
   getHeldTemplateItem,
 } from '../catalog/template-items';
 import { licenseWrite, licenseeNameOf } from '../licenses/service';
-import { previewUrl } from '../../contract/catalog';
 import { ensureProfile, getProfile, type ProfileIdentity } from '../profiles/service';
 import { loadTemplateAccess } from './access';
 import {
@@ -18,7 +17,6 @@ import {
   DOWNLOAD_MESSAGES,
   revokedDownloadMessage,
   type DownloadStatus,
-  type MyDownload,
   type MyDownloadsPage,
   type SellerDownload,
 } from '../../contract/downloads';
@@ -30,23 +28,9 @@ import {
   listDownloadsBySellerSince,
   listDownloadsByUser,
   putPastDownload,
-  type DownloadItem,
 } from './repo';
 import { licenseGrantOf } from './spend';
-
-const toMyDownload = (item: DownloadItem): MyDownload => ({
-  id: item.id,
-  mvp_id: item.mvp_id,
-  month_year: item.month_year,
-  downloaded_at: item.downloaded_at,
-  mvp: {
-    id: item.mvp_id,
-    title: item.mvp_title,
-    slug: item.mvp_slug,
-    version_number: item.version_number,
-    preview_images: item.mvp_preview_image_key ? [previewUrl(item.mvp_preview_image_key)] : [],
-  },
-});
+import { toMyDownload } from './view';
 
 /** The caller's downloads, newest first, a page at a time. */
 export const listMyDownloads = async (

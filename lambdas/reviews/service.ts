@@ -19,14 +19,12 @@ import { hasDeployed } from '../deployments/service';
 import { hasDownloaded } from '../downloads/service';
 import { notificationWrites } from '../notifications/service';
 import { getProfile } from '../profiles/service';
-import { publicNameOf } from '../../contract/profile';
 import { rateWrite } from '../templates/transitions';
 import {
   REVIEW_MESSAGES,
   reviewInputSchema,
   type DeleteReviewResult,
   type MyReview,
-  type PublicReview,
   type ReviewList,
   type SubmitReviewResult,
 } from '../../contract/reviews';
@@ -42,6 +40,7 @@ import {
   upsertReview,
   type ReviewItem,
 } from './repo';
+import { toPublicReview } from './view';
 
 export const OWN_TEMPLATE_REVIEW_MESSAGE = REVIEW_MESSAGES.ownTemplate;
 /** Retries after a lost race on the caller's own review or a TransactionConflict. */
@@ -49,21 +48,7 @@ export const MAX_REVIEW_RETRIES = 3;
 const backoff = () =>
   new Promise((resolve) => setTimeout(resolve, 50 + Math.floor(Math.random() * 150)));
 
-/** Public view: display name, @username or a generated handle (publicNameOf); never an address. */
-export const toPublicReview = (item: ReviewItem): PublicReview => ({
-  id: item.id,
-  mvp_id: item.mvp_id,
-  reviewer: publicNameOf({
-    id: item.user_id,
-    display_name: item.user_display_name,
-    username: item.user_username,
-  }),
-  rating: item.rating,
-  review_text: item.review_text ?? null,
-  is_verified_buyer: item.is_verified_buyer,
-  created_at: item.created_at,
-  updated_at: item.updated_at,
-});
+export { toPublicReview };
 
 /**
  * The verified ratings given to some templates (any status), with when: the seller's analytics.
