@@ -23,7 +23,7 @@ import { defineRoutes, route } from './table';
 
 export const templatesRoutes = defineRoutes('templates', {
   'POST /api/mvps': route<{ body: CreateTemplateBody; response: TemplateWriteResult }>({
-    operation: 'create-mvp',
+    operation: 'create-template',
     access: 'approved-seller',
     summary: 'Register an uploaded template (pending_review) and start processing.',
   }),
@@ -41,12 +41,12 @@ export const templatesRoutes = defineRoutes('templates', {
       'The owner withdraws a new version that is not live yet; the live version stays as it is.',
   }),
   'GET /api/mvps/{id}/manage': route<{ response: ManagedTemplate }>({
-    operation: 'get-managed-mvp',
+    operation: 'get-managed-template',
     access: 'owner-or-admin',
     summary: 'A template in any status but archived, for its owner, admin or both.',
   }),
   'PATCH /api/mvps/{id}': route<{ body: UpdateTemplateBody; response: TemplateWriteResult }>({
-    operation: 'update-mvp',
+    operation: 'update-template',
     access: 'owner-or-admin',
     summary: 'Edit a template (owner, admin or both); a replaced file is processed again.',
   }),
@@ -56,18 +56,18 @@ export const templatesRoutes = defineRoutes('templates', {
     summary: 'Process a scan_failed or ipfs_pin_failed template again (owner, admin or both).',
   }),
   'DELETE /api/mvps/{id}': route<{ response: ArchiveTemplateResult }>({
-    operation: 'archive-mvp',
+    operation: 'archive-template',
     access: 'owner-or-admin',
     summary: 'Delete (archive) a template (owner, admin or both).',
   }),
   'POST /api/mvps/{id}/rebuild': route<{ response: RebuildResult }>({
-    operation: 'rebuild-mvp',
+    operation: 'rebuild-template',
     access: 'approved-seller',
     summary:
       'The owner builds the newest version again (409 while it is being built, or when there is none).',
   }),
   'GET /api/my/mvps': route<{ response: MyTemplatesResult }>({
-    operation: 'list-my-mvps',
+    operation: 'list-my-templates',
     access: 'approved-seller',
     summary: "The approved seller's own templates (not archived), newest first, with stats.",
   }),
@@ -81,7 +81,7 @@ export const templatesRoutes = defineRoutes('templates', {
     query: z.input<typeof pendingTemplateQuerySchema>;
     response: PendingTemplateList;
   }>({
-    operation: 'list-pending-mvps',
+    operation: 'list-pending-templates',
     access: 'admin',
     summary:
       'The MVP review queue: pending_review, scan_failed and ipfs_pin_failed templates (or one of them), oldest first, with the seller.',
@@ -90,7 +90,7 @@ export const templatesRoutes = defineRoutes('templates', {
     body: ApproveTemplateInput;
     response: ModerationResult;
   }>({
-    operation: 'approve-mvp',
+    operation: 'approve-template',
     access: 'admin',
     summary: 'Approve a template in review: published at once, the seller notified (audited).',
   }),
@@ -98,7 +98,7 @@ export const templatesRoutes = defineRoutes('templates', {
     body: z.input<typeof rejectTemplateSchema>;
     response: ModerationResult;
   }>({
-    operation: 'reject-mvp',
+    operation: 'reject-template',
     access: 'admin',
     summary: 'Reject a pending template with a reason: the seller notified (audited).',
   }),

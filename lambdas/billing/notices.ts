@@ -44,7 +44,7 @@ export const paymentReceiptWrites = (input: {
  */
 export const purchaseLicenseWrites = (input: {
   userId: string;
-  licenceId: string;
+  licenseId: string;
   title: string;
   amount: number;
   currency: string;
@@ -55,7 +55,7 @@ export const purchaseLicenseWrites = (input: {
       userId: input.userId,
       type: 'licence_issued',
       message: `Thank you for buying "${input.title}" for ${formatMoney(input.amount, input.currency)}. Your licence certificate is ready.`,
-      link: `/licenses/${input.licenceId}`,
+      link: `/licenses/${input.licenseId}`,
     },
     input.now,
   );

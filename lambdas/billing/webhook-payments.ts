@@ -153,7 +153,7 @@ export const applyOneTimeOrder = async (event: Stripe.Event, session: Stripe.Che
       ...revenueWrites(amount, paidAt, nowIso, false),
       receipt: purchaseLicenseWrites({
         userId,
-        licenceId: license.id,
+        licenseId: license.id,
         title: metadata.mvp_title ?? 'Template',
         amount,
         currency: session.currency ?? 'gbp',

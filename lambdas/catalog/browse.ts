@@ -187,9 +187,9 @@ const filteredRows = (
     if (rows === null) rows = bitmap.slice();
     else for (let w = 0; w < rows.length; w += 1) rows[w]! &= bitmap[w]!;
   };
-  const { category, licensing_terms: licence, min_price: min, max_price: max } = filters;
+  const { category, licensing_terms: terms, min_price: min, max_price: max } = filters;
   if (category !== undefined) and(index.rowsWith(index.byCategory, category));
-  if (licence !== undefined) and(index.rowsWith(index.byLicence, licence));
+  if (terms !== undefined) and(index.rowsWith(index.byLicensingTerms, terms));
   if (filters.price !== undefined) and(index.rowsWith(index.byAccessTier, filters.price));
   for (const tech of filters.tech_stack) and(index.rowsWith(index.byTech, tech));
   if (searched !== null) and(searched.rows);

@@ -217,7 +217,7 @@ export class CatalogIndex {
   get byCategory(): Map<number, Bitmap> {
     return (this.bitmaps ??= bitmapsOf(this.columns)).category;
   }
-  get byLicence(): Map<number, Bitmap> {
+  get byLicensingTerms(): Map<number, Bitmap> {
     return (this.bitmaps ??= bitmapsOf(this.columns)).licence;
   }
   get byAccessTier(): Map<number, Bitmap> {

@@ -6,10 +6,10 @@ import { createHttpHandler } from '../shared/http/create-http-handler';
 export const handler = createHttpHandler(
   catalogRoutes,
   {
-    'list-mvps': () => import('./handlers/list-mvps').then((m) => m.listTemplates),
-    'get-mvp': () => import('./handlers/get-mvp').then((m) => m.getTemplate),
-    'list-mvp-versions': () =>
-      import('./handlers/list-mvp-versions').then((m) => m.listTemplateVersions),
+    'list-templates': () => import('./handlers/list-templates').then((m) => m.listTemplates),
+    'get-template': () => import('./handlers/get-template').then((m) => m.getTemplate),
+    'list-template-versions': () =>
+      import('./handlers/list-template-versions').then((m) => m.listTemplateVersions),
   },
   { loadProfile: loadCallerProfile },
 );

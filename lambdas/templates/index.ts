@@ -9,21 +9,21 @@ import { createHttpHandler } from '../shared/http/create-http-handler';
 export const handler = createHttpHandler(
   templatesRoutes,
   {
-    'create-mvp': () => import('./handlers/create-mvp').then((m) => m.createTemplate),
+    'create-template': () => import('./handlers/create-template').then((m) => m.createTemplate),
     'create-version': () => import('./handlers/create-version').then((m) => m.createVersion),
-    'get-managed-mvp': () => import('./handlers/get-managed-mvp').then((m) => m.getManagedTemplate),
-    'update-mvp': () => import('./handlers/update-mvp').then((m) => m.updateTemplate),
+    'get-managed-template': () => import('./handlers/get-managed-template').then((m) => m.getManagedTemplate),
+    'update-template': () => import('./handlers/update-template').then((m) => m.updateTemplate),
     'withdraw-version': () => import('./handlers/withdraw-version').then((m) => m.withdrawVersion),
     'retry-processing': () => import('./handlers/retry-processing').then((m) => m.retryProcessing),
-    'archive-mvp': () => import('./handlers/archive-mvp').then((m) => m.archiveTemplate),
-    'list-my-mvps': () => import('./handlers/list-my-mvps').then((m) => m.listMyTemplates),
+    'archive-template': () => import('./handlers/archive-template').then((m) => m.archiveTemplate),
+    'list-my-templates': () => import('./handlers/list-my-templates').then((m) => m.listMyTemplates),
     'list-recent-downloads': () =>
       import('./handlers/list-recent-downloads').then((m) => m.listRecentDownloads),
-    'list-pending-mvps': () =>
-      import('./handlers/list-pending-mvps').then((m) => m.listPendingTemplates),
-    'approve-mvp': () => import('./handlers/approve-mvp').then((m) => m.approveTemplate),
-    'reject-mvp': () => import('./handlers/reject-mvp').then((m) => m.rejectTemplate),
-    'rebuild-mvp': () => import('./handlers/retry-processing').then((m) => m.rebuildTemplate),
+    'list-pending-templates': () =>
+      import('./handlers/list-pending-templates').then((m) => m.listPendingTemplates),
+    'approve-template': () => import('./handlers/approve-template').then((m) => m.approveTemplate),
+    'reject-template': () => import('./handlers/reject-template').then((m) => m.rejectTemplate),
+    'rebuild-template': () => import('./handlers/retry-processing').then((m) => m.rebuildTemplate),
   },
   { loadProfile: loadCallerProfile },
 );

@@ -51,8 +51,8 @@ describe('MarketplaceFunction bundling', () => {
     const chunks = readdirSync(bundleDir).filter(
       (file) => file.endsWith('.mjs') && file !== 'index.mjs',
     );
-    expect(chunks.some((file) => file.startsWith('list-mvps-'))).toBe(true);
-    const listChunk = chunks.find((file) => file.startsWith('list-mvps-'))!;
+    expect(chunks.some((file) => file.startsWith('list-templates-'))).toBe(true);
+    const listChunk = chunks.find((file) => file.startsWith('list-templates-'))!;
     expect(bundle).toContain(`import("./${listChunk}")`);
     for (const chunk of chunks) {
       expect(

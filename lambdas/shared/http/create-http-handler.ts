@@ -10,7 +10,7 @@
  * A domain's `index.ts` is one call:
  *
  *   createHttpHandler('catalog', {
- *     'list-mvps': () => import('./handlers/list-mvps').then((m) => m.listMvps), …
+ *     'list-templates': () => import('./handlers/list-templates').then((m) => m.listTemplates), …
  *   }, { loadProfile: loadCallerProfile });
  *
  * Operations are loaded on their first request, not at cold start: a container serving one route
