@@ -5,7 +5,6 @@
  * images as an upload ends up there, once however often it is pressed, and a full gallery is
  * refused in the upload form's words.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PICTURE_MESSAGES } from '../../../../contract/build-pictures';
 import type { AddPictureResult, NewestBuild } from '../../../../contract/builds';
@@ -15,7 +14,6 @@ import {
   pngSizeOf,
 } from '../../../../contract/design/capture';
 import type { ApiErrorBody } from '../../../../contract/errors';
-import type { Role } from '../../../../contract/profile';
 import type { HttpMethod } from '../../../../contract/routes';
 import { FILE_MESSAGES, MAX_PREVIEW_IMAGES } from '../../../../contract/uploads';
 import {
@@ -25,10 +23,8 @@ import {
 import { config } from '../../../../lambdas/shared/config';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { readObject } from '../../../../lambdas/shared/storage/s3';
-import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
+import { callRoute, makeCaller, type Caller } from '../../../fixtures/callers';
 import { templateWithPictures } from '../../../fixtures/build-records';
-import { dispatch } from '../../../fixtures/dispatch';
-import { putProfile } from '../../../fixtures/profiles';
 
 const started: WorkflowInput[] = [];
 beforeAll(() => {
@@ -43,33 +39,8 @@ beforeEach(() => {
   started.length = 0;
 });
 
-interface Caller {
-  sub: string;
-  claims: Record<string, string>;
-}
-
-const makeUser = async (role: Role, approved: boolean): Promise<Caller> => {
-  const name = `${role}-${randomUUID().slice(0, 8)}`;
-  const sub = `${name}-${randomUUID()}`;
-  await putProfile({ id: sub, email: `${name}@example.com`, role, is_seller_approved: approved });
-  return { sub, claims: idTokenClaims({ sub, email: `${name}@example.com` }) };
-};
-
-const call = async <T>(method: HttpMethod, path: string, caller: Caller | null) => {
-  const result = await dispatch(
-    apiEvent({ method, path, claims: caller?.claims }),
-    lambdaContext('security'),
-  );
-  return {
-    status: result.statusCode ?? 0,
-    headers: result.headers ?? {},
-    isBase64Encoded: result.isBase64Encoded ?? false,
-    raw: result.body ?? '',
-    body: (result.headers?.['content-type'] === 'application/json'
-      ? jsonBody<T>(result)
-      : undefined) as T,
-  };
-};
+const call = <T>(method: HttpMethod, path: string, caller: Caller | null) =>
+  callRoute<T>('security', method, path, caller);
 
 const addPath = (mvpId: string, viewport: string) =>
   `/api/mvps/${mvpId}/build/screenshots/${viewport}/gallery`;
@@ -82,9 +53,9 @@ let otherSeller: Caller;
 let admin: Caller;
 beforeAll(async () => {
   [owner, otherSeller, admin] = await Promise.all([
-    makeUser('seller', true),
-    makeUser('seller', true),
-    makeUser('admin', false),
+    makeCaller('seller', true),
+    makeCaller('seller', true),
+    makeCaller('admin', false),
   ]);
 });
 

@@ -5,7 +5,7 @@
  * custom policy: the signature verifies with the public half of the local signing key, the
  * policy's resource is the version's folder, and it expires after `PREVIEW_URL_SECONDS`.
  */
-import { createPublicKey, createVerify, randomUUID } from 'node:crypto';
+import { createPublicKey, createVerify } from 'node:crypto';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LiveBuild, NewestBuild } from '../../../../contract/builds';
@@ -17,35 +17,15 @@ import {
   previewPath,
 } from '../../../../contract/design/live-previews';
 import type { ApiErrorBody } from '../../../../contract/errors';
-import type { Role } from '../../../../contract/profile';
 import { recordVersionBuild } from '../../../../lambdas/builds/service';
 import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/template-version';
 import { VersionBuildEntity } from '../../../../lambdas/shared/db/entities/version-build';
-import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
+import { callRoute, makeCaller, type Caller } from '../../../fixtures/callers';
 import { templateWithPreview } from '../../../fixtures/build-records';
-import { dispatch } from '../../../fixtures/dispatch';
-import { putProfile } from '../../../fixtures/profiles';
 import { seedTemplate } from '../../../fixtures/template-items';
 
-interface Caller {
-  sub: string;
-  claims: Record<string, string>;
-}
-
-const makeUser = async (role: Role, approved: boolean): Promise<Caller> => {
-  const name = `${role}-${randomUUID().slice(0, 8)}`;
-  const sub = `${name}-${randomUUID()}`;
-  await putProfile({ id: sub, email: `${name}@example.com`, role, is_seller_approved: approved });
-  return { sub, claims: idTokenClaims({ sub, email: `${name}@example.com` }) };
-};
-
-const get = async <T>(path: string, caller: Caller | null) => {
-  const result = await dispatch(
-    apiEvent({ method: 'GET', path, claims: caller?.claims }),
-    lambdaContext('security'),
-  );
-  return { status: result.statusCode ?? 0, body: jsonBody<T>(result), raw: result.body ?? '' };
-};
+const get = <T>(path: string, caller: Caller | null) =>
+  callRoute<T>('security', 'GET', path, caller);
 
 /** The signed address taken apart, its signature checked with the local key's public half. */
 const readSigned = (url: string) => {
@@ -83,10 +63,10 @@ let buyer: Caller;
 let admin: Caller;
 beforeAll(async () => {
   [owner, otherSeller, buyer, admin] = await Promise.all([
-    makeUser('seller', true),
-    makeUser('seller', true),
-    makeUser('buyer', false),
-    makeUser('admin', false),
+    makeCaller('seller', true),
+    makeCaller('seller', true),
+    makeCaller('buyer', false),
+    makeCaller('admin', false),
   ]);
 });
 

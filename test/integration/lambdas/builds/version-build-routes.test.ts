@@ -5,7 +5,6 @@
  * seller's and admins' report with the log's end, and the owner's Rebuild (started once, refused
  * in words while it runs, when the version is processed, or when there is none).
  */
-import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -19,7 +18,6 @@ import {
 } from '../../../../contract/builds';
 import { recordWithoutBuild, type BuildRecordFile } from '../../../../contract/design/build';
 import type { ApiErrorBody } from '../../../../contract/errors';
-import type { Role } from '../../../../contract/profile';
 import type { HttpMethod } from '../../../../contract/routes';
 import { recordVersionBuild } from '../../../../lambdas/builds/service';
 import {
@@ -28,9 +26,7 @@ import {
 } from '../../../../lambdas/shared/adapters/workflow';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/template-version';
-import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { dispatch } from '../../../fixtures/dispatch';
-import { putProfile } from '../../../fixtures/profiles';
+import { callRoute, makeCaller, type Caller } from '../../../fixtures/callers';
 import { templateItem } from '../../../fixtures/template-fixtures';
 import { seedTemplate, seedTemplateWithPendingVersion } from '../../../fixtures/template-items';
 
@@ -52,25 +48,8 @@ beforeEach(() => {
   failStart = false;
 });
 
-interface Caller {
-  sub: string;
-  claims: Record<string, string>;
-}
-
-const makeUser = async (role: Role, approved: boolean): Promise<Caller> => {
-  const name = `${role}-${randomUUID().slice(0, 8)}`;
-  const sub = `${name}-${randomUUID()}`;
-  await putProfile({ id: sub, email: `${name}@example.com`, role, is_seller_approved: approved });
-  return { sub, claims: idTokenClaims({ sub, email: `${name}@example.com` }) };
-};
-
-const call = async <T>(method: HttpMethod, path: string, caller: Caller | null) => {
-  const result = await dispatch(
-    apiEvent({ method, path, claims: caller?.claims }),
-    lambdaContext('templates'),
-  );
-  return { status: result.statusCode ?? 0, body: jsonBody<T>(result), raw: result.body ?? '' };
-};
+const call = <T>(method: HttpMethod, path: string, caller: Caller | null) =>
+  callRoute<T>('templates', method, path, caller);
 
 const built = (installMs: number, buildMs: number): BuildRecordFile => ({
   ...recordWithoutBuild(null, 'not_built', ''),
@@ -115,10 +94,10 @@ let buyer: Caller;
 let admin: Caller;
 beforeAll(async () => {
   [owner, otherSeller, buyer, admin] = await Promise.all([
-    makeUser('seller', true),
-    makeUser('seller', true),
-    makeUser('buyer', false),
-    makeUser('admin', false),
+    makeCaller('seller', true),
+    makeCaller('seller', true),
+    makeCaller('buyer', false),
+    makeCaller('admin', false),
   ]);
 });
 

@@ -14,7 +14,6 @@ import {
 } from '../../../../lambdas/shared/adapters/workflow';
 import { getCatalogVersion } from '../../../../lambdas/catalog/repo';
 import type { ApiErrorBody } from '../../../../contract/errors';
-import type { Role } from '../../../../contract/profile';
 import {
   FILE_MESSAGES,
   SERVER_FILE_MESSAGES,
@@ -35,9 +34,9 @@ import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { SellerApplicationEntity } from '../../../../lambdas/shared/db/entities/seller-application';
 import { s3 } from '../../../../lambdas/shared/storage/s3';
 import type { HttpMethod } from '../../../../contract/routes';
-import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
+import { apiEvent, idTokenClaims, lambdaContext } from '../../../fixtures/api-event';
+import { callRoute, makeCaller, type Caller } from '../../../fixtures/callers';
 import { templateItem, templateFormFields } from '../../../fixtures/template-fixtures';
-import { putProfile } from '../../../fixtures/profiles';
 import { seedTemplate, seedTemplateWithPendingVersion } from '../../../fixtures/template-items';
 import { TransactionRefusedError } from '../../../../lambdas/shared/errors';
 
@@ -72,33 +71,8 @@ beforeEach(() => {
   started.length = 0;
 });
 
-interface Caller {
-  sub: string;
-  claims: Record<string, string>;
-}
-
-const makeUser = async (
-  role: Role,
-  approved: boolean,
-  name = `${role}-${randomUUID().slice(0, 8)}`,
-): Promise<Caller> => {
-  const sub = `${name}-${randomUUID()}`;
-  await putProfile({ id: sub, email: `${name}@example.com`, role, is_seller_approved: approved });
-  return { sub, claims: idTokenClaims({ sub, email: `${name}@example.com` }) };
-};
-
-const call = async <T>(
-  method: HttpMethod,
-  path: string,
-  caller: Caller | null,
-  body?: unknown,
-): Promise<{ status: number; body: T }> => {
-  const result = await handler(
-    apiEvent({ method, path, body, claims: caller?.claims }),
-    lambdaContext('templates'),
-  );
-  return { status: result.statusCode ?? 0, body: jsonBody<T>(result) };
-};
+const call = <T>(method: HttpMethod, path: string, caller: Caller | null, body?: unknown) =>
+  callRoute<T>('templates', method, path, caller, body);
 
 /** A small but valid zip: local file header magic, then filler past the 1 KB minimum. */
 const zipBytes = (size = 2048): Uint8Array => {
@@ -213,7 +187,7 @@ describe('POST /api/seller-applications', () => {
   });
 
   it("answers each step's rules with the product's messages", async () => {
-    const caller = await makeUser('seller', false);
+    const caller = await makeCaller('seller', false);
     const cases: [Record<string, unknown>, string][] = [
       [{ fullName: ' ' }, 'Full name is required'],
       [{ yearsExperience: '' }, 'Experience level is required'],
@@ -236,14 +210,14 @@ describe('POST /api/seller-applications', () => {
 
   it('refuses an anonymous caller and an already approved seller', async () => {
     expect((await call('POST', '/api/seller-applications', null, application)).status).toBe(401);
-    const seller = await makeUser('seller', true);
+    const seller = await makeCaller('seller', true);
     expect((await call('POST', '/api/seller-applications', seller, application)).status).toBe(409);
   });
 });
 
 describe('POST /api/uploads', () => {
   it("grants one signed key per file under the caller's own prefix", async () => {
-    const seller = await makeUser('seller', true);
+    const seller = await makeCaller('seller', true);
     const { grant } = await uploadFiles(seller, { images: 2 });
     expect(grant.bundle?.key).toMatch(new RegExp(`^uploads/${seller.sub}/${grant.uploadId}/`));
     for (const image of grant.images) {
@@ -254,7 +228,7 @@ describe('POST /api/uploads', () => {
   it('signs the declared size and type into the URL (real S3 refuses any other body)', async () => {
     // s3rver does not check signed headers of presigned URLs, so this asserts the signature's
     // scope; registration's HeadObject comparison (below) is the check that runs everywhere.
-    const seller = await makeUser('seller', true);
+    const seller = await makeCaller('seller', true);
     const grant = await call<UploadGrant>('POST', '/api/uploads', seller, {
       bundle: { fileName: 'a.zip', size: 2048, contentType: 'application/zip' },
       images: [],
@@ -267,7 +241,7 @@ describe('POST /api/uploads', () => {
   });
 
   it('applies the file rules before signing anything', async () => {
-    const seller = await makeUser('seller', true);
+    const seller = await makeCaller('seller', true);
     const cases: [Record<string, unknown>, string][] = [
       [
         { bundle: { fileName: 'a.exe', size: 2048, contentType: 'application/zip' } },
@@ -329,7 +303,7 @@ describe('POST /api/uploads', () => {
       ['admin', false, 201],
       ['both', false, 201],
     ] as const) {
-      const caller = await makeUser(role, approved);
+      const caller = await makeCaller(role, approved);
       expect((await call('POST', '/api/uploads', caller, request)).status, role).toBe(status);
     }
     expect((await call('POST', '/api/uploads', null, request)).status).toBe(401);
@@ -338,7 +312,7 @@ describe('POST /api/uploads', () => {
 
 describe('POST /api/mvps', () => {
   it('registers the template and its first version, moves the files and starts processing', async () => {
-    const seller = await makeUser('seller', true);
+    const seller = await makeCaller('seller', true);
     const files = await uploadFiles(seller, { images: 2 });
     const result = await call<TemplateWriteResult>('POST', '/api/mvps', seller, {
       uploadId: files.uploadId,
@@ -381,7 +355,7 @@ describe('POST /api/mvps', () => {
   });
 
   it("answers 'Failed to save MVP to database' when the write is refused, and leaves no file behind", async () => {
-    const seller = await makeUser('seller', true);
+    const seller = await makeCaller('seller', true);
     const files = await uploadFiles(seller, { images: 1 });
     const placedBefore = [
       ...(await listKeys(filesBucket(), 'mvps/')),
@@ -408,7 +382,7 @@ describe('POST /api/mvps', () => {
   });
 
   it('refuses a missing object and writes nothing', async () => {
-    const seller = await makeUser('seller', true);
+    const seller = await makeCaller('seller', true);
     const files = await uploadFiles(seller, { bundle: null });
     const result = await call<ApiErrorBody>('POST', '/api/mvps', seller, {
       uploadId: files.uploadId,
@@ -429,7 +403,7 @@ describe('POST /api/mvps', () => {
   });
 
   it('refuses an object that differs from the declaration and deletes it', async () => {
-    const seller = await makeUser('seller', true);
+    const seller = await makeCaller('seller', true);
     const files = await uploadFiles(seller);
     const result = await call<ApiErrorBody>('POST', '/api/mvps', seller, {
       uploadId: files.uploadId,
@@ -444,8 +418,8 @@ describe('POST /api/mvps', () => {
   });
 
   it("cannot register another seller's upload", async () => {
-    const owner = await makeUser('seller', true);
-    const thief = await makeUser('seller', true);
+    const owner = await makeCaller('seller', true);
+    const thief = await makeCaller('seller', true);
     const files = await uploadFiles(owner);
     const result = await call<ApiErrorBody>('POST', '/api/mvps', thief, {
       uploadId: files.uploadId,
@@ -459,7 +433,7 @@ describe('POST /api/mvps', () => {
   });
 
   it("answers the form's rules with the product's messages", async () => {
-    const seller = await makeUser('seller', true);
+    const seller = await makeCaller('seller', true);
     const cases: [Record<string, unknown>, string][] = [
       [{ title: '' }, MVP_MESSAGES_FORM.title],
       [{ features: [' ', ''] }, MVP_MESSAGES_FORM.features],
@@ -482,7 +456,7 @@ describe('POST /api/mvps', () => {
   });
 
   it('is for approved sellers only', async () => {
-    const pending = await makeUser('seller', false);
+    const pending = await makeCaller('seller', false);
     expect((await call('POST', '/api/mvps', pending, {})).status).toBe(403);
   });
 });
@@ -493,9 +467,9 @@ const seedMvp = (sellerId: string, overrides: Parameters<typeof templateItem>[0]
 
 describe('managing one template: owner, admin and both only', () => {
   it('lets nobody but the owner, admin and both read, edit, version, retry or archive', async () => {
-    const owner = await makeUser('seller', true);
-    const other = await makeUser('seller', true);
-    const buyer = await makeUser('buyer', false);
+    const owner = await makeCaller('seller', true);
+    const other = await makeCaller('seller', true);
+    const buyer = await makeCaller('buyer', false);
     const template = await seedMvp(owner.sub, {
       status: 'scan_failed',
       last_processing_error: 'x',
@@ -537,7 +511,7 @@ describe('managing one template: owner, admin and both only', () => {
     // The owner reads it; admin and both may too.
     expect((await call('GET', `/api/mvps/${template.id}/manage`, owner)).status).toBe(200);
     for (const role of ['admin', 'both'] as const) {
-      const admin = await makeUser(role, false);
+      const admin = await makeCaller(role, false);
       const read = await call<ManagedTemplate>('GET', `/api/mvps/${template.id}/manage`, admin);
       expect(read.status).toBe(200);
       expect(read.body.last_processing_error).toBe('x');
@@ -545,8 +519,8 @@ describe('managing one template: owner, admin and both only', () => {
   });
 
   it("lists only the caller's own templates, without archived ones, with stats", async () => {
-    const owner = await makeUser('seller', true);
-    const other = await makeUser('seller', true);
+    const owner = await makeCaller('seller', true);
+    const other = await makeCaller('seller', true);
     await seedMvp(owner.sub, { download_count: 3, rating_sum: 9, rating_count: 2 });
     await seedMvp(owner.sub, { status: 'pending_review', download_count: 1 });
     // Not listed, but the seller figures count its downloads and ratings.
@@ -566,12 +540,12 @@ describe('managing one template: owner, admin and both only', () => {
       figures: { downloads: 10, ratings: 3, average_rating: 4 },
       byStatus: { approved: 1, pending_review: 1, archived: 0 },
     });
-    const unapproved = await makeUser('seller', false);
+    const unapproved = await makeCaller('seller', false);
     expect((await call('GET', '/api/my/mvps', unapproved)).status).toBe(403);
   });
 
   it('answers 404 for an unknown or archived template', async () => {
-    const owner = await makeUser('seller', true);
+    const owner = await makeCaller('seller', true);
     const archived = await seedMvp(owner.sub, { status: 'archived' });
     const unknown = await call<ApiErrorBody>(
       'GET',
@@ -586,7 +560,7 @@ describe('managing one template: owner, admin and both only', () => {
 
 describe('versions, edits, retry and archive', () => {
   it('adds a version of a live template beside the live one: nothing a buyer sees moves', async () => {
-    const owner = await makeUser('seller', true);
+    const owner = await makeCaller('seller', true);
     const template = await seedMvp(owner.sub);
     const before = await getCatalogVersion();
     const files = await uploadFiles(owner, { images: 0 });
@@ -637,7 +611,7 @@ describe('versions, edits, retry and archive', () => {
   });
 
   it('refuses a version number that is not above the live one, or taken, with a clear message', async () => {
-    const owner = await makeUser('seller', true);
+    const owner = await makeCaller('seller', true);
     const template = await seedMvp(owner.sub, { version_number: '1.2.0' });
     const files = await uploadFiles(owner, { images: 0 });
     const attempt = (version_number: string) =>
@@ -676,9 +650,9 @@ describe('versions, edits, retry and archive', () => {
   });
 
   it('lets the owner withdraw a version not live yet, and nobody else', async () => {
-    const owner = await makeUser('seller', true);
-    const other = await makeUser('seller', true);
-    const admin = await makeUser('admin', false);
+    const owner = await makeCaller('seller', true);
+    const other = await makeCaller('seller', true);
+    const admin = await makeCaller('admin', false);
     const { mvp, version } = await seedTemplateWithPendingVersion(owner.sub);
     const path = `/api/mvps/${mvp.id}/versions/${version.id}/withdraw`;
     expect((await call('POST', path, other)).status).toBe(403);
@@ -700,7 +674,7 @@ describe('versions, edits, retry and archive', () => {
   });
 
   it('retries a failed new version of a live template without touching the live one', async () => {
-    const owner = await makeUser('seller', true);
+    const owner = await makeCaller('seller', true);
     const { mvp, version } = await seedTemplateWithPendingVersion(owner.sub, {
       status: 'ipfs_pin_failed',
       error: 'Processing failed: the pinning service timed out.',
@@ -717,7 +691,7 @@ describe('versions, edits, retry and archive', () => {
   });
 
   it('does not retry a new version the scan refused: the same file would be refused again', async () => {
-    const owner = await makeUser('seller', true);
+    const owner = await makeCaller('seller', true);
     const { mvp, version } = await seedTemplateWithPendingVersion(owner.sub, {
       status: 'scan_failed',
       error: 'Security scan failed: a private key',
@@ -734,7 +708,7 @@ describe('versions, edits, retry and archive', () => {
   });
 
   it('edits fields, drops the price unless one_time_sale, and bumps the catalog when approved', async () => {
-    const owner = await makeUser('seller', true);
+    const owner = await makeCaller('seller', true);
     const template = await seedMvp(owner.sub, { access_tier: 'one_time_sale', price: 10 });
     const before = await getCatalogVersion();
     const result = await call<TemplateWriteResult>('PATCH', `/api/mvps/${template.id}`, owner, {
@@ -751,7 +725,7 @@ describe('versions, edits, retry and archive', () => {
   });
 
   it('refuses sub-penny, non-decimal and overflowing prices with a 400, storing nothing', async () => {
-    const owner = await makeUser('seller', true);
+    const owner = await makeCaller('seller', true);
     const template = await seedMvp(owner.sub, { access_tier: 'one_time_sale', price: 10 });
     for (const price of ['0.001', 1e-9, '0x10', '1e308', 1e308, '-3']) {
       const result = await call<ApiErrorBody>('PATCH', `/api/mvps/${template.id}`, owner, {
@@ -767,7 +741,7 @@ describe('versions, edits, retry and archive', () => {
   });
 
   it('replaces the file on edit as a new version and processes it again', async () => {
-    const owner = await makeUser('seller', true);
+    const owner = await makeCaller('seller', true);
     const template = await seedMvp(owner.sub, { status: 'rejected' });
     const files = await uploadFiles(owner, { images: 1 });
     const result = await call<TemplateWriteResult>('PATCH', `/api/mvps/${template.id}`, owner, {
@@ -786,7 +760,7 @@ describe('versions, edits, retry and archive', () => {
   });
 
   it('retries only a failure on our side (ipfs_pin_failed), and says which in the API', async () => {
-    const owner = await makeUser('seller', true);
+    const owner = await makeCaller('seller', true);
     const failed = await seedMvp(owner.sub, {
       status: 'ipfs_pin_failed',
       last_processing_error: 'pin timeout',
@@ -825,7 +799,7 @@ describe('versions, edits, retry and archive', () => {
   });
 
   it('archives: gone from My MVPs and the catalog, kept in the table', async () => {
-    const owner = await makeUser('seller', true);
+    const owner = await makeCaller('seller', true);
     const template = await seedMvp(owner.sub);
     const before = await getCatalogVersion();
     const result = await call<{ message: string }>('DELETE', `/api/mvps/${template.id}`, owner);
