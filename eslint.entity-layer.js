@@ -1,9 +1,10 @@
-// Only repo files use the entity layer (docs/architecture.md, "Data access"). The entity layer
+// Only repo files use the entity layer (docs/architecture.md, "Layers"). The entity layer
 // is everything under lambdas/shared/db: the entity files, the entity builder (entity.ts,
 // model.ts, query.ts, write.ts, expression.ts), the transaction helper and the client. A repo
-// file is `repo.ts`, `*-repo.ts` or a file under `repo/`, in a domain or in shared code, plus
-// lambdas/shared/db itself. Services, handlers and tasks ask a repo function instead, so the
-// data access of a domain is found in its repo files and nowhere else.
+// file is `repo.ts`, `*-repo.ts` or a file under a `repo/` folder of a domain or of shared code
+// (the names eslint.boundaries.js keeps other domains out of), plus lambdas/shared/db itself.
+// Services, handlers and tasks call a repo function instead, so the data access of a domain is
+// found in its repo files and nowhere else.
 //
 // `import type` stays allowed everywhere: an entity's item type is the domain's vocabulary, and
 // a type import leaves nothing in the bundle.
@@ -15,7 +16,7 @@ export const isRepoFile = (relative) => {
   if (parts[0] !== 'lambdas') return false;
   if (parts[1] === 'shared' && parts[2] === 'db') return true;
   const name = parts.at(-1) ?? '';
-  return /^(?:repo|.+-repo)\.tsx?$/.test(name) || parts.slice(2, -1).includes('repo');
+  return /^(?:repo|.+-repo)\.tsx?$/.test(name) || (parts[2] === 'repo' && parts.length > 3);
 };
 
 /** Whether `relative` (from the repository root) is a module of the entity layer. */

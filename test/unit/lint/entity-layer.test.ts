@@ -140,6 +140,7 @@ describe('what counts', () => {
     expect(repo('lambdas/templates/service.ts')).toBe(false);
     expect(repo('lambdas/templates/repository.ts')).toBe(false);
     expect(repo('lambdas/templates/handlers/repo-probe.ts')).toBe(false);
+    expect(repo('lambdas/templates/handlers/repo/probe.ts')).toBe(false);
     expect(repo('lambdas/shared/audit.ts')).toBe(false);
     expect(repo('lib/local/seed/repo.ts')).toBe(false);
   });
