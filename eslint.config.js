@@ -1,7 +1,8 @@
 // Flat config: typescript-eslint's recommended rules for the whole repository, the import
 // boundaries between our layers (eslint.boundaries.js), no cycle between the domains under
 // lambdas/ (eslint.domain-graph.js), each entity written by its owner only
-// (eslint.entity-owners.js), React hooks rules for the frontend.
+// (eslint.entity-owners.js), only repo files using the entity layer (eslint.entity-layer.js),
+// React hooks rules for the frontend.
 // Formatting is Prettier's job, so no stylistic rules here.
 import js from '@eslint/js';
 import { importX } from 'eslint-plugin-import-x';
@@ -9,6 +10,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { boundaryResolver, boundaryZones } from './eslint.boundaries.js';
 import { domainsPlugin } from './eslint.domain-graph.js';
+import { entityLayer } from './eslint.entity-layer.js';
 import { entityWrites } from './eslint.entity-owners.js';
 
 export default tseslint.config(
@@ -34,11 +36,18 @@ export default tseslint.config(
   {
     files: ['lambdas/**/*.{ts,tsx}'],
     plugins: {
-      domains: { rules: { ...domainsPlugin.rules, 'entity-writes': entityWrites } },
+      domains: {
+        rules: {
+          ...domainsPlugin.rules,
+          'entity-writes': entityWrites,
+          'entity-layer': entityLayer,
+        },
+      },
     },
     rules: {
       'domains/no-cycle': 'error',
       'domains/entity-writes': 'error',
+      'domains/entity-layer': 'error',
     },
   },
   {

@@ -9,9 +9,9 @@ import { getProfile } from '../profiles/service';
 import { turnOffPoolUserTotp } from '../shared/adapters/user-pool';
 import { auditPersonName, auditWrite } from '../shared/audit';
 import type { AuthContext } from '../shared/auth/claims';
-import { transactWrite } from '../shared/db/transaction';
 import { ConflictError, DependencyFailedError, NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
+import { commitMfaResetRecord } from './repo';
 
 /** Where the notice takes the user: Settings → Security, to set up a new app. */
 const SECURITY_SETTINGS_LINK = '/settings?tab=security';
@@ -43,7 +43,7 @@ export const resetUserMfa = async (
   const now = new Date().toISOString();
   const record = { adminId: actor.userId, userId: id, reason };
   try {
-    const result = await transactWrite({
+    const result = await commitMfaResetRecord({
       audit: auditWrite({
         actor,
         action: 'user.mfa_reset',

@@ -14,7 +14,6 @@ import {
 } from '../../contract/billing';
 import { UNLIMITED_DOWNLOADS } from '../../contract/plans';
 import { blocksNewSubscription } from '../../contract/subscriptions';
-import { transactWrite } from '../shared/db/transaction';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { quotaChangeWrite, quotaResetWrite } from '../profiles/billing-fields';
 import { getBillingProfile } from '../profiles/billing-fields';
@@ -23,6 +22,7 @@ import {
   subscriptionStateWrite,
   type SubscriptionItem,
 } from '../ledger/service';
+import { commitWrites } from './repo';
 import { subscriptionItemId } from './subscription-sync';
 
 /** Whether a subscription is an admin-made Enterprise plan (nothing to change in Stripe). */
@@ -116,7 +116,7 @@ export const assignEnterprisePlan = async (
     const remaining = current
       ? Math.max(0, profile.downloadsRemaining + quota - profile.downloadQuota)
       : quota;
-    const result = await transactWrite({
+    const result = await commitWrites({
       subscription: subscriptionStateWrite(item),
       quota: current
         ? quotaChangeWrite({

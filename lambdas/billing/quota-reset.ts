@@ -6,7 +6,6 @@
  * are conditional, so running it twice, or together with the webhook, changes nothing more.
  */
 import { isActiveSubscriptionStatus } from '../../contract/subscriptions';
-import { transactWrite } from '../shared/db/transaction';
 import { logger } from '../shared/observability';
 import { quotaChangeWrite, quotaResetWrite } from '../profiles/billing-fields';
 import { getBillingProfile } from '../profiles/billing-fields';
@@ -17,6 +16,7 @@ import {
   querySubscriptionsOfUser,
   renewSubscriptionPeriod,
 } from '../ledger/service';
+import { commitWrites } from './repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far back ended subscriptions are looked at: a month and a bit covers any missed day. */
@@ -60,7 +60,7 @@ export const repairQuotas = async (now = new Date()): Promise<QuotaResetSummary>
       if (!profile) continue;
       if (profile.lastQuotaResetAt && profile.lastQuotaResetAt >= subscription.current_period_start)
         continue;
-      const result = await transactWrite({
+      const result = await commitWrites({
         quota: quotaResetWrite({
           id: subscription.user_id,
           quota: subscription.custom_quota ?? quotaOfPlan(subscription.plan_type),
@@ -90,7 +90,7 @@ export const repairQuotas = async (now = new Date()): Promise<QuotaResetSummary>
       (other) => isActiveSubscriptionStatus(other.status) && other.current_period_end > nowIso,
     );
     if (stillActive) continue;
-    const result = await transactWrite({
+    const result = await commitWrites({
       quota: quotaChangeWrite({
         id: subscription.user_id,
         readRemaining: profile.downloadsRemaining,

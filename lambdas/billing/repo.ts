@@ -2,7 +2,7 @@
  * Billing data access: the claim of each Stripe event (E1, docs/data-model.md, section 3.16). What the
  * events record (subscriptions, orders, the money counters) is the ledger's
  * (lambdas/ledger/repo.ts); its writes come here as transaction items and `applyEffect` commits
- * them with the event's claim.
+ * them with the event's claim (`applyEffect`), or alone (`commitWrites`).
  */
 import { WebhookEventEntity } from '../shared/db/entities/webhook-event';
 import {
@@ -40,3 +40,11 @@ export const applyEffect = async (
   if (result.failed('event') === 'ConditionalCheckFailed') return 'duplicate';
   return { refused: result };
 };
+
+/**
+ * Writes the owners lend billing (the ledger's subscription, the profile's quota, the audit entry)
+ * as one transaction, with no event to claim: a sync outside a webhook, an admin's enterprise
+ * plan, the quota repair. The result names the item that refused, if one did.
+ */
+export const commitWrites = (items: TransactionItems): Promise<TransactionResult> =>
+  transactWrite(items);

@@ -13,7 +13,6 @@ import { stripe, type Stripe } from '../shared/adapters/stripe';
 import { isActiveSubscriptionStatus } from '../../contract/subscriptions';
 import type { SUBSCRIPTION_STATUSES } from '../../contract/subscriptions';
 import type { TransactionItems } from '../shared/db/transaction';
-import { transactWrite } from '../shared/db/transaction';
 import { logger } from '../shared/observability';
 import { quotaChangeWrite } from '../profiles/billing-fields';
 import { getBillingProfile } from '../profiles/billing-fields';
@@ -24,7 +23,7 @@ import {
   subscriptionStateWrite,
   type SubscriptionItem,
 } from '../ledger/service';
-import { applyEffect } from './repo';
+import { applyEffect, commitWrites } from './repo';
 import { RejectedEventError } from './webhook-effect';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -214,7 +213,7 @@ export const applySubscription = async (
         return null;
       }
     } else {
-      const result = await transactWrite(items);
+      const result = await commitWrites(items);
       if (!result.canceled) return item;
       if (result.failed('subscription') === 'ConditionalCheckFailed') return null;
     }

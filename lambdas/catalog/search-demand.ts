@@ -18,10 +18,10 @@
  * SEARCH_FLUSH_AGE_MS of them.
  */
 import { SEARCH_QUERY_MAX_LENGTH } from '../../contract/search-demand';
-import { SearchCountEntity } from '../shared/db/entities/search-count';
 import { withinDeadline } from '../shared/deadline';
 import { logger } from '../shared/observability';
 import { normalisedText } from './catalog-search';
+import { addSearchCount, putSearchCounts, searchCountedOnAnyDay } from './search-demand-repo';
 
 /** A buffer holding this many distinct searches is written. */
 export const SEARCH_FLUSH_KEYS = 25;
@@ -76,6 +76,10 @@ const keyOf = (day: string, query: string) => `${day}\u0000${query}`;
 /** A search's text as it is counted: the words search reads, lower-cased, capped. */
 export const countedQuery = (text: string): string =>
   normalisedText(text).slice(0, SEARCH_QUERY_MAX_LENGTH).trim();
+
+/** When a day's count expires (TTL, epoch seconds): KEEP_DAYS after the day. */
+const expiryOf = (day: string): number =>
+  Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + KEEP_DAYS * 86_400;
 
 /** The UTC day of `at`, `YYYY-MM-DD`. */
 export const searchDay = (at: number): string => new Date(at).toISOString().slice(0, 10);
@@ -151,16 +155,18 @@ const writeCounts = async (entries: Pending[], budgetMs: number, now: number) =>
     (signal) =>
       Promise.allSettled(
         entries.map((entry) =>
-          SearchCountEntity.update({ search_day: entry.day, query: entry.query })
-            .add({ searches: entry.searches })
-            .set({
+          addSearchCount(
+            {
+              search_day: entry.day,
+              query: entry.query,
+              searches: entry.searches,
               result_count: entry.resultCount,
               categories: [...entry.categories].sort(),
               updated_at: updatedAt,
-              expires_at:
-                Math.floor(Date.parse(`${entry.day}T00:00:00Z`) / 1000) + KEEP_DAYS * 86_400,
-            })
-            .go({ abortSignal: signal }),
+              expires_at: expiryOf(entry.day),
+            },
+            signal,
+          ),
         ),
       ),
   );
@@ -256,11 +262,7 @@ export const importSearchCounts = async (
   const window = Array.from({ length: 30 }, (_, days) => searchDay(now - days * 86_400_000));
   let written = 0;
   for (const query of new Set(counts.map((count) => count.query))) {
-    const seen = await SearchCountEntity.batchGetAll(
-      window.map((day) => ({ search_day: day, query })),
-      { attributes: ['query'] },
-    );
-    if (seen.length > 0) continue;
+    if (await searchCountedOnAnyDay(query, window)) continue;
     const items = counts
       .filter((count) => count.query === query)
       .map((count) => {
@@ -272,10 +274,10 @@ export const importSearchCounts = async (
           result_count: count.resultCount,
           categories: [...count.categories].sort(),
           updated_at: new Date(now).toISOString(),
-          expires_at: Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + KEEP_DAYS * 86_400,
+          expires_at: expiryOf(day),
         };
       });
-    await SearchCountEntity.batchPut(items);
+    await putSearchCounts(items);
     written += items.length;
   }
   return written;

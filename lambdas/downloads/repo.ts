@@ -21,6 +21,8 @@ import {
 } from '../shared/db/transaction';
 
 export type { DownloadItem, DownloadTallyItem };
+/** The shards of the pending tallies, 0 to this minus one: `listPendingTallies` reads one. */
+export { DOWNLOAD_TALLY_SHARDS };
 
 export interface RecordDownloadInput {
   /** Chosen by the caller, so the licence issued with the download can name it. */

@@ -14,9 +14,13 @@
  */
 import { countDownloadWrite } from '../catalog/template-items';
 import { notificationWrites } from '../notifications/service';
-import { DOWNLOAD_TALLY_SHARDS } from '../shared/db/entities/download-tally';
 import { logger } from '../shared/observability';
-import { applyDownloadTally, listPendingTallies, type DownloadTallyItem } from './repo';
+import {
+  DOWNLOAD_TALLY_SHARDS,
+  applyDownloadTally,
+  listPendingTallies,
+  type DownloadTallyItem,
+} from './repo';
 
 /** Tries of one tally by the request that downloaded, before leaving it to the schedule. */
 export const REQUEST_TALLY_ATTEMPTS = 3;

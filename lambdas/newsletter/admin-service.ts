@@ -25,18 +25,19 @@ import {
   type NewsletterTypeUpdate,
 } from '../../contract/admin-newsletter';
 import { SITE_UPDATES_NEWSLETTER_ID } from '../../contract/newsletter';
-import { NewsletterTypeEntity } from '../shared/db/entities/newsletter-type';
 import { ConflictError, NotFoundError, PayloadTooLargeError } from '../shared/errors';
 import { csvRecord } from '../shared/http/csv';
 import { openCursor, sealCursor } from '../shared/http/cursor';
 import { logger } from '../shared/observability';
 import {
   commitAudit,
-  commitNewsletterTypeWithAudit,
+  createNewsletterTypeWithAudit,
+  deleteNewsletterTypeWithAudit,
   getNewsletterType,
   listNewsletterTypes,
   querySubscribers,
   querySubscriptionsOfType,
+  updateNewsletterTypeWithAudit,
   type NewsletterSubscriberItem,
   type NewsletterTypeItem,
 } from './repo';
@@ -89,8 +90,8 @@ export const adminCreateNewsletterType = async (
     created_at: now,
     updated_at: now,
   };
-  const written = await commitNewsletterTypeWithAudit(
-    NewsletterTypeEntity.create(item),
+  const written = await createNewsletterTypeWithAudit(
+    item,
     auditWrite({
       actor: actorOf(admin),
       action: 'newsletter_type.create',
@@ -121,12 +122,9 @@ export const adminUpdateNewsletterType = async (
     if (input.description) next.description = input.description;
     else delete next.description;
   }
-  const written = await commitNewsletterTypeWithAudit(
-    NewsletterTypeEntity.patch({ id })
-      .set({ name: next.name, is_active: next.is_active, updated_at: now })
-      .set(next.description === undefined ? {} : { description: next.description })
-      .remove(next.description === undefined ? ['description'] : [])
-      .where((attr, op) => op.eq(attr.updated_at, current.updated_at)),
+  const written = await updateNewsletterTypeWithAudit(
+    current,
+    next,
     auditWrite({
       actor: actorOf(admin),
       action: 'newsletter_type.update',
@@ -150,8 +148,8 @@ export const adminDeleteNewsletterType = async (
 ): Promise<NewsletterTypeDeleted> => {
   if (id === SITE_UPDATES_NEWSLETTER_ID) throw new ConflictError(NEWSLETTER_TYPE_PROTECTED_MESSAGE);
   const current = await requireType(id);
-  const written = await commitNewsletterTypeWithAudit(
-    NewsletterTypeEntity.delete({ id }).where((attr, op) => op.exists(attr.id)),
+  const written = await deleteNewsletterTypeWithAudit(
+    id,
     auditWrite({
       actor: actorOf(admin),
       action: 'newsletter_type.delete',

@@ -52,7 +52,7 @@ export const listNewsletterTypes = async (): Promise<NewsletterTypeItem[]> => {
  * An admin write of a type with its audit entry (items `type` and `audit`); `false` when the
  * type's condition failed (it exists already for a create, is absent for an edit or delete).
  */
-export const commitNewsletterTypeWithAudit = async (
+const commitTypeWithAudit = async (
   type: TransactionWrite,
   audit: TransactionWrite,
 ): Promise<boolean> => {
@@ -61,6 +61,40 @@ export const commitNewsletterTypeWithAudit = async (
   if (result.failed('type') === 'ConditionalCheckFailed') return false;
   throw new Error(`Newsletter type was not written: ${JSON.stringify(result.codes)}`);
 };
+
+/** An admin's new type with its audit entry; `false` when a type of that id exists already. */
+export const createNewsletterTypeWithAudit = (
+  item: NewsletterTypeItem,
+  audit: TransactionWrite,
+): Promise<boolean> => commitTypeWithAudit(NewsletterTypeEntity.create(item), audit);
+
+/**
+ * An admin's edit of a type (`next`, read as `current`) with its audit entry; `false` when the
+ * type is gone or was changed since the read (its `updated_at` moved).
+ */
+export const updateNewsletterTypeWithAudit = (
+  current: NewsletterTypeItem,
+  next: NewsletterTypeItem,
+  audit: TransactionWrite,
+): Promise<boolean> =>
+  commitTypeWithAudit(
+    NewsletterTypeEntity.patch({ id: current.id })
+      .set({ name: next.name, is_active: next.is_active, updated_at: next.updated_at })
+      .set(next.description === undefined ? {} : { description: next.description })
+      .remove(next.description === undefined ? ['description'] : [])
+      .where((attr, op) => op.eq(attr.updated_at, current.updated_at)),
+    audit,
+  );
+
+/** An admin's deletion of a type with its audit entry; `false` when the type is gone. */
+export const deleteNewsletterTypeWithAudit = (
+  id: string,
+  audit: TransactionWrite,
+): Promise<boolean> =>
+  commitTypeWithAudit(
+    NewsletterTypeEntity.delete({ id }).where((attr, op) => op.exists(attr.id)),
+    audit,
+  );
 
 /** L3: creates a type unless it exists (the seed's `site_updates`). */
 export const createNewsletterTypeIfAbsent = async (item: NewsletterTypeItem): Promise<void> => {

@@ -6,7 +6,6 @@
 import { basename } from 'node:path';
 import type { AuditStatus, SecurityReport, UploadScanSummary } from '../../contract/security';
 import { s3Source } from '../shared/archives/s3-source';
-import { TemplateVersionEntity } from '../shared/db/entities/template-version';
 import { logger } from '../shared/observability';
 import { auditPackages } from './audit';
 import { readAuditedFiles } from './bundle-files';
@@ -22,6 +21,7 @@ import {
   type SecurityReportItem,
 } from './repo';
 import { toSecurityReport } from './service';
+import { getTemplateVersion } from './template-read-repo';
 
 /** What the upload scan checks on every bundle (lambdas/processing/scanner/rules.ts). */
 export const UPLOAD_SCAN_CHECKS = [
@@ -54,10 +54,7 @@ export const auditVersion = async (
   input: AuditInput,
   client: OsvClient = osvClient(),
 ): Promise<SecurityReport> => {
-  const { data: version } = await TemplateVersionEntity.get({
-    mvp_id: input.mvpId,
-    id: input.versionId,
-  }).go({ consistent: true });
+  const version = await getTemplateVersion(input.mvpId, input.versionId, { consistent: true });
   const fileName = version?.original_file_name ?? basename(input.fileKey);
   const read = await readAuditedFiles(s3Source(input.fileKey), fileName);
   const deps = await bundleDependencies(read.files);
@@ -114,7 +111,7 @@ export const auditVersion = async (
  */
 export const ensureSecurityReport = async (mvpId: string, versionId: string): Promise<boolean> => {
   if (await getSecurityReport(mvpId, versionId)) return false;
-  const { data: version } = await TemplateVersionEntity.get({ mvp_id: mvpId, id: versionId }).go();
+  const version = await getTemplateVersion(mvpId, versionId);
   if (!version?.file_key) return false;
   await auditVersion({ mvpId, versionId, fileKey: version.file_key });
   return true;

@@ -40,12 +40,10 @@ import {
   type VersionBuild,
 } from '../builds/service';
 import { mayActAsOwner } from '../shared/auth/access';
-import { TemplateEntity, type TemplateItem } from '../shared/db/entities/template';
-import {
-  TemplateVersionEntity,
-  type TemplateVersionItem,
-} from '../shared/db/entities/template-version';
+import type { TemplateItem } from '../shared/db/entities/template';
+import type { TemplateVersionItem } from '../shared/db/entities/template-version';
 import { ForbiddenError, NotFoundError } from '../shared/errors';
+import { getTemplate, listTemplateVersions } from './template-read-repo';
 
 const summaryOf = (build: VersionBuild, version: TemplateVersionItem): BuildSummary => ({
   version_id: version.id,
@@ -97,17 +95,13 @@ const previousOf = (
   };
 };
 
-/** Every version of a template, oldest first (version ids are ULIDs). */
-const versionsOf = async (templateId: string) =>
-  (await TemplateVersionEntity.query.byMvp({ mvp_id: templateId }).go({ pages: 'all' })).data;
-
 /** An approved template, its versions and its live version; 404 in `message`'s words otherwise. */
 const liveVersionOf = async (templateId: string, message: string) => {
-  const { data: template } = await TemplateEntity.get({ id: templateId }).go();
+  const template = await getTemplate(templateId);
   if (!template || template.status !== 'approved' || !template.file_key) {
     throw new NotFoundError(message);
   }
-  const versions = await versionsOf(template.id);
+  const versions = await listTemplateVersions(template.id);
   const live = versions.filter((version) => version.file_key === template.file_key).pop();
   if (!live) throw new NotFoundError(message);
   return { template, versions, live };
@@ -132,7 +126,7 @@ export const getLiveBuild = async (templateId: string): Promise<LiveBuild> => {
 
 /** The template the caller may read the newest build of (its seller or an admin). */
 const readableTemplate = async (caller: Profile, templateId: string) => {
-  const { data: template } = await TemplateEntity.get({ id: templateId }).go();
+  const template = await getTemplate(templateId);
   if (!template || template.status === 'archived') {
     throw new NotFoundError(BUILD_MESSAGES.templateNotFound);
   }
@@ -174,7 +168,7 @@ export const getNewestBuildFor = async (
   templateId: string,
 ): Promise<NewestBuild> => {
   const template = await readableTemplate(caller, templateId);
-  const versions = await versionsOf(template.id);
+  const versions = await listTemplateVersions(template.id);
   const version = newestBuildableVersion(versions);
   if (!version) throw new NotFoundError(BUILD_MESSAGES.noVersion);
   const { build, previous } = await getBuildWithPrevious(template.id, version.id);
@@ -228,14 +222,14 @@ export const getNewestPreviewFor = async (
   caller: Profile,
   templateId: string,
 ): Promise<LivePreview> => {
-  const { data: template } = await TemplateEntity.get({ id: templateId }).go();
+  const template = await getTemplate(templateId);
   if (!template || template.status === 'archived') {
     throw new NotFoundError(PREVIEW_MESSAGES.noPreview);
   }
   if (!mayActAsOwner(caller, template.seller_id)) {
     throw new ForbiddenError(PREVIEW_MESSAGES.notAuthorized);
   }
-  const version = newestBuildableVersion(await versionsOf(template.id));
+  const version = newestBuildableVersion(await listTemplateVersions(template.id));
   if (!version) throw new NotFoundError(PREVIEW_MESSAGES.noPreview);
   return previewOf(template.id, version);
 };
@@ -250,7 +244,7 @@ export const getBuildPictureFor = async (
   viewport: CaptureViewport,
 ): Promise<Uint8Array> => {
   const template = await readableTemplate(caller, templateId);
-  const version = newestBuildableVersion(await versionsOf(template.id));
+  const version = newestBuildableVersion(await listTemplateVersions(template.id));
   if (!version) throw new NotFoundError(PICTURE_MESSAGES.notFound);
   const bytes = await readBuildPicture(await getBuildOf(template.id, version.id), viewport);
   if (!bytes) throw new NotFoundError(PICTURE_MESSAGES.notFound);

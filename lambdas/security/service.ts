@@ -13,10 +13,9 @@ import {
 } from '../../contract/security';
 import type { Profile } from '../../contract/profile';
 import { mayActAsOwner } from '../shared/auth/access';
-import { TemplateEntity } from '../shared/db/entities/template';
-import { TemplateVersionEntity } from '../shared/db/entities/template-version';
 import { ForbiddenError, NotFoundError } from '../shared/errors';
 import { getSecurityReport, listSecurityReports, type SecurityReportItem } from './repo';
+import { getTemplate, listTemplateVersions } from './template-read-repo';
 
 export const FORBIDDEN_MESSAGE =
   'Only the seller of this template or an admin can see this report.';
@@ -52,11 +51,9 @@ export const worstFindingSeverity = async (
 
 /** The version a live template serves: the one whose bundle the template item points at. */
 const liveVersionId = async (mvpId: string): Promise<string | null> => {
-  const { data: template } = await TemplateEntity.get({ id: mvpId }).go();
+  const template = await getTemplate(mvpId);
   if (!template || template.status !== 'approved' || !template.file_key) return null;
-  const { data: versions } = await TemplateVersionEntity.query
-    .byMvp({ mvp_id: mvpId })
-    .go({ pages: 'all' });
+  const versions = await listTemplateVersions(mvpId);
   const live = versions.filter((version) => version.file_key === template.file_key).pop();
   return live?.id ?? null;
 };
@@ -75,7 +72,7 @@ export const getVersionReportFor = async (
   mvpId: string,
   versionId: string,
 ): Promise<SecurityReport> => {
-  const { data: template } = await TemplateEntity.get({ id: mvpId }).go();
+  const template = await getTemplate(mvpId);
   if (!template) throw new NotFoundError(SECURITY_MESSAGES.notFound);
   if (!mayActAsOwner(caller, template.seller_id)) throw new ForbiddenError(FORBIDDEN_MESSAGE);
   const report = await getReport(mvpId, versionId);
@@ -93,12 +90,12 @@ export const getNewestReportFor = async (
   caller: Profile,
   mvpId: string,
 ): Promise<SecurityReport> => {
-  const { data: template } = await TemplateEntity.get({ id: mvpId }).go();
+  const template = await getTemplate(mvpId);
   if (!template) throw new NotFoundError(SECURITY_MESSAGES.notFound);
   if (!mayActAsOwner(caller, template.seller_id)) throw new ForbiddenError(FORBIDDEN_MESSAGE);
-  const [reports, { data: versions }] = await Promise.all([
+  const [reports, versions] = await Promise.all([
     listSecurityReports(mvpId),
-    TemplateVersionEntity.query.byMvp({ mvp_id: mvpId }).go({ pages: 'all' }),
+    listTemplateVersions(mvpId),
   ]);
   const withdrawn = new Set(
     versions.filter((version) => version.status === 'withdrawn').map((version) => version.id),

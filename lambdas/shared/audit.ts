@@ -2,10 +2,11 @@
  * The write half of the admin audit log, shared: every admin action is recorded by the domain that
  * performs it, as one more item (`audit`) of the action's own transaction, so the log and the
  * change commit together or not at all. The log is append-only and written by many domains, so
- * its writer lives here, below all of them; the audit domain (lambdas/audit) only reads it.
+ * its writer lives here, below all of them; the audit domain (lambdas/audit) only reads it. The
+ * item's create is audit-repo.ts.
  */
 import { ulid } from 'ulid';
-import { AuditEntryEntity } from './db/entities/audit-entry';
+import { auditEntryWrite } from './audit-repo';
 
 export interface AuditInput {
   actor: { userId: string; email: string };
@@ -27,7 +28,7 @@ export const auditPersonName = (person: { display_name?: string | null; email: s
 
 /** The audit item for another domain's transaction (name it `audit`); created once (A1). */
 export const auditWrite = (input: AuditInput) =>
-  AuditEntryEntity.create({
+  auditEntryWrite({
     id: ulid(Date.parse(input.now)),
     actor_id: input.actor.userId,
     actor_email: input.actor.email,

@@ -5,7 +5,7 @@
  * after a refused scan, without a version, or while a rebuild runs. A rebuild runs from its claim
  * on the version (`build_requested_at`, a conditional update, so two presses start one build)
  * until a build record newer than it is stored (RecordBuild replaces the record) or
- * `REBUILD_RUNNING_MINUTES` pass.
+ * `REBUILD_RUNNING_MINUTES` pass. The claim's writes are rebuild-repo.ts.
  */
 import {
   REBUILD_MESSAGES,
@@ -17,8 +17,6 @@ import {
 import type { Profile } from '../../contract/profile';
 import { TEMPLATE_MESSAGES } from '../../contract/template-messages';
 import { getBuildOf, type VersionBuild } from '../builds/service';
-import { isConditionFailure } from '../shared/db/entity';
-import { TemplateVersionEntity } from '../shared/db/entities/template-version';
 import {
   ConflictError,
   ForbiddenError,
@@ -27,6 +25,7 @@ import {
 } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { startRebuild } from './processing-start';
+import { claimVersionRebuild, releaseVersionRebuild } from './rebuild-repo';
 import { getTemplateById, listVersions, type TemplateVersionItem } from './repo';
 
 /**
@@ -39,36 +38,10 @@ const claimRebuild = async (
   now: string,
   force: boolean,
 ): Promise<boolean> => {
+  if (force) return claimVersionRebuild(version, now, null);
   const expired = new Date(Date.parse(now) - REBUILD_RUNNING_MINUTES * 60_000).toISOString();
   const since = build && build.recorded_at > expired ? build.recorded_at : expired;
-  const claim = TemplateVersionEntity.patch({ mvp_id: version.mvp_id, id: version.id }).set({
-    build_requested_at: now,
-  });
-  try {
-    await (
-      force
-        ? claim
-        : claim.where(
-            ({ build_requested_at }, { notExists, lt }) =>
-              `${notExists(build_requested_at)} OR ${lt(build_requested_at, since)}`,
-          )
-    ).go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
-
-/** Gives a claim back when its build could not start, so Rebuild is offered again at once. */
-const releaseRebuild = async (version: TemplateVersionItem, claimedAt: string) => {
-  await TemplateVersionEntity.patch({ mvp_id: version.mvp_id, id: version.id })
-    .remove(['build_requested_at'])
-    .where(({ build_requested_at }, { eq }) => eq(build_requested_at, claimedAt))
-    .go()
-    .catch((error: unknown) => {
-      if (!isConditionFailure(error)) throw error;
-    });
+  return claimVersionRebuild(version, now, since);
 };
 
 /**
@@ -87,7 +60,8 @@ export const startVersionRebuild = async (
   try {
     await startRebuild({ mvpId: version.mvp_id, versionId: version.id, fileKey: version.file_key });
   } catch (error) {
-    await releaseRebuild(version, now).catch((releaseError: unknown) => {
+    // Gives the claim back, so Rebuild is offered again at once.
+    await releaseVersionRebuild(version, now).catch((releaseError: unknown) => {
       logger.error('Could not release the rebuild claim', releaseError as Error);
     });
     throw error;

@@ -1,9 +1,9 @@
 /**
  * What the processing tasks read of a template and its version. Apart from transitions.ts so a
  * task that only reads (the scan) bundles the repository alone, not the notification and e-mail
- * code that a status change brings along.
+ * code that a status change brings along. The backfill's pages are processing-read-repo.ts.
  */
-import { TemplateEntity } from '../shared/db/entities/template';
+import { liveTemplatePreviewPages } from './processing-read-repo';
 import { getTemplateById, getVersion, type TemplateItem, type TemplateVersionItem } from './repo';
 
 export type { TemplateItem };
@@ -25,25 +25,17 @@ export const getTemplateForRenditions = (templateId: string): Promise<TemplateIt
   getTemplateById(templateId);
 
 /**
- * The live templates whose raster previews are not all recorded with renditions, a page at a time
- * (the `byStatus` index, gsi2, eventually consistent): the renditions backfill's work list. Only
- * the id and the two key lists are read.
+ * The live templates whose raster previews are not all recorded with renditions, a page at a time:
+ * the renditions backfill's work list.
  */
 export async function* liveTemplatesMissingRenditions(
   isRaster: (key: string) => boolean,
   pageSize = 100,
 ): AsyncGenerator<Pick<TemplateItem, 'id' | 'preview_image_keys' | 'preview_rendition_keys'>[]> {
-  let cursor: string | null | undefined;
-  do {
-    const page = await TemplateEntity.query.byStatus({ status: 'approved' }).go({
-      limit: pageSize,
-      attributes: ['id', 'preview_image_keys', 'preview_rendition_keys'],
-      ...(cursor ? { cursor } : {}),
-    });
-    yield page.data.filter((template) => {
+  for await (const page of liveTemplatePreviewPages(pageSize)) {
+    yield page.filter((template) => {
       const made = new Set(template.preview_rendition_keys ?? []);
       return template.preview_image_keys.some((key) => isRaster(key) && !made.has(key));
     });
-    cursor = page.cursor;
-  } while (cursor);
+  }
 }

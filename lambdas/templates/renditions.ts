@@ -6,9 +6,8 @@
  */
 import { ulid } from 'ulid';
 import { startWorkflow } from '../shared/adapters/workflow';
-import { isConditionFailure } from '../shared/db/entity';
-import { TemplateEntity } from '../shared/db/entities/template';
 import { logger } from '../shared/observability';
+import { setPreviewRenditionKeys } from './renditions-repo';
 import { bumpCatalogVersion } from './repo';
 
 /**
@@ -25,21 +24,13 @@ export const recordPreviewRenditions = async (
   previews: readonly string[],
   now = new Date().toISOString(),
 ): Promise<void> => {
-  const write = TemplateEntity.patch({ id: templateId });
-  const changed =
-    keys.length > 0
-      ? write.set({ preview_rendition_keys: [...keys], updated_at: now })
-      : write.set({ updated_at: now }).remove(['preview_rendition_keys']);
-  try {
-    const { data } = await changed
-      .where(({ preview_image_keys }, { eq }) => eq(preview_image_keys, [...previews]))
-      .go({ response: 'all_new' });
-    if (data.status === 'approved') await bumpCatalogVersion(0, now);
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+  const status = await setPreviewRenditionKeys(templateId, keys, previews, now);
+  if (status === null) {
     logger.info('Previews replaced meanwhile; their own run records their renditions', {
       templateId,
     });
+  } else if (status === 'approved') {
+    await bumpCatalogVersion(0, now);
   }
 };
 

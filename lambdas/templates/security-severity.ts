@@ -2,12 +2,11 @@
  * The live version's worst known vulnerability on the template item, which the card's badge on
  * `/mvps` is made from (docs/operations.md, "Security reports"). The security domain keeps the
  * reports; the templates domain owns the item, so every caller (processing's Publish, an admin's
- * approval, the daily re-check) goes through here.
+ * approval, the daily re-check) goes through here. The item's write is security-severity-repo.ts.
  */
 import type { Severity } from '../../contract/security';
-import { isConditionFailure } from '../shared/db/model';
-import { TemplateEntity } from '../shared/db/entities/template';
 import { bumpCatalogVersion, getTemplateById, getVersion } from './repo';
+import { setLiveSecuritySeverity } from './security-severity-repo';
 
 export type LiveSeverityOutcome = 'recorded' | 'unchanged' | 'not_live';
 
@@ -39,18 +38,8 @@ export const recordLiveSecuritySeverity = async (
     return 'not_live';
   }
   if ((template.security_severity ?? null) === severity) return 'unchanged';
-  const fileKey = template.file_key;
-  const patch = TemplateEntity.patch({ id: templateId });
-  const write = severity
-    ? patch.set({ security_severity: severity, updated_at: now })
-    : patch.set({ updated_at: now }).remove(['security_severity']);
-  try {
-    await write
-      .where((attr, op) => `${op.eq(attr.status, 'approved')} AND ${op.eq(attr.file_key, fileKey)}`)
-      .go();
-  } catch (error) {
-    if (isConditionFailure(error)) return 'not_live';
-    throw error;
+  if (!(await setLiveSecuritySeverity(templateId, template.file_key, severity, now))) {
+    return 'not_live';
   }
   await bumpCatalogVersion(0, now);
   return 'recorded';

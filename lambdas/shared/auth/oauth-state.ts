@@ -9,12 +9,17 @@
  * write), and the stored item is deleted with a condition on the same user, provider and expiry,
  * so of two concurrent callbacks with one state exactly one succeeds. When the provider then does
  * not answer, the caller gives the state back (`giveBack`), so the same callback can be retried.
+ * The stored item's reads and writes are oauth-state-repo.ts.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { OAuthStateEntity } from '../db/entities/oauth-state';
-import { isConditionFailure } from '../db/model';
 import { ValidationError } from '../errors';
 import { readSecret } from '../secrets';
+import {
+  getOAuthState,
+  putOAuthState,
+  restoreOAuthState,
+  takeOAuthState,
+} from './oauth-state-repo';
 
 /** How long a user has to finish the round trip at the provider. */
 export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
@@ -49,14 +54,14 @@ export const issueOAuthState = async (input: {
   const now = input.now ?? new Date();
   const id = randomBytes(32).toString('base64url');
   const expiresAt = nowSeconds(now) + OAUTH_STATE_TTL_SECONDS;
-  await OAuthStateEntity.create({
+  await putOAuthState({
     id,
     user_id: input.userId,
     provider: input.provider,
     ...(input.returnTo !== undefined && { return_to: input.returnTo }),
     created_at: now.toISOString(),
     expires_at: expiresAt,
-  }).go();
+  });
   const mac = await macOf({ id, userId: input.userId, provider: input.provider, expiresAt });
   return `${id}.${expiresAt}.${mac.toString('base64url')}`;
 };
@@ -85,29 +90,14 @@ export const consumeOAuthState = async (input: {
   const now = nowSeconds(input.now ?? new Date());
   if (expiresAt <= now) throw refuse();
 
-  const { data: stored } = await OAuthStateEntity.get({ id }).go({ consistent: true });
+  const stored = await getOAuthState(id);
   if (!stored) throw refuse();
-  try {
-    await OAuthStateEntity.delete({ id })
-      .where(
-        (attr, op) =>
-          `${op.eq(attr.user_id, input.userId)} AND ${op.eq(attr.provider, input.provider)} AND ${op.eq(attr.expires_at, expiresAt)}`,
-      )
-      .go();
-  } catch (error) {
-    if (isConditionFailure(error)) throw refuse();
-    throw error;
-  }
+  const owner = { user_id: input.userId, provider: input.provider, expires_at: expiresAt };
+  if (!(await takeOAuthState(id, owner))) throw refuse();
   return {
     returnTo: stored.return_to ?? null,
     // The provider did not answer the code's exchange: the same state works again until it
     // expires, so the user's retry of the callback passes once the provider is back.
-    giveBack: async () => {
-      await OAuthStateEntity.create(stored)
-        .go()
-        .catch((error: unknown) => {
-          if (!isConditionFailure(error)) throw error;
-        });
-    },
+    giveBack: () => restoreOAuthState(stored),
   };
 };
