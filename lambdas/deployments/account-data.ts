@@ -4,6 +4,7 @@
  * function does not carry the deploy flow (workflows, OAuth, catalog and download rules).
  */
 import type { ExportedDeployment } from '../../contract/account';
+import { RETRY, retry } from '../shared/retry';
 import {
   deleteTokensOfUser,
   getDeployment,
@@ -51,14 +52,24 @@ export const forgetDeploymentAccess = async (userId: string): Promise<number> =>
   let hidden = 0;
   for (const item of await listDeploymentsByUser(userId)) {
     let current: DeploymentItem | null = item;
-    for (let attempt = 1; current?.story_shown_at && attempt <= HIDE_ATTEMPTS; attempt += 1) {
-      // Hidden with its name and pitch removed: a closed account keeps no words of its own here.
-      if (await hideStory(current, {}, new Date().toISOString())) {
-        hidden += 1;
-        break;
-      }
-      current = await getDeployment(item.id);
-    }
+    const hid = await retry(
+      async (attempt) => {
+        if (!current?.story_shown_at) return false;
+        // Hidden with its name and pitch removed: a closed account keeps no words of its own here.
+        if (await hideStory(current, {}, new Date().toISOString())) return true;
+        // A story that changed through every attempt stays as it is: the closure goes on with the
+        // rest (running it again hides it).
+        if (attempt === HIDE_ATTEMPTS) return false;
+        current = await getDeployment(item.id);
+        return RETRY;
+      },
+      {
+        attempts: HIDE_ATTEMPTS,
+        baseDelayMs: 0,
+        exhausted: `The story of deployment ${item.id} kept changing`,
+      },
+    );
+    if (hid) hidden += 1;
   }
   return hidden;
 };
