@@ -42,6 +42,12 @@ export interface RetryOptions {
   random?: () => number;
 }
 
+/**
+ * The bound of the first pause after a transaction collided with another one on the same items
+ * (`TransactionConflict`): the other one is done within tens of milliseconds.
+ */
+export const CONFLICT_DELAY_MS = 80;
+
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The bound of the pause after attempt `attempt` failed (1 for the first). */
