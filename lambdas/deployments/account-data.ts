@@ -11,7 +11,6 @@ import {
   hideStory,
   listConnections,
   listDeploymentsByUser,
-  type DeploymentItem,
 } from './repo';
 
 /** How many times hiding a story re-reads after a concurrent change of the deployment. */
@@ -51,17 +50,16 @@ export const forgetDeploymentAccess = async (userId: string): Promise<number> =>
   await deleteTokensOfUser(userId);
   let hidden = 0;
   for (const item of await listDeploymentsByUser(userId)) {
-    let current: DeploymentItem | null = item;
     const hid = await retry(
       async (attempt) => {
+        // A concurrent change of the deployment: read it again.
+        const current = attempt === 1 ? item : await getDeployment(item.id);
         if (!current?.story_shown_at) return false;
         // Hidden with its name and pitch removed: a closed account keeps no words of its own here.
         if (await hideStory(current, {}, new Date().toISOString())) return true;
         // A story that changed through every attempt stays as it is: the closure goes on with the
         // rest (running it again hides it).
-        if (attempt === HIDE_ATTEMPTS) return false;
-        current = await getDeployment(item.id);
-        return RETRY;
+        return attempt === HIDE_ATTEMPTS ? false : RETRY;
       },
       {
         attempts: HIDE_ATTEMPTS,

@@ -155,7 +155,8 @@ const decide = async (
         if (security) await recordApprovedSeverity(templateId, security);
         const updated: TemplateItem = { ...template, ...writes.set };
         for (const name of writes.remove) delete updated[name];
-        // Buyers who deployed an older version hear of this one (best effort: it is approved anyway).
+        // Buyers who deployed an older version hear of this one (best effort: it is approved
+        // anyway).
         if (decision.kind === 'approve') await tellHoldersOfNewVersion(updated);
         return { mvp: toManagedTemplate(updated), message: writes.message };
       } catch (error) {

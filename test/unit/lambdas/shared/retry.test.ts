@@ -65,7 +65,7 @@ describe('retry', () => {
     expect(pauses).toHaveLength(2);
   });
 
-  it('builds the exhausted error from the last error, and keeps it as the cause of a message', async () => {
+  it('builds the exhausted error from the last error, or keeps it as the cause', async () => {
     const last = new Transient('third');
     let calls = 0;
     const failing = async () => {
@@ -152,7 +152,7 @@ describe('retry', () => {
     expect(pauses).toHaveLength(2);
   });
 
-  it('doubles the pause bound, caps it, and draws each pause between zero and the bound', async () => {
+  it('doubles the pause bound, caps it, and draws each pause below the bound', async () => {
     const top = recorded({ attempts: 6, baseDelayMs: 10, maxDelayMs: 50, random: () => 1 });
     await expect(retry(async () => RETRY, top.options)).rejects.toThrow('Gave up');
     expect(top.pauses).toEqual([10, 20, 40, 50, 50]);
