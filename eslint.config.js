@@ -2,7 +2,7 @@
 // boundaries between our layers (eslint.boundaries.js), no cycle between the domains under
 // lambdas/ (eslint.domain-graph.js), each entity written by its owner only
 // (eslint.entity-owners.js), only repo files using the entity layer (eslint.entity-layer.js),
-// React hooks rules for the frontend.
+// retries through the one helper, React hooks rules for the frontend.
 // Formatting is Prettier's job, so no stylistic rules here.
 import js from '@eslint/js';
 import { importX } from 'eslint-plugin-import-x';
@@ -48,6 +48,34 @@ export default tseslint.config(
       'domains/no-cycle': 'error',
       'domains/entity-writes': 'error',
       'domains/entity-layer': 'error',
+    },
+  },
+  {
+    // One way to try again: lambdas/shared/retry.ts (bounded attempts, jittered pauses, an
+    // explicit decision of which outcomes retry), not a loop counting its own attempts.
+    files: ['lambdas/**/*.ts'],
+    ignores: [
+      'lambdas/shared/retry.ts',
+      // Being moved: another change rewrites these four, and their loops go with it.
+      'lambdas/downloads/spend.ts',
+      'lambdas/downloads/tally.ts',
+      'lambdas/billing/subscription-sync.ts',
+      'lambdas/profiles/repo.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'ForStatement > VariableDeclaration.init > VariableDeclarator[id.name=/^(attempt|retr|tries|tried)/i]',
+          message: 'Retry with lambdas/shared/retry.ts',
+        },
+        {
+          selector:
+            ':matches(WhileStatement, DoWhileStatement) > .test Identifier[name=/^(attempts?|retries|tries)$/i]:not(.property)',
+          message: 'Retry with lambdas/shared/retry.ts',
+        },
+      ],
     },
   },
   {

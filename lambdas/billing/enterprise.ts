@@ -15,6 +15,7 @@ import {
 import { UNLIMITED_DOWNLOADS } from '../../contract/plans';
 import { blocksNewSubscription } from '../../contract/subscriptions';
 import { ConflictError, NotFoundError } from '../shared/errors';
+import { RETRY, retry } from '../shared/retry';
 import { quotaChangeWrite, quotaResetWrite } from '../profiles/billing-fields';
 import { getBillingProfile } from '../profiles/billing-fields';
 import {
@@ -94,66 +95,73 @@ export const assignEnterprisePlan = async (
   input: EnterprisePlanInput,
 ): Promise<EnterprisePlanResult> => {
   const quota = input.downloads_per_month ?? UNLIMITED_DOWNLOADS;
-  for (let attempt = 1; ; attempt += 1) {
-    const profile = await getBillingProfile(userId);
-    if (!profile) throw new NotFoundError(ENTERPRISE_MESSAGES.userNotFound);
-    const subscriptions = await querySubscriptionsOfUser(userId);
-    if (
-      subscriptions.some(
-        (item) => !isManualSubscription(item) && blocksNewSubscription(item.status),
-      )
-    ) {
-      throw new ConflictError(ENTERPRISE_MESSAGES.paysByCard);
-    }
-    const now = new Date();
-    const nowIso = now.toISOString();
-    const current = subscriptions.find(
-      (item) => isManualSubscription(item) && item.status === 'active',
-    );
-    const item: SubscriptionItem = current
-      ? { ...current, custom_quota: quota, updated_at: nowIso }
-      : newManualSubscription(userId, quota, profile.stripeCustomerId, now);
-    const remaining = current
-      ? Math.max(0, profile.downloadsRemaining + quota - profile.downloadQuota)
-      : quota;
-    const result = await commitWrites({
-      subscription: subscriptionStateWrite(item),
-      quota: current
-        ? quotaChangeWrite({
-            id: userId,
-            readRemaining: profile.downloadsRemaining,
-            remaining,
-            quota,
-            now: nowIso,
-          })
-        : quotaResetWrite({
-            id: userId,
-            quota,
-            periodStart: item.current_period_start,
-            now: nowIso,
-          }),
-      audit: auditWrite({
-        actor: admin,
-        action: 'user.enterprise_plan',
-        target: { type: 'user', id: userId },
-        before: {
-          plan: current ? 'enterprise' : (subscriptions[0]?.plan_type ?? null),
-          download_quota: profile.downloadQuota,
-        },
-        after: { plan: 'enterprise', download_quota: quota },
-        now: nowIso,
-      }),
-    });
-    if (!result.canceled) {
-      return {
-        user_id: userId,
-        plan_type: 'enterprise',
-        download_quota: quota,
-        downloads_remaining: remaining,
-        current_period_end: item.current_period_end,
-      };
-    }
-    // A download moved the quota meanwhile (or a reset happened): read again.
-    if (attempt >= MAX_ATTEMPTS) throw new Error(`Enterprise plan of ${userId} kept conflicting`);
-  }
+  return retry(
+    async () => {
+      const profile = await getBillingProfile(userId);
+      if (!profile) throw new NotFoundError(ENTERPRISE_MESSAGES.userNotFound);
+      const subscriptions = await querySubscriptionsOfUser(userId);
+      if (
+        subscriptions.some(
+          (item) => !isManualSubscription(item) && blocksNewSubscription(item.status),
+        )
+      ) {
+        throw new ConflictError(ENTERPRISE_MESSAGES.paysByCard);
+      }
+      const now = new Date();
+      const nowIso = now.toISOString();
+      const current = subscriptions.find(
+        (item) => isManualSubscription(item) && item.status === 'active',
+      );
+      const item: SubscriptionItem = current
+        ? { ...current, custom_quota: quota, updated_at: nowIso }
+        : newManualSubscription(userId, quota, profile.stripeCustomerId, now);
+      const remaining = current
+        ? Math.max(0, profile.downloadsRemaining + quota - profile.downloadQuota)
+        : quota;
+      const result = await commitWrites({
+        subscription: subscriptionStateWrite(item),
+        quota: current
+          ? quotaChangeWrite({
+              id: userId,
+              readRemaining: profile.downloadsRemaining,
+              remaining,
+              quota,
+              now: nowIso,
+            })
+          : quotaResetWrite({
+              id: userId,
+              quota,
+              periodStart: item.current_period_start,
+              now: nowIso,
+            }),
+        audit: auditWrite({
+          actor: admin,
+          action: 'user.enterprise_plan',
+          target: { type: 'user', id: userId },
+          before: {
+            plan: current ? 'enterprise' : (subscriptions[0]?.plan_type ?? null),
+            download_quota: profile.downloadQuota,
+          },
+          after: { plan: 'enterprise', download_quota: quota },
+          now: nowIso,
+        }),
+      });
+      if (!result.canceled) {
+        return {
+          user_id: userId,
+          plan_type: 'enterprise',
+          download_quota: quota,
+          downloads_remaining: remaining,
+          current_period_end: item.current_period_end,
+        };
+      }
+      // A download moved the quota meanwhile (or a reset happened): read again.
+      return RETRY;
+    },
+    {
+      attempts: MAX_ATTEMPTS,
+      baseDelayMs: 0,
+      exhausted: `Enterprise plan of ${userId} kept conflicting`,
+    },
+  );
 };

@@ -7,6 +7,7 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { stripe, type Stripe } from '../shared/adapters/stripe';
 import { logger, metrics } from '../shared/observability';
 import { counterAddWrite, queryOrdersOfUser } from '../ledger/service';
+import { RETRY, retry } from '../shared/retry';
 import { applyEffect } from './repo';
 
 const MAX_ATTEMPTS = 4;
@@ -35,16 +36,22 @@ export const applyWithRetry = async (
   event: Stripe.Event,
   build: (now: Date) => Promise<Parameters<typeof applyEffect>[1]>,
 ): Promise<'applied' | 'duplicate'> => {
-  for (let attempt = 1; ; attempt += 1) {
-    const now = new Date();
-    const outcome = await applyEffect(event, await build(now), now);
-    if (outcome === 'applied' || outcome === 'duplicate') return outcome;
-    if (attempt >= MAX_ATTEMPTS) {
-      throw new Error(
-        `Event ${event.id} kept conflicting: ${JSON.stringify(outcome.refused.codes)}`,
-      );
-    }
-  }
+  let refusedCodes: unknown;
+  return retry(
+    async () => {
+      const now = new Date();
+      const outcome = await applyEffect(event, await build(now), now);
+      if (outcome === 'applied' || outcome === 'duplicate') return outcome;
+      refusedCodes = outcome.refused.codes;
+      return RETRY;
+    },
+    {
+      attempts: MAX_ATTEMPTS,
+      baseDelayMs: 0,
+      exhausted: () =>
+        new Error(`Event ${event.id} kept conflicting: ${JSON.stringify(refusedCodes)}`),
+    },
+  );
 };
 
 /** A signed event that no retry can apply (no object, not our transfer, an unknown object). */

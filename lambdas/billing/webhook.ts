@@ -16,6 +16,7 @@ import { countFact } from '../shared/business-metrics';
 import { verifyStripeEvent, type Stripe } from '../shared/adapters/stripe';
 import { ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
+import { RETRY, retry } from '../shared/retry';
 import { sendQueuedEmails } from '../notifications/service';
 import { countTransferEffect, isPayoutTransfer, planTransferEvent } from '../payouts/transitions';
 import { connectStatusWrite } from '../profiles/billing-fields';
@@ -65,25 +66,31 @@ const applyTransferEvent = async (event: Stripe.Event, transfer: Stripe.Transfer
   if (!isPayoutTransfer(transfer)) {
     throw new RejectedEventError('The transfer carries no payout of ours in its metadata.');
   }
-  for (let attempt = 1; ; attempt += 1) {
-    const now = new Date();
-    const plan = await planTransferEvent(transfer, event.created, now.toISOString());
-    const outcome = await applyEffect(event, plan.writes, now);
-    if (outcome === 'applied' || outcome === 'duplicate') {
-      if (outcome === 'applied') countTransferEffect(plan.effect);
-      logger.info('Transfer event applied', {
-        transferId: transfer.id,
-        effect: plan.effect,
-        outcome,
-      });
-      return;
-    }
-    if (attempt >= MAX_TRANSFER_ATTEMPTS) {
-      throw new Error(
-        `Event ${event.id} kept conflicting: ${JSON.stringify(outcome.refused.codes)}`,
-      );
-    }
-  }
+  let refusedCodes: unknown;
+  await retry(
+    async () => {
+      const now = new Date();
+      const plan = await planTransferEvent(transfer, event.created, now.toISOString());
+      const outcome = await applyEffect(event, plan.writes, now);
+      if (outcome === 'applied' || outcome === 'duplicate') {
+        if (outcome === 'applied') countTransferEffect(plan.effect);
+        logger.info('Transfer event applied', {
+          transferId: transfer.id,
+          effect: plan.effect,
+          outcome,
+        });
+        return outcome;
+      }
+      refusedCodes = outcome.refused.codes;
+      return RETRY;
+    },
+    {
+      attempts: MAX_TRANSFER_ATTEMPTS,
+      baseDelayMs: 0,
+      exhausted: () =>
+        new Error(`Event ${event.id} kept conflicting: ${JSON.stringify(refusedCodes)}`),
+    },
+  );
 };
 
 /** Applies one verified event. */

@@ -4,13 +4,13 @@
  * function does not carry the deploy flow (workflows, OAuth, catalog and download rules).
  */
 import type { ExportedDeployment } from '../../contract/account';
+import { RETRY, retry } from '../shared/retry';
 import {
   deleteTokensOfUser,
   getDeployment,
   hideStory,
   listConnections,
   listDeploymentsByUser,
-  type DeploymentItem,
 } from './repo';
 import { storyOf } from './view';
 
@@ -45,15 +45,24 @@ export const forgetDeploymentAccess = async (userId: string): Promise<number> =>
   await deleteTokensOfUser(userId);
   let hidden = 0;
   for (const item of await listDeploymentsByUser(userId)) {
-    let current: DeploymentItem | null = item;
-    for (let attempt = 1; current?.story_shown_at && attempt <= HIDE_ATTEMPTS; attempt += 1) {
-      // Hidden with its name and pitch removed: a closed account keeps no words of its own here.
-      if (await hideStory(current, {}, new Date().toISOString())) {
-        hidden += 1;
-        break;
-      }
-      current = await getDeployment(item.id);
-    }
+    const hid = await retry(
+      async (attempt) => {
+        // A concurrent change of the deployment: read it again.
+        const current = attempt === 1 ? item : await getDeployment(item.id);
+        if (!current?.story_shown_at) return false;
+        // Hidden with its name and pitch removed: a closed account keeps no words of its own here.
+        if (await hideStory(current, {}, new Date().toISOString())) return true;
+        // A story that changed through every attempt stays as it is: the closure goes on with the
+        // rest (running it again hides it).
+        return attempt === HIDE_ATTEMPTS ? false : RETRY;
+      },
+      {
+        attempts: HIDE_ATTEMPTS,
+        baseDelayMs: 0,
+        exhausted: `The story of deployment ${item.id} kept changing`,
+      },
+    );
+    if (hid) hidden += 1;
   }
   return hidden;
 };

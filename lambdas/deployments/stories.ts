@@ -17,6 +17,7 @@ import {
 } from '../../contract/stories';
 import { publicNameOf } from '../../contract/profile';
 import { ConflictError, NotFoundError } from '../shared/errors';
+import { RETRY, retry } from '../shared/retry';
 import { getProfile } from '../profiles/service';
 import {
   getDeployment,
@@ -100,51 +101,58 @@ export const setDeploymentStory = async (
   id: string,
   input: StoryInput,
 ): Promise<StoryChange> => {
-  for (let attempt = 1; attempt <= STORY_ATTEMPTS; attempt += 1) {
-    const item = await getDeployment(id);
-    if (!item || item.user_id !== userId) throw new NotFoundError(STORY_MESSAGES.notFound);
-    const now = new Date().toISOString();
-    const text = storyTextOf(item, input);
-    let written: boolean;
-    if (input.show) {
-      if (!isLaunched(item)) throw new ConflictError(STORY_MESSAGES.notLaunched);
-      written = await showStory(
-        item,
-        {
-          deployment_id: item.id,
-          user_id: item.user_id,
-          // The buyer's own name for it (the repository's) unless they give one.
-          title: text.title ?? item.repo_name,
-          ...(text.description ? { description: text.description } : {}),
-          maker_name: publicNameOf((await getProfile(userId)) ?? { id: userId }),
-          site_url: item.netlify_site_url,
-          mvp_id: item.mvp_id,
-          mvp_title: item.mvp_title,
-          mvp_slug: item.mvp_slug,
-          ...(item.mvp_preview_image_key
-            ? { mvp_preview_image_key: item.mvp_preview_image_key }
-            : {}),
-          shown_at: item.story_shown_at ?? now,
-        },
-        now,
-      );
-    } else {
-      written = await hideStory(item, text, now);
-    }
-    if (written) {
-      const stored = await getDeployment(id);
-      return {
-        story: storyOf(stored),
-        story_text: storyTextView(stored ?? item),
-        message: input.show
-          ? STORY_MESSAGES.shown
-          : item.story_shown_at
-            ? STORY_MESSAGES.hidden
-            : STORY_MESSAGES.saved,
-      };
-    }
-  }
-  throw new ConflictError(STORY_MESSAGES.changedMeanwhile);
+  return retry(
+    async () => {
+      const item = await getDeployment(id);
+      if (!item || item.user_id !== userId) throw new NotFoundError(STORY_MESSAGES.notFound);
+      const now = new Date().toISOString();
+      const text = storyTextOf(item, input);
+      let written: boolean;
+      if (input.show) {
+        if (!isLaunched(item)) throw new ConflictError(STORY_MESSAGES.notLaunched);
+        written = await showStory(
+          item,
+          {
+            deployment_id: item.id,
+            user_id: item.user_id,
+            // The buyer's own name for it (the repository's) unless they give one.
+            title: text.title ?? item.repo_name,
+            ...(text.description ? { description: text.description } : {}),
+            maker_name: publicNameOf((await getProfile(userId)) ?? { id: userId }),
+            site_url: item.netlify_site_url,
+            mvp_id: item.mvp_id,
+            mvp_title: item.mvp_title,
+            mvp_slug: item.mvp_slug,
+            ...(item.mvp_preview_image_key
+              ? { mvp_preview_image_key: item.mvp_preview_image_key }
+              : {}),
+            shown_at: item.story_shown_at ?? now,
+          },
+          now,
+        );
+      } else {
+        written = await hideStory(item, text, now);
+      }
+      if (written) {
+        const stored = await getDeployment(id);
+        return {
+          story: storyOf(stored),
+          story_text: storyTextView(stored ?? item),
+          message: input.show
+            ? STORY_MESSAGES.shown
+            : item.story_shown_at
+              ? STORY_MESSAGES.hidden
+              : STORY_MESSAGES.saved,
+        };
+      }
+      return RETRY;
+    },
+    {
+      attempts: STORY_ATTEMPTS,
+      baseDelayMs: 0,
+      exhausted: () => new ConflictError(STORY_MESSAGES.changedMeanwhile),
+    },
+  );
 };
 
 /** `GET /api/stories` (public): the launched sites their buyers chose to show, newest first. */

@@ -27,6 +27,7 @@ import type { AuthContext } from '../shared/auth/claims';
 import type { Profile } from '../../contract/profile';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
+import { RETRY, retry } from '../shared/retry';
 import {
   createDispute,
   getDisputeById,
@@ -192,55 +193,60 @@ const moveDispute = async (
   resolutionDetails?: string,
 ): Promise<Dispute> => {
   const action = to === 'in_review' ? 'start-review' : 'resolve';
-  for (let attempt = 0; ; attempt += 1) {
-    const item = await getDisputeById(id);
-    if (!item) throw new NotFoundError(DISPUTE_MESSAGES.notFound);
-    if (item.status !== from) {
-      throw new ConflictError(disputeStatusConflictMessage(action, item.status));
-    }
-    const now = new Date().toISOString();
-    const set = {
-      status: to,
-      timeline: [...item.timeline, { status: to, at: now, by: admin.userId }],
-      updated_at: now,
-      ...(resolutionDetails === undefined
-        ? {}
-        : { resolved_at: now, resolution_details: resolutionDetails }),
-    };
-    const message = disputeUpdatedMessage(item.mvp_title, to);
-    const link = `/disputes/${item.id}`;
-    // One notification per person (a counter item may appear once in a transaction).
-    const parties = [...new Set([item.buyer_id, item.seller_id])];
-    const result = await transitionDispute({
-      id,
-      from,
-      set,
-      notifications: parties.flatMap((userId) =>
-        notificationWrites({ userId, type: 'dispute_updated', message, link }, now),
-      ),
-      audit: auditWrite({
-        actor: { userId: admin.userId, email: admin.email },
-        action: action === 'resolve' ? 'dispute.resolve' : 'dispute.start_review',
-        target: { type: 'dispute', id, name: item.mvp_title },
-        before: { status: from },
-        after: {
-          status: to,
-          ...(resolutionDetails === undefined ? {} : { resolution_details: resolutionDetails }),
-        },
-        now,
-      }),
-    });
-    if (!result.canceled) {
-      logger.info('Dispute moved', { disputeId: id, from, to });
-      await sendQueuedEmails();
-      return toDispute({ ...item, ...set }, admin.userId, true);
-    }
-    // Refused on the dispute: the fresh read names the status it is in now. Otherwise it lost a
-    // race on another item (a party's unread counter): try again, a few times.
-    if (attempt >= MAX_CONFLICT_RETRIES) {
-      throw new Error(`Moving dispute ${id} to ${to} kept conflicting.`);
-    }
-  }
+  return retry(
+    async () => {
+      const item = await getDisputeById(id);
+      if (!item) throw new NotFoundError(DISPUTE_MESSAGES.notFound);
+      if (item.status !== from) {
+        throw new ConflictError(disputeStatusConflictMessage(action, item.status));
+      }
+      const now = new Date().toISOString();
+      const set = {
+        status: to,
+        timeline: [...item.timeline, { status: to, at: now, by: admin.userId }],
+        updated_at: now,
+        ...(resolutionDetails === undefined
+          ? {}
+          : { resolved_at: now, resolution_details: resolutionDetails }),
+      };
+      const message = disputeUpdatedMessage(item.mvp_title, to);
+      const link = `/disputes/${item.id}`;
+      // One notification per person (a counter item may appear once in a transaction).
+      const parties = [...new Set([item.buyer_id, item.seller_id])];
+      const result = await transitionDispute({
+        id,
+        from,
+        set,
+        notifications: parties.flatMap((userId) =>
+          notificationWrites({ userId, type: 'dispute_updated', message, link }, now),
+        ),
+        audit: auditWrite({
+          actor: { userId: admin.userId, email: admin.email },
+          action: action === 'resolve' ? 'dispute.resolve' : 'dispute.start_review',
+          target: { type: 'dispute', id, name: item.mvp_title },
+          before: { status: from },
+          after: {
+            status: to,
+            ...(resolutionDetails === undefined ? {} : { resolution_details: resolutionDetails }),
+          },
+          now,
+        }),
+      });
+      if (!result.canceled) {
+        logger.info('Dispute moved', { disputeId: id, from, to });
+        await sendQueuedEmails();
+        return toDispute({ ...item, ...set }, admin.userId, true);
+      }
+      // Refused on the dispute: the fresh read names the status it is in now. Otherwise it lost a
+      // race on another item (a party's unread counter): try again, a few times.
+      return RETRY;
+    },
+    {
+      attempts: 1 + MAX_CONFLICT_RETRIES,
+      baseDelayMs: 0,
+      exhausted: `Moving dispute ${id} to ${to} kept conflicting.`,
+    },
+  );
 };
 
 /** Start Review: open → in_review. */

@@ -27,6 +27,7 @@ import { sendMail } from '../shared/adapters/mailer';
 import { config } from '../shared/config';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
+import { lastErrorItself, retry } from '../shared/retry';
 import { confirmationMail } from './mail';
 import { newsletterTokens } from './tokens';
 import {
@@ -49,6 +50,8 @@ import {
 /** Where a settings subscription came from (the product's `source 'user_settings'`). */
 export const SETTINGS_SOURCE = 'user_settings';
 const WRITE_ATTEMPTS = 3;
+/** The longest pause before the second write (twice that before the third). */
+const WRITE_RETRY_DELAY_MS = 60;
 
 const activeType = async (id: string): Promise<NewsletterTypeItem> => {
   const type = await getNewsletterType(id);
@@ -64,17 +67,14 @@ const toStatus = (type: NewsletterTypeItem, subscribed: boolean): NewsletterStat
 });
 
 /** Retries a write that lost a race on the same address (two tabs, a double click). */
-const withRetries = async (write: () => Promise<void>): Promise<void> => {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await write();
-      return;
-    } catch (error) {
-      if (!(error instanceof ConcurrentWriteError) || attempt === WRITE_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 40));
-    }
-  }
-};
+const withRetries = (write: () => Promise<void>): Promise<void> =>
+  retry(write, {
+    attempts: WRITE_ATTEMPTS,
+    baseDelayMs: WRITE_RETRY_DELAY_MS,
+    retryOn: (error) => error instanceof ConcurrentWriteError,
+    // The last race lost is the caller's answer, as a race lost the first time would be.
+    exhausted: lastErrorItself,
+  });
 
 /** The caller's toggle for one newsletter type; never subscribed means off. */
 export const getMyNewsletter = async (

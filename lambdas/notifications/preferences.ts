@@ -17,6 +17,7 @@ import {
 import { NOTIFICATION_TYPES, type NotificationType } from '../../contract/notifications';
 import { ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
+import { RETRY, retry } from '../shared/retry';
 import { emailTokens } from './email-tokens';
 import { getPreferences, savePreferences, type NotificationPreferenceItem } from './repo';
 
@@ -78,20 +79,24 @@ const applyChanges = (
 const changePreferences = async (
   userId: string,
   changes: readonly { type: string; email: boolean }[],
-): Promise<NotificationPreferenceItem> => {
-  for (let attempt = 0; ; attempt += 1) {
-    const stored = await getPreferences(userId);
-    // A strictly later time than the stored one, so the next writer's condition tells them apart.
-    let now = new Date().toISOString();
-    if (stored && now <= stored.updated_at) {
-      now = new Date(Date.parse(stored.updated_at) + 1).toISOString();
-    }
-    const next = applyChanges(userId, stored, changes, now);
-    if (await savePreferences(next, stored)) return next;
-    if (attempt >= MAX_CONFLICT_RETRIES)
-      throw new Error('Saving e-mail settings kept conflicting.');
-  }
-};
+): Promise<NotificationPreferenceItem> =>
+  retry(
+    async () => {
+      const stored = await getPreferences(userId);
+      // A strictly later time than the stored one, so the next writer's condition tells them apart.
+      let now = new Date().toISOString();
+      if (stored && now <= stored.updated_at) {
+        now = new Date(Date.parse(stored.updated_at) + 1).toISOString();
+      }
+      const next = applyChanges(userId, stored, changes, now);
+      return (await savePreferences(next, stored)) ? next : RETRY;
+    },
+    {
+      attempts: 1 + MAX_CONFLICT_RETRIES,
+      baseDelayMs: 0,
+      exhausted: 'Saving e-mail settings kept conflicting.',
+    },
+  );
 
 /**
  * Changes some of the caller's switches. A receipt cannot be turned off: asking to is a 400 with

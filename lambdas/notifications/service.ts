@@ -16,6 +16,7 @@ import {
 } from '../../contract/notifications';
 import { NotFoundError } from '../shared/errors';
 import { openCursor, sealCursor } from '../shared/http/cursor';
+import { RETRY, retry } from '../shared/retry';
 import {
   MARK_ALL_BATCH,
   createNotification,
@@ -112,16 +113,23 @@ export const getMyUnreadCount = async (userId: string): Promise<UnreadCount> => 
  * condition `read = false` fails and nothing is written): the call is idempotent.
  */
 export const markMyNotificationRead = async (userId: string, id: string): Promise<void> => {
-  for (let attempt = 0; ; attempt += 1) {
-    const outcome = await markRead(userId, id);
-    if (!outcome.canceled) return;
-    if (outcome.failed('notification') === 'ConditionalCheckFailed') {
-      const current = await getNotification(userId, id);
-      if (!current) throw new NotFoundError(NOTIFICATION_MESSAGES.notFound);
-      if (current.read) return;
-    }
-    if (attempt >= MAX_CONFLICT_RETRIES) throw new Error(`Marking ${id} read kept conflicting.`);
-  }
+  await retry(
+    async () => {
+      const outcome = await markRead(userId, id);
+      if (!outcome.canceled) return;
+      if (outcome.failed('notification') === 'ConditionalCheckFailed') {
+        const current = await getNotification(userId, id);
+        if (!current) throw new NotFoundError(NOTIFICATION_MESSAGES.notFound);
+        if (current.read) return;
+      }
+      return RETRY;
+    },
+    {
+      attempts: 1 + MAX_CONFLICT_RETRIES,
+      baseDelayMs: 0,
+      exhausted: `Marking ${id} read kept conflicting.`,
+    },
+  );
 };
 
 /**
@@ -130,16 +138,22 @@ export const markMyNotificationRead = async (userId: string, id: string): Promis
  */
 export const markAllMyNotificationsRead = async (userId: string): Promise<MarkAllReadResult> => {
   let marked = 0;
-  let failures = 0;
   for (;;) {
-    const ids = await listUnreadIds(userId, MARK_ALL_BATCH);
-    if (ids.length === 0) return { marked };
-    if (await markManyRead(userId, ids)) {
-      marked += ids.length;
-      failures = 0;
-    } else if (++failures > MAX_CONFLICT_RETRIES) {
-      throw new Error('Marking all notifications read kept conflicting.');
-    }
+    // One batch: its unread ids, re-read after a lost race; 0 when none is left.
+    const batch = await retry(
+      async () => {
+        const ids = await listUnreadIds(userId, MARK_ALL_BATCH);
+        if (ids.length === 0) return 0;
+        return (await markManyRead(userId, ids)) ? ids.length : RETRY;
+      },
+      {
+        attempts: 1 + MAX_CONFLICT_RETRIES,
+        baseDelayMs: 0,
+        exhausted: 'Marking all notifications read kept conflicting.',
+      },
+    );
+    if (batch === 0) return { marked };
+    marked += batch;
   }
 };
 

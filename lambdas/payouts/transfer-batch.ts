@@ -15,6 +15,7 @@
  */
 import { mapWithConcurrency } from '../shared/concurrency';
 import { logger } from '../shared/observability';
+import { lastErrorItself, retry } from '../shared/retry';
 import { connectAccountsOf } from './connect-account';
 import { getPayouts, type PayoutKey } from './repo';
 import type { TransferOutcome } from './transitions';
@@ -29,8 +30,13 @@ import { transferPayout } from './transfer';
  */
 export const PAYOUTS_IN_FLIGHT = 3;
 
-/** Pauses before the second and third attempt of one payout (milliseconds). */
-const RETRY_PAUSES_MS = [200, 800] as const;
+/**
+ * One payout's attempts, and the longest pauses before the second and third (200 and 800 ms: each
+ * four times the one before), each a random time up to that.
+ */
+const TRANSFER_ATTEMPTS = 3;
+const TRANSFER_RETRY_BASE_MS = 200;
+const TRANSFER_RETRY_MULTIPLIER = 4;
 
 export type BatchOutcome = TransferOutcome | 'error';
 
@@ -38,8 +44,6 @@ export interface TransferredBatch {
   /** How many payouts of the batch ended in each outcome (`error`: left for the next run). */
   outcomes: Partial<Record<BatchOutcome, number>>;
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type BatchRead = Parameters<typeof transferPayout>[1];
 
@@ -75,16 +79,22 @@ const transferWithRetries = async (
   key: PayoutKey,
   read: BatchRead,
 ): Promise<{ outcome: TransferOutcome } | { error: unknown }> => {
-  let lastError: unknown;
-  for (let attempt = 0; attempt <= RETRY_PAUSES_MS.length; attempt += 1) {
-    if (attempt > 0) await pause(RETRY_PAUSES_MS[attempt - 1]!);
-    try {
-      return { outcome: await transferPayout(key, attempt === 0 ? read : undefined) };
-    } catch (error) {
-      lastError = error;
-    }
+  try {
+    const outcome = await retry(
+      (attempt) => transferPayout(key, attempt === 1 ? read : undefined),
+      {
+        attempts: TRANSFER_ATTEMPTS,
+        baseDelayMs: TRANSFER_RETRY_BASE_MS,
+        multiplier: TRANSFER_RETRY_MULTIPLIER,
+        // Any error may be a passing one here: the batch decides what a lasting failure means.
+        retryOn: () => true,
+        exhausted: lastErrorItself,
+      },
+    );
+    return { outcome };
+  } catch (error) {
+    return { error };
   }
-  return { error: lastError };
 };
 
 export const transferBatch = async (items: readonly PayoutKey[]): Promise<TransferredBatch> => {

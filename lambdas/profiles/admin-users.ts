@@ -24,6 +24,7 @@ import {
 } from '../shared/errors';
 import { INVALID_CURSOR_MESSAGE, openCursor, sealCursor } from '../shared/http/cursor';
 import { logger } from '../shared/observability';
+import { CONFLICT_DELAY_MS, RETRY, retry } from '../shared/retry';
 import {
   changeProfileRole,
   getAdminListProfiles,
@@ -259,35 +260,42 @@ export const changeUserRole = async (
   if (id === actor.userId && role !== 'admin' && role !== 'both') {
     throw new ConflictError(ADMIN_USER_MESSAGES.ownAdminRole);
   }
-  let current = await requireUser(id);
+  const read = await requireUser(id);
   await setGroup(id, role);
   try {
-    for (let attempt = 1; current.role !== role; attempt += 1) {
-      const now = new Date().toISOString();
-      const result = await changeProfileRole({
-        id,
-        profile: current,
-        from: current.role,
-        to: role,
-        now,
-        audit: auditWrite({
-          actor,
-          action: 'user.role',
-          target: { type: 'user', id, name: auditPersonName(current) },
-          before: { role: current.role },
-          after: { role },
+    let codes: unknown;
+    return await retry(
+      async (attempt) => {
+        // A lost race reads the profile again, after the pause that let the other write finish.
+        const current = attempt === 1 ? read : await requireUser(id);
+        // Already in that role: Cognito has just been made equal to it.
+        if (current.role === role) return toAdminUser(current, await planOfUser(id));
+        const now = new Date().toISOString();
+        const result = await changeProfileRole({
+          id,
+          profile: current,
+          from: current.role,
+          to: role,
           now,
-        }),
-      });
-      if (!result.canceled) return toAdminUser({ ...current, role }, await planOfUser(id));
-      if (attempt === ROLE_CHANGE_ATTEMPTS) {
-        throw new Error(`Role change not stored: ${JSON.stringify(result.codes)}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 60));
-      current = await requireUser(id);
-    }
-    // Already in that role: Cognito has just been made equal to it.
-    return toAdminUser(current, await planOfUser(id));
+          audit: auditWrite({
+            actor,
+            action: 'user.role',
+            target: { type: 'user', id, name: auditPersonName(current) },
+            before: { role: current.role },
+            after: { role },
+            now,
+          }),
+        });
+        if (!result.canceled) return toAdminUser({ ...current, role }, await planOfUser(id));
+        codes = result.codes;
+        return RETRY;
+      },
+      {
+        attempts: ROLE_CHANGE_ATTEMPTS,
+        baseDelayMs: CONFLICT_DELAY_MS,
+        exhausted: () => new Error(`Role change not stored: ${JSON.stringify(codes)}`),
+      },
+    );
   } catch (error) {
     const stored = await getProfileById(id).catch(() => null);
     if (stored) {

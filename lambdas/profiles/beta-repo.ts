@@ -6,6 +6,7 @@ import { BetaAccountEntity, type BetaAccountItem } from '../shared/db/entities/b
 import { ProfileEntity, type ProfileItem } from '../shared/db/entities/profile';
 import { RateLimitEntity } from '../shared/db/entities/rate-limit';
 import { transactWrite } from '../shared/db/transaction';
+import { CONFLICT_DELAY_MS, RETRY, retry } from '../shared/retry';
 import { userSearchWrites, usernameIsStill } from './search-repo';
 import { BETA_GLOBAL_RATE_LIMIT_KEY } from './beta-accounts';
 import { getProfileById } from './repo';
@@ -44,6 +45,9 @@ export interface BetaAllowance {
 
 const RATE_LIMIT_ATTEMPTS = 3;
 
+const notTaken = (codes: unknown) =>
+  new Error(`Beta rate limit not taken: ${JSON.stringify(codes)}`);
+
 /** One conditional hit on a counter: refused once `hits` reached `limit`. */
 const hitCounter = (key: string, allowance: BetaAllowance, limit: number) =>
   RateLimitEntity.update({ key, window: allowance.window })
@@ -59,19 +63,26 @@ const hitCounter = (key: string, allowance: BetaAllowance, limit: number) =>
 export const takeBetaAllowance = async (
   allowance: BetaAllowance,
 ): Promise<'taken' | 'client' | 'global'> => {
-  for (let attempt = 1; ; attempt += 1) {
-    const result = await transactWrite({
-      client: hitCounter(allowance.clientKey, allowance, allowance.perClient),
-      global: hitCounter(BETA_GLOBAL_RATE_LIMIT_KEY, allowance, allowance.global),
-    });
-    if (!result.canceled) return 'taken';
-    if (result.failed('client') === 'ConditionalCheckFailed') return 'client';
-    if (result.failed('global') === 'ConditionalCheckFailed') return 'global';
-    if (!result.any('TransactionConflict') || attempt === RATE_LIMIT_ATTEMPTS) {
-      throw new Error(`Beta rate limit not taken: ${JSON.stringify(result.codes)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
-  }
+  let codes: unknown;
+  return retry(
+    async () => {
+      const result = await transactWrite({
+        client: hitCounter(allowance.clientKey, allowance, allowance.perClient),
+        global: hitCounter(BETA_GLOBAL_RATE_LIMIT_KEY, allowance, allowance.global),
+      });
+      if (!result.canceled) return 'taken';
+      if (result.failed('client') === 'ConditionalCheckFailed') return 'client';
+      if (result.failed('global') === 'ConditionalCheckFailed') return 'global';
+      codes = result.codes;
+      if (!result.any('TransactionConflict')) throw notTaken(codes);
+      return RETRY;
+    },
+    {
+      attempts: RATE_LIMIT_ATTEMPTS,
+      baseDelayMs: CONFLICT_DELAY_MS,
+      exhausted: () => notTaken(codes),
+    },
+  );
 };
 
 /** B1: tracking items of beta accounts expired at `now`, oldest first. */
@@ -96,25 +107,31 @@ const CLOSE_PROFILE_ATTEMPTS = 3;
  * change meanwhile re-reads and retries). TTL still deletes it. A profile already gone is fine.
  */
 export const closeProfile = async (id: string, now: string): Promise<void> => {
-  for (let attempt = 1; ; attempt += 1) {
-    const current = await getProfileById(id);
-    if (!current) return;
-    const result = await transactWrite({
-      profile: ProfileEntity.patch({ id })
-        .ifNotExists({ closed_at: now })
-        .set({ downloads_remaining: 0, is_seller_approved: false, updated_at: now })
-        .where(
-          (attr, op) =>
-            `${usernameIsStill(current.username, attr, op)} AND ${op.eq(attr.role, current.role)}`,
-        ),
-      search: userSearchWrites({ ...current, is_seller_approved: false }),
-    });
-    if (!result.canceled) return;
-    if (attempt === CLOSE_PROFILE_ATTEMPTS) {
-      throw new Error(`Closing profile ${id} failed: ${JSON.stringify(result.codes)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 60));
-  }
+  let codes: unknown;
+  await retry(
+    async () => {
+      const current = await getProfileById(id);
+      if (!current) return;
+      const result = await transactWrite({
+        profile: ProfileEntity.patch({ id })
+          .ifNotExists({ closed_at: now })
+          .set({ downloads_remaining: 0, is_seller_approved: false, updated_at: now })
+          .where(
+            (attr, op) =>
+              `${usernameIsStill(current.username, attr, op)} AND ${op.eq(attr.role, current.role)}`,
+          ),
+        search: userSearchWrites({ ...current, is_seller_approved: false }),
+      });
+      if (!result.canceled) return;
+      codes = result.codes;
+      return RETRY;
+    },
+    {
+      attempts: CLOSE_PROFILE_ATTEMPTS,
+      baseDelayMs: CONFLICT_DELAY_MS,
+      exhausted: () => new Error(`Closing profile ${id} failed: ${JSON.stringify(codes)}`),
+    },
+  );
 };
 
 /** B2: the tracking item goes last, once everything else of the account is removed. */

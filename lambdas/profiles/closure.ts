@@ -8,6 +8,7 @@ import { config } from '../shared/config';
 import { AVATAR_PATH_PATTERN } from '../../contract/uploads';
 import { ConflictError } from '../shared/errors';
 import { logger } from '../shared/observability';
+import { RETRY, retry } from '../shared/retry';
 import { deleteObjectsQuietly } from '../shared/storage/s3';
 import { eraseProfile } from './closure-repo';
 import { getProfileById, type ProfileItem } from './repo';
@@ -52,26 +53,32 @@ export const eraseAccountProfile = async (
   audit: { action: string; after: Record<string, unknown> },
 ): Promise<ProfileItem | null> => {
   const pseudonym = closedAccountEmail(userId);
-  for (let attempt = 1; attempt <= ERASE_ATTEMPTS; attempt += 1) {
-    const current = await getProfileById(userId);
-    if (!current) return null;
-    const written = await eraseProfile({
-      current,
-      pseudonym,
-      now,
-      extra: {
-        audit: auditWrite({
-          // The actor is the account itself, under its pseudonym: the log keeps no address.
-          actor: { userId, email: pseudonym },
-          action: audit.action,
-          target: { type: 'user', id: userId },
-          before: { role: current.role, seller: current.is_seller_approved },
-          after: audit.after,
-          now,
-        }),
-      },
-    });
-    if (written) return current;
-  }
-  throw new ConflictError('Your account changed meanwhile. Please try again.');
+  return retry(
+    async () => {
+      const current = await getProfileById(userId);
+      if (!current) return null;
+      const written = await eraseProfile({
+        current,
+        pseudonym,
+        now,
+        extra: {
+          audit: auditWrite({
+            // The actor is the account itself, under its pseudonym: the log keeps no address.
+            actor: { userId, email: pseudonym },
+            action: audit.action,
+            target: { type: 'user', id: userId },
+            before: { role: current.role, seller: current.is_seller_approved },
+            after: audit.after,
+            now,
+          }),
+        },
+      });
+      return written ? current : RETRY;
+    },
+    {
+      attempts: ERASE_ATTEMPTS,
+      baseDelayMs: 0,
+      exhausted: () => new ConflictError('Your account changed meanwhile. Please try again.'),
+    },
+  );
 };

@@ -13,6 +13,7 @@ import {
 import { ProfileEntity, type ProfileItem } from '../shared/db/entities/profile';
 import type { AttributeRef, ConditionOperators } from '../shared/db/expression';
 import { transactWrite, type TransactionWrite } from '../shared/db/transaction';
+import { RETRY, retry } from '../shared/retry';
 
 /** What the index needs of a profile. */
 export type SearchableProfile = Pick<
@@ -122,29 +123,39 @@ const BACKFILL_ATTEMPTS = 3;
 
 /** One profile's index items, written only if the profile is still as read (`updated_at`). */
 const backfillOne = async (read: ProfileItem): Promise<boolean> => {
-  let profile: ProfileItem | null = read;
-  for (let attempt = 1; profile; attempt += 1) {
-    const seen: ProfileItem = profile;
-    const result = await transactWrite({
-      // A no-op write whose condition is the guard: every profile write sets `updated_at`.
-      // Setting the username again writes both keys of the username index: a profile whose
-      // username was changed before the data layer wrote them together has no gsi1sk, so its
-      // public page answered "Seller not found" until this ran.
-      profile: ProfileEntity.patch({ id: seen.id })
-        .set({
-          updated_at: seen.updated_at,
-          ...(seen.username === undefined ? {} : { username: seen.username }),
-        })
-        .where(({ updated_at }, { eq }) => eq(updated_at, seen.updated_at)),
-      search: userSearchWrites(seen),
-    });
-    if (!result.canceled) return true;
-    if (attempt === BACKFILL_ATTEMPTS) {
-      throw new Error(`Search items of ${seen.id} not written: ${JSON.stringify(result.codes)}`);
-    }
-    profile = (await ProfileEntity.get({ id: seen.id }).go({ consistent: true })).data;
-  }
-  return false;
+  let codes: unknown;
+  return retry<boolean>(
+    async (attempt) => {
+      // A lost race reads the profile again; one gone since is not indexed.
+      const seen =
+        attempt === 1
+          ? read
+          : (await ProfileEntity.get({ id: read.id }).go({ consistent: true })).data;
+      if (!seen) return false;
+      const result = await transactWrite({
+        // A no-op write whose condition is the guard: every profile write sets `updated_at`.
+        // Setting the username again writes both keys of the username index: a profile whose
+        // username was changed before the data layer wrote them together has no gsi1sk, so its
+        // public page answered "Seller not found" until this ran.
+        profile: ProfileEntity.patch({ id: seen.id })
+          .set({
+            updated_at: seen.updated_at,
+            ...(seen.username === undefined ? {} : { username: seen.username }),
+          })
+          .where(({ updated_at }, { eq }) => eq(updated_at, seen.updated_at)),
+        search: userSearchWrites(seen),
+      });
+      if (!result.canceled) return true;
+      codes = result.codes;
+      return RETRY;
+    },
+    {
+      attempts: BACKFILL_ATTEMPTS,
+      baseDelayMs: 0,
+      exhausted: () =>
+        new Error(`Search items of ${read.id} not written: ${JSON.stringify(codes)}`),
+    },
+  );
 };
 
 /**

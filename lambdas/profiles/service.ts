@@ -11,6 +11,7 @@ import { setGithubAppInstallation, setGithubUsername } from './repo';
 import { ACCOUNT_CLOSED_MESSAGE } from '../../contract/beta';
 import type { AuthContext } from '../shared/auth/claims';
 import { ConflictError, UnauthorizedError } from '../shared/errors';
+import { CONFLICT_DELAY_MS, RETRY, retry } from '../shared/retry';
 import {
   batchGetPublicProfiles,
   changeUsername,
@@ -177,35 +178,41 @@ export const updateMyProfile = async (
 ): Promise<Profile> => {
   const changes = toFieldChanges(update);
   const read = await readOwnProfile(identity);
-  for (let attempt = 0; attempt < USERNAME_CHANGE_ATTEMPTS; attempt += 1) {
-    const now = new Date().toISOString();
-    if (read.username?.toLowerCase() === update.username.toLowerCase()) {
-      const item = await patchProfileFieldsIfUnchanged(
-        read,
-        { ...changes, set: { ...changes.set, username: update.username } },
+  return retry(
+    async () => {
+      const now = new Date().toISOString();
+      if (read.username?.toLowerCase() === update.username.toLowerCase()) {
+        const item = await patchProfileFieldsIfUnchanged(
+          read,
+          { ...changes, set: { ...changes.set, username: update.username } },
+          now,
+        );
+        if (!item) throw new ConflictError(PROFILE_CHANGED_CONCURRENTLY_MESSAGE);
+        return toProfile(item);
+      }
+      const { outcome } = await changeUsername({
+        current: read,
+        newUsername: update.username,
+        changes,
         now,
-      );
-      if (!item) throw new ConflictError(PROFILE_CHANGED_CONCURRENTLY_MESSAGE);
-      return toProfile(item);
-    }
-    const { outcome } = await changeUsername({
-      current: read,
-      newUsername: update.username,
-      changes,
-      now,
-    });
-    if (outcome === 'taken') throw new ConflictError(USERNAME_TAKEN_MESSAGE);
-    if (outcome === 'stale') throw new ConflictError(PROFILE_CHANGED_CONCURRENTLY_MESSAGE);
-    if (outcome === 'changed') {
-      const saved = await getProfileById(identity.userId);
-      if (!saved) throw new Error(`Profile ${identity.userId} vanished after its update`);
-      return toProfile(saved);
-    }
-    // A short, jittered pause lets the colliding transaction finish; then the same read is tried
-    // again, and the profile's condition tells whether that transaction changed it.
-    await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 60));
-  }
-  throw new ConflictError(PROFILE_CHANGED_CONCURRENTLY_MESSAGE);
+      });
+      if (outcome === 'taken') throw new ConflictError(USERNAME_TAKEN_MESSAGE);
+      if (outcome === 'stale') throw new ConflictError(PROFILE_CHANGED_CONCURRENTLY_MESSAGE);
+      if (outcome === 'changed') {
+        const saved = await getProfileById(identity.userId);
+        if (!saved) throw new Error(`Profile ${identity.userId} vanished after its update`);
+        return toProfile(saved);
+      }
+      // A short, jittered pause lets the colliding transaction finish; then the same read is tried
+      // again, and the profile's condition tells whether that transaction changed it.
+      return RETRY;
+    },
+    {
+      attempts: USERNAME_CHANGE_ATTEMPTS,
+      baseDelayMs: CONFLICT_DELAY_MS,
+      exhausted: () => new ConflictError(PROFILE_CHANGED_CONCURRENTLY_MESSAGE),
+    },
+  );
 };
 
 /**

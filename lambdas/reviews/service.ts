@@ -31,6 +31,8 @@ import {
 import type * as z from 'zod';
 import { ConflictError, ForbiddenError, NotFoundError } from '../shared/errors';
 import { logger } from '../shared/observability';
+import { RETRY, retry } from '../shared/retry';
+import type { TransactionResult } from '../shared/db/transaction';
 import {
   deleteReview,
   getReview,
@@ -45,8 +47,21 @@ import { toPublicReview } from './view';
 export const OWN_TEMPLATE_REVIEW_MESSAGE = REVIEW_MESSAGES.ownTemplate;
 /** Retries after a lost race on the caller's own review or a TransactionConflict. */
 export const MAX_REVIEW_RETRIES = 3;
-const backoff = () =>
-  new Promise((resolve) => setTimeout(resolve, 50 + Math.floor(Math.random() * 150)));
+/** A review write's attempts, and the longest pause before its first retry. */
+const REVIEW_RETRIES = { attempts: 1 + MAX_REVIEW_RETRIES, baseDelayMs: 200 } as const;
+
+/** Whether a cancelled review write lost a race (try again) rather than was refused. */
+const lostRace = (outcome: TransactionResult): boolean =>
+  outcome.failed('review') === 'ConditionalCheckFailed' || outcome.any('TransactionConflict');
+
+/** A review write given up: logged with its codes, answered with the product's words. */
+const reviewRefused = (
+  log: { message: string; mvpId: string; codes: unknown; attempt: number },
+  answer: string,
+): ConflictError => {
+  logger.warn(log.message, { mvpId: log.mvpId, codes: log.codes, attempt: log.attempt });
+  return new ConflictError(answer);
+};
 
 export { toPublicReview };
 
@@ -125,65 +140,66 @@ export const submitReview = async (
   // Anyone can start a beta account, so its opinion would be free to multiply.
   if (profile.beta_expires_at !== null) throw new ForbiddenError(REVIEW_MESSAGES.betaAccount);
 
-  for (let attempt = 0; ; attempt += 1) {
-    const previous = await getReview(template.id, caller.userId);
-    const now = new Date().toISOString();
-    const review: ReviewItem = {
-      mvp_id: template.id,
-      user_id: caller.userId,
-      id: previous?.id ?? ulid(),
-      rating,
-      review_text,
-      is_verified_buyer: verified,
-      user_email: profile.email || caller.email,
-      user_username: profile.username ?? undefined,
-      user_display_name: profile.display_name ?? undefined,
-      created_at: previous?.created_at ?? now,
-      // Strictly later than the replaced one, so the next condition always sees a change.
-      updated_at: previous && previous.updated_at >= now ? bump(previous.updated_at) : now,
-    };
-    const delta = ratingDelta(review, previous);
-    const outcome = await upsertReview({
-      review,
-      previous,
-      with: {
-        mvp: rateWrite(template.id, delta.sum, delta.count),
-        // Only a first review notifies the seller; a replacement does not.
-        notification: previous
-          ? null
-          : notificationWrites(
-              {
-                userId: template.seller_id,
-                type: 'new_review',
-                message: `Your MVP "${template.title}" received a ${rating}-star review.`,
-                link: `/mvp/${template.id}`,
-              },
-              review.updated_at,
-            ),
-      },
-    });
-    if (!outcome.canceled)
-      return {
-        message: REVIEW_MESSAGES.submitted,
-        review: toPublicReview(review),
-        created: !previous,
+  let codes: unknown;
+  const refused = (attempt: number) =>
+    reviewRefused(
+      { message: 'Review transaction cancelled', mvpId: templateId, codes, attempt },
+      REVIEW_MESSAGES.submitFailed,
+    );
+  return retry(
+    async (attempt) => {
+      const previous = await getReview(template.id, caller.userId);
+      const now = new Date().toISOString();
+      const review: ReviewItem = {
+        mvp_id: template.id,
+        user_id: caller.userId,
+        id: previous?.id ?? ulid(),
+        rating,
+        review_text,
+        is_verified_buyer: verified,
+        user_email: profile.email || caller.email,
+        user_username: profile.username ?? undefined,
+        user_display_name: profile.display_name ?? undefined,
+        created_at: previous?.created_at ?? now,
+        // Strictly later than the replaced one, so the next condition always sees a change.
+        updated_at: previous && previous.updated_at >= now ? bump(previous.updated_at) : now,
       };
-
-    if (outcome.failed('mvp') === 'ConditionalCheckFailed') {
-      throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
-    }
-    const retryable =
-      outcome.failed('review') === 'ConditionalCheckFailed' || outcome.any('TransactionConflict');
-    if (!retryable || attempt >= MAX_REVIEW_RETRIES) {
-      logger.warn('Review transaction cancelled', {
-        mvpId: templateId,
-        codes: outcome.codes,
-        attempt,
+      const delta = ratingDelta(review, previous);
+      const outcome = await upsertReview({
+        review,
+        previous,
+        with: {
+          mvp: rateWrite(template.id, delta.sum, delta.count),
+          // Only a first review notifies the seller; a replacement does not.
+          notification: previous
+            ? null
+            : notificationWrites(
+                {
+                  userId: template.seller_id,
+                  type: 'new_review',
+                  message: `Your MVP "${template.title}" received a ${rating}-star review.`,
+                  link: `/mvp/${template.id}`,
+                },
+                review.updated_at,
+              ),
+        },
       });
-      throw new ConflictError(REVIEW_MESSAGES.submitFailed);
-    }
-    await backoff();
-  }
+      if (!outcome.canceled)
+        return {
+          message: REVIEW_MESSAGES.submitted,
+          review: toPublicReview(review),
+          created: !previous,
+        };
+
+      if (outcome.failed('mvp') === 'ConditionalCheckFailed') {
+        throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
+      }
+      codes = outcome.codes;
+      if (!lostRace(outcome)) throw refused(attempt);
+      return RETRY;
+    },
+    { ...REVIEW_RETRIES, exhausted: () => refused(REVIEW_RETRIES.attempts) },
+  );
 };
 
 /**
@@ -195,28 +211,29 @@ export const deleteMyReview = async (
   templateId: string,
 ): Promise<DeleteReviewResult> => {
   const template = await getApprovedTemplateItem(templateId);
-  for (let attempt = 0; ; attempt += 1) {
-    const previous = await getReview(template.id, userId);
-    if (!previous) throw new NotFoundError(REVIEW_MESSAGES.noReview);
-    const delta = ratingDelta(null, previous);
-    const outcome = await deleteReview({
-      previous,
-      now: new Date().toISOString(),
-      with: { mvp: delta.count === 0 ? null : rateWrite(template.id, delta.sum, delta.count) },
-    });
-    if (!outcome.canceled) return { message: REVIEW_MESSAGES.deleted };
-    const retryable =
-      outcome.failed('review') === 'ConditionalCheckFailed' || outcome.any('TransactionConflict');
-    if (!retryable || attempt >= MAX_REVIEW_RETRIES) {
-      logger.warn('Review deletion cancelled', {
-        mvpId: templateId,
-        codes: outcome.codes,
-        attempt,
+  let codes: unknown;
+  const refused = (attempt: number) =>
+    reviewRefused(
+      { message: 'Review deletion cancelled', mvpId: templateId, codes, attempt },
+      REVIEW_MESSAGES.deleteFailed,
+    );
+  return retry(
+    async (attempt) => {
+      const previous = await getReview(template.id, userId);
+      if (!previous) throw new NotFoundError(REVIEW_MESSAGES.noReview);
+      const delta = ratingDelta(null, previous);
+      const outcome = await deleteReview({
+        previous,
+        now: new Date().toISOString(),
+        with: { mvp: delta.count === 0 ? null : rateWrite(template.id, delta.sum, delta.count) },
       });
-      throw new ConflictError(REVIEW_MESSAGES.deleteFailed);
-    }
-    await backoff();
-  }
+      if (!outcome.canceled) return { message: REVIEW_MESSAGES.deleted };
+      codes = outcome.codes;
+      if (!lostRace(outcome)) throw refused(attempt);
+      return RETRY;
+    },
+    { ...REVIEW_RETRIES, exhausted: () => refused(REVIEW_RETRIES.attempts) },
+  );
 };
 
 /** One millisecond after an ISO time. */

@@ -9,12 +9,13 @@
  * - `GET /v1/vulns/{id}`: the whole advisory, once per distinct id, a bounded number at a time.
  *
  * A request that fails for a reason that may pass (no answer within the timeout, a network error,
- * 429 or 5xx) is tried again after a doubling wait; after the last try the whole lookup fails with
- * OsvUnavailableError, which the audit records as "not checked yet" (docs/operations.md,
+ * 429 or 5xx) is tried again after a jittered, doubling wait; after the last try the whole lookup
+ * fails with OsvUnavailableError, which the audit records as "not checked yet" (docs/operations.md,
  * "Security reports").
  */
 import { config } from '../shared/config';
 import { mapWithConcurrency } from '../shared/concurrency';
+import { lastErrorItself, retry } from '../shared/retry';
 import type { Ecosystem } from '../../contract/security';
 
 /** OSV's documented maximum of queries in one querybatch request. */
@@ -23,7 +24,7 @@ export const OSV_BATCH_SIZE = 1000;
 export const OSV_FETCH_CONCURRENCY = 10;
 /** Batches in flight at once (a 2,000-package lock file is two). */
 const BATCH_CONCURRENCY = 4;
-/** Tries of one request before the lookup gives up: with 2 s and 4 s waits, within ~20 s. */
+/** Tries of one request before the lookup gives up: with waits of at most 2 s and 4 s, ~20 s. */
 export const OSV_TRIES = 3;
 
 export interface PackageQuery {
@@ -75,8 +76,6 @@ export interface OsvClientOptions {
   tries?: number;
 }
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
 /** One request with its tries: `fetch` with a timeout, retried on failures that may pass. */
 const createRequester = (
   options: OsvClientOptions,
@@ -106,18 +105,20 @@ const createRequester = (
     return (await response.json()) as T;
   };
 
-  const request = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await once<T>(path, init);
-      } catch (error) {
-        if (!(error instanceof RetryableError)) throw error;
-        if (attempt >= tries) throw new OsvUnavailableError(error.message, { cause: error });
-        stats.retries += 1;
-        await sleep(options.retryBaseMs * 2 ** (attempt - 1));
-      }
-    }
-  };
+  const request = <T>(path: string, init: RequestInit = {}): Promise<T> =>
+    retry(
+      (attempt) => {
+        if (attempt > 1) stats.retries += 1;
+        return once<T>(path, init);
+      },
+      {
+        attempts: tries,
+        baseDelayMs: options.retryBaseMs,
+        retryOn: (error) => error instanceof RetryableError,
+        exhausted: (error) =>
+          new OsvUnavailableError(lastErrorItself(error).message, { cause: error }),
+      },
+    );
 
   return request;
 };

@@ -4,6 +4,7 @@
  * leave the catalog. Its own module, reading only the repository, so the functions that close
  * accounts do not carry the templates' whole service.
  */
+import { lastErrorItself, retry } from '../shared/retry';
 import {
   TransactionRefusedError,
   getTemplateById,
@@ -49,18 +50,22 @@ const ARCHIVE_ATTEMPTS = 3;
 export const archiveAllTemplatesOfSeller = async (sellerId: string): Promise<number> => {
   let archived = 0;
   for (const listed of await listTemplatesBySeller(sellerId)) {
-    let template: TemplateItem | null = listed;
-    for (let attempt = 1; template && template.status !== 'archived'; attempt += 1) {
-      try {
+    const wrote = await retry(
+      async (attempt) => {
+        const template = attempt === 1 ? listed : await getTemplateById(listed.id);
+        if (!template || template.status === 'archived') return false;
         await writeArchived(template, new Date().toISOString());
-        archived += 1;
-        break;
-      } catch (error) {
-        const moved = error instanceof TransactionRefusedError && error.item === 'mvp';
-        if (!moved || attempt === ARCHIVE_ATTEMPTS) throw error;
-        template = await getTemplateById(template.id);
-      }
-    }
+        return true;
+      },
+      {
+        attempts: ARCHIVE_ATTEMPTS,
+        baseDelayMs: 0,
+        // Refused on the template: its status moved, so it is read again.
+        retryOn: (error) => error instanceof TransactionRefusedError && error.item === 'mvp',
+        exhausted: lastErrorItself,
+      },
+    );
+    if (wrote) archived += 1;
   }
   return archived;
 };

@@ -18,6 +18,7 @@ import {
 import type { Profile } from '../../contract/profile';
 import { TEMPLATE_MESSAGES } from '../../contract/templates';
 import { ConflictError, NotFoundError } from '../shared/errors';
+import { RETRY, retry } from '../shared/retry';
 import { heldEditDecidedWrite } from './held-edit-repo';
 import { checkApprovalSecurity, recordApprovedSeverity } from './security-gate';
 import {
@@ -106,66 +107,70 @@ const decide = async (
   decision: Decision,
   editAt: string | undefined,
 ): Promise<ModerationResult> => {
-  for (let attempt = 1; ; attempt += 1) {
-    const template = await getTemplateById(templateId);
-    if (!template || template.status === 'archived')
-      throw new NotFoundError(TEMPLATE_MESSAGES.notFound);
-    if (editAt !== undefined) return decideEdit(admin, template, decision, editAt);
-    const version = await pendingInReview(template);
-    if (version) return decideVersion(admin, template, version, decision);
-    if (waitingEdit(template)) return decideEdit(admin, template, decision, editAt);
-    if (!isPending(template.status))
-      throw new ConflictError(moderationConflictMessage(template.status));
-    if (decision.kind === 'approve' && template.status !== 'pending_review') {
-      throw new ConflictError(MODERATION_MESSAGES.notApprovableFailed);
-    }
-    const security =
-      decision.kind === 'approve'
-        ? await checkApprovalSecurity(
-            templateId,
-            (await getCurrentVersion(template))?.id ?? null,
-            decision.overrideReason,
-          )
-        : null;
-    const now = new Date().toISOString();
-    const writes = decisionWrites(template, decision, now);
-    try {
-      await writeTemplate({
-        mvpId: templateId,
-        fromStatus: template.status,
-        set: writes.set,
-        remove: [...writes.remove],
-        extra: notificationWrites(writes.notification, now),
-        audit: auditWrite({
-          actor: { userId: admin.id, email: admin.email },
-          action: decision.kind === 'approve' ? 'mvp.approve' : 'mvp.reject',
-          target: { type: 'mvp', id: templateId, name: template.title },
-          before: { status: template.status },
-          after: {
-            status: writes.set.status,
-            ...(decision.kind === 'reject' ? { reason: decision.reason } : {}),
-            ...security?.audit,
-          },
-          now,
-        }),
-        now,
-      });
-      if (security) await recordApprovedSeverity(templateId, security);
-      const updated: TemplateItem = { ...template, ...writes.set };
-      for (const name of writes.remove) delete updated[name];
-      // Buyers who deployed an older version hear of this one (best effort: it is approved anyway).
-      if (decision.kind === 'approve') await tellHoldersOfNewVersion(updated);
-      return { mvp: toManagedTemplate(updated), message: writes.message };
-    } catch (error) {
-      if (!(error instanceof TransactionRefusedError) || attempt === MAX_ATTEMPTS) {
-        if (error instanceof TransactionRefusedError) {
-          throw new ConflictError(TEMPLATE_MESSAGES.changedMeanwhile);
-        }
-        throw error;
+  return retry(
+    async () => {
+      const template = await getTemplateById(templateId);
+      if (!template || template.status === 'archived')
+        throw new NotFoundError(TEMPLATE_MESSAGES.notFound);
+      if (editAt !== undefined) return decideEdit(admin, template, decision, editAt);
+      const version = await pendingInReview(template);
+      if (version) return decideVersion(admin, template, version, decision);
+      if (waitingEdit(template)) return decideEdit(admin, template, decision, editAt);
+      if (!isPending(template.status))
+        throw new ConflictError(moderationConflictMessage(template.status));
+      if (decision.kind === 'approve' && template.status !== 'pending_review') {
+        throw new ConflictError(MODERATION_MESSAGES.notApprovableFailed);
       }
-      // The status moved (read it again) or another transaction collided (try again).
-    }
-  }
+      const security =
+        decision.kind === 'approve'
+          ? await checkApprovalSecurity(
+              templateId,
+              (await getCurrentVersion(template))?.id ?? null,
+              decision.overrideReason,
+            )
+          : null;
+      const now = new Date().toISOString();
+      const writes = decisionWrites(template, decision, now);
+      try {
+        await writeTemplate({
+          mvpId: templateId,
+          fromStatus: template.status,
+          set: writes.set,
+          remove: [...writes.remove],
+          extra: notificationWrites(writes.notification, now),
+          audit: auditWrite({
+            actor: { userId: admin.id, email: admin.email },
+            action: decision.kind === 'approve' ? 'mvp.approve' : 'mvp.reject',
+            target: { type: 'mvp', id: templateId, name: template.title },
+            before: { status: template.status },
+            after: {
+              status: writes.set.status,
+              ...(decision.kind === 'reject' ? { reason: decision.reason } : {}),
+              ...security?.audit,
+            },
+            now,
+          }),
+          now,
+        });
+        if (security) await recordApprovedSeverity(templateId, security);
+        const updated: TemplateItem = { ...template, ...writes.set };
+        for (const name of writes.remove) delete updated[name];
+        // Buyers who deployed an older version hear of this one (best effort: it is approved
+        // anyway).
+        if (decision.kind === 'approve') await tellHoldersOfNewVersion(updated);
+        return { mvp: toManagedTemplate(updated), message: writes.message };
+      } catch (error) {
+        if (!(error instanceof TransactionRefusedError)) throw error;
+        // The status moved (read it again) or another transaction collided (try again).
+        return RETRY;
+      }
+    },
+    {
+      attempts: MAX_ATTEMPTS,
+      baseDelayMs: 0,
+      exhausted: () => new ConflictError(TEMPLATE_MESSAGES.changedMeanwhile),
+    },
+  );
 };
 
 /**

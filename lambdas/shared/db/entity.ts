@@ -37,6 +37,7 @@ import {
 } from './model';
 import { QueryBuilder } from './query';
 import { WriteBuilder } from './write';
+import { RETRY, retry } from '../retry';
 
 export {
   InvalidCursorError,
@@ -51,6 +52,12 @@ export {
 } from './model';
 export { QueryBuilder } from './query';
 export { WriteBuilder } from './write';
+
+/**
+ * The longest pause before a batch asks again for what DynamoDB left unprocessed (throttling);
+ * each later pause may be twice as long.
+ */
+const UNPROCESSED_RETRY_DELAY_MS = 50;
 
 /** What `create` and `put` take: the item, where attributes with a default may be left out. */
 export type NewItem<Item, Defaulted extends keyof Item> = Omit<Item, Defaulted> &
@@ -250,14 +257,21 @@ export class Entity<
   ): Promise<Item[]> {
     const found: Item[] = [];
     let pending = [...keys];
-    for (let attempt = 0; pending.length > 0; attempt += 1) {
-      if (attempt === 4) throw new Error(`${pending.length} ${this.name} items were not read`);
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-      const { data, unprocessed } = await this.batchGet(pending, options);
-      found.push(...data);
-      pending = unprocessed;
-    }
-    return found;
+    return retry(
+      async () => {
+        if (pending.length > 0) {
+          const { data, unprocessed } = await this.batchGet(pending, options);
+          found.push(...data);
+          pending = unprocessed;
+        }
+        return pending.length === 0 ? found : RETRY;
+      },
+      {
+        attempts: 4,
+        baseDelayMs: UNPROCESSED_RETRY_DELAY_MS,
+        exhausted: () => new Error(`${pending.length} ${this.name} items were not read`),
+      },
+    );
   }
 
   // ---- writes -----------------------------------------------------------------------------
@@ -272,15 +286,20 @@ export class Entity<
       let requests = items
         .slice(start, start + 25)
         .map((item) => ({ PutRequest: { Item: this.storedItem(item) } }));
-      for (let attempt = 0; requests.length > 0; attempt += 1) {
-        if (attempt === 8)
-          throw new Error(`${requests.length} ${this.name} items were not written`);
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-        const result = await documentClient().send(
-          new BatchWriteCommand({ RequestItems: { [table]: requests } }),
-        );
-        requests = (result.UnprocessedItems?.[table] ?? []) as typeof requests;
-      }
+      await retry(
+        async () => {
+          const result = await documentClient().send(
+            new BatchWriteCommand({ RequestItems: { [table]: requests } }),
+          );
+          requests = (result.UnprocessedItems?.[table] ?? []) as typeof requests;
+          return requests.length === 0 ? undefined : RETRY;
+        },
+        {
+          attempts: 8,
+          baseDelayMs: UNPROCESSED_RETRY_DELAY_MS,
+          exhausted: () => new Error(`${requests.length} ${this.name} items were not written`),
+        },
+      );
     }
   }
 
