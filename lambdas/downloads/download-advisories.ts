@@ -25,16 +25,21 @@ export const ADVISORIES_START_WITHIN_MS = 1_000;
 /** Starts telling `userId` of the downloaded version's advisories, if it has any; never throws. */
 export const tellOfKnownAdvisories = async (
   userId: string,
-  mvp: Pick<TemplateItem, 'id' | 'version_number' | 'security_severity'>,
+  template: Pick<TemplateItem, 'id' | 'version_number' | 'security_severity'>,
 ): Promise<void> => {
-  if (!mvp.security_severity) return;
+  if (!template.security_severity) return;
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
       startWorkflow(
         'buyer-deploy',
-        { phase: 'advisories', userId, templateId: mvp.id, versionNumber: mvp.version_number },
-        `${mvp.id}-advisories-${ulid()}`,
+        {
+          phase: 'advisories',
+          userId,
+          templateId: template.id,
+          versionNumber: template.version_number,
+        },
+        `${template.id}-advisories-${ulid()}`,
       ),
       new Promise<never>((_, reject) => {
         timer = setTimeout(
@@ -45,7 +50,7 @@ export const tellOfKnownAdvisories = async (
     ]);
   } catch (error) {
     logger.warn('The buyer was not told of the known advisories at download', {
-      mvpId: mvp.id,
+      mvpId: template.id,
       error: error instanceof Error ? error.message : String(error),
     });
   } finally {
