@@ -129,7 +129,7 @@ const latestVersionOf = async (templateId: string): Promise<string | null> => {
 /** Y1: a new deployment of `mvp`, `initializing`, with the template's card copied in; its id. */
 export const recordNewDeployment = async (input: {
   userId: string;
-  mvp: Pick<TemplateItem, 'id' | 'title' | 'slug' | 'preview_image_keys'>;
+  template: Pick<TemplateItem, 'id' | 'title' | 'slug' | 'preview_image_keys'>;
   repoName: string;
   githubOwner: string;
 }): Promise<string> => {
@@ -138,14 +138,14 @@ export const recordNewDeployment = async (input: {
   await createDeployment({
     id,
     user_id: input.userId,
-    mvp_id: input.mvp.id,
+    mvp_id: input.template.id,
     repo_name: input.repoName,
     status: 'initializing',
     github_owner: input.githubOwner,
-    mvp_title: input.mvp.title,
-    mvp_slug: input.mvp.slug,
-    ...(input.mvp.preview_image_keys[0] !== undefined && {
-      mvp_preview_image_key: input.mvp.preview_image_keys[0],
+    mvp_title: input.template.title,
+    mvp_slug: input.template.slug,
+    ...(input.template.preview_image_keys[0] !== undefined && {
+      mvp_preview_image_key: input.template.preview_image_keys[0],
     }),
     created_at: now,
     updated_at: now,
@@ -166,10 +166,10 @@ export const startDeployment = async (
   if (!githubLogin) throw new ConflictError(DEPLOY_MESSAGES.githubNotConnected);
   const earlier = await deploymentHoldingName(userId, githubLogin, body.repo_name);
   if (earlier) return continueInstead(userId, earlier, body.mvp_id);
-  const { mvp } = await spendDownload(userId, body.mvp_id);
+  const { mvp: template } = await spendDownload(userId, body.mvp_id);
   const id = await recordNewDeployment({
     userId,
-    mvp,
+    template,
     repoName: body.repo_name,
     githubOwner: githubLogin,
   });
@@ -181,7 +181,7 @@ export const startDeployment = async (
     await recordStartFailure(id, ['initializing'], DEPLOY_MESSAGES.repoFailed);
     throw new DependencyFailedError(DEPLOY_MESSAGES.repoFailed);
   }
-  logger.info('Deployment started', { deploymentId: id, mvpId: mvp.id });
+  logger.info('Deployment started', { deploymentId: id, mvpId: template.id });
   return { deployment_id: id, status: 'initializing', message: DEPLOY_MESSAGES.repoStarted };
 };
 

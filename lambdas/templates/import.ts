@@ -83,7 +83,7 @@ export const importTemplates = async (templates: readonly TemplateImport[]): Pro
         }),
       ),
     ]);
-    const mvp: TemplateItem = {
+    const item: TemplateItem = {
       id: template.id,
       seller_id: template.sellerId,
       title: template.title,
@@ -115,7 +115,7 @@ export const importTemplates = async (templates: readonly TemplateImport[]): Pro
       updated_at: template.publishedAt ?? template.createdAt,
     };
     await createTemplate(
-      mvp,
+      item,
       {
         mvp_id: template.id,
         id: versionId,

@@ -205,7 +205,7 @@ const decideVersion = async (
   try {
     if (decision.kind === 'approve') {
       const updated = await switchLive({
-        mvp: template,
+        template,
         version,
         notification: {
           userId: template.seller_id,
@@ -221,7 +221,7 @@ const decideVersion = async (
       return { mvp: toManagedTemplate(updated), message: MODERATION_MESSAGES.approved };
     }
     const updated = await rejectPendingVersion({
-      mvp: template,
+      template,
       version,
       reason: decision.reason,
       notification: {

@@ -26,7 +26,8 @@ export const getPipelineBacklog = async (): Promise<PipelineBacklog> => {
   // a template archived meanwhile, leaves its row in `processing` with nobody waiting.
   const templates = await Promise.all(versions.map((version) => getTemplateById(version.mvp_id)));
   const waiting = new Map<string, string>();
-  for (const mvp of pending) if (!mvp.ipfs_hash) waiting.set(mvp.id, mvp.updated_at);
+  for (const template of pending)
+    if (!template.ipfs_hash) waiting.set(template.id, template.updated_at);
   versions.forEach((version, index) => {
     const template = templates[index];
     if (template?.status === 'approved' && template.pending_version_id === version.id) {

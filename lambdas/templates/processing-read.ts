@@ -12,12 +12,12 @@ export type { TemplateItem };
 export const getTemplateForProcessing = async (
   templateId: string,
   versionId: string,
-): Promise<{ mvp: TemplateItem | null; version: TemplateVersionItem | null }> => {
-  const [mvp, version] = await Promise.all([
+): Promise<{ template: TemplateItem | null; version: TemplateVersionItem | null }> => {
+  const [template, version] = await Promise.all([
     getTemplateById(templateId),
     getVersion(templateId, versionId),
   ]);
-  return { mvp, version };
+  return { template, version };
 };
 
 /** The template whose previews get renditions (strongly consistent), or null. */

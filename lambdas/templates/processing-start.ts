@@ -69,7 +69,7 @@ const flagNotStarted = async (templateId: string, versionId: string, fileKey: st
   const version = await processingPendingVersion(template, versionId, fileKey);
   if (version) {
     await failPendingVersion({
-      mvp: template,
+      template,
       version,
       to: 'ipfs_pin_failed',
       error: TEMPLATE_MESSAGES.processingNotStarted,

@@ -177,7 +177,7 @@ export const retryProcessing = async (
     const retried = await retryPendingVersion(template);
     if (!retried) throw new ConflictError(TEMPLATE_MESSAGES.notRetryable);
     await startProcessingOrFlag(template.id, retried.version.id, retried.version.file_key);
-    return { mvp: toManagedTemplate(retried.mvp), message: TEMPLATE_MESSAGES.retried };
+    return { mvp: toManagedTemplate(retried.template), message: TEMPLATE_MESSAGES.retried };
   }
   if (!RETRYABLE_STATUSES.includes(template.status))
     throw new ConflictError(TEMPLATE_MESSAGES.notRetryable);
@@ -218,7 +218,7 @@ export const withdrawVersion = async (
   if (!isLive(template)) throw new ConflictError(VERSION_MESSAGES.notWithdrawable);
   const result = await withdrawPendingVersion(template, versionId);
   return {
-    mvp: toManagedTemplate(result.mvp),
+    mvp: toManagedTemplate(result.template),
     message: VERSION_MESSAGES.withdrawn(result.version.version_number),
   };
 };

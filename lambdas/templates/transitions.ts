@@ -69,7 +69,7 @@ export const publishProcessedVersion = async (input: PublishInput): Promise<Tran
     const version = await processingPendingVersion(template, input.versionId, input.fileKey);
     if (!version) return 'skipped';
     return publishPendingVersion({
-      mvp: template,
+      template,
       version,
       cid: input.cid,
       moderate: input.moderate,
@@ -143,7 +143,7 @@ export const failProcessedVersion = async (input: FailureInput): Promise<Transit
     if (!version) return 'skipped';
     const told = input.notification(template, version.version_number);
     return failPendingVersion({
-      mvp: template,
+      template,
       version,
       to: input.to,
       error: input.error,

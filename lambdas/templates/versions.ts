@@ -154,7 +154,7 @@ const loadPending = async (
 };
 
 export interface GoLiveInput {
-  mvp: TemplateItem;
+  template: TemplateItem;
   version: TemplateVersionItem;
   /** The CID computed by the pipeline (the admin's approval uses the one it recorded). */
   cid?: string;
@@ -169,7 +169,7 @@ export interface GoLiveInput {
  * pending one (and in the status read). Returns the template as written.
  */
 export const switchLive = async (input: GoLiveInput): Promise<TemplateItem> => {
-  const { mvp, version, now } = input;
+  const { template, version, now } = input;
   const cid = input.cid ?? version.ipfs_hash;
   const set: Partial<TemplateItem> = {
     version_number: version.version_number,
@@ -178,7 +178,9 @@ export const switchLive = async (input: GoLiveInput): Promise<TemplateItem> => {
     ...(version.original_file_name ? { original_file_name: version.original_file_name } : {}),
     ...(version.changelog ? { changelog: version.changelog } : {}),
     ...(cid ? { ipfs_hash: cid } : {}),
-    ...(mvp.ipfs_hash && mvp.ipfs_hash !== cid ? { previous_ipfs_hash: mvp.ipfs_hash } : {}),
+    ...(template.ipfs_hash && template.ipfs_hash !== cid
+      ? { previous_ipfs_hash: template.ipfs_hash }
+      : {}),
     updated_at: now,
   };
   const remove: (keyof TemplateItem & string)[] = [
@@ -189,7 +191,7 @@ export const switchLive = async (input: GoLiveInput): Promise<TemplateItem> => {
     ...(cid ? [] : (['ipfs_hash'] as const)),
   ];
   await writePendingVersion({
-    mvpId: mvp.id,
+    mvpId: template.id,
     expectPending: version.id,
     set,
     remove,
@@ -211,14 +213,14 @@ export const switchLive = async (input: GoLiveInput): Promise<TemplateItem> => {
     audit: input.audit,
     now,
   });
-  const updated = { ...mvp, ...set } as TemplateItem;
+  const updated = { ...template, ...set } as TemplateItem;
   for (const name of remove) delete updated[name];
   return updated;
 };
 
 /** One status move of the pending version (the template keeps its summary in step). */
 const movePending = async (input: {
-  mvp: TemplateItem;
+  template: TemplateItem;
   version: TemplateVersionItem;
   to: VersionStatus;
   error?: string;
@@ -227,7 +229,7 @@ const movePending = async (input: {
   audit?: TransactionWrite;
   now: string;
 }): Promise<TemplateItem> => {
-  const { mvp, version, to, now } = input;
+  const { template, version, to, now } = input;
   const leaves = to === 'withdrawn';
   const set: Partial<TemplateItem> = leaves
     ? {}
@@ -236,7 +238,7 @@ const movePending = async (input: {
     ? ['pending_version', 'pending_version_id']
     : [];
   await writePendingVersion({
-    mvpId: mvp.id,
+    mvpId: template.id,
     expectPending: version.id,
     set,
     remove,
@@ -258,7 +260,7 @@ const movePending = async (input: {
     audit: input.audit,
     now,
   });
-  const updated = { ...mvp, ...set } as TemplateItem;
+  const updated = { ...template, ...set } as TemplateItem;
   for (const name of remove) delete updated[name];
   return updated;
 };
@@ -291,7 +293,7 @@ export const processingPendingVersion = async (
  * recorded and the version waiting in the admin queue.
  */
 export const publishPendingVersion = async (input: {
-  mvp: TemplateItem;
+  template: TemplateItem;
   version: TemplateVersionItem;
   cid: string;
   moderate: boolean;
@@ -300,7 +302,7 @@ export const publishPendingVersion = async (input: {
 }): Promise<PendingOutcome> => {
   if (input.moderate) {
     return movePending({
-      mvp: input.mvp,
+      template: input.template,
       version: input.version,
       to: 'pending_review',
       versionSet: { ipfs_hash: input.cid },
@@ -312,7 +314,7 @@ export const publishPendingVersion = async (input: {
 
 /** The pipeline's failure for a pending version: only the version stops, with its reason. */
 export const failPendingVersion = (input: {
-  mvp: TemplateItem;
+  template: TemplateItem;
   version: TemplateVersionItem;
   to: 'scan_failed' | 'ipfs_pin_failed';
   error: string;
@@ -322,7 +324,7 @@ export const failPendingVersion = (input: {
 
 /** An admin's rejection of a pending version in review: the live version stays. */
 export const rejectPendingVersion = (input: {
-  mvp: TemplateItem;
+  template: TemplateItem;
   version: TemplateVersionItem;
   reason: string;
   notification: NotificationInput;
@@ -344,37 +346,37 @@ const pendingOr404 = async (
 export const withdrawPendingVersion = async (
   template: TemplateItem,
   versionId: string,
-): Promise<{ mvp: TemplateItem; version: TemplateVersionItem }> => {
+): Promise<{ template: TemplateItem; version: TemplateVersionItem }> => {
   const version = await pendingOr404(template, versionId);
   if (!version.status || !WITHDRAWABLE_VERSION_STATUSES.includes(version.status)) {
     throw new ConflictError(VERSION_MESSAGES.notWithdrawable);
   }
   const updated = await movePending({
-    mvp: template,
+    template,
     version,
     to: 'withdrawn',
     now: new Date().toISOString(),
   }).catch(conflictOnMove);
-  return { mvp: updated, version };
+  return { template: updated, version };
 };
 
 /** Retry of a failed pending version: back to processing (the caller starts the pipeline). */
 export const retryPendingVersion = async (
   template: TemplateItem,
 ): Promise<{
-  mvp: TemplateItem;
+  template: TemplateItem;
   version: TemplateVersionItem;
 } | null> => {
   const pending = template.pending_version;
   if (!pending || !RETRYABLE_VERSION_STATUSES.includes(pending.status)) return null;
   const version = await pendingOr404(template, pending.id);
   const updated = await movePending({
-    mvp: template,
+    template,
     version,
     to: 'processing',
     now: new Date().toISOString(),
   }).catch(conflictOnMove);
-  return { mvp: updated, version };
+  return { template: updated, version };
 };
 
 /** The pending version of a template when it waits for an admin (the moderation queue's case). */

@@ -24,8 +24,8 @@ export interface RenditionsResult {
 }
 
 /** The renditions of `mvp`'s current previews, made unless they exist, and recorded. */
-export const renditionsOfTemplate = async (mvp: TemplateItem): Promise<RenditionsResult> => {
-  const keys = mvp.preview_image_keys;
+export const renditionsOfTemplate = async (template: TemplateItem): Promise<RenditionsResult> => {
+  const keys = template.preview_image_keys;
   let outcomes: RenditionOutcome[];
   try {
     // One image at a time: two decoded 10 MB images at once would double the memory peak.
@@ -34,17 +34,17 @@ export const renditionsOfTemplate = async (mvp: TemplateItem): Promise<Rendition
     const ready = keys.filter(
       (_, index) => outcomes[index] === 'made' || outcomes[index] === 'kept',
     );
-    const recorded = new Set(mvp.preview_rendition_keys ?? []);
+    const recorded = new Set(template.preview_rendition_keys ?? []);
     // Replaced previews' keys go with this write: only the current ones are recorded.
     if (ready.length !== recorded.size || ready.some((key) => !recorded.has(key))) {
-      await recordPreviewRenditions(mvp.id, ready, keys);
+      await recordPreviewRenditions(template.id, ready, keys);
     }
   } catch (error) {
     throw classifyError(error, 'Preview renditions failed');
   }
   const count = (outcome: RenditionOutcome) => outcomes.filter((o) => o === outcome).length;
   const result = { made: count('made'), kept: count('kept'), failed: count('failed') };
-  logger.info('Preview renditions', { mvpId: mvp.id, ...result });
+  logger.info('Preview renditions', { mvpId: template.id, ...result });
   return result;
 };
 
@@ -53,9 +53,9 @@ export const makePreviewRenditions = async (input: {
   mvpId: string;
   versionId?: string;
 }): Promise<RenditionsResult> => {
-  const mvp = await getTemplateForRenditions(input.mvpId);
-  if (!mvp) return { made: 0, kept: 0, failed: 0 };
-  return renditionsOfTemplate(mvp);
+  const template = await getTemplateForRenditions(input.mvpId);
+  if (!template) return { made: 0, kept: 0, failed: 0 };
+  return renditionsOfTemplate(template);
 };
 
 const thisTask = async (event: unknown): Promise<RenditionsResult> =>

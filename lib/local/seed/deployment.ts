@@ -106,7 +106,7 @@ export const seedDeployment = async (options: {
   const { recordNewDeployment } = await import('../../../lambdas/deployments/service');
   const id = await recordNewDeployment({
     userId: options.buyerSub,
-    mvp: template,
+    template,
     repoName: DEMO_DEPLOYMENT_REPO,
     githubOwner: DEMO_BUYER_GITHUB_LOGIN,
   });
