@@ -12,6 +12,8 @@ import react from '@vitejs/plugin-react';
 import { chakraGlobalOnDemand } from './vite-chakra-global-on-demand.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+/** The app's own sources, imported as `@/features/…`, `@/lib/…` from anywhere in them. */
+const sources = fileURLToPath(new URL('src', import.meta.url));
 /** The contract the app shares with the API: routes, schemas, constants, texts, `/config.json`'s shape. */
 const contract = fileURLToPath(new URL('../contract', import.meta.url));
 
@@ -155,6 +157,8 @@ export default defineConfig({
   ],
   resolve: {
     alias: {
+      // `@/x` is `src/x`: an import says where the module lives, not how many folders to climb.
+      '@': sources,
       // The routes, zod schemas, constants and texts the API answers with: one source for both sides.
       '@contract': contract,
       // Chakra's theme files one by one (tokens, each recipe): its `@chakra-ui/react/theme` entry

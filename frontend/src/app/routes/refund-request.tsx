@@ -1,6 +1,6 @@
-import { RequireSignIn } from '../../components/require-sign-in';
-import { useRefundablePurchases } from '../../features/refunds/api/get-refundable-purchases';
-import { RefundRequestView } from '../../features/refunds/components/refund-request-view';
+import { RequireSignIn } from '@/components/require-sign-in';
+import { useRefundablePurchases } from '@/features/refunds/api/get-refundable-purchases';
+import { RefundRequestView } from '@/features/refunds/components/refund-request-view';
 
 function RefundRequestPage() {
   const purchases = useRefundablePurchases();

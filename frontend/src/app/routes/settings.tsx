@@ -1,8 +1,8 @@
 import {
   GithubConnectionAction,
   NetlifyConnectionStatus,
-} from '../../features/deployments/components/github-connection';
-import { SettingsView } from '../../features/settings/components/settings-view';
+} from '@/features/deployments/components/github-connection';
+import { SettingsView } from '@/features/settings/components/settings-view';
 
 export default function SettingsRoute() {
   return (

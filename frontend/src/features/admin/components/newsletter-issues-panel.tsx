@@ -27,14 +27,14 @@ import {
   type AdminNewsletterIssue,
   type NewsletterIssueStatusName,
 } from '@contract/newsletter-issues';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
-import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
-import { setServerFieldErrors, useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { errorMessage } from '../../../lib/api-error';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { setServerFieldErrors, useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { errorMessage } from '@/lib/api-error';
 import {
   useCreateNewsletterIssue,
   useNewsletterIssue,
@@ -42,7 +42,7 @@ import {
   useNewsletterTypesForIssues,
   useSendNewsletterIssue,
 } from '../api/newsletter-issues';
-import { formatCount, formatDateTime } from '../../../lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
 
 const STATUS_PALETTE: Record<NewsletterIssueStatusName, string> = {
   draft: 'gray',

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Stack } from '@chakra-ui/react';
 import { REFUND_STATUSES, type AdminRefundRequest, type RefundStatus } from '@contract/refunds';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage } from '@/lib/api-error';
 import { useApproveRefundRequest } from '../api/approve-refund-request';
 import { useAdminRefundRequests } from '../api/get-refund-requests';
 import { useProcessRefundRequest } from '../api/process-refund-request';

@@ -1,10 +1,10 @@
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Box, Card, Container, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/auth-session';
-import { getRuntimeConfig } from '../../../lib/runtime-config';
-import { signInWithPassword } from '../../../lib/sign-up-flow';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth-session';
+import { getRuntimeConfig } from '@/lib/runtime-config';
+import { signInWithPassword } from '@/lib/sign-up-flow';
 import { afterSignInPath, afterSignUpPath } from '../lib/redirect';
 import { BetaAccessButton } from './beta-access-button';
 import { ConfirmSignUpForm } from './confirm-sign-up-form';

@@ -22,11 +22,11 @@ import { PLAN_SWITCH_TEXT } from '@contract/billing';
 import { CHECKOUT_MESSAGES } from '@contract/checkout-messages';
 import { MONEY_BACK_DAYS, PLANS, planById, type Plan } from '@contract/plans';
 import type { SubscriptionView } from '@contract/subscriptions';
-import { FormAlert } from '../../../components/form/form-alert';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-error';
+import { FormAlert } from '@/components/form/form-alert';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-error';
 import { useBillingPlans } from '../api/get-plans';
 import { useStartCheckout } from '../api/start-checkout';
 import { checkoutFailure, subscriptionReturnUrls } from '../lib/checkout';
@@ -35,7 +35,7 @@ import { CheckoutCanceledBanner } from './checkout-canceled-banner';
 import { PlanCard } from './plan-card';
 import { PricingFaq } from './pricing-faq';
 import { SwitchPlanDialog } from './switch-plan-dialog';
-import { SignInLink } from '../../../components/sign-in-link';
+import { SignInLink } from '@/components/sign-in-link';
 
 export interface PricingViewProps {
   signedIn: boolean;

@@ -33,7 +33,7 @@ import { effectiveSort, hasActiveFilters, toggleTech } from '../lib/browse-filte
 import type { BrowseCategory, BrowseTech } from '../lib/browse-filters';
 import type { BrowseFilterActions } from '../lib/use-browse-filters';
 import { useDebouncedCommit } from '../lib/use-debounced-commit';
-import { useMediaQuery } from '../../../lib/use-media-query';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { SearchCombobox } from './search-combobox';
 
 const isOneOf = <T extends string>(options: readonly T[], value: string): value is T =>

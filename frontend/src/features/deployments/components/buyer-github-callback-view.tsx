@@ -9,12 +9,12 @@
 import { useState } from 'react';
 import { Alert, Button, Container, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import { useCompleteGithubAuthorization } from '../api/deployments';
 import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
-import { QueryError } from '../../../components/query-error';
+import { QueryError } from '@/components/query-error';
 import { DeploymentFailedPanel, useCallbackParams, type CallbackParams } from './callback-parts';
-import { ApiError, NetworkError, refusalMessage } from '../../../lib/api-error';
+import { ApiError, NetworkError, refusalMessage } from '@/lib/api-error';
 import { CreateRepositoryFlow } from './create-repository-flow';
 
 type Stage =

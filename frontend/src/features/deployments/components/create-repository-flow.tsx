@@ -21,9 +21,9 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { QueryError } from '../../../components/query-error';
-import { refusalMessage } from '../../../lib/api-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { refusalMessage } from '@/lib/api-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import {
   useContinueDeployment,
   useCreateRepository,

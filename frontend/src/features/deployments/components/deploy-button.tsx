@@ -9,11 +9,11 @@
 import { Suspense, lazy, useState, useTransition } from 'react';
 import { Alert, Button, Stack } from '@chakra-ui/react';
 import { LuRocket } from 'react-icons/lu';
-import { useSession } from '../../../lib/auth-session';
-import { useMyProfile } from '../../../lib/my-profile';
+import { useSession } from '@/lib/auth-session';
+import { useMyProfile } from '@/lib/my-profile';
 import { useConnectGithub } from '../api/deployments';
 import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
-import { refusalMessage } from '../../../lib/api-error';
+import { refusalMessage } from '@/lib/api-error';
 import type { SiteSettings } from '@contract/site-settings';
 import { SiteSettingsNote } from './deploy-outcome';
 

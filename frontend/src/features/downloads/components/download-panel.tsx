@@ -14,8 +14,8 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import {
   LuCircleCheck,
   LuDownload,
@@ -34,13 +34,13 @@ import {
   type DownloadCost,
   type DownloadStatus,
 } from '@contract/downloads';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-error';
-import { useSession } from '../../../lib/auth-session';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-error';
+import { useSession } from '@/lib/auth-session';
 import { useDownloadTemplate } from '../api/download-template';
 import { useDownloadStatus } from '../api/get-download-status';
-import { formatDate } from '../../../lib/format';
-import { SignInLink } from '../../../components/sign-in-link';
+import { formatDate } from '@/lib/format';
+import { SignInLink } from '@/components/sign-in-link';
 
 const describeRemaining = (remaining: number): string =>
   remaining >= UNLIMITED_DOWNLOADS

@@ -27,9 +27,9 @@ import { useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
-import { formatDateTime } from '../../../lib/format';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { formatDateTime } from '@/lib/format';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 
 const TYPE_LABELS: Record<NotificationType, string> = {
   mvp_approved: 'MVP approved',

@@ -5,19 +5,19 @@
  * is told buyers review it here. The form (with its validation) is its own chunk, loaded only for
  * a signed-in visitor who may review: a visitor who only reads never loads it.
  */
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { Suspense, lazy } from 'react';
 import { Badge, Card, Heading, HStack, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuBadgeCheck, LuCircleHelp, LuStar } from 'react-icons/lu';
 import { REVIEW_MESSAGES, ratingLabel } from '@contract/review-messages';
 import type { PublicReview } from '@contract/reviews';
-import { useSession } from '../../../lib/auth-session';
-import { useMyProfile } from '../../../lib/my-profile';
+import { useSession } from '@/lib/auth-session';
+import { useMyProfile } from '@/lib/my-profile';
 import { useReviews } from '../api/get-reviews';
 import { useMyReview } from '../api/my-review';
-import { formatCount, formatDate, formatRating } from '../../../lib/format';
-import { SignInLink } from '../../../components/sign-in-link';
+import { formatCount, formatDate, formatRating } from '@/lib/format';
+import { SignInLink } from '@/components/sign-in-link';
 
 const ReviewForm = lazy(() =>
   import('./review-form').then((module) => ({ default: module.ReviewForm })),

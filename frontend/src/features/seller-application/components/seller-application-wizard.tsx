@@ -11,8 +11,8 @@
  *
  * Either way the applicant then goes to the dashboard with the product's message.
  */
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useState } from 'react';
 import { Alert, Button, Card, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { FormProvider } from 'react-hook-form';
@@ -24,16 +24,16 @@ import {
   sellerApplicationBodySchema,
   type MySellerApplication,
 } from '@contract/seller-applications';
-import { FormAlert } from '../../../components/form/form-alert';
-import { firstErrorMessage, useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { PageSpinner } from '../../../components/page-spinner';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-error';
-import { describeAuthError } from '../../../lib/auth-errors';
-import { useSession } from '../../../lib/auth-session';
-import { useMyProfile } from '../../../lib/my-profile';
-import { confirmAndSignIn, signInWithPassword, signUp } from '../../../lib/sign-up-flow';
+import { FormAlert } from '@/components/form/form-alert';
+import { firstErrorMessage, useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { PageSpinner } from '@/components/page-spinner';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-error';
+import { describeAuthError } from '@/lib/auth-errors';
+import { useSession } from '@/lib/auth-session';
+import { useMyProfile } from '@/lib/my-profile';
+import { confirmAndSignIn, signInWithPassword, signUp } from '@/lib/sign-up-flow';
 import { useMySellerApplication } from '../api/get-my-application';
 import { useSubmitApplication } from '../api/submit-application';
 import {
@@ -51,7 +51,7 @@ import { ConfirmEmailStep } from './confirm-email-step';
 import { ExperienceStep } from './experience-step';
 import { PortfolioStep } from './portfolio-step';
 import { ReviewStep } from './review-step';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@/lib/format';
 
 export const SUBMIT_FAILED = 'Failed to submit application';
 /** A visitor who already has an account applies with it, signed in (and keeps their role). */

@@ -6,10 +6,10 @@
 import { useState } from 'react';
 import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import type { SubscriptionView } from '@contract/subscriptions';
-import { FormAlert } from '../../../components/form/form-alert';
-import { errorMessage } from '../../../lib/api-error';
+import { FormAlert } from '@/components/form/form-alert';
+import { errorMessage } from '@/lib/api-error';
 import { useUpdateSubscription } from '../api/update-subscription';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@/lib/format';
 
 const periodEnd = (view: SubscriptionView): string | null =>
   view.current_period_end === null ? null : formatDate(view.current_period_end * 1000);
