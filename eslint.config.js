@@ -1,7 +1,8 @@
 // Flat config: typescript-eslint's recommended rules for the whole repository, the import
 // boundaries between our layers (eslint.boundaries.js), no cycle between the domains under
 // lambdas/ (eslint.domain-graph.js), each entity written by its owner only
-// (eslint.entity-owners.js), React hooks rules for the frontend.
+// (eslint.entity-owners.js), one zone per frontend feature (eslint.features.js), React hooks rules
+// for the frontend.
 // Formatting is Prettier's job, so no stylistic rules here.
 import js from '@eslint/js';
 import { importX } from 'eslint-plugin-import-x';
@@ -10,6 +11,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { boundaryResolver, boundaryZones } from './eslint.boundaries.js';
 import { domainsPlugin } from './eslint.domain-graph.js';
 import { entityWrites } from './eslint.entity-owners.js';
+import { featureZones } from './eslint.features.js';
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'cdk.out/**', '.local/**', 'frontend/dist/**', 'coverage/**'] },
@@ -64,6 +66,7 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },
   },
+  ...featureZones,
   {
     files: ['frontend/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -5,9 +5,8 @@
 import { PageSpinner } from '@/components/page-spinner';
 import { QueryError } from '@/components/query-error';
 import { failedQueryProps } from '@/lib/query-retry';
-import { PricingView } from '@/features/billing/components/pricing-view';
-import { useCurrentSubscription } from '@/features/subscriptions/api/get-current-subscription';
-import { useUpdateSubscription } from '@/features/subscriptions/api/update-subscription';
+import { PricingView } from '@/features/billing';
+import { useCurrentSubscription, useUpdateSubscription } from '@/features/subscriptions';
 import { useSession } from '@/lib/auth-session';
 
 export default function PricingRoute() {

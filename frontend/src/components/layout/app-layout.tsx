@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Flex, Box } from '@chakra-ui/react';
 import { Outlet, useLocation } from 'react-router';
-import { shouldShowLaunchOverlay } from '@/features/launch/lib/launch-state';
+import { shouldShowLaunchOverlay } from '@/features/launch';
 import { lazyPage } from '@/lib/lazy-page';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 import { PageSpinner } from '../page-spinner';

@@ -12,9 +12,8 @@ import {
   templateSellerLabel,
 } from '../lib/template-review';
 import { formatDateTime } from '@/lib/format';
-import { useVersionSecurityReport } from '@/features/security/api/get-security-report';
-import { VersionSecurityBox } from '@/features/security/components/version-security-box';
-import { VersionBuildBox } from '@/features/builds/components/version-build-box';
+import { useVersionSecurityReport, VersionSecurityBox } from '@/features/security';
+import { VersionBuildBox } from '@/features/builds';
 
 /** The product's tech chips on the review card: 5, then '+N more'. */
 const TECH_CHIPS = 5;

@@ -11,8 +11,7 @@ import { QueryError } from '@/components/query-error';
 import { failedQueryProps } from '@/lib/query-retry';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { paths } from '@/config/paths';
-import { useLiveAdvisories } from '@/features/security/api/get-live-advisories';
-import { countsText, SEVERITY_PALETTES } from '@/features/security/lib/security-text';
+import { useLiveAdvisories, countsText, SEVERITY_PALETTES } from '@/features/security';
 
 export default function SecurityTab() {
   const list = useLiveAdvisories();

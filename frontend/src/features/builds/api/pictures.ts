@@ -9,8 +9,8 @@ import { useEffect, useState } from 'react';
 import type { CaptureViewport } from '@contract/design/capture';
 import { api } from '@/lib/api-client';
 import { apiDownload } from '@/lib/api-download';
-import { catalogKeys } from '@/features/catalog/api/keys';
-import { templateKeys } from '@/features/templates/api/keys';
+import { catalogKeys } from '@/features/catalog';
+import { templateKeys } from '@/features/templates';
 import { buildKeys } from './keys';
 
 /** The picture as an object URL (null while it loads), released when it is not shown any more. */

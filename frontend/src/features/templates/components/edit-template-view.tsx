@@ -29,11 +29,11 @@ import {
   heldOrLive,
   liveVersionOf,
 } from '../lib/template-form';
-import { GithubLinkDialog } from '@/features/github/components/github-link-dialog';
+import { GithubLinkDialog } from '@/features/github';
 import { LuGithub } from 'react-icons/lu';
 import { EditStatus, VersionStatus } from './version-status';
-import { SellerSecuritySection } from '@/features/security/components/seller-security-section';
-import { SellerBuildSection } from '@/features/builds/components/seller-build-section';
+import { SellerSecuritySection } from '@/features/security';
+import { SellerBuildSection } from '@/features/builds';
 import { FilePicker } from './file-picker';
 import { TemplateFormSections } from './template-form-sections';
 import { UploadProgress } from './upload-feedback';

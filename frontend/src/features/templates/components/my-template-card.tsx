@@ -33,10 +33,9 @@ import { syncFailureText } from '@contract/github-sync-failure';
 import { TechTags } from '@/components/tech-tags';
 import { paths } from '@/config/paths';
 import { formatCount, formatDateTime, formatRating, isRated, NO_RATINGS_TEXT } from '@/lib/format';
-import { GithubLinkDialog } from '@/features/github/components/github-link-dialog';
+import { GithubLinkDialog } from '@/features/github';
 import { EditStatus, VersionStatus } from './version-status';
-import { SecurityStateLine } from '@/features/security/components/security-state-line';
-import { SECURITY_SECTION_ID } from '@/features/security/components/seller-security-section';
+import { SecurityStateLine, SECURITY_SECTION_ID } from '@/features/security';
 
 const FALLBACK_IMAGE = '/fallback-preview.svg';
 const CARD_TECH_TAGS = 3;

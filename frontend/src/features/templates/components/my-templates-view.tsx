@@ -28,7 +28,7 @@ import { useArchiveTemplate } from '../api/archive-template';
 import { useMyTemplates } from '../api/get-my-templates';
 import { useRetryProcessing } from '../api/retry-processing';
 import { GITHUB_MESSAGES } from '@contract/github';
-import { useInstallGithubApp, useSyncRepository } from '@/features/github/api/github';
+import { useInstallGithubApp, useSyncRepository } from '@/features/github';
 import { MyTemplateCard } from './my-template-card';
 import { SignInButton } from '@/components/sign-in-link';
 import { QueryError, QueryErrorPage } from '@/components/query-error';
