@@ -15,7 +15,7 @@ import { QueryError } from '@/components/query-error';
 import { failedQueryProps } from '@/lib/query-retry';
 import { useState } from 'react';
 import { Alert, Button, Card, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { FormProvider } from 'react-hook-form';
+import { FormProvider, type UseFormReturn } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { isSellerRole } from '@contract/profile';
 import {
@@ -145,6 +145,27 @@ function submitFailureMessage(error: unknown, signedIn: boolean): string {
   return signedIn ? errorMessage(error) : SUBMIT_FAILED;
 }
 
+/** Next (once the step's fields pass their schema) and Back, between the wizard's steps. */
+function wizardMoves(
+  form: Pick<UseFormReturn<ApplicationValues>, 'clearErrors' | 'trigger'>,
+  step: number,
+  setStep: (step: number) => void,
+) {
+  const next = async () => {
+    form.clearErrors('root');
+    if (await form.trigger()) {
+      // The next step starts clean: its messages appear only once its own button is pressed.
+      form.clearErrors();
+      setStep(step + 1);
+    }
+  };
+  const back = () => {
+    form.clearErrors();
+    setStep(Math.max(0, step - 1));
+  };
+  return { next, back };
+}
+
 function ApplicationForm({
   signedIn,
   onNewAccountStart,
@@ -194,19 +215,7 @@ function ApplicationForm({
     failureMessage: (error) => submitFailureMessage(error, signedIn !== undefined),
   });
 
-  const next = async () => {
-    form.clearErrors('root');
-    if (await form.trigger()) {
-      // The next step starts clean: its messages appear only once its own button is pressed.
-      form.clearErrors();
-      setStep(step + 1);
-    }
-  };
-  const back = () => {
-    form.clearErrors();
-    setStep(Math.max(0, step - 1));
-  };
-
+  const { next, back } = wizardMoves(form, step, setStep);
   const message = submit.failure ?? firstErrorMessage(form.formState.errors, FIELD_ORDER);
 
   return (
