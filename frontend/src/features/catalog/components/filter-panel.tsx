@@ -246,6 +246,26 @@ function TechStackFieldset({ filters, updateFilters }: FilterProps) {
 /** Chakra's `lg` breakpoint, from which the filters stand beside the results, all shown. */
 const WIDE_SCREEN = '(min-width: 1024px)';
 
+/** The panel's heading, with Clear All (disabled while no filter is set and no text typed). */
+function FiltersHeading({ onClear, canClear }: { onClear: () => void; canClear: boolean }) {
+  return (
+    <HStack justify="space-between">
+      <Heading as="h2" size="md">
+        Filters
+      </Heading>
+      <Button
+        size="xs"
+        variant="ghost"
+        data-testid="clear-filters"
+        onClick={onClear}
+        disabled={!canClear}
+      >
+        Clear All
+      </Button>
+    </HStack>
+  );
+}
+
 export function FilterPanel({ filters, updateFilters, clearFilters }: BrowseFilterActions) {
   const [moreOpen, setMoreOpen] = useState(false);
   // Folded filters are not built on a phone until opened: about a hundred elements (the tech-stack
@@ -264,20 +284,10 @@ export function FilterPanel({ filters, updateFilters, clearFilters }: BrowseFilt
   return (
     <Card.Root as="aside" aria-label="Filters" data-testid="filter-panel" variant="outline">
       <Card.Body gap="5">
-        <HStack justify="space-between">
-          <Heading as="h2" size="md">
-            Filters
-          </Heading>
-          <Button
-            size="xs"
-            variant="ghost"
-            data-testid="clear-filters"
-            onClick={clearFilters}
-            disabled={!hasActiveFilters(filters) && searchText === ''}
-          >
-            Clear All
-          </Button>
-        </HStack>
+        <FiltersHeading
+          onClear={clearFilters}
+          canClear={hasActiveFilters(filters) || searchText !== ''}
+        />
 
         <Field.Root>
           <Field.Label>Search</Field.Label>

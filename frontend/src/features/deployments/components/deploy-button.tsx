@@ -40,13 +40,7 @@ function ConnectRefused({ error }: { error: unknown }) {
   );
 }
 
-export function DeployButton({
-  mvpId,
-  slug,
-  canDeploy,
-  costNote = null,
-  siteSettings = null,
-}: {
+interface DeployButtonProps {
   mvpId: string;
   slug?: string;
   /** False when the caller may not download the template (quota spent, not bought). */
@@ -55,7 +49,15 @@ export function DeployButton({
   costNote?: string | null;
   /** How the template deploys (a site, or a repository only), said before anything is spent. */
   siteSettings?: SiteSettings | null;
-}) {
+}
+
+export function DeployButton({
+  mvpId,
+  slug,
+  canDeploy,
+  costNote = null,
+  siteSettings = null,
+}: DeployButtonProps) {
   const { session } = useSession();
   const signedIn = session.status === 'signedIn';
   const profile = useMyProfile({ enabled: signedIn });
