@@ -242,21 +242,7 @@ export function PricingView({
   subscriptionFailure,
   onSwitchPlan,
 }: PricingViewProps) {
-  const {
-    plans,
-    checkout,
-    failure,
-    setFailure,
-    checkoutPlan,
-    switchTarget,
-    setSwitchTarget,
-    switching,
-    switchedTo,
-    setSwitchedTo,
-    waiting,
-    subscribe,
-    confirmSwitch,
-  } = usePricingActions(onSwitchPlan);
+  const pricing = usePricingActions(onSwitchPlan);
   const currentPlan = activePlanOf(subscription);
 
   return (
@@ -265,10 +251,10 @@ export function PricingView({
         <PricingHeader />
 
         <PricingNotices
-          failure={failure}
-          switchedTo={switchedTo}
+          failure={pricing.failure}
+          switchedTo={pricing.switchedTo}
           signedIn={signedIn}
-          plans={plans}
+          plans={pricing.plans}
           subscriptionFailure={subscriptionFailure}
         />
 
@@ -279,19 +265,20 @@ export function PricingView({
               plan={plan}
               action={planAction(plan, { signedIn, subscription })}
               busy={
-                (checkoutPlan === plan.id && (checkout.isPending || checkout.isSuccess)) ||
-                (switching && switchTarget?.id === plan.id)
+                (pricing.checkoutPlan === plan.id &&
+                  (pricing.checkout.isPending || pricing.checkout.isSuccess)) ||
+                (pricing.switching && pricing.switchTarget?.id === plan.id)
               }
               disabled={
-                waiting ||
-                !plans.data ||
+                pricing.waiting ||
+                !pricing.plans.data ||
                 (signedIn && (subscriptionLoading || Boolean(subscriptionFailure)))
               }
-              onSubscribe={subscribe}
+              onSubscribe={pricing.subscribe}
               onSwitch={(target) => {
-                setFailure(undefined);
-                setSwitchedTo(undefined);
-                setSwitchTarget(target);
+                pricing.setFailure(undefined);
+                pricing.setSwitchedTo(undefined);
+                pricing.setSwitchTarget(target);
               }}
             />
           ))}
@@ -305,12 +292,12 @@ export function PricingView({
       </Stack>
 
       <SwitchPlanDialog
-        target={switchTarget}
+        target={pricing.switchTarget}
         currentPlanName={currentPlan ? planById(currentPlan).name : null}
-        busy={switching}
-        onConfirm={confirmSwitch}
+        busy={pricing.switching}
+        onConfirm={pricing.confirmSwitch}
         onClose={() => {
-          if (!switching) setSwitchTarget(null);
+          if (!pricing.switching) pricing.setSwitchTarget(null);
         }}
       />
     </Container>

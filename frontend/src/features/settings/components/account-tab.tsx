@@ -58,6 +58,30 @@ function DownloadDataCard() {
 
 const EMPTY: CloseAccountInput = { password: '' };
 
+/** What closing an account deletes, ends and keeps, said before the password is asked for. */
+function ClosingConsequences() {
+  return (
+    <>
+      <Text color="fg.muted">Closing your account cannot be undone. When you close it:</Text>
+      <List.Root gap="1" ps="5" color="fg.muted" fontSize="sm">
+        <List.Item>
+          your sign-in, e-mail address, names and profile details, notifications, newsletter
+          subscriptions and connections are deleted;
+        </List.Item>
+        <List.Item>
+          a subscription ends with the period you paid for, and your templates leave the marketplace
+          (buyers keep what they downloaded);
+        </List.Item>
+        <List.Item>
+          orders, licences as issued, disputes, refund requests, payouts owed to you and your
+          reviews&apos; ratings stay, without your name or address, because the law and other users
+          need them.
+        </List.Item>
+      </List.Root>
+    </>
+  );
+}
+
 function CloseAccountCard() {
   const [confirming, setConfirming] = useState<CloseAccountInput | null>(null);
   const close = useCloseAccount();
@@ -90,22 +114,7 @@ function CloseAccountCard() {
         <Heading as="h2" size="md">
           Close your account
         </Heading>
-        <Text color="fg.muted">Closing your account cannot be undone. When you close it:</Text>
-        <List.Root gap="1" ps="5" color="fg.muted" fontSize="sm">
-          <List.Item>
-            your sign-in, e-mail address, names and profile details, notifications, newsletter
-            subscriptions and connections are deleted;
-          </List.Item>
-          <List.Item>
-            a subscription ends with the period you paid for, and your templates leave the
-            marketplace (buyers keep what they downloaded);
-          </List.Item>
-          <List.Item>
-            orders, licences as issued, disputes, refund requests, payouts owed to you and your
-            reviews&apos; ratings stay, without your name or address, because the law and other
-            users need them.
-          </List.Item>
-        </List.Root>
+        <ClosingConsequences />
         <form onSubmit={submit.onSubmit} noValidate aria-label="Close account">
           <Stack gap="4" maxW="sm">
             {submit.failure && <Message status="error" text={submit.failure} />}

@@ -279,6 +279,22 @@ function NextFileActions({
   );
 }
 
+/** The template's public page (once approved) and its edit page. */
+function PageLinks({ mvp }: { mvp: MyTemplateCardProps['mvp'] }) {
+  return (
+    <>
+      {mvp.status === 'approved' && (
+        <Button asChild size="sm" variant="outline">
+          <RouterLink to={paths.mvp.getHref(mvp.id)}>View</RouterLink>
+        </Button>
+      )}
+      <Button asChild size="sm" variant="outline">
+        <RouterLink to={paths.mvpEdit.getHref(mvp.id)}>Edit</RouterLink>
+      </Button>
+    </>
+  );
+}
+
 export function MyTemplateCard({
   mvp,
   onRetry,
@@ -329,14 +345,7 @@ export function MyTemplateCard({
         )}
       </Card.Body>
       <Card.Footer gap="2" flexWrap="wrap" px="5" pb="5">
-        {mvp.status === 'approved' && (
-          <Button asChild size="sm" variant="outline">
-            <RouterLink to={paths.mvp.getHref(mvp.id)}>View</RouterLink>
-          </Button>
-        )}
-        <Button asChild size="sm" variant="outline">
-          <RouterLink to={paths.mvpEdit.getHref(mvp.id)}>Edit</RouterLink>
-        </Button>
+        <PageLinks mvp={mvp} />
         <NextFileActions
           mvp={mvp}
           retryable={retryable}

@@ -179,6 +179,17 @@ function NoTemplates({ filter, filterLabel }: { filter: Filter; filterLabel: str
   );
 }
 
+/** The page's notice, starting with the one a page that sent the seller here passed (`{ notice }`). */
+function useNoticeFromRoute() {
+  const location = useLocation();
+  return useState<Notice | undefined>(() => {
+    const state = location.state as { notice?: unknown } | null;
+    return typeof state?.notice === 'string'
+      ? { status: 'success', text: state.notice }
+      : undefined;
+  });
+}
+
 export function MyTemplatesView() {
   const { session } = useSession();
   const signedIn = session.status === 'signedIn';
@@ -188,14 +199,8 @@ export function MyTemplatesView() {
   );
   const templates = useMyTemplates({ enabled: approved });
   const installApp = useInstallGithubApp();
-  const location = useLocation();
+  const [notice, setNotice] = useNoticeFromRoute();
   const [filter, setFilter] = useState<Filter>('all');
-  const [notice, setNotice] = useState<Notice | undefined>(() => {
-    const state = location.state as { notice?: unknown } | null;
-    return typeof state?.notice === 'string'
-      ? { status: 'success', text: state.notice }
-      : undefined;
-  });
 
   const { retry, sync, onRetry, onSync, onDelete } = useTemplateActions(setNotice);
 
