@@ -2,7 +2,8 @@
  * The frontend's feature zones (eslint.features.js) fire: a probe is linted through the
  * repository's own ESLint config as if it were a file at the given path (the file need not exist),
  * and a deep import into another feature must be reported with the zone's message, while the
- * feature's index, the feature's own files and a lazy chunk's dynamic import pass.
+ * feature's index, the feature's own files and a lazy chunk's dynamic import pass. A component
+ * there keeps to 80 lines as the backend's functions do (eslint.config.js, `max-lines-per-function`).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -160,5 +161,40 @@ describe('allowed imports pass', () => {
     },
   ])('$what', async ({ file, code }) => {
     expect(await zoneMessages(file, code)).toEqual([]);
+  });
+});
+
+describe('a component keeps to 80 lines', () => {
+  /** A component of `lines` lines of code, with as many comment and blank lines again. */
+  const component = (lines: number) =>
+    [
+      'export function Probe() {',
+      ...Array.from({ length: lines - 3 }, (_, index) => [
+        `  const value${index} = ${index};`,
+        '  // a comment line does not count',
+        '',
+      ]).flat(),
+      '  return <p>{value0}</p>;',
+      '}',
+      '',
+    ].join('\n');
+
+  const lengthMessages = async (code: string): Promise<string[]> => {
+    const [result] = await eslint.lintText(code, {
+      filePath: path.join(root, 'frontend/src/features/catalog/components/probe.tsx'),
+    });
+    return result!.messages
+      .filter((message) => message.ruleId === 'max-lines-per-function')
+      .map((message) => message.message);
+  };
+
+  it('rejects a component of 81 lines of code, comments and blank lines not counted', async () => {
+    expect(await lengthMessages(component(81))).toEqual([
+      expect.stringMatching(/Function 'Probe' has too many lines \(81\)\. Maximum allowed is 80\./),
+    ]);
+  });
+
+  it('accepts one of 80', async () => {
+    expect(await lengthMessages(component(80))).toEqual([]);
   });
 });
