@@ -91,6 +91,7 @@ export const boundaryZones = [
 export const boundaryResolver = createNodeResolver({
   extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'],
   alias: {
+    '@': [abs('frontend/src')],
     '@contract': [abs('contract')],
   },
 });

@@ -2,7 +2,8 @@
 // boundaries between our layers (eslint.boundaries.js), no cycle between the domains under
 // lambdas/ (eslint.domain-graph.js), each entity written by its owner only
 // (eslint.entity-owners.js), only repo files using the entity layer (eslint.entity-layer.js),
-// retries through the one helper, React hooks rules for the frontend.
+// retries through the one helper, one zone per frontend feature (eslint.features.js), React
+// hooks rules for the frontend.
 // Formatting is Prettier's job, so no stylistic rules here.
 import js from '@eslint/js';
 import { importX } from 'eslint-plugin-import-x';
@@ -12,6 +13,7 @@ import { boundaryResolver, boundaryZones } from './eslint.boundaries.js';
 import { domainsPlugin } from './eslint.domain-graph.js';
 import { entityLayer } from './eslint.entity-layer.js';
 import { entityWrites } from './eslint.entity-owners.js';
+import { featureZones } from './eslint.features.js';
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'cdk.out/**', '.local/**', 'frontend/dist/**', 'coverage/**'] },
@@ -101,6 +103,7 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },
   },
+  ...featureZones,
   {
     files: ['frontend/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The frontend's aliases (frontend/vite.config.ts): the contract and Chakra's theme files, so its
- * modules are unit-testable as they are.
+ * The frontend's aliases (frontend/vite.config.ts): its sources (`@/`), the contract and Chakra's
+ * theme files, so its modules are unit-testable as they are.
  */
+const frontendSources = fileURLToPath(new URL('./frontend/src', import.meta.url));
 const contract = fileURLToPath(new URL('./contract', import.meta.url));
 const chakraTheme = dirname(fileURLToPath(import.meta.resolve('@chakra-ui/react/theme')));
 
@@ -28,7 +29,7 @@ const mockingUnitTests = readdirSync(unitRoot, { recursive: true, encoding: 'utf
 
 const unitProject = {
   resolve: {
-    alias: { '@contract': contract, '@chakra-theme': chakraTheme },
+    alias: { '@': frontendSources, '@contract': contract, '@chakra-theme': chakraTheme },
   },
   test: {
     environment: 'node',

@@ -15,10 +15,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { hasStoredSession } from '../lib/amplify';
 import { paths } from '../config/paths';
-import { templateQuery } from '../features/catalog/api/get-template';
-import { templatesQuery } from '../features/catalog/api/get-templates';
-import { filtersFromSearchParams } from '../features/catalog/lib/browse-filters';
-import { galleryImages } from '../features/catalog/lib/gallery-images';
+import {
+  templateQuery,
+  templatesQuery,
+  filtersFromSearchParams,
+  galleryImages,
+} from '@/features/catalog';
 
 /** Fetches an image at high priority now; the page's `<img>` of the same address finds it. */
 const preloadImage = (href: string): void => {

@@ -1,6 +1,5 @@
 /** `/admin`: the admin dashboard, for role admin or both (Access Denied and a redirect otherwise). */
-import { AdminView } from '../../features/admin/components/admin-view';
-import { RequireAdmin } from '../../features/admin/components/require-admin';
+import { AdminView, RequireAdmin } from '@/features/admin';
 
 export default function AdminRoute() {
   return (

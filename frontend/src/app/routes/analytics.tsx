@@ -1,7 +1,7 @@
 /** `/analytics`: the seller's own templates month by month (approved sellers only). */
 import { Container } from '@chakra-ui/react';
-import { RequireApprovedSeller } from '../../components/require-approved-seller';
-import { SellerAnalyticsView } from '../../features/analytics/components/seller-analytics-view';
+import { RequireApprovedSeller } from '@/components/require-approved-seller';
+import { SellerAnalyticsView } from '@/features/analytics';
 
 export default function AnalyticsRoute() {
   return (

@@ -1,4 +1,4 @@
-import { AuthScreen } from '../../features/auth/components/auth-screen';
+import { AuthScreen } from '@/features/auth';
 
 export default function AuthRoute({ mode }: { mode: 'signIn' | 'signUp' }) {
   // A new key per mode, so following /signin ↔ /signup resets the screen.

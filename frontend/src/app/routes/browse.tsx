@@ -1,4 +1,4 @@
-import { BrowseView } from '../../features/catalog/components/browse-view';
+import { BrowseView } from '@/features/catalog';
 
 export default function BrowseRoute() {
   return <BrowseView />;

@@ -1,6 +1,6 @@
 /** `/buyer-netlify-callback`: Netlify's authorisation returns here, then the deploy is polled. */
-import { RequireSignIn } from '../../components/require-sign-in';
-import { BuyerNetlifyCallbackView } from '../../features/deployments/components/buyer-netlify-callback-view';
+import { RequireSignIn } from '@/components/require-sign-in';
+import { BuyerNetlifyCallbackView } from '@/features/deployments';
 
 export default function BuyerNetlifyCallbackRoute() {
   return (

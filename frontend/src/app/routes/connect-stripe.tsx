@@ -1,6 +1,6 @@
 /** `/connect-stripe`: Stripe Connect onboarding (approved sellers only). */
-import { RequireApprovedSeller } from '../../components/require-approved-seller';
-import { ConnectStripeView } from '../../features/payouts/components/connect-stripe-view';
+import { RequireApprovedSeller } from '@/components/require-approved-seller';
+import { ConnectStripeView } from '@/features/payouts';
 
 export default function ConnectStripeRoute() {
   return (

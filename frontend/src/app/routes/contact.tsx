@@ -1,5 +1,5 @@
 /** `/contact` and `/support`: the contact form. */
-import { ContactView } from '../../features/contact/components/contact-view';
+import { ContactView } from '@/features/contact';
 
 export default function ContactRoute({ title }: { title: string }) {
   return <ContactView title={title} />;

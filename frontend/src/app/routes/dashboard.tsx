@@ -11,30 +11,29 @@
 import { Container } from '@chakra-ui/react';
 import { Navigate, useSearchParams } from 'react-router';
 import { isSellerRole } from '@contract/profile';
-import { PageSpinner } from '../../components/page-spinner';
-import { RouteNotice } from '../../components/route-notice';
-import { DeploymentsCard } from '../../features/deployments/components/deployments-card';
-import { BuyerDashboard } from '../../features/dashboard/components/buyer-dashboard';
-import { DashboardSignInPrompt } from '../../features/dashboard/components/dashboard-sign-in-prompt';
-import { DashboardView } from '../../features/dashboard/components/dashboard-view';
-import { dashboardModeFor } from '../../features/dashboard/lib/dashboard-mode';
-import { useMyDownloads } from '../../features/downloads/api/get-my-downloads';
-import { DownloadAgainButton } from '../../features/downloads/components/download-again-button';
-import { MyLicensesCard } from '../../features/licenses/components/my-licenses-card';
-import { RecentEarnings } from '../../features/payouts/components/recent-earnings';
-import { useCurrentSubscription } from '../../features/subscriptions/api/get-current-subscription';
+import { PageSpinner } from '@/components/page-spinner';
+import { RouteNotice } from '@/components/route-notice';
+import { DeploymentsCard } from '@/features/deployments';
+import {
+  BuyerDashboard,
+  DashboardSignInPrompt,
+  DashboardView,
+  dashboardModeFor,
+} from '@/features/dashboard';
+import { useMyDownloads, DownloadAgainButton } from '@/features/downloads';
+import { MyLicensesCard } from '@/features/licenses';
+import { RecentEarnings } from '@/features/payouts';
+import { useCurrentSubscription, SubscriptionActions } from '@/features/subscriptions';
 import { MANUAL_ENTERPRISE_PRICE } from '@contract/billing';
-import { ManageBillingButton } from '../../features/billing/components/manage-billing-button';
-import { SubscriptionActions } from '../../features/subscriptions/components/subscription-actions';
-import { SellerDashboard } from '../../features/templates/components/seller-dashboard';
-import { SellerUsernamePrompt } from '../../features/settings/components/seller-username-prompt';
-import { useMySellerApplication } from '../../features/seller-application/api/get-my-application';
-import { ApplicationNotice } from '../../features/seller-application/components/application-notice';
-import { paths } from '../../config/paths';
-import { useSession } from '../../lib/auth-session';
-import { useMyProfile } from '../../lib/my-profile';
-import { QueryErrorPage } from '../../components/query-error';
-import { failedQueryProps } from '../../lib/query-retry';
+import { ManageBillingButton } from '@/features/billing';
+import { SellerDashboard } from '@/features/templates';
+import { SellerUsernamePrompt } from '@/features/settings';
+import { useMySellerApplication, ApplicationNotice } from '@/features/seller-application';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth-session';
+import { useMyProfile } from '@/lib/my-profile';
+import { QueryErrorPage } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 
 function SignedInDashboard() {
   const [searchParams, setSearchParams] = useSearchParams();

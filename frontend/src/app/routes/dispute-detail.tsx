@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { RequireSignIn } from '../../components/require-sign-in';
-import { DisputeDetailView } from '../../features/disputes/components/dispute-detail-view';
+import { RequireSignIn } from '@/components/require-sign-in';
+import { DisputeDetailView } from '@/features/disputes';
 
 export default function DisputeDetailRoute() {
   const { disputeId } = useParams();

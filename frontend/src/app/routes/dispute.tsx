@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { RequireSignIn } from '../../components/require-sign-in';
-import { downloadedTemplates, useMyDownloads } from '../../features/downloads/api/get-my-downloads';
-import { DisputeView } from '../../features/disputes/components/dispute-view';
+import { RequireSignIn } from '@/components/require-sign-in';
+import { downloadedTemplates, useMyDownloads } from '@/features/downloads';
+import { DisputeView } from '@/features/disputes';
 
 function DisputePage() {
   const { mvpId } = useParams();

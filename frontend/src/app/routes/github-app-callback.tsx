@@ -1,6 +1,6 @@
 /** `/github-app-callback`: the GitHub App installation returns here (approved sellers only). */
-import { RequireApprovedSeller } from '../../components/require-approved-seller';
-import { GithubAppCallbackView } from '../../features/github/components/github-app-callback-view';
+import { RequireApprovedSeller } from '@/components/require-approved-seller';
+import { GithubAppCallbackView } from '@/features/github';
 
 export default function GithubAppCallbackRoute() {
   return (

@@ -1,8 +1,5 @@
-import { FeaturedTemplates } from '../../features/home/components/featured-templates';
-import { Hero } from '../../features/home/components/hero';
-import { HowItWorks } from '../../features/home/components/how-it-works';
-import { Testimonials } from '../../features/home/components/testimonials';
-import { TemplateCard } from '../../features/catalog/components/template-card';
+import { FeaturedTemplates, Hero, HowItWorks, Testimonials } from '@/features/home';
+import { TemplateCard } from '@/features/catalog';
 
 /** Home: hero with live stats, how-it-works, featured templates, testimonials. */
 export default function HomeRoute() {

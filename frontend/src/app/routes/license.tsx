@@ -1,6 +1,6 @@
 /** `/licenses/:licenseId`: a licence certificate, public. */
 import { useParams } from 'react-router';
-import { LicenseCertificateView } from '../../features/licenses/components/license-certificate-view';
+import { LicenseCertificateView } from '@/features/licenses';
 
 export default function LicenseRoute() {
   const { licenseId = '' } = useParams();

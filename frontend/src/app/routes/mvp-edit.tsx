@@ -1,7 +1,7 @@
 /** `/mvp/{mvpId}/edit`: edit a template (owner, admin or both). */
 import { useParams } from 'react-router';
-import { RequireSignIn } from '../../components/require-sign-in';
-import { EditTemplateView } from '../../features/templates/components/edit-template-view';
+import { RequireSignIn } from '@/components/require-sign-in';
+import { EditTemplateView } from '@/features/templates';
 
 export default function TemplateEditRoute() {
   const { mvpId } = useParams();

@@ -1,16 +1,12 @@
 import { Separator } from '@chakra-ui/react';
 import { useParams } from 'react-router';
-import { BuyTemplateButton } from '../../features/billing/components/buy-template-button';
-import { CheckoutCanceledBanner } from '../../features/billing/components/checkout-canceled-banner';
-import { DeployButton } from '../../features/deployments/components/deploy-button';
-import { BundleFileTree } from '../../features/downloads/components/bundle-file-tree';
-import { DownloadPanel } from '../../features/downloads/components/download-panel';
-import { TemplateDetailView } from '../../features/catalog/components/template-detail-view';
-import { LiveSecurityNotice } from '../../features/security/components/live-security-notice';
-import { BuildBadge } from '../../features/builds/components/build-badge';
-import { LivePreviewSlot } from '../../features/builds/components/live-preview-slot';
-import { SecurityPanel } from '../../features/security/components/security-panel';
-import { ReviewsSection } from '../../features/reviews/components/reviews-section';
+import { BuyTemplateButton, CheckoutCanceledBanner } from '@/features/billing';
+import { DeployButton } from '@/features/deployments';
+import { BundleFileTree, DownloadPanel } from '@/features/downloads';
+import { TemplateDetailView } from '@/features/catalog';
+import { LiveSecurityNotice, SecurityPanel } from '@/features/security';
+import { BuildBadge, LivePreviewSlot } from '@/features/builds';
+import { ReviewsSection } from '@/features/reviews';
 
 /**
  * `/mvp/:mvpId`: the template, with the download, billing (a one-time sale's purchase, the

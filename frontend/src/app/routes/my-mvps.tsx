@@ -1,5 +1,5 @@
 /** `/my-mvps`: the seller's templates. */
-import { MyTemplatesView } from '../../features/templates/components/my-templates-view';
+import { MyTemplatesView } from '@/features/templates';
 
 export default function MyTemplatesRoute() {
   return <MyTemplatesView />;

@@ -1,7 +1,6 @@
 /** `/newsletter/confirm?token=…`: the double opt-in link of a sign-up's confirmation e-mail. */
 import { CONFIRM_INVALID_MESSAGE } from '@contract/newsletter-issues';
-import { useConfirmSubscription } from '../../features/newsletter/api/newsletter-links';
-import { NewsletterLinkPage } from '../../features/newsletter/components/newsletter-link-page';
+import { useConfirmSubscription, NewsletterLinkPage } from '@/features/newsletter';
 
 export default function NewsletterConfirmRoute() {
   const confirm = useConfirmSubscription();

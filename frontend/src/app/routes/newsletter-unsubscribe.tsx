@@ -1,7 +1,6 @@
 /** `/newsletter/unsubscribe?token=…`: the unsubscribe link of every newsletter e-mail. */
 import { UNSUBSCRIBE_INVALID_MESSAGE } from '@contract/newsletter-issues';
-import { useUnsubscribe } from '../../features/newsletter/api/newsletter-links';
-import { NewsletterLinkPage } from '../../features/newsletter/components/newsletter-link-page';
+import { useUnsubscribe, NewsletterLinkPage } from '@/features/newsletter';
 
 export default function NewsletterUnsubscribeRoute() {
   const unsubscribe = useUnsubscribe();

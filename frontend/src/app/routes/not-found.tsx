@@ -1,6 +1,6 @@
 import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths } from '@/config/paths';
 
 export default function NotFoundRoute() {
   return (

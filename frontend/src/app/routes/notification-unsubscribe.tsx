@@ -4,8 +4,8 @@
  * as the newsletter's links.
  */
 import { EMAIL_UNSUBSCRIBE_INVALID_MESSAGE } from '@contract/notification-preferences';
-import { useUnsubscribeEmail } from '../../features/notifications/api/unsubscribe-email';
-import { NewsletterLinkPage } from '../../features/newsletter/components/newsletter-link-page';
+import { useUnsubscribeEmail } from '@/features/notifications';
+import { NewsletterLinkPage } from '@/features/newsletter';
 
 export default function NotificationUnsubscribeRoute() {
   const unsubscribe = useUnsubscribeEmail();

@@ -1,5 +1,5 @@
-import { RequireSignIn } from '../../components/require-sign-in';
-import { NotificationsView } from '../../features/notifications/components/notifications-view';
+import { RequireSignIn } from '@/components/require-sign-in';
+import { NotificationsView } from '@/features/notifications';
 
 /** `/notifications`: signed-in users only; signed-out visitors go to /auth and come back. */
 export default function NotificationsRoute() {

@@ -1,6 +1,6 @@
 /** `/payout-settings`: the seller's Stripe Connect account, payout schedule and split. */
-import { RequireApprovedSeller } from '../../components/require-approved-seller';
-import { PayoutSettingsView } from '../../features/payouts/components/payout-settings-view';
+import { RequireApprovedSeller } from '@/components/require-approved-seller';
+import { PayoutSettingsView } from '@/features/payouts';
 
 export default function PayoutSettingsRoute() {
   return (

@@ -1,6 +1,6 @@
 /** `/payouts`: the seller's earnings and payouts (approved sellers only). */
-import { RequireApprovedSeller } from '../../components/require-approved-seller';
-import { PayoutsView } from '../../features/payouts/components/payouts-view';
+import { RequireApprovedSeller } from '@/components/require-approved-seller';
+import { PayoutsView } from '@/features/payouts';
 
 export default function PayoutsRoute() {
   return (

@@ -2,13 +2,12 @@
  * `/pricing`: the billing feature's plans, with the caller's subscription and its plan switch from
  * the subscriptions feature composed in.
  */
-import { PageSpinner } from '../../components/page-spinner';
-import { QueryError } from '../../components/query-error';
-import { failedQueryProps } from '../../lib/query-retry';
-import { PricingView } from '../../features/billing/components/pricing-view';
-import { useCurrentSubscription } from '../../features/subscriptions/api/get-current-subscription';
-import { useUpdateSubscription } from '../../features/subscriptions/api/update-subscription';
-import { useSession } from '../../lib/auth-session';
+import { PageSpinner } from '@/components/page-spinner';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
+import { PricingView } from '@/features/billing';
+import { useCurrentSubscription, useUpdateSubscription } from '@/features/subscriptions';
+import { useSession } from '@/lib/auth-session';
 
 export default function PricingRoute() {
   const { session } = useSession();

@@ -1,6 +1,5 @@
-import { RequireSignIn } from '../../components/require-sign-in';
-import { useRefundablePurchases } from '../../features/refunds/api/get-refundable-purchases';
-import { RefundRequestView } from '../../features/refunds/components/refund-request-view';
+import { RequireSignIn } from '@/components/require-sign-in';
+import { useRefundablePurchases, RefundRequestView } from '@/features/refunds';
 
 function RefundRequestPage() {
   const purchases = useRefundablePurchases();

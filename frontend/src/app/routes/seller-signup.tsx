@@ -1,5 +1,5 @@
 /** `/seller-signup` and `/sell`: the seller application wizard. */
-import { SellerApplicationWizard } from '../../features/seller-application/components/seller-application-wizard';
+import { SellerApplicationWizard } from '@/features/seller-application';
 
 export default function SellerSignupRoute() {
   return <SellerApplicationWizard />;

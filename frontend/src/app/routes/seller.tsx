@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { TemplateCard } from '../../features/catalog/components/template-card';
-import { SellerProfileView } from '../../features/sellers/components/seller-profile-view';
+import { TemplateCard } from '@/features/catalog';
+import { SellerProfileView } from '@/features/sellers';
 
 export default function SellerRoute() {
   const { username = '' } = useParams();

@@ -1,8 +1,5 @@
-import {
-  GithubConnectionAction,
-  NetlifyConnectionStatus,
-} from '../../features/deployments/components/github-connection';
-import { SettingsView } from '../../features/settings/components/settings-view';
+import { GithubConnectionAction, NetlifyConnectionStatus } from '@/features/deployments';
+import { SettingsView } from '@/features/settings';
 
 export default function SettingsRoute() {
   return (

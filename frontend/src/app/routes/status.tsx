@@ -1,5 +1,5 @@
 /** `/status`: the live health page (features/status). */
-import { StatusView } from '../../features/status/components/status-view';
+import { StatusView } from '@/features/status';
 
 export default function StatusRoute() {
   return <StatusView />;

@@ -1,8 +1,8 @@
 /** `/success?session_id=…[&mvp_id=…]`: where Stripe Checkout sends the buyer after paying. */
 import { useSearchParams } from 'react-router';
-import { PageSpinner } from '../../components/page-spinner';
-import { CheckoutSuccessView } from '../../features/billing/components/checkout-success-view';
-import { useSession } from '../../lib/auth-session';
+import { PageSpinner } from '@/components/page-spinner';
+import { CheckoutSuccessView } from '@/features/billing';
+import { useSession } from '@/lib/auth-session';
 
 export default function SuccessRoute() {
   const [search] = useSearchParams();

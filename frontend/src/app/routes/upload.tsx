@@ -1,7 +1,7 @@
 /** `/upload` (new template) and `/upload?mvpId=` (new version). */
 import { useSearchParams } from 'react-router';
-import { RequireSignIn } from '../../components/require-sign-in';
-import { UploadView } from '../../features/templates/components/upload-view';
+import { RequireSignIn } from '@/components/require-sign-in';
+import { UploadView } from '@/features/templates';
 
 export default function UploadRoute() {
   const [search] = useSearchParams();

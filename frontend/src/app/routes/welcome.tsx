@@ -1,6 +1,6 @@
 /** `/welcome`: a new account's first steps (signed in only). */
-import { RequireSignIn } from '../../components/require-sign-in';
-import { FirstSteps } from '../../features/dashboard/components/first-steps';
+import { RequireSignIn } from '@/components/require-sign-in';
+import { FirstSteps } from '@/features/dashboard';
 
 export default function WelcomeRoute() {
   return (

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { BaseSyntheticEvent } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { ApiError } from '../../lib/api-error';
+import { ApiError } from '@/lib/api-error';
 
 export interface FormSubmitOptions<Output> {
   /** Runs with the schema's output once the fields are valid. */

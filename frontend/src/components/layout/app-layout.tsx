@@ -1,9 +1,9 @@
 import { Suspense, useState } from 'react';
 import { Flex, Box } from '@chakra-ui/react';
 import { Outlet, useLocation } from 'react-router';
-import { shouldShowLaunchOverlay } from '../../features/launch/lib/launch-state';
-import { lazyPage } from '../../lib/lazy-page';
-import { getRuntimeConfig } from '../../lib/runtime-config';
+import { shouldShowLaunchOverlay } from '@/features/launch';
+import { lazyPage } from '@/lib/lazy-page';
+import { getRuntimeConfig } from '@/lib/runtime-config';
 import { PageSpinner } from '../page-spinner';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -12,7 +12,7 @@ import { ScrollRestoration } from './scroll-restoration';
 // Its own chunk: after the launch (the usual case) no visitor downloads it. Its form needs the
 // page recipes, which load with it.
 const LaunchOverlay = lazyPage(() =>
-  import('../../features/launch/components/launch-overlay').then((module) => ({
+  import('@/features/launch/components/launch-overlay').then((module) => ({
     default: module.LaunchOverlay,
   })),
 );

@@ -1,7 +1,7 @@
 import { Badge, Box, Container, Link, SimpleGrid, Stack, Text, HStack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../config/paths';
-import { describeMode, getRuntimeConfig } from '../../lib/runtime-config';
+import { paths } from '@/config/paths';
+import { describeMode, getRuntimeConfig } from '@/lib/runtime-config';
 import { Logo } from '../logo';
 
 const GROUPS = [

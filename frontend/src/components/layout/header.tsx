@@ -3,9 +3,9 @@ import { Box, Button, Container, Flex, HStack, IconButton, Stack } from '@chakra
 import { Link as RouterLink, NavLink, useLocation } from 'react-router';
 import { LuLayoutDashboard, LuLogOut, LuMenu, LuSettings, LuShield, LuX } from 'react-icons/lu';
 import { hasAdminRights, isSellerRole } from '@contract/profile';
-import { paths } from '../../config/paths';
-import { useSession } from '../../lib/auth-session';
-import { useMyProfile } from '../../lib/my-profile';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth-session';
+import { useMyProfile } from '@/lib/my-profile';
 import { Logo } from '../logo';
 import { ThemeToggle } from '../theme-toggle';
 
@@ -15,7 +15,7 @@ import { ThemeToggle } from '../theme-toggle';
  * place is kept meanwhile, so the menu does not move when it comes.
  */
 const NotificationBell = lazy(() =>
-  import('../../features/notifications/components/notification-bell').then((module) => ({
+  import('@/features/notifications/components/notification-bell').then((module) => ({
     default: module.NotificationBell,
   })),
 );

@@ -95,7 +95,10 @@ const chakraImportsOf = (file: string): string[] =>
   );
 
 const resolveSource = (from: string, specifier: string): string | undefined => {
-  const base = resolve(dirname(from), specifier);
+  // `@/x` is frontend/src/x (the frontend's alias), the rest is relative to the importer.
+  const base = specifier.startsWith('@/')
+    ? join(sourceRoot, specifier.slice(2))
+    : resolve(dirname(from), specifier);
   return [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find(
     (candidate) => {
       try {
@@ -106,6 +109,25 @@ const resolveSource = (from: string, specifier: string): string | undefined => {
     },
   );
 };
+
+/** The names an import clause binds (`{ A, B as C }` → A, B), or null for a default or namespace. */
+const importedNames = (clause: string): string[] | null =>
+  /^\{[^}]*\}$/.test(clause.trim())
+    ? clause
+        .trim()
+        .slice(1, -1)
+        .split(',')
+        .map((name) => name.trim().split(/\s+as\s+/)[0]!)
+        .filter((name) => name && !name.startsWith('type '))
+    : null;
+
+/**
+ * A feature's index (`features/<name>/index.ts`) only re-exports, and the build leaves out a
+ * feature file whose exports nobody uses (frontend/vite.config.ts, `moduleSideEffects`): through
+ * an index, a file runs when one of the names imported from the index is its own.
+ */
+const isFeatureIndex = (file: string) =>
+  /^features\/[^/]+\/index\.ts$/.test(relative(sourceRoot, file).split('\\').join('/'));
 
 /**
  * The files a first visit to the home page runs: main.tsx and what it imports, statically or
@@ -118,13 +140,35 @@ const shellFiles = (): Set<string> => {
     if (files.has(file)) return;
     files.add(file);
     const code = read(file).replace(/lazyPage\(\s*\(\)\s*=>\s*import\('[^']+'\)/g, '');
-    const specifiers = [
-      ...code.matchAll(/^import (?!type )[^;]*? from '(\.[^']+)';/gms),
-      ...code.matchAll(/import\('(\.[^']+)'\)/g),
-    ].map(([, specifier]) => specifier!);
-    for (const specifier of specifiers) {
+    const imports: [clause: string | null, specifier: string][] = [
+      ...[...code.matchAll(/^import (?!type )([^;]*?) from '((?:\.|@\/)[^']+)';/gms)].map(
+        ([, clause, specifier]) => [clause!, specifier!] as [string, string],
+      ),
+      ...[...code.matchAll(/import\('((?:\.|@\/)[^']+)'\)/g)].map(
+        ([, specifier]) => [null, specifier!] as [null, string],
+      ),
+    ];
+    for (const [clause, specifier] of imports) {
       const target = resolveSource(file, specifier);
-      if (target) visit(target);
+      if (!target) continue;
+      const names = clause === null ? null : importedNames(clause);
+      if (!isFeatureIndex(target) || names === null) {
+        visit(target);
+        continue;
+      }
+      files.add(target);
+      for (const [, exported, from] of read(target).matchAll(
+        /^export \{([^}]+)\} from '(\.[^']+)';/gm,
+      )) {
+        const own = exported!.split(',').map((name) =>
+          name
+            .trim()
+            .split(/\s+as\s+/)
+            .pop()!,
+        );
+        const source = resolveSource(target, from!);
+        if (source && own.some((name) => names.includes(name))) visit(source);
+      }
     }
   };
   visit(join(sourceRoot, 'app', 'main.tsx'));
@@ -162,6 +206,9 @@ describe('the Chakra systems', () => {
     );
     expect(names).not.toContain('app/routes/browse.tsx');
     expect(names).not.toContain('features/launch/components/launch-overlay.tsx');
+    // The home page takes its card from the catalog's index, which also names the catalog's pages.
+    expect(names).toContain('features/catalog/index.ts');
+    expect(names).not.toContain('features/catalog/components/browse-view.tsx');
     // The walk really sees Chakra components: the header's buttons need the button recipe.
     expect(keysByFile.get(join(sourceRoot, 'components/layout/header.tsx'))).toContain('button');
   });

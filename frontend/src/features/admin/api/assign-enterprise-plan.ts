@@ -1,6 +1,6 @@
 /** `PUT /api/admin/users/{id}/plan`: put a user on Enterprise with the agreed downloads a month. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useAssignEnterprisePlan() {

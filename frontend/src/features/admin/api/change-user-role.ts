@@ -1,8 +1,8 @@
 /** `PATCH /api/admin/users/{id}/role`: the user's Cognito groups and profile role together. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@contract/profile';
-import { api } from '../../../lib/api-client';
-import { profileKeys } from '../../../lib/my-profile';
+import { api } from '@/lib/api-client';
+import { profileKeys } from '@/lib/my-profile';
 import { adminKeys } from './keys';
 
 export function useChangeUserRole() {

@@ -1,6 +1,6 @@
 /** `POST /api/admin/newsletter-types`: a new type (audited). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type ApiBody } from '../../../lib/api-client';
+import { api, type ApiBody } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useCreateNewsletterType() {

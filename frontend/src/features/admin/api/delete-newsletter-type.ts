@@ -1,6 +1,6 @@
 /** `DELETE /api/admin/newsletter-types/{id}`: audited; `site_updates` is refused. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useDeleteNewsletterType() {

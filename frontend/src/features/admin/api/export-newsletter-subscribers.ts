@@ -4,7 +4,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { NewsletterSubscriberStatus } from '@contract/admin-newsletter';
-import { apiDownload } from '../../../lib/api-download';
+import { apiDownload } from '@/lib/api-download';
 
 /** Saves a Blob under `filename` through a temporary object URL. */
 function saveFile(blob: Blob, filename: string) {

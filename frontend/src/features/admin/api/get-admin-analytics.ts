@@ -1,7 +1,7 @@
 /** `GET /api/admin/analytics?period=`: revenue, downloads and new users by day over a period. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AnalyticsPeriod } from '@contract/admin-analytics';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useAdminAnalytics(period: AnalyticsPeriod) {

@@ -1,6 +1,6 @@
 /** `GET /api/admin/audit-log?cursor=`: every admin action, newest first, a page at a time. */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useAuditLog() {

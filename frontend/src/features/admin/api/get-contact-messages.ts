@@ -1,7 +1,7 @@
 /** `GET /api/admin/contact-messages?status=&limit=`: the newest contact messages of one status. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ContactStatus } from '@contract/contact';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useAdminContactMessages(status: ContactStatus, limit: number) {

@@ -1,7 +1,7 @@
 /** `GET /api/admin/disputes?status=`: one status of the dispute queue, oldest first. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DisputeStatus } from '@contract/disputes';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useAdminDisputes(status: DisputeStatus) {

@@ -4,7 +4,7 @@
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { NewsletterSubscriberStatus } from '@contract/admin-newsletter';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useNewsletterSubscribers(status: NewsletterSubscriberStatus) {

@@ -3,7 +3,7 @@
  * type, latest change first, a page at a time; nothing is asked before a type is chosen.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useNewsletterSubscriptions(typeId: string | null) {

@@ -1,6 +1,6 @@
 /** `GET /api/admin/payout-runs`: the monthly runs owed over the last year, newest first. */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useAdminPayoutRuns() {

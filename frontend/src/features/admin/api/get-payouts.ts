@@ -1,7 +1,7 @@
 /** `GET /api/admin/payouts?status=`: the sellers' payouts of one status, oldest month first. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminPayoutFilter } from '@contract/payouts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useAdminPayouts(status: AdminPayoutFilter) {

@@ -1,7 +1,7 @@
 /** `GET /api/admin/refund-requests?status=`: one status of the refund queue, oldest first. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RefundStatus } from '@contract/refunds';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useAdminRefundRequests(status: RefundStatus) {

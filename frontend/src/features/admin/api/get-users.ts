@@ -5,7 +5,7 @@
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminUserRoleFilter, SellerApprovalFilter } from '@contract/admin-users';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export interface AdminUserFilter {

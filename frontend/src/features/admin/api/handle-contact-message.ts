@@ -1,6 +1,6 @@
 /** `POST /api/admin/contact-messages/{id}/handle`: new → handled (audited). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useHandleContactMessage() {

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminNewsletterIssue } from '@contract/newsletter-issues';
-import { api, type ApiBody } from '../../../lib/api-client';
+import { api, type ApiBody } from '@/lib/api-client';
 
 export const newsletterIssueKeys = {
   all: ['admin', 'newsletter-issues'] as const,

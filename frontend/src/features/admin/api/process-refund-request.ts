@@ -3,7 +3,7 @@
  * through Stripe; answers the Stripe refund id. Safe to retry: the API never refunds twice.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useProcessRefundRequest() {

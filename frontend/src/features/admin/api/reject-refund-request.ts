@@ -1,6 +1,6 @@
 /** `POST /api/admin/refund-requests/{id}/reject`: pending → rejected. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useRejectRefundRequest() {

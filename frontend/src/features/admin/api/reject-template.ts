@@ -1,7 +1,7 @@
 /** `POST /api/admin/mvps/{id}/reject`: rejects the template with a reason the seller is sent. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RejectTemplateInput } from '@contract/admin-templates';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useRejectTemplate() {

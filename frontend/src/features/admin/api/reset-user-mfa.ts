@@ -1,6 +1,6 @@
 /** `POST /api/admin/users/{id}/mfa-reset`: turn off a user's lost authenticator app, with a reason. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useResetUserMfa() {

@@ -3,7 +3,7 @@
  * finishes in the background; the payouts and the runs list are refreshed when it is accepted.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useRunPayouts() {

@@ -1,6 +1,6 @@
 /** `POST /api/admin/users/{id}/seller-approval`: approve or revoke a seller (roles seller, both). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useSetSellerApproval() {

@@ -1,6 +1,6 @@
 /** `POST /api/admin/disputes/{id}/start-review`: open → in_review (both parties are notified). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useStartDisputeReview() {

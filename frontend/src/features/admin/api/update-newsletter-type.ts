@@ -1,6 +1,6 @@
 /** `PATCH /api/admin/newsletter-types/{id}`: name, description or active switch (audited). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type ApiBody } from '../../../lib/api-client';
+import { api, type ApiBody } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 export function useUpdateNewsletterType() {

@@ -15,9 +15,9 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { FormAlert } from '../../../components/form/form-alert';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { FormAlert } from '@/components/form/form-alert';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 
 export interface QueueOutcome {
   status: 'success' | 'error';

@@ -5,10 +5,10 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Button, Container, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link, useSearchParams } from 'react-router';
-import { FormAlert } from '../../../components/form/form-alert';
-import { paths } from '../../../config/paths';
-import { adminMfaRequired, isTotpEnabled } from '../../../lib/mfa-status';
-import { PageSpinner } from '../../../components/page-spinner';
+import { FormAlert } from '@/components/form/form-alert';
+import { paths } from '@/config/paths';
+import { adminMfaRequired, isTotpEnabled } from '@/lib/mfa-status';
+import { PageSpinner } from '@/components/page-spinner';
 import { selectAdminTab } from '../lib/admin-tab';
 import { ADMIN_TABS } from './admin-tabs';
 import { TabErrorBoundary } from './tab-error-boundary';

@@ -4,8 +4,8 @@
  * searches and those that found nothing. The charts (@chakra-ui/charts over recharts) are only in
  * this tab's chunk.
  */
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useState } from 'react';
 import {
   Button,
@@ -24,7 +24,7 @@ import {
   CountBarChart,
   MoneyAreaChart,
   type ChartAxis,
-} from '../../../components/analytics-charts';
+} from '@/components/analytics-charts';
 import {
   ANALYTICS_MESSAGES,
   ANALYTICS_PERIODS,

@@ -8,9 +8,9 @@ import {
   overrideReasonSchema,
   type PendingTemplate,
 } from '@contract/admin-templates';
-import { setServerFieldErrors, useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { errorMessage } from '../../../lib/api-error';
+import { setServerFieldErrors, useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { errorMessage } from '@/lib/api-error';
 import { useApproveTemplate } from '../api/approve-template';
 import { ReasonDialog, ReasonForm } from './reason-dialog';
 

@@ -4,12 +4,12 @@
  */
 import { Badge, Card, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { AuditEntry } from '@contract/audit';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useAuditLog } from '../api/get-audit-log';
 import { auditActionLabel, auditChanges, auditTargetLabel } from '../lib/audit-changes';
 import { LoadMore } from './load-more';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '@/lib/format';
 
 export default function AuditTab() {
   const log = useAuditLog();

@@ -6,12 +6,12 @@
 import { useState } from 'react';
 import { Alert, Button, Card, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ContactMessage, ContactStatus } from '@contract/contact';
-import { errorMessage } from '../../../lib/api-error';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { errorMessage } from '@/lib/api-error';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useAdminContactMessages } from '../api/get-contact-messages';
 import { useHandleContactMessage } from '../api/handle-contact-message';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '@/lib/format';
 
 const SHOWN = 5;
 

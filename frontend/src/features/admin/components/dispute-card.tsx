@@ -2,14 +2,14 @@
 import { Badge, Button, Card, DataList, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { Dispute } from '@contract/disputes';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import {
   DISPUTE_STATUS_LABELS,
   DISPUTE_STATUS_PALETTE,
   disputePartyLabel,
 } from '../lib/dispute-queue';
 import { ResolveDisputeForm } from './resolve-dispute-form';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '@/lib/format';
 
 const dateTime = (iso: string): string => formatDateTime(iso);
 

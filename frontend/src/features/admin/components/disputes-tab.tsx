@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Stack } from '@chakra-ui/react';
 import { DISPUTE_STATUSES, type Dispute, type DisputeStatus } from '@contract/disputes';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage } from '@/lib/api-error';
 import { useAdminDisputes } from '../api/get-disputes';
 import { useStartDisputeReview } from '../api/start-dispute-review';
 import { DISPUTE_STATUS_LABELS } from '../lib/dispute-queue';

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { Button, Input, Text } from '@chakra-ui/react';
 import type { AdminUser } from '@contract/admin-users';
 import { ENTERPRISE_MESSAGES } from '@contract/billing';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { FormField } from '../../../components/form/form-field';
-import { errorMessage } from '../../../lib/api-error';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormField } from '@/components/form/form-field';
+import { errorMessage } from '@/lib/api-error';
 import { useAssignEnterprisePlan } from '../api/assign-enterprise-plan';
 import { parseEnterpriseQuota } from '../lib/enterprise-quota';
 

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Button, Center } from '@chakra-ui/react';
-import { QueryError } from '../../../components/query-error';
+import { QueryError } from '@/components/query-error';
 
 export interface PagedQuery {
   hasNextPage: boolean;

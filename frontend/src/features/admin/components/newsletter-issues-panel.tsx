@@ -6,6 +6,7 @@
  * outage) has "Send to the rest", which sends it to those it did not reach only.
  */
 import { useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import {
   Badge,
   Box,
@@ -27,14 +28,14 @@ import {
   type AdminNewsletterIssue,
   type NewsletterIssueStatusName,
 } from '@contract/newsletter-issues';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
-import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
-import { setServerFieldErrors, useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { errorMessage } from '../../../lib/api-error';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { setServerFieldErrors, useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { errorMessage } from '@/lib/api-error';
 import {
   useCreateNewsletterIssue,
   useNewsletterIssue,
@@ -42,7 +43,7 @@ import {
   useNewsletterTypesForIssues,
   useSendNewsletterIssue,
 } from '../api/newsletter-issues';
-import { formatCount, formatDateTime } from '../../../lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
 
 const STATUS_PALETTE: Record<NewsletterIssueStatusName, string> = {
   draft: 'gray',
@@ -59,6 +60,31 @@ const STATUS_LABEL: Record<NewsletterIssueStatusName, string> = {
 };
 
 const formatDate = formatDateTime;
+
+interface NewsletterTypeFieldProps {
+  field: UseFormRegisterReturn;
+  error?: string;
+  types: ReturnType<typeof useNewsletterTypesForIssues>;
+}
+
+/** Which newsletter the issue is for, among the types the admin has. */
+function NewsletterTypeField({ field, error, types }: NewsletterTypeFieldProps) {
+  return (
+    <FormField label="Newsletter type" error={error}>
+      <NativeSelect.Root size="sm" disabled={types.isPending}>
+        <NativeSelect.Field {...field} data-testid="issue-type" aria-label="Newsletter type">
+          <option value="">Choose a newsletter type</option>
+          {(types.data ?? []).map((type) => (
+            <option key={type.id} value={type.id}>
+              {type.name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  );
+}
 
 function ComposeIssueForm() {
   const types = useNewsletterTypesForIssues();
@@ -100,23 +126,11 @@ function ComposeIssueForm() {
             data-testid="issue-created"
           />
         )}
-        <FormField label="Newsletter type" error={errors.newsletter_type_id?.message}>
-          <NativeSelect.Root size="sm" disabled={types.isPending}>
-            <NativeSelect.Field
-              {...form.register('newsletter_type_id')}
-              data-testid="issue-type"
-              aria-label="Newsletter type"
-            >
-              <option value="">Choose a newsletter type</option>
-              {(types.data ?? []).map((type) => (
-                <option key={type.id} value={type.id}>
-                  {type.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </FormField>
+        <NewsletterTypeField
+          field={form.register('newsletter_type_id')}
+          error={errors.newsletter_type_id?.message}
+          types={types}
+        />
         <FormField label="Subject" error={errors.subject?.message}>
           <Input {...form.register('subject')} size="sm" data-testid="issue-subject" />
         </FormField>

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { TableScrollArea } from '../../../components/table-scroll-area';
+import { TableScrollArea } from '@/components/table-scroll-area';
 import { NEWSLETTER_ADMIN_MESSAGES } from '@contract/admin-newsletter';
 import { LoadFailed } from './newsletter-load-failed';
 import { LoadMore } from './load-more';

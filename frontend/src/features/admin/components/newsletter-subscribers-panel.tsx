@@ -11,13 +11,13 @@ import {
   NEWSLETTER_SUBSCRIBER_STATUSES,
   type NewsletterSubscriberStatus,
 } from '@contract/admin-newsletter';
-import { FormAlert } from '../../../components/form/form-alert';
-import { errorMessage } from '../../../lib/api-error';
+import { FormAlert } from '@/components/form/form-alert';
+import { errorMessage } from '@/lib/api-error';
 import { useExportNewsletterSubscribers } from '../api/export-newsletter-subscribers';
 import { useNewsletterSubscribers } from '../api/get-newsletter-subscribers';
 import { NewsletterPagedTable } from './newsletter-paged-table';
-import { formatDateTime } from '../../../lib/format';
-import { EmailText } from '../../../components/email-text';
+import { formatDateTime } from '@/lib/format';
+import { EmailText } from '@/components/email-text';
 
 const STATUS_LABELS: Record<NewsletterSubscriberStatus, string> = {
   all: 'All',

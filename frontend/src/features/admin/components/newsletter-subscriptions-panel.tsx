@@ -4,13 +4,13 @@
  */
 import { useState } from 'react';
 import { Badge, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { FormField } from '../../../components/form/form-field';
+import { FormField } from '@/components/form/form-field';
 import { useNewsletterSubscriptions } from '../api/get-newsletter-subscriptions';
 import { useNewsletterTypes } from '../api/get-newsletter-types';
 import { LoadFailed } from './newsletter-load-failed';
 import { NewsletterPagedTable } from './newsletter-paged-table';
-import { formatDateTime } from '../../../lib/format';
-import { EmailText } from '../../../components/email-text';
+import { formatDateTime } from '@/lib/format';
+import { EmailText } from '@/components/email-text';
 
 const SUBSCRIPTION_COLUMNS = ['User', 'Status', 'Source', 'Subscribed', 'Last change'] as const;
 

@@ -24,19 +24,19 @@ import {
   type AdminNewsletterType,
 } from '@contract/admin-newsletter';
 import { SITE_UPDATES_NEWSLETTER_ID } from '@contract/newsletter';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
-import { setServerFieldErrors, useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { errorMessage } from '../../../lib/api-error';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { setServerFieldErrors, useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { errorMessage } from '@/lib/api-error';
 import { useCreateNewsletterType } from '../api/create-newsletter-type';
 import { useDeleteNewsletterType } from '../api/delete-newsletter-type';
 import { useNewsletterTypes } from '../api/get-newsletter-types';
 import { useUpdateNewsletterType } from '../api/update-newsletter-type';
 import { LoadFailed } from './newsletter-load-failed';
-import { TableScrollArea } from '../../../components/table-scroll-area';
-import { formatDate } from '../../../lib/format';
+import { TableScrollArea } from '@/components/table-scroll-area';
+import { formatDate } from '@/lib/format';
 
 interface TypeValues {
   name: string;

@@ -18,16 +18,16 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { formatGbp } from '@contract/money';
-import { paths } from '../../../config/paths';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { paths } from '@/config/paths';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useAdminOverview } from '../api/get-overview';
 import { ContactMessagesCard } from './contact-messages-card';
 import { TEMPLATE_STATUS_LABELS, TEMPLATE_STATUS_PALETTE } from '../lib/template-review';
 import { overviewStatCards } from '../lib/overview-stats';
 import { payoutMonthLabel, payoutSellerLabel } from '../lib/payout-queue';
 import { ROLE_LABELS, ROLE_PALETTE } from '../lib/user-management';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@/lib/format';
 
 export default function OverviewTab() {
   const overview = useAdminOverview();

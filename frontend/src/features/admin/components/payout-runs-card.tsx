@@ -11,12 +11,12 @@ import {
   type PayoutRunMonth,
   type PayoutRunState,
 } from '@contract/payouts';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { FormAlert } from '../../../components/form/form-alert';
-import { refusalMessage } from '../../../lib/api-error';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
-import { formatDate, formatMonthYear } from '../../../lib/format';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormAlert } from '@/components/form/form-alert';
+import { refusalMessage } from '@/lib/api-error';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
+import { formatDate, formatMonthYear } from '@/lib/format';
 import { useAdminPayoutRuns } from '../api/get-payout-runs';
 import { useRunPayouts } from '../api/run-payouts';
 import { missedRunMonths } from '../lib/payout-queue';

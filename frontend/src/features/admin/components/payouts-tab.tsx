@@ -13,7 +13,7 @@ import {
   type AdminPayout,
   type AdminPayoutFilter,
 } from '@contract/payouts';
-import { refusalMessage } from '../../../lib/api-error';
+import { refusalMessage } from '@/lib/api-error';
 import { useAdminPayouts } from '../api/get-payouts';
 import { useProcessPayout } from '../api/process-payout';
 import {
@@ -27,8 +27,8 @@ import {
 } from '../lib/payout-queue';
 import { AdminQueue, type QueueOutcome } from './admin-queue';
 import { PayoutRunsCard } from './payout-runs-card';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { TableScrollArea } from '../../../components/table-scroll-area';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { TableScrollArea } from '@/components/table-scroll-area';
 
 export default function PayoutsTab() {
   const [status, setStatus] = useState<AdminPayoutFilter>('pending');

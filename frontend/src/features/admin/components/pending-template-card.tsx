@@ -2,8 +2,8 @@
 import { Alert, Badge, Button, Card, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { PendingTemplate } from '@contract/admin-templates';
-import { TechTags } from '../../../components/tech-tags';
-import { paths } from '../../../config/paths';
+import { TechTags } from '@/components/tech-tags';
+import { paths } from '@/config/paths';
 import {
   TEMPLATE_STATUS_LABELS,
   TEMPLATE_STATUS_PALETTE,
@@ -11,10 +11,9 @@ import {
   templateAccessLabel,
   templateSellerLabel,
 } from '../lib/template-review';
-import { formatDateTime } from '../../../lib/format';
-import { useVersionSecurityReport } from '../../security/api/get-security-report';
-import { VersionSecurityBox } from '../../security/components/version-security-box';
-import { VersionBuildBox } from '../../builds/components/version-build-box';
+import { formatDateTime } from '@/lib/format';
+import { useVersionSecurityReport, VersionSecurityBox } from '@/features/security';
+import { VersionBuildBox } from '@/features/builds';
 
 /** The product's tech chips on the review card: 5, then '+N more'. */
 const TECH_CHIPS = 5;

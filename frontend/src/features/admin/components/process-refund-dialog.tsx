@@ -4,9 +4,9 @@
  */
 import { Text } from '@chakra-ui/react';
 import type { AdminRefundRequest } from '@contract/refunds';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { refundAmounts } from '../lib/refund-queue';
-import { EmailText } from '../../../components/email-text';
+import { EmailText } from '@/components/email-text';
 
 export interface ProcessRefundDialogProps {
   /** The request to confirm; `null` keeps the dialog closed. */

@@ -5,8 +5,8 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { Button, Dialog, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
 
 export interface ReasonDialogProps {
   open: boolean;

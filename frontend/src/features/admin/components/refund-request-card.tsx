@@ -3,8 +3,8 @@ import { Badge, Button, Card, DataList, HStack, Stack, Text } from '@chakra-ui/r
 import { planById } from '@contract/plans';
 import type { AdminRefundRequest, RefundStatus } from '@contract/refunds';
 import { refundActions, refundAmounts, type RefundAction } from '../lib/refund-queue';
-import { formatDateTime } from '../../../lib/format';
-import { EmailText } from '../../../components/email-text';
+import { formatDateTime } from '@/lib/format';
+import { EmailText } from '@/components/email-text';
 
 const STATUS_PALETTE: Record<RefundStatus, string> = {
   pending: 'yellow',

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Stack } from '@chakra-ui/react';
 import { REFUND_STATUSES, type AdminRefundRequest, type RefundStatus } from '@contract/refunds';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage } from '@/lib/api-error';
 import { useApproveRefundRequest } from '../api/approve-refund-request';
 import { useAdminRefundRequests } from '../api/get-refund-requests';
 import { useProcessRefundRequest } from '../api/process-refund-request';
@@ -23,11 +23,11 @@ const STATUS_LABELS: Record<RefundStatus, string> = {
   processed: 'Processed',
 };
 
-export default function RefundsTab() {
-  const [status, setStatus] = useState<RefundStatus>('pending');
-  const [outcome, setOutcome] = useState<QueueOutcome | null>(null);
-  const [confirming, setConfirming] = useState<AdminRefundRequest | null>(null);
-  const requests = useAdminRefundRequests(status);
+/**
+ * Approve, reject and process, each saying what it did or why it failed, and which request's button
+ * shows the spinner; `settled` closes the confirmation whatever the outcome.
+ */
+function useRefundActions(setOutcome: (outcome: QueueOutcome | null) => void, settled: () => void) {
   const approve = useApproveRefundRequest();
   const reject = useRejectRefundRequest();
   const process = useProcessRefundRequest();
@@ -57,7 +57,7 @@ export default function RefundsTab() {
     } catch (error) {
       setOutcome({ status: 'error', text: errorMessage(error) });
     } finally {
-      setConfirming(null);
+      settled();
     }
   };
 
@@ -66,6 +66,15 @@ export default function RefundsTab() {
     const mutation = { approve, reject, process }[action];
     return mutation.isPending && mutation.variables === request.id;
   };
+  return { run, busy, processing: process.isPending };
+}
+
+export default function RefundsTab() {
+  const [status, setStatus] = useState<RefundStatus>('pending');
+  const [outcome, setOutcome] = useState<QueueOutcome | null>(null);
+  const [confirming, setConfirming] = useState<AdminRefundRequest | null>(null);
+  const requests = useAdminRefundRequests(status);
+  const { run, busy, processing } = useRefundActions(setOutcome, () => setConfirming(null));
 
   return (
     <AdminQueue
@@ -83,7 +92,7 @@ export default function RefundsTab() {
       footer={
         <ProcessRefundDialog
           request={confirming}
-          processing={process.isPending}
+          processing={processing}
           onCancel={() => setConfirming(null)}
           onConfirm={(request) => void run('process', request)}
         />

@@ -3,9 +3,9 @@ import {
   sellerApplicationDecisionSchema,
   type AdminSellerApplication,
 } from '@contract/seller-applications';
-import { setServerFieldErrors, useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { errorMessage } from '../../../lib/api-error';
+import { setServerFieldErrors, useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { errorMessage } from '@/lib/api-error';
 import { useDecideSellerApplication } from '../api/decide-seller-application';
 import { ReasonDialog, ReasonForm } from './reason-dialog';
 

@@ -4,9 +4,9 @@ import {
   rejectTemplateSchema,
   type PendingTemplate,
 } from '@contract/admin-templates';
-import { setServerFieldErrors, useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { errorMessage } from '../../../lib/api-error';
+import { setServerFieldErrors, useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { errorMessage } from '@/lib/api-error';
 import { useRejectTemplate } from '../api/reject-template';
 import { ReasonDialog, ReasonForm } from './reason-dialog';
 

@@ -10,12 +10,12 @@ import { Container, EmptyState, VStack } from '@chakra-ui/react';
 import { useLocation, useNavigate } from 'react-router';
 import { LuShieldAlert } from 'react-icons/lu';
 import { hasAdminRights } from '@contract/profile';
-import { PageSpinner } from '../../../components/page-spinner';
-import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/auth-session';
-import { useMyProfile } from '../../../lib/my-profile';
-import { QueryErrorPage } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { PageSpinner } from '@/components/page-spinner';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth-session';
+import { useMyProfile } from '@/lib/my-profile';
+import { QueryErrorPage } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 
 function AccessDenied({ to, from }: { to: string; from?: string }) {
   const navigate = useNavigate();

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { Button } from '@chakra-ui/react';
 import type { AdminUser } from '@contract/admin-users';
 import { MFA_RESET_REASON_MAX, mfaResetSchema } from '@contract/mfa-reset';
-import { setServerFieldErrors, useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { errorMessage } from '../../../lib/api-error';
+import { setServerFieldErrors, useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { errorMessage } from '@/lib/api-error';
 import { useResetUserMfa } from '../api/reset-user-mfa';
 import { ReasonDialog, ReasonForm } from './reason-dialog';
 

@@ -5,11 +5,11 @@
 import { Button, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { DISPUTE_RESOLUTIONS, disputeResolutionInputSchema } from '@contract/admin-disputes';
 import type { Dispute } from '@contract/disputes';
-import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
-import { setServerFieldErrors, useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { errorMessage } from '../../../lib/api-error';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { setServerFieldErrors, useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { errorMessage } from '@/lib/api-error';
 import { useResolveDispute } from '../api/resolve-dispute';
 import { RESOLUTION_LABELS } from '../lib/dispute-queue';
 

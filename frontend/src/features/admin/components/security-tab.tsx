@@ -7,12 +7,11 @@ import { Badge, Card, HStack, Heading, Link, Skeleton, Stack, Text } from '@chak
 import { Link as RouterLink } from 'react-router';
 import { SEVERITY_LABELS } from '@contract/security';
 import type { LiveTemplateAdvisories } from '@contract/security-alerts';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
-import { formatCount, formatDateTime } from '../../../lib/format';
-import { paths } from '../../../config/paths';
-import { useLiveAdvisories } from '../../security/api/get-live-advisories';
-import { countsText, SEVERITY_PALETTES } from '../../security/lib/security-text';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
+import { formatCount, formatDateTime } from '@/lib/format';
+import { paths } from '@/config/paths';
+import { useLiveAdvisories, countsText, SEVERITY_PALETTES } from '@/features/security';
 
 export default function SecurityTab() {
   const list = useLiveAdvisories();

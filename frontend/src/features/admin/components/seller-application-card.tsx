@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Badge, Button, Card, HStack, Link, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { AdminSellerApplication } from '@contract/seller-applications';
 import { APPLICATION_STATUS_LABELS, APPLICATION_STATUS_PALETTE } from '../lib/seller-applications';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@/lib/format';
 
 export interface SellerApplicationCardProps {
   application: AdminSellerApplication;

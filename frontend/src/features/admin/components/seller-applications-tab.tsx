@@ -6,11 +6,11 @@
 import { useState } from 'react';
 import { Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { AdminSellerApplication } from '@contract/seller-applications';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { FormAlert } from '../../../components/form/form-alert';
-import { errorMessage } from '../../../lib/api-error';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormAlert } from '@/components/form/form-alert';
+import { errorMessage } from '@/lib/api-error';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useDecideSellerApplication } from '../api/decide-seller-application';
 import { useSellerApplications } from '../api/get-seller-applications';
 import { RejectApplicationDialog } from './reject-application-dialog';

@@ -14,7 +14,7 @@ import {
   type PendingTemplateFilter,
 } from '@contract/admin-templates';
 import { SECURITY_MESSAGES } from '@contract/security';
-import { ApiError, errorMessage } from '../../../lib/api-error';
+import { ApiError, errorMessage } from '@/lib/api-error';
 import { useApproveTemplate } from '../api/approve-template';
 import { usePendingTemplates } from '../api/get-pending-templates';
 import { TEMPLATE_FILTER_LABELS } from '../lib/template-review';

@@ -27,11 +27,11 @@ import {
   type SellerApprovalFilter,
 } from '@contract/admin-users';
 import type { Role } from '@contract/profile';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { FormAlert } from '../../../components/form/form-alert';
-import { errorMessage } from '../../../lib/api-error';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormAlert } from '@/components/form/form-alert';
+import { errorMessage } from '@/lib/api-error';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useChangeUserRole } from '../api/change-user-role';
 import { useAdminUsers } from '../api/get-users';
 import { useSetSellerApproval } from '../api/set-seller-approval';

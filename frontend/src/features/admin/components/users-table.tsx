@@ -7,9 +7,9 @@ import { Badge, Button, HStack, NativeSelect, Table, Text } from '@chakra-ui/rea
 import { adminPlanLabel, type AdminUser } from '@contract/admin-users';
 import { isSellerRole, ROLES, type Role } from '@contract/profile';
 import { ROLE_LABELS, sellerApprovalAction } from '../lib/user-management';
-import { TableScrollArea } from '../../../components/table-scroll-area';
-import { formatDate } from '../../../lib/format';
-import { EmailText } from '../../../components/email-text';
+import { TableScrollArea } from '@/components/table-scroll-area';
+import { formatDate } from '@/lib/format';
+import { EmailText } from '@/components/email-text';
 
 export interface UsersTableProps {
   users: AdminUser[];

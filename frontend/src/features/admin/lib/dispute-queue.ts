@@ -2,7 +2,7 @@
 import type { DisputeResolution } from '@contract/admin-disputes';
 import type { DisputeParty } from '@contract/disputes';
 
-export { DISPUTE_STATUS_LABELS, DISPUTE_STATUS_PALETTE } from '../../../lib/status-palettes';
+export { DISPUTE_STATUS_LABELS, DISPUTE_STATUS_PALETTE } from '@/lib/status-palettes';
 
 /** The resolve form's choices, as an admin reads them. */
 export const RESOLUTION_LABELS: Record<DisputeResolution, string> = {

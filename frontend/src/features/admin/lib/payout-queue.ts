@@ -17,8 +17,8 @@ export const ADMIN_PAYOUT_FILTER_LABELS: Record<AdminPayoutFilter, string> = {
   failed: 'Failed',
 };
 
-export { formatMonthYear as payoutMonthLabel } from '../../../lib/format';
-export { PAYOUT_STATUS_LABELS, PAYOUT_STATUS_PALETTE } from '../../../lib/status-palettes';
+export { formatMonthYear as payoutMonthLabel } from '@/lib/format';
+export { PAYOUT_STATUS_LABELS, PAYOUT_STATUS_PALETTE } from '@/lib/status-palettes';
 
 /** The seller as admins name them: display name, else @username, with the e-mail address. */
 export const payoutSellerLabel = (

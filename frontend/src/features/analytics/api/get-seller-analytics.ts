@@ -1,6 +1,6 @@
 /** `GET /api/my/analytics`: the caller's own templates month by month (last twelve months). */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { analyticsKeys } from './keys';
 
 export function useSellerAnalytics() {

@@ -30,16 +30,16 @@ import {
   CountBarChart,
   MoneyAreaChart,
   type ChartAxis,
-} from '../../../components/analytics-charts';
-import { TableScrollArea } from '../../../components/table-scroll-area';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
-import { errorMessage } from '../../../lib/api-error';
-import { formatCount, formatMonthYear, formatRating } from '../../../lib/format';
+} from '@/components/analytics-charts';
+import { TableScrollArea } from '@/components/table-scroll-area';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
+import { errorMessage } from '@/lib/api-error';
+import { formatCount, formatMonthYear, formatRating } from '@/lib/format';
 import { useExportSellerAnalytics } from '../api/export-seller-analytics';
 import { useSellerAnalytics } from '../api/get-seller-analytics';
 import { SearchDemandCard } from './search-demand-card';
-import { formatShortMonth } from '../../../lib/format';
+import { formatShortMonth } from '@/lib/format';
 
 const ALL = 'all';
 

@@ -5,8 +5,8 @@
  * real profile comes from `GET /api/me`.
  */
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { signInWithPassword } from '../../../lib/sign-up-flow';
+import { api } from '@/lib/api-client';
+import { signInWithPassword } from '@/lib/sign-up-flow';
 
 export function useBetaSignIn() {
   return useMutation({

@@ -1,7 +1,7 @@
 /** Forgot password: Cognito mails a code, then the code and a new password set it. */
 import * as z from 'zod';
-import { loadAuth } from '../../../lib/amplify';
-import { codeField, emailField, passwordField } from '../../../lib/credential-fields';
+import { loadAuth } from '@/lib/amplify';
+import { codeField, emailField, passwordField } from '@/lib/credential-fields';
 
 export const RESET_NEEDS_EMAIL = 'Please enter your email address to reset your password.';
 

@@ -4,11 +4,7 @@
  */
 import * as z from 'zod';
 import { SIGN_UP_ROLES } from '@contract/profile';
-import {
-  INVALID_EMAIL_MESSAGE,
-  newAccountFields,
-  passwordsMatch,
-} from '../../../lib/credential-fields';
+import { INVALID_EMAIL_MESSAGE, newAccountFields, passwordsMatch } from '@/lib/credential-fields';
 
 export const signUpSchema = z
   .object({ ...newAccountFields(INVALID_EMAIL_MESSAGE), role: z.enum(SIGN_UP_ROLES) })

@@ -1,10 +1,10 @@
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Box, Card, Container, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/auth-session';
-import { getRuntimeConfig } from '../../../lib/runtime-config';
-import { signInWithPassword } from '../../../lib/sign-up-flow';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth-session';
+import { getRuntimeConfig } from '@/lib/runtime-config';
+import { signInWithPassword } from '@/lib/sign-up-flow';
 import { afterSignInPath, afterSignUpPath } from '../lib/redirect';
 import { BetaAccessButton } from './beta-access-button';
 import { ConfirmSignUpForm } from './confirm-sign-up-form';
@@ -34,6 +34,35 @@ const noticeOf = (state: unknown): string | undefined =>
     : undefined;
 
 /** `/auth`, `/signin`, `/signup`: one screen for every step of Cognito's sign-in and sign-up. */
+/**
+ * A new account: the code step when Cognito sends one, else signed in with the password just
+ * chosen, and on to where the sign-up was headed.
+ */
+const afterSignUp =
+  (
+    state: unknown,
+    then: {
+      setStep: (step: Step) => void;
+      finish: (to: string) => void;
+      backToSignIn: (notice?: string) => void;
+    },
+  ): SignUpProps['onSignedUp'] =>
+  (address, password, needsConfirmation, role) => {
+    const to = afterSignUpPath(role, state);
+    if (needsConfirmation) {
+      then.setStep({ name: 'confirm', email: address, password, then: to });
+      return;
+    }
+    // A pool that confirms by itself: sign in with the password just chosen.
+    signInWithPassword({ email: address, password }).then(
+      (outcome) =>
+        outcome === 'signedIn'
+          ? then.finish(to)
+          : then.setStep({ name: 'confirm', email: address, password, then: to }),
+      () => then.backToSignIn('Your account is ready. Please sign in.'),
+    );
+  };
+
 export function AuthScreen({ initialMode }: { initialMode: 'signIn' | 'signUp' }) {
   const location = useLocation();
   // Pages that send people here with something to say (e.g. the seller application) pass it as
@@ -58,21 +87,7 @@ export function AuthScreen({ initialMode }: { initialMode: 'signIn' | 'signUp' }
   const startFlow = () => setFlowStarted(true);
   const backToSignIn = (notice?: string) => setStep({ name: 'credentials', tab: 'signIn', notice });
 
-  const signedUp: SignUpProps['onSignedUp'] = (address, password, needsConfirmation, role) => {
-    const then = afterSignUpPath(role, location.state);
-    if (needsConfirmation) {
-      setStep({ name: 'confirm', email: address, password, then });
-      return;
-    }
-    // A pool that confirms by itself: sign in with the password just chosen.
-    signInWithPassword({ email: address, password }).then(
-      (outcome) =>
-        outcome === 'signedIn'
-          ? finish(then)
-          : setStep({ name: 'confirm', email: address, password, then }),
-      () => backToSignIn('Your account is ready. Please sign in.'),
-    );
-  };
+  const signedUp = afterSignUp(location.state, { setStep, finish, backToSignIn });
 
   return (
     <AuthCard heading={TITLES[step.name === 'credentials' ? step.tab : step.name]}>

@@ -1,8 +1,8 @@
 import { Button, Separator, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuFlaskConical } from 'react-icons/lu';
 import { BETA_EXPIRY_NOTICE, BETA_LOGIN_FAILED_MESSAGE } from '@contract/beta';
-import { FormAlert } from '../../../components/form/form-alert';
-import { ApiError } from '../../../lib/api-error';
+import { FormAlert } from '@/components/form/form-alert';
+import { ApiError } from '@/lib/api-error';
 import { useBetaSignIn } from '../api/beta-sign-in';
 
 /**

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
-import { useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { authErrorMessage } from '../../../lib/auth-errors';
-import { confirmationCodeSchema } from '../../../lib/credential-fields';
-import { getRuntimeConfig } from '../../../lib/runtime-config';
-import { confirmAndSignIn, LOCAL_CODE_HINT, resendCode } from '../../../lib/sign-up-flow';
-import { EmailText } from '../../../components/email-text';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { authErrorMessage } from '@/lib/auth-errors';
+import { confirmationCodeSchema } from '@/lib/credential-fields';
+import { getRuntimeConfig } from '@/lib/runtime-config';
+import { confirmAndSignIn, LOCAL_CODE_HINT, resendCode } from '@/lib/sign-up-flow';
+import { EmailText } from '@/components/email-text';
 
 export const CODE_RESENT_MESSAGE = 'A new verification code has been sent to your email.';
 

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
-import { useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { authErrorMessage } from '../../../lib/auth-errors';
-import { signInWithPassword } from '../../../lib/sign-up-flow';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { authErrorMessage } from '@/lib/auth-errors';
+import { signInWithPassword } from '@/lib/sign-up-flow';
 import {
   confirmPasswordReset,
   confirmResetSchema,
   requestPasswordReset,
 } from '../api/reset-password';
 import { CODE_RESENT_MESSAGE } from './confirm-sign-up-form';
-import { EmailText } from '../../../components/email-text';
+import { EmailText } from '@/components/email-text';
 
 export interface ResetPasswordFormProps {
   email: string;

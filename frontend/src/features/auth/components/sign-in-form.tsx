@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Input, Stack } from '@chakra-ui/react';
-import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
-import { useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { authErrorMessage, describeAuthError } from '../../../lib/auth-errors';
-import { signInWithPassword } from '../../../lib/sign-up-flow';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { authErrorMessage, describeAuthError } from '@/lib/auth-errors';
+import { signInWithPassword } from '@/lib/sign-up-flow';
 import { requestPasswordReset, requestResetSchema } from '../api/reset-password';
 import { signInSchema } from '../api/sign-in';
 import { TotpCodeForm } from './totp-code-form';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Input, Stack, Text } from '@chakra-ui/react';
-import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
-import { totpSignInFailure } from '../../../lib/mfa-status';
-import { confirmTotpCode } from '../../../lib/sign-up-flow';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { totpSignInFailure } from '@/lib/mfa-status';
+import { confirmTotpCode } from '@/lib/sign-up-flow';
 
-export { TOTP_SIGN_IN_REFUSED_MESSAGE } from '../../../lib/mfa-status';
+export { TOTP_SIGN_IN_REFUSED_MESSAGE } from '@/lib/mfa-status';
 
 /**
  * Sign-in's second step for an account with an authenticator app: its 6-digit code. A wrong code

@@ -1,5 +1,5 @@
 /** Where the auth screen sends a person after signing in (or up). */
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 
 export const DEFAULT_AFTER_SIGN_IN = '/mvps';
 

@@ -5,7 +5,7 @@
  * answer (an unknown or someone else's session), not a failure worth retrying.
  */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { checkoutPollInterval } from '../lib/checkout';
 import { billingKeys } from './keys';
 

@@ -4,7 +4,7 @@
  * a deploy, so the answer is kept for the visit.
  */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { billingKeys } from './keys';
 
 export function useBillingPlans() {

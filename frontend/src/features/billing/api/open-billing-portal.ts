@@ -3,7 +3,7 @@
  * caller and sends the browser there; it comes back to the page it left.
  */
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export function useOpenBillingPortal() {
   return useMutation({

@@ -5,7 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { CHECKOUT_MESSAGES } from '@contract/checkout-messages';
-import { api, type ApiBody } from '../../../lib/api-client';
+import { api, type ApiBody } from '@/lib/api-client';
 
 export function useStartCheckout() {
   return useMutation({

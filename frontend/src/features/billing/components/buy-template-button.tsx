@@ -7,10 +7,10 @@ import { useState } from 'react';
 import { Alert, Button, Stack } from '@chakra-ui/react';
 import { LuShoppingCart } from 'react-icons/lu';
 import { formatGbp, toPence } from '@contract/money';
-import { useSession } from '../../../lib/auth-session';
+import { useSession } from '@/lib/auth-session';
 import { useStartCheckout } from '../api/start-checkout';
 import { checkoutFailure, templateReturnUrls } from '../lib/checkout';
-import { SignInLink } from '../../../components/sign-in-link';
+import { SignInLink } from '@/components/sign-in-link';
 
 export const SIGN_IN_TO_BUY = 'Please sign in to buy this template.';
 

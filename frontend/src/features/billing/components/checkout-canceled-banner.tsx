@@ -4,7 +4,7 @@
  */
 import { useSearchParams } from 'react-router';
 import { CHECKOUT_MESSAGES } from '@contract/checkout-messages';
-import { FormAlert } from '../../../components/form/form-alert';
+import { FormAlert } from '@/components/form/form-alert';
 import { CANCELED_PARAM } from '../lib/checkout';
 
 export function CheckoutCanceledBanner() {

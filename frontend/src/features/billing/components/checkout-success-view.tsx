@@ -5,8 +5,8 @@
  * then shows the plan and its quota, or the template now owned. After a minute it stops and points
  * to the dashboard, which shows the payment as soon as Stripe confirms it.
  */
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useEffect, useState } from 'react';
 import {
   Alert,
@@ -26,11 +26,11 @@ import { Link as RouterLink } from 'react-router';
 import { LuCircleCheck } from 'react-icons/lu';
 import type { CheckoutStatus } from '@contract/billing';
 import { planById } from '@contract/plans';
-import { paths } from '../../../config/paths';
-import { profileKeys } from '../../../lib/my-profile';
+import { paths } from '@/config/paths';
+import { profileKeys } from '@/lib/my-profile';
 import { useCheckoutStatus } from '../api/get-checkout-status';
 import { CHECKOUT_POLL_LIMIT_MS, isCheckoutPending, quotaLine } from '../lib/checkout';
-import { SignInLink } from '../../../components/sign-in-link';
+import { SignInLink } from '@/components/sign-in-link';
 
 export interface CheckoutSuccessViewProps {
   /** The session's state is the buyer's own: a visitor is asked to sign in first. */

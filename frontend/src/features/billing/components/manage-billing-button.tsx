@@ -3,7 +3,7 @@
  * is paid again at once) and reads their invoices and receipts.
  */
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage } from '@/lib/api-error';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
 
 export interface ManageBillingButtonProps {

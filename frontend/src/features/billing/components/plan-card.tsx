@@ -4,9 +4,9 @@ import { Link as RouterLink } from 'react-router';
 import { LuCircleCheck } from 'react-icons/lu';
 import { formatGbp } from '@contract/money';
 import { CUSTOM_PRICING_LABEL, type Plan } from '@contract/plans';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import { planPricePence, type PlanAction } from '../lib/plan-actions';
-import { SignInButton } from '../../../components/sign-in-link';
+import { SignInButton } from '@/components/sign-in-link';
 
 export interface PlanCardProps {
   plan: Plan;

@@ -22,11 +22,11 @@ import { PLAN_SWITCH_TEXT } from '@contract/billing';
 import { CHECKOUT_MESSAGES } from '@contract/checkout-messages';
 import { MONEY_BACK_DAYS, PLANS, planById, type Plan } from '@contract/plans';
 import type { SubscriptionView } from '@contract/subscriptions';
-import { FormAlert } from '../../../components/form/form-alert';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-error';
+import { FormAlert } from '@/components/form/form-alert';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-error';
 import { useBillingPlans } from '../api/get-plans';
 import { useStartCheckout } from '../api/start-checkout';
 import { checkoutFailure, subscriptionReturnUrls } from '../lib/checkout';
@@ -35,7 +35,7 @@ import { CheckoutCanceledBanner } from './checkout-canceled-banner';
 import { PlanCard } from './plan-card';
 import { PricingFaq } from './pricing-faq';
 import { SwitchPlanDialog } from './switch-plan-dialog';
-import { SignInLink } from '../../../components/sign-in-link';
+import { SignInLink } from '@/components/sign-in-link';
 
 export interface PricingViewProps {
   signedIn: boolean;
@@ -242,21 +242,7 @@ export function PricingView({
   subscriptionFailure,
   onSwitchPlan,
 }: PricingViewProps) {
-  const {
-    plans,
-    checkout,
-    failure,
-    setFailure,
-    checkoutPlan,
-    switchTarget,
-    setSwitchTarget,
-    switching,
-    switchedTo,
-    setSwitchedTo,
-    waiting,
-    subscribe,
-    confirmSwitch,
-  } = usePricingActions(onSwitchPlan);
+  const pricing = usePricingActions(onSwitchPlan);
   const currentPlan = activePlanOf(subscription);
 
   return (
@@ -265,10 +251,10 @@ export function PricingView({
         <PricingHeader />
 
         <PricingNotices
-          failure={failure}
-          switchedTo={switchedTo}
+          failure={pricing.failure}
+          switchedTo={pricing.switchedTo}
           signedIn={signedIn}
-          plans={plans}
+          plans={pricing.plans}
           subscriptionFailure={subscriptionFailure}
         />
 
@@ -279,19 +265,20 @@ export function PricingView({
               plan={plan}
               action={planAction(plan, { signedIn, subscription })}
               busy={
-                (checkoutPlan === plan.id && (checkout.isPending || checkout.isSuccess)) ||
-                (switching && switchTarget?.id === plan.id)
+                (pricing.checkoutPlan === plan.id &&
+                  (pricing.checkout.isPending || pricing.checkout.isSuccess)) ||
+                (pricing.switching && pricing.switchTarget?.id === plan.id)
               }
               disabled={
-                waiting ||
-                !plans.data ||
+                pricing.waiting ||
+                !pricing.plans.data ||
                 (signedIn && (subscriptionLoading || Boolean(subscriptionFailure)))
               }
-              onSubscribe={subscribe}
+              onSubscribe={pricing.subscribe}
               onSwitch={(target) => {
-                setFailure(undefined);
-                setSwitchedTo(undefined);
-                setSwitchTarget(target);
+                pricing.setFailure(undefined);
+                pricing.setSwitchedTo(undefined);
+                pricing.setSwitchTarget(target);
               }}
             />
           ))}
@@ -305,12 +292,12 @@ export function PricingView({
       </Stack>
 
       <SwitchPlanDialog
-        target={switchTarget}
+        target={pricing.switchTarget}
         currentPlanName={currentPlan ? planById(currentPlan).name : null}
-        busy={switching}
-        onConfirm={confirmSwitch}
+        busy={pricing.switching}
+        onConfirm={pricing.confirmSwitch}
         onClose={() => {
-          if (!switching) setSwitchTarget(null);
+          if (!pricing.switching) pricing.setSwitchTarget(null);
         }}
       />
     </Container>

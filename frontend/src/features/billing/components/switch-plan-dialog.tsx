@@ -6,7 +6,7 @@ import { Text } from '@chakra-ui/react';
 import { PLAN_SWITCH_TEXT } from '@contract/billing';
 import { formatGbp } from '@contract/money';
 import type { Plan } from '@contract/plans';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { planPricePence } from '../lib/plan-actions';
 
 export interface SwitchPlanDialogProps {

@@ -5,8 +5,8 @@
 import type { CheckoutStatus } from '@contract/billing';
 import { CHECKOUT_MESSAGES } from '@contract/checkout-messages';
 import { isUnlimitedDownloads, planById } from '@contract/plans';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-error';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-error';
 
 /**
  * Stripe replaces this literal in `success_url` with the session's id. It must stay unencoded,

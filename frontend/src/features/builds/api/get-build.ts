@@ -6,8 +6,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { BUILD_POLL_SECONDS } from '@contract/builds';
-import { api } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
+import { api } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { buildKeys } from './keys';
 
 const retry = (failureCount: number, error: Error) =>

@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { previewRefreshDelayMs } from '@contract/previews';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { buildKeys } from './keys';
 
 export function useLivePreview(templateId: string) {

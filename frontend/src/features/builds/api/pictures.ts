@@ -7,10 +7,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { CaptureViewport } from '@contract/design/capture';
-import { api } from '../../../lib/api-client';
-import { apiDownload } from '../../../lib/api-download';
-import { catalogKeys } from '../../catalog/api/keys';
-import { templateKeys } from '../../templates/api/keys';
+import { api } from '@/lib/api-client';
+import { apiDownload } from '@/lib/api-download';
+import { catalogKeys } from '@/features/catalog';
+import { templateKeys } from '@/features/templates';
 import { buildKeys } from './keys';
 
 /** The picture as an object URL (null while it loads), released when it is not shown any more. */

@@ -1,6 +1,6 @@
 /** `POST /api/mvps/{id}/rebuild`: the seller builds the newest version again. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { buildKeys } from './keys';
 
 export function useRebuild(templateId: string) {

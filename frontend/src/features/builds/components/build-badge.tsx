@@ -8,8 +8,8 @@ import { Box, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { buildDetailText } from '@contract/builds';
 import { isMissingBuild, useLiveBuild } from '../api/get-build';
 import { BuildOutcomeBadge } from './build-outcome-badge';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 
 /** The badge's row and two lines of small text under it. */
 const BADGE_BOX_HEIGHT = '4.25rem';

@@ -7,7 +7,7 @@ import { Alert, Box, Button, Image, SimpleGrid, Skeleton, Stack, Text } from '@c
 import { LuImagePlus, LuCheck } from 'react-icons/lu';
 import type { BuildPicture, NewestBuild } from '@contract/builds';
 import { captureCaption } from '@contract/design/capture';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage } from '@/lib/api-error';
 import { useAddPictureToGallery, useBuildPicture } from '../api/pictures';
 
 interface PictureProps {

@@ -15,7 +15,7 @@ import {
   type BuildReport,
   type PreviousBuild,
 } from '@contract/builds';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '@/lib/format';
 import { BuildOutcomeBadge } from './build-outcome-badge';
 
 const FAILED_STEP_LABELS = {

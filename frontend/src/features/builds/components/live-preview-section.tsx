@@ -19,8 +19,8 @@ import {
 } from '@contract/previews';
 import { useLivePreview } from '../api/get-preview';
 import { PREVIEW_FRAME_HEIGHT_PX } from '../lib/preview-frame';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 
 /** The column's width, measured before paint and kept as it resizes. */
 function useWidth<Element extends HTMLElement>() {

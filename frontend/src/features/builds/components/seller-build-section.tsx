@@ -23,10 +23,10 @@ import { useNewestPreview } from '../api/get-preview';
 import { useRebuild } from '../api/rebuild';
 import { BuildPictures } from './build-pictures';
 import { BuildReportView } from './build-report-view';
-import { QueryError } from '../../../components/query-error';
-import { errorMessage } from '../../../lib/api-error';
-import { useSession } from '../../../lib/auth-session';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { errorMessage } from '@/lib/api-error';
+import { useSession } from '@/lib/auth-session';
+import { failedQueryProps } from '@/lib/query-retry';
 
 /** The anchor of the section. */
 export const BUILD_SECTION_ID = 'build';

@@ -7,9 +7,9 @@ import { Box, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { isMissingBuild, useNewestBuild } from '../api/get-build';
 import { BuildPictures } from './build-pictures';
 import { BuildReportView } from './build-report-view';
-import { QueryError } from '../../../components/query-error';
-import { errorMessage } from '../../../lib/api-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { errorMessage } from '@/lib/api-error';
+import { failedQueryProps } from '@/lib/query-retry';
 
 export function VersionBuildBox({ mvpId }: { mvpId: string }) {
   const query = useNewestBuild(mvpId);

@@ -5,7 +5,7 @@
  * (app/early-data.ts).
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { catalogKeys } from './keys';
 
 export const templateQuery = (templateId: string | undefined) =>

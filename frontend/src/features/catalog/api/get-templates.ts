@@ -5,7 +5,7 @@
  * asks for it before the page renders when a visitor opens `/mvps` directly (app/early-data.ts).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { filtersToApiQuery, type BrowseFilters } from '../lib/browse-filters';
 import { catalogKeys } from './keys';
 

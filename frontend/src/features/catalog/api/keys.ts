@@ -1,5 +1,5 @@
 /** Query keys of the catalog (browse and the template detail): every read and refresh uses these. */
-import type { ApiQuery } from '../../../lib/api-client';
+import type { ApiQuery } from '@/lib/api-client';
 
 export const catalogKeys = {
   all: ['mvps'] as const,

@@ -16,8 +16,8 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import { LuSearchX } from 'react-icons/lu';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useTemplates } from '../api/get-templates';
 import { hasActiveFilters, shouldPaginate } from '../lib/browse-filters';
 import { useBrowseFilters } from '../lib/use-browse-filters';

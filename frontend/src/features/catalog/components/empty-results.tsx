@@ -1,7 +1,7 @@
 import { Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { BrowseResult } from '@contract/catalog';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import { filtersToSearchParams, type BrowseFilters } from '../lib/browse-filters';
 import { describeFilters, joinPhrases, withoutFilters } from '../lib/empty-result';
 import { TemplateCard } from './template-card';

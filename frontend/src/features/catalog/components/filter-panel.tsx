@@ -33,7 +33,7 @@ import { effectiveSort, hasActiveFilters, toggleTech } from '../lib/browse-filte
 import type { BrowseCategory, BrowseTech } from '../lib/browse-filters';
 import type { BrowseFilterActions } from '../lib/use-browse-filters';
 import { useDebouncedCommit } from '../lib/use-debounced-commit';
-import { useMediaQuery } from '../../../lib/use-media-query';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { SearchCombobox } from './search-combobox';
 
 const isOneOf = <T extends string>(options: readonly T[], value: string): value is T =>
@@ -246,6 +246,26 @@ function TechStackFieldset({ filters, updateFilters }: FilterProps) {
 /** Chakra's `lg` breakpoint, from which the filters stand beside the results, all shown. */
 const WIDE_SCREEN = '(min-width: 1024px)';
 
+/** The panel's heading, with Clear All (disabled while no filter is set and no text typed). */
+function FiltersHeading({ onClear, canClear }: { onClear: () => void; canClear: boolean }) {
+  return (
+    <HStack justify="space-between">
+      <Heading as="h2" size="md">
+        Filters
+      </Heading>
+      <Button
+        size="xs"
+        variant="ghost"
+        data-testid="clear-filters"
+        onClick={onClear}
+        disabled={!canClear}
+      >
+        Clear All
+      </Button>
+    </HStack>
+  );
+}
+
 export function FilterPanel({ filters, updateFilters, clearFilters }: BrowseFilterActions) {
   const [moreOpen, setMoreOpen] = useState(false);
   // Folded filters are not built on a phone until opened: about a hundred elements (the tech-stack
@@ -264,20 +284,10 @@ export function FilterPanel({ filters, updateFilters, clearFilters }: BrowseFilt
   return (
     <Card.Root as="aside" aria-label="Filters" data-testid="filter-panel" variant="outline">
       <Card.Body gap="5">
-        <HStack justify="space-between">
-          <Heading as="h2" size="md">
-            Filters
-          </Heading>
-          <Button
-            size="xs"
-            variant="ghost"
-            data-testid="clear-filters"
-            onClick={clearFilters}
-            disabled={!hasActiveFilters(filters) && searchText === ''}
-          >
-            Clear All
-          </Button>
-        </HStack>
+        <FiltersHeading
+          onClear={clearFilters}
+          canClear={hasActiveFilters(filters) || searchText !== ''}
+        />
 
         <Field.Root>
           <Field.Label>Search</Field.Label>

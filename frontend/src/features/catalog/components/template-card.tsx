@@ -15,8 +15,8 @@ import { LuDownload, LuExternalLink, LuGithub, LuStar } from 'react-icons/lu';
 import { BUILD_OUTCOME_PALETTES, cardBuildText } from '@contract/build-words';
 import type { TemplateSummary } from '@contract/catalog';
 import { FREE_TEMPLATE_TEXT } from '@contract/free-template';
-import { TechTags } from '../../../components/tech-tags';
-import { paths } from '../../../config/paths';
+import { TechTags } from '@/components/tech-tags';
+import { paths } from '@/config/paths';
 import {
   coverImage,
   coverSources,
@@ -25,8 +25,8 @@ import {
   formatRating,
   securityBadgeLabel,
 } from '../lib/card-format';
-import { describeRating, formatCount, isRated, NO_RATINGS_TEXT } from '../../../lib/format';
-import { LicenseLinkBadge } from '../../../components/licence-link-badge';
+import { describeRating, formatCount, isRated, NO_RATINGS_TEXT } from '@/lib/format';
+import { LicenseLinkBadge } from '@/components/licence-link-badge';
 
 const CARD_TECH_TAGS = 3;
 

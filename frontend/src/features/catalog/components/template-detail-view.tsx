@@ -30,9 +30,9 @@ import {
 import { LICENSING_LABELS } from '@contract/browse-options';
 import { FREE_TEMPLATE_TEXT } from '@contract/free-template';
 import type { TemplateDetail } from '@contract/catalog';
-import { TechTags } from '../../../components/tech-tags';
-import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/auth-session';
+import { TechTags } from '@/components/tech-tags';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth-session';
 import { useTemplate, useRefreshTemplate } from '../api/get-template';
 import { describeAccess, formatRating } from '../lib/card-format';
 import { galleryImages } from '../lib/gallery-images';
@@ -45,11 +45,11 @@ import {
   formatDate as formatDay,
   isRated,
   NO_RATINGS_TEXT,
-} from '../../../lib/format';
-import { LicenseLinkBadge } from '../../../components/licence-link-badge';
-import { ErrorPage } from '../../../components/error-page';
-import { QueryError } from '../../../components/query-error';
-import { SignInLink } from '../../../components/sign-in-link';
+} from '@/lib/format';
+import { LicenseLinkBadge } from '@/components/licence-link-badge';
+import { ErrorPage } from '@/components/error-page';
+import { QueryError } from '@/components/query-error';
+import { SignInLink } from '@/components/sign-in-link';
 
 const DETAIL_TECH_CHIPS = 5;
 

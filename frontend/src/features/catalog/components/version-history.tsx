@@ -1,6 +1,6 @@
 import { Badge, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { VersionEntry } from '@contract/catalog';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@/lib/format';
 
 const formatSize = (bytes: number): string =>
   bytes >= 1024 * 1024

@@ -16,7 +16,7 @@ import {
   RELEVANCE_SORT,
 } from '@contract/browse-options';
 import type { AccessTier, BrowseSort, LicensingTerms } from '@contract/browse-options';
-import type { ApiQuery } from '../../../lib/api-client';
+import type { ApiQuery } from '@/lib/api-client';
 
 export type BrowseCategory = (typeof TEMPLATE_CATEGORIES)[number];
 export type BrowseTech = (typeof BROWSE_TECH_STACKS)[number];

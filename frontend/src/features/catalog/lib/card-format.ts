@@ -3,7 +3,7 @@ import type { TemplateSummary } from '@contract/catalog';
 
 export const FALLBACK_PREVIEW_IMAGE = '/fallback-preview.svg';
 
-export { formatRating } from '../../../lib/format';
+export { formatRating } from '@/lib/format';
 
 /** The card's image: the first preview, or the bundled fallback. */
 export function coverImage(previewImages: readonly string[]): string {

@@ -1,5 +1,5 @@
 /** The template detail page's error texts. */
-import { ApiError, NetworkError, errorMessage } from '../../../lib/api-error';
+import { ApiError, NetworkError, errorMessage } from '@/lib/api-error';
 
 export const DETAIL_MISSING_ID = 'MVP ID is missing from URL.';
 export const DETAIL_NOT_FOUND = 'MVP not found. It might not exist or is pending approval.';

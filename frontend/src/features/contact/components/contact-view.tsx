@@ -5,11 +5,11 @@
 import { useState } from 'react';
 import { Box, Button, Container, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { CONTACT_LIMITS, contactMessageInputSchema } from '@contract/contact';
-import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
-import { setServerFieldErrors, useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { errorMessage } from '../../../lib/api-error';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { setServerFieldErrors, useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { errorMessage } from '@/lib/api-error';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 const EMPTY = { name: '', email: '', subject: '', message: '', website: '' };

@@ -1,7 +1,7 @@
 import { Card, DataList, Heading } from '@chakra-ui/react';
 import type { Profile } from '@contract/profile';
 import { formatDate, ROLE_LABELS } from '../lib/format';
-import { EmailText } from '../../../components/email-text';
+import { EmailText } from '@/components/email-text';
 
 export function AccountInfo({ profile }: { profile: Profile }) {
   const rows = [

@@ -3,7 +3,7 @@ import { SimpleGrid, Stack } from '@chakra-ui/react';
 import type { MyDownload } from '@contract/downloads';
 import type { Profile } from '@contract/profile';
 import type { SubscriptionView } from '@contract/subscriptions';
-import type { FailedQuery } from '../../../lib/query-retry';
+import type { FailedQuery } from '@/lib/query-retry';
 import { AccountInfo } from './account-info';
 import { DownloadsCard } from './downloads-card';
 import { QuickActions } from './quick-actions';

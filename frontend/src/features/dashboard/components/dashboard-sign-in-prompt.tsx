@@ -1,6 +1,6 @@
 import { Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { paths } from '../../../config/paths';
-import { SignInButton } from '../../../components/sign-in-link';
+import { paths } from '@/config/paths';
+import { SignInButton } from '@/components/sign-in-link';
 
 export function DashboardSignInPrompt() {
   return (

@@ -1,11 +1,11 @@
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps, type FailedQuery } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps, type FailedQuery } from '@/lib/query-retry';
 import type { ReactNode } from 'react';
 import { Card, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { MyDownload } from '@contract/downloads';
 import type { Profile } from '@contract/profile';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import { formatDate, quotaText } from '../lib/format';
 
 export interface DownloadsCardProps {

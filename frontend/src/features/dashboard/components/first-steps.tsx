@@ -6,7 +6,7 @@ import { Button, Card, Container, Heading, SimpleGrid, Stack, Text } from '@chak
 import type { IconType } from 'react-icons';
 import { LuCreditCard, LuLayoutGrid, LuStore } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 
 interface FirstStep {
   icon: IconType;

@@ -1,6 +1,6 @@
 import { Button, Card, Heading, Stack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 
 const ACTIONS = [
   { label: 'Browse MVPs', href: paths.browse.getHref() },

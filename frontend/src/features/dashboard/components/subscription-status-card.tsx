@@ -1,12 +1,12 @@
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps, type FailedQuery } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps, type FailedQuery } from '@/lib/query-retry';
 import type { ReactNode } from 'react';
 import { Badge, Button, Card, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { planById } from '@contract/plans';
 import type { Profile } from '@contract/profile';
 import type { SubscriptionView } from '@contract/subscriptions';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import { cardText, periodEndDate, periodLabel, quotaText } from '../lib/format';
 
 export interface SubscriptionStatusCardProps {

@@ -2,7 +2,7 @@
 import { isUnlimitedDownloads } from '@contract/plans';
 import type { Role } from '@contract/profile';
 import type { SubscriptionView } from '@contract/subscriptions';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@/lib/format';
 
 export const ROLE_LABELS: Record<Role, string> = {
   buyer: 'Buyer',

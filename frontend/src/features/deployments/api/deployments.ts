@@ -6,7 +6,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Deployment } from '@contract/deployments';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { isDeploymentPending, pollInterval } from '../lib/deployment-status';
 
 export type { Deployment };

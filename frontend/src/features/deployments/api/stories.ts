@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StoryInput } from '@contract/stories';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { deploymentKeys } from './deployments';
 
 export const storyKeys = {

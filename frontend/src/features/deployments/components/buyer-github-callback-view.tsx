@@ -9,12 +9,12 @@
 import { useState } from 'react';
 import { Alert, Button, Container, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import { useCompleteGithubAuthorization } from '../api/deployments';
 import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
-import { QueryError } from '../../../components/query-error';
+import { QueryError } from '@/components/query-error';
 import { DeploymentFailedPanel, useCallbackParams, type CallbackParams } from './callback-parts';
-import { ApiError, NetworkError, refusalMessage } from '../../../lib/api-error';
+import { ApiError, NetworkError, refusalMessage } from '@/lib/api-error';
 import { CreateRepositoryFlow } from './create-repository-flow';
 
 type Stage =
@@ -27,6 +27,32 @@ type Stage =
 /** A failure after which the same callback works again (see docs/operations.md). */
 const canSendAgain = (error: unknown) =>
   error instanceof NetworkError || (error instanceof ApiError && error.status === 503);
+
+/** GitHub is connected and no template waits for a repository: on to the dashboard. */
+function GithubConnected({
+  username,
+  message,
+}: {
+  username?: string | null;
+  message?: string | null;
+}) {
+  return (
+    <Stack gap="4">
+      <Alert.Root status="success" data-testid="github-connected">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>GitHub connected</Alert.Title>
+          <Alert.Description>
+            {message ?? `Your GitHub account${username ? ` @${username}` : ''} is connected.`}
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      <Button asChild colorPalette="purple" alignSelf="start">
+        <RouterLink to={paths.dashboard.getHref()}>Continue to Dashboard</RouterLink>
+      </Button>
+    </Stack>
+  );
+}
 
 export function BuyerGithubCallbackView() {
   const navigate = useNavigate();
@@ -62,21 +88,7 @@ export function BuyerGithubCallbackView() {
       )}
 
       {stage.kind === 'connected' && (
-        <Stack gap="4">
-          <Alert.Root status="success" data-testid="github-connected">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>GitHub connected</Alert.Title>
-              <Alert.Description>
-                {stage.message ??
-                  `Your GitHub account${stage.username ? ` @${stage.username}` : ''} is connected.`}
-              </Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-          <Button asChild colorPalette="purple" alignSelf="start">
-            <RouterLink to={paths.dashboard.getHref()}>Continue to Dashboard</RouterLink>
-          </Button>
-        </Stack>
+        <GithubConnected username={stage.username} message={stage.message} />
       )}
 
       {stage.kind === 'naming' && (

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Alert, Button, Container, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuExternalLink } from 'react-icons/lu';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import { useCompleteNetlifyAuthorization, useDeploymentStatus } from '../api/deployments';
 import { deploymentPhase, deploymentStatusLabel, pollTimedOut } from '../lib/deployment-status';
 import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
@@ -17,9 +17,9 @@ import { DeploymentFailedPanel, useCallbackParams } from './callback-parts';
 import { ContinueButton } from './continue-button';
 import { BuildLogTail } from './deploy-outcome';
 import { SITE_SETTINGS_MESSAGES } from '@contract/site-settings';
-import { QueryError } from '../../../components/query-error';
-import { refusalMessage } from '../../../lib/api-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { refusalMessage } from '@/lib/api-error';
+import { failedQueryProps } from '@/lib/query-retry';
 
 type Start = { deploymentId: string; siteUrl?: string | null } | { failed: string } | undefined;
 

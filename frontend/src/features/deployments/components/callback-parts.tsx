@@ -5,7 +5,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, Button, HStack, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 
 export interface CallbackParams {
   code: string;

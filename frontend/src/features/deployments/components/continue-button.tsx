@@ -6,7 +6,7 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { LuPlay } from 'react-icons/lu';
 import { DEPLOY_CONTINUE_MESSAGES } from '@contract/deploy-messages';
-import { refusalMessage } from '../../../lib/api-error';
+import { refusalMessage } from '@/lib/api-error';
 import { useContinueDeployment } from '../api/deployments';
 
 export function ContinueButton({

@@ -21,9 +21,9 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { QueryError } from '../../../components/query-error';
-import { refusalMessage } from '../../../lib/api-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { refusalMessage } from '@/lib/api-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import {
   useContinueDeployment,
   useCreateRepository,
@@ -214,31 +214,19 @@ function useStartRepository(mvpId: string, setStep: (step: Step) => void) {
   };
 }
 
-export function CreateRepositoryFlow({
-  mvpId,
-  username,
-  onCancel,
-  initialName = '',
-  repositoryOnly = false,
-}: {
-  mvpId: string;
-  username?: string | null;
-  onCancel: () => void;
-  initialName?: string;
-  /** The template deploys as a repository only: no Netlify step after the repository. */
-  repositoryOnly?: boolean;
-}) {
-  const startRepository = useStartRepository(mvpId, (next) => setStep(next));
+/**
+ * Follows the deployment while its repository is made: the repository step runs in the
+ * background; once the deployment says `repo_created`, the Netlify authorisation starts; a failed
+ * step, or one that took too long, shows its message.
+ */
+function useFollowDeployment(
+  deployment: ReturnType<typeof useDeploymentStatus>['data'],
+  step: Step,
+  setStep: (step: Step) => void,
+  repositoryOnly: boolean,
+) {
   const netlify = useNetlifyAuthorization();
-  const [repoName, setRepoName] = useState(initialName);
-  const [step, setStep] = useState<Step>({ kind: 'naming' });
-  const deploymentId = step.kind === 'creating' ? step.deploymentId : undefined;
   const startedAt = step.kind === 'creating' ? step.startedAt : 0;
-  const status = useDeploymentStatus(deploymentId, startedAt);
-  const deployment = status.data;
-
-  // The repository step runs in the background: once the deployment says `repo_created`, the
-  // Netlify authorisation starts; a failed step shows its message.
   const netlifyStart = netlify.mutate;
   useEffect(() => {
     if (!deployment || step.kind !== 'creating') return;
@@ -270,7 +258,15 @@ export function CreateRepositoryFlow({
           }),
       });
     }
-  }, [deployment, step.kind, repositoryOnly, netlify.isPending, netlify.isSuccess, netlifyStart]);
+  }, [
+    deployment,
+    step.kind,
+    repositoryOnly,
+    netlify.isPending,
+    netlify.isSuccess,
+    netlifyStart,
+    setStep,
+  ]);
 
   useRedirectWhenCreated(step);
 
@@ -278,7 +274,32 @@ export function CreateRepositoryFlow({
     if (step.kind === 'creating' && pollTimedOut(deployment?.status, startedAt)) {
       setStep({ kind: 'failed', message: DEPLOY_MESSAGES.repoFailed });
     }
-  }, [deployment?.status, startedAt, step.kind]);
+  }, [deployment?.status, startedAt, step.kind, setStep]);
+}
+
+export function CreateRepositoryFlow({
+  mvpId,
+  username,
+  onCancel,
+  initialName = '',
+  repositoryOnly = false,
+}: {
+  mvpId: string;
+  username?: string | null;
+  onCancel: () => void;
+  initialName?: string;
+  /** The template deploys as a repository only: no Netlify step after the repository. */
+  repositoryOnly?: boolean;
+}) {
+  const startRepository = useStartRepository(mvpId, (next) => setStep(next));
+  const [repoName, setRepoName] = useState(initialName);
+  const [step, setStep] = useState<Step>({ kind: 'naming' });
+  const deploymentId = step.kind === 'creating' ? step.deploymentId : undefined;
+  const startedAt = step.kind === 'creating' ? step.startedAt : 0;
+  const status = useDeploymentStatus(deploymentId, startedAt);
+  const deployment = status.data;
+
+  useFollowDeployment(deployment, step, setStep, repositoryOnly);
 
   const submit = () => {
     const name = normaliseRepoName(repoName);

@@ -9,11 +9,11 @@
 import { Suspense, lazy, useState, useTransition } from 'react';
 import { Alert, Button, Stack } from '@chakra-ui/react';
 import { LuRocket } from 'react-icons/lu';
-import { useSession } from '../../../lib/auth-session';
-import { useMyProfile } from '../../../lib/my-profile';
+import { useSession } from '@/lib/auth-session';
+import { useMyProfile } from '@/lib/my-profile';
 import { useConnectGithub } from '../api/deployments';
 import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
-import { refusalMessage } from '../../../lib/api-error';
+import { refusalMessage } from '@/lib/api-error';
 import type { SiteSettings } from '@contract/site-settings';
 import { SiteSettingsNote } from './deploy-outcome';
 
@@ -40,13 +40,7 @@ function ConnectRefused({ error }: { error: unknown }) {
   );
 }
 
-export function DeployButton({
-  mvpId,
-  slug,
-  canDeploy,
-  costNote = null,
-  siteSettings = null,
-}: {
+interface DeployButtonProps {
   mvpId: string;
   slug?: string;
   /** False when the caller may not download the template (quota spent, not bought). */
@@ -55,7 +49,15 @@ export function DeployButton({
   costNote?: string | null;
   /** How the template deploys (a site, or a repository only), said before anything is spent. */
   siteSettings?: SiteSettings | null;
-}) {
+}
+
+export function DeployButton({
+  mvpId,
+  slug,
+  canDeploy,
+  costNote = null,
+  siteSettings = null,
+}: DeployButtonProps) {
   const { session } = useSession();
   const signedIn = session.status === 'signedIn';
   const profile = useMyProfile({ enabled: signedIn });

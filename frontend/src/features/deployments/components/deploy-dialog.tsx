@@ -6,8 +6,8 @@
  * Deploy (deploy-button.tsx), so the template page's first load carries neither the dialog nor the
  * form.
  */
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useState } from 'react';
 import { Alert, Dialog, Portal, Spinner, Stack } from '@chakra-ui/react';
 import { useMyDeployments } from '../api/deployments';

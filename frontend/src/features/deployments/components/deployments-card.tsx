@@ -6,8 +6,8 @@
  * deployment that stopped (a failed step, the tab closed before Netlify) Continue; a failed build
  * shows the end of Netlify's log, and a repository-only deployment says so.
  */
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { Badge, Button, Card, HStack, Link, Spinner, Stack, Switch, Text } from '@chakra-ui/react';
 import { LuExternalLink, LuGitPullRequest } from 'react-icons/lu';
 import { type Deployment, useMyDeployments, useOpenUpgradePullRequest } from '../api/deployments';
@@ -19,9 +19,9 @@ import {
 import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
 import { isDeploymentFinished } from '@contract/deployment-status';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import { useSetStory } from '../api/stories';
-import { refusalMessage } from '../../../lib/api-error';
+import { refusalMessage } from '@/lib/api-error';
 import { ContinueButton } from './continue-button';
 import { StoryFields } from './story-fields';
 import { BuildLogTail } from './deploy-outcome';

@@ -7,7 +7,7 @@ import { Alert, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { LuCopyPlus, LuExternalLink } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { DEPLOY_CONTINUE_MESSAGES } from '@contract/deploy-messages';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import type { Deployment } from '../api/deployments';
 import { deploymentSummary, isDeploymentPending } from '../lib/deployment-status';
 import { ContinueButton } from './continue-button';

@@ -6,9 +6,9 @@ import { Alert, Button, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useConnectGithub, useConnections, useDisconnectGithub } from '../api/deployments';
 import { DEPLOY_MESSAGES } from '@contract/deploy-messages';
-import { QueryError } from '../../../components/query-error';
-import { refusalMessage } from '../../../lib/api-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { refusalMessage } from '@/lib/api-error';
+import { failedQueryProps } from '@/lib/query-retry';
 
 export function GithubConnectionAction({ connected }: { connected: boolean }) {
   const connect = useConnectGithub();

@@ -3,8 +3,8 @@
  * each with its site, its maker's public name and the template it started from. A buyer shows
  * their own from the dashboard's deployments.
  */
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import {
   AspectRatio,
   Box,
@@ -23,9 +23,9 @@ import {
 import { Link as RouterLink } from 'react-router';
 import { LuExternalLink, LuRocket } from 'react-icons/lu';
 import type { LaunchStory } from '@contract/stories';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import { useStories } from '../api/stories';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@/lib/format';
 
 export function StoriesView() {
   const stories = useStories();

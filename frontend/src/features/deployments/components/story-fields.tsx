@@ -11,11 +11,11 @@ import {
   storyInputSchema,
   type StoryInput,
 } from '@contract/stories';
-import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
-import { useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { refusalMessage } from '../../../lib/api-error';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { refusalMessage } from '@/lib/api-error';
 import type { Deployment } from '../api/deployments';
 import { useSetStory } from '../api/stories';
 

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Dispute, DisputeInput } from '@contract/disputes';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { disputeKeys } from './keys';
 
 export function useCreateDispute() {

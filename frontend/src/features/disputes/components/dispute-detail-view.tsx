@@ -22,9 +22,9 @@ import {
   type Dispute,
   type DisputeParty,
 } from '@contract/disputes';
-import { PageSpinner } from '../../../components/page-spinner';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-error';
+import { PageSpinner } from '@/components/page-spinner';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-error';
 import { useDispute } from '../api/get-dispute';
 import {
   DISPUTE_STATUS_LABELS,
@@ -32,10 +32,10 @@ import {
   formatDateTime,
   timelineSteps,
 } from '../lib/dispute-labels';
-import { ErrorPage } from '../../../components/error-page';
-import { QueryErrorPage } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
-import { EmailText } from '../../../components/email-text';
+import { ErrorPage } from '@/components/error-page';
+import { QueryErrorPage } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
+import { EmailText } from '@/components/email-text';
 
 function DisputeErrorPage({ message }: { message: string }) {
   return <ErrorPage message={message} testId="dispute-detail-error" action={<BackToDisputes />} />;

@@ -11,12 +11,12 @@ import {
   disputeInputSchema,
   type Dispute,
 } from '@contract/disputes';
-import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
-import { useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { requestFailure } from '../../../components/request-page';
-import { paths } from '../../../config/paths';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { requestFailure } from '@/components/request-page';
+import { paths } from '@/config/paths';
 import { useCreateDispute } from '../api/create-dispute';
 
 export interface DisputableTemplate {

@@ -1,12 +1,12 @@
 import { Badge, Link, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { PageSpinner } from '../../../components/page-spinner';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
-import { paths } from '../../../config/paths';
+import { PageSpinner } from '@/components/page-spinner';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
+import { paths } from '@/config/paths';
 import { useDisputes } from '../api/get-disputes';
 import { DISPUTE_STATUS_LABELS, DISPUTE_STATUS_PALETTE } from '../lib/dispute-labels';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@/lib/format';
 
 /** Dispute History: disputes where the caller is the buyer or the seller; rows open the detail. */
 export function DisputeHistory() {

@@ -1,6 +1,6 @@
 import { DISPUTE_MESSAGES } from '@contract/disputes';
-import { RequestPage } from '../../../components/request-page';
-import type { FailedQuery } from '../../../lib/query-retry';
+import { RequestPage } from '@/components/request-page';
+import type { FailedQuery } from '@/lib/query-retry';
 import { DisputeForm, type DisputableTemplate } from './dispute-form';
 import { DisputeHistory } from './dispute-history';
 

@@ -1,10 +1,10 @@
 /** How dispute statuses read on screen, and the three steps of the detail's timeline. */
 import type { Dispute, DisputeStatus } from '@contract/disputes';
 
-import { DISPUTE_STATUS_LABELS } from '../../../lib/status-palettes';
-import { formatDateTime } from '../../../lib/format';
+import { DISPUTE_STATUS_LABELS } from '@/lib/status-palettes';
+import { formatDateTime } from '@/lib/format';
 
-export { DISPUTE_STATUS_LABELS, DISPUTE_STATUS_PALETTE } from '../../../lib/status-palettes';
+export { DISPUTE_STATUS_LABELS, DISPUTE_STATUS_PALETTE } from '@/lib/status-palettes';
 
 export interface TimelineStep {
   label: string;

@@ -4,8 +4,8 @@
  * the page stays and the file is saved), and everything that shows the quota or counts refreshes.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { profileKeys } from '../../../lib/my-profile';
+import { api } from '@/lib/api-client';
+import { profileKeys } from '@/lib/my-profile';
 import { downloadKeys } from './keys';
 
 /** Starts the file transfer from the presigned URL without leaving the page. */

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { MyDownload } from '@contract/downloads';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { downloadKeys } from './keys';
 
 export const MY_DOWNLOADS_LIMIT = 100;

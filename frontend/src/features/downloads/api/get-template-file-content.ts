@@ -3,7 +3,7 @@
  * may download it (signed in only; a 403 says why not and is not retried).
  */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { downloadKeys } from './keys';
 
 export function useTemplateFileContent(templateId: string, path: string | null, enabled: boolean) {

@@ -1,6 +1,6 @@
 /** `GET /api/mvps/{id}/files`: the files inside a template's bundle (code preview). */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { downloadKeys } from './keys';
 
 export function useTemplateFiles(templateId: string, options: { enabled?: boolean } = {}) {

@@ -12,13 +12,13 @@
  * page, so they take nothing from the gallery and the first screen (docs/architecture.md, Mobile
  * performance).
  */
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useMemo, useState } from 'react';
 import { Box, Card, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { AccessTier } from '@contract/catalog';
-import { ApiError } from '../../../lib/api-error';
-import { useNearViewport } from '../../../lib/use-near-viewport';
+import { ApiError } from '@/lib/api-error';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { useTemplateFiles } from '../api/get-template-files';
 import { buildFileTree } from '../lib/file-tree';
 import { FileTree } from './file-tree';

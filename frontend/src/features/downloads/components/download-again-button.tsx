@@ -5,7 +5,7 @@
  */
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { LuDownload } from 'react-icons/lu';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage } from '@/lib/api-error';
 import { useDownloadTemplate } from '../api/download-template';
 
 export function DownloadAgainButton({ mvpId, title }: { mvpId: string; title: string }) {

@@ -14,8 +14,8 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import {
   LuCircleCheck,
   LuDownload,
@@ -34,13 +34,13 @@ import {
   type DownloadCost,
   type DownloadStatus,
 } from '@contract/downloads';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-error';
-import { useSession } from '../../../lib/auth-session';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-error';
+import { useSession } from '@/lib/auth-session';
 import { useDownloadTemplate } from '../api/download-template';
 import { useDownloadStatus } from '../api/get-download-status';
-import { formatDate } from '../../../lib/format';
-import { SignInLink } from '../../../components/sign-in-link';
+import { formatDate } from '@/lib/format';
+import { SignInLink } from '@/components/sign-in-link';
 
 const describeRemaining = (remaining: number): string =>
   remaining >= UNLIMITED_DOWNLOADS
@@ -248,6 +248,34 @@ function StatusFailed({ status }: { status: ReturnType<typeof useDownloadStatus>
   );
 }
 
+interface DownloadHistoryProps {
+  status: DownloadStatus;
+  /** Whether the quota left is said (a signed-in caller, not a one-time sale). */
+  remaining: boolean;
+  owned: boolean;
+}
+
+/** The downloads left this month and when the caller last downloaded the template. */
+function DownloadHistory({ status, remaining, owned }: DownloadHistoryProps) {
+  return (
+    <>
+      {remaining && (
+        <Text fontSize="sm" color="fg.muted" data-testid="downloads-remaining">
+          {describeRemaining(status.downloads_remaining)}
+          {status.last_downloaded_at &&
+            ` · you downloaded this on ${formatDay(status.last_downloaded_at)}`}
+          {status.cost === 'free_again' && ' · downloading it again this month is free'}
+        </Text>
+      )}
+      {owned && status.last_downloaded_at && (
+        <Text fontSize="sm" color="fg.muted">
+          You downloaded this on {formatDay(status.last_downloaded_at)}
+        </Text>
+      )}
+    </>
+  );
+}
+
 export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadPanelProps) {
   const { session } = useSession();
   const signedIn = session.status === 'signedIn';
@@ -266,7 +294,6 @@ export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadP
   // Whether the caller owns it is known only once the status is in; until then nothing is offered.
   const ownershipPending = oneTimeSale && (sessionPending || (signedIn && status.isPending));
   const mustBuy = oneTimeSale && !owned && !ownershipPending;
-  const freeAgain = cost === 'free_again';
   const refunded = cost === 'refunded' || cost === 'disputed';
   // Only a download that costs quota needs some left (free and owned templates never do).
   const quotaSpent = cost === 'quota' && status.data!.downloads_remaining <= 0;
@@ -305,18 +332,8 @@ export function DownloadPanel({ mvp, onDownloaded, purchase, deploy }: DownloadP
         <CostNote note={costNote} quota={cost === 'quota'} />
       )}
 
-      {signedIn && status.data && !oneTimeSale && (
-        <Text fontSize="sm" color="fg.muted" data-testid="downloads-remaining">
-          {describeRemaining(status.data.downloads_remaining)}
-          {status.data.last_downloaded_at &&
-            ` · you downloaded this on ${formatDay(status.data.last_downloaded_at)}`}
-          {freeAgain && ' · downloading it again this month is free'}
-        </Text>
-      )}
-      {owned && status.data?.last_downloaded_at && (
-        <Text fontSize="sm" color="fg.muted">
-          You downloaded this on {formatDay(status.data.last_downloaded_at)}
-        </Text>
+      {status.data && (
+        <DownloadHistory status={status.data} remaining={signedIn && !oneTimeSale} owned={owned} />
       )}
 
       {signedIn && status.data && <RefundedAlert status={status.data} oneTimeSale={oneTimeSale} />}

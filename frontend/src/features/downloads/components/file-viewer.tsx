@@ -6,8 +6,8 @@
  * to subscribe or buy. Binary files say so. highlight.js, marked and DOMPurify are loaded on first
  * use (use-code-rendering.ts).
  */
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
@@ -18,11 +18,11 @@ import {
   type BundleFile,
   type BundleFiles,
 } from '@contract/downloads';
-import { SignInLink } from '../../../components/sign-in-link';
-import { paths } from '../../../config/paths';
-import { apiUrl } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
-import { useSession } from '../../../lib/auth-session';
+import { SignInLink } from '@/components/sign-in-link';
+import { paths } from '@/config/paths';
+import { apiUrl } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
+import { useSession } from '@/lib/auth-session';
 import { useTemplateFileContent } from '../api/get-template-file-content';
 import { useCodeRendering } from '../api/use-code-rendering';
 import { formatBytes } from '../lib/file-tree';

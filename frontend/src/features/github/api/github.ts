@@ -4,8 +4,8 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GithubInstallationBody, GithubLinkBody } from '@contract/github';
-import { api } from '../../../lib/api-client';
-import { templateKeys } from '../../templates/api/keys';
+import { api } from '@/lib/api-client';
+import { templateKeys } from '@/features/templates';
 
 /** Fetches the App's installation page (with a fresh signed state) and goes there. */
 export function useInstallGithubApp() {

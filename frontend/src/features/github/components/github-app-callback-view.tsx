@@ -7,8 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Container, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { GITHUB_MESSAGES } from '@contract/github';
-import { paths } from '../../../config/paths';
-import { ApiError, NetworkError, errorMessage } from '../../../lib/api-error';
+import { paths } from '@/config/paths';
+import { ApiError, NetworkError, errorMessage } from '@/lib/api-error';
 import { useCompleteGithubInstallation } from '../api/github';
 
 export const RETURN_DELAY_MS = 3000;

@@ -13,10 +13,10 @@ import {
   githubRepositorySchema,
 } from '@contract/github';
 import type { ManagedTemplate } from '@contract/templates';
-import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { errorMessage, refusalMessage } from '../../../lib/api-error';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { errorMessage, refusalMessage } from '@/lib/api-error';
 import { useLinkRepository, useUnlinkRepository, useValidateRepository } from '../api/github';
 
 /** 32 random bytes as hex: a webhook secret. */

@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FEATURED_REQUESTED } from '@contract/featured';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { homeKeys } from './keys';
 
 export function useFeaturedTemplates(category: string | null) {

@@ -1,6 +1,6 @@
 /** `GET /api/stats`: the home hero's live figures. */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { homeKeys } from './keys';
 
 export function useHomeStats() {

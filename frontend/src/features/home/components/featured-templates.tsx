@@ -15,14 +15,14 @@ import { Link as RouterLink } from 'react-router';
 import type { TemplateSummary } from '@contract/catalog';
 import { TEMPLATE_CATEGORIES } from '@contract/categories';
 import { FEATURED_SHOWN } from '@contract/featured';
-import { paths } from '../../../config/paths';
-import { lazyPage } from '../../../lib/lazy-page';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { paths } from '@/config/paths';
+import { lazyPage } from '@/lib/lazy-page';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useFeaturedTemplates } from '../api/get-featured-templates';
 
 // Loaded only when the featured read failed: the alert's code and recipe stay off the home
 // page's first load (its 150 KB budget, test/e2e/bundle-size.test.ts).
-const QueryError = lazyPage(() => import('../../../components/query-error'));
+const QueryError = lazyPage(() => import('@/components/query-error'));
 
 /**
  * The category pills filter the featured list by the browse categories (the original

@@ -13,9 +13,9 @@ import {
 import { Link as RouterLink } from 'react-router';
 import { LuArrowRight, LuRocket } from 'react-icons/lu';
 import { AVERAGE_HOURS_TO_LAUNCH, SUCCESS_RATE_PERCENT } from '@contract/stats';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import { useHomeStats } from '../api/get-stats';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '@/lib/format';
 
 function Stat({ value, label, loading }: { value: string; label: string; loading?: boolean }) {
   return (

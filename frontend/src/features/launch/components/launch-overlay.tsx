@@ -10,10 +10,10 @@ import {
   LEAD_SUCCESS_MESSAGE,
   leadCaptureSchema,
 } from '@contract/newsletter';
-import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
-import { paths } from '../../../config/paths';
-import { Logo } from '../../../components/logo';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { paths } from '@/config/paths';
+import { Logo } from '@/components/logo';
 import { useCaptureLead } from '../api/capture-lead';
 import { countdownTo } from '../lib/launch-state';
 

@@ -3,7 +3,7 @@
  * the answer "no such licence", not a failure worth retrying.
  */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { licenseKeys } from './keys';
 
 export function useLicense(licenseId: string) {

@@ -3,7 +3,7 @@
  * (newest first). Read again whenever the dashboard opens, so a download just made shows up.
  */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { licenseKeys } from './keys';
 
 export function useMyLicenses(options: { enabled?: boolean } = {}) {

@@ -23,12 +23,12 @@ import {
 import { Link as RouterLink } from 'react-router';
 import { LuShieldCheck } from 'react-icons/lu';
 import { LICENSE_MESSAGES, type License } from '@contract/licenses';
-import { PageSpinner } from '../../../components/page-spinner';
-import { ErrorPage } from '../../../components/error-page';
-import { paths } from '../../../config/paths';
+import { PageSpinner } from '@/components/page-spinner';
+import { ErrorPage } from '@/components/error-page';
+import { paths } from '@/config/paths';
 import { useLicense } from '../api/get-license';
-import { QueryErrorPage } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryErrorPage } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import {
   formatIssuedDate,
   grantedBy,

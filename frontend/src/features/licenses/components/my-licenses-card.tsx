@@ -4,12 +4,12 @@
  */
 import { Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../config/paths';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { paths } from '@/config/paths';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useMyLicenses } from '../api/get-my-licenses';
 import { formatIssuedDate, sourceLabel } from '../lib/license-format';
-import { LicenseLinkBadge } from '../../../components/licence-link-badge';
+import { LicenseLinkBadge } from '@/components/licence-link-badge';
 
 export function MyLicensesCard() {
   const licenses = useMyLicenses();

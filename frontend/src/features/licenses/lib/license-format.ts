@@ -1,8 +1,8 @@
 /** How a licence certificate words where it came from and when. */
 import { LICENSE_MESSAGES, type License } from '@contract/licenses';
 import { planById } from '@contract/plans';
-import { ApiError, errorMessage } from '../../../lib/api-error';
-import { formatDate } from '../../../lib/format';
+import { ApiError, errorMessage } from '@/lib/api-error';
+import { formatDate } from '@/lib/format';
 
 /** "Granted by": the subscription plan, the order, or the free tier behind the licence. */
 export function grantedBy(license: Pick<License, 'source' | 'plan_type' | 'order_id'>): string {

@@ -1,6 +1,6 @@
 /** The public newsletter links of e-mails: unsubscribe and double opt-in confirmation. */
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export function useUnsubscribe() {
   return useMutation({

@@ -10,9 +10,9 @@
 import type { ReactNode } from 'react';
 import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { FormAlert } from '../../../components/form/form-alert';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-error';
+import { FormAlert } from '@/components/form/form-alert';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-error';
 
 export interface NewsletterLinkPageProps {
   title: string;

@@ -3,7 +3,7 @@
  * pages of 50. The page asks for the next page with the cursor the previous one returned.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { notificationKeys } from './keys';
 
 export function useNotifications(unreadOnly: boolean) {

@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { UNREAD_POLL_MS } from '@contract/notification-bell';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { notificationKeys } from './keys';
 
 export function useUnreadCount(enabled: boolean) {

@@ -1,6 +1,6 @@
 /** `POST /api/notifications/read-all`; the list and the bell refresh afterwards. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { notificationKeys } from './keys';
 
 export function useMarkAllNotificationsRead() {

@@ -3,7 +3,7 @@ import { Box, IconButton } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuBell } from 'react-icons/lu';
 import { unreadBadgeText } from '@contract/notification-bell';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import { useUnreadCount } from '../api/get-unread-count';
 
 export function NotificationBell({ onNavigate }: { onNavigate?: () => void }) {

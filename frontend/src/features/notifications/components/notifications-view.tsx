@@ -27,9 +27,9 @@ import { useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
-import { formatDateTime } from '../../../lib/format';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { formatDateTime } from '@/lib/format';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 
 const TYPE_LABELS: Record<NotificationType, string> = {
   mvp_approved: 'MVP approved',
@@ -132,6 +132,52 @@ function LoadFailed({
   );
 }
 
+interface NotificationsHeaderProps {
+  unreadOnly: boolean;
+  onUnreadOnlyChange: (unreadOnly: boolean) => void;
+  onMarkAll: () => void;
+  marking: boolean;
+  /** Mark all as read is pressable only while something is unread. */
+  hasUnread: boolean;
+}
+
+/** The page's heading, the unread-only switch and Mark all as read. */
+function NotificationsHeader({
+  unreadOnly,
+  onUnreadOnlyChange,
+  onMarkAll,
+  marking,
+  hasUnread,
+}: NotificationsHeaderProps) {
+  return (
+    <HStack justify="space-between" mb="6" flexWrap="wrap" gap="4">
+      <Heading as="h1" size="2xl">
+        Notifications
+      </Heading>
+      <HStack gap="4">
+        <Switch.Root
+          checked={unreadOnly}
+          onCheckedChange={(details) => onUnreadOnlyChange(details.checked)}
+          colorPalette="purple"
+        >
+          <Switch.HiddenInput />
+          <Switch.Control />
+          <Switch.Label>Unread only</Switch.Label>
+        </Switch.Root>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onMarkAll}
+          loading={marking}
+          disabled={!hasUnread}
+        >
+          <LuCheckCheck /> Mark all as read
+        </Button>
+      </HStack>
+    </HStack>
+  );
+}
+
 export function NotificationsView() {
   const [unreadOnly, setUnreadOnly] = useState(false);
   const notifications = useNotifications(unreadOnly);
@@ -152,31 +198,13 @@ export function NotificationsView() {
 
   return (
     <Container maxW="3xl" py={{ base: '8', md: '12' }}>
-      <HStack justify="space-between" mb="6" flexWrap="wrap" gap="4">
-        <Heading as="h1" size="2xl">
-          Notifications
-        </Heading>
-        <HStack gap="4">
-          <Switch.Root
-            checked={unreadOnly}
-            onCheckedChange={(details) => setUnreadOnly(details.checked)}
-            colorPalette="purple"
-          >
-            <Switch.HiddenInput />
-            <Switch.Control />
-            <Switch.Label>Unread only</Switch.Label>
-          </Switch.Root>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => markAll.mutate()}
-            loading={markAll.isPending}
-            disabled={!hasUnread}
-          >
-            <LuCheckCheck /> Mark all as read
-          </Button>
-        </HStack>
-      </HStack>
+      <NotificationsHeader
+        unreadOnly={unreadOnly}
+        onUnreadOnlyChange={setUnreadOnly}
+        onMarkAll={() => markAll.mutate()}
+        marking={markAll.isPending}
+        hasUnread={hasUnread}
+      />
 
       {isPending ? (
         <Stack gap="3">

@@ -4,7 +4,7 @@
  * `/payouts?status=success`, or to `/connect-stripe?status=refresh` when the link expired.
  */
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export function useCreateAccountLink() {
   return useMutation({

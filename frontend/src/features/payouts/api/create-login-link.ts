@@ -3,7 +3,7 @@
  * browser follows it (Stripe's links are single-use and short-lived, so one per click).
  */
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export function useCreateLoginLink() {
   return useMutation({

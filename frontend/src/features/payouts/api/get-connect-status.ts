@@ -5,7 +5,7 @@
  * most CONNECT_POLL_LIMIT_MS; lib/connect.ts).
  */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { connectPollInterval } from '../lib/connect';
 import { payoutKeys } from './keys';
 

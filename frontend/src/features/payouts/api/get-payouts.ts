@@ -1,7 +1,7 @@
 /** `GET /api/payouts?status=`: the seller's payouts by month with the four summary figures. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PayoutFilter } from '@contract/payouts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { payoutKeys } from './keys';
 
 export function useSellerPayouts(filter: PayoutFilter) {

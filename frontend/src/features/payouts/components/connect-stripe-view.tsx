@@ -23,10 +23,10 @@ import {
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LuCircleCheck } from 'react-icons/lu';
 import { CONNECT_MESSAGES } from '@contract/billing';
-import { PageSpinner } from '../../../components/page-spinner';
-import { paths } from '../../../config/paths';
-import { QueryErrorPage } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { PageSpinner } from '@/components/page-spinner';
+import { paths } from '@/config/paths';
+import { QueryErrorPage } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useConnectStatus } from '../api/get-connect-status';
 import { useCreateAccountLink } from '../api/create-account-link';
 import { connectFailure } from '../lib/connect';

@@ -13,8 +13,8 @@ import {
   PAYOUT_STATUS_LABELS,
   PAYOUT_STATUS_PALETTE,
 } from '../lib/payout-format';
-import { formatCount } from '../../../lib/format';
-import { TableScrollArea } from '../../../components/table-scroll-area';
+import { formatCount } from '@/lib/format';
+import { TableScrollArea } from '@/components/table-scroll-area';
 
 export function PayoutHistory({ payouts }: { payouts: readonly Payout[] }) {
   if (payouts.length === 0) {

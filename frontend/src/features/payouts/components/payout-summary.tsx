@@ -2,7 +2,7 @@
 import { Card, SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
 import { formatGbp } from '@contract/money';
 import type { PayoutSummary as Summary } from '@contract/payouts';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '@/lib/format';
 
 export function PayoutSummary({ summary }: { summary: Summary | undefined }) {
   const cards = [

@@ -4,11 +4,11 @@
  */
 import { Badge, Box, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { formatGbp } from '@contract/money';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useSellerPayouts } from '../api/get-payouts';
 import { monthLabel, PAYOUT_STATUS_LABELS, PAYOUT_STATUS_PALETTE } from '../lib/payout-format';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '@/lib/format';
 
 /** The dashboard lists the 5 most recent earnings. */
 export const RECENT_EARNINGS = 5;

@@ -1,6 +1,6 @@
 /** The Connect pages' rules: how long to wait for Stripe's confirmation, what a failure says. */
 import { CONNECT_MESSAGES, type ConnectStatus } from '@contract/billing';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError } from '@/lib/api-error';
 
 export const CONNECT_POLL_INTERVAL_MS = 2_000;
 export const CONNECT_POLL_LIMIT_MS = 60_000;

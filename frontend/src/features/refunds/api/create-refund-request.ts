@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RefundRequest, RefundRequestInput } from '@contract/refunds';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { refundKeys } from './keys';
 
 export function useCreateRefundRequest() {

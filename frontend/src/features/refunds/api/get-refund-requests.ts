@@ -1,6 +1,6 @@
 /** `GET /api/refund-requests`: the caller's refund requests, newest first. */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { refundKeys } from './keys';
 
 export function useRefundRequests() {

@@ -2,11 +2,11 @@ import { Badge, Stack, Table, Text } from '@chakra-ui/react';
 import { formatGbp, toPence } from '@contract/money';
 import { planById } from '@contract/plans';
 import type { RefundStatus } from '@contract/refunds';
-import { PageSpinner } from '../../../components/page-spinner';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { PageSpinner } from '@/components/page-spinner';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useRefundRequests } from '../api/get-refund-requests';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@/lib/format';
 
 const STATUS_PALETTE: Record<RefundStatus, string> = {
   pending: 'yellow',

@@ -15,14 +15,14 @@ import {
   type RefundablePurchase,
 } from '@contract/refunds';
 import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from '@contract/subscriptions';
-import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
-import { useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { requestFailure } from '../../../components/request-page';
-import { paths } from '../../../config/paths';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { requestFailure } from '@/components/request-page';
+import { paths } from '@/config/paths';
 import { useCreateRefundRequest } from '../api/create-refund-request';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@/lib/format';
 
 export interface RefundRequestFormProps {
   /** The caller's own refundable purchases: the only ones a request may name. */

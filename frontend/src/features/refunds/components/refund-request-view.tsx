@@ -1,6 +1,6 @@
 import { REFUND_MESSAGES, type RefundablePurchase } from '@contract/refunds';
-import { RequestPage } from '../../../components/request-page';
-import type { FailedQuery } from '../../../lib/query-retry';
+import { RequestPage } from '@/components/request-page';
+import type { FailedQuery } from '@/lib/query-retry';
 import { RefundHistory } from './refund-history';
 import { RefundRequestForm } from './refund-request-form';
 

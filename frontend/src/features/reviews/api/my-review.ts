@@ -4,7 +4,7 @@
  * (detail page, through `onReviewed`) are read again.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { reviewKeys } from './keys';
 
 export function useMyReview(templateId: string, enabled: boolean) {

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReviewInput } from '@contract/reviews';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { reviewKeys } from './keys';
 
 export function useSubmitReview(templateId: string, onReviewed?: () => Promise<void>) {

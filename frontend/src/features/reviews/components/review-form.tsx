@@ -17,16 +17,16 @@ import {
   reviewInputSchema,
   type PublicReview,
 } from '@contract/reviews';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
-import { useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { ApiError, refusalMessage } from '../../../lib/api-error';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { ApiError, refusalMessage } from '@/lib/api-error';
 import { useDeleteMyReview } from '../api/my-review';
 import { useSubmitReview } from '../api/submit-review';
 import { StarRatingInput } from './star-rating-input';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@/lib/format';
 
 /** 0 stars is "not rated yet"; the schema refuses it with the product's message. */
 const EMPTY_REVIEW = { rating: 0, review_text: '' };

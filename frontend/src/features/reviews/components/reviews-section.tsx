@@ -5,19 +5,19 @@
  * is told buyers review it here. The form (with its validation) is its own chunk, loaded only for
  * a signed-in visitor who may review: a visitor who only reads never loads it.
  */
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { Suspense, lazy } from 'react';
 import { Badge, Card, Heading, HStack, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuBadgeCheck, LuCircleHelp, LuStar } from 'react-icons/lu';
 import { REVIEW_MESSAGES, ratingLabel } from '@contract/review-messages';
 import type { PublicReview } from '@contract/reviews';
-import { useSession } from '../../../lib/auth-session';
-import { useMyProfile } from '../../../lib/my-profile';
+import { useSession } from '@/lib/auth-session';
+import { useMyProfile } from '@/lib/my-profile';
 import { useReviews } from '../api/get-reviews';
 import { useMyReview } from '../api/my-review';
-import { formatCount, formatDate, formatRating } from '../../../lib/format';
-import { SignInLink } from '../../../components/sign-in-link';
+import { formatCount, formatDate, formatRating } from '@/lib/format';
+import { SignInLink } from '@/components/sign-in-link';
 
 const ReviewForm = lazy(() =>
   import('./review-form').then((module) => ({ default: module.ReviewForm })),
@@ -86,6 +86,29 @@ export interface ReviewsSectionProps {
   onReviewed?: () => Promise<void>;
 }
 
+/** The heading, with the verified ratings' average and the count of each kind once read. */
+function ReviewsHeading({ data }: { data: ReturnType<typeof useReviews>['data'] }) {
+  const unverifiedCount = data ? data.items.length - data.rating_count : 0;
+  return (
+    <HStack justify="space-between" flexWrap="wrap">
+      <Heading as="h2" size="lg">
+        Reviews
+      </Heading>
+      {data && (
+        <Text color="fg.muted" data-testid="reviews-summary">
+          {data.items.length === 0
+            ? 'No reviews yet'
+            : data.rating_count === 0
+              ? 'No verified ratings yet'
+              : `${formatRating(data.average_rating)} out of 5 · ${formatCount(data.rating_count)} verified ${data.rating_count === 1 ? 'rating' : 'ratings'}`}
+          {unverifiedCount > 0 &&
+            ` · ${formatCount(unverifiedCount)} unverified ${unverifiedCount === 1 ? 'review' : 'reviews'}`}
+        </Text>
+      )}
+    </HStack>
+  );
+}
+
 export function ReviewsSection({ mvpId, sellerId, onReviewed }: ReviewsSectionProps) {
   const { session } = useSession();
   const reviews = useReviews(mvpId);
@@ -95,26 +118,10 @@ export function ReviewsSection({ mvpId, sellerId, onReviewed }: ReviewsSectionPr
   // Beta accounts may not review: they are told so instead of filling in a form the API refuses.
   const isBeta = Boolean(profile.data?.beta_expires_at);
   const mine = useMyReview(mvpId, session.status === 'signedIn' && !isSeller);
-  const unverifiedCount = data ? data.items.length - data.rating_count : 0;
 
   return (
     <Stack gap="4" data-testid="reviews-section">
-      <HStack justify="space-between" flexWrap="wrap">
-        <Heading as="h2" size="lg">
-          Reviews
-        </Heading>
-        {data && (
-          <Text color="fg.muted" data-testid="reviews-summary">
-            {data.items.length === 0
-              ? 'No reviews yet'
-              : data.rating_count === 0
-                ? 'No verified ratings yet'
-                : `${formatRating(data.average_rating)} out of 5 · ${formatCount(data.rating_count)} verified ${data.rating_count === 1 ? 'rating' : 'ratings'}`}
-            {unverifiedCount > 0 &&
-              ` · ${formatCount(unverifiedCount)} unverified ${unverifiedCount === 1 ? 'review' : 'reviews'}`}
-          </Text>
-        )}
-      </HStack>
+      <ReviewsHeading data={data} />
 
       <Card.Root variant="outline">
         <Card.Body>

@@ -3,7 +3,7 @@
  * advisories (the admin dashboard's Security tab).
  */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { securityKeys } from './keys';
 
 export function useLiveAdvisories() {

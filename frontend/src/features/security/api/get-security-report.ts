@@ -5,8 +5,8 @@
  * report yet) is an answer, not a failure worth retrying.
  */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
+import { api } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { securityKeys } from './keys';
 
 const retry = (failureCount: number, error: Error) =>

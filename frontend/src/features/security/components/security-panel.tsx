@@ -11,8 +11,8 @@ import { SECURITY_MESSAGES } from '@contract/security';
 import { isMissingReport, useLiveSecurityReport } from '../api/get-security-report';
 import { SecurityReportView } from './security-report-view';
 import { UPLOAD_SCAN_CHECKS } from '../lib/security-text';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 
 export function SecurityPanel({ mvpId }: { mvpId: string }) {
   const report = useLiveSecurityReport(mvpId);

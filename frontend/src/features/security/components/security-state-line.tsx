@@ -4,8 +4,8 @@
  * version never live), linking to the full report on the edit page.
  */
 import { Badge, Button, HStack, Link, Skeleton, Text } from '@chakra-ui/react';
-import { TRY_AGAIN_LABEL } from '../../../components/query-error';
-import { errorMessage } from '../../../lib/api-error';
+import { TRY_AGAIN_LABEL } from '@/components/query-error';
+import { errorMessage } from '@/lib/api-error';
 import { Link as RouterLink } from 'react-router';
 import { LuShieldAlert, LuShieldCheck } from 'react-icons/lu';
 import { SEVERITY_LABELS, worstSeverity } from '@contract/security';

@@ -14,8 +14,8 @@ import {
 } from '../api/get-security-report';
 import { reportVersionTitle, type TemplateStanding } from '../lib/security-text';
 import { SecurityReportView } from './security-report-view';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 
 /** The anchor of the section, for links from My MVPs. */
 export const SECURITY_SECTION_ID = 'security';

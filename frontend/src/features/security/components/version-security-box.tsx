@@ -5,8 +5,8 @@ import { Box, Skeleton, Text } from '@chakra-ui/react';
 import { SECURITY_MESSAGES, type SecurityReport } from '@contract/security';
 import { isMissingReport } from '../api/get-security-report';
 import { SecurityReportView } from './security-report-view';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 
 export interface VersionSecurityBoxProps {
   state: {

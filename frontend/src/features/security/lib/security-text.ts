@@ -13,7 +13,7 @@ import {
 } from '@contract/security';
 import type { TemplateStatus } from '@contract/catalog';
 import { VERSION_STATUS_LABELS, type PendingVersionSummary } from '@contract/template-versions';
-import { formatCount, formatDate } from '../../../lib/format';
+import { formatCount, formatDate } from '@/lib/format';
 
 /**
  * What every live version passed before it was published: the upload scan's checks

@@ -3,7 +3,7 @@
  * since a date, declined with the admin's reason, approved), for the wizard and the dashboard.
  */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { sellerApplicationKeys } from './keys';
 
 /** The caller's application state; pass `enabled: false` while nobody is signed in. */

@@ -6,8 +6,8 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SellerApplicationBody } from '@contract/seller-applications';
-import { api } from '../../../lib/api-client';
-import { profileKeys } from '../../../lib/my-profile';
+import { api } from '@/lib/api-client';
+import { profileKeys } from '@/lib/my-profile';
 import { sellerApplicationKeys } from './keys';
 
 export function useSubmitApplication() {

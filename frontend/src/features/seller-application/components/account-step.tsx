@@ -4,7 +4,7 @@
  */
 import { Input, Stack, Text } from '@chakra-ui/react';
 import { useFormContext } from 'react-hook-form';
-import { FormField } from '../../../components/form/form-field';
+import { FormField } from '@/components/form/form-field';
 import type { ApplicationValues } from '../lib/application-form';
 
 export function AccountStep({ signedInEmail }: { signedInEmail?: string }) {

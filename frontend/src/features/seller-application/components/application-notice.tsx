@@ -5,8 +5,8 @@
 import { Alert, Button } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { MySellerApplication } from '@contract/seller-applications';
-import { paths } from '../../../config/paths';
-import { formatDate } from '../../../lib/format';
+import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format';
 
 export function ApplicationNotice({ application }: { application: MySellerApplication }) {
   if (application.status === 'pending') {

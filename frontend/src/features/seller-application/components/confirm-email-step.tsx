@@ -5,9 +5,9 @@
  */
 import { Input, Stack, Text } from '@chakra-ui/react';
 import { useFormContext } from 'react-hook-form';
-import { FormField } from '../../../components/form/form-field';
-import { getRuntimeConfig } from '../../../lib/runtime-config';
-import { LOCAL_CODE_HINT } from '../../../lib/sign-up-flow';
+import { FormField } from '@/components/form/form-field';
+import { getRuntimeConfig } from '@/lib/runtime-config';
+import { LOCAL_CODE_HINT } from '@/lib/sign-up-flow';
 import type { ApplicationValues } from '../lib/application-form';
 
 export function ConfirmEmailStep() {

@@ -2,7 +2,7 @@
 import { Checkbox, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { SPECIALIZATIONS, YEARS_EXPERIENCE } from '@contract/seller-applications';
-import { FieldGroup, FormField } from '../../../components/form/form-field';
+import { FieldGroup, FormField } from '@/components/form/form-field';
 import type { ApplicationValues } from '../lib/application-form';
 
 export function ExperienceStep() {

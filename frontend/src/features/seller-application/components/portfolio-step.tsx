@@ -1,7 +1,7 @@
 /** Step 3, Portfolio: what the applicant built, and where to see it. */
 import { Input, Stack, Textarea } from '@chakra-ui/react';
 import { useFormContext } from 'react-hook-form';
-import { FormField } from '../../../components/form/form-field';
+import { FormField } from '@/components/form/form-field';
 import type { ApplicationValues } from '../lib/application-form';
 
 export function PortfolioStep() {

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Checkbox, Stack, Text } from '@chakra-ui/react';
 import { Controller, useFormContext } from 'react-hook-form';
-import { FormField } from '../../../components/form/form-field';
+import { FormField } from '@/components/form/form-field';
 import type { ApplicationValues } from '../lib/application-form';
 
 const AGREEMENTS = [

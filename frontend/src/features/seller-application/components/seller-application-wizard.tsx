@@ -11,11 +11,11 @@
  *
  * Either way the applicant then goes to the dashboard with the product's message.
  */
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useState } from 'react';
 import { Alert, Button, Card, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { FormProvider } from 'react-hook-form';
+import { FormProvider, type UseFormReturn } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { isSellerRole } from '@contract/profile';
 import {
@@ -24,16 +24,16 @@ import {
   sellerApplicationBodySchema,
   type MySellerApplication,
 } from '@contract/seller-applications';
-import { FormAlert } from '../../../components/form/form-alert';
-import { firstErrorMessage, useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { PageSpinner } from '../../../components/page-spinner';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-error';
-import { describeAuthError } from '../../../lib/auth-errors';
-import { useSession } from '../../../lib/auth-session';
-import { useMyProfile } from '../../../lib/my-profile';
-import { confirmAndSignIn, signInWithPassword, signUp } from '../../../lib/sign-up-flow';
+import { FormAlert } from '@/components/form/form-alert';
+import { firstErrorMessage, useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { PageSpinner } from '@/components/page-spinner';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-error';
+import { describeAuthError } from '@/lib/auth-errors';
+import { useSession } from '@/lib/auth-session';
+import { useMyProfile } from '@/lib/my-profile';
+import { confirmAndSignIn, signInWithPassword, signUp } from '@/lib/sign-up-flow';
 import { useMySellerApplication } from '../api/get-my-application';
 import { useSubmitApplication } from '../api/submit-application';
 import {
@@ -51,7 +51,7 @@ import { ConfirmEmailStep } from './confirm-email-step';
 import { ExperienceStep } from './experience-step';
 import { PortfolioStep } from './portfolio-step';
 import { ReviewStep } from './review-step';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@/lib/format';
 
 export const SUBMIT_FAILED = 'Failed to submit application';
 /** A visitor who already has an account applies with it, signed in (and keeps their role). */
@@ -145,6 +145,27 @@ function submitFailureMessage(error: unknown, signedIn: boolean): string {
   return signedIn ? errorMessage(error) : SUBMIT_FAILED;
 }
 
+/** Next (once the step's fields pass their schema) and Back, between the wizard's steps. */
+function wizardMoves(
+  form: Pick<UseFormReturn<ApplicationValues>, 'clearErrors' | 'trigger'>,
+  step: number,
+  setStep: (step: number) => void,
+) {
+  const next = async () => {
+    form.clearErrors('root');
+    if (await form.trigger()) {
+      // The next step starts clean: its messages appear only once its own button is pressed.
+      form.clearErrors();
+      setStep(step + 1);
+    }
+  };
+  const back = () => {
+    form.clearErrors();
+    setStep(Math.max(0, step - 1));
+  };
+  return { next, back };
+}
+
 function ApplicationForm({
   signedIn,
   onNewAccountStart,
@@ -194,19 +215,7 @@ function ApplicationForm({
     failureMessage: (error) => submitFailureMessage(error, signedIn !== undefined),
   });
 
-  const next = async () => {
-    form.clearErrors('root');
-    if (await form.trigger()) {
-      // The next step starts clean: its messages appear only once its own button is pressed.
-      form.clearErrors();
-      setStep(step + 1);
-    }
-  };
-  const back = () => {
-    form.clearErrors();
-    setStep(Math.max(0, step - 1));
-  };
-
+  const { next, back } = wizardMoves(form, step, setStep);
   const message = submit.failure ?? firstErrorMessage(form.formState.errors, FIELD_ORDER);
 
   return (

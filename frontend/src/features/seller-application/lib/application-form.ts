@@ -9,11 +9,7 @@ import {
   applicationExperienceSchema,
   applicationPortfolioSchema,
 } from '@contract/seller-applications';
-import {
-  confirmationCodeSchema,
-  newAccountFields,
-  passwordsMatch,
-} from '../../../lib/credential-fields';
+import { confirmationCodeSchema, newAccountFields, passwordsMatch } from '@/lib/credential-fields';
 
 /** The seller wizard's wording of a malformed e-mail (sign-up says 'Please enter a valid email'). */
 export const credentialsSchema = z

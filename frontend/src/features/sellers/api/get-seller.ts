@@ -1,6 +1,6 @@
 /** `GET /api/sellers/{username}`: an approved seller's public page. */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { sellerKeys } from './keys';
 
 export function useSeller(username: string) {

@@ -31,10 +31,10 @@ import {
   SELLER_PROFILE_FAILED_MESSAGE,
   type PublicSellerProfile,
 } from '@contract/sellers';
-import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-error';
+import { paths } from '@/config/paths';
+import { ApiError, errorMessage } from '@/lib/api-error';
 import { useSeller } from '../api/get-seller';
-import { NO_RATINGS_TEXT, formatCount, formatMonthYear, formatRating } from '../../../lib/format';
+import { NO_RATINGS_TEXT, formatCount, formatMonthYear, formatRating } from '@/lib/format';
 
 function StatBox({
   icon,

@@ -4,9 +4,9 @@
  * and turning it off.
  * Admins need it in the cloud: the admin routes refuse an admin without one.
  */
-import { loadAuth } from '../../../lib/amplify';
+import { loadAuth } from '@/lib/amplify';
 
-export { isTotpEnabled } from '../../../lib/mfa-status';
+export { isTotpEnabled } from '@/lib/mfa-status';
 
 /** The issuer name authenticator apps show next to the account. */
 export const TOTP_ISSUER = 'Marketplace';

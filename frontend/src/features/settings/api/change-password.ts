@@ -3,8 +3,8 @@
  * supports too). The form's rules are the product's; Cognito checks the current one.
  */
 import * as z from 'zod';
-import { loadAuth } from '../../../lib/amplify';
-import { passwordMinLength } from '../../../lib/credential-fields';
+import { loadAuth } from '@/lib/amplify';
+import { passwordMinLength } from '@/lib/credential-fields';
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully!';
 export const PASSWORD_CHANGE_FAILED_MESSAGE = 'Failed to change password.';
 export const WRONG_CURRENT_PASSWORD_MESSAGE =

@@ -4,7 +4,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { CloseAccountInput } from '@contract/account';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export { closeAccountSchema } from '@contract/account';
 

@@ -3,7 +3,7 @@
  * link would carry none) and handed to the browser as a download.
  */
 import { useMutation } from '@tanstack/react-query';
-import { apiDownload, saveDownload } from '../../../lib/api-download';
+import { apiDownload, saveDownload } from '@/lib/api-download';
 
 export function useExportMyData() {
   return useMutation({

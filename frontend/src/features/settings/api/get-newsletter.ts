@@ -1,7 +1,7 @@
 /** `GET /api/me/newsletter`: the caller's site-updates toggle. */
 import { useQuery } from '@tanstack/react-query';
 import { SITE_UPDATES_NEWSLETTER_ID } from '@contract/newsletter';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { settingsKeys } from './keys';
 
 export function useNewsletter(typeId: string = SITE_UPDATES_NEWSLETTER_ID) {

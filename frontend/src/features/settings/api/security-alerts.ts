@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SecurityAlertSettings } from '@contract/security-alerts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { settingsKeys } from './keys';
 
 export function useSecurityAlertSettings() {

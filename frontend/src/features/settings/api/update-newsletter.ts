@@ -1,7 +1,7 @@
 /** `PUT /api/me/newsletter`: subscribe or unsubscribe the caller. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiBody } from '../../../lib/api-client';
-import { api } from '../../../lib/api-client';
+import type { ApiBody } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { settingsKeys } from './keys';
 
 export function useUpdateNewsletter() {

@@ -1,7 +1,7 @@
 /** `PUT /api/my/notification-preferences`: turn some notification e-mails on or off. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiBody } from '../../../lib/api-client';
-import { api } from '../../../lib/api-client';
+import type { ApiBody } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { settingsKeys } from './keys';
 
 export function useUpdateNotificationPreferences() {

@@ -5,8 +5,8 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { imageFileProblem } from '@contract/uploads';
-import { api } from '../../../lib/api-client';
-import { profileKeys } from '../../../lib/my-profile';
+import { api } from '@/lib/api-client';
+import { profileKeys } from '@/lib/my-profile';
 
 export const AVATAR_UPLOAD_FAILED_MESSAGE = 'Failed to upload the picture. Please try again.';
 

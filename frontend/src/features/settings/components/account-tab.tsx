@@ -8,13 +8,13 @@ import { Button, Card, Heading, Input, List, Stack, Text } from '@chakra-ui/reac
 import { useNavigate } from 'react-router';
 import { LuDownload } from 'react-icons/lu';
 import type { CloseAccountInput } from '@contract/account';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { FormField } from '../../../components/form/form-field';
-import { setServerFieldErrors, useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-error';
-import { useSession } from '../../../lib/auth-session';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormField } from '@/components/form/form-field';
+import { setServerFieldErrors, useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-error';
+import { useSession } from '@/lib/auth-session';
 import { closeAccountSchema, useCloseAccount } from '../api/close-account';
 import { useExportMyData } from '../api/export-my-data';
 import { Message } from './message';
@@ -58,6 +58,30 @@ function DownloadDataCard() {
 
 const EMPTY: CloseAccountInput = { password: '' };
 
+/** What closing an account deletes, ends and keeps, said before the password is asked for. */
+function ClosingConsequences() {
+  return (
+    <>
+      <Text color="fg.muted">Closing your account cannot be undone. When you close it:</Text>
+      <List.Root gap="1" ps="5" color="fg.muted" fontSize="sm">
+        <List.Item>
+          your sign-in, e-mail address, names and profile details, notifications, newsletter
+          subscriptions and connections are deleted;
+        </List.Item>
+        <List.Item>
+          a subscription ends with the period you paid for, and your templates leave the marketplace
+          (buyers keep what they downloaded);
+        </List.Item>
+        <List.Item>
+          orders, licences as issued, disputes, refund requests, payouts owed to you and your
+          reviews&apos; ratings stay, without your name or address, because the law and other users
+          need them.
+        </List.Item>
+      </List.Root>
+    </>
+  );
+}
+
 function CloseAccountCard() {
   const [confirming, setConfirming] = useState<CloseAccountInput | null>(null);
   const close = useCloseAccount();
@@ -90,22 +114,7 @@ function CloseAccountCard() {
         <Heading as="h2" size="md">
           Close your account
         </Heading>
-        <Text color="fg.muted">Closing your account cannot be undone. When you close it:</Text>
-        <List.Root gap="1" ps="5" color="fg.muted" fontSize="sm">
-          <List.Item>
-            your sign-in, e-mail address, names and profile details, notifications, newsletter
-            subscriptions and connections are deleted;
-          </List.Item>
-          <List.Item>
-            a subscription ends with the period you paid for, and your templates leave the
-            marketplace (buyers keep what they downloaded);
-          </List.Item>
-          <List.Item>
-            orders, licences as issued, disputes, refund requests, payouts owed to you and your
-            reviews&apos; ratings stay, without your name or address, because the law and other
-            users need them.
-          </List.Item>
-        </List.Root>
+        <ClosingConsequences />
         <form onSubmit={submit.onSubmit} noValidate aria-label="Close account">
           <Stack gap="4" maxW="sm">
             {submit.failure && <Message status="error" text={submit.failure} />}

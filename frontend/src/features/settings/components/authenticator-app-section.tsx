@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Code, Heading, HStack, Image, Input, Stack, Text } from '@chakra-ui/react';
-import { FormField } from '../../../components/form/form-field';
+import { FormField } from '@/components/form/form-field';
 import {
   confirmTotpSetup,
   isTotpEnabled,

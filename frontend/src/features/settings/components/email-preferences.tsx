@@ -4,9 +4,9 @@
  * bell either way; a switch decides whether it is also e-mailed. Receipts and security messages
  * are always e-mailed: they are listed first, their switches on and disabled, with the reason.
  */
-import { refusalMessage } from '../../../lib/api-error';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { refusalMessage } from '@/lib/api-error';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useState } from 'react';
 import { Badge, Box, Heading, HStack, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import {
@@ -17,7 +17,7 @@ import {
   type NotificationPreference,
 } from '@contract/notification-preferences';
 import type { Role } from '@contract/profile';
-import { useMyProfile } from '../../../lib/my-profile';
+import { useMyProfile } from '@/lib/my-profile';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
 import { Message } from './message';

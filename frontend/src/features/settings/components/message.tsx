@@ -1,4 +1,4 @@
-import { FormAlert } from '../../../components/form/form-alert';
+import { FormAlert } from '@/components/form/form-alert';
 
 /** A tab's outcome line: saved, or why not. */
 export function Message({ status, text }: { status: 'success' | 'error' | 'info'; text: string }) {

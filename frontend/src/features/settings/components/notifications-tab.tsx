@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { refusalMessage } from '../../../lib/api-error';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { refusalMessage } from '@/lib/api-error';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { HStack, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import { NEWSLETTER_UPDATE_FAILED_MESSAGE, SITE_UPDATES_NEWSLETTER_ID } from '@contract/newsletter';
 import { useNewsletter } from '../api/get-newsletter';

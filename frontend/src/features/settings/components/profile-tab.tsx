@@ -10,13 +10,13 @@ import {
   profileUpdateSchema,
 } from '@contract/profile-update';
 import { IMAGE_ACCEPT } from '@contract/uploads';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage } from '@/lib/api-error';
 import { useUploadAvatar } from '../api/upload-avatar';
-import { setServerFieldErrors } from '../../../components/form/use-form-submit';
-import { FormField } from '../../../components/form/form-field';
-import { useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { ApiError } from '../../../lib/api-error';
+import { setServerFieldErrors } from '@/components/form/use-form-submit';
+import { FormField } from '@/components/form/form-field';
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { ApiError } from '@/lib/api-error';
 import { useUpdateMyProfile } from '../api/update-my-profile';
 import { Message } from './message';
 

@@ -3,9 +3,9 @@
  * deployed. Off means no alert at all for that template (neither in the bell nor by e-mail) when a
  * vulnerability is found in it or a version fixes one. On by default.
  */
-import { refusalMessage } from '../../../lib/api-error';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { refusalMessage } from '@/lib/api-error';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useState } from 'react';
 import { HStack, Heading, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import { SECURITY_ALERT_MESSAGES } from '@contract/security-alerts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Input, Stack } from '@chakra-ui/react';
-import { FormField } from '../../../components/form/form-field';
-import { useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
+import { FormField } from '@/components/form/form-field';
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
 import {
   changePassword,
   changePasswordSchema,

@@ -13,12 +13,12 @@ import {
   usernameSchema,
 } from '@contract/profile-update';
 import * as z from 'zod';
-import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
-import { useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-error';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-error';
 import { useUpdateMyProfile } from '../api/update-my-profile';
 
 const usernameFormSchema = z.object({ username: usernameSchema });

@@ -2,16 +2,16 @@ import type { ReactNode } from 'react';
 import { Container, Heading, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
 import { LuBell, LuLink, LuLock, LuUser, LuUserCog } from 'react-icons/lu';
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
-import { useSession } from '../../../lib/auth-session';
-import { useMyProfile } from '../../../lib/my-profile';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
+import { useSession } from '@/lib/auth-session';
+import { useMyProfile } from '@/lib/my-profile';
 import { AccountTab } from './account-tab';
 import { ConnectionsTab, type NetlifyStatusSlot } from './connections-tab';
 import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
 import { SecurityTab } from './security-tab';
-import { SignInButton } from '../../../components/sign-in-link';
+import { SignInButton } from '@/components/sign-in-link';
 
 export const SETTINGS_TABS = [
   'profile',

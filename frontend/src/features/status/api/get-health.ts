@@ -1,7 +1,7 @@
 /** `GET /api/health`: the live health `/status` shows, asked again every 30 seconds. */
 import { useQuery } from '@tanstack/react-query';
 import { HEALTH_REFRESH_SECONDS } from '@contract/health';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { statusKeys } from './keys';
 
 export function useHealth() {

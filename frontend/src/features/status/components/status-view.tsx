@@ -11,7 +11,7 @@ import {
   type HealthState,
 } from '@contract/health';
 import { useHealth } from '../api/get-health';
-import { formatTime } from '../../../lib/format';
+import { formatTime } from '@/lib/format';
 
 const PALETTE: Record<HealthState, string> = {
   operational: 'green',

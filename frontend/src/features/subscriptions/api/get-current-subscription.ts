@@ -1,6 +1,6 @@
 /** `GET /api/subscriptions/current`: the caller's subscription view. */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { subscriptionKeys } from './keys';
 
 export function useCurrentSubscription(options: { enabled?: boolean } = {}) {

@@ -1,6 +1,6 @@
 /** `GET /api/subscriptions`: the caller's subscriptions, newest first. */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { subscriptionKeys } from './keys';
 
 export function useSubscriptions() {

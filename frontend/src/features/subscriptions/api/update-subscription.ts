@@ -4,8 +4,8 @@
  * switch changes the quota) are read again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type ApiBody } from '../../../lib/api-client';
-import { profileKeys } from '../../../lib/my-profile';
+import { api, type ApiBody } from '@/lib/api-client';
+import { profileKeys } from '@/lib/my-profile';
 import { subscriptionKeys } from './keys';
 
 export function useUpdateSubscription() {

@@ -6,13 +6,26 @@
 import { useState } from 'react';
 import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import type { SubscriptionView } from '@contract/subscriptions';
-import { FormAlert } from '../../../components/form/form-alert';
-import { errorMessage } from '../../../lib/api-error';
+import { FormAlert } from '@/components/form/form-alert';
+import { errorMessage } from '@/lib/api-error';
 import { useUpdateSubscription } from '../api/update-subscription';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@/lib/format';
 
 const periodEnd = (view: SubscriptionView): string | null =>
   view.current_period_end === null ? null : formatDate(view.current_period_end * 1000);
+
+/** What cancelling at the period's end means, said before it is confirmed. */
+function CancelConsequences({ end }: { end: ReturnType<typeof periodEnd> }) {
+  return (
+    <Stack gap="3">
+      <Text>
+        Your plan stays active {end ? `until ${end}` : 'until the end of this period'}, with the
+        downloads you have left; after that you will not be charged again.
+      </Text>
+      <Text color="fg.muted">You can resume it any time before then.</Text>
+    </Stack>
+  );
+}
 
 export function SubscriptionActions({ view }: { view: SubscriptionView }) {
   const update = useUpdateSubscription();
@@ -63,13 +76,7 @@ export function SubscriptionActions({ view }: { view: SubscriptionView }) {
                   <Dialog.Title>Cancel your subscription?</Dialog.Title>
                 </Dialog.Header>
                 <Dialog.Body>
-                  <Stack gap="3">
-                    <Text>
-                      Your plan stays active {end ? `until ${end}` : 'until the end of this period'}
-                      , with the downloads you have left; after that you will not be charged again.
-                    </Text>
-                    <Text color="fg.muted">You can resume it any time before then.</Text>
-                  </Stack>
+                  <CancelConsequences end={end} />
                 </Dialog.Body>
                 <Dialog.Footer>
                   <Dialog.ActionTrigger asChild>

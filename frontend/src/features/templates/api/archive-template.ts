@@ -1,6 +1,6 @@
 /** `DELETE /api/mvps/{id}`: delete (archive) a template; My MVPs reads its list again. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { templateKeys } from './keys';
 
 export function useArchiveTemplate() {

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MvpFields } from '@contract/templates';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { templateKeys } from './keys';
 import { uploadWithProgress } from './upload-files';
 

@@ -3,7 +3,7 @@
  * registers it with its changelog and processing runs again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { templateKeys } from './keys';
 import { uploadWithProgress } from './upload-files';
 

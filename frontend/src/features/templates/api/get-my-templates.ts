@@ -1,6 +1,6 @@
 /** `GET /api/my/mvps`: the seller's own templates (every status but archived), with stats. */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { templateKeys } from './keys';
 
 /** While processing runs in the background, look again every 3 s. */

@@ -1,6 +1,6 @@
 /** `GET /api/my/mvps/downloads`: the latest downloads of the seller's templates (dashboard). */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { templateKeys } from './keys';
 
 export function useRecentDownloads() {

@@ -1,6 +1,6 @@
 /** `POST /api/mvps/{id}/retry`: process a scan_failed or ipfs_pin_failed template again. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { templateKeys } from './keys';
 
 export function useRetryProcessing() {

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MvpFields, MyTemplatesResult } from '@contract/templates';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { templateKeys } from './keys';
 import { SENT_SHARE, uploadWithProgress } from './upload-files';
 

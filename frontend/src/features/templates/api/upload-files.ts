@@ -6,7 +6,7 @@
  */
 import type { PresignedUpload, UploadedFile } from '@contract/uploads';
 import { TEMPLATE_FILE_KINDS, templateFileKindOf } from '@contract/uploads';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const UPLOAD_FAILED_MESSAGE = 'Failed to upload MVP file';
 

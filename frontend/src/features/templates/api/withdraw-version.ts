@@ -1,6 +1,6 @@
 /** `POST /api/mvps/{id}/versions/{versionId}/withdraw`: the owner withdraws a version not live yet. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { templateKeys } from './keys';
 
 export function useWithdrawVersion() {

@@ -4,23 +4,23 @@
  * progress bar while updating, Cancel and Update MVP. The API decides who may edit (owner, admin,
  * both) and answers others with 'You are not authorized to edit this MVP.'.
  */
-import { QueryErrorPage } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryErrorPage } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useState } from 'react';
 import { Button, Container, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { FormProvider, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { ManagedTemplate } from '@contract/templates';
 import { IMAGE_ACCEPT, TEMPLATE_FILE_ACCEPT, TEMPLATE_FILE_HINT } from '@contract/uploads';
-import { FormAlert } from '../../../components/form/form-alert';
-import { firstErrorMessage } from '../../../components/form/use-form-submit';
-import { FormField } from '../../../components/form/form-field';
-import { useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { PageSpinner } from '../../../components/page-spinner';
-import { paths } from '../../../config/paths';
-import { ApiError, refusalMessage } from '../../../lib/api-error';
-import { formatDate } from '../../../lib/format';
+import { FormAlert } from '@/components/form/form-alert';
+import { firstErrorMessage } from '@/components/form/use-form-submit';
+import { FormField } from '@/components/form/form-field';
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { PageSpinner } from '@/components/page-spinner';
+import { paths } from '@/config/paths';
+import { ApiError, refusalMessage } from '@/lib/api-error';
+import { formatDate } from '@/lib/format';
 import { useManagedTemplate } from '../api/get-managed-template';
 import { useUpdateTemplate } from '../api/update-template';
 import {
@@ -29,11 +29,11 @@ import {
   heldOrLive,
   liveVersionOf,
 } from '../lib/template-form';
-import { GithubLinkDialog } from '../../github/components/github-link-dialog';
+import { GithubLinkDialog } from '@/features/github';
 import { LuGithub } from 'react-icons/lu';
 import { EditStatus, VersionStatus } from './version-status';
-import { SellerSecuritySection } from '../../security/components/seller-security-section';
-import { SellerBuildSection } from '../../builds/components/seller-build-section';
+import { SellerSecuritySection } from '@/features/security';
+import { SellerBuildSection } from '@/features/builds';
 import { FilePicker } from './file-picker';
 import { TemplateFormSections } from './template-form-sections';
 import { UploadProgress } from './upload-feedback';

@@ -9,7 +9,7 @@ import {
   type FieldPathByValue,
   type FieldValues,
 } from 'react-hook-form';
-import { FormField } from '../../../components/form/form-field';
+import { FormField } from '@/components/form/form-field';
 
 interface FilePickerProps<Values extends FieldValues, Parsed extends FieldValues> {
   /** The form's control; `Parsed` is what its resolver turns the values into. */

@@ -30,19 +30,12 @@ import {
 } from '@contract/templates';
 import type { TemplateStatus } from '@contract/catalog';
 import { syncFailureText } from '@contract/github-sync-failure';
-import { TechTags } from '../../../components/tech-tags';
-import { paths } from '../../../config/paths';
-import {
-  formatCount,
-  formatDateTime,
-  formatRating,
-  isRated,
-  NO_RATINGS_TEXT,
-} from '../../../lib/format';
-import { GithubLinkDialog } from '../../github/components/github-link-dialog';
+import { TechTags } from '@/components/tech-tags';
+import { paths } from '@/config/paths';
+import { formatCount, formatDateTime, formatRating, isRated, NO_RATINGS_TEXT } from '@/lib/format';
+import { GithubLinkDialog } from '@/features/github';
 import { EditStatus, VersionStatus } from './version-status';
-import { SecurityStateLine } from '../../security/components/security-state-line';
-import { SECURITY_SECTION_ID } from '../../security/components/seller-security-section';
+import { SecurityStateLine, SECURITY_SECTION_ID } from '@/features/security';
 
 const FALLBACK_IMAGE = '/fallback-preview.svg';
 const CARD_TECH_TAGS = 3;
@@ -286,6 +279,22 @@ function NextFileActions({
   );
 }
 
+/** The template's public page (once approved) and its edit page. */
+function PageLinks({ mvp }: { mvp: MyTemplateCardProps['mvp'] }) {
+  return (
+    <>
+      {mvp.status === 'approved' && (
+        <Button asChild size="sm" variant="outline">
+          <RouterLink to={paths.mvp.getHref(mvp.id)}>View</RouterLink>
+        </Button>
+      )}
+      <Button asChild size="sm" variant="outline">
+        <RouterLink to={paths.mvpEdit.getHref(mvp.id)}>Edit</RouterLink>
+      </Button>
+    </>
+  );
+}
+
 export function MyTemplateCard({
   mvp,
   onRetry,
@@ -336,14 +345,7 @@ export function MyTemplateCard({
         )}
       </Card.Body>
       <Card.Footer gap="2" flexWrap="wrap" px="5" pb="5">
-        {mvp.status === 'approved' && (
-          <Button asChild size="sm" variant="outline">
-            <RouterLink to={paths.mvp.getHref(mvp.id)}>View</RouterLink>
-          </Button>
-        )}
-        <Button asChild size="sm" variant="outline">
-          <RouterLink to={paths.mvpEdit.getHref(mvp.id)}>Edit</RouterLink>
-        </Button>
+        <PageLinks mvp={mvp} />
         <NextFileActions
           mvp={mvp}
           retryable={retryable}

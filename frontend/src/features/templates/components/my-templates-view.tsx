@@ -18,21 +18,21 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { LuGithub, LuPackage, LuPlus } from 'react-icons/lu';
 import { MY_TEMPLATE_FILTERS, type ManagedTemplate } from '@contract/templates';
 import { isSellerRole } from '@contract/profile';
-import { PageSpinner } from '../../../components/page-spinner';
-import { SellerApprovalRequired } from '../../../components/seller-approval-required';
-import { paths } from '../../../config/paths';
-import { refusalMessage } from '../../../lib/api-error';
-import { useSession } from '../../../lib/auth-session';
-import { useMyProfile } from '../../../lib/my-profile';
+import { PageSpinner } from '@/components/page-spinner';
+import { SellerApprovalRequired } from '@/components/seller-approval-required';
+import { paths } from '@/config/paths';
+import { refusalMessage } from '@/lib/api-error';
+import { useSession } from '@/lib/auth-session';
+import { useMyProfile } from '@/lib/my-profile';
 import { useArchiveTemplate } from '../api/archive-template';
 import { useMyTemplates } from '../api/get-my-templates';
 import { useRetryProcessing } from '../api/retry-processing';
 import { GITHUB_MESSAGES } from '@contract/github';
-import { useInstallGithubApp, useSyncRepository } from '../../github/api/github';
+import { useInstallGithubApp, useSyncRepository } from '@/features/github';
 import { MyTemplateCard } from './my-template-card';
-import { SignInButton } from '../../../components/sign-in-link';
-import { QueryError, QueryErrorPage } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { SignInButton } from '@/components/sign-in-link';
+import { QueryError, QueryErrorPage } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 
 export const RETRY_FAILED = 'Failed to retry processing. Please try again.';
 export const DELETE_FAILED = 'Failed to delete MVP';
@@ -179,6 +179,17 @@ function NoTemplates({ filter, filterLabel }: { filter: Filter; filterLabel: str
   );
 }
 
+/** The page's notice, starting with the one a page that sent the seller here passed (`{ notice }`). */
+function useNoticeFromRoute() {
+  const location = useLocation();
+  return useState<Notice | undefined>(() => {
+    const state = location.state as { notice?: unknown } | null;
+    return typeof state?.notice === 'string'
+      ? { status: 'success', text: state.notice }
+      : undefined;
+  });
+}
+
 export function MyTemplatesView() {
   const { session } = useSession();
   const signedIn = session.status === 'signedIn';
@@ -188,14 +199,8 @@ export function MyTemplatesView() {
   );
   const templates = useMyTemplates({ enabled: approved });
   const installApp = useInstallGithubApp();
-  const location = useLocation();
+  const [notice, setNotice] = useNoticeFromRoute();
   const [filter, setFilter] = useState<Filter>('all');
-  const [notice, setNotice] = useState<Notice | undefined>(() => {
-    const state = location.state as { notice?: unknown } | null;
-    return typeof state?.notice === 'string'
-      ? { status: 'success', text: state.notice }
-      : undefined;
-  });
 
   const { retry, sync, onRetry, onSync, onDelete } = useTemplateActions(setNotice);
 

@@ -1,6 +1,6 @@
 /** `/upload?mvpId=`: a new version of a template, with its changelog. */
-import { QueryErrorPage } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryErrorPage } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import { useState } from 'react';
 import { Button, Container, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import {
@@ -10,13 +10,13 @@ import {
   type ManagedTemplate,
 } from '@contract/templates';
 import { TEMPLATE_FILE_ACCEPT } from '@contract/uploads';
-import { FormAlert } from '../../../components/form/form-alert';
-import { firstErrorMessage } from '../../../components/form/use-form-submit';
-import { FormField } from '../../../components/form/form-field';
-import { useFormSubmit } from '../../../components/form/use-form-submit';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { PageSpinner } from '../../../components/page-spinner';
-import { ApiError } from '../../../lib/api-error';
+import { FormAlert } from '@/components/form/form-alert';
+import { firstErrorMessage } from '@/components/form/use-form-submit';
+import { FormField } from '@/components/form/form-field';
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { PageSpinner } from '@/components/page-spinner';
+import { ApiError } from '@/lib/api-error';
 import { useCreateVersion } from '../api/create-version';
 import { useManagedTemplate } from '../api/get-managed-template';
 import { liveVersionOf, newVersionSchemaFor } from '../lib/template-form';

@@ -7,8 +7,8 @@
  * (buyer privacy). Recent earnings: the 5 newest payouts, from the payouts feature (composed in by
  * the route).
  */
-import { QueryError } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryError } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 import type { ReactNode } from 'react';
 import {
   Alert,
@@ -32,16 +32,10 @@ import { LuClock } from 'react-icons/lu';
 import type { Profile } from '@contract/profile';
 import { SELLER_FIGURES_TEXT } from '@contract/seller-figures';
 import { STATUS_LABELS } from '@contract/templates';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import { useMyTemplates } from '../api/get-my-templates';
 import { useRecentDownloads } from '../api/get-recent-downloads';
-import {
-  NO_RATINGS_TEXT,
-  formatCount,
-  formatDateTime,
-  formatRating,
-  isRated,
-} from '../../../lib/format';
+import { NO_RATINGS_TEXT, formatCount, formatDateTime, formatRating, isRated } from '@/lib/format';
 
 const DASHBOARD_TEMPLATES = 3;
 

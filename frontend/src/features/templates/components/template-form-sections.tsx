@@ -28,8 +28,8 @@ import {
   TEMPLATE_CATEGORIES,
   TEMPLATE_TECH_STACKS,
 } from '@contract/catalog';
-import { firstErrorMessage } from '../../../components/form/use-form-submit';
-import { FormField } from '../../../components/form/form-field';
+import { firstErrorMessage } from '@/components/form/use-form-submit';
+import { FormField } from '@/components/form/form-field';
 import type { TemplateFields } from '../lib/template-form';
 
 const ACCESS_LABELS: Record<(typeof ACCESS_TIERS)[number], string> = {

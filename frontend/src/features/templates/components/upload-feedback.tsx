@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Progress, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 
 /** Pause on the success message before going to the dashboard. */
 const REDIRECT_DELAY_MS = 1_000;

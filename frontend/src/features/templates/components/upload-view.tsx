@@ -5,13 +5,13 @@
  * Only approved sellers may upload; the API enforces the same.
  */
 import { hasAdminRights, isSellerRole } from '@contract/profile';
-import { PageSpinner } from '../../../components/page-spinner';
-import { SellerApprovalRequired } from '../../../components/seller-approval-required';
-import { useMyProfile } from '../../../lib/my-profile';
+import { PageSpinner } from '@/components/page-spinner';
+import { SellerApprovalRequired } from '@/components/seller-approval-required';
+import { useMyProfile } from '@/lib/my-profile';
 import { NewTemplateForm } from './new-template-form';
 import { NewVersionForm } from './new-version-form';
-import { QueryErrorPage } from '../../../components/query-error';
-import { failedQueryProps } from '../../../lib/query-retry';
+import { QueryErrorPage } from '@/components/query-error';
+import { failedQueryProps } from '@/lib/query-retry';
 
 export function UploadView({ mvpId }: { mvpId?: string }) {
   // Rendered inside RequireSignIn (app/routes/upload.tsx): the caller is signed in.

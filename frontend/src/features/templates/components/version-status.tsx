@@ -13,11 +13,11 @@ import {
   WITHDRAWABLE_VERSION_STATUSES,
   type ManagedTemplate,
 } from '@contract/templates';
-import { ApiError, refusalMessage } from '../../../lib/api-error';
+import { ApiError, refusalMessage } from '@/lib/api-error';
 import { useRetryProcessing } from '../api/retry-processing';
 import { useWithdrawVersion } from '../api/withdraw-version';
-import { formatDate } from '../../../lib/format';
-import { paths } from '../../../config/paths';
+import { formatDate } from '@/lib/format';
+import { paths } from '@/config/paths';
 
 export const WITHDRAW_FAILED = 'Failed to withdraw the version. Please try again.';
 export const RETRY_VERSION_FAILED = 'Failed to retry processing. Please try again.';
