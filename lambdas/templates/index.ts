@@ -11,12 +11,14 @@ export const handler = createHttpHandler(
   {
     'create-template': () => import('./handlers/create-template').then((m) => m.createTemplate),
     'create-version': () => import('./handlers/create-version').then((m) => m.createVersion),
-    'get-managed-template': () => import('./handlers/get-managed-template').then((m) => m.getManagedTemplate),
+    'get-managed-template': () =>
+      import('./handlers/get-managed-template').then((m) => m.getManagedTemplate),
     'update-template': () => import('./handlers/update-template').then((m) => m.updateTemplate),
     'withdraw-version': () => import('./handlers/withdraw-version').then((m) => m.withdrawVersion),
     'retry-processing': () => import('./handlers/retry-processing').then((m) => m.retryProcessing),
     'archive-template': () => import('./handlers/archive-template').then((m) => m.archiveTemplate),
-    'list-my-templates': () => import('./handlers/list-my-templates').then((m) => m.listMyTemplates),
+    'list-my-templates': () =>
+      import('./handlers/list-my-templates').then((m) => m.listMyTemplates),
     'list-recent-downloads': () =>
       import('./handlers/list-recent-downloads').then((m) => m.listRecentDownloads),
     'list-pending-templates': () =>
