@@ -3,7 +3,11 @@
  * profile, and the rate-limit keys and windows. No I/O here; `service.ts` runs the steps.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { BETA_ACCOUNT_LIFETIME_HOURS, BETA_PROFILE } from '../../contract/beta';
+import {
+  BETA_ACCOUNT_LIFETIME_HOURS,
+  BETA_PROFILE,
+  BETA_PROFILE_TTL_GRACE_SECONDS,
+} from '../../contract/beta';
 import type { BetaAccountItem } from '../shared/db/entities/beta-account';
 import type { ProfileItem } from '../shared/db/entities/profile';
 import { clientKeyOf, clientNetworkOf, hourlyWindow } from '../shared/http/client-rate-limit';
@@ -14,8 +18,7 @@ import { clientKeyOf, clientNetworkOf, hourlyWindow } from '../shared/http/clien
  */
 export const BETA_RATE_LIMITS = { perClientPerHour: 3, globalPerHour: 50 } as const;
 
-/** The cleanup runs hourly; TTL removes a closed profile this long after its expiry. */
-export const BETA_PROFILE_TTL_GRACE_SECONDS = 24 * 60 * 60;
+export { BETA_PROFILE_TTL_GRACE_SECONDS };
 
 /** The key of the global beta counter. */
 export const BETA_GLOBAL_RATE_LIMIT_KEY = 'beta-global';
