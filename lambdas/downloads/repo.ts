@@ -38,8 +38,9 @@ export interface RecordDownloadInput {
   };
   now: Date;
   /**
-   * Items of other domains that commit with the row: `quota` (none for a bought template) and
-   * `license` (none when the download hands back its order's licence).
+   * Items that commit with the row: `quota`, the buyer's entitlement (none for a bought template),
+   * and `license`, lent by the licences domain (none when the download hands back its order's
+   * licence).
    */
   with: {
     quota: TransactionWrite | null;

@@ -70,9 +70,10 @@ export const betaExpiryOf = (now: Date): string =>
   new Date(now.getTime() + BETA_ACCOUNT_LIFETIME_HOURS * HOUR_MS).toISOString();
 
 /**
- * The product's beta profile: role both, approved seller, 999 downloads with a
- * daily limit of 50, "Beta Tester". `beta_expires_at` takes its admin rights away
- * (contracts/profile.ts); TTL deletes the item a day after the cleanup closed it.
+ * The product's beta profile: role both, approved seller, "Beta Tester". `beta_expires_at` takes
+ * its admin rights away (contracts/profile.ts); TTL deletes the item a day after the cleanup closed
+ * it. Its 999 downloads with a daily limit of 50 are the beta account's default entitlement
+ * (`defaultEntitlementOf`, lambdas/shared/db/entities/entitlement.ts): nothing is written for them.
  */
 export const betaProfileItem = (input: { id: string; email: string; now: Date }): ProfileItem => {
   const now = input.now.toISOString();
@@ -82,11 +83,6 @@ export const betaProfileItem = (input: { id: string; email: string; now: Date })
     email: input.email,
     display_name: BETA_PROFILE.displayName,
     role: 'both',
-    downloads_remaining: BETA_PROFILE.downloads,
-    download_quota: BETA_PROFILE.downloads,
-    daily_download_limit: BETA_PROFILE.dailyDownloadLimit,
-    downloads_today: 0,
-    last_quota_reset_at: now,
     is_seller_approved: true,
     beta_expires_at: expiresAt,
     expires_at: Math.floor(Date.parse(expiresAt) / 1000) + BETA_PROFILE_TTL_GRACE_SECONDS,

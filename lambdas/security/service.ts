@@ -11,7 +11,7 @@ import {
   type SecurityReport,
   type Severity,
 } from '../../contract/security';
-import type { Profile } from '../../contract/profile';
+import type { UserProfile } from '../../contract/profile';
 import { mayActAsOwner } from '../shared/auth/access';
 import { TemplateEntity } from '../shared/db/entities/template';
 import { TemplateVersionEntity } from '../shared/db/entities/template-version';
@@ -71,7 +71,7 @@ export const getLiveReport = async (mvpId: string): Promise<SecurityReport> => {
 
 /** `GET /api/mvps/{id}/versions/{versionId}/security`: any version, for its seller or an admin. */
 export const getVersionReportFor = async (
-  caller: Profile,
+  caller: UserProfile,
   mvpId: string,
   versionId: string,
 ): Promise<SecurityReport> => {
@@ -90,7 +90,7 @@ export const getVersionReportFor = async (
  * is passed over. The report names its version, which the pages show beside it.
  */
 export const getNewestReportFor = async (
-  caller: Profile,
+  caller: UserProfile,
   mvpId: string,
 ): Promise<SecurityReport> => {
   const { data: template } = await TemplateEntity.get({ id: mvpId }).go();

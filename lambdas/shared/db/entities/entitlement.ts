@@ -46,14 +46,23 @@ export type EntitlementFields = Pick<
 >;
 
 /**
- * What a user without an entitlement item has: no downloads (the free plan), or for a beta account
- * the beta allowance (999, 50 a day) counted from the account's creation, expiring with it.
- * Deterministic, so every reader of a missing item sees the same period and counts.
+ * What a user without an entitlement item has: the quota their profile still carries from before
+ * the item existed (`legacy`, until the backfill moves it), else no downloads (the free plan), or
+ * for a beta account the beta allowance (999, 50 a day) counted from the account's creation,
+ * expiring with it. Deterministic, so every reader of a missing item sees the same period and counts.
  */
-export const defaultEntitlementOf = (profile: {
-  created_at: string;
-  beta_expires_at?: string | null;
-}): EntitlementFields => {
+export const defaultEntitlementOf = (
+  profile: { created_at: string; beta_expires_at?: string | null },
+  legacy: Partial<EntitlementFields> | null = null,
+): EntitlementFields => {
+  if (legacy?.downloads_remaining !== undefined) {
+    return {
+      downloads_today: 0,
+      download_quota: 0,
+      ...legacy,
+      downloads_remaining: legacy.downloads_remaining,
+    };
+  }
   if (!profile.beta_expires_at) {
     return { downloads_remaining: 0, download_quota: 0, downloads_today: 0 };
   }
