@@ -21,6 +21,7 @@ import {
   callBilling,
   deliverNewEvents,
 } from '../../../fixtures/billing';
+import { setEntitlement } from '../../../fixtures/profiles';
 
 const { prices, control, client } = billingStripe();
 
@@ -60,7 +61,7 @@ describe('POST /api/billing/portal', () => {
     const { customer, subscriptionId } = await subscribe(userId, seen);
     await control.advanceSubscription(subscriptionId, { fail: true });
     await deliverNewEvents(customer, seen);
-    await ProfileEntity.patch({ id: userId }).set({ downloads_remaining: 1 }).go();
+    await setEntitlement(userId, { downloads_remaining: 1 });
 
     const opened = await openPortal(userId);
     expect(opened.statusCode, opened.body).toBe(200);

@@ -10,6 +10,7 @@ import { LeadEntity } from '../../../../../lambdas/shared/db/entities/lead';
 import { TemplateEntity } from '../../../../../lambdas/shared/db/entities/template';
 import { NotificationEntity } from '../../../../../lambdas/shared/db/entities/notification';
 import { ProfileEntity } from '../../../../../lambdas/shared/db/entities/profile';
+import { EntitlementEntity } from '../../../../../lambdas/shared/db/entities/entitlement';
 import { ReviewEntity } from '../../../../../lambdas/shared/db/entities/review';
 import { ExpressionContext, allOf } from '../../../../../lambdas/shared/db/expression';
 
@@ -141,12 +142,12 @@ describe('writes', () => {
     expect(patch.ConditionExpression).toMatch(
       /^attribute_exists\(#n\d\) AND attribute_exists\(#n\d\)$/,
     );
-    const upsert = ProfileEntity.update({ id: 'x' })
+    const upsert = EntitlementEntity.update({ user_id: 'x' })
       .add({ downloads_remaining: 1 })
       .params() as Params;
     expect(upsert.ConditionExpression).toBeUndefined();
     // An upsert may create the item, so its key attributes are stored too.
-    expect(assignments(upsert)).toEqual({ id: 'x' });
+    expect(assignments(upsert)).toEqual({ user_id: 'x' });
     expect(upsert.UpdateExpression).toContain('ADD');
   });
 
