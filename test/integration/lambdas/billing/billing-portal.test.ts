@@ -13,7 +13,6 @@ import {
 } from '../../../../contract/billing';
 import type { ApiErrorBody } from '../../../../contract/errors';
 import type { SubscriptionView } from '../../../../contract/subscriptions';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { jsonBody } from '../../../fixtures/api-event';
 import {
   SITE_ORIGIN,
@@ -21,7 +20,7 @@ import {
   callBilling,
   deliverNewEvents,
 } from '../../../fixtures/billing';
-import { setEntitlement } from '../../../fixtures/profiles';
+import { entitlementOf, setEntitlement } from '../../../fixtures/profiles';
 
 const { prices, control, client } = billingStripe();
 
@@ -102,8 +101,10 @@ describe('POST /api/billing/portal', () => {
       await callBilling('GET', '/api/subscriptions/current', userId),
     );
     expect(view).toMatchObject({ status: 'active', subscription_status: 'active' });
-    const profile = (await ProfileEntity.get({ id: userId }).go({ consistent: true })).data!;
-    expect(profile).toMatchObject({ downloads_remaining: 5, download_quota: 5 });
+    expect(await entitlementOf(userId)).toMatchObject({
+      downloads_remaining: 5,
+      download_quota: 5,
+    });
     const invoices = await client.invoices.list({ subscription: subscriptionId });
     expect(invoices.data.every((invoice) => invoice.status === 'paid')).toBe(true);
   });

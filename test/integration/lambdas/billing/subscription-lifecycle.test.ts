@@ -289,11 +289,11 @@ describe('the daily quota repair', () => {
 
     const summary = await repairQuotas();
     expect(summary.zeroed).toBeGreaterThanOrEqual(1);
-    expect(await profileOf(ended.userId)).toMatchObject({
+    expect(await entitlementOf(ended.userId)).toMatchObject({
       downloads_remaining: 0,
       download_quota: 0,
     });
-    expect(await profileOf(renewed.userId)).toMatchObject({
+    expect(await entitlementOf(renewed.userId)).toMatchObject({
       downloads_remaining: 5,
       download_quota: 5,
     });

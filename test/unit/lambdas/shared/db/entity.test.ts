@@ -69,8 +69,21 @@ describe('keys', () => {
       gsi2sk: '$profile_1#created_at_2025-08-02t10:00:00.000z',
       // Attributes keep their case; defaults are written.
       username: 'Alice',
-      downloads_remaining: 0,
       is_seller_approved: false,
+    });
+    // The profile no longer carries a quota; the entitlement sits in the user's item collection.
+    expect(params.Item).not.toHaveProperty('downloads_remaining');
+    const entitlement = EntitlementEntity.create({
+      user_id: '8c1f-ABC',
+      created_at: now,
+      updated_at: now,
+    }).params() as Params;
+    expect(entitlement.Item).toMatchObject({
+      pk: '$marketplace#user_id_8c1f-abc',
+      sk: '$entitlement_1',
+      downloads_remaining: 0,
+      download_quota: 0,
+      downloads_today: 0,
     });
     expect(ReviewEntity.keyOf({ mvp_id: '01J8ZQ', user_id: 'sub-1' })).toEqual({
       pk: '$marketplace#mvp_id_01j8zq',
