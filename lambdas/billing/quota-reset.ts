@@ -1,9 +1,10 @@
 /**
  * The daily safety net of the monthly quota resets (schedule `quotaReset`): the webhook resets a
  * subscriber's quota on every paid invoice; this repairs a reset it missed (an active
- * subscription whose current period started after the entitlement's last reset) and zeroes the quota
- * of subscriptions that ended without a `customer.subscription.deleted` being applied. Both writes
- * are conditional, so running it twice, or together with the webhook, changes nothing more.
+ * subscription whose current period started after the entitlement's last reset) and zeroes the
+ * quota of subscriptions that ended without a `customer.subscription.deleted` being applied. Both
+ * writes are conditional (lambdas/downloads/entitlement.ts lends them), so running it twice, or
+ * together with the webhook, changes nothing more.
  */
 import { isActiveSubscriptionStatus } from '../../contract/subscriptions';
 import { transactWrite } from '../shared/db/transaction';

@@ -2,7 +2,8 @@
  * Entitlement data access, one function per access pattern (docs/data-model.md, section 3.28).
  * Every write takes what its caller read: an item that exists is changed on the condition that it
  * is still as read; a missing one (a user who has only the defaults) is created from the defaults
- * on the condition that it is still missing, so a concurrent first write makes the caller read again.
+ * on the condition that it is still missing, so a concurrent first write makes the caller read
+ * again.
  */
 import {
   EntitlementEntity,

@@ -119,11 +119,12 @@ const fileResult = async (
  * costs is decided once, by `downloadCostOf` (cost.ts), which the download status also answers.
  *
  * 1. Pre-read the profile ('User profile not found.') with the entitlement, and the template
- *    (approved, has a file, not the caller's own); a one-time-sale template needs the caller's completed order (B3),
- *    and then spends no quota; a free template spends no quota but counts against the daily limit.
+ *    (approved, has a file, not the caller's own); a one-time-sale template needs the caller's
+ *    completed order (B3), and then spends no quota; a free template spends no quota but counts
+ *    against the daily limit.
  * 2. Refuse early when the quota is already spent (no transaction needed to say no).
- * 3. One transaction: quota (and daily limit; the daily limit only for a free template; nothing
- *    for a bought one), download row, the licence, the period's grant and the download's tally.
+ * 3. One transaction: the entitlement's quota (and daily limit; the daily limit only for a free
+ *    template; nothing for a bought one), never the profile, download row, the licence, the period's grant and the download's tally.
  *    Its conditions decide under concurrency, not the pre-read. Then the tally's counts
  *    (download_count, counters) and the seller's notification, applied once (tally.ts).
  * 4. On a rejection, find the cause from a fresh read of the entitlement; a lost race on the day
