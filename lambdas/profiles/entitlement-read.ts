@@ -23,10 +23,13 @@ const quotaOf = (fields: EntitlementFields): ProfileQuota => ({
 
 /** EN1: the owner's profile answer, the profile with its entitlement (or the defaults). */
 export const withQuota = async (profile: UserProfile): Promise<Profile> => {
-  const { data } = await EntitlementEntity.get({ user_id: profile.id }).go({ consistent: true });
-  // No item yet: what the profile still carries from before the item, else the plan's defaults.
-  const fields = data ?? defaultEntitlementOf(profile, await getLegacyQuota(profile.id));
-  return { ...profile, ...quotaOf(fields) };
+  // Both at once, so the answer waits for one read: without an item, what the profile still
+  // carries from before the item, else the plan's defaults.
+  const [{ data }, legacy] = await Promise.all([
+    EntitlementEntity.get({ user_id: profile.id }).go({ consistent: true }),
+    getLegacyQuota(profile.id),
+  ]);
+  return { ...profile, ...quotaOf(data ?? defaultEntitlementOf(profile, legacy)) };
 };
 
 /**
