@@ -41,6 +41,10 @@ const createFromDefaults = (
     updated_at: now,
   });
 
+/** The day's count after one more download: a new day starts again at 1. */
+const dayCountAfter = (read: EntitlementRead, sameDay: boolean): number =>
+  sameDay ? read.fields.downloads_today + 1 : 1;
+
 /**
  * EN3 (transaction item `quota` of a download, section 4.1): one download less, counted against the
  * day, on the condition that a download is left (and the daily limit). `sameDay`: the last
@@ -52,11 +56,12 @@ export const spendWrite = (
 ): TransactionWrite => {
   const { today, sameDay, dailyLimit, now } = input;
   if (!read.stored) {
+    // The caller refused a day at its limit already: a created item has no condition to hold it.
     return createFromDefaults(
       read,
       {
         downloads_remaining: read.fields.downloads_remaining - 1,
-        downloads_today: 1,
+        downloads_today: dayCountAfter(read, sameDay),
         last_download_date: today,
       },
       now,
@@ -90,7 +95,11 @@ export const countDayWrite = (
 ): TransactionWrite => {
   const { today, sameDay, dailyLimit, now } = input;
   if (!read.stored) {
-    return createFromDefaults(read, { downloads_today: 1, last_download_date: today }, now);
+    return createFromDefaults(
+      read,
+      { downloads_today: dayCountAfter(read, sameDay), last_download_date: today },
+      now,
+    );
   }
   const patch = EntitlementEntity.patch({ user_id: read.userId });
   const counted = sameDay

@@ -274,6 +274,12 @@ export const spendDownload = async (userId: string, templateId: string): Promise
     const now = new Date();
     const today = now.toISOString().slice(0, 10);
     const sameDay = entitlement.lastDownloadDate === today;
+    // A day at its limit is refused before the transaction too: a user's first entitlement item
+    // is created by it, and a creation has no daily condition to hold it.
+    const limit = entitlement.dailyDownloadLimit;
+    if (cost !== 'owned' && limit !== null && sameDay && entitlement.downloadsToday >= limit) {
+      throw new TooManyRequestsError(dailyLimitMessage(limit));
+    }
     const downloadId = ulid(now.getTime());
     // A bought template's licence is its order's: the download hands that one back.
     const orderLicenseId = order ? await licenseOfOrder(userId, mvp.id, order.orderId) : null;

@@ -3,13 +3,15 @@
  * never writes their profile: every DynamoDB write a download sends is recorded, and none names the
  * profile item, which stays byte for byte as it was (its `updated_at` too), while the entitlement
  * moves. Also: a user without the item downloads from their defaults, and a profile still in its
- * old shape (the quota on the profile) downloads from what it carries.
+ * old shape (the quota on the profile) downloads from what it carries, its day's count and limit
+ * included.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/downloads/index';
-import type { DownloadResult } from '../../../../contract/downloads';
+import { dailyLimitMessage, type DownloadResult } from '../../../../contract/downloads';
+import type { ApiErrorBody } from '../../../../contract/errors';
 import { documentClient, tableName } from '../../../../lambdas/shared/db/client';
 import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
@@ -156,5 +158,49 @@ describe('a download and the profile', () => {
     // And the next download spends from the entitlement, not from the profile's stale 4.
     expect((await download(secondIncluded.id, buyer)).quotaSpent).toBe(true);
     expect((await entitlementOf(buyer)).downloads_remaining).toBe(2);
+  });
+
+  it("keeps an old-shaped profile's day: its count goes on, and at its limit it is refused", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const counting = `buyer-${randomUUID()}`;
+    await putLegacyProfile(
+      { id: counting },
+      {
+        downloads_remaining: 5,
+        download_quota: 15,
+        daily_download_limit: 3,
+        last_download_date: today,
+        downloads_today: 1,
+      },
+    );
+    await download(included.id, counting);
+    expect(await entitlementOf(counting)).toMatchObject({
+      downloads_remaining: 4,
+      downloads_today: 2,
+      last_download_date: today,
+    });
+
+    const atLimit = `buyer-${randomUUID()}`;
+    await putLegacyProfile(
+      { id: atLimit },
+      {
+        downloads_remaining: 5,
+        download_quota: 15,
+        daily_download_limit: 3,
+        last_download_date: today,
+        downloads_today: 3,
+      },
+    );
+    const refused = await handler(
+      apiEvent({
+        method: 'POST',
+        path: `/api/mvps/${included.id}/download`,
+        claims: idTokenClaims({ sub: atLimit, email: `${atLimit}@example.com` }),
+      }),
+      lambdaContext('downloads'),
+    );
+    expect(refused.statusCode).toBe(429);
+    expect(jsonBody<ApiErrorBody>(refused).message).toBe(dailyLimitMessage(3));
+    expect(await storedEntitlement(atLimit)).toBeNull();
   });
 });
