@@ -24,6 +24,7 @@ export const entityOwners = {
   'download-tally': { owner: 'downloads' },
   download: { owner: 'downloads' },
   'email-outbox': { owner: 'notifications' },
+  entitlement: { owner: 'downloads', readers: ['profiles'] },
   'github-repo-link': { owner: 'templates' },
   'held-edit': { owner: 'templates' },
   'launch-story': { owner: 'deployments' },

@@ -20,6 +20,12 @@ export const BETA_PROFILE = {
   dailyDownloadLimit: 50,
 } as const;
 
+/**
+ * TTL removes a closed beta profile (and its entitlement) this long after its expiry: the hourly
+ * cleanup closes it first.
+ */
+export const BETA_PROFILE_TTL_GRACE_SECONDS = 24 * 60 * 60;
+
 export const BETA_LOGIN_FAILED_MESSAGE = 'Beta login failed';
 export const BETA_DISABLED_MESSAGE = 'Beta access is not enabled.';
 export const BETA_EXPIRY_NOTICE = `This beta account and its data are removed after ${BETA_ACCOUNT_LIFETIME_HOURS} hours.`;

@@ -13,7 +13,12 @@ export interface SocialLinks {
   github?: string;
 }
 
-export interface Profile {
+/**
+ * Who a user is: the profile as every route's access checks load it (the HTTP chain's caller) and
+ * as domains read one another's profiles. It carries no download quota: that is the user's
+ * entitlement, kept by the downloads domain (docs/data-model.md, section 3.28).
+ */
+export interface UserProfile {
   id: string;
   email: string;
   username: string | null;
@@ -27,11 +32,6 @@ export interface Profile {
   /** The seller has installed the marketplace's GitHub App (the installation id stays ours). */
   github_app_installed: boolean;
   role: Role;
-  downloads_remaining: number;
-  download_quota: number;
-  daily_download_limit: number | null;
-  last_download_date: string | null;
-  last_quota_reset_at: string | null;
   is_seller_approved: boolean;
   /**
    * Set on a beta-access account only (ISO time): when it and its data are removed. Such an
@@ -42,11 +42,26 @@ export interface Profile {
   updated_at: string;
 }
 
+/** The entitlement's fields in the owner's profile answer, under the names the profile once had. */
+export interface ProfileQuota {
+  downloads_remaining: number;
+  download_quota: number;
+  daily_download_limit: number | null;
+  last_download_date: string | null;
+  last_quota_reset_at: string | null;
+}
+
+/**
+ * The profile shape the API returns to its owner (`GET /api/me`): who they are and, composed from
+ * their entitlement, what they may download.
+ */
+export interface Profile extends UserProfile, ProfileQuota {}
+
 /**
  * Admin rights (the product gives roles `admin` and `both` the admin dashboard), except for a beta
  * account: anyone can start one, so its `both` never reaches other users' data.
  */
-export const hasAdminRights = (profile: Pick<Profile, 'role' | 'beta_expires_at'>): boolean =>
+export const hasAdminRights = (profile: Pick<UserProfile, 'role' | 'beta_expires_at'>): boolean =>
   profile.beta_expires_at === null && (profile.role === 'admin' || profile.role === 'both');
 /** Roles that act as a seller. */
 export const isSellerRole = (role: Role): boolean => role === 'seller' || role === 'both';

@@ -13,6 +13,11 @@ import {
 } from '../deployments/account-data';
 import { listMyDisputes, pseudonymiseDisputesOf } from '../disputes/service';
 import { listAllDownloadsForExport } from '../downloads/account-data';
+import {
+  endEntitlement,
+  getProfileWithEntitlement,
+  profileQuotaOf,
+} from '../downloads/entitlement';
 import { listMyLicenses } from '../licenses/service';
 import { forgetNewsletterOf, listMyNewsletterChoices } from '../newsletter/service';
 import { deleteNotificationsOf, listAllMyNotifications } from '../notifications/service';
@@ -54,7 +59,9 @@ const EXPORT_PAGE = 100;
  */
 export const exportMyData = async (auth: AuthContext, now = new Date()): Promise<AccountExport> => {
   const userId = auth.userId;
-  const profile = await getProfile(userId);
+  // The profile as its owner sees it (GET /api/me): with their entitlement's figures.
+  const { profile: user, entitlement } = await getProfileWithEntitlement(userId);
+  const profile = user && { ...user, ...profileQuotaOf(entitlement) };
   const [
     subscriptions,
     orders,
@@ -118,7 +125,7 @@ export const exportMyData = async (auth: AuthContext, now = new Date()): Promise
  *      newsletter data, the seller application, the profile picture, GitHub and Netlify tokens
  *      and Success Stories go;
  *   5. the profile's personal data is erased, the account marked closed, and the audit entry
- *      written, in one transaction;
+ *      written, in one transaction; then its entitlement ends (no downloads left);
  *   6. the Cognito user is deleted, last, so a failure before it leaves the owner able to sign in
  *      and close again (every step can run twice).
  * Orders and licences as issued stay under the user id, which is already a pseudonym.
@@ -150,10 +157,13 @@ export const closeMyAccount = async (
     forgetSellerApplicationOf(userId),
     deleteAvatarOf(profile),
   ]);
-  await eraseAccountProfile(userId, new Date().toISOString(), {
+  const closedAt = new Date().toISOString();
+  await eraseAccountProfile(userId, closedAt, {
     action: 'account.close',
     after: { archived_templates: archivedTemplates, reviews_kept: reviews, payouts_kept: payouts },
   });
+  // A closed account has no downloads left (its entitlement, which the downloads domain keeps).
+  await endEntitlement(userId, closedAt);
   await deletePoolUser(auth.email);
   logger.info('Account closed by its owner', { userId, archivedTemplates });
   return { message: ACCOUNT_MESSAGES.closed };

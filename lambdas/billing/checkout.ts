@@ -32,6 +32,7 @@ import { getApprovedTemplateItem } from '../catalog/template-items';
 import type { AuthContext } from '../shared/auth/claims';
 import { ensureProfile } from '../profiles/service';
 import { getBillingProfile, recordStripeCustomer } from '../profiles/billing-fields';
+import { getEntitlement } from '../downloads/entitlement';
 import { isManualSubscription } from './enterprise';
 import { planOfPrice, planPrices } from './plans';
 import { getNewestSubscriptionOfUser, getOrder, getSubscriptionOfUser } from '../ledger/service';
@@ -215,22 +216,22 @@ export const getCheckoutStatus = async (
   }
   const subscription = session.subscription;
   if (!subscription || typeof subscription === 'string') return { ...base, status: 'processing' };
-  const [item, profile] = await Promise.all([
+  const [item, entitlement] = await Promise.all([
     getSubscriptionOfUser(userId, subscriptionItemId(subscription.id, subscription.created)),
-    getBillingProfile(userId),
+    getEntitlement(userId),
   ]);
   const activated =
     item !== null &&
     isActiveSubscriptionStatus(item.status) &&
-    profile?.lastQuotaResetAt != null &&
-    profile.lastQuotaResetAt >= item.current_period_start;
+    entitlement?.lastQuotaResetAt != null &&
+    entitlement.lastQuotaResetAt >= item.current_period_start;
   if (!activated) return { ...base, status: 'processing', plan_type: item?.plan_type ?? null };
   return {
     ...base,
     status: 'complete',
     plan_type: item.plan_type,
-    downloads_remaining: profile.downloadsRemaining,
-    download_quota: profile.downloadQuota,
+    downloads_remaining: entitlement.downloadsRemaining,
+    download_quota: entitlement.downloadQuota,
   };
 };
 

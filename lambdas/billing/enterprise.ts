@@ -16,8 +16,12 @@ import { UNLIMITED_DOWNLOADS } from '../../contract/plans';
 import { blocksNewSubscription } from '../../contract/subscriptions';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { RETRY, retry } from '../shared/retry';
-import { quotaChangeWrite, quotaResetWrite } from '../profiles/billing-fields';
 import { getBillingProfile } from '../profiles/billing-fields';
+import {
+  entitlementChangeWrite,
+  entitlementResetWrite,
+  getEntitlement,
+} from '../downloads/entitlement';
 import {
   querySubscriptionsOfUser,
   subscriptionStateWrite,
@@ -97,8 +101,11 @@ export const assignEnterprisePlan = async (
   const quota = input.downloads_per_month ?? UNLIMITED_DOWNLOADS;
   return retry(
     async () => {
-      const profile = await getBillingProfile(userId);
-      if (!profile) throw new NotFoundError(ENTERPRISE_MESSAGES.userNotFound);
+      const [profile, entitlement] = await Promise.all([
+        getBillingProfile(userId),
+        getEntitlement(userId),
+      ]);
+      if (!profile || !entitlement) throw new NotFoundError(ENTERPRISE_MESSAGES.userNotFound);
       const subscriptions = await querySubscriptionsOfUser(userId);
       if (
         subscriptions.some(
@@ -116,20 +123,13 @@ export const assignEnterprisePlan = async (
         ? { ...current, custom_quota: quota, updated_at: nowIso }
         : newManualSubscription(userId, quota, profile.stripeCustomerId, now);
       const remaining = current
-        ? Math.max(0, profile.downloadsRemaining + quota - profile.downloadQuota)
+        ? Math.max(0, entitlement.downloadsRemaining + quota - entitlement.downloadQuota)
         : quota;
       const result = await commitWrites({
         subscription: subscriptionStateWrite(item),
         quota: current
-          ? quotaChangeWrite({
-              id: userId,
-              readRemaining: profile.downloadsRemaining,
-              remaining,
-              quota,
-              now: nowIso,
-            })
-          : quotaResetWrite({
-              id: userId,
+          ? entitlementChangeWrite(entitlement, { remaining, quota, now: nowIso })
+          : entitlementResetWrite(entitlement, {
               quota,
               periodStart: item.current_period_start,
               now: nowIso,
@@ -140,7 +140,7 @@ export const assignEnterprisePlan = async (
           target: { type: 'user', id: userId },
           before: {
             plan: current ? 'enterprise' : (subscriptions[0]?.plan_type ?? null),
-            download_quota: profile.downloadQuota,
+            download_quota: entitlement.downloadQuota,
           },
           after: { plan: 'enterprise', download_quota: quota },
           now: nowIso,

@@ -1,14 +1,18 @@
 /**
  * The daily safety net of the monthly quota resets (schedule `quotaReset`): the webhook resets a
  * subscriber's quota on every paid invoice; this repairs a reset it missed (an active
- * subscription whose current period started after the profile's last reset) and zeroes the quota
- * of subscriptions that ended without a `customer.subscription.deleted` being applied. Both writes
- * are conditional, so running it twice, or together with the webhook, changes nothing more.
+ * subscription whose current period started after the entitlement's last reset) and zeroes the
+ * quota of subscriptions that ended without a `customer.subscription.deleted` being applied. Both
+ * writes are conditional (lambdas/downloads/entitlement.ts lends them), so running it twice, or
+ * together with the webhook, changes nothing more.
  */
 import { isActiveSubscriptionStatus } from '../../contract/subscriptions';
 import { logger } from '../shared/observability';
-import { quotaChangeWrite, quotaResetWrite } from '../profiles/billing-fields';
-import { getBillingProfile } from '../profiles/billing-fields';
+import {
+  entitlementChangeWrite,
+  entitlementResetWrite,
+  getEntitlement,
+} from '../downloads/entitlement';
 import { quotaOfPlan } from './plans';
 import { addMonthsIso, isManualSubscription } from './enterprise';
 import {
@@ -47,7 +51,7 @@ export const repairQuotas = async (now = new Date()): Promise<QuotaResetSummary>
     await renewSubscriptionPeriod(subscription.user_id, subscription.id, { start, end }, nowIso);
   }
 
-  // 1. Active subscriptions whose period is running: reset if the profile missed this period.
+  // 1. Active subscriptions whose period is running: reset if the entitlement missed this period.
   for (const status of ['active', 'trialing'] as const) {
     const subscriptions = await querySubscriptionsByStatus(status, {
       from: nowIso,
@@ -56,13 +60,12 @@ export const repairQuotas = async (now = new Date()): Promise<QuotaResetSummary>
     for (const subscription of subscriptions) {
       summary.checked += 1;
       if (subscription.current_period_start > nowIso) continue;
-      const profile = await getBillingProfile(subscription.user_id);
-      if (!profile) continue;
-      if (profile.lastQuotaResetAt && profile.lastQuotaResetAt >= subscription.current_period_start)
-        continue;
+      const entitlement = await getEntitlement(subscription.user_id);
+      if (!entitlement) continue;
+      const { lastQuotaResetAt } = entitlement;
+      if (lastQuotaResetAt && lastQuotaResetAt >= subscription.current_period_start) continue;
       const result = await commitWrites({
-        quota: quotaResetWrite({
-          id: subscription.user_id,
+        quota: entitlementResetWrite(entitlement, {
           quota: subscription.custom_quota ?? quotaOfPlan(subscription.plan_type),
           periodStart: subscription.current_period_start,
           now: nowIso,
@@ -83,21 +86,17 @@ export const repairQuotas = async (now = new Date()): Promise<QuotaResetSummary>
   ];
   for (const subscription of ended) {
     summary.checked += 1;
-    const profile = await getBillingProfile(subscription.user_id);
-    if (!profile || (profile.downloadsRemaining === 0 && profile.downloadQuota === 0)) continue;
+    const entitlement = await getEntitlement(subscription.user_id);
+    if (!entitlement || (entitlement.downloadsRemaining === 0 && entitlement.downloadQuota === 0)) {
+      continue;
+    }
     const others = await querySubscriptionsOfUser(subscription.user_id);
     const stillActive = others.some(
       (other) => isActiveSubscriptionStatus(other.status) && other.current_period_end > nowIso,
     );
     if (stillActive) continue;
     const result = await commitWrites({
-      quota: quotaChangeWrite({
-        id: subscription.user_id,
-        readRemaining: profile.downloadsRemaining,
-        remaining: 0,
-        quota: 0,
-        now: nowIso,
-      }),
+      quota: entitlementChangeWrite(entitlement, { remaining: 0, quota: 0, now: nowIso }),
     });
     if (!result.canceled) summary.zeroed += 1;
   }

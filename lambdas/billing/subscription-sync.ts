@@ -14,8 +14,7 @@ import { isActiveSubscriptionStatus } from '../../contract/subscriptions';
 import type { SUBSCRIPTION_STATUSES } from '../../contract/subscriptions';
 import type { TransactionItems } from '../shared/db/transaction';
 import { logger } from '../shared/observability';
-import { quotaChangeWrite } from '../profiles/billing-fields';
-import { getBillingProfile } from '../profiles/billing-fields';
+import { entitlementChangeWrite, getEntitlement } from '../downloads/entitlement';
 import { planOfPrice, quotaOfPlan } from './plans';
 import {
   getSubscriptionOfUser,
@@ -112,38 +111,26 @@ const quotaEffect = async (
   previous: SubscriptionItem | null,
   now: string,
 ) => {
-  const profile = await getBillingProfile(item.user_id);
-  if (!profile) return null;
+  const entitlement = await getEntitlement(item.user_id);
+  if (!entitlement) return null;
   const active = isActiveSubscriptionStatus(item.status);
   if (active && previous && previous.plan_type !== item.plan_type) {
     const quota = quotaOfPlan(item.plan_type);
     const remaining = Math.max(
       0,
-      profile.downloadsRemaining + quota - quotaOfPlan(previous.plan_type),
+      entitlement.downloadsRemaining + quota - quotaOfPlan(previous.plan_type),
     );
-    return quotaChangeWrite({
-      id: item.user_id,
-      readRemaining: profile.downloadsRemaining,
-      remaining,
-      quota,
-      now,
-    });
+    return entitlementChangeWrite(entitlement, { remaining, quota, now });
   }
   const endsNow =
     ENDED_STATUSES.has(item.status) && !(previous && ENDED_STATUSES.has(previous.status));
-  if (endsNow && (profile.downloadsRemaining > 0 || profile.downloadQuota > 0)) {
+  if (endsNow && (entitlement.downloadsRemaining > 0 || entitlement.downloadQuota > 0)) {
     const others = await querySubscriptionsOfUser(item.user_id);
     const anotherActive = others.some(
       (other) => other.id !== item.id && isActiveSubscriptionStatus(other.status),
     );
     if (anotherActive) return null;
-    return quotaChangeWrite({
-      id: item.user_id,
-      readRemaining: profile.downloadsRemaining,
-      remaining: 0,
-      quota: 0,
-      now,
-    });
+    return entitlementChangeWrite(entitlement, { remaining: 0, quota: 0, now });
   }
   return null;
 };
@@ -217,7 +204,7 @@ export const applySubscription = async (
       if (!result.canceled) return item;
       if (result.failed('subscription') === 'ConditionalCheckFailed') return null;
     }
-    // The quota moved under us (a download): read again and retry.
+    // The entitlement moved under us (a download): read again and retry.
     if (attempt >= MAX_ATTEMPTS)
       throw new Error(`Subscription ${subscription.id} kept conflicting`);
   }

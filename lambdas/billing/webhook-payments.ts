@@ -9,7 +9,8 @@ import { stripe, type Stripe } from '../shared/adapters/stripe';
 import type { PlanType } from '../../contract/plans';
 import { logger } from '../shared/observability';
 import { licenseWrite, licenseeNameOf } from '../licenses/service';
-import { getBillingProfile, quotaResetWrite } from '../profiles/billing-fields';
+import { getBillingProfile } from '../profiles/billing-fields';
+import { entitlementResetWrite, getEntitlement } from '../downloads/entitlement';
 import { paymentReceiptWrites, purchaseLicenseWrites } from './notices';
 import { quotaOfPlan } from './plans';
 import { getOrder, orderCreateWrite, type OrderItem } from '../ledger/service';
@@ -44,9 +45,9 @@ export const applyPaidInvoice = async (
 
   await applyWithRetry(event, async (now) => {
     const nowIso = now.toISOString();
-    const [existing, profile] = await Promise.all([
+    const [existing, entitlement] = await Promise.all([
       getOrder(invoice.id!),
-      getBillingProfile(userId),
+      getEntitlement(userId),
     ]);
     const record = !existing && full.amount_paid > 0;
     const order: Omit<OrderItem, 'amount_refunded'> = {
@@ -67,13 +68,17 @@ export const applyPaidInvoice = async (
       updated_at: nowIso,
     };
     const alreadyReset =
-      profile?.lastQuotaResetAt != null && profile.lastQuotaResetAt >= periodStart;
+      entitlement?.lastQuotaResetAt != null && entitlement.lastQuotaResetAt >= periodStart;
     return {
       order: record ? orderCreateWrite(order) : null,
       ...(record ? revenueWrites(full.amount_paid, paidAt, nowIso, true) : {}),
       quota:
-        resets && profile && !alreadyReset
-          ? quotaResetWrite({ id: userId, quota: quotaOfPlan(plan), periodStart, now: nowIso })
+        resets && entitlement && !alreadyReset
+          ? entitlementResetWrite(entitlement, {
+              quota: quotaOfPlan(plan),
+              periodStart,
+              now: nowIso,
+            })
           : null,
       receipt:
         record &&

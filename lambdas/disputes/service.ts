@@ -24,7 +24,7 @@ import {
 } from '../../contract/disputes';
 import { mayActAsOwner } from '../shared/auth/access';
 import type { AuthContext } from '../shared/auth/claims';
-import type { Profile } from '../../contract/profile';
+import type { UserProfile } from '../../contract/profile';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
 import { RETRY, retry } from '../shared/retry';
@@ -152,7 +152,7 @@ export const listMyDisputes = async (userId: string): Promise<Dispute[]> => {
  * with the product's text. Parties see each other by name only; an admin who is not a party also
  * sees the e-mail addresses.
  */
-export const getDisputeFor = async (caller: Profile, id: string): Promise<Dispute> => {
+export const getDisputeFor = async (caller: UserProfile, id: string): Promise<Dispute> => {
   const item = await getDisputeById(id);
   if (!item) throw new NotFoundError(DISPUTE_MESSAGES.notFound);
   const party = item.buyer_id === caller.id || item.seller_id === caller.id;

@@ -13,7 +13,7 @@
  */
 import type { AccessTier } from '../../contract/catalog';
 import type { DownloadCost } from '../../contract/downloads';
-import { hasAdminRights, type Profile } from '../../contract/profile';
+import { hasAdminRights, type UserProfile } from '../../contract/profile';
 import { getSubscriptionView, ownedTemplateOrder } from '../ledger/service';
 import type { TemplateItem } from '../catalog/template-items';
 import { licenseStanding, licensesOfTemplate, type LicenseStanding } from '../licenses/service';
@@ -116,8 +116,9 @@ export const templateAccessOf = (facts: AccessFacts): TemplateAccess => {
 /** What the caller's own reads give the rule: who they are and this quota period. */
 export interface AccessCaller {
   userId: string;
-  profile:
-    (Pick<Profile, 'role' | 'beta_expires_at'> & { last_quota_reset_at?: string | null }) | null;
+  profile: Pick<UserProfile, 'role' | 'beta_expires_at'> | null;
+  /** The start of the caller's quota period (their entitlement's last reset), null before any. */
+  lastQuotaResetAt: string | null;
 }
 
 /** The quota period of a profile that has never had a reset. */
@@ -137,7 +138,7 @@ export const loadTemplateAccess = async (
   const { userId, profile } = caller;
   const ownTemplate = template.seller_id === userId;
   const tier = template.access_tier;
-  const period = profile?.last_quota_reset_at ?? INITIAL_QUOTA_PERIOD;
+  const period = caller.lastQuotaResetAt ?? INITIAL_QUOTA_PERIOD;
   const costOnly = options.costOnly === true && template.status === 'approved';
   const [order, grant] = await Promise.all([
     tier === 'one_time_sale' && !ownTemplate ? ownedTemplateOrder(userId, template.id) : null,

@@ -13,7 +13,7 @@
  * 503 in words within seconds, not a wait to API Gateway's limit.
  */
 import { getApprovedTemplateItem, type TemplateItem } from '../catalog/template-items';
-import { getProfile } from '../profiles/service';
+import { getProfileWithEntitlement } from './entitlement';
 import { config } from '../shared/config';
 import {
   BUNDLE_FILES_LIMIT,
@@ -233,7 +233,11 @@ export const listBundleFiles = async (templateId: string): Promise<BundleFiles> 
  * refunded holds nothing, and the refusal says when it was refunded.
  */
 const requireReadableFiles = async (userId: string, template: TemplateItem): Promise<void> => {
-  const access = await loadTemplateAccess({ userId, profile: await getProfile(userId) }, template);
+  const { profile, entitlement } = await getProfileWithEntitlement(userId);
+  const access = await loadTemplateAccess(
+    { userId, profile, lastQuotaResetAt: entitlement?.lastQuotaResetAt ?? null },
+    template,
+  );
   if (access.readFiles) return;
   throw new ForbiddenError(
     revokedDownloadMessage(access, template.access_tier === 'one_time_sale') ??

@@ -40,8 +40,9 @@ export interface RecordDownloadInput {
   };
   now: Date;
   /**
-   * Items of other domains that commit with the row: `quota` (none for a bought template) and
-   * `license` (none when the download hands back its order's licence).
+   * Items that commit with the row: `quota`, the buyer's entitlement (none for a bought template),
+   * and `license`, lent by the licences domain (none when the download hands back its order's
+   * licence).
    */
   with: {
     quota: TransactionWrite | null;
@@ -108,14 +109,15 @@ const sellerMonthWrite = (
     .set({ updated_at: item.downloaded_at });
 
 /**
- * D1 + P14 + L1 + D7 + the download's tally, as one TransactWriteItems (section 4.1): the quota,
- * the download row, the licence and the period's grant move together or not at all. The
+ * D1 + EN3 + L1 + D7 + the download's tally, as one TransactWriteItems (section 4.1): the quota
+ * (the buyer's entitlement, never the profile), the download row, the licence and the period's
+ * grant move together or not at all. The
  * statistics (the template's count, the seller's month, the site's counters) and the seller's
  * notification are not in it: they are items every download of a template (or a seller) shares,
  * so in it they made concurrent downloads conflict. The tally item, this download's own, carries
  * them to {@link applyDownloadTally}, which applies them exactly once. The quota and the licence
- * are their domains' items, handed in by the service. The download's id is the transaction's
- * token, so a call the SDK repeats after a lost answer is the same transaction.
+ * are handed in by the service (the licence is the licences domain's item). The download's id is
+ * the transaction's token, so a call the SDK repeats after a lost answer is the same transaction.
  */
 export const recordDownload = async (input: RecordDownloadInput): Promise<TransactionOutcome> => {
   const nowIso = input.now.toISOString();

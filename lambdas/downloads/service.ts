@@ -12,6 +12,7 @@ import {
 import { licenseWrite, licenseeNameOf } from '../licenses/service';
 import { ensureProfile, getProfile, type ProfileIdentity } from '../profiles/service';
 import { loadTemplateAccess } from './access';
+import { getEntitlementOf, getProfileWithEntitlement } from './entitlement';
 import {
   CODE_PREVIEW_MESSAGES,
   DOWNLOAD_MESSAGES,
@@ -99,16 +100,20 @@ export const getDownloadStatus = async (
     getApprovedTemplateItem(templateId),
     findLatestDownload(identity.userId, templateId),
   ]);
-  const access = await loadTemplateAccess({ userId: identity.userId, profile }, mvp);
+  const entitlement = await getEntitlementOf(profile);
+  const access = await loadTemplateAccess(
+    { userId: identity.userId, profile, lastQuotaResetAt: entitlement.lastQuotaResetAt },
+    mvp,
+  );
   // A listed template always has a cost (null is only for unlisted ones nobody holds).
   const cost = access.cost ?? 'purchase_required';
   return {
     free_again: cost === 'free_again',
     has_downloaded: latest !== null,
     last_downloaded_at: latest?.downloaded_at ?? null,
-    downloads_remaining: profile.downloads_remaining,
-    download_quota: profile.download_quota,
-    daily_download_limit: profile.daily_download_limit,
+    downloads_remaining: entitlement.downloadsRemaining,
+    download_quota: entitlement.downloadQuota,
+    daily_download_limit: entitlement.dailyDownloadLimit,
     owned: cost === 'owned',
     cost,
     refunded_at: access.refundedAt,
@@ -124,11 +129,14 @@ export const getDownloadStatus = async (
  * template.
  */
 export const requireFileAccess = async (userId: string, templateId: string): Promise<void> => {
-  const [profile, template] = await Promise.all([
-    getProfile(userId),
+  const [{ profile, entitlement }, template] = await Promise.all([
+    getProfileWithEntitlement(userId),
     getHeldTemplateItem(templateId),
   ]);
-  const access = await loadTemplateAccess({ userId, profile }, template);
+  const access = await loadTemplateAccess(
+    { userId, profile, lastQuotaResetAt: entitlement?.lastQuotaResetAt ?? null },
+    template,
+  );
   if (access.cost === null) throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
   if (access.readFiles) return;
   throw new ForbiddenError(

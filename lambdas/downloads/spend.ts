@@ -19,8 +19,8 @@ import {
   licenseeNameOf,
   type LicenseWriteInput,
 } from '../licenses/service';
-import { getProfile } from '../profiles/service';
-import { freeDownloadWrite, spendDownloadWrite } from '../profiles/billing-fields';
+import { countDayWrite, spendWrite } from './entitlement-repo';
+import { getProfileWithEntitlement } from './entitlement';
 import type { downloadCostOf } from './cost';
 import { INITIAL_QUOTA_PERIOD, loadTemplateAccess } from './access';
 import { tellOfKnownAdvisories } from './download-advisories';
@@ -118,20 +118,21 @@ const fileResult = async (
  * caller's quota unless they bought the template or it is free (docs/data-model.md, section 4.1). What it
  * costs is decided once, by `downloadCostOf` (cost.ts), which the download status also answers.
  *
- * 1. Pre-read the profile ('User profile not found.') and the template (approved, has a file,
- *    not the caller's own); a one-time-sale template needs the caller's completed order (B3),
- *    and then spends no quota; a free template spends no quota but counts against the daily limit.
+ * 1. Pre-read the profile ('User profile not found.') with the entitlement, and the template
+ *    (approved, has a file, not the caller's own); a one-time-sale template needs the caller's
+ *    completed order (B3), and then spends no quota; a free template spends no quota but counts
+ *    against the daily limit.
  * 2. Refuse early when the quota is already spent (no transaction needed to say no).
- * 3. One transaction: quota (and daily limit; the daily limit only for a free template; nothing
- *    for a bought one), download row, the licence, the period's grant and the download's tally.
+ * 3. One transaction: the entitlement's quota (and daily limit; the daily limit only for a free
+ *    template; nothing for a bought one), never the profile, download row, the licence, the period's grant and the download's tally.
  *    Its conditions decide under concurrency, not the pre-read. Then the tally's counts
  *    (download_count, counters) and the seller's notification, applied once (tally.ts).
- * 4. On a rejection, find the cause from a fresh read of the profile; a lost race on the day
+ * 4. On a rejection, find the cause from a fresh read of the entitlement; a lost race on the day
  *    counter or a TransactionConflict is retried from step 1.
  * 5. Presign the file's GET; the file never passes through the Lambda.
  *
  * Downloading again: a template the buyer already spent quota on in the current
- * quota period (since the profile's `last_quota_reset_at`) is served again without spending
+ * quota period (since the entitlement's `last_quota_reset_at`) is served again without spending
  * anything: no quota, no count, no new row or licence (the first download's licence is handed
  * back). The first download of a period creates the period's grant in its own transaction (D7),
  * so two concurrent first downloads cannot both spend: the loser's transaction is refused on the
@@ -164,10 +165,14 @@ export interface SpentDownload {
  * unbought one, one whose payment was refunded or disputed, one not listed and not held, one without its file).
  */
 const downloadTermsOf = async (userId: string, templateId: string) => {
-  const profile = await getProfile(userId);
+  const { profile, entitlement } = await getProfileWithEntitlement(userId);
   if (!profile) throw new NotFoundError(DOWNLOAD_MESSAGES.profileNotFound);
   const template = await getHeldTemplateItem(templateId);
-  const access = await loadTemplateAccess({ userId, profile }, template, { costOnly: true });
+  const access = await loadTemplateAccess(
+    { userId, profile, lastQuotaResetAt: entitlement.lastQuotaResetAt },
+    template,
+    { costOnly: true },
+  );
   const { cost, periodGrant } = access;
   if (cost === null) throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
   if (cost === 'own_template') throw new ForbiddenError(DOWNLOAD_MESSAGES.ownTemplate);
@@ -179,11 +184,13 @@ const downloadTermsOf = async (userId: string, templateId: string) => {
   if (!template.file_key) throw new ConflictError(DOWNLOAD_MESSAGES.fileMissing);
   // Nothing is spent or recorded unless the file can be served now (file-check.ts); a download
   // the quota refuses anyway is refused without asking storage.
-  if (!(cost === 'quota' && profile.downloads_remaining <= 0)) await assertFileServable(template);
+  if (!(cost === 'quota' && entitlement.downloadsRemaining <= 0)) {
+    await assertFileServable(template);
+  }
   // A bought template's order (its licence is handed back); none is needed for anything else.
   const order = cost === 'owned' ? await ownedTemplateOrder(userId, template.id) : null;
-  const period = profile.last_quota_reset_at ?? INITIAL_QUOTA_PERIOD;
-  return { profile, mvp: template, order, period, periodGrant, cost, access };
+  const period = entitlement.lastQuotaResetAt ?? INITIAL_QUOTA_PERIOD;
+  return { profile, entitlement, mvp: template, order, period, periodGrant, cost, access };
 };
 
 /**
@@ -207,16 +214,17 @@ const throwUnlessRetryable = async (
     throw new ConflictError(DOWNLOAD_MESSAGES.recordFailed);
   }
   if (result.failed('quota') === 'ConditionalCheckFailed') {
-    const fresh = await getProfile(userId);
+    const { entitlement: fresh } = await getProfileWithEntitlement(userId);
     if (!fresh) throw new NotFoundError(DOWNLOAD_MESSAGES.profileNotFound);
-    if (cost === 'quota' && fresh.downloads_remaining <= 0) {
+    if (cost === 'quota' && fresh.downloadsRemaining <= 0) {
       throw new ForbiddenError(DOWNLOAD_MESSAGES.quotaReached);
     }
-    const limit = fresh.daily_download_limit;
-    if (limit !== null && sameDay && fresh.last_download_date === today) {
+    const limit = fresh.dailyDownloadLimit;
+    if (limit !== null && sameDay && fresh.lastDownloadDate === today) {
       throw new TooManyRequestsError(dailyLimitMessage(limit));
     }
-    // Otherwise the day moved under us (midnight, or a concurrent first download today).
+    // Otherwise the day moved under us (midnight, a concurrent first download today, or the
+    // entitlement's first write by another request).
   } else if (!conflicted) {
     logger.error('Download transaction cancelled', { mvpId, codes: result.codes });
     throw new ConflictError(DOWNLOAD_MESSAGES.failed);
@@ -250,7 +258,7 @@ export const spendDownload = async (userId: string, templateId: string): Promise
   let grant: Awaited<ReturnType<typeof licenseGrantOf>> | undefined;
   for (let attempt = 0; ; attempt += 1) {
     const terms = await downloadTermsOf(userId, templateId);
-    const { profile, mvp, order, period, periodGrant, cost } = terms;
+    const { profile, entitlement, mvp, order, period, periodGrant, cost } = terms;
     // Served again for nothing: this period's grant, or a held template off the catalog (whose
     // download the transaction, counting listed templates only, could not record anyway).
     if ((cost === 'free_again' && periodGrant) || cost === 'licence_held') {
@@ -259,13 +267,19 @@ export const spendDownload = async (userId: string, templateId: string): Promise
         cost === 'licence_held' ? terms.access.heldLicenseId : periodGrant?.license_id;
       return { mvp, licenseId: licenseId!, quotaSpent: false };
     }
-    if (cost === 'quota' && profile.downloads_remaining <= 0) {
+    if (cost === 'quota' && entitlement.downloadsRemaining <= 0) {
       throw new ForbiddenError(DOWNLOAD_MESSAGES.quotaReached);
     }
 
     const now = new Date();
     const today = now.toISOString().slice(0, 10);
-    const sameDay = profile.last_download_date === today;
+    const sameDay = entitlement.lastDownloadDate === today;
+    // A day at its limit is refused before the transaction too: a user's first entitlement item
+    // is created by it, and a creation has no daily condition to hold it.
+    const limit = entitlement.dailyDownloadLimit;
+    if (cost !== 'owned' && limit !== null && sameDay && entitlement.downloadsToday >= limit) {
+      throw new TooManyRequestsError(dailyLimitMessage(limit));
+    }
     const downloadId = ulid(now.getTime());
     // A bought template's licence is its order's: the download hands that one back.
     const orderLicenseId = order ? await licenseOfOrder(userId, mvp.id, order.orderId) : null;
@@ -286,17 +300,19 @@ export const spendDownload = async (userId: string, templateId: string): Promise
       mvp,
       now,
       with: {
+        // The buyer's entitlement, never their profile: a download and a profile edit do not meet.
         quota:
           cost === 'owned'
             ? null
-            : (cost === 'free_tier' || cost === 'security_fix'
-                ? freeDownloadWrite
-                : spendDownloadWrite)({
-                userId,
-                sameDay,
-                dailyLimit: profile.daily_download_limit,
-                now: now.toISOString(),
-              }),
+            : (cost === 'free_tier' || cost === 'security_fix' ? countDayWrite : spendWrite)(
+                entitlement.read,
+                {
+                  today,
+                  sameDay,
+                  dailyLimit: entitlement.dailyDownloadLimit,
+                  now: now.toISOString(),
+                },
+              ),
         license: license?.write ?? null,
       },
       ...(license && {

@@ -32,7 +32,7 @@ import {
   type GithubMessage,
   type GithubRepositoryCheck,
 } from '../../contract/github';
-import type { Profile } from '../../contract/profile';
+import type { UserProfile } from '../../contract/profile';
 import { TEMPLATE_MESSAGES } from '../../contract/templates';
 import {
   ConflictError,
@@ -57,7 +57,7 @@ export const vaultContext = (templateId: string) => ({
 });
 
 /** `GET /api/github/app/install-url`: the App's installation page with a signed, single-use state. */
-export const installUrl = async (profile: Profile): Promise<GithubInstallUrl> => ({
+export const installUrl = async (profile: UserProfile): Promise<GithubInstallUrl> => ({
   url: githubAppInstallUrl(await issueOAuthState({ userId: profile.id, provider: 'github-app' })),
 });
 
@@ -68,7 +68,7 @@ export const installUrl = async (profile: Profile): Promise<GithubInstallUrl> =>
  * installation id alone could be anyone's); and it must exist for the App (app JWT).
  */
 export const completeInstallation = async (
-  profile: Profile,
+  profile: UserProfile,
   body: { installation_id: number; state: string; code: string },
 ): Promise<GithubMessage> => {
   const { giveBack } = await consumeOAuthState({
@@ -115,7 +115,7 @@ export const completeInstallation = async (
   return { message: GITHUB_MESSAGES.installed };
 };
 
-export const installationOf = async (profile: Profile): Promise<number> => {
+export const installationOf = async (profile: UserProfile): Promise<number> => {
   const installationId = await githubAppInstallationOf(profile.id);
   if (!installationId) throw new ValidationError(GITHUB_MESSAGES.installFirst);
   return installationId;
@@ -180,7 +180,7 @@ const requireInInstallation = async (
 
 /** `POST /api/my/mvps/{id}/github/validate`. */
 export const validateRepository = async (
-  profile: Profile,
+  profile: UserProfile,
   templateId: string,
   repository: { owner: string; name: string },
 ): Promise<GithubRepositoryCheck> => {
@@ -221,7 +221,7 @@ const removeOurHooks = async (installationId: number, owner: string, name: strin
  * /api/webhooks/github), and never returned.
  */
 export const linkTemplateRepository = async (
-  profile: Profile,
+  profile: UserProfile,
   templateId: string,
   input: { owner: string; name: string; webhook_secret?: string | undefined },
 ): Promise<GithubLinkResult> => {
@@ -300,7 +300,7 @@ export const linkTemplateRepository = async (
 
 /** `DELETE /api/my/mvps/{id}/github`: removes our webhook and the link (owner only). */
 export const unlinkTemplateRepository = async (
-  profile: Profile,
+  profile: UserProfile,
   templateId: string,
 ): Promise<GithubLinkResult> => {
   const template = await loadOwnedTemplate(profile, templateId);

@@ -15,7 +15,7 @@ import {
 import { tokenVault } from '../shared/adapters/token-vault';
 import { startWorkflow } from '../shared/adapters/workflow';
 import { GITHUB_MESSAGES, type GithubSyncResult } from '../../contract/github';
-import type { Profile } from '../../contract/profile';
+import type { UserProfile } from '../../contract/profile';
 import { DependencyFailedError, NotFoundError } from '../shared/errors';
 import { throwIfThirdPartyUnavailable } from '../shared/adapters/unavailable';
 import { logger } from '../shared/observability';
@@ -51,7 +51,7 @@ const startSync = (input: {
  * starts when that commit is already synced.
  */
 export const syncTemplate = async (
-  profile: Profile,
+  profile: UserProfile,
   templateId: string,
 ): Promise<GithubSyncResult> => {
   const template = await loadOwnedTemplate(profile, templateId);

@@ -20,7 +20,7 @@ import {
   type PayoutStatus,
   type SellerPayouts,
 } from '../../contract/payouts';
-import type { Profile } from '../../contract/profile';
+import type { UserProfile } from '../../contract/profile';
 import { addMonths, monthOf } from './months';
 import { getPayoutRuns, listPayoutsByStatus, listPayoutsOfSeller, type PayoutItem } from './repo';
 import { splitSale } from './split';
@@ -138,7 +138,7 @@ export const payoutSharesOfSeller = async (
  * - `connected`: a Connect account exists (else the page shows the Connect prompt).
  */
 export const listMyPayouts = async (
-  profile: Profile,
+  profile: UserProfile,
   filter: PayoutFilter,
   now = new Date(),
 ): Promise<SellerPayouts> => {

@@ -4,7 +4,12 @@
  * audit entry.
  */
 import { CounterEntity } from '../shared/db/entities/counter';
-import { ProfileEntity, type ProfileItem } from '../shared/db/entities/profile';
+import {
+  LegacyProfileEntity,
+  ProfileEntity,
+  type LegacyProfileItem,
+  type ProfileItem,
+} from '../shared/db/entities/profile';
 import { encodeCursor } from '../shared/db/model';
 import {
   transactWrite,
@@ -16,7 +21,11 @@ import type { Role } from '../../contract/profile';
 import { userSearchWrites, usernameIsStill, type SearchableProfile } from './search-repo';
 import type { SellerApprovalFilter } from '../../contract/admin-users';
 
-/** The fields the admin list shows (and its cursors need: id, role, created_at). */
+/**
+ * The fields the admin list shows (and its cursors need: id, role, created_at). A profile written
+ * before the Entitlement item may still carry `downloads_remaining`: read with the rest, it is
+ * the user's while they have no entitlement item (docs/data-model.md, section 3.28).
+ */
 export const ADMIN_LIST_ATTRIBUTES = [
   'id',
   'email',
@@ -28,9 +37,9 @@ export const ADMIN_LIST_ATTRIBUTES = [
   'beta_expires_at',
   'closed_at',
   'created_at',
-] as const satisfies readonly (keyof ProfileItem)[];
+] as const satisfies readonly (keyof LegacyProfileItem)[];
 
-export type AdminListProfile = Pick<ProfileItem, (typeof ADMIN_LIST_ATTRIBUTES)[number]>;
+export type AdminListProfile = Pick<LegacyProfileItem, (typeof ADMIN_LIST_ATTRIBUTES)[number]>;
 
 /**
  * P6 (with P8's approval filter as a FilterExpression): up to `limit` profiles of one role, newest
@@ -42,7 +51,7 @@ export const queryProfilesOfRole = async (input: {
   limit: number;
   cursor: string | null;
 }): Promise<{ items: AdminListProfile[]; cursor: string | null }> => {
-  const query = ProfileEntity.query.byRole({ role: input.role });
+  const query = LegacyProfileEntity.query.byRole({ role: input.role });
   if (input.approval !== 'all') {
     const approved = input.approval === 'approved';
     query.where(({ is_seller_approved }, { eq }) => eq(is_seller_approved, approved));
@@ -131,7 +140,7 @@ export const setSellerApproval = (input: {
 
 /** P17 for the admin list: the list fields of these profiles (BatchGetItem, retried), any order. */
 export const getAdminListProfiles = (ids: readonly string[]): Promise<AdminListProfile[]> =>
-  ProfileEntity.batchGetAll(
+  LegacyProfileEntity.batchGetAll(
     [...new Set(ids)].map((id) => ({ id })),
     { attributes: ADMIN_LIST_ATTRIBUTES },
   );

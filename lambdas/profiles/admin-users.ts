@@ -34,6 +34,7 @@ import {
 } from './admin-users-repo';
 import { getProfileById, type ProfileItem } from './repo';
 import { queryUserSearch } from './search-repo';
+import { remainingDownloadsOf } from './entitlement-read';
 
 export interface AdminActor {
   userId: string;
@@ -49,23 +50,43 @@ export const planOfUser = async (userId: string): Promise<PlanType | null> => {
   return view.status !== null && blocksNewSubscription(view.status) ? view.plan_type : null;
 };
 
-/** Users of a page with their plans: one small read per user, in parallel (a page is 20). */
+/** What the admin list shows of a user besides the profile: their plan and downloads left. */
+export interface UserStanding {
+  plan: PlanType | null;
+  downloadsRemaining: number;
+}
+
+/**
+ * Users of a page with their plans (one small read per user, in parallel: a page is 20) and their
+ * downloads left (one batch read of their entitlements).
+ */
 const withPlans = async (items: readonly AdminListProfile[]): Promise<AdminUser[]> => {
-  const plans = await Promise.all(items.map((item) => planOfUser(item.id)));
-  return items.map((item, index) => toAdminUser(item, plans[index]!));
+  const [plans, remaining] = await Promise.all([
+    Promise.all(items.map((item) => planOfUser(item.id))),
+    remainingDownloadsOf(items),
+  ]);
+  return items.map((item, index) =>
+    toAdminUser(item, { plan: plans[index]!, downloadsRemaining: remaining.get(item.id) ?? 0 }),
+  );
 };
 
-export const toAdminUser = (item: AdminListProfile, plan: PlanType | null): AdminUser => ({
+/** One user's {@link UserStanding}. */
+export const standingOfUser = async (user: AdminListProfile): Promise<UserStanding> => {
+  const [plan, remaining] = await Promise.all([planOfUser(user.id), remainingDownloadsOf([user])]);
+  return { plan, downloadsRemaining: remaining.get(user.id) ?? 0 };
+};
+
+export const toAdminUser = (item: AdminListProfile, standing: UserStanding): AdminUser => ({
   id: item.id,
   email: item.email,
   username: item.username ?? null,
   display_name: item.display_name ?? null,
   role: item.role,
   is_seller_approved: item.is_seller_approved,
-  downloads_remaining: item.downloads_remaining,
+  downloads_remaining: standing.downloadsRemaining,
   beta_expires_at: item.beta_expires_at ?? null,
   closed_at: item.closed_at ?? null,
-  plan,
+  plan: standing.plan,
   created_at: item.created_at,
 });
 
@@ -269,7 +290,7 @@ export const changeUserRole = async (
         // A lost race reads the profile again, after the pause that let the other write finish.
         const current = attempt === 1 ? read : await requireUser(id);
         // Already in that role: Cognito has just been made equal to it.
-        if (current.role === role) return toAdminUser(current, await planOfUser(id));
+        if (current.role === role) return toAdminUser(current, await standingOfUser(current));
         const now = new Date().toISOString();
         const result = await changeProfileRole({
           id,
@@ -286,7 +307,8 @@ export const changeUserRole = async (
             now,
           }),
         });
-        if (!result.canceled) return toAdminUser({ ...current, role }, await planOfUser(id));
+        if (!result.canceled)
+          return toAdminUser({ ...current, role }, await standingOfUser(current));
         codes = result.codes;
         return RETRY;
       },

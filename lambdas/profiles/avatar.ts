@@ -6,7 +6,7 @@
  */
 import { ulid } from 'ulid';
 import { config } from '../shared/config';
-import type { Profile } from '../../contract/profile';
+import type { UserProfile } from '../../contract/profile';
 import { AVATAR_PATH_PATTERN, IMAGE_CONTENT_TYPES } from '../../contract/uploads';
 import type { SetAvatarRequest } from '../../contract/uploads';
 import { storageDesign } from '../../contract/design/storage-design';
@@ -26,7 +26,7 @@ const avatarKey = (userId: string, contentType: string): string => {
 export const setMyAvatar = async (
   identity: ProfileIdentity,
   request: SetAvatarRequest,
-): Promise<Profile> => {
+): Promise<UserProfile> => {
   const before = await ensureProfile(identity);
   const { images } = await checkUploadedFiles(identity.userId, request.uploadId, undefined, [
     request.image,

@@ -3,7 +3,11 @@
  * profile, and the rate-limit keys and windows. No I/O here; `service.ts` runs the steps.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { BETA_ACCOUNT_LIFETIME_HOURS, BETA_PROFILE } from '../../contract/beta';
+import {
+  BETA_ACCOUNT_LIFETIME_HOURS,
+  BETA_PROFILE,
+  BETA_PROFILE_TTL_GRACE_SECONDS,
+} from '../../contract/beta';
 import type { BetaAccountItem } from '../shared/db/entities/beta-account';
 import type { ProfileItem } from '../shared/db/entities/profile';
 import { clientKeyOf, clientNetworkOf, hourlyWindow } from '../shared/http/client-rate-limit';
@@ -14,8 +18,7 @@ import { clientKeyOf, clientNetworkOf, hourlyWindow } from '../shared/http/clien
  */
 export const BETA_RATE_LIMITS = { perClientPerHour: 3, globalPerHour: 50 } as const;
 
-/** The cleanup runs hourly; TTL removes a closed profile this long after its expiry. */
-export const BETA_PROFILE_TTL_GRACE_SECONDS = 24 * 60 * 60;
+export { BETA_PROFILE_TTL_GRACE_SECONDS };
 
 /** The key of the global beta counter. */
 export const BETA_GLOBAL_RATE_LIMIT_KEY = 'beta-global';
@@ -67,9 +70,10 @@ export const betaExpiryOf = (now: Date): string =>
   new Date(now.getTime() + BETA_ACCOUNT_LIFETIME_HOURS * HOUR_MS).toISOString();
 
 /**
- * The product's beta profile: role both, approved seller, 999 downloads with a
- * daily limit of 50, "Beta Tester". `beta_expires_at` takes its admin rights away
- * (contracts/profile.ts); TTL deletes the item a day after the cleanup closed it.
+ * The product's beta profile: role both, approved seller, "Beta Tester". `beta_expires_at` takes
+ * its admin rights away (contracts/profile.ts); TTL deletes the item a day after the cleanup closed
+ * it. Its 999 downloads with a daily limit of 50 are the beta account's default entitlement
+ * (`defaultEntitlementOf`, lambdas/shared/db/entities/entitlement.ts): nothing is written for them.
  */
 export const betaProfileItem = (input: { id: string; email: string; now: Date }): ProfileItem => {
   const now = input.now.toISOString();
@@ -79,11 +83,6 @@ export const betaProfileItem = (input: { id: string; email: string; now: Date })
     email: input.email,
     display_name: BETA_PROFILE.displayName,
     role: 'both',
-    downloads_remaining: BETA_PROFILE.downloads,
-    download_quota: BETA_PROFILE.downloads,
-    daily_download_limit: BETA_PROFILE.dailyDownloadLimit,
-    downloads_today: 0,
-    last_quota_reset_at: now,
     is_seller_approved: true,
     beta_expires_at: expiresAt,
     expires_at: Math.floor(Date.parse(expiresAt) / 1000) + BETA_PROFILE_TTL_GRACE_SECONDS,

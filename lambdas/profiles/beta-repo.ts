@@ -102,7 +102,8 @@ const CLOSE_PROFILE_ATTEMPTS = 3;
 
 /**
  * P19: closes a removed account's profile so a still-valid ID token cannot use or recreate it:
- * `closed_at` (the first one is kept), no downloads, no seller approval, with its search index
+ * `closed_at` (the first one is kept), no seller approval (its downloads end with its entitlement,
+ * which the cleanup's caller hands in), with its search index
  * items (now not approved) in the same transaction, conditioned on the username and role read (a
  * change meanwhile re-reads and retries). TTL still deletes it. A profile already gone is fine.
  */
@@ -115,7 +116,7 @@ export const closeProfile = async (id: string, now: string): Promise<void> => {
       const result = await transactWrite({
         profile: ProfileEntity.patch({ id })
           .ifNotExists({ closed_at: now })
-          .set({ downloads_remaining: 0, is_seller_approved: false, updated_at: now })
+          .set({ is_seller_approved: false, updated_at: now })
           .where(
             (attr, op) =>
               `${usernameIsStill(current.username, attr, op)} AND ${op.eq(attr.role, current.role)}`,

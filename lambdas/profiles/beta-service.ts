@@ -6,6 +6,7 @@ import {
   BETA_CLIENT_LIMIT_MESSAGE,
   BETA_DISABLED_MESSAGE,
   BETA_GLOBAL_LIMIT_MESSAGE,
+  BETA_PROFILE_TTL_GRACE_SECONDS,
   type BetaCredentials,
 } from '../../contract/beta';
 import { createPoolUser, deletePoolUser } from '../shared/adapters/user-pool';
@@ -84,6 +85,11 @@ export const createBetaAccount = async (
 export interface BetaCleanupDependencies {
   /** Archives every template the account uploaded, so they leave the catalog; idempotent. */
   archiveTemplatesOf: (sellerId: string) => Promise<number>;
+  /**
+   * Leaves the account no downloads (its entitlement, which the downloads domain keeps);
+   * `expiresAt`: the profile's TTL, for an entitlement this creates. Idempotent.
+   */
+  endEntitlementOf: (userId: string, now: string, expiresAt: number) => Promise<void>;
 }
 
 export interface BetaCleanupResult {
@@ -101,8 +107,9 @@ const BETA_CLEANUP_BATCH = 200;
  *
  * 1. Delete the Cognito user (a missing one is fine): no new sign-in or token refresh.
  * 2. Close the profile: an ID token issued before stays valid up to an hour, and must get 401.
- * 3. Archive its templates through the seller domain (status counters, catalog bump).
- * 4. Remove the tracking item.
+ * 3. End its entitlement (no downloads left) through the downloads domain.
+ * 4. Archive its templates through the seller domain (status counters, catalog bump).
+ * 5. Remove the tracking item.
  */
 const closeBetaAccount = async (
   item: BetaAccountItem,
@@ -111,6 +118,11 @@ const closeBetaAccount = async (
 ): Promise<void> => {
   await deletePoolUser(item.email);
   await closeProfile(item.user_id, now);
+  await dependencies.endEntitlementOf(
+    item.user_id,
+    now,
+    Math.floor(Date.parse(item.beta_expires_at) / 1000) + BETA_PROFILE_TTL_GRACE_SECONDS,
+  );
   const archived = await dependencies.archiveTemplatesOf(item.user_id);
   await removeBetaAccountTracking(item);
   logger.info('Beta account closed', { userId: item.user_id, archivedTemplates: archived });

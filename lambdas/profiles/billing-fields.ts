@@ -1,52 +1,17 @@
 /**
- * The profile's billing fields as other domains use them: the quota item of a download (lent to
- * downloads), the Stripe customer and Connect account (billing), and the writes of the webhook's
- * effects. The profiles domain owns the profile; these are the only ways others change it.
+ * The profile's billing fields as other domains use them: the Stripe customer and Connect account
+ * (billing, payouts) and the Connect status the webhook writes. The profiles domain owns the
+ * profile; these are the only ways others change it. (The download quota is not the profile's:
+ * it is the user's entitlement, lambdas/downloads/entitlement.ts.)
  */
 import { batchGetConnectFields, getProfileById } from './repo';
 import {
   connectStatusWrite,
-  quotaChangeWrite,
-  quotaResetWrite,
   setStripeAccountIfAbsent,
   setStripeCustomerIfAbsent,
-  spendDownload,
-  countFreeDownload,
 } from './billing-repo';
 
-/**
- * P14 as a transaction item, for the domain that records a download (docs/data-model.md, section 4.1):
- * one download less, counted against the day, conditioned on a download being left (and the daily
- * limit). `sameDay`: the caller's last download was today, so the day counter goes on; otherwise
- * it starts again at 1. A refusal means the quota or the day moved: the caller re-reads.
- */
-export const spendDownloadWrite = (input: {
-  userId: string;
-  sameDay: boolean;
-  dailyLimit: number | null;
-  now: string;
-}) => {
-  const today = input.now.slice(0, 10);
-  const { sameDay, dailyLimit } = input;
-  return spendDownload(input.userId, today, sameDay, dailyLimit, input.now);
-};
-
-/** P14b as a transaction item: a free template's download counts the day, not the quota. */
-export const freeDownloadWrite = (input: {
-  userId: string;
-  sameDay: boolean;
-  dailyLimit: number | null;
-  now: string;
-}) =>
-  countFreeDownload(
-    input.userId,
-    input.now.slice(0, 10),
-    input.sameDay,
-    input.dailyLimit,
-    input.now,
-  );
-
-/** The Stripe ids and quota a money flow needs; `null` when the user has no profile. */
+/** The Stripe ids and names a money flow needs; `null` when the user has no profile. */
 export interface BillingProfile {
   id: string;
   email: string;
@@ -56,9 +21,6 @@ export interface BillingProfile {
   stripeAccountId: string | null;
   stripePayoutsEnabled: boolean;
   stripeDetailsSubmitted: boolean;
-  downloadsRemaining: number;
-  downloadQuota: number;
-  lastQuotaResetAt: string | null;
 }
 
 /** The caller's billing-relevant profile fields, read consistently. */
@@ -74,9 +36,6 @@ export const getBillingProfile = async (id: string): Promise<BillingProfile | nu
     stripeAccountId: item.stripe_account_id ?? null,
     stripePayoutsEnabled: item.stripe_payouts_enabled ?? false,
     stripeDetailsSubmitted: item.stripe_details_submitted ?? false,
-    downloadsRemaining: item.downloads_remaining,
-    downloadQuota: item.download_quota,
-    lastQuotaResetAt: item.last_quota_reset_at ?? null,
   };
 };
 
@@ -99,7 +58,7 @@ export const recordStripeAccount = async (id: string, accountId: string): Promis
   return stored.stripe_account_id;
 };
 
-export { connectStatusWrite, quotaChangeWrite, quotaResetWrite };
+export { connectStatusWrite };
 
 /**
  * The Connect account of each of many users, read together (the payout run's batches): the

@@ -24,8 +24,6 @@ const ERASED_FIELDS = [
   'github_username',
   'netlify_site_name',
   'github_app_installation_id',
-  'daily_download_limit',
-  'last_download_date',
 ] as const satisfies readonly (keyof ProfileItem)[];
 
 /**
@@ -57,8 +55,6 @@ export const eraseProfile = async (input: {
       .ifNotExists({ closed_at: now })
       .set({
         email: pseudonym,
-        downloads_remaining: 0,
-        download_quota: 0,
         is_seller_approved: false,
         updated_at: now,
       })

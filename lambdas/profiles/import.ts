@@ -2,6 +2,7 @@
  * Accounts that arrive whole (the local demo data): their profile is the default profile of
  * `defaultProfileItem` with the account's own settings on top, and their username is claimed like
  * any other (docs/data-model.md, section 3.2). Idempotent: an existing profile is left as it is.
+ * Their quota is their entitlement, which the downloads domain imports (`importEntitlement`).
  */
 import type { Role } from '../../contract/profile';
 import { createProfileWithClaim } from './repo';
@@ -16,9 +17,6 @@ export interface ProfileImport {
   bio?: string;
   websiteUrl?: string;
   isSellerApproved: boolean;
-  downloadsRemaining: number;
-  downloadQuota: number;
-  dailyDownloadLimit?: number;
 }
 
 /** Creates the profile unless it exists; returns whether it was written. */
@@ -31,9 +29,4 @@ export const importProfile = async (account: ProfileImport, now: string): Promis
     bio: account.bio,
     website_url: account.websiteUrl,
     is_seller_approved: account.isSellerApproved,
-    downloads_remaining: account.downloadsRemaining,
-    download_quota: account.downloadQuota,
-    daily_download_limit: account.dailyDownloadLimit,
-    // A quota counts from its last reset; an account with none has never had one.
-    last_quota_reset_at: account.downloadQuota > 0 ? now : undefined,
   });

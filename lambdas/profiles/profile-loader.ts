@@ -4,7 +4,7 @@
  * profile (or whose container has not needed one yet) does not load it at cold start.
  */
 import type { AuthContext } from '../shared/auth/claims';
-import type { Profile } from '../../contract/profile';
+import type { UserProfile } from '../../contract/profile';
 
-export const loadCallerProfile = async (auth: AuthContext): Promise<Profile> =>
+export const loadCallerProfile = async (auth: AuthContext): Promise<UserProfile> =>
   (await import('./service')).ensureProfile(auth);

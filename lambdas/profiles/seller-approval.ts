@@ -10,7 +10,7 @@ import { ConflictError } from '../shared/errors';
 import type { TransactionItems, TransactionResult } from '../shared/db/transaction';
 import { logger } from '../shared/observability';
 import { grantSellerProfile, setSellerApproval } from './admin-users-repo';
-import { planOfUser, requireUser, setGroup, toAdminUser, type AdminActor } from './admin-users';
+import { requireUser, setGroup, standingOfUser, toAdminUser, type AdminActor } from './admin-users';
 
 /**
  * `POST /api/admin/users/{id}/seller-approval` (P13 with A4): approves or revokes a seller (roles
@@ -26,8 +26,8 @@ export const setUserSellerApproval = async (
 ): Promise<AdminUser> => {
   const user = await requireUser(id);
   if (!isSellerRole(user.role)) throw new ConflictError(ADMIN_USER_MESSAGES.notSeller);
-  const plan = await planOfUser(id);
-  if (user.is_seller_approved === approved) return toAdminUser(user, plan);
+  const standing = await standingOfUser(user);
+  if (user.is_seller_approved === approved) return toAdminUser(user, standing);
   if (approved && user.closed_at) throw new ConflictError(ADMIN_USER_MESSAGES.closedAccount);
   const now = new Date().toISOString();
   const result = await setSellerApproval({
@@ -51,7 +51,7 @@ export const setUserSellerApproval = async (
     logger.warn('Seller approval not stored', { userId: id, codes: result.codes });
     throw new ConflictError(ADMIN_USER_MESSAGES.approvalFailed);
   }
-  return toAdminUser({ ...user, is_seller_approved: approved }, plan);
+  return toAdminUser({ ...user, is_seller_approved: approved }, standing);
 };
 
 /**
@@ -121,7 +121,7 @@ export const grantSellerApproval = async (input: {
         is_seller_approved: true,
         ...(displayName !== null && { display_name: displayName }),
       },
-      await planOfUser(input.id),
+      await standingOfUser(user),
     ),
     grant,
     result,

@@ -4,7 +4,7 @@
  * here too: `createBetaAccount` and the hourly `closeExpiredBetaAccounts`.
  */
 import type { SellerSummary } from '../../contract/catalog';
-import type { Profile } from '../../contract/profile';
+import type { UserProfile } from '../../contract/profile';
 import { USERNAME_TAKEN_MESSAGE } from '../../contract/profile-messages';
 import type { ProfileUpdate } from '../../contract/profile-update';
 import { setGithubAppInstallation, setGithubUsername } from './repo';
@@ -23,8 +23,11 @@ import {
   type ProfileItem,
 } from './repo';
 
-/** The stored item as the API shape: absent optional fields become `null`. */
-export const toProfile = (item: ProfileItem): Profile => ({
+/**
+ * The stored item as the API shape: absent optional fields become `null`. The owner's answer adds
+ * the entitlement's fields to it (`withQuota`, entitlement-read.ts).
+ */
+export const toProfile = (item: ProfileItem): UserProfile => ({
   id: item.id,
   email: item.email,
   username: item.username ?? null,
@@ -37,11 +40,6 @@ export const toProfile = (item: ProfileItem): Profile => ({
   github_app_installed: item.github_app_installation_id !== undefined,
   netlify_site_name: item.netlify_site_name ?? null,
   role: item.role,
-  downloads_remaining: item.downloads_remaining,
-  download_quota: item.download_quota,
-  daily_download_limit: item.daily_download_limit ?? null,
-  last_download_date: item.last_download_date ?? null,
-  last_quota_reset_at: item.last_quota_reset_at ?? null,
   is_seller_approved: item.is_seller_approved,
   beta_expires_at: item.beta_expires_at ?? null,
   created_at: item.created_at,
@@ -51,13 +49,13 @@ export const toProfile = (item: ProfileItem): Profile => ({
 export { listApprovedSellers } from './approved-sellers';
 
 /** The caller's own profile, unless its account was removed (a beta account past its day). */
-const openProfile = (item: ProfileItem): Profile => {
+const openProfile = (item: ProfileItem): UserProfile => {
   if (item.closed_at) throw new UnauthorizedError(ACCOUNT_CLOSED_MESSAGE);
   return toProfile(item);
 };
 
 /** A profile by user id (the Cognito `sub`), or `null` when the user has none yet. */
-export const getProfile = async (id: string): Promise<Profile | null> => {
+export const getProfile = async (id: string): Promise<UserProfile | null> => {
   const item = await getProfileById(id);
   return item ? toProfile(item) : null;
 };
@@ -65,17 +63,14 @@ export const getProfile = async (id: string): Promise<Profile | null> => {
 export type ProfileIdentity = Pick<AuthContext, 'userId' | 'email' | 'signUpRole'>;
 
 /**
- * The default profile of a user the API sees for the first time: no downloads,
- * not an approved seller. The role is the one picked at sign-up, but only `buyer` or `seller`
+ * The default profile of a user the API sees for the first time: not an approved seller (and no
+ * downloads: a user without an entitlement item has the free plan's, docs/data-model.md, 3.28). The role is the one picked at sign-up, but only `buyer` or `seller`
  * (`parseSignUpRole` already drops anything else): admin rights are never taken from a claim.
  */
 export const defaultProfileItem = (identity: ProfileIdentity, now: string): ProfileItem => ({
   id: identity.userId,
   email: identity.email,
   role: identity.signUpRole === 'seller' ? 'seller' : 'buyer',
-  downloads_remaining: 0,
-  download_quota: 0,
-  downloads_today: 0,
   is_seller_approved: false,
   created_at: now,
   updated_at: now,
@@ -90,7 +85,7 @@ export const defaultProfileItem = (identity: ProfileIdentity, now: string): Prof
  * 3. If a concurrent first request won that race, read the winner's profile, so every caller gets
  *    the one stored profile and exactly one is ever created.
  */
-export const ensureProfile = async (identity: ProfileIdentity): Promise<Profile> => {
+export const ensureProfile = async (identity: ProfileIdentity): Promise<UserProfile> => {
   const existing = await getProfileById(identity.userId);
   if (existing) return openProfile(existing);
 
@@ -175,7 +170,7 @@ const readOwnProfile = async (identity: ProfileIdentity): Promise<ProfileItem> =
 export const updateMyProfile = async (
   identity: ProfileIdentity,
   update: ProfileUpdate,
-): Promise<Profile> => {
+): Promise<UserProfile> => {
   const changes = toFieldChanges(update);
   const read = await readOwnProfile(identity);
   return retry(
@@ -219,7 +214,9 @@ export const updateMyProfile = async (
  * The profile that holds `username` (case-insensitive), read fresh by id after the index lookup
  * so a name given up a moment ago no longer resolves to its former owner.
  */
-export const findProfileByPublicUsername = async (username: string): Promise<Profile | null> => {
+export const findProfileByPublicUsername = async (
+  username: string,
+): Promise<UserProfile | null> => {
   const hit = await findProfileByUsername(username);
   if (!hit) return null;
   const fresh = await getProfileById(hit.id);

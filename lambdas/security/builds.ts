@@ -29,7 +29,7 @@ import {
   type CaptureViewport,
 } from '../../contract/design/capture';
 import { PREVIEW_MESSAGES, type LivePreview } from '../../contract/previews';
-import type { Profile } from '../../contract/profile';
+import type { UserProfile } from '../../contract/profile';
 import { isPublishedVersion } from '../../contract/template-versions';
 import { signedPreviewOf } from '../builds/preview-url';
 import {
@@ -125,7 +125,7 @@ export const getLiveBuild = async (templateId: string): Promise<LiveBuild> => {
 };
 
 /** The template the caller may read the newest build of (its seller or an admin). */
-const readableTemplate = async (caller: Profile, templateId: string) => {
+const readableTemplate = async (caller: UserProfile, templateId: string) => {
   const template = await getTemplate(templateId);
   if (!template || template.status === 'archived') {
     throw new NotFoundError(BUILD_MESSAGES.templateNotFound);
@@ -164,7 +164,7 @@ const picturesOf = (
 
 /** `GET /api/mvps/{id}/build/newest`: the newest version's build, for its seller or an admin. */
 export const getNewestBuildFor = async (
-  caller: Profile,
+  caller: UserProfile,
   templateId: string,
 ): Promise<NewestBuild> => {
   const template = await readableTemplate(caller, templateId);
@@ -219,7 +219,7 @@ export const getLivePreview = async (templateId: string): Promise<LivePreview> =
  * newest build's report answers; a template without such a preview: 404.
  */
 export const getNewestPreviewFor = async (
-  caller: Profile,
+  caller: UserProfile,
   templateId: string,
 ): Promise<LivePreview> => {
   const template = await getTemplate(templateId);
@@ -239,7 +239,7 @@ export const getNewestPreviewFor = async (
  * the template's seller or an admin; 404 when none was taken or it expired with the record.
  */
 export const getBuildPictureFor = async (
-  caller: Profile,
+  caller: UserProfile,
   templateId: string,
   viewport: CaptureViewport,
 ): Promise<Uint8Array> => {

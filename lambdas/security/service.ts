@@ -11,7 +11,7 @@ import {
   type SecurityReport,
   type Severity,
 } from '../../contract/security';
-import type { Profile } from '../../contract/profile';
+import type { UserProfile } from '../../contract/profile';
 import { mayActAsOwner } from '../shared/auth/access';
 import { ForbiddenError, NotFoundError } from '../shared/errors';
 import { getSecurityReport, listSecurityReports, type SecurityReportItem } from './repo';
@@ -68,7 +68,7 @@ export const getLiveReport = async (mvpId: string): Promise<SecurityReport> => {
 
 /** `GET /api/mvps/{id}/versions/{versionId}/security`: any version, for its seller or an admin. */
 export const getVersionReportFor = async (
-  caller: Profile,
+  caller: UserProfile,
   mvpId: string,
   versionId: string,
 ): Promise<SecurityReport> => {
@@ -87,7 +87,7 @@ export const getVersionReportFor = async (
  * is passed over. The report names its version, which the pages show beside it.
  */
 export const getNewestReportFor = async (
-  caller: Profile,
+  caller: UserProfile,
   mvpId: string,
 ): Promise<SecurityReport> => {
   const template = await getTemplate(mvpId);

@@ -18,7 +18,7 @@ import { payoutSharesOfSeller } from '../payouts/service';
 import { splitSale } from '../payouts/split';
 import { listRatingsOfTemplates } from '../reviews/service';
 import { config } from '../shared/config';
-import type { Profile } from '../../contract/profile';
+import type { UserProfile } from '../../contract/profile';
 import {
   SELLER_ANALYTICS_MONTHS,
   type AnalyticsMonth,
@@ -230,7 +230,7 @@ export const analyticsWindow = (now: Date): string[] => {
 
 /** `GET /api/my/analytics`: the caller's own templates (their list first, then their rows). */
 export const getSellerAnalytics = async (
-  profile: Profile,
+  profile: UserProfile,
   now = new Date(),
 ): Promise<SellerAnalytics> => {
   const months = analyticsWindow(now);

@@ -3,7 +3,7 @@
  * a seller's whose account was removed. The item and its versions stay for download history,
  * disputes and payouts; an approved template leaves the catalog.
  */
-import type { Profile } from '../../contract/profile';
+import type { UserProfile } from '../../contract/profile';
 import { TEMPLATE_MESSAGES } from '../../contract/templates';
 import { writeArchived } from './archive-all';
 import { conflictOnRefusal, loadManageable } from './service';
@@ -13,7 +13,7 @@ import { conflictOnRefusal, loadManageable } from './service';
  * disputes and payouts; an approved template leaves the catalog.
  */
 export const archiveTemplate = async (
-  profile: Profile,
+  profile: UserProfile,
   templateId: string,
 ): Promise<{ message: string }> => {
   const template = await loadManageable(profile, templateId);

@@ -14,7 +14,7 @@ import {
   rebuildRefusal,
   type RebuildResult,
 } from '../../contract/builds';
-import type { Profile } from '../../contract/profile';
+import type { UserProfile } from '../../contract/profile';
 import { TEMPLATE_MESSAGES } from '../../contract/template-messages';
 import { getBuildOf, type VersionBuild } from '../builds/service';
 import {
@@ -71,7 +71,7 @@ export const startVersionRebuild = async (
 
 /** `POST /api/mvps/{id}/rebuild`: the owner rebuilds the newest version (409 while one runs). */
 export const rebuildNewestVersion = async (
-  caller: Profile,
+  caller: UserProfile,
   templateId: string,
 ): Promise<RebuildResult> => {
   const template = await getTemplateById(templateId);

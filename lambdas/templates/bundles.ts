@@ -4,7 +4,7 @@
  * files, writes in one transaction (removing the copies when that fails), then starts processing.
  */
 import { ulid } from 'ulid';
-import type { Profile } from '../../contract/profile';
+import type { UserProfile } from '../../contract/profile';
 import {
   TEMPLATE_MESSAGES,
   type CreateTemplateInput,
@@ -36,7 +36,7 @@ import { toManagedTemplate } from './view';
  * 4. Remove the uploaded originals, then start processing.
  */
 export const registerTemplate = async (
-  profile: Profile,
+  profile: UserProfile,
   input: CreateTemplateInput,
 ): Promise<TemplateWriteResult> => {
   const checked = await checkUploadedFiles(profile.id, input.uploadId, input.bundle, input.images);
@@ -173,7 +173,7 @@ export const replaceBundle = async (
 
 /** `POST /api/mvps/{id}/versions`: a new version with a changelog (M3), then processing. */
 export const createVersion = async (
-  profile: Profile,
+  profile: UserProfile,
   templateId: string,
   input: CreateVersionInput,
 ): Promise<TemplateWriteResult> => {

@@ -13,7 +13,7 @@
 import { newestBuildableVersion, type AddPictureResult } from '../../contract/builds';
 import { PICTURE_MESSAGES } from '../../contract/build-pictures';
 import { CAPTURE_SIZES, type CaptureViewport } from '../../contract/design/capture';
-import type { Profile } from '../../contract/profile';
+import type { UserProfile } from '../../contract/profile';
 import { TEMPLATE_MESSAGES } from '../../contract/template-messages';
 import { MAX_PREVIEW_IMAGES } from '../../contract/uploads';
 import { getBuildOf, pictureOf } from '../builds/service';
@@ -64,7 +64,7 @@ const galleryWrite = (template: TemplateItem, images: string[], held: boolean, n
 };
 
 export const addCapturedPicture = async (
-  profile: Profile,
+  profile: UserProfile,
   templateId: string,
   viewport: CaptureViewport,
 ): Promise<AddPictureResult> => {

@@ -3,7 +3,7 @@
  * PUBLISH_MODE=moderate, held for an admin with its HeldEdit item (moderation.ts decides).
  */
 import { ulid } from 'ulid';
-import type { Profile } from '../../contract/profile';
+import type { UserProfile } from '../../contract/profile';
 import {
   TEMPLATE_MESSAGES,
   type TemplateWriteResult,
@@ -28,7 +28,7 @@ import { toManagedTemplate } from './view';
  * again); replaced images swap the whole set. Edits of an approved template bump the catalog.
  */
 export const updateTemplate = async (
-  profile: Profile,
+  profile: UserProfile,
   templateId: string,
   input: UpdateTemplateInput,
 ): Promise<TemplateWriteResult> => {

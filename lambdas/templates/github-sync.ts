@@ -3,7 +3,7 @@
  * linking and unlinking a repository, and registering a synced commit as a new version. The
  * github domain calls these; the writes stay in this domain.
  */
-import type { Profile } from '../../contract/profile';
+import type { UserProfile } from '../../contract/profile';
 import { TEMPLATE_MESSAGES } from '../../contract/template-messages';
 import { compareVersions } from '../../contract/template-versions';
 import { ConflictError, ForbiddenError, NotFoundError } from '../shared/errors';
@@ -24,7 +24,7 @@ export { getRepoLink };
 
 /** The template, if the caller owns it (linking is the owner's alone, not admin's). */
 export const loadOwnedTemplate = async (
-  profile: Profile,
+  profile: UserProfile,
   templateId: string,
 ): Promise<TemplateItem> => {
   const template = await getTemplateById(templateId);

@@ -15,7 +15,7 @@ import {
   moderationConflictMessage,
   type ModerationResult,
 } from '../../contract/admin-templates';
-import type { Profile } from '../../contract/profile';
+import type { UserProfile } from '../../contract/profile';
 import { TEMPLATE_MESSAGES } from '../../contract/templates';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { RETRY, retry } from '../shared/retry';
@@ -102,7 +102,7 @@ const MAX_ATTEMPTS = 3;
  *    a collision with another transaction is tried again.
  */
 const decide = async (
-  admin: Profile,
+  admin: UserProfile,
   templateId: string,
   decision: Decision,
   editAt: string | undefined,
@@ -180,7 +180,7 @@ const decide = async (
  * then. A refusal means the version moved meanwhile (withdrawn, superseded, decided): 409.
  */
 const decideVersion = async (
-  admin: Profile,
+  admin: UserProfile,
   template: TemplateItem,
   version: TemplateVersionItem,
   decision: Decision,
@@ -256,7 +256,7 @@ const decideVersion = async (
  * read and the write refuses it too.
  */
 const decideEdit = async (
-  admin: Profile,
+  admin: UserProfile,
   template: TemplateItem,
   decision: Decision,
   editAt: string | undefined,
@@ -350,7 +350,7 @@ const dropImages = (approved: boolean, live: string[], edit: string[]) =>
  * only with the admin's reason (`overrideReason`, audited).
  */
 export const approveTemplate = (
-  admin: Profile,
+  admin: UserProfile,
   templateId: string,
   editAt?: string,
   overrideReason?: string,
@@ -359,7 +359,7 @@ export const approveTemplate = (
 
 /** `POST /api/admin/mvps/{id}/reject`: any pending status → rejected, with the reason. */
 export const rejectTemplate = (
-  admin: Profile,
+  admin: UserProfile,
   templateId: string,
   reason: string,
   editAt?: string,

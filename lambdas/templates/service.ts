@@ -17,7 +17,7 @@ import { listSellerRecentDownloads } from '../downloads/service';
 import { startProcessingOrFlag } from './processing-start';
 import { mayActAsOwner } from '../shared/auth/access';
 import { SELLER_RECENT_DOWNLOADS, type SellerDownloadsResult } from '../../contract/downloads';
-import type { Profile } from '../../contract/profile';
+import type { UserProfile } from '../../contract/profile';
 import {
   TEMPLATE_MESSAGES,
   RETRYABLE_STATUSES,
@@ -55,7 +55,7 @@ export const slugFor = (title: string, now = Date.now()): string => {
 
 /** The template, if the caller may manage it; archived templates are gone for everyone. */
 export const loadManageable = async (
-  profile: Profile,
+  profile: UserProfile,
   templateId: string,
 ): Promise<TemplateItem> => {
   const template = await getTemplateById(templateId);
@@ -114,12 +114,12 @@ export const applied = (
 
 /** `GET /api/mvps/{id}/manage`: any status but archived, for the owner, admin or both. */
 export const getManagedTemplate = async (
-  profile: Profile,
+  profile: UserProfile,
   templateId: string,
 ): Promise<ManagedTemplate> => toManagedTemplate(await loadManageable(profile, templateId));
 
 /** `GET /api/my/mvps`: the caller's templates (not archived), newest first, with stats (M6). */
-export const listMyTemplates = async (profile: Profile): Promise<MyTemplatesResult> =>
+export const listMyTemplates = async (profile: UserProfile): Promise<MyTemplatesResult> =>
   toMyTemplates(await listTemplatesBySeller(profile.id));
 
 /**
@@ -158,7 +158,9 @@ export const getSellerFigures = async (sellerId: string): Promise<SellerFigures>
   sellerFiguresOf(await listTemplatesBySeller(sellerId));
 
 /** `GET /api/my/mvps/downloads`: the latest downloads of the caller's own templates (D5). */
-export const listRecentDownloads = async (profile: Profile): Promise<SellerDownloadsResult> => ({
+export const listRecentDownloads = async (
+  profile: UserProfile,
+): Promise<SellerDownloadsResult> => ({
   items: await listSellerRecentDownloads(profile.id, SELLER_RECENT_DOWNLOADS),
 });
 
@@ -169,7 +171,7 @@ export const listRecentDownloads = async (profile: Profile): Promise<SellerDownl
  * retried: the same contents would be refused again (RETRYABLE_STATUSES).
  */
 export const retryProcessing = async (
-  profile: Profile,
+  profile: UserProfile,
   templateId: string,
 ): Promise<TemplateWriteResult> => {
   const template = await loadManageable(profile, templateId);
@@ -208,7 +210,7 @@ export const retryProcessing = async (
  * not live yet (processing, in review, failed or rejected); the live version stays as it is.
  */
 export const withdrawVersion = async (
-  profile: Profile,
+  profile: UserProfile,
   templateId: string,
   versionId: string,
 ): Promise<WithdrawVersionResult> => {

@@ -5,7 +5,7 @@
  * it. Files never pass through Lambda.
  */
 import { ulid } from 'ulid';
-import type { Profile } from '../../contract/profile';
+import type { UserProfile } from '../../contract/profile';
 import type {
   AvatarUploadGrant,
   PresignedUpload,
@@ -25,7 +25,7 @@ import {
  * for one bundle and/or preview images.
  */
 export const createUpload = async (
-  profile: Pick<Profile, 'id'>,
+  profile: Pick<UserProfile, 'id'>,
   request: UploadRequestInput,
 ): Promise<UploadGrant> => {
   const uploadId = ulid();

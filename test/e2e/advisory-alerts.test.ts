@@ -26,11 +26,11 @@ const HIGH: SecurityFinding = {
 const endpoint = inject('e2eGithubEndpoint');
 const login = `advisory-${Date.now().toString(36)}`;
 
-/** The stack's profiles, configured for its table (as payout-run.ts configures its modules). */
-const stackProfiles = async () => {
+/** The stack's entitlements, configured for its table (as payout-run.ts configures its modules). */
+const stackEntitlements = async () => {
   const { applyLambdaEnvironment } = await import('../../lib/local/cloud/lambda-env');
   applyLambdaEnvironment(inject('e2eStackEnv'));
-  return (await import('../../lambdas/shared/db/entities/profile')).ProfileEntity;
+  return (await import('../../lambdas/shared/db/entities/entitlement')).EntitlementEntity;
 };
 
 const unreadOf = async (bell: { getAttribute: (name: string) => Promise<string | null> }) =>
@@ -84,10 +84,17 @@ describe('a deployed template with a known advisory', () => {
       const response = await fetch('/api/me', { headers: { authorization: `Bearer ${token}` } });
       return (await response.json()) as { id: string };
     });
-    const ProfileEntity = await stackProfiles();
-    await ProfileEntity.patch({ id: me.id })
-      .set({ downloads_remaining: 3, download_quota: 3 })
-      .go();
+    // A new account has no entitlement item yet (the free plan's defaults): give it three.
+    const EntitlementEntity = await stackEntitlements();
+    const now = new Date().toISOString();
+    await EntitlementEntity.create({
+      user_id: me.id,
+      downloads_remaining: 3,
+      download_quota: 3,
+      downloads_today: 0,
+      created_at: now,
+      updated_at: now,
+    }).go();
 
     // The card: the badge in words, which opens the template page at its Security section.
     await page.goto(`/mvps?search=${encodeURIComponent(TEMPLATE)}`);

@@ -27,11 +27,11 @@ const control = createLocalGithubControl(endpoint);
 const login = `buyer-${Date.now().toString(36)}`;
 const TEMPLATE = 'Digital Downloads Shop';
 
-/** The stack's profiles, configured for its table (as payout-run.ts configures its modules). */
-const stackProfiles = async () => {
+/** The stack's entitlements, configured for its table (as payout-run.ts configures its modules). */
+const stackEntitlements = async () => {
   const { applyLambdaEnvironment } = await import('../../lib/local/cloud/lambda-env');
   applyLambdaEnvironment(inject('e2eStackEnv'));
-  return (await import('../../lambdas/shared/db/entities/profile')).ProfileEntity;
+  return (await import('../../lambdas/shared/db/entities/entitlement')).EntitlementEntity;
 };
 
 describe('deploy signed out', () => {
@@ -64,10 +64,17 @@ describe('deploying a template', () => {
       return (await response.json()) as { id: string };
     });
     buyerId = me.id;
-    const ProfileEntity = await stackProfiles();
-    await ProfileEntity.patch({ id: me.id })
-      .set({ downloads_remaining: 3, download_quota: 3 })
-      .go();
+    // A new account has no entitlement item yet (the free plan's defaults): give it three.
+    const EntitlementEntity = await stackEntitlements();
+    const now = new Date().toISOString();
+    await EntitlementEntity.create({
+      user_id: me.id,
+      downloads_remaining: 3,
+      download_quota: 3,
+      downloads_today: 0,
+      created_at: now,
+      updated_at: now,
+    }).go();
   });
 
   it('says what went wrong when a provider sends the buyer back without a code', async () => {

@@ -5,11 +5,12 @@
  * removed too. EventBridge invokes it in the cloud, the local scheduler on a laptop; "expired" is
  * judged at the event's scheduled `time`.
  *
- * It lives with the account domain, which closes accounts: the templates domain's archive is handed
- * to the profiles service here, since templates itself depends on profiles (profiles imports no
- * other domain).
+ * It lives with the account domain, which closes accounts: the templates domain's archive and the
+ * downloads domain's end of the entitlement are handed to the profiles service here, since both
+ * depend on profiles (profiles imports no other domain but the ledger).
  */
 import { archiveAllTemplatesOfSeller } from '../../templates/archive-all';
+import { endEntitlement } from '../../downloads/entitlement';
 import { closeExpiredBetaAccounts, type BetaCleanupResult } from '../../profiles/beta-service';
 import { taskHandler } from '../../shared/task-handler';
 
@@ -21,7 +22,7 @@ export interface ScheduledEvent {
 const thisTask = async (event: ScheduledEvent = {}): Promise<BetaCleanupResult> => {
   const scheduled = event.time ? new Date(event.time) : new Date();
   const result = await closeExpiredBetaAccounts(
-    { archiveTemplatesOf: archiveAllTemplatesOfSeller },
+    { archiveTemplatesOf: archiveAllTemplatesOfSeller, endEntitlementOf: endEntitlement },
     Number.isNaN(scheduled.getTime()) ? new Date() : scheduled,
   );
   // Failing the invocation makes a failed removal visible (Lambda Errors, the local scheduler's

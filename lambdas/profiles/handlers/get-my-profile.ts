@@ -4,9 +4,10 @@
  */
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { jsonResponse } from '../../shared/http/response';
+import { withQuota } from '../entitlement-read';
 import { ensureProfile } from '../service';
 
 export const getMyProfile: HttpOperation = async (context) => {
   const profile = await ensureProfile(requireAuth(context));
-  return jsonResponse(200, profile);
+  return jsonResponse(200, await withQuota(profile));
 };

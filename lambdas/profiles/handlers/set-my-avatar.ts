@@ -6,10 +6,11 @@ import { setAvatarRequestSchema } from '../../../contract/uploads';
 import { requireAuth, type HttpOperation } from '../../shared/http/create-http-handler';
 import { parseRequest } from '../../shared/http/parse-request';
 import { jsonResponse } from '../../shared/http/response';
+import { withQuota } from '../entitlement-read';
 import { setMyAvatar } from '../avatar';
 
 export const setMyAvatarHandler: HttpOperation = async (context) => {
   const identity = requireAuth(context);
   const { body } = parseRequest(context.event, { body: setAvatarRequestSchema });
-  return jsonResponse(200, await setMyAvatar(identity, body));
+  return jsonResponse(200, await withQuota(await setMyAvatar(identity, body)));
 };

@@ -5,7 +5,7 @@
  * without a new token. Ownership (`owner-or-admin`) is the service's, with `mayActAsOwner`.
  */
 import type { Access } from '../../../contract/routes';
-import { hasAdminRights, isSellerRole, type Profile } from '../../../contract/profile';
+import { hasAdminRights, isSellerRole, type UserProfile } from '../../../contract/profile';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { AuthContext } from './claims';
 
@@ -17,10 +17,11 @@ export const ADMIN_REQUIRED_MESSAGE = 'Access denied: this needs the admin or bo
 export const accessNeedsProfile = (access: Access): boolean =>
   access !== 'public' && access !== 'user';
 
-type AccessProfile = Pick<Profile, 'role' | 'is_seller_approved' | 'beta_expires_at'>;
+type AccessProfile = Pick<UserProfile, 'role' | 'is_seller_approved' | 'beta_expires_at'>;
 
-export const isApprovedSeller = (profile: Pick<Profile, 'role' | 'is_seller_approved'>): boolean =>
-  profile.is_seller_approved && isSellerRole(profile.role);
+export const isApprovedSeller = (
+  profile: Pick<UserProfile, 'role' | 'is_seller_approved'>,
+): boolean => profile.is_seller_approved && isSellerRole(profile.role);
 
 /**
  * Throws `UnauthorizedError` (no identity) or `ForbiddenError` (identity without the right).

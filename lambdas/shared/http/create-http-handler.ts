@@ -29,7 +29,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import type { Profile } from '../../../contract/profile';
+import type { UserProfile } from '../../../contract/profile';
 import { config } from '../config';
 import { NotFoundError, UnauthorizedError } from '../errors';
 import { logger, metrics } from '../observability';
@@ -53,7 +53,7 @@ export interface HttpContext {
    * The caller's profile on routes whose policy needs it (everything but `public` and `user`):
    * loaded once by the chain for the access check and handed on, so services do not load it again.
    */
-  profile: Profile | null;
+  profile: UserProfile | null;
 }
 
 export type HttpOperation = (context: HttpContext) => Promise<HttpResult>;
@@ -68,7 +68,7 @@ export const requireAuth = (context: HttpContext): AuthContext => {
 };
 
 /** For operations on routes whose policy loads the caller's profile (see `HttpContext.profile`). */
-export const requireProfile = (context: HttpContext): Profile => {
+export const requireProfile = (context: HttpContext): UserProfile => {
   if (!context.profile) throw new UnauthorizedError();
   return context.profile;
 };
@@ -77,7 +77,7 @@ export const ROUTE_NOT_FOUND_MESSAGE = 'Not found.';
 
 export interface HttpHandlerOptions {
   /** Loads (creating on first sight) the caller's profile for the routes whose access needs it. */
-  loadProfile: (auth: AuthContext) => Promise<Profile>;
+  loadProfile: (auth: AuthContext) => Promise<UserProfile>;
 }
 
 /** Publishes metrics only when some were recorded, so quiet requests log no EMF warnings. */

@@ -33,6 +33,7 @@ import { subscribeUnlessChosen } from '../../../lambdas/newsletter/service';
 import { handler as backfillUserSearchTask } from '../../../lambdas/profiles/tasks/backfill-user-search';
 import { handler as backfillHeldEditsTask } from '../../../lambdas/templates/tasks/backfill-held-edits';
 import { handler as backfillBuildMarksTask } from '../../../lambdas/processing/tasks/backfill-build-marks';
+import { handler as backfillEntitlementsTask } from '../../../lambdas/downloads/tasks/backfill-entitlements';
 import { importReviews } from '../../../lambdas/reviews/service';
 import { SITE_UPDATES_NEWSLETTER_ID } from '../../../contract/newsletter';
 import { seedNewsletter, seedNewsletterTypes } from './newsletter';
@@ -84,6 +85,9 @@ export interface SeedSummary {
 
 /** Seeds everything (see the file comment); safe to run on every start. */
 export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> => {
+  // Profiles from a `.local/` older than the Entitlement item move their quota into it first, so
+  // the demo accounts' import below (an entitlement only where none exists) keeps what they had.
+  await backfillEntitlementsTask();
   const users = await seedAccounts(options);
   // Profiles from a `.local/` older than the user search index get their index items.
   await backfillUserSearchTask();

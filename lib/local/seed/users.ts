@@ -11,6 +11,7 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { importProfile } from '../../../lambdas/profiles/import';
+import { importEntitlement } from '../../../lambdas/downloads/entitlement';
 import { authDesign } from '../../../contract/design/auth-design';
 import { demoAccounts, type DemoAccount, type DemoAccountKey } from './accounts';
 
@@ -114,6 +115,15 @@ export const seedAccounts = async (
   for (const account of demoAccounts) {
     const sub = await ensureCognitoUser(options, account);
     await importProfile({ id: sub, ...account }, now);
+    await importEntitlement({
+      userId: sub,
+      downloadsRemaining: account.downloadsRemaining,
+      downloadQuota: account.downloadQuota,
+      ...(account.dailyDownloadLimit !== undefined && {
+        dailyDownloadLimit: account.dailyDownloadLimit,
+      }),
+      now,
+    });
     users.set(account.key, { sub, account });
   }
   return users;

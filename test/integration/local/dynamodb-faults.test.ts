@@ -20,12 +20,11 @@ import { handler as downloadsHandler } from '../../../lambdas/downloads/index';
 import { unavailableMessage } from '../../../contract/errors';
 import { DYNAMODB_MAX_ATTEMPTS, DYNAMODB_TIMEOUTS } from '../../../lambdas/shared/db/client';
 import { DownloadEntity } from '../../../lambdas/shared/db/entities/download';
-import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
 import { TemplateEntity } from '../../../lambdas/shared/db/entities/template';
 import { startDynamoDb, type EmulatorHandle } from '../../../lib/local/emulators/index';
 import { createDynamoClient, ensureTable } from '../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../fixtures/api-event';
-import { putProfile } from '../../fixtures/profiles';
+import { putProfile, storedEntitlement } from '../../fixtures/profiles';
 import { templateItem, templateWithFile } from '../../fixtures/template-fixtures';
 import { storeTemplateFile } from '../../fixtures/template-items';
 
@@ -74,8 +73,7 @@ const download = () =>
 
 /** What a download writes: the buyer's quota and their download rows. */
 const spent = async () => ({
-  remaining: (await ProfileEntity.get({ id: buyer.sub }).go({ consistent: true })).data
-    ?.downloads_remaining,
+  remaining: (await storedEntitlement(buyer.sub))?.downloads_remaining,
   rows: (await DownloadEntity.query.byUser({ user_id: buyer.sub }).go()).data.length,
 });
 

@@ -24,9 +24,8 @@ import {
 import { listLaunchStories } from '../../../lambdas/deployments/stories';
 import { DownloadEntity } from '../../../lambdas/shared/db/entities/download';
 import { LicenseEntity } from '../../../lambdas/shared/db/entities/license';
-import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
 import { putOrder, templateOrder } from '../../fixtures/orders';
-import { putProfile } from '../../fixtures/profiles';
+import { putProfile, entitlementOf } from '../../fixtures/profiles';
 import { seedTemplate } from '../../fixtures/template-items';
 
 const cloud = inject('localCloud');
@@ -125,8 +124,7 @@ describe('seedDeployment', () => {
       [orderLicenseId, DEMO_DEPLOYED_TEMPLATE_ID, 'order'],
     ]);
     // A bought template costs no quota.
-    const profile = (await ProfileEntity.get({ id: buyerSub }).go()).data!;
-    expect(profile.downloads_remaining).toBe(15);
+    expect((await entitlementOf(buyerSub)).downloads_remaining).toBe(15);
   });
 
   it('connects GitHub and Netlify with sealed tokens', async () => {

@@ -24,6 +24,7 @@ import { jsonBody } from '../../fixtures/api-event';
 import { callBilling, deliverEvent } from '../../fixtures/billing';
 import { localCloud } from '../../fixtures/users';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { entitlementOf } from '../../fixtures/profiles';
 
 /**
  * A Stripe server of this file's own: the demo accounts (and so their Stripe customers, created
@@ -121,7 +122,7 @@ describe('the demo money', () => {
     });
     const profile = (await ProfileEntity.get({ id: buyer }).go()).data!;
     expect(profile.stripe_customer_id).toMatch(/^cus_/);
-    expect(profile.download_quota).toBe(15);
+    expect((await entitlementOf(buyer)).download_quota).toBe(15);
     const maker = await subOf('maker@demo.local');
     expect(
       jsonBody<SubscriptionView>(await callBilling('GET', '/api/subscriptions/current', maker))
@@ -131,7 +132,7 @@ describe('the demo money', () => {
 
   it("keeps the demo buyer's quota, downloads and licences in agreement", async () => {
     const buyer = await subOf('buyer@demo.local');
-    const profile = (await ProfileEntity.get({ id: buyer }).go()).data!;
+    const entitlement = await entitlementOf(buyer);
     const downloads = (await DownloadEntity.query.byUser({ user_id: buyer }).go({ pages: 'all' }))
       .data;
     const licenses = (await LicenseEntity.query.byUser({ user_id: buyer }).go({ pages: 'all' }))
@@ -146,7 +147,7 @@ describe('the demo money', () => {
     // None of them falls in the current period, so the whole month's quota is left.
     const thisMonth = new Date().toISOString().slice(0, 7);
     const spent = downloads.filter((download) => download.month_year === thisMonth).length;
-    expect(profile.downloads_remaining).toBe(profile.download_quota - spent);
+    expect(entitlement.downloads_remaining).toBe(entitlement.download_quota - spent);
   });
 
   it('files one pending refund request for the buyer', async () => {

@@ -29,6 +29,7 @@ import { getReport } from '../../../lambdas/security/service';
 import { seedDemoData, type SeedOptions, type SeedSummary } from '../../../lib/local/seed/index';
 import { apiEvent, jsonBody, lambdaContext } from '../../fixtures/api-event';
 import { localCloud } from '../../fixtures/users';
+import { entitlementOf } from '../../fixtures/profiles';
 
 let options: SeedOptions;
 let s3: S3Client;
@@ -112,6 +113,10 @@ describe('seedDemoData', () => {
         email: account.email,
         role: account.role,
         is_seller_approved: account.isSellerApproved,
+      });
+      // Their quota is their entitlement, which the seed imports beside the profile.
+      expect(profile.data).not.toHaveProperty('downloads_remaining');
+      expect(await entitlementOf(claims.sub)).toMatchObject({
         downloads_remaining: account.downloadsRemaining,
         download_quota: account.downloadQuota,
       });

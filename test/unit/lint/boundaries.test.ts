@@ -212,6 +212,12 @@ describe('each entity is written by its owner only', () => {
       code: using('catalog-version', 'CatalogVersionEntity', "upsert({ name: 'catalog' })"),
       owner: 'templates',
     },
+    {
+      // Profiles reads the entitlement for the owner's answer; only downloads writes it.
+      file: 'lambdas/profiles/probe.ts',
+      code: using('entitlement', 'EntitlementEntity', "patch({ user_id: 'u' })"),
+      owner: 'downloads',
+    },
   ])('$file: $code', async ({ file, code, owner }) => {
     expect(await writeMessages(file, code)).toEqual([
       expect.stringMatching(new RegExp(`^Only the ${owner} domain writes`)),

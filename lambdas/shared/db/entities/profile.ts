@@ -9,6 +9,11 @@
  *
  * A beta-access account's profile carries `beta_expires_at`; the hourly cleanup closes it
  * (`closed_at`) and TTL (`expires_at`) deletes it a day later (docs/data-model.md, sections 3.1, 3.18).
+ *
+ * The download quota is not here: it is the user's Entitlement (entitlement.ts), which the
+ * downloads domain owns. Profiles written before it still carry the quota fields
+ * ({@link LegacyProfileQuota}) until the backfill (lambdas/downloads/tasks/backfill-entitlements.ts)
+ * moves them.
  */
 import type { ROLES } from '../../../../contract/profile';
 import { defineEntity } from '../entity';
@@ -32,13 +37,6 @@ export interface ProfileItem {
   stripe_details_submitted?: boolean;
   /** The `created` (seconds) of the newest `account.updated` applied: older ones change nothing. */
   stripe_account_event_created?: number;
-  downloads_remaining: number;
-  download_quota: number;
-  daily_download_limit?: number;
-  last_download_date?: string;
-  /** Downloads on `last_download_date`, so the daily limit holds under concurrent clicks. */
-  downloads_today: number;
-  last_quota_reset_at?: string;
   is_seller_approved: boolean;
   github_app_installation_id?: string;
   /** Beta accounts only (ISO): when the cleanup removes the account. No admin rights while set. */
@@ -51,19 +49,59 @@ export interface ProfileItem {
   updated_at: string;
 }
 
+/**
+ * The quota fields a profile carried before the Entitlement item. Nothing writes them any more;
+ * while a user has no entitlement item they are what the user has (docs/data-model.md, 3.28), and
+ * the backfill moves them (EN9).
+ */
+export interface LegacyProfileQuota {
+  downloads_remaining?: number;
+  download_quota?: number;
+  daily_download_limit?: number;
+  last_download_date?: string;
+  downloads_today?: number;
+  last_quota_reset_at?: string;
+}
+
+/** The profile item as a profile written before the Entitlement item may still be. */
+export type LegacyProfileItem = ProfileItem & LegacyProfileQuota;
+
+export const LEGACY_QUOTA_FIELDS = [
+  'downloads_remaining',
+  'download_quota',
+  'daily_download_limit',
+  'last_download_date',
+  'downloads_today',
+  'last_quota_reset_at',
+] as const satisfies readonly (keyof LegacyProfileQuota)[];
+
 export const ProfileEntity = defineEntity<ProfileItem>()({
   entity: 'profile',
   version: '1',
   defaults: {
     role: 'buyer',
-    downloads_remaining: 0,
-    download_quota: 0,
-    downloads_today: 0,
     is_seller_approved: false,
   },
   indexes: {
     byId: { pk: ['id'], sk: [] },
     byUsername: { index: 'gsi1', pk: ['username'], sk: [] },
     byRole: { index: 'gsi2', pk: ['role'], sk: ['created_at'] },
+  },
+});
+
+/** The profile's indexes, for the legacy view of the same items below. */
+const PROFILE_INDEXES = ProfileEntity.definition.indexes;
+
+/**
+ * The same items typed with their legacy quota fields: for the profiles domain's reads of them and
+ * the backfill's removal, so no other code sees fields the profile no longer has.
+ */
+export const LegacyProfileEntity = defineEntity<LegacyProfileItem>()({
+  entity: 'profile',
+  version: '1',
+  indexes: {
+    byId: PROFILE_INDEXES.byId,
+    byUsername: PROFILE_INDEXES.byUsername,
+    byRole: PROFILE_INDEXES.byRole,
   },
 });

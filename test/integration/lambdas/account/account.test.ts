@@ -33,7 +33,7 @@ import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtu
 import { templateItem } from '../../../fixtures/template-fixtures';
 import { putOrder, templateOrder } from '../../../fixtures/orders';
 import { putPayout } from '../../../fixtures/payouts';
-import { putProfile } from '../../../fixtures/profiles';
+import { entitlementOf, putProfile } from '../../../fixtures/profiles';
 import { createTestUser, localCloud, type TestUser } from '../../../fixtures/users';
 
 const SEALED = 'v1.local.closing-wrapped.iv.closing-ciphertext.tag';
@@ -76,6 +76,11 @@ const world = async () => {
     display_name: 'Closing Person',
     bio: 'Builds shops.',
     website_url: 'https://closing.example.com',
+    // A subscriber's quota: their entitlement, which the export shows and the closure ends.
+    downloads_remaining: 12,
+    download_quota: 15,
+    daily_download_limit: 20,
+    last_quota_reset_at: '2026-11-01T00:00:00.000Z',
   });
   await putProfile({ id: other.sub, email: other.email, display_name: 'Other Person' });
   const mine = templateItem({ seller_id: user.sub, title: 'My Template' });
@@ -202,6 +207,14 @@ describe('the account’s data export', () => {
     expect(result.headers?.['content-disposition']).toMatch(/attachment; filename=".+\.json"/);
     const data = jsonBody<AccountExport>(result);
     expect(data.profile).toMatchObject({ id: w.user.sub, display_name: 'Closing Person' });
+    // The profile as its owner sees it: with the entitlement's figures under their wire names.
+    expect(data.profile).toMatchObject({
+      downloads_remaining: 12,
+      download_quota: 15,
+      daily_download_limit: 20,
+      last_download_date: null,
+      last_quota_reset_at: '2026-11-01T00:00:00.000Z',
+    });
     expect(data.orders.map((order) => order.id)).toEqual([w.order.id]);
     expect(data.licences.map((license) => license.id)).toEqual([w.licenseId]);
     expect(data.reviews).toHaveLength(1);
@@ -276,6 +289,10 @@ describe('closing an account', () => {
       expect(profile[field], field).toBeUndefined();
     }
     expect(await poolUserExists(w.user.email)).toBe(false);
+    // No downloads are left, and no daily counter (the entitlement, which downloads keeps).
+    const entitlement = await entitlementOf(w.user.sub);
+    expect(entitlement).toMatchObject({ downloads_remaining: 0, download_quota: 0 });
+    expect(entitlement.daily_download_limit).toBeUndefined();
     // The admin search no longer finds the address.
     const term = w.user.email.toLowerCase();
     const searchItem = await UserSearchEntity.get({

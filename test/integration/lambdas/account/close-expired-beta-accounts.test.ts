@@ -23,6 +23,7 @@ import { createCognitoClient } from '../../../../lib/local/emulators/resources';
 import { apiEvent, claimsFromIdToken, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { templateItem } from '../../../fixtures/template-fixtures';
 import { localCloud } from '../../../fixtures/users';
+import { entitlementOf } from '../../../fixtures/profiles';
 
 process.env.BETA_ACCESS_ENABLED = 'true';
 const { handler: profiles } = await import('../../../../lambdas/profiles/index');
@@ -133,9 +134,18 @@ describe('closeExpiredBetaAccounts (hourly task)', () => {
     expect(mine.statusCode).toBe(401);
     const stored = (await ProfileEntity.get({ id: profile.id }).go({ consistent: true })).data!;
     expect(Date.parse(stored.closed_at ?? '')).not.toBeNaN();
-    expect(stored).toMatchObject({ downloads_remaining: 0, is_seller_approved: false });
+    expect(stored).toMatchObject({ is_seller_approved: false });
     // TTL still deletes it, a day after the account's expiry.
     expect(stored.expires_at).toBeGreaterThan(Date.parse(account.expires_at) / 1000);
+    // No downloads are left: its entitlement (written by the downloads domain) is ended, and
+    // expires with the profile.
+    const entitlement = await entitlementOf(profile.id);
+    expect(entitlement).toMatchObject({
+      downloads_remaining: 0,
+      download_quota: 0,
+      expires_at: stored.expires_at,
+    });
+    expect(entitlement.daily_download_limit).toBeUndefined();
 
     // Its templates left the catalog: archived, the catalog bumped and one approved fewer.
     for (const template of templates) {
@@ -153,6 +163,7 @@ describe('closeExpiredBetaAccounts (hourly task)', () => {
     expect((await ProfileEntity.get({ id: profile.id }).go({ consistent: true })).data).toEqual(
       stored,
     );
+    expect(await entitlementOf(profile.id)).toEqual(entitlement);
     expect(await catalog()).toEqual(after);
   });
 

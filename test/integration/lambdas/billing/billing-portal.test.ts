@@ -13,7 +13,6 @@ import {
 } from '../../../../contract/billing';
 import type { ApiErrorBody } from '../../../../contract/errors';
 import type { SubscriptionView } from '../../../../contract/subscriptions';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { jsonBody } from '../../../fixtures/api-event';
 import {
   SITE_ORIGIN,
@@ -21,6 +20,7 @@ import {
   callBilling,
   deliverNewEvents,
 } from '../../../fixtures/billing';
+import { entitlementOf, setEntitlement } from '../../../fixtures/profiles';
 
 const { prices, control, client } = billingStripe();
 
@@ -60,7 +60,7 @@ describe('POST /api/billing/portal', () => {
     const { customer, subscriptionId } = await subscribe(userId, seen);
     await control.advanceSubscription(subscriptionId, { fail: true });
     await deliverNewEvents(customer, seen);
-    await ProfileEntity.patch({ id: userId }).set({ downloads_remaining: 1 }).go();
+    await setEntitlement(userId, { downloads_remaining: 1 });
 
     const opened = await openPortal(userId);
     expect(opened.statusCode, opened.body).toBe(200);
@@ -101,8 +101,10 @@ describe('POST /api/billing/portal', () => {
       await callBilling('GET', '/api/subscriptions/current', userId),
     );
     expect(view).toMatchObject({ status: 'active', subscription_status: 'active' });
-    const profile = (await ProfileEntity.get({ id: userId }).go({ consistent: true })).data!;
-    expect(profile).toMatchObject({ downloads_remaining: 5, download_quota: 5 });
+    expect(await entitlementOf(userId)).toMatchObject({
+      downloads_remaining: 5,
+      download_quota: 5,
+    });
     const invoices = await client.invoices.list({ subscription: subscriptionId });
     expect(invoices.data.every((invoice) => invoice.status === 'paid')).toBe(true);
   });

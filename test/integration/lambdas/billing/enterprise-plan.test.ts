@@ -12,20 +12,16 @@ import { ENTERPRISE_MESSAGES, type EnterprisePlanResult } from '../../../../cont
 import type { ApiErrorBody } from '../../../../contract/errors';
 import type { SubscriptionView } from '../../../../contract/subscriptions';
 import { AuditEntryEntity } from '../../../../lambdas/shared/db/entities/audit-entry';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { SubscriptionEntity } from '../../../../lambdas/shared/db/entities/subscription';
 import { jsonBody } from '../../../fixtures/api-event';
 import { callBilling } from '../../../fixtures/billing';
-import { putProfile } from '../../../fixtures/profiles';
+import { putProfile, entitlementOf, setEntitlement } from '../../../fixtures/profiles';
 import { subscriptionItem } from '../../../fixtures/subscriptions';
 
 const assign = (admin: string, userId: string, downloads: number | null | string) =>
   callBilling('PUT', `/api/admin/users/${userId}/plan`, admin, {
     downloads_per_month: downloads,
   });
-
-const profileOf = async (id: string) =>
-  (await ProfileEntity.get({ id }).go({ consistent: true })).data!;
 
 const auditOf = async (userId: string) =>
   (await AuditEntryEntity.query.byTime({}).go({ pages: 'all' })).data.filter(
@@ -46,7 +42,7 @@ describe('an Enterprise plan set up by an admin', () => {
       download_quota: 200,
       downloads_remaining: 200,
     });
-    expect(await profileOf(userId)).toMatchObject({
+    expect(await entitlementOf(userId)).toMatchObject({
       downloads_remaining: 200,
       download_quota: 200,
     });
@@ -68,12 +64,12 @@ describe('an Enterprise plan set up by an admin', () => {
   });
 
   it('changes the quota by the difference, and is managed by sales, not through Stripe', async () => {
-    await ProfileEntity.patch({ id: userId }).set({ downloads_remaining: 150 }).go();
+    await setEntitlement(userId, { downloads_remaining: 150 });
     const result = await assign(admin, userId, null);
     expect(result.statusCode, result.body).toBe(200);
-    const profile = await profileOf(userId);
-    expect(profile.download_quota).toBe(1_000_000);
-    expect(profile.downloads_remaining).toBe(150 + 1_000_000 - 200);
+    const entitlement = await entitlementOf(userId);
+    expect(entitlement.download_quota).toBe(1_000_000);
+    expect(entitlement.downloads_remaining).toBe(150 + 1_000_000 - 200);
     const { data: subscriptions } = await SubscriptionEntity.query.byUser({ user_id: userId }).go();
     expect(subscriptions).toHaveLength(1);
     expect(await auditOf(userId)).toHaveLength(2);
@@ -87,7 +83,7 @@ describe('an Enterprise plan set up by an admin', () => {
 
   it('starts a new month with the agreed quota in the daily repair', async () => {
     await assign(admin, userId, 80);
-    await ProfileEntity.patch({ id: userId }).set({ downloads_remaining: 3 }).go();
+    await setEntitlement(userId, { downloads_remaining: 3 });
     const [subscription] = (await SubscriptionEntity.query.byUser({ user_id: userId }).go()).data;
     const later = new Date(Date.parse(subscription!.current_period_end) + 60_000);
     await repairQuotas(later);
@@ -97,7 +93,10 @@ describe('an Enterprise plan set up by an admin', () => {
       })
     ).data!;
     expect(renewed.current_period_start).toBe(subscription!.current_period_end);
-    expect(await profileOf(userId)).toMatchObject({ downloads_remaining: 80, download_quota: 80 });
+    expect(await entitlementOf(userId)).toMatchObject({
+      downloads_remaining: 80,
+      download_quota: 80,
+    });
   });
 
   it('refuses a user who pays for a plan by card, a bad quota, and anyone but an admin', async () => {

@@ -17,7 +17,6 @@ import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { LicenseEntity, type LicenseItem } from '../../../../lambdas/shared/db/entities/license';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { OrderEntity } from '../../../../lambdas/shared/db/entities/order';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { jsonBody } from '../../../fixtures/api-event';
 import {
   SITE_ORIGIN,
@@ -27,11 +26,9 @@ import {
   deliverNewEvents,
   eventsOfCustomer,
 } from '../../../fixtures/billing';
+import { entitlementOf, setEntitlement } from '../../../fixtures/profiles';
 
 const { prices, control, client } = billingStripe();
-
-const profileOf = async (id: string) =>
-  (await ProfileEntity.get({ id }).go({ consistent: true })).data!;
 
 const viewOf = async (userId: string) =>
   jsonBody<SubscriptionView>(await callBilling('GET', '/api/subscriptions/current', userId));
@@ -102,7 +99,7 @@ describe('a refund of the current period', () => {
 
   it('keeps the plan after a partial refund, and tells the buyer', async () => {
     paid = await subscribePro(userId, seen);
-    await ProfileEntity.patch({ id: userId }).set({ downloads_remaining: 14 }).go();
+    await setEntitlement(userId, { downloads_remaining: 14 });
     // What the plan paid for: a download this period; one from an earlier plan is not this one's.
     await Promise.all([
       LicenseEntity.create(licenseUnderPlan(periodLicenseId, new Date().toISOString())).go(),
@@ -114,7 +111,10 @@ describe('a refund of the current period', () => {
 
     expect((await client.subscriptions.retrieve(paid.subscriptionId)).status).toBe('active');
     expect(await viewOf(userId)).toMatchObject({ subscription_status: 'active', status: 'active' });
-    expect(await profileOf(userId)).toMatchObject({ downloads_remaining: 14, download_quota: 15 });
+    expect(await entitlementOf(userId)).toMatchObject({
+      downloads_remaining: 14,
+      download_quota: 15,
+    });
     expect((await OrderEntity.get({ id: paid.invoiceId }).go()).data!.amount_refunded).toBe(50);
     expect((await refundsThisMonth()) - refundsBefore).toBe(50);
     expect((await notificationsOf(userId)).map((item) => [item.type, item.message])).toEqual([
@@ -132,7 +132,10 @@ describe('a refund of the current period', () => {
     // Stripe's own event of the cancellation follows, and finds nothing more to do.
     const followUp = await deliverNewEvents(paid.customer, seen);
     expect(followUp.map((event) => event.type)).toContain('customer.subscription.deleted');
-    expect(await profileOf(userId)).toMatchObject({ downloads_remaining: 0, download_quota: 0 });
+    expect(await entitlementOf(userId)).toMatchObject({
+      downloads_remaining: 0,
+      download_quota: 0,
+    });
     expect(await viewOf(userId)).toMatchObject({
       plan_type: 'pro',
       subscription_status: 'inactive',
@@ -155,7 +158,10 @@ describe('a refund of the current period', () => {
       const result = await deliverEvent(event);
       expect(result.statusCode).toBe(200);
     }
-    expect(await profileOf(userId)).toMatchObject({ downloads_remaining: 0, download_quota: 0 });
+    expect(await entitlementOf(userId)).toMatchObject({
+      downloads_remaining: 0,
+      download_quota: 0,
+    });
     expect(await notificationsOf(userId)).toHaveLength(2);
     expect(await refundsThisMonth()).toBe(refundsBefore);
     expect((await OrderEntity.get({ id: paid.invoiceId }).go()).data!.amount_refunded).toBe(200);

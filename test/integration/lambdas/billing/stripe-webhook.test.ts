@@ -30,7 +30,7 @@ import {
   deliverNewEvents,
   eventsOfCustomer,
 } from '../../../fixtures/billing';
-import { putProfile } from '../../../fixtures/profiles';
+import { putProfile, setEntitlement, storedEntitlement } from '../../../fixtures/profiles';
 import { seedTemplate } from '../../../fixtures/template-items';
 
 const { prices, control, client } = billingStripe();
@@ -102,8 +102,8 @@ describe('signature', () => {
     }).go();
     expect(claim.data).toBeNull();
     expect((await OrderEntity.query.byUser({ user_id: userId }).go()).data).toEqual([]);
-    const profile = (await ProfileEntity.get({ id: userId }).go()).data!;
-    expect(profile.downloads_remaining).toBe(0);
+    // No quota was given: the user has no entitlement item, only the free plan's defaults.
+    expect(await storedEntitlement(userId)).toBeNull();
   });
 });
 
@@ -121,10 +121,10 @@ describe('idempotency and order', () => {
     const [receipt, second] = await noticesOf(userId, 'payment_succeeded');
     expect(second).toBeUndefined();
     expect(receipt!.message).toMatch(/^We received your payment of £2\.00 for the Pro plan, for /);
-    await ProfileEntity.patch({ id: userId }).set({ downloads_remaining: 3 }).go();
+    await setEntitlement(userId, { downloads_remaining: 3 });
     expect((await deliverEvent(invoicePaid)).statusCode).toBe(200);
     // The reset is not repeated by a fourth delivery either.
-    expect((await ProfileEntity.get({ id: userId }).go()).data!.downloads_remaining).toBe(3);
+    expect((await storedEntitlement(userId))?.downloads_remaining).toBe(3);
   });
 
   it('lets no older customer.subscription.updated overwrite a newer one', async () => {

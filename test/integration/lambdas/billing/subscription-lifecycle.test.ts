@@ -23,6 +23,7 @@ import {
   callBilling,
   deliverNewEvents,
 } from '../../../fixtures/billing';
+import { entitlementOf, setEntitlement } from '../../../fixtures/profiles';
 
 const { prices, control, client } = billingStripe();
 
@@ -114,7 +115,7 @@ describe('a Pro subscription from checkout to its end', () => {
   });
 
   it('switches to Premium with proration and moves the quota by the difference', async () => {
-    await ProfileEntity.patch({ id: userId }).set({ downloads_remaining: 10 }).go();
+    await setEntitlement(userId, { downloads_remaining: 10 });
     const switched = await callBilling('PATCH', '/api/subscriptions/current', userId, {
       price_id: prices.premium,
     });
@@ -123,10 +124,16 @@ describe('a Pro subscription from checkout to its end', () => {
       plan_type: 'premium',
       price_id: prices.premium,
     });
-    expect(await profileOf(userId)).toMatchObject({ downloads_remaining: 30, download_quota: 35 });
+    expect(await entitlementOf(userId)).toMatchObject({
+      downloads_remaining: 30,
+      download_quota: 35,
+    });
     // The events of the change find nothing newer to do: the quota moves once.
     await deliverNewEvents(customer, seen);
-    expect(await profileOf(userId)).toMatchObject({ downloads_remaining: 30, download_quota: 35 });
+    expect(await entitlementOf(userId)).toMatchObject({
+      downloads_remaining: 30,
+      download_quota: 35,
+    });
     const prorations = (await client.invoices.list({ subscription: subscriptionId })).data.filter(
       (invoice) => invoice.billing_reason === 'subscription_update',
     );
@@ -134,10 +141,13 @@ describe('a Pro subscription from checkout to its end', () => {
   });
 
   it('resets the quota when the next period is paid', async () => {
-    await ProfileEntity.patch({ id: userId }).set({ downloads_remaining: 2 }).go();
+    await setEntitlement(userId, { downloads_remaining: 2 });
     await control.advanceSubscription(subscriptionId);
     await deliverNewEvents(customer, seen);
-    expect(await profileOf(userId)).toMatchObject({ downloads_remaining: 35, download_quota: 35 });
+    expect(await entitlementOf(userId)).toMatchObject({
+      downloads_remaining: 35,
+      download_quota: 35,
+    });
     const { data: orders } = await OrderEntity.query.byUser({ user_id: userId }).go();
     expect(orders.filter((order) => order.kind === 'subscription_invoice').length).toBe(3);
   });
@@ -164,7 +174,10 @@ describe('a Pro subscription from checkout to its end', () => {
     const ended = await deliverNewEvents(customer, seen);
     expect(ended.map((event) => event.type)).toContain('customer.subscription.deleted');
     expect((await viewOf(userId)).subscription_status).toBe('inactive');
-    expect(await profileOf(userId)).toMatchObject({ downloads_remaining: 0, download_quota: 0 });
+    expect(await entitlementOf(userId)).toMatchObject({
+      downloads_remaining: 0,
+      download_quota: 0,
+    });
     const after = await callBilling('PATCH', '/api/subscriptions/current', userId, {
       cancel_at_period_end: false,
     });
@@ -233,15 +246,19 @@ describe('the daily quota repair', () => {
     const seen = new Set<string>();
     await deliverNewEvents(session.customer as string, seen);
     // As if the reset of this period had been missed.
-    await ProfileEntity.patch({ id: userId })
-      .set({ downloads_remaining: 1, last_quota_reset_at: '2000-01-01T00:00:00.000Z' })
-      .go();
+    await setEntitlement(userId, {
+      downloads_remaining: 1,
+      last_quota_reset_at: '2000-01-01T00:00:00.000Z',
+    });
     const first = await repairQuotas();
     expect(first.reset).toBeGreaterThanOrEqual(1);
-    expect(await profileOf(userId)).toMatchObject({ downloads_remaining: 5, download_quota: 5 });
-    await ProfileEntity.patch({ id: userId }).set({ downloads_remaining: 4 }).go();
+    expect(await entitlementOf(userId)).toMatchObject({
+      downloads_remaining: 5,
+      download_quota: 5,
+    });
+    await setEntitlement(userId, { downloads_remaining: 4 });
     await repairQuotas();
-    expect((await profileOf(userId)).downloads_remaining).toBe(4);
+    expect((await entitlementOf(userId)).downloads_remaining).toBe(4);
   });
 
   it('zeroes the quota of a subscription that ended, unless another one is active', async () => {
@@ -272,11 +289,11 @@ describe('the daily quota repair', () => {
 
     const summary = await repairQuotas();
     expect(summary.zeroed).toBeGreaterThanOrEqual(1);
-    expect(await profileOf(ended.userId)).toMatchObject({
+    expect(await entitlementOf(ended.userId)).toMatchObject({
       downloads_remaining: 0,
       download_quota: 0,
     });
-    expect(await profileOf(renewed.userId)).toMatchObject({
+    expect(await entitlementOf(renewed.userId)).toMatchObject({
       downloads_remaining: 5,
       download_quota: 5,
     });

@@ -42,11 +42,10 @@ process.env.NETLIFY_API_URL = netlifyProxy.endpoint;
 const { dispatch } = await import('../../../fixtures/dispatch');
 const { apiEvent, idTokenClaims, jsonBody, lambdaContext } =
   await import('../../../fixtures/api-event');
-const { putProfile } = await import('../../../fixtures/profiles');
+const { putProfile, storedEntitlement } = await import('../../../fixtures/profiles');
 const { seedTemplate } = await import('../../../fixtures/template-items');
 const { putObject } = await import('../../../../lambdas/shared/storage/s3');
 const { config } = await import('../../../../lambdas/shared/config');
-const { ProfileEntity } = await import('../../../../lambdas/shared/db/entities/profile');
 const { DeploymentEntity } = await import('../../../../lambdas/shared/db/entities/deployment');
 const { setWorkflowRunner } = await import('../../../../lambdas/shared/adapters/workflow');
 
@@ -146,7 +145,7 @@ const consentOnNetlify = async (authorizeUrl: string) => {
 };
 
 const downloadsLeft = async (caller: Caller) =>
-  (await ProfileEntity.get({ id: caller.sub }).go()).data?.downloads_remaining;
+  (await storedEntitlement(caller.sub))?.downloads_remaining;
 
 /** How many repositories the buyer's GitHub account holds. */
 const repositoriesOf = async (caller: Caller) => {

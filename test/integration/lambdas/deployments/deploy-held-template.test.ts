@@ -15,14 +15,13 @@ import type { ApiErrorBody } from '../../../../contract/errors';
 import type { HttpMethod } from '../../../../contract/routes';
 import { TEMPLATE_NOT_FOUND_MESSAGE } from '../../../../lambdas/catalog/service';
 import { config } from '../../../../lambdas/shared/config';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { putObject } from '../../../../lambdas/shared/storage/s3';
 import { createLocalGithubControl } from '../../../../lib/local/servers/github/control-client';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { dispatch } from '../../../fixtures/dispatch';
 import { useLocalWorkflows } from '../../../fixtures/local-workflows';
-import { putProfile } from '../../../fixtures/profiles';
+import { putProfile, storedEntitlement } from '../../../fixtures/profiles';
 import { seedTemplate } from '../../../fixtures/template-items';
 import { consentOnGithub } from '../../../fixtures/github-consent';
 
@@ -83,7 +82,7 @@ const connectedBuyer = async (): Promise<Caller> => {
 };
 
 const downloadsLeft = async (caller: Caller) =>
-  (await ProfileEntity.get({ id: caller.sub }).go({ consistent: true })).data?.downloads_remaining;
+  (await storedEntitlement(caller.sub))?.downloads_remaining;
 
 let templateId: string;
 let holder: Caller;

@@ -38,7 +38,7 @@ import { createLocalNetlifyControl } from '../../../../lib/local/servers/netlify
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { dispatch } from '../../../fixtures/dispatch';
 import { useLocalWorkflows } from '../../../fixtures/local-workflows';
-import { putProfile } from '../../../fixtures/profiles';
+import { putProfile, storedEntitlement } from '../../../fixtures/profiles';
 import { seedTemplate } from '../../../fixtures/template-items';
 import { consentOnGithub as consentAs } from '../../../fixtures/github-consent';
 
@@ -217,8 +217,7 @@ describe('buyer deploys', () => {
       status: 409,
       body: { message: DEPLOY_MESSAGES.githubNotConnected },
     });
-    const profile = await ProfileEntity.get({ id: other.sub }).go();
-    expect(profile.data?.downloads_remaining).toBe(5);
+    expect((await storedEntitlement(other.sub))?.downloads_remaining).toBe(5);
   });
 
   it('creates a private repository with every file in one commit and spends one download', async () => {
@@ -241,8 +240,7 @@ describe('buyer deploys', () => {
       error_message: null,
     });
     expect(status.body.github_repo_url).toContain(`/${login}/my-shop`);
-    const profile = await ProfileEntity.get({ id: buyer.sub }).go();
-    expect(profile.data?.downloads_remaining).toBe(4);
+    expect((await storedEntitlement(buyer.sub))?.downloads_remaining).toBe(4);
 
     const octokit = new Octokit({
       baseUrl: cloud.github.apiUrl,
@@ -508,7 +506,7 @@ describe('buyer deploys', () => {
     const facts = watchDeployFacts();
     // The same template again under the name of the buyer's finished deployment: said so at once,
     // nothing spent.
-    const quota = (await ProfileEntity.get({ id: buyer.sub }).go()).data?.downloads_remaining;
+    const quota = (await storedEntitlement(buyer.sub))?.downloads_remaining;
     const again = await call<{ message: string }>('POST', '/api/deployments', buyer, {
       mvp_id: templateId,
       repo_name: 'my-shop',
@@ -517,7 +515,7 @@ describe('buyer deploys', () => {
       status: 409,
       body: { message: DEPLOY_CONTINUE_MESSAGES.alreadyDeployed('my-shop') },
     });
-    expect((await ProfileEntity.get({ id: buyer.sub }).go()).data?.downloads_remaining).toBe(quota);
+    expect((await storedEntitlement(buyer.sub))?.downloads_remaining).toBe(quota);
     // A name an unrelated repository of the buyer's holds: GitHub's 422, said in words.
     const buyerOctokit = new Octokit({
       baseUrl: cloud.github.apiUrl,

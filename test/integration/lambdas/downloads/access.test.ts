@@ -33,12 +33,11 @@ import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download'
 import { LicenseEntity } from '../../../../lambdas/shared/db/entities/license';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { OrderEntity } from '../../../../lambdas/shared/db/entities/order';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { templateWithFile } from '../../../fixtures/template-fixtures';
 import { putOrder, templateOrder } from '../../../fixtures/orders';
-import { putProfile } from '../../../fixtures/profiles';
+import { putProfile, setEntitlement } from '../../../fixtures/profiles';
 import { localCloud } from '../../../fixtures/users';
 
 const SELLER = `seller-${randomUUID()}`;
@@ -266,9 +265,10 @@ describe("a seller's closure takes nothing away", () => {
 
     await archive(kit.id);
     // A new quota period: still nothing to pay for what is held.
-    await ProfileEntity.patch({ id: holder })
-      .set({ last_quota_reset_at: new Date().toISOString(), downloads_remaining: 0 })
-      .go();
+    await setEntitlement(holder, {
+      last_quota_reset_at: new Date().toISOString(),
+      downloads_remaining: 0,
+    });
 
     const again = await download(kit.id, holder);
     expect(again.statusCode, again.body).toBe(200);

@@ -20,7 +20,6 @@ import type { ApiErrorBody } from '../../../../contract/errors';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { TemplateVersionEntity } from '../../../../lambdas/shared/db/entities/template-version';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { SubscriptionEntity } from '../../../../lambdas/shared/db/entities/subscription';
 import {
   bundleManifestSchema,
@@ -34,7 +33,7 @@ import { tarGzOf, zipOf, type FileTree } from '../../../fixtures/archives/writer
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { templateItem, templateWithFile } from '../../../fixtures/template-fixtures';
 import { putOrder, templateOrder } from '../../../fixtures/orders';
-import { putProfile } from '../../../fixtures/profiles';
+import { putProfile, entitlementOf } from '../../../fixtures/profiles';
 import { subscriptionItem } from '../../../fixtures/subscriptions';
 import { localCloud } from '../../../fixtures/users';
 
@@ -220,9 +219,6 @@ describe('GET /api/mvps/{id}/files (public)', () => {
 });
 
 describe('GET /api/mvps/{id}/files/content', () => {
-  const profileOf = async (id: string) =>
-    (await ProfileEntity.get({ id }).go({ consistent: true })).data!;
-
   it('refuses anonymous callers (401), saying nothing of the file', async () => {
     const answer = await readFile(zip.mvpId, 'preview-kit/src/app.ts', null);
     expect(answer.statusCode).toBe(401);
@@ -246,7 +242,7 @@ describe('GET /api/mvps/{id}/files/content', () => {
     const buyer = `buyer-${randomUUID()}`;
     await putProfile({ id: buyer, download_quota: 5, downloads_remaining: 5 });
     await SubscriptionEntity.create(subscriptionItem(buyer)).go();
-    const before = await profileOf(buyer);
+    const before = await entitlementOf(buyer);
     for (const uploaded of [zip, rar]) {
       const answer = await readFile(uploaded.mvpId, 'preview-kit/src/app.ts', buyer);
       expect(answer.statusCode, answer.body).toBe(200);
@@ -257,7 +253,7 @@ describe('GET /api/mvps/{id}/files/content', () => {
         truncated: false,
       });
     }
-    const after = await profileOf(buyer);
+    const after = await entitlementOf(buyer);
     expect(after.downloads_remaining).toBe(before.downloads_remaining);
     expect(after.updated_at).toBe(before.updated_at);
     expect(

@@ -26,12 +26,16 @@ import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download'
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { NotificationCounterEntity } from '../../../../lambdas/shared/db/entities/notification-counter';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { INVALID_CURSOR_MESSAGE } from '../../../../lambdas/shared/http/cursor';
 import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { templateItem, templateWithFile } from '../../../fixtures/template-fixtures';
-import { putProfile } from '../../../fixtures/profiles';
+import {
+  putProfile,
+  storedEntitlement,
+  setEntitlement,
+  entitlementOf,
+} from '../../../fixtures/profiles';
 import { localCloud } from '../../../fixtures/users';
 
 const SELLER = `seller-${randomUUID()}`;
@@ -81,8 +85,7 @@ const call = (method: 'GET' | 'POST', path: string, sub?: string, query?: Record
 const download = (templateId: string, sub?: string) =>
   call('POST', `/api/mvps/${templateId}/download`, sub);
 
-const remaining = async (id: string) =>
-  (await ProfileEntity.get({ id }).go({ consistent: true })).data?.downloads_remaining;
+const remaining = async (id: string) => (await storedEntitlement(id))?.downloads_remaining;
 
 beforeAll(async () => {
   const s3 = createS3Client(localCloud().s3Endpoint);
@@ -203,9 +206,7 @@ describe('POST /api/mvps/{id}/download', () => {
     expect(await remaining(buyer)).toBe(4);
 
     // A new quota period (the monthly reset): the next download spends again.
-    await ProfileEntity.patch({ id: buyer })
-      .set({ last_quota_reset_at: new Date(Date.now() + 1000).toISOString() })
-      .go();
+    await setEntitlement(buyer, { last_quota_reset_at: new Date(Date.now() + 1000).toISOString() });
     const nextPeriod = jsonBody<DownloadResult>(await download(rush.id, buyer));
     expect(nextPeriod.quotaSpent).toBe(true);
     expect(await remaining(buyer)).toBe(3);
@@ -288,9 +289,9 @@ describe('POST /api/mvps/{id}/download', () => {
     expect(third.statusCode).toBe(429);
     expect(jsonBody<ApiErrorBody>(third).message).toBe(dailyLimitMessage(2));
     expect(await remaining(buyer)).toBe(8);
-    const profile = (await ProfileEntity.get({ id: buyer }).go({ consistent: true })).data!;
-    expect(profile.downloads_today).toBe(2);
-    expect(profile.last_download_date).toBe(new Date().toISOString().slice(0, 10));
+    const entitlement = await entitlementOf(buyer);
+    expect(entitlement.downloads_today).toBe(2);
+    expect(entitlement.last_download_date).toBe(new Date().toISOString().slice(0, 10));
   });
 
   it('refuses sellers their own template, spending nothing and notifying nobody', async () => {

@@ -22,13 +22,12 @@ import type { ApiErrorBody } from '../../../../contract/errors';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
 import { LicenseEntity } from '../../../../lambdas/shared/db/entities/license';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { SubscriptionEntity } from '../../../../lambdas/shared/db/entities/subscription';
 import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { templateWithFile } from '../../../fixtures/template-fixtures';
 import { putOrder, templateOrder } from '../../../fixtures/orders';
-import { putProfile } from '../../../fixtures/profiles';
+import { putProfile, entitlementOf } from '../../../fixtures/profiles';
 import { subscriptionItem } from '../../../fixtures/subscriptions';
 import { localCloud } from '../../../fixtures/users';
 
@@ -58,9 +57,6 @@ const download = (templateId: string, sub: string) =>
 
 const status = async (templateId: string, sub: string) =>
   jsonBody<DownloadStatus>(await call('GET', `/api/mvps/${templateId}/download-status`, sub));
-
-const profileOf = async (id: string) =>
-  (await ProfileEntity.get({ id }).go({ consistent: true })).data!;
 
 const licensesOf = async (userId: string) =>
   (await LicenseEntity.query.byUser({ user_id: userId }).go({ pages: 'all' })).data;
@@ -93,14 +89,14 @@ describe('one-time-sale templates', () => {
     const buyer = `buyer-${randomUUID()}`;
     await putBuyer(buyer, 3, { display_name: 'Grace Hopper' });
     const order = await putOrder(templateOrder(buyer, paid, 2_900));
-    const before = await profileOf(buyer);
+    const before = await entitlementOf(buyer);
 
     const first = await download(paid.id, buyer);
     const second = await download(paid.id, buyer);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     expect(jsonBody<DownloadResult>(first).message).toBe(DOWNLOAD_MESSAGES.success);
 
-    const after = await profileOf(buyer);
+    const after = await entitlementOf(buyer);
     expect(after.downloads_remaining).toBe(3);
     expect(after.downloads_today).toBe(before.downloads_today);
     expect(after.updated_at).toBe(before.updated_at);
@@ -139,7 +135,7 @@ describe('one-time-sale templates', () => {
       licenses[0]!.id,
     ]);
     expect(await downloadsOf(buyer)).toHaveLength(2);
-    expect((await profileOf(buyer)).downloads_remaining).toBe(3);
+    expect((await entitlementOf(buyer)).downloads_remaining).toBe(3);
   });
 
   it("hands back the order's licence: one licence per purchase, however often downloaded", async () => {
@@ -185,7 +181,7 @@ describe('one-time-sale templates', () => {
     expect(jsonBody<ApiErrorBody>(result).message).toBe(DOWNLOAD_MESSAGES.oneTimePurchase);
     expect(DOWNLOAD_MESSAGES.oneTimePurchase).toContain('Buy it first');
 
-    expect((await profileOf(buyer)).downloads_remaining).toBe(3);
+    expect((await entitlementOf(buyer)).downloads_remaining).toBe(3);
     expect(await downloadsOf(buyer)).toEqual([]);
     expect(await licensesOf(buyer)).toEqual([]);
     const afterTemplate = (await TemplateEntity.get({ id: paid.id }).go({ consistent: true }))
@@ -220,7 +216,7 @@ describe('licences issued by downloads', () => {
       download_id: row!.id,
       issued_at: row!.downloaded_at,
     });
-    expect((await profileOf(buyer)).downloads_remaining).toBe(1);
+    expect((await entitlementOf(buyer)).downloads_remaining).toBe(1);
   });
 
   it('names no plan without an active subscription, and marks free templates free', async () => {

@@ -20,12 +20,11 @@ import type { ApiErrorBody } from '../../../../contract/errors';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
 import { LicenseEntity } from '../../../../lambdas/shared/db/entities/license';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { templateWithFile } from '../../../fixtures/template-fixtures';
 import { putOrder, templateOrder } from '../../../fixtures/orders';
-import { putProfile } from '../../../fixtures/profiles';
+import { putProfile, entitlementOf } from '../../../fixtures/profiles';
 import { localCloud } from '../../../fixtures/users';
 
 const SELLER = `seller-${randomUUID()}`;
@@ -50,9 +49,6 @@ const download = (templateId: string, sub: string) =>
 
 const status = async (templateId: string, sub: string) =>
   jsonBody<DownloadStatus>(await call('GET', `/api/mvps/${templateId}/download-status`, sub));
-
-const profileOf = async (id: string) =>
-  (await ProfileEntity.get({ id }).go({ consistent: true })).data!;
 
 const downloadsOf = async (userId: string) =>
   (await DownloadEntity.query.byUser({ user_id: userId }).go({ pages: 'all' })).data;
@@ -98,7 +94,7 @@ describe('a seller and their own template', () => {
     }
     expect(await downloadsOf(SELLER)).toEqual([]);
     expect(await licensesOf(SELLER)).toEqual([]);
-    expect((await profileOf(SELLER)).downloads_remaining).toBe(15);
+    expect((await entitlementOf(SELLER)).downloads_remaining).toBe(15);
     const counts = await Promise.all(
       [free, included, sold].map(
         async (item) => (await TemplateEntity.get({ id: item.id }).go()).data,
@@ -116,7 +112,7 @@ describe('free templates', () => {
     const result = await download(free.id, buyer);
     expect(result.statusCode).toBe(200);
     expect(jsonBody<DownloadResult>(result).quotaSpent).toBe(false);
-    const after = await profileOf(buyer);
+    const after = await entitlementOf(buyer);
     expect(after.downloads_remaining).toBe(0);
     expect(after.downloads_today).toBe(1);
     expect(await licensesOf(buyer)).toMatchObject([{ mvp_id: free.id, source: 'free' }]);
@@ -126,7 +122,7 @@ describe('free templates', () => {
     // Downloading it again this period is free and counts nothing more.
     expect((await status(free.id, buyer)).cost).toBe('free_again');
     expect((await download(free.id, buyer)).statusCode).toBe(200);
-    expect((await profileOf(buyer)).downloads_today).toBe(1);
+    expect((await entitlementOf(buyer)).downloads_today).toBe(1);
   });
 
   it('still count against the daily limit', async () => {
@@ -138,7 +134,7 @@ describe('free templates', () => {
     expect(jsonBody<ApiErrorBody>(limited).message).toBe(dailyLimitMessage(1));
     // A quota download the same day is limited too, and the quota is untouched.
     expect((await download(included.id, buyer)).statusCode).toBe(429);
-    expect((await profileOf(buyer)).downloads_remaining).toBe(5);
+    expect((await entitlementOf(buyer)).downloads_remaining).toBe(5);
     expect(await licensesOf(buyer)).toHaveLength(1);
   });
 });
@@ -160,7 +156,7 @@ describe('the download status answers what the download then costs', () => {
       expect(result.statusCode).toBe(200);
       expect(jsonBody<DownloadResult>(result).quotaSpent).toBe(spent);
     }
-    expect((await profileOf(buyer)).downloads_remaining).toBe(2);
+    expect((await entitlementOf(buyer)).downloads_remaining).toBe(2);
 
     const stranger = `buyer-${randomUUID()}`;
     await putBuyer(stranger, 3);

@@ -9,10 +9,9 @@ import { expect, it, vi } from 'vitest';
 import { handler } from '../../../../lambdas/downloads/index';
 import { DOWNLOAD_MESSAGES } from '../../../../contract/downloads';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { templateWithFile } from '../../../fixtures/template-fixtures';
-import { putProfile } from '../../../fixtures/profiles';
+import { putProfile, entitlementOf } from '../../../fixtures/profiles';
 import { storeTemplateFile } from '../../../fixtures/template-items';
 
 const attempts = vi.hoisted(() => ({ count: 0 }));
@@ -58,6 +57,5 @@ it("answers 'Failed to update download quota.' when the quota's write keeps losi
   expect(jsonBody<{ message: string }>(result).message).toBe(DOWNLOAD_MESSAGES.quotaUpdateFailed);
   // Tried, retried, then gave up; and the quota is as it was.
   expect(attempts.count).toBeGreaterThan(1);
-  const profile = await ProfileEntity.get({ id: buyer }).go({ consistent: true });
-  expect(profile.data?.downloads_remaining).toBe(3);
+  expect((await entitlementOf(buyer)).downloads_remaining).toBe(3);
 });

@@ -15,13 +15,12 @@ import { DOWNLOAD_MESSAGES, type DownloadResult } from '../../../../contract/dow
 import { handler } from '../../../../lambdas/downloads/index';
 import { DownloadEntity } from '../../../../lambdas/shared/db/entities/download';
 import { DownloadGrantEntity } from '../../../../lambdas/shared/db/entities/download-grant';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { TemplateEntity } from '../../../../lambdas/shared/db/entities/template';
 import { STORAGE_CHECK_MS } from '../../../../lambdas/shared/storage/s3';
 import { createS3Client } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../../../fixtures/fault-proxy';
-import { putProfile } from '../../../fixtures/profiles';
+import { putProfile, storedEntitlement } from '../../../fixtures/profiles';
 import { templateWithFile } from '../../../fixtures/template-fixtures';
 import { localCloud } from '../../../fixtures/users';
 
@@ -53,8 +52,7 @@ const download = async () => {
 
 /** Everything a download writes, read consistently. */
 const written = async () => ({
-  remaining: (await ProfileEntity.get({ id: buyer }).go({ consistent: true })).data
-    ?.downloads_remaining,
+  remaining: (await storedEntitlement(buyer))?.downloads_remaining,
   rows: (await DownloadEntity.query.byUser({ user_id: buyer }).go({ pages: 'all' })).data.length,
   count: (await TemplateEntity.get({ id: template.id }).go({ consistent: true })).data
     ?.download_count,

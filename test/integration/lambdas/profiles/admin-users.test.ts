@@ -22,7 +22,7 @@ import { SellerApplicationEntity } from '../../../../lambdas/shared/db/entities/
 import { queryAuditEntries } from '../../../../lambdas/audit/repo';
 import { createCognitoClient } from '../../../../lib/local/emulators/resources';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
-import { profileItem, putProfile } from '../../../fixtures/profiles';
+import { profileItem, putLegacyProfile, putProfile } from '../../../fixtures/profiles';
 import { createTestUser, localCloud } from '../../../fixtures/users';
 
 /** Faults slipped in around the real profile write of a role change. */
@@ -165,6 +165,27 @@ describe('admin user list', () => {
     expect(planOf(never.id)).toBeNull();
     expect(adminPlanLabel('premium')).toBe('Premium');
     expect(adminPlanLabel(null)).toBe('No plan');
+  });
+
+  it("shows each user's downloads left: their entitlement's, an old-shaped profile's, or none", async () => {
+    const admin = await newAdmin();
+    const tag = `left${randomUUID().slice(0, 8)}`;
+    const subscriber = await putProfile({
+      email: `${tag}-a@example.com`,
+      downloads_remaining: 12,
+      download_quota: 15,
+    });
+    // Written before the Entitlement item: the quota still on the profile, until the backfill.
+    const older = await putLegacyProfile(
+      { email: `${tag}-b@example.com` },
+      { downloads_remaining: 7, download_quota: 15 },
+    );
+    const free = await putProfile({ email: `${tag}-c@example.com` });
+    const users = await listAll(admin, { search: tag });
+    const leftOf = (id: string) => users.find((user) => user.id === id)?.downloads_remaining;
+    expect(leftOf(subscriber.id)).toBe(12);
+    expect(leftOf(older.id)).toBe(7);
+    expect(leftOf(free.id)).toBe(0);
   });
 
   it('filters by role and seller approval and searches e-mail or username prefixes, in term order', async () => {

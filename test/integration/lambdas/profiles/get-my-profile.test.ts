@@ -17,7 +17,7 @@ import {
   jsonBody,
   lambdaContext,
 } from '../../../fixtures/api-event';
-import { putProfile } from '../../../fixtures/profiles';
+import { putLegacyProfile, putProfile } from '../../../fixtures/profiles';
 import { createTestUser } from '../../../fixtures/users';
 
 const getMe = (claims?: Record<string, string>, query?: Record<string, string>) =>
@@ -109,6 +109,40 @@ describe('GET /api/me', () => {
       idTokenClaims({ sub: 'existing-admin', email: 'admin@example.com', role: 'seller' }),
     );
     expect(profile).toMatchObject({ role: 'admin', username: 'boss', downloads_remaining: 7 });
+  });
+
+  it("answers the quota under its old names from the caller's entitlement, or the profile's old fields", async () => {
+    const subscriber = `buyer-${randomUUID()}`;
+    await putProfile({
+      id: subscriber,
+      email: `${subscriber}@example.com`,
+      downloads_remaining: 4,
+      download_quota: 15,
+      last_download_date: '2026-11-20',
+      last_quota_reset_at: '2026-11-01T00:00:00.000Z',
+    });
+    expect(
+      await meAs(idTokenClaims({ sub: subscriber, email: `${subscriber}@example.com` })),
+    ).toMatchObject({
+      downloads_remaining: 4,
+      download_quota: 15,
+      daily_download_limit: null,
+      last_download_date: '2026-11-20',
+      last_quota_reset_at: '2026-11-01T00:00:00.000Z',
+    });
+    const older = `buyer-${randomUUID()}`;
+    await putLegacyProfile(
+      { id: older, email: `${older}@example.com` },
+      { downloads_remaining: 9, download_quota: 15, daily_download_limit: 3 },
+    );
+    const answer = await meAs(idTokenClaims({ sub: older, email: `${older}@example.com` }));
+    expect(answer).toMatchObject({
+      downloads_remaining: 9,
+      download_quota: 15,
+      daily_download_limit: 3,
+    });
+    // The day counter stays inside: the answer has the same fields as before the split.
+    expect(answer).not.toHaveProperty('downloads_today');
   });
 
   it("always answers with the caller's own profile", async () => {

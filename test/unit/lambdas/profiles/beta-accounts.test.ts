@@ -16,6 +16,7 @@ import {
   generateBetaPassword,
   hourlyWindow,
 } from '../../../../lambdas/profiles/beta-accounts';
+import { defaultEntitlementOf } from '../../../../lambdas/shared/db/entities/entitlement';
 
 /** Characters Cognito accepts in a password: letters, digits and its listed symbols. */
 const COGNITO_PASSWORD_CHARS = /^[A-Za-z0-9^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+-]+$/;
@@ -113,12 +114,19 @@ describe('betaProfileItem', () => {
       display_name: 'Beta Tester',
       role: 'both',
       is_seller_approved: true,
+      beta_expires_at: '2026-05-15T09:30:00.123Z',
+      created_at: '2026-05-14T09:30:00.123Z',
+    });
+    // Its 999 downloads, 50 a day, are its default entitlement, counted from its creation and
+    // expiring with it: the profile carries no quota.
+    expect(item).not.toHaveProperty('downloads_remaining');
+    expect(defaultEntitlementOf(item)).toEqual({
       downloads_remaining: 999,
       download_quota: 999,
       daily_download_limit: 50,
       downloads_today: 0,
-      beta_expires_at: '2026-05-15T09:30:00.123Z',
-      created_at: '2026-05-14T09:30:00.123Z',
+      last_quota_reset_at: '2026-05-14T09:30:00.123Z',
+      expires_at: item.expires_at,
     });
     expect(Number.isInteger(item.expires_at)).toBe(true);
     expect(item.expires_at! - Date.parse(item.beta_expires_at!) / 1000).toBeGreaterThan(

@@ -1,24 +1,48 @@
 import '../../../fixtures/lambda-env';
 import { describe, expect, it } from 'vitest';
 import { defaultProfileItem, toProfile } from '../../../../lambdas/profiles/service';
+import { defaultEntitlementOf } from '../../../../lambdas/shared/db/entities/entitlement';
 
 const now = '2025-06-01T12:00:00.000Z';
 
 describe('defaultProfileItem', () => {
-  it('is a buyer with no downloads and no seller approval', () => {
-    expect(
-      defaultProfileItem({ userId: 'u1', email: 'u1@example.com', signUpRole: null }, now),
-    ).toEqual({
+  it('is a buyer with no seller approval, and no quota on the profile', () => {
+    const item = defaultProfileItem(
+      { userId: 'u1', email: 'u1@example.com', signUpRole: null },
+      now,
+    );
+    expect(item).toEqual({
       id: 'u1',
       email: 'u1@example.com',
       role: 'buyer',
-      downloads_remaining: 0,
-      download_quota: 0,
-      downloads_today: 0,
       is_seller_approved: false,
       created_at: now,
       updated_at: now,
     });
+    // No downloads: the default entitlement of a user without the item (the free plan).
+    expect(defaultEntitlementOf(item)).toEqual({
+      downloads_remaining: 0,
+      download_quota: 0,
+      downloads_today: 0,
+    });
+  });
+
+  it('reads a profile still in its old shape as the quota it carries, until the backfill', () => {
+    const item = defaultProfileItem({ userId: 'u1', email: 'e', signUpRole: null }, now);
+    expect(
+      defaultEntitlementOf(item, {
+        downloads_remaining: 4,
+        download_quota: 15,
+        last_quota_reset_at: '2025-05-01T00:00:00.000Z',
+      }),
+    ).toEqual({
+      downloads_remaining: 4,
+      download_quota: 15,
+      downloads_today: 0,
+      last_quota_reset_at: '2025-05-01T00:00:00.000Z',
+    });
+    // No quota fields at all: the plan's defaults.
+    expect(defaultEntitlementOf(item, {})).toEqual(defaultEntitlementOf(item));
   });
 
   it('takes the seller role picked at sign-up, still unapproved', () => {
@@ -43,9 +67,6 @@ describe('toProfile', () => {
       github_username: null,
       netlify_site_name: null,
       github_app_installed: false,
-      daily_download_limit: null,
-      last_download_date: null,
-      last_quota_reset_at: null,
       beta_expires_at: null,
     });
     expect(Object.keys(profile).sort()).toEqual(
@@ -62,11 +83,6 @@ describe('toProfile', () => {
         'netlify_site_name',
         'github_app_installed',
         'role',
-        'downloads_remaining',
-        'download_quota',
-        'daily_download_limit',
-        'last_download_date',
-        'last_quota_reset_at',
         'is_seller_approved',
         'beta_expires_at',
         'created_at',

@@ -10,6 +10,7 @@ import { LeadEntity } from '../../../../../lambdas/shared/db/entities/lead';
 import { TemplateEntity } from '../../../../../lambdas/shared/db/entities/template';
 import { NotificationEntity } from '../../../../../lambdas/shared/db/entities/notification';
 import { ProfileEntity } from '../../../../../lambdas/shared/db/entities/profile';
+import { EntitlementEntity } from '../../../../../lambdas/shared/db/entities/entitlement';
 import { ReviewEntity } from '../../../../../lambdas/shared/db/entities/review';
 import { ExpressionContext, allOf } from '../../../../../lambdas/shared/db/expression';
 
@@ -68,8 +69,21 @@ describe('keys', () => {
       gsi2sk: '$profile_1#created_at_2025-08-02t10:00:00.000z',
       // Attributes keep their case; defaults are written.
       username: 'Alice',
-      downloads_remaining: 0,
       is_seller_approved: false,
+    });
+    // The profile no longer carries a quota; the entitlement sits in the user's item collection.
+    expect(params.Item).not.toHaveProperty('downloads_remaining');
+    const entitlement = EntitlementEntity.create({
+      user_id: '8c1f-ABC',
+      created_at: now,
+      updated_at: now,
+    }).params() as Params;
+    expect(entitlement.Item).toMatchObject({
+      pk: '$marketplace#user_id_8c1f-abc',
+      sk: '$entitlement_1',
+      downloads_remaining: 0,
+      download_quota: 0,
+      downloads_today: 0,
     });
     expect(ReviewEntity.keyOf({ mvp_id: '01J8ZQ', user_id: 'sub-1' })).toEqual({
       pk: '$marketplace#mvp_id_01j8zq',
@@ -141,12 +155,12 @@ describe('writes', () => {
     expect(patch.ConditionExpression).toMatch(
       /^attribute_exists\(#n\d\) AND attribute_exists\(#n\d\)$/,
     );
-    const upsert = ProfileEntity.update({ id: 'x' })
+    const upsert = EntitlementEntity.update({ user_id: 'x' })
       .add({ downloads_remaining: 1 })
       .params() as Params;
     expect(upsert.ConditionExpression).toBeUndefined();
     // An upsert may create the item, so its key attributes are stored too.
-    expect(assignments(upsert)).toEqual({ id: 'x' });
+    expect(assignments(upsert)).toEqual({ user_id: 'x' });
     expect(upsert.UpdateExpression).toContain('ADD');
   });
 
