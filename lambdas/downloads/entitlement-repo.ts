@@ -7,11 +7,16 @@
  */
 import {
   EntitlementEntity,
+  defaultEntitlementOf,
   type EntitlementFields,
   type EntitlementItem,
 } from '../shared/db/entities/entitlement';
 import { isConditionFailure } from '../shared/db/entity';
-import type { TransactionWrite } from '../shared/db/transaction';
+import {
+  transactWrite,
+  type TransactionResult,
+  type TransactionWrite,
+} from '../shared/db/transaction';
 
 export type { EntitlementFields, EntitlementItem };
 
@@ -22,6 +27,19 @@ export interface EntitlementRead {
   /** The item exists (false: the defaults, which the first write stores). */
   stored: boolean;
 }
+
+/**
+ * The read of a user without an item: the defaults of their profile (`defaultEntitlementOf`), or
+ * what the profile still carries from before the item (`legacy`), which the first write stores.
+ */
+export const unstoredEntitlementRead = (
+  profile: { id: string; created_at: string; beta_expires_at?: string | null },
+  legacy: Partial<EntitlementFields> | null,
+): EntitlementRead => ({
+  userId: profile.id,
+  stored: false,
+  fields: defaultEntitlementOf(profile, legacy),
+});
 
 /** EN1: the user's item, read consistently (a download decides from it), or null. */
 export const getEntitlementItem = async (userId: string): Promise<EntitlementItem | null> =>
@@ -189,6 +207,16 @@ export const createEntitlementIfAbsent = async (item: EntitlementItem): Promise<
   }
 };
 
-/** EN9's first item: the entitlement moved from a profile, created only while absent. */
-export const movedEntitlementWrite = (item: EntitlementItem): TransactionWrite =>
-  EntitlementEntity.create(item);
+/**
+ * EN9: one profile's move, in one transaction: `entitlement`, the item created from the profile's
+ * fields only while it is absent (null: it exists already, leave it), and `profile`, the removal
+ * of those fields the profiles domain lends. A refusal names the item that failed.
+ */
+export const moveEntitlement = (
+  item: EntitlementItem | null,
+  profileRemoval: TransactionWrite,
+): Promise<TransactionResult> =>
+  transactWrite({
+    entitlement: item && EntitlementEntity.create(item),
+    profile: profileRemoval,
+  });

@@ -9,7 +9,6 @@
  * so no profile creation has to write here.
  */
 import type { ProfileQuota, UserProfile } from '../../contract/profile';
-import { defaultEntitlementOf } from '../shared/db/entities/entitlement';
 import type { TransactionWrite } from '../shared/db/transaction';
 import { getLegacyQuota } from '../profiles/legacy-quota';
 import { getProfile } from '../profiles/service';
@@ -19,6 +18,7 @@ import {
   endEntitlementItem,
   getEntitlementItem,
   resetWrite,
+  unstoredEntitlementRead,
   type EntitlementRead,
 } from './entitlement-repo';
 
@@ -54,11 +54,7 @@ const toEntitlement = (read: EntitlementRead): Entitlement => ({
 const entitlementWithoutItem = async (
   profile: Pick<UserProfile, 'id' | 'created_at' | 'beta_expires_at'>,
 ): Promise<Entitlement> =>
-  toEntitlement({
-    userId: profile.id,
-    stored: false,
-    fields: defaultEntitlementOf(profile, await getLegacyQuota(profile.id)),
-  });
+  toEntitlement(unstoredEntitlementRead(profile, await getLegacyQuota(profile.id)));
 
 /**
  * EN1: the user's entitlement read consistently; the profile is read only when the user has no

@@ -13,8 +13,8 @@
  * are only removed.
  */
 import { pathToFileURL } from 'node:url';
-import { transactWrite } from '../../shared/db/transaction';
 import { logger } from '../../shared/observability';
+import { RETRY, retry } from '../../shared/retry';
 import {
   getLegacyQuota,
   legacyQuotaRemovalWrite,
@@ -22,7 +22,7 @@ import {
   type LegacyQuotaHolder,
   type LegacyProfileQuota,
 } from '../../profiles/legacy-quota';
-import { movedEntitlementWrite, type EntitlementItem } from '../entitlement-repo';
+import { moveEntitlement, type EntitlementItem } from '../entitlement-repo';
 
 export interface BackfillEntitlementsResult {
   /** Profiles that still carried quota fields. */
@@ -59,27 +59,40 @@ const entitlementOf = (
   updated_at: now,
 });
 
+/** A profile that kept changing while being moved: it is left for the next run. */
+class LeftForNextRun extends Error {}
+
 /** One profile moved; what happened to it. */
 const moveOne = async (holder: LegacyQuotaHolder): Promise<'moved' | 'cleared' | 'skipped'> => {
-  let quota: LegacyProfileQuota | null = holder.quota;
+  let quota: LegacyProfileQuota = holder.quota;
   let itemExists = false;
-  for (let attempt = 1; quota && attempt <= ATTEMPTS; attempt += 1) {
-    const now = new Date().toISOString();
-    const result = await transactWrite({
-      entitlement: itemExists ? null : movedEntitlementWrite(entitlementOf(holder, quota, now)),
-      profile: legacyQuotaRemovalWrite(holder.id, quota),
-    });
-    if (!result.canceled) return itemExists ? 'cleared' : 'moved';
-    if (result.failed('entitlement') === 'ConditionalCheckFailed') itemExists = true;
-    // The profile changed since it was read: read its fields again (gone: nothing left to move).
-    if (result.failed('profile') === 'ConditionalCheckFailed') {
-      quota = await getLegacyQuota(holder.id);
-    }
+  try {
+    return await retry<'moved' | 'cleared'>(
+      async () => {
+        const now = new Date().toISOString();
+        const result = await moveEntitlement(
+          itemExists ? null : entitlementOf(holder, quota, now),
+          legacyQuotaRemovalWrite(holder.id, quota),
+        );
+        if (!result.canceled) return itemExists ? 'cleared' : 'moved';
+        if (result.failed('entitlement') === 'ConditionalCheckFailed') itemExists = true;
+        // The profile changed since it was read: read its fields again.
+        if (result.failed('profile') === 'ConditionalCheckFailed') {
+          const fresh = await getLegacyQuota(holder.id);
+          // Fields gone meanwhile: another run moved them, nothing is left here.
+          if (!fresh) return 'cleared';
+          quota = fresh;
+        }
+        return RETRY;
+      },
+      // A lost condition goes on from the fresh read at once: nothing to wait for.
+      { attempts: ATTEMPTS, baseDelayMs: 0, exhausted: () => new LeftForNextRun() },
+    );
+  } catch (error) {
+    if (!(error instanceof LeftForNextRun)) throw error;
+    logger.warn('Entitlement backfill: profile left for the next run', { userId: holder.id });
+    return 'skipped';
   }
-  // Fields gone meanwhile: another run moved them, nothing is left here.
-  if (!quota) return 'cleared';
-  logger.warn('Entitlement backfill: profile left for the next run', { userId: holder.id });
-  return 'skipped';
 };
 
 export const backfillEntitlements = async (): Promise<BackfillEntitlementsResult> => {
