@@ -15,6 +15,7 @@
 import { countDownloadWrite } from '../catalog/template-items';
 import { notificationWrites } from '../notifications/service';
 import { logger } from '../shared/observability';
+import { CONFLICT_DELAY_MS, RETRY, retry } from '../shared/retry';
 import {
   DOWNLOAD_TALLY_SHARDS,
   applyDownloadTally,
@@ -31,8 +32,8 @@ const TALLY_PAGE = 100;
 
 export type TallyOutcome = 'applied' | 'already' | 'conflict' | 'failed';
 
-const backoff = () =>
-  new Promise((resolve) => setTimeout(resolve, 20 + Math.floor(Math.random() * 80)));
+/** The attempts ran out, each meeting another tally's transaction: the tally stays pending. */
+class TallyStillConflicting extends Error {}
 
 /**
  * Applies one tally (see the module comment): `applied`, `already` (another applier did), or
@@ -44,35 +45,47 @@ export const applyTally = async (
   attempts = REQUEST_TALLY_ATTEMPTS,
 ): Promise<TallyOutcome> => {
   let countOnTemplate = true;
-  for (let attempt = 1; ; attempt += 1) {
-    const now = new Date();
-    const result = await applyDownloadTally(tally, now, {
-      mvp: countOnTemplate ? countDownloadWrite(tally.mvp_id) : null,
-      notification: notificationWrites(
-        {
-          userId: tally.seller_id,
-          type: 'new_download',
-          message: `Your MVP "${tally.mvp_title}" was downloaded.`,
-          link: `/mvp/${tally.mvp_id}`,
-        },
-        now.toISOString(),
-      ),
-    });
-    if (!result.canceled) return 'applied';
-    if (result.failed('tally') === 'ConditionalCheckFailed') return 'already';
-    if (result.failed('mvp') === 'ConditionalCheckFailed') {
-      countOnTemplate = false;
-      continue;
-    }
-    if (!result.any('TransactionConflict')) {
-      logger.error('Download tally cancelled', {
-        downloadId: tally.download_id,
-        codes: result.codes,
-      });
-      return 'failed';
-    }
-    if (attempt >= attempts) return 'conflict';
-    await backoff();
+  try {
+    return await retry<TallyOutcome>(
+      async () => {
+        const now = new Date();
+        const result = await applyDownloadTally(tally, now, {
+          mvp: countOnTemplate ? countDownloadWrite(tally.mvp_id) : null,
+          notification: notificationWrites(
+            {
+              userId: tally.seller_id,
+              type: 'new_download',
+              message: `Your MVP "${tally.mvp_title}" was downloaded.`,
+              link: `/mvp/${tally.mvp_id}`,
+            },
+            now.toISOString(),
+          ),
+        });
+        if (!result.canceled) return 'applied';
+        if (result.failed('tally') === 'ConditionalCheckFailed') return 'already';
+        if (result.failed('mvp') === 'ConditionalCheckFailed') {
+          // The template is no longer listed: the next attempt counts the rest without it.
+          countOnTemplate = false;
+          return RETRY;
+        }
+        if (!result.any('TransactionConflict')) {
+          logger.error('Download tally cancelled', {
+            downloadId: tally.download_id,
+            codes: result.codes,
+          });
+          return 'failed';
+        }
+        return RETRY;
+      },
+      {
+        attempts,
+        baseDelayMs: CONFLICT_DELAY_MS,
+        exhausted: () => new TallyStillConflicting(),
+      },
+    );
+  } catch (error) {
+    if (error instanceof TallyStillConflicting) return 'conflict';
+    throw error;
   }
 };
 
