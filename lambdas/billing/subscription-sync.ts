@@ -14,6 +14,7 @@ import { isActiveSubscriptionStatus } from '../../contract/subscriptions';
 import type { SUBSCRIPTION_STATUSES } from '../../contract/subscriptions';
 import type { TransactionItems } from '../shared/db/transaction';
 import { logger } from '../shared/observability';
+import { RETRY, retry } from '../shared/retry';
 import { entitlementChangeWrite, getEntitlement } from '../downloads/entitlement';
 import { planOfPrice, quotaOfPlan } from './plans';
 import {
@@ -182,30 +183,36 @@ export const applySubscription = async (
     return outcome;
   };
   const userId = await subscriptionUserId(subscription);
-  for (let attempt = 1; ; attempt += 1) {
-    const now = new Date();
-    const item = toSubscriptionItem(subscription, userId, eventCreated, now.toISOString());
-    const writes = await subscriptionWrites(subscription, userId, eventCreated, now);
-    if (!writes) {
-      if (event) await claim(extra, now);
-      logger.info('Older subscription event ignored', { eventId: event?.id, eventCreated });
-      return null;
-    }
-    const items: TransactionItems = { ...writes, ...extra };
-    if (event) {
-      const outcome = await claim(items, now);
-      if (outcome === 'applied' || outcome === 'duplicate') return item;
-      if (outcome.refused.failed('subscription') === 'ConditionalCheckFailed') {
-        await claim(extra, now);
+  return retry<SubscriptionItem | null>(
+    async () => {
+      const now = new Date();
+      const item = toSubscriptionItem(subscription, userId, eventCreated, now.toISOString());
+      const writes = await subscriptionWrites(subscription, userId, eventCreated, now);
+      if (!writes) {
+        if (event) await claim(extra, now);
+        logger.info('Older subscription event ignored', { eventId: event?.id, eventCreated });
         return null;
       }
-    } else {
-      const result = await commitWrites(items);
-      if (!result.canceled) return item;
-      if (result.failed('subscription') === 'ConditionalCheckFailed') return null;
-    }
-    // The entitlement moved under us (a download): read again and retry.
-    if (attempt >= MAX_ATTEMPTS)
-      throw new Error(`Subscription ${subscription.id} kept conflicting`);
-  }
+      const items: TransactionItems = { ...writes, ...extra };
+      if (event) {
+        const outcome = await claim(items, now);
+        if (outcome === 'applied' || outcome === 'duplicate') return item;
+        if (outcome.refused.failed('subscription') === 'ConditionalCheckFailed') {
+          await claim(extra, now);
+          return null;
+        }
+      } else {
+        const result = await commitWrites(items);
+        if (!result.canceled) return item;
+        if (result.failed('subscription') === 'ConditionalCheckFailed') return null;
+      }
+      // The entitlement moved under us (a download): read again, at once.
+      return RETRY;
+    },
+    {
+      attempts: MAX_ATTEMPTS,
+      baseDelayMs: 0,
+      exhausted: `Subscription ${subscription.id} kept conflicting`,
+    },
+  );
 };
