@@ -7,6 +7,7 @@ import { ProfileEntity, type ProfileItem } from '../shared/db/entities/profile';
 import { UsernameClaimEntity } from '../shared/db/entities/username-claim';
 import { isConditionFailure } from '../shared/db/entity';
 import { transactWrite } from '../shared/db/transaction';
+import { CONFLICT_DELAY_MS, RETRY, retry } from '../shared/retry';
 import { userSearchUsernameRemoval, userSearchWrites, usernameIsStill } from './search-repo';
 
 export type { BetaAccountItem, ProfileItem };
@@ -43,20 +44,29 @@ const NEW_PROFILE_ATTEMPTS = 5;
  * with its counters and its search index items (docs/data-model.md, section 3.1.2). Returns `false` when another request created it first.
  */
 export const createProfileIfAbsent = async (profile: ProfileItem): Promise<boolean> => {
-  for (let attempt = 1; ; attempt += 1) {
-    const result = await transactWrite({
-      profile: ProfileEntity.create(profile),
-      ...newUserCounterWrites(profile),
-      search: userSearchWrites(profile),
-    });
-    if (!result.canceled) return true;
-    // The condition failing is the expected race, not a fault.
-    if (result.failed('profile') === 'ConditionalCheckFailed') return false;
-    if (!result.any('TransactionConflict') || attempt === NEW_PROFILE_ATTEMPTS) {
-      throw new Error(`Creating profile ${profile.id} failed: ${JSON.stringify(result.codes)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-  }
+  const failed = (codes: unknown) =>
+    new Error(`Creating profile ${profile.id} failed: ${JSON.stringify(codes)}`);
+  let codes: unknown;
+  return retry(
+    async () => {
+      const result = await transactWrite({
+        profile: ProfileEntity.create(profile),
+        ...newUserCounterWrites(profile),
+        search: userSearchWrites(profile),
+      });
+      if (!result.canceled) return true;
+      // The condition failing is the expected race, not a fault.
+      if (result.failed('profile') === 'ConditionalCheckFailed') return false;
+      codes = result.codes;
+      if (!result.any('TransactionConflict')) throw failed(codes);
+      return RETRY;
+    },
+    {
+      attempts: NEW_PROFILE_ATTEMPTS,
+      baseDelayMs: CONFLICT_DELAY_MS,
+      exhausted: () => failed(codes),
+    },
+  );
 };
 
 export type PublicProfileFields = Pick<ProfileItem, 'id' | 'username' | 'display_name'>;
