@@ -40,14 +40,16 @@ import {
 } from '../shared/errors';
 import type { TransactionResult } from '../shared/db/transaction';
 import { logger } from '../shared/observability';
+import { CONFLICT_DELAY_MS, RETRY, retry } from '../shared/retry';
 import { PRESIGNED_URL_SECONDS, presignGetObject } from '../shared/storage/s3';
 import { getDownloadGrant, recordDownload } from './repo';
 import { tallyDownloadSoon } from './tally';
 
-/** `TransactionConflict` retries (docs/data-model.md, section 4): up to 3, jittered 50–200 ms. */
+/**
+ * `TransactionConflict` retries (docs/data-model.md, section 4): up to 3, after a jittered pause
+ * bounded by `CONFLICT_DELAY_MS`.
+ */
 export const MAX_CONFLICT_RETRIES = 3;
-const backoff = () =>
-  new Promise((resolve) => setTimeout(resolve, 50 + Math.floor(Math.random() * 150)));
 
 const slugify = (text: string): string =>
   text
@@ -248,6 +250,63 @@ const licenseOfOrder = async (
   (await getDownloadGrant(userId, templateId, orderGrantPeriod(orderId)))?.license_id ??
   (await licenseIdOfOrder(userId, orderId));
 
+type DownloadTerms = Awaited<ReturnType<typeof downloadTermsOf>>;
+
+/**
+ * Step 3 of a download: its one transaction, from the terms step 1 read. `grantOf`: what grants a
+ * new licence (read once per download, not on each retry). Returns the transaction's outcome and
+ * the licence the download hands out when it commits.
+ */
+const recordSpend = async (
+  userId: string,
+  terms: DownloadTerms,
+  day: { now: Date; today: string; sameDay: boolean },
+  grantOf: () => Promise<Awaited<ReturnType<typeof licenseGrantOf>>>,
+) => {
+  const { profile, entitlement, mvp, order, period, cost } = terms;
+  const { now, today, sameDay } = day;
+  const downloadId = ulid(now.getTime());
+  // A bought template's licence is its order's: the download hands that one back.
+  const orderLicenseId = order ? await licenseOfOrder(userId, mvp.id, order.orderId) : null;
+  const license = orderLicenseId
+    ? null
+    : licenseWrite({
+        userId,
+        licenseeName: licenseeNameOf(profile),
+        mvp,
+        ...(await grantOf()),
+        downloadId,
+        now: now.toISOString(),
+      });
+  const outcome = await recordDownload({
+    downloadId,
+    userId,
+    ...(order && { orderId: order.orderId }),
+    mvp,
+    now,
+    with: {
+      // The buyer's entitlement, never their profile: a download and a profile edit do not meet.
+      quota:
+        cost === 'owned'
+          ? null
+          : (cost === 'free_tier' || cost === 'security_fix' ? countDayWrite : spendWrite)(
+              entitlement.read,
+              {
+                today,
+                sameDay,
+                dailyLimit: entitlement.dailyDownloadLimit,
+                now: now.toISOString(),
+              },
+            ),
+      license: license?.write ?? null,
+    },
+    ...(license && {
+      grant: { period: order ? orderGrantPeriod(order.orderId) : period, licenseId: license.id },
+    }),
+  });
+  return { outcome, licenseId: orderLicenseId ?? license!.id };
+};
+
 /**
  * The download itself, without the file's URL: every rule and write of {@link downloadTemplate}. A buyer
  * deploy (lambdas/deployments) spends through this, so it costs exactly what Download costs, with
@@ -255,90 +314,66 @@ const licenseOfOrder = async (
  */
 export const spendDownload = async (userId: string, templateId: string): Promise<SpentDownload> => {
   // What grants the licence is read once, not again on each retry of a lost race.
-  let grant: Awaited<ReturnType<typeof licenseGrantOf>> | undefined;
-  for (let attempt = 0; ; attempt += 1) {
-    const terms = await downloadTermsOf(userId, templateId);
-    const { profile, entitlement, mvp, order, period, periodGrant, cost } = terms;
-    // Served again for nothing: this period's grant, or a held template off the catalog (whose
-    // download the transaction, counting listed templates only, could not record anyway).
-    if ((cost === 'free_again' && periodGrant) || cost === 'licence_held') {
-      logger.info('Download again (no quota spent)', { mvpId: mvp.id, cost });
-      const licenseId =
-        cost === 'licence_held' ? terms.access.heldLicenseId : periodGrant?.license_id;
-      return { mvp, licenseId: licenseId!, quotaSpent: false };
-    }
-    if (cost === 'quota' && entitlement.downloadsRemaining <= 0) {
-      throw new ForbiddenError(DOWNLOAD_MESSAGES.quotaReached);
-    }
+  let grant: Promise<Awaited<ReturnType<typeof licenseGrantOf>>> | undefined;
+  // The last refusal names the message when the attempts run out.
+  let lastRefusal: TransactionResult | undefined;
+  return retry<SpentDownload>(
+    async () => {
+      const terms = await downloadTermsOf(userId, templateId);
+      const { entitlement, mvp, order, periodGrant, cost } = terms;
+      // Served again for nothing: this period's grant, or a held template off the catalog (whose
+      // download the transaction, counting listed templates only, could not record anyway).
+      if ((cost === 'free_again' && periodGrant) || cost === 'licence_held') {
+        logger.info('Download again (no quota spent)', { mvpId: mvp.id, cost });
+        const licenseId =
+          cost === 'licence_held' ? terms.access.heldLicenseId : periodGrant?.license_id;
+        return { mvp, licenseId: licenseId!, quotaSpent: false };
+      }
+      if (cost === 'quota' && entitlement.downloadsRemaining <= 0) {
+        throw new ForbiddenError(DOWNLOAD_MESSAGES.quotaReached);
+      }
 
-    const now = new Date();
-    const today = now.toISOString().slice(0, 10);
-    const sameDay = entitlement.lastDownloadDate === today;
-    // A day at its limit is refused before the transaction too: a user's first entitlement item
-    // is created by it, and a creation has no daily condition to hold it.
-    const limit = entitlement.dailyDownloadLimit;
-    if (cost !== 'owned' && limit !== null && sameDay && entitlement.downloadsToday >= limit) {
-      throw new TooManyRequestsError(dailyLimitMessage(limit));
-    }
-    const downloadId = ulid(now.getTime());
-    // A bought template's licence is its order's: the download hands that one back.
-    const orderLicenseId = order ? await licenseOfOrder(userId, mvp.id, order.orderId) : null;
-    const license = orderLicenseId
-      ? null
-      : licenseWrite({
-          userId,
-          licenseeName: licenseeNameOf(profile),
-          mvp,
-          ...(grant ??= await licenseGrantOf(userId, mvp, order)),
-          downloadId,
-          now: now.toISOString(),
-        });
-    const outcome = await recordDownload({
-      downloadId,
-      userId,
-      ...(order && { orderId: order.orderId }),
-      mvp,
-      now,
-      with: {
-        // The buyer's entitlement, never their profile: a download and a profile edit do not meet.
-        quota:
-          cost === 'owned'
-            ? null
-            : (cost === 'free_tier' || cost === 'security_fix' ? countDayWrite : spendWrite)(
-                entitlement.read,
-                {
-                  today,
-                  sameDay,
-                  dailyLimit: entitlement.dailyDownloadLimit,
-                  now: now.toISOString(),
-                },
-              ),
-        license: license?.write ?? null,
-      },
-      ...(license && {
-        grant: { period: order ? orderGrantPeriod(order.orderId) : period, licenseId: license.id },
-      }),
-    });
-
-    const { result } = outcome;
-    if (!result.canceled) {
-      logger.info('Download recorded', { mvpId: templateId, downloadId: outcome.downloadId });
-      // The counts and the seller's notification, at once; the schedule applies them otherwise.
-      await tallyDownloadSoon(outcome.tally);
-      return { mvp, licenseId: orderLicenseId ?? license!.id, quotaSpent: cost === 'quota' };
-    }
-    // Another first download of this period (or of this order) won the grant: the retry is
-    // served free (or hands back the licence that download issued).
-    if (result.failed('grant') === 'ConditionalCheckFailed') continue;
-
-    await throwUnlessRetryable(result, { userId, mvpId: templateId, cost, sameDay, today });
-    if (attempt >= MAX_CONFLICT_RETRIES) {
-      throw new ConflictError(
-        result.failed('quota') === 'TransactionConflict'
-          ? DOWNLOAD_MESSAGES.quotaUpdateFailed
-          : DOWNLOAD_MESSAGES.failed,
+      const now = new Date();
+      const today = now.toISOString().slice(0, 10);
+      const sameDay = entitlement.lastDownloadDate === today;
+      // A day at its limit is refused before the transaction too: a user's first entitlement item
+      // is created by it, and a creation has no daily condition to hold it.
+      const limit = entitlement.dailyDownloadLimit;
+      if (cost !== 'owned' && limit !== null && sameDay && entitlement.downloadsToday >= limit) {
+        throw new TooManyRequestsError(dailyLimitMessage(limit));
+      }
+      const { outcome, licenseId } = await recordSpend(
+        userId,
+        terms,
+        { now, today, sameDay },
+        () => (grant ??= licenseGrantOf(userId, mvp, order)),
       );
-    }
-    await backoff();
-  }
+
+      const { result } = outcome;
+      if (!result.canceled) {
+        logger.info('Download recorded', { mvpId: templateId, downloadId: outcome.downloadId });
+        // The counts and the seller's notification, at once; the schedule applies them otherwise.
+        await tallyDownloadSoon(outcome.tally);
+        return { mvp, licenseId, quotaSpent: cost === 'quota' };
+      }
+      lastRefusal = result;
+      // Another first download of this period (or of this order) won the grant: the retry is
+      // served free (or hands back the licence that download issued).
+      if (result.failed('grant') === 'ConditionalCheckFailed') return RETRY;
+
+      // A conflict, or the day moved under us: tried again from step 1 after a short pause.
+      await throwUnlessRetryable(result, { userId, mvpId: templateId, cost, sameDay, today });
+      return RETRY;
+    },
+    {
+      attempts: 1 + MAX_CONFLICT_RETRIES,
+      baseDelayMs: CONFLICT_DELAY_MS,
+      exhausted: () =>
+        new ConflictError(
+          lastRefusal?.failed('quota') === 'TransactionConflict'
+            ? DOWNLOAD_MESSAGES.quotaUpdateFailed
+            : DOWNLOAD_MESSAGES.failed,
+        ),
+    },
+  );
 };
