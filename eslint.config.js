@@ -56,14 +56,7 @@ export default tseslint.config(
     // One way to try again: lambdas/shared/retry.ts (bounded attempts, jittered pauses, an
     // explicit decision of which outcomes retry), not a loop counting its own attempts.
     files: ['lambdas/**/*.ts'],
-    ignores: [
-      'lambdas/shared/retry.ts',
-      // Being moved: another change rewrites these four, and their loops go with it.
-      'lambdas/downloads/spend.ts',
-      'lambdas/downloads/tally.ts',
-      'lambdas/billing/subscription-sync.ts',
-      'lambdas/profiles/repo.ts',
-    ],
+    ignores: ['lambdas/shared/retry.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

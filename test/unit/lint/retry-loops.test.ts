@@ -69,6 +69,17 @@ describe('retry loops', () => {
     ]);
   });
 
+  it.each([
+    'lambdas/downloads/spend.ts',
+    'lambdas/downloads/tally.ts',
+    'lambdas/billing/subscription-sync.ts',
+    'lambdas/profiles/repo.ts',
+  ])('reports one in %s, which retries through the helper now', async (filePath) => {
+    expect(await retryMessages(filePath, attemptLoop)).toEqual([
+      'Retry with lambdas/shared/retry.ts',
+    ]);
+  });
+
   it('allows the helper its own loop', async () => {
     expect(await retryMessages('lambdas/shared/retry.ts', attemptLoop)).toEqual([]);
   });
