@@ -84,6 +84,8 @@ export default defineConfig({
         },
       },
       {
+        // The e2e files read the app's own modules (paths, texts), which import by `@/`.
+        resolve: unitProject.resolve,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

@@ -342,6 +342,18 @@ const pendingOr404 = async (
   return version;
 };
 
+/** Moves the pending version now; a move that lost a race is a 409 in words (conflictOnMove). */
+const movePendingNow = async (
+  template: TemplateItem,
+  version: TemplateVersionItem,
+  to: 'withdrawn' | 'processing',
+): Promise<{ template: TemplateItem; version: TemplateVersionItem }> => ({
+  template: await movePending({ template, version, to, now: new Date().toISOString() }).catch(
+    conflictOnMove,
+  ),
+  version,
+});
+
 /** The seller withdraws a version that is not live yet; the live version stays as it is. */
 export const withdrawPendingVersion = async (
   template: TemplateItem,
@@ -351,32 +363,17 @@ export const withdrawPendingVersion = async (
   if (!version.status || !WITHDRAWABLE_VERSION_STATUSES.includes(version.status)) {
     throw new ConflictError(VERSION_MESSAGES.notWithdrawable);
   }
-  const updated = await movePending({
-    template,
-    version,
-    to: 'withdrawn',
-    now: new Date().toISOString(),
-  }).catch(conflictOnMove);
-  return { template: updated, version };
+  return movePendingNow(template, version, 'withdrawn');
 };
 
 /** Retry of a failed pending version: back to processing (the caller starts the pipeline). */
 export const retryPendingVersion = async (
   template: TemplateItem,
-): Promise<{
-  template: TemplateItem;
-  version: TemplateVersionItem;
-} | null> => {
+): Promise<{ template: TemplateItem; version: TemplateVersionItem } | null> => {
   const pending = template.pending_version;
   if (!pending || !RETRYABLE_VERSION_STATUSES.includes(pending.status)) return null;
   const version = await pendingOr404(template, pending.id);
-  const updated = await movePending({
-    template,
-    version,
-    to: 'processing',
-    now: new Date().toISOString(),
-  }).catch(conflictOnMove);
-  return { template: updated, version };
+  return movePendingNow(template, version, 'processing');
 };
 
 /** The pending version of a template when it waits for an admin (the moderation queue's case). */

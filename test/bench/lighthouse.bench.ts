@@ -68,6 +68,12 @@ interface Row {
   lcp: number;
   tbt: number;
   cls: number;
+  /**
+   * The host's speed as Lighthouse measured it before the run (`environment.benchmarkIndex`, higher
+   * is faster): simulated throttling multiplies this host's own task times by four, so two runs'
+   * scores compare only beside their hosts' indexes.
+   */
+  benchmarkIndex: number;
   failedAccessibility: string[];
 }
 
@@ -84,6 +90,7 @@ const toRow = (page: string, profile: string, lhr: Result): Row => {
     lcp: audit('largest-contentful-paint'),
     tbt: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
     failedAccessibility: accessibilityAudits
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => `${ref.id}: ${lhr.audits[ref.id]?.title}`),
@@ -168,7 +175,12 @@ const main = async () => {
         'LCP ms': Math.round(row.lcp),
         'TBT ms': Math.round(row.tbt),
         CLS: Number(row.cls.toFixed(3)),
+        'host index': Math.round(row.benchmarkIndex),
       })),
+    );
+    console.log(
+      "host index: Lighthouse's benchmarkIndex of this machine at that run (higher is faster); " +
+        "compare two runs' scores only beside it.",
     );
     for (const row of rows) {
       if (row.failedAccessibility.length > 0)
