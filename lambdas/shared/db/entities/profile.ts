@@ -13,6 +13,9 @@
  * The download quota is not here: it is the user's Entitlement (entitlement.ts), which the
  * downloads domain owns. Profiles written before it still carry the quota fields
  * ({@link LegacyProfileQuota}) until the backfill (lambdas/downloads/tasks/backfill-entitlements.ts)
+ * moves them. Nor are the Stripe customer (stripe-customer.ts, the ledger's) and the Connect
+ * account (connect-account.ts, payouts'): profiles written before them still carry their fields
+ * ({@link LegacyProfileStripe}), read only, until lambdas/billing/tasks/backfill-stripe-fields.ts
  * moves them.
  */
 import type { ROLES } from '../../../../contract/profile';
@@ -30,13 +33,6 @@ export interface ProfileItem {
   github_username?: string;
   netlify_site_name?: string;
   role: (typeof ROLES)[number];
-  stripe_customer_id?: string;
-  stripe_account_id?: string;
-  /** Connect: Stripe says the account can receive payouts / has submitted its details. */
-  stripe_payouts_enabled?: boolean;
-  stripe_details_submitted?: boolean;
-  /** The `created` (seconds) of the newest `account.updated` applied: older ones change nothing. */
-  stripe_account_event_created?: number;
   is_seller_approved: boolean;
   github_app_installation_id?: string;
   /** Beta accounts only (ISO): when the cleanup removes the account. No admin rights while set. */
@@ -63,8 +59,29 @@ export interface LegacyProfileQuota {
   last_quota_reset_at?: string;
 }
 
-/** The profile item as a profile written before the Entitlement item may still be. */
-export type LegacyProfileItem = ProfileItem & LegacyProfileQuota;
+/**
+ * The Stripe fields a profile carried before the StripeCustomer and ConnectAccount items. Nothing
+ * writes them any more; while a user has no such item they are what the user has
+ * (docs/data-model.md, 3.29 and 3.30), and the backfill moves them.
+ */
+export interface LegacyProfileStripe {
+  stripe_customer_id?: string;
+  stripe_account_id?: string;
+  stripe_payouts_enabled?: boolean;
+  stripe_details_submitted?: boolean;
+  stripe_account_event_created?: number;
+}
+
+export const LEGACY_STRIPE_FIELDS = [
+  'stripe_customer_id',
+  'stripe_account_id',
+  'stripe_payouts_enabled',
+  'stripe_details_submitted',
+  'stripe_account_event_created',
+] as const satisfies readonly (keyof LegacyProfileStripe)[];
+
+/** The profile item as a profile written before the Entitlement and Stripe items may still be. */
+export type LegacyProfileItem = ProfileItem & LegacyProfileQuota & LegacyProfileStripe;
 
 export const LEGACY_QUOTA_FIELDS = [
   'downloads_remaining',
@@ -93,7 +110,7 @@ export const ProfileEntity = defineEntity<ProfileItem>()({
 const PROFILE_INDEXES = ProfileEntity.definition.indexes;
 
 /**
- * The same items typed with their legacy quota fields: for the profiles domain's reads of them and
+ * The same items typed with their legacy quota and Stripe fields: for the profiles domain's reads of them and
  * the backfill's removal, so no other code sees fields the profile no longer has.
  */
 export const LegacyProfileEntity = defineEntity<LegacyProfileItem>()({
