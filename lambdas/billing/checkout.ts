@@ -31,7 +31,7 @@ import { logger } from '../shared/observability';
 import { getApprovedTemplateItem } from '../catalog/template-items';
 import type { AuthContext } from '../shared/auth/claims';
 import { ensureProfile } from '../profiles/service';
-import { getBillingProfile, recordStripeCustomer } from '../profiles/billing-fields';
+import { storeStripeCustomer, stripeCustomerOf } from './stripe-customer';
 import { getEntitlement } from '../downloads/entitlement';
 import { isManualSubscription } from './enterprise';
 import { planOfPrice, planPrices } from './plans';
@@ -54,8 +54,8 @@ const assertOnSite = (urls: string[], origin: string | undefined) => {
 /** The user's Stripe customer: the stored one, or a new one (once, even under retries). */
 const ensureCustomer = async (caller: Caller): Promise<string> => {
   await ensureProfile(caller);
-  const profile = await getBillingProfile(caller.userId);
-  if (profile?.stripeCustomerId) return profile.stripeCustomerId;
+  const stored = await stripeCustomerOf(caller.userId);
+  if (stored) return stored;
   let customer: Stripe.Customer;
   try {
     customer = await (
@@ -67,7 +67,7 @@ const ensureCustomer = async (caller: Caller): Promise<string> => {
   } catch (error) {
     return stripeFailure(error, CHECKOUT_MESSAGES.createFailed);
   }
-  return recordStripeCustomer(caller.userId, customer.id);
+  return storeStripeCustomer(caller.userId, customer.id);
 };
 
 /**
@@ -281,7 +281,7 @@ export const updateCurrentSubscription = async (
 
 /**
  * `POST /api/billing/portal`: a customer portal session of the caller's own Stripe customer (the
- * one stored on their profile; no id is taken from the request, so no one opens another's). A user
+ * one the ledger records for them; no id is taken from the request, so no one opens another's). A user
  * who never paid has no customer yet: a 409 that says so, rather than creating an empty one.
  */
 export const createBillingPortalSession = async (
@@ -290,7 +290,7 @@ export const createBillingPortalSession = async (
   origin: string | undefined,
 ): Promise<BillingPortalResult> => {
   assertOnSite([request.return_url], origin);
-  const customer = (await getBillingProfile(userId))?.stripeCustomerId;
+  const customer = await stripeCustomerOf(userId);
   if (!customer) throw new ConflictError(CHECKOUT_MESSAGES.noBillingAccount);
   try {
     const session = await (

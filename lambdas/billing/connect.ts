@@ -1,6 +1,7 @@
 /**
  * Stripe Connect onboarding: one Express account per approved
- * seller, created once (idempotency key per user) and stored, and a fresh onboarding link each
+ * seller, created once (idempotency key per user) and stored as the seller's ConnectAccount
+ * (payouts own it: lambdas/payouts/connect-account.ts), and a fresh onboarding link each
  * time; Stripe's `account.updated` tells us when payouts are enabled (webhook.ts).
  */
 import { config } from '../shared/config';
@@ -13,16 +14,16 @@ import {
 } from '../../contract/billing';
 import { DependencyFailedError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/observability';
-import { getBillingProfile, recordStripeAccount } from '../profiles/billing-fields';
+import { connectAccountOf, recordConnectAccount } from '../payouts/connect-account';
 import type { Caller } from './checkout';
 
 /** `GET /api/connect`. */
 export const getConnectStatus = async (userId: string): Promise<ConnectStatus> => {
-  const profile = await getBillingProfile(userId);
+  const account = await connectAccountOf(userId);
   return {
-    connected: Boolean(profile?.stripeAccountId),
-    payouts_enabled: profile?.stripePayoutsEnabled ?? false,
-    details_submitted: profile?.stripeDetailsSubmitted ?? false,
+    connected: Boolean(account.accountId),
+    payouts_enabled: account.payoutsEnabled,
+    details_submitted: account.detailsSubmitted,
   };
 };
 
@@ -40,8 +41,7 @@ export const createConnectAccountLink = async (
   }
   try {
     const client = await stripe();
-    const profile = await getBillingProfile(caller.userId);
-    let accountId = profile?.stripeAccountId ?? null;
+    let { accountId } = await connectAccountOf(caller.userId);
     if (!accountId) {
       const account = await client.accounts.create(
         {
@@ -54,7 +54,7 @@ export const createConnectAccountLink = async (
         },
         { idempotencyKey: `connect-account-${caller.userId}` },
       );
-      accountId = await recordStripeAccount(caller.userId, account.id);
+      accountId = await recordConnectAccount(caller.userId, account.id);
     }
     const link = await client.accountLinks.create({
       account: accountId,

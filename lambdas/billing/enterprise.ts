@@ -17,6 +17,7 @@ import { blocksNewSubscription } from '../../contract/subscriptions';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { RETRY, retry } from '../shared/retry';
 import { getBillingProfile } from '../profiles/billing-fields';
+import { stripeCustomerOf } from './stripe-customer';
 import {
   entitlementChangeWrite,
   entitlementResetWrite,
@@ -101,9 +102,10 @@ export const assignEnterprisePlan = async (
   const quota = input.downloads_per_month ?? UNLIMITED_DOWNLOADS;
   return retry(
     async () => {
-      const [profile, entitlement] = await Promise.all([
+      const [profile, entitlement, customerId] = await Promise.all([
         getBillingProfile(userId),
         getEntitlement(userId),
+        stripeCustomerOf(userId),
       ]);
       if (!profile || !entitlement) throw new NotFoundError(ENTERPRISE_MESSAGES.userNotFound);
       const subscriptions = await querySubscriptionsOfUser(userId);
@@ -121,7 +123,7 @@ export const assignEnterprisePlan = async (
       );
       const item: SubscriptionItem = current
         ? { ...current, custom_quota: quota, updated_at: nowIso }
-        : newManualSubscription(userId, quota, profile.stripeCustomerId, now);
+        : newManualSubscription(userId, quota, customerId, now);
       const remaining = current
         ? Math.max(0, entitlement.downloadsRemaining + quota - entitlement.downloadQuota)
         : quota;

@@ -19,7 +19,7 @@ import { logger } from '../shared/observability';
 import { RETRY, retry } from '../shared/retry';
 import { sendQueuedEmails } from '../notifications/service';
 import { countTransferEffect, isPayoutTransfer, planTransferEvent } from '../payouts/transitions';
-import { connectStatusWrite } from '../profiles/billing-fields';
+import { connectStatusWrite } from '../payouts/connect-account';
 import { paymentFailedWrites } from './notices';
 import { applyEffect } from './repo';
 import { applySubscription, retrieveSubscription, subscriptionUserId } from './subscription-sync';
@@ -40,8 +40,8 @@ const applyAccountUpdate = async (event: Stripe.Event, account: Stripe.Account):
   const outcome = await applyEffect(
     event,
     {
-      account: connectStatusWrite({
-        id: userId,
+      account: await connectStatusWrite({
+        userId,
         accountId: account.id,
         payoutsEnabled: account.payouts_enabled ?? false,
         detailsSubmitted: account.details_submitted ?? false,

@@ -78,15 +78,6 @@ export const batchGetPublicProfiles = (ids: string[]): Promise<PublicProfileFiel
     { attributes: ['id', 'username', 'display_name'] },
   );
 
-/** The Connect fields of many profiles, strongly consistent (BatchGetItem, 100 keys a request). */
-export const batchGetConnectFields = (
-  ids: readonly string[],
-): Promise<Pick<ProfileItem, 'id' | 'stripe_account_id' | 'stripe_payouts_enabled'>[]> =>
-  ProfileEntity.batchGetAll(
-    ids.map((id) => ({ id })),
-    { attributes: ['id', 'stripe_account_id', 'stripe_payouts_enabled'], consistent: true },
-  );
-
 /** A released username stays reserved for its former owner this long (docs/data-model.md, section 3.2). */
 export const RELEASED_USERNAME_HOLD_SECONDS = 30 * 24 * 60 * 60;
 
