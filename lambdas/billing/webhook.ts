@@ -29,7 +29,14 @@ import { applyChargeDispute } from './webhook-disputes';
 import { applyChargeRefund } from './webhook-refunds';
 
 export const INVALID_SIGNATURE_MESSAGE = 'Invalid Stripe signature.';
-/** `account.updated`: whether the seller's Connect account can receive payouts. */
+/** Both plans of an `account.updated` were refused: the event changes nothing. */
+class AccountUpdateRefused extends Error {}
+
+/**
+ * `account.updated`: whether the seller's Connect account can receive payouts. Planned twice at
+ * most: a seller whose account was still only on their profile gets its item from the event, and
+ * when the backfill stored the item in between, the second plan patches it instead.
+ */
 const applyAccountUpdate = async (event: Stripe.Event, account: Stripe.Account): Promise<void> => {
   const userId = account.metadata?.user_id;
   const now = new Date();
@@ -37,22 +44,33 @@ const applyAccountUpdate = async (event: Stripe.Event, account: Stripe.Account):
     await applyEffect(event, {}, now);
     return;
   }
-  const outcome = await applyEffect(
-    event,
-    {
-      account: await connectStatusWrite({
-        userId,
-        accountId: account.id,
-        payoutsEnabled: account.payouts_enabled ?? false,
-        detailsSubmitted: account.details_submitted ?? false,
-        eventCreated: event.created,
-        now: now.toISOString(),
-      }),
-    },
-    now,
-  );
-  // Older than what was applied, or not this profile's account: record the event, change nothing.
-  if (typeof outcome === 'object') await applyEffect(event, {}, now);
+  try {
+    await retry(
+      async () => {
+        const outcome = await applyEffect(
+          event,
+          {
+            account: await connectStatusWrite({
+              userId,
+              accountId: account.id,
+              payoutsEnabled: account.payouts_enabled ?? false,
+              detailsSubmitted: account.details_submitted ?? false,
+              eventCreated: event.created,
+              now: now.toISOString(),
+            }),
+          },
+          now,
+        );
+        return typeof outcome === 'object' ? RETRY : outcome;
+      },
+      // The second plan starts from a fresh read: nothing to wait for.
+      { attempts: 2, baseDelayMs: 0, exhausted: () => new AccountUpdateRefused() },
+    );
+  } catch (error) {
+    if (!(error instanceof AccountUpdateRefused)) throw error;
+    // Older than what was applied, or not this seller's account: record the event, change nothing.
+    await applyEffect(event, {}, now);
+  }
 };
 
 const MAX_TRANSFER_ATTEMPTS = 4;

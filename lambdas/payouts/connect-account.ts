@@ -99,8 +99,8 @@ export const recordConnectAccount = async (userId: string, accountId: string): P
  * The transaction item of an `account.updated` event (billing's webhook commits it with the
  * event's claim). It is refused, so the event changes nothing, when the account is not the user's
  * or a newer event was applied. A user whose account is still only on the profile gets the item
- * now, from the event, on the condition that it is still absent (a backfill run in between makes
- * the event's delivery retry).
+ * now, from the event, on the condition that it is still absent (when the backfill stored it in
+ * between, the webhook plans again and gets the patch).
  */
 export const connectStatusWrite = async (input: {
   userId: string;

@@ -34,6 +34,7 @@ import { handler as backfillUserSearchTask } from '../../../lambdas/profiles/tas
 import { handler as backfillHeldEditsTask } from '../../../lambdas/templates/tasks/backfill-held-edits';
 import { handler as backfillBuildMarksTask } from '../../../lambdas/processing/tasks/backfill-build-marks';
 import { handler as backfillEntitlementsTask } from '../../../lambdas/downloads/tasks/backfill-entitlements';
+import { handler as backfillStripeFieldsTask } from '../../../lambdas/billing/tasks/backfill-stripe-fields';
 import { importReviews } from '../../../lambdas/reviews/service';
 import { SITE_UPDATES_NEWSLETTER_ID } from '../../../contract/newsletter';
 import { seedNewsletter, seedNewsletterTypes } from './newsletter';
@@ -88,6 +89,9 @@ export const seedDemoData = async (options: SeedOptions): Promise<SeedSummary> =
   // Profiles from a `.local/` older than the Entitlement item move their quota into it first, so
   // the demo accounts' import below (an entitlement only where none exists) keeps what they had.
   await backfillEntitlementsTask();
+  // Their Stripe customer and Connect account move into their own items too, so the money seed
+  // below finds the demo accounts' customer and account where billing and payouts look first.
+  await backfillStripeFieldsTask();
   const users = await seedAccounts(options);
   // Profiles from a `.local/` older than the user search index get their index items.
   await backfillUserSearchTask();

@@ -17,10 +17,11 @@
  */
 import { createCheckoutSession } from '../../../lambdas/billing/checkout';
 import { createConnectAccountLink } from '../../../lambdas/billing/connect';
+import { stripeCustomerOf } from '../../../lambdas/billing/stripe-customer';
 import { listSubscriptions } from '../../../lambdas/ledger/service';
 import { importPastDownload } from '../../../lambdas/downloads/service';
 import { startMonthlyPayouts } from '../../../lambdas/payouts/tasks/start-monthly-payouts';
-import { getBillingProfile } from '../../../lambdas/profiles/billing-fields';
+import { connectAccountOf } from '../../../lambdas/payouts/connect-account';
 import { listRefundRequests, submitRefundRequest } from '../../../lambdas/refunds/service';
 import {
   createLocalStripeControl,
@@ -120,7 +121,7 @@ export const seedMoney = async (options: MoneySeedOptions): Promise<boolean> => 
     const user = options.users.get(account);
     const priceId = process.env[price];
     if (!user || !priceId) continue;
-    if ((await getBillingProfile(user.sub))?.stripeCustomerId) continue;
+    if (await stripeCustomerOf(user.sub)) continue;
     const caller = { userId: user.sub, email: user.email, signUpRole: null };
     const session = await createCheckoutSession(
       caller,
@@ -152,12 +153,12 @@ export const seedMoney = async (options: MoneySeedOptions): Promise<boolean> => 
   }
 
   const seller = options.users.get('seller');
-  if (seller && !(await getBillingProfile(seller.sub))?.stripeAccountId) {
+  if (seller && !(await connectAccountOf(seller.sub)).accountId) {
     await createConnectAccountLink(
       { userId: seller.sub, email: seller.email, signUpRole: null },
       options.siteUrl,
     );
-    const accountId = (await getBillingProfile(seller.sub))?.stripeAccountId;
+    const { accountId } = await connectAccountOf(seller.sub);
     if (accountId) await control.completeOnboarding(accountId, { businessName: 'Launchpad Labs' });
     created = true;
   }
