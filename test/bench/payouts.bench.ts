@@ -413,6 +413,8 @@ const connectAccounts = async (
  */
 const seedMonth = async (accounts: SellerAccount[], size: Size): Promise<void> => {
   const { ProfileEntity } = await import('../../lambdas/shared/db/entities/profile');
+  const { ConnectAccountEntity } = await import('../../lambdas/shared/db/entities/connect-account');
+  const { connectAccountItem } = await import('../fixtures/stripe-fields');
   const { DownloadEntity } = await import('../../lambdas/shared/db/entities/download');
   const { OrderEntity } = await import('../../lambdas/shared/db/entities/order');
   const { CounterEntity, sellerMonthBucket } =
@@ -426,11 +428,11 @@ const seedMonth = async (accounts: SellerAccount[], size: Size): Promise<void> =
         id: account.sellerId,
         role: index % 5 === 0 ? 'both' : 'seller',
         username: account.sellerId,
-        stripe_account_id: account.accountId,
-        stripe_payouts_enabled: true,
-        stripe_details_submitted: true,
       }),
     ),
+  );
+  await ConnectAccountEntity.batchPut(
+    accounts.map((account) => connectAccountItem(account.sellerId, account.accountId)),
   );
   const counts = downloadCounts(accounts.length, size.downloads);
   const counter = (sellerId: string, monthYear: string, value: number) => ({

@@ -13,7 +13,6 @@ import { DownloadEntity } from '../../../lambdas/shared/db/entities/download';
 import { LicenseEntity } from '../../../lambdas/shared/db/entities/license';
 import { NotificationEntity } from '../../../lambdas/shared/db/entities/notification';
 import { PayoutEntity } from '../../../lambdas/shared/db/entities/payout';
-import { ProfileEntity } from '../../../lambdas/shared/db/entities/profile';
 import { RefundRequestEntity } from '../../../lambdas/shared/db/entities/refund-request';
 import { createCognitoClient } from '../../../lib/local/emulators/resources';
 import { seedDemoData, type SeedOptions } from '../../../lib/local/seed/index';
@@ -25,6 +24,7 @@ import { callBilling, deliverEvent } from '../../fixtures/billing';
 import { localCloud } from '../../fixtures/users';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { entitlementOf } from '../../fixtures/profiles';
+import { storedConnectAccount, storedStripeCustomer } from '../../fixtures/stripe-fields';
 
 /**
  * A Stripe server of this file's own: the demo accounts (and so their Stripe customers, created
@@ -51,13 +51,15 @@ const delivered = new Set<string>();
  * Stripe server is shared with other files) that it has not delivered yet.
  */
 const deliverAll = async () => {
-  const profiles = await Promise.all(
-    ['buyer@demo.local', 'maker@demo.local', 'seller@demo.local'].map(
-      async (email) => (await ProfileEntity.get({ id: await subOf(email) }).go()).data,
-    ),
+  const users = await Promise.all(
+    ['buyer@demo.local', 'maker@demo.local', 'seller@demo.local'].map(subOf),
   );
-  const customers = profiles.flatMap((profile) => profile?.stripe_customer_id ?? []);
-  const accounts = profiles.flatMap((profile) => profile?.stripe_account_id ?? []);
+  const customers = (await Promise.all(users.map(storedStripeCustomer))).flatMap(
+    (item) => item?.stripe_customer_id ?? [],
+  );
+  const accounts = (await Promise.all(users.map(storedConnectAccount))).flatMap(
+    (item) => item?.stripe_account_id ?? [],
+  );
   const events = [
     ...(await Promise.all(customers.map((customer) => control.events({ customer, limit: 100 })))),
     ...(await Promise.all(accounts.map((object) => control.events({ object, limit: 100 })))),
@@ -120,8 +122,7 @@ describe('the demo money', () => {
       subscription_status: 'active',
       payment_method_last4: '4242',
     });
-    const profile = (await ProfileEntity.get({ id: buyer }).go()).data!;
-    expect(profile.stripe_customer_id).toMatch(/^cus_/);
+    expect((await storedStripeCustomer(buyer))?.stripe_customer_id).toMatch(/^cus_/);
     expect((await entitlementOf(buyer)).download_quota).toBe(15);
     const maker = await subOf('maker@demo.local');
     expect(

@@ -17,7 +17,6 @@ import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { LicenseEntity } from '../../../../lambdas/shared/db/entities/license';
 import { NotificationEntity } from '../../../../lambdas/shared/db/entities/notification';
 import { OrderEntity } from '../../../../lambdas/shared/db/entities/order';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { SubscriptionEntity } from '../../../../lambdas/shared/db/entities/subscription';
 import { WebhookEventEntity } from '../../../../lambdas/shared/db/entities/webhook-event';
 import { apiEvent, idTokenClaims, jsonBody, lambdaContext } from '../../../fixtures/api-event';
@@ -31,6 +30,7 @@ import {
   eventsOfCustomer,
 } from '../../../fixtures/billing';
 import { putProfile, setEntitlement, storedEntitlement } from '../../../fixtures/profiles';
+import { storedConnectAccount } from '../../../fixtures/stripe-fields';
 import { seedTemplate } from '../../../fixtures/template-items';
 
 const { prices, control, client } = billingStripe();
@@ -303,7 +303,7 @@ describe('Connect', () => {
     const { account_link_url } = jsonBody<{ account_link_url: string }>(first);
     expect(account_link_url).toContain('/connect/onboarding/');
     await callBilling('POST', '/api/connect/account-link', sellerId);
-    accountId = (await ProfileEntity.get({ id: sellerId }).go()).data!.stripe_account_id!;
+    accountId = (await storedConnectAccount(sellerId))!.stripe_account_id;
     expect(accountId).toMatch(/^acct_/);
     expect(
       jsonBody<ConnectStatus>(await callBilling('GET', '/api/connect', sellerId)),

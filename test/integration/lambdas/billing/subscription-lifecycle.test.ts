@@ -14,7 +14,6 @@ import type { ApiErrorBody } from '../../../../contract/errors';
 import type { SubscriptionView } from '../../../../contract/subscriptions';
 import { CounterEntity } from '../../../../lambdas/shared/db/entities/counter';
 import { OrderEntity } from '../../../../lambdas/shared/db/entities/order';
-import { ProfileEntity } from '../../../../lambdas/shared/db/entities/profile';
 import { SubscriptionEntity } from '../../../../lambdas/shared/db/entities/subscription';
 import { jsonBody } from '../../../fixtures/api-event';
 import {
@@ -24,11 +23,10 @@ import {
   deliverNewEvents,
 } from '../../../fixtures/billing';
 import { entitlementOf, setEntitlement } from '../../../fixtures/profiles';
+import { storedStripeCustomer } from '../../../fixtures/stripe-fields';
 
 const { prices, control, client } = billingStripe();
 
-const profileOf = async (id: string) =>
-  (await ProfileEntity.get({ id }).go({ consistent: true })).data!;
 
 const subscribe = async (userId: string, priceId = prices.pro) => {
   const started = await callBilling('POST', '/api/billing/checkout', userId, {
@@ -91,7 +89,7 @@ describe('a Pro subscription from checkout to its end', () => {
       payment_method_last4: '4242',
     });
     // One customer, stored once; the paid invoice is an order with its payment.
-    expect((await profileOf(userId)).stripe_customer_id).toBe(customer);
+    expect((await storedStripeCustomer(userId))?.stripe_customer_id).toBe(customer);
     const { data: orders } = await OrderEntity.query.byUser({ user_id: userId }).go();
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({

@@ -33,7 +33,8 @@ const { jsonBody, apiEvent, idTokenClaims, lambdaContext } =
   await import('../../../fixtures/api-event');
 const { seedTemplate } = await import('../../../fixtures/template-items');
 const { putProfile } = await import('../../../fixtures/profiles');
-const { ProfileEntity } = await import('../../../../lambdas/shared/db/entities/profile');
+const { putStripeCustomer, storedConnectAccount, storedStripeCustomer } =
+  await import('../../../fixtures/stripe-fields');
 const { handler: refundsHandler } = await import('../../../../lambdas/refunds/index');
 const { RefundRequestEntity } =
   await import('../../../../lambdas/shared/db/entities/refund-request');
@@ -75,7 +76,7 @@ const processRefund = (id: string) =>
   );
 
 const storedCustomer = async (userId: string) =>
-  (await ProfileEntity.get({ id: userId }).go()).data?.stripe_customer_id;
+  (await storedStripeCustomer(userId))?.stripe_customer_id;
 
 let templateId: string;
 /** A customer with one paid invoice of £3 (three refunds of £1), made while Stripe answers. */
@@ -90,7 +91,8 @@ beforeAll(async () => {
   templateId = template.id;
   const userId = `payer-${randomUUID()}`;
   const customer = await client.customers.create({ email: `${userId}@example.com` });
-  await putProfile({ id: userId, role: 'buyer', stripe_customer_id: customer.id });
+  await putProfile({ id: userId, role: 'buyer' });
+  await putStripeCustomer(userId, customer.id);
   const session = await client.checkout.sessions.create({
     mode: 'subscription',
     customer: customer.id,
@@ -181,9 +183,7 @@ describe.each<FaultMode>(['refuse', 'hang'])('Stripe %s', (mode) => {
       expect(await storedCustomer(templateBuyer)).toBeUndefined();
       expect(await refundStatus(refundId)).toBe('approved');
       const refundedBefore = await refundedInStripe();
-      expect(
-        (await ProfileEntity.get({ id: seller }).go()).data?.stripe_account_id,
-      ).toBeUndefined();
+      expect(await storedConnectAccount(seller)).toBeNull();
 
       // Stripe is back: the same calls pass, one customer each, one refund.
       const back = await Promise.all([

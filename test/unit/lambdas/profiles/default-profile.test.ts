@@ -2,6 +2,7 @@ import '../../../fixtures/lambda-env';
 import { describe, expect, it } from 'vitest';
 import { defaultProfileItem, toProfile } from '../../../../lambdas/profiles/service';
 import { defaultEntitlementOf } from '../../../../lambdas/shared/db/entities/entitlement';
+import type { LegacyProfileItem } from '../../../../lambdas/shared/db/entities/profile';
 
 const now = '2025-06-01T12:00:00.000Z';
 
@@ -91,13 +92,14 @@ describe('toProfile', () => {
     );
   });
 
-  it('never exposes payment-provider ids', () => {
-    const profile = toProfile({
+  it('never exposes payment-provider ids, not even those a profile written before their items still carries', () => {
+    const legacy: LegacyProfileItem = {
       ...defaultProfileItem({ userId: 'u1', email: 'e', signUpRole: null }, now),
       stripe_customer_id: 'cus_123',
       stripe_account_id: 'acct_123',
       github_app_installation_id: '42',
-    });
+    };
+    const profile = toProfile(legacy);
     expect(JSON.stringify(profile)).not.toMatch(/cus_123|acct_123/);
   });
 });
