@@ -27,7 +27,6 @@ import { storedStripeCustomer } from '../../../fixtures/stripe-fields';
 
 const { prices, control, client } = billingStripe();
 
-
 const subscribe = async (userId: string, priceId = prices.pro) => {
   const started = await callBilling('POST', '/api/billing/checkout', userId, {
     mode: 'subscription',
