@@ -3,7 +3,7 @@
  * (and from then on), so a section far down a page can wait with its requests and code until the
  * visitor scrolls towards it. Where the browser has no IntersectionObserver, at once.
  */
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 export function useNearViewport<T extends Element>(
   margin = '600px',
@@ -14,8 +14,7 @@ export function useNearViewport<T extends Element>(
     if (near || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        // A transition: what appears near the screen renders in slices, not in one long task.
-        if (entries.some((entry) => entry.isIntersecting)) startTransition(() => setNear(true));
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
       },
       { rootMargin: margin },
     );

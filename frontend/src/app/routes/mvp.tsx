@@ -7,13 +7,11 @@ import { TemplateDetailView } from '@/features/catalog';
 import { LiveSecurityNotice, SecurityPanel } from '@/features/security';
 import { BuildBadge, LivePreviewSlot } from '@/features/builds';
 import { ReviewsSection } from '@/features/reviews';
-import { DeferUntilNear } from '@/components/defer-until-near';
 
 /**
  * `/mvp/:mvpId`: the template, with the download, billing (a one-time sale's purchase, the
  * canceled-checkout note), security report, build badge, live preview and review features
- * composed into its slots. The sections below the description wait until the visitor scrolls near
- * them or the browser is idle, each behind the room its loading state takes (DeferUntilNear).
+ * composed into its slots.
  */
 export default function TemplateRoute() {
   const { mvpId } = useParams();
@@ -47,23 +45,12 @@ export default function TemplateRoute() {
       )}
       renderSections={(template, refresh) => (
         <>
-          <DeferUntilNear minHeight="10rem">
-            <BundleFileTree mvpId={template.id} accessTier={template.access_tier} />
-          </DeferUntilNear>
+          <BundleFileTree mvpId={template.id} accessTier={template.access_tier} />
           <Separator />
-          {/* One box for both: the live preview is often nothing, and an empty box would add a gap. */}
-          <DeferUntilNear minHeight="7rem">
-            <SecurityPanel mvpId={template.id} />
-            <LivePreviewSlot mvpId={template.id} />
-          </DeferUntilNear>
+          <SecurityPanel mvpId={template.id} />
+          <LivePreviewSlot mvpId={template.id} />
           <Separator />
-          <DeferUntilNear minHeight="17rem">
-            <ReviewsSection
-              mvpId={template.id}
-              sellerId={template.seller.id}
-              onReviewed={refresh}
-            />
-          </DeferUntilNear>
+          <ReviewsSection mvpId={template.id} sellerId={template.seller.id} onReviewed={refresh} />
         </>
       )}
     />
