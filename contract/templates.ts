@@ -176,7 +176,8 @@ export const templateFieldsSchema = z
     return { ...fields, price: penceToPounds(pence) };
   });
 export type TemplateFieldsInput = z.input<typeof templateFieldsSchema>;
-export type MvpFields = z.output<typeof templateFieldsSchema>;
+/** The template fields as the schema parses them: what the seller sent, checked. */
+export type TemplateFieldValues = z.output<typeof templateFieldsSchema>;
 
 /** `POST /api/mvps`: register an uploaded template. */
 export const createTemplateBodySchema = z.object({

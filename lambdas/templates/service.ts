@@ -22,7 +22,7 @@ import {
   TEMPLATE_MESSAGES,
   RETRYABLE_STATUSES,
   type ManagedTemplate,
-  type MvpFields,
+  type TemplateFieldValues,
   type TemplateWriteResult,
   type MyTemplatesResult,
   VERSION_MESSAGES,
@@ -68,7 +68,7 @@ export const loadManageable = async (
 };
 
 /** Optional link fields and price: a value is set, `null` removes the attribute. */
-export const fieldWrites = (fields: MvpFields) => {
+export const fieldWrites = (fields: TemplateFieldValues) => {
   const optional = {
     demo_url: fields.demo_url,
     github_url: fields.github_url,

@@ -3,13 +3,13 @@
  * and processing starts. `onProgress` moves the page's bar (0–100; `null` hides it again).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MvpFields } from '@contract/templates';
+import type { TemplateFieldValues } from '@contract/templates';
 import { api } from '@/lib/api-client';
 import { templateKeys } from './keys';
 import { uploadWithProgress } from './upload-files';
 
 export interface NewTemplate {
-  fields: MvpFields;
+  fields: TemplateFieldValues;
   bundle: File;
   images: File[];
 }

@@ -4,13 +4,13 @@
  * template's manage entry is dropped, so the next edit starts from the saved one.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MvpFields, MyTemplatesResult } from '@contract/templates';
+import type { TemplateFieldValues, MyTemplatesResult } from '@contract/templates';
 import { api } from '@/lib/api-client';
 import { templateKeys } from './keys';
 import { SENT_SHARE, uploadWithProgress } from './upload-files';
 
 export interface TemplateChanges {
-  fields: MvpFields;
+  fields: TemplateFieldValues;
   version_number: string;
   changelog: string;
   /** A replacement bundle, if chosen. */
