@@ -59,6 +59,14 @@ const createFromDefaults = (
     updated_at: now,
   });
 
+/** A download's day: today, whether the last download was today too, the daily limit, the time. */
+interface DayCount {
+  today: string;
+  sameDay: boolean;
+  dailyLimit: number | null;
+  now: string;
+}
+
 /** The day's count after one more download: a new day starts again at 1. */
 const dayCountAfter = (read: EntitlementRead, sameDay: boolean): number =>
   sameDay ? read.fields.downloads_today + 1 : 1;
@@ -68,10 +76,7 @@ const dayCountAfter = (read: EntitlementRead, sameDay: boolean): number =>
  * day, on the condition that a download is left (and the daily limit). `sameDay`: the last
  * download was today, so the day counter goes on; otherwise it starts again at 1.
  */
-export const spendWrite = (
-  read: EntitlementRead,
-  input: { today: string; sameDay: boolean; dailyLimit: number | null; now: string },
-): TransactionWrite => {
+export const spendWrite = (read: EntitlementRead, input: DayCount): TransactionWrite => {
   const { today, sameDay, dailyLimit, now } = input;
   if (!read.stored) {
     // The caller refused a day at its limit already: a created item has no condition to hold it.
@@ -107,10 +112,7 @@ export const spendWrite = (
  * EN4: the day counter of a download that spends no quota (a free template): the daily limit
  * holds exactly as in EN3, and `downloads_remaining` is neither read nor moved.
  */
-export const countDayWrite = (
-  read: EntitlementRead,
-  input: { today: string; sameDay: boolean; dailyLimit: number | null; now: string },
-): TransactionWrite => {
+export const countDayWrite = (read: EntitlementRead, input: DayCount): TransactionWrite => {
   const { today, sameDay, dailyLimit, now } = input;
   if (!read.stored) {
     return createFromDefaults(

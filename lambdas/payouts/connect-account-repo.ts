@@ -45,14 +45,17 @@ export const connectAccountCreate = (item: ConnectAccountItem): TransactionWrite
  * that it is this account and no newer event was applied already (out-of-order delivery changes
  * nothing).
  */
-export const connectStatusPatch = (input: {
+/** What an `account.updated` event says of a seller's Connect account. */
+export interface ConnectStatus {
   userId: string;
   accountId: string;
   payoutsEnabled: boolean;
   detailsSubmitted: boolean;
   eventCreated: number;
   now: string;
-}): TransactionWrite =>
+}
+
+export const connectStatusPatch = (input: ConnectStatus): TransactionWrite =>
   ConnectAccountEntity.patch({ user_id: input.userId })
     .set({
       stripe_payouts_enabled: input.payoutsEnabled,

@@ -27,6 +27,7 @@ import {
   createConnectAccountIfAbsent,
   getConnectAccountItem,
   type ConnectAccountItem,
+  type ConnectStatus,
 } from './connect-account-repo';
 
 /** The seller's Connect account and what Stripe last said of it. */
@@ -102,14 +103,7 @@ export const recordConnectAccount = async (userId: string, accountId: string): P
  * now, from the event, on the condition that it is still absent (when the backfill stored it in
  * between, the webhook plans again and gets the patch).
  */
-export const connectStatusWrite = async (input: {
-  userId: string;
-  accountId: string;
-  payoutsEnabled: boolean;
-  detailsSubmitted: boolean;
-  eventCreated: number;
-  now: string;
-}): Promise<TransactionWrite> => {
+export const connectStatusWrite = async (input: ConnectStatus): Promise<TransactionWrite> => {
   if (await getConnectAccountItem(input.userId)) return connectStatusPatch(input);
   const legacy = await getLegacyStripe(input.userId);
   const newer = (legacy?.stripe_account_event_created ?? 0) > input.eventCreated;
