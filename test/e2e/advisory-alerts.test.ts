@@ -13,6 +13,7 @@ import { lodashFinding } from '../fixtures/security-findings';
 import type { SecurityReportItem } from '../../lambdas/shared/db/entities/security-report';
 import { createLocalGithubControl } from '../../lib/local/servers/github/control-client';
 import { useBrowserSession } from '../fixtures/e2e/browser';
+import { giveDownloads } from '../fixtures/e2e/entitlements';
 import { securityReports } from '../fixtures/e2e/security-reports';
 import { signUpAsBuyer } from '../fixtures/e2e/sign-in';
 import { screenshot, uniqueEmail } from '../fixtures/e2e/stack';
@@ -25,13 +26,6 @@ const HIGH: SecurityFinding = {
 };
 const endpoint = inject('e2eGithubEndpoint');
 const login = `advisory-${Date.now().toString(36)}`;
-
-/** The stack's entitlements, configured for its table (as payout-run.ts configures its modules). */
-const stackEntitlements = async () => {
-  const { applyLambdaEnvironment } = await import('../../lib/local/cloud/lambda-env');
-  applyLambdaEnvironment(inject('e2eStackEnv'));
-  return (await import('../../lambdas/shared/db/entities/entitlement')).EntitlementEntity;
-};
 
 const unreadOf = async (bell: { getAttribute: (name: string) => Promise<string | null> }) =>
   Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
@@ -78,23 +72,8 @@ describe('a deployed template with a known advisory', () => {
     const { page } = session;
     await signUpAsBuyer(page, uniqueEmail('advisory'), 'Advisory-1234');
     await page.waitForURL('**/welcome');
-    const me = await page.evaluate(async () => {
-      const key = Object.keys(localStorage).find((name) => name.endsWith('.idToken'));
-      const token = key ? localStorage.getItem(key) : null;
-      const response = await fetch('/api/me', { headers: { authorization: `Bearer ${token}` } });
-      return (await response.json()) as { id: string };
-    });
     // A new account has no entitlement item yet (the free plan's defaults): give it three.
-    const EntitlementEntity = await stackEntitlements();
-    const now = new Date().toISOString();
-    await EntitlementEntity.create({
-      user_id: me.id,
-      downloads_remaining: 3,
-      download_quota: 3,
-      downloads_today: 0,
-      created_at: now,
-      updated_at: now,
-    }).go();
+    await giveDownloads(page, 3);
 
     // The card: the badge in words, which opens the template page at its Security section.
     await page.goto(`/mvps?search=${encodeURIComponent(TEMPLATE)}`);

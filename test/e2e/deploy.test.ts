@@ -18,6 +18,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEPLOY_CONTINUE_MESSAGES, DEPLOY_MESSAGES } from '../../contract/deployments';
 import { createLocalGithubControl } from '../../lib/local/servers/github/control-client';
 import { useBrowserSession } from '../fixtures/e2e/browser';
+import { giveDownloads } from '../fixtures/e2e/entitlements';
 import { signUpAsBuyer } from '../fixtures/e2e/sign-in';
 import { screenshot, uniqueEmail } from '../fixtures/e2e/stack';
 import { templateIdByTitle } from '../fixtures/e2e/templates';
@@ -26,13 +27,6 @@ const endpoint = inject('e2eGithubEndpoint');
 const control = createLocalGithubControl(endpoint);
 const login = `buyer-${Date.now().toString(36)}`;
 const TEMPLATE = 'Digital Downloads Shop';
-
-/** The stack's entitlements, configured for its table (as payout-run.ts configures its modules). */
-const stackEntitlements = async () => {
-  const { applyLambdaEnvironment } = await import('../../lib/local/cloud/lambda-env');
-  applyLambdaEnvironment(inject('e2eStackEnv'));
-  return (await import('../../lambdas/shared/db/entities/entitlement')).EntitlementEntity;
-};
 
 describe('deploy signed out', () => {
   const session = useBrowserSession();
@@ -57,24 +51,8 @@ describe('deploying a template', () => {
     const { page } = session;
     await signUpAsBuyer(page, uniqueEmail('deployer'), 'Deploy-1234');
     await page.waitForURL('**/welcome');
-    const me = await page.evaluate(async () => {
-      const key = Object.keys(localStorage).find((name) => name.endsWith('.idToken'));
-      const token = key ? localStorage.getItem(key) : null;
-      const response = await fetch('/api/me', { headers: { authorization: `Bearer ${token}` } });
-      return (await response.json()) as { id: string };
-    });
-    buyerId = me.id;
     // A new account has no entitlement item yet (the free plan's defaults): give it three.
-    const EntitlementEntity = await stackEntitlements();
-    const now = new Date().toISOString();
-    await EntitlementEntity.create({
-      user_id: me.id,
-      downloads_remaining: 3,
-      download_quota: 3,
-      downloads_today: 0,
-      created_at: now,
-      updated_at: now,
-    }).go();
+    buyerId = await giveDownloads(page, 3);
   });
 
   it('says what went wrong when a provider sends the buyer back without a code', async () => {
