@@ -6,31 +6,15 @@
  * repo file's value import is not.
  */
 import path from 'node:path';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useRepoLinter } from '../../fixtures/lint';
 import { isEntityLayer, isRepoFile } from '../../../eslint.entity-layer.js';
 
-const root = path.resolve(import.meta.dirname, '../../..');
-let eslint: ESLint;
-
-beforeAll(async () => {
-  eslint = new ESLint({ cwd: root });
-  // The first lint loads the config, the resolver and the domain graph: seconds on a shared
-  // machine, paid here rather than inside the first test's time limit.
-  await eslint.lintText('export {};\n', { filePath: path.join(root, 'lambdas/templates/warm.ts') });
-}, 60_000);
+const lint = useRepoLinter();
 
 /** The `domains/entity-layer` messages ESLint reports for `code` as the file at `filePath`. */
-const layerMessages = async (filePath: string, code: string): Promise<string[]> => {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
-  expect(
-    result!.messages.filter((message) => message.fatal),
-    'the probe must parse',
-  ).toEqual([]);
-  return result!.messages
-    .filter((message) => message.ruleId === 'domains/entity-layer')
-    .map((message) => message.message);
-};
+const layerMessages = (filePath: string, code: string) =>
+  lint('domains/entity-layer', filePath, code);
 
 const entityRead =
   "import { TemplateEntity } from '../shared/db/entities/template';\n" +

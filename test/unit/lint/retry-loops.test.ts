@@ -4,27 +4,14 @@
  * but in that helper; loops that only look alike (over items, over pages, a stored attempt count)
  * are left alone.
  */
-import path from 'node:path';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useRepoLinter } from '../../fixtures/lint';
 
-const root = path.resolve(import.meta.dirname, '../../..');
-let eslint: ESLint;
-
-beforeAll(async () => {
-  eslint = new ESLint({ cwd: root });
-  // The first lint loads the config and the domain graph: paid here, not in the first test.
-  await eslint.lintText('export {};\n', { filePath: path.join(root, 'lambdas/templates/warm.ts') });
-}, 60_000);
+const lint = useRepoLinter();
 
 /** The retry rule's messages for `code` linted as the file at `filePath`. */
-const retryMessages = async (filePath: string, code: string): Promise<string[]> => {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
-  expect(result!.messages.filter((message) => message.fatal)).toEqual([]);
-  return result!.messages
-    .filter((message) => message.ruleId === 'no-restricted-syntax')
-    .map((message) => message.message);
-};
+const retryMessages = (filePath: string, code: string) =>
+  lint('no-restricted-syntax', filePath, code);
 
 const attemptLoop = `export const save = async (write: () => Promise<boolean>) => {
   for (let attempt = 1; attempt <= 3; attempt += 1) {
