@@ -95,13 +95,9 @@ export default defineConfig({
           globalSetup: ['test/e2e/setup/global-setup.ts'],
           // Closes each file's one Chromium process when the file ends.
           setupFiles: ['test/e2e/setup/per-file.ts'],
-          // Two files at a time against the one stack, each worker with its own Chromium and
-          // keeping its modules (playwright-core and the fixtures load once per worker, not once
-          // per file: about 1 s a file). A file mostly waits (on the browser, the stack, the
-          // pipelines it starts), so two at once took 345 s alone instead of 445 s. Files never
-          // change what another file relies on: each makes its own users and templates, and a
-          // failure is made in the browser's own network layer, never by taking a service down.
-          maxWorkers: 2,
+          // One file at a time against the one stack, in one worker that keeps its modules
+          // (playwright-core and the fixtures load once, not once per file: about 1 s per file).
+          fileParallelism: false,
           isolate: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,

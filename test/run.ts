@@ -2,14 +2,13 @@
  * `npm test`: every check a change must keep, in two lanes that keep both cores busy.
  *
  * The frontend build comes first (a few seconds; the e2e suite serves it and reports its size).
- * Then two lanes at once. One: the e2e suite (headless Chromium against the local stack, two
- * files at a time), then the infra (CDK assertions + cdk-nag) and unit suites. The other: lint
- * (ESLint + Prettier) and typecheck (backend and frontend) side by side, then the integration
- * suite (emulators). The e2e suite mostly waits (on the browser, the local stack, the pipelines it
- * starts) and the integration suite is the largest piece of CPU work, so the lanes end about
- * together. Measured alone on a quiet machine: e2e 345 s, integration 326 s, lint 84 s beside
- * typecheck, infra 49 s, unit 34 s. (The other lane at a lower CPU priority, `nice`, was tried:
- * lint, typecheck and integration then took half as long again, and the e2e suite gained nothing.)
+ * Then, at once: the e2e suite (headless Chromium against the local stack) in one lane; lint
+ * (ESLint + Prettier) and typecheck (backend and frontend) side by side, then the unit,
+ * integration (emulators) and infra (CDK assertions + cdk-nag) suites in the other. The e2e suite
+ * is the longest and mostly waits (on the browser, the local stack, the pipelines it starts), so
+ * everything else fits in what it leaves of the two cores instead of adding to its time. (The
+ * other lane at a lower CPU priority, `nice`, was tried: lint, typecheck and integration then took
+ * half as long again, and the e2e suite gained nothing.)
  *
  * Each suite's counts are printed, then one closing line `tests: N passed, N failed` that CI reads.
  * `npm test -- unit infra` runs only the named suites (the static checks still run first);
@@ -223,18 +222,15 @@ const main = async () => {
     results.push(...(await inOrder(suites, 'inherit')));
   } else {
     if (!skipStatic) results.push(await build());
-    /** After the e2e suite in its lane: the short suites. */
-    const afterE2e = (['infra', 'unit'] as const).filter((suite) => suites.includes(suite));
-    const withStatic = suites.filter((suite) => suite === 'integration');
-    const [first, second] = await Promise.all([
-      (async () => [await runSuite('e2e', 'lines'), ...(await inOrder(afterE2e, 'buffered'))])(),
-      (async () => [...(await staticChecks()), ...(await inOrder(withStatic, 'buffered'))])(),
+    const others = suites.filter((suite) => suite !== 'e2e');
+    const [e2e, rest] = await Promise.all([
+      runSuite('e2e', 'lines'),
+      (async () => [...(await staticChecks()), ...(await inOrder(others, 'buffered'))])(),
     ]);
-    const rest = [...first, ...second];
     // The static checks first, then the suites in the order of SUITES.
     results.push(...rest.filter((result) => !(SUITES as readonly string[]).includes(result.name)));
     for (const suite of SUITES) {
-      results.push(...rest.filter((result) => result.name === suite));
+      results.push(...[e2e, ...rest].filter((result) => result.name === suite));
     }
   }
 
