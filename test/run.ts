@@ -48,6 +48,14 @@ const root = path.resolve(import.meta.dirname, '..');
 const reportDir = path.join(root, '.local', 'test-reports');
 
 /**
+ * Node's on-disk cache of compiled modules (Node 22.1+), for every process of the run: each
+ * integration file runs in a new process that loads the AWS SDK, zod and the rest again, and with
+ * the cache each load after the first skips compiling them. Measured on 30 integration files:
+ * 56 s of CPU instead of 68 s (the cache filled), 64 s on its first run.
+ */
+process.env.NODE_COMPILE_CACHE ??= path.join(root, 'node_modules', '.cache', 'node-compile');
+
+/**
  * How a command's output reaches the terminal: `inherit` as it comes (colours and all), `lines` as
  * it comes but whole lines at a time, `buffered` in one piece when it ends. With two commands
  * running side by side, one shows in `lines` and the others `buffered`, so no line is cut in two.
