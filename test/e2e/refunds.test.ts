@@ -7,6 +7,7 @@
  * it is refused and stays typed), the admin processes it, and the dashboard shows the plan ended.
  */
 import { describe, expect, inject, it } from 'vitest';
+import { REFUND_STATUS_BUYER_LABELS } from '../../contract/refunds';
 import { openBrowser, useBrowserSession } from '../fixtures/e2e/browser';
 import { payOnCheckoutPage, TEST_CARDS, waitForCheckoutPage } from '../fixtures/e2e/checkout';
 import { signIn, signUpAsBuyer, submitSignIn } from '../fixtures/e2e/sign-in';
@@ -60,7 +61,7 @@ describe('refund requests', () => {
     await page.getByRole('tab', { name: 'Request History' }).click();
     const row = page.getByTestId('refund-row').filter({ hasText: reason });
     await row.waitFor();
-    expect(await row.textContent()).toContain('pending');
+    expect(await row.textContent()).toContain(REFUND_STATUS_BUYER_LABELS.pending);
     expect(await row.textContent()).toContain('£1.50');
     expect(await row.textContent()).toContain('Pro');
 
@@ -144,6 +145,13 @@ describe('a full refund of the current period', () => {
     expect(await card.getByTestId('subscription-ended').textContent()).toContain(
       'Your Basic plan has ended and gives no more downloads.',
     );
+    // Request History says what happened to the money, in words.
+    await page.goto('/refund-request');
+    await page.getByRole('tab', { name: 'Request History' }).click();
+    const history = page.getByTestId('refund-row').filter({ hasText: 'I subscribed by mistake' });
+    await expect
+      .poll(() => history.getByText(REFUND_STATUS_BUYER_LABELS.processed, { exact: true }).count())
+      .toBe(1);
     // The buyer is told by e-mail too: the refund's own message says the plan ended.
     await expect
       .poll(

@@ -1,7 +1,11 @@
 /** One refund request in the admin queue: who asked, for what, how much, and its actions. */
 import { Badge, Button, Card, DataList, HStack, Stack, Text } from '@chakra-ui/react';
 import { planById } from '@contract/plans';
-import type { AdminRefundRequest, RefundStatus } from '@contract/refunds';
+import {
+  REFUND_STATUS_LABELS,
+  type AdminRefundRequest,
+  type RefundStatus,
+} from '@contract/refunds';
 import { refundActions, refundAmounts, type RefundAction } from '../lib/refund-queue';
 import { formatDateTime } from '@/lib/format';
 import { EmailText } from '@/components/email-text';
@@ -11,13 +15,6 @@ const STATUS_PALETTE: Record<RefundStatus, string> = {
   approved: 'blue',
   rejected: 'red',
   processed: 'green',
-};
-
-const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  processed: 'Processed',
 };
 
 const ACTION_BUTTONS: Record<

@@ -5,7 +5,12 @@
  */
 import { useState } from 'react';
 import { Stack } from '@chakra-ui/react';
-import { REFUND_STATUSES, type AdminRefundRequest, type RefundStatus } from '@contract/refunds';
+import {
+  REFUND_STATUSES,
+  REFUND_STATUS_LABELS,
+  type AdminRefundRequest,
+  type RefundStatus,
+} from '@contract/refunds';
 import { errorMessage } from '@/lib/api-error';
 import { useApproveRefundRequest } from '../api/approve-refund-request';
 import { useAdminRefundRequests } from '../api/get-refund-requests';
@@ -15,13 +20,6 @@ import type { RefundAction } from '../lib/refund-queue';
 import { AdminQueue, type QueueOutcome } from './admin-queue';
 import { ProcessRefundDialog } from './process-refund-dialog';
 import { RefundRequestCard } from './refund-request-card';
-
-const STATUS_LABELS: Record<RefundStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  processed: 'Processed',
-};
 
 /**
  * Approve, reject and process, each saying what it did or why it failed, and which request's button
@@ -81,13 +79,13 @@ export default function RefundsTab() {
       title="Refund Requests"
       testId="admin-refunds"
       statuses={REFUND_STATUSES}
-      labels={STATUS_LABELS}
+      labels={REFUND_STATUS_LABELS}
       status={status}
       onStatusChange={setStatus}
       outcome={outcome}
       outcomeTestId="refund-action-result"
       query={requests}
-      emptyText={`No ${STATUS_LABELS[status].toLowerCase()} refund requests.`}
+      emptyText={`No ${REFUND_STATUS_LABELS[status].toLowerCase()} refund requests.`}
       emptyTestId="no-refund-requests"
       footer={
         <ProcessRefundDialog

@@ -1,7 +1,7 @@
 import { Badge, Stack, Table, Text } from '@chakra-ui/react';
 import { formatGbp, toPence } from '@contract/money';
 import { planById } from '@contract/plans';
-import type { RefundStatus } from '@contract/refunds';
+import { REFUND_STATUS_BUYER_LABELS, type RefundStatus } from '@contract/refunds';
 import { PageSpinner } from '@/components/page-spinner';
 import { QueryError } from '@/components/query-error';
 import { failedQueryProps } from '@/lib/query-retry';
@@ -62,7 +62,9 @@ export function RefundHistory() {
                 {request.reason}
               </Table.Cell>
               <Table.Cell>
-                <Badge colorPalette={STATUS_PALETTE[request.status]}>{request.status}</Badge>
+                <Badge colorPalette={STATUS_PALETTE[request.status]}>
+                  {REFUND_STATUS_BUYER_LABELS[request.status]}
+                </Badge>
               </Table.Cell>
             </Table.Row>
           ))}
