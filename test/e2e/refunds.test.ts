@@ -152,6 +152,7 @@ describe('a full refund of the current period', () => {
     await expect
       .poll(() => history.getByText(REFUND_STATUS_BUYER_LABELS.processed, { exact: true }).count())
       .toBe(1);
+    await screenshot(page, 'refund-history-refunded');
     // The buyer is told by e-mail too: the refund's own message says the plan ended.
     await expect
       .poll(
