@@ -8,32 +8,19 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { ESLint } from 'eslint';
 import { entityOwners } from '../../../eslint.entity-owners.js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useRepoLinter } from '../../fixtures/lint';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const domains = readdirSync(path.join(root, 'lambdas'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
   .map((entry) => entry.name);
-let eslint: ESLint;
-
-beforeAll(async () => {
-  eslint = new ESLint({ cwd: root });
-  // The first lint loads the config, the resolver and the domain graph: seconds on a shared
-  // machine, paid here rather than inside the first test's time limit.
-  await eslint.lintText('export {};\n', { filePath: path.join(root, 'lambdas/templates/warm.ts') });
-}, 60_000);
+const ruleMessages = useRepoLinter();
 
 /** The boundary messages ESLint reports for `code` as if it were the file at `filePath`. */
-const boundaryMessages = async (filePath: string, code: string): Promise<string[]> => {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
-  const fatal = result!.messages.filter((message) => message.fatal);
-  expect(fatal, 'the probe must parse').toEqual([]);
-  return result!.messages
-    .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
-    .map((message) => message.message);
-};
+const boundaryMessages = (filePath: string, code: string): Promise<string[]> =>
+  ruleMessages('import-x/no-restricted-paths', filePath, code);
 
 const importing = (specifier: string) =>
   `import * as probe from '${specifier}';\nexport { probe };\n`;
@@ -177,13 +164,8 @@ describe('allowed imports pass', () => {
 });
 
 describe('each entity is written by its owner only', () => {
-  const writeMessages = async (filePath: string, code: string): Promise<string[]> => {
-    const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
-    expect(result!.messages.filter((message) => message.fatal)).toEqual([]);
-    return result!.messages
-      .filter((message) => message.ruleId === 'domains/entity-writes')
-      .map((message) => message.message);
-  };
+  const writeMessages = (filePath: string, code: string): Promise<string[]> =>
+    ruleMessages('domains/entity-writes', filePath, code);
   const using = (entity: string, name: string, call: string) =>
     `import { ${name} } from '../shared/db/entities/${entity}';\nexport const probe = () => ${name}.${call};\n`;
 

@@ -7,40 +7,27 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CLIMB_MESSAGE,
   FEATURE_INDEX_MESSAGE,
   RELATIVE_FEATURE_MESSAGE,
   features,
 } from '../../../eslint.features.js';
+import { useRepoLinter } from '../../fixtures/lint';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-let eslint: ESLint;
-
-beforeAll(async () => {
-  eslint = new ESLint({ cwd: root });
-  // The first lint loads the config and the resolver: seconds on a shared machine, paid here
-  // rather than inside the first test's time limit.
-  await eslint.lintText('export {};\n', { filePath: path.join(root, 'frontend/src/warm.ts') });
-}, 60_000);
+const ruleMessages = useRepoLinter('frontend/src/warm.ts');
 
 /**
  * The `no-restricted-imports` messages ESLint reports for `code` as the file at `filePath`, each
  * without the rule's own opening (`'<specifier>' import is restricted from being used by a
  * pattern.`), which names the import rather than the zone.
  */
-const zoneMessages = async (filePath: string, code: string): Promise<string[]> => {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
-  const fatal = result!.messages.filter((message) => message.fatal);
-  expect(fatal, 'the probe must parse').toEqual([]);
-  return result!.messages
-    .filter((message) => message.ruleId === 'no-restricted-imports')
-    .map((message) =>
-      message.message.replace(/^'[^']+' import is restricted from being used by a pattern\. /, ''),
-    );
-};
+const zoneMessages = async (filePath: string, code: string): Promise<string[]> =>
+  (await ruleMessages('no-restricted-imports', filePath, code)).map((message) =>
+    message.replace(/^'[^']+' import is restricted from being used by a pattern\. /, ''),
+  );
 
 const importing = (specifier: string) =>
   `import * as probe from '${specifier}';\nexport { probe };\n`;
@@ -179,14 +166,12 @@ describe('a component keeps to 80 lines', () => {
       '',
     ].join('\n');
 
-  const lengthMessages = async (code: string): Promise<string[]> => {
-    const [result] = await eslint.lintText(code, {
-      filePath: path.join(root, 'frontend/src/features/catalog/components/probe.tsx'),
-    });
-    return result!.messages
-      .filter((message) => message.ruleId === 'max-lines-per-function')
-      .map((message) => message.message);
-  };
+  const lengthMessages = (code: string): Promise<string[]> =>
+    ruleMessages(
+      'max-lines-per-function',
+      'frontend/src/features/catalog/components/probe.tsx',
+      code,
+    );
 
   it('rejects a component of 81 lines of code, comments and blank lines not counted', async () => {
     expect(await lengthMessages(component(81))).toEqual([
