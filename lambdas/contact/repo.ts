@@ -7,7 +7,7 @@ import {
   type ContactMessageItem,
 } from '../shared/db/entities/contact-message';
 import { RateLimitEntity } from '../shared/db/entities/rate-limit';
-import { isConditionFailure } from '../shared/db/entity';
+import { writtenUnlessRefused } from '../shared/db/entity';
 import {
   transactWrite,
   type TransactionResult,
@@ -26,17 +26,12 @@ export const takeContactAllowance = async (input: {
   expiresAt: number;
   limit: number;
 }): Promise<boolean> => {
-  try {
-    await RateLimitEntity.update({ key: input.clientKey, window: input.window })
+  return writtenUnlessRefused(
+    RateLimitEntity.update({ key: input.clientKey, window: input.window })
       .add({ hits: 1 })
       .set({ expires_at: input.expiresAt })
-      .where(({ hits }, { lt, notExists }) => `${notExists(hits)} OR ${lt(hits, input.limit)}`)
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .where(({ hits }, { lt, notExists }) => `${notExists(hits)} OR ${lt(hits, input.limit)}`),
+  );
 };
 
 /** C1: stores a new message (`create`: never replaces one). */

@@ -10,7 +10,7 @@ import {
 } from '../shared/db/entities/deployment';
 import { LaunchStoryEntity, type LaunchStoryItem } from '../shared/db/entities/launch-story';
 import { OAuthTokenEntity, type OAuthTokenItem } from '../shared/db/entities/oauth-token';
-import { isConditionFailure } from '../shared/db/model';
+import { writtenUnlessRefused } from '../shared/db/model';
 import { transactWrite } from '../shared/db/transaction';
 
 export type { DeploymentItem, DeploymentWriteProgress, LaunchStoryItem, OAuthTokenItem };
@@ -56,16 +56,11 @@ export const transitionDeployment = async (
   changes: DeploymentChanges,
   now: string,
 ): Promise<boolean> => {
-  try {
-    await DeploymentEntity.patch({ id })
+  return writtenUnlessRefused(
+    DeploymentEntity.patch({ id })
       .set({ ...changes, updated_at: now })
-      .where(({ status }, { eq }) => from.map((value) => eq(status, value)).join(' OR '))
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .where(({ status }, { eq }) => from.map((value) => eq(status, value)).join(' OR ')),
+  );
 };
 
 /**
@@ -79,19 +74,14 @@ export const continueDeployment = async (
   remove: readonly (keyof DeploymentChanges & string)[],
   now: string,
 ): Promise<boolean> => {
-  try {
-    await DeploymentEntity.patch({ id: read.id })
+  return writtenUnlessRefused(
+    DeploymentEntity.patch({ id: read.id })
       .set({ ...changes, updated_at: now })
       .remove(remove)
       .where(({ status, updated_at }, { eq }) =>
         [eq(status, read.status), eq(updated_at, read.updated_at)].join(' AND '),
-      )
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      ),
+  );
 };
 
 /** Y5 without a status change: fields of a step that keeps the state (site ids, poll count). */

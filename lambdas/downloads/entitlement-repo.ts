@@ -11,7 +11,7 @@ import {
   type EntitlementFields,
   type EntitlementItem,
 } from '../shared/db/entities/entitlement';
-import { isConditionFailure } from '../shared/db/entity';
+import { writtenUnlessRefused } from '../shared/db/entity';
 import {
   transactWrite,
   type TransactionResult,
@@ -200,13 +200,7 @@ export const endEntitlementItem = async (
 
 /** EN8: a demo account's entitlement, unless it has one; returns whether it was written. */
 export const createEntitlementIfAbsent = async (item: EntitlementItem): Promise<boolean> => {
-  try {
-    await EntitlementEntity.create(item).go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return writtenUnlessRefused(EntitlementEntity.create(item));
 };
 
 /**

@@ -4,26 +4,22 @@
  * the templates domain's (lambdas/templates/github-sync.ts).
  */
 import { WebhookEventEntity } from '../shared/db/entities/webhook-event';
-import { isConditionFailure } from '../shared/db/model';
+import { writtenUnlessRefused } from '../shared/db/model';
 
 const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
 
 /** Claims a delivery; false when it was claimed before (a redelivery: do nothing again). */
 export const claimDelivery = async (deliveryId: string, eventType: string): Promise<boolean> => {
   const now = new Date();
-  try {
-    await WebhookEventEntity.create({
+  return writtenUnlessRefused(
+    WebhookEventEntity.create({
       provider: 'github',
       event_id: deliveryId,
       event_type: eventType,
       received_at: now.toISOString(),
       expires_at: Math.floor(now.getTime() / 1000) + THIRTY_DAYS_SECONDS,
-    }).go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 };
 
 /** Releases a claim whose effect could not start. */

@@ -5,7 +5,7 @@ import {
   StripeCustomerEntity,
   type StripeCustomerItem,
 } from '../shared/db/entities/stripe-customer';
-import { isConditionFailure } from '../shared/db/entity';
+import { writtenUnlessRefused } from '../shared/db/entity';
 import type { TransactionWrite } from '../shared/db/transaction';
 
 export type { StripeCustomerItem };
@@ -16,13 +16,7 @@ export const getStripeCustomerItem = async (userId: string): Promise<StripeCusto
 
 /** SC2: the user's customer, created only while absent; false when one was stored first. */
 export const createStripeCustomerIfAbsent = async (item: StripeCustomerItem): Promise<boolean> => {
-  try {
-    await StripeCustomerEntity.create(item).go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return writtenUnlessRefused(StripeCustomerEntity.create(item));
 };
 
 /** SC3 (transaction item of the backfill): SC2's create, refused when the item exists. */

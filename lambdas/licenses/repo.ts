@@ -1,6 +1,6 @@
 /** Licence data access (docs/data-model.md, section 3.20): one function per access pattern. */
 import { LicenseEntity, type LicenseItem } from '../shared/db/entities/license';
-import { isConditionFailure } from '../shared/db/model';
+import { writtenUnlessRefused } from '../shared/db/model';
 
 export type { LicenseItem };
 
@@ -49,13 +49,7 @@ export const licenseRefundedWrite = (id: string, now: string) =>
 
 /** L5 alone (beyond a refund's transaction): false when it was marked already. */
 export const markLicenseRefunded = async (id: string, now: string): Promise<boolean> => {
-  try {
-    await licenseRefundedWrite(id, now).go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return writtenUnlessRefused(licenseRefundedWrite(id, now));
 };
 
 /**
@@ -79,13 +73,9 @@ export const markLicenseDisputed = async (
   disputed: boolean,
   now: string,
 ): Promise<boolean> => {
-  try {
-    await (disputed ? licenseDisputedWrite(id, now) : licenseDisputeWonWrite(id)).go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return writtenUnlessRefused(
+    disputed ? licenseDisputedWrite(id, now) : licenseDisputeWonWrite(id),
+  );
 };
 
 /**

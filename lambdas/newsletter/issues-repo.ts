@@ -12,7 +12,7 @@ import {
 } from '../shared/db/entities/newsletter-recipient';
 import { NewsletterSubscriberEntity } from '../shared/db/entities/newsletter-subscriber';
 import { UserNewsletterSubscriptionEntity } from '../shared/db/entities/user-newsletter-subscription';
-import { isConditionFailure } from '../shared/db/entity';
+import { isConditionFailure, writtenUnlessRefused } from '../shared/db/entity';
 import { transactWrite, type TransactionWrite } from '../shared/db/transaction';
 
 export type { NewsletterIssueItem, NewsletterRecipientItem };
@@ -123,16 +123,11 @@ export const claimRecipient = async (
   email: string,
   now: string,
 ): Promise<boolean> => {
-  try {
-    await NewsletterRecipientEntity.patch({ issue_id: issueId, email })
+  return writtenUnlessRefused(
+    NewsletterRecipientEntity.patch({ issue_id: issueId, email })
       .set({ status: 'sending', updated_at: now })
-      .where((attr, op) => op.eq(attr.status, 'pending'))
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .where((attr, op) => op.eq(attr.status, 'pending')),
+  );
 };
 
 /** Gives a claimed recipient back (SES throttled before it took the message). */

@@ -18,7 +18,7 @@ import {
   UserNewsletterSubscriptionEntity,
   type UserNewsletterSubscriptionItem,
 } from '../shared/db/entities/user-newsletter-subscription';
-import { isConditionFailure } from '../shared/db/entity';
+import { isConditionFailure, writtenUnlessRefused } from '../shared/db/entity';
 import {
   transactWrite,
   type TransactionItems,
@@ -254,19 +254,14 @@ export const claimConfirmationSlot = async (
   now: string,
   cutoff: string,
 ): Promise<boolean> => {
-  try {
-    await LeadEntity.patch({ email })
+  return writtenUnlessRefused(
+    LeadEntity.patch({ email })
       .set({ confirmation_sent_at: now })
       .where(
         (attr, op) =>
           `${op.notExists(attr.confirmation_sent_at)} OR ${op.lte(attr.confirmation_sent_at, cutoff)}`,
-      )
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      ),
+  );
 };
 
 /** Gives the slot back after a failed send, so resubmitting the form tries again at once. */

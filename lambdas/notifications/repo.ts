@@ -19,7 +19,7 @@ import {
   NotificationPreferenceEntity,
   type NotificationPreferenceItem,
 } from '../shared/db/entities/notification-preference';
-import { isConditionFailure } from '../shared/db/entity';
+import { isConditionFailure, writtenUnlessRefused } from '../shared/db/entity';
 import { transactWrite, type TransactionResult } from '../shared/db/transaction';
 
 export type { EmailOutboxItem, NotificationItem, NotificationPreferenceItem };
@@ -235,8 +235,8 @@ export const claimOutboxEntry = async (
   now: string,
   leasedUntil: string,
 ): Promise<boolean> => {
-  try {
-    await outboxEntry(key)
+  return writtenUnlessRefused(
+    outboxEntry(key)
       .patch()
       .set({ leased_until: leasedUntil })
       .where(
@@ -246,13 +246,8 @@ export const claimOutboxEntry = async (
       .where(
         ({ next_attempt_at }, { notExists, lte }) =>
           `${notExists(next_attempt_at)} OR ${lte(next_attempt_at, now)}`,
-      )
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      ),
+  );
 };
 
 /** N9: a sent (or deliberately skipped) entry leaves the outbox. */
@@ -300,17 +295,11 @@ export const savePreferences = async (
   item: NotificationPreferenceItem,
   previous: NotificationPreferenceItem | null,
 ): Promise<boolean> => {
-  try {
-    await NotificationPreferenceEntity.put(item)
-      .where(({ updated_at }, { notExists, eq }) =>
-        previous ? eq(updated_at, previous.updated_at) : notExists(updated_at),
-      )
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return writtenUnlessRefused(
+    NotificationPreferenceEntity.put(item).where(({ updated_at }, { notExists, eq }) =>
+      previous ? eq(updated_at, previous.updated_at) : notExists(updated_at),
+    ),
+  );
 };
 
 /** N13: every notification of a user and their unread counter go (their account's closure). */

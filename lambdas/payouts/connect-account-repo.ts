@@ -5,7 +5,7 @@ import {
   ConnectAccountEntity,
   type ConnectAccountItem,
 } from '../shared/db/entities/connect-account';
-import { isConditionFailure } from '../shared/db/entity';
+import { writtenUnlessRefused } from '../shared/db/entity';
 import type { TransactionWrite } from '../shared/db/transaction';
 
 export type { ConnectAccountItem };
@@ -27,13 +27,7 @@ export const batchGetConnectAccountItems = (
 
 /** CA3: the user's account, created only while absent; false when one was stored first. */
 export const createConnectAccountIfAbsent = async (item: ConnectAccountItem): Promise<boolean> => {
-  try {
-    await ConnectAccountEntity.create(item).go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return writtenUnlessRefused(ConnectAccountEntity.create(item));
 };
 
 /** CA3 as a transaction item (the backfill's, or a status for an account not stored yet). */

@@ -3,7 +3,7 @@
  * write that moves a payout's money state is conditional on the status it moves from.
  */
 import { randomUUID } from 'node:crypto';
-import { isConditionFailure } from '../shared/db/entity';
+import { writtenUnlessRefused } from '../shared/db/entity';
 import { PayoutEntity, type PayoutItem } from '../shared/db/entities/payout';
 import { PayoutRunEntity, type PayoutRunItem } from '../shared/db/entities/payout-run';
 import {
@@ -23,13 +23,7 @@ export interface PayoutKey {
 
 /** Q1: the month's payout of a seller, unless it exists (`false` then: a re-run creates nothing). */
 export const createPayoutIfAbsent = async (item: PayoutItem): Promise<boolean> => {
-  try {
-    await PayoutEntity.create(item).go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return writtenUnlessRefused(PayoutEntity.create(item));
 };
 
 /**
@@ -228,8 +222,8 @@ export const acquirePayoutRun = async (input: {
   now: Date;
 }): Promise<boolean> => {
   const now = input.now.toISOString();
-  try {
-    await PayoutRunEntity.upsert({
+  return writtenUnlessRefused(
+    PayoutRunEntity.upsert({
       month_year: input.monthYear,
       status: 'running',
       execution_name: input.executionName,
@@ -243,13 +237,8 @@ export const acquirePayoutRun = async (input: {
       .where(
         ({ month_year, status, lease_until, execution_name }, { eq, lt, notExists }) =>
           `${notExists(month_year)} OR ${eq(status, 'completed')} OR ${lt(lease_until, now)} OR ${eq(execution_name, input.executionName)}`,
-      )
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      ),
+  );
 };
 
 /**
@@ -305,19 +294,14 @@ export const finishPayoutRun = async (input: {
   >;
   now: string;
 }): Promise<boolean> => {
-  try {
-    await PayoutRunEntity.patch({ month_year: input.monthYear })
+  return writtenUnlessRefused(
+    PayoutRunEntity.patch({ month_year: input.monthYear })
       .set({ ...input.totals, status: 'completed', completed_at: input.now })
       .where(
         ({ status, execution_name }, { eq }) =>
           `${eq(status, 'running')} AND ${eq(execution_name, input.executionName)}`,
-      )
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      ),
+  );
 };
 
 /** W3: the runs of the given months that exist (one BatchGetItem). */

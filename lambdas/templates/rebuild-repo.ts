@@ -2,7 +2,7 @@
  * The claim of a version's rebuild on its item (`build_requested_at`): the data access of
  * builds.ts, so two presses of Rebuild start one build.
  */
-import { isConditionFailure } from '../shared/db/entity';
+import { isConditionFailure, writtenUnlessRefused } from '../shared/db/entity';
 import { TemplateVersionEntity } from '../shared/db/entities/template-version';
 
 type VersionKey = { mvp_id: string; id: string };
@@ -19,20 +19,14 @@ export const claimVersionRebuild = async (
   const claim = TemplateVersionEntity.patch({ mvp_id: version.mvp_id, id: version.id }).set({
     build_requested_at: now,
   });
-  try {
-    await (
-      since === null
-        ? claim
-        : claim.where(
-            ({ build_requested_at }, { notExists, lt }) =>
-              `${notExists(build_requested_at)} OR ${lt(build_requested_at, since)}`,
-          )
-    ).go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return writtenUnlessRefused(
+    since === null
+      ? claim
+      : claim.where(
+          ({ build_requested_at }, { notExists, lt }) =>
+            `${notExists(build_requested_at)} OR ${lt(build_requested_at, since)}`,
+        ),
+  );
 };
 
 /** Removes the claim made at `claimedAt`; a claim taken over since is left alone. */

@@ -23,7 +23,7 @@ import {
   TemplateVersionEntity,
   type TemplateVersionItem,
 } from '../shared/db/entities/template-version';
-import { isConditionFailure } from '../shared/db/model';
+import { isConditionFailure, writtenUnlessRefused } from '../shared/db/model';
 import { transactWrite, type TransactionWrite } from '../shared/db/transaction';
 import { TransactionRefusedError } from '../shared/errors';
 import { assertCommitted } from './committed';
@@ -385,20 +385,15 @@ export const setBuildMark = async (input: {
   const set = input.stamp
     ? { [input.field]: input.mark, updated_at: input.stamp }
     : { [input.field]: input.mark };
-  try {
-    await TemplateEntity.patch({ id: input.templateId })
+  return writtenUnlessRefused(
+    TemplateEntity.patch({ id: input.templateId })
       .set(set)
       .where((attr, op) =>
         input.field === 'live_build'
           ? op.eq(attr.file_key, input.expected)
           : op.eq(attr.pending_version_id, input.expected),
-      )
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      ),
+  );
 };
 
 /**

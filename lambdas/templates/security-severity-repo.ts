@@ -3,7 +3,7 @@
  * security-severity.ts. Small on purpose: processing's Publish and the daily re-check bundle it.
  */
 import type { Severity } from '../../contract/security';
-import { isConditionFailure } from '../shared/db/model';
+import { writtenUnlessRefused } from '../shared/db/model';
 import { TemplateEntity } from '../shared/db/entities/template';
 
 /**
@@ -20,13 +20,9 @@ export const setLiveSecuritySeverity = async (
   const write = severity
     ? patch.set({ security_severity: severity, updated_at: now })
     : patch.set({ updated_at: now }).remove(['security_severity']);
-  try {
-    await write
-      .where((attr, op) => `${op.eq(attr.status, 'approved')} AND ${op.eq(attr.file_key, fileKey)}`)
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return writtenUnlessRefused(
+    write.where(
+      (attr, op) => `${op.eq(attr.status, 'approved')} AND ${op.eq(attr.file_key, fileKey)}`,
+    ),
+  );
 };

@@ -3,7 +3,7 @@
  * checks them.
  */
 import { OAuthStateEntity, type OAuthStateItem } from '../db/entities/oauth-state';
-import { isConditionFailure } from '../db/model';
+import { isConditionFailure, writtenUnlessRefused } from '../db/model';
 
 /** Stores a new state. */
 export const putOAuthState = async (item: OAuthStateItem): Promise<void> => {
@@ -24,18 +24,12 @@ export const takeOAuthState = async (
   id: string,
   owner: Pick<OAuthStateItem, 'user_id' | 'provider' | 'expires_at'>,
 ): Promise<boolean> => {
-  try {
-    await OAuthStateEntity.delete({ id })
-      .where(
-        (attr, op) =>
-          `${op.eq(attr.user_id, owner.user_id)} AND ${op.eq(attr.provider, owner.provider)} AND ${op.eq(attr.expires_at, owner.expires_at)}`,
-      )
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return writtenUnlessRefused(
+    OAuthStateEntity.delete({ id }).where(
+      (attr, op) =>
+        `${op.eq(attr.user_id, owner.user_id)} AND ${op.eq(attr.provider, owner.provider)} AND ${op.eq(attr.expires_at, owner.expires_at)}`,
+    ),
+  );
 };
 
 /** Stores a taken state again, unless it is back already. */

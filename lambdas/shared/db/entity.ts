@@ -43,6 +43,7 @@ export {
   InvalidCursorError,
   SERVICE,
   isConditionFailure,
+  writtenUnlessRefused,
   type EntityDefinition,
   type IndexDefinition,
   type KeyOf,

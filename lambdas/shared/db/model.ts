@@ -73,6 +73,20 @@ export class InvalidCursorError extends ValidationError {
 export const isConditionFailure = (error: unknown): boolean =>
   (error as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
 
+/**
+ * Sends a conditional write: true when it was written, false when its condition refused it
+ * (another write came first, or the item is no longer as expected); any other failure is thrown.
+ */
+export const writtenUnlessRefused = async (write: { go(): Promise<unknown> }): Promise<boolean> => {
+  try {
+    await write.go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
 export const fieldsOf = (definition: { readonly index?: SecondaryIndexName }) => {
   if (!definition.index) return { pk: tableDesign.partitionKey, sk: tableDesign.sortKey };
   const gsi = tableDesign.globalIndexes.find((index) => index.indexName === definition.index);
