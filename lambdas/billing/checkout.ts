@@ -31,12 +31,13 @@ import { logger } from '../shared/observability';
 import { getApprovedTemplateItem } from '../catalog/template-items';
 import type { AuthContext } from '../shared/auth/claims';
 import { ensureProfile } from '../profiles/service';
-import { storeStripeCustomer, stripeCustomerOf } from './stripe-customer';
+import { stripeCustomerOf } from './stripe-customer';
 import { getEntitlement } from '../downloads/entitlement';
 import { isManualSubscription } from './enterprise';
 import { planOfPrice, planPrices } from './plans';
 import { getNewestSubscriptionOfUser, getOrder, getSubscriptionOfUser } from '../ledger/service';
 import { ownedTemplateOrder, toSubscriptionView } from '../ledger/service';
+import { recordStripeCustomer } from '../ledger/stripe-customer';
 import { applySubscription, subscriptionItemId } from './subscription-sync';
 
 /** Who is paying: the verified identity (the profile is created on first sight if needed). */
@@ -67,7 +68,9 @@ const ensureCustomer = async (caller: Caller): Promise<string> => {
   } catch (error) {
     return stripeFailure(error, CHECKOUT_MESSAGES.createFailed);
   }
-  return storeStripeCustomer(caller.userId, customer.id);
+  // Stored once: the first stored wins and is what the caller uses, so two checkouts at once
+  // leave the user one customer in our records.
+  return recordStripeCustomer(caller.userId, customer.id);
 };
 
 /**

@@ -5,7 +5,7 @@
  * (tasks/backfill-stripe-fields.ts) moves it. Billing reads both because it sits above both; the
  * ledger, below profiles, does not read profiles.
  */
-import { getStripeCustomerId, recordStripeCustomer } from '../ledger/stripe-customer';
+import { getStripeCustomerId } from '../ledger/stripe-customer';
 import { getLegacyStripe } from '../profiles/legacy-stripe';
 
 /** The user's Stripe customer id, or null when they never had one. */
@@ -13,10 +13,3 @@ export const stripeCustomerOf = async (userId: string): Promise<string | null> =
   (await getStripeCustomerId(userId)) ??
   (await getLegacyStripe(userId))?.stripe_customer_id ??
   null;
-
-/**
- * Stores a customer just created at Stripe, once: the first stored wins, and is what the caller
- * uses, so two checkouts at once leave the user one customer in our records.
- */
-export const storeStripeCustomer = (userId: string, customerId: string): Promise<string> =>
-  recordStripeCustomer(userId, customerId);

@@ -12,6 +12,14 @@ import {
   stripeCustomerCreate,
 } from './stripe-customer-repo';
 
+/** The item of a user's customer, first stored `now`. */
+const customerItem = (userId: string, customerId: string, now = new Date().toISOString()) => ({
+  user_id: userId,
+  stripe_customer_id: customerId,
+  created_at: now,
+  updated_at: now,
+});
+
 /** The user's recorded Stripe customer id, or null when the ledger has none. */
 export const getStripeCustomerId = async (userId: string): Promise<string | null> =>
   (await getStripeCustomerItem(userId))?.stripe_customer_id ?? null;
@@ -21,14 +29,7 @@ export const getStripeCustomerId = async (userId: string): Promise<string | null
  * returned (the caller then uses it).
  */
 export const recordStripeCustomer = async (userId: string, customerId: string): Promise<string> => {
-  const now = new Date().toISOString();
-  const item = {
-    user_id: userId,
-    stripe_customer_id: customerId,
-    created_at: now,
-    updated_at: now,
-  };
-  if (await createStripeCustomerIfAbsent(item)) return customerId;
+  if (await createStripeCustomerIfAbsent(customerItem(userId, customerId))) return customerId;
   const stored = await getStripeCustomerItem(userId);
   if (!stored) throw new Error(`User ${userId} has no Stripe customer`);
   return stored.stripe_customer_id;
@@ -39,10 +40,4 @@ export const stripeCustomerCreateWrite = (
   userId: string,
   customerId: string,
   now: string,
-): TransactionWrite =>
-  stripeCustomerCreate({
-    user_id: userId,
-    stripe_customer_id: customerId,
-    created_at: now,
-    updated_at: now,
-  });
+): TransactionWrite => stripeCustomerCreate(customerItem(userId, customerId, now));
