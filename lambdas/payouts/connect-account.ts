@@ -76,20 +76,30 @@ export const connectAccountsOf = async (
   return new Map(userIds.map((id) => [id, items.get(id) ?? fromLegacy(legacy.get(id))]));
 };
 
+/** The item of a user's Connect account with its status, first stored `now`. */
+const accountItem = (
+  userId: string,
+  accountId: string,
+  status: { payoutsEnabled: boolean; detailsSubmitted: boolean; eventCreated?: number },
+  now = new Date().toISOString(),
+): ConnectAccountItem => ({
+  user_id: userId,
+  stripe_account_id: accountId,
+  stripe_payouts_enabled: status.payoutsEnabled,
+  stripe_details_submitted: status.detailsSubmitted,
+  ...(status.eventCreated !== undefined && { stripe_account_event_created: status.eventCreated }),
+  created_at: now,
+  updated_at: now,
+});
+
 /**
  * Stores the seller's Connect account once, not yet able to receive payouts (Stripe's
  * `account.updated` says when it is); after a lost race the stored one is returned.
  */
 export const recordConnectAccount = async (userId: string, accountId: string): Promise<string> => {
-  const now = new Date().toISOString();
-  const created = await createConnectAccountIfAbsent({
-    user_id: userId,
-    stripe_account_id: accountId,
-    stripe_payouts_enabled: false,
-    stripe_details_submitted: false,
-    created_at: now,
-    updated_at: now,
-  });
+  const created = await createConnectAccountIfAbsent(
+    accountItem(userId, accountId, { payoutsEnabled: false, detailsSubmitted: false }),
+  );
   if (created) return accountId;
   const stored = await getConnectAccountItem(userId);
   if (!stored) throw new Error(`User ${userId} has no Connect account`);
@@ -110,15 +120,7 @@ export const connectStatusWrite = async (input: ConnectStatus): Promise<Transact
   // Not this user's account, or older than what the profile holds: the patch of an absent item
   // is refused, which is what such an event gets.
   if (legacy?.stripe_account_id !== input.accountId || newer) return connectStatusPatch(input);
-  return connectAccountCreate({
-    user_id: input.userId,
-    stripe_account_id: input.accountId,
-    stripe_payouts_enabled: input.payoutsEnabled,
-    stripe_details_submitted: input.detailsSubmitted,
-    stripe_account_event_created: input.eventCreated,
-    created_at: input.now,
-    updated_at: input.now,
-  });
+  return connectAccountCreate(accountItem(input.userId, input.accountId, input, input.now));
 };
 
 /** The backfill's item: the account a profile carried, created only while the user has none. */
@@ -127,17 +129,18 @@ export const connectAccountCreateWrite = (
   legacy: LegacyProfileStripe & { stripe_account_id: string },
   now: string,
 ): TransactionWrite =>
-  connectAccountCreate({
-    user_id: userId,
-    stripe_account_id: legacy.stripe_account_id,
-    stripe_payouts_enabled: legacy.stripe_payouts_enabled ?? false,
-    stripe_details_submitted: legacy.stripe_details_submitted ?? false,
-    ...(legacy.stripe_account_event_created !== undefined && {
-      stripe_account_event_created: legacy.stripe_account_event_created,
-    }),
-    created_at: now,
-    updated_at: now,
-  });
+  connectAccountCreate(
+    accountItem(
+      userId,
+      legacy.stripe_account_id,
+      {
+        payoutsEnabled: legacy.stripe_payouts_enabled ?? false,
+        detailsSubmitted: legacy.stripe_details_submitted ?? false,
+        eventCreated: legacy.stripe_account_event_created,
+      },
+      now,
+    ),
+  );
 
 /**
  * `POST /api/connect/login-link`: a single-use link into the seller's Stripe Express dashboard
