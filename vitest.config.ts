@@ -60,6 +60,11 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          // The files of a worker share the libraries they load (the AWS SDK, zod, Stripe's and
+          // GitHub's clients), not the project's own modules: per-file.ts reloads those and gives
+          // each file the worker's first environment. The whole suite took 308 s of CPU instead
+          // of 398 s, every test passing as when each file had a process of its own.
+          isolate: false,
           environment: 'node',
           // The emulators start once per run; each test file gets its own table, buckets and pool.
           globalSetup: ['test/integration/setup/global-setup.ts'],

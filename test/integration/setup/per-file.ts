@@ -5,7 +5,7 @@
  * the configuration they read at load time is in place.
  */
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, inject, vi } from 'vitest';
 import { applyLambdaEnvironment, lambdaEnvironment } from '../../../lib/local/cloud/lambda-env';
 import {
   createDynamoClient,
@@ -14,6 +14,21 @@ import {
   ensureTable,
 } from '../../../lib/local/emulators/resources';
 import './provided-context';
+
+// The files of a worker share the libraries they load (isolate: false); each file starts from the
+// environment the worker began with and loads the project's own modules afresh.
+const started = ((globalThis as { __integrationEnv?: NodeJS.ProcessEnv }).__integrationEnv ??= {
+  ...process.env,
+});
+for (const key of Object.keys(process.env)) if (!(key in started)) delete process.env[key];
+Object.assign(process.env, started);
+vi.resetModules();
+// What a file may have replaced for its own tests goes back before the next file in the worker.
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const cloud = inject('localCloud');
 const suffix = randomUUID().slice(0, 8);
