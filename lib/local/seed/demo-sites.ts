@@ -11,6 +11,7 @@
  * The links are known before anything exists (`demoLinksOf`), so the templates are imported with
  * them; the repositories and sites follow. Idempotent: what exists is left as it is.
  */
+import { throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
 import type { LocalGithubControl } from '../servers/github/control-client';
 import type { LocalNetlifyControl } from '../servers/netlify/control-client';
@@ -33,6 +34,15 @@ interface DemoPlace {
 const CONCURRENCY = 4;
 
 const silentLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+/**
+ * A seller's client as a careful integration writes: its content-creating requests a second apart
+ * (the throttling plugin's pace, under GitHub's 80 a minute), and a refusal for a limit waited out
+ * as GitHub says (`retry-after`) a few times. The demo seller's starters alone are more than 80
+ * writes: sent at once, the limit refused the rest and most demo repositories were never made.
+ */
+const SellerOctokit = Octokit.plugin(throttling);
+const LIMIT_RETRIES = 3;
 
 /** The seller's account on the local GitHub server (the demo seller's is the App's account). */
 export const demoGithubLoginOf = (template: Pick<SeedTemplate, 'seller'>): string =>
@@ -154,10 +164,17 @@ export const seedDemoSites = async (
     await servers.github.control.createUser({ login: owner }).catch(() => undefined);
     clients.set(
       owner,
-      new Octokit({
+      new SellerOctokit({
         baseUrl: servers.github.endpoint,
         auth: await servers.github.control.createToken(owner, ['repo']),
         log: silentLog,
+        // A stopping stack ends the queued requests at once instead of sending them.
+        ...(signal && { request: { signal } }),
+        throttle: {
+          id: `demo-sites-${owner}`,
+          onSecondaryRateLimit: (_after, _options, _octokit, retries) => retries < LIMIT_RETRIES,
+          onRateLimit: (_after, _options, _octokit, retries) => retries < LIMIT_RETRIES,
+        },
       }),
     );
   }

@@ -4,7 +4,8 @@
  * there (no placeholder address); a free template's repository page is public and holds the same
  * starter as the bundle, whose README lists exactly the bundle's files; a paid template's
  * repository is private (GitHub's 404 page, and `git clone` without credentials fails) while its
- * site is still built from it (through a deploy key); a second run makes nothing more.
+ * site is still built from it (through a deploy key); a second run makes nothing more; GitHub's
+ * secondary limit is waited out, not the end of the seed.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { startLocalGithub } from '../../../lib/local/servers/github/index';
 import { createLocalGithubControl } from '../../../lib/local/servers/github/control-client';
 import { createLocalNetlifyControl } from '../../../lib/local/servers/netlify/control-client';
 import { DEMO_LINKED_TEMPLATE_ID } from '../../../lib/local/seed/github';
@@ -119,6 +121,32 @@ describe('demo template links', () => {
   it('makes nothing more on a second run', async () => {
     expect((await servers.netlify.control.sites()).length).toBe(sitesAfterFirst);
   });
+});
+
+describe('demo repositories under GitHub’s secondary limit', () => {
+  it('are all made: the writes go a second apart and a refusal is waited out as GitHub says', async () => {
+    const github = await startLocalGithub({ port: 0 });
+    try {
+      // Two writes in 2.5 s (GitHub's is 80 a minute): a one-second pace meets a refusal.
+      await github.control.secondaryLimit({ per_minute: 2, minute_ms: 2_500 });
+      const template = templates.find((item) => !isDemoRepositoryPrivate(item))!;
+      await seedDemoSites(
+        { ...servers, github: { endpoint: github.endpoint, control: github.control } },
+        [template],
+      );
+      const { githubUrl } = demoLinksOf(template, {
+        github: github.endpoint,
+        netlify: cloud.netlify.apiUrl,
+      });
+      const page = await fetch(githubUrl);
+      expect(page.status, githubUrl).toBe(200);
+      expect(await page.text()).toContain('<code>package.json</code>');
+      const { usage } = await github.control.secondaryLimit();
+      expect(usage.refused).toBeGreaterThanOrEqual(1);
+    } finally {
+      await github.stop();
+    }
+  }, 60_000);
 });
 
 describe('demo bundle README', () => {
