@@ -56,22 +56,6 @@ export const REFUND_REASON_MAX = 2_000;
 export const REFUND_STATUSES = ['pending', 'approved', 'rejected', 'processed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
-/** A request's status in the admin's queue. */
-export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  processed: 'Processed',
-};
-
-/** A request's status in its buyer's Request History: what it means for their money. */
-export const REFUND_STATUS_BUYER_LABELS: Record<RefundStatus, string> = {
-  pending: 'Awaiting review',
-  approved: 'Approved, refund on its way',
-  rejected: 'Declined',
-  processed: 'Refunded',
-};
-
 /** At most two decimals: a typed amount like 1.005 is not a price (docs/data-model.md, section 1.2). */
 const hasTwoDecimalsAtMost = (value: number) =>
   Math.abs(Math.round(value * 100) - value * 100) < 1e-6;

@@ -7,7 +7,7 @@
  * it is refused and stays typed), the admin processes it, and the dashboard shows the plan ended.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { REFUND_STATUS_BUYER_LABELS } from '../../contract/refunds';
+import { REFUND_STATUS_BUYER_LABELS } from '../../frontend/src/lib/status-palettes';
 import { openBrowser, useBrowserSession } from '../fixtures/e2e/browser';
 import { payOnCheckoutPage, TEST_CARDS, waitForCheckoutPage } from '../fixtures/e2e/checkout';
 import { signIn, signUpAsBuyer, submitSignIn } from '../fixtures/e2e/sign-in';

@@ -1,21 +1,11 @@
 /** One refund request in the admin queue: who asked, for what, how much, and its actions. */
 import { Badge, Button, Card, DataList, HStack, Stack, Text } from '@chakra-ui/react';
 import { planById } from '@contract/plans';
-import {
-  REFUND_STATUS_LABELS,
-  type AdminRefundRequest,
-  type RefundStatus,
-} from '@contract/refunds';
+import type { AdminRefundRequest } from '@contract/refunds';
 import { refundActions, refundAmounts, type RefundAction } from '../lib/refund-queue';
 import { formatDateTime } from '@/lib/format';
 import { EmailText } from '@/components/email-text';
-
-const STATUS_PALETTE: Record<RefundStatus, string> = {
-  pending: 'yellow',
-  approved: 'blue',
-  rejected: 'red',
-  processed: 'green',
-};
+import { REFUND_STATUS_LABELS, REFUND_STATUS_PALETTE } from '@/lib/status-palettes';
 
 const ACTION_BUTTONS: Record<
   RefundAction,
@@ -44,7 +34,10 @@ export function RefundRequestCard({ request, busy, onAction }: RefundRequestCard
           <HStack justify="space-between" wrap="wrap" gap="2">
             <HStack gap="3" wrap="wrap">
               <EmailText email={request.user_email} fontWeight="semibold" />
-              <Badge colorPalette={STATUS_PALETTE[request.status]} data-testid="refund-status">
+              <Badge
+                colorPalette={REFUND_STATUS_PALETTE[request.status]}
+                data-testid="refund-status"
+              >
                 {REFUND_STATUS_LABELS[request.status]}
               </Badge>
             </HStack>

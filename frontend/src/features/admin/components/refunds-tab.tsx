@@ -5,13 +5,9 @@
  */
 import { useState } from 'react';
 import { Stack } from '@chakra-ui/react';
-import {
-  REFUND_STATUSES,
-  REFUND_STATUS_LABELS,
-  type AdminRefundRequest,
-  type RefundStatus,
-} from '@contract/refunds';
+import { REFUND_STATUSES, type AdminRefundRequest, type RefundStatus } from '@contract/refunds';
 import { errorMessage } from '@/lib/api-error';
+import { REFUND_STATUS_LABELS } from '@/lib/status-palettes';
 import { useApproveRefundRequest } from '../api/approve-refund-request';
 import { useAdminRefundRequests } from '../api/get-refund-requests';
 import { useProcessRefundRequest } from '../api/process-refund-request';

@@ -1,19 +1,12 @@
 import { Badge, Stack, Table, Text } from '@chakra-ui/react';
 import { formatGbp, toPence } from '@contract/money';
 import { planById } from '@contract/plans';
-import { REFUND_STATUS_BUYER_LABELS, type RefundStatus } from '@contract/refunds';
 import { PageSpinner } from '@/components/page-spinner';
 import { QueryError } from '@/components/query-error';
 import { failedQueryProps } from '@/lib/query-retry';
+import { REFUND_STATUS_BUYER_LABELS, REFUND_STATUS_PALETTE } from '@/lib/status-palettes';
 import { useRefundRequests } from '../api/get-refund-requests';
 import { formatDate } from '@/lib/format';
-
-const STATUS_PALETTE: Record<RefundStatus, string> = {
-  pending: 'yellow',
-  approved: 'blue',
-  rejected: 'red',
-  processed: 'green',
-};
 
 /** Request History: the caller's requests, newest first, with their status. */
 export function RefundHistory() {
@@ -62,7 +55,7 @@ export function RefundHistory() {
                 {request.reason}
               </Table.Cell>
               <Table.Cell>
-                <Badge colorPalette={STATUS_PALETTE[request.status]}>
+                <Badge colorPalette={REFUND_STATUS_PALETTE[request.status]}>
                   {REFUND_STATUS_BUYER_LABELS[request.status]}
                 </Badge>
               </Table.Cell>
