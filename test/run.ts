@@ -5,8 +5,8 @@
  * Then, at once: the e2e suite (headless Chromium against the local stack) in one lane; lint
  * (ESLint + Prettier) and typecheck (backend and frontend) side by side, then the unit,
  * integration (emulators) and infra (CDK assertions + cdk-nag) suites in the other. The e2e suite
- * is the longest and mostly waits (on the browser, the local stack, the pipelines it starts), so
- * everything else fits in what it leaves of the two cores instead of adding to its time. (The
+ * is the longest, and both lanes keep the two cores busy to the end: the run is CPU-bound, Chromium
+ * its largest user (docs/performance.md, "The test suite's time"). (The
  * other lane at a lower CPU priority, `nice`, was tried: lint, typecheck and integration then took
  * half as long again, and the e2e suite gained nothing.)
  *
@@ -48,10 +48,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const reportDir = path.join(root, '.local', 'test-reports');
 
 /**
- * Node's on-disk cache of compiled modules (Node 22.1+), for every process of the run: each
- * integration file runs in a new process that loads the AWS SDK, zod and the rest again, and with
- * the cache each load after the first skips compiling them. Measured on 30 integration files:
- * 56 s of CPU instead of 68 s (the cache filled), 64 s on its first run.
+ * Node's on-disk cache of compiled modules (Node 22.1+), for every process of the run: a process
+ * that loads the AWS SDK, zod and the rest after another one did (the unit-mocks files, each in a
+ * process of its own, the integration and e2e workers, the stack) skips compiling them. Measured
+ * while each integration file had a process of its own, on 30 files: 56 s of CPU instead of 68 s
+ * (the cache filled), 64 s on its first run; since they share their workers' libraries, less.
  */
 process.env.NODE_COMPILE_CACHE ??= path.join(root, 'node_modules', '.cache', 'node-compile');
 
