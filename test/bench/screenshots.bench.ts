@@ -59,6 +59,16 @@ type Mode = (typeof MODES)[number];
  */
 const FROZEN_TIME = new Date('2026-12-01T12:00:00Z');
 
+/**
+ * The demo data's one date that is the server's today: a version's security report says when it
+ * was checked (at seeding). Its answers are given this date instead, as the page would show it
+ * on the day of FROZEN_TIME, so the template page keeps its words and its layout from day to day.
+ */
+const SECURITY_REPORT = /\/api\/mvps\/[^/]+\/security(\?|$)/;
+const FROZEN_CHECKED_AT = FROZEN_TIME.toISOString();
+/** How long the demo template's build may take (it runs in the background from the stack's start). */
+const BUILD_TIMEOUT_MS = 300_000;
+
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 const two = (value: number) => String(value).padStart(2, '0');
 const timestamp = (date: Date) =>
@@ -124,6 +134,14 @@ const shoot = async (
       `localStorage.setItem('darkMode', ${JSON.stringify(String(mode === 'dark'))})`,
     );
     await context.clock.setFixedTime(FROZEN_TIME);
+    await context.route(SECURITY_REPORT, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        /"checked_at":"[^"]*"/g,
+        `"checked_at":"${FROZEN_CHECKED_AT}"`,
+      );
+      await route.fulfill({ response, body });
+    });
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'networkidle' });
     await settle(page);
@@ -133,6 +151,44 @@ const shoot = async (
     await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
   } finally {
     await context.close();
+  }
+};
+
+interface Listed {
+  id: string;
+  build?: { outcome: string } | null;
+}
+
+const getJson = async <T>(url: string): Promise<T> => {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+  return (await response.json()) as T;
+};
+
+/**
+ * Waits for the demo template's build, which the stack starts in the background (lib/local/seed/
+ * builds.ts): until it ends, its card and page show no build; after, "Builds with npm". Shots
+ * taken while it runs would differ from one run to the next. Waits until the template's own
+ * answer has the build and so has its card in the lists the pages show (the home page's featured
+ * templates, /mvps page 1), and returns its outcome.
+ */
+const waitForDemoBuild = async (siteUrl: string): Promise<string> => {
+  const { VITE_DEMO_TEMPLATE_ID: id } = await import('../../lib/local/seed/starter');
+  const lists = [`/api/mvps?sort=download_count&limit=6`, `/api/mvps?page=1`];
+  const cardsBuilt = async () => {
+    for (const list of lists) {
+      const { items } = await getJson<{ items: Listed[] }>(`${siteUrl}${list}`);
+      const card = items.find((item) => item.id === id);
+      if (card && !card.build) return false;
+    }
+    return true;
+  };
+  const deadline = Date.now() + BUILD_TIMEOUT_MS;
+  for (;;) {
+    const outcome = (await getJson<Listed>(`${siteUrl}/api/mvps/${id}`)).build?.outcome;
+    if (outcome && (await cardsBuilt())) return outcome;
+    if (Date.now() > deadline) throw new Error(`The demo template ${id} has no build yet.`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 };
 
@@ -235,6 +291,15 @@ const main = async () => {
   });
   let shots = 0;
   try {
+    const waitStarted = performance.now();
+    const outcome = await waitForDemoBuild(stack.url);
+    console.log(
+      `The demo template's build: ${outcome} ` +
+        `(waited ${((performance.now() - waitStarted) / 1000).toFixed(0)} s).`,
+    );
+    if (outcome !== 'built')
+      console.warn('Not built: its card and page differ from a run whose build succeeded.');
+
     /** The first template a visitor sees on /mvps, so the template page is a real demo one. */
     const templatePath = async () => {
       const { items } = (await (await fetch(`${stack.url}/api/mvps?page=1`)).json()) as {
