@@ -10,10 +10,16 @@
  * fresh demo data (test/fixtures/demo-stack.ts) and drives Debian's headless Chromium
  * (test/fixtures/chromium.ts) with playwright-core, one shot at a time. Each shot has a fresh
  * browser context: the colour mode stored before the page loads as the product stores it (local
- * storage `darkMode`, checked against the `dark` class on the root afterwards), the clock frozen
- * at one moment (the footer's year, "… days ago"), the network quiet, the page scrolled to its end
- * and back so every lazy image loads, every image complete, the fonts loaded, the caret hidden and
- * animations stopped. Two runs of the same build give identical files.
+ * storage `darkMode`, checked against the `dark` class on the root afterwards), the network quiet,
+ * the page scrolled to its end and back so every lazy image loads, every image complete, the fonts
+ * loaded, the caret hidden and animations stopped.
+ *
+ * What differed between two runs of the same build, and how it no longer does: the demo template's
+ * build runs in the background from the stack's start, and its card showed "Builds with npm" in
+ * some shots and not others (the shots wait for it); the browser's clock is frozen at one moment
+ * (the footer's year); and a version's security report says the day the stack seeded it ("checked
+ * 8 Dec 2026"), which its answers give as the frozen day instead. Two runs of the same build are
+ * identical to the pixel; about 80 to 95 s a run on two busy cores, a minute of it the 24 shots.
  *
  * Environment:
  * - `SCREENSHOTS_PAGES`: comma-separated paths, `template` (the first card of /mvps page 1, as
@@ -54,8 +60,9 @@ const MODES = ['light', 'dark'] as const;
 type Mode = (typeof MODES)[number];
 
 /**
- * The moment every shot's page lives in (`Date` only; timers still run): the footer's year and
- * every "… ago" stay the same from one run to the next. After every fixed date of the demo data.
+ * The moment every shot's page lives in (`Date` only; timers still run): the footer's year, and
+ * any date a page works out from now, stay the same from one run to the next. After every fixed
+ * date of the demo data.
  */
 const FROZEN_TIME = new Date('2026-12-01T12:00:00Z');
 
@@ -102,12 +109,23 @@ const SCROLL_THROUGH = `(async () => {
   await frame();
 })()`;
 
-const ALL_IMAGES_COMPLETE = `[...document.images].every((image) => image.complete)`;
+/**
+ * Runs in the page: resolves once every image there is `complete` (loaded or failed), a promise
+ * and not `waitForFunction`, whose polling evaluates its string under the page's CSP (no eval).
+ */
+const IMAGES_COMPLETE = `Promise.all([...document.images].map((image) => image.complete ||
+  new Promise((resolve) => {
+    image.addEventListener('load', resolve, { once: true });
+    image.addEventListener('error', resolve, { once: true });
+  }))).then(() => [...document.images].every((image) => image.complete))`;
 
 const settle = async (page: Page) => {
   await page.waitForLoadState('networkidle');
   await page.evaluate(SCROLL_THROUGH);
-  await page.waitForFunction(ALL_IMAGES_COMPLETE);
+  // Again while an image that the last wait loaded brought others (a section drawn later).
+  for (let round = 0; !(await page.evaluate(IMAGES_COMPLETE)); round += 1) {
+    if (round === 10) throw new Error(`${page.url()}: images still loading.`);
+  }
   await page.evaluate('document.fonts.ready.then(() => undefined)');
   await page.waitForLoadState('networkidle');
 };
@@ -254,18 +272,30 @@ const compare = async (shot: string, earlierFile: string, laterFile: string) => 
 const shotsIn = async (folder: string) =>
   (await readdir(folder)).filter((file) => file.endsWith('.png') && !file.endsWith(DIFF_SUFFIX));
 
-const compareFolders = async (earlier: string, later: string): Promise<Comparison[]> => {
-  const before = await shotsIn(earlier);
-  const after = await shotsIn(later);
+/**
+ * Compares this run's shots with the earlier folder's of the same names. A shot the earlier run
+ * lacks differs; the earlier run's other shots are left out (a run narrowed by SCREENSHOTS_PAGES
+ * compares with a full one).
+ */
+const compareFolders = async (
+  earlier: string,
+  later: string,
+  files: string[],
+): Promise<Comparison[]> => {
+  const before = new Set(await shotsIn(earlier));
   const rows: Comparison[] = [];
-  for (const file of [...new Set([...before, ...after])].sort()) {
+  for (const file of [...files].sort()) {
     const shot = file.replace(/\.png$/, '');
-    if (!before.includes(file) || !after.includes(file)) {
-      const missing = before.includes(file) ? 'not in this run' : 'not in the earlier run';
-      rows.push({ shot, identical: false, differingPixels: Number.NaN, sizeChange: missing });
-      continue;
-    }
-    rows.push(await compare(shot, path.join(earlier, file), path.join(later, file)));
+    rows.push(
+      before.has(file)
+        ? await compare(shot, path.join(earlier, file), path.join(later, file))
+        : {
+            shot,
+            identical: false,
+            differingPixels: Number.NaN,
+            sizeChange: 'not in the earlier run',
+          },
+    );
   }
   return rows;
 };
@@ -285,11 +315,17 @@ const main = async () => {
 
   await mkdir(OUT_DIR, { recursive: true });
   const { stack, stop } = await startDemoStack('screenshots-stack-');
-  const browser = await chromium.launch({
-    executablePath: E2E_CHROMIUM.path,
-    args: [...CHROMIUM_OFFLINE_FLAGS, ...E2E_CHROMIUM.headlessFlags],
-  });
-  let shots = 0;
+  let browser: Browser | undefined;
+  /** The one Chromium, launched again if it went away (a crash, a busy machine's OOM killer). */
+  const openBrowser = async (): Promise<Browser> => {
+    if (browser?.isConnected()) return browser;
+    browser = await chromium.launch({
+      executablePath: E2E_CHROMIUM.path,
+      args: [...CHROMIUM_OFFLINE_FLAGS, ...E2E_CHROMIUM.headlessFlags],
+    });
+    return browser;
+  };
+  const shots: string[] = [];
   try {
     const waitStarted = performance.now();
     const outcome = await waitForDemoBuild(stack.url);
@@ -319,22 +355,28 @@ const main = async () => {
       for (const viewport of VIEWPORTS) {
         for (const mode of MODES) {
           const file = path.join(OUT_DIR, `${pageName(name)}-${viewport.width}-${mode}.png`);
-          await shoot(browser, `${stack.url}${route}`, viewport, mode, file);
-          shots += 1;
+          try {
+            await shoot(await openBrowser(), `${stack.url}${route}`, viewport, mode, file);
+          } catch (error) {
+            if (browser?.isConnected()) throw error;
+            console.warn(`  Chromium went away (${String(error)}); once more in a new one.`);
+            await shoot(await openBrowser(), `${stack.url}${route}`, viewport, mode, file);
+          }
+          shots.push(path.basename(file));
           console.log(`  ${path.basename(file)}`);
         }
       }
     }
   } finally {
-    await browser.close();
+    await browser?.close();
     await stop();
   }
   console.log(
-    `\n${shots} screenshots in ${OUT_DIR} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+    `\n${shots.length} screenshots in ${OUT_DIR} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
   );
 
   if (!COMPARE_DIR) return;
-  const rows = await compareFolders(COMPARE_DIR, OUT_DIR);
+  const rows = await compareFolders(COMPARE_DIR, OUT_DIR, shots);
   console.log(`\nCompared with ${COMPARE_DIR}`);
   console.table(
     rows.map((row) => ({
