@@ -14,12 +14,16 @@
  * the page scrolled to its end and back so every lazy image loads, every image complete, the fonts
  * loaded, the caret hidden and animations stopped.
  *
- * What differed between two runs of the same build, and how it no longer does: the demo template's
- * build runs in the background from the stack's start, and its card showed "Builds with npm" in
- * some shots and not others (the shots wait for it); the browser's clock is frozen at one moment
- * (the footer's year); and a version's security report says the day the stack seeded it ("checked
- * 8 Dec 2026"), which its answers give as the frozen day instead. Two runs of the same build are
- * identical to the pixel; about 80 to 95 s a run on two busy cores, a minute of it the 24 shots.
+ * What differed between two runs of the same build, and how it no longer does:
+ * - the demo template's build runs in the background from the stack's start, and its card showed
+ *   "Builds with npm" in some shots and not others: the shots wait for it;
+ * - the footer's year: the browser's clock is frozen at one moment;
+ * - a version's security report says the day the stack seeded it ("checked 8 Dec 2026"): its
+ *   answers give the frozen day instead;
+ * - the rounded corners of /mvps's first cards came out a level lighter or darker now and then,
+ *   Chromium's partial raster (DETERMINISTIC_RASTER_FLAGS).
+ * Two runs of the same build are identical to the pixel. A run takes about 80 to 95 s on two busy
+ * cores, a minute of it the 24 shots.
  *
  * Environment:
  * - `SCREENSHOTS_PAGES`: comma-separated paths, `template` (the first card of /mvps page 1, as
@@ -75,6 +79,15 @@ const SECURITY_REPORT = /\/api\/mvps\/[^/]+\/security(\?|$)/;
 const FROZEN_CHECKED_AT = FROZEN_TIME.toISOString();
 /** How long the demo template's build may take (it runs in the background from the stack's start). */
 const BUILD_TIMEOUT_MS = 300_000;
+
+/**
+ * Chromium redraws only the changed part of a tile (partial raster): an antialiased edge at that
+ * part's border, the rounded corners of /mvps's first cards whose images arrive after their frame,
+ * is drawn over what was there and came out one level lighter or darker in some shots. With whole
+ * tiles drawn afresh, ten loads of /mvps shot four times each gave one image; without, the second
+ * shot of a load already differed from the first.
+ */
+const DETERMINISTIC_RASTER_FLAGS = ['--disable-partial-raster'];
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 const two = (value: number) => String(value).padStart(2, '0');
@@ -321,7 +334,11 @@ const main = async () => {
     if (browser?.isConnected()) return browser;
     browser = await chromium.launch({
       executablePath: E2E_CHROMIUM.path,
-      args: [...CHROMIUM_OFFLINE_FLAGS, ...E2E_CHROMIUM.headlessFlags],
+      args: [
+        ...CHROMIUM_OFFLINE_FLAGS,
+        ...E2E_CHROMIUM.headlessFlags,
+        ...DETERMINISTIC_RASTER_FLAGS,
+      ],
     });
     return browser;
   };
