@@ -22,7 +22,7 @@
  *   answers give the frozen day instead;
  * - the rounded corners of /mvps's first cards came out a level lighter or darker now and then,
  *   Chromium's partial raster (DETERMINISTIC_RASTER_FLAGS).
- * Two runs of the same build are identical to the pixel. A run takes about 80 to 95 s on two busy
+ * Two runs of the same build are identical to the pixel. A run takes about 80 to 110 s on two busy
  * cores, a minute of it the 24 shots.
  *
  * Environment:
