@@ -77,7 +77,7 @@ const FROZEN_TIME = new Date('2026-12-01T12:00:00Z');
  */
 const SECURITY_REPORT = /\/api\/mvps\/[^/]+\/security(\?|$)/;
 const FROZEN_CHECKED_AT = FROZEN_TIME.toISOString();
-/** How long the demo template's build may take (it runs in the background from the stack's start). */
+/** How long the demo template's build may take (in the background from the stack's start). */
 const BUILD_TIMEOUT_MS = 300_000;
 
 /**
@@ -111,7 +111,7 @@ const pageName = (page: string) => page.replace(/^\/+/, '').replace(/\W+/g, '-')
  * a screen at a time, so every lazy image starts loading, and back to the top.
  */
 const SCROLL_THROUGH = `(async () => {
-  const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+  const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)));
   for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
     window.scrollTo(0, y);
     await frame();
@@ -388,9 +388,8 @@ const main = async () => {
     await browser?.close();
     await stop();
   }
-  console.log(
-    `\n${shots.length} screenshots in ${OUT_DIR} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
-  );
+  const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  console.log(`\n${shots.length} screenshots in ${OUT_DIR} (${seconds} s)`);
 
   if (!COMPARE_DIR) return;
   const rows = await compareFolders(COMPARE_DIR, OUT_DIR, shots);
