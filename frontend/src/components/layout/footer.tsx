@@ -1,8 +1,10 @@
-import { Badge, Box, Container, Link, SimpleGrid, Stack, Text, HStack } from '@chakra-ui/react';
+import { Badge } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { describeMode, getRuntimeConfig } from '@/lib/runtime-config';
 import { Logo } from '../logo';
+import * as recipes from './recipes.module.css';
+import * as styles from './footer.module.css';
 
 const GROUPS = [
   {
@@ -43,35 +45,38 @@ const GROUPS = [
   },
 ] as const;
 
+/**
+ * The footer on every page: plain elements with static classes (footer.module.css), which cost a
+ * page load nothing to resolve; only the mode badge is a Chakra component (docs/performance.md,
+ * "Static styles").
+ */
 export function Footer() {
   const config = getRuntimeConfig();
   return (
-    <Box as="footer" borderTopWidth="1px" bg="bg.subtle" mt="16">
-      <Container maxW="7xl" py="12">
-        <SimpleGrid columns={{ base: 1, md: 5 }} gap="8">
-          <Stack gap="3">
+    <footer className={styles.footer}>
+      <div className={`${recipes.container} ${styles.container}`}>
+        <div className={styles.columns}>
+          <div className={styles.brand}>
             <Logo />
-            <Text fontSize="sm" color="fg.muted" maxW="xs">
+            <p className={styles.tagline}>
               Ready-made MVP templates that take your idea from zero to launch in hours, not months.
-            </Text>
-          </Stack>
+            </p>
+          </div>
           {GROUPS.map((group) => (
-            <Stack key={group.title} as="nav" aria-label={group.title} gap="2">
-              <Text fontWeight="semibold" fontSize="sm">
-                {group.title}
-              </Text>
+            <nav key={group.title} aria-label={group.title} className={styles.group}>
+              <p className={styles.groupTitle}>{group.title}</p>
               {group.links.map((link) => (
-                <Link key={link.to} asChild fontSize="sm" color="fg.muted" _hover={{ color: 'fg' }}>
-                  <RouterLink to={link.to}>{link.label}</RouterLink>
-                </Link>
+                <RouterLink key={link.to} to={link.to} className={`${recipes.link} ${styles.link}`}>
+                  {link.label}
+                </RouterLink>
               ))}
-            </Stack>
+            </nav>
           ))}
-        </SimpleGrid>
-        <HStack mt="10" pt="6" borderTopWidth="1px" justify="space-between" flexWrap="wrap" gap="3">
-          <Text fontSize="sm" color="fg.muted">
+        </div>
+        <div className={styles.bottom}>
+          <p className={styles.copyright}>
             © {new Date().getFullYear()} MVP Marketplace. All rights reserved.
-          </Text>
+          </p>
           <Badge
             data-testid="mode-badge"
             variant="surface"
@@ -79,8 +84,8 @@ export function Footer() {
           >
             {describeMode(config)}
           </Badge>
-        </HStack>
-      </Container>
-    </Box>
+        </div>
+      </div>
+    </footer>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Box, Button, Container, Flex, HStack, IconButton, Stack } from '@chakra-ui/react';
+import { Box, Button, IconButton, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, NavLink, useLocation } from 'react-router';
 import { LuLayoutDashboard, LuLogOut, LuMenu, LuSettings, LuShield, LuX } from 'react-icons/lu';
 import { hasAdminRights, isSellerRole } from '@contract/profile';
@@ -8,6 +8,8 @@ import { useSession } from '@/lib/auth-session';
 import { useMyProfile } from '@/lib/my-profile';
 import { Logo } from '../logo';
 import { ThemeToggle } from '../theme-toggle';
+import * as recipes from './recipes.module.css';
+import * as styles from './header.module.css';
 
 /**
  * The bell is for signed-in people only: its code and its unread count's query load once a session
@@ -57,20 +59,7 @@ function NavItem({
   return (
     <NavLink to={to} onClick={onNavigate}>
       {({ isActive }) => (
-        <Box
-          as="span"
-          px="3"
-          py="2"
-          rounded="md"
-          fontWeight="medium"
-          fontSize="sm"
-          color={isActive ? 'purple.fg' : 'fg.muted'}
-          bg={isActive ? 'purple.subtle' : undefined}
-          _hover={{ color: 'fg', bg: 'bg.muted' }}
-          display="block"
-        >
-          {label}
-        </Box>
+        <span className={isActive ? styles.navItemActive : styles.navItem}>{label}</span>
       )}
     </NavLink>
   );
@@ -140,34 +129,30 @@ function AccountActions({ onNavigate, stacked }: { onNavigate?: () => void; stac
   );
 }
 
+/**
+ * The sticky header on every page: its layout is plain elements with static classes
+ * (header.module.css), its buttons Chakra components (docs/performance.md, "Static styles").
+ */
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const navLinks = useNavLinks();
   const closeMenu = () => setMenuOpen(false);
 
   return (
-    <Box
-      as="header"
-      position="sticky"
-      top="0"
-      zIndex="sticky"
-      bg="bg/80"
-      backdropFilter="saturate(180%) blur(10px)"
-      borderBottomWidth="1px"
-    >
-      <Container maxW="7xl">
-        <Flex h="16" align="center" justify="space-between" gap="4">
+    <header className={styles.header}>
+      <div className={`${recipes.container} ${styles.container}`}>
+        <div className={styles.bar}>
           <Logo />
-          <HStack as="nav" aria-label="Main" gap="1" display={{ base: 'none', md: 'flex' }}>
+          <nav aria-label="Main" className={styles.nav}>
             {navLinks.map((link) => (
               <NavItem key={link.to} {...link} />
             ))}
-          </HStack>
-          <HStack gap="2">
+          </nav>
+          <div className={styles.actions}>
             <ThemeToggle />
-            <Box display={{ base: 'none', md: 'block' }}>
+            <div className={styles.wideOnly}>
               <AccountActions />
-            </Box>
+            </div>
             <IconButton
               aria-label={menuOpen ? 'Close menu' : 'Open menu'}
               aria-expanded={menuOpen}
@@ -179,8 +164,8 @@ export function Header() {
             >
               {menuOpen ? <LuX /> : <LuMenu />}
             </IconButton>
-          </HStack>
-        </Flex>
+          </div>
+        </div>
         {menuOpen && (
           <Stack
             id="mobile-menu"
@@ -198,7 +183,7 @@ export function Header() {
             </Box>
           </Stack>
         )}
-      </Container>
-    </Box>
+      </div>
+    </header>
   );
 }

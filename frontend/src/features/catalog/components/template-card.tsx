@@ -1,15 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  HStack,
-  Image,
-  Link,
-  Text,
-  VisuallyHidden,
-} from '@chakra-ui/react';
+import { Badge, Button, VisuallyHidden } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { LuDownload, LuExternalLink, LuGithub, LuStar } from 'react-icons/lu';
 import { BUILD_OUTCOME_PALETTES, cardBuildText } from '@contract/build-words';
@@ -27,21 +17,19 @@ import {
 } from '../lib/card-format';
 import { describeRating, formatCount, isRated, NO_RATINGS_TEXT } from '@/lib/format';
 import { LicenseLinkBadge } from '@/components/licence-link-badge';
+import * as recipes from '@/components/layout/recipes.module.css';
+import * as styles from './template-card.module.css';
 
 const CARD_TECH_TAGS = 3;
 
 /** The preview image (a fallback when it fails to load), with the category and access badges. */
 function CardCover({ mvp, eager }: { mvp: TemplateSummary; eager: boolean }) {
   return (
-    <Box position="relative" w={{ base: '28', md: 'full' }} flexShrink="0">
-      <Image
+    <div className={styles.cover}>
+      <img
         {...coverSources(mvp)}
         alt={`${mvp.title} preview`}
-        aspectRatio={{ base: 1, md: 16 / 9 }}
-        h={{ base: 'full', md: 'auto' }}
-        w="full"
-        objectFit="cover"
-        bg="bg.muted"
+        className={styles.image}
         // The first cards are in view at once: their images load with the page, not after it.
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={eager ? 'high' : undefined}
@@ -62,12 +50,12 @@ function CardCover({ mvp, eager }: { mvp: TemplateSummary; eager: boolean }) {
       >
         {mvp.category}
       </Badge>
-      <Box position="absolute" top="3" right="3" display={{ base: 'none', md: 'block' }}>
+      <div className={styles.access}>
         <LicenseLinkBadge variant="surface">
           {describeAccess(mvp.access_tier, mvp.price)}
         </LicenseLinkBadge>
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }
 
@@ -96,21 +84,19 @@ function CardBuildBadge({ build }: { build: TemplateSummary['build'] }) {
  */
 function CardFigures({ mvp }: { mvp: TemplateSummary }) {
   return (
-    <HStack gap="4" rowGap="1.5" flexWrap="wrap" fontSize="sm" color="fg.muted">
+    <div className={styles.figures}>
       {isRated(mvp.average_rating) ? (
-        <HStack gap="1" aria-label={describeRating(mvp.average_rating)}>
+        <div className={styles.figure} aria-label={describeRating(mvp.average_rating)}>
           <LuStar color="var(--chakra-colors-yellow-500)" fill="var(--chakra-colors-yellow-400)" />
-          <Text as="span">{formatRating(mvp.average_rating)}</Text>
-        </HStack>
+          <span>{formatRating(mvp.average_rating)}</span>
+        </div>
       ) : (
-        <Text as="span" data-testid="no-ratings">
-          {NO_RATINGS_TEXT}
-        </Text>
+        <span data-testid="no-ratings">{NO_RATINGS_TEXT}</span>
       )}
-      <HStack gap="1" aria-label={`${formatCount(mvp.download_count)} downloads`}>
+      <div className={styles.figure} aria-label={`${formatCount(mvp.download_count)} downloads`}>
         <LuDownload />
-        <Text as="span">{formatCount(mvp.download_count)}</Text>
-      </HStack>
+        <span>{formatCount(mvp.download_count)}</span>
+      </div>
       <CardBuildBadge build={mvp.build} />
       {/* Free templates spend none of the quota: said where people choose (on a phone the
           row's access badge already says "Free"). */}
@@ -125,7 +111,7 @@ function CardFigures({ mvp }: { mvp: TemplateSummary }) {
           Free download
         </Badge>
       )}
-    </HStack>
+    </div>
   );
 }
 
@@ -176,14 +162,7 @@ interface CardFooterProps {
 /** Demo, Source (free templates) and View Details; hidden on a phone's compact row. */
 function CardFooter({ mvp, detailHref, onInnerClick }: CardFooterProps) {
   return (
-    <Card.Footer
-      gap="2"
-      px="5"
-      pb="5"
-      pt="0"
-      flexWrap="wrap"
-      display={{ base: 'none', md: 'flex' }}
-    >
+    <div className={`${recipes.cardFooter} ${styles.footer}`}>
       {mvp.demo_url && (
         <Button asChild size="sm" variant="outline" onClick={onInnerClick}>
           <a href={mvp.demo_url} target="_blank" rel="noopener noreferrer">
@@ -201,7 +180,7 @@ function CardFooter({ mvp, detailHref, onInnerClick }: CardFooterProps) {
       <Button asChild size="sm" colorPalette="purple" ml="auto" onClick={onInnerClick}>
         <RouterLink to={detailHref}>View Details</RouterLink>
       </Button>
-    </Card.Footer>
+    </div>
   );
 }
 
@@ -230,58 +209,48 @@ export function TemplateCard({
   const stop = (event: MouseEvent) => event.stopPropagation();
 
   return (
-    <Card.Root
+    <div
+      className={`${recipes.cardRoot} ${styles.root}`}
       data-testid="mvp-card"
       data-mvp-id={mvp.id}
-      // Fills its grid cell, so cards in a row are equally tall and their buttons line up.
-      h="full"
-      flexDirection={{ base: 'row', md: 'column' }}
-      overflow="hidden"
-      variant="outline"
-      cursor="pointer"
-      transition="transform .15s, box-shadow .15s"
-      _hover={{ transform: 'translateY(-2px)', shadow: 'lg' }}
       onClick={() => navigate(detailHref)}
     >
       <CardCover mvp={mvp} eager={eager} />
-      <Card.Body gap={{ base: '1.5', md: '3' }} p={{ base: '3', md: '5' }} minW="0">
-        <Box>
-          <Card.Title
-            as="h3"
-            lineClamp={1}
-            data-testid="mvp-card-title"
-            fontSize={{ base: 'md', md: 'lg' }}
-          >
+      <div className={`${recipes.cardBody} ${styles.body}`}>
+        <div>
+          <h3 className={`${recipes.cardTitle} ${styles.title}`} data-testid="mvp-card-title">
             <RouterLink to={detailHref} onClick={stop}>
               {highlight(mvp.title)}
             </RouterLink>
-          </Card.Title>
-          <Card.Description lineClamp={{ base: 1, md: 2 }} mt="1">
+          </h3>
+          <p className={`${recipes.cardDescription} ${styles.description}`}>
             {highlight(mvp.tagline)}
-          </Card.Description>
-        </Box>
-        <Box display={{ base: 'block', md: 'none' }}>
+          </p>
+        </div>
+        <div className={styles.phoneOnly}>
           <LicenseLinkBadge variant="surface" size="sm">
             {describeAccess(mvp.access_tier, mvp.price)}
           </LicenseLinkBadge>
-        </Box>
-        <Box display={{ base: 'none', md: 'block' }}>
+        </div>
+        <div className={styles.wideOnly}>
           <TechTags techStack={mvp.tech_stack} max={CARD_TECH_TAGS} />
-        </Box>
+        </div>
         <CardFigures mvp={mvp} />
         <SecurityBadge mvp={mvp} href={`${detailHref}#security`} onClick={stop} />
         {showSeller && mvp.seller.username && (
-          <Text fontSize="sm" color="fg.muted" display={{ base: 'none', md: 'block' }}>
+          <p className={styles.seller}>
             by{' '}
-            <Link asChild color="purple.fg" onClick={stop}>
-              <RouterLink to={paths.seller.getHref(mvp.seller.username)}>
-                @{mvp.seller.username}
-              </RouterLink>
-            </Link>
-          </Text>
+            <RouterLink
+              to={paths.seller.getHref(mvp.seller.username)}
+              onClick={stop}
+              className={`${recipes.link} ${styles.sellerLink}`}
+            >
+              @{mvp.seller.username}
+            </RouterLink>
+          </p>
         )}
-      </Card.Body>
+      </div>
       <CardFooter mvp={mvp} detailHref={detailHref} onInnerClick={stop} />
-    </Card.Root>
+    </div>
   );
 }

@@ -1,16 +1,6 @@
 import { Suspense, useDeferredValue, useState } from 'react';
 import type { ReactNode } from 'react';
-import {
-  Box,
-  Button,
-  Container,
-  Heading,
-  HStack,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, HStack, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { TemplateSummary } from '@contract/catalog';
 import { TEMPLATE_CATEGORIES } from '@contract/categories';
@@ -19,6 +9,8 @@ import { paths } from '@/config/paths';
 import { lazyPage } from '@/lib/lazy-page';
 import { failedQueryProps } from '@/lib/query-retry';
 import { useFeaturedTemplates } from '../api/get-featured-templates';
+import * as recipes from '@/components/layout/recipes.module.css';
+import * as styles from './home.module.css';
 
 // Loaded only when the featured read failed: the alert's code and recipe stay off the home
 // page's first load (its 150 KB budget, test/e2e/bundle-size.test.ts).
@@ -49,15 +41,15 @@ export function FeaturedTemplates({
   const shown = data?.items.slice(0, FEATURED_SHOWN) ?? [];
 
   return (
-    <Box as="section" py={{ base: '14', md: '20' }} aria-labelledby="featured-heading">
-      <Container maxW="7xl">
-        <Stack gap="6">
-          <Stack gap="2" textAlign="center">
-            <Heading as="h2" id="featured-heading" size="3xl">
+    <section className={styles.section} aria-labelledby="featured-heading">
+      <div className={`${recipes.container} ${styles.container7xl}`}>
+        <div className={styles.featuredStack}>
+          <div className={styles.featuredHeader}>
+            <h2 id="featured-heading" className={recipes.heading3xl}>
               Featured templates
-            </Heading>
-            <Text color="fg.muted">The most downloaded starters on the marketplace.</Text>
-          </Stack>
+            </h2>
+            <p className={styles.muted}>The most downloaded starters on the marketplace.</p>
+          </div>
           <HStack gap="2" justify="center" flexWrap="wrap">
             {PILLS.map((value) => (
               <Button
@@ -111,8 +103,8 @@ export function FeaturedTemplates({
               {pill === 'All' ? 'View all templates' : `View all ${pill} templates`}
             </RouterLink>
           </Button>
-        </Stack>
-      </Container>
-    </Box>
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,5 +1,6 @@
-import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LuDownload, LuRocket, LuSearch } from 'react-icons/lu';
+import * as recipes from '@/components/layout/recipes.module.css';
+import * as styles from './home.module.css';
 
 const STEPS = [
   {
@@ -19,31 +20,29 @@ const STEPS = [
   },
 ] as const;
 
-/** The three-step how-it-works section of the home page. */
+/** The three-step how-it-works section of the home page (static classes: home.module.css). */
 export function HowItWorks() {
   return (
-    <Box as="section" py={{ base: '14', md: '20' }} aria-labelledby="how-it-works-heading">
-      <Container maxW="6xl">
-        <Stack gap="3" textAlign="center" mb="10">
-          <Heading as="h2" id="how-it-works-heading" size="3xl">
+    <section className={styles.section} aria-labelledby="how-it-works-heading">
+      <div className={`${recipes.container} ${styles.container6xl}`}>
+        <div className={styles.sectionHeader}>
+          <h2 id="how-it-works-heading" className={recipes.heading3xl}>
             How it works
-          </Heading>
-          <Text color="fg.muted">From idea to launched product in three steps.</Text>
-        </Stack>
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
+          </h2>
+          <p className={styles.muted}>From idea to launched product in three steps.</p>
+        </div>
+        <div className={styles.threeColumns}>
           {STEPS.map((step) => (
-            <Stack key={step.title} gap="3" p="6" borderWidth="1px" rounded="xl" bg="bg.subtle">
-              <Box color="purple.fg" fontSize="2xl">
+            <div key={step.title} className={styles.step}>
+              <div className={styles.stepIcon}>
                 <step.icon />
-              </Box>
-              <Heading as="h3" size="lg">
-                {step.title}
-              </Heading>
-              <Text color="fg.muted">{step.text}</Text>
-            </Stack>
+              </div>
+              <h3 className={recipes.headingLg}>{step.title}</h3>
+              <p className={styles.muted}>{step.text}</p>
+            </div>
           ))}
-        </SimpleGrid>
-      </Container>
-    </Box>
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,4 +1,5 @@
-import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import * as recipes from '@/components/layout/recipes.module.css';
+import * as styles from './home.module.css';
 
 // Marketing copy of the home page, not data.
 const TESTIMONIALS = [
@@ -20,34 +21,26 @@ const TESTIMONIALS = [
   },
 ] as const;
 
+/** The home page's testimonials (static classes: home.module.css). */
 export function Testimonials() {
   return (
-    <Box
-      as="section"
-      py={{ base: '14', md: '20' }}
-      bg="bg.subtle"
-      aria-labelledby="testimonials-heading"
-    >
-      <Container maxW="6xl">
-        <Heading as="h2" id="testimonials-heading" size="3xl" textAlign="center" mb="10">
+    <section className={styles.sectionSubtle} aria-labelledby="testimonials-heading">
+      <div className={`${recipes.container} ${styles.container6xl}`}>
+        <h2 id="testimonials-heading" className={`${recipes.heading3xl} ${styles.centeredHeading}`}>
           Loved by founders
-        </Heading>
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
+        </h2>
+        <div className={styles.threeColumns}>
           {TESTIMONIALS.map((item) => (
-            <Stack key={item.name} as="figure" gap="4" p="6" rounded="xl" bg="bg" borderWidth="1px">
-              <Text as="blockquote" fontSize="lg">
-                “{item.quote}”
-              </Text>
-              <Box as="figcaption">
-                <Text fontWeight="semibold">{item.name}</Text>
-                <Text fontSize="sm" color="fg.muted">
-                  {item.role}
-                </Text>
-              </Box>
-            </Stack>
+            <figure key={item.name} className={styles.testimonial}>
+              <blockquote className={styles.quote}>“{item.quote}”</blockquote>
+              <figcaption>
+                <p className={styles.name}>{item.name}</p>
+                <p className={styles.role}>{item.role}</p>
+              </figcaption>
+            </figure>
           ))}
-        </SimpleGrid>
-      </Container>
-    </Box>
+        </div>
+      </div>
+    </section>
   );
 }
