@@ -8,6 +8,7 @@ import { defineConfig, defineSlotRecipe } from '@chakra-ui/react';
 import { accordionSlotRecipe } from '@chakra-theme/recipes/accordion';
 import { alertSlotRecipe } from '@chakra-theme/recipes/alert';
 import { avatarSlotRecipe } from '@chakra-theme/recipes/avatar';
+import { cardSlotRecipe } from '@chakra-theme/recipes/card';
 import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
 import { checkmarkRecipe } from '@chakra-theme/recipes/checkmark';
 import { codeRecipe } from '@chakra-theme/recipes/code';
@@ -18,6 +19,7 @@ import { fieldSlotRecipe } from '@chakra-theme/recipes/field';
 import { iconRecipe } from '@chakra-theme/recipes/icon';
 import { inputRecipe } from '@chakra-theme/recipes/input';
 import { inputAddonRecipe } from '@chakra-theme/recipes/input-addon';
+import { linkRecipe } from '@chakra-theme/recipes/link';
 import { listSlotRecipe } from '@chakra-theme/recipes/list';
 import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
 import { progressSlotRecipe } from '@chakra-theme/recipes/progress';
@@ -88,6 +90,7 @@ export const pageRecipes = defineConfig({
       icon: iconRecipe,
       input: inputRecipe,
       inputAddon: inputAddonRecipe,
+      link: linkRecipe,
       radiomark: radiomarkRecipe,
       separator: separatorRecipe,
       textarea: textareaRecipe,
@@ -96,6 +99,7 @@ export const pageRecipes = defineConfig({
       accordion: accordionSlotRecipe,
       alert: alertSlotRecipe,
       avatar: avatarSlotRecipe,
+      card: cardSlotRecipe,
       checkbox: checkboxSlotRecipe,
       dataList: dataListSlotRecipe,
       dialog: dialogSlotRecipe,

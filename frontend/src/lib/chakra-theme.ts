@@ -36,10 +36,8 @@ import { layerStyles } from '@chakra-theme/layer-styles';
 import { animationStyles } from '@chakra-theme/motion-styles';
 import { badgeRecipe } from '@chakra-theme/recipes/badge';
 import { buttonRecipe } from '@chakra-theme/recipes/button';
-import { cardSlotRecipe } from '@chakra-theme/recipes/card';
 import { containerRecipe } from '@chakra-theme/recipes/container';
 import { headingRecipe } from '@chakra-theme/recipes/heading';
-import { linkRecipe } from '@chakra-theme/recipes/link';
 import { skeletonRecipe } from '@chakra-theme/recipes/skeleton';
 import { spinnerRecipe } from '@chakra-theme/recipes/spinner';
 import { tagSlotRecipe } from '@chakra-theme/recipes/tag';
@@ -133,7 +131,11 @@ export const themeConfig = mergeConfigs(
   }),
 );
 
-/** The recipes of the header, the footer and the home page (Chakra's own, unchanged). */
+/**
+ * The recipes of the Chakra components the header, the footer and the home page use (Chakra's own,
+ * unchanged). The link's and the card's are page recipes: the shell's links and the home page's
+ * cards are drawn with static classes (components/layout/recipes.module.css).
+ */
 export const shellRecipes = defineConfig({
   theme: {
     recipes: {
@@ -141,12 +143,10 @@ export const shellRecipes = defineConfig({
       button: buttonRecipe,
       container: containerRecipe,
       heading: headingRecipe,
-      link: linkRecipe,
       skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
     },
     slotRecipes: {
-      card: cardSlotRecipe,
       tag: tagSlotRecipe,
     },
   },

@@ -15,11 +15,16 @@ import {
   Card,
   ChakraProvider,
   Container as ChakraContainer,
+  createSystem,
   Heading,
   Link,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import { getShellSystem } from '../../../../frontend/src/lib/chakra-theme';
+import { pageRecipes } from '../../../../frontend/src/lib/chakra-page-theme';
+import { shellRecipes, themeConfig } from '../../../../frontend/src/lib/chakra-theme';
+
+/** Our theme with every recipe the app uses, the shell's and the pages'. */
+const system = createSystem(themeConfig, shellRecipes, pageRecipes);
 
 const MODULE = new URL(
   '../../../../frontend/src/components/layout/recipes.module.css',
@@ -49,11 +54,9 @@ const declarations = (root: Container, selector: RegExp, where = ''): string[] =
       );
   });
 
-/** The declarations Chakra writes for one element rendered on the server with our shell system. */
+/** The declarations Chakra writes for one element rendered on the server with our theme. */
 const chakraDeclarations = (element: ReactElement): string[] => {
-  const html = renderToString(
-    createElement(ChakraProvider, { value: getShellSystem(), children: element }),
-  );
+  const html = renderToString(createElement(ChakraProvider, { value: system, children: element }));
   const css = [...html.matchAll(/<style data-emotion="[^"]*">([^<]*)<\/style>/g)]
     .map((match) => match[1]!)
     .join('\n');
