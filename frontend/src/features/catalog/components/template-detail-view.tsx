@@ -47,6 +47,8 @@ import {
   NO_RATINGS_TEXT,
 } from '@/lib/format';
 import { LicenseLinkBadge } from '@/components/licence-link-badge';
+import * as recipes from '@/components/layout/recipes.module.css';
+import * as styles from './template-detail-view.module.css';
 import { ErrorPage } from '@/components/error-page';
 import { QueryError } from '@/components/query-error';
 import { SignInLink } from '@/components/sign-in-link';
@@ -149,39 +151,33 @@ export interface TemplateDetailViewProps {
 /** The category, version, title, tagline, rating and downloads at the top of the summary. */
 function TemplateHeading({ mvp }: { mvp: TemplateDetail }) {
   return (
-    <Stack gap="3">
-      <HStack>
+    <div className={styles.block}>
+      <div className={styles.badges}>
         <Badge colorPalette="purple" variant="solid">
           {mvp.category}
         </Badge>
         <Badge variant="outline">v{mvp.version_number}</Badge>
-      </HStack>
-      <Heading as="h1" size="3xl" letterSpacing="tight">
-        {mvp.title}
-      </Heading>
-      <Text fontSize="lg" color="fg.muted">
-        {mvp.tagline}
-      </Text>
-      <HStack gap="5" color="fg.muted" fontSize="sm">
+      </div>
+      <h1 className={`${recipes.heading3xl} ${styles.title}`}>{mvp.title}</h1>
+      <p className={styles.tagline}>{mvp.tagline}</p>
+      <div className={styles.figures}>
         {isRated(mvp.average_rating) ? (
-          <HStack gap="1" aria-label={describeRating(mvp.average_rating)}>
+          <div className={styles.figure} aria-label={describeRating(mvp.average_rating)}>
             <LuStar
               color="var(--chakra-colors-yellow-500)"
               fill="var(--chakra-colors-yellow-400)"
             />
-            <Text as="span" fontWeight="semibold" color="fg">
-              {formatRating(mvp.average_rating)}
-            </Text>
-          </HStack>
+            <span className={styles.rating}>{formatRating(mvp.average_rating)}</span>
+          </div>
         ) : (
-          <Text as="span">{NO_RATINGS_TEXT}</Text>
+          <span>{NO_RATINGS_TEXT}</span>
         )}
-        <HStack gap="1">
+        <div className={styles.figure}>
           <LuDownload />
-          <Text as="span">{formatCount(mvp.download_count)} downloads</Text>
-        </HStack>
-      </HStack>
-    </Stack>
+          <span>{formatCount(mvp.download_count)} downloads</span>
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -300,45 +296,25 @@ export function TemplateDetailView({
   if (mvp === undefined) return <DetailSkeleton />;
 
   return (
-    <Container maxW="7xl" py={{ base: '8', md: '12' }} data-testid="mvp-detail">
+    <div className={`${recipes.container} ${styles.page}`} data-testid="mvp-detail">
       <BackLink />
       {/* On narrow screens the title, price and Download follow the images directly instead of
           coming after the description and reviews; on wide screens they sit beside both. */}
-      <Grid
-        templateColumns={{ base: 'minmax(0, 1fr)', lg: '3fr 2fr' }}
-        templateAreas={{
-          base: `"gallery" "summary" "body"`,
-          lg: `"gallery summary" "body summary"`,
-        }}
-        templateRows={{ lg: 'auto 1fr' }}
-        columnGap="12"
-        rowGap={{ base: '8', lg: '10' }}
-      >
-        <Stack gridArea="gallery" minW="0">
+      <div className={styles.grid}>
+        <div className={styles.gallery}>
           <ImageGallery images={galleryImages(mvp)} title={mvp.title} />
-        </Stack>
-        <Stack gridArea="body" gap="10" minW="0">
-          <Stack gap="3">
-            <Heading as="h2" size="lg">
-              About this template
-            </Heading>
-            <Text whiteSpace="pre-line" color="fg.muted" lineHeight="tall">
-              {mvp.description}
-            </Text>
-          </Stack>
+        </div>
+        <div className={styles.body}>
+          <div className={styles.block}>
+            <h2 className={recipes.headingLg}>About this template</h2>
+            <p className={styles.description}>{mvp.description}</p>
+          </div>
           {mvp.features.length > 0 && <FeatureList features={mvp.features} />}
           <VersionHistory versions={mvp.version_history} />
           {renderSections?.(mvp, refresh)}
-        </Stack>
+        </div>
 
-        <Stack
-          gridArea="summary"
-          gap="6"
-          minW="0"
-          position={{ lg: 'sticky' }}
-          top={{ lg: '20' }}
-          alignSelf="start"
-        >
+        <div className={styles.summary}>
           <TemplateHeading mvp={mvp} />
 
           <AccessPanel mvp={mvp} />
@@ -351,8 +327,8 @@ export function TemplateDetailView({
           <Separator />
 
           <TemplateFacts mvp={mvp} />
-        </Stack>
-      </Grid>
-    </Container>
+        </div>
+      </div>
+    </div>
   );
 }
