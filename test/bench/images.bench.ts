@@ -9,13 +9,12 @@
  * loads the page, scrolls to its end so every lazy image loads, and sums the bodies of image
  * responses. Bytes do not depend on the machine's load; only the wall times do.
  */
-import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { BrowseResult } from '../../contract/catalog';
 import { CHROMIUM_OFFLINE_FLAGS, E2E_CHROMIUM } from '../fixtures/chromium';
 import { startDemoStack } from '../fixtures/demo-stack';
+import { buildWebApp } from './support/web-app';
 
-const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 const GOAL_BYTES = 300 * 1024;
 
 /** One screenshot-like PNG, reused under each template's own key. */
@@ -98,12 +97,7 @@ const measure = async (url: string): Promise<Measure> => {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
 const main = async () => {
-  console.log('Building the frontend (frontend/dist)…');
-  const { build } = await import('vite');
-  await build({
-    configFile: path.join(repositoryRoot, 'frontend', 'vite.config.ts'),
-    logLevel: 'warn',
-  });
+  await buildWebApp();
   const { stack, stop } = await startDemoStack('images-stack-');
   try {
     const { TemplateEntity } = await import('../../lambdas/shared/db/entities/template');

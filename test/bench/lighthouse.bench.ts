@@ -33,6 +33,7 @@ import type { Config, Result } from 'lighthouse';
 import { CHROMIUM_OFFLINE_FLAGS, CHROMIUM_PATH } from '../fixtures/chromium';
 import { startDemoStack } from '../fixtures/demo-stack';
 import { startTlsFront } from '../fixtures/tls-front';
+import { buildWebApp, firstTemplatePath } from './support/web-app';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const TEMPLATE_PAGE = 'template';
@@ -101,12 +102,7 @@ const median = (rows: Row[]): Row =>
   [...rows].sort((a, b) => a.performance - b.performance)[Math.floor(rows.length / 2)]!;
 
 const main = async () => {
-  console.log('Building the frontend (frontend/dist)…');
-  const { build } = await import('vite');
-  await build({
-    configFile: path.join(repositoryRoot, 'frontend', 'vite.config.ts'),
-    logLevel: 'warn',
-  });
+  await buildWebApp();
 
   const { stack, stop } = await startDemoStack('lighthouse-stack-');
   const front = HTTP1 ? undefined : await startTlsFront(stack.url);
@@ -122,18 +118,9 @@ const main = async () => {
       await fetch(`${stack.url}/assets/${file}`, { headers: { 'accept-encoding': 'br' } });
     }
 
-    /** The first template a visitor sees on /mvps, so the template page is a real demo one. */
-    const templatePath = async () => {
-      const { items } = (await (await fetch(`${stack.url}/api/mvps?page=1`)).json()) as {
-        items: { id: string }[];
-      };
-      if (!items[0]) throw new Error('The demo data has no template on /mvps page 1.');
-      return `/mvp/${items[0].id}`;
-    };
-
     const rows: Row[] = [];
     for (const name of PAGES) {
-      const page = name === TEMPLATE_PAGE ? await templatePath() : name;
+      const page = name === TEMPLATE_PAGE ? await firstTemplatePath(stack.url) : name;
       for (const profile of PROFILES) {
         const runs: Row[] = [];
         for (let run = 0; run < RUNS; run += 1) {

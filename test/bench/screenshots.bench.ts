@@ -43,6 +43,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { CHROMIUM_OFFLINE_FLAGS, E2E_CHROMIUM } from '../fixtures/chromium';
 import { startDemoStack } from '../fixtures/demo-stack';
+import { buildWebApp, firstTemplatePath } from './support/web-app';
 
 const TEMPLATE_PAGE = 'template';
 const NOT_FOUND_PAGE = 'not-found';
@@ -318,12 +319,7 @@ const main = async () => {
   if (process.env.SCREENSHOTS_NO_BUILD === '1') {
     console.log('Shooting the frontend already built (frontend/dist).');
   } else {
-    console.log('Building the frontend (frontend/dist)…');
-    const { build } = await import('vite');
-    await build({
-      configFile: path.join(repositoryRoot, 'frontend', 'vite.config.ts'),
-      logLevel: 'warn',
-    });
+    await buildWebApp();
   }
 
   await mkdir(OUT_DIR, { recursive: true });
@@ -353,19 +349,10 @@ const main = async () => {
     if (outcome !== 'built')
       console.warn('Not built: its card and page differ from a run whose build succeeded.');
 
-    /** The first template a visitor sees on /mvps, so the template page is a real demo one. */
-    const templatePath = async () => {
-      const { items } = (await (await fetch(`${stack.url}/api/mvps?page=1`)).json()) as {
-        items: { id: string }[];
-      };
-      if (!items[0]) throw new Error('The demo data has no template on /mvps page 1.');
-      return `/mvp/${items[0].id}`;
-    };
-
     for (const name of PAGES) {
       const route =
         name === TEMPLATE_PAGE
-          ? await templatePath()
+          ? await firstTemplatePath(stack.url)
           : name === NOT_FOUND_PAGE
             ? NOT_FOUND_PATH
             : name;
