@@ -3,7 +3,6 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { describeMode, getRuntimeConfig } from '@/lib/runtime-config';
 import { Logo } from '../logo';
-import * as recipes from './recipes.module.css';
 import * as styles from './footer.module.css';
 
 const GROUPS = [
@@ -54,7 +53,7 @@ export function Footer() {
   const config = getRuntimeConfig();
   return (
     <footer className={styles.footer}>
-      <div className={`${recipes.container} ${styles.container}`}>
+      <div className={styles.container}>
         <div className={styles.columns}>
           <div className={styles.brand}>
             <Logo />
@@ -66,7 +65,7 @@ export function Footer() {
             <nav key={group.title} aria-label={group.title} className={styles.group}>
               <p className={styles.groupTitle}>{group.title}</p>
               {group.links.map((link) => (
-                <RouterLink key={link.to} to={link.to} className={`${recipes.link} ${styles.link}`}>
+                <RouterLink key={link.to} to={link.to} className={styles.link}>
                   {link.label}
                 </RouterLink>
               ))}

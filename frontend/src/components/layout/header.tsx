@@ -8,7 +8,6 @@ import { useSession } from '@/lib/auth-session';
 import { useMyProfile } from '@/lib/my-profile';
 import { Logo } from '../logo';
 import { ThemeToggle } from '../theme-toggle';
-import * as recipes from './recipes.module.css';
 import * as styles from './header.module.css';
 
 /**
@@ -140,7 +139,7 @@ export function Header() {
 
   return (
     <header className={styles.header}>
-      <div className={`${recipes.container} ${styles.container}`}>
+      <div className={styles.container}>
         <div className={styles.bar}>
           <Logo />
           <nav aria-label="Main" className={styles.nav}>

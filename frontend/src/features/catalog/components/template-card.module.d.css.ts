@@ -4,6 +4,7 @@ export const cover: string;
 export const image: string;
 export const access: string;
 export const body: string;
+export const oneLine: string;
 export const title: string;
 export const description: string;
 export const phoneOnly: string;

@@ -17,7 +17,6 @@ import {
 } from '../lib/card-format';
 import { describeRating, formatCount, isRated, NO_RATINGS_TEXT } from '@/lib/format';
 import { LicenseLinkBadge } from '@/components/licence-link-badge';
-import * as recipes from '@/components/layout/recipes.module.css';
 import * as styles from './template-card.module.css';
 
 const CARD_TECH_TAGS = 3;
@@ -162,7 +161,7 @@ interface CardFooterProps {
 /** Demo, Source (free templates) and View Details; hidden on a phone's compact row. */
 function CardFooter({ mvp, detailHref, onInnerClick }: CardFooterProps) {
   return (
-    <div className={`${recipes.cardFooter} ${styles.footer}`}>
+    <div className={styles.footer}>
       {mvp.demo_url && (
         <Button asChild size="sm" variant="outline" onClick={onInnerClick}>
           <a href={mvp.demo_url} target="_blank" rel="noopener noreferrer">
@@ -210,22 +209,20 @@ export function TemplateCard({
 
   return (
     <div
-      className={`${recipes.cardRoot} ${styles.root}`}
+      className={styles.root}
       data-testid="mvp-card"
       data-mvp-id={mvp.id}
       onClick={() => navigate(detailHref)}
     >
       <CardCover mvp={mvp} eager={eager} />
-      <div className={`${recipes.cardBody} ${styles.body}`}>
+      <div className={styles.body}>
         <div>
-          <h3 className={`${recipes.cardTitle} ${styles.title}`} data-testid="mvp-card-title">
+          <h3 className={styles.title} data-testid="mvp-card-title">
             <RouterLink to={detailHref} onClick={stop}>
               {highlight(mvp.title)}
             </RouterLink>
           </h3>
-          <p className={`${recipes.cardDescription} ${styles.description}`}>
-            {highlight(mvp.tagline)}
-          </p>
+          <p className={styles.description}>{highlight(mvp.tagline)}</p>
         </div>
         <div className={styles.phoneOnly}>
           <LicenseLinkBadge variant="surface" size="sm">
@@ -243,7 +240,7 @@ export function TemplateCard({
             <RouterLink
               to={paths.seller.getHref(mvp.seller.username)}
               onClick={stop}
-              className={`${recipes.link} ${styles.sellerLink}`}
+              className={styles.sellerLink}
             >
               @{mvp.seller.username}
             </RouterLink>

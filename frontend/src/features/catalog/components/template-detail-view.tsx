@@ -158,7 +158,7 @@ function TemplateHeading({ mvp }: { mvp: TemplateDetail }) {
         </Badge>
         <Badge variant="outline">v{mvp.version_number}</Badge>
       </div>
-      <h1 className={`${recipes.heading3xl} ${styles.title}`}>{mvp.title}</h1>
+      <h1 className={styles.title}>{mvp.title}</h1>
       <p className={styles.tagline}>{mvp.tagline}</p>
       <div className={styles.figures}>
         {isRated(mvp.average_rating) ? (
@@ -296,7 +296,7 @@ export function TemplateDetailView({
   if (mvp === undefined) return <DetailSkeleton />;
 
   return (
-    <div className={`${recipes.container} ${styles.page}`} data-testid="mvp-detail">
+    <div className={styles.page} data-testid="mvp-detail">
       <BackLink />
       {/* On narrow screens the title, price and Download follow the images directly instead of
           coming after the description and reviews; on wide screens they sit beside both. */}

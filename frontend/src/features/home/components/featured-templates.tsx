@@ -42,7 +42,7 @@ export function FeaturedTemplates({
 
   return (
     <section className={styles.section} aria-labelledby="featured-heading">
-      <div className={`${recipes.container} ${styles.container7xl}`}>
+      <div className={styles.container7xl}>
         <div className={styles.featuredStack}>
           <div className={styles.featuredHeader}>
             <h2 id="featured-heading" className={recipes.heading3xl}>

@@ -5,7 +5,6 @@ import { AVERAGE_HOURS_TO_LAUNCH, SUCCESS_RATE_PERCENT } from '@contract/stats';
 import { paths } from '@/config/paths';
 import { useHomeStats } from '../api/get-stats';
 import { formatCount } from '@/lib/format';
-import * as recipes from '@/components/layout/recipes.module.css';
 import * as styles from './home.module.css';
 
 function Stat({ value, label, loading }: { value: string; label: string; loading?: boolean }) {
@@ -17,7 +16,7 @@ function Stat({ value, label, loading }: { value: string; label: string; loading
       <Skeleton loading={Boolean(loading)} minW="16">
         <p className={styles.statValue}>{value}</p>
       </Skeleton>
-      <p className={styles.statLabel}>{label}</p>
+      <p className={styles.caption}>{label}</p>
     </div>
   );
 }
@@ -32,12 +31,12 @@ export function Hero() {
   const launched = stats.data?.mvps_launched;
   return (
     <section className={styles.hero}>
-      <div className={`${recipes.container} ${styles.heroContainer}`}>
+      <div className={styles.heroContainer}>
         <div className={styles.heroStack}>
           <Badge colorPalette="purple" variant="surface" size="lg" rounded="full" px="3">
             <LuRocket /> Launch faster with proven starters
           </Badge>
-          <h1 className={`${recipes.heading} ${styles.heroTitle}`}>
+          <h1 className={styles.heroTitle}>
             Ship your MVP in hours, <span className={styles.accent}>not months</span>
           </h1>
           <p className={styles.heroLead}>

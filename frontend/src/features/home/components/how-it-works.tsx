@@ -24,7 +24,7 @@ const STEPS = [
 export function HowItWorks() {
   return (
     <section className={styles.section} aria-labelledby="how-it-works-heading">
-      <div className={`${recipes.container} ${styles.container6xl}`}>
+      <div className={styles.container6xl}>
         <div className={styles.sectionHeader}>
           <h2 id="how-it-works-heading" className={recipes.heading3xl}>
             How it works

@@ -1,4 +1,3 @@
-import * as recipes from '@/components/layout/recipes.module.css';
 import * as styles from './home.module.css';
 
 // Marketing copy of the home page, not data.
@@ -25,8 +24,8 @@ const TESTIMONIALS = [
 export function Testimonials() {
   return (
     <section className={styles.sectionSubtle} aria-labelledby="testimonials-heading">
-      <div className={`${recipes.container} ${styles.container6xl}`}>
-        <h2 id="testimonials-heading" className={`${recipes.heading3xl} ${styles.centeredHeading}`}>
+      <div className={styles.container6xl}>
+        <h2 id="testimonials-heading" className={styles.centeredHeading}>
           Loved by founders
         </h2>
         <div className={styles.threeColumns}>
@@ -35,7 +34,7 @@ export function Testimonials() {
               <blockquote className={styles.quote}>“{item.quote}”</blockquote>
               <figcaption>
                 <p className={styles.name}>{item.name}</p>
-                <p className={styles.role}>{item.role}</p>
+                <p className={styles.caption}>{item.role}</p>
               </figcaption>
             </figure>
           ))}
